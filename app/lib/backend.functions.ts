@@ -1,0 +1,76 @@
+import { queryOptions } from '@tanstack/react-query'
+import { createServerFn } from '@tanstack/react-start'
+import * as v from 'valibot'
+
+/** Shapes the browser sees (mirrors app/server/backend.server.ts, which the browser must not import). */
+export interface FeaturedVideo {
+  id: string
+  video_url: string
+  mime_type: string
+  is_featured: boolean
+  title?: string
+  created_at?: string
+}
+
+export interface Review {
+  id: string
+  author: string
+  avatar?: string
+  rating: number
+  text: string
+  date: string
+}
+
+const videoTableSchema = v.picklist(['pressure_washing_videos', 'service_videos'])
+
+/** The featured video of one table (spec section 7), or null. Failures are logged and rethrown. */
+export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
+  .validator(videoTableSchema)
+  .handler(async ({ data: table }): Promise<FeaturedVideo | null> => {
+    const { cachedFeaturedVideo } = await import('~/server/read-cache.server')
+    try {
+      return await cachedFeaturedVideo(table)
+    } catch (error) {
+      console.error(`[featured-video] reading ${table} failed`, error)
+      throw new Error('Featured video unavailable')
+    }
+  })
+
+/** Reviews from the reviews function (spec section 7). Failures are logged and rethrown. */
+export const fetchReviews = createServerFn({ method: 'GET' }).handler(async (): Promise<Review[]> => {
+  const { cachedReviews } = await import('~/server/read-cache.server')
+  try {
+    return await cachedReviews()
+  } catch (error) {
+    console.error('[reviews] fetch-reviews failed', error)
+    throw new Error('Reviews unavailable')
+  }
+})
+
+const MINUTE = 60_000
+
+/** Home hero video: table pressure_washing_videos. */
+export const homeVideoQuery = queryOptions({
+  queryKey: ['featured-video'],
+  queryFn: () => fetchFeaturedVideo({ data: 'pressure_washing_videos' }),
+  staleTime: 5 * MINUTE,
+  retry: false,
+})
+
+/** Services hero video: table service_videos (the spec's query key). */
+export const serviceVideoQuery = queryOptions({
+  queryKey: ['featured-service-video'],
+  queryFn: () => fetchFeaturedVideo({ data: 'service_videos' }),
+  staleTime: 5 * MINUTE,
+  retry: false,
+})
+
+/** Reviews: fresh 30 minutes, kept 60 minutes (spec section 7). */
+export const reviewsQuery = queryOptions({
+  queryKey: ['reviews'],
+  queryFn: () => fetchReviews(),
+  staleTime: 30 * MINUTE,
+  // The server's per-request QueryClient must not hold data for an hour (see router.tsx).
+  gcTime: typeof window === 'undefined' ? 5_000 : 60 * MINUTE,
+  retry: false,
+})

@@ -1,0 +1,30 @@
+import { createServerFn } from '@tanstack/react-start'
+import { getRequest, getRequestIP, setResponseStatus } from '@tanstack/react-start/server'
+import * as v from 'valibot'
+import { quoteSubmissionSchema, type QuoteSubmissionInput, type QuoteSubmitResponse } from './quote-schema'
+
+/** A 4xx the server function answers with; Start sends the error's status on the wire. */
+class QuoteInputError extends Error {
+  readonly status = 400
+}
+
+/** Validates with the same schema as the form; bad input is a 400 with the first issue's message. */
+function validateSubmission(input: unknown): QuoteSubmissionInput {
+  const result = v.safeParse(quoteSubmissionSchema, input)
+  if (!result.success) throw new QuoteInputError(result.issues[0]?.message ?? 'Invalid form data')
+  return input as QuoteSubmissionInput
+}
+
+/** Stores the quote request (before answering) and queues the owner's email. */
+export const submitQuoteRequest = createServerFn({ method: 'POST' })
+  .validator(validateSubmission)
+  .handler(async ({ data }): Promise<QuoteSubmitResponse> => {
+    const { handleQuoteSubmission } = await import('~/server/quote-service.server')
+    const request = getRequest()
+    const result = await handleQuoteSubmission(data, {
+      ip: getRequestIP({ xForwardedFor: process.env.TRUST_PROXY === 'true' }) ?? 'unknown',
+      userAgent: request.headers.get('user-agent') ?? '',
+    })
+    if (result.status !== 200) setResponseStatus(result.status)
+    return result.body
+  })

@@ -1,0 +1,39 @@
+/** Smooth scrolling that honours prefers-reduced-motion. Browser-only helpers. */
+
+export const QUOTE_FORM_CLASS = 'quote-request-form'
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+}
+
+function scrollIntoView(element: Element | null): boolean {
+  if (!element) return false
+  element.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' })
+  return true
+}
+
+/** Scrolls to the element with this id and moves focus there for keyboard and screen-reader users. */
+export function scrollToSection(id: string): boolean {
+  const element = document.getElementById(id)
+  if (!scrollIntoView(element)) return false
+  focusWithoutScroll(element)
+  return true
+}
+
+/** Scrolls to the page's quote form (class "quote-request-form") and focuses its first field. */
+export function scrollToQuoteForm(): boolean {
+  const form = document.querySelector(`.${QUOTE_FORM_CLASS}`)
+  if (!scrollIntoView(form)) return false
+  const firstField = form?.querySelector<HTMLElement>('input:not([type=hidden]):not([tabindex="-1"])')
+  if (firstField) firstField.focus({ preventScroll: true })
+  return true
+}
+
+function focusWithoutScroll(element: HTMLElement | null) {
+  if (!element) return
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1')
+  element.focus({ preventScroll: true })
+}
+
+/** The delay the spec gives between arriving on the home page and scrolling to a section. */
+export const SCROLL_AFTER_NAVIGATION_MS = 100

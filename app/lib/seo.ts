@@ -1,0 +1,62 @@
+import { site } from '~/content/site'
+import type { PageSeo } from '~/content/types'
+
+export function absoluteUrl(path: string): string {
+  return `${site.baseUrl}${path.startsWith('/') ? path : `/${path}`}`
+}
+
+interface SeoInput extends PageSeo {
+  /** Canonical path with its query if the query selects distinct content, e.g. "/services?tab=roof". */
+  path: string
+  image?: string
+  noindex?: boolean
+}
+
+/** Title, description, keywords, canonical and Open Graph / Twitter tags for one page. */
+export function seo({ title, description, keywords, path, image = '/og-image.jpg', noindex }: SeoInput) {
+  const url = absoluteUrl(path)
+  const imageUrl = absoluteUrl(image)
+  const meta = [
+    { title },
+    { name: 'description', content: description },
+    ...(keywords.length ? [{ name: 'keywords', content: keywords.join(', ') }] : []),
+    ...(noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: site.name },
+    { property: 'og:locale', content: 'en_US' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: imageUrl },
+    { property: 'og:image:width', content: '1200' },
+    { property: 'og:image:height', content: '630' },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+    { name: 'twitter:image', content: imageUrl },
+  ]
+  const links = noindex ? [] : [{ rel: 'canonical', href: url }]
+  return { meta, links }
+}
+
+/** A JSON-LD <script> for route head(); "<" is escaped so no text can close the script element. */
+export function jsonLdScript(data: object) {
+  return {
+    type: 'application/ld+json',
+    children: JSON.stringify(data).replace(/</g, '\\u003c'),
+  }
+}
+
+/** BreadcrumbList from (name, path) pairs, home first. */
+export function breadcrumbJsonLd(trail: { name: string; path: string }[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(crumb.path),
+    })),
+  }
+}

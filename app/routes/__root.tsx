@@ -1,0 +1,67 @@
+/// <reference types="vite/client" />
+import type { ReactNode } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router'
+import { site } from '~/content/site'
+import { SiteHeader } from '~/components/layout/site-header'
+import { SiteFooter } from '~/components/layout/site-footer'
+import { NotFoundPage } from '~/components/layout/not-found-page'
+import { pageSeo } from '~/content/pages'
+import { Toaster } from 'sonner'
+import '~/styles/app.css'
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { name: 'theme-color', content: '#0369a1' },
+      { name: 'format-detection', content: 'telephone=no' },
+      { name: 'application-name', content: site.name },
+    ],
+    links: [
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+      { rel: 'manifest', href: '/site.webmanifest' },
+    ],
+  }),
+  shellComponent: RootDocument,
+  component: Outlet,
+  notFoundComponent: NotFound,
+})
+
+/** Unknown paths: the 404 page, with its own title and no canonical. */
+function NotFound() {
+  return (
+    <>
+      <title>{pageSeo.notFound.title}</title>
+      <meta name="robots" content="noindex" />
+      <NotFoundPage />
+    </>
+  )
+}
+
+function RootDocument({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-US">
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="pt-16 outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+        <Toaster position="top-center" richColors closeButton duration={6000} />
+        <Scripts />
+      </body>
+    </html>
+  )
+}

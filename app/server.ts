@@ -1,0 +1,22 @@
+import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import { findRedirect, targetHref } from './content/redirects'
+import { finalizeResponse } from './server/http.server'
+
+/**
+ * A path with a trailing slash answers 301 to the path without it (straight to the redirect
+ * table's target when it is a legacy URL), so old links reach their page in one permanent hop.
+ */
+function trailingSlashRedirect(request: Request): Response | null {
+  const url = new URL(request.url)
+  if (url.pathname.length <= 1 || !url.pathname.endsWith('/') || url.pathname.startsWith('/_serverFn/')) return null
+  const target = findRedirect(url.pathname)
+  const location = target ? targetHref(target) : `${url.pathname.replace(/\/+$/, '') || '/'}${url.search}`
+  return new Response(null, { status: 301, headers: { Location: location } })
+}
+
+export default createServerEntry({
+  async fetch(request) {
+    const response = trailingSlashRedirect(request) ?? (await handler.fetch(request))
+    return finalizeResponse(request, response)
+  },
+})

@@ -1,0 +1,135 @@
+/**
+ * The backend PORT: everything the site's server needs from storage/e-mail, behind one interface.
+ *
+ * Two adapters:
+ * - Supabase (hosted): chosen when SUPABASE_URL and SUPABASE_ANON_KEY are both set.
+ * - Embedded (PGlite in DATA_DIR + an e-mail outbox worker): otherwise. Works with zero setup.
+ *
+ * `getBackend()` picks one ONCE per server process (kept on globalThis so dev-server module reloads
+ * reuse it). `createBackend(env)` builds a fresh one (tests).
+ */
+import { createEmbeddedBackend, type EmbeddedBackendOptions } from './embedded.server'
+import { createSupabaseBackend, type SupabaseBackendOptions } from './supabase.server'
+
+export type VideoTable = 'pressure_washing_videos' | 'service_videos'
+export const VIDEO_TABLES: readonly VideoTable[] = ['pressure_washing_videos', 'service_videos']
+
+export function isVideoTable(value: unknown): value is VideoTable {
+  return value === 'pressure_washing_videos' || value === 'service_videos'
+}
+
+export const DEFAULT_VIDEO_MIME = 'video/mp4'
+
+export interface FeaturedVideo {
+  id: string
+  video_url: string
+  /** Never empty: "video/mp4" when the stored value is empty or null. */
+  mime_type: string
+  is_featured: boolean
+  title?: string
+  /** ISO 8601 timestamp. */
+  created_at?: string
+}
+
+export interface Review {
+  id: string
+  author: string
+  /** Image URL. */
+  avatar?: string
+  /** 1–5. */
+  rating: number
+  text: string
+  /** Date of the review, "YYYY-MM-DD" (or whatever date string the hosted function returns). */
+  date: string
+}
+
+export type LeadStatus = 'new' | 'suspected_spam'
+
+/** A validated, trimmed lead as handed to the backend by the quote service. */
+export interface StoredLeadInput {
+  firstName: string
+  email: string
+  phone: string
+  /** Dedupe key: client idempotency key + fingerprint of the fields (see quote-service). */
+  idempotencyKey: string
+  status: LeadStatus
+  /** Why the lead was flagged ('honeypot', 'too-fast:<ms>'); null for status 'new'. */
+  spamReason: string | null
+  sourcePage: string | null
+  userAgent: string | null
+  /** Salted SHA-256 (hex) of the visitor IP; null when unknown. */
+  ipHash: string | null
+}
+
+/**
+ * Result of `Backend.submitQuote`.
+ * - `{ success: true }`: the lead is durably recorded (embedded: row + outbox row committed) or the
+ *   hosted function confirmed it. `duplicate` = the same submission had already been recorded.
+ * - `{ success: false, kind: 'no-success-flag' }`: the hosted function answered without
+ *   `success: true` (spec: "Quote response without a success flag").
+ * A call error/exception is THROWN (spec: "Quote function call error or exception").
+ */
+export type SubmitQuoteResult =
+  | { success: true; id?: string; duplicate?: boolean }
+  | { success: false; kind: 'no-success-flag'; error: string }
+
+export interface Backend {
+  readonly kind?: 'embedded' | 'supabase'
+  submitQuote(lead: StoredLeadInput): Promise<SubmitQuoteResult>
+  featuredVideo(table: VideoTable): Promise<FeaturedVideo | null>
+  reviews(): Promise<Review[]>
+  close(): Promise<void>
+  /** Optional: a salt for IP hashing that persists with the data (embedded only). */
+  ipHashSalt?(): Promise<string>
+}
+
+export type BackendEnv = Record<string, string | undefined>
+
+export interface CreateBackendOptions {
+  /** Start the embedded outbox worker (default: false; getBackend() passes true). */
+  startWorker?: boolean
+  embedded?: Omit<EmbeddedBackendOptions, 'env' | 'startWorker'>
+  supabase?: Omit<SupabaseBackendOptions, 'url' | 'anonKey'>
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim()
+  return trimmed ? trimmed : undefined
+}
+
+export function backendKindFor(env: BackendEnv): 'embedded' | 'supabase' {
+  return nonEmpty(env.SUPABASE_URL) && nonEmpty(env.SUPABASE_ANON_KEY) ? 'supabase' : 'embedded'
+}
+
+/** Build a backend from an environment (no singleton; the caller owns `close()`). */
+export function createBackend(env: BackendEnv = process.env, options: CreateBackendOptions = {}): Backend {
+  const url = nonEmpty(env.SUPABASE_URL)
+  const anonKey = nonEmpty(env.SUPABASE_ANON_KEY)
+  if (url && anonKey) {
+    return createSupabaseBackend({ ...options.supabase, url, anonKey })
+  }
+  return createEmbeddedBackend({ ...options.embedded, env, startWorker: options.startWorker ?? false })
+}
+
+const SINGLETON = Symbol.for('pressure-washing-site.backend')
+type GlobalWithBackend = typeof globalThis & { [SINGLETON]?: Backend }
+
+/** The process-wide backend, chosen once from process.env. The embedded one starts its outbox worker. */
+export function getBackend(): Backend {
+  const g = globalThis as GlobalWithBackend
+  let backend = g[SINGLETON]
+  if (!backend) {
+    backend = createBackend(process.env, { startWorker: true })
+    g[SINGLETON] = backend
+    console.info(`[backend] using the ${backend.kind} backend`)
+  }
+  return backend
+}
+
+/** Close and forget the process singleton (graceful shutdown, tests). */
+export async function closeBackend(): Promise<void> {
+  const g = globalThis as GlobalWithBackend
+  const backend = g[SINGLETON]
+  delete g[SINGLETON]
+  if (backend) await backend.close()
+}

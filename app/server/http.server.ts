@@ -1,0 +1,91 @@
+import { Readable } from 'node:stream'
+import { constants, createBrotliCompress, createGzip } from 'node:zlib'
+
+/** Headers every HTML page carries. */
+export const securityHeaders: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+  'Cross-Origin-Opener-Policy': 'same-origin',
+}
+
+/** A CDN may keep a page for a minute and serve it stale while it revalidates. */
+export const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600'
+
+const compressible = /^(text\/|application\/(json|xml|javascript|manifest\+json|x-ndjson)|image\/svg\+xml)/
+
+type Encoding = 'br' | 'gzip'
+
+export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
+  if (!acceptEncoding) return null
+  const accepted = new Map<string, number>()
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    accepted.set(name, q ? Number(q.slice(2)) : 1)
+  }
+  if ((accepted.get('br') ?? 0) > 0) return 'br'
+  if ((accepted.get('gzip') ?? 0) > 0) return 'gzip'
+  return null
+}
+
+/**
+ * Compresses a (possibly streamed) body. Each chunk is flushed at once so streamed SSR
+ * still reaches the browser progressively.
+ */
+function compressBody(body: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array> {
+  const compressor =
+    encoding === 'br'
+      ? createBrotliCompress({
+          params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
+          flush: constants.BROTLI_OPERATION_FLUSH,
+        })
+      : createGzip({ level: 6, flush: constants.Z_SYNC_FLUSH })
+  const source = Readable.fromWeb(body as Parameters<typeof Readable.fromWeb>[0])
+  source.on('error', (error) => compressor.destroy(error))
+  source.pipe(compressor)
+  return Readable.toWeb(compressor) as ReadableStream<Uint8Array>
+}
+
+/** Adds security and caching headers to HTML and compresses text bodies the client accepts compressed. */
+export function finalizeResponse(request: Request, response: Response): Response {
+  const headers = new Headers(response.headers)
+  const contentType = headers.get('Content-Type') ?? ''
+  const isHtml = contentType.startsWith('text/html')
+
+  if (isHtml) {
+    for (const [name, value] of Object.entries(securityHeaders)) {
+      if (!headers.has(name)) headers.set(name, value)
+    }
+    if (!headers.has('Cache-Control')) {
+      headers.set('Cache-Control', response.status === 200 ? HTML_CACHE_CONTROL : 'public, max-age=0, s-maxage=60')
+    }
+  } else if (new URL(request.url).pathname.startsWith('/_serverFn/')) {
+    headers.set('Cache-Control', 'no-store')
+    headers.set('X-Content-Type-Options', 'nosniff')
+  }
+
+  const encoding = chooseEncoding(request.headers.get('Accept-Encoding'))
+  if (
+    !encoding ||
+    !response.body ||
+    request.method === 'HEAD' ||
+    headers.has('Content-Encoding') ||
+    !compressible.test(contentType) ||
+    response.status === 204 ||
+    response.status === 304
+  ) {
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  }
+
+  headers.set('Content-Encoding', encoding)
+  headers.delete('Content-Length')
+  headers.append('Vary', 'Accept-Encoding')
+  return new Response(compressBody(response.body, encoding), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
+}

@@ -1,0 +1,385 @@
+/**
+ * Outbox worker (embedded backend): turns committed `quote_outbox` rows into the owner's
+ * notification e-mail.
+ *
+ * - All state lives in the database: a restart picks up whatever is still unsent.
+ * - A row is CLAIMED by bumping `attempts` and pushing `next_attempt_at` one lease into the future,
+ *   so a crash mid-send retries it after the lease (at-least-once delivery; the Message-ID is
+ *   stable per outbox row so mail clients can fold a rare duplicate).
+ * - Success sets `sent_at`; failure records `last_error` and reschedules with exponential backoff
+ *   (5 s · 2^(attempts-1), capped at 15 min, ±20 % jitter). It never gives up on a lead.
+ *
+ * Transport: `SMTP_URL` (nodemailer URL, e.g. smtps://user:pass@smtp.example.com:465) when set;
+ * otherwise each e-mail is written as an .eml file under `${DATA_DIR}/outbox-mail/`.
+ * Recipient `QUOTE_NOTIFY_EMAIL` (default site.email); sender `QUOTE_FROM_EMAIL`
+ * (default no-reply@<domain of site.email>).
+ */
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer'
+import type { PGlite } from '@electric-sql/pglite'
+import { site } from '../content/site'
+import { hasForbiddenChars, isValidEmail } from '../lib/quote-schema'
+import type { BackendEnv } from './backend.server'
+
+export interface OutboxRunResult {
+  claimed: number
+  sent: number
+  failed: number
+}
+
+export interface OutboxWorker {
+  /** 'smtp' when SMTP_URL is set (or a transport was injected), else 'eml'. */
+  readonly transportKind: 'smtp' | 'eml' | 'custom'
+  /** Directory the .eml fallback writes to. */
+  readonly mailDir: string
+  /** Start the background loop (idempotent). */
+  start(): void
+  /** Stop the loop and wait for an in-flight run to finish. */
+  stop(): Promise<void>
+  /** Claim and process one batch of due rows (serialised with the loop). */
+  runOnce(): Promise<OutboxRunResult>
+  /** runOnce() until a run claims nothing (or maxRounds), summed. */
+  drain(maxRounds?: number): Promise<OutboxRunResult>
+  /** Ask the loop to run soon (after a new lead was committed). No-op when not started. */
+  kick(): void
+}
+
+export interface OutboxOptions {
+  db: PGlite
+  dataDir: string
+  env?: BackendEnv
+  /** Inject a transport (tests); overrides SMTP_URL / .eml selection. */
+  transport?: Transporter
+  batchSize?: number
+  /** Longest sleep of the loop between checks (default 30 s). */
+  pollIntervalMs?: number
+  /** How long a claimed row is reserved for one send attempt (default 2 min). */
+  leaseMs?: number
+  /** Delay before retry number `attempts` (1-based count of attempts made so far). */
+  backoffMs?: (attempts: number) => number
+  /** Called after each processed row (tests/metrics). */
+  onResult?: (event: { outboxId: string; quoteRequestId: string; ok: boolean; error?: string }) => void
+}
+
+export const BACKOFF_BASE_MS = 5_000
+export const BACKOFF_MAX_MS = 15 * 60_000
+
+/** 5 s · 2^(attempts-1), capped at 15 min, with ±20 % jitter. */
+export function defaultBackoffMs(attempts: number, random: () => number = Math.random): number {
+  const exp = Math.min(Math.max(attempts - 1, 0), 30)
+  const base = Math.min(BACKOFF_BASE_MS * 2 ** exp, BACKOFF_MAX_MS)
+  const jitter = 1 + (random() * 0.4 - 0.2)
+  return Math.round(Math.min(base * jitter, BACKOFF_MAX_MS))
+}
+
+const FORBIDDEN_GLOBAL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu
+
+/** Visitor text made safe for a plain-text body or the subject: no control/line-break/bidi chars. */
+export function sanitizeText(value: string | null | undefined, maxLength: number): string {
+  if (!value) return ''
+  const clean = value.replace(FORBIDDEN_GLOBAL, ' ').replace(/\s+/g, ' ').trim()
+  return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean
+}
+
+function emailDomain(address: string): string {
+  const at = address.lastIndexOf('@')
+  const domain = at >= 0 ? address.slice(at + 1).trim() : ''
+  return /^[A-Za-z0-9.-]+$/.test(domain) ? domain : 'localhost'
+}
+
+export interface NotificationAddresses {
+  to: string
+  from: string
+  fromName: string
+}
+
+export function notificationAddresses(env: BackendEnv = process.env): NotificationAddresses {
+  const to = env.QUOTE_NOTIFY_EMAIL?.trim() || site.email
+  const from = env.QUOTE_FROM_EMAIL?.trim() || `no-reply@${emailDomain(site.email)}`
+  return { to, from, fromName: sanitizeText(`${site.name} Website`, 100) }
+}
+
+export interface NotificationLead {
+  outboxId: string
+  quoteRequestId: string
+  firstName: string
+  email: string
+  phone: string
+  sourcePage: string | null
+  createdAt: Date
+}
+
+function formatPacific(date: Date): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Los_Angeles',
+      dateStyle: 'full',
+      timeStyle: 'short',
+    }).format(date)
+  } catch {
+    return date.toUTCString()
+  }
+}
+
+/**
+ * The owner's notification. Visitor input appears only in the plain-text body (sanitised), in the
+ * subject (name with control characters removed, max 60 chars) and — after re-validation — as the
+ * bare Reply-To address. No other header carries visitor input.
+ */
+export function buildOwnerNotification(lead: NotificationLead, addresses: NotificationAddresses): SendMailOptions {
+  const name = sanitizeText(lead.firstName, 60) || 'website visitor'
+  const email = sanitizeText(lead.email, 254)
+  const phone = sanitizeText(lead.phone, 40)
+  const page = sanitizeText(lead.sourcePage, 200) || '(not recorded)'
+  const replyTo = isValidEmail(lead.email) && !hasForbiddenChars(lead.email) ? lead.email : undefined
+  const received = formatPacific(lead.createdAt)
+
+  const text = [
+    'New quote request from the website.',
+    '',
+    `Name:     ${sanitizeText(lead.firstName, 100)}`,
+    `Email:    ${email}`,
+    `Phone:    ${phone}`,
+    `Page:     ${page}`,
+    `Received: ${received} (Pacific time) — ${lead.createdAt.toISOString()}`,
+    `Reference: ${lead.quoteRequestId}`,
+    '',
+    replyTo
+      ? 'Reply to this e-mail to answer the customer directly, or give them a call.'
+      : 'Call or e-mail the customer using the details above.',
+    `We promise a reply within 24 hours.`,
+    '',
+  ].join('\n')
+
+  const domain = emailDomain(addresses.from)
+  return {
+    from: { name: addresses.fromName, address: addresses.from },
+    to: addresses.to,
+    ...(replyTo ? { replyTo: { name: '', address: replyTo } } : {}),
+    subject: `New quote request from ${name}`,
+    text,
+    messageId: `<quote-${lead.outboxId}@${domain}>`,
+    headers: { 'X-Quote-Request-Id': lead.quoteRequestId },
+  }
+}
+
+interface ClaimedRow {
+  outbox_id: string
+  quote_request_id: string
+  attempts: number
+  first_name: string
+  email: string
+  phone: string
+  source_page: string | null
+  created_at: Date | string
+}
+
+function errorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  return sanitizeText(message, 1000) || 'unknown error'
+}
+
+export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
+  const env = options.env ?? process.env
+  const db = options.db
+  const batchSize = options.batchSize ?? 25
+  const pollIntervalMs = options.pollIntervalMs ?? 30_000
+  const leaseMs = options.leaseMs ?? 120_000
+  const backoff = options.backoffMs ?? ((attempts: number) => defaultBackoffMs(attempts))
+  const mailDir = join(options.dataDir, 'outbox-mail')
+  const smtpUrl = env.SMTP_URL?.trim()
+  const addresses = notificationAddresses(env)
+
+  let transportKind: OutboxWorker['transportKind']
+  let transport: Transporter
+  if (options.transport) {
+    transportKind = 'custom'
+    transport = options.transport
+  } else if (smtpUrl) {
+    transportKind = 'smtp'
+    // One pooled connection: reused while a backlog drains, re-opened by nodemailer when it drops.
+    transport = createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: 1,
+      maxMessages: 100,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+      dnsTimeout: 10_000,
+    })
+  } else {
+    transportKind = 'eml'
+    transport = createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+  }
+
+  async function deliver(message: SendMailOptions, outboxId: string): Promise<void> {
+    if (transportKind !== 'eml') {
+      await transport.sendMail(message)
+      return
+    }
+    const info = (await transport.sendMail(message)) as { message?: unknown }
+    const raw = info.message
+    if (!Buffer.isBuffer(raw)) throw new Error('stream transport returned no message buffer')
+    await mkdir(mailDir, { recursive: true })
+    const file = join(mailDir, `quote-${outboxId}.eml`)
+    const tmp = `${file}.${process.pid}.tmp`
+    await writeFile(tmp, raw)
+    await rename(tmp, file)
+    console.info(`[outbox] quote notification written to ${file} (set SMTP_URL to send real e-mail)`)
+  }
+
+  async function processBatch(): Promise<OutboxRunResult> {
+    const claimed = await db.query<ClaimedRow>(
+      `WITH due AS (
+         SELECT id FROM quote_outbox
+          WHERE sent_at IS NULL AND next_attempt_at <= now()
+          ORDER BY next_attempt_at, created_at
+          LIMIT $1
+          FOR UPDATE SKIP LOCKED
+       ), claimed AS (
+         UPDATE quote_outbox o
+            SET attempts = o.attempts + 1,
+                next_attempt_at = now() + ($2::int * interval '1 millisecond')
+           FROM due
+          WHERE o.id = due.id
+         RETURNING o.id, o.quote_request_id, o.attempts
+       )
+       SELECT c.id AS outbox_id, c.quote_request_id, c.attempts,
+              q.first_name, q.email, q.phone, q.source_page, q.created_at
+         FROM claimed c JOIN quote_requests q ON q.id = c.quote_request_id`,
+      [batchSize, leaseMs],
+    )
+    const result: OutboxRunResult = { claimed: claimed.rows.length, sent: 0, failed: 0 }
+    for (const row of claimed.rows) {
+      const message = buildOwnerNotification(
+        {
+          outboxId: row.outbox_id,
+          quoteRequestId: row.quote_request_id,
+          firstName: row.first_name,
+          email: row.email,
+          phone: row.phone,
+          sourcePage: row.source_page,
+          createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+        },
+        addresses,
+      )
+      try {
+        await deliver(message, row.outbox_id)
+      } catch (error) {
+        const text = errorMessage(error)
+        const delay = Math.max(0, Math.round(backoff(row.attempts)))
+        await db.query(
+          `UPDATE quote_outbox
+              SET last_error = $2, next_attempt_at = now() + ($3::int * interval '1 millisecond')
+            WHERE id = $1`,
+          [row.outbox_id, text, delay],
+        )
+        result.failed++
+        console.warn(
+          `[outbox] sending quote notification ${row.outbox_id} failed (attempt ${row.attempts}); retrying in ${Math.round(delay / 1000)} s: ${text}`,
+        )
+        options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: row.quote_request_id, ok: false, error: text })
+        continue
+      }
+      await db.query(`UPDATE quote_outbox SET sent_at = now(), last_error = NULL WHERE id = $1`, [row.outbox_id])
+      result.sent++
+      options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: row.quote_request_id, ok: true })
+    }
+    return result
+  }
+
+  // Every run goes through one chain so the loop and manual runOnce() calls never overlap.
+  let chain: Promise<unknown> = Promise.resolve()
+  function runOnce(): Promise<OutboxRunResult> {
+    const run = chain.then(processBatch, processBatch)
+    chain = run.catch(() => undefined)
+    return run
+  }
+
+  async function drain(maxRounds = 1000): Promise<OutboxRunResult> {
+    const total: OutboxRunResult = { claimed: 0, sent: 0, failed: 0 }
+    for (let i = 0; i < maxRounds; i++) {
+      const r = await runOnce()
+      total.claimed += r.claimed
+      total.sent += r.sent
+      total.failed += r.failed
+      if (r.claimed === 0) break
+    }
+    return total
+  }
+
+  let started = false
+  let stopped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let loopRun: Promise<void> | undefined
+
+  function schedule(delayMs: number): void {
+    if (!started || stopped) return
+    if (timer) clearTimeout(timer)
+    timer = setTimeout(tick, Math.max(0, Math.min(delayMs, pollIntervalMs)))
+    timer.unref?.()
+  }
+
+  async function nextDelay(lastRun: OutboxRunResult | undefined): Promise<number> {
+    if (lastRun && lastRun.claimed >= batchSize) return 0
+    const next = await db.query<{ ms: number | null }>(
+      `SELECT (EXTRACT(EPOCH FROM (min(next_attempt_at) - now())) * 1000)::float8 AS ms
+         FROM quote_outbox WHERE sent_at IS NULL`,
+    )
+    const ms = next.rows[0]?.ms
+    return ms == null ? pollIntervalMs : Math.max(0, ms) + 50
+  }
+
+  function tick(): void {
+    timer = undefined
+    if (!started || stopped || loopRun) return
+    loopRun = (async () => {
+      let delay = pollIntervalMs
+      try {
+        const r = await runOnce()
+        delay = await nextDelay(r)
+      } catch (error) {
+        if (!stopped) console.error(`[outbox] worker run failed: ${errorMessage(error)}`)
+        delay = Math.min(pollIntervalMs, 10_000)
+      } finally {
+        loopRun = undefined
+      }
+      schedule(delay)
+    })()
+  }
+
+  if (transportKind === 'eml' && process.env.NODE_ENV === 'production') {
+    console.warn(
+      `[outbox] SMTP_URL is not set: quote notifications are only written to ${mailDir}. Set SMTP_URL so the owner receives them by e-mail.`,
+    )
+  }
+
+  return {
+    get transportKind() {
+      return transportKind
+    },
+    mailDir,
+    start() {
+      if (started || stopped) return
+      started = true
+      schedule(0)
+    },
+    async stop() {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      timer = undefined
+      await loopRun
+      await chain
+      transport.close?.()
+    },
+    runOnce,
+    drain,
+    kick() {
+      if (!started || stopped) return
+      if (loopRun) return // the running loop re-checks the due time when it finishes
+      schedule(0)
+    },
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * Quote submission use case: rate limit -> validate -> spam checks -> durable store/send.
+ *
+ * The HTTP layer (a server function / route) calls `handleQuoteSubmission(raw, { ip, userAgent })`
+ * and answers with `status` and `body` as returned:
+ *
+ *   200 { success: true }                                            stored (or flagged spam, silently)
+ *   400 { success: false, reason: 'invalid',       error: <first validation message> }
+ *   429 { success: false, reason: 'rate-limited',  error: 'Too many quote requests. Please wait a few minutes or call us at {phone}.' }
+ *   502 { success: false, reason: 'not-confirmed', error: 'We could not confirm your request. Please call us at {phone}.' }
+ *   503 { success: false, reason: 'call-failed',   error: 'We could not save your request. Please call us at {phone}.' }
+ *
+ * UI: `quoteResponseToast(body)` from ~/lib/quote-schema picks the spec's toast.
+ *
+ * Configuration (environment, read when the default handler is first used):
+ *   QUOTE_RATE_LIMIT (5), QUOTE_RATE_WINDOW_MS (600000), QUOTE_MIN_FILL_MS (2500), IP_HASH_SALT.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import * as v from 'valibot'
+import { site } from '../content/site'
+import { quoteSubmissionSchema, type QuoteSubmitResponse } from '../lib/quote-schema'
+import { getBackend, type Backend, type StoredLeadInput } from './backend.server'
+
+export interface QuoteRequestMeta {
+  /** Client IP as seen by the server ('' when unknown: then no per-IP rate limit applies). */
+  ip: string
+  userAgent: string
+}
+
+export interface QuoteServiceResponse {
+  status: number
+  body: QuoteSubmitResponse
+}
+
+export interface QuoteServiceOptions {
+  /** Max submissions per IP per window (default 5). 0 or less disables the limit. */
+  rateLimit?: number
+  rateWindowMs?: number
+  /** Faster than this (ms the form was open) => suspected spam (default 2500). */
+  minFillMs?: number
+  /** Salt for the stored IP hash; else the backend's persisted salt; else a per-process one. */
+  ipHashSalt?: string
+  /** Whole-payload size cap in characters of JSON (default 10 000). */
+  maxPayloadChars?: number
+  now?: () => number
+  phone?: string
+}
+
+export interface QuoteService {
+  handle(raw: unknown, meta: QuoteRequestMeta, backend?: Backend): Promise<QuoteServiceResponse>
+  /** Forget all rate-limit state (tests). */
+  resetRateLimits(): void
+}
+
+export const quoteErrorMessages = (phone: string) =>
+  ({
+    rateLimited: `Too many quote requests. Please wait a few minutes or call us at ${phone}.`,
+    saveFailed: `We could not save your request. Please call us at ${phone}.`,
+    notConfirmed: `We could not confirm your request. Please call us at ${phone}.`,
+    tooLarge: 'The request is too large.',
+  }) as const
+
+function intFromEnv(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback
+  const n = Number(value)
+  return Number.isFinite(n) ? Math.trunc(n) : fallback
+}
+
+export function quoteServiceOptionsFromEnv(env: Record<string, string | undefined> = process.env): QuoteServiceOptions {
+  const options: QuoteServiceOptions = {
+    rateLimit: intFromEnv(env.QUOTE_RATE_LIMIT, 5),
+    rateWindowMs: intFromEnv(env.QUOTE_RATE_WINDOW_MS, 10 * 60_000),
+    minFillMs: intFromEnv(env.QUOTE_MIN_FILL_MS, 2500),
+  }
+  const salt = env.IP_HASH_SALT?.trim()
+  if (salt) options.ipHashSalt = salt
+  return options
+}
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex')
+}
+
+/**
+ * The key the backend deduplicates on: the client's idempotency key plus a fingerprint of the
+ * fields, so a retried submission maps to one row while a changed form with a reused key is a new lead.
+ */
+export function dedupeKey(idempotencyKey: string, fields: { firstName: string; email: string; phone: string }): string {
+  const fingerprint = sha256Hex(`${fields.firstName}\u0000${fields.email}\u0000${fields.phone}`).slice(0, 16)
+  return `${idempotencyKey}.${fingerprint}`
+}
+
+/** In-memory sliding-window limiter keyed by an opaque string. */
+export function createSlidingWindowLimiter(limit: number, windowMs: number, now: () => number, maxKeys = 10_000) {
+  const hits = new Map<string, number[]>()
+  return {
+    /** Records a hit; returns false when the key is over the limit (the hit is not recorded then). */
+    hit(key: string): boolean {
+      if (limit <= 0) return true
+      const t = now()
+      const recent = (hits.get(key) ?? []).filter((at) => t - at < windowMs)
+      if (recent.length >= limit) {
+        hits.set(key, recent)
+        return false
+      }
+      recent.push(t)
+      hits.delete(key) // re-insert to keep Map order = recency
+      hits.set(key, recent)
+      if (hits.size > maxKeys) {
+        for (const [k, times] of hits) {
+          if (hits.size <= maxKeys && times.some((at) => t - at < windowMs)) break
+          hits.delete(k)
+        }
+      }
+      return true
+    },
+    reset() {
+      hits.clear()
+    },
+  }
+}
+
+function sanitizeUserAgent(userAgent: string | undefined): string | null {
+  if (!userAgent) return null
+  const clean = userAgent.replace(/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu, ' ').trim()
+  return clean ? clean.slice(0, 512) : null
+}
+
+function payloadSize(raw: unknown): number {
+  try {
+    const json = JSON.stringify(raw)
+    return typeof json === 'string' ? json.length : 0
+  } catch {
+    return Number.POSITIVE_INFINITY
+  }
+}
+
+export function createQuoteService(options: QuoteServiceOptions = {}): QuoteService {
+  const now = options.now ?? Date.now
+  const rateLimit = options.rateLimit ?? 5
+  const rateWindowMs = options.rateWindowMs ?? 10 * 60_000
+  const minFillMs = options.minFillMs ?? 2500
+  const maxPayloadChars = options.maxPayloadChars ?? 10_000
+  const messages = quoteErrorMessages(options.phone ?? site.phone)
+  const limiter = createSlidingWindowLimiter(rateLimit, rateWindowMs, now)
+  // The limiter only needs a stable key in memory; it never uses the stored hash.
+  const processSalt = randomBytes(32).toString('hex')
+
+  async function storedIpHash(ip: string, backend: Backend): Promise<string | null> {
+    if (!ip) return null
+    let salt = options.ipHashSalt
+    if (!salt && backend.ipHashSalt) salt = await backend.ipHashSalt()
+    return sha256Hex(`${salt ?? processSalt}:${ip}`)
+  }
+
+  async function handle(raw: unknown, meta: QuoteRequestMeta, backend?: Backend): Promise<QuoteServiceResponse> {
+    const ip = typeof meta?.ip === 'string' ? meta.ip.trim() : ''
+
+    // (1) Per-IP rate limit (skipped when the IP is unknown, so one bad proxy setup can't block everyone).
+    if (ip && !limiter.hit(sha256Hex(`${processSalt}:${ip}`))) {
+      return { status: 429, body: { success: false, reason: 'rate-limited', error: messages.rateLimited } }
+    }
+
+    // (2) Validate the envelope. Nothing is stored on failure.
+    if (payloadSize(raw) > maxPayloadChars) {
+      return { status: 400, body: { success: false, reason: 'invalid', error: messages.tooLarge } }
+    }
+    const parsed = v.safeParse(quoteSubmissionSchema, raw)
+    if (!parsed.success) {
+      const error = parsed.issues[0]?.message ?? 'Invalid form data'
+      return { status: 400, body: { success: false, reason: 'invalid', error } }
+    }
+    const input = parsed.output
+
+    // (3) Spam heuristics: flagged leads are still stored, never e-mailed, and the visitor sees success.
+    let spamReason: string | null = null
+    if (input.company && input.company.trim() !== '') spamReason = 'honeypot'
+    else if (typeof input.elapsedMs === 'number' && input.elapsedMs < minFillMs) {
+      spamReason = `too-fast:${Math.max(0, Math.round(input.elapsedMs))}ms`
+    }
+
+    // (4) Store / send.
+    const fields = { firstName: input.firstName, email: input.email, phone: input.phone }
+    try {
+      const target = backend ?? getBackend()
+      const lead: StoredLeadInput = {
+        ...fields,
+        idempotencyKey: dedupeKey(input.idempotencyKey, fields),
+        status: spamReason ? 'suspected_spam' : 'new',
+        spamReason,
+        sourcePage: input.sourcePage ?? null,
+        userAgent: sanitizeUserAgent(meta?.userAgent),
+        ipHash: await storedIpHash(ip, target),
+      }
+      const result = await target.submitQuote(lead)
+      if (result.success) return { status: 200, body: { success: true } }
+      console.error(`[quote] backend did not confirm the quote request: ${result.error}`)
+      return { status: 502, body: { success: false, reason: 'not-confirmed', error: messages.notConfirmed } }
+    } catch (error) {
+      // Last-resort record: the lead could not be stored, so it goes to the server log.
+      console.error(
+        `[quote] LEAD NOT SAVED (${error instanceof Error ? error.message : String(error)}): ${JSON.stringify({
+          ...fields,
+          sourcePage: input.sourcePage ?? null,
+          spamReason,
+          at: new Date(now()).toISOString(),
+        })}`,
+      )
+      return { status: 503, body: { success: false, reason: 'call-failed', error: messages.saveFailed } }
+    }
+  }
+
+  return { handle, resetRateLimits: () => limiter.reset() }
+}
+
+let defaultService: QuoteService | undefined
+
+/** The process-wide quote service, configured from the environment on first use. */
+export function getQuoteService(): QuoteService {
+  defaultService ??= createQuoteService(quoteServiceOptionsFromEnv())
+  return defaultService
+}
+
+/**
+ * Handle one quote submission (raw = the parsed JSON body as received).
+ * `backend` defaults to getBackend() (resolved inside, so a misconfigured backend yields 503).
+ * Never throws; see the status table at the top of this file.
+ */
+export function handleQuoteSubmission(
+  raw: unknown,
+  meta: QuoteRequestMeta,
+  backend?: Backend,
+): Promise<QuoteServiceResponse> {
+  return getQuoteService().handle(raw, meta, backend)
+}

@@ -1,0 +1,233 @@
+/**
+ * Supabase adapter: the hosted backend, reached server-side with the public anon key.
+ *
+ * - submitQuote  -> Edge Function `send-quote-email` with body { firstName, email, phone }.
+ *   invoke error (network, relay, non-2xx) => THROWS (spec: "call error or exception");
+ *   a response without `success === true` => { success: false, kind: 'no-success-flag', error }.
+ *   Leads flagged as suspected spam are not sent (the function would e-mail them); they are
+ *   logged server-side only, since the anon key cannot store them.
+ *   Identical retries (same dedupe key) within 24 h are answered from memory instead of sending
+ *   a second e-mail.
+ * - featuredVideo -> `from(table).select('*').eq('is_featured', true).limit(1).maybeSingle()`.
+ * - reviews -> Edge Function `fetch-reviews`, `{ reviews: Review[] }` or a bare array; every item
+ *   is validated and invalid ones are dropped.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import * as v from 'valibot'
+import {
+  DEFAULT_VIDEO_MIME,
+  isVideoTable,
+  type Backend,
+  type FeaturedVideo,
+  type Review,
+  type StoredLeadInput,
+  type SubmitQuoteResult,
+  type VideoTable,
+} from './backend.server'
+
+export interface SupabaseBackendOptions {
+  url: string
+  anonKey: string
+  /** Timeout of each Edge Function call (default 15 s). */
+  functionTimeoutMs?: number
+  /** Custom fetch (tests). */
+  fetch?: typeof fetch
+}
+
+export interface SupabaseBackend extends Backend {
+  readonly kind: 'supabase'
+  readonly client: SupabaseClient
+}
+
+const idSchema = v.pipe(
+  v.union([v.pipe(v.string(), v.nonEmpty()), v.pipe(v.number(), v.finite())]),
+  v.transform((value) => String(value)),
+)
+
+const optionalText = v.nullish(v.string())
+
+export const reviewSchema = v.object({
+  id: idSchema,
+  author: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+  avatar: v.pipe(
+    optionalText,
+    v.transform((value) => (value && value.trim() ? value.trim() : undefined)),
+  ),
+  rating: v.pipe(v.number(), v.minValue(1), v.maxValue(5)),
+  text: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+  date: v.pipe(v.string(), v.nonEmpty()),
+})
+
+export const featuredVideoRowSchema = v.object({
+  id: idSchema,
+  video_url: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+  mime_type: optionalText,
+  is_featured: v.boolean(),
+  title: optionalText,
+  created_at: optionalText,
+})
+
+/** Keep the valid reviews of a `fetch-reviews` answer ({ reviews: [...] } or [...]). */
+export function parseReviewsPayload(data: unknown): Review[] {
+  let list: unknown
+  if (Array.isArray(data)) list = data
+  else if (data && typeof data === 'object' && Array.isArray((data as { reviews?: unknown }).reviews)) {
+    list = (data as { reviews: unknown[] }).reviews
+  } else {
+    throw new Error('fetch-reviews returned no reviews array')
+  }
+  const reviews: Review[] = []
+  for (const item of list as unknown[]) {
+    const parsed = v.safeParse(reviewSchema, item)
+    if (!parsed.success) continue
+    const { avatar, ...rest } = parsed.output
+    reviews.push(avatar ? { ...rest, avatar } : rest)
+  }
+  return reviews
+}
+
+export function parseFeaturedVideoRow(row: unknown): FeaturedVideo | null {
+  if (row == null) return null
+  const parsed = v.safeParse(featuredVideoRowSchema, row)
+  if (!parsed.success) {
+    console.warn('[supabase] ignoring an invalid featured video row')
+    return null
+  }
+  const r = parsed.output
+  const video: FeaturedVideo = {
+    id: r.id,
+    video_url: r.video_url,
+    mime_type: r.mime_type?.trim() ? r.mime_type.trim() : DEFAULT_VIDEO_MIME,
+    is_featured: r.is_featured,
+  }
+  if (r.title) video.title = r.title
+  if (r.created_at) video.created_at = r.created_at
+  return video
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message
+  if (error && typeof error === 'object' && 'message' in error) return String((error as { message: unknown }).message)
+  return String(error)
+}
+
+export class SupabaseCallError extends Error {
+  override readonly name = 'SupabaseCallError'
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * supabase-js builds a Realtime client eagerly, which needs a WebSocket constructor: Node 22+ has
+ * one built in, Node 20 does not (createClient throws). This site never uses Realtime, so on
+ * runtimes without WebSocket we pass a transport that only fails if something tries to connect.
+ */
+class RealtimeUnavailable {
+  constructor() {
+    throw new Error('Supabase Realtime is not used by this site (no WebSocket on this runtime)')
+  }
+}
+
+function realtimeOptions(): { realtime?: { transport: never } } {
+  return typeof (globalThis as { WebSocket?: unknown }).WebSocket === 'function'
+    ? {}
+    : { realtime: { transport: RealtimeUnavailable as never } }
+}
+
+const DEDUPE_TTL_MS = 24 * 60 * 60 * 1000
+const DEDUPE_MAX = 5000
+
+export function createSupabaseBackend(options: SupabaseBackendOptions): SupabaseBackend {
+  const timeout = options.functionTimeoutMs ?? 15_000
+  const client = createClient(options.url, options.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    ...(options.fetch ? { global: { fetch: options.fetch } } : {}),
+    ...realtimeOptions(),
+  })
+
+  // Dedupe of identical retries: settled successes (with time) and in-flight calls.
+  const confirmed = new Map<string, number>()
+  const inFlight = new Map<string, Promise<SubmitQuoteResult>>()
+
+  function rememberConfirmed(key: string): void {
+    const now = Date.now()
+    confirmed.set(key, now)
+    if (confirmed.size > DEDUPE_MAX) {
+      for (const [k, at] of confirmed) {
+        if (confirmed.size <= DEDUPE_MAX && now - at < DEDUPE_TTL_MS) break
+        confirmed.delete(k)
+      }
+    }
+  }
+
+  async function send(lead: StoredLeadInput): Promise<SubmitQuoteResult> {
+    const { data, error } = await client.functions.invoke<unknown>('send-quote-email', {
+      body: { firstName: lead.firstName, email: lead.email, phone: lead.phone },
+      timeout,
+    })
+    if (error) throw new SupabaseCallError(`send-quote-email failed: ${describeError(error)}`, error)
+    const payload = data && typeof data === 'object' ? (data as { success?: unknown; error?: unknown }) : undefined
+    if (payload?.success === true) {
+      rememberConfirmed(lead.idempotencyKey)
+      return { success: true, duplicate: false }
+    }
+    const reason = typeof payload?.error === 'string' && payload.error ? payload.error : 'The response had no success flag'
+    return { success: false, kind: 'no-success-flag', error: reason }
+  }
+
+  return {
+    kind: 'supabase',
+    client,
+
+    async submitQuote(lead) {
+      if (lead.status === 'suspected_spam') {
+        // Nowhere to store it with the anon key; do not e-mail it. The log is the only record.
+        console.warn(
+          `[quote] suspected spam not forwarded (${lead.spamReason ?? 'flagged'}): ${JSON.stringify({
+            firstName: lead.firstName,
+            email: lead.email,
+            phone: lead.phone,
+            sourcePage: lead.sourcePage,
+          })}`,
+        )
+        return { success: true, duplicate: false }
+      }
+      const seenAt = confirmed.get(lead.idempotencyKey)
+      if (seenAt !== undefined && Date.now() - seenAt < DEDUPE_TTL_MS) return { success: true, duplicate: true }
+      const pending = inFlight.get(lead.idempotencyKey)
+      if (pending) {
+        const shared = await pending
+        return shared.success ? { ...shared, duplicate: true } : shared
+      }
+      const call = send(lead)
+      inFlight.set(lead.idempotencyKey, call)
+      try {
+        return await call
+      } finally {
+        inFlight.delete(lead.idempotencyKey)
+      }
+    },
+
+    async featuredVideo(table: VideoTable) {
+      if (!isVideoTable(table)) throw new Error(`Unknown video table: ${String(table)}`)
+      const { data, error } = await client.from(table).select('*').eq('is_featured', true).limit(1).maybeSingle()
+      if (error) throw new SupabaseCallError(`reading ${table} failed: ${describeError(error)}`, error)
+      return parseFeaturedVideoRow(data)
+    },
+
+    async reviews() {
+      const { data, error } = await client.functions.invoke<unknown>('fetch-reviews', { timeout })
+      if (error) throw new SupabaseCallError(`fetch-reviews failed: ${describeError(error)}`, error)
+      return parseReviewsPayload(data)
+    },
+
+    async close() {
+      confirmed.clear()
+      await client.removeAllChannels().catch(() => undefined)
+    },
+  }
+}

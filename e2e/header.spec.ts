@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test'
+import { site } from '~/content/site'
+
+test('header call button opens a tel: link to the business number', async ({ page }) => {
+  await page.goto('/gallery')
+  const call = page.getByRole('banner').getByRole('link', { name: `Call ${site.phone}` })
+  await expect(call).toHaveAttribute('href', site.phoneHref)
+  expect(site.phoneHref).toMatch(/^tel:\+1\d{10}$/)
+})
+
+test('logo links home', async ({ page }) => {
+  await page.goto('/contact')
+  await page.getByRole('banner').getByRole('link', { name: `${site.name}, home` }).click()
+  await expect(page).toHaveURL('/')
+})
+
+test('About from another page goes home and scrolls to #about', async ({ page }) => {
+  await page.goto('/gallery')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
+  await expect(page).toHaveURL(/\/(#about)?$/)
+  await expect(page.locator('#about')).toBeInViewport()
+  const top = await page.locator('#about').evaluate((el) => el.getBoundingClientRect().top)
+  expect(top).toBeLessThan(200)
+})
+
+test('Gallery on the home page scrolls to #gallery without leaving it', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click()
+  await expect(page.locator('#gallery')).toBeInViewport()
+  await expect(page).toHaveURL(/\/(#gallery)?$/)
+})
+
+test('Services and Reviews links navigate', async ({ page }) => {
+  await page.goto('/')
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await nav.getByRole('link', { name: 'Services' }).click()
+  await expect(page).toHaveURL(/\/services$/)
+  await nav.getByRole('link', { name: 'Reviews' }).click()
+  await expect(page).toHaveURL(/\/reviews$/)
+})
+
+test.describe('small screens @mobile', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the menu toggles, the call button reads Call, and choosing a link closes the menu', async ({ page }) => {
+    await page.goto('/contact')
+    const banner = page.getByRole('banner')
+    // Only the word "Call" is visible; the accessible name still carries the number.
+    expect(await banner.getByRole('link', { name: `Call ${site.phone}` }).innerText()).toBe('Call')
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+
+    const toggle = banner.getByRole('button', { name: 'Open menu' })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await toggle.click()
+    const menu = page.getByRole('navigation', { name: 'Mobile' })
+    await expect(menu).toBeVisible()
+    await expect(banner.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
+
+    await banner.getByRole('button', { name: 'Close menu' }).click()
+    await expect(menu).toBeHidden()
+
+    await banner.getByRole('button', { name: 'Open menu' }).click()
+    await menu.getByRole('link', { name: 'About' }).click()
+    await expect(menu).toBeHidden()
+    await expect(page).toHaveURL(/\/(#about)?$/)
+    await expect(page.locator('#about')).toBeInViewport()
+  })
+
+  test('Escape closes the mobile menu', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden()
+  })
+})

@@ -1,0 +1,284 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { startSiteServer } from './support/site-server'
+import { startSupabaseStub } from './support/supabase-stub'
+
+const dataDir = process.env.E2E_DATA_DIR ?? '.data/e2e'
+const FORM_PAGE = '/contact'
+
+/** Opens a page with the quote form, with a fake clock so the minimum fill time can pass instantly. */
+async function openForm(page: Page, base = '') {
+  await page.clock.install()
+  await page.goto(`${base}${FORM_PAGE}`)
+  const form = page.locator('.quote-request-form').first()
+  await expect(form).toBeVisible()
+  return form
+}
+
+async function fill(page: Page, values: { firstName: string; email: string; phone: string }) {
+  const form = page.locator('.quote-request-form').first()
+  await form.getByLabel('First Name').fill(values.firstName)
+  await form.getByLabel('Email').fill(values.email)
+  await form.getByLabel('Phone').fill(values.phone)
+  // People take longer than the server's minimum fill time (2.5 s); let the fake clock say so.
+  await page.clock.fastForward(4_000)
+}
+
+function submit(page: Page) {
+  return page.locator('.quote-request-form').first().getByRole('button', { name: 'Get My Free Quote' }).click()
+}
+
+/** Emails the embedded backend wrote for the owner (no SMTP_URL in e2e: .eml files). */
+function emailsMentioning(text: string, dir = dataDir): string[] {
+  const folder = join(dir, 'outbox-mail')
+  if (!existsSync(folder)) return []
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => readFileSync(join(folder, name), 'utf8'))
+    .filter((mail) => mail.includes(text))
+}
+
+test('empty submit shows every field message, the fill-in toast, and focuses the first field', async ({ page }) => {
+  const form = await openForm(page)
+  await submit(page)
+  await expect(form.getByText(QUOTE_FIELD_MESSAGES.firstNameRequired)).toBeVisible()
+  await expect(form.getByText(QUOTE_FIELD_MESSAGES.emailRequired)).toBeVisible()
+  await expect(form.getByText(QUOTE_FIELD_MESSAGES.phoneRequired)).toBeVisible()
+  await expect(page.getByText(QUOTE_MESSAGES.missingFields.title)).toBeVisible()
+  await expect(page.getByText(QUOTE_MESSAGES.missingFields.description)).toBeVisible()
+  await expect(form.getByLabel('First Name')).toBeFocused()
+  // Each message is tied to its field for assistive technology.
+  await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+  await expect(form.getByLabel('Email')).toHaveAccessibleDescription(QUOTE_FIELD_MESSAGES.emailRequired)
+})
+
+test('a whitespace-only field counts as empty', async ({ page }) => {
+  const form = await openForm(page)
+  await fill(page, { firstName: '   ', email: 'ana@example.com', phone: '916-555-0100' })
+  await submit(page)
+  await expect(form.getByText(QUOTE_FIELD_MESSAGES.firstNameRequired)).toBeVisible()
+  await expect(page.getByText(QUOTE_MESSAGES.missingFields.title)).toBeVisible()
+})
+
+test('validation runs on submit, then re-validates on change', async ({ page }) => {
+  const form = await openForm(page)
+  await form.getByLabel('Email').fill('not-an-email')
+  // Nothing is judged before the first submit.
+  await expect(form.getByText(QUOTE_FIELD_MESSAGES.emailInvalid)).toHaveCount(0)
+  await submit(page)
+  await expect(form.getByText(QUOTE_FIELD_MESSAGES.emailInvalid)).toBeVisible()
+  await expect(page.getByText(QUOTE_MESSAGES.missingFields.title)).toBeVisible()
+  await form.getByLabel('Email').fill('ana@example.com')
+  await expect(form.getByText(QUOTE_FIELD_MESSAGES.emailInvalid)).toHaveCount(0)
+  await form.getByLabel('First Name').fill('Ana')
+  await expect(form.getByText(QUOTE_FIELD_MESSAGES.firstNameRequired)).toHaveCount(0)
+})
+
+test('a valid request shows Sending..., is stored and emailed, resets the form and plays confetti', async ({ page }) => {
+  const form = await openForm(page)
+  const name = `Ana${Date.now().toString(36)}`
+  await fill(page, { firstName: `  ${name} `, email: ' ana@example.com ', phone: ' (916) 555-0100 ' })
+
+  // Hold the request so the submitting state can be seen.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let sentBody = ''
+  await page.route('**/_serverFn/**', async (route) => {
+    sentBody = route.request().postData() ?? ''
+    await held
+    await route.continue()
+  })
+  await submit(page)
+  const button = form.getByRole('button', { name: 'Sending...' })
+  await expect(button).toBeDisabled()
+  release()
+
+  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await expect(page.getByText(QUOTE_MESSAGES.success.description)).toBeVisible()
+  await expect(form.getByRole('button', { name: 'Get My Free Quote' })).toBeEnabled()
+  await expect(form.getByLabel('First Name')).toHaveValue('')
+  await expect(form.getByLabel('Email')).toHaveValue('')
+  await expect(form.getByLabel('Phone')).toHaveValue('')
+  // canvas-confetti draws on a canvas it adds to the page.
+  await expect(page.locator('body > canvas')).toHaveCount(1)
+
+  // Values were trimmed before sending.
+  expect(sentBody).toContain(`"${name}"`)
+  expect(sentBody).toContain('"ana@example.com"')
+  expect(sentBody).toContain('"(916) 555-0100"')
+
+  // The owner's email was written (stored first, then emailed by the outbox worker).
+  await expect.poll(() => emailsMentioning(name).length, { timeout: 15_000 }).toBe(1)
+  const email = emailsMentioning(name)[0]!
+  expect(email).toMatch(/^Reply-To: .*ana@example\.com/m)
+  expect(email).toContain('(916) 555-0100')
+})
+
+test('confetti is skipped under prefers-reduced-motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await openForm(page)
+  await fill(page, { firstName: 'Reduced', email: 'calm@example.com', phone: '916 555 0101' })
+  await submit(page)
+  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await expect(page.locator('body > canvas')).toHaveCount(0)
+})
+
+test('a failed call shows the destructive error toast and keeps what was typed', async ({ page }) => {
+  const form = await openForm(page)
+  await page.route('**/_serverFn/**', (route) => route.fulfill({ status: 500, body: 'boom' }))
+  await fill(page, { firstName: 'Bea', email: 'bea@example.com', phone: '916-555-0102' })
+  await submit(page)
+  await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
+  await expect(page.getByText(QUOTE_MESSAGES.submitError.description)).toBeVisible()
+  await expect(form.getByLabel('First Name')).toHaveValue('Bea')
+  await expect(form.getByLabel('Email')).toHaveValue('bea@example.com')
+  await expect(page.locator('body > canvas')).toHaveCount(0)
+})
+
+test('a network failure shows the destructive error toast', async ({ page }) => {
+  const form = await openForm(page)
+  await page.route('**/_serverFn/**', (route) => route.abort('connectionreset'))
+  await fill(page, { firstName: 'Cy', email: 'cy@example.com', phone: '916-555-0103' })
+  await submit(page)
+  await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
+  await expect(form.getByLabel('First Name')).toHaveValue('Cy')
+})
+
+test('the honeypot is hidden from people and assistive technology', async ({ page }) => {
+  const form = await openForm(page)
+  const honeypot = form.locator('input[name="dbpw-check"]')
+  await expect(honeypot).toHaveAttribute('tabindex', '-1')
+  await expect(honeypot).not.toBeInViewport()
+  const snapshot = await form.ariaSnapshot()
+  expect(snapshot).not.toContain('Leave this field empty')
+  // Tabbing from the phone field goes straight to the submit button.
+  await form.getByLabel('Phone').focus()
+  await page.keyboard.press('Tab')
+  await expect(form.getByRole('button', { name: 'Get My Free Quote' })).toBeFocused()
+})
+
+test.describe('server answers, replayed against the real server function', () => {
+  /** Captures the server function's URL and headers from a real (held) submission. */
+  async function captureCall(page: Page) {
+    await openForm(page)
+    await fill(page, { firstName: 'Probe', email: 'probe@example.com', phone: '916-555-0104' })
+    const captured = new Promise<{ url: string; headers: Record<string, string>; body: string }>((resolve) => {
+      void page.route('**/_serverFn/**', async (route) => {
+        const request = route.request()
+        resolve({ url: request.url(), headers: await request.allHeaders(), body: request.postData() ?? '' })
+        await route.abort()
+      })
+    })
+    await submit(page)
+    return captured
+  }
+
+  test('bad input answers 4xx with a clear message and stores nothing', async ({ page }) => {
+    const call = await captureCall(page)
+    const headers = { ...call.headers }
+    delete headers['content-length']
+    const marker = `Bad${Date.now().toString(36)}`
+    const good = JSON.parse(call.body)
+    const cases: [string, unknown][] = [
+      ['over-long name', { ...good.data, firstName: `${marker}${'x'.repeat(300)}` }],
+      ['control characters', { ...good.data, firstName: `${marker}\r\nBcc: victim@example.com` }],
+      ['a number for a name', { ...good.data, firstName: 12345 }],
+      ['a missing email', { ...good.data, email: undefined }],
+    ]
+    for (const [label, data] of cases) {
+      const body = JSON.stringify({ ...good, data })
+      const response = await page.request.post(call.url, { headers, data: body })
+      expect(response.status(), label).toBe(400)
+      expect(await response.text(), label).toMatch(/required|characters|not allowed|Invalid|must be/i)
+    }
+    const huge = JSON.stringify({ ...good, data: { ...good.data, firstName: marker, notes: 'x'.repeat(40_000) } })
+    const tooLarge = await page.request.post(call.url, { headers, data: huge })
+    expect(tooLarge.status()).toBe(413)
+    await page.waitForTimeout(1_000)
+    expect(emailsMentioning(marker)).toHaveLength(0)
+  })
+
+  test('a cross-site replay is refused (CSRF)', async ({ page }) => {
+    const call = await captureCall(page)
+    const response = await page.request.post(call.url, {
+      headers: { ...call.headers, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      data: call.body,
+    })
+    expect(response.status()).toBe(403)
+  })
+})
+
+test('past the per-IP limit the server answers 429 and the visitor sees the error toast', async ({ page }) => {
+  const server = await startSiteServer({ QUOTE_RATE_LIMIT: '2' })
+  try {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await openForm(page, server.url)
+      await fill(page, { firstName: `Rate${attempt}`, email: 'rate@example.com', phone: '916-555-0105' })
+      const answer = page.waitForResponse((response) => response.url().includes('/_serverFn/'))
+      await submit(page)
+      const response = await answer
+      if (attempt <= 2) {
+        expect(response.status()).toBe(200)
+        await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+      } else {
+        expect(response.status()).toBe(429)
+        expect(await response.text()).toContain('Too many quote requests')
+        await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
+      }
+    }
+  } finally {
+    await server.stop()
+  }
+})
+
+test.describe('against a local stub of hosted Supabase (hosted Supabase cannot run here)', () => {
+  test('the site invokes send-quote-email with the trimmed fields and shows success', async ({ page }) => {
+    const stub = await startSupabaseStub({ functions: { 'send-quote-email': { body: { success: true } } } })
+    const server = await startSiteServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
+    try {
+      await openForm(page, server.url)
+      await fill(page, { firstName: ' Dee ', email: 'dee@example.com ', phone: ' 916-555-0106' })
+      await submit(page)
+      await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+      const call = stub.requests.find((r) => r.path === '/functions/v1/send-quote-email')
+      expect(call?.method).toBe('POST')
+      expect(call?.body).toEqual({ firstName: 'Dee', email: 'dee@example.com', phone: '916-555-0106' })
+      expect(call?.headers.authorization).toBe(`Bearer ${stub.anonKey}`)
+    } finally {
+      await server.stop()
+      await stub.stop()
+    }
+  })
+
+  test('a response without a success flag shows "Error Processing Request" and keeps the form', async ({ page }) => {
+    const stub = await startSupabaseStub({ functions: { 'send-quote-email': { body: { received: true } } } })
+    const server = await startSiteServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
+    try {
+      const form = await openForm(page, server.url)
+      await fill(page, { firstName: 'Eve', email: 'eve@example.com', phone: '916-555-0107' })
+      await submit(page)
+      await expect(page.getByText(QUOTE_MESSAGES.processingError.title)).toBeVisible()
+      await expect(page.getByText(QUOTE_MESSAGES.processingError.description)).toBeVisible()
+      await expect(form.getByLabel('First Name')).toHaveValue('Eve')
+    } finally {
+      await server.stop()
+      await stub.stop()
+    }
+  })
+
+  test('a function error shows "Error Submitting Quote Request"', async ({ page }) => {
+    const stub = await startSupabaseStub({ functions: { 'send-quote-email': { status: 500, body: { error: 'down' } } } })
+    const server = await startSiteServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
+    try {
+      await openForm(page, server.url)
+      await fill(page, { firstName: 'Fay', email: 'fay@example.com', phone: '916-555-0108' })
+      await submit(page)
+      await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
+    } finally {
+      await server.stop()
+      await stub.stop()
+    }
+  })
+})

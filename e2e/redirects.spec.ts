@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test'
+import { redirects, targetHref } from '~/content/redirects'
+
+test('the redirect table has the 12 fixed paths and the 16 city paths', () => {
+  expect(redirects).toHaveLength(28)
+  expect(new Set(redirects.map((r) => r.from)).size).toBe(28)
+})
+
+for (const redirect of redirects) {
+  const expected = targetHref(redirect.target)
+  test(`${redirect.from} answers 301 to ${expected}`, async ({ request }) => {
+    const response = await request.get(redirect.from, { maxRedirects: 0 })
+    expect(response.status()).toBe(301)
+    const location = response.headers()['location'] ?? ''
+    expect(new URL(location, 'http://x').pathname + new URL(location, 'http://x').search).toBe(expected)
+  })
+}
+
+test('a redirect followed in the browser replaces history', async ({ page }) => {
+  await page.goto('/contact')
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/roof-pressure-washing')
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  })
+  await expect(page).toHaveURL(/\/services\?tab=roof$/)
+  await page.goBack()
+  // /roof-pressure-washing was replaced, so one step back is the contact page.
+  await expect(page).toHaveURL(/\/contact$/)
+})
+
+test('old links with a trailing slash or capitals reach their target in one 301', async ({ request }) => {
+  for (const path of ['/Blog/', '/blog/', '/BLOG']) {
+    const response = await request.get(path, { maxRedirects: 0 })
+    expect(response.status(), path).toBe(301)
+    expect(response.headers()['location'], path).toMatch(/\/reviews$/)
+  }
+})
+
+test('a trailing slash on a page answers 301 to the page, query kept', async ({ request }) => {
+  const response = await request.get('/services/?tab=roof', { maxRedirects: 0 })
+  expect(response.status()).toBe(301)
+  expect(response.headers()['location']).toBe('/services?tab=roof')
+})

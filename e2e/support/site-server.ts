@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export interface SiteServer {
+  url: string
+  dataDir: string
+  output: () => string
+  stop: () => Promise<void>
+}
+
+/**
+ * Starts another instance of the production build (the same one Playwright's webServer runs) with
+ * extra environment, e.g. SUPABASE_URL pointing at a local stub, on its own port and data folder.
+ */
+export async function startSiteServer(env: Record<string, string> = {}): Promise<SiteServer> {
+  const port = await freePort()
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'site-e2e-'))
+  const entry = `${process.env.BUILD_OUTPUT_DIR ?? '.output'}/server/index.mjs`
+  let log = ''
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk) => (log += chunk))
+  child.stderr?.on('data', (chunk) => (log += chunk))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`site server exited early:\n${log}`)
+    try {
+      const response = await fetch(`${url}/robots.txt`)
+      if (response.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`site server did not start in 30 s:\n${log}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150))
+  }
+  return {
+    url,
+    dataDir,
+    output: () => log,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+        setTimeout(() => child.kill('SIGKILL'), 5_000).unref()
+      }),
+  }
+}

@@ -1,0 +1,267 @@
+#!/usr/bin/env node
+/**
+ * Image pipeline: images/** (the owner's photos) -> responsive AVIF + WebP in public/img/ and app/content/image-manifest.json.
+ *
+ *   node scripts/build-images.mjs           # incremental: only encodes what is missing
+ *   node scripts/build-images.mjs --force   # re-encode everything
+ *   node scripts/build-images.mjs --json    # print the run summary as JSON (used by tests)
+ *
+ * - Source: every .jpg/.jpeg/.png/.webp under images/. Its name is the path under images/ without extension,
+ *   e.g. images/gallery/driveway-01.jpg -> "gallery/driveway-01". To replace a sample, drop a photo with the same
+ *   name (any of those extensions) into the folder and run this script (it also runs before dev, build and test).
+ * - Output: public/img/<name with / as ->.<hash>-<width>.{avif,webp} for each width in WIDTHS not larger than the
+ *   source (at least one). <hash> is 8 hex of sha256 over the source bytes and the encoder settings, so a changed
+ *   photo or changed settings get new URLs (safe to serve /img/* with an immutable cache header).
+ * - Manifest (committed): { name: { width, height, hash, widths, placeholder } } sorted by name; only rewritten when
+ *   its content changes. width/height are the display size after EXIF orientation.
+ * - public/og-image.jpg: 1200x630 crop of images/hero.* for Open Graph.
+ * - Files in public/img/ that no source implies are removed. Outputs that already exist are never re-encoded
+ *   (their names carry the content hash), so a run with nothing changed only hashes the sources and writes nothing.
+ */
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import sharp from 'sharp'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const SOURCE_DIR = path.join(ROOT, 'images')
+const OUT_DIR = path.join(ROOT, 'public', 'img')
+const MANIFEST = path.join(ROOT, 'app', 'content', 'image-manifest.json')
+const OG_IMAGE = path.join(ROOT, 'public', 'og-image.jpg')
+const OG_STAMP = path.join(ROOT, 'node_modules', '.cache', 'build-images', 'og-image.json')
+
+export const WIDTHS = [320, 640, 960, 1280, 1600]
+const ENCODERS = {
+  avif: { quality: 52, effort: 1 }, // effort 2 is ~2x slower for ~3% smaller files
+  webp: { quality: 78, effort: 4 },
+}
+const OG = { width: 1200, height: 630, quality: 82 }
+/** Bump when the pipeline's output changes in a way the settings above do not capture. */
+const PIPELINE_VERSION = 1
+const SETTINGS_FINGERPRINT = JSON.stringify({ v: PIPELINE_VERSION, widths: WIDTHS, encoders: ENCODERS })
+
+const SOURCE_EXT = new Set(['.jpg', '.jpeg', '.png', '.webp'])
+const NAME_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/
+const FORMATS = /** @type {const} */ (['avif', 'webp'])
+const TEMP_MARK = '.tmp-'
+
+const args = new Set(process.argv.slice(2))
+const force = args.has('--force')
+const asJson = args.has('--json')
+
+// ---------------------------------------------------------------------------------------------------------------------
+
+export const outputBase = (name) => name.replaceAll('/', '-')
+export const outputFile = (name, hash, width, format) => `${outputBase(name)}.${hash}-${width}.${format}`
+
+/** Widths to emit for a source of `sourceWidth` px: the standard ones that fit, or the source width itself. */
+export function widthsFor(sourceWidth) {
+  const fit = WIDTHS.filter((w) => w <= sourceWidth)
+  return fit.length ? fit : [sourceWidth]
+}
+
+async function listSources(dir, prefix = '') {
+  if (!existsSync(dir)) return []
+  const entries = await readdir(dir, { withFileTypes: true })
+  const out = []
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name.startsWith('.')) continue
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name
+    if (entry.isDirectory()) out.push(...(await listSources(path.join(dir, entry.name), rel)))
+    else if (SOURCE_EXT.has(path.extname(entry.name).toLowerCase())) out.push(rel)
+  }
+  return out
+}
+
+/** Atomic write: a crashed or concurrent run never leaves a half-written file under the final name. */
+async function writeAtomic(file, data) {
+  const tmp = `${file}${TEMP_MARK}${process.pid}-${Math.random().toString(36).slice(2, 8)}`
+  await writeFile(tmp, data)
+  await rename(tmp, file)
+}
+
+async function readJson(file) {
+  try {
+    return JSON.parse(await readFile(file, 'utf8'))
+  } catch {
+    return null
+  }
+}
+
+const toHex = ({ r, g, b }) => '#' + [r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')
+
+async function pool(items, limit, fn) {
+  let next = 0
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++]
+      await fn(item)
+    }
+  })
+  await Promise.all(workers)
+}
+
+function encode(raw, info, width, format) {
+  let pipeline = sharp(raw, { raw: { width: info.width, height: info.height, channels: info.channels } })
+  if (width !== info.width) pipeline = pipeline.resize({ width, kernel: 'lanczos3' })
+  return format === 'avif' ? pipeline.avif(ENCODERS.avif).toBuffer() : pipeline.webp(ENCODERS.webp).toBuffer()
+}
+
+/** One line per image: short, stable diffs when the owner swaps a photo. */
+function formatManifest(manifest) {
+  const entry = (e) =>
+    `{"width": ${e.width}, "height": ${e.height}, "hash": ${JSON.stringify(e.hash)}, "widths": [${e.widths.join(', ')}], "placeholder": ${JSON.stringify(e.placeholder)}}`
+  const lines = Object.entries(manifest).map(([name, e]) => `  ${JSON.stringify(name)}: ${entry(e)}`)
+  return lines.length ? `{\n${lines.join(',\n')}\n}\n` : '{}\n'
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+
+export async function buildImages({ force: forceAll = false } = {}) {
+  const started = performance.now()
+  const stats = { images: 0, written: 0, removed: 0, encoded: 0, manifestChanged: false, ogWritten: false, warnings: [], ms: 0 }
+
+  const previous = (await readJson(MANIFEST)) ?? {}
+  const files = await listSources(SOURCE_DIR)
+  /** @type {Map<string, { file: string, bytes: Buffer, hash: string }>} */
+  const sources = new Map()
+  const bases = new Map()
+  for (const rel of files) {
+    const name = rel.slice(0, -path.extname(rel).length)
+    if (!NAME_PATTERN.test(name)) {
+      stats.warnings.push(`skipped images/${rel}: names must be lowercase letters, digits, "-" or "_" (e.g. images/gallery/deck-02.jpg)`)
+      continue
+    }
+    if (sources.has(name)) throw new Error(`Two sources for "${name}": images/${sources.get(name).file} and images/${rel}. Keep one.`)
+    const base = outputBase(name)
+    if (bases.has(base)) throw new Error(`"${name}" and "${bases.get(base)}" would share output files (${base}.*). Rename one.`)
+    bases.set(base, name)
+    const bytes = await readFile(path.join(SOURCE_DIR, rel))
+    const hash = createHash('sha256').update(SETTINGS_FINGERPRINT).update('\0').update(bytes).digest('hex').slice(0, 8)
+    sources.set(name, { file: rel, bytes, hash })
+  }
+  stats.images = sources.size
+
+  await mkdir(OUT_DIR, { recursive: true })
+  const existing = new Set(await readdir(OUT_DIR))
+  const manifest = {}
+  const expected = new Set()
+  const work = []
+
+  for (const [name, src] of sources) {
+    const prev = previous[name]
+    const known = !forceAll && prev && prev.hash === src.hash && Array.isArray(prev.widths) && prev.widths.length > 0
+    if (known) {
+      manifest[name] = { width: prev.width, height: prev.height, hash: prev.hash, widths: prev.widths, placeholder: prev.placeholder }
+      const missing = []
+      for (const w of prev.widths)
+        for (const f of FORMATS) {
+          const out = outputFile(name, src.hash, w, f)
+          expected.add(out)
+          if (!existing.has(out)) missing.push([w, f])
+        }
+      if (missing.length) work.push({ name, src, missing })
+    } else {
+      work.push({ name, src, missing: null })
+    }
+  }
+
+  const concurrency = Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length))
+  await pool(work, concurrency, async ({ name, src, missing }) => {
+    let image
+    let raw
+    try {
+      image = sharp(src.bytes, { failOn: 'error' }).autoOrient().toColourspace('srgb')
+      raw = await image.raw().toBuffer({ resolveWithObject: true })
+    } catch (error) {
+      throw new Error(`Cannot read images/${src.file}: ${error instanceof Error ? error.message : error}`)
+    }
+    const { data, info } = raw
+    if (!missing) {
+      const { dominant } = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).stats()
+      const widths = widthsFor(info.width)
+      manifest[name] = { width: info.width, height: info.height, hash: src.hash, widths, placeholder: toHex(dominant) }
+      missing = []
+      for (const w of widths)
+        for (const f of FORMATS) {
+          const out = outputFile(name, src.hash, w, f)
+          expected.add(out)
+          if (forceAll || !existing.has(out)) missing.push([w, f])
+        }
+    }
+    for (const [w, f] of missing) {
+      const buffer = await encode(data, info, w, f)
+      await writeAtomic(path.join(OUT_DIR, outputFile(name, src.hash, w, f)), buffer)
+      stats.encoded++
+      stats.written++
+    }
+  })
+
+  // stale outputs (and temp files left by a crashed run, once they are old enough not to belong to a live one)
+  for (const file of existing) {
+    if (expected.has(file)) continue
+    const full = path.join(OUT_DIR, file)
+    if (file.includes(TEMP_MARK)) {
+      const age = Date.now() - (await stat(full)).mtimeMs
+      if (age < 10 * 60 * 1000) continue
+    }
+    await rm(full, { recursive: true, force: true })
+    stats.removed++
+  }
+
+  // manifest, sorted for stable diffs; only written when it changes
+  const sorted = Object.fromEntries(Object.keys(manifest).sort().map((k) => [k, manifest[k]]))
+  const json = formatManifest(sorted)
+  const current = existsSync(MANIFEST) ? await readFile(MANIFEST, 'utf8') : null
+  if (json !== current) {
+    await mkdir(path.dirname(MANIFEST), { recursive: true })
+    await writeAtomic(MANIFEST, json)
+    stats.manifestChanged = true
+    stats.written++
+  }
+
+  // Open Graph image from the hero
+  const hero = sources.get('hero')
+  if (hero) {
+    const stamp = await readJson(OG_STAMP)
+    const ogKey = `${hero.hash}:${OG.width}x${OG.height}q${OG.quality}`
+    if (forceAll || !existsSync(OG_IMAGE) || stamp?.key !== ogKey) {
+      const og = await sharp(hero.bytes)
+        .autoOrient()
+        .resize(OG.width, OG.height, { fit: 'cover', position: 'centre' })
+        .toColourspace('srgb')
+        .jpeg({ quality: OG.quality, mozjpeg: true })
+        .toBuffer()
+      await writeAtomic(OG_IMAGE, og)
+      await mkdir(path.dirname(OG_STAMP), { recursive: true })
+      await writeFile(OG_STAMP, JSON.stringify({ key: ogKey }) + '\n')
+      stats.ogWritten = true
+      stats.written++
+    }
+  } else {
+    stats.warnings.push('no images/hero.* found: public/og-image.jpg not generated')
+  }
+
+  stats.ms = Math.round(performance.now() - started)
+  return stats
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const stats = await buildImages({ force })
+    for (const warning of stats.warnings) console.warn(`build-images: warning: ${warning}`)
+    if (asJson) console.log(JSON.stringify(stats))
+    else
+      console.log(
+        `build-images: ${stats.images} images, ${stats.written} files written (${stats.encoded} encoded${stats.manifestChanged ? ', manifest updated' : ''}${stats.ogWritten ? ', og-image' : ''}), ${stats.removed} removed, ${stats.ms} ms`,
+      )
+  } catch (error) {
+    console.error(`build-images: ${error instanceof Error ? error.message : error}`)
+    process.exit(1)
+  }
+}

@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+/**
+ * Set (or clear) the featured hero video in EMBEDDED mode (the PGlite database in DATA_DIR).
+ * With Supabase configured, edit the tables in the Supabase dashboard instead.
+ *
+ * Usage:
+ *   node scripts/set-featured-video.mjs <url> [mime] [--services]
+ *   node scripts/set-featured-video.mjs --clear [--services]
+ *
+ *   <url>        Video address: https://… or a path under public/, e.g. /videos/hero.mp4
+ *   [mime]       Video type, default video/mp4 (e.g. video/webm)
+ *   --services   Set the video of the /services page (table service_videos)
+ *                instead of the home page (table pressure_washing_videos)
+ *   --clear      Remove the featured video (the hero falls back to a dark background)
+ *
+ * Examples:
+ *   node scripts/set-featured-video.mjs /videos/driveway.mp4
+ *   node scripts/set-featured-video.mjs https://cdn.example.com/roof.webm video/webm --services
+ *   DATA_DIR=/var/lib/site node scripts/set-featured-video.mjs --clear
+ *
+ * Stop the site first: the embedded database can be opened by one process at a time (the script
+ * refuses while the server holds DATA_DIR/pglite.lock). Start the site once beforehand so the
+ * database exists. Restart the site afterwards so it shows the new video.
+ */
+import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+
+const args = process.argv.slice(2)
+const flags = new Set(args.filter((a) => a.startsWith('--')))
+const positional = args.filter((a) => !a.startsWith('--'))
+const table = flags.has('--services') ? 'service_videos' : 'pressure_washing_videos'
+const clear = flags.has('--clear')
+const unknown = [...flags].filter((f) => f !== '--services' && f !== '--clear' && f !== '--help')
+
+function usage(code) {
+  console.log('Usage: node scripts/set-featured-video.mjs <url> [mime] [--services]')
+  console.log('       node scripts/set-featured-video.mjs --clear [--services]')
+  process.exit(code)
+}
+
+if (flags.has('--help')) usage(0)
+if (unknown.length) {
+  console.error(`Unknown option: ${unknown.join(' ')}`)
+  usage(2)
+}
+if (!clear && positional.length < 1) usage(2)
+
+const [url, mime] = positional
+if (!clear) {
+  if (!/^https?:\/\/\S+$/i.test(url) && !/^\/\S*$/.test(url)) {
+    console.error(`Not a video address: ${url} (use https://… or a /path under public/)`)
+    process.exit(2)
+  }
+  if (mime !== undefined && !/^video\/[A-Za-z0-9.+-]+$/.test(mime)) {
+    console.error(`Not a video type: ${mime} (e.g. video/mp4, video/webm)`)
+    process.exit(2)
+  }
+}
+
+const dataDir = resolve(process.cwd(), process.env.DATA_DIR?.trim() || '.data')
+const pgDir = join(dataDir, 'pglite')
+const lockPath = join(dataDir, 'pglite.lock')
+
+if (!existsSync(join(pgDir, 'PG_VERSION'))) {
+  console.error(`No database in ${pgDir}. Start the site once (npm run dev or npm start) so it creates it, stop it, then run this again.`)
+  process.exit(1)
+}
+
+function pidAlive(pid) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return error.code === 'EPERM'
+  }
+}
+
+// Same lock protocol as app/server/embedded.server.ts.
+function acquireLock() {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      writeFileSync(lockPath, JSON.stringify({ pid: process.pid, since: new Date().toISOString() }), { flag: 'wx' })
+      return
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error
+    }
+    let holder
+    try {
+      holder = JSON.parse(readFileSync(lockPath, 'utf8')).pid
+    } catch {
+      holder = undefined
+    }
+    if (typeof holder === 'number' && holder !== process.pid && pidAlive(holder)) {
+      console.error(`The database in ${dataDir} is in use by process ${holder} (the site?). Stop it first.`)
+      process.exit(1)
+    }
+    try {
+      unlinkSync(lockPath)
+    } catch {
+      // gone already
+    }
+  }
+  console.error(`Could not lock ${lockPath}`)
+  process.exit(1)
+}
+
+function releaseLock() {
+  try {
+    if (JSON.parse(readFileSync(lockPath, 'utf8')).pid === process.pid) unlinkSync(lockPath)
+  } catch {
+    // gone already
+  }
+}
+
+acquireLock()
+let db
+try {
+  db = await PGlite.create(pgDir)
+  const migrated = await db.query(`SELECT to_regclass('public.${table}')::text AS t`)
+  if (!migrated.rows[0]?.t) {
+    throw new Error(`Table ${table} does not exist yet. Start the site once so the migrations run.`)
+  }
+  await db.transaction(async (tx) => {
+    await tx.query(`UPDATE public.${table} SET is_featured = false WHERE is_featured`)
+    if (!clear) {
+      await tx.query(`INSERT INTO public.${table} (video_url, mime_type, is_featured) VALUES ($1, $2, true)`, [
+        url,
+        mime ?? 'video/mp4',
+      ])
+    }
+  })
+  console.log(
+    clear
+      ? `Cleared the featured video of ${table}.`
+      : `Featured video of ${table} is now ${url} (${mime ?? 'video/mp4'}). Restart the site to show it.`,
+  )
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+} finally {
+  await db?.close()
+  releaseLock()
+}

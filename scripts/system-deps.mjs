@@ -1,0 +1,54 @@
+// Finds or installs what the tests need from the system: Chromium for Playwright, xmllint for the sitemap.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+
+const candidates = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+].filter(Boolean)
+
+export function findChromium() {
+  return candidates.find((path) => existsSync(path))
+}
+
+export function ensureChromium() {
+  const found = findChromium()
+  if (found) return found
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    throw new Error(
+      'No Chromium found. Install one (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROMIUM_PATH.',
+    )
+  }
+  console.log('No Chromium found: installing Debian chromium with apt-get ...')
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env })
+  const installed = findChromium()
+  if (!installed) throw new Error('apt-get installed chromium but no binary was found')
+  return installed
+}
+
+/** Installs a Debian package when its command is missing (as root with apt-get); throws otherwise. */
+export function ensureCommand(command, debianPackage) {
+  const has = () => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0
+  if (has()) return
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    throw new Error(`${command} is missing. Install it (Debian/Ubuntu: sudo apt-get install -y ${debianPackage}).`)
+  }
+  console.log(`${command} is missing: installing Debian ${debianPackage} with apt-get ...`)
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
+  execFileSync('apt-get', ['install', '-y', '-qq', debianPackage], { stdio: 'inherit', env })
+  if (!has()) throw new Error(`apt-get installed ${debianPackage} but ${command} is still missing`)
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const path = ensureChromium()
+  const version = spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout.trim()
+  console.log(`${path} (${version})`)
+}

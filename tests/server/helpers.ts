@@ -1,0 +1,88 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach } from 'vitest'
+import type { AddressInfo } from 'node:net'
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+/** A fresh temporary DATA_DIR per call, removed after the test. */
+export function useTempDirs(): () => Promise<string> {
+  const dirs: string[] = []
+  afterEach(async () => {
+    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true })
+  })
+  return async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pw-site-test-'))
+    dirs.push(dir)
+    return dir
+  }
+}
+
+
+export interface ReceivedMail {
+  mail: ParsedMail
+  rcptTo: string[]
+  mailFrom: string | undefined
+}
+
+export interface TestSmtp {
+  port: number
+  url: string
+  received: ReceivedMail[]
+  close(): Promise<void>
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 that parses every accepted message.
+ * `rejectEvery`: reject every Nth DATA with a temporary error (to exercise retries).
+ */
+export async function startSmtp(options: { port?: number; rejectEvery?: number } = {}): Promise<TestSmtp> {
+  const received: ReceivedMail[] = []
+  let dataCount = 0
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
+    closeTimeout: 1000, // don't wait long for idle pooled client connections on close
+    logger: false,
+    onData(stream, session, callback) {
+      dataCount++
+      const reject = options.rejectEvery ? dataCount % options.rejectEvery === 0 : false
+      simpleParser(stream)
+        .then((mail) => {
+          if (reject) {
+            const error = new Error('Temporary failure, try again later') as Error & { responseCode: number }
+            error.responseCode = 451
+            callback(error)
+            return
+          }
+          received.push({
+            mail,
+            rcptTo: session.envelope.rcptTo.map((r) => r.address),
+            mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+          })
+          callback()
+        })
+        .catch((error: Error) => callback(error))
+    },
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
+  })
+  const port = (server.server.address() as AddressInfo).port
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** A port on 127.0.0.1 with nothing listening (an SMTP server that is "down"). */
+export async function freePort(): Promise<number> {
+  const smtp = await startSmtp()
+  await smtp.close()
+  return smtp.port
+}

@@ -1,0 +1,529 @@
+/**
+ * The lead pipeline end to end, with real parts: the quote service, the embedded PGlite backend,
+ * the outbox worker and nodemailer talking to a real in-process SMTP server.
+ */
+import { randomUUID } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { simpleParser } from 'mailparser'
+import * as v from 'valibot'
+import { afterEach, describe, expect, it } from 'vitest'
+import { site } from '../../app/content/site'
+import { quoteRequestSchema } from '../../app/lib/quote-schema'
+import type { Backend } from '../../app/server/backend.server'
+import { createEmbeddedBackend, type EmbeddedBackend, type EmbeddedBackendOptions } from '../../app/server/embedded.server'
+import { buildOwnerNotification, defaultBackoffMs, notificationAddresses } from '../../app/server/outbox.server'
+import { createQuoteService, type QuoteService } from '../../app/server/quote-service.server'
+import { freePort, startSmtp, useTempDirs, type TestSmtp } from './helpers'
+
+const OWNER = 'owner@deltabreeze.example'
+const meta = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (test)' }
+const tempDir = useTempDirs()
+const cleanups: Array<() => Promise<void>> = []
+const smtpServers: TestSmtp[] = []
+
+afterEach(async () => {
+  // Backends first (their workers hold pooled SMTP connections), then the SMTP servers.
+  for (const fn of cleanups.splice(0).reverse()) await fn()
+  for (const server of smtpServers.splice(0)) await server.close()
+})
+
+async function smtp(options?: Parameters<typeof startSmtp>[0]): Promise<TestSmtp> {
+  const server = await startSmtp(options)
+  smtpServers.push(server)
+  return server
+}
+
+function embedded(dataDir: string, env: Record<string, string>, extra: Partial<EmbeddedBackendOptions> = {}): EmbeddedBackend {
+  const backend = createEmbeddedBackend({
+    env: { QUOTE_NOTIFY_EMAIL: OWNER, ...env },
+    dataDir,
+    ...extra,
+    outbox: { backoffMs: () => 0, ...extra.outbox },
+  })
+  cleanups.push(() => backend.close())
+  return backend
+}
+
+function service(options: Parameters<typeof createQuoteService>[0] = {}): QuoteService {
+  return createQuoteService({ rateLimit: 0, ...options })
+}
+
+function lead(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    firstName: 'Maria',
+    email: 'maria.g@example.com',
+    phone: '(916) 555-0199',
+    company: '',
+    elapsedMs: 8000,
+    idempotencyKey: randomUUID(),
+    sourcePage: '/services?tab=driveway',
+    ...overrides,
+  }
+}
+
+async function count(backend: EmbeddedBackend, sql: string): Promise<number> {
+  const db = await backend.db()
+  const res = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) t`)
+  return res.rows[0]?.n ?? -1
+}
+
+// Each test creates a fresh PGlite database (initdb takes a few seconds), so allow for slow machines.
+describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeout: 90_000 }, () => {
+  it('stores a lead, acknowledges it, and e-mails the owner', async () => {
+    const mail = await smtp()
+    const backend = embedded(await tempDir(), { SMTP_URL: mail.url })
+    const res = await service().handle(lead({ firstName: '  Maria ' }), meta, backend)
+    expect(res).toEqual({ status: 200, body: { success: true } })
+
+    const db = await backend.db()
+    const rows = await db.query<Record<string, unknown>>('SELECT * FROM quote_requests')
+    expect(rows.rows).toHaveLength(1)
+    const row = rows.rows[0]!
+    expect(row).toMatchObject({
+      first_name: 'Maria',
+      email: 'maria.g@example.com',
+      phone: '(916) 555-0199',
+      status: 'new',
+      source_page: '/services?tab=driveway',
+      user_agent: 'Mozilla/5.0 (test)',
+      spam_reason: null,
+    })
+    expect(row.ip_hash).toMatch(/^[0-9a-f]{64}$/)
+    expect(JSON.stringify(rows.rows)).not.toContain('203.0.113.7')
+    expect(await count(backend, 'SELECT * FROM quote_outbox WHERE sent_at IS NULL')).toBe(1)
+
+    const worker = await backend.outbox()
+    expect(worker.transportKind).toBe('smtp')
+    expect(await worker.drain()).toEqual({ claimed: 1, sent: 1, failed: 0 })
+    expect(await count(backend, 'SELECT * FROM quote_outbox WHERE sent_at IS NOT NULL AND last_error IS NULL')).toBe(1)
+
+    expect(mail.received).toHaveLength(1)
+    const { mail: m, rcptTo } = mail.received[0]!
+    expect(rcptTo).toEqual([OWNER])
+    expect(m.to && !Array.isArray(m.to) ? m.to.value.map((a) => a.address) : []).toEqual([OWNER])
+    expect(m.replyTo?.value).toEqual([{ address: 'maria.g@example.com', name: '' }])
+    expect(m.from?.value[0]?.address).toBe('no-reply@deltabreeze.example')
+    expect(m.subject).toBe('New quote request from Maria')
+    expect(m.text).toContain('Name:     Maria')
+    expect(m.text).toContain('Email:    maria.g@example.com')
+    expect(m.text).toContain('Phone:    (916) 555-0199')
+    expect(m.text).toContain('Page:     /services?tab=driveway')
+    expect(m.text).toContain(`Reference: ${String(row.id)}`)
+    expect(m.text).toMatch(/Received: .*20\d\d.*\(Pacific time\)/)
+    expect(m.headers.get('x-quote-request-id')).toBe(row.id)
+    // Visitor input appears in no header other than Subject and Reply-To.
+    for (const line of m.headerLines) {
+      if (line.key === 'subject' || line.key === 'reply-to') continue
+      expect(line.line).not.toContain('maria.g@example.com')
+      expect(line.line).not.toContain('555-0199')
+      expect(line.line).not.toContain('Maria')
+    }
+  })
+
+  it('rejects a header-injection attempt at the schema, and neutralises one that reaches the e-mail anyway', async () => {
+    const mail = await smtp()
+    const backend = embedded(await tempDir(), { SMTP_URL: mail.url })
+    const svc = service()
+    const injected = await svc.handle(lead({ firstName: 'Bob\r\nBcc: x@y.example' }), meta, backend)
+    expect(injected.status).toBe(400)
+    expect(injected.body).toMatchObject({ success: false, reason: 'invalid' })
+    expect((await svc.handle(lead({ email: 'bob@example.com\r\nBcc: x@y.example' }), meta, backend)).status).toBe(400)
+    expect((await svc.handle(lead({ email: 'bob@example.com, x@y.example' }), meta, backend)).status).toBe(400)
+    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(0)
+
+    // Defence in depth: a row written by something else, bypassing the schema.
+    const db = await backend.db()
+    const inserted = await db.query<{ id: string }>(
+      `INSERT INTO quote_requests (first_name, email, phone, idempotency_key)
+       VALUES ($1, $2, $3, 'direct-insert-1') RETURNING id`,
+      ['Bob\r\nBcc: evil@y.example\r\nX-Evil: 1', 'bob@example.com\r\nBcc: evil2@y.example', '916\n555\n0100'],
+    )
+    await db.query(`INSERT INTO quote_outbox (quote_request_id) VALUES ($1)`, [inserted.rows[0]!.id])
+    expect(await (await backend.outbox()).drain()).toMatchObject({ sent: 1, failed: 0 })
+    const { mail: m, rcptTo } = mail.received[0]!
+    expect(rcptTo).toEqual([OWNER])
+    expect(m.bcc).toBeUndefined()
+    expect(m.headers.has('x-evil')).toBe(false)
+    expect(m.replyTo).toBeUndefined() // an invalid address is never used as Reply-To
+    expect(m.subject).toBe('New quote request from Bob Bcc: evil@y.example X-Evil: 1')
+    expect(m.text).toContain('Phone:    916 555 0100')
+  })
+
+  it('SMTP down: the lead is stored and acknowledged, and e-mailed once the SMTP server is up', async () => {
+    const port = await freePort()
+    const backend = embedded(await tempDir(), { SMTP_URL: `smtp://127.0.0.1:${port}` })
+    const res = await service().handle(lead({ firstName: 'Jason' }), meta, backend)
+    expect(res.status).toBe(200)
+    expect(await count(backend, "SELECT * FROM quote_requests WHERE status = 'new'")).toBe(1)
+
+    const worker = await backend.outbox()
+    expect(await worker.runOnce()).toEqual({ claimed: 1, sent: 0, failed: 1 })
+    const db = await backend.db()
+    const pending = await db.query<{ attempts: number; last_error: string | null; sent_at: Date | null }>(
+      'SELECT attempts, last_error, sent_at FROM quote_outbox',
+    )
+    expect(pending.rows[0]).toMatchObject({ attempts: 1, sent_at: null })
+    expect(pending.rows[0]?.last_error).toMatch(/ECONNREFUSED|connect/i)
+
+    const mail = await smtp({ port })
+    expect(await worker.drain()).toEqual({ claimed: 1, sent: 1, failed: 0 })
+    expect(mail.received).toHaveLength(1)
+    expect(mail.received[0]?.mail.subject).toBe('New quote request from Jason')
+    const done = await db.query<{ attempts: number; last_error: string | null }>('SELECT attempts, last_error FROM quote_outbox')
+    expect(done.rows[0]).toEqual({ attempts: 2, last_error: null })
+    expect(await worker.drain()).toEqual({ claimed: 0, sent: 0, failed: 0 })
+  })
+
+  it('SMTP down across a restart: a new process (same DATA_DIR) sends the pending e-mail exactly once', async () => {
+    const port = await freePort()
+    const dir = await tempDir()
+    const first = createEmbeddedBackend({
+      env: { QUOTE_NOTIFY_EMAIL: OWNER, SMTP_URL: `smtp://127.0.0.1:${port}` },
+      dataDir: dir,
+      outbox: { backoffMs: () => 0 },
+    })
+    expect((await service().handle(lead({ firstName: 'Priya' }), meta, first)).status).toBe(200)
+    expect(await (await first.outbox()).runOnce()).toMatchObject({ failed: 1 })
+    await first.close()
+
+    const mail = await smtp({ port })
+    const second = embedded(dir, { SMTP_URL: mail.url }, { startWorker: true, outbox: { pollIntervalMs: 100 } })
+    await second.ready()
+    // The restarted worker's own loop picks it up.
+    const deadline = Date.now() + 15_000
+    while (mail.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+    expect(mail.received).toHaveLength(1)
+    expect(mail.received[0]?.mail.subject).toBe('New quote request from Priya')
+    expect(await count(second, 'SELECT * FROM quote_outbox WHERE sent_at IS NULL')).toBe(0)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(mail.received).toHaveLength(1)
+  })
+
+  it('the same idempotency key (a retry) gives one row and one e-mail; a changed form with a reused key is a new lead', async () => {
+    const mail = await smtp()
+    const backend = embedded(await tempDir(), { SMTP_URL: mail.url })
+    const svc = service()
+    const payload = lead()
+    const results = await Promise.all([
+      svc.handle(payload, meta, backend),
+      svc.handle(payload, meta, backend),
+      svc.handle({ ...payload, elapsedMs: 12000 }, meta, backend),
+    ])
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200])
+    expect((await svc.handle(payload, meta, backend)).body).toEqual({ success: true })
+    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(1)
+    expect(await count(backend, 'SELECT * FROM quote_outbox')).toBe(1)
+
+    expect((await svc.handle({ ...payload, phone: '916-555-0111' }, meta, backend)).status).toBe(200)
+    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(2)
+
+    await (await backend.outbox()).drain()
+    expect(mail.received).toHaveLength(2)
+    expect((await svc.handle(payload, meta, backend)).status).toBe(200)
+    await (await backend.outbox()).drain()
+    expect(mail.received).toHaveLength(2)
+  })
+
+  it('honeypot and too-fast submissions are stored flagged, not e-mailed, and the visitor sees success', async () => {
+    const mail = await smtp()
+    const backend = embedded(await tempDir(), { SMTP_URL: mail.url })
+    const svc = service({ minFillMs: 2500 })
+    const honeypot = await svc.handle(lead({ company: 'Acme SEO Ltd' }), meta, backend)
+    const fast = await svc.handle(lead({ elapsedMs: 900 }), meta, backend)
+    const negative = await svc.handle(lead({ elapsedMs: -5 }), meta, backend)
+    for (const r of [honeypot, fast, negative]) expect(r).toEqual({ status: 200, body: { success: true } })
+
+    const db = await backend.db()
+    const rows = await db.query<{ status: string; spam_reason: string }>(
+      'SELECT status, spam_reason FROM quote_requests ORDER BY created_at',
+    )
+    expect(rows.rows).toEqual([
+      { status: 'suspected_spam', spam_reason: 'honeypot' },
+      { status: 'suspected_spam', spam_reason: 'too-fast:900ms' },
+      { status: 'suspected_spam', spam_reason: 'too-fast:0ms' },
+    ])
+    expect(await count(backend, 'SELECT * FROM quote_outbox')).toBe(0)
+
+    // Exactly at the threshold, or with no timing at all, is a normal lead.
+    expect((await svc.handle(lead({ elapsedMs: 2500 }), meta, backend)).status).toBe(200)
+    expect((await svc.handle(lead({ elapsedMs: undefined }), meta, backend)).status).toBe(200)
+    expect(await count(backend, "SELECT * FROM quote_requests WHERE status = 'new'")).toBe(2)
+    await (await backend.outbox()).drain()
+    expect(mail.received).toHaveLength(2)
+  })
+
+  it('rate limit: 429 after the limit per IP, with the spec phone number', async () => {
+    const backend = embedded(await tempDir(), {})
+    let now = 1_000_000
+    const svc = service({ rateLimit: 5, rateWindowMs: 10 * 60_000, now: () => now })
+    for (let i = 0; i < 5; i++) expect((await svc.handle(lead(), meta, backend)).status).toBe(200)
+    const limited = await svc.handle(lead(), meta, backend)
+    expect(limited).toEqual({
+      status: 429,
+      body: {
+        success: false,
+        reason: 'rate-limited',
+        error: `Too many quote requests. Please wait a few minutes or call us at ${site.phone}.`,
+      },
+    })
+    expect(site.phone).toBe('(916) 555-0142')
+    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(5)
+    // Other visitors are not affected; the window slides.
+    expect((await svc.handle(lead(), { ...meta, ip: '198.51.100.1' }, backend)).status).toBe(200)
+    now += 10 * 60_000 + 1
+    expect((await svc.handle(lead(), meta, backend)).status).toBe(200)
+    // An unknown IP is never rate limited (so a proxy misconfiguration cannot block every visitor).
+    for (let i = 0; i < 7; i++) expect((await svc.handle(lead(), { ip: '', userAgent: '' }, backend)).status).toBe(200)
+  })
+
+  it('bad input gets 400 with the first issue and stores nothing', async () => {
+    const backend = embedded(await tempDir(), {})
+    const svc = service()
+    const cases: Array<[unknown, string | RegExp]> = [
+      [undefined, 'Invalid form data'],
+      [null, 'Invalid form data'],
+      ['a string', 'Invalid form data'],
+      [42, 'Invalid form data'],
+      [[lead()], /./],
+      [{}, 'First name is required'],
+      [lead({ firstName: undefined }), 'First name is required'],
+      [lead({ email: undefined }), 'Email is required'],
+      [lead({ phone: undefined }), 'Phone number is required'],
+      [lead({ firstName: '' }), 'First name is required'],
+      [lead({ email: '  ' }), 'Email is required'],
+      [lead({ email: 'maria@' }), 'Invalid email address'],
+      [lead({ phone: '12' }), 'Please enter a valid phone number'],
+      [lead({ firstName: 7 }), 'First name is required'],
+      [lead({ email: { $gt: '' } }), 'Email is required'],
+      [lead({ phone: ['9165550100'] }), 'Phone number is required'],
+      [lead({ firstName: 'x'.repeat(101) }), 'First name must be 100 characters or fewer'],
+      [lead({ email: `${'a'.repeat(250)}@b.co` }), 'Email must be 254 characters or fewer'],
+      [lead({ phone: '9'.repeat(41) }), 'Phone number must be 40 characters or fewer'],
+      [lead({ firstName: 'Ma\u0000ria' }), 'First name contains characters that are not allowed'],
+      [lead({ phone: '916\u001b555\u00000100' }), 'Phone number contains characters that are not allowed'],
+      [lead({ idempotencyKey: undefined }), /submission key/],
+      [lead({ idempotencyKey: 'bad key!' }), /submission key/],
+      [lead({ sourcePage: 'https://evil.example' }), 'Invalid page address'],
+      [lead({ elapsedMs: 'soon' }), 'Invalid form data'],
+      [lead({ company: 'x'.repeat(500) }), 'Invalid form data'],
+      [lead({ junk: 'x'.repeat(1_000_000) }), 'The request is too large.'],
+      [lead({ nested: Array.from({ length: 5000 }, (_, i) => ({ i })) }), 'The request is too large.'],
+    ]
+    for (const [input, message] of cases) {
+      const res = await svc.handle(input, meta, backend)
+      expect(res.status, JSON.stringify(input)?.slice(0, 80)).toBe(400)
+      expect(res.body.success).toBe(false)
+      if (!res.body.success) {
+        expect(res.body.reason).toBe('invalid')
+        if (typeof message === 'string') expect(res.body.error).toBe(message)
+        else expect(res.body.error).toMatch(message)
+      }
+    }
+    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(0)
+    expect(await count(backend, 'SELECT * FROM quote_outbox')).toBe(0)
+  })
+
+  it('backend failure: 503 with the call-us message, nothing acknowledged', async () => {
+    const throwing: Backend = {
+      submitQuote: () => Promise.reject(new Error('connection refused')),
+      featuredVideo: () => Promise.resolve(null),
+      reviews: () => Promise.resolve([]),
+      close: () => Promise.resolve(),
+    }
+    const res = await service().handle(lead(), meta, throwing)
+    expect(res).toEqual({
+      status: 503,
+      body: {
+        success: false,
+        reason: 'call-failed',
+        error: `We could not save your request. Please call us at ${site.phone}.`,
+      },
+    })
+    const saltFails: Backend = { ...throwing, submitQuote: () => Promise.resolve({ success: true }), ipHashSalt: () => Promise.reject(new Error('db down')) }
+    expect((await service().handle(lead(), meta, saltFails)).status).toBe(503)
+
+    const unconfirmed: Backend = {
+      ...throwing,
+      submitQuote: () => Promise.resolve({ success: false, kind: 'no-success-flag', error: 'nope' }),
+    }
+    expect(await service().handle(lead(), meta, unconfirmed)).toEqual({
+      status: 502,
+      body: { success: false, reason: 'not-confirmed', error: `We could not confirm your request. Please call us at ${site.phone}.` },
+    })
+
+    // A real embedded backend whose database cannot be used (closed) also maps to 503.
+    const backend = embedded(await tempDir(), {})
+    await backend.ready()
+    await backend.close()
+    expect((await service().handle(lead(), meta, backend)).status).toBe(503)
+  })
+
+  it('without SMTP_URL each e-mail is written as an .eml file under DATA_DIR/outbox-mail', async () => {
+    const dir = await tempDir()
+    const backend = embedded(dir, {})
+    expect((await service().handle(lead({ firstName: 'Derek' }), meta, backend)).status).toBe(200)
+    const worker = await backend.outbox()
+    expect(worker.transportKind).toBe('eml')
+    expect(await worker.drain()).toMatchObject({ sent: 1, failed: 0 })
+    const files = await readdir(join(dir, 'outbox-mail'))
+    expect(files).toHaveLength(1)
+    expect(files[0]).toMatch(/^quote-[0-9a-f-]+\.eml$/)
+    const parsed = await simpleParser(await readFile(join(dir, 'outbox-mail', files[0]!)))
+    expect(parsed.subject).toBe('New quote request from Derek')
+    expect(parsed.text).toContain('maria.g@example.com')
+    expect(parsed.replyTo?.value[0]?.address).toBe('maria.g@example.com')
+    expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '').toBe(OWNER)
+  })
+
+  it('property: random payloads never give a 5xx nor a stored row that fails the schema', async () => {
+    const backend = embedded(await tempDir(), {})
+    const svc = service()
+    // Mostly-valid fields, each sometimes replaced by junk, so many payloads pass and get stored.
+    const mostly = <T,>(good: fc.Arbitrary<T>, ...bad: fc.Arbitrary<unknown>[]) =>
+      fc.oneof({ arbitrary: good, weight: 12 }, ...bad.map((arbitrary) => ({ arbitrary, weight: 1 })))
+    const fields = {
+      firstName: mostly(
+        fc.oneof(fc.constantFrom('Maria', ' Bob ', 'José', "D'Angelo", '李'), fc.string({ minLength: 1, maxLength: 100 })),
+        fc.string({ unit: 'binary' }),
+        fc.string({ minLength: 101, maxLength: 300 }),
+        fc.constant(''),
+      ),
+      email: mostly(
+        fc.oneof(fc.emailAddress(), fc.stringMatching(/^[a-z0-9_+-]{1,20}@[a-z0-9]{1,20}\.[a-z]{2,6}$/)),
+        fc.string(),
+        fc.constant('a@b'),
+      ),
+      phone: mostly(
+        fc.oneof(fc.stringMatching(/^\(?[0-9]{3}\)? ?[0-9]{3}-[0-9]{4}$/), fc.stringMatching(/^\+?[0-9 ().-]{7,20}$/)),
+        fc.string(),
+        fc.integer(),
+      ),
+      idempotencyKey: mostly(fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/), fc.string()),
+      elapsedMs: mostly(fc.integer({ min: 0, max: 600_000 }), fc.double(), fc.constant(null), fc.string()),
+      company: mostly(fc.constant(''), fc.string(), fc.string({ unit: 'binary', maxLength: 300 })),
+      sourcePage: mostly(fc.webPath().map((p) => `/${p.replace(/^\/+/, '')}`.slice(0, 200)), fc.string(), fc.constant(null)),
+    }
+    const nearValid = fc.oneof(fc.record(fields), fc.record(fields, { requiredKeys: [] }))
+    let ok = 0
+    const statuses = new Map<string, number>()
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.anything(), nearValid), async (payload) => {
+        const res = await svc.handle(payload, meta, backend)
+        expect(res.status).toBeLessThan(500)
+        expect([200, 400]).toContain(res.status)
+        if (res.status === 200) ok++
+        else statuses.set(res.body.success ? '' : res.body.error, (statuses.get(res.body.success ? '' : res.body.error) ?? 0) + 1)
+      }),
+      { numRuns: 400 },
+    )
+    const db = await backend.db()
+    const rows = await db.query<{ first_name: string; email: string; phone: string }>(
+      'SELECT first_name, email, phone FROM quote_requests',
+    )
+    console.log(`[property] accepted=${ok} stored=${rows.rows.length} rejected=${JSON.stringify([...statuses])}`)
+    for (const row of rows.rows) {
+      const parsed = v.safeParse(quoteRequestSchema, { firstName: row.first_name, email: row.email, phone: row.phone })
+      expect(parsed.success, JSON.stringify(row)).toBe(true)
+      if (parsed.success) expect(parsed.output).toEqual({ firstName: row.first_name, email: row.email, phone: row.phone })
+    }
+    expect(rows.rows.length).toBeGreaterThan(0)
+    expect(rows.rows.length).toBeLessThanOrEqual(ok)
+  }, 120_000)
+
+  it('burst: 200 leads (20 at a time, plus retries) with a flaky SMTP server — none lost, each e-mailed once', async () => {
+    const mail = await smtp({ rejectEvery: 7 })
+    const backend = embedded(
+      await tempDir(),
+      { SMTP_URL: mail.url },
+      { startWorker: true, outbox: { pollIntervalMs: 200, backoffMs: () => 20 } },
+    )
+    await backend.ready()
+    const svc = service()
+    const leads = Array.from({ length: 200 }, (_, i) =>
+      lead({ firstName: `Lead${i}`, email: `lead${i}@example.com`, phone: `916-555-${String(1000 + i)}` }),
+    )
+    // Every 10th lead is also retried (same idempotency key), as a flaky network would.
+    const submissions = [...leads, ...leads.filter((_, i) => i % 10 === 0)]
+    const acknowledged = new Set<string>()
+    let retriesAcknowledged = 0
+    const started = Date.now()
+    for (let i = 0; i < submissions.length; i += 20) {
+      const batch = submissions.slice(i, i + 20)
+      const results = await Promise.all(batch.map((p) => svc.handle(p, meta, backend)))
+      results.forEach((r, j) => {
+        const name = String(batch[j]!.firstName)
+        if (r.status !== 200) return
+        if (acknowledged.has(name)) retriesAcknowledged++
+        acknowledged.add(name)
+      })
+    }
+
+    const ackMs = Date.now() - started
+    // Let the worker drain.
+    const deadline = Date.now() + 60_000
+    while ((await count(backend, 'SELECT * FROM quote_outbox WHERE sent_at IS NULL')) > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    const db = await backend.db()
+    const stored = await db.query<{ id: string; first_name: string }>('SELECT id, first_name FROM quote_requests')
+    const storedNames = new Set(stored.rows.map((r) => r.first_name))
+    const emailsPerLead = new Map<string, number>()
+    for (const { mail: m } of mail.received) {
+      const id = String(m.headers.get('x-quote-request-id'))
+      emailsPerLead.set(id, (emailsPerLead.get(id) ?? 0) + 1)
+    }
+    const emailed = [...emailsPerLead.values()].filter((n) => n >= 1).length
+    const duplicates = [...emailsPerLead.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0)
+    const lost = [...acknowledged].filter((name) => !storedNames.has(name)).length +
+      stored.rows.filter((r) => !emailsPerLead.has(r.id)).length
+    const retried = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM quote_outbox WHERE attempts > 1')
+    console.log(
+      `[burst] submissions=${submissions.length} acknowledged=${acknowledged.size} (+${retriesAcknowledged} retries acknowledged) ` +
+        `stored=${stored.rows.length} emailed=${emailed} duplicates=${duplicates} lost=${lost} ` +
+        `smtp-rejections-retried=${retried.rows[0]?.n} ack-time=${ackMs}ms drain-time=${Date.now() - started - ackMs}ms`,
+    )
+    expect(acknowledged.size).toBe(200)
+    expect(stored.rows.length).toBe(acknowledged.size)
+    expect(emailed).toBe(stored.rows.length)
+    expect(duplicates).toBe(0)
+    expect(lost).toBe(0)
+    expect(retried.rows[0]?.n).toBeGreaterThan(0)
+  }, 120_000)
+})
+
+describe('outbox details', () => {
+  it('backoff: 5 s · 2^n, capped at 15 min, jittered ±20 %', () => {
+    expect(defaultBackoffMs(1, () => 0.5)).toBe(5_000)
+    expect(defaultBackoffMs(2, () => 0.5)).toBe(10_000)
+    expect(defaultBackoffMs(4, () => 0.5)).toBe(40_000)
+    expect(defaultBackoffMs(20, () => 0.5)).toBe(15 * 60_000)
+    expect(defaultBackoffMs(1, () => 0)).toBe(4_000)
+    expect(defaultBackoffMs(1, () => 0.999999)).toBeCloseTo(6_000, -1)
+    expect(defaultBackoffMs(99, () => 0.999999)).toBe(15 * 60_000)
+  })
+
+  it('notification: recipient and sender defaults and overrides', () => {
+    expect(notificationAddresses({})).toMatchObject({ to: site.email, from: 'no-reply@deltabreeze.example' })
+    expect(notificationAddresses({ QUOTE_NOTIFY_EMAIL: 'a@b.co', QUOTE_FROM_EMAIL: 'web@b.co' })).toMatchObject({
+      to: 'a@b.co',
+      from: 'web@b.co',
+    })
+    const message = buildOwnerNotification(
+      {
+        outboxId: 'o1',
+        quoteRequestId: 'q1',
+        firstName: 'A'.repeat(100),
+        email: 'a@b.co',
+        phone: '9165550100',
+        sourcePage: null,
+        createdAt: new Date('2026-03-01T18:30:00Z'),
+      },
+      notificationAddresses({}),
+    )
+    expect(String(message.subject).length).toBeLessThanOrEqual('New quote request from '.length + 60)
+    expect(message.text).toContain('Page:     (not recorded)')
+    expect(message.text).toContain('Sunday, March 1, 2026')
+  })
+})

@@ -1,0 +1,207 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import {
+  QUOTE_FIELD_MESSAGES,
+  QUOTE_MESSAGES,
+  firstQuoteIssue,
+  isValidEmail,
+  quoteRequestSchema,
+  quoteResponseToast,
+  quoteSubmissionSchema,
+} from '../../app/lib/quote-schema'
+
+const valid = { firstName: 'Maria', email: 'maria@example.com', phone: '(916) 555-0142' }
+const envelope = { ...valid, idempotencyKey: 'abcDEF12-_34', sourcePage: '/services?tab=roof', elapsedMs: 9000 }
+
+function issues(input: unknown, schema: typeof quoteRequestSchema | typeof quoteSubmissionSchema = quoteRequestSchema) {
+  const r = v.safeParse(schema, input)
+  return r.success ? [] : r.issues.map((i) => i.message)
+}
+
+describe('spec messages, word for word', () => {
+  it('field messages (spec section 5)', () => {
+    expect(QUOTE_FIELD_MESSAGES.firstNameRequired).toBe('First name is required')
+    expect(QUOTE_FIELD_MESSAGES.emailRequired).toBe('Email is required')
+    expect(QUOTE_FIELD_MESSAGES.emailInvalid).toBe('Invalid email address')
+    expect(QUOTE_FIELD_MESSAGES.phoneRequired).toBe('Phone number is required')
+  })
+
+  it('toasts (spec sections 5 and 8)', () => {
+    expect(QUOTE_MESSAGES).toEqual({
+      submitError: {
+        title: 'Error Submitting Quote Request',
+        description: 'There was a problem sending your quote request. Please call the phone number directly.',
+      },
+      processingError: {
+        title: 'Error Processing Request',
+        description: 'There was a problem processing your request. Please call the phone number directly.',
+      },
+      success: {
+        title: 'Quote Request Submitted Successfully!',
+        description: "We'll get back to you within 24 hours with your free quote.",
+      },
+      missingFields: {
+        title: 'Please fill in all fields',
+        description: 'All fields are required to submit your quote request.',
+      },
+    })
+  })
+
+  it('each empty field reports its own required message', () => {
+    expect(issues({ ...valid, firstName: '' })[0]).toBe('First name is required')
+    expect(issues({ ...valid, email: '' })[0]).toBe('Email is required')
+    expect(issues({ ...valid, phone: '' })[0]).toBe('Phone number is required')
+    expect(issues({ ...valid, email: 'nope' })).toEqual(['Invalid email address'])
+  })
+
+  it('missing or non-string fields report the required message', () => {
+    expect(issues({})).toEqual(['First name is required', 'Email is required', 'Phone number is required'])
+    expect(issues({ ...valid, firstName: 42 })[0]).toBe('First name is required')
+    expect(issues({ ...valid, email: null })[0]).toBe('Email is required')
+    expect(issues({ ...valid, phone: ['916'] })[0]).toBe('Phone number is required')
+  })
+
+  it('whitespace-only counts as empty', () => {
+    expect(issues({ ...valid, firstName: '   \t ' })[0]).toBe('First name is required')
+    expect(issues({ ...valid, email: ' \n ' })[0]).toBe('Email is required')
+  })
+
+  it('maps responses to the right toast', () => {
+    expect(quoteResponseToast({ success: true }).title).toBe('Quote Request Submitted Successfully!')
+    expect(quoteResponseToast({ success: false, reason: 'not-confirmed', error: 'x' }).title).toBe(
+      'Error Processing Request',
+    )
+    expect(quoteResponseToast({ success: false, reason: 'call-failed', error: 'x' }).title).toBe(
+      'Error Submitting Quote Request',
+    )
+    expect(quoteResponseToast(null).title).toBe('Error Submitting Quote Request')
+  })
+})
+
+describe('trimming', () => {
+  it('trims every value', () => {
+    const out = v.parse(quoteRequestSchema, {
+      firstName: '  Maria ',
+      email: '\tmaria@example.com  ',
+      phone: ' 916-555-0142\n',
+    })
+    expect(out).toEqual({ firstName: 'Maria', email: 'maria@example.com', phone: '916-555-0142' })
+  })
+})
+
+describe('email pattern', () => {
+  const accepted = [
+    'a@b.co',
+    'maria@example.com',
+    'first.last@sub.example.org',
+    'user+tag@gmail.com',
+    "o'brien@example.net",
+    'x_y-z@my-domain.io',
+    'UPPER@EXAMPLE.COM',
+    'name@xn--bcher-kva.ch',
+    '123@456.info',
+  ]
+  const rejected = [
+    'plainaddress',
+    '@example.com',
+    'maria@',
+    'maria@example',
+    'maria@@example.com',
+    'maria@example..com',
+    'maria example@example.com',
+    'maria@exa mple.com',
+    'maria@-example.com',
+    'maria@example.c',
+    'maria@example.123',
+    'a,b@example.com',
+    'a@b.com,c@d.com',
+    '<a@b.com>',
+    '"a"@b.com',
+    'a@b.com\r\nBcc: x@y.com',
+    'maria@exam_ple.com',
+  ]
+  it.each(accepted)('accepts %s', (email) => {
+    expect(issues({ ...valid, email })).toEqual([])
+    expect(isValidEmail(email)).toBe(true)
+  })
+  it.each(rejected)('rejects %j', (email) => {
+    expect(issues({ ...valid, email }).length).toBeGreaterThan(0)
+    expect(isValidEmail(email)).toBe(false)
+  })
+})
+
+describe('length limits', () => {
+  it('first name: 100 ok, 101 rejected', () => {
+    expect(issues({ ...valid, firstName: 'a'.repeat(100) })).toEqual([])
+    expect(issues({ ...valid, firstName: 'a'.repeat(101) })).toEqual([QUOTE_FIELD_MESSAGES.firstNameTooLong])
+  })
+  it('email: 254 ok, 255 rejected', () => {
+    const at254 = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(63)}.com`
+    expect(at254.length).toBe(254)
+    expect(issues({ ...valid, email: at254 })).toEqual([])
+    expect(issues({ ...valid, email: `a${at254}` })[0]).toBe(QUOTE_FIELD_MESSAGES.emailTooLong)
+  })
+  it('phone: 40 ok, 41 rejected; 7–15 digits', () => {
+    const forty = `916 555 0142${' '.repeat(27)}x`.replace('x', '1')
+    expect(forty.length).toBe(40)
+    expect(issues({ ...valid, phone: forty })).toEqual([])
+    expect(issues({ ...valid, phone: `${'-'.repeat(31)}9165550142` })[0]).toBe(QUOTE_FIELD_MESSAGES.phoneTooLong)
+    expect(issues({ ...valid, phone: '555-0142' })).toEqual([])
+    expect(issues({ ...valid, phone: '555-014' })).toEqual(['Please enter a valid phone number'])
+    expect(issues({ ...valid, phone: '+1 916 555 0142 ext 1234' })).toEqual([])
+    expect(issues({ ...valid, phone: '1234567890123456' })).toEqual(['Please enter a valid phone number'])
+    expect(issues({ ...valid, phone: 'call me' })).toEqual(['Please enter a valid phone number'])
+  })
+})
+
+describe('control characters', () => {
+  const bad = ['\u0000', '\u0007', '\r', '\n', '\u001b', '\u007f', '\u0085', '\u2028', '\u202e']
+  it.each(bad.map((c) => [JSON.stringify(c), c]))('rejects %s inside values', (_label, c) => {
+    expect(issues({ ...valid, firstName: `Bo${c}b` })).toEqual([QUOTE_FIELD_MESSAGES.firstNameInvalidChars])
+    expect(issues({ ...valid, phone: `916${c}5550142` })).toContain(QUOTE_FIELD_MESSAGES.phoneInvalidChars)
+    expect(issues({ ...valid, email: `ma${c}ria@example.com` })[0]).toBe(QUOTE_FIELD_MESSAGES.emailInvalidChars)
+  })
+  it('rejects a header injection attempt in the first name', () => {
+    expect(firstQuoteIssue(quoteRequestSchema, { ...valid, firstName: 'Bob\r\nBcc: x@y.com' })).toBe(
+      QUOTE_FIELD_MESSAGES.firstNameInvalidChars,
+    )
+  })
+  it('allows accents, apostrophes, hyphens and non-Latin names', () => {
+    for (const firstName of ['José', "D'Angelo", 'Mary-Kate', 'Nguyễn', '李', 'Zoë Ann']) {
+      expect(issues({ ...valid, firstName })).toEqual([])
+    }
+  })
+})
+
+describe('submission envelope', () => {
+  it('accepts a full envelope and drops unknown keys', () => {
+    const out = v.parse(quoteSubmissionSchema, { ...envelope, company: '', extra: 'x' })
+    expect(out).toEqual({ ...envelope, company: '' })
+  })
+  it('optional fields may be absent or null', () => {
+    expect(issues({ ...valid, idempotencyKey: 'abcdefgh' }, quoteSubmissionSchema)).toEqual([])
+    expect(
+      issues({ ...valid, idempotencyKey: 'abcdefgh', company: null, elapsedMs: null, sourcePage: null }, quoteSubmissionSchema),
+    ).toEqual([])
+  })
+  it('validates the idempotency key', () => {
+    expect(issues({ ...valid }, quoteSubmissionSchema).length).toBe(1)
+    expect(issues({ ...valid, idempotencyKey: 'short' }, quoteSubmissionSchema).length).toBe(1)
+    expect(issues({ ...valid, idempotencyKey: 'a'.repeat(101) }, quoteSubmissionSchema).length).toBe(1)
+    expect(issues({ ...valid, idempotencyKey: 'has space1' }, quoteSubmissionSchema).length).toBe(1)
+    expect(issues({ ...valid, idempotencyKey: 'a'.repeat(100) }, quoteSubmissionSchema)).toEqual([])
+  })
+  it('validates sourcePage, company and elapsedMs', () => {
+    const base = { ...valid, idempotencyKey: 'abcdefgh' }
+    expect(issues({ ...base, sourcePage: 'https://evil.example/' }, quoteSubmissionSchema)).toEqual([
+      'Invalid page address',
+    ])
+    expect(issues({ ...base, sourcePage: `/${'a'.repeat(200)}` }, quoteSubmissionSchema).length).toBeGreaterThan(0)
+    expect(issues({ ...base, sourcePage: '/a\nb' }, quoteSubmissionSchema).length).toBeGreaterThan(0)
+    expect(issues({ ...base, company: 'x'.repeat(201) }, quoteSubmissionSchema).length).toBe(1)
+    expect(issues({ ...base, elapsedMs: '3000' }, quoteSubmissionSchema).length).toBe(1)
+  })
+  it('field errors come before envelope errors', () => {
+    expect(firstQuoteIssue(quoteSubmissionSchema, { firstName: '' })).toBe('First name is required')
+  })
+})
