@@ -9,7 +9,9 @@ const outputDir = process.env.BUILD_OUTPUT_DIR ?? '.output'
 
 /** Business settings overridable at build time (see app/content/site.ts). */
 const siteEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => name === 'SITE_URL' || /^(BUSINESS|SOCIAL)_/.test(name)),
+  Object.entries(process.env).filter(
+    ([name]) => name === 'SITE_URL' || name === 'ASSISTANT_NAME' || /^(BUSINESS|SOCIAL|PUBLIC)_/.test(name),
+  ),
 )
 
 export default defineConfig({
@@ -35,6 +37,8 @@ export default defineConfig({
     nitro({
       output: { dir: outputDir, serverDir: `${outputDir}/server`, publicDir: `${outputDir}/public` },
       compressPublicAssets: { gzip: true, brotli: true },
+      // PGlite loads its .wasm and .data files next to its own module: ship the package whole.
+      traceDeps: ['@electric-sql/pglite*'],
       // Image file names carry a content hash (scripts/build-images.mjs), so they never change.
       routeRules: { '/img/**': { headers: { 'cache-control': 'public, max-age=31536000, immutable' } } },
     }),

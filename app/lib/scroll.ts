@@ -6,7 +6,8 @@ function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
 }
 
-function scrollIntoView(element: Element | null): boolean {
+/** Smooth (or, with reduced motion, instant) scroll of an element to the top of the viewport; false if missing. */
+export function scrollIntoView(element: Element | null): boolean {
   if (!element) return false
   element.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' })
   return true

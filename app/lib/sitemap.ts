@@ -35,5 +35,5 @@ export function sitemapXml(): string {
 }
 
 export function robotsTxt(): string {
-  return `User-agent: *\nAllow: /\nDisallow: /_serverFn/\n\nSitemap: ${absoluteUrl('/sitemap.xml')}\n`
+  return `User-agent: *\nAllow: /\nDisallow: /_serverFn/\nDisallow: /benchmark-floor\n\nSitemap: ${absoluteUrl('/sitemap.xml')}\n`
 }

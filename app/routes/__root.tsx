@@ -1,13 +1,14 @@
 /// <reference types="vite/client" />
 import type { ReactNode } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router'
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useMatches } from '@tanstack/react-router'
 import { site } from '~/content/site'
 import { SiteHeader } from '~/components/layout/site-header'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { NotFoundPage } from '~/components/layout/not-found-page'
 import { pageSeo } from '~/content/pages'
-import { Toaster } from 'sonner'
+import { LazyToaster } from '~/components/ui/lazy-toaster'
+import { FloatingFeatures } from '~/components/floating/floating-features'
 import '~/styles/app.css'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -41,7 +42,28 @@ function NotFound() {
   )
 }
 
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** Render the document shell only, without header and footer (the benchmark floor page). */
+    bare?: boolean
+  }
+}
+
 function RootDocument({ children }: { children: ReactNode }) {
+  const bare = useMatches({ select: (matches) => matches.some((match) => match.staticData.bare) })
+  if (bare) {
+    return (
+      <html lang="en-US">
+        <head>
+          <HeadContent />
+        </head>
+        <body>
+          {children}
+          <Scripts />
+        </body>
+      </html>
+    )
+  }
   return (
     <html lang="en-US">
       <head>
@@ -59,7 +81,8 @@ function RootDocument({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster position="top-center" richColors closeButton duration={6000} />
+        <FloatingFeatures />
+        <LazyToaster />
         <Scripts />
       </body>
     </html>

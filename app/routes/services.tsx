@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { serviceById } from '~/content/services'
 import { DEFAULT_SERVICE_TAB, serviceIds } from '~/content/types'
 import { seo } from '~/lib/seo'
+import { serviceVideoQuery } from '~/lib/backend.functions'
 import { ServicesPage } from '~/components/services/services-page'
 
 /**
@@ -16,7 +17,11 @@ const servicesSearchSchema = v.object({
 export const Route = createFileRoute('/services')({
   validateSearch: servicesSearchSchema,
   loaderDeps: ({ search }) => ({ tab: search.tab }),
-  loader: ({ deps }) => {
+  loader: async ({ deps, context }) => {
+    // The hero's featured video; a failure leaves the hero dark instead of breaking the page. Only the
+    // server waits for it (so it is in the first HTML); in the browser a tab switch never waits on it.
+    const video = context.queryClient.ensureQueryData(serviceVideoQuery).catch(() => null)
+    if (typeof window === 'undefined') await video
     const service = serviceById(deps.tab ?? DEFAULT_SERVICE_TAB)
     return { tab: service.id, seo: service.seo }
   },

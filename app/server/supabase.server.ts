@@ -167,6 +167,8 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
   async function send(lead: StoredLeadInput): Promise<SubmitQuoteResult> {
     const { data, error } = await client.functions.invoke<unknown>('send-quote-email', {
       body: { firstName: lead.firstName, email: lead.email, phone: lead.phone },
+      // The function stores one lead per key, so a retried submission is not stored twice.
+      headers: { 'Idempotency-Key': lead.idempotencyKey },
       timeout,
     })
     if (error) throw new SupabaseCallError(`send-quote-email failed: ${describeError(error)}`, error)

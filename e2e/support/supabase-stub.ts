@@ -10,6 +10,8 @@ export interface StubReply {
   body?: unknown
   /** Close the connection without answering (a network failure). */
   hangUp?: boolean
+  /** Answer only after this many milliseconds (a slow function). */
+  delayMs?: number
 }
 
 export interface SupabaseStubState {
@@ -58,7 +60,8 @@ export async function startSupabaseStub(initial: Partial<SupabaseStubState> = {}
     const url = new URL(req.url ?? '/', 'http://stub')
     requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, headers: req.headers, body })
 
-    const send = (reply: StubReply) => {
+    const send = async (reply: StubReply) => {
+      if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs))
       if (reply.hangUp) return req.socket.destroy()
       res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json' })
       res.end(reply.body === undefined ? '' : JSON.stringify(reply.body))
@@ -68,9 +71,8 @@ export async function startSupabaseStub(initial: Partial<SupabaseStubState> = {}
     if (rest) {
       const value = state.videos[rest[1] as keyof SupabaseStubState['videos']]
       if (isReply(value)) return send(value)
-      // maybeSingle() asks for one object; PostgREST answers 406 for zero rows, which supabase-js maps to null.
-      if (!value) return send({ status: 406, body: { code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 0 rows' } })
-      return send({ status: 200, body: value })
+      // supabase-js's maybeSingle() reads an array and takes its one row (or null for none), as PostgREST answers.
+      return send({ status: 200, body: value ? [value] : [] })
     }
     const fn = url.pathname.match(/^\/functions\/v1\/([\w-]+)$/)
     if (fn) {

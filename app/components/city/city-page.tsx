@@ -1,13 +1,20 @@
 import type { City } from '~/content/types'
-import { site } from '~/content/site'
-import { PageHeading } from '~/components/layout/page-heading'
+import { CityHero } from './city-hero'
+import { CityServices } from './city-services'
+import { CityConditions } from './city-conditions'
+import { CityLocalArea } from './city-local-area'
+import { CityReasons } from './city-reasons'
+import { CityOtherAreas } from './city-other-areas'
 
 export function CityPage({ city }: { city: City }) {
   return (
-    <PageHeading title={city.title} intro={city.description}>
-      <a href={site.phoneHref} className="mt-8 inline-flex min-h-11 items-center rounded-full bg-accent-400 px-6 font-bold text-slate-950">
-        Call {site.phone}
-      </a>
-    </PageHeading>
+    <>
+      <CityHero city={city} />
+      <CityServices city={city} />
+      <CityConditions city={city} />
+      <CityLocalArea city={city} />
+      <CityReasons city={city} />
+      <CityOtherAreas city={city} />
+    </>
   )
 }

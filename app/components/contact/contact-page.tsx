@@ -1,8 +1,16 @@
 import { site } from '~/content/site'
 import { PageHeading } from '~/components/layout/page-heading'
+import { ContactCards } from './contact-cards'
+import { ContactQuote } from './contact-quote'
+import { ContactAreas } from './contact-areas'
 
 export function ContactPage() {
   return (
-    <PageHeading title="Contact Us" intro={`Call ${site.phone} or request your free quote. Open every day, ${site.hours.label}.`} />
+    <>
+      <PageHeading title="Contact Us" intro={`Call ${site.phone} or request your free quote. Open every day, ${site.hours.label}.`} />
+      <ContactCards />
+      <ContactQuote />
+      <ContactAreas />
+    </>
   )
 }

@@ -1,6 +1,17 @@
-import { epoxy } from '~/content/services'
-import { PageHeading } from '~/components/layout/page-heading'
+import { EpoxyHero } from './epoxy-hero'
+import { EpoxyBenefits } from './epoxy-benefits'
+import { EpoxyServices } from './epoxy-services'
+import { EpoxyProcess } from './epoxy-process'
+import { EpoxyCta } from './epoxy-cta'
 
 export function EpoxyPage() {
-  return <PageHeading title={epoxy.title} intro={epoxy.description} />
+  return (
+    <>
+      <EpoxyHero />
+      <EpoxyBenefits />
+      <EpoxyServices />
+      <EpoxyProcess />
+      <EpoxyCta />
+    </>
+  )
 }

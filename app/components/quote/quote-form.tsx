@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { revalidateLogic, useForm } from '@tanstack/react-form'
 import { useLocation } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { toast } from 'sonner'
+import { showToast } from '~/lib/toast'
 import { QUOTE_MESSAGES, quoteRequestSchema, quoteResponseToast, type QuoteSubmitResponse } from '~/lib/quote-schema'
 import { submitQuoteRequest } from '~/lib/quote.functions'
 import { QUOTE_FORM_CLASS } from '~/lib/scroll'
@@ -65,7 +65,7 @@ export function QuoteForm({
     validators: { onDynamic: ({ value }) => fieldErrors(value) },
     onSubmitInvalid: ({ value }) => {
       if (Object.values(value).some((field) => field.trim() === '')) {
-        toast.error(QUOTE_MESSAGES.missingFields.title, { description: QUOTE_MESSAGES.missingFields.description })
+        void showToast('error', QUOTE_MESSAGES.missingFields.title, QUOTE_MESSAGES.missingFields.description)
       }
       // Move focus to the first field with an error (after React has rendered the messages).
       requestAnimationFrame(() => {
@@ -91,16 +91,14 @@ export function QuoteForm({
       }
       const message = quoteResponseToast(response)
       if (message.variant === 'success') {
-        toast.success(message.title, { description: message.description })
+        void showToast('success', message.title, message.description)
         formApi.reset()
         setHoneypot('')
         submissionKey.current = newSubmissionKey()
         shownAt.current = Date.now()
         void playConfetti()
-      } else if (message.variant === 'destructive') {
-        toast.error(message.title, { description: message.description })
       } else {
-        toast.warning(message.title, { description: message.description })
+        void showToast(message.variant === 'destructive' ? 'error' : 'warning', message.title, message.description)
       }
     },
   })

@@ -1,22 +1,41 @@
+import { useEffect, useRef } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { serviceById } from '~/content/services'
-import { DEFAULT_SERVICE_TAB } from '~/content/types'
-import { PageHeading } from '~/components/layout/page-heading'
+import { DEFAULT_SERVICE_TAB, type ServiceId } from '~/content/types'
+import { scrollIntoView } from '~/lib/scroll'
+import { ServicesHero } from './services-hero'
+import { ServiceTabs } from './service-tabs'
+import { ServiceDetail } from './service-detail'
 
 const route = getRouteApi('/services')
 
 export function ServicesPage() {
+  // The selected service always follows ?tab= (links, the toggle row, back and forward).
   const { tab } = route.useSearch()
   const service = serviceById(tab ?? DEFAULT_SERVICE_TAB)
+  // Scroll to the detail area only when the visitor picked a service, not on load or back/forward.
+  const scrollAfterChange = useRef(false)
+  const detailAreaRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (!scrollAfterChange.current) return
+    scrollAfterChange.current = false
+    scrollIntoView(detailAreaRef.current)
+  }, [service.id])
+
+  function onChoose(id: ServiceId) {
+    if (id === service.id) scrollIntoView(detailAreaRef.current)
+    else scrollAfterChange.current = true
+  }
+
   return (
     <>
-      <PageHeading title="Our Pressure Washing Services" intro="Professional exterior cleaning across Greater Sacramento." />
-      <section aria-labelledby="service-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <h2 id="service-title" className="text-3xl font-bold text-slate-900">
-          {service.title}
-        </h2>
-        <p className="mt-4 max-w-3xl text-slate-700">{service.description}</p>
-      </section>
+      <ServicesHero />
+      {/* The detail area with its sticky toggle row on top; -1rem undoes the page's 5rem scroll padding down to the 4rem header, so the row lands stuck right under it. */}
+      <div ref={detailAreaRef} className="scroll-mt-[-1rem]">
+        <ServiceTabs selected={service.id} onChoose={onChoose} />
+        <ServiceDetail service={service} />
+      </div>
     </>
   )
 }

@@ -1,0 +1,32 @@
+import { ThumbsUp } from 'lucide-react'
+import type { City } from '~/content/types'
+import { site } from '~/content/site'
+import { QuoteForm } from '~/components/quote/quote-form'
+import { CallButton } from '~/components/shared/action-buttons'
+
+/** Why choose the company here, beside the quote form and a call button. */
+export function CityReasons({ city }: { city: City }) {
+  return (
+    <section aria-labelledby="city-reasons-heading" className="bg-brand-950 text-white [&_:focus-visible]:outline-accent-300">
+      <div className="mx-auto grid max-w-7xl items-start gap-10 px-4 py-14 sm:px-6 md:py-16 lg:grid-cols-2">
+        <div>
+          <h2 id="city-reasons-heading" className="text-3xl font-extrabold tracking-tight">
+            Why {city.name} Chooses {site.shortName}
+          </h2>
+          <ul className="mt-8 space-y-4">
+            {city.reasons.map((reason) => (
+              <li key={reason} className="flex gap-4">
+                <ThumbsUp className="mt-0.5 size-6 shrink-0 text-accent-300" aria-hidden="true" />
+                <span className="text-lg text-brand-50">{reason}</span>
+              </li>
+            ))}
+          </ul>
+          <CallButton className="mt-10" />
+        </div>
+        <div className="text-slate-800 [&_:focus-visible]:outline-brand-600">
+          <QuoteForm title={`Get a Free Quote in ${city.name}`} />
+        </div>
+      </div>
+    </section>
+  )
+}

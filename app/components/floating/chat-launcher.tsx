@@ -1,0 +1,52 @@
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react'
+import { MessageCircle, X } from 'lucide-react'
+
+// The panel (and the server-function client it uses) loads on first open, or earlier when the
+// visitor points at or focuses the button.
+const loadPanel = () => import('./chat-panel')
+const ChatPanel = lazy(loadPanel)
+const prefetchPanel = () => void loadPanel().catch(() => undefined)
+
+/** The floating chat button, bottom right, and the panel it opens. */
+export default function ChatLauncher() {
+  const [open, setOpen] = useState(false)
+  // Once opened the panel stays mounted (hidden when closed), so the conversation survives a close.
+  const [opened, setOpened] = useState(false)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const panelId = useId()
+
+  const close = useCallback(() => {
+    setOpen(false)
+    buttonRef.current?.focus()
+  }, [])
+
+  return (
+    <>
+      {opened && (
+        <Suspense fallback={null}>
+          <ChatPanel id={panelId} open={open} onClose={close} />
+        </Suspense>
+      )}
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={opened ? panelId : undefined}
+        aria-label="Chat with us"
+        onClick={() => {
+          if (open) return close()
+          setOpened(true)
+          setOpen(true)
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && open) close()
+        }}
+        onPointerEnter={prefetchPanel}
+        onFocus={prefetchPanel}
+        className="fixed right-4 bottom-4 z-40 grid size-14 place-items-center rounded-full bg-brand-700 text-white shadow-lg ring-2 ring-white hover:bg-brand-800"
+      >
+        {open ? <X className="size-6" aria-hidden="true" /> : <MessageCircle className="size-6" aria-hidden="true" />}
+      </button>
+    </>
+  )
+}

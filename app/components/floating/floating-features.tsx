@@ -1,0 +1,54 @@
+import { lazy, Suspense, useEffect, useState } from 'react'
+
+// Each is its own chunk, fetched only after the page is interactive, so neither adds to the
+// first-load JavaScript. The chat button loads when the browser is first idle; the notifications,
+// whose first toast is due 30 s after page load, load when idle but not before 25 s.
+const ChatLauncher = lazy(() => import('./chat-launcher'))
+const SocialProof = lazy(() => import('./social-proof'))
+
+const SOCIAL_PROOF_LOAD_AFTER_MS = 25_000
+
+/** Calls `callback` when the browser is idle (at the latest after 2 s); returns a cancel function. */
+function whenIdle(callback: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(callback, { timeout: 2000 })
+    return () => window.cancelIdleCallback(id)
+  }
+  const id = window.setTimeout(callback, 1000)
+  return () => window.clearTimeout(id)
+}
+
+/** The chat assistant and the social-proof notifications, present on every page (client only). */
+export function FloatingFeatures() {
+  const [chatReady, setChatReady] = useState(false)
+  const [socialProofReady, setSocialProofReady] = useState(false)
+
+  useEffect(() => whenIdle(() => setChatReady(true)), [])
+  useEffect(() => {
+    let cancelIdle = () => {}
+    // performance.now() counts from navigation start, i.e. from page load.
+    const timer = window.setTimeout(
+      () => (cancelIdle = whenIdle(() => setSocialProofReady(true))),
+      Math.max(0, SOCIAL_PROOF_LOAD_AFTER_MS - performance.now()),
+    )
+    return () => {
+      window.clearTimeout(timer)
+      cancelIdle()
+    }
+  }, [])
+
+  return (
+    <>
+      {socialProofReady && (
+        <Suspense fallback={null}>
+          <SocialProof />
+        </Suspense>
+      )}
+      {chatReady && (
+        <Suspense fallback={null}>
+          <ChatLauncher />
+        </Suspense>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,36 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { ReviewActivity } from '~/content/activity'
+import { reviewsQuery, type Review } from '~/lib/backend.functions'
+
+/** "Jane Doe" -> "Jane D.": enough to be real, not enough to identify a customer. */
+export function shortName(author: string): string {
+  const [first = '', ...rest] = author.trim().split(/\s+/)
+  const last = rest.at(-1)
+  return last ? `${first} ${last.charAt(0).toUpperCase()}.` : first
+}
+
+const DAY_MS = 86_400_000
+
+/**
+ * Social-proof items from real reviews (PUBLIC_SOCIAL_PROOF_SOURCE=reviews): the 4- and 5-star
+ * reviews, newest first, each with its real rating and age.
+ */
+export function activityFromReviews(
+  reviews: readonly Pick<Review, 'author' | 'rating' | 'date'>[],
+  now: number = Date.now(),
+): ReviewActivity[] {
+  return reviews
+    .filter((review) => review.author.trim() && review.rating >= 4 && review.rating <= 5)
+    .map((review) => {
+      const at = Date.parse(review.date)
+      const item: ReviewActivity = { type: 'review', name: shortName(review.author), rating: Math.round(review.rating) }
+      if (Number.isFinite(at)) item.daysAgo = Math.max(0, Math.floor((now - at) / DAY_MS))
+      return item
+    })
+    .sort((a, b) => (a.daysAgo ?? Infinity) - (b.daysAgo ?? Infinity))
+}
+
+/** Real reviews through the reviews strip's query (and cache), turned into social-proof items. */
+export async function loadReviewActivity(queryClient: QueryClient): Promise<ReviewActivity[]> {
+  return activityFromReviews(await queryClient.fetchQuery(reviewsQuery))
+}

@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { CalendarCheck2, Star } from 'lucide-react'
+import {
+  SOCIAL_PROOF_TIMING,
+  activityToast,
+  sampleActivity,
+  socialProofSource,
+  type ActivityItem,
+} from '~/content/activity'
+
+/** The items to cycle through, per the PUBLIC_SOCIAL_PROOF_SOURCE setting. */
+function useActivityItems(): readonly ActivityItem[] {
+  const queryClient = useQueryClient()
+  const [items, setItems] = useState<readonly ActivityItem[]>(socialProofSource === 'sample' ? sampleActivity : [])
+  useEffect(() => {
+    if (socialProofSource !== 'reviews') return
+    let cancelled = false
+    // The same query (and cache) as the reviews strip, so this usually costs no request.
+    import('./review-activity')
+      .then(({ loadReviewActivity }) => loadReviewActivity(queryClient))
+      .then((reviewItems) => {
+        if (!cancelled) setItems(reviewItems)
+      })
+      .catch((error: unknown) => console.error('[social-proof] reviews unavailable; no notifications shown', error))
+    return () => {
+      cancelled = true
+    }
+  }, [queryClient])
+  return items
+}
+
+/**
+ * Social-proof notifications (spec section 9): the first 30 s after page load, then one every 45 s,
+ * each visible for 4 s, cycling through the items in order. A polite live region at the bottom
+ * left: it never takes focus, never blocks the page and never covers the chat button.
+ */
+export default function SocialProof() {
+  const items = useActivityItems()
+  const [toast, setToast] = useState<{ key: number; item: ActivityItem } | null>(null)
+
+  useEffect(() => {
+    if (items.length === 0) return
+    const { firstMs, intervalMs, visibleMs } = SOCIAL_PROOF_TIMING
+    // Slots are counted from page load (performance.now() is ms since navigation start), so a
+    // late mount does not shift the schedule; slots already past are skipped, not bunched up.
+    let slot = Math.max(0, Math.ceil((performance.now() - firstMs) / intervalMs))
+    let shown = 0
+    let showTimer: ReturnType<typeof setTimeout> | undefined
+    let hideTimer: ReturnType<typeof setTimeout> | undefined
+
+    const scheduleNext = () => {
+      const at = firstMs + slot * intervalMs
+      showTimer = setTimeout(show, Math.max(0, at - performance.now()))
+    }
+    const show = () => {
+      const item = items[shown % items.length]!
+      setToast({ key: shown, item })
+      clearTimeout(hideTimer)
+      hideTimer = setTimeout(() => setToast(null), visibleMs)
+      shown += 1
+      slot += 1
+      scheduleNext()
+    }
+    scheduleNext()
+    return () => {
+      clearTimeout(showTimer)
+      clearTimeout(hideTimer)
+    }
+  }, [items])
+
+  if (socialProofSource === 'off') return null
+  const content = toast ? activityToast(toast.item) : null
+  const Icon = toast?.item.type === 'booking' ? CalendarCheck2 : Star
+
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      data-social-proof=""
+      className="pointer-events-none fixed bottom-4 left-4 z-30 w-[min(20rem,calc(100vw-6.5rem))]"
+    >
+      {content && toast && (
+        <div
+          key={toast.key}
+          className="flex items-start gap-3 rounded-xl bg-white p-3 text-sm shadow-lg ring-1 ring-slate-200 transition duration-300 ease-out starting:translate-y-2 starting:opacity-0"
+        >
+          <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-100 text-brand-700">
+            <Icon className="size-5" />
+          </span>
+          <div className="min-w-0">
+            <p className="font-semibold text-slate-900">{content.title}</p>
+            <p className="text-slate-700">{content.text}</p>
+            {content.age && <p className="text-xs text-slate-600">{content.age}</p>}
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react'
+import { Clock, Mail, MapPin, Phone } from 'lucide-react'
+import { homeContact } from '~/content/home'
+import { fullAddress, site } from '~/content/site'
+import { MapFacade } from './map-facade'
+import { SectionHeader } from './section-header'
+
+/** Phone, e-mail, street address and hours, with a click-to-load map of the business address. */
+export function ContactBlock() {
+  const mapsSearchUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress)}`
+  return (
+    <section id="contact" aria-labelledby="contact-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+      <SectionHeader id="contact-heading" heading={homeContact.heading} intro={homeContact.intro} />
+      <div className="mt-10 grid gap-8 lg:grid-cols-2 lg:items-start">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
+          <ContactItem icon={<Phone className="size-6" aria-hidden="true" />} label="Phone">
+            <a href={site.phoneHref} className="text-lg font-bold text-brand-800 underline-offset-4 hover:underline">
+              {site.phone}
+            </a>
+          </ContactItem>
+          <ContactItem icon={<Mail className="size-6" aria-hidden="true" />} label="Email">
+            <a href={`mailto:${site.email}`} className="text-lg font-bold break-all text-brand-800 underline-offset-4 hover:underline">
+              {site.email}
+            </a>
+          </ContactItem>
+          <ContactItem icon={<MapPin className="size-6" aria-hidden="true" />} label="Address">
+            <address className="text-lg font-semibold text-slate-900 not-italic">
+              {site.address.street}
+              <br />
+              {site.address.city}, {site.address.region} {site.address.postalCode}
+            </address>
+            <a href={mapsSearchUrl} rel="noopener" className="mt-1 inline-block text-sm font-semibold text-brand-800 underline underline-offset-4">
+              {homeContact.openInMapsLabel}
+            </a>
+          </ContactItem>
+          <ContactItem icon={<Clock className="size-6" aria-hidden="true" />} label="Hours">
+            <p className="text-lg font-semibold text-slate-900">Open {site.hours.days}, {site.hours.label}</p>
+          </ContactItem>
+        </ul>
+        <MapFacade address={fullAddress} />
+      </div>
+    </section>
+  )
+}
+
+function ContactItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">{icon}</span>
+      <div>
+        <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{label}</h3>
+        <div className="mt-1">{children}</div>
+      </div>
+    </li>
+  )
+}

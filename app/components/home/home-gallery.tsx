@@ -1,0 +1,53 @@
+import { Link } from '@tanstack/react-router'
+import { ArrowRight } from 'lucide-react'
+import { homeGallery } from '~/content/gallery'
+import { homeGalleryTexts } from '~/content/home'
+import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
+import { getImage } from '~/components/ui/responsive-image'
+import { useBeforeAfterLightbox } from '~/components/shared/before-after-lightbox'
+import { Reveal } from './reveal'
+import { SectionHeader } from './section-header'
+
+const TILE_RATIO = 4 / 3
+
+/**
+ * `sizes` for a photo shown whole (object-contain) in a 4:3 tile of a 4-column (lg) or 2-column grid: a photo
+ * narrower than the tile only fills part of its width, so the browser can pick a smaller file.
+ */
+function tileSizes(name: string): string {
+  const { width, height } = getImage(name)
+  const share = Math.min(1, width / height / TILE_RATIO)
+  return `(min-width: 1280px) ${Math.round(293 * share)}px, (min-width: 1024px) ${(23 * share).toFixed(1)}vw, ${(46 * share).toFixed(1)}vw`
+}
+
+/** Four before-and-after images (each opens full size) and the way to the full gallery. Anchor: #gallery. */
+export function HomeGallery() {
+  const { open, lightbox } = useBeforeAfterLightbox()
+  return (
+    <section id="gallery" aria-labelledby="gallery-heading" className="scroll-mt-16 bg-white">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+        <SectionHeader id="gallery-heading" heading={homeGalleryTexts.heading} intro={homeGalleryTexts.intro} />
+        <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
+          {homeGallery.map((image, index) => (
+            <li key={image.src}>
+              {/* Equal tiles whatever the photo's shape; the whole before-and-after stays visible (contain). */}
+              <Reveal delay={index * 0.08} className="aspect-[4/3] [&_img]:size-full [&_img]:object-contain">
+                <BeforeAfterThumbnail image={image} sizes={tileSizes(image.src)} onOpen={open} className="h-full" />
+              </Reveal>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 flex justify-center">
+          <Link
+            to="/gallery"
+            className="inline-flex min-h-12 items-center gap-2 rounded-full bg-brand-700 px-7 text-lg font-bold text-white shadow hover:bg-brand-800"
+          >
+            {homeGalleryTexts.moreLabel}
+            <ArrowRight className="size-5" aria-hidden="true" />
+          </Link>
+        </div>
+      </div>
+      {lightbox}
+    </section>
+  )
+}

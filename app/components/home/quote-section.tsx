@@ -1,0 +1,38 @@
+import { CheckCircle2, Clock, Phone } from 'lucide-react'
+import { homeQuote } from '~/content/home'
+import { site } from '~/content/site'
+import { QuoteForm } from '~/components/quote/quote-form'
+import { QUOTE_SECTION_ID } from './quote-link'
+
+/** The quote form (the quote-request feature's component) with the reasons to ask for a quote beside it. */
+export function QuoteSection() {
+  return (
+    <section id={QUOTE_SECTION_ID} aria-labelledby="quote-heading" className="scroll-mt-16 bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2">
+        <div>
+          <h2 id="quote-heading" className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+            {homeQuote.heading}
+          </h2>
+          <p className="mt-4 text-lg text-slate-700">{homeQuote.intro}</p>
+          <ul className="mt-6 space-y-3">
+            {homeQuote.points.map((point) => (
+              <li key={point} className="flex items-start gap-3 text-slate-800">
+                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                <span className="font-medium">{point}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 flex items-center gap-3 text-slate-700">
+            <Clock className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+            {homeQuote.hours}
+          </p>
+          <a href={site.phoneHref} className="mt-3 inline-flex min-h-11 items-center gap-3 font-bold text-brand-800 underline-offset-4 hover:underline">
+            <Phone className="size-5 shrink-0" aria-hidden="true" />
+            {site.phone}
+          </a>
+        </div>
+        <QuoteForm />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,149 @@
+import { Component, Suspense, use, useId, useState, type CSSProperties, type ReactNode } from 'react'
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { LoaderCircle, Pause, Play } from 'lucide-react'
+import { homeReviews } from '~/content/home'
+import { reviewsQuery, type Review } from '~/lib/backend.functions'
+import { REVIEW_EXCERPT_LENGTH, ReviewCard } from '~/components/shared/review-card'
+
+/** Spec section 4: the list is repeated three times so the strip scrolls without a visible seam. */
+const COPIES = 3
+/** Seconds each review takes to cross the strip. */
+const SECONDS_PER_REVIEW = 7
+
+/**
+ * The rotating reviews strip. The route loader starts the reviews query without waiting for it; this
+ * section suspends (a spinner) until it settles, so with streamed SSR the reviews are already in the HTML.
+ * An empty list or a failure (logged by the server function) hides the whole section.
+ */
+export function ReviewsStrip() {
+  return (
+    <HideOnError>
+      <Suspense fallback={<ReviewsSpinner />}>
+        <ReviewsStripContent />
+      </Suspense>
+    </HideOnError>
+  )
+}
+
+function ReviewsStripContent() {
+  use(reviewsSettled(useQueryClient()))
+  // No retry on mount: after a failure the browser would only repeat the server's failed call.
+  const { data: reviews } = useQuery({ ...reviewsQuery, retryOnMount: false })
+  if (!reviews || reviews.length === 0) return null
+  return <ReviewsMarquee reviews={reviews} />
+}
+
+const SETTLED = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined })
+const settledByQuery = new WeakMap<object, Promise<void>>()
+
+/**
+ * A promise that resolves (never rejects) once the reviews query has data or an error. useSuspenseQuery would
+ * throw the error during server rendering, which React turns into a client-rendered boundary and a console
+ * error; here a failure simply renders nothing. One promise per query instance keeps `use()` stable.
+ */
+function reviewsSettled(queryClient: QueryClient): Promise<void> {
+  const cache = queryClient.getQueryCache()
+  const existing = cache.find({ queryKey: reviewsQuery.queryKey, exact: true })
+  if (existing && existing.state.status !== 'pending') return SETTLED
+  const loading = queryClient.ensureQueryData(reviewsQuery).then(
+    () => undefined,
+    () => undefined,
+  )
+  const query = existing ?? cache.find({ queryKey: reviewsQuery.queryKey, exact: true })
+  if (!query) return loading
+  const settled = settledByQuery.get(query) ?? loading
+  settledByQuery.set(query, settled)
+  return settled
+}
+
+function ReviewsFrame({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <section id="reviews" aria-labelledby="reviews-heading" className="bg-slate-50 py-14 sm:py-16">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-end justify-between gap-4 px-4 sm:px-6">
+        <div>
+          <h2 id="reviews-heading" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            {homeReviews.heading}
+          </h2>
+          <p className="mt-2 text-slate-600">{homeReviews.intro}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          {action}
+          <Link to="/reviews" className="inline-flex min-h-11 items-center rounded-full font-semibold whitespace-nowrap text-brand-800 underline-offset-4 hover:underline sm:px-4">
+            {homeReviews.allReviewsLabel}
+          </Link>
+        </div>
+      </div>
+      {/* The same minimum height for the spinner and the strip: no jump when the reviews arrive. */}
+      <div className="mt-8 min-h-[15rem]">{children}</div>
+    </section>
+  )
+}
+
+function ReviewsSpinner() {
+  return (
+    <ReviewsFrame>
+      <div role="status" className="flex h-[15rem] items-center justify-center gap-3 text-slate-600">
+        <LoaderCircle className="size-6 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+        <span>{homeReviews.loadingLabel}</span>
+      </div>
+    </ReviewsFrame>
+  )
+}
+
+function ReviewsMarquee({ reviews }: { reviews: Review[] }) {
+  const [paused, setPaused] = useState(false)
+  const stripId = useId()
+  const pauseButton = (
+    <button
+      type="button"
+      aria-controls={stripId}
+      onClick={() => setPaused((value) => !value)}
+      className="inline-flex min-h-11 items-center gap-2 rounded-full px-4 font-semibold whitespace-nowrap text-slate-700 ring-1 ring-slate-300 hover:bg-white motion-reduce:hidden"
+    >
+      {paused ? <Play className="size-4" aria-hidden="true" /> : <Pause className="size-4" aria-hidden="true" />}
+      {paused ? 'Play' : 'Pause'}
+      <span className="sr-only sm:not-sr-only"> reviews</span>
+    </button>
+  )
+  return (
+    <ReviewsFrame action={pauseButton}>
+      {/* Focusable so keyboard users can pause it (focus-within) and, with reduced motion, scroll it. */}
+      <div
+        id={stripId}
+        role="region"
+        aria-label="Customer reviews"
+        tabIndex={0}
+        data-paused={paused ? '' : undefined}
+        className="home-marquee"
+      >
+        <div className="home-marquee-track" style={{ '--marquee-duration': `${reviews.length * SECONDS_PER_REVIEW}s` } as CSSProperties}>
+          {Array.from({ length: COPIES }, (_, copy) => (
+            // Copies after the first are decoration: hidden from assistive tech so each review is read once.
+            <ul key={copy} className="home-marquee-copy" aria-hidden={copy > 0 ? true : undefined} inert={copy > 0 ? true : undefined}>
+              {reviews.map((review) => (
+                <li key={review.id} className="w-[18rem] shrink-0 sm:w-[21rem]">
+                  <ReviewCard review={review} maxLength={REVIEW_EXCERPT_LENGTH} />
+                </li>
+              ))}
+            </ul>
+          ))}
+        </div>
+      </div>
+    </ReviewsFrame>
+  )
+}
+
+/** Hides the section if rendering the reviews fails (e.g. a malformed review), instead of breaking the page. */
+class HideOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('[reviews] the reviews strip failed to render', error)
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children
+  }
+}

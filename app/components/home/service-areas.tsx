@@ -1,0 +1,35 @@
+import { useId, useState } from 'react'
+import { ChevronDown } from 'lucide-react'
+import { homeServiceAreas } from '~/content/home'
+import { serviceAreas } from '~/content/service-areas'
+import { ServiceAreasGrid } from '~/components/shared/service-areas-grid'
+import { SectionHeader } from './section-header'
+
+/** The 16 served areas, 6 at first, each linking to its city page (spec section 2). Anchor: #service-areas. */
+export function ServiceAreas() {
+  const [expanded, setExpanded] = useState(false)
+  const listId = useId()
+  const shown = expanded ? serviceAreas : serviceAreas.slice(0, homeServiceAreas.initiallyShown)
+  return (
+    <section id="service-areas" aria-labelledby="service-areas-heading" className="scroll-mt-16 bg-slate-50">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+        <SectionHeader id="service-areas-heading" heading={homeServiceAreas.heading} intro={homeServiceAreas.intro} />
+        <div id={listId} className="mt-10">
+          <ServiceAreasGrid areas={shown} />
+        </div>
+        <div className="mt-8 flex justify-center">
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            onClick={() => setExpanded((value) => !value)}
+            className="inline-flex min-h-12 items-center gap-2 rounded-full bg-white px-6 font-bold text-brand-800 shadow-sm ring-1 ring-slate-300 hover:bg-brand-50"
+          >
+            {expanded ? homeServiceAreas.showLessLabel : homeServiceAreas.showMoreLabel}
+            <ChevronDown className={`size-5 transition-transform motion-reduce:transition-none ${expanded ? 'rotate-180' : ''}`} aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+    </section>
+  )
+}

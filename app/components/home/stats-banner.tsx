@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState, type RefObject } from 'react'
+import { CalendarCheck } from 'lucide-react'
+import { homeStats } from '~/content/home'
+import { stats } from '~/content/site'
+import { QuoteLink } from './quote-link'
+
+/** Spec section 9: the counters run for 2500 ms once the banner is at least 30% visible. */
+export const COUNTER_DURATION_MS = 2500
+export const COUNTER_VISIBLE_THRESHOLD = 0.3
+
+/** Fast start, gentle finish. */
+export function easeOutCubic(t: number): number {
+  return 1 - (1 - t) ** 3
+}
+
+/**
+ * 0 → 1 over COUNTER_DURATION_MS after `ref` becomes 30% visible. It is 1 (the final values) in the server
+ * HTML, for visitors who prefer reduced motion, and when the banner is already on screen as the page hydrates;
+ * otherwise it drops to 0 while the banner is still out of sight and counts up when it comes into view.
+ */
+function useCountUp(ref: RefObject<HTMLElement | null>): number {
+  const [progress, setProgress] = useState(1)
+
+  useEffect(() => {
+    const element = ref.current
+    if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
+    const rect = element.getBoundingClientRect()
+    const visible = Math.max(0, Math.min(rect.bottom, window.innerHeight) - Math.max(rect.top, 0))
+    if (rect.height > 0 && visible / rect.height >= COUNTER_VISIBLE_THRESHOLD) return
+
+    setProgress(0)
+    let frame = 0
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return
+        observer.disconnect()
+        const start = performance.now()
+        const tick = () => {
+          const t = Math.min(1, (performance.now() - start) / COUNTER_DURATION_MS)
+          setProgress(easeOutCubic(t))
+          if (t < 1) frame = requestAnimationFrame(tick)
+        }
+        frame = requestAnimationFrame(tick)
+      },
+      { threshold: COUNTER_VISIBLE_THRESHOLD },
+    )
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      cancelAnimationFrame(frame)
+    }
+  }, [ref])
+
+  return progress
+}
+
+/** 700+ Happy Customers, 6+ Years Experience, 100% Satisfaction Rate, 24/7 Support Available. */
+export function StatsBanner() {
+  const ref = useRef<HTMLElement>(null)
+  const progress = useCountUp(ref)
+  return (
+    <section ref={ref} aria-labelledby="stats-heading" className="bg-brand-900 text-white">
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-16">
+        <h2 id="stats-heading" className="text-center text-2xl font-bold tracking-tight sm:text-3xl">
+          {homeStats.heading}
+        </h2>
+        <dl className="mt-10 grid grid-cols-2 gap-8 lg:grid-cols-4">
+          {stats.map((stat) => (
+            <div key={stat.label} className="flex flex-col-reverse items-center text-center">
+              <dt className="mt-2 font-semibold text-brand-100">{stat.label}</dt>
+              <dd className="text-4xl font-extrabold text-accent-300 tabular-nums sm:text-5xl">
+                {/* The running number is decoration (assistive tech reads the final value once). It is drawn over an
+                    invisible copy of the final value that fixes the box, and grows from the left, so nothing shifts. */}
+                <span aria-hidden="true" className="relative inline-block">
+                  <span className="invisible">{`${stat.value}${stat.suffix}`}</span>
+                  <span className="absolute inset-y-0 left-0 whitespace-nowrap" data-stat-counter={stat.label}>
+                    {`${Math.round(stat.value * progress)}${stat.suffix}`}
+                  </span>
+                </span>
+                <span className="sr-only">{`${stat.value}${stat.suffix}`}</span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-12 flex justify-center">
+          <QuoteLink className="inline-flex min-h-12 items-center gap-2 rounded-full bg-accent-400 px-7 text-lg font-bold text-slate-950 shadow-lg hover:bg-accent-300 focus-visible:outline-accent-300">
+            <CalendarCheck className="size-5" aria-hidden="true" />
+            {homeStats.bookLabel}
+          </QuoteLink>
+        </div>
+      </div>
+    </section>
+  )
+}

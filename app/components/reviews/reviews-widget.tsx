@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react'
+import { reviewsWidget } from '~/content/reviews-widget'
+
+/** Runs `start` once the page has loaded and the browser is idle: the widget never delays the page. */
+function whenInteractive(start: () => void): () => void {
+  let cancelScheduled = () => {}
+  const schedule = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(start, { timeout: 3000 })
+      cancelScheduled = () => window.cancelIdleCallback(handle)
+    } else {
+      const handle = globalThis.setTimeout(start, 200)
+      cancelScheduled = () => globalThis.clearTimeout(handle)
+    }
+  }
+  if (document.readyState === 'complete') schedule()
+  else window.addEventListener('load', schedule, { once: true })
+  return () => {
+    window.removeEventListener('load', schedule)
+    cancelScheduled()
+  }
+}
+
+/**
+ * The owner's third-party review widget (app/content/reviews-widget.ts). Rendered only when configured; its
+ * container markup and script are added in the browser after the page is interactive, on this page only.
+ */
+export function ReviewsWidget() {
+  const containerRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const container = containerRef.current
+    if (!reviewsWidget || !container) return
+    const { scriptUrl, html } = reviewsWidget
+    let script: HTMLScriptElement | null = null
+    const cancel = whenInteractive(() => {
+      container.innerHTML = html
+      script = document.createElement('script')
+      script.src = scriptUrl
+      script.async = true
+      script.dataset.reviewsWidget = ''
+      container.appendChild(script)
+    })
+    return () => {
+      cancel()
+      script?.remove()
+      container.innerHTML = ''
+    }
+  }, [])
+
+  if (!reviewsWidget) return null
+  return (
+    <section aria-labelledby="reviews-widget-heading" className="bg-slate-50">
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
+        <h2 id="reviews-widget-heading" className="text-3xl font-extrabold tracking-tight text-slate-900">
+          More Reviews
+        </h2>
+        <div ref={containerRef} className="mt-8 min-h-40" data-testid="reviews-widget" />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,92 @@
+import { BadgeCheck, CheckCircle2 } from 'lucide-react'
+import type { Service } from '~/content/types'
+import { ResponsiveImage } from '~/components/ui/responsive-image'
+import { QuoteForm } from '~/components/quote/quote-form'
+import { ServiceGallery } from './service-gallery'
+
+export const SERVICE_DETAIL_ID = 'service-detail'
+
+/** One service: image, description, What's Included, Our Process, Benefits, its quote form and 3 before-and-afters. */
+export function ServiceDetail({ service }: { service: Service }) {
+  return (
+    <section id={SERVICE_DETAIL_ID} aria-labelledby="service-title" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
+      <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
+        <div>
+          <h2 id="service-title" className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+            {service.title}
+          </h2>
+          <ResponsiveImage
+            name={service.image}
+            alt={`Sample image: ${service.title}`}
+            sizes="(min-width: 1280px) 780px, (min-width: 1024px) calc(100vw - 30rem), calc(100vw - 2rem)"
+            priority
+            className="mt-6 aspect-[16/9] w-full rounded-2xl object-cover shadow-sm"
+          />
+          <p className="mt-6 text-lg leading-relaxed text-slate-700">{service.description}</p>
+
+          <section aria-labelledby="service-included" className="mt-10">
+            <h3 id="service-included" className="text-2xl font-bold text-slate-900">
+              What's Included
+            </h3>
+            <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+              {service.features.map((feature) => (
+                <li key={feature} className="flex gap-3 rounded-xl bg-slate-50 p-4 text-slate-700 ring-1 ring-slate-200">
+                  <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                  <span>{feature}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section aria-labelledby="service-process" className="mt-10">
+            <h3 id="service-process" className="text-2xl font-bold text-slate-900">
+              Our Process
+            </h3>
+            <ol className="mt-4 grid gap-4 sm:grid-cols-2">
+              {service.process.map((step, index) => (
+                <li key={step.title} className="rounded-xl p-5 ring-1 ring-slate-200">
+                  <div className="flex items-center gap-3">
+                    <span
+                      aria-hidden="true"
+                      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+                    >
+                      {index + 1}
+                    </span>
+                    <h4 className="font-bold text-slate-900">
+                      <span className="sr-only">Step {index + 1}: </span>
+                      {step.title}
+                    </h4>
+                  </div>
+                  <p className="mt-3 text-slate-700">{step.description}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <section aria-labelledby="service-benefits" className="mt-10">
+            <h3 id="service-benefits" className="text-2xl font-bold text-slate-900">
+              Benefits
+            </h3>
+            <ul className="mt-4 space-y-3">
+              {service.benefits.map((benefit) => (
+                <li key={benefit} className="flex gap-3 text-slate-700">
+                  <BadgeCheck className="mt-0.5 size-5 shrink-0 text-accent-500" aria-hidden="true" />
+                  <span>{benefit}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <div className="lg:sticky lg:top-36 lg:self-start">
+          <QuoteForm
+            title={`Get a Free ${service.title} Quote`}
+            description={`Tell us about your ${service.shortTitle.toLowerCase()} job and we'll reply with a free estimate.`}
+          />
+        </div>
+      </div>
+
+      <ServiceGallery service={service} />
+    </section>
+  )
+}

@@ -1,0 +1,116 @@
+import { useRef, type KeyboardEvent } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { services } from '~/content/services'
+import type { ServiceId } from '~/content/types'
+import { useHydrated } from '~/components/shared/use-media-query'
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches
+}
+
+/** Keep a chip visible inside the horizontally scrolling row without touching the page's vertical scroll. */
+function revealInRow(row: HTMLElement | null, chip: HTMLElement) {
+  if (!row || row.scrollWidth <= row.clientWidth) return
+  const left = chip.offsetLeft - row.offsetLeft
+  const right = left + chip.offsetWidth
+  const behavior = prefersReducedMotion() ? 'auto' : 'smooth'
+  if (left < row.scrollLeft) row.scrollTo({ left: left - 16, behavior })
+  else if (right > row.scrollLeft + row.clientWidth) row.scrollTo({ left: right - row.clientWidth + 16, behavior })
+}
+
+/**
+ * The single-choice service toggle row (WAI-ARIA radio group): each option is a real link to its
+ * /services?tab= URL, so it also works before hydration and without JavaScript. Arrow keys, Home and End
+ * move the selection; only the selected option is in the tab order.
+ */
+export function ServiceTabs({ selected, onChoose }: { selected: ServiceId; onChoose: (id: ServiceId) => void }) {
+  const navigate = useNavigate()
+  // Before hydration (or without JavaScript) every option stays tabbable; after it, only the selected one.
+  const hydrated = useHydrated()
+  const rowRef = useRef<HTMLDivElement>(null)
+  const chipRefs = useRef(new Map<ServiceId, HTMLAnchorElement>())
+
+  function choose(id: ServiceId) {
+    onChoose(id)
+    void navigate({ to: '/services', search: { tab: id }, resetScroll: false })
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLAnchorElement>, index: number) {
+    let next: number
+    switch (event.key) {
+      case 'ArrowRight':
+      case 'ArrowDown':
+        next = (index + 1) % services.length
+        break
+      case 'ArrowLeft':
+      case 'ArrowUp':
+        next = (index - 1 + services.length) % services.length
+        break
+      case 'Home':
+        next = 0
+        break
+      case 'End':
+        next = services.length - 1
+        break
+      case ' ':
+        event.preventDefault()
+        choose(services[index]!.id)
+        return
+      default:
+        return
+    }
+    event.preventDefault()
+    const id = services[next]!.id
+    const chip = chipRefs.current.get(id)
+    if (chip) {
+      chip.focus({ preventScroll: true })
+      revealInRow(rowRef.current, chip)
+    }
+    choose(id)
+  }
+
+  return (
+    <div className="sticky top-16 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <span id="service-choice-label" className="hidden shrink-0 text-sm font-semibold text-slate-600 xl:block">
+          Choose a service
+        </span>
+        <div
+          ref={rowRef}
+          role="radiogroup"
+          aria-labelledby="service-choice-label"
+          className="-mx-4 flex flex-1 gap-2 overflow-x-auto px-4 py-3 [scrollbar-width:none] sm:mx-0 sm:px-0 lg:flex-wrap lg:justify-center xl:justify-start [&::-webkit-scrollbar]:hidden"
+        >
+          {services.map((service, index) => {
+            const checked = service.id === selected
+            return (
+              <Link
+                key={service.id}
+                ref={(element) => {
+                  if (element) chipRefs.current.set(service.id, element)
+                  else chipRefs.current.delete(service.id)
+                }}
+                to="/services"
+                search={{ tab: service.id }}
+                resetScroll={false}
+                role="radio"
+                aria-checked={checked}
+                tabIndex={!hydrated || checked ? 0 : -1}
+                title={service.title}
+                onClick={() => onChoose(service.id)}
+                onKeyDown={(event) => onKeyDown(event, index)}
+                className={`inline-flex min-h-11 shrink-0 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap transition-colors ${
+                  checked
+                    ? 'bg-brand-700 text-white shadow-sm'
+                    : 'bg-slate-100 text-slate-800 ring-1 ring-slate-200 hover:bg-brand-50 hover:text-brand-800'
+                }`}
+              >
+                {service.shortTitle}
+              </Link>
+            )
+          })}
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react'
+import { Link } from '@tanstack/react-router'
+import { ArrowLeft, Phone } from 'lucide-react'
+import { site } from '~/content/site'
+import { scrollToQuoteForm } from '~/lib/scroll'
+
+const pill = 'inline-flex min-h-12 items-center gap-2 rounded-full px-6 font-bold'
+
+/** The looks of the pill-shaped call-to-action buttons on inner pages. */
+export const actionButtonClass = {
+  accent: `${pill} bg-accent-400 text-slate-950 shadow hover:bg-accent-300`,
+  outlineOnDark: `${pill} text-white ring-2 ring-white/70 hover:bg-white/10`,
+  outlineOnLight: `${pill} text-brand-800 ring-2 ring-brand-700 hover:bg-brand-50`,
+} as const
+
+export type ActionButtonLook = keyof typeof actionButtonClass
+
+/** "Call {phone}" as a tel: link. */
+export function CallButton({ look = 'accent', className = '' }: { look?: ActionButtonLook; className?: string }) {
+  return (
+    <a href={site.phoneHref} className={`${actionButtonClass[look]} ${className}`}>
+      <Phone className="size-5" aria-hidden="true" />
+      Call {site.phone}
+    </a>
+  )
+}
+
+/** Scrolls to this page's quote form and focuses its first field. */
+export function QuoteFormButton({ look = 'accent', children = 'Get a Free Quote' }: { look?: ActionButtonLook; children?: ReactNode }) {
+  return (
+    <button type="button" onClick={() => scrollToQuoteForm()} className={actionButtonClass[look]}>
+      {children}
+    </button>
+  )
+}
+
+/** The "Back to Home" button of inner pages' dark title bands. */
+export function BackToHomeLink({ className = '' }: { className?: string }) {
+  return (
+    <Link
+      to="/"
+      className={`inline-flex min-h-11 items-center gap-2 rounded-full bg-white/10 px-4 text-sm font-semibold text-white ring-1 ring-white/25 hover:bg-white/20 focus-visible:outline-accent-300 ${className}`}
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Home
+    </Link>
+  )
+}

@@ -1,0 +1,29 @@
+import { Suspense, lazy, useCallback, useState } from 'react'
+import type { GalleryImage } from '~/content/types'
+
+// The overlay and Radix Dialog load on demand, so they are not part of the page's first-load JS.
+const loadDialog = () => import('./before-after-dialog')
+const BeforeAfterDialog = lazy(loadDialog)
+
+/** Start loading the overlay code early (on hover or focus of a thumbnail) so opening feels instant. */
+export function preloadBeforeAfterDialog() {
+  void loadDialog()
+}
+
+interface OpenImage {
+  image: GalleryImage
+  trigger: HTMLElement | null
+}
+
+/** State for one overlay per page: `open(image, trigger)` shows it; render `lightbox` anywhere. */
+export function useBeforeAfterLightbox() {
+  const [current, setCurrent] = useState<OpenImage | null>(null)
+  const open = useCallback((image: GalleryImage, trigger: HTMLElement | null) => setCurrent({ image, trigger }), [])
+  const close = useCallback(() => setCurrent(null), [])
+  const lightbox = current ? (
+    <Suspense fallback={null}>
+      <BeforeAfterDialog image={current.image} returnFocusTo={current.trigger} onClose={close} />
+    </Suspense>
+  ) : null
+  return { open, close, lightbox, openImage: current?.image ?? null }
+}

@@ -1,0 +1,43 @@
+import type { GalleryImage } from '~/content/types'
+import { ResponsiveImage } from '~/components/ui/responsive-image'
+import { preloadBeforeAfterDialog } from './before-after-lightbox'
+
+export interface BeforeAfterThumbnailProps {
+  image: GalleryImage
+  /** Rendered width at each breakpoint (as for ResponsiveImage). */
+  sizes: string
+  priority?: boolean
+  onOpen: (image: GalleryImage, trigger: HTMLElement) => void
+  className?: string
+}
+
+/**
+ * A before-and-after image that opens the full-size overlay. Its category badge (bottom left, clear of the photo's own BEFORE/AFTER labels) shows on hover and on
+ * keyboard focus, and always on touch screens (which cannot hover).
+ */
+export function BeforeAfterThumbnail({ image, sizes, priority = false, onOpen, className = '' }: BeforeAfterThumbnailProps) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      onClick={(event) => onOpen(image, event.currentTarget)}
+      onPointerEnter={preloadBeforeAfterDialog}
+      onFocus={preloadBeforeAfterDialog}
+      className={`group relative block w-full cursor-zoom-in overflow-hidden rounded-xl bg-slate-100 text-left shadow-sm ring-1 ring-slate-200 ${className}`}
+    >
+      <ResponsiveImage
+        name={image.src}
+        alt={image.alt}
+        sizes={sizes}
+        priority={priority}
+        className="block h-auto w-full transition-transform duration-300 group-hover:scale-[1.03]"
+      />
+      <span
+        data-badge
+        className="absolute bottom-3 left-3 rounded-full bg-slate-950/80 px-3 py-1 text-xs font-semibold text-white shadow transition-opacity duration-200 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-visible:opacity-100"
+      >
+        {image.category}
+      </span>
+    </button>
+  )
+}

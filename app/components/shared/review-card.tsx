@@ -1,0 +1,61 @@
+import type { Review } from '~/lib/backend.functions'
+import { StarRating } from './star-rating'
+
+/** Spec section 5: review text longer than this is cut and followed by an ellipsis (the home strip). */
+export const REVIEW_EXCERPT_LENGTH = 120
+
+export function reviewExcerpt(text: string, maxLength = REVIEW_EXCERPT_LENGTH): string {
+  return text.length > maxLength ? `${text.slice(0, maxLength).trimEnd()}…` : text
+}
+
+/** "2025-04-12" -> "April 12, 2025" (UTC, so the server and the browser print the same day). */
+export function formatReviewDate(date: string): string {
+  const parsed = new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date)
+  if (Number.isNaN(parsed.getTime())) return date
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(parsed)
+}
+
+/** Only same-origin avatars are shown: an avatar on another host would be a third-party request. */
+function localAvatar(avatar: string | undefined): string | null {
+  return avatar && avatar.startsWith('/') && !avatar.startsWith('//') ? avatar : null
+}
+
+function initials(author: string): string {
+  return (
+    author
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((part) => part[0]?.toUpperCase() ?? '')
+      .join('') || '?'
+  )
+}
+
+/** One customer review. `maxLength` cuts the text (the home strip); the reviews page shows it whole. */
+export function ReviewCard({ review, maxLength, className = '' }: { review: Review; maxLength?: number; className?: string }) {
+  const avatar = localAvatar(review.avatar)
+  const text = maxLength ? reviewExcerpt(review.text, maxLength) : review.text
+  return (
+    <figure className={`flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 ${className}`}>
+      <StarRating rating={review.rating} />
+      <blockquote className="mt-4 flex-1 text-slate-700">
+        <p>{text}</p>
+      </blockquote>
+      <figcaption className="mt-5 flex items-center gap-3">
+        {avatar ? (
+          <img src={avatar} alt="" width={40} height={40} loading="lazy" className="size-10 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
+            {initials(review.author)}
+          </span>
+        )}
+        <span>
+          <span className="block font-semibold text-slate-900">{review.author}</span>
+          <time dateTime={review.date} className="block text-sm text-slate-600">
+            {formatReviewDate(review.date)}
+          </time>
+        </span>
+      </figcaption>
+    </figure>
+  )
+}

@@ -1,0 +1,24 @@
+import { Link } from '@tanstack/react-router'
+import { MapPin } from 'lucide-react'
+import { serviceAreas } from '~/content/service-areas'
+import type { ServiceArea } from '~/content/types'
+
+/** Links to the city pages of the served areas (all 16 unless told otherwise). */
+export function ServiceAreasGrid({ areas = serviceAreas, className = '' }: { areas?: ServiceArea[]; className?: string }) {
+  return (
+    <ul className={`grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 ${className}`}>
+      {areas.map((area) => (
+        <li key={area.slug}>
+          <Link
+            to="/city/$citySlug"
+            params={{ citySlug: area.slug }}
+            className="flex h-full min-h-12 items-center gap-2 rounded-xl bg-white px-3 py-3 font-semibold sm:px-4 text-slate-800 shadow-sm ring-1 ring-slate-200 transition-colors hover:bg-brand-50 hover:text-brand-800 hover:ring-brand-300"
+          >
+            <MapPin className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+            {area.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}

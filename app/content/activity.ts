@@ -1,0 +1,106 @@
+/**
+ * Social-proof notifications (spec sections 3, 4 and 9): what they show, where it comes from, and
+ * when.
+ *
+ * The 20 sample items are made-up display data. Presenting them to visitors as real bookings and
+ * reviews is deceptive advertising under the US FTC rule on fake reviews and testimonials
+ * (16 CFR Part 465), so a live site should set PUBLIC_SOCIAL_PROOF_SOURCE to `reviews` (built from
+ * the real reviews the reviews function returns) or `off` (see README).
+ */
+
+declare const __SITE_ENV__: Record<string, string> | undefined
+
+export const activityServices = [
+  'House Washing',
+  'Driveway Cleaning',
+  'Concrete Sealing',
+  'Roof Cleaning',
+  'Commercial Cleaning',
+  'Gutter Cleaning',
+] as const
+export type ActivityService = (typeof activityServices)[number]
+
+export interface BookingActivity {
+  type: 'booking'
+  name: string
+  service: string
+  location: string
+  daysAgo: number
+}
+
+export interface ReviewActivity {
+  type: 'review'
+  name: string
+  /** 1 to 5; the sample items are always 5. */
+  rating: number
+  /** Omitted when the review's date is unknown. */
+  daysAgo?: number
+}
+
+export type ActivityItem = BookingActivity | ReviewActivity
+
+const booking = (name: string, service: ActivityService, location: string, daysAgo: number): BookingActivity => ({
+  type: 'booking',
+  name,
+  service,
+  location,
+  daysAgo,
+})
+const review = (name: string, daysAgo: number): ReviewActivity => ({ type: 'review', name, rating: 5, daysAgo })
+
+/** The spec's 20 sample items, alternating booking and review (sample display data, not real activity). */
+export const sampleActivity: ActivityItem[] = [
+  booking('Sarah M.', 'House Washing', 'Folsom', 2),
+  review('Mike T.', 1),
+  booking('Jennifer L.', 'Driveway Cleaning', 'Roseville', 3),
+  review('David R.', 2),
+  booking('Lisa K.', 'Concrete Sealing', 'Granite Bay', 1),
+  review('Robert P.', 4),
+  booking('Amanda C.', 'Roof Cleaning', 'El Dorado Hills', 5),
+  review('Chris W.', 3),
+  booking('Michelle H.', 'Commercial Cleaning', 'Rancho Cordova', 2),
+  review('Kevin B.', 6),
+  booking('Emily S.', 'Gutter Cleaning', 'Citrus Heights', 4),
+  review('Daniel F.', 1),
+  booking('Rachel G.', 'House Washing', 'Fair Oaks', 7),
+  review('Brian N.', 5),
+  booking('Stephanie V.', 'Driveway Cleaning', 'Rocklin', 3),
+  review('Jason D.', 2),
+  booking('Nicole A.', 'Concrete Sealing', 'Carmichael', 6),
+  review('Ryan O.', 4),
+  booking('Megan J.', 'Roof Cleaning', 'Orangevale', 1),
+  review('Tyler E.', 3),
+]
+
+export type SocialProofSource = 'sample' | 'reviews' | 'off'
+
+const sourceSetting = (typeof __SITE_ENV__ !== 'undefined' ? __SITE_ENV__ : typeof process !== 'undefined' ? process.env : {})
+  .PUBLIC_SOCIAL_PROOF_SOURCE?.trim()
+  .toLowerCase()
+
+/** Build-time setting PUBLIC_SOCIAL_PROOF_SOURCE: sample (default), reviews or off. */
+export const socialProofSource: SocialProofSource =
+  sourceSetting === 'reviews' || sourceSetting === 'off' ? sourceSetting : 'sample'
+
+/** Spec section 9: first toast 30 s after page load, then one every 45 s, each shown for 4000 ms. */
+export const SOCIAL_PROOF_TIMING = { firstMs: 30_000, intervalMs: 45_000, visibleMs: 4_000 } as const
+
+/** "1 day ago" / "N days ago" ("today" only for a real review from today). */
+export function activityAge(daysAgo: number): string {
+  if (daysAgo <= 0) return 'today'
+  return daysAgo === 1 ? '1 day ago' : `${daysAgo} days ago`
+}
+
+export interface ActivityToast {
+  title: string
+  text: string
+  /** Empty when the age is unknown. */
+  age: string
+}
+
+export function activityToast(item: ActivityItem): ActivityToast {
+  const age = item.daysAgo === undefined ? '' : activityAge(item.daysAgo)
+  return item.type === 'booking'
+    ? { title: 'New Booking!', text: `${item.name} booked ${item.service} in ${item.location}`, age }
+    : { title: 'New Review!', text: `${item.name} left a ${item.rating}-star review`, age }
+}

@@ -1,0 +1,25 @@
+import { site } from './site'
+
+/**
+ * The chat assistant's texts (spec sections 2, 5 and 8). The assistant's name is a build-time
+ * setting, ASSISTANT_NAME, read like the business settings in site.ts so server and browser agree.
+ */
+
+declare const __SITE_ENV__: Record<string, string> | undefined
+
+const assistantName =
+  (typeof __SITE_ENV__ !== 'undefined' ? __SITE_ENV__ : typeof process !== 'undefined' ? process.env : {}).ASSISTANT_NAME?.trim() ||
+  'Breezy'
+
+export const assistant = {
+  /** The panel's title: the assistant's own name. */
+  name: assistantName,
+  /** Shown under the name so nobody mistakes the bot for a person. */
+  role: `${site.shortName}'s virtual assistant`,
+  greeting: `Hi, I'm ${assistantName}! Ask me about our services, the areas we serve, our hours or getting a free quote.`,
+  placeholder: 'Ask about our services...',
+  /** Spec section 8, word for word: the bot's reply when anything goes wrong. */
+  fallback: `I'm sorry, I'm having trouble responding right now. Please call us directly at ${site.phone} for immediate assistance with your pressure washing needs!`,
+  /** Longest message a visitor can send (the server answers 400 above it). */
+  maxMessageLength: 500,
+} as const

@@ -1,0 +1,50 @@
+import { createServerFn } from '@tanstack/react-start'
+import { getRequestIP } from '@tanstack/react-start/server'
+import * as v from 'valibot'
+import { assistant } from '~/content/assistant'
+
+export const ASSISTANT_INPUT_MESSAGES = {
+  empty: 'Please type a message.',
+  tooLong: `Messages can be at most ${assistant.maxMessageLength} characters.`,
+} as const
+
+/** The `ai-assistant` call's payload (spec section 7): { message }, trimmed, 1 to 500 characters. */
+export const assistantRequestSchema = v.object(
+  {
+    message: v.pipe(
+      v.string(ASSISTANT_INPUT_MESSAGES.empty),
+      v.trim(),
+      v.nonEmpty(ASSISTANT_INPUT_MESSAGES.empty),
+      v.maxLength(assistant.maxMessageLength, ASSISTANT_INPUT_MESSAGES.tooLong),
+    ),
+  },
+  ASSISTANT_INPUT_MESSAGES.empty,
+)
+
+export interface AssistantReply {
+  response: string
+}
+
+/** Bad input answers 400 with the first issue's message (Start sends the error's status). */
+class AssistantInputError extends Error {
+  readonly status = 400
+}
+
+function validateAssistantRequest(input: unknown): v.InferOutput<typeof assistantRequestSchema> {
+  const result = v.safeParse(assistantRequestSchema, input)
+  if (!result.success) throw new AssistantInputError(result.issues[0]?.message ?? ASSISTANT_INPUT_MESSAGES.empty)
+  return result.output
+}
+
+/**
+ * The chat's server function `ai-assistant` { message } -> { response }. Per-IP rate limit (429),
+ * 15 s time limit (504); any failure is logged on the server and thrown to the browser, which
+ * shows the fallback reply.
+ */
+export const askAssistant = createServerFn({ method: 'POST' })
+  .validator(validateAssistantRequest)
+  .handler(async ({ data }): Promise<AssistantReply> => {
+    const { getAssistantService } = await import('~/server/assistant/ask.server')
+    const ip = getRequestIP({ xForwardedFor: process.env.TRUST_PROXY === 'true' }) ?? ''
+    return getAssistantService().reply(data.message, { ip })
+  })

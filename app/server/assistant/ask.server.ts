@@ -1,0 +1,120 @@
+/**
+ * The chat use case behind the `ai-assistant` server function: per-IP rate limit, a time limit,
+ * and the choice of who answers.
+ *
+ * - SUPABASE_URL and SUPABASE_ANON_KEY set: the hosted Edge Function `ai-assistant`, invoked with
+ *   `{ message }`, answering `{ response }`.
+ * - Otherwise: the embedded assistant (answer.server.ts: grounded, or an LLM when configured).
+ *
+ * Failures THROW an AssistantRequestError carrying the HTTP status the server function answers
+ * with (400 bad input, 429 too many messages, 502 upstream failure, 504 too slow); the browser
+ * then shows the spec's fallback reply.
+ *
+ * Configuration: ASSISTANT_RATE_LIMIT (20), ASSISTANT_RATE_WINDOW_MS (300000).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { getBackend } from '../backend.server'
+import { createSlidingWindowLimiter } from '../quote-service.server'
+import { answerWithEmbeddedAssistant } from './answer.server'
+
+export class AssistantRequestError extends Error {
+  override readonly name = 'AssistantRequestError'
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
+export const ASSISTANT_TIMEOUT_MS = 15_000
+
+type Env = Record<string, string | undefined>
+
+const nonEmpty = (value: string | undefined) => !!value?.trim()
+
+/** Ask whoever answers in this environment (see the top of this file). Throws on any failure. */
+export async function askAssistant(message: string, env: Env = process.env): Promise<string> {
+  if (nonEmpty(env.SUPABASE_URL) && nonEmpty(env.SUPABASE_ANON_KEY)) return askHostedAssistant(message)
+  return answerWithEmbeddedAssistant(message, env)
+}
+
+/** The hosted Edge Function, through the Supabase adapter's client (server-side, anon key). */
+async function askHostedAssistant(message: string): Promise<string> {
+  const client = (getBackend() as { client?: SupabaseClient }).client
+  if (!client) throw new AssistantRequestError('The hosted assistant is not available', 502)
+  const { data, error } = await client.functions.invoke<unknown>('ai-assistant', {
+    body: { message },
+    timeout: ASSISTANT_TIMEOUT_MS,
+  })
+  if (error) throw new AssistantRequestError(`ai-assistant failed: ${error instanceof Error ? error.message : 'error'}`, 502)
+  const response = data && typeof data === 'object' ? (data as { response?: unknown }).response : undefined
+  if (typeof response !== 'string' || !response.trim()) {
+    throw new AssistantRequestError('ai-assistant answered without a response text', 502)
+  }
+  return response.trim()
+}
+
+export interface AssistantServiceOptions {
+  /** Messages per IP per window (default 20). 0 or less disables the limit. */
+  rateLimit?: number
+  rateWindowMs?: number
+  timeoutMs?: number
+  now?: () => number
+  ask?: (message: string) => Promise<string>
+}
+
+export interface AssistantService {
+  /** `message` is already validated (trimmed, 1..500 characters). */
+  reply(message: string, meta: { ip: string }): Promise<{ response: string }>
+  resetRateLimits(): void
+}
+
+function intFromEnv(value: string | undefined, fallback: number): number {
+  const n = Number(value)
+  return value?.trim() && Number.isFinite(n) ? Math.trunc(n) : fallback
+}
+
+export function createAssistantService(options: AssistantServiceOptions = {}): AssistantService {
+  const limiter = createSlidingWindowLimiter(
+    options.rateLimit ?? 20,
+    options.rateWindowMs ?? 5 * 60_000,
+    options.now ?? Date.now,
+  )
+  const timeoutMs = options.timeoutMs ?? ASSISTANT_TIMEOUT_MS
+  const ask = options.ask ?? ((message: string) => askAssistant(message))
+
+  return {
+    async reply(message, meta) {
+      const ip = meta.ip.trim()
+      if (ip && !limiter.hit(ip)) {
+        throw new AssistantRequestError('Too many messages. Please wait a few minutes or call us.', 429)
+      }
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const tooSlow = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new AssistantRequestError('The assistant took too long to answer', 504)), timeoutMs)
+      })
+      try {
+        const response = await Promise.race([ask(message), tooSlow])
+        return { response }
+      } catch (error) {
+        console.error(`[assistant] no reply: ${error instanceof Error ? error.message : String(error)}`)
+        throw error instanceof AssistantRequestError ? error : new AssistantRequestError('The assistant failed to answer', 502)
+      } finally {
+        clearTimeout(timer)
+      }
+    },
+    resetRateLimits: () => limiter.reset(),
+  }
+}
+
+let defaultService: AssistantService | undefined
+
+/** The process-wide service, configured from the environment on first use. */
+export function getAssistantService(): AssistantService {
+  defaultService ??= createAssistantService({
+    rateLimit: intFromEnv(process.env.ASSISTANT_RATE_LIMIT, 20),
+    rateWindowMs: intFromEnv(process.env.ASSISTANT_RATE_WINDOW_MS, 5 * 60_000),
+  })
+  return defaultService
+}

@@ -1,0 +1,141 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { assistant } from '~/content/assistant'
+import { site } from '~/content/site'
+import { startSiteServer, type SiteServer } from './support/site-server'
+import { startSupabaseStub, type SupabaseStub } from './support/supabase-stub'
+
+const FALLBACK = `I'm sorry, I'm having trouble responding right now. Please call us directly at ${site.phone} for immediate assistance with your pressure washing needs!`
+
+async function openChat(page: Page, url = '/') {
+  await page.goto(url)
+  const button = page.getByRole('button', { name: 'Chat with us' })
+  await button.click()
+  const panel = page.getByRole('dialog', { name: assistant.name })
+  await expect(panel).toBeVisible()
+  return { button, panel, input: panel.getByPlaceholder('Ask about our services...'), messages: panel.getByRole('list', { name: 'Conversation' }).getByRole('listitem') }
+}
+
+test('the chat button opens a panel titled with the assistant name that starts with one greeting', async ({ page }) => {
+  const { button, panel, input, messages } = await openChat(page)
+  await expect(panel.getByRole('heading', { name: assistant.name })).toBeVisible()
+  await expect(messages).toHaveCount(1)
+  await expect(messages.first()).toContainText(assistant.greeting)
+  await expect(input).toBeFocused()
+  await expect(button).toHaveAttribute('aria-expanded', 'true')
+  await page.screenshot({ path: test.info().outputPath('chat-open.png') })
+  const audit = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
+  expect(audit.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+
+  await page.keyboard.press('Escape')
+  await expect(panel).toBeHidden()
+  await expect(button).toBeFocused()
+  await expect(button).toHaveAttribute('aria-expanded', 'false')
+
+  await button.click()
+  await expect(input).toBeFocused()
+  await panel.getByRole('button', { name: 'Close chat' }).click()
+  await expect(panel).toBeHidden()
+  await expect(button).toBeFocused()
+})
+
+test('an empty or whitespace-only message is not sent', async ({ page }) => {
+  const calls: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/_serverFn/')) calls.push(request.url())
+  })
+  const { panel, input, messages } = await openChat(page)
+  await input.press('Enter')
+  await input.fill('    ')
+  await input.press('Enter')
+  await panel.getByRole('button', { name: 'Send message' }).click()
+  await page.waitForTimeout(300)
+  await expect(messages).toHaveCount(1)
+  expect(calls).toEqual([])
+})
+
+test('Enter sends the message and the embedded assistant answers from the site content', async ({ page }) => {
+  const { panel, input, messages } = await openChat(page)
+  await input.fill('  What are your hours?  ')
+  await input.press('Enter')
+  await expect(messages.nth(1)).toHaveText('You: What are your hours?')
+  await expect(input).toHaveValue('')
+  await expect(messages.nth(2)).toContainText(site.hours.label)
+  await expect(messages).toHaveCount(3)
+  // The reply is announced to screen readers and focus is back in the input.
+  await expect(panel.getByRole('status')).toContainText(site.hours.label)
+  await expect(input).toBeFocused()
+
+  await input.fill('Do you serve Davis?')
+  await input.press('Enter')
+  await expect(messages.nth(4)).toContainText("Davis isn't one of our 16 listed service areas")
+  await expect(messages.nth(4)).toContainText(site.phone)
+  await expect(messages.nth(4).getByRole('link', { name: site.phone })).toHaveAttribute('href', site.phoneHref)
+  await page.screenshot({ path: test.info().outputPath('chat-conversation.png') })
+})
+
+test('the chat panel fits a phone screen above the chat button @mobile', async ({ page }) => {
+  const { button, panel } = await openChat(page)
+  const viewport = page.viewportSize()!
+  const panelBox = (await panel.boundingBox())!
+  const buttonBox = (await button.boundingBox())!
+  expect(panelBox.x).toBeGreaterThanOrEqual(0)
+  expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(viewport.width)
+  expect(panelBox.y).toBeGreaterThanOrEqual(64) // below the fixed header
+  expect(panelBox.y + panelBox.height).toBeLessThanOrEqual(buttonBox.y)
+  await page.screenshot({ path: test.info().outputPath('chat-mobile.png') })
+})
+
+test.describe('against a local stub of hosted Supabase (hosted Supabase cannot run here)', () => {
+  let stub: SupabaseStub
+  let server: SiteServer
+
+  test.beforeAll(async () => {
+    stub = await startSupabaseStub()
+    server = await startSiteServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
+  })
+  test.afterAll(async () => {
+    await server?.stop()
+    await stub?.stop()
+  })
+
+  test('while the ai-assistant function is answering, input and send are disabled and a typing indicator shows', async ({ page }) => {
+    stub.state.functions['ai-assistant'] = { body: { response: 'We clean roofs by soft wash.' }, delayMs: 1500 }
+    const { panel, input, messages } = await openChat(page, server.url)
+    const send = panel.getByRole('button', { name: 'Send message' })
+    await input.fill('  Do you clean roofs?  ')
+    await input.press('Enter')
+    await expect(input).toBeDisabled()
+    await expect(send).toBeDisabled()
+    await expect(panel.getByText(`${assistant.name} is typing…`)).toBeVisible()
+
+    await expect(messages.nth(2)).toHaveText(`${assistant.name}: We clean roofs by soft wash.`)
+    await expect(panel.getByText(`${assistant.name} is typing…`)).toBeHidden()
+    await expect(input).toBeEnabled()
+    await expect(send).toBeEnabled()
+
+    const call = stub.requests.find((r) => r.path === '/functions/v1/ai-assistant' && r.method === 'POST')
+    expect(call?.body).toEqual({ message: 'Do you clean roofs?' })
+    expect(call?.headers.authorization).toBe(`Bearer ${stub.anonKey}`)
+  })
+
+  const failures = [
+    { name: 'answering 500', reply: { status: 500, body: { error: 'boom' } } },
+    { name: 'dropping the connection', reply: { hangUp: true } },
+    { name: 'answering without a response text', reply: { body: { answer: 'wrong shape' } } },
+  ]
+  for (const { name, reply } of failures) {
+    test(`the ai-assistant function ${name}: the bot replies with the exact fallback and the phone number`, async ({ page }) => {
+      stub.state.functions['ai-assistant'] = reply
+      const { input, messages } = await openChat(page, server.url)
+      await input.fill('Hello?')
+      await input.press('Enter')
+      await expect(messages.nth(2)).toHaveText(`${assistant.name}: ${FALLBACK}`)
+      expect(FALLBACK).toContain(site.phone)
+      await expect(input).toBeEnabled()
+    })
+  }
+})

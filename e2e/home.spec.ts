@@ -1,0 +1,489 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { homeGalleryTexts, homeHero, homeReviews, homeServiceAreas, homeSeoText, homeStats } from '~/content/home'
+import { services } from '~/content/services'
+import { serviceAreas } from '~/content/service-areas'
+import { fullAddress, site, stats } from '~/content/site'
+import { startSiteServer, type SiteServer } from './support/site-server'
+import { startSupabaseStub, type SupabaseStub, type SupabaseStubState } from './support/supabase-stub'
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost'])
+
+/** Resolves once React has hydrated this element (it carries React's props from then on). */
+async function hydrated(locator: Locator) {
+  await expect
+    .poll(() => locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps'))), { timeout: 10_000 })
+    .toBe(true)
+}
+
+const heroSection = (page: Page) => page.locator('section').filter({ has: page.getByRole('heading', { level: 1 }) })
+const counter = (page: Page, label: string) => page.locator(`[data-stat-counter="${label}"]`)
+const quoteForm = (page: Page) => page.locator('.quote-request-form')
+
+/** Relative luminance (0 black … 1 white) of a CSS rgb() colour. */
+function luminance(rgb: string): number {
+  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((part) => {
+    const channel = Number(part) / 255
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4
+  })
+  return 0.2126 * (r ?? 1) + 0.7152 * (g ?? 1) + 0.0722 * (b ?? 1)
+}
+
+test.describe('home page', () => {
+  test('the hero call button opens a tel: link and the hero is 60vh within 500–700 px', async ({ page }) => {
+    await page.goto('/')
+    const call = heroSection(page).getByRole('link', { name: homeHero.callLabel })
+    await expect(call).toHaveAttribute('href', site.phoneHref)
+    expect(site.phoneHref).toMatch(/^tel:\+1\d{10}$/)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Top Rated')
+
+    const viewport = page.viewportSize()!
+    const height = (await heroSection(page).boundingBox())!.height
+    expect(height).toBeGreaterThanOrEqual(500)
+    expect(height).toBeLessThanOrEqual(700)
+    expect(Math.abs(height - Math.min(700, Math.max(500, viewport.height * 0.6)))).toBeLessThan(1)
+  })
+
+  test('without a featured video the hero is dark and has no video element', async ({ page }) => {
+    await page.goto('/')
+    await hydrated(heroSection(page).getByRole('link', { name: homeHero.quoteLabel }))
+    await expect(heroSection(page).locator('video')).toHaveCount(0)
+    const background = await heroSection(page).evaluate((node) => getComputedStyle(node).backgroundColor)
+    expect(luminance(background)).toBeLessThan(0.05)
+  })
+
+  test('the Top Rated underline animation replays every 10 seconds', async ({ page }) => {
+    await page.goto('/')
+    const timing = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((animation) => (animation as CSSAnimation).animationName === 'home-underline-draw')
+        .map((animation) => {
+          const { duration, iterations } = animation.effect!.getComputedTiming()
+          return { duration, iterations, target: (animation.effect as KeyframeEffect).target?.textContent }
+        }),
+    )
+    expect(timing).toEqual([{ duration: 10_000, iterations: Infinity, target: 'Top Rated' }])
+  })
+
+  test('sections come in the documented order', async ({ page }) => {
+    await page.goto('/')
+    const landmarks = [
+      page.getByRole('heading', { level: 1 }),
+      page.locator('#services'),
+      quoteForm(page),
+      page.locator('details', { hasText: homeSeoText.summary }),
+      page.locator('#gallery'),
+      page.locator('#about'),
+      page.getByRole('heading', { name: homeStats.heading }),
+      page.locator('#service-areas'),
+      page.locator('#contact'),
+      page.getByRole('contentinfo'),
+    ]
+    const tops: number[] = []
+    for (const landmark of landmarks) {
+      await expect(landmark).toHaveCount(1)
+      tops.push(await landmark.evaluate((node) => node.getBoundingClientRect().top + window.scrollY))
+    }
+    expect(tops).toEqual([...tops].sort((a, b) => a - b))
+  })
+
+  for (const label of [homeHero.quoteLabel, homeStats.bookLabel]) {
+    test(`"${label}" scrolls smoothly to the quote form and focuses its first field`, async ({ page }) => {
+      await page.goto('/')
+      const button = page.getByRole('link', { name: label })
+      await hydrated(button)
+      await button.click()
+      await expect(quoteForm(page)).toBeInViewport()
+      await expect(quoteForm(page).getByLabel('First Name')).toBeFocused()
+      // Handled in the page: no jump to the #free-quote fragment.
+      expect(new URL(page.url()).hash).toBe('')
+    })
+  }
+
+  test('service tiles open their tab of /services and the epoxy button opens /epoxy', async ({ page }) => {
+    await page.goto('/')
+    const tiles = page.locator('#services a[data-service-id]')
+    await expect(tiles).toHaveCount(services.length)
+    expect(await tiles.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
+      services.map((service) => `/services?tab=${service.id}`),
+    )
+    await hydrated(tiles.nth(6))
+    await tiles.nth(6).click()
+    await expect(page).toHaveURL(`/services?tab=${services[6]!.id}`)
+
+    await page.goto('/')
+    const epoxy = page.getByRole('link', { name: 'Learn More About Epoxy' })
+    await hydrated(epoxy)
+    await epoxy.click()
+    await expect(page).toHaveURL('/epoxy')
+  })
+
+  test('the gallery shows 4 sized before-and-after images and See More Gallery opens /gallery', async ({ page }) => {
+    await page.goto('/')
+    const images = page.locator('#gallery img')
+    await expect(images).toHaveCount(4)
+    for (const image of await images.all()) {
+      await expect(image).toHaveAttribute('width', /^\d+$/)
+      await expect(image).toHaveAttribute('height', /^\d+$/)
+      await expect(image).toHaveAttribute('loading', 'lazy')
+    }
+    const more = page.getByRole('link', { name: homeGalleryTexts.moreLabel })
+    await hydrated(more)
+    await more.click()
+    await expect(page).toHaveURL('/gallery')
+  })
+
+  test('service areas show 6 cities, then all 16, then 6 again, each linking to its city page', async ({ page }) => {
+    await page.goto('/')
+    const section = page.locator('#service-areas')
+    const cities = section.getByRole('listitem').getByRole('link')
+    await expect(cities).toHaveCount(6)
+    const toggle = section.getByRole('button', { name: homeServiceAreas.showMoreLabel })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await hydrated(toggle)
+
+    await toggle.click()
+    await expect(cities).toHaveCount(16)
+    const less = section.getByRole('button', { name: homeServiceAreas.showLessLabel })
+    await expect(less).toHaveAttribute('aria-expanded', 'true')
+    expect(await cities.evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('href')]))).toEqual(
+      serviceAreas.map((area) => [area.name, `/city/${area.slug}`]),
+    )
+
+    await less.click()
+    await expect(cities).toHaveCount(6)
+    await expect(section.getByRole('button', { name: homeServiceAreas.showMoreLabel })).toBeVisible()
+
+    await cities.first().click()
+    await expect(page).toHaveURL(`/city/${serviceAreas[0]!.slug}`)
+  })
+
+  test('the SEO text is closed at first and opens from its summary', async ({ page }) => {
+    await page.goto('/')
+    const details = page.locator('details', { hasText: homeSeoText.summary })
+    const firstHeading = page.getByRole('heading', { name: homeSeoText.sections[0]!.heading })
+    await expect(details).not.toHaveAttribute('open', /.*/)
+    await expect(firstHeading).toBeHidden()
+    await details.locator('summary').click()
+    await expect(details).toHaveAttribute('open', '')
+    await expect(firstHeading).toBeVisible()
+    await details.locator('summary').click()
+    await expect(firstHeading).toBeHidden()
+  })
+
+  test('the counters count up from 0 once the banner is 30% visible, reaching their values after 2.5 s', async ({ page }) => {
+    await page.clock.install()
+    await page.goto('/')
+    // Hydrated while the banner is out of sight: the counters wait at 0.
+    await expect(counter(page, 'Happy Customers')).toHaveText('0+')
+    await page.clock.runFor(3_000)
+    await expect(counter(page, 'Happy Customers')).toHaveText('0+')
+
+    await page.getByRole('heading', { name: homeStats.heading }).scrollIntoViewIfNeeded()
+    const value = async () => Number.parseInt((await counter(page, 'Happy Customers').textContent()) ?? '', 10)
+    // The count starts with the first frame after the banner is seen (at most 50 ms of fake time ago here).
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(50)
+        return value()
+      })
+      .toBeGreaterThan(0)
+    await page.clock.runFor(1_200)
+    const halfway = await value()
+    expect(halfway).toBeGreaterThan(350) // ease-out: well past half of 700 at half time
+    expect(halfway).toBeLessThan(700)
+
+    await page.clock.runFor(1_400)
+    for (const stat of stats) await expect(counter(page, stat.label)).toHaveText(`${stat.value}${stat.suffix}`)
+  })
+
+  test('the server HTML already holds the final counter values for crawlers and visitors without JavaScript', async ({ request }) => {
+    const html = await (await request.get('/')).text()
+    for (const stat of stats) {
+      expect(html).toContain(`data-stat-counter="${stat.label}">${stat.value}${stat.suffix}<`)
+      expect(html).toContain(stat.label)
+    }
+    // Everything is visible without JavaScript: no section is rendered transparent waiting for an animation.
+    expect(html).not.toMatch(/style="[^"]*opacity:\s*0/)
+  })
+
+  test('the map loads only when the visitor asks for it', async ({ page }) => {
+    const thirdParty: string[] = []
+    await page.route('https://www.google.com/**', (route) => {
+      thirdParty.push(route.request().url())
+      return route.fulfill({ contentType: 'text/html', body: '<p>map</p>' })
+    })
+    await page.goto('/')
+    const contact = page.locator('#contact')
+    await expect(contact.getByRole('link', { name: site.phone })).toHaveAttribute('href', site.phoneHref)
+    await expect(contact.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`)
+    await expect(contact.locator('address')).toContainText(site.address.street)
+    await expect(contact.locator('iframe')).toHaveCount(0)
+
+    const show = contact.getByRole('button', { name: 'Show map' })
+    await hydrated(show)
+    await show.scrollIntoViewIfNeeded()
+    expect(thirdParty).toEqual([])
+    await show.click()
+    const map = contact.locator('iframe')
+    await expect(map).toHaveAttribute('title', `Map of ${fullAddress}`)
+    await expect(map).toHaveAttribute('src', `https://www.google.com/maps?q=${encodeURIComponent(fullAddress)}&output=embed`)
+    await expect(map).toBeFocused()
+    await expect.poll(() => thirdParty.length).toBeGreaterThan(0)
+  })
+
+  test('loading and scrolling the whole page makes no request to another host', async ({ page }) => {
+    const requests: string[] = []
+    page.on('request', (request) => requests.push(request.url()))
+    await page.goto('/', { waitUntil: 'networkidle' })
+    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+      await page.evaluate((top) => window.scrollTo(0, top), y)
+      await page.waitForTimeout(50)
+    }
+    await page.waitForLoadState('networkidle')
+    expect(requests.length).toBeGreaterThan(5)
+    expect(requests.filter((url) => !LOCAL_HOSTS.has(new URL(url).hostname))).toEqual([])
+  })
+
+  test('with reduced motion nothing moves: final counters, still underline, one static copy of the reviews', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto('/')
+    await hydrated(page.getByRole('link', { name: homeStats.bookLabel }))
+    for (const stat of stats) await expect(counter(page, stat.label)).toHaveText(`${stat.value}${stat.suffix}`)
+    const running = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .map((animation) => (animation as CSSAnimation).animationName)
+        .filter((name) => name === 'home-underline-draw' || name === 'home-marquee'),
+    )
+    expect(running).toEqual([])
+    const strip = page.getByRole('region', { name: 'Customer reviews' })
+    if ((await strip.count()) > 0) {
+      await expect(strip.locator('ul').nth(1)).toBeHidden()
+      await expect(page.getByRole('button', { name: 'Pause reviews' })).toBeHidden()
+    }
+  })
+
+  test('has no WCAG 2.2 A/AA violations axe can find, closed and with everything opened', async ({ page }) => {
+    const axe = async () =>
+      (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      )
+    await page.route('https://www.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>map</p>' }))
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    expect(await axe()).toEqual([])
+
+    await hydrated(page.getByRole('button', { name: homeServiceAreas.showMoreLabel }))
+    await page.locator('details summary').click()
+    await page.getByRole('button', { name: homeServiceAreas.showMoreLabel }).click()
+    await page.getByRole('button', { name: 'Show map' }).click()
+    await expect(page.locator('#contact iframe')).toBeAttached()
+    expect(await axe()).toEqual([])
+  })
+
+  test('on a phone the hero fits its text and both hero buttons are reachable @mobile', async ({ page }) => {
+    await page.goto('/')
+    const hero = heroSection(page)
+    const box = (await hero.boundingBox())!
+    expect(box.height).toBeGreaterThanOrEqual(500)
+    for (const name of [homeHero.callLabel, homeHero.quoteLabel]) {
+      const link = hero.getByRole('link', { name })
+      const linkBox = (await link.boundingBox())!
+      expect(linkBox.y + linkBox.height).toBeLessThanOrEqual(box.y + box.height)
+      expect(linkBox.height).toBeGreaterThanOrEqual(44)
+    }
+    const quote = hero.getByRole('link', { name: homeHero.quoteLabel })
+    await hydrated(quote)
+    await quote.click()
+    await expect(quoteForm(page)).toBeInViewport()
+  })
+})
+
+/**
+ * Reviews and the featured video come from hosted Supabase, which cannot run here: these tests start a second
+ * instance of the production build wired to a local stub of it (e2e/support). The fake video address is held
+ * in the browser, so nothing leaves the machine.
+ */
+const VIDEO_URL = 'http://127.0.0.1:9/v.mp4'
+const LONG_REVIEW =
+  'We had oil stains, black mildew and years of dirt on our driveway and back patio in Fair Oaks. The crew walked the property with us first and got nearly all of it out.'
+const REVIEWS = [
+  { id: 'r1', author: 'Dana K.', rating: 5, text: 'Driveway looks new. On time and tidy.', date: '2025-05-02' },
+  { id: 'r2', author: 'Luis M.', rating: 4, text: LONG_REVIEW, date: '2025-08-19' },
+]
+
+async function startStubbedSite(initial: Partial<SupabaseStubState>): Promise<{ stub: SupabaseStub; server: SiteServer }> {
+  const stub = await startSupabaseStub(initial)
+  const server = await startSiteServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
+  return { stub, server }
+}
+
+test.describe('home page with reviews and a featured video (local stub of hosted Supabase)', () => {
+  let stub: SupabaseStub
+  let server: SiteServer
+
+  test.beforeAll(async () => {
+    ;({ stub, server } = await startStubbedSite({
+      videos: {
+        pressure_washing_videos: { id: '1', video_url: VIDEO_URL, mime_type: '', is_featured: true },
+        service_videos: null,
+      },
+      functions: { 'fetch-reviews': { body: { reviews: REVIEWS } } },
+    }))
+  })
+  test.afterAll(async () => {
+    await server?.stop()
+    await stub?.stop()
+  })
+
+  test('the featured video plays muted, inline and once, from the right source', async ({ page }) => {
+    // Held open: the element stays as it is while a real video would stream in.
+    await page.route(VIDEO_URL, () => {})
+    await page.goto(`${server.url}/`)
+    const video = heroSection(page).locator('video')
+    await expect(video.locator('source')).toHaveAttribute('src', VIDEO_URL)
+    // An empty mime_type means video/mp4 (spec section 3).
+    await expect(video.locator('source')).toHaveAttribute('type', 'video/mp4')
+    await expect
+      .poll(() => video.evaluate((node: HTMLVideoElement) => ({ muted: node.muted, loop: node.loop, playsInline: node.playsInline, paused: node.paused })))
+      .toEqual({ muted: true, loop: false, playsInline: true, paused: false })
+    expect(stub.requests.some((request) => request.path.startsWith('/rest/v1/pressure_washing_videos') && request.path.includes('is_featured=eq.true'))).toBe(
+      true,
+    )
+  })
+
+  test('reviews are in the server HTML, cut at 120 characters with an ellipsis, and shown with stars', async ({ page, request }) => {
+    const html = await (await request.get(`${server.url}/`)).text()
+    expect(html).toContain('Dana K.')
+    expect(LONG_REVIEW.length).toBeGreaterThan(120)
+    expect(LONG_REVIEW[119]).not.toBe(' ')
+    const excerpt = `${LONG_REVIEW.slice(0, 120)}…`
+    expect(html).toContain(`<p>${excerpt}</p>`)
+
+    await page.goto(`${server.url}/`)
+    const strip = page.getByRole('region', { name: 'Customer reviews' })
+    // Three copies for the endless strip; assistive tech gets each review once.
+    await expect(strip.locator('li')).toHaveCount(REVIEWS.length * 3)
+    await expect(strip.getByRole('listitem')).toHaveCount(REVIEWS.length)
+    await expect(strip.getByRole('listitem').nth(1)).toContainText(excerpt)
+    await expect(strip.getByRole('listitem').nth(0)).toContainText(REVIEWS[0]!.text)
+    await expect(strip.getByRole('img', { name: 'Rated 4 out of 5 stars' })).toHaveCount(1)
+  })
+
+  test('the reviews strip comes right after the hero and before the services', async ({ page }) => {
+    await page.goto(`${server.url}/`)
+    const order = await page.evaluate(() =>
+      ['h1', '#reviews-heading', '#services-heading'].map((selector) => document.querySelector(selector)!.getBoundingClientRect().top),
+    )
+    expect(order).toEqual([...order].sort((a, b) => a - b))
+  })
+
+  test('the reviews strip scrolls, and pauses on hover, on focus and with its pause button', async ({ page }) => {
+    await page.goto(`${server.url}/`)
+    const strip = page.getByRole('region', { name: 'Customer reviews' })
+    const playState = () => strip.evaluate((node) => node.querySelector('.home-marquee-track')!.getAnimations()[0]?.playState)
+    await expect.poll(playState).toBe('running')
+    await strip.hover()
+    await expect.poll(playState).toBe('paused')
+    await page.mouse.move(0, 0)
+    await expect.poll(playState).toBe('running')
+    await strip.focus()
+    await expect.poll(playState).toBe('paused')
+    await strip.blur()
+
+    const pause = page.getByRole('button', { name: 'Pause reviews' })
+    await hydrated(pause)
+    await pause.click()
+    await page.mouse.move(0, 0)
+    await expect(page.getByRole('button', { name: 'Play reviews' })).toBeVisible()
+    await page.getByRole('button', { name: 'Play reviews' }).blur()
+    await expect.poll(playState).toBe('paused')
+    await page.getByRole('button', { name: 'Play reviews' }).click()
+    await page.getByRole('button', { name: 'Pause reviews' }).blur()
+    await expect.poll(playState).toBe('running')
+  })
+
+  test('on a visit from another page a spinner shows while the reviews load', async ({ page }) => {
+    let holdReviews = true
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/_serverFn/**', async (route) => {
+      const response = await route.fetch()
+      const body = await response.text()
+      if (holdReviews && body.includes('Dana K.')) await released
+      await route.fulfill({ response, body })
+    })
+    await page.route(VIDEO_URL, () => {})
+    await page.goto(`${server.url}/gallery`)
+    const home = page.getByRole('banner').getByRole('link', { name: `${site.name}, home` })
+    await hydrated(home)
+    await home.click()
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Top Rated')
+    await expect(page.getByRole('status').filter({ hasText: homeReviews.loadingLabel })).toBeVisible()
+    holdReviews = false
+    release()
+    await expect(page.getByRole('region', { name: 'Customer reviews' }).getByRole('listitem')).toHaveCount(REVIEWS.length)
+    await expect(page.getByRole('status').filter({ hasText: homeReviews.loadingLabel })).toHaveCount(0)
+  })
+})
+
+test.describe('home page when reviews and the featured video fail (local stub of hosted Supabase)', () => {
+  let stub: SupabaseStub
+  let server: SiteServer
+
+  test.beforeAll(async () => {
+    ;({ stub, server } = await startStubbedSite({
+      videos: { pressure_washing_videos: { status: 500, body: { message: 'boom' } }, service_videos: null },
+      functions: { 'fetch-reviews': { status: 500, body: { error: 'boom' } } },
+    }))
+  })
+  test.afterAll(async () => {
+    await server?.stop()
+    await stub?.stop()
+  })
+
+  test('the page still answers 200 with a dark hero and no reviews section, and both failures are logged', async ({ page, request }) => {
+    const response = await request.get(`${server.url}/`)
+    expect(response.status()).toBe(200)
+    const html = await response.text()
+    expect(html).toContain('Top Rated')
+    expect(html).not.toContain(homeReviews.heading)
+    expect(html).not.toContain(homeReviews.loadingLabel)
+
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(`${server.url}/`)
+    await hydrated(page.getByRole('link', { name: homeStats.bookLabel }))
+    await expect(page.getByRole('heading', { name: homeReviews.heading })).toHaveCount(0)
+    await expect(page.getByRole('status').filter({ hasText: homeReviews.loadingLabel })).toHaveCount(0)
+    await expect(heroSection(page).locator('video')).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: homeStats.heading })).toBeVisible()
+    expect(errors).toEqual([])
+    expect(server.output()).toContain('[reviews] fetch-reviews failed')
+    expect(server.output()).toContain('[featured-video] reading pressure_washing_videos failed')
+    expect(stub.requests.some((request) => request.path === '/functions/v1/fetch-reviews')).toBe(true)
+  })
+})
+
+test.describe('home page when there are no reviews (local stub of hosted Supabase)', () => {
+  let stub: SupabaseStub
+  let server: SiteServer
+
+  test.beforeAll(async () => {
+    ;({ stub, server } = await startStubbedSite({ functions: { 'fetch-reviews': { body: { reviews: [] } } } }))
+  })
+  test.afterAll(async () => {
+    await server?.stop()
+    await stub?.stop()
+  })
+
+  test('an empty list hides the reviews section', async ({ page }) => {
+    await page.goto(`${server.url}/`)
+    await hydrated(page.getByRole('link', { name: homeStats.bookLabel }))
+    await expect(page.getByRole('heading', { name: homeReviews.heading })).toHaveCount(0)
+    await expect(page.getByRole('region', { name: 'Customer reviews' })).toHaveCount(0)
+    await expect(page.locator('#services')).toBeVisible()
+  })
+})

@@ -1,0 +1,120 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { sampleActivity, type ActivityItem } from '~/content/activity'
+
+/** The spec's toast texts (section 9), written out here rather than taken from the app. */
+function expectedToast(item: ActivityItem): { title: string; text: string; age: string } {
+  const days = item.daysAgo ?? 0
+  const age = days === 1 ? '1 day ago' : `${days} days ago`
+  return item.type === 'booking'
+    ? { title: 'New Booking!', text: `${item.name} booked ${item.service} in ${item.location}`, age }
+    : { title: 'New Review!', text: `${item.name} left a 5-star review`, age }
+}
+
+const region = (page: Page) => page.locator('[data-social-proof]')
+
+/**
+ * Loads the home page with Playwright's clock, then pauses time and steps it until the
+ * notifications (loaded 25 s after page load) are mounted. Returns the page's time since load.
+ */
+async function openWithClock(page: Page): Promise<{ elapsed: () => Promise<number>; runTo: (ms: number) => Promise<void> }> {
+  await page.clock.install()
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: 'Chat with us' })).toBeVisible()
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500)
+  const elapsed = () => page.evaluate(() => performance.now())
+  const runTo = async (ms: number) => {
+    const now = await elapsed()
+    expect(now).toBeLessThanOrEqual(ms)
+    if (ms > now) await page.clock.runFor(Math.ceil(ms - now))
+  }
+  expect(await elapsed()).toBeLessThan(20_000)
+  await runTo(25_000)
+  // The chunk loads over the (real) network; step time in small increments until it is mounted.
+  for (let i = 0; i < 60 && (await region(page).count()) === 0; i++) {
+    await page.waitForTimeout(50)
+    await page.clock.runFor(50)
+  }
+  await expect(region(page)).toBeAttached()
+  expect(await elapsed()).toBeLessThan(29_000)
+  return { elapsed, runTo }
+}
+
+async function expectToast(page: Page, item: ActivityItem) {
+  const { title, text, age } = expectedToast(item)
+  const live = region(page)
+  await expect(live.getByText(title, { exact: true })).toBeVisible()
+  await expect(live.getByText(text, { exact: true })).toBeVisible()
+  await expect(live.getByText(age, { exact: true })).toBeVisible()
+}
+
+test('notifications appear at 30 s and 75 s, each for 4 s, then cycle through all 20 items in order and wrap', async ({ page }) => {
+  test.setTimeout(90_000)
+  const { runTo } = await openWithClock(page)
+  const live = region(page)
+  await expect(live).toHaveAttribute('aria-live', 'polite')
+
+  await runTo(29_999)
+  await expect(live).toBeEmpty()
+  await runTo(30_000)
+  await expectToast(page, sampleActivity[0]!)
+  await expect(live).toContainText('Sarah M. booked House Washing in Folsom')
+  await expect(live).toContainText('2 days ago')
+  await runTo(33_999)
+  await expectToast(page, sampleActivity[0]!)
+  await runTo(34_000)
+  await expect(live).toBeEmpty()
+
+  await runTo(74_999)
+  await expect(live).toBeEmpty()
+  await runTo(75_000)
+  await expectToast(page, sampleActivity[1]!)
+  await expect(live).toContainText('Mike T. left a 5-star review')
+  await expect(live).toContainText('1 day ago')
+  await runTo(79_000)
+  await expect(live).toBeEmpty()
+
+  for (let index = 2; index <= 21; index++) {
+    const at = 30_000 + index * 45_000
+    await runTo(at)
+    await expectToast(page, sampleActivity[index % 20]!)
+    await runTo(at + 4_000)
+    await expect(live).toBeEmpty()
+  }
+})
+
+test('a notification never takes focus, never covers the chat button, and still shows with reduced motion @mobile', async ({ page }) => {
+  test.setTimeout(60_000)
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  const { runTo } = await openWithClock(page)
+  const chatButton = page.getByRole('button', { name: 'Chat with us' })
+  await chatButton.focus()
+  await runTo(30_000)
+  await expectToast(page, sampleActivity[0]!)
+  await expect(chatButton).toBeFocused()
+
+  const toastBox = await region(page).boundingBox()
+  const buttonBox = await chatButton.boundingBox()
+  expect(toastBox && buttonBox).toBeTruthy()
+  const overlaps =
+    toastBox!.x < buttonBox!.x + buttonBox!.width &&
+    buttonBox!.x < toastBox!.x + toastBox!.width &&
+    toastBox!.y < buttonBox!.y + buttonBox!.height &&
+    buttonBox!.y < toastBox!.y + toastBox!.height
+  expect(overlaps).toBe(false)
+  // Clicks pass through the notification to the page beneath.
+  expect(await region(page).evaluate((node) => getComputedStyle(node).pointerEvents)).toBe('none')
+  // axe schedules its own timers: drive the paused clock in small steps while it scans, staying
+  // inside the toast's 4 seconds, then check the toast was still there.
+  let scanned = false
+  const scan = new AxeBuilder({ page })
+    .include('[data-social-proof]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
+    .finally(() => (scanned = true))
+  for (let step = 0; !scanned && step < 390; step++) await page.clock.runFor(10)
+  const audit = await scan
+  expect(audit.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+  await expect(region(page)).toContainText(expectedToast(sampleActivity[0]!).text)
+  await page.screenshot({ path: test.info().outputPath('social-proof-mobile.png') })
+})

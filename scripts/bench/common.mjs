@@ -1,0 +1,103 @@
+// Shared by the bench scripts: the production server, Chromium, route kinds, result files and tables.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ensureChromium } from '../system-deps.mjs'
+
+export const outputDir = process.env.BUILD_OUTPUT_DIR ?? '.output'
+
+/** One URL per route kind (issue 8), the 404 page included. */
+export const routeKinds = [
+  { kind: 'home', path: '/' },
+  { kind: 'services', path: '/services?tab=roof' },
+  { kind: 'city', path: '/city/folsom' },
+  { kind: 'gallery', path: '/gallery' },
+  { kind: 'epoxy', path: '/epoxy' },
+  { kind: 'contact', path: '/contact' },
+  { kind: 'reviews', path: '/reviews' },
+  { kind: '404', path: '/this-page-does-not-exist' },
+]
+
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export function chromiumPath() {
+  return ensureChromium()
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts the production build (`npm run build` first) on a free port with its own data folder. */
+export async function startProductionServer(env = {}) {
+  const entry = join(outputDir, 'server/index.mjs')
+  if (!existsSync(entry)) throw new Error(`No production build at ${entry}: run \`npm run build\` first.`)
+  const port = await freePort()
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'bench-data-'))
+  let log = ''
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.on('data', (chunk) => (log += chunk))
+  child.stderr.on('data', (chunk) => (log += chunk))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`)
+    try {
+      if ((await fetch(`${url}/robots.txt`)).ok) break
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`)
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    log: () => log,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', resolve)
+        child.kill('SIGTERM')
+        setTimeout(() => child.kill('SIGKILL'), 5_000).unref()
+      }),
+  }
+}
+
+/** Writes results to bench-results/<name>.json and prints them as a table. */
+export function report(name, rows, columns) {
+  mkdirSync('bench-results', { recursive: true })
+  const file = join('bench-results', `${name}.json`)
+  writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, rows }, null, 2))
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c] ?? '').length)))
+  const line = (cells) => `| ${cells.map((cell, i) => String(cell ?? '').padEnd(widths[i])).join(' | ')} |`
+  console.log(line(columns))
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
+  for (const row of rows) console.log(line(columns.map((c) => row[c])))
+  console.log(`\n(written to ${file})`)
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}

@@ -1,0 +1,159 @@
+// npm run bench:leads — a bounded burst of concurrent quote submissions against the production server
+// while the owner's SMTP server is down for the first half of the run. Prints acknowledged, stored,
+// emailed after recovery, duplicates and lost (must be 0).
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { chromium } from '@playwright/test'
+import { toJSONAsync } from 'seroval'
+import { SMTPServer } from 'smtp-server'
+import { chromiumFlags, chromiumPath, freePort, report, startProductionServer } from './common.mjs'
+
+const TOTAL = Number(process.env.BENCH_LEADS ?? 300)
+const CONCURRENCY = Number(process.env.BENCH_LEADS_CONCURRENCY ?? 25)
+const RETRY_SHARE = 0.1 // this share of requests is sent twice with the same idempotency key
+const DRAIN_TIMEOUT_MS = 180_000
+
+// The owner's mailbox: an in-process SMTP server that only starts listening halfway through.
+const received = []
+const smtpPort = await freePort()
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, callback) {
+    let text = ''
+    stream.on('data', (chunk) => (text += chunk))
+    stream.on('end', () => {
+      received.push(text)
+      callback()
+    })
+  },
+})
+
+const server = await startProductionServer({
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  QUOTE_RATE_LIMIT: '1000000',
+})
+
+/** The quote server function's URL, taken from a real submission of the contact page's form. */
+async function findQuoteFunctionUrl() {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumFlags })
+  try {
+    const page = await browser.newPage()
+    await page.goto(`${server.url}/contact`)
+    const form = page.locator('.quote-request-form').first()
+    await form.getByLabel('First Name').fill('Probe')
+    await form.getByLabel('Email').fill('probe@example.com')
+    await form.getByLabel('Phone').fill('916-555-0100')
+    const url = new Promise((resolve) => {
+      void page.route('**/_serverFn/**', async (route) => {
+        resolve(route.request().url())
+        await route.abort()
+      })
+    })
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+    return await url
+  } finally {
+    await browser.close()
+  }
+}
+
+const functionUrl = await findQuoteFunctionUrl()
+
+async function submit(lead) {
+  const body = JSON.stringify(await toJSONAsync({ data: lead }))
+  try {
+    const response = await fetch(functionUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-tsr-serverfn': 'true',
+        accept: 'application/json',
+        origin: server.url,
+        'sec-fetch-site': 'same-origin',
+      },
+      body,
+    })
+    await response.arrayBuffer()
+    // The quote function answers 200 only when the lead is stored ({ success: true }).
+    return response.status === 200
+  } catch {
+    return false
+  }
+}
+
+const leads = Array.from({ length: TOTAL }, (_, i) => ({
+  firstName: `Lead${String(i).padStart(4, '0')}x${randomUUID().slice(0, 6)}`,
+  email: `lead${i}@example.com`,
+  phone: `916-555-${String(1000 + (i % 9000)).padStart(4, '0')}`,
+  company: '',
+  elapsedMs: 12_000,
+  idempotencyKey: randomUUID(),
+  sourcePage: '/contact',
+}))
+const retries = leads.filter((_, i) => i % Math.round(1 / RETRY_SHARE) === 0)
+const queue = [...leads, ...retries].sort(() => Math.random() - 0.5)
+
+const acknowledged = new Set()
+const started = Date.now()
+let smtpStartedAt = 0
+let next = 0
+async function worker() {
+  while (next < queue.length) {
+    const lead = queue[next++]
+    if (!smtpStartedAt && next >= queue.length / 2) {
+      smtpStartedAt = Date.now()
+      await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve))
+    }
+    if (await submit(lead)) acknowledged.add(lead.firstName)
+  }
+}
+await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+const burstMs = Date.now() - started
+
+// Wait for the outbox to deliver everything acknowledged (its backoff retries after SMTP is back).
+const drainStarted = Date.now()
+const emailedNames = () => {
+  const names = new Map()
+  for (const mail of received) {
+    const name = mail.match(/Lead\d{4}x[0-9a-f]{6}/)?.[0]
+    if (name) names.set(name, (names.get(name) ?? 0) + 1)
+  }
+  return names
+}
+while (Date.now() - drainStarted < DRAIN_TIMEOUT_MS && emailedNames().size < acknowledged.size) {
+  await new Promise((resolve) => setTimeout(resolve, 500))
+}
+const drainMs = Date.now() - drainStarted
+await server.stop()
+await new Promise((resolve) => smtp.close(resolve))
+
+const db = new PGlite(join(server.dataDir, 'pglite'))
+const rows = (await db.query('select first_name from quote_requests')).rows.map((row) => row.first_name)
+await db.close()
+const stored = new Set(rows)
+const emailed = emailedNames()
+const duplicateRows = rows.length - stored.size
+const duplicateEmails = [...emailed.values()].reduce((sum, count) => sum + (count - 1), 0)
+const lostNotStored = [...acknowledged].filter((name) => !stored.has(name)).length
+const lostNotEmailed = [...acknowledged].filter((name) => !emailed.has(name)).length
+
+const result = {
+  requests: queue.length,
+  'unique leads': TOTAL,
+  acknowledged: acknowledged.size,
+  stored: stored.size,
+  'emailed after recovery': emailed.size,
+  'duplicate rows': duplicateRows,
+  'duplicate emails': duplicateEmails,
+  lost: lostNotStored + lostNotEmailed,
+  'burst ms': burstMs,
+  'SMTP down for ms': smtpStartedAt - started,
+  'drain ms': drainMs,
+}
+report('leads', [result], Object.keys(result))
+if (result.lost > 0 || duplicateRows > 0 || acknowledged.size !== TOTAL) {
+  console.error('\nLeads were lost, duplicated, or not acknowledged.')
+  process.exit(1)
+}

@@ -1,0 +1,82 @@
+// npm run bench:lighthouse — Lighthouse mobile (default simulated throttling) against the production
+// build with Debian Chromium: median of 3 runs per route kind; the four category scores, LCP, TBT, CLS.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromiumFlags, chromiumPath, median, report, routeKinds, startProductionServer } from './common.mjs'
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
+const budgets = { score: 100, lcpMs: 1500, tbtMs: 50, cls: 0 }
+const chrome = chromiumPath()
+const lighthouse = join('node_modules', '.bin', 'lighthouse')
+
+function runLighthouse(url) {
+  const dir = mkdtempSync(join(tmpdir(), 'lh-'))
+  const output = join(dir, 'report.json')
+  try {
+    execFileSync(
+      lighthouse,
+      [
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${output}`,
+        `--chrome-flags=--headless=new ${chromiumFlags.join(' ')}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'pipe'] },
+    )
+    const result = JSON.parse(readFileSync(output, 'utf8'))
+    if (result.runtimeError) throw new Error(`${url}: ${result.runtimeError.message}`)
+    const score = (id) => Math.round((result.categories[id]?.score ?? 0) * 100)
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+      lcp: result.audits['largest-contentful-paint'].numericValue,
+      tbt: result.audits['total-blocking-time'].numericValue,
+      cls: result.audits['cumulative-layout-shift'].numericValue,
+      failing: Object.values(result.audits)
+        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'manual')
+        .map((audit) => audit.id),
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const server = await startProductionServer()
+const rows = []
+const failures = []
+try {
+  for (const { kind, path } of routeKinds) {
+    const runs = []
+    for (let i = 0; i < RUNS; i++) runs.push(runLighthouse(`${server.url}${path}`))
+    const pick = (key) => median(runs.map((run) => run[key]))
+    const row = {
+      route: path,
+      perf: pick('performance'),
+      a11y: pick('accessibility'),
+      'best-pr': pick('best-practices'),
+      seo: pick('seo'),
+      'LCP ms': Math.round(pick('lcp')),
+      'TBT ms': Math.round(pick('tbt')),
+      CLS: Number(pick('cls').toFixed(3)),
+    }
+    rows.push(row)
+    const failing = [...new Set(runs.flatMap((run) => run.failing))]
+    // The 404 page is noindex on purpose, so Lighthouse's "is-crawlable" SEO check cannot pass there.
+    const expectedSeo = kind === '404' ? row.seo : budgets.score
+    if (row.perf < 100 || row.a11y < 100 || row['best-pr'] < 100 || row.seo < expectedSeo || row['LCP ms'] > budgets.lcpMs || row['TBT ms'] > budgets.tbtMs || row.CLS > budgets.cls) {
+      failures.push(`${path}: ${JSON.stringify(row)} failing audits: ${failing.join(', ')}`)
+    }
+  }
+} finally {
+  await server.stop()
+}
+report('lighthouse', rows, ['route', 'perf', 'a11y', 'best-pr', 'seo', 'LCP ms', 'TBT ms', 'CLS'])
+if (failures.length) {
+  console.error(`\nOver budget:\n${failures.join('\n')}`)
+  process.exit(1)
+}

@@ -1,0 +1,57 @@
+// npm run bench:ssr — server-rendering throughput and latency of the production build with wrk
+// (32 connections, 10 s each, after a warm-up), for three real pages next to the framework's floor
+// (/benchmark-floor: the document shell alone) measured in the same run, and their ratio.
+import { execFileSync } from 'node:child_process'
+import { ensureCommand } from '../system-deps.mjs'
+import { report, startProductionServer } from './common.mjs'
+
+ensureCommand('wrk', 'wrk')
+const HOME_RATIO_BUDGET = 0.5
+const HOME_P99_BUDGET_MS = 80
+const duration = process.env.BENCH_SSR_SECONDS ?? '10'
+const pages = ['/benchmark-floor', '/', '/services?tab=roof', '/city/folsom']
+
+function toMs(text) {
+  const match = text.match(/([\d.]+)(us|ms|s)/)
+  if (!match) return NaN
+  const value = Number(match[1])
+  return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value
+}
+
+function wrk(url, seconds) {
+  const out = execFileSync(
+    'wrk',
+    ['-t2', '-c32', `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: br, gzip', url],
+    { encoding: 'utf8' },
+  )
+  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1])
+  const p50 = toMs(out.match(/\s50%\s+(\S+)/)?.[1] ?? '')
+  const p99 = toMs(out.match(/\s99%\s+(\S+)/)?.[1] ?? '')
+  const errors = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0)
+  return { rps, p50, p99, errors }
+}
+
+const server = await startProductionServer()
+const rows = []
+try {
+  for (const path of pages) wrk(`${server.url}${path}`, 2) // warm-up: JIT, caches
+  for (const path of pages) {
+    const result = wrk(`${server.url}${path}`, duration)
+    rows.push({ page: path, 'req/s': Math.round(result.rps), 'p50 ms': result.p50.toFixed(1), 'p99 ms': result.p99.toFixed(1), errors: result.errors })
+  }
+} finally {
+  await server.stop()
+}
+const floor = rows[0]['req/s']
+for (const row of rows) row['vs floor'] = (row['req/s'] / floor).toFixed(2)
+report('ssr', rows, ['page', 'req/s', 'p50 ms', 'p99 ms', 'vs floor', 'errors'])
+
+const home = rows.find((row) => row.page === '/')
+const failures = []
+if (Number(home['vs floor']) < HOME_RATIO_BUDGET) failures.push(`home throughput ${home['vs floor']}× the floor (budget ≥ ${HOME_RATIO_BUDGET})`)
+if (Number(home['p99 ms']) > HOME_P99_BUDGET_MS) failures.push(`home p99 ${home['p99 ms']} ms (budget ≤ ${HOME_P99_BUDGET_MS})`)
+if (rows.some((row) => row.errors > 0)) failures.push('non-2xx responses')
+if (failures.length) {
+  console.error(`\nOver budget: ${failures.join('; ')}`)
+  process.exit(1)
+}

@@ -1,0 +1,371 @@
+// Local stand-in for a hosted Supabase project, for tests and manual runs — no Docker, no
+// Supabase CLI (neither can run here):
+//
+//   - PostgreSQL 15 with Supabase's roles, the migrations and the seed (scripts/supabase-postgres.mjs);
+//   - each Edge Function in supabase/functions/<name>/index.ts run by Deno (the `deno` npm package)
+//     in its own process, exactly the file that `supabase functions deploy` uploads;
+//   - a router on 127.0.0.1 that answers like the Supabase API gateway for
+//       /functions/v1/<name>   -> the function's process (requires the anon or service key, like
+//                                 verify_jwt = true);
+//       /rest/v1/rpc/<fn>      -> a small LOCAL STAND-IN for PostgREST's RPC endpoint: calls
+//                                 public.<fn>(named args) in Postgres as the role of the key
+//                                 (service_role / anon). Only RPC — table reads are not served.
+//
+// Manual run:  node scripts/supabase-local.mjs   (prints SUPABASE_URL and keys; Ctrl-C stops)
+//   then e.g.  SUPABASE_URL=... SUPABASE_ANON_KEY=... node .output/server/index.mjs
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import { createServer, request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
+import { join } from 'node:path'
+import { applyMigrations, psql, ROOT, startPostgres } from './supabase-postgres.mjs'
+
+export const FUNCTION_NAMES = ['send-quote-email', 'fetch-reviews', 'ai-assistant']
+export const DENO_DIR = process.env.DENO_DIR || join(ROOT, 'node_modules', '.cache', 'supabase-deno')
+
+/** The host's registry/proxy settings (Deno fetches npm: packages), with loopback never proxied. */
+function networkEnv() {
+  const out = {}
+  for (const name of [
+    'NPM_CONFIG_REGISTRY', 'npm_config_registry', 'HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy',
+    // Custom CA bundles (e.g. a TLS-inspecting proxy in front of the registry).
+    'DENO_CERT', 'DENO_TLS_CA_STORE', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_EXTRA_CA_CERTS',
+  ]) {
+    if (process.env[name]) out[name] = process.env[name]
+  }
+  const noProxy = [process.env.NO_PROXY ?? process.env.no_proxy, '127.0.0.1', 'localhost'].filter(Boolean).join(',')
+  out.NO_PROXY = noProxy
+  out.no_proxy = noProxy
+  return out
+}
+
+function denoBinary() {
+  return join(ROOT, 'node_modules', '.bin', 'deno')
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+function waitForPort(port, child, output, timeoutMs) {
+  const deadline = Date.now() + timeoutMs
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      if (child.exitCode !== null) return reject(new Error(`function exited early (${child.exitCode}):\n${output()}`))
+      const socket = connect(port, '127.0.0.1')
+      socket.once('connect', () => {
+        socket.destroy()
+        resolve()
+      })
+      socket.once('error', () => {
+        socket.destroy()
+        if (Date.now() > deadline) return reject(new Error(`function did not listen within ${timeoutMs} ms:\n${output()}`))
+        setTimeout(attempt, 100)
+      })
+    }
+    attempt()
+  })
+}
+
+/** Download the functions' npm: packages into DENO_DIR once, before several start in parallel. */
+export function cacheFunctionDeps(names = FUNCTION_NAMES) {
+  mkdirSync(DENO_DIR, { recursive: true })
+  for (const name of names) {
+    const dir = join(ROOT, 'supabase', 'functions', name)
+    const result = spawnSync(denoBinary(), ['cache', '--config', join(dir, 'deno.json'), join(dir, 'index.ts')], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DENO_DIR, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', ...networkEnv() },
+      encoding: 'utf8',
+    })
+    if (result.status !== 0) throw new Error(`deno cache failed for ${name}:\n${result.stderr}`)
+  }
+}
+
+/**
+ * Run one Edge Function with Deno on 127.0.0.1:<port>. `env` are its secrets. Returns
+ * { name, port, url, output(), stop() }.
+ */
+export async function startFunction(name, { env = {}, timeoutMs = 120_000 } = {}) {
+  mkdirSync(DENO_DIR, { recursive: true })
+  const port = await freePort()
+  const dir = join(ROOT, 'supabase', 'functions', name)
+  let log = ''
+  const child = spawn(
+    denoBinary(),
+    [
+      'run',
+      '--allow-net',
+      '--allow-env',
+      '--allow-read',
+      '--allow-sys',
+      '--no-prompt',
+      '--config',
+      join(dir, 'deno.json'),
+      join(dir, 'index.ts'),
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DENO_DIR,
+        NO_COLOR: '1',
+        DENO_NO_UPDATE_CHECK: '1',
+        DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`,
+        ...networkEnv(),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  child.stdout.on('data', (chunk) => (log += chunk))
+  child.stderr.on('data', (chunk) => (log += chunk))
+  const stop = () =>
+    new Promise((resolve) => {
+      process.off('exit', kill)
+      if (child.exitCode !== null || child.signalCode !== null) return resolve()
+      child.once('exit', () => resolve())
+      child.kill('SIGTERM')
+      setTimeout(() => child.kill('SIGKILL'), 3000).unref()
+    })
+  const kill = () => child.kill('SIGKILL')
+  process.on('exit', kill)
+  try {
+    await waitForPort(port, child, () => log, timeoutMs)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { name, port, url: `http://127.0.0.1:${port}`, output: () => log, stop }
+}
+
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = []
+    req.on('data', (c) => chunks.push(c))
+    req.on('end', () => resolve(Buffer.concat(chunks)))
+    req.on('error', reject)
+  })
+}
+
+const SQL_NAME = /^[a-z_][a-z0-9_]{0,62}$/
+
+/** Call public.<fn>(named args) as `role` through psql, shaped like PostgREST's answer. */
+function callRpc(cluster, role, fn, args) {
+  if (!SQL_NAME.test(fn)) return { status: 404, body: { code: 'PGRST202', message: 'Could not find the function' } }
+  const names = Object.keys(args ?? {})
+  if (!names.every((n) => SQL_NAME.test(n))) return { status: 400, body: { code: 'PGRST100', message: 'bad argument name' } }
+  const info = psql(
+    cluster,
+    `SELECT p.proretset::text || ',' || (p.prorettype = 'void'::regtype)::text FROM pg_proc p
+      WHERE p.pronamespace = 'public'::regnamespace AND p.proname = '${fn}' LIMIT 1;`,
+    { user: 'supabase_admin' },
+  )
+  if (!info.ok || !info.stdout) return { status: 404, body: { code: 'PGRST202', message: `Could not find the function public.${fn}` } }
+  const [retset, isVoid] = info.stdout.split(',').map((s) => s === 'true')
+  // Values go in as psql variables (:'aN' = a quoted literal of unknown type), like PostgREST's.
+  const vars = []
+  const callArgs = names.map((name, i) => {
+    const value = args[name]
+    if (value === null || value === undefined) return `${name} => NULL`
+    vars.push(['-v', `a${i}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}`])
+    return `${name} => :'a${i}'`
+  })
+  const call = `public.${fn}(${callArgs.join(', ')})`
+  const select = isVoid
+    ? `SELECT ${call};`
+    : retset
+      ? `SELECT coalesce(jsonb_agg(to_jsonb(f)), '[]'::jsonb) FROM ${call} f;`
+      : `SELECT to_jsonb(f) FROM ${call} f;`
+  const sql = `SET ROLE ${role};\n${select}`
+  const result = psqlWithVars(cluster, sql, vars.flat())
+  if (!result.ok) {
+    const match = result.stderr.match(/ERROR:\s+([0-9A-Z]{5}):\s+(.*)/)
+    const code = match?.[1] ?? 'XX000'
+    return { status: code === '42501' ? (role === 'anon' ? 401 : 403) : 400, body: { code, message: match?.[2] ?? 'error', details: null, hint: null } }
+  }
+  if (isVoid) return { status: 204, body: undefined }
+  return { status: 200, body: JSON.parse(result.stdout || 'null') }
+}
+
+function psqlWithVars(cluster, sql, vars) {
+  // psql() takes the SQL on stdin; variables are passed on the command line.
+  return psql(cluster, sql, { user: 'authenticator', extraArgs: vars })
+}
+
+/**
+ * The gateway stand-in. `functions`: { name: { port } }. `keys`: { anon, service }. `cluster`: serve
+ * /rest/v1/rpc/* from it. `fallbackUrl`: forward every other path (REST table reads) to that stub.
+ * Returns { url, port, requests, stop() }.
+ */
+export async function startRouter({ functions, keys, cluster = null, port: wantedPort, fallbackUrl = null }) {
+  const requests = []
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://router')
+    const body = await readBody(req)
+    requests.push({ method: req.method, path: url.pathname })
+    const send = (status, payload, headers = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers })
+      res.end(payload === undefined ? '' : JSON.stringify(payload))
+    }
+    const bearer = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '')
+    const apikey = String(req.headers.apikey ?? bearer)
+    const roleOf = (key) => (key === keys.service ? 'service_role' : key === keys.anon ? 'anon' : null)
+
+    const fn = url.pathname.match(/^\/functions\/v1\/([a-z0-9-]+)$/)
+    if (fn) {
+      const target = functions[fn[1]]
+      if (!target) return send(404, { code: 'NOT_FOUND', message: 'Requested function was not found' })
+      // verify_jwt = true: a request needs a valid project key (the preflight does not).
+      if (req.method !== 'OPTIONS' && !roleOf(bearer)) return send(401, { code: 401, message: 'Invalid JWT' })
+      const headers = { ...req.headers, host: `127.0.0.1:${target.port}` }
+      delete headers['content-length']
+      if (body.length) headers['content-length'] = String(body.length)
+      const upstream = httpRequest(
+        { host: '127.0.0.1', port: target.port, method: req.method, path: '/' + url.search, headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(res)
+        },
+      )
+      upstream.on('error', (error) => send(502, { message: `function unreachable: ${error.message}` }))
+      upstream.end(body)
+      return
+    }
+
+    const rpc = url.pathname.match(/^\/rest\/v1\/rpc\/([a-z0-9_]+)$/)
+    if (rpc && cluster && req.method === 'POST') {
+      const role = roleOf(apikey)
+      if (!role || (bearer && roleOf(bearer) !== role)) return send(401, { code: 'PGRST301', message: 'Invalid API key' })
+      let args = {}
+      try {
+        args = body.length ? JSON.parse(body.toString('utf8')) : {}
+      } catch {
+        return send(400, { code: 'PGRST102', message: 'Invalid JSON body' })
+      }
+      const result = callRpc(cluster, role, rpc[1], args)
+      return send(result.status, result.body)
+    }
+    if (fallbackUrl) {
+      // Everything else (REST table reads) goes to the caller's stub, e.g. e2e/support/supabase-stub.ts.
+      const target = new URL(fallbackUrl)
+      const headers = { ...req.headers, host: target.host }
+      delete headers['content-length']
+      if (body.length) headers['content-length'] = String(body.length)
+      const upstream = httpRequest(
+        { host: target.hostname, port: target.port, method: req.method, path: url.pathname + url.search, headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(res)
+        },
+      )
+      upstream.on('error', (error) => send(502, { message: `stub unreachable: ${error.message}` }))
+      upstream.end(body)
+      return
+    }
+    send(404, { message: 'not served by the local Supabase stand-in (PostgREST cannot run here)' })
+  })
+  const port = wantedPort ?? (await freePort())
+  await new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', resolve)
+  })
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+export function makeKeys() {
+  return {
+    anon: `local-anon-key-${randomBytes(12).toString('hex')}`,
+    service: `local-service-role-key-${randomBytes(12).toString('hex')}`,
+  }
+}
+
+/**
+ * Everything together: Postgres (migrated + seeded), the functions, the router.
+ * `functionEnv(name, ctx)` returns extra secrets per function. `db`: 'postgres' (direct
+ * connection, default) or 'rest' (through the router's RPC stand-in).
+ */
+export async function startLocalSupabase({ names = FUNCTION_NAMES, functionEnv = () => ({}), db = 'postgres', restFallbackUrl = null, log = () => {} } = {}) {
+  const cluster = await startPostgres({ log })
+  const started = []
+  let router
+  try {
+    applyMigrations(cluster)
+    cacheFunctionDeps(names)
+    const keys = makeKeys()
+    const routerPort = await freePort()
+    const supabaseUrl = `http://127.0.0.1:${routerPort}`
+    const functions = {}
+    await Promise.all(
+      names.map(async (name) => {
+        const env = {
+          SUPABASE_URL: supabaseUrl,
+          SUPABASE_ANON_KEY: keys.anon,
+          SUPABASE_SERVICE_ROLE_KEY: keys.service,
+          ...(db === 'postgres' ? { FUNCTIONS_DATABASE_URL: cluster.url('authenticator') } : {}),
+          ...functionEnv(name, { cluster, keys, supabaseUrl }),
+        }
+        const fn = await startFunction(name, { env })
+        started.push(fn)
+        functions[name] = fn
+        log(`${name} on ${fn.url}`)
+      }),
+    )
+    router = await startRouter({ functions, keys, cluster, port: routerPort, fallbackUrl: restFallbackUrl })
+    return {
+      cluster,
+      keys,
+      url: router.url,
+      router,
+      functions,
+      async stop() {
+        await router?.stop()
+        await Promise.all(started.map((f) => f.stop()))
+        cluster.stop()
+      },
+    }
+  } catch (error) {
+    await router?.stop()
+    await Promise.all(started.map((f) => f.stop()))
+    cluster.stop()
+    throw error
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const local = await startLocalSupabase({
+    log: (m) => console.log(m),
+    functionEnv: () => {
+      const pass = {}
+      for (const name of ['SMTP_URL', 'RESEND_API_KEY', 'QUOTE_NOTIFY_EMAIL', 'SITE_ORIGIN', 'GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID']) {
+        if (process.env[name]) pass[name] = process.env[name]
+      }
+      return pass
+    },
+  })
+  console.log(`\nLocal Supabase stand-in ready:\n  SUPABASE_URL=${local.url}\n  SUPABASE_ANON_KEY=${local.keys.anon}\n  (Postgres: psql -h ${local.cluster.socketDir} -p ${local.cluster.port} -U postgres app)\nCtrl-C to stop.`)
+  const shutdown = async () => {
+    await local.stop()
+    process.exit(0)
+  }
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
+}

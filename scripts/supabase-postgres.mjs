@@ -1,0 +1,230 @@
+// A throwaway PostgreSQL 15 cluster set up the way hosted Supabase has its roles, for the Supabase
+// tests (`npm run test:supabase`) and local runs (scripts/supabase-local.mjs).
+//
+// - Finds Debian's PostgreSQL 15 (installs the `postgresql` package with apt-get when run as root
+//   and it is missing).
+// - initdb in a new temp dir (as the `postgres` OS user when running as root: initdb refuses root),
+//   listening on 127.0.0.1:<random port> and a unix socket in that dir; fsync off (test data).
+// - Roles as in Supabase's init script (supabase/postgres migrations/db/init-scripts): superuser
+//   `supabase_admin`; `postgres` (LOGIN, CREATEROLE, BYPASSRLS, NOT superuser) owns the app
+//   database and runs the migrations; anon / authenticated NOLOGIN NOINHERIT; service_role NOLOGIN
+//   NOINHERIT BYPASSRLS; `authenticator` (PostgREST's login role) may SET ROLE to each of them.
+//   Default privileges grant ALL on new tables/functions/sequences in `public` to anon,
+//   authenticated and service_role, as hosted Supabase does — so the migrations must revoke.
+//
+// Exports: ensurePostgres(), startPostgres(), applyMigrations(), psql().
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, chownSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+export const MIGRATIONS_DIR = join(ROOT, 'supabase', 'migrations')
+export const SEED_FILE = join(ROOT, 'supabase', 'seed.sql')
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+
+function pgBinDir() {
+  for (const version of ['15', '16', '17']) {
+    const dir = `/usr/lib/postgresql/${version}/bin`
+    if (existsSync(join(dir, 'initdb'))) return dir
+  }
+  const fromPath = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).stdout.trim()
+  return fromPath ? dirname(fromPath) : undefined
+}
+
+/** The PostgreSQL bin dir; installs Debian's `postgresql` (15 on Debian 12) when missing and root. */
+export function ensurePostgres() {
+  const found = pgBinDir()
+  if (found) return found
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    throw new Error('PostgreSQL is not installed. Install it (Debian/Ubuntu: sudo apt-get install -y postgresql).')
+  }
+  console.log('PostgreSQL is missing: installing Debian postgresql with apt-get ...')
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
+  execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env })
+  const installed = pgBinDir()
+  if (!installed) throw new Error('apt-get installed postgresql but no initdb was found')
+  return installed
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** Local-only passwords of the throwaway cluster (it listens on 127.0.0.1 and is deleted after). */
+export const LOCAL_PASSWORDS = { postgres: 'local-postgres-password', authenticator: 'local-authenticator-password' }
+
+const BOOTSTRAP_CLUSTER_SQL = `
+-- Supabase's API roles (supabase/postgres init script).
+CREATE ROLE postgres LOGIN CREATEROLE CREATEDB REPLICATION BYPASSRLS PASSWORD '${LOCAL_PASSWORDS.postgres}';
+CREATE ROLE anon NOLOGIN NOINHERIT;
+CREATE ROLE authenticated NOLOGIN NOINHERIT;
+CREATE ROLE service_role NOLOGIN NOINHERIT BYPASSRLS;
+CREATE ROLE authenticator LOGIN NOINHERIT PASSWORD '${LOCAL_PASSWORDS.authenticator}';
+GRANT anon, authenticated, service_role TO authenticator;
+GRANT anon, authenticated, service_role TO postgres;
+ALTER ROLE anon SET statement_timeout = '3s';
+ALTER ROLE authenticated SET statement_timeout = '8s';
+CREATE DATABASE app OWNER postgres;
+`
+
+const BOOTSTRAP_DATABASE_SQL = `
+GRANT USAGE ON SCHEMA public TO postgres, anon, authenticated, service_role;
+ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON TABLES TO anon, authenticated, service_role;
+ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON FUNCTIONS TO anon, authenticated, service_role;
+ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON SEQUENCES TO anon, authenticated, service_role;
+`
+
+/**
+ * Run SQL with psql over the cluster's unix socket. Returns { ok, stdout, stderr, code }.
+ * `role`: SET ROLE first (e.g. 'anon'). Errors carry the SQLSTATE ("ERROR:  42501: ...").
+ */
+export function psql(cluster, sql, { user = 'postgres', database = 'app', role, file, singleTransaction = false, extraArgs = [] } = {}) {
+  const args = ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-v', 'VERBOSITY=verbose', '-h', cluster.socketDir, '-p', String(cluster.port), '-U', user, '-d', database]
+  if (singleTransaction) args.push('--single-transaction')
+  args.push(...extraArgs)
+  let input = ''
+  if (role) input += `SET ROLE ${role};\n`
+  if (file) args.push('-f', file)
+  else input += sql
+  const result = spawnSync(join(cluster.binDir, 'psql'), args, {
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, PGCONNECT_TIMEOUT: '10', PGOPTIONS: '-c client_min_messages=warning' },
+  })
+  return { ok: result.status === 0, code: result.status, stdout: (result.stdout ?? '').trim(), stderr: (result.stderr ?? '').trim() }
+}
+
+/** psql() that throws on error. */
+export function psqlOk(cluster, sql, options) {
+  const r = psql(cluster, sql, options)
+  if (!r.ok) throw new Error(`psql failed: ${r.stderr || r.stdout}`)
+  return r.stdout
+}
+
+/** Query returning JSON: wraps `sql` (one SELECT) in json_agg. */
+export function queryJson(cluster, sql, options) {
+  const out = psqlOk(cluster, `SELECT coalesce(jsonb_agg(t), '[]'::jsonb) FROM (${sql}) t;`, options)
+  return JSON.parse(out || '[]')
+}
+
+export function migrationFiles() {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+    .map((name) => join(MIGRATIONS_DIR, name))
+}
+
+/** Apply every migration in order (each in one transaction, as `postgres`), then the seed. */
+export function applyMigrations(cluster, { seed = true } = {}) {
+  const applied = []
+  for (const file of migrationFiles()) {
+    psqlOk(cluster, '', { file, singleTransaction: true })
+    applied.push(file.slice(file.lastIndexOf('/') + 1))
+  }
+  if (seed) psqlOk(cluster, '', { file: SEED_FILE, singleTransaction: true })
+  return applied
+}
+
+function runAsOwner(binDir, command, args, options = {}) {
+  const full = join(binDir, command)
+  const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', full, ...args]] : [full, args]
+  return spawnSync(cmd, argv, { encoding: 'utf8', ...options })
+}
+
+/**
+ * Start a fresh cluster. Returns { binDir, port, socketDir, host, dataDir, url(user), stop() }.
+ * The cluster and its files are removed by stop() (also on process exit).
+ */
+export async function startPostgres({ log = () => {} } = {}) {
+  const binDir = ensurePostgres()
+  const base = mkdtempSync(join(tmpdir(), 'supabase-pg-'))
+  const dataDir = join(base, 'data')
+  const socketDir = base
+  if (isRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim())
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim())
+    chownSync(base, uid, gid)
+  }
+  const pwFile = join(base, 'pw')
+  writeFileSync(pwFile, 'local-superuser-password\n')
+  if (isRoot) chownSync(pwFile, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()), 0)
+
+  const init = runAsOwner(binDir, 'initdb', [
+    '-D', dataDir, '-U', 'supabase_admin', '--pwfile', pwFile, '-E', 'UTF8', '--no-locale',
+    '--auth-local=trust', '--auth-host=scram-sha-256', '--no-sync',
+  ])
+  if (init.status !== 0) throw new Error(`initdb failed:\n${init.stderr || init.stdout}`)
+  log('initdb done')
+
+  const port = await freePort()
+  const logFile = join(base, 'postgres.log')
+  const options = [
+    `-p ${port}`, "-h 127.0.0.1", `-k ${socketDir}`,
+    '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off', '-c max_connections=50',
+  ].join(' ')
+  const start = runAsOwner(binDir, 'pg_ctl', ['-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '60', 'start'])
+  if (start.status !== 0) {
+    const text = existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''
+    rmSync(base, { recursive: true, force: true })
+    throw new Error(`pg_ctl start failed:\n${start.stderr || start.stdout}\n${text}`)
+  }
+  log(`postgres listening on 127.0.0.1:${port}`)
+
+  let stopped = false
+  const stop = () => {
+    if (stopped) return
+    stopped = true
+    process.off('exit', stop)
+    runAsOwner(binDir, 'pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', '-t', '30', 'stop'])
+    rmSync(base, { recursive: true, force: true })
+  }
+  process.on('exit', stop)
+
+  const cluster = {
+    binDir,
+    port,
+    host: '127.0.0.1',
+    socketDir,
+    dataDir,
+    database: 'app',
+    /** postgres:// URL over TCP for a login role of this cluster. */
+    url(user = 'authenticator') {
+      const password = LOCAL_PASSWORDS[user]
+      if (!password) throw new Error(`no local password for ${user}`)
+      return `postgres://${user}:${password}@127.0.0.1:${port}/app`
+    },
+    log: () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''),
+    stop,
+  }
+  try {
+    psqlOk(cluster, BOOTSTRAP_CLUSTER_SQL, { user: 'supabase_admin', database: 'postgres' })
+    psqlOk(cluster, BOOTSTRAP_DATABASE_SQL, { user: 'supabase_admin', database: 'app' })
+  } catch (error) {
+    stop()
+    throw error
+  }
+  return cluster
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const cluster = await startPostgres({ log: (m) => console.log(m) })
+  try {
+    console.log('applied', applyMigrations(cluster))
+    console.log(queryJson(cluster, 'SELECT author, rating FROM public.reviews LIMIT 2'))
+  } finally {
+    cluster.stop()
+  }
+}

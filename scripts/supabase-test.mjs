@@ -1,0 +1,14 @@
+// `npm run test:supabase`: the Supabase project tested locally, no hosted Supabase:
+//   migrations on PGlite and PostgreSQL 15, row level security, the Edge Functions under Deno
+//   against that Postgres, and the site's Supabase adapter against the locally served functions.
+// Installs Debian's postgresql (as root) when missing; Deno comes from the `deno` npm package and
+// fetches the functions' npm: imports from the npm registry into node_modules/.cache/supabase-deno.
+import { spawnSync } from 'node:child_process'
+import { ensurePostgres } from './supabase-postgres.mjs'
+
+const binDir = ensurePostgres()
+console.log(`PostgreSQL: ${binDir}`)
+const args = ['vitest', 'run', '--config', 'vitest.supabase.config.ts', ...process.argv.slice(2)]
+console.log(`▶ npx ${args.join(' ')}`)
+const result = spawnSync('npx', args, { stdio: 'inherit' })
+process.exit(result.status ?? 1)

@@ -1,0 +1,52 @@
+// GENERATED from app/content/service-areas.ts by scripts/supabase-sync-shared.mjs — do not edit here; edit app/content/service-areas.ts and re-run the script.
+import type { ServiceArea } from './types.ts'
+
+/**
+ * The 16 served areas (name, slug) in the order the site lists them (spec section 2). Kept apart
+ * from the full city pages in cities.ts so the header, redirects and sitemap stay light in the
+ * browser bundle.
+ */
+export const citySlugs = [
+  'orangevale',
+  'el-dorado-hills',
+  'loomis',
+  'granite-bay',
+  'roseville',
+  'west-sacramento',
+  'foothill-farms',
+  'rosemont',
+  'rocklin',
+  'rio-linda',
+  'rancho-cordova',
+  'carmichael',
+  'folsom',
+  'north-highlands',
+  'fair-oaks',
+  'citrus-heights',
+] as const
+export type CitySlug = (typeof citySlugs)[number]
+
+export const cityNames: Record<CitySlug, string> = {
+  orangevale: 'Orangevale',
+  'el-dorado-hills': 'El Dorado Hills',
+  loomis: 'Loomis',
+  'granite-bay': 'Granite Bay',
+  roseville: 'Roseville',
+  'west-sacramento': 'West Sacramento',
+  'foothill-farms': 'Foothill Farms',
+  rosemont: 'Rosemont',
+  rocklin: 'Rocklin',
+  'rio-linda': 'Rio Linda',
+  'rancho-cordova': 'Rancho Cordova',
+  carmichael: 'Carmichael',
+  folsom: 'Folsom',
+  'north-highlands': 'North Highlands',
+  'fair-oaks': 'Fair Oaks',
+  'citrus-heights': 'Citrus Heights',
+}
+
+export const serviceAreas: ServiceArea[] = citySlugs.map((slug) => ({ name: cityNames[slug], slug }))
+
+export function isCitySlug(slug: string): slug is CitySlug {
+  return (citySlugs as readonly string[]).includes(slug)
+}

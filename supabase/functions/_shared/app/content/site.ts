@@ -1,0 +1,76 @@
+// GENERATED from app/content/site.ts by scripts/supabase-sync-shared.mjs — do not edit here; edit app/content/site.ts and re-run the script.
+/**
+ * Site settings: every business fact shown anywhere on the site, once.
+ * Name and contact values are fictional placeholders; each can be overridden by an environment
+ * variable at build time (SITE_URL, BUSINESS_*, SOCIAL_*), which vite.config.ts bakes into both the
+ * server and the browser bundles so the two always agree.
+ */
+
+declare const __SITE_ENV__: Record<string, string> | undefined
+
+const env: Record<string, string | undefined> =
+  typeof __SITE_ENV__ !== 'undefined' ? __SITE_ENV__ : typeof process !== 'undefined' ? process.env : {}
+
+function setting(name: string, fallback: string): string {
+  const value = env[name]?.trim()
+  return value ? value : fallback
+}
+
+/** "(916) 555-0142" -> "+19165550142" */
+export function telHref(phone: string): string {
+  const digits = phone.replace(/\D/g, '')
+  return `tel:+${digits.length === 10 ? `1${digits}` : digits}`
+}
+
+const phone = setting('BUSINESS_PHONE', '(916) 555-0142')
+
+export const site = {
+  name: setting('BUSINESS_NAME', 'Delta Breeze Pressure Washing'),
+  shortName: setting('BUSINESS_SHORT_NAME', 'Delta Breeze'),
+  baseUrl: setting('SITE_URL', 'http://localhost:3000').replace(/\/+$/, ''),
+  phone,
+  phoneHref: telHref(phone),
+  email: setting('BUSINESS_EMAIL', 'quotes@deltabreeze.example'),
+  address: {
+    street: setting('BUSINESS_STREET', '2150 Delta Breeze Way'),
+    city: 'Sacramento',
+    region: 'CA',
+    postalCode: setting('BUSINESS_POSTAL_CODE', '95815'),
+    country: 'US',
+  },
+  /** Business location used for the map and structured data (downtown Sacramento). */
+  geo: { latitude: 38.5816, longitude: -121.4944 },
+  hours: { opens: '07:00', closes: '19:00', days: 'every day', label: '7:00 AM – 7:00 PM' },
+  serviceRadiusMeters: 50000,
+  foundedYear: 2018,
+  social: {
+    instagram: setting('SOCIAL_INSTAGRAM', 'https://www.instagram.com/deltabreezewash'),
+    facebook: setting('SOCIAL_FACEBOOK', 'https://www.facebook.com/deltabreezewash'),
+    tiktok: setting('SOCIAL_TIKTOK', 'https://www.tiktok.com/@deltabreezewash'),
+    linkedin: setting('SOCIAL_LINKEDIN', 'https://www.linkedin.com/company/deltabreezewash'),
+  },
+  copyrightYear: 2025,
+} as const
+
+export const fullAddress = `${site.address.street}, ${site.address.city}, ${site.address.region} ${site.address.postalCode}`
+
+export const claims = {
+  yearsInBusiness: '6+',
+  since: `since ${site.foundedYear}`,
+  licensed: 'Licensed, bonded and insured',
+  freeEstimates: 'Free estimates',
+  sameDayResponse: 'Same-day response',
+  guarantee: '100% satisfaction guarantee',
+  rating: '5.0',
+  replyWithin: '24 hours',
+  concreteLife: 'up to 50%',
+  propertyValue: 'up to 10%',
+  epoxyInstall: '1-2 days',
+} as const
+
+export const stats = [
+  { value: 700, suffix: '+', label: 'Happy Customers' },
+  { value: 6, suffix: '+', label: 'Years Experience' },
+  { value: 100, suffix: '%', label: 'Satisfaction Rate' },
+  { value: 24, suffix: '/7', label: 'Support Available' },
+] as const

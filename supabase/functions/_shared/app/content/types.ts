@@ -1,0 +1,98 @@
+// GENERATED from app/content/types.ts by scripts/supabase-sync-shared.mjs — do not edit here; edit app/content/types.ts and re-run the script.
+/** Shapes of every business fact the site shows. Data lives beside this file, once. */
+
+export const serviceIds = [
+  'concrete-sealing',
+  'full-house',
+  'driveway',
+  'patio',
+  'commercial',
+  'deck-fence',
+  'roof',
+  'gutter',
+] as const
+export type ServiceId = (typeof serviceIds)[number]
+
+/** The service shown by /services with no (or an unknown) ?tab=. */
+export const DEFAULT_SERVICE_TAB: ServiceId = 'concrete-sealing'
+
+export const galleryCategories = [
+  'Paver Cleaning',
+  'Driveway Cleaning',
+  'Patio Cleaning',
+  'House Washing',
+  'Walkway Cleaning',
+  'Deck Cleaning',
+  'Commercial Cleaning',
+  'Sidewalk Cleaning',
+] as const
+export type GalleryCategory = (typeof galleryCategories)[number]
+
+/** An image's name in the image pipeline: the file stem of a source under images/ (e.g. "gallery/driveway-01"). */
+export type ImageName = string
+
+export interface ProcessStep {
+  title: string
+  description: string
+}
+
+export interface Service {
+  id: ServiceId
+  title: string
+  shortTitle: string
+  image: ImageName
+  description: string
+  features: string[]
+  process: ProcessStep[]
+  benefits: string[]
+  /** Per-page SEO for /services?tab={id}. */
+  seo: PageSeo
+}
+
+export interface EpoxyService {
+  title: string
+  description: string
+  installTime: string
+  benefits: { title: string; description: string }[]
+  cards: { title: string; description: string; features: string[] }[]
+  process: ProcessStep[]
+  seo: PageSeo
+}
+
+export interface ServiceArea {
+  name: string
+  slug: string
+}
+
+export interface City {
+  slug: string
+  name: string
+  /** Page H1 / title fragment, e.g. "Pressure Washing in Folsom, CA". */
+  title: string
+  description: string
+  population: string
+  county: string
+  zipCodes: string[]
+  landmarks: string[]
+  neighborhoods: string[]
+  homeTypes: string[]
+  commonServices: { serviceId: ServiceId; note: string }[]
+  /** Local conditions that matter for exterior cleaning (climate, trees, water, soil). */
+  localConditions: string[]
+  reasons: string[]
+  seo: PageSeo
+}
+
+export interface GalleryImage {
+  src: ImageName
+  alt: string
+  category: GalleryCategory
+  /** Which service's detail page shows this image (3 per service). */
+  serviceId?: ServiceId
+}
+
+export interface PageSeo {
+  title: string
+  description: string
+  keywords: string[]
+}

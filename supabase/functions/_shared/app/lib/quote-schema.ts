@@ -1,0 +1,239 @@
+// GENERATED from app/lib/quote-schema.ts by scripts/supabase-sync-shared.mjs — do not edit here; edit app/lib/quote-schema.ts and re-run the script.
+/**
+ * Quote request: the one schema shared by the browser form and the server.
+ *
+ * This module must stay free of server imports (it is bundled into the browser).
+ *
+ * - `quoteRequestSchema`  — the three visible fields (firstName, email, phone). Usable directly
+ *   as a Standard Schema validator (valibot 1.x implements `~standard`), e.g. with TanStack Form.
+ * - `quoteSubmissionSchema` — what the browser POSTs to the server: the three fields plus the
+ *   anti-spam / idempotency envelope.
+ * - `QUOTE_MESSAGES` — the toast texts of SPEC section 5 and 8, word for word.
+ * - `QuoteSubmitResponse` — the server's answer; `quoteResponseToast()` maps it to the right toast.
+ */
+import * as v from 'valibot'
+
+/** Field messages. The first four are quoted word for word from the spec (section 5). */
+export const QUOTE_FIELD_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  phoneRequired: 'Phone number is required',
+  firstNameTooLong: 'First name must be 100 characters or fewer',
+  emailTooLong: 'Email must be 254 characters or fewer',
+  phoneTooLong: 'Phone number must be 40 characters or fewer',
+  firstNameInvalidChars: 'First name contains characters that are not allowed',
+  emailInvalidChars: 'Email contains characters that are not allowed',
+  phoneInvalidChars: 'Phone number contains characters that are not allowed',
+  phoneInvalid: 'Please enter a valid phone number',
+} as const
+
+/** Toasts of SPEC section 8 (and the empty-field toast of section 5), word for word. */
+export const QUOTE_MESSAGES = {
+  /** Quote function call error or exception (destructive toast; form NOT reset). */
+  submitError: {
+    title: 'Error Submitting Quote Request',
+    description: 'There was a problem sending your quote request. Please call the phone number directly.',
+  },
+  /** Quote response without a success flag (form NOT reset). */
+  processingError: {
+    title: 'Error Processing Request',
+    description: 'There was a problem processing your request. Please call the phone number directly.',
+  },
+  /** Quote success (form reset, confetti). */
+  success: {
+    title: 'Quote Request Submitted Successfully!',
+    description: "We'll get back to you within 24 hours with your free quote.",
+  },
+  /** Empty field on submit. */
+  missingFields: {
+    title: 'Please fill in all fields',
+    description: 'All fields are required to submit your quote request.',
+  },
+} as const
+
+export const QUOTE_LIMITS = {
+  firstName: 100,
+  email: 254,
+  phone: 40,
+  company: 200,
+  sourcePage: 200,
+  phoneDigitsMin: 7,
+  phoneDigitsMax: 15,
+  idempotencyKeyMin: 8,
+  idempotencyKeyMax: 100,
+} as const
+
+/**
+ * Control characters (C0, DEL, C1), Unicode line/paragraph separators and bidi override/isolate
+ * controls. None belongs in a name, an e-mail address or a phone number, and CR/LF in particular
+ * must never reach an e-mail header.
+ */
+const FORBIDDEN_CHARS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u
+
+export function hasForbiddenChars(value: string): boolean {
+  return FORBIDDEN_CHARS.test(value)
+}
+
+/**
+ * A basic, header-safe e-mail pattern: local part of common atext characters (no spaces, commas,
+ * quotes, angle brackets or colons), one "@", a dotted domain whose last label starts with a letter
+ * and has at least 2 characters.
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$/
+
+/** True when `value` is an e-mail address this site accepts (the same test the schema applies). */
+export function isValidEmail(value: string): boolean {
+  return value.length <= QUOTE_LIMITS.email && !hasForbiddenChars(value) && EMAIL_PATTERN.test(value)
+}
+
+export function countDigits(value: string): number {
+  return value.replace(/\D/g, '').length
+}
+
+const M = QUOTE_FIELD_MESSAGES
+
+/** A field's pipe stops at its first issue, so a field shows one message at a time. */
+const ONE_ISSUE = { abortPipeEarly: true } as const
+
+// Each field is `optional(…, '')` only so that a MISSING key runs through the pipe as '' and reports
+// the field's own "… is required" message (valibot would otherwise report a generic key issue).
+
+export const firstNameSchema = v.optional(
+  v.config(
+    v.pipe(
+      v.string(M.firstNameRequired),
+      v.trim(),
+      v.nonEmpty(M.firstNameRequired),
+      v.maxLength(QUOTE_LIMITS.firstName, M.firstNameTooLong),
+      v.check((s) => !hasForbiddenChars(s), M.firstNameInvalidChars),
+    ),
+    ONE_ISSUE,
+  ),
+  '',
+)
+
+export const emailSchema = v.optional(
+  v.config(
+    v.pipe(
+      v.string(M.emailRequired),
+      v.trim(),
+      v.nonEmpty(M.emailRequired),
+      v.maxLength(QUOTE_LIMITS.email, M.emailTooLong),
+      v.check((s) => !hasForbiddenChars(s), M.emailInvalidChars),
+      v.regex(EMAIL_PATTERN, M.emailInvalid),
+    ),
+    ONE_ISSUE,
+  ),
+  '',
+)
+
+export const phoneSchema = v.optional(
+  v.config(
+    v.pipe(
+      v.string(M.phoneRequired),
+      v.trim(),
+      v.nonEmpty(M.phoneRequired),
+      v.maxLength(QUOTE_LIMITS.phone, M.phoneTooLong),
+      v.check((s) => !hasForbiddenChars(s), M.phoneInvalidChars),
+      v.check((s) => {
+        const n = countDigits(s)
+        return n >= QUOTE_LIMITS.phoneDigitsMin && n <= QUOTE_LIMITS.phoneDigitsMax
+      }, M.phoneInvalid),
+    ),
+    ONE_ISSUE,
+  ),
+  '',
+)
+
+/** The three visible fields. Output values are trimmed. */
+export const quoteRequestSchema = v.object(
+  {
+    firstName: firstNameSchema,
+    email: emailSchema,
+    phone: phoneSchema,
+  },
+  'Invalid form data',
+)
+
+export type QuoteRequestInput = v.InferInput<typeof quoteRequestSchema>
+export type QuoteRequest = v.InferOutput<typeof quoteRequestSchema>
+
+/**
+ * What the browser sends to the server. Unknown keys are dropped (not an error); the server also
+ * rejects bodies that are too large as a whole.
+ *
+ * - `company`: honeypot. Render it visually hidden with `tabIndex={-1}`, `autoComplete="off"` and
+ *   `aria-hidden`; humans leave it empty. Non-empty => stored as suspected spam, not e-mailed.
+ * - `elapsedMs`: milliseconds between the form being shown (first render/focus) and submit.
+ *   Below the server's minimum (default 2500 ms) => suspected spam. Omit it if unknown.
+ * - `idempotencyKey`: random per submission attempt (e.g. `crypto.randomUUID()`). Reuse the SAME
+ *   key when retrying the same content after a network failure; make a NEW one after success.
+ *   (The server also folds the field values into the key, so a changed form is never swallowed
+ *   as a duplicate.)
+ * - `sourcePage`: the path (+ query) the form was on, e.g. "/services?tab=roof".
+ */
+export const quoteSubmissionSchema = v.object(
+  {
+    ...quoteRequestSchema.entries,
+    company: v.nullish(v.pipe(v.string('Invalid form data'), v.maxLength(QUOTE_LIMITS.company, 'Invalid form data'))),
+    elapsedMs: v.nullish(v.number('Invalid form data')),
+    idempotencyKey: v.pipe(
+      v.string('Missing submission key. Please reload the page and try again.'),
+      v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid submission key. Please reload the page and try again.'),
+    ),
+    sourcePage: v.nullish(
+      v.pipe(
+        v.string('Invalid page address'),
+        v.maxLength(QUOTE_LIMITS.sourcePage, 'Invalid page address'),
+        v.startsWith('/', 'Invalid page address'),
+        v.check((s) => !hasForbiddenChars(s), 'Invalid page address'),
+      ),
+    ),
+  },
+  'Invalid form data',
+)
+
+export type QuoteSubmissionInput = v.InferInput<typeof quoteSubmissionSchema>
+export type QuoteSubmission = v.InferOutput<typeof quoteSubmissionSchema>
+
+/** Message of the first validation issue, or null when `input` is valid. */
+export function firstQuoteIssue(
+  schema: typeof quoteRequestSchema | typeof quoteSubmissionSchema,
+  input: unknown,
+): string | null {
+  const result = v.safeParse(schema, input)
+  return result.success ? null : (result.issues[0]?.message ?? 'Invalid form data')
+}
+
+/**
+ * Why a submission failed (server response `reason`):
+ * - 'invalid'        400: input failed validation; `error` is the first issue's message.
+ * - 'rate-limited'   429: too many submissions from this address; `error` says to wait or call.
+ * - 'call-failed'    503: the lead could not be saved/sent (backend down, function call error).
+ * - 'not-confirmed'  502: the backend answered without a success flag (Supabase function).
+ * The UI shows `QUOTE_MESSAGES.processingError` for 'not-confirmed' and
+ * `QUOTE_MESSAGES.submitError` for everything else (including a network failure of the call).
+ */
+export type QuoteFailureReason = 'invalid' | 'rate-limited' | 'call-failed' | 'not-confirmed'
+
+export type QuoteSubmitResponse = { success: true } | { success: false; error: string; reason: QuoteFailureReason }
+
+export interface QuoteToast {
+  title: string
+  description: string
+  variant: 'success' | 'destructive' | 'default'
+}
+
+/**
+ * The toast to show for a server response. Pass `null` when the call itself threw
+ * (network error, server function exception) => "Error Submitting Quote Request".
+ */
+export function quoteResponseToast(response: QuoteSubmitResponse | null | undefined): QuoteToast {
+  if (response && response.success === true) return { ...QUOTE_MESSAGES.success, variant: 'success' }
+  if (response && response.reason === 'not-confirmed') {
+    return { ...QUOTE_MESSAGES.processingError, variant: 'default' }
+  }
+  return { ...QUOTE_MESSAGES.submitError, variant: 'destructive' }
+}

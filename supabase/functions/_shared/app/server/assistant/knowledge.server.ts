@@ -1,0 +1,178 @@
+// GENERATED from app/server/assistant/knowledge.server.ts by scripts/supabase-sync-shared.mjs — do not edit here; edit app/server/assistant/knowledge.server.ts and re-run the script.
+/**
+ * What the chat assistant knows: built once, at module load, from app/content/ and nothing else.
+ * The grounded assistant answers from these facts; the optional LLM gets the same facts as its
+ * system context (`knowledgeAsText`), so the two can never disagree about the business.
+ */
+import { assistant } from '../../content/assistant.ts'
+import { cities } from '../../content/cities.ts'
+import { epoxy, services } from '../../content/services.ts'
+import { serviceAreas } from '../../content/service-areas.ts'
+import { claims, fullAddress, site } from '../../content/site.ts'
+
+export interface ServiceKnowledge {
+  /** A services tab id, or 'epoxy'. */
+  id: string
+  title: string
+  description: string
+  features: string[]
+  process: { title: string; description: string }[]
+  benefits: string[]
+}
+
+export interface ServedPlace {
+  /** Lower-case name as a visitor would type it (hyphens as spaces). */
+  match: string
+  /** Display name. */
+  name: string
+  /** The served city it belongs to (the city itself for a city). */
+  city: string
+}
+
+const EPOXY_ID = 'epoxy'
+
+export const serviceKnowledge: ServiceKnowledge[] = [
+  ...services.map((service) => ({
+    id: service.id,
+    title: service.title,
+    description: service.description,
+    features: service.features,
+    process: service.process,
+    benefits: service.benefits,
+  })),
+  {
+    id: EPOXY_ID,
+    title: epoxy.title,
+    description: epoxy.description,
+    features: epoxy.cards.map((card) => `${card.title}: ${card.features.join('; ')}`),
+    process: epoxy.process,
+    benefits: epoxy.benefits.map((benefit) => `${benefit.title}: ${benefit.description}`),
+  },
+]
+
+export function serviceKnowledgeById(id: string): ServiceKnowledge {
+  const service = serviceKnowledge.find((s) => s.id === id)
+  if (!service) throw new Error(`Unknown service: ${id}`)
+  return service
+}
+
+export const areaNames = serviceAreas.map((area) => area.name)
+
+/** "A, B and C" */
+export function listSentence(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('')
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+}
+
+const matchName = (name: string) => name.toLowerCase().replace(/[-\u2013]/g, ' ')
+
+/**
+ * Neighborhoods named on the city pages that are proper place names (not descriptions such as
+ * "Streets along Watt Avenue"). "Washington" is left out: visitors mean the state far more often.
+ */
+function neighborhoodNames(names: string[]): string[] {
+  return names
+    .map((name) => name.replace(/^The /, ''))
+    .filter(
+      (name) =>
+        name.split(' ').length <= 3 &&
+        name.split(' ').every((word) => /^[A-Z]/.test(word) || word === 'of' || word === 'de') &&
+        !/\b(Road|Street|Avenue|Boulevard|Lane|Corridor)\b/.test(name) &&
+        name !== 'Washington',
+    )
+}
+
+/** Served cities and their named neighborhoods, longest first so "Lincoln Village" wins over shorter names. */
+export const servedPlaces: ServedPlace[] = [
+  ...serviceAreas.map((area) => ({ match: matchName(area.name), name: area.name, city: area.name })),
+  ...cities.flatMap((city) =>
+    neighborhoodNames(city.neighborhoods).map((name) => ({ match: matchName(name), name, city: city.name })),
+  ),
+].sort((a, b) => b.match.length - a.match.length)
+
+/** ZIP code -> served city, from the city pages. */
+export const servedZipCodes = new Map<string, string>(
+  cities.flatMap((city) => city.zipCodes.map((zip) => [zip, city.name] as const)),
+)
+
+/**
+ * Places a visitor may name that are NOT among the 16 service areas. Only used to recognise the
+ * name in a question, so the assistant can say "not on our list, but call us" instead of guessing.
+ */
+export const otherPlaces = [
+  'Elk Grove', 'Davis', 'Woodland', 'Lincoln', 'Auburn', 'Placerville', 'Cameron Park', 'Shingle Springs',
+  'Galt', 'Lodi', 'Stockton', 'Vacaville', 'Fairfield', 'Dixon', 'Yuba City', 'Marysville',
+  'Wheatland', 'Antelope', 'Arden Arcade', 'Arden', 'Gold River', 'Elverta', 'Rancho Murieta', 'Wilton',
+  'Clarksburg', 'Penryn', 'Newcastle', 'Natomas', 'Land Park', 'Midtown', 'East Sacramento',
+  'South Sacramento', 'Greenhaven', 'Laguna', 'Mather', 'McClellan', 'Del Paso Heights',
+  'Oak Park', 'Meadowview', 'Florin', 'Sloughhouse', 'Isleton', 'Walnut Grove', 'Courtland',
+  'Grass Valley', 'Nevada City', 'Colfax', 'Pollock Pines', 'Diamond Springs', 'Modesto', 'Manteca',
+  'Vallejo', 'Napa', 'Sonoma', 'Santa Rosa', 'Berkeley', 'Oakland', 'San Francisco', 'San Jose',
+  'Fresno', 'Bakersfield', 'Los Angeles', 'San Diego', 'Reno', 'South Lake Tahoe', 'Lake Tahoe', 'Tahoe',
+  'Truckee', 'Chico', 'Redding', 'Sutter', 'Plumas Lake', 'Olivehurst', 'Knights Landing', 'Esparto',
+].sort((a, b) => b.length - a.length)
+
+/** The business facts every answer is drawn from, by topic. */
+export const facts = {
+  name: site.name,
+  phone: site.phone,
+  email: site.email,
+  address: fullAddress,
+  hours: `every day, ${site.hours.label}`,
+  licensed: claims.licensed,
+  guarantee: claims.guarantee,
+  sameDay: claims.sameDayResponse,
+  replyWithin: claims.replyWithin,
+  freeEstimates: claims.freeEstimates,
+  rating: claims.rating,
+  years: claims.yearsInBusiness,
+  since: site.foundedYear,
+  concreteLife: claims.concreteLife,
+  propertyValue: claims.propertyValue,
+  epoxyInstall: claims.epoxyInstall,
+  areas: areaNames,
+} as const
+
+/**
+ * The same knowledge as plain text, for the LLM's system prompt. Everything here comes from
+ * app/content/, so the LLM is told nothing the site does not say.
+ */
+export function knowledgeAsText(): string {
+  const lines: string[] = [
+    `Business: ${site.name}, an exterior cleaning company based at ${fullAddress}, serving Greater Sacramento.`,
+    `Phone: ${site.phone}. Email: ${site.email}.`,
+    `Hours: ${facts.hours}.`,
+    `Response: ${claims.sameDayResponse.toLowerCase()}; quote requests get a reply within ${claims.replyWithin}.`,
+    `${claims.licensed}. ${claims.freeEstimates}. ${claims.guarantee}. Rated ${claims.rating} stars. ${claims.yearsInBusiness} years in business (${claims.since}).`,
+    `Sealing and cleaning can extend concrete life by ${claims.concreteLife}; a clean exterior can raise property value by ${claims.propertyValue}. Epoxy installs take ${claims.epoxyInstall}.`,
+    `Service areas (exactly these ${areaNames.length}): ${listSentence(areaNames)}. Anywhere else: not a listed service area; the visitor should call ${site.phone} to ask.`,
+    `How to get a quote: the free quote form (first name, email, phone) on the home, services and contact pages, or call ${site.phone}.`,
+    'Prices: never given online; every job is quoted free after the company sees the property.',
+    '',
+    'Services:',
+  ]
+  for (const service of serviceKnowledge) {
+    lines.push(
+      `## ${service.title}`,
+      service.description,
+      `Included: ${service.features.join('; ')}.`,
+      `Process: ${service.process.map((step) => `${step.title}: ${step.description}`).join(' ')}`,
+      `Benefits: ${service.benefits.join('; ')}.`,
+      '',
+    )
+  }
+  return lines.join('\n')
+}
+
+/** Rules for the LLM: answer from the knowledge only, never invent, keep it short. */
+export function llmSystemPrompt(): string {
+  return [
+    `You are ${assistant.name}, ${assistant.role} on the ${site.name} website.`,
+    'Answer visitor questions using ONLY the facts below. Do not invent prices, discounts, durations, services, places or any other fact.',
+    `If the facts do not answer the question, say you don't know and suggest calling ${site.phone}.`,
+    `For price questions: explain that estimates are free and given after seeing the property; offer the quote form and ${site.phone}.`,
+    'Answer in at most 3 short sentences of plain text (no markdown), friendly and direct.',
+    '',
+    knowledgeAsText(),
+  ].join('\n')
+}

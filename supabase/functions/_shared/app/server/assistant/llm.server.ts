@@ -1,0 +1,92 @@
+// GENERATED from app/server/assistant/llm.server.ts by scripts/supabase-sync-shared.mjs — do not edit here; edit app/server/assistant/llm.server.ts and re-run the script.
+/**
+ * Optional LLM adapter: an OpenAI-compatible chat completions endpoint, given the site's own
+ * knowledge (knowledge.server.ts) as its system context. Used only when both ASSISTANT_LLM_URL and
+ * ASSISTANT_LLM_KEY are set. The key is sent as a bearer token and never logged or put in an error.
+ *
+ *   ASSISTANT_LLM_URL         base URL (".../v1") or the full ".../chat/completions" address
+ *   ASSISTANT_LLM_KEY         API key
+ *   ASSISTANT_LLM_MODEL       model name (default gpt-4o-mini)
+ *   ASSISTANT_LLM_TIMEOUT_MS  per-call timeout (default 10000, so the grounded fallback still fits
+ *                             inside the server function's 15 s)
+ */
+import { llmSystemPrompt } from './knowledge.server.ts'
+
+export interface LlmConfig {
+  url: string
+  key: string
+  model: string
+  timeoutMs: number
+}
+
+export type AssistantEnv = Record<string, string | undefined>
+
+const DEFAULT_MODEL = 'gpt-4o-mini'
+const DEFAULT_TIMEOUT_MS = 10_000
+/** Longest reply shown to a visitor; a longer one is cut at a sentence end. */
+export const MAX_LLM_REPLY_CHARS = 1200
+
+/** The LLM configuration, or null when the LLM is not configured (then the grounded assistant answers). */
+export function llmConfigFromEnv(env: AssistantEnv = process.env): LlmConfig | null {
+  const url = env.ASSISTANT_LLM_URL?.trim()
+  const key = env.ASSISTANT_LLM_KEY?.trim()
+  if (!url || !key) return null
+  const timeout = Number(env.ASSISTANT_LLM_TIMEOUT_MS)
+  return {
+    url: chatCompletionsUrl(url),
+    key,
+    model: env.ASSISTANT_LLM_MODEL?.trim() || DEFAULT_MODEL,
+    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS,
+  }
+}
+
+/** "https://api.example.com/v1" -> "https://api.example.com/v1/chat/completions" (a full address is kept). */
+export function chatCompletionsUrl(url: string): string {
+  const trimmed = url.replace(/\/+$/, '')
+  return /\/chat\/completions$/.test(trimmed) ? trimmed : `${trimmed}/chat/completions`
+}
+
+export class LlmError extends Error {
+  override readonly name = 'LlmError'
+}
+
+function clip(reply: string): string {
+  if (reply.length <= MAX_LLM_REPLY_CHARS) return reply
+  const cut = reply.slice(0, MAX_LLM_REPLY_CHARS)
+  const end = cut.lastIndexOf('. ')
+  return end > 200 ? cut.slice(0, end + 1) : `${cut.trimEnd()}…`
+}
+
+/** One question to the LLM; throws LlmError on any failure (HTTP error, timeout, empty or malformed answer). */
+export async function askLlm(message: string, config: LlmConfig, fetchImpl: typeof fetch = fetch): Promise<string> {
+  let response: Response
+  try {
+    response = await fetchImpl(config.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.key}` },
+      body: JSON.stringify({
+        model: config.model,
+        temperature: 0.2,
+        max_tokens: 350,
+        messages: [
+          { role: 'system', content: llmSystemPrompt() },
+          { role: 'user', content: message },
+        ],
+      }),
+      signal: AbortSignal.timeout(config.timeoutMs),
+    })
+  } catch (error) {
+    const reason = error instanceof Error && error.name === 'TimeoutError' ? `timed out after ${config.timeoutMs} ms` : 'request failed'
+    throw new LlmError(`LLM ${reason}`)
+  }
+  if (!response.ok) throw new LlmError(`LLM endpoint answered ${response.status}`)
+  let payload: unknown
+  try {
+    payload = await response.json()
+  } catch {
+    throw new LlmError('LLM answer was not JSON')
+  }
+  const content = (payload as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message?.content
+  if (typeof content !== 'string' || !content.trim()) throw new LlmError('LLM answer had no message content')
+  return clip(content.trim())
+}

@@ -1,0 +1,209 @@
+/**
+ * Database access of the Edge Functions: one small interface, two implementations that call the
+ * same SQL functions (supabase/migrations/20261121000000_edge_functions.sql) as `service_role`.
+ *
+ * - REST (production default): supabase-js `rpc()` through PostgREST with the service role key.
+ *   Uses SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (or the new SUPABASE_SECRET_KEYS), which
+ *   hosted Supabase sets in every function.
+ * - Postgres (a direct connection, npm:postgres): used when FUNCTIONS_DATABASE_URL is set. Each
+ *   call runs in a transaction after `SET LOCAL ROLE service_role`, so it has exactly the service
+ *   role's rights. The local tests use this one against a real PostgreSQL 15 (PostgREST cannot run
+ *   there). On hosted Supabase it can be used with the pooler's connection string (transaction
+ *   mode, port 6543) — see supabase/README.md.
+ */
+import postgres from 'postgres'
+import { createClient } from '@supabase/supabase-js'
+import { env, serviceKey } from './env.ts'
+
+export interface RecordedLead {
+  leadId: string
+  outboxId: string | null
+  duplicate: boolean
+}
+
+export interface ClaimedNotification {
+  outboxId: string
+  quoteRequestId: string
+  attempts: number
+  firstName: string
+  email: string
+  phone: string
+  sourcePage: string | null
+  createdAt: Date
+}
+
+export interface StoredReview {
+  id: string
+  author: string
+  avatar: string | null
+  rating: number
+  text: string
+  date: string
+}
+
+export interface GoogleReviewRow {
+  external_id: string
+  author: string
+  avatar: string | null
+  rating: number
+  text: string
+  date: string
+}
+
+export interface FunctionsDb {
+  readonly kind: 'rest' | 'postgres'
+  recordQuoteRequest(lead: {
+    firstName: string
+    email: string
+    phone: string
+    idempotencyKey: string
+    sourcePage?: string | null
+    userAgent?: string | null
+  }): Promise<RecordedLead>
+  claimOutbox(limit: number, leaseMs: number, prefer?: string | null): Promise<ClaimedNotification[]>
+  finishOutbox(outboxId: string, error: string | null, retryMs: number): Promise<void>
+  listPublishedReviews(source?: string | null, limit?: number): Promise<StoredReview[]>
+  cacheGoogleReviews(reviews: GoogleReviewRow[]): Promise<number>
+  googleReviewsFetchedAt(): Promise<Date | null>
+}
+
+type Row = Record<string, unknown>
+
+function toClaimed(row: Row): ClaimedNotification {
+  return {
+    outboxId: String(row.outbox_id),
+    quoteRequestId: String(row.quote_request_id),
+    attempts: Number(row.attempts),
+    firstName: String(row.first_name),
+    email: String(row.email),
+    phone: String(row.phone),
+    sourcePage: row.source_page == null ? null : String(row.source_page),
+    createdAt: row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at)),
+  }
+}
+
+function toReview(row: Row): StoredReview {
+  return {
+    id: String(row.id),
+    author: String(row.author),
+    avatar: row.avatar == null ? null : String(row.avatar),
+    rating: Number(row.rating),
+    text: String(row.text),
+    date: String(row.date),
+  }
+}
+
+function toRecorded(row: Row | undefined): RecordedLead {
+  if (!row || !row.lead_id) throw new Error('record_quote_request returned no row')
+  return { leadId: String(row.lead_id), outboxId: row.outbox_id ? String(row.outbox_id) : null, duplicate: row.duplicate === true }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Direct Postgres connection
+// ---------------------------------------------------------------------------------------------
+
+export function createPostgresDb(url: string): FunctionsDb {
+  // prepare: false keeps it usable behind Supabase's transaction-mode pooler.
+  const sql = postgres(url, { max: 2, prepare: false, idle_timeout: 20, connect_timeout: 10, onnotice: () => {} })
+
+  async function asServiceRole<T>(fn: (tx: postgres.TransactionSql) => Promise<T>): Promise<T> {
+    return (await sql.begin(async (tx) => {
+      await tx`SET LOCAL ROLE service_role`
+      return fn(tx)
+    })) as T
+  }
+
+  return {
+    kind: 'postgres',
+    async recordQuoteRequest(lead) {
+      const rows = await asServiceRole((tx) => tx`
+        SELECT * FROM public.record_quote_request(
+          ${lead.firstName}, ${lead.email}, ${lead.phone}, ${lead.idempotencyKey},
+          ${lead.sourcePage ?? null}, ${lead.userAgent ?? null})`)
+      return toRecorded(rows[0] as Row | undefined)
+    },
+    async claimOutbox(limit, leaseMs, prefer = null) {
+      const rows = await asServiceRole((tx) => tx`
+        SELECT * FROM public.claim_quote_outbox(${limit}::int, ${leaseMs}::int, ${prefer}::uuid)`)
+      return (rows as unknown as Row[]).map(toClaimed)
+    },
+    async finishOutbox(outboxId, error, retryMs) {
+      await asServiceRole((tx) => tx`SELECT public.finish_quote_outbox(${outboxId}::uuid, ${error}, ${retryMs}::int)`)
+    },
+    async listPublishedReviews(source = null, limit = 100) {
+      const rows = await asServiceRole((tx) => tx`SELECT * FROM public.list_published_reviews(${source}, ${limit}::int)`)
+      return (rows as unknown as Row[]).map(toReview)
+    },
+    async cacheGoogleReviews(reviews) {
+      const rows = await asServiceRole((tx) => tx`SELECT public.cache_google_reviews(${tx.json(reviews as unknown as postgres.JSONValue)}) AS n`)
+      return Number((rows[0] as Row | undefined)?.n ?? 0)
+    },
+    async googleReviewsFetchedAt() {
+      const rows = await asServiceRole((tx) => tx`SELECT public.google_reviews_fetched_at() AS at`)
+      const at = (rows[0] as Row | undefined)?.at
+      return at ? new Date(at as string) : null
+    },
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgREST RPC with the service role (supabase-js)
+// ---------------------------------------------------------------------------------------------
+
+export function createRestDb(url: string, serviceKey: string): FunctionsDb {
+  const client = createClient(url, serviceKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  })
+
+  async function rpc(name: string, args: Record<string, unknown>): Promise<unknown> {
+    const { data, error } = await client.rpc(name, args)
+    if (error) throw new Error(`${name} failed: ${error.message}${error.code ? ` (${error.code})` : ''}`)
+    return data
+  }
+
+  const rows = (data: unknown): Row[] => (Array.isArray(data) ? (data as Row[]) : data ? [data as Row] : [])
+
+  return {
+    kind: 'rest',
+    async recordQuoteRequest(lead) {
+      const data = await rpc('record_quote_request', {
+        p_first_name: lead.firstName,
+        p_email: lead.email,
+        p_phone: lead.phone,
+        p_idempotency_key: lead.idempotencyKey,
+        p_source_page: lead.sourcePage ?? null,
+        p_user_agent: lead.userAgent ?? null,
+      })
+      return toRecorded(rows(data)[0])
+    },
+    async claimOutbox(limit, leaseMs, prefer = null) {
+      return rows(await rpc('claim_quote_outbox', { p_limit: limit, p_lease_ms: leaseMs, p_prefer: prefer })).map(toClaimed)
+    },
+    async finishOutbox(outboxId, error, retryMs) {
+      await rpc('finish_quote_outbox', { p_outbox_id: outboxId, p_error: error, p_retry_ms: retryMs })
+    },
+    async listPublishedReviews(source = null, limit = 100) {
+      return rows(await rpc('list_published_reviews', { p_source: source, p_limit: limit })).map(toReview)
+    },
+    async cacheGoogleReviews(reviews) {
+      return Number(await rpc('cache_google_reviews', { p_reviews: reviews }))
+    },
+    async googleReviewsFetchedAt() {
+      const at = await rpc('google_reviews_fetched_at', {})
+      return at ? new Date(String(at)) : null
+    },
+  }
+}
+
+let cached: FunctionsDb | undefined
+
+/** The database for this function instance (FUNCTIONS_DATABASE_URL, else PostgREST). */
+export function getDb(): FunctionsDb {
+  if (cached) return cached
+  const direct = env('FUNCTIONS_DATABASE_URL')
+  if (direct) return (cached = createPostgresDb(direct))
+  const url = env('SUPABASE_URL')
+  const key = serviceKey()
+  if (!url || !key) throw new Error('No database configured: SUPABASE_URL and a service role / secret key are not set')
+  return (cached = createRestDb(url, key))
+}

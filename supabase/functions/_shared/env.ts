@@ -1,0 +1,73 @@
+/** Environment (Supabase secrets) access for the Edge Functions. */
+
+export function env(name: string): string | undefined {
+  const value = Deno.env.get(name)?.trim()
+  return value ? value : undefined
+}
+
+/**
+ * Names of every secret whose VALUE must never appear in a response or a log line. The log helper
+ * redacts these values (and the password part of any URL) from every message.
+ */
+export const SECRET_NAMES = [
+  'SUPABASE_SERVICE_ROLE_KEY',
+  'SUPABASE_SECRET_KEYS',
+  'SUPABASE_DB_URL',
+  'SUPABASE_ANON_KEY',
+  'FUNCTIONS_DATABASE_URL',
+  'RESEND_API_KEY',
+  'SMTP_URL',
+  'GOOGLE_PLACES_API_KEY',
+  'GOOGLE_PLACE_ID',
+  'ASSISTANT_LLM_KEY',
+] as const
+
+export function secretValues(): string[] {
+  const values = new Set<string>()
+  for (const name of SECRET_NAMES) {
+    const value = env(name)
+    if (!value || value.length < 6) continue
+    values.add(value)
+    // SUPABASE_SECRET_KEYS is a JSON dictionary of keys: each key is a secret on its own.
+    if (value.startsWith('{')) {
+      try {
+        for (const inner of Object.values(JSON.parse(value) as Record<string, unknown>)) {
+          if (typeof inner === 'string' && inner.length >= 6) values.add(inner)
+        }
+      } catch {
+        // not JSON
+      }
+    }
+    // The password inside a URL-shaped secret (SMTP_URL, *_DB_URL) is a secret on its own.
+    try {
+      const url = new URL(value)
+      if (url.password && url.password.length >= 4) {
+        values.add(url.password)
+        values.add(decodeURIComponent(url.password))
+      }
+    } catch {
+      // not a URL
+    }
+  }
+  return [...values].sort((a, b) => b.length - a.length)
+}
+
+/**
+ * The service role's API key: the legacy SUPABASE_SERVICE_ROLE_KEY, else the first of the new
+ * secret keys (SUPABASE_SECRET_KEYS, a JSON dictionary such as {"default":"sb_secret_…"}).
+ */
+export function serviceKey(): string | undefined {
+  const legacy = env('SUPABASE_SERVICE_ROLE_KEY')
+  if (legacy) return legacy
+  const keys = env('SUPABASE_SECRET_KEYS')
+  if (!keys) return undefined
+  try {
+    const parsed = JSON.parse(keys) as Record<string, unknown>
+    const first = (typeof parsed.default === 'string' ? parsed.default : Object.values(parsed).find((v) => typeof v === 'string')) as
+      | string
+      | undefined
+    return first?.trim() || undefined
+  } catch {
+    return undefined
+  }
+}

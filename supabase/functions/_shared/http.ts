@@ -1,0 +1,101 @@
+/**
+ * HTTP helpers: JSON answers, CORS limited to the site's origin, bounded JSON bodies.
+ *
+ * CORS: `SITE_ORIGIN` (one origin or a comma-separated list, e.g. "https://www.example.com") is
+ * the only browser origin allowed. The site itself calls the functions from its server, without an
+ * Origin header; such calls are not affected. A request from any other origin gets no
+ * Access-Control-Allow-Origin header (the browser blocks it) and its preflight is refused.
+ */
+import { env } from './env.ts'
+
+export const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type, idempotency-key'
+
+export function allowedOrigins(): string[] {
+  return (env('SITE_ORIGIN') ?? '')
+    .split(',')
+    .map((value) => value.trim().replace(/\/+$/, ''))
+    .filter(Boolean)
+}
+
+export function corsHeaders(req: Request): Record<string, string> {
+  const origin = req.headers.get('origin')
+  const headers: Record<string, string> = { Vary: 'Origin' }
+  if (origin && allowedOrigins().includes(origin)) {
+    headers['Access-Control-Allow-Origin'] = origin
+    headers['Access-Control-Allow-Headers'] = ALLOWED_HEADERS
+    headers['Access-Control-Allow-Methods'] = 'POST, OPTIONS'
+    headers['Access-Control-Max-Age'] = '86400'
+  }
+  return headers
+}
+
+/** True when a browser origin is present and not the site's. */
+export function isForeignOrigin(req: Request): boolean {
+  const origin = req.headers.get('origin')
+  return !!origin && !allowedOrigins().includes(origin)
+}
+
+export function json(req: Request, status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      ...corsHeaders(req),
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
+}
+
+/**
+ * Common request gate: answers the CORS preflight, refuses foreign browser origins and wrong
+ * methods. Returns a Response to send, or null to go on.
+ */
+export function gate(req: Request, methods: string[] = ['POST']): Response | null {
+  if (req.method === 'OPTIONS') {
+    if (isForeignOrigin(req) || !req.headers.get('origin')) return new Response(null, { status: 403, headers: { Vary: 'Origin' } })
+    return new Response(null, { status: 204, headers: corsHeaders(req) })
+  }
+  if (isForeignOrigin(req)) return json(req, 403, { success: false, error: 'Origin not allowed' })
+  if (!methods.includes(req.method)) {
+    const res = json(req, 405, { success: false, error: 'Method not allowed' })
+    res.headers.set('Allow', [...methods, 'OPTIONS'].join(', '))
+    return res
+  }
+  return null
+}
+
+export class BodyError extends Error {}
+
+/** Reads a JSON body of at most `maxBytes`; an empty body is `undefined`. Throws BodyError. */
+export async function readJson(req: Request, maxBytes = 10_000): Promise<unknown> {
+  const declared = Number(req.headers.get('content-length') ?? '0')
+  if (declared > maxBytes) throw new BodyError('The request is too large.')
+  const reader = req.body?.getReader()
+  if (!reader) return undefined
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined)
+      throw new BodyError('The request is too large.')
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  const text = new TextDecoder().decode(bytes).trim()
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new BodyError('Invalid form data')
+  }
+}

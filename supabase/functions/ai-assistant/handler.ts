@@ -1,0 +1,54 @@
+/**
+ * ai-assistant: { message } -> { response } (SPEC section 7), answered by the SAME engine as the
+ * site's embedded assistant (app/server/assistant/answer.server.ts, copied to _shared/app by
+ * scripts/supabase-sync-shared.mjs): grounded in the site's content, or an OpenAI-compatible LLM
+ * given that content when ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY are set (falling back to the
+ * grounded answer if the LLM fails).
+ *
+ *   200 { response }          the reply text
+ *   400 { error }             message missing, empty or longer than the site allows
+ *   500 { error }             the engine failed
+ */
+import { assistant } from '../_shared/app/content/assistant.ts'
+import { answerWithEmbeddedAssistant } from '../_shared/app/server/assistant/answer.server.ts'
+import { env } from '../_shared/env.ts'
+import { BodyError, gate, json, readJson } from '../_shared/http.ts'
+import { installRedactingConsole, log } from '../_shared/log.ts'
+
+installRedactingConsole()
+
+/** The site's input messages (app/lib/assistant.functions.ts). */
+export const INPUT_MESSAGES = {
+  empty: 'Please type a message.',
+  tooLong: `Messages can be at most ${assistant.maxMessageLength} characters.`,
+} as const
+
+const LLM_SETTINGS = ['ASSISTANT_LLM_URL', 'ASSISTANT_LLM_KEY', 'ASSISTANT_LLM_MODEL', 'ASSISTANT_LLM_TIMEOUT_MS'] as const
+
+function assistantEnv(): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {}
+  for (const name of LLM_SETTINGS) out[name] = env(name)
+  return out
+}
+
+export async function handler(req: Request): Promise<Response> {
+  const early = gate(req)
+  if (early) return early
+  let body: unknown
+  try {
+    body = await readJson(req, 8_000)
+  } catch (error) {
+    return json(req, 400, { error: error instanceof BodyError && error.message.includes('large') ? INPUT_MESSAGES.tooLong : INPUT_MESSAGES.empty })
+  }
+  const raw = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined
+  if (typeof raw !== 'string' || !raw.trim()) return json(req, 400, { error: INPUT_MESSAGES.empty })
+  const message = raw.trim()
+  if (message.length > assistant.maxMessageLength) return json(req, 400, { error: INPUT_MESSAGES.tooLong })
+  try {
+    const response = await answerWithEmbeddedAssistant(message, assistantEnv())
+    return json(req, 200, { response })
+  } catch (error) {
+    log.error('[ai-assistant] no reply:', error)
+    return json(req, 500, { error: 'The assistant failed to answer' })
+  }
+}

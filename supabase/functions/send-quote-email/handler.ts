@@ -1,0 +1,126 @@
+/**
+ * send-quote-email: validate -> store the lead (and its outbox row) -> e-mail the owner -> answer.
+ *
+ * Body: { firstName, email, phone } (SPEC section 7). Validation is the site's own schema
+ * (app/lib/quote-schema.ts, copied to _shared/app by scripts/supabase-sync-shared.mjs).
+ *
+ *   200 { success: true }                     stored (the e-mail was sent, or is queued for retry)
+ *   400 { success: false, error }             bad input (first validation message); nothing stored
+ *   403 / 405                                 foreign browser origin / wrong method
+ *   500 { success: false, error }             the lead could not be stored
+ *
+ * Optional `Idempotency-Key` header (8–150 of A–Z a–z 0–9 . _ -, e.g. the site's dedupe key): a retry
+ * with the same key and the same fields maps to the same lead (one row, one e-mail).
+ *
+ * After storing, the function sends this lead's notification and retries up to OUTBOX_BATCH - 1
+ * other notifications whose earlier attempt failed (backoff 5 s · 2^n, max 15 min). A failed send
+ * does not fail the request: the lead is safe in quote_requests and the outbox row stays due.
+ */
+import * as v from 'valibot'
+import { site } from '../_shared/app/content/site.ts'
+import { quoteRequestSchema } from '../_shared/app/lib/quote-schema.ts'
+import { getDb, type FunctionsDb } from '../_shared/db.ts'
+import { BodyError, gate, json, readJson } from '../_shared/http.ts'
+import { errorMessage, installRedactingConsole, log } from '../_shared/log.ts'
+import { buildOwnerNotification, createMailer, type Mailer } from '../_shared/mail.ts'
+
+installRedactingConsole()
+
+const OUTBOX_BATCH = 5
+const LEASE_MS = 120_000
+const BACKOFF_BASE_MS = 5_000
+const BACKOFF_MAX_MS = 15 * 60_000
+
+export const messages = {
+  saveFailed: `We could not save your request. Please call us at ${site.phone}.`,
+}
+
+export function backoffMs(attempts: number): number {
+  const exp = Math.min(Math.max(attempts - 1, 0), 30)
+  const base = Math.min(BACKOFF_BASE_MS * 2 ** exp, BACKOFF_MAX_MS)
+  return Math.round(Math.min(base * (1 + (Math.random() * 0.4 - 0.2)), BACKOFF_MAX_MS))
+}
+
+async function sha256Hex(value: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value))
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+async function idempotencyKey(req: Request, fields: { firstName: string; email: string; phone: string }): Promise<string> {
+  const key = req.headers.get('idempotency-key')?.trim()
+  if (!key || !/^[A-Za-z0-9._-]{8,150}$/.test(key)) return crypto.randomUUID()
+  const fingerprint = (await sha256Hex(`${fields.firstName}\u0000${fields.email}\u0000${fields.phone}`)).slice(0, 16)
+  return `${key}.${fingerprint}`
+}
+
+function sanitizeUserAgent(value: string | null): string | null {
+  if (!value) return null
+  const clean = value.replace(/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu, ' ').trim()
+  return clean ? clean.slice(0, 512) : null
+}
+
+let warnedNoMailer = false
+
+/** Send due notifications (this lead's first). Never throws. */
+export async function deliverNotifications(db: FunctionsDb, mailer: Mailer | null, prefer: string | null): Promise<void> {
+  if (!mailer) {
+    if (!warnedNoMailer) {
+      warnedNoMailer = true
+      log.error('[send-quote-email] no e-mail transport: set RESEND_API_KEY or SMTP_URL. Leads are stored but the owner is not e-mailed.')
+    }
+    return
+  }
+  try {
+    const claimed = await db.claimOutbox(OUTBOX_BATCH, LEASE_MS, prefer)
+    for (const row of claimed) {
+      try {
+        await mailer.send(buildOwnerNotification(row), `quote-${row.outboxId}`)
+        await db.finishOutbox(row.outboxId, null, 0)
+      } catch (error) {
+        const delay = backoffMs(row.attempts)
+        const text = errorMessage(error)
+        log.warn(`[send-quote-email] notification ${row.outboxId} failed (attempt ${row.attempts}); retrying in ${Math.round(delay / 1000)} s: ${text}`)
+        await db.finishOutbox(row.outboxId, text, delay).catch((e) => log.error('[send-quote-email] could not record the failure:', e))
+      }
+    }
+  } catch (error) {
+    log.error('[send-quote-email] outbox run failed:', error)
+  } finally {
+    mailer.close()
+  }
+}
+
+export async function handler(req: Request): Promise<Response> {
+  const early = gate(req)
+  if (early) return early
+
+  let raw: unknown
+  try {
+    raw = await readJson(req)
+  } catch (error) {
+    return json(req, 400, { success: false, error: error instanceof BodyError ? error.message : 'Invalid form data' })
+  }
+  const parsed = v.safeParse(quoteRequestSchema, raw)
+  if (!parsed.success) {
+    return json(req, 400, { success: false, error: parsed.issues[0]?.message ?? 'Invalid form data' })
+  }
+  const fields = parsed.output
+
+  let db: FunctionsDb
+  let stored: { leadId: string; outboxId: string | null; duplicate: boolean }
+  try {
+    db = getDb()
+    stored = await db.recordQuoteRequest({
+      ...fields,
+      idempotencyKey: await idempotencyKey(req, fields),
+      userAgent: sanitizeUserAgent(req.headers.get('user-agent')),
+    })
+  } catch (error) {
+    // Last-resort record: the lead could not be stored, so it goes to the function log.
+    log.error(`[send-quote-email] LEAD NOT SAVED (${errorMessage(error)}):`, { ...fields, at: new Date().toISOString() })
+    return json(req, 500, { success: false, error: messages.saveFailed })
+  }
+
+  await deliverNotifications(db, createMailer(), stored.duplicate ? null : stored.outboxId)
+  return json(req, 200, { success: true })
+}

@@ -1,0 +1,114 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { site } from '~/content/site'
+import { answerWithEmbeddedAssistant } from '~/server/assistant/answer.server'
+import { answerGrounded } from '~/server/assistant/grounded.server'
+import { askLlm, chatCompletionsUrl, llmConfigFromEnv } from '~/server/assistant/llm.server'
+
+const KEY = 'sk-test-secret-key-0123456789'
+
+interface StubCall {
+  path: string
+  headers: IncomingMessage['headers']
+  body: { model?: string; messages?: { role: string; content: string }[] }
+}
+
+/**
+ * A local stub of an OpenAI-compatible chat completions endpoint (a paid LLM cannot run here).
+ * `reply` decides each answer: status, JSON body, or a delay.
+ */
+let reply: { status?: number; body?: unknown; delayMs?: number } = {}
+const calls: StubCall[] = []
+let server: Server
+let baseUrl: string
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    calls.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) })
+    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs))
+    res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json' })
+    res.end(JSON.stringify(reply.body ?? {}))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterEach(() => {
+  calls.length = 0
+  reply = {}
+  vi.restoreAllMocks()
+})
+
+const completion = (content: unknown) => ({ choices: [{ index: 0, message: { role: 'assistant', content } }] })
+const env = (extra: Record<string, string> = {}) => ({ ASSISTANT_LLM_URL: baseUrl, ASSISTANT_LLM_KEY: KEY, ...extra })
+
+describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', () => {
+  test('sends the question with the site knowledge as system context and returns the answer', async () => {
+    reply = { body: completion('  We are open every day, 7:00 AM to 7:00 PM.  ') }
+    const answer = await answerWithEmbeddedAssistant('When are you open?', env({ ASSISTANT_LLM_MODEL: 'local-model' }))
+    expect(answer).toBe('We are open every day, 7:00 AM to 7:00 PM.')
+
+    expect(calls).toHaveLength(1)
+    const call = calls[0]!
+    expect(call.path).toBe('/v1/chat/completions')
+    expect(call.headers.authorization).toBe(`Bearer ${KEY}`)
+    expect(call.body.model).toBe('local-model')
+    const [system, user] = call.body.messages ?? []
+    expect(user).toEqual({ role: 'user', content: 'When are you open?' })
+    expect(system?.role).toBe('system')
+    for (const fact of [site.phone, site.email, site.hours.label, 'Citrus Heights', 'Roof Cleaning', '1-2 days', 'never given online']) {
+      expect(system?.content).toContain(fact)
+    }
+  })
+
+  test('is not used unless both ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY are set', async () => {
+    expect(llmConfigFromEnv({ ASSISTANT_LLM_URL: baseUrl })).toBeNull()
+    expect(llmConfigFromEnv({ ASSISTANT_LLM_KEY: KEY })).toBeNull()
+    const answer = await answerWithEmbeddedAssistant('What are your hours?', { ASSISTANT_LLM_URL: baseUrl })
+    expect(answer).toBe(answerGrounded('What are your hours?'))
+    expect(calls).toHaveLength(0)
+  })
+
+  test('accepts a base URL or the full chat completions address', () => {
+    expect(chatCompletionsUrl('https://llm.example/v1/')).toBe('https://llm.example/v1/chat/completions')
+    expect(chatCompletionsUrl('https://llm.example/v1/chat/completions')).toBe('https://llm.example/v1/chat/completions')
+  })
+
+  const failures = [
+    { name: 'an HTTP error', set: () => (reply = { status: 500, body: { error: { message: 'upstream down' } } }) },
+    { name: 'an answer without message content', set: () => (reply = { body: { choices: [] } }) },
+    { name: 'an empty answer', set: () => (reply = { body: completion('   ') }) },
+    { name: 'a timeout', set: () => (reply = { delayMs: 400, body: completion('too late') }) },
+  ]
+  for (const { name, set } of failures) {
+    test(`${name} falls back to the grounded answer, and the key is never logged`, async () => {
+      set()
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+      const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+      const answer = await answerWithEmbeddedAssistant('Do you clean gutters?', env({ ASSISTANT_LLM_TIMEOUT_MS: '100' }))
+      expect(answer).toBe(answerGrounded('Do you clean gutters?'))
+      expect(warn).toHaveBeenCalled()
+      const logged = JSON.stringify([...warn.mock.calls, ...error.mock.calls])
+      expect(logged).not.toContain(KEY)
+    })
+  }
+
+  test('an error thrown by the adapter never carries the key', async () => {
+    reply = { status: 401, body: { error: `invalid key ${KEY}` } }
+    const config = llmConfigFromEnv(env())!
+    const failure = await askLlm('hi', config).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(Error)
+    expect(String((failure as Error).message)).toBe('LLM endpoint answered 401')
+    expect(JSON.stringify(failure)).not.toContain(KEY)
+  })
+
+  test('a very long answer is cut at a sentence end', async () => {
+    reply = { body: completion(`${'We clean driveways. '.repeat(100)}`) }
+    const answer = await askLlm('Tell me everything', llmConfigFromEnv(env())!)
+    expect(answer.length).toBeLessThanOrEqual(1200)
+    expect(answer.endsWith('.')).toBe(true)
+  })
+})

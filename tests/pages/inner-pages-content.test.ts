@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { parseWidgetScriptUrl, reviewsWidget } from '~/content/reviews-widget'
+import { contactDetails } from '~/content/contact'
+import { cityPageFacts } from '~/content/city-page'
+import { formatReviewDate, reviewExcerpt } from '~/components/shared/review-card'
+
+describe('reviews widget settings', () => {
+  it.skipIf(!!process.env.PUBLIC_REVIEWS_WIDGET_SCRIPT_URL)('is off unless configured (no third-party script by default)', () => {
+    expect(reviewsWidget).toBeNull()
+  })
+
+  it('loads only an https script (http only for localhost)', () => {
+    expect(parseWidgetScriptUrl('https://widgets.example.com/platform.js')).toBe('https://widgets.example.com/platform.js')
+    expect(parseWidgetScriptUrl('  https://widgets.example.com/a.js  ')).toBe('https://widgets.example.com/a.js')
+    expect(parseWidgetScriptUrl('http://localhost:8080/w.js')).toBe('http://localhost:8080/w.js')
+    expect(parseWidgetScriptUrl(undefined)).toBeNull()
+    expect(parseWidgetScriptUrl('')).toBeNull()
+    expect(parseWidgetScriptUrl('http://widgets.example.com/a.js')).toBeNull()
+    expect(parseWidgetScriptUrl('javascript:alert(1)')).toBeNull()
+    expect(parseWidgetScriptUrl('//widgets.example.com/a.js')).toBeNull()
+  })
+})
+
+describe('review card text', () => {
+  it('cuts text longer than 120 characters and adds an ellipsis (spec section 5)', () => {
+    const long = 'x'.repeat(121)
+    expect(reviewExcerpt(long)).toBe(`${'x'.repeat(120)}…`)
+    expect(reviewExcerpt('x'.repeat(120))).toBe('x'.repeat(120))
+  })
+
+  it('prints a review date the same on the server and in the browser', () => {
+    expect(formatReviewDate('2025-04-12')).toBe('April 12, 2025')
+    expect(formatReviewDate('not a date')).toBe('not a date')
+  })
+})
+
+describe('page facts', () => {
+  it('city pages say Same Day and 5.0 Stars (spec section 2)', () => {
+    expect(cityPageFacts).toEqual({ responseTime: 'Same Day', rating: '5.0 Stars' })
+  })
+
+  it('the contact service-area card counts the 16 areas and the 50 km radius in miles', () => {
+    expect(contactDetails.serviceArea.note).toBe('16 communities within about 31 miles of Sacramento')
+  })
+})

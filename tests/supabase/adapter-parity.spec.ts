@@ -1,0 +1,220 @@
+/**
+ * The SAME quote, reviews and assistant tests, run against the site's two adapters:
+ *   - embedded: PGlite + the outbox worker (app/server/embedded.server.ts);
+ *   - supabase: the site's Supabase adapter (app/server/supabase.server.ts) with SUPABASE_URL
+ *     pointing at a local router that serves /functions/v1/<name> from the Edge Functions running
+ *     under Deno against PostgreSQL 15.
+ * The REST table read (featured video) is the one call the functions do not serve: for the
+ * Supabase adapter it goes to the local stub of hosted Supabase from e2e/support (PostgREST cannot
+ * run here), as the test names say.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { site } from '../../app/content/site'
+import { QUOTE_FIELD_MESSAGES } from '../../app/lib/quote-schema'
+import { answerWithEmbeddedAssistant } from '../../app/server/assistant/answer.server'
+import { askAssistant } from '../../app/server/assistant/ask.server'
+import { answerGrounded } from '../../app/server/assistant/grounded.server'
+import { closeBackend, type Backend, type VideoTable } from '../../app/server/backend.server'
+import { createEmbeddedBackend, setFeaturedVideo, type EmbeddedBackend } from '../../app/server/embedded.server'
+import { createQuoteService } from '../../app/server/quote-service.server'
+import { createSupabaseBackend } from '../../app/server/supabase.server'
+import { startSupabaseStub, type SupabaseStub } from '../../e2e/support/supabase-stub'
+import { queryJson } from '../../scripts/supabase-postgres.mjs'
+import { startLocalSupabase, type LocalSupabase } from '../../scripts/supabase-local.mjs'
+import { startSmtp, type TestSmtp } from '../server/helpers'
+
+const OWNER = 'owner@delta-breeze.example'
+
+interface Adapter {
+  backend: Backend
+  /** Leads stored so far (first_name, email, phone). */
+  leads(): Promise<{ first_name: string; email: string; phone: string }[]>
+  /** Let pending notifications go out (the embedded outbox runs after the answer). */
+  flushEmails(): Promise<void>
+  feature(table: VideoTable, video: { video_url: string; mime_type: string | null; title: string | null }): Promise<void>
+  ask(message: string): Promise<string>
+}
+
+let smtp: TestSmtp
+let local: LocalSupabase
+let stub: SupabaseStub
+let embedded: EmbeddedBackend
+let embeddedDir: string
+const savedEnv = { SUPABASE_URL: process.env.SUPABASE_URL, SUPABASE_ANON_KEY: process.env.SUPABASE_ANON_KEY }
+
+beforeAll(async () => {
+  smtp = await startSmtp()
+  stub = await startSupabaseStub()
+  local = await startLocalSupabase({
+    restFallbackUrl: stub.url,
+    functionEnv: () => ({ SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: OWNER }),
+  })
+  embeddedDir = mkdtempSync(join(tmpdir(), 'supabase-parity-'))
+  embedded = createEmbeddedBackend({ env: { SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: OWNER }, dataDir: embeddedDir })
+  await embedded.ready()
+})
+
+afterAll(async () => {
+  await closeBackend()
+  process.env.SUPABASE_URL = savedEnv.SUPABASE_URL
+  process.env.SUPABASE_ANON_KEY = savedEnv.SUPABASE_ANON_KEY
+  if (savedEnv.SUPABASE_URL === undefined) delete process.env.SUPABASE_URL
+  if (savedEnv.SUPABASE_ANON_KEY === undefined) delete process.env.SUPABASE_ANON_KEY
+  await embedded?.close()
+  if (embeddedDir) rmSync(embeddedDir, { recursive: true, force: true })
+  await local?.stop()
+  await stub?.stop()
+  await smtp?.close()
+})
+
+const adapters: [string, () => Adapter][] = [
+  [
+    'embedded adapter (PGlite + outbox)',
+    () => ({
+      backend: embedded,
+      async leads() {
+        const db = await embedded.db()
+        return (await db.query<{ first_name: string; email: string; phone: string }>(
+          'SELECT first_name, email, phone FROM quote_requests ORDER BY created_at',
+        )).rows
+      },
+      async flushEmails() {
+        await (await embedded.outbox()).drain()
+      },
+      async feature(table, video) {
+        await setFeaturedVideo(await embedded.db(), table, video.video_url, video.mime_type, video.title)
+      },
+      ask: (message) => answerWithEmbeddedAssistant(message, {}),
+    }),
+  ],
+  [
+    'supabase adapter → Edge Functions under Deno + Postgres 15 (REST table reads: local stub, PostgREST cannot run here)',
+    () => {
+      const backend = createSupabaseBackend({ url: local.url, anonKey: local.keys.anon })
+      // What PostgREST answers for `?is_featured=eq.true&limit=1` with no featured row: [].
+      stub.state.videos.pressure_washing_videos = { status: 200, body: [] }
+      stub.state.videos.service_videos = { status: 200, body: [] }
+      return {
+        backend,
+        async leads() {
+          return queryJson(local.cluster, 'SELECT first_name, email, phone FROM public.quote_requests ORDER BY created_at')
+        },
+        async flushEmails() {
+          // The function e-mails before it answers.
+        },
+        async feature(table, video) {
+          const row = { id: crypto.randomUUID(), ...video, is_featured: true, created_at: new Date().toISOString() }
+          stub.state.videos[table] = { status: 200, body: [row] }
+        },
+        async ask(message) {
+          process.env.SUPABASE_URL = local.url
+          process.env.SUPABASE_ANON_KEY = local.keys.anon
+          return askAssistant(message, process.env)
+        },
+      }
+    },
+  ],
+]
+
+describe.each(adapters)('%s', (_name, make) => {
+  let adapter: Adapter
+  const quotes = createQuoteService({ rateLimit: 0 })
+  const meta = { ip: '203.0.113.7', userAgent: 'parity-test' }
+  let seq = 0
+  const payload = (fields: Record<string, unknown>) => ({
+    firstName: 'Maria',
+    email: 'maria@example.com',
+    phone: '(916) 555-0199',
+    company: '',
+    elapsedMs: 8000,
+    idempotencyKey: `parity-${Date.now()}-${++seq}`,
+    sourcePage: '/contact',
+    ...fields,
+  })
+
+  beforeAll(() => {
+    adapter = make()
+  })
+  beforeEach(() => {
+    smtp.received.length = 0
+  })
+
+  it('quote: a valid request is answered 200, stored once with trimmed fields, and e-mailed to the owner', async () => {
+    const before = (await adapter.leads()).length
+    const result = await quotes.handle(payload({ firstName: '  Quinn ', email: 'quinn@example.com ', phone: ' 916-555-0111' }), meta, adapter.backend)
+    expect(result).toEqual({ status: 200, body: { success: true } })
+    const leads = await adapter.leads()
+    expect(leads.length).toBe(before + 1)
+    expect(leads.at(-1)).toEqual({ first_name: 'Quinn', email: 'quinn@example.com', phone: '916-555-0111' })
+    await adapter.flushEmails()
+    expect(smtp.received).toHaveLength(1)
+    expect(smtp.received[0]!.rcptTo).toEqual([OWNER])
+    expect(smtp.received[0]!.mail.subject).toBe('New quote request from Quinn')
+    expect(smtp.received[0]!.mail.replyTo?.value[0]?.address).toBe('quinn@example.com')
+    expect(smtp.received[0]!.mail.text).toContain('Phone:    916-555-0111')
+  })
+
+  it('quote: a retried submission (same key) is acknowledged, stored once and e-mailed once', async () => {
+    const before = (await adapter.leads()).length
+    const body = payload({ firstName: 'Rita', email: 'rita@example.com', phone: '916-555-0112' })
+    expect(await quotes.handle(body, meta, adapter.backend)).toEqual({ status: 200, body: { success: true } })
+    expect(await quotes.handle(body, meta, adapter.backend)).toEqual({ status: 200, body: { success: true } })
+    await adapter.flushEmails()
+    expect((await adapter.leads()).length).toBe(before + 1)
+    expect(smtp.received).toHaveLength(1)
+  })
+
+  it('quote: bad input is answered 400 with the first issue, and nothing is stored or e-mailed', async () => {
+    const before = (await adapter.leads()).length
+    expect(await quotes.handle(payload({ email: 'not-an-email' }), meta, adapter.backend)).toEqual({
+      status: 400,
+      body: { success: false, reason: 'invalid', error: QUOTE_FIELD_MESSAGES.emailInvalid },
+    })
+    expect(await quotes.handle(payload({ firstName: 'Ann\r\nBcc: x@example.com' }), meta, adapter.backend)).toMatchObject({
+      status: 400,
+      body: { error: QUOTE_FIELD_MESSAGES.firstNameInvalidChars },
+    })
+    await adapter.flushEmails()
+    expect((await adapter.leads()).length).toBe(before)
+    expect(smtp.received).toHaveLength(0)
+  })
+
+  it('reviews: the published reviews in the Review shape, newest first', async () => {
+    const reviews = await adapter.backend.reviews()
+    expect(reviews.map(({ author, rating, date }) => ({ author, rating, date }))).toEqual([
+      { author: 'Angela W.', rating: 5, date: '2026-02-26' },
+      { author: 'Tom R.', rating: 5, date: '2026-01-17' },
+      { author: 'Priya S.', rating: 4, date: '2025-10-30' },
+      { author: 'Derek M.', rating: 5, date: '2025-09-08' },
+      { author: 'Linda P.', rating: 5, date: '2025-07-21' },
+      { author: 'Jason T.', rating: 5, date: '2025-06-03' },
+      { author: 'Maria G.', rating: 5, date: '2025-04-12' },
+    ])
+    for (const review of reviews) {
+      expect(typeof review.id).toBe('string')
+      expect(review.text.length).toBeGreaterThan(0)
+      expect('avatar' in review).toBe(false)
+    }
+  })
+
+  it('assistant: answers grounded questions from the site content', async () => {
+    for (const message of ['What are your hours?', 'Do you serve Elk Grove?', 'Do you do pressure washing in Reno?', 'How much for a driveway?']) {
+      expect(await adapter.ask(message), message).toBe(answerGrounded(message))
+    }
+    expect(await adapter.ask('What is your phone number?')).toContain(site.phone)
+  })
+
+  it('featured video: none, then the one set as featured (supabase: REST read on the local stub, PostgREST cannot run here)', async () => {
+    expect(await adapter.backend.featuredVideo('service_videos')).toBeNull()
+    await adapter.feature('service_videos', { video_url: 'https://cdn.example.com/s.webm', mime_type: null, title: 'Services' })
+    expect(await adapter.backend.featuredVideo('service_videos')).toMatchObject({
+      video_url: 'https://cdn.example.com/s.webm',
+      mime_type: 'video/mp4',
+      is_featured: true,
+      title: 'Services',
+    })
+  })
+})

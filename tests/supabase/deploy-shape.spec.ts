@@ -1,0 +1,63 @@
+/**
+ * What `supabase functions deploy` bundles: each function's module graph must stay inside
+ * supabase/functions/ (plus npm: packages), the copies of the site's modules must be up to date,
+ * and every function must type-check under Deno. Verified with the real Deno (`deno` npm package);
+ * the Supabase CLI itself cannot run here.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { DENO_DIR, FUNCTION_NAMES } from '../../scripts/supabase-local.mjs'
+import { checkSharedFiles, generateSharedFiles } from '../../scripts/supabase-sync-shared.mjs'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const FUNCTIONS_DIR = join(ROOT, 'supabase', 'functions')
+const deno = join(ROOT, 'node_modules', '.bin', 'deno')
+const denoEnv = { ...process.env, DENO_DIR, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' }
+
+function denoJson(name: string): { imports: Record<string, string> } {
+  return JSON.parse(readFileSync(join(FUNCTIONS_DIR, name, 'deno.json'), 'utf8')) as { imports: Record<string, string> }
+}
+
+describe('deployable function bundles', () => {
+  it('supabase/functions/_shared/app is an up-to-date copy of the site modules (one source for the rules)', () => {
+    expect(checkSharedFiles(), 'out of sync: run node scripts/supabase-sync-shared.mjs').toEqual([])
+    const { files } = generateSharedFiles()
+    const schemaCopy = [...files.entries()].find(([path]) => path.endsWith('_shared/app/lib/quote-schema.ts'))
+    expect(schemaCopy).toBeDefined()
+    // Byte for byte the site's file, after the one-line header.
+    expect(schemaCopy![1].split('\n').slice(1).join('\n')).toBe(readFileSync(join(ROOT, 'app', 'lib', 'quote-schema.ts'), 'utf8'))
+  })
+
+  it('every bare import of the copied modules is mapped to a pinned npm: package in each deno.json', () => {
+    const { bare } = generateSharedFiles()
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+    for (const name of FUNCTION_NAMES) {
+      const { imports } = denoJson(name)
+      for (const specifier of bare) expect(imports[specifier], `${name}: ${specifier}`).toMatch(/^npm:.+@\d+\.\d+\.\d+$/)
+      // The same versions as the site's own dependencies.
+      for (const [bareName, target] of Object.entries(imports)) {
+        if (pkg.dependencies[bareName]) expect(target, bareName).toBe(`npm:${bareName}@${pkg.dependencies[bareName]}`)
+      }
+    }
+  })
+
+  for (const name of FUNCTION_NAMES) {
+    it(`${name}: the module graph stays inside supabase/functions/ (npm: packages aside) and type-checks under Deno`, () => {
+      const entry = join(FUNCTIONS_DIR, name, 'index.ts')
+      expect(existsSync(entry)).toBe(true)
+      const config = join(FUNCTIONS_DIR, name, 'deno.json')
+      const info = JSON.parse(
+        execFileSync(deno, ['info', '--json', '--config', config, entry], { env: denoEnv, encoding: 'utf8', maxBuffer: 64 << 20 }),
+      ) as { modules: { specifier: string; kind?: string; error?: string }[] }
+      expect(info.modules.filter((m) => m.error)).toEqual([])
+      const local = info.modules.filter((m) => m.specifier.startsWith('file://')).map((m) => fileURLToPath(m.specifier))
+      expect(local.length).toBeGreaterThan(1)
+      for (const path of local) expect(relative(FUNCTIONS_DIR, path), path).not.toMatch(/^\.\./)
+      for (const m of info.modules.filter((m) => !m.specifier.startsWith('file://'))) expect(m.specifier).toMatch(/^npm:/)
+      execFileSync(deno, ['check', '--config', config, entry], { env: denoEnv, stdio: 'pipe' })
+    })
+  }
+})

@@ -1,0 +1,171 @@
+/**
+ * Test support for the Supabase suite: local STUBS of the third-party HTTP APIs the functions call
+ * (they are stubs — the real services cannot be reached from here), and small helpers.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface RecordedCall {
+  method: string
+  path: string
+  headers: IncomingHttpHeaders
+  body: unknown
+}
+
+interface StubServer {
+  url: string
+  calls: RecordedCall[]
+  stop(): Promise<void>
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+function record(calls: RecordedCall[], method: string, path: string, headers: IncomingHttpHeaders, raw: string): void {
+  let body: unknown = raw
+  try {
+    body = raw ? JSON.parse(raw) : undefined
+  } catch {
+    // keep text
+  }
+  calls.push({ method, path, headers, body })
+}
+
+function stopper(server: Server): () => Promise<void> {
+  return () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
+}
+
+export interface EmailApiStub extends StubServer {
+  /** Answer the next `n` sends with HTTP 500. */
+  failNext(n: number): void
+}
+
+/** A local STUB of Resend's e-mail API (POST /emails). Records each call; answers { id }. */
+export async function startEmailApiStub(): Promise<EmailApiStub> {
+  const calls: RecordedCall[] = []
+  let failures = 0
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stub')
+      record(calls, req.method ?? '', url.pathname, req.headers, Buffer.concat(chunks).toString('utf8'))
+      res.setHeader('content-type', 'application/json')
+      if (req.method !== 'POST' || url.pathname !== '/emails') {
+        res.statusCode = 404
+        return res.end('{"message":"not found"}')
+      }
+      if (failures > 0) {
+        failures--
+        res.statusCode = 500
+        return res.end('{"statusCode":500,"name":"internal_server_error","message":"stub failure"}')
+      }
+      res.end(JSON.stringify({ id: `stub-${calls.length}` }))
+    })
+  })
+  const url = await listen(server)
+  return { url, calls, failNext: (n) => (failures = n), stop: stopper(server) }
+}
+
+export interface PlacesStub extends StubServer {
+  /** What GET /v1/places/<id> answers. */
+  reply: { status: number; body: unknown }
+}
+
+/** A local STUB of the Google Places API (New) Place Details endpoint. */
+export async function startPlacesStub(): Promise<PlacesStub> {
+  const calls: RecordedCall[] = []
+  const stub: Partial<PlacesStub> = { reply: { status: 200, body: { reviews: [] } } }
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stub')
+    record(calls, req.method ?? '', url.pathname + url.search, req.headers, '')
+    res.setHeader('content-type', 'application/json')
+    if (!/^\/v1\/places\/[^/]+$/.test(url.pathname)) {
+      res.statusCode = 404
+      return res.end('{}')
+    }
+    res.statusCode = stub.reply!.status
+    res.end(JSON.stringify(stub.reply!.body))
+  })
+  const url = await listen(server)
+  return Object.assign(stub, { url, calls, stop: stopper(server) }) as PlacesStub
+}
+
+/** A Places API (New) review object. */
+export function placesReview(i: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: `places/TEST_PLACE/reviews/review-${i}`,
+    relativePublishTimeDescription: 'a month ago',
+    rating: 5,
+    text: { text: `Google review number ${i}: great job on the driveway.`, languageCode: 'en' },
+    originalText: { text: `Google review number ${i}: great job on the driveway.`, languageCode: 'en' },
+    authorAttribution: {
+      displayName: `Reviewer ${i}`,
+      uri: `https://www.google.com/maps/contrib/${i}`,
+      photoUri: `https://lh3.googleusercontent.com/a/photo-${i}`,
+    },
+    publishTime: `2026-0${(i % 9) + 1}-1${i % 10}T17:30:00.123456Z`,
+    ...overrides,
+  }
+}
+
+/** POST JSON to a function (through the router or directly). */
+export async function callFunction(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; text: string; json: unknown }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  const text = await response.text()
+  let json: unknown = undefined
+  try {
+    json = JSON.parse(text)
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, headers: response.headers, text, json }
+}
+
+export async function waitFor<T>(check: () => T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = check()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error('timed out waiting')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+export interface LlmStub extends StubServer {
+  /** What POST /v1/chat/completions answers. */
+  reply: { status: number; body: unknown }
+}
+
+/** A local STUB of an OpenAI-compatible chat completions API. */
+export async function startLlmStub(): Promise<LlmStub> {
+  const calls: RecordedCall[] = []
+  const stub: Partial<LlmStub> = { reply: { status: 200, body: {} } }
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stub')
+      record(calls, req.method ?? '', url.pathname, req.headers, Buffer.concat(chunks).toString('utf8'))
+      res.setHeader('content-type', 'application/json')
+      res.statusCode = url.pathname === '/v1/chat/completions' ? stub.reply!.status : 404
+      res.end(JSON.stringify(stub.reply!.body))
+    })
+  })
+  const url = await listen(server)
+  return Object.assign(stub, { url, calls, stop: stopper(server) }) as LlmStub
+}
