@@ -16,6 +16,7 @@ import { Route as BenchmarkFloorRouteImport } from './routes/benchmark-floor'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as EpoxyRouteImport } from './routes/epoxy'
 import { Route as GalleryRouteImport } from './routes/gallery'
+import { Route as QuoteRequestRouteImport } from './routes/quote-request'
 import { Route as ReviewsRouteImport } from './routes/reviews'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as ServicesRouteImport } from './routes/services'
@@ -58,6 +59,11 @@ const GalleryRoute = GalleryRouteImport.update({
   path: '/gallery',
   getParentRoute: () => rootRouteImport,
 } as any)
+const QuoteRequestRoute = QuoteRequestRouteImport.update({
+  id: '/quote-request',
+  path: '/quote-request',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ReviewsRoute = ReviewsRouteImport.update({
   id: '/reviews',
   path: '/reviews',
@@ -97,6 +103,7 @@ export interface FileRoutesByFullPath {
   '/contact': typeof ContactRoute
   '/epoxy': typeof EpoxyRoute
   '/gallery': typeof GalleryRoute
+  '/quote-request': typeof QuoteRequestRoute
   '/reviews': typeof ReviewsRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/services': typeof ServicesRoute
@@ -112,6 +119,7 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute
   '/epoxy': typeof EpoxyRoute
   '/gallery': typeof GalleryRoute
+  '/quote-request': typeof QuoteRequestRoute
   '/reviews': typeof ReviewsRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/services': typeof ServicesRoute
@@ -128,6 +136,7 @@ export interface FileRoutesById {
   '/contact': typeof ContactRoute
   '/epoxy': typeof EpoxyRoute
   '/gallery': typeof GalleryRoute
+  '/quote-request': typeof QuoteRequestRoute
   '/reviews': typeof ReviewsRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/services': typeof ServicesRoute
@@ -145,6 +154,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/epoxy'
     | '/gallery'
+    | '/quote-request'
     | '/reviews'
     | '/robots.txt'
     | '/services'
@@ -160,6 +170,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/epoxy'
     | '/gallery'
+    | '/quote-request'
     | '/reviews'
     | '/robots.txt'
     | '/services'
@@ -175,6 +186,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/epoxy'
     | '/gallery'
+    | '/quote-request'
     | '/reviews'
     | '/robots.txt'
     | '/services'
@@ -191,6 +203,7 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   EpoxyRoute: typeof EpoxyRoute
   GalleryRoute: typeof GalleryRoute
+  QuoteRequestRoute: typeof QuoteRequestRoute
   ReviewsRoute: typeof ReviewsRoute
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   ServicesRoute: typeof ServicesRoute
@@ -250,6 +263,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GalleryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/quote-request': {
+      id: '/quote-request'
+      path: '/quote-request'
+      fullPath: '/quote-request'
+      preLoaderRoute: typeof QuoteRequestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reviews': {
       id: '/reviews'
       path: '/reviews'
@@ -303,6 +323,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   EpoxyRoute: EpoxyRoute,
   GalleryRoute: GalleryRoute,
+  QuoteRequestRoute: QuoteRequestRoute,
   ReviewsRoute: ReviewsRoute,
   RobotsDottxtRoute: RobotsDottxtRoute,
   ServicesRoute: ServicesRoute,

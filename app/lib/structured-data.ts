@@ -1,7 +1,8 @@
 import { site, fullAddress } from '~/content/site'
 import { serviceAreas } from '~/content/service-areas'
-import { services } from '~/content/services'
-import { absoluteUrl } from './seo'
+import { serviceList } from '~/content/service-list'
+import { createIsomorphicFn } from '@tanstack/react-start'
+import { absoluteUrl, breadcrumbJsonLd } from './seo'
 
 const businessId = `${site.baseUrl}/#business`
 
@@ -48,7 +49,7 @@ export function localBusinessJsonLd() {
     hasOfferCatalog: {
       '@type': 'OfferCatalog',
       name: 'Exterior cleaning services',
-      itemListElement: services.map((service) => ({
+      itemListElement: serviceList.map((service) => ({
         '@type': 'Offer',
         itemOffered: { '@type': 'Service', name: service.title, url: absoluteUrl(`/services?tab=${service.id}`) },
       })),
@@ -57,3 +58,12 @@ export function localBusinessJsonLd() {
     hasMap: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress)}`,
   }
 }
+
+/**
+ * The home page's JSON-LD, built on the server only: it reaches the SSR HTML (and the dehydrated
+ * loader data) without shipping the builder to the browser. A client-side navigation gets none,
+ * which crawlers never see.
+ */
+export const homeStructuredData = createIsomorphicFn()
+  .server(() => [localBusinessJsonLd(), breadcrumbJsonLd([{ name: 'Home', path: '/' }])])
+  .client((): object[] | undefined => undefined)

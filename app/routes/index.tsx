@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageSeo } from '~/content/pages'
 import { homeVideoQuery, reviewsQuery } from '~/lib/backend.functions'
-import { breadcrumbJsonLd, jsonLdScript, seo } from '~/lib/seo'
-import { localBusinessJsonLd } from '~/lib/structured-data'
+import { jsonLdScript, seo } from '~/lib/seo'
+import { homeStructuredData } from '~/lib/structured-data'
 import { HomePage } from '~/components/home/home-page'
 
 export const Route = createFileRoute('/')({
@@ -11,13 +11,11 @@ export const Route = createFileRoute('/')({
     void context.queryClient.prefetchQuery(reviewsQuery)
     // The hero's video is in the server HTML; a failure (logged by the server function) leaves the hero dark.
     await context.queryClient.ensureQueryData(homeVideoQuery).catch(() => null)
-    return {
-      structuredData: [localBusinessJsonLd(), breadcrumbJsonLd([{ name: 'Home', path: '/' }])],
-    }
+    return { structuredData: homeStructuredData() }
   },
   head: ({ loaderData }) => ({
     ...seo({ ...pageSeo.home, path: '/' }),
-    scripts: loaderData?.structuredData.map(jsonLdScript),
+    scripts: loaderData?.structuredData?.map(jsonLdScript),
   }),
   component: HomePage,
 })

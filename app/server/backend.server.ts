@@ -78,6 +78,8 @@ export interface Backend {
   submitQuote(lead: StoredLeadInput): Promise<SubmitQuoteResult>
   featuredVideo(table: VideoTable): Promise<FeaturedVideo | null>
   reviews(): Promise<Review[]>
+  /** The chat assistant's reply to one visitor message (spec call "Chat": ai-assistant). Throws on failure. */
+  askAssistant(message: string): Promise<string>
   close(): Promise<void>
   /** Optional: a salt for IP hashing that persists with the data (embedded only). */
   ipHashSalt?(): Promise<string>

@@ -28,6 +28,7 @@ import {
   type VideoTable,
 } from './backend.server'
 import { createOutboxWorker, type OutboxOptions, type OutboxWorker } from './outbox.server'
+import { answerWithEmbeddedAssistant } from './assistant/answer.server'
 
 export interface Migration {
   name: string
@@ -339,6 +340,9 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
   const backend: EmbeddedBackend = {
     kind: 'embedded',
     dataDir,
+
+    // Grounded in the site's own content (or an LLM when configured); needs no database.
+    askAssistant: (message) => answerWithEmbeddedAssistant(message, env),
 
     async ready() {
       await open()

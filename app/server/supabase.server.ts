@@ -221,6 +221,14 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
       return parseFeaturedVideoRow(data)
     },
 
+    async askAssistant(message) {
+      const { data, error } = await client.functions.invoke<unknown>('ai-assistant', { body: { message }, timeout })
+      if (error) throw new SupabaseCallError(`ai-assistant failed: ${describeError(error)}`, error)
+      const response = data && typeof data === 'object' ? (data as { response?: unknown }).response : undefined
+      if (typeof response !== 'string' || !response.trim()) throw new SupabaseCallError('ai-assistant answered without a response text')
+      return response.trim()
+    },
+
     async reviews() {
       const { data, error } = await client.functions.invoke<unknown>('fetch-reviews', { timeout })
       if (error) throw new SupabaseCallError(`fetch-reviews failed: ${describeError(error)}`, error)

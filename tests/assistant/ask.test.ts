@@ -3,6 +3,10 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
 import { ASSISTANT_INPUT_MESSAGES, assistantRequestSchema } from '~/lib/assistant.functions'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createBackend } from '~/server/backend.server'
 import { AssistantRequestError, askAssistant, createAssistantService } from '~/server/assistant/ask.server'
 import { answerGrounded } from '~/server/assistant/grounded.server'
 
@@ -31,8 +35,14 @@ describe('the ai-assistant request', () => {
 })
 
 describe('the assistant service', () => {
-  test('without Supabase settings the embedded (grounded) assistant answers', async () => {
-    expect(await askAssistant('What are your hours?', {})).toBe(answerGrounded('What are your hours?'))
+  test('without Supabase settings the backend port answers with the embedded (grounded) assistant', async () => {
+    const backend = createBackend({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ask-')) })
+    try {
+      expect(backend.kind).toBe('embedded')
+      expect(await askAssistant('What are your hours?', backend)).toBe(answerGrounded('What are your hours?'))
+    } finally {
+      await backend.close()
+    }
   })
 
   test('one IP gets 20 messages per 5 minutes, then 429 until the window has passed', async () => {

@@ -330,6 +330,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
       submitQuote: () => Promise.reject(new Error('connection refused')),
       featuredVideo: () => Promise.resolve(null),
       reviews: () => Promise.resolve([]),
+      askAssistant: () => Promise.resolve(''),
       close: () => Promise.resolve(),
     }
     const res = await service().handle(lead(), meta, throwing)

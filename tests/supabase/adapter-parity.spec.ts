@@ -14,7 +14,6 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import { QUOTE_FIELD_MESSAGES } from '../../app/lib/quote-schema'
-import { answerWithEmbeddedAssistant } from '../../app/server/assistant/answer.server'
 import { askAssistant } from '../../app/server/assistant/ask.server'
 import { answerGrounded } from '../../app/server/assistant/grounded.server'
 import { closeBackend, type Backend, type VideoTable } from '../../app/server/backend.server'
@@ -87,7 +86,7 @@ const adapters: [string, () => Adapter][] = [
       async feature(table, video) {
         await setFeaturedVideo(await embedded.db(), table, video.video_url, video.mime_type, video.title)
       },
-      ask: (message) => answerWithEmbeddedAssistant(message, {}),
+      ask: (message) => askAssistant(message, embedded),
     }),
   ],
   [
@@ -110,9 +109,7 @@ const adapters: [string, () => Adapter][] = [
           stub.state.videos[table] = { status: 200, body: [row] }
         },
         async ask(message) {
-          process.env.SUPABASE_URL = local.url
-          process.env.SUPABASE_ANON_KEY = local.keys.anon
-          return askAssistant(message, process.env)
+          return askAssistant(message, backend)
         },
       }
     },

@@ -2,12 +2,16 @@ import { Hero } from './hero'
 import { ReviewsStrip } from './reviews-strip'
 import { ServicesGrid } from './services-grid'
 import { QuoteSection } from './quote-section'
-import { SeoText } from './seo-text'
-import { HomeGallery } from './home-gallery'
-import { About } from './about'
-import { StatsBanner } from './stats-banner'
-import { ServiceAreas } from './service-areas'
-import { ContactBlock } from './contact-block'
+import { Suspense } from 'react'
+import { lazyWhenIdle } from '~/lib/lazy-when-idle'
+
+// Sections below the fold: server-rendered in full, their code fetched when the browser is idle.
+const SeoText = lazyWhenIdle(() => import('./seo-text').then((module) => module.SeoText))
+const HomeGallery = lazyWhenIdle(() => import('./home-gallery').then((module) => module.HomeGallery))
+const About = lazyWhenIdle(() => import('./about').then((module) => module.About))
+const StatsBanner = lazyWhenIdle(() => import('./stats-banner').then((module) => module.StatsBanner))
+const ServiceAreas = lazyWhenIdle(() => import('./service-areas').then((module) => module.ServiceAreas))
+const ContactBlock = lazyWhenIdle(() => import('./contact-block').then((module) => module.ContactBlock))
 
 /**
  * The home page. Section order reconciles the spec's two lists while keeping the relative order of each:
@@ -27,12 +31,14 @@ export function HomePage() {
       <ReviewsStrip />
       <ServicesGrid />
       <QuoteSection />
-      <SeoText />
-      <HomeGallery />
-      <About />
-      <StatsBanner />
-      <ServiceAreas />
-      <ContactBlock />
+      <Suspense fallback={null}>
+        <SeoText />
+        <HomeGallery />
+        <About />
+        <StatsBanner />
+        <ServiceAreas />
+        <ContactBlock />
+      </Suspense>
       {/* Slot for the floating chat assistant and the social-proof toasts (their own feature; nothing visible yet). */}
     </>
   )

@@ -50,31 +50,17 @@ export function MapFacade({ address }: { address: string }) {
   )
 }
 
-/** An illustration, not a real map: blocks, streets, a river and a park around a pin. */
+/** An illustration, not a real map: blocks, streets, a river and a park around a pin (public/map-preview.svg). */
 function StreetGridPreview() {
-  const avenues = [40, 130, 220, 330, 420]
-  const streets = [30, 100, 190, 260]
   return (
-    <svg viewBox="0 0 480 360" preserveAspectRatio="xMidYMid slice" className="absolute inset-0 size-full" aria-hidden="true" focusable="false">
-      <rect width="480" height="360" fill="#e9eef0" />
-      <rect x="240" y="110" width="80" height="70" rx="6" fill="#cfe8c9" />
-      <path d="M-20 320 C 80 270, 170 350, 270 300 S 420 250, 500 290 L 500 380 L -20 380 Z" fill="#b9dcf0" />
-      <g stroke="#ffffff" strokeLinecap="round">
-        {avenues.map((x) => (
-          <line key={`a${x}`} x1={x} y1="-10" x2={x} y2="300" strokeWidth={x === 220 ? 14 : 8} />
-        ))}
-        {streets.map((y) => (
-          <line key={`s${y}`} x1="-10" y1={y} x2="490" y2={y} strokeWidth={y === 190 ? 14 : 8} />
-        ))}
-        <line x1="-10" y1="250" x2="330" y2="-10" strokeWidth="10" />
-      </g>
-      <g stroke="#f4c95d" strokeWidth="2" strokeDasharray="8 8">
-        <line x1="220" y1="-10" x2="220" y2="300" />
-        <line x1="-10" y1="190" x2="490" y2="190" />
-      </g>
-      <ellipse cx="220" cy="178" rx="14" ry="5" fill="rgb(8 47 73 / 0.25)" />
-      <path d="M220 176 C 204 154, 196 142, 196 128 a24 24 0 0 1 48 0 C 244 142, 236 154, 220 176 Z" fill="#0369a1" stroke="#ffffff" strokeWidth="3" />
-      <circle cx="220" cy="128" r="8" fill="#ffffff" />
-    </svg>
+    <img
+      src="/map-preview.svg"
+      alt=""
+      width={480}
+      height={360}
+      loading="lazy"
+      decoding="async"
+      className="absolute inset-0 size-full object-cover"
+    />
   )
 }

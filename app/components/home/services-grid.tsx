@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowRight } from 'lucide-react'
 import { homeServices } from '~/content/home'
-import { services } from '~/content/services'
+import { serviceList } from '~/content/service-list'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
 import { Reveal } from './reveal'
 import { SectionHeader } from './section-header'
@@ -12,7 +12,7 @@ export function ServicesGrid() {
     <section id="services" aria-labelledby="services-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
       <SectionHeader id="services-heading" heading={homeServices.heading} intro={homeServices.intro} />
       <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
-        {services.map((service, index) => (
+        {serviceList.map((service, index) => (
           <li key={service.id}>
             <Reveal delay={(index % 4) * 0.08} className="h-full">
               <Link

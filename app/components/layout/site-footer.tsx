@@ -22,7 +22,7 @@ export function SiteFooter() {
           </Link>
           <p className="max-w-xs text-sm leading-relaxed">
             {claims.yearsInBusiness} years of professional pressure washing and exterior cleaning across Greater
-            Sacramento, {claims.since}. {claims.licensed}.
+            Sacramento. {claims.licensed}.
           </p>
           <ul className="flex gap-3" aria-label="Social media">
             {socialLinks.map(({ label, href, Icon }) => (

@@ -1,39 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react'
-import { revalidateLogic, useForm } from '@tanstack/react-form'
-import { useLocation } from '@tanstack/react-router'
-import * as v from 'valibot'
-import { showToast } from '~/lib/toast'
-import { QUOTE_MESSAGES, quoteRequestSchema, quoteResponseToast, type QuoteSubmitResponse } from '~/lib/quote-schema'
-import { submitQuoteRequest } from '~/lib/quote.functions'
+import { Suspense, useId } from 'react'
+import { claims } from '~/content/site'
+import { lazyWhenIdle } from '~/lib/lazy-when-idle'
 import { QUOTE_FORM_CLASS } from '~/lib/scroll'
-import { playConfetti } from '~/lib/confetti'
-import { site, claims } from '~/content/site'
 
-const fields = [
-  { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name', inputMode: 'text' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
-] as const
-
-type FieldName = (typeof fields)[number]['name']
-
-/** The schema's first message per field, in the shape TanStack Form expects (undefined when valid). */
-function fieldErrors(value: Record<FieldName, string>) {
-  const result = v.safeParse(quoteRequestSchema, value)
-  if (result.success) return undefined
-  const errors: Partial<Record<FieldName, string>> = {}
-  for (const issue of result.issues) {
-    const key = issue.path?.[0]?.key as FieldName | undefined
-    if (key && !errors[key]) errors[key] = issue.message
-  }
-  return { fields: errors }
-}
-
-function newSubmissionKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
-}
+/**
+ * The interactive form is a separate chunk. The server renders it in full; in the browser it loads
+ * when the page is idle, so it does not weigh on the first load. Until then the server's markup is
+ * usable: typing is kept, and a submit posts to /quote-request, which stores the lead the same way.
+ */
+const QuoteFormFields = lazyWhenIdle(() => import('./quote-form-fields').then((module) => module.default))
 
 export interface QuoteFormProps {
   /** Per-page title, e.g. "Get a Free Roof Cleaning Quote". */
@@ -46,150 +21,20 @@ export function QuoteForm({
   title = 'Get Your Free Quote',
   description = `Tell us how to reach you and we'll reply within ${claims.replyWithin}.`,
 }: QuoteFormProps) {
-  const formId = useId()
-  const sourcePage = useLocation({ select: (location) => location.href })
-  // Same key for retries of one submission (the server stores it once); a new one after success.
-  const submissionKey = useRef<string>('')
-  const shownAt = useRef<number>(0)
-  const [honeypot, setHoneypot] = useState('')
-  const formRef = useRef<HTMLFormElement>(null)
-
-  useEffect(() => {
-    submissionKey.current = newSubmissionKey()
-    shownAt.current = Date.now()
-  }, [])
-
-  const form = useForm({
-    defaultValues: { firstName: '', email: '', phone: '' },
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: ({ value }) => fieldErrors(value) },
-    onSubmitInvalid: ({ value }) => {
-      if (Object.values(value).some((field) => field.trim() === '')) {
-        void showToast('error', QUOTE_MESSAGES.missingFields.title, QUOTE_MESSAGES.missingFields.description)
-      }
-      // Move focus to the first field with an error (after React has rendered the messages).
-      requestAnimationFrame(() => {
-        formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus()
-      })
-    },
-    onSubmit: async ({ value, formApi }) => {
-      const trimmed = v.parse(quoteRequestSchema, value)
-      let response: QuoteSubmitResponse | null = null
-      try {
-        response = await submitQuoteRequest({
-          data: {
-            ...trimmed,
-            company: honeypot,
-            elapsedMs: shownAt.current ? Date.now() - shownAt.current : null,
-            idempotencyKey: submissionKey.current || newSubmissionKey(),
-            sourcePage: sourcePage.slice(0, 200),
-          },
-        })
-      } catch (error) {
-        console.error('Quote request failed', error)
-        response = null
-      }
-      const message = quoteResponseToast(response)
-      if (message.variant === 'success') {
-        void showToast('success', message.title, message.description)
-        formApi.reset()
-        setHoneypot('')
-        submissionKey.current = newSubmissionKey()
-        shownAt.current = Date.now()
-        void playConfetti()
-      } else {
-        void showToast(message.variant === 'destructive' ? 'error' : 'warning', message.title, message.description)
-      }
-    },
-  })
-
-  const headingId = `${formId}-heading`
+  const headingId = `${useId()}-heading`
   return (
-    <section aria-labelledby={headingId} className={`${QUOTE_FORM_CLASS} scroll-mt-24 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8`}>
+    <section
+      aria-labelledby={headingId}
+      className={`${QUOTE_FORM_CLASS} scroll-mt-24 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8`}
+    >
       <h2 id={headingId} className="text-2xl font-bold text-slate-900">
         {title}
       </h2>
       <p className="mt-2 text-slate-600">{description}</p>
-      <form
-        ref={formRef}
-        noValidate
-        className="mt-6 space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          event.stopPropagation()
-          void form.handleSubmit()
-        }}
-      >
-        {fields.map((field) => (
-          <form.Field key={field.name} name={field.name as FieldName}>
-            {(fieldApi) => {
-              const inputId = `${formId}-${field.name}`
-              const errorId = `${inputId}-error`
-              const errorText = fieldApi.state.meta.errors[0]
-              return (
-                <div>
-                  <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
-                    {field.label}
-                  </label>
-                  <input
-                    id={inputId}
-                    name={field.name}
-                    type={field.type}
-                    inputMode={field.inputMode}
-                    autoComplete={field.autoComplete}
-                    required
-                    aria-required="true"
-                    aria-invalid={errorText ? true : undefined}
-                    aria-describedby={errorText ? errorId : undefined}
-                    value={fieldApi.state.value}
-                    onChange={(event) => fieldApi.handleChange(event.target.value)}
-                    onBlur={fieldApi.handleBlur}
-                    className="mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-700"
-                  />
-                  {errorText ? (
-                    <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
-                      {errorText}
-                    </p>
-                  ) : null}
-                </div>
-              )
-            }}
-          </form.Field>
-        ))}
-
-        {/* Honeypot: invisible to people and assistive tech; bots that fill it are stored as suspected spam. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor={`${formId}-hp`}>Leave this field empty</label>
-          {/* A name no browser autofill recognises, so a real visitor is never flagged. */}
-          <input
-            id={`${formId}-hp`}
-            name="dbpw-check"
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            value={honeypot}
-            onChange={(event) => setHoneypot(event.target.value)}
-          />
-        </div>
-
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(isSubmitting) => (
-            <button
-              type="submit"
-              disabled={isSubmitting}
-              className="min-h-12 w-full rounded-full bg-brand-700 px-6 text-lg font-bold text-white shadow hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
-            >
-              {isSubmitting ? 'Sending...' : 'Get My Free Quote'}
-            </button>
-          )}
-        </form.Subscribe>
-        <p className="text-center text-sm text-slate-600">
-          Prefer to talk?{' '}
-          <a href={site.phoneHref} className="font-semibold text-brand-800 underline">
-            Call {site.phone}
-          </a>
-        </p>
-      </form>
+      {/* Shown only when the page is reached in the browser before the chunk has loaded; same height as the form. */}
+      <Suspense fallback={<div className="mt-6 min-h-[21.5rem]" aria-busy="true" />}>
+        <QuoteFormFields />
+      </Suspense>
     </section>
   )
 }

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { services } from '~/content/services'
+import { serviceList } from '~/content/service-list'
 import type { ServiceId } from '~/content/types'
 import { useHydrated } from '~/components/shared/use-media-query'
 
@@ -40,27 +40,27 @@ export function ServiceTabs({ selected, onChoose }: { selected: ServiceId; onCho
     switch (event.key) {
       case 'ArrowRight':
       case 'ArrowDown':
-        next = (index + 1) % services.length
+        next = (index + 1) % serviceList.length
         break
       case 'ArrowLeft':
       case 'ArrowUp':
-        next = (index - 1 + services.length) % services.length
+        next = (index - 1 + serviceList.length) % serviceList.length
         break
       case 'Home':
         next = 0
         break
       case 'End':
-        next = services.length - 1
+        next = serviceList.length - 1
         break
       case ' ':
         event.preventDefault()
-        choose(services[index]!.id)
+        choose(serviceList[index]!.id)
         return
       default:
         return
     }
     event.preventDefault()
-    const id = services[next]!.id
+    const id = serviceList[next]!.id
     const chip = chipRefs.current.get(id)
     if (chip) {
       chip.focus({ preventScroll: true })
@@ -81,7 +81,7 @@ export function ServiceTabs({ selected, onChoose }: { selected: ServiceId; onCho
           aria-labelledby="service-choice-label"
           className="-mx-4 flex flex-1 gap-2 overflow-x-auto px-4 py-3 [scrollbar-width:none] sm:mx-0 sm:px-0 lg:flex-wrap lg:justify-center xl:justify-start [&::-webkit-scrollbar]:hidden"
         >
-          {services.map((service, index) => {
+          {serviceList.map((service, index) => {
             const checked = service.id === selected
             return (
               <Link

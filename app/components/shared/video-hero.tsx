@@ -1,12 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { Pause, Play } from 'lucide-react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import type { FeaturedVideo } from '~/lib/backend.functions'
-import { useHydrated, useMediaQuery } from './use-media-query'
+import { useHydrated } from './use-media-query'
 
-function prefersSavedData(): boolean {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection
-  return connection?.saveData === true
-}
+/** The video and its pause button: a chunk of its own, fetched only when a video is featured. */
+const HeroVideoLayer = lazy(() => import('./hero-video-layer'))
 
 /**
  * A dark hero band with an optional featured background video (spec section 4: autoplay, muted, no loop,
@@ -16,65 +13,12 @@ function prefersSavedData(): boolean {
  */
 export function VideoHero({ video, children, className = '' }: { video: FeaturedVideo | null | undefined; children: ReactNode; className?: string }) {
   const hydrated = useHydrated()
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')
-  const videoRef = useRef<HTMLVideoElement>(null)
-  const [playing, setPlaying] = useState(false)
-  const [failed, setFailed] = useState(false)
-  const showVideo = hydrated && !!video && !failed
-  const autoPlay = showVideo && !reducedMotion && !prefersSavedData()
-
-  useEffect(() => {
-    const element = videoRef.current
-    if (!element || !autoPlay) return
-    // React sets `muted` as a property; make sure it is set before asking to play (autoplay policies).
-    element.muted = true
-    element.play().catch(() => setPlaying(false))
-  }, [autoPlay, video?.video_url])
-
-  function togglePlayback() {
-    const element = videoRef.current
-    if (!element) return
-    if (element.paused) {
-      if (element.ended) element.currentTime = 0
-      element.muted = true
-      element.play().catch(() => setPlaying(false))
-    } else {
-      element.pause()
-    }
-  }
-
   return (
     <section className={`relative isolate overflow-hidden bg-brand-950 text-white [&_:focus-visible]:outline-accent-300 ${className}`}>
-      {showVideo && video ? (
-        <>
-          <video
-            ref={videoRef}
-            key={video.video_url}
-            className="absolute inset-0 -z-20 size-full object-cover"
-            muted
-            playsInline
-            preload={autoPlay ? 'auto' : 'metadata'}
-            aria-hidden="true"
-            tabIndex={-1}
-            disablePictureInPicture
-            onPlay={() => setPlaying(true)}
-            onPause={() => setPlaying(false)}
-            onEnded={() => setPlaying(false)}
-            onError={() => setFailed(true)}
-            data-testid="hero-video"
-          >
-            <source src={video.video_url} type={video.mime_type || 'video/mp4'} onError={() => setFailed(true)} />
-          </video>
-          <div className="absolute inset-0 -z-10 bg-slate-950/65" aria-hidden="true" />
-          <button
-            type="button"
-            onClick={togglePlayback}
-            className="absolute right-4 bottom-4 z-10 inline-flex size-11 items-center justify-center rounded-full bg-slate-950/70 text-white ring-1 ring-white/30 hover:bg-slate-950/90"
-            aria-label={playing ? 'Pause background video' : 'Play background video'}
-          >
-            {playing ? <Pause className="size-5" aria-hidden="true" /> : <Play className="size-5" aria-hidden="true" />}
-          </button>
-        </>
+      {hydrated && video ? (
+        <Suspense fallback={null}>
+          <HeroVideoLayer video={video} />
+        </Suspense>
       ) : null}
       {children}
     </section>

@@ -2,9 +2,9 @@
  * The chat use case behind the `ai-assistant` server function: per-IP rate limit, a time limit,
  * and the choice of who answers.
  *
- * - SUPABASE_URL and SUPABASE_ANON_KEY set: the hosted Edge Function `ai-assistant`, invoked with
- *   `{ message }`, answering `{ response }`.
- * - Otherwise: the embedded assistant (answer.server.ts: grounded, or an LLM when configured).
+ * Who answers is the backend port's choice (backend.server.ts): with SUPABASE_URL and
+ * SUPABASE_ANON_KEY set, the hosted Edge Function `ai-assistant` ({ message } -> { response });
+ * otherwise the embedded assistant (answer.server.ts: grounded, or an LLM when configured).
  *
  * Failures THROW an AssistantRequestError carrying the HTTP status the server function answers
  * with (400 bad input, 429 too many messages, 502 upstream failure, 504 too slow); the browser
@@ -12,10 +12,8 @@
  *
  * Configuration: ASSISTANT_RATE_LIMIT (20), ASSISTANT_RATE_WINDOW_MS (300000).
  */
-import type { SupabaseClient } from '@supabase/supabase-js'
-import { getBackend } from '../backend.server'
+import { getBackend, type Backend } from '../backend.server'
 import { createSlidingWindowLimiter } from '../quote-service.server'
-import { answerWithEmbeddedAssistant } from './answer.server'
 
 export class AssistantRequestError extends Error {
   override readonly name = 'AssistantRequestError'
@@ -29,30 +27,9 @@ export class AssistantRequestError extends Error {
 
 export const ASSISTANT_TIMEOUT_MS = 15_000
 
-type Env = Record<string, string | undefined>
-
-const nonEmpty = (value: string | undefined) => !!value?.trim()
-
-/** Ask whoever answers in this environment (see the top of this file). Throws on any failure. */
-export async function askAssistant(message: string, env: Env = process.env): Promise<string> {
-  if (nonEmpty(env.SUPABASE_URL) && nonEmpty(env.SUPABASE_ANON_KEY)) return askHostedAssistant(message)
-  return answerWithEmbeddedAssistant(message, env)
-}
-
-/** The hosted Edge Function, through the Supabase adapter's client (server-side, anon key). */
-async function askHostedAssistant(message: string): Promise<string> {
-  const client = (getBackend() as { client?: SupabaseClient }).client
-  if (!client) throw new AssistantRequestError('The hosted assistant is not available', 502)
-  const { data, error } = await client.functions.invoke<unknown>('ai-assistant', {
-    body: { message },
-    timeout: ASSISTANT_TIMEOUT_MS,
-  })
-  if (error) throw new AssistantRequestError(`ai-assistant failed: ${error instanceof Error ? error.message : 'error'}`, 502)
-  const response = data && typeof data === 'object' ? (data as { response?: unknown }).response : undefined
-  if (typeof response !== 'string' || !response.trim()) {
-    throw new AssistantRequestError('ai-assistant answered without a response text', 502)
-  }
-  return response.trim()
+/** Ask the backend port: the embedded assistant, or the hosted `ai-assistant` Edge Function. Throws on failure. */
+export function askAssistant(message: string, backend: Pick<Backend, 'askAssistant'> = getBackend()): Promise<string> {
+  return backend.askAssistant(message)
 }
 
 export interface AssistantServiceOptions {

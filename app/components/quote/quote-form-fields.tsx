@@ -1,0 +1,196 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { revalidateLogic, useForm } from '@tanstack/react-form'
+import { useLocation } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { showToast } from '~/lib/toast'
+import { QUOTE_MESSAGES, quoteRequestSchema, quoteResponseToast, type QuoteSubmitResponse } from '~/lib/quote-schema'
+import { submitQuoteRequest } from '~/lib/quote.functions'
+import { playConfetti } from '~/lib/confetti'
+import { site } from '~/content/site'
+import { QUOTE_FALLBACK_ACTION, QUOTE_HONEYPOT_NAME } from './quote-form-constants'
+
+const fields = [
+  { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name', inputMode: 'text' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+] as const
+
+type FieldName = (typeof fields)[number]['name']
+
+/** The schema's first message per field, in the shape TanStack Form expects (undefined when valid). */
+function fieldErrors(value: Record<FieldName, string>) {
+  const result = v.safeParse(quoteRequestSchema, value)
+  if (result.success) return undefined
+  const errors: Partial<Record<FieldName, string>> = {}
+  for (const issue of result.issues) {
+    const key = issue.path?.[0]?.key as FieldName | undefined
+    if (key && !errors[key]) errors[key] = issue.message
+  }
+  return { fields: errors }
+}
+
+function newSubmissionKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+}
+
+/**
+ * The interactive quote form (TanStack Form). Loaded lazily by quote-form.tsx, so it may hydrate
+ * after a visitor has started typing: whatever is already in the inputs is taken over on mount.
+ */
+export default function QuoteFormFields() {
+  const formId = useId()
+  const sourcePage = useLocation({ select: (location) => location.href })
+  // Same key for retries of one submission (the server stores it once); a new one after success.
+  const submissionKey = useRef<string>('')
+  const shownAt = useRef<number>(0)
+  const [honeypot, setHoneypot] = useState('')
+  const formRef = useRef<HTMLFormElement>(null)
+
+  useEffect(() => {
+    submissionKey.current = newSubmissionKey()
+    shownAt.current = Date.now()
+    // Text typed before this form hydrated is in the DOM but not in the form's state: take it over.
+    const elements = formRef.current?.elements
+    for (const { name } of fields) {
+      const input = elements?.namedItem(name)
+      if (input instanceof HTMLInputElement && input.value && input.value !== form.getFieldValue(name)) {
+        form.setFieldValue(name, input.value)
+      }
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  const form = useForm({
+    defaultValues: { firstName: '', email: '', phone: '' },
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: ({ value }) => fieldErrors(value) },
+    onSubmitInvalid: ({ value }) => {
+      if (Object.values(value).some((field) => field.trim() === '')) {
+        void showToast('error', QUOTE_MESSAGES.missingFields.title, QUOTE_MESSAGES.missingFields.description)
+      }
+      // Move focus to the first field with an error (after React has rendered the messages).
+      requestAnimationFrame(() => {
+        formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus()
+      })
+    },
+    onSubmit: async ({ value, formApi }) => {
+      const trimmed = v.parse(quoteRequestSchema, value)
+      let response: QuoteSubmitResponse | null = null
+      try {
+        response = await submitQuoteRequest({
+          data: {
+            ...trimmed,
+            company: honeypot,
+            elapsedMs: shownAt.current ? Date.now() - shownAt.current : null,
+            idempotencyKey: submissionKey.current || newSubmissionKey(),
+            sourcePage: sourcePage.slice(0, 200),
+          },
+        })
+      } catch (error) {
+        console.error('Quote request failed', error)
+        response = null
+      }
+      const message = quoteResponseToast(response)
+      if (message.variant === 'success') {
+        void showToast('success', message.title, message.description)
+        formApi.reset()
+        setHoneypot('')
+        submissionKey.current = newSubmissionKey()
+        shownAt.current = Date.now()
+        void playConfetti()
+      } else {
+        void showToast(message.variant === 'destructive' ? 'error' : 'warning', message.title, message.description)
+      }
+    },
+  })
+
+  return (
+      <form
+        ref={formRef}
+        noValidate
+        // Without JavaScript (or before this hydrates) the browser posts to the server route instead.
+        method="post"
+        action={QUOTE_FALLBACK_ACTION}
+        className="mt-6 space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault()
+          event.stopPropagation()
+          void form.handleSubmit()
+        }}
+      >
+        {fields.map((field) => (
+          <form.Field key={field.name} name={field.name as FieldName}>
+            {(fieldApi) => {
+              const inputId = `${formId}-${field.name}`
+              const errorId = `${inputId}-error`
+              const errorText = fieldApi.state.meta.errors[0]
+              return (
+                <div>
+                  <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
+                    {field.label}
+                  </label>
+                  <input
+                    id={inputId}
+                    name={field.name}
+                    type={field.type}
+                    inputMode={field.inputMode}
+                    autoComplete={field.autoComplete}
+                    required
+                    aria-required="true"
+                    aria-invalid={errorText ? true : undefined}
+                    aria-describedby={errorText ? errorId : undefined}
+                    value={fieldApi.state.value}
+                    onChange={(event) => fieldApi.handleChange(event.target.value)}
+                    onBlur={fieldApi.handleBlur}
+                    className="mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-700"
+                  />
+                  {errorText ? (
+                    <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+                      {errorText}
+                    </p>
+                  ) : null}
+                </div>
+              )
+            }}
+          </form.Field>
+        ))}
+
+        {/* Honeypot: invisible to people and assistive tech; bots that fill it are stored as suspected spam. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor={`${formId}-hp`}>Leave this field empty</label>
+          {/* A name no browser autofill recognises, so a real visitor is never flagged. */}
+          <input
+            id={`${formId}-hp`}
+            name={QUOTE_HONEYPOT_NAME}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={honeypot}
+            onChange={(event) => setHoneypot(event.target.value)}
+          />
+        </div>
+
+        <input type="hidden" name="sourcePage" value={sourcePage.slice(0, 200)} />
+
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(isSubmitting) => (
+            <button
+              type="submit"
+              disabled={isSubmitting}
+              className="min-h-12 w-full rounded-full bg-brand-700 px-6 text-lg font-bold text-white shadow hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
+            >
+              {isSubmitting ? 'Sending...' : 'Get My Free Quote'}
+            </button>
+          )}
+        </form.Subscribe>
+        <p className="text-center text-sm text-slate-600">
+          Prefer to talk?{' '}
+          <a href={site.phoneHref} className="font-semibold text-brand-800 underline">
+            Call {site.phone}
+          </a>
+        </p>
+      </form>
+  )
+}

@@ -1,0 +1,20 @@
+import { lazy, type ComponentType } from 'react'
+
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 2_000 })
+    else setTimeout(resolve, 200)
+  })
+}
+
+/**
+ * React.lazy for a section below the fold. The server renders it in full (crawlers and first paint
+ * see everything); the browser keeps that markup and fetches the code only when the page is idle,
+ * then hydrates it, so the section costs nothing on the first load. Wrap it in <Suspense>.
+ */
+export function lazyWhenIdle<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(async () => {
+    if (typeof window !== 'undefined') await whenIdle()
+    return { default: await load() }
+  })
+}

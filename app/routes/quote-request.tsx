@@ -1,0 +1,27 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { getRequestIP } from '@tanstack/react-start/server'
+import * as v from 'valibot'
+import { QuoteResult } from '~/components/quote/quote-result'
+
+/** The result page of the quote form's no-JavaScript path (POST here, then redirected to GET). */
+export const Route = createFileRoute('/quote-request')({
+  validateSearch: v.object({
+    status: v.fallback(v.optional(v.picklist(['sent', 'invalid', 'rate-limited', 'failed'])), undefined),
+    message: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(200))), undefined),
+  }),
+  server: {
+    handlers: {
+      POST: async ({ request }) => {
+        const { handleQuoteFormPost } = await import('~/server/quote-form-post.server')
+        return handleQuoteFormPost(request, getRequestIP({ xForwardedFor: process.env.TRUST_PROXY === 'true' }) ?? '')
+      },
+    },
+  },
+  head: () => ({ meta: [{ title: 'Your quote request' }, { name: 'robots', content: 'noindex' }] }),
+  component: QuoteRequestPage,
+})
+
+function QuoteRequestPage() {
+  const { status, message } = Route.useSearch()
+  return <QuoteResult status={status} message={message} />
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto'
+import { MAX_SERVER_FN_BODY_BYTES } from '~/start'
+import { QUOTE_HONEYPOT_NAME } from '~/components/quote/quote-form-constants'
+import { handleQuoteSubmission } from './quote-service.server'
+
+export type QuotePostStatus = 'sent' | 'invalid' | 'rate-limited' | 'failed'
+
+function sameOrigin(request: Request): boolean {
+  const origin = request.headers.get('origin') ?? request.headers.get('referer')
+  if (!origin) return false
+  try {
+    return new URL(origin).origin === new URL(request.url).origin
+  } catch {
+    return false
+  }
+}
+
+function seeOther(status: QuotePostStatus, message?: string): Response {
+  const query = new URLSearchParams({ status })
+  if (message) query.set('message', message.slice(0, 200))
+  return new Response(null, { status: 303, headers: { Location: `/quote-request?${query}` } })
+}
+
+/**
+ * The quote form's no-JavaScript path: a plain form POST, stored by the same service (and schema)
+ * as the server function, answered with a redirect to the result page (POST/redirect/GET).
+ */
+export async function handleQuoteFormPost(request: Request, ip: string): Promise<Response> {
+  if (!sameOrigin(request)) return new Response('Forbidden', { status: 403 })
+  const length = Number(request.headers.get('content-length') ?? NaN)
+  if (!Number.isFinite(length) || length > MAX_SERVER_FN_BODY_BYTES) return new Response('Request too large', { status: 413 })
+  let form: FormData
+  try {
+    form = await request.formData()
+  } catch {
+    return seeOther('invalid', 'Invalid form data')
+  }
+  const text = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : undefined
+  }
+  const result = await handleQuoteSubmission(
+    {
+      firstName: text('firstName'),
+      email: text('email'),
+      phone: text('phone'),
+      company: text(QUOTE_HONEYPOT_NAME) ?? '',
+      elapsedMs: null,
+      idempotencyKey: randomUUID(),
+      sourcePage: text('sourcePage'),
+    },
+    { ip, userAgent: request.headers.get('user-agent') ?? '' },
+  )
+  if (result.body.success) return seeOther('sent')
+  const status: QuotePostStatus =
+    result.body.reason === 'invalid' ? 'invalid' : result.body.reason === 'rate-limited' ? 'rate-limited' : 'failed'
+  return seeOther(status, result.body.error)
+}
