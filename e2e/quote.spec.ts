@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { toJSONAsync } from 'seroval'
 import { startSiteServer } from './support/site-server'
 import { startSupabaseStub } from './support/supabase-stub'
 
@@ -14,6 +15,9 @@ async function openForm(page: Page, base = '') {
   await page.goto(`${base}${FORM_PAGE}`)
   const form = page.locator('.quote-request-form').first()
   await expect(form).toBeVisible()
+  // The interactive form loads when the browser is idle: let the fake clock get there, then wait for it.
+  await page.clock.runFor(2_500)
+  await expect(form.locator('form[data-interactive="true"]')).toBeAttached()
   return form
 }
 
@@ -180,21 +184,30 @@ test.describe('server answers, replayed against the real server function', () =>
     const headers = { ...call.headers }
     delete headers['content-length']
     const marker = `Bad${Date.now().toString(36)}`
-    const good = JSON.parse(call.body)
-    const cases: [string, unknown][] = [
-      ['over-long name', { ...good.data, firstName: `${marker}${'x'.repeat(300)}` }],
-      ['control characters', { ...good.data, firstName: `${marker}\r\nBcc: victim@example.com` }],
-      ['a number for a name', { ...good.data, firstName: 12345 }],
-      ['a missing email', { ...good.data, email: undefined }],
+    // The browser's own encoding of a server-function call (seroval JSON), with one field spoiled.
+    const encode = async (data: Record<string, unknown>) => JSON.stringify(await toJSONAsync({ data }))
+    const good = {
+      firstName: marker,
+      email: 'bad@example.com',
+      phone: '916-555-0109',
+      company: '',
+      elapsedMs: 10_000,
+      idempotencyKey: `key-${marker}`,
+      sourcePage: '/contact',
+    }
+    const cases: [string, Record<string, unknown>][] = [
+      ['over-long name', { ...good, firstName: `${marker}${'x'.repeat(300)}` }],
+      ['control characters', { ...good, firstName: `${marker}\r\nBcc: victim@example.com` }],
+      ['a number for a name', { ...good, firstName: 12345 }],
+      ['a missing email', { ...good, email: undefined }],
+      ['a malformed email', { ...good, email: 'not-an-email' }],
     ]
     for (const [label, data] of cases) {
-      const body = JSON.stringify({ ...good, data })
-      const response = await page.request.post(call.url, { headers, data: body })
+      const response = await page.request.post(call.url, { headers, data: await encode(data) })
       expect(response.status(), label).toBe(400)
       expect(await response.text(), label).toMatch(/required|characters|not allowed|Invalid|must be/i)
     }
-    const huge = JSON.stringify({ ...good, data: { ...good.data, firstName: marker, notes: 'x'.repeat(40_000) } })
-    const tooLarge = await page.request.post(call.url, { headers, data: huge })
+    const tooLarge = await page.request.post(call.url, { headers, data: await encode({ ...good, notes: 'x'.repeat(40_000) }) })
     expect(tooLarge.status()).toBe(413)
     await page.waitForTimeout(1_000)
     expect(emailsMentioning(marker)).toHaveLength(0)
@@ -207,6 +220,31 @@ test.describe('server answers, replayed against the real server function', () =>
       data: call.body,
     })
     expect(response.status()).toBe(403)
+  })
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the form posts to the server, which stores and emails the lead and shows the success message', async ({ page }) => {
+    const name = `NoJs${Date.now().toString(36)}`
+    await page.goto(FORM_PAGE)
+    const form = page.locator('.quote-request-form').first()
+    await form.getByLabel('First Name').fill(name)
+    await form.getByLabel('Email').fill('nojs@example.com')
+    await form.getByLabel('Phone').fill('916-555-0110')
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+    await expect(page).toHaveURL(/\/quote-request\?status=sent$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(QUOTE_MESSAGES.success.title)
+    await expect.poll(() => emailsMentioning(name).length, { timeout: 15_000 }).toBe(1)
+  })
+
+  test('invalid input comes back with the first problem and the form to try again', async ({ page }) => {
+    await page.goto(FORM_PAGE)
+    await page.locator('.quote-request-form').first().getByRole('button', { name: 'Get My Free Quote' }).click()
+    await expect(page).toHaveURL(/status=invalid/)
+    await expect(page.getByText(QUOTE_FIELD_MESSAGES.firstNameRequired)).toBeVisible()
+    await expect(page.locator('.quote-request-form')).toBeVisible()
   })
 })
 

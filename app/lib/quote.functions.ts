@@ -3,15 +3,14 @@ import { getRequest, getRequestIP, setResponseStatus } from '@tanstack/react-sta
 import * as v from 'valibot'
 import { quoteSubmissionSchema, type QuoteSubmissionInput, type QuoteSubmitResponse } from './quote-schema'
 
-/** A 4xx the server function answers with; Start sends the error's status on the wire. */
-class QuoteInputError extends Error {
-  readonly status = 400
-}
-
 /** Validates with the same schema as the form; bad input is a 400 with the first issue's message. */
 function validateSubmission(input: unknown): QuoteSubmissionInput {
   const result = v.safeParse(quoteSubmissionSchema, input)
-  if (!result.success) throw new QuoteInputError(result.issues[0]?.message ?? 'Invalid form data')
+  if (!result.success) {
+    // An error thrown inside a server function is serialized with the response's status: set it.
+    setResponseStatus(400)
+    throw new Error(result.issues[0]?.message ?? 'Invalid form data')
+  }
   return input as QuoteSubmissionInput
 }
 

@@ -38,3 +38,15 @@ function focusWithoutScroll(element: HTMLElement | null) {
 
 /** The delay the spec gives between arriving on the home page and scrolling to a section. */
 export const SCROLL_AFTER_NAVIGATION_MS = 100
+
+const SCROLL_ATTEMPTS = 20
+
+/**
+ * After arriving on the home page: wait the spec's ~100 ms, then scroll, retrying briefly while the
+ * target section is still loading (sections below the fold arrive a moment after the page).
+ */
+export function scrollAfterNavigation(scroll: () => boolean, attempt = 0): void {
+  window.setTimeout(() => {
+    if (!scroll() && attempt < SCROLL_ATTEMPTS) scrollAfterNavigation(scroll, attempt + 1)
+  }, SCROLL_AFTER_NAVIGATION_MS)
+}

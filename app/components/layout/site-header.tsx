@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from '@tanstack/react-router'
 import { Menu, Phone, X } from 'lucide-react'
 import { site } from '~/content/site'
 import { homeSectionLinks } from '~/content/navigation'
-import { SCROLL_AFTER_NAVIGATION_MS, scrollToSection } from '~/lib/scroll'
+import { scrollAfterNavigation, scrollToSection } from '~/lib/scroll'
 import { Logo } from './logo'
 
 const linkClass =
@@ -32,9 +32,7 @@ export function SiteHeader() {
       scrollToSection(sectionId)
       return
     }
-    void navigate({ to: '/' }).then(() => {
-      window.setTimeout(() => scrollToSection(sectionId), SCROLL_AFTER_NAVIGATION_MS)
-    })
+    void navigate({ to: '/' }).then(() => scrollAfterNavigation(() => scrollToSection(sectionId)))
   }
 
   const [about, gallery] = homeSectionLinks

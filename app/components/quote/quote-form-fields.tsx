@@ -47,10 +47,13 @@ export default function QuoteFormFields() {
   const shownAt = useRef<number>(0)
   const [honeypot, setHoneypot] = useState('')
   const formRef = useRef<HTMLFormElement>(null)
+  // Marks the form as taken over by JavaScript (before that, a submit posts to the server route).
+  const [interactive, setInteractive] = useState(false)
 
   useEffect(() => {
     submissionKey.current = newSubmissionKey()
     shownAt.current = Date.now()
+    setInteractive(true)
     // Text typed before this form hydrated is in the DOM but not in the form's state: take it over.
     const elements = formRef.current?.elements
     for (const { name } of fields) {
@@ -113,6 +116,7 @@ export default function QuoteFormFields() {
         // Without JavaScript (or before this hydrates) the browser posts to the server route instead.
         method="post"
         action={QUOTE_FALLBACK_ACTION}
+        data-interactive={interactive ? 'true' : undefined}
         className="mt-6 space-y-4"
         onSubmit={(event) => {
           event.preventDefault()
