@@ -8,8 +8,6 @@
  * the real reviews the reviews function returns) or `off` (see README).
  */
 
-declare const __SITE_ENV__: Record<string, string> | undefined
-
 export const activityServices = [
   'House Washing',
   'Driveway Cleaning',
@@ -72,10 +70,11 @@ export const sampleActivity: ActivityItem[] = [
   review('Tyler E.', 3),
 ]
 
+import { buildEnv } from './build-env'
+
 export type SocialProofSource = 'sample' | 'reviews' | 'off'
 
-const sourceSetting = (typeof __SITE_ENV__ !== 'undefined' ? __SITE_ENV__ : typeof process !== 'undefined' ? process.env : {})
-  .PUBLIC_SOCIAL_PROOF_SOURCE?.trim()
+const sourceSetting = buildEnv.PUBLIC_SOCIAL_PROOF_SOURCE?.trim()
   .toLowerCase()
 
 /** Build-time setting PUBLIC_SOCIAL_PROOF_SOURCE: sample (default), reviews or off. */

@@ -1,3 +1,4 @@
+import { buildEnv } from './build-env'
 import { site } from './site'
 
 /**
@@ -5,11 +6,7 @@ import { site } from './site'
  * setting, ASSISTANT_NAME, read like the business settings in site.ts so server and browser agree.
  */
 
-declare const __SITE_ENV__: Record<string, string> | undefined
-
-const assistantName =
-  (typeof __SITE_ENV__ !== 'undefined' ? __SITE_ENV__ : typeof process !== 'undefined' ? process.env : {}).ASSISTANT_NAME?.trim() ||
-  'Breezy'
+const assistantName = buildEnv.ASSISTANT_NAME?.trim() || 'Breezy'
 
 export const assistant = {
   /** The panel's title: the assistant's own name. */

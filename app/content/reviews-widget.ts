@@ -8,10 +8,9 @@
  *                                     (markup only: <script> tags in it do not run; put the script in the URL above)
  */
 
-declare const __SITE_ENV__: Record<string, string> | undefined
+import { buildEnv } from './build-env'
 
-const env: Record<string, string | undefined> =
-  typeof __SITE_ENV__ !== 'undefined' ? __SITE_ENV__ : typeof process !== 'undefined' ? process.env : {}
+const env = buildEnv
 
 export interface ReviewsWidgetSettings {
   scriptUrl: string

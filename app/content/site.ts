@@ -5,10 +5,9 @@
  * server and the browser bundles so the two always agree.
  */
 
-declare const __SITE_ENV__: Record<string, string> | undefined
+import { buildEnv } from './build-env'
 
-const env: Record<string, string | undefined> =
-  typeof __SITE_ENV__ !== 'undefined' ? __SITE_ENV__ : typeof process !== 'undefined' ? process.env : {}
+const env = buildEnv
 
 function setting(name: string, fallback: string): string {
   const value = env[name]?.trim()

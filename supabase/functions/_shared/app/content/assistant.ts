@@ -1,4 +1,5 @@
 // GENERATED from app/content/assistant.ts by scripts/supabase-sync-shared.mjs — do not edit here; edit app/content/assistant.ts and re-run the script.
+import { buildEnv } from './build-env.ts'
 import { site } from './site.ts'
 
 /**
@@ -6,11 +7,7 @@ import { site } from './site.ts'
  * setting, ASSISTANT_NAME, read like the business settings in site.ts so server and browser agree.
  */
 
-declare const __SITE_ENV__: Record<string, string> | undefined
-
-const assistantName =
-  (typeof __SITE_ENV__ !== 'undefined' ? __SITE_ENV__ : typeof process !== 'undefined' ? process.env : {}).ASSISTANT_NAME?.trim() ||
-  'Breezy'
+const assistantName = buildEnv.ASSISTANT_NAME?.trim() || 'Breezy'
 
 export const assistant = {
   /** The panel's title: the assistant's own name. */

@@ -1,6 +1,7 @@
 // GENERATED from app/content/services.ts by scripts/supabase-sync-shared.mjs — do not edit here; edit app/content/services.ts and re-run the script.
 import { claims } from './site.ts'
 import type { EpoxyService, Service, ServiceId } from './types.ts'
+import { serviceSummary } from './service-list.ts'
 
 /**
  * The eight services, in the order of the /services?tab= toggle row (spec section 2).
@@ -8,10 +9,7 @@ import type { EpoxyService, Service, ServiceId } from './types.ts'
  */
 export const services: Service[] = [
   {
-    id: 'concrete-sealing',
-    title: 'Concrete & Paver Sealing',
-    shortTitle: 'Sealing',
-    image: 'services/concrete-sealing',
+    ...serviceSummary('concrete-sealing'),
     description:
       'Sealing starts with a deep clean: a rotary surface cleaner at about 3,000 PSI, spot treatment for oil, rust and efflorescence, and a full day of drying so no moisture is trapped under the sealer. On pavers we re-sand the joints with polymeric sand first; then we roll or spray a breathable penetrating sealer on bare concrete, or a natural or wet-look sealer on pavers. ' +
       `A sealed surface sheds water, oil and Sacramento's summer UV, which can extend the life of your concrete by ${claims.concreteLife}.`,
@@ -68,10 +66,7 @@ export const services: Service[] = [
     },
   },
   {
-    id: 'full-house',
-    title: 'Full House Washing',
-    shortTitle: 'House Wash',
-    image: 'services/full-house',
+    ...serviceSummary('full-house'),
     description:
       'We wash houses with a soft-wash system, not a blast of high pressure: a diluted sodium hypochlorite solution with a surfactant is applied at under 500 PSI, left to dwell so it kills the algae, mildew and spider webs at the root, and then rinsed gently from the top down. ' +
       'It is safe for stucco, vinyl, Hardie board, wood siding and painted trim, and we pre-wet and rinse your plants before and after so the landscaping is protected.',
@@ -126,10 +121,7 @@ export const services: Service[] = [
     },
   },
   {
-    id: 'driveway',
-    title: 'Driveway Cleaning',
-    shortTitle: 'Driveway',
-    image: 'services/driveway',
+    ...serviceSummary('driveway'),
     description:
       'Driveways get a degreaser pre-treatment on oil and tire marks, then a rotary surface cleaner at 3,000 to 4,000 PSI with hot water where grease is heavy, which cleans evenly without the zebra stripes a hand wand leaves. ' +
       `Rust from sprinklers and fertilizer gets an acid-based rust remover, and a post-treatment keeps the concrete brighter for longer; paired with sealing, regular cleaning can extend concrete life by ${claims.concreteLife}.`,
@@ -185,10 +177,7 @@ export const services: Service[] = [
     },
   },
   {
-    id: 'patio',
-    title: 'Patio Cleaning',
-    shortTitle: 'Patio',
-    image: 'services/patio',
+    ...serviceSummary('patio'),
     description:
       'Patios are a mix of surfaces, so we set the pressure to the material: about 3,000 PSI for broom-finished concrete, closer to 1,500 to 2,500 PSI with a surface cleaner on pavers, stamped concrete, flagstone and travertine so joint sand and color coats are not blasted out. ' +
       'Barbecue grease, leaf tannins, bird droppings and algae each get their own pre-treatment, and we move and replace your patio furniture.',
@@ -243,10 +232,7 @@ export const services: Service[] = [
     },
   },
   {
-    id: 'commercial',
-    title: 'Commercial Cleaning',
-    shortTitle: 'Commercial',
-    image: 'services/commercial',
+    ...serviceSummary('commercial'),
     description:
       'We clean storefronts, sidewalks, drive-thru lanes, dumpster enclosures, parking structures and HOA common areas, using hot water near 200°F to melt gum and grease and a surface cleaner for large flatwork. ' +
       'Work is scheduled early morning, at night or on weekends around your hours, and we block storm drains and recover wash water where local stormwater rules require it.',
@@ -302,10 +288,7 @@ export const services: Service[] = [
     },
   },
   {
-    id: 'deck-fence',
-    title: 'Deck & Fence Cleaning',
-    shortTitle: 'Deck & Fence',
-    image: 'services/deck-fence',
+    ...serviceSummary('deck-fence'),
     description:
       'Wood is soft, so decks and fences are cleaned with a wood cleaner based on sodium percarbonate and low pressure, about 500 to 1,200 PSI with a wide fan tip held along the grain, which lifts gray, weathered fibers without raising fuzz or gouging the boards. ' +
       'An oxalic-acid brightener then neutralizes the cleaner and removes tannin and rust stains, and composite decks get a gentler cleaner made for them.',
@@ -360,10 +343,7 @@ export const services: Service[] = [
     },
   },
   {
-    id: 'roof',
-    title: 'Roof Cleaning',
-    shortTitle: 'Roof',
-    image: 'services/roof',
+    ...serviceSummary('roof'),
     description:
       'Roofs are never pressure washed: we soft-wash them with a sodium hypochlorite and surfactant solution at low pressure, as shingle manufacturers recommend, which kills the Gloeocapsa algae behind black streaks along with moss and lichen. ' +
       'Composition shingles, concrete and clay tile and metal each get the right mix, dead moss is removed by hand, and gutters, downspouts and plants below are rinsed and protected.',
@@ -418,10 +398,7 @@ export const services: Service[] = [
     },
   },
   {
-    id: 'gutter',
-    title: 'Gutter Cleaning',
-    shortTitle: 'Gutters',
-    image: 'services/gutter',
+    ...serviceSummary('gutter'),
     description:
       'Gutters are cleared by hand, every leaf, oak catkin, pine needle and shingle grit bagged and hauled away, and then every downspout is flushed with a hose to prove it drains. ' +
       'The outside faces are brightened with a cleaner made to lift the black tiger striping on aluminum gutters, and we note loose hangers, leaking seams or wrong slope before the rains come.',
