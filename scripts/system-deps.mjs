@@ -2,6 +2,17 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
+/** Flags for Chromium on this kind of machine: no sandbox as root, and no background network calls. */
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
 const candidates = [
   process.env.CHROMIUM_PATH,
   '/usr/bin/chromium',

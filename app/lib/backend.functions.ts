@@ -1,25 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
+import type { FeaturedVideo, Review } from './backend-types'
 
-/** Shapes the browser sees (mirrors app/server/backend.server.ts, which the browser must not import). */
-export interface FeaturedVideo {
-  id: string
-  video_url: string
-  mime_type: string
-  is_featured: boolean
-  title?: string
-  created_at?: string
-}
-
-export interface Review {
-  id: string
-  author: string
-  avatar?: string
-  rating: number
-  text: string
-  date: string
-}
+export type { FeaturedVideo, Review }
 
 const videoTableSchema = v.picklist(['pressure_washing_videos', 'service_videos'])
 

@@ -10,6 +10,7 @@
  */
 import { createEmbeddedBackend, type EmbeddedBackendOptions } from './embedded.server'
 import { createSupabaseBackend, type SupabaseBackendOptions } from './supabase.server'
+import type { FeaturedVideo, Review } from '~/lib/backend-types'
 
 export type VideoTable = 'pressure_washing_videos' | 'service_videos'
 export const VIDEO_TABLES: readonly VideoTable[] = ['pressure_washing_videos', 'service_videos']
@@ -20,28 +21,7 @@ export function isVideoTable(value: unknown): value is VideoTable {
 
 export const DEFAULT_VIDEO_MIME = 'video/mp4'
 
-export interface FeaturedVideo {
-  id: string
-  video_url: string
-  /** Never empty: "video/mp4" when the stored value is empty or null. */
-  mime_type: string
-  is_featured: boolean
-  title?: string
-  /** ISO 8601 timestamp. */
-  created_at?: string
-}
-
-export interface Review {
-  id: string
-  author: string
-  /** Image URL. */
-  avatar?: string
-  /** 1–5. */
-  rating: number
-  text: string
-  /** Date of the review, "YYYY-MM-DD" (or whatever date string the hosted function returns). */
-  date: string
-}
+export type { FeaturedVideo, Review }
 
 export type LeadStatus = 'new' | 'suspected_spam'
 

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ensureChromium } from '../system-deps.mjs'
+import { chromiumFlags, ensureChromium } from '../system-deps.mjs'
 
 export const outputDir = process.env.BUILD_OUTPUT_DIR ?? '.output'
 
@@ -20,15 +20,7 @@ export const routeKinds = [
   { kind: '404', path: '/this-page-does-not-exist' },
 ]
 
-export const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+export { chromiumFlags }
 
 export function chromiumPath() {
   return ensureChromium()

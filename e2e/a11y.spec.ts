@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+  const found = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  expect(found).toEqual([])
+}
+
+test('the 404 page has no WCAG 2.2 A/AA violations', async ({ page }) => {
+  await page.goto('/no-such-page')
+  await expectNoViolations(page)
+})
+
+test('the quote form showing its errors and a visible toast has no WCAG 2.2 A/AA violations', async ({ page }) => {
+  await page.clock.install()
+  await page.goto('/contact')
+  const form = page.locator('.quote-request-form').first()
+  await page.clock.runFor(2_500)
+  await expect(form.locator('form[data-interactive="true"]')).toBeAttached()
+  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+  await expect(page.getByText(QUOTE_MESSAGES.missingFields.title)).toBeVisible()
+  await expectNoViolations(page)
+})
+
+test.describe('small screens @mobile', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the open mobile menu has no WCAG 2.2 A/AA violations', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible()
+    await expectNoViolations(page)
+  })
+})
