@@ -1,9 +1,17 @@
 import { QueryClient } from '@tanstack/react-query'
+import { createIsomorphicFn } from '@tanstack/react-start'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { routeTree } from './routeTree.gen'
 import { NotFoundPage } from './components/layout/not-found-page'
 import { ErrorPage } from './components/layout/error-page'
+
+/** A fresh nonce for each server-rendered response: the router puts it on every script it writes. */
+const ssrOptions = createIsomorphicFn().server(() => {
+  const bytes = new Uint8Array(16)
+  crypto.getRandomValues(bytes)
+  return { nonce: Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('') }
+})
 
 export function getRouter() {
   const queryClient = new QueryClient({
@@ -21,6 +29,7 @@ export function getRouter() {
     context: { queryClient },
     defaultPreload: 'intent',
     scrollRestoration: true,
+    ssr: ssrOptions(),
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
   })

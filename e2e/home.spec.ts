@@ -306,7 +306,8 @@ test.describe('home page', () => {
  * instance of the production build wired to a local stub of it (e2e/support). The fake video address is held
  * in the browser, so nothing leaves the machine.
  */
-const VIDEO_URL = 'http://127.0.0.1:9/v.mp4'
+// An https address (what CSP's media-src allows), held by page.route so nothing leaves the machine.
+const VIDEO_URL = 'https://videos.example.test/home-hero.mp4'
 const LONG_REVIEW =
   'We had oil stains, black mildew and years of dirt on our driveway and back patio in Fair Oaks. The crew walked the property with us first and got nearly all of it out.'
 const REVIEWS = [

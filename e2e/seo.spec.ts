@@ -74,7 +74,7 @@ test('home page JSON-LD describes the local business and a breadcrumb', async ({
 
 test('city pages carry breadcrumb JSON-LD naming the city', async ({ request }) => {
   const html = await (await request.get('/city/folsom')).text()
-  const json = html.match(/<script type="application\/ld\+json">([^<]+)<\/script>/)?.[1]
+  const json = html.match(/<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/)?.[1]
   const breadcrumb = JSON.parse(json!)
   expect(breadcrumb['@type']).toBe('BreadcrumbList')
   expect(breadcrumb.itemListElement.at(-1)).toMatchObject({ name: 'Folsom', item: `${site.baseUrl}/city/folsom` })

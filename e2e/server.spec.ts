@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { startSiteServer } from './support/site-server'
 
 test('HTML carries security headers and a CDN-friendly Cache-Control', async ({ request }) => {
   const response = await request.get('/')
@@ -41,4 +42,46 @@ test('server functions refuse cross-site requests (CSRF)', async ({ request }) =
     data: '{}',
   })
   expect(response.status()).toBe(403)
+})
+
+test('pages carry a nonce-based Content-Security-Policy that their own scripts satisfy', async ({ page, request }) => {
+  const first = (await request.get('/')).headers()['content-security-policy'] ?? ''
+  const second = (await request.get('/')).headers()['content-security-policy'] ?? ''
+  const nonce = first.match(/'nonce-([0-9a-f]{32})'/)?.[1]
+  expect(nonce, 'a 128-bit nonce in script-src').toBeTruthy()
+  expect(second).not.toContain(nonce!)
+  expect(first).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+  expect(first).toContain("frame-ancestors 'none'")
+  expect(first).toContain("object-src 'none'")
+
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+  })
+  for (const path of ['/', '/services?tab=roof', '/city/folsom', '/gallery', '/epoxy', '/contact', '/reviews', '/nope']) {
+    const response = await page.goto(path)
+    const policy = response?.headers()['content-security-policy'] ?? ''
+    const pageNonce = policy.match(/'nonce-([0-9a-f]{32})'/)?.[1]
+    // Every inline script the server wrote carries this response's nonce.
+    // Browsers hide the nonce attribute once the policy is applied; the `nonce` property keeps it.
+    const inline = await page
+      .locator('script:not([src]):not([type="application/ld+json"])')
+      .evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).nonce))
+    expect(inline.every((value) => value === pageNonce), path).toBe(true)
+    await page.waitForLoadState('networkidle')
+  }
+  expect(violations).toEqual([])
+})
+
+test('HSTS is sent only when the request came over HTTPS (behind a trusted proxy)', async ({ request }) => {
+  expect((await request.get('/')).headers()['strict-transport-security']).toBeUndefined()
+  const server = await startSiteServer({ TRUST_PROXY: 'true' })
+  try {
+    const overHttps = await fetch(`${server.url}/`, { headers: { 'X-Forwarded-Proto': 'https' } })
+    expect(overHttps.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/)
+    const overHttp = await fetch(`${server.url}/`, { headers: { 'X-Forwarded-Proto': 'http' } })
+    expect(overHttp.headers.get('strict-transport-security')).toBeNull()
+  } finally {
+    await server.stop()
+  }
 })

@@ -7,11 +7,13 @@ import { SiteHeader } from '~/components/layout/site-header'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { NotFoundPage } from '~/components/layout/not-found-page'
 import { pageSeo } from '~/content/pages'
+import { contentSecurityPolicy } from '~/lib/content-security-policy'
 import { LazyToaster } from '~/components/ui/lazy-toaster'
 import { FloatingFeatures } from '~/components/floating/floating-features'
 import '~/styles/app.css'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  headers: ({ ssr }) => ({ 'Content-Security-Policy': contentSecurityPolicy(ssr?.nonce) }),
   head: () => ({
     meta: [
       { charSet: 'utf-8' },

@@ -7,6 +7,7 @@ export const securityHeaders: Record<string, string> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
   'X-Frame-Options': 'DENY',
+  // Pages set their full policy with a per-response nonce (app/routes/__root.tsx); this is the floor for any other HTML.
   'Content-Security-Policy': "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
   'Cross-Origin-Opener-Policy': 'same-origin',
 }
@@ -49,6 +50,12 @@ function compressBody(body: ReadableStream<Uint8Array>, encoding: Encoding): Rea
   return Readable.toWeb(compressor) as ReadableStream<Uint8Array>
 }
 
+/** Served over HTTPS, directly or (with TRUST_PROXY=true) behind a proxy that says so. */
+function isHttps(request: Request): boolean {
+  if (new URL(request.url).protocol === 'https:') return true
+  return process.env.TRUST_PROXY === 'true' && request.headers.get('x-forwarded-proto') === 'https'
+}
+
 /** Adds security and caching headers to HTML and compresses text bodies the client accepts compressed. */
 export function finalizeResponse(request: Request, response: Response): Response {
   const headers = new Headers(response.headers)
@@ -59,6 +66,7 @@ export function finalizeResponse(request: Request, response: Response): Response
     for (const [name, value] of Object.entries(securityHeaders)) {
       if (!headers.has(name)) headers.set(name, value)
     }
+    if (isHttps(request)) headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
     if (!headers.has('Cache-Control')) {
       headers.set('Cache-Control', response.status === 200 ? HTML_CACHE_CONTROL : 'public, max-age=0, s-maxage=60')
     }
