@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 
 const assets = join(process.env.BUILD_OUTPUT_DIR ?? '.output', 'public', 'assets')
 

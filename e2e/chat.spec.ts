@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
 import { startSiteServer, type SiteServer } from './support/site-server'

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { gallery } from '~/content/gallery'
 
 const thumbnails = (page: Page) => page.locator('#gallery-grid').getByRole('button')

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { site } from '~/content/site'
 
 test('header call button opens a tel: link to the business number', async ({ page }) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from './support/test'
 import { homeGalleryTexts, homeHero, homeReviews, homeServiceAreas, homeSeoText, homeStats } from '~/content/home'
 import { services } from '~/content/services'
 import { serviceAreas } from '~/content/service-areas'

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
 
 /** Presses Tab until `target` has focus, checking each stop shows a visible focus indicator. */

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { cities } from '~/content/cities'
 import { cityPageFacts } from '~/content/city-page'
 import { galleryForService } from '~/content/gallery'
@@ -51,6 +51,8 @@ test.describe('/services', () => {
     await page.goto('/services?tab=roof')
     const group = page.getByRole('radiogroup', { name: 'Choose a service' })
     await expect(group.getByRole('radio')).toHaveCount(services.length)
+    // Arrow keys work once the page has hydrated (before that the options are plain links).
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
     await serviceRadio(page, 'Roof').focus()
 
     const steps: [key: string, shortTitle: string, id: string][] = [

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/lib/quote-schema'
 import { toJSONAsync } from 'seroval'
 import { startSiteServer } from './support/site-server'

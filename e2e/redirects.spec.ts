@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { redirects, targetHref } from '~/content/redirects'
 
 test('the redirect table has the 12 fixed paths and the 16 city paths', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { cities } from '~/content/cities'
 import { epoxy } from '~/content/services'
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { startSiteServer } from './support/site-server'
 
 test('HTML carries security headers and a CDN-friendly Cache-Control', async ({ request }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { startSupabaseStub, type SupabaseStub } from './support/supabase-stub'
 

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useMatches } from '@tanstack/react-router'
 import { site } from '~/content/site'
@@ -53,6 +53,10 @@ declare module '@tanstack/react-router' {
 
 function RootDocument({ children }: { children: ReactNode }) {
   const bare = useMatches({ select: (matches) => matches.some((match) => match.staticData.bare) })
+  // Marks the document once React has taken it over (keyboard handlers live from here on).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   if (bare) {
     return (
       <html lang="en-US">
