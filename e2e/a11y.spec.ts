@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from './support/test'
+import { openInteractiveQuoteForm } from './support/quote-form'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
@@ -16,11 +17,7 @@ test('the 404 page has no WCAG 2.2 A/AA violations', async ({ page }) => {
 })
 
 test('the quote form showing its errors and a visible toast has no WCAG 2.2 A/AA violations', async ({ page }) => {
-  await page.clock.install()
-  await page.goto('/contact')
-  const form = page.locator('.quote-request-form').first()
-  await page.clock.runFor(2_500)
-  await expect(form.locator('form[data-interactive="true"]')).toBeAttached()
+  const form = await openInteractiveQuoteForm(page, '/contact')
   await form.getByRole('button', { name: 'Get My Free Quote' }).click()
   await expect(page.getByText(QUOTE_MESSAGES.missingFields.title)).toBeVisible()
   await expectNoViolations(page)

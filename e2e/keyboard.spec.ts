@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './support/test'
+import { openInteractiveQuoteForm } from './support/quote-form'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
 
 /** Presses Tab until `target` has focus, checking each stop shows a visible focus indicator. */
@@ -36,11 +37,7 @@ test.describe('keyboard only @mobile', () => {
 })
 
 test('fill and send the quote form with the keyboard alone', async ({ page }) => {
-  await page.clock.install()
-  await page.goto('/contact')
-  const form = page.locator('.quote-request-form').first()
-  await page.clock.runFor(2_500)
-  await expect(form.locator('form[data-interactive="true"]')).toBeAttached()
+  const form = await openInteractiveQuoteForm(page, '/contact')
   await tabTo(page, form.getByLabel('First Name'))
   await page.keyboard.type('Kim')
   await page.keyboard.press('Tab')

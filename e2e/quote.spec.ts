@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { expect, test, type Page } from './support/test'
 import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/lib/quote-schema'
 import { toJSONAsync } from 'seroval'
+import { openInteractiveQuoteForm } from './support/quote-form'
 import { startSiteServer } from './support/site-server'
 import { startSupabaseStub } from './support/supabase-stub'
 
@@ -10,15 +11,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? '.data/e2e'
 const FORM_PAGE = '/contact'
 
 /** Opens a page with the quote form, with a fake clock so the minimum fill time can pass instantly. */
-async function openForm(page: Page, base = '') {
-  await page.clock.install()
-  await page.goto(`${base}${FORM_PAGE}`)
-  const form = page.locator('.quote-request-form').first()
-  await expect(form).toBeVisible()
-  // The interactive form loads when the browser is idle: let the fake clock get there, then wait for it.
-  await page.clock.runFor(2_500)
-  await expect(form.locator('form[data-interactive="true"]')).toBeAttached()
-  return form
+function openForm(page: Page, base = '') {
+  return openInteractiveQuoteForm(page, `${base}${FORM_PAGE}`)
 }
 
 async function fill(page: Page, values: { firstName: string; email: string; phone: string }) {

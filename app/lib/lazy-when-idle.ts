@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react'
 
-function whenIdle(): Promise<void> {
+/** Resolves when the browser is idle (at most 2 s from now). Browser only. */
+export function whenIdle(): Promise<void> {
   return new Promise((resolve) => {
     if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 2_000 })
     else setTimeout(resolve, 200)

@@ -40,13 +40,28 @@ function focusWithoutScroll(element: HTMLElement | null) {
 export const SCROLL_AFTER_NAVIGATION_MS = 100
 
 const SCROLL_ATTEMPTS = 20
+/** Content above the target (reviews streaming in, sections hydrating) can still move it after the scroll. */
+const SETTLE_CHECK_MS = 800
+
+function awayFromTop(element: HTMLElement): boolean {
+  const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0
+  return Math.abs(element.getBoundingClientRect().top - margin) > 48
+}
 
 /**
  * After arriving on the home page: wait the spec's ~100 ms, then scroll, retrying briefly while the
- * target section is still loading (sections below the fold arrive a moment after the page).
+ * target is still loading (sections below the fold arrive a moment after the page), and scroll once
+ * more if late content above has pushed the target away by the time the page settles.
  */
-export function scrollAfterNavigation(scroll: () => boolean, attempt = 0): void {
+export function scrollAfterNavigation(target: () => HTMLElement | null, scroll: () => boolean, attempt = 0): void {
   window.setTimeout(() => {
-    if (!scroll() && attempt < SCROLL_ATTEMPTS) scrollAfterNavigation(scroll, attempt + 1)
+    if (scroll()) {
+      window.setTimeout(() => {
+        const element = target()
+        if (element && awayFromTop(element)) scroll()
+      }, SETTLE_CHECK_MS)
+    } else if (attempt < SCROLL_ATTEMPTS) {
+      scrollAfterNavigation(target, scroll, attempt + 1)
+    }
   }, SCROLL_AFTER_NAVIGATION_MS)
 }

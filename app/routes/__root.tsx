@@ -57,40 +57,36 @@ function RootDocument({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
-  if (bare) {
-    return (
-      <html lang="en-US">
-        <head>
-          <HeadContent />
-        </head>
-        <body>
-          {children}
-          <Scripts />
-        </body>
-      </html>
-    )
-  }
   return (
     <html lang="en-US">
       <head>
         <HeadContent />
       </head>
       <body>
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to content
-        </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1} className="pt-16 outline-none">
-          {children}
-        </main>
-        <SiteFooter />
-        <FloatingFeatures />
-        <LazyToaster />
+        {bare ? children : <SiteLayout>{children}</SiteLayout>}
         <Scripts />
       </body>
     </html>
+  )
+}
+
+/** Skip link, header, main landmark, footer and the floating features around every page. */
+function SiteLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="pt-16 outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+      <FloatingFeatures />
+      <LazyToaster />
+    </>
   )
 }

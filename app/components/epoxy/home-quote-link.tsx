@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { scrollAfterNavigation, scrollToQuoteForm } from '~/lib/scroll'
+import { QUOTE_FORM_CLASS, scrollAfterNavigation, scrollToQuoteForm } from '~/lib/scroll'
 
 /** "Get Free Quote": goes to the home page, then scrolls to its quote form (spec: /epoxy). */
 export function HomeQuoteLink({ className, children }: { className: string; children: ReactNode }) {
@@ -10,7 +10,9 @@ export function HomeQuoteLink({ className, children }: { className: string; chil
     // New-tab and modified clicks keep the plain link behaviour.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     event.preventDefault()
-    void navigate({ to: '/' }).then(() => scrollAfterNavigation(scrollToQuoteForm))
+    void navigate({ to: '/' }).then(() =>
+      scrollAfterNavigation(() => document.querySelector<HTMLElement>(`.${QUOTE_FORM_CLASS}`), scrollToQuoteForm),
+    )
   }
 
   return (

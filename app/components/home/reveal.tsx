@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
+import { whenIdle } from '~/lib/lazy-when-idle'
 
 type MotionRevealComponent = ComponentType<{ children: ReactNode; className?: string; delay: number }>
 
@@ -7,10 +8,11 @@ let motionReveal: Promise<MotionRevealComponent> | undefined
 /** After the page has loaded and the browser is idle, fetch the motion chunk once for every <Reveal>. */
 function loadMotionRevealWhenIdle(): Promise<MotionRevealComponent> {
   motionReveal ??= new Promise<void>((resolve) => {
-    const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 200))
-    if (document.readyState === 'complete') idle()
-    else window.addEventListener('load', idle, { once: true })
-  }).then(() => import('./motion-reveal').then((module) => module.MotionReveal))
+    if (document.readyState === 'complete') resolve()
+    else window.addEventListener('load', () => resolve(), { once: true })
+  })
+    .then(whenIdle)
+    .then(() => import('./motion-reveal').then((module) => module.MotionReveal))
   return motionReveal
 }
 

@@ -32,7 +32,10 @@ export function SiteHeader() {
       scrollToSection(sectionId)
       return
     }
-    void navigate({ to: '/' }).then(() => scrollAfterNavigation(() => scrollToSection(sectionId)))
+    void navigate({ to: '/' }).then(() => scrollAfterNavigation(
+      () => document.getElementById(sectionId),
+      () => scrollToSection(sectionId),
+    ))
   }
 
   const [about, gallery] = homeSectionLinks
