@@ -19,8 +19,10 @@ test('About from another page goes home and scrolls to #about', async ({ page })
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
   await expect(page).toHaveURL(/\/(#about)?$/)
   await expect(page.locator('#about')).toBeInViewport()
-  const top = await page.locator('#about').evaluate((el) => el.getBoundingClientRect().top)
-  expect(top).toBeLessThan(200)
+  // Smooth scrolling (and a re-check once late content above has settled): poll until it lands.
+  await expect
+    .poll(() => page.locator('#about').evaluate((el) => el.getBoundingClientRect().top), { timeout: 5_000 })
+    .toBeLessThan(200)
 })
 
 test('Gallery on the home page scrolls to #gallery without leaving it', async ({ page }) => {
