@@ -1,6 +1,9 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { findRedirect, targetHref } from './content/redirects'
+import { htmlCacheFromEnvironment } from './server/html-cache.server'
 import { finalizeResponse } from './server/http.server'
+
+const htmlCache = htmlCacheFromEnvironment()
 
 /**
  * A path with a trailing slash answers 301 to the path without it (straight to the redirect
@@ -16,7 +19,7 @@ function trailingSlashRedirect(request: Request): Response | null {
 
 export default createServerEntry({
   async fetch(request) {
-    const response = trailingSlashRedirect(request) ?? (await handler.fetch(request))
+    const response = trailingSlashRedirect(request) ?? (await htmlCache.serve(request, (page) => handler.fetch(page)))
     return finalizeResponse(request, response)
   },
 })

@@ -17,6 +17,8 @@ export const Route = createFileRoute('/quote-request')({
       },
     },
   },
+  // The answer to one visitor's submission: neither a CDN nor the page cache may share it.
+  headers: () => ({ 'Cache-Control': 'private, no-store' }),
   head: () => ({ meta: [{ title: 'Your quote request' }, { name: 'robots', content: 'noindex' }] }),
   component: QuoteRequestPage,
 })

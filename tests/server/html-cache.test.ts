@@ -1,0 +1,189 @@
+import fc from 'fast-check'
+import { gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { createHtmlCache, htmlCacheFromEnvironment, newNonce } from '../../app/server/html-cache.server'
+
+const NONCE_PATTERN = /[0-9a-f]{32}/g
+
+/** A stand-in for the renderer: a page whose scripts carry this render's nonce, as the router writes them. */
+function pageRenderer(options: { status?: number; headers?: Record<string, string>; body?: (nonce: string, count: number) => string } = {}) {
+  let renders = 0
+  const render = async (_request: Request) => {
+    renders++
+    const nonce = newNonce()
+    const body =
+      options.body?.(nonce, renders) ??
+      `<!DOCTYPE html><html><head><style>body{color:#123}</style><script nonce="${nonce}">self.a=1</script></head><body><h1>Render ${renders}</h1><script nonce="${nonce}" type="module" src="/assets/main.js"></script></body></html>`
+    return new Response(body, {
+      status: options.status ?? 200,
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': `default-src 'self'; script-src 'self' 'nonce-${nonce}'`,
+        ...options.headers,
+      },
+    })
+  }
+  return { render, renders: () => renders }
+}
+
+function request(path = '/', init: RequestInit = {}) {
+  return new Request(`http://localhost${path}`, init)
+}
+
+async function html(response: Response): Promise<string> {
+  const bytes = Buffer.from(await response.arrayBuffer())
+  return response.headers.get('Content-Encoding') === 'gzip' ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8')
+}
+
+function nonceOf(response: Response): string {
+  return response.headers.get('Content-Security-Policy')!.match(/'nonce-([0-9a-f]+)'/)![1]!
+}
+
+async function settle() {
+  await new Promise((resolve) => setTimeout(resolve, 20))
+}
+
+function cache(overrides: Partial<Parameters<typeof createHtmlCache>[0]> = {}) {
+  return createHtmlCache({ freshMs: 10_000, keepMs: 60_000, maxBytes: 1024 * 1024, ...overrides })
+}
+
+describe('page cache', () => {
+  it('serves a rendered page again without rendering, with a new nonce in the header and every script', async () => {
+    const pages = cache()
+    const renderer = pageRenderer()
+    const first = await pages.serve(request(), renderer.render)
+    const firstHtml = await html(first)
+    await settle()
+
+    const replies = await Promise.all([1, 2, 3].map(() => pages.serve(request('/', { headers: { 'Accept-Encoding': 'gzip, br' } }), renderer.render)))
+    expect(renderer.renders()).toBe(1)
+    const nonces = new Set([nonceOf(first)])
+    for (const reply of replies) {
+      expect(reply.headers.get('X-Page-Cache')).toBe('hit')
+      expect(reply.headers.get('Content-Encoding')).toBe('gzip')
+      const body = await html(reply)
+      const nonce = nonceOf(reply)
+      nonces.add(nonce)
+      expect(body.match(NONCE_PATTERN)).toEqual([nonce, nonce])
+      expect(body.replaceAll(nonce, 'N')).toBe(firstHtml.replaceAll(nonceOf(first), 'N'))
+    }
+    expect(nonces.size).toBe(4)
+  })
+
+  it('answers a client that takes no compression with the plain page and its length', async () => {
+    const pages = cache()
+    const renderer = pageRenderer()
+    await html(await pages.serve(request(), renderer.render))
+    await settle()
+    const reply = await pages.serve(request(), renderer.render)
+    const body = await html(reply)
+    expect(reply.headers.get('Content-Encoding')).toBeNull()
+    expect(Number(reply.headers.get('Content-Length'))).toBe(Buffer.byteLength(body))
+    expect(body).toContain(`nonce="${nonceOf(reply)}"`)
+  })
+
+  it('keeps the bytes of any page, in any script, exact through the stitched gzip stream', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.string({ unit: 'grapheme', maxLength: 3000 }), { minLength: 1, maxLength: 12 }), async (parts) => {
+        const pages = cache()
+        const renderer = pageRenderer({ body: (nonce) => parts.join(`<script nonce="${nonce}">x</script>`) })
+        await html(await pages.serve(request(), renderer.render))
+        await settle()
+        const reply = await pages.serve(request('/', { headers: { 'Accept-Encoding': 'gzip' } }), renderer.render)
+        const nonce = nonceOf(reply)
+        expect(await html(reply)).toBe(parts.join(`<script nonce="${nonce}">x</script>`))
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  it('lets requests that arrive while a cold page renders share that one render', async () => {
+    const pages = cache()
+    const renderer = pageRenderer()
+    const replies = await Promise.all([1, 2, 3, 4, 5].map(() => pages.serve(request('/gallery'), renderer.render)))
+    const bodies = await Promise.all(replies.map(html))
+    expect(renderer.renders()).toBe(1)
+    for (const body of bodies) expect(body).toContain('Render 1')
+  })
+
+  it('serves a stale page at once and renders a fresh one in the background, once', async () => {
+    let clock = 0
+    const pages = cache({ freshMs: 1000, keepMs: 5000, now: () => clock })
+    const renderer = pageRenderer()
+    await html(await pages.serve(request(), renderer.render))
+    await settle()
+
+    clock = 1500
+    const stale = await Promise.all([1, 2].map(() => pages.serve(request(), renderer.render)))
+    for (const reply of stale) expect(await html(reply)).toContain('Render 1')
+    await settle()
+    expect(renderer.renders()).toBe(2)
+    expect(await html(await pages.serve(request(), renderer.render))).toContain('Render 2')
+
+    clock = 1500 + 6000 // past keepMs: rendered again while the visitor waits
+    expect(await html(await pages.serve(request(), renderer.render))).toContain('Render 3')
+  })
+
+  it('keeps pages apart by path and query string', async () => {
+    const pages = cache()
+    const renderer = pageRenderer({ body: (nonce, count) => `<p>page ${count}</p><script nonce="${nonce}"></script>` })
+    await html(await pages.serve(request('/services?tab=roof'), renderer.render))
+    await html(await pages.serve(request('/services?tab=patio'), renderer.render))
+    await settle()
+    expect(await html(await pages.serve(request('/services?tab=roof'), renderer.render))).toContain('page 1')
+    expect(await html(await pages.serve(request('/services?tab=patio'), renderer.render))).toContain('page 2')
+    expect(renderer.renders()).toBe(2)
+  })
+
+  it.each([
+    ['a POST', request('/', { method: 'POST', body: 'x' }), {}],
+    ['a server function call', request('/_serverFn/abc'), {}],
+    ['a 404 page', request('/missing'), { status: 404 }],
+    ['a page that sets a cookie', request(), { headers: { 'Set-Cookie': 'a=1' } }],
+    ['a page marked no-store', request('/quote-request?status=sent'), { headers: { 'Cache-Control': 'private, no-store' } }],
+    ['a non-HTML answer', request('/robots.txt'), { headers: { 'Content-Type': 'text/plain' } }],
+  ] as const)('never shares %s', async (_name, incoming, options) => {
+    const pages = cache()
+    const renderer = pageRenderer(options)
+    for (let i = 0; i < 2; i++) {
+      const reply = await pages.serve(incoming.clone(), renderer.render)
+      await reply.arrayBuffer()
+      await settle()
+      expect(reply.headers.get('X-Page-Cache')).toBeNull()
+    }
+    expect(renderer.renders()).toBe(2)
+    expect(pages.size).toBe(0)
+  })
+
+  it('answers HEAD from the cache without a body', async () => {
+    const pages = cache()
+    const renderer = pageRenderer()
+    await html(await pages.serve(request(), renderer.render))
+    await settle()
+    const reply = await pages.serve(request('/', { method: 'HEAD' }), renderer.render)
+    expect(reply.headers.get('X-Page-Cache')).toBe('hit')
+    expect(reply.body).toBeNull()
+  })
+
+  it('drops the least recently used pages beyond its memory bound', async () => {
+    const pages = cache({ maxBytes: 6000 })
+    const renderer = pageRenderer({ body: (nonce, count) => `<p>${count}</p>${'x'.repeat(1500)}<script nonce="${nonce}"></script>` })
+    for (const path of ['/a', '/b', '/c', '/d']) {
+      await html(await pages.serve(request(path), renderer.render))
+      await settle()
+    }
+    expect(pages.size).toBeLessThan(4)
+    expect(await html(await pages.serve(request('/d'), renderer.render))).toContain('<p>4</p>')
+    expect(await html(await pages.serve(request('/a'), renderer.render))).toContain('<p>5</p>')
+  })
+
+  it('is off with HTML_CACHE_SECONDS=0', async () => {
+    const pages = htmlCacheFromEnvironment({ HTML_CACHE_SECONDS: '0' })
+    const renderer = pageRenderer()
+    for (let i = 0; i < 2; i++) {
+      await html(await pages.serve(request(), renderer.render))
+      await settle()
+    }
+    expect(renderer.renders()).toBe(2)
+  })
+})
