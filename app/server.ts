@@ -2,8 +2,10 @@ import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { findRedirect, targetHref } from './content/redirects'
 import { htmlCacheFromEnvironment } from './server/html-cache.server'
 import { finalizeResponse } from './server/http.server'
+import { exitCleanlyOnSignals, tracked } from './server/shutdown.server'
 
 const htmlCache = htmlCacheFromEnvironment()
+exitCleanlyOnSignals()
 
 /**
  * A path with a trailing slash answers 301 to the path without it (straight to the redirect
@@ -18,8 +20,9 @@ function trailingSlashRedirect(request: Request): Response | null {
 }
 
 export default createServerEntry({
-  async fetch(request) {
-    const response = trailingSlashRedirect(request) ?? (await htmlCache.serve(request, (page) => handler.fetch(page)))
-    return finalizeResponse(request, response)
-  },
+  fetch: (request) =>
+    tracked(async () => {
+      const response = trailingSlashRedirect(request) ?? (await htmlCache.serve(request, (page) => handler.fetch(page)))
+      return finalizeResponse(request, response)
+    }),
 })

@@ -1,4 +1,6 @@
 import { expect, test } from './support/test'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { startSiteServer } from './support/site-server'
 
 test('HTML carries security headers and a CDN-friendly Cache-Control', async ({ request }) => {
@@ -105,4 +107,13 @@ test('HSTS is sent only when the request came over HTTPS (behind a trusted proxy
   } finally {
     await server.stop()
   }
+})
+
+test('on SIGTERM the server finishes, closes its database and exits by itself', async () => {
+  const server = await startSiteServer()
+  expect((await fetch(`${server.url}/`)).status).toBe(200) // the page reads reviews: the database is open
+  expect(existsSync(join(server.dataDir, 'pglite.lock'))).toBe(true)
+  await server.stop() // SIGTERM; stop() falls back to SIGKILL after 5 s
+  expect(server.ended()).toEqual({ code: 0, signal: null })
+  expect(existsSync(join(server.dataDir, 'pglite.lock'))).toBe(false)
 })

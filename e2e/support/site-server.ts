@@ -22,6 +22,8 @@ export interface SiteServer {
   url: string
   dataDir: string
   output: () => string
+  /** How the process ended: its exit code, or the signal that killed it (null while running). */
+  ended: () => { code: number | null; signal: NodeJS.Signals | null }
   stop: () => Promise<void>
 }
 
@@ -60,6 +62,7 @@ export async function startSiteServer(env: Record<string, string> = {}): Promise
     url,
     dataDir,
     output: () => log,
+    ended: () => ({ code: child.exitCode, signal: child.signalCode }),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()
