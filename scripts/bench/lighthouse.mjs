@@ -70,7 +70,9 @@ try {
   for (const { kind, path } of routeKinds) {
     const runs = []
     // One request first, so the audit measures the page and not the server's first render of this route.
-    await fetch(`${server.url}${path}`).then((response) => response.arrayBuffer())
+    await fetch(`${server.url}${path}`)
+      .then((response) => response.arrayBuffer())
+      .catch((error) => console.warn(`warm-up request for ${path} failed: ${error.cause?.message ?? error.message}`))
     try {
       for (let i = 0; i < RUNS; i++) runs.push(runLighthouse(`${server.url}${path}`, { expectedStatus404: kind === '404' }))
     } catch (error) {
