@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import { useEffect, type ReactNode } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useMatches } from '@tanstack/react-router'
+import { Outlet, createRootRouteWithContext, useMatches } from '@tanstack/react-router'
 import { site } from '~/content/site'
 import { SiteHeader } from '~/components/layout/site-header'
 import { SiteFooter } from '~/components/layout/site-footer'
@@ -10,6 +10,7 @@ import { pageSeo } from '~/content/pages'
 import { contentSecurityPolicy } from '~/lib/content-security-policy'
 import { LazyToaster } from '~/components/ui/lazy-toaster'
 import { FloatingFeatures } from '~/components/floating/floating-features'
+import { DeferredEntryScripts, HeadTags } from '~/components/layout/document-assets'
 import '~/styles/app.css'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -60,11 +61,11 @@ function RootDocument({ children }: { children: ReactNode }) {
   return (
     <html lang="en-US">
       <head>
-        <HeadContent />
+        <HeadTags />
       </head>
       <body>
         {bare ? children : <SiteLayout>{children}</SiteLayout>}
-        <Scripts />
+        <DeferredEntryScripts />
       </body>
     </html>
   )

@@ -1,7 +1,9 @@
 // npm run bench:size — first-load JavaScript and CSS per route kind, KB gzip, from the production
 // build: each page is loaded in Chromium and what it fetched (and inlined) is summed. First load is
-// everything requested until the load event; what the page fetches afterwards (idle-time and
-// on-demand chunks: chat, notifications) is reported apart as "later".
+// everything requested until the load event and until the entry module has run (the page adds its entry
+// module after the first paint, see app/components/layout/document-assets.tsx: the load event alone
+// would come before any JavaScript); what the page fetches afterwards (idle-time and on-demand chunks:
+// chat, notifications) is reported apart as "later".
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { chromiumFlags, chromiumPath, report, routeKinds, startProductionServer } from './common.mjs'
@@ -30,7 +32,18 @@ try {
         bodies.push({ type, phase, gzip: gzipSync(await response.body(), { level: 9 }).length })
       } catch {}
     })
+    // A module script's load event fires once it has run; load events do not bubble, but can be captured.
+    await page.addInitScript(() => {
+      document.addEventListener(
+        'load',
+        (event) => {
+          if (event.target instanceof HTMLScriptElement && event.target.type === 'module') window.__entryModuleRan = true
+        },
+        true,
+      )
+    })
     await page.goto(`${server.url}${path}`, { waitUntil: 'load' })
+    await page.waitForFunction(() => window.__entryModuleRan === true, null, { timeout: 15_000 })
     loaded = true
     await page.waitForLoadState('networkidle')
     await page.waitForTimeout(1_500)

@@ -31,12 +31,23 @@ export function HomePage() {
       <ReviewsStrip />
       <ServicesGrid />
       <QuoteSection />
+      {/* A boundary each: every section hydrates on its own as soon as its code is in, in short tasks. */}
       <Suspense fallback={null}>
         <SeoText />
+      </Suspense>
+      <Suspense fallback={null}>
         <HomeGallery />
+      </Suspense>
+      <Suspense fallback={null}>
         <About />
+      </Suspense>
+      <Suspense fallback={null}>
         <StatsBanner />
+      </Suspense>
+      <Suspense fallback={null}>
         <ServiceAreas />
+      </Suspense>
+      <Suspense fallback={null}>
         <ContactBlock />
       </Suspense>
       {/* Slot for the floating chat assistant and the social-proof toasts (their own feature; nothing visible yet). */}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
+import { startTransition, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { whenIdle } from '~/lib/lazy-when-idle'
 
 type MotionRevealComponent = ComponentType<{ children: ReactNode; className?: string; delay: number }>
@@ -36,10 +36,13 @@ export function Reveal({ children, className, delay = 0 }: { children: ReactNode
     const element = ref.current
     if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches || !isBelowTheFold(element)) return
     let cancelled = false
-    void loadMotionRevealWhenIdle().then((component) => {
+    void loadMotionRevealWhenIdle().then(async (component) => {
+      // Each section swaps in an idle period of its own, as an interruptible transition: remounting all of
+      // them at once was one long task right when the page settles.
+      await whenIdle()
       const current = ref.current
       if (cancelled || !current || !isBelowTheFold(current) || current.contains(document.activeElement)) return
-      setMotionReveal(() => component)
+      startTransition(() => setMotionReveal(() => component))
     })
     return () => {
       cancelled = true

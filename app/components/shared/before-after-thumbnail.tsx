@@ -30,6 +30,9 @@ export function BeforeAfterThumbnail({ image, sizes, priority = false, onOpen, c
         alt={image.alt}
         sizes={sizes}
         priority={priority}
+        // The rest of a gallery loads at low priority: the photos just below the first one would otherwise be
+        // raised to high by the browser and take bandwidth from the LCP photo.
+        fetchPriority={priority ? undefined : 'low'}
         className="block h-auto w-full transition-transform duration-300 group-hover:scale-[1.03]"
       />
       <span

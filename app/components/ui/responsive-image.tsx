@@ -7,6 +7,7 @@
  * links. An unknown name throws — loudly, in dev, in tests and during SSR — instead of rendering a broken image.
  */
 import type { CSSProperties, ImgHTMLAttributes } from 'react'
+import { preload } from 'react-dom'
 import manifestJson from '../../content/image-manifest.json'
 import type { ImageName } from '../../content/types'
 
@@ -113,6 +114,17 @@ export function ResponsiveImage({ name, alt, sizes = '100vw', priority = false, 
   const entry = getImage(name)
   const fallbackWidth = entry.widths[Math.floor(entry.widths.length / 2)] ?? entry.width
   const imgStyle: CSSProperties = { backgroundColor: entry.placeholder, ...style }
+  if (priority) {
+    // The LCP image: React puts this preload in the <head>, so the fetch starts before the body is parsed.
+    const link = imagePreloadLink(name, sizes)
+    preload(imageUrl(name, fallbackWidth, 'avif'), {
+      as: 'image',
+      type: link.type,
+      imageSrcSet: link.imageSrcSet,
+      imageSizes: link.imageSizes,
+      fetchPriority: link.fetchPriority,
+    })
+  }
   return (
     <picture className={pictureClassName} style={pictureClassName ? undefined : { display: 'contents' }}>
       <source type={MIME.avif} srcSet={imageSrcSet(name, 'avif')} sizes={sizes} />

@@ -1,0 +1,73 @@
+import { Asset, useHydrated, useRouter, useTags } from '@tanstack/react-router'
+
+/*
+ * The page's JavaScript is fetched only after the browser has painted the server-rendered page.
+ *
+ * TanStack's <HeadContent> lists every module of the first load as <link rel="modulepreload"> in the head, and
+ * <Scripts> ends the body with the entry module. On a slow connection those ~100 KB compete with the HTML for
+ * the wire, and the first paint (the largest text or the hero) waits for bandwidth it does not need: the
+ * page is fully server-rendered and styled by its inline CSS. Here the head keeps everything but those
+ * preloads, and the body ends with a small inline loader that adds the same preloads and the entry module
+ * once a frame of the page (and its LCP photo, if any) has been painted. React then hydrates as before.
+ */
+
+/** <HeadContent> without the module preloads; DeferredEntryScripts adds them after the first paint. */
+export function HeadTags() {
+  const tags = useTags()
+  const nonce = useRouter().options.ssr?.nonce
+  return (
+    <>
+      {tags
+        .filter((tag) => !(tag.tag === 'link' && tag.attrs?.rel === 'modulepreload'))
+        .map((tag) => (
+          <Asset {...tag} key={`tsr-meta-${JSON.stringify(tag)}`} nonce={nonce} />
+        ))}
+    </>
+  )
+}
+
+/**
+ * The loader: once the page's high-priority image (the LCP photo, if the page has one) has loaded, or after 3 s,
+ * and a frame has been painted (requestAnimationFrame, then a task), it adds the entry module script and the
+ * preloads, three per task (starting a fetch costs the main thread about half a millisecond). In a hidden tab,
+ * where no frame comes, it starts at once.
+ */
+function loaderSource(preloads: string[], entries: string[]): string {
+  return `(function(p,e){var d=document,done=!1;function batch(){p.splice(0,3).forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});if(p.length)setTimeout(batch,0)}function go(){if(done)return;done=!0;e.forEach(function(h){var s=d.createElement("script");s.type="module";s.src=h;d.body.appendChild(s)});batch()}function afterPaint(){requestAnimationFrame(function(){setTimeout(go,0)})}if(d.visibilityState==="hidden")return go();var images=[].filter.call(d.images,function(i){return i.getAttribute("fetchpriority")==="high"&&!i.complete}),left=images.length;if(!left)return afterPaint();setTimeout(afterPaint,3e3);images.forEach(function(i){function settled(){if(--left===0)afterPaint()}i.addEventListener("load",settled,{once:!0});i.addEventListener("error",settled,{once:!0})})})(${JSON.stringify(preloads)},${JSON.stringify(entries)})`
+}
+
+/**
+ * <Scripts> with the entry module loaded by the inline loader instead of a <script src>. The server also writes
+ * the router's initial hydration scripts (they remove themselves once run, so the browser hydrates the loader
+ * alone). Route-level `scripts` are not used by this site; head scripts (JSON-LD) stay in <HeadTags>.
+ */
+export function DeferredEntryScripts() {
+  const router = useRouter()
+  const hydrated = useHydrated()
+  const manifest = router.ssr?.manifest
+  if (!manifest || hydrated) return null
+  const nonce = router.options.ssr?.nonce
+  const preloads = new Set<string>()
+  const entries: string[] = []
+  for (const match of router.stores.matches.get()) {
+    const route = manifest.routes[match.routeId]
+    for (const preload of route?.preloads ?? []) preloads.add(typeof preload === 'string' ? preload : preload.href)
+    for (const script of route?.scripts ?? []) {
+      if (typeof script.attrs?.src === 'string') entries.push(script.attrs.src)
+    }
+  }
+  const loader = (
+    <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: loaderSource([...preloads], entries) }} />
+  )
+  const hydrationScripts = router.isServer ? router.serverSsr?.takeInitialHydrationScriptTags() : undefined
+  if (!hydrationScripts) return loader
+  return (
+    <>
+      {hydrationScripts.before.map((script, index) => (
+        <Asset key={`tsr-hydration-${index}`} {...script} />
+      ))}
+      {loader}
+      <Asset {...hydrationScripts.boundary} />
+    </>
+  )
+}
