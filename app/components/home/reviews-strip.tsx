@@ -1,9 +1,10 @@
-import { Component, Suspense, use, useId, useState, type CSSProperties, type ReactNode } from 'react'
+import { Component, Suspense, startTransition, use, useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react'
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { LoaderCircle, Pause, Play } from 'lucide-react'
 import { homeReviews } from '~/content/home'
 import { reviewsQuery, type Review } from '~/lib/backend.functions'
+import { whenIdle } from '~/lib/lazy-when-idle'
 import { REVIEW_EXCERPT_LENGTH, ReviewCard } from '~/components/shared/review-card'
 
 /** Spec section 4: the list is repeated three times so the strip scrolls without a visible seam. */
@@ -94,6 +95,16 @@ function ReviewsSpinner() {
 function ReviewsMarquee({ reviews }: { reviews: Review[] }) {
   const [paused, setPaused] = useState(false)
   const stripId = useId()
+  // The page is served and hydrated with one copy; the two decorative copies (and the movement,
+  // which needs them) follow once the browser is idle, so they add nothing to the first load.
+  const [copies, setCopies] = useState(1)
+  useEffect(() => {
+    let cancelled = false
+    void whenIdle().then(() => cancelled || startTransition(() => setCopies(COPIES)))
+    return () => {
+      cancelled = true
+    }
+  }, [])
   const pauseButton = (
     <button
       type="button"
@@ -117,8 +128,12 @@ function ReviewsMarquee({ reviews }: { reviews: Review[] }) {
         data-paused={paused ? '' : undefined}
         className="home-marquee"
       >
-        <div className="home-marquee-track" style={{ '--marquee-duration': `${reviews.length * SECONDS_PER_REVIEW}s` } as CSSProperties}>
-          {Array.from({ length: COPIES }, (_, copy) => (
+        <div
+          className="home-marquee-track"
+          data-moving={copies === COPIES ? '' : undefined}
+          style={{ '--marquee-duration': `${reviews.length * SECONDS_PER_REVIEW}s` } as CSSProperties}
+        >
+          {Array.from({ length: copies }, (_, copy) => (
             // Copies after the first are decoration: hidden from assistive tech so each review is read once.
             <ul key={copy} className="home-marquee-copy" aria-hidden={copy > 0 ? true : undefined} inert={copy > 0 ? true : undefined}>
               {reviews.map((review) => (
