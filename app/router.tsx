@@ -5,13 +5,10 @@ import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query
 import { routeTree } from './routeTree.gen'
 import { NotFoundPage } from './components/layout/not-found-page'
 import { ErrorPage } from './components/layout/error-page'
+import { newNonce } from './lib/nonce'
 
 /** A fresh nonce for each server-rendered response: the router puts it on every script it writes. */
-const ssrOptions = createIsomorphicFn().server(() => {
-  const bytes = new Uint8Array(16)
-  crypto.getRandomValues(bytes)
-  return { nonce: Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('') }
-})
+const ssrOptions = createIsomorphicFn().server(() => ({ nonce: newNonce() }))
 
 export function getRouter() {
   const queryClient = new QueryClient({

@@ -19,6 +19,7 @@ import { mkdirSync } from 'node:fs'
 import { createServer, request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { join } from 'node:path'
+import { freePort } from './free-port.mjs'
 import { applyMigrations, psql, ROOT, startPostgres } from './supabase-postgres.mjs'
 
 export const FUNCTION_NAMES = ['send-quote-email', 'fetch-reviews', 'ai-assistant']
@@ -42,18 +43,6 @@ function networkEnv() {
 
 function denoBinary() {
   return join(ROOT, 'node_modules', '.bin', 'deno')
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 function waitForPort(port, child, output, timeoutMs) {

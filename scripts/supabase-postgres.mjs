@@ -15,10 +15,10 @@
 // Exports: ensurePostgres(), startPostgres(), applyMigrations(), psql().
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, chownSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from './free-port.mjs'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const MIGRATIONS_DIR = join(ROOT, 'supabase', 'migrations')
@@ -49,18 +49,6 @@ export function ensurePostgres() {
   const installed = pgBinDir()
   if (!installed) throw new Error('apt-get installed postgresql but no initdb was found')
   return installed
-}
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 /** Local-only passwords of the throwaway cluster (it listens on 127.0.0.1 and is deleted after). */

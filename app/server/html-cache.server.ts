@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto'
 import { constants, crc32, deflateRawSync } from 'node:zlib'
+import { newNonce } from '~/lib/nonce'
+import { acceptsEncoding } from './http.server'
 
 /**
  * An in-process micro-cache for server-rendered pages, in front of the renderer.
@@ -46,11 +47,6 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]
 // A final, empty, fixed-Huffman deflate block: ends the stream.
 const DEFLATE_END = Buffer.from([0x03, 0x00])
 
-/** The same shape of nonce the router writes (app/router.tsx): 16 random bytes in hex. */
-export function newNonce(): string {
-  return randomBytes(16).toString('hex')
-}
-
 const WINDOW_BYTES = 32 * 1024
 
 /** Raw deflate ending byte-aligned (sync flush, not final), so pieces can follow one another. */
@@ -71,15 +67,6 @@ function deflateSegments(segments: Buffer[], nonceLength: number): Buffer[] {
     window = Buffer.concat([window, segment, index < segments.length - 1 ? placeholder : Buffer.alloc(0)])
     if (window.length > WINDOW_BYTES) window = window.subarray(window.length - WINDOW_BYTES)
     return deflated
-  })
-}
-
-function acceptsGzip(request: Request): boolean {
-  const accepted = request.headers.get('Accept-Encoding') ?? ''
-  return accepted.split(',').some((part) => {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';')
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='))
-    return (name === 'gzip' || name === '*') && (q ? Number(q.slice(2)) > 0 : true)
   })
 }
 
@@ -119,7 +106,7 @@ function replay(page: CachedPage, request: Request): Response {
 
   const last = page.segments.length - 1
   let body: Buffer
-  if (acceptsGzip(request)) {
+  if (acceptsEncoding(request.headers.get('Accept-Encoding'), 'gzip')) {
     const deflatedNonce = deflatePiece(nonceBytes)
     const parts: Buffer[] = [GZIP_HEADER]
     let crc = 0

@@ -19,14 +19,26 @@ const compressible = /^(text\/|application\/(json|xml|javascript|manifest\+json|
 
 type Encoding = 'br' | 'gzip'
 
-export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
-  if (!acceptEncoding) return null
+/** The codings an Accept-Encoding header allows, each with its q-value (RFC 9110 §12.5.3). */
+function acceptedCodings(acceptEncoding: string | null): Map<string, number> {
   const accepted = new Map<string, number>()
-  for (const part of acceptEncoding.split(',')) {
+  for (const part of (acceptEncoding ?? '').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    if (!name) continue
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
     accepted.set(name, q ? Number(q.slice(2)) : 1)
   }
+  return accepted
+}
+
+/** Whether the client takes this coding, named or through `*`. */
+export function acceptsEncoding(acceptEncoding: string | null, encoding: Encoding): boolean {
+  const accepted = acceptedCodings(acceptEncoding)
+  return (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0
+}
+
+export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
+  const accepted = acceptedCodings(acceptEncoding)
   if ((accepted.get('br') ?? 0) > 0) return 'br'
   if ((accepted.get('gzip') ?? 0) > 0) return 'gzip'
   return null

@@ -1,9 +1,9 @@
 // Shared by the bench scripts: the production server, Chromium, route kinds, result files and tables.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from '../free-port.mjs'
 import { chromiumFlags, ensureChromium } from '../system-deps.mjs'
 
 export const outputDir = process.env.BUILD_OUTPUT_DIR ?? '.output'
@@ -24,17 +24,6 @@ export { chromiumFlags }
 
 export function chromiumPath() {
   return ensureChromium()
-}
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** Starts the production build (`npm run build` first) on a free port with its own data folder. */

@@ -1,0 +1,6 @@
+/** A CSP nonce: 16 random bytes in hex, fresh for each server response (router.tsx, the page cache). */
+export function newNonce(): string {
+  const bytes = new Uint8Array(16)
+  crypto.getRandomValues(bytes)
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
