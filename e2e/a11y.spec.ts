@@ -1,14 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from './support/test'
 import { openInteractiveQuoteForm } from './support/quote-form'
+import { violationList, wcagAudit } from './support/axe'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
-
 async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
-  const found = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-  expect(found).toEqual([])
+  expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
 }
 
 test('the 404 page has no WCAG 2.2 A/AA violations', async ({ page }) => {

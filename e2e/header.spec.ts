@@ -32,6 +32,28 @@ test('Gallery on the home page scrolls to #gallery without leaving it', async ({
   await expect(page).toHaveURL(/\/(#gallery)?$/)
 })
 
+test('Gallery lands on its section in one smooth scroll, though the sections in between were not laid out yet', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+  const gallery = page.locator('#gallery')
+  // Below the fold, the browser has not laid the sections out: their heights are estimates (content-visibility).
+  expect(await gallery.evaluate((el) => getComputedStyle(el).contentVisibility)).toBe('auto')
+  const topWhenLanded = page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        addEventListener('scrollend', () => resolve(document.getElementById('gallery')!.getBoundingClientRect().top), { once: true }),
+      ),
+  )
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click()
+  const landed = await topWhenLanded
+  // Where an instant scroll puts it now that everything is laid out: the first scroll must already be there.
+  const exact = await gallery.evaluate((el) => {
+    el.scrollIntoView({ block: 'start', behavior: 'instant' })
+    return el.getBoundingClientRect().top
+  })
+  expect(Math.abs(landed - exact)).toBeLessThan(2)
+})
+
 test('Services and Reviews links navigate', async ({ page }) => {
   await page.goto('/')
   const nav = page.getByRole('navigation', { name: 'Main' })

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from './support/test'
+import { violationList, wcagAudit } from './support/axe'
 import { homeGalleryTexts, homeHero, homeReviews, homeServiceAreas, homeSeoText, homeStats } from '~/content/home'
 import { services } from '~/content/services'
 import { serviceAreas } from '~/content/service-areas'
@@ -269,10 +269,7 @@ test.describe('home page', () => {
   })
 
   test('has no WCAG 2.2 A/AA violations axe can find, closed and with everything opened', async ({ page }) => {
-    const axe = async () =>
-      (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      )
+    const axe = async () => violationList(await (await wcagAudit(page)).analyze())
     await page.route('https://www.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>map</p>' }))
     await page.goto('/')
     await page.waitForLoadState('networkidle')

@@ -6,9 +6,19 @@ function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
 }
 
+/**
+ * Sections below the fold are not laid out until they near the viewport (`.render-when-visible`, app.css), so
+ * until then their heights are estimates. Lay them all out once, before the first in-page scroll, so the scroll
+ * aims at the target's real position and nothing above it changes size on the way.
+ */
+export function renderWholePage(): void {
+  document.documentElement.dataset.renderAll = ''
+}
+
 /** Smooth (or, with reduced motion, instant) scroll of an element to the top of the viewport; false if missing. */
 export function scrollIntoView(element: Element | null): boolean {
   if (!element) return false
+  renderWholePage()
   element.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' })
   return true
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parseWidgetScriptUrl, reviewsWidget } from '~/content/reviews-widget'
 import { contactDetails } from '~/content/contact'
@@ -31,6 +32,18 @@ describe('review card text', () => {
   it('prints a review date the same on the server and in the browser', () => {
     expect(formatReviewDate('2025-04-12')).toBe('April 12, 2025')
     expect(formatReviewDate('not a date')).toBe('not a date')
+    expect(formatReviewDate('2025-12-31T23:30:00-08:00')).toBe('January 1, 2026')
+  })
+
+  it('spells every date as Intl.DateTimeFormat en-US long would, in UTC', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true }), (date) => {
+        expect(formatReviewDate(date.toISOString())).toBe(intl.format(date))
+        expect(formatReviewDate(date.toISOString().slice(0, 10))).toBe(intl.format(date))
+      }),
+      { numRuns: 500 },
+    )
   })
 })
 

@@ -6,7 +6,7 @@ import { SectionHeader } from './section-header'
 /** Who we are: the mission statement and the claims (spec section 1). Anchor: #about (header link). */
 export function About() {
   return (
-    <section id="about" aria-labelledby="about-heading" className="scroll-mt-16 bg-slate-50">
+    <section id="about" aria-labelledby="about-heading" className="render-when-visible scroll-mt-16 bg-slate-50">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[3fr_2fr] lg:items-center">
         <Reveal>
           <SectionHeader id="about-heading" heading={homeAbout.heading} />

@@ -9,7 +9,7 @@ import { SectionHeader } from './section-header'
 export function ContactBlock() {
   const mapsSearchUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress)}`
   return (
-    <section id="contact" aria-labelledby="contact-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+    <section id="contact" aria-labelledby="contact-heading" className="render-when-visible mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
       <SectionHeader id="contact-heading" heading={homeContact.heading} intro={homeContact.intro} />
       <div className="mt-10 grid gap-8 lg:grid-cols-2 lg:items-start">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">

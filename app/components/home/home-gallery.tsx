@@ -24,7 +24,7 @@ function tileSizes(name: string): string {
 export function HomeGallery() {
   const { open, lightbox } = useBeforeAfterLightbox()
   return (
-    <section id="gallery" aria-labelledby="gallery-heading" className="scroll-mt-16 bg-white">
+    <section id="gallery" aria-labelledby="gallery-heading" className="render-when-visible scroll-mt-16 bg-white">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
         <SectionHeader id="gallery-heading" heading={homeGalleryTexts.heading} intro={homeGalleryTexts.intro} />
         <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">

@@ -8,7 +8,7 @@ import { homeSeoText } from '~/content/home'
  */
 export function SeoText() {
   return (
-    <section aria-labelledby="seo-text-summary" className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+    <section aria-labelledby="seo-text-summary" className="render-when-visible mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <details className="group rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 open:shadow-md">
         <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-lg font-bold text-slate-900 hover:bg-slate-50 sm:px-6 [&::-webkit-details-marker]:hidden">
           <span id="seo-text-summary">{homeSeoText.summary}</span>

@@ -11,7 +11,7 @@ export function ServiceAreas() {
   const listId = useId()
   const shown = expanded ? serviceAreas : serviceAreas.slice(0, homeServiceAreas.initiallyShown)
   return (
-    <section id="service-areas" aria-labelledby="service-areas-heading" className="scroll-mt-16 bg-slate-50">
+    <section id="service-areas" aria-labelledby="service-areas-heading" className="render-when-visible scroll-mt-16 bg-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
         <SectionHeader id="service-areas-heading" heading={homeServiceAreas.heading} intro={homeServiceAreas.intro} />
         <div id={listId} className="mt-10">

@@ -9,7 +9,7 @@ import { SectionHeader } from './section-header'
 /** Service tiles (title, id, image), each opening its tab of /services, and the way to the epoxy page. */
 export function ServicesGrid() {
   return (
-    <section id="services" aria-labelledby="services-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+    <section id="services" aria-labelledby="services-heading" className="render-when-visible mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
       <SectionHeader id="services-heading" heading={homeServices.heading} intro={homeServices.intro} />
       <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
         {serviceList.map((service, index) => (

@@ -59,7 +59,7 @@ export function StatsBanner() {
   const ref = useRef<HTMLElement>(null)
   const progress = useCountUp(ref)
   return (
-    <section ref={ref} aria-labelledby="stats-heading" className="bg-brand-900 text-white">
+    <section ref={ref} aria-labelledby="stats-heading" className="render-when-visible bg-brand-900 text-white">
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-16">
         <h2 id="stats-heading" className="text-center text-2xl font-bold tracking-tight sm:text-3xl">
           {homeStats.heading}

@@ -27,13 +27,15 @@ export function HeadTags() {
 }
 
 /**
- * The loader: once the page's high-priority image (the LCP photo, if the page has one) has loaded, or after 3 s,
- * and a frame has been painted (requestAnimationFrame, then a task), it adds the entry module script and the
- * preloads, three per task (starting a fetch costs the main thread about half a millisecond). In a hidden tab,
- * where no frame comes, it starts at once.
+ * The loader: once the browser reports the page's first contentful paint, and the paint of its high-priority
+ * photo (the LCP image, if the page has one; Element Timing), or after 3 s, it adds the entry module script and
+ * the preloads, three per task (starting a fetch costs the main thread about half a millisecond). Waiting for
+ * the browser's own paint entries, not just a frame callback, guarantees that no script request competes with
+ * what the visitor first sees: a frame callback can run before that frame reaches the screen. Browsers without
+ * those entry types wait for a frame (and the photo's load event) instead. In a hidden tab it starts at once.
  */
 function loaderSource(preloads: string[], entries: string[]): string {
-  return `(function(p,e){var d=document,done=!1;function batch(){p.splice(0,3).forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});if(p.length)setTimeout(batch,0)}function go(){if(done)return;done=!0;e.forEach(function(h){var s=d.createElement("script");s.type="module";s.src=h;d.body.appendChild(s)});batch()}function afterPaint(){requestAnimationFrame(function(){setTimeout(go,0)})}if(d.visibilityState==="hidden")return go();var images=[].filter.call(d.images,function(i){return i.getAttribute("fetchpriority")==="high"&&!i.complete}),left=images.length;if(!left)return afterPaint();setTimeout(afterPaint,3e3);images.forEach(function(i){function settled(){if(--left===0)afterPaint()}i.addEventListener("load",settled,{once:!0});i.addEventListener("error",settled,{once:!0})})})(${JSON.stringify(preloads)},${JSON.stringify(entries)})`
+  return `(function(p,e){var d=document,P=window.PerformanceObserver,t=P&&P.supportedEntryTypes||[],left=1,done=!1;function batch(){p.splice(0,3).forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});if(p.length)setTimeout(batch,0)}function go(){if(done)return;done=!0;e.forEach(function(h){var s=d.createElement("script");s.type="module";s.src=h;d.body.appendChild(s)});setTimeout(batch,0)}if(d.visibilityState==="hidden")return go();function settle(){if(--left===0)setTimeout(go,0)}function once(f){var n=0;return function(){if(!n++)f()}}function afterFrame(f){requestAnimationFrame(function(){setTimeout(f,0)})}function seen(type,test,f){var o=new P(function(list){if(list.getEntries().some(test)){o.disconnect();f()}});o.observe({type:type,buffered:!0})}setTimeout(go,3e3);if(t.indexOf("paint")<0)afterFrame(settle);else seen("paint",function(x){return x.name==="first-contentful-paint"},settle);[].forEach.call(d.images,function(i){if(i.getAttribute("fetchpriority")!=="high")return;left++;var f=once(settle),id=i.getAttribute("elementtiming");i.addEventListener("error",f);if(i.complete&&!i.naturalWidth)return f();if(id&&t.indexOf("element")>=0)seen("element",function(x){return x.identifier===id},f);else if(i.complete)afterFrame(f);else i.addEventListener("load",function(){afterFrame(f)})})})(${JSON.stringify(preloads)},${JSON.stringify(entries)})`
 }
 
 /**

@@ -106,6 +106,9 @@ export interface ResponsiveImageProps
   pictureClassName?: string
 }
 
+/** The Element Timing name of the high-priority photo. */
+const LCP_ELEMENT_TIMING = 'page-photo'
+
 /**
  * `<picture>` with AVIF and WebP sources and a WebP `<img>` fallback carrying the intrinsic width/height
  * (no layout shift with `height: auto` or an aspect-ratio box) and a placeholder background colour.
@@ -138,6 +141,8 @@ export function ResponsiveImage({ name, alt, sizes = '100vw', priority = false, 
         loading={priority ? 'eager' : 'lazy'}
         decoding={priority ? undefined : 'async'}
         fetchPriority={priority ? 'high' : rest.fetchPriority}
+        // Element Timing: the page's JavaScript waits for this photo's paint (see document-assets.tsx).
+        {...(priority ? { elementtiming: LCP_ELEMENT_TIMING } : {})}
         className={className}
         style={imgStyle}
       />

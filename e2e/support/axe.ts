@@ -1,0 +1,21 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/**
+ * axe with the WCAG 2.2 A/AA rules. Sections below the fold are laid out first, as an in-page scroll does
+ * (lib/scroll.ts): the browser skips rendering them until they near the viewport (content-visibility), and axe
+ * can judge neither the contrast nor the visibility of content that has not been rendered.
+ */
+export async function wcagAudit(page: Page): Promise<AxeBuilder> {
+  await page.evaluate(() => {
+    document.documentElement.dataset.renderAll = ''
+  })
+  return new AxeBuilder({ page }).withTags(WCAG_TAGS)
+}
+
+/** "rule-id: selector, selector" per violation, for a readable failure. */
+export function violationList(results: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+}
