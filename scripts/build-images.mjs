@@ -33,7 +33,7 @@ const MANIFEST = path.join(ROOT, 'app', 'content', 'image-manifest.json')
 const OG_IMAGE = path.join(ROOT, 'public', 'og-image.jpg')
 const OG_STAMP = path.join(ROOT, 'node_modules', '.cache', 'build-images', 'og-image.json')
 
-export const WIDTHS = [320, 640, 960, 1280, 1600]
+export const WIDTHS = [320, 640, 720, 960, 1280, 1600]
 const ENCODERS = {
   avif: { quality: 52, effort: 1 }, // effort 2 is ~2x slower for ~3% smaller files
   webp: { quality: 78, effort: 4 },
