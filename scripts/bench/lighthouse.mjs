@@ -13,15 +13,15 @@ const chrome = chromiumPath()
 const lighthouse = join('node_modules', '.bin', 'lighthouse')
 
 /**
- * One audit, repeated once if Lighthouse reports a failed trace recording (NO_NAVSTART and the like: "Please run
- * Lighthouse again"), which happens now and then on a busy machine and says nothing about the page.
+ * One audit, repeated (up to twice) if Lighthouse reports a failed trace recording (NO_NAVSTART and the like:
+ * "Please run Lighthouse again"), which happens now and then on a busy machine and says nothing about the page.
  */
-function runLighthouse(url, options) {
+function runLighthouse(url, options, attemptsLeft = 2) {
   try {
     return runLighthouseOnce(url, options)
   } catch (error) {
-    if (!/run Lighthouse again/i.test(String(error.stderr ?? error.message))) throw error
-    return runLighthouseOnce(url, options)
+    if (attemptsLeft === 0 || !/run Lighthouse again/i.test(String(error.stderr ?? error.message))) throw error
+    return runLighthouse(url, options, attemptsLeft - 1)
   }
 }
 
