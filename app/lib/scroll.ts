@@ -6,13 +6,16 @@ function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
 }
 
+/** `<html data-render-all>`: app.css then lays out every `.render-when-visible` section. */
+export const RENDER_ALL_KEY = 'renderAll'
+
 /**
  * Sections below the fold are not laid out until they near the viewport (`.render-when-visible`, app.css), so
  * until then their heights are estimates. Lay them all out once, before the first in-page scroll, so the scroll
  * aims at the target's real position and nothing above it changes size on the way.
  */
-export function renderWholePage(): void {
-  document.documentElement.dataset.renderAll = ''
+function renderWholePage(): void {
+  document.documentElement.dataset[RENDER_ALL_KEY] = ''
 }
 
 /** Smooth (or, with reduced motion, instant) scroll of an element to the top of the viewport; false if missing. */

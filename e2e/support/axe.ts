@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { RENDER_ALL_KEY } from '~/lib/scroll'
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
@@ -9,9 +10,9 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
  * can judge neither the contrast nor the visibility of content that has not been rendered.
  */
 export async function wcagAudit(page: Page): Promise<AxeBuilder> {
-  await page.evaluate(() => {
-    document.documentElement.dataset.renderAll = ''
-  })
+  await page.evaluate((key) => {
+    document.documentElement.dataset[key] = ''
+  }, RENDER_ALL_KEY)
   return new AxeBuilder({ page }).withTags(WCAG_TAGS)
 }
 

@@ -44,6 +44,12 @@ async function settle() {
   await new Promise((resolve) => setTimeout(resolve, 20))
 }
 
+/** One visit to `/`, read to the end, and the moment the cache needs to store what it rendered. */
+async function visitHome(pages: Pick<ReturnType<typeof createHtmlCache>, 'serve'>, renderer: ReturnType<typeof pageRenderer>) {
+  await html(await pages.serve(request(), renderer.render))
+  await settle()
+}
+
 function cache(overrides: Partial<Parameters<typeof createHtmlCache>[0]> = {}) {
   return createHtmlCache({ freshMs: 10_000, keepMs: 60_000, maxBytes: 1024 * 1024, ...overrides })
 }
@@ -74,8 +80,7 @@ describe('page cache', () => {
   it('answers a client that takes no compression with the plain page and its length', async () => {
     const pages = cache()
     const renderer = pageRenderer()
-    await html(await pages.serve(request(), renderer.render))
-    await settle()
+    await visitHome(pages, renderer)
     const reply = await pages.serve(request(), renderer.render)
     const body = await html(reply)
     expect(reply.headers.get('Content-Encoding')).toBeNull()
@@ -88,8 +93,7 @@ describe('page cache', () => {
       fc.asyncProperty(fc.array(fc.string({ unit: 'grapheme', maxLength: 3000 }), { minLength: 1, maxLength: 12 }), async (parts) => {
         const pages = cache()
         const renderer = pageRenderer({ body: (nonce) => parts.join(`<script nonce="${nonce}">x</script>`) })
-        await html(await pages.serve(request(), renderer.render))
-        await settle()
+        await visitHome(pages, renderer)
         const reply = await pages.serve(request('/', { headers: { 'Accept-Encoding': 'gzip' } }), renderer.render)
         const nonce = nonceOf(reply)
         expect(await html(reply)).toBe(parts.join(`<script nonce="${nonce}">x</script>`))
@@ -111,8 +115,7 @@ describe('page cache', () => {
     let clock = 0
     const pages = cache({ freshMs: 1000, keepMs: 5000, now: () => clock })
     const renderer = pageRenderer()
-    await html(await pages.serve(request(), renderer.render))
-    await settle()
+    await visitHome(pages, renderer)
 
     clock = 1500
     const stale = await Promise.all([1, 2].map(() => pages.serve(request(), renderer.render)))
@@ -159,8 +162,7 @@ describe('page cache', () => {
   it('answers HEAD from the cache without a body', async () => {
     const pages = cache()
     const renderer = pageRenderer()
-    await html(await pages.serve(request(), renderer.render))
-    await settle()
+    await visitHome(pages, renderer)
     const reply = await pages.serve(request('/', { method: 'HEAD' }), renderer.render)
     expect(reply.headers.get('X-Page-Cache')).toBe('hit')
     expect(reply.body).toBeNull()
@@ -182,8 +184,7 @@ describe('page cache', () => {
     const pages = htmlCacheFromEnvironment({ HTML_CACHE_SECONDS: '0' })
     const renderer = pageRenderer()
     for (let i = 0; i < 2; i++) {
-      await html(await pages.serve(request(), renderer.render))
-      await settle()
+      await visitHome(pages, renderer)
     }
     expect(renderer.renders()).toBe(2)
   })
