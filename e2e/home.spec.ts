@@ -306,7 +306,7 @@ test.describe('home page', () => {
  * instance of the production build wired to a local stub of it (e2e/support). The fake video address is held
  * in the browser, so nothing leaves the machine.
  */
-// An https address (what CSP's media-src allows), held by page.route so nothing leaves the machine.
+// An https address (media-src names the featured video's host), held by page.route so nothing leaves the machine.
 const VIDEO_URL = 'https://videos.example.test/home-hero.mp4'
 const LONG_REVIEW =
   'We had oil stains, black mildew and years of dirt on our driveway and back patio in Fair Oaks. The crew walked the property with us first and got nearly all of it out.'
@@ -353,6 +353,31 @@ test.describe('home page with reviews and a featured video (local stub of hosted
     expect(stub.requests.some((request) => request.path.startsWith('/rest/v1/pressure_washing_videos') && request.path.includes('is_featured=eq.true'))).toBe(
       true,
     )
+  })
+
+  test("every page's media-src names the featured video's host and no other https host", async ({ request }) => {
+    for (const path of ['/', '/contact', '/services?tab=roof']) {
+      const policy = (await request.get(`${server.url}${path}`)).headers()['content-security-policy'] ?? ''
+      expect(policy, path).toContain("media-src 'self' https://videos.example.test;")
+    }
+  })
+
+  test('a visitor who lands on another page and goes home in the app still gets the video (the first page allowed it)', async ({ page }) => {
+    let requested = false
+    await page.route(VIDEO_URL, () => {
+      requested = true
+    })
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+    })
+    await page.goto(`${server.url}/contact`)
+    const home = page.getByRole('banner').getByRole('link', { name: `${site.name}, home` })
+    await hydrated(home)
+    await home.click()
+    await expect(heroSection(page).locator('video source')).toHaveAttribute('src', VIDEO_URL)
+    await expect.poll(() => requested).toBe(true)
+    expect(violations).toEqual([])
   })
 
   test('reviews are in the server HTML, cut at 120 characters with an ellipsis, and shown with stars', async ({ page, request }) => {

@@ -55,6 +55,8 @@ test('pages carry a nonce-based Content-Security-Policy that their own scripts s
   expect(first).not.toMatch(/script-src[^;]*'unsafe-inline'/)
   expect(first).toContain("frame-ancestors 'none'")
   expect(first).toContain("object-src 'none'")
+  // No featured video here: media from this origin only, not from any https host.
+  expect(first).toContain("media-src 'self';")
 
   const violations: string[] = []
   page.on('console', (message) => {

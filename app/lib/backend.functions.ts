@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import { createServerFn } from '@tanstack/react-start'
+import { createServerFn, createServerOnlyFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import type { FeaturedVideo, Review } from './backend-types'
+import { videoOriginsOf } from './content-security-policy'
 
 export type { FeaturedVideo, Review }
 
@@ -19,6 +20,17 @@ export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
       throw new Error('Featured video unavailable')
     }
   })
+
+/**
+ * The https origins of both featured videos (home and services), for every page's media-src: a visitor may go
+ * on to either page without loading a new document. Read from the server's cache; a table that cannot be read
+ * adds nothing (its video would not show anyway).
+ */
+export const featuredVideoOrigins = createServerOnlyFn(async (): Promise<string[]> => {
+  const { cachedFeaturedVideo } = await import('~/server/read-cache.server')
+  const videos = await Promise.all(videoTableSchema.options.map((table) => cachedFeaturedVideo(table).catch(() => null)))
+  return videoOriginsOf(videos.map((video) => video?.video_url))
+})
 
 /** Reviews from the reviews function (spec section 7). Failures are logged and rethrown. */
 export const fetchReviews = createServerFn({ method: 'GET' }).handler(async (): Promise<Review[]> => {

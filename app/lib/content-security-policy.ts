@@ -7,9 +7,10 @@ export const MAP_EMBED_ORIGIN = 'https://www.google.com'
  * The page's Content-Security-Policy. Scripts run only from this origin or with this response's
  * nonce (no 'unsafe-inline' for scripts); the review widget's origin is added when one is
  * configured. Styles keep 'unsafe-inline' for the inlined route CSS, React style attributes and
- * the toast library's injected styles. Featured videos may live on any https host the owner picks.
+ * the toast library's injected styles. Media: this origin and the hosts of the featured videos now in
+ * use (`videoOrigins`), nothing else.
  */
-export function contentSecurityPolicy(nonce: string | undefined): string {
+export function contentSecurityPolicy(nonce: string | undefined, videoOrigins: readonly string[] = []): string {
   const widgetOrigin = reviewsWidget ? new URL(reviewsWidget.scriptUrl).origin : null
   const scriptSources = ["'self'", nonce ? `'nonce-${nonce}'` : null, widgetOrigin].filter(Boolean)
   return [
@@ -17,7 +18,7 @@ export function contentSecurityPolicy(nonce: string | undefined): string {
     `script-src ${scriptSources.join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data:${widgetOrigin ? ` ${widgetOrigin}` : ''}`,
-    "media-src 'self' https:",
+    ["media-src 'self'", ...videoOrigins].join(' '),
     "font-src 'self'",
     `connect-src 'self'${widgetOrigin ? ` ${widgetOrigin}` : ''}`,
     `frame-src ${MAP_EMBED_ORIGIN}${widgetOrigin ? ` ${widgetOrigin}` : ''}`,
@@ -26,4 +27,22 @@ export function contentSecurityPolicy(nonce: string | undefined): string {
     "form-action 'self'",
     "object-src 'none'",
   ].join('; ')
+}
+
+/**
+ * The origins a media-src needs for these video addresses: https ones only (the site itself is served over
+ * https, and anything else would be blocked as mixed content), each once, in a form CSP accepts.
+ */
+export function videoOriginsOf(urls: readonly (string | null | undefined)[]): string[] {
+  const origins = new Set<string>()
+  for (const url of urls) {
+    if (!url) continue
+    try {
+      const parsed = new URL(url)
+      if (parsed.protocol === 'https:') origins.add(parsed.origin)
+    } catch {
+      // Not an absolute address: a relative one is covered by 'self', garbage needs nothing.
+    }
+  }
+  return [...origins]
 }

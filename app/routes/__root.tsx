@@ -8,13 +8,16 @@ import { SiteFooter } from '~/components/layout/site-footer'
 import { NotFoundPage } from '~/components/layout/not-found-page'
 import { pageSeo } from '~/content/pages'
 import { contentSecurityPolicy } from '~/lib/content-security-policy'
+import { featuredVideoOrigins } from '~/lib/backend.functions'
 import { LazyToaster } from '~/components/ui/lazy-toaster'
 import { FloatingFeatures } from '~/components/floating/floating-features'
 import { DeferredEntryScripts, HeadTags } from '~/components/layout/document-assets'
 import '~/styles/app.css'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  headers: ({ ssr }) => ({ 'Content-Security-Policy': contentSecurityPolicy(ssr?.nonce) }),
+  headers: async ({ ssr }) => ({
+    'Content-Security-Policy': contentSecurityPolicy(ssr?.nonce, await featuredVideoOrigins()),
+  }),
   head: () => ({
     meta: [
       { charSet: 'utf-8' },

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { contentSecurityPolicy, videoOriginsOf } from '../../app/lib/content-security-policy'
+
+const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `))
+
+describe('Content-Security-Policy media sources', () => {
+  it('allow only this origin when no featured video is in use', () => {
+    expect(directive(contentSecurityPolicy('abc'), 'media-src')).toBe("media-src 'self'")
+  })
+
+  it('add exactly the hosts of the featured videos in use, not every https host', () => {
+    const policy = contentSecurityPolicy('abc', ['https://videos.example.com', 'https://cdn.example.net:8443'])
+    expect(directive(policy, 'media-src')).toBe("media-src 'self' https://videos.example.com https://cdn.example.net:8443")
+    expect(policy).not.toMatch(/media-src[^;]* https:(;|\s|$)/)
+  })
+
+  it('take each https video origin once and leave out relative, insecure and malformed addresses', () => {
+    expect(
+      videoOriginsOf([
+        'https://videos.example.com/home.mp4',
+        'https://videos.example.com/services.webm?v=2',
+        'https://CDN.Example.net:8443/a.mp4',
+        'http://plain.example.com/a.mp4',
+        '/videos/local.mp4',
+        'not a url',
+        null,
+        undefined,
+      ]),
+    ).toEqual(['https://videos.example.com', 'https://cdn.example.net:8443'])
+  })
+})
