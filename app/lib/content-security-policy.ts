@@ -29,9 +29,13 @@ export function contentSecurityPolicy(nonce: string | undefined, videoOrigins: r
   ].join('; ')
 }
 
+/** An https origin made of plain host-name characters: nothing that could end or extend a CSP directive. */
+const PLAIN_HTTPS_ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d+)?$/
+
 /**
  * The origins a media-src needs for these video addresses: https ones only (the site itself is served over
- * https, and anything else would be blocked as mixed content), each once, in a form CSP accepts.
+ * https, and anything else would be blocked as mixed content), each once, in a form CSP accepts. A host the
+ * URL parser lets through but a header must not carry (`;`, `,`, quotes) is left out.
  */
 export function videoOriginsOf(urls: readonly (string | null | undefined)[]): string[] {
   const origins = new Set<string>()
@@ -39,7 +43,7 @@ export function videoOriginsOf(urls: readonly (string | null | undefined)[]): st
     if (!url) continue
     try {
       const parsed = new URL(url)
-      if (parsed.protocol === 'https:') origins.add(parsed.origin)
+      if (PLAIN_HTTPS_ORIGIN.test(parsed.origin)) origins.add(parsed.origin)
     } catch {
       // Not an absolute address: a relative one is covered by 'self', garbage needs nothing.
     }

@@ -14,7 +14,7 @@ describe('Content-Security-Policy media sources', () => {
     expect(policy).not.toMatch(/media-src[^;]* https:(;|\s|$)/)
   })
 
-  it('take each https video origin once and leave out relative, insecure and malformed addresses', () => {
+  it('take each https video origin once and leave out relative, insecure, malformed and header-breaking addresses', () => {
     expect(
       videoOriginsOf([
         'https://videos.example.com/home.mp4',
@@ -23,6 +23,8 @@ describe('Content-Security-Policy media sources', () => {
         'http://plain.example.com/a.mp4',
         '/videos/local.mp4',
         'not a url',
+        'https://videos.example.com;script-src/x.mp4',
+        "https://a'b.example/x.mp4",
         null,
         undefined,
       ]),
