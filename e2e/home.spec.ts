@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/test'
 import { violationList, wcagAudit } from './support/axe'
+import { cspViolations } from './support/csp'
 import { homeGalleryTexts, homeHero, homeReviews, homeServiceAreas, homeSeoText, homeStats } from '~/content/home'
 import { services } from '~/content/services'
 import { serviceAreas } from '~/content/service-areas'
@@ -367,10 +368,7 @@ test.describe('home page with reviews and a featured video (local stub of hosted
     await page.route(VIDEO_URL, () => {
       requested = true
     })
-    const violations: string[] = []
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
-    })
+    const violations = cspViolations(page)
     await page.goto(`${server.url}/contact`)
     const home = page.getByRole('banner').getByRole('link', { name: `${site.name}, home` })
     await hydrated(home)

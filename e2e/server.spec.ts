@@ -2,6 +2,7 @@ import { expect, test } from './support/test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { startSiteServer } from './support/site-server'
+import { cspViolations } from './support/csp'
 
 test('HTML carries security headers and a CDN-friendly Cache-Control', async ({ request }) => {
   const response = await request.get('/')
@@ -58,10 +59,7 @@ test('pages carry a nonce-based Content-Security-Policy that their own scripts s
   // No featured video here: media from this origin only, not from any https host.
   expect(first).toContain("media-src 'self';")
 
-  const violations: string[] = []
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
-  })
+  const violations = cspViolations(page)
   for (const path of ['/', '/services?tab=roof', '/city/folsom', '/gallery', '/epoxy', '/contact', '/reviews', '/nope']) {
     const response = await page.goto(path)
     const policy = response?.headers()['content-security-policy'] ?? ''
@@ -79,10 +77,7 @@ test('pages carry a nonce-based Content-Security-Policy that their own scripts s
 
 test('a page served again from the page cache has its own nonce, and hydrates under its policy', async ({ page, request }) => {
   await request.get('/epoxy') // rendered and kept
-  const violations: string[] = []
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
-  })
+  const violations = cspViolations(page)
   const replies = []
   for (let i = 0; i < 2; i++) {
     const response = await page.goto('/epoxy')
