@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Phone, Star } from 'lucide-react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { homeHero } from '~/content/home'
 import { site } from '~/content/site'
 import { homeVideoQuery } from '~/lib/backend.functions'
+import { whenPageSettled } from '~/lib/lazy-when-idle'
 import { VideoHero } from '~/components/shared/video-hero'
 import { QuoteLink } from './quote-link'
 
@@ -30,7 +32,7 @@ export function Hero() {
           {homeHero.eyebrow}
         </p>
         <h1 id="hero-heading" className="max-w-5xl text-[2rem] leading-tight font-extrabold tracking-tight text-balance sm:mt-5 sm:text-5xl lg:text-[3.5rem]">
-          {before} <span className="home-hero-underline text-accent-300">{highlight}</span> {after}
+          {before} <Underlined>{highlight}</Underlined> {after}
         </h1>
         <p className="mt-4 max-w-2xl text-base text-brand-100 sm:mt-5 sm:text-lg">{homeHero.intro}</p>
         <div className="mt-6 flex flex-col gap-3 sm:mt-8 sm:flex-row">
@@ -47,5 +49,26 @@ export function Hero() {
         </div>
       </div>
     </VideoHero>
+  )
+}
+
+/**
+ * The highlighted phrase. Its underline (app.css) stands still until the page has loaded and the browser is
+ * idle, then draws in and replays every 10 s: an animation that runs as long as the page is open would
+ * otherwise have every frame composited while the page is still loading.
+ */
+function Underlined({ children }: { children: ReactNode }) {
+  const [drawing, setDrawing] = useState(false)
+  useEffect(() => {
+    let cancelled = false
+    void whenPageSettled().then(() => cancelled || setDrawing(true))
+    return () => {
+      cancelled = true
+    }
+  }, [])
+  return (
+    <span className="home-hero-underline text-accent-300" data-drawing={drawing ? '' : undefined}>
+      {children}
+    </span>
   )
 }

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
-import { whenIdle } from '~/lib/lazy-when-idle'
+import { whenIdle, whenPageSettled } from '~/lib/lazy-when-idle'
 
 type MotionRevealComponent = ComponentType<{ children: ReactNode; className?: string; delay: number }>
 
@@ -7,12 +7,7 @@ let motionReveal: Promise<MotionRevealComponent> | undefined
 
 /** After the page has loaded and the browser is idle, fetch the motion chunk once for every <Reveal>. */
 function loadMotionRevealWhenIdle(): Promise<MotionRevealComponent> {
-  motionReveal ??= new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') resolve()
-    else window.addEventListener('load', () => resolve(), { once: true })
-  })
-    .then(whenIdle)
-    .then(() => import('./motion-reveal').then((module) => module.MotionReveal))
+  motionReveal ??= whenPageSettled().then(() => import('./motion-reveal').then((module) => module.MotionReveal))
   return motionReveal
 }
 

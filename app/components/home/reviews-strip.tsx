@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { LoaderCircle, Pause, Play } from 'lucide-react'
 import { homeReviews } from '~/content/home'
 import { reviewsQuery, type Review } from '~/lib/backend.functions'
-import { whenIdle } from '~/lib/lazy-when-idle'
+import { whenPageSettled } from '~/lib/lazy-when-idle'
 import { REVIEW_EXCERPT_LENGTH, ReviewCard } from '~/components/shared/review-card'
 
 /** Spec section 4: the list is repeated three times so the strip scrolls without a visible seam. */
@@ -96,11 +96,12 @@ function ReviewsMarquee({ reviews }: { reviews: Review[] }) {
   const [paused, setPaused] = useState(false)
   const stripId = useId()
   // The page is served and hydrated with one copy; the two decorative copies (and the movement,
-  // which needs them) follow once the browser is idle, so they add nothing to the first load.
+  // which needs them) follow once the page has loaded and the browser is idle, so they add nothing to
+  // the first load and the strip's frames do not compete with it.
   const [copies, setCopies] = useState(1)
   useEffect(() => {
     let cancelled = false
-    void whenIdle().then(() => cancelled || startTransition(() => setCopies(COPIES)))
+    void whenPageSettled().then(() => cancelled || startTransition(() => setCopies(COPIES)))
     return () => {
       cancelled = true
     }
