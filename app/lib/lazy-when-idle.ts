@@ -1,22 +1,48 @@
 import { lazy, type ComponentType } from 'react'
 
-/** Resolves when the browser is idle (at most 2 s from now). Browser only. */
-export function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 2_000 })
-    else setTimeout(resolve, 200)
-  })
+interface IdleOptions {
+  /** The latest the callback may wait for, in ms. */
+  timeout?: number
+  /** Where the browser has no requestIdleCallback (Safari), how long to wait instead, in ms. */
+  fallbackDelay?: number
+}
+
+/** Calls `callback` when the browser is next idle; returns a function that cancels it. Browser only. */
+export function onIdle(callback: () => void, { timeout = 2_000, fallbackDelay = 200 }: IdleOptions = {}): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(() => callback(), { timeout })
+    return () => window.cancelIdleCallback(handle)
+  }
+  const handle = window.setTimeout(callback, fallbackDelay)
+  return () => window.clearTimeout(handle)
 }
 
 /**
- * Resolves once the page has loaded (its load event) and the browser is then idle. Browser only.
- * Decoration that runs for as long as the page is open waits for this, so it does not compete with loading.
+ * Calls `callback` once the page has loaded (its load event) and the browser is then idle; returns a function
+ * that cancels it. Browser only. Decoration that runs for as long as the page is open, and anything from another
+ * host, waits for this, so it does not compete with loading.
  */
+export function onPageSettled(callback: () => void, options?: IdleOptions): () => void {
+  let cancelIdle = () => {}
+  const schedule = () => {
+    cancelIdle = onIdle(callback, options)
+  }
+  if (document.readyState === 'complete') schedule()
+  else window.addEventListener('load', schedule, { once: true })
+  return () => {
+    window.removeEventListener('load', schedule)
+    cancelIdle()
+  }
+}
+
+/** Resolves when the browser is idle (at most 2 s from now). Browser only. */
+export function whenIdle(): Promise<void> {
+  return new Promise((resolve) => onIdle(resolve))
+}
+
+/** Resolves once the page has loaded and the browser is then idle (see onPageSettled). Browser only. */
 export function whenPageSettled(): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') resolve()
-    else window.addEventListener('load', () => resolve(), { once: true })
-  }).then(whenIdle)
+  return new Promise((resolve) => onPageSettled(resolve))
 }
 
 /**

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { onIdle } from '~/lib/lazy-when-idle'
 
 // Each is its own chunk, fetched only after the page is interactive, so neither adds to the
 // first-load JavaScript. The chat button loads when the browser is first idle; the notifications,
@@ -8,27 +9,17 @@ const SocialProof = lazy(() => import('./social-proof'))
 
 const SOCIAL_PROOF_LOAD_AFTER_MS = 25_000
 
-/** Calls `callback` when the browser is idle (at the latest after 2 s); returns a cancel function. */
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(callback, { timeout: 2000 })
-    return () => window.cancelIdleCallback(id)
-  }
-  const id = window.setTimeout(callback, 1000)
-  return () => window.clearTimeout(id)
-}
-
 /** The chat assistant and the social-proof notifications, present on every page (client only). */
 export function FloatingFeatures() {
   const [chatReady, setChatReady] = useState(false)
   const [socialProofReady, setSocialProofReady] = useState(false)
 
-  useEffect(() => whenIdle(() => setChatReady(true)), [])
+  useEffect(() => onIdle(() => setChatReady(true), { fallbackDelay: 1_000 }), [])
   useEffect(() => {
     let cancelIdle = () => {}
     // performance.now() counts from navigation start, i.e. from page load.
     const timer = window.setTimeout(
-      () => (cancelIdle = whenIdle(() => setSocialProofReady(true))),
+      () => (cancelIdle = onIdle(() => setSocialProofReady(true), { fallbackDelay: 1_000 })),
       Math.max(0, SOCIAL_PROOF_LOAD_AFTER_MS - performance.now()),
     )
     return () => {

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { homeHero } from '~/content/home'
 import { site } from '~/content/site'
 import { homeVideoQuery } from '~/lib/backend.functions'
-import { whenPageSettled } from '~/lib/lazy-when-idle'
+import { onPageSettled } from '~/lib/lazy-when-idle'
 import { VideoHero } from '~/components/shared/video-hero'
 import { QuoteLink } from './quote-link'
 
@@ -59,13 +59,7 @@ export function Hero() {
  */
 function Underlined({ children }: { children: ReactNode }) {
   const [drawing, setDrawing] = useState(false)
-  useEffect(() => {
-    let cancelled = false
-    void whenPageSettled().then(() => cancelled || setDrawing(true))
-    return () => {
-      cancelled = true
-    }
-  }, [])
+  useEffect(() => onPageSettled(() => setDrawing(true)), [])
   return (
     <span className="home-hero-underline text-accent-300" data-drawing={drawing ? '' : undefined}>
       {children}

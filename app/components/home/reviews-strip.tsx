@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { LoaderCircle, Pause, Play } from 'lucide-react'
 import { homeReviews } from '~/content/home'
 import { reviewsQuery, type Review } from '~/lib/backend.functions'
-import { whenPageSettled } from '~/lib/lazy-when-idle'
+import { onPageSettled } from '~/lib/lazy-when-idle'
 import { REVIEW_EXCERPT_LENGTH, ReviewCard } from '~/components/shared/review-card'
 
 /** Spec section 4: the list is repeated three times so the strip scrolls without a visible seam. */
@@ -99,13 +99,7 @@ function ReviewsMarquee({ reviews }: { reviews: Review[] }) {
   // which needs them) follow once the page has loaded and the browser is idle, so they add nothing to
   // the first load and the strip's frames do not compete with it.
   const [copies, setCopies] = useState(1)
-  useEffect(() => {
-    let cancelled = false
-    void whenPageSettled().then(() => cancelled || startTransition(() => setCopies(COPIES)))
-    return () => {
-      cancelled = true
-    }
-  }, [])
+  useEffect(() => onPageSettled(() => startTransition(() => setCopies(COPIES))), [])
   const pauseButton = (
     <button
       type="button"

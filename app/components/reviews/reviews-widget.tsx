@@ -1,25 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { reviewsWidget } from '~/content/reviews-widget'
-
-/** Runs `start` once the page has loaded and the browser is idle: the widget never delays the page. */
-function whenInteractive(start: () => void): () => void {
-  let cancelScheduled = () => {}
-  const schedule = () => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(start, { timeout: 3000 })
-      cancelScheduled = () => window.cancelIdleCallback(handle)
-    } else {
-      const handle = globalThis.setTimeout(start, 200)
-      cancelScheduled = () => globalThis.clearTimeout(handle)
-    }
-  }
-  if (document.readyState === 'complete') schedule()
-  else window.addEventListener('load', schedule, { once: true })
-  return () => {
-    window.removeEventListener('load', schedule)
-    cancelScheduled()
-  }
-}
+import { onPageSettled } from '~/lib/lazy-when-idle'
 
 /**
  * The owner's third-party review widget (app/content/reviews-widget.ts). Rendered only when configured; its
@@ -33,14 +14,18 @@ export function ReviewsWidget() {
     if (!reviewsWidget || !container) return
     const { scriptUrl, html } = reviewsWidget
     let script: HTMLScriptElement | null = null
-    const cancel = whenInteractive(() => {
-      container.innerHTML = html
-      script = document.createElement('script')
-      script.src = scriptUrl
-      script.async = true
-      script.dataset.reviewsWidget = ''
-      container.appendChild(script)
-    })
+    // After the page has loaded and the browser is idle: the widget never delays the page.
+    const cancel = onPageSettled(
+      () => {
+        container.innerHTML = html
+        script = document.createElement('script')
+        script.src = scriptUrl
+        script.async = true
+        script.dataset.reviewsWidget = ''
+        container.appendChild(script)
+      },
+      { timeout: 3_000 },
+    )
     return () => {
       cancel()
       script?.remove()

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react'
 import type { ToasterProps } from 'sonner'
+import { onIdle } from '~/lib/lazy-when-idle'
 import { loadSonner, onSonnerLoaded, toasterMounted } from '~/lib/toast'
 
 /** Renders sonner's Toaster once the library has loaded (at idle time, or on the first toast). */
@@ -8,11 +9,10 @@ export function LazyToaster() {
 
   useEffect(() => {
     const unsubscribe = onSonnerLoaded((sonner) => setToaster(() => sonner.Toaster))
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1_500))
-    const handle = idle(() => void loadSonner())
+    const cancelIdle = onIdle(() => void loadSonner(), { fallbackDelay: 1_500 })
     return () => {
       unsubscribe()
-      if (window.cancelIdleCallback && typeof handle === 'number') window.cancelIdleCallback(handle)
+      cancelIdle()
     }
   }, [])
 
