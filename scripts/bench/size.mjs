@@ -1,9 +1,9 @@
 // npm run bench:size — first-load JavaScript and CSS per route kind, KB gzip, from the production
 // build: each page is loaded in Chromium and what it fetched (and inlined) is summed. First load is
-// everything requested until the load event and until the entry module has run (the page adds its entry
-// module after the first paint, see app/components/layout/document-assets.tsx: the load event alone
-// would come before any JavaScript); what the page fetches afterwards (idle-time and on-demand chunks:
-// chat, notifications) is reported apart as "later".
+// everything the page requested before it had hydrated (the root layout marks <html data-hydrated> from
+// its first effect), timed by the page's own Resource Timing; what it requests afterwards (idle-time and
+// on-demand chunks: sections below the fold, chat, notifications) is reported apart as "later". Timing
+// the request, not the response's arrival, keeps an idle-time chunk that happens to arrive early out of it.
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { chromiumFlags, chromiumPath, report, routeKinds, startProductionServer } from './common.mjs'
@@ -21,32 +21,33 @@ try {
     const page = await browser.newPage()
     const bodies = []
     const thirdParty = []
-    let loaded = false
     page.on('response', async (response) => {
-      const phase = loaded ? 'later' : 'first'
       const url = new URL(response.url())
       if (url.hostname !== '127.0.0.1') thirdParty.push(url.href)
       const type = response.request().resourceType()
       if (type !== 'script' && type !== 'stylesheet') return
       try {
-        bodies.push({ type, phase, gzip: gzipSync(await response.body(), { level: 9 }).length })
+        bodies.push({ url: response.url(), type, gzip: gzipSync(await response.body(), { level: 9 }).length })
       } catch {}
     })
-    // A module script's load event fires once it has run; load events do not bubble, but can be captured.
+    // When <html data-hydrated> appears, on the page's own clock (the one Resource Timing uses).
     await page.addInitScript(() => {
-      document.addEventListener(
-        'load',
-        (event) => {
-          if (event.target instanceof HTMLScriptElement && event.target.type === 'module') window.__entryModuleRan = true
-        },
-        true,
-      )
+      new MutationObserver((_, observer) => {
+        if (document.documentElement?.dataset.hydrated !== 'true') return
+        window.__hydratedAt = performance.now()
+        observer.disconnect()
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] })
     })
     await page.goto(`${server.url}${path}`, { waitUntil: 'load' })
-    await page.waitForFunction(() => window.__entryModuleRan === true, null, { timeout: 15_000 })
-    loaded = true
+    await page.waitForFunction(() => typeof window.__hydratedAt === 'number', null, { timeout: 15_000 })
     await page.waitForLoadState('networkidle')
     await page.waitForTimeout(1_500)
+    const { hydratedAt, requestedAt } = await page.evaluate(() => ({
+      hydratedAt: window.__hydratedAt,
+      requestedAt: Object.fromEntries(performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime])),
+    }))
+    // A script Resource Timing does not list counts as first load: the budget errs on the safe side.
+    for (const body of bodies) body.phase = (requestedAt[body.url] ?? -Infinity) < hydratedAt ? 'first' : 'later'
     const inlineCss = await page.evaluate(() =>
       [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').join('\n'),
     )
