@@ -42,15 +42,13 @@ try {
     await page.waitForFunction(() => typeof window.__hydratedAt === 'number', null, { timeout: 15_000 })
     await page.waitForLoadState('networkidle')
     await page.waitForTimeout(1_500)
-    const { hydratedAt, requestedAt } = await page.evaluate(() => ({
+    const { hydratedAt, requestedAt, inlineCss } = await page.evaluate(() => ({
       hydratedAt: window.__hydratedAt,
       requestedAt: Object.fromEntries(performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime])),
+      inlineCss: [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').join('\n'),
     }))
     // A script Resource Timing does not list counts as first load: the budget errs on the safe side.
     for (const body of bodies) body.phase = (requestedAt[body.url] ?? -Infinity) < hydratedAt ? 'first' : 'later'
-    const inlineCss = await page.evaluate(() =>
-      [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').join('\n'),
-    )
     const sum = (type, phase) =>
       bodies.filter((b) => b.type === type && b.phase === phase).reduce((total, b) => total + b.gzip, 0)
     const js = sum('script', 'first')

@@ -8,18 +8,20 @@ const ChatLauncher = lazy(() => import('./chat-launcher'))
 const SocialProof = lazy(() => import('./social-proof'))
 
 const SOCIAL_PROOF_LOAD_AFTER_MS = 25_000
+/** Without requestIdleCallback (Safari), wait a second rather than compete with the page's own start-up. */
+const IDLE = { fallbackDelay: 1_000 }
 
 /** The chat assistant and the social-proof notifications, present on every page (client only). */
 export function FloatingFeatures() {
   const [chatReady, setChatReady] = useState(false)
   const [socialProofReady, setSocialProofReady] = useState(false)
 
-  useEffect(() => onIdle(() => setChatReady(true), { fallbackDelay: 1_000 }), [])
+  useEffect(() => onIdle(() => setChatReady(true), IDLE), [])
   useEffect(() => {
     let cancelIdle = () => {}
     // performance.now() counts from navigation start, i.e. from page load.
     const timer = window.setTimeout(
-      () => (cancelIdle = onIdle(() => setSocialProofReady(true), { fallbackDelay: 1_000 })),
+      () => (cancelIdle = onIdle(() => setSocialProofReady(true), IDLE)),
       Math.max(0, SOCIAL_PROOF_LOAD_AFTER_MS - performance.now()),
     )
     return () => {
