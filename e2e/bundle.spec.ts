@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { noteHydrationTime, requestTimings } from '../scripts/bench/first-load.mjs'
 import { expect, test } from './support/test'
 
 const assets = join(process.env.BUILD_OUTPUT_DIR ?? '.output', 'public', 'assets')
@@ -33,4 +34,27 @@ test('no browser chunk carries server secrets or server-only modules', () => {
     for (const marker of serverOnlyMarkers) if (code.includes(marker)) leaks.push(`${name}: ${marker}`)
   }
   expect(leaks).toEqual([])
+})
+
+const compileHint = '//# allFunctionsCalledOnLoad'
+/** vite.config.ts leaves files smaller than this (COMPILE_HINT_MIN_BYTES) without the hint. */
+const hintedFromBytes = 4096
+const startsWithHint = (name: string) => readFileSync(join(assets, name), 'utf8').startsWith(compileHint)
+
+test('the JavaScript a page hydrates with asks V8 to compile it up front; chunks loaded on demand do not', async ({ page }) => {
+  await page.addInitScript(noteHydrationTime)
+  await page.goto('/services?tab=roof')
+  const { hydratedAt, requestedAt } = await requestTimings(page)
+  const firstLoad = Object.entries(requestedAt)
+    .filter(([url, startTime]) => startTime < hydratedAt && new URL(url).pathname.startsWith('/assets/') && url.endsWith('.js'))
+    .map(([url]) => new URL(url).pathname.slice('/assets/'.length))
+  // The entry, what it imports, and the route's own chunks; all but the smallest carry the hint.
+  const large = firstLoad.filter((name) => statSync(join(assets, name)).size >= hintedFromBytes)
+  expect(large.length).toBeGreaterThan(5)
+  expect(large.filter((name) => !startsWithHint(name))).toEqual([])
+
+  // The extras loaded on demand are compiled only as far as they run.
+  const onDemand = readdirSync(assets).filter((name) => /^(confetti\.module|motion-reveal|chat-panel|before-after-dialog)-[\w-]+\.js$/.test(name))
+  expect(onDemand).toHaveLength(4)
+  expect(onDemand.filter(startsWithHint)).toEqual([])
 })

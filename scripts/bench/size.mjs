@@ -2,11 +2,12 @@
 // build: each page is loaded in Chromium and what it fetched (and inlined) is summed. First load is
 // everything the page requested before it had hydrated (the root layout marks <html data-hydrated> from
 // its first effect), timed by the page's own Resource Timing; what it requests afterwards (idle-time and
-// on-demand chunks: sections below the fold, chat, notifications) is reported apart as "later". Timing
-// the request, not the response's arrival, keeps an idle-time chunk that happens to arrive early out of it.
+// on-demand chunks: sections below the fold, chat, notifications) is reported apart as "later"
+// (first-load.mjs).
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { chromiumFlags, chromiumPath, report, routeKinds, startProductionServer } from './common.mjs'
+import { noteHydrationTime, requestTimings } from './first-load.mjs'
 
 const HOME_JS_BUDGET_KB = 150
 const ROUTE_JS_BUDGET_KB = 170
@@ -30,23 +31,12 @@ try {
         bodies.push({ url: response.url(), type, gzip: gzipSync(await response.body(), { level: 9 }).length })
       } catch {}
     })
-    // When <html data-hydrated> appears, on the page's own clock (the one Resource Timing uses).
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (document.documentElement?.dataset.hydrated !== 'true') return
-        window.__hydratedAt = performance.now()
-        observer.disconnect()
-      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] })
-    })
+    await page.addInitScript(noteHydrationTime)
     await page.goto(`${server.url}${path}`, { waitUntil: 'load' })
-    await page.waitForFunction(() => typeof window.__hydratedAt === 'number', null, { timeout: 15_000 })
     await page.waitForLoadState('networkidle')
     await page.waitForTimeout(1_500)
-    const { hydratedAt, requestedAt, inlineCss } = await page.evaluate(() => ({
-      hydratedAt: window.__hydratedAt,
-      requestedAt: Object.fromEntries(performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime])),
-      inlineCss: [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').join('\n'),
-    }))
+    const { hydratedAt, requestedAt } = await requestTimings(page)
+    const inlineCss = await page.evaluate(() => [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').join('\n'))
     // A script Resource Timing does not list counts as first load: the budget errs on the safe side.
     for (const body of bodies) body.phase = (requestedAt[body.url] ?? -Infinity) < hydratedAt ? 'first' : 'later'
     const sum = (type, phase) =>
