@@ -3,29 +3,21 @@ import { defineConfig } from 'vite'
 import viteReact from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { nitro } from 'nitro/vite'
-import type { Plugin } from 'vite'
+import type { Plugin, Rolldown } from 'vite'
+
+type OutputBundle = Rolldown.OutputBundle
 
 /**
  * The one stylesheet is inlined into every page's HTML (inlineCss below), but Vite still lists it among the
  * dependencies of each lazy chunk and adds it as a <link> when the chunk loads: the browser then parses it a
  * second time and restyles the whole page in the middle of hydration. Drop CSS from those runtime lists.
  */
-function skipInlinedCssPreloads(): Plugin {
+function skipInlinedCssPreloads(bundle: OutputBundle, fail: (message: string) => never) {
   const mapDeps = 'i.map(i=>d[i])'
-  return {
-    name: 'skip-inlined-css-preloads',
-    apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || !chunk.code.startsWith('const __vite__mapDeps=')) continue
-          if (!chunk.code.includes(mapDeps)) this.error(`${chunk.fileName}: unexpected __vite__mapDeps shape`)
-          chunk.code = chunk.code.replace(mapDeps, `${mapDeps}.filter(d=>!d.endsWith(".css"))`)
-        }
-      },
-    },
+  for (const chunk of Object.values(bundle)) {
+    if (chunk.type !== 'chunk' || !chunk.code.startsWith('const __vite__mapDeps=')) continue
+    if (!chunk.code.includes(mapDeps)) fail(`${chunk.fileName}: unexpected __vite__mapDeps shape`)
+    chunk.code = chunk.code.replace(mapDeps, `${mapDeps}.filter(d=>!d.endsWith(".css"))`)
   }
 }
 
@@ -41,37 +33,43 @@ const COMPILE_HINT_MIN_BYTES = 4096
  * (File names are hashed before this runs; the hint follows from the chunk graph, so a name still maps to
  * one content.)
  */
-function compileHintsForFirstLoad(): Plugin {
+function addCompileHintsForFirstLoad(bundle: OutputBundle) {
   const hint = '//# allFunctionsCalledOnLoad\n'
+  const firstLoad = new Set<string>()
+  const add = (fileName: string) => {
+    if (firstLoad.has(fileName)) return
+    firstLoad.add(fileName)
+    const chunk = bundle[fileName]
+    if (chunk?.type === 'chunk') chunk.imports.forEach(add)
+  }
+  for (const chunk of Object.values(bundle)) {
+    if (chunk.type === 'chunk' && (chunk.isEntry || chunk.moduleIds.some((id) => id.includes('?tsr-split=')))) add(chunk.fileName)
+  }
+  for (const fileName of firstLoad) {
+    const chunk = bundle[fileName]
+    if (chunk?.type !== 'chunk' || Buffer.byteLength(chunk.code) < COMPILE_HINT_MIN_BYTES) continue
+    chunk.code = hint + chunk.code
+    // The hint is one more line: shift an emitted source map (ANALYZE=1 builds) down by one.
+    const map = bundle[`${fileName}.map`]
+    if (map?.type === 'asset' && typeof map.source === 'string') {
+      const json = JSON.parse(map.source)
+      map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` })
+    }
+  }
+}
+
+/** Last touches to the browser's chunks, once Vite has written its own code into them; the order matters. */
+function finishClientChunks(): Plugin {
   return {
-    name: 'compile-hints-for-first-load',
+    name: 'finish-client-chunks',
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
-        const firstLoad = new Set<string>()
-        const add = (fileName: string) => {
-          if (firstLoad.has(fileName)) return
-          firstLoad.add(fileName)
-          const chunk = bundle[fileName]
-          if (chunk?.type === 'chunk') chunk.imports.forEach(add)
-        }
-        for (const chunk of chunks) {
-          if (chunk.isEntry || chunk.moduleIds.some((id) => id.includes('?tsr-split='))) add(chunk.fileName)
-        }
-        for (const fileName of firstLoad) {
-          const chunk = bundle[fileName]
-          if (chunk?.type !== 'chunk' || Buffer.byteLength(chunk.code) < COMPILE_HINT_MIN_BYTES) continue
-          chunk.code = hint + chunk.code
-          // The hint is one more line: shift an emitted source map (ANALYZE=1 builds) down by one.
-          const map = bundle[`${fileName}.map`]
-          if (map?.type === 'asset' && typeof map.source === 'string') {
-            const json = JSON.parse(map.source)
-            map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` })
-          }
-        }
+        skipInlinedCssPreloads(bundle, (message) => this.error(message))
+        // After the step above, which expects each chunk to start with Vite's own code.
+        addCompileHintsForFirstLoad(bundle)
       },
     },
   }
@@ -108,9 +106,7 @@ export default defineConfig({
       server: { build: { inlineCss: true } },
     }),
     viteReact(),
-    skipInlinedCssPreloads(),
-    // After skipInlinedCssPreloads, which expects each chunk to start with Vite's own code.
-    compileHintsForFirstLoad(),
+    finishClientChunks(),
     // Pre-compress static assets (brotli + gzip); SSR HTML is compressed in app/server.ts.
     nitro({
       output: { dir: outputDir, serverDir: `${outputDir}/server`, publicDir: `${outputDir}/public` },

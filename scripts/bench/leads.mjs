@@ -43,6 +43,8 @@ async function findQuoteFunctionUrl() {
   try {
     const page = await browser.newPage()
     await page.goto(`${server.url}/contact`)
+    // Before hydration the button would submit the form without JavaScript, and no server function call would come.
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 15_000 })
     const form = page.locator('.quote-request-form').first()
     await form.getByLabel('First Name').fill('Probe')
     await form.getByLabel('Email').fill('probe@example.com')
