@@ -4,6 +4,7 @@ import viteReact from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { nitro } from 'nitro/vite'
 import type { Plugin, Rolldown } from 'vite'
+import { compileHint, compileHintMinBytes } from './scripts/compile-hint.mjs'
 
 type OutputBundle = Rolldown.OutputBundle
 
@@ -21,9 +22,6 @@ function skipInlinedCssPreloads(bundle: OutputBundle, fail: (message: string) =>
   }
 }
 
-/** Files smaller than this are left without the compile hint (e2e/bundle.spec.ts checks the rest). */
-const COMPILE_HINT_MIN_BYTES = 4096
-
 /**
  * V8 compiles a function when it first runs, on the main thread, unless the file says its functions all run on
  * load (explicit compile hints, Chrome 136+): then it compiles them on a background thread as the file streams
@@ -34,7 +32,6 @@ const COMPILE_HINT_MIN_BYTES = 4096
  * one content.)
  */
 function addCompileHintsForFirstLoad(bundle: OutputBundle) {
-  const hint = '//# allFunctionsCalledOnLoad\n'
   const firstLoad = new Set<string>()
   const add = (fileName: string) => {
     if (firstLoad.has(fileName)) return
@@ -47,8 +44,8 @@ function addCompileHintsForFirstLoad(bundle: OutputBundle) {
   }
   for (const fileName of firstLoad) {
     const chunk = bundle[fileName]
-    if (chunk?.type !== 'chunk' || Buffer.byteLength(chunk.code) < COMPILE_HINT_MIN_BYTES) continue
-    chunk.code = hint + chunk.code
+    if (chunk?.type !== 'chunk' || Buffer.byteLength(chunk.code) < compileHintMinBytes) continue
+    chunk.code = `${compileHint}\n${chunk.code}`
     // The hint is one more line: shift an emitted source map (ANALYZE=1 builds) down by one.
     const map = bundle[`${fileName}.map`]
     if (map?.type === 'asset' && typeof map.source === 'string') {

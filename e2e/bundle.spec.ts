@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { noteHydrationTime, requestTimings } from '../scripts/bench/first-load.mjs'
+import { compileHint, compileHintMinBytes } from '../scripts/compile-hint.mjs'
 import { expect, test } from './support/test'
 
 const assets = join(process.env.BUILD_OUTPUT_DIR ?? '.output', 'public', 'assets')
@@ -36,9 +37,6 @@ test('no browser chunk carries server secrets or server-only modules', () => {
   expect(leaks).toEqual([])
 })
 
-const compileHint = '//# allFunctionsCalledOnLoad'
-/** vite.config.ts leaves files smaller than this (COMPILE_HINT_MIN_BYTES) without the hint. */
-const hintedFromBytes = 4096
 const startsWithHint = (name: string) => readFileSync(join(assets, name), 'utf8').startsWith(compileHint)
 
 test('the JavaScript a page hydrates with asks V8 to compile it up front; chunks loaded on demand do not', async ({ page }) => {
@@ -49,7 +47,7 @@ test('the JavaScript a page hydrates with asks V8 to compile it up front; chunks
     .filter(([url, startTime]) => startTime < hydratedAt && new URL(url).pathname.startsWith('/assets/') && url.endsWith('.js'))
     .map(([url]) => new URL(url).pathname.slice('/assets/'.length))
   // The entry, what it imports, and the route's own chunks; all but the smallest carry the hint.
-  const large = firstLoad.filter((name) => statSync(join(assets, name)).size >= hintedFromBytes)
+  const large = firstLoad.filter((name) => statSync(join(assets, name)).size >= compileHintMinBytes)
   expect(large.length).toBeGreaterThan(5)
   expect(large.filter((name) => !startsWithHint(name))).toEqual([])
 

@@ -1,0 +1,2 @@
+export const compileHint: string
+export const compileHintMinBytes: number
