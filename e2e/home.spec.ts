@@ -206,6 +206,28 @@ test.describe('home page', () => {
     for (const stat of stats) await expect(counter(page, stat.label)).toHaveText(`${stat.value}${stat.suffix}`)
   })
 
+  test('sections below the fold fade in as they scroll into view; what is on screen as the page loads never moves', async ({ page }) => {
+    // The motion chunk comes once the page has loaded and the browser is idle; each section swaps in an idle period.
+    const swapped = { timeout: 10_000 }
+    // Tall enough that the first row of service tiles is on screen as the page hydrates: it stays as served,
+    // while the second row, below the fold, is swapped, unseen, for the animated version, held transparent.
+    await page.setViewportSize({ width: 1280, height: 1600 })
+    await page.goto('/')
+    const tiles = page.locator('#services li > div')
+    await expect(tiles.last()).toHaveCSS('opacity', '0', swapped)
+    await expect(tiles.first()).toHaveCSS('opacity', '1')
+    await expect(tiles.first()).not.toHaveAttribute('style')
+
+    // On a common screen the about section is far enough down that the browser still skips it (content-visibility)
+    // when this is decided; it is swapped all the same, and fades in once scrolled to.
+    await page.setViewportSize({ width: 1280, height: 720 })
+    await page.goto('/')
+    const aboutBlock = page.locator('#about > div > div').first()
+    await expect(aboutBlock).toHaveCSS('opacity', '0', swapped)
+    await page.locator('#about').scrollIntoViewIfNeeded()
+    await expect(aboutBlock).toHaveCSS('opacity', '1')
+  })
+
   test('the server HTML already holds the final counter values for crawlers and visitors without JavaScript', async ({ request }) => {
     const html = await (await request.get('/')).text()
     for (const stat of stats) {

@@ -11,17 +11,44 @@ function loadMotionRevealWhenIdle(): Promise<MotionRevealComponent> {
   return motionReveal
 }
 
-function isBelowTheFold(element: HTMLElement): boolean {
-  return element.getBoundingClientRect().top > window.innerHeight
+/** One observer for every <Reveal> on the page; each element's callback gets its own entries. */
+const viewportListeners = new Map<Element, (entry: IntersectionObserverEntry) => void>()
+let viewportObserver: IntersectionObserver | undefined
+
+/**
+ * Calls `onReport` with where `element` is relative to the viewport: once straight away (the observer's first
+ * report, from the layout the browser does anyway) and then each time it enters or leaves the viewport.
+ * Measuring with getBoundingClientRect as the page hydrated forced a synchronous layout per section instead,
+ * including sections the browser was still skipping (content-visibility): 10-14 forced layouts per home load.
+ */
+function watchViewport(element: Element, onReport: (entry: IntersectionObserverEntry) => void): () => void {
+  viewportObserver ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) viewportListeners.get(entry.target)?.(entry)
+  })
+  viewportListeners.set(element, onReport)
+  viewportObserver.observe(element)
+  return () => {
+    viewportListeners.delete(element)
+    viewportObserver?.unobserve(element)
+  }
+}
+
+/**
+ * Out of sight below the viewport. In a section the browser still skips (content-visibility: auto, far from the
+ * viewport) an element reports empty rectangles, which counts as out of sight too.
+ */
+function isBelowTheFold(entry: IntersectionObserverEntry): boolean {
+  return !entry.isIntersecting && entry.boundingClientRect.top >= 0
 }
 
 /**
  * Fades its content in when it scrolls into view (motion's LazyMotion + `m`, see motion-reveal.tsx).
  *
  * The server HTML and the hydrated page show everything as plain markup: crawlers, no-JS visitors and the first
- * paint never wait for an animation, and motion is not part of the first-load JavaScript. Only content still below
- * the fold once the browser is idle is swapped for the animated version (the swap remounts it, unseen); content
- * already on screen or focused stays as it is, and nothing moves for visitors who prefer reduced motion.
+ * paint never wait for an animation, and motion is not part of the first-load JavaScript. Only content below the
+ * fold as the page hydrates, and still out of sight once the browser is idle, is swapped for the animated version
+ * (the swap remounts it, unseen); content on screen or focused stays as it is, and nothing moves for visitors who
+ * prefer reduced motion.
  */
 export function Reveal({ children, className, delay = 0 }: { children: ReactNode; className?: string; delay?: number }) {
   const ref = useRef<HTMLDivElement>(null)
@@ -29,18 +56,27 @@ export function Reveal({ children, className, delay = 0 }: { children: ReactNode
 
   useEffect(() => {
     const element = ref.current
-    if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches || !isBelowTheFold(element)) return
+    if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
     let cancelled = false
-    void loadMotionRevealWhenIdle().then(async (component) => {
-      // Each section swaps in an idle period of its own, as an interruptible transition: remounting all of
-      // them at once was one long task right when the page settles.
-      await whenIdle()
-      const current = ref.current
-      if (cancelled || !current || !isBelowTheFold(current) || current.contains(document.activeElement)) return
-      startTransition(() => setMotionReveal(() => component))
+    let firstReport = true
+    let inView = true
+    const stopWatching = watchViewport(element, (entry) => {
+      inView = entry.isIntersecting
+      if (!firstReport) return
+      firstReport = false
+      if (!isBelowTheFold(entry)) return stopWatching()
+      void loadMotionRevealWhenIdle().then(async (component) => {
+        // Each section swaps in an idle period of its own, as an interruptible transition: remounting all of
+        // them at once was one long task right when the page settles.
+        await whenIdle()
+        if (cancelled || inView || element.contains(document.activeElement)) return
+        stopWatching()
+        startTransition(() => setMotionReveal(() => component))
+      })
     })
     return () => {
       cancelled = true
+      stopWatching()
     }
   }, [])
 

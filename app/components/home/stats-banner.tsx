@@ -24,15 +24,21 @@ function useCountUp(ref: RefObject<HTMLElement | null>): number {
   useEffect(() => {
     const element = ref.current
     if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
-    const rect = element.getBoundingClientRect()
-    const visible = Math.max(0, Math.min(rect.bottom, window.innerHeight) - Math.max(rect.top, 0))
-    if (rect.height > 0 && visible / rect.height >= COUNTER_VISIBLE_THRESHOLD) return
-
-    setProgress(0)
     let frame = 0
+    let firstReport = true
+    // The observer's first report says where the banner is as the page hydrates, from the layout the browser
+    // does anyway (measuring it here would force one); later reports come as it crosses 30% visibility.
     const observer = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return
+        const entry = entries[entries.length - 1]
+        const visibleEnough = entry !== undefined && entry.isIntersecting && entry.intersectionRatio >= COUNTER_VISIBLE_THRESHOLD
+        if (firstReport) {
+          firstReport = false
+          if (visibleEnough) observer.disconnect()
+          else setProgress(0)
+          return
+        }
+        if (!visibleEnough) return
         observer.disconnect()
         const start = performance.now()
         const tick = () => {

@@ -1,0 +1,40 @@
+import { routeKinds } from '../scripts/bench/common.mjs'
+import { expect, test } from './support/test'
+
+interface StackFrame {
+  url: string
+  functionName: string
+  lineNumber: number
+  columnNumber: number
+}
+
+interface TraceEvent {
+  name: string
+  args?: { beginData?: { stackTrace?: StackFrame[] } }
+}
+
+/*
+ * A script that reads layout (getBoundingClientRect, offsetHeight, innerHeight…) while the page has changes the
+ * browser has not laid out yet makes it lay them out there and then, inside the script's task: a forced
+ * synchronous layout, which Lighthouse reports as a forced reflow and which lengthens the tasks TBT counts.
+ * Chromium's trace gives each forced layout the script stack that caused it; layouts the browser runs on its
+ * own schedule have none.
+ */
+for (const { kind, path } of routeKinds) {
+  test(`the ${kind} page forces no synchronous layout from its scripts while it loads, hydrates and settles`, async ({ browser, page, baseURL }) => {
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack'],
+    })
+    await page.goto(path)
+    // Past the work that waits for the load event and an idle period (motion on the home page, the floating features).
+    await page.waitForTimeout(3_000)
+    const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }
+    const layouts = traceEvents.filter((event) => event.name === 'Layout')
+    expect(layouts.length).toBeGreaterThan(0)
+    const forcedByThePage = layouts
+      .map((event) => event.args?.beginData?.stackTrace?.find((frame) => frame.url.startsWith(baseURL!)))
+      .filter((frame) => frame !== undefined)
+      .map((frame) => `${frame.functionName || '(anonymous)'} ${frame.url}:${frame.lineNumber}:${frame.columnNumber}`)
+    expect(forcedByThePage).toEqual([])
+  })
+}
