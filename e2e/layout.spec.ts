@@ -1,4 +1,5 @@
 import { routeKinds } from '../scripts/bench/common.mjs'
+import type { TraceEvent } from '../scripts/bench/trace-blocking.mjs'
 import { expect, test } from './support/test'
 
 interface StackFrame {
@@ -8,10 +9,8 @@ interface StackFrame {
   columnNumber: number
 }
 
-interface TraceEvent {
-  name: string
-  args?: { beginData?: { stackTrace?: StackFrame[] } }
-}
+/** A trace event with the script stack Chromium records on a layout that script forced. */
+type LayoutTraceEvent = TraceEvent & { args?: { beginData?: { stackTrace?: StackFrame[] } } }
 
 /*
  * A script that reads layout (getBoundingClientRect, offsetHeight, innerHeight…) while the page has changes the
@@ -28,7 +27,7 @@ for (const { kind, path } of routeKinds) {
     await page.goto(path)
     // Past the work that waits for the load event and an idle period (motion on the home page, the floating features).
     await page.waitForTimeout(3_000)
-    const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }
+    const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: LayoutTraceEvent[] }
     const layouts = traceEvents.filter((event) => event.name === 'Layout')
     expect(layouts.length).toBeGreaterThan(0)
     const forcedByThePage = layouts
