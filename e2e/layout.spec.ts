@@ -9,18 +9,19 @@ interface StackFrame {
   columnNumber: number
 }
 
-/** A trace event with the script stack Chromium records on a layout that script forced. */
+/** A trace event with the script stack Chromium records on a style recalculation or layout that script forced. */
 type LayoutTraceEvent = TraceEvent & { args?: { beginData?: { stackTrace?: StackFrame[] } } }
 
 /*
  * A script that reads layout (getBoundingClientRect, offsetHeight, innerHeight…) while the page has changes the
  * browser has not laid out yet makes it lay them out there and then, inside the script's task: a forced
  * synchronous layout, which Lighthouse reports as a forced reflow and which lengthens the tasks TBT counts.
- * Chromium's trace gives each forced layout the script stack that caused it; layouts the browser runs on its
- * own schedule have none.
+ * Reading computed style (getComputedStyle(…).direction and the like) forces a style recalculation the same way.
+ * Chromium's trace gives each forced layout or style recalculation the script stack that caused it; those the
+ * browser runs on its own schedule have none.
  */
 for (const { kind, path } of routeKinds) {
-  test(`the ${kind} page forces no synchronous layout from its scripts while it loads, hydrates and settles`, async ({ browser, page, baseURL }) => {
+  test(`the ${kind} page forces no synchronous style or layout from its scripts while it loads, hydrates and settles`, async ({ browser, page, baseURL }) => {
     await browser.startTracing(page, {
       categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack'],
     })
@@ -30,10 +31,11 @@ for (const { kind, path } of routeKinds) {
     const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: LayoutTraceEvent[] }
     const layouts = traceEvents.filter((event) => event.name === 'Layout')
     expect(layouts.length).toBeGreaterThan(0)
-    const forcedByThePage = layouts
-      .map((event) => event.args?.beginData?.stackTrace?.find((frame) => frame.url.startsWith(baseURL!)))
-      .filter((frame) => frame !== undefined)
-      .map((frame) => `${frame.functionName || '(anonymous)'} ${frame.url}:${frame.lineNumber}:${frame.columnNumber}`)
+    const forcedByThePage = traceEvents
+      .filter((event) => event.name === 'Layout' || event.name === 'UpdateLayoutTree')
+      .map((event) => ({ name: event.name, frame: event.args?.beginData?.stackTrace?.find((frame) => frame.url.startsWith(baseURL!)) }))
+      .filter(({ frame }) => frame !== undefined)
+      .map(({ name, frame }) => `${name}: ${frame!.functionName || '(anonymous)'} ${frame!.url}:${frame!.lineNumber}:${frame!.columnNumber}`)
     expect(forcedByThePage).toEqual([])
   })
 }

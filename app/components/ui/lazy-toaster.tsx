@@ -20,5 +20,7 @@ export function LazyToaster() {
     if (Toaster) toasterMounted()
   }, [Toaster])
 
-  return Toaster ? <Toaster position="top-center" richColors closeButton duration={6000} /> : null
+  // dir given: left to itself, sonner asks getComputedStyle for the page's direction as it mounts, a forced
+  // style recalculation in the middle of the page settling (e2e/layout.spec.ts). The site is English only.
+  return Toaster ? <Toaster position="top-center" richColors closeButton duration={6000} dir="ltr" /> : null
 }
