@@ -33,9 +33,10 @@ for (const { kind, path } of routeKinds) {
     expect(layouts.length).toBeGreaterThan(0)
     const forcedByThePage = traceEvents
       .filter((event) => event.name === 'Layout' || event.name === 'UpdateLayoutTree')
-      .map((event) => ({ name: event.name, frame: event.args?.beginData?.stackTrace?.find((frame) => frame.url.startsWith(baseURL!)) }))
-      .filter(({ frame }) => frame !== undefined)
-      .map(({ name, frame }) => `${name}: ${frame!.functionName || '(anonymous)'} ${frame!.url}:${frame!.lineNumber}:${frame!.columnNumber}`)
+      .flatMap((event) => {
+        const frame = event.args?.beginData?.stackTrace?.find((candidate) => candidate.url.startsWith(baseURL!))
+        return frame ? [`${event.name}: ${frame.functionName || '(anonymous)'} ${frame.url}:${frame.lineNumber}:${frame.columnNumber}`] : []
+      })
     expect(forcedByThePage).toEqual([])
   })
 }
