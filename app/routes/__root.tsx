@@ -62,7 +62,9 @@ function RootDocument({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   return (
-    <html lang="en-US">
+    // dir declared, not left to the default: a script that needs the page's direction (sonner's toasts) reads the
+    // attribute, where it would otherwise ask getComputedStyle and force a style recalculation (e2e/layout.spec.ts).
+    <html lang="en-US" dir="ltr">
       <head>
         <HeadTags />
       </head>

@@ -20,7 +20,5 @@ export function LazyToaster() {
     if (Toaster) toasterMounted()
   }, [Toaster])
 
-  // dir given: left to itself, sonner asks getComputedStyle for the page's direction as it mounts, a forced
-  // style recalculation in the middle of the page settling (e2e/layout.spec.ts). The site is English only.
-  return Toaster ? <Toaster position="top-center" richColors closeButton duration={6000} dir="ltr" /> : null
+  return Toaster ? <Toaster position="top-center" richColors closeButton duration={6000} /> : null
 }
