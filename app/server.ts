@@ -1,7 +1,7 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { findRedirect, targetHref } from './content/redirects'
 import { htmlCacheFromEnvironment } from './server/html-cache.server'
-import { finalizeResponse } from './server/http.server'
+import { finalizeResponse, missingHashedAsset } from './server/http.server'
 import { exitCleanlyOnSignals, tracked } from './server/shutdown.server'
 
 const htmlCache = htmlCacheFromEnvironment()
@@ -22,7 +22,8 @@ function trailingSlashRedirect(request: Request): Response | null {
 export default createServerEntry({
   fetch: (request) =>
     tracked(async () => {
-      const response = trailingSlashRedirect(request) ?? (await htmlCache.serve(request, (page) => handler.fetch(page)))
+      const response =
+        trailingSlashRedirect(request) ?? missingHashedAsset(request) ?? (await htmlCache.serve(request, (page) => handler.fetch(page)))
       return finalizeResponse(request, response)
     }),
 })

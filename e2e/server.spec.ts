@@ -39,6 +39,17 @@ test('hashed assets are served compressed with long immutable caching', async ({
   expect(['br', 'gzip']).toContain(response.headers()['content-encoding'])
 })
 
+test('a hashed asset or image that is missing answers a short 404 no cache may keep', async ({ request }) => {
+  for (const path of ['/assets/index-0000000000000000.js', '/img/gallery-missing.0000000000-640.avif']) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(404)
+    // Not the year-long immutable header the folder's files carry, and not the HTML 404 page.
+    expect(response.headers()['cache-control'], path).toBe('no-store')
+    expect(response.headers()['content-type'], path).toMatch(/^text\/plain/)
+    expect((await response.body()).length, path).toBeLessThan(100)
+  }
+})
+
 test('server functions refuse cross-site requests (CSRF)', async ({ request }) => {
   const response = await request.post('/_serverFn/anything', {
     headers: { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example', 'Content-Type': 'application/json' },

@@ -15,6 +15,38 @@ export const securityHeaders: Record<string, string> = {
 /** A CDN may keep a page for a minute and serve it stale while it revalidates. */
 export const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600'
 
+/**
+ * Folders whose file names carry a content hash, which the static server sends with a year-long immutable
+ * Cache-Control (Vite's build assets, and the image pipeline's output: vite.config.ts).
+ */
+const hashedAssetFolders = ['/assets/', '/img/']
+
+/**
+ * A hashed file that is not here (a page from before a deploy asking for a chunk it removed, or a newer page
+ * reaching a server not yet updated) answers a short 404 that nobody may store, rather than the site's HTML
+ * 404 page: that is no use to a script or an image request, and kept for a year it would outlive the file's
+ * arrival.
+ */
+export function missingHashedAsset(request: Request): Response | null {
+  const { pathname } = new URL(request.url)
+  if (!hashedAssetFolders.some((folder) => pathname.startsWith(folder))) return null
+  return new Response('Not found\n', {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+  })
+}
+
+/**
+ * An error answer is never stored for long: the static folders' route rule puts its immutable Cache-Control on
+ * every answer under them, errors included (h3 applies route-rule headers to error responses too), so an error
+ * carrying it gets `no-store` instead.
+ */
+export function withoutImmutableCachingOnError(response: Response): void {
+  if (response.status >= 400 && /immutable/i.test(response.headers.get('Cache-Control') ?? '')) {
+    response.headers.set('Cache-Control', 'no-store')
+  }
+}
+
 const compressible = /^(text\/|application\/(json|xml|javascript|manifest\+json|x-ndjson)|image\/svg\+xml)/
 
 type Encoding = 'br' | 'gzip'
