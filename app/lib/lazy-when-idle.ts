@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react'
+import { useHydrated } from '@tanstack/react-router'
+import { createElement, lazy, use, type ComponentType } from 'react'
 
 interface IdleOptions {
   /** The latest the callback may wait for, in ms. */
@@ -45,14 +46,97 @@ export function whenPageSettled(): Promise<void> {
   return new Promise((resolve) => onPageSettled(resolve))
 }
 
+/** What Chromium, Firefox and Safari say when a dynamically imported module does not arrive. */
+const chunkLoadFailure = /^(Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed)/
+
+function isChunkLoadFailure(error: unknown): error is Error {
+  return error instanceof Error && chunkLoadFailure.test(error.message)
+}
+
+/** How long to wait before each further try at a chunk that failed to arrive. */
+export const CHUNK_RETRY_DELAYS_MS = [1_000, 3_000]
+
 /**
- * React.lazy for a section below the fold. The server renders it in full (crawlers and first paint
+ * Loads a code-split chunk, trying again (after 1 s, then 3 s) when it fails to arrive: a dropped mobile
+ * connection, or a page from before a deploy asking for a chunk that is gone. Other errors are not retried.
+ */
+export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
+  for (const delay of CHUNK_RETRY_DELAYS_MS) {
+    try {
+      return await load()
+    } catch (error) {
+      if (!isChunkLoadFailure(error)) throw error
+      await new Promise((resolve) => setTimeout(resolve, delay))
+    }
+  }
+  return load()
+}
+
+/** Reloads the page once per chunk and tab session; false if it already has for this chunk. */
+function reloadOnceFor(error: Error): boolean {
+  const key = `chunk-reload:${error.message}`
+  try {
+    if (sessionStorage.getItem(key)) return false
+    sessionStorage.setItem(key, '1')
+  } catch {
+    return false
+  }
+  window.location.reload()
+  return true
+}
+
+/** Suspends for good: the Suspense boundary above keeps what it shows (the server's markup, while hydrating). */
+const neverSettles = new Promise<never>(() => {})
+
+/**
+ * Lazy loading for a section below the fold. The server renders it in full (crawlers and first paint
  * see everything); the browser keeps that markup and fetches the code only when the page is idle,
  * then hydrates it, so the section costs nothing on the first load. Wrap it in <Suspense>.
+ *
+ * If the chunk never arrives, the section must not take the page down with it (a thrown error would
+ * replace the whole page with the error screen, quote form included):
+ * - where React is hydrating the server's markup, that markup stays, unhydrated: its text, its links and
+ *   the quote form's plain HTML post to /quote-request all still work;
+ * - where it renders in the browser (after a client-side navigation), the page reloads once, so the server
+ *   renders it; only if the chunk is still missing after that does the error reach the error screen.
+ * React.lazy cannot tell the two apart (it settles once for every later render), hence this component.
  */
-export function lazyWhenIdle<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+export function lazyWhenIdle<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+  let component: ComponentType<Props> | undefined
+  let failure: unknown
+  let loading: Promise<void> | undefined
+  const start = () =>
+    (loading ??= (typeof window === 'undefined' ? load() : whenIdle().then(() => loadChunk(load))).then(
+      (loaded) => {
+        component = loaded
+      },
+      (error: unknown) => {
+        failure = error
+        console.error(error)
+      },
+    ))
+
+  return function LazyWhenIdle(props: Props) {
+    const hydrating = !useHydrated()
+    if (component === undefined && failure === undefined) use(start())
+    if (component) return createElement(component, props)
+    if (!isChunkLoadFailure(failure)) throw failure
+    if (hydrating || reloadOnceFor(failure)) use(neverSettles)
+    throw failure
+  }
+}
+
+/**
+ * React.lazy for an extra that the page works without (the chat button, the activity notifications, the hero
+ * video): if its chunk never arrives, it is simply left out.
+ */
+export function lazyOptional<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>) {
   return lazy(async () => {
-    if (typeof window !== 'undefined') await whenIdle()
-    return { default: await load() }
+    try {
+      return await loadChunk(load)
+    } catch (error) {
+      console.error(error)
+      return { default: () => null }
+    }
   })
 }

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react'
+import { Suspense, useCallback, useId, useRef, useState } from 'react'
+import { lazyOptional } from '~/lib/lazy-when-idle'
 import { MessageCircle, X } from 'lucide-react'
 
 // The panel (and the server-function client it uses) loads on first open, or earlier when the
 // visitor points at or focuses the button.
 const loadPanel = () => import('./chat-panel')
-const ChatPanel = lazy(loadPanel)
+const ChatPanel = lazyOptional(loadPanel)
 const prefetchPanel = () => void loadPanel().catch(() => undefined)
 
 /** The floating chat button, bottom right, and the panel it opens. */

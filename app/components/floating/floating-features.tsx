@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
-import { onIdle } from '~/lib/lazy-when-idle'
+import { Suspense, useEffect, useState } from 'react'
+import { lazyOptional, onIdle } from '~/lib/lazy-when-idle'
 
 // Each is its own chunk, fetched only after the page is interactive, so neither adds to the
 // first-load JavaScript. The chat button loads when the browser is first idle; the notifications,
 // whose first toast is due 30 s after page load, load when idle but not before 25 s.
-const ChatLauncher = lazy(() => import('./chat-launcher'))
-const SocialProof = lazy(() => import('./social-proof'))
+const ChatLauncher = lazyOptional(() => import('./chat-launcher'))
+const SocialProof = lazyOptional(() => import('./social-proof'))
 
 const SOCIAL_PROOF_LOAD_AFTER_MS = 25_000
 /** Without requestIdleCallback (Safari), wait a second rather than compete with the page's own start-up. */

@@ -1,13 +1,14 @@
-import { Suspense, lazy, useCallback, useState } from 'react'
+import { Suspense, useCallback, useState } from 'react'
+import { lazyOptional } from '~/lib/lazy-when-idle'
 import type { GalleryImage } from '~/content/types'
 
 // The overlay and Radix Dialog load on demand, so they are not part of the page's first-load JS.
 const loadDialog = () => import('./before-after-dialog')
-const BeforeAfterDialog = lazy(loadDialog)
+const BeforeAfterDialog = lazyOptional(loadDialog)
 
 /** Start loading the overlay code early (on hover or focus of a thumbnail) so opening feels instant. */
 export function preloadBeforeAfterDialog() {
-  void loadDialog()
+  void loadDialog().catch(() => undefined)
 }
 
 interface OpenImage {

@@ -1,9 +1,10 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
+import { lazyOptional } from '~/lib/lazy-when-idle'
 import type { FeaturedVideo } from '~/lib/backend.functions'
 import { useHydrated } from './use-media-query'
 
 /** The video and its pause button: a chunk of its own, fetched only when a video is featured. */
-const HeroVideoLayer = lazy(() => import('./hero-video-layer'))
+const HeroVideoLayer = lazyOptional(() => import('./hero-video-layer'))
 
 /**
  * A dark hero band with an optional featured background video (spec section 4: autoplay, muted, no loop,

@@ -1,0 +1,68 @@
+import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { expect, test, type Page } from './support/test'
+
+const ERROR_SCREEN = 'Something went wrong'
+
+/**
+ * Answers requests for a code-split chunk with a 404, as the server does for a chunk a deploy removed (or a
+ * dropped connection would): every request, or only the first `failures`. Returns the number of requests so far.
+ */
+async function failChunk(page: Page, name: string, failures = Number.POSITIVE_INFINITY): Promise<() => number> {
+  let requests = 0
+  await page.route(new RegExp(`/assets/${name}-[\\w-]+\\.js$`), (route) => {
+    requests += 1
+    if (requests > failures) return route.continue()
+    return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' })
+  })
+  return () => requests
+}
+
+test('when the quote form code never arrives, the page keeps the server form, and it still sends the request', async ({ page }) => {
+  const requests = await failChunk(page, 'quote-form-fields')
+  await page.goto('/contact')
+  // The first try, then one after 1 s and one after 3 s.
+  await expect.poll(requests, { timeout: 15_000 }).toBe(3)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us')
+  await expect(page.getByText(ERROR_SCREEN)).toHaveCount(0)
+
+  const name = `Chunkless${Date.now().toString(36)}`
+  const form = page.locator('.quote-request-form').first()
+  await expect(form.locator('form[data-interactive="true"]')).toHaveCount(0)
+  await form.getByLabel('First Name').fill(name)
+  await form.getByLabel('Email').fill('chunkless@example.com')
+  await form.getByLabel('Phone').fill('916-555-0111')
+  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+  await expect(page).toHaveURL(/\/quote-request\?status=sent$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(QUOTE_MESSAGES.success.title)
+})
+
+test('a chunk that fails to arrive once is fetched again, and the form becomes interactive', async ({ page }) => {
+  const requests = await failChunk(page, 'quote-form-fields', 1)
+  await page.goto('/contact')
+  await expect(page.locator('.quote-request-form form[data-interactive="true"]')).toBeAttached({ timeout: 15_000 })
+  expect(requests()).toBe(2)
+})
+
+test('after a client-side navigation to a page whose form code is gone, the page reloads once and shows the server form', async ({ page }) => {
+  const requests = await failChunk(page, 'quote-form-fields')
+  await page.goto('/city/folsom')
+  await expect.poll(requests, { timeout: 15_000 }).toBe(3)
+  await page.evaluate(() => ((window as unknown as { beforeNavigation: boolean }).beforeNavigation = true))
+
+  await page.getByRole('link', { name: 'Service Areas', exact: true }).first().click()
+  await expect(page).toHaveURL(/\/contact/)
+  // The marker is gone once the document is a new one (a reload); mid-reload, evaluate has no context to run in.
+  const markerKept = () => page.evaluate(() => 'beforeNavigation' in window).catch(() => true)
+  await expect.poll(markerKept, { timeout: 15_000 }).toBe(false)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us')
+  await expect(page.locator('.quote-request-form').first().getByLabel('First Name')).toBeVisible()
+  await expect(page.getByText(ERROR_SCREEN)).toHaveCount(0)
+})
+
+test('when the chat code never arrives, the page goes on without the chat button', async ({ page }) => {
+  const requests = await failChunk(page, 'chat-launcher')
+  await page.goto('/contact')
+  await expect.poll(requests, { timeout: 15_000 }).toBe(3)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us')
+  await expect(page.getByText(ERROR_SCREEN)).toHaveCount(0)
+})
