@@ -54,13 +54,13 @@ function isChunkLoadFailure(error: unknown): error is Error {
 }
 
 /** How long to wait before each further try at a chunk that failed to arrive. */
-export const CHUNK_RETRY_DELAYS_MS = [1_000, 3_000]
+const CHUNK_RETRY_DELAYS_MS = [1_000, 3_000]
 
 /**
  * Loads a code-split chunk, trying again (after 1 s, then 3 s) when it fails to arrive: a dropped mobile
  * connection, or a page from before a deploy asking for a chunk that is gone. Other errors are not retried.
  */
-export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
+async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   for (const delay of CHUNK_RETRY_DELAYS_MS) {
     try {
       return await load()

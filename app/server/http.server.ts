@@ -23,16 +23,16 @@ const hashedAssetFolders = ['/assets/', '/img/']
 
 /**
  * A hashed file that is not here (a page from before a deploy asking for a chunk it removed, or a newer page
- * reaching a server not yet updated) answers a short 404 that nobody may store, rather than the site's HTML
- * 404 page: that is no use to a script or an image request, and kept for a year it would outlive the file's
- * arrival.
+ * reaching a server not yet updated) answers a short 404 rather than the site's HTML 404 page, which is no use
+ * to a script or an image request. Its caching is decided with every other error's, by
+ * withoutImmutableCachingOnError: nobody may store it, or kept for a year it would outlive the file's arrival.
  */
 export function missingHashedAsset(request: Request): Response | null {
   const { pathname } = new URL(request.url)
   if (!hashedAssetFolders.some((folder) => pathname.startsWith(folder))) return null
   return new Response('Not found\n', {
     status: 404,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
   })
 }
 

@@ -1,4 +1,17 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
+
+export interface QuoteFields {
+  firstName: string
+  email: string
+  phone: string
+}
+
+/** Types into a quote form section's three fields, as a visitor would. */
+export async function fillQuoteFields(form: Locator, values: QuoteFields) {
+  await form.getByLabel('First Name').fill(values.firstName)
+  await form.getByLabel('Email').fill(values.email)
+  await form.getByLabel('Phone').fill(values.phone)
+}
 
 /**
  * Opens `url` with Playwright's fake clock and waits until the page's quote form is interactive
