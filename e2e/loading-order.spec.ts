@@ -1,0 +1,54 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
+
+// The inline loader starts the page's JavaScript after the first paint and the paint of the page's
+// high-priority photo, or after 3 s at the latest (document-assets.tsx). /epoxy's photo sits beside the
+// hero text on a desktop and below the fold on a small phone.
+const PHOTO = '**/img/services-epoxy.*'
+const LOADER_FALLBACK_MS = 3000
+
+/** Holds the photo's response until the returned function is called. */
+async function holdPhoto(page: Page) {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(PHOTO, async (route) => {
+    await released
+    await route.continue().catch(() => {})
+  })
+  return release
+}
+
+/** When (page clock, ms) the entry script was requested, and when the photo's response ended (0: not yet). */
+function timings(page: Page) {
+  return page.evaluate(() => {
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+    const entry = resources.find((resource) => /\/assets\/index-[\w-]+\.js$/.test(resource.name))
+    const photo = resources.find((resource) => resource.name.includes('/img/services-epoxy.'))
+    return { entryRequestedAt: entry?.startTime ?? Number.NaN, photoEndedAt: photo?.responseEnd ?? 0 }
+  })
+}
+
+test('the page’s JavaScript waits for its high-priority photo when the photo is in view', async ({ page }) => {
+  await page.setViewportSize({ width: 1350, height: 940 })
+  const release = await holdPhoto(page)
+  setTimeout(release, 1500)
+  await page.goto('/epoxy')
+  const { entryRequestedAt, photoEndedAt } = await timings(page)
+  expect(photoEndedAt).toBeGreaterThan(0)
+  expect(entryRequestedAt).toBeGreaterThanOrEqual(photoEndedAt)
+})
+
+test('a high-priority photo below the fold on a small phone does not hold the page’s JavaScript', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 667 })
+  const release = await holdPhoto(page)
+  // The held photo keeps the load event from firing; hydration is what this test waits for.
+  await page.goto('/epoxy', { waitUntil: 'domcontentloaded' })
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+  const photoBox = await page.locator('img[fetchpriority="high"]').boundingBox()
+  expect(photoBox?.y).toBeGreaterThanOrEqual(667)
+  const { entryRequestedAt, photoEndedAt } = await timings(page)
+  // Still held: the page hydrated without it, well before the loader's 3 s fallback.
+  expect(photoEndedAt).toBe(0)
+  expect(entryRequestedAt).toBeLessThan(LOADER_FALLBACK_MS)
+  release()
+})
