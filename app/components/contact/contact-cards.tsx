@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { Clock, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react'
 import { contactDetails } from '~/content/contact'
 import { site } from '~/content/site'
@@ -18,16 +18,23 @@ function ContactCard({ icon: Icon, title, children, note }: { icon: LucideIcon; 
   )
 }
 
+/** In a narrow card an address wraps after the @ or before a dot of its domain ("quotes@", "deltabreeze", ".example"), not mid-word. */
+function emailLinePieces(email: string): string[] {
+  const at = email.lastIndexOf('@') + 1
+  const labels = email.slice(at).split('.')
+  return [email.slice(0, at), ...labels.map((label, index) => (index === 0 ? label : `.${label}`))]
+}
+
 /** Phone, email, service area and hours. */
 export function ContactCards() {
   const { phone, email, serviceArea, hours } = contactDetails
-  const at = site.email.lastIndexOf('@') + 1
   return (
     <section aria-labelledby="contact-details-heading" className="mx-auto max-w-7xl px-4 pt-12 sm:px-6 md:pt-16">
       <h2 id="contact-details-heading" className="sr-only">
         Contact details
       </h2>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      {/* grid-cols-1: a minmax(0, 1fr) track, so the longest word cannot widen the cards past a 320 px screen. */}
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
         <ContactCard icon={Phone} title={phone.title} note={phone.note}>
           <a href={site.phoneHref} className="text-brand-800 underline-offset-4 hover:underline">
             {site.phone}
@@ -35,10 +42,12 @@ export function ContactCards() {
         </ContactCard>
         <ContactCard icon={Mail} title={email.title} note={email.note}>
           <a href={`mailto:${site.email}`} className="text-brand-800 underline-offset-4 hover:underline">
-            {/* In a narrow card the address wraps after the @, not mid-word. */}
-            {site.email.slice(0, at)}
-            <wbr />
-            {site.email.slice(at)}
+            {emailLinePieces(site.email).map((piece, index) => (
+              <Fragment key={index}>
+                {index > 0 && <wbr />}
+                {piece}
+              </Fragment>
+            ))}
           </a>
         </ContactCard>
         <ContactCard icon={MapPin} title={serviceArea.title} note={serviceArea.note}>
