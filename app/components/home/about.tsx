@@ -1,5 +1,5 @@
 import { BadgeCheck, Quote } from 'lucide-react'
-import { homeAbout } from '~/content/home'
+import { homeAbout } from '~/content/home-sections'
 import { Reveal } from './reveal'
 import { SectionHeader } from './section-header'
 

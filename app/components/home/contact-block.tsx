@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
-import { homeContact } from '~/content/home'
+import { homeContact } from '~/content/home-sections'
 import { fullAddress, site } from '~/content/site'
 import { MapFacade } from './map-facade'
 import { SectionHeader } from './section-header'

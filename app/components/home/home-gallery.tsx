@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowRight } from 'lucide-react'
 import { homeGallery } from '~/content/gallery'
-import { homeGalleryTexts } from '~/content/home'
+import { homeGalleryTexts } from '~/content/home-sections'
 import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
 import { getImage } from '~/components/ui/responsive-image'
 import { useBeforeAfterLightbox } from '~/components/shared/before-after-lightbox'

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react'
-import { homeSeoText } from '~/content/home'
+import { homeSeoText } from '~/content/home-seo-text'
 
 /**
  * The collapsible SEO text, closed by default (spec section 4). A native <details> is keyboard and screen-reader

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { ChevronDown } from 'lucide-react'
-import { homeServiceAreas } from '~/content/home'
+import { homeServiceAreas } from '~/content/home-sections'
 import { serviceAreas } from '~/content/service-areas'
 import { ServiceAreasGrid } from '~/components/shared/service-areas-grid'
 import { SectionHeader } from './section-header'

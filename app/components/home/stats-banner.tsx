@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { CalendarCheck } from 'lucide-react'
-import { homeStats } from '~/content/home'
+import { homeStats } from '~/content/home-sections'
 import { stats } from '~/content/site'
 import { QuoteLink } from './quote-link'
 
