@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test'
+import { LOADER_FALLBACK_MS } from '~/components/layout/document-assets'
 import { expect, test } from './support/test'
 
 // The inline loader starts the page's JavaScript after the first paint and the paint of the page's
-// high-priority photo, or after 3 s at the latest (document-assets.tsx). /epoxy's photo sits beside the
-// hero text on a desktop and below the fold on a small phone.
+// high-priority photo, or after LOADER_FALLBACK_MS at the latest (document-assets.tsx). /epoxy's photo
+// sits beside the hero text on a desktop and below the fold on a small phone.
 const PHOTO = '**/img/services-epoxy.*'
-const LOADER_FALLBACK_MS = 3000
 
 /** Holds the photo's response until the returned function is called. */
 async function holdPhoto(page: Page) {

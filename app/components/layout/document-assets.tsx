@@ -26,19 +26,23 @@ export function HeadTags() {
   )
 }
 
+/** At the latest, the loader starts the page's JavaScript this long after it runs, whatever has painted. */
+export const LOADER_FALLBACK_MS = 3000
+
 /**
  * The loader: once the browser reports the page's first contentful paint, and the paint of its high-priority
- * photo (the LCP image, if the page has one; Element Timing), or after 3 s, it adds the entry module script and
- * the preloads, three per task (starting a fetch costs the main thread about half a millisecond). Waiting for
- * the browser's own paint entries, not just a frame callback, guarantees that no script request competes with
- * what the visitor first sees: a frame callback can run before that frame reaches the screen. Browsers without
- * those entry types wait for a frame (and the photo's load event) instead. In a hidden tab it starts at once.
+ * photo (the LCP image, if the page has one; Element Timing), or after LOADER_FALLBACK_MS, it adds the entry
+ * module script and the preloads, three per task (starting a fetch costs the main thread about half a
+ * millisecond). Waiting for the browser's own paint entries, not just a frame callback, guarantees that no
+ * script request competes with what the visitor first sees: a frame callback can run before that frame reaches
+ * the screen. Browsers without those entry types wait for a frame (and the photo's load event) instead. In a
+ * hidden tab it starts at once.
  * A photo out of view when the page first renders (on a small phone the services and epoxy photos sit below
  * the fold) is not what the visitor first sees, so the scripts do not wait for it; an IntersectionObserver
  * tells, from the layout the browser does anyway (measuring it from a script could force one).
  */
 function loaderSource(preloads: string[], entries: string[]): string {
-  return `(function(p,e){var d=document,P=window.PerformanceObserver,t=P&&P.supportedEntryTypes||[],left=1,done=!1;function batch(){p.splice(0,3).forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});if(p.length)setTimeout(batch,0)}function go(){if(done)return;done=!0;e.forEach(function(h){var s=d.createElement("script");s.type="module";s.src=h;d.body.appendChild(s)});setTimeout(batch,0)}if(d.visibilityState==="hidden")return go();function settle(){if(--left===0)setTimeout(go,0)}function once(f){var n=0;return function(){if(!n++)f()}}function afterFrame(f){requestAnimationFrame(function(){setTimeout(f,0)})}function seen(type,test,f){var o=new P(function(list){if(list.getEntries().some(test)){o.disconnect();f()}});o.observe({type:type,buffered:!0})}setTimeout(go,3e3);if(t.indexOf("paint")<0)afterFrame(settle);else seen("paint",function(x){return x.name==="first-contentful-paint"},settle);[].forEach.call(d.images,function(i){if(i.getAttribute("fetchpriority")!=="high")return;left++;var f=once(settle),id=i.getAttribute("elementtiming");if(window.IntersectionObserver){var io=new IntersectionObserver(function(x){io.disconnect();if(!x[0].isIntersecting)f()});io.observe(i)}i.addEventListener("error",f);if(i.complete&&!i.naturalWidth)return f();if(id&&t.indexOf("element")>=0)seen("element",function(x){return x.identifier===id},f);else if(i.complete)afterFrame(f);else i.addEventListener("load",function(){afterFrame(f)})})})(${JSON.stringify(preloads)},${JSON.stringify(entries)})`
+  return `(function(p,e){var d=document,P=window.PerformanceObserver,t=P&&P.supportedEntryTypes||[],left=1,done=!1;function batch(){p.splice(0,3).forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});if(p.length)setTimeout(batch,0)}function go(){if(done)return;done=!0;e.forEach(function(h){var s=d.createElement("script");s.type="module";s.src=h;d.body.appendChild(s)});setTimeout(batch,0)}if(d.visibilityState==="hidden")return go();function settle(){if(--left===0)setTimeout(go,0)}function once(f){var n=0;return function(){if(!n++)f()}}function afterFrame(f){requestAnimationFrame(function(){setTimeout(f,0)})}function seen(type,test,f){var o=new P(function(list){if(list.getEntries().some(test)){o.disconnect();f()}});o.observe({type:type,buffered:!0})}setTimeout(go,${LOADER_FALLBACK_MS});if(t.indexOf("paint")<0)afterFrame(settle);else seen("paint",function(x){return x.name==="first-contentful-paint"},settle);[].forEach.call(d.images,function(i){if(i.getAttribute("fetchpriority")!=="high")return;left++;var f=once(settle),id=i.getAttribute("elementtiming");if(window.IntersectionObserver){var io=new IntersectionObserver(function(x){io.disconnect();if(!x[0].isIntersecting)f()});io.observe(i)}i.addEventListener("error",f);if(i.complete&&!i.naturalWidth)return f();if(id&&t.indexOf("element")>=0)seen("element",function(x){return x.identifier===id},f);else if(i.complete)afterFrame(f);else i.addEventListener("load",function(){afterFrame(f)})})})(${JSON.stringify(preloads)},${JSON.stringify(entries)})`
 }
 
 /**
