@@ -70,7 +70,7 @@ export function ServiceTabs({ selected, onChoose }: { selected: ServiceId; onCho
   }
 
   return (
-    <div className="sticky top-16 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <div className="sticky top-16 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 sm:px-6">
         <span id="service-choice-label" className="hidden shrink-0 text-sm font-semibold text-slate-600 xl:block">
           Choose a service
