@@ -6,6 +6,7 @@ import { routeTree } from './routeTree.gen'
 import { NotFoundPage } from './components/layout/not-found-page'
 import { ErrorPage } from './components/layout/error-page'
 import { newNonce } from './lib/nonce'
+import { scrollRestorationAfterHydration } from './lib/scroll'
 
 /** A fresh nonce for each server-rendered response: the router puts it on every script it writes. */
 const ssrOptions = createIsomorphicFn().server(() => ({ nonce: newNonce() }))
@@ -25,7 +26,7 @@ export function getRouter() {
     routeTree,
     context: { queryClient },
     defaultPreload: 'intent',
-    scrollRestoration: true,
+    scrollRestoration: scrollRestorationAfterHydration(),
     ssr: ssrOptions(),
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,

@@ -49,6 +49,24 @@ function focusWithoutScroll(element: HTMLElement | null) {
   element.focus({ preventScroll: true })
 }
 
+/**
+ * The router's `scrollRestoration` option: restore or reset the scroll on every client-side navigation, and on the
+ * first render, hydration, only while the page is still at the top. On a slow connection the visitor may have
+ * scrolled the server-rendered page before its JavaScript arrived, and the browser may have put it at the
+ * address's `#section` or, on a reload or Back, where the visitor was; the router would scroll it back to the top
+ * (or to the `#section` again). At the top, the router still scrolls to a `#section` that streamed in after the
+ * browser looked for it.
+ */
+export function scrollRestorationAfterHydration(): () => boolean {
+  let hydrated = false
+  return () => {
+    // The server asks too, whether to write the inline script that restores a reload's position before paint: yes.
+    if (typeof window === 'undefined' || hydrated) return true
+    hydrated = true
+    return window.scrollX === 0 && window.scrollY === 0
+  }
+}
+
 /** The delay the spec gives between arriving on the home page and scrolling to a section. */
 export const SCROLL_AFTER_NAVIGATION_MS = 100
 

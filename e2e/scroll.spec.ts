@@ -1,0 +1,67 @@
+// Playwright's own `test`: its `page.goto` returns at once, while ./support/test's waits for hydration.
+import { expect, test, type Page } from '@playwright/test'
+
+/** Holds every request for the page's JavaScript until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY))
+const hydrated = (page: Page) => page.locator('html[data-hydrated="true"]')
+
+for (const path of ['/', '/services?tab=roof', '/contact']) {
+  test(`${path}: a visitor who scrolls before the JavaScript arrives stays where they scrolled`, async ({ page }) => {
+    const release = await holdScripts(page)
+    await page.goto(path, { waitUntil: 'domcontentloaded' })
+    await page.mouse.move(200, 400)
+    await page.mouse.wheel(0, 900)
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(600)
+    await expect(hydrated(page)).not.toBeAttached()
+    const scrolled = await scrollY(page)
+
+    release()
+    await expect(hydrated(page)).toBeAttached()
+    // The router restores or resets the scroll once the page has rendered: give it two frames.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    expect(await scrollY(page)).toBe(scrolled)
+  })
+}
+
+test('a page opened from a link low on another page starts at the top', async ({ page }) => {
+  await page.goto('/contact')
+  await expect(hydrated(page)).toBeAttached()
+  const footer = page.getByRole('contentinfo')
+  await footer.scrollIntoViewIfNeeded()
+  expect(await scrollY(page)).toBeGreaterThan(600)
+  await footer.getByRole('link', { name: 'Roof Cleaning' }).click()
+  await expect(page).toHaveURL(/\/services\?tab=roof$/)
+  await expect.poll(() => scrollY(page)).toBe(0)
+})
+
+test('Back returns to where the visitor was on the previous page', async ({ page }) => {
+  await page.goto('/contact')
+  await expect(hydrated(page)).toBeAttached()
+  const footer = page.getByRole('contentinfo')
+  await footer.scrollIntoViewIfNeeded()
+  const before = await scrollY(page)
+  await footer.getByRole('link', { name: 'Roof Cleaning' }).click()
+  await expect.poll(() => scrollY(page)).toBe(0)
+  await page.goBack()
+  await expect(page).toHaveURL(/\/contact$/)
+  await expect.poll(() => scrollY(page)).toBe(before)
+})
+
+test('opening /#about lands on the about section', async ({ page }) => {
+  // Rendered once first: right after the server starts, its first render of the home page can take seconds.
+  await page.request.get('/')
+  await page.goto('/#about')
+  await expect(hydrated(page)).toBeAttached()
+  await expect.poll(() => page.locator('#about').evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 5_000 }).toBeLessThan(200)
+  expect(await scrollY(page)).toBeGreaterThan(1000)
+})
