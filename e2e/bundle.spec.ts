@@ -17,6 +17,8 @@ const serverOnlyMarkers = [
   'ASSISTANT_LLM_KEY',
   'ASSISTANT_LLM_URL',
   'IP_HASH_SALT',
+  'SITE_FUNCTION_SECRET',
+  'x-site-secret',
   'QUOTE_NOTIFY_EMAIL',
   'pglite',
   'PGlite',

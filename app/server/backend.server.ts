@@ -88,7 +88,7 @@ export function createBackend(env: BackendEnv = process.env, options: CreateBack
   const url = nonEmpty(env.SUPABASE_URL)
   const anonKey = nonEmpty(env.SUPABASE_ANON_KEY)
   if (url && anonKey) {
-    return createSupabaseBackend({ ...options.supabase, url, anonKey })
+    return createSupabaseBackend({ siteSecret: nonEmpty(env.SITE_FUNCTION_SECRET), ...options.supabase, url, anonKey })
   }
   return createEmbeddedBackend({ ...options.embedded, env, startWorker: options.startWorker ?? false })
 }

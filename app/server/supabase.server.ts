@@ -28,6 +28,11 @@ import {
 export interface SupabaseBackendOptions {
   url: string
   anonKey: string
+  /**
+   * SITE_FUNCTION_SECRET: sent with every Edge Function call, which then refuse calls without it
+   * (supabase/functions/_shared/http.ts), so the public anon key alone cannot reach them.
+   */
+  siteSecret?: string
   /** Timeout of each Edge Function call (default 15 s). */
   functionTimeoutMs?: number
   /** Custom fetch (tests). */
@@ -143,6 +148,9 @@ const DEDUPE_MAX = 5000
 
 export function createSupabaseBackend(options: SupabaseBackendOptions): SupabaseBackend {
   const timeout = options.functionTimeoutMs ?? 15_000
+  // The functions' SITE_SECRET_HEADER; tests/supabase/adapter-parity.spec.ts runs this adapter against
+  // functions that require it.
+  const secretHeaders: Record<string, string> = options.siteSecret ? { 'x-site-secret': options.siteSecret } : {}
   const client = createClient(options.url, options.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     ...(options.fetch ? { global: { fetch: options.fetch } } : {}),
@@ -168,7 +176,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
     const { data, error } = await client.functions.invoke<unknown>('send-quote-email', {
       body: { firstName: lead.firstName, email: lead.email, phone: lead.phone },
       // The function stores one lead per key, so a retried submission is not stored twice.
-      headers: { 'Idempotency-Key': lead.idempotencyKey },
+      headers: { ...secretHeaders, 'Idempotency-Key': lead.idempotencyKey },
       timeout,
     })
     if (error) throw new SupabaseCallError(`send-quote-email failed: ${describeError(error)}`, error)
@@ -222,7 +230,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
     },
 
     async askAssistant(message) {
-      const { data, error } = await client.functions.invoke<unknown>('ai-assistant', { body: { message }, timeout })
+      const { data, error } = await client.functions.invoke<unknown>('ai-assistant', { body: { message }, headers: secretHeaders, timeout })
       if (error) throw new SupabaseCallError(`ai-assistant failed: ${describeError(error)}`, error)
       const response = data && typeof data === 'object' ? (data as { response?: unknown }).response : undefined
       if (typeof response !== 'string' || !response.trim()) throw new SupabaseCallError('ai-assistant answered without a response text')
@@ -230,7 +238,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
     },
 
     async reviews() {
-      const { data, error } = await client.functions.invoke<unknown>('fetch-reviews', { timeout })
+      const { data, error } = await client.functions.invoke<unknown>('fetch-reviews', { headers: secretHeaders, timeout })
       if (error) throw new SupabaseCallError(`fetch-reviews failed: ${describeError(error)}`, error)
       return parseReviewsPayload(data)
     },

@@ -16,16 +16,17 @@ import { site } from '../../app/content/site'
 import { QUOTE_FIELD_MESSAGES } from '../../app/lib/quote-schema'
 import { askAssistant } from '../../app/server/assistant/ask.server'
 import { answerGrounded } from '../../app/server/assistant/grounded.server'
-import { closeBackend, type Backend, type VideoTable } from '../../app/server/backend.server'
+import { closeBackend, createBackend, type Backend, type VideoTable } from '../../app/server/backend.server'
 import { createEmbeddedBackend, setFeaturedVideo, type EmbeddedBackend } from '../../app/server/embedded.server'
 import { createQuoteService } from '../../app/server/quote-service.server'
-import { createSupabaseBackend } from '../../app/server/supabase.server'
 import { startSupabaseStub, type SupabaseStub } from '../../e2e/support/supabase-stub'
 import { queryJson } from '../../scripts/supabase-postgres.mjs'
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/supabase-local.mjs'
 import { startSmtp, type TestSmtp } from '../server/helpers'
 
 const OWNER = 'owner@delta-breeze.example'
+/** The functions here require the site secret, so every test below also checks that the adapter sends it. */
+const SITE_FUNCTION_SECRET = 'site-secret-local-test-7c1e9a'
 
 interface Adapter {
   backend: Backend
@@ -49,7 +50,7 @@ beforeAll(async () => {
   stub = await startSupabaseStub()
   local = await startLocalSupabase({
     restFallbackUrl: stub.url,
-    functionEnv: () => ({ SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: OWNER }),
+    functionEnv: () => ({ SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: OWNER, SITE_FUNCTION_SECRET }),
   })
   embeddedDir = mkdtempSync(join(tmpdir(), 'supabase-parity-'))
   embedded = createEmbeddedBackend({ env: { SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: OWNER }, dataDir: embeddedDir })
@@ -92,7 +93,8 @@ const adapters: [string, () => Adapter][] = [
   [
     'supabase adapter → Edge Functions under Deno + Postgres 15 (REST table reads: local stub, PostgREST cannot run here)',
     () => {
-      const backend = createSupabaseBackend({ url: local.url, anonKey: local.keys.anon })
+      // From an environment, as the site's server builds it.
+      const backend = createBackend({ SUPABASE_URL: local.url, SUPABASE_ANON_KEY: local.keys.anon, SITE_FUNCTION_SECRET })
       // What PostgREST answers for `?is_featured=eq.true&limit=1` with no featured row: [].
       stub.state.videos.pressure_washing_videos = { status: 200, body: [] }
       stub.state.videos.service_videos = { status: 200, body: [] }

@@ -23,6 +23,7 @@ const SECRETS = {
   GOOGLE_PLACES_API_KEY: 'AIzaLocalTestKey-9d8c7b6a5f4e3d2c1b0a',
   GOOGLE_PLACE_ID: 'ChIJlocalTestPlaceId1234',
   ASSISTANT_LLM_KEY: 'sk-local-llm-test-key-0a1b2c3d4e5f',
+  SITE_FUNCTION_SECRET: 'site-secret-local-test-3b8f2d',
 }
 
 let local: LocalSupabase
@@ -178,6 +179,22 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
     const result = await callFunction(`${local.url}/functions/v1/send-quote-email`, { firstName: 'A', email: 'a@example.com', phone: '9165550100' })
     expect(result.status).toBe(401)
     expect(count('quote_requests')).toBe(0)
+  })
+
+  it('with SITE_FUNCTION_SECRET set, a call with the anon key alone gets 401 and stores nothing; the site\'s secret gets in', async () => {
+    const fn = await startVariant('send-quote-email', { SITE_FUNCTION_SECRET: SECRETS.SITE_FUNCTION_SECRET })
+    const lead = { firstName: 'Rex', email: 'rex@example.com', phone: '916-555-0135' }
+    const anonOnly = { Authorization: `Bearer ${local.keys.anon}`, apikey: local.keys.anon }
+    for (const headers of [anonOnly, { ...anonOnly, 'x-site-secret': 'wrong' }, { ...anonOnly, 'x-site-secret': `${SECRETS.SITE_FUNCTION_SECRET}x` }]) {
+      const refused = await invoke('send-quote-email', lead, headers, fn.url)
+      expect(refused).toMatchObject({ status: 401, json: { success: false, error: 'Not allowed' } })
+    }
+    expect(count('quote_requests')).toBe(0)
+    expect(smtp.received).toHaveLength(0)
+
+    const fromSite = await invoke('send-quote-email', lead, { ...anonOnly, 'x-site-secret': SECRETS.SITE_FUNCTION_SECRET }, fn.url)
+    expect(fromSite).toMatchObject({ status: 200, json: { success: true } })
+    expect(count('quote_requests')).toBe(1)
   })
 
   it('SMTP down: the lead is still stored and acknowledged; the failure is recorded for a retry', async () => {

@@ -20,6 +20,7 @@ export const SECRET_NAMES = [
   'GOOGLE_PLACES_API_KEY',
   'GOOGLE_PLACE_ID',
   'ASSISTANT_LLM_KEY',
+  'SITE_FUNCTION_SECRET',
 ] as const
 
 export function secretValues(): string[] {

@@ -5,6 +5,11 @@
  * the only browser origin allowed. The site itself calls the functions from its server, without an
  * Origin header; such calls are not affected. A request from any other origin gets no
  * Access-Control-Allow-Origin header (the browser blocks it) and its preflight is refused.
+ *
+ * Site secret: the anon key is public, so with it alone anyone could call the functions directly,
+ * past the site's per-visitor rate limit and spam checks (and spend the LLM key). With
+ * `SITE_FUNCTION_SECRET` set (the same value in the site's environment), a call must carry it in
+ * the `x-site-secret` header, which only the site's server knows; any other call gets 401.
  */
 import { env } from './env.ts'
 
@@ -35,6 +40,23 @@ export function isForeignOrigin(req: Request): boolean {
   return !!origin && !allowedOrigins().includes(origin)
 }
 
+export const SITE_SECRET_HEADER = 'x-site-secret'
+
+/** Compares in time that depends on the lengths only, not on where the first difference is. */
+function sameSecret(given: string, expected: string): boolean {
+  const a = new TextEncoder().encode(given)
+  const b = new TextEncoder().encode(expected)
+  let difference = a.length ^ b.length
+  for (let i = 0; i < b.length; i++) difference |= (a[i] ?? 0) ^ b[i]!
+  return difference === 0
+}
+
+/** False when a site secret is configured and the request does not carry it. */
+export function hasSiteSecret(req: Request): boolean {
+  const expected = env('SITE_FUNCTION_SECRET')
+  return !expected || sameSecret(req.headers.get(SITE_SECRET_HEADER) ?? '', expected)
+}
+
 export function json(req: Request, status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
     status,
@@ -48,8 +70,8 @@ export function json(req: Request, status: number, body: unknown): Response {
 }
 
 /**
- * Common request gate: answers the CORS preflight, refuses foreign browser origins and wrong
- * methods. Returns a Response to send, or null to go on.
+ * Common request gate: answers the CORS preflight, refuses foreign browser origins, wrong methods
+ * and, when a site secret is configured, calls without it. Returns a Response to send, or null to go on.
  */
 export function gate(req: Request, methods: string[] = ['POST']): Response | null {
   if (req.method === 'OPTIONS') {
@@ -62,6 +84,7 @@ export function gate(req: Request, methods: string[] = ['POST']): Response | nul
     res.headers.set('Allow', [...methods, 'OPTIONS'].join(', '))
     return res
   }
+  if (!hasSiteSecret(req)) return json(req, 401, { success: false, error: 'Not allowed' })
   return null
 }
 
