@@ -1,22 +1,12 @@
 import type { Page } from '@playwright/test'
 import { LOADER_FALLBACK_MS } from '~/components/layout/document-assets'
+import { holdRequests } from './support/hold-requests'
 import { expect, test } from './support/test'
 
 // The inline loader starts the page's JavaScript after the first paint and the paint of the page's
 // high-priority photo, or after LOADER_FALLBACK_MS at the latest (document-assets.tsx). /epoxy's photo
 // sits beside the hero text on a desktop and below the fold on a small phone.
 const PHOTO = '**/img/services-epoxy.*'
-
-/** Holds the photo's response until the returned function is called. */
-async function holdPhoto(page: Page) {
-  let release = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(PHOTO, async (route) => {
-    await released
-    await route.continue().catch(() => {})
-  })
-  return release
-}
 
 /** When (page clock, ms) the entry script was requested, and when the photo's response ended (0: not yet). */
 function timings(page: Page) {
@@ -30,7 +20,7 @@ function timings(page: Page) {
 
 test('the page’s JavaScript waits for its high-priority photo when the photo is in view', async ({ page }) => {
   await page.setViewportSize({ width: 1350, height: 940 })
-  const release = await holdPhoto(page)
+  const release = await holdRequests(page, PHOTO)
   setTimeout(release, 1500)
   await page.goto('/epoxy')
   const { entryRequestedAt, photoEndedAt } = await timings(page)
@@ -40,7 +30,7 @@ test('the page’s JavaScript waits for its high-priority photo when the photo i
 
 test('a high-priority photo below the fold on a small phone does not hold the page’s JavaScript', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 667 })
-  const release = await holdPhoto(page)
+  const release = await holdRequests(page, PHOTO)
   // The held photo keeps the load event from firing; hydration is what this test waits for.
   await page.goto('/epoxy', { waitUntil: 'domcontentloaded' })
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')

@@ -1,23 +1,13 @@
 // Playwright's own `test`: its `page.goto` returns at once, while ./support/test's waits for hydration.
 import { expect, test, type Page } from '@playwright/test'
-
-/** Holds every request for the page's JavaScript until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/*.js', async (route) => {
-    await released
-    await route.continue()
-  })
-  return release
-}
+import { holdRequests } from './support/hold-requests'
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY))
 const hydrated = (page: Page) => page.locator('html[data-hydrated="true"]')
 
 for (const path of ['/', '/services?tab=roof', '/contact']) {
   test(`${path}: a visitor who scrolls before the JavaScript arrives stays where they scrolled`, async ({ page }) => {
-    const release = await holdScripts(page)
+    const release = await holdRequests(page, '**/assets/*.js')
     await page.goto(path, { waitUntil: 'domcontentloaded' })
     await page.mouse.move(200, 400)
     await page.mouse.wheel(0, 900)
