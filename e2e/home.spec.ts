@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/test'
 import { violationList, wcagAudit } from './support/axe'
+import { pauseClockSoon } from './support/clock'
 import { cspViolations } from './support/csp'
 import { homeHero, homeReviews } from '~/content/home'
 import { homeGalleryTexts, homeServiceAreas, homeStats } from '~/content/home-sections'
@@ -189,7 +190,7 @@ test.describe('home page', () => {
 
     // An installed clock still flows with real time; pause it so only runFor moves it (a busy machine once let
     // 1.3 s of real time slip into the "halfway" reading below).
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
+    await pauseClockSoon(page)
     await page.getByRole('heading', { name: homeStats.heading }).scrollIntoViewIfNeeded()
     const value = async () => Number.parseInt((await counter(page, 'Happy Customers').textContent()) ?? '', 10)
     // The count starts with the first frame after the banner is seen (at most 50 ms of fake time ago here).

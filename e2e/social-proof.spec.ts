@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './support/test'
 import { wcagAudit } from './support/axe'
+import { pauseClockSoon } from './support/clock'
 import { sampleActivity, type ActivityItem } from '~/content/activity'
 
 /** The spec's toast texts (section 9), written out here rather than taken from the app. */
@@ -21,8 +22,7 @@ async function openWithClock(page: Page): Promise<{ elapsed: () => Promise<numbe
   await page.clock.install()
   await page.goto('/')
   await expect(page.getByRole('button', { name: 'Chat with us' })).toBeVisible()
-  // Far enough ahead that a busy machine has not passed it by the time the call arrives.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 3_000)
+  await pauseClockSoon(page)
   const elapsed = () => page.evaluate(() => performance.now())
   const runTo = async (ms: number) => {
     const now = await elapsed()
