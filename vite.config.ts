@@ -113,7 +113,8 @@ export default defineConfig({
       // Image file names carry a content hash (scripts/build-images.mjs), so they never change.
       routeRules: { '/img/**': { headers: { 'cache-control': 'public, max-age=31536000, immutable' } } },
       // Route-rule headers reach error answers too: this keeps a 404 under /assets or /img from being cached a year.
-      plugins: ['./app/server/nitro-uncached-errors.server.ts'],
+      // The second renders the home page as the server starts, so no visitor pays for the first render.
+      plugins: ['./app/server/nitro-uncached-errors.server.ts', './app/server/nitro-warm-up.server.ts'],
     }),
   ],
 })

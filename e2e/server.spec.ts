@@ -2,6 +2,7 @@ import { expect, test } from './support/test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { startSiteServer } from './support/site-server'
+import { startSupabaseStub } from './support/supabase-stub'
 import { cspViolations } from './support/csp'
 
 test('HTML carries security headers and a CDN-friendly Cache-Control', async ({ request }) => {
@@ -124,4 +125,32 @@ test('on SIGTERM the server finishes, closes its database and exits by itself', 
   await server.stop() // SIGTERM; stop() falls back to SIGKILL after 5 s
   expect(server.ended()).toEqual({ code: 0, signal: null })
   expect(existsSync(join(server.dataDir, 'pglite.lock'))).toBe(false)
+})
+
+test('a started server renders the home page by itself: the database is open and the first visitor gets the stored page', async () => {
+  const server = await startSiteServer()
+  try {
+    // startSiteServer returns once the server says it has rendered the home page by itself.
+    expect(server.output()).toMatch(/\[warm-up\] home page rendered \(200\)/)
+    expect(existsSync(join(server.dataDir, 'pglite.lock'))).toBe(true)
+    const response = await fetch(`${server.url}/`, { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('x-page-cache')).toBe('hit')
+    expect(await response.text()).toContain('</html>')
+  } finally {
+    await server.stop()
+  }
+})
+
+test('a backend that refuses the site (401) is named in the log as the server starts, before any visitor (local stub of hosted Supabase)', async () => {
+  const stub = await startSupabaseStub({ functions: { 'fetch-reviews': { status: 401, body: { error: 'Unauthorized' } } } })
+  const server = await startSiteServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey, SITE_FUNCTION_SECRET: 'not-the-functions-secret' })
+  try {
+    await expect.poll(() => server.output()).toMatch(/fetch-reviews failed: .*401: the function refused the site; SITE_FUNCTION_SECRET must be the same/)
+    const call = stub.requests.find((request) => request.path === '/functions/v1/fetch-reviews')
+    expect(call?.headers['x-site-secret']).toBe('not-the-functions-secret')
+  } finally {
+    await server.stop()
+    await stub.stop()
+  }
 })

@@ -12,7 +12,7 @@
  * - reviews -> Edge Function `fetch-reviews`, `{ reviews: Review[] }` or a bare array; every item
  *   is validated and invalid ones are dropped.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
 import * as v from 'valibot'
 import {
   DEFAULT_VIDEO_MIME,
@@ -127,6 +127,20 @@ export class SupabaseCallError extends Error {
 }
 
 /**
+ * A failed Edge Function call as an error for the server log. A 401 means the function (or
+ * Supabase's gateway) refused the site itself, so every call will fail until the configuration is
+ * fixed: the message says which settings to compare.
+ */
+function functionFailure(name: string, error: unknown): SupabaseCallError {
+  const status = error instanceof FunctionsHttpError ? (error.context as { status?: unknown } | undefined)?.status : undefined
+  const cause =
+    status === 401
+      ? ' (401: the function refused the site; SITE_FUNCTION_SECRET must be the same in the site\'s environment and in the functions\' secrets, and SUPABASE_ANON_KEY must be the project\'s anon key)'
+      : ''
+  return new SupabaseCallError(`${name} failed: ${describeError(error)}${cause}`, error)
+}
+
+/**
  * supabase-js builds a Realtime client eagerly, which needs a WebSocket constructor: Node 22+ has
  * one built in, Node 20 does not (createClient throws). This site never uses Realtime, so on
  * runtimes without WebSocket we pass a transport that only fails if something tries to connect.
@@ -179,7 +193,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
       headers: { ...secretHeaders, 'Idempotency-Key': lead.idempotencyKey },
       timeout,
     })
-    if (error) throw new SupabaseCallError(`send-quote-email failed: ${describeError(error)}`, error)
+    if (error) throw functionFailure('send-quote-email', error)
     const payload = data && typeof data === 'object' ? (data as { success?: unknown; error?: unknown }) : undefined
     if (payload?.success === true) {
       rememberConfirmed(lead.idempotencyKey)
@@ -231,7 +245,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
 
     async askAssistant(message) {
       const { data, error } = await client.functions.invoke<unknown>('ai-assistant', { body: { message }, headers: secretHeaders, timeout })
-      if (error) throw new SupabaseCallError(`ai-assistant failed: ${describeError(error)}`, error)
+      if (error) throw functionFailure('ai-assistant', error)
       const response = data && typeof data === 'object' ? (data as { response?: unknown }).response : undefined
       if (typeof response !== 'string' || !response.trim()) throw new SupabaseCallError('ai-assistant answered without a response text')
       return response.trim()
@@ -239,7 +253,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
 
     async reviews() {
       const { data, error } = await client.functions.invoke<unknown>('fetch-reviews', { headers: secretHeaders, timeout })
-      if (error) throw new SupabaseCallError(`fetch-reviews failed: ${describeError(error)}`, error)
+      if (error) throw functionFailure('fetch-reviews', error)
       return parseReviewsPayload(data)
     },
 

@@ -217,3 +217,34 @@ describe.each(adapters)('%s', (_name, make) => {
     })
   })
 })
+
+describe('supabase adapter whose SITE_FUNCTION_SECRET differs from the functions\' secret', () => {
+  it('every function call is refused (401) with a log naming the settings to compare; the visitor is told to call, nothing is stored or e-mailed', async () => {
+    const backend = createBackend({ SUPABASE_URL: local.url, SUPABASE_ANON_KEY: local.keys.anon, SITE_FUNCTION_SECRET: `${SITE_FUNCTION_SECRET}-old` })
+    const stored = async () => (await queryJson(local.cluster, 'SELECT id FROM public.quote_requests')).length
+    const before = await stored()
+    smtp.received.length = 0
+    const logged: string[] = []
+    const originalError = console.error
+    console.error = (...args: unknown[]) => void logged.push(args.map(String).join(' '))
+    try {
+      const quotes = createQuoteService({ rateLimit: 0 })
+      const result = await quotes.handle(
+        { firstName: 'Sam', email: 'sam@example.com', phone: '916-555-0113', company: '', elapsedMs: 8000, idempotencyKey: `mismatch-${Date.now()}`, sourcePage: '/contact' },
+        { ip: '203.0.113.8', userAgent: 'parity-test' },
+        backend,
+      )
+      expect(result).toMatchObject({ status: 503, body: { success: false, reason: 'call-failed' } })
+    } finally {
+      console.error = originalError
+    }
+    const settings = /401: the function refused the site; SITE_FUNCTION_SECRET must be the same .* SUPABASE_ANON_KEY/
+    expect(logged.join('\n')).toMatch(/LEAD NOT SAVED \(send-quote-email failed: .*401: the function refused the site/)
+    expect(logged.join('\n')).toContain('sam@example.com')
+    await expect(backend.reviews()).rejects.toThrow(settings)
+    await expect(backend.askAssistant('What are your hours?')).rejects.toThrow(settings)
+    expect(await stored()).toBe(before)
+    expect(smtp.received).toHaveLength(0)
+    await backend.close()
+  })
+})
