@@ -4,8 +4,8 @@
  * - submitQuote  -> Edge Function `send-quote-email` with body { firstName, email, phone }.
  *   invoke error (network, relay, non-2xx) => THROWS (spec: "call error or exception");
  *   a response without `success === true` => { success: false, kind: 'no-success-flag', error }.
- *   Leads flagged as suspected spam are not sent (the function would e-mail them); they are
- *   logged server-side only, since the anon key cannot store them.
+ *   A lead flagged as suspected spam goes with the reason in `x-suspected-spam`: the function stores
+ *   it as such and does not e-mail it (as the embedded backend does).
  *   Identical retries (same dedupe key) within 24 h are answered from memory instead of sending
  *   a second e-mail.
  * - featuredVideo -> `from(table).select('*').eq('is_featured', true).limit(1).maybeSingle()`.
@@ -187,16 +187,20 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
   }
 
   async function send(lead: StoredLeadInput): Promise<SubmitQuoteResult> {
+    // The function's SUSPECTED_SPAM_HEADER: stored with the reason, not e-mailed.
+    const spamHeaders: Record<string, string> =
+      lead.status === 'suspected_spam' ? { 'x-suspected-spam': lead.spamReason ?? 'flagged' } : {}
     const { data, error } = await client.functions.invoke<unknown>('send-quote-email', {
       body: { firstName: lead.firstName, email: lead.email, phone: lead.phone },
       // The function stores one lead per key, so a retried submission is not stored twice.
-      headers: { ...secretHeaders, 'Idempotency-Key': lead.idempotencyKey },
+      headers: { ...secretHeaders, ...spamHeaders, 'Idempotency-Key': lead.idempotencyKey },
       timeout,
     })
     if (error) throw functionFailure('send-quote-email', error)
     const payload = data && typeof data === 'object' ? (data as { success?: unknown; error?: unknown }) : undefined
     if (payload?.success === true) {
-      rememberConfirmed(lead.idempotencyKey)
+      // Not a suspected spam lead: the same request sent again without the flag must reach the function to rescue it.
+      if (lead.status === 'new') rememberConfirmed(lead.idempotencyKey)
       return { success: true, duplicate: false }
     }
     const reason = typeof payload?.error === 'string' && payload.error ? payload.error : 'The response had no success flag'
@@ -208,18 +212,6 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
     client,
 
     async submitQuote(lead) {
-      if (lead.status === 'suspected_spam') {
-        // Nowhere to store it with the anon key; do not e-mail it. The log is the only record.
-        console.warn(
-          `[quote] suspected spam not forwarded (${lead.spamReason ?? 'flagged'}): ${JSON.stringify({
-            firstName: lead.firstName,
-            email: lead.email,
-            phone: lead.phone,
-            sourcePage: lead.sourcePage,
-          })}`,
-        )
-        return { success: true, duplicate: false }
-      }
       const seenAt = confirmed.get(lead.idempotencyKey)
       if (seenAt !== undefined && Date.now() - seenAt < DEDUPE_TTL_MS) return { success: true, duplicate: true }
       const pending = inFlight.get(lead.idempotencyKey)

@@ -174,10 +174,13 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
       body: { success: false, reason: 'call-failed', error: `We could not save your request. Please call us at ${site.phone}.` },
     })
 
-    // Suspected spam is not forwarded (the function would e-mail it) but the visitor sees success.
+    // Suspected spam goes to the function with its reason, which stores it without e-mailing; the visitor sees success.
     requests.length = 0
+    reply('/functions/v1/send-quote-email', 200, { success: true })
     expect(await svc.handle({ ...payload('k-spam-1'), company: 'bot' }, meta, b)).toEqual({ status: 200, body: { success: true } })
-    expect(requests).toHaveLength(0)
+    expect(requests).toHaveLength(1)
+    expect(requests[0]!.headers['x-suspected-spam']).toBe('honeypot')
+    expect(JSON.parse(requests[0]!.body)).toEqual({ firstName: 'Maria', email: 'maria@example.com', phone: '916-555-0199' })
   })
 
   it('identical retries are sent once (in flight and after success)', async () => {

@@ -30,8 +30,8 @@ const SITE_FUNCTION_SECRET = 'site-secret-local-test-7c1e9a'
 
 interface Adapter {
   backend: Backend
-  /** Leads stored so far (first_name, email, phone). */
-  leads(): Promise<{ first_name: string; email: string; phone: string }[]>
+  /** Leads stored so far (first_name, email, phone, status, spam_reason). */
+  leads(): Promise<{ first_name: string; email: string; phone: string; status: string; spam_reason: string | null }[]>
   /** Let pending notifications go out (the embedded outbox runs after the answer). */
   flushEmails(): Promise<void>
   feature(table: VideoTable, video: { video_url: string; mime_type: string | null; title: string | null }): Promise<void>
@@ -77,8 +77,8 @@ const adapters: [string, () => Adapter][] = [
       backend: embedded,
       async leads() {
         const db = await embedded.db()
-        return (await db.query<{ first_name: string; email: string; phone: string }>(
-          'SELECT first_name, email, phone FROM quote_requests ORDER BY created_at',
+        return (await db.query<{ first_name: string; email: string; phone: string; status: string; spam_reason: string | null }>(
+          'SELECT first_name, email, phone, status, spam_reason FROM quote_requests ORDER BY created_at',
         )).rows
       },
       async flushEmails() {
@@ -101,7 +101,7 @@ const adapters: [string, () => Adapter][] = [
       return {
         backend,
         async leads() {
-          return queryJson(local.cluster, 'SELECT first_name, email, phone FROM public.quote_requests ORDER BY created_at')
+          return queryJson(local.cluster, 'SELECT first_name, email, phone, status, spam_reason FROM public.quote_requests ORDER BY created_at')
         },
         async flushEmails() {
           // The function e-mails before it answers.
@@ -147,7 +147,7 @@ describe.each(adapters)('%s', (_name, make) => {
     expect(result).toEqual({ status: 200, body: { success: true } })
     const leads = await adapter.leads()
     expect(leads.length).toBe(before + 1)
-    expect(leads.at(-1)).toEqual({ first_name: 'Quinn', email: 'quinn@example.com', phone: '916-555-0111' })
+    expect(leads.at(-1)).toEqual({ first_name: 'Quinn', email: 'quinn@example.com', phone: '916-555-0111', status: 'new', spam_reason: null })
     await adapter.flushEmails()
     expect(smtp.received).toHaveLength(1)
     expect(smtp.received[0]!.rcptTo).toEqual([OWNER])
@@ -179,6 +179,24 @@ describe.each(adapters)('%s', (_name, make) => {
     await adapter.flushEmails()
     expect((await adapter.leads()).length).toBe(before)
     expect(smtp.received).toHaveLength(0)
+  })
+
+  it('quote: a form sent faster than a person types is acknowledged, stored as suspected spam with its reason, and not e-mailed; sent again after the minimum time it is rescued and e-mailed once', async () => {
+    const before = (await adapter.leads()).length
+    const body = payload({ firstName: 'Hasty', email: 'hasty@example.com', phone: '916-555-0114', elapsedMs: 900 })
+    expect(await quotes.handle(body, meta, adapter.backend)).toEqual({ status: 200, body: { success: true } })
+    await adapter.flushEmails()
+    let leads = await adapter.leads()
+    expect(leads.length).toBe(before + 1)
+    expect(leads.at(-1)).toMatchObject({ first_name: 'Hasty', status: 'suspected_spam', spam_reason: 'too-fast:900ms' })
+    expect(smtp.received).toHaveLength(0)
+
+    expect(await quotes.handle({ ...body, elapsedMs: 8000 }, meta, adapter.backend)).toEqual({ status: 200, body: { success: true } })
+    await adapter.flushEmails()
+    leads = await adapter.leads()
+    expect(leads.length).toBe(before + 1)
+    expect(leads.at(-1)).toMatchObject({ first_name: 'Hasty', status: 'new', spam_reason: null })
+    expect(smtp.received.map((message) => message.mail.subject)).toEqual(['New quote request from Hasty'])
   })
 
   it('reviews: the published reviews in the Review shape, newest first', async () => {

@@ -147,6 +147,25 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
     expect(smtp.received).toHaveLength(2)
   })
 
+  it('a lead the site flags as suspected spam is stored with its reason and not e-mailed; the same request sent again without the flag is rescued and e-mailed once', async () => {
+    const lead = { firstName: 'Quick', email: 'quick@example.com', phone: '916-555-0131' }
+    const key = { 'Idempotency-Key': 'spam-rescue-key-0001' }
+    const leads = () => queryJson<{ status: string; spam_reason: string | null }>(local.cluster, 'SELECT status, spam_reason FROM public.quote_requests')
+    // The reason is stored as a short token: anything else in the header is dropped.
+    expect((await invoke('send-quote-email', lead, { ...key, 'x-suspected-spam': 'too-fast:800ms <b>' })).json).toEqual({ success: true })
+    expect((await invoke('send-quote-email', lead, { ...key, 'x-suspected-spam': 'too-fast:800ms' })).json).toEqual({ success: true })
+    expect(leads()).toEqual([{ status: 'suspected_spam', spam_reason: 'too-fast:800ms' }])
+    expect(count('quote_outbox')).toBe(0)
+    expect(smtp.received).toHaveLength(0)
+
+    expect((await invoke('send-quote-email', lead, key)).json).toEqual({ success: true })
+    expect(leads()).toEqual([{ status: 'new', spam_reason: null }])
+    expect(smtp.received.map((m) => m.mail.subject)).toEqual(['New quote request from Quick'])
+    expect((await invoke('send-quote-email', lead, key)).json).toEqual({ success: true })
+    expect(count('quote_requests')).toBe(1)
+    expect(smtp.received).toHaveLength(1)
+  })
+
   it('CORS: only the site origin is allowed; a foreign origin is refused and stores nothing', async () => {
     const lead = { firstName: 'Cora', email: 'cora@example.com', phone: '916-555-0130' }
     const preflight = await fetch(`${local.url}/functions/v1/send-quote-email`, {

@@ -59,6 +59,8 @@ export interface FunctionsDb {
     idempotencyKey: string
     sourcePage?: string | null
     userAgent?: string | null
+    /** The site's reason for flagging the lead as suspected spam: stored as such, no notification. */
+    spamReason?: string | null
   }): Promise<RecordedLead>
   claimOutbox(limit: number, leaseMs: number, prefer?: string | null): Promise<ClaimedNotification[]>
   finishOutbox(outboxId: string, error: string | null, retryMs: number): Promise<void>
@@ -119,7 +121,7 @@ export function createPostgresDb(url: string): FunctionsDb {
       const rows = await asServiceRole((tx) => tx`
         SELECT * FROM public.record_quote_request(
           ${lead.firstName}, ${lead.email}, ${lead.phone}, ${lead.idempotencyKey},
-          ${lead.sourcePage ?? null}, ${lead.userAgent ?? null})`)
+          ${lead.sourcePage ?? null}, ${lead.userAgent ?? null}, ${lead.spamReason ?? null})`)
       return toRecorded(rows[0] as Row | undefined)
     },
     async claimOutbox(limit, leaseMs, prefer = null) {
@@ -173,6 +175,7 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
         p_idempotency_key: lead.idempotencyKey,
         p_source_page: lead.sourcePage ?? null,
         p_user_agent: lead.userAgent ?? null,
+        p_spam_reason: lead.spamReason ?? null,
       })
       return toRecorded(rows(data)[0])
     },

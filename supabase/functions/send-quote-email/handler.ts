@@ -9,6 +9,9 @@
  *   403 / 405                                 foreign browser origin / wrong method
  *   500 { success: false, error }             the lead could not be stored
  *
+ * Optional `X-Suspected-Spam` header (the site's reason, e.g. `honeypot`): the lead is stored with status
+ * suspected_spam and that reason, and not e-mailed; the same request later sent without it is rescued.
+ *
  * Optional `Idempotency-Key` header (8–150 of A–Z a–z 0–9 . _ -, e.g. the site's dedupe key): a retry
  * with the same key and the same fields maps to the same lead (one row, one e-mail).
  *
@@ -20,7 +23,7 @@ import * as v from 'valibot'
 import { site } from '../_shared/app/content/site.ts'
 import { quoteRequestSchema } from '../_shared/app/lib/quote-schema.ts'
 import { getDb, type FunctionsDb } from '../_shared/db.ts'
-import { BodyError, gate, json, readJson } from '../_shared/http.ts'
+import { BodyError, gate, json, readJson, SUSPECTED_SPAM_HEADER } from '../_shared/http.ts'
 import { errorMessage, installRedactingConsole, log } from '../_shared/log.ts'
 import { buildOwnerNotification, createMailer, type Mailer } from '../_shared/mail.ts'
 
@@ -57,6 +60,13 @@ function sanitizeUserAgent(value: string | null): string | null {
   if (!value) return null
   const clean = value.replace(/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu, ' ').trim()
   return clean ? clean.slice(0, 512) : null
+}
+
+/** The site's spam reason as a short token (it is stored and shown to the owner), or null. */
+function suspectedSpamReason(req: Request): string | null {
+  const value = req.headers.get(SUSPECTED_SPAM_HEADER)?.trim()
+  if (!value) return null
+  return value.match(/^[\w:.-]{1,100}/)?.[0] ?? 'flagged'
 }
 
 let warnedNoMailer = false
@@ -114,6 +124,7 @@ export async function handler(req: Request): Promise<Response> {
       ...fields,
       idempotencyKey: await idempotencyKey(req, fields),
       userAgent: sanitizeUserAgent(req.headers.get('user-agent')),
+      spamReason: suspectedSpamReason(req),
     })
   } catch (error) {
     // Last-resort record: the lead could not be stored, so it goes to the function log.
