@@ -187,7 +187,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
   }
 
   async function send(lead: StoredLeadInput): Promise<SubmitQuoteResult> {
-    // The function's SUSPECTED_SPAM_HEADER: stored with the reason, not e-mailed.
+    // send-quote-email's SUSPECTED_SPAM_HEADER: stored with the reason, not e-mailed.
     const spamHeaders: Record<string, string> =
       lead.status === 'suspected_spam' ? { 'x-suspected-spam': lead.spamReason ?? 'flagged' } : {}
     const { data, error } = await client.functions.invoke<unknown>('send-quote-email', {

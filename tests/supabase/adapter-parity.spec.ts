@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { site } from '../../app/content/site'
 import { QUOTE_FIELD_MESSAGES } from '../../app/lib/quote-schema'
 import { askAssistant } from '../../app/server/assistant/ask.server'
@@ -242,9 +242,8 @@ describe('supabase adapter whose SITE_FUNCTION_SECRET differs from the functions
     const stored = async () => (await queryJson(local.cluster, 'SELECT id FROM public.quote_requests')).length
     const before = await stored()
     smtp.received.length = 0
-    const logged: string[] = []
-    const originalError = console.error
-    console.error = (...args: unknown[]) => void logged.push(args.map(String).join(' '))
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    let logged: string[]
     try {
       const quotes = createQuoteService({ rateLimit: 0 })
       const result = await quotes.handle(
@@ -254,7 +253,9 @@ describe('supabase adapter whose SITE_FUNCTION_SECRET differs from the functions
       )
       expect(result).toMatchObject({ status: 503, body: { success: false, reason: 'call-failed' } })
     } finally {
-      console.error = originalError
+      // Read before the restore, which clears the recorded calls.
+      logged = error.mock.calls.map((args) => args.map(String).join(' '))
+      error.mockRestore()
     }
     const settings = /401: the function refused the site; SITE_FUNCTION_SECRET must be the same .* SUPABASE_ANON_KEY/
     expect(logged.join('\n')).toMatch(/LEAD NOT SAVED \(send-quote-email failed: .*401: the function refused the site/)

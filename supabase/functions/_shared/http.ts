@@ -42,13 +42,6 @@ export function isForeignOrigin(req: Request): boolean {
 
 export const SITE_SECRET_HEADER = 'x-site-secret'
 
-/**
- * The site's own spam verdict on a lead (honeypot filled, form sent too fast), e.g. `too-fast:800ms`:
- * send-quote-email stores such a lead with the reason and does not e-mail it. It can only lower what a
- * caller gets, so it needs no secret of its own.
- */
-export const SUSPECTED_SPAM_HEADER = 'x-suspected-spam'
-
 /** Compares in time that depends on the lengths only, not on where the first difference is. */
 function sameSecret(given: string, expected: string): boolean {
   const a = new TextEncoder().encode(given)

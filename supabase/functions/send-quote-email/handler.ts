@@ -23,7 +23,7 @@ import * as v from 'valibot'
 import { site } from '../_shared/app/content/site.ts'
 import { quoteRequestSchema } from '../_shared/app/lib/quote-schema.ts'
 import { getDb, type FunctionsDb } from '../_shared/db.ts'
-import { BodyError, gate, json, readJson, SUSPECTED_SPAM_HEADER } from '../_shared/http.ts'
+import { BodyError, gate, json, readJson } from '../_shared/http.ts'
 import { errorMessage, installRedactingConsole, log } from '../_shared/log.ts'
 import { buildOwnerNotification, createMailer, type Mailer } from '../_shared/mail.ts'
 
@@ -61,6 +61,12 @@ function sanitizeUserAgent(value: string | null): string | null {
   const clean = value.replace(/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu, ' ').trim()
   return clean ? clean.slice(0, 512) : null
 }
+
+/**
+ * The site's own spam verdict on a lead (honeypot filled, form sent too fast), e.g. `too-fast:800ms`.
+ * It can only lower what a caller gets (stored, not e-mailed), so it needs no secret of its own.
+ */
+const SUSPECTED_SPAM_HEADER = 'x-suspected-spam'
 
 /** The site's spam reason as a short token (it is stored and shown to the owner), or null. */
 function suspectedSpamReason(req: Request): string | null {
