@@ -18,8 +18,13 @@ import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer'
 import type { PGlite } from '@electric-sql/pglite'
-import { site } from '../content/site'
-import { hasForbiddenChars, isValidEmail } from '../lib/quote-schema'
+import {
+  ownerAddresses,
+  ownerNotification,
+  sanitizeText,
+  type NotificationAddresses,
+  type NotificationLead,
+} from '../lib/lead-email'
 import type { BackendEnv } from './backend.server'
 
 export interface OutboxRunResult {
@@ -73,95 +78,14 @@ export function defaultBackoffMs(attempts: number, random: () => number = Math.r
   return Math.round(Math.min(base * jitter, BACKOFF_MAX_MS))
 }
 
-const FORBIDDEN_GLOBAL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu
-
-/** Visitor text made safe for a plain-text body or the subject: no control/line-break/bidi chars. */
-export function sanitizeText(value: string | null | undefined, maxLength: number): string {
-  if (!value) return ''
-  const clean = value.replace(FORBIDDEN_GLOBAL, ' ').replace(/\s+/g, ' ').trim()
-  return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean
-}
-
-function emailDomain(address: string): string {
-  const at = address.lastIndexOf('@')
-  const domain = at >= 0 ? address.slice(at + 1).trim() : ''
-  return /^[A-Za-z0-9.-]+$/.test(domain) ? domain : 'localhost'
-}
-
-export interface NotificationAddresses {
-  to: string
-  from: string
-  fromName: string
-}
-
 export function notificationAddresses(env: BackendEnv = process.env): NotificationAddresses {
-  const to = env.QUOTE_NOTIFY_EMAIL?.trim() || site.email
-  const from = env.QUOTE_FROM_EMAIL?.trim() || `no-reply@${emailDomain(site.email)}`
-  return { to, from, fromName: sanitizeText(`${site.name} Website`, 100) }
+  return ownerAddresses(env.QUOTE_NOTIFY_EMAIL, env.QUOTE_FROM_EMAIL)
 }
 
-export interface NotificationLead {
-  outboxId: string
-  quoteRequestId: string
-  firstName: string
-  email: string
-  phone: string
-  sourcePage: string | null
-  createdAt: Date
-}
-
-function formatPacific(date: Date): string {
-  try {
-    return new Intl.DateTimeFormat('en-US', {
-      timeZone: 'America/Los_Angeles',
-      dateStyle: 'full',
-      timeStyle: 'short',
-    }).format(date)
-  } catch {
-    return date.toUTCString()
-  }
-}
-
-/**
- * The owner's notification. Visitor input appears only in the plain-text body (sanitised), in the
- * subject (name with control characters removed, max 60 chars) and — after re-validation — as the
- * bare Reply-To address. No other header carries visitor input.
- */
 export function buildOwnerNotification(lead: NotificationLead, addresses: NotificationAddresses): SendMailOptions {
-  const name = sanitizeText(lead.firstName, 60) || 'website visitor'
-  const email = sanitizeText(lead.email, 254)
-  const phone = sanitizeText(lead.phone, 40)
-  const page = sanitizeText(lead.sourcePage, 200) || '(not recorded)'
-  const replyTo = isValidEmail(lead.email) && !hasForbiddenChars(lead.email) ? lead.email : undefined
-  const received = formatPacific(lead.createdAt)
-
-  const text = [
-    'New quote request from the website.',
-    '',
-    `Name:     ${sanitizeText(lead.firstName, 100)}`,
-    `Email:    ${email}`,
-    `Phone:    ${phone}`,
-    `Page:     ${page}`,
-    `Received: ${received} (Pacific time) — ${lead.createdAt.toISOString()}`,
-    `Reference: ${lead.quoteRequestId}`,
-    '',
-    replyTo
-      ? 'Reply to this e-mail to answer the customer directly, or give them a call.'
-      : 'Call or e-mail the customer using the details above.',
-    `We promise a reply within 24 hours.`,
-    '',
-  ].join('\n')
-
-  const domain = emailDomain(addresses.from)
-  return {
-    from: { name: addresses.fromName, address: addresses.from },
-    to: addresses.to,
-    ...(replyTo ? { replyTo: { name: '', address: replyTo } } : {}),
-    subject: `New quote request from ${name}`,
-    text,
-    messageId: `<quote-${lead.outboxId}@${domain}>`,
-    headers: { 'X-Quote-Request-Id': lead.quoteRequestId },
-  }
+  const { replyTo, ...message } = ownerNotification(lead, addresses)
+  // An object, so nodemailer takes the visitor's address as is instead of parsing a display name.
+  return { ...message, ...(replyTo ? { replyTo: { name: '', address: replyTo } } : {}) }
 }
 
 interface ClaimedRow {

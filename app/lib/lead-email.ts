@@ -1,0 +1,108 @@
+/**
+ * The owner's notification e-mail for a new lead, written once for the embedded outbox worker and
+ * the send-quote-email Edge Function. The function runs a generated copy under Deno, so this file
+ * must stay free of Node-only imports.
+ */
+import { site } from '../content/site'
+import { hasForbiddenChars, isValidEmail } from './quote-schema'
+
+export interface NotificationLead {
+  outboxId: string
+  quoteRequestId: string
+  firstName: string
+  email: string
+  phone: string
+  sourcePage: string | null
+  createdAt: Date
+}
+
+export interface NotificationAddresses {
+  to: string
+  from: string
+  fromName: string
+}
+
+/** Transport-neutral: each side hands it to its own mailer. */
+export interface OwnerNotification {
+  from: { name: string; address: string }
+  to: string
+  replyTo?: string
+  subject: string
+  text: string
+  messageId: string
+  headers: Record<string, string>
+}
+
+const FORBIDDEN_GLOBAL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu
+
+/** Visitor text made safe for a plain-text body or the subject: no control/line-break/bidi chars. */
+export function sanitizeText(value: string | null | undefined, maxLength: number): string {
+  if (!value) return ''
+  const clean = value.replace(FORBIDDEN_GLOBAL, ' ').replace(/\s+/g, ' ').trim()
+  return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean
+}
+
+/** The address's domain when it is a plain host name (it goes into Message-ID), else localhost. */
+export function emailDomain(address: string): string {
+  const at = address.lastIndexOf('@')
+  const domain = at >= 0 ? address.slice(at + 1).trim() : ''
+  return /^[A-Za-z0-9.-]+$/.test(domain) ? domain : 'localhost'
+}
+
+/** The configured recipient and sender; blank ones fall back to the site's own address. */
+export function ownerAddresses(notifyEmail?: string, fromEmail?: string): NotificationAddresses {
+  return {
+    to: notifyEmail?.trim() || site.email,
+    from: fromEmail?.trim() || `no-reply@${emailDomain(site.email)}`,
+    fromName: sanitizeText(`${site.name} Website`, 100),
+  }
+}
+
+function formatPacific(date: Date): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Los_Angeles',
+      dateStyle: 'full',
+      timeStyle: 'short',
+    }).format(date)
+  } catch {
+    return date.toUTCString()
+  }
+}
+
+/**
+ * Visitor input appears only in the sanitised body, the subject (name, at most 60 characters) and,
+ * after re-validation, as the bare Reply-To address; the Message-ID is stable per outbox row.
+ */
+export function ownerNotification(lead: NotificationLead, addresses: NotificationAddresses): OwnerNotification {
+  const name = sanitizeText(lead.firstName, 60) || 'website visitor'
+  const email = sanitizeText(lead.email, 254)
+  const phone = sanitizeText(lead.phone, 40)
+  const page = sanitizeText(lead.sourcePage, 200) || '(not recorded)'
+  const replyTo = isValidEmail(lead.email) && !hasForbiddenChars(lead.email) ? lead.email : undefined
+  const text = [
+    'New quote request from the website.',
+    '',
+    `Name:     ${sanitizeText(lead.firstName, 100)}`,
+    `Email:    ${email}`,
+    `Phone:    ${phone}`,
+    `Page:     ${page}`,
+    `Received: ${formatPacific(lead.createdAt)} (Pacific time) — ${lead.createdAt.toISOString()}`,
+    `Reference: ${lead.quoteRequestId}`,
+    '',
+    replyTo
+      ? 'Reply to this e-mail to answer the customer directly, or give them a call.'
+      : 'Call or e-mail the customer using the details above.',
+    'We promise a reply within 24 hours.',
+    '',
+  ].join('\n')
+  return {
+    from: { name: addresses.fromName, address: addresses.from },
+    to: addresses.to,
+    ...(replyTo ? { replyTo } : {}),
+    subject: `New quote request from ${name}`,
+    text,
+    messageId: `<quote-${lead.outboxId}@${emailDomain(addresses.from)}>`,
+    headers: { 'X-Quote-Request-Id': lead.quoteRequestId },
+  }
+}
