@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import { ensurePostgres } from './supabase-postgres.mjs'
 
+if (spawnSync('npm', ['run', 'supabase:sync'], { stdio: 'inherit' }).status !== 0) process.exit(1)
 const binDir = ensurePostgres()
 console.log(`PostgreSQL: ${binDir}`)
 const args = ['vitest', 'run', '--config', 'vitest.supabase.config.ts', ...process.argv.slice(2)]

@@ -1,16 +1,16 @@
 /**
  * What `supabase functions deploy` bundles: each function's module graph must stay inside
- * supabase/functions/ (plus npm: packages), the copies of the site's modules must be up to date,
+ * supabase/functions/ (plus npm: packages), the site's modules reach it only as generated copies,
  * and every function must type-check under Deno. Verified with the real Deno (`deno` npm package);
  * the Supabase CLI itself cannot run here.
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { DENO_DIR, FUNCTION_NAMES } from '../../scripts/supabase-local.mjs'
-import { checkSharedFiles, generateSharedFiles } from '../../scripts/supabase-sync-shared.mjs'
+import { generateSharedFiles, SHARED_APP_DIR, writeSharedFiles } from '../../scripts/supabase-sync-shared'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const FUNCTIONS_DIR = join(ROOT, 'supabase', 'functions')
@@ -22,13 +22,29 @@ function denoJson(name: string): { imports: Record<string, string> } {
 }
 
 describe('deployable function bundles', () => {
-  it('supabase/functions/_shared/app is an up-to-date copy of the site modules (one source for the rules)', () => {
-    expect(checkSharedFiles(), 'out of sync: run node scripts/supabase-sync-shared.mjs').toEqual([])
-    const { files } = generateSharedFiles()
-    const schemaCopy = [...files.entries()].find(([path]) => path.endsWith('_shared/app/lib/quote-schema.ts'))
-    expect(schemaCopy).toBeDefined()
+  it('supabase/functions/_shared/app is generated from the site modules, not committed (one source for the rules)', () => {
+    expect(writeSharedFiles().missing).toEqual([])
     // Byte for byte the site's file, after the one-line header.
-    expect(schemaCopy![1].split('\n').slice(1).join('\n')).toBe(readFileSync(join(ROOT, 'app', 'lib', 'quote-schema.ts'), 'utf8'))
+    expect(readFileSync(join(SHARED_APP_DIR, 'lib', 'quote-schema.ts'), 'utf8').split('\n').slice(1).join('\n')).toBe(
+      readFileSync(join(ROOT, 'app', 'lib', 'quote-schema.ts'), 'utf8'),
+    )
+    expect(readFileSync(join(SHARED_APP_DIR, 'lib', 'lead-email.ts'), 'utf8')).toContain("from '../content/site.ts'")
+    execFileSync('git', ['check-ignore', '--quiet', join(SHARED_APP_DIR, 'lib', 'quote-schema.ts')], { cwd: ROOT })
+  })
+
+  it('no hand-written function file redefines what the generated copies export (no hand-made copies)', () => {
+    const exported = new Set<string>()
+    for (const content of generateSharedFiles().files.values()) {
+      for (const m of content.matchAll(/^export (?:async )?(?:function|const|class) (\w+)/gm)) exported.add(m[1]!)
+    }
+    expect(exported).toContain('sanitizeText')
+    const handWritten = readdirSync(FUNCTIONS_DIR, { recursive: true, encoding: 'utf8' })
+      .filter((path) => path.endsWith('.ts') && !path.startsWith(join('_shared', 'app')))
+    expect(handWritten.length).toBeGreaterThan(5)
+    for (const path of handWritten) {
+      const declared = [...readFileSync(join(FUNCTIONS_DIR, path), 'utf8').matchAll(/\b(?:function|const|let|class) (\w+)/g)].map((m) => m[1])
+      expect(declared.filter((name) => exported.has(name!)), path).toEqual([])
+    }
   })
 
   it('every bare import of the copied modules is mapped to a pinned npm: package in each deno.json', () => {
