@@ -1,15 +1,7 @@
 /**
- * Database access of the Edge Functions: one small interface, two implementations that call the
- * same SQL functions (supabase/migrations/20261121000000_edge_functions.sql) as `service_role`.
- *
- * - REST (production default): supabase-js `rpc()` through PostgREST with the service role key.
- *   Uses SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (or the new SUPABASE_SECRET_KEYS), which
- *   hosted Supabase sets in every function.
- * - Postgres (a direct connection, npm:postgres): used when FUNCTIONS_DATABASE_URL is set. Each
- *   call runs in a transaction after `SET LOCAL ROLE service_role`, so it has exactly the service
- *   role's rights. The local tests use this one against a real PostgreSQL 15 (PostgREST cannot run
- *   there). On hosted Supabase it can be used with the pooler's connection string (transaction
- *   mode, port 6543) — see supabase/README.md.
+ * The functions' database: the SQL functions of supabase/migrations/20261121000000_edge_functions.sql,
+ * called as `service_role`, either through PostgREST with the service key (the default) or over a
+ * direct connection when FUNCTIONS_DATABASE_URL is set (the local tests, or the pooler's port 6543).
  */
 import postgres from 'postgres'
 import { createClient } from '@supabase/supabase-js'
@@ -108,6 +100,7 @@ export function createPostgresDb(url: string): FunctionsDb {
   // prepare: false keeps it usable behind Supabase's transaction-mode pooler.
   const sql = postgres(url, { max: 2, prepare: false, idle_timeout: 20, connect_timeout: 10, onnotice: () => {} })
 
+  // SET LOCAL ROLE: each call gets exactly the service role's rights, as through PostgREST.
   async function asServiceRole<T>(fn: (tx: postgres.TransactionSql) => Promise<T>): Promise<T> {
     return (await sql.begin(async (tx) => {
       await tx`SET LOCAL ROLE service_role`

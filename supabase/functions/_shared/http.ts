@@ -1,15 +1,7 @@
 /**
- * HTTP helpers: JSON answers, CORS limited to the site's origin, bounded JSON bodies.
- *
- * CORS: `SITE_ORIGIN` (one origin or a comma-separated list, e.g. "https://www.example.com") is
- * the only browser origin allowed. The site itself calls the functions from its server, without an
- * Origin header; such calls are not affected. A request from any other origin gets no
- * Access-Control-Allow-Origin header (the browser blocks it) and its preflight is refused.
- *
- * Site secret: the anon key is public, so with it alone anyone could call the functions directly,
- * past the site's per-visitor rate limit and spam checks (and spend the LLM key). With
- * `SITE_FUNCTION_SECRET` set (the same value in the site's environment), a call must carry it in
- * the `x-site-secret` header, which only the site's server knows; any other call gets 401.
+ * HTTP helpers: JSON answers, bounded JSON bodies, and CORS for SITE_ORIGIN only (one origin or a
+ * comma-separated list). The site's server calls without an Origin header and is not affected;
+ * any other browser origin gets no Access-Control-Allow-Origin and its preflight is refused.
  */
 import { env } from './env.ts'
 
@@ -40,6 +32,8 @@ export function isForeignOrigin(req: Request): boolean {
   return !!origin && !allowedOrigins().includes(origin)
 }
 
+// The anon key is public: without SITE_FUNCTION_SECRET anyone could call the functions past the
+// site's rate limit and spam checks. With it set, only calls carrying it in this header get in.
 export const SITE_SECRET_HEADER = 'x-site-secret'
 
 /** Compares in time that depends on the lengths only, not on where the first difference is. */

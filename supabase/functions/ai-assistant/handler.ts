@@ -1,14 +1,7 @@
-/**
- * ai-assistant: { message } -> { response } (SPEC section 7), answered by the SAME engine as the
- * site's embedded assistant (app/server/assistant/answer.server.ts, copied to _shared/app by
- * scripts/supabase-sync-shared.mjs): grounded in the site's content, or an OpenAI-compatible LLM
- * given that content when ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY are set (falling back to the
- * grounded answer if the LLM fails).
- *
- *   200 { response }          the reply text
- *   400 { error }             message missing, empty or longer than the site allows
- *   500 { error }             the engine failed
- */
+// ai-assistant: { message } -> 200 { response }, 400 { error } for a missing or too long message,
+// 500 { error } when the engine fails (docs/product.md#calls-to-the-backend). The engine is the
+// site's own (a generated copy of app/server/assistant/answer.server.ts): grounded in the content,
+// or with ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY an OpenAI-compatible LLM (grounded if it fails).
 import { assistant } from '../_shared/app/content/assistant.ts'
 import { answerWithEmbeddedAssistant } from '../_shared/app/server/assistant/answer.server.ts'
 import { env } from '../_shared/env.ts'

@@ -1,12 +1,7 @@
 /**
- * fetch-reviews: the reviews the site shows, as { reviews: Review[] }
- * (Review = { id, author, avatar?, rating, text, date "YYYY-MM-DD" }, newest first).
- *
- * - With GOOGLE_PLACES_API_KEY and GOOGLE_PLACE_ID: the place's Google reviews, cached in the
- *   `reviews` table (source 'google') and refreshed when older than REVIEWS_CACHE_MINUTES
- *   (default 60). If Google fails, the cached ones are served; if none were ever cached, the
- *   stored (manual) reviews are.
- * - Without them: the published reviews stored in the `reviews` table.
+ * fetch-reviews: { reviews: Review[] }, newest first. With GOOGLE_PLACES_API_KEY and GOOGLE_PLACE_ID,
+ * the place's Google reviews, cached in `reviews` for REVIEWS_CACHE_MINUTES (default 60); if Google
+ * fails, the cache, and if nothing was ever cached, the stored reviews. Without them, the stored ones.
  */
 import { getDb, type StoredReview } from '../_shared/db.ts'
 import { env } from '../_shared/env.ts'

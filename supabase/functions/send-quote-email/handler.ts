@@ -1,24 +1,7 @@
-/**
- * send-quote-email: validate -> store the lead (and its outbox row) -> e-mail the owner -> answer.
- *
- * Body: { firstName, email, phone } (SPEC section 7). Validation is the site's own schema
- * (app/lib/quote-schema.ts, copied to _shared/app by scripts/supabase-sync-shared.mjs).
- *
- *   200 { success: true }                     stored (the e-mail was sent, or is queued for retry)
- *   400 { success: false, error }             bad input (first validation message); nothing stored
- *   403 / 405                                 foreign browser origin / wrong method
- *   500 { success: false, error }             the lead could not be stored
- *
- * Optional `X-Suspected-Spam` header (the site's reason, e.g. `honeypot`): the lead is stored with status
- * suspected_spam and that reason, and not e-mailed; the same request later sent without it is rescued.
- *
- * Optional `Idempotency-Key` header (8–150 of A–Z a–z 0–9 . _ -, e.g. the site's dedupe key): a retry
- * with the same key and the same fields maps to the same lead (one row, one e-mail).
- *
- * After storing, the function sends this lead's notification and retries up to OUTBOX_BATCH - 1
- * other notifications whose earlier attempt failed (backoff 5 s · 2^n, max 15 min). A failed send
- * does not fail the request: the lead is safe in quote_requests and the outbox row stays due.
- */
+// send-quote-email: validate { firstName, email, phone } with the site's schema -> store the lead
+// and its outbox row -> e-mail the owner -> 200 { success: true }; 400 (nothing stored) or 500
+// { success: false, error } (docs/product.md#calls-to-the-backend). A failed e-mail does not fail
+// the request: the outbox row stays due and a later call retries it (5 s · 2^n, at most 15 min).
 import * as v from 'valibot'
 import { site } from '../_shared/app/content/site.ts'
 import { quoteRequestSchema } from '../_shared/app/lib/quote-schema.ts'
@@ -49,6 +32,7 @@ async function sha256Hex(value: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 
+/** A retry with the same Idempotency-Key and fields maps to the same lead: one row, one e-mail. */
 async function idempotencyKey(req: Request, fields: { firstName: string; email: string; phone: string }): Promise<string> {
   const key = req.headers.get('idempotency-key')?.trim()
   if (!key || !/^[A-Za-z0-9._-]{8,150}$/.test(key)) return crypto.randomUUID()
@@ -62,10 +46,8 @@ function sanitizeUserAgent(value: string | null): string | null {
   return clean ? clean.slice(0, 512) : null
 }
 
-/**
- * The site's own spam verdict on a lead (honeypot filled, form sent too fast), e.g. `too-fast:800ms`.
- * It can only lower what a caller gets (stored, not e-mailed), so it needs no secret of its own.
- */
+// The site's spam verdict (e.g. `too-fast:800ms`): stored as suspected spam, not e-mailed; sent again
+// without it, the lead is rescued. It can only lower what a caller gets, so it needs no secret.
 const SUSPECTED_SPAM_HEADER = 'x-suspected-spam'
 
 /** The site's spam reason as a short token (it is stored and shown to the owner), or null. */
