@@ -114,7 +114,7 @@ export default defineConfig({
       routeRules: { '/img/**': { headers: { 'cache-control': 'public, max-age=31536000, immutable' } } },
       // Route-rule headers reach error answers too: this keeps a 404 under /assets or /img from being cached a year.
       // The second renders the home page as the server starts, so no visitor pays for the first render.
-      plugins: ['./app/server/nitro-uncached-errors.server.ts', './app/server/nitro-warm-up.server.ts'],
+      plugins: ['./app/server/http/nitro-uncached-errors.server.ts', './app/server/http/nitro-warm-up.server.ts'],
     }),
   ],
 })

@@ -1,8 +1,8 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { findRedirect, targetHref } from './content/redirects'
-import { htmlCacheFromEnvironment } from './server/html-cache.server'
-import { finalizeResponse, missingHashedAsset } from './server/http.server'
-import { exitCleanlyOnSignals, tracked } from './server/shutdown.server'
+import { htmlCacheFromEnvironment } from './server/http/html-cache.server'
+import { finalizeResponse, missingHashedAsset } from './server/http/http.server'
+import { exitCleanlyOnSignals, tracked } from './server/http/shutdown.server'
 
 const htmlCache = htmlCacheFromEnvironment()
 exitCleanlyOnSignals()

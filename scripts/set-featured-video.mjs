@@ -76,7 +76,7 @@ function pidAlive(pid) {
   }
 }
 
-// Same lock protocol as app/server/embedded.server.ts.
+// Same lock protocol as app/server/backend/embedded.server.ts.
 function acquireLock() {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {

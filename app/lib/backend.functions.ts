@@ -12,7 +12,7 @@ const videoTableSchema = v.picklist(['pressure_washing_videos', 'service_videos'
 export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
   .validator(videoTableSchema)
   .handler(async ({ data: table }): Promise<FeaturedVideo | null> => {
-    const { cachedFeaturedVideo } = await import('~/server/read-cache.server')
+    const { cachedFeaturedVideo } = await import('~/server/backend/read-cache.server')
     try {
       return await cachedFeaturedVideo(table)
     } catch (error) {
@@ -27,14 +27,14 @@ export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
  * adds nothing (its video would not show anyway).
  */
 export const featuredVideoOrigins = createServerOnlyFn(async (): Promise<string[]> => {
-  const { cachedFeaturedVideo } = await import('~/server/read-cache.server')
+  const { cachedFeaturedVideo } = await import('~/server/backend/read-cache.server')
   const videos = await Promise.all(videoTableSchema.options.map((table) => cachedFeaturedVideo(table).catch(() => null)))
   return videoOriginsOf(videos.map((video) => video?.video_url))
 })
 
 /** Reviews from the reviews function (spec section 7). Failures are logged and rethrown. */
 export const fetchReviews = createServerFn({ method: 'GET' }).handler(async (): Promise<Review[]> => {
-  const { cachedReviews } = await import('~/server/read-cache.server')
+  const { cachedReviews } = await import('~/server/backend/read-cache.server')
   try {
     return await cachedReviews()
   } catch (error) {

@@ -18,7 +18,7 @@ function validateSubmission(input: unknown): QuoteSubmissionInput {
 export const submitQuoteRequest = createServerFn({ method: 'POST' })
   .validator(validateSubmission)
   .handler(async ({ data }): Promise<QuoteSubmitResponse> => {
-    const { handleQuoteSubmission } = await import('~/server/quote-service.server')
+    const { handleQuoteSubmission } = await import('~/server/quote/quote-service.server')
     const request = getRequest()
     const result = await handleQuoteSubmission(data, {
       ip: getRequestIP({ xForwardedFor: process.env.TRUST_PROXY === 'true' }) ?? 'unknown',

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/quote-request')({
   server: {
     handlers: {
       POST: async ({ request }) => {
-        const { handleQuoteFormPost } = await import('~/server/quote-form-post.server')
+        const { handleQuoteFormPost } = await import('~/server/quote/quote-form-post.server')
         return handleQuoteFormPost(request, getRequestIP({ xForwardedFor: process.env.TRUST_PROXY === 'true' }) ?? '')
       },
     },

@@ -14,7 +14,7 @@ export interface SiteServer {
   stop: () => Promise<void>
 }
 
-/** What the server logs once it listens, and once it has rendered the home page by itself (app/server/nitro-warm-up.server.ts). */
+/** What the server logs once it listens, and once it has rendered the home page by itself (app/server/http/nitro-warm-up.server.ts). */
 const LISTENING = /Listening on/
 const WARMED_UP = /\[warm-up\] (home page rendered|rendering the home page failed)/
 

@@ -6,7 +6,7 @@ import { ASSISTANT_INPUT_MESSAGES, assistantRequestSchema } from '~/lib/assistan
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createBackend } from '~/server/backend.server'
+import { createBackend } from '~/server/backend/backend.server'
 import { AssistantRequestError, askAssistant, createAssistantService } from '~/server/assistant/ask.server'
 import { answerGrounded } from '~/server/assistant/grounded.server'
 

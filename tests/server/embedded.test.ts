@@ -8,8 +8,8 @@ import {
   createEmbeddedBackend,
   setFeaturedVideo,
   type EmbeddedBackend,
-} from '../../app/server/embedded.server'
-import { closeBackend, createBackend, getBackend } from '../../app/server/backend.server'
+} from '../../app/server/backend/embedded.server'
+import { closeBackend, createBackend, getBackend } from '../../app/server/backend/backend.server'
 import { useTempDirs } from './helpers'
 
 const run = promisify(execFile)

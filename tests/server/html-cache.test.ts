@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { newNonce } from '../../app/lib/nonce'
-import { createHtmlCache, htmlCacheFromEnvironment } from '../../app/server/html-cache.server'
+import { createHtmlCache, htmlCacheFromEnvironment } from '../../app/server/http/html-cache.server'
 
 const NONCE_PATTERN = /[0-9a-f]{32}/g
 

@@ -1,7 +1,7 @@
 /**
  * The SAME quote, reviews and assistant tests, run against the site's two adapters:
- *   - embedded: PGlite + the outbox worker (app/server/embedded.server.ts);
- *   - supabase: the site's Supabase adapter (app/server/supabase.server.ts) with SUPABASE_URL
+ *   - embedded: PGlite + the outbox worker (app/server/backend/embedded.server.ts);
+ *   - supabase: the site's Supabase adapter (app/server/backend/supabase.server.ts) with SUPABASE_URL
  *     pointing at a local router that serves /functions/v1/<name> from the Edge Functions running
  *     under Deno against PostgreSQL 15.
  * The REST table read (featured video) is the one call the functions do not serve: for the
@@ -16,9 +16,9 @@ import { site } from '../../app/content/site'
 import { QUOTE_FIELD_MESSAGES } from '../../app/lib/quote-schema'
 import { askAssistant } from '../../app/server/assistant/ask.server'
 import { answerGrounded } from '../../app/server/assistant/grounded.server'
-import { closeBackend, createBackend, type Backend, type VideoTable } from '../../app/server/backend.server'
-import { createEmbeddedBackend, setFeaturedVideo, type EmbeddedBackend } from '../../app/server/embedded.server'
-import { createQuoteService } from '../../app/server/quote-service.server'
+import { closeBackend, createBackend, type Backend, type VideoTable } from '../../app/server/backend/backend.server'
+import { createEmbeddedBackend, setFeaturedVideo, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
+import { createQuoteService } from '../../app/server/quote/quote-service.server'
 import { startSupabaseStub, type SupabaseStub } from '../../e2e/support/supabase-stub'
 import { queryJson } from '../../scripts/supabase-postgres.mjs'
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/supabase-local.mjs'

@@ -17,7 +17,7 @@ function useActivityItems(): readonly ActivityItem[] {
     if (socialProofSource !== 'reviews') return
     let cancelled = false
     // The same query (and cache) as the reviews strip, so this usually costs no request.
-    import('./review-activity')
+    import('../../lib/review-activity')
       .then(({ loadReviewActivity }) => loadReviewActivity(queryClient))
       .then((reviewItems) => {
         if (!cancelled) setItems(reviewItems)

@@ -7,7 +7,7 @@ import { QUOTE_MESSAGES, quoteRequestSchema, quoteResponseToast, type QuoteSubmi
 import { submitQuoteRequest } from '~/lib/quote.functions'
 import { playConfetti } from '~/lib/confetti'
 import { site } from '~/content/site'
-import { QUOTE_FALLBACK_ACTION, QUOTE_HONEYPOT_NAME } from './quote-form-constants'
+import { QUOTE_FALLBACK_ACTION, QUOTE_HONEYPOT_NAME } from '../../lib/quote-form-constants'
 
 const fields = [
   { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name', inputMode: 'text' },

@@ -2,7 +2,7 @@ import { useRef, type KeyboardEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { serviceList } from '~/content/service-list'
 import type { ServiceId } from '~/content/types'
-import { useHydrated } from '~/components/shared/use-media-query'
+import { useHydrated } from '~/hooks/use-media-query'
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Pause, Play } from 'lucide-react'
 import type { FeaturedVideo } from '~/lib/backend.functions'
-import { useMediaQuery } from './use-media-query'
+import { useMediaQuery } from '../../hooks/use-media-query'
 
 function prefersSavedData(): boolean {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react'
 import { lazyOptional } from '~/lib/lazy-when-idle'
 import type { FeaturedVideo } from '~/lib/backend.functions'
-import { useHydrated } from './use-media-query'
+import { useHydrated } from '../../hooks/use-media-query'
 
 /** The video and its pause button: a chunk of its own, fetched only when a video is featured. */
 const HeroVideoLayer = lazyOptional(() => import('./hero-video-layer'))

@@ -12,8 +12,8 @@
  *
  * Configuration: ASSISTANT_RATE_LIMIT (20), ASSISTANT_RATE_WINDOW_MS (300000).
  */
-import { getBackend, type Backend } from '../backend.server'
-import { createSlidingWindowLimiter } from '../quote-service.server'
+import { getBackend, type Backend } from '../backend/backend.server'
+import { createSlidingWindowLimiter } from '../quote/quote-service.server'
 
 export class AssistantRequestError extends Error {
   override readonly name = 'AssistantRequestError'

@@ -24,7 +24,7 @@ import {
   sanitizeText,
   type NotificationAddresses,
   type NotificationLead,
-} from '../lib/lead-email'
+} from '../../lib/lead-email'
 import type { BackendEnv } from './backend.server'
 
 export interface OutboxRunResult {

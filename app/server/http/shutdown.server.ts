@@ -1,4 +1,4 @@
-import { closeBackend } from './backend.server'
+import { closeBackend } from '../backend/backend.server'
 
 const GRACE_MS = 5_000
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { MAX_SERVER_FN_BODY_BYTES } from '~/start'
-import { QUOTE_HONEYPOT_NAME } from '~/components/quote/quote-form-constants'
+import { QUOTE_HONEYPOT_NAME } from '~/lib/quote-form-constants'
 import { handleQuoteSubmission } from './quote-service.server'
 
 export type QuotePostStatus = 'sent' | 'invalid' | 'rate-limited' | 'failed'

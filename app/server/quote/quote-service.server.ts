@@ -17,9 +17,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import * as v from 'valibot'
-import { site } from '../content/site'
-import { quoteSubmissionSchema, type QuoteSubmitResponse } from '../lib/quote-schema'
-import { getBackend, type Backend, type StoredLeadInput } from './backend.server'
+import { site } from '../../content/site'
+import { quoteSubmissionSchema, type QuoteSubmitResponse } from '../../lib/quote-schema'
+import { getBackend, type Backend, type StoredLeadInput } from '../backend/backend.server'
 
 export interface QuoteRequestMeta {
   /** Client IP as seen by the server ('' when unknown: then no per-IP rate limit applies). */

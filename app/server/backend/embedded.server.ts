@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import seedSqlText from '../../supabase/seed.sql?raw'
+import seedSqlText from '../../../supabase/seed.sql?raw'
 import {
   DEFAULT_VIDEO_MIME,
   isVideoTable,
@@ -28,7 +28,7 @@ import {
   type VideoTable,
 } from './backend.server'
 import { createOutboxWorker, type OutboxOptions, type OutboxWorker } from './outbox.server'
-import { answerWithEmbeddedAssistant } from './assistant/answer.server'
+import { answerWithEmbeddedAssistant } from '../assistant/answer.server'
 
 export interface Migration {
   name: string
