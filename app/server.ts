@@ -1,9 +1,11 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { findRedirect, targetHref } from './content/redirects'
+import { runtimeConfig } from './server/config.server'
 import { htmlCacheFromEnvironment } from './server/http/html-cache.server'
 import { finalizeResponse, missingHashedAsset } from './server/http/http.server'
 import { exitCleanlyOnSignals, tracked } from './server/http/shutdown.server'
 
+runtimeConfig() // a bad variable stops the server here, naming it
 const htmlCache = htmlCacheFromEnvironment()
 exitCleanlyOnSignals()
 

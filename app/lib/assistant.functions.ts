@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getRequestIP } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { assistant } from '~/content/assistant'
 
@@ -45,6 +44,6 @@ export const askAssistant = createServerFn({ method: 'POST' })
   .validator(validateAssistantRequest)
   .handler(async ({ data }): Promise<AssistantReply> => {
     const { getAssistantService } = await import('~/server/assistant/ask.server')
-    const ip = getRequestIP({ xForwardedFor: process.env.TRUST_PROXY === 'true' }) ?? ''
-    return getAssistantService().reply(data.message, { ip })
+    const { visitorAddress } = await import('~/server/http/visitor-address.server')
+    return getAssistantService().reply(data.message, { ip: visitorAddress() })
   })

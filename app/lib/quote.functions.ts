@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest, getRequestIP, setResponseStatus } from '@tanstack/react-start/server'
+import { getRequest, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { quoteSubmissionSchema, type QuoteSubmissionInput, type QuoteSubmitResponse } from './quote-schema'
 
@@ -19,9 +19,10 @@ export const submitQuoteRequest = createServerFn({ method: 'POST' })
   .validator(validateSubmission)
   .handler(async ({ data }): Promise<QuoteSubmitResponse> => {
     const { handleQuoteSubmission } = await import('~/server/quote/quote-service.server')
+    const { visitorAddress } = await import('~/server/http/visitor-address.server')
     const request = getRequest()
     const result = await handleQuoteSubmission(data, {
-      ip: getRequestIP({ xForwardedFor: process.env.TRUST_PROXY === 'true' }) ?? 'unknown',
+      ip: visitorAddress(request),
       userAgent: request.headers.get('user-agent') ?? '',
     })
     if (result.status !== 200) setResponseStatus(result.status)

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getRequestIP } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { QuoteResult } from '~/components/quote/quote-result'
 
@@ -13,7 +12,8 @@ export const Route = createFileRoute('/quote-request')({
     handlers: {
       POST: async ({ request }) => {
         const { handleQuoteFormPost } = await import('~/server/quote/quote-form-post.server')
-        return handleQuoteFormPost(request, getRequestIP({ xForwardedFor: process.env.TRUST_PROXY === 'true' }) ?? '')
+        const { visitorAddress } = await import('~/server/http/visitor-address.server')
+        return handleQuoteFormPost(request, visitorAddress(request))
       },
     },
   },

@@ -13,7 +13,7 @@ export interface EmbeddedAssistantOptions {
  */
 export async function answerWithEmbeddedAssistant(
   message: string,
-  env: AssistantEnv = process.env,
+  env: AssistantEnv,
   options: EmbeddedAssistantOptions = {},
 ): Promise<string> {
   const llm = llmConfigFromEnv(env)

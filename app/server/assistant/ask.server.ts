@@ -13,7 +13,8 @@
  * Configuration: ASSISTANT_RATE_LIMIT (20), ASSISTANT_RATE_WINDOW_MS (300000).
  */
 import { getBackend, type Backend } from '../backend/backend.server'
-import { createSlidingWindowLimiter } from '../quote/quote-service.server'
+import { runtimeConfig } from '../config.server'
+import { createSlidingWindowLimiter } from '../http/rate-limit.server'
 
 export class AssistantRequestError extends Error {
   override readonly name = 'AssistantRequestError'
@@ -45,11 +46,6 @@ export interface AssistantService {
   /** `message` is already validated (trimmed, 1..500 characters). */
   reply(message: string, meta: { ip: string }): Promise<{ response: string }>
   resetRateLimits(): void
-}
-
-function intFromEnv(value: string | undefined, fallback: number): number {
-  const n = Number(value)
-  return value?.trim() && Number.isFinite(n) ? Math.trunc(n) : fallback
 }
 
 export function createAssistantService(options: AssistantServiceOptions = {}): AssistantService {
@@ -89,9 +85,6 @@ let defaultService: AssistantService | undefined
 
 /** The process-wide service, configured from the environment on first use. */
 export function getAssistantService(): AssistantService {
-  defaultService ??= createAssistantService({
-    rateLimit: intFromEnv(process.env.ASSISTANT_RATE_LIMIT, 20),
-    rateWindowMs: intFromEnv(process.env.ASSISTANT_RATE_WINDOW_MS, 5 * 60_000),
-  })
+  defaultService ??= createAssistantService(runtimeConfig().assistant)
   return defaultService
 }

@@ -26,7 +26,7 @@ const DEFAULT_TIMEOUT_MS = 10_000
 export const MAX_LLM_REPLY_CHARS = 1200
 
 /** The LLM configuration, or null when the LLM is not configured (then the grounded assistant answers). */
-export function llmConfigFromEnv(env: AssistantEnv = process.env): LlmConfig | null {
+export function llmConfigFromEnv(env: AssistantEnv): LlmConfig | null {
   const url = env.ASSISTANT_LLM_URL?.trim()
   const key = env.ASSISTANT_LLM_KEY?.trim()
   if (!url || !key) return null

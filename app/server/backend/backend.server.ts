@@ -11,6 +11,7 @@
 import { createEmbeddedBackend, type EmbeddedBackendOptions } from './embedded.server'
 import { createSupabaseBackend, type SupabaseBackendOptions } from './supabase.server'
 import type { FeaturedVideo, Review } from '~/lib/backend-types'
+import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
 
 export type VideoTable = 'pressure_washing_videos' | 'service_videos'
 export const VIDEO_TABLES: readonly VideoTable[] = ['pressure_washing_videos', 'service_videos']
@@ -65,7 +66,7 @@ export interface Backend {
   ipHashSalt?(): Promise<string>
 }
 
-export type BackendEnv = Record<string, string | undefined>
+export type BackendEnv = Env
 
 export interface CreateBackendOptions {
   /** Start the embedded outbox worker (default: false; getBackend() passes true). */
@@ -74,21 +75,16 @@ export interface CreateBackendOptions {
   supabase?: Omit<SupabaseBackendOptions, 'url' | 'anonKey'>
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim()
-  return trimmed ? trimmed : undefined
-}
-
 export function backendKindFor(env: BackendEnv): 'embedded' | 'supabase' {
-  return nonEmpty(env.SUPABASE_URL) && nonEmpty(env.SUPABASE_ANON_KEY) ? 'supabase' : 'embedded'
+  return parseRuntimeConfig(env).supabase ? 'supabase' : 'embedded'
 }
 
 /** Build a backend from an environment (no singleton; the caller owns `close()`). */
-export function createBackend(env: BackendEnv = process.env, options: CreateBackendOptions = {}): Backend {
-  const url = nonEmpty(env.SUPABASE_URL)
-  const anonKey = nonEmpty(env.SUPABASE_ANON_KEY)
-  if (url && anonKey) {
-    return createSupabaseBackend({ siteSecret: nonEmpty(env.SITE_FUNCTION_SECRET), ...options.supabase, url, anonKey })
+export function createBackend(env: BackendEnv = serverEnv(), options: CreateBackendOptions = {}): Backend {
+  const supabase = parseRuntimeConfig(env).supabase
+  if (supabase) {
+    const { url, anonKey, siteSecret } = supabase
+    return createSupabaseBackend({ siteSecret, ...options.supabase, url, anonKey })
   }
   return createEmbeddedBackend({ ...options.embedded, env, startWorker: options.startWorker ?? false })
 }
@@ -96,12 +92,12 @@ export function createBackend(env: BackendEnv = process.env, options: CreateBack
 const SINGLETON = Symbol.for('pressure-washing-site.backend')
 type GlobalWithBackend = typeof globalThis & { [SINGLETON]?: Backend }
 
-/** The process-wide backend, chosen once from process.env. The embedded one starts its outbox worker. */
+/** The process-wide backend, chosen once from the environment. The embedded one starts its outbox worker. */
 export function getBackend(): Backend {
   const g = globalThis as GlobalWithBackend
   let backend = g[SINGLETON]
   if (!backend) {
-    backend = createBackend(process.env, { startWorker: true })
+    backend = createBackend(serverEnv(), { startWorker: true })
     g[SINGLETON] = backend
     console.info(`[backend] using the ${backend.kind} backend`)
   }

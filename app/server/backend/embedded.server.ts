@@ -20,7 +20,6 @@ import {
   DEFAULT_VIDEO_MIME,
   isVideoTable,
   type Backend,
-  type BackendEnv,
   type FeaturedVideo,
   type Review,
   type StoredLeadInput,
@@ -29,6 +28,7 @@ import {
 } from './backend.server'
 import { createOutboxWorker, type OutboxOptions, type OutboxWorker } from './outbox.server'
 import { answerWithEmbeddedAssistant } from '../assistant/answer.server'
+import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
 
 export interface Migration {
   name: string
@@ -36,7 +36,7 @@ export interface Migration {
 }
 
 /** Migrations bundled at build time (so a deployed server needs no source tree). */
-const bundledMigrationFiles = import.meta.glob<string>('../../supabase/migrations/*.sql', {
+const bundledMigrationFiles = import.meta.glob<string>('../../../supabase/migrations/*.sql', {
   query: '?raw',
   import: 'default',
   eager: true,
@@ -49,7 +49,7 @@ export const bundledMigrations: Migration[] = Object.entries(bundledMigrationFil
 export const bundledSeedSql: string = seedSqlText
 
 export interface EmbeddedBackendOptions {
-  env?: BackendEnv
+  env?: Env
   /** Overrides env.DATA_DIR. Relative paths resolve from process.cwd(). */
   dataDir?: string
   /** Start the outbox loop once the database is ready (default false). */
@@ -75,8 +75,8 @@ export interface EmbeddedBackend extends Backend {
   ipHashSalt(): Promise<string>
 }
 
-export function resolveDataDir(env: BackendEnv = process.env, override?: string): string {
-  const configured = override?.trim() || env.DATA_DIR?.trim() || '.data'
+export function resolveDataDir(env: Env = serverEnv(), override?: string): string {
+  const configured = override?.trim() || parseRuntimeConfig(env).dataDir
   return resolve(process.cwd(), configured)
 }
 
@@ -295,7 +295,7 @@ export async function setFeaturedVideo(
 // ---------------------------------------------------------------------------------------------
 
 export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): EmbeddedBackend {
-  const env = options.env ?? process.env
+  const env = options.env ?? serverEnv()
   const dataDir = resolveDataDir(env, options.dataDir)
   const migrations = options.migrations ?? bundledMigrations
   const seedSql = options.seedSql === undefined ? bundledSeedSql : options.seedSql

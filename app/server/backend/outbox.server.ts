@@ -25,7 +25,7 @@ import {
   type NotificationAddresses,
   type NotificationLead,
 } from '../../lib/lead-email'
-import type { BackendEnv } from './backend.server'
+import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
 
 export interface OutboxRunResult {
   claimed: number
@@ -53,7 +53,7 @@ export interface OutboxWorker {
 export interface OutboxOptions {
   db: PGlite
   dataDir: string
-  env?: BackendEnv
+  env?: Env
   /** Inject a transport (tests); overrides SMTP_URL / .eml selection. */
   transport?: Transporter
   batchSize?: number
@@ -78,8 +78,9 @@ export function defaultBackoffMs(attempts: number, random: () => number = Math.r
   return Math.round(Math.min(base * jitter, BACKOFF_MAX_MS))
 }
 
-export function notificationAddresses(env: BackendEnv = process.env): NotificationAddresses {
-  return ownerAddresses(env.QUOTE_NOTIFY_EMAIL, env.QUOTE_FROM_EMAIL)
+export function notificationAddresses(env: Env = serverEnv()): NotificationAddresses {
+  const config = parseRuntimeConfig(env)
+  return ownerAddresses(config.quoteNotifyEmail, config.quoteFromEmail)
 }
 
 export function buildOwnerNotification(lead: NotificationLead, addresses: NotificationAddresses): SendMailOptions {
@@ -105,14 +106,15 @@ function errorMessage(error: unknown): string {
 }
 
 export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
-  const env = options.env ?? process.env
+  const env = options.env ?? serverEnv()
+  const config = parseRuntimeConfig(env)
   const db = options.db
   const batchSize = options.batchSize ?? 25
   const pollIntervalMs = options.pollIntervalMs ?? 30_000
   const leaseMs = options.leaseMs ?? 120_000
   const backoff = options.backoffMs ?? ((attempts: number) => defaultBackoffMs(attempts))
   const mailDir = join(options.dataDir, 'outbox-mail')
-  const smtpUrl = env.SMTP_URL?.trim()
+  const smtpUrl = config.smtpUrl
   const addresses = notificationAddresses(env)
 
   let transportKind: OutboxWorker['transportKind']
@@ -274,7 +276,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     })()
   }
 
-  if (transportKind === 'eml' && process.env.NODE_ENV === 'production') {
+  if (transportKind === 'eml' && parseRuntimeConfig(serverEnv()).production) {
     console.warn(
       `[outbox] SMTP_URL is not set: quote notifications are only written to ${mailDir}. Set SMTP_URL so the owner receives them by e-mail.`,
     )

@@ -1,5 +1,6 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib'
 import { newNonce } from '~/lib/nonce'
+import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
 import { acceptsEncoding } from './http.server'
 
 /**
@@ -230,8 +231,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
 export type HtmlCache = ReturnType<typeof createHtmlCache>
 
 /** The cache the production server uses; HTML_CACHE_SECONDS=0 turns it off. */
-export function htmlCacheFromEnvironment(env: NodeJS.ProcessEnv = process.env): HtmlCache {
-  const freshSeconds = Number(env.HTML_CACHE_SECONDS ?? 10)
-  const freshMs = Number.isFinite(freshSeconds) && freshSeconds > 0 ? freshSeconds * 1000 : 0
+export function htmlCacheFromEnvironment(env: Env = serverEnv()): HtmlCache {
+  const freshMs = parseRuntimeConfig(env).htmlCacheSeconds * 1000
   return createHtmlCache({ freshMs, keepMs: Math.max(60_000, freshMs * 6), maxBytes: 32 * 1024 * 1024 })
 }

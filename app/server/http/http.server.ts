@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import { constants, createBrotliCompress, createGzip } from 'node:zlib'
+import { runtimeConfig } from '../config.server'
 
 /** Headers every HTML page carries. */
 export const securityHeaders: Record<string, string> = {
@@ -94,10 +95,10 @@ function compressBody(body: ReadableStream<Uint8Array>, encoding: Encoding): Rea
   return Readable.toWeb(compressor) as ReadableStream<Uint8Array>
 }
 
-/** Served over HTTPS, directly or (with TRUST_PROXY=true) behind a proxy that says so. */
+/** Served over HTTPS, directly or (with TRUST_PROXY set) behind a proxy that says so. */
 function isHttps(request: Request): boolean {
   if (new URL(request.url).protocol === 'https:') return true
-  return process.env.TRUST_PROXY === 'true' && request.headers.get('x-forwarded-proto') === 'https'
+  return runtimeConfig().trustProxyHops > 0 && request.headers.get('x-forwarded-proto') === 'https'
 }
 
 /** Adds security and caching headers to HTML and compresses text bodies the client accepts compressed. */

@@ -20,6 +20,8 @@ import * as v from 'valibot'
 import { site } from '../../content/site'
 import { quoteSubmissionSchema, type QuoteSubmitResponse } from '../../lib/quote-schema'
 import { getBackend, type Backend, type StoredLeadInput } from '../backend/backend.server'
+import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
+import { createSlidingWindowLimiter } from '../http/rate-limit.server'
 
 export interface QuoteRequestMeta {
   /** Client IP as seen by the server ('' when unknown: then no per-IP rate limit applies). */
@@ -60,21 +62,9 @@ export const quoteErrorMessages = (phone: string) =>
     tooLarge: 'The request is too large.',
   }) as const
 
-function intFromEnv(value: string | undefined, fallback: number): number {
-  if (value === undefined || value.trim() === '') return fallback
-  const n = Number(value)
-  return Number.isFinite(n) ? Math.trunc(n) : fallback
-}
-
-export function quoteServiceOptionsFromEnv(env: Record<string, string | undefined> = process.env): QuoteServiceOptions {
-  const options: QuoteServiceOptions = {
-    rateLimit: intFromEnv(env.QUOTE_RATE_LIMIT, 5),
-    rateWindowMs: intFromEnv(env.QUOTE_RATE_WINDOW_MS, 10 * 60_000),
-    minFillMs: intFromEnv(env.QUOTE_MIN_FILL_MS, 2500),
-  }
-  const salt = env.IP_HASH_SALT?.trim()
-  if (salt) options.ipHashSalt = salt
-  return options
+export function quoteServiceOptionsFromEnv(env: Env = serverEnv()): QuoteServiceOptions {
+  const { ipHashSalt, ...limits } = parseRuntimeConfig(env).quote
+  return ipHashSalt ? { ...limits, ipHashSalt } : limits
 }
 
 export function sha256Hex(value: string): string {
@@ -91,35 +81,6 @@ export function dedupeKey(idempotencyKey: string, fields: { firstName: string; e
 }
 
 /** In-memory sliding-window limiter keyed by an opaque string. */
-export function createSlidingWindowLimiter(limit: number, windowMs: number, now: () => number, maxKeys = 10_000) {
-  const hits = new Map<string, number[]>()
-  return {
-    /** Records a hit; returns false when the key is over the limit (the hit is not recorded then). */
-    hit(key: string): boolean {
-      if (limit <= 0) return true
-      const t = now()
-      const recent = (hits.get(key) ?? []).filter((at) => t - at < windowMs)
-      if (recent.length >= limit) {
-        hits.set(key, recent)
-        return false
-      }
-      recent.push(t)
-      hits.delete(key) // re-insert to keep Map order = recency
-      hits.set(key, recent)
-      if (hits.size > maxKeys) {
-        for (const [k, times] of hits) {
-          if (hits.size <= maxKeys && times.some((at) => t - at < windowMs)) break
-          hits.delete(k)
-        }
-      }
-      return true
-    },
-    reset() {
-      hits.clear()
-    },
-  }
-}
-
 function sanitizeUserAgent(userAgent: string | undefined): string | null {
   if (!userAgent) return null
   const clean = userAgent.replace(/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu, ' ').trim()

@@ -1,0 +1,110 @@
+import * as v from 'valibot'
+
+/** A process environment. Tests pass their own record; the server uses `serverEnv()`. */
+export type Env = Record<string, string | undefined>
+
+export interface RuntimeConfig {
+  dataDir: string
+  smtpUrl?: string
+  quoteNotifyEmail?: string
+  quoteFromEmail?: string
+  supabase?: { url: string; anonKey: string; siteSecret?: string }
+  /** How many reverse proxies stand in front of the site (TRUST_PROXY: a count, or `true` for 1). */
+  trustProxyHops: number
+  quote: { rateLimit: number; rateWindowMs: number; minFillMs: number; ipHashSalt?: string }
+  assistant: { rateLimit: number; rateWindowMs: number }
+  htmlCacheSeconds: number
+  production: boolean
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** The one place, with content/build-env.ts for build time, that reads the process environment. */
+export function serverEnv(): Env {
+  return process.env
+}
+
+const text = v.pipe(
+  v.optional(v.string(), ''),
+  v.trim(),
+  v.transform((value) => value || undefined),
+)
+
+const wholeNumber = (fallback: number) =>
+  v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.check((value) => value === '' || Number.isFinite(Number(value)), 'must be a number'),
+    v.transform((value) => (value === '' ? fallback : Math.trunc(Number(value)))),
+  )
+
+const proxyHops = v.pipe(
+  v.optional(v.string(), ''),
+  v.trim(),
+  v.toLowerCase(),
+  v.check((value) => /^(|true|false|\d+)$/.test(value), 'must be the number of proxies in front of the site'),
+  v.transform((value) => (value === 'true' ? 1 : value === '' || value === 'false' ? 0 : Number(value))),
+)
+
+const EnvSchema = v.object({
+  DATA_DIR: text,
+  SMTP_URL: text,
+  QUOTE_NOTIFY_EMAIL: text,
+  QUOTE_FROM_EMAIL: text,
+  SUPABASE_URL: text,
+  SUPABASE_ANON_KEY: text,
+  SITE_FUNCTION_SECRET: text,
+  TRUST_PROXY: proxyHops,
+  QUOTE_RATE_LIMIT: wholeNumber(5),
+  QUOTE_RATE_WINDOW_MS: wholeNumber(10 * 60_000),
+  QUOTE_MIN_FILL_MS: wholeNumber(2500),
+  IP_HASH_SALT: text,
+  ASSISTANT_RATE_LIMIT: wholeNumber(20),
+  ASSISTANT_RATE_WINDOW_MS: wholeNumber(5 * 60_000),
+  HTML_CACHE_SECONDS: wholeNumber(10),
+  NODE_ENV: text,
+})
+
+/** Parses the runtime variables; a bad value throws a ConfigError that names the variable. */
+export function parseRuntimeConfig(env: Env): RuntimeConfig {
+  const result = v.safeParse(EnvSchema, env)
+  if (!result.success) {
+    const problems = result.issues.map((issue) => {
+      const name = issue.path?.[0]?.key
+      return `${String(name)} ${issue.message} (got ${JSON.stringify(issue.input)})`
+    })
+    throw new ConfigError(`Invalid environment: ${problems.join('; ')}`)
+  }
+  const e = result.output
+  const config: RuntimeConfig = {
+    dataDir: e.DATA_DIR ?? '.data',
+    smtpUrl: e.SMTP_URL,
+    quoteNotifyEmail: e.QUOTE_NOTIFY_EMAIL,
+    quoteFromEmail: e.QUOTE_FROM_EMAIL,
+    supabase:
+      e.SUPABASE_URL && e.SUPABASE_ANON_KEY
+        ? { url: e.SUPABASE_URL, anonKey: e.SUPABASE_ANON_KEY, siteSecret: e.SITE_FUNCTION_SECRET }
+        : undefined,
+    trustProxyHops: e.TRUST_PROXY,
+    quote: {
+      rateLimit: e.QUOTE_RATE_LIMIT,
+      rateWindowMs: e.QUOTE_RATE_WINDOW_MS,
+      minFillMs: e.QUOTE_MIN_FILL_MS,
+      ipHashSalt: e.IP_HASH_SALT,
+    },
+    assistant: { rateLimit: e.ASSISTANT_RATE_LIMIT, rateWindowMs: e.ASSISTANT_RATE_WINDOW_MS },
+    htmlCacheSeconds: Math.max(0, e.HTML_CACHE_SECONDS),
+    production: e.NODE_ENV === 'production',
+  }
+  return config
+}
+
+let current: RuntimeConfig | undefined
+
+/** The server's configuration, parsed once from its environment (the server entry does so as it starts). */
+export function runtimeConfig(): RuntimeConfig {
+  current ??= parseRuntimeConfig(serverEnv())
+  return current
+}

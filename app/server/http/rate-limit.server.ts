@@ -1,0 +1,29 @@
+/** An in-memory sliding-window limiter: at most `limit` hits per key within `windowMs` (0 turns it off). */
+export function createSlidingWindowLimiter(limit: number, windowMs: number, now: () => number, maxKeys = 10_000) {
+  const hits = new Map<string, number[]>()
+  return {
+    /** Records a hit; returns false when the key is over the limit (the hit is not recorded then). */
+    hit(key: string): boolean {
+      if (limit <= 0) return true
+      const t = now()
+      const recent = (hits.get(key) ?? []).filter((at) => t - at < windowMs)
+      if (recent.length >= limit) {
+        hits.set(key, recent)
+        return false
+      }
+      recent.push(t)
+      hits.delete(key) // re-insert to keep Map order = recency
+      hits.set(key, recent)
+      if (hits.size > maxKeys) {
+        for (const [k, times] of hits) {
+          if (hits.size <= maxKeys && times.some((at) => t - at < windowMs)) break
+          hits.delete(k)
+        }
+      }
+      return true
+    },
+    reset() {
+      hits.clear()
+    },
+  }
+}
