@@ -3,12 +3,8 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  bundledMigrations,
-  createEmbeddedBackend,
-  setFeaturedVideo,
-  type EmbeddedBackend,
-} from '../../app/server/backend/embedded.server'
+import { createEmbeddedBackend, setFeaturedVideo, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
+import { bundledMigrations } from '../../app/server/backend/embedded-database.server'
 import { closeBackend, createBackend, getBackend } from '../../app/server/backend/backend.server'
 import { useTempDirs } from './helpers'
 

@@ -1,21 +1,10 @@
 /**
- * Embedded backend: PostgreSQL (PGlite, WASM) stored in `${DATA_DIR}/pglite`, plus the e-mail
- * outbox worker. Zero setup: the first start creates the database, applies
- * `supabase/migrations/*.sql` in filename order (tracked in `schema_migrations`) and runs
- * `supabase/seed.sql` once.
- *
- * DATA_DIR defaults to `.data/` resolved from process.cwd().
- *
- * PGlite is single-process: one database directory must be opened by one process only.
- * - Within a process, opens of the same directory share one PGlite instance (ref-counted).
- * - Across processes, `${DATA_DIR}/pglite.lock` holds the owner's pid; a second live process is
- *   refused with a clear error (a stale lock of a dead process is taken over).
+ * Embedded backend: PostgreSQL in-process (PGlite) in `${DATA_DIR}/pglite`, plus the e-mail outbox worker.
+ * The first start creates the database; see embedded-database.server.ts.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import type { PGlite } from '@electric-sql/pglite'
 import { join, resolve } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import seedSqlText from '../../../supabase/seed.sql?raw'
 import {
   DEFAULT_VIDEO_MIME,
   isVideoTable,
@@ -29,24 +18,15 @@ import {
 import { createOutboxWorker, type OutboxOptions, type OutboxWorker } from './outbox.server'
 import { answerWithEmbeddedAssistant } from '../assistant/answer.server'
 import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
-
-export interface Migration {
-  name: string
-  sql: string
-}
-
-/** Migrations bundled at build time (so a deployed server needs no source tree). */
-const bundledMigrationFiles = import.meta.glob<string>('../../../supabase/migrations/*.sql', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-})
-
-export const bundledMigrations: Migration[] = Object.entries(bundledMigrationFiles)
-  .map(([path, sql]) => ({ name: path.slice(path.lastIndexOf('/') + 1), sql }))
-  .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-
-export const bundledSeedSql: string = seedSqlText
+import {
+  bundledMigrations,
+  bundledSeedSql,
+  migrate,
+  openShared,
+  releaseShared,
+  type Migration,
+  type SharedDb,
+} from './embedded-database.server'
 
 export interface EmbeddedBackendOptions {
   env?: Env
@@ -79,160 +59,6 @@ export function resolveDataDir(env: Env = serverEnv(), override?: string): strin
   const configured = override?.trim() || parseRuntimeConfig(env).dataDir
   return resolve(process.cwd(), configured)
 }
-
-// ---------------------------------------------------------------------------------------------
-// One PGlite per directory per process, and a pid lock file across processes
-// ---------------------------------------------------------------------------------------------
-
-interface SharedDb {
-  db: PGlite
-  refs: number
-  lockPath: string
-}
-
-const REGISTRY = Symbol.for('pressure-washing-site.pglite-registry')
-type GlobalWithRegistry = typeof globalThis & { [REGISTRY]?: Map<string, Promise<SharedDb>> }
-
-function registry(): Map<string, Promise<SharedDb>> {
-  const g = globalThis as GlobalWithRegistry
-  g[REGISTRY] ??= new Map()
-  return g[REGISTRY]
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-export const LOCK_FILE = 'pglite.lock'
-
-function acquireLock(dataDir: string): string {
-  const lockPath = join(dataDir, LOCK_FILE)
-  const content = JSON.stringify({ pid: process.pid, since: new Date().toISOString() })
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      writeFileSync(lockPath, content, { flag: 'wx' })
-      return lockPath
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    }
-    let holder: number | undefined
-    try {
-      const parsed = JSON.parse(readFileSync(lockPath, 'utf8')) as { pid?: unknown }
-      holder = typeof parsed.pid === 'number' ? parsed.pid : undefined
-    } catch {
-      holder = undefined
-    }
-    if (holder !== undefined && holder !== process.pid && pidAlive(holder)) {
-      throw new Error(
-        `The database in ${dataDir} is in use by another process (pid ${holder}). ` +
-          `Stop that process first. If no such process is running, delete ${lockPath}.`,
-      )
-    }
-    try {
-      unlinkSync(lockPath) // stale (dead process) or left by this very process
-    } catch {
-      // raced with another remover: retry
-    }
-  }
-  throw new Error(`Could not acquire ${lockPath}`)
-}
-
-function releaseLock(lockPath: string): void {
-  try {
-    const parsed = JSON.parse(readFileSync(lockPath, 'utf8')) as { pid?: unknown }
-    if (parsed.pid === process.pid) unlinkSync(lockPath)
-  } catch {
-    // already gone
-  }
-}
-
-async function openShared(dataDir: string): Promise<SharedDb> {
-  const reg = registry()
-  const key = dataDir
-  let entry = reg.get(key)
-  if (!entry) {
-    entry = (async () => {
-      mkdirSync(dataDir, { recursive: true })
-      const lockPath = acquireLock(dataDir)
-      try {
-        const db = await PGlite.create(join(dataDir, 'pglite'))
-        return { db, refs: 0, lockPath }
-      } catch (error) {
-        releaseLock(lockPath)
-        throw error
-      }
-    })()
-    reg.set(key, entry)
-    entry.catch(() => {
-      if (reg.get(key) === entry) reg.delete(key)
-    })
-  }
-  const shared = await entry
-  shared.refs++
-  return shared
-}
-
-async function releaseShared(dataDir: string, shared: SharedDb): Promise<void> {
-  shared.refs--
-  if (shared.refs > 0) return
-  const reg = registry()
-  reg.delete(dataDir)
-  try {
-    await shared.db.close()
-  } finally {
-    releaseLock(shared.lockPath)
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Migrations
-// ---------------------------------------------------------------------------------------------
-
-export interface MigrationReport {
-  fresh: boolean
-  applied: string[]
-  seeded: boolean
-}
-
-/**
- * Apply pending migrations (and, on a fresh database, the seed) in ONE transaction: a crash
- * mid-way leaves the database as it was.
- */
-export async function migrate(db: PGlite, migrations: Migration[], seedSql: string | null): Promise<MigrationReport> {
-  return db.transaction(async (tx) => {
-    const exists = await tx.query<{ t: string | null }>(`SELECT to_regclass('public.schema_migrations')::text AS t`)
-    const fresh = !exists.rows[0]?.t
-    if (fresh) {
-      await tx.exec(`CREATE TABLE public.schema_migrations (
-        name text PRIMARY KEY,
-        applied_at timestamptz NOT NULL DEFAULT now()
-      );
-      ALTER TABLE public.schema_migrations ENABLE ROW LEVEL SECURITY;`)
-    }
-    const done = new Set(
-      (await tx.query<{ name: string }>(`SELECT name FROM public.schema_migrations`)).rows.map((r) => r.name),
-    )
-    const applied: string[] = []
-    for (const migration of migrations) {
-      if (done.has(migration.name)) continue
-      await tx.exec(migration.sql)
-      await tx.query(`INSERT INTO public.schema_migrations (name) VALUES ($1)`, [migration.name])
-      applied.push(migration.name)
-    }
-    let seeded = false
-    if (fresh && seedSql && seedSql.trim()) {
-      await tx.exec(seedSql)
-      seeded = true
-    }
-    return { fresh, applied, seeded }
-  })
-}
-
 // ---------------------------------------------------------------------------------------------
 // Row mapping
 // ---------------------------------------------------------------------------------------------
