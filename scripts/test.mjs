@@ -18,6 +18,7 @@ function run(label, command, args, env = {}) {
 
 const chromium = ensureChromium()
 ensureCommand('xmllint', 'libxml2-utils')
+run('lint and format check', 'npm', ['run', 'lint'])
 run('production build', 'npm', ['run', 'build'])
 run('type-check', 'npx', ['tsc', '--noEmit'])
 run('unit and integration tests', 'npx', ['vitest', 'run'])
