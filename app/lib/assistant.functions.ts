@@ -7,7 +7,7 @@ export const ASSISTANT_INPUT_MESSAGES = {
   tooLong: `Messages can be at most ${assistant.maxMessageLength} characters.`,
 } as const
 
-/** The `ai-assistant` call's payload (spec section 7): { message }, trimmed, 1 to 500 characters. */
+/** The `ai-assistant` call's payload (docs/product.md#calls-to-the-backend): { message }, trimmed, 1 to 500 characters. */
 export const assistantRequestSchema = v.object(
   {
     message: v.pipe(

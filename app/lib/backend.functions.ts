@@ -8,7 +8,7 @@ export type { FeaturedVideo, Review }
 
 const videoTableSchema = v.picklist(['pressure_washing_videos', 'service_videos'])
 
-/** The featured video of one table (spec section 7), or null. Failures are logged and rethrown. */
+/** The featured video of one table (docs/product.md#calls-to-the-backend), or null. Failures are logged and rethrown. */
 export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
   .validator(videoTableSchema)
   .handler(async ({ data: table }): Promise<FeaturedVideo | null> => {
@@ -32,7 +32,7 @@ export const featuredVideoOrigins = createServerOnlyFn(async (): Promise<string[
   return videoOriginsOf(videos.map((video) => video?.video_url))
 })
 
-/** Reviews from the reviews function (spec section 7). Failures are logged and rethrown. */
+/** Reviews from the reviews function (docs/product.md#calls-to-the-backend). Failures are logged and rethrown. */
 export const fetchReviews = createServerFn({ method: 'GET' }).handler(async (): Promise<Review[]> => {
   const { cachedReviews } = await import('~/server/backend/read-cache.server')
   try {
@@ -53,7 +53,7 @@ export const homeVideoQuery = queryOptions({
   retry: false,
 })
 
-/** Services hero video: table service_videos (the spec's query key). */
+/** Services hero video: table service_videos (its query key, docs/product.md#calls-to-the-backend). */
 export const serviceVideoQuery = queryOptions({
   queryKey: ['featured-service-video'],
   queryFn: () => fetchFeaturedVideo({ data: 'service_videos' }),
@@ -61,7 +61,7 @@ export const serviceVideoQuery = queryOptions({
   retry: false,
 })
 
-/** Reviews: fresh 30 minutes, kept 60 minutes (spec section 7). */
+/** Reviews: fresh 30 minutes, kept 60 minutes (docs/product.md#calls-to-the-backend). */
 export const reviewsQuery = queryOptions({
   queryKey: ['reviews'],
   queryFn: () => fetchReviews(),

@@ -1,4 +1,4 @@
-/** The success confetti (spec section 9): loaded only when needed, skipped under reduced motion. */
+/** The success confetti (docs/product.md#business-constants): loaded only when needed, skipped under reduced motion. */
 export const CONFETTI_OPTIONS = { particleCount: 100, spread: 70, origin: { y: 0.6 } } as const
 
 export async function playConfetti(): Promise<boolean> {

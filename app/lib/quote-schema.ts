@@ -1,18 +1,10 @@
 /**
- * Quote request: the one schema shared by the browser form and the server.
- *
- * This module must stay free of server imports (it is bundled into the browser).
- *
- * - `quoteRequestSchema`  — the three visible fields (firstName, email, phone). Usable directly
- *   as a Standard Schema validator (valibot 1.x implements `~standard`), e.g. with TanStack Form.
- * - `quoteSubmissionSchema` — what the browser POSTs to the server: the three fields plus the
- *   anti-spam / idempotency envelope.
- * - `QUOTE_MESSAGES` — the toast texts of SPEC section 5 and 8, word for word.
- * - `QuoteSubmitResponse` — the server's answer; `quoteResponseToast()` maps it to the right toast.
+ * The quote request's one schema, shared by the browser form and the server (so: no server imports),
+ * and its messages word for word (docs/product.md#validation, #errors-and-messages).
  */
 import * as v from 'valibot'
 
-/** Field messages. The first four are quoted word for word from the spec (section 5). */
+/** Field messages. The first four are quoted word for word from docs/product.md#validation. */
 export const QUOTE_FIELD_MESSAGES = {
   firstNameRequired: 'First name is required',
   emailRequired: 'Email is required',
@@ -27,7 +19,7 @@ export const QUOTE_FIELD_MESSAGES = {
   phoneInvalid: 'Please enter a valid phone number',
 } as const
 
-/** Toasts of SPEC section 8 (and the empty-field toast of section 5), word for word. */
+/** Toasts of docs/product.md#errors-and-messages (and the empty-field toast of #validation), word for word. */
 export const QUOTE_MESSAGES = {
   /** Quote function call error or exception (destructive toast; form NOT reset). */
   submitError: {

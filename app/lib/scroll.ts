@@ -67,7 +67,7 @@ export function scrollRestorationAfterHydration(): () => boolean {
   }
 }
 
-/** The delay the spec gives between arriving on the home page and scrolling to a section. */
+/** The delay (docs/product.md#home-page) between arriving on the home page and scrolling to a section. */
 export const SCROLL_AFTER_NAVIGATION_MS = 100
 
 const SCROLL_ATTEMPTS = 20
@@ -80,7 +80,7 @@ function awayFromTop(element: HTMLElement): boolean {
 }
 
 /**
- * After arriving on the home page: wait the spec's ~100 ms, then scroll, retrying briefly while the
+ * After arriving on the home page: wait ~100 ms (docs/product.md#home-page), then scroll, retrying briefly while the
  * target is still loading (sections below the fold arrive a moment after the page), and scroll once
  * more if late content above has pushed the target away by the time the page settles.
  */

@@ -6,7 +6,7 @@ export interface SitemapEntry {
   priority: string
 }
 
-/** The spec's URL set and priorities (section 9), in one list. */
+/** The URL set and priorities of docs/product.md#business-constants, in one list. */
 export function sitemapEntries(): SitemapEntry[] {
   return [
     { path: '/', priority: '1.0' },

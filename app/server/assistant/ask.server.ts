@@ -1,16 +1,6 @@
 /**
- * The chat use case behind the `ai-assistant` server function: per-IP rate limit, a time limit,
- * and the choice of who answers.
- *
- * Who answers is the backend port's choice (backend.server.ts): with SUPABASE_URL and
- * SUPABASE_ANON_KEY set, the hosted Edge Function `ai-assistant` ({ message } -> { response });
- * otherwise the embedded assistant (answer.server.ts: grounded, or an LLM when configured).
- *
- * Failures THROW an AssistantRequestError carrying the HTTP status the server function answers
- * with (400 bad input, 429 too many messages, 502 upstream failure, 504 too slow); the browser
- * then shows the spec's fallback reply.
- *
- * Configuration: ASSISTANT_RATE_LIMIT (20), ASSISTANT_RATE_WINDOW_MS (300000).
+ * The chat use case: per-visitor rate limit, a time limit, and who answers (the backend port's choice).
+ * Failures throw an AssistantRequestError carrying the HTTP status; the browser shows the fallback reply.
  */
 import { getBackend, type Backend } from '../backend/backend.server'
 import { runtimeConfig } from '../config.server'

@@ -1,13 +1,6 @@
 /**
- * Optional LLM adapter: an OpenAI-compatible chat completions endpoint, given the site's own
- * knowledge (knowledge.server.ts) as its system context. Used only when both ASSISTANT_LLM_URL and
- * ASSISTANT_LLM_KEY are set. The key is sent as a bearer token and never logged or put in an error.
- *
- *   ASSISTANT_LLM_URL         base URL (".../v1") or the full ".../chat/completions" address
- *   ASSISTANT_LLM_KEY         API key
- *   ASSISTANT_LLM_MODEL       model name (default gpt-4o-mini)
- *   ASSISTANT_LLM_TIMEOUT_MS  per-call timeout (default 10000, so the grounded fallback still fits
- *                             inside the server function's 15 s)
+ * Optional LLM adapter: an OpenAI-compatible chat endpoint given the site's knowledge as context, used
+ * when ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY are set. The key is never logged or put in an error.
  */
 import { llmSystemPrompt } from './knowledge.server'
 

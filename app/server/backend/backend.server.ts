@@ -1,12 +1,7 @@
 /**
- * The backend PORT: everything the site's server needs from storage/e-mail, behind one interface.
- *
- * Two adapters:
- * - Supabase (hosted): chosen when SUPABASE_URL and SUPABASE_ANON_KEY are both set.
- * - Embedded (PGlite in DATA_DIR + an e-mail outbox worker): otherwise. Works with zero setup.
- *
- * `getBackend()` picks one ONCE per server process (kept on globalThis so dev-server module reloads
- * reuse it). `createBackend(env)` builds a fresh one (tests).
+ * The backend port: what the server needs from storage and e-mail. Supabase when SUPABASE_URL and
+ * SUPABASE_ANON_KEY are set, otherwise the embedded PGlite backend (docs/decisions/007-embedded-backend.md).
+ * getBackend() picks one per process, kept on globalThis so dev-server reloads reuse it.
  */
 import { createEmbeddedBackend, type EmbeddedBackendOptions } from './embedded.server'
 import { createSupabaseBackend, type SupabaseBackendOptions } from './supabase.server'
@@ -47,8 +42,8 @@ export interface StoredLeadInput {
  * - `{ success: true }`: the lead is durably recorded (embedded: row + outbox row committed) or the
  *   hosted function confirmed it. `duplicate` = the same submission had already been recorded.
  * - `{ success: false, kind: 'no-success-flag' }`: the hosted function answered without
- *   `success: true` (spec: "Quote response without a success flag").
- * A call error/exception is THROWN (spec: "Quote function call error or exception").
+ *   `success: true` (docs/product.md#errors-and-messages).
+ * A call error/exception is THROWN (docs/product.md#errors-and-messages).
  */
 export type SubmitQuoteResult =
   | { success: true; id?: string; duplicate?: boolean }
@@ -59,7 +54,7 @@ export interface Backend {
   submitQuote(lead: StoredLeadInput): Promise<SubmitQuoteResult>
   featuredVideo(table: VideoTable): Promise<FeaturedVideo | null>
   reviews(): Promise<Review[]>
-  /** The chat assistant's reply to one visitor message (spec call "Chat": ai-assistant). Throws on failure. */
+  /** The chat assistant's reply to one visitor message (the ai-assistant call, docs/product.md#calls-to-the-backend). Throws on failure. */
   askAssistant(message: string): Promise<string>
   close(): Promise<void>
   /** Optional: a salt for IP hashing that persists with the data (embedded only). */

@@ -1,18 +1,7 @@
 /**
- * Outbox worker (embedded backend): turns committed `quote_outbox` rows into the owner's
- * notification e-mail.
- *
- * - All state lives in the database: a restart picks up whatever is still unsent.
- * - A row is CLAIMED by bumping `attempts` and pushing `next_attempt_at` one lease into the future,
- *   so a crash mid-send retries it after the lease (at-least-once delivery; the Message-ID is
- *   stable per outbox row so mail clients can fold a rare duplicate).
- * - Success sets `sent_at`; failure records `last_error` and reschedules with exponential backoff
- *   (5 s · 2^(attempts-1), capped at 15 min, ±20 % jitter). It never gives up on a lead.
- *
- * Transport: `SMTP_URL` (nodemailer URL, e.g. smtps://user:pass@smtp.example.com:465) when set;
- * otherwise each e-mail is written as an .eml file under `${DATA_DIR}/outbox-mail/`.
- * Recipient `QUOTE_NOTIFY_EMAIL` (default site.email); sender `QUOTE_FROM_EMAIL`
- * (default no-reply@<domain of site.email>).
+ * Outbox worker: turns committed `quote_outbox` rows into the owner's e-mail, at least once, with
+ * backoff and never giving up (docs/decisions/008-lead-outbox.md). SMTP_URL when set, otherwise
+ * `.eml` files under `${DATA_DIR}/outbox-mail/`.
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'

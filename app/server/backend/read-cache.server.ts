@@ -17,7 +17,7 @@ export interface CachePolicy {
 
 const MINUTE = 60_000
 
-/** Spec section 7: reviews are fresh for 30 minutes and kept for 60. */
+/** docs/product.md#calls-to-the-backend: reviews are fresh for 30 minutes and kept for 60. */
 export const REVIEWS_CACHE: CachePolicy = { freshMs: 30 * MINUTE, keepMs: 60 * MINUTE }
 /** A newly featured video shows within 5 minutes. */
 export const VIDEO_CACHE: CachePolicy = { freshMs: 5 * MINUTE, keepMs: 60 * MINUTE }

@@ -1,16 +1,7 @@
 /**
- * Supabase adapter: the hosted backend, reached server-side with the public anon key.
- *
- * - submitQuote  -> Edge Function `send-quote-email` with body { firstName, email, phone }.
- *   invoke error (network, relay, non-2xx) => THROWS (spec: "call error or exception");
- *   a response without `success === true` => { success: false, kind: 'no-success-flag', error }.
- *   A lead flagged as suspected spam goes with the reason in `x-suspected-spam`: the function stores
- *   it as such and does not e-mail it (as the embedded backend does).
- *   Identical retries (same dedupe key) within 24 h are answered from memory instead of sending
- *   a second e-mail.
- * - featuredVideo -> `from(table).select('*').eq('is_featured', true).limit(1).maybeSingle()`.
- * - reviews -> Edge Function `fetch-reviews`, `{ reviews: Review[] }` or a bare array; every item
- *   is validated and invalid ones are dropped.
+ * Supabase adapter, reached server-side with the public anon key: leads and reviews through Edge
+ * Functions, featured videos from their tables. A call error throws; an answer without
+ * `success: true` is a failure (docs/product.md#calls-to-the-backend).
  */
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
 import * as v from 'valibot'

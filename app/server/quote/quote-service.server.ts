@@ -1,19 +1,7 @@
 /**
- * Quote submission use case: rate limit -> validate -> spam checks -> durable store/send.
- *
- * The HTTP layer (a server function / route) calls `handleQuoteSubmission(raw, { ip, userAgent })`
- * and answers with `status` and `body` as returned:
- *
- *   200 { success: true }                                            stored (or flagged spam, silently)
- *   400 { success: false, reason: 'invalid',       error: <first validation message> }
- *   429 { success: false, reason: 'rate-limited',  error: 'Too many quote requests. Please wait a few minutes or call us at {phone}.' }
- *   502 { success: false, reason: 'not-confirmed', error: 'We could not confirm your request. Please call us at {phone}.' }
- *   503 { success: false, reason: 'call-failed',   error: 'We could not save your request. Please call us at {phone}.' }
- *
- * UI: `quoteResponseToast(body)` from ~/lib/quote-schema picks the spec's toast.
- *
- * Configuration (environment, read when the default handler is first used):
- *   QUOTE_RATE_LIMIT (5), QUOTE_RATE_WINDOW_MS (600000), QUOTE_MIN_FILL_MS (2500), IP_HASH_SALT.
+ * Quote submission: rate limit, validate, spam checks, then store before answering. Statuses: 200 stored
+ * (suspected spam too, silently), 400 invalid, 429 rate-limited, 502 not confirmed, 503 not saved; the
+ * texts are in docs/product.md#errors-and-messages.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import * as v from 'valibot'
