@@ -1,8 +1,7 @@
 /**
- * The grounded assistant: answers from the site's own content and nothing else, deterministically.
- * Topics first (places, services, hours, prices…), then the closest service passage; otherwise it
- * says it does not know and gives the phone number. It never states a price, duration or place the
- * content does not.
+ * The grounded assistant answers from the site's own content only, deterministically: topics first, then
+ * the closest service passage, else "I don't know" and the phone number. It never states a price,
+ * duration or place the content does not.
  */
 import {
   areaNames,
