@@ -35,10 +35,47 @@ export interface OwnerNotification {
 
 const FORBIDDEN_GLOBAL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu
 
-/** Visitor text made safe for a plain-text body or the subject: no control/line-break/bidi chars. */
+const ENCODED_WORD = /=\?([^?\s]+)\?([bBqQ])\?([^?\s]*)\?=/g
+const HAS_ENCODED_WORD = /=\?[^?\s]+\?[bBqQ]\?[^?\s]*\?=/
+
+function decodeEncodedWord(charset: string, encoding: string, text: string): string {
+  try {
+    const bytes =
+      encoding.toUpperCase() === 'B'
+        ? Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
+        : Uint8Array.from(
+            text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})|([\s\S])/g, (_, hex: string, c: string) =>
+              hex ? String.fromCharCode(parseInt(hex, 16)) : c,
+            ),
+            (c) => c.charCodeAt(0),
+          )
+    return new TextDecoder(charset.toLowerCase(), { fatal: false }).decode(bytes)
+  } catch {
+    return text
+  }
+}
+
+/**
+ * A mail client decodes `=?charset?Q?…?=` in a header, so visitor text is decoded here first, cleaned,
+ * and any `=?` left is broken up: what the owner sees is what was checked.
+ */
+function withoutEncodedWords(value: string): string {
+  let text = value
+  for (let pass = 0; pass < 3 && HAS_ENCODED_WORD.test(text); pass++) {
+    text = text.replace(ENCODED_WORD, (_, charset: string, encoding: string, encoded: string) =>
+      decodeEncodedWord(charset, encoding, encoded).replace(FORBIDDEN_GLOBAL, ' '),
+    )
+  }
+  return text.replace(/=\?/g, '= ?')
+}
+
+/** Visitor text made safe for a plain-text body or a header: no encoded words, control, line-break or bidi chars. */
 export function sanitizeText(value: string | null | undefined, maxLength: number): string {
   if (!value) return ''
-  const clean = value.replace(FORBIDDEN_GLOBAL, ' ').replace(/\s+/g, ' ').trim()
+  const clean = withoutEncodedWords(value.replace(FORBIDDEN_GLOBAL, ' '))
+    .replace(FORBIDDEN_GLOBAL, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean
 }
 

@@ -151,6 +151,23 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     expect(m.text).toContain('Phone:    916 555 0100')
   })
 
+  it('a name written as MIME encoded words reaches the subject as plain text: no line break, Bcc or bidi override', async () => {
+    const mail = await smtp()
+    const backend = embedded(await tempDir(), { SMTP_URL: mail.url })
+    const svc = service()
+    for (const firstName of ['=?utf-8?q?=0D=0ABcc:_x@y.example?=', '=?utf-8?q?=E2=80=AE?=Ana']) {
+      expect((await svc.handle(lead({ firstName }), meta, backend)).status).toBe(200)
+    }
+    expect(await (await backend.outbox()).drain()).toMatchObject({ sent: 2, failed: 0 })
+    // mailparser decodes encoded words as a mail client does.
+    const subjects = mail.received.map(({ mail: m }) => m.subject).sort()
+    expect(subjects).toEqual(['New quote request from Ana', 'New quote request from Bcc: x@y.example'])
+    for (const { mail: m, rcptTo } of mail.received) {
+      expect(m.bcc).toBeUndefined()
+      expect(rcptTo).toEqual([OWNER])
+    }
+  })
+
   it('SMTP down: the lead is stored and acknowledged, and e-mailed once the SMTP server is up', async () => {
     const port = await freePort()
     const backend = embedded(await tempDir(), { SMTP_URL: `smtp://127.0.0.1:${port}` })
