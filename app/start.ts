@@ -1,11 +1,20 @@
-import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
+import { createMiddleware, createStart } from '@tanstack/react-start'
 
 /** Server-function bodies larger than this are refused before they are read. */
 export const MAX_SERVER_FN_BODY_BYTES = 16 * 1024
 
-// A custom start.ts replaces Start's defaults, so the CSRF guard for server functions is added here.
-const csrfMiddleware = createCsrfMiddleware({
-  filter: (ctx) => ctx.handlerType === 'serverFn',
+function jsonError(status: number, error: string): Response {
+  return new Response(JSON.stringify({ success: false, error }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  })
+}
+
+// Replaces Start's default CSRF guard: ours also knows the public origin behind a TLS proxy.
+const sameOriginMiddleware = createMiddleware().server(async ({ next, request, handlerType }) => {
+  if (handlerType !== 'serverFn') return next()
+  const { isSameOriginRequest } = await import('~/server/http/origin.server')
+  return isSameOriginRequest(request) ? next() : jsonError(403, 'Forbidden')
 })
 
 /** POSTs to server functions must declare a small body: 411 without Content-Length, 413 above the cap. */
@@ -13,20 +22,23 @@ const bodySizeMiddleware = createMiddleware().server(({ next, request, handlerTy
   if (handlerType !== 'serverFn' || request.method !== 'POST') return next()
   const declared = request.headers.get('content-length')
   if (declared === null) {
-    return new Response(JSON.stringify({ success: false, error: 'Content-Length required' }), {
-      status: 411,
-      headers: { 'Content-Type': 'application/json' },
-    })
+    return jsonError(411, 'Content-Length required')
   }
   if (!/^\d+$/.test(declared) || Number(declared) > MAX_SERVER_FN_BODY_BYTES) {
-    return new Response(JSON.stringify({ success: false, error: 'Request too large' }), {
-      status: 413,
-      headers: { 'Content-Type': 'application/json' },
-    })
+    return jsonError(413, 'Request too large')
   }
   return next()
 })
 
+/** A body Start cannot decode is the sender's mistake: 400 and one log line, not a 500 with a stack trace. */
+const wellFormedBodyMiddleware = createMiddleware().server(async ({ next, request, handlerType }) => {
+  if (handlerType !== 'serverFn' || request.method !== 'POST') return next()
+  const { isWellFormedServerFnBody } = await import('~/server/http/server-fn-body.server')
+  if (await isWellFormedServerFnBody(request)) return next()
+  console.warn(`[http] 400 malformed server-function body: ${new URL(request.url).pathname.slice(0, 120)}`)
+  return jsonError(400, 'Bad request')
+})
+
 export const startInstance = createStart(() => ({
-  requestMiddleware: [csrfMiddleware, bodySizeMiddleware],
+  requestMiddleware: [sameOriginMiddleware, bodySizeMiddleware, wellFormedBodyMiddleware],
 }))

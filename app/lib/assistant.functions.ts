@@ -1,4 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
+import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { assistant } from '~/content/assistant'
 
@@ -31,7 +32,11 @@ class AssistantInputError extends Error {
 
 function validateAssistantRequest(input: unknown): v.InferOutput<typeof assistantRequestSchema> {
   const result = v.safeParse(assistantRequestSchema, input)
-  if (!result.success) throw new AssistantInputError(result.issues[0]?.message ?? ASSISTANT_INPUT_MESSAGES.empty)
+  if (!result.success) {
+    // A thrown error is sent with the response's status, so set it first.
+    setResponseStatus(400)
+    throw new AssistantInputError(result.issues[0]?.message ?? ASSISTANT_INPUT_MESSAGES.empty)
+  }
   return result.output
 }
 
@@ -45,5 +50,14 @@ export const askAssistant = createServerFn({ method: 'POST' })
   .handler(async ({ data }): Promise<AssistantReply> => {
     const { getAssistantService } = await import('~/server/assistant/ask.server')
     const { visitorAddress } = await import('~/server/http/visitor-address.server')
-    return getAssistantService().reply(data.message, { ip: visitorAddress() })
+    const { AssistantRequestError } = await import('~/server/assistant/ask.server')
+    try {
+      return await getAssistantService().reply(data.message, { ip: visitorAddress() })
+    } catch (error) {
+      if (error instanceof AssistantRequestError) {
+        setResponseStatus(error.status)
+        if (error.retryAfterSeconds) setResponseHeader('Retry-After', String(error.retryAfterSeconds))
+      } else setResponseStatus(502)
+      throw error
+    }
   })

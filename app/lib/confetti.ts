@@ -5,6 +5,8 @@ export async function playConfetti(): Promise<boolean> {
   if (typeof window === 'undefined') return false
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return false
   const { default: confetti } = await import('canvas-confetti')
-  await confetti({ ...CONFETTI_OPTIONS, disableForReducedMotion: true })
+  // Its default worker comes from a blob: URL, which the Content-Security-Policy rightly refuses.
+  const fire = confetti.create(undefined, { resize: true, useWorker: false, disableForReducedMotion: true })
+  await fire(CONFETTI_OPTIONS)
   return true
 }

@@ -43,6 +43,20 @@ export const QUOTE_MESSAGES = {
   },
 } as const
 
+/** The server's answers that are not a field's message. */
+export const quoteErrorMessages = (phone: string) =>
+  ({
+    rateLimited: `Too many quote requests. Please wait a few minutes or call us at ${phone}.`,
+    saveFailed: `We could not save your request. Please call us at ${phone}.`,
+    notConfirmed: `We could not confirm your request. Please call us at ${phone}.`,
+    tooLarge: 'The request is too large.',
+  }) as const
+
+/** Every message the no-JavaScript result page may show: it prints nothing else from its URL. */
+export function quoteResultMessages(phone: string): string[] {
+  return [...Object.values(QUOTE_FIELD_MESSAGES), ...Object.values(quoteErrorMessages(phone)), 'Invalid form data']
+}
+
 export const QUOTE_LIMITS = {
   firstName: 100,
   email: 254,

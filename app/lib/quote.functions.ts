@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest, setResponseStatus } from '@tanstack/react-start/server'
+import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { quoteSubmissionSchema, type QuoteSubmissionInput, type QuoteSubmitResponse } from './quote-schema'
 
@@ -26,5 +26,6 @@ export const submitQuoteRequest = createServerFn({ method: 'POST' })
       userAgent: request.headers.get('user-agent') ?? '',
     })
     if (result.status !== 200) setResponseStatus(result.status)
+    if (result.retryAfterSeconds) setResponseHeader('Retry-After', String(result.retryAfterSeconds))
     return result.body
   })

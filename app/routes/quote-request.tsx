@@ -1,12 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { QuoteResult } from '~/components/quote/quote-result'
+import { site } from '~/content/site'
+import { quoteResultMessages } from '~/lib/quote-schema'
 
 /** The result page of the quote form's no-JavaScript path (POST here, then redirected to GET). */
 export const Route = createFileRoute('/quote-request')({
   validateSearch: v.object({
     status: v.fallback(v.optional(v.picklist(['sent', 'invalid', 'rate-limited', 'failed'])), undefined),
-    message: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(200))), undefined),
+    message: v.fallback(v.optional(v.picklist(quoteResultMessages(site.phone))), undefined),
   }),
   server: {
     handlers: {

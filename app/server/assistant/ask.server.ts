@@ -11,6 +11,7 @@ export class AssistantRequestError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
   }
@@ -51,7 +52,11 @@ export function createAssistantService(options: AssistantServiceOptions = {}): A
     async reply(message, meta) {
       const ip = meta.ip.trim()
       if (ip && !limiter.hit(ip)) {
-        throw new AssistantRequestError('Too many messages. Please wait a few minutes or call us.', 429)
+        throw new AssistantRequestError(
+          'Too many messages. Please wait a few minutes or call us.',
+          429,
+          limiter.retryAfterSeconds(ip),
+        )
       }
       let timer: ReturnType<typeof setTimeout> | undefined
       const tooSlow = new Promise<never>((_, reject) => {

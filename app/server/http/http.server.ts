@@ -117,8 +117,9 @@ export function finalizeResponse(request: Request, response: Response): Response
     }
   } else if (new URL(request.url).pathname.startsWith('/_serverFn/')) {
     headers.set('Cache-Control', 'no-store')
-    headers.set('X-Content-Type-Options', 'nosniff')
   }
+  // robots.txt, the sitemap, the manifest, server functions: no response may be sniffed into another type.
+  headers.set('X-Content-Type-Options', 'nosniff')
 
   const encoding = chooseEncoding(request.headers.get('Accept-Encoding'))
   if (

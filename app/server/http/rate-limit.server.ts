@@ -22,6 +22,12 @@ export function createSlidingWindowLimiter(limit: number, windowMs: number, now:
       }
       return true
     },
+    /** Whole seconds until `key` may hit again (for Retry-After); 0 when it may now. */
+    retryAfterSeconds(key: string): number {
+      const oldest = hits.get(key)?.[0]
+      if (oldest === undefined || limit <= 0) return 0
+      return Math.max(0, Math.ceil((oldest + windowMs - now()) / 1000))
+    },
     reset() {
       hits.clear()
     },

@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { MAX_SERVER_FN_BODY_BYTES } from '~/start'
 import { QUOTE_HONEYPOT_NAME } from '~/lib/quote-form-constants'
+import { isSameOriginRequest } from '../http/origin.server'
 import { handleQuoteSubmission } from './quote-service.server'
 
 export type QuotePostStatus = 'sent' | 'invalid' | 'rate-limited' | 'failed'
-
-function sameOrigin(request: Request): boolean {
-  const origin = request.headers.get('origin') ?? request.headers.get('referer')
-  if (!origin) return false
-  try {
-    return new URL(origin).origin === new URL(request.url).origin
-  } catch {
-    return false
-  }
-}
 
 function seeOther(status: QuotePostStatus, message?: string): Response {
   const query = new URLSearchParams({ status })
@@ -26,7 +17,7 @@ function seeOther(status: QuotePostStatus, message?: string): Response {
  * as the server function, answered with a redirect to the result page (POST/redirect/GET).
  */
 export async function handleQuoteFormPost(request: Request, ip: string): Promise<Response> {
-  if (!sameOrigin(request)) return new Response('Forbidden', { status: 403 })
+  if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
   const length = Number(request.headers.get('content-length') ?? NaN)
   if (!Number.isFinite(length) || length > MAX_SERVER_FN_BODY_BYTES) return new Response('Request too large', { status: 413 })
   let form: FormData

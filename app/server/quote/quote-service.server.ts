@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import * as v from 'valibot'
 import { site } from '../../content/site'
-import { quoteSubmissionSchema, type QuoteSubmitResponse } from '../../lib/quote-schema'
+import { quoteErrorMessages, quoteSubmissionSchema, type QuoteSubmitResponse } from '../../lib/quote-schema'
 import { getBackend, type Backend, type StoredLeadInput } from '../backend/backend.server'
 import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
 import { createSlidingWindowLimiter } from '../http/rate-limit.server'
@@ -20,6 +20,8 @@ export interface QuoteRequestMeta {
 export interface QuoteServiceResponse {
   status: number
   body: QuoteSubmitResponse
+  /** With a 429: whole seconds until the visitor may send again. */
+  retryAfterSeconds?: number
 }
 
 export interface QuoteServiceOptions {
@@ -42,13 +44,6 @@ export interface QuoteService {
   resetRateLimits(): void
 }
 
-export const quoteErrorMessages = (phone: string) =>
-  ({
-    rateLimited: `Too many quote requests. Please wait a few minutes or call us at ${phone}.`,
-    saveFailed: `We could not save your request. Please call us at ${phone}.`,
-    notConfirmed: `We could not confirm your request. Please call us at ${phone}.`,
-    tooLarge: 'The request is too large.',
-  }) as const
 
 export function quoteServiceOptionsFromEnv(env: Env = serverEnv()): QuoteServiceOptions {
   const { ipHashSalt, ...limits } = parseRuntimeConfig(env).quote
@@ -106,8 +101,13 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
     const ip = typeof meta?.ip === 'string' ? meta.ip.trim() : ''
 
     // (1) Per-IP rate limit (skipped when the IP is unknown, so one bad proxy setup can't block everyone).
-    if (ip && !limiter.hit(sha256Hex(`${processSalt}:${ip}`))) {
-      return { status: 429, body: { success: false, reason: 'rate-limited', error: messages.rateLimited } }
+    const limitKey = sha256Hex(`${processSalt}:${ip}`)
+    if (ip && !limiter.hit(limitKey)) {
+      return {
+        status: 429,
+        body: { success: false, reason: 'rate-limited', error: messages.rateLimited },
+        retryAfterSeconds: limiter.retryAfterSeconds(limitKey),
+      }
     }
 
     // (2) Validate the envelope. Nothing is stored on failure.

@@ -1,0 +1,48 @@
+import { buildEnv } from '~/content/build-env'
+import { runtimeConfig } from '../config.server'
+
+/** The right-most entry of a header a proxy appends to: the one the nearest trusted proxy wrote. */
+function nearest(value: string | null): string | undefined {
+  return value?.split(',').at(-1)?.trim() || undefined
+}
+
+/**
+ * The origins this site is reached at: the one a trusted proxy reports (X-Forwarded-Proto/-Host) or
+ * else the request's own, and SITE_URL when it is set.
+ */
+export function publicOrigins(request: Request, hops = runtimeConfig().trustProxyHops): string[] {
+  const url = new URL(request.url)
+  const proto = hops > 0 ? nearest(request.headers.get('x-forwarded-proto')) : undefined
+  const host = nearest(request.headers.get('x-forwarded-host')) ?? request.headers.get('host') ?? url.host
+  // Behind a proxy the request's own URL is the proxy's side of the connection, not the visitor's.
+  const origins = [proto === 'https' || proto === 'http' ? `${proto}://${host}`.toLowerCase() : url.origin]
+  const siteUrl = buildEnv.SITE_URL?.trim()
+  if (siteUrl) {
+    try {
+      origins.push(new URL(siteUrl).origin)
+    } catch {
+      // An unusable SITE_URL adds nothing; the site's own origins still work.
+    }
+  }
+  return origins
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether a state-changing request comes from the site's own pages: Sec-Fetch-Site where the browser
+ * sends it, otherwise Origin, otherwise Referer; a request with none of them is refused.
+ */
+export function isSameOriginRequest(request: Request, hops?: number): boolean {
+  const fetchSite = request.headers.get('sec-fetch-site')
+  if (fetchSite !== null) return fetchSite === 'same-origin'
+  const source = request.headers.get('origin') ?? originOf(request.headers.get('referer') ?? '')
+  if (!source) return false
+  return publicOrigins(request, hops).includes(source.toLowerCase())
+}

@@ -1,0 +1,28 @@
+import sharp from 'sharp'
+import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { cspViolations } from './support/csp'
+import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
+import { expect, test } from './support/test'
+
+test('the success confetti paints pixels under the Content-Security-Policy, with no violation', async ({ page }) => {
+  const violations = cspViolations(page)
+  const form = await openInteractiveQuoteForm(page, '/contact')
+  await fillQuoteFields(form, { firstName: 'Confetti', email: 'confetti@example.com', phone: '(916) 555-0100' })
+  await page.clock.fastForward(4_000)
+  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await page.clock.runFor(300)
+
+  // Everything but the confetti canvas hidden: what is left opaque in the screenshot is confetti.
+  await page.addStyleTag({
+    content: 'body > :not(canvas) { visibility: hidden !important } html, body { background: transparent !important }',
+  })
+  const { data } = await sharp(await page.screenshot({ omitBackground: true }))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  let painted = 0
+  for (let alpha = 3; alpha < data.length; alpha += 4) if (data[alpha]! > 0) painted++
+  expect(painted).toBeGreaterThan(500)
+  expect(violations).toEqual([])
+})

@@ -1,0 +1,179 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { join } from 'node:path'
+import { assistant } from '~/content/assistant'
+import { site } from '~/content/site'
+import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
+import { startSiteServer, type SiteServer } from './support/site-server'
+import { expect, test, type Page } from './support/test'
+
+// One server behind a pretend TLS proxy (TRUST_PROXY=1), with small limits so they are reached quickly.
+let server: SiteServer
+test.beforeAll(async () => {
+  server = await startSiteServer({ TRUST_PROXY: '1', QUOTE_RATE_LIMIT: '2', ASSISTANT_RATE_LIMIT: '2' })
+})
+test.afterAll(async () => server?.stop())
+
+const FORM = 'firstName=Tls&email=tls%40example.com&phone=9165550101'
+const proxied = (extra: Record<string, string> = {}) => ({
+  Host: 'www.example.com',
+  'X-Forwarded-Proto': 'https',
+  'Content-Type': 'application/x-www-form-urlencoded',
+  ...extra,
+})
+
+interface Answer {
+  status: number
+  headers: Headers
+  text: () => Promise<string>
+}
+
+/** A raw POST (node:http, since fetch will not send a Host header of our choosing, as a proxy does). */
+function post(path: string, headers: Record<string, string>, body: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${server.url}${path}`, { method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => {
+        const answerHeaders = new Headers()
+        for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') answerHeaders.set(name, value)
+        const text = Buffer.concat(chunks).toString('utf8')
+        resolve({ status: response.statusCode ?? 0, headers: answerHeaders, text: async () => text })
+      })
+    })
+    request.on('error', reject)
+    request.end(body)
+  })
+}
+
+/** The .eml files the outbox wrote (no SMTP_URL here), as text. */
+function mails(): string[] {
+  const folder = join(server.dataDir, 'outbox-mail')
+  try {
+    return readdirSync(folder).map((name) => readFileSync(join(folder, name), 'utf8'))
+  } catch {
+    return []
+  }
+}
+
+async function eventually(check: () => boolean, ms = 10_000) {
+  const until = Date.now() + ms
+  while (!check() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100))
+}
+
+/** A real call of a server function from the browser: its URL and body, to replay with other headers. */
+async function captureServerFnCall(page: Page, act: () => Promise<void>) {
+  const request = page.waitForRequest((r) => r.url().includes('/_serverFn/') && r.method() === 'POST')
+  await act()
+  const sent = await request
+  return { url: sent.url(), body: sent.postData() ?? '' }
+}
+
+test('behind a TLS proxy the no-JavaScript form stores the lead; a cross-site post is still refused', async () => {
+  const accepted = await post('/quote-request', proxied({ Origin: 'https://www.example.com', 'X-Forwarded-For': '203.0.113.1' }), FORM)
+  expect(accepted.status).toBe(303)
+  expect(accepted.headers.get('location')).toBe('/quote-request?status=sent')
+  await eventually(() => mails().some((mail) => mail.includes('Tls')))
+  expect(mails().filter((mail) => mail.includes('Tls'))).toHaveLength(1)
+
+  for (const origin of ['https://evil.example', 'http://www.example.com', 'null']) {
+    const refused = await post('/quote-request', proxied({ Origin: origin, 'X-Forwarded-For': '203.0.113.2' }), FORM)
+    expect(refused.status, origin).toBe(403)
+  }
+})
+
+test('the rate limit counts the address the proxy saw, not what the visitor wrote into X-Forwarded-For', async () => {
+  const statuses: number[] = []
+  for (let i = 0; i < 4; i++) {
+    const forwardedFor = `10.9.${i}.1, 198.51.100.7` // the left entry is the visitor's own text
+    const response = await post('/quote-request', proxied({ Origin: 'https://www.example.com', 'X-Forwarded-For': forwardedFor }), `firstName=Rot${i}&email=rot${i}%40example.com&phone=9165550101`)
+    statuses.push(Number(new URL(response.headers.get('location') ?? '', server.url).searchParams.get('status') === 'sent'))
+  }
+  expect(statuses).toEqual([1, 1, 0, 0])
+})
+
+test('the result page shows only its own messages, never text from its address', async ({ page }) => {
+  await page.goto(`${server.url}/quote-request?status=failed&message=${encodeURIComponent('Pay the deposit by wire to 555-0000')}`)
+  const status = page.getByRole('status')
+  await expect(status).toContainText(QUOTE_MESSAGES.submitError.description)
+  await expect(page.getByText('Pay the deposit')).toHaveCount(0)
+
+  await page.goto(`${server.url}/quote-request?status=invalid&message=${encodeURIComponent('Invalid email address')}`)
+  await expect(page.getByRole('status')).toContainText('Invalid email address')
+})
+
+test('malformed server-function bodies answer 400 with a short message and one log line, no stack', async ({ page }) => {
+  await page.goto(`${server.url}/`)
+  await page.getByRole('button', { name: 'Chat with us' }).click()
+  const input = page.getByRole('dialog', { name: assistant.name }).getByPlaceholder('Ask about our services...')
+  const call = await captureServerFnCall(page, async () => {
+    await input.fill('What are your hours?')
+    await input.press('Enter')
+  })
+  const before = server.output().split('\n').length
+  for (const body of ['null', '[', '{"t":0}', '"text"', '{"f":1,"m":[]}']) {
+    const response = await post(new URL(call.url).pathname + new URL(call.url).search, { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' }, body)
+    expect(response.status, body).toBe(400)
+    const text = await response.text()
+    expect(text, body).not.toMatch(/Cannot read|TypeError|at .+\.js/)
+    expect(text.length, body).toBeLessThan(100)
+  }
+  const logged = server.output().split('\n').slice(before - 1).filter(Boolean)
+  expect(logged.length).toBeLessThanOrEqual(5)
+  expect(logged.join('\n')).not.toMatch(/^\s+at /m)
+})
+
+test('chat: bad input answers 400, the limit 429 with Retry-After, and the visitor sees the fallback reply', async ({ page }) => {
+  await page.goto(`${server.url}/contact`)
+  await page.getByRole('button', { name: 'Chat with us' }).click()
+  const panel = page.getByRole('dialog', { name: assistant.name })
+  const input = panel.getByPlaceholder('Ask about our services...')
+  const call = await captureServerFnCall(page, async () => {
+    await input.fill('What are your hours?')
+    await input.press('Enter')
+  })
+  const path = new URL(call.url).pathname + new URL(call.url).search
+  const replay = (message: string, forwardedFor: string) =>
+    post(path, { Origin: 'https://www.example.com', Host: 'www.example.com', 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': forwardedFor, 'Content-Type': 'application/json' }, call.body.replace('What are your hours?', message))
+
+  // Origin without Sec-Fetch-Site (older Safari) from the public origin is accepted.
+  expect((await replay('Do you clean roofs?', '198.51.100.20')).status).toBe(200)
+  expect((await replay('', '198.51.100.21')).status).toBe(400)
+  expect((await replay('x'.repeat(assistant.maxMessageLength + 1), '198.51.100.21')).status).toBe(400)
+  expect((await replay('One', '198.51.100.22')).status).toBe(200)
+  expect((await replay('Two', '198.51.100.22')).status).toBe(200)
+  const limited = await replay('Three', '198.51.100.22')
+  expect(limited.status).toBe(429)
+  expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+
+  // The browser's own address has used one message of two; the third one it sends is over the limit.
+  const messages = panel.getByRole('list', { name: 'Conversation' }).getByRole('listitem')
+  await expect(messages).toHaveCount(3)
+  for (const text of ['Second', 'Third']) {
+    await input.fill(text)
+    await input.press('Enter')
+  }
+  await expect(messages.last()).toContainText(`Please call us directly at ${site.phone}`)
+})
+
+test('a rate-limited quote answers 429 with Retry-After', async ({ page }) => {
+  const form = await openInteractiveQuoteForm(page, `${server.url}/contact`)
+  await fillQuoteFields(form, { firstName: 'Ret', email: 'ret@example.com', phone: '9165550101' })
+  await page.clock.fastForward(4_000)
+  const call = await captureServerFnCall(page, () => form.getByRole('button', { name: 'Get My Free Quote' }).click())
+  const path = new URL(call.url).pathname + new URL(call.url).search
+  const headers = { 'Sec-Fetch-Site': 'same-origin', 'X-Forwarded-For': '198.51.100.30', 'Content-Type': 'application/json' }
+  const answers = []
+  for (let i = 0; i < 3; i++) answers.push(await post(path, headers, call.body.replaceAll('ret@example.com', `ret${i}@example.com`)))
+  expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429])
+  expect(Number(answers[2]!.headers.get('retry-after'))).toBeGreaterThan(0)
+})
+
+test('robots.txt, the sitemap and the web manifest are sent with nosniff', async () => {
+  for (const path of ['/robots.txt', '/sitemap.xml', '/site.webmanifest']) {
+    const response = await fetch(`${server.url}${path}`)
+    expect(response.status, path).toBe(200)
+    expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
+  }
+})
