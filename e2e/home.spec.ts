@@ -375,7 +375,7 @@ test.describe('home page with reviews and a featured video (local stub of hosted
     await page.goto(`${server.url}/`)
     const video = heroSection(page).locator('video')
     await expect(video.locator('source')).toHaveAttribute('src', VIDEO_URL)
-    // An empty mime_type means video/mp4 (spec section 3).
+    // An empty mime_type means video/mp4 (docs/product.md#what-is-stored).
     await expect(video.locator('source')).toHaveAttribute('type', 'video/mp4')
     await expect
       .poll(() => video.evaluate((node: HTMLVideoElement) => ({ muted: node.muted, loop: node.loop, playsInline: node.playsInline, paused: node.paused })))

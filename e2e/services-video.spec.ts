@@ -42,7 +42,7 @@ test.describe('services hero with a featured service video (hosted Supabase stub
     const video = page.getByTestId('hero-video')
     await expect(video).toBeAttached()
     await expect(video.locator('source')).toHaveAttribute('src', VIDEO_URL)
-    // An empty mime_type falls back to video/mp4 (spec section 3).
+    // An empty mime_type falls back to video/mp4 (docs/product.md#what-is-stored).
     await expect(video.locator('source')).toHaveAttribute('type', 'video/mp4')
     expect(await video.evaluate((node: HTMLVideoElement) => ({ muted: node.muted, loop: node.loop, playsInline: node.playsInline }))).toEqual({
       muted: true,

@@ -1,5 +1,5 @@
 /**
- * Social-proof notifications (spec sections 3, 4 and 9): what they show, where it comes from, and
+ * Social-proof notifications (docs/product.md): what they show, where it comes from, and
  * when.
  *
  * The 20 sample items are made-up display data. Presenting them to visitors as real bookings and
@@ -46,7 +46,7 @@ const booking = (name: string, service: ActivityService, location: string, daysA
 })
 const review = (name: string, daysAgo: number): ReviewActivity => ({ type: 'review', name, rating: 5, daysAgo })
 
-/** The spec's 20 sample items, alternating booking and review (sample display data, not real activity). */
+/** The 20 sample items (docs/product.md#business-constants), alternating booking and review (sample display data, not real activity). */
 export const sampleActivity: ActivityItem[] = [
   booking('Sarah M.', 'House Washing', 'Folsom', 2),
   review('Mike T.', 1),
@@ -81,7 +81,7 @@ const sourceSetting = buildEnv.PUBLIC_SOCIAL_PROOF_SOURCE?.trim()
 export const socialProofSource: SocialProofSource =
   sourceSetting === 'reviews' || sourceSetting === 'off' ? sourceSetting : 'sample'
 
-/** Spec section 9: first toast 30 s after page load, then one every 45 s, each shown for 4000 ms. */
+/** docs/product.md#business-constants: first toast 30 s after page load, then one every 45 s, each shown for 4000 ms. */
 export const SOCIAL_PROOF_TIMING = { firstMs: 30_000, intervalMs: 45_000, visibleMs: 4_000 } as const
 
 /** "1 day ago" / "N days ago" ("today" only for a real review from today). */

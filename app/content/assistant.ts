@@ -2,7 +2,7 @@ import { buildEnv } from './build-env'
 import { site } from './site'
 
 /**
- * The chat assistant's texts (spec sections 2, 5 and 8). The assistant's name is a build-time
+ * The chat assistant's texts (docs/product.md). The assistant's name is a build-time
  * setting, ASSISTANT_NAME, read like the business settings in site.ts so server and browser agree.
  */
 
@@ -15,7 +15,7 @@ export const assistant = {
   role: `${site.shortName}'s virtual assistant`,
   greeting: `Hi, I'm ${assistantName}! Ask me about our services, the areas we serve, our hours or getting a free quote.`,
   placeholder: 'Ask about our services...',
-  /** Spec section 8, word for word: the bot's reply when anything goes wrong. */
+  /** docs/product.md#errors-and-messages, word for word: the bot's reply when anything goes wrong. */
   fallback: `I'm sorry, I'm having trouble responding right now. Please call us directly at ${site.phone} for immediate assistance with your pressure washing needs!`,
   /** Longest message a visitor can send (the server answers 400 above it). */
   maxMessageLength: 500,

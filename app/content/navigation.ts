@@ -6,7 +6,7 @@ export const homeSectionLinks = [
   { label: 'Gallery', sectionId: 'gallery' },
 ] as const
 
-/** The footer's service list (spec "Home page details"), each linking to its services tab. */
+/** The footer's service list (docs/product.md#home-page), each linking to its services tab. */
 export const footerServices: { label: string; tab: ServiceId }[] = [
   { label: 'House Washing', tab: 'full-house' },
   { label: 'Driveway Cleaning', tab: 'driveway' },

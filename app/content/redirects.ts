@@ -18,7 +18,7 @@ export interface Redirect {
 const service = (tab: ServiceId): RedirectTarget => ({ to: '/services', search: { tab } })
 const city = (citySlug: string): RedirectTarget => ({ to: '/city/$citySlug', params: { citySlug } })
 
-/** Legacy paths from the previous site (spec section 2, "Redirects"). All answer 301. */
+/** Legacy paths from the previous site (docs/product.md#redirects). All answer 301. */
 export const redirects: Redirect[] = [
   { from: '/about-us', target: { to: '/' } },
   { from: '/roof-pressure-washing', target: service('roof') },

@@ -1,5 +1,5 @@
 /**
- * The third-party review widget on /reviews (spec section 7: "a reviews widget script on /reviews").
+ * The third-party review widget on /reviews (docs/product.md#reviews-page).
  * The owner configures it at build time; unset (the default) means no widget and no third-party request.
  * Like site.ts, the values come through vite.config.ts's `define`, so the server and the browser agree.
  *

@@ -1,7 +1,7 @@
 import type { ServiceArea } from './types'
 
 /**
- * The 16 served areas (name, slug) in the order the site lists them (spec section 2). Kept apart
+ * The 16 served areas (name, slug) in the order the site lists them (docs/product.md#pages-and-routes). Kept apart
  * from the full city pages in cities.ts so the header, redirects and sitemap stay light in the
  * browser bundle.
  */

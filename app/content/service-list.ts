@@ -8,7 +8,7 @@ export interface ServiceSummary {
   image: string
 }
 
-/** The eight services, in the order of the /services?tab= toggle row (spec section 2). */
+/** The eight services, in the order of the /services?tab= toggle row (docs/product.md#pages-and-routes). */
 export const serviceList: readonly ServiceSummary[] = [
   { id: 'concrete-sealing', title: 'Concrete & Paver Sealing', shortTitle: 'Sealing', image: 'services/concrete-sealing' },
   { id: 'full-house', title: 'Full House Washing', shortTitle: 'House Wash', image: 'services/full-house' },

@@ -3,7 +3,7 @@ import type { EpoxyService, Service, ServiceId } from './types'
 import { serviceSummary } from './service-list'
 
 /**
- * The eight services, in the order of the /services?tab= toggle row (spec section 2).
+ * The eight services, in the order of the /services?tab= toggle row (docs/product.md#pages-and-routes).
  * Methods, pressures and chemistry describe how each surface is really cleaned; no prices are ever given.
  */
 export const services: Service[] = [

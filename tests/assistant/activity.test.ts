@@ -3,7 +3,7 @@ import { activityAge, activityServices, activityToast, sampleActivity, type Acti
 import { serviceAreas } from '~/content/service-areas'
 import { activityFromReviews, shortName } from '~/lib/review-activity'
 
-describe('the sample activity items (spec sections 3 and 9)', () => {
+describe('the sample activity items (docs/product.md)', () => {
   test('there are 20, alternating booking and review, starting with a booking', () => {
     expect(sampleActivity).toHaveLength(20)
     sampleActivity.forEach((item, index) => expect(item.type).toBe(index % 2 === 0 ? 'booking' : 'review'))
@@ -32,7 +32,7 @@ describe('toast texts', () => {
     expect(activityAge(13)).toBe('13 days ago')
   })
 
-  test('a booking and a review read as the spec says', () => {
+  test('a booking and a review read as docs/product.md says', () => {
     const booking: ActivityItem = { type: 'booking', name: 'Sarah M.', service: 'House Washing', location: 'Folsom', daysAgo: 2 }
     const review: ActivityItem = { type: 'review', name: 'Mike T.', rating: 5, daysAgo: 1 }
     expect(activityToast(booking)).toEqual({ title: 'New Booking!', text: 'Sarah M. booked House Washing in Folsom', age: '2 days ago' })

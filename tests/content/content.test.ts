@@ -4,7 +4,7 @@ import { citySlugs, isCitySlug, serviceAreas } from '../../app/content/service-a
 import { epoxy, serviceById, services } from '../../app/content/services'
 import { serviceIds, type City, type PageSeo } from '../../app/content/types'
 
-/** Spec section 2: the 16 served areas, in the order the site lists them. */
+/** docs/product.md#pages-and-routes: the 16 served areas, in the order the site lists them. */
 const specAreas: [name: string, slug: string][] = [
   ['Orangevale', 'orangevale'],
   ['El Dorado Hills', 'el-dorado-hills'],
@@ -96,7 +96,7 @@ function nameSwapped(city: City, otherName: string): City {
 // ---------- tests ----------
 
 describe('service areas and cities', () => {
-  it('lists the 16 spec areas in spec order, with matching slugs', () => {
+  it('lists the 16 served areas in the product's order, with matching slugs', () => {
     expect(serviceAreas.map((area) => [area.name, area.slug])).toEqual(specAreas)
     expect([...citySlugs]).toEqual(specAreas.map(([, slug]) => slug))
     expect(cities.map((city) => [city.name, city.slug])).toEqual(specAreas)
@@ -166,7 +166,7 @@ describe('services', () => {
     expect(JSON.stringify(service)).not.toMatch(/\$\s?\d/)
   })
 
-  it('states the spec claims, and only the spec figures', () => {
+  it('states the business claims, and only those figures', () => {
     const text = JSON.stringify(services)
     expect(services.find((service) => service.id === 'concrete-sealing')!.benefits.join(' ')).toContain('up to 50%')
     expect(services.find((service) => service.id === 'driveway')!.description).toContain('up to 50%')

@@ -23,7 +23,7 @@ describe('reviews widget settings', () => {
 })
 
 describe('review card text', () => {
-  it('cuts text longer than 120 characters and adds an ellipsis (spec section 5)', () => {
+  it('cuts text longer than 120 characters and adds an ellipsis (docs/product.md#validation)', () => {
     const long = 'x'.repeat(121)
     expect(reviewExcerpt(long)).toBe(`${'x'.repeat(120)}…`)
     expect(reviewExcerpt('x'.repeat(120))).toBe('x'.repeat(120))
@@ -48,7 +48,7 @@ describe('review card text', () => {
 })
 
 describe('page facts', () => {
-  it('city pages say Same Day and 5.0 Stars (spec section 2)', () => {
+  it('city pages say Same Day and 5.0 Stars (docs/product.md#pages-and-routes)', () => {
     expect(cityPageFacts).toEqual({ responseTime: 'Same Day', rating: '5.0 Stars' })
   })
 

@@ -271,7 +271,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     expect(mail.received).toHaveLength(2)
   })
 
-  it('rate limit: 429 after the limit per IP, with the spec phone number', async () => {
+  it('rate limit: 429 after the limit per IP, with the business phone number', async () => {
     const backend = embedded(await tempDir(), {})
     let now = 1_000_000
     const svc = service({ rateLimit: 5, rateWindowMs: 10 * 60_000, now: () => now })

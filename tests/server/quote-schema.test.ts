@@ -18,15 +18,15 @@ function issues(input: unknown, schema: typeof quoteRequestSchema | typeof quote
   return r.success ? [] : r.issues.map((i) => i.message)
 }
 
-describe('spec messages, word for word', () => {
-  it('field messages (spec section 5)', () => {
+describe('product messages, word for word', () => {
+  it('field messages (docs/product.md#validation)', () => {
     expect(QUOTE_FIELD_MESSAGES.firstNameRequired).toBe('First name is required')
     expect(QUOTE_FIELD_MESSAGES.emailRequired).toBe('Email is required')
     expect(QUOTE_FIELD_MESSAGES.emailInvalid).toBe('Invalid email address')
     expect(QUOTE_FIELD_MESSAGES.phoneRequired).toBe('Phone number is required')
   })
 
-  it('toasts (spec sections 5 and 8)', () => {
+  it('toasts (docs/product.md)', () => {
     expect(QUOTE_MESSAGES).toEqual({
       submitError: {
         title: 'Error Submitting Quote Request',

@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { QUOTE_FORM_CLASS, scrollAfterNavigation, scrollToQuoteForm } from '~/lib/scroll'
 
-/** "Get Free Quote": goes to the home page, then scrolls to its quote form (spec: /epoxy). */
+/** "Get Free Quote": goes to the home page, then scrolls to its quote form (docs/product.md#epoxy-page). */
 export function HomeQuoteLink({ className, children }: { className: string; children: ReactNode }) {
   const navigate = useNavigate()
 

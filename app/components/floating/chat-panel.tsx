@@ -4,7 +4,7 @@ import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
 import { askAssistant } from '~/lib/assistant.functions'
 
-/** A chat message; local to this browser tab only (spec section 3). */
+/** A chat message; local to this browser tab only (docs/product.md#what-is-stored). */
 export interface ChatMessage {
   id: number
   text: string
@@ -16,7 +16,7 @@ const CLIENT_TIMEOUT_MS = 20_000
 
 /**
  * The bot's reply to `message`. Any failure (a throw, a 4xx/5xx, a timeout, an answer without a
- * response text) is logged and becomes the spec's fallback reply with the phone number.
+ * response text) is logged and becomes the fallback reply (docs/product.md#errors-and-messages) with the phone number.
  */
 export async function requestReply(message: string): Promise<string> {
   let timer: ReturnType<typeof setTimeout> | undefined

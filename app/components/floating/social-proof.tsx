@@ -31,7 +31,7 @@ function useActivityItems(): readonly ActivityItem[] {
 }
 
 /**
- * Social-proof notifications (spec section 9): the first 30 s after page load, then one every 45 s,
+ * Social-proof notifications (docs/product.md#business-constants): the first 30 s after page load, then one every 45 s,
  * each visible for 4 s, cycling through the items in order. A polite live region at the bottom
  * left: it never takes focus, never blocks the page and never covers the chat button.
  */

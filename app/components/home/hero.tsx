@@ -15,7 +15,7 @@ import { QuoteLink } from './quote-link'
  * and nothing moves when the video arrives (the video is absolutely positioned and added after hydration).
  */
 export function Hero() {
-  // Loaded by the route loader; a failure is logged on the server and leaves the hero dark (spec section 8).
+  // Loaded by the route loader; a failure is logged on the server and leaves the hero dark (docs/product.md#errors-and-messages).
   // No retry on mount: the browser would only repeat the server's failed read.
   const { data: video } = useQuery({ ...homeVideoQuery, retryOnMount: false })
   const { before, highlight, after } = homeHero.headline

@@ -14,7 +14,7 @@ const ServiceAreas = lazyWhenIdle(() => import('./service-areas').then((module) 
 const ContactBlock = lazyWhenIdle(() => import('./contact-block').then((module) => module.ContactBlock))
 
 /**
- * The home page. Section order reconciles the spec's two lists while keeping the relative order of each:
+ * The home page. Section order reconciles the two lists of docs/product.md#home-page while keeping the relative order of each:
  * its route table (hero, quote form, SEO text, gallery, about, service areas, contact) and its list of parts
  * (hero, reviews strip, services grid, about, stats banner, service areas, contact):
  *

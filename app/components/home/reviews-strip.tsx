@@ -7,7 +7,7 @@ import { reviewsQuery, type Review } from '~/lib/backend.functions'
 import { onPageSettled } from '~/lib/lazy-when-idle'
 import { REVIEW_EXCERPT_LENGTH, ReviewCard } from '~/components/shared/review-card'
 
-/** Spec section 4: the list is repeated three times so the strip scrolls without a visible seam. */
+/** docs/product.md#states: the list is repeated three times so the strip scrolls without a visible seam. */
 const COPIES = 3
 /** Seconds each review takes to cross the strip. */
 const SECONDS_PER_REVIEW = 7

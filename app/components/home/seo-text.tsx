@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react'
 import { homeSeoText } from '~/content/home-seo-text'
 
 /**
- * The collapsible SEO text, closed by default (spec section 4). A native <details> is keyboard and screen-reader
+ * The collapsible SEO text, closed by default (docs/product.md#states). A native <details> is keyboard and screen-reader
  * accessible as a disclosure, keeps the text in the HTML for search engines, and opens by itself when a visitor
  * finds a word in it with the browser's find-in-page.
  */

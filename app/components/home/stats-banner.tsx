@@ -4,7 +4,7 @@ import { homeStats } from '~/content/home-sections'
 import { stats } from '~/content/site'
 import { QuoteLink } from './quote-link'
 
-/** Spec section 9: the counters run for 2500 ms once the banner is at least 30% visible. */
+/** docs/product.md#business-constants: the counters run for 2500 ms once the banner is at least 30% visible. */
 export const COUNTER_DURATION_MS = 2500
 export const COUNTER_VISIBLE_THRESHOLD = 0.3
 

@@ -6,7 +6,7 @@ import { CallButton, QuoteFormButton } from '~/components/shared/action-buttons'
 
 /** The services hero: the featured video of table service_videos when there is one, else a dark band. */
 export function ServicesHero() {
-  // Loaded by the route loader; a failure leaves the hero dark (spec section 8).
+  // Loaded by the route loader; a failure leaves the hero dark (docs/product.md#errors-and-messages).
   const { data: video } = useQuery(serviceVideoQuery)
   return (
     <VideoHero video={video}>

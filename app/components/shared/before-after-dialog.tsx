@@ -13,7 +13,7 @@ export interface BeforeAfterDialogProps {
 /**
  * The full-size overlay of one before-and-after image (loaded on demand, see before-after-lightbox.tsx).
  * Radix traps focus, hides the rest of the page from assistive tech and locks scrolling. A click anywhere,
- * Escape or the close button closes it (spec: "closes on click").
+ * Escape or the close button closes it (docs/product.md#gallery-page).
  */
 export default function BeforeAfterDialog({ image, onClose, returnFocusTo }: BeforeAfterDialogProps) {
   return (

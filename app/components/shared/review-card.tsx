@@ -1,7 +1,7 @@
 import type { Review } from '~/lib/backend.functions'
 import { StarRating } from './star-rating'
 
-/** Spec section 5: review text longer than this is cut and followed by an ellipsis (the home strip). */
+/** docs/product.md#validation: review text longer than this is cut and followed by an ellipsis (the home strip). */
 export const REVIEW_EXCERPT_LENGTH = 120
 
 export function reviewExcerpt(text: string, maxLength = REVIEW_EXCERPT_LENGTH): string {

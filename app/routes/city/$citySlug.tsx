@@ -6,7 +6,7 @@ import { CityPage } from '~/components/city/city-page'
 
 export const Route = createFileRoute('/city/$citySlug')({
   beforeLoad: ({ params }) => {
-    // Spec: an unknown slug navigates to /404 (which answers HTTP 404).
+    // docs/product.md#city-pages: an unknown slug navigates to /404 (which answers HTTP 404).
     if (!isCitySlug(params.citySlug)) throw redirect({ to: '/404', replace: true })
   },
   loader: ({ params }) => {
