@@ -72,7 +72,7 @@ describe('the assistant service', () => {
     expect(String(error.mock.calls[0]?.[0])).toContain('socket hang up')
   })
 
-  test('the fallback reply is the product's text with the real phone number', () => {
+  test('the fallback reply is the product text with the real phone number', () => {
     expect(assistant.fallback).toBe(
       `I'm sorry, I'm having trouble responding right now. Please call us directly at ${site.phone} for immediate assistance with your pressure washing needs!`,
     )

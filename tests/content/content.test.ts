@@ -96,7 +96,7 @@ function nameSwapped(city: City, otherName: string): City {
 // ---------- tests ----------
 
 describe('service areas and cities', () => {
-  it('lists the 16 served areas in the product's order, with matching slugs', () => {
+  it('lists the 16 served areas in the product order, with matching slugs', () => {
     expect(serviceAreas.map((area) => [area.name, area.slug])).toEqual(specAreas)
     expect([...citySlugs]).toEqual(specAreas.map(([, slug]) => slug))
     expect(cities.map((city) => [city.name, city.slug])).toEqual(specAreas)
