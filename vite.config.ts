@@ -3,7 +3,8 @@ import { defineConfig } from 'vite'
 import viteReact from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { nitro } from 'nitro/vite'
-import type { Plugin, Rolldown } from 'vite'
+import { minify, type Plugin, type Rolldown } from 'vite'
+import { readFile } from 'node:fs/promises'
 import { compileHint, compileHintMinBytes } from './scripts/compile-hint.mjs'
 
 type OutputBundle = Rolldown.OutputBundle
@@ -82,6 +83,22 @@ const siteEnv = Object.fromEntries(
   ),
 )
 
+/** `import source from './file.js?inline-script'`: the file minified, as a string to write into an inline <script>. */
+function inlineScript(): Plugin {
+  const query = '?inline-script'
+  return {
+    name: 'inline-script',
+    enforce: 'pre',
+    async load(id) {
+      if (!id.endsWith(query)) return null
+      const file = id.slice(0, -query.length)
+      this.addWatchFile(file)
+      const { code } = await minify(file, await readFile(file, 'utf8'))
+      return `export default ${JSON.stringify(code.trim().replace(/;$/, ''))}`
+    },
+  }
+}
+
 export default defineConfig({
   server: { port: 3000 },
   define: { __SITE_ENV__: JSON.stringify(siteEnv) },
@@ -90,6 +107,7 @@ export default defineConfig({
     sourcemap: process.env.ANALYZE === "1" ? "hidden" : false,
   },
   plugins: [
+    inlineScript(),
     tailwindcss(),
     tanstackStart({
       srcDirectory: 'app',

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
-import { LOADER_FALLBACK_MS } from '~/components/layout/document-assets'
+import { LOADER_FALLBACK_MS } from '~/components/layout/loader-fallback'
 import { holdRequests } from './support/hold-requests'
 import { expect, test } from './support/test'
 
 // The inline loader starts the page's JavaScript after the first paint and the paint of the page's
-// high-priority photo, or after LOADER_FALLBACK_MS at the latest (document-assets.tsx). /epoxy's photo
+// high-priority photo, or after LOADER_FALLBACK_MS at the latest (entry-loader.js). /epoxy's photo
 // sits beside the hero text on a desktop and below the fold on a small phone.
 const PHOTO = '**/img/services-epoxy.*'
 
