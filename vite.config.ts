@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { nitro } from 'nitro/vite'
 import { minify, type Plugin, type Rolldown } from 'vite'
 import { readFile } from 'node:fs/promises'
-import { compileHint, compileHintMinBytes } from './scripts/compile-hint.mjs'
+import { compileHint, compileHintMinBytes } from './build/compile-hint'
 
 type OutputBundle = Rolldown.OutputBundle
 

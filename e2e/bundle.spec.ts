@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { noteHydrationTime, requestTimings } from '../scripts/bench/first-load.mjs'
-import { compileHint, compileHintMinBytes } from '../scripts/compile-hint.mjs'
+import { noteHydrationTime, requestTimings } from '../scripts/bench/first-load'
+import { compileHint, compileHintMinBytes } from '../build/compile-hint'
 import { expect, test } from './support/test'
 
 const assets = join(process.env.BUILD_OUTPUT_DIR ?? '.output', 'public', 'assets')

@@ -1,5 +1,5 @@
-import { routeKinds } from '../scripts/bench/common.mjs'
-import type { TraceEvent } from '../scripts/bench/trace-blocking.mjs'
+import { routeKinds } from '../scripts/bench/common'
+import type { TraceEvent } from '../scripts/bench/trace-blocking'
 import { expect, test } from './support/test'
 
 interface StackFrame {

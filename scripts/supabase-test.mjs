@@ -4,7 +4,7 @@
 // Installs Debian's postgresql (as root) when missing; Deno comes from the `deno` npm package and
 // fetches the functions' npm: imports from the npm registry into node_modules/.cache/supabase-deno.
 import { spawnSync } from 'node:child_process'
-import { ensurePostgres } from './supabase-postgres.mjs'
+import { ensurePostgres } from '../tests/support/supabase-postgres'
 
 if (spawnSync('npm', ['run', 'supabase:sync'], { stdio: 'inherit' }).status !== 0) process.exit(1)
 const binDir = ensurePostgres()

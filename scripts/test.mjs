@@ -2,7 +2,7 @@
 // Debian Chromium) against the production build. Offline; finds or installs Chromium by itself.
 import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import { ensureChromium, ensureCommand } from './system-deps.mjs'
+import { ensureChromium, ensureCommand } from '../tests/support/system-deps'
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from '@playwright/test'
-import { freePort } from '../../scripts/free-port.mjs'
+import { freePort } from '../../tests/support/free-port'
 
 export interface SiteServer {
   url: string

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import { freePort } from '../../scripts/free-port.mjs'
+import { freePort } from '../../tests/support/free-port'
 
 /**
  * A local HTTP stub of hosted Supabase (hosted Supabase cannot run here): the REST reads of the

@@ -7,8 +7,8 @@ import { PGlite } from '@electric-sql/pglite'
 import { chromium } from '@playwright/test'
 import { toJSONAsync } from 'seroval'
 import { SMTPServer } from 'smtp-server'
-import { freePort } from '../free-port.mjs'
-import { chromiumFlags, chromiumPath, report, startProductionServer } from './common.mjs'
+import { freePort } from '../../tests/support/free-port'
+import { chromiumFlags, chromiumPath, report, startProductionServer } from './common'
 
 const TOTAL = Number(process.env.BENCH_LEADS ?? 300)
 const CONCURRENCY = Number(process.env.BENCH_LEADS_CONCURRENCY ?? 25)

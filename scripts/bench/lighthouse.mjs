@@ -7,8 +7,8 @@ import { get } from 'node:http'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromiumFlags, chromiumPath, median, report, routeKinds, startProductionServer } from './common.mjs'
-import { blockingTimeFromTrace } from './trace-blocking.mjs'
+import { chromiumFlags, chromiumPath, median, report, routeKinds, startProductionServer } from './common'
+import { blockingTimeFromTrace } from './trace-blocking'
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
 const budgets = { score: 100, lcpMs: 1500, tbtMs: 50, cls: 0 }

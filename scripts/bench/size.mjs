@@ -6,8 +6,8 @@
 // (first-load.mjs).
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
-import { chromiumFlags, chromiumPath, report, routeKinds, startProductionServer } from './common.mjs'
-import { noteHydrationTime, requestTimings } from './first-load.mjs'
+import { chromiumFlags, chromiumPath, report, routeKinds, startProductionServer } from './common'
+import { noteHydrationTime, requestTimings } from './first-load'
 
 const HOME_JS_BUDGET_KB = 150
 const ROUTE_JS_BUDGET_KB = 170

@@ -3,8 +3,8 @@
 // (/benchmark-floor: the document shell alone) measured in the same run, and their ratio. Measured
 // twice: as deployed (the in-process page cache on) and with every request rendered.
 import { execFileSync } from 'node:child_process'
-import { ensureCommand } from '../system-deps.mjs'
-import { report, startProductionServer } from './common.mjs'
+import { ensureCommand } from '../../tests/support/system-deps'
+import { report, startProductionServer } from './common'
 
 ensureCommand('wrk', 'wrk')
 const HOME_RATIO_BUDGET = 0.5

@@ -81,4 +81,4 @@ export async function startSmtp(options: { port?: number; rejectEvery?: number }
 }
 
 /** A port on 127.0.0.1 with nothing listening (an SMTP server that is "down"). */
-export { freePort } from '../../scripts/free-port.mjs'
+export { freePort } from '../support/free-port'

@@ -20,8 +20,8 @@ import { closeBackend, createBackend, type Backend, type VideoTable } from '../.
 import { createEmbeddedBackend, setFeaturedVideo, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
 import { createQuoteService } from '../../app/server/quote/quote-service.server'
 import { startSupabaseStub, type SupabaseStub } from '../../e2e/support/supabase-stub'
-import { queryJson } from '../../scripts/supabase-postgres.mjs'
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/supabase-local.mjs'
+import { queryJson } from '../support/supabase-postgres'
+import { startLocalSupabase, type LocalSupabase } from '../support/supabase-local'
 import { startSmtp, type TestSmtp } from '../server/helpers'
 
 const OWNER = 'owner@delta-breeze.example'

@@ -15,7 +15,7 @@ import {
   SEED_FILE,
   startPostgres,
   type PgCluster,
-} from '../../scripts/supabase-postgres.mjs'
+} from '../support/supabase-postgres'
 
 const TABLES = ['quote_requests', 'quote_outbox', 'app_settings', 'pressure_washing_videos', 'service_videos', 'reviews']
 const PRIVATE = ['quote_requests', 'quote_outbox', 'app_settings']

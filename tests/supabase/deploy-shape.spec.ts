@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { DENO_DIR, FUNCTION_NAMES } from '../../scripts/supabase-local.mjs'
+import { DENO_DIR, FUNCTION_NAMES } from '../support/supabase-local'
 import { generateSharedFiles, SHARED_APP_DIR, writeSharedFiles } from '../../scripts/supabase-sync-shared'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))

@@ -5,8 +5,8 @@
  * argument names, the service role's grants) — not PostgREST itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { queryJson } from '../../scripts/supabase-postgres.mjs'
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/supabase-local.mjs'
+import { queryJson } from '../support/supabase-postgres'
+import { startLocalSupabase, type LocalSupabase } from '../support/supabase-local'
 import { startSmtp, type TestSmtp } from '../server/helpers'
 import { callFunction } from './support'
 

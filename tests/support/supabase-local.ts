@@ -1,7 +1,7 @@
 // Local stand-in for a hosted Supabase project, for tests and manual runs — no Docker, no
 // Supabase CLI (neither can run here):
 //
-//   - PostgreSQL 15 with Supabase's roles, the migrations and the seed (scripts/supabase-postgres.mjs);
+//   - PostgreSQL 15 with Supabase's roles, the migrations and the seed (supabase-postgres.ts);
 //   - each Edge Function in supabase/functions/<name>/index.ts run by Deno (the `deno` npm package)
 //     in its own process, exactly the file that `supabase functions deploy` uploads;
 //   - a router on 127.0.0.1 that answers like the Supabase API gateway for
@@ -11,29 +11,61 @@
 //                                 public.<fn>(named args) in Postgres as the role of the key
 //                                 (service_role / anon). Only RPC — table reads are not served.
 //
-// Manual run:  node scripts/supabase-local.mjs   (prints SUPABASE_URL and keys; Ctrl-C stops)
+// Manual run:  npx tsx tests/support/supabase-local.ts (prints SUPABASE_URL and keys; Ctrl-C stops)
 //   then e.g.  SUPABASE_URL=... SUPABASE_ANON_KEY=... node .output/server/index.mjs
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
-import { createServer, request as httpRequest } from 'node:http'
+import { createServer, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http'
 import { connect } from 'node:net'
 import { join } from 'node:path'
-import { freePort } from './free-port.mjs'
-import { applyMigrations, psql, ROOT, startPostgres } from './supabase-postgres.mjs'
+import { freePort } from './free-port'
+import { applyMigrations, psql, ROOT, startPostgres, type PgCluster } from './supabase-postgres'
+
+export interface RunningFunction {
+  name: string
+  port: number
+  url: string
+  output(): string
+  stop(): Promise<void>
+}
+
+export interface Keys {
+  anon: string
+  service: string
+}
+
+export interface Router {
+  url: string
+  port: number
+  requests: { method: string; path: string }[]
+  stop(): Promise<void>
+}
+
+export interface LocalSupabase {
+  cluster: PgCluster
+  keys: Keys
+  url: string
+  router: Router
+  functions: Record<string, RunningFunction>
+  stop(): Promise<void>
+}
+
+type Env = Record<string, string>
 
 export const FUNCTION_NAMES = ['send-quote-email', 'fetch-reviews', 'ai-assistant']
 export const DENO_DIR = process.env.DENO_DIR || join(ROOT, 'node_modules', '.cache', 'supabase-deno')
 
 /** The host's registry/proxy settings (Deno fetches npm: packages), with loopback never proxied. */
-function networkEnv() {
-  const out = {}
+function networkEnv(): Env {
+  const out: Env = {}
   for (const name of [
     'NPM_CONFIG_REGISTRY', 'npm_config_registry', 'HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy',
     // Custom CA bundles (e.g. a TLS-inspecting proxy in front of the registry).
     'DENO_CERT', 'DENO_TLS_CA_STORE', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_EXTRA_CA_CERTS',
   ]) {
-    if (process.env[name]) out[name] = process.env[name]
+    const value = process.env[name]
+    if (value) out[name] = value
   }
   const noProxy = [process.env.NO_PROXY ?? process.env.no_proxy, '127.0.0.1', 'localhost'].filter(Boolean).join(',')
   out.NO_PROXY = noProxy
@@ -45,9 +77,9 @@ function denoBinary() {
   return join(ROOT, 'node_modules', '.bin', 'deno')
 }
 
-function waitForPort(port, child, output, timeoutMs) {
+function waitForPort(port: number, child: ChildProcess, output: () => string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs
-  return new Promise((resolve, reject) => {
+  return new Promise<void>((resolve, reject) => {
     const attempt = () => {
       if (child.exitCode !== null) return reject(new Error(`function exited early (${child.exitCode}):\n${output()}`))
       const socket = connect(port, '127.0.0.1')
@@ -83,7 +115,10 @@ export function cacheFunctionDeps(names = FUNCTION_NAMES) {
  * Run one Edge Function with Deno on 127.0.0.1:<port>. `env` are its secrets. Returns
  * { name, port, url, output(), stop() }.
  */
-export async function startFunction(name, { env = {}, timeoutMs = 120_000 } = {}) {
+export async function startFunction(
+  name: string,
+  { env = {}, timeoutMs = 120_000 }: { env?: Env; timeoutMs?: number } = {},
+): Promise<RunningFunction> {
   mkdirSync(DENO_DIR, { recursive: true })
   const port = await freePort()
   const dir = join(ROOT, 'supabase', 'functions', name)
@@ -119,7 +154,7 @@ export async function startFunction(name, { env = {}, timeoutMs = 120_000 } = {}
   child.stdout.on('data', (chunk) => (log += chunk))
   child.stderr.on('data', (chunk) => (log += chunk))
   const stop = () =>
-    new Promise((resolve) => {
+    new Promise<void>((resolve) => {
       process.off('exit', kill)
       if (child.exitCode !== null || child.signalCode !== null) return resolve()
       child.once('exit', () => resolve())
@@ -137,10 +172,10 @@ export async function startFunction(name, { env = {}, timeoutMs = 120_000 } = {}
   return { name, port, url: `http://127.0.0.1:${port}`, output: () => log, stop }
 }
 
-function readBody(req) {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const chunks = []
-    req.on('data', (c) => chunks.push(c))
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => resolve(Buffer.concat(chunks)))
     req.on('error', reject)
   })
@@ -149,7 +184,7 @@ function readBody(req) {
 const SQL_NAME = /^[a-z_][a-z0-9_]{0,62}$/
 
 /** Call public.<fn>(named args) as `role` through psql, shaped like PostgREST's answer. */
-function callRpc(cluster, role, fn, args) {
+function callRpc(cluster: PgCluster, role: string, fn: string, args: Record<string, unknown>): { status: number; body: unknown } {
   if (!SQL_NAME.test(fn)) return { status: 404, body: { code: 'PGRST202', message: 'Could not find the function' } }
   const names = Object.keys(args ?? {})
   if (!names.every((n) => SQL_NAME.test(n))) return { status: 400, body: { code: 'PGRST100', message: 'bad argument name' } }
@@ -162,7 +197,7 @@ function callRpc(cluster, role, fn, args) {
   if (!info.ok || !info.stdout) return { status: 404, body: { code: 'PGRST202', message: `Could not find the function public.${fn}` } }
   const [retset, isVoid] = info.stdout.split(',').map((s) => s === 'true')
   // Values go in as psql variables (:'aN' = a quoted literal of unknown type), like PostgREST's.
-  const vars = []
+  const vars: string[][] = []
   const callArgs = names.map((name, i) => {
     const value = args[name]
     if (value === null || value === undefined) return `${name} => NULL`
@@ -186,7 +221,7 @@ function callRpc(cluster, role, fn, args) {
   return { status: 200, body: JSON.parse(result.stdout || 'null') }
 }
 
-function psqlWithVars(cluster, sql, vars) {
+function psqlWithVars(cluster: PgCluster, sql: string, vars: string[]) {
   // psql() takes the SQL on stdin; variables are passed on the command line.
   return psql(cluster, sql, { user: 'authenticator', extraArgs: vars })
 }
@@ -196,27 +231,39 @@ function psqlWithVars(cluster, sql, vars) {
  * /rest/v1/rpc/* from it. `fallbackUrl`: forward every other path (REST table reads) to that stub.
  * Returns { url, port, requests, stop() }.
  */
-export async function startRouter({ functions, keys, cluster = null, port: wantedPort, fallbackUrl = null }) {
-  const requests = []
+export async function startRouter({
+  functions,
+  keys,
+  cluster = null,
+  port: wantedPort,
+  fallbackUrl = null,
+}: {
+  functions: Record<string, { port: number }>
+  keys: Keys
+  cluster?: PgCluster | null
+  port?: number
+  fallbackUrl?: string | null
+}): Promise<Router> {
+  const requests: Router['requests'] = []
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://router')
     const body = await readBody(req)
-    requests.push({ method: req.method, path: url.pathname })
-    const send = (status, payload, headers = {}) => {
+    requests.push({ method: req.method ?? 'GET', path: url.pathname })
+    const send = (status: number, payload?: unknown, headers: OutgoingHttpHeaders = {}) => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers })
       res.end(payload === undefined ? '' : JSON.stringify(payload))
     }
     const bearer = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '')
     const apikey = String(req.headers.apikey ?? bearer)
-    const roleOf = (key) => (key === keys.service ? 'service_role' : key === keys.anon ? 'anon' : null)
+    const roleOf = (key: string) => (key === keys.service ? 'service_role' : key === keys.anon ? 'anon' : null)
 
     const fn = url.pathname.match(/^\/functions\/v1\/([a-z0-9-]+)$/)
     if (fn) {
-      const target = functions[fn[1]]
+      const target = functions[fn[1]!]
       if (!target) return send(404, { code: 'NOT_FOUND', message: 'Requested function was not found' })
       // verify_jwt = true: a request needs a valid project key (the preflight does not).
       if (req.method !== 'OPTIONS' && !roleOf(bearer)) return send(401, { code: 401, message: 'Invalid JWT' })
-      const headers = { ...req.headers, host: `127.0.0.1:${target.port}` }
+      const headers: OutgoingHttpHeaders = { ...req.headers, host: `127.0.0.1:${target.port}` }
       delete headers['content-length']
       if (body.length) headers['content-length'] = String(body.length)
       const upstream = httpRequest(
@@ -241,7 +288,7 @@ export async function startRouter({ functions, keys, cluster = null, port: wante
       } catch {
         return send(400, { code: 'PGRST102', message: 'Invalid JSON body' })
       }
-      const result = callRpc(cluster, role, rpc[1], args)
+      const result = callRpc(cluster, role, rpc[1]!, args)
       return send(result.status, result.body)
     }
     if (fallbackUrl) {
@@ -264,23 +311,23 @@ export async function startRouter({ functions, keys, cluster = null, port: wante
     send(404, { message: 'not served by the local Supabase stand-in (PostgREST cannot run here)' })
   })
   const port = wantedPort ?? (await freePort())
-  await new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(port, '127.0.0.1', resolve)
+    server.listen(port, '127.0.0.1', () => resolve())
   })
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     requests,
     stop: () =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         server.closeAllConnections?.()
         server.close(() => resolve())
       }),
   }
 }
 
-export function makeKeys() {
+export function makeKeys(): Keys {
   return {
     anon: `local-anon-key-${randomBytes(12).toString('hex')}`,
     service: `local-service-role-key-${randomBytes(12).toString('hex')}`,
@@ -292,17 +339,29 @@ export function makeKeys() {
  * `functionEnv(name, ctx)` returns extra secrets per function. `db`: 'postgres' (direct
  * connection, default) or 'rest' (through the router's RPC stand-in).
  */
-export async function startLocalSupabase({ names = FUNCTION_NAMES, functionEnv = () => ({}), db = 'postgres', restFallbackUrl = null, log = () => {} } = {}) {
+export async function startLocalSupabase({
+  names = FUNCTION_NAMES,
+  functionEnv = () => ({}),
+  db = 'postgres',
+  restFallbackUrl = null,
+  log = () => {},
+}: {
+  names?: string[]
+  functionEnv?: (name: string, ctx: { cluster: PgCluster; keys: Keys; supabaseUrl: string }) => Env
+  db?: 'postgres' | 'rest'
+  restFallbackUrl?: string | null
+  log?: (message: string) => void
+} = {}): Promise<LocalSupabase> {
   const cluster = await startPostgres({ log })
-  const started = []
-  let router
+  const started: RunningFunction[] = []
+  let router: Router | undefined
   try {
     applyMigrations(cluster)
     cacheFunctionDeps(names)
     const keys = makeKeys()
     const routerPort = await freePort()
     const supabaseUrl = `http://127.0.0.1:${routerPort}`
-    const functions = {}
+    const functions: Record<string, RunningFunction> = {}
     await Promise.all(
       names.map(async (name) => {
         const env = {
@@ -323,7 +382,7 @@ export async function startLocalSupabase({ names = FUNCTION_NAMES, functionEnv =
       cluster,
       keys,
       url: router.url,
-      router,
+      router: router as Router,
       functions,
       async stop() {
         await router?.stop()
@@ -343,9 +402,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const local = await startLocalSupabase({
     log: (m) => console.log(m),
     functionEnv: () => {
-      const pass = {}
+      const pass: Env = {}
       for (const name of ['SMTP_URL', 'RESEND_API_KEY', 'QUOTE_NOTIFY_EMAIL', 'SITE_ORIGIN', 'GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID']) {
-        if (process.env[name]) pass[name] = process.env[name]
+        const value = process.env[name]
+        if (value) pass[name] = value
       }
       return pass
     },

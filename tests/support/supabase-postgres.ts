@@ -1,5 +1,5 @@
 // A throwaway PostgreSQL 15 cluster set up the way hosted Supabase has its roles, for the Supabase
-// tests (`npm run test:supabase`) and local runs (scripts/supabase-local.mjs).
+// tests (`npm run test:supabase`) and local runs (tests/support/supabase-local.ts).
 //
 // - Finds Debian's PostgreSQL 15 (installs the `postgresql` package with apt-get when run as root
 //   and it is missing).
@@ -13,14 +13,42 @@
 //   authenticated and service_role, as hosted Supabase does — so the migrations must revoke.
 //
 // Exports: ensurePostgres(), startPostgres(), applyMigrations(), psql().
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawnSync, type SpawnSyncOptions } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, chownSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort } from './free-port.mjs'
+import { freePort } from './free-port'
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+export interface PgCluster {
+  binDir: string
+  port: number
+  host: string
+  socketDir: string
+  dataDir: string
+  database: string
+  url(user?: 'postgres' | 'authenticator'): string
+  log(): string
+  stop(): void
+}
+
+export interface PsqlOptions {
+  user?: string
+  database?: string
+  role?: string
+  file?: string
+  singleTransaction?: boolean
+  extraArgs?: string[]
+}
+
+export interface PsqlResult {
+  ok: boolean
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const MIGRATIONS_DIR = join(ROOT, 'supabase', 'migrations')
 export const SEED_FILE = join(ROOT, 'supabase', 'seed.sql')
 
@@ -79,7 +107,11 @@ ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON SEQUENC
  * Run SQL with psql over the cluster's unix socket. Returns { ok, stdout, stderr, code }.
  * `role`: SET ROLE first (e.g. 'anon'). Errors carry the SQLSTATE ("ERROR:  42501: ...").
  */
-export function psql(cluster, sql, { user = 'postgres', database = 'app', role, file, singleTransaction = false, extraArgs = [] } = {}) {
+export function psql(
+  cluster: PgCluster,
+  sql: string,
+  { user = 'postgres', database = 'app', role, file, singleTransaction = false, extraArgs = [] }: PsqlOptions = {},
+): PsqlResult {
   const args = ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-v', 'VERBOSITY=verbose', '-h', cluster.socketDir, '-p', String(cluster.port), '-U', user, '-d', database]
   if (singleTransaction) args.push('--single-transaction')
   args.push(...extraArgs)
@@ -96,14 +128,14 @@ export function psql(cluster, sql, { user = 'postgres', database = 'app', role, 
 }
 
 /** psql() that throws on error. */
-export function psqlOk(cluster, sql, options) {
+export function psqlOk(cluster: PgCluster, sql: string, options?: PsqlOptions): string {
   const r = psql(cluster, sql, options)
   if (!r.ok) throw new Error(`psql failed: ${r.stderr || r.stdout}`)
   return r.stdout
 }
 
 /** Query returning JSON: wraps `sql` (one SELECT) in json_agg. */
-export function queryJson(cluster, sql, options) {
+export function queryJson<T = Record<string, unknown>>(cluster: PgCluster, sql: string, options?: PsqlOptions): T[] {
   const out = psqlOk(cluster, `SELECT coalesce(jsonb_agg(t), '[]'::jsonb) FROM (${sql}) t;`, options)
   return JSON.parse(out || '[]')
 }
@@ -116,7 +148,7 @@ export function migrationFiles() {
 }
 
 /** Apply every migration in order (each in one transaction, as `postgres`), then the seed. */
-export function applyMigrations(cluster, { seed = true } = {}) {
+export function applyMigrations(cluster: PgCluster, { seed = true }: { seed?: boolean } = {}): string[] {
   const applied = []
   for (const file of migrationFiles()) {
     psqlOk(cluster, '', { file, singleTransaction: true })
@@ -126,9 +158,9 @@ export function applyMigrations(cluster, { seed = true } = {}) {
   return applied
 }
 
-function runAsOwner(binDir, command, args, options = {}) {
+function runAsOwner(binDir: string, command: string, args: string[], options: SpawnSyncOptions = {}) {
   const full = join(binDir, command)
-  const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', full, ...args]] : [full, args]
+  const [cmd, argv]: [string, string[]] = isRoot ? ['runuser', ['-u', 'postgres', '--', full, ...args]] : [full, args]
   return spawnSync(cmd, argv, { encoding: 'utf8', ...options })
 }
 
@@ -136,7 +168,7 @@ function runAsOwner(binDir, command, args, options = {}) {
  * Start a fresh cluster. Returns { binDir, port, socketDir, host, dataDir, url(user), stop() }.
  * The cluster and its files are removed by stop() (also on process exit).
  */
-export async function startPostgres({ log = () => {} } = {}) {
+export async function startPostgres({ log = () => {} }: { log?: (message: string) => void } = {}): Promise<PgCluster> {
   const binDir = ensurePostgres()
   const base = mkdtempSync(join(tmpdir(), 'supabase-pg-'))
   const dataDir = join(base, 'data')
@@ -189,7 +221,7 @@ export async function startPostgres({ log = () => {} } = {}) {
     dataDir,
     database: 'app',
     /** postgres:// URL over TCP for a login role of this cluster. */
-    url(user = 'authenticator') {
+    url(user: 'postgres' | 'authenticator' = 'authenticator') {
       const password = LOCAL_PASSWORDS[user]
       if (!password) throw new Error(`no local password for ${user}`)
       return `postgres://${user}:${password}@127.0.0.1:${port}/app`

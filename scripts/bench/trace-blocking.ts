@@ -3,6 +3,17 @@
 
 const BLOCKING_THRESHOLD_MS = 50
 
+/** A Chrome trace event, as much of it as the blocking-time count reads. */
+export interface TraceEvent {
+  name: string
+  ph?: string
+  pid: number
+  tid: number
+  ts: number
+  dur?: number
+  tdur?: number
+}
+
 /**
  * Lighthouse's simulated throttling scales every main-thread task of the observed trace (4x, or 2x for a task
  * that ran layout) and counts what exceeds 50 ms. A task's observed wall time also holds the time its thread
@@ -12,34 +23,37 @@ const BLOCKING_THRESHOLD_MS = 50
  * of the trace counts (Lighthouse stops at its simulated interactive time), so both figures are upper bounds
  * of the same rule, not Lighthouse's simulation.
  */
-export function blockingTimeFromTrace(traceEvents, { cpuSlowdown = 4, layoutSlowdown = 2 } = {}) {
+export function blockingTimeFromTrace(
+  traceEvents: TraceEvent[],
+  { cpuSlowdown = 4, layoutSlowdown = 2 }: { cpuSlowdown?: number; layoutSlowdown?: number } = {},
+): { wallMs: number; cpuMs: number } | null {
   const paint = traceEvents.find((event) => event.name === 'firstContentfulPaint')
   if (!paint) return null
   const navigationStart = traceEvents
     .filter((event) => event.name === 'navigationStart' && event.pid === paint.pid && event.ts <= paint.ts)
-    .reduce((latest, event) => (!latest || event.ts > latest.ts ? event : latest), null)
+    .reduce<TraceEvent | null>((latest, event) => (!latest || event.ts > latest.ts ? event : latest), null)
   const mainThread = traceEvents.filter((event) => event.pid === paint.pid && event.tid === paint.tid)
   const layoutStarts = mainThread
     .filter((event) => event.name === 'Layout')
     .map((event) => event.ts)
     .sort((a, b) => a - b)
-  const ranLayout = (task) => {
+  const ranLayout = (task: TraceEvent & { dur: number }) => {
     // First layout start at or after the task's start, by binary search.
     let low = 0
     let high = layoutStarts.length
     while (low < high) {
       const middle = (low + high) >> 1
-      if (layoutStarts[middle] < task.ts) low = middle + 1
+      if (layoutStarts[middle]! < task.ts) low = middle + 1
       else high = middle
     }
-    return low < layoutStarts.length && layoutStarts[low] < task.ts + task.dur
+    return low < layoutStarts.length && layoutStarts[low]! < task.ts + task.dur
   }
   let wallMs = 0
   let cpuMs = 0
   for (const task of mainThread) {
     if (task.name !== 'RunTask' || task.ph !== 'X' || typeof task.dur !== 'number') continue
     if (navigationStart && task.ts < navigationStart.ts) continue
-    const slowdown = ranLayout(task) ? layoutSlowdown : cpuSlowdown
+    const slowdown = ranLayout({ ...task, dur: task.dur }) ? layoutSlowdown : cpuSlowdown
     wallMs += Math.max(0, (task.dur / 1000) * slowdown - BLOCKING_THRESHOLD_MS)
     cpuMs += Math.max(0, ((task.tdur ?? task.dur) / 1000) * slowdown - BLOCKING_THRESHOLD_MS)
   }

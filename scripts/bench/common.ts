@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '../free-port.mjs'
-import { chromiumFlags, ensureChromium } from '../system-deps.mjs'
+import { freePort } from '../../tests/support/free-port'
+import { chromiumFlags, ensureChromium } from '../../tests/support/system-deps'
 
 export const outputDir = process.env.BUILD_OUTPUT_DIR ?? '.output'
 
@@ -27,7 +27,7 @@ export function chromiumPath() {
 }
 
 /** Starts the production build (`npm run build` first) on a free port with its own data folder. */
-export async function startProductionServer(env = {}) {
+export async function startProductionServer(env: Record<string, string> = {}) {
   const entry = join(outputDir, 'server/index.mjs')
   if (!existsSync(entry)) throw new Error(`No production build at ${entry}: run \`npm run build\` first.`)
   const port = await freePort()
@@ -55,9 +55,9 @@ export async function startProductionServer(env = {}) {
     dataDir,
     log: () => log,
     stop: () =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()
-        child.once('exit', resolve)
+        child.once('exit', () => resolve())
         child.kill('SIGTERM')
         setTimeout(() => child.kill('SIGKILL'), 5_000).unref()
       }),
@@ -65,20 +65,20 @@ export async function startProductionServer(env = {}) {
 }
 
 /** Writes results to bench-results/<name>.json and prints them as a table. */
-export function report(name, rows, columns) {
+export function report(name: string, rows: Record<string, unknown>[], columns: string[]) {
   mkdirSync('bench-results', { recursive: true })
   const file = join('bench-results', `${name}.json`)
   writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, rows }, null, 2))
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c] ?? '').length)))
-  const line = (cells) => `| ${cells.map((cell, i) => String(cell ?? '').padEnd(widths[i])).join(' | ')} |`
+  const line = (cells: unknown[]) => `| ${cells.map((cell, i) => String(cell ?? '').padEnd(widths[i]!)).join(' | ')} |`
   console.log(line(columns))
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
   for (const row of rows) console.log(line(columns.map((c) => row[c])))
   console.log(`\n(written to ${file})`)
 }
 
-export function median(values) {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }

@@ -19,7 +19,7 @@ const candidates = [
   '/usr/bin/chromium-browser',
   '/usr/bin/google-chrome',
   '/usr/bin/google-chrome-stable',
-].filter(Boolean)
+].filter((path): path is string => Boolean(path))
 
 export function findChromium() {
   return candidates.find((path) => existsSync(path))
@@ -44,7 +44,7 @@ export function ensureChromium() {
 }
 
 /** Installs a Debian package when its command is missing (as root with apt-get); throws otherwise. */
-export function ensureCommand(command, debianPackage) {
+export function ensureCommand(command: string, debianPackage: string): void {
   const has = () => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0
   if (has()) return
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net'
 
 /** A free TCP port on 127.0.0.1 (the OS picks one; it is released before it is returned). */
-export function freePort() {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.unref()

@@ -1,2 +1,0 @@
-export const compileHint: string
-export const compileHintMinBytes: number
