@@ -41,7 +41,8 @@ function addCompileHintsForFirstLoad(bundle: OutputBundle) {
     if (chunk?.type === 'chunk') chunk.imports.forEach(add)
   }
   for (const chunk of Object.values(bundle)) {
-    if (chunk.type === 'chunk' && (chunk.isEntry || chunk.moduleIds.some((id) => id.includes('?tsr-split=')))) add(chunk.fileName)
+    if (chunk.type === 'chunk' && (chunk.isEntry || chunk.moduleIds.some((id) => id.includes('?tsr-split='))))
+      add(chunk.fileName)
   }
   for (const fileName of firstLoad) {
     const chunk = bundle[fileName]
@@ -104,7 +105,7 @@ export default defineConfig({
   define: { __SITE_ENV__: JSON.stringify(siteEnv) },
   resolve: { tsconfigPaths: true },
   build: {
-    sourcemap: process.env.ANALYZE === "1" ? "hidden" : false,
+    sourcemap: process.env.ANALYZE === '1' ? 'hidden' : false,
   },
   plugins: [
     inlineScript(),

@@ -25,7 +25,9 @@ export default createServerEntry({
   fetch: (request) =>
     tracked(async () => {
       const response =
-        trailingSlashRedirect(request) ?? missingHashedAsset(request) ?? (await htmlCache.serve(request, (page) => handler.fetch(page)))
+        trailingSlashRedirect(request) ??
+        missingHashedAsset(request) ??
+        (await htmlCache.serve(request, (page) => handler.fetch(page)))
       return finalizeResponse(request, response)
     }),
 })

@@ -41,12 +41,17 @@ test('no browser chunk carries server secrets or server-only modules', () => {
 
 const startsWithHint = (name: string) => readFileSync(join(assets, name), 'utf8').startsWith(compileHint)
 
-test('the JavaScript a page hydrates with asks V8 to compile it up front; chunks loaded on demand do not', async ({ page }) => {
+test('the JavaScript a page hydrates with asks V8 to compile it up front; chunks loaded on demand do not', async ({
+  page,
+}) => {
   await page.addInitScript(noteHydrationTime)
   await page.goto('/services?tab=roof')
   const { hydratedAt, requestedAt } = await requestTimings(page)
   const firstLoad = Object.entries(requestedAt)
-    .filter(([url, startTime]) => startTime < hydratedAt && new URL(url).pathname.startsWith('/assets/') && url.endsWith('.js'))
+    .filter(
+      ([url, startTime]) =>
+        startTime < hydratedAt && new URL(url).pathname.startsWith('/assets/') && url.endsWith('.js'),
+    )
     .map(([url]) => new URL(url).pathname.slice('/assets/'.length))
   // The entry, what it imports, and the route's own chunks; all but the smallest carry the hint.
   const large = firstLoad.filter((name) => statSync(join(assets, name)).size >= compileHintMinBytes)
@@ -54,7 +59,9 @@ test('the JavaScript a page hydrates with asks V8 to compile it up front; chunks
   expect(large.filter((name) => !startsWithHint(name))).toEqual([])
 
   // The extras loaded on demand are compiled only as far as they run.
-  const onDemand = readdirSync(assets).filter((name) => /^(confetti\.module|motion-reveal|chat-panel|before-after-dialog)-[\w-]+\.js$/.test(name))
+  const onDemand = readdirSync(assets).filter((name) =>
+    /^(confetti\.module|motion-reveal|chat-panel|before-after-dialog)-[\w-]+\.js$/.test(name),
+  )
   expect(onDemand).toHaveLength(4)
   expect(onDemand.filter(startsWithHint)).toEqual([])
 })

@@ -13,7 +13,12 @@ async function openChat(page: Page, url = '/') {
   await button.click()
   const panel = page.getByRole('dialog', { name: assistant.name })
   await expect(panel).toBeVisible()
-  return { button, panel, input: panel.getByPlaceholder('Ask about our services...'), messages: panel.getByRole('list', { name: 'Conversation' }).getByRole('listitem') }
+  return {
+    button,
+    panel,
+    input: panel.getByPlaceholder('Ask about our services...'),
+    messages: panel.getByRole('list', { name: 'Conversation' }).getByRole('listitem'),
+  }
 }
 
 test('the chat button opens a panel titled with the assistant name that starts with one greeting', async ({ page }) => {
@@ -99,7 +104,9 @@ test.describe('against a local stub of hosted Supabase (hosted Supabase cannot r
     await stub?.stop()
   })
 
-  test('while the ai-assistant function is answering, input and send are disabled and a typing indicator shows', async ({ page }) => {
+  test('while the ai-assistant function is answering, input and send are disabled and a typing indicator shows', async ({
+    page,
+  }) => {
     stub.state.functions['ai-assistant'] = { body: { response: 'We clean roofs by soft wash.' }, delayMs: 1500 }
     const { panel, input, messages } = await openChat(page, server.url)
     const send = panel.getByRole('button', { name: 'Send message' })
@@ -125,7 +132,9 @@ test.describe('against a local stub of hosted Supabase (hosted Supabase cannot r
     { name: 'answering without a response text', reply: { body: { answer: 'wrong shape' } } },
   ]
   for (const { name, reply } of failures) {
-    test(`the ai-assistant function ${name}: the bot replies with the exact fallback and the phone number`, async ({ page }) => {
+    test(`the ai-assistant function ${name}: the bot replies with the exact fallback and the phone number`, async ({
+      page,
+    }) => {
       stub.state.functions['ai-assistant'] = reply
       const { input, messages } = await openChat(page, server.url)
       await input.fill('Hello?')

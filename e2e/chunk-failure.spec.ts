@@ -22,7 +22,9 @@ async function failChunk(page: Page, name: string, failures = Number.POSITIVE_IN
   return () => requests
 }
 
-test('when the quote form code never arrives, the page keeps the server form, and it still sends the request', async ({ page }) => {
+test('when the quote form code never arrives, the page keeps the server form, and it still sends the request', async ({
+  page,
+}) => {
   const requests = await failChunk(page, 'quote-form-fields')
   await page.goto('/contact')
   // The first try, then one after 1 s and one after 3 s.
@@ -45,7 +47,9 @@ test('a chunk that fails to arrive once is fetched again, and the form becomes i
   expect(requests()).toBe(2)
 })
 
-test('after a client-side navigation to a page whose form code is gone, the page reloads once and shows the server form', async ({ page }) => {
+test('after a client-side navigation to a page whose form code is gone, the page reloads once and shows the server form', async ({
+  page,
+}) => {
   const requests = await failChunk(page, 'quote-form-fields')
   await page.goto('/city/folsom')
   await expect.poll(requests, { timeout: 15_000 }).toBe(3)

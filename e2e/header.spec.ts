@@ -10,7 +10,10 @@ test('header call button opens a tel: link to the business number', async ({ pag
 
 test('logo links home', async ({ page }) => {
   await page.goto('/contact')
-  await page.getByRole('banner').getByRole('link', { name: `${site.name}, home` }).click()
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: `${site.name}, home` })
+    .click()
   await expect(page).toHaveURL('/')
 })
 
@@ -32,7 +35,9 @@ test('Gallery on the home page scrolls to #gallery without leaving it', async ({
   await expect(page).toHaveURL(/\/(#gallery)?$/)
 })
 
-test('Gallery lands on its section in one smooth scroll, though the sections in between were not laid out yet', async ({ page }) => {
+test('Gallery lands on its section in one smooth scroll, though the sections in between were not laid out yet', async ({
+  page,
+}) => {
   await page.goto('/')
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
   const gallery = page.locator('#gallery')
@@ -41,7 +46,9 @@ test('Gallery lands on its section in one smooth scroll, though the sections in 
   const topWhenLanded = page.evaluate(
     () =>
       new Promise<number>((resolve) =>
-        addEventListener('scrollend', () => resolve(document.getElementById('gallery')!.getBoundingClientRect().top), { once: true }),
+        addEventListener('scrollend', () => resolve(document.getElementById('gallery')!.getBoundingClientRect().top), {
+          once: true,
+        }),
       ),
   )
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click()

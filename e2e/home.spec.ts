@@ -16,7 +16,9 @@ const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost'])
 /** Resolves once React has hydrated this element (it carries React's props from then on). */
 async function hydrated(locator: Locator) {
   await expect
-    .poll(() => locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps'))), { timeout: 10_000 })
+    .poll(() => locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps'))), {
+      timeout: 10_000,
+    })
     .toBe(true)
 }
 
@@ -56,7 +58,10 @@ test.describe('home page', () => {
     expect(luminance(background)).toBeLessThan(0.05)
   })
 
-  test('the Top Rated underline stands still while the page loads, then draws in and replays every 10 seconds', async ({ page, request }) => {
+  test('the Top Rated underline stands still while the page loads, then draws in and replays every 10 seconds', async ({
+    page,
+    request,
+  }) => {
     // Served still (no data-drawing), so its frames do not compete with loading; the browser starts it once loaded.
     const html = await (await request.get('/')).text()
     expect(html).toMatch(/<span class="home-hero-underline[^"]*">Top Rated<\/span>/)
@@ -155,9 +160,9 @@ test.describe('home page', () => {
     await expect(cities).toHaveCount(16)
     const less = section.getByRole('button', { name: homeServiceAreas.showLessLabel })
     await expect(less).toHaveAttribute('aria-expanded', 'true')
-    expect(await cities.evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('href')]))).toEqual(
-      serviceAreas.map((area) => [area.name, `/city/${area.slug}`]),
-    )
+    expect(
+      await cities.evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('href')])),
+    ).toEqual(serviceAreas.map((area) => [area.name, `/city/${area.slug}`]))
 
     await less.click()
     await expect(cities).toHaveCount(6)
@@ -180,7 +185,9 @@ test.describe('home page', () => {
     await expect(firstHeading).toBeHidden()
   })
 
-  test('the counters count up from 0 once the banner is 30% visible, reaching their values after 2.5 s', async ({ page }) => {
+  test('the counters count up from 0 once the banner is 30% visible, reaching their values after 2.5 s', async ({
+    page,
+  }) => {
     await page.clock.install()
     await page.goto('/')
     // Hydrated while the banner is out of sight: the counters wait at 0.
@@ -209,7 +216,9 @@ test.describe('home page', () => {
     for (const stat of stats) await expect(counter(page, stat.label)).toHaveText(`${stat.value}${stat.suffix}`)
   })
 
-  test('sections below the fold fade in as they scroll into view; what is on screen as the page loads never moves', async ({ page }) => {
+  test('sections below the fold fade in as they scroll into view; what is on screen as the page loads never moves', async ({
+    page,
+  }) => {
     // The motion chunk comes once the page has loaded and the browser is idle; each section swaps in an idle period.
     const swapped = { timeout: 10_000 }
     // Tall enough that the first row of service tiles is on screen as the page hydrates: it stays as served,
@@ -231,7 +240,9 @@ test.describe('home page', () => {
     await expect(aboutBlock).toHaveCSS('opacity', '1')
   })
 
-  test('the server HTML already holds the final counter values for crawlers and visitors without JavaScript', async ({ request }) => {
+  test('the server HTML already holds the final counter values for crawlers and visitors without JavaScript', async ({
+    request,
+  }) => {
     const html = await (await request.get('/')).text()
     for (const stat of stats) {
       expect(html).toContain(`data-stat-counter="${stat.label}">${stat.value}${stat.suffix}<`)
@@ -261,7 +272,10 @@ test.describe('home page', () => {
     await show.click()
     const map = contact.locator('iframe')
     await expect(map).toHaveAttribute('title', `Map of ${fullAddress}`)
-    await expect(map).toHaveAttribute('src', `https://www.google.com/maps?q=${encodeURIComponent(fullAddress)}&output=embed`)
+    await expect(map).toHaveAttribute(
+      'src',
+      `https://www.google.com/maps?q=${encodeURIComponent(fullAddress)}&output=embed`,
+    )
     await expect(map).toBeFocused()
     await expect.poll(() => thirdParty.length).toBeGreaterThan(0)
   })
@@ -279,7 +293,9 @@ test.describe('home page', () => {
     expect(requests.filter((url) => !LOCAL_HOSTS.has(new URL(url).hostname))).toEqual([])
   })
 
-  test('with reduced motion nothing moves: final counters, still underline, one static copy of the reviews', async ({ page }) => {
+  test('with reduced motion nothing moves: final counters, still underline, one static copy of the reviews', async ({
+    page,
+  }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.goto('/')
     await hydrated(page.getByRole('link', { name: homeStats.bookLabel }))
@@ -300,7 +316,9 @@ test.describe('home page', () => {
 
   test('has no WCAG 2.2 A/AA violations axe can find, closed and with everything opened', async ({ page }) => {
     const axe = async () => violationList(await (await wcagAudit(page)).analyze())
-    await page.route('https://www.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>map</p>' }))
+    await page.route('https://www.google.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>map</p>' }),
+    )
     await page.goto('/')
     await page.waitForLoadState('networkidle')
     expect(await axe()).toEqual([])
@@ -345,7 +363,9 @@ const REVIEWS = [
   { id: 'r2', author: 'Luis M.', rating: 4, text: LONG_REVIEW, date: '2025-08-19' },
 ]
 
-async function startStubbedSite(initial: Partial<SupabaseStubState>): Promise<{ stub: SupabaseStub; server: SiteServer }> {
+async function startStubbedSite(
+  initial: Partial<SupabaseStubState>,
+): Promise<{ stub: SupabaseStub; server: SiteServer }> {
   const stub = await startSupabaseStub(initial)
   const server = await startSiteServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
   return { stub, server }
@@ -378,11 +398,21 @@ test.describe('home page with reviews and a featured video (local stub of hosted
     // An empty mime_type means video/mp4 (docs/product.md#what-is-stored).
     await expect(video.locator('source')).toHaveAttribute('type', 'video/mp4')
     await expect
-      .poll(() => video.evaluate((node: HTMLVideoElement) => ({ muted: node.muted, loop: node.loop, playsInline: node.playsInline, paused: node.paused })))
+      .poll(() =>
+        video.evaluate((node: HTMLVideoElement) => ({
+          muted: node.muted,
+          loop: node.loop,
+          playsInline: node.playsInline,
+          paused: node.paused,
+        })),
+      )
       .toEqual({ muted: true, loop: false, playsInline: true, paused: false })
-    expect(stub.requests.some((request) => request.path.startsWith('/rest/v1/pressure_washing_videos') && request.path.includes('is_featured=eq.true'))).toBe(
-      true,
-    )
+    expect(
+      stub.requests.some(
+        (request) =>
+          request.path.startsWith('/rest/v1/pressure_washing_videos') && request.path.includes('is_featured=eq.true'),
+      ),
+    ).toBe(true)
   })
 
   test("every page's media-src names the featured video's host and no other https host", async ({ request }) => {
@@ -392,7 +422,9 @@ test.describe('home page with reviews and a featured video (local stub of hosted
     }
   })
 
-  test('a visitor who lands on another page and goes home in the app still gets the video (the first page allowed it)', async ({ page }) => {
+  test('a visitor who lands on another page and goes home in the app still gets the video (the first page allowed it)', async ({
+    page,
+  }) => {
     let requested = false
     await page.route(VIDEO_URL, () => {
       requested = true
@@ -407,7 +439,10 @@ test.describe('home page with reviews and a featured video (local stub of hosted
     expect(violations).toEqual([])
   })
 
-  test('reviews are in the server HTML, cut at 120 characters with an ellipsis, and shown with stars', async ({ page, request }) => {
+  test('reviews are in the server HTML, cut at 120 characters with an ellipsis, and shown with stars', async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get(`${server.url}/`)).text()
     expect(html).toContain('Dana K.')
     expect(LONG_REVIEW.length).toBeGreaterThan(120)
@@ -428,7 +463,9 @@ test.describe('home page with reviews and a featured video (local stub of hosted
   test('the reviews strip comes right after the hero and before the services', async ({ page }) => {
     await page.goto(`${server.url}/`)
     const order = await page.evaluate(() =>
-      ['h1', '#reviews-heading', '#services-heading'].map((selector) => document.querySelector(selector)!.getBoundingClientRect().top),
+      ['h1', '#reviews-heading', '#services-heading'].map(
+        (selector) => document.querySelector(selector)!.getBoundingClientRect().top,
+      ),
     )
     expect(order).toEqual([...order].sort((a, b) => a - b))
   })
@@ -436,7 +473,8 @@ test.describe('home page with reviews and a featured video (local stub of hosted
   test('the reviews strip scrolls, and pauses on hover, on focus and with its pause button', async ({ page }) => {
     await page.goto(`${server.url}/`)
     const strip = page.getByRole('region', { name: 'Customer reviews' })
-    const playState = () => strip.evaluate((node) => node.querySelector('.home-marquee-track')!.getAnimations()[0]?.playState)
+    const playState = () =>
+      strip.evaluate((node) => node.querySelector('.home-marquee-track')!.getAnimations()[0]?.playState)
     await expect.poll(playState).toBe('running')
     await strip.hover()
     await expect.poll(playState).toBe('paused')
@@ -477,7 +515,9 @@ test.describe('home page with reviews and a featured video (local stub of hosted
     await expect(page.getByRole('status').filter({ hasText: homeReviews.loadingLabel })).toBeVisible()
     holdReviews = false
     release()
-    await expect(page.getByRole('region', { name: 'Customer reviews' }).getByRole('listitem')).toHaveCount(REVIEWS.length)
+    await expect(page.getByRole('region', { name: 'Customer reviews' }).getByRole('listitem')).toHaveCount(
+      REVIEWS.length,
+    )
     await expect(page.getByRole('status').filter({ hasText: homeReviews.loadingLabel })).toHaveCount(0)
   })
 })
@@ -497,7 +537,10 @@ test.describe('home page when reviews and the featured video fail (local stub of
     await stub?.stop()
   })
 
-  test('the page still answers 200 with a dark hero and no reviews section, and both failures are logged', async ({ page, request }) => {
+  test('the page still answers 200 with a dark hero and no reviews section, and both failures are logged', async ({
+    page,
+    request,
+  }) => {
     const response = await request.get(`${server.url}/`)
     expect(response.status()).toBe(200)
     const html = await response.text()

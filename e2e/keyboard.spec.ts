@@ -10,7 +10,9 @@ async function tabTo(page: Page, target: ReturnType<Page['locator']>, maxPresses
       const element = document.activeElement as HTMLElement | null
       if (!element || element === document.body) return 'none'
       const style = getComputedStyle(element)
-      return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 ? 'visible' : `${element.tagName}: no outline`
+      return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
+        ? 'visible'
+        : `${element.tagName}: no outline`
     })
     expect(outline, 'every keyboard stop shows a visible focus indicator').toBe('visible')
     if (await target.evaluate((element) => element === document.activeElement)) return

@@ -21,9 +21,17 @@ type LayoutTraceEvent = TraceEvent & { args?: { beginData?: { stackTrace?: Stack
  * browser runs on its own schedule have none.
  */
 for (const { kind, path } of routeKinds) {
-  test(`the ${kind} page forces no synchronous style or layout from its scripts while it loads, hydrates and settles`, async ({ browser, page, baseURL }) => {
+  test(`the ${kind} page forces no synchronous style or layout from its scripts while it loads, hydrates and settles`, async ({
+    browser,
+    page,
+    baseURL,
+  }) => {
     await browser.startTracing(page, {
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack'],
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-devtools.timeline.stack',
+      ],
     })
     await page.goto(path)
     // Past the work that waits for the load event and an idle period (motion on the home page, the floating features).
@@ -35,7 +43,11 @@ for (const { kind, path } of routeKinds) {
       .filter((event) => event.name === 'Layout' || event.name === 'UpdateLayoutTree')
       .flatMap((event) => {
         const frame = event.args?.beginData?.stackTrace?.find((candidate) => candidate.url.startsWith(baseURL!))
-        return frame ? [`${event.name}: ${frame.functionName || '(anonymous)'} ${frame.url}:${frame.lineNumber}:${frame.columnNumber}`] : []
+        return frame
+          ? [
+              `${event.name}: ${frame.functionName || '(anonymous)'} ${frame.url}:${frame.lineNumber}:${frame.columnNumber}`,
+            ]
+          : []
       })
     expect(forcedByThePage).toEqual([])
   })
@@ -50,9 +62,16 @@ for (const { kind, path } of routeKinds) {
     const overflow = await page.evaluate(() => {
       const width = document.documentElement.clientWidth
       const wider = [...document.body.querySelectorAll('*')]
-        .filter((element) => element.getBoundingClientRect().right > width + 0.5 && getComputedStyle(element).position !== 'fixed')
+        .filter(
+          (element) =>
+            element.getBoundingClientRect().right > width + 0.5 && getComputedStyle(element).position !== 'fixed',
+        )
         .filter((element) => {
-          for (let ancestor = element.parentElement; ancestor && ancestor !== document.body; ancestor = ancestor.parentElement) {
+          for (
+            let ancestor = element.parentElement;
+            ancestor && ancestor !== document.body;
+            ancestor = ancestor.parentElement
+          ) {
             if (getComputedStyle(ancestor).overflowX !== 'visible') return false
           }
           return true
@@ -60,7 +79,9 @@ for (const { kind, path } of routeKinds) {
       return {
         scrollWidth: document.documentElement.scrollWidth,
         width,
-        wider: wider.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`),
+        wider: wider
+          .slice(0, 5)
+          .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`),
       }
     })
     expect(overflow.scrollWidth, `sticking out: ${overflow.wider.join(', ')}`).toBeLessThanOrEqual(overflow.width)

@@ -9,7 +9,12 @@ import { site } from '~/content/site'
 
 /** Text as React writes it into server HTML. */
 function html(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;')
 }
 
 const serviceTitle = (page: Page) => page.locator('#service-title')
@@ -43,7 +48,9 @@ test.describe('/services', () => {
     await expect(page.getByRole('heading', { name: 'Get a Free Roof Cleaning Quote' })).toBeVisible()
     await expect(page).toHaveTitle(serviceById('roof').seo.title)
     // Smooth scroll (so poll) until the toggle row is stuck under the header with the details right below it.
-    await expect.poll(() => detailAreaPosition(page), { timeout: 5_000 }).toEqual({ rowStuckUnderHeader: true, detailRightBelowRow: true })
+    await expect
+      .poll(() => detailAreaPosition(page), { timeout: 5_000 })
+      .toEqual({ rowStuckUnderHeader: true, detailRightBelowRow: true })
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200)
   })
 
@@ -167,10 +174,16 @@ test.describe('/epoxy', () => {
     const main = page.getByRole('main')
     for (const benefit of epoxy.benefits) await expect(main.getByRole('heading', { name: benefit.title })).toBeVisible()
     expect(epoxy.benefits).toHaveLength(4)
-    for (const card of ['Garage Floors', 'Small Patios']) await expect(main.getByRole('heading', { name: card, level: 3 })).toBeVisible()
+    for (const card of ['Garage Floors', 'Small Patios'])
+      await expect(main.getByRole('heading', { name: card, level: 3 })).toBeVisible()
     const steps = main.getByRole('region', { name: 'Our 4-Step Process' }).getByRole('listitem')
     await expect(steps).toHaveCount(4)
-    for (const [index, title] of ['Surface Preparation', 'Primer Application', 'Epoxy Coating', 'Final Inspection'].entries()) {
+    for (const [index, title] of [
+      'Surface Preparation',
+      'Primer Application',
+      'Epoxy Coating',
+      'Final Inspection',
+    ].entries()) {
       await expect(steps.nth(index)).toContainText(title)
     }
     await expect(main).toContainText(`Install time: ${epoxy.installTime}`)
@@ -199,15 +212,20 @@ test.describe('/epoxy', () => {
 })
 
 test.describe('/contact', () => {
-  test('cards link the phone and email and give the service area and hours, beside the quote form', async ({ page }) => {
+  test('cards link the phone and email and give the service area and hours, beside the quote form', async ({
+    page,
+  }) => {
     await page.goto('/contact')
     const main = page.getByRole('main')
     await expect(main.getByRole('link', { name: site.phone, exact: true })).toHaveAttribute('href', site.phoneHref)
-    await expect(main.getByRole('link', { name: site.email, exact: true })).toHaveAttribute('href', `mailto:${site.email}`)
-    await expect(main.getByRole('heading', { name: 'Service Area' })).toBeVisible()
-    await expect(main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Hours' }) })).toContainText(
-      `Every day, ${site.hours.label}`,
+    await expect(main.getByRole('link', { name: site.email, exact: true })).toHaveAttribute(
+      'href',
+      `mailto:${site.email}`,
     )
+    await expect(main.getByRole('heading', { name: 'Service Area' })).toBeVisible()
+    await expect(
+      main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Hours' }) }),
+    ).toContainText(`Every day, ${site.hours.label}`)
     await expect(main.locator('.quote-request-form')).toBeVisible()
   })
 
@@ -236,7 +254,13 @@ for (const city of cities) {
     await expect(facts).toContainText(cityPageFacts.responseTime)
     await expect(facts).toContainText(cityPageFacts.rating)
     expect(cityPageFacts).toEqual({ responseTime: 'Same Day', rating: '5.0 Stars' })
-    for (const item of [...city.neighborhoods, ...city.landmarks, ...city.homeTypes, ...city.localConditions, ...city.reasons]) {
+    for (const item of [
+      ...city.neighborhoods,
+      ...city.landmarks,
+      ...city.homeTypes,
+      ...city.localConditions,
+      ...city.reasons,
+    ]) {
       await expect(main.getByText(item, { exact: true }).first(), item).toBeVisible()
     }
     for (const { serviceId, note } of city.commonServices) {
@@ -252,7 +276,10 @@ for (const city of cities) {
 
 test('a city page has one h1 and headings in order', async ({ page }) => {
   await page.goto('/city/folsom')
-  const levels = await page.getByRole('main').locator('h1, h2, h3, h4').evaluateAll((nodes) => nodes.map((node) => Number(node.tagName[1])))
+  const levels = await page
+    .getByRole('main')
+    .locator('h1, h2, h3, h4')
+    .evaluateAll((nodes) => nodes.map((node) => Number(node.tagName[1])))
   expect(levels.filter((level) => level === 1)).toHaveLength(1)
   for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!).toBeLessThanOrEqual(1)
 })
@@ -269,7 +296,10 @@ test.describe('/reviews', () => {
     await context.close()
   })
 
-  test('without a configured widget there is no widget, no third-party request and no review structured data', async ({ page, baseURL }) => {
+  test('without a configured widget there is no widget, no third-party request and no review structured data', async ({
+    page,
+    baseURL,
+  }) => {
     const origins = new Set<string>()
     page.on('request', (request) => {
       const url = new URL(request.url())
@@ -287,7 +317,16 @@ test.describe('/reviews', () => {
 })
 
 test.describe('accessibility', () => {
-  const innerPages = ['/services', '/services?tab=roof', '/epoxy', '/gallery', '/reviews', '/contact', '/city/folsom', '/city/el-dorado-hills']
+  const innerPages = [
+    '/services',
+    '/services?tab=roof',
+    '/epoxy',
+    '/gallery',
+    '/reviews',
+    '/contact',
+    '/city/folsom',
+    '/city/el-dorado-hills',
+  ]
   for (const path of innerPages) {
     test(`${path} has no WCAG 2.2 A/AA violations axe can find`, async ({ page }) => {
       await page.goto(path)

@@ -32,16 +32,21 @@ interface Answer {
 /** A raw POST (node:http, since fetch will not send a Host header of our choosing, as a proxy does). */
 function post(path: string, headers: Record<string, string>, body: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(`${server.url}${path}`, { method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => {
-        const answerHeaders = new Headers()
-        for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') answerHeaders.set(name, value)
-        const text = Buffer.concat(chunks).toString('utf8')
-        resolve({ status: response.statusCode ?? 0, headers: answerHeaders, text: async () => text })
-      })
-    })
+    const request = httpRequest(
+      `${server.url}${path}`,
+      { method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => {
+          const answerHeaders = new Headers()
+          for (const [name, value] of Object.entries(response.headers))
+            if (typeof value === 'string') answerHeaders.set(name, value)
+          const text = Buffer.concat(chunks).toString('utf8')
+          resolve({ status: response.statusCode ?? 0, headers: answerHeaders, text: async () => text })
+        })
+      },
+    )
     request.on('error', reject)
     request.end(body)
   })
@@ -71,7 +76,11 @@ async function captureServerFnCall(page: Page, act: () => Promise<void>) {
 }
 
 test('behind a TLS proxy the no-JavaScript form stores the lead; a cross-site post is still refused', async () => {
-  const accepted = await post('/quote-request', proxied({ Origin: 'https://www.example.com', 'X-Forwarded-For': '203.0.113.1' }), FORM)
+  const accepted = await post(
+    '/quote-request',
+    proxied({ Origin: 'https://www.example.com', 'X-Forwarded-For': '203.0.113.1' }),
+    FORM,
+  )
   expect(accepted.status).toBe(303)
   expect(accepted.headers.get('location')).toBe('/quote-request?status=sent')
   await eventually(() => mails().some((mail) => mail.includes('Tls')))
@@ -87,14 +96,22 @@ test('the rate limit counts the address the proxy saw, not what the visitor wrot
   const statuses: number[] = []
   for (let i = 0; i < 4; i++) {
     const forwardedFor = `10.9.${i}.1, 198.51.100.7` // the left entry is the visitor's own text
-    const response = await post('/quote-request', proxied({ Origin: 'https://www.example.com', 'X-Forwarded-For': forwardedFor }), `firstName=Rot${i}&email=rot${i}%40example.com&phone=9165550101`)
-    statuses.push(Number(new URL(response.headers.get('location') ?? '', server.url).searchParams.get('status') === 'sent'))
+    const response = await post(
+      '/quote-request',
+      proxied({ Origin: 'https://www.example.com', 'X-Forwarded-For': forwardedFor }),
+      `firstName=Rot${i}&email=rot${i}%40example.com&phone=9165550101`,
+    )
+    statuses.push(
+      Number(new URL(response.headers.get('location') ?? '', server.url).searchParams.get('status') === 'sent'),
+    )
   }
   expect(statuses).toEqual([1, 1, 0, 0])
 })
 
 test('the result page shows only its own messages, never text from its address', async ({ page }) => {
-  await page.goto(`${server.url}/quote-request?status=failed&message=${encodeURIComponent('Pay the deposit by wire to 555-0000')}`)
+  await page.goto(
+    `${server.url}/quote-request?status=failed&message=${encodeURIComponent('Pay the deposit by wire to 555-0000')}`,
+  )
   const status = page.getByRole('status')
   await expect(status).toContainText(QUOTE_MESSAGES.submitError.description)
   await expect(page.getByText('Pay the deposit')).toHaveCount(0)
@@ -103,7 +120,9 @@ test('the result page shows only its own messages, never text from its address',
   await expect(page.getByRole('status')).toContainText('Invalid email address')
 })
 
-test('malformed server-function bodies answer 400 with a short message and one log line, no stack', async ({ page }) => {
+test('malformed server-function bodies answer 400 with a short message and one log line, no stack', async ({
+  page,
+}) => {
   await page.goto(`${server.url}/`)
   await page.getByRole('button', { name: 'Chat with us' }).click()
   const input = page.getByRole('dialog', { name: assistant.name }).getByPlaceholder('Ask about our services...')
@@ -113,18 +132,28 @@ test('malformed server-function bodies answer 400 with a short message and one l
   })
   const before = server.output().split('\n').length
   for (const body of ['null', '[', '{"t":0}', '"text"', '{"f":1,"m":[]}']) {
-    const response = await post(new URL(call.url).pathname + new URL(call.url).search, { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' }, body)
+    const response = await post(
+      new URL(call.url).pathname + new URL(call.url).search,
+      { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+      body,
+    )
     expect(response.status, body).toBe(400)
     const text = await response.text()
     expect(text, body).not.toMatch(/Cannot read|TypeError|at .+\.js/)
     expect(text.length, body).toBeLessThan(100)
   }
-  const logged = server.output().split('\n').slice(before - 1).filter(Boolean)
+  const logged = server
+    .output()
+    .split('\n')
+    .slice(before - 1)
+    .filter(Boolean)
   expect(logged.length).toBeLessThanOrEqual(5)
   expect(logged.join('\n')).not.toMatch(/^\s+at /m)
 })
 
-test('chat: bad input answers 400, the limit 429 with Retry-After, and the visitor sees the fallback reply', async ({ page }) => {
+test('chat: bad input answers 400, the limit 429 with Retry-After, and the visitor sees the fallback reply', async ({
+  page,
+}) => {
   await page.goto(`${server.url}/contact`)
   await page.getByRole('button', { name: 'Chat with us' }).click()
   const panel = page.getByRole('dialog', { name: assistant.name })
@@ -135,7 +164,17 @@ test('chat: bad input answers 400, the limit 429 with Retry-After, and the visit
   })
   const path = new URL(call.url).pathname + new URL(call.url).search
   const replay = (message: string, forwardedFor: string) =>
-    post(path, { Origin: 'https://www.example.com', Host: 'www.example.com', 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': forwardedFor, 'Content-Type': 'application/json' }, call.body.replace('What are your hours?', message))
+    post(
+      path,
+      {
+        Origin: 'https://www.example.com',
+        Host: 'www.example.com',
+        'X-Forwarded-Proto': 'https',
+        'X-Forwarded-For': forwardedFor,
+        'Content-Type': 'application/json',
+      },
+      call.body.replace('What are your hours?', message),
+    )
 
   // Origin without Sec-Fetch-Site (older Safari) from the public origin is accepted.
   expect((await replay('Do you clean roofs?', '198.51.100.20')).status).toBe(200)
@@ -163,9 +202,14 @@ test('a rate-limited quote answers 429 with Retry-After', async ({ page }) => {
   await page.clock.fastForward(4_000)
   const call = await captureServerFnCall(page, () => form.getByRole('button', { name: 'Get My Free Quote' }).click())
   const path = new URL(call.url).pathname + new URL(call.url).search
-  const headers = { 'Sec-Fetch-Site': 'same-origin', 'X-Forwarded-For': '198.51.100.30', 'Content-Type': 'application/json' }
+  const headers = {
+    'Sec-Fetch-Site': 'same-origin',
+    'X-Forwarded-For': '198.51.100.30',
+    'Content-Type': 'application/json',
+  }
   const answers = []
-  for (let i = 0; i < 3; i++) answers.push(await post(path, headers, call.body.replaceAll('ret@example.com', `ret${i}@example.com`)))
+  for (let i = 0; i < 3; i++)
+    answers.push(await post(path, headers, call.body.replaceAll('ret@example.com', `ret${i}@example.com`)))
   expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429])
   expect(Number(answers[2]!.headers.get('retry-after'))).toBeGreaterThan(0)
 })

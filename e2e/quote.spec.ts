@@ -71,7 +71,9 @@ test('validation runs on submit, then re-validates on change', async ({ page }) 
   await expect(form.getByText(QUOTE_FIELD_MESSAGES.firstNameRequired)).toHaveCount(0)
 })
 
-test('a valid request shows Sending..., is stored and emailed, resets the form and plays confetti', async ({ page }) => {
+test('a valid request shows Sending..., is stored and emailed, resets the form and plays confetti', async ({
+  page,
+}) => {
   const form = await openForm(page)
   const name = `Ana${Date.now().toString(36)}`
   await fill(page, { firstName: `  ${name} `, email: ' ana@example.com ', phone: ' (916) 555-0100 ' })
@@ -198,7 +200,10 @@ test.describe('server answers, replayed against the real server function', () =>
       expect(response.status(), label).toBe(400)
       expect(await response.text(), label).toMatch(/required|characters|not allowed|Invalid|must be/i)
     }
-    const tooLarge = await page.request.post(call.url, { headers, data: await encode({ ...good, notes: 'x'.repeat(40_000) }) })
+    const tooLarge = await page.request.post(call.url, {
+      headers,
+      data: await encode({ ...good, notes: 'x'.repeat(40_000) }),
+    })
     expect(tooLarge.status()).toBe(413)
     await page.waitForTimeout(1_000)
     expect(emailsMentioning(marker)).toHaveLength(0)
@@ -217,7 +222,9 @@ test.describe('server answers, replayed against the real server function', () =>
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('the form posts to the server, which stores and emails the lead and shows the success message', async ({ page }) => {
+  test('the form posts to the server, which stores and emails the lead and shows the success message', async ({
+    page,
+  }) => {
     const name = `NoJs${Date.now().toString(36)}`
     await page.goto(FORM_PAGE)
     const form = page.locator('.quote-request-form').first()
@@ -296,7 +303,9 @@ test.describe('against a local stub of hosted Supabase (hosted Supabase cannot r
   })
 
   test('a function error shows "Error Submitting Quote Request"', async ({ page }) => {
-    const stub = await startSupabaseStub({ functions: { 'send-quote-email': { status: 500, body: { error: 'down' } } } })
+    const stub = await startSupabaseStub({
+      functions: { 'send-quote-email': { status: 500, body: { error: 'down' } } },
+    })
     const server = await startSiteServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
     try {
       await openForm(page, server.url)

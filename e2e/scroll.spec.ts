@@ -52,6 +52,8 @@ test('opening /#about lands on the about section', async ({ page }) => {
   await page.request.get('/')
   await page.goto('/#about')
   await expect(hydrated(page)).toBeAttached()
-  await expect.poll(() => page.locator('#about').evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 5_000 }).toBeLessThan(200)
+  await expect
+    .poll(() => page.locator('#about').evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 5_000 })
+    .toBeLessThan(200)
   expect(await scrollY(page)).toBeGreaterThan(1000)
 })

@@ -20,7 +20,11 @@ const indexedPages = [
 ]
 
 test('every page has its own title, description, absolute canonical and Open Graph tags', async ({ request }) => {
-  const seen = { title: new Map<string, string>(), description: new Map<string, string>(), canonical: new Map<string, string>() }
+  const seen = {
+    title: new Map<string, string>(),
+    description: new Map<string, string>(),
+    canonical: new Map<string, string>(),
+  }
   for (const path of indexedPages) {
     const html = await (await request.get(path)).text()
     const title = html.match(/<title>([^<]+)<\/title>/)?.[1]
@@ -32,7 +36,11 @@ test('every page has its own title, description, absolute canonical and Open Gra
     expect(html, `${path} og:title`).toContain(`<meta property="og:title" content="${title}"`)
     expect(html).toContain(`<meta property="og:url" content="${canonical}"`)
     expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+"/)
-    for (const [key, value] of [['title', title!], ['description', description!], ['canonical', canonical!]] as const) {
+    for (const [key, value] of [
+      ['title', title!],
+      ['description', description!],
+      ['canonical', canonical!],
+    ] as const) {
       const previous = seen[key].get(value)
       expect(previous, `${path} shares its ${key} with ${previous}`).toBeUndefined()
       seen[key].set(value, path)
@@ -80,7 +88,9 @@ test('city pages carry breadcrumb JSON-LD naming the city', async ({ request }) 
   expect(breadcrumb.itemListElement.at(-1)).toMatchObject({ name: 'Folsom', item: `${site.baseUrl}/city/folsom` })
 })
 
-test('sitemap.xml lists exactly the spec URL set with its priorities and validates against the schema', async ({ request }) => {
+test('sitemap.xml lists exactly the spec URL set with its priorities and validates against the schema', async ({
+  request,
+}) => {
   const response = await request.get('/sitemap.xml')
   expect(response.status()).toBe(200)
   expect(response.headers()['content-type']).toMatch(/^application\/xml/)

@@ -28,9 +28,11 @@ test('HTML is compressed on the wire', async ({ request }) => {
 
 test('hashed assets are served compressed with long immutable caching', async ({ page, request }) => {
   await page.goto('/')
-  const scripts = await page.locator('script[src], link[rel=modulepreload]').evaluateAll((nodes) =>
-    nodes.map((n) => n.getAttribute('src') ?? n.getAttribute('href')).filter((src): src is string => !!src),
-  )
+  const scripts = await page
+    .locator('script[src], link[rel=modulepreload]')
+    .evaluateAll((nodes) =>
+      nodes.map((n) => n.getAttribute('src') ?? n.getAttribute('href')).filter((src): src is string => !!src),
+    )
   const asset = scripts.find((src) => src.startsWith('/assets/'))
   expect(asset).toBeTruthy()
   const response = await request.fetch(asset!, { headers: { 'Accept-Encoding': 'br, gzip' } })
@@ -72,7 +74,16 @@ test('pages carry a nonce-based Content-Security-Policy that their own scripts s
   expect(first).toContain("media-src 'self';")
 
   const violations = cspViolations(page)
-  for (const path of ['/', '/services?tab=roof', '/city/folsom', '/gallery', '/epoxy', '/contact', '/reviews', '/nope']) {
+  for (const path of [
+    '/',
+    '/services?tab=roof',
+    '/city/folsom',
+    '/gallery',
+    '/epoxy',
+    '/contact',
+    '/reviews',
+    '/nope',
+  ]) {
     const response = await page.goto(path)
     const policy = response?.headers()['content-security-policy'] ?? ''
     const pageNonce = policy.match(/'nonce-([0-9a-f]{32})'/)?.[1]
@@ -81,13 +92,19 @@ test('pages carry a nonce-based Content-Security-Policy that their own scripts s
     const html = (await response?.text()) ?? ''
     const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((match) => match[1]!)
     expect(inline.length, path).toBeGreaterThan(0)
-    expect(inline.filter((attributes) => !attributes.includes(`nonce="${pageNonce}"`)), path).toEqual([])
+    expect(
+      inline.filter((attributes) => !attributes.includes(`nonce="${pageNonce}"`)),
+      path,
+    ).toEqual([])
     await page.waitForLoadState('networkidle')
   }
   expect(violations).toEqual([])
 })
 
-test('a page served again from the page cache has its own nonce, and hydrates under its policy', async ({ page, request }) => {
+test('a page served again from the page cache has its own nonce, and hydrates under its policy', async ({
+  page,
+  request,
+}) => {
   await request.get('/epoxy') // rendered and kept
   const violations = cspViolations(page)
   const replies = []
@@ -143,10 +160,18 @@ test('a started server renders the home page by itself: the database is open and
 })
 
 test('a backend that refuses the site (401) is named in the log as the server starts, before any visitor (local stub of hosted Supabase)', async () => {
-  const stub = await startSupabaseStub({ functions: { 'fetch-reviews': { status: 401, body: { error: 'Unauthorized' } } } })
-  const server = await startSiteServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey, SITE_FUNCTION_SECRET: 'not-the-functions-secret' })
+  const stub = await startSupabaseStub({
+    functions: { 'fetch-reviews': { status: 401, body: { error: 'Unauthorized' } } },
+  })
+  const server = await startSiteServer({
+    SUPABASE_URL: stub.url,
+    SUPABASE_ANON_KEY: stub.anonKey,
+    SITE_FUNCTION_SECRET: 'not-the-functions-secret',
+  })
   try {
-    await expect.poll(() => server.output()).toMatch(/fetch-reviews failed: .*401: the function refused the site; SITE_FUNCTION_SECRET must be the same/)
+    await expect
+      .poll(() => server.output())
+      .toMatch(/fetch-reviews failed: .*401: the function refused the site; SITE_FUNCTION_SECRET must be the same/)
     const call = stub.requests.find((request) => request.path === '/functions/v1/fetch-reviews')
     expect(call?.headers['x-site-secret']).toBe('not-the-functions-secret')
   } finally {

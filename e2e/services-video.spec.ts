@@ -9,7 +9,9 @@ import { startSupabaseStub, type SupabaseStub } from './support/supabase-stub'
  */
 const VIDEO_URL = 'https://videos.example.test/services-hero.mp4'
 
-async function startWith(videos: Parameters<typeof startSupabaseStub>[0]): Promise<{ stub: SupabaseStub; server: SiteServer }> {
+async function startWith(
+  videos: Parameters<typeof startSupabaseStub>[0],
+): Promise<{ stub: SupabaseStub; server: SiteServer }> {
   const stub = await startSupabaseStub(videos)
   const server = await startSiteServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
   return { stub, server }
@@ -44,7 +46,13 @@ test.describe('services hero with a featured service video (hosted Supabase stub
     await expect(video.locator('source')).toHaveAttribute('src', VIDEO_URL)
     // An empty mime_type falls back to video/mp4 (docs/product.md#what-is-stored).
     await expect(video.locator('source')).toHaveAttribute('type', 'video/mp4')
-    expect(await video.evaluate((node: HTMLVideoElement) => ({ muted: node.muted, loop: node.loop, playsInline: node.playsInline }))).toEqual({
+    expect(
+      await video.evaluate((node: HTMLVideoElement) => ({
+        muted: node.muted,
+        loop: node.loop,
+        playsInline: node.playsInline,
+      })),
+    ).toEqual({
       muted: true,
       loop: false,
       playsInline: true,
@@ -52,7 +60,11 @@ test.describe('services hero with a featured service video (hosted Supabase stub
     await expect(page.getByRole('button', { name: /(Pause|Play) background video/ })).toBeVisible()
     await expect.poll(() => videoRequests).toContain(VIDEO_URL)
     // Read through the stub: table service_videos, featured only, one row.
-    expect(stub.requests.some((request) => request.path.startsWith('/rest/v1/service_videos') && request.path.includes('is_featured=eq.true'))).toBe(true)
+    expect(
+      stub.requests.some(
+        (request) => request.path.startsWith('/rest/v1/service_videos') && request.path.includes('is_featured=eq.true'),
+      ),
+    ).toBe(true)
   })
 
   test('the video is not in the server HTML, so it never delays the first paint', async ({ request }) => {
@@ -83,7 +95,9 @@ test.describe('services hero when reading service_videos fails (hosted Supabase 
   let server: SiteServer
 
   test.beforeAll(async () => {
-    ;({ stub, server } = await startWith({ videos: { service_videos: { status: 500, body: { message: 'boom' } }, pressure_washing_videos: null } }))
+    ;({ stub, server } = await startWith({
+      videos: { service_videos: { status: 500, body: { message: 'boom' } }, pressure_washing_videos: null },
+    }))
   })
   test.afterAll(async () => {
     await server?.stop()

@@ -18,7 +18,9 @@ const region = (page: Page) => page.locator('[data-social-proof]')
  * Loads the home page with Playwright's clock, then pauses time and steps it until the
  * notifications (loaded 25 s after page load) are mounted. Returns the page's time since load.
  */
-async function openWithClock(page: Page): Promise<{ elapsed: () => Promise<number>; runTo: (ms: number) => Promise<void> }> {
+async function openWithClock(
+  page: Page,
+): Promise<{ elapsed: () => Promise<number>; runTo: (ms: number) => Promise<void> }> {
   await page.clock.install()
   await page.goto('/')
   await expect(page.getByRole('button', { name: 'Chat with us' })).toBeVisible()
@@ -49,7 +51,9 @@ async function expectToast(page: Page, item: ActivityItem) {
   await expect(live.getByText(age, { exact: true })).toBeVisible()
 }
 
-test('notifications appear at 30 s and 75 s, each for 4 s, then cycle through all 20 items in order and wrap', async ({ page }) => {
+test('notifications appear at 30 s and 75 s, each for 4 s, then cycle through all 20 items in order and wrap', async ({
+  page,
+}) => {
   test.setTimeout(90_000)
   const { runTo } = await openWithClock(page)
   const live = region(page)
@@ -84,7 +88,9 @@ test('notifications appear at 30 s and 75 s, each for 4 s, then cycle through al
   }
 })
 
-test('a notification never takes focus, never covers the chat button, and still shows with reduced motion @mobile', async ({ page }) => {
+test('a notification never takes focus, never covers the chat button, and still shows with reduced motion @mobile', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   await page.emulateMedia({ reducedMotion: 'reduce' })
   const { runTo } = await openWithClock(page)

@@ -122,7 +122,16 @@ function formatManifest(manifest) {
 
 export async function buildImages({ force: forceAll = false } = {}) {
   const started = performance.now()
-  const stats = { images: 0, written: 0, removed: 0, encoded: 0, manifestChanged: false, ogWritten: false, warnings: [], ms: 0 }
+  const stats = {
+    images: 0,
+    written: 0,
+    removed: 0,
+    encoded: 0,
+    manifestChanged: false,
+    ogWritten: false,
+    warnings: [],
+    ms: 0,
+  }
 
   const previous = (await readJson(MANIFEST)) ?? {}
   const files = await listSources(SOURCE_DIR)
@@ -132,12 +141,16 @@ export async function buildImages({ force: forceAll = false } = {}) {
   for (const rel of files) {
     const name = rel.slice(0, -path.extname(rel).length)
     if (!NAME_PATTERN.test(name)) {
-      stats.warnings.push(`skipped images/${rel}: names must be lowercase letters, digits, "-" or "_" (e.g. images/gallery/deck-02.jpg)`)
+      stats.warnings.push(
+        `skipped images/${rel}: names must be lowercase letters, digits, "-" or "_" (e.g. images/gallery/deck-02.jpg)`,
+      )
       continue
     }
-    if (sources.has(name)) throw new Error(`Two sources for "${name}": images/${sources.get(name).file} and images/${rel}. Keep one.`)
+    if (sources.has(name))
+      throw new Error(`Two sources for "${name}": images/${sources.get(name).file} and images/${rel}. Keep one.`)
     const base = outputBase(name)
-    if (bases.has(base)) throw new Error(`"${name}" and "${bases.get(base)}" would share output files (${base}.*). Rename one.`)
+    if (bases.has(base))
+      throw new Error(`"${name}" and "${bases.get(base)}" would share output files (${base}.*). Rename one.`)
     bases.set(base, name)
     const bytes = await readFile(path.join(SOURCE_DIR, rel))
     const hash = createHash('sha256').update(SETTINGS_FINGERPRINT).update('\0').update(bytes).digest('hex').slice(0, 8)
@@ -155,7 +168,13 @@ export async function buildImages({ force: forceAll = false } = {}) {
     const prev = previous[name]
     const known = !forceAll && prev && prev.hash === src.hash && Array.isArray(prev.widths) && prev.widths.length > 0
     if (known) {
-      manifest[name] = { width: prev.width, height: prev.height, hash: prev.hash, widths: prev.widths, placeholder: prev.placeholder }
+      manifest[name] = {
+        width: prev.width,
+        height: prev.height,
+        hash: prev.hash,
+        widths: prev.widths,
+        placeholder: prev.placeholder,
+      }
       const missing = []
       for (const w of prev.widths)
         for (const f of FORMATS) {
@@ -181,7 +200,9 @@ export async function buildImages({ force: forceAll = false } = {}) {
     }
     const { data, info } = raw
     if (!missing) {
-      const { dominant } = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).stats()
+      const { dominant } = await sharp(data, {
+        raw: { width: info.width, height: info.height, channels: info.channels },
+      }).stats()
       const widths = widthsFor(info.width)
       manifest[name] = { width: info.width, height: info.height, hash: src.hash, widths, placeholder: toHex(dominant) }
       missing = []
@@ -213,7 +234,11 @@ export async function buildImages({ force: forceAll = false } = {}) {
   }
 
   // manifest, sorted for stable diffs; only written when it changes
-  const sorted = Object.fromEntries(Object.keys(manifest).sort().map((k) => [k, manifest[k]]))
+  const sorted = Object.fromEntries(
+    Object.keys(manifest)
+      .sort()
+      .map((k) => [k, manifest[k]]),
+  )
   const json = formatManifest(sorted)
   const current = existsSync(MANIFEST) ? await readFile(MANIFEST, 'utf8') : null
   if (json !== current) {

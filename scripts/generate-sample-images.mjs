@@ -195,7 +195,9 @@ async function svgToImage(svg, w, h) {
 
 /** Renders an SVG as a 0..1 mask (its luminance), optionally blurred. */
 async function svgToMask(svg, w, h, blur = 0) {
-  let pipeline = sharp(Buffer.from(svg), { density: 72 }).resize(w, h, { fit: 'fill' }).flatten({ background: '#000000' })
+  let pipeline = sharp(Buffer.from(svg), { density: 72 })
+    .resize(w, h, { fit: 'fill' })
+    .flatten({ background: '#000000' })
   if (blur > 0.3) pipeline = pipeline.blur(blur)
   const { data } = await pipeline.greyscale().raw().toBuffer({ resolveWithObject: true })
   const out = new Float32Array(w * h)
@@ -207,14 +209,25 @@ async function svgToMask(svg, w, h, blur = 0) {
 async function blurMask(mask, w, h, sigma) {
   const bytes = Buffer.alloc(w * h)
   for (let i = 0; i < w * h; i++) bytes[i] = Math.round(clamp01(mask[i]) * 255)
-  const data = await sharp(bytes, { raw: { width: w, height: h, channels: 1 } }).blur(sigma).raw().toBuffer()
+  const data = await sharp(bytes, { raw: { width: w, height: h, channels: 1 } })
+    .blur(sigma)
+    .raw()
+    .toBuffer()
   const out = new Float32Array(w * h)
   for (let i = 0; i < w * h; i++) out[i] = data[i] / 255
   return out
 }
 
 const svgOpen = (w, h) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`
-const hex = (rgb) => '#' + rgb.map((v) => Math.round(Math.max(0, Math.min(255, v))).toString(16).padStart(2, '0')).join('')
+const hex = (rgb) =>
+  '#' +
+  rgb
+    .map((v) =>
+      Math.round(Math.max(0, Math.min(255, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')
 /** Brightness jitter plus a small warm/cool shift (red against blue), never a green cast. */
 const jitterColor = (rnd, rgb, amount) => {
   const k = 1 + rnd.gauss() * amount
@@ -314,7 +327,9 @@ function grain(img, amount, seed) {
 /** Patchy fractal mask: smoothstep of fbm around a threshold. */
 function patches(w, h, seed, { scale = 300, octaves = 5, threshold = 0.1, softness = 0.25, step = 4 } = {}) {
   const n = makeNoise(seed)
-  return field(w, h, step, (x, y) => smoothstep(threshold - softness, threshold + softness, fbm(n, x / scale, y / scale, octaves)))
+  return field(w, h, step, (x, y) =>
+    smoothstep(threshold - softness, threshold + softness, fbm(n, x / scale, y / scale, octaves)),
+  )
 }
 
 /** Irregular stains (oil, rust, leaf tannin): noisy-edged ellipses. */
@@ -357,7 +372,11 @@ function streaks(w, h, seed, { density = 0.5, width = 7, length = 500, top = () 
   const len = new Float32Array(w)
   const start = new Float32Array(w)
   for (let x = 0; x < w; x++) {
-    const presence = smoothstep(0.55 - density, 0.9 - density, fbm(n, x / width, 7.3, 3) * 0.5 + 0.5 + 0.15 * n(x / (width * 8), 3.1))
+    const presence = smoothstep(
+      0.55 - density,
+      0.9 - density,
+      fbm(n, x / width, 7.3, 3) * 0.5 + 0.5 + 0.15 * n(x / (width * 8), 3.1),
+    )
     col[x] = presence * (0.55 + 0.45 * (n(x / 60, 11.7) * 0.5 + 0.5))
     len[x] = length * (0.35 + 0.9 * (n(x / 45, 23.9) * 0.5 + 0.5))
     start[x] = top(x)
@@ -426,7 +445,12 @@ function edgeFade(w, h, { from = 'bottom', size = 0.3, noiseSeed = 1, wobble = 0
 // ---------------------------------------------------------------------------------------------------------------------
 
 /** Broom-finished or smooth concrete with control joints. */
-async function concrete(w, h, rnd, { color = [184, 180, 170], joints = [], broom = 0, broomAngle = 0, aggregate = 0.5, blotch = 0.06 } = {}) {
+async function concrete(
+  w,
+  h,
+  rnd,
+  { color = [184, 180, 170], joints = [], broom = 0, broomAngle = 0, aggregate = 0.5, blotch = 0.06 } = {},
+) {
   const img = newImage(w, h, color)
   const n1 = makeNoise(rnd.seed())
   const n2 = makeNoise(rnd.seed())
@@ -469,10 +493,16 @@ async function concrete(w, h, rnd, { color = [184, 180, 170], joints = [], broom
   let jointMask = new Float32Array(w * h)
   if (joints.length) {
     const lines = joints
-      .map(([x1, y1, x2, y2]) => `<line x1="${x1 * w}" y1="${y1 * h}" x2="${x2 * w}" y2="${y2 * h}" stroke="#fff" stroke-width="5" stroke-linecap="round"/>`)
+      .map(
+        ([x1, y1, x2, y2]) =>
+          `<line x1="${x1 * w}" y1="${y1 * h}" x2="${x2 * w}" y2="${y2 * h}" stroke="#fff" stroke-width="5" stroke-linecap="round"/>`,
+      )
       .join('')
     const hl = joints
-      .map(([x1, y1, x2, y2]) => `<line x1="${x1 * w + 4}" y1="${y1 * h + 4}" x2="${x2 * w + 4}" y2="${y2 * h + 4}" stroke="#fff" stroke-width="3"/>`)
+      .map(
+        ([x1, y1, x2, y2]) =>
+          `<line x1="${x1 * w + 4}" y1="${y1 * h + 4}" x2="${x2 * w + 4}" y2="${y2 * h + 4}" stroke="#fff" stroke-width="3"/>`,
+      )
       .join('')
     jointMask = await svgToMask(`${svgOpen(w, h)}${lines}</svg>`, w, h, 0.9)
     const highlight = await svgToMask(`${svgOpen(w, h)}${hl}</svg>`, w, h, 1.5)
@@ -485,29 +515,57 @@ async function concrete(w, h, rnd, { color = [184, 180, 170], joints = [], broom
 }
 
 /** Tiles/pavers/bricks drawn from rectangles or polygons with per-piece colour, sand joints and bevelled edges. */
-async function tiled(w, h, rnd, { pieces, palette, jointColor, colorJitter = 0.07, bevel = 0.3, texture = 0.05, textureScale = 14, speckle = 0.4, rx = 3 }) {
+async function tiled(
+  w,
+  h,
+  rnd,
+  {
+    pieces,
+    palette,
+    jointColor,
+    colorJitter = 0.07,
+    bevel = 0.3,
+    texture = 0.05,
+    textureScale = 14,
+    speckle = 0.4,
+    rx = 3,
+  },
+) {
   const shape = (p, fill) =>
     p.points
       ? `<polygon points="${p.points.map((q) => q.join(',')).join(' ')}" fill="${fill}"/>`
       : `<rect x="${p.x}" y="${p.y}" width="${p.w}" height="${p.h}" rx="${rx}" fill="${fill}"${p.transform ? ` transform="${p.transform}"` : ''}/>`
   const colored = pieces.map((p) => shape(p, hex(jitterColor(rnd, rnd.pick(palette), colorJitter)))).join('')
-  const img = await svgToImage(`${svgOpen(w, h)}<rect width="${w}" height="${h}" fill="${hex(jointColor)}"/>${colored}</svg>`, w, h)
+  const img = await svgToImage(
+    `${svgOpen(w, h)}<rect width="${w}" height="${h}" fill="${hex(jointColor)}"/>${colored}</svg>`,
+    w,
+    h,
+  )
   const white = pieces.map((p) => shape(p, '#fff')).join('')
   const pieceMask = await svgToMask(`${svgOpen(w, h)}${white}</svg>`, w, h)
   const jointMask = mapMask(pieceMask, (v) => 1 - v)
   // bevel: darken near joints, lighten slightly on the piece faces
   const near = await blurMask(jointMask, w, h, 5)
-  multiplyTint(img, combine(near, pieceMask, (a, b) => a * b), [90, 90, 90], bevel)
+  multiplyTint(
+    img,
+    combine(near, pieceMask, (a, b) => a * b),
+    [90, 90, 90],
+    bevel,
+  )
   const n = makeNoise(rnd.seed())
   const tex = field(w, h, 2, (x, y) => fbm(n, x / textureScale, y / textureScale, 3))
   modulate(img, tex, texture)
   const n2 = makeNoise(rnd.seed())
-  modulate(img, field(w, h, 8, (x, y) => fbm(n2, x / 300, y / 300, 3)), 0.05)
+  modulate(
+    img,
+    field(w, h, 8, (x, y) => fbm(n2, x / 300, y / 300, 3)),
+    0.05,
+  )
   if (speckle > 0) {
     const seed = rnd.seed()
     const d = img.data
     for (let i = 0; i < w * h; i++) {
-      const hv = hash01(i % w >> 1, (i / w) >> 1, seed)
+      const hv = hash01((i % w) >> 1, (i / w) >> 1, seed)
       if (hv > 1 - 0.015 * speckle) {
         const k = hv > 1 - 0.007 * speckle ? 0.8 : 1.12
         d[i * 3] *= k
@@ -670,15 +728,37 @@ function flagstone(w, h, rnd, { cell = 220, gap = 7, palette, jointColor }) {
   }
   multiplyTint(img, edge, [110, 110, 110], 0.35)
   const n = makeNoise(rnd.seed())
-  modulate(img, field(w, h, 2, (x, y) => fbm(n, x / 22, y / 22, 4)), 0.08)
+  modulate(
+    img,
+    field(w, h, 2, (x, y) => fbm(n, x / 22, y / 22, 4)),
+    0.08,
+  )
   const n2 = makeNoise(rnd.seed())
   // cleft texture: layered ridges
-  modulate(img, field(w, h, 2, (x, y) => Math.abs(fbm(n2, x / 90, y / 140, 4)) * 2 - 0.5), 0.05)
+  modulate(
+    img,
+    field(w, h, 2, (x, y) => Math.abs(fbm(n2, x / 90, y / 140, 4)) * 2 - 0.5),
+    0.05,
+  )
   return { img, jointMask }
 }
 
 /** Wood boards with grain, gaps, butt joints and fasteners. orientation "h" = boards run horizontally. */
-async function boards(w, h, rnd, { orientation = 'h', boardWidth = 130, gap = 7, palette, gapColor = [34, 26, 20], joists = 240, fasteners = true, grainScale = 1 }) {
+async function boards(
+  w,
+  h,
+  rnd,
+  {
+    orientation = 'h',
+    boardWidth = 130,
+    gap = 7,
+    palette,
+    gapColor = [34, 26, 20],
+    joists = 240,
+    fasteners = true,
+    grainScale = 1,
+  },
+) {
   const along = orientation === 'h' ? w : h
   const across = orientation === 'h' ? h : w
   const count = Math.ceil(across / boardWidth) + 1
@@ -692,7 +772,13 @@ async function boards(w, h, rnd, { orientation = 'h', boardWidth = 130, gap = 7,
       pos += rnd.range(700, 1500)
       joints.push(Math.round(pos / joists) * joists)
     }
-    list.push({ start, joints, color: jitterColor(rnd, rnd.pick(palette), 0.06), seedX: rnd.range(0, 500), seedY: rnd.range(0, 500) })
+    list.push({
+      start,
+      joints,
+      color: jitterColor(rnd, rnd.pick(palette), 0.06),
+      seedX: rnd.range(0, 500),
+      seedY: rnd.range(0, 500),
+    })
   }
   const img = newImage(w, h)
   const gapMask = new Float32Array(w * h)
@@ -700,7 +786,8 @@ async function boards(w, h, rnd, { orientation = 'h', boardWidth = 130, gap = 7,
   const nk = makeNoise(rnd.seed())
   const d = img.data
   const knots = []
-  for (let k = 0; k < (along * across) / 180000; k++) knots.push({ a: rnd.range(0, along), c: rnd.range(0, across), r: rnd.range(6, 15) })
+  for (let k = 0; k < (along * across) / 180000; k++)
+    knots.push({ a: rnd.range(0, along), c: rnd.range(0, across), r: rnd.range(6, 15) })
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const a = orientation === 'h' ? x : y
@@ -769,7 +856,11 @@ function stucco(w, h, rnd, { color = [222, 206, 176], bump = 0.16, scale = 5 }) 
     }
   }
   const n2 = makeNoise(rnd.seed())
-  modulate(img, field(w, h, 8, (x, y) => fbm(n2, x / 350, y / 350, 3)), 0.04)
+  modulate(
+    img,
+    field(w, h, 8, (x, y) => fbm(n2, x / 350, y / 350, 3)),
+    0.04,
+  )
   return { img }
 }
 
@@ -805,12 +896,21 @@ function lapSiding(w, h, rnd, { color = [200, 210, 212], exposure = 110, emboss 
 }
 
 /** Asphalt 3-tab shingles or flat concrete tiles in courses. */
-function shingles(w, h, rnd, { palette, exposure = 70, tabWidth = 170, slot = 5, thickness = 5, granule = 0.22, smooth = false }) {
+function shingles(
+  w,
+  h,
+  rnd,
+  { palette, exposure = 70, tabWidth = 170, slot = 5, thickness = 5, granule = 0.22, smooth = false },
+) {
   const img = newImage(w, h)
   const d = img.data
   const rows = Math.ceil(h / exposure) + 1
   const rowData = []
-  for (let r = 0; r < rows; r++) rowData.push({ shift: (r % 2) * tabWidth * 0.5 + rnd.range(-10, 10), tint: jitterColor(rnd, rnd.pick(palette), 0.03) })
+  for (let r = 0; r < rows; r++)
+    rowData.push({
+      shift: (r % 2) * tabWidth * 0.5 + rnd.range(-10, 10),
+      tint: jitterColor(rnd, rnd.pick(palette), 0.03),
+    })
   const tabColors = new Map()
   const n = makeNoise(rnd.seed())
   const seed = rnd.seed()
@@ -895,11 +995,29 @@ function clayTiles(w, h, rnd, { palette, tileW = 150, rowH = 190 }) {
 }
 
 /** Glossy epoxy floor with decorative vinyl flakes. */
-function epoxy(w, h, rnd, { base = [92, 96, 104], flakes = [[30, 32, 36], [205, 206, 208], [150, 152, 156], [96, 108, 130], [236, 236, 232]] }) {
+function epoxy(
+  w,
+  h,
+  rnd,
+  {
+    base = [92, 96, 104],
+    flakes = [
+      [30, 32, 36],
+      [205, 206, 208],
+      [150, 152, 156],
+      [96, 108, 130],
+      [236, 236, 232],
+    ],
+  },
+) {
   const img = newImage(w, h, base)
   const d = img.data
   const n = makeNoise(rnd.seed())
-  modulate(img, field(w, h, 4, (x, y) => fbm(n, x / 200, y / 200, 3)), 0.04)
+  modulate(
+    img,
+    field(w, h, 4, (x, y) => fbm(n, x / 200, y / 200, 3)),
+    0.04,
+  )
   // flakes: small irregular quads
   const count = Math.round((w * h) / 260)
   for (let f = 0; f < count; f++) {
@@ -1053,7 +1171,6 @@ function composeBeforeAfter(before, after, split) {
   return out
 }
 
-
 /** Alpha-blends an SVG drawing onto a float image. */
 async function paintSvg(img, body) {
   const { w, h } = img
@@ -1099,12 +1216,21 @@ function curve(keys, t) {
 }
 
 /** Ground-in dirt: large patches with mid-scale texture, multiplied toward a tint. */
-function dirt(img, rnd, { tint, strength = 0.6, scale = 300, threshold = -0.2, softness = 0.6, detail = 0.5, detailScale = 28 }) {
+function dirt(
+  img,
+  rnd,
+  { tint, strength = 0.6, scale = 300, threshold = -0.2, softness = 0.6, detail = 0.5, detailScale = 28 },
+) {
   const { w, h } = img
   const low = patches(w, h, rnd.seed(), { scale, threshold, softness })
   const n = makeNoise(rnd.seed())
   const mid = field(w, h, 2, (x, y) => fbm(n, x / detailScale, y / detailScale, 3) * 0.5 + 0.5)
-  multiplyTint(img, combine(low, mid, (a, b) => a * (1 - detail + detail * b * 1.3)), tint, strength)
+  multiplyTint(
+    img,
+    combine(low, mid, (a, b) => a * (1 - detail + detail * b * 1.3)),
+    tint,
+    strength,
+  )
 }
 
 /** Ring stains left by planters. */
@@ -1149,7 +1275,22 @@ function grass(img, mask, rnd, { base = [74, 104, 52] } = {}) {
 }
 
 /** Exposed-aggregate concrete: many small rounded pebbles in a cement matrix. */
-async function exposedAggregate(w, h, rnd, { matrix = [170, 164, 152], stones = [[150, 128, 104], [118, 110, 102], [196, 184, 164], [132, 96, 72], [92, 88, 86], [214, 206, 190]] }) {
+async function exposedAggregate(
+  w,
+  h,
+  rnd,
+  {
+    matrix = [170, 164, 152],
+    stones = [
+      [150, 128, 104],
+      [118, 110, 102],
+      [196, 184, 164],
+      [132, 96, 72],
+      [92, 88, 86],
+      [214, 206, 190],
+    ],
+  },
+) {
   const { img } = await concrete(w, h, rnd, { color: matrix, aggregate: 0, blotch: 0.04 })
   let body = `<defs><radialGradient id="hl" cx="35%" cy="30%" r="70%"><stop offset="0" stop-color="#fff" stop-opacity="0.45"/><stop offset="0.5" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.35"/></radialGradient></defs>`
   const count = Math.round((w * h) / 330)
@@ -1178,7 +1319,11 @@ async function windowFrame(img, { x, y, w: ww, h: wh, frame = 34, color = '#eeee
     `<rect x="${x + frame}" y="${y + wh / 2 - frame / 3}" width="${ww - frame * 2}" height="${(frame * 2) / 3}" fill="${color}"/>` +
     `<rect x="${x + frame}" y="${y + frame}" width="${ww - frame * 2}" height="4" fill="rgba(0,0,0,0.25)"/>`
   await paintSvg(img, body)
-  return svgToMask(`${svgOpen(w, h)}<rect x="${x}" y="${y}" width="${ww}" height="${wh}" fill="#fff"/><rect x="${x + frame}" y="${y + frame}" width="${ww - frame * 2}" height="${wh - frame * 2}" fill="#000"/><rect x="${x + frame}" y="${y + wh / 2 - frame / 3}" width="${ww - frame * 2}" height="${(frame * 2) / 3}" fill="#fff"/></svg>`, w, h)
+  return svgToMask(
+    `${svgOpen(w, h)}<rect x="${x}" y="${y}" width="${ww}" height="${wh}" fill="#fff"/><rect x="${x + frame}" y="${y + frame}" width="${ww - frame * 2}" height="${wh - frame * 2}" fill="#000"/><rect x="${x + frame}" y="${y + wh / 2 - frame / 3}" width="${ww - frame * 2}" height="${(frame * 2) / 3}" fill="#fff"/></svg>`,
+    w,
+    h,
+  )
 }
 
 const GUTTER_PROFILE = [
@@ -1197,14 +1342,46 @@ const GUTTER_PROFILE = [
 ]
 
 /** Looking up at an eave: sky, roof edge, K-style gutter, shadowed soffit, wall. */
-async function gutterScene(w, h, rnd, { gutterColor = [236, 236, 231], roof = 'shingle', wall = 'stucco', wallColor = [214, 200, 172], bands = [0.1, 0.3, 0.52, 0.66] }) {
+async function gutterScene(
+  w,
+  h,
+  rnd,
+  {
+    gutterColor = [236, 236, 231],
+    roof = 'shingle',
+    wall = 'stucco',
+    wallColor = [214, 200, 172],
+    bands = [0.1, 0.3, 0.52, 0.66],
+  },
+) {
   const [skyEnd, roofEnd, gutterEnd, soffitEnd] = bands.map((b) => Math.round(b * h))
   const img = newImage(w, h)
   const roofImg =
     roof === 'shingle'
-      ? shingles(w, h, rnd, { palette: [[96, 90, 86], [84, 80, 78], [106, 98, 90]], exposure: 34, tabWidth: 150, slot: 3, thickness: 3 }).img
-      : clayTiles(w, h, rnd, { palette: [[176, 92, 58], [160, 84, 54], [186, 104, 66]], tileW: 110, rowH: 70 }).img
-  const wallImg = wall === 'stucco' ? stucco(w, h, rnd, { color: wallColor }).img : lapSiding(w, h, rnd, { color: wallColor, exposure: 90 }).img
+      ? shingles(w, h, rnd, {
+          palette: [
+            [96, 90, 86],
+            [84, 80, 78],
+            [106, 98, 90],
+          ],
+          exposure: 34,
+          tabWidth: 150,
+          slot: 3,
+          thickness: 3,
+        }).img
+      : clayTiles(w, h, rnd, {
+          palette: [
+            [176, 92, 58],
+            [160, 84, 54],
+            [186, 104, 66],
+          ],
+          tileW: 110,
+          rowH: 70,
+        }).img
+  const wallImg =
+    wall === 'stucco'
+      ? stucco(w, h, rnd, { color: wallColor }).img
+      : lapSiding(w, h, rnd, { color: wallColor, exposure: 90 }).img
   const gutterMask = new Float32Array(w * h)
   const roofMask = new Float32Array(w * h)
   const wallMask = new Float32Array(w * h)
@@ -1239,7 +1416,9 @@ async function gutterScene(w, h, rnd, { gutterColor = [236, 236, 231], roof = 's
         soffitMask[i] = 1
       } else {
         const t = (y - soffitEnd) / (h - soffitEnd)
-        c = [wallImg.data[i * 3], wallImg.data[i * 3 + 1], wallImg.data[i * 3 + 2]].map((v) => v * (0.72 + 0.28 * smoothstep(0, 0.35, t)))
+        c = [wallImg.data[i * 3], wallImg.data[i * 3 + 1], wallImg.data[i * 3 + 2]].map(
+          (v) => v * (0.72 + 0.28 * smoothstep(0, 0.35, t)),
+        )
         wallMask[i] = 1
       }
       d[i * 3] = c[0]
@@ -1249,7 +1428,8 @@ async function gutterScene(w, h, rnd, { gutterColor = [236, 236, 231], roof = 's
   }
   // hanger screws along the gutter top
   let body = ''
-  for (let x = rnd.range(60, 200); x < w; x += 300) body += `<circle cx="${x}" cy="${roofEnd + (gutterEnd - roofEnd) * 0.2}" r="5" fill="#9a9a96"/><circle cx="${x - 1}" cy="${roofEnd + (gutterEnd - roofEnd) * 0.2 - 1}" r="2" fill="#d8d8d4"/>`
+  for (let x = rnd.range(60, 200); x < w; x += 300)
+    body += `<circle cx="${x}" cy="${roofEnd + (gutterEnd - roofEnd) * 0.2}" r="5" fill="#9a9a96"/><circle cx="${x - 1}" cy="${roofEnd + (gutterEnd - roofEnd) * 0.2 - 1}" r="2" fill="#d8d8d4"/>`
   await paintSvg(img, body)
   return { img, gutterMask, roofMask, wallMask, soffitMask, gutterTop: roofEnd, gutterBottom: gutterEnd }
 }
@@ -1266,7 +1446,18 @@ async function downspoutScene(w, h, rnd, { color = [236, 236, 231], wallColor = 
   const pipeMask = new Float32Array(w * h)
   const gutterMask = new Float32Array(w * h)
   const wallMask = new Float32Array(w * h)
-  const PIPE = [[0, 0.55], [0.05, 0.98], [0.18, 1.06], [0.24, 0.82], [0.3, 1.0], [0.7, 1.0], [0.76, 0.8], [0.82, 1.02], [0.95, 0.88], [1, 0.5]]
+  const PIPE = [
+    [0, 0.55],
+    [0.05, 0.98],
+    [0.18, 1.06],
+    [0.24, 0.82],
+    [0.3, 1.0],
+    [0.7, 1.0],
+    [0.76, 0.8],
+    [0.82, 1.02],
+    [0.95, 0.88],
+    [1, 0.5],
+  ]
   const straps = [0.42, 0.82].map((f) => Math.round(f * h))
   const d = img.data
   for (let y = 0; y < h; y++) {
@@ -1300,7 +1491,9 @@ async function downspoutScene(w, h, rnd, { color = [236, 236, 231], wallColor = 
         let k = 1
         if (x >= px1 && x < px1 + 26) k *= 0.62 + 0.38 * ((x - px1) / 26)
         if (y >= gBot && y < gBot + 40) k *= 0.6 + 0.4 * ((y - gBot) / 40)
-        for (const s of straps) if (Math.abs(y - s) < 14 && (Math.abs(x - px0) < 40 || Math.abs(x - px1) < 40)) k *= Math.abs(y - s) > 11 ? 0.75 : 1.08
+        for (const s of straps)
+          if (Math.abs(y - s) < 14 && (Math.abs(x - px0) < 40 || Math.abs(x - px1) < 40))
+            k *= Math.abs(y - s) > 11 ? 0.75 : 1.08
         d[i * 3] *= k
         d[i * 3 + 1] *= k
         d[i * 3 + 2] *= k
@@ -1309,7 +1502,8 @@ async function downspoutScene(w, h, rnd, { color = [236, 236, 231], wallColor = 
     }
   }
   let body = ''
-  for (const s of straps) for (const sx of [px0 - 28, px1 + 28]) body += `<circle cx="${sx}" cy="${s}" r="5" fill="#8d8d88"/>`
+  for (const s of straps)
+    for (const sx of [px0 - 28, px1 + 28]) body += `<circle cx="${sx}" cy="${s}" r="5" fill="#8d8d88"/>`
   await paintSvg(img, body)
   return { img, pipeMask, gutterMask, wallMask, gutterTop: gTop, gutterBottom: gBot, pipeTop: gBot }
 }
@@ -1321,16 +1515,69 @@ async function downspoutScene(w, h, rnd, { color = [236, 236, 231], wallColor = 
 const SIZES = { '4:3': [1600, 1200], '3:4': [1200, 1600], '1:1': [1440, 1440], '16:10': [1600, 1000] }
 
 const PAL = {
-  sierra: [[198, 172, 140], [176, 154, 128], [150, 128, 104], [210, 194, 168], [128, 110, 94]],
-  redBrick: [[158, 70, 52], [140, 62, 46], [170, 84, 60], [122, 56, 44], [150, 78, 60]],
-  clayBrick: [[168, 88, 62], [150, 80, 58], [182, 104, 74], [136, 70, 52]],
-  travertine: [[228, 214, 190], [216, 200, 172], [234, 224, 206], [206, 188, 162]],
-  flagstone: [[196, 146, 104], [180, 126, 90], [206, 164, 124], [166, 116, 84], [188, 150, 120]],
-  redwood: [[152, 80, 52], [166, 92, 60], [142, 74, 50], [172, 100, 66]],
-  cedar: [[180, 124, 82], [190, 136, 92], [168, 112, 74], [196, 146, 100]],
-  shingle: [[112, 102, 94], [98, 90, 84], [122, 110, 98], [86, 80, 76]],
-  terracotta: [[182, 98, 62], [168, 88, 56], [194, 112, 72], [156, 82, 54]],
-  concreteTile: [[132, 122, 112], [142, 132, 120], [122, 114, 106], [150, 138, 124]],
+  sierra: [
+    [198, 172, 140],
+    [176, 154, 128],
+    [150, 128, 104],
+    [210, 194, 168],
+    [128, 110, 94],
+  ],
+  redBrick: [
+    [158, 70, 52],
+    [140, 62, 46],
+    [170, 84, 60],
+    [122, 56, 44],
+    [150, 78, 60],
+  ],
+  clayBrick: [
+    [168, 88, 62],
+    [150, 80, 58],
+    [182, 104, 74],
+    [136, 70, 52],
+  ],
+  travertine: [
+    [228, 214, 190],
+    [216, 200, 172],
+    [234, 224, 206],
+    [206, 188, 162],
+  ],
+  flagstone: [
+    [196, 146, 104],
+    [180, 126, 90],
+    [206, 164, 124],
+    [166, 116, 84],
+    [188, 150, 120],
+  ],
+  redwood: [
+    [152, 80, 52],
+    [166, 92, 60],
+    [142, 74, 50],
+    [172, 100, 66],
+  ],
+  cedar: [
+    [180, 124, 82],
+    [190, 136, 92],
+    [168, 112, 74],
+    [196, 146, 100],
+  ],
+  shingle: [
+    [112, 102, 94],
+    [98, 90, 84],
+    [122, 110, 98],
+    [86, 80, 76],
+  ],
+  terracotta: [
+    [182, 98, 62],
+    [168, 88, 56],
+    [194, 112, 72],
+    [156, 82, 54],
+  ],
+  concreteTile: [
+    [132, 122, 112],
+    [142, 132, 120],
+    [122, 114, 106],
+    [150, 138, 124],
+  ],
 }
 
 const greyWeather = (img, rnd, strength = 0.6) => {
@@ -1338,7 +1585,12 @@ const greyWeather = (img, rnd, strength = 0.6) => {
   const mask = patches(w, h, rnd.seed(), { scale: 260, threshold: -0.45, softness: 0.5 })
   const n = makeNoise(rnd.seed())
   const t = field(w, h, 1, (x, y) => 0.75 + 0.25 * n(x / 30, y / 3))
-  mixColor(img, combine(mask, t, (a, b) => a * b), [136, 130, 122], strength)
+  mixColor(
+    img,
+    combine(mask, t, (a, b) => a * b),
+    [136, 130, 122],
+    strength,
+  )
 }
 
 const algae = (img, rnd, { strength = 0.6, scale = 220, threshold = 0.0, tint = [86, 108, 58] } = {}) =>
@@ -1380,12 +1632,31 @@ const gallery = [
   {
     name: 'driveway-01',
     aspect: '4:3',
-    surface: (w, h, rnd) => concrete(w, h, rnd, { joints: [[0.62, 0, 0.58, 1], [0, 0.55, 1, 0.6]], broom: 0.02 }),
+    surface: (w, h, rnd) =>
+      concrete(w, h, rnd, {
+        joints: [
+          [0.62, 0, 0.58, 1],
+          [0, 0.55, 1, 0.6],
+        ],
+        broom: 0.02,
+      }),
     dirty: (img, m, w, h, rnd) => {
       dirt(img, rnd, { tint: [140, 134, 120], strength: 0.7, scale: 380, threshold: -0.35, detail: 0.6 })
-      const oil = stains(w, h, rnd, { count: 6, cx: () => rnd.range(w * 0.15, w * 0.5), cy: () => rnd.range(h * 0.3, h * 0.85), rx: [60, 170], ry: [40, 120] })
+      const oil = stains(w, h, rnd, {
+        count: 6,
+        cx: () => rnd.range(w * 0.15, w * 0.5),
+        cy: () => rnd.range(h * 0.3, h * 0.85),
+        rx: [60, 170],
+        ry: [40, 120],
+      })
       multiplyTint(img, oil, [60, 54, 48], 0.85)
-      const drips = stains(w, h, rnd, { count: 24, cx: () => rnd.range(w * 0.1, w * 0.55), cy: () => rnd.range(h * 0.3, h * 0.85), rx: [8, 26], ry: [6, 20] })
+      const drips = stains(w, h, rnd, {
+        count: 24,
+        cx: () => rnd.range(w * 0.1, w * 0.55),
+        cy: () => rnd.range(h * 0.3, h * 0.85),
+        rx: [8, 26],
+        ry: [6, 20],
+      })
       multiplyTint(img, drips, [54, 48, 42], 0.7)
       multiplyTint(img, edgeFade(w, h, { from: 'bottom', size: 0.25, noiseSeed: rnd.seed() }), [96, 104, 72], 0.45)
       multiplyTint(img, m.jointMask, [30, 34, 20], 0.8)
@@ -1398,7 +1669,10 @@ const gallery = [
     surface: async (w, h, rnd) => {
       const { img } = stucco(w, h, rnd, { color: [224, 210, 182] })
       // eave shadow along the top and a window on the right
-      await paintSvg(img, `<defs><linearGradient id="e" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0.55"/><stop offset="1" stop-color="#000" stop-opacity="0"/></linearGradient></defs><rect width="${w}" height="${h * 0.07}" fill="url(#e)"/>`)
+      await paintSvg(
+        img,
+        `<defs><linearGradient id="e" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0.55"/><stop offset="1" stop-color="#000" stop-opacity="0"/></linearGradient></defs><rect width="${w}" height="${h * 0.07}" fill="url(#e)"/>`,
+      )
       const frameMask = await windowFrame(img, { x: w * 0.5, y: h * 0.22, w: w * 0.42, h: h * 0.62 })
       return { img, frameMask }
     },
@@ -1406,7 +1680,12 @@ const gallery = [
       const runoff = streaks(w, h, rnd.seed(), { density: 0.35, width: 9, length: h * 0.5, top: () => h * 0.02 })
       multiplyTint(img, runoff, [120, 112, 96], 0.7)
       const sill = streaks(w, h, rnd.seed(), { density: 0.5, width: 5, length: h * 0.25, top: () => h * 0.84 })
-      multiplyTint(img, combine(sill, new Float32Array(w * h), (a, _b, i) => ((i % w) > w * 0.5 && (i % w) < w * 0.92 ? a : 0)), [110, 104, 90], 0.7)
+      multiplyTint(
+        img,
+        combine(sill, new Float32Array(w * h), (a, _b, i) => (i % w > w * 0.5 && i % w < w * 0.92 ? a : 0)),
+        [110, 104, 90],
+        0.7,
+      )
       algae(img, rnd, { strength: 0.45, threshold: 0.1 })
       dirt(img, rnd, { tint: [176, 166, 146], strength: 0.6, threshold: -0.5, scale: 420 })
       mixColor(img, m.frameMask, [176, 172, 160], 0.35)
@@ -1417,10 +1696,19 @@ const gallery = [
   {
     name: 'pavers-01',
     aspect: '1:1',
-    surface: (w, h, rnd) => tiled(w, h, rnd, { pieces: herringbone(w, h, { unit: 56, gap: 6 }), palette: PAL.sierra, jointColor: [188, 174, 148] }),
+    surface: (w, h, rnd) =>
+      tiled(w, h, rnd, {
+        pieces: herringbone(w, h, { unit: 56, gap: 6 }),
+        palette: PAL.sierra,
+        jointColor: [188, 174, 148],
+      }),
     dirty: (img, m, w, h, rnd) => {
       const n = makeNoise(rnd.seed())
-      const joints = combine(m.jointMask, field(w, h, 2, (x, y) => fbm(n, x / 40, y / 40, 3) * 0.5 + 0.6), (a, b) => a * b)
+      const joints = combine(
+        m.jointMask,
+        field(w, h, 2, (x, y) => fbm(n, x / 40, y / 40, 3) * 0.5 + 0.6),
+        (a, b) => a * b,
+      )
       multiplyTint(img, joints, [40, 48, 30], 1)
       algae(img, rnd, { strength: 0.6, threshold: -0.1, tint: [92, 100, 70] })
       dirt(img, rnd, { tint: [120, 114, 104], strength: 0.7, threshold: -0.4 })
@@ -1443,7 +1731,16 @@ const gallery = [
   {
     name: 'driveway-02',
     aspect: '16:10',
-    surface: (w, h, rnd) => concrete(w, h, rnd, { color: [180, 174, 162], joints: [[0.5, 0, 0.5, 1], [0, 0.5, 1, 0.5]].slice(1), broom: 0.03, broomAngle: 0.05 }),
+    surface: (w, h, rnd) =>
+      concrete(w, h, rnd, {
+        color: [180, 174, 162],
+        joints: [
+          [0.5, 0, 0.5, 1],
+          [0, 0.5, 1, 0.5],
+        ].slice(1),
+        broom: 0.03,
+        broomAngle: 0.05,
+      }),
     dirty: (img, m, w, h, rnd) => {
       const n = makeNoise(rnd.seed())
       const tracks = field(w, h, 2, (x, y) => {
@@ -1454,7 +1751,13 @@ const gallery = [
       })
       multiplyTint(img, tracks, [96, 92, 88], 0.7)
       dirt(img, rnd, { tint: [135, 128, 115], strength: 0.7, threshold: -0.25 })
-      const rust = stains(w, h, rnd, { count: 3, cx: () => rnd.range(w * 0.05, w * 0.45), cy: () => rnd.range(h * 0.1, h * 0.9), rx: [40, 80], ry: [30, 60] })
+      const rust = stains(w, h, rnd, {
+        count: 3,
+        cx: () => rnd.range(w * 0.05, w * 0.45),
+        cy: () => rnd.range(h * 0.1, h * 0.9),
+        rx: [40, 80],
+        ry: [30, 60],
+      })
       multiplyTint(img, rust, [176, 116, 74], 0.6)
       multiplyTint(img, m.jointMask, [25, 28, 18], 0.9)
       grade(img, { saturation: 0.85, contrast: 0.9, brightness: 0.92 })
@@ -1463,7 +1766,16 @@ const gallery = [
   {
     name: 'sidewalk-02',
     aspect: '3:4',
-    surface: (w, h, rnd) => concrete(w, h, rnd, { color: [186, 182, 172], joints: [[0, 0.3, 1, 0.3], [0, 0.78, 1, 0.78]], broom: 0.05, broomAngle: Math.PI / 2 }),
+    surface: (w, h, rnd) =>
+      concrete(w, h, rnd, {
+        color: [186, 182, 172],
+        joints: [
+          [0, 0.3, 1, 0.3],
+          [0, 0.78, 1, 0.78],
+        ],
+        broom: 0.05,
+        broomAngle: Math.PI / 2,
+      }),
     dirty: (img, m, w, h, rnd) => {
       dirt(img, rnd, { tint: [130, 126, 114], strength: 0.7, threshold: -0.3 })
       leafStains(img, rnd, 40)
@@ -1475,7 +1787,13 @@ const gallery = [
   {
     name: 'pavers-02',
     aspect: '4:3',
-    surface: (w, h, rnd) => tiled(w, h, rnd, { pieces: runningBond(w, h, { unitW: 200, unitH: 100, gap: 6 }), palette: PAL.redBrick, jointColor: [184, 168, 140], texture: 0.06 }),
+    surface: (w, h, rnd) =>
+      tiled(w, h, rnd, {
+        pieces: runningBond(w, h, { unitW: 200, unitH: 100, gap: 6 }),
+        palette: PAL.redBrick,
+        jointColor: [184, 168, 140],
+        texture: 0.06,
+      }),
     dirty: (img, m, w, h, rnd) => {
       multiplyTint(img, m.jointMask, [44, 54, 32], 0.95)
       algae(img, rnd, { strength: 0.55, threshold: -0.15, tint: [80, 92, 60] })
@@ -1488,9 +1806,22 @@ const gallery = [
     name: 'pavers-03',
     aspect: '3:4',
     surface: async (w, h, rnd) => {
-      const t = await tiled(w, h, rnd, { pieces: ashlar(w, h, { rnd, rowHeights: [180, 270, 360], widths: [180, 270, 360], gap: 5 }), palette: PAL.travertine, jointColor: [206, 196, 176], colorJitter: 0.025, texture: 0.03, speckle: 0, bevel: 0.2, rx: 2 })
+      const t = await tiled(w, h, rnd, {
+        pieces: ashlar(w, h, { rnd, rowHeights: [180, 270, 360], widths: [180, 270, 360], gap: 5 }),
+        palette: PAL.travertine,
+        jointColor: [206, 196, 176],
+        colorJitter: 0.025,
+        texture: 0.03,
+        speckle: 0,
+        bevel: 0.2,
+        rx: 2,
+      })
       const n = makeNoise(rnd.seed())
-      modulate(t.img, field(w, h, 2, (x, y) => Math.max(0, 0.7 - Math.abs(fbm(n, x / 320, y / 70, 2)) * 5) - 0.1), -0.06)
+      modulate(
+        t.img,
+        field(w, h, 2, (x, y) => Math.max(0, 0.7 - Math.abs(fbm(n, x / 320, y / 70, 2)) * 5) - 0.1),
+        -0.06,
+      )
       multiplyTint(t.img, spots(w, h, rnd, { count: 420, radius: [1.5, 4], soft: 0.5 }), [150, 138, 120], 0.6)
       return t
     },
@@ -1508,7 +1839,16 @@ const gallery = [
     surface: (w, h, rnd) => flagstone(w, h, rnd, { palette: PAL.flagstone, jointColor: [120, 118, 110], cell: 230 }),
     dirty: (img, m, w, h, rnd) => {
       const n = makeNoise(rnd.seed())
-      multiplyTint(img, combine(m.jointMask, field(w, h, 2, (x, y) => fbm(n, x / 30, y / 30, 3) * 0.5 + 0.6), (a, b) => a * b), [50, 70, 34], 1)
+      multiplyTint(
+        img,
+        combine(
+          m.jointMask,
+          field(w, h, 2, (x, y) => fbm(n, x / 30, y / 30, 3) * 0.5 + 0.6),
+          (a, b) => a * b,
+        ),
+        [50, 70, 34],
+        1,
+      )
       algae(img, rnd, { strength: 0.55, threshold: 0.0 })
       dirt(img, rnd, { tint: [118, 110, 100], strength: 0.7, threshold: -0.35 })
       blackMold(img, rnd, { count: 240, radius: [2, 8] })
@@ -1518,11 +1858,31 @@ const gallery = [
   {
     name: 'patio-02',
     aspect: '4:3',
-    surface: (w, h, rnd) => concrete(w, h, rnd, { color: [192, 186, 174], joints: [[0.3, 0, 0.3, 1], [0, 0.45, 1, 0.45]], broom: 0, aggregate: 0.3, blotch: 0.05 }),
+    surface: (w, h, rnd) =>
+      concrete(w, h, rnd, {
+        color: [192, 186, 174],
+        joints: [
+          [0.3, 0, 0.3, 1],
+          [0, 0.45, 1, 0.45],
+        ],
+        broom: 0,
+        aggregate: 0.3,
+        blotch: 0.05,
+      }),
     dirty: (img, m, w, h, rnd) => {
-      const rings = ringStains(w, h, rnd, { count: 3, cx: () => rnd.range(w * 0.1, w * 0.42), cy: () => rnd.range(h * 0.15, h * 0.85) })
+      const rings = ringStains(w, h, rnd, {
+        count: 3,
+        cx: () => rnd.range(w * 0.1, w * 0.42),
+        cy: () => rnd.range(h * 0.15, h * 0.85),
+      })
       multiplyTint(img, rings, [150, 100, 66], 0.75)
-      const grease = stains(w, h, rnd, { count: 5, cx: () => rnd.range(w * 0.05, w * 0.45), cy: () => rnd.range(h * 0.1, h * 0.9), rx: [30, 90], ry: [20, 60] })
+      const grease = stains(w, h, rnd, {
+        count: 5,
+        cx: () => rnd.range(w * 0.05, w * 0.45),
+        cy: () => rnd.range(h * 0.1, h * 0.9),
+        rx: [30, 90],
+        ry: [20, 60],
+      })
       multiplyTint(img, grease, [90, 80, 70], 0.7)
       algae(img, rnd, { strength: 0.4, threshold: 0.1 })
       dirt(img, rnd, { tint: [140, 132, 120], strength: 0.6, threshold: -0.4 })
@@ -1534,10 +1894,25 @@ const gallery = [
   {
     name: 'walkway-01',
     aspect: '3:4',
-    surface: (w, h, rnd) => tiled(w, h, rnd, { pieces: basketWeave(w, h, { unit: 100, gap: 6 }), palette: PAL.clayBrick, jointColor: [176, 160, 134], texture: 0.06 }),
+    surface: (w, h, rnd) =>
+      tiled(w, h, rnd, {
+        pieces: basketWeave(w, h, { unit: 100, gap: 6 }),
+        palette: PAL.clayBrick,
+        jointColor: [176, 160, 134],
+        texture: 0.06,
+      }),
     dirty: (img, m, w, h, rnd) => {
       const n = makeNoise(rnd.seed())
-      multiplyTint(img, combine(m.jointMask, field(w, h, 2, (x, y) => fbm(n, x / 25, y / 25, 3) * 0.5 + 0.7), (a, b) => a * b), [46, 66, 30], 1)
+      multiplyTint(
+        img,
+        combine(
+          m.jointMask,
+          field(w, h, 2, (x, y) => fbm(n, x / 25, y / 25, 3) * 0.5 + 0.7),
+          (a, b) => a * b,
+        ),
+        [46, 66, 30],
+        1,
+      )
       algae(img, rnd, { strength: 0.6, threshold: -0.2, tint: [84, 98, 60] })
       dirt(img, rnd, { tint: [112, 106, 100], strength: 0.7, threshold: -0.4 })
       blackMold(img, rnd, { count: 160 })
@@ -1577,8 +1952,15 @@ const gallery = [
     aspect: '4:3',
     surface: async (w, h, rnd) => {
       const { img } = lapSiding(w, h, rnd, { color: [206, 214, 214], exposure: 104 })
-      await paintSvg(img, `<rect x="${w * 0.06}" y="0" width="${w * 0.07}" height="${h}" fill="#f1f1ec"/><rect x="${w * 0.13}" y="0" width="10" height="${h}" fill="rgba(0,0,0,0.16)"/><rect x="${w * 0.06}" y="0" width="4" height="${h}" fill="rgba(255,255,255,0.6)"/>`)
-      const trim = await svgToMask(`${svgOpen(w, h)}<rect x="${w * 0.06}" y="0" width="${w * 0.07}" height="${h}" fill="#fff"/></svg>`, w, h)
+      await paintSvg(
+        img,
+        `<rect x="${w * 0.06}" y="0" width="${w * 0.07}" height="${h}" fill="#f1f1ec"/><rect x="${w * 0.13}" y="0" width="10" height="${h}" fill="rgba(0,0,0,0.16)"/><rect x="${w * 0.06}" y="0" width="4" height="${h}" fill="rgba(255,255,255,0.6)"/>`,
+      )
+      const trim = await svgToMask(
+        `${svgOpen(w, h)}<rect x="${w * 0.06}" y="0" width="${w * 0.07}" height="${h}" fill="#fff"/></svg>`,
+        w,
+        h,
+      )
       return { img, trim }
     },
     dirty: (img, m, w, h, rnd) => {
@@ -1586,7 +1968,12 @@ const gallery = [
       multiplyTint(img, edgeFade(w, h, { from: 'bottom', size: 0.45, noiseSeed: rnd.seed() }), [100, 124, 66], 0.6)
       const runs = streaks(w, h, rnd.seed(), { density: 0.3, width: 6, length: h * 0.6, top: () => 0 })
       multiplyTint(img, runs, [130, 130, 116], 0.6)
-      mixColor(img, combine(m.trim, patches(w, h, rnd.seed(), { scale: 120, threshold: -0.1 }), (a, b) => a * b), [150, 160, 118], 0.4)
+      mixColor(
+        img,
+        combine(m.trim, patches(w, h, rnd.seed(), { scale: 120, threshold: -0.1 }), (a, b) => a * b),
+        [150, 160, 118],
+        0.4,
+      )
       grade(img, { saturation: 0.95, brightness: 0.93, contrast: 0.94 })
     },
   },
@@ -1595,11 +1982,29 @@ const gallery = [
     aspect: '16:10',
     surface: (w, h, rnd) => shingles(w, h, rnd, { palette: PAL.shingle, exposure: 72, tabWidth: 180 }),
     dirty: (img, m, w, h, rnd) => {
-      const black = streaks(w, h, rnd.seed(), { density: 0.45, width: 14, length: h * 1.1, top: (x) => -h * 0.1 + Math.sin(x / 200) * 30 })
+      const black = streaks(w, h, rnd.seed(), {
+        density: 0.45,
+        width: 14,
+        length: h * 1.1,
+        top: (x) => -h * 0.1 + Math.sin(x / 200) * 30,
+      })
       multiplyTint(img, black, [40, 40, 40], 0.85)
-      const moss = combine(patches(w, h, rnd.seed(), { scale: 160, threshold: 0.25, softness: 0.15 }), m.rowMask, (a, b) => a * smoothstep(0.55, 1, b))
+      const moss = combine(
+        patches(w, h, rnd.seed(), { scale: 160, threshold: 0.25, softness: 0.15 }),
+        m.rowMask,
+        (a, b) => a * smoothstep(0.55, 1, b),
+      )
       const n = makeNoise(rnd.seed())
-      mixColor(img, combine(moss, field(w, h, 1, (x, y) => n(x / 3, y / 3) * 0.5 + 0.6), (a, b) => a * b), [96, 122, 54], 0.9)
+      mixColor(
+        img,
+        combine(
+          moss,
+          field(w, h, 1, (x, y) => n(x / 3, y / 3) * 0.5 + 0.6),
+          (a, b) => a * b,
+        ),
+        [96, 122, 54],
+        0.9,
+      )
       dirt(img, rnd, { tint: [120, 118, 110], strength: 0.5, threshold: -0.3 })
       grade(img, { saturation: 0.9, brightness: 0.93 })
     },
@@ -1612,8 +2017,21 @@ const gallery = [
       const black = streaks(w, h, rnd.seed(), { density: 0.4, width: 10, length: h * 0.9, top: () => -40 })
       multiplyTint(img, black, [50, 46, 42], 0.8)
       const n = makeNoise(rnd.seed())
-      const moss = combine(m.troughMask, patches(w, h, rnd.seed(), { scale: 140, threshold: -0.05, softness: 0.2 }), (a, b) => smoothstep(0.4, 0.9, a) * b)
-      mixColor(img, combine(moss, field(w, h, 1, (x, y) => n(x / 3, y / 3) * 0.4 + 0.7), (a, b) => a * b), [92, 110, 52], 0.85)
+      const moss = combine(
+        m.troughMask,
+        patches(w, h, rnd.seed(), { scale: 140, threshold: -0.05, softness: 0.2 }),
+        (a, b) => smoothstep(0.4, 0.9, a) * b,
+      )
+      mixColor(
+        img,
+        combine(
+          moss,
+          field(w, h, 1, (x, y) => n(x / 3, y / 3) * 0.4 + 0.7),
+          (a, b) => a * b,
+        ),
+        [92, 110, 52],
+        0.85,
+      )
       const lichen = spots(w, h, rnd, { count: 160, radius: [6, 16], soft: 0.5 })
       mixColor(img, lichen, [186, 190, 160], 0.55)
       dirt(img, rnd, { tint: [120, 112, 100], strength: 0.55, threshold: -0.3 })
@@ -1623,11 +2041,32 @@ const gallery = [
   {
     name: 'roof-03',
     aspect: '1:1',
-    surface: (w, h, rnd) => shingles(w, h, rnd, { palette: PAL.concreteTile, exposure: 150, tabWidth: 290, slot: 4, thickness: 12, smooth: true }),
+    surface: (w, h, rnd) =>
+      shingles(w, h, rnd, {
+        palette: PAL.concreteTile,
+        exposure: 150,
+        tabWidth: 290,
+        slot: 4,
+        thickness: 12,
+        smooth: true,
+      }),
     dirty: (img, m, w, h, rnd) => {
       const n = makeNoise(rnd.seed())
-      const moss = combine(patches(w, h, rnd.seed(), { scale: 180, threshold: -0.05, softness: 0.2 }), m.rowMask, (a, b) => a * (0.4 + 0.6 * smoothstep(0.5, 1, b)))
-      mixColor(img, combine(moss, field(w, h, 1, (x, y) => n(x / 3.5, y / 3.5) * 0.45 + 0.6), (a, b) => a * b), [98, 118, 50], 0.9)
+      const moss = combine(
+        patches(w, h, rnd.seed(), { scale: 180, threshold: -0.05, softness: 0.2 }),
+        m.rowMask,
+        (a, b) => a * (0.4 + 0.6 * smoothstep(0.5, 1, b)),
+      )
+      mixColor(
+        img,
+        combine(
+          moss,
+          field(w, h, 1, (x, y) => n(x / 3.5, y / 3.5) * 0.45 + 0.6),
+          (a, b) => a * b,
+        ),
+        [98, 118, 50],
+        0.9,
+      )
       const black = streaks(w, h, rnd.seed(), { density: 0.35, width: 12, length: h, top: () => -20 })
       multiplyTint(img, black, [60, 58, 54], 0.7)
       dirt(img, rnd, { tint: [110, 106, 96], strength: 0.6, threshold: -0.35 })
@@ -1643,7 +2082,14 @@ const gallery = [
   {
     name: 'gutter-02',
     aspect: '4:3',
-    surface: (w, h, rnd) => gutterScene(w, h, rnd, { gutterColor: [214, 198, 168], roof: 'tile', wall: 'stucco', wallColor: [226, 214, 190], bands: [0.06, 0.28, 0.5, 0.62] }),
+    surface: (w, h, rnd) =>
+      gutterScene(w, h, rnd, {
+        gutterColor: [214, 198, 168],
+        roof: 'tile',
+        wall: 'stucco',
+        wallColor: [226, 214, 190],
+        bands: [0.06, 0.28, 0.5, 0.62],
+      }),
     dirty: (img, m, w, h, rnd) => gutterGrime(img, m, w, h, rnd, { algae: true }),
   },
   {
@@ -1651,13 +2097,33 @@ const gallery = [
     aspect: '3:4',
     surface: (w, h, rnd) => downspoutScene(w, h, rnd, {}),
     dirty: (img, m, w, h, rnd) => {
-      const stripes = streaks(w, h, rnd.seed(), { density: 0.5, width: 4, length: (m.gutterBottom - m.gutterTop) * 1.2, top: () => m.gutterTop + 6 })
-      multiplyTint(img, combine(stripes, m.gutterMask, (a, b) => a * b), [86, 84, 80], 0.85)
+      const stripes = streaks(w, h, rnd.seed(), {
+        density: 0.5,
+        width: 4,
+        length: (m.gutterBottom - m.gutterTop) * 1.2,
+        top: () => m.gutterTop + 6,
+      })
+      multiplyTint(
+        img,
+        combine(stripes, m.gutterMask, (a, b) => a * b),
+        [86, 84, 80],
+        0.85,
+      )
       const pipe = streaks(w, h, rnd.seed(), { density: 0.55, width: 4, length: h * 0.9, top: () => m.pipeTop })
-      multiplyTint(img, combine(pipe, m.pipeMask, (a, b) => a * b), [96, 94, 88], 0.8)
+      multiplyTint(
+        img,
+        combine(pipe, m.pipeMask, (a, b) => a * b),
+        [96, 94, 88],
+        0.8,
+      )
       const wall = new Float32Array(w * h).fill(1)
       algae(img, rnd, { strength: 0.6, threshold: -0.1, tint: [96, 118, 62] })
-      multiplyTint(img, combine(wall, m.wallMask, (a, b) => a * b), [176, 170, 156], 0.5)
+      multiplyTint(
+        img,
+        combine(wall, m.wallMask, (a, b) => a * b),
+        [176, 170, 156],
+        0.5,
+      )
       grade(img, { saturation: 0.9, brightness: 0.94 })
     },
   },
@@ -1677,7 +2143,16 @@ const gallery = [
   {
     name: 'fence-01',
     aspect: '3:4',
-    surface: (w, h, rnd) => boards(w, h, rnd, { orientation: 'v', palette: PAL.cedar, boardWidth: 150, gap: 5, joists: 520, gapColor: [28, 24, 18], grainScale: 1.1 }),
+    surface: (w, h, rnd) =>
+      boards(w, h, rnd, {
+        orientation: 'v',
+        palette: PAL.cedar,
+        boardWidth: 150,
+        gap: 5,
+        joists: 520,
+        gapColor: [28, 24, 18],
+        grainScale: 1.1,
+      }),
     dirty: (img, m, w, h, rnd) => {
       greyWeather(img, rnd, 0.75)
       algae(img, rnd, { strength: 0.5, threshold: 0.05, tint: [90, 108, 62] })
@@ -1689,16 +2164,38 @@ const gallery = [
     name: 'commercial-01',
     aspect: '4:3',
     surface: async (w, h, rnd) => {
-      const c = await concrete(w, h, rnd, { color: [190, 186, 178], joints: [[0.25, 0, 0.25, 1], [0.75, 0, 0.75, 1], [0, 0.5, 1, 0.5]], broom: 0.03, broomAngle: Math.PI / 2 })
+      const c = await concrete(w, h, rnd, {
+        color: [190, 186, 178],
+        joints: [
+          [0.25, 0, 0.25, 1],
+          [0.75, 0, 0.75, 1],
+          [0, 0.5, 1, 0.5],
+        ],
+        broom: 0.03,
+        broomAngle: Math.PI / 2,
+      })
       return c
     },
     dirty: (img, m, w, h, rnd) => {
       const n = makeNoise(rnd.seed())
-      const traffic = field(w, h, 4, (x, y) => (1 - smoothstep(120, 380, Math.abs(x - (w * 0.25 + (y - h / 2) * 0.25)))) * (0.7 + 0.3 * fbm(n, x / 60, y / 60, 3)))
+      const traffic = field(
+        w,
+        h,
+        4,
+        (x, y) =>
+          (1 - smoothstep(120, 380, Math.abs(x - (w * 0.25 + (y - h / 2) * 0.25)))) *
+          (0.7 + 0.3 * fbm(n, x / 60, y / 60, 3)),
+      )
       multiplyTint(img, traffic, [110, 104, 96], 0.7)
       dirt(img, rnd, { tint: [140, 134, 124], strength: 0.6, threshold: -0.35 })
       gum(img, rnd, 140, (x) => x < w * 0.5)
-      const spill = stains(w, h, rnd, { count: 4, cx: () => rnd.range(w * 0.05, w * 0.45), cy: () => rnd.range(h * 0.1, h * 0.9), rx: [40, 110], ry: [30, 80] })
+      const spill = stains(w, h, rnd, {
+        count: 4,
+        cx: () => rnd.range(w * 0.05, w * 0.45),
+        cy: () => rnd.range(h * 0.1, h * 0.9),
+        rx: [40, 110],
+        ry: [30, 80],
+      })
       multiplyTint(img, spill, [120, 104, 86], 0.7)
       multiplyTint(img, m.jointMask, [30, 30, 26], 0.9)
       grade(img, { saturation: 0.85, brightness: 0.92, contrast: 0.92 })
@@ -1709,15 +2206,41 @@ const gallery = [
     aspect: '16:10',
     surface: async (w, h, rnd) => {
       const c = await concrete(w, h, rnd, { color: [176, 172, 164], joints: [[0, 0.7, 1, 0.72]], broom: 0.02 })
-      const paint = await svgToMask(`${svgOpen(w, h)}<rect x="${w * 0.1}" y="0" width="${w * 0.05}" height="${h}" fill="#fff"/><rect x="${w * 0.85}" y="0" width="${w * 0.05}" height="${h}" fill="#fff"/></svg>`, w, h, 0.8)
+      const paint = await svgToMask(
+        `${svgOpen(w, h)}<rect x="${w * 0.1}" y="0" width="${w * 0.05}" height="${h}" fill="#fff"/><rect x="${w * 0.85}" y="0" width="${w * 0.05}" height="${h}" fill="#fff"/></svg>`,
+        w,
+        h,
+        0.8,
+      )
       const n = makeNoise(rnd.seed())
-      mixColor(c.img, combine(paint, field(w, h, 1, (x, y) => 0.85 + 0.15 * n(x / 3, y / 3)), (a, b) => a * b), [232, 186, 46], 1)
+      mixColor(
+        c.img,
+        combine(
+          paint,
+          field(w, h, 1, (x, y) => 0.85 + 0.15 * n(x / 3, y / 3)),
+          (a, b) => a * b,
+        ),
+        [232, 186, 46],
+        1,
+      )
       return { ...c, paint }
     },
     dirty: (img, m, w, h, rnd) => {
-      const oil = stains(w, h, rnd, { count: 5, cx: () => rnd.range(w * 0.22, w * 0.45), cy: () => rnd.range(h * 0.2, h * 0.7), rx: [60, 160], ry: [40, 110] })
+      const oil = stains(w, h, rnd, {
+        count: 5,
+        cx: () => rnd.range(w * 0.22, w * 0.45),
+        cy: () => rnd.range(h * 0.2, h * 0.7),
+        rx: [60, 160],
+        ry: [40, 110],
+      })
       multiplyTint(img, oil, [56, 50, 44], 0.85)
-      const drips = stains(w, h, rnd, { count: 30, cx: () => rnd.range(w * 0.2, w * 0.48), cy: () => rnd.range(h * 0.15, h * 0.8), rx: [8, 22], ry: [6, 18] })
+      const drips = stains(w, h, rnd, {
+        count: 30,
+        cx: () => rnd.range(w * 0.2, w * 0.48),
+        cy: () => rnd.range(h * 0.15, h * 0.8),
+        rx: [8, 22],
+        ry: [6, 18],
+      })
       multiplyTint(img, drips, [52, 46, 40], 0.7)
       dirt(img, rnd, { tint: [124, 118, 108], strength: 0.75, threshold: -0.3 })
       gum(img, rnd, 40, (x) => x < w * 0.5)
@@ -1729,7 +2252,16 @@ const gallery = [
   {
     name: 'sidewalk-01',
     aspect: '1:1',
-    surface: (w, h, rnd) => concrete(w, h, rnd, { color: [188, 184, 174], joints: [[0.22, 0, 0.22, 1], [0.8, 0, 0.8, 1]], broom: 0.05, broomAngle: Math.PI / 2 }),
+    surface: (w, h, rnd) =>
+      concrete(w, h, rnd, {
+        color: [188, 184, 174],
+        joints: [
+          [0.22, 0, 0.22, 1],
+          [0.8, 0, 0.8, 1],
+        ],
+        broom: 0.05,
+        broomAngle: Math.PI / 2,
+      }),
     dirty: (img, m, w, h, rnd) => {
       dirt(img, rnd, { tint: [128, 124, 112], strength: 0.75, threshold: -0.3 })
       gum(img, rnd, 90, (x) => x < w * 0.5)
@@ -1743,21 +2275,57 @@ const gallery = [
 
 function gutterGrime(img, m, w, h, rnd, { algae: withAlgae = false } = {}) {
   const gh = m.gutterBottom - m.gutterTop
-  const stripes = streaks(w, h, rnd.seed(), { density: 0.55, width: 5, length: gh * 1.15, top: () => m.gutterTop + gh * 0.05 })
-  multiplyTint(img, combine(stripes, m.gutterMask, (a, b) => a * b), [92, 90, 86], 0.9)
+  const stripes = streaks(w, h, rnd.seed(), {
+    density: 0.55,
+    width: 5,
+    length: gh * 1.15,
+    top: () => m.gutterTop + gh * 0.05,
+  })
+  multiplyTint(
+    img,
+    combine(stripes, m.gutterMask, (a, b) => a * b),
+    [92, 90, 86],
+    0.9,
+  )
   mixColor(img, m.gutterMask, [186, 182, 170], 0.25)
   if (withAlgae) {
     const a = patches(w, h, rnd.seed(), { scale: 120, threshold: 0.1, softness: 0.3 })
-    multiplyTint(img, combine(a, m.gutterMask, (x, y) => x * y), [110, 130, 70], 0.6)
+    multiplyTint(
+      img,
+      combine(a, m.gutterMask, (x, y) => x * y),
+      [110, 130, 70],
+      0.6,
+    )
   }
   // leaves and twigs poking over the gutter lip
-  const debris = stains(w, h, rnd, { count: 46, cx: () => rnd.range(0, w * 0.5), cy: () => m.gutterTop - rnd.range(2, 22), rx: [12, 30], ry: [5, 10], edge: 0.25 })
+  const debris = stains(w, h, rnd, {
+    count: 46,
+    cx: () => rnd.range(0, w * 0.5),
+    cy: () => m.gutterTop - rnd.range(2, 22),
+    rx: [12, 30],
+    ry: [5, 10],
+    edge: 0.25,
+  })
   mixColor(img, debris, [104, 78, 44], 0.85)
-  const moss = combine(patches(w, h, rnd.seed(), { scale: 100, threshold: 0.1, softness: 0.2 }), m.roofMask, (a, b) => a * b)
+  const moss = combine(
+    patches(w, h, rnd.seed(), { scale: 100, threshold: 0.1, softness: 0.2 }),
+    m.roofMask,
+    (a, b) => a * b,
+  )
   mixColor(img, moss, [84, 104, 48], 0.6)
-  multiplyTint(img, combine(patches(w, h, rnd.seed(), { scale: 140, threshold: -0.2, softness: 0.6 }), m.soffitMask, (a, b) => a * b), [120, 118, 112], 0.5)
+  multiplyTint(
+    img,
+    combine(patches(w, h, rnd.seed(), { scale: 140, threshold: -0.2, softness: 0.6 }), m.soffitMask, (a, b) => a * b),
+    [120, 118, 112],
+    0.5,
+  )
   const wallRuns = streaks(w, h, rnd.seed(), { density: 0.3, width: 8, length: h * 0.4, top: () => m.gutterBottom })
-  multiplyTint(img, combine(wallRuns, m.wallMask, (a, b) => a * b), [120, 114, 100], 0.6)
+  multiplyTint(
+    img,
+    combine(wallRuns, m.wallMask, (a, b) => a * b),
+    [120, 114, 100],
+    0.6,
+  )
   grade(img, { saturation: 0.9, brightness: 0.95 })
 }
 
@@ -1767,10 +2335,17 @@ const services = [
   {
     name: 'concrete-sealing',
     render: async (w, h, rnd) => {
-      const { img } = await tiled(w, h, rnd, { pieces: herringbone(w, h, { unit: 60, gap: 6 }), palette: PAL.sierra, jointColor: [192, 178, 152] })
+      const { img } = await tiled(w, h, rnd, {
+        pieces: herringbone(w, h, { unit: 60, gap: 6 }),
+        palette: PAL.sierra,
+        jointColor: [192, 178, 152],
+      })
       grade(img, { saturation: 1.25, contrast: 1.1, brightness: 0.95 })
       // wet-look sealer sheen
-      await paintSvg(img, `<defs><radialGradient id="s" cx="62%" cy="30%" r="55%"><stop offset="0" stop-color="#fff" stop-opacity="0.35"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><rect width="${w}" height="${h}" fill="url(#s)"/>`)
+      await paintSvg(
+        img,
+        `<defs><radialGradient id="s" cx="62%" cy="30%" r="55%"><stop offset="0" stop-color="#fff" stop-opacity="0.35"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><rect width="${w}" height="${h}" fill="url(#s)"/>`,
+      )
       return img
     },
   },
@@ -1778,24 +2353,61 @@ const services = [
     name: 'full-house',
     render: async (w, h, rnd) => {
       const { img } = lapSiding(w, h, rnd, { color: [222, 216, 200], exposure: 100 })
-      await paintSvg(img, `<rect x="${w * 0.04}" y="0" width="${w * 0.065}" height="${h}" fill="#f4f3ee"/><rect x="${w * 0.105}" y="0" width="10" height="${h}" fill="rgba(0,0,0,0.15)"/>`)
+      await paintSvg(
+        img,
+        `<rect x="${w * 0.04}" y="0" width="${w * 0.065}" height="${h}" fill="#f4f3ee"/><rect x="${w * 0.105}" y="0" width="10" height="${h}" fill="rgba(0,0,0,0.15)"/>`,
+      )
       await windowFrame(img, { x: w * 0.42, y: h * 0.16, w: w * 0.4, h: h * 0.62 })
       return img
     },
   },
-  { name: 'driveway', render: async (w, h, rnd) => (await concrete(w, h, rnd, { joints: [[0.5, 0, 0.47, 1], [0, 0.6, 1, 0.64]], broom: 0.025 })).img },
-  { name: 'patio', render: async (w, h, rnd) => flagstone(w, h, rnd, { palette: PAL.flagstone, jointColor: [132, 128, 118], cell: 240 }).img },
+  {
+    name: 'driveway',
+    render: async (w, h, rnd) =>
+      (
+        await concrete(w, h, rnd, {
+          joints: [
+            [0.5, 0, 0.47, 1],
+            [0, 0.6, 1, 0.64],
+          ],
+          broom: 0.025,
+        })
+      ).img,
+  },
+  {
+    name: 'patio',
+    render: async (w, h, rnd) =>
+      flagstone(w, h, rnd, { palette: PAL.flagstone, jointColor: [132, 128, 118], cell: 240 }).img,
+  },
   {
     name: 'commercial',
     render: async (w, h, rnd) => {
-      const { img } = await concrete(w, h, rnd, { color: [194, 190, 182], joints: [[0, 0.42, 1, 0.42], [0.5, 0, 0.5, 0.8]], broom: 0.04, broomAngle: Math.PI / 2 })
-      const curb = await svgToMask(`${svgOpen(w, h)}<rect x="0" y="${h * 0.8}" width="${w}" height="${h * 0.2}" fill="#fff"/></svg>`, w, h)
+      const { img } = await concrete(w, h, rnd, {
+        color: [194, 190, 182],
+        joints: [
+          [0, 0.42, 1, 0.42],
+          [0.5, 0, 0.5, 0.8],
+        ],
+        broom: 0.04,
+        broomAngle: Math.PI / 2,
+      })
+      const curb = await svgToMask(
+        `${svgOpen(w, h)}<rect x="0" y="${h * 0.8}" width="${w}" height="${h * 0.2}" fill="#fff"/></svg>`,
+        w,
+        h,
+      )
       mixColor(img, curb, [236, 192, 52], 0.9)
-      await paintSvg(img, `<rect x="0" y="${h * 0.8}" width="${w}" height="10" fill="rgba(255,255,255,0.35)"/><rect x="0" y="${h * 0.8 - 6}" width="${w}" height="6" fill="rgba(0,0,0,0.25)"/>`)
+      await paintSvg(
+        img,
+        `<rect x="0" y="${h * 0.8}" width="${w}" height="10" fill="rgba(255,255,255,0.35)"/><rect x="0" y="${h * 0.8 - 6}" width="${w}" height="6" fill="rgba(0,0,0,0.25)"/>`,
+      )
       return img
     },
   },
-  { name: 'deck-fence', render: async (w, h, rnd) => (await boards(w, h, rnd, { palette: PAL.cedar, boardWidth: 132 })).img },
+  {
+    name: 'deck-fence',
+    render: async (w, h, rnd) => (await boards(w, h, rnd, { palette: PAL.cedar, boardWidth: 132 })).img,
+  },
   { name: 'roof', render: async (w, h, rnd) => clayTiles(w, h, rnd, { palette: PAL.terracotta }).img },
   { name: 'gutter', render: async (w, h, rnd) => (await gutterScene(w, h, rnd, {})).img },
   { name: 'epoxy', render: async (w, h, rnd) => epoxy(w, h, rnd, {}).img },
@@ -1811,7 +2423,8 @@ async function renderHero() {
   const n = makeNoise(rnd.seed())
   // far tree line
   let trees = `M0 ${horizon}`
-  for (let x = 0; x <= w; x += 16) trees += ` L${x} ${(horizon - 28 - 70 * (fbm(n, x / 200, 0.5, 5) * 0.5 + 0.5) ** 1.5).toFixed(1)}`
+  for (let x = 0; x <= w; x += 16)
+    trees += ` L${x} ${(horizon - 28 - 70 * (fbm(n, x / 200, 0.5, 5) * 0.5 + 0.5) ** 1.5).toFixed(1)}`
   trees += ` L${w} ${horizon} Z`
   const windows = [
     [1120, 595, 150, 100],
@@ -1832,7 +2445,8 @@ async function renderHero() {
     roofLines += `<line x1="${760 - 280 * t}" y1="${y}" x2="${1460 + 280 * t}" y2="${y}" stroke="#000" stroke-opacity="0.25" stroke-width="2"/>`
   }
   let panels = ''
-  for (let r = 1; r < 4; r++) panels += `<rect x="600" y="${600 + r * 40 - 2}" width="380" height="4" fill="#000" opacity="0.25"/>`
+  for (let r = 1; r < 4; r++)
+    panels += `<rect x="600" y="${600 + r * 40 - 2}" width="380" height="4" fill="#000" opacity="0.25"/>`
   const svg = `${svgOpen(w, h)}
   <defs>
     <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
@@ -1865,21 +2479,57 @@ async function renderHero() {
   </svg>`
   const img = await svgToImage(svg, w, h)
   // textures: lawn, driveway, sidewalk
-  const lawnMask = await svgToMask(`${svgOpen(w, h)}<rect x="0" y="${horizon}" width="${w}" height="${h - horizon}" fill="#fff"/><rect x="520" y="${horizon}" width="1200" height="122" fill="#000"/><polygon points="600,762 980,762 1290,${h} 150,${h}" fill="#000"/><rect x="0" y="880" width="${w}" height="80" fill="#000"/></svg>`, w, h)
-  const hard = await svgToMask(`${svgOpen(w, h)}<polygon points="600,762 980,762 1290,${h} 150,${h}" fill="#fff"/><rect x="0" y="880" width="${w}" height="80" fill="#fff"/></svg>`, w, h)
+  const lawnMask = await svgToMask(
+    `${svgOpen(w, h)}<rect x="0" y="${horizon}" width="${w}" height="${h - horizon}" fill="#fff"/><rect x="520" y="${horizon}" width="1200" height="122" fill="#000"/><polygon points="600,762 980,762 1290,${h} 150,${h}" fill="#000"/><rect x="0" y="880" width="${w}" height="80" fill="#000"/></svg>`,
+    w,
+    h,
+  )
+  const hard = await svgToMask(
+    `${svgOpen(w, h)}<polygon points="600,762 980,762 1290,${h} 150,${h}" fill="#fff"/><rect x="0" y="880" width="${w}" height="80" fill="#fff"/></svg>`,
+    w,
+    h,
+  )
   grass(img, lawnMask, rnd, { base: [30, 46, 30] })
   // stucco walls and tile roof texture
-  const houseMask = await svgToMask(`${svgOpen(w, h)}<rect x="520" y="530" width="1200" height="232" fill="#fff"/><rect x="600" y="600" width="380" height="162" fill="#000"/>${windows.map(([x, y, ww, wh]) => `<rect x="${x - 8}" y="${y - 8}" width="${ww + 16}" height="${wh + 16}" fill="#000"/>`).join('')}</svg>`, w, h)
+  const houseMask = await svgToMask(
+    `${svgOpen(w, h)}<rect x="520" y="530" width="1200" height="232" fill="#fff"/><rect x="600" y="600" width="380" height="162" fill="#000"/>${windows.map(([x, y, ww, wh]) => `<rect x="${x - 8}" y="${y - 8}" width="${ww + 16}" height="${wh + 16}" fill="#000"/>`).join('')}</svg>`,
+    w,
+    h,
+  )
   const nh = makeNoise(rnd.seed())
-  modulate(img, combine(field(w, h, 1, (x, y) => fbm(nh, x / 4, y / 4, 2)), houseMask, (a, b) => a * b), 0.1)
-  const roofMask = await svgToMask(`${svgOpen(w, h)}<polygon points="470,545 760,398 1460,398 1770,545" fill="#fff"/></svg>`, w, h)
-  modulate(img, combine(field(w, h, 1, (x, y) => 0.6 * Math.sin(x / 7) + 0.4 * nh(x / 30, y / 5)), roofMask, (a, b) => a * b), 0.12)
+  modulate(
+    img,
+    combine(
+      field(w, h, 1, (x, y) => fbm(nh, x / 4, y / 4, 2)),
+      houseMask,
+      (a, b) => a * b,
+    ),
+    0.1,
+  )
+  const roofMask = await svgToMask(
+    `${svgOpen(w, h)}<polygon points="470,545 760,398 1460,398 1770,545" fill="#fff"/></svg>`,
+    w,
+    h,
+  )
+  modulate(
+    img,
+    combine(
+      field(w, h, 1, (x, y) => 0.6 * Math.sin(x / 7) + 0.4 * nh(x / 30, y / 5)),
+      roofMask,
+      (a, b) => a * b,
+    ),
+    0.12,
+  )
   const nd = makeNoise(rnd.seed())
   const tex = field(w, h, 1, (x, y) => {
     const depth = Math.max(1, y - 600) / 480
     return fbm(nd, x / (10 * depth + 2), y / (6 * depth + 2), 3)
   })
-  modulate(img, combine(tex, hard, (a, b) => a * b), 0.12)
+  modulate(
+    img,
+    combine(tex, hard, (a, b) => a * b),
+    0.12,
+  )
   // left half of the driveway still grimy, right half freshly washed and wet
   const split = field(w, h, 2, (x, y) => {
     if (y < 762) return 0
@@ -1887,15 +2537,30 @@ async function renderHero() {
     const mid = lerp(790, 720, t)
     return (x < mid ? 1 : 0) * (0.6 + 0.4 * (fbm(nd, x / 90, y / 60, 3) * 0.5 + 0.5))
   })
-  multiplyTint(img, combine(split, hard, (a, b) => a * b), [80, 76, 66], 0.75)
+  multiplyTint(
+    img,
+    combine(split, hard, (a, b) => a * b),
+    [80, 76, 66],
+    0.75,
+  )
   const sheen = field(w, h, 2, (x, y) => {
     if (y < 762) return 0
     const t = (y - 762) / (h - 762)
     const mid = lerp(790, 720, t)
     return x >= mid ? Math.exp(-(((x - lerp(1100, 1000, t)) / 220) ** 2)) * 0.5 : 0
   })
-  mixColor(img, combine(sheen, hard, (a, b) => a * b), [196, 150, 104], 0.3)
-  const lines = await svgToMask(`${svgOpen(w, h)}<line x1="790" y1="762" x2="720" y2="${h}" stroke="#fff" stroke-width="4"/><line x1="0" y1="880" x2="${w}" y2="880" stroke="#fff" stroke-width="3"/><line x1="0" y1="960" x2="${w}" y2="960" stroke="#fff" stroke-width="3"/><line x1="480" y1="840" x2="1080" y2="840" stroke="#fff" stroke-width="3"/></svg>`, w, h, 0.8)
+  mixColor(
+    img,
+    combine(sheen, hard, (a, b) => a * b),
+    [196, 150, 104],
+    0.3,
+  )
+  const lines = await svgToMask(
+    `${svgOpen(w, h)}<line x1="790" y1="762" x2="720" y2="${h}" stroke="#fff" stroke-width="4"/><line x1="0" y1="880" x2="${w}" y2="880" stroke="#fff" stroke-width="3"/><line x1="0" y1="960" x2="${w}" y2="960" stroke="#fff" stroke-width="3"/><line x1="480" y1="840" x2="1080" y2="840" stroke="#fff" stroke-width="3"/></svg>`,
+    w,
+    h,
+    0.8,
+  )
   multiplyTint(img, lines, [40, 40, 40], 0.7)
   // oak canopy framing the right edge and shrubs along the house
   const canopy = field(w, h, 2, (x, y) => {
@@ -1963,7 +2628,9 @@ async function main() {
     const file = await job.run()
     const size = statSync(file).size
     bytes += size
-    console.log(`${path.relative(ROOT, file).padEnd(36)} ${String(Math.round(size / 1024)).padStart(4)} KB  ${Date.now() - t} ms`)
+    console.log(
+      `${path.relative(ROOT, file).padEnd(36)} ${String(Math.round(size / 1024)).padStart(4)} KB  ${Date.now() - t} ms`,
+    )
   }
   console.log(`${jobs.length} images, ${(bytes / 1024 / 1024).toFixed(2)} MB, ${Date.now() - started} ms`)
 }

@@ -63,7 +63,9 @@ const pgDir = join(dataDir, 'pglite')
 const lockPath = join(dataDir, 'pglite.lock')
 
 if (!existsSync(join(pgDir, 'PG_VERSION'))) {
-  console.error(`No database in ${pgDir}. Start the site once (npm run dev or npm start) so it creates it, stop it, then run this again.`)
+  console.error(
+    `No database in ${pgDir}. Start the site once (npm run dev or npm start) so it creates it, stop it, then run this again.`,
+  )
   process.exit(1)
 }
 

@@ -55,19 +55,23 @@ export function generateSharedFiles({ entries = ENTRIES }: { entries?: string[] 
     if (seen.has(file)) continue
     seen.add(file)
     if (!file.startsWith(APP + '/')) throw new Error(`${relative(ROOT, file)} is outside app/`)
-    if (!file.endsWith('.ts')) throw new Error(`${relative(ROOT, file)}: only .ts modules can be shared with the functions`)
+    if (!file.endsWith('.ts'))
+      throw new Error(`${relative(ROOT, file)}: only .ts modules can be shared with the functions`)
     const from = file
-    const rewritten = readFileSync(file, 'utf8').replace(IMPORT_RE, (match, lead: string, quote: string, specifier: string) => {
-      const target = resolveModule(from, specifier)
-      if (!target) {
-        bare.add(specifier)
-        return match
-      }
-      queue.push(target)
-      let rel = relative(dirname(from), target)
-      if (!rel.startsWith('.')) rel = `./${rel}`
-      return `${lead}${quote}${rel}${quote}`
-    })
+    const rewritten = readFileSync(file, 'utf8').replace(
+      IMPORT_RE,
+      (match, lead: string, quote: string, specifier: string) => {
+        const target = resolveModule(from, specifier)
+        if (!target) {
+          bare.add(specifier)
+          return match
+        }
+        queue.push(target)
+        let rel = relative(dirname(from), target)
+        if (!rel.startsWith('.')) rel = `./${rel}`
+        return `${lead}${quote}${rel}${quote}`
+      },
+    )
     files.set(join(SHARED_APP_DIR, relative(APP, file)), header(relative(ROOT, file)) + rewritten)
   }
   return { files, bare, missing }

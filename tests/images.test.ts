@@ -86,7 +86,12 @@ describe('image manifest', () => {
   const manifest = readManifest()
 
   it('lists every gallery image, every service image, the epoxy image and the hero', () => {
-    const names = [...gallery.map((image) => image.src), ...serviceIds.map((id) => `services/${id}`), 'services/epoxy', 'hero']
+    const names = [
+      ...gallery.map((image) => image.src),
+      ...serviceIds.map((id) => `services/${id}`),
+      'services/epoxy',
+      'hero',
+    ]
     for (const name of names) expect(manifest, name).toHaveProperty([name])
   })
 
@@ -97,7 +102,10 @@ describe('image manifest', () => {
       expect(entry.width, name).toBeGreaterThan(0)
       expect(entry.height, name).toBeGreaterThan(0)
       expect(entry.widths.length, name).toBeGreaterThan(0)
-      expect([...entry.widths].sort((a, b) => a - b), name).toEqual(entry.widths)
+      expect(
+        [...entry.widths].sort((a, b) => a - b),
+        name,
+      ).toEqual(entry.widths)
       for (const w of entry.widths) expect(w, name).toBeLessThanOrEqual(entry.width)
     }
   })
@@ -201,7 +209,9 @@ describe('ResponsiveImage', () => {
   })
 
   it('fails loudly for an unknown image', () => {
-    expect(() => renderToString(createElement(ResponsiveImage, { name: 'gallery/nope', alt: '' }))).toThrow(/Unknown image "gallery\/nope"/)
+    expect(() => renderToString(createElement(ResponsiveImage, { name: 'gallery/nope', alt: '' }))).toThrow(
+      /Unknown image "gallery\/nope"/,
+    )
     expect(() => imageSrcSet('nope', 'webp')).toThrow(/Unknown image/)
     expect(() => imageUrl('nope', 640)).toThrow(/Unknown image/)
   })
@@ -211,7 +221,9 @@ describe('image URL helpers', () => {
   it('builds hashed URLs and srcsets from the manifest', () => {
     const entry = getImage('services/roof')
     expect(imageUrl('services/roof', 640, 'avif')).toBe(`/img/services-roof.${entry.hash}-640.avif`)
-    expect(imageSrcSet('services/roof', 'webp').split(', ')).toEqual(entry.widths.map((w) => `/img/services-roof.${entry.hash}-${w}.webp ${w}w`))
+    expect(imageSrcSet('services/roof', 'webp').split(', ')).toEqual(
+      entry.widths.map((w) => `/img/services-roof.${entry.hash}-${w}.webp ${w}w`),
+    )
   })
 
   it('picks the smallest rendition at least as wide as asked, else the largest', () => {

@@ -74,8 +74,7 @@ import { buildEnv } from './build-env'
 
 export type SocialProofSource = 'sample' | 'reviews' | 'off'
 
-const sourceSetting = buildEnv.PUBLIC_SOCIAL_PROOF_SOURCE?.trim()
-  .toLowerCase()
+const sourceSetting = buildEnv.PUBLIC_SOCIAL_PROOF_SOURCE?.trim().toLowerCase()
 
 /** Build-time setting PUBLIC_SOCIAL_PROOF_SOURCE: sample (default), reviews or off. */
 export const socialProofSource: SocialProofSource =

@@ -68,7 +68,12 @@ const cityContent: Record<CitySlug, CityContent> = {
       title: 'Orangevale Pressure Washing & Soft Washing',
       description:
         'Pressure washing in Orangevale, CA for horse properties, long driveways, oak-stained decks and stucco homes. Same-day response and free estimates in 95662.',
-      keywords: ['pressure washing Orangevale', 'Orangevale house washing', 'driveway cleaning 95662', 'Orangevale gutter cleaning'],
+      keywords: [
+        'pressure washing Orangevale',
+        'Orangevale house washing',
+        'driveway cleaning 95662',
+        'Orangevale gutter cleaning',
+      ],
     },
   },
 
@@ -126,7 +131,12 @@ const cityContent: Record<CitySlug, CityContent> = {
       title: 'El Dorado Hills Paver Sealing & House Washing',
       description:
         'Exterior cleaning in El Dorado Hills, CA: paver sealing, tile roof soft washing and red clay stain removal for Serrano, Promontory and Blackstone homes.',
-      keywords: ['El Dorado Hills pressure washing', 'paver sealing El Dorado Hills', 'tile roof cleaning 95762', 'Serrano house washing'],
+      keywords: [
+        'El Dorado Hills pressure washing',
+        'paver sealing El Dorado Hills',
+        'tile roof cleaning 95762',
+        'Serrano house washing',
+      ],
     },
   },
 
@@ -190,7 +200,12 @@ const cityContent: Record<CitySlug, CityContent> = {
       title: 'Loomis Pressure Washing for Homes on Acreage',
       description:
         'Pressure washing in Loomis, CA for acreage homes, barns, decks and Taylor Road storefronts. Hard water spots and DG dust removed. Free estimates in 95650.',
-      keywords: ['pressure washing Loomis', 'Loomis deck cleaning', 'house washing 95650', 'Loomis Basin exterior cleaning'],
+      keywords: [
+        'pressure washing Loomis',
+        'Loomis deck cleaning',
+        'house washing 95650',
+        'Loomis Basin exterior cleaning',
+      ],
     },
   },
 
@@ -255,7 +270,12 @@ const cityContent: Record<CitySlug, CityContent> = {
       title: 'Granite Bay Driveway, Paver & House Washing',
       description:
         'Exterior cleaning in Granite Bay, CA for estate homes: long driveway and paver sealing, soft-wash house and tile roof cleaning, gutter clearing in 95746.',
-      keywords: ['Granite Bay pressure washing', 'paver sealing Granite Bay', 'driveway cleaning 95746', 'Granite Bay roof cleaning'],
+      keywords: [
+        'Granite Bay pressure washing',
+        'paver sealing Granite Bay',
+        'driveway cleaning 95746',
+        'Granite Bay roof cleaning',
+      ],
     },
   },
 
@@ -322,7 +342,12 @@ const cityContent: Record<CitySlug, CityContent> = {
       title: 'Roseville Pressure Washing & Rust Stain Removal',
       description:
         'Pressure washing in Roseville, CA: fertilizer rust removal, soft-wash stucco, tile roof cleaning and HOA-ready driveways from Westpark to Sun City Roseville.',
-      keywords: ['pressure washing Roseville', 'Roseville driveway cleaning', 'rust stain removal Roseville', 'Roseville house washing'],
+      keywords: [
+        'pressure washing Roseville',
+        'Roseville driveway cleaning',
+        'rust stain removal Roseville',
+        'Roseville house washing',
+      ],
     },
   },
 
@@ -381,7 +406,12 @@ const cityContent: Record<CitySlug, CityContent> = {
       title: 'West Sacramento House Washing & Commercial Cleaning',
       description:
         'Pressure washing in West Sacramento, CA: algae removal for riverside homes, Southport fences, Bridge District storefronts and port buildings in Yolo County.',
-      keywords: ['pressure washing West Sacramento', 'West Sacramento house washing', 'Southport fence cleaning', 'commercial cleaning 95691'],
+      keywords: [
+        'pressure washing West Sacramento',
+        'West Sacramento house washing',
+        'Southport fence cleaning',
+        'commercial cleaning 95691',
+      ],
     },
   },
 
@@ -434,7 +464,12 @@ const cityContent: Record<CitySlug, CityContent> = {
       title: 'Foothill Farms Pressure Washing | 95841 & 95842',
       description:
         'Pressure washing in Foothill Farms, CA: oil-stained driveways, ranch-home soft washing and apartment breezeway cleaning for owners and landlords in 95841-95842.',
-      keywords: ['pressure washing Foothill Farms', 'driveway cleaning 95842', 'Foothill Farms house washing', 'apartment pressure washing 95841'],
+      keywords: [
+        'pressure washing Foothill Farms',
+        'driveway cleaning 95842',
+        'Foothill Farms house washing',
+        'apartment pressure washing 95841',
+      ],
     },
   },
 
@@ -495,7 +530,12 @@ const cityContent: Record<CitySlug, CityContent> = {
       title: 'Rosemont Pressure Washing & Roof Soft Washing',
       description:
         'Pressure washing in Rosemont, CA for 1960s ranch homes: driveway degreasing, roof moss removal, fence restoration and gutter clearing in 95826 and 95827.',
-      keywords: ['pressure washing Rosemont', 'Rosemont driveway cleaning', 'roof cleaning 95827', 'Rosemont fence cleaning'],
+      keywords: [
+        'pressure washing Rosemont',
+        'Rosemont driveway cleaning',
+        'roof cleaning 95827',
+        'Rosemont fence cleaning',
+      ],
     },
   },
 
@@ -513,7 +553,13 @@ const cityContent: Record<CitySlug, CityContent> = {
       'Johnson-Springview Park',
       'The amphitheater stage at Quarry Park downtown',
     ],
-    neighborhoods: ['Stanford Ranch', 'Whitney Oaks', 'Whitney Ranch', 'Sunset Whitney', 'Downtown Rocklin along Pacific Street'],
+    neighborhoods: [
+      'Stanford Ranch',
+      'Whitney Oaks',
+      'Whitney Ranch',
+      'Sunset Whitney',
+      'Downtown Rocklin along Pacific Street',
+    ],
     homeTypes: [
       'Stucco tract homes with concrete tile roofs from the 1980s through today',
       'Golf-course custom homes in Whitney Oaks',
@@ -617,7 +663,12 @@ const cityContent: Record<CitySlug, CityContent> = {
       title: 'Rio Linda Pressure Washing for Homes, Barns & Shops',
       description:
         'Pressure washing in Rio Linda, CA for rural lots: houses, barns, shops and fences cleaned, dust and well-water spots removed. Same-day response in 95673.',
-      keywords: ['pressure washing Rio Linda', 'Rio Linda house washing', 'barn washing 95673', 'shop floor degreasing Rio Linda'],
+      keywords: [
+        'pressure washing Rio Linda',
+        'Rio Linda house washing',
+        'barn washing 95673',
+        'shop floor degreasing Rio Linda',
+      ],
     },
   },
 
@@ -676,7 +727,12 @@ const cityContent: Record<CitySlug, CityContent> = {
       title: 'Rancho Cordova Pressure Washing & Concrete Sealing',
       description:
         'Pressure washing in Rancho Cordova, CA: soft-wash homes in Anatolia and Sunridge, driveway degreasing, concrete sealing and after-hours commercial cleaning.',
-      keywords: ['pressure washing Rancho Cordova', 'Rancho Cordova house washing', 'concrete sealing 95742', 'commercial pressure washing Rancho Cordova'],
+      keywords: [
+        'pressure washing Rancho Cordova',
+        'Rancho Cordova house washing',
+        'concrete sealing 95742',
+        'commercial pressure washing Rancho Cordova',
+      ],
     },
   },
 
@@ -739,7 +795,12 @@ const cityContent: Record<CitySlug, CityContent> = {
       title: 'Carmichael Roof Moss Removal & Pressure Washing',
       description:
         'Pressure washing in Carmichael, CA under the oaks: roof moss removal, gutter clearing, patio tannin stains and gentle washing for mid-century homes in 95608.',
-      keywords: ['pressure washing Carmichael', 'Carmichael roof cleaning', 'moss removal 95608', 'Carmichael gutter cleaning'],
+      keywords: [
+        'pressure washing Carmichael',
+        'Carmichael roof cleaning',
+        'moss removal 95608',
+        'Carmichael gutter cleaning',
+      ],
     },
   },
 
@@ -758,7 +819,14 @@ const cityContent: Record<CitySlug, CityContent> = {
       'Palladio at Broadstone',
       'Folsom Prison and the Johnny Cash Trail',
     ],
-    neighborhoods: ['Empire Ranch', 'Broadstone', 'American River Canyon', 'Briggs Ranch', 'Natoma Station', 'Folsom Ranch'],
+    neighborhoods: [
+      'Empire Ranch',
+      'Broadstone',
+      'American River Canyon',
+      'Briggs Ranch',
+      'Natoma Station',
+      'Folsom Ranch',
+    ],
     homeTypes: [
       'Stucco homes with concrete tile roofs from the 1980s and 1990s',
       'Larger semi-custom and custom homes in Empire Ranch and American River Canyon',
@@ -862,7 +930,12 @@ const cityContent: Record<CitySlug, CityContent> = {
       title: 'North Highlands Pressure Washing & Oil Removal',
       description:
         'Pressure washing in North Highlands, CA: driveway oil removal, soft washing for mid-century homes, fence restoration and McClellan Park commercial cleaning.',
-      keywords: ['pressure washing North Highlands', 'North Highlands driveway cleaning', 'commercial cleaning McClellan Park', 'house washing 95660'],
+      keywords: [
+        'pressure washing North Highlands',
+        'North Highlands driveway cleaning',
+        'commercial cleaning McClellan Park',
+        'house washing 95660',
+      ],
     },
   },
 
@@ -926,7 +999,12 @@ const cityContent: Record<CitySlug, CityContent> = {
       title: 'Fair Oaks Pressure Washing, Roof & Patio Cleaning',
       description:
         'Pressure washing in Fair Oaks, CA: patio and porch sanitizing near the Village, roof moss removal on the bluffs, deck restoration and gutter cleaning in 95628.',
-      keywords: ['pressure washing Fair Oaks', 'Fair Oaks roof cleaning', 'patio cleaning 95628', 'Fair Oaks deck cleaning'],
+      keywords: [
+        'pressure washing Fair Oaks',
+        'Fair Oaks roof cleaning',
+        'patio cleaning 95628',
+        'Fair Oaks deck cleaning',
+      ],
     },
   },
 
@@ -984,13 +1062,17 @@ const cityContent: Record<CitySlug, CityContent> = {
       title: 'Citrus Heights Pressure Washing & Roof Cleaning',
       description:
         'Pressure washing in Citrus Heights, CA: roof algae soft washing, 1970s driveway and siding cleaning, and Sunrise Boulevard storefront cleaning in 95610-95621.',
-      keywords: ['pressure washing Citrus Heights', 'Citrus Heights roof cleaning', 'driveway cleaning 95610', 'house washing 95621'],
+      keywords: [
+        'pressure washing Citrus Heights',
+        'Citrus Heights roof cleaning',
+        'driveway cleaning 95610',
+        'house washing 95621',
+      ],
     },
   },
 }
 
 export const cities: City[] = citySlugs.map((slug) => ({ slug, name: cityNames[slug], ...cityContent[slug] }))
-
 
 const citiesBySlug = new Map(cities.map((city) => [city.slug, city]))
 

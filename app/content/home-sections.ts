@@ -29,7 +29,8 @@ export const homeStats = {
 
 export const homeGalleryTexts = {
   heading: 'Before & After',
-  intro: 'The difference a professional clean makes: driveways, stucco, pavers and decks restored across the Sacramento area.',
+  intro:
+    'The difference a professional clean makes: driveways, stucco, pavers and decks restored across the Sacramento area.',
   moreLabel: 'See More Gallery',
 } as const
 

@@ -41,7 +41,8 @@ export const pageSeo = {
   },
   notFound: {
     title: `Page Not Found | ${site.name}`,
-    description: 'The page you were looking for does not exist. Return to the home page to find our pressure washing services in Sacramento.',
+    description:
+      'The page you were looking for does not exist. Return to the home page to find our pressure washing services in Sacramento.',
     keywords: [],
   },
 } satisfies Record<string, PageSeo>

@@ -10,7 +10,12 @@ export interface ServiceSummary {
 
 /** The eight services, in the order of the /services?tab= toggle row (docs/product.md#pages-and-routes). */
 export const serviceList: readonly ServiceSummary[] = [
-  { id: 'concrete-sealing', title: 'Concrete & Paver Sealing', shortTitle: 'Sealing', image: 'services/concrete-sealing' },
+  {
+    id: 'concrete-sealing',
+    title: 'Concrete & Paver Sealing',
+    shortTitle: 'Sealing',
+    image: 'services/concrete-sealing',
+  },
   { id: 'full-house', title: 'Full House Washing', shortTitle: 'House Wash', image: 'services/full-house' },
   { id: 'driveway', title: 'Driveway Cleaning', shortTitle: 'Driveway', image: 'services/driveway' },
   { id: 'patio', title: 'Patio Cleaning', shortTitle: 'Patio', image: 'services/patio' },

@@ -53,8 +53,7 @@ export const services: Service[] = [
     ],
     seo: {
       title: 'Concrete & Paver Sealing in Sacramento, CA',
-      description:
-        `Concrete and paver sealing in Greater Sacramento: deep clean, polymeric sand and breathable sealer that can extend concrete life by ${claims.concreteLife}. Free estimates.`,
+      description: `Concrete and paver sealing in Greater Sacramento: deep clean, polymeric sand and breathable sealer that can extend concrete life by ${claims.concreteLife}. Free estimates.`,
       keywords: [
         'concrete sealing Sacramento',
         'paver sealing Sacramento',
@@ -543,8 +542,7 @@ export const epoxy: EpoxyService = {
   ],
   seo: {
     title: 'Epoxy Garage Floors & Patio Coatings | Sacramento',
-    description:
-      `Epoxy garage floor and small patio coatings in Greater Sacramento: diamond-ground prep, primer, flake and topcoat. Most installs finished in ${claims.epoxyInstall}.`,
+    description: `Epoxy garage floor and small patio coatings in Greater Sacramento: diamond-ground prep, primer, flake and topcoat. Most installs finished in ${claims.epoxyInstall}.`,
     keywords: [
       'epoxy garage floor Sacramento',
       'garage floor coating',

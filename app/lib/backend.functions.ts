@@ -28,7 +28,9 @@ export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
  */
 export const featuredVideoOrigins = createServerOnlyFn(async (): Promise<string[]> => {
   const { cachedFeaturedVideo } = await import('~/server/backend/read-cache.server')
-  const videos = await Promise.all(videoTableSchema.options.map((table) => cachedFeaturedVideo(table).catch(() => null)))
+  const videos = await Promise.all(
+    videoTableSchema.options.map((table) => cachedFeaturedVideo(table).catch(() => null)),
+  )
   return videoOriginsOf(videos.map((video) => video?.video_url))
 })
 

@@ -47,7 +47,8 @@ export function whenPageSettled(): Promise<void> {
 }
 
 /** What Chromium, Firefox and Safari say when a dynamically imported module does not arrive. */
-const chunkLoadFailure = /^(Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed)/
+const chunkLoadFailure =
+  /^(Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed)/
 
 function isChunkLoadFailure(error: unknown): error is Error {
   return error instanceof Error && chunkLoadFailure.test(error.message)

@@ -44,9 +44,11 @@ function decodeEncodedWord(charset: string, encoding: string, text: string): str
       encoding.toUpperCase() === 'B'
         ? Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
         : Uint8Array.from(
-            text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})|([\s\S])/g, (_, hex: string, c: string) =>
-              hex ? String.fromCharCode(parseInt(hex, 16)) : c,
-            ),
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-Fa-f]{2})|([\s\S])/g, (_, hex: string, c: string) =>
+                hex ? String.fromCharCode(parseInt(hex, 16)) : c,
+              ),
             (c) => c.charCodeAt(0),
           )
     return new TextDecoder(charset.toLowerCase(), { fatal: false }).decode(bytes)

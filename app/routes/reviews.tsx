@@ -6,7 +6,11 @@ import { ReviewsPage } from '~/components/reviews/reviews-page'
 
 export const Route = createFileRoute('/reviews')({
   // Server-rendered reviews (crawlers, no-JS visitors, no widget); a failure must not break the page.
-  loader: ({ context }) => context.queryClient.ensureQueryData(reviewsQuery).then(() => null, () => null),
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(reviewsQuery).then(
+      () => null,
+      () => null,
+    ),
   head: () => seo({ ...pageSeo.reviews, path: '/reviews' }),
   component: ReviewsPage,
 })

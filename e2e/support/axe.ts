@@ -18,5 +18,7 @@ export async function wcagAudit(page: Page): Promise<AxeBuilder> {
 
 /** "rule-id: selector, selector" per violation, for a readable failure. */
 export function violationList(results: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  )
 }

@@ -20,12 +20,12 @@ export function noteHydrationTime() {
 }
 
 /** Waits for the page to hydrate; then when it did, and when it requested each resource so far (by URL). */
-export async function requestTimings(
-  page: Page,
-): Promise<{ hydratedAt: number; requestedAt: Record<string, number> }> {
+export async function requestTimings(page: Page): Promise<{ hydratedAt: number; requestedAt: Record<string, number> }> {
   await page.waitForFunction(() => typeof window.__hydratedAt === 'number', null, { timeout: 15_000 })
   return page.evaluate(() => ({
     hydratedAt: window.__hydratedAt ?? 0,
-    requestedAt: Object.fromEntries(performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime])),
+    requestedAt: Object.fromEntries(
+      performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime]),
+    ),
   }))
 }

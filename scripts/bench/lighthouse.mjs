@@ -36,9 +36,17 @@ function runLighthouseOnce(url, { expectedStatus404 = false } = {}) {
   const notFoundPageConfig = {
     settings: { ignoreStatusCode: true },
     // Chrome logs the document's own 404 as a console error; any other failed request is checked below.
-    audits: [{ path: 'errors-in-console', options: { ignoredPatterns: ['ERR_BLOCKED_BY_CLIENT.Inspector', 'the server responded with a status of 404'] } }],
+    audits: [
+      {
+        path: 'errors-in-console',
+        options: { ignoredPatterns: ['ERR_BLOCKED_BY_CLIENT.Inspector', 'the server responded with a status of 404'] },
+      },
+    ],
   }
-  writeFileSync(config, JSON.stringify({ extends: 'lighthouse:default', ...(expectedStatus404 ? notFoundPageConfig : {}) }))
+  writeFileSync(
+    config,
+    JSON.stringify({ extends: 'lighthouse:default', ...(expectedStatus404 ? notFoundPageConfig : {}) }),
+  )
   try {
     execFileSync(
       lighthouse,
@@ -56,7 +64,9 @@ function runLighthouseOnce(url, { expectedStatus404 = false } = {}) {
     const result = JSON.parse(readFileSync(output, 'utf8'))
     if (result.runtimeError) throw new Error(`${url}: ${result.runtimeError.message}`)
     const score = (id) => Math.round((result.categories[id]?.score ?? 0) * 100)
-    const blocking = blockingTimeFromTrace(JSON.parse(readFileSync(join(dir, 'report-0.trace.json'), 'utf8')).traceEvents)
+    const blocking = blockingTimeFromTrace(
+      JSON.parse(readFileSync(join(dir, 'report-0.trace.json'), 'utf8')).traceEvents,
+    )
     return {
       performance: score('performance'),
       accessibility: score('accessibility'),
@@ -68,10 +78,20 @@ function runLighthouseOnce(url, { expectedStatus404 = false } = {}) {
       cls: result.audits['cumulative-layout-shift'].numericValue,
       // Requests other than the audited document that failed (on the 404 page its own 404 is expected).
       failedRequests: result.audits['network-requests'].details.items
-        .filter((request) => request.statusCode >= 400 && request.url !== (result.mainDocumentUrl ?? result.finalDisplayedUrl))
+        .filter(
+          (request) =>
+            request.statusCode >= 400 && request.url !== (result.mainDocumentUrl ?? result.finalDisplayedUrl),
+        )
         .map((request) => `${request.statusCode} ${request.url}`),
       failing: Object.values(result.audits)
-        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'manual')
+        .filter(
+          (audit) =>
+            audit.score !== null &&
+            audit.score < 1 &&
+            audit.scoreDisplayMode !== 'informative' &&
+            audit.scoreDisplayMode !== 'notApplicable' &&
+            audit.scoreDisplayMode !== 'manual',
+        )
         .map((audit) => audit.id),
     }
   } finally {
@@ -95,12 +115,28 @@ try {
   for (const { kind, path } of routeKinds) {
     const runs = []
     // One request first, so the audit measures the page and not the server's first render of this route.
-    await warmUp(`${server.url}${path}`).catch((error) => console.warn(`warm-up request for ${path} failed: ${error.message}`))
+    await warmUp(`${server.url}${path}`).catch((error) =>
+      console.warn(`warm-up request for ${path} failed: ${error.message}`),
+    )
     try {
-      for (let i = 0; i < RUNS; i++) runs.push(runLighthouse(`${server.url}${path}`, { expectedStatus404: kind === '404' }))
+      for (let i = 0; i < RUNS; i++)
+        runs.push(runLighthouse(`${server.url}${path}`, { expectedStatus404: kind === '404' }))
     } catch (error) {
-      const message = String(error.stderr ?? error.message).trim().split('\n').pop()
-      rows.push({ route: path, perf: 'n/a', a11y: 'n/a', 'best-pr': 'n/a', seo: 'n/a', 'LCP ms': '', 'TBT ms': '', 'TBT-cpu ms': '', CLS: message.slice(0, 60) })
+      const message = String(error.stderr ?? error.message)
+        .trim()
+        .split('\n')
+        .pop()
+      rows.push({
+        route: path,
+        perf: 'n/a',
+        a11y: 'n/a',
+        'best-pr': 'n/a',
+        seo: 'n/a',
+        'LCP ms': '',
+        'TBT ms': '',
+        'TBT-cpu ms': '',
+        CLS: message.slice(0, 60),
+      })
       failures.push(`${path}: ${message}`)
       continue
     }
@@ -122,7 +158,15 @@ try {
     if (failedRequests.length) failures.push(`${path}: failed requests: ${failedRequests.join(', ')}`)
     // The 404 page is noindex on purpose, so Lighthouse's "is-crawlable" SEO check cannot pass there.
     const expectedSeo = kind === '404' ? row.seo : budgets.score
-    if (row.perf < 100 || row.a11y < 100 || row['best-pr'] < 100 || row.seo < expectedSeo || row['LCP ms'] > budgets.lcpMs || row['TBT ms'] > budgets.tbtMs || row.CLS > budgets.cls) {
+    if (
+      row.perf < 100 ||
+      row.a11y < 100 ||
+      row['best-pr'] < 100 ||
+      row.seo < expectedSeo ||
+      row['LCP ms'] > budgets.lcpMs ||
+      row['TBT ms'] > budgets.tbtMs ||
+      row.CLS > budgets.cls
+    ) {
       failures.push(`${path}: ${JSON.stringify(row)} failing audits: ${failing.join(', ')}`)
     }
   }

@@ -36,7 +36,9 @@ try {
     await page.waitForLoadState('networkidle')
     await page.waitForTimeout(1_500)
     const { hydratedAt, requestedAt } = await requestTimings(page)
-    const inlineCss = await page.evaluate(() => [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').join('\n'))
+    const inlineCss = await page.evaluate(() =>
+      [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').join('\n'),
+    )
     // A script Resource Timing does not list counts as first load: the budget errs on the safe side.
     for (const body of bodies) body.phase = (requestedAt[body.url] ?? -Infinity) < hydratedAt ? 'first' : 'later'
     const sum = (type, phase) =>
@@ -63,7 +65,16 @@ try {
   await browser.close()
   await server.stop()
 }
-report('size', rows, ['route', 'JS files', 'JS KB gz', 'later JS KB gz', 'CSS KB gz (inline+files)', 'budget KB', 'third-party requests', 'verdict'])
+report('size', rows, [
+  'route',
+  'JS files',
+  'JS KB gz',
+  'later JS KB gz',
+  'CSS KB gz (inline+files)',
+  'budget KB',
+  'third-party requests',
+  'verdict',
+])
 if (failed) {
   console.error('\nA route is over its first-load JS budget or made a third-party request.')
   process.exit(1)

@@ -40,7 +40,14 @@ async function measure(label, env) {
     for (const path of pages) wrk(`${server.url}${path}`, 2) // warm-up: JIT, caches
     for (const path of pages) {
       const result = wrk(`${server.url}${path}`, duration)
-      rows.push({ server: label, page: path, 'req/s': Math.round(result.rps), 'p50 ms': result.p50.toFixed(1), 'p99 ms': result.p99.toFixed(1), errors: result.errors })
+      rows.push({
+        server: label,
+        page: path,
+        'req/s': Math.round(result.rps),
+        'p50 ms': result.p50.toFixed(1),
+        'p99 ms': result.p99.toFixed(1),
+        errors: result.errors,
+      })
     }
   } finally {
     await server.stop()
@@ -57,8 +64,10 @@ report('ssr', [...rows, ...renderedRows], ['server', 'page', 'req/s', 'p50 ms', 
 
 const home = rows.find((row) => row.page === '/')
 const failures = []
-if (Number(home['vs floor']) < HOME_RATIO_BUDGET) failures.push(`home throughput ${home['vs floor']}× the floor (budget ≥ ${HOME_RATIO_BUDGET})`)
-if (Number(home['p99 ms']) > HOME_P99_BUDGET_MS) failures.push(`home p99 ${home['p99 ms']} ms (budget ≤ ${HOME_P99_BUDGET_MS})`)
+if (Number(home['vs floor']) < HOME_RATIO_BUDGET)
+  failures.push(`home throughput ${home['vs floor']}× the floor (budget ≥ ${HOME_RATIO_BUDGET})`)
+if (Number(home['p99 ms']) > HOME_P99_BUDGET_MS)
+  failures.push(`home p99 ${home['p99 ms']} ms (budget ≤ ${HOME_P99_BUDGET_MS})`)
 if ([...rows, ...renderedRows].some((row) => row.errors > 0)) failures.push('non-2xx responses')
 if (failures.length) {
   console.error(`\nOver budget: ${failures.join('; ')}`)

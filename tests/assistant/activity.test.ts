@@ -21,7 +21,9 @@ describe('the sample activity items (docs/product.md)', () => {
         expect(item.rating).toBe(5)
       }
     }
-    expect(new Set(sampleActivity.flatMap((item) => (item.type === 'booking' ? [item.service] : [])))).toEqual(new Set(activityServices))
+    expect(new Set(sampleActivity.flatMap((item) => (item.type === 'booking' ? [item.service] : [])))).toEqual(
+      new Set(activityServices),
+    )
   })
 })
 
@@ -33,10 +35,24 @@ describe('toast texts', () => {
   })
 
   test('a booking and a review read as docs/product.md says', () => {
-    const booking: ActivityItem = { type: 'booking', name: 'Sarah M.', service: 'House Washing', location: 'Folsom', daysAgo: 2 }
+    const booking: ActivityItem = {
+      type: 'booking',
+      name: 'Sarah M.',
+      service: 'House Washing',
+      location: 'Folsom',
+      daysAgo: 2,
+    }
     const review: ActivityItem = { type: 'review', name: 'Mike T.', rating: 5, daysAgo: 1 }
-    expect(activityToast(booking)).toEqual({ title: 'New Booking!', text: 'Sarah M. booked House Washing in Folsom', age: '2 days ago' })
-    expect(activityToast(review)).toEqual({ title: 'New Review!', text: 'Mike T. left a 5-star review', age: '1 day ago' })
+    expect(activityToast(booking)).toEqual({
+      title: 'New Booking!',
+      text: 'Sarah M. booked House Washing in Folsom',
+      age: '2 days ago',
+    })
+    expect(activityToast(review)).toEqual({
+      title: 'New Review!',
+      text: 'Mike T. left a 5-star review',
+      age: '1 day ago',
+    })
   })
 })
 
@@ -58,7 +74,11 @@ describe('items built from real reviews (source "reviews")', () => {
       { type: 'review', name: 'Dana K.', rating: 5, daysAgo: 9 },
       { type: 'review', name: 'Pat', rating: 5 },
     ])
-    expect(activityToast(items[0]!)).toEqual({ title: 'New Review!', text: 'Luis O. left a 4-star review', age: '1 day ago' })
+    expect(activityToast(items[0]!)).toEqual({
+      title: 'New Review!',
+      text: 'Luis O. left a 4-star review',
+      age: '1 day ago',
+    })
     expect(activityToast(items[2]!).age).toBe('')
   })
 

@@ -14,7 +14,9 @@ afterEach(() => vi.restoreAllMocks())
 
 describe('the ai-assistant request', () => {
   test('a message is trimmed', () => {
-    expect(v.parse(assistantRequestSchema, { message: '  Do you clean roofs?  ' })).toEqual({ message: 'Do you clean roofs?' })
+    expect(v.parse(assistantRequestSchema, { message: '  Do you clean roofs?  ' })).toEqual({
+      message: 'Do you clean roofs?',
+    })
   })
 
   test.each([
@@ -22,7 +24,11 @@ describe('the ai-assistant request', () => {
     ['a whitespace-only message', { message: ' \n\t ' }, ASSISTANT_INPUT_MESSAGES.empty],
     ['a missing message', {}, ASSISTANT_INPUT_MESSAGES.empty],
     ['a message that is not text', { message: 42 }, ASSISTANT_INPUT_MESSAGES.empty],
-    ['a message over 500 characters', { message: 'a'.repeat(assistant.maxMessageLength + 1) }, ASSISTANT_INPUT_MESSAGES.tooLong],
+    [
+      'a message over 500 characters',
+      { message: 'a'.repeat(assistant.maxMessageLength + 1) },
+      ASSISTANT_INPUT_MESSAGES.tooLong,
+    ],
   ])('%s is refused with a clear message', (_, input, message) => {
     const result = v.safeParse(assistantRequestSchema, input)
     expect(result.success).toBe(false)
@@ -48,7 +54,8 @@ describe('the assistant service', () => {
   test('one IP gets 20 messages per 5 minutes, then 429 until the window has passed', async () => {
     let now = 0
     const service = createAssistantService({ now: () => now, ask: async () => 'ok' })
-    for (let i = 0; i < 20; i++) await expect(service.reply('hi', { ip: '203.0.113.7' })).resolves.toEqual({ response: 'ok' })
+    for (let i = 0; i < 20; i++)
+      await expect(service.reply('hi', { ip: '203.0.113.7' })).resolves.toEqual({ response: 'ok' })
     await expect(service.reply('hi', { ip: '203.0.113.7' })).rejects.toMatchObject({ status: 429 })
     // Another visitor is not affected.
     await expect(service.reply('hi', { ip: '203.0.113.8' })).resolves.toEqual({ response: 'ok' })
@@ -58,7 +65,10 @@ describe('the assistant service', () => {
 
   test('an answer slower than the time limit fails with 504 and is logged', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const service = createAssistantService({ timeoutMs: 50, ask: () => new Promise((resolve) => setTimeout(() => resolve('late'), 500)) })
+    const service = createAssistantService({
+      timeoutMs: 50,
+      ask: () => new Promise((resolve) => setTimeout(() => resolve('late'), 500)),
+    })
     await expect(service.reply('hi', { ip: '' })).rejects.toMatchObject({ status: 504 })
     expect(error).toHaveBeenCalled()
   })

@@ -25,7 +25,10 @@ const cases: Case[] = [
   { question: 'What are your hours?', says: [site.hours.label, 'every day'] },
   { question: 'Are you open on Sundays?', says: [site.hours.label, 'every day'] },
   { question: 'Is roof cleaning included in your services?', says: ['Roof Cleaning', 'Moss and lichen treatment'] },
-  { question: "What's included in roof cleaning?", says: ['Roof Cleaning includes', 'Black streak (Gloeocapsa magma) algae removal'] },
+  {
+    question: "What's included in roof cleaning?",
+    says: ['Roof Cleaning includes', 'Black streak (Gloeocapsa magma) algae removal'],
+  },
   { question: 'Can you pressure wash my roof?', says: ['Roofs are never pressure washed', 'soft-wash'] },
   { question: 'How long does an epoxy garage floor take?', says: [claims.epoxyInstall] },
   { question: 'how many days to install epoxy on my patio', says: [claims.epoxyInstall, 'epoxy'] },
@@ -33,7 +36,11 @@ const cases: Case[] = [
   { question: 'How can I contact you?', says: [site.phone, site.email] },
   { question: "What's your e-mail?", says: [site.email] },
   { question: 'Do you serve Davis?', says: [`Davis ${NOT_SERVED}`, site.phone], never: ['Yes, we serve'] },
-  { question: 'Do you come out to Elk Grove?', says: [`Elk Grove ${NOT_SERVED}`, site.phone], never: ['Yes, we serve'] },
+  {
+    question: 'Do you come out to Elk Grove?',
+    says: [`Elk Grove ${NOT_SERVED}`, site.phone],
+    never: ['Yes, we serve'],
+  },
   { question: 'Do you work in Brentwood?', says: [`Brentwood ${NOT_SERVED}`, site.phone], never: ['Yes, we serve'] },
   { question: 'Do you service 94110?', says: [`94110 ${NOT_SERVED}`, site.phone], never: ['Yes, we serve'] },
   { question: 'Do you serve Folsom?', says: ['Yes, we serve Folsom'] },
@@ -105,7 +112,13 @@ describe('the grounded assistant never invents', () => {
   })
 
   test('a price question never gets a number, only the free-quote offer and the phone', () => {
-    for (const question of ['how much for roof cleaning', 'What are your rates?', 'ballpark cost for a 2 car driveway?', 'is it expensive', '$$$?']) {
+    for (const question of [
+      'how much for roof cleaning',
+      'What are your rates?',
+      'ballpark cost for a 2 car driveway?',
+      'is it expensive',
+      '$$$?',
+    ]) {
       const answer = answerGrounded(question)
       expect(answer).toContain(NO_PRICES)
       expect(answer).toContain(site.phone)

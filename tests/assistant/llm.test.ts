@@ -59,7 +59,15 @@ describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', ()
     const [system, user] = call.body.messages ?? []
     expect(user).toEqual({ role: 'user', content: 'When are you open?' })
     expect(system?.role).toBe('system')
-    for (const fact of [site.phone, site.email, site.hours.label, 'Citrus Heights', 'Roof Cleaning', '1-2 days', 'never given online']) {
+    for (const fact of [
+      site.phone,
+      site.email,
+      site.hours.label,
+      'Citrus Heights',
+      'Roof Cleaning',
+      '1-2 days',
+      'never given online',
+    ]) {
       expect(system?.content).toContain(fact)
     }
   })
@@ -74,7 +82,9 @@ describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', ()
 
   test('accepts a base URL or the full chat completions address', () => {
     expect(chatCompletionsUrl('https://llm.example/v1/')).toBe('https://llm.example/v1/chat/completions')
-    expect(chatCompletionsUrl('https://llm.example/v1/chat/completions')).toBe('https://llm.example/v1/chat/completions')
+    expect(chatCompletionsUrl('https://llm.example/v1/chat/completions')).toBe(
+      'https://llm.example/v1/chat/completions',
+    )
   })
 
   const failures = [
@@ -88,7 +98,10 @@ describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', ()
       set()
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
       const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-      const answer = await answerWithEmbeddedAssistant('Do you clean gutters?', env({ ASSISTANT_LLM_TIMEOUT_MS: '100' }))
+      const answer = await answerWithEmbeddedAssistant(
+        'Do you clean gutters?',
+        env({ ASSISTANT_LLM_TIMEOUT_MS: '100' }),
+      )
       expect(answer).toBe(answerGrounded('Do you clean gutters?'))
       expect(warn).toHaveBeenCalled()
       const logged = JSON.stringify([...warn.mock.calls, ...error.mock.calls])

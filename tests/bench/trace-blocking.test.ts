@@ -26,7 +26,13 @@ describe('blocking time from a trace', () => {
   })
 
   it('ignores tasks before navigation start and tasks of other threads', () => {
-    const events = [navigation, firstPaint, task(50, 100, 100), task(400, 100, 100, { pid: 1, tid: 8 }), task(450, 30, 30)]
+    const events = [
+      navigation,
+      firstPaint,
+      task(50, 100, 100),
+      task(400, 100, 100, { pid: 1, tid: 8 }),
+      task(450, 30, 30),
+    ]
     expect(blockingTimeFromTrace(events)).toEqual({ wallMs: 70, cpuMs: 70 })
   })
 

@@ -24,7 +24,16 @@ const specAreas: [name: string, slug: string][] = [
   ['Citrus Heights', 'citrus-heights'],
 ]
 
-const specServiceOrder = ['concrete-sealing', 'full-house', 'driveway', 'patio', 'commercial', 'deck-fence', 'roof', 'gutter']
+const specServiceOrder = [
+  'concrete-sealing',
+  'full-house',
+  'driveway',
+  'patio',
+  'commercial',
+  'deck-fence',
+  'roof',
+  'gutter',
+]
 
 // ---------- doorway-page guard helpers ----------
 

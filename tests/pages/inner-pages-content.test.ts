@@ -6,12 +6,17 @@ import { cityPageFacts } from '~/content/city-page'
 import { formatReviewDate, reviewExcerpt } from '~/components/shared/review-card'
 
 describe('reviews widget settings', () => {
-  it.skipIf(!!process.env.PUBLIC_REVIEWS_WIDGET_SCRIPT_URL)('is off unless configured (no third-party script by default)', () => {
-    expect(reviewsWidget).toBeNull()
-  })
+  it.skipIf(!!process.env.PUBLIC_REVIEWS_WIDGET_SCRIPT_URL)(
+    'is off unless configured (no third-party script by default)',
+    () => {
+      expect(reviewsWidget).toBeNull()
+    },
+  )
 
   it('loads only an https script (http only for localhost)', () => {
-    expect(parseWidgetScriptUrl('https://widgets.example.com/platform.js')).toBe('https://widgets.example.com/platform.js')
+    expect(parseWidgetScriptUrl('https://widgets.example.com/platform.js')).toBe(
+      'https://widgets.example.com/platform.js',
+    )
     expect(parseWidgetScriptUrl('  https://widgets.example.com/a.js  ')).toBe('https://widgets.example.com/a.js')
     expect(parseWidgetScriptUrl('http://localhost:8080/w.js')).toBe('http://localhost:8080/w.js')
     expect(parseWidgetScriptUrl(undefined)).toBeNull()
@@ -38,10 +43,13 @@ describe('review card text', () => {
   it('spells every date as Intl.DateTimeFormat en-US long would, in UTC', () => {
     const intl = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
     fc.assert(
-      fc.property(fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true }), (date) => {
-        expect(formatReviewDate(date.toISOString())).toBe(intl.format(date))
-        expect(formatReviewDate(date.toISOString().slice(0, 10))).toBe(intl.format(date))
-      }),
+      fc.property(
+        fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true }),
+        (date) => {
+          expect(formatReviewDate(date.toISOString())).toBe(intl.format(date))
+          expect(formatReviewDate(date.toISOString().slice(0, 10))).toBe(intl.format(date))
+        },
+      ),
       { numRuns: 500 },
     )
   })

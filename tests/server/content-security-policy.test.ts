@@ -10,7 +10,9 @@ describe('Content-Security-Policy media sources', () => {
 
   it('add exactly the hosts of the featured videos in use, not every https host', () => {
     const policy = contentSecurityPolicy('abc', ['https://videos.example.com', 'https://cdn.example.net:8443'])
-    expect(directive(policy, 'media-src')).toBe("media-src 'self' https://videos.example.com https://cdn.example.net:8443")
+    expect(directive(policy, 'media-src')).toBe(
+      "media-src 'self' https://videos.example.com https://cdn.example.net:8443",
+    )
     expect(policy).not.toMatch(/media-src[^;]* https:(;|\s|$)/)
   })
 

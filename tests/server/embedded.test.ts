@@ -95,7 +95,13 @@ describe('embedded backend (PGlite)', { timeout: 90_000 }, () => {
 
     const id = await setFeaturedVideo(db, 'pressure_washing_videos', '/videos/hero.mp4', '', 'Hero')
     const video = await b.featuredVideo('pressure_washing_videos')
-    expect(video).toMatchObject({ id, video_url: '/videos/hero.mp4', mime_type: 'video/mp4', is_featured: true, title: 'Hero' })
+    expect(video).toMatchObject({
+      id,
+      video_url: '/videos/hero.mp4',
+      mime_type: 'video/mp4',
+      is_featured: true,
+      title: 'Hero',
+    })
     expect(video?.created_at).toMatch(/^\d{4}-\d\d-\d\dT/)
     expect(await b.featuredVideo('service_videos')).toBeNull()
 
@@ -122,16 +128,18 @@ describe('embedded backend (PGlite)', { timeout: 90_000 }, () => {
     for (const table of ['pressure_washing_videos', 'service_videos']) {
       await db.query(`INSERT INTO ${table} (video_url, is_featured) VALUES ('/a.mp4', true)`)
       await db.query(`INSERT INTO ${table} (video_url, is_featured) VALUES ('/b.mp4', false)`)
-      await expect(db.query(`INSERT INTO ${table} (video_url, is_featured) VALUES ('/c.mp4', true)`)).rejects.toMatchObject(
-        { code: '23505' },
-      )
+      await expect(
+        db.query(`INSERT INTO ${table} (video_url, is_featured) VALUES ('/c.mp4', true)`),
+      ).rejects.toMatchObject({ code: '23505' })
     }
   })
 
   it('row level security: anon reads featured videos and published reviews only, never leads', async () => {
     const b = backend(await tempDir())
     const db = await b.db()
-    await db.query(`INSERT INTO pressure_washing_videos (video_url, is_featured) VALUES ('/f.mp4', true), ('/n.mp4', false)`)
+    await db.query(
+      `INSERT INTO pressure_washing_videos (video_url, is_featured) VALUES ('/f.mp4', true), ('/n.mp4', false)`,
+    )
     await db.query(`UPDATE reviews SET published = false WHERE id = (SELECT id FROM reviews LIMIT 1)`)
     const total = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM reviews')
     await b.submitQuote({
@@ -154,11 +162,13 @@ describe('embedded backend (PGlite)', { timeout: 90_000 }, () => {
       await expect(db.query('SELECT * FROM quote_requests')).rejects.toThrow(/permission denied/)
       await expect(db.query('SELECT * FROM quote_outbox')).rejects.toThrow(/permission denied/)
       await expect(
-        db.query(`INSERT INTO quote_requests (first_name, email, phone, idempotency_key) VALUES ('a','a@b.co','1','xxxxxxxx')`),
+        db.query(
+          `INSERT INTO quote_requests (first_name, email, phone, idempotency_key) VALUES ('a','a@b.co','1','xxxxxxxx')`,
+        ),
       ).rejects.toThrow(/permission denied/)
-      await expect(db.query(`INSERT INTO reviews (author, rating, text, review_date) VALUES ('x', 5, 'y', now())`)).rejects.toThrow(
-        /permission denied/,
-      )
+      await expect(
+        db.query(`INSERT INTO reviews (author, rating, text, review_date) VALUES ('x', 5, 'y', now())`),
+      ).rejects.toThrow(/permission denied/)
     } finally {
       await db.exec('RESET ROLE')
     }
@@ -230,7 +240,10 @@ describe('embedded backend (PGlite)', { timeout: 90_000 }, () => {
     await run(process.execPath, [script, '/videos/services.webm', 'video/webm', '--services'], { env })
     await run(process.execPath, [script, 'https://cdn.example.com/home.mp4'], { env })
     const c = backend(dir)
-    expect(await c.featuredVideo('service_videos')).toMatchObject({ video_url: '/videos/services.webm', mime_type: 'video/webm' })
+    expect(await c.featuredVideo('service_videos')).toMatchObject({
+      video_url: '/videos/services.webm',
+      mime_type: 'video/webm',
+    })
     expect(await c.featuredVideo('pressure_washing_videos')).toMatchObject({
       video_url: 'https://cdn.example.com/home.mp4',
       mime_type: 'video/mp4',

@@ -19,7 +19,6 @@ export function useTempDirs(): () => Promise<string> {
   }
 }
 
-
 export interface ReceivedMail {
   mail: ParsedMail
   rcptTo: string[]

@@ -7,7 +7,9 @@ import { createHtmlCache, htmlCacheFromEnvironment } from '../../app/server/http
 const NONCE_PATTERN = /[0-9a-f]{32}/g
 
 /** A stand-in for the renderer: a page whose scripts carry this render's nonce, as the router writes them. */
-function pageRenderer(options: { status?: number; headers?: Record<string, string>; body?: (nonce: string, count: number) => string } = {}) {
+function pageRenderer(
+  options: { status?: number; headers?: Record<string, string>; body?: (nonce: string, count: number) => string } = {},
+) {
   let renders = 0
   const render = async (_request: Request) => {
     renders++
@@ -33,7 +35,9 @@ function request(path = '/', init: RequestInit = {}) {
 
 async function html(response: Response): Promise<string> {
   const bytes = Buffer.from(await response.arrayBuffer())
-  return response.headers.get('Content-Encoding') === 'gzip' ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8')
+  return response.headers.get('Content-Encoding') === 'gzip'
+    ? gunzipSync(bytes).toString('utf8')
+    : bytes.toString('utf8')
 }
 
 function nonceOf(response: Response): string {
@@ -45,7 +49,10 @@ async function settle() {
 }
 
 /** One visit to `/`, read to the end, and the moment the cache needs to store what it rendered. */
-async function visitHome(pages: Pick<ReturnType<typeof createHtmlCache>, 'serve'>, renderer: ReturnType<typeof pageRenderer>) {
+async function visitHome(
+  pages: Pick<ReturnType<typeof createHtmlCache>, 'serve'>,
+  renderer: ReturnType<typeof pageRenderer>,
+) {
   await html(await pages.serve(request(), renderer.render))
   await settle()
 }
@@ -62,7 +69,9 @@ describe('page cache', () => {
     const firstHtml = await html(first)
     await settle()
 
-    const replies = await Promise.all([1, 2, 3].map(() => pages.serve(request('/', { headers: { 'Accept-Encoding': 'gzip, br' } }), renderer.render)))
+    const replies = await Promise.all(
+      [1, 2, 3].map(() => pages.serve(request('/', { headers: { 'Accept-Encoding': 'gzip, br' } }), renderer.render)),
+    )
     expect(renderer.renders()).toBe(1)
     const nonces = new Set([nonceOf(first)])
     for (const reply of replies) {
@@ -90,14 +99,17 @@ describe('page cache', () => {
 
   it('keeps the bytes of any page, in any script, exact through the stitched gzip stream', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.string({ unit: 'grapheme', maxLength: 3000 }), { minLength: 1, maxLength: 12 }), async (parts) => {
-        const pages = cache()
-        const renderer = pageRenderer({ body: (nonce) => parts.join(`<script nonce="${nonce}">x</script>`) })
-        await visitHome(pages, renderer)
-        const reply = await pages.serve(request('/', { headers: { 'Accept-Encoding': 'gzip' } }), renderer.render)
-        const nonce = nonceOf(reply)
-        expect(await html(reply)).toBe(parts.join(`<script nonce="${nonce}">x</script>`))
-      }),
+      fc.asyncProperty(
+        fc.array(fc.string({ unit: 'grapheme', maxLength: 3000 }), { minLength: 1, maxLength: 12 }),
+        async (parts) => {
+          const pages = cache()
+          const renderer = pageRenderer({ body: (nonce) => parts.join(`<script nonce="${nonce}">x</script>`) })
+          await visitHome(pages, renderer)
+          const reply = await pages.serve(request('/', { headers: { 'Accept-Encoding': 'gzip' } }), renderer.render)
+          const nonce = nonceOf(reply)
+          expect(await html(reply)).toBe(parts.join(`<script nonce="${nonce}">x</script>`))
+        },
+      ),
       { numRuns: 60 },
     )
   })
@@ -144,7 +156,11 @@ describe('page cache', () => {
     ['a server function call', request('/_serverFn/abc'), {}],
     ['a 404 page', request('/missing'), { status: 404 }],
     ['a page that sets a cookie', request(), { headers: { 'Set-Cookie': 'a=1' } }],
-    ['a page marked no-store', request('/quote-request?status=sent'), { headers: { 'Cache-Control': 'private, no-store' } }],
+    [
+      'a page marked no-store',
+      request('/quote-request?status=sent'),
+      { headers: { 'Cache-Control': 'private, no-store' } },
+    ],
     ['a non-HTML answer', request('/robots.txt'), { headers: { 'Content-Type': 'text/plain' } }],
   ] as const)('never shares %s', async (_name, incoming, options) => {
     const pages = cache()
@@ -170,7 +186,9 @@ describe('page cache', () => {
 
   it('drops the least recently used pages beyond its memory bound', async () => {
     const pages = cache({ maxBytes: 6000 })
-    const renderer = pageRenderer({ body: (nonce, count) => `<p>${count}</p>${'x'.repeat(1500)}<script nonce="${nonce}"></script>` })
+    const renderer = pageRenderer({
+      body: (nonce, count) => `<p>${count}</p>${'x'.repeat(1500)}<script nonce="${nonce}"></script>`,
+    })
     for (const path of ['/a', '/b', '/c', '/d']) {
       await html(await pages.serve(request(path), renderer.render))
       await settle()

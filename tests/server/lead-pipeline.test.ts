@@ -12,7 +12,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import { quoteRequestSchema } from '../../app/lib/quote-schema'
 import type { Backend } from '../../app/server/backend/backend.server'
-import { createEmbeddedBackend, type EmbeddedBackend, type EmbeddedBackendOptions } from '../../app/server/backend/embedded.server'
+import {
+  createEmbeddedBackend,
+  type EmbeddedBackend,
+  type EmbeddedBackendOptions,
+} from '../../app/server/backend/embedded.server'
 import { buildOwnerNotification, defaultBackoffMs, notificationAddresses } from '../../app/server/backend/outbox.server'
 import { createQuoteService, type QuoteService } from '../../app/server/quote/quote-service.server'
 import { freePort, startSmtp, useTempDirs, type TestSmtp } from './helpers'
@@ -35,7 +39,11 @@ async function smtp(options?: Parameters<typeof startSmtp>[0]): Promise<TestSmtp
   return server
 }
 
-function embedded(dataDir: string, env: Record<string, string>, extra: Partial<EmbeddedBackendOptions> = {}): EmbeddedBackend {
+function embedded(
+  dataDir: string,
+  env: Record<string, string>,
+  extra: Partial<EmbeddedBackendOptions> = {},
+): EmbeddedBackend {
   const backend = createEmbeddedBackend({
     env: { QUOTE_NOTIFY_EMAIL: OWNER, ...env },
     dataDir,
@@ -188,7 +196,9 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     expect(await worker.drain()).toEqual({ claimed: 1, sent: 1, failed: 0 })
     expect(mail.received).toHaveLength(1)
     expect(mail.received[0]?.mail.subject).toBe('New quote request from Jason')
-    const done = await db.query<{ attempts: number; last_error: string | null }>('SELECT attempts, last_error FROM quote_outbox')
+    const done = await db.query<{ attempts: number; last_error: string | null }>(
+      'SELECT attempts, last_error FROM quote_outbox',
+    )
     expect(done.rows[0]).toEqual({ attempts: 2, last_error: null })
     expect(await worker.drain()).toEqual({ claimed: 0, sent: 0, failed: 0 })
   })
@@ -359,7 +369,11 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
         error: `We could not save your request. Please call us at ${site.phone}.`,
       },
     })
-    const saltFails: Backend = { ...throwing, submitQuote: () => Promise.resolve({ success: true }), ipHashSalt: () => Promise.reject(new Error('db down')) }
+    const saltFails: Backend = {
+      ...throwing,
+      submitQuote: () => Promise.resolve({ success: true }),
+      ipHashSalt: () => Promise.reject(new Error('db down')),
+    }
     expect((await service().handle(lead(), meta, saltFails)).status).toBe(503)
 
     const unconfirmed: Backend = {
@@ -368,7 +382,11 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     }
     expect(await service().handle(lead(), meta, unconfirmed)).toEqual({
       status: 502,
-      body: { success: false, reason: 'not-confirmed', error: `We could not confirm your request. Please call us at ${site.phone}.` },
+      body: {
+        success: false,
+        reason: 'not-confirmed',
+        error: `We could not confirm your request. Please call us at ${site.phone}.`,
+      },
     })
 
     // A real embedded backend whose database cannot be used (closed) also maps to 503.
@@ -399,11 +417,14 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     const backend = embedded(await tempDir(), {})
     const svc = service()
     // Mostly-valid fields, each sometimes replaced by junk, so many payloads pass and get stored.
-    const mostly = <T,>(good: fc.Arbitrary<T>, ...bad: fc.Arbitrary<unknown>[]) =>
+    const mostly = <T>(good: fc.Arbitrary<T>, ...bad: fc.Arbitrary<unknown>[]) =>
       fc.oneof({ arbitrary: good, weight: 12 }, ...bad.map((arbitrary) => ({ arbitrary, weight: 1 })))
     const fields = {
       firstName: mostly(
-        fc.oneof(fc.constantFrom('Maria', ' Bob ', 'José', "D'Angelo", '李'), fc.string({ minLength: 1, maxLength: 100 })),
+        fc.oneof(
+          fc.constantFrom('Maria', ' Bob ', 'José', "D'Angelo", '李'),
+          fc.string({ minLength: 1, maxLength: 100 }),
+        ),
         fc.string({ unit: 'binary' }),
         fc.string({ minLength: 101, maxLength: 300 }),
         fc.constant(''),
@@ -421,7 +442,11 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
       idempotencyKey: mostly(fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/), fc.string()),
       elapsedMs: mostly(fc.integer({ min: 0, max: 600_000 }), fc.double(), fc.constant(null), fc.string()),
       company: mostly(fc.constant(''), fc.string(), fc.string({ unit: 'binary', maxLength: 300 })),
-      sourcePage: mostly(fc.webPath().map((p) => `/${p.replace(/^\/+/, '')}`.slice(0, 200)), fc.string(), fc.constant(null)),
+      sourcePage: mostly(
+        fc.webPath().map((p) => `/${p.replace(/^\/+/, '')}`.slice(0, 200)),
+        fc.string(),
+        fc.constant(null),
+      ),
     }
     const nearValid = fc.oneof(fc.record(fields), fc.record(fields, { requiredKeys: [] }))
     let ok = 0
@@ -432,7 +457,11 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
         expect(res.status).toBeLessThan(500)
         expect([200, 400]).toContain(res.status)
         if (res.status === 200) ok++
-        else statuses.set(res.body.success ? '' : res.body.error, (statuses.get(res.body.success ? '' : res.body.error) ?? 0) + 1)
+        else
+          statuses.set(
+            res.body.success ? '' : res.body.error,
+            (statuses.get(res.body.success ? '' : res.body.error) ?? 0) + 1,
+          )
       }),
       { numRuns: 400 },
     )
@@ -444,7 +473,8 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     for (const row of rows.rows) {
       const parsed = v.safeParse(quoteRequestSchema, { firstName: row.first_name, email: row.email, phone: row.phone })
       expect(parsed.success, JSON.stringify(row)).toBe(true)
-      if (parsed.success) expect(parsed.output).toEqual({ firstName: row.first_name, email: row.email, phone: row.phone })
+      if (parsed.success)
+        expect(parsed.output).toEqual({ firstName: row.first_name, email: row.email, phone: row.phone })
     }
     expect(rows.rows.length).toBeGreaterThan(0)
     expect(rows.rows.length).toBeLessThanOrEqual(ok)
@@ -494,7 +524,8 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     }
     const emailed = [...emailsPerLead.values()].filter((n) => n >= 1).length
     const duplicates = [...emailsPerLead.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0)
-    const lost = [...acknowledged].filter((name) => !storedNames.has(name)).length +
+    const lost =
+      [...acknowledged].filter((name) => !storedNames.has(name)).length +
       stored.rows.filter((r) => !emailsPerLead.has(r.id)).length
     const retried = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM quote_outbox WHERE attempts > 1')
     console.log(

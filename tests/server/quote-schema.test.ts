@@ -181,7 +181,10 @@ describe('submission envelope', () => {
   it('optional fields may be absent or null', () => {
     expect(issues({ ...valid, idempotencyKey: 'abcdefgh' }, quoteSubmissionSchema)).toEqual([])
     expect(
-      issues({ ...valid, idempotencyKey: 'abcdefgh', company: null, elapsedMs: null, sourcePage: null }, quoteSubmissionSchema),
+      issues(
+        { ...valid, idempotencyKey: 'abcdefgh', company: null, elapsedMs: null, sourcePage: null },
+        quoteSubmissionSchema,
+      ),
     ).toEqual([])
   })
   it('validates the idempotency key', () => {

@@ -124,7 +124,11 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
   it('send-quote-email: { success: false, error } and a missing flag are "no-success-flag"', async () => {
     const b = supabase()
     reply('/functions/v1/send-quote-email', 200, { success: false, error: 'Mailbox unavailable' })
-    expect(await b.submitQuote(storedLead())).toEqual({ success: false, kind: 'no-success-flag', error: 'Mailbox unavailable' })
+    expect(await b.submitQuote(storedLead())).toEqual({
+      success: false,
+      kind: 'no-success-flag',
+      error: 'Mailbox unavailable',
+    })
     reply('/functions/v1/send-quote-email', 200, { message: 'queued' })
     expect(await b.submitQuote(storedLead())).toMatchObject({ success: false, kind: 'no-success-flag' })
     reply('/functions/v1/send-quote-email', 200, 'ok')
@@ -160,27 +164,46 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
 
     reply('/functions/v1/send-quote-email', 200, { success: true })
     expect(await svc.handle(payload('k-success-1'), meta, b)).toEqual({ status: 200, body: { success: true } })
-    expect(JSON.parse(requests[0]!.body)).toEqual({ firstName: 'Maria', email: 'maria@example.com', phone: '916-555-0199' })
+    expect(JSON.parse(requests[0]!.body)).toEqual({
+      firstName: 'Maria',
+      email: 'maria@example.com',
+      phone: '916-555-0199',
+    })
 
     reply('/functions/v1/send-quote-email', 200, { error: 'no flag' })
     expect(await svc.handle(payload('k-noflag-1'), meta, b)).toEqual({
       status: 502,
-      body: { success: false, reason: 'not-confirmed', error: `We could not confirm your request. Please call us at ${site.phone}.` },
+      body: {
+        success: false,
+        reason: 'not-confirmed',
+        error: `We could not confirm your request. Please call us at ${site.phone}.`,
+      },
     })
 
     reply('/functions/v1/send-quote-email', 500, { error: 'boom' })
     expect(await svc.handle(payload('k-http500-1'), meta, b)).toEqual({
       status: 503,
-      body: { success: false, reason: 'call-failed', error: `We could not save your request. Please call us at ${site.phone}.` },
+      body: {
+        success: false,
+        reason: 'call-failed',
+        error: `We could not save your request. Please call us at ${site.phone}.`,
+      },
     })
 
     // Suspected spam goes to the function with its reason, which stores it without e-mailing; the visitor sees success.
     requests.length = 0
     reply('/functions/v1/send-quote-email', 200, { success: true })
-    expect(await svc.handle({ ...payload('k-spam-1'), company: 'bot' }, meta, b)).toEqual({ status: 200, body: { success: true } })
+    expect(await svc.handle({ ...payload('k-spam-1'), company: 'bot' }, meta, b)).toEqual({
+      status: 200,
+      body: { success: true },
+    })
     expect(requests).toHaveLength(1)
     expect(requests[0]!.headers['x-suspected-spam']).toBe('honeypot')
-    expect(JSON.parse(requests[0]!.body)).toEqual({ firstName: 'Maria', email: 'maria@example.com', phone: '916-555-0199' })
+    expect(JSON.parse(requests[0]!.body)).toEqual({
+      firstName: 'Maria',
+      email: 'maria@example.com',
+      phone: '916-555-0199',
+    })
   })
 
   it('identical retries are sent once (in flight and after success)', async () => {
@@ -202,7 +225,14 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
 
   it('featured video: GET /rest/v1/<table>?select=*&is_featured=eq.true&limit=1 with the anon key', async () => {
     reply('/rest/v1/pressure_washing_videos', 200, [
-      { id: 7, video_url: 'https://cdn.example.com/hero.mp4', mime_type: '', is_featured: true, title: null, created_at: '2026-01-02T03:04:05+00:00' },
+      {
+        id: 7,
+        video_url: 'https://cdn.example.com/hero.mp4',
+        mime_type: '',
+        is_featured: true,
+        title: null,
+        created_at: '2026-01-02T03:04:05+00:00',
+      },
     ])
     const video = await supabase().featuredVideo('pressure_washing_videos')
     expect(video).toEqual({
@@ -224,7 +254,9 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
     expect(await supabase().featuredVideo('service_videos')).toBeNull()
     expect(requests[1]?.path).toBe('/rest/v1/service_videos')
 
-    reply('/rest/v1/service_videos', 200, [{ id: 'x', video_url: 'v.webm', mime_type: 'video/webm', is_featured: true }])
+    reply('/rest/v1/service_videos', 200, [
+      { id: 'x', video_url: 'v.webm', mime_type: 'video/webm', is_featured: true },
+    ])
     expect(await supabase().featuredVideo('service_videos')).toMatchObject({ mime_type: 'video/webm' })
 
     reply('/rest/v1/service_videos', 500, { message: 'db down', code: 'XX000' })
@@ -233,7 +265,14 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
   })
 
   it('fetch-reviews: POST with no payload; { reviews } or a bare array; invalid items dropped', async () => {
-    const good = { id: 1, author: 'Maria G.', rating: 5, text: 'Great', date: '2025-04-12', avatar: 'https://i.example/a.png' }
+    const good = {
+      id: 1,
+      author: 'Maria G.',
+      rating: 5,
+      text: 'Great',
+      date: '2025-04-12',
+      avatar: 'https://i.example/a.png',
+    }
     const noAvatar = { id: 'r2', author: 'Tom R.', rating: 4, text: 'Good', date: '2026-01-17', avatar: null }
     const invalid = [
       { id: 3, author: '', rating: 5, text: 'x', date: '2025-01-01' },

@@ -34,7 +34,10 @@ interface Adapter {
   leads(): Promise<{ first_name: string; email: string; phone: string; status: string; spam_reason: string | null }[]>
   /** Let pending notifications go out (the embedded outbox runs after the answer). */
   flushEmails(): Promise<void>
-  feature(table: VideoTable, video: { video_url: string; mime_type: string | null; title: string | null }): Promise<void>
+  feature(
+    table: VideoTable,
+    video: { video_url: string; mime_type: string | null; title: string | null },
+  ): Promise<void>
   ask(message: string): Promise<string>
 }
 
@@ -77,9 +80,15 @@ const adapters: [string, () => Adapter][] = [
       backend: embedded,
       async leads() {
         const db = await embedded.db()
-        return (await db.query<{ first_name: string; email: string; phone: string; status: string; spam_reason: string | null }>(
-          'SELECT first_name, email, phone, status, spam_reason FROM quote_requests ORDER BY created_at',
-        )).rows
+        return (
+          await db.query<{
+            first_name: string
+            email: string
+            phone: string
+            status: string
+            spam_reason: string | null
+          }>('SELECT first_name, email, phone, status, spam_reason FROM quote_requests ORDER BY created_at')
+        ).rows
       },
       async flushEmails() {
         await (await embedded.outbox()).drain()
@@ -94,14 +103,21 @@ const adapters: [string, () => Adapter][] = [
     'supabase adapter → Edge Functions under Deno + Postgres 15 (REST table reads: local stub, PostgREST cannot run here)',
     () => {
       // From an environment, as the site's server builds it.
-      const backend = createBackend({ SUPABASE_URL: local.url, SUPABASE_ANON_KEY: local.keys.anon, SITE_FUNCTION_SECRET })
+      const backend = createBackend({
+        SUPABASE_URL: local.url,
+        SUPABASE_ANON_KEY: local.keys.anon,
+        SITE_FUNCTION_SECRET,
+      })
       // What PostgREST answers for `?is_featured=eq.true&limit=1` with no featured row: [].
       stub.state.videos.pressure_washing_videos = { status: 200, body: [] }
       stub.state.videos.service_videos = { status: 200, body: [] }
       return {
         backend,
         async leads() {
-          return queryJson(local.cluster, 'SELECT first_name, email, phone, status, spam_reason FROM public.quote_requests ORDER BY created_at')
+          return queryJson(
+            local.cluster,
+            'SELECT first_name, email, phone, status, spam_reason FROM public.quote_requests ORDER BY created_at',
+          )
         },
         async flushEmails() {
           // The function e-mails before it answers.
@@ -143,11 +159,21 @@ describe.each(adapters)('%s', (_name, make) => {
 
   it('quote: a valid request is answered 200, stored once with trimmed fields, and e-mailed to the owner', async () => {
     const before = (await adapter.leads()).length
-    const result = await quotes.handle(payload({ firstName: '  Quinn ', email: 'quinn@example.com ', phone: ' 916-555-0111' }), meta, adapter.backend)
+    const result = await quotes.handle(
+      payload({ firstName: '  Quinn ', email: 'quinn@example.com ', phone: ' 916-555-0111' }),
+      meta,
+      adapter.backend,
+    )
     expect(result).toEqual({ status: 200, body: { success: true } })
     const leads = await adapter.leads()
     expect(leads.length).toBe(before + 1)
-    expect(leads.at(-1)).toEqual({ first_name: 'Quinn', email: 'quinn@example.com', phone: '916-555-0111', status: 'new', spam_reason: null })
+    expect(leads.at(-1)).toEqual({
+      first_name: 'Quinn',
+      email: 'quinn@example.com',
+      phone: '916-555-0111',
+      status: 'new',
+      spam_reason: null,
+    })
     await adapter.flushEmails()
     expect(smtp.received).toHaveLength(1)
     expect(smtp.received[0]!.rcptTo).toEqual([OWNER])
@@ -172,7 +198,9 @@ describe.each(adapters)('%s', (_name, make) => {
       status: 400,
       body: { success: false, reason: 'invalid', error: QUOTE_FIELD_MESSAGES.emailInvalid },
     })
-    expect(await quotes.handle(payload({ firstName: 'Ann\r\nBcc: x@example.com' }), meta, adapter.backend)).toMatchObject({
+    expect(
+      await quotes.handle(payload({ firstName: 'Ann\r\nBcc: x@example.com' }), meta, adapter.backend),
+    ).toMatchObject({
       status: 400,
       body: { error: QUOTE_FIELD_MESSAGES.firstNameInvalidChars },
     })
@@ -191,7 +219,10 @@ describe.each(adapters)('%s', (_name, make) => {
     expect(leads.at(-1)).toMatchObject({ first_name: 'Hasty', status: 'suspected_spam', spam_reason: 'too-fast:900ms' })
     expect(smtp.received).toHaveLength(0)
 
-    expect(await quotes.handle({ ...body, elapsedMs: 8000 }, meta, adapter.backend)).toEqual({ status: 200, body: { success: true } })
+    expect(await quotes.handle({ ...body, elapsedMs: 8000 }, meta, adapter.backend)).toEqual({
+      status: 200,
+      body: { success: true },
+    })
     await adapter.flushEmails()
     leads = await adapter.leads()
     expect(leads.length).toBe(before + 1)
@@ -218,7 +249,12 @@ describe.each(adapters)('%s', (_name, make) => {
   })
 
   it('assistant: answers grounded questions from the site content', async () => {
-    for (const message of ['What are your hours?', 'Do you serve Elk Grove?', 'Do you do pressure washing in Reno?', 'How much for a driveway?']) {
+    for (const message of [
+      'What are your hours?',
+      'Do you serve Elk Grove?',
+      'Do you do pressure washing in Reno?',
+      'How much for a driveway?',
+    ]) {
       expect(await adapter.ask(message), message).toBe(answerGrounded(message))
     }
     expect(await adapter.ask('What is your phone number?')).toContain(site.phone)
@@ -226,7 +262,11 @@ describe.each(adapters)('%s', (_name, make) => {
 
   it('featured video: none, then the one set as featured (supabase: REST read on the local stub, PostgREST cannot run here)', async () => {
     expect(await adapter.backend.featuredVideo('service_videos')).toBeNull()
-    await adapter.feature('service_videos', { video_url: 'https://cdn.example.com/s.webm', mime_type: null, title: 'Services' })
+    await adapter.feature('service_videos', {
+      video_url: 'https://cdn.example.com/s.webm',
+      mime_type: null,
+      title: 'Services',
+    })
     expect(await adapter.backend.featuredVideo('service_videos')).toMatchObject({
       video_url: 'https://cdn.example.com/s.webm',
       mime_type: 'video/mp4',
@@ -236,9 +276,13 @@ describe.each(adapters)('%s', (_name, make) => {
   })
 })
 
-describe('supabase adapter whose SITE_FUNCTION_SECRET differs from the functions\' secret', () => {
+describe("supabase adapter whose SITE_FUNCTION_SECRET differs from the functions' secret", () => {
   it('every function call is refused (401) with a log naming the settings to compare; the visitor is told to call, nothing is stored or e-mailed', async () => {
-    const backend = createBackend({ SUPABASE_URL: local.url, SUPABASE_ANON_KEY: local.keys.anon, SITE_FUNCTION_SECRET: `${SITE_FUNCTION_SECRET}-old` })
+    const backend = createBackend({
+      SUPABASE_URL: local.url,
+      SUPABASE_ANON_KEY: local.keys.anon,
+      SITE_FUNCTION_SECRET: `${SITE_FUNCTION_SECRET}-old`,
+    })
     const stored = async () => (await queryJson(local.cluster, 'SELECT id FROM public.quote_requests')).length
     const before = await stored()
     smtp.received.length = 0
@@ -247,7 +291,15 @@ describe('supabase adapter whose SITE_FUNCTION_SECRET differs from the functions
     try {
       const quotes = createQuoteService({ rateLimit: 0 })
       const result = await quotes.handle(
-        { firstName: 'Sam', email: 'sam@example.com', phone: '916-555-0113', company: '', elapsedMs: 8000, idempotencyKey: `mismatch-${Date.now()}`, sourcePage: '/contact' },
+        {
+          firstName: 'Sam',
+          email: 'sam@example.com',
+          phone: '916-555-0113',
+          company: '',
+          elapsedMs: 8000,
+          idempotencyKey: `mismatch-${Date.now()}`,
+          sourcePage: '/contact',
+        },
         { ip: '203.0.113.8', userAgent: 'parity-test' },
         backend,
       )

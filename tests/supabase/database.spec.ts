@@ -17,7 +17,14 @@ import {
   type PgCluster,
 } from '../support/supabase-postgres'
 
-const TABLES = ['quote_requests', 'quote_outbox', 'app_settings', 'pressure_washing_videos', 'service_videos', 'reviews']
+const TABLES = [
+  'quote_requests',
+  'quote_outbox',
+  'app_settings',
+  'pressure_washing_videos',
+  'service_videos',
+  'reviews',
+]
 const PRIVATE = ['quote_requests', 'quote_outbox', 'app_settings']
 const VIDEO_TABLES = ['pressure_washing_videos', 'service_videos']
 const RPCS = [
@@ -89,9 +96,13 @@ describe('PostgreSQL 15 with Supabase roles', () => {
          INSERT INTO public.service_videos (title, video_url, is_featured) VALUES ('Featured', '/s.mp4', true), ('Draft', '/d.mp4', false);
          UPDATE public.reviews SET published = false WHERE author = 'Tom R.';`,
       )
-      psqlOk(pg, `SELECT * FROM public.record_quote_request('Ann', 'ann@example.com', '9165550100', 'rls-test-key-1');`, {
-        role: 'service_role',
-      })
+      psqlOk(
+        pg,
+        `SELECT * FROM public.record_quote_request('Ann', 'ann@example.com', '9165550100', 'rls-test-key-1');`,
+        {
+          role: 'service_role',
+        },
+      )
     })
 
     const denied = (sql: string, role = 'anon') => {
@@ -110,23 +121,33 @@ describe('PostgreSQL 15 with Supabase roles', () => {
 
       it(`${role}: cannot insert, update, delete or truncate quote requests`, () => {
         expect(
-          denied(`INSERT INTO public.quote_requests (first_name, email, phone, idempotency_key) VALUES ('a','a@b.co','9165550100','anon-insert-1');`, role),
+          denied(
+            `INSERT INTO public.quote_requests (first_name, email, phone, idempotency_key) VALUES ('a','a@b.co','9165550100','anon-insert-1');`,
+            role,
+          ),
         ).toMatch(/42501/)
         expect(denied(`UPDATE public.quote_requests SET status = 'won';`, role)).toMatch(/42501/)
         expect(denied(`DELETE FROM public.quote_requests;`, role)).toMatch(/42501/)
         expect(denied(`TRUNCATE public.quote_requests CASCADE;`, role)).toMatch(/42501/)
-        expect(denied(`INSERT INTO public.quote_outbox (quote_request_id) SELECT gen_random_uuid();`, role)).toMatch(/42501/)
+        expect(denied(`INSERT INTO public.quote_outbox (quote_request_id) SELECT gen_random_uuid();`, role)).toMatch(
+          /42501/,
+        )
         // Still exactly the one lead written by the service role.
         expect(queryJson(pg, 'SELECT first_name FROM public.quote_requests')).toEqual([{ first_name: 'Ann' }])
       })
 
       it(`${role}: cannot call the functions that write leads or caches (service role only)`, () => {
-        for (const call of RPCS) expect(denied(`SELECT * FROM public.${call};`, role)).toMatch(/42501: permission denied for function/)
+        for (const call of RPCS)
+          expect(denied(`SELECT * FROM public.${call};`, role)).toMatch(/42501: permission denied for function/)
       })
 
       it(`${role}: reads the featured video of each table, and only that one`, () => {
-        expect(queryJson(pg, 'SELECT video_url FROM public.pressure_washing_videos', { role })).toEqual([{ video_url: '/f.mp4' }])
-        expect(queryJson(pg, 'SELECT video_url FROM public.service_videos', { role })).toEqual([{ video_url: '/s.mp4' }])
+        expect(queryJson(pg, 'SELECT video_url FROM public.pressure_washing_videos', { role })).toEqual([
+          { video_url: '/f.mp4' },
+        ])
+        expect(queryJson(pg, 'SELECT video_url FROM public.service_videos', { role })).toEqual([
+          { video_url: '/s.mp4' },
+        ])
         // The site's query shape: is_featured = true, limit 1.
         expect(
           queryJson(pg, 'SELECT title FROM public.service_videos WHERE is_featured = true LIMIT 1', { role }),
@@ -146,14 +167,22 @@ describe('PostgreSQL 15 with Supabase roles', () => {
           expect(denied(`UPDATE public.${table} SET created_at = now();`, role)).toMatch(/42501/)
           expect(denied(`TRUNCATE public.${table};`, role)).toMatch(/42501/)
         }
-        expect(denied(`INSERT INTO public.pressure_washing_videos (video_url, is_featured) VALUES ('/x.mp4', false);`, role)).toMatch(/42501/)
-        expect(denied(`INSERT INTO public.reviews (author, rating, text, review_date) VALUES ('x', 5, 'y', now());`, role)).toMatch(/42501/)
+        expect(
+          denied(`INSERT INTO public.pressure_washing_videos (video_url, is_featured) VALUES ('/x.mp4', false);`, role),
+        ).toMatch(/42501/)
+        expect(
+          denied(`INSERT INTO public.reviews (author, rating, text, review_date) VALUES ('x', 5, 'y', now());`, role),
+        ).toMatch(/42501/)
       })
     }
 
     it('service_role reads and writes leads (RLS bypassed), as the functions do', () => {
-      expect(queryJson(pg, 'SELECT first_name FROM public.quote_requests', { role: 'service_role' })).toEqual([{ first_name: 'Ann' }])
-      expect(queryJson(pg, 'SELECT count(*)::int AS n FROM public.quote_outbox', { role: 'service_role' })).toEqual([{ n: 1 }])
+      expect(queryJson(pg, 'SELECT first_name FROM public.quote_requests', { role: 'service_role' })).toEqual([
+        { first_name: 'Ann' },
+      ])
+      expect(queryJson(pg, 'SELECT count(*)::int AS n FROM public.quote_outbox', { role: 'service_role' })).toEqual([
+        { n: 1 },
+      ])
     })
 
     it('the database allows at most one featured row per table', () => {

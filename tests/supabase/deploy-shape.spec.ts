@@ -25,9 +25,12 @@ describe('deployable function bundles', () => {
   it('supabase/functions/_shared/app is generated from the site modules, not committed (one source for the rules)', () => {
     expect(writeSharedFiles().missing).toEqual([])
     // Byte for byte the site's file, after the one-line header.
-    expect(readFileSync(join(SHARED_APP_DIR, 'lib', 'quote-schema.ts'), 'utf8').split('\n').slice(1).join('\n')).toBe(
-      readFileSync(join(ROOT, 'app', 'lib', 'quote-schema.ts'), 'utf8'),
-    )
+    expect(
+      readFileSync(join(SHARED_APP_DIR, 'lib', 'quote-schema.ts'), 'utf8')
+        .split('\n')
+        .slice(1)
+        .join('\n'),
+    ).toBe(readFileSync(join(ROOT, 'app', 'lib', 'quote-schema.ts'), 'utf8'))
     expect(readFileSync(join(SHARED_APP_DIR, 'lib', 'lead-email.ts'), 'utf8')).toContain("from '../content/site.ts'")
     execFileSync('git', ['check-ignore', '--quiet', join(SHARED_APP_DIR, 'lib', 'quote-schema.ts')], { cwd: ROOT })
   })
@@ -38,12 +41,18 @@ describe('deployable function bundles', () => {
       for (const m of content.matchAll(/^export (?:async )?(?:function|const|class) (\w+)/gm)) exported.add(m[1]!)
     }
     expect(exported).toContain('sanitizeText')
-    const handWritten = readdirSync(FUNCTIONS_DIR, { recursive: true, encoding: 'utf8' })
-      .filter((path) => path.endsWith('.ts') && !path.startsWith(join('_shared', 'app')))
+    const handWritten = readdirSync(FUNCTIONS_DIR, { recursive: true, encoding: 'utf8' }).filter(
+      (path) => path.endsWith('.ts') && !path.startsWith(join('_shared', 'app')),
+    )
     expect(handWritten.length).toBeGreaterThan(5)
     for (const path of handWritten) {
-      const declared = [...readFileSync(join(FUNCTIONS_DIR, path), 'utf8').matchAll(/\b(?:function|const|let|class) (\w+)/g)].map((m) => m[1])
-      expect(declared.filter((name) => exported.has(name!)), path).toEqual([])
+      const declared = [
+        ...readFileSync(join(FUNCTIONS_DIR, path), 'utf8').matchAll(/\b(?:function|const|let|class) (\w+)/g),
+      ].map((m) => m[1])
+      expect(
+        declared.filter((name) => exported.has(name!)),
+        path,
+      ).toEqual([])
     }
   })
 
@@ -52,7 +61,8 @@ describe('deployable function bundles', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
     for (const name of FUNCTION_NAMES) {
       const { imports } = denoJson(name)
-      for (const specifier of bare) expect(imports[specifier], `${name}: ${specifier}`).toMatch(/^npm:.+@\d+\.\d+\.\d+$/)
+      for (const specifier of bare)
+        expect(imports[specifier], `${name}: ${specifier}`).toMatch(/^npm:.+@\d+\.\d+\.\d+$/)
       // The same versions as the site's own dependencies.
       for (const [bareName, target] of Object.entries(imports)) {
         if (pkg.dependencies[bareName]) expect(target, bareName).toBe(`npm:${bareName}@${pkg.dependencies[bareName]}`)
@@ -66,13 +76,18 @@ describe('deployable function bundles', () => {
       expect(existsSync(entry)).toBe(true)
       const config = join(FUNCTIONS_DIR, name, 'deno.json')
       const info = JSON.parse(
-        execFileSync(deno, ['info', '--json', '--config', config, entry], { env: denoEnv, encoding: 'utf8', maxBuffer: 64 << 20 }),
+        execFileSync(deno, ['info', '--json', '--config', config, entry], {
+          env: denoEnv,
+          encoding: 'utf8',
+          maxBuffer: 64 << 20,
+        }),
       ) as { modules: { specifier: string; kind?: string; error?: string }[] }
       expect(info.modules.filter((m) => m.error)).toEqual([])
       const local = info.modules.filter((m) => m.specifier.startsWith('file://')).map((m) => fileURLToPath(m.specifier))
       expect(local.length).toBeGreaterThan(1)
       for (const path of local) expect(relative(FUNCTIONS_DIR, path), path).not.toMatch(/^\.\./)
-      for (const m of info.modules.filter((m) => !m.specifier.startsWith('file://'))) expect(m.specifier).toMatch(/^npm:/)
+      for (const m of info.modules.filter((m) => !m.specifier.startsWith('file://')))
+        expect(m.specifier).toMatch(/^npm:/)
       execFileSync(deno, ['check', '--config', config, entry], { env: denoEnv, stdio: 'pipe' })
     })
   }

@@ -15,7 +15,17 @@ import { psqlOk, queryJson, LOCAL_PASSWORDS } from '../support/supabase-postgres
 import { startFunction, startLocalSupabase, type LocalSupabase, type RunningFunction } from '../support/supabase-local'
 import { startSmtp, type TestSmtp } from '../server/helpers'
 import { quoteCases } from './quote-cases'
-import { callFunction, placesReview, startEmailApiStub, startLlmStub, startPlacesStub, waitFor, type EmailApiStub, type LlmStub, type PlacesStub } from './support'
+import {
+  callFunction,
+  placesReview,
+  startEmailApiStub,
+  startLlmStub,
+  startPlacesStub,
+  waitFor,
+  type EmailApiStub,
+  type LlmStub,
+  type PlacesStub,
+} from './support'
 
 const SITE_ORIGIN = 'https://www.delta-breeze.example'
 const SECRETS = {
@@ -36,7 +46,9 @@ const responses: string[] = []
 
 async function invoke(name: string, body: unknown, headers: Record<string, string> = {}, base?: string) {
   const url = base ?? `${local.url}/functions/v1/${name}`
-  const auth: Record<string, string> = base ? {} : { Authorization: `Bearer ${local.keys.anon}`, apikey: local.keys.anon }
+  const auth: Record<string, string> = base
+    ? {}
+    : { Authorization: `Bearer ${local.keys.anon}`, apikey: local.keys.anon }
   const result = await callFunction(url, body, { ...auth, ...headers })
   responses.push(result.text, JSON.stringify([...result.headers.entries()]))
   return result
@@ -62,7 +74,12 @@ async function startVariant(name: string, env: Record<string, string>): Promise<
 }
 
 beforeAll(async () => {
-  ;[smtp, emailApi, places, llm] = await Promise.all([startSmtp(), startEmailApiStub(), startPlacesStub(), startLlmStub()])
+  ;[smtp, emailApi, places, llm] = await Promise.all([
+    startSmtp(),
+    startEmailApiStub(),
+    startPlacesStub(),
+    startLlmStub(),
+  ])
   local = await startLocalSupabase({
     functionEnv: () => ({ SITE_ORIGIN, SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: 'owner@delta-breeze.example' }),
   })
@@ -81,18 +98,39 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
   })
 
   it('stores the lead, then e-mails the owner, and answers { success: true }', async () => {
-    const result = await invoke('send-quote-email', { firstName: ' Maria ', email: 'maria@example.com ', phone: ' (916) 555-0199' })
+    const result = await invoke('send-quote-email', {
+      firstName: ' Maria ',
+      email: 'maria@example.com ',
+      phone: ' (916) 555-0199',
+    })
     expect(result.status).toBe(200)
     expect(result.json).toEqual({ success: true })
-    const rows = queryJson<Record<string, unknown>>(local.cluster, 'SELECT id, first_name, email, phone, status FROM public.quote_requests')
-    expect(rows).toEqual([{ id: expect.any(String), first_name: 'Maria', email: 'maria@example.com', phone: '(916) 555-0199', status: 'new' }])
-    const outbox = queryJson<{ sent_at: string | null; attempts: number }>(local.cluster, 'SELECT sent_at, attempts FROM public.quote_outbox')
+    const rows = queryJson<Record<string, unknown>>(
+      local.cluster,
+      'SELECT id, first_name, email, phone, status FROM public.quote_requests',
+    )
+    expect(rows).toEqual([
+      {
+        id: expect.any(String),
+        first_name: 'Maria',
+        email: 'maria@example.com',
+        phone: '(916) 555-0199',
+        status: 'new',
+      },
+    ])
+    const outbox = queryJson<{ sent_at: string | null; attempts: number }>(
+      local.cluster,
+      'SELECT sent_at, attempts FROM public.quote_outbox',
+    )
     expect(outbox).toEqual([{ sent_at: expect.any(String), attempts: 1 }])
     expect(smtp.received).toHaveLength(1)
     const { mail, rcptTo } = smtp.received[0]!
     expect(rcptTo).toEqual(['owner@delta-breeze.example'])
     expect(mail.subject).toBe('New quote request from Maria')
-    expect(mail.from?.value[0]).toMatchObject({ name: `${site.name} Website`, address: expect.stringMatching(/^no-reply@/) })
+    expect(mail.from?.value[0]).toMatchObject({
+      name: `${site.name} Website`,
+      address: expect.stringMatching(/^no-reply@/),
+    })
     expect(mail.replyTo?.value[0]?.address).toBe('maria@example.com')
     expect(mail.text).toContain('Name:     Maria')
     expect(mail.text).toContain('Phone:    (916) 555-0199')
@@ -100,7 +138,7 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
     expect(mail.headers.get('x-quote-request-id')).toBe(rows[0]!.id)
   })
 
-  it('one table of cases: the function gives the site\'s answer for each (4xx + first message, or success)', async () => {
+  it("one table of cases: the function gives the site's answer for each (4xx + first message, or success)", async () => {
     let valid = 0
     for (const c of quoteCases) {
       // The table agrees with the site's rules…
@@ -124,11 +162,18 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
     for (const c of quoteCases.filter((q) => q.error !== null)) {
       expect((await invoke('send-quote-email', c.body)).status, c.name).toBe(400)
     }
-    const tooLarge = await invoke('send-quote-email', { firstName: 'A', email: 'a@example.com', phone: '9165550100', pad: 'x'.repeat(20_000) })
+    const tooLarge = await invoke('send-quote-email', {
+      firstName: 'A',
+      email: 'a@example.com',
+      phone: '9165550100',
+      pad: 'x'.repeat(20_000),
+    })
     expect(tooLarge).toMatchObject({ status: 400, json: { success: false, error: 'The request is too large.' } })
     const notJson = await invoke('send-quote-email', '{"firstName":')
     expect(notJson).toMatchObject({ status: 400, json: { success: false, error: 'Invalid form data' } })
-    const get = await fetch(`${local.url}/functions/v1/send-quote-email`, { headers: { Authorization: `Bearer ${local.keys.anon}` } })
+    const get = await fetch(`${local.url}/functions/v1/send-quote-email`, {
+      headers: { Authorization: `Bearer ${local.keys.anon}` },
+    })
     expect(get.status).toBe(405)
     expect(count('quote_requests')).toBe(before)
     expect(count('quote_outbox')).toBe(before)
@@ -150,10 +195,18 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
   it('a lead the site flags as suspected spam is stored with its reason and not e-mailed; the same request sent again without the flag is rescued and e-mailed once', async () => {
     const lead = { firstName: 'Quick', email: 'quick@example.com', phone: '916-555-0131' }
     const key = { 'Idempotency-Key': 'spam-rescue-key-0001' }
-    const leads = () => queryJson<{ status: string; spam_reason: string | null }>(local.cluster, 'SELECT status, spam_reason FROM public.quote_requests')
+    const leads = () =>
+      queryJson<{ status: string; spam_reason: string | null }>(
+        local.cluster,
+        'SELECT status, spam_reason FROM public.quote_requests',
+      )
     // The reason is stored as a short token: anything else in the header is dropped.
-    expect((await invoke('send-quote-email', lead, { ...key, 'x-suspected-spam': 'too-fast:800ms <b>' })).json).toEqual({ success: true })
-    expect((await invoke('send-quote-email', lead, { ...key, 'x-suspected-spam': 'too-fast:800ms' })).json).toEqual({ success: true })
+    expect((await invoke('send-quote-email', lead, { ...key, 'x-suspected-spam': 'too-fast:800ms <b>' })).json).toEqual(
+      { success: true },
+    )
+    expect((await invoke('send-quote-email', lead, { ...key, 'x-suspected-spam': 'too-fast:800ms' })).json).toEqual({
+      success: true,
+    })
     expect(leads()).toEqual([{ status: 'suspected_spam', spam_reason: 'too-fast:800ms' }])
     expect(count('quote_outbox')).toBe(0)
     expect(smtp.received).toHaveLength(0)
@@ -195,30 +248,48 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
   })
 
   it('the gateway stand-in refuses calls without a project key (verify_jwt)', async () => {
-    const result = await callFunction(`${local.url}/functions/v1/send-quote-email`, { firstName: 'A', email: 'a@example.com', phone: '9165550100' })
+    const result = await callFunction(`${local.url}/functions/v1/send-quote-email`, {
+      firstName: 'A',
+      email: 'a@example.com',
+      phone: '9165550100',
+    })
     expect(result.status).toBe(401)
     expect(count('quote_requests')).toBe(0)
   })
 
-  it('with SITE_FUNCTION_SECRET set, a call with the anon key alone gets 401 and stores nothing; the site\'s secret gets in', async () => {
+  it("with SITE_FUNCTION_SECRET set, a call with the anon key alone gets 401 and stores nothing; the site's secret gets in", async () => {
     const fn = await startVariant('send-quote-email', { SITE_FUNCTION_SECRET: SECRETS.SITE_FUNCTION_SECRET })
     const lead = { firstName: 'Rex', email: 'rex@example.com', phone: '916-555-0135' }
     const anonOnly = { Authorization: `Bearer ${local.keys.anon}`, apikey: local.keys.anon }
-    for (const headers of [anonOnly, { ...anonOnly, 'x-site-secret': 'wrong' }, { ...anonOnly, 'x-site-secret': `${SECRETS.SITE_FUNCTION_SECRET}x` }]) {
+    for (const headers of [
+      anonOnly,
+      { ...anonOnly, 'x-site-secret': 'wrong' },
+      { ...anonOnly, 'x-site-secret': `${SECRETS.SITE_FUNCTION_SECRET}x` },
+    ]) {
       const refused = await invoke('send-quote-email', lead, headers, fn.url)
       expect(refused).toMatchObject({ status: 401, json: { success: false, error: 'Not allowed' } })
     }
     expect(count('quote_requests')).toBe(0)
     expect(smtp.received).toHaveLength(0)
 
-    const fromSite = await invoke('send-quote-email', lead, { ...anonOnly, 'x-site-secret': SECRETS.SITE_FUNCTION_SECRET }, fn.url)
+    const fromSite = await invoke(
+      'send-quote-email',
+      lead,
+      { ...anonOnly, 'x-site-secret': SECRETS.SITE_FUNCTION_SECRET },
+      fn.url,
+    )
     expect(fromSite).toMatchObject({ status: 200, json: { success: true } })
     expect(count('quote_requests')).toBe(1)
   })
 
   it('SMTP down: the lead is still stored and acknowledged; the failure is recorded for a retry', async () => {
     const fn = await startVariant('send-quote-email', { SMTP_URL: 'smtp://127.0.0.1:9' })
-    const result = await invoke('send-quote-email', { firstName: 'Sam', email: 'sam@example.com', phone: '916-555-0140' }, {}, fn.url)
+    const result = await invoke(
+      'send-quote-email',
+      { firstName: 'Sam', email: 'sam@example.com', phone: '916-555-0140' },
+      {},
+      fn.url,
+    )
     expect(result.json).toEqual({ success: true })
     expect(queryJson(local.cluster, 'SELECT first_name FROM public.quote_requests')).toEqual([{ first_name: 'Sam' }])
     const [row] = queryJson<{ sent_at: string | null; attempts: number; last_error: string; due_later: boolean }>(
@@ -230,29 +301,67 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
   })
 
   it('e-mail API (local stub of Resend): sends with the key and an idempotency key; a failed send is retried by the next request', async () => {
-    const fn = await startVariant('send-quote-email', { RESEND_API_KEY: SECRETS.RESEND_API_KEY, RESEND_API_URL: emailApi.url, QUOTE_NOTIFY_EMAIL: 'owner@delta-breeze.example', QUOTE_FROM_EMAIL: 'quotes@delta-breeze.example' })
+    const fn = await startVariant('send-quote-email', {
+      RESEND_API_KEY: SECRETS.RESEND_API_KEY,
+      RESEND_API_URL: emailApi.url,
+      QUOTE_NOTIFY_EMAIL: 'owner@delta-breeze.example',
+      QUOTE_FROM_EMAIL: 'quotes@delta-breeze.example',
+    })
     emailApi.calls.length = 0
     emailApi.failNext(1)
-    expect((await invoke('send-quote-email', { firstName: 'Ivy', email: 'ivy@example.com', phone: '916-555-0150' }, {}, fn.url)).json).toEqual({ success: true })
+    expect(
+      (
+        await invoke(
+          'send-quote-email',
+          { firstName: 'Ivy', email: 'ivy@example.com', phone: '916-555-0150' },
+          {},
+          fn.url,
+        )
+      ).json,
+    ).toEqual({ success: true })
     expect(emailApi.calls).toHaveLength(1)
-    expect(queryJson(local.cluster, 'SELECT sent_at IS NULL AS pending FROM public.quote_outbox')).toEqual([{ pending: true }])
+    expect(queryJson(local.cluster, 'SELECT sent_at IS NULL AS pending FROM public.quote_outbox')).toEqual([
+      { pending: true },
+    ])
 
     // Time passes (the backoff is over); the next lead's request also retries Ivy's notification.
     psqlOk(local.cluster, `UPDATE public.quote_outbox SET next_attempt_at = now() - interval '1 second';`)
-    expect((await invoke('send-quote-email', { firstName: 'Jon', email: 'jon@example.com', phone: '916-555-0151' }, {}, fn.url)).json).toEqual({ success: true })
-    expect(queryJson(local.cluster, 'SELECT count(*)::int AS n FROM public.quote_outbox WHERE sent_at IS NULL')).toEqual([{ n: 0 }])
+    expect(
+      (
+        await invoke(
+          'send-quote-email',
+          { firstName: 'Jon', email: 'jon@example.com', phone: '916-555-0151' },
+          {},
+          fn.url,
+        )
+      ).json,
+    ).toEqual({ success: true })
+    expect(
+      queryJson(local.cluster, 'SELECT count(*)::int AS n FROM public.quote_outbox WHERE sent_at IS NULL'),
+    ).toEqual([{ n: 0 }])
     const sent = emailApi.calls.slice(1)
-    expect(sent.map((c) => (c.body as { subject: string }).subject).sort()).toEqual(['New quote request from Ivy', 'New quote request from Jon'])
+    expect(sent.map((c) => (c.body as { subject: string }).subject).sort()).toEqual([
+      'New quote request from Ivy',
+      'New quote request from Jon',
+    ])
     for (const call of emailApi.calls) {
       expect(call.headers.authorization).toBe(`Bearer ${SECRETS.RESEND_API_KEY}`)
       expect(call.headers['idempotency-key']).toMatch(/^quote-[0-9a-f-]{36}$/)
-      expect(call.body).toMatchObject({ from: `${site.name} Website <quotes@delta-breeze.example>`, to: ['owner@delta-breeze.example'] })
+      expect(call.body).toMatchObject({
+        from: `${site.name} Website <quotes@delta-breeze.example>`,
+        to: ['owner@delta-breeze.example'],
+      })
     }
     // The failed attempt and its retry carry the same idempotency key (no duplicate e-mail).
-    const ivyKeys = emailApi.calls.filter((c) => (c.body as { subject: string }).subject.endsWith('Ivy')).map((c) => c.headers['idempotency-key'])
+    const ivyKeys = emailApi.calls
+      .filter((c) => (c.body as { subject: string }).subject.endsWith('Ivy'))
+      .map((c) => c.headers['idempotency-key'])
     expect(ivyKeys).toHaveLength(2)
     expect(ivyKeys[0]).toBe(ivyKeys[1])
-    expect((sent.find((c) => (c.body as { subject: string }).subject.endsWith('Jon'))!.body as { reply_to: string }).reply_to).toBe('jon@example.com')
+    expect(
+      (sent.find((c) => (c.body as { subject: string }).subject.endsWith('Jon'))!.body as { reply_to: string })
+        .reply_to,
+    ).toBe('jon@example.com')
   })
 
   it('database down: 500 with the call-us message (business phone from the secrets), the lead logged as not saved — without the password', async () => {
@@ -260,8 +369,16 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
       FUNCTIONS_DATABASE_URL: `postgres://authenticator:${LOCAL_PASSWORDS.authenticator}@127.0.0.1:9/app`,
       BUSINESS_PHONE: '(530) 555-0123',
     })
-    const result = await invoke('send-quote-email', { firstName: 'Dee', email: 'dee@example.com', phone: '916-555-0160' }, {}, fn.url)
-    expect(result).toMatchObject({ status: 500, json: { success: false, error: 'We could not save your request. Please call us at (530) 555-0123.' } })
+    const result = await invoke(
+      'send-quote-email',
+      { firstName: 'Dee', email: 'dee@example.com', phone: '916-555-0160' },
+      {},
+      fn.url,
+    )
+    expect(result).toMatchObject({
+      status: 500,
+      json: { success: false, error: 'We could not save your request. Please call us at (530) 555-0123.' },
+    })
     const log = await waitFor(() => fn.output().includes('LEAD NOT SAVED') && fn.output())
     expect(log).toContain('dee@example.com')
     expect(log).not.toContain(LOCAL_PASSWORDS.authenticator)
@@ -309,17 +426,34 @@ describe('fetch-reviews (Deno, real Postgres 15, local stub of the Google Places
     expect(first.status).toBe(200)
     const body = first.json as { reviews: Record<string, unknown>[]; source: string }
     expect(body.source, fn.output()).toBe('google')
-    expect(body.reviews).toEqual([
-      { id: expect.any(String), author: 'Reviewer 1', avatar: 'https://lh3.googleusercontent.com/a/photo-1', rating: 5, text: 'Google review number 1: great job on the driveway.', date: '2026-02-11' },
-      { id: expect.any(String), author: 'No Photo', rating: 4, text: 'Google review number 2: great job on the driveway.', date: '2026-03-12' },
-    ].sort((a, b) => (a.date < b.date ? 1 : -1)))
+    expect(body.reviews).toEqual(
+      [
+        {
+          id: expect.any(String),
+          author: 'Reviewer 1',
+          avatar: 'https://lh3.googleusercontent.com/a/photo-1',
+          rating: 5,
+          text: 'Google review number 1: great job on the driveway.',
+          date: '2026-02-11',
+        },
+        {
+          id: expect.any(String),
+          author: 'No Photo',
+          rating: 4,
+          text: 'Google review number 2: great job on the driveway.',
+          date: '2026-03-12',
+        },
+      ].sort((a, b) => (a.date < b.date ? 1 : -1)),
+    )
     expect(places.calls).toHaveLength(1)
     const call = places.calls[0]!
     expect(call.path).toBe(`/v1/places/${SECRETS.GOOGLE_PLACE_ID}?languageCode=en`)
     expect(call.headers['x-goog-api-key']).toBe(SECRETS.GOOGLE_PLACES_API_KEY)
     expect(call.headers['x-goog-fieldmask']).toBe('reviews')
     expect(call.path).not.toContain(SECRETS.GOOGLE_PLACES_API_KEY)
-    expect(queryJson(local.cluster, `SELECT count(*)::int AS n FROM public.reviews WHERE source = 'google'`)).toEqual([{ n: 2 }])
+    expect(queryJson(local.cluster, `SELECT count(*)::int AS n FROM public.reviews WHERE source = 'google'`)).toEqual([
+      { n: 2 },
+    ])
 
     // Fresh cache: no second call to Google.
     const second = await invoke('fetch-reviews', undefined, {}, fn.url)
@@ -334,8 +468,20 @@ describe('fetch-reviews (Deno, real Postgres 15, local stub of the Google Places
       GOOGLE_PLACES_API_BASE: places.url,
       REVIEWS_CACHE_MINUTES: '0',
     })
-    psqlOk(local.cluster, `UPDATE public.reviews SET published = false WHERE source = 'google' AND author = 'No Photo';`)
-    places.reply = { status: 200, body: { reviews: [placesReview(1), placesReview(2, { rating: 4, authorAttribution: { displayName: 'No Photo' } }), placesReview(5)] } }
+    psqlOk(
+      local.cluster,
+      `UPDATE public.reviews SET published = false WHERE source = 'google' AND author = 'No Photo';`,
+    )
+    places.reply = {
+      status: 200,
+      body: {
+        reviews: [
+          placesReview(1),
+          placesReview(2, { rating: 4, authorAttribution: { displayName: 'No Photo' } }),
+          placesReview(5),
+        ],
+      },
+    }
     const refreshed = (await invoke('fetch-reviews', undefined, {}, fn.url)).json as { reviews: { author: string }[] }
     expect(refreshed.reviews.map((r) => r.author).sort()).toEqual(['Reviewer 1', 'Reviewer 5'])
 
@@ -344,7 +490,10 @@ describe('fetch-reviews (Deno, real Postgres 15, local stub of the Google Places
     const cached = await invoke('fetch-reviews', undefined, {}, fn.url)
     expect(cached.status).toBe(200)
     expect(places.calls.length).toBe(calls + 1)
-    expect((cached.json as { reviews: { author: string }[] }).reviews.map((r) => r.author).sort()).toEqual(['Reviewer 1', 'Reviewer 5'])
+    expect((cached.json as { reviews: { author: string }[] }).reviews.map((r) => r.author).sort()).toEqual([
+      'Reviewer 1',
+      'Reviewer 5',
+    ])
     expect(fn.output()).toMatch(/Google reviews could not be refreshed/)
   })
 })
@@ -359,7 +508,7 @@ describe('ai-assistant (Deno): the same grounded engine as the embedded adapter'
     'Do you work in Reno?',
   ]
 
-  it('answers grounded questions exactly as the site\'s engine does', async () => {
+  it("answers grounded questions exactly as the site's engine does", async () => {
     for (const message of questions) {
       const result = await invoke('ai-assistant', { message })
       expect(result.status, message).toBe(200)
@@ -377,7 +526,10 @@ describe('ai-assistant (Deno): the same grounded engine as the embedded adapter'
       ASSISTANT_LLM_KEY: SECRETS.ASSISTANT_LLM_KEY,
       ASSISTANT_LLM_MODEL: 'local-test-model',
     })
-    llm.reply = { status: 200, body: { choices: [{ message: { role: 'assistant', content: 'We are open 7:00 AM – 7:00 PM every day.' } }] } }
+    llm.reply = {
+      status: 200,
+      body: { choices: [{ message: { role: 'assistant', content: 'We are open 7:00 AM – 7:00 PM every day.' } }] },
+    }
     const answered = await invoke('ai-assistant', { message: 'When are you open?' }, {}, fn.url)
     expect(answered).toMatchObject({ status: 200, json: { response: 'We are open 7:00 AM – 7:00 PM every day.' } })
     const call = llm.calls.at(-1)!
@@ -394,7 +546,10 @@ describe('ai-assistant (Deno): the same grounded engine as the embedded adapter'
   })
 
   it('rejects an empty or too long message with 400', async () => {
-    expect(await invoke('ai-assistant', { message: '   ' })).toMatchObject({ status: 400, json: { error: 'Please type a message.' } })
+    expect(await invoke('ai-assistant', { message: '   ' })).toMatchObject({
+      status: 400,
+      json: { error: 'Please type a message.' },
+    })
     expect(await invoke('ai-assistant', {})).toMatchObject({ status: 400, json: { error: 'Please type a message.' } })
     expect(await invoke('ai-assistant', { message: 'x'.repeat(501) })).toMatchObject({
       status: 400,
@@ -415,7 +570,8 @@ describe('secrets', () => {
     expect(responses.length).toBeGreaterThan(20)
     expect(logs.join('').length).toBeGreaterThan(0)
     for (const secret of secrets) {
-      for (const text of [...responses, ...logs]) expect(text.includes(secret), `leaked ${secret.slice(0, 6)}…`).toBe(false)
+      for (const text of [...responses, ...logs])
+        expect(text.includes(secret), `leaked ${secret.slice(0, 6)}…`).toBe(false)
     }
   })
 })

@@ -30,13 +30,23 @@ describe('functions over supabase-js rpc (local stand-in for PostgREST RPC: Post
   const auth = () => ({ Authorization: `Bearer ${local.keys.anon}` })
 
   it('send-quote-email stores the lead and e-mails it through record/claim/finish RPCs with the service role', async () => {
-    const result = await callFunction(`${local.url}/functions/v1/send-quote-email`, { firstName: 'Rex', email: 'rex@example.com', phone: '916-555-0170' }, auth())
+    const result = await callFunction(
+      `${local.url}/functions/v1/send-quote-email`,
+      { firstName: 'Rex', email: 'rex@example.com', phone: '916-555-0170' },
+      auth(),
+    )
     expect(result).toMatchObject({ status: 200, json: { success: true } })
     expect(queryJson(local.cluster, 'SELECT first_name FROM public.quote_requests')).toEqual([{ first_name: 'Rex' }])
-    expect(queryJson(local.cluster, 'SELECT sent_at IS NOT NULL AS sent FROM public.quote_outbox')).toEqual([{ sent: true }])
+    expect(queryJson(local.cluster, 'SELECT sent_at IS NOT NULL AS sent FROM public.quote_outbox')).toEqual([
+      { sent: true },
+    ])
     expect(smtp.received.map((m) => m.mail.subject)).toEqual(['New quote request from Rex'])
     const rpcs = local.router.requests.filter((r) => r.path.startsWith('/rest/v1/rpc/')).map((r) => r.path)
-    expect(rpcs).toEqual(['/rest/v1/rpc/record_quote_request', '/rest/v1/rpc/claim_quote_outbox', '/rest/v1/rpc/finish_quote_outbox'])
+    expect(rpcs).toEqual([
+      '/rest/v1/rpc/record_quote_request',
+      '/rest/v1/rpc/claim_quote_outbox',
+      '/rest/v1/rpc/finish_quote_outbox',
+    ])
   })
 
   it('fetch-reviews reads the published reviews through list_published_reviews', async () => {
@@ -54,6 +64,8 @@ describe('functions over supabase-js rpc (local stand-in for PostgREST RPC: Post
     )
     expect(result.status).toBe(401)
     expect(result.json).toMatchObject({ code: '42501' })
-    expect(queryJson(local.cluster, `SELECT count(*)::int AS n FROM public.quote_requests WHERE first_name = 'Mallory'`)).toEqual([{ n: 0 }])
+    expect(
+      queryJson(local.cluster, `SELECT count(*)::int AS n FROM public.quote_requests WHERE first_name = 'Mallory'`),
+    ).toEqual([{ n: 0 }])
   })
 })

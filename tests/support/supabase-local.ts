@@ -60,9 +60,18 @@ export const DENO_DIR = process.env.DENO_DIR || join(ROOT, 'node_modules', '.cac
 function networkEnv(): Env {
   const out: Env = {}
   for (const name of [
-    'NPM_CONFIG_REGISTRY', 'npm_config_registry', 'HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy',
+    'NPM_CONFIG_REGISTRY',
+    'npm_config_registry',
+    'HTTP_PROXY',
+    'HTTPS_PROXY',
+    'http_proxy',
+    'https_proxy',
     // Custom CA bundles (e.g. a TLS-inspecting proxy in front of the registry).
-    'DENO_CERT', 'DENO_TLS_CA_STORE', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_EXTRA_CA_CERTS',
+    'DENO_CERT',
+    'DENO_TLS_CA_STORE',
+    'SSL_CERT_FILE',
+    'SSL_CERT_DIR',
+    'NODE_EXTRA_CA_CERTS',
   ]) {
     const value = process.env[name]
     if (value) out[name] = value
@@ -89,7 +98,8 @@ function waitForPort(port: number, child: ChildProcess, output: () => string, ti
       })
       socket.once('error', () => {
         socket.destroy()
-        if (Date.now() > deadline) return reject(new Error(`function did not listen within ${timeoutMs} ms:\n${output()}`))
+        if (Date.now() > deadline)
+          return reject(new Error(`function did not listen within ${timeoutMs} ms:\n${output()}`))
         setTimeout(attempt, 100)
       })
     }
@@ -104,7 +114,14 @@ export function cacheFunctionDeps(names = FUNCTION_NAMES) {
     const dir = join(ROOT, 'supabase', 'functions', name)
     const result = spawnSync(denoBinary(), ['cache', '--config', join(dir, 'deno.json'), join(dir, 'index.ts')], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DENO_DIR, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', ...networkEnv() },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DENO_DIR,
+        NO_COLOR: '1',
+        DENO_NO_UPDATE_CHECK: '1',
+        ...networkEnv(),
+      },
       encoding: 'utf8',
     })
     if (result.status !== 0) throw new Error(`deno cache failed for ${name}:\n${result.stderr}`)
@@ -184,17 +201,24 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 const SQL_NAME = /^[a-z_][a-z0-9_]{0,62}$/
 
 /** Call public.<fn>(named args) as `role` through psql, shaped like PostgREST's answer. */
-function callRpc(cluster: PgCluster, role: string, fn: string, args: Record<string, unknown>): { status: number; body: unknown } {
+function callRpc(
+  cluster: PgCluster,
+  role: string,
+  fn: string,
+  args: Record<string, unknown>,
+): { status: number; body: unknown } {
   if (!SQL_NAME.test(fn)) return { status: 404, body: { code: 'PGRST202', message: 'Could not find the function' } }
   const names = Object.keys(args ?? {})
-  if (!names.every((n) => SQL_NAME.test(n))) return { status: 400, body: { code: 'PGRST100', message: 'bad argument name' } }
+  if (!names.every((n) => SQL_NAME.test(n)))
+    return { status: 400, body: { code: 'PGRST100', message: 'bad argument name' } }
   const info = psql(
     cluster,
     `SELECT p.proretset::text || ',' || (p.prorettype = 'void'::regtype)::text FROM pg_proc p
       WHERE p.pronamespace = 'public'::regnamespace AND p.proname = '${fn}' LIMIT 1;`,
     { user: 'supabase_admin' },
   )
-  if (!info.ok || !info.stdout) return { status: 404, body: { code: 'PGRST202', message: `Could not find the function public.${fn}` } }
+  if (!info.ok || !info.stdout)
+    return { status: 404, body: { code: 'PGRST202', message: `Could not find the function public.${fn}` } }
   const [retset, isVoid] = info.stdout.split(',').map((s) => s === 'true')
   // Values go in as psql variables (:'aN' = a quoted literal of unknown type), like PostgREST's.
   const vars: string[][] = []
@@ -215,7 +239,10 @@ function callRpc(cluster: PgCluster, role: string, fn: string, args: Record<stri
   if (!result.ok) {
     const match = result.stderr.match(/ERROR:\s+([0-9A-Z]{5}):\s+(.*)/)
     const code = match?.[1] ?? 'XX000'
-    return { status: code === '42501' ? (role === 'anon' ? 401 : 403) : 400, body: { code, message: match?.[2] ?? 'error', details: null, hint: null } }
+    return {
+      status: code === '42501' ? (role === 'anon' ? 401 : 403) : 400,
+      body: { code, message: match?.[2] ?? 'error', details: null, hint: null },
+    }
   }
   if (isVoid) return { status: 204, body: undefined }
   return { status: 200, body: JSON.parse(result.stdout || 'null') }
@@ -281,7 +308,8 @@ export async function startRouter({
     const rpc = url.pathname.match(/^\/rest\/v1\/rpc\/([a-z0-9_]+)$/)
     if (rpc && cluster && req.method === 'POST') {
       const role = roleOf(apikey)
-      if (!role || (bearer && roleOf(bearer) !== role)) return send(401, { code: 'PGRST301', message: 'Invalid API key' })
+      if (!role || (bearer && roleOf(bearer) !== role))
+        return send(401, { code: 'PGRST301', message: 'Invalid API key' })
       let args = {}
       try {
         args = body.length ? JSON.parse(body.toString('utf8')) : {}
@@ -403,14 +431,23 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     log: (m) => console.log(m),
     functionEnv: () => {
       const pass: Env = {}
-      for (const name of ['SMTP_URL', 'RESEND_API_KEY', 'QUOTE_NOTIFY_EMAIL', 'SITE_ORIGIN', 'GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID']) {
+      for (const name of [
+        'SMTP_URL',
+        'RESEND_API_KEY',
+        'QUOTE_NOTIFY_EMAIL',
+        'SITE_ORIGIN',
+        'GOOGLE_PLACES_API_KEY',
+        'GOOGLE_PLACE_ID',
+      ]) {
         const value = process.env[name]
         if (value) pass[name] = value
       }
       return pass
     },
   })
-  console.log(`\nLocal Supabase stand-in ready:\n  SUPABASE_URL=${local.url}\n  SUPABASE_ANON_KEY=${local.keys.anon}\n  (Postgres: psql -h ${local.cluster.socketDir} -p ${local.cluster.port} -U postgres app)\nCtrl-C to stop.`)
+  console.log(
+    `\nLocal Supabase stand-in ready:\n  SUPABASE_URL=${local.url}\n  SUPABASE_ANON_KEY=${local.keys.anon}\n  (Postgres: psql -h ${local.cluster.socketDir} -p ${local.cluster.port} -U postgres app)\nCtrl-C to stop.`,
+  )
   const shutdown = async () => {
     await local.stop()
     process.exit(0)

@@ -112,7 +112,24 @@ export function psql(
   sql: string,
   { user = 'postgres', database = 'app', role, file, singleTransaction = false, extraArgs = [] }: PsqlOptions = {},
 ): PsqlResult {
-  const args = ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-v', 'VERBOSITY=verbose', '-h', cluster.socketDir, '-p', String(cluster.port), '-U', user, '-d', database]
+  const args = [
+    '-X',
+    '-q',
+    '-A',
+    '-t',
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-v',
+    'VERBOSITY=verbose',
+    '-h',
+    cluster.socketDir,
+    '-p',
+    String(cluster.port),
+    '-U',
+    user,
+    '-d',
+    database,
+  ]
   if (singleTransaction) args.push('--single-transaction')
   args.push(...extraArgs)
   let input = ''
@@ -124,7 +141,12 @@ export function psql(
     encoding: 'utf8',
     env: { ...process.env, PGCONNECT_TIMEOUT: '10', PGOPTIONS: '-c client_min_messages=warning' },
   })
-  return { ok: result.status === 0, code: result.status, stdout: (result.stdout ?? '').trim(), stderr: (result.stderr ?? '').trim() }
+  return {
+    ok: result.status === 0,
+    code: result.status,
+    stdout: (result.stdout ?? '').trim(),
+    stderr: (result.stderr ?? '').trim(),
+  }
 }
 
 /** psql() that throws on error. */
@@ -183,8 +205,18 @@ export async function startPostgres({ log = () => {} }: { log?: (message: string
   if (isRoot) chownSync(pwFile, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()), 0)
 
   const init = runAsOwner(binDir, 'initdb', [
-    '-D', dataDir, '-U', 'supabase_admin', '--pwfile', pwFile, '-E', 'UTF8', '--no-locale',
-    '--auth-local=trust', '--auth-host=scram-sha-256', '--no-sync',
+    '-D',
+    dataDir,
+    '-U',
+    'supabase_admin',
+    '--pwfile',
+    pwFile,
+    '-E',
+    'UTF8',
+    '--no-locale',
+    '--auth-local=trust',
+    '--auth-host=scram-sha-256',
+    '--no-sync',
   ])
   if (init.status !== 0) throw new Error(`initdb failed:\n${init.stderr || init.stdout}`)
   log('initdb done')
@@ -192,8 +224,13 @@ export async function startPostgres({ log = () => {} }: { log?: (message: string
   const port = await freePort()
   const logFile = join(base, 'postgres.log')
   const options = [
-    `-p ${port}`, "-h 127.0.0.1", `-k ${socketDir}`,
-    '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off', '-c max_connections=50',
+    `-p ${port}`,
+    '-h 127.0.0.1',
+    `-k ${socketDir}`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=50',
   ].join(' ')
   const start = runAsOwner(binDir, 'pg_ctl', ['-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '60', 'start'])
   if (start.status !== 0) {

@@ -7,7 +7,10 @@ import { CallButton } from '~/components/shared/action-buttons'
 /** Why choose the company here, beside the quote form and a call button. */
 export function CityReasons({ city }: { city: City }) {
   return (
-    <section aria-labelledby="city-reasons-heading" className="bg-brand-950 text-white [&_:focus-visible]:outline-accent-300">
+    <section
+      aria-labelledby="city-reasons-heading"
+      className="bg-brand-950 text-white [&_:focus-visible]:outline-accent-300"
+    >
       <div className="mx-auto grid max-w-7xl items-start gap-10 px-4 py-14 sm:px-6 md:py-16 lg:grid-cols-2">
         <div>
           <h2 id="city-reasons-heading" className="text-3xl font-extrabold tracking-tight">

@@ -10,8 +10,8 @@ export function ContactAreas() {
           Areas We Serve
         </h2>
         <p className="mt-3 max-w-2xl text-slate-700">
-          We clean homes and businesses in these {serviceAreas.length} communities around Sacramento. Choose yours to see
-          what we do there.
+          We clean homes and businesses in these {serviceAreas.length} communities around Sacramento. Choose yours to
+          see what we do there.
         </p>
         <ServiceAreasGrid className="mt-8" />
       </div>

@@ -3,7 +3,17 @@ import { Clock, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react'
 import { contactDetails } from '~/content/contact'
 import { site } from '~/content/site'
 
-function ContactCard({ icon: Icon, title, children, note }: { icon: LucideIcon; title: string; children: ReactNode; note: string }) {
+function ContactCard({
+  icon: Icon,
+  title,
+  children,
+  note,
+}: {
+  icon: LucideIcon
+  title: string
+  children: ReactNode
+  note: string
+}) {
   return (
     <li className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-col sm:gap-0">
       <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-700 text-white">

@@ -7,7 +7,10 @@ import { ContactAreas } from './contact-areas'
 export function ContactPage() {
   return (
     <>
-      <PageHeading title="Contact Us" intro={`Call ${site.phone} or request your free quote. Open every day, ${site.hours.label}.`} />
+      <PageHeading
+        title="Contact Us"
+        intro={`Call ${site.phone} or request your free quote. Open every day, ${site.hours.label}.`}
+      />
       <ContactCards />
       <ContactQuote />
       <ContactAreas />

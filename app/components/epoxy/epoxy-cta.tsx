@@ -3,7 +3,10 @@ import { EpoxyActions } from './epoxy-actions'
 
 export function EpoxyCta() {
   return (
-    <section aria-labelledby="epoxy-cta-heading" className="bg-brand-900 text-white [&_:focus-visible]:outline-accent-300">
+    <section
+      aria-labelledby="epoxy-cta-heading"
+      className="bg-brand-900 text-white [&_:focus-visible]:outline-accent-300"
+    >
       <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-14 sm:px-6 lg:flex-row lg:items-center lg:justify-between">
         <div>
           <h2 id="epoxy-cta-heading" className="text-3xl font-extrabold tracking-tight">

@@ -86,7 +86,10 @@ export default function SocialProof() {
           key={toast.key}
           className="flex items-start gap-3 rounded-xl bg-white p-3 text-sm shadow-lg ring-1 ring-slate-200 transition duration-300 ease-out starting:translate-y-2 starting:opacity-0"
         >
-          <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-100 text-brand-700">
+          <span
+            aria-hidden="true"
+            className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-100 text-brand-700"
+          >
             <Icon className="size-5" />
           </span>
           <div className="min-w-0">

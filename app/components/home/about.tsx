@@ -15,7 +15,9 @@ export function About() {
             <blockquote className="mt-2 text-lg leading-relaxed sm:text-xl font-medium text-slate-900">
               <p>{homeAbout.mission}</p>
             </blockquote>
-            <figcaption className="mt-3 text-sm font-semibold tracking-wide text-brand-800 uppercase">Our mission</figcaption>
+            <figcaption className="mt-3 text-sm font-semibold tracking-wide text-brand-800 uppercase">
+              Our mission
+            </figcaption>
           </figure>
           {homeAbout.paragraphs.map((paragraph) => (
             <p key={paragraph.slice(0, 40)} className="mt-5 text-lg leading-relaxed text-slate-700">
@@ -24,7 +26,10 @@ export function About() {
           ))}
         </Reveal>
         <Reveal delay={0.1}>
-          <ul className="space-y-4 rounded-2xl bg-brand-950 p-6 text-white shadow-lg sm:p-8" aria-label="Why homeowners choose us">
+          <ul
+            className="space-y-4 rounded-2xl bg-brand-950 p-6 text-white shadow-lg sm:p-8"
+            aria-label="Why homeowners choose us"
+          >
             {homeAbout.claims.map((claim) => (
               <li key={claim} className="flex items-center gap-3 text-lg font-semibold">
                 <BadgeCheck className="size-6 shrink-0 text-accent-300" aria-hidden="true" />

@@ -9,7 +9,11 @@ import { SectionHeader } from './section-header'
 export function ContactBlock() {
   const mapsSearchUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress)}`
   return (
-    <section id="contact" aria-labelledby="contact-heading" className="render-when-visible mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+    <section
+      id="contact"
+      aria-labelledby="contact-heading"
+      className="render-when-visible mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20"
+    >
       <SectionHeader id="contact-heading" heading={homeContact.heading} intro={homeContact.intro} />
       <div className="mt-10 grid gap-8 lg:grid-cols-2 lg:items-start">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
@@ -19,7 +23,10 @@ export function ContactBlock() {
             </a>
           </ContactItem>
           <ContactItem icon={<Mail className="size-6" aria-hidden="true" />} label="Email">
-            <a href={`mailto:${site.email}`} className="text-lg font-bold break-all text-brand-800 underline-offset-4 hover:underline">
+            <a
+              href={`mailto:${site.email}`}
+              className="text-lg font-bold break-all text-brand-800 underline-offset-4 hover:underline"
+            >
               {site.email}
             </a>
           </ContactItem>
@@ -29,12 +36,18 @@ export function ContactBlock() {
               <br />
               {site.address.city}, {site.address.region} {site.address.postalCode}
             </address>
-            <a href={mapsSearchUrl} rel="noopener" className="mt-1 inline-block text-sm font-semibold text-brand-800 underline underline-offset-4">
+            <a
+              href={mapsSearchUrl}
+              rel="noopener"
+              className="mt-1 inline-block text-sm font-semibold text-brand-800 underline underline-offset-4"
+            >
               {homeContact.openInMapsLabel}
             </a>
           </ContactItem>
           <ContactItem icon={<Clock className="size-6" aria-hidden="true" />} label="Hours">
-            <p className="text-lg font-semibold text-slate-900">Open {site.hours.days}, {site.hours.label}</p>
+            <p className="text-lg font-semibold text-slate-900">
+              Open {site.hours.days}, {site.hours.label}
+            </p>
           </ContactItem>
         </ul>
         <MapFacade address={fullAddress} />
@@ -46,7 +59,9 @@ export function ContactBlock() {
 function ContactItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <li className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">{icon}</span>
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        {icon}
+      </span>
       <div>
         <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{label}</h3>
         <div className="mt-1">{children}</div>

@@ -31,7 +31,10 @@ export function Hero() {
           <Star className="size-4 fill-accent-400 text-accent-400" aria-hidden="true" />
           {homeHero.eyebrow}
         </p>
-        <h1 id="hero-heading" className="max-w-5xl text-[2rem] leading-tight font-extrabold tracking-tight text-balance sm:mt-5 sm:text-5xl lg:text-[3.5rem]">
+        <h1
+          id="hero-heading"
+          className="max-w-5xl text-[2rem] leading-tight font-extrabold tracking-tight text-balance sm:mt-5 sm:text-5xl lg:text-[3.5rem]"
+        >
           {before} <Underlined>{highlight}</Underlined> {after}
         </h1>
         <p className="mt-4 max-w-2xl text-base text-brand-100 sm:mt-5 sm:text-lg">{homeHero.intro}</p>

@@ -10,10 +10,25 @@ const variants: Variants = {
  * The motion half of <Reveal>, in its own chunk (loaded when the browser is idle, see reveal.tsx): LazyMotion with
  * the DOM animation features and an `m.div` that fades its content up when it scrolls into view, once.
  */
-export function MotionReveal({ children, className, delay }: { children: ReactNode; className?: string; delay: number }) {
+export function MotionReveal({
+  children,
+  className,
+  delay,
+}: {
+  children: ReactNode
+  className?: string
+  delay: number
+}) {
   return (
     <LazyMotion features={domAnimation} strict>
-      <m.div className={className} initial="hidden" whileInView="shown" viewport={{ once: true, amount: 0.15 }} variants={variants} custom={delay}>
+      <m.div
+        className={className}
+        initial="hidden"
+        whileInView="shown"
+        viewport={{ once: true, amount: 0.15 }}
+        variants={variants}
+        custom={delay}
+      >
         {children}
       </m.div>
     </LazyMotion>

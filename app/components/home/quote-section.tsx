@@ -7,7 +7,11 @@ import { QUOTE_SECTION_ID } from './quote-link'
 /** The quote form (the quote-request feature's component) with the reasons to ask for a quote beside it. */
 export function QuoteSection() {
   return (
-    <section id={QUOTE_SECTION_ID} aria-labelledby="quote-heading" className="render-when-visible scroll-mt-16 bg-gradient-to-b from-brand-50 to-white">
+    <section
+      id={QUOTE_SECTION_ID}
+      aria-labelledby="quote-heading"
+      className="render-when-visible scroll-mt-16 bg-gradient-to-b from-brand-50 to-white"
+    >
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2">
         <div>
           <h2 id="quote-heading" className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
@@ -26,7 +30,10 @@ export function QuoteSection() {
             <Clock className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
             {homeQuote.hours}
           </p>
-          <a href={site.phoneHref} className="mt-3 inline-flex min-h-11 items-center gap-3 font-bold text-brand-800 underline-offset-4 hover:underline">
+          <a
+            href={site.phoneHref}
+            className="mt-3 inline-flex min-h-11 items-center gap-3 font-bold text-brand-800 underline-offset-4 hover:underline"
+          >
             <Phone className="size-5 shrink-0" aria-hidden="true" />
             {site.phone}
           </a>

@@ -50,7 +50,15 @@ function isBelowTheFold(entry: IntersectionObserverEntry): boolean {
  * (the swap remounts it, unseen); content on screen or focused stays as it is, and nothing moves for visitors who
  * prefer reduced motion.
  */
-export function Reveal({ children, className, delay = 0 }: { children: ReactNode; className?: string; delay?: number }) {
+export function Reveal({
+  children,
+  className,
+  delay = 0,
+}: {
+  children: ReactNode
+  className?: string
+  delay?: number
+}) {
   const ref = useRef<HTMLDivElement>(null)
   const [MotionReveal, setMotionReveal] = useState<MotionRevealComponent | null>(null)
 

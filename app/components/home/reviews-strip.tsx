@@ -1,4 +1,14 @@
-import { Component, Suspense, startTransition, use, useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react'
+import {
+  Component,
+  Suspense,
+  startTransition,
+  use,
+  useEffect,
+  useId,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react'
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { LoaderCircle, Pause, Play } from 'lucide-react'
@@ -70,7 +80,10 @@ function ReviewsFrame({ children, action }: { children: ReactNode; action?: Reac
         </div>
         <div className="flex flex-wrap items-center gap-3">
           {action}
-          <Link to="/reviews" className="inline-flex min-h-11 items-center rounded-full font-semibold whitespace-nowrap text-brand-800 underline-offset-4 hover:underline sm:px-4">
+          <Link
+            to="/reviews"
+            className="inline-flex min-h-11 items-center rounded-full font-semibold whitespace-nowrap text-brand-800 underline-offset-4 hover:underline sm:px-4"
+          >
             {homeReviews.allReviewsLabel}
           </Link>
         </div>
@@ -130,7 +143,12 @@ function ReviewsMarquee({ reviews }: { reviews: Review[] }) {
         >
           {Array.from({ length: copies }, (_, copy) => (
             // Copies after the first are decoration: hidden from assistive tech so each review is read once.
-            <ul key={copy} className="home-marquee-copy" aria-hidden={copy > 0 ? true : undefined} inert={copy > 0 ? true : undefined}>
+            <ul
+              key={copy}
+              className="home-marquee-copy"
+              aria-hidden={copy > 0 ? true : undefined}
+              inert={copy > 0 ? true : undefined}
+            >
               {reviews.map((review) => (
                 <li key={review.id} className="w-[18rem] shrink-0 sm:w-[21rem]">
                   <ReviewCard review={review} maxLength={REVIEW_EXCERPT_LENGTH} />

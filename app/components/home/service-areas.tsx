@@ -11,7 +11,11 @@ export function ServiceAreas() {
   const listId = useId()
   const shown = expanded ? serviceAreas : serviceAreas.slice(0, homeServiceAreas.initiallyShown)
   return (
-    <section id="service-areas" aria-labelledby="service-areas-heading" className="render-when-visible scroll-mt-16 bg-slate-50">
+    <section
+      id="service-areas"
+      aria-labelledby="service-areas-heading"
+      className="render-when-visible scroll-mt-16 bg-slate-50"
+    >
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
         <SectionHeader id="service-areas-heading" heading={homeServiceAreas.heading} intro={homeServiceAreas.intro} />
         <div id={listId} className="mt-10">
@@ -26,7 +30,10 @@ export function ServiceAreas() {
             className="inline-flex min-h-12 items-center gap-2 rounded-full bg-white px-6 font-bold text-brand-800 shadow-sm ring-1 ring-slate-300 hover:bg-brand-50"
           >
             {expanded ? homeServiceAreas.showLessLabel : homeServiceAreas.showMoreLabel}
-            <ChevronDown className={`size-5 transition-transform motion-reduce:transition-none ${expanded ? 'rotate-180' : ''}`} aria-hidden="true" />
+            <ChevronDown
+              className={`size-5 transition-transform motion-reduce:transition-none ${expanded ? 'rotate-180' : ''}`}
+              aria-hidden="true"
+            />
           </button>
         </div>
       </div>

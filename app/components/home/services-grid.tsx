@@ -9,7 +9,11 @@ import { SectionHeader } from './section-header'
 /** Service tiles (title, id, image), each opening its tab of /services, and the way to the epoxy page. */
 export function ServicesGrid() {
   return (
-    <section id="services" aria-labelledby="services-heading" className="render-when-visible mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+    <section
+      id="services"
+      aria-labelledby="services-heading"
+      className="render-when-visible mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20"
+    >
       <SectionHeader id="services-heading" heading={homeServices.heading} intro={homeServices.intro} />
       <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
         {serviceList.map((service, index) => (
@@ -31,7 +35,10 @@ export function ServicesGrid() {
                 </div>
                 <span className="flex flex-1 items-center justify-between gap-2 p-3 text-base leading-snug font-bold sm:p-4 sm:text-lg text-slate-900 group-hover:text-brand-800">
                   <span>{service.title}</span>
-                  <ArrowRight className="hidden size-5 shrink-0 text-brand-700 sm:block transition-transform group-hover:translate-x-1 motion-reduce:transition-none" aria-hidden="true" />
+                  <ArrowRight
+                    className="hidden size-5 shrink-0 text-brand-700 sm:block transition-transform group-hover:translate-x-1 motion-reduce:transition-none"
+                    aria-hidden="true"
+                  />
                 </span>
               </Link>
             </Reveal>

@@ -31,7 +31,8 @@ function useCountUp(ref: RefObject<HTMLElement | null>): number {
     const observer = new IntersectionObserver(
       (entries) => {
         const entry = entries[entries.length - 1]
-        const visibleEnough = entry !== undefined && entry.isIntersecting && entry.intersectionRatio >= COUNTER_VISIBLE_THRESHOLD
+        const visibleEnough =
+          entry !== undefined && entry.isIntersecting && entry.intersectionRatio >= COUNTER_VISIBLE_THRESHOLD
         if (firstReport) {
           firstReport = false
           if (visibleEnough) observer.disconnect()

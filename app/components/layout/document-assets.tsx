@@ -20,7 +20,6 @@ export function HeadTags() {
   )
 }
 
-
 function loaderSource(preloads: string[], entries: string[]): string {
   return `(${startEntrySource})(${JSON.stringify(preloads)},${JSON.stringify(entries)},${LOADER_FALLBACK_MS})`
 }
@@ -46,7 +45,11 @@ export function DeferredEntryScripts() {
     }
   }
   const loader = (
-    <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: loaderSource([...preloads], entries) }} />
+    <script
+      nonce={nonce}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: loaderSource([...preloads], entries) }}
+    />
   )
   const hydrationScripts = router.isServer ? router.serverSsr?.takeInitialHydrationScriptTags() : undefined
   if (!hydrationScripts) return loader

@@ -25,7 +25,10 @@ export function ErrorPage({ error, reset }: ErrorComponentProps) {
           >
             Try again
           </button>
-          <Link to="/" className="inline-flex min-h-11 items-center rounded-full border border-slate-300 px-6 font-semibold">
+          <Link
+            to="/"
+            className="inline-flex min-h-11 items-center rounded-full border border-slate-300 px-6 font-semibold"
+          >
             Return to Home
           </Link>
         </div>

@@ -32,22 +32,34 @@ export function SiteHeader() {
       scrollToSection(sectionId)
       return
     }
-    void navigate({ to: '/' }).then(() => scrollAfterNavigation(
-      () => document.getElementById(sectionId),
-      () => scrollToSection(sectionId),
-    ))
+    void navigate({ to: '/' }).then(() =>
+      scrollAfterNavigation(
+        () => document.getElementById(sectionId),
+        () => scrollToSection(sectionId),
+      ),
+    )
   }
 
   const [about, gallery] = homeSectionLinks
   const links = (
     <>
-      <Link to="/" hash={about.sectionId} className={linkClass} onClick={(event) => goToSection(event, about.sectionId)}>
+      <Link
+        to="/"
+        hash={about.sectionId}
+        className={linkClass}
+        onClick={(event) => goToSection(event, about.sectionId)}
+      >
         {about.label}
       </Link>
       <Link to="/services" className={linkClass} onClick={() => setMenuOpen(false)}>
         Services
       </Link>
-      <Link to="/" hash={gallery.sectionId} className={linkClass} onClick={(event) => goToSection(event, gallery.sectionId)}>
+      <Link
+        to="/"
+        hash={gallery.sectionId}
+        className={linkClass}
+        onClick={(event) => goToSection(event, gallery.sectionId)}
+      >
         {gallery.label}
       </Link>
       <Link to="/reviews" className={linkClass} onClick={() => setMenuOpen(false)}>

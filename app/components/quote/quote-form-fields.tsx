@@ -110,91 +110,91 @@ export default function QuoteFormFields() {
   })
 
   return (
-      <form
-        ref={formRef}
-        noValidate
-        // Without JavaScript (or before this hydrates) the browser posts to the server route instead.
-        method="post"
-        action={QUOTE_FALLBACK_ACTION}
-        data-interactive={interactive ? 'true' : undefined}
-        className="mt-6 space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          event.stopPropagation()
-          void form.handleSubmit()
-        }}
-      >
-        {fields.map((field) => (
-          <form.Field key={field.name} name={field.name as FieldName}>
-            {(fieldApi) => {
-              const inputId = `${formId}-${field.name}`
-              const errorId = `${inputId}-error`
-              const errorText = fieldApi.state.meta.errors[0]
-              return (
-                <div>
-                  <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
-                    {field.label}
-                  </label>
-                  <input
-                    id={inputId}
-                    name={field.name}
-                    type={field.type}
-                    inputMode={field.inputMode}
-                    autoComplete={field.autoComplete}
-                    required
-                    aria-required="true"
-                    aria-invalid={errorText ? true : undefined}
-                    aria-describedby={errorText ? errorId : undefined}
-                    value={fieldApi.state.value}
-                    onChange={(event) => fieldApi.handleChange(event.target.value)}
-                    onBlur={fieldApi.handleBlur}
-                    className="mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-700"
-                  />
-                  {errorText ? (
-                    <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
-                      {errorText}
-                    </p>
-                  ) : null}
-                </div>
-              )
-            }}
-          </form.Field>
-        ))}
+    <form
+      ref={formRef}
+      noValidate
+      // Without JavaScript (or before this hydrates) the browser posts to the server route instead.
+      method="post"
+      action={QUOTE_FALLBACK_ACTION}
+      data-interactive={interactive ? 'true' : undefined}
+      className="mt-6 space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        event.stopPropagation()
+        void form.handleSubmit()
+      }}
+    >
+      {fields.map((field) => (
+        <form.Field key={field.name} name={field.name as FieldName}>
+          {(fieldApi) => {
+            const inputId = `${formId}-${field.name}`
+            const errorId = `${inputId}-error`
+            const errorText = fieldApi.state.meta.errors[0]
+            return (
+              <div>
+                <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
+                  {field.label}
+                </label>
+                <input
+                  id={inputId}
+                  name={field.name}
+                  type={field.type}
+                  inputMode={field.inputMode}
+                  autoComplete={field.autoComplete}
+                  required
+                  aria-required="true"
+                  aria-invalid={errorText ? true : undefined}
+                  aria-describedby={errorText ? errorId : undefined}
+                  value={fieldApi.state.value}
+                  onChange={(event) => fieldApi.handleChange(event.target.value)}
+                  onBlur={fieldApi.handleBlur}
+                  className="mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-700"
+                />
+                {errorText ? (
+                  <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+                    {errorText}
+                  </p>
+                ) : null}
+              </div>
+            )
+          }}
+        </form.Field>
+      ))}
 
-        {/* Honeypot: invisible to people and assistive tech; bots that fill it are stored as suspected spam. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor={`${formId}-hp`}>Leave this field empty</label>
-          {/* A name no browser autofill recognises, so a real visitor is never flagged. */}
-          <input
-            id={`${formId}-hp`}
-            name={QUOTE_HONEYPOT_NAME}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            value={honeypot}
-            onChange={(event) => setHoneypot(event.target.value)}
-          />
-        </div>
+      {/* Honeypot: invisible to people and assistive tech; bots that fill it are stored as suspected spam. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={`${formId}-hp`}>Leave this field empty</label>
+        {/* A name no browser autofill recognises, so a real visitor is never flagged. */}
+        <input
+          id={`${formId}-hp`}
+          name={QUOTE_HONEYPOT_NAME}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={honeypot}
+          onChange={(event) => setHoneypot(event.target.value)}
+        />
+      </div>
 
-        <input type="hidden" name="sourcePage" value={sourcePage.slice(0, 200)} />
+      <input type="hidden" name="sourcePage" value={sourcePage.slice(0, 200)} />
 
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(isSubmitting) => (
-            <button
-              type="submit"
-              disabled={isSubmitting}
-              className="min-h-12 w-full rounded-full bg-brand-700 px-6 text-lg font-bold text-white shadow hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
-            >
-              {isSubmitting ? 'Sending...' : 'Get My Free Quote'}
-            </button>
-          )}
-        </form.Subscribe>
-        <p className="text-center text-sm text-slate-600">
-          Prefer to talk?{' '}
-          <a href={site.phoneHref} className="font-semibold text-brand-800 underline">
-            Call {site.phone}
-          </a>
-        </p>
-      </form>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(isSubmitting) => (
+          <button
+            type="submit"
+            disabled={isSubmitting}
+            className="min-h-12 w-full rounded-full bg-brand-700 px-6 text-lg font-bold text-white shadow hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
+          >
+            {isSubmitting ? 'Sending...' : 'Get My Free Quote'}
+          </button>
+        )}
+      </form.Subscribe>
+      <p className="text-center text-sm text-slate-600">
+        Prefer to talk?{' '}
+        <a href={site.phoneHref} className="font-semibold text-brand-800 underline">
+          Call {site.phone}
+        </a>
+      </p>
+    </form>
   )
 }

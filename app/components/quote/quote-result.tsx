@@ -7,10 +7,19 @@ export function QuoteResult({ status, message }: { status?: string; message?: st
   const sent = status === 'sent'
   return (
     <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
-      <div role="status" className={`rounded-2xl p-6 ${sent ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-950'}`}>
-        <h1 className="text-2xl font-bold">{sent ? QUOTE_MESSAGES.success.title : status ? QUOTE_MESSAGES.submitError.title : 'Request a free quote'}</h1>
+      <div
+        role="status"
+        className={`rounded-2xl p-6 ${sent ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-950'}`}
+      >
+        <h1 className="text-2xl font-bold">
+          {sent ? QUOTE_MESSAGES.success.title : status ? QUOTE_MESSAGES.submitError.title : 'Request a free quote'}
+        </h1>
         <p className="mt-2">
-          {sent ? QUOTE_MESSAGES.success.description : status ? (message ?? QUOTE_MESSAGES.submitError.description) : null}
+          {sent
+            ? QUOTE_MESSAGES.success.description
+            : status
+              ? (message ?? QUOTE_MESSAGES.submitError.description)
+              : null}
         </p>
         {!sent && status ? (
           <p className="mt-2">

@@ -7,7 +7,10 @@ import { ReviewsWidget } from './reviews-widget'
 export function ReviewsPage() {
   return (
     <>
-      <PageHeading title="Customer Reviews" intro="What homeowners and businesses around Sacramento say about our work.">
+      <PageHeading
+        title="Customer Reviews"
+        intro="What homeowners and businesses around Sacramento say about our work."
+      >
         <p className="mt-6 inline-flex items-center gap-3 rounded-full bg-white/10 px-4 py-2 font-semibold">
           <StarRating rating={Number(claims.rating)} decorative />
           <span>{claims.rating} star rating</span>

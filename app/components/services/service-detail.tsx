@@ -9,7 +9,11 @@ export const SERVICE_DETAIL_ID = 'service-detail'
 /** One service: image, description, What's Included, Our Process, Benefits, its quote form and 3 before-and-afters. */
 export function ServiceDetail({ service }: { service: Service }) {
   return (
-    <section id={SERVICE_DETAIL_ID} aria-labelledby="service-title" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
+    <section
+      id={SERVICE_DETAIL_ID}
+      aria-labelledby="service-title"
+      className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16"
+    >
       <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
         <div>
           <h2 id="service-title" className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
@@ -30,7 +34,10 @@ export function ServiceDetail({ service }: { service: Service }) {
             </h3>
             <ul className="mt-4 grid gap-3 sm:grid-cols-2">
               {service.features.map((feature) => (
-                <li key={feature} className="flex gap-3 rounded-xl bg-slate-50 p-4 text-slate-700 ring-1 ring-slate-200">
+                <li
+                  key={feature}
+                  className="flex gap-3 rounded-xl bg-slate-50 p-4 text-slate-700 ring-1 ring-slate-200"
+                >
                   <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
                   <span>{feature}</span>
                 </li>

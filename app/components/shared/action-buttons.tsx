@@ -26,7 +26,13 @@ export function CallButton({ look = 'accent', className = '' }: { look?: ActionB
 }
 
 /** Scrolls to this page's quote form and focuses its first field. */
-export function QuoteFormButton({ look = 'accent', children = 'Get a Free Quote' }: { look?: ActionButtonLook; children?: ReactNode }) {
+export function QuoteFormButton({
+  look = 'accent',
+  children = 'Get a Free Quote',
+}: {
+  look?: ActionButtonLook
+  children?: ReactNode
+}) {
   return (
     <button type="button" onClick={() => scrollToQuoteForm()} className={actionButtonClass[look]}>
       {children}

@@ -15,7 +15,13 @@ export interface BeforeAfterThumbnailProps {
  * A before-and-after image that opens the full-size overlay. Its category badge (bottom left, clear of the photo's own BEFORE/AFTER labels) shows on hover and on
  * keyboard focus, and always on touch screens (which cannot hover).
  */
-export function BeforeAfterThumbnail({ image, sizes, priority = false, onOpen, className = '' }: BeforeAfterThumbnailProps) {
+export function BeforeAfterThumbnail({
+  image,
+  sizes,
+  priority = false,
+  onOpen,
+  className = '',
+}: BeforeAfterThumbnailProps) {
   return (
     <button
       type="button"

@@ -8,7 +8,20 @@ export function reviewExcerpt(text: string, maxLength = REVIEW_EXCERPT_LENGTH): 
   return text.length > maxLength ? `${text.slice(0, maxLength).trimEnd()}…` : text
 }
 
-const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 
 /**
  * "2025-04-12" -> "April 12, 2025" (UTC, so the server and the browser print the same day). Spelled out by hand:
@@ -37,7 +50,15 @@ function initials(author: string): string {
 }
 
 /** One customer review. `maxLength` cuts the text (the home strip); the reviews page shows it whole. */
-export function ReviewCard({ review, maxLength, className = '' }: { review: Review; maxLength?: number; className?: string }) {
+export function ReviewCard({
+  review,
+  maxLength,
+  className = '',
+}: {
+  review: Review
+  maxLength?: number
+  className?: string
+}) {
   const avatar = localAvatar(review.avatar)
   const text = maxLength ? reviewExcerpt(review.text, maxLength) : review.text
   return (
@@ -48,9 +69,19 @@ export function ReviewCard({ review, maxLength, className = '' }: { review: Revi
       </blockquote>
       <figcaption className="mt-5 flex items-center gap-3">
         {avatar ? (
-          <img src={avatar} alt="" width={40} height={40} loading="lazy" className="size-10 rounded-full object-cover" />
+          <img
+            src={avatar}
+            alt=""
+            width={40}
+            height={40}
+            loading="lazy"
+            className="size-10 rounded-full object-cover"
+          />
         ) : (
-          <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
+          <span
+            aria-hidden="true"
+            className="flex size-10 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+          >
             {initials(review.author)}
           </span>
         )}

@@ -4,7 +4,13 @@ import { serviceAreas } from '~/content/service-areas'
 import type { ServiceArea } from '~/content/types'
 
 /** Links to the city pages of the served areas (all 16 unless told otherwise). */
-export function ServiceAreasGrid({ areas = serviceAreas, className = '' }: { areas?: ServiceArea[]; className?: string }) {
+export function ServiceAreasGrid({
+  areas = serviceAreas,
+  className = '',
+}: {
+  areas?: ServiceArea[]
+  className?: string
+}) {
   return (
     <ul className={`grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 ${className}`}>
       {areas.map((area) => (

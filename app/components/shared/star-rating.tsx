@@ -1,5 +1,7 @@
 /** One star's outline in a 24-unit box (the shape of lucide's star, as a plain polygon). */
-const STAR_POINTS = [12, 2, 15.09, 8.26, 22, 9.27, 17, 14.14, 18.18, 21.02, 12, 17.77, 5.82, 21.02, 7, 14.14, 2, 9.27, 8.91, 8.26]
+const STAR_POINTS = [
+  12, 2, 15.09, 8.26, 22, 9.27, 17, 14.14, 18.18, 21.02, 12, 17.77, 5.82, 21.02, 7, 14.14, 2, 9.27, 8.91, 8.26,
+]
 /** A star is 24 units wide, plus a gap of a tenth of that before the next one. */
 const STAR_STEP = 26.4
 
@@ -34,7 +36,9 @@ export function StarRating({
   decorative?: boolean
 }) {
   const filled = Math.round(Math.min(Math.max(rating, 0), max))
-  const label = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': `Rated ${rating} out of ${max} stars` }
+  const label = decorative
+    ? { 'aria-hidden': true }
+    : { role: 'img', 'aria-label': `Rated ${rating} out of ${max} stars` }
   const width = Math.round((max * STAR_STEP - (STAR_STEP - 24)) * 100) / 100
   return (
     <span {...label} className="inline-flex">

@@ -12,10 +12,20 @@ const HeroVideoLayer = lazyOptional(() => import('./hero-video-layer'))
  * with the page's first paint, does not autoplay for reduced-motion or data-saver visitors, and has a
  * pause/play button (WCAG 2.2.2).
  */
-export function VideoHero({ video, children, className = '' }: { video: FeaturedVideo | null | undefined; children: ReactNode; className?: string }) {
+export function VideoHero({
+  video,
+  children,
+  className = '',
+}: {
+  video: FeaturedVideo | null | undefined
+  children: ReactNode
+  className?: string
+}) {
   const hydrated = useHydrated()
   return (
-    <section className={`relative isolate overflow-hidden bg-brand-950 text-white [&_:focus-visible]:outline-accent-300 ${className}`}>
+    <section
+      className={`relative isolate overflow-hidden bg-brand-950 text-white [&_:focus-visible]:outline-accent-300 ${className}`}
+    >
       {hydrated && video ? (
         <Suspense fallback={null}>
           <HeroVideoLayer video={video} />

@@ -87,8 +87,10 @@ export function imagePreloadLink(name: ImageName, sizes: string, format: ImageFo
   } as const
 }
 
-export interface ResponsiveImageProps
-  extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'loading' | 'alt'> {
+export interface ResponsiveImageProps extends Omit<
+  ImgHTMLAttributes<HTMLImageElement>,
+  'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'loading' | 'alt'
+> {
   /** Image name: path under images/ without extension, e.g. "gallery/driveway-01". */
   name: ImageName
   /** Required: describe the picture, or pass "" for a purely decorative image. */
@@ -113,7 +115,16 @@ const LCP_ELEMENT_TIMING = 'page-photo'
  * `<picture>` with AVIF and WebP sources and a WebP `<img>` fallback carrying the intrinsic width/height
  * (no layout shift with `height: auto` or an aspect-ratio box) and a placeholder background colour.
  */
-export function ResponsiveImage({ name, alt, sizes = '100vw', priority = false, className, pictureClassName, style, ...rest }: ResponsiveImageProps) {
+export function ResponsiveImage({
+  name,
+  alt,
+  sizes = '100vw',
+  priority = false,
+  className,
+  pictureClassName,
+  style,
+  ...rest
+}: ResponsiveImageProps) {
   const entry = getImage(name)
   const fallbackWidth = entry.widths[Math.floor(entry.widths.length / 2)] ?? entry.width
   const imgStyle: CSSProperties = { backgroundColor: entry.placeholder, ...style }

@@ -21,7 +21,9 @@ export async function answerWithEmbeddedAssistant(
     try {
       return await askLlm(message, llm, options.fetch)
     } catch (error) {
-      console.warn(`[assistant] ${error instanceof Error ? error.message : 'LLM failed'}; answering from the site content instead`)
+      console.warn(
+        `[assistant] ${error instanceof Error ? error.message : 'LLM failed'}; answering from the site content instead`,
+      )
     }
   }
   return answerGrounded(message)

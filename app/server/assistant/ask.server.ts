@@ -60,14 +60,19 @@ export function createAssistantService(options: AssistantServiceOptions = {}): A
       }
       let timer: ReturnType<typeof setTimeout> | undefined
       const tooSlow = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new AssistantRequestError('The assistant took too long to answer', 504)), timeoutMs)
+        timer = setTimeout(
+          () => reject(new AssistantRequestError('The assistant took too long to answer', 504)),
+          timeoutMs,
+        )
       })
       try {
         const response = await Promise.race([ask(message), tooSlow])
         return { response }
       } catch (error) {
         console.error(`[assistant] no reply: ${error instanceof Error ? error.message : String(error)}`)
-        throw error instanceof AssistantRequestError ? error : new AssistantRequestError('The assistant failed to answer', 502)
+        throw error instanceof AssistantRequestError
+          ? error
+          : new AssistantRequestError('The assistant failed to answer', 502)
       } finally {
         clearTimeout(timer)
       }

@@ -30,7 +30,10 @@ export interface GroundedAnswer {
 
 const SERVICE_PATTERNS: { id: string; pattern: RegExp }[] = [
   { id: 'epoxy', pattern: /\b(epoxy|flake|flakes)\b/ },
-  { id: 'concrete-sealing', pattern: /\b(seal|seals|sealing|sealer|sealers|sealant|sealed|polymeric|efflorescence|re ?sand\w*)\b/ },
+  {
+    id: 'concrete-sealing',
+    pattern: /\b(seal|seals|sealing|sealer|sealers|sealant|sealed|polymeric|efflorescence|re ?sand\w*)\b/,
+  },
   { id: 'roof', pattern: /\b(roofs?|roofing|shingles?|moss|lichen|black streaks?)\b/ },
   { id: 'gutter', pattern: /\b(gutters?|downspouts?|rain gutters?)\b/ },
   { id: 'deck-fence', pattern: /\b(decks?|decking|fences?|fencing|pergolas?|redwood|cedar|composite)\b/ },
@@ -41,7 +44,11 @@ const SERVICE_PATTERNS: { id: string; pattern: RegExp }[] = [
     pattern:
       /\b(commercial|(?<!in )business(es)?|storefronts?|stores?|shops?|sidewalks?|parking (lots?|garages?|structures?)|hoas?|dumpsters?|restaurants?|drive thrus?|gum|office buildings?|property managers?|retail|apartment complex(es)?)\b/,
   },
-  { id: 'full-house', pattern: /\b(house|houses|siding|stucco|soft wash|eaves|soffits?|exterior walls?|home exterior|(wash|clean) my home)\b/ },
+  {
+    id: 'full-house',
+    pattern:
+      /\b(house|houses|siding|stucco|soft wash|eaves|soffits?|exterior walls?|home exterior|(wash|clean) my home)\b/,
+  },
 ]
 
 /** Services visitors ask about that the site does not list. */
@@ -69,17 +76,22 @@ const TOPIC_PATTERNS = {
   phone: /\b(phone|call|calls|calling|number|contact|reach (you|someone)|text you)\b/,
   email: /\bemail\b/,
   address: /\b(address|where are you (located|based)|where is your (office|shop|business)|located|headquarters)\b/,
-  response: /\b(how (fast|soon|quickly)|when can you|respond|response|reply|get back|same day|turnaround|asap|urgent|right away|emergency)\b/,
+  response:
+    /\b(how (fast|soon|quickly)|when can you|respond|response|reply|get back|same day|turnaround|asap|urgent|right away|emergency)\b/,
   licensed: /\b(licen[cs]ed?|insured|insurance|bonded|bond|certified|liability)\b/,
   guarantee: /\b(guarantee\w*|warrant(y|ies)|satisf\w*|not happy|unhappy|refund|redo)\b/,
   experience: /\b(how long have you|how many years|years|experience\w*|since when|established|in business|founded)\b/,
   rating: /\b(ratings?|reviews?|stars?|rated|testimonials?|reputation)\b/,
-  areas: /\b(areas?|cities|city|towns?|serve|serving|service area|do you service|cover|travel|come to|come out to|go to|work in|near me|where do you (work|go)|zip|locations?)\b/,
-  servicesList: /\b(what (services|do you do|do you offer|can you (do|clean))|services do you|list of services|what else|other services|pressure wash)\b/,
+  areas:
+    /\b(areas?|cities|city|towns?|serve|serving|service area|do you service|cover|travel|come to|come out to|go to|work in|near me|where do you (work|go)|zip|locations?)\b/,
+  servicesList:
+    /\b(what (services|do you do|do you offer|can you (do|clean))|services do you|list of services|what else|other services|pressure wash)\b/,
   benefits: /\b(property value|concrete life|last longer|worth it|why seal)\b/,
   serviceTime: /\b(how long|how many (days|hours)|take|takes|duration|timeline|dry|drying|cure|curing)\b/,
-  included: /\b(include|includes|included|including|involve|involves|consist|covered|come with|part of|what do you do)\b/,
-  process: /\b(how do you|how is|how are|process|steps?|method|technique|safe|damage|harm|psi|chemicals?|hypochlorite|soap|solution)\b/,
+  included:
+    /\b(include|includes|included|including|involve|involves|consist|covered|come with|part of|what do you do)\b/,
+  process:
+    /\b(how do you|how is|how are|process|steps?|method|technique|safe|damage|harm|psi|chemicals?|hypochlorite|soap|solution)\b/,
   why: /\b(why|benefits?|advantages?|worth)\b/,
 }
 
@@ -175,7 +187,8 @@ function unknownPlaceCandidate(text: string, original: string): string | null {
     .trim()
     .split(' ')
     .filter((word) => !['the', 'my', 'your', 'our', 'of', 'me', 'us', 'a'].includes(word))
-  const generic = /^(areas?|neighbou?rhoods?|towns?|city|cities|zip|county|region|places?|home|house|location|here|there|you|it|that|this|now|today|tomorrow|winter|summer|spring|fall|weekends?|evenings?|rain|heat|person)$/
+  const generic =
+    /^(areas?|neighbou?rhoods?|towns?|city|cities|zip|county|region|places?|home|house|location|here|there|you|it|that|this|now|today|tomorrow|winter|summer|spring|fall|weekends?|evenings?|rain|heat|person)$/
   const candidate = words.filter((word) => !generic.test(word))
   if (candidate.length === 0 || candidate.length !== words.length) return null
   const name = capitalize(candidate.join(' '))

@@ -68,7 +68,10 @@ export async function askLlm(message: string, config: LlmConfig, fetchImpl: type
       signal: AbortSignal.timeout(config.timeoutMs),
     })
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? `timed out after ${config.timeoutMs} ms` : 'request failed'
+    const reason =
+      error instanceof Error && error.name === 'TimeoutError'
+        ? `timed out after ${config.timeoutMs} ms`
+        : 'request failed'
     throw new LlmError(`LLM ${reason}`)
   }
   if (!response.ok) throw new LlmError(`LLM endpoint answered ${response.status}`)
@@ -78,7 +81,8 @@ export async function askLlm(message: string, config: LlmConfig, fetchImpl: type
   } catch {
     throw new LlmError('LLM answer was not JSON')
   }
-  const content = (payload as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message?.content
+  const content = (payload as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message
+    ?.content
   if (typeof content !== 'string' || !content.trim()) throw new LlmError('LLM answer had no message content')
   return clip(content.trim())
 }

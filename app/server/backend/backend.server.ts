@@ -46,8 +46,7 @@ export interface StoredLeadInput {
  * A call error/exception is THROWN (docs/product.md#errors-and-messages).
  */
 export type SubmitQuoteResult =
-  | { success: true; id?: string; duplicate?: boolean }
-  | { success: false; kind: 'no-success-flag'; error: string }
+  { success: true; id?: string; duplicate?: boolean } | { success: false; kind: 'no-success-flag'; error: string }
 
 export interface Backend {
   readonly kind?: 'embedded' | 'supabase'

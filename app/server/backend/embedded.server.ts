@@ -288,7 +288,13 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
           LIMIT 100`,
       )
       return res.rows.map((r) => {
-        const review: Review = { id: String(r.id), author: r.author, rating: Number(r.rating), text: r.text, date: r.date }
+        const review: Review = {
+          id: String(r.id),
+          author: r.author,
+          rating: Number(r.rating),
+          text: r.text,
+          date: r.date,
+        }
         if (r.avatar) review.avatar = r.avatar
         return review
       })

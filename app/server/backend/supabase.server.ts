@@ -123,10 +123,11 @@ export class SupabaseCallError extends Error {
  * fixed: the message says which settings to compare.
  */
 function functionFailure(name: string, error: unknown): SupabaseCallError {
-  const status = error instanceof FunctionsHttpError ? (error.context as { status?: unknown } | undefined)?.status : undefined
+  const status =
+    error instanceof FunctionsHttpError ? (error.context as { status?: unknown } | undefined)?.status : undefined
   const cause =
     status === 401
-      ? ' (401: the function refused the site; SITE_FUNCTION_SECRET must be the same in the site\'s environment and in the functions\' secrets, and SUPABASE_ANON_KEY must be the project\'s anon key)'
+      ? " (401: the function refused the site; SITE_FUNCTION_SECRET must be the same in the site's environment and in the functions' secrets, and SUPABASE_ANON_KEY must be the project's anon key)"
       : ''
   return new SupabaseCallError(`${name} failed: ${describeError(error)}${cause}`, error)
 }
@@ -194,7 +195,8 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
       if (lead.status === 'new') rememberConfirmed(lead.idempotencyKey)
       return { success: true, duplicate: false }
     }
-    const reason = typeof payload?.error === 'string' && payload.error ? payload.error : 'The response had no success flag'
+    const reason =
+      typeof payload?.error === 'string' && payload.error ? payload.error : 'The response had no success flag'
     return { success: false, kind: 'no-success-flag', error: reason }
   }
 
@@ -227,15 +229,23 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
     },
 
     async askAssistant(message) {
-      const { data, error } = await client.functions.invoke<unknown>('ai-assistant', { body: { message }, headers: secretHeaders, timeout })
+      const { data, error } = await client.functions.invoke<unknown>('ai-assistant', {
+        body: { message },
+        headers: secretHeaders,
+        timeout,
+      })
       if (error) throw functionFailure('ai-assistant', error)
       const response = data && typeof data === 'object' ? (data as { response?: unknown }).response : undefined
-      if (typeof response !== 'string' || !response.trim()) throw new SupabaseCallError('ai-assistant answered without a response text')
+      if (typeof response !== 'string' || !response.trim())
+        throw new SupabaseCallError('ai-assistant answered without a response text')
       return response.trim()
     },
 
     async reviews() {
-      const { data, error } = await client.functions.invoke<unknown>('fetch-reviews', { headers: secretHeaders, timeout })
+      const { data, error } = await client.functions.invoke<unknown>('fetch-reviews', {
+        headers: secretHeaders,
+        timeout,
+      })
       if (error) throw functionFailure('fetch-reviews', error)
       return parseReviewsPayload(data)
     },

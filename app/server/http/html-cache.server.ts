@@ -52,7 +52,11 @@ const WINDOW_BYTES = 32 * 1024
 
 /** Raw deflate ending byte-aligned (sync flush, not final), so pieces can follow one another. */
 function deflatePiece(piece: Buffer, dictionary?: Buffer): Buffer {
-  return deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH, ...(dictionary?.length ? { dictionary } : {}) })
+  return deflateRawSync(piece, {
+    level: 9,
+    finishFlush: constants.Z_SYNC_FLUSH,
+    ...(dictionary?.length ? { dictionary } : {}),
+  })
 }
 
 /**
@@ -102,7 +106,8 @@ function replay(page: CachedPage, request: Request): Response {
   const nonce = page.nonce ? newNonce() : null
   const nonceBytes = nonce ? Buffer.from(nonce, 'utf8') : Buffer.alloc(0)
   const headers = new Headers()
-  for (const [name, value] of page.headers) headers.append(name, page.nonce && nonce ? value.replaceAll(page.nonce, nonce) : value)
+  for (const [name, value] of page.headers)
+    headers.append(name, page.nonce && nonce ? value.replaceAll(page.nonce, nonce) : value)
   headers.append('Vary', 'Accept-Encoding')
 
   const last = page.segments.length - 1
@@ -157,7 +162,11 @@ export function createHtmlCache(options: HtmlCacheOptions) {
   }
 
   /** Renders the page; when it may be shared, keeps a copy as the stream passes through. */
-  async function renderAndStore(key: string, request: Request, render: Render): Promise<{ response: Response; stored: Promise<CachedPage | null> }> {
+  async function renderAndStore(
+    key: string,
+    request: Request,
+    render: Render,
+  ): Promise<{ response: Response; stored: Promise<CachedPage | null> }> {
     const response = await render(request)
     if (request.method !== 'GET' || !isCacheableResponse(response)) return { response, stored: Promise.resolve(null) }
     const [toVisitor, toCache] = response.body!.tee()
@@ -170,7 +179,14 @@ export function createHtmlCache(options: HtmlCacheOptions) {
         return page
       })
       .catch(() => null)
-    return { response: new Response(toVisitor, { status: response.status, statusText: response.statusText, headers: response.headers }), stored }
+    return {
+      response: new Response(toVisitor, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      }),
+      stored,
+    }
   }
 
   function revalidate(key: string, request: Request, render: Render) {

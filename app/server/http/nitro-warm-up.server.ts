@@ -14,7 +14,9 @@ export default definePlugin((nitroApp) => {
     Promise.resolve(nitroApp.fetch(new Request('http://localhost/', { headers: { Accept: 'text/html' } })))
       .then(async (response) => {
         await response.arrayBuffer()
-        console.info(`[warm-up] home page rendered (${response.status}) in ${Math.round(performance.now() - started)} ms`)
+        console.info(
+          `[warm-up] home page rendered (${response.status}) in ${Math.round(performance.now() - started)} ms`,
+        )
       })
       .catch((error: unknown) => console.error('[warm-up] rendering the home page failed', error))
   }, 0)

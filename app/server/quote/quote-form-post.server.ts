@@ -19,7 +19,8 @@ function seeOther(status: QuotePostStatus, message?: string): Response {
 export async function handleQuoteFormPost(request: Request, ip: string): Promise<Response> {
   if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
   const length = Number(request.headers.get('content-length') ?? NaN)
-  if (!Number.isFinite(length) || length > MAX_SERVER_FN_BODY_BYTES) return new Response('Request too large', { status: 413 })
+  if (!Number.isFinite(length) || length > MAX_SERVER_FN_BODY_BYTES)
+    return new Response('Request too large', { status: 413 })
   let form: FormData
   try {
     form = await request.formData()

@@ -44,7 +44,6 @@ export interface QuoteService {
   resetRateLimits(): void
 }
 
-
 export function quoteServiceOptionsFromEnv(env: Env = serverEnv()): QuoteServiceOptions {
   const { ipHashSalt, ...limits } = parseRuntimeConfig(env).quote
   return ipHashSalt ? { ...limits, ipHashSalt } : limits

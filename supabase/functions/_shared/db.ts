@@ -89,7 +89,11 @@ function toReview(row: Row): StoredReview {
 
 function toRecorded(row: Row | undefined): RecordedLead {
   if (!row || !row.lead_id) throw new Error('record_quote_request returned no row')
-  return { leadId: String(row.lead_id), outboxId: row.outbox_id ? String(row.outbox_id) : null, duplicate: row.duplicate === true }
+  return {
+    leadId: String(row.lead_id),
+    outboxId: row.outbox_id ? String(row.outbox_id) : null,
+    duplicate: row.duplicate === true,
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -111,26 +115,34 @@ export function createPostgresDb(url: string): FunctionsDb {
   return {
     kind: 'postgres',
     async recordQuoteRequest(lead) {
-      const rows = await asServiceRole((tx) => tx`
+      const rows = await asServiceRole(
+        (tx) => tx`
         SELECT * FROM public.record_quote_request(
           ${lead.firstName}, ${lead.email}, ${lead.phone}, ${lead.idempotencyKey},
-          ${lead.sourcePage ?? null}, ${lead.userAgent ?? null}, ${lead.spamReason ?? null})`)
+          ${lead.sourcePage ?? null}, ${lead.userAgent ?? null}, ${lead.spamReason ?? null})`,
+      )
       return toRecorded(rows[0] as Row | undefined)
     },
     async claimOutbox(limit, leaseMs, prefer = null) {
-      const rows = await asServiceRole((tx) => tx`
-        SELECT * FROM public.claim_quote_outbox(${limit}::int, ${leaseMs}::int, ${prefer}::uuid)`)
+      const rows = await asServiceRole(
+        (tx) => tx`
+        SELECT * FROM public.claim_quote_outbox(${limit}::int, ${leaseMs}::int, ${prefer}::uuid)`,
+      )
       return (rows as unknown as Row[]).map(toClaimed)
     },
     async finishOutbox(outboxId, error, retryMs) {
       await asServiceRole((tx) => tx`SELECT public.finish_quote_outbox(${outboxId}::uuid, ${error}, ${retryMs}::int)`)
     },
     async listPublishedReviews(source = null, limit = 100) {
-      const rows = await asServiceRole((tx) => tx`SELECT * FROM public.list_published_reviews(${source}, ${limit}::int)`)
+      const rows = await asServiceRole(
+        (tx) => tx`SELECT * FROM public.list_published_reviews(${source}, ${limit}::int)`,
+      )
       return (rows as unknown as Row[]).map(toReview)
     },
     async cacheGoogleReviews(reviews) {
-      const rows = await asServiceRole((tx) => tx`SELECT public.cache_google_reviews(${tx.json(reviews as unknown as postgres.JSONValue)}) AS n`)
+      const rows = await asServiceRole(
+        (tx) => tx`SELECT public.cache_google_reviews(${tx.json(reviews as unknown as postgres.JSONValue)}) AS n`,
+      )
       return Number((rows[0] as Row | undefined)?.n ?? 0)
     },
     async googleReviewsFetchedAt() {
@@ -173,7 +185,9 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
       return toRecorded(rows(data)[0])
     },
     async claimOutbox(limit, leaseMs, prefer = null) {
-      return rows(await rpc('claim_quote_outbox', { p_limit: limit, p_lease_ms: leaseMs, p_prefer: prefer })).map(toClaimed)
+      return rows(await rpc('claim_quote_outbox', { p_limit: limit, p_lease_ms: leaseMs, p_prefer: prefer })).map(
+        toClaimed,
+      )
     },
     async finishOutbox(outboxId, error, retryMs) {
       await rpc('finish_quote_outbox', { p_outbox_id: outboxId, p_error: error, p_retry_ms: retryMs })

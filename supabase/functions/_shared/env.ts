@@ -64,9 +64,9 @@ export function serviceKey(): string | undefined {
   if (!keys) return undefined
   try {
     const parsed = JSON.parse(keys) as Record<string, unknown>
-    const first = (typeof parsed.default === 'string' ? parsed.default : Object.values(parsed).find((v) => typeof v === 'string')) as
-      | string
-      | undefined
+    const first = (
+      typeof parsed.default === 'string' ? parsed.default : Object.values(parsed).find((v) => typeof v === 'string')
+    ) as string | undefined
     return first?.trim() || undefined
   } catch {
     return undefined

@@ -30,9 +30,11 @@ export function normaliseGoogleReview(review: PlacesReview): GoogleReviewRow | n
   const text = clean(review?.text?.text, 5000) || clean(review?.originalText?.text, 5000)
   const author = clean(review?.authorAttribution?.displayName, 100) || 'Google user'
   const published = typeof review?.publishTime === 'string' ? new Date(review.publishTime) : null
-  if (!externalId || !text || !(rating >= 1 && rating <= 5) || !published || Number.isNaN(published.getTime())) return null
+  if (!externalId || !text || !(rating >= 1 && rating <= 5) || !published || Number.isNaN(published.getTime()))
+    return null
   const photo = review?.authorAttribution?.photoUri
-  const avatar = typeof photo === 'string' && /^https:\/\/[^\s"'<>]+$/.test(photo) && photo.length <= 2000 ? photo : null
+  const avatar =
+    typeof photo === 'string' && /^https:\/\/[^\s"'<>]+$/.test(photo) && photo.length <= 2000 ? photo : null
   return { external_id: externalId, author, avatar, rating, text, date: published.toISOString().slice(0, 10) }
 }
 
@@ -47,7 +49,11 @@ export function googlePlacesConfig(): GooglePlacesConfig | null {
   const apiKey = env('GOOGLE_PLACES_API_KEY')
   const placeId = env('GOOGLE_PLACE_ID')
   if (!apiKey || !placeId) return null
-  return { apiKey, placeId, baseUrl: (env('GOOGLE_PLACES_API_BASE') ?? 'https://places.googleapis.com').replace(/\/+$/, '') }
+  return {
+    apiKey,
+    placeId,
+    baseUrl: (env('GOOGLE_PLACES_API_BASE') ?? 'https://places.googleapis.com').replace(/\/+$/, ''),
+  }
 }
 
 /** Fetch and normalise the place's reviews. Throws on HTTP/network errors or a malformed answer. */

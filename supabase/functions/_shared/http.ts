@@ -69,7 +69,8 @@ export function json(req: Request, status: number, body: unknown): Response {
  */
 export function gate(req: Request, methods: string[] = ['POST']): Response | null {
   if (req.method === 'OPTIONS') {
-    if (isForeignOrigin(req) || !req.headers.get('origin')) return new Response(null, { status: 403, headers: { Vary: 'Origin' } })
+    if (isForeignOrigin(req) || !req.headers.get('origin'))
+      return new Response(null, { status: 403, headers: { Vary: 'Origin' } })
     return new Response(null, { status: 204, headers: corsHeaders(req) })
   }
   if (isForeignOrigin(req)) return json(req, 403, { success: false, error: 'Origin not allowed' })

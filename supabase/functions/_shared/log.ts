@@ -36,7 +36,6 @@ export const log = {
   error: (...parts: unknown[]) => console.error(line(parts)),
 }
 
-
 export function errorMessage(error: unknown): string {
   return line([error])
 }

@@ -16,7 +16,12 @@ export const INPUT_MESSAGES = {
   tooLong: `Messages can be at most ${assistant.maxMessageLength} characters.`,
 } as const
 
-const LLM_SETTINGS = ['ASSISTANT_LLM_URL', 'ASSISTANT_LLM_KEY', 'ASSISTANT_LLM_MODEL', 'ASSISTANT_LLM_TIMEOUT_MS'] as const
+const LLM_SETTINGS = [
+  'ASSISTANT_LLM_URL',
+  'ASSISTANT_LLM_KEY',
+  'ASSISTANT_LLM_MODEL',
+  'ASSISTANT_LLM_TIMEOUT_MS',
+] as const
 
 function assistantEnv(): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {}
@@ -31,7 +36,10 @@ export async function handler(req: Request): Promise<Response> {
   try {
     body = await readJson(req, 8_000)
   } catch (error) {
-    return json(req, 400, { error: error instanceof BodyError && error.message.includes('large') ? INPUT_MESSAGES.tooLong : INPUT_MESSAGES.empty })
+    return json(req, 400, {
+      error:
+        error instanceof BodyError && error.message.includes('large') ? INPUT_MESSAGES.tooLong : INPUT_MESSAGES.empty,
+    })
   }
   const raw = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined
   if (typeof raw !== 'string' || !raw.trim()) return json(req, 400, { error: INPUT_MESSAGES.empty })

@@ -33,7 +33,10 @@ async function sha256Hex(value: string): Promise<string> {
 }
 
 /** A retry with the same Idempotency-Key and fields maps to the same lead: one row, one e-mail. */
-async function idempotencyKey(req: Request, fields: { firstName: string; email: string; phone: string }): Promise<string> {
+async function idempotencyKey(
+  req: Request,
+  fields: { firstName: string; email: string; phone: string },
+): Promise<string> {
   const key = req.headers.get('idempotency-key')?.trim()
   if (!key || !/^[A-Za-z0-9._-]{8,150}$/.test(key)) return crypto.randomUUID()
   const fingerprint = (await sha256Hex(`${fields.firstName}\u0000${fields.email}\u0000${fields.phone}`)).slice(0, 16)
@@ -60,11 +63,17 @@ function suspectedSpamReason(req: Request): string | null {
 let warnedNoMailer = false
 
 /** Send due notifications (this lead's first). Never throws. */
-export async function deliverNotifications(db: FunctionsDb, mailer: Mailer | null, prefer: string | null): Promise<void> {
+export async function deliverNotifications(
+  db: FunctionsDb,
+  mailer: Mailer | null,
+  prefer: string | null,
+): Promise<void> {
   if (!mailer) {
     if (!warnedNoMailer) {
       warnedNoMailer = true
-      log.error('[send-quote-email] no e-mail transport: set RESEND_API_KEY or SMTP_URL. Leads are stored but the owner is not e-mailed.')
+      log.error(
+        '[send-quote-email] no e-mail transport: set RESEND_API_KEY or SMTP_URL. Leads are stored but the owner is not e-mailed.',
+      )
     }
     return
   }
@@ -77,8 +86,12 @@ export async function deliverNotifications(db: FunctionsDb, mailer: Mailer | nul
       } catch (error) {
         const delay = backoffMs(row.attempts)
         const text = errorMessage(error)
-        log.warn(`[send-quote-email] notification ${row.outboxId} failed (attempt ${row.attempts}); retrying in ${Math.round(delay / 1000)} s: ${text}`)
-        await db.finishOutbox(row.outboxId, text, delay).catch((e) => log.error('[send-quote-email] could not record the failure:', e))
+        log.warn(
+          `[send-quote-email] notification ${row.outboxId} failed (attempt ${row.attempts}); retrying in ${Math.round(delay / 1000)} s: ${text}`,
+        )
+        await db
+          .finishOutbox(row.outboxId, text, delay)
+          .catch((e) => log.error('[send-quote-email] could not record the failure:', e))
       }
     }
   } catch (error) {
@@ -116,7 +129,10 @@ export async function handler(req: Request): Promise<Response> {
     })
   } catch (error) {
     // Last-resort record: the lead could not be stored, so it goes to the function log.
-    log.error(`[send-quote-email] LEAD NOT SAVED (${errorMessage(error)}):`, { ...fields, at: new Date().toISOString() })
+    log.error(`[send-quote-email] LEAD NOT SAVED (${errorMessage(error)}):`, {
+      ...fields,
+      at: new Date().toISOString(),
+    })
     return json(req, 500, { success: false, error: messages.saveFailed })
   }
 
