@@ -3,7 +3,9 @@
  * browser is idle after hydration (so its aria-live region is in place before anything is said),
  * or at once when a toast is needed earlier. The <LazyToaster /> in the root layout renders it.
  */
-type Sonner = typeof import('sonner')
+import type * as SonnerModule from 'sonner'
+
+type Sonner = typeof SonnerModule
 
 let sonnerPromise: Promise<Sonner> | undefined
 let markMounted: () => void = () => {}

@@ -45,7 +45,9 @@ export async function startProductionServer(env: Record<string, string> = {}) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${log}`)
     try {
       if ((await fetch(`${url}/robots.txt`)).ok) break
-    } catch {}
+    } catch {
+      // Not listening yet.
+    }
     if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`)
     await new Promise((r) => setTimeout(r, 150))
   }

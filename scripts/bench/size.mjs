@@ -29,7 +29,9 @@ try {
       if (type !== 'script' && type !== 'stylesheet') return
       try {
         bodies.push({ url: response.url(), type, gzip: gzipSync(await response.body(), { level: 9 }).length })
-      } catch {}
+      } catch {
+        // A response whose body is gone (a redirect, a cancelled request) adds nothing.
+      }
     })
     await page.addInitScript(noteHydrationTime)
     await page.goto(`${server.url}${path}`, { waitUntil: 'load' })

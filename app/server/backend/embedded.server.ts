@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import {
   DEFAULT_VIDEO_MIME,
   isVideoTable,
