@@ -1,7 +1,8 @@
-import { Fragment, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Clock, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react'
 import { contactDetails } from '~/content/contact'
 import { site } from '~/content/site'
+import { EmailAddress } from '../shared/email-address'
 
 function ContactCard({
   icon: Icon,
@@ -28,13 +29,6 @@ function ContactCard({
   )
 }
 
-/** In a narrow card an address wraps after the @ or before a dot of its domain ("quotes@", "deltabreeze", ".example"), not mid-word. */
-function emailLinePieces(email: string): string[] {
-  const at = email.lastIndexOf('@') + 1
-  const labels = email.slice(at).split('.')
-  return [email.slice(0, at), ...labels.map((label, index) => (index === 0 ? label : `.${label}`))]
-}
-
 /** Phone, email, service area and hours. */
 export function ContactCards() {
   const { phone, email, serviceArea, hours } = contactDetails
@@ -52,12 +46,7 @@ export function ContactCards() {
         </ContactCard>
         <ContactCard icon={Mail} title={email.title} note={email.note}>
           <a href={`mailto:${site.email}`} className="text-brand-800 underline-offset-4 hover:underline">
-            {emailLinePieces(site.email).map((piece, index) => (
-              <Fragment key={index}>
-                {index > 0 && <wbr />}
-                {piece}
-              </Fragment>
-            ))}
+            <EmailAddress email={site.email} />
           </a>
         </ContactCard>
         <ContactCard icon={MapPin} title={serviceArea.title} note={serviceArea.note}>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
 import { homeContact } from '~/content/home-sections'
 import { fullAddress, site } from '~/content/site'
+import { EmailAddress } from '../shared/email-address'
 import { MapFacade } from './map-facade'
 import { SectionHeader } from './section-header'
 
@@ -25,9 +26,9 @@ export function ContactBlock() {
           <ContactItem icon={<Mail className="size-6" aria-hidden="true" />} label="Email">
             <a
               href={`mailto:${site.email}`}
-              className="text-lg font-bold break-all text-brand-800 underline-offset-4 hover:underline"
+              className="text-lg font-bold text-brand-800 underline-offset-4 hover:underline"
             >
-              {site.email}
+              <EmailAddress email={site.email} />
             </a>
           </ContactItem>
           <ContactItem icon={<MapPin className="size-6" aria-hidden="true" />} label="Address">
