@@ -1,11 +1,6 @@
 /**
- * Social-proof notifications (docs/product.md): what they show, where it comes from, and
- * when.
- *
- * The 20 sample items are made-up display data. Presenting them to visitors as real bookings and
- * reviews is deceptive advertising under the US FTC rule on fake reviews and testimonials
- * (16 CFR Part 465), so a live site should set PUBLIC_SOCIAL_PROOF_SOURCE to `reviews` (built from
- * the real reviews the reviews function returns) or `off` (see README).
+ * Social-proof notifications: what they show, where it comes from, and when. The 20 sample items are
+ * made up; showing them as real is deceptive under 16 CFR Part 465: docs/decisions/011-social-proof-default.md.
  */
 
 export const activityServices = [

@@ -1,10 +1,6 @@
 /**
- * Before-and-after gallery. Every `src` names a file under images/ (see scripts/build-images.mjs); the current files
- * are clearly labelled SAMPLE images drawn by scripts/generate-sample-images.mjs. To publish real job photos, the owner
- * replaces images/gallery/<name>.jpg (keeping the name) and updates the alt text below to describe the real photo.
- *
- * Order matters: the first 4 are the home page's selection; the gallery page shows all 24.
- * Each service detail page shows the 3 images with its serviceId (roof and gutter images use "House Washing").
+ * Before-and-after gallery: each `src` names a file under images/ (sample images until the owner replaces
+ * them, keeping the name, and updates the alt text). The first 4 are the home page's selection.
  */
 import type { GalleryImage, ServiceId } from './types'
 

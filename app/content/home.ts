@@ -1,8 +1,6 @@
 /**
- * Texts of the home page's first screen (/): hero, reviews strip, services grid and quote section. The sections
- * further down load their code later and keep their texts in their own modules (home-sections.ts,
- * home-seo-text.ts), so those texts travel with that code instead of the first-load JavaScript. Facts (phone,
- * claims, stats, areas) come from site.ts and service-areas.ts, so a change there shows up here too.
+ * Texts of the home page's first screen. Sections further down keep theirs in home-sections.ts and
+ * home-seo-text.ts, so those texts load with their code rather than in the first-load JavaScript.
  */
 import { claims, site } from './site'
 

@@ -1,11 +1,6 @@
 /**
- * The third-party review widget on /reviews (docs/product.md#reviews-page).
- * The owner configures it at build time; unset (the default) means no widget and no third-party request.
- * Like site.ts, the values come through vite.config.ts's `define`, so the server and the browser agree.
- *
- *   PUBLIC_REVIEWS_WIDGET_SCRIPT_URL  the widget's script, e.g. https://widgets.example.com/platform.js (https only)
- *   PUBLIC_REVIEWS_WIDGET_HTML        the container markup the provider gives you, e.g. <div class="reviews-app-123"></div>
- *                                     (markup only: <script> tags in it do not run; put the script in the URL above)
+ * The optional third-party review widget on /reviews, set at build time with PUBLIC_REVIEWS_WIDGET_SCRIPT_URL
+ * (https only) and PUBLIC_REVIEWS_WIDGET_HTML (markup only; scripts in it do not run). Unset: no widget.
  */
 
 import { buildEnv } from './build-env'

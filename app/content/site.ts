@@ -1,8 +1,6 @@
 /**
- * Site settings: every business fact shown anywhere on the site, once.
- * Name and contact values are fictional placeholders; each can be overridden by an environment
- * variable at build time (SITE_URL, BUSINESS_*, SOCIAL_*), which vite.config.ts bakes into both the
- * server and the browser bundles so the two always agree.
+ * Every business fact shown anywhere on the site, once. The values are fictional placeholders, each
+ * overridable at build time (SITE_URL, BUSINESS_*, SOCIAL_*) for the server and browser bundles alike.
  */
 
 import { buildEnv } from './build-env'

@@ -4,11 +4,8 @@ import { reviewsWidget } from '~/content/reviews-widget'
 export const MAP_EMBED_ORIGIN = 'https://www.google.com'
 
 /**
- * The page's Content-Security-Policy. Scripts run only from this origin or with this response's
- * nonce (no 'unsafe-inline' for scripts); the review widget's origin is added when one is
- * configured. Styles keep 'unsafe-inline' for the inlined route CSS, React style attributes and
- * the toast library's injected styles. Media: this origin and the hosts of the featured videos now in
- * use (`videoOrigins`), nothing else.
+ * The page's Content-Security-Policy: scripts from this origin or with this response's nonce (plus a
+ * configured review widget), media from this origin and the featured videos' hosts only.
  */
 export function contentSecurityPolicy(nonce: string | undefined, videoOrigins: readonly string[] = []): string {
   const widgetOrigin = reviewsWidget ? new URL(reviewsWidget.scriptUrl).origin : null

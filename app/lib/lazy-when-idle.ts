@@ -90,17 +90,9 @@ function reloadOnceFor(error: Error): boolean {
 const neverSettles = new Promise<never>(() => {})
 
 /**
- * Lazy loading for a section below the fold. The server renders it in full (crawlers and first paint
- * see everything); the browser keeps that markup and fetches the code only when the page is idle,
- * then hydrates it, so the section costs nothing on the first load. Wrap it in <Suspense>.
- *
- * If the chunk never arrives, the section must not take the page down with it (a thrown error would
- * replace the whole page with the error screen, quote form included):
- * - where React is hydrating the server's markup, that markup stays, unhydrated: its text, its links and
- *   the quote form's plain HTML post to /quote-request all still work;
- * - where it renders in the browser (after a client-side navigation), the page reloads once, so the server
- *   renders it; only if the chunk is still missing after that does the error reach the error screen.
- * React.lazy cannot tell the two apart (it settles once for every later render), hence this component.
+ * A below-the-fold section whose code loads when the page is idle; the server's markup shows until then.
+ * A chunk that never arrives leaves that markup in place (or reloads once after a client-side
+ * navigation) instead of taking the page down: docs/decisions/015-chunk-failure.md.
  */
 export function lazyWhenIdle<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
   let component: ComponentType<Props> | undefined

@@ -166,18 +166,8 @@ export type QuoteRequestInput = v.InferInput<typeof quoteRequestSchema>
 export type QuoteRequest = v.InferOutput<typeof quoteRequestSchema>
 
 /**
- * What the browser sends to the server. Unknown keys are dropped (not an error); the server also
- * rejects bodies that are too large as a whole.
- *
- * - `company`: honeypot. Render it visually hidden with `tabIndex={-1}`, `autoComplete="off"` and
- *   `aria-hidden`; humans leave it empty. Non-empty => stored as suspected spam, not e-mailed.
- * - `elapsedMs`: milliseconds between the form being shown (first render/focus) and submit.
- *   Below the server's minimum (default 2500 ms) => suspected spam. Omit it if unknown.
- * - `idempotencyKey`: random per submission attempt (e.g. `crypto.randomUUID()`). Reuse the SAME
- *   key when retrying the same content after a network failure; make a NEW one after success.
- *   (The server also folds the field values into the key, so a changed form is never swallowed
- *   as a duplicate.)
- * - `sourcePage`: the path (+ query) the form was on, e.g. "/services?tab=roof".
+ * What the browser sends. `company` is the honeypot; `elapsedMs` the time the form was open;
+ * `idempotencyKey` stays the same across retries of one submission (the server folds the fields into it).
  */
 export const quoteSubmissionSchema = v.object(
   {
@@ -213,13 +203,8 @@ export function firstQuoteIssue(
 }
 
 /**
- * Why a submission failed (server response `reason`):
- * - 'invalid'        400: input failed validation; `error` is the first issue's message.
- * - 'rate-limited'   429: too many submissions from this address; `error` says to wait or call.
- * - 'call-failed'    503: the lead could not be saved/sent (backend down, function call error).
- * - 'not-confirmed'  502: the backend answered without a success flag (Supabase function).
- * The UI shows `QUOTE_MESSAGES.processingError` for 'not-confirmed' and
- * `QUOTE_MESSAGES.submitError` for everything else (including a network failure of the call).
+ * Why a submission failed: 400 'invalid', 429 'rate-limited', 503 'call-failed', 502 'not-confirmed'.
+ * The form shows processingError for 'not-confirmed' and submitError for everything else.
  */
 export type QuoteFailureReason = 'invalid' | 'rate-limited' | 'call-failed' | 'not-confirmed'
 

@@ -50,12 +50,8 @@ function focusWithoutScroll(element: HTMLElement | null) {
 }
 
 /**
- * The router's `scrollRestoration` option: restore or reset the scroll on every client-side navigation, and on the
- * first render, hydration, only while the page is still at the top. On a slow connection the visitor may have
- * scrolled the server-rendered page before its JavaScript arrived, and the browser may have put it at the
- * address's `#section` or, on a reload or Back, where the visitor was; the router would scroll it back to the top
- * (or to the `#section` again). At the top, the router still scrolls to a `#section` that streamed in after the
- * browser looked for it.
+ * The router's scroll restoration, except on the hydration render of a page the visitor already scrolled
+ * (before the JavaScript arrived): then it stays where the visitor is.
  */
 export function scrollRestorationAfterHydration(): () => boolean {
   let hydrated = false

@@ -9,10 +9,8 @@ import { VideoHero } from '~/components/shared/video-hero'
 import { QuoteLink } from './quote-link'
 
 /**
- * The home hero: 60vh, at least 500 and at most 700 px (it grows past that only if a very narrow screen needs
- * the room for its text), with the featured video of table pressure_washing_videos behind a dark
- * overlay, or a dark gradient. The headline is text on a background colour, so it is the first thing painted
- * and nothing moves when the video arrives (the video is absolutely positioned and added after hydration).
+ * The home hero: 60vh between 500 and 700 px, the featured video (if any) behind a dark overlay. The
+ * headline is text on a colour, so it paints first and nothing moves when the video arrives.
  */
 export function Hero() {
   // Loaded by the route loader; a failure is logged on the server and leaves the hero dark (docs/product.md#errors-and-messages).

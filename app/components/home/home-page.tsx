@@ -14,15 +14,8 @@ const ServiceAreas = lazyWhenIdle(() => import('./service-areas').then((module) 
 const ContactBlock = lazyWhenIdle(() => import('./contact-block').then((module) => module.ContactBlock))
 
 /**
- * The home page. Section order reconciles the two lists of docs/product.md#home-page while keeping the relative order of each:
- * its route table (hero, quote form, SEO text, gallery, about, service areas, contact) and its list of parts
- * (hero, reviews strip, services grid, about, stats banner, service areas, contact):
- *
- *   Hero → Reviews strip → Services grid → Quote form → SEO text (closed) → Before & after gallery
- *   → About → Stats banner → Service areas → Contact
- *
- * Proof (reviews) and choice (services) come before the form; the form sits high on the page for visitors ready
- * to ask; "Book Appointment Now" in the stats banner scrolls back up to it. The footer is the root layout's.
+ * The home page: Hero, Reviews strip, Services grid, Quote form, SEO text, Gallery, About, Stats banner,
+ * Service areas, Contact. Proof and choice come before the form (docs/product.md#home-page).
  */
 export function HomePage() {
   return (

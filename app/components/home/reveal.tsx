@@ -16,10 +16,8 @@ const viewportListeners = new Map<Element, (entry: IntersectionObserverEntry) =>
 let viewportObserver: IntersectionObserver | undefined
 
 /**
- * Calls `onReport` with where `element` is relative to the viewport: once straight away (the observer's first
- * report, from the layout the browser does anyway) and then each time it enters or leaves the viewport.
- * Measuring with getBoundingClientRect as the page hydrated forced a synchronous layout per section instead,
- * including sections the browser was still skipping (content-visibility): 10-14 forced layouts per home load.
+ * Calls `onReport` with where `element` is relative to the viewport, from an IntersectionObserver: measuring
+ * while the page hydrates would force a synchronous layout per section.
  */
 function watchViewport(element: Element, onReport: (entry: IntersectionObserverEntry) => void): () => void {
   viewportObserver ??= new IntersectionObserver((entries) => {
@@ -42,13 +40,8 @@ function isBelowTheFold(entry: IntersectionObserverEntry): boolean {
 }
 
 /**
- * Fades its content in when it scrolls into view (motion's LazyMotion + `m`, see motion-reveal.tsx).
- *
- * The server HTML and the hydrated page show everything as plain markup: crawlers, no-JS visitors and the first
- * paint never wait for an animation, and motion is not part of the first-load JavaScript. Only content below the
- * fold as the page hydrates, and still out of sight once the browser is idle, is swapped for the animated version
- * (the swap remounts it, unseen); content on screen or focused stays as it is, and nothing moves for visitors who
- * prefer reduced motion.
+ * Fades its content in when it scrolls into view. Server HTML shows everything; only content still out
+ * of sight once the browser is idle is swapped for the animated version, and never under reduced motion.
  */
 export function Reveal({
   children,

@@ -7,10 +7,8 @@ import { useHydrated } from '../../hooks/use-media-query'
 const HeroVideoLayer = lazyOptional(() => import('./hero-video-layer'))
 
 /**
- * A dark hero band with an optional featured background video (docs/product.md#states: autoplay, muted, no loop,
- * darkened overlay; otherwise a dark background). The video is added after hydration so it never competes
- * with the page's first paint, does not autoplay for reduced-motion or data-saver visitors, and has a
- * pause/play button (WCAG 2.2.2).
+ * A dark hero band with an optional featured background video, added after hydration so it never competes
+ * with the first paint; no autoplay under reduced motion or data saver, and a pause button (WCAG 2.2.2).
  */
 export function VideoHero({
   video,

@@ -1,10 +1,6 @@
 /**
- * Responsive images from the build-time pipeline (scripts/build-images.mjs).
- *
- * Every image under images/ is encoded to AVIF and WebP at several widths in public/img/, and described in
- * app/content/image-manifest.json (intrinsic size, content hash, widths, placeholder colour). This module turns an
- * image name ("gallery/driveway-01", "services/roof", "hero") into <picture> markup, srcset strings and preload
- * links. An unknown name throws — loudly, in dev, in tests and during SSR — instead of rendering a broken image.
+ * Responsive images from the build-time pipeline (scripts/build-images.mjs, app/content/image-manifest.json):
+ * <picture> markup, srcsets and preloads by image name. An unknown name throws rather than render a broken image.
  */
 import type { CSSProperties, ImgHTMLAttributes } from 'react'
 import { preload } from 'react-dom'

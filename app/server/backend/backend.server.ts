@@ -38,12 +38,8 @@ export interface StoredLeadInput {
 }
 
 /**
- * Result of `Backend.submitQuote`.
- * - `{ success: true }`: the lead is durably recorded (embedded: row + outbox row committed) or the
- *   hosted function confirmed it. `duplicate` = the same submission had already been recorded.
- * - `{ success: false, kind: 'no-success-flag' }`: the hosted function answered without
- *   `success: true` (docs/product.md#errors-and-messages).
- * A call error/exception is THROWN (docs/product.md#errors-and-messages).
+ * Result of `Backend.submitQuote`: success once the lead is durably recorded (`duplicate` when it already
+ * was), or `no-success-flag` when the hosted function answered without one. A call error is thrown.
  */
 export type SubmitQuoteResult =
   { success: true; id?: string; duplicate?: boolean } | { success: false; kind: 'no-success-flag'; error: string }

@@ -4,17 +4,9 @@ import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
 import { acceptsEncoding } from './http.server'
 
 /**
- * An in-process micro-cache for server-rendered pages, in front of the renderer.
- *
- * Every page is the same for every visitor except its CSP nonce, so a rendered page is kept for a
- * few seconds and served again with a fresh nonce written into the body and the header: each
- * response still gets its own nonce. After the fresh window the stored page is still served while
- * one background render replaces it (stale-while-revalidate), so no visitor waits for a render
- * once a page is warm; concurrent first requests for a cold page share one render.
- *
- * Compressing each reply again would cost more than the render saves, so the page is stored as
- * raw-deflate segments cut at every nonce. A reply is one gzip stream stitched from those segments
- * and the new nonce, each ending byte-aligned (sync flush), with the CRC computed over the bytes.
+ * An in-process micro-cache of rendered pages, served stale while one background render refreshes it.
+ * Pages differ only by their CSP nonce, so they are kept as deflate segments cut at each nonce and
+ * stitched into one gzip stream per reply: docs/decisions/010-page-cache.md.
  */
 
 export interface HtmlCacheOptions {

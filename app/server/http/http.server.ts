@@ -23,10 +23,8 @@ export const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-r
 const hashedAssetFolders = ['/assets/', '/img/']
 
 /**
- * A hashed file that is not here (a page from before a deploy asking for a chunk it removed, or a newer page
- * reaching a server not yet updated) answers a short 404 rather than the site's HTML 404 page, which is no use
- * to a script or an image request. Its caching is decided with every other error's, by
- * withoutImmutableCachingOnError: nobody may store it, or kept for a year it would outlive the file's arrival.
+ * A missing hashed file (a chunk from another deploy) answers a short 404, not the HTML 404 page, and is
+ * never cached: kept for a year, it would outlive the file's arrival.
  */
 export function missingHashedAsset(request: Request): Response | null {
   const { pathname } = new URL(request.url)
