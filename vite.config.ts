@@ -3,9 +3,9 @@ import { defineConfig } from 'vite'
 import viteReact from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { nitro } from 'nitro/vite'
-import { minify, type Plugin, type Rolldown } from 'vite'
-import { readFile } from 'node:fs/promises'
+import type { Plugin, Rolldown } from 'vite'
 import { compileHint, compileHintMinBytes } from './build/compile-hint'
+import { inlineScript } from './build/inline-script'
 
 type OutputBundle = Rolldown.OutputBundle
 
@@ -83,22 +83,6 @@ const siteEnv = Object.fromEntries(
     ([name]) => name === 'SITE_URL' || name === 'ASSISTANT_NAME' || /^(BUSINESS|SOCIAL|PUBLIC)_/.test(name),
   ),
 )
-
-/** `import source from './file.js?inline-script'`: the file minified, as a string to write into an inline <script>. */
-function inlineScript(): Plugin {
-  const query = '?inline-script'
-  return {
-    name: 'inline-script',
-    enforce: 'pre',
-    async load(id) {
-      if (!id.endsWith(query)) return null
-      const file = id.slice(0, -query.length)
-      this.addWatchFile(file)
-      const { code } = await minify(file, await readFile(file, 'utf8'))
-      return `export default ${JSON.stringify(code.trim().replace(/;$/, ''))}`
-    },
-  }
-}
 
 export default defineConfig({
   server: { port: 3000 },

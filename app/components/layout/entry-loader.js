@@ -1,6 +1,6 @@
 // The inline loader that starts the page's JavaScript once the first paint (and the high-priority photo, if in
 // view) is on screen: docs/decisions/001-deferred-entry-loader.md. Plain ES5 run as an inline script; the build
-// minifies it (vite.config.ts, `?inline-script`).
+// minifies it (build/inline-script.ts, `?inline-script`).
 function startEntry(preloads, entries, fallbackMs) {
   var doc = document
   var Observer = window.PerformanceObserver
