@@ -22,9 +22,10 @@
  * refuses while the server holds DATA_DIR/pglite.lock). Start the site once beforehand so the
  * database exists. Restart the site afterwards so it shows the new video.
  */
-import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import lockfile from 'proper-lockfile'
 
 const args = process.argv.slice(2)
 const flags = new Set(args.filter((a) => a.startsWith('--')))
@@ -69,53 +70,18 @@ if (!existsSync(join(pgDir, 'PG_VERSION'))) {
   process.exit(1)
 }
 
-function pidAlive(pid) {
+// The site's own lock (app/server/backend/embedded-database.server.ts): never a second writer.
+async function acquireLock() {
   try {
-    process.kill(pid, 0)
-    return true
+    return await lockfile.lock(dataDir, { lockfilePath: lockPath, realpath: false, stale: 10_000 })
   } catch (error) {
-    return error.code === 'EPERM'
+    if (error.code !== 'ELOCKED') throw error
+    console.error(`The database in ${dataDir} is in use by process holding ${lockPath} (the site?). Stop it first.`)
+    process.exit(1)
   }
 }
 
-// Same lock protocol as app/server/backend/embedded.server.ts.
-function acquireLock() {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      writeFileSync(lockPath, JSON.stringify({ pid: process.pid, since: new Date().toISOString() }), { flag: 'wx' })
-      return
-    } catch (error) {
-      if (error.code !== 'EEXIST') throw error
-    }
-    let holder
-    try {
-      holder = JSON.parse(readFileSync(lockPath, 'utf8')).pid
-    } catch {
-      holder = undefined
-    }
-    if (typeof holder === 'number' && holder !== process.pid && pidAlive(holder)) {
-      console.error(`The database in ${dataDir} is in use by process ${holder} (the site?). Stop it first.`)
-      process.exit(1)
-    }
-    try {
-      unlinkSync(lockPath)
-    } catch {
-      // gone already
-    }
-  }
-  console.error(`Could not lock ${lockPath}`)
-  process.exit(1)
-}
-
-function releaseLock() {
-  try {
-    if (JSON.parse(readFileSync(lockPath, 'utf8')).pid === process.pid) unlinkSync(lockPath)
-  } catch {
-    // gone already
-  }
-}
-
-acquireLock()
+const releaseLock = await acquireLock()
 let db
 try {
   db = await PGlite.create(pgDir)
@@ -142,5 +108,5 @@ try {
   process.exitCode = 1
 } finally {
   await db?.close()
-  releaseLock()
+  await releaseLock()
 }

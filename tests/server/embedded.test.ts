@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -184,15 +184,18 @@ describe('embedded backend (PGlite)', { timeout: 90_000 }, () => {
     await b.close()
     expect(existsSync(join(dir, 'pglite.lock'))).toBe(false)
 
+    // Another holder's lock (its directory, freshly touched) is refused; one left by a dead process
+    // (not refreshed for longer than the stale time) is taken over.
     const locked = await tempDir()
-    writeFileSync(join(locked, 'pglite.lock'), JSON.stringify({ pid: process.ppid, since: 'test' }))
-    const c = backend(locked)
+    mkdirSync(join(locked, 'pglite.lock'))
+    const c = backend(locked, { lockWaitMs: 0 })
     await expect(c.ready()).rejects.toThrow(/in use by another process/)
 
-    // A stale lock (dead pid) is taken over.
     const stale = await tempDir()
-    writeFileSync(join(stale, 'pglite.lock'), JSON.stringify({ pid: 2 ** 22 + 12345, since: 'test' }))
-    const d = backend(stale)
+    mkdirSync(join(stale, 'pglite.lock'))
+    const longAgo = new Date(Date.now() - 60_000)
+    utimesSync(join(stale, 'pglite.lock'), longAgo, longAgo)
+    const d = backend(stale, { lockWaitMs: 0 })
     await d.ready()
     expect(await d.featuredVideo('service_videos')).toBeNull()
   })

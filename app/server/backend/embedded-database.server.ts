@@ -2,9 +2,10 @@
  * The embedded database: one PGlite per data folder, the lock that keeps a second process out, and the
  * migrations (supabase/migrations/*.sql in filename order, then seed.sql once on a fresh database).
  */
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, statSync, unlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import lockfile from 'proper-lockfile'
 import seedSqlText from '../../../supabase/seed.sql?raw'
 
 export interface Migration {
@@ -28,7 +29,7 @@ export const bundledSeedSql: string = seedSqlText
 export interface SharedDb {
   db: PGlite
   refs: number
-  lockPath: string
+  release: () => Promise<void>
 }
 
 const REGISTRY = Symbol.for('pressure-washing-site.pglite-registry')
@@ -40,71 +41,61 @@ function registry(): Map<string, Promise<SharedDb>> {
   return g[REGISTRY]
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 export const LOCK_FILE = 'pglite.lock'
 
-function acquireLock(dataDir: string): string {
+/** Another process holds the data folder. */
+export class DataFolderLockedError extends Error {
+  override name = 'DataFolderLockedError'
+}
+/** A lock its holder has not refreshed for this long belongs to a dead process and may be taken over. */
+const LOCK_STALE_MS = 10_000
+/** How long a second process waits for the first to let go before it gives up (covers a stale lock). */
+export const LOCK_WAIT_MS = 15_000
+
+/**
+ * One writer per data folder, across processes, PID namespaces and containers sharing a volume: an
+ * atomic mkdir whose mtime the holder keeps fresh (proper-lockfile), rather than a PID that another
+ * namespace can reuse.
+ */
+async function acquireLock(dataDir: string, waitMs: number): Promise<() => Promise<void>> {
   const lockPath = join(dataDir, LOCK_FILE)
-  const content = JSON.stringify({ pid: process.pid, since: new Date().toISOString() })
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      writeFileSync(lockPath, content, { flag: 'wx' })
-      return lockPath
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    }
-    let holder: number | undefined
-    try {
-      const parsed = JSON.parse(readFileSync(lockPath, 'utf8')) as { pid?: unknown }
-      holder = typeof parsed.pid === 'number' ? parsed.pid : undefined
-    } catch {
-      holder = undefined
-    }
-    if (holder !== undefined && holder !== process.pid && pidAlive(holder)) {
-      throw new Error(
-        `The database in ${dataDir} is in use by another process (pid ${holder}). ` +
-          `Stop that process first. If no such process is running, delete ${lockPath}.`,
-      )
-    }
-    try {
-      unlinkSync(lockPath) // stale (dead process) or left by this very process
-    } catch {
-      // raced with another remover: retry
-    }
-  }
-  throw new Error(`Could not acquire ${lockPath}`)
-}
-
-function releaseLock(lockPath: string): void {
+  // Earlier versions wrote a PID file here; it cannot be a live lock of this kind.
+  if (statSync(lockPath, { throwIfNoEntry: false })?.isFile()) unlinkSync(lockPath)
   try {
-    const parsed = JSON.parse(readFileSync(lockPath, 'utf8')) as { pid?: unknown }
-    if (parsed.pid === process.pid) unlinkSync(lockPath)
-  } catch {
-    // already gone
+    return await lockfile.lock(dataDir, {
+      lockfilePath: lockPath,
+      realpath: false,
+      stale: LOCK_STALE_MS,
+      update: LOCK_STALE_MS / 5,
+      retries: waitMs > 0 ? { retries: Math.ceil(waitMs / 500), factor: 1, minTimeout: 500, maxTimeout: 500 } : 0,
+      onCompromised: (error) => {
+        // Someone else may be writing now: stop rather than become a second writer.
+        console.error(`[backend] lost the lock on ${dataDir} (${error.message}); stopping`)
+        process.exit(1)
+      },
+    })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error
+    throw new DataFolderLockedError(
+      `The database in ${dataDir} is in use by another process (lock ${lockPath}). Stop that process first; ` +
+        `a lock left by a process that died frees itself ${LOCK_STALE_MS / 1000} s later.`,
+    )
   }
 }
 
-export async function openShared(dataDir: string): Promise<SharedDb> {
+export async function openShared(dataDir: string, lockWaitMs = LOCK_WAIT_MS): Promise<SharedDb> {
   const reg = registry()
   const key = dataDir
   let entry = reg.get(key)
   if (!entry) {
     entry = (async () => {
       mkdirSync(dataDir, { recursive: true })
-      const lockPath = acquireLock(dataDir)
+      const release = await acquireLock(dataDir, lockWaitMs)
       try {
         const db = await PGlite.create(join(dataDir, 'pglite'))
-        return { db, refs: 0, lockPath }
+        return { db, refs: 0, release }
       } catch (error) {
-        releaseLock(lockPath)
+        await release()
         throw error
       }
     })()
@@ -126,7 +117,7 @@ export async function releaseShared(dataDir: string, shared: SharedDb): Promise<
   try {
     await shared.db.close()
   } finally {
-    releaseLock(shared.lockPath)
+    await shared.release()
   }
 }
 

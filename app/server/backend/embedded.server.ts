@@ -23,6 +23,7 @@ import {
   bundledSeedSql,
   migrate,
   openShared,
+  DataFolderLockedError,
   releaseShared,
   type Migration,
   type SharedDb,
@@ -32,6 +33,10 @@ export interface EmbeddedBackendOptions {
   env?: Env
   /** Overrides env.DATA_DIR. Relative paths resolve from process.cwd(). */
   dataDir?: string
+  /** How long to wait for another process's lock on the folder before giving up (default 15 s). */
+  lockWaitMs?: number
+  /** The server's own backend: exit if another process holds the folder, rather than serve without it. */
+  exitIfLocked?: boolean
   /** Start the outbox loop once the database is ready (default false). */
   startWorker?: boolean
   /** Outbox worker tuning (tests: backoffMs, transport, batchSize …). */
@@ -138,7 +143,7 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
     if (closed) return Promise.reject(new Error('The embedded backend is closed'))
     if (!opening) {
       const attempt = (async (): Promise<State> => {
-        const shared = await openShared(dataDir)
+        const shared = await openShared(dataDir, options.lockWaitMs)
         try {
           await migrate(shared.db, migrations, seedSql)
           const worker = createOutboxWorker({ ...options.outbox, db: shared.db, dataDir, env })
@@ -154,6 +159,7 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
       attempt.catch((error: unknown) => {
         if (opening === attempt) opening = undefined
         console.error(`[backend] could not open the embedded database in ${dataDir}:`, error)
+        if (options.exitIfLocked && error instanceof DataFolderLockedError) process.exit(1)
       })
     }
     return opening

@@ -1,0 +1,78 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { freePort } from '../tests/support/free-port'
+import { expect, test } from './support/test'
+
+// Two servers on one data folder, each in its own PID namespace (as two containers on one volume are):
+// both see themselves as PID 1, so a lock that trusts PIDs cannot tell them apart.
+interface Contained {
+  url: string
+  child: ChildProcess
+  log: () => string
+}
+
+/** unshare ignores SIGTERM while it waits, so the server inside is asked to stop directly. */
+async function stopContained(server: Contained) {
+  const inside = execFileSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' }).trim()
+  if (inside) process.kill(Number(inside), 'SIGTERM')
+  await until(() => server.child.exitCode !== null, 15_000)
+}
+
+async function startContained(dataDir: string): Promise<Contained> {
+  const port = await freePort()
+  const entry = `${process.env.BUILD_OUTPUT_DIR ?? '.output'}/server/index.mjs`
+  let log = ''
+  const child = spawn('unshare', ['--pid', '--fork', '--kill-child=SIGKILL', process.execPath, entry], {
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk) => (log += chunk))
+  child.stderr?.on('data', (chunk) => (log += chunk))
+  return { url: `http://127.0.0.1:${port}`, child, log: () => log }
+}
+
+async function until(check: () => boolean, ms: number) {
+  const deadline = Date.now() + ms
+  while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200))
+  return check()
+}
+
+const postLead = (url: string, name: string) =>
+  fetch(`${url}/quote-request`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: `firstName=${name}&email=${name.toLowerCase()}%40example.com&phone=9165550101`,
+  })
+
+test('a second server on the same data folder, in another PID namespace, never opens the database', async () => {
+  test.setTimeout(120_000)
+  const dataDir = mkdtempSync(join(tmpdir(), 'writer-lock-'))
+  const first = await startContained(dataDir)
+  try {
+    expect(await until(() => /\[warm-up\] home page rendered/.test(first.log()), 60_000), first.log()).toBe(true)
+    const second = await startContained(dataDir)
+    // It waits for the lock, then gives up and exits, naming the folder; it never serves a lead.
+    expect(await until(() => second.child.exitCode !== null, 60_000), second.log()).toBe(true)
+    expect(second.child.exitCode).not.toBe(0)
+    expect(second.log()).toContain(`The database in ${dataDir} is in use by another process`)
+
+    const stored = await postLead(first.url, 'Firstonly')
+    expect(stored.headers.get('location')).toBe('/quote-request?status=sent')
+    const mails = () => (existsSync(join(dataDir, 'outbox-mail')) ? readdirSync(join(dataDir, 'outbox-mail')) : [])
+    await until(() => mails().length > 0, 10_000)
+    expect(mails()).toHaveLength(1)
+  } finally {
+    await stopContained(first)
+  }
+
+  // With the first one gone, a new server opens the folder and still finds the lead.
+  const third = await startContained(dataDir)
+  try {
+    expect(await until(() => /\[warm-up\] home page rendered/.test(third.log()), 60_000), third.log()).toBe(true)
+  } finally {
+    await stopContained(third)
+  }
+})
