@@ -7,14 +7,12 @@ import {
   areaNames,
   facts,
   listSentence,
-  otherPlaces,
-  servedPlaces,
-  servedZipCodes,
   serviceKnowledge,
   serviceKnowledgeById,
   type ServiceKnowledge,
 } from './knowledge.server'
 import { assistant } from '../../content/assistant'
+import { findPlaces, unknownPlaceCandidate, type PlaceFindings } from './places.server'
 import { normalizeQuestion, passages, retrieve, sentences } from './retrieval.server'
 
 export { normalizeQuestion } from './retrieval.server'
@@ -126,75 +124,6 @@ const answers = {
   benefits: `Sealing and regular cleaning can extend the life of your concrete by ${facts.concreteLife}, and a clean exterior can raise property value by ${facts.propertyValue}.`,
   unknown: `I'm not sure about that, and I'd rather not guess. Please ${callUs} (${facts.hours}) and our team will be glad to help. I can answer questions about our services, service areas, hours and free quotes.`,
 } as const
-
-function capitalize(text: string): string {
-  return text.replace(/\b[a-z]/g, (c) => c.toUpperCase())
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const wordPattern = (phrase: string) => new RegExp(`\\b${escapeRegExp(phrase)}\\b`)
-
-// ---------------------------------------------------------------------------------------------
-// Places
-
-interface PlaceFindings {
-  served: { name: string; city: string }[]
-  servedZips: { zip: string; city: string }[]
-  unknownZips: string[]
-  other: string[]
-  sacramento: boolean
-}
-
-const servedPlacePatterns = servedPlaces.map((place) => ({ ...place, pattern: wordPattern(place.match) }))
-const otherPlacePatterns = otherPlaces.map((name) => ({ name, pattern: wordPattern(name.toLowerCase()) }))
-
-function findPlaces(text: string): PlaceFindings {
-  let rest = text
-  const found: PlaceFindings = { served: [], servedZips: [], unknownZips: [], other: [], sacramento: false }
-  for (const place of servedPlacePatterns) {
-    if (!place.pattern.test(rest)) continue
-    found.served.push({ name: place.name, city: place.city })
-    rest = rest.replace(place.pattern, ' ')
-  }
-  for (const place of otherPlacePatterns) {
-    if (!place.pattern.test(rest)) continue
-    found.other.push(place.name)
-    rest = rest.replace(place.pattern, ' ')
-  }
-  for (const zip of rest.match(/\b9\d{4}\b/g) ?? []) {
-    const city = servedZipCodes.get(zip)
-    if (city) found.servedZips.push({ zip, city })
-    else found.unknownZips.push(zip)
-  }
-  found.sacramento = /\bsacramento\b/.test(rest) && !/\bsacramento (county|area|region|valley)\b/.test(rest)
-  return found
-}
-
-/**
- * "Do you serve Brentwood?" -> "Brentwood": a place name the content does not know. After a weak
- * word ("in", "near") the name must be capitalised in the visitor's message, so "do you work in
- * the rain" is not taken for a place.
- */
-function unknownPlaceCandidate(text: string, original: string): string | null {
-  const match = text.match(
-    /\b(serve|serving|service|cover|come to|come out to|go to|travel to|work in|in|near|around)\s+((?:[a-z]+\s?){1,3})\s*$/,
-  )
-  if (!match?.[2]) return null
-  const strong = !['work in', 'in', 'near', 'around'].includes(match[1] ?? '')
-  const words = match[2]
-    .trim()
-    .replace(/\b(ca|california)$/, '')
-    .trim()
-    .split(' ')
-    .filter((word) => !['the', 'my', 'your', 'our', 'of', 'me', 'us', 'a'].includes(word))
-  const generic =
-    /^(areas?|neighbou?rhoods?|towns?|city|cities|zip|county|region|places?|home|house|location|here|there|you|it|that|this|now|today|tomorrow|winter|summer|spring|fall|weekends?|evenings?|rain|heat|person)$/
-  const candidate = words.filter((word) => !generic.test(word))
-  if (candidate.length === 0 || candidate.length !== words.length) return null
-  const name = capitalize(candidate.join(' '))
-  if (!strong && !original.includes(name)) return null
-  return name
-}
 
 function placeAnswer(found: PlaceFindings, text: string, original: string): string[] {
   const parts: string[] = []
