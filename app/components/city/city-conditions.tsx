@@ -1,7 +1,6 @@
 import { CloudSun } from 'lucide-react'
 import type { City } from '~/content/types'
 
-/** What the climate, trees, water and soil here do to exterior surfaces. */
 export function CityConditions({ city }: { city: City }) {
   return (
     <section aria-labelledby="city-conditions-heading" className="bg-slate-50">

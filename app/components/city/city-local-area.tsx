@@ -17,7 +17,6 @@ function FactList({ title, items, Icon }: { title: string; items: string[]; Icon
   )
 }
 
-/** Neighborhoods, landmarks and property types: the local knowledge behind the work. */
 export function CityLocalArea({ city }: { city: City }) {
   return (
     <section aria-labelledby="city-area-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-16">

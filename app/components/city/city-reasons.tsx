@@ -4,7 +4,6 @@ import { site } from '~/content/site'
 import { QuoteForm } from '~/components/quote/quote-form'
 import { CallButton } from '~/components/shared/action-buttons'
 
-/** Why choose the company here, beside the quote form and a call button. */
 export function CityReasons({ city }: { city: City }) {
   return (
     <section

@@ -3,7 +3,6 @@ import { ArrowRight } from 'lucide-react'
 import type { City } from '~/content/types'
 import { serviceById } from '~/content/services'
 
-/** The services this city books most, with why they matter here. */
 export function CityServices({ city }: { city: City }) {
   return (
     <section aria-labelledby="city-services-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-16">

@@ -1,7 +1,6 @@
 import { serviceAreas } from '~/content/service-areas'
 import { ServiceAreasGrid } from '~/components/shared/service-areas-grid'
 
-/** The 16 served areas, each linking to its city page. */
 export function ContactAreas() {
   return (
     <section id="service-areas" aria-labelledby="contact-areas-heading" className="bg-slate-50">

@@ -29,7 +29,6 @@ function ContactCard({
   )
 }
 
-/** Phone, email, service area and hours. */
 export function ContactCards() {
   const { phone, email, serviceArea, hours } = contactDetails
   return (

@@ -2,7 +2,6 @@ import { CheckCircle2 } from 'lucide-react'
 import { claims, fullAddress } from '~/content/site'
 import { QuoteForm } from '~/components/quote/quote-form'
 
-/** The quote form, with what happens after sending it beside it. */
 export function ContactQuote() {
   const promises = [
     `We reply within ${claims.replyWithin}, usually the same day`,

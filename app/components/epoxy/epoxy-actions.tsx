@@ -2,7 +2,6 @@ import { ArrowRight } from 'lucide-react'
 import { CallButton, actionButtonClass } from '~/components/shared/action-buttons'
 import { HomeQuoteLink } from './home-quote-link'
 
-/** The epoxy page's two calls to action (on its dark bands): Get Free Quote (home page form) and a call button. */
 export function EpoxyActions() {
   return (
     <div className="flex flex-wrap gap-3">

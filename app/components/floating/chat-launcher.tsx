@@ -2,13 +2,11 @@ import { Suspense, useCallback, useId, useRef, useState } from 'react'
 import { lazyOptional } from '~/lib/lazy-when-idle'
 import { MessageCircle, X } from 'lucide-react'
 
-// The panel (and the server-function client it uses) loads on first open, or earlier when the
-// visitor points at or focuses the button.
+// Loads on first open, or earlier when the visitor points at or focuses the button.
 const loadPanel = () => import('./chat-panel')
 const ChatPanel = lazyOptional(loadPanel)
 const prefetchPanel = () => void loadPanel().catch(() => undefined)
 
-/** The floating chat button, bottom right, and the panel it opens. */
 export default function ChatLauncher() {
   const [open, setOpen] = useState(false)
   // Once opened the panel stays mounted (hidden when closed), so the conversation survives a close.

@@ -14,10 +14,7 @@ export interface ChatMessage {
 /** The browser gives up a little after the server's own 15 s limit. */
 const CLIENT_TIMEOUT_MS = 20_000
 
-/**
- * The bot's reply to `message`. Any failure (a throw, a 4xx/5xx, a timeout, an answer without a
- * response text) is logged and becomes the fallback reply (docs/product.md#errors-and-messages) with the phone number.
- */
+/** Any failure is logged and becomes the fallback reply (docs/product.md#errors-and-messages). */
 export async function requestReply(message: string): Promise<string> {
   let timer: ReturnType<typeof setTimeout> | undefined
   try {
@@ -36,7 +33,6 @@ export async function requestReply(message: string): Promise<string> {
   }
 }
 
-/** A bot message with the phone number as a tap-to-call link that never breaks across lines. */
 function BotText({ text }: { text: string }) {
   const parts = text.split(site.phone)
   return parts.map((part, index) => (
@@ -57,7 +53,6 @@ interface ChatPanelProps {
   onClose: () => void
 }
 
-/** The chat panel: a non-modal dialog above the chat button. */
 export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
   const [messages, setMessages] = useState<ChatMessage[]>(() => [{ id: 0, text: assistant.greeting, isBot: true }])
   const [draft, setDraft] = useState('')

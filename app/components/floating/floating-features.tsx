@@ -1,17 +1,14 @@
 import { Suspense, useEffect, useState } from 'react'
 import { lazyOptional, onIdle } from '~/lib/lazy-when-idle'
 
-// Each is its own chunk, fetched only after the page is interactive, so neither adds to the
-// first-load JavaScript. The chat button loads when the browser is first idle; the notifications,
-// whose first toast is due 30 s after page load, load when idle but not before 25 s.
+// Own chunks, fetched after the page is interactive; the notifications not before 25 s (first toast at 30 s).
 const ChatLauncher = lazyOptional(() => import('./chat-launcher'))
 const SocialProof = lazyOptional(() => import('./social-proof'))
 
 const SOCIAL_PROOF_LOAD_AFTER_MS = 25_000
-/** Without requestIdleCallback (Safari), wait a second rather than compete with the page's own start-up. */
+/** Safari has no requestIdleCallback: wait a second rather than compete with start-up. */
 const IDLE = { fallbackDelay: 1_000 }
 
-/** The chat assistant and the social-proof notifications, present on every page (client only). */
 export function FloatingFeatures() {
   const [chatReady, setChatReady] = useState(false)
   const [socialProofReady, setSocialProofReady] = useState(false)
@@ -19,7 +16,6 @@ export function FloatingFeatures() {
   useEffect(() => onIdle(() => setChatReady(true), IDLE), [])
   useEffect(() => {
     let cancelIdle = () => {}
-    // performance.now() counts from navigation start, i.e. from page load.
     const timer = window.setTimeout(
       () => (cancelIdle = onIdle(() => setSocialProofReady(true), IDLE)),
       Math.max(0, SOCIAL_PROOF_LOAD_AFTER_MS - performance.now()),

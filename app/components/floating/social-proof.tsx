@@ -9,7 +9,6 @@ import {
   type ActivityItem,
 } from '~/content/activity'
 
-/** The items to cycle through, per the PUBLIC_SOCIAL_PROOF_SOURCE setting. */
 function useActivityItems(): readonly ActivityItem[] {
   const queryClient = useQueryClient()
   const [items, setItems] = useState<readonly ActivityItem[]>(socialProofSource === 'sample' ? sampleActivity : [])
@@ -30,11 +29,7 @@ function useActivityItems(): readonly ActivityItem[] {
   return items
 }
 
-/**
- * Social-proof notifications (docs/product.md#business-constants): the first 30 s after page load, then one every 45 s,
- * each visible for 4 s, cycling through the items in order. A polite live region at the bottom
- * left: it never takes focus, never blocks the page and never covers the chat button.
- */
+/** Timing in docs/product.md#business-constants; a polite live region that never takes focus or covers the chat. */
 export default function SocialProof() {
   const items = useActivityItems()
   const [toast, setToast] = useState<{ key: number; item: ActivityItem } | null>(null)
@@ -42,8 +37,7 @@ export default function SocialProof() {
   useEffect(() => {
     if (items.length === 0) return
     const { firstMs, intervalMs, visibleMs } = SOCIAL_PROOF_TIMING
-    // Slots are counted from page load (performance.now() is ms since navigation start), so a
-    // late mount does not shift the schedule; slots already past are skipped, not bunched up.
+    // Slots count from page load, so a late mount does not shift them; past slots are skipped, not bunched.
     let slot = Math.max(0, Math.ceil((performance.now() - firstMs) / intervalMs))
     let shown = 0
     let showTimer: ReturnType<typeof setTimeout> | undefined

@@ -2,7 +2,6 @@ import { gallery } from '~/content/gallery'
 import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
 import { useBeforeAfterLightbox } from '~/components/shared/before-after-lightbox'
 
-/** All before-and-after images in a masonry layout (CSS columns); each opens full size. */
 export function GalleryGrid() {
   const { open, lightbox } = useBeforeAfterLightbox()
   return (

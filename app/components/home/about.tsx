@@ -3,7 +3,6 @@ import { homeAbout } from '~/content/home-sections'
 import { Reveal } from './reveal'
 import { SectionHeader } from './section-header'
 
-/** Who we are: the mission statement and the claims (docs/product.md#who-it-serves). Anchor: #about (header link). */
 export function About() {
   return (
     <section id="about" aria-labelledby="about-heading" className="render-when-visible scroll-mt-16 bg-slate-50">

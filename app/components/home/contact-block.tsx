@@ -6,7 +6,6 @@ import { EmailAddress } from '../shared/email-address'
 import { MapFacade } from './map-facade'
 import { SectionHeader } from './section-header'
 
-/** Phone, e-mail, street address and hours, with a click-to-load map of the business address. */
 export function ContactBlock() {
   const mapsSearchUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress)}`
   return (

@@ -8,13 +8,9 @@ import { onPageSettled } from '~/lib/lazy-when-idle'
 import { VideoHero } from '~/components/shared/video-hero'
 import { QuoteLink } from './quote-link'
 
-/**
- * The home hero: 60vh between 500 and 700 px, the featured video (if any) behind a dark overlay. The
- * headline is text on a colour, so it paints first and nothing moves when the video arrives.
- */
+/** The headline is text on a colour, so it paints first and nothing moves when the video arrives. */
 export function Hero() {
-  // Loaded by the route loader; a failure is logged on the server and leaves the hero dark (docs/product.md#errors-and-messages).
-  // No retry on mount: the browser would only repeat the server's failed read.
+  // A failure leaves the hero dark; no retry on mount, which would only repeat the server's failed read.
   const { data: video } = useQuery({ ...homeVideoQuery, retryOnMount: false })
   const { before, highlight, after } = homeHero.headline
   return (
@@ -53,11 +49,7 @@ export function Hero() {
   )
 }
 
-/**
- * The highlighted phrase. Its underline (app.css) stands still until the page has loaded and the browser is
- * idle, then draws in and replays every 10 s: an animation that runs as long as the page is open would
- * otherwise have every frame composited while the page is still loading.
- */
+/** The underline (app.css) starts after load, at idle, so its frames never slow loading. */
 function Underlined({ children }: { children: ReactNode }) {
   const [drawing, setDrawing] = useState(false)
   useEffect(() => onPageSettled(() => setDrawing(true)), [])

@@ -10,17 +10,13 @@ import { SectionHeader } from './section-header'
 
 const TILE_RATIO = 4 / 3
 
-/**
- * `sizes` for a photo shown whole (object-contain) in a 4:3 tile of a 4-column (lg) or 2-column grid: a photo
- * narrower than the tile only fills part of its width, so the browser can pick a smaller file.
- */
+// A contained photo narrower than its 4:3 tile fills only part of it, so the browser may pick a smaller file.
 function tileSizes(name: string): string {
   const { width, height } = getImage(name)
   const share = Math.min(1, width / height / TILE_RATIO)
   return `(min-width: 1280px) ${Math.round(293 * share)}px, (min-width: 1024px) ${(23 * share).toFixed(1)}vw, ${(46 * share).toFixed(1)}vw`
 }
 
-/** Four before-and-after images (each opens full size) and the way to the full gallery. Anchor: #gallery. */
 export function HomeGallery() {
   const { open, lightbox } = useBeforeAfterLightbox()
   return (

@@ -5,7 +5,7 @@ import { QuoteSection } from './quote-section'
 import { Suspense } from 'react'
 import { lazyWhenIdle } from '~/lib/lazy-when-idle'
 
-// Sections below the fold: server-rendered in full, their code fetched when the browser is idle.
+// Below the fold: server-rendered in full, code fetched at idle.
 const SeoText = lazyWhenIdle(() => import('./seo-text').then((module) => module.SeoText))
 const HomeGallery = lazyWhenIdle(() => import('./home-gallery').then((module) => module.HomeGallery))
 const About = lazyWhenIdle(() => import('./about').then((module) => module.About))
@@ -13,10 +13,7 @@ const StatsBanner = lazyWhenIdle(() => import('./stats-banner').then((module) =>
 const ServiceAreas = lazyWhenIdle(() => import('./service-areas').then((module) => module.ServiceAreas))
 const ContactBlock = lazyWhenIdle(() => import('./contact-block').then((module) => module.ContactBlock))
 
-/**
- * The home page: Hero, Reviews strip, Services grid, Quote form, SEO text, Gallery, About, Stats banner,
- * Service areas, Contact. Proof and choice come before the form (docs/product.md#home-page).
- */
+/** Proof and choice come before the form (docs/product.md#home-page). */
 export function HomePage() {
   return (
     <>
@@ -24,7 +21,7 @@ export function HomePage() {
       <ReviewsStrip />
       <ServicesGrid />
       <QuoteSection />
-      {/* A boundary each: every section hydrates on its own as soon as its code is in, in short tasks. */}
+      {/* A boundary each, so every section hydrates on its own in short tasks. */}
       <Suspense fallback={null}>
         <SeoText />
       </Suspense>
@@ -43,7 +40,6 @@ export function HomePage() {
       <Suspense fallback={null}>
         <ContactBlock />
       </Suspense>
-      {/* Slot for the floating chat assistant and the social-proof toasts (their own feature; nothing visible yet). */}
     </>
   )
 }

@@ -6,10 +6,7 @@ export function googleMapsEmbedUrl(address: string): string {
   return `https://www.google.com/maps?q=${encodeURIComponent(address)}&output=embed`
 }
 
-/**
- * A click-to-load map: until the visitor asks for it, a static street-grid drawing of our own stands in for the
- * Google Maps embed, so the page makes no third-party request and loads no map scripts on first view.
- */
+/** Our own drawing stands in for Google Maps until asked for: no third-party request on first view. */
 export function MapFacade({ address }: { address: string }) {
   const [loaded, setLoaded] = useState(false)
   const frameRef = useRef<HTMLIFrameElement>(null)
@@ -50,7 +47,6 @@ export function MapFacade({ address }: { address: string }) {
   )
 }
 
-/** An illustration, not a real map: blocks, streets, a river and a park around a pin (public/map-preview.svg). */
 function StreetGridPreview() {
   return (
     <img

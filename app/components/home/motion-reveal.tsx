@@ -6,10 +6,7 @@ const variants: Variants = {
   shown: (delay: number) => ({ opacity: 1, y: 0, transition: { duration: 0.6, ease: 'easeOut', delay } }),
 }
 
-/**
- * The motion half of <Reveal>, in its own chunk (loaded when the browser is idle, see reveal.tsx): LazyMotion with
- * the DOM animation features and an `m.div` that fades its content up when it scrolls into view, once.
- */
+/** The motion half of <Reveal>, in its own chunk so motion stays out of the first load. */
 export function MotionReveal({
   children,
   className,

@@ -4,7 +4,6 @@ import { site } from '~/content/site'
 import { QuoteForm } from '~/components/quote/quote-form'
 import { QUOTE_SECTION_ID } from './quote-link'
 
-/** The quote form (the quote-request feature's component) with the reasons to ask for a quote beside it. */
 export function QuoteSection() {
   return (
     <section

@@ -5,20 +5,16 @@ type MotionRevealComponent = ComponentType<{ children: ReactNode; className?: st
 
 let motionReveal: Promise<MotionRevealComponent> | undefined
 
-/** After the page has loaded and the browser is idle, fetch the motion chunk once for every <Reveal>. */
+/** Once for every <Reveal>, after load and at idle. */
 function loadMotionRevealWhenIdle(): Promise<MotionRevealComponent> {
   motionReveal ??= whenPageSettled().then(() => import('./motion-reveal').then((module) => module.MotionReveal))
   return motionReveal
 }
 
-/** One observer for every <Reveal> on the page; each element's callback gets its own entries. */
 const viewportListeners = new Map<Element, (entry: IntersectionObserverEntry) => void>()
 let viewportObserver: IntersectionObserver | undefined
 
-/**
- * Calls `onReport` with where `element` is relative to the viewport, from an IntersectionObserver: measuring
- * while the page hydrates would force a synchronous layout per section.
- */
+/** From an IntersectionObserver: measuring during hydration would force a layout per section. */
 function watchViewport(element: Element, onReport: (entry: IntersectionObserverEntry) => void): () => void {
   viewportObserver ??= new IntersectionObserver((entries) => {
     for (const entry of entries) viewportListeners.get(entry.target)?.(entry)
@@ -31,18 +27,12 @@ function watchViewport(element: Element, onReport: (entry: IntersectionObserverE
   }
 }
 
-/**
- * Out of sight below the viewport. In a section the browser still skips (content-visibility: auto, far from the
- * viewport) an element reports empty rectangles, which counts as out of sight too.
- */
+/** A section the browser still skips (content-visibility) reports empty rectangles: out of sight too. */
 function isBelowTheFold(entry: IntersectionObserverEntry): boolean {
   return !entry.isIntersecting && entry.boundingClientRect.top >= 0
 }
 
-/**
- * Fades its content in when it scrolls into view. Server HTML shows everything; only content still out
- * of sight once the browser is idle is swapped for the animated version, and never under reduced motion.
- */
+/** Server HTML shows everything; only content still out of sight at idle is animated. */
 export function Reveal({
   children,
   className,
@@ -67,8 +57,7 @@ export function Reveal({
       firstReport = false
       if (!isBelowTheFold(entry)) return stopWatching()
       void loadMotionRevealWhenIdle().then(async (component) => {
-        // Each section swaps in an idle period of its own, as an interruptible transition: remounting all of
-        // them at once was one long task right when the page settles.
+        // One idle period and an interruptible transition per section: all at once was one long task.
         await whenIdle()
         if (cancelled || inView || element.contains(document.activeElement)) return
         stopWatching()

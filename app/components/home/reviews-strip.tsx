@@ -17,16 +17,11 @@ import { reviewsQuery, type Review } from '~/lib/backend.functions'
 import { onPageSettled } from '~/lib/lazy-when-idle'
 import { REVIEW_EXCERPT_LENGTH, ReviewCard } from '~/components/shared/review-card'
 
-/** docs/product.md#states: the list is repeated three times so the strip scrolls without a visible seam. */
+/** Three copies, so the strip scrolls without a visible seam (docs/product.md#states). */
 const COPIES = 3
-/** Seconds each review takes to cross the strip. */
 const SECONDS_PER_REVIEW = 7
 
-/**
- * The rotating reviews strip. The route loader starts the reviews query without waiting for it; this
- * section suspends (a spinner) until it settles, so with streamed SSR the reviews are already in the HTML.
- * An empty list or a failure (logged by the server function) hides the whole section.
- */
+/** Suspends until the loader's query settles, so streamed SSR puts the reviews in the HTML; none hides it. */
 export function ReviewsStrip() {
   return (
     <HideOnError>
@@ -49,9 +44,8 @@ const SETTLED = Object.assign(Promise.resolve(), { status: 'fulfilled' as const,
 const settledByQuery = new WeakMap<object, Promise<void>>()
 
 /**
- * A promise that resolves (never rejects) once the reviews query has data or an error. useSuspenseQuery would
- * throw the error during server rendering, which React turns into a client-rendered boundary and a console
- * error; here a failure simply renders nothing. One promise per query instance keeps `use()` stable.
+ * Resolves (never rejects) once the query settles: useSuspenseQuery would throw during SSR and turn a failure
+ * into a client-rendered boundary. One promise per query instance keeps `use()` stable.
  */
 function reviewsSettled(queryClient: QueryClient): Promise<void> {
   const cache = queryClient.getQueryCache()
@@ -88,7 +82,7 @@ function ReviewsFrame({ children, action }: { children: ReactNode; action?: Reac
           </Link>
         </div>
       </div>
-      {/* The same minimum height for the spinner and the strip: no jump when the reviews arrive. */}
+      {/* One minimum height for spinner and strip: no jump when the reviews arrive. */}
       <div className="mt-8 min-h-[15rem]">{children}</div>
     </section>
   )
@@ -108,9 +102,7 @@ function ReviewsSpinner() {
 function ReviewsMarquee({ reviews }: { reviews: Review[] }) {
   const [paused, setPaused] = useState(false)
   const stripId = useId()
-  // The page is served and hydrated with one copy; the two decorative copies (and the movement,
-  // which needs them) follow once the page has loaded and the browser is idle, so they add nothing to
-  // the first load and the strip's frames do not compete with it.
+  // Served with one copy; the decorative copies and the movement follow at idle, off the first load.
   const [copies, setCopies] = useState(1)
   useEffect(() => onPageSettled(() => startTransition(() => setCopies(COPIES))), [])
   const pauseButton = (
@@ -162,7 +154,6 @@ function ReviewsMarquee({ reviews }: { reviews: Review[] }) {
   )
 }
 
-/** Hides the section if rendering the reviews fails (e.g. a malformed review), instead of breaking the page. */
 class HideOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false }
   static getDerivedStateFromError() {

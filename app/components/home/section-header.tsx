@@ -1,4 +1,3 @@
-/** The h2 and intro line every home section starts with. */
 export function SectionHeader({
   id,
   heading,

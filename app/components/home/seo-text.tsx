@@ -1,11 +1,7 @@
 import { ChevronDown } from 'lucide-react'
 import { homeSeoText } from '~/content/home-seo-text'
 
-/**
- * The collapsible SEO text, closed by default (docs/product.md#states). A native <details> is keyboard and screen-reader
- * accessible as a disclosure, keeps the text in the HTML for search engines, and opens by itself when a visitor
- * finds a word in it with the browser's find-in-page.
- */
+/** A native <details>: accessible, indexed, and opened by find-in-page (docs/product.md#states). */
 export function SeoText() {
   return (
     <section aria-labelledby="seo-text-summary" className="render-when-visible mx-auto max-w-4xl px-4 py-10 sm:px-6">

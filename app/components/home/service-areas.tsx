@@ -5,7 +5,6 @@ import { serviceAreas } from '~/content/service-areas'
 import { ServiceAreasGrid } from '~/components/shared/service-areas-grid'
 import { SectionHeader } from './section-header'
 
-/** The 16 served areas, 6 at first, each linking to its city page (docs/product.md#pages-and-routes). Anchor: #service-areas. */
 export function ServiceAreas() {
   const [expanded, setExpanded] = useState(false)
   const listId = useId()

@@ -6,7 +6,6 @@ import { ResponsiveImage } from '~/components/ui/responsive-image'
 import { Reveal } from './reveal'
 import { SectionHeader } from './section-header'
 
-/** Service tiles (title, id, image), each opening its tab of /services, and the way to the epoxy page. */
 export function ServicesGrid() {
   return (
     <section

@@ -4,19 +4,16 @@ import { homeStats } from '~/content/home-sections'
 import { stats } from '~/content/site'
 import { QuoteLink } from './quote-link'
 
-/** docs/product.md#business-constants: the counters run for 2500 ms once the banner is at least 30% visible. */
 export const COUNTER_DURATION_MS = 2500
 export const COUNTER_VISIBLE_THRESHOLD = 0.3
 
-/** Fast start, gentle finish. */
 export function easeOutCubic(t: number): number {
   return 1 - (1 - t) ** 3
 }
 
 /**
- * 0 → 1 over COUNTER_DURATION_MS after `ref` becomes 30% visible. It is 1 (the final values) in the server
- * HTML, for visitors who prefer reduced motion, and when the banner is already on screen as the page hydrates;
- * otherwise it drops to 0 while the banner is still out of sight and counts up when it comes into view.
+ * 0 → 1 once `ref` is 30% visible (docs/product.md#business-constants). Stays 1 in server HTML, under reduced
+ * motion and when the banner is already on screen at hydration, so no visitor sees the numbers drop.
  */
 function useCountUp(ref: RefObject<HTMLElement | null>): number {
   const [progress, setProgress] = useState(1)
@@ -26,8 +23,7 @@ function useCountUp(ref: RefObject<HTMLElement | null>): number {
     if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
     let frame = 0
     let firstReport = true
-    // The observer's first report says where the banner is as the page hydrates, from the layout the browser
-    // does anyway (measuring it here would force one); later reports come as it crosses 30% visibility.
+    // The observer's first report gives the position without forcing a layout during hydration.
     const observer = new IntersectionObserver(
       (entries) => {
         const entry = entries[entries.length - 1]
@@ -61,7 +57,6 @@ function useCountUp(ref: RefObject<HTMLElement | null>): number {
   return progress
 }
 
-/** 700+ Happy Customers, 6+ Years Experience, 100% Satisfaction Rate, 24/7 Support Available. */
 export function StatsBanner() {
   const ref = useRef<HTMLElement>(null)
   const progress = useCountUp(ref)
@@ -76,8 +71,7 @@ export function StatsBanner() {
             <div key={stat.label} className="flex flex-col-reverse items-center text-center">
               <dt className="mt-2 font-semibold text-brand-100">{stat.label}</dt>
               <dd className="text-4xl font-extrabold text-accent-300 tabular-nums sm:text-5xl">
-                {/* The running number is decoration (assistive tech reads the final value once). It is drawn over an
-                    invisible copy of the final value that fixes the box, and grows from the left, so nothing shifts. */}
+                {/* Drawn over an invisible copy of the final value that fixes the box, so nothing shifts. */}
                 <span aria-hidden="true" className="relative inline-block">
                   <span className="invisible">{`${stat.value}${stat.suffix}`}</span>
                   <span className="absolute inset-y-0 left-0 whitespace-nowrap" data-stat-counter={stat.label}>

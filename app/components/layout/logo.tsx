@@ -1,6 +1,5 @@
 import { site } from '~/content/site'
 
-/** The wordmark: a water-drop mark and the business name. */
 export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   return (
     <span className="flex items-center gap-2">

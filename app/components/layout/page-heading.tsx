@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 
-/** The dark title band at the top of inner pages. */
 export function PageHeading({ title, intro, children }: { title: string; intro?: string; children?: ReactNode }) {
   return (
     <section className="bg-brand-950 text-white">

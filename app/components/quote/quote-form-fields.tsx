@@ -17,7 +17,6 @@ const fields = [
 
 type FieldName = (typeof fields)[number]['name']
 
-/** The schema's first message per field, in the shape TanStack Form expects (undefined when valid). */
 function fieldErrors(value: Record<FieldName, string>) {
   const result = v.safeParse(quoteRequestSchema, value)
   if (result.success) return undefined
@@ -35,10 +34,7 @@ function newSubmissionKey(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
 }
 
-/**
- * The interactive quote form (TanStack Form). Loaded lazily by quote-form.tsx, so it may hydrate
- * after a visitor has started typing: whatever is already in the inputs is taken over on mount.
- */
+/** Loaded lazily, so it may hydrate after the visitor started typing: what is in the inputs is taken over. */
 export default function QuoteFormFields() {
   const formId = useId()
   const sourcePage = useLocation({ select: (location) => location.href })
@@ -47,14 +43,13 @@ export default function QuoteFormFields() {
   const shownAt = useRef<number>(0)
   const [honeypot, setHoneypot] = useState('')
   const formRef = useRef<HTMLFormElement>(null)
-  // Marks the form as taken over by JavaScript (before that, a submit posts to the server route).
+  // Until then a submit posts to the server route.
   const [interactive, setInteractive] = useState(false)
 
   useEffect(() => {
     submissionKey.current = newSubmissionKey()
     shownAt.current = Date.now()
     setInteractive(true)
-    // Text typed before this form hydrated is in the DOM but not in the form's state: take it over.
     const elements = formRef.current?.elements
     for (const { name } of fields) {
       const input = elements?.namedItem(name)
@@ -73,7 +68,6 @@ export default function QuoteFormFields() {
       if (Object.values(value).some((field) => field.trim() === '')) {
         void showToast('error', QUOTE_MESSAGES.missingFields.title, QUOTE_MESSAGES.missingFields.description)
       }
-      // Move focus to the first field with an error (after React has rendered the messages).
       requestAnimationFrame(() => {
         formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus()
       })
@@ -113,7 +107,6 @@ export default function QuoteFormFields() {
     <form
       ref={formRef}
       noValidate
-      // Without JavaScript (or before this hydrates) the browser posts to the server route instead.
       method="post"
       action={QUOTE_FALLBACK_ACTION}
       data-interactive={interactive ? 'true' : undefined}
@@ -161,7 +154,7 @@ export default function QuoteFormFields() {
         </form.Field>
       ))}
 
-      {/* Honeypot: invisible to people and assistive tech; bots that fill it are stored as suspected spam. */}
+      {/* Honeypot: bots that fill it are stored as suspected spam. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${formId}-hp`}>Leave this field empty</label>
         {/* A name no browser autofill recognises, so a real visitor is never flagged. */}

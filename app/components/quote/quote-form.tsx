@@ -3,20 +3,14 @@ import { claims } from '~/content/site'
 import { lazyWhenIdle } from '~/lib/lazy-when-idle'
 import { QUOTE_FORM_CLASS } from '~/lib/scroll'
 
-/**
- * The interactive form is a separate chunk. The server renders it in full; in the browser it loads
- * when the page is idle, so it does not weigh on the first load. Until then the server's markup is
- * usable: typing is kept, and a submit posts to /quote-request, which stores the lead the same way.
- */
+// Its own chunk, loaded at idle; until then the server markup works: typing is kept, a submit posts to /quote-request.
 const QuoteFormFields = lazyWhenIdle(() => import('./quote-form-fields').then((module) => module.default))
 
 export interface QuoteFormProps {
-  /** Per-page title, e.g. "Get a Free Roof Cleaning Quote". */
   title?: string
   description?: string
 }
 
-/** The quote request form: the one place the site turns a visitor into a lead. */
 export function QuoteForm({
   title = 'Get Your Free Quote',
   description = `Tell us how to reach you and we'll reply within ${claims.replyWithin}.`,
@@ -31,7 +25,7 @@ export function QuoteForm({
         {title}
       </h2>
       <p className="mt-2 text-slate-600">{description}</p>
-      {/* Shown only when the page is reached in the browser before the chunk has loaded; same height as the form. */}
+      {/* Same height as the form: nothing jumps when the chunk arrives. */}
       <Suspense fallback={<div className="mt-6 min-h-[21.5rem]" aria-busy="true" />}>
         <QuoteFormFields />
       </Suspense>

@@ -2,10 +2,7 @@ import { useEffect, useRef } from 'react'
 import { reviewsWidget } from '~/content/reviews-widget'
 import { onPageSettled } from '~/lib/lazy-when-idle'
 
-/**
- * The owner's third-party review widget (app/content/reviews-widget.ts). Rendered only when configured; its
- * container markup and script are added in the browser after the page is interactive, on this page only.
- */
+/** The owner's third-party widget (app/content/reviews-widget.ts), added in the browser only. */
 export function ReviewsWidget() {
   const containerRef = useRef<HTMLDivElement>(null)
 

@@ -6,7 +6,6 @@ import { ServiceGallery } from './service-gallery'
 
 export const SERVICE_DETAIL_ID = 'service-detail'
 
-/** One service: image, description, What's Included, Our Process, Benefits, its quote form and 3 before-and-afters. */
 export function ServiceDetail({ service }: { service: Service }) {
   return (
     <section

@@ -3,7 +3,6 @@ import type { Service } from '~/content/types'
 import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
 import { useBeforeAfterLightbox } from '~/components/shared/before-after-lightbox'
 
-/** The 3 before-and-after images of one service, each opening full size. */
 export function ServiceGallery({ service }: { service: Service }) {
   const { open, lightbox } = useBeforeAfterLightbox()
   const images = galleryForService(service.id)

@@ -8,7 +8,6 @@ function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches
 }
 
-/** Keep a chip visible inside the horizontally scrolling row without touching the page's vertical scroll. */
 function revealInRow(row: HTMLElement | null, chip: HTMLElement) {
   if (!row || row.scrollWidth <= row.clientWidth) return
   const left = chip.offsetLeft - row.offsetLeft
@@ -18,11 +17,7 @@ function revealInRow(row: HTMLElement | null, chip: HTMLElement) {
   else if (right > row.scrollLeft + row.clientWidth) row.scrollTo({ left: right - row.clientWidth + 16, behavior })
 }
 
-/**
- * The single-choice service toggle row (WAI-ARIA radio group): each option is a real link to its
- * /services?tab= URL, so it also works before hydration and without JavaScript. Arrow keys, Home and End
- * move the selection; only the selected option is in the tab order.
- */
+/** A radio group of real ?tab= links, so it works before hydration and without JavaScript. */
 export function ServiceTabs({ selected, onChoose }: { selected: ServiceId; onChoose: (id: ServiceId) => void }) {
   const navigate = useNavigate()
   // Before hydration (or without JavaScript) every option stays tabbable; after it, only the selected one.

@@ -4,9 +4,8 @@ import { serviceVideoQuery } from '~/lib/backend.functions'
 import { VideoHero } from '~/components/shared/video-hero'
 import { CallButton, QuoteFormButton } from '~/components/shared/action-buttons'
 
-/** The services hero: the featured video of table service_videos when there is one, else a dark band. */
 export function ServicesHero() {
-  // Loaded by the route loader; a failure leaves the hero dark (docs/product.md#errors-and-messages).
+  // A failure leaves the hero dark (docs/product.md#errors-and-messages).
   const { data: video } = useQuery(serviceVideoQuery)
   return (
     <VideoHero video={video}>

@@ -31,7 +31,7 @@ export function ServicesPage() {
   return (
     <>
       <ServicesHero />
-      {/* The detail area with its sticky toggle row on top; -1rem undoes the page's 5rem scroll padding down to the 4rem header, so the row lands stuck right under it. */}
+      {/* -1rem: from the page's 5rem scroll padding down to the 4rem header, so the row sticks right under it. */}
       <div ref={detailAreaRef} className="scroll-mt-[-1rem]">
         <ServiceTabs selected={service.id} onChoose={onChoose} />
         <ServiceDetail service={service} />

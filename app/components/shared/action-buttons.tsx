@@ -6,7 +6,6 @@ import { scrollToQuoteForm } from '~/lib/scroll'
 
 const pill = 'inline-flex min-h-12 items-center gap-2 rounded-full px-6 font-bold'
 
-/** The looks of the pill-shaped call-to-action buttons on inner pages. */
 export const actionButtonClass = {
   accent: `${pill} bg-accent-400 text-slate-950 shadow hover:bg-accent-300`,
   outlineOnDark: `${pill} text-white ring-2 ring-white/70 hover:bg-white/10`,
@@ -15,7 +14,6 @@ export const actionButtonClass = {
 
 export type ActionButtonLook = keyof typeof actionButtonClass
 
-/** "Call {phone}" as a tel: link. */
 export function CallButton({ look = 'accent', className = '' }: { look?: ActionButtonLook; className?: string }) {
   return (
     <a href={site.phoneHref} className={`${actionButtonClass[look]} ${className}`}>
@@ -25,7 +23,6 @@ export function CallButton({ look = 'accent', className = '' }: { look?: ActionB
   )
 }
 
-/** Scrolls to this page's quote form and focuses its first field. */
 export function QuoteFormButton({
   look = 'accent',
   children = 'Get a Free Quote',
@@ -40,7 +37,6 @@ export function QuoteFormButton({
   )
 }
 
-/** The "Back to Home" button of inner pages' dark title bands. */
 export function BackToHomeLink({ className = '' }: { className?: string }) {
   return (
     <Link

@@ -10,11 +10,7 @@ export interface BeforeAfterDialogProps {
   returnFocusTo: HTMLElement | null
 }
 
-/**
- * The full-size overlay of one before-and-after image (loaded on demand, see before-after-lightbox.tsx).
- * Radix traps focus, hides the rest of the page from assistive tech and locks scrolling. A click anywhere,
- * Escape or the close button closes it (docs/product.md#gallery-page).
- */
+/** Radix traps focus and locks scrolling; any click, Escape or the button closes it (docs/product.md#gallery-page). */
 export default function BeforeAfterDialog({ image, onClose, returnFocusTo }: BeforeAfterDialogProps) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>

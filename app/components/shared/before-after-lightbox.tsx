@@ -2,11 +2,11 @@ import { Suspense, useCallback, useState } from 'react'
 import { lazyOptional } from '~/lib/lazy-when-idle'
 import type { GalleryImage } from '~/content/types'
 
-// The overlay and Radix Dialog load on demand, so they are not part of the page's first-load JS.
+// On demand: Radix Dialog stays out of the first-load JavaScript.
 const loadDialog = () => import('./before-after-dialog')
 const BeforeAfterDialog = lazyOptional(loadDialog)
 
-/** Start loading the overlay code early (on hover or focus of a thumbnail) so opening feels instant. */
+/** On hover or focus of a thumbnail, so opening feels instant. */
 export function preloadBeforeAfterDialog() {
   void loadDialog().catch(() => undefined)
 }
@@ -16,7 +16,6 @@ interface OpenImage {
   trigger: HTMLElement | null
 }
 
-/** State for one overlay per page: `open(image, trigger)` shows it; render `lightbox` anywhere. */
 export function useBeforeAfterLightbox() {
   const [current, setCurrent] = useState<OpenImage | null>(null)
   const open = useCallback((image: GalleryImage, trigger: HTMLElement | null) => setCurrent({ image, trigger }), [])

@@ -4,17 +4,13 @@ import { preloadBeforeAfterDialog } from './before-after-lightbox'
 
 export interface BeforeAfterThumbnailProps {
   image: GalleryImage
-  /** Rendered width at each breakpoint (as for ResponsiveImage). */
   sizes: string
   priority?: boolean
   onOpen: (image: GalleryImage, trigger: HTMLElement) => void
   className?: string
 }
 
-/**
- * A before-and-after image that opens the full-size overlay. Its category badge (bottom left, clear of the photo's own BEFORE/AFTER labels) shows on hover and on
- * keyboard focus, and always on touch screens (which cannot hover).
- */
+/** The badge sits bottom left, clear of the photo's own BEFORE/AFTER labels; always shown on touch screens. */
 export function BeforeAfterThumbnail({
   image,
   sizes,
@@ -36,8 +32,7 @@ export function BeforeAfterThumbnail({
         alt={image.alt}
         sizes={sizes}
         priority={priority}
-        // The rest of a gallery loads at low priority: the photos just below the first one would otherwise be
-        // raised to high by the browser and take bandwidth from the LCP photo.
+        // Otherwise the browser raises the photos below the first to high and starves the LCP photo.
         fetchPriority={priority ? undefined : 'low'}
         className="block h-auto w-full transition-transform duration-300 group-hover:scale-[1.03]"
       />

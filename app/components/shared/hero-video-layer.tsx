@@ -8,7 +8,7 @@ function prefersSavedData(): boolean {
   return connection?.saveData === true
 }
 
-/** The featured video under a darkened overlay, with a pause/play button. Rendered after hydration only. */
+/** Rendered after hydration only. */
 export default function HeroVideoLayer({ video }: { video: FeaturedVideo }) {
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')
   const videoRef = useRef<HTMLVideoElement>(null)

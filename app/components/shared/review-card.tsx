@@ -1,7 +1,6 @@
 import type { Review } from '~/lib/backend.functions'
 import { StarRating } from './star-rating'
 
-/** docs/product.md#validation: review text longer than this is cut and followed by an ellipsis (the home strip). */
 export const REVIEW_EXCERPT_LENGTH = 120
 
 export function reviewExcerpt(text: string, maxLength = REVIEW_EXCERPT_LENGTH): string {
@@ -23,10 +22,7 @@ const monthNames = [
   'December',
 ]
 
-/**
- * "2025-04-12" -> "April 12, 2025" (UTC, so the server and the browser print the same day). Spelled out by hand:
- * the first Intl.DateTimeFormat in a page loads ICU locale data, about 30 ms of main thread during hydration.
- */
+/** By hand, in UTC: the first Intl.DateTimeFormat loads ICU data, about 30 ms of main thread during hydration. */
 export function formatReviewDate(date: string): string {
   const parsed = new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date)
   if (Number.isNaN(parsed.getTime())) return date
@@ -49,7 +45,6 @@ function initials(author: string): string {
   )
 }
 
-/** One customer review. `maxLength` cuts the text (the home strip); the reviews page shows it whole. */
 export function ReviewCard({
   review,
   maxLength,

@@ -3,7 +3,6 @@ import { MapPin } from 'lucide-react'
 import { serviceAreas } from '~/content/service-areas'
 import type { ServiceArea } from '~/content/types'
 
-/** Links to the city pages of the served areas (all 16 unless told otherwise). */
 export function ServiceAreasGrid({
   areas = serviceAreas,
   className = '',

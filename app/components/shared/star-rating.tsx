@@ -2,10 +2,8 @@
 const STAR_POINTS = [
   12, 2, 15.09, 8.26, 22, 9.27, 17, 14.14, 18.18, 21.02, 12, 17.77, 5.82, 21.02, 7, 14.14, 2, 9.27, 8.91, 8.26,
 ]
-/** A star is 24 units wide, plus a gap of a tenth of that before the next one. */
 const STAR_STEP = 26.4
 
-/** One path for the stars from `first` (inclusive) to `last` (exclusive), side by side. */
 function starsPath(first: number, last: number): string {
   let path = ''
   for (let star = first; star < last; star++) {
@@ -19,11 +17,7 @@ function starsPath(first: number, last: number): string {
   return path
 }
 
-/**
- * Five stars with the rating as text for assistive tech ("Rated 4 out of 5 stars"). `decorative` hides them
- * when the rating is already written out next to them. All the stars are one small SVG: the home page shows
- * dozens of ratings, and an SVG element per star made its HTML and layout noticeably heavier.
- */
+/** One SVG for all five stars: the home page shows dozens of ratings, and an element per star weighed on it. */
 export function StarRating({
   rating,
   max = 5,

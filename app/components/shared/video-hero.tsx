@@ -3,13 +3,9 @@ import { lazyOptional } from '~/lib/lazy-when-idle'
 import type { FeaturedVideo } from '~/lib/backend.functions'
 import { useHydrated } from '../../hooks/use-media-query'
 
-/** The video and its pause button: a chunk of its own, fetched only when a video is featured. */
 const HeroVideoLayer = lazyOptional(() => import('./hero-video-layer'))
 
-/**
- * A dark hero band with an optional featured background video, added after hydration so it never competes
- * with the first paint; no autoplay under reduced motion or data saver, and a pause button (WCAG 2.2.2).
- */
+/** The video comes after hydration, off the first paint; a pause button for WCAG 2.2.2. */
 export function VideoHero({
   video,
   children,
