@@ -1,6 +1,6 @@
 /**
- * Social-proof notifications: what they show, where it comes from, and when. The 20 sample items are
- * made up; showing them as real is deceptive under 16 CFR Part 465: docs/decisions/011-social-proof-default.md.
+ * Social-proof notifications. The 20 sample items are made up; showing them as real is deceptive under
+ * 16 CFR Part 465: docs/decisions/011-social-proof-default.md.
  */
 
 export const activityServices = [
@@ -41,7 +41,7 @@ const booking = (name: string, service: ActivityService, location: string, daysA
 })
 const review = (name: string, daysAgo: number): ReviewActivity => ({ type: 'review', name, rating: 5, daysAgo })
 
-/** The 20 sample items (docs/product.md#business-constants), alternating booking and review (sample display data, not real activity). */
+/** Sample display data, not real activity (docs/product.md#business-constants). */
 export const sampleActivity: ActivityItem[] = [
   booking('Sarah M.', 'House Washing', 'Folsom', 2),
   review('Mike T.', 1),
@@ -75,7 +75,7 @@ const sourceSetting = buildEnv.PUBLIC_SOCIAL_PROOF_SOURCE?.trim().toLowerCase()
 export const socialProofSource: SocialProofSource =
   sourceSetting === 'reviews' || sourceSetting === 'off' ? sourceSetting : 'sample'
 
-/** docs/product.md#business-constants: first toast 30 s after page load, then one every 45 s, each shown for 4000 ms. */
+/** docs/product.md#business-constants. */
 export const SOCIAL_PROOF_TIMING = { firstMs: 30_000, intervalMs: 45_000, visibleMs: 4_000 } as const
 
 /** "1 day ago" / "N days ago" ("today" only for a real review from today). */

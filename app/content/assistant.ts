@@ -1,15 +1,11 @@
 import { buildEnv } from './build-env'
 import { site } from './site'
 
-/**
- * The chat assistant's texts (docs/product.md). The assistant's name is a build-time
- * setting, ASSISTANT_NAME, read like the business settings in site.ts so server and browser agree.
- */
+/** ASSISTANT_NAME is a build-time setting, like those in site.ts, so server and browser agree. */
 
 const assistantName = buildEnv.ASSISTANT_NAME?.trim() || 'Breezy'
 
 export const assistant = {
-  /** The panel's title: the assistant's own name. */
   name: assistantName,
   /** Shown under the name so nobody mistakes the bot for a person. */
   role: `${site.shortName}'s virtual assistant`,

@@ -3,9 +3,8 @@ import type { City } from './types'
 import { citySlugs, cityNames, type CitySlug } from './service-areas'
 
 /**
- * The 16 city pages, in the order of service-areas.ts (docs/product.md#pages-and-routes). Facts on each page are
- * checked local facts (2020 Census counts, real ZIP codes, landmarks and housing); anything that
- * could not be confirmed was left out rather than guessed.
+ * In the order of service-areas.ts. Every fact was checked (2020 Census, ZIP codes, landmarks); anything
+ * that could not be confirmed was left out rather than guessed.
  */
 type CityContent = Omit<City, 'slug' | 'name'>
 

@@ -1,7 +1,4 @@
-/**
- * Texts of the home page's sections below the first screen: about, stats, gallery, service areas and contact
- * (their code loads after the page is interactive; see home.ts).
- */
+/** Texts below the first screen: they load with their sections' code (see home.ts). */
 import { claims, site } from './site'
 import { serviceAreas } from './service-areas'
 

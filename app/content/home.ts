@@ -1,7 +1,4 @@
-/**
- * Texts of the home page's first screen. Sections further down keep theirs in home-sections.ts and
- * home-seo-text.ts, so those texts load with their code rather than in the first-load JavaScript.
- */
+/** First-screen texts only: the rest live in home-sections.ts and home-seo-text.ts, out of the first load. */
 import { claims, site } from './site'
 
 export const homeHero = {

@@ -1,10 +1,6 @@
 import type { ServiceArea } from './types'
 
-/**
- * The 16 served areas (name, slug) in the order the site lists them (docs/product.md#pages-and-routes). Kept apart
- * from the full city pages in cities.ts so the header, redirects and sitemap stay light in the
- * browser bundle.
- */
+/** Apart from cities.ts so the header, redirects and sitemap stay light in the browser bundle. */
 export const citySlugs = [
   'orangevale',
   'el-dorado-hills',

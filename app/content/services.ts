@@ -2,10 +2,7 @@ import { claims } from './site'
 import type { EpoxyService, Service, ServiceId } from './types'
 import { serviceSummary } from './service-list'
 
-/**
- * The eight services, in the order of the /services?tab= toggle row (docs/product.md#pages-and-routes).
- * Methods, pressures and chemistry describe how each surface is really cleaned; no prices are ever given.
- */
+/** Methods, pressures and chemistry are how each surface is really cleaned; no prices are ever given. */
 export const services: Service[] = [
   {
     ...serviceSummary('concrete-sealing'),
@@ -461,7 +458,6 @@ export function serviceById(id: ServiceId): Service {
   return service
 }
 
-/** The specialty epoxy flooring page (/epoxy). */
 export const epoxy: EpoxyService = {
   title: 'Epoxy Flooring',
   description:

@@ -1,7 +1,4 @@
-/**
- * Every business fact shown anywhere on the site, once. The values are fictional placeholders, each
- * overridable at build time (SITE_URL, BUSINESS_*, SOCIAL_*) for the server and browser bundles alike.
- */
+/** Fictional placeholders, each overridable at build time (SITE_URL, BUSINESS_*, SOCIAL_*). */
 
 import { buildEnv } from './build-env'
 

@@ -1,10 +1,7 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { findRedirect } from '~/content/redirects'
 
-/**
- * Every path no route claims. Legacy URLs from the redirect table answer 301 on the server and
- * replace history in the browser; anything else is the 404 page.
- */
+/** Legacy URLs answer 301 on the server and replace history in the browser (docs/product.md#redirects). */
 export const Route = createFileRoute('/$')({
   beforeLoad: ({ location }) => {
     const target = findRedirect(location.pathname)

@@ -37,7 +37,6 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   notFoundComponent: NotFound,
 })
 
-/** Unknown paths: the 404 page, with its own title and no canonical. */
 function NotFound() {
   return (
     <>
@@ -50,7 +49,7 @@ function NotFound() {
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** Render the document shell only, without header and footer (the benchmark floor page). */
+    /** The document shell only, for the benchmark floor page. */
     bare?: boolean
   }
 }
@@ -62,8 +61,7 @@ function RootDocument({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   return (
-    // dir declared, not left to the default: a script that needs the page's direction (sonner's toasts) reads the
-    // attribute, where it would otherwise ask getComputedStyle and force a style recalculation (e2e/layout.spec.ts).
+    // Declared so sonner reads the attribute instead of forcing a style recalculation with getComputedStyle.
     <html lang="en-US" dir="ltr">
       <head>
         <HeadTags />
@@ -76,7 +74,6 @@ function RootDocument({ children }: { children: ReactNode }) {
   )
 }
 
-/** Skip link, header, main landmark, footer and the floating features around every page. */
 function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <>

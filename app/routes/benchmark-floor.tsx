@@ -1,9 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-/**
- * The framework's floor for `npm run bench:ssr`: the smallest page this build can server-render
- * (document shell, no header, footer or content). Not linked, not in the sitemap, not indexed.
- */
+/** The smallest page this build can server-render, the floor for `npm run bench:ssr`; not linked or indexed. */
 export const Route = createFileRoute('/benchmark-floor')({
   staticData: { bare: true },
   head: () => ({ meta: [{ title: 'Benchmark floor' }, { name: 'robots', content: 'noindex' }] }),

@@ -7,9 +7,9 @@ import { HomePage } from '~/components/home/home-page'
 
 export const Route = createFileRoute('/')({
   loader: async ({ context }) => {
-    // Reviews stream in behind their own Suspense boundary: start the query, don't wait for it.
+    // Reviews stream in behind their own Suspense boundary: start the query without waiting.
     void context.queryClient.prefetchQuery(reviewsQuery)
-    // The hero's video is in the server HTML; a failure (logged by the server function) leaves the hero dark.
+    // Awaited so the video is in the server HTML.
     await context.queryClient.ensureQueryData(homeVideoQuery).catch(() => null)
     return { structuredData: homeStructuredData() }
   },

@@ -5,7 +5,7 @@ import { reviewsQuery } from '~/lib/backend.functions'
 import { ReviewsPage } from '~/components/reviews/reviews-page'
 
 export const Route = createFileRoute('/reviews')({
-  // Server-rendered reviews (crawlers, no-JS visitors, no widget); a failure must not break the page.
+  // A failure must not break the page.
   loader: ({ context }) =>
     context.queryClient.ensureQueryData(reviewsQuery).then(
       () => null,

@@ -6,10 +6,7 @@ import { seo } from '~/lib/seo'
 import { serviceVideoQuery } from '~/lib/backend.functions'
 import { ServicesPage } from '~/components/services/services-page'
 
-/**
- * ?tab= is one of the 8 service ids. Missing or unknown means the default service; an unknown value
- * is dropped, so /services?tab=bogus settles on the bare /services (the default's canonical URL).
- */
+/** An unknown ?tab= is dropped, so /services?tab=bogus settles on the bare /services. */
 const servicesSearchSchema = v.object({
   tab: v.fallback(v.optional(v.picklist(serviceIds)), undefined),
 })
@@ -18,8 +15,7 @@ export const Route = createFileRoute('/services')({
   validateSearch: servicesSearchSchema,
   loaderDeps: ({ search }) => ({ tab: search.tab }),
   loader: async ({ deps, context }) => {
-    // The hero's featured video; a failure leaves the hero dark instead of breaking the page. Only the
-    // server waits for it (so it is in the first HTML); in the browser a tab switch never waits on it.
+    // Only the server waits for the video (so it is in the first HTML); a tab switch never does.
     const video = context.queryClient.ensureQueryData(serviceVideoQuery).catch(() => null)
     if (typeof window === 'undefined') await video
     const service = serviceById(deps.tab ?? DEFAULT_SERVICE_TAB)
