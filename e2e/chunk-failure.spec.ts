@@ -2,16 +2,12 @@ import { QUOTE_MESSAGES } from '~/lib/quote-schema'
 import { fillQuoteFields } from './support/quote-form'
 import { expect, test, type Page } from './support/test'
 
-/** The contact page is still there: its own heading, and not the error screen in its place. */
 async function expectContactPageUp(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us')
   await expect(page.getByText('Something went wrong')).toHaveCount(0)
 }
 
-/**
- * Answers requests for a code-split chunk with a 404, as the server does for a chunk a deploy removed (or a
- * dropped connection would): every request, or only the first `failures`. Returns the number of requests so far.
- */
+/** 404s a chunk as after a deploy removed it: every request, or the first `failures`. */
 async function failChunk(page: Page, name: string, failures = Number.POSITIVE_INFINITY): Promise<() => number> {
   let requests = 0
   await page.route(new RegExp(`/assets/${name}-[\\w-]+\\.js$`), (route) => {
@@ -57,7 +53,7 @@ test('after a client-side navigation to a page whose form code is gone, the page
 
   await page.getByRole('link', { name: 'Service Areas', exact: true }).first().click()
   await expect(page).toHaveURL(/\/contact/)
-  // The marker is gone once the document is a new one (a reload); mid-reload, evaluate has no context to run in.
+  // Mid-reload, evaluate has no context to run in.
   const markerKept = () => page.evaluate(() => 'beforeNavigation' in window).catch(() => true)
   await expect.poll(markerKept, { timeout: 15_000 }).toBe(false)
   await expectContactPageUp(page)

@@ -62,7 +62,7 @@ test.describe('home page', () => {
     page,
     request,
   }) => {
-    // Served still (no data-drawing), so its frames do not compete with loading; the browser starts it once loaded.
+    // Served still, so its frames do not compete with loading.
     const html = await (await request.get('/')).text()
     expect(html).toMatch(/<span class="home-hero-underline[^"]*">Top Rated<\/span>/)
     await page.goto('/')
@@ -195,8 +195,7 @@ test.describe('home page', () => {
     await page.clock.runFor(3_000)
     await expect(counter(page, 'Happy Customers')).toHaveText('0+')
 
-    // An installed clock still flows with real time; pause it so only runFor moves it (a busy machine once let
-    // 1.3 s of real time slip into the "halfway" reading below).
+    // An installed clock still flows with real time: pause it so only runFor moves it.
     await pauseClockSoon(page)
     await page.getByRole('heading', { name: homeStats.heading }).scrollIntoViewIfNeeded()
     const value = async () => Number.parseInt((await counter(page, 'Happy Customers').textContent()) ?? '', 10)
@@ -219,10 +218,8 @@ test.describe('home page', () => {
   test('sections below the fold fade in as they scroll into view; what is on screen as the page loads never moves', async ({
     page,
   }) => {
-    // The motion chunk comes once the page has loaded and the browser is idle; each section swaps in an idle period.
     const swapped = { timeout: 10_000 }
-    // Tall enough that the first row of service tiles is on screen as the page hydrates: it stays as served,
-    // while the second row, below the fold, is swapped, unseen, for the animated version, held transparent.
+    // Tall enough for the first row of tiles to be on screen at hydration; the second row is below the fold.
     await page.setViewportSize({ width: 1280, height: 1600 })
     await page.goto('/')
     const tiles = page.locator('#services li > div')
@@ -230,8 +227,7 @@ test.describe('home page', () => {
     await expect(tiles.first()).toHaveCSS('opacity', '1')
     await expect(tiles.first()).not.toHaveAttribute('style')
 
-    // On a common screen the about section is far enough down that the browser still skips it (content-visibility)
-    // when this is decided; it is swapped all the same, and fades in once scrolled to.
+    // The browser still skips the about section (content-visibility) here; it is swapped all the same.
     await page.setViewportSize({ width: 1280, height: 720 })
     await page.goto('/')
     const aboutBlock = page.locator('#about > div > div').first()
@@ -349,12 +345,8 @@ test.describe('home page', () => {
   })
 })
 
-/**
- * Reviews and the featured video come from hosted Supabase, which cannot run here: these tests start a second
- * instance of the production build wired to a local stub of it (e2e/support). The fake video address is held
- * in the browser, so nothing leaves the machine.
- */
-// An https address (media-src names the featured video's host), held by page.route so nothing leaves the machine.
+// Hosted Supabase cannot run here: a second production server is wired to a local stub (e2e/support).
+// https, as media-src requires; held by page.route so nothing leaves the machine.
 const VIDEO_URL = 'https://videos.example.test/home-hero.mp4'
 const LONG_REVIEW =
   'We had oil stains, black mildew and years of dirt on our driveway and back patio in Fair Oaks. The crew walked the property with us first and got nearly all of it out.'

@@ -12,14 +12,8 @@ interface StackFrame {
 /** A trace event with the script stack Chromium records on a style recalculation or layout that script forced. */
 type LayoutTraceEvent = TraceEvent & { args?: { beginData?: { stackTrace?: StackFrame[] } } }
 
-/*
- * A script that reads layout (getBoundingClientRect, offsetHeight, innerHeight…) while the page has changes the
- * browser has not laid out yet makes it lay them out there and then, inside the script's task: a forced
- * synchronous layout, which Lighthouse reports as a forced reflow and which lengthens the tasks TBT counts.
- * Reading computed style (getComputedStyle(…).direction and the like) forces a style recalculation the same way.
- * Chromium's trace gives each forced layout or style recalculation the script stack that caused it; those the
- * browser runs on its own schedule have none.
- */
+// A layout or style read in a script with changes pending forces the work inside its task (Lighthouse's forced
+// reflow, longer TBT tasks); Chromium's trace gives only such forced work a script stack.
 for (const { kind, path } of routeKinds) {
   test(`the ${kind} page forces no synchronous style or layout from its scripts while it loads, hydrates and settles`, async ({
     browser,
@@ -34,7 +28,7 @@ for (const { kind, path } of routeKinds) {
       ],
     })
     await page.goto(path)
-    // Past the work that waits for the load event and an idle period (motion on the home page, the floating features).
+    // Past the work that waits for load and idle (home motion, the floating features).
     await page.waitForTimeout(3_000)
     const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: LayoutTraceEvent[] }
     const layouts = traceEvents.filter((event) => event.name === 'Layout')
@@ -53,8 +47,7 @@ for (const { kind, path } of routeKinds) {
   })
 }
 
-// WCAG 2.2 1.4.10 Reflow: at 320 CSS px wide (a 1280 px window at 400% zoom) nothing may need sideways scrolling.
-// Scroll containers the page means to scroll (the reviews strip, the services toggle row) clip their content.
+// WCAG 2.2 1.4.10 Reflow: 320 CSS px wide (400% zoom) with no sideways scrolling; scroll containers clip.
 for (const { kind, path } of routeKinds) {
   test(`the ${kind} page fits a 320 px wide screen without sideways scrolling`, async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 568 })

@@ -3,9 +3,7 @@ import { LOADER_FALLBACK_MS } from '~/components/layout/loader-fallback'
 import { holdRequests } from './support/hold-requests'
 import { expect, test } from './support/test'
 
-// The inline loader starts the page's JavaScript after the first paint and the paint of the page's
-// high-priority photo, or after LOADER_FALLBACK_MS at the latest (entry-loader.js). /epoxy's photo
-// sits beside the hero text on a desktop and below the fold on a small phone.
+// /epoxy's photo sits beside the hero text on a desktop and below the fold on a small phone.
 const PHOTO = '**/img/services-epoxy.*'
 
 /** When (page clock, ms) the entry script was requested, and when the photo's response ended (0: not yet). */

@@ -2,11 +2,7 @@ import { expect, test } from './support/test'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { startSupabaseStub, type SupabaseStub } from './support/supabase-stub'
 
-/**
- * The services hero reads its featured video from table service_videos. Hosted Supabase cannot run here,
- * so these tests start a second instance of the production build wired to a local Supabase stub, and the
- * fake video address is intercepted in the browser (never fetched from the network).
- */
+// Hosted Supabase cannot run here: a second production server is wired to a local stub (e2e/support).
 const VIDEO_URL = 'https://videos.example.test/services-hero.mp4'
 
 async function startWith(

@@ -3,7 +3,7 @@ import { wcagAudit } from './support/axe'
 import { pauseClockSoon } from './support/clock'
 import { sampleActivity, type ActivityItem } from '~/content/activity'
 
-/** The spec's toast texts (section 9), written out here rather than taken from the app. */
+/** Written out rather than taken from the app (docs/product.md#business-constants). */
 function expectedToast(item: ActivityItem): { title: string; text: string; age: string } {
   const days = item.daysAgo ?? 0
   const age = days === 1 ? '1 day ago' : `${days} days ago`
@@ -14,10 +14,7 @@ function expectedToast(item: ActivityItem): { title: string; text: string; age: 
 
 const region = (page: Page) => page.locator('[data-social-proof]')
 
-/**
- * Loads the home page with Playwright's clock, then pauses time and steps it until the
- * notifications (loaded 25 s after page load) are mounted. Returns the page's time since load.
- */
+/** Returns the page's time since load, with the clock paused once the notifications are mounted. */
 async function openWithClock(
   page: Page,
 ): Promise<{ elapsed: () => Promise<number>; runTo: (ms: number) => Promise<void> }> {
@@ -111,12 +108,10 @@ test('a notification never takes focus, never covers the chat button, and still 
   expect(overlaps).toBe(false)
   // Clicks pass through the notification to the page beneath.
   expect(await region(page).evaluate((node) => getComputedStyle(node).pointerEvents)).toBe('none')
-  // axe schedules its own timers: drive the paused clock in small steps while it scans, staying
-  // inside the toast's 4 seconds, then check the toast was still there.
+  // axe schedules its own timers: step the paused clock while it scans, inside the toast's 4 seconds.
   let scanned = false
   let scanError: unknown
-  // Legacy mode runs axe inside this page only; the default finishes the run in a second, temporary
-  // page of the same context, which the context-wide fake clock would then race with as it closes.
+  // Legacy mode: the default finishes in a second page, which the context-wide fake clock would race.
   const scan = (await wcagAudit(page))
     .setLegacyMode(true)
     .include('[data-social-proof]')

@@ -4,11 +4,7 @@ import { RENDER_ALL_KEY } from '~/lib/scroll'
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
-/**
- * axe with the WCAG 2.2 A/AA rules. Sections below the fold are laid out first, as an in-page scroll does
- * (lib/scroll.ts): the browser skips rendering them until they near the viewport (content-visibility), and axe
- * can judge neither the contrast nor the visibility of content that has not been rendered.
- */
+/** Lays out the skipped sections first (content-visibility): axe cannot judge content never rendered. */
 export async function wcagAudit(page: Page): Promise<AxeBuilder> {
   await page.evaluate((key) => {
     document.documentElement.dataset[key] = ''

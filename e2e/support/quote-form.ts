@@ -6,17 +6,13 @@ export interface QuoteFields {
   phone: string
 }
 
-/** Types into a quote form section's three fields, as a visitor would. */
 export async function fillQuoteFields(form: Locator, values: QuoteFields) {
   await form.getByLabel('First Name').fill(values.firstName)
   await form.getByLabel('Email').fill(values.email)
   await form.getByLabel('Phone').fill(values.phone)
 }
 
-/**
- * Opens `url` with Playwright's fake clock and waits until the page's quote form is interactive
- * (its code loads when the browser is idle: the clock is run past that). Returns the form section.
- */
+/** The form's code loads at idle: the fake clock is run past that. */
 export async function openInteractiveQuoteForm(page: Page, url: string) {
   await page.clock.install()
   await page.goto(url)

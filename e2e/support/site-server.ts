@@ -14,16 +14,13 @@ export interface SiteServer {
   stop: () => Promise<void>
 }
 
-/** What the server logs once it listens, and once it has rendered the home page by itself (app/server/http/nitro-warm-up.server.ts). */
+/** Logged by app/server/http/nitro-warm-up.server.ts. */
 const LISTENING = /Listening on/
 const WARMED_UP = /\[warm-up\] (home page rendered|rendering the home page failed)/
 
 /**
- * Starts another instance of the production build (the same one Playwright's webServer runs) with
- * extra environment, e.g. SUPABASE_URL pointing at a local stub, on its own port and data folder.
- * Returns once the server has rendered its first page by itself, so a test measures its own steps
- * rather than the start (which creates the database). Starting takes 1–3 s on a quiet machine and
- * has taken 20 s on a loaded one, so it adds 60 s to the time of the test or hook that calls it.
+ * Returns once the server has rendered its first page itself, so a test times its own steps, not the start.
+ * Starting has taken 20 s on a loaded machine, so it adds 60 s to the caller's timeout.
  */
 export async function startSiteServer(env: Record<string, string> = {}): Promise<SiteServer> {
   const startMs = 60_000

@@ -1,10 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { freePort } from '../../tests/support/free-port'
 
-/**
- * A local HTTP stub of hosted Supabase (hosted Supabase cannot run here): the REST reads of the
- * featured-video tables and the Functions endpoints the site calls. Each test sets what it answers.
- */
+/** A local stub of hosted Supabase, which cannot run here; each test sets what it answers. */
 export interface StubReply {
   status?: number
   body?: unknown
@@ -71,7 +68,7 @@ export async function startSupabaseStub(initial: Partial<SupabaseStubState> = {}
     if (rest) {
       const value = state.videos[rest[1] as keyof SupabaseStubState['videos']]
       if (isReply(value)) return send(value)
-      // supabase-js's maybeSingle() reads an array and takes its one row (or null for none), as PostgREST answers.
+      // An array, as PostgREST answers maybeSingle().
       return send({ status: 200, body: value ? [value] : [] })
     }
     const fn = url.pathname.match(/^\/functions\/v1\/([\w-]+)$/)

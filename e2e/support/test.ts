@@ -2,11 +2,7 @@ import { test as base } from '@playwright/test'
 
 export * from '@playwright/test'
 
-/**
- * Playwright's `test`, whose `page.goto` also waits until React has hydrated the page (the root
- * layout marks <html data-hydrated>), so a test never types or clicks into server markup whose
- * handlers are not attached yet. Pages loaded with JavaScript off are not waited for.
- */
+/** `page.goto` also waits for <html data-hydrated>, so a test never clicks markup without handlers. */
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
