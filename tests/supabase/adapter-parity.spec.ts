@@ -1,12 +1,7 @@
 /**
- * The SAME quote, reviews and assistant tests, run against the site's two adapters:
- *   - embedded: PGlite + the outbox worker (app/server/backend/embedded.server.ts);
- *   - supabase: the site's Supabase adapter (app/server/backend/supabase.server.ts) with SUPABASE_URL
- *     pointing at a local router that serves /functions/v1/<name> from the Edge Functions running
- *     under Deno against PostgreSQL 15.
- * The REST table read (featured video) is the one call the functions do not serve: for the
- * Supabase adapter it goes to the local stub of hosted Supabase from e2e/support (PostgREST cannot
- * run here), as the test names say.
+ * The SAME tests against both adapters: embedded (PGlite and the outbox) and Supabase, whose functions run
+ * under Deno against Postgres 15. The featured-video table read goes to the e2e/support stub instead,
+ * as PostgREST cannot run here.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,8 +1,6 @@
 /**
- * What `supabase functions deploy` bundles: each function's module graph must stay inside
- * supabase/functions/ (plus npm: packages), the site's modules reach it only as generated copies,
- * and every function must type-check under Deno. Verified with the real Deno (`deno` npm package);
- * the Supabase CLI itself cannot run here.
+ * What `supabase functions deploy` bundles, checked with the real Deno since the Supabase CLI cannot run
+ * here: each function's module graph stays inside supabase/functions/ (plus npm: packages).
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'

@@ -1,8 +1,6 @@
 /**
- * ONE table of quote-request cases, run against the site's rules (app/lib/quote-schema.ts) and
- * against the deployed function's rules (the `send-quote-email` Edge Function) — see
- * functions.spec.ts. `error` is the expected first message (null: valid); the test also checks it
- * against the site's schema, so the table cannot drift from the rules.
+ * ONE table of quote cases for the site's schema and the `send-quote-email` function, so the two cannot
+ * drift apart. `error` is the expected first message (null: valid).
  */
 import { QUOTE_FIELD_MESSAGES as M } from '../../app/lib/quote-schema'
 

@@ -1,8 +1,6 @@
 /**
- * The functions' production data path: supabase-js `rpc()` with the service role key through
- * PostgREST. PostgREST cannot run here, so the router's LOCAL STAND-IN for its RPC endpoint runs
- * public.<fn>(named args) in Postgres 15 as the key's role. This checks the calls (names,
- * argument names, the service role's grants) — not PostgREST itself.
+ * The functions' production data path, `rpc()` through PostgREST, which cannot run here: a LOCAL STAND-IN
+ * checks the calls (names, arguments, the service role's grants), not PostgREST itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryJson } from '../support/supabase-postgres'

@@ -1,18 +1,7 @@
-// Local stand-in for a hosted Supabase project, for tests and manual runs — no Docker, no
-// Supabase CLI (neither can run here):
-//
-//   - PostgreSQL 15 with Supabase's roles, the migrations and the seed (supabase-postgres.ts);
-//   - each Edge Function in supabase/functions/<name>/index.ts run by Deno (the `deno` npm package)
-//     in its own process, exactly the file that `supabase functions deploy` uploads;
-//   - a router on 127.0.0.1 that answers like the Supabase API gateway for
-//       /functions/v1/<name>   -> the function's process (requires the anon or service key, like
-//                                 verify_jwt = true);
-//       /rest/v1/rpc/<fn>      -> a small LOCAL STAND-IN for PostgREST's RPC endpoint: calls
-//                                 public.<fn>(named args) in Postgres as the role of the key
-//                                 (service_role / anon). Only RPC — table reads are not served.
-//
-// Manual run:  npx tsx tests/support/supabase-local.ts (prints SUPABASE_URL and keys; Ctrl-C stops)
-//   then e.g.  SUPABASE_URL=... SUPABASE_ANON_KEY=... node .output/server/index.mjs
+// A local stand-in for a hosted Supabase project (Docker and the Supabase CLI cannot run here): Postgres 15
+// with Supabase's roles, each Edge Function under Deno exactly as deployed, and a gateway router that
+// serves /functions/v1/<name> (anon or service key required) and a LOCAL STAND-IN for /rest/v1/rpc/<fn>.
+// Manual run: npx tsx tests/support/supabase-local.ts, then start the site with the SUPABASE_* it prints.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'

@@ -1,18 +1,6 @@
-// A throwaway PostgreSQL 15 cluster set up the way hosted Supabase has its roles, for the Supabase
-// tests (`npm run test:supabase`) and local runs (tests/support/supabase-local.ts).
-//
-// - Finds Debian's PostgreSQL 15 (installs the `postgresql` package with apt-get when run as root
-//   and it is missing).
-// - initdb in a new temp dir (as the `postgres` OS user when running as root: initdb refuses root),
-//   listening on 127.0.0.1:<random port> and a unix socket in that dir; fsync off (test data).
-// - Roles as in Supabase's init script (supabase/postgres migrations/db/init-scripts): superuser
-//   `supabase_admin`; `postgres` (LOGIN, CREATEROLE, BYPASSRLS, NOT superuser) owns the app
-//   database and runs the migrations; anon / authenticated NOLOGIN NOINHERIT; service_role NOLOGIN
-//   NOINHERIT BYPASSRLS; `authenticator` (PostgREST's login role) may SET ROLE to each of them.
-//   Default privileges grant ALL on new tables/functions/sequences in `public` to anon,
-//   authenticated and service_role, as hosted Supabase does — so the migrations must revoke.
-//
-// Exports: ensurePostgres(), startPostgres(), applyMigrations(), psql().
+// A throwaway PostgreSQL 15 cluster with hosted Supabase's roles (as in its init scripts): `postgres` is
+// not a superuser, and default privileges grant ALL on new objects in `public` to anon, authenticated
+// and service_role, as hosted Supabase does, so the migrations must revoke what they do not mean to grant.
 import { execFileSync, spawnSync, type SpawnSyncOptions } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, chownSync } from 'node:fs'
 import { tmpdir } from 'node:os'
