@@ -294,7 +294,11 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
         reason: 'rate-limited',
         error: `Too many quote requests. Please wait a few minutes or call us at ${site.phone}.`,
       },
+      // Sent as Retry-After: until the oldest of the five leaves the ten-minute window.
+      retryAfterSeconds: expect.any(Number),
     })
+    expect(limited.retryAfterSeconds).toBeGreaterThan(590)
+    expect(limited.retryAfterSeconds).toBeLessThanOrEqual(600)
     expect(site.phone).toBe('(916) 555-0142')
     expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(5)
     // Other visitors are not affected; the window slides.
