@@ -88,7 +88,7 @@ test('city pages carry breadcrumb JSON-LD naming the city', async ({ request }) 
   expect(breadcrumb.itemListElement.at(-1)).toMatchObject({ name: 'Folsom', item: `${site.baseUrl}/city/folsom` })
 })
 
-test('sitemap.xml lists exactly the spec URL set with its priorities and validates against the schema', async ({
+test('sitemap.xml lists exactly the documented URL set with its priorities and validates against the schema', async ({
   request,
 }) => {
   const response = await request.get('/sitemap.xml')
