@@ -1,6 +1,5 @@
 import * as v from 'valibot'
 
-/** A process environment. Tests pass their own record; the server uses `serverEnv()`. */
 export type Env = Record<string, string | undefined>
 
 export interface RuntimeConfig {
@@ -9,7 +8,7 @@ export interface RuntimeConfig {
   quoteNotifyEmail?: string
   quoteFromEmail?: string
   supabase?: { url: string; anonKey: string; siteSecret?: string }
-  /** How many reverse proxies stand in front of the site (TRUST_PROXY: a count, or `true` for 1). */
+  /** TRUST_PROXY: a count, or `true` for 1. */
   trustProxyHops: number
   quote: { rateLimit: number; rateWindowMs: number; minFillMs: number; ipHashSalt?: string }
   assistant: { rateLimit: number; rateWindowMs: number }
@@ -21,7 +20,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-/** The one place, with content/build-env.ts for build time, that reads the process environment. */
+/** The one reader of the process environment (content/build-env.ts at build time). */
 export function serverEnv(): Env {
   return process.env
 }
@@ -67,7 +66,6 @@ const EnvSchema = v.object({
   NODE_ENV: text,
 })
 
-/** Parses the runtime variables; a bad value throws a ConfigError that names the variable. */
 export function parseRuntimeConfig(env: Env): RuntimeConfig {
   const result = v.safeParse(EnvSchema, env)
   if (!result.success) {
@@ -103,7 +101,7 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
 
 let current: RuntimeConfig | undefined
 
-/** The server's configuration, parsed once from its environment (the server entry does so as it starts). */
+/** Parsed once, by the server entry as it starts. */
 export function runtimeConfig(): RuntimeConfig {
   current ??= parseRuntimeConfig(serverEnv())
   return current

@@ -2,15 +2,10 @@ import { answerGrounded } from './grounded.server'
 import { askLlm, llmConfigFromEnv, type AssistantEnv } from './llm.server'
 
 export interface EmbeddedAssistantOptions {
-  /** fetch used for the LLM call (tests). */
   fetch?: typeof fetch
 }
 
-/**
- * The embedded assistant (no hosted backend needed): the LLM when ASSISTANT_LLM_URL and
- * ASSISTANT_LLM_KEY are set, otherwise, or when the LLM fails, the grounded assistant that answers
- * from the site's content.
- */
+/** The LLM when configured; otherwise, or when it fails, the grounded assistant. */
 export async function answerWithEmbeddedAssistant(
   message: string,
   env: AssistantEnv,

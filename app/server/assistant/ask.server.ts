@@ -1,7 +1,4 @@
-/**
- * The chat use case: per-visitor rate limit, a time limit, and who answers (the backend port's choice).
- * Failures throw an AssistantRequestError carrying the HTTP status; the browser shows the fallback reply.
- */
+/** The chat use case: rate limit, time limit, then the backend port answers. Failures carry an HTTP status. */
 import { getBackend, type Backend } from '../backend/backend.server'
 import { runtimeConfig } from '../config.server'
 import { createSlidingWindowLimiter } from '../http/rate-limit.server'
@@ -19,13 +16,12 @@ export class AssistantRequestError extends Error {
 
 export const ASSISTANT_TIMEOUT_MS = 15_000
 
-/** Ask the backend port: the embedded assistant, or the hosted `ai-assistant` Edge Function. Throws on failure. */
 export function askAssistant(message: string, backend: Pick<Backend, 'askAssistant'> = getBackend()): Promise<string> {
   return backend.askAssistant(message)
 }
 
 export interface AssistantServiceOptions {
-  /** Messages per IP per window (default 20). 0 or less disables the limit. */
+  /** Per IP per window; 0 or less disables the limit. */
   rateLimit?: number
   rateWindowMs?: number
   timeoutMs?: number
@@ -34,7 +30,6 @@ export interface AssistantServiceOptions {
 }
 
 export interface AssistantService {
-  /** `message` is already validated (trimmed, 1..500 characters). */
   reply(message: string, meta: { ip: string }): Promise<{ response: string }>
   resetRateLimits(): void
 }
@@ -83,7 +78,6 @@ export function createAssistantService(options: AssistantServiceOptions = {}): A
 
 let defaultService: AssistantService | undefined
 
-/** The process-wide service, configured from the environment on first use. */
 export function getAssistantService(): AssistantService {
   defaultService ??= createAssistantService(runtimeConfig().assistant)
   return defaultService

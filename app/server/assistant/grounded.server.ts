@@ -1,7 +1,6 @@
 /**
- * The grounded assistant answers from the site's own content only, deterministically: topics first, then
- * the closest service passage, else "I don't know" and the phone number. It never states a price,
- * duration or place the content does not.
+ * Answers from the site's content only, deterministically: topics, then the closest service passage,
+ * else "I don't know" and the phone number. It never states a price or place the content does not.
  */
 import {
   areaNames,
@@ -19,12 +18,8 @@ export { normalizeQuestion } from './retrieval.server'
 
 export interface GroundedAnswer {
   text: string
-  /** Which topics produced the answer, in order (tests, logs). */
   topics: string[]
 }
-
-// ---------------------------------------------------------------------------------------------
-// Topics
 
 const SERVICE_PATTERNS: { id: string; pattern: RegExp }[] = [
   { id: 'epoxy', pattern: /\b(epoxy|flake|flakes)\b/ },
@@ -49,7 +44,6 @@ const SERVICE_PATTERNS: { id: string; pattern: RegExp }[] = [
   },
 ]
 
-/** Services visitors ask about that the site does not list. */
 const NOT_OFFERED: { pattern: RegExp; label: string; related?: string }[] = [
   { pattern: /\bwindows?\b/, label: 'Window cleaning', related: 'window' },
   { pattern: /\bsolar( panels?)?\b/, label: 'Solar panel cleaning' },
@@ -162,9 +156,6 @@ function placeAnswer(found: PlaceFindings, text: string, original: string): stri
   return parts
 }
 
-// ---------------------------------------------------------------------------------------------
-// Services
-
 function detectServices(text: string): ServiceKnowledge[] {
   const ids = SERVICE_PATTERNS.filter(({ pattern }) => pattern.test(text)).map(({ id }) => id)
   // "Epoxy patio" is the epoxy service, not patio cleaning; "seal my pavers" is sealing.
@@ -177,7 +168,6 @@ function detectServices(text: string): ServiceKnowledge[] {
 const firstSentence = (text: string) => sentences(text)[0] ?? text
 const joinItems = (items: string[]) => items.map((item) => item.replace(/\.$/, '')).join('; ')
 
-/** Process steps that mention drying or cure time, e.g. "The surface dries for at least 24 hours". */
 function timingNotes(service: ServiceKnowledge): string[] {
   return service.process
     .map((step) => step.description)
@@ -215,12 +205,8 @@ function notOfferedAnswer(text: string): string | null {
   } We offer ${servicesSentence}. For anything else, ${callUs}.`
 }
 
-// ---------------------------------------------------------------------------------------------
-// The answer
-
 const MAX_PARTS = 3
 
-/** Answer one visitor message from the site's content. */
 export function groundedAnswer(message: string): GroundedAnswer {
   const text = normalizeQuestion(message)
   const parts: string[] = []
@@ -283,7 +269,6 @@ export function groundedAnswer(message: string): GroundedAnswer {
   return { text: reply, topics: topics.slice(0, MAX_PARTS) }
 }
 
-/** The grounded assistant's reply text. */
 export function answerGrounded(message: string): string {
   return groundedAnswer(message).text
 }

@@ -1,7 +1,6 @@
 /**
- * What the chat assistant knows: built once, at module load, from app/content/ and nothing else.
- * The grounded assistant answers from these facts; the optional LLM gets the same facts as its
- * system context (`knowledgeAsText`), so the two can never disagree about the business.
+ * What the assistant knows, built from app/content/ only. The LLM gets the same facts as its system
+ * context, so the two assistants can never disagree about the business.
  */
 import { assistant } from '../../content/assistant'
 import { cities } from '../../content/cities'
@@ -10,7 +9,6 @@ import { serviceAreas } from '../../content/service-areas'
 import { claims, fullAddress, site } from '../../content/site'
 
 export interface ServiceKnowledge {
-  /** A services tab id, or 'epoxy'. */
   id: string
   title: string
   description: string
@@ -20,11 +18,8 @@ export interface ServiceKnowledge {
 }
 
 export interface ServedPlace {
-  /** Lower-case name as a visitor would type it (hyphens as spaces). */
   match: string
-  /** Display name. */
   name: string
-  /** The served city it belongs to (the city itself for a city). */
   city: string
 }
 
@@ -57,7 +52,6 @@ export function serviceKnowledgeById(id: string): ServiceKnowledge {
 
 export const areaNames = serviceAreas.map((area) => area.name)
 
-/** "A, B and C" */
 export function listSentence(items: readonly string[]): string {
   if (items.length <= 1) return items.join('')
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
@@ -65,10 +59,7 @@ export function listSentence(items: readonly string[]): string {
 
 const matchName = (name: string) => name.toLowerCase().replace(/[-\u2013]/g, ' ')
 
-/**
- * Neighborhoods named on the city pages that are proper place names (not descriptions such as
- * "Streets along Watt Avenue"). "Washington" is left out: visitors mean the state far more often.
- */
+/** Proper names only; "Washington" is left out: visitors mean the state far more often. */
 function neighborhoodNames(names: string[]): string[] {
   return names
     .map((name) => name.replace(/^The /, ''))
@@ -81,7 +72,7 @@ function neighborhoodNames(names: string[]): string[] {
     )
 }
 
-/** Served cities and their named neighborhoods, longest first so "Lincoln Village" wins over shorter names. */
+/** Longest first, so "Lincoln Village" wins over shorter names. */
 export const servedPlaces: ServedPlace[] = [
   ...serviceAreas.map((area) => ({ match: matchName(area.name), name: area.name, city: area.name })),
   ...cities.flatMap((city) =>
@@ -89,15 +80,11 @@ export const servedPlaces: ServedPlace[] = [
   ),
 ].sort((a, b) => b.match.length - a.match.length)
 
-/** ZIP code -> served city, from the city pages. */
 export const servedZipCodes = new Map<string, string>(
   cities.flatMap((city) => city.zipCodes.map((zip) => [zip, city.name] as const)),
 )
 
-/**
- * Places a visitor may name that are NOT among the 16 service areas. Only used to recognise the
- * name in a question, so the assistant can say "not on our list, but call us" instead of guessing.
- */
+/** Not served: recognised so the assistant says "not on our list, but call us" instead of guessing. */
 export const otherPlaces = [
   'Elk Grove',
   'Davis',
@@ -176,7 +163,6 @@ export const otherPlaces = [
   'Esparto',
 ].sort((a, b) => b.length - a.length)
 
-/** The business facts every answer is drawn from, by topic. */
 export const facts = {
   name: site.name,
   phone: site.phone,
@@ -197,10 +183,6 @@ export const facts = {
   areas: areaNames,
 } as const
 
-/**
- * The same knowledge as plain text, for the LLM's system prompt. Everything here comes from
- * app/content/, so the LLM is told nothing the site does not say.
- */
 export function knowledgeAsText(): string {
   const lines: string[] = [
     `Business: ${site.name}, an exterior cleaning company based at ${fullAddress}, serving Greater Sacramento.`,
@@ -228,7 +210,6 @@ export function knowledgeAsText(): string {
   return lines.join('\n')
 }
 
-/** Rules for the LLM: answer from the knowledge only, never invent, keep it short. */
 export function llmSystemPrompt(): string {
   return [
     `You are ${assistant.name}, ${assistant.role} on the ${site.name} website.`,

@@ -1,7 +1,4 @@
-/**
- * Optional LLM adapter: an OpenAI-compatible chat endpoint given the site's knowledge as context, used
- * when ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY are set. The key is never logged or put in an error.
- */
+/** Optional OpenAI-compatible LLM adapter. The key is never logged or put in an error. */
 import { llmSystemPrompt } from './knowledge.server'
 
 export interface LlmConfig {
@@ -15,10 +12,9 @@ export type AssistantEnv = Record<string, string | undefined>
 
 const DEFAULT_MODEL = 'gpt-4o-mini'
 const DEFAULT_TIMEOUT_MS = 10_000
-/** Longest reply shown to a visitor; a longer one is cut at a sentence end. */
+/** A longer reply is cut at a sentence end. */
 export const MAX_LLM_REPLY_CHARS = 1200
 
-/** The LLM configuration, or null when the LLM is not configured (then the grounded assistant answers). */
 export function llmConfigFromEnv(env: AssistantEnv): LlmConfig | null {
   const url = env.ASSISTANT_LLM_URL?.trim()
   const key = env.ASSISTANT_LLM_KEY?.trim()
@@ -32,7 +28,7 @@ export function llmConfigFromEnv(env: AssistantEnv): LlmConfig | null {
   }
 }
 
-/** "https://api.example.com/v1" -> "https://api.example.com/v1/chat/completions" (a full address is kept). */
+/** ".../v1" -> ".../v1/chat/completions"; a full address is kept. */
 export function chatCompletionsUrl(url: string): string {
   const trimmed = url.replace(/\/+$/, '')
   return /\/chat\/completions$/.test(trimmed) ? trimmed : `${trimmed}/chat/completions`
@@ -49,7 +45,6 @@ function clip(reply: string): string {
   return end > 200 ? cut.slice(0, end + 1) : `${cut.trimEnd()}…`
 }
 
-/** One question to the LLM; throws LlmError on any failure (HTTP error, timeout, empty or malformed answer). */
 export async function askLlm(message: string, config: LlmConfig, fetchImpl: typeof fetch = fetch): Promise<string> {
   let response: Response
   try {

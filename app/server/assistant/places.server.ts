@@ -41,11 +41,7 @@ export function findPlaces(text: string): PlaceFindings {
   return found
 }
 
-/**
- * "Do you serve Brentwood?" -> "Brentwood": a place name the content does not know. After a weak
- * word ("in", "near") the name must be capitalised in the visitor's message, so "do you work in
- * the rain" is not taken for a place.
- */
+/** After "in" or "near" the name must be capitalised, so "do you work in the rain" is no place. */
 export function unknownPlaceCandidate(text: string, original: string): string | null {
   const match = text.match(
     /\b(serve|serving|service|cover|come to|come out to|go to|travel to|work in|in|near|around)\s+((?:[a-z]+\s?){1,3})\s*$/,

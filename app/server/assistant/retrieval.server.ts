@@ -1,10 +1,7 @@
 /** How the grounded assistant reads a question: synonyms, tokens, and BM25 retrieval over the service content. */
 import { serviceKnowledge, type ServiceKnowledge } from './knowledge.server'
 
-// ---------------------------------------------------------------------------------------------
-// Normalising and synonyms
-
-/** Phrase-level synonyms, applied to the lower-cased question before anything else. */
+/** Applied to the lower-cased question before anything else. */
 const SYNONYMS: [RegExp, string][] = [
   [/[\u2018\u2019`´]/g, "'"],
   [/&/g, ' and '],
@@ -51,7 +48,6 @@ const STOPWORDS = new Set(
   ).split(' '),
 )
 
-/** Tiny stemmer: enough to match "gutters" with "gutter" and "sealing" with "seal". */
 export function stem(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`
   if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3)
@@ -65,9 +61,6 @@ export function tokenize(text: string): string[] {
     .filter((word) => word && !STOPWORDS.has(word))
     .map(stem)
 }
-
-// ---------------------------------------------------------------------------------------------
-// Retrieval over the service content (BM25)
 
 export interface Passage {
   service: ServiceKnowledge
@@ -99,13 +92,9 @@ function idf(token: string): number {
   return Math.log(1 + (passages.length - df + 0.5) / (df + 0.5))
 }
 
-/**
- * Share of the question's weight (sum of idf) a passage must cover to count as an answer, so
- * "what is the meaning of life" does not match a passage that merely says "life".
- */
+/** Share of the question's idf a passage must cover, so "the meaning of life" does not match "life". */
 const MIN_COVERAGE = 0.6
 
-/** The passages that answer the question best (BM25), each covering most of what was asked. */
 export function retrieve(message: string, limit = 1): { passage: Passage; score: number; coverage: number }[] {
   const query = [...new Set(tokenize(message))]
   if (query.length === 0) return []

@@ -1,6 +1,6 @@
 /**
- * The embedded database: one PGlite per data folder, the lock that keeps a second process out, and the
- * migrations (supabase/migrations/*.sql in filename order, then seed.sql once on a fresh database).
+ * The embedded database: one PGlite per data folder, a lock against a second process, and the
+ * migrations in filename order (seed.sql once on a fresh database).
  */
 import { mkdirSync, statSync, unlinkSync } from 'node:fs'
 import { join } from 'node:path'
@@ -43,23 +43,16 @@ function registry(): Map<string, Promise<SharedDb>> {
 
 export const LOCK_FILE = 'pglite.lock'
 
-/** Another process holds the data folder. */
 export class DataFolderLockedError extends Error {
   override name = 'DataFolderLockedError'
 }
-/** A lock its holder has not refreshed for this long belongs to a dead process and may be taken over. */
+/** An unrefreshed lock this old belongs to a dead process. */
 const LOCK_STALE_MS = 10_000
-/** How long a second process waits for the first to let go before it gives up (covers a stale lock). */
 export const LOCK_WAIT_MS = 15_000
 
-/**
- * One writer per data folder, across processes, PID namespaces and containers sharing a volume: an
- * atomic mkdir whose mtime the holder keeps fresh (proper-lockfile), rather than a PID that another
- * namespace can reuse.
- */
+/** An atomic mkdir kept fresh (proper-lockfile), not a PID: containers sharing a volume reuse PIDs. */
 async function acquireLock(dataDir: string, waitMs: number): Promise<() => Promise<void>> {
   const lockPath = join(dataDir, LOCK_FILE)
-  // Earlier versions wrote a PID file here; it cannot be a live lock of this kind.
   if (statSync(lockPath, { throwIfNoEntry: false })?.isFile()) unlinkSync(lockPath)
   try {
     return await lockfile.lock(dataDir, {
@@ -127,10 +120,7 @@ export interface MigrationReport {
   seeded: boolean
 }
 
-/**
- * Apply pending migrations (and, on a fresh database, the seed) in ONE transaction: a crash
- * mid-way leaves the database as it was.
- */
+/** One transaction, so a crash mid-way leaves the database as it was. */
 export async function migrate(db: PGlite, migrations: Migration[], seedSql: string | null): Promise<MigrationReport> {
   return db.transaction(async (tx) => {
     const exists = await tx.query<{ t: string | null }>(`SELECT to_regclass('public.schema_migrations')::text AS t`)

@@ -1,6 +1,5 @@
 /**
  * Embedded backend: PostgreSQL in-process (PGlite) in `${DATA_DIR}/pglite`, plus the e-mail outbox worker.
- * The first start creates the database; see embedded-database.server.ts.
  */
 import { randomBytes } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
@@ -31,32 +30,24 @@ import {
 
 export interface EmbeddedBackendOptions {
   env?: Env
-  /** Overrides env.DATA_DIR. Relative paths resolve from process.cwd(). */
   dataDir?: string
-  /** How long to wait for another process's lock on the folder before giving up (default 15 s). */
   lockWaitMs?: number
-  /** The server's own backend: exit if another process holds the folder, rather than serve without it. */
+  /** Exit rather than serve without a database when another process holds the folder. */
   exitIfLocked?: boolean
-  /** Start the outbox loop once the database is ready (default false). */
   startWorker?: boolean
-  /** Outbox worker tuning (tests: backoffMs, transport, batchSize …). */
   outbox?: Omit<OutboxOptions, 'db' | 'dataDir' | 'env'>
-  /** Override the bundled migrations / seed (tests). `seedSql: null` skips seeding. */
   migrations?: Migration[]
   seedSql?: string | null
 }
 
 export interface EmbeddedBackend extends Backend {
   readonly kind: 'embedded'
-  /** Absolute DATA_DIR. */
   readonly dataDir: string
-  /** Resolves once the database is open and migrated (rejects if that failed; later calls retry). */
+  /** Rejects if opening failed; a later call retries. */
   ready(): Promise<void>
-  /** The open PGlite instance (after ready). Trusted server-side access (superuser). */
+  /** Superuser access: trusted server code only. */
   db(): Promise<PGlite>
-  /** The outbox worker (created on first ready; started only with startWorker). */
   outbox(): Promise<OutboxWorker>
-  /** Random salt persisted in app_settings (created on first use). */
   ipHashSalt(): Promise<string>
 }
 
@@ -64,9 +55,6 @@ export function resolveDataDir(env: Env = serverEnv(), override?: string): strin
   const configured = override?.trim() || parseRuntimeConfig(env).dataDir
   return resolve(process.cwd(), configured)
 }
-// ---------------------------------------------------------------------------------------------
-// Row mapping
-// ---------------------------------------------------------------------------------------------
 
 interface VideoRow {
   id: string
@@ -97,10 +85,7 @@ export function toFeaturedVideo(row: VideoRow): FeaturedVideo {
   return video
 }
 
-/**
- * Make `url` the one featured video of `table` (unfeatures the previous one) — trusted use only.
- * Returns the new row's id.
- */
+/** Unfeatures the previous video; trusted use only. */
 export async function setFeaturedVideo(
   db: PGlite,
   table: VideoTable,
@@ -121,9 +106,6 @@ export async function setFeaturedVideo(
   })
 }
 
-// ---------------------------------------------------------------------------------------------
-// The adapter
-// ---------------------------------------------------------------------------------------------
 
 export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): EmbeddedBackend {
   const env = options.env ?? serverEnv()
@@ -155,7 +137,7 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
         }
       })()
       opening = attempt
-      // A failed open is not cached: the next call tries again (e.g. after a disk problem is fixed).
+      // A failed open is not cached, so the next call retries.
       attempt.catch((error: unknown) => {
         if (opening === attempt) opening = undefined
         console.error(`[backend] could not open the embedded database in ${dataDir}:`, error)
@@ -173,7 +155,6 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
     kind: 'embedded',
     dataDir,
 
-    // Grounded in the site's own content (or an LLM when configured); needs no database.
     askAssistant: (message) => answerWithEmbeddedAssistant(message, env),
 
     async ready() {
@@ -243,7 +224,6 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
           }
           return { id: newId, duplicate: false, notify: lead.status === 'new' }
         }
-        // Same submission again (a retry): acknowledge the existing row.
         const existing = await tx.query<{ id: string; status: string }>(
           `SELECT id, status FROM public.quote_requests WHERE idempotency_key = $1`,
           [lead.idempotencyKey],

@@ -1,7 +1,6 @@
 /**
- * Outbox worker: turns committed `quote_outbox` rows into the owner's e-mail, at least once, with
- * backoff and never giving up (docs/decisions/008-lead-outbox.md). SMTP_URL when set, otherwise
- * `.eml` files under `${DATA_DIR}/outbox-mail/`.
+ * Outbox worker: committed `quote_outbox` rows become the owner's e-mail, at least once, never giving
+ * up (docs/decisions/008-lead-outbox.md). SMTP_URL, or `.eml` files under `${DATA_DIR}/outbox-mail/`.
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -23,19 +22,12 @@ export interface OutboxRunResult {
 }
 
 export interface OutboxWorker {
-  /** 'smtp' when SMTP_URL is set (or a transport was injected), else 'eml'. */
   readonly transportKind: 'smtp' | 'eml' | 'custom'
-  /** Directory the .eml fallback writes to. */
   readonly mailDir: string
-  /** Start the background loop (idempotent). */
   start(): void
-  /** Stop the loop and wait for an in-flight run to finish. */
   stop(): Promise<void>
-  /** Claim and process one batch of due rows (serialised with the loop). */
   runOnce(): Promise<OutboxRunResult>
-  /** runOnce() until a run claims nothing (or maxRounds), summed. */
   drain(maxRounds?: number): Promise<OutboxRunResult>
-  /** Ask the loop to run soon (after a new lead was committed). No-op when not started. */
   kick(): void
 }
 
@@ -43,16 +35,11 @@ export interface OutboxOptions {
   db: PGlite
   dataDir: string
   env?: Env
-  /** Inject a transport (tests); overrides SMTP_URL / .eml selection. */
   transport?: Transporter
   batchSize?: number
-  /** Longest sleep of the loop between checks (default 30 s). */
   pollIntervalMs?: number
-  /** How long a claimed row is reserved for one send attempt (default 2 min). */
   leaseMs?: number
-  /** Delay before retry number `attempts` (1-based count of attempts made so far). */
   backoffMs?: (attempts: number) => number
-  /** Called after each processed row (tests/metrics). */
   onResult?: (event: { outboxId: string; quoteRequestId: string; ok: boolean; error?: string }) => void
 }
 
@@ -113,7 +100,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     transport = options.transport
   } else if (smtpUrl) {
     transportKind = 'smtp'
-    // One pooled connection: reused while a backlog drains, re-opened by nodemailer when it drops.
+    // One pooled connection, reused while a backlog drains.
     transport = createTransport({
       url: smtpUrl,
       pool: true,
@@ -205,7 +192,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     return result
   }
 
-  // Every run goes through one chain so the loop and manual runOnce() calls never overlap.
+  // One chain, so the loop and manual runOnce() calls never overlap.
   let chain: Promise<unknown> = Promise.resolve()
   function runOnce(): Promise<OutboxRunResult> {
     const run = chain.then(processBatch, processBatch)

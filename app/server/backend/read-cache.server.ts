@@ -1,10 +1,6 @@
 import { getBackend, type FeaturedVideo, type Review, type VideoTable } from './backend.server'
 
-/**
- * Backend reads cached in the server process, so a page view does not hit the database each time.
- * A value is fresh for `freshMs`; after that it is still served (and refreshed in the background)
- * until `keepMs`. A failed refresh keeps the old value; with nothing kept, the failure is thrown.
- */
+/** Stale-while-revalidate in the process: a failed refresh keeps serving the old value until `keepMs`. */
 interface Entry<T> {
   value: T
   storedAt: number
@@ -17,9 +13,8 @@ export interface CachePolicy {
 
 const MINUTE = 60_000
 
-/** docs/product.md#calls-to-the-backend: reviews are fresh for 30 minutes and kept for 60. */
+/** docs/product.md#calls-to-the-backend */
 export const REVIEWS_CACHE: CachePolicy = { freshMs: 30 * MINUTE, keepMs: 60 * MINUTE }
-/** A newly featured video shows within 5 minutes. */
 export const VIDEO_CACHE: CachePolicy = { freshMs: 5 * MINUTE, keepMs: 60 * MINUTE }
 
 export class ReadCache<T> {
@@ -43,7 +38,6 @@ export class ReadCache<T> {
     return this.refresh()
   }
 
-  /** One load at a time, however many requests arrive together. */
   private refresh(): Promise<T> {
     this.inFlight ??= this.load()
       .then((value) => {

@@ -1,7 +1,6 @@
 /**
- * Supabase adapter, reached server-side with the public anon key: leads and reviews through Edge
- * Functions, featured videos from their tables. A call error throws; an answer without
- * `success: true` is a failure (docs/product.md#calls-to-the-backend).
+ * Supabase adapter, server-side with the anon key: leads and reviews through Edge Functions, videos
+ * from their tables (docs/product.md#calls-to-the-backend).
  */
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
 import * as v from 'valibot'
@@ -19,14 +18,9 @@ import {
 export interface SupabaseBackendOptions {
   url: string
   anonKey: string
-  /**
-   * SITE_FUNCTION_SECRET: sent with every Edge Function call, which then refuse calls without it
-   * (supabase/functions/_shared/http.ts), so the public anon key alone cannot reach them.
-   */
+  /** So the public anon key alone cannot reach the functions (supabase/functions/_shared/http.ts). */
   siteSecret?: string
-  /** Timeout of each Edge Function call (default 15 s). */
   functionTimeoutMs?: number
-  /** Custom fetch (tests). */
   fetch?: typeof fetch
 }
 
@@ -63,7 +57,6 @@ export const featuredVideoRowSchema = v.object({
   created_at: optionalText,
 })
 
-/** Keep the valid reviews of a `fetch-reviews` answer ({ reviews: [...] } or [...]). */
 export function parseReviewsPayload(data: unknown): Review[] {
   let list: unknown
   if (Array.isArray(data)) list = data
@@ -117,11 +110,7 @@ export class SupabaseCallError extends Error {
   }
 }
 
-/**
- * A failed Edge Function call as an error for the server log. A 401 means the function (or
- * Supabase's gateway) refused the site itself, so every call will fail until the configuration is
- * fixed: the message says which settings to compare.
- */
+/** A 401 means the site itself was refused, so every call fails until the settings match. */
 function functionFailure(name: string, error: unknown): SupabaseCallError {
   const status =
     error instanceof FunctionsHttpError ? (error.context as { status?: unknown } | undefined)?.status : undefined
@@ -132,11 +121,7 @@ function functionFailure(name: string, error: unknown): SupabaseCallError {
   return new SupabaseCallError(`${name} failed: ${describeError(error)}${cause}`, error)
 }
 
-/**
- * supabase-js builds a Realtime client eagerly, which needs a WebSocket constructor: Node 22+ has
- * one built in, Node 20 does not (createClient throws). This site never uses Realtime, so on
- * runtimes without WebSocket we pass a transport that only fails if something tries to connect.
- */
+/** supabase-js builds a Realtime client eagerly and throws without WebSocket (Node 20); unused here. */
 class RealtimeUnavailable {
   constructor() {
     throw new Error('Supabase Realtime is not used by this site (no WebSocket on this runtime)')
@@ -154,8 +139,6 @@ const DEDUPE_MAX = 5000
 
 export function createSupabaseBackend(options: SupabaseBackendOptions): SupabaseBackend {
   const timeout = options.functionTimeoutMs ?? 15_000
-  // The functions' SITE_SECRET_HEADER; tests/supabase/adapter-parity.spec.ts runs this adapter against
-  // functions that require it.
   const secretHeaders: Record<string, string> = options.siteSecret ? { 'x-site-secret': options.siteSecret } : {}
   const client = createClient(options.url, options.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -163,7 +146,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
     ...realtimeOptions(),
   })
 
-  // Dedupe of identical retries: settled successes (with time) and in-flight calls.
+  // Identical retries: settled successes (with time) and in-flight calls.
   const confirmed = new Map<string, number>()
   const inFlight = new Map<string, Promise<SubmitQuoteResult>>()
 
@@ -179,19 +162,17 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
   }
 
   async function send(lead: StoredLeadInput): Promise<SubmitQuoteResult> {
-    // send-quote-email's SUSPECTED_SPAM_HEADER: stored with the reason, not e-mailed.
     const spamHeaders: Record<string, string> =
       lead.status === 'suspected_spam' ? { 'x-suspected-spam': lead.spamReason ?? 'flagged' } : {}
     const { data, error } = await client.functions.invoke<unknown>('send-quote-email', {
       body: { firstName: lead.firstName, email: lead.email, phone: lead.phone },
-      // The function stores one lead per key, so a retried submission is not stored twice.
       headers: { ...secretHeaders, ...spamHeaders, 'Idempotency-Key': lead.idempotencyKey },
       timeout,
     })
     if (error) throw functionFailure('send-quote-email', error)
     const payload = data && typeof data === 'object' ? (data as { success?: unknown; error?: unknown }) : undefined
     if (payload?.success === true) {
-      // Not a suspected spam lead: the same request sent again without the flag must reach the function to rescue it.
+      // Only clean leads: a resend without the spam flag must reach the function to rescue it.
       if (lead.status === 'new') rememberConfirmed(lead.idempotencyKey)
       return { success: true, duplicate: false }
     }

@@ -3,18 +3,12 @@ import { newNonce } from '~/lib/nonce'
 import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
 import { acceptsEncoding } from './http.server'
 
-/**
- * An in-process micro-cache of rendered pages, served stale while one background render refreshes it.
- * Pages differ only by their CSP nonce, so they are kept as deflate segments cut at each nonce and
- * stitched into one gzip stream per reply: docs/decisions/010-page-cache.md.
- */
+/** Rendered pages kept as deflate segments cut at each CSP nonce: docs/decisions/010-page-cache.md. */
 
 export interface HtmlCacheOptions {
-  /** How long a stored page is served without a re-render. 0 turns the cache off. */
+  /** 0 turns the cache off. */
   freshMs: number
-  /** How long a stored page may still be served (while a re-render runs) after it was rendered. */
   keepMs: number
-  /** Memory bound: least recently used pages are dropped beyond it. */
   maxBytes: number
   now?: () => number
 }
@@ -24,25 +18,22 @@ type Render = (request: Request) => Response | Promise<Response>
 interface CachedPage {
   status: number
   headers: Array<[string, string]>
-  /** The nonce the page was rendered with, or null when it has none. */
   nonce: string | null
-  /** The body cut at every occurrence of the nonce. */
   segments: Buffer[]
-  /** Each segment as raw deflate, sync-flushed so the pieces can be concatenated (deflateSegments). */
+  /** Sync-flushed raw deflate, so the pieces can be concatenated. */
   deflatedSegments: Buffer[]
   renderedAt: number
   bytes: number
 }
 
 const NONCE_IN_POLICY = /'nonce-([A-Za-z0-9+/_=-]{16,})'/
-// Header of a gzip member with no name, no timestamp, deflate, unknown OS (RFC 1952).
+// Gzip member header: no name, no timestamp, unknown OS (RFC 1952).
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff])
 // A final, empty, fixed-Huffman deflate block: ends the stream.
 const DEFLATE_END = Buffer.from([0x03, 0x00])
 
 const WINDOW_BYTES = 32 * 1024
 
-/** Raw deflate ending byte-aligned (sync flush, not final), so pieces can follow one another. */
 function deflatePiece(piece: Buffer, dictionary?: Buffer): Buffer {
   return deflateRawSync(piece, {
     level: 9,
@@ -52,9 +43,8 @@ function deflatePiece(piece: Buffer, dictionary?: Buffer): Buffer {
 }
 
 /**
- * Deflates each segment with the text before it as the dictionary, so matches may reach back into
- * earlier segments as in one stream. The nonces in that dictionary are NUL bytes, which no page
- * contains: no match can cover a nonce, so any nonce can stand there in the reply.
+ * The text before each segment is its dictionary, with the nonces as NUL bytes that no page contains:
+ * no match can cover a nonce, so any nonce can stand there in the reply.
  */
 function deflateSegments(segments: Buffer[], nonceLength: number): Buffer[] {
   const placeholder = Buffer.alloc(nonceLength)
@@ -93,7 +83,6 @@ function storePage(response: Response, html: string, renderedAt: number): Cached
   return { status: response.status, headers, nonce, segments, deflatedSegments, renderedAt, bytes }
 }
 
-/** The stored page as a new response with a nonce of its own. */
 function replay(page: CachedPage, request: Request): Response {
   const nonce = page.nonce ? newNonce() : null
   const nonceBytes = nonce ? Buffer.from(nonce, 'utf8') : Buffer.alloc(0)
@@ -153,7 +142,6 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     }
   }
 
-  /** Renders the page; when it may be shared, keeps a copy as the stream passes through. */
   async function renderAndStore(
     key: string,
     request: Request,
@@ -238,7 +226,6 @@ export function createHtmlCache(options: HtmlCacheOptions) {
 
 export type HtmlCache = ReturnType<typeof createHtmlCache>
 
-/** The cache the production server uses; HTML_CACHE_SECONDS=0 turns it off. */
 export function htmlCacheFromEnvironment(env: Env = serverEnv()): HtmlCache {
   const freshMs = parseRuntimeConfig(env).htmlCacheSeconds * 1000
   return createHtmlCache({ freshMs, keepMs: Math.max(60_000, freshMs * 6), maxBytes: 32 * 1024 * 1024 })

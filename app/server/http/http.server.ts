@@ -2,30 +2,22 @@ import { Readable } from 'node:stream'
 import { constants, createBrotliCompress, createGzip } from 'node:zlib'
 import { runtimeConfig } from '../config.server'
 
-/** Headers every HTML page carries. */
 export const securityHeaders: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
   'X-Frame-Options': 'DENY',
-  // Pages set their full policy with a per-response nonce (app/routes/__root.tsx); this is the floor for any other HTML.
+  // The floor for HTML without its own nonce policy (app/routes/__root.tsx).
   'Content-Security-Policy': "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
   'Cross-Origin-Opener-Policy': 'same-origin',
 }
 
-/** A CDN may keep a page for a minute and serve it stale while it revalidates. */
 export const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600'
 
-/**
- * Folders whose file names carry a content hash, which the static server sends with a year-long immutable
- * Cache-Control (Vite's build assets, and the image pipeline's output: vite.config.ts).
- */
+/** Content-hashed file names, served immutable for a year (vite.config.ts). */
 const hashedAssetFolders = ['/assets/', '/img/']
 
-/**
- * A missing hashed file (a chunk from another deploy) answers a short 404, not the HTML 404 page, and is
- * never cached: kept for a year, it would outlive the file's arrival.
- */
+/** A missing chunk from another deploy: a short uncached 404, or it would outlive the file's arrival. */
 export function missingHashedAsset(request: Request): Response | null {
   const { pathname } = new URL(request.url)
   if (!hashedAssetFolders.some((folder) => pathname.startsWith(folder))) return null
@@ -35,11 +27,7 @@ export function missingHashedAsset(request: Request): Response | null {
   })
 }
 
-/**
- * An error answer is never stored for long: the static folders' route rule puts its immutable Cache-Control on
- * every answer under them, errors included (h3 applies route-rule headers to error responses too), so an error
- * carrying it gets `no-store` instead.
- */
+/** h3 applies the static folders' immutable route-rule headers to errors too; those get `no-store`. */
 export function withoutImmutableCachingOnError(response: Response): void {
   if (response.status >= 400 && /immutable/i.test(response.headers.get('Cache-Control') ?? '')) {
     response.headers.set('Cache-Control', 'no-store')
@@ -50,7 +38,7 @@ const compressible = /^(text\/|application\/(json|xml|javascript|manifest\+json|
 
 type Encoding = 'br' | 'gzip'
 
-/** The codings an Accept-Encoding header allows, each with its q-value (RFC 9110 §12.5.3). */
+/** RFC 9110 §12.5.3. */
 function acceptedCodings(acceptEncoding: string | null): Map<string, number> {
   const accepted = new Map<string, number>()
   for (const part of (acceptEncoding ?? '').split(',')) {
@@ -62,7 +50,6 @@ function acceptedCodings(acceptEncoding: string | null): Map<string, number> {
   return accepted
 }
 
-/** Whether the client takes this coding, named or through `*`. */
 export function acceptsEncoding(acceptEncoding: string | null, encoding: Encoding): boolean {
   const accepted = acceptedCodings(acceptEncoding)
   return (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0
@@ -75,10 +62,7 @@ export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
   return null
 }
 
-/**
- * Compresses a (possibly streamed) body. Each chunk is flushed at once so streamed SSR
- * still reaches the browser progressively.
- */
+/** Each chunk is flushed at once so streamed SSR still reaches the browser progressively. */
 function compressBody(body: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array> {
   const compressor =
     encoding === 'br'
@@ -93,13 +77,11 @@ function compressBody(body: ReadableStream<Uint8Array>, encoding: Encoding): Rea
   return Readable.toWeb(compressor) as ReadableStream<Uint8Array>
 }
 
-/** Served over HTTPS, directly or (with TRUST_PROXY set) behind a proxy that says so. */
 function isHttps(request: Request): boolean {
   if (new URL(request.url).protocol === 'https:') return true
   return runtimeConfig().trustProxyHops > 0 && request.headers.get('x-forwarded-proto') === 'https'
 }
 
-/** Adds security and caching headers to HTML and compresses text bodies the client accepts compressed. */
 export function finalizeResponse(request: Request, response: Response): Response {
   const headers = new Headers(response.headers)
   const contentType = headers.get('Content-Type') ?? ''
@@ -116,7 +98,7 @@ export function finalizeResponse(request: Request, response: Response): Response
   } else if (new URL(request.url).pathname.startsWith('/_serverFn/')) {
     headers.set('Cache-Control', 'no-store')
   }
-  // robots.txt, the sitemap, the manifest, server functions: no response may be sniffed into another type.
+  // Non-HTML answers too: none may be sniffed into another type.
   headers.set('X-Content-Type-Options', 'nosniff')
 
   const encoding = chooseEncoding(request.headers.get('Accept-Encoding'))

@@ -1,9 +1,6 @@
 import { definePlugin } from 'nitro'
 
-/**
- * Renders the home page once as the server starts, so the first visitor after a deploy does not wait for
- * the renderer and the database to open, and a backend that refuses the site shows in the log at once.
- */
+/** Renders the home page at start: the first visitor does not wait, and a refused backend logs at once. */
 export default definePlugin((nitroApp) => {
   if (import.meta.dev) return
   setTimeout(() => {

@@ -1,15 +1,11 @@
 import { buildEnv } from '~/content/build-env'
 import { runtimeConfig } from '../config.server'
 
-/** The right-most entry of a header a proxy appends to: the one the nearest trusted proxy wrote. */
+/** The right-most entry: the one the nearest trusted proxy wrote. */
 function nearest(value: string | null): string | undefined {
   return value?.split(',').at(-1)?.trim() || undefined
 }
 
-/**
- * The origins this site is reached at: the one a trusted proxy reports (X-Forwarded-Proto/-Host) or
- * else the request's own, and SITE_URL when it is set.
- */
 export function publicOrigins(request: Request, hops = runtimeConfig().trustProxyHops): string[] {
   const url = new URL(request.url)
   const proto = hops > 0 ? nearest(request.headers.get('x-forwarded-proto')) : undefined
@@ -21,7 +17,6 @@ export function publicOrigins(request: Request, hops = runtimeConfig().trustProx
     try {
       origins.push(new URL(siteUrl).origin)
     } catch {
-      // An unusable SITE_URL adds nothing; the site's own origins still work.
     }
   }
   return origins
@@ -35,10 +30,7 @@ function originOf(url: string): string | undefined {
   }
 }
 
-/**
- * Whether a state-changing request comes from the site's own pages: Sec-Fetch-Site where the browser
- * sends it, otherwise Origin, otherwise Referer; a request with none of them is refused.
- */
+/** Sec-Fetch-Site, else Origin, else Referer; a request with none of them is refused. */
 export function isSameOriginRequest(request: Request, hops?: number): boolean {
   const fetchSite = request.headers.get('sec-fetch-site')
   if (fetchSite !== null) return fetchSite === 'same-origin'

@@ -1,8 +1,8 @@
-/** An in-memory sliding-window limiter: at most `limit` hits per key within `windowMs` (0 turns it off). */
+/** `limit` 0 turns it off. */
 export function createSlidingWindowLimiter(limit: number, windowMs: number, now: () => number, maxKeys = 10_000) {
   const hits = new Map<string, number[]>()
   return {
-    /** Records a hit; returns false when the key is over the limit (the hit is not recorded then). */
+    /** A refused hit is not recorded. */
     hit(key: string): boolean {
       if (limit <= 0) return true
       const t = now()
@@ -12,7 +12,7 @@ export function createSlidingWindowLimiter(limit: number, windowMs: number, now:
         return false
       }
       recent.push(t)
-      hits.delete(key) // re-insert to keep Map order = recency
+      hits.delete(key) // re-inserted so Map order is recency
       hits.set(key, recent)
       if (hits.size > maxKeys) {
         for (const [k, times] of hits) {
@@ -22,7 +22,6 @@ export function createSlidingWindowLimiter(limit: number, windowMs: number, now:
       }
       return true
     },
-    /** Whole seconds until `key` may hit again (for Retry-After); 0 when it may now. */
     retryAfterSeconds(key: string): number {
       const oldest = hits.get(key)?.[0]
       if (oldest === undefined || limit <= 0) return 0

@@ -1,9 +1,6 @@
 import { fromJSON } from 'seroval'
 
-/**
- * Whether a server-function POST body is one Start can decode: JSON in Seroval's format whose value is
- * `{ data, context }`. The site's functions take plain data, which decodes without Start's plugins.
- */
+/** Seroval JSON of `{ data, context }`; the site's plain data decodes without Start's plugins. */
 export async function isWellFormedServerFnBody(request: Request): Promise<boolean> {
   const contentType = request.headers.get('content-type') ?? ''
   if (!contentType.includes('application/json')) return !contentType

@@ -5,7 +5,6 @@ const GRACE_MS = 5_000
 let inFlight = 0
 let stopping = false
 
-/** Counts a request from arrival to its response, so shutdown waits for answers in progress. */
 export async function tracked<T>(work: () => Promise<T>): Promise<T> {
   inFlight++
   try {
@@ -15,11 +14,7 @@ export async function tracked<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * On SIGTERM or SIGINT the HTTP server stops taking connections (nitro does that); this then waits
- * for requests in progress (at most 5 s), closes the database so its lock and files are released,
- * and exits. Without it the embedded Postgres keeps a timer alive and the process never ends.
- */
+/** Without it the embedded Postgres keeps a timer alive and the process never exits on SIGTERM. */
 export function exitCleanlyOnSignals() {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return

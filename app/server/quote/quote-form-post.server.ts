@@ -12,10 +12,7 @@ function seeOther(status: QuotePostStatus, message?: string): Response {
   return new Response(null, { status: 303, headers: { Location: `/quote-request?${query}` } })
 }
 
-/**
- * The quote form's no-JavaScript path: a plain form POST, stored by the same service (and schema)
- * as the server function, answered with a redirect to the result page (POST/redirect/GET).
- */
+/** The no-JavaScript path: the same service and schema, answered with POST/redirect/GET. */
 export async function handleQuoteFormPost(request: Request, ip: string): Promise<Response> {
   if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
   const length = Number(request.headers.get('content-length') ?? NaN)

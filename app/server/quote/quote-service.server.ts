@@ -1,7 +1,6 @@
 /**
- * Quote submission: rate limit, validate, spam checks, then store before answering. Statuses: 200 stored
- * (suspected spam too, silently), 400 invalid, 429 rate-limited, 502 not confirmed, 503 not saved; the
- * texts are in docs/product.md#errors-and-messages.
+ * Quote submission: 200 stored (suspected spam too, silently), 400 invalid, 429 rate-limited, 502 not
+ * confirmed, 503 not saved (docs/product.md#errors-and-messages).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import * as v from 'valibot'
@@ -12,7 +11,7 @@ import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
 import { createSlidingWindowLimiter } from '../http/rate-limit.server'
 
 export interface QuoteRequestMeta {
-  /** Client IP as seen by the server ('' when unknown: then no per-IP rate limit applies). */
+  /** '' when unknown: then no per-IP rate limit applies. */
   ip: string
   userAgent: string
 }
@@ -20,19 +19,17 @@ export interface QuoteRequestMeta {
 export interface QuoteServiceResponse {
   status: number
   body: QuoteSubmitResponse
-  /** With a 429: whole seconds until the visitor may send again. */
   retryAfterSeconds?: number
 }
 
 export interface QuoteServiceOptions {
-  /** Max submissions per IP per window (default 5). 0 or less disables the limit. */
+  /** Per IP per window; 0 or less disables the limit. */
   rateLimit?: number
   rateWindowMs?: number
-  /** Faster than this (ms the form was open) => suspected spam (default 2500). */
+  /** A form sent faster than this is suspected spam. */
   minFillMs?: number
-  /** Salt for the stored IP hash; else the backend's persisted salt; else a per-process one. */
+  /** Else the backend's persisted salt, else a per-process one. */
   ipHashSalt?: string
-  /** Whole-payload size cap in characters of JSON (default 10 000). */
   maxPayloadChars?: number
   now?: () => number
   phone?: string
@@ -40,7 +37,6 @@ export interface QuoteServiceOptions {
 
 export interface QuoteService {
   handle(raw: unknown, meta: QuoteRequestMeta, backend?: Backend): Promise<QuoteServiceResponse>
-  /** Forget all rate-limit state (tests). */
   resetRateLimits(): void
 }
 
@@ -53,16 +49,12 @@ export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex')
 }
 
-/**
- * The key the backend deduplicates on: the client's idempotency key plus a fingerprint of the
- * fields, so a retried submission maps to one row while a changed form with a reused key is a new lead.
- */
+/** A changed form with a reused idempotency key is a new lead. */
 export function dedupeKey(idempotencyKey: string, fields: { firstName: string; email: string; phone: string }): string {
   const fingerprint = sha256Hex(`${fields.firstName}\u0000${fields.email}\u0000${fields.phone}`).slice(0, 16)
   return `${idempotencyKey}.${fingerprint}`
 }
 
-/** In-memory sliding-window limiter keyed by an opaque string. */
 function sanitizeUserAgent(userAgent: string | undefined): string | null {
   if (!userAgent) return null
   const clean = userAgent.replace(/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu, ' ').trim()
@@ -99,7 +91,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
   async function handle(raw: unknown, meta: QuoteRequestMeta, backend?: Backend): Promise<QuoteServiceResponse> {
     const ip = typeof meta?.ip === 'string' ? meta.ip.trim() : ''
 
-    // (1) Per-IP rate limit (skipped when the IP is unknown, so one bad proxy setup can't block everyone).
+    // Skipped when the IP is unknown, so one bad proxy setup can't block everyone.
     const limitKey = sha256Hex(`${processSalt}:${ip}`)
     if (ip && !limiter.hit(limitKey)) {
       return {
@@ -109,7 +101,6 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
       }
     }
 
-    // (2) Validate the envelope. Nothing is stored on failure.
     if (payloadSize(raw) > maxPayloadChars) {
       return { status: 400, body: { success: false, reason: 'invalid', error: messages.tooLarge } }
     }
@@ -120,14 +111,13 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
     }
     const input = parsed.output
 
-    // (3) Spam heuristics: flagged leads are still stored, never e-mailed, and the visitor sees success.
+    // Flagged leads are stored, never e-mailed, and the visitor sees success.
     let spamReason: string | null = null
     if (input.company && input.company.trim() !== '') spamReason = 'honeypot'
     else if (typeof input.elapsedMs === 'number' && input.elapsedMs < minFillMs) {
       spamReason = `too-fast:${Math.max(0, Math.round(input.elapsedMs))}ms`
     }
 
-    // (4) Store / send.
     const fields = { firstName: input.firstName, email: input.email, phone: input.phone }
     try {
       const target = backend ?? getBackend()
@@ -163,17 +153,12 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
 
 let defaultService: QuoteService | undefined
 
-/** The process-wide quote service, configured from the environment on first use. */
 export function getQuoteService(): QuoteService {
   defaultService ??= createQuoteService(quoteServiceOptionsFromEnv())
   return defaultService
 }
 
-/**
- * Handle one quote submission (raw = the parsed JSON body as received).
- * `backend` defaults to getBackend() (resolved inside, so a misconfigured backend yields 503).
- * Never throws; see the status table at the top of this file.
- */
+/** Never throws: the backend is resolved inside, so a misconfigured one yields 503. */
 export function handleQuoteSubmission(
   raw: unknown,
   meta: QuoteRequestMeta,
