@@ -62,6 +62,11 @@ const EnvSchema = v.object({
   IP_HASH_SALT: text,
   ASSISTANT_RATE_LIMIT: wholeNumber(20),
   ASSISTANT_RATE_WINDOW_MS: wholeNumber(5 * 60_000),
+  // Only checked here: assistant/llm.server.ts reads them, as the Edge Function does from its own env.
+  ASSISTANT_LLM_URL: text,
+  ASSISTANT_LLM_KEY: text,
+  ASSISTANT_LLM_MODEL: text,
+  ASSISTANT_LLM_TIMEOUT_MS: wholeNumber(10_000),
   HTML_CACHE_SECONDS: wholeNumber(10),
   NODE_ENV: text,
 })
