@@ -3,7 +3,6 @@ import path from 'node:path'
 import { hashString, makeRandom, makeNoise, fbm, smoothstep, lerp } from './random.mjs'
 import { field, svgToImage, svgToMask, svgOpen, modulate, multiplyTint, mixColor, vignette, grain } from './raster.mjs'
 import { combine } from './masks.mjs'
-import {} from './surfaces.mjs'
 import { writeJpeg, grass } from './scenes.mjs'
 import { OUT } from './paths.mjs'
 

@@ -5,7 +5,8 @@ import path from 'node:path'
 import { makeNoise, fbm, smoothstep, lerp, hash01 } from './random.mjs'
 import { newImage, cloneImage, field, svgToMask, svgOpen, hex, jitterColor, multiplyTint } from './raster.mjs'
 import { patches, combine } from './masks.mjs'
-import { concrete, stucco, lapSiding, shingles, clayTiles } from './surfaces.mjs'
+import { concrete } from './paving.mjs'
+import { stucco, lapSiding, shingles, clayTiles } from './walls.mjs'
 import { JPEG } from './paths.mjs'
 
 export function toBytes(img) {

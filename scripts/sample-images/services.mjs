@@ -1,8 +1,9 @@
 // The eight clean service photos.
 import { svgToMask, svgOpen, mixColor, grade } from './raster.mjs'
-import { concrete, tiled, herringbone, flagstone, boards, lapSiding, clayTiles, epoxy } from './surfaces.mjs'
+import { concrete, tiled, herringbone, flagstone, epoxy } from './paving.mjs'
+import { boards, lapSiding, clayTiles } from './walls.mjs'
 import { paintSvg, windowFrame, gutterScene } from './scenes.mjs'
-import { PAL } from './gallery.mjs'
+import { PAL } from './palette.mjs'
 
 export const services = [
   {
