@@ -8,14 +8,14 @@ import { ErrorPage } from './components/layout/error-page'
 import { newNonce } from './lib/nonce'
 import { scrollRestorationAfterHydration } from './lib/scroll'
 
-/** A fresh nonce for each server-rendered response: the router puts it on every script it writes. */
+/** The router puts it on every script it writes. */
 const ssrOptions = createIsomorphicFn().server(() => ({ nonce: newNonce() }))
 
 export function getRouter() {
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: {
-        // On the server a QueryClient lives for one request: drop its cache quickly to keep memory flat under load.
+        // A server QueryClient lives for one request: keep memory flat under load.
         gcTime: typeof window === 'undefined' ? 5_000 : 5 * 60_000,
         staleTime: 60_000,
       },

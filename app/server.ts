@@ -9,10 +9,7 @@ runtimeConfig() // a bad variable stops the server here, naming it
 const htmlCache = htmlCacheFromEnvironment()
 exitCleanlyOnSignals()
 
-/**
- * A path with a trailing slash answers 301 to the path without it (straight to the redirect
- * table's target when it is a legacy URL), so old links reach their page in one permanent hop.
- */
+/** Legacy URLs go straight to the redirect's target, so old links arrive in one permanent hop. */
 function trailingSlashRedirect(request: Request): Response | null {
   const url = new URL(request.url)
   if (url.pathname.length <= 1 || !url.pathname.endsWith('/') || url.pathname.startsWith('/_serverFn/')) return null

@@ -1,6 +1,6 @@
 import { createMiddleware, createStart } from '@tanstack/react-start'
 
-/** Server-function bodies larger than this are refused before they are read. */
+/** Refused before they are read. */
 export const MAX_SERVER_FN_BODY_BYTES = 16 * 1024
 
 function jsonError(status: number, error: string): Response {
@@ -17,7 +17,6 @@ const sameOriginMiddleware = createMiddleware().server(async ({ next, request, h
   return isSameOriginRequest(request) ? next() : jsonError(403, 'Forbidden')
 })
 
-/** POSTs to server functions must declare a small body: 411 without Content-Length, 413 above the cap. */
 const bodySizeMiddleware = createMiddleware().server(({ next, request, handlerType }) => {
   if (handlerType !== 'serverFn' || request.method !== 'POST') return next()
   const declared = request.headers.get('content-length')
@@ -30,7 +29,7 @@ const bodySizeMiddleware = createMiddleware().server(({ next, request, handlerTy
   return next()
 })
 
-/** A body Start cannot decode is the sender's mistake: 400 and one log line, not a 500 with a stack trace. */
+/** An undecodable body is the sender's mistake: 400, not a 500 with a stack trace. */
 const wellFormedBodyMiddleware = createMiddleware().server(async ({ next, request, handlerType }) => {
   if (handlerType !== 'serverFn' || request.method !== 'POST') return next()
   const { isWellFormedServerFnBody } = await import('~/server/http/server-fn-body.server')

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
-/** Whether a media query matches; false during SSR and hydration, then live. */
+/** False during SSR and hydration, so the markup matches. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
@@ -13,7 +13,6 @@ export function useMediaQuery(query: string): boolean {
   )
 }
 
-/** True once the component has hydrated (false in the server HTML). */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
     () => () => {},

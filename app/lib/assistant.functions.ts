@@ -8,7 +8,7 @@ export const ASSISTANT_INPUT_MESSAGES = {
   tooLong: `Messages can be at most ${assistant.maxMessageLength} characters.`,
 } as const
 
-/** The `ai-assistant` call's payload (docs/product.md#calls-to-the-backend): { message }, trimmed, 1 to 500 characters. */
+/** docs/product.md#calls-to-the-backend */
 export const assistantRequestSchema = v.object(
   {
     message: v.pipe(
@@ -25,7 +25,6 @@ export interface AssistantReply {
   response: string
 }
 
-/** Bad input answers 400 with the first issue's message (Start sends the error's status). */
 class AssistantInputError extends Error {
   readonly status = 400
 }
@@ -40,11 +39,7 @@ function validateAssistantRequest(input: unknown): v.InferOutput<typeof assistan
   return result.output
 }
 
-/**
- * The chat's server function `ai-assistant` { message } -> { response }. Per-IP rate limit (429),
- * 15 s time limit (504); any failure is logged on the server and thrown to the browser, which
- * shows the fallback reply.
- */
+/** The browser shows the fallback reply. */
 export const askAssistant = createServerFn({ method: 'POST' })
   .validator(validateAssistantRequest)
   .handler(async ({ data }): Promise<AssistantReply> => {

@@ -8,7 +8,7 @@ export type { FeaturedVideo, Review }
 
 const videoTableSchema = v.picklist(['pressure_washing_videos', 'service_videos'])
 
-/** The featured video of one table (docs/product.md#calls-to-the-backend), or null. Failures are logged and rethrown. */
+/** docs/product.md#calls-to-the-backend */
 export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
   .validator(videoTableSchema)
   .handler(async ({ data: table }): Promise<FeaturedVideo | null> => {
@@ -21,11 +21,7 @@ export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
     }
   })
 
-/**
- * The https origins of both featured videos (home and services), for every page's media-src: a visitor may go
- * on to either page without loading a new document. Read from the server's cache; a table that cannot be read
- * adds nothing (its video would not show anyway).
- */
+/** Every page's media-src: a visitor may go on to either page. */
 export const featuredVideoOrigins = createServerOnlyFn(async (): Promise<string[]> => {
   const { cachedFeaturedVideo } = await import('~/server/backend/read-cache.server')
   const videos = await Promise.all(
@@ -34,7 +30,6 @@ export const featuredVideoOrigins = createServerOnlyFn(async (): Promise<string[
   return videoOriginsOf(videos.map((video) => video?.video_url))
 })
 
-/** Reviews from the reviews function (docs/product.md#calls-to-the-backend). Failures are logged and rethrown. */
 export const fetchReviews = createServerFn({ method: 'GET' }).handler(async (): Promise<Review[]> => {
   const { cachedReviews } = await import('~/server/backend/read-cache.server')
   try {
@@ -47,7 +42,6 @@ export const fetchReviews = createServerFn({ method: 'GET' }).handler(async (): 
 
 const MINUTE = 60_000
 
-/** Home hero video: table pressure_washing_videos. */
 export const homeVideoQuery = queryOptions({
   queryKey: ['featured-video'],
   queryFn: () => fetchFeaturedVideo({ data: 'pressure_washing_videos' }),
@@ -55,7 +49,7 @@ export const homeVideoQuery = queryOptions({
   retry: false,
 })
 
-/** Services hero video: table service_videos (its query key, docs/product.md#calls-to-the-backend). */
+/** Its query key: docs/product.md#calls-to-the-backend. */
 export const serviceVideoQuery = queryOptions({
   queryKey: ['featured-service-video'],
   queryFn: () => fetchFeaturedVideo({ data: 'service_videos' }),
@@ -63,7 +57,6 @@ export const serviceVideoQuery = queryOptions({
   retry: false,
 })
 
-/** Reviews: fresh 30 minutes, kept 60 minutes (docs/product.md#calls-to-the-backend). */
 export const reviewsQuery = queryOptions({
   queryKey: ['reviews'],
   queryFn: () => fetchReviews(),

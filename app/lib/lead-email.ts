@@ -1,8 +1,4 @@
-/**
- * The owner's notification e-mail for a new lead, written once for the embedded outbox worker and
- * the send-quote-email Edge Function. The function runs a generated copy under Deno, so this file
- * must stay free of Node-only imports.
- */
+/** The Edge Function runs a copy under Deno: no Node-only imports. */
 import { site } from '../content/site'
 import { hasForbiddenChars, isValidEmail } from './quote-schema'
 
@@ -22,7 +18,6 @@ export interface NotificationAddresses {
   fromName: string
 }
 
-/** Transport-neutral: each side hands it to its own mailer. */
 export interface OwnerNotification {
   from: { name: string; address: string }
   to: string
@@ -57,10 +52,7 @@ function decodeEncodedWord(charset: string, encoding: string, text: string): str
   }
 }
 
-/**
- * A mail client decodes `=?charset?Q?…?=` in a header, so visitor text is decoded here first, cleaned,
- * and any `=?` left is broken up: what the owner sees is what was checked.
- */
+/** Mail clients decode `=?…?=` words: check what the owner will see. */
 function withoutEncodedWords(value: string): string {
   let text = value
   for (let pass = 0; pass < 3 && HAS_ENCODED_WORD.test(text); pass++) {
@@ -71,7 +63,7 @@ function withoutEncodedWords(value: string): string {
   return text.replace(/=\?/g, '= ?')
 }
 
-/** Visitor text made safe for a plain-text body or a header: no encoded words, control, line-break or bidi chars. */
+/** No encoded words, control, line-break or bidi characters. */
 export function sanitizeText(value: string | null | undefined, maxLength: number): string {
   if (!value) return ''
   const clean = withoutEncodedWords(value.replace(FORBIDDEN_GLOBAL, ' '))
@@ -81,14 +73,13 @@ export function sanitizeText(value: string | null | undefined, maxLength: number
   return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean
 }
 
-/** The address's domain when it is a plain host name (it goes into Message-ID), else localhost. */
+/** It goes into the Message-ID, so only a plain host name. */
 export function emailDomain(address: string): string {
   const at = address.lastIndexOf('@')
   const domain = at >= 0 ? address.slice(at + 1).trim() : ''
   return /^[A-Za-z0-9.-]+$/.test(domain) ? domain : 'localhost'
 }
 
-/** The configured recipient and sender; blank ones fall back to the site's own address. */
 export function ownerAddresses(notifyEmail?: string, fromEmail?: string): NotificationAddresses {
   return {
     to: notifyEmail?.trim() || site.email,
@@ -109,10 +100,7 @@ function formatPacific(date: Date): string {
   }
 }
 
-/**
- * Visitor input appears only in the sanitised body, the subject (name, at most 60 characters) and,
- * after re-validation, as the bare Reply-To address; the Message-ID is stable per outbox row.
- */
+/** Visitor text only sanitised; the Reply-To address re-validated. */
 export function ownerNotification(lead: NotificationLead, addresses: NotificationAddresses): OwnerNotification {
   const name = sanitizeText(lead.firstName, 60) || 'website visitor'
   const email = sanitizeText(lead.email, 254)

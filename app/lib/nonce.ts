@@ -1,4 +1,4 @@
-/** A CSP nonce: 16 random bytes in hex, fresh for each server response (router.tsx, the page cache). */
+/** Fresh for each server response (router.tsx, the page cache). */
 export function newNonce(): string {
   const bytes = new Uint8Array(16)
   crypto.getRandomValues(bytes)

@@ -1,5 +1,5 @@
-/** Where the quote form posts when JavaScript has not (yet) taken it over: app/routes/quote-request.tsx. */
+/** Without JavaScript. */
 export const QUOTE_FALLBACK_ACTION = '/quote-request'
 
-/** The honeypot's DOM name: one no browser autofill recognises, so a real visitor is never flagged. */
+/** A name no autofill recognises, so a real visitor is never flagged. */
 export const QUOTE_HONEYPOT_NAME = 'dbpw-check'

@@ -1,10 +1,7 @@
-/**
- * The quote request's one schema, shared by the browser form and the server (so: no server imports),
- * and its messages word for word (docs/product.md#validation, #errors-and-messages).
- */
+/** Shared with the browser: no server imports. */
 import * as v from 'valibot'
 
-/** Field messages. The first four are quoted word for word from docs/product.md#validation. */
+/** The first four word for word from docs/product.md#validation. */
 export const QUOTE_FIELD_MESSAGES = {
   firstNameRequired: 'First name is required',
   emailRequired: 'Email is required',
@@ -19,31 +16,26 @@ export const QUOTE_FIELD_MESSAGES = {
   phoneInvalid: 'Please enter a valid phone number',
 } as const
 
-/** Toasts of docs/product.md#errors-and-messages (and the empty-field toast of #validation), word for word. */
+/** Word for word from docs/product.md#errors-and-messages. */
 export const QUOTE_MESSAGES = {
-  /** Quote function call error or exception (destructive toast; form NOT reset). */
   submitError: {
     title: 'Error Submitting Quote Request',
     description: 'There was a problem sending your quote request. Please call the phone number directly.',
   },
-  /** Quote response without a success flag (form NOT reset). */
   processingError: {
     title: 'Error Processing Request',
     description: 'There was a problem processing your request. Please call the phone number directly.',
   },
-  /** Quote success (form reset, confetti). */
   success: {
     title: 'Quote Request Submitted Successfully!',
     description: "We'll get back to you within 24 hours with your free quote.",
   },
-  /** Empty field on submit. */
   missingFields: {
     title: 'Please fill in all fields',
     description: 'All fields are required to submit your quote request.',
   },
 } as const
 
-/** The server's answers that are not a field's message. */
 export const quoteErrorMessages = (phone: string) =>
   ({
     rateLimited: `Too many quote requests. Please wait a few minutes or call us at ${phone}.`,
@@ -52,7 +44,7 @@ export const quoteErrorMessages = (phone: string) =>
     tooLarge: 'The request is too large.',
   }) as const
 
-/** Every message the no-JavaScript result page may show: it prints nothing else from its URL. */
+/** The no-JavaScript result page prints nothing else from its URL. */
 export function quoteResultMessages(phone: string): string[] {
   return [...Object.values(QUOTE_FIELD_MESSAGES), ...Object.values(quoteErrorMessages(phone)), 'Invalid form data']
 }
@@ -69,26 +61,17 @@ export const QUOTE_LIMITS = {
   idempotencyKeyMax: 100,
 } as const
 
-/**
- * Control characters (C0, DEL, C1), Unicode line/paragraph separators and bidi override/isolate
- * controls. None belongs in a name, an e-mail address or a phone number, and CR/LF in particular
- * must never reach an e-mail header.
- */
+/** CR/LF must never reach an e-mail header. */
 const FORBIDDEN_CHARS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u
 
 export function hasForbiddenChars(value: string): boolean {
   return FORBIDDEN_CHARS.test(value)
 }
 
-/**
- * A basic, header-safe e-mail pattern: local part of common atext characters (no spaces, commas,
- * quotes, angle brackets or colons), one "@", a dotted domain whose last label starts with a letter
- * and has at least 2 characters.
- */
+/** Header-safe: no spaces, commas, quotes, angle brackets or colons. */
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$/
 
-/** True when `value` is an e-mail address this site accepts (the same test the schema applies). */
 export function isValidEmail(value: string): boolean {
   return value.length <= QUOTE_LIMITS.email && !hasForbiddenChars(value) && EMAIL_PATTERN.test(value)
 }
@@ -99,11 +82,9 @@ export function countDigits(value: string): number {
 
 const M = QUOTE_FIELD_MESSAGES
 
-/** A field's pipe stops at its first issue, so a field shows one message at a time. */
 const ONE_ISSUE = { abortPipeEarly: true } as const
 
-// Each field is `optional(…, '')` only so that a MISSING key runs through the pipe as '' and reports
-// the field's own "… is required" message (valibot would otherwise report a generic key issue).
+// `optional(…, '')` so a missing key reports the field's own "… is required", not a generic issue.
 
 export const firstNameSchema = v.optional(
   v.config(
@@ -152,7 +133,6 @@ export const phoneSchema = v.optional(
   '',
 )
 
-/** The three visible fields. Output values are trimmed. */
 export const quoteRequestSchema = v.object(
   {
     firstName: firstNameSchema,
@@ -165,10 +145,7 @@ export const quoteRequestSchema = v.object(
 export type QuoteRequestInput = v.InferInput<typeof quoteRequestSchema>
 export type QuoteRequest = v.InferOutput<typeof quoteRequestSchema>
 
-/**
- * What the browser sends. `company` is the honeypot; `elapsedMs` the time the form was open;
- * `idempotencyKey` stays the same across retries of one submission (the server folds the fields into it).
- */
+/** `company` is the honeypot. */
 export const quoteSubmissionSchema = v.object(
   {
     ...quoteRequestSchema.entries,
@@ -193,7 +170,6 @@ export const quoteSubmissionSchema = v.object(
 export type QuoteSubmissionInput = v.InferInput<typeof quoteSubmissionSchema>
 export type QuoteSubmission = v.InferOutput<typeof quoteSubmissionSchema>
 
-/** Message of the first validation issue, or null when `input` is valid. */
 export function firstQuoteIssue(
   schema: typeof quoteRequestSchema | typeof quoteSubmissionSchema,
   input: unknown,
@@ -202,10 +178,7 @@ export function firstQuoteIssue(
   return result.success ? null : (result.issues[0]?.message ?? 'Invalid form data')
 }
 
-/**
- * Why a submission failed: 400 'invalid', 429 'rate-limited', 503 'call-failed', 502 'not-confirmed'.
- * The form shows processingError for 'not-confirmed' and submitError for everything else.
- */
+/** 'not-confirmed' shows processingError, everything else submitError. */
 export type QuoteFailureReason = 'invalid' | 'rate-limited' | 'call-failed' | 'not-confirmed'
 
 export type QuoteSubmitResponse = { success: true } | { success: false; error: string; reason: QuoteFailureReason }
@@ -216,10 +189,7 @@ export interface QuoteToast {
   variant: 'success' | 'destructive' | 'default'
 }
 
-/**
- * The toast to show for a server response. Pass `null` when the call itself threw
- * (network error, server function exception) => "Error Submitting Quote Request".
- */
+/** `null`: the call itself threw. */
 export function quoteResponseToast(response: QuoteSubmitResponse | null | undefined): QuoteToast {
   if (response && response.success === true) return { ...QUOTE_MESSAGES.success, variant: 'success' }
   if (response && response.reason === 'not-confirmed') {

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { ReviewActivity } from '~/content/activity'
 import { reviewsQuery, type Review } from '~/lib/backend.functions'
 
-/** "Jane Doe" -> "Jane D.": enough to be real, not enough to identify a customer. */
+/** Enough to be real, not enough to identify a customer. */
 export function shortName(author: string): string {
   const [first = '', ...rest] = author.trim().split(/\s+/)
   const last = rest.at(-1)
@@ -11,10 +11,7 @@ export function shortName(author: string): string {
 
 const DAY_MS = 86_400_000
 
-/**
- * Social-proof items from real reviews (PUBLIC_SOCIAL_PROOF_SOURCE=reviews): the 4- and 5-star
- * reviews, newest first, each with its real rating and age.
- */
+/** docs/decisions/011-social-proof-default.md */
 export function activityFromReviews(
   reviews: readonly Pick<Review, 'author' | 'rating' | 'date'>[],
   now: number = Date.now(),
@@ -30,7 +27,7 @@ export function activityFromReviews(
     .sort((a, b) => (a.daysAgo ?? Infinity) - (b.daysAgo ?? Infinity))
 }
 
-/** Real reviews through the reviews strip's query (and cache), turned into social-proof items. */
+/** Through the reviews strip's query, so its cache is shared. */
 export async function loadReviewActivity(queryClient: QueryClient): Promise<ReviewActivity[]> {
   return activityFromReviews(await queryClient.fetchQuery(reviewsQuery))
 }

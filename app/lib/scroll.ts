@@ -1,4 +1,3 @@
-/** Smooth scrolling that honours prefers-reduced-motion. Browser-only helpers. */
 
 export const QUOTE_FORM_CLASS = 'quote-request-form'
 
@@ -6,19 +5,13 @@ function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
 }
 
-/** `<html data-render-all>`: app.css then lays out every `.render-when-visible` section. */
 export const RENDER_ALL_KEY = 'renderAll'
 
-/**
- * Sections below the fold are not laid out until they near the viewport (`.render-when-visible`, app.css), so
- * until then their heights are estimates. Lay them all out once, before the first in-page scroll, so the scroll
- * aims at the target's real position and nothing above it changes size on the way.
- */
+/** Estimated `.render-when-visible` heights would make the scroll miss. */
 function renderWholePage(): void {
   document.documentElement.dataset[RENDER_ALL_KEY] = ''
 }
 
-/** Smooth (or, with reduced motion, instant) scroll of an element to the top of the viewport; false if missing. */
 export function scrollIntoView(element: Element | null): boolean {
   if (!element) return false
   renderWholePage()
@@ -26,7 +19,7 @@ export function scrollIntoView(element: Element | null): boolean {
   return true
 }
 
-/** Scrolls to the element with this id and moves focus there for keyboard and screen-reader users. */
+/** Moves focus too, for keyboard and screen-reader users. */
 export function scrollToSection(id: string): boolean {
   const element = document.getElementById(id)
   if (!scrollIntoView(element)) return false
@@ -34,7 +27,6 @@ export function scrollToSection(id: string): boolean {
   return true
 }
 
-/** Scrolls to the page's quote form (class "quote-request-form") and focuses its first field. */
 export function scrollToQuoteForm(): boolean {
   const form = document.querySelector(`.${QUOTE_FORM_CLASS}`)
   if (!scrollIntoView(form)) return false
@@ -49,25 +41,22 @@ function focusWithoutScroll(element: HTMLElement | null) {
   element.focus({ preventScroll: true })
 }
 
-/**
- * The router's scroll restoration, except on the hydration render of a page the visitor already scrolled
- * (before the JavaScript arrived): then it stays where the visitor is.
- */
+/** A page scrolled before hydration stays put. */
 export function scrollRestorationAfterHydration(): () => boolean {
   let hydrated = false
   return () => {
-    // The server asks too, whether to write the inline script that restores a reload's position before paint: yes.
+    // The server asks too, for the inline script that restores a reload's position: yes.
     if (typeof window === 'undefined' || hydrated) return true
     hydrated = true
     return window.scrollX === 0 && window.scrollY === 0
   }
 }
 
-/** The delay (docs/product.md#home-page) between arriving on the home page and scrolling to a section. */
+/** docs/product.md#home-page */
 export const SCROLL_AFTER_NAVIGATION_MS = 100
 
 const SCROLL_ATTEMPTS = 20
-/** Content above the target (reviews streaming in, sections hydrating) can still move it after the scroll. */
+/** Content streaming in above can still move the target. */
 const SETTLE_CHECK_MS = 800
 
 function awayFromTop(element: HTMLElement): boolean {
@@ -75,11 +64,7 @@ function awayFromTop(element: HTMLElement): boolean {
   return Math.abs(element.getBoundingClientRect().top - margin) > 48
 }
 
-/**
- * After arriving on the home page: wait ~100 ms (docs/product.md#home-page), then scroll, retrying briefly while the
- * target is still loading (sections below the fold arrive a moment after the page), and scroll once
- * more if late content above has pushed the target away by the time the page settles.
- */
+/** Retries while the target loads, and scrolls again if late content above pushed it away. */
 export function scrollAfterNavigation(target: () => HTMLElement | null, scroll: () => boolean, attempt = 0): void {
   window.setTimeout(() => {
     if (scroll()) {

@@ -6,13 +6,12 @@ export function absoluteUrl(path: string): string {
 }
 
 interface SeoInput extends PageSeo {
-  /** Canonical path with its query if the query selects distinct content, e.g. "/services?tab=roof". */
+  /** Query only when it selects distinct content. */
   path: string
   image?: string
   noindex?: boolean
 }
 
-/** Title, description, keywords, canonical and Open Graph / Twitter tags for one page. */
 export function seo({ title, description, keywords, path, image = '/og-image.jpg', noindex }: SeoInput) {
   const url = absoluteUrl(path)
   const imageUrl = absoluteUrl(image)
@@ -39,7 +38,7 @@ export function seo({ title, description, keywords, path, image = '/og-image.jpg
   return { meta, links }
 }
 
-/** A JSON-LD <script> for route head(); "<" is escaped so no text can close the script element. */
+/** "<" is escaped so no text can close the script element. */
 export function jsonLdScript(data: object) {
   return {
     type: 'application/ld+json',
@@ -47,7 +46,6 @@ export function jsonLdScript(data: object) {
   }
 }
 
-/** BreadcrumbList from (name, path) pairs, home first. */
 export function breadcrumbJsonLd(trail: { name: string; path: string }[]) {
   return {
     '@context': 'https://schema.org',

@@ -6,7 +6,7 @@ export interface SitemapEntry {
   priority: string
 }
 
-/** The URL set and priorities of docs/product.md#business-constants, in one list. */
+/** docs/product.md#business-constants */
 export function sitemapEntries(): SitemapEntry[] {
   return [
     { path: '/', priority: '1.0' },

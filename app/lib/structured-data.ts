@@ -6,7 +6,7 @@ import { absoluteUrl, breadcrumbJsonLd } from './seo'
 
 const businessId = `${site.baseUrl}/#business`
 
-/** LocalBusiness (HomeAndConstructionBusiness) for the home page. No self-serving review stars. */
+/** No review stars: Google ignores self-serving ones. */
 export function localBusinessJsonLd() {
   return {
     '@context': 'https://schema.org',
@@ -59,11 +59,7 @@ export function localBusinessJsonLd() {
   }
 }
 
-/**
- * The home page's JSON-LD, built on the server only: it reaches the SSR HTML (and the dehydrated
- * loader data) without shipping the builder to the browser. A client-side navigation gets none,
- * which crawlers never see.
- */
+/** Server only, so the builder never ships to the browser. */
 export const homeStructuredData = createIsomorphicFn()
   .server(() => [localBusinessJsonLd(), breadcrumbJsonLd([{ name: 'Home', path: '/' }])])
   .client((): object[] | undefined => undefined)

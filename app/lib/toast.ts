@@ -1,8 +1,4 @@
-/**
- * Toasts without putting the toast library in the first-load bundle: sonner is imported when the
- * browser is idle after hydration (so its aria-live region is in place before anything is said),
- * or at once when a toast is needed earlier. The <LazyToaster /> in the root layout renders it.
- */
+/** sonner loads when idle after hydration, so its aria-live region exists before anything is said. */
 import type * as SonnerModule from 'sonner'
 
 type Sonner = typeof SonnerModule
@@ -20,7 +16,6 @@ export function loadSonner(): Promise<Sonner> {
   return sonnerPromise
 }
 
-/** Called by LazyToaster: subscribe to the library arriving, and report the Toaster mounted. */
 export function onSonnerLoaded(listener: (sonner: Sonner) => void): () => void {
   loadListeners.add(listener)
   return () => loadListeners.delete(listener)
