@@ -1,7 +1,6 @@
 /**
- * The functions' database: the SQL functions of supabase/migrations/20261121000000_edge_functions.sql,
- * called as `service_role`, either through PostgREST with the service key (the default) or over a
- * direct connection when FUNCTIONS_DATABASE_URL is set (the local tests, or the pooler's port 6543).
+ * The SQL functions of supabase/migrations/20261121000000_edge_functions.sql, called as `service_role`
+ * through PostgREST, or directly when FUNCTIONS_DATABASE_URL is set (local tests, the pooler's 6543).
  */
 import postgres from 'postgres'
 import { createClient } from '@supabase/supabase-js'
@@ -51,7 +50,7 @@ export interface FunctionsDb {
     idempotencyKey: string
     sourcePage?: string | null
     userAgent?: string | null
-    /** The site's reason for flagging the lead as suspected spam: stored as such, no notification. */
+    /** Stored as suspected spam, no notification. */
     spamReason?: string | null
   }): Promise<RecordedLead>
   claimOutbox(limit: number, leaseMs: number, prefer?: string | null): Promise<ClaimedNotification[]>
@@ -95,10 +94,6 @@ function toRecorded(row: Row | undefined): RecordedLead {
     duplicate: row.duplicate === true,
   }
 }
-
-// ---------------------------------------------------------------------------------------------
-// Direct Postgres connection
-// ---------------------------------------------------------------------------------------------
 
 export function createPostgresDb(url: string): FunctionsDb {
   // prepare: false keeps it usable behind Supabase's transaction-mode pooler.
@@ -153,10 +148,6 @@ export function createPostgresDb(url: string): FunctionsDb {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// PostgREST RPC with the service role (supabase-js)
-// ---------------------------------------------------------------------------------------------
-
 export function createRestDb(url: string, serviceKey: string): FunctionsDb {
   const client = createClient(url, serviceKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -207,7 +198,6 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
 
 let cached: FunctionsDb | undefined
 
-/** The database for this function instance (FUNCTIONS_DATABASE_URL, else PostgREST). */
 export function getDb(): FunctionsDb {
   if (cached) return cached
   const direct = env('FUNCTIONS_DATABASE_URL')

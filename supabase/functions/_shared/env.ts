@@ -1,14 +1,10 @@
-/** Environment (Supabase secrets) access for the Edge Functions. */
 
 export function env(name: string): string | undefined {
   const value = Deno.env.get(name)?.trim()
   return value ? value : undefined
 }
 
-/**
- * Names of every secret whose VALUE must never appear in a response or a log line. The log helper
- * redacts these values (and the password part of any URL) from every message.
- */
+/** Their values must never appear in a response or a log line (log.ts redacts them). */
 export const SECRET_NAMES = [
   'SUPABASE_SERVICE_ROLE_KEY',
   'SUPABASE_SECRET_KEYS',
@@ -29,7 +25,7 @@ export function secretValues(): string[] {
     const value = env(name)
     if (!value || value.length < 6) continue
     values.add(value)
-    // SUPABASE_SECRET_KEYS is a JSON dictionary of keys: each key is a secret on its own.
+    // SUPABASE_SECRET_KEYS is a JSON dictionary: each key is a secret on its own.
     if (value.startsWith('{')) {
       try {
         for (const inner of Object.values(JSON.parse(value) as Record<string, unknown>)) {
@@ -39,7 +35,7 @@ export function secretValues(): string[] {
         // not JSON
       }
     }
-    // The password inside a URL-shaped secret (SMTP_URL, *_DB_URL) is a secret on its own.
+    // A URL's password (SMTP_URL, *_DB_URL) is a secret on its own.
     try {
       const url = new URL(value)
       if (url.password && url.password.length >= 4) {
@@ -53,10 +49,7 @@ export function secretValues(): string[] {
   return [...values].sort((a, b) => b.length - a.length)
 }
 
-/**
- * The service role's API key: the legacy SUPABASE_SERVICE_ROLE_KEY, else the first of the new
- * secret keys (SUPABASE_SECRET_KEYS, a JSON dictionary such as {"default":"sb_secret_…"}).
- */
+/** The legacy SUPABASE_SERVICE_ROLE_KEY, else the first of SUPABASE_SECRET_KEYS. */
 export function serviceKey(): string | undefined {
   const legacy = env('SUPABASE_SERVICE_ROLE_KEY')
   if (legacy) return legacy

@@ -1,8 +1,4 @@
-/**
- * Google Places reviews (Places API (New), Place Details with field mask `reviews`), normalised to
- * the rows the `reviews` table caches. The API key goes in the X-Goog-Api-Key header, never in a
- * URL, so it cannot leak through a logged URL or error.
- */
+/** Google Places reviews. The key goes in a header, never a URL, so no logged URL can leak it. */
 import type { GoogleReviewRow } from './db.ts'
 import { env } from './env.ts'
 
@@ -23,7 +19,7 @@ interface PlacesReview {
   publishTime?: unknown
 }
 
-/** One Places API review -> a cache row, or null when it cannot be shown (no text, bad rating…). */
+/** null when it cannot be shown (no text, bad rating…). */
 export function normaliseGoogleReview(review: PlacesReview): GoogleReviewRow | null {
   const externalId = clean(review?.name, 300)
   const rating = typeof review?.rating === 'number' ? Math.round(review.rating) : NaN
@@ -41,7 +37,7 @@ export function normaliseGoogleReview(review: PlacesReview): GoogleReviewRow | n
 export interface GooglePlacesConfig {
   apiKey: string
   placeId: string
-  /** Test hook: a local stub of the Places endpoint. Default https://places.googleapis.com. */
+  /** Tests point it at a local stub. */
   baseUrl: string
 }
 
@@ -56,7 +52,6 @@ export function googlePlacesConfig(): GooglePlacesConfig | null {
   }
 }
 
-/** Fetch and normalise the place's reviews. Throws on HTTP/network errors or a malformed answer. */
 export async function fetchGoogleReviews(config: GooglePlacesConfig, timeoutMs = 8000): Promise<GoogleReviewRow[]> {
   const url = `${config.baseUrl}/v1/places/${encodeURIComponent(config.placeId)}?languageCode=en`
   const response = await fetch(url, {

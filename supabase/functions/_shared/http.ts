@@ -1,8 +1,4 @@
-/**
- * HTTP helpers: JSON answers, bounded JSON bodies, and CORS for SITE_ORIGIN only (one origin or a
- * comma-separated list). The site's server calls without an Origin header and is not affected;
- * any other browser origin gets no Access-Control-Allow-Origin and its preflight is refused.
- */
+/** CORS for SITE_ORIGIN only; the site's server sends no Origin header and is not affected. */
 import { env } from './env.ts'
 
 export const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type, idempotency-key'
@@ -26,17 +22,15 @@ export function corsHeaders(req: Request): Record<string, string> {
   return headers
 }
 
-/** True when a browser origin is present and not the site's. */
 export function isForeignOrigin(req: Request): boolean {
   const origin = req.headers.get('origin')
   return !!origin && !allowedOrigins().includes(origin)
 }
 
-// The anon key is public: without SITE_FUNCTION_SECRET anyone could call the functions past the
-// site's rate limit and spam checks. With it set, only calls carrying it in this header get in.
+// The anon key is public: without SITE_FUNCTION_SECRET anyone could bypass the site's rate limit and spam checks.
 export const SITE_SECRET_HEADER = 'x-site-secret'
 
-/** Compares in time that depends on the lengths only, not on where the first difference is. */
+/** Constant time: no timing hint of where the first difference is. */
 function sameSecret(given: string, expected: string): boolean {
   const a = new TextEncoder().encode(given)
   const b = new TextEncoder().encode(expected)
@@ -45,7 +39,6 @@ function sameSecret(given: string, expected: string): boolean {
   return difference === 0
 }
 
-/** False when a site secret is configured and the request does not carry it. */
 export function hasSiteSecret(req: Request): boolean {
   const expected = env('SITE_FUNCTION_SECRET')
   return !expected || sameSecret(req.headers.get(SITE_SECRET_HEADER) ?? '', expected)
@@ -63,10 +56,7 @@ export function json(req: Request, status: number, body: unknown): Response {
   })
 }
 
-/**
- * Common request gate: answers the CORS preflight, refuses foreign browser origins, wrong methods
- * and, when a site secret is configured, calls without it. Returns a Response to send, or null to go on.
- */
+/** A Response to send, or null to go on. */
 export function gate(req: Request, methods: string[] = ['POST']): Response | null {
   if (req.method === 'OPTIONS') {
     if (isForeignOrigin(req) || !req.headers.get('origin'))
@@ -85,7 +75,7 @@ export function gate(req: Request, methods: string[] = ['POST']): Response | nul
 
 export class BodyError extends Error {}
 
-/** Reads a JSON body of at most `maxBytes`; an empty body is `undefined`. Throws BodyError. */
+/** An empty body is `undefined`. */
 export async function readJson(req: Request, maxBytes = 10_000): Promise<unknown> {
   const declared = Number(req.headers.get('content-length') ?? '0')
   if (declared > maxBytes) throw new BodyError('The request is too large.')

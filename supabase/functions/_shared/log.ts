@@ -1,7 +1,4 @@
-/**
- * Logging that never prints a secret: every line goes through `redact()`, which removes the values
- * of the secrets listed in env.ts, bearer tokens and URL passwords.
- */
+/** Logging that never prints a secret, a bearer token or a URL password. */
 import { secretValues } from './env.ts'
 
 const BEARER = /\b(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi
@@ -24,7 +21,7 @@ function describe(value: unknown): string {
   }
 }
 
-/** One log line: redacted, control characters flattened (no forged log lines), max 2000 chars. */
+/** Control characters flattened, so no one can forge a log line. */
 export function line(parts: unknown[]): string {
   const text = redact(parts.map(describe).join(' ')).replace(CONTROL, ' ')
   return text.length > 2000 ? `${text.slice(0, 1999)}…` : text
@@ -42,10 +39,7 @@ export function errorMessage(error: unknown): string {
 
 let installed = false
 
-/**
- * Route every console method through redact(), so that no library's log line (nodemailer,
- * postgres, the assistant engine…) can print a secret either. Idempotent.
- */
+/** So no library's log line (nodemailer, postgres…) can print a secret either. */
 export function installRedactingConsole(): void {
   if (installed) return
   installed = true

@@ -1,6 +1,4 @@
-// The owner's notification e-mail (built by app/lib/lead-email.ts, as the outbox worker does) and
-// its transport: Resend's HTTP API when RESEND_API_KEY is set, else SMTP_URL with nodemailer
-// (hosted Edge Functions cannot open ports 25 and 587: use 465).
+// Resend when RESEND_API_KEY is set, else SMTP_URL: hosted Edge Functions cannot open ports 25 and 587.
 import { createTransport } from 'nodemailer'
 import {
   ownerAddresses,
@@ -17,7 +15,7 @@ export interface Mailer {
   close(): void
 }
 
-/** QUOTE_NOTIFY_EMAIL and QUOTE_FROM_EMAIL (with Resend, the sender must be on a verified domain). */
+/** With Resend, the sender must be on a verified domain. */
 export function notificationAddresses(): NotificationAddresses {
   return ownerAddresses(env('QUOTE_NOTIFY_EMAIL'), env('QUOTE_FROM_EMAIL'))
 }
@@ -87,7 +85,6 @@ function createSmtpMailer(url: string): Mailer {
   }
 }
 
-/** The configured transport, or null when neither RESEND_API_KEY nor SMTP_URL is set. */
 export function createMailer(): Mailer | null {
   const resendKey = env('RESEND_API_KEY')
   if (resendKey) return createResendMailer(resendKey)

@@ -1,7 +1,5 @@
-// ai-assistant: { message } -> 200 { response }, 400 { error } for a missing or too long message,
-// 500 { error } when the engine fails (docs/product.md#calls-to-the-backend). The engine is the
-// site's own (a generated copy of app/server/assistant/answer.server.ts): grounded in the content,
-// or with ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY an OpenAI-compatible LLM (grounded if it fails).
+// ai-assistant (docs/product.md#calls-to-the-backend), with the site's own engine: a generated copy of
+// app/server/assistant/answer.server.ts (docs/decisions/006-edge-functions-shared-code.md).
 import { assistant } from '../_shared/app/content/assistant.ts'
 import { answerWithEmbeddedAssistant } from '../_shared/app/server/assistant/answer.server.ts'
 import { env } from '../_shared/env.ts'
@@ -10,7 +8,6 @@ import { installRedactingConsole, log } from '../_shared/log.ts'
 
 installRedactingConsole()
 
-/** The site's input messages (app/lib/assistant.functions.ts). */
 export const INPUT_MESSAGES = {
   empty: 'Please type a message.',
   tooLong: `Messages can be at most ${assistant.maxMessageLength} characters.`,

@@ -1,8 +1,4 @@
-/**
- * fetch-reviews: { reviews: Review[] }, newest first. With GOOGLE_PLACES_API_KEY and GOOGLE_PLACE_ID,
- * the place's Google reviews, cached in `reviews` for REVIEWS_CACHE_MINUTES (default 60); if Google
- * fails, the cache, and if nothing was ever cached, the stored reviews. Without them, the stored ones.
- */
+/** Google reviews cached in `reviews` when configured; if Google fails, the cache, else the stored ones. */
 import { getDb, type StoredReview } from '../_shared/db.ts'
 import { env } from '../_shared/env.ts'
 import { fetchGoogleReviews, googlePlacesConfig } from '../_shared/google-reviews.ts'

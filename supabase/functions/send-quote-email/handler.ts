@@ -1,7 +1,5 @@
-// send-quote-email: validate { firstName, email, phone } with the site's schema -> store the lead
-// and its outbox row -> e-mail the owner -> 200 { success: true }; 400 (nothing stored) or 500
-// { success: false, error } (docs/product.md#calls-to-the-backend). A failed e-mail does not fail
-// the request: the outbox row stays due and a later call retries it (5 s · 2^n, at most 15 min).
+// send-quote-email (docs/product.md#calls-to-the-backend). A failed e-mail does not fail the request:
+// the outbox row stays due and a later call retries it (docs/decisions/008-lead-outbox.md).
 import * as v from 'valibot'
 import { site } from '../_shared/app/content/site.ts'
 import { quoteRequestSchema } from '../_shared/app/lib/quote-schema.ts'
@@ -32,7 +30,7 @@ async function sha256Hex(value: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-/** A retry with the same Idempotency-Key and fields maps to the same lead: one row, one e-mail. */
+/** A retry with the same key and fields: one row, one e-mail. */
 async function idempotencyKey(
   req: Request,
   fields: { firstName: string; email: string; phone: string },
@@ -49,11 +47,10 @@ function sanitizeUserAgent(value: string | null): string | null {
   return clean ? clean.slice(0, 512) : null
 }
 
-// The site's spam verdict (e.g. `too-fast:800ms`): stored as suspected spam, not e-mailed; sent again
-// without it, the lead is rescued. It can only lower what a caller gets, so it needs no secret.
+// It can only lower what a caller gets, so it needs no secret; a resend without it rescues the lead.
 const SUSPECTED_SPAM_HEADER = 'x-suspected-spam'
 
-/** The site's spam reason as a short token (it is stored and shown to the owner), or null. */
+/** A short token: it is stored and shown to the owner. */
 function suspectedSpamReason(req: Request): string | null {
   const value = req.headers.get(SUSPECTED_SPAM_HEADER)?.trim()
   if (!value) return null
@@ -62,7 +59,6 @@ function suspectedSpamReason(req: Request): string | null {
 
 let warnedNoMailer = false
 
-/** Send due notifications (this lead's first). Never throws. */
 export async function deliverNotifications(
   db: FunctionsDb,
   mailer: Mailer | null,
