@@ -1,23 +1,8 @@
 #!/usr/bin/env node
-/**
- * Image pipeline: images/** (the owner's photos) -> responsive AVIF + WebP in public/img/ and app/content/image-manifest.json.
- *
- *   node scripts/build-images.mjs           # incremental: only encodes what is missing
- *   node scripts/build-images.mjs --force   # re-encode everything
- *   node scripts/build-images.mjs --json    # print the run summary as JSON (used by tests)
- *
- * - Source: every .jpg/.jpeg/.png/.webp under images/. Its name is the path under images/ without extension,
- *   e.g. images/gallery/driveway-01.jpg -> "gallery/driveway-01". To replace a sample, drop a photo with the same
- *   name (any of those extensions) into the folder and run this script (it also runs before dev, build and test).
- * - Output: public/img/<name with / as ->.<hash>-<width>.{avif,webp} for each width in WIDTHS not larger than the
- *   source (at least one). <hash> is 8 hex of sha256 over the source bytes and the encoder settings, so a changed
- *   photo or changed settings get new URLs (safe to serve /img/* with an immutable cache header).
- * - Manifest (committed): { name: { width, height, hash, widths, placeholder } } sorted by name; only rewritten when
- *   its content changes. width/height are the display size after EXIF orientation.
- * - public/og-image.jpg: 1200x630 crop of images/hero.* for Open Graph.
- * - Files in public/img/ that no source implies are removed. Outputs that already exist are never re-encoded
- *   (their names carry the content hash), so a run with nothing changed only hashes the sources and writes nothing.
- */
+// images/** (the owner's photos) -> responsive AVIF + WebP in public/img/, app/content/image-manifest.json
+// and public/og-image.jpg. `--force` re-encodes everything, `--json` prints the run summary (for tests).
+// File names carry a hash of the source bytes and encoder settings, so /img/* can be cached as immutable
+// and a run with nothing changed writes nothing; files no source implies are removed.
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'

@@ -1,27 +1,7 @@
 #!/usr/bin/env node
-/**
- * Set (or clear) the featured hero video in EMBEDDED mode (the PGlite database in DATA_DIR).
- * With Supabase configured, edit the tables in the Supabase dashboard instead.
- *
- * Usage:
- *   node scripts/set-featured-video.mjs <url> [mime] [--services]
- *   node scripts/set-featured-video.mjs --clear [--services]
- *
- *   <url>        Video address: https://… or a path under public/, e.g. /videos/hero.mp4
- *   [mime]       Video type, default video/mp4 (e.g. video/webm)
- *   --services   Set the video of the /services page (table service_videos)
- *                instead of the home page (table pressure_washing_videos)
- *   --clear      Remove the featured video (the hero falls back to a dark background)
- *
- * Examples:
- *   node scripts/set-featured-video.mjs /videos/driveway.mp4
- *   node scripts/set-featured-video.mjs https://cdn.example.com/roof.webm video/webm --services
- *   DATA_DIR=/var/lib/site node scripts/set-featured-video.mjs --clear
- *
- * Stop the site first: the embedded database can be opened by one process at a time (the script
- * refuses while the server holds DATA_DIR/pglite.lock). Start the site once beforehand so the
- * database exists. Restart the site afterwards so it shows the new video.
- */
+// Sets (or with --clear removes) the featured video of the home page, or of /services with --services,
+// in the embedded database in DATA_DIR: `node scripts/set-featured-video.mjs <url> [mime] [--services]`.
+// Run it with the site stopped: the database has one writer at a time. With Supabase, edit the tables there.
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'

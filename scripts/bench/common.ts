@@ -8,7 +8,7 @@ import { chromiumFlags, ensureChromium } from '../../tests/support/system-deps'
 
 export const outputDir = process.env.BUILD_OUTPUT_DIR ?? '.output'
 
-/** One URL per route kind (issue 8), the 404 page included. */
+/** One URL per route kind, the 404 page included. */
 export const routeKinds = [
   { kind: 'home', path: '/' },
   { kind: 'services', path: '/services?tab=roof' },
