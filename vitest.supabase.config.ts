@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 /**
- * `npm run test:supabase` (scripts/supabase-test.mjs): the Supabase project (migrations, RLS, Edge
+ * `npm run test:supabase` (scripts/supabase-test.ts): the Supabase project (migrations, RLS, Edge
  * Functions under Deno) against a local PostgreSQL 15. Kept out of `npm test`'s Vitest run by
  * the file name: *.spec.ts (the main config includes tests/**\/*.test.ts only).
  */

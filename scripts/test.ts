@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { ensureChromium, ensureCommand } from '../tests/support/system-deps'
 
-function run(label, command, args, env = {}) {
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
   const started = Date.now()
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
