@@ -1,4 +1,3 @@
-
 export const QUOTE_FORM_CLASS = 'quote-request-form'
 
 function prefersReducedMotion(): boolean {

@@ -106,7 +106,6 @@ export async function setFeaturedVideo(
   })
 }
 
-
 export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): EmbeddedBackend {
   const env = options.env ?? serverEnv()
   const dataDir = resolveDataDir(env, options.dataDir)

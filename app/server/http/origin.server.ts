@@ -17,6 +17,7 @@ export function publicOrigins(request: Request, hops = runtimeConfig().trustProx
     try {
       origins.push(new URL(siteUrl).origin)
     } catch {
+      // An unusable SITE_URL adds nothing; the site's own origins still work.
     }
   }
   return origins

@@ -1,4 +1,3 @@
-
 export function env(name: string): string | undefined {
   const value = Deno.env.get(name)?.trim()
   return value ? value : undefined
