@@ -48,19 +48,17 @@ export interface Backend {
   ipHashSalt?(): Promise<string>
 }
 
-export type BackendEnv = Env
-
 export interface CreateBackendOptions {
   startWorker?: boolean
   embedded?: Omit<EmbeddedBackendOptions, 'env' | 'startWorker'>
   supabase?: Omit<SupabaseBackendOptions, 'url' | 'anonKey'>
 }
 
-export function backendKindFor(env: BackendEnv): 'embedded' | 'supabase' {
+export function backendKindFor(env: Env): 'embedded' | 'supabase' {
   return parseRuntimeConfig(env).supabase ? 'supabase' : 'embedded'
 }
 
-export function createBackend(env: BackendEnv = serverEnv(), options: CreateBackendOptions = {}): Backend {
+export function createBackend(env: Env = serverEnv(), options: CreateBackendOptions = {}): Backend {
   const supabase = parseRuntimeConfig(env).supabase
   if (supabase) {
     const { url, anonKey, siteSecret } = supabase
