@@ -1,7 +1,7 @@
 // npm run bench:lighthouse — Lighthouse mobile (default simulated throttling) against the production
 // build with Debian Chromium: median of 3 runs per route kind; the four category scores, LCP, TBT, CLS.
 // Next to Lighthouse's TBT, "TBT-cpu" applies the same rule to the main thread's CPU time per task
-// (trace-blocking.mjs): the part of TBT that is the page's own work rather than this machine's scheduling.
+// (trace-blocking.ts): the part of TBT that is the page's own work rather than this machine's scheduling.
 import { execFileSync } from 'node:child_process'
 import { get } from 'node:http'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -15,21 +15,43 @@ const budgets = { score: 100, lcpMs: 1500, tbtMs: 50, cls: 0 }
 const chrome = chromiumPath()
 const lighthouse = join('node_modules', '.bin', 'lighthouse')
 
+type AuditOptions = { expectedStatus404?: boolean }
+type Audit = { id: string; score: number | null; scoreDisplayMode: string }
+type AuditResult = {
+  performance: number
+  accessibility: number
+  'best-practices': number
+  seo: number
+  lcp: number
+  tbt: number
+  tbtCpu: number
+  cls: number
+  failedRequests: string[]
+  failing: string[]
+}
+type NumericKey = Exclude<keyof AuditResult, 'failedRequests' | 'failing'>
+
+/** A failed child process says why on stderr; anything else in its message. */
+const errorText = (error: unknown) => {
+  const { stderr, message } = error as { stderr?: unknown; message?: string }
+  return String(stderr ?? message)
+}
+
 /**
  * One audit, repeated (up to twice) if Lighthouse reports a failed trace recording (NO_NAVSTART and the like:
  * "Please run Lighthouse again"), which happens now and then on a busy machine and says nothing about the page.
  */
-function runLighthouse(url, options, attemptsLeft = 2) {
+function runLighthouse(url: string, options: AuditOptions, attemptsLeft = 2): AuditResult {
   try {
     return runLighthouseOnce(url, options)
   } catch (error) {
-    if (attemptsLeft === 0 || !/run Lighthouse again/i.test(String(error.stderr ?? error.message))) throw error
+    if (attemptsLeft === 0 || !/run Lighthouse again/i.test(errorText(error))) throw error
     return runLighthouse(url, options, attemptsLeft - 1)
   }
 }
 
 /** `expectedStatus404`: audit the 404 page too; Lighthouse stops at a 4xx document unless told otherwise. */
-function runLighthouseOnce(url, { expectedStatus404 = false } = {}) {
+function runLighthouseOnce(url: string, { expectedStatus404 = false }: AuditOptions = {}): AuditResult {
   const dir = mkdtempSync(join(tmpdir(), 'lh-'))
   const output = join(dir, 'report.json')
   const config = join(dir, 'config.json')
@@ -63,7 +85,7 @@ function runLighthouseOnce(url, { expectedStatus404 = false } = {}) {
     )
     const result = JSON.parse(readFileSync(output, 'utf8'))
     if (result.runtimeError) throw new Error(`${url}: ${result.runtimeError.message}`)
-    const score = (id) => Math.round((result.categories[id]?.score ?? 0) * 100)
+    const score = (id: string) => Math.round((result.categories[id]?.score ?? 0) * 100)
     const blocking = blockingTimeFromTrace(
       JSON.parse(readFileSync(join(dir, 'report-0.trace.json'), 'utf8')).traceEvents,
     )
@@ -79,11 +101,11 @@ function runLighthouseOnce(url, { expectedStatus404 = false } = {}) {
       // Requests other than the audited document that failed (on the 404 page its own 404 is expected).
       failedRequests: result.audits['network-requests'].details.items
         .filter(
-          (request) =>
+          (request: { statusCode: number; url: string }) =>
             request.statusCode >= 400 && request.url !== (result.mainDocumentUrl ?? result.finalDisplayedUrl),
         )
-        .map((request) => `${request.statusCode} ${request.url}`),
-      failing: Object.values(result.audits)
+        .map((request: { statusCode: number; url: string }) => `${request.statusCode} ${request.url}`),
+      failing: Object.values(result.audits as Record<string, Audit>)
         .filter(
           (audit) =>
             audit.score !== null &&
@@ -100,32 +122,32 @@ function runLighthouseOnce(url, { expectedStatus404 = false } = {}) {
 }
 
 /** One GET on a fresh connection (no keep-alive to reuse after the server has closed it), body read to the end. */
-function warmUp(url) {
-  return new Promise((resolve, reject) => {
+function warmUp(url: string) {
+  return new Promise<void>((resolve, reject) => {
     get(url, { agent: false }, (response) => {
-      response.on('end', resolve).on('error', reject).resume()
+      response
+        .on('end', () => resolve())
+        .on('error', reject)
+        .resume()
     }).on('error', reject)
   })
 }
 
 const server = await startProductionServer()
-const rows = []
-const failures = []
+const rows: Record<string, string | number>[] = []
+const failures: string[] = []
 try {
   for (const { kind, path } of routeKinds) {
-    const runs = []
+    const runs: AuditResult[] = []
     // One request first, so the audit measures the page and not the server's first render of this route.
     await warmUp(`${server.url}${path}`).catch((error) =>
-      console.warn(`warm-up request for ${path} failed: ${error.message}`),
+      console.warn(`warm-up request for ${path} failed: ${errorText(error)}`),
     )
     try {
       for (let i = 0; i < RUNS; i++)
         runs.push(runLighthouse(`${server.url}${path}`, { expectedStatus404: kind === '404' }))
     } catch (error) {
-      const message = String(error.stderr ?? error.message)
-        .trim()
-        .split('\n')
-        .pop()
+      const message = errorText(error).trim().split('\n').pop() ?? ''
       rows.push({
         route: path,
         perf: 'n/a',
@@ -140,7 +162,7 @@ try {
       failures.push(`${path}: ${message}`)
       continue
     }
-    const pick = (key) => median(runs.map((run) => run[key]))
+    const pick = (key: NumericKey) => median(runs.map((run) => run[key]))
     const row = {
       route: path,
       perf: pick('performance'),

@@ -1,9 +1,6 @@
 // npm run bench:size — first-load JavaScript and CSS per route kind, KB gzip, from the production
-// build: each page is loaded in Chromium and what it fetched (and inlined) is summed. First load is
-// everything the page requested before it had hydrated (the root layout marks <html data-hydrated> from
-// its first effect), timed by the page's own Resource Timing; what it requests afterwards (idle-time and
-// on-demand chunks: sections below the fold, chat, notifications) is reported apart as "later"
-// (first-load.mjs).
+// build loaded in Chromium. First load is what a page requested before it hydrated (first-load.ts);
+// idle-time and on-demand chunks (sections below the fold, chat, notifications) count as "later".
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { chromiumFlags, chromiumPath, report, routeKinds, startProductionServer } from './common'
@@ -11,17 +8,19 @@ import { noteHydrationTime, requestTimings } from './first-load'
 
 const HOME_JS_BUDGET_KB = 150
 const ROUTE_JS_BUDGET_KB = 170
-const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
 
 const server = await startProductionServer()
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumFlags })
-const rows = []
+type Body = { url: string; type: string; gzip: number; phase?: 'first' | 'later' }
+
+const rows: Record<string, unknown>[] = []
 let failed = false
 try {
   for (const { kind, path } of routeKinds) {
     const page = await browser.newPage()
-    const bodies = []
-    const thirdParty = []
+    const bodies: Body[] = []
+    const thirdParty: string[] = []
     page.on('response', async (response) => {
       const url = new URL(response.url())
       if (url.hostname !== '127.0.0.1') thirdParty.push(url.href)
@@ -43,7 +42,7 @@ try {
     )
     // A script Resource Timing does not list counts as first load: the budget errs on the safe side.
     for (const body of bodies) body.phase = (requestedAt[body.url] ?? -Infinity) < hydratedAt ? 'first' : 'later'
-    const sum = (type, phase) =>
+    const sum = (type: string, phase: Body['phase']) =>
       bodies.filter((b) => b.type === type && b.phase === phase).reduce((total, b) => total + b.gzip, 0)
     const js = sum('script', 'first')
     const css = sum('stylesheet', 'first')

@@ -12,14 +12,14 @@ const HOME_P99_BUDGET_MS = 80
 const duration = process.env.BENCH_SSR_SECONDS ?? '10'
 const pages = ['/benchmark-floor', '/', '/services?tab=roof', '/city/folsom']
 
-function toMs(text) {
+function toMs(text: string) {
   const match = text.match(/([\d.]+)(us|ms|s)/)
   if (!match) return NaN
   const value = Number(match[1])
   return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value
 }
 
-function wrk(url, seconds) {
+function wrk(url: string, seconds: number | string) {
   const out = execFileSync(
     'wrk',
     ['-t2', '-c32', `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: br, gzip', url],
@@ -33,9 +33,19 @@ function wrk(url, seconds) {
 }
 
 /** Every page in one server, after a warm-up; returns one row per page with its ratio to the floor. */
-async function measure(label, env) {
+type Row = {
+  server: string
+  page: string
+  'req/s': number
+  'p50 ms': string
+  'p99 ms': string
+  errors: number
+  'vs floor'?: string
+}
+
+async function measure(label: string, env: Record<string, string>) {
   const server = await startProductionServer(env)
-  const rows = []
+  const rows: Row[] = []
   try {
     for (const path of pages) wrk(`${server.url}${path}`, 2) // warm-up: JIT, caches
     for (const path of pages) {
@@ -52,7 +62,7 @@ async function measure(label, env) {
   } finally {
     await server.stop()
   }
-  const floor = rows[0]['req/s']
+  const floor = rows[0]!['req/s']
   for (const row of rows) row['vs floor'] = (row['req/s'] / floor).toFixed(2)
   return rows
 }
@@ -62,8 +72,8 @@ const rows = await measure('page cache', {})
 const renderedRows = await measure('render each', { HTML_CACHE_SECONDS: '0' })
 report('ssr', [...rows, ...renderedRows], ['server', 'page', 'req/s', 'p50 ms', 'p99 ms', 'vs floor', 'errors'])
 
-const home = rows.find((row) => row.page === '/')
-const failures = []
+const home = rows.find((row) => row.page === '/')!
+const failures: string[] = []
 if (Number(home['vs floor']) < HOME_RATIO_BUDGET)
   failures.push(`home throughput ${home['vs floor']}× the floor (budget ≥ ${HOME_RATIO_BUDGET})`)
 if (Number(home['p99 ms']) > HOME_P99_BUDGET_MS)

@@ -16,7 +16,7 @@ const RETRY_SHARE = 0.1 // this share of requests is sent twice with the same id
 const DRAIN_TIMEOUT_MS = 180_000
 
 // The owner's mailbox: an in-process SMTP server that only starts listening halfway through.
-const received = []
+const received: string[] = []
 const smtpPort = await freePort()
 const smtp = new SMTPServer({
   authOptional: true,
@@ -24,7 +24,7 @@ const smtp = new SMTPServer({
   logger: false,
   onData(stream, _session, callback) {
     let text = ''
-    stream.on('data', (chunk) => (text += chunk))
+    stream.on('data', (chunk: Buffer) => (text += chunk))
     stream.on('end', () => {
       received.push(text)
       callback()
@@ -49,7 +49,7 @@ async function findQuoteFunctionUrl() {
     await form.getByLabel('First Name').fill('Probe')
     await form.getByLabel('Email').fill('probe@example.com')
     await form.getByLabel('Phone').fill('916-555-0100')
-    const url = new Promise((resolve) => {
+    const url = new Promise<string>((resolve) => {
       void page.route('**/_serverFn/**', async (route) => {
         resolve(route.request().url())
         await route.abort()
@@ -64,7 +64,9 @@ async function findQuoteFunctionUrl() {
 
 const functionUrl = await findQuoteFunctionUrl()
 
-async function submit(lead) {
+type Lead = (typeof leads)[number]
+
+async function submit(lead: Lead) {
   const body = JSON.stringify(await toJSONAsync({ data: lead }))
   try {
     const response = await fetch(functionUrl, {
@@ -98,16 +100,16 @@ const leads = Array.from({ length: TOTAL }, (_, i) => ({
 const retries = leads.filter((_, i) => i % Math.round(1 / RETRY_SHARE) === 0)
 const queue = [...leads, ...retries].sort(() => Math.random() - 0.5)
 
-const acknowledged = new Set()
+const acknowledged = new Set<string>()
 const started = Date.now()
 let smtpStartedAt = 0
 let next = 0
 async function worker() {
   while (next < queue.length) {
-    const lead = queue[next++]
+    const lead = queue[next++]!
     if (!smtpStartedAt && next >= queue.length / 2) {
       smtpStartedAt = Date.now()
-      await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve))
+      await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve))
     }
     if (await submit(lead)) acknowledged.add(lead.firstName)
   }
@@ -118,7 +120,7 @@ const burstMs = Date.now() - started
 // Wait for the outbox to deliver everything acknowledged (its backoff retries after SMTP is back).
 const drainStarted = Date.now()
 const emailedNames = () => {
-  const names = new Map()
+  const names = new Map<string, number>()
   for (const mail of received) {
     const name = mail.match(/Lead\d{4}x[0-9a-f]{6}/)?.[0]
     if (name) names.set(name, (names.get(name) ?? 0) + 1)
@@ -130,10 +132,12 @@ while (Date.now() - drainStarted < DRAIN_TIMEOUT_MS && emailedNames().size < ack
 }
 const drainMs = Date.now() - drainStarted
 await server.stop()
-await new Promise((resolve) => smtp.close(resolve))
+await new Promise<void>((resolve) => smtp.close(() => resolve()))
 
 const db = new PGlite(join(server.dataDir, 'pglite'))
-const rows = (await db.query('select first_name from quote_requests')).rows.map((row) => row.first_name)
+const rows = (await db.query<{ first_name: string }>('select first_name from quote_requests')).rows.map(
+  (row) => row.first_name,
+)
 await db.close()
 const stored = new Set(rows)
 const emailed = emailedNames()
