@@ -10,9 +10,8 @@ import { inlineScript } from './build/inline-script'
 type OutputBundle = Rolldown.OutputBundle
 
 /**
- * The one stylesheet is inlined into every page's HTML (inlineCss below), but Vite still lists it among the
- * dependencies of each lazy chunk and adds it as a <link> when the chunk loads: the browser then parses it a
- * second time and restyles the whole page in the middle of hydration. Drop CSS from those runtime lists.
+ * The stylesheet is inlined into every page, yet Vite would still add it as a <link> when a lazy chunk loads,
+ * and the browser would restyle the whole page mid-hydration. Drop CSS from those runtime dependency lists.
  */
 function skipInlinedCssPreloads(bundle: OutputBundle, fail: (message: string) => never) {
   const mapDeps = 'i.map(i=>d[i])'
@@ -24,13 +23,8 @@ function skipInlinedCssPreloads(bundle: OutputBundle, fail: (message: string) =>
 }
 
 /**
- * V8 compiles a function when it first runs, on the main thread, unless the file says its functions all run on
- * load (explicit compile hints, Chrome 136+): then it compiles them on a background thread as the file streams
- * in. Hydration runs most of the entry and of the route's own chunks, so those files (and what they import)
- * carry the hint; chunks loaded on demand (chat, lightbox, confetti, motion) do not, and neither do files under
- * 4 KB, which compile in well under a millisecond either way. README "Performance" has the measurements.
- * (File names are hashed before this runs; the hint follows from the chunk graph, so a name still maps to
- * one content.)
+ * The entry, the route chunks and what they import start with V8's compile hint, so hydration does not compile
+ * them on the main thread; on-demand chunks and small files go without (docs/decisions/002-compile-hints.md).
  */
 function addCompileHintsForFirstLoad(bundle: OutputBundle) {
   const firstLoad = new Set<string>()
@@ -47,6 +41,7 @@ function addCompileHintsForFirstLoad(bundle: OutputBundle) {
   for (const fileName of firstLoad) {
     const chunk = bundle[fileName]
     if (chunk?.type !== 'chunk' || Buffer.byteLength(chunk.code) < compileHintMinBytes) continue
+    // Names are already hashed, but the hint follows from the chunk graph: one name still means one content.
     chunk.code = `${compileHint}\n${chunk.code}`
     // The hint is one more line: shift an emitted source map (ANALYZE=1 builds) down by one.
     const map = bundle[`${fileName}.map`]

@@ -15,13 +15,9 @@ export interface TraceEvent {
 }
 
 /**
- * Lighthouse's simulated throttling scales every main-thread task of the observed trace (4x, or 2x for a task
- * that ran layout) and counts what exceeds 50 ms. A task's observed wall time also holds the time its thread
- * waited for a CPU or for another thread; on a two-core machine running Chromium, Lighthouse and the server,
- * that waiting is often most of it (tasks of 1 ms CPU lasting 15 ms). Here the same rule is applied to each
- * task's wall time and to its thread CPU time (the trace's `tdur`). Every task from navigation start to the end
- * of the trace counts (Lighthouse stops at its simulated interactive time), so both figures are upper bounds
- * of the same rule, not Lighthouse's simulation.
+ * Lighthouse's TBT rule (each task x4, or x2 if it ran layout; what exceeds 50 ms) applied to every task's
+ * wall time and to its thread CPU time (`tdur`), from navigation start to the end of the trace: upper bounds,
+ * not Lighthouse's simulation. Why CPU time matters: docs/performance.md#judging-noise.
  */
 export function blockingTimeFromTrace(
   traceEvents: TraceEvent[],
