@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { noteHydrationTime, requestTimings } from '../scripts/bench/first-load'
+import { noteHydrationTime, requestTimings } from '../tests/support/first-load'
 import { compileHint, compileHintMinBytes } from '../build/compile-hint'
 import { expect, test } from './support/test'
 

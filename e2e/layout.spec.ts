@@ -1,5 +1,5 @@
-import { routeKinds } from '../scripts/bench/common'
-import type { TraceEvent } from '../scripts/bench/trace-blocking'
+import { routeKinds } from '../tests/support/route-kinds'
+import type { TraceEvent } from '../tests/support/trace-blocking'
 import { expect, test } from './support/test'
 
 interface StackFrame {

@@ -4,23 +4,12 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../tests/support/free-port'
+import { routeKinds } from '../../tests/support/route-kinds'
 import { chromiumFlags, ensureChromium } from '../../tests/support/system-deps'
 
 export const outputDir = process.env.BUILD_OUTPUT_DIR ?? '.output'
 
-/** One URL per route kind, the 404 page included. */
-export const routeKinds = [
-  { kind: 'home', path: '/' },
-  { kind: 'services', path: '/services?tab=roof' },
-  { kind: 'city', path: '/city/folsom' },
-  { kind: 'gallery', path: '/gallery' },
-  { kind: 'epoxy', path: '/epoxy' },
-  { kind: 'contact', path: '/contact' },
-  { kind: 'reviews', path: '/reviews' },
-  { kind: '404', path: '/this-page-does-not-exist' },
-]
-
-export { chromiumFlags }
+export { chromiumFlags, routeKinds }
 
 export function chromiumPath() {
   return ensureChromium()

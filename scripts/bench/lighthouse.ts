@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromiumFlags, chromiumPath, median, report, routeKinds, startProductionServer } from './common'
-import { blockingTimeFromTrace } from './trace-blocking'
+import { blockingTimeFromTrace } from '../../tests/support/trace-blocking'
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
 const budgets = { score: 100, lcpMs: 1500, tbtMs: 50, cls: 0 }

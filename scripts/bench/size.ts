@@ -4,7 +4,7 @@
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { chromiumFlags, chromiumPath, report, routeKinds, startProductionServer } from './common'
-import { noteHydrationTime, requestTimings } from './first-load'
+import { noteHydrationTime, requestTimings } from '../../tests/support/first-load'
 
 const HOME_JS_BUDGET_KB = 150
 const ROUTE_JS_BUDGET_KB = 170

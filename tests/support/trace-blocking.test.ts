@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { blockingTimeFromTrace, type TraceEvent } from '../../scripts/bench/trace-blocking'
+import { blockingTimeFromTrace, type TraceEvent } from './trace-blocking'
 
 const main = { pid: 1, tid: 7 }
 const ms = 1000
