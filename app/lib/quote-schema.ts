@@ -145,6 +145,16 @@ export const quoteRequestSchema = v.object(
 export type QuoteRequestInput = v.InferInput<typeof quoteRequestSchema>
 export type QuoteRequest = v.InferOutput<typeof quoteRequestSchema>
 
+/** The site path the form was sent from, shown to the owner. */
+export const sourcePageSchema = v.nullish(
+  v.pipe(
+    v.string('Invalid page address'),
+    v.maxLength(QUOTE_LIMITS.sourcePage, 'Invalid page address'),
+    v.startsWith('/', 'Invalid page address'),
+    v.check((s) => !hasForbiddenChars(s), 'Invalid page address'),
+  ),
+)
+
 /** `company` is the honeypot. */
 export const quoteSubmissionSchema = v.object(
   {
@@ -155,14 +165,7 @@ export const quoteSubmissionSchema = v.object(
       v.string('Missing submission key. Please reload the page and try again.'),
       v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid submission key. Please reload the page and try again.'),
     ),
-    sourcePage: v.nullish(
-      v.pipe(
-        v.string('Invalid page address'),
-        v.maxLength(QUOTE_LIMITS.sourcePage, 'Invalid page address'),
-        v.startsWith('/', 'Invalid page address'),
-        v.check((s) => !hasForbiddenChars(s), 'Invalid page address'),
-      ),
-    ),
+    sourcePage: sourcePageSchema,
   },
   'Invalid form data',
 )

@@ -108,7 +108,7 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
     await e.close()
   })
 
-  it('send-quote-email: POST with the anon key and exactly { firstName, email, phone }; success', async () => {
+  it('send-quote-email: POST with the anon key and exactly { firstName, email, phone, sourcePage }; success', async () => {
     reply('/functions/v1/send-quote-email', 200, { success: true, id: 'abc' })
     const result = await supabase().submitQuote(storedLead())
     expect(result).toEqual({ success: true, duplicate: false })
@@ -118,7 +118,12 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
     expect(r.path).toBe('/functions/v1/send-quote-email')
     expectAnonHeaders(r)
     expect(r.headers['content-type']).toMatch(/application\/json/)
-    expect(JSON.parse(r.body)).toEqual({ firstName: 'Maria', email: 'maria@example.com', phone: '(916) 555-0199' })
+    expect(JSON.parse(r.body)).toEqual({
+      firstName: 'Maria',
+      email: 'maria@example.com',
+      phone: '(916) 555-0199',
+      sourcePage: '/contact',
+    })
   })
 
   it('send-quote-email: { success: false, error } and a missing flag are "no-success-flag"', async () => {
@@ -168,6 +173,7 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
       firstName: 'Maria',
       email: 'maria@example.com',
       phone: '916-555-0199',
+      sourcePage: '/',
     })
 
     reply('/functions/v1/send-quote-email', 200, { error: 'no flag' })
@@ -203,6 +209,7 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
       firstName: 'Maria',
       email: 'maria@example.com',
       phone: '916-555-0199',
+      sourcePage: '/',
     })
   })
 

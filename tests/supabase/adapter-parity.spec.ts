@@ -25,8 +25,17 @@ const SITE_FUNCTION_SECRET = 'site-secret-local-test-7c1e9a'
 
 interface Adapter {
   backend: Backend
-  /** Leads stored so far (first_name, email, phone, status, spam_reason). */
-  leads(): Promise<{ first_name: string; email: string; phone: string; status: string; spam_reason: string | null }[]>
+  /** Leads stored so far (first_name, email, phone, status, spam_reason, source_page). */
+  leads(): Promise<
+    {
+      first_name: string
+      email: string
+      phone: string
+      status: string
+      spam_reason: string | null
+      source_page: string | null
+    }[]
+  >
   /** Let pending notifications go out (the embedded outbox runs after the answer). */
   flushEmails(): Promise<void>
   feature(
@@ -82,7 +91,10 @@ const adapters: [string, () => Adapter][] = [
             phone: string
             status: string
             spam_reason: string | null
-          }>('SELECT first_name, email, phone, status, spam_reason FROM quote_requests ORDER BY created_at')
+            source_page: string | null
+          }>(
+            'SELECT first_name, email, phone, status, spam_reason, source_page FROM quote_requests ORDER BY created_at',
+          )
         ).rows
       },
       async flushEmails() {
@@ -111,7 +123,7 @@ const adapters: [string, () => Adapter][] = [
         async leads() {
           return queryJson(
             local.cluster,
-            'SELECT first_name, email, phone, status, spam_reason FROM public.quote_requests ORDER BY created_at',
+            'SELECT first_name, email, phone, status, spam_reason, source_page FROM public.quote_requests ORDER BY created_at',
           )
         },
         async flushEmails() {
@@ -152,7 +164,7 @@ describe.each(adapters)('%s', (_name, make) => {
     smtp.received.length = 0
   })
 
-  it('quote: a valid request is answered 200, stored once with trimmed fields, and e-mailed to the owner', async () => {
+  it('quote: a valid request is answered 200, stored once with trimmed fields and its page, and e-mailed to the owner', async () => {
     const before = (await adapter.leads()).length
     const result = await quotes.handle(
       payload({ firstName: '  Quinn ', email: 'quinn@example.com ', phone: ' 916-555-0111' }),
@@ -168,6 +180,7 @@ describe.each(adapters)('%s', (_name, make) => {
       phone: '916-555-0111',
       status: 'new',
       spam_reason: null,
+      source_page: '/contact',
     })
     await adapter.flushEmails()
     expect(smtp.received).toHaveLength(1)
@@ -175,6 +188,7 @@ describe.each(adapters)('%s', (_name, make) => {
     expect(smtp.received[0]!.mail.subject).toBe('New quote request from Quinn')
     expect(smtp.received[0]!.mail.replyTo?.value[0]?.address).toBe('quinn@example.com')
     expect(smtp.received[0]!.mail.text).toContain('Phone:    916-555-0111')
+    expect(smtp.received[0]!.mail.text).toContain('Page:     /contact\n')
   })
 
   it('quote: a retried submission (same key) is acknowledged, stored once and e-mailed once', async () => {

@@ -165,7 +165,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
     const spamHeaders: Record<string, string> =
       lead.status === 'suspected_spam' ? { 'x-suspected-spam': lead.spamReason ?? 'flagged' } : {}
     const { data, error } = await client.functions.invoke<unknown>('send-quote-email', {
-      body: { firstName: lead.firstName, email: lead.email, phone: lead.phone },
+      body: { firstName: lead.firstName, email: lead.email, phone: lead.phone, sourcePage: lead.sourcePage },
       headers: { ...secretHeaders, ...spamHeaders, 'Idempotency-Key': lead.idempotencyKey },
       timeout,
     })

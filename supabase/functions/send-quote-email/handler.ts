@@ -2,7 +2,7 @@
 // the outbox row stays due and a later call retries it (docs/decisions/008-lead-outbox.md).
 import * as v from 'valibot'
 import { site } from '../_shared/app/content/site.ts'
-import { quoteRequestSchema } from '../_shared/app/lib/quote-schema.ts'
+import { quoteRequestSchema, sourcePageSchema } from '../_shared/app/lib/quote-schema.ts'
 import { getDb, type FunctionsDb } from '../_shared/db.ts'
 import { BodyError, gate, json, readJson } from '../_shared/http.ts'
 import { errorMessage, installRedactingConsole, log } from '../_shared/log.ts'
@@ -14,6 +14,8 @@ const OUTBOX_BATCH = 5
 const LEASE_MS = 120_000
 const BACKOFF_BASE_MS = 5_000
 const BACKOFF_MAX_MS = 15 * 60_000
+
+const requestSchema = v.object({ ...quoteRequestSchema.entries, sourcePage: sourcePageSchema }, 'Invalid form data')
 
 export const messages = {
   saveFailed: `We could not save your request. Please call us at ${site.phone}.`,
@@ -107,11 +109,11 @@ export async function handler(req: Request): Promise<Response> {
   } catch (error) {
     return json(req, 400, { success: false, error: error instanceof BodyError ? error.message : 'Invalid form data' })
   }
-  const parsed = v.safeParse(quoteRequestSchema, raw)
+  const parsed = v.safeParse(requestSchema, raw)
   if (!parsed.success) {
     return json(req, 400, { success: false, error: parsed.issues[0]?.message ?? 'Invalid form data' })
   }
-  const fields = parsed.output
+  const { sourcePage, ...fields } = parsed.output
 
   let db: FunctionsDb
   let stored: { leadId: string; outboxId: string | null; duplicate: boolean }
@@ -120,6 +122,7 @@ export async function handler(req: Request): Promise<Response> {
     stored = await db.recordQuoteRequest({
       ...fields,
       idempotencyKey: await idempotencyKey(req, fields),
+      sourcePage: sourcePage ?? null,
       userAgent: sanitizeUserAgent(req.headers.get('user-agent')),
       spamReason: suspectedSpamReason(req),
     })
