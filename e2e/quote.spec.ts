@@ -235,6 +235,41 @@ test.describe('without JavaScript', () => {
     await expect.poll(() => emailsMentioning(name).length, { timeout: 15_000 }).toBe(1)
   })
 
+  test('the same form posted twice stores one lead, sends one e-mail and shows the success page both times', async ({
+    page,
+  }) => {
+    // Its own server, which has rendered the form once: a page cached mid-load would hide the form without JS.
+    const server = await startSiteServer()
+    const name = `Twice${Date.now().toString(36)}`
+    await page.goto(`${server.url}${FORM_PAGE}`)
+    const form = page.locator('.quote-request-form').first()
+    await fillQuoteFields(form, { firstName: name, email: 'twice@example.com', phone: '916-555-0112' })
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/quote-request')
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+    const first = await posted
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(QUOTE_MESSAGES.success.title)
+
+    // What a browser sends again after Back and a second click, or a reload that re-posts.
+    const again = await page.request.post(first.url(), {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(first.url()).origin },
+      data: first.postData() ?? '',
+      maxRedirects: 0,
+    })
+    expect(again.status()).toBe(303)
+    await page.goto(new URL(again.headers()['location'] ?? '', server.url).href)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(QUOTE_MESSAGES.success.title)
+
+    // The outbox sends in order: once a later lead's e-mail is there, a second one for the first would be too.
+    const later = `After${Date.now().toString(36)}`
+    await page.goto(`${server.url}${FORM_PAGE}`)
+    await fillQuoteFields(form, { firstName: later, email: 'after@example.com', phone: '916-555-0113' })
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(QUOTE_MESSAGES.success.title)
+    await expect.poll(() => emailsMentioning(later, server.dataDir).length, { timeout: 15_000 }).toBe(1)
+    expect(emailsMentioning(name, server.dataDir)).toHaveLength(1)
+    await server.stop()
+  })
+
   test('invalid input comes back with the first problem and the form to try again', async ({ page }) => {
     await page.goto(FORM_PAGE)
     await page.locator('.quote-request-form').first().getByRole('button', { name: 'Get My Free Quote' }).click()

@@ -8,6 +8,7 @@ import { submitQuoteRequest } from '~/lib/quote.functions'
 import { playConfetti } from '~/lib/confetti'
 import { site } from '~/content/site'
 import { QUOTE_FALLBACK_ACTION, QUOTE_HONEYPOT_NAME } from '../../lib/quote-form-constants'
+import { QUOTE_FORM_TOKEN_NAME, renderedQuoteFormToken } from '~/lib/quote-form-token'
 
 const fields = [
   { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name', inputMode: 'text' },
@@ -43,6 +44,7 @@ export default function QuoteFormFields() {
   const shownAt = useRef<number>(0)
   const [honeypot, setHoneypot] = useState('')
   const formRef = useRef<HTMLFormElement>(null)
+  const [formToken] = useState(renderedQuoteFormToken)
   // Until then a submit posts to the server route.
   const [interactive, setInteractive] = useState(false)
 
@@ -170,6 +172,8 @@ export default function QuoteFormFields() {
       </div>
 
       <input type="hidden" name="sourcePage" value={sourcePage.slice(0, 200)} />
+      {/* Only the no-JavaScript post reads it; the browser's render has none, so keep the server's value. */}
+      <input type="hidden" name={QUOTE_FORM_TOKEN_NAME} defaultValue={formToken} suppressHydrationWarning />
 
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(isSubmitting) => (

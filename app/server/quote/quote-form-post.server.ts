@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { MAX_SERVER_FN_BODY_BYTES } from '~/start'
 import { QUOTE_HONEYPOT_NAME } from '~/lib/quote-form-constants'
+import { QUOTE_FORM_TOKEN_NAME } from '~/lib/quote-form-token'
 import { isSameOriginRequest } from '../http/origin.server'
-import { handleQuoteSubmission } from './quote-service.server'
+import { handleQuoteSubmission, sha256Hex } from './quote-service.server'
 
 export type QuotePostStatus = 'sent' | 'invalid' | 'rate-limited' | 'failed'
 
@@ -10,6 +11,15 @@ function seeOther(status: QuotePostStatus, message?: string): Response {
   const query = new URLSearchParams({ status })
   if (message) query.set('message', message.slice(0, 200))
   return new Response(null, { status: 303, headers: { Location: `/quote-request?${query}` } })
+}
+
+/**
+ * The page is shared by every visitor of one render, so no per-visitor key can be in it: the token it
+ * was rendered with stands for the visit, and the service folds the fields in (dedupeKey).
+ */
+export function formPostIdempotencyKey(formToken: string | undefined): string {
+  const token = formToken?.trim()
+  return token ? `form-${sha256Hex(token).slice(0, 40)}` : randomUUID()
 }
 
 /** The no-JavaScript path: the same service and schema, answered with POST/redirect/GET. */
@@ -35,7 +45,7 @@ export async function handleQuoteFormPost(request: Request, ip: string): Promise
       phone: text('phone'),
       company: text(QUOTE_HONEYPOT_NAME) ?? '',
       elapsedMs: null,
-      idempotencyKey: randomUUID(),
+      idempotencyKey: formPostIdempotencyKey(text(QUOTE_FORM_TOKEN_NAME)?.slice(0, 500)),
       sourcePage: text('sourcePage'),
     },
     { ip, userAgent: request.headers.get('user-agent') ?? '' },
