@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react'
+import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { serviceList } from '~/content/service-list'
 import type { ServiceId } from '~/content/types'
@@ -8,11 +8,11 @@ function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches
 }
 
-function revealInRow(row: HTMLElement | null, chip: HTMLElement) {
+function revealInRow(row: HTMLElement | null, chip: HTMLElement, animate = true) {
   if (!row || row.scrollWidth <= row.clientWidth) return
   const left = chip.offsetLeft - row.offsetLeft
   const right = left + chip.offsetWidth
-  const behavior = prefersReducedMotion() ? 'auto' : 'smooth'
+  const behavior = animate && !prefersReducedMotion() ? 'smooth' : 'auto'
   if (left < row.scrollLeft) row.scrollTo({ left: left - 16, behavior })
   else if (right > row.scrollLeft + row.clientWidth) row.scrollTo({ left: right - row.clientWidth + 16, behavior })
 }
@@ -24,6 +24,15 @@ export function ServiceTabs({ selected, onChoose }: { selected: ServiceId; onCho
   const hydrated = useHydrated()
   const rowRef = useRef<HTMLDivElement>(null)
   const chipRefs = useRef(new Map<ServiceId, HTMLAnchorElement>())
+
+  // However the service was chosen (a link from elsewhere, Back, a tap), its chip is in view.
+  // Browsers with scroll-initial-target have done this before any script ran.
+  const revealedOnce = useRef(false)
+  useEffect(() => {
+    const chip = chipRefs.current.get(selected)
+    if (chip) revealInRow(rowRef.current, chip, revealedOnce.current)
+    revealedOnce.current = true
+  }, [selected])
 
   function choose(id: ServiceId) {
     onChoose(id)
@@ -57,10 +66,7 @@ export function ServiceTabs({ selected, onChoose }: { selected: ServiceId; onCho
     event.preventDefault()
     const id = serviceList[next]!.id
     const chip = chipRefs.current.get(id)
-    if (chip) {
-      chip.focus({ preventScroll: true })
-      revealInRow(rowRef.current, chip)
-    }
+    chip?.focus({ preventScroll: true })
     choose(id)
   }
 
@@ -96,7 +102,7 @@ export function ServiceTabs({ selected, onChoose }: { selected: ServiceId; onCho
                 onKeyDown={(event) => onKeyDown(event, index)}
                 className={`inline-flex min-h-11 shrink-0 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap transition-colors ${
                   checked
-                    ? 'bg-brand-700 text-white shadow-sm'
+                    ? 'bg-brand-700 text-white shadow-sm [scroll-initial-target:nearest]'
                     : 'bg-slate-100 text-slate-800 ring-1 ring-slate-200 hover:bg-brand-50 hover:text-brand-800'
                 }`}
               >
