@@ -1,5 +1,9 @@
 // Issue 24, "Phones first": what a visitor sees on a 390 × 844 phone (and a 1280-wide desktop).
 import { serviceList } from '~/content/service-list'
+import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { site } from '~/content/site'
+import { homeContact } from '~/content/home-sections'
+import { openInteractiveQuoteForm } from './support/quote-form'
 import { expect, test, type Locator, type Page } from './support/test'
 
 const PHONE = { width: 390, height: 844 }
@@ -15,6 +19,21 @@ async function boxOf(locator: Locator): Promise<Box> {
   const box = await locator.boundingBox()
   expect(box, 'the element is rendered').not.toBeNull()
   return box!
+}
+
+function overlap(a: Box, b: Box): number {
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y)
+  return width > 0 && height > 0 ? width * height : 0
+}
+
+/** Where the glyphs of an element's text are, one box per line (padding and empty space left out). */
+async function textBoxes(locator: Locator): Promise<Box[]> {
+  return locator.evaluate((element) => {
+    const range = document.createRange()
+    range.selectNodeContents(element)
+    return [...range.getClientRects()].map(({ x, y, width, height }) => ({ x, y, width, height }))
+  })
 }
 
 async function expectInsideViewport(page: Page, locator: Locator) {
@@ -58,5 +77,60 @@ test.describe('the selected service on a phone', () => {
       await expect(selectedService(page)).toHaveText(serviceList.find((service) => service.id === 'gutter')!.shortTitle)
       await expectInsideViewport(page, selectedService(page))
     })
+  })
+})
+
+for (const viewport of [PHONE, { width: 1280, height: 720 }]) {
+  test(`on a ${viewport.width}-wide screen a quote toast leaves the header's links and call button uncovered`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport)
+    const form = await openInteractiveQuoteForm(page, '/contact')
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: QUOTE_MESSAGES.missingFields.title })
+    await expect(toast).toBeVisible()
+    // Where it rests once its slide-in (a CSS transition) has ended.
+    await expect
+      .poll(() => toast.evaluate((element) => getComputedStyle(element).transform))
+      .toBe('matrix(1, 0, 0, 1, 0, 0)')
+    const toastBox = await boxOf(toast)
+    const header = page.getByRole('banner')
+    const controls = [
+      ...(await header.getByRole('link').filter({ visible: true }).all()),
+      ...(await header.getByRole('button').filter({ visible: true }).all()),
+    ]
+    expect(controls.length).toBeGreaterThan(1)
+    for (const control of controls) {
+      expect(overlap(toastBox, await boxOf(control)), `the toast covers "${await control.textContent()}"`).toBe(0)
+    }
+  })
+}
+
+test.describe('the floating chat button on a phone', () => {
+  test.use({ viewport: PHONE })
+
+  test('at the bottom of the page it leaves the copyright line readable', async ({ page }) => {
+    await page.goto('/')
+    const chat = page.getByRole('button', { name: 'Chat with us' })
+    await expect(chat).toBeVisible()
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    const copyright = page.getByRole('contentinfo').getByText(`© ${site.copyrightYear}`)
+    await expect(copyright).toBeInViewport()
+    const chatBox = await boxOf(chat)
+    for (const line of await textBoxes(copyright)) expect(overlap(chatBox, line)).toBe(0)
+  })
+
+  test('the map note is never under it, wherever the page is scrolled', async ({ page }) => {
+    await page.goto('/')
+    const chat = page.getByRole('button', { name: 'Chat with us' })
+    await expect(chat).toBeVisible()
+    const note = page.getByText(homeContact.mapNote)
+    // The worst case: the note's last line at the bottom edge of the screen, right above the button.
+    await note.evaluate((element) => element.scrollIntoView({ block: 'end' }))
+    await expect(note).toBeInViewport()
+    const chatBox = await boxOf(chat)
+    const lines = await textBoxes(note)
+    expect(lines.length).toBeGreaterThan(0)
+    for (const line of lines) expect(overlap(chatBox, line)).toBe(0)
   })
 })

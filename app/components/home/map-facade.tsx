@@ -39,7 +39,8 @@ export function MapFacade({ address }: { address: string }) {
               <MapPin className="size-5" aria-hidden="true" />
               {homeContact.mapButtonLabel}
             </button>
-            <p className="max-w-sm text-sm text-slate-700">{homeContact.mapNote}</p>
+            {/* Kept clear of the chat button's column on phones, wherever the page is scrolled. */}
+            <p className="max-w-sm px-14 text-sm text-slate-700 sm:px-0">{homeContact.mapNote}</p>
           </div>
         </>
       )}

@@ -80,7 +80,8 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-center text-sm sm:px-6">
+        {/* Room under the last line on phones for the floating chat button (bottom right, 3.5rem + 1rem). */}
+        <p className="mx-auto max-w-7xl px-4 pt-6 pb-24 text-center text-sm sm:px-6 md:pb-6">
           © {site.copyrightYear} {site.name}. All rights reserved.
         </p>
       </div>

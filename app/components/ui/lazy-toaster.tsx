@@ -3,6 +3,8 @@ import type { ToasterProps } from 'sonner'
 import { onIdle } from '~/lib/lazy-when-idle'
 import { loadSonner, onSonnerLoaded, toasterMounted } from '~/lib/toast'
 
+const HEADER_CLEARANCE = 'calc(4rem + 12px)'
+
 /** Renders sonner's Toaster once the library has loaded (at idle time, or on the first toast). */
 export function LazyToaster() {
   const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null)
@@ -20,5 +22,15 @@ export function LazyToaster() {
     if (Toaster) toasterMounted()
   }, [Toaster])
 
-  return Toaster ? <Toaster position="top-center" richColors closeButton duration={6000} /> : null
+  return Toaster ? (
+    <Toaster
+      position="top-center"
+      // Below the fixed 4rem header, whose links and call button stay usable while a toast shows.
+      offset={{ top: HEADER_CLEARANCE }}
+      mobileOffset={{ top: HEADER_CLEARANCE }}
+      richColors
+      closeButton
+      duration={6000}
+    />
+  ) : null
 }
