@@ -8,7 +8,7 @@ import { ErrorPage } from './components/layout/error-page'
 import { newNonce } from './lib/nonce'
 import { scrollRestorationAfterHydration } from './lib/scroll'
 
-/** The router puts it on every script it writes. */
+/** The router marks every script it writes with it; the server turns those into hashes (script-hashes.server.ts). */
 const ssrOptions = createIsomorphicFn().server(() => ({ nonce: newNonce() }))
 
 export function getRouter() {

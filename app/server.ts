@@ -3,6 +3,7 @@ import { findRedirect, targetHref } from './content/redirects'
 import { runtimeConfig } from './server/config.server'
 import { htmlCacheFromEnvironment } from './server/http/html-cache.server'
 import { finalizeResponse, missingHashedAsset } from './server/http/http.server'
+import { withScriptHashes } from './server/http/script-hashes.server'
 import { exitCleanlyOnSignals, tracked } from './server/http/shutdown.server'
 
 runtimeConfig() // a bad variable stops the server here, naming it
@@ -24,7 +25,7 @@ export default createServerEntry({
       const response =
         trailingSlashRedirect(request) ??
         missingHashedAsset(request) ??
-        (await htmlCache.serve(request, (page) => handler.fetch(page)))
+        (await htmlCache.serve(request, async (page) => withScriptHashes(await handler.fetch(page))))
       return finalizeResponse(request, response)
     }),
 })

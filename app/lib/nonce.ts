@@ -1,4 +1,4 @@
-/** Fresh for each server response (router.tsx, the page cache). */
+/** Fresh for each render; marks the scripts it writes, and never leaves the server (script-hashes.server.ts). */
 export function newNonce(): string {
   const bytes = new Uint8Array(16)
   crypto.getRandomValues(bytes)

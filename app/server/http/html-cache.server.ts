@@ -1,9 +1,8 @@
-import { constants, crc32, deflateRawSync } from 'node:zlib'
-import { newNonce } from '~/lib/nonce'
+import { constants, gzipSync } from 'node:zlib'
 import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
 import { acceptsEncoding } from './http.server'
 
-/** Rendered pages kept as deflate segments cut at each CSP nonce: docs/decisions/010-page-cache.md. */
+/** Rendered pages kept as bytes, plain and gzip: docs/decisions/010-page-cache.md. */
 
 export interface HtmlCacheOptions {
   /** 0 turns the cache off. */
@@ -18,43 +17,10 @@ type Render = (request: Request) => Response | Promise<Response>
 interface CachedPage {
   status: number
   headers: Array<[string, string]>
-  nonce: string | null
-  segments: Buffer[]
-  /** Sync-flushed raw deflate, so the pieces can be concatenated. */
-  deflatedSegments: Buffer[]
+  body: Buffer
+  gzipped: Buffer
   renderedAt: number
   bytes: number
-}
-
-const NONCE_IN_POLICY = /'nonce-([A-Za-z0-9+/_=-]{16,})'/
-// Gzip member header: no name, no timestamp, unknown OS (RFC 1952).
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff])
-// A final, empty, fixed-Huffman deflate block: ends the stream.
-const DEFLATE_END = Buffer.from([0x03, 0x00])
-
-const WINDOW_BYTES = 32 * 1024
-
-function deflatePiece(piece: Buffer, dictionary?: Buffer): Buffer {
-  return deflateRawSync(piece, {
-    level: 9,
-    finishFlush: constants.Z_SYNC_FLUSH,
-    ...(dictionary?.length ? { dictionary } : {}),
-  })
-}
-
-/**
- * The text before each segment is its dictionary, with the nonces as NUL bytes that no page contains:
- * no match can cover a nonce, so any nonce can stand there in the reply.
- */
-function deflateSegments(segments: Buffer[], nonceLength: number): Buffer[] {
-  const placeholder = Buffer.alloc(nonceLength)
-  let window = Buffer.alloc(0)
-  return segments.map((segment, index) => {
-    const deflated = deflatePiece(segment, window)
-    window = Buffer.concat([window, segment, index < segments.length - 1 ? placeholder : Buffer.alloc(0)])
-    if (window.length > WINDOW_BYTES) window = window.subarray(window.length - WINDOW_BYTES)
-    return deflated
-  })
 }
 
 /** Only whole-page GETs and HEADs of ordinary URLs are shared between visitors. */
@@ -71,54 +37,26 @@ function isCacheableResponse(response: Response): boolean {
   return !/no-store|no-cache|private/i.test(response.headers.get('Cache-Control') ?? '')
 }
 
-function storePage(response: Response, html: string, renderedAt: number): CachedPage {
-  const nonce = response.headers.get('Content-Security-Policy')?.match(NONCE_IN_POLICY)?.[1] ?? null
-  const segments = (nonce ? html.split(nonce) : [html]).map((segment) => Buffer.from(segment, 'utf8'))
-  const deflatedSegments = deflateSegments(segments, nonce ? Buffer.byteLength(nonce) : 0)
+function storePage(response: Response, body: Buffer, renderedAt: number): CachedPage {
   const headers: Array<[string, string]> = []
   response.headers.forEach((value, name) => {
     if (name !== 'content-length' && name !== 'date') headers.push([name, value])
   })
-  const bytes = [...segments, ...deflatedSegments].reduce((total, part) => total + part.length, 0)
-  return { status: response.status, headers, nonce, segments, deflatedSegments, renderedAt, bytes }
+  // Compressed once per render, so a reply costs no compression (docs/decisions/005-gzip-page-cache.md).
+  const gzipped = gzipSync(body, { level: constants.Z_BEST_COMPRESSION })
+  return { status: response.status, headers, body, gzipped, renderedAt, bytes: body.length + gzipped.length }
 }
 
-function replay(page: CachedPage, request: Request): Response {
-  const nonce = page.nonce ? newNonce() : null
-  const nonceBytes = nonce ? Buffer.from(nonce, 'utf8') : Buffer.alloc(0)
-  const headers = new Headers()
-  for (const [name, value] of page.headers)
-    headers.append(name, page.nonce && nonce ? value.replaceAll(page.nonce, nonce) : value)
+function replay(page: CachedPage, request: Request, state: 'hit' | 'miss'): Response {
+  const headers = new Headers(page.headers)
   headers.append('Vary', 'Accept-Encoding')
-
-  const last = page.segments.length - 1
-  let body: Buffer
+  let body = page.body
   if (acceptsEncoding(request.headers.get('Accept-Encoding'), 'gzip')) {
-    const deflatedNonce = deflatePiece(nonceBytes)
-    const parts: Buffer[] = [GZIP_HEADER]
-    let crc = 0
-    let size = 0
-    page.segments.forEach((segment, index) => {
-      parts.push(page.deflatedSegments[index]!)
-      crc = crc32(segment, crc)
-      size += segment.length
-      if (index < last) {
-        parts.push(deflatedNonce)
-        crc = crc32(nonceBytes, crc)
-        size += nonceBytes.length
-      }
-    })
-    const trailer = Buffer.alloc(8)
-    trailer.writeUInt32LE(crc >>> 0, 0)
-    trailer.writeUInt32LE(size >>> 0, 4)
-    parts.push(DEFLATE_END, trailer)
-    body = Buffer.concat(parts)
+    body = page.gzipped
     headers.set('Content-Encoding', 'gzip')
-  } else {
-    body = Buffer.concat(page.segments.flatMap((segment, index) => (index < last ? [segment, nonceBytes] : [segment])))
   }
   headers.set('Content-Length', String(body.length))
-  headers.set('X-Page-Cache', 'hit')
+  headers.set('X-Page-Cache', state)
   return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: page.status, headers })
 }
 
@@ -142,40 +80,27 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     }
   }
 
+  /** The visitor's reply, and the page if it was stored. */
   async function renderAndStore(
     key: string,
     request: Request,
     render: Render,
-  ): Promise<{ response: Response; stored: Promise<CachedPage | null> }> {
+  ): Promise<{ response: Response; page: CachedPage | null }> {
     const response = await render(request)
-    if (request.method !== 'GET' || !isCacheableResponse(response)) return { response, stored: Promise.resolve(null) }
-    const [toVisitor, toCache] = response.body!.tee()
+    if (request.method !== 'GET' || !isCacheableResponse(response)) return { response, page: null }
     const renderedAt = now()
-    const stored = new Response(toCache)
-      .text()
-      .then((html) => {
-        const page = storePage(response, html, renderedAt)
-        remember(key, page)
-        return page
-      })
-      .catch(() => null)
-    return {
-      response: new Response(toVisitor, {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      }),
-      stored,
-    }
+    const page = storePage(response, Buffer.from(await response.arrayBuffer()), renderedAt)
+    remember(key, page)
+    return { response: replay(page, request, 'miss'), page }
   }
 
   function revalidate(key: string, request: Request, render: Render) {
     if (rendering.has(key)) return
     const fresh = new Request(request.url, { method: 'GET', headers: { Accept: 'text/html' } })
     const done = renderAndStore(key, fresh, render)
-      .then(async ({ response, stored }) => {
+      .then(async ({ response, page }) => {
         await response.body?.cancel().catch(() => {})
-        return stored
+        return page
       })
       .catch(() => null)
       .finally(() => rendering.delete(key))
@@ -197,13 +122,13 @@ export function createHtmlCache(options: HtmlCacheOptions) {
         pages.delete(key)
         pages.set(key, page) // most recently used
         if (now() - page.renderedAt >= options.freshMs) revalidate(key, request, render)
-        return replay(page, request)
+        return replay(page, request, 'hit')
       }
 
       const pending = rendering.get(key)
       if (pending) {
         const shared = await pending
-        if (shared) return replay(shared, request)
+        if (shared) return replay(shared, request, 'hit')
         return render(request)
       }
       if (request.method !== 'GET') return render(request)
@@ -213,8 +138,8 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       const done = new Promise<CachedPage | null>((resolve) => (settle = resolve)).finally(() => rendering.delete(key))
       rendering.set(key, done)
       try {
-        const { response, stored } = await renderAndStore(key, request, render)
-        void stored.then(settle)
+        const { response, page } = await renderAndStore(key, request, render)
+        settle(page)
         return response
       } catch (error) {
         settle(null)

@@ -7,7 +7,7 @@ export const securityHeaders: Record<string, string> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
   'X-Frame-Options': 'DENY',
-  // The floor for HTML without its own nonce policy (app/routes/__root.tsx).
+  // The floor for HTML without its own script policy (app/routes/__root.tsx).
   'Content-Security-Policy': "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
   'Cross-Origin-Opener-Policy': 'same-origin',
 }

@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto'
+
+// The renderer marks the scripts it writes with a nonce that never leaves the server; here those scripts become
+// hashes, so a page's bytes and policy are the same for every visitor: docs/decisions/016-hashed-page-scripts.md.
+
+const NONCE_IN_POLICY = / ?'nonce-([0-9a-f]{32})'/
+/** `type` other than JavaScript: a data block (JSON-LD) that is never run, so it needs no hash. */
+const DATA_BLOCK = /\stype="(?!(?:text\/javascript|module)")/i
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/** CSP hashes a script's text as the parser saw it, with line breaks normalized (HTML § 13.2.3.5). */
+export function scriptHash(source: string): string {
+  const digest = createHash('sha256').update(source.replace(/\r\n?/g, '\n'), 'utf8').digest('base64')
+  return `'sha256-${digest}'`
+}
+
+/**
+ * The hashes of the inline scripts that carry this render's nonce, and the page without the nonce. A script
+ * injected into the page cannot carry the nonce, so it gets no hash.
+ */
+export function hashMarkedScripts(html: string, nonce: string): { html: string; hashes: string[] } {
+  const marked = new RegExp(`<script\\b([^>]*) nonce="${escapeRegExp(nonce)}"([^>]*)>([\\s\\S]*?)</script[\\s/>]`, 'gi')
+  const hashes = new Set<string>()
+  for (const [, before = '', after = '', source = ''] of html.matchAll(marked)) {
+    const attributes = `${before} ${after}`
+    if (/\ssrc=/i.test(attributes) || DATA_BLOCK.test(attributes)) continue
+    hashes.add(scriptHash(source))
+  }
+  const unmarked = html
+    .replaceAll(`<meta property="csp-nonce" content="${nonce}"/>`, '')
+    .replaceAll(` nonce="${nonce}"`, '')
+  return { html: unmarked, hashes: [...hashes] }
+}
+
+/** A nonce policy in script-src becomes the hashes of the page's own scripts; other responses pass unchanged. */
+export async function withScriptHashes(response: Response): Promise<Response> {
+  const policy = response.headers.get('Content-Security-Policy')
+  const nonce = policy?.match(NONCE_IN_POLICY)?.[1]
+  if (!policy || !nonce || !(response.headers.get('Content-Type') ?? '').startsWith('text/html')) return response
+  const headers = new Headers(response.headers)
+  if (!response.body) {
+    // A body-less answer (HEAD) runs no script.
+    headers.set('Content-Security-Policy', policy.replace(NONCE_IN_POLICY, ''))
+    return new Response(null, { status: response.status, statusText: response.statusText, headers })
+  }
+  const rendered = hashMarkedScripts(await response.text(), nonce)
+  const sources = rendered.hashes.map((hash) => ` ${hash}`).join('')
+  headers.set('Content-Security-Policy', policy.replace(NONCE_IN_POLICY, sources))
+  const body = Buffer.from(rendered.html, 'utf8')
+  headers.set('Content-Length', String(body.length))
+  return new Response(new Uint8Array(body), { status: response.status, statusText: response.statusText, headers })
+}
