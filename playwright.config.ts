@@ -38,6 +38,8 @@ export default defineConfig({
       SITE_URL: process.env.SITE_URL ?? 'http://localhost:3000',
       // Every e2e request comes from 127.0.0.1: lift the per-IP quote limit (e2e/quote.spec.ts tests it on its own server).
       QUOTE_RATE_LIMIT: '10000',
+      // Tests fill forms in milliseconds; the token must still be valid (e2e/quote.spec.ts checks the time on its own server).
+      QUOTE_MIN_FILL_MS: '0',
     },
   },
 })

@@ -38,6 +38,14 @@ const wellFormedBodyMiddleware = createMiddleware().server(async ({ next, reques
   return jsonError(400, 'Bad request')
 })
 
+/** The quote form is rendered with a signed token, and rendering cannot wait for the key. */
+const formTokenKeyMiddleware = createMiddleware().server(async ({ next, handlerType }) => {
+  if (handlerType !== 'router') return next()
+  const { formTokens, formTokensLoaded } = await import('~/server/quote/form-token.server')
+  if (!formTokensLoaded()) await formTokens().catch(() => undefined)
+  return next()
+})
+
 export const startInstance = createStart(() => ({
-  requestMiddleware: [sameOriginMiddleware, bodySizeMiddleware, wellFormedBodyMiddleware],
+  requestMiddleware: [sameOriginMiddleware, bodySizeMiddleware, wellFormedBodyMiddleware, formTokenKeyMiddleware],
 }))

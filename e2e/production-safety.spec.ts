@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
-import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
+import { fillQuoteFields, openInteractiveQuoteForm, renderedFormToken } from './support/quote-form'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 
@@ -79,7 +79,7 @@ test('behind a TLS proxy the no-JavaScript form stores the lead; a cross-site po
   const accepted = await post(
     '/quote-request',
     proxied({ Origin: 'https://www.example.com', 'X-Forwarded-For': '203.0.113.1' }),
-    FORM,
+    `${FORM}&formToken=${encodeURIComponent(await renderedFormToken(`${server.url}/contact`))}`,
   )
   expect(accepted.status).toBe(303)
   expect(accepted.headers.get('location')).toBe('/quote-request?status=sent')

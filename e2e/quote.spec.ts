@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
 import { join } from 'node:path'
 import { expect, test, type Page } from './support/test'
 import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/lib/quote-schema'
 import { toJSONAsync } from 'seroval'
-import { fillQuoteFields, openInteractiveQuoteForm, type QuoteFields } from './support/quote-form'
+import { fillQuoteFields, openInteractiveQuoteForm, renderedFormToken, type QuoteFields } from './support/quote-form'
 import { startSiteServer } from './support/site-server'
 import { startSupabaseStub } from './support/supabase-stub'
 
@@ -184,7 +185,6 @@ test.describe('server answers, replayed against the real server function', () =>
       email: 'bad@example.com',
       phone: '916-555-0109',
       company: '',
-      elapsedMs: 10_000,
       idempotencyKey: `key-${marker}`,
       sourcePage: '/contact',
     }
@@ -277,6 +277,63 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(QUOTE_FIELD_MESSAGES.firstNameRequired)).toBeVisible()
     await expect(page.locator('.quote-request-form')).toBeVisible()
   })
+})
+
+test('the server times the form: sent within QUOTE_MIN_FILL_MS of the first touch, or without a token, it is stored as suspected spam and not e-mailed', async ({
+  page,
+}) => {
+  const server = await startSiteServer({ QUOTE_MIN_FILL_MS: '60000' })
+  try {
+    const tokenCalls: string[] = []
+    page.on('response', async (response) => {
+      if (!response.url().includes('/_serverFn/') || response.request().method() !== 'GET') return
+      const body = await response.text().catch(() => '')
+      if (/[0-9a-z]{1,11}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}/.test(body)) tokenCalls.push(body)
+    })
+    const form = await openForm(page, server.url)
+    expect(tokenCalls).toHaveLength(0) // nothing asked for while the page loads
+    // The browser's clock says minutes passed; the server's says the form was touched a moment ago.
+    await fillQuoteFields(form, { firstName: 'Quick', email: 'quick@example.com', phone: '916-555-0120' })
+    await page.clock.fastForward(300_000)
+    await submit(page)
+    await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+    expect(tokenCalls).toHaveLength(1)
+
+    // Without JavaScript: a bot that leaves out the token, and one that posts the rendered token at once.
+    const post = (body: string) =>
+      page.request.post(`${server.url}/quote-request`, {
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+        data: body,
+        maxRedirects: 0,
+      })
+    const fields = (name: string) => `firstName=${name}&email=${name.toLowerCase()}%40example.com&phone=9165550121`
+    const rendered = await renderedFormToken(`${server.url}${FORM_PAGE}`)
+    for (const body of [fields('Tokenless'), `${fields('Instant')}&formToken=${encodeURIComponent(rendered)}`]) {
+      const answer = await post(body)
+      expect(answer.headers()['location']).toBe('/quote-request?status=sent')
+    }
+  } finally {
+    await server.stop()
+  }
+  const db = new PGlite(join(server.dataDir, 'pglite'))
+  try {
+    const rows = await db.query<{ first_name: string; status: string; spam_reason: string }>(
+      'SELECT first_name, status, spam_reason FROM quote_requests ORDER BY created_at',
+    )
+    expect(rows.rows.map((row) => [row.first_name, row.status])).toEqual([
+      ['Quick', 'suspected_spam'],
+      ['Tokenless', 'suspected_spam'],
+      ['Instant', 'suspected_spam'],
+    ])
+    expect(rows.rows.map((row) => row.spam_reason)).toEqual([
+      expect.stringMatching(/^too-fast:\d+ms$/),
+      'no-token',
+      expect.stringMatching(/^too-fast:\d+ms$/),
+    ])
+  } finally {
+    await db.close()
+  }
+  expect(existsSync(join(server.dataDir, 'outbox-mail'))).toBe(false)
 })
 
 test('past the per-IP limit the server answers 429 and the visitor sees the error toast', async ({ page }) => {

@@ -1,10 +1,10 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
-import { newNonce } from './nonce'
+import { issueRenderedFormToken } from '~/server/quote/form-token.server'
 
 /** The hidden field the no-JavaScript form posts: the same for every visitor of one cached render. */
 export const QUOTE_FORM_TOKEN_NAME = 'formToken'
 
-/** Issued as the server renders the form; the browser never makes one (it keeps the server's markup). */
+/** Signed as the server renders the form; the browser never makes one (it keeps the server's markup). */
 export const renderedQuoteFormToken = createIsomorphicFn()
-  .server(() => newNonce())
+  .server(() => issueRenderedFormToken())
   .client(() => '')

@@ -160,7 +160,8 @@ export const quoteSubmissionSchema = v.object(
   {
     ...quoteRequestSchema.entries,
     company: v.nullish(v.pipe(v.string('Invalid form data'), v.maxLength(QUOTE_LIMITS.company, 'Invalid form data'))),
-    elapsedMs: v.nullish(v.number('Invalid form data')),
+    /** Signed by the server when the form was issued; a bad one is not refused but flagged. */
+    formToken: v.nullish(v.pipe(v.string('Invalid form data'), v.maxLength(200, 'Invalid form data'))),
     idempotencyKey: v.pipe(
       v.string('Missing submission key. Please reload the page and try again.'),
       v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid submission key. Please reload the page and try again.'),

@@ -27,3 +27,9 @@ export const submitQuoteRequest = createServerFn({ method: 'POST' })
     if (result.retryAfterSeconds) setResponseHeader('Retry-After', String(result.retryAfterSeconds))
     return result.body
   })
+
+/** Asked for when the visitor first touches the form, not at page load: its issue time starts the fill time. */
+export const issueQuoteFormToken = createServerFn({ method: 'GET' }).handler(async (): Promise<string> => {
+  const { formTokens } = await import('~/server/quote/form-token.server')
+  return (await formTokens()).issue()
+})

@@ -22,3 +22,11 @@ export async function openInteractiveQuoteForm(page: Page, url: string) {
   await expect(form.locator('form[data-interactive="true"]')).toBeAttached()
   return form
 }
+
+/** The signed token a page's no-JavaScript form was rendered with, as a form post sends it. */
+export async function renderedFormToken(pageUrl: string): Promise<string> {
+  const html = await (await fetch(pageUrl)).text()
+  const token = html.match(/name="formToken" value="([^"]+)"/)?.[1]
+  if (!token) throw new Error(`no form token in ${pageUrl}`)
+  return token
+}

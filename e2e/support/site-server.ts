@@ -30,7 +30,16 @@ export async function startSiteServer(env: Record<string, string> = {}): Promise
   const entry = `${process.env.BUILD_OUTPUT_DIR ?? '.output'}/server/index.mjs`
   let log = ''
   const child: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      // As playwright.config.ts: a valid token is still required, the fill time only where a test sets it.
+      QUOTE_MIN_FILL_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (chunk) => (log += chunk))

@@ -35,6 +35,8 @@ const smtp = new SMTPServer({
 const server = await startProductionServer({
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   QUOTE_RATE_LIMIT: '1000000',
+  // The leads are sent at once; they still carry a signed form token.
+  QUOTE_MIN_FILL_MS: '0',
 })
 
 /** The quote server function's URL, taken from a real submission of the contact page's form. */
@@ -63,6 +65,9 @@ async function findQuoteFunctionUrl() {
 }
 
 const functionUrl = await findQuoteFunctionUrl()
+// The token the contact page's form was rendered with (the no-JavaScript form posts it the same way).
+const formToken = (await (await fetch(`${server.url}/contact`)).text()).match(/name="formToken" value="([^"]+)"/)?.[1]
+if (!formToken) throw new Error('the contact page has no form token')
 
 type Lead = (typeof leads)[number]
 
@@ -93,7 +98,7 @@ const leads = Array.from({ length: TOTAL }, (_, i) => ({
   email: `lead${i}@example.com`,
   phone: `916-555-${String(1000 + (i % 9000)).padStart(4, '0')}`,
   company: '',
-  elapsedMs: 12_000,
+  formToken,
   idempotencyKey: randomUUID(),
   sourcePage: '/contact',
 }))

@@ -18,11 +18,14 @@ import {
   type EmbeddedBackendOptions,
 } from '../../app/server/backend/embedded.server'
 import { buildOwnerNotification, defaultBackoffMs, notificationAddresses } from '../../app/server/backend/outbox.server'
+import { createFormTokens } from '../../app/server/quote/form-token.server'
 import { createQuoteService, type QuoteService } from '../../app/server/quote/quote-service.server'
 import { freePort, startSmtp, useTempDirs, type TestSmtp } from './helpers'
 
 const OWNER = 'owner@deltabreeze.example'
 const meta = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (test)' }
+const FORM_TOKEN_SECRET = 'test-form-token-secret'
+const formTokens = createFormTokens(FORM_TOKEN_SECRET)
 const tempDir = useTempDirs()
 const cleanups: Array<() => Promise<void>> = []
 const smtpServers: TestSmtp[] = []
@@ -55,7 +58,7 @@ function embedded(
 }
 
 function service(options: Parameters<typeof createQuoteService>[0] = {}): QuoteService {
-  return createQuoteService({ rateLimit: 0, ...options })
+  return createQuoteService({ rateLimit: 0, formTokenSecret: FORM_TOKEN_SECRET, ...options })
 }
 
 function lead(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -64,7 +67,8 @@ function lead(overrides: Record<string, unknown> = {}): Record<string, unknown> 
     email: 'maria.g@example.com',
     phone: '(916) 555-0199',
     company: '',
-    elapsedMs: 8000,
+    // A form a person took 8 s to fill in.
+    formToken: formTokens.issue(Date.now() - 8000),
     idempotencyKey: randomUUID(),
     sourcePage: '/services?tab=driveway',
     ...overrides,
@@ -236,7 +240,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     const results = await Promise.all([
       svc.handle(payload, meta, backend),
       svc.handle(payload, meta, backend),
-      svc.handle({ ...payload, elapsedMs: 12000 }, meta, backend),
+      svc.handle({ ...payload, formToken: formTokens.issue(Date.now() - 12_000) }, meta, backend),
     ])
     expect(results.map((r) => r.status)).toEqual([200, 200, 200])
     expect((await svc.handle(payload, meta, backend)).body).toEqual({ success: true })
@@ -256,11 +260,13 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
   it('honeypot and too-fast submissions are stored flagged, not e-mailed, and the visitor sees success', async () => {
     const mail = await smtp()
     const backend = embedded(await tempDir(), { SMTP_URL: mail.url })
-    const svc = service({ minFillMs: 2500 })
+    let now = 5_000_000
+    const clock = () => now
+    const tokens = createFormTokens(FORM_TOKEN_SECRET, clock)
+    const svc = service({ minFillMs: 2500, now: clock })
     const honeypot = await svc.handle(lead({ company: 'Acme SEO Ltd' }), meta, backend)
-    const fast = await svc.handle(lead({ elapsedMs: 900 }), meta, backend)
-    const negative = await svc.handle(lead({ elapsedMs: -5 }), meta, backend)
-    for (const r of [honeypot, fast, negative]) expect(r).toEqual({ status: 200, body: { success: true } })
+    const fast = await svc.handle(lead({ formToken: tokens.issue(now - 900) }), meta, backend)
+    for (const r of [honeypot, fast]) expect(r).toEqual({ status: 200, body: { success: true } })
 
     const db = await backend.db()
     const rows = await db.query<{ status: string; spam_reason: string }>(
@@ -269,16 +275,61 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     expect(rows.rows).toEqual([
       { status: 'suspected_spam', spam_reason: 'honeypot' },
       { status: 'suspected_spam', spam_reason: 'too-fast:900ms' },
-      { status: 'suspected_spam', spam_reason: 'too-fast:0ms' },
     ])
     expect(await count(backend, 'SELECT * FROM quote_outbox')).toBe(0)
 
-    // Exactly at the threshold, or with no timing at all, is a normal lead.
-    expect((await svc.handle(lead({ elapsedMs: 2500 }), meta, backend)).status).toBe(200)
-    expect((await svc.handle(lead({ elapsedMs: undefined }), meta, backend)).status).toBe(200)
+    // Exactly at the threshold is a normal lead, and so is a form left open a long time.
+    expect((await svc.handle(lead({ formToken: tokens.issue(now - 2500) }), meta, backend)).status).toBe(200)
+    const token = tokens.issue()
+    now += 3 * 24 * 3600_000
+    expect((await svc.handle(lead({ formToken: token }), meta, backend)).status).toBe(200)
     expect(await count(backend, "SELECT * FROM quote_requests WHERE status = 'new'")).toBe(2)
     await (await backend.outbox()).drain()
     expect(mail.received).toHaveLength(2)
+  })
+
+  it('the fill time is measured by the server: a client-sent time is ignored, a missing or forged token is flagged', async () => {
+    const mail = await smtp()
+    const backend = embedded(await tempDir(), { SMTP_URL: mail.url })
+    let now = 9_000_000
+    const clock = () => now
+    const tokens = createFormTokens(FORM_TOKEN_SECRET, clock)
+    const svc = service({ minFillMs: 2500, now: clock })
+    const fresh = tokens.issue()
+    const [issued = '', nonce = '', mac = ''] = fresh.split('.')
+    const submissions = [
+      lead({ firstName: 'Claims', formToken: fresh, elapsedMs: 60_000 }),
+      lead({ firstName: 'Missing', formToken: undefined, elapsedMs: 60_000 }),
+      lead({ firstName: 'Other', formToken: createFormTokens('another-secret').issue(now - 60_000) }),
+      lead({ firstName: 'Backdated', formToken: `${(now - 60_000).toString(36)}.${nonce}.${mac}` }),
+      lead({ firstName: 'Future', formToken: createFormTokens(FORM_TOKEN_SECRET, () => now + 3600_000).issue() }),
+      lead({ firstName: 'Garbage', formToken: 'not a token' }),
+    ]
+    expect(issued).toMatch(/^[0-9a-z]+$/)
+    for (const submission of submissions) {
+      expect(await svc.handle(submission, meta, backend)).toEqual({ status: 200, body: { success: true } })
+    }
+    const db = await backend.db()
+    const rows = await db.query<{ first_name: string; status: string; spam_reason: string }>(
+      'SELECT first_name, status, spam_reason FROM quote_requests ORDER BY created_at',
+    )
+    expect(rows.rows).toEqual([
+      { first_name: 'Claims', status: 'suspected_spam', spam_reason: 'too-fast:0ms' },
+      { first_name: 'Missing', status: 'suspected_spam', spam_reason: 'no-token' },
+      { first_name: 'Other', status: 'suspected_spam', spam_reason: 'bad-token' },
+      { first_name: 'Backdated', status: 'suspected_spam', spam_reason: 'bad-token' },
+      { first_name: 'Future', status: 'suspected_spam', spam_reason: 'bad-token' },
+      { first_name: 'Garbage', status: 'suspected_spam', spam_reason: 'bad-token' },
+    ])
+
+    // The same token once the visitor really took their time: a normal lead, e-mailed.
+    now += 4000
+    expect(await svc.handle(lead({ firstName: 'Patient', formToken: fresh }), meta, backend)).toEqual({
+      status: 200,
+      body: { success: true },
+    })
+    await (await backend.outbox()).drain()
+    expect(mail.received.map((m) => m.mail.subject)).toEqual(['New quote request from Patient'])
   })
 
   it('rate limit: 429 after the limit per IP, with the business phone number', async () => {
@@ -337,7 +388,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
       [lead({ idempotencyKey: undefined }), /submission key/],
       [lead({ idempotencyKey: 'bad key!' }), /submission key/],
       [lead({ sourcePage: 'https://evil.example' }), 'Invalid page address'],
-      [lead({ elapsedMs: 'soon' }), 'Invalid form data'],
+      [lead({ formToken: 42 }), 'Invalid form data'],
       [lead({ company: 'x'.repeat(500) }), 'Invalid form data'],
       [lead({ junk: 'x'.repeat(1_000_000) }), 'The request is too large.'],
       [lead({ nested: Array.from({ length: 5000 }, (_, i) => ({ i })) }), 'The request is too large.'],
@@ -444,7 +495,12 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
         fc.integer(),
       ),
       idempotencyKey: mostly(fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/), fc.string()),
-      elapsedMs: mostly(fc.integer({ min: 0, max: 600_000 }), fc.double(), fc.constant(null), fc.string()),
+      formToken: mostly(
+        fc.integer({ min: 3000, max: 600_000 }).map((age) => formTokens.issue(Date.now() - age)),
+        fc.string(),
+        fc.constant(null),
+        fc.double(),
+      ),
       company: mostly(fc.constant(''), fc.string(), fc.string({ unit: 'binary', maxLength: 300 })),
       sourcePage: mostly(
         fc.webPath().map((p) => `/${p.replace(/^\/+/, '')}`.slice(0, 200)),

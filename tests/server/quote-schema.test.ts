@@ -11,7 +11,7 @@ import {
 } from '../../app/lib/quote-schema'
 
 const valid = { firstName: 'Maria', email: 'maria@example.com', phone: '(916) 555-0142' }
-const envelope = { ...valid, idempotencyKey: 'abcDEF12-_34', sourcePage: '/services?tab=roof', elapsedMs: 9000 }
+const envelope = { ...valid, idempotencyKey: 'abcDEF12-_34', sourcePage: '/services?tab=roof', formToken: 'a.b.c' }
 
 function issues(input: unknown, schema: typeof quoteRequestSchema | typeof quoteSubmissionSchema = quoteRequestSchema) {
   const r = v.safeParse(schema, input)
@@ -182,7 +182,7 @@ describe('submission envelope', () => {
     expect(issues({ ...valid, idempotencyKey: 'abcdefgh' }, quoteSubmissionSchema)).toEqual([])
     expect(
       issues(
-        { ...valid, idempotencyKey: 'abcdefgh', company: null, elapsedMs: null, sourcePage: null },
+        { ...valid, idempotencyKey: 'abcdefgh', company: null, formToken: null, sourcePage: null },
         quoteSubmissionSchema,
       ),
     ).toEqual([])
@@ -194,7 +194,7 @@ describe('submission envelope', () => {
     expect(issues({ ...valid, idempotencyKey: 'has space1' }, quoteSubmissionSchema).length).toBe(1)
     expect(issues({ ...valid, idempotencyKey: 'a'.repeat(100) }, quoteSubmissionSchema)).toEqual([])
   })
-  it('validates sourcePage, company and elapsedMs', () => {
+  it('validates sourcePage, company and the form token', () => {
     const base = { ...valid, idempotencyKey: 'abcdefgh' }
     expect(issues({ ...base, sourcePage: 'https://evil.example/' }, quoteSubmissionSchema)).toEqual([
       'Invalid page address',
@@ -202,7 +202,8 @@ describe('submission envelope', () => {
     expect(issues({ ...base, sourcePage: `/${'a'.repeat(200)}` }, quoteSubmissionSchema).length).toBeGreaterThan(0)
     expect(issues({ ...base, sourcePage: '/a\nb' }, quoteSubmissionSchema).length).toBeGreaterThan(0)
     expect(issues({ ...base, company: 'x'.repeat(201) }, quoteSubmissionSchema).length).toBe(1)
-    expect(issues({ ...base, elapsedMs: '3000' }, quoteSubmissionSchema).length).toBe(1)
+    expect(issues({ ...base, formToken: 3000 }, quoteSubmissionSchema).length).toBe(1)
+    expect(issues({ ...base, formToken: 'x'.repeat(201) }, quoteSubmissionSchema).length).toBe(1)
   })
   it('field errors come before envelope errors', () => {
     expect(firstQuoteIssue(quoteSubmissionSchema, { firstName: '' })).toBe('First name is required')

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import { createBackend, type StoredLeadInput } from '../../app/server/backend/backend.server'
+import { createFormTokens } from '../../app/server/quote/form-token.server'
 import { createQuoteService } from '../../app/server/quote/quote-service.server'
 import { createSupabaseBackend, type SupabaseBackend } from '../../app/server/backend/supabase.server'
 import { freePort } from './helpers'
@@ -154,14 +155,14 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
   })
 
   it('the quote service maps the answers to 200 / 502 not-confirmed / 503 call-failed', async () => {
-    const svc = createQuoteService({ rateLimit: 0 })
+    const svc = createQuoteService({ rateLimit: 0, formTokenSecret: 'test-secret' })
     const b = supabase()
     const payload = (key: string) => ({
       firstName: ' Maria ',
       email: 'maria@example.com',
       phone: '916-555-0199',
       company: '',
-      elapsedMs: 6000,
+      formToken: createFormTokens('test-secret').issue(Date.now() - 6000),
       idempotencyKey: key,
       sourcePage: '/',
     })

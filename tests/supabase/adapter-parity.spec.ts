@@ -13,6 +13,7 @@ import { askAssistant } from '../../app/server/assistant/ask.server'
 import { answerGrounded } from '../../app/server/assistant/grounded.server'
 import { closeBackend, createBackend, type Backend, type VideoTable } from '../../app/server/backend/backend.server'
 import { createEmbeddedBackend, setFeaturedVideo, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
+import { createFormTokens } from '../../app/server/quote/form-token.server'
 import { createQuoteService } from '../../app/server/quote/quote-service.server'
 import { startSupabaseStub, type SupabaseStub } from '../../e2e/support/supabase-stub'
 import { queryJson } from '../support/supabase-postgres'
@@ -141,9 +142,12 @@ const adapters: [string, () => Adapter][] = [
   ],
 ]
 
+const FORM_TOKEN_SECRET = 'parity-form-token-secret'
+const formTokens = createFormTokens(FORM_TOKEN_SECRET)
+
 describe.each(adapters)('%s', (_name, make) => {
   let adapter: Adapter
-  const quotes = createQuoteService({ rateLimit: 0 })
+  const quotes = createQuoteService({ rateLimit: 0, formTokenSecret: FORM_TOKEN_SECRET })
   const meta = { ip: '203.0.113.7', userAgent: 'parity-test' }
   let seq = 0
   const payload = (fields: Record<string, unknown>) => ({
@@ -151,7 +155,7 @@ describe.each(adapters)('%s', (_name, make) => {
     email: 'maria@example.com',
     phone: '(916) 555-0199',
     company: '',
-    elapsedMs: 8000,
+    formToken: formTokens.issue(Date.now() - 8000),
     idempotencyKey: `parity-${Date.now()}-${++seq}`,
     sourcePage: '/contact',
     ...fields,
@@ -220,15 +224,19 @@ describe.each(adapters)('%s', (_name, make) => {
 
   it('quote: a form sent faster than a person types is acknowledged, stored as suspected spam with its reason, and not e-mailed; sent again after the minimum time it is rescued and e-mailed once', async () => {
     const before = (await adapter.leads()).length
-    const body = payload({ firstName: 'Hasty', email: 'hasty@example.com', phone: '916-555-0114', elapsedMs: 900 })
-    expect(await quotes.handle(body, meta, adapter.backend)).toEqual({ status: 200, body: { success: true } })
+    let now = Date.now()
+    const clocked = createQuoteService({ rateLimit: 0, formTokenSecret: FORM_TOKEN_SECRET, now: () => now })
+    const formToken = createFormTokens(FORM_TOKEN_SECRET, () => now).issue(now - 900)
+    const body = payload({ firstName: 'Hasty', email: 'hasty@example.com', phone: '916-555-0114', formToken })
+    expect(await clocked.handle(body, meta, adapter.backend)).toEqual({ status: 200, body: { success: true } })
     await adapter.flushEmails()
     let leads = await adapter.leads()
     expect(leads.length).toBe(before + 1)
     expect(leads.at(-1)).toMatchObject({ first_name: 'Hasty', status: 'suspected_spam', spam_reason: 'too-fast:900ms' })
     expect(smtp.received).toHaveLength(0)
 
-    expect(await quotes.handle({ ...body, elapsedMs: 8000 }, meta, adapter.backend)).toEqual({
+    now += 8000
+    expect(await clocked.handle(body, meta, adapter.backend)).toEqual({
       status: 200,
       body: { success: true },
     })
@@ -298,14 +306,14 @@ describe("supabase adapter whose SITE_FUNCTION_SECRET differs from the functions
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     let logged: string[]
     try {
-      const quotes = createQuoteService({ rateLimit: 0 })
+      const quotes = createQuoteService({ rateLimit: 0, formTokenSecret: FORM_TOKEN_SECRET })
       const result = await quotes.handle(
         {
           firstName: 'Sam',
           email: 'sam@example.com',
           phone: '916-555-0113',
           company: '',
-          elapsedMs: 8000,
+          formToken: formTokens.issue(Date.now() - 8000),
           idempotencyKey: `mismatch-${Date.now()}`,
           sourcePage: '/contact',
         },

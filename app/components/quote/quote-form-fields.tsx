@@ -4,7 +4,7 @@ import { useLocation } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { showToast } from '~/lib/toast'
 import { QUOTE_MESSAGES, quoteRequestSchema, quoteResponseToast, type QuoteSubmitResponse } from '~/lib/quote-schema'
-import { submitQuoteRequest } from '~/lib/quote.functions'
+import { issueQuoteFormToken, submitQuoteRequest } from '~/lib/quote.functions'
 import { playConfetti } from '~/lib/confetti'
 import { site } from '~/content/site'
 import { QUOTE_FALLBACK_ACTION, QUOTE_HONEYPOT_NAME } from '../../lib/quote-form-constants'
@@ -41,18 +41,27 @@ export default function QuoteFormFields() {
   const sourcePage = useLocation({ select: (location) => location.href })
   // Same key for retries of one submission (the server stores it once); a new one after success.
   const submissionKey = useRef<string>('')
-  const shownAt = useRef<number>(0)
+  // Asked for on the first touch, so its issue time is when filling in began (the server checks it).
+  const formToken = useRef<Promise<string | null> | null>(null)
+  const requestFormToken = () => {
+    formToken.current ??= issueQuoteFormToken().catch(() => null)
+  }
   const [honeypot, setHoneypot] = useState('')
   const formRef = useRef<HTMLFormElement>(null)
-  const [formToken] = useState(renderedQuoteFormToken)
+  const [renderedFormToken] = useState(renderedQuoteFormToken)
   // Until then a submit posts to the server route.
   const [interactive, setInteractive] = useState(false)
 
   useEffect(() => {
     submissionKey.current = newSubmissionKey()
-    shownAt.current = Date.now()
     setInteractive(true)
     const elements = formRef.current?.elements
+    // Typed into before this code arrived: the token the page was rendered with is older than the typing.
+    const rendered = elements?.namedItem(QUOTE_FORM_TOKEN_NAME)
+    const typedEarly = fields.some(({ name }) => (elements?.namedItem(name) as HTMLInputElement | null)?.value)
+    if (typedEarly && rendered instanceof HTMLInputElement && rendered.value) {
+      formToken.current = Promise.resolve(rendered.value)
+    }
     for (const { name } of fields) {
       const input = elements?.namedItem(name)
       if (input instanceof HTMLInputElement && input.value && input.value !== form.getFieldValue(name)) {
@@ -78,11 +87,12 @@ export default function QuoteFormFields() {
       const trimmed = v.parse(quoteRequestSchema, value)
       let response: QuoteSubmitResponse | null = null
       try {
+        requestFormToken()
         response = await submitQuoteRequest({
           data: {
             ...trimmed,
             company: honeypot,
-            elapsedMs: shownAt.current ? Date.now() - shownAt.current : null,
+            formToken: await formToken.current,
             idempotencyKey: submissionKey.current || newSubmissionKey(),
             sourcePage: sourcePage.slice(0, 200),
           },
@@ -97,7 +107,7 @@ export default function QuoteFormFields() {
         formApi.reset()
         setHoneypot('')
         submissionKey.current = newSubmissionKey()
-        shownAt.current = Date.now()
+        formToken.current = null
         void playConfetti()
       } else {
         void showToast(message.variant === 'destructive' ? 'error' : 'warning', message.title, message.description)
@@ -113,6 +123,8 @@ export default function QuoteFormFields() {
       action={QUOTE_FALLBACK_ACTION}
       data-interactive={interactive ? 'true' : undefined}
       className="mt-6 space-y-4"
+      onFocus={requestFormToken}
+      onInput={requestFormToken}
       onSubmit={(event) => {
         event.preventDefault()
         event.stopPropagation()
@@ -173,7 +185,7 @@ export default function QuoteFormFields() {
 
       <input type="hidden" name="sourcePage" value={sourcePage.slice(0, 200)} />
       {/* Only the no-JavaScript post reads it; the browser's render has none, so keep the server's value. */}
-      <input type="hidden" name={QUOTE_FORM_TOKEN_NAME} defaultValue={formToken} suppressHydrationWarning />
+      <input type="hidden" name={QUOTE_FORM_TOKEN_NAME} defaultValue={renderedFormToken} suppressHydrationWarning />
 
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(isSubmitting) => (

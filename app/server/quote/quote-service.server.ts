@@ -9,6 +9,7 @@ import { quoteErrorMessages, quoteSubmissionSchema, type QuoteSubmitResponse } f
 import { getBackend, type Backend, type StoredLeadInput } from '../backend/backend.server'
 import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
 import { createSlidingWindowLimiter } from '../http/rate-limit.server'
+import { createFormTokens, formTokens, type FormTokens } from './form-token.server'
 
 export interface QuoteRequestMeta {
   /** '' when unknown: then no per-IP rate limit applies. */
@@ -26,8 +27,10 @@ export interface QuoteServiceOptions {
   /** Per IP per window; 0 or less disables the limit. */
   rateLimit?: number
   rateWindowMs?: number
-  /** A form sent faster than this is suspected spam. */
+  /** A form sent sooner than this after its token was issued is suspected spam. */
   minFillMs?: number
+  /** Signs and checks the form tokens; else the key every instance shares (form-token.server.ts). */
+  formTokenSecret?: string
   /** Else the backend's persisted salt, else a per-process one. */
   ipHashSalt?: string
   maxPayloadChars?: number
@@ -70,6 +73,12 @@ function payloadSize(raw: unknown): number {
   }
 }
 
+function fillTimeReason(token: string | null | undefined, tokens: FormTokens, minFillMs: number): string | null {
+  const check = tokens.check(token)
+  if (!check.ok) return check.reason
+  return check.elapsedMs < minFillMs ? `too-fast:${Math.round(check.elapsedMs)}ms` : null
+}
+
 export function createQuoteService(options: QuoteServiceOptions = {}): QuoteService {
   const now = options.now ?? Date.now
   const rateLimit = options.rateLimit ?? 5
@@ -80,6 +89,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
   const limiter = createSlidingWindowLimiter(rateLimit, rateWindowMs, now)
   // The limiter only needs a stable key in memory; it never uses the stored hash.
   const processSalt = randomBytes(32).toString('hex')
+  const ownTokens = options.formTokenSecret ? createFormTokens(options.formTokenSecret, now) : undefined
 
   async function storedIpHash(ip: string, backend: Backend): Promise<string | null> {
     if (!ip) return null
@@ -111,16 +121,13 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
     }
     const input = parsed.output
 
-    // Flagged leads are stored, never e-mailed, and the visitor sees success.
-    let spamReason: string | null = null
-    if (input.company && input.company.trim() !== '') spamReason = 'honeypot'
-    else if (typeof input.elapsedMs === 'number' && input.elapsedMs < minFillMs) {
-      spamReason = `too-fast:${Math.max(0, Math.round(input.elapsedMs))}ms`
-    }
-
     const fields = { firstName: input.firstName, email: input.email, phone: input.phone }
+    let spamReason: string | null = null
     try {
       const target = backend ?? getBackend()
+      // Flagged leads are stored, never e-mailed, and the visitor sees success.
+      const tokens = ownTokens ?? (await formTokens(target))
+      spamReason = input.company?.trim() ? 'honeypot' : fillTimeReason(input.formToken, tokens, minFillMs)
       const lead: StoredLeadInput = {
         ...fields,
         idempotencyKey: dedupeKey(input.idempotencyKey, fields),

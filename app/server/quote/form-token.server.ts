@@ -1,0 +1,79 @@
+/**
+ * Signed fill-time tokens: the time the form was issued, signed by the server, so the server decides how
+ * long a form was open (docs/decisions/016-server-fill-time.md).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { getBackend, type Backend } from '../backend/backend.server'
+import { runtimeConfig } from '../config.server'
+
+export type FormTokenCheck = { ok: true; elapsedMs: number } | { ok: false; reason: 'no-token' | 'bad-token' }
+
+export interface FormTokens {
+  issue(issuedAt?: number): string
+  check(token: string | null | undefined): FormTokenCheck
+}
+
+/** Instances' clocks may differ a little; a token from further ahead was not issued here. */
+const MAX_CLOCK_SKEW_MS = 5 * 60_000
+const TOKEN = /^([0-9a-z]{1,11})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{22})$/
+
+export function createFormTokens(secret: string, now: () => number = Date.now): FormTokens {
+  const key = createHmac('sha256', secret).update('quote-form-token:v1').digest()
+  const sign = (body: string) => createHmac('sha256', key).update(body).digest('base64url').slice(0, 22)
+  return {
+    issue(issuedAt = now()) {
+      const body = `${Math.max(0, Math.trunc(issuedAt)).toString(36)}.${randomBytes(12).toString('base64url')}`
+      return `${body}.${sign(body)}`
+    },
+    check(token) {
+      const value = token?.trim()
+      if (!value) return { ok: false, reason: 'no-token' }
+      const match = TOKEN.exec(value)
+      if (!match) return { ok: false, reason: 'bad-token' }
+      const [, issued = '', nonce = '', mac = ''] = match
+      const expected = Buffer.from(sign(`${issued}.${nonce}`))
+      if (!timingSafeEqual(expected, Buffer.from(mac))) return { ok: false, reason: 'bad-token' }
+      const elapsedMs = now() - parseInt(issued, 36)
+      if (elapsedMs < -MAX_CLOCK_SKEW_MS) return { ok: false, reason: 'bad-token' }
+      return { ok: true, elapsedMs: Math.max(0, elapsedMs) }
+    },
+  }
+}
+
+/** Every instance must derive the same key: IP_HASH_SALT, else the salt kept in the database, else the function secret. */
+async function sharedSecret(backend: Backend): Promise<string> {
+  const config = runtimeConfig()
+  if (config.quote.ipHashSalt) return config.quote.ipHashSalt
+  if (backend.ipHashSalt) return backend.ipHashSalt()
+  if (config.supabase?.siteSecret) return config.supabase.siteSecret
+  console.warn(
+    '[quote] no IP_HASH_SALT or SITE_FUNCTION_SECRET: form tokens are signed with a per-process key, so a form ' +
+      'rendered by one instance is flagged as spam by another. Set IP_HASH_SALT when running more than one.',
+  )
+  return randomBytes(32).toString('hex')
+}
+
+let loading: Promise<FormTokens> | undefined
+let loaded: FormTokens | undefined
+
+export function formTokens(backend: Backend = getBackend()): Promise<FormTokens> {
+  if (!loading) {
+    const attempt = sharedSecret(backend).then((secret) => (loaded = createFormTokens(secret)))
+    loading = attempt
+    // Not cached when it failed (a database that did not open yet): the next call retries.
+    attempt.catch((error: unknown) => {
+      if (loading === attempt) loading = undefined
+      console.error('[quote] could not load the form-token key', error)
+    })
+  }
+  return loading
+}
+
+/** For the render, which cannot wait: the request middleware loaded the key first (app/start.ts). */
+export function issueRenderedFormToken(): string {
+  return loaded?.issue() ?? ''
+}
+
+export function formTokensLoaded(): boolean {
+  return loaded !== undefined
+}
