@@ -1,6 +1,6 @@
 /**
  * Signed fill-time tokens: the time the form was issued, signed by the server, so the server decides how
- * long a form was open (docs/decisions/016-server-fill-time.md).
+ * long a form was open (docs/decisions/017-server-fill-time.md).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { getBackend, type Backend } from '../backend/backend.server'
