@@ -181,6 +181,23 @@ test('on SIGTERM the server finishes, closes its database and exits by itself', 
   expect(existsSync(join(server.dataDir, 'pglite.lock'))).toBe(false)
 })
 
+test('the first visitor after a start sees the whole home page without JavaScript', async ({ browser }) => {
+  const server = await startSiteServer()
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  try {
+    const page = await context.newPage()
+    await page.goto(`${server.url}/`)
+    // The sections below the quote form, which the start-up render had streamed behind hidden markers.
+    for (const id of ['gallery', 'about', 'service-areas', 'contact']) {
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded()
+      await expect(page.locator(`#${id}`).getByRole('heading').first()).toBeVisible()
+    }
+  } finally {
+    await context.close()
+    await server.stop()
+  }
+})
+
 test('a started server renders the home page by itself: the database is open and the first visitor gets the stored page', async () => {
   const server = await startSiteServer()
   try {
