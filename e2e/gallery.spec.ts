@@ -1,7 +1,13 @@
 import { expect, test, type Page } from './support/test'
 import { gallery } from '~/content/gallery'
+import { readFileSync } from 'node:fs'
 
-const thumbnails = (page: Page) => page.locator('#gallery-grid').getByRole('button')
+const manifest = JSON.parse(readFileSync('app/content/image-manifest.json', 'utf8')) as Record<
+  string,
+  { widths: number[] }
+>
+
+const thumbnails = (page: Page) => page.locator('#gallery-grid').getByRole('link')
 const badgeOf = (page: Page, index: number) => thumbnails(page).nth(index).locator('[data-badge]')
 
 test('the gallery shows all 24 before-and-after images, sized and lazy below the fold', async ({ page }) => {
@@ -67,6 +73,29 @@ test('the overlay code is loaded only when it is needed', async ({ page }) => {
   expect(scripts.some((url) => url.includes('before-after-dialog'))).toBe(true)
 })
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  for (const { path, list, index } of [
+    { path: '/gallery', list: '#gallery-grid', index: 6 },
+    { path: '/', list: '#gallery', index: 1 },
+  ]) {
+    test(`a tap on a photo on ${path} opens its full-size image`, async ({ page }) => {
+      await page.goto(path)
+      const image = gallery[index]!
+      const fullWidth = manifest[image.src]!.widths.at(-1)
+      const response = page.waitForResponse((candidate) => candidate.request().isNavigationRequest())
+      // Sections below the fold are rendered only when near the screen (content-visibility).
+      await page.locator(list).scrollIntoViewIfNeeded()
+      await page.locator(list).getByRole('link', { name: image.alt }).click()
+      expect((await response).headers()['content-type']).toBe('image/webp')
+      await expect(page).toHaveURL(/\/img\/.+\.webp$/)
+      // The browser shows the photo itself, at its full width.
+      await expect(page.locator('img')).toHaveJSProperty('naturalWidth', fullWidth)
+    })
+  }
+})
+
 test.describe('the full-size overlay', () => {
   test('opens on the chosen image and closes on a click, returning focus', async ({ page }) => {
     await page.goto('/gallery')
@@ -77,6 +106,7 @@ test.describe('the full-size overlay', () => {
     await expect(dialog).toHaveAccessibleName(gallery[5]!.category)
     await expect(dialog.getByRole('img', { name: gallery[5]!.alt })).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Close full-size image' })).toBeFocused()
+    await expect(page).toHaveURL(/\/gallery$/)
 
     await dialog.getByRole('img').click()
     await expect(dialog).toBeHidden()

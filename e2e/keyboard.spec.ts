@@ -65,7 +65,7 @@ test('open and close the chat with the keyboard, focus returning to its button',
 
 test('open and close the gallery overlay with the keyboard, focus returning to the image', async ({ page }) => {
   await page.goto('/gallery')
-  const first = page.locator('#gallery-grid').getByRole('button').first()
+  const first = page.locator('#gallery-grid').getByRole('link').first()
   await tabTo(page, first)
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog')

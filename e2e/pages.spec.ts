@@ -337,7 +337,7 @@ test.describe('accessibility', () => {
 
   test('the gallery overlay has no violations axe can find', async ({ page }) => {
     await page.goto('/gallery')
-    await page.locator('#gallery-grid').getByRole('button').first().click()
+    await page.locator('#gallery-grid').getByRole('link').first().click()
     await expect(page.getByRole('dialog')).toBeVisible()
     expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
   })

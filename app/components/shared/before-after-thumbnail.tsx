@@ -1,5 +1,5 @@
 import type { GalleryImage } from '~/content/types'
-import { ResponsiveImage } from '~/components/ui/responsive-image'
+import { fullSizeImageUrl, ResponsiveImage } from '~/components/ui/responsive-image'
 import { preloadBeforeAfterDialog } from './before-after-lightbox'
 
 export interface BeforeAfterThumbnailProps {
@@ -19,10 +19,16 @@ export function BeforeAfterThumbnail({
   className = '',
 }: BeforeAfterThumbnailProps) {
   return (
-    <button
-      type="button"
+    // A link to the full-size file, so a tap works before the JavaScript arrives; the overlay enhances it.
+    <a
+      href={fullSizeImageUrl(image.src)}
       aria-haspopup="dialog"
-      onClick={(event) => onOpen(image, event.currentTarget)}
+      onClick={(event) => {
+        // Ctrl/Cmd/Shift-click or a middle click still opens the file, in a new tab or window.
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+        event.preventDefault()
+        onOpen(image, event.currentTarget)
+      }}
       onPointerEnter={preloadBeforeAfterDialog}
       onFocus={preloadBeforeAfterDialog}
       className={`group relative block w-full cursor-zoom-in overflow-hidden rounded-xl bg-slate-100 text-left shadow-sm ring-1 ring-slate-200 ${className}`}
@@ -42,6 +48,6 @@ export function BeforeAfterThumbnail({
       >
         {image.category}
       </span>
-    </button>
+    </a>
   )
 }

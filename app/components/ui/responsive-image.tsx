@@ -50,6 +50,11 @@ export function imageUrl(name: ImageName, width: number, format: ImageFormat = '
   return `${IMAGE_BASE_URL}${name.replaceAll('/', '-')}.${entry.hash}-${chosen}.${format}`
 }
 
+/** The largest generated file: where a gallery photo links to, for a visitor without the overlay's script. */
+export function fullSizeImageUrl(name: ImageName): string {
+  return imageUrl(name, getImage(name).width, 'webp')
+}
+
 export function imageSrcSet(name: ImageName, format: ImageFormat): string {
   const entry = getImage(name)
   return entry.widths.map((w) => `${imageUrl(name, w, format)} ${w}w`).join(', ')
