@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   quoteNotifyEmail?: string
   quoteFromEmail?: string
   supabase?: { url: string; anonKey: string; siteSecret?: string }
+  /** The owner's tools only (`npm run leads`), never the site: SUPABASE_URL with the service role key. */
+  ownerSupabase?: { url: string; serviceRoleKey?: string }
   /** TRUST_PROXY: a count, or `true` for 1. */
   trustProxyHops: number
   quote: { rateLimit: number; rateWindowMs: number; minFillMs: number; ipHashSalt?: string }
@@ -55,6 +57,7 @@ const EnvSchema = v.object({
   SUPABASE_URL: text,
   SUPABASE_ANON_KEY: text,
   SITE_FUNCTION_SECRET: text,
+  SUPABASE_SERVICE_ROLE_KEY: text,
   TRUST_PROXY: proxyHops,
   QUOTE_RATE_LIMIT: wholeNumber(5),
   QUOTE_RATE_WINDOW_MS: wholeNumber(10 * 60_000),
@@ -90,6 +93,7 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
       e.SUPABASE_URL && e.SUPABASE_ANON_KEY
         ? { url: e.SUPABASE_URL, anonKey: e.SUPABASE_ANON_KEY, siteSecret: e.SITE_FUNCTION_SECRET }
         : undefined,
+    ownerSupabase: e.SUPABASE_URL ? { url: e.SUPABASE_URL, serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY } : undefined,
     trustProxyHops: e.TRUST_PROXY,
     quote: {
       rateLimit: e.QUOTE_RATE_LIMIT,

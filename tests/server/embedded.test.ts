@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createEmbeddedBackend, setFeaturedVideo, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
-import { bundledMigrations } from '../../app/server/backend/embedded-database.server'
+import { bundledMigrations } from '../../app/server/backend/bundled-schema.server'
 import { closeBackend, createBackend, getBackend } from '../../app/server/backend/backend.server'
 import { useTempDirs } from './helpers'
 

@@ -34,6 +34,8 @@ const RPCS = [
   'list_published_reviews()',
   "cache_google_reviews('[]')",
   'google_reviews_fetched_at()',
+  'owner_list_leads()',
+  "owner_set_lead_status('00000000-0000-0000-0000-000000000000', 'won')",
 ]
 
 describe('migrations apply cleanly to a fresh PGlite', () => {

@@ -74,7 +74,7 @@ export function getBackend(): Backend {
   const g = globalThis as GlobalWithBackend
   let backend = g[SINGLETON]
   if (!backend) {
-    backend = createBackend(serverEnv(), { startWorker: true, embedded: { exitIfLocked: true } })
+    backend = createBackend(serverEnv(), { startWorker: true, embedded: { exitIfLocked: true, ownerSocket: true } })
     g[SINGLETON] = backend
     console.info(`[backend] using the ${backend.kind} backend`)
   }

@@ -6,25 +6,11 @@ import { mkdirSync, statSync, unlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import lockfile from 'proper-lockfile'
-import seedSqlText from '../../../supabase/seed.sql?raw'
 
 export interface Migration {
   name: string
   sql: string
 }
-
-/** Migrations bundled at build time (so a deployed server needs no source tree). */
-const bundledMigrationFiles = import.meta.glob<string>('../../../supabase/migrations/*.sql', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-})
-
-export const bundledMigrations: Migration[] = Object.entries(bundledMigrationFiles)
-  .map(([path, sql]) => ({ name: path.slice(path.lastIndexOf('/') + 1), sql }))
-  .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-
-export const bundledSeedSql: string = seedSqlText
 
 export interface SharedDb {
   db: PGlite
@@ -51,7 +37,7 @@ const LOCK_STALE_MS = 10_000
 export const LOCK_WAIT_MS = 15_000
 
 /** An atomic mkdir kept fresh (proper-lockfile), not a PID: containers sharing a volume reuse PIDs. */
-async function acquireLock(dataDir: string, waitMs: number): Promise<() => Promise<void>> {
+export async function lockDataFolder(dataDir: string, waitMs: number): Promise<() => Promise<void>> {
   const lockPath = join(dataDir, LOCK_FILE)
   if (statSync(lockPath, { throwIfNoEntry: false })?.isFile()) unlinkSync(lockPath)
   try {
@@ -83,7 +69,7 @@ export async function openShared(dataDir: string, lockWaitMs = LOCK_WAIT_MS): Pr
   if (!entry) {
     entry = (async () => {
       mkdirSync(dataDir, { recursive: true })
-      const release = await acquireLock(dataDir, lockWaitMs)
+      const release = await lockDataFolder(dataDir, lockWaitMs)
       try {
         const db = await PGlite.create(join(dataDir, 'pglite'))
         return { db, refs: 0, release }

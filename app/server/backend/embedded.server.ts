@@ -16,10 +16,10 @@ import {
 } from './backend.server'
 import { createOutboxWorker, type OutboxOptions, type OutboxWorker } from './outbox.server'
 import { answerWithEmbeddedAssistant } from '../assistant/answer.server'
+import { startOwnerSocket, type OwnerSocket } from '../owner/owner-socket.server'
 import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
+import { bundledMigrations, bundledSeedSql } from './bundled-schema.server'
 import {
-  bundledMigrations,
-  bundledSeedSql,
   migrate,
   openShared,
   DataFolderLockedError,
@@ -35,6 +35,8 @@ export interface EmbeddedBackendOptions {
   /** Exit rather than serve without a database when another process holds the folder. */
   exitIfLocked?: boolean
   startWorker?: boolean
+  /** Serve `npm run leads` / `npm run backup` on a Unix socket in the data folder while open. */
+  ownerSocket?: boolean
   outbox?: Omit<OutboxOptions, 'db' | 'dataDir' | 'env'>
   migrations?: Migration[]
   seedSql?: string | null
@@ -115,6 +117,7 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
   interface State {
     shared: SharedDb
     worker: OutboxWorker
+    ownerSocket: OwnerSocket | null
   }
   let opening: Promise<State> | undefined
   let closed = false
@@ -129,7 +132,8 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
           await migrate(shared.db, migrations, seedSql)
           const worker = createOutboxWorker({ ...options.outbox, db: shared.db, dataDir, env })
           if (options.startWorker) worker.start()
-          return { shared, worker }
+          const ownerSocket = options.ownerSocket ? await startOwnerSocket(dataDir, shared.db) : null
+          return { shared, worker, ownerSocket }
         } catch (error) {
           await releaseShared(dataDir, shared)
           throw error
@@ -298,6 +302,7 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
         return
       }
       try {
+        await state.ownerSocket?.close()
         await state.worker.stop()
       } finally {
         await releaseShared(dataDir, state.shared)

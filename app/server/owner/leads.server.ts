@@ -1,0 +1,138 @@
+/**
+ * The owner's lead list: the filter, the SQL functions both backends share
+ * (supabase/migrations/*_owner_lead_list.sql), and the CSV the owner opens in a spreadsheet.
+ */
+import type { PGlite } from '@electric-sql/pglite'
+
+/** The CHECK list of quote_requests.status in supabase/migrations/20260101000000_init.sql. */
+export const LEAD_STATUSES = ['new', 'suspected_spam', 'contacted', 'quoted', 'won', 'lost', 'archived'] as const
+export type OwnerLeadStatus = (typeof LEAD_STATUSES)[number]
+
+export function isLeadStatus(value: unknown): value is OwnerLeadStatus {
+  return typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value)
+}
+
+export interface OwnerLead {
+  id: string
+  created_at: string
+  first_name: string
+  email: string
+  phone: string
+  status: string
+  source_page: string | null
+  spam_reason: string | null
+}
+
+export interface LeadFilter {
+  /** ISO time: leads created at or after it. */
+  since?: string
+  status?: OwnerLeadStatus
+}
+
+export class LeadRequestError extends Error {
+  override name = 'LeadRequestError'
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function isLeadId(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value)
+}
+
+const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 }
+
+/** `7d`, `24h`, `30m`, `2w`, or a date / ISO time; returns the ISO time it means. */
+export function parseSince(value: string, now: Date = new Date()): string {
+  const relative = value.trim().match(/^(\d{1,5})([mhdw])$/)
+  if (relative) return new Date(now.getTime() - Number(relative[1]) * UNIT_MS[relative[2]!]!).toISOString()
+  if (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim())) {
+    const date = new Date(value.trim())
+    if (!Number.isNaN(date.getTime())) return date.toISOString()
+  }
+  throw new LeadRequestError(`--since takes an age like 7d, 24h, 30m or 2w, or a date like 2026-11-01 (got "${value}")`)
+}
+
+export function requireStatus(value: unknown): OwnerLeadStatus {
+  if (isLeadStatus(value)) return value
+  throw new LeadRequestError(`status must be one of ${LEAD_STATUSES.join(', ')} (got "${String(value)}")`)
+}
+
+export function checkFilter(input: { since?: unknown; status?: unknown }): LeadFilter {
+  const filter: LeadFilter = {}
+  if (input.since !== undefined && input.since !== null && input.since !== '') {
+    if (typeof input.since !== 'string') throw new LeadRequestError('since must be a time')
+    filter.since = parseSince(input.since)
+  }
+  if (input.status !== undefined && input.status !== null && input.status !== '') {
+    filter.status = requireStatus(input.status)
+  }
+  return filter
+}
+
+function toIso(value: unknown): string {
+  const date = value instanceof Date ? value : new Date(String(value))
+  return Number.isNaN(date.getTime()) ? String(value) : date.toISOString()
+}
+
+/** Rows of owner_list_leads, from PGlite (Date) or PostgREST (string), in one shape. */
+export function toOwnerLeads(rows: readonly Record<string, unknown>[]): OwnerLead[] {
+  return rows.map((row) => ({
+    id: String(row.id),
+    created_at: toIso(row.created_at),
+    first_name: String(row.first_name ?? ''),
+    email: String(row.email ?? ''),
+    phone: String(row.phone ?? ''),
+    status: String(row.status ?? ''),
+    source_page: row.source_page == null ? null : String(row.source_page),
+    spam_reason: row.spam_reason == null ? null : String(row.spam_reason),
+  }))
+}
+
+export async function listLeadsIn(db: PGlite, filter: LeadFilter): Promise<OwnerLead[]> {
+  const result = await db.query<Record<string, unknown>>(`SELECT * FROM public.owner_list_leads($1, $2)`, [
+    filter.since ?? null,
+    filter.status ?? null,
+  ])
+  return toOwnerLeads(result.rows)
+}
+
+/** Null: no lead has that id. */
+export async function setLeadStatusIn(
+  db: PGlite,
+  id: string,
+  status: OwnerLeadStatus,
+): Promise<{ id: string; status: string } | null> {
+  const result = await db.query<{ id: string; status: string }>(`SELECT * FROM public.owner_set_lead_status($1, $2)`, [
+    id,
+    status,
+  ])
+  const row = result.rows[0]
+  return row ? { id: String(row.id), status: row.status } : null
+}
+
+export const CSV_COLUMNS = [
+  'created_at',
+  'first_name',
+  'email',
+  'phone',
+  'status',
+  'source_page',
+  'spam_reason',
+  'id',
+] as const
+
+/**
+ * RFC 4180 quoting, and a leading ' before = + - @ (and tab / CR) so a spreadsheet shows a visitor's text
+ * instead of running it as a formula (OWASP "CSV injection"). A phone typed as +1… gets the ' too.
+ */
+export function csvCell(value: string | null): string {
+  let text = value ?? ''
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+export function leadsCsv(leads: readonly OwnerLead[]): string {
+  const lines = [CSV_COLUMNS.join(',')]
+  for (const lead of leads) lines.push(CSV_COLUMNS.map((column) => csvCell(lead[column])).join(','))
+  return `${lines.join('\r\n')}\r\n`
+}

@@ -1,0 +1,37 @@
+// npm run backup -- FILE: a consistent copy of the embedded database (gzipped tarball), taken by the running
+// site through its socket in DATA_DIR, or from the folder when the site is stopped. docs/operations.md.
+import { renameSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { runtimeConfig } from '../app/server/config.server'
+import { OwnerCommandError, openLeadStore } from '../app/server/owner/owner-client.server'
+
+async function main(): Promise<number> {
+  const [file, ...rest] = process.argv.slice(2)
+  if (!file || file.startsWith('-') || rest.length) {
+    console.error('Usage: npm run backup -- FILE   (e.g. backups/site-$(date +%F).tar.gz)')
+    return 2
+  }
+  const config = runtimeConfig()
+  const store = await openLeadStore(config, resolve(config.dataDir))
+  try {
+    const bytes = await store.backup()
+    // Written beside, then renamed: a backup file is never half-written.
+    const target = resolve(file)
+    writeFileSync(`${target}.partial`, bytes, { mode: 0o600 })
+    renameSync(`${target}.partial`, target)
+    console.error(
+      `Backup of ${resolve(config.dataDir)} written to ${target} (${bytes.byteLength} bytes, via the ${store.via}).`,
+    )
+    return 0
+  } finally {
+    await store.close()
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof OwnerCommandError ? error.message : error)
+    process.exit(1)
+  },
+)

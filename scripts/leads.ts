@@ -1,0 +1,73 @@
+// npm run leads [-- --json] [--since 7d] [--status new]: the owner's leads as CSV (or JSON), newest first.
+// npm run leads -- status <id> <status>: mark a lead (contacted, quoted, won, lost, archived, …).
+// Works while the site runs (through its socket in DATA_DIR) and while it is stopped; docs/operations.md.
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { runtimeConfig } from '../app/server/config.server'
+import {
+  LeadRequestError,
+  LEAD_STATUSES,
+  checkFilter,
+  isLeadId,
+  leadsCsv,
+  requireStatus,
+} from '../app/server/owner/leads.server'
+import { OwnerCommandError, openLeadStore } from '../app/server/owner/owner-client.server'
+
+const USAGE = `Usage: npm run leads [-- --json] [--since 7d|24h|2026-11-01] [--status new]
+       npm run leads -- status <lead id> <${LEAD_STATUSES.join('|')}>`
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      since: { type: 'string' },
+      status: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  })
+  if (values.help) {
+    console.log(USAGE)
+    return 0
+  }
+  const [command, id, status] = positionals
+  if (command !== undefined && command !== 'status') throw new LeadRequestError(`unknown command "${command}"`)
+  if (command === 'status') {
+    if (!isLeadId(id)) throw new LeadRequestError(`not a lead id: "${id ?? ''}" (the id column of the list)`)
+    requireStatus(status)
+  }
+  const filter = command ? {} : checkFilter({ since: values.since, status: values.status })
+
+  const config = runtimeConfig()
+  const store = await openLeadStore(config, resolve(config.dataDir))
+  try {
+    if (command === 'status') {
+      const updated = await store.setStatus(id!, requireStatus(status))
+      if (!updated) {
+        console.error(`No lead with id ${id}.`)
+        return 1
+      }
+      console.error(`Lead ${updated.id} is now ${updated.status}.`)
+      return 0
+    }
+    const leads = await store.list(filter)
+    process.stdout.write(values.json ? `${JSON.stringify(leads, null, 2)}\n` : leadsCsv(leads))
+    return 0
+  } finally {
+    await store.close()
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const usageProblem = (error as { code?: string } | null)?.code?.startsWith('ERR_PARSE_ARGS')
+    if (error instanceof LeadRequestError || usageProblem) {
+      console.error(`${(error as Error).message}\n${USAGE}`)
+      process.exit(2)
+    }
+    console.error(error instanceof OwnerCommandError ? error.message : error)
+    process.exit(1)
+  },
+)

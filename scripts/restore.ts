@@ -1,0 +1,34 @@
+// npm run restore -- FILE [--force]: puts a backup from npm run backup into DATA_DIR, with the site stopped.
+// Refuses a folder that holds a database unless --force (which keeps the old one beside). docs/operations.md.
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { runtimeConfig } from '../app/server/config.server'
+import { OwnerCommandError, restoreDatabase } from '../app/server/owner/owner-client.server'
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2)
+  const force = args.includes('--force')
+  const files = args.filter((arg) => arg !== '--force')
+  if (files.length !== 1 || files[0]!.startsWith('-')) {
+    console.error('Usage: npm run restore -- FILE [--force]')
+    return 2
+  }
+  const config = runtimeConfig()
+  if (config.ownerSupabase)
+    throw new OwnerCommandError('SUPABASE_URL is set: restore on Supabase with its own tools (docs/operations.md).')
+  const dataDir = resolve(config.dataDir)
+  const report = await restoreDatabase(dataDir, new Uint8Array(readFileSync(resolve(files[0]!))), force)
+  console.error(
+    `Restored ${report.leads} leads into ${dataDir}.` +
+      (report.setAside ? ` The database it replaced is in ${report.setAside}.` : ''),
+  )
+  return 0
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof OwnerCommandError ? error.message : error)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,199 @@
+/**
+ * The owner's lead list and backups against a real PGlite: through the open backend's Unix socket (as while
+ * the site runs) and from the folder under the writer lock (as while it is stopped); socket permissions.
+ */
+import { execFile } from 'node:child_process'
+import { chmodSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import lockfile from 'proper-lockfile'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createEmbeddedBackend, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
+import type { StoredLeadInput } from '../../app/server/backend/backend.server'
+import { LOCK_FILE } from '../../app/server/backend/embedded-database.server'
+import { csvCell, leadsCsv, parseSince, type OwnerLead } from '../../app/server/owner/leads.server'
+import {
+  openEmbeddedLeadStore,
+  OwnerCommandError,
+  restoreDatabase,
+  type LeadStore,
+} from '../../app/server/owner/owner-client.server'
+import { ownerSocketPath } from '../../app/server/owner/owner-socket.server'
+import { useTempDirs } from './helpers'
+
+const run = promisify(execFile)
+const tempDir = useTempDirs()
+const opened: { close(): Promise<void> }[] = []
+
+afterEach(async () => {
+  for (const item of opened.splice(0).reverse()) await item.close()
+})
+
+function site(dataDir: string): EmbeddedBackend {
+  const backend = createEmbeddedBackend({ env: {}, dataDir, ownerSocket: true })
+  opened.push(backend)
+  return backend
+}
+
+async function store(dataDir: string, waitMs?: number): Promise<LeadStore> {
+  const leads = await openEmbeddedLeadStore(dataDir, waitMs)
+  opened.push(leads)
+  return leads
+}
+
+function lead(firstName: string, overrides: Partial<StoredLeadInput> = {}): StoredLeadInput {
+  return {
+    firstName,
+    email: `${firstName.toLowerCase()}@example.com`,
+    phone: '916-555-0101',
+    idempotencyKey: `owner-test-${firstName}-${Math.random().toString(36).slice(2)}`,
+    status: 'new',
+    spamReason: null,
+    sourcePage: '/contact',
+    userAgent: null,
+    ipHash: null,
+    ...overrides,
+  }
+}
+
+describe('the lead list as CSV', () => {
+  const base: OwnerLead = {
+    id: '00000000-0000-4000-8000-000000000001',
+    created_at: '2026-11-22T17:00:00.000Z',
+    first_name: 'Ann',
+    email: 'ann@example.com',
+    phone: '916-555-0101',
+    status: 'new',
+    source_page: '/contact',
+    spam_reason: null,
+  }
+
+  it('has a header row, then one line per lead, with the spam reason where there is one', () => {
+    const csv = leadsCsv([base, { ...base, first_name: 'Bot', status: 'suspected_spam', spam_reason: 'honeypot' }])
+    expect(csv.split('\r\n')).toEqual([
+      'created_at,first_name,email,phone,status,source_page,spam_reason,id',
+      `2026-11-22T17:00:00.000Z,Ann,ann@example.com,916-555-0101,new,/contact,,${base.id}`,
+      `2026-11-22T17:00:00.000Z,Bot,ann@example.com,916-555-0101,suspected_spam,/contact,honeypot,${base.id}`,
+      '',
+    ])
+  })
+
+  it('quotes commas, quotes and line breaks, and defuses cells a spreadsheet would run as a formula', () => {
+    expect(csvCell('Smith, "Jr"')).toBe('"Smith, ""Jr"""')
+    expect(csvCell('two\nlines')).toBe('"two\nlines"')
+    expect(csvCell('=HYPERLINK("http://evil.example","x")')).toBe(`"'=HYPERLINK(""http://evil.example"",""x"")"`)
+    for (const start of ['+', '-', '@', '\t']) expect(csvCell(`${start}1+1`)).toBe(`'${start}1+1`)
+    expect(csvCell('Ann=1')).toBe('Ann=1')
+    expect(csvCell(null)).toBe('')
+  })
+
+  it('reads --since as an age or a date', () => {
+    const now = new Date('2026-11-22T12:00:00.000Z')
+    expect(parseSince('7d', now)).toBe('2026-11-15T12:00:00.000Z')
+    expect(parseSince('24h', now)).toBe('2026-11-21T12:00:00.000Z')
+    expect(parseSince('2026-11-01', now)).toBe('2026-11-01T00:00:00.000Z')
+    expect(() => parseSince('last week', now)).toThrow(/--since takes an age like 7d/)
+  })
+})
+
+describe('the owner reaching the leads', { timeout: 120_000 }, () => {
+  it('while the site runs, lists its leads and changes a status through the site, never opening the folder', async () => {
+    const dataDir = await tempDir()
+    const running = site(dataDir)
+    await running.submitQuote(lead('Ann'))
+    await running.submitQuote(lead('Bot', { status: 'suspected_spam', spamReason: 'honeypot' }))
+
+    const owner = await store(dataDir)
+    expect(owner.via).toBe('site')
+    const leads = await owner.list({})
+    expect(leads.map((l) => [l.first_name, l.status, l.spam_reason])).toEqual(
+      expect.arrayContaining([
+        ['Ann', 'new', null],
+        ['Bot', 'suspected_spam', 'honeypot'],
+      ]),
+    )
+    expect((await owner.list({ status: 'new' })).map((l) => l.first_name)).toEqual(['Ann'])
+
+    const ann = leads.find((l) => l.first_name === 'Ann')!
+    expect(await owner.setStatus(ann.id, 'contacted')).toEqual({ id: ann.id, status: 'contacted' })
+    const db = await running.db()
+    const stored = await db.query<{ status: string }>('SELECT status FROM quote_requests WHERE id = $1', [ann.id])
+    expect(stored.rows).toEqual([{ status: 'contacted' }])
+    expect(await owner.setStatus('00000000-0000-4000-8000-000000000000', 'won')).toBeNull()
+  })
+
+  it('serves the socket only to the user the site runs as: folder 0700, socket 0600, another user refused', async () => {
+    const dataDir = await tempDir()
+    const running = site(dataDir)
+    await running.submitQuote(lead('Private'))
+    const socket = ownerSocketPath(dataDir)
+    expect(statSync(socket).mode & 0o777).toBe(0o600)
+    expect(statSync(`${dataDir}/owner`).mode & 0o777).toBe(0o700)
+    // The data folder itself open to all, so only the socket's own folder and mode stand in the way.
+    chmodSync(dataDir, 0o755)
+    if (process.getuid?.() !== 0) return // only root can start a process as another user
+    const probe = `require('http').get({ socketPath: ${JSON.stringify(socket)}, path: '/leads' }, (r) => {
+      let b = ''; r.on('data', (c) => (b += c)); r.on('end', () => console.log('ANSWERED', r.statusCode, b))
+    }).on('error', (e) => console.log('REFUSED', e.code))`
+    const { stdout } = await run(process.execPath, ['-e', probe], { uid: 65534, gid: 65534 })
+    expect(stdout.trim()).toBe('REFUSED EACCES')
+    expect(stdout).not.toContain('Private')
+  })
+
+  it("with the site stopped, opens the folder under the site's writer lock and releases it when done", async () => {
+    const dataDir = await tempDir()
+    const first = site(dataDir)
+    await first.submitQuote(lead('Stopped'))
+    await first.close()
+
+    const owner = await store(dataDir)
+    expect(owner.via).toBe('folder')
+    expect((await owner.list({})).map((l) => l.first_name)).toEqual(['Stopped'])
+    // The site's own lock (another process's site waits on it and gives up); released when done.
+    const held = () => lockfile.check(dataDir, { lockfilePath: join(dataDir, LOCK_FILE), realpath: false })
+    expect(await held()).toBe(true)
+    await owner.close()
+    expect(await held()).toBe(false)
+  })
+
+  it('refuses a data folder that holds no database yet, rather than creating one', async () => {
+    const dataDir = await tempDir()
+    await expect(openEmbeddedLeadStore(dataDir, 0)).rejects.toThrow(/No database in .*start the site once/)
+  })
+})
+
+describe('backups', { timeout: 180_000 }, () => {
+  it('a backup taken through the running site restores into an empty folder with its leads', async () => {
+    const dataDir = await tempDir()
+    const running = site(dataDir)
+    await running.submitQuote(lead('Kept'))
+    const backup = await (await store(dataDir)).backup()
+    // A lead stored after the backup is not in it.
+    await running.submitQuote(lead('Later'))
+
+    const restoredDir = await tempDir()
+    expect(await restoreDatabase(restoredDir, backup, false)).toEqual({ leads: 1, setAside: undefined })
+    const restored = site(restoredDir)
+    await restored.ready()
+    const owner = await store(restoredDir)
+    expect(owner.via).toBe('site')
+    expect((await owner.list({})).map((l) => l.first_name)).toEqual(['Kept'])
+    await restored.close()
+  })
+
+  it('restore refuses a running site, and a folder with a database unless forced (keeping the old one)', async () => {
+    const dataDir = await tempDir()
+    const running = site(dataDir)
+    await running.submitQuote(lead('Old'))
+    const backup = await (await store(dataDir)).backup()
+    await expect(restoreDatabase(dataDir, backup, true)).rejects.toThrow(/A site is running on .*stop it/)
+    await running.close()
+
+    await expect(restoreDatabase(dataDir, backup, false)).rejects.toThrow(/already holds a database.*--force/)
+    await expect(restoreDatabase(dataDir, new Uint8Array([1, 2, 3]), true)).rejects.toThrow(OwnerCommandError)
+    const report = await restoreDatabase(dataDir, backup, true)
+    expect(report.leads).toBe(1)
+    expect(report.setAside).toMatch(/pglite\.before-restore-/)
+    expect(statSync(`${report.setAside}/PG_VERSION`).isFile()).toBe(true)
+  })
+})
