@@ -1,6 +1,6 @@
 /**
  * The owner's door into the running site: HTTP on a Unix socket in `DATA_DIR/owner/` (folder 0700, socket
- * 0600), so `npm run leads` and `npm run backup` go through the one writer (docs/decisions/016-owner-socket.md).
+ * 0600), so `npm run leads` and `npm run backup` go through the one writer (docs/decisions/018-owner-socket.md).
  */
 import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
