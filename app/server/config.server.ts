@@ -12,6 +12,8 @@ export interface RuntimeConfig {
   ownerSupabase?: { url: string; serviceRoleKey?: string }
   /** TRUST_PROXY: a count, or `true` for 1. */
   trustProxyHops: number
+  /** LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET: the owner's own tools get every lead that is not spam. */
+  leadWebhook?: { url: string; secret: string }
   quote: { rateLimit: number; rateWindowMs: number; minFillMs: number; ipHashSalt?: string }
   assistant: { rateLimit: number; rateWindowMs: number }
   htmlCacheSeconds: number
@@ -49,6 +51,24 @@ const proxyHops = v.pipe(
   v.transform((value) => (value === 'true' ? 1 : value === '' || value === 'false' ? 0 : Number(value))),
 )
 
+const webhookUrl = v.pipe(
+  text,
+  v.check((value) => value === undefined || /^https?:\/\/[^\s/]+/i.test(value), 'must be an http(s):// address'),
+)
+
+// Standard Webhooks: whsec_ and base64 of 24 to 64 random bytes.
+const webhookSecret = v.pipe(
+  text,
+  v.check(
+    (value) =>
+      value === undefined ||
+      (/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(value) &&
+        Buffer.from(value.slice(6), 'base64').length >= 24 &&
+        Buffer.from(value.slice(6), 'base64').length <= 64),
+    'must be whsec_ followed by base64 of 24 to 64 random bytes (e.g. whsec_$(openssl rand -base64 32))',
+  ),
+)
+
 const EnvSchema = v.object({
   DATA_DIR: text,
   SMTP_URL: text,
@@ -71,6 +91,8 @@ const EnvSchema = v.object({
   ASSISTANT_LLM_MODEL: text,
   ASSISTANT_LLM_TIMEOUT_MS: wholeNumber(10_000),
   HTML_CACHE_SECONDS: wholeNumber(10),
+  LEAD_WEBHOOK_URL: webhookUrl,
+  LEAD_WEBHOOK_SECRET: webhookSecret,
   NODE_ENV: text,
 })
 
@@ -79,11 +101,15 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
   if (!result.success) {
     const problems = result.issues.map((issue) => {
       const name = issue.path?.[0]?.key
-      return `${String(name)} ${issue.message} (got ${JSON.stringify(issue.input)})`
+      // A secret's value never reaches the log, even a wrong one.
+      const got = /SECRET|_KEY$/.test(String(name)) ? 'value not shown' : `got ${JSON.stringify(issue.input)}`
+      return `${String(name)} ${issue.message} (${got})`
     })
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}`)
   }
   const e = result.output
+  if (!e.LEAD_WEBHOOK_URL !== !e.LEAD_WEBHOOK_SECRET)
+    throw new ConfigError('Invalid environment: LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET must be set together')
   const config: RuntimeConfig = {
     dataDir: e.DATA_DIR ?? '.data',
     smtpUrl: e.SMTP_URL,
@@ -95,6 +121,10 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
         : undefined,
     ownerSupabase: e.SUPABASE_URL ? { url: e.SUPABASE_URL, serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY } : undefined,
     trustProxyHops: e.TRUST_PROXY,
+    leadWebhook:
+      e.LEAD_WEBHOOK_URL && e.LEAD_WEBHOOK_SECRET
+        ? { url: e.LEAD_WEBHOOK_URL, secret: e.LEAD_WEBHOOK_SECRET }
+        : undefined,
     quote: {
       rateLimit: e.QUOTE_RATE_LIMIT,
       rateWindowMs: e.QUOTE_RATE_WINDOW_MS,

@@ -113,6 +113,9 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
   const dataDir = resolveDataDir(env, options.dataDir)
   const migrations = options.migrations ?? bundledMigrations
   const seedSql = options.seedSql === undefined ? bundledSeedSql : options.seedSql
+  const deliveries = parseRuntimeConfig(env).leadWebhook
+    ? ['owner_notification', 'lead_webhook']
+    : ['owner_notification']
 
   interface State {
     shared: SharedDb
@@ -220,10 +223,10 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
         const newId = inserted.rows[0]?.id
         if (newId) {
           if (lead.status === 'new') {
-            await tx.query(
-              `INSERT INTO public.quote_outbox (quote_request_id, kind) VALUES ($1, 'owner_notification')`,
-              [newId],
-            )
+            await tx.query(`INSERT INTO public.quote_outbox (quote_request_id, kind) SELECT $1, unnest($2::text[])`, [
+              newId,
+              deliveries,
+            ])
           }
           return { id: newId, duplicate: false, notify: lead.status === 'new' }
         }
@@ -237,9 +240,9 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
         if (row.status === 'suspected_spam' && lead.status === 'new') {
           await tx.query(`UPDATE public.quote_requests SET status = 'new', spam_reason = NULL WHERE id = $1`, [row.id])
           await tx.query(
-            `INSERT INTO public.quote_outbox (quote_request_id, kind) VALUES ($1, 'owner_notification')
+            `INSERT INTO public.quote_outbox (quote_request_id, kind) SELECT $1, unnest($2::text[])
              ON CONFLICT (quote_request_id, kind) DO NOTHING`,
-            [row.id],
+            [row.id, deliveries],
           )
           return { id: row.id, duplicate: true, notify: true }
         }

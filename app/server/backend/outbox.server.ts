@@ -14,6 +14,7 @@ import {
   type NotificationLead,
 } from '../../lib/lead-email'
 import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
+import { sendLeadWebhook } from './lead-webhook.server'
 
 export interface OutboxRunResult {
   claimed: number
@@ -67,6 +68,7 @@ export function buildOwnerNotification(lead: NotificationLead, addresses: Notifi
 
 interface ClaimedRow {
   outbox_id: string
+  kind: 'owner_notification' | 'lead_webhook'
   quote_request_id: string
   attempts: number
   first_name: string
@@ -146,29 +148,41 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
                 next_attempt_at = now() + ($2::int * interval '1 millisecond')
            FROM due
           WHERE o.id = due.id
-         RETURNING o.id, o.quote_request_id, o.attempts
+         RETURNING o.id, o.quote_request_id, o.attempts, o.kind
        )
-       SELECT c.id AS outbox_id, c.quote_request_id, c.attempts,
+       SELECT c.id AS outbox_id, c.kind, c.quote_request_id, c.attempts,
               q.first_name, q.email, q.phone, q.source_page, q.created_at
          FROM claimed c JOIN quote_requests q ON q.id = c.quote_request_id`,
       [batchSize, leaseMs],
     )
     const result: OutboxRunResult = { claimed: claimed.rows.length, sent: 0, failed: 0 }
     for (const row of claimed.rows) {
-      const message = buildOwnerNotification(
-        {
-          outboxId: row.outbox_id,
-          quoteRequestId: row.quote_request_id,
-          firstName: row.first_name,
-          email: row.email,
-          phone: row.phone,
-          sourcePage: row.source_page,
-          createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
-        },
-        addresses,
-      )
+      const createdAt = row.created_at instanceof Date ? row.created_at : new Date(row.created_at)
+      const what = row.kind === 'lead_webhook' ? 'lead webhook' : 'quote notification'
       try {
-        await deliver(message, row.outbox_id)
+        if (row.kind === 'lead_webhook') {
+          if (!config.leadWebhook) throw new Error('LEAD_WEBHOOK_URL is no longer set; kept until it is')
+          await sendLeadWebhook(config.leadWebhook, {
+            id: row.quote_request_id,
+            createdAt,
+            firstName: row.first_name,
+            email: row.email,
+            phone: row.phone,
+            sourcePage: row.source_page,
+          })
+          console.info(`[outbox] lead ${row.quote_request_id} handed to the webhook`)
+        } else {
+          const lead = {
+            outboxId: row.outbox_id,
+            quoteRequestId: row.quote_request_id,
+            firstName: row.first_name,
+            email: row.email,
+            phone: row.phone,
+            sourcePage: row.source_page,
+            createdAt,
+          }
+          await deliver(buildOwnerNotification(lead, addresses), row.outbox_id)
+        }
       } catch (error) {
         const text = errorMessage(error)
         const delay = Math.max(0, Math.round(backoff(row.attempts)))
@@ -180,7 +194,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         )
         result.failed++
         console.warn(
-          `[outbox] sending quote notification ${row.outbox_id} failed (attempt ${row.attempts}); retrying in ${Math.round(delay / 1000)} s: ${text}`,
+          `[outbox] sending ${what} ${row.outbox_id} failed (attempt ${row.attempts}); retrying in ${Math.round(delay / 1000)} s: ${text}`,
         )
         options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: row.quote_request_id, ok: false, error: text })
         continue

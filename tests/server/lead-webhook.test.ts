@@ -1,0 +1,137 @@
+/**
+ * The owner's lead webhook, embedded mode: a real local HTTP receiver that fails first, then accepts; the
+ * outbox retries until a 2xx, once per lead, signed per Standard Webhooks; suspected spam is never sent.
+ */
+import { randomBytes } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Webhook } from 'standardwebhooks'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createEmbeddedBackend, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
+import type { StoredLeadInput } from '../../app/server/backend/backend.server'
+import { ConfigError, parseRuntimeConfig } from '../../app/server/config.server'
+import { useTempDirs } from './helpers'
+
+const tempDir = useTempDirs()
+const cleanup: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step()
+})
+
+interface Received {
+  headers: Record<string, string>
+  body: string
+  answered: number
+}
+
+/** Answers the first `failures` requests with 503, then 204. */
+async function startReceiver(failures: number): Promise<{ url: string; received: Received[] }> {
+  const received: Received[] = []
+  const server: Server = createServer((request, response) => {
+    let body = ''
+    request.setEncoding('utf8')
+    request.on('data', (chunk: string) => (body += chunk))
+    request.on('end', () => {
+      const answered = received.length < failures ? 503 : 204
+      received.push({ headers: request.headers as Record<string, string>, body, answered })
+      response.writeHead(answered).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  cleanup.push(() => new Promise((resolve) => server.close(() => resolve())))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/leads`, received }
+}
+
+function lead(firstName: string, overrides: Partial<StoredLeadInput> = {}): StoredLeadInput {
+  return {
+    firstName,
+    email: `${firstName.toLowerCase()}@example.com`,
+    phone: '916-555-0131',
+    idempotencyKey: `webhook-test-${firstName}-${randomBytes(6).toString('hex')}`,
+    status: 'new',
+    spamReason: null,
+    sourcePage: '/services',
+    userAgent: null,
+    ipHash: null,
+    ...overrides,
+  }
+}
+
+const secret = `whsec_${randomBytes(32).toString('base64')}`
+
+describe('the lead webhook', { timeout: 120_000 }, () => {
+  it('posts each lead once, after retrying a failure, signed so the secret verifies it; spam is not posted', async () => {
+    const receiver = await startReceiver(1)
+    const dataDir = await tempDir()
+    const backend: EmbeddedBackend = createEmbeddedBackend({
+      env: { LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: secret },
+      dataDir,
+      outbox: { backoffMs: () => 0 },
+    })
+    cleanup.push(() => backend.close())
+    const stored = await backend.submitQuote(lead('Hook'))
+    await backend.submitQuote(lead('Spammy', { status: 'suspected_spam', spamReason: 'honeypot' }))
+
+    const outbox = await backend.outbox()
+    const first = await outbox.runOnce()
+    expect(first).toMatchObject({ claimed: 2, sent: 1, failed: 1 }) // the e-mail (.eml) went, the webhook got 503
+    await outbox.drain()
+    await outbox.drain()
+
+    expect(receiver.received.map((r) => r.answered)).toEqual([503, 204])
+    const delivered = receiver.received[1]!
+    expect(delivered.headers['webhook-id']).toBe(stored.success && stored.id)
+    expect(delivered.headers['content-type']).toBe('application/json')
+    const verified = new Webhook(secret).verify(delivered.body, delivered.headers) as {
+      type: string
+      data: Record<string, unknown>
+    }
+    expect(verified.type).toBe('lead.created')
+    expect(verified.data).toEqual({
+      id: stored.success && stored.id,
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      first_name: 'Hook',
+      email: 'hook@example.com',
+      phone: '916-555-0131',
+      source_page: '/services',
+    })
+    expect(() =>
+      new Webhook(`whsec_${randomBytes(32).toString('base64')}`).verify(delivered.body, delivered.headers),
+    ).toThrow()
+
+    const db = await backend.db()
+    const rows = await db.query<{ kind: string; sent: boolean; attempts: number }>(
+      `SELECT kind, sent_at IS NOT NULL AS sent, attempts FROM quote_outbox ORDER BY kind`,
+    )
+    expect(rows.rows).toEqual([
+      { kind: 'lead_webhook', sent: true, attempts: 2 },
+      { kind: 'owner_notification', sent: true, attempts: 1 },
+    ])
+  })
+
+  it('without LEAD_WEBHOOK_URL no webhook is queued', async () => {
+    const backend = createEmbeddedBackend({ env: {}, dataDir: await tempDir() })
+    cleanup.push(() => backend.close())
+    await backend.submitQuote(lead('Plain'))
+    const kinds = await (await backend.db()).query<{ kind: string }>(`SELECT kind FROM quote_outbox`)
+    expect(kinds.rows).toEqual([{ kind: 'owner_notification' }])
+  })
+
+  it('refuses a secret that is not a Standard Webhooks secret, or a URL without its secret, without showing it', () => {
+    const url = 'https://hooks.example.com/leads'
+    expect(() => parseRuntimeConfig({ LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: 'hunter2-not-base64!' })).toThrow(
+      /LEAD_WEBHOOK_SECRET must be whsec_ followed by base64 .*\(value not shown\)/,
+    )
+    expect(() => parseRuntimeConfig({ LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: 'hunter2-not-base64!' })).not.toThrow(
+      /hunter2/,
+    )
+    expect(() => parseRuntimeConfig({ LEAD_WEBHOOK_URL: url })).toThrow(ConfigError)
+    expect(() => parseRuntimeConfig({ LEAD_WEBHOOK_URL: 'ftp://x', LEAD_WEBHOOK_SECRET: secret })).toThrow(
+      /LEAD_WEBHOOK_URL must be an http\(s\):\/\/ address/,
+    )
+    expect(parseRuntimeConfig({ LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: secret }).leadWebhook).toEqual({
+      url,
+      secret,
+    })
+  })
+})
