@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../tests/support/free-port'
+import { renderedFormToken } from './support/quote-form'
 import { expect, test } from './support/test'
 
 // Two servers on one data folder, each in its own PID namespace (as two containers on one volume are):
@@ -25,7 +26,14 @@ async function startContained(dataDir: string): Promise<Contained> {
   const entry = `${process.env.BUILD_OUTPUT_DIR ?? '.output'}/server/index.mjs`
   let log = ''
   const child = spawn('unshare', ['--pid', '--fork', '--kill-child=SIGKILL', process.execPath, entry], {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      QUOTE_MIN_FILL_MS: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (chunk) => (log += chunk))
@@ -39,12 +47,12 @@ async function until(check: () => boolean, ms: number) {
   return check()
 }
 
-const postLead = (url: string, name: string) =>
+const postLead = async (url: string, name: string) =>
   fetch(`${url}/quote-request`, {
     method: 'POST',
     redirect: 'manual',
     headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: `firstName=${name}&email=${name.toLowerCase()}%40example.com&phone=9165550101`,
+    body: `firstName=${name}&email=${name.toLowerCase()}%40example.com&phone=9165550101&formToken=${encodeURIComponent(await renderedFormToken(`${url}/contact`))}`,
   })
 
 test('a second server on the same data folder, in another PID namespace, never opens the database', async () => {
