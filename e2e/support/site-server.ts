@@ -12,6 +12,8 @@ export interface SiteServer {
   /** How the process ended: its exit code, or the signal that killed it (null while running). */
   ended: () => { code: number | null; signal: NodeJS.Signals | null }
   stop: () => Promise<void>
+  /** kill -9: the process gets no chance to finish anything. */
+  kill: () => Promise<void>
 }
 
 /** Logged by app/server/http/nitro-warm-up.server.ts. */
@@ -65,6 +67,12 @@ export async function startSiteServer(env: Record<string, string> = {}): Promise
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
         setTimeout(() => child.kill('SIGKILL'), 5_000).unref()
+      }),
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGKILL')
       }),
   }
 }

@@ -17,7 +17,12 @@ import {
   type EmbeddedBackend,
   type EmbeddedBackendOptions,
 } from '../../app/server/backend/embedded.server'
-import { buildOwnerNotification, defaultBackoffMs, notificationAddresses } from '../../app/server/backend/outbox.server'
+import {
+  buildOwnerNotification,
+  createOutboxWorker,
+  defaultBackoffMs,
+  notificationAddresses,
+} from '../../app/server/backend/outbox.server'
 import { createFormTokens } from '../../app/server/quote/form-token.server'
 import { createQuoteService, type QuoteService } from '../../app/server/quote/quote-service.server'
 import { freePort, startSmtp, useTempDirs, type TestSmtp } from './helpers'
@@ -600,6 +605,55 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     expect(lost).toBe(0)
     expect(retried.rows[0]?.n).toBeGreaterThan(0)
   }, 120_000)
+})
+
+describe('outbox after a crash (real PGlite, real SMTP server)', { timeout: 90_000 }, () => {
+  it('a worker that dies after the 250 but before the database update: the e-mail is not sent again, and what it had claimed is sent at once', async () => {
+    const mail = await smtp()
+    const dir = await tempDir()
+    const backend = embedded(dir, { SMTP_URL: mail.url })
+    const svc = service()
+    for (const firstName of ['Accepted', 'Claimed'])
+      expect((await svc.handle(lead({ firstName }), meta, backend)).status).toBe(200)
+    const db = await backend.db()
+
+    // The dying worker: its "sent" update never happens (the process is gone before it runs).
+    const dying = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== 'query') return Reflect.get(target, key, receiver) as unknown
+        return (sql: string, params?: unknown[]) =>
+          /SET sent_at/.test(sql) ? new Promise(() => {}) : target.query(sql, params)
+      },
+    })
+    const dead = createOutboxWorker({
+      db: dying,
+      dataDir: dir,
+      env: { QUOTE_NOTIFY_EMAIL: OWNER, SMTP_URL: mail.url },
+      ownerId: 'dead-process',
+    })
+    void dead.runOnce()
+    const deadline = Date.now() + 15_000
+    while (mail.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    expect(mail.received.map((m) => m.mail.subject)).toEqual(['New quote request from Accepted'])
+
+    // A new process (it holds the data folder's lock, so the other is dead) runs its worker.
+    const alive = createOutboxWorker({
+      db,
+      dataDir: dir,
+      env: { QUOTE_NOTIFY_EMAIL: OWNER, SMTP_URL: mail.url },
+      ownerId: 'new-process',
+    })
+    cleanups.push(() => alive.stop())
+    expect(await alive.drain()).toMatchObject({ sent: 1 })
+    // Even once every lease has run out.
+    await db.query("UPDATE quote_outbox SET next_attempt_at = now() - interval '1 second'")
+    await alive.drain()
+    expect(mail.received.map((m) => m.mail.subject).sort()).toEqual([
+      'New quote request from Accepted',
+      'New quote request from Claimed',
+    ])
+    expect(await count(backend, 'SELECT * FROM quote_outbox WHERE sent_at IS NULL')).toBe(0)
+  })
 })
 
 describe('outbox details', () => {

@@ -1,7 +1,10 @@
 /**
  * Outbox worker: committed `quote_outbox` rows become the owner's e-mail, at least once, never giving
- * up (docs/decisions/008-lead-outbox.md). SMTP_URL, or `.eml` files under `${DATA_DIR}/outbox-mail/`.
+ * up (docs/decisions/008-lead-outbox.md, 019-outbox-sent-journal.md). SMTP_URL, or `.eml` files under
+ * `${DATA_DIR}/outbox-mail/`.
  */
+import { randomUUID } from 'node:crypto'
+import { closeSync, fdatasync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer'
@@ -42,6 +45,51 @@ export interface OutboxOptions {
   leaseMs?: number
   backoffMs?: (attempts: number) => number
   onResult?: (event: { outboxId: string; quoteRequestId: string; ok: boolean; error?: string }) => void
+  /** Who claims rows; workers of one process share it, so they never release each other's claims. */
+  ownerId?: string
+}
+
+/** One per process: the embedded database has one writer process (the data folder's lock). */
+const PROCESS_OWNER_ID = randomUUID()
+
+/** The ids of e-mails the mail server accepted, one a line, written before the database is told. */
+export const SENT_JOURNAL_FILE = 'outbox-sent.log'
+
+interface SentJournal {
+  /** Synchronous up to the write, so a kill right after cannot lose it. */
+  append(outboxId: string): Promise<void>
+  read(): string[]
+  clear(): void
+  close(): void
+}
+
+function openSentJournal(path: string): SentJournal {
+  let fd: number | undefined
+  const handle = () => (fd ??= openSync(path, 'a+'))
+  return {
+    append(outboxId) {
+      const file = handle()
+      writeSync(file, `${outboxId}\n`)
+      // The write already survives the process; the sync is for the machine losing power.
+      return new Promise((resolve, reject) => fdatasync(file, (error) => (error ? reject(error) : resolve())))
+    },
+    read() {
+      let text = ''
+      try {
+        text = readFileSync(path, 'utf8')
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      }
+      return [...new Set(text.split('\n').filter((line) => /^[0-9a-f-]{36}$/.test(line)))]
+    },
+    clear() {
+      ftruncateSync(handle(), 0)
+    },
+    close() {
+      if (fd !== undefined) closeSync(fd)
+      fd = undefined
+    },
+  }
 }
 
 export const BACKOFF_BASE_MS = 5_000
@@ -94,6 +142,11 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   const mailDir = join(options.dataDir, 'outbox-mail')
   const smtpUrl = config.smtpUrl
   const addresses = notificationAddresses(env)
+  const ownerId = options.ownerId ?? PROCESS_OWNER_ID
+  const journal = openSentJournal(join(options.dataDir, SENT_JOURNAL_FILE))
+  // Accepted by the mail server and journaled, but not yet marked in the database.
+  const unmarked = new Set<string>()
+  let recovered = false
 
   let transportKind: OutboxWorker['transportKind']
   let transport: Transporter
@@ -134,18 +187,46 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     console.info(`[outbox] quote notification written to ${file} (set SMTP_URL to send real e-mail)`)
   }
 
+  async function markSent(ids: string[]): Promise<void> {
+    if (ids.length === 0) return
+    await db.query(
+      `UPDATE quote_outbox SET sent_at = coalesce(sent_at, now()), last_error = NULL, claimed_by = NULL
+        WHERE id = ANY($1::uuid[])`,
+      [ids],
+    )
+    for (const id of ids) unmarked.delete(id)
+    if (unmarked.size === 0) journal.clear()
+  }
+
+  /** First the journal of a process that died after a 250, then the claims it left: both at once, not after the lease. */
+  async function recover(): Promise<void> {
+    for (const id of journal.read()) unmarked.add(id)
+    await markSent([...unmarked])
+    const released = await db.query(
+      `UPDATE quote_outbox SET next_attempt_at = now(), claimed_by = NULL
+        WHERE sent_at IS NULL AND claimed_by IS NOT NULL AND claimed_by <> $1`,
+      [ownerId],
+    )
+    if (released.affectedRows)
+      console.info(`[outbox] resending ${released.affectedRows} e-mail(s) a stopped process had claimed`)
+    recovered = true
+  }
+
   async function processBatch(): Promise<OutboxRunResult> {
+    if (!recovered) await recover()
+    else await markSent([...unmarked])
     const claimed = await db.query<ClaimedRow>(
       `WITH due AS (
          SELECT id FROM quote_outbox
-          WHERE sent_at IS NULL AND next_attempt_at <= now()
+          WHERE sent_at IS NULL AND next_attempt_at <= now() AND NOT (id = ANY($4::uuid[]))
           ORDER BY next_attempt_at, created_at
           LIMIT $1
           FOR UPDATE SKIP LOCKED
        ), claimed AS (
          UPDATE quote_outbox o
             SET attempts = o.attempts + 1,
-                next_attempt_at = now() + ($2::int * interval '1 millisecond')
+                next_attempt_at = now() + ($2::int * interval '1 millisecond'),
+                claimed_by = $3
            FROM due
           WHERE o.id = due.id
          RETURNING o.id, o.quote_request_id, o.attempts, o.kind
@@ -153,7 +234,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
        SELECT c.id AS outbox_id, c.kind, c.quote_request_id, c.attempts,
               q.first_name, q.email, q.phone, q.source_page, q.created_at
          FROM claimed c JOIN quote_requests q ON q.id = c.quote_request_id`,
-      [batchSize, leaseMs],
+      [batchSize, leaseMs, ownerId, [...unmarked]],
     )
     const result: OutboxRunResult = { claimed: claimed.rows.length, sent: 0, failed: 0 }
     for (const row of claimed.rows) {
@@ -188,7 +269,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         const delay = Math.max(0, Math.round(backoff(row.attempts)))
         await db.query(
           `UPDATE quote_outbox
-              SET last_error = $2, next_attempt_at = now() + ($3::int * interval '1 millisecond')
+              SET last_error = $2, next_attempt_at = now() + ($3::int * interval '1 millisecond'), claimed_by = NULL
             WHERE id = $1`,
           [row.outbox_id, text, delay],
         )
@@ -199,7 +280,15 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: row.quote_request_id, ok: false, error: text })
         continue
       }
-      await db.query(`UPDATE quote_outbox SET sent_at = now(), last_error = NULL WHERE id = $1`, [row.outbox_id])
+      // The mark that counts: the database's may wait behind request transactions on its one connection.
+      unmarked.add(row.outbox_id)
+      try {
+        await journal.append(row.outbox_id)
+        await markSent([row.outbox_id])
+      } catch (error) {
+        // Still in `unmarked`: the next run marks it; only a crash before that can repeat the e-mail.
+        console.error(`[outbox] marking quote notification ${row.outbox_id} sent failed: ${errorMessage(error)}`)
+      }
       result.sent++
       options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: row.quote_request_id, ok: true })
     }
@@ -289,6 +378,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       await loopRun
       await chain
       transport.close?.()
+      journal.close()
     },
     runOnce,
     drain,

@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { renderedFormToken } from './support/quote-form'
+import { startSiteServer } from './support/site-server'
+import { expect, test } from './support/test'
+
+// Real processes killed with SIGKILL, a real SMTP server: docs/decisions/019-outbox-sent-journal.md.
+
+/** Accepts messages until `hang` is set; then takes each message in and never answers it. */
+async function startMailbox() {
+  const subjects: string[] = []
+  let hanging = 0
+  const state = { hang: false }
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    closeTimeout: 500,
+    onData(stream, _session, callback) {
+      let text = ''
+      stream.on('data', (chunk: Buffer) => (text += chunk))
+      stream.on('end', () => {
+        if (state.hang) {
+          hanging++
+          return
+        }
+        subjects.push(text.match(/^Subject: (.*)$/m)?.[1] ?? '')
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.server.address() as AddressInfo).port
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    subjects,
+    state,
+    hanging: () => hanging,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+async function postLead(url: string, name: string) {
+  const token = await renderedFormToken(`${url}/contact`)
+  const response = await fetch(`${url}/quote-request`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: `firstName=${name}&email=${name.toLowerCase()}%40example.com&phone=9165550101&formToken=${encodeURIComponent(token)}`,
+  })
+  expect(response.headers.get('location')).toBe('/quote-request?status=sent')
+}
+
+test('a server killed while sending: the restarted one sends what it had claimed at once, and nothing twice', async () => {
+  const mailbox = await startMailbox()
+  const first = await startSiteServer({ SMTP_URL: mailbox.url })
+  const restarted = { server: undefined as Awaited<ReturnType<typeof startSiteServer>> | undefined }
+  try {
+    await postLead(first.url, 'Delivered')
+    await expect.poll(() => mailbox.subjects, { timeout: 15_000 }).toEqual(['New quote request from Delivered'])
+
+    // The next e-mail is on the wire, unanswered, when the process dies.
+    mailbox.state.hang = true
+    await postLead(first.url, 'Inflight')
+    await expect.poll(() => mailbox.hanging(), { timeout: 15_000 }).toBe(1)
+    await first.kill()
+    mailbox.state.hang = false
+
+    // Its claim would last two minutes; the new server (it waits for the dead one's lock) takes it over at once.
+    restarted.server = await startSiteServer({ SMTP_URL: mailbox.url, DATA_DIR: first.dataDir })
+    await expect
+      .poll(() => mailbox.subjects, { timeout: 30_000 })
+      .toEqual(['New quote request from Delivered', 'New quote request from Inflight'])
+
+    // The outbox sends in order: once a later lead is in, nothing older is still coming.
+    await postLead(restarted.server.url, 'Later')
+    await expect.poll(() => mailbox.subjects.length, { timeout: 15_000 }).toBe(3)
+    expect(mailbox.subjects).toEqual([
+      'New quote request from Delivered',
+      'New quote request from Inflight',
+      'New quote request from Later',
+    ])
+  } finally {
+    await first.kill()
+    await restarted.server?.stop()
+    await mailbox.close()
+  }
+})
