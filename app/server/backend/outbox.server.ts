@@ -287,7 +287,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         await markSent([row.outbox_id])
       } catch (error) {
         // Still in `unmarked`: the next run marks it; only a crash before that can repeat the e-mail.
-        console.error(`[outbox] marking quote notification ${row.outbox_id} sent failed: ${errorMessage(error)}`)
+        console.error(`[outbox] marking ${what} ${row.outbox_id} sent failed: ${errorMessage(error)}`)
       }
       result.sent++
       options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: row.quote_request_id, ok: true })
