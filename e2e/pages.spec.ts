@@ -285,6 +285,20 @@ test('a city page has one h1 and headings in order', async ({ page }) => {
 })
 
 test.describe('/reviews', () => {
+  test('the rating above the reviews is the average of the stars they show', async ({ page }) => {
+    await page.goto('/reviews')
+    const labels = await page
+      .getByTestId('reviews-list')
+      .getByRole('img', { name: /^Rated [1-5] out of 5 stars$/ })
+      .evaluateAll((stars) => stars.map((star) => star.getAttribute('aria-label')!))
+    expect(labels.length).toBeGreaterThan(0)
+    const ratings = labels.map((label) => Number(/Rated (\d)/.exec(label)![1]))
+    const average = (ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length).toFixed(1)
+    await expect(page.locator('main').getByText(/average from \d+ reviews?$/)).toHaveText(
+      `${average} average from ${ratings.length} reviews`,
+    )
+  })
+
   test('reviews are in the server HTML and show without JavaScript', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL })
     const page = await context.newPage()

@@ -22,7 +22,7 @@ INSERT INTO public.reviews (author, avatar, rating, text, review_date, source, p
   ('Derek M.', NULL, 5,
    'Had our pavers cleaned and sealed in Roseville. The color came back and the joints were re-sanded properly. Two weeks later we had a big storm and the water just beads right off. Would absolutely hire them again for the front walkway.',
    '2025-09-08', 'sample', true),
-  ('Priya S.', NULL, 4,
+  ('Priya S.', NULL, 5,
    'Great job on the roof and gutters. Scheduling took a few days longer than I hoped, but the result was worth it.',
    '2025-10-30', 'sample', true),
   ('Tom R.', NULL, 5,

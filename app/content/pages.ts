@@ -46,3 +46,7 @@ export const pageSeo = {
     keywords: [],
   },
 } satisfies Record<string, PageSeo>
+
+/** Beside the list on /reviews, computed from the reviews it lists. */
+export const reviewsRatingSummary = (average: string, count: number) =>
+  `${average} average from ${count} ${count === 1 ? 'review' : 'reviews'}`

@@ -252,7 +252,7 @@ describe.each(adapters)('%s', (_name, make) => {
     expect(reviews.map(({ author, rating, date }) => ({ author, rating, date }))).toEqual([
       { author: 'Angela W.', rating: 5, date: '2026-02-26' },
       { author: 'Tom R.', rating: 5, date: '2026-01-17' },
-      { author: 'Priya S.', rating: 4, date: '2025-10-30' },
+      { author: 'Priya S.', rating: 5, date: '2025-10-30' },
       { author: 'Derek M.', rating: 5, date: '2025-09-08' },
       { author: 'Linda P.', rating: 5, date: '2025-07-21' },
       { author: 'Jason T.', rating: 5, date: '2025-06-03' },
