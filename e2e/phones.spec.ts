@@ -1,5 +1,6 @@
 // Issue 24, "Phones first": what a visitor sees on a 390 × 844 phone (and a 1280-wide desktop).
 import { serviceList } from '~/content/service-list'
+import sharp from 'sharp'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
 import { site } from '~/content/site'
 import { homeContact } from '~/content/home-sections'
@@ -132,5 +133,56 @@ test.describe('the floating chat button on a phone', () => {
     const lines = await textBoxes(note)
     expect(lines.length).toBeGreaterThan(0)
     for (const line of lines) expect(overlap(chatBox, line)).toBe(0)
+  })
+})
+
+/** WCAG relative luminance of an sRGB pixel. */
+function luminance(r: number, g: number, b: number): number {
+  const [lr, lg, lb] = [r, g, b].map((channel) => {
+    const c = channel / 255
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  })
+  return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!
+}
+
+/** Contrast between a label's lightest pixels (its letters) and its typical pixel (the pill behind them). */
+async function labelContrast(label: Locator): Promise<number> {
+  const { data, info } = await sharp(await label.screenshot({ animations: 'disabled' }))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const values: number[] = []
+  for (let index = 0; index < info.width * info.height * 3; index += 3)
+    values.push(luminance(data[index]!, data[index + 1]!, data[index + 2]!))
+  values.sort((a, b) => a - b)
+  const letters = values[Math.floor(values.length * 0.98)]!
+  const background = values[Math.floor(values.length * 0.5)]!
+  return (letters + 0.05) / (background + 0.05)
+}
+
+test.describe('the home gallery on a phone', () => {
+  // Still tiles: the reveal motion would move them while they are measured.
+  test.use({ viewport: PHONE, reducedMotion: 'reduce' })
+
+  test('every thumbnail shows BEFORE and AFTER labels of readable size and contrast, on the photo', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const tiles = page.locator('#gallery li')
+    await tiles.first().scrollIntoViewIfNeeded()
+    await expect(tiles).toHaveCount(4)
+    for (const tile of await tiles.all()) {
+      await tile.scrollIntoViewIfNeeded()
+      const photo = await boxOf(tile.locator('img'))
+      for (const text of ['Before', 'After']) {
+        const label = tile.getByText(text, { exact: true })
+        await expect(label).toBeVisible()
+        const box = await boxOf(label)
+        expect(overlap(box, photo), `${text} lies on the photo`).toBeCloseTo(box.width * box.height, 0)
+        const fontSize = await label.evaluate((element) => parseFloat(getComputedStyle(element).fontSize))
+        expect(fontSize).toBeGreaterThanOrEqual(12)
+        expect(await labelContrast(label)).toBeGreaterThanOrEqual(4.5)
+      }
+    }
   })
 })

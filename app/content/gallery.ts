@@ -1,8 +1,12 @@
 /**
  * Before-and-after gallery: each `src` names a file under images/ (sample images until the owner replaces
  * them, keeping the name, and updates the alt text). The first 4 are the home page's selection.
+ * A landscape or square photo is before (left) and after (right); a portrait one, before above after.
  */
 import type { GalleryImage, ServiceId } from './types'
+
+/** Laid over each thumbnail's halves. */
+export const galleryLabels = { before: 'Before', after: 'After' } as const
 
 export const gallery: GalleryImage[] = [
   // Home page selection

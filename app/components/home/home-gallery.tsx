@@ -26,9 +26,15 @@ export function HomeGallery() {
         <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
           {homeGallery.map((image, index) => (
             <li key={image.src}>
-              {/* Equal tiles whatever the photo's shape; the whole before-and-after stays visible (contain). */}
-              <Reveal delay={index * 0.08} className="aspect-[4/3] [&_img]:size-full [&_img]:object-contain">
-                <BeforeAfterThumbnail image={image} sizes={tileSizes(image.src)} onOpen={open} className="h-full" />
+              {/* Equal tiles whatever the photo's shape; the whole before-and-after stays visible. */}
+              <Reveal delay={index * 0.08} className="aspect-[4/3]">
+                <BeforeAfterThumbnail
+                  image={image}
+                  sizes={tileSizes(image.src)}
+                  onOpen={open}
+                  className="h-full"
+                  tileRatio={TILE_RATIO}
+                />
               </Reveal>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import type { GalleryImage } from '~/content/types'
-import { fullSizeImageUrl, ResponsiveImage } from '~/components/ui/responsive-image'
+import { galleryLabels } from '~/content/gallery'
+import { fullSizeImageUrl, getImage, ResponsiveImage } from '~/components/ui/responsive-image'
 import { preloadBeforeAfterDialog } from './before-after-lightbox'
 
 export interface BeforeAfterThumbnailProps {
@@ -8,7 +9,11 @@ export interface BeforeAfterThumbnailProps {
   priority?: boolean
   onOpen: (image: GalleryImage, trigger: HTMLElement) => void
   className?: string
+  /** A fixed tile (width / height) the photo is fitted into; without it the photo sets the height. */
+  tileRatio?: number
 }
+
+const LABEL = 'absolute rounded-full px-2.5 py-1 text-xs leading-none font-bold text-white shadow sm:text-sm'
 
 /** The badge sits bottom left, clear of the photo's own BEFORE/AFTER labels; always shown on touch screens. */
 export function BeforeAfterThumbnail({
@@ -17,7 +22,12 @@ export function BeforeAfterThumbnail({
   priority = false,
   onOpen,
   className = '',
+  tileRatio,
 }: BeforeAfterThumbnailProps) {
+  const { width, height } = getImage(image.src)
+  // Landscape photos are side by side, portrait ones stacked (app/content/gallery.ts).
+  const sideBySide = width >= height
+  const frameFit = tileRatio && width / height < tileRatio ? 'h-full' : 'w-full'
   return (
     // A link to the full-size file, so a tap works before the JavaScript arrives; the overlay enhances it.
     <a
@@ -31,22 +41,35 @@ export function BeforeAfterThumbnail({
       }}
       onPointerEnter={preloadBeforeAfterDialog}
       onFocus={preloadBeforeAfterDialog}
-      className={`group relative block w-full cursor-zoom-in overflow-hidden rounded-xl bg-slate-100 text-left shadow-sm ring-1 ring-slate-200 ${className}`}
+      className={`group relative w-full cursor-zoom-in ${tileRatio ? 'flex items-center justify-center' : 'block'} overflow-hidden rounded-xl bg-slate-100 text-left shadow-sm ring-1 ring-slate-200 ${className}`}
     >
-      <ResponsiveImage
-        name={image.src}
-        alt={image.alt}
-        sizes={sizes}
-        priority={priority}
-        // Otherwise the browser raises the photos below the first to high and starves the LCP photo.
-        fetchPriority={priority ? undefined : 'low'}
-        className="block h-auto w-full transition-transform duration-300 group-hover:scale-[1.03]"
-      />
-      <span
-        data-badge
-        className="absolute bottom-3 left-3 rounded-full bg-slate-950/80 px-3 py-1 text-xs font-semibold text-white shadow transition-opacity duration-200 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-visible:opacity-100"
-      >
-        {image.category}
+      {/* The frame is exactly the photo, so the labels sit on its halves whatever the tile's shape. */}
+      <span className={`relative block ${frameFit}`} style={{ aspectRatio: `${width} / ${height}` }}>
+        <ResponsiveImage
+          name={image.src}
+          alt={image.alt}
+          sizes={sizes}
+          priority={priority}
+          // Otherwise the browser raises the photos below the first to high and starves the LCP photo.
+          fetchPriority={priority ? undefined : 'low'}
+          className="block size-full transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+        {/* Text, not pixels: readable on a phone, where the photo's own labels shrink to a few pixels. */}
+        <span aria-hidden="true" className={`${LABEL} top-1 left-1 bg-slate-950/85`}>
+          {galleryLabels.before}
+        </span>
+        <span
+          aria-hidden="true"
+          className={`${LABEL} bg-brand-800/90 ${sideBySide ? 'top-1 left-[calc(50%+0.25rem)]' : 'top-[calc(50%+0.25rem)] left-1'}`}
+        >
+          {galleryLabels.after}
+        </span>
+        <span
+          data-badge
+          className="absolute bottom-3 left-3 rounded-full bg-slate-950/80 px-3 py-1 text-xs font-semibold text-white shadow transition-opacity duration-200 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-visible:opacity-100"
+        >
+          {image.category}
+        </span>
       </span>
     </a>
   )
