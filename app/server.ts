@@ -1,13 +1,16 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { findRedirect, targetHref } from './content/redirects'
-import { runtimeConfig } from './server/config.server'
+import { getRouter } from './router'
+import { runtimeConfig, serverEnv } from './server/config.server'
 import { htmlCacheFromEnvironment } from './server/http/html-cache.server'
 import { finalizeResponse, missingHashedAsset } from './server/http/http.server'
+import { pageUrl, searchParamsReadByRoutes } from './server/http/page-url.server'
 import { withScriptHashes } from './server/http/script-hashes.server'
 import { exitCleanlyOnSignals, tracked } from './server/http/shutdown.server'
 
 runtimeConfig() // a bad variable stops the server here, naming it
-const htmlCache = htmlCacheFromEnvironment()
+const searchParamsRead = searchParamsReadByRoutes(getRouter())
+const htmlCache = htmlCacheFromEnvironment(serverEnv(), (url) => pageUrl(url, searchParamsRead))
 exitCleanlyOnSignals()
 
 /** Legacy URLs go straight to the redirect's target, so old links arrive in one permanent hop. */

@@ -2,7 +2,7 @@ import { expect, test } from './support/test'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { startSiteServer } from './support/site-server'
+import { startSiteServer, type SiteServer } from './support/site-server'
 import { startSupabaseStub } from './support/supabase-stub'
 import { cspViolations } from './support/csp'
 import { fillQuoteFields } from './support/quote-form'
@@ -138,25 +138,57 @@ test('under the hash policy a visitor moves between pages in the app and sends a
   expect(violations).toEqual([])
 })
 
-test('two requests for the same page get the same bytes and the same policy', async () => {
-  // A long freshness, so no background render replaces a page between the two requests.
-  const server = await startSiteServer({ HTML_CACHE_SECONDS: '600' })
-  try {
+test.describe('with pages kept ten minutes, so no background render replaces one between requests', () => {
+  test.describe.configure({ mode: 'serial' })
+  let server: SiteServer
+  test.beforeAll(async () => {
+    server = await startSiteServer({ HTML_CACHE_SECONDS: '600' })
+  })
+  test.afterAll(() => server.stop())
+
+  async function get(path: string, encoding = 'gzip') {
+    const response = await fetch(`${server.url}${path}`, { headers: { 'Accept-Encoding': encoding } })
+    return { response, bytes: Buffer.from(await response.arrayBuffer()) }
+  }
+
+  test('two requests for the same page get the same bytes and the same policy', async () => {
     for (const path of ['/', '/services?tab=roof', '/city/folsom']) {
       for (const encoding of ['gzip', 'identity']) {
-        const get = () => fetch(`${server.url}${path}`, { headers: { 'Accept-Encoding': encoding } })
-        const [first, second] = [await get(), await get()]
-        expect(second.headers.get('content-security-policy'), path).toBe(first.headers.get('content-security-policy'))
-        const [firstBytes, secondBytes] = [
-          Buffer.from(await first.arrayBuffer()),
-          Buffer.from(await second.arrayBuffer()),
-        ]
-        expect(secondBytes.equals(firstBytes), `${path} ${encoding}`).toBe(true)
+        const [first, second] = [await get(path, encoding), await get(path, encoding)]
+        expect(second.response.headers.get('content-security-policy'), path).toBe(
+          first.response.headers.get('content-security-policy'),
+        )
+        expect(second.bytes.equals(first.bytes), `${path} ${encoding}`).toBe(true)
       }
     }
-  } finally {
-    await server.stop()
-  }
+  })
+
+  test('a visit with ad-click parameters is served the stored page of the plain address', async () => {
+    const random = () => Math.random().toString(36).slice(2)
+    const marketing = () => `utm_source=${random()}&utm_campaign=${random()}&gclid=${random()}&fbclid=${random()}`
+    for (const [path, withParameters] of [
+      ['/', `/?${marketing()}&msclkid=${random()}`],
+      ['/services?tab=roof', `/services?${marketing()}&tab=roof`],
+      ['/city/folsom', `/city/folsom?${marketing()}&ref=${random()}`],
+    ] as const) {
+      const plain = await get(path)
+      const visit = await get(withParameters)
+      expect(visit.response.headers.get('x-page-cache'), withParameters).toBe('hit')
+      expect(visit.bytes.equals(plain.bytes), withParameters).toBe(true)
+    }
+    // The page a tab reads stays its own.
+    expect((await get('/services?tab=patio&gclid=1')).bytes.equals((await get('/services?tab=roof')).bytes)).toBe(false)
+  })
+
+  test('a page opened from an ad keeps a clean canonical link and hydrates at its address', async ({ page }) => {
+    const value = Math.random().toString(36).slice(2)
+    const response = await page.goto(`${server.url}/city/folsom?utm_source=${value}&gclid=${value}`)
+    expect(await response?.text()).not.toContain(value)
+    const canonical = new URL((await page.locator('link[rel=canonical]').getAttribute('href'))!)
+    expect(`${canonical.pathname}${canonical.search}`).toBe('/city/folsom')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    expect(page.url()).toContain(`gclid=${value}`) // the visitor's address is left as it was
+  })
 })
 
 test('HSTS is sent only when the request came over HTTPS (behind a trusted proxy)', async ({ request }) => {

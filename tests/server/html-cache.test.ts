@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { createHtmlCache, htmlCacheFromEnvironment } from '../../app/server/http/html-cache.server'
+import { pageUrl } from '../../app/server/http/page-url.server'
 
 /** A stand-in for the renderer: each render differs (its count), as dehydrated data does. */
 function pageRenderer(
@@ -135,6 +136,25 @@ describe('page cache', () => {
     expect(await html(await pages.serve(request('/services?tab=roof'), renderer.render))).toContain('page 1')
     expect(await html(await pages.serve(request('/services?tab=patio'), renderer.render))).toContain('page 2')
     expect(renderer.renders()).toBe(2)
+  })
+
+  it('serves a page asked for with marketing parameters from the page of the plain address', async () => {
+    const pages = cache({ pageUrl: (url) => pageUrl(url, (pathname) => (pathname === '/services' ? ['tab'] : [])) })
+    const asked: string[] = []
+    const renderer = pageRenderer()
+    const render = (incoming: Request) => {
+      asked.push(incoming.url)
+      return renderer.render(incoming)
+    }
+    const plain = await html(await pages.serve(request('/services?tab=roof'), render))
+    const reply = await pages.serve(request(`/services?tab=roof&utm_source=x${Math.random()}&gclid=y`), render)
+    expect(reply.headers.get('X-Page-Cache')).toBe('hit')
+    expect(await html(reply)).toBe(plain)
+
+    // A first visit with parameters is rendered from, and kept under, the plain address.
+    await html(await pages.serve(request('/gallery?fbclid=abc&ref=mail'), render))
+    expect(asked).toEqual(['http://localhost/services?tab=roof', 'http://localhost/gallery'])
+    expect((await pages.serve(request('/gallery'), render)).headers.get('X-Page-Cache')).toBe('hit')
   })
 
   it.each([

@@ -10,6 +10,8 @@ export interface HtmlCacheOptions {
   keepMs: number
   maxBytes: number
   now?: () => number
+  /** The address a request's page is rendered and kept under (page-url.server.ts). */
+  pageUrl?: (url: URL) => URL
 }
 
 type Render = (request: Request) => Response | Promise<Response>
@@ -112,10 +114,12 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       return pages.size
     },
 
-    async serve(request: Request, render: Render): Promise<Response> {
-      if (options.freshMs <= 0 || !isCacheableRequest(request)) return render(request)
-      const url = new URL(request.url)
+    async serve(incoming: Request, render: Render): Promise<Response> {
+      if (options.freshMs <= 0 || !isCacheableRequest(incoming)) return render(incoming)
+      const url = options.pageUrl?.(new URL(incoming.url)) ?? new URL(incoming.url)
       const key = `${url.pathname}${url.search}`
+      // Rendered from the address it is kept under, so no visitor's own parameters reach another's page.
+      const request = url.href === incoming.url ? incoming : new Request(url, incoming)
 
       const page = pages.get(key)
       if (page && now() - page.renderedAt < options.keepMs) {
@@ -151,7 +155,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
 
 export type HtmlCache = ReturnType<typeof createHtmlCache>
 
-export function htmlCacheFromEnvironment(env: Env = serverEnv()): HtmlCache {
+export function htmlCacheFromEnvironment(env: Env = serverEnv(), pageUrl?: (url: URL) => URL): HtmlCache {
   const freshMs = parseRuntimeConfig(env).htmlCacheSeconds * 1000
-  return createHtmlCache({ freshMs, keepMs: Math.max(60_000, freshMs * 6), maxBytes: 32 * 1024 * 1024 })
+  return createHtmlCache({ freshMs, keepMs: Math.max(60_000, freshMs * 6), maxBytes: 32 * 1024 * 1024, pageUrl })
 }
