@@ -3,14 +3,15 @@
 import { renameSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { runtimeConfig } from '../app/server/config.server'
-import { OwnerCommandError, openLeadStore } from '../app/server/owner/owner-client.server'
+import { LeadRequestError } from '../app/server/owner/leads.server'
+import { openLeadStore, runOwnerCommand } from '../app/server/owner/owner-client.server'
+
+const USAGE = 'Usage: npm run backup -- FILE   (e.g. backups/site-$(date +%F).tar.gz)'
 
 async function main(): Promise<number> {
   const [file, ...rest] = process.argv.slice(2)
-  if (!file || file.startsWith('-') || rest.length) {
-    console.error('Usage: npm run backup -- FILE   (e.g. backups/site-$(date +%F).tar.gz)')
-    return 2
-  }
+  if (!file || file.startsWith('-') || rest.length)
+    throw new LeadRequestError('name the one file to write the backup to')
   const config = runtimeConfig()
   const store = await openLeadStore(config, resolve(config.dataDir))
   try {
@@ -28,10 +29,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof OwnerCommandError ? error.message : error)
-    process.exit(1)
-  },
-)
+runOwnerCommand(main, USAGE)

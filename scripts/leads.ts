@@ -12,7 +12,7 @@ import {
   leadsCsv,
   requireStatus,
 } from '../app/server/owner/leads.server'
-import { OwnerCommandError, openLeadStore } from '../app/server/owner/owner-client.server'
+import { openLeadStore, runOwnerCommand } from '../app/server/owner/owner-client.server'
 
 const USAGE = `Usage: npm run leads [-- --json] [--since 7d|24h|2026-11-01] [--status new]
        npm run leads -- status <lead id> <${LEAD_STATUSES.join('|')}>`
@@ -59,15 +59,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const usageProblem = (error as { code?: string } | null)?.code?.startsWith('ERR_PARSE_ARGS')
-    if (error instanceof LeadRequestError || usageProblem) {
-      console.error(`${(error as Error).message}\n${USAGE}`)
-      process.exit(2)
-    }
-    console.error(error instanceof OwnerCommandError ? error.message : error)
-    process.exit(1)
-  },
-)
+runOwnerCommand(main, USAGE)

@@ -3,16 +3,16 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { runtimeConfig } from '../app/server/config.server'
-import { OwnerCommandError, restoreDatabase } from '../app/server/owner/owner-client.server'
+import { LeadRequestError } from '../app/server/owner/leads.server'
+import { OwnerCommandError, restoreDatabase, runOwnerCommand } from '../app/server/owner/owner-client.server'
+
+const USAGE = 'Usage: npm run restore -- FILE [--force]'
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2)
   const force = args.includes('--force')
   const files = args.filter((arg) => arg !== '--force')
-  if (files.length !== 1 || files[0]!.startsWith('-')) {
-    console.error('Usage: npm run restore -- FILE [--force]')
-    return 2
-  }
+  if (files.length !== 1 || files[0]!.startsWith('-')) throw new LeadRequestError('name the one backup file to restore')
   const config = runtimeConfig()
   if (config.ownerSupabase)
     throw new OwnerCommandError('SUPABASE_URL is set: restore on Supabase with its own tools (docs/operations.md).')
@@ -25,10 +25,4 @@ async function main(): Promise<number> {
   return 0
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof OwnerCommandError ? error.message : error)
-    process.exit(1)
-  },
-)
+runOwnerCommand(main, USAGE)

@@ -303,3 +303,21 @@ export async function restoreDatabase(dataDir: string, backup: Uint8Array, force
     await release()
   }
 }
+
+/** Runs an owner command: its exit code, 2 with the usage for a wrong argument, 1 with the message for a refusal. */
+export function runOwnerCommand(main: () => Promise<number>, usage: string): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      if (
+        error instanceof LeadRequestError ||
+        (error as { code?: string } | null)?.code?.startsWith('ERR_PARSE_ARGS')
+      ) {
+        console.error(`${(error as Error).message}\n${usage}`)
+        process.exit(2)
+      }
+      console.error(error instanceof OwnerCommandError ? error.message : error)
+      process.exit(1)
+    },
+  )
+}
