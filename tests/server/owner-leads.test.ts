@@ -163,7 +163,7 @@ describe('the owner reaching the leads', { timeout: 120_000 }, () => {
 })
 
 describe('backups', { timeout: 180_000 }, () => {
-  it('a backup taken through the running site restores into an empty folder with its leads', async () => {
+  it('a backup taken through the running site restores into a new folder with its leads', async () => {
     const dataDir = await tempDir()
     const running = site(dataDir)
     await running.submitQuote(lead('Kept'))
@@ -171,7 +171,7 @@ describe('backups', { timeout: 180_000 }, () => {
     // A lead stored after the backup is not in it.
     await running.submitQuote(lead('Later'))
 
-    const restoredDir = await tempDir()
+    const restoredDir = join(await tempDir(), 'not-yet-made')
     expect(await restoreDatabase(restoredDir, backup, false)).toEqual({ leads: 1, setAside: undefined })
     const restored = site(restoredDir)
     await restored.ready()

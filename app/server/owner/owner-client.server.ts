@@ -2,7 +2,7 @@
  * The owner's command-line side: reach the leads through the running site's socket, or, with the site
  * stopped, open the data folder under the site's own writer lock; on Supabase, RPC with the service role.
  */
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -266,6 +266,7 @@ export async function restoreDatabase(dataDir: string, backup: Uint8Array, force
     throw new OwnerCommandError(`A site is running on ${dataDir}: stop it before restoring.`)
   let release: () => Promise<void>
   try {
+    mkdirSync(dataDir, { recursive: true })
     release = await lockDataFolder(dataDir, 0)
   } catch (error) {
     if (error instanceof DataFolderLockedError)
