@@ -1,6 +1,7 @@
 // npm run bench:leads — a bounded burst of concurrent quote submissions against the production server
 // while the owner's SMTP server is down for the first half of the run. Prints acknowledged, stored,
-// emailed after recovery, duplicates and lost (must be 0).
+// emailed after recovery, duplicates and lost (must be 0), and the requests' rate and latency
+// (BENCH_LEADS_CONCURRENCY in flight).
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -71,8 +72,11 @@ if (!formToken) throw new Error('the contact page has no form token')
 
 type Lead = (typeof leads)[number]
 
+const latenciesMs: number[] = []
+
 async function submit(lead: Lead) {
   const body = JSON.stringify(await toJSONAsync({ data: lead }))
+  const sentAt = performance.now()
   try {
     const response = await fetch(functionUrl, {
       method: 'POST',
@@ -86,6 +90,7 @@ async function submit(lead: Lead) {
       body,
     })
     await response.arrayBuffer()
+    latenciesMs.push(performance.now() - sentAt)
     // The quote function answers 200 only when the lead is stored ({ success: true }).
     return response.status === 200
   } catch {
@@ -151,8 +156,16 @@ const duplicateEmails = [...emailed.values()].reduce((sum, count) => sum + (coun
 const lostNotStored = [...acknowledged].filter((name) => !stored.has(name)).length
 const lostNotEmailed = [...acknowledged].filter((name) => !emailed.has(name)).length
 
+const sorted = latenciesMs.sort((a, b) => a - b)
+const percentile = (p: number) =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
 const result = {
   requests: queue.length,
+  'in flight': CONCURRENCY,
+  'req/s': Math.round(queue.length / (burstMs / 1000)),
+  'p50 ms': percentile(50),
+  'p99 ms': percentile(99),
+  'max ms': Math.round(sorted.at(-1) ?? 0),
   'unique leads': TOTAL,
   acknowledged: acknowledged.size,
   stored: stored.size,
