@@ -110,9 +110,13 @@ export default defineConfig({
       traceDeps: ['@electric-sql/pglite*'],
       // Image file names carry a content hash (scripts/build-images.mjs), so they never change.
       routeRules: { '/img/**': { headers: { 'cache-control': 'public, max-age=31536000, immutable' } } },
-      // Route-rule headers reach error answers too: this keeps a 404 under /assets or /img from being cached a year.
-      // The second renders the home page as the server starts, so no visitor pays for the first render.
-      plugins: ['./app/server/http/nitro-uncached-errors.server.ts', './app/server/http/nitro-warm-up.server.ts'],
+      // In order: turn library output into JSON log lines; route-rule headers reach error answers too, so keep
+      // a 404 under /assets or /img from being cached a year; render the home page as the server starts.
+      plugins: [
+        './app/server/log/nitro-console.server.ts',
+        './app/server/http/nitro-uncached-errors.server.ts',
+        './app/server/http/nitro-warm-up.server.ts',
+      ],
     }),
   ],
 })

@@ -2,11 +2,13 @@ import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { findRedirect, targetHref } from './content/redirects'
 import { getRouter } from './router'
 import { runtimeConfig, serverEnv } from './server/config.server'
+import { healthResponse } from './server/http/health.server'
 import { htmlCacheFromEnvironment } from './server/http/html-cache.server'
 import { finalizeResponse, missingHashedAsset } from './server/http/http.server'
 import { pageUrl, searchParamsReadByRoutes } from './server/http/page-url.server'
 import { withScriptHashes } from './server/http/script-hashes.server'
 import { exitCleanlyOnSignals, tracked } from './server/http/shutdown.server'
+import { requestIdFor, withRequestId } from './server/log/logger.server'
 
 runtimeConfig() // a bad variable stops the server here, naming it
 const searchParamsRead = searchParamsReadByRoutes(getRouter())
@@ -23,12 +25,19 @@ function trailingSlashRedirect(request: Request): Response | null {
 }
 
 export default createServerEntry({
-  fetch: (request) =>
-    tracked(async () => {
-      const response =
-        trailingSlashRedirect(request) ??
-        missingHashedAsset(request) ??
-        (await htmlCache.serve(request, async (page) => withScriptHashes(await handler.fetch(page))))
-      return finalizeResponse(request, response)
-    }),
+  fetch: (request) => {
+    const requestId = requestIdFor(request.headers.get('x-request-id'))
+    return withRequestId(requestId, () =>
+      tracked(async () => {
+        const response =
+          (await healthResponse(request)) ??
+          trailingSlashRedirect(request) ??
+          missingHashedAsset(request) ??
+          (await htmlCache.serve(request, async (page) => withScriptHashes(await handler.fetch(page))))
+        const finished = finalizeResponse(request, response)
+        finished.headers.set('X-Request-Id', requestId)
+        return finished
+      }),
+    )
+  },
 })

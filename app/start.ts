@@ -34,7 +34,8 @@ const wellFormedBodyMiddleware = createMiddleware().server(async ({ next, reques
   if (handlerType !== 'serverFn' || request.method !== 'POST') return next()
   const { isWellFormedServerFnBody } = await import('~/server/http/server-fn-body.server')
   if (await isWellFormedServerFnBody(request)) return next()
-  console.warn(`[http] 400 malformed server-function body: ${new URL(request.url).pathname.slice(0, 120)}`)
+  const { log } = await import('~/server/log/logger.server')
+  log('http').warn({ path: new URL(request.url).pathname.slice(0, 120) }, '400 malformed server-function body')
   return jsonError(400, 'Bad request')
 })
 

@@ -8,7 +8,7 @@ import { homeSeoText } from '~/content/home-seo-text'
 import { services } from '~/content/services'
 import { serviceAreas } from '~/content/service-areas'
 import { fullAddress, site, stats } from '~/content/site'
-import { startSiteServer, type SiteServer } from './support/site-server'
+import { logged, startSiteServer, type SiteServer } from './support/site-server'
 import { startSupabaseStub, type SupabaseStub, type SupabaseStubState } from './support/supabase-stub'
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost'])
@@ -549,8 +549,8 @@ test.describe('home page when reviews and the featured video fail (local stub of
     await expect(heroSection(page).locator('video')).toHaveCount(0)
     await expect(page.getByRole('heading', { name: homeStats.heading })).toBeVisible()
     expect(errors).toEqual([])
-    expect(server.output()).toContain('[reviews] fetch-reviews failed')
-    expect(server.output()).toContain('[featured-video] reading pressure_washing_videos failed')
+    expect(logged(server.records(), 'reviews', 'fetch-reviews failed')).not.toEqual([])
+    expect(logged(server.records(), 'featured-video', 'reading pressure_washing_videos failed')).not.toEqual([])
     expect(stub.requests.some((request) => request.path === '/functions/v1/fetch-reviews')).toBe(true)
   })
 })

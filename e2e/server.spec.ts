@@ -2,7 +2,7 @@ import { expect, test } from './support/test'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { startSiteServer, type SiteServer } from './support/site-server'
+import { logged, startSiteServer, type SiteServer } from './support/site-server'
 import { startSupabaseStub } from './support/supabase-stub'
 import { cspViolations } from './support/csp'
 import { fillQuoteFields } from './support/quote-form'
@@ -234,7 +234,7 @@ test('a started server renders the home page by itself: the database is open and
   const server = await startSiteServer()
   try {
     // startSiteServer returns once the server says it has rendered the home page by itself.
-    expect(server.output()).toMatch(/\[warm-up\] home page rendered \(200\)/)
+    expect(logged(server.records(), 'warm-up', 'home page rendered').map((line) => line.status)).toEqual([200])
     expect(existsSync(join(server.dataDir, 'pglite.lock'))).toBe(true)
     const response = await fetch(`${server.url}/`, { headers: { 'Accept-Encoding': 'gzip' } })
     expect(response.status).toBe(200)
@@ -256,8 +256,12 @@ test('a backend that refuses the site (401) is named in the log as the server st
   })
   try {
     await expect
-      .poll(() => server.output())
-      .toMatch(/fetch-reviews failed: .*401: the function refused the site; SITE_FUNCTION_SECRET must be the same/)
+      .poll(() => logged(server.records(), 'reviews', 'fetch-reviews failed').map((line) => line.err?.message))
+      .toContainEqual(
+        expect.stringMatching(
+          /fetch-reviews failed: .*401: the function refused the site; SITE_FUNCTION_SECRET must be the same/,
+        ),
+      )
     const call = stub.requests.find((request) => request.path === '/functions/v1/fetch-reviews')
     expect(call?.headers['x-site-secret']).toBe('not-the-functions-secret')
   } finally {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../tests/support/free-port'
 import { renderedFormToken } from './support/quote-form'
+import { logged, parseLogLines } from './support/site-server'
 import { expect, test } from './support/test'
 
 // Two servers on one data folder, each in its own PID namespace (as two containers on one volume are):
@@ -11,7 +12,9 @@ import { expect, test } from './support/test'
 interface Contained {
   url: string
   child: ChildProcess
+  /** stdout and stderr */
   log: () => string
+  warmedUp: () => boolean
 }
 
 /** unshare ignores SIGTERM while it waits, so the server inside is asked to stop directly. */
@@ -25,6 +28,7 @@ async function startContained(dataDir: string): Promise<Contained> {
   const port = await freePort()
   const entry = `${process.env.BUILD_OUTPUT_DIR ?? '.output'}/server/index.mjs`
   let log = ''
+  let stdout = ''
   const child = spawn('unshare', ['--pid', '--fork', '--kill-child=SIGKILL', process.execPath, entry], {
     env: {
       ...process.env,
@@ -36,9 +40,13 @@ async function startContained(dataDir: string): Promise<Contained> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  child.stdout?.on('data', (chunk) => (log += chunk))
+  child.stdout?.on('data', (chunk) => {
+    log += chunk
+    stdout += chunk
+  })
   child.stderr?.on('data', (chunk) => (log += chunk))
-  return { url: `http://127.0.0.1:${port}`, child, log: () => log }
+  const warmedUp = () => logged(parseLogLines(stdout), 'warm-up', 'home page rendered').length > 0
+  return { url: `http://127.0.0.1:${port}`, child, log: () => log, warmedUp }
 }
 
 async function until(check: () => boolean, ms: number) {
@@ -60,7 +68,7 @@ test('a second server on the same data folder, in another PID namespace, never o
   const dataDir = mkdtempSync(join(tmpdir(), 'writer-lock-'))
   const first = await startContained(dataDir)
   try {
-    expect(await until(() => /\[warm-up\] home page rendered/.test(first.log()), 60_000), first.log()).toBe(true)
+    expect(await until(first.warmedUp, 60_000), first.log()).toBe(true)
     const second = await startContained(dataDir)
     // It waits for the lock, then gives up and exits, naming the folder; it never serves a lead.
     expect(await until(() => second.child.exitCode !== null, 60_000), second.log()).toBe(true)
@@ -79,7 +87,7 @@ test('a second server on the same data folder, in another PID namespace, never o
   // With the first one gone, a new server opens the folder and still finds the lead.
   const third = await startContained(dataDir)
   try {
-    expect(await until(() => /\[warm-up\] home page rendered/.test(third.log()), 60_000), third.log()).toBe(true)
+    expect(await until(third.warmedUp, 60_000), third.log()).toBe(true)
   } finally {
     await stopContained(third)
   }

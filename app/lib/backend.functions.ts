@@ -16,7 +16,8 @@ export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
     try {
       return await cachedFeaturedVideo(table)
     } catch (error) {
-      console.error(`[featured-video] reading ${table} failed`, error)
+      const { log } = await import('~/server/log/logger.server')
+      log('featured-video').error({ err: error, table }, `reading ${table} failed`)
       throw new Error('Featured video unavailable')
     }
   })
@@ -35,7 +36,8 @@ export const fetchReviews = createServerFn({ method: 'GET' }).handler(async (): 
   try {
     return await cachedReviews()
   } catch (error) {
-    console.error('[reviews] fetch-reviews failed', error)
+    const { log } = await import('~/server/log/logger.server')
+    log('reviews').error({ err: error }, 'fetch-reviews failed')
     throw new Error('Reviews unavailable')
   }
 })

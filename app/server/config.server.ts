@@ -17,8 +17,12 @@ export interface RuntimeConfig {
   quote: { rateLimit: number; rateWindowMs: number; minFillMs: number; ipHashSalt?: string }
   assistant: { rateLimit: number; rateWindowMs: number }
   htmlCacheSeconds: number
+  logLevel: LogLevel
   production: boolean
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -93,6 +97,7 @@ const EnvSchema = v.object({
   HTML_CACHE_SECONDS: wholeNumber(10),
   LEAD_WEBHOOK_URL: webhookUrl,
   LEAD_WEBHOOK_SECRET: webhookSecret,
+  LOG_LEVEL: v.pipe(v.optional(v.string(), 'info'), v.trim(), v.toLowerCase(), v.picklist(LOG_LEVELS)),
   NODE_ENV: text,
 })
 
@@ -133,6 +138,7 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
     },
     assistant: { rateLimit: e.ASSISTANT_RATE_LIMIT, rateWindowMs: e.ASSISTANT_RATE_WINDOW_MS },
     htmlCacheSeconds: Math.max(0, e.HTML_CACHE_SECONDS),
+    logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
   }
   return config

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { createBackend } from '~/server/backend/backend.server'
 import { AssistantRequestError, askAssistant, createAssistantService } from '~/server/assistant/ask.server'
 import { answerGrounded } from '~/server/assistant/grounded.server'
+import { captureLog } from '../support/log-capture'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -64,22 +65,27 @@ describe('the assistant service', () => {
   })
 
   test('an answer slower than the time limit fails with 504 and is logged', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const log = captureLog()
     const service = createAssistantService({
       timeoutMs: 50,
       ask: () => new Promise((resolve) => setTimeout(() => resolve('late'), 500)),
     })
-    await expect(service.reply('hi', { ip: '' })).rejects.toMatchObject({ status: 504 })
-    expect(error).toHaveBeenCalled()
+    await expect(service.reply('hi', { ip: '' }))
+      .rejects.toMatchObject({ status: 504 })
+      .finally(log.restore)
+    expect(log.records().filter((line) => line.level === 'error')).not.toEqual([])
   })
 
   test('an adapter failure becomes a 502 and is logged', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const log = captureLog()
     const service = createAssistantService({ ask: async () => Promise.reject(new Error('socket hang up')) })
-    const failure = await service.reply('hi', { ip: '' }).catch((e: unknown) => e)
+    const failure = await service
+      .reply('hi', { ip: '' })
+      .catch((e: unknown) => e)
+      .finally(log.restore)
     expect(failure).toBeInstanceOf(AssistantRequestError)
     expect(failure).toMatchObject({ status: 502 })
-    expect(String(error.mock.calls[0]?.[0])).toContain('socket hang up')
+    expect(log.records()[0]).toMatchObject({ level: 'error', err: { message: 'socket hang up' } })
   })
 
   test('the fallback reply is the product text with the real phone number', () => {

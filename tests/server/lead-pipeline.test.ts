@@ -3,7 +3,7 @@
  * the outbox worker and nodemailer talking to a real in-process SMTP server.
  */
 import { randomUUID } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { simpleParser } from 'mailparser'
@@ -25,6 +25,7 @@ import {
 } from '../../app/server/backend/outbox.server'
 import { createFormTokens } from '../../app/server/quote/form-token.server'
 import { createQuoteService, type QuoteService } from '../../app/server/quote/quote-service.server'
+import { captureLog } from '../support/log-capture'
 import { freePort, startSmtp, useTempDirs, type TestSmtp } from './helpers'
 
 const OWNER = 'owner@deltabreeze.example'
@@ -420,7 +421,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
       askAssistant: () => Promise.resolve(''),
       close: () => Promise.resolve(),
     }
-    const res = await service().handle(lead(), meta, throwing)
+    const res = await service({ unsavedLeadsDir: await tempDir() }).handle(lead(), meta, throwing)
     expect(res).toEqual({
       status: 503,
       body: {
@@ -434,7 +435,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
       submitQuote: () => Promise.resolve({ success: true }),
       ipHashSalt: () => Promise.reject(new Error('db down')),
     }
-    expect((await service().handle(lead(), meta, saltFails)).status).toBe(503)
+    expect((await service({ unsavedLeadsDir: await tempDir() }).handle(lead(), meta, saltFails)).status).toBe(503)
 
     const unconfirmed: Backend = {
       ...throwing,
@@ -453,7 +454,52 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     const backend = embedded(await tempDir(), {})
     await backend.ready()
     await backend.close()
-    expect((await service().handle(lead(), meta, backend)).status).toBe(503)
+    expect((await service({ unsavedLeadsDir: await tempDir() }).handle(lead(), meta, backend)).status).toBe(503)
+  })
+
+  it('a lead the backend cannot store goes to an owner-only recovery file; the log names the file, never the visitor', async () => {
+    const folder = join(await tempDir(), 'unsaved-leads')
+    const failing: Backend = {
+      submitQuote: () => Promise.reject(new Error('connection refused for maria.g@example.com')),
+      featuredVideo: () => Promise.resolve(null),
+      reviews: () => Promise.resolve([]),
+      askAssistant: () => Promise.resolve(''),
+      close: () => Promise.resolve(),
+    }
+    const log = captureLog()
+    const res = await service({ unsavedLeadsDir: folder }).handle(lead(), meta, failing).finally(log.restore)
+    expect(res.status).toBe(503)
+    const files = await readdir(folder)
+    expect(files).toHaveLength(1)
+    const file = join(folder, files[0]!)
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({
+      firstName: 'Maria',
+      email: 'maria.g@example.com',
+      phone: '(916) 555-0199',
+      sourcePage: '/services?tab=driveway',
+    })
+    expect((await stat(file)).mode & 0o777).toBe(0o600)
+    expect(log.records()).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        scope: 'lead',
+        recoveryFile: file,
+        msg: expect.stringMatching(/^lead not saved/),
+      }),
+    ])
+    for (const detail of ['Maria', 'maria.g@example.com', '555-0199']) expect(log.text()).not.toContain(detail)
+
+    // When even the file cannot be written, the line says the lead is lost, still without the details.
+    const blocked = join(await tempDir(), 'a-file')
+    await writeFile(blocked, '')
+    const lost = captureLog()
+    await service({ unsavedLeadsDir: join(blocked, 'unsaved-leads') })
+      .handle(lead(), meta, failing)
+      .finally(lost.restore)
+    expect(lost.records()).toEqual([
+      expect.objectContaining({ level: 'fatal', msg: expect.stringMatching(/^lead not saved and no recovery file/) }),
+    ])
+    for (const detail of ['Maria', 'maria.g@example.com', '555-0199']) expect(lost.text()).not.toContain(detail)
   })
 
   it('without SMTP_URL each e-mail is written as an .eml file under DATA_DIR/outbox-mail', async () => {

@@ -3,8 +3,11 @@
  * Functions, PostgREST) cannot run here, so this checks the requests the adapter makes and how it
  * reads the answers — not the real functions' behaviour.
  */
+import { mkdtempSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import { createBackend, type StoredLeadInput } from '../../app/server/backend/backend.server'
@@ -155,7 +158,11 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
   })
 
   it('the quote service maps the answers to 200 / 502 not-confirmed / 503 call-failed', async () => {
-    const svc = createQuoteService({ rateLimit: 0, formTokenSecret: 'test-secret' })
+    const svc = createQuoteService({
+      rateLimit: 0,
+      formTokenSecret: 'test-secret',
+      unsavedLeadsDir: mkdtempSync(join(tmpdir(), 'unsaved-')),
+    })
     const b = supabase()
     const payload = (key: string) => ({
       firstName: ' Maria ',
@@ -212,6 +219,17 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
       phone: '916-555-0199',
       sourcePage: '/',
     })
+  })
+
+  it('is ready while the project answers a table read, and says why not once it does not', async () => {
+    reply('/rest/v1/pressure_washing_videos', 200, [])
+    await expect(supabase().checkReady()).resolves.toBeUndefined()
+    expectAnonHeaders(requests[0]!)
+
+    reply('/rest/v1/pressure_washing_videos', 500, { message: 'upstream unavailable' })
+    await expect(supabase().checkReady()).rejects.toThrow(/Supabase did not answer: upstream unavailable/)
+    const gone = supabase(`http://127.0.0.1:${await freePort()}`)
+    await expect(gone.checkReady()).rejects.toThrow(/Supabase did not answer/)
   })
 
   it('identical retries are sent once (in flight and after success)', async () => {

@@ -3,10 +3,10 @@
  * under Deno against Postgres 15. The featured-video table read goes to the e2e/support stub instead,
  * as PostgREST cannot run here.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import { QUOTE_FIELD_MESSAGES } from '../../app/lib/quote-schema'
 import { askAssistant } from '../../app/server/assistant/ask.server'
@@ -19,6 +19,7 @@ import { startSupabaseStub, type SupabaseStub } from '../../e2e/support/supabase
 import { queryJson } from '../support/supabase-postgres'
 import { startLocalSupabase, type LocalSupabase } from '../support/supabase-local'
 import { startSmtp, type TestSmtp } from '../server/helpers'
+import { captureLog } from '../support/log-capture'
 
 const OWNER = 'owner@delta-breeze.example'
 /** The functions here require the site secret, so every test below also checks that the adapter sends it. */
@@ -303,10 +304,10 @@ describe("supabase adapter whose SITE_FUNCTION_SECRET differs from the functions
     const stored = async () => (await queryJson(local.cluster, 'SELECT id FROM public.quote_requests')).length
     const before = await stored()
     smtp.received.length = 0
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    let logged: string[]
+    const unsavedLeadsDir = mkdtempSync(join(tmpdir(), 'parity-unsaved-'))
+    const log = captureLog()
     try {
-      const quotes = createQuoteService({ rateLimit: 0, formTokenSecret: FORM_TOKEN_SECRET })
+      const quotes = createQuoteService({ rateLimit: 0, formTokenSecret: FORM_TOKEN_SECRET, unsavedLeadsDir })
       const result = await quotes.handle(
         {
           firstName: 'Sam',
@@ -322,13 +323,14 @@ describe("supabase adapter whose SITE_FUNCTION_SECRET differs from the functions
       )
       expect(result).toMatchObject({ status: 503, body: { success: false, reason: 'call-failed' } })
     } finally {
-      // Read before the restore, which clears the recorded calls.
-      logged = error.mock.calls.map((args) => args.map(String).join(' '))
-      error.mockRestore()
+      log.restore()
     }
     const settings = /401: the function refused the site; SITE_FUNCTION_SECRET must be the same .* SUPABASE_ANON_KEY/
-    expect(logged.join('\n')).toMatch(/LEAD NOT SAVED \(send-quote-email failed: .*401: the function refused the site/)
-    expect(logged.join('\n')).toContain('sam@example.com')
+    const notSaved = log.records().find((line) => /^lead not saved/.test(line.msg))
+    expect(notSaved?.err?.message).toMatch(/send-quote-email failed: .*401: the function refused the site/)
+    // The owner finds the lead in the recovery file the line names, not in the log.
+    expect(log.text()).not.toContain('sam@example.com')
+    expect(readFileSync(String(notSaved?.recoveryFile), 'utf8')).toContain('sam@example.com')
     await expect(backend.reviews()).rejects.toThrow(settings)
     await expect(backend.askAssistant('What are your hours?')).rejects.toThrow(settings)
     expect(await stored()).toBe(before)

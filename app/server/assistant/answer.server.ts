@@ -3,6 +3,8 @@ import { askLlm, llmConfigFromEnv, type AssistantEnv } from './llm.server'
 
 export interface EmbeddedAssistantOptions {
   fetch?: typeof fetch
+  /** The Node server passes its logger; the Edge Function (a copy of this file) keeps the console. */
+  warn?: (message: string) => void
 }
 
 /** The LLM when configured; otherwise, or when it fails, the grounded assistant. */
@@ -16,9 +18,8 @@ export async function answerWithEmbeddedAssistant(
     try {
       return await askLlm(message, llm, options.fetch)
     } catch (error) {
-      console.warn(
-        `[assistant] ${error instanceof Error ? error.message : 'LLM failed'}; answering from the site content instead`,
-      )
+      const warn = options.warn ?? ((message: string) => console.warn(`[assistant] ${message}`))
+      warn(`${error instanceof Error ? error.message : 'LLM failed'}; answering from the site content instead`)
     }
   }
   return answerGrounded(message)

@@ -2,6 +2,7 @@
 import { getBackend, type Backend } from '../backend/backend.server'
 import { runtimeConfig } from '../config.server'
 import { createSlidingWindowLimiter } from '../http/rate-limit.server'
+import { log } from '../log/logger.server'
 
 export class AssistantRequestError extends Error {
   override readonly name = 'AssistantRequestError'
@@ -64,7 +65,7 @@ export function createAssistantService(options: AssistantServiceOptions = {}): A
         const response = await Promise.race([ask(message), tooSlow])
         return { response }
       } catch (error) {
-        console.error(`[assistant] no reply: ${error instanceof Error ? error.message : String(error)}`)
+        log('assistant').error({ err: error }, 'no reply')
         throw error instanceof AssistantRequestError
           ? error
           : new AssistantRequestError('The assistant failed to answer', 502)

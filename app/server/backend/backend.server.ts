@@ -6,6 +6,7 @@ import { createEmbeddedBackend, type EmbeddedBackendOptions } from './embedded.s
 import { createSupabaseBackend, type SupabaseBackendOptions } from './supabase.server'
 import type { FeaturedVideo, Review } from '~/lib/backend-types'
 import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
+import { log } from '../log/logger.server'
 
 export type VideoTable = 'pressure_washing_videos' | 'service_videos'
 export const VIDEO_TABLES: readonly VideoTable[] = ['pressure_washing_videos', 'service_videos']
@@ -44,6 +45,8 @@ export interface Backend {
   reviews(): Promise<Review[]>
   askAssistant(message: string): Promise<string>
   close(): Promise<void>
+  /** Rejects, saying why, unless leads can be stored now (GET /readyz). */
+  checkReady?(): Promise<void>
   /** Embedded only: the salt persists with the data so hashes stay comparable. */
   ipHashSalt?(): Promise<string>
 }
@@ -76,7 +79,7 @@ export function getBackend(): Backend {
   if (!backend) {
     backend = createBackend(serverEnv(), { startWorker: true, embedded: { exitIfLocked: true, ownerSocket: true } })
     g[SINGLETON] = backend
-    console.info(`[backend] using the ${backend.kind} backend`)
+    log('backend').info({ backend: backend.kind }, `using the ${backend.kind} backend`)
   }
   return backend
 }

@@ -6,6 +6,7 @@ import { mkdirSync, statSync, unlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import lockfile from 'proper-lockfile'
+import { log } from '../log/logger.server'
 
 export interface Migration {
   name: string
@@ -49,7 +50,7 @@ export async function lockDataFolder(dataDir: string, waitMs: number): Promise<(
       retries: waitMs > 0 ? { retries: Math.ceil(waitMs / 500), factor: 1, minTimeout: 500, maxTimeout: 500 } : 0,
       onCompromised: (error) => {
         // Someone else may be writing now: stop rather than become a second writer.
-        console.error(`[backend] lost the lock on ${dataDir} (${error.message}); stopping`)
+        log('backend').fatal({ dataDir, err: error }, 'lost the lock on the data folder; stopping')
         process.exit(1)
       },
     })

@@ -18,6 +18,7 @@ import { createOutboxWorker, type OutboxOptions, type OutboxWorker } from './out
 import { answerWithEmbeddedAssistant } from '../assistant/answer.server'
 import { startOwnerSocket, type OwnerSocket } from '../owner/owner-socket.server'
 import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
+import { log } from '../log/logger.server'
 import { bundledMigrations, bundledSeedSql } from './bundled-schema.server'
 import {
   migrate,
@@ -47,6 +48,7 @@ export interface EmbeddedBackend extends Backend {
   readonly dataDir: string
   /** Rejects if opening failed; a later call retries. */
   ready(): Promise<void>
+  checkReady(): Promise<void>
   /** Superuser access: trusted server code only. */
   db(): Promise<PGlite>
   outbox(): Promise<OutboxWorker>
@@ -146,7 +148,7 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
       // A failed open is not cached, so the next call retries.
       attempt.catch((error: unknown) => {
         if (opening === attempt) opening = undefined
-        console.error(`[backend] could not open the embedded database in ${dataDir}:`, error)
+        log('backend').error({ dataDir, err: error }, 'could not open the embedded database')
         if (options.exitIfLocked && error instanceof DataFolderLockedError) process.exit(1)
       })
     }
@@ -161,10 +163,17 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
     kind: 'embedded',
     dataDir,
 
-    askAssistant: (message) => answerWithEmbeddedAssistant(message, env),
+    askAssistant: (message) =>
+      answerWithEmbeddedAssistant(message, env, { warn: (text) => log('assistant').warn(text) }),
 
     async ready() {
       await open()
+    },
+
+    async checkReady() {
+      const state = await open()
+      await state.shared.db.query('SELECT 1')
+      if (options.startWorker && !state.worker.running) throw new Error('the outbox worker is not running')
     },
 
     db,

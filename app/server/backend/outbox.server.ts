@@ -17,6 +17,8 @@ import {
   type NotificationLead,
 } from '../../lib/lead-email'
 import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
+import { leadEvents } from '../log/lead-events.server'
+import { log } from '../log/logger.server'
 import { sendLeadWebhook } from './lead-webhook.server'
 
 export interface OutboxRunResult {
@@ -28,6 +30,8 @@ export interface OutboxRunResult {
 export interface OutboxWorker {
   readonly transportKind: 'smtp' | 'eml' | 'custom'
   readonly mailDir: string
+  /** Started and not stopped: what /readyz checks. */
+  readonly running: boolean
   start(): void
   stop(): Promise<void>
   runOnce(): Promise<OutboxRunResult>
@@ -184,7 +188,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     const tmp = `${file}.${process.pid}.tmp`
     await writeFile(tmp, raw)
     await rename(tmp, file)
-    console.info(`[outbox] quote notification written to ${file} (set SMTP_URL to send real e-mail)`)
+    log('outbox').info({ file }, 'quote notification written to a file (set SMTP_URL to send real e-mail)')
   }
 
   async function markSent(ids: string[]): Promise<void> {
@@ -208,7 +212,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       [ownerId],
     )
     if (released.affectedRows)
-      console.info(`[outbox] resending ${released.affectedRows} e-mail(s) a stopped process had claimed`)
+      log('outbox').info({ count: released.affectedRows }, 'resending what a stopped process had claimed')
     recovered = true
   }
 
@@ -251,7 +255,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
             phone: row.phone,
             sourcePage: row.source_page,
           })
-          console.info(`[outbox] lead ${row.quote_request_id} handed to the webhook`)
+          leadEvents.handedToWebhook(row.quote_request_id, { outboxId: row.outbox_id, attempt: row.attempts })
         } else {
           const lead = {
             outboxId: row.outbox_id,
@@ -274,9 +278,9 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
           [row.outbox_id, text, delay],
         )
         result.failed++
-        console.warn(
-          `[outbox] sending ${what} ${row.outbox_id} failed (attempt ${row.attempts}); retrying in ${Math.round(delay / 1000)} s: ${text}`,
-        )
+        const failure = { outboxId: row.outbox_id, attempt: row.attempts, retryInSeconds: Math.round(delay / 1000) }
+        if (row.kind === 'lead_webhook') leadEvents.webhookFailed(row.quote_request_id, { ...failure, err: text })
+        else leadEvents.emailFailed(row.quote_request_id, { ...failure, err: text })
         options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: row.quote_request_id, ok: false, error: text })
         continue
       }
@@ -287,9 +291,12 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         await markSent([row.outbox_id])
       } catch (error) {
         // Still in `unmarked`: the next run marks it; only a crash before that can repeat the e-mail.
-        console.error(`[outbox] marking ${what} ${row.outbox_id} sent failed: ${errorMessage(error)}`)
+        log('outbox').error({ outboxId: row.outbox_id, err: errorMessage(error) }, `marking the ${what} sent failed`)
       }
       result.sent++
+      if (row.kind !== 'lead_webhook') {
+        leadEvents.emailed(row.quote_request_id, { outboxId: row.outbox_id, attempt: row.attempts, to: transportKind })
+      }
       options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: row.quote_request_id, ok: true })
     }
     return result
@@ -346,7 +353,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         const r = await runOnce()
         delay = await nextDelay(r)
       } catch (error) {
-        if (!stopped) console.error(`[outbox] worker run failed: ${errorMessage(error)}`)
+        if (!stopped) log('outbox').error({ err: errorMessage(error) }, 'worker run failed')
         delay = Math.min(pollIntervalMs, 10_000)
       } finally {
         loopRun = undefined
@@ -356,8 +363,9 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   }
 
   if (transportKind === 'eml' && parseRuntimeConfig(serverEnv()).production) {
-    console.warn(
-      `[outbox] SMTP_URL is not set: quote notifications are only written to ${mailDir}. Set SMTP_URL so the owner receives them by e-mail.`,
+    log('outbox').warn(
+      { mailDir },
+      'SMTP_URL is not set: quote notifications are only written to files. Set SMTP_URL so the owner receives them by e-mail.',
     )
   }
 
@@ -366,6 +374,9 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       return transportKind
     },
     mailDir,
+    get running() {
+      return started && !stopped
+    },
     start() {
       if (started || stopped) return
       started = true

@@ -14,6 +14,7 @@ import {
   type SubmitQuoteResult,
   type VideoTable,
 } from './backend.server'
+import { log } from '../log/logger.server'
 
 export interface SupabaseBackendOptions {
   url: string
@@ -27,6 +28,7 @@ export interface SupabaseBackendOptions {
 export interface SupabaseBackend extends Backend {
   readonly kind: 'supabase'
   readonly client: SupabaseClient
+  checkReady(): Promise<void>
 }
 
 const idSchema = v.pipe(
@@ -79,7 +81,7 @@ export function parseFeaturedVideoRow(row: unknown): FeaturedVideo | null {
   if (row == null) return null
   const parsed = v.safeParse(featuredVideoRowSchema, row)
   if (!parsed.success) {
-    console.warn('[supabase] ignoring an invalid featured video row')
+    log('supabase').warn('ignoring an invalid featured video row')
     return null
   }
   const r = parsed.output
@@ -207,6 +209,17 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
       const { data, error } = await client.from(table).select('*').eq('is_featured', true).limit(1).maybeSingle()
       if (error) throw new SupabaseCallError(`reading ${table} failed: ${describeError(error)}`, error)
       return parseFeaturedVideoRow(data)
+    },
+
+    /** The cheapest call the anon key may make: the same table read as featuredVideo. */
+    async checkReady() {
+      const { error } = await client
+        .from('pressure_washing_videos')
+        .select('id')
+        .eq('is_featured', true)
+        .limit(1)
+        .abortSignal(AbortSignal.timeout(timeout))
+      if (error) throw new SupabaseCallError(`Supabase did not answer: ${describeError(error)}`, error)
     },
 
     async askAssistant(message) {

@@ -1,4 +1,5 @@
 import { definePlugin } from 'nitro'
+import { log } from '../log/logger.server'
 
 /** Renders the home page at start: the first visitor does not wait, and a refused backend logs at once. */
 export default definePlugin((nitroApp) => {
@@ -17,11 +18,10 @@ export default definePlugin((nitroApp) => {
     // page-url.server.ts), so it keeps the complete second one.
     render({ Authorization: 'warm-up' })
       .then(() => render())
-      .then((response) =>
-        console.info(
-          `[warm-up] home page rendered (${response.status}) in ${Math.round(performance.now() - started)} ms`,
-        ),
-      )
-      .catch((error: unknown) => console.error('[warm-up] rendering the home page failed', error))
+      .then((response) => {
+        const ms = Math.round(performance.now() - started)
+        log('warm-up').info({ status: response.status, ms }, 'home page rendered')
+      })
+      .catch((error: unknown) => log('warm-up').error({ err: error }, 'rendering the home page failed'))
   }, 0)
 })

@@ -1,4 +1,5 @@
 import { closeBackend } from '../backend/backend.server'
+import { log } from '../log/logger.server'
 
 const GRACE_MS = 5_000
 
@@ -25,7 +26,7 @@ export function exitCleanlyOnSignals() {
       try {
         await closeBackend()
       } catch (error) {
-        console.error(`[server] closing the backend on ${signal} failed`, error)
+        log('server').error({ err: error, signal }, 'closing the backend failed')
       }
       process.exit(0)
     }

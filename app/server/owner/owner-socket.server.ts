@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { checkFilter, isLeadId, LeadRequestError, listLeadsIn, requireStatus, setLeadStatusIn } from './leads.server'
+import { log } from '../log/logger.server'
 
 export const OWNER_FOLDER = 'owner'
 export const OWNER_SOCKET = 'site.sock'
@@ -84,7 +85,7 @@ export async function startOwnerSocket(dataDir: string, db: PGlite): Promise<Own
   const folder = join(dataDir, OWNER_FOLDER)
   const path = ownerSocketPath(dataDir)
   if (Buffer.byteLength(path) > MAX_SOCKET_PATH) {
-    console.warn(`[owner] ${path} is too long for a Unix socket: npm run leads/backup cannot reach this site`)
+    log('owner').warn({ path }, 'the path is too long for a Unix socket: npm run leads/backup cannot reach this site')
     return null
   }
   try {
@@ -95,14 +96,14 @@ export async function startOwnerSocket(dataDir: string, db: PGlite): Promise<Own
     // This process holds the writer lock: a socket left here belongs to a process that died.
     rmSync(path, { force: true })
   } catch (error) {
-    console.warn(`[owner] cannot prepare ${folder}: ${(error as Error).message}`)
+    log('owner').warn({ folder, err: error }, 'cannot prepare the socket folder')
     return null
   }
   const server = createServer((request, response) => {
     handle(db, request, response).catch((error: unknown) => {
       if (response.headersSent) return void response.destroy()
       if (error instanceof LeadRequestError) return sendJson(response, 400, { error: error.message })
-      console.error('[owner] request failed', error)
+      log('owner').error({ err: error }, 'request failed')
       sendJson(response, 500, { error: 'the site could not answer; see its log' })
     })
   })
@@ -113,7 +114,7 @@ export async function startOwnerSocket(dataDir: string, db: PGlite): Promise<Own
     })
     chmodSync(path, 0o600)
   } catch (error) {
-    console.warn(`[owner] cannot listen on ${path}: ${(error as Error).message}`)
+    log('owner').warn({ path, err: error }, 'cannot listen on the socket')
     return null
   }
   server.unref()

@@ -5,6 +5,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { getBackend, type Backend } from '../backend/backend.server'
 import { runtimeConfig } from '../config.server'
+import { log } from '../log/logger.server'
 
 export type FormTokenCheck = { ok: true; elapsedMs: number } | { ok: false; reason: 'no-token' | 'bad-token' }
 
@@ -46,8 +47,8 @@ async function sharedSecret(backend: Backend): Promise<string> {
   if (config.quote.ipHashSalt) return config.quote.ipHashSalt
   if (backend.ipHashSalt) return backend.ipHashSalt()
   if (config.supabase?.siteSecret) return config.supabase.siteSecret
-  console.warn(
-    '[quote] no IP_HASH_SALT or SITE_FUNCTION_SECRET: form tokens are signed with a per-process key, so a form ' +
+  log('quote').warn(
+    'no IP_HASH_SALT or SITE_FUNCTION_SECRET: form tokens are signed with a per-process key, so a form ' +
       'rendered by one instance is flagged as spam by another. Set IP_HASH_SALT when running more than one.',
   )
   return randomBytes(32).toString('hex')
@@ -63,7 +64,7 @@ export function formTokens(backend: Backend = getBackend()): Promise<FormTokens>
     // Not cached when it failed (a database that did not open yet): the next call retries.
     attempt.catch((error: unknown) => {
       if (loading === attempt) loading = undefined
-      console.error('[quote] could not load the form-token key', error)
+      log('quote').error({ err: error }, 'could not load the form-token key')
     })
   }
   return loading

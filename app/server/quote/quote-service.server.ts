@@ -3,13 +3,16 @@
  * confirmed, 503 not saved (docs/product.md#errors-and-messages).
  */
 import { createHash, randomBytes } from 'node:crypto'
+import { inspect } from 'node:util'
 import * as v from 'valibot'
 import { site } from '../../content/site'
 import { quoteErrorMessages, quoteSubmissionSchema, type QuoteSubmitResponse } from '../../lib/quote-schema'
 import { getBackend, type Backend, type StoredLeadInput } from '../backend/backend.server'
 import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
 import { createSlidingWindowLimiter } from '../http/rate-limit.server'
+import { leadEvents } from '../log/lead-events.server'
 import { createFormTokens, formTokens, type FormTokens } from './form-token.server'
+import { writeUnsavedLead } from './unsaved-leads.server'
 
 export interface QuoteRequestMeta {
   /** '' when unknown: then no per-IP rate limit applies. */
@@ -36,6 +39,8 @@ export interface QuoteServiceOptions {
   maxPayloadChars?: number
   now?: () => number
   phone?: string
+  /** Where a lead the backend could not store is written (default `${DATA_DIR}/unsaved-leads`). */
+  unsavedLeadsDir?: string
 }
 
 export interface QuoteService {
@@ -122,6 +127,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
     const input = parsed.output
 
     const fields = { firstName: input.firstName, email: input.email, phone: input.phone }
+    const idempotencyKey = dedupeKey(input.idempotencyKey, fields)
     let spamReason: string | null = null
     try {
       const target = backend ?? getBackend()
@@ -130,7 +136,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
       spamReason = input.company?.trim() ? 'honeypot' : fillTimeReason(input.formToken, tokens, minFillMs)
       const lead: StoredLeadInput = {
         ...fields,
-        idempotencyKey: dedupeKey(input.idempotencyKey, fields),
+        idempotencyKey,
         status: spamReason ? 'suspected_spam' : 'new',
         spamReason,
         sourcePage: input.sourcePage ?? null,
@@ -138,18 +144,27 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
         ipHash: await storedIpHash(ip, target),
       }
       const result = await target.submitQuote(lead)
-      if (result.success) return { status: 200, body: { success: true } }
-      console.error(`[quote] backend did not confirm the quote request: ${result.error}`)
+      // The client's random key, not the stored one: that ends in a hash of the visitor's fields.
+      const logKey = input.idempotencyKey
+      if (result.success) {
+        leadEvents.stored(result.id, { status: lead.status, duplicate: !!result.duplicate, idempotencyKey: logKey })
+        return { status: 200, body: { success: true } }
+      }
+      leadEvents.notConfirmed({ idempotencyKey: logKey, reason: result.error })
       return { status: 502, body: { success: false, reason: 'not-confirmed', error: messages.notConfirmed } }
     } catch (error) {
-      // Last-resort record: the lead could not be stored, so it goes to the server log.
-      console.error(
-        `[quote] LEAD NOT SAVED (${error instanceof Error ? error.message : String(error)}): ${JSON.stringify({
-          ...fields,
-          sourcePage: input.sourcePage ?? null,
-          spamReason,
-          at: new Date(now()).toISOString(),
-        })}`,
+      // Last resort: the visitor is told to call, and the owner still gets the lead from this file.
+      const record = {
+        ...fields,
+        sourcePage: input.sourcePage ?? null,
+        spamReason,
+        idempotencyKey,
+        at: new Date(now()).toISOString(),
+        error: error instanceof Error ? error.message : inspect(error, { breakLength: Infinity }),
+      }
+      await writeUnsavedLead(record, options.unsavedLeadsDir).then(
+        (recoveryFile) => leadEvents.notSaved({ recoveryFile, err: error }),
+        (recoveryErr: unknown) => leadEvents.lost({ err: error, recoveryErr }),
       )
       return { status: 503, body: { success: false, reason: 'call-failed', error: messages.saveFailed } }
     }

@@ -1,0 +1,151 @@
+// Health and readiness probes, and the JSON log, on real production servers (docs/deploy.md).
+import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { QUOTE_HONEYPOT_NAME } from '../app/lib/quote-form-constants'
+import { expect, test } from './support/test'
+import { renderedFormToken } from './support/quote-form'
+import { logged, startSiteServer, type LogRecord, type SiteServer } from './support/site-server'
+
+const visitor = { firstName: 'Quillonia', email: 'quillonia.vex@example.com', phone: '9165550187' }
+const phoneShapes = ['9165550187', '916-555-0187', '555-0187', '5550187']
+
+/** The no-JavaScript post, with the form token of the rendered page when there is one. */
+async function postLead(server: SiteServer, fields: Record<string, string>) {
+  const formToken = await renderedFormToken(`${server.url}/contact`).catch(() => '')
+  return fetch(`${server.url}/quote-request`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...fields, formToken }).toString(),
+  })
+}
+
+function expectNoVisitorDetails(stdout: string) {
+  for (const secret of [visitor.firstName, visitor.email, 'quillonia', ...phoneShapes]) {
+    expect(stdout.toLowerCase(), secret).not.toContain(secret.toLowerCase())
+  }
+}
+
+function expectEveryLineStructured(records: LogRecord[]) {
+  expect(records.length).toBeGreaterThan(0)
+  for (const record of records) {
+    expect(Number.isNaN(Date.parse(record.time)), JSON.stringify(record)).toBe(false)
+    expect(['debug', 'info', 'warn', 'error', 'fatal'], JSON.stringify(record)).toContain(record.level)
+    expect(typeof record.msg, JSON.stringify(record)).toBe('string')
+  }
+}
+
+async function until<T>(what: string, read: () => T | undefined, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const value = read()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+test.describe('a server with a working data folder', () => {
+  let server: SiteServer
+  test.beforeAll(async () => {
+    // A rendered form is posted at once here: no minimum fill time, so the lead is not taken for spam.
+    server = await startSiteServer({ QUOTE_MIN_FILL_MS: '0' })
+  })
+  test.afterAll(async () => server?.stop())
+
+  test('/healthz and /readyz answer 200, uncached, never from the page cache, and add no log line', async () => {
+    const before = server.stdout()
+    for (const path of ['/healthz', '/readyz', '/healthz', '/readyz']) {
+      const response = await fetch(`${server.url}${path}`)
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('cache-control'), path).toBe('no-store')
+      expect(response.headers.get('x-page-cache'), path).toBeNull()
+      expect(await response.json(), path).toEqual({ status: path === '/healthz' ? 'ok' : 'ready' })
+    }
+    expect(server.stdout()).toBe(before)
+  })
+
+  test('a safe incoming x-request-id is echoed and names the log lines; anything else is replaced', async () => {
+    const kept = await fetch(`${server.url}/readyz`, { headers: { 'x-request-id': 'lb-7f3a.42:abc_Z' } })
+    expect(kept.headers.get('x-request-id')).toBe('lb-7f3a.42:abc_Z')
+    for (const unsafe of ['two words', 'a"b', 'x'.repeat(200), '']) {
+      const replaced = await fetch(`${server.url}/readyz`, { headers: { 'x-request-id': unsafe } })
+      expect(replaced.headers.get('x-request-id'), unsafe).toMatch(/^[0-9a-f-]{36}$/)
+    }
+    const lead = await postLead(server, {
+      firstName: 'Traceable',
+      email: 'traceable@example.com',
+      phone: '9165550111',
+    })
+    expect(lead.headers.get('location')).toBe('/quote-request?status=sent')
+    const requestId = lead.headers.get('x-request-id')
+    const stored = await until('the lead stored line', () =>
+      logged(server.records(), 'lead', 'lead stored').find((line) => line.requestId === requestId),
+    )
+    expect(stored.leadId).toBeTruthy()
+  })
+
+  test('a lead is logged as stored and e-mailed by its id, every stdout line is JSON, and none holds the visitor’s details', async () => {
+    const response = await postLead(server, { ...visitor, sourcePage: '/contact' })
+    expect(response.headers.get('location')).toBe('/quote-request?status=sent')
+    const requestId = response.headers.get('x-request-id')
+    const stored = await until('the lead stored line', () =>
+      logged(server.records(), 'lead', 'lead stored').find((line) => line.requestId === requestId),
+    )
+    expect(stored).toMatchObject({ level: 'info', status: 'new', duplicate: false })
+    const emailed = await until('the lead e-mailed line', () =>
+      logged(server.records(), 'lead', 'lead e-mailed to the owner').find((line) => line.leadId === stored.leadId),
+    )
+    // The owner gets the details by e-mail; the log only points at it.
+    const mail = readFileSync(join(server.dataDir, 'outbox-mail', `quote-${emailed.outboxId}.eml`), 'utf8')
+    expect(mail).toContain(visitor.email)
+    expect(mail).toContain(visitor.firstName)
+
+    // A suspected-spam lead is stored too, and logged the same way.
+    const spam = await postLead(server, { ...visitor, [QUOTE_HONEYPOT_NAME]: 'Spam Co' })
+    expect(spam.headers.get('location')).toBe('/quote-request?status=sent')
+    await until('the spam lead stored line', () =>
+      logged(server.records(), 'lead', 'lead stored').find((line) => line.status === 'suspected_spam'),
+    )
+
+    expectEveryLineStructured(server.records())
+    expectNoVisitorDetails(server.stdout())
+  })
+})
+
+test('with a data folder the database cannot open, /readyz answers 503 and an unsaved lead goes to an owner-only file, not the log', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-unusable-'))
+  writeFileSync(join(dataDir, 'pglite'), 'not a database folder')
+  const server = await startSiteServer({ DATA_DIR: dataDir }, { startMs: 180_000 })
+  try {
+    const health = await fetch(`${server.url}/healthz`)
+    expect(health.status).toBe(200)
+    const ready = await fetch(`${server.url}/readyz`)
+    expect(ready.status).toBe(503)
+    expect(ready.headers.get('cache-control')).toBe('no-store')
+    expect(await ready.json()).toEqual({ status: 'not ready' })
+
+    const response = await postLead(server, visitor)
+    expect(response.headers.get('location')).toMatch(/^\/quote-request\?status=failed&message=We\+could\+not\+save/)
+    const notSaved = await until(
+      'the lead not saved line',
+      () => logged(server.records(), 'lead', /^lead not saved/)[0],
+    )
+    expect(notSaved.level).toBe('error')
+
+    const folder = join(dataDir, 'unsaved-leads')
+    const files = readdirSync(folder)
+    expect(files).toHaveLength(1)
+    const file = join(folder, files[0]!)
+    expect(notSaved.recoveryFile).toBe(file)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject(visitor)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(statSync(folder).mode & 0o777).toBe(0o700)
+
+    expectEveryLineStructured(server.records())
+    expectNoVisitorDetails(server.stdout())
+  } finally {
+    await server.stop()
+  }
+})

@@ -1,0 +1,31 @@
+import { vi } from 'vitest'
+
+export interface LogRecord {
+  level: string
+  msg: string
+  scope?: string
+  err?: { message?: string }
+  [field: string]: unknown
+}
+
+/** Catches the server logger's JSON lines (app/server/log/logger.server.ts) until restore(). */
+export function captureLog() {
+  const lines: string[] = []
+  const write = process.stdout.write.bind(process.stdout)
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: unknown, ...rest: never[]) => {
+    const text = String(chunk)
+    if (!text.startsWith('{')) return write(text, ...rest)
+    lines.push(text)
+    return true
+  }) as typeof process.stdout.write)
+  return {
+    text: () => lines.join(''),
+    records: () =>
+      lines
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as LogRecord),
+    restore: () => spy.mockRestore(),
+  }
+}
