@@ -75,7 +75,11 @@ const outputDir = process.env.BUILD_OUTPUT_DIR ?? '.output'
 /** Business settings overridable at build time (see app/content/site.ts). */
 const siteEnv = Object.fromEntries(
   Object.entries(process.env).filter(
-    ([name]) => name === 'SITE_URL' || name === 'ASSISTANT_NAME' || /^(BUSINESS|SOCIAL|PUBLIC)_/.test(name),
+    ([name]) =>
+      name === 'SITE_URL' ||
+      name === 'ASSISTANT_NAME' ||
+      name === 'CONTRACTOR_LICENSE' ||
+      /^(BUSINESS|SOCIAL|PUBLIC)_/.test(name),
   ),
 )
 

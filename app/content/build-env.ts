@@ -1,5 +1,5 @@
 /**
- * Settings the owner may set when building (SITE_URL, ASSISTANT_NAME, BUSINESS_*, SOCIAL_*, PUBLIC_*).
+ * Build-time settings (SITE_URL, ASSISTANT_NAME, CONTRACTOR_LICENSE, BUSINESS_*, SOCIAL_*, PUBLIC_*).
  * vite.config.ts bakes them into both the server and the browser bundles as __SITE_ENV__, so the two
  * always agree; outside Vite (tests, scripts) they come from process.env.
  */

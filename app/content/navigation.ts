@@ -15,3 +15,9 @@ export const footerServices: { label: string; tab: ServiceId }[] = [
   { label: 'Roof Cleaning', tab: 'roof' },
   { label: 'Gutter Cleaning', tab: 'gutter' },
 ]
+
+/** The privacy notice's place (app/content/privacy.ts), linked from the footer and beside every quote form. */
+export const privacyLink = {
+  anchor: 'privacy',
+  label: 'Privacy Notice',
+} as const

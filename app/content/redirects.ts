@@ -1,11 +1,12 @@
 import type { ServiceId } from './types'
 import { serviceAreas } from './service-areas'
+import { privacyLink } from './navigation'
 
 /** Where an old URL now lives. Each shape is a route the router can check. */
 export type RedirectTarget =
   | { to: '/' }
   | { to: '/reviews' }
-  | { to: '/contact' }
+  | { to: '/contact'; hash?: string }
   | { to: '/epoxy' }
   | { to: '/services'; search: { tab: ServiceId } }
   | { to: '/city/$citySlug'; params: { citySlug: string } }
@@ -29,7 +30,7 @@ export const redirects: Redirect[] = [
   { from: '/patio-pressure-washing', target: service('patio') },
   { from: '/commercial-pressure-washing-company-sacramento', target: service('commercial') },
   { from: '/blog', target: { to: '/reviews' } },
-  { from: '/privacy', target: { to: '/contact' } },
+  { from: '/privacy', target: { to: '/contact', hash: privacyLink.anchor } },
   { from: '/epoxy-garage-flooring-elk-grove', target: { to: '/epoxy' } },
   { from: '/pressure-washing-company-carmichael', target: city('carmichael') },
   ...serviceAreas.map((area) => ({ from: `/${area.slug}-pressure-washing`, target: city(area.slug) })),
@@ -43,13 +44,15 @@ export function findRedirect(pathname: string): RedirectTarget | undefined {
   return redirectByPath.get(normalized.toLowerCase())
 }
 
-/** The URL a target resolves to, path and query, for the sitemap and tests. */
+/** The URL a target resolves to, path, query and fragment, for the sitemap and tests. */
 export function targetHref(target: RedirectTarget): string {
   switch (target.to) {
     case '/services':
       return `/services?tab=${target.search.tab}`
     case '/city/$citySlug':
       return `/city/${target.params.citySlug}`
+    case '/contact':
+      return target.hash ? `/contact#${target.hash}` : '/contact'
     default:
       return target.to
   }

@@ -43,6 +43,8 @@ export const site = {
     linkedin: setting('SOCIAL_LINKEDIN', 'https://www.linkedin.com/company/deltabreezewash'),
   },
   copyrightYear: 2025,
+  /** CONTRACTOR_LICENSE: the CSLB licence number, shown in the footer and structured data when set. */
+  contractorLicense: env.CONTRACTOR_LICENSE?.trim() || null,
 } as const
 
 export const fullAddress = `${site.address.street}, ${site.address.city}, ${site.address.region} ${site.address.postalCode}`

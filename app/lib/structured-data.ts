@@ -30,6 +30,15 @@ export function localBusinessJsonLd() {
       addressCountry: site.address.country,
     },
     geo: { '@type': 'GeoCoordinates', latitude: site.geo.latitude, longitude: site.geo.longitude },
+    ...(site.contractorLicense && {
+      hasCredential: {
+        '@type': 'EducationalOccupationalCredential',
+        credentialCategory: 'license',
+        name: 'California contractor license',
+        identifier: site.contractorLicense,
+        recognizedBy: { '@type': 'GovernmentOrganization', name: 'Contractors State License Board' },
+      },
+    }),
     openingHoursSpecification: [
       {
         '@type': 'OpeningHoursSpecification',

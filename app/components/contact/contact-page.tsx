@@ -3,6 +3,7 @@ import { PageHeading } from '~/components/layout/page-heading'
 import { ContactCards } from './contact-cards'
 import { ContactQuote } from './contact-quote'
 import { ContactAreas } from './contact-areas'
+import { PrivacyNotice } from './privacy-notice'
 
 export function ContactPage() {
   return (
@@ -14,6 +15,7 @@ export function ContactPage() {
       <ContactCards />
       <ContactQuote />
       <ContactAreas />
+      <PrivacyNotice />
     </>
   )
 }

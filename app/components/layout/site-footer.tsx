@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
 import { claims, fullAddress, site } from '~/content/site'
-import { footerServices } from '~/content/navigation'
+import { footerServices, privacyLink } from '~/content/navigation'
 import { FacebookIcon, InstagramIcon, LinkedInIcon, TikTokIcon } from '~/components/ui/social-icons'
 import { Logo } from './logo'
 
@@ -83,6 +83,14 @@ export function SiteFooter() {
         {/* Room under the last line on phones for the floating chat button (bottom right, 3.5rem + 1rem). */}
         <p className="mx-auto max-w-7xl px-4 pt-6 pb-24 text-center text-sm sm:px-6 md:pb-6">
           © {site.copyrightYear} {site.name}. All rights reserved.
+          {site.contractorLicense && <> California contractor license #{site.contractorLicense}.</>}{' '}
+          <Link
+            to="/contact"
+            hash={privacyLink.anchor}
+            className="font-semibold text-white underline underline-offset-4"
+          >
+            {privacyLink.label}
+          </Link>
         </p>
       </div>
     </footer>

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { revalidateLogic, useForm } from '@tanstack/react-form'
-import { useLocation } from '@tanstack/react-router'
+import { Link, useLocation } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { showToast } from '~/lib/toast'
 import { QUOTE_MESSAGES, quoteRequestSchema, quoteResponseToast, type QuoteSubmitResponse } from '~/lib/quote-schema'
 import { issueQuoteFormToken, submitQuoteRequest } from '~/lib/quote.functions'
 import { playConfetti } from '~/lib/confetti'
 import { site } from '~/content/site'
+import { privacyLink } from '~/content/navigation'
 import { QUOTE_FALLBACK_ACTION, QUOTE_HONEYPOT_NAME } from '../../lib/quote-form-constants'
 import { QUOTE_FORM_TOKEN_NAME, renderedQuoteFormToken } from '~/lib/quote-form-token'
 
@@ -198,6 +199,11 @@ export default function QuoteFormFields() {
           </button>
         )}
       </form.Subscribe>
+      <p className="text-center text-sm text-slate-600">
+        <Link to="/contact" hash={privacyLink.anchor} className="font-semibold text-brand-800 underline">
+          {privacyLink.label}
+        </Link>
+      </p>
       <p className="text-center text-sm text-slate-600">
         Prefer to talk?{' '}
         <a href={site.phoneHref} className="font-semibold text-brand-800 underline">

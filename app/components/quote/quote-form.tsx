@@ -26,7 +26,7 @@ export function QuoteForm({
       </h2>
       <p className="mt-2 text-slate-600">{description}</p>
       {/* Same height as the form: nothing jumps when the chunk arrives. */}
-      <Suspense fallback={<div className="mt-6 min-h-[21.5rem]" aria-busy="true" />}>
+      <Suspense fallback={<div className="mt-6 min-h-[23.75rem]" aria-busy="true" />}>
         <QuoteFormFields />
       </Suspense>
     </section>

@@ -1,0 +1,58 @@
+/** The privacy notice at /contact#privacy (docs/product.md#contact-page); CalOPPA asks for its date and a DNT statement. */
+import { fullAddress, site } from './site'
+import { reviewsWidget } from './reviews-widget'
+
+export const privacyNotice = {
+  heading: 'Privacy Notice',
+  effectiveDate: 'November 22, 2026',
+  sections: [
+    {
+      heading: 'What we collect',
+      paragraphs: [
+        'When you ask for a quote: your first name, e-mail address and phone number, the page you sent the form from, your browser’s description of itself (its user agent) and a salted hash of your internet address. We never store the address itself, and the hash cannot be turned back into it.',
+        'When you use the chat: the message you type, to answer it. Chat messages are not stored; when an AI service is set up to help answer, the message is sent to it for that answer only.',
+        'The site sets no cookies and uses no analytics or advertising trackers.',
+      ],
+    },
+    {
+      heading: 'Why',
+      paragraphs: [
+        'To reply to you with your free quote and to arrange the work you ask for. The hashed address lets us limit how often one connection can send the form, which keeps out spam. We do not sell or rent your details, and we do not use them for advertising.',
+      ],
+    },
+    {
+      heading: 'Who receives it',
+      paragraphs: [
+        `${site.name}, the owner, who reads your request. The companies that host this site and its database and that deliver our e-mail process it on our behalf, only to provide that service. The map on our pages loads from Google only when you press “Show map”; Google’s own privacy policy then applies.${
+          reviewsWidget
+            ? ' The review widget on our reviews page comes from its provider, whose own policy applies to it.'
+            : ''
+        }`,
+      ],
+    },
+    {
+      heading: 'How long we keep it',
+      paragraphs: [
+        'We keep a quote request while we are in touch about the work, and delete it at the latest 24 months after our last contact with you, or sooner when you ask.',
+      ],
+    },
+    {
+      heading: 'Seeing or deleting your details',
+      paragraphs: [
+        `To see what we hold about you, correct it, or have it deleted, e-mail ${site.email}, call ${site.phone}, or write to ${site.name}, ${fullAddress}. We answer within 30 days and confirm the deletion.`,
+      ],
+    },
+    {
+      heading: 'Do Not Track',
+      paragraphs: [
+        'We do not track visitors over time or across other sites, and no third party collects information about your online activity through this site (the map and any review widget load only as described above), so a browser’s Do Not Track signal changes nothing here: every visitor is treated as if it were on.',
+      ],
+    },
+    {
+      heading: 'Children and changes',
+      paragraphs: [
+        'This site is not meant for children under 13, and we do not knowingly collect their details. When this notice changes, we post the new version here with a new effective date.',
+      ],
+    },
+  ],
+} as const
