@@ -1,5 +1,9 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { holdRequests } from './support/hold-requests'
 import { fillQuoteFields } from './support/quote-form'
+import { startSiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 
 async function expectContactPageUp(page: Page) {
@@ -34,6 +38,36 @@ test('when the quote form code never arrives, the page keeps the server form, an
   await form.getByRole('button', { name: 'Get My Free Quote' }).click()
   await expect(page).toHaveURL(/\/quote-request\?status=sent$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(QUOTE_MESSAGES.success.title)
+})
+
+test('typed into before its code arrived and sent at once, the form is timed from its page, so the lead is e-mailed', async ({
+  page,
+}) => {
+  // The fill time is enforced here: a token fetched only at the click would flag this visitor.
+  const server = await startSiteServer({ QUOTE_MIN_FILL_MS: '2000' })
+  try {
+    const release = await holdRequests(page, '**/assets/quote-form-fields-*.js')
+    await page.goto(`${server.url}/contact`)
+    const name = `Early${Date.now().toString(36)}`
+    const form = page.locator('.quote-request-form').first()
+    await fillQuoteFields(form, { firstName: name, email: 'early@example.com', phone: '916-555-0114' })
+    await page.waitForTimeout(2_500) // a person reading over what they typed
+    release()
+    await expect(form.locator('form[data-interactive="true"]')).toBeAttached()
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+    await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+    const mails = join(server.dataDir, 'outbox-mail')
+    await expect
+      .poll(
+        () => (existsSync(mails) ? readdirSync(mails).map((file) => readFileSync(join(mails, file), 'utf8')) : []),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toEqual([expect.stringContaining(name)])
+  } finally {
+    await server.stop()
+  }
 })
 
 test('a chunk that fails to arrive once is fetched again, and the form becomes interactive', async ({ page }) => {

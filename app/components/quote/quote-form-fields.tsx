@@ -30,6 +30,12 @@ function fieldErrors(value: Record<FieldName, string>) {
   return { fields: errors }
 }
 
+function serverRenderedValue(id: string): string {
+  if (typeof document === 'undefined') return ''
+  const input = document.getElementById(id)
+  return input instanceof HTMLInputElement ? input.value : ''
+}
+
 function newSubmissionKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
@@ -49,7 +55,9 @@ export default function QuoteFormFields() {
   }
   const [honeypot, setHoneypot] = useState('')
   const formRef = useRef<HTMLFormElement>(null)
-  const [renderedFormToken] = useState(renderedQuoteFormToken)
+  const tokenInputId = `${formId}-token`
+  // Hydrating reads the token the server rendered into this field: a different value would empty it.
+  const [renderedFormToken] = useState(() => renderedQuoteFormToken() || serverRenderedValue(tokenInputId))
   // Until then a submit posts to the server route.
   const [interactive, setInteractive] = useState(false)
 
@@ -58,11 +66,8 @@ export default function QuoteFormFields() {
     setInteractive(true)
     const elements = formRef.current?.elements
     // Typed into before this code arrived: the token the page was rendered with is older than the typing.
-    const rendered = elements?.namedItem(QUOTE_FORM_TOKEN_NAME)
     const typedEarly = fields.some(({ name }) => (elements?.namedItem(name) as HTMLInputElement | null)?.value)
-    if (typedEarly && rendered instanceof HTMLInputElement && rendered.value) {
-      formToken.current = Promise.resolve(rendered.value)
-    }
+    if (typedEarly && renderedFormToken) formToken.current = Promise.resolve(renderedFormToken)
     for (const { name } of fields) {
       const input = elements?.namedItem(name)
       if (input instanceof HTMLInputElement && input.value && input.value !== form.getFieldValue(name)) {
@@ -185,8 +190,8 @@ export default function QuoteFormFields() {
       </div>
 
       <input type="hidden" name="sourcePage" value={sourcePage.slice(0, 200)} />
-      {/* Only the no-JavaScript post reads it; the browser's render has none, so keep the server's value. */}
-      <input type="hidden" name={QUOTE_FORM_TOKEN_NAME} defaultValue={renderedFormToken} suppressHydrationWarning />
+      {/* Posted by the no-JavaScript form; the JavaScript form uses it for typing done before hydration. */}
+      <input type="hidden" id={tokenInputId} name={QUOTE_FORM_TOKEN_NAME} defaultValue={renderedFormToken} />
 
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(isSubmitting) => (
