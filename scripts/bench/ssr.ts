@@ -1,16 +1,37 @@
 // npm run bench:ssr — server-rendering throughput and latency of the production build with wrk
 // (32 connections, 10 s each, after a warm-up), for three real pages next to the framework's floor
 // (/benchmark-floor: the document shell alone) measured in the same run, and their ratio. Measured
-// twice: as deployed (the in-process page cache on) and with every request rendered.
+// twice: as deployed (the in-process page cache on) and with every request rendered. Also `/` with random
+// ad-click parameters on every request, which the page cache must serve as `/`.
 import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { ensureCommand } from '../../tests/support/system-deps'
 import { report, startProductionServer } from './common'
 
 ensureCommand('wrk', 'wrk')
 const HOME_RATIO_BUDGET = 0.5
 const HOME_P99_BUDGET_MS = 80
+const AD_CLICK_RATIO_BUDGET = 0.5
 const duration = process.env.BENCH_SSR_SECONDS ?? '10'
-const pages = ['/benchmark-floor', '/', '/services?tab=roof', '/city/folsom']
+const RANDOM_AD_CLICK = '/?utm_source=…&gclid=… (random)'
+const pages = ['/benchmark-floor', '/', RANDOM_AD_CLICK, '/services?tab=roof', '/city/folsom']
+
+/** A wrk script giving every request new utm_source, utm_campaign and gclid values, as ad clicks do. */
+function randomAdClickScript(): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-ssr-')), 'ad-click.lua')
+  writeFileSync(
+    file,
+    `math.randomseed(os.time() + math.floor(os.clock() * 1e6))
+request = function()
+  local r = function() return tostring(math.random(1, 2147483647)) end
+  return wrk.format(nil, "/?utm_source=" .. r() .. "&utm_campaign=" .. r() .. "&gclid=" .. r())
+end
+`,
+  )
+  return file
+}
 
 function toMs(text: string) {
   const match = text.match(/([\d.]+)(us|ms|s)/)
@@ -19,10 +40,19 @@ function toMs(text: string) {
   return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value
 }
 
-function wrk(url: string, seconds: number | string) {
+function wrk(url: string, seconds: number | string, script?: string) {
   const out = execFileSync(
     'wrk',
-    ['-t2', '-c32', `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: br, gzip', url],
+    [
+      '-t2',
+      '-c32',
+      `-d${seconds}s`,
+      '--latency',
+      '-H',
+      'Accept-Encoding: br, gzip',
+      ...(script ? ['-s', script] : []),
+      url,
+    ],
     { encoding: 'utf8' },
   )
   const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1])
@@ -46,10 +76,13 @@ type Row = {
 async function measure(label: string, env: Record<string, string>) {
   const server = await startProductionServer(env)
   const rows: Row[] = []
+  const adClick = randomAdClickScript()
+  const run = (path: string, seconds: number | string) =>
+    path === RANDOM_AD_CLICK ? wrk(`${server.url}/`, seconds, adClick) : wrk(`${server.url}${path}`, seconds)
   try {
-    for (const path of pages) wrk(`${server.url}${path}`, 2) // warm-up: JIT, caches
+    for (const path of pages) run(path, 2) // warm-up: JIT, caches
     for (const path of pages) {
-      const result = wrk(`${server.url}${path}`, duration)
+      const result = run(path, duration)
       rows.push({
         server: label,
         page: path,
@@ -73,7 +106,12 @@ const renderedRows = await measure('render each', { HTML_CACHE_SECONDS: '0' })
 report('ssr', [...rows, ...renderedRows], ['server', 'page', 'req/s', 'p50 ms', 'p99 ms', 'vs floor', 'errors'])
 
 const home = rows.find((row) => row.page === '/')!
+const adClick = rows.find((row) => row.page === RANDOM_AD_CLICK)!
+const adClickRatio = adClick['req/s'] / home['req/s']
+console.log(`\nRandom ad-click parameters: ${adClickRatio.toFixed(2)}× the throughput of plain / (page cache on)`)
 const failures: string[] = []
+if (adClickRatio < AD_CLICK_RATIO_BUDGET)
+  failures.push(`random ad-click parameters ${adClickRatio.toFixed(2)}× plain / (budget ≥ ${AD_CLICK_RATIO_BUDGET})`)
 if (Number(home['vs floor']) < HOME_RATIO_BUDGET)
   failures.push(`home throughput ${home['vs floor']}× the floor (budget ≥ ${HOME_RATIO_BUDGET})`)
 if (Number(home['p99 ms']) > HOME_P99_BUDGET_MS)
