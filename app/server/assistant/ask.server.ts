@@ -1,5 +1,5 @@
 /** The chat use case: rate limit, time limit, then the backend port answers. Failures carry an HTTP status. */
-import { getBackend, type Backend } from '../backend/backend.server'
+import { getBackend, RateLimitedError, type Backend, type VisitorLimit } from '../backend/backend.server'
 import { runtimeConfig } from '../config.server'
 import { createSlidingWindowLimiter } from '../http/rate-limit.server'
 import { log } from '../log/logger.server'
@@ -17,8 +17,12 @@ export class AssistantRequestError extends Error {
 
 export const ASSISTANT_TIMEOUT_MS = 15_000
 
-export function askAssistant(message: string, backend: Pick<Backend, 'askAssistant'> = getBackend()): Promise<string> {
-  return backend.askAssistant(message)
+export function askAssistant(
+  message: string,
+  backend: Pick<Backend, 'askAssistant'> = getBackend(),
+  limit?: VisitorLimit,
+): Promise<string> {
+  return backend.askAssistant(message, limit)
 }
 
 export interface AssistantServiceOptions {
@@ -27,7 +31,9 @@ export interface AssistantServiceOptions {
   rateWindowMs?: number
   timeoutMs?: number
   now?: () => number
-  ask?: (message: string) => Promise<string>
+  ask?: (message: string, limit?: VisitorLimit) => Promise<string>
+  /** True: `ask` is given the limit and counts it where every instance sees it (Supabase mode). */
+  sharedRateLimits?: () => boolean
 }
 
 export interface AssistantService {
@@ -35,25 +41,30 @@ export interface AssistantService {
   resetRateLimits(): void
 }
 
+const TOO_MANY = 'Too many messages. Please wait a few minutes or call us.'
+
 export function createAssistantService(options: AssistantServiceOptions = {}): AssistantService {
-  const limiter = createSlidingWindowLimiter(
-    options.rateLimit ?? 20,
-    options.rateWindowMs ?? 5 * 60_000,
-    options.now ?? Date.now,
-  )
+  const rateLimit = options.rateLimit ?? 20
+  const rateWindowMs = options.rateWindowMs ?? 5 * 60_000
+  const limiter = createSlidingWindowLimiter(rateLimit, rateWindowMs, options.now ?? Date.now)
   const timeoutMs = options.timeoutMs ?? ASSISTANT_TIMEOUT_MS
-  const ask = options.ask ?? ((message: string) => askAssistant(message))
+  const ask = options.ask ?? ((message: string, limit?: VisitorLimit) => askAssistant(message, getBackend(), limit))
+  const sharedRateLimits =
+    options.sharedRateLimits ?? (options.ask ? () => false : () => getBackend().sharedRateLimits === true)
 
   return {
     async reply(message, meta) {
       const ip = meta.ip.trim()
-      if (ip && !limiter.hit(ip)) {
-        throw new AssistantRequestError(
-          'Too many messages. Please wait a few minutes or call us.',
-          429,
-          limiter.retryAfterSeconds(ip),
-        )
+      let shared = false
+      try {
+        shared = sharedRateLimits()
+      } catch {
+        // No backend: `ask` fails below with the reason.
       }
+      if (ip && !shared && !limiter.hit(ip)) {
+        throw new AssistantRequestError(TOO_MANY, 429, limiter.retryAfterSeconds(ip))
+      }
+      const limit = shared && ip && rateLimit > 0 ? { ip, limit: rateLimit, windowMs: rateWindowMs } : undefined
       let timer: ReturnType<typeof setTimeout> | undefined
       const tooSlow = new Promise<never>((_, reject) => {
         timer = setTimeout(
@@ -62,9 +73,10 @@ export function createAssistantService(options: AssistantServiceOptions = {}): A
         )
       })
       try {
-        const response = await Promise.race([ask(message), tooSlow])
+        const response = await Promise.race([ask(message, limit), tooSlow])
         return { response }
       } catch (error) {
+        if (error instanceof RateLimitedError) throw new AssistantRequestError(TOO_MANY, 429, error.retryAfterSeconds)
         log('assistant').error({ err: error }, 'no reply')
         throw error instanceof AssistantRequestError
           ? error

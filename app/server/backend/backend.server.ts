@@ -38,12 +38,28 @@ export interface StoredLeadInput {
 export type SubmitQuoteResult =
   { success: true; id?: string; duplicate?: boolean } | { success: false; kind: 'no-success-flag'; error: string }
 
+/** A per-visitor limit the backend counts itself, shared by every site instance (Supabase mode). */
+export interface VisitorLimit {
+  ip: string
+  limit: number
+  windowMs: number
+}
+
+export class RateLimitedError extends Error {
+  override readonly name = 'RateLimitedError'
+  constructor(readonly retryAfterSeconds: number) {
+    super(`rate limited; retry after ${retryAfterSeconds} s`)
+  }
+}
+
 export interface Backend {
   readonly kind?: 'embedded' | 'supabase'
-  submitQuote(lead: StoredLeadInput): Promise<SubmitQuoteResult>
+  /** True: pass a VisitorLimit and expect RateLimitedError; else the site counts in memory. */
+  readonly sharedRateLimits?: boolean
+  submitQuote(lead: StoredLeadInput, limit?: VisitorLimit): Promise<SubmitQuoteResult>
   featuredVideo(table: VideoTable): Promise<FeaturedVideo | null>
   reviews(): Promise<Review[]>
-  askAssistant(message: string): Promise<string>
+  askAssistant(message: string, limit?: VisitorLimit): Promise<string>
   close(): Promise<void>
   /** Rejects, saying why, unless leads can be stored now (GET /readyz). */
   checkReady?(): Promise<void>

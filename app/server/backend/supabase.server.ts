@@ -2,17 +2,20 @@
  * Supabase adapter, server-side with the anon key: leads and reviews through Edge Functions, videos
  * from their tables (docs/product.md#calls-to-the-backend).
  */
+import { createHash } from 'node:crypto'
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
 import * as v from 'valibot'
 import {
   DEFAULT_VIDEO_MIME,
   isVideoTable,
+  RateLimitedError,
   type Backend,
   type FeaturedVideo,
   type Review,
   type StoredLeadInput,
   type SubmitQuoteResult,
   type VideoTable,
+  type VisitorLimit,
 } from './backend.server'
 import { log } from '../log/logger.server'
 
@@ -27,6 +30,7 @@ export interface SupabaseBackendOptions {
 
 export interface SupabaseBackend extends Backend {
   readonly kind: 'supabase'
+  readonly sharedRateLimits: true
   readonly client: SupabaseClient
   checkReady(): Promise<void>
 }
@@ -112,10 +116,23 @@ export class SupabaseCallError extends Error {
   }
 }
 
+function httpStatus(error: unknown): unknown {
+  return error instanceof FunctionsHttpError ? (error.context as { status?: unknown } | undefined)?.status : undefined
+}
+
+/** The function counted the visitor over the limit (supabase/functions/_shared/rate-limit.ts). */
+function rateLimited(error: unknown): RateLimitedError | null {
+  if (httpStatus(error) !== 429) return null
+  const header = ((error as FunctionsHttpError).context as Response).headers?.get('retry-after')
+  const seconds = Number(header)
+  return new RateLimitedError(Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60)
+}
+
 /** A 401 means the site itself was refused, so every call fails until the settings match. */
-function functionFailure(name: string, error: unknown): SupabaseCallError {
-  const status =
-    error instanceof FunctionsHttpError ? (error.context as { status?: unknown } | undefined)?.status : undefined
+function functionFailure(name: string, error: unknown): Error {
+  const limited = rateLimited(error)
+  if (limited) return limited
+  const status = httpStatus(error)
   const cause =
     status === 401
       ? " (401: the function refused the site; SITE_FUNCTION_SECRET must be the same in the site's environment and in the functions' secrets, and SUPABASE_ANON_KEY must be the project's anon key)"
@@ -142,6 +159,15 @@ const DEDUPE_MAX = 5000
 export function createSupabaseBackend(options: SupabaseBackendOptions): SupabaseBackend {
   const timeout = options.functionTimeoutMs ?? 15_000
   const secretHeaders: Record<string, string> = options.siteSecret ? { 'x-site-secret': options.siteSecret } : {}
+  // Every instance must derive the same key; the salt keeps the stored key from revealing the address.
+  const rateKeySalt = options.siteSecret ?? options.anonKey
+  function limitHeaders(limit: VisitorLimit | undefined): Record<string, string> {
+    if (!limit || !limit.ip || limit.limit <= 0 || limit.windowMs <= 0) return {}
+    return {
+      'x-rate-limit-key': createHash('sha256').update(`rate-limit:${rateKeySalt}:${limit.ip}`).digest('hex'),
+      'x-rate-limit': `${Math.trunc(limit.limit)}/${Math.trunc(limit.windowMs)}`,
+    }
+  }
   const client = createClient(options.url, options.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     ...(options.fetch ? { global: { fetch: options.fetch } } : {}),
@@ -163,12 +189,12 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
     }
   }
 
-  async function send(lead: StoredLeadInput): Promise<SubmitQuoteResult> {
+  async function send(lead: StoredLeadInput, limit: VisitorLimit | undefined): Promise<SubmitQuoteResult> {
     const spamHeaders: Record<string, string> =
       lead.status === 'suspected_spam' ? { 'x-suspected-spam': lead.spamReason ?? 'flagged' } : {}
     const { data, error } = await client.functions.invoke<unknown>('send-quote-email', {
       body: { firstName: lead.firstName, email: lead.email, phone: lead.phone, sourcePage: lead.sourcePage },
-      headers: { ...secretHeaders, ...spamHeaders, 'Idempotency-Key': lead.idempotencyKey },
+      headers: { ...secretHeaders, ...limitHeaders(limit), ...spamHeaders, 'Idempotency-Key': lead.idempotencyKey },
       timeout,
     })
     if (error) throw functionFailure('send-quote-email', error)
@@ -185,9 +211,10 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
 
   return {
     kind: 'supabase',
+    sharedRateLimits: true,
     client,
 
-    async submitQuote(lead) {
+    async submitQuote(lead, limit) {
       const seenAt = confirmed.get(lead.idempotencyKey)
       if (seenAt !== undefined && Date.now() - seenAt < DEDUPE_TTL_MS) return { success: true, duplicate: true }
       const pending = inFlight.get(lead.idempotencyKey)
@@ -195,7 +222,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
         const shared = await pending
         return shared.success ? { ...shared, duplicate: true } : shared
       }
-      const call = send(lead)
+      const call = send(lead, limit)
       inFlight.set(lead.idempotencyKey, call)
       try {
         return await call
@@ -222,10 +249,10 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
       if (error) throw new SupabaseCallError(`Supabase did not answer: ${describeError(error)}`, error)
     },
 
-    async askAssistant(message) {
+    async askAssistant(message, limit) {
       const { data, error } = await client.functions.invoke<unknown>('ai-assistant', {
         body: { message },
-        headers: secretHeaders,
+        headers: { ...secretHeaders, ...limitHeaders(limit) },
         timeout,
       })
       if (error) throw functionFailure('ai-assistant', error)

@@ -7,7 +7,7 @@ import { inspect } from 'node:util'
 import * as v from 'valibot'
 import { site } from '../../content/site'
 import { quoteErrorMessages, quoteSubmissionSchema, type QuoteSubmitResponse } from '../../lib/quote-schema'
-import { getBackend, type Backend, type StoredLeadInput } from '../backend/backend.server'
+import { getBackend, RateLimitedError, type Backend, type StoredLeadInput } from '../backend/backend.server'
 import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
 import { createSlidingWindowLimiter } from '../http/rate-limit.server'
 import { leadEvents } from '../log/lead-events.server'
@@ -106,15 +106,24 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
   async function handle(raw: unknown, meta: QuoteRequestMeta, backend?: Backend): Promise<QuoteServiceResponse> {
     const ip = typeof meta?.ip === 'string' ? meta.ip.trim() : ''
 
-    // Skipped when the IP is unknown, so one bad proxy setup can't block everyone.
-    const limitKey = sha256Hex(`${processSalt}:${ip}`)
-    if (ip && !limiter.hit(limitKey)) {
-      return {
-        status: 429,
-        body: { success: false, reason: 'rate-limited', error: messages.rateLimited },
-        retryAfterSeconds: limiter.retryAfterSeconds(limitKey),
-      }
+    let target: Backend | undefined
+    let unavailable: unknown
+    try {
+      target = backend ?? getBackend()
+    } catch (error) {
+      unavailable = error
     }
+    const rateLimited = (retryAfterSeconds: number): QuoteServiceResponse => ({
+      status: 429,
+      body: { success: false, reason: 'rate-limited', error: messages.rateLimited },
+      retryAfterSeconds,
+    })
+
+    // Skipped when the IP is unknown, so one bad proxy setup can't block everyone. A backend shared by
+    // several instances counts the hit itself (docs/decisions/021-shared-rate-limits.md).
+    const sharedLimit = target?.sharedRateLimits === true
+    const limitKey = sha256Hex(`${processSalt}:${ip}`)
+    if (ip && !sharedLimit && !limiter.hit(limitKey)) return rateLimited(limiter.retryAfterSeconds(limitKey))
 
     if (payloadSize(raw) > maxPayloadChars) {
       return { status: 400, body: { success: false, reason: 'invalid', error: messages.tooLarge } }
@@ -130,7 +139,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
     const idempotencyKey = dedupeKey(input.idempotencyKey, fields)
     let spamReason: string | null = null
     try {
-      const target = backend ?? getBackend()
+      if (!target) throw unavailable
       // Flagged leads are stored, never e-mailed, and the visitor sees success.
       const tokens = ownTokens ?? (await formTokens(target))
       spamReason = input.company?.trim() ? 'honeypot' : fillTimeReason(input.formToken, tokens, minFillMs)
@@ -143,7 +152,9 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
         userAgent: sanitizeUserAgent(meta?.userAgent),
         ipHash: await storedIpHash(ip, target),
       }
-      const result = await target.submitQuote(lead)
+      const visitorLimit =
+        sharedLimit && ip && rateLimit > 0 ? { ip, limit: rateLimit, windowMs: rateWindowMs } : undefined
+      const result = await target.submitQuote(lead, visitorLimit)
       // The client's random key, not the stored one: that ends in a hash of the visitor's fields.
       const logKey = input.idempotencyKey
       if (result.success) {
@@ -153,6 +164,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
       leadEvents.notConfirmed({ idempotencyKey: logKey, reason: result.error })
       return { status: 502, body: { success: false, reason: 'not-confirmed', error: messages.notConfirmed } }
     } catch (error) {
+      if (error instanceof RateLimitedError) return rateLimited(error.retryAfterSeconds)
       // Last resort: the visitor is told to call, and the owner still gets the lead from this file.
       const record = {
         ...fields,

@@ -41,6 +41,11 @@ export interface GoogleReviewRow {
   date: string
 }
 
+export interface RateLimitHit {
+  allowed: boolean
+  retryAfterMs: number
+}
+
 export interface FunctionsDb {
   readonly kind: 'rest' | 'postgres'
   recordQuoteRequest(lead: {
@@ -56,6 +61,8 @@ export interface FunctionsDb {
   claimOutbox(limit: number, leaseMs: number, prefer?: string | null): Promise<ClaimedNotification[]>
   finishOutbox(outboxId: string, error: string | null, retryMs: number): Promise<void>
   listPublishedReviews(source?: string | null, limit?: number): Promise<StoredReview[]>
+  /** Counted in the database, so every site instance shares it. */
+  hitRateLimit(bucket: string, key: string, limit: number, windowMs: number): Promise<RateLimitHit>
   cacheGoogleReviews(reviews: GoogleReviewRow[]): Promise<number>
   googleReviewsFetchedAt(): Promise<Date | null>
 }
@@ -84,6 +91,11 @@ function toReview(row: Row): StoredReview {
     text: String(row.text),
     date: String(row.date),
   }
+}
+
+function toRateLimitHit(row: Row | undefined): RateLimitHit {
+  if (!row) throw new Error('hit_rate_limit returned no row')
+  return { allowed: row.allowed === true, retryAfterMs: Number(row.retry_after_ms ?? 0) }
 }
 
 function toRecorded(row: Row | undefined): RecordedLead {
@@ -133,6 +145,12 @@ export function createPostgresDb(url: string): FunctionsDb {
         (tx) => tx`SELECT * FROM public.list_published_reviews(${source}, ${limit}::int)`,
       )
       return (rows as unknown as Row[]).map(toReview)
+    },
+    async hitRateLimit(bucket, key, limit, windowMs) {
+      const rows = await asServiceRole(
+        (tx) => tx`SELECT * FROM public.hit_rate_limit(${bucket}, ${key}, ${limit}::int, ${windowMs}::int)`,
+      )
+      return toRateLimitHit(rows[0] as Row | undefined)
     },
     async cacheGoogleReviews(reviews) {
       const rows = await asServiceRole(
@@ -185,6 +203,15 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
     },
     async listPublishedReviews(source = null, limit = 100) {
       return rows(await rpc('list_published_reviews', { p_source: source, p_limit: limit })).map(toReview)
+    },
+    async hitRateLimit(bucket, key, limit, windowMs) {
+      const data = await rpc('hit_rate_limit', {
+        p_bucket: bucket,
+        p_key: key,
+        p_limit: limit,
+        p_window_ms: windowMs,
+      })
+      return toRateLimitHit(rows(data)[0])
     },
     async cacheGoogleReviews(reviews) {
       return Number(await rpc('cache_google_reviews', { p_reviews: reviews }))

@@ -2,15 +2,18 @@
 // app/server/assistant/answer.server.ts (docs/decisions/006-edge-functions-shared-code.md).
 import { assistant } from '../_shared/app/content/assistant.ts'
 import { answerWithEmbeddedAssistant } from '../_shared/app/server/assistant/answer.server.ts'
+import { getDb } from '../_shared/db.ts'
 import { env } from '../_shared/env.ts'
 import { BodyError, gate, json, readJson } from '../_shared/http.ts'
 import { installRedactingConsole, log } from '../_shared/log.ts'
+import { checkRateLimit } from '../_shared/rate-limit.ts'
 
 installRedactingConsole()
 
 export const INPUT_MESSAGES = {
   empty: 'Please type a message.',
   tooLong: `Messages can be at most ${assistant.maxMessageLength} characters.`,
+  tooMany: 'Too many messages. Please wait a few minutes or call us.',
 } as const
 
 const LLM_SETTINGS = [
@@ -42,6 +45,12 @@ export async function handler(req: Request): Promise<Response> {
   if (typeof raw !== 'string' || !raw.trim()) return json(req, 400, { error: INPUT_MESSAGES.empty })
   const message = raw.trim()
   if (message.length > assistant.maxMessageLength) return json(req, 400, { error: INPUT_MESSAGES.tooLong })
+  const verdict = await checkRateLimit(req, 'chat', getDb)
+  if (verdict.limited) {
+    const res = json(req, 429, { error: INPUT_MESSAGES.tooMany })
+    res.headers.set('Retry-After', String(verdict.retryAfterSeconds))
+    return res
+  }
   try {
     const response = await answerWithEmbeddedAssistant(message, assistantEnv())
     return json(req, 200, { response })

@@ -1,11 +1,12 @@
 // send-quote-email (docs/product.md#calls-to-the-backend). A failed e-mail does not fail the request:
-// the outbox row stays due and a later call retries it (docs/decisions/008-lead-outbox.md).
+// the outbox row stays due, and the next lead or the every-minute schedule retries it (supabase/README.md).
 import * as v from 'valibot'
 import { site } from '../_shared/app/content/site.ts'
 import { quoteRequestSchema, sourcePageSchema } from '../_shared/app/lib/quote-schema.ts'
 import { getDb, type FunctionsDb } from '../_shared/db.ts'
 import { BodyError, gate, json, readJson } from '../_shared/http.ts'
 import { errorMessage, installRedactingConsole, log } from '../_shared/log.ts'
+import { checkRateLimit } from '../_shared/rate-limit.ts'
 import { buildOwnerNotification, createMailer, type Mailer } from '../_shared/mail.ts'
 
 installRedactingConsole()
@@ -19,6 +20,7 @@ const requestSchema = v.object({ ...quoteRequestSchema.entries, sourcePage: sour
 
 export const messages = {
   saveFailed: `We could not save your request. Please call us at ${site.phone}.`,
+  rateLimited: `Too many quote requests. Please wait a few minutes or call us at ${site.phone}.`,
 }
 
 export function backoffMs(attempts: number): number {
@@ -61,11 +63,12 @@ function suspectedSpamReason(req: Request): string | null {
 
 let warnedNoMailer = false
 
+/** Returns how many notifications it claimed (sent or failed). */
 export async function deliverNotifications(
   db: FunctionsDb,
   mailer: Mailer | null,
   prefer: string | null,
-): Promise<void> {
+): Promise<number> {
   if (!mailer) {
     if (!warnedNoMailer) {
       warnedNoMailer = true
@@ -73,10 +76,11 @@ export async function deliverNotifications(
         '[send-quote-email] no e-mail transport: set RESEND_API_KEY or SMTP_URL. Leads are stored but the owner is not e-mailed.',
       )
     }
-    return
+    return 0
   }
+  let claimed: Awaited<ReturnType<FunctionsDb['claimOutbox']>> = []
   try {
-    const claimed = await db.claimOutbox(OUTBOX_BATCH, LEASE_MS, prefer)
+    claimed = await db.claimOutbox(OUTBOX_BATCH, LEASE_MS, prefer)
     for (const row of claimed) {
       try {
         await mailer.send(buildOwnerNotification(row), `quote-${row.outboxId}`)
@@ -97,6 +101,31 @@ export async function deliverNotifications(
   } finally {
     mailer.close()
   }
+  return claimed.length
+}
+
+const DUE_RUN_MAX_BATCHES = 10
+
+/** `{ "deliverDue": true }`: the schedule's call (supabase/README.md), so no e-mail waits for the next lead. */
+async function deliverDue(req: Request): Promise<Response> {
+  let db: FunctionsDb
+  try {
+    db = getDb()
+  } catch (error) {
+    log.error(`[send-quote-email] scheduled run has no database: ${errorMessage(error)}`)
+    return json(req, 500, { success: false, error: 'No database configured' })
+  }
+  let claimed = 0
+  for (let batch = 0; batch < DUE_RUN_MAX_BATCHES; batch++) {
+    const n = await deliverNotifications(db, createMailer(), null)
+    claimed += n
+    if (n < OUTBOX_BATCH) break
+  }
+  return json(req, 200, { success: true, claimed })
+}
+
+function isDeliverDue(raw: unknown): boolean {
+  return !!raw && typeof raw === 'object' && (raw as { deliverDue?: unknown }).deliverDue === true
 }
 
 export async function handler(req: Request): Promise<Response> {
@@ -109,11 +138,19 @@ export async function handler(req: Request): Promise<Response> {
   } catch (error) {
     return json(req, 400, { success: false, error: error instanceof BodyError ? error.message : 'Invalid form data' })
   }
+  if (isDeliverDue(raw)) return deliverDue(req)
   const parsed = v.safeParse(requestSchema, raw)
   if (!parsed.success) {
     return json(req, 400, { success: false, error: parsed.issues[0]?.message ?? 'Invalid form data' })
   }
   const { sourcePage, ...fields } = parsed.output
+
+  const verdict = await checkRateLimit(req, 'quote', getDb)
+  if (verdict.limited) {
+    const res = json(req, 429, { success: false, error: messages.rateLimited })
+    res.headers.set('Retry-After', String(verdict.retryAfterSeconds))
+    return res
+  }
 
   let db: FunctionsDb
   let stored: { leadId: string; outboxId: string | null; duplicate: boolean }
