@@ -9,7 +9,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Outgoi
 import { connect } from 'node:net'
 import { join } from 'node:path'
 import { freePort } from './free-port'
-import { applyMigrations, psql, ROOT, startPostgres, type PgCluster } from './supabase-postgres'
+import { applyMigrations, psql, psqlOk, ROOT, startPostgres, type PgCluster } from './supabase-postgres'
 
 export interface RunningFunction {
   name: string
@@ -361,15 +361,18 @@ export async function startLocalSupabase({
   functionEnv = () => ({}),
   db = 'postgres',
   restFallbackUrl = null,
+  cron = false,
   log = () => {},
 }: {
   names?: string[]
   functionEnv?: (name: string, ctx: { cluster: PgCluster; keys: Keys; supabaseUrl: string }) => Env
   db?: 'postgres' | 'rest'
   restFallbackUrl?: string | null
+  /** Start PostgreSQL with pg_cron loaded (see scheduleEmailRetry). */
+  cron?: boolean
   log?: (message: string) => void
 } = {}): Promise<LocalSupabase> {
-  const cluster = await startPostgres({ log })
+  const cluster = await startPostgres({ log, cron })
   const started: RunningFunction[] = []
   let router: Router | undefined
   try {
@@ -443,4 +446,68 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   process.on('SIGINT', shutdown)
   process.on('SIGTERM', shutdown)
+}
+
+/**
+ * LOCAL STAND-INS for hosted Supabase's Vault and pg_net, which cannot be installed here: Vault keeps its
+ * secrets as plain rows, and net.http_post (pg_net's signature) posts synchronously with curl through
+ * COPY TO PROGRAM. pg_cron is the real extension (the cluster must start with `cron: true`).
+ */
+const VAULT_AND_NET_STAND_INS = `
+CREATE EXTENSION IF NOT EXISTS pg_cron;
+GRANT USAGE ON SCHEMA cron TO postgres;
+
+CREATE SCHEMA vault;
+CREATE TABLE vault.stand_in_secrets (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), name text UNIQUE, secret text NOT NULL);
+CREATE VIEW vault.decrypted_secrets AS SELECT id, name, secret AS decrypted_secret FROM vault.stand_in_secrets;
+CREATE FUNCTION vault.create_secret(new_secret text, new_name text DEFAULT NULL, new_description text DEFAULT '')
+RETURNS uuid LANGUAGE sql AS $$
+  INSERT INTO vault.stand_in_secrets (name, secret) VALUES (new_name, new_secret) RETURNING id
+$$;
+GRANT USAGE ON SCHEMA vault TO postgres;
+GRANT SELECT, INSERT ON vault.stand_in_secrets TO postgres;
+GRANT SELECT ON vault.decrypted_secrets TO postgres;
+
+CREATE SCHEMA net;
+CREATE SEQUENCE net.stand_in_request_id;
+CREATE FUNCTION net.http_post(
+  url text,
+  body jsonb DEFAULT '{}'::jsonb,
+  params jsonb DEFAULT '{}'::jsonb,
+  headers jsonb DEFAULT '{"Content-Type": "application/json"}'::jsonb,
+  timeout_milliseconds integer DEFAULT 5000
+) RETURNS bigint LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' AS $$
+DECLARE
+  v_command text := 'curl -s -o /dev/null --noproxy ''*'' -X POST --data-binary @- -m '
+    || greatest(1, timeout_milliseconds / 1000) || ' ' || quote_literal(url);
+  v_header record;
+BEGIN
+  -- quote_literal is shell-safe here: the values come from the test, and contain no backslash.
+  FOR v_header IN SELECT key, value FROM jsonb_each_text(headers) LOOP
+    v_command := v_command || ' -H ' || quote_literal(v_header.key || ': ' || v_header.value);
+  END LOOP;
+  EXECUTE format('COPY (SELECT %L) TO PROGRAM %L', body::text, v_command);
+  RETURN nextval('net.stand_in_request_id');
+END
+$$;
+GRANT USAGE ON SCHEMA net TO postgres;
+GRANT EXECUTE ON FUNCTION net.http_post(text, jsonb, jsonb, jsonb, integer) TO postgres;
+`
+
+/**
+ * Schedules the owner-e-mail retry as supabase/README.md tells the owner to (step 6), against the stand-ins
+ * above: the Vault secrets, then pg_cron every minute.
+ */
+export function scheduleEmailRetry(local: LocalSupabase, { siteSecret }: { siteSecret?: string } = {}): void {
+  psqlOk(local.cluster, VAULT_AND_NET_STAND_INS, { user: 'supabase_admin' })
+  const secret = (value: string, name: string) => `SELECT vault.create_secret('${value}', '${name}');`
+  psqlOk(
+    local.cluster,
+    [
+      secret(`${local.url}/functions/v1/send-quote-email`, 'send_quote_email_url'),
+      secret(local.keys.anon, 'anon_key'),
+      siteSecret ? secret(siteSecret, 'site_function_secret') : '',
+      `SELECT cron.schedule('retry-quote-emails', '* * * * *', 'SELECT public.request_quote_email_retry()');`,
+    ].join('\n'),
+  )
 }

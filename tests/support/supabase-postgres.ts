@@ -67,6 +67,20 @@ export function ensurePostgres() {
   return installed
 }
 
+/** pg_cron (Debian's postgresql-NN-cron), for the schedule that retries owner e-mails; installed when missing and root. */
+export function ensurePgCron(binDir = ensurePostgres()): void {
+  const version = binDir.match(/postgresql\/(\d+)\//)?.[1]
+  if (existsSync(join(dirname(binDir), 'lib', 'pg_cron.so'))) return
+  if (!version || !isRoot || !existsSync('/usr/bin/apt-get')) {
+    throw new Error(
+      `pg_cron is not installed. Install it (Debian/Ubuntu: sudo apt-get install -y postgresql-${version ?? 'NN'}-cron).`,
+    )
+  }
+  console.log(`pg_cron is missing: installing Debian postgresql-${version}-cron with apt-get ...`)
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  execFileSync('apt-get', ['install', '-y', '-qq', `postgresql-${version}-cron`], { stdio: 'inherit', env })
+}
+
 /** Local-only passwords of the throwaway cluster (it listens on 127.0.0.1 and is deleted after). */
 export const LOCAL_PASSWORDS = { postgres: 'local-postgres-password', authenticator: 'local-authenticator-password' }
 
@@ -178,8 +192,16 @@ function runAsOwner(binDir: string, command: string, args: string[], options: Sp
  * Start a fresh cluster. Returns { binDir, port, socketDir, host, dataDir, url(user), stop() }.
  * The cluster and its files are removed by stop() (also on process exit).
  */
-export async function startPostgres({ log = () => {} }: { log?: (message: string) => void } = {}): Promise<PgCluster> {
+export async function startPostgres({
+  log = () => {},
+  cron = false,
+}: {
+  log?: (message: string) => void
+  /** Load pg_cron, running its jobs in database `app` with background workers (no login needed). */
+  cron?: boolean
+} = {}): Promise<PgCluster> {
   const binDir = ensurePostgres()
+  if (cron) ensurePgCron(binDir)
   const base = mkdtempSync(join(tmpdir(), 'supabase-pg-'))
   const dataDir = join(base, 'data')
   const socketDir = base
@@ -219,6 +241,14 @@ export async function startPostgres({ log = () => {} }: { log?: (message: string
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=50',
+    ...(cron
+      ? [
+          '-c shared_preload_libraries=pg_cron',
+          '-c cron.database_name=app',
+          '-c cron.use_background_workers=on',
+          '-c max_worker_processes=20',
+        ]
+      : []),
   ].join(' ')
   const start = runAsOwner(binDir, 'pg_ctl', ['-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '60', 'start'])
   if (start.status !== 0) {
