@@ -39,6 +39,22 @@ test('no browser chunk carries server secrets or server-only modules', () => {
   expect(leaks).toEqual([])
 })
 
+test('the server bundle loads PGlite only through a dynamic import, so Supabase mode never loads it', () => {
+  const serverDir = join(process.env.BUILD_OUTPUT_DIR ?? '.output', 'server')
+  const files = readdirSync(serverDir, { recursive: true, encoding: 'utf8' }).filter(
+    (name) => name.endsWith('.mjs') && !name.startsWith('node_modules'),
+  )
+  const staticImports: string[] = []
+  let dynamicImports = 0
+  for (const name of files) {
+    const code = readFileSync(join(serverDir, name), 'utf8')
+    if (/(?:from|^import)\s*["']@electric-sql\/pglite/m.test(code)) staticImports.push(name)
+    dynamicImports += code.match(/import\(\s*["']@electric-sql\/pglite["']\s*\)/g)?.length ?? 0
+  }
+  expect(staticImports).toEqual([])
+  expect(dynamicImports).toBe(1)
+})
+
 const startsWithHint = (name: string) => readFileSync(join(assets, name), 'utf8').startsWith(compileHint)
 
 test('the JavaScript a page hydrates with asks V8 to compile it up front; chunks loaded on demand do not', async ({

@@ -4,7 +4,8 @@
  */
 import { mkdirSync, statSync, unlinkSync } from 'node:fs'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import { setFlagsFromString } from 'node:v8'
+import type { PGlite } from '@electric-sql/pglite'
 import lockfile from 'proper-lockfile'
 import { log } from '../log/logger.server'
 
@@ -63,6 +64,20 @@ export async function lockDataFolder(dataDir: string, waitMs: number): Promise<(
   }
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly heap and are touched as
+ * they fill; a site's leads fit in far less (docs/performance.md, memory).
+ */
+const SMALL_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB']
+
+async function loadPGlite(): Promise<typeof PGlite> {
+  // Baseline-compiled WebAssembly only: V8's optimising tier kept ~45 MB more code for PGlite, and a lead
+  // query is not CPU-bound. Affects only WebAssembly, which nothing else in the server runs.
+  setFlagsFromString('--liftoff-only')
+  // Loaded here, not at the top: in Supabase mode PGlite (and its WebAssembly) is never read.
+  return (await import('@electric-sql/pglite')).PGlite
+}
+
 export async function openShared(dataDir: string, lockWaitMs = LOCK_WAIT_MS): Promise<SharedDb> {
   const reg = registry()
   const key = dataDir
@@ -72,7 +87,10 @@ export async function openShared(dataDir: string, lockWaitMs = LOCK_WAIT_MS): Pr
       mkdirSync(dataDir, { recursive: true })
       const release = await lockDataFolder(dataDir, lockWaitMs)
       try {
-        const db = await PGlite.create(join(dataDir, 'pglite'))
+        const PGlite = await loadPGlite()
+        const db = await PGlite.create(join(dataDir, 'pglite'), {
+          startParams: [...PGlite.defaultStartParams, ...SMALL_MEMORY_SETTINGS],
+        })
         return { db, refs: 0, release }
       } catch (error) {
         await release()
