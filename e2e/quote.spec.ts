@@ -370,7 +370,12 @@ test.describe('against a local stub of hosted Supabase (hosted Supabase cannot r
       await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
       const call = stub.requests.find((r) => r.path === '/functions/v1/send-quote-email')
       expect(call?.method).toBe('POST')
-      expect(call?.body).toEqual({ firstName: 'Dee', email: 'dee@example.com', phone: '916-555-0106' })
+      expect(call?.body).toEqual({
+        firstName: 'Dee',
+        email: 'dee@example.com',
+        phone: '916-555-0106',
+        sourcePage: FORM_PAGE,
+      })
       expect(call?.headers.authorization).toBe(`Bearer ${stub.anonKey}`)
     } finally {
       await server.stop()
