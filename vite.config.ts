@@ -6,6 +6,7 @@ import { nitro } from 'nitro/vite'
 import type { Plugin, Rolldown } from 'vite'
 import { compileHint, compileHintMinBytes } from './build/compile-hint'
 import { inlineScript } from './build/inline-script'
+import { loadEnvFile } from './app/server/config.server'
 
 type OutputBundle = Rolldown.OutputBundle
 
@@ -69,6 +70,9 @@ function finishClientChunks(): Plugin {
   }
 }
 
+// `.env` first: it may set the business facts below; the shell's variables win over it.
+loadEnvFile()
+
 /** Where the production build goes; separate folders let several builds coexist (CI, benches). */
 const outputDir = process.env.BUILD_OUTPUT_DIR ?? '.output'
 
@@ -114,9 +118,10 @@ export default defineConfig({
       traceDeps: ['@electric-sql/pglite*'],
       // Image file names carry a content hash (scripts/build-images.mjs), so they never change.
       routeRules: { '/img/**': { headers: { 'cache-control': 'public, max-age=31536000, immutable' } } },
-      // In order: turn library output into JSON log lines; route-rule headers reach error answers too, so keep
-      // a 404 under /assets or /img from being cached a year; render the home page as the server starts.
+      // In order: read .env; turn library output into JSON log lines; route-rule headers reach error answers
+      // too, so keep a 404 under /assets or /img from being cached a year; render the home page at start.
       plugins: [
+        './app/server/start/nitro-env-file.server.ts',
         './app/server/log/nitro-console.server.ts',
         './app/server/http/nitro-uncached-errors.server.ts',
         './app/server/http/nitro-warm-up.server.ts',

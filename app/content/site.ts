@@ -15,7 +15,18 @@ export function telHref(phone: string): string {
   return `tel:+${digits.length === 10 ? `1${digits}` : digits}`
 }
 
-const phone = setting('BUSINESS_PHONE', '(916) 555-0142')
+/** What ships until the owner sets them; a public start still using one is warned about. */
+export const placeholderFacts = {
+  BUSINESS_PHONE: '(916) 555-0142',
+  BUSINESS_EMAIL: 'quotes@deltabreeze.example',
+  BUSINESS_STREET: '2150 Delta Breeze Way',
+  SOCIAL_INSTAGRAM: 'https://www.instagram.com/deltabreezewash',
+  SOCIAL_FACEBOOK: 'https://www.facebook.com/deltabreezewash',
+  SOCIAL_TIKTOK: 'https://www.tiktok.com/@deltabreezewash',
+  SOCIAL_LINKEDIN: 'https://www.linkedin.com/company/deltabreezewash',
+} as const
+
+const phone = setting('BUSINESS_PHONE', placeholderFacts.BUSINESS_PHONE)
 
 export const site = {
   name: setting('BUSINESS_NAME', 'Delta Breeze Pressure Washing'),
@@ -23,9 +34,9 @@ export const site = {
   baseUrl: setting('SITE_URL', 'http://localhost:3000').replace(/\/+$/, ''),
   phone,
   phoneHref: telHref(phone),
-  email: setting('BUSINESS_EMAIL', 'quotes@deltabreeze.example'),
+  email: setting('BUSINESS_EMAIL', placeholderFacts.BUSINESS_EMAIL),
   address: {
-    street: setting('BUSINESS_STREET', '2150 Delta Breeze Way'),
+    street: setting('BUSINESS_STREET', placeholderFacts.BUSINESS_STREET),
     city: 'Sacramento',
     region: 'CA',
     postalCode: setting('BUSINESS_POSTAL_CODE', '95815'),
@@ -37,10 +48,10 @@ export const site = {
   serviceRadiusMeters: 50000,
   foundedYear: 2018,
   social: {
-    instagram: setting('SOCIAL_INSTAGRAM', 'https://www.instagram.com/deltabreezewash'),
-    facebook: setting('SOCIAL_FACEBOOK', 'https://www.facebook.com/deltabreezewash'),
-    tiktok: setting('SOCIAL_TIKTOK', 'https://www.tiktok.com/@deltabreezewash'),
-    linkedin: setting('SOCIAL_LINKEDIN', 'https://www.linkedin.com/company/deltabreezewash'),
+    instagram: setting('SOCIAL_INSTAGRAM', placeholderFacts.SOCIAL_INSTAGRAM),
+    facebook: setting('SOCIAL_FACEBOOK', placeholderFacts.SOCIAL_FACEBOOK),
+    tiktok: setting('SOCIAL_TIKTOK', placeholderFacts.SOCIAL_TIKTOK),
+    linkedin: setting('SOCIAL_LINKEDIN', placeholderFacts.SOCIAL_LINKEDIN),
   },
   copyrightYear: 2025,
   /** CONTRACTOR_LICENSE: the CSLB licence number, shown in the footer and structured data when set. */

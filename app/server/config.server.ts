@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import * as v from 'valibot'
 
 export type Env = Record<string, string | undefined>
@@ -31,6 +32,19 @@ export class ConfigError extends Error {
 /** The one reader of the process environment (content/build-env.ts at build time). */
 export function serverEnv(): Env {
   return process.env
+}
+
+/**
+ * Adds `.env` (or the file ENV_FILE names) to the environment, for the build (vite.config.ts) and the
+ * server's start (start/nitro-env-file.server.ts); a variable already set wins. Returns the file read.
+ */
+export function loadEnvFile(path = process.env.ENV_FILE?.trim() || '.env'): string | null {
+  if (!existsSync(path)) {
+    if (process.env.ENV_FILE?.trim()) throw new ConfigError(`ENV_FILE names a file that does not exist: ${path}`)
+    return null
+  }
+  process.loadEnvFile(path)
+  return path
 }
 
 const text = v.pipe(
@@ -97,7 +111,13 @@ const EnvSchema = v.object({
   HTML_CACHE_SECONDS: wholeNumber(10),
   LEAD_WEBHOOK_URL: webhookUrl,
   LEAD_WEBHOOK_SECRET: webhookSecret,
-  LOG_LEVEL: v.pipe(v.optional(v.string(), 'info'), v.trim(), v.toLowerCase(), v.picklist(LOG_LEVELS)),
+  LOG_LEVEL: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.toLowerCase(),
+    v.transform((value) => value || 'info'),
+    v.picklist(LOG_LEVELS),
+  ),
   NODE_ENV: text,
 })
 

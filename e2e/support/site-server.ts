@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { test } from '@playwright/test'
 import { freePort } from '../../tests/support/free-port'
 
@@ -62,13 +62,16 @@ const WARMED_UP = /"scope":"warm-up".*"msg":"(home page rendered|rendering the h
  */
 export async function startSiteServer(
   env: Record<string, string> = {},
-  /** startMs: a server whose database fails takes longer, each render waiting for an open that fails. */
-  { startMs = 60_000 }: { startMs?: number } = {},
+  /**
+   * startMs: a server whose database fails takes longer, each render waiting for an open that fails.
+   * outputDir: another build (BUILD_OUTPUT_DIR); cwd: another working folder (where `.env` is looked for).
+   */
+  { startMs = 60_000, outputDir, cwd }: { startMs?: number; outputDir?: string; cwd?: string } = {},
 ): Promise<SiteServer> {
   test.info().setTimeout(test.info().timeout + startMs)
   const port = await freePort()
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'site-e2e-'))
-  const entry = `${process.env.BUILD_OUTPUT_DIR ?? '.output'}/server/index.mjs`
+  const entry = resolve(outputDir ?? process.env.BUILD_OUTPUT_DIR ?? '.output', 'server', 'index.mjs')
   let log = ''
   let stdout = ''
   const child: ChildProcess = spawn(process.execPath, [entry], {
@@ -83,6 +86,7 @@ export async function startSiteServer(
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    cwd,
   })
   child.stdout?.on('data', (chunk) => {
     log += chunk
