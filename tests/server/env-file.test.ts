@@ -19,6 +19,7 @@ describe('.env.example', () => {
       'BUSINESS_NAME',
       'BUSINESS_POSTAL_CODE',
       'ASSISTANT_NAME',
+      'CONTRACTOR_LICENSE',
       ...Object.keys(placeholderFacts),
     ]
     for (const name of [...runtime.filter((name) => name !== 'NODE_ENV'), ...buildTime, 'PORT', 'HOST']) {
