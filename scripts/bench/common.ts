@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { chromium } from '@playwright/test'
 import { freePort } from '../../tests/support/free-port'
 import { routeKinds } from '../../tests/support/route-kinds'
 import { chromiumFlags, ensureChromium } from '../../tests/support/system-deps'
@@ -72,4 +73,31 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+/** The quote server function's URL, taken from a real submission of the contact page's form. */
+export async function findQuoteFunctionUrl(siteUrl: string) {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumFlags })
+  try {
+    const page = await browser.newPage()
+    await page.goto(`${siteUrl}/contact`)
+    // Before hydration the button would submit the form without JavaScript, and no server function call would come.
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 15_000 })
+    const form = page.locator('.quote-request-form').first()
+    await form.getByLabel('First Name').fill('Probe')
+    await form.getByLabel('Email').fill('probe@example.com')
+    await form.getByLabel('Phone').fill('916-555-0100')
+    const url = new Promise<string>((resolve) => {
+      void page.route('**/_serverFn/**', async (route) => {
+        // The form also fetches its token through a server function; only the submission carries the fields.
+        if (!route.request().postData()?.includes('probe@example.com')) return route.continue()
+        resolve(route.request().url())
+        await route.abort()
+      })
+    })
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+    return await url
+  } finally {
+    await browser.close()
+  }
 }

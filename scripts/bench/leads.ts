@@ -5,11 +5,10 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { chromium } from '@playwright/test'
 import { toJSONAsync } from 'seroval'
 import { SMTPServer } from 'smtp-server'
 import { freePort } from '../../tests/support/free-port'
-import { chromiumFlags, chromiumPath, report, startProductionServer } from './common'
+import { findQuoteFunctionUrl, report, startProductionServer } from './common'
 
 const TOTAL = Number(process.env.BENCH_LEADS ?? 300)
 const CONCURRENCY = Number(process.env.BENCH_LEADS_CONCURRENCY ?? 25)
@@ -40,32 +39,7 @@ const server = await startProductionServer({
   QUOTE_MIN_FILL_MS: '0',
 })
 
-/** The quote server function's URL, taken from a real submission of the contact page's form. */
-async function findQuoteFunctionUrl() {
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumFlags })
-  try {
-    const page = await browser.newPage()
-    await page.goto(`${server.url}/contact`)
-    // Before hydration the button would submit the form without JavaScript, and no server function call would come.
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 15_000 })
-    const form = page.locator('.quote-request-form').first()
-    await form.getByLabel('First Name').fill('Probe')
-    await form.getByLabel('Email').fill('probe@example.com')
-    await form.getByLabel('Phone').fill('916-555-0100')
-    const url = new Promise<string>((resolve) => {
-      void page.route('**/_serverFn/**', async (route) => {
-        resolve(route.request().url())
-        await route.abort()
-      })
-    })
-    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-    return await url
-  } finally {
-    await browser.close()
-  }
-}
-
-const functionUrl = await findQuoteFunctionUrl()
+const functionUrl = await findQuoteFunctionUrl(server.url)
 // The token the contact page's form was rendered with (the no-JavaScript form posts it the same way).
 const formToken = (await (await fetch(`${server.url}/contact`)).text()).match(/name="formToken" value="([^"]+)"/)?.[1]
 if (!formToken) throw new Error('the contact page has no form token')
