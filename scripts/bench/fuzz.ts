@@ -53,12 +53,10 @@ const callFunction = (body: string) =>
     body,
   })
 const probe = fc.oneof(
-  fc
-    .oneof(nearValid, fc.anything())
-    .map((data): Probe => ({
-      kind: 'function',
-      send: async () => callFunction(JSON.stringify(await toJSONAsync({ data }))),
-    })),
+  fc.oneof(nearValid, fc.anything()).map((data): Probe => ({
+    kind: 'function',
+    send: async () => callFunction(JSON.stringify(await toJSONAsync({ data }))),
+  })),
   fc
     .oneof(fc.json(), fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('null', '{}', '{"t":1}', '[]'))
     .map((body): Probe => ({ kind: 'raw body', send: () => callFunction(body) })),
