@@ -17,12 +17,12 @@ import {
   type EmbeddedBackend,
   type EmbeddedBackendOptions,
 } from '../../app/server/backend/embedded.server'
+import { createOutboxWorker } from '../../app/server/backend/outbox.server'
 import {
   buildOwnerNotification,
-  createOutboxWorker,
   defaultBackoffMs,
   notificationAddresses,
-} from '../../app/server/backend/outbox.server'
+} from '../../app/server/backend/owner-mail.server'
 import { createFormTokens } from '../../app/server/quote/form-token.server'
 import { createQuoteService, type QuoteService } from '../../app/server/quote/quote-service.server'
 import { captureLog } from '../support/log-capture'

@@ -4,22 +4,17 @@
  * `${DATA_DIR}/outbox-mail/`.
  */
 import { randomUUID } from 'node:crypto'
-import { closeSync, fdatasync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer'
 import type { PGlite } from '@electric-sql/pglite'
-import {
-  ownerAddresses,
-  ownerNotification,
-  sanitizeText,
-  type NotificationAddresses,
-  type NotificationLead,
-} from '../../lib/lead-email'
+import { sanitizeText } from '../../lib/lead-email'
 import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
 import { leadEvents } from '../log/lead-events.server'
 import { log } from '../log/logger.server'
 import { sendLeadWebhook } from './lead-webhook.server'
+import { openSentJournal, SENT_JOURNAL_FILE } from './outbox-journal.server'
+import { buildOwnerNotification, defaultBackoffMs, notificationAddresses } from './owner-mail.server'
 
 export interface OutboxRunResult {
   claimed: number
@@ -55,68 +50,6 @@ export interface OutboxOptions {
 
 /** One per process: the embedded database has one writer process (the data folder's lock). */
 const PROCESS_OWNER_ID = randomUUID()
-
-/** The ids of e-mails the mail server accepted, one a line, written before the database is told. */
-export const SENT_JOURNAL_FILE = 'outbox-sent.log'
-
-interface SentJournal {
-  /** Synchronous up to the write, so a kill right after cannot lose it. */
-  append(outboxId: string): Promise<void>
-  read(): string[]
-  clear(): void
-  close(): void
-}
-
-function openSentJournal(path: string): SentJournal {
-  let fd: number | undefined
-  const handle = () => (fd ??= openSync(path, 'a+'))
-  return {
-    append(outboxId) {
-      const file = handle()
-      writeSync(file, `${outboxId}\n`)
-      // The write already survives the process; the sync is for the machine losing power.
-      return new Promise((resolve, reject) => fdatasync(file, (error) => (error ? reject(error) : resolve())))
-    },
-    read() {
-      let text = ''
-      try {
-        text = readFileSync(path, 'utf8')
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-      }
-      return [...new Set(text.split('\n').filter((line) => /^[0-9a-f-]{36}$/.test(line)))]
-    },
-    clear() {
-      ftruncateSync(handle(), 0)
-    },
-    close() {
-      if (fd !== undefined) closeSync(fd)
-      fd = undefined
-    },
-  }
-}
-
-export const BACKOFF_BASE_MS = 5_000
-export const BACKOFF_MAX_MS = 15 * 60_000
-
-/** 5 s · 2^(attempts-1), capped at 15 min, with ±20 % jitter. */
-export function defaultBackoffMs(attempts: number, random: () => number = Math.random): number {
-  const exp = Math.min(Math.max(attempts - 1, 0), 30)
-  const base = Math.min(BACKOFF_BASE_MS * 2 ** exp, BACKOFF_MAX_MS)
-  const jitter = 1 + (random() * 0.4 - 0.2)
-  return Math.round(Math.min(base * jitter, BACKOFF_MAX_MS))
-}
-
-export function notificationAddresses(env: Env = serverEnv()): NotificationAddresses {
-  const config = parseRuntimeConfig(env)
-  return ownerAddresses(config.quoteNotifyEmail, config.quoteFromEmail)
-}
-
-export function buildOwnerNotification(lead: NotificationLead, addresses: NotificationAddresses): SendMailOptions {
-  const { replyTo, ...message } = ownerNotification(lead, addresses)
-  // An object, so nodemailer takes the visitor's address as is instead of parsing a display name.
-  return { ...message, ...(replyTo ? { replyTo: { name: '', address: replyTo } } : {}) }
-}
 
 interface ClaimedRow {
   outbox_id: string
