@@ -172,6 +172,22 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(`/city/${serviceAreas[0]!.slug}`)
   })
 
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false })
+    test('Show More Cities shows all 16 cities and Show Less Cities 6 again', async ({ page }) => {
+      await page.goto('/')
+      const section = page.locator('#service-areas')
+      await section.scrollIntoViewIfNeeded()
+      const cities = section.getByRole('listitem').getByRole('link')
+      await expect(cities).toHaveCount(6)
+      await section.getByRole('button', { name: homeServiceAreas.showMoreLabel }).click()
+      await expect(cities).toHaveCount(16)
+      await expect(section.getByRole('button', { name: homeServiceAreas.showLessLabel })).toBeInViewport()
+      await section.getByRole('button', { name: homeServiceAreas.showLessLabel }).click()
+      await expect(cities).toHaveCount(6)
+    })
+  })
+
   test('the SEO text is closed at first and opens from its summary', async ({ page }) => {
     await page.goto('/')
     const details = page.locator('details', { hasText: homeSeoText.summary })

@@ -6,6 +6,9 @@ import { homeStructuredData } from '~/lib/structured-data'
 import { HomePage } from '~/components/home/home-page'
 
 export const Route = createFileRoute('/')({
+  // ?cities=all: the service areas opened by "Show More Cities" before (or without) JavaScript.
+  validateSearch: (search: Record<string, unknown>): { cities?: 'all' } =>
+    search.cities === 'all' ? { cities: 'all' } : {},
   loader: async ({ context }) => {
     // Reviews stream in behind their own Suspense boundary: start the query without waiting.
     void context.queryClient.prefetchQuery(reviewsQuery)

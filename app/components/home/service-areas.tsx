@@ -1,4 +1,5 @@
-import { useId, useState } from 'react'
+import { useId, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { useSearch } from '@tanstack/react-router'
 import { ChevronDown } from 'lucide-react'
 import { homeServiceAreas } from '~/content/home-sections'
 import { serviceAreas } from '~/content/service-areas'
@@ -6,8 +7,14 @@ import { ServiceAreasGrid } from '~/components/shared/service-areas-grid'
 import { SectionHeader } from './section-header'
 
 export function ServiceAreas() {
-  const [expanded, setExpanded] = useState(false)
+  const allAsked = useSearch({ from: '/', select: (search) => search.cities === 'all' })
+  const [expanded, setExpanded] = useState(allAsked)
   const listId = useId()
+  // A link that works before the JavaScript arrives (the server renders the other state); then a toggle.
+  const toggle = (event: MouseEvent | KeyboardEvent) => {
+    event.preventDefault()
+    setExpanded((value) => !value)
+  }
   const shown = expanded ? serviceAreas : serviceAreas.slice(0, homeServiceAreas.initiallyShown)
   return (
     <section
@@ -21,11 +28,13 @@ export function ServiceAreas() {
           <ServiceAreasGrid areas={shown} />
         </div>
         <div className="mt-8 flex justify-center">
-          <button
-            type="button"
+          <a
+            href={expanded ? '/#service-areas' : '/?cities=all#service-areas'}
+            role="button"
             aria-expanded={expanded}
             aria-controls={listId}
-            onClick={() => setExpanded((value) => !value)}
+            onClick={toggle}
+            onKeyDown={(event) => event.key === ' ' && toggle(event)}
             className="inline-flex min-h-12 items-center gap-2 rounded-full bg-white px-6 font-bold text-brand-800 shadow-sm ring-1 ring-slate-300 hover:bg-brand-50"
           >
             {expanded ? homeServiceAreas.showLessLabel : homeServiceAreas.showMoreLabel}
@@ -33,7 +42,7 @@ export function ServiceAreas() {
               className={`size-5 transition-transform motion-reduce:transition-none ${expanded ? 'rotate-180' : ''}`}
               aria-hidden="true"
             />
-          </button>
+          </a>
         </div>
       </div>
     </section>
