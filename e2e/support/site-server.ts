@@ -1,23 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
 import { test } from '@playwright/test'
-import { freePort } from '../../tests/support/free-port'
+import { startSiteProcess, type SiteProcess, type SiteProcessOptions } from '../../tests/support/site-process'
 
-export interface SiteServer {
-  url: string
-  dataDir: string
-  /** stdout and stderr, as they came. */
-  output: () => string
-  stdout: () => string
+export interface SiteServer extends SiteProcess {
   /** stdout's JSON log lines (app/server/log/logger.server.ts). */
   records: () => LogRecord[]
-  /** How the process ended: its exit code, or the signal that killed it (null while running). */
-  ended: () => { code: number | null; signal: NodeJS.Signals | null }
-  stop: () => Promise<void>
-  /** kill -9: the process gets no chance to finish anything. */
-  kill: () => Promise<void>
 }
 
 export interface LogRecord {
@@ -52,76 +38,17 @@ export function logged(records: LogRecord[], scope: string, msg: RegExp | string
   )
 }
 
-/** Logged by app/server/http/nitro-warm-up.server.ts. */
-const LISTENING = /Listening on/
-const WARMED_UP = /"scope":"warm-up".*"msg":"(home page rendered|rendering the home page failed)"/
-
 /**
  * Returns once the server has rendered its first page itself, so a test times its own steps, not the start.
  * Starting has taken 20 s on a loaded machine, so it adds startMs (60 s) to the caller's timeout.
  */
 export async function startSiteServer(
   env: Record<string, string> = {},
-  /**
-   * startMs: a server whose database fails takes longer, each render waiting for an open that fails.
-   * outputDir: another build (BUILD_OUTPUT_DIR); cwd: another working folder (where `.env` is looked for).
-   */
-  { startMs = 60_000, outputDir, cwd }: { startMs?: number; outputDir?: string; cwd?: string } = {},
+  options: Pick<SiteProcessOptions, 'startMs' | 'outputDir' | 'cwd'> = {},
 ): Promise<SiteServer> {
+  const startMs = options.startMs ?? 60_000
   test.info().setTimeout(test.info().timeout + startMs)
-  const port = await freePort()
-  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'site-e2e-'))
-  const entry = resolve(outputDir ?? process.env.BUILD_OUTPUT_DIR ?? '.output', 'server', 'index.mjs')
-  let log = ''
-  let stdout = ''
-  const child: ChildProcess = spawn(process.execPath, [entry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      // As playwright.config.ts: a valid token is still required, the fill time only where a test sets it.
-      QUOTE_MIN_FILL_MS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    cwd,
-  })
-  child.stdout?.on('data', (chunk) => {
-    log += chunk
-    stdout += chunk
-  })
-  child.stderr?.on('data', (chunk) => (log += chunk))
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + startMs
-  while (!LISTENING.test(log) || !WARMED_UP.test(log)) {
-    if (child.exitCode !== null) throw new Error(`site server exited early:\n${log}`)
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL')
-      throw new Error(`site server did not render its first page in ${startMs / 1000} s:\n${log}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return {
-    url,
-    dataDir,
-    output: () => log,
-    stdout: () => stdout,
-    records: () => parseLogLines(stdout),
-    ended: () => ({ code: child.exitCode, signal: child.signalCode }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-        setTimeout(() => child.kill('SIGKILL'), 5_000).unref()
-      }),
-    kill: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGKILL')
-      }),
-  }
+  // As playwright.config.ts: a valid token is still required, the fill time only where a test sets it.
+  const site = await startSiteProcess({ QUOTE_MIN_FILL_MS: '0', ...env }, { ...options, startMs })
+  return { ...site, records: () => parseLogLines(site.stdout()) }
 }

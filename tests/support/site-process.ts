@@ -1,41 +1,60 @@
-// The production server (.output) as its own process, for the Supabase suite and the benches.
+// The production server (.output) as its own process, for the e2e and Supabase suites and the benches.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { freePort } from './free-port'
 
 export interface SiteProcess {
   url: string
   dataDir: string
   pid: number
+  /** stdout and stderr, as they came. */
   output: () => string
+  stdout: () => string
   /** How the process ended: its exit code, or the signal that killed it (null while running). */
   ended: () => { code: number | null; signal: NodeJS.Signals | null }
   stop: () => Promise<void>
+  /** kill -9: the process gets no chance to finish anything. */
+  kill: () => Promise<void>
 }
 
 /** Logged by app/server/http/nitro-warm-up.server.ts (as JSON; e2e/support/site-server.ts reads the same). */
 const LISTENING = /Listening on/
 const WARMED_UP = /"scope":"warm-up".*"msg":"(home page rendered|rendering the home page failed)"/
 
-export const SITE_ENTRY = `${process.env.BUILD_OUTPUT_DIR ?? '.output'}/server/index.mjs`
+export const SITE_ENTRY = resolve(process.env.BUILD_OUTPUT_DIR ?? '.output', 'server', 'index.mjs')
+
+export interface SiteProcessOptions {
+  /** A server whose database fails takes longer, each render waiting for an open that fails. */
+  startMs?: number
+  nodeArgs?: string[]
+  /** Another build (BUILD_OUTPUT_DIR), and another working folder (where `.env` is looked for). */
+  outputDir?: string
+  cwd?: string
+}
 
 /** Returns once the server has rendered its first page itself. */
 export async function startSiteProcess(
   env: Record<string, string> = {},
-  { startMs = 60_000, nodeArgs = [] }: { startMs?: number; nodeArgs?: string[] } = {},
+  { startMs = 60_000, nodeArgs = [], outputDir, cwd }: SiteProcessOptions = {},
 ): Promise<SiteProcess> {
   const port = await freePort()
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'site-e2e-'))
+  const entry = outputDir ? resolve(outputDir, 'server', 'index.mjs') : SITE_ENTRY
   let log = ''
+  let stdout = ''
   // Vitest's TEST=true would make the server skip its "Listening on" line and its signal handlers.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(TEST|VITEST.*)$/.test(name)))
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, SITE_ENTRY], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, entry], {
     env: { ...inherited, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    cwd,
   })
-  child.stdout?.on('data', (chunk) => (log += chunk))
+  child.stdout?.on('data', (chunk) => {
+    log += chunk
+    stdout += chunk
+  })
   child.stderr?.on('data', (chunk) => (log += chunk))
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + startMs
@@ -52,6 +71,7 @@ export async function startSiteProcess(
     dataDir,
     pid: child.pid!,
     output: () => log,
+    stdout: () => stdout,
     ended: () => ({ code: child.exitCode, signal: child.signalCode }),
     stop: () =>
       new Promise<void>((resolve) => {
@@ -59,6 +79,12 @@ export async function startSiteProcess(
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
         setTimeout(() => child.kill('SIGKILL'), 5_000).unref()
+      }),
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGKILL')
       }),
   }
 }
