@@ -25,19 +25,20 @@ const OWNER = 'owner@delta-breeze.example'
 /** The functions here require the site secret, so every test below also checks that the adapter sends it. */
 const SITE_FUNCTION_SECRET = 'site-secret-local-test-7c1e9a'
 
+/** A stored lead, as both adapters' tables hold it. */
+interface StoredLead {
+  first_name: string
+  email: string
+  phone: string
+  status: string
+  spam_reason: string | null
+  source_page: string | null
+}
+
 interface Adapter {
   backend: Backend
-  /** Leads stored so far (first_name, email, phone, status, spam_reason, source_page). */
-  leads(): Promise<
-    {
-      first_name: string
-      email: string
-      phone: string
-      status: string
-      spam_reason: string | null
-      source_page: string | null
-    }[]
-  >
+  /** Leads stored so far. */
+  leads(): Promise<StoredLead[]>
   /** Let pending notifications go out (the embedded outbox runs after the answer). */
   flushEmails(): Promise<void>
   feature(
@@ -87,14 +88,7 @@ const adapters: [string, () => Adapter][] = [
       async leads() {
         const db = await embedded.db()
         return (
-          await db.query<{
-            first_name: string
-            email: string
-            phone: string
-            status: string
-            spam_reason: string | null
-            source_page: string | null
-          }>(
+          await db.query<StoredLead>(
             'SELECT first_name, email, phone, status, spam_reason, source_page FROM quote_requests ORDER BY created_at',
           )
         ).rows
