@@ -11,6 +11,8 @@ test('the success confetti paints pixels under the Content-Security-Policy, with
   await page.clock.fastForward(4_000)
   await form.getByRole('button', { name: 'Get My Free Quote' }).click()
   await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  // The confetti code is fetched on success; under load it can arrive after the toast.
+  await expect(page.locator('body > canvas')).toBeAttached()
   await page.clock.runFor(300)
 
   // Everything but the confetti canvas hidden: what is left opaque in the screenshot is confetti.
