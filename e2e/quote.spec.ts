@@ -114,6 +114,21 @@ test('a valid request shows Sending..., is stored and emailed, resets the form a
   expect(email).toContain('(916) 555-0100')
 })
 
+test('when the form token cannot be fetched, the token the page was rendered with is sent and the owner is e-mailed', async ({
+  page,
+}) => {
+  await page.route('**/_serverFn/**', (route) =>
+    route.request().method() === 'GET' ? route.abort() : route.continue(),
+  )
+  await openForm(page)
+  const name = `Offline${Date.now().toString(36)}`
+  await fill(page, { firstName: name, email: 'offline@example.com', phone: '(916) 555-0130' })
+  await submit(page)
+  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  // Stored as suspected spam ("no-token"), it would never reach the owner.
+  await expect.poll(() => emailsMentioning(name).length, { timeout: 15_000 }).toBe(1)
+})
+
 test('confetti is skipped under prefers-reduced-motion', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await openForm(page)

@@ -50,14 +50,15 @@ export default function QuoteFormFields() {
   const submissionKey = useRef<string>('')
   // Asked for on the first touch, so its issue time is when filling in began (the server checks it).
   const formToken = useRef<Promise<string | null> | null>(null)
-  const requestFormToken = () => {
-    formToken.current ??= issueQuoteFormToken().catch(() => null)
-  }
   const [honeypot, setHoneypot] = useState('')
   const formRef = useRef<HTMLFormElement>(null)
   const tokenInputId = `${formId}-token`
   // Hydrating reads the token the server rendered into this field: a different value would empty it.
   const [renderedFormToken] = useState(() => renderedQuoteFormToken() || serverRenderedValue(tokenInputId))
+  const requestFormToken = () => {
+    // Offline for a moment: the rendered token is older but genuine, so the lead still reaches the owner.
+    formToken.current ??= issueQuoteFormToken().catch(() => renderedFormToken || null)
+  }
   // Until then a submit posts to the server route.
   const [interactive, setInteractive] = useState(false)
 
