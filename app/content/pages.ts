@@ -1,5 +1,5 @@
 import type { PageSeo } from './types'
-import { site } from './site'
+import { claims, site } from './site'
 
 /** Title, description and keywords of the pages that are not generated from a service or a city. */
 export const pageSeo = {
@@ -30,8 +30,7 @@ export const pageSeo = {
   },
   reviews: {
     title: `Customer Reviews | ${site.name}`,
-    description:
-      'Read what Sacramento homeowners and businesses say about our pressure washing, house washing and concrete sealing. Rated 5.0 stars by our customers.',
+    description: `Read what Sacramento homeowners and businesses say about our pressure washing, house washing and concrete sealing. Rated ${claims.rating} stars by our customers.`,
     keywords: ['pressure washing reviews Sacramento', 'customer reviews'],
   },
   contact: {
