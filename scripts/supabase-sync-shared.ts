@@ -15,6 +15,7 @@ export const SHARED_APP_DIR = join(ROOT, 'supabase', 'functions', '_shared', 'ap
 export const ENTRIES = [
   'app/lib/quote-schema.ts',
   'app/lib/lead-email.ts',
+  'app/lib/lead-webhook.ts',
   'app/content/site.ts',
   'app/server/assistant/grounded.server.ts',
   'app/server/assistant/answer.server.ts',

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import * as v from 'valibot'
+import { isLeadWebhookSecret, isLeadWebhookUrl } from '../lib/lead-webhook'
 
 export type Env = Record<string, string | undefined>
 
@@ -71,18 +72,13 @@ const proxyHops = v.pipe(
 
 const webhookUrl = v.pipe(
   text,
-  v.check((value) => value === undefined || /^https?:\/\/[^\s/]+/i.test(value), 'must be an http(s):// address'),
+  v.check((value) => value === undefined || isLeadWebhookUrl(value), 'must be an http(s):// address'),
 )
 
-// Standard Webhooks: whsec_ and base64 of 24 to 64 random bytes.
 const webhookSecret = v.pipe(
   text,
   v.check(
-    (value) =>
-      value === undefined ||
-      (/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(value) &&
-        Buffer.from(value.slice(6), 'base64').length >= 24 &&
-        Buffer.from(value.slice(6), 'base64').length <= 64),
+    (value) => value === undefined || isLeadWebhookSecret(value),
     'must be whsec_ followed by base64 of 24 to 64 random bytes (e.g. whsec_$(openssl rand -base64 32))',
   ),
 )

@@ -1,0 +1,90 @@
+/**
+ * The owner's webhook (LEAD_WEBHOOK_URL): a lead that is not suspected spam, POSTed as JSON and signed per
+ * Standard Webhooks. The site's outbox worker and the send-quote-email Edge Function (a generated copy,
+ * docs/decisions/006-edge-functions-shared-code.md) both send it: WebCrypto and fetch only, no Node import.
+ */
+
+export interface WebhookLead {
+  id: string
+  createdAt: Date
+  firstName: string
+  email: string
+  phone: string
+  sourcePage: string | null
+}
+
+export interface LeadWebhookTarget {
+  url: string
+  secret: string
+}
+
+const TIMEOUT_MS = 10_000
+const SECRET_PREFIX = 'whsec_'
+
+function base64Bytes(text: string): Uint8Array<ArrayBuffer> | null {
+  try {
+    return new Uint8Array(Array.from(atob(text), (c) => c.charCodeAt(0)))
+  } catch {
+    return null
+  }
+}
+
+/** Standard Webhooks' secret: whsec_ and base64 of 24 to 64 random bytes. */
+export function isLeadWebhookSecret(value: string): boolean {
+  if (!/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(value)) return false
+  const key = base64Bytes(value.slice(SECRET_PREFIX.length))
+  return !!key && key.length >= 24 && key.length <= 64
+}
+
+export function isLeadWebhookUrl(value: string): boolean {
+  return /^https?:\/\/[^\s/]+/i.test(value)
+}
+
+/** Standard Webhooks' envelope: type, timestamp, data. */
+export function leadWebhookBody(lead: WebhookLead): string {
+  return JSON.stringify({
+    type: 'lead.created',
+    timestamp: lead.createdAt.toISOString(),
+    data: {
+      id: lead.id,
+      created_at: lead.createdAt.toISOString(),
+      first_name: lead.firstName,
+      email: lead.email,
+      phone: lead.phone,
+      source_page: lead.sourcePage,
+    },
+  })
+}
+
+/** `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`, keyed with the bytes after `whsec_`. */
+export async function signLeadWebhook(secret: string, id: string, timestamp: number, body: string): Promise<string> {
+  const keyBytes = base64Bytes(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret)
+  if (!keyBytes) throw new Error('the webhook secret is not base64')
+  const key = await crypto.subtle.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${id}.${timestamp}.${body}`))
+  return `v1,${btoa(String.fromCharCode(...new Uint8Array(mac)))}`
+}
+
+/**
+ * One attempt; throws unless the receiver answers 2xx. `webhook-id` is the lead's id on every attempt, so
+ * a receiver can drop a repeat. A redirect counts as a failure: the signed body is never re-sent elsewhere.
+ */
+export async function sendLeadWebhook(target: LeadWebhookTarget, lead: WebhookLead, now = new Date()): Promise<void> {
+  const body = leadWebhookBody(lead)
+  const timestamp = Math.floor(now.getTime() / 1000)
+  const response = await fetch(target.url, {
+    method: 'POST',
+    redirect: 'manual',
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+    headers: {
+      'Content-Type': 'application/json',
+      'User-Agent': 'lead-webhook/1',
+      'webhook-id': lead.id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': await signLeadWebhook(target.secret, lead.id, timestamp, body),
+    },
+    body,
+  })
+  await response.body?.cancel()
+  if (response.status < 200 || response.status > 299) throw new Error(`the webhook answered HTTP ${response.status}`)
+}
