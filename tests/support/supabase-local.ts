@@ -214,7 +214,13 @@ function callRpc(
   const callArgs = names.map((name, i) => {
     const value = args[name]
     if (value === null || value === undefined) return `${name} => NULL`
-    vars.push(['-v', `a${i}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}`])
+    // PostgREST passes a JSON array to an array parameter: here as a Postgres array literal.
+    const literal = Array.isArray(value)
+      ? `{${value.map((item) => JSON.stringify(String(item))).join(',')}}`
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value)
+    vars.push(['-v', `a${i}=${literal}`])
     return `${name} => :'a${i}'`
   })
   const call = `public.${fn}(${callArgs.join(', ')})`

@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL 15 cluster with hosted Supabase's roles (as in its init scripts): `postgres` is
 // not a superuser, and default privileges grant ALL on new objects in `public` to anon, authenticated
 // and service_role, as hosted Supabase does, so the migrations must revoke what they do not mean to grant.
-import { execFileSync, spawnSync, type SpawnSyncOptions } from 'node:child_process'
+import { execFileSync, spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, chownSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -105,15 +105,11 @@ ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON FUNCTIO
 ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON SEQUENCES TO anon, authenticated, service_role;
 `
 
-/**
- * Run SQL with psql over the cluster's unix socket. Returns { ok, stdout, stderr, code }.
- * `role`: SET ROLE first (e.g. 'anon'). Errors carry the SQLSTATE ("ERROR:  42501: ...").
- */
-export function psql(
+function psqlCommand(
   cluster: PgCluster,
   sql: string,
-  { user = 'postgres', database = 'app', role, file, singleTransaction = false, extraArgs = [] }: PsqlOptions = {},
-): PsqlResult {
+  { user = 'postgres', database = 'app', role, file, singleTransaction = false, extraArgs = [] }: PsqlOptions,
+) {
   const args = [
     '-X',
     '-q',
@@ -138,17 +134,38 @@ export function psql(
   if (role) input += `SET ROLE ${role};\n`
   if (file) args.push('-f', file)
   else input += sql
-  const result = spawnSync(join(cluster.binDir, 'psql'), args, {
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, PGCONNECT_TIMEOUT: '10', PGOPTIONS: '-c client_min_messages=warning' },
-  })
+  const env = { ...process.env, PGCONNECT_TIMEOUT: '10', PGOPTIONS: '-c client_min_messages=warning' }
+  return { bin: join(cluster.binDir, 'psql'), args, input, env }
+}
+
+/**
+ * Run SQL with psql over the cluster's unix socket. Returns { ok, stdout, stderr, code }.
+ * `role`: SET ROLE first (e.g. 'anon'). Errors carry the SQLSTATE ("ERROR:  42501: ...").
+ */
+export function psql(cluster: PgCluster, sql: string, options: PsqlOptions = {}): PsqlResult {
+  const { bin, args, input, env } = psqlCommand(cluster, sql, options)
+  const result = spawnSync(bin, args, { input, encoding: 'utf8', env })
   return {
     ok: result.status === 0,
     code: result.status,
     stdout: (result.stdout ?? '').trim(),
     stderr: (result.stderr ?? '').trim(),
   }
+}
+
+/** psql() without blocking this process: for SQL that calls back into servers the test itself runs. */
+export function psqlAsync(cluster: PgCluster, sql: string, options: PsqlOptions = {}): Promise<PsqlResult> {
+  const { bin, args, input, env } = psqlCommand(cluster, sql, options)
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { env, stdio: ['pipe', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ ok: code === 0, code, stdout: stdout.trim(), stderr: stderr.trim() }))
+    child.stdin.end(input)
+  })
 }
 
 /** psql() that throws on error. */

@@ -12,8 +12,12 @@ export interface RecordedLead {
   duplicate: boolean
 }
 
+export type OutboxKind = 'owner_notification' | 'lead_webhook'
+
+/** One claimed outbox row: the owner's e-mail or the owner's webhook, for one lead. */
 export interface ClaimedNotification {
   outboxId: string
+  kind: OutboxKind
   quoteRequestId: string
   attempts: number
   firstName: string
@@ -57,8 +61,16 @@ export interface FunctionsDb {
     userAgent?: string | null
     /** Stored as suspected spam, no notification. */
     spamReason?: string | null
+    /** LEAD_WEBHOOK_URL is set: queue the webhook too (never for suspected spam). */
+    webhook?: boolean
   }): Promise<RecordedLead>
-  claimOutbox(limit: number, leaseMs: number, prefer?: string | null): Promise<ClaimedNotification[]>
+  /** `kinds`: only rows this caller can deliver (null: every kind). */
+  claimOutbox(
+    limit: number,
+    leaseMs: number,
+    prefer?: string | null,
+    kinds?: OutboxKind[] | null,
+  ): Promise<ClaimedNotification[]>
   finishOutbox(outboxId: string, error: string | null, retryMs: number): Promise<void>
   listPublishedReviews(source?: string | null, limit?: number): Promise<StoredReview[]>
   /** Counted in the database, so every site instance shares it. */
@@ -72,6 +84,7 @@ type Row = Record<string, unknown>
 function toClaimed(row: Row): ClaimedNotification {
   return {
     outboxId: String(row.outbox_id),
+    kind: row.kind === 'lead_webhook' ? 'lead_webhook' : 'owner_notification',
     quoteRequestId: String(row.quote_request_id),
     attempts: Number(row.attempts),
     firstName: String(row.first_name),
@@ -126,14 +139,16 @@ export function createPostgresDb(url: string): FunctionsDb {
         (tx) => tx`
         SELECT * FROM public.record_quote_request(
           ${lead.firstName}, ${lead.email}, ${lead.phone}, ${lead.idempotencyKey},
-          ${lead.sourcePage ?? null}, ${lead.userAgent ?? null}, ${lead.spamReason ?? null})`,
+          ${lead.sourcePage ?? null}, ${lead.userAgent ?? null}, ${lead.spamReason ?? null},
+          ${lead.webhook === true}::boolean)`,
       )
       return toRecorded(rows[0] as Row | undefined)
     },
-    async claimOutbox(limit, leaseMs, prefer = null) {
+    async claimOutbox(limit, leaseMs, prefer = null, kinds = null) {
       const rows = await asServiceRole(
         (tx) => tx`
-        SELECT * FROM public.claim_quote_outbox(${limit}::int, ${leaseMs}::int, ${prefer}::uuid)`,
+        SELECT * FROM public.claim_quote_outbox(${limit}::int, ${leaseMs}::int, ${prefer}::uuid,
+          ${kinds ? tx.array(kinds) : null}::text[])`,
       )
       return (rows as unknown as Row[]).map(toClaimed)
     },
@@ -190,13 +205,13 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
         p_source_page: lead.sourcePage ?? null,
         p_user_agent: lead.userAgent ?? null,
         p_spam_reason: lead.spamReason ?? null,
+        p_webhook: lead.webhook === true,
       })
       return toRecorded(rows(data)[0])
     },
-    async claimOutbox(limit, leaseMs, prefer = null) {
-      return rows(await rpc('claim_quote_outbox', { p_limit: limit, p_lease_ms: leaseMs, p_prefer: prefer })).map(
-        toClaimed,
-      )
+    async claimOutbox(limit, leaseMs, prefer = null, kinds = null) {
+      const args = { p_limit: limit, p_lease_ms: leaseMs, p_prefer: prefer, p_kinds: kinds }
+      return rows(await rpc('claim_quote_outbox', args)).map(toClaimed)
     },
     async finishOutbox(outboxId, error, retryMs) {
       await rpc('finish_quote_outbox', { p_outbox_id: outboxId, p_error: error, p_retry_ms: retryMs })

@@ -16,6 +16,9 @@ export const SECRET_NAMES = [
   'GOOGLE_PLACE_ID',
   'ASSISTANT_LLM_KEY',
   'SITE_FUNCTION_SECRET',
+  'LEAD_WEBHOOK_SECRET',
+  // Zapier's and Make's hook addresses are themselves the credential.
+  'LEAD_WEBHOOK_URL',
 ] as const
 
 export function secretValues(): string[] {

@@ -1,13 +1,15 @@
-// send-quote-email (docs/product.md#calls-to-the-backend). A failed e-mail does not fail the request:
-// the outbox row stays due, and the next lead or the every-minute schedule retries it (supabase/README.md).
+// send-quote-email (docs/product.md#calls-to-the-backend). A failed e-mail or webhook does not fail the
+// request: the outbox row stays due, and the next lead or the every-minute schedule retries it (supabase/README.md).
 import * as v from 'valibot'
 import { site } from '../_shared/app/content/site.ts'
 import { quoteRequestSchema, sourcePageSchema } from '../_shared/app/lib/quote-schema.ts'
-import { getDb, type FunctionsDb } from '../_shared/db.ts'
+import { sendLeadWebhook, type LeadWebhookTarget } from '../_shared/app/lib/lead-webhook.ts'
+import { getDb, type FunctionsDb, type OutboxKind } from '../_shared/db.ts'
 import { BodyError, gate, json, readJson } from '../_shared/http.ts'
 import { errorMessage, installRedactingConsole, log } from '../_shared/log.ts'
 import { checkRateLimit } from '../_shared/rate-limit.ts'
 import { buildOwnerNotification, createMailer, type Mailer } from '../_shared/mail.ts'
+import { leadWebhookTarget } from '../_shared/webhook.ts'
 
 installRedactingConsole()
 
@@ -34,13 +36,19 @@ async function sha256Hex(value: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 
+/** The caller's Idempotency-Key when well formed (the site's random key: no visitor detail in it). */
+function siteKey(req: Request): string | null {
+  const key = req.headers.get('idempotency-key')?.trim()
+  return key && /^[A-Za-z0-9._-]{8,150}$/.test(key) ? key : null
+}
+
 /** A retry with the same key and fields: one row, one e-mail. */
 async function idempotencyKey(
   req: Request,
   fields: { firstName: string; email: string; phone: string },
 ): Promise<string> {
-  const key = req.headers.get('idempotency-key')?.trim()
-  if (!key || !/^[A-Za-z0-9._-]{8,150}$/.test(key)) return crypto.randomUUID()
+  const key = siteKey(req)
+  if (!key) return crypto.randomUUID()
   const fingerprint = (await sha256Hex(`${fields.firstName}\u0000${fields.email}\u0000${fields.phone}`)).slice(0, 16)
   return `${key}.${fingerprint}`
 }
@@ -63,33 +71,50 @@ function suspectedSpamReason(req: Request): string | null {
 
 let warnedNoMailer = false
 
-/** Returns how many notifications it claimed (sent or failed). */
+/** Returns how many outbox rows (e-mails and webhooks) it claimed, sent or failed. */
 export async function deliverNotifications(
   db: FunctionsDb,
   mailer: Mailer | null,
+  webhook: LeadWebhookTarget | null,
   prefer: string | null,
 ): Promise<number> {
-  if (!mailer) {
-    if (!warnedNoMailer) {
-      warnedNoMailer = true
-      log.error(
-        '[send-quote-email] no e-mail transport: set RESEND_API_KEY or SMTP_URL. Leads are stored but the owner is not e-mailed.',
-      )
-    }
-    return 0
+  if (!mailer && !warnedNoMailer) {
+    warnedNoMailer = true
+    log.error(
+      '[send-quote-email] no e-mail transport: set RESEND_API_KEY or SMTP_URL. Leads are stored but the owner is not e-mailed.',
+    )
   }
+  // Rows no one here can deliver stay due, untouched, until their transport is configured.
+  const kinds: OutboxKind[] = [
+    ...(mailer ? ['owner_notification' as const] : []),
+    ...(webhook ? ['lead_webhook' as const] : []),
+  ]
+  if (kinds.length === 0) return 0
   let claimed: Awaited<ReturnType<FunctionsDb['claimOutbox']>> = []
   try {
-    claimed = await db.claimOutbox(OUTBOX_BATCH, LEASE_MS, prefer)
+    claimed = await db.claimOutbox(OUTBOX_BATCH, LEASE_MS, prefer, kinds)
     for (const row of claimed) {
+      const what = row.kind === 'lead_webhook' ? 'webhook' : 'notification'
       try {
-        await mailer.send(buildOwnerNotification(row), `quote-${row.outboxId}`)
+        if (row.kind === 'lead_webhook') {
+          await sendLeadWebhook(webhook!, {
+            id: row.quoteRequestId,
+            createdAt: row.createdAt,
+            firstName: row.firstName,
+            email: row.email,
+            phone: row.phone,
+            sourcePage: row.sourcePage,
+          })
+          log.info(`[send-quote-email] lead ${row.quoteRequestId} handed to the webhook (attempt ${row.attempts})`)
+        } else {
+          await mailer!.send(buildOwnerNotification(row), `quote-${row.outboxId}`)
+        }
         await db.finishOutbox(row.outboxId, null, 0)
       } catch (error) {
         const delay = backoffMs(row.attempts)
         const text = errorMessage(error)
         log.warn(
-          `[send-quote-email] notification ${row.outboxId} failed (attempt ${row.attempts}); retrying in ${Math.round(delay / 1000)} s: ${text}`,
+          `[send-quote-email] ${what} ${row.outboxId} for lead ${row.quoteRequestId} failed (attempt ${row.attempts}); retrying in ${Math.round(delay / 1000)} s: ${text}`,
         )
         await db
           .finishOutbox(row.outboxId, text, delay)
@@ -99,7 +124,7 @@ export async function deliverNotifications(
   } catch (error) {
     log.error('[send-quote-email] outbox run failed:', error)
   } finally {
-    mailer.close()
+    mailer?.close()
   }
   return claimed.length
 }
@@ -117,7 +142,7 @@ async function deliverDue(req: Request): Promise<Response> {
   }
   let claimed = 0
   for (let batch = 0; batch < DUE_RUN_MAX_BATCHES; batch++) {
-    const n = await deliverNotifications(db, createMailer(), null)
+    const n = await deliverNotifications(db, createMailer(), leadWebhookTarget(), null)
     claimed += n
     if (n < OUTBOX_BATCH) break
   }
@@ -154,6 +179,7 @@ export async function handler(req: Request): Promise<Response> {
 
   let db: FunctionsDb
   let stored: { leadId: string; outboxId: string | null; duplicate: boolean }
+  const webhook = leadWebhookTarget()
   try {
     db = getDb()
     stored = await db.recordQuoteRequest({
@@ -162,6 +188,7 @@ export async function handler(req: Request): Promise<Response> {
       sourcePage: sourcePage ?? null,
       userAgent: sanitizeUserAgent(req.headers.get('user-agent')),
       spamReason: suspectedSpamReason(req),
+      webhook: webhook !== null,
     })
   } catch (error) {
     // Last-resort record: the lead could not be stored, so it goes to the function log.
@@ -172,6 +199,6 @@ export async function handler(req: Request): Promise<Response> {
     return json(req, 500, { success: false, error: messages.saveFailed })
   }
 
-  await deliverNotifications(db, createMailer(), stored.duplicate ? null : stored.outboxId)
+  await deliverNotifications(db, createMailer(), webhook, stored.duplicate ? null : stored.outboxId)
   return json(req, 200, { success: true })
 }
