@@ -364,15 +364,17 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
     ).toBe('jon@example.com')
   })
 
-  it('database down: 500 with the call-us message (business phone from the secrets), the lead logged as not saved — without the password', async () => {
+  it('database down: 500 with the call-us message (business phone from the secrets), the lead logged as not saved by its key — without the password or any contact detail', async () => {
     const fn = await startVariant('send-quote-email', {
       FUNCTIONS_DATABASE_URL: `postgres://authenticator:${LOCAL_PASSWORDS.authenticator}@127.0.0.1:9/app`,
       BUSINESS_PHONE: '(530) 555-0123',
     })
+    // As the site sends it: its random key, then a hash of the visitor's fields.
+    const siteKey = 'site-key-5b1e9c0d7a2f'
     const result = await invoke(
       'send-quote-email',
-      { firstName: 'Dee', email: 'dee@example.com', phone: '916-555-0160' },
-      {},
+      { firstName: 'Deirdre', email: 'deirdre@example.com', phone: '916-555-0160' },
+      { 'Idempotency-Key': `${siteKey}.0123456789abcdef` },
       fn.url,
     )
     expect(result).toMatchObject({
@@ -380,7 +382,9 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
       json: { success: false, error: 'We could not save your request. Please call us at (530) 555-0123.' },
     })
     const log = await waitFor(() => fn.output().includes('LEAD NOT SAVED') && fn.output())
-    expect(log).toContain('dee@example.com')
+    expect(log).toMatch(new RegExp(`LEAD NOT SAVED .*: idempotency key ${siteKey}, at `))
+    for (const detail of ['Deirdre', 'deirdre@example.com', '916-555-0160', '9165550160', '0123456789abcdef'])
+      expect(log).not.toContain(detail)
     expect(log).not.toContain(LOCAL_PASSWORDS.authenticator)
   })
 })

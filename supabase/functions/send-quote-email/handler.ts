@@ -191,11 +191,12 @@ export async function handler(req: Request): Promise<Response> {
       webhook: webhook !== null,
     })
   } catch (error) {
-    // Last-resort record: the lead could not be stored, so it goes to the function log.
-    log.error(`[send-quote-email] LEAD NOT SAVED (${errorMessage(error)}):`, {
-      ...fields,
-      at: new Date().toISOString(),
-    })
+    // No contact details in a log line: the site keeps the lead (DATA_DIR/unsaved-leads/) and tells the
+    // visitor to call. The key is logged without its last part, the site's hash of the visitor's fields.
+    const reference = siteKey(req)?.replace(/\.[0-9a-f]{16}$/, '') ?? 'none'
+    log.error(
+      `[send-quote-email] LEAD NOT SAVED (${errorMessage(error)}): idempotency key ${reference}, at ${new Date().toISOString()}`,
+    )
     return json(req, 500, { success: false, error: messages.saveFailed })
   }
 
