@@ -9,10 +9,12 @@ import { pageUrl, searchParamsReadByRoutes } from './server/http/page-url.server
 import { withScriptHashes } from './server/http/script-hashes.server'
 import { exitCleanlyOnSignals, tracked } from './server/http/shutdown.server'
 import { requestIdFor, withRequestId } from './server/log/logger.server'
+import { warnAboutIgnoredSettings } from './server/start/ignored-settings.server'
 import { warnAboutPlaceholders } from './server/start/placeholder-facts.server'
 
 runtimeConfig() // a bad variable stops the server here, naming it
 warnAboutPlaceholders()
+warnAboutIgnoredSettings()
 const searchParamsRead = searchParamsReadByRoutes(getRouter())
 const htmlCache = htmlCacheFromEnvironment(serverEnv(), (url) => pageUrl(url, searchParamsRead))
 exitCleanlyOnSignals()

@@ -269,3 +269,21 @@ test('a backend that refuses the site (401) is named in the log as the server st
     await stub.stop()
   }
 })
+
+test('webhook settings given to the site in Supabase mode, where the function sends the webhook, are named in a warning at start (local stub of hosted Supabase)', async () => {
+  const stub = await startSupabaseStub()
+  const server = await startSiteServer({
+    SUPABASE_URL: stub.url,
+    SUPABASE_ANON_KEY: stub.anonKey,
+    LEAD_WEBHOOK_URL: 'https://hooks.example.com/lead',
+    LEAD_WEBHOOK_SECRET: `whsec_${Buffer.from('a-secret-of-at-least-24-bytes!!').toString('base64')}`,
+  })
+  try {
+    await expect
+      .poll(() => logged(server.records(), 'config', /send-quote-email function sends the webhook/))
+      .toEqual([expect.objectContaining({ level: 'warn', ignored: ['LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_SECRET'] })])
+  } finally {
+    await server.stop()
+    await stub.stop()
+  }
+})
