@@ -28,6 +28,10 @@ function trailingSlashRedirect(request: Request): Response | null {
   return new Response(null, { status: 301, headers: { Location: location } })
 }
 
+function sharedCacheMayStore(response: Response): boolean {
+  return /\b(public|s-maxage)\b/i.test(response.headers.get('Cache-Control') ?? '')
+}
+
 export default createServerEntry({
   fetch: (request) => {
     const requestId = requestIdFor(request.headers.get('x-request-id'))
@@ -39,7 +43,8 @@ export default createServerEntry({
           missingHashedAsset(request) ??
           (await htmlCache.serve(request, async (page) => withScriptHashes(await handler.fetch(page))))
         const finished = finalizeResponse(request, response)
-        finished.headers.set('X-Request-Id', requestId)
+        // A CDN would hand one visitor's id to everyone it serves the stored copy to.
+        if (!sharedCacheMayStore(finished)) finished.headers.set('X-Request-Id', requestId)
         return finished
       }),
     )

@@ -66,9 +66,13 @@ test.describe('a server with a working data folder', () => {
     expect(server.stdout()).toBe(before)
   })
 
-  test('a safe incoming x-request-id is echoed and names the log lines; anything else is replaced', async () => {
+  test('a safe incoming x-request-id is echoed and names the log lines, except on pages a CDN may keep; anything else is replaced', async () => {
     const kept = await fetch(`${server.url}/readyz`, { headers: { 'x-request-id': 'lb-7f3a.42:abc_Z' } })
     expect(kept.headers.get('x-request-id')).toBe('lb-7f3a.42:abc_Z')
+    // A page a CDN may keep carries none: the stored copy would show one visitor's id to all.
+    const page = await fetch(`${server.url}/`, { headers: { 'x-request-id': 'lb-7f3a.42:abc_Z' } })
+    expect(page.headers.get('cache-control')).toMatch(/s-maxage/)
+    expect(page.headers.get('x-request-id')).toBeNull()
     for (const unsafe of ['two words', 'a"b', 'x'.repeat(200), '']) {
       const replaced = await fetch(`${server.url}/readyz`, { headers: { 'x-request-id': unsafe } })
       expect(replaced.headers.get('x-request-id'), unsafe).toMatch(/^[0-9a-f-]{36}$/)
