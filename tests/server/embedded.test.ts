@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, utimesSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createEmbeddedBackend, setFeaturedVideo, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
 import { bundledMigrations } from '../../app/server/backend/bundled-schema.server'
 import { closeBackend, createBackend, getBackend } from '../../app/server/backend/backend.server'
@@ -198,6 +198,27 @@ describe('embedded backend (PGlite)', { timeout: 90_000 }, () => {
     const d = backend(stale, { lockWaitMs: 0 })
     await d.ready()
     expect(await d.featuredVideo('service_videos')).toBeNull()
+  })
+
+  it('after a failed open, callers get the same failure at once until the back-off ends, then it opens', async () => {
+    const dir = await tempDir()
+    mkdirSync(join(dir, 'pglite.lock'))
+    let now = Date.now()
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now)
+    try {
+      const b = backend(dir, { lockWaitMs: 0, reopenDelayMs: 5_000 })
+      const first = await b.ready().catch((error: unknown) => error)
+      expect(first).toBeInstanceOf(Error)
+      rmSync(join(dir, 'pglite.lock'), { recursive: true })
+      now += 4_000
+      // Not tried again: the very same error, though the folder is free by now.
+      expect(await b.ready().catch((error: unknown) => error)).toBe(first)
+      now += 1_001
+      await b.ready()
+      expect(await b.featuredVideo('service_videos')).toBeNull()
+    } finally {
+      clock.mockRestore()
+    }
   })
 
   it('createBackend picks the embedded adapter without Supabase settings and resolves DATA_DIR', async () => {

@@ -41,12 +41,14 @@ export interface EmbeddedBackendOptions {
   outbox?: Omit<OutboxOptions, 'db' | 'dataDir' | 'env'>
   migrations?: Migration[]
   seedSql?: string | null
+  /** After a failed open, calls fail at once for this long, doubling per failure up to a minute. */
+  reopenDelayMs?: number
 }
 
 export interface EmbeddedBackend extends Backend {
   readonly kind: 'embedded'
   readonly dataDir: string
-  /** Rejects if opening failed; a later call retries. */
+  /** Rejects if opening failed; a call after the back-off retries. */
   ready(): Promise<void>
   checkReady(): Promise<void>
   /** Superuser access: trusted server code only. */
@@ -125,11 +127,15 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
     ownerSocket: OwnerSocket | null
   }
   let opening: Promise<State> | undefined
+  // Each failed open costs seconds of CPU on the one event loop: probes and visitors must not repeat it.
+  let lastFailure: { error: unknown; retryAt: number; delayMs: number } | undefined
+  const firstReopenDelayMs = options.reopenDelayMs ?? 2_000
   let closed = false
   let saltPromise: Promise<string> | undefined
 
   function open(): Promise<State> {
     if (closed) return Promise.reject(new Error('The embedded backend is closed'))
+    if (!opening && lastFailure && Date.now() < lastFailure.retryAt) return Promise.reject(lastFailure.error)
     if (!opening) {
       const attempt = (async (): Promise<State> => {
         const shared = await openShared(dataDir, options.lockWaitMs)
@@ -145,12 +151,18 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
         }
       })()
       opening = attempt
-      // A failed open is not cached, so the next call retries.
-      attempt.catch((error: unknown) => {
-        if (opening === attempt) opening = undefined
-        log('backend').error({ dataDir, err: error }, 'could not open the embedded database')
-        if (options.exitIfLocked && error instanceof DataFolderLockedError) process.exit(1)
-      })
+      attempt.then(
+        () => {
+          lastFailure = undefined
+        },
+        (error: unknown) => {
+          if (opening === attempt) opening = undefined
+          const delayMs = lastFailure ? Math.min(lastFailure.delayMs * 2, 60_000) : firstReopenDelayMs
+          lastFailure = { error, retryAt: Date.now() + delayMs, delayMs }
+          log('backend').error({ dataDir, err: error }, 'could not open the embedded database')
+          if (options.exitIfLocked && error instanceof DataFolderLockedError) process.exit(1)
+        },
+      )
     }
     return opening
   }
