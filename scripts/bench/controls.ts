@@ -1,7 +1,7 @@
-// npm run bench:controls — per route kind on an emulated mid-range phone (4x CPU, 1.6 Mbps, 150 ms RTT,
-// 390 x 844): the load event, and when the last shown control started to work. A link, <summary>, form
-// field or form-posting submit works once shown; any other button once React attached its handler.
-// The page is polled every 50 ms (a little CPU of its own); medians of CONTROLS_RUNS (3) loads.
+// npm run bench:controls — per route kind on an emulated mid-range phone (4x CPU, 1.6 Mbps, 150 ms RTT),
+// 390 wide and 1280 wide: the load event, and when the last shown control started to work. A link, <summary>,
+// popover toggle, form field or form-posting submit works once shown; any other button once React attached
+// its handler. The page is polled every 50 ms (a little CPU of its own); medians of CONTROLS_RUNS (3) loads.
 import { chromium } from '@playwright/test'
 import { chromiumFlags, chromiumPath, median, report, routeKinds, startProductionServer } from './common'
 
@@ -29,9 +29,13 @@ function watchControls() {
     element instanceof HTMLInputElement ||
     element instanceof HTMLTextAreaElement ||
     element instanceof HTMLSelectElement ||
+    (element instanceof HTMLButtonElement && element.hasAttribute('popovertarget')) ||
     (element instanceof HTMLButtonElement && element.type === 'submit' && Boolean(element.form?.getAttribute('action')))
   const poll = () => {
     const now = performance.now()
+    // A dead control replaced by another (a hydration mismatch, a Suspense swap) stopped waiting there.
+    for (const [element, entry] of controls)
+      if (entry.worksAt === undefined && !element.isConnected) entry.worksAt = now
     for (const element of document.querySelectorAll(
       'a[href], button, summary, input, textarea, select, [role="button"]',
     )) {
@@ -56,74 +60,77 @@ function watchControls() {
 
 const server = await startProductionServer()
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumFlags })
+const viewports = [
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+]
 const rows: Record<string, unknown>[] = []
 try {
-  for (const { kind, path } of routeKinds) {
-    const loads: number[] = []
-    const allWork: number[] = []
-    let last = ''
-    let needingScript = 0
-    for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
+  for (const { kind, path } of routeKinds)
+    for (const { name, ...device } of viewports) {
+      const loads: number[] = []
+      const allWork: number[] = []
+      let last = ''
+      let needingScript = 0
+      for (let run = 0; run < RUNS; run++) {
+        const context = await browser.newContext(device)
+        const page = await context.newPage()
+        const cdp = await context.newCDPSession(page)
+        await cdp.send('Network.enable')
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 150,
+          downloadThroughput: (1.6 * 1024 * 1024) / 8,
+          uploadThroughput: (750 * 1024) / 8,
+        })
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+        // tsx names inner functions with an __name helper the page does not have.
+        await page.addInitScript('window.__name = (target) => target')
+        await page.addInitScript(watchControls)
+        await page.goto(`${server.url}${path}`, { waitUntil: 'load', timeout: 60_000 })
+        await page.waitForTimeout(WAIT_AFTER_LOAD_MS)
+        const result = await page.evaluate(() => {
+          const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+          const entries = [...window.__controls!.values()]
+          // A control that works the moment it appears (the chat button, at idle) was never dead.
+          const waited = entries.filter((entry) => entry.worksAt === undefined || entry.worksAt > entry.shownAt)
+          const slowest = waited.reduce<(typeof waited)[number] | undefined>(
+            (worst, entry) => (!worst || (entry.worksAt ?? Infinity) > (worst.worksAt ?? Infinity) ? entry : worst),
+            undefined,
+          )
+          return {
+            load: navigation!.loadEventStart,
+            allWork: slowest ? (slowest.worksAt ?? Infinity) : 0,
+            slowest: slowest?.label ?? '(none waited)',
+            needingScript: waited.length,
+          }
+        })
+        loads.push(result.load)
+        allWork.push(result.allWork)
+        last = result.slowest
+        needingScript = result.needingScript
+        await context.close()
+      }
+      const load = median(loads)
+      const works = median(allWork)
+      rows.push({
+        route: path,
+        kind,
+        width: name,
+        'load event ms': Math.round(load),
+        'every control works ms': Number.isFinite(works) ? Math.round(works) : 'never',
+        'works after load ms': Number.isFinite(works) ? Math.max(0, Math.round(works - load)) : 'never',
+        'controls waiting for JS': needingScript,
+        'last to work': last,
       })
-      const page = await context.newPage()
-      const cdp = await context.newCDPSession(page)
-      await cdp.send('Network.enable')
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 150,
-        downloadThroughput: (1.6 * 1024 * 1024) / 8,
-        uploadThroughput: (750 * 1024) / 8,
-      })
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-      // tsx names inner functions with an __name helper the page does not have.
-      await page.addInitScript('window.__name = (target) => target')
-      await page.addInitScript(watchControls)
-      await page.goto(`${server.url}${path}`, { waitUntil: 'load', timeout: 60_000 })
-      await page.waitForTimeout(WAIT_AFTER_LOAD_MS)
-      const result = await page.evaluate(() => {
-        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
-        const entries = [...window.__controls!.values()]
-        // A control that works the moment it appears (the chat button, at idle) was never dead.
-        const waited = entries.filter((entry) => entry.worksAt === undefined || entry.worksAt > entry.shownAt)
-        const slowest = waited.reduce<(typeof waited)[number] | undefined>(
-          (worst, entry) => (!worst || (entry.worksAt ?? Infinity) > (worst.worksAt ?? Infinity) ? entry : worst),
-          undefined,
-        )
-        return {
-          load: navigation!.loadEventStart,
-          allWork: slowest ? (slowest.worksAt ?? Infinity) : 0,
-          slowest: slowest?.label ?? '(none waited)',
-          needingScript: waited.length,
-        }
-      })
-      loads.push(result.load)
-      allWork.push(result.allWork)
-      last = result.slowest
-      needingScript = result.needingScript
-      await context.close()
     }
-    const load = median(loads)
-    const works = median(allWork)
-    rows.push({
-      route: path,
-      kind,
-      'load event ms': Math.round(load),
-      'every control works ms': Number.isFinite(works) ? Math.round(works) : 'never',
-      'works after load ms': Number.isFinite(works) ? Math.max(0, Math.round(works - load)) : 'never',
-      'controls waiting for JS': needingScript,
-      'last to work': last,
-    })
-  }
 } finally {
   await browser.close()
   await server.stop()
 }
 report('controls', rows, [
   'route',
+  'width',
   'load event ms',
   'every control works ms',
   'works after load ms',
