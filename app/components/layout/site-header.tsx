@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type MouseEvent } from 'react'
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react'
 import { Link, useLocation, useNavigate } from '@tanstack/react-router'
 import { Menu, Phone, X } from 'lucide-react'
 import { site } from '~/content/site'
@@ -10,24 +10,22 @@ const linkClass =
   'rounded-md px-3 py-2 text-base font-semibold text-slate-700 hover:bg-slate-100 hover:text-brand-800 md:text-sm'
 
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false)
+  // Unknown until hydrated: the browser then states the popover's expanded state itself.
+  const [menuOpen, setMenuOpen] = useState<boolean>()
   const menuId = useId()
   const pathname = useLocation({ select: (location) => location.pathname })
   const navigate = useNavigate()
 
-  useEffect(() => {
-    if (!menuOpen) return
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false)
-    }
-    window.addEventListener('keydown', onKeyDown)
-    return () => window.removeEventListener('keydown', onKeyDown)
-  }, [menuOpen])
+  const menuRef = useRef<HTMLElement>(null)
+  const closeMenu = () => menuRef.current?.hidePopover()
+  // The toggle opens the menu as a popover without JavaScript (Escape and a tap outside close it too);
+  // React follows its state, also when it was opened before hydration.
+  useEffect(() => setMenuOpen(menuRef.current?.matches(':popover-open') ?? false), [])
 
   // About and Gallery live on the home page: scroll there, going home first when elsewhere.
   function goToSection(event: MouseEvent<HTMLAnchorElement>, sectionId: string) {
     event.preventDefault()
-    setMenuOpen(false)
+    closeMenu()
     if (pathname === '/') {
       scrollToSection(sectionId)
       return
@@ -51,7 +49,7 @@ export function SiteHeader() {
       >
         {about.label}
       </Link>
-      <Link to="/services" className={linkClass} onClick={() => setMenuOpen(false)}>
+      <Link to="/services" className={linkClass} onClick={closeMenu}>
         Services
       </Link>
       <Link
@@ -62,14 +60,14 @@ export function SiteHeader() {
       >
         {gallery.label}
       </Link>
-      <Link to="/reviews" className={linkClass} onClick={() => setMenuOpen(false)}>
+      <Link to="/reviews" className={linkClass} onClick={closeMenu}>
         Reviews
       </Link>
     </>
   )
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white">
+    <header className="group fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="rounded-md" aria-label={`${site.name}, home`}>
           <Logo />
@@ -95,18 +93,22 @@ export function SiteHeader() {
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
+            popoverTarget={menuId}
           >
-            {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+            {/* CSS swaps the icons, so they follow the menu before hydration too. */}
+            <Menu className="size-6 group-has-[nav:popover-open]:hidden" aria-hidden="true" />
+            <X className="hidden size-6 group-has-[nav:popover-open]:block" aria-hidden="true" />
           </button>
         </div>
       </div>
 
       <nav
+        ref={menuRef}
         id={menuId}
         aria-label="Mobile"
-        hidden={!menuOpen}
-        className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 md:hidden"
+        popover="auto"
+        onToggle={(event) => setMenuOpen(event.newState === 'open')}
+        className="inset-x-0 top-16 bottom-auto m-0 w-full border-0 border-y border-slate-200 bg-white px-4 pt-2 pb-4 md:hidden"
       >
         <div className="flex flex-col gap-1">{links}</div>
       </nav>
