@@ -186,6 +186,21 @@ test.describe('home page', () => {
       await section.getByRole('button', { name: homeServiceAreas.showLessLabel }).click()
       await expect(cities).toHaveCount(6)
     })
+
+    test('Show map takes the visitor to the map, and Google is contacted only on the tap', async ({ page }) => {
+      const google: string[] = []
+      await page.route('https://www.google.com/**', (route) => {
+        google.push(route.request().url())
+        return route.fulfill({ contentType: 'text/html', body: '<h1>Google map</h1>' })
+      })
+      await page.goto('/')
+      const show = page.locator('#contact').getByRole('button', { name: 'Show map' })
+      await show.scrollIntoViewIfNeeded()
+      expect(google).toEqual([])
+      await show.click()
+      await expect(page.getByRole('heading', { name: 'Google map' })).toBeVisible()
+      expect(google).toEqual([`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress)}`])
+    })
   })
 
   test('the SEO text is closed at first and opens from its summary', async ({ page }) => {

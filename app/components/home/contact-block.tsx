@@ -3,11 +3,10 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react'
 import { homeContact } from '~/content/home-sections'
 import { fullAddress, site } from '~/content/site'
 import { EmailAddress } from '../shared/email-address'
-import { MapFacade } from './map-facade'
+import { MapFacade, googleMapsSearchUrl } from './map-facade'
 import { SectionHeader } from './section-header'
 
 export function ContactBlock() {
-  const mapsSearchUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress)}`
   return (
     <section
       id="contact"
@@ -37,7 +36,7 @@ export function ContactBlock() {
               {site.address.city}, {site.address.region} {site.address.postalCode}
             </address>
             <a
-              href={mapsSearchUrl}
+              href={googleMapsSearchUrl(fullAddress)}
               rel="noopener"
               className="mt-1 inline-block text-sm font-semibold text-brand-800 underline underline-offset-4"
             >

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { MapPin } from 'lucide-react'
 import { homeContact } from '~/content/home-sections'
 
@@ -6,10 +6,19 @@ export function googleMapsEmbedUrl(address: string): string {
   return `https://www.google.com/maps?q=${encodeURIComponent(address)}&output=embed`
 }
 
+export function googleMapsSearchUrl(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
+}
+
 /** Our own drawing stands in for Google Maps until asked for: no third-party request on first view. */
 export function MapFacade({ address }: { address: string }) {
   const [loaded, setLoaded] = useState(false)
   const frameRef = useRef<HTMLIFrameElement>(null)
+  // A link to the map that works before the JavaScript arrives; then it loads the map in place.
+  const showMap = (event: MouseEvent | KeyboardEvent) => {
+    event.preventDefault()
+    setLoaded(true)
+  }
 
   // The button disappears when the map loads: move focus to the map so keyboard users are not dropped.
   useEffect(() => {
@@ -31,14 +40,17 @@ export function MapFacade({ address }: { address: string }) {
         <>
           <StreetGridPreview />
           <div className="absolute inset-x-0 bottom-0 flex flex-col items-center gap-3 bg-gradient-to-t from-white/95 via-white/85 to-transparent px-4 pt-12 pb-5 text-center">
-            <button
-              type="button"
-              onClick={() => setLoaded(true)}
+            <a
+              href={googleMapsSearchUrl(address)}
+              rel="noopener"
+              role="button"
+              onClick={showMap}
+              onKeyDown={(event) => event.key === ' ' && showMap(event)}
               className="inline-flex min-h-12 items-center gap-2 rounded-full bg-brand-700 px-6 font-bold text-white shadow hover:bg-brand-800"
             >
               <MapPin className="size-5" aria-hidden="true" />
               {homeContact.mapButtonLabel}
-            </button>
+            </a>
             {/* Kept clear of the chat button's column on phones, wherever the page is scrolled. */}
             <p className="max-w-sm px-14 text-sm text-slate-700 sm:px-0">{homeContact.mapNote}</p>
           </div>
