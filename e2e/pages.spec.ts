@@ -274,6 +274,24 @@ for (const city of cities) {
   })
 }
 
+test.describe('without JavaScript @mobile', () => {
+  test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false })
+
+  for (const { path, form } of [
+    { path: '/city/folsom', form: 'Get a Free Quote in Folsom' },
+    { path: '/services?tab=roof', form: `Get a Free ${serviceById('roof').title} Quote` },
+  ]) {
+    test(`Get a Free Quote on ${path} brings the quote form into view`, async ({ page }) => {
+      await page.goto(path)
+      const heading = page.getByRole('heading', { name: form })
+      await expect(heading).not.toBeInViewport()
+      await page.getByRole('main').getByText('Get a Free Quote', { exact: true }).click()
+      await expect(heading).toBeInViewport()
+      await expect(page.getByRole('textbox', { name: 'First Name' })).toBeInViewport()
+    })
+  }
+})
+
 test('a city page has one h1 and headings in order', async ({ page }) => {
   await page.goto('/city/folsom')
   const levels = await page

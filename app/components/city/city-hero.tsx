@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { ChevronRight, Clock, Star, Users } from 'lucide-react'
 import type { City } from '~/content/types'
 import { cityPageFacts } from '~/content/city-page'
-import { CallButton, QuoteFormButton } from '~/components/shared/action-buttons'
+import { CallButton, QuoteFormLink } from '~/components/shared/action-buttons'
 
 export function CityHero({ city }: { city: City }) {
   const facts = [
@@ -44,7 +44,7 @@ export function CityHero({ city }: { city: City }) {
 
         <div className="mt-8 flex flex-wrap gap-3">
           <CallButton />
-          <QuoteFormButton look="outlineOnDark" />
+          <QuoteFormLink look="outlineOnDark" />
         </div>
 
         <dl className="mt-10 grid gap-4 sm:grid-cols-3">

@@ -1,7 +1,7 @@
 import { Suspense, useId } from 'react'
 import { claims } from '~/content/site'
 import { lazyWhenIdle } from '~/lib/lazy-when-idle'
-import { QUOTE_FORM_CLASS } from '~/lib/scroll'
+import { QUOTE_FORM_CLASS, QUOTE_FORM_ID } from '~/lib/scroll'
 
 // Its own chunk, loaded at idle; until then the server markup works: typing is kept, a submit posts to /quote-request.
 const QuoteFormFields = lazyWhenIdle(() => import('./quote-form-fields').then((module) => module.default))
@@ -18,6 +18,7 @@ export function QuoteForm({
   const headingId = `${useId()}-heading`
   return (
     <section
+      id={QUOTE_FORM_ID}
       aria-labelledby={headingId}
       className={`${QUOTE_FORM_CLASS} scroll-mt-24 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8`}
     >

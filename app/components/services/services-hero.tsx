@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { claims } from '~/content/site'
 import { serviceVideoQuery } from '~/lib/backend.functions'
 import { VideoHero } from '~/components/shared/video-hero'
-import { CallButton, QuoteFormButton } from '~/components/shared/action-buttons'
+import { CallButton, QuoteFormLink } from '~/components/shared/action-buttons'
 
 export function ServicesHero() {
   // A failure leaves the hero dark (docs/product.md#errors-and-messages).
@@ -21,7 +21,7 @@ export function ServicesHero() {
           {claims.guarantee.toLowerCase()} on every job.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <QuoteFormButton />
+          <QuoteFormLink />
           <CallButton look="outlineOnDark" />
         </div>
       </div>

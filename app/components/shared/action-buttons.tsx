@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft, Phone } from 'lucide-react'
 import { site } from '~/content/site'
-import { scrollToQuoteForm } from '~/lib/scroll'
+import { QUOTE_FORM_ID, scrollToQuoteForm } from '~/lib/scroll'
 
 const pill = 'inline-flex min-h-12 items-center gap-2 rounded-full px-6 font-bold'
 
@@ -23,17 +23,21 @@ export function CallButton({ look = 'accent', className = '' }: { look?: ActionB
   )
 }
 
-export function QuoteFormButton({
+/** A link to this page's quote form; once hydrated it scrolls smoothly and focuses the first field. */
+export function QuoteFormLink({
   look = 'accent',
   children = 'Get a Free Quote',
 }: {
   look?: ActionButtonLook
   children?: ReactNode
 }) {
+  function onClick(event: MouseEvent<HTMLAnchorElement>) {
+    if (scrollToQuoteForm()) event.preventDefault()
+  }
   return (
-    <button type="button" onClick={() => scrollToQuoteForm()} className={actionButtonClass[look]}>
+    <a href={`#${QUOTE_FORM_ID}`} onClick={onClick} className={actionButtonClass[look]}>
       {children}
-    </button>
+    </a>
   )
 }
 
