@@ -201,6 +201,13 @@ test.describe('home page', () => {
       await expect(page.getByRole('heading', { name: 'Google map' })).toBeVisible()
       expect(google).toEqual([`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress)}`])
     })
+
+    test('the reviews show without a Pause button that could not work', async ({ page }) => {
+      await page.goto('/')
+      const strip = page.getByRole('region', { name: 'Customer reviews' })
+      await expect(strip.getByRole('listitem').first()).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Pause reviews' })).toBeHidden()
+    })
   })
 
   test('the SEO text is closed at first and opens from its summary', async ({ page }) => {

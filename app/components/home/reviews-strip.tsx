@@ -105,12 +105,14 @@ function ReviewsMarquee({ reviews }: { reviews: Review[] }) {
   // Served with one copy; the decorative copies and the movement follow at idle, off the first load.
   const [copies, setCopies] = useState(1)
   useEffect(() => onPageSettled(() => startTransition(() => setCopies(COPIES))), [])
+  const moving = copies === COPIES
+  // Its place is kept, but it shows only once the strip moves and the button works (no dead control).
   const pauseButton = (
     <button
       type="button"
       aria-controls={stripId}
       onClick={() => setPaused((value) => !value)}
-      className="inline-flex min-h-11 items-center gap-2 rounded-full px-4 font-semibold whitespace-nowrap text-slate-700 ring-1 ring-slate-300 hover:bg-white motion-reduce:hidden"
+      className={`inline-flex min-h-11 items-center gap-2 rounded-full px-4 font-semibold whitespace-nowrap text-slate-700 ring-1 ring-slate-300 hover:bg-white motion-reduce:hidden ${moving ? '' : 'invisible'}`}
     >
       {paused ? <Play className="size-4" aria-hidden="true" /> : <Pause className="size-4" aria-hidden="true" />}
       {paused ? 'Play' : 'Pause'}
@@ -130,7 +132,7 @@ function ReviewsMarquee({ reviews }: { reviews: Review[] }) {
       >
         <div
           className="home-marquee-track"
-          data-moving={copies === COPIES ? '' : undefined}
+          data-moving={moving ? '' : undefined}
           style={{ '--marquee-duration': `${reviews.length * SECONDS_PER_REVIEW}s` } as CSSProperties}
         >
           {Array.from({ length: copies }, (_, copy) => (
