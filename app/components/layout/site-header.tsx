@@ -9,6 +9,8 @@ import { Logo } from './logo'
 const linkClass =
   'rounded-md px-3 py-2 text-base font-semibold text-slate-700 hover:bg-slate-100 hover:text-brand-800 md:text-sm'
 
+const hasPopovers = (element: HTMLElement) => typeof element.showPopover === 'function'
+
 export function SiteHeader() {
   // Unknown until hydrated: the browser then states the popover's expanded state itself.
   const [menuOpen, setMenuOpen] = useState<boolean>()
@@ -17,10 +19,26 @@ export function SiteHeader() {
   const navigate = useNavigate()
 
   const menuRef = useRef<HTMLElement>(null)
-  const closeMenu = () => menuRef.current?.hidePopover()
   // The toggle opens the menu as a popover without JavaScript (Escape and a tap outside close it too);
   // React follows its state, also when it was opened before hydration.
-  useEffect(() => setMenuOpen(menuRef.current?.matches(':popover-open') ?? false), [])
+  useEffect(() => {
+    const menu = menuRef.current
+    if (!menu) return
+    // Browsers without popovers (before 2024) show it in the header's flow: there React toggles `hidden`.
+    if (!hasPopovers(menu)) menu.hidden = true
+    setMenuOpen(!menu.hidden && menu.matches(':popover-open'))
+  }, [])
+  const setMenu = (open: boolean) => {
+    const menu = menuRef.current
+    if (!menu) return
+    if (hasPopovers(menu)) {
+      menu.togglePopover(open)
+      return
+    }
+    menu.hidden = !open
+    setMenuOpen(open)
+  }
+  const closeMenu = () => setMenu(false)
 
   // About and Gallery live on the home page: scroll there, going home first when elsewhere.
   function goToSection(event: MouseEvent<HTMLAnchorElement>, sectionId: string) {
@@ -94,6 +112,9 @@ export function SiteHeader() {
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             popoverTarget={menuId}
+            onClick={(event) => {
+              if (!hasPopovers(event.currentTarget)) setMenu(!menuOpen)
+            }}
           >
             {/* CSS swaps the icons, so they follow the menu before hydration too. */}
             <Menu className="size-6 group-has-[nav:popover-open]:hidden" aria-hidden="true" />
