@@ -11,6 +11,13 @@ import { chromiumFlags, chromiumPath, median, report, routeKinds, startProductio
 import { blockingTimeFromTrace } from '../../tests/support/trace-blocking'
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
+// BENCH_LIGHTHOUSE_ROUTES=gallery,epoxy audits only those route kinds (names as in tests/support/route-kinds.ts).
+const onlyKinds = process.env.BENCH_LIGHTHOUSE_ROUTES?.split(',').map((kind) => kind.trim())
+const unknownKinds = onlyKinds?.filter((kind) => !routeKinds.some((route) => route.kind === kind)) ?? []
+if (unknownKinds.length) {
+  console.error(`BENCH_LIGHTHOUSE_ROUTES: unknown route kind ${unknownKinds.join(', ')}`)
+  process.exit(2)
+}
 const budgets = { score: 100, lcpMs: 1500, tbtMs: 50, cls: 0 }
 const chrome = chromiumPath()
 const lighthouse = join('node_modules', '.bin', 'lighthouse')
@@ -137,7 +144,7 @@ const server = await startProductionServer()
 const rows: Record<string, string | number>[] = []
 const failures: string[] = []
 try {
-  for (const { kind, path } of routeKinds) {
+  for (const { kind, path } of routeKinds.filter((route) => !onlyKinds || onlyKinds.includes(route.kind))) {
     const runs: AuditResult[] = []
     // One request first, so the audit measures the page and not the server's first render of this route.
     await warmUp(`${server.url}${path}`).catch((error) =>
