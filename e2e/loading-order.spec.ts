@@ -32,7 +32,7 @@ test('a high-priority photo below the fold on a small phone does not hold the pa
   // The held photo keeps the load event from firing; hydration is what this test waits for.
   await page.goto('/epoxy', { waitUntil: 'domcontentloaded' })
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
-  const photoBox = await page.locator('img[fetchpriority="high"]').boundingBox()
+  const photoBox = await page.locator('img[elementtiming]').boundingBox()
   expect(photoBox?.y).toBeGreaterThanOrEqual(667)
   const { entryRequestedAt, photoEndedAt } = await timings(page)
   // Still held: the page hydrated without it, well before the loader's 3 s fallback.

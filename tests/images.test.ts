@@ -208,6 +208,22 @@ describe('ResponsiveImage', () => {
     expect(html).toContain('sizes="100vw"')
   })
 
+  it('with priorityMedia, loads lazily without a fetch priority, still marked as the page photo', () => {
+    const html = renderToString(
+      createElement(ResponsiveImage, { name: 'hero', alt: '', priority: true, priorityMedia: '(min-width: 1024px)' }),
+    )
+    const img = html.match(/<img[^>]*>/)?.[0] ?? ''
+    expect(img).toContain('loading="lazy"')
+    expect(img).not.toMatch(/fetchpriority/i)
+    expect(img).toContain('elementtiming="page-photo"')
+    // The preload, high priority, applies on the screens where the photo is in the first view.
+    expect(html).toMatch(/<link rel="preload"[^>]*media="\(min-width: 1024px\)"/)
+    expect(imagePreloadLink('hero', '100vw', 'avif', '(min-width: 1024px)')).toMatchObject({
+      fetchPriority: 'high',
+      media: '(min-width: 1024px)',
+    })
+  })
+
   it('fails loudly for an unknown image', () => {
     expect(() => renderToString(createElement(ResponsiveImage, { name: 'gallery/nope', alt: '' }))).toThrow(
       /Unknown image "gallery\/nope"/,

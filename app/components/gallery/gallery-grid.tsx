@@ -11,7 +11,8 @@ export function GalleryGrid() {
           <li key={image.src} className="mb-4 break-inside-avoid">
             <BeforeAfterThumbnail
               image={image}
-              sizes="(min-width: 1280px) 405px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+              // The column's width (padding and gaps off): a 412 px phone at DPR 1.75 then takes the 720w file.
+              sizes="(min-width: 1280px) 400px, (min-width: 1024px) calc(33.3vw - 1.7rem), (min-width: 640px) calc(50vw - 2rem), calc(100vw - 2rem)"
               // The first photo is the likely LCP element on phones; the rest load lazily.
               priority={index === 0}
               onOpen={open}

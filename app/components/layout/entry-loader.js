@@ -5,7 +5,7 @@ function startEntry(preloads, entries, fallbackMs) {
   var doc = document
   var Observer = window.PerformanceObserver
   var entryTypes = (Observer && Observer.supportedEntryTypes) || []
-  var waitingFor = 1 // the first contentful paint, plus one per high-priority photo below
+  var waitingFor = 1 // the first contentful paint, plus one per priority photo (elementtiming) below
   var started = false
 
   // Starting a fetch costs the main thread about half a millisecond: three per task keeps tasks short.
@@ -77,10 +77,11 @@ function startEntry(preloads, entries, fallbackMs) {
     )
 
   ;[].forEach.call(doc.images, function (image) {
-    if (image.getAttribute('fetchpriority') !== 'high') return
+    // Not fetchpriority: a priority photo that is below the text on a phone has none (ResponsiveImage).
+    var timingId = image.getAttribute('elementtiming')
+    if (!timingId) return
     waitingFor++
     var done = once(settle)
-    var timingId = image.getAttribute('elementtiming')
     // A photo out of view (below the fold on a small phone) is not what the visitor first sees.
     if (window.IntersectionObserver) {
       var visibility = new IntersectionObserver(function (changes) {
@@ -91,7 +92,7 @@ function startEntry(preloads, entries, fallbackMs) {
     }
     image.addEventListener('error', done)
     if (image.complete && !image.naturalWidth) return done()
-    if (timingId && entryTypes.indexOf('element') >= 0)
+    if (entryTypes.indexOf('element') >= 0)
       whenObserved(
         'element',
         function (entry) {

@@ -61,7 +61,7 @@ export function imageSrcSet(name: ImageName, format: ImageFormat): string {
 }
 
 /** For the LCP image; `type` makes browsers without AVIF skip it. Pass the same `sizes` as its <ResponsiveImage>. */
-export function imagePreloadLink(name: ImageName, sizes: string, format: ImageFormat = 'avif') {
+export function imagePreloadLink(name: ImageName, sizes: string, format: ImageFormat = 'avif', media?: string) {
   return {
     rel: 'preload',
     as: 'image',
@@ -69,6 +69,7 @@ export function imagePreloadLink(name: ImageName, sizes: string, format: ImageFo
     imageSrcSet: imageSrcSet(name, format),
     imageSizes: sizes,
     fetchPriority: 'high',
+    media,
   } as const
 }
 
@@ -80,6 +81,11 @@ export interface ResponsiveImageProps extends Omit<
   alt: string
   sizes?: string
   priority?: boolean
+  /**
+   * With `priority`: the screens on which the photo is in the first view (preloaded at high priority there).
+   * Elsewhere, below the text on a phone, it loads lazily, after the text it would otherwise slow down.
+   */
+  priorityMedia?: string
   className?: string
   /** Without it the wrapper is `display: contents`, so the <img> lays out as the parent's direct child. */
   pictureClassName?: string
@@ -93,6 +99,7 @@ export function ResponsiveImage({
   alt,
   sizes = '100vw',
   priority = false,
+  priorityMedia,
   className,
   pictureClassName,
   style,
@@ -103,15 +110,18 @@ export function ResponsiveImage({
   const imgStyle: CSSProperties = { backgroundColor: entry.placeholder, ...style }
   if (priority) {
     // React puts this preload in the <head>, so the fetch starts before the body is parsed.
-    const link = imagePreloadLink(name, sizes)
+    const link = imagePreloadLink(name, sizes, 'avif', priorityMedia)
     preload(imageUrl(name, fallbackWidth, 'avif'), {
       as: 'image',
       type: link.type,
       imageSrcSet: link.imageSrcSet,
       imageSizes: link.imageSizes,
       fetchPriority: link.fetchPriority,
+      media: link.media,
     })
   }
+  // Where the preload applies, the lazy <img> finds the photo already in memory and is not deferred.
+  const eager = priority && !priorityMedia
   return (
     <picture className={pictureClassName} style={pictureClassName ? undefined : { display: 'contents' }}>
       <source type={MIME.avif} srcSet={imageSrcSet(name, 'avif')} sizes={sizes} />
@@ -122,9 +132,9 @@ export function ResponsiveImage({
         alt={alt}
         width={entry.width}
         height={entry.height}
-        loading={priority ? 'eager' : 'lazy'}
+        loading={eager ? 'eager' : 'lazy'}
         decoding={priority ? undefined : 'async'}
-        fetchPriority={priority ? 'high' : rest.fetchPriority}
+        fetchPriority={eager ? 'high' : rest.fetchPriority}
         // The entry loader waits for this photo's paint (document-assets.tsx).
         {...(priority ? { elementtiming: LCP_ELEMENT_TIMING } : {})}
         className={className}

@@ -1,0 +1,74 @@
+// Issue 24, "photo pages as fast as text pages": which photo files a phone and a desktop fetch first, and how.
+// The phone is Lighthouse's mobile one (412 × 823 CSS px at DPR 1.75), so these are the bytes its LCP waits for.
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
+
+const LIGHTHOUSE_PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 }
+const DESKTOP = { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1 }
+
+/** Every request for one photo's files, with the priority Chromium gave it when it was sent (CDP). */
+async function recordPhotoRequests(page: Page, fileStem: string) {
+  const requests: { url: string; priority: string }[] = []
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  cdp.on('Network.requestWillBeSent', ({ request }) => {
+    if (request.url.includes(`/img/${fileStem}.`))
+      requests.push({ url: request.url.replace(/^.*\/img\//, ''), priority: request.initialPriority })
+  })
+  return requests
+}
+
+test.describe('on Lighthouse’s phone', () => {
+  test.use(LIGHTHOUSE_PHONE)
+
+  test('the gallery’s first photo is fetched once, as the 720 px AVIF its preload names', async ({ page }) => {
+    const requests = await recordPhotoRequests(page, 'gallery-driveway-01')
+    await page.goto('/gallery')
+    const photo = page.locator('#gallery-grid img').first()
+    await expect(photo).toHaveJSProperty('complete', true)
+    // 380 CSS px wide at DPR 1.75 needs 665 px: the 720 px file, not the 960 px one a 100vw guess picks.
+    expect(requests).toEqual([{ url: expect.stringMatching(/-720\.avif$/), priority: 'High' }])
+    expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-720\.avif$/)
+    // The preload describes the same candidates as the <img>, so the browser reuses its response.
+    const preloadSizes = await page.locator('link[rel=preload][as=image]').getAttribute('imagesizes')
+    const photoSizes = await page
+      .locator('#gallery-grid picture')
+      .first()
+      .locator('source[type="image/avif"]')
+      .getAttribute('sizes')
+    expect(preloadSizes).toBe(photoSizes)
+  })
+
+  test('the epoxy photo below the hero text is not preloaded and does not compete with the text', async ({ page }) => {
+    const requests = await recordPhotoRequests(page, 'services-epoxy')
+    await page.goto('/epoxy')
+    const photo = page.locator('img[elementtiming]')
+    expect((await photo.boundingBox())!.y).toBeGreaterThan(600)
+    await photo.scrollIntoViewIfNeeded()
+    await expect(photo).toHaveJSProperty('complete', true)
+    // Only the file the phone shows, fetched once and at the browser's low priority for photos out of view.
+    expect(requests).toEqual([{ url: expect.stringMatching(/-720\.avif$/), priority: 'Low' }])
+  })
+})
+
+test.describe('on a desktop', () => {
+  test.use(DESKTOP)
+
+  test('the epoxy photo beside the hero text is preloaded at high priority and is the largest paint', async ({
+    page,
+  }) => {
+    const requests = await recordPhotoRequests(page, 'services-epoxy')
+    await page.goto('/epoxy')
+    expect(requests).toEqual([{ url: expect.stringMatching(/-640\.avif$/), priority: 'High' }])
+    const largestPaint = await page.evaluate(
+      () =>
+        new Promise<string | null>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entry = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null }) | undefined
+            resolve(entry?.element?.getAttribute('elementtiming') ?? null)
+          }).observe({ type: 'largest-contentful-paint', buffered: true })
+        }),
+    )
+    expect(largestPaint).toBe('page-photo')
+  })
+})
