@@ -42,7 +42,7 @@ export default createServerEntry({
           trailingSlashRedirect(request) ??
           missingHashedAsset(request) ??
           (await htmlCache.serve(request, async (page) => withScriptHashes(await handler.fetch(page))))
-        const finished = finalizeResponse(request, response)
+        const finished = await finalizeResponse(request, response)
         // A CDN would hand one visitor's id to everyone it serves the stored copy to.
         if (!sharedCacheMayStore(finished)) finished.headers.set('X-Request-Id', requestId)
         return finished

@@ -36,6 +36,13 @@ export function withoutImmutableCachingOnError(response: Response): void {
 
 const compressible = /^(text\/|application\/(json|xml|javascript|manifest\+json|x-ndjson)|image\/svg\+xml)/
 
+/**
+ * Smaller bodies go out as they are: compressing one saves a few bytes but costs a zlib stream and a trip
+ * through libuv's thread pool, which under load delayed each quote answer by a whole event-loop turn
+ * (docs/decisions/026-fair-quote-answers.md).
+ */
+export const MIN_COMPRESSED_BYTES = 1024
+
 type Encoding = 'br' | 'gzip'
 
 /** RFC 9110 §12.5.3. */
@@ -82,7 +89,7 @@ function isHttps(request: Request): boolean {
   return runtimeConfig().trustProxyHops > 0 && request.headers.get('x-forwarded-proto') === 'https'
 }
 
-export function finalizeResponse(request: Request, response: Response): Response {
+export async function finalizeResponse(request: Request, response: Response): Promise<Response> {
   const headers = new Headers(response.headers)
   const contentType = headers.get('Content-Type') ?? ''
   const isHtml = contentType.startsWith('text/html')
@@ -113,11 +120,25 @@ export function finalizeResponse(request: Request, response: Response): Response
   ) {
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   }
+  const plain = (body: BodyInit | null) =>
+    new Response(body, { status: response.status, statusText: response.statusText, headers })
+  const declared = headers.get('Content-Length')
+  if (declared !== null && Number(declared) < MIN_COMPRESSED_BYTES) return plain(response.body)
+  let body: ReadableStream<Uint8Array> = response.body
+  // JSON is only ever sent whole (streamed server-function results have their own type), so reading it delays nothing.
+  if (declared === null && /^application\/json\b/i.test(contentType)) {
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    if (bytes.byteLength < MIN_COMPRESSED_BYTES) {
+      headers.set('Content-Length', String(bytes.byteLength))
+      return plain(bytes)
+    }
+    body = new Response(bytes).body!
+  }
 
   headers.set('Content-Encoding', encoding)
   headers.delete('Content-Length')
   headers.append('Vary', 'Accept-Encoding')
-  return new Response(compressBody(response.body, encoding), {
+  return new Response(compressBody(body, encoding), {
     status: response.status,
     statusText: response.statusText,
     headers,
