@@ -18,6 +18,19 @@ async function recordPhotoRequests(page: Page, fileStem: string) {
   return requests
 }
 
+/** The `elementtiming` name of the page's largest contentful paint so far. */
+function largestPaintElement(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entry = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null }) | undefined
+          resolve(entry?.element?.getAttribute('elementtiming') ?? null)
+        }).observe({ type: 'largest-contentful-paint', buffered: true })
+      }),
+  )
+}
+
 test.describe('on Lighthouse’s phone', () => {
   test.use(LIGHTHOUSE_PHONE)
 
@@ -49,6 +62,15 @@ test.describe('on Lighthouse’s phone', () => {
     // Only the file the phone shows, fetched once and at the browser's low priority for photos out of view.
     expect(requests).toEqual([{ url: expect.stringMatching(/-720\.avif$/), priority: 'Low' }])
   })
+
+  test('the service photo at the bottom edge, below the text, is not preloaded and does not compete with it', async ({
+    page,
+  }) => {
+    const requests = await recordPhotoRequests(page, 'services-roof')
+    await page.goto('/services?tab=roof')
+    await expect(page.locator('img[elementtiming]')).toHaveJSProperty('complete', true)
+    expect(requests).toEqual([{ url: expect.stringMatching(/-720\.avif$/), priority: 'Low' }])
+  })
 })
 
 test.describe('on a desktop', () => {
@@ -60,15 +82,13 @@ test.describe('on a desktop', () => {
     const requests = await recordPhotoRequests(page, 'services-epoxy')
     await page.goto('/epoxy')
     expect(requests).toEqual([{ url: expect.stringMatching(/-640\.avif$/), priority: 'High' }])
-    const largestPaint = await page.evaluate(
-      () =>
-        new Promise<string | null>((resolve) => {
-          new PerformanceObserver((list) => {
-            const entry = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null }) | undefined
-            resolve(entry?.element?.getAttribute('elementtiming') ?? null)
-          }).observe({ type: 'largest-contentful-paint', buffered: true })
-        }),
-    )
-    expect(largestPaint).toBe('page-photo')
+    expect(await largestPaintElement(page)).toBe('page-photo')
+  })
+
+  test('the service photo is preloaded at high priority and is the largest paint', async ({ page }) => {
+    const requests = await recordPhotoRequests(page, 'services-roof')
+    await page.goto('/services?tab=roof')
+    expect(requests).toEqual([{ url: expect.stringMatching(/\.avif$/), priority: 'High' }])
+    expect(await largestPaintElement(page)).toBe('page-photo')
   })
 })
