@@ -12,6 +12,9 @@ import { featuredVideoOrigins } from '~/lib/backend.functions'
 import { LazyToaster } from '~/components/ui/lazy-toaster'
 import { FloatingFeatures } from '~/components/floating/floating-features'
 import { DeferredEntryScripts, HeadTags } from '~/components/layout/document-assets'
+import { linkWebManifestAfterLoad } from '~/lib/web-manifest'
+// Inline, so the first view makes no request for the tab's icon; search engines read apple-touch-icon.
+import faviconDataUrl from '~/components/layout/favicon.svg?inline'
 import '~/styles/app.css'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -27,9 +30,8 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { name: 'application-name', content: site.name },
     ],
     links: [
-      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      { rel: 'icon', href: faviconDataUrl, type: 'image/svg+xml' },
       { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
-      { rel: 'manifest', href: '/site.webmanifest' },
     ],
   }),
   shellComponent: RootDocument,
@@ -59,6 +61,7 @@ function RootDocument({ children }: { children: ReactNode }) {
   // Marks the document once React has taken it over (keyboard handlers live from here on).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
+    linkWebManifestAfterLoad()
   }, [])
   return (
     // Declared so sonner reads the attribute instead of forcing a style recalculation with getComputedStyle.
