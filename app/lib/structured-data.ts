@@ -2,6 +2,7 @@ import { site, fullAddress } from '~/content/site'
 import { serviceAreas } from '~/content/service-areas'
 import { serviceList } from '~/content/service-list'
 import { createIsomorphicFn } from '@tanstack/react-start'
+import { googleMapsSearchUrl } from './google-maps'
 import { absoluteUrl, breadcrumbJsonLd } from './seo'
 
 const businessId = `${site.baseUrl}/#business`
@@ -64,7 +65,7 @@ export function localBusinessJsonLd() {
       })),
     },
     sameAs: Object.values(site.social),
-    hasMap: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress)}`,
+    hasMap: googleMapsSearchUrl(fullAddress),
   }
 }
 

@@ -3,7 +3,8 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react'
 import { homeContact } from '~/content/home-sections'
 import { fullAddress, site } from '~/content/site'
 import { EmailAddress } from '../shared/email-address'
-import { MapFacade, googleMapsSearchUrl } from './map-facade'
+import { googleMapsSearchUrl } from '~/lib/google-maps'
+import { MapFacade } from './map-facade'
 import { SectionHeader } from './section-header'
 
 export function ContactBlock() {

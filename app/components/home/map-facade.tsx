@@ -1,14 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { MapPin } from 'lucide-react'
 import { homeContact } from '~/content/home-sections'
-
-export function googleMapsEmbedUrl(address: string): string {
-  return `https://www.google.com/maps?q=${encodeURIComponent(address)}&output=embed`
-}
-
-export function googleMapsSearchUrl(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
-}
+import { googleMapsEmbedUrl, googleMapsSearchUrl } from '~/lib/google-maps'
 
 /** Our own drawing stands in for Google Maps until asked for: no third-party request on first view. */
 export function MapFacade({ address }: { address: string }) {
