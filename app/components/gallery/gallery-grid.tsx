@@ -1,9 +1,12 @@
+import { useHydrated } from '@tanstack/react-router'
 import { gallery } from '~/content/gallery'
 import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
 import { useBeforeAfterLightbox } from '~/components/shared/before-after-lightbox'
 
 export function GalleryGrid() {
   const { open, lightbox } = useBeforeAfterLightbox()
+  // Only the server-rendered first view holds photos back; after a client-side navigation they load at once.
+  const hydrated = useHydrated()
   return (
     <section aria-label="Before-and-after photos" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
       <ul id="gallery-grid" className="columns-1 gap-4 sm:columns-2 lg:columns-3">
@@ -15,6 +18,7 @@ export function GalleryGrid() {
               sizes="(min-width: 1280px) 400px, (min-width: 1024px) calc(33.3vw - 1.7rem), (min-width: 640px) calc(50vw - 2rem), calc(100vw - 2rem)"
               // The first photo is the likely LCP element on phones; the rest load lazily.
               priority={index === 0}
+              holdUntilFirstPaint={index > 0 && !hydrated}
               onOpen={open}
             />
           </li>

@@ -22,6 +22,10 @@ function startEntry(preloads, entries, fallbackMs) {
   function start() {
     if (started) return
     started = true
+    // Photos held back until the first view painted (app.css) may load now.
+    ;[].forEach.call(doc.querySelectorAll('[data-held-until-paint]'), function (element) {
+      element.removeAttribute('data-held-until-paint')
+    })
     entries.forEach(function (src) {
       var script = doc.createElement('script')
       script.type = 'module'

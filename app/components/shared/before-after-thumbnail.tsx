@@ -11,6 +11,8 @@ export interface BeforeAfterThumbnailProps {
   className?: string
   /** A fixed tile (width / height) the photo is fitted into; without it the photo sets the height. */
   tileRatio?: number
+  /** Kept from loading on a phone until the first view has painted (the entry loader releases it). */
+  holdUntilFirstPaint?: boolean
 }
 
 const LABEL = 'absolute rounded-full px-2.5 py-1 text-xs leading-none font-bold text-white shadow sm:text-sm'
@@ -23,6 +25,7 @@ export function BeforeAfterThumbnail({
   onOpen,
   className = '',
   tileRatio,
+  holdUntilFirstPaint = false,
 }: BeforeAfterThumbnailProps) {
   const { width, height } = getImage(image.src)
   // Landscape photos are side by side, portrait ones stacked (app/content/gallery.ts).
@@ -44,7 +47,14 @@ export function BeforeAfterThumbnail({
       className={`group relative w-full cursor-zoom-in ${tileRatio ? 'flex items-center justify-center' : 'block'} overflow-hidden rounded-xl bg-slate-100 text-left shadow-sm ring-1 ring-slate-200 ${className}`}
     >
       {/* The frame is exactly the photo, so the labels sit on its halves whatever the tile's shape. */}
-      <span className={`relative block ${frameFit}`} style={{ aspectRatio: `${width} / ${height}` }}>
+      {/* Its size comes from the aspect ratio alone, so holding its content back (app.css) shifts nothing. */}
+      <span
+        className={`relative block ${frameFit}`}
+        style={{ aspectRatio: `${width} / ${height}` }}
+        data-held-until-paint={holdUntilFirstPaint ? '' : undefined}
+        // The entry loader may release it before React hydrates this markup.
+        suppressHydrationWarning
+      >
         <ResponsiveImage
           name={image.src}
           alt={image.alt}
