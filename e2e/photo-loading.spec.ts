@@ -2,6 +2,7 @@
 // The phone is Lighthouse's mobile one (412 × 823 CSS px at DPR 1.75), so these are the bytes its LCP waits for.
 import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
+import { gallery } from '~/content/gallery'
 import { expect, test } from './support/test'
 
 const LIGHTHOUSE_PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 }
@@ -102,7 +103,8 @@ test.describe('on a desktop', () => {
 
 test.describe('the gallery’s later photos on a phone', () => {
   test.use(LIGHTHOUSE_PHONE)
-  const FIRST_PHOTO = 'gallery-driveway-01'
+  // The stem of the first photo's file names (public/img/gallery-driveway-01.<hash>-<width>.avif).
+  const FIRST_PHOTO = gallery[0]!.src.replaceAll('/', '-')
 
   test('wait until the first photo has painted, so it has the connection to itself, then show', async ({ page }) => {
     await page.goto('/gallery')

@@ -46,8 +46,8 @@ export function BeforeAfterThumbnail({
       onFocus={preloadBeforeAfterDialog}
       className={`group relative w-full cursor-zoom-in ${tileRatio ? 'flex items-center justify-center' : 'block'} overflow-hidden rounded-xl bg-slate-100 text-left shadow-sm ring-1 ring-slate-200 ${className}`}
     >
-      {/* The frame is exactly the photo, so the labels sit on its halves whatever the tile's shape. */}
-      {/* Its size comes from the aspect ratio alone, so holding its content back (app.css) shifts nothing. */}
+      {/* The frame is exactly the photo, so the labels sit on its halves whatever the tile's shape. Its size
+          comes from the aspect ratio alone, so holding its content back (app.css) shifts nothing. */}
       <span
         className={`relative block ${frameFit}`}
         style={{ aspectRatio: `${width} / ${height}` }}
