@@ -3,6 +3,7 @@
 import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { gallery } from '~/content/gallery'
+import { LOADER_FALLBACK_MS } from '~/components/layout/loader-fallback'
 import { expect, test } from './support/test'
 
 const LIGHTHOUSE_PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 }
@@ -139,6 +140,30 @@ test.describe('the gallery’s later photos on a phone', () => {
     await second.scrollIntoViewIfNeeded()
     await expect(second.locator('img')).toHaveJSProperty('complete', true)
     expect(await pixelSpread(second)).toBeGreaterThan(12)
+  })
+
+  test('show by the loader’s fallback time even if the loader never runs (say, a proxy rewrote it)', async ({
+    page,
+  }) => {
+    let loaderRemoved = false
+    await page.route('**/gallery', async (route) => {
+      const response = await route.fetch()
+      const html = (await response.text()).replace(
+        /<script\b[^>]*>(?:(?!<\/script>)[\s\S])*?data-held-until-paint(?:(?!<\/script>)[\s\S])*?<\/script>/,
+        () => ((loaderRemoved = true), ''),
+      )
+      await route.fulfill({ response, body: html })
+    })
+    // Not page.goto: it would wait for a hydration that cannot come without the loader.
+    await page.evaluate((url) => (location.href = url), new URL('/gallery', test.info().project.use.baseURL).href)
+    await page.waitForURL('**/gallery')
+    expect(loaderRemoved).toBe(true)
+    const second = page.locator('#gallery-grid > li').nth(1)
+    const held = await second
+      .locator('[data-held-until-paint]')
+      .evaluate((frame) => getComputedStyle(frame).contentVisibility)
+    expect(held).toBe('hidden')
+    await expect.poll(async () => pixelSpread(second), { timeout: LOADER_FALLBACK_MS + 3000 }).toBeGreaterThan(12)
   })
 })
 

@@ -1,6 +1,7 @@
 import type { GalleryImage } from '~/content/types'
 import { galleryLabels } from '~/content/gallery'
 import { fullSizeImageUrl, getImage, ResponsiveImage } from '~/components/ui/responsive-image'
+import { LOADER_FALLBACK_MS } from '~/components/layout/loader-fallback'
 import { preloadBeforeAfterDialog } from './before-after-lightbox'
 
 export interface BeforeAfterThumbnailProps {
@@ -50,7 +51,10 @@ export function BeforeAfterThumbnail({
           comes from the aspect ratio alone, so holding its content back (app.css) shifts nothing. */}
       <span
         className={`relative block ${frameFit}`}
-        style={{ aspectRatio: `${width} / ${height}` }}
+        style={{
+          aspectRatio: `${width} / ${height}`,
+          animationDelay: holdUntilFirstPaint ? `${LOADER_FALLBACK_MS}ms` : undefined,
+        }}
         data-held-until-paint={holdUntilFirstPaint ? '' : undefined}
         // The entry loader may release it before React hydrates this markup.
         suppressHydrationWarning
