@@ -26,12 +26,15 @@ export function ServiceTabs({ selected, onChoose }: { selected: ServiceId; onCho
   const chipRefs = useRef(new Map<ServiceId, HTMLAnchorElement>())
 
   // However the service was chosen (a link from elsewhere, Back, a tap), its chip is in view.
-  // Browsers with scroll-initial-target have done this before any script ran.
   const revealedOnce = useRef(false)
   useEffect(() => {
-    const chip = chipRefs.current.get(selected)
-    if (chip) revealInRow(rowRef.current, chip, revealedOnce.current)
+    const animate = revealedOnce.current
     revealedOnce.current = true
+    // On arrival, scroll-initial-target has done it before any script ran; reading the row's geometry
+    // here, with hydration's changes pending, would force a style and layout pass inside this task.
+    if (!animate && CSS.supports('scroll-initial-target', 'nearest')) return
+    const chip = chipRefs.current.get(selected)
+    if (chip) revealInRow(rowRef.current, chip, animate)
   }, [selected])
 
   function choose(id: ServiceId) {
