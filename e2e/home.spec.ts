@@ -11,6 +11,16 @@ import { fullAddress, site, stats } from '~/content/site'
 import { logged, startSiteServer, type SiteServer } from './support/site-server'
 import { startSupabaseStub, type SupabaseStub, type SupabaseStubState } from './support/supabase-stub'
 
+/** Google's map host answers `body` (the tests run offline); returns the addresses the page asked it for. */
+async function stubGoogle(page: Page, body = '<p>map</p>'): Promise<string[]> {
+  const requested: string[] = []
+  await page.route('https://www.google.com/**', (route) => {
+    requested.push(route.request().url())
+    return route.fulfill({ contentType: 'text/html', body })
+  })
+  return requested
+}
+
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost'])
 
 /** Resolves once React has hydrated this element (it carries React's props from then on). */
@@ -188,11 +198,7 @@ test.describe('home page', () => {
     })
 
     test('Show map takes the visitor to the map, and Google is contacted only on the tap', async ({ page }) => {
-      const google: string[] = []
-      await page.route('https://www.google.com/**', (route) => {
-        google.push(route.request().url())
-        return route.fulfill({ contentType: 'text/html', body: '<h1>Google map</h1>' })
-      })
+      const google = await stubGoogle(page, '<h1>Google map</h1>')
       await page.goto('/')
       const show = page.locator('#contact').getByRole('button', { name: 'Show map' })
       await show.scrollIntoViewIfNeeded()
@@ -287,11 +293,7 @@ test.describe('home page', () => {
   })
 
   test('the map loads only when the visitor asks for it', async ({ page }) => {
-    const thirdParty: string[] = []
-    await page.route('https://www.google.com/**', (route) => {
-      thirdParty.push(route.request().url())
-      return route.fulfill({ contentType: 'text/html', body: '<p>map</p>' })
-    })
+    const thirdParty = await stubGoogle(page)
     await page.goto('/')
     const contact = page.locator('#contact')
     await expect(contact.getByRole('link', { name: site.phone })).toHaveAttribute('href', site.phoneHref)
@@ -350,9 +352,7 @@ test.describe('home page', () => {
 
   test('has no WCAG 2.2 A/AA violations axe can find, closed and with everything opened', async ({ page }) => {
     const axe = async () => violationList(await (await wcagAudit(page)).analyze())
-    await page.route('https://www.google.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<p>map</p>' }),
-    )
+    await stubGoogle(page)
     await page.goto('/')
     await page.waitForLoadState('networkidle')
     expect(await axe()).toEqual([])

@@ -2,7 +2,7 @@ export const QUOTE_FORM_CLASS = 'quote-request-form'
 /** The fragment quote links point at, so they work before the JavaScript arrives. */
 export const QUOTE_FORM_ID = 'quote-form'
 
-function prefersReducedMotion(): boolean {
+export function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
 }
 

@@ -3,10 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { serviceList } from '~/content/service-list'
 import type { ServiceId } from '~/content/types'
 import { useHydrated } from '~/hooks/use-media-query'
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches
-}
+import { prefersReducedMotion } from '~/lib/scroll'
 
 function revealInRow(row: HTMLElement | null, chip: HTMLElement, animate = true) {
   if (!row || row.scrollWidth <= row.clientWidth) return
