@@ -1,12 +1,14 @@
-import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import { createServerEntry } from '@tanstack/react-start/server-entry'
+import { createStartHandler } from '@tanstack/react-start/server'
 import { findRedirect, targetHref } from './content/redirects'
 import { getRouter } from './router'
 import { runtimeConfig, serverEnv } from './server/config.server'
 import { healthResponse } from './server/http/health.server'
-import { htmlCacheFromEnvironment } from './server/http/html-cache.server'
+import { htmlCacheFromEnvironment, type PageRenderers } from './server/http/html-cache.server'
 import { finalizeResponse, missingHashedAsset } from './server/http/http.server'
-import { pageUrl, searchParamsReadByRoutes } from './server/http/page-url.server'
-import { withScriptHashes } from './server/http/script-hashes.server'
+import { COMPLETE_RENDER_AGENT, pageRenderHandler } from './server/http/page-render.server'
+import { declaredSearchOf, pageUrl } from './server/http/page-url.server'
+import { privateIfNonce, withScriptHashes } from './server/http/script-hashes.server'
 import { exitCleanlyOnSignals, tracked } from './server/http/shutdown.server'
 import { requestIdFor, withRequestId } from './server/log/logger.server'
 import { warnAboutIgnoredSettings } from './server/start/ignored-settings.server'
@@ -15,9 +17,19 @@ import { warnAboutPlaceholders } from './server/start/placeholder-facts.server'
 runtimeConfig() // a bad variable stops the server here, naming it
 warnAboutPlaceholders()
 warnAboutIgnoredSettings()
-const searchParamsRead = searchParamsReadByRoutes(getRouter())
-const htmlCache = htmlCacheFromEnvironment(serverEnv(), (url) => pageUrl(url, searchParamsRead))
+const declaredSearch = declaredSearchOf(getRouter())
+const htmlCache = htmlCacheFromEnvironment(serverEnv(), (url) => pageUrl(url, declaredSearch))
 exitCleanlyOnSignals()
+
+const handler = createStartHandler(pageRenderHandler)
+const renderers: PageRenderers = {
+  live: (page) => handler(page),
+  complete: async (page) => {
+    const headers = new Headers(page.headers)
+    headers.set('User-Agent', COMPLETE_RENDER_AGENT)
+    return withScriptHashes(await handler(new Request(page.url, { headers })))
+  },
+}
 
 /** Legacy URLs go straight to the redirect's target, so old links arrive in one permanent hop. */
 function trailingSlashRedirect(request: Request): Response | null {
@@ -41,7 +53,7 @@ export default createServerEntry({
           (await healthResponse(request)) ??
           trailingSlashRedirect(request) ??
           missingHashedAsset(request) ??
-          (await htmlCache.serve(request, async (page) => withScriptHashes(await handler.fetch(page))))
+          privateIfNonce(await htmlCache.serve(request, renderers))
         const finished = await finalizeResponse(request, response)
         // A CDN would hand one visitor's id to everyone it serves the stored copy to.
         if (!sharedCacheMayStore(finished)) finished.headers.set('X-Request-Id', requestId)

@@ -1073,9 +1073,9 @@ const cityContent: Record<CitySlug, CityContent> = {
 
 export const cities: City[] = citySlugs.map((slug) => ({ slug, name: cityNames[slug], ...cityContent[slug] }))
 
-const citiesBySlug = new Map(cities.map((city) => [city.slug, city]))
+const citiesBySlug = Object.fromEntries(cities.map((city) => [city.slug, city])) as Record<CitySlug, City>
 
-/** The city for a /city/{slug} URL, or undefined for an unknown slug (the route then goes to /404). */
-export function cityBySlug(slug: string): City | undefined {
-  return citiesBySlug.get(slug)
+/** The city of a /city/{slug} URL; the route's params parser has already sent an unknown slug to /404. */
+export function cityBySlug(slug: CitySlug): City {
+  return citiesBySlug[slug]
 }

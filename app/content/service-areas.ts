@@ -41,7 +41,3 @@ export const cityNames: Record<CitySlug, string> = {
 }
 
 export const serviceAreas: ServiceArea[] = citySlugs.map((slug) => ({ name: cityNames[slug], slug }))
-
-export function isCitySlug(slug: string): slug is CitySlug {
-  return (citySlugs as readonly string[]).includes(slug)
-}

@@ -1,3 +1,4 @@
+import type { CitySlug } from './service-areas'
 /** Shapes of every business fact the site shows. Data lives beside this file, once. */
 
 export const serviceIds = [
@@ -60,11 +61,11 @@ export interface EpoxyService {
 
 export interface ServiceArea {
   name: string
-  slug: string
+  slug: CitySlug
 }
 
 export interface City {
-  slug: string
+  slug: CitySlug
   name: string
   /** Page H1 / title fragment, e.g. "Pressure Washing in Folsom, CA". */
   title: string

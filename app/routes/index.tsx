@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
 import { pageSeo } from '~/content/pages'
 import { homeVideoQuery, reviewsQuery } from '~/lib/backend.functions'
 import { jsonLdScript, seo } from '~/lib/seo'
@@ -7,8 +8,7 @@ import { HomePage } from '~/components/home/home-page'
 
 export const Route = createFileRoute('/')({
   // ?cities=all: the service areas opened by "Show More Cities" before (or without) JavaScript.
-  validateSearch: (search: Record<string, unknown>): { cities?: 'all' } =>
-    search.cities === 'all' ? { cities: 'all' } : {},
+  validateSearch: v.object({ cities: v.fallback(v.optional(v.picklist(['all'])), undefined) }),
   loader: async ({ context }) => {
     // Reviews stream in behind their own Suspense boundary: start the query without waiting.
     void context.queryClient.prefetchQuery(reviewsQuery)

@@ -5,12 +5,8 @@ import { reviewsQuery } from '~/lib/backend.functions'
 import { ReviewsPage } from '~/components/reviews/reviews-page'
 
 export const Route = createFileRoute('/reviews')({
-  // A failure must not break the page.
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData(reviewsQuery).then(
-      () => null,
-      () => null,
-    ),
+  // Started, not awaited: the page streams its heading while the reviews load (decision 029).
+  loader: ({ context }) => void context.queryClient.prefetchQuery(reviewsQuery),
   head: () => seo({ ...pageSeo.reviews, path: '/reviews' }),
   component: ReviewsPage,
 })

@@ -9,6 +9,8 @@ export interface StubReply {
   hangUp?: boolean
   /** Answer only after this many milliseconds (a slow function). */
   delayMs?: number
+  /** Answer only once this settles (a function the test lets finish). */
+  until?: Promise<unknown>
 }
 
 export interface SupabaseStubState {
@@ -59,6 +61,7 @@ export async function startSupabaseStub(initial: Partial<SupabaseStubState> = {}
 
     const send = async (reply: StubReply) => {
       if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs))
+      if (reply.until) await reply.until
       if (reply.hangUp) return req.socket.destroy()
       res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json' })
       res.end(reply.body === undefined ? '' : JSON.stringify(reply.body))

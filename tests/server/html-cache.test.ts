@@ -1,29 +1,48 @@
 import fc from 'fast-check'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { createHtmlCache, htmlCacheFromEnvironment } from '../../app/server/http/html-cache.server'
+import {
+  createHtmlCache,
+  htmlCacheFromEnvironment,
+  type HtmlCache,
+  type PageRenderers,
+} from '../../app/server/http/html-cache.server'
 import { pageUrl } from '../../app/server/http/page-url.server'
 
-/** A stand-in for the renderer: each render differs (its count), as dehydrated data does. */
+/**
+ * Stand-ins for the two renders: the live one streams to one visitor, the complete one is stored. Each render
+ * differs (its count), as dehydrated data does.
+ */
 function pageRenderer(
   options: { status?: number; headers?: Record<string, string>; body?: (count: number) => string } = {},
 ) {
-  let renders = 0
-  const render = async (_request: Request) => {
-    renders++
+  let live = 0
+  let complete = 0
+  const asked: string[] = []
+  const respond = (kind: string, count: number) => {
     const body =
-      options.body?.(renders) ??
-      `<!DOCTYPE html><html><head><style>body{color:#123}</style><script>self.a=${renders}</script></head><body><h1>Render ${renders}</h1><script type="module" src="/assets/main.js"></script></body></html>`
+      options.body?.(count) ??
+      `<!DOCTYPE html><html><head><style>body{color:#123}</style><script>self.a=${count}</script></head><body><h1>${kind} ${count}</h1><script type="module" src="/assets/main.js"></script></body></html>`
     return new Response(body, {
       status: options.status ?? 200,
       headers: {
         'Content-Type': 'text/html; charset=utf-8',
-        'Content-Security-Policy': `default-src 'self'; script-src 'self' 'sha256-render${renders}'`,
+        'Content-Security-Policy': `default-src 'self'; script-src 'self' 'sha256-${kind}${count}'`,
         ...options.headers,
       },
     })
   }
-  return { render, renders: () => renders }
+  const renderers: PageRenderers = {
+    live: async (request) => {
+      asked.push(request.url)
+      return respond('Live', ++live)
+    },
+    complete: async (request) => {
+      asked.push(`complete ${request.url}`)
+      return respond('Complete', ++complete)
+    },
+  }
+  return { renderers, live: () => live, complete: () => complete, asked }
 }
 
 function request(path = '/', init: RequestInit = {}) {
@@ -37,17 +56,11 @@ async function html(response: Response): Promise<string> {
     : bytes.toString('utf8')
 }
 
-async function settle() {
-  await new Promise((resolve) => setTimeout(resolve, 20))
-}
-
-/** One visit to `/`, read to the end, and the moment the cache needs to store what it rendered. */
-async function visitHome(
-  pages: Pick<ReturnType<typeof createHtmlCache>, 'serve'>,
-  renderer: ReturnType<typeof pageRenderer>,
-) {
-  await html(await pages.serve(request(), renderer.render))
-  await settle()
+/** One visit, read to the end, and the complete render it started stored. */
+async function visit(pages: HtmlCache, renderer: ReturnType<typeof pageRenderer>, path = '/') {
+  const body = await html(await pages.serve(request(path), renderer.renderers))
+  await pages.idle()
+  return body
 }
 
 function cache(overrides: Partial<Parameters<typeof createHtmlCache>[0]> = {}) {
@@ -55,36 +68,39 @@ function cache(overrides: Partial<Parameters<typeof createHtmlCache>[0]> = {}) {
 }
 
 describe('page cache', () => {
-  it('serves a rendered page again without rendering: the same bytes and policy for every visitor', async () => {
+  it('streams a miss to its visitor, then serves every visitor the same stored complete render', async () => {
     const pages = cache()
     const renderer = pageRenderer()
-    const first = await pages.serve(request(), renderer.render)
-    expect(first.headers.get('X-Page-Cache')).toBe('miss')
-    const firstHtml = await html(first)
+    const first = await pages.serve(request(), renderer.renderers)
+    expect(first.headers.get('X-Page-Cache')).toBeNull()
+    expect(await html(first)).toContain('<h1>Live 1</h1>')
+    await pages.idle()
 
     const replies = await Promise.all(
-      [1, 2, 3].map(() => pages.serve(request('/', { headers: { 'Accept-Encoding': 'gzip, br' } }), renderer.render)),
+      [1, 2, 3].map(() =>
+        pages.serve(request('/', { headers: { 'Accept-Encoding': 'gzip, br' } }), renderer.renderers),
+      ),
     )
-    expect(renderer.renders()).toBe(1)
+    expect([renderer.live(), renderer.complete()]).toEqual([1, 1])
     const gzipped = await Promise.all(replies.map(async (reply) => Buffer.from(await reply.arrayBuffer())))
     for (const [index, reply] of replies.entries()) {
       expect(reply.headers.get('X-Page-Cache')).toBe('hit')
       expect(reply.headers.get('Content-Encoding')).toBe('gzip')
-      expect(reply.headers.get('Content-Security-Policy')).toBe(first.headers.get('Content-Security-Policy'))
+      expect(reply.headers.get('Content-Security-Policy')).toContain("'sha256-Complete1'")
       expect(gzipped[index]).toEqual(gzipped[0])
-      expect(gunzipSync(gzipped[index]!).toString('utf8')).toBe(firstHtml)
+      expect(gunzipSync(gzipped[index]!).toString('utf8')).toContain('<h1>Complete 1</h1>')
     }
   })
 
   it('answers a client that takes no compression with the plain page and its length', async () => {
     const pages = cache()
     const renderer = pageRenderer()
-    await visitHome(pages, renderer)
-    const reply = await pages.serve(request(), renderer.render)
+    await visit(pages, renderer)
+    const reply = await pages.serve(request(), renderer.renderers)
     const body = await html(reply)
     expect(reply.headers.get('Content-Encoding')).toBeNull()
     expect(Number(reply.headers.get('Content-Length'))).toBe(Buffer.byteLength(body))
-    expect(body).toContain('<h1>Render 1</h1>')
+    expect(body).toContain('<h1>Complete 1</h1>')
   })
 
   it('keeps the bytes of any page exact through the stored gzip', async () => {
@@ -92,8 +108,8 @@ describe('page cache', () => {
       fc.asyncProperty(fc.string({ unit: 'grapheme', maxLength: 6000 }), async (text) => {
         const pages = cache()
         const renderer = pageRenderer({ body: () => text })
-        await visitHome(pages, renderer)
-        const reply = await pages.serve(request('/', { headers: { 'Accept-Encoding': 'gzip' } }), renderer.render)
+        await visit(pages, renderer)
+        const reply = await pages.serve(request('/', { headers: { 'Accept-Encoding': 'gzip' } }), renderer.renderers)
         expect(reply.headers.get('X-Page-Cache')).toBe('hit')
         expect(await html(reply)).toBe(text)
       }),
@@ -101,60 +117,71 @@ describe('page cache', () => {
     )
   })
 
-  it('lets requests that arrive while a cold page renders share that one render', async () => {
+  it('streams to each visitor who arrives while a cold page renders, and stores it once', async () => {
     const pages = cache()
     const renderer = pageRenderer()
-    const replies = await Promise.all([1, 2, 3, 4, 5].map(() => pages.serve(request('/gallery'), renderer.render)))
-    const bodies = await Promise.all(replies.map(html))
-    expect(renderer.renders()).toBe(1)
-    for (const body of bodies) expect(body).toContain('Render 1')
+    const bodies = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => pages.serve(request('/gallery'), renderer.renderers).then(html)),
+    )
+    await pages.idle()
+    expect(bodies.every((body) => body.includes('<h1>Live'))).toBe(true)
+    expect([renderer.live(), renderer.complete()]).toEqual([5, 1])
+    expect(await html(await pages.serve(request('/gallery'), renderer.renderers))).toContain('<h1>Complete 1</h1>')
   })
 
-  it('serves a stale page at once and renders a fresh one in the background, once', async () => {
+  it('serves a stale page at once and renders a complete one in the background, once', async () => {
     let clock = 0
     const pages = cache({ freshMs: 1000, keepMs: 5000, now: () => clock })
     const renderer = pageRenderer()
-    await visitHome(pages, renderer)
+    await visit(pages, renderer)
 
     clock = 1500
-    const stale = await Promise.all([1, 2].map(() => pages.serve(request(), renderer.render)))
-    for (const reply of stale) expect(await html(reply)).toContain('Render 1')
-    await settle()
-    expect(renderer.renders()).toBe(2)
-    expect(await html(await pages.serve(request(), renderer.render))).toContain('Render 2')
+    const stale = await Promise.all([1, 2].map(() => pages.serve(request(), renderer.renderers)))
+    for (const reply of stale) expect(await html(reply)).toContain('Complete 1')
+    await pages.idle()
+    expect([renderer.live(), renderer.complete()]).toEqual([1, 2])
+    expect(await html(await pages.serve(request(), renderer.renderers))).toContain('Complete 2')
 
-    clock = 1500 + 6000 // past keepMs: rendered again while the visitor waits
-    expect(await html(await pages.serve(request(), renderer.render))).toContain('Render 3')
+    clock = 1500 + 6000 // past keepMs: a live render for the visitor, a complete one for the cache
+    expect(await visit(pages, renderer)).toContain('Live 2')
+    expect(await html(await pages.serve(request(), renderer.renderers))).toContain('Complete 3')
   })
 
   it('keeps pages apart by path and query string', async () => {
     const pages = cache()
     const renderer = pageRenderer({ body: (count) => `<p>page ${count}</p>` })
-    await html(await pages.serve(request('/services?tab=roof'), renderer.render))
-    await html(await pages.serve(request('/services?tab=patio'), renderer.render))
-    await settle()
-    expect(await html(await pages.serve(request('/services?tab=roof'), renderer.render))).toContain('page 1')
-    expect(await html(await pages.serve(request('/services?tab=patio'), renderer.render))).toContain('page 2')
-    expect(renderer.renders()).toBe(2)
+    await visit(pages, renderer, '/services?tab=roof')
+    await visit(pages, renderer, '/services?tab=patio')
+    expect(await html(await pages.serve(request('/services?tab=roof'), renderer.renderers))).toContain('page 1')
+    expect(await html(await pages.serve(request('/services?tab=patio'), renderer.renderers))).toContain('page 2')
+    expect(renderer.complete()).toBe(2)
   })
 
-  it('serves a page asked for with marketing parameters from the page of the plain address', async () => {
-    const pages = cache({ pageUrl: (url) => pageUrl(url, (pathname) => (pathname === '/services' ? ['tab'] : [])) })
-    const asked: string[] = []
+  it('serves a page asked for with undeclared parameters from the page of the plain address', async () => {
+    const declared = (pathname: string, search: string) =>
+      pathname === '/services'
+        ? `?${new URLSearchParams(search).get('tab') ? `tab=${new URLSearchParams(search).get('tab')}` : ''}`
+        : ''
+    const pages = cache({ pageUrl: (url) => pageUrl(url, declared) })
     const renderer = pageRenderer()
-    const render = (incoming: Request) => {
-      asked.push(incoming.url)
-      return renderer.render(incoming)
-    }
-    const plain = await html(await pages.serve(request('/services?tab=roof'), render))
-    const reply = await pages.serve(request(`/services?tab=roof&utm_source=x${Math.random()}&gclid=y`), render)
+    await visit(pages, renderer, '/services?tab=roof')
+    const stored = await html(await pages.serve(request('/services?tab=roof'), renderer.renderers))
+    const reply = await pages.serve(
+      request(`/services?tab=roof&utm_source=x${Math.random()}&gclid=y`),
+      renderer.renderers,
+    )
     expect(reply.headers.get('X-Page-Cache')).toBe('hit')
-    expect(await html(reply)).toBe(plain)
+    expect(await html(reply)).toBe(stored)
 
     // A first visit with parameters is rendered from, and kept under, the plain address.
-    await html(await pages.serve(request('/gallery?fbclid=abc&ref=mail'), render))
-    expect(asked).toEqual(['http://localhost/services?tab=roof', 'http://localhost/gallery'])
-    expect((await pages.serve(request('/gallery'), render)).headers.get('X-Page-Cache')).toBe('hit')
+    await visit(pages, renderer, '/gallery?fbclid=abc&ref=mail')
+    expect(renderer.asked).toEqual([
+      'http://localhost/services?tab=roof',
+      'complete http://localhost/services?tab=roof',
+      'http://localhost/gallery',
+      'complete http://localhost/gallery',
+    ])
+    expect((await pages.serve(request('/gallery'), renderer.renderers)).headers.get('X-Page-Cache')).toBe('hit')
   })
 
   it.each([
@@ -168,48 +195,43 @@ describe('page cache', () => {
       { headers: { 'Cache-Control': 'private, no-store' } },
     ],
     ['a non-HTML answer', request('/robots.txt'), { headers: { 'Content-Type': 'text/plain' } }],
-  ] as const)('never shares %s', async (_name, incoming, options) => {
+  ] as const)('never shares %s, nor renders it twice', async (_name, incoming, options) => {
     const pages = cache()
     const renderer = pageRenderer(options)
     for (let i = 0; i < 2; i++) {
-      const reply = await pages.serve(incoming.clone(), renderer.render)
+      const reply = await pages.serve(incoming.clone(), renderer.renderers)
       await reply.arrayBuffer()
-      await settle()
+      await pages.idle()
       expect(reply.headers.get('X-Page-Cache')).toBeNull()
     }
-    expect(renderer.renders()).toBe(2)
+    expect([renderer.live(), renderer.complete()]).toEqual([2, 0])
     expect(pages.size).toBe(0)
   })
 
   it('answers HEAD from the cache without a body', async () => {
     const pages = cache()
     const renderer = pageRenderer()
-    await visitHome(pages, renderer)
-    const reply = await pages.serve(request('/', { method: 'HEAD' }), renderer.render)
+    await visit(pages, renderer)
+    const reply = await pages.serve(request('/', { method: 'HEAD' }), renderer.renderers)
     expect(reply.headers.get('X-Page-Cache')).toBe('hit')
     expect(reply.body).toBeNull()
   })
 
   it('drops the least recently used pages beyond its memory bound', async () => {
     const pages = cache({ maxBytes: 6000 })
-    const renderer = pageRenderer({
-      body: (count) => `<p>${count}</p>${'x'.repeat(1500)}`,
-    })
-    for (const path of ['/a', '/b', '/c', '/d']) {
-      await html(await pages.serve(request(path), renderer.render))
-      await settle()
-    }
+    const renderer = pageRenderer({ body: (count) => `<p>${count}</p>${'x'.repeat(1500)}` })
+    for (const path of ['/a', '/b', '/c', '/d']) await visit(pages, renderer, path)
     expect(pages.size).toBeLessThan(4)
-    expect(await html(await pages.serve(request('/d'), renderer.render))).toContain('<p>4</p>')
-    expect(await html(await pages.serve(request('/a'), renderer.render))).toContain('<p>5</p>')
+    expect(await html(await pages.serve(request('/d'), renderer.renderers))).toContain('<p>4</p>')
+    expect(renderer.live()).toBe(4)
+    await html(await pages.serve(request('/a'), renderer.renderers))
+    expect(renderer.live()).toBe(5)
   })
 
-  it('is off with HTML_CACHE_SECONDS=0', async () => {
+  it('is off with HTML_CACHE_SECONDS=0: every visitor gets a live render', async () => {
     const pages = htmlCacheFromEnvironment({ HTML_CACHE_SECONDS: '0' })
     const renderer = pageRenderer()
-    for (let i = 0; i < 2; i++) {
-      await visitHome(pages, renderer)
-    }
-    expect(renderer.renders()).toBe(2)
+    for (let i = 0; i < 2; i++) await visit(pages, renderer)
+    expect([renderer.live(), renderer.complete()]).toEqual([2, 0])
   })
 })

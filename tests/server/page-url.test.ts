@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { pageUrl, type SearchParamsRead } from '../../app/server/http/page-url.server'
+import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router'
+import { declaredSearchOf, pageUrl } from '../../app/server/http/page-url.server'
+import { getRouter } from '../../app/router'
 
-/** As the site's routes declare them: /services reads ?tab=, /quote-request its result, the rest nothing. */
-const searchParamsRead: SearchParamsRead = (pathname) =>
-  pathname === '/services' ? ['tab'] : pathname === '/quote-request' ? ['status', 'message'] : []
+const declaredSearch = declaredSearchOf(getRouter())
 
-function page(address: string, read = searchParamsRead): string {
-  const url = pageUrl(new URL(address, 'http://localhost'), read)
+function page(address: string): string {
+  const url = pageUrl(new URL(address, 'http://localhost'), declaredSearch)
   return `${url.pathname}${url.search}`
 }
 
-describe('the address a page is rendered and cached under', () => {
+describe('the address a page is rendered and cached under, from the routes the site declares', () => {
   it('drops the parameters ad clicks and campaign links add', () => {
     expect(page('/?utm_source=google&utm_medium=cpc&utm_campaign=spring&gclid=Cj0KCQ&fbclid=IwAR&msclkid=abc')).toBe(
       '/',
@@ -18,20 +18,34 @@ describe('the address a page is rendered and cached under', () => {
     expect(page('/city/folsom?UTM_Source=x&utm_id=1')).toBe('/city/folsom')
   })
 
-  it('drops parameters a page does not read, and keeps those it reads', () => {
+  it('drops parameters a page does not declare, and keeps valid values of those it does', () => {
     expect(page('/gallery?ref=newsletter&x=1')).toBe('/gallery')
+    expect(page(`/?r=${Math.random()}`)).toBe('/')
+    expect(page('/?cities=all&x=1')).toBe('/?cities=all')
     expect(page('/services?utm_source=x&tab=roof&ref=y')).toBe('/services?tab=roof')
-    expect(page('/quote-request?status=invalid&message=Please+enter+an+email&gclid=x')).toBe(
-      '/quote-request?message=Please+enter+an+email&status=invalid',
-    )
+    expect(page('/quote-request?status=sent&gclid=x')).toBe('/quote-request?status=sent')
+  })
+
+  it('gives a value the route would not accept the page without it', () => {
+    expect(page('/?cities=some')).toBe('/')
+    expect(page('/?cities=%22all%22x')).toBe('/')
+    expect(page('/services?tab=bogus')).toBe('/services')
+    expect(page('/quote-request?status=invented&message=Anything+at+all')).toBe('/quote-request')
   })
 
   it('gives one address whatever the order or encoding of the parameters', () => {
-    expect(page('/quote-request?status=sent&message=a')).toBe(page('/quote-request?message=a&status=sent'))
-    expect(page('/services?tab=r%6Fof')).toBe('/services?tab=roof')
+    expect(page('/services?ref=1&tab=r%6Fof')).toBe('/services?tab=roof')
+    expect(page('/quote-request?x=1&status=sent')).toBe(page('/quote-request?status=sent&x=1'))
   })
 
-  it('keeps every parameter but marketing ones where what a page reads is unknown', () => {
-    expect(page('/custom?a=1&utm_term=x&b=2', () => null)).toBe('/custom?a=1&b=2')
+  it('refuses, at start, a route whose search it cannot know', () => {
+    const root = createRootRoute()
+    const custom = createRoute({
+      getParentRoute: () => root,
+      path: '/custom',
+      validateSearch: (search: Record<string, unknown>) => ({ a: String(search.a) }),
+    })
+    const router = createRouter({ routeTree: root.addChildren([custom]) })
+    expect(() => declaredSearchOf(router)).toThrow(/route \/custom: declare its search with a valibot v.object/)
   })
 })

@@ -2,18 +2,17 @@ import {
   Component,
   Suspense,
   startTransition,
-  use,
   useEffect,
   useId,
   useState,
   type CSSProperties,
   type ReactNode,
 } from 'react'
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { LoaderCircle, Pause, Play } from 'lucide-react'
 import { homeReviews } from '~/content/home'
-import { reviewsQuery, type Review } from '~/lib/backend.functions'
+import type { Review } from '~/lib/backend.functions'
+import { useSettledReviews } from '~/hooks/use-settled-reviews'
 import { onPageSettled } from '~/lib/lazy-when-idle'
 import { REVIEW_EXCERPT_LENGTH, ReviewCard } from '~/components/shared/review-card'
 
@@ -33,33 +32,9 @@ export function ReviewsStrip() {
 }
 
 function ReviewsStripContent() {
-  use(reviewsSettled(useQueryClient()))
-  // No retry on mount: after a failure the browser would only repeat the server's failed call.
-  const { data: reviews } = useQuery({ ...reviewsQuery, retryOnMount: false })
+  const { data: reviews } = useSettledReviews()
   if (!reviews || reviews.length === 0) return null
   return <ReviewsMarquee reviews={reviews} />
-}
-
-const SETTLED = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined })
-const settledByQuery = new WeakMap<object, Promise<void>>()
-
-/**
- * Resolves (never rejects) once the query settles: useSuspenseQuery would throw during SSR and turn a failure
- * into a client-rendered boundary. One promise per query instance keeps `use()` stable.
- */
-function reviewsSettled(queryClient: QueryClient): Promise<void> {
-  const cache = queryClient.getQueryCache()
-  const existing = cache.find({ queryKey: reviewsQuery.queryKey, exact: true })
-  if (existing && existing.state.status !== 'pending') return SETTLED
-  const loading = queryClient.ensureQueryData(reviewsQuery).then(
-    () => undefined,
-    () => undefined,
-  )
-  const query = existing ?? cache.find({ queryKey: reviewsQuery.queryKey, exact: true })
-  if (!query) return loading
-  const settled = settledByQuery.get(query) ?? loading
-  settledByQuery.set(query, settled)
-  return settled
 }
 
 function ReviewsFrame({ children, action }: { children: ReactNode; action?: ReactNode }) {

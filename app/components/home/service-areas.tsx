@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent, type MouseEvent } from 'react'
-import { useSearch } from '@tanstack/react-router'
+import { Link, useSearch } from '@tanstack/react-router'
 import { ChevronDown } from 'lucide-react'
 import { homeServiceAreas } from '~/content/home-sections'
 import { serviceAreas } from '~/content/service-areas'
@@ -28,8 +28,10 @@ export function ServiceAreas() {
           <ServiceAreasGrid areas={shown} />
         </div>
         <div className="mt-8 flex justify-center">
-          <a
-            href={expanded ? '/#service-areas' : '/?cities=all#service-areas'}
+          <Link
+            to="/"
+            search={expanded ? {} : { cities: 'all' }}
+            hash="service-areas"
             role="button"
             aria-expanded={expanded}
             aria-controls={listId}
@@ -42,7 +44,7 @@ export function ServiceAreas() {
               className={`size-5 transition-transform motion-reduce:transition-none ${expanded ? 'rotate-180' : ''}`}
               aria-hidden="true"
             />
-          </a>
+          </Link>
         </div>
       </div>
     </section>

@@ -1,38 +1,45 @@
-import { useQuery } from '@tanstack/react-query'
+import { Suspense } from 'react'
 import { site } from '~/content/site'
-import { reviewsQuery } from '~/lib/backend.functions'
+import { useSettledReviews } from '~/hooks/use-settled-reviews'
 import { ReviewCard } from '~/components/shared/review-card'
 
 /** No review structured data: search engines do not allow self-serving review stars. */
 export function ReviewsList() {
-  const { data: reviews, isPending, isError } = useQuery(reviewsQuery)
-
   return (
     <section aria-labelledby="reviews-list-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
       <h2 id="reviews-list-heading" className="text-3xl font-extrabold tracking-tight text-slate-900">
         What Our Customers Say
       </h2>
-      {reviews && reviews.length > 0 ? (
-        <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="reviews-list">
-          {reviews.map((review) => (
-            <li key={review.id}>
-              <ReviewCard review={review} />
-            </li>
-          ))}
-        </ul>
-      ) : isPending ? (
-        <p className="mt-6 text-slate-600" role="status">
-          Loading reviews…
-        </p>
-      ) : (
-        <p className="mt-6 max-w-2xl text-slate-700">
-          {isError ? 'Our reviews could not be loaded right now.' : 'No reviews to show yet.'} Call us at{' '}
-          <a href={site.phoneHref} className="font-semibold text-brand-800 underline">
-            {site.phone}
-          </a>{' '}
-          and we will gladly put you in touch with customers near you.
-        </p>
-      )}
+      <Suspense
+        fallback={
+          <p className="mt-6 text-slate-600" role="status">
+            Loading reviews…
+          </p>
+        }
+      >
+        <Reviews />
+      </Suspense>
     </section>
+  )
+}
+
+function Reviews() {
+  const { data: reviews, isError } = useSettledReviews()
+  return reviews && reviews.length > 0 ? (
+    <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="reviews-list">
+      {reviews.map((review) => (
+        <li key={review.id}>
+          <ReviewCard review={review} />
+        </li>
+      ))}
+    </ul>
+  ) : (
+    <p className="mt-6 max-w-2xl text-slate-700">
+      {isError ? 'Our reviews could not be loaded right now.' : 'No reviews to show yet.'} Call us at{' '}
+      <a href={site.phoneHref} className="font-semibold text-brand-800 underline">
+        {site.phone}
+      </a>{' '}
+      and we will gladly put you in touch with customers near you.
+    </p>
   )
 }

@@ -1,31 +1,39 @@
-import { useQuery } from '@tanstack/react-query'
+import { Suspense } from 'react'
 import { reviewsRatingSummary } from '~/content/pages'
-import { reviewsQuery } from '~/lib/backend.functions'
+import { useSettledReviews } from '~/hooks/use-settled-reviews'
 import { reviewAverage } from '~/lib/review-average'
 import { PageHeading } from '~/components/layout/page-heading'
 import { StarRating } from '~/components/shared/star-rating'
 import { ReviewsList } from './reviews-list'
 import { ReviewsWidget } from './reviews-widget'
 
+/** The heading is sent at once; the rating and the reviews follow in the same response. */
 export function ReviewsPage() {
-  const { data: reviews } = useQuery(reviewsQuery)
-  const rating = reviewAverage(reviews ?? [])
   return (
     <>
       <PageHeading
         title="Customer Reviews"
         intro="What homeowners and businesses around Sacramento say about our work."
       >
-        {/* No figure without reviews to back it. */}
-        {rating && (
-          <p className="mt-6 inline-flex items-center gap-3 rounded-full bg-white/10 px-4 py-2 font-semibold">
-            <StarRating rating={Number(rating.average)} decorative />
-            <span>{reviewsRatingSummary(rating.average, rating.count)}</span>
-          </p>
-        )}
+        <Suspense fallback={null}>
+          <ReviewsRating />
+        </Suspense>
       </PageHeading>
       <ReviewsList />
       <ReviewsWidget />
     </>
+  )
+}
+
+/** No figure without reviews to back it. */
+function ReviewsRating() {
+  const { data: reviews } = useSettledReviews()
+  const rating = reviewAverage(reviews ?? [])
+  if (!rating) return null
+  return (
+    <p className="mt-6 inline-flex items-center gap-3 rounded-full bg-white/10 px-4 py-2 font-semibold">
+      <StarRating rating={Number(rating.average)} decorative />
+      <span>{reviewsRatingSummary(rating.average, rating.count)}</span>
+    </p>
   )
 }

@@ -1,19 +1,23 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
+import * as v from 'valibot'
 import { cityBySlug } from '~/content/cities'
-import { isCitySlug } from '~/content/service-areas'
+import { citySlugs } from '~/content/service-areas'
 import { breadcrumbJsonLd, jsonLdScript, seo } from '~/lib/seo'
 import { CityPage } from '~/components/city/city-page'
 
+const citySlugSchema = v.picklist(citySlugs)
+
 export const Route = createFileRoute('/city/$citySlug')({
-  beforeLoad: ({ params }) => {
-    // docs/product.md#city-pages: an unknown slug navigates to /404 (which answers HTTP 404).
-    if (!isCitySlug(params.citySlug)) throw redirect({ to: '/404', replace: true })
+  params: {
+    parse: ({ citySlug }) => {
+      const parsed = v.safeParse(citySlugSchema, citySlug)
+      // docs/product.md#city-pages: an unknown slug navigates to /404 (which answers HTTP 404).
+      if (!parsed.success) throw redirect({ to: '/404', replace: true })
+      return { citySlug: parsed.output }
+    },
+    stringify: ({ citySlug }) => ({ citySlug }),
   },
-  loader: ({ params }) => {
-    const city = cityBySlug(params.citySlug)
-    if (!city) throw redirect({ to: '/404', replace: true })
-    return { city }
-  },
+  loader: ({ params }) => ({ city: cityBySlug(params.citySlug) }),
   head: ({ loaderData }) => {
     if (!loaderData) return {}
     const { city } = loaderData

@@ -16,6 +16,14 @@ export interface HtmlCacheOptions {
 
 type Render = (request: Request) => Response | Promise<Response>
 
+/** A miss streams a live render to its visitor while a complete one is kept: docs/decisions/029-streamed-first-renders.md. */
+export interface PageRenderers {
+  /** Streamed as it renders, for this visitor only. */
+  live: Render
+  /** Waits for all its data; the same bytes for every visitor. */
+  complete: Render
+}
+
 interface CachedPage {
   status: number
   headers: Array<[string, string]>
@@ -25,7 +33,6 @@ interface CachedPage {
   bytes: number
 }
 
-/** Only whole-page GETs and HEADs of ordinary URLs are shared between visitors. */
 function isCacheableRequest(request: Request): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
   if (request.headers.has('Authorization')) return false
@@ -49,7 +56,7 @@ function storePage(response: Response, body: Buffer, renderedAt: number): Cached
   return { status: response.status, headers, body, gzipped, renderedAt, bytes: body.length + gzipped.length }
 }
 
-function replay(page: CachedPage, request: Request, state: 'hit' | 'miss'): Response {
+function replay(page: CachedPage, request: Request): Response {
   const headers = new Headers(page.headers)
   headers.append('Vary', 'Accept-Encoding')
   let body = page.body
@@ -58,14 +65,14 @@ function replay(page: CachedPage, request: Request, state: 'hit' | 'miss'): Resp
     headers.set('Content-Encoding', 'gzip')
   }
   headers.set('Content-Length', String(body.length))
-  headers.set('X-Page-Cache', state)
+  headers.set('X-Page-Cache', 'hit')
   return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: page.status, headers })
 }
 
 export function createHtmlCache(options: HtmlCacheOptions) {
   const now = options.now ?? Date.now
   const pages = new Map<string, CachedPage>()
-  const rendering = new Map<string, Promise<CachedPage | null>>()
+  const filling = new Map<string, Promise<void>>()
   let storedBytes = 0
 
   function remember(key: string, page: CachedPage) {
@@ -82,31 +89,17 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     }
   }
 
-  /** The visitor's reply, and the page if it was stored. */
-  async function renderAndStore(
-    key: string,
-    request: Request,
-    render: Render,
-  ): Promise<{ response: Response; page: CachedPage | null }> {
-    const response = await render(request)
-    if (request.method !== 'GET' || !isCacheableResponse(response)) return { response, page: null }
-    const renderedAt = now()
-    const page = storePage(response, Buffer.from(await response.arrayBuffer()), renderedAt)
-    remember(key, page)
-    return { response: replay(page, request, 'miss'), page }
-  }
-
-  function revalidate(key: string, request: Request, render: Render) {
-    if (rendering.has(key)) return
-    const fresh = new Request(request.url, { method: 'GET', headers: { Accept: 'text/html' } })
-    const done = renderAndStore(key, fresh, render)
-      .then(async ({ response, page }) => {
-        await response.body?.cancel().catch(() => {})
-        return page
-      })
-      .catch(() => null)
-      .finally(() => rendering.delete(key))
-    rendering.set(key, done)
+  /** One complete render per page at a time, stored once it has all its data. */
+  function fill(key: string, url: URL, complete: Render) {
+    if (filling.has(key)) return
+    const done = (async () => {
+      const response = await complete(new Request(url.href, { headers: { Accept: 'text/html' } }))
+      if (!isCacheableResponse(response)) return void (await response.body?.cancel())
+      remember(key, storePage(response, Buffer.from(await response.arrayBuffer()), now()))
+    })()
+      .catch(() => {})
+      .finally(() => filling.delete(key))
+    filling.set(key, done)
   }
 
   return {
@@ -114,41 +107,29 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       return pages.size
     },
 
-    async serve(incoming: Request, render: Render): Promise<Response> {
-      if (options.freshMs <= 0 || !isCacheableRequest(incoming)) return render(incoming)
+    /** Settles once no page is being rendered for the cache (tests). */
+    async idle(): Promise<void> {
+      while (filling.size > 0) await Promise.all(filling.values())
+    },
+
+    async serve(incoming: Request, renderers: PageRenderers): Promise<Response> {
+      if (options.freshMs <= 0 || !isCacheableRequest(incoming)) return renderers.live(incoming)
       const url = options.pageUrl?.(new URL(incoming.url)) ?? new URL(incoming.url)
       const key = `${url.pathname}${url.search}`
-      // Rendered from the address it is kept under, so no visitor's own parameters reach another's page.
-      const request = url.href === incoming.url ? incoming : new Request(url, incoming)
 
       const page = pages.get(key)
       if (page && now() - page.renderedAt < options.keepMs) {
         pages.delete(key)
         pages.set(key, page) // most recently used
-        if (now() - page.renderedAt >= options.freshMs) revalidate(key, request, render)
-        return replay(page, request, 'hit')
+        if (now() - page.renderedAt >= options.freshMs) fill(key, url, renderers.complete)
+        return replay(page, incoming)
       }
 
-      const pending = rendering.get(key)
-      if (pending) {
-        const shared = await pending
-        if (shared) return replay(shared, request, 'hit')
-        return render(request)
-      }
-      if (request.method !== 'GET') return render(request)
-
-      // Registered before the render starts, so requests arriving meanwhile wait for this one.
-      let settle!: (page: CachedPage | null) => void
-      const done = new Promise<CachedPage | null>((resolve) => (settle = resolve)).finally(() => rendering.delete(key))
-      rendering.set(key, done)
-      try {
-        const { response, page } = await renderAndStore(key, request, render)
-        settle(page)
-        return response
-      } catch (error) {
-        settle(null)
-        throw error
-      }
+      // Rendered from the address it is kept under, so no visitor's own parameters reach another's page.
+      const request = url.href === incoming.url ? incoming : new Request(url, incoming)
+      const response = await renderers.live(request)
+      if (request.method === 'GET' && isCacheableResponse(response)) fill(key, url, renderers.complete)
+      return response
     },
   }
 }

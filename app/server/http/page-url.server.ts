@@ -1,42 +1,45 @@
 import type { AnyRouter } from '@tanstack/react-router'
+import * as v from 'valibot'
 
-/** Added by ad clicks and campaign links; no page reads them. */
-const MARKETING_PARAMETER = /^(utm_.*|gclid|fbclid|msclkid)$/i
-
-/** The search parameters the page at a path reads; null when that is unknown, so all are kept. */
-export type SearchParamsRead = (pathname: string) => readonly string[] | null
+/** A path's search string as its routes read it: declared parameters only, validated, in one order. */
+export type DeclaredSearch = (pathname: string, search: string) => string
 
 /**
- * The address a page is rendered and cached under: without marketing parameters, and without any the
- * page does not read, so `/?gclid=…` is the page of `/` and cannot force a render of its own.
+ * The address a page is rendered and cached under, so `/?gclid=…`, `/?x=1` and `/?cities=junk` are the page
+ * of `/` and cannot force a render of their own.
  */
-export function pageUrl(url: URL, searchParamsRead: SearchParamsRead): URL {
+export function pageUrl(url: URL, declaredSearch: DeclaredSearch): URL {
   if (!url.search) return url
-  const read = searchParamsRead(url.pathname)
-  const kept = new URLSearchParams()
-  for (const [name, value] of url.searchParams) {
-    if (MARKETING_PARAMETER.test(name)) continue
-    if (read && !read.includes(name)) continue
-    kept.append(name, value)
-  }
-  kept.sort() // stable: repeated names keep their order
   const page = new URL(url)
-  page.search = kept.toString()
+  page.search = declaredSearch(url.pathname, url.search)
   return page
 }
 
-/** What the matched routes' `validateSearch` schemas (valibot objects) declare; null for any other validator. */
-export function searchParamsReadByRoutes(router: AnyRouter): SearchParamsRead {
-  return (pathname) => {
-    const [routes] = router.getMatchedRoutes(pathname)
-    const names: string[] = []
-    for (const route of routes) {
-      const schema: unknown = route.options.validateSearch
-      if (schema === undefined) continue
-      const entries = (schema as { type?: unknown; entries?: unknown }).entries
-      if ((schema as { type?: unknown }).type !== 'object' || typeof entries !== 'object' || !entries) return null
-      names.push(...Object.keys(entries))
+type ObjectSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
+
+function isObjectSchema(schema: unknown): schema is ObjectSchema {
+  return (schema as { type?: unknown } | undefined)?.type === 'object'
+}
+
+/** Throws at start for a route whose search the cache cannot know: every route declares it with `v.object`. */
+export function declaredSearchOf(router: AnyRouter): DeclaredSearch {
+  for (const route of Object.values(router.routesById as Record<string, { id: string; options: object }>)) {
+    const schema: unknown = (route.options as { validateSearch?: unknown }).validateSearch
+    if (schema !== undefined && !isObjectSchema(schema)) {
+      throw new Error(`route ${route.id}: declare its search with a valibot v.object (page-url.server.ts)`)
     }
-    return names
+  }
+  return (pathname, search) => {
+    const [routes] = router.getMatchedRoutes(pathname)
+    const raw: unknown = router.options.parseSearch(search)
+    const kept: Record<string, unknown> = {}
+    for (const route of routes) {
+      const schema = route.options.validateSearch as ObjectSchema | undefined
+      if (!schema) continue
+      const parsed = v.safeParse(schema, raw)
+      if (parsed.success) Object.assign(kept, parsed.output)
+    }
+    for (const [name, value] of Object.entries(kept)) if (value === undefined) delete kept[name]
+    return router.options.stringifySearch(kept)
   }
 }

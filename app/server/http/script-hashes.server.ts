@@ -35,6 +35,14 @@ export function hashMarkedScripts(html: string, nonce: string): { html: string; 
   return { html: unmarked, hashes: [...hashes] }
 }
 
+/** A reply whose policy holds this render's nonce is for its visitor only: no shared cache may keep it. */
+export function privateIfNonce(response: Response): Response {
+  if (!NONCE_IN_POLICY.test(response.headers.get('Content-Security-Policy') ?? '')) return response
+  const headers = new Headers(response.headers)
+  headers.set('Cache-Control', 'private, no-store')
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
+
 /** A nonce policy in script-src becomes the hashes of the page's own scripts; other responses pass unchanged. */
 export async function withScriptHashes(response: Response): Promise<Response> {
   const policy = response.headers.get('Content-Security-Policy')

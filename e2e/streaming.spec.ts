@@ -1,0 +1,117 @@
+// First renders stream; the page cache keeps a complete render for everyone after (decision 029).
+import sharp from 'sharp'
+import { expect, test } from './support/test'
+import { startSiteServer, type SiteServer } from './support/site-server'
+import { startSupabaseStub, type SupabaseStub } from './support/supabase-stub'
+
+const REVIEWS = [
+  { id: 'r1', author: 'Dana K.', rating: 5, text: 'Driveway looks new. On time and tidy.', date: '2025-05-02' },
+  { id: 'r2', author: 'Luis M.', rating: 4, text: 'The patio came up bright; fair price.', date: '2025-08-19' },
+]
+
+/** A gate the test opens: the reviews function answers only then. */
+function gate() {
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { opened, open }
+}
+
+/** Reviews that fail while the server warms up (so none are kept), then answer when the test says. */
+async function startSlowReviewsSite(): Promise<{ stub: SupabaseStub; server: SiteServer }> {
+  const stub = await startSupabaseStub({ functions: { 'fetch-reviews': { status: 503, body: { error: 'warming' } } } })
+  const server = await startSiteServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
+  return { stub, server }
+}
+
+/** The response's text so far, after one more chunk; null once it has ended. */
+function streamedText(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader()
+  const chunks: Uint8Array[] = []
+  return async (): Promise<string | null> => {
+    const { value, done } = await reader.read()
+    if (done) return null
+    chunks.push(value)
+    return Buffer.concat(chunks).toString('utf8')
+  }
+}
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36'
+const STREAMED_BOUNDARY = /hidden id="S:|\$RC\(/
+
+test.describe('a first visit while the reviews are slow (local stub of hosted Supabase)', () => {
+  let stub: SupabaseStub
+  let server: SiteServer
+  test.beforeEach(async () => {
+    ;({ stub, server } = await startSlowReviewsSite())
+  })
+  test.afterEach(async () => {
+    await server?.stop()
+    await stub?.stop()
+  })
+
+  test('gets the heading at once and the reviews later in the same response; then one complete copy for all', async () => {
+    const reviews = gate()
+    stub.state.functions['fetch-reviews'] = { body: { reviews: REVIEWS }, until: reviews.opened }
+
+    const first = await fetch(`${server.url}/reviews`, {
+      headers: { 'Accept-Encoding': 'identity', 'User-Agent': BROWSER },
+    })
+    expect(first.headers.get('cache-control')).toBe('private, no-store')
+    expect(first.headers.get('content-security-policy')).toMatch(/'nonce-[0-9a-f]{32}'/)
+    const next = streamedText(first.body!)
+    let received = ''
+    while (!received.includes('Loading reviews…')) {
+      const text = await next()
+      if (text === null) throw new Error('the response ended before the reviews’ place was sent')
+      received = text
+    }
+    expect(received).toMatch(/<h1[^>]*>[^<]*Customer Reviews/)
+    expect(received).not.toContain(REVIEWS[0]!.text)
+
+    reviews.open()
+    for (let text = await next(); text !== null; text = await next()) received = text
+    expect(received).toContain(REVIEWS[0]!.text)
+    expect(received).toContain('</html>')
+
+    await expect.poll(async () => (await fetch(`${server.url}/reviews`)).headers.get('x-page-cache')).toBe('hit')
+    const [one, two] = await Promise.all([1, 2].map(() => fetch(`${server.url}/reviews`)))
+    const [oneHtml, twoHtml] = await Promise.all([one!.text(), two!.text()])
+    expect(twoHtml).toBe(oneHtml)
+    expect(two!.headers.get('content-security-policy')).toBe(one!.headers.get('content-security-policy'))
+    expect(one!.headers.get('content-security-policy')).not.toMatch(/nonce/)
+    expect(one!.headers.get('cache-control')).toMatch(/\bpublic\b/)
+    expect(oneHtml).toContain(REVIEWS[1]!.text)
+    expect(oneHtml).not.toContain('Loading reviews…')
+    expect(oneHtml).not.toMatch(STREAMED_BOUNDARY)
+  })
+
+  test('paints the heading in Chromium before the reviews arrive, then shows them', async ({ page }) => {
+    const reviews = gate()
+    stub.state.functions['fetch-reviews'] = { body: { reviews: REVIEWS }, until: reviews.opened }
+    await page.goto(`${server.url}/reviews`, { waitUntil: 'commit' })
+
+    const heading = page.getByRole('heading', { level: 1, name: 'Customer Reviews' })
+    await expect(heading).toBeVisible()
+    const { channels } = await sharp(await heading.screenshot()).stats()
+    expect(Math.max(...channels.slice(0, 3).map((channel) => channel.stdev))).toBeGreaterThan(12)
+    await expect(page.getByRole('status').filter({ hasText: 'Loading reviews…' })).toBeVisible()
+    await expect(page.getByText(REVIEWS[0]!.text)).toHaveCount(0)
+
+    reviews.open()
+    await expect(page.getByText(REVIEWS[0]!.text)).toBeVisible()
+    await expect(page.getByText('Loading reviews…')).toHaveCount(0)
+  })
+
+  test('sends a crawler the complete page on a first render too', async () => {
+    const reviews = gate()
+    stub.state.functions['fetch-reviews'] = { body: { reviews: REVIEWS }, until: reviews.opened }
+    const asked = fetch(`${server.url}/reviews`, {
+      headers: { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+    })
+    setTimeout(reviews.open, 500)
+    const html = await (await asked).text()
+    expect(html).toContain(REVIEWS[0]!.text)
+    expect(html).not.toContain('Loading reviews…')
+    expect(html).not.toMatch(STREAMED_BOUNDARY)
+  })
+})
