@@ -39,7 +39,18 @@ async function timedVisit(url: string) {
 const stub = await startSupabaseStub({ functions: { 'fetch-reviews': { status: 503, body: { error: 'warming' } } } })
 const server = await startProductionServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
 const rows: Record<string, unknown>[] = []
+/** As tests do (decision 013): time from the moment the start-up render of `/` is done and stored. */
+async function warmedUp() {
+  const deadline = Date.now() + 60_000
+  while (!/"scope":"warm-up"/.test(server.log())) {
+    if (Date.now() > deadline) throw new Error(`no warm-up line:\n${server.log()}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500))
+}
+
 try {
+  await warmedUp()
   // Failed while the server warmed up, so no reviews are kept; from now on they take SLOW_MS.
   stub.state.functions['fetch-reviews'] = { body: { reviews: REVIEWS }, delayMs: SLOW_MS }
   const first = await timedVisit(`${server.url}/reviews`)

@@ -92,6 +92,17 @@ describe('page cache', () => {
     }
   })
 
+  it('starts the complete render only once the visitor has the whole live one, so they never compete', async () => {
+    const pages = cache()
+    const renderer = pageRenderer()
+    const live = await pages.serve(request(), renderer.renderers)
+    await pages.idle()
+    expect(renderer.complete()).toBe(0)
+    await html(live)
+    await pages.idle()
+    expect(renderer.complete()).toBe(1)
+  })
+
   it('answers a client that takes no compression with the plain page and its length', async () => {
     const pages = cache()
     const renderer = pageRenderer()

@@ -128,8 +128,10 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       // Rendered from the address it is kept under, so no visitor's own parameters reach another's page.
       const request = url.href === incoming.url ? incoming : new Request(url, incoming)
       const response = await renderers.live(request)
-      if (request.method === 'GET' && isCacheableResponse(response)) fill(key, url, renderers.complete)
-      return response
+      if (request.method !== 'GET' || !isCacheableResponse(response) || !response.body) return response
+      // Once the visitor has it all: the complete render then reuses the data this one waited for.
+      const body = response.body.pipeThrough(new TransformStream({ flush: () => fill(key, url, renderers.complete) }))
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
     },
   }
 }
