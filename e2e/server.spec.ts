@@ -91,6 +91,7 @@ const NEVER_STORED = new Set(['/quote-request?status=sent', '/nope'])
 test('every route kind runs its scripts under a nonce when streamed, a hash when stored, and hydrates', async ({
   page,
 }) => {
+  test.setTimeout(90_000) // every route kind, twice, each to network idle
   const violations = cspViolations(page)
   const visit = async (path: string) => {
     const response = (await page.goto(path))!
