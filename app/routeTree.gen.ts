@@ -12,7 +12,6 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as R404RouteImport } from './routes/404'
-import { Route as BenchmarkFloorRouteImport } from './routes/benchmark-floor'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as EpoxyRouteImport } from './routes/epoxy'
 import { Route as GalleryRouteImport } from './routes/gallery'
@@ -37,11 +36,6 @@ const SplatRoute = SplatRouteImport.update({
 const R404Route = R404RouteImport.update({
   id: '/404',
   path: '/404',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const BenchmarkFloorRoute = BenchmarkFloorRouteImport.update({
-  id: '/benchmark-floor',
-  path: '/benchmark-floor',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -99,7 +93,6 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/404': typeof R404Route
-  '/benchmark-floor': typeof BenchmarkFloorRoute
   '/contact': typeof ContactRoute
   '/epoxy': typeof EpoxyRoute
   '/gallery': typeof GalleryRoute
@@ -115,7 +108,6 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/404': typeof R404Route
-  '/benchmark-floor': typeof BenchmarkFloorRoute
   '/contact': typeof ContactRoute
   '/epoxy': typeof EpoxyRoute
   '/gallery': typeof GalleryRoute
@@ -132,7 +124,6 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/404': typeof R404Route
-  '/benchmark-floor': typeof BenchmarkFloorRoute
   '/contact': typeof ContactRoute
   '/epoxy': typeof EpoxyRoute
   '/gallery': typeof GalleryRoute
@@ -150,7 +141,6 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/404'
-    | '/benchmark-floor'
     | '/contact'
     | '/epoxy'
     | '/gallery'
@@ -166,7 +156,6 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/404'
-    | '/benchmark-floor'
     | '/contact'
     | '/epoxy'
     | '/gallery'
@@ -182,7 +171,6 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/404'
-    | '/benchmark-floor'
     | '/contact'
     | '/epoxy'
     | '/gallery'
@@ -199,7 +187,6 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
   R404Route: typeof R404Route
-  BenchmarkFloorRoute: typeof BenchmarkFloorRoute
   ContactRoute: typeof ContactRoute
   EpoxyRoute: typeof EpoxyRoute
   GalleryRoute: typeof GalleryRoute
@@ -233,13 +220,6 @@ declare module '@tanstack/react-router' {
       path: '/404'
       fullPath: '/404'
       preLoaderRoute: typeof R404RouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/benchmark-floor': {
-      id: '/benchmark-floor'
-      path: '/benchmark-floor'
-      fullPath: '/benchmark-floor'
-      preLoaderRoute: typeof BenchmarkFloorRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -319,7 +299,6 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
   R404Route: R404Route,
-  BenchmarkFloorRoute: BenchmarkFloorRoute,
   ContactRoute: ContactRoute,
   EpoxyRoute: EpoxyRoute,
   GalleryRoute: GalleryRoute,

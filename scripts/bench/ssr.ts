@@ -1,6 +1,6 @@
 // npm run bench:ssr — server-rendering throughput and latency of the production build with wrk
 // (32 connections, 10 s each, after a warm-up), for three real pages next to the framework's floor
-// (/benchmark-floor: the document shell alone) measured in the same run, and their ratio. Measured
+// (/robots.txt: a server route, no React) measured in the same run, and their ratio. Measured
 // twice: as deployed (the in-process page cache on) and with every request rendered. Also `/` with random
 // ad-click parameters, a random unknown parameter and a random ?cities value, which must all be served as `/`.
 import { execFileSync } from 'node:child_process'
@@ -22,7 +22,7 @@ const randomQueries: Record<string, string> = {
   '/?x=… (random)': '"x=" .. r()',
   '/?cities=… (random)': '"cities=" .. r()',
 }
-const pages = ['/benchmark-floor', '/', ...Object.keys(randomQueries), '/services?tab=roof', '/city/folsom']
+const pages = ['/robots.txt', '/', ...Object.keys(randomQueries), '/services?tab=roof', '/city/folsom']
 
 /** A wrk script asking for `/` with a new random query on every request. */
 function randomQueryScript(query: string): string {
