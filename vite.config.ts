@@ -116,7 +116,7 @@ export default defineConfig({
       compressPublicAssets: { gzip: true, brotli: true },
       // PGlite loads its .wasm and .data files next to its own module: ship the package whole.
       traceDeps: ['@electric-sql/pglite*'],
-      // Image file names carry a content hash (scripts/build-images.mjs), so they never change.
+      // Image file names carry a content hash (scripts/build-images.ts), so they never change.
       routeRules: { '/img/**': { headers: { 'cache-control': 'public, max-age=31536000, immutable' } } },
       // In order: read .env; turn library output into JSON log lines; route-rule headers reach error answers
       // too, so keep a 404 under /assets or /img from being cached a year; render the home page at start.

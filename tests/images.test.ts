@@ -34,10 +34,14 @@ interface RunStats {
 }
 
 async function runPipeline(): Promise<RunStats> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/build-images.mjs', '--json'], {
-    cwd: root,
-    maxBuffer: 16 * 1024 * 1024,
-  })
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/build-images.ts', '--json'],
+    {
+      cwd: root,
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  )
   const last = stdout.trim().split('\n').pop() ?? ''
   return JSON.parse(last) as RunStats
 }

@@ -254,15 +254,17 @@ describe('embedded backend (PGlite)', { timeout: 90_000 }, () => {
     }
   })
 
-  it('scripts/set-featured-video.mjs sets and clears the featured video', async () => {
+  it('scripts/set-featured-video.ts sets and clears the featured video', async () => {
     const dir = await tempDir()
     const b = backend(dir)
     await b.ready()
     await b.close()
-    const script = join(process.cwd(), 'scripts/set-featured-video.mjs')
+    const script = join(process.cwd(), 'scripts/set-featured-video.ts')
     const env = { ...process.env, DATA_DIR: dir }
-    await run(process.execPath, [script, '/videos/services.webm', 'video/webm', '--services'], { env })
-    await run(process.execPath, [script, 'https://cdn.example.com/home.mp4'], { env })
+    await run(process.execPath, ['--import', 'tsx', script, '/videos/services.webm', 'video/webm', '--services'], {
+      env,
+    })
+    await run(process.execPath, ['--import', 'tsx', script, 'https://cdn.example.com/home.mp4'], { env })
     const c = backend(dir)
     expect(await c.featuredVideo('service_videos')).toMatchObject({
       video_url: '/videos/services.webm',
@@ -276,11 +278,11 @@ describe('embedded backend (PGlite)', { timeout: 90_000 }, () => {
     // Refuses while the database is open in another process (this one).
     const d = backend(dir)
     await d.ready()
-    await expect(run(process.execPath, [script, '--clear'], { env })).rejects.toMatchObject({
+    await expect(run(process.execPath, ['--import', 'tsx', script, '--clear'], { env })).rejects.toMatchObject({
       stderr: expect.stringMatching(/in use by process/),
     })
     await d.close()
-    await run(process.execPath, [script, '--clear', '--services'], { env })
+    await run(process.execPath, ['--import', 'tsx', script, '--clear', '--services'], { env })
     const e = backend(dir)
     expect(await e.featuredVideo('service_videos')).toBeNull()
     expect(await e.featuredVideo('pressure_washing_videos')).not.toBeNull()

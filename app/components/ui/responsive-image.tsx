@@ -1,4 +1,4 @@
-// Images from the build-time pipeline (scripts/build-images.mjs); an unknown name throws rather than render broken.
+// Images from the build-time pipeline (scripts/build-images.ts); an unknown name throws rather than render broken.
 import type { CSSProperties, ImgHTMLAttributes } from 'react'
 import { preload } from 'react-dom'
 import manifestJson from '../../content/image-manifest.json'
@@ -32,7 +32,7 @@ export function getImage(name: ImageName): ImageEntry {
   if (!hasImage(name)) {
     throw new Error(
       `Unknown image "${name}": there is no images/${name}.jpg (or .jpeg/.png/.webp) in the image manifest. ` +
-        'Add the file and run "node scripts/build-images.mjs".',
+        'Add the file and run "npm run images".',
     )
   }
   return manifest[name] as ImageEntry

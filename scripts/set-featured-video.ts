@@ -1,6 +1,5 @@
-#!/usr/bin/env node
 // Sets (or with --clear removes) the featured video of the home page, or of /services with --services,
-// in the embedded database in DATA_DIR: `node scripts/set-featured-video.mjs <url> [mime] [--services]`.
+// in the embedded database in DATA_DIR: `npx tsx scripts/set-featured-video.ts <url> [mime] [--services]`.
 // Run it with the site stopped: the database has one writer at a time. With Supabase, edit the tables there.
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -14,9 +13,9 @@ const table = flags.has('--services') ? 'service_videos' : 'pressure_washing_vid
 const clear = flags.has('--clear')
 const unknown = [...flags].filter((f) => f !== '--services' && f !== '--clear' && f !== '--help')
 
-function usage(code) {
-  console.log('Usage: node scripts/set-featured-video.mjs <url> [mime] [--services]')
-  console.log('       node scripts/set-featured-video.mjs --clear [--services]')
+function usage(code: number): never {
+  console.log('Usage: npx tsx scripts/set-featured-video.ts <url> [mime] [--services]')
+  console.log('       npx tsx scripts/set-featured-video.ts --clear [--services]')
   process.exit(code)
 }
 
@@ -27,7 +26,7 @@ if (unknown.length) {
 }
 if (!clear && positional.length < 1) usage(2)
 
-const [url, mime] = positional
+const [url = '', mime] = positional
 if (!clear) {
   if (!/^https?:\/\/\S+$/i.test(url) && !/^\/\S*$/.test(url)) {
     console.error(`Not a video address: ${url} (use https://… or a /path under public/)`)
@@ -55,17 +54,17 @@ async function acquireLock() {
   try {
     return await lockfile.lock(dataDir, { lockfilePath: lockPath, realpath: false, stale: 10_000 })
   } catch (error) {
-    if (error.code !== 'ELOCKED') throw error
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error
     console.error(`The database in ${dataDir} is in use by process holding ${lockPath} (the site?). Stop it first.`)
     process.exit(1)
   }
 }
 
 const releaseLock = await acquireLock()
-let db
+let db: PGlite | undefined
 try {
   db = await PGlite.create(pgDir)
-  const migrated = await db.query(`SELECT to_regclass('public.${table}')::text AS t`)
+  const migrated = await db.query<{ t: string | null }>(`SELECT to_regclass('public.${table}')::text AS t`)
   if (!migrated.rows[0]?.t) {
     throw new Error(`Table ${table} does not exist yet. Start the site once so the migrations run.`)
   }

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // images/** (the owner's photos) -> responsive AVIF + WebP in public/img/, app/content/image-manifest.json
 // and public/og-image.jpg. `--force` re-encodes everything, `--json` prints the run summary (for tests).
 // File names carry a hash of the source bytes and encoder settings, so /img/* can be cached as immutable
@@ -9,7 +8,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import sharp from 'sharp'
+import sharp, { type OutputInfo } from 'sharp'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const SOURCE_DIR = path.join(ROOT, 'images')
@@ -30,7 +29,21 @@ const SETTINGS_FINGERPRINT = JSON.stringify({ v: PIPELINE_VERSION, widths: WIDTH
 
 const SOURCE_EXT = new Set(['.jpg', '.jpeg', '.png', '.webp'])
 const NAME_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/
-const FORMATS = /** @type {const} */ (['avif', 'webp'])
+const FORMATS = ['avif', 'webp'] as const
+type Format = (typeof FORMATS)[number]
+
+interface ManifestEntry {
+  width: number
+  height: number
+  hash: string
+  widths: number[]
+  placeholder: string
+}
+interface Source {
+  file: string
+  bytes: Buffer
+  hash: string
+}
 const TEMP_MARK = '.tmp-'
 
 const args = new Set(process.argv.slice(2))
@@ -39,19 +52,20 @@ const asJson = args.has('--json')
 
 // ---------------------------------------------------------------------------------------------------------------------
 
-export const outputBase = (name) => name.replaceAll('/', '-')
-export const outputFile = (name, hash, width, format) => `${outputBase(name)}.${hash}-${width}.${format}`
+export const outputBase = (name: string) => name.replaceAll('/', '-')
+export const outputFile = (name: string, hash: string, width: number, format: Format) =>
+  `${outputBase(name)}.${hash}-${width}.${format}`
 
 /** Widths to emit for a source of `sourceWidth` px: the standard ones that fit, or the source width itself. */
-export function widthsFor(sourceWidth) {
+export function widthsFor(sourceWidth: number): number[] {
   const fit = WIDTHS.filter((w) => w <= sourceWidth)
   return fit.length ? fit : [sourceWidth]
 }
 
-async function listSources(dir, prefix = '') {
+async function listSources(dir: string, prefix = ''): Promise<string[]> {
   if (!existsSync(dir)) return []
   const entries = await readdir(dir, { withFileTypes: true })
-  const out = []
+  const out: string[] = []
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     if (entry.name.startsWith('.')) continue
     const rel = prefix ? `${prefix}/${entry.name}` : entry.name
@@ -62,13 +76,13 @@ async function listSources(dir, prefix = '') {
 }
 
 /** Atomic write: a crashed or concurrent run never leaves a half-written file under the final name. */
-async function writeAtomic(file, data) {
+async function writeAtomic(file: string, data: Buffer | string) {
   const tmp = `${file}${TEMP_MARK}${process.pid}-${Math.random().toString(36).slice(2, 8)}`
   await writeFile(tmp, data)
   await rename(tmp, file)
 }
 
-async function readJson(file) {
+async function readJson(file: string): Promise<unknown> {
   try {
     return JSON.parse(await readFile(file, 'utf8'))
   } catch {
@@ -76,28 +90,28 @@ async function readJson(file) {
   }
 }
 
-const toHex = ({ r, g, b }) => '#' + [r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')
+const toHex = ({ r, g, b }: { r: number; g: number; b: number }) =>
+  '#' + [r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')
 
-async function pool(items, limit, fn) {
+async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
   let next = 0
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {
-      const item = items[next++]
-      await fn(item)
+      await fn(items[next++]!)
     }
   })
   await Promise.all(workers)
 }
 
-function encode(raw, info, width, format) {
+function encode(raw: Buffer, info: OutputInfo, width: number, format: Format) {
   let pipeline = sharp(raw, { raw: { width: info.width, height: info.height, channels: info.channels } })
   if (width !== info.width) pipeline = pipeline.resize({ width, kernel: 'lanczos3' })
   return format === 'avif' ? pipeline.avif(ENCODERS.avif).toBuffer() : pipeline.webp(ENCODERS.webp).toBuffer()
 }
 
 /** One line per image: short, stable diffs when the owner swaps a photo. */
-function formatManifest(manifest) {
-  const entry = (e) =>
+function formatManifest(manifest: Record<string, ManifestEntry>) {
+  const entry = (e: ManifestEntry) =>
     `{"width": ${e.width}, "height": ${e.height}, "hash": ${JSON.stringify(e.hash)}, "widths": [${e.widths.join(', ')}], "placeholder": ${JSON.stringify(e.placeholder)}}`
   const lines = Object.entries(manifest).map(([name, e]) => `  ${JSON.stringify(name)}: ${entry(e)}`)
   return lines.length ? `{\n${lines.join(',\n')}\n}\n` : '{}\n'
@@ -114,15 +128,14 @@ export async function buildImages({ force: forceAll = false } = {}) {
     encoded: 0,
     manifestChanged: false,
     ogWritten: false,
-    warnings: [],
+    warnings: [] as string[],
     ms: 0,
   }
 
-  const previous = (await readJson(MANIFEST)) ?? {}
+  const previous = ((await readJson(MANIFEST)) ?? {}) as Record<string, Partial<ManifestEntry> | undefined>
   const files = await listSources(SOURCE_DIR)
-  /** @type {Map<string, { file: string, bytes: Buffer, hash: string }>} */
-  const sources = new Map()
-  const bases = new Map()
+  const sources = new Map<string, Source>()
+  const bases = new Map<string, string>()
   for (const rel of files) {
     const name = rel.slice(0, -path.extname(rel).length)
     if (!NAME_PATTERN.test(name)) {
@@ -132,7 +145,7 @@ export async function buildImages({ force: forceAll = false } = {}) {
       continue
     }
     if (sources.has(name))
-      throw new Error(`Two sources for "${name}": images/${sources.get(name).file} and images/${rel}. Keep one.`)
+      throw new Error(`Two sources for "${name}": images/${sources.get(name)!.file} and images/${rel}. Keep one.`)
     const base = outputBase(name)
     if (bases.has(base))
       throw new Error(`"${name}" and "${bases.get(base)}" would share output files (${base}.*). Rename one.`)
@@ -145,23 +158,24 @@ export async function buildImages({ force: forceAll = false } = {}) {
 
   await mkdir(OUT_DIR, { recursive: true })
   const existing = new Set(await readdir(OUT_DIR))
-  const manifest = {}
-  const expected = new Set()
-  const work = []
+  const manifest: Record<string, ManifestEntry> = {}
+  const expected = new Set<string>()
+  const work: { name: string; src: Source; missing: Array<[number, Format]> | null }[] = []
 
   for (const [name, src] of sources) {
     const prev = previous[name]
     const known = !forceAll && prev && prev.hash === src.hash && Array.isArray(prev.widths) && prev.widths.length > 0
     if (known) {
+      const entry = prev as ManifestEntry
       manifest[name] = {
-        width: prev.width,
-        height: prev.height,
-        hash: prev.hash,
-        widths: prev.widths,
-        placeholder: prev.placeholder,
+        width: entry.width,
+        height: entry.height,
+        hash: entry.hash,
+        widths: entry.widths,
+        placeholder: entry.placeholder,
       }
-      const missing = []
-      for (const w of prev.widths)
+      const missing: Array<[number, Format]> = []
+      for (const w of entry.widths)
         for (const f of FORMATS) {
           const out = outputFile(name, src.hash, w, f)
           expected.add(out)
@@ -190,7 +204,7 @@ export async function buildImages({ force: forceAll = false } = {}) {
       }).stats()
       const widths = widthsFor(info.width)
       manifest[name] = { width: info.width, height: info.height, hash: src.hash, widths, placeholder: toHex(dominant) }
-      missing = []
+      missing = [] as Array<[number, Format]>
       for (const w of widths)
         for (const f of FORMATS) {
           const out = outputFile(name, src.hash, w, f)
@@ -222,7 +236,7 @@ export async function buildImages({ force: forceAll = false } = {}) {
   const sorted = Object.fromEntries(
     Object.keys(manifest)
       .sort()
-      .map((k) => [k, manifest[k]]),
+      .map((k) => [k, manifest[k]!]),
   )
   const json = formatManifest(sorted)
   const current = existsSync(MANIFEST) ? await readFile(MANIFEST, 'utf8') : null
@@ -236,7 +250,7 @@ export async function buildImages({ force: forceAll = false } = {}) {
   // Open Graph image from the hero
   const hero = sources.get('hero')
   if (hero) {
-    const stamp = await readJson(OG_STAMP)
+    const stamp = (await readJson(OG_STAMP)) as { key?: string } | null
     const ogKey = `${hero.hash}:${OG.width}x${OG.height}q${OG.quality}`
     if (forceAll || !existsSync(OG_IMAGE) || stamp?.key !== ogKey) {
       const og = await sharp(hero.bytes)
