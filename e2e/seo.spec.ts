@@ -3,20 +3,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from './support/test'
-import { cities } from '~/content/cities'
+import { sitePages } from '~/content/site-pages'
+import { DEFAULT_SERVICE_TAB } from '~/content/types'
 import { serviceAreas } from '~/content/service-areas'
 import { services } from '~/content/services'
 import { site } from '~/content/site'
 
+// The default tab's canonical is the bare /services, so it is not a page of its own.
 const indexedPages = [
-  '/',
-  '/services',
-  ...services.filter((s) => s.id !== 'concrete-sealing').map((s) => `/services?tab=${s.id}`),
-  '/epoxy',
-  '/gallery',
-  '/reviews',
-  '/contact',
-  ...cities.map((c) => `/city/${c.slug}`),
+  ...sitePages.map((page) => page.path),
+  ...services.filter((s) => s.id !== DEFAULT_SERVICE_TAB).map((s) => `/services?tab=${s.id}`),
 ]
 
 test('every page has its own title, description, absolute canonical and Open Graph tags', async ({ request }) => {

@@ -1,4 +1,5 @@
 import { serviceAreas } from '~/content/service-areas'
+import { sitePages } from '~/content/site-pages'
 import { absoluteUrl } from './seo'
 
 export interface SitemapEntry {
@@ -6,16 +7,10 @@ export interface SitemapEntry {
   priority: string
 }
 
-/** docs/product.md#business-constants */
+/** docs/product.md#business-constants: the site's pages, then the legacy city addresses (they redirect). */
 export function sitemapEntries(): SitemapEntry[] {
   return [
-    { path: '/', priority: '1.0' },
-    { path: '/services', priority: '0.9' },
-    { path: '/contact', priority: '0.9' },
-    { path: '/gallery', priority: '0.8' },
-    { path: '/reviews', priority: '0.8' },
-    { path: '/epoxy', priority: '0.7' },
-    ...serviceAreas.map((area) => ({ path: `/city/${area.slug}`, priority: '0.7' })),
+    ...sitePages.map(({ path, priority }) => ({ path, priority })),
     ...serviceAreas.map((area) => ({ path: `/${area.slug}-pressure-washing`, priority: '0.6' })),
   ]
 }
@@ -35,5 +30,5 @@ export function sitemapXml(): string {
 }
 
 export function robotsTxt(): string {
-  return `User-agent: *\nAllow: /\nDisallow: /_serverFn/\nDisallow: /benchmark-floor\n\nSitemap: ${absoluteUrl('/sitemap.xml')}\n`
+  return `User-agent: *\nAllow: /\nDisallow: /_serverFn/\n\nSitemap: ${absoluteUrl('/sitemap.xml')}\n`
 }

@@ -1,0 +1,40 @@
+import type { FileRoutesByPath } from '@tanstack/react-router'
+import { citySlugs } from './service-areas'
+
+type Route = keyof FileRoutesByPath
+
+export interface SitePage<R extends Route = Route> {
+  route: R
+  path: string
+  /** The page's place among the site's kinds of page: one of each is what tests and benches visit. */
+  kind: 'home' | 'services' | 'city' | 'gallery' | 'epoxy' | 'contact' | 'reviews'
+  /** Its sitemap priority (docs/product.md#business-constants). */
+  priority: string
+}
+
+/** Every indexed page, once: the sitemap, the route kinds of tests and benches, and the SEO checks read it. */
+export const sitePages = [
+  { route: '/', path: '/', kind: 'home', priority: '1.0' },
+  { route: '/services', path: '/services', kind: 'services', priority: '0.9' },
+  { route: '/contact', path: '/contact', kind: 'contact', priority: '0.9' },
+  { route: '/gallery', path: '/gallery', kind: 'gallery', priority: '0.8' },
+  { route: '/reviews', path: '/reviews', kind: 'reviews', priority: '0.8' },
+  { route: '/epoxy', path: '/epoxy', kind: 'epoxy', priority: '0.7' },
+  ...citySlugs.map((slug): SitePage<'/city/$citySlug'> => ({
+    route: '/city/$citySlug',
+    path: `/city/${slug}`,
+    kind: 'city',
+    priority: '0.7',
+  })),
+] as const satisfies readonly SitePage[]
+
+/** Every other route, and why it is not in the sitemap; tests/types/page-list.ts keeps both lists whole. */
+export const unlistedRoutes = {
+  '/$': 'any unknown address: the not-found page',
+
+  '/404': 'the not-found page',
+  '/quote-request': "one visitor's quote result",
+  '/robots.txt': 'for crawlers',
+  '/sitemap.xml': 'the sitemap itself',
+  '/site.webmanifest': 'the web manifest',
+} satisfies Partial<Record<Route, string>>
