@@ -12,11 +12,3 @@ export function useMediaQuery(query: string): boolean {
     () => false,
   )
 }
-
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
-  )
-}

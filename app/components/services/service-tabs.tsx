@@ -2,7 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { serviceList } from '~/content/service-list'
 import type { ServiceId } from '~/content/types'
-import { useHydrated } from '~/hooks/use-media-query'
+import { useHydrated } from '@tanstack/react-router'
 import { prefersReducedMotion } from '~/lib/scroll'
 
 function revealInRow(row: HTMLElement | null, chip: HTMLElement, animate = true) {

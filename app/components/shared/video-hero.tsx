@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react'
 import { lazyOptional } from '~/lib/lazy-when-idle'
 import type { FeaturedVideo } from '~/lib/backend.functions'
-import { useHydrated } from '../../hooks/use-media-query'
+import { useHydrated } from '@tanstack/react-router'
 
 const HeroVideoLayer = lazyOptional(() => import('./hero-video-layer'))
 
