@@ -1,0 +1,52 @@
+/** What the owner's inbox and its push show of a lead; shared with the browser: no server imports. */
+import { serviceList } from '~/content/service-list'
+import { cityNames, isCitySlug } from '~/content/service-areas'
+
+export const OWNER_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const
+export type OwnerStatus = (typeof OWNER_STATUSES)[number]
+export const OWNER_NOTE_MAX = 500
+
+export interface InboxLead {
+  id: string
+  createdAt: string
+  firstName: string
+  email: string
+  phone: string
+  status: string
+  sourcePage: string | null
+  note: string
+  service: string | null
+  city: string | null
+  /** The review request: not asked for, waiting in the outbox, or sent. */
+  reviewRequest: 'none' | 'queued' | 'sent'
+}
+
+/** The form does not ask for a service or town: the page it was sent from tells them. */
+export function leadTopic(sourcePage: string | null): { service: string | null; city: string | null } {
+  let url: URL
+  try {
+    url = new URL(sourcePage ?? '', 'http://site.invalid')
+  } catch {
+    return { service: null, city: null }
+  }
+  const tab = url.pathname === '/services' ? (url.searchParams.get('tab') ?? 'concrete-sealing') : null
+  const service =
+    url.pathname === '/epoxy' ? 'Epoxy Floors' : (serviceList.find((summary) => summary.id === tab)?.title ?? null)
+  const slug = url.pathname.match(/^\/city\/([a-z-]+)$/)?.[1]
+  return { service, city: slug && isCitySlug(slug) ? cityNames[slug] : null }
+}
+
+/** The push's title: no name, e-mail or phone ever goes into it. */
+export function pushTitle(sourcePage: string | null): string {
+  const { service, city } = leadTopic(sourcePage)
+  if (service && city) return `${service} in ${city}`
+  return service ?? (city ? `Quote request in ${city}` : 'New quote request')
+}
+
+/** Digits and a leading + only, for tel: and sms: links. */
+export function dialable(phone: string): string {
+  return phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '')
+}
+
+export const OWNER_MANIFEST_HREF = '/owner/manifest.webmanifest'
+export const OWNER_SERVICE_WORKER_URL = '/owner/sw.js'
