@@ -50,3 +50,19 @@ export function dialable(phone: string): string {
 
 export const OWNER_MANIFEST_HREF = '/owner/manifest.webmanifest'
 export const OWNER_SERVICE_WORKER_URL = '/owner/sw.js'
+
+export const SIGN_IN_TEXTS = {
+  heading: 'Lead inbox',
+  intro: 'Sign in with the link we e-mail to the owner address. No password.',
+  sent: 'If that is the owner address, a sign-in link is on its way. It works once, for 15 minutes.',
+  expired: 'That link has expired or was already used. Ask for a new one.',
+  confirm: 'Sign in to the lead inbox',
+  confirmIntro: 'Tap the button to finish signing in on this phone.',
+} as const
+
+export const REVIEW_TEXTS = {
+  offer: 'E-mail a review request',
+  queued: 'Review request queued: it goes out within a minute.',
+  sent: 'Review request sent.',
+  unset: 'Set GOOGLE_REVIEW_URL on the server to send review requests.',
+} as const

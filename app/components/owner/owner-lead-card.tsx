@@ -1,7 +1,14 @@
 import { useRouter } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import { sendReviewRequest, updateOwnerLead } from '~/lib/owner.functions'
-import { OWNER_NOTE_MAX, OWNER_STATUSES, dialable, type InboxLead, type OwnerStatus } from '~/lib/owner-lead'
+import {
+  OWNER_NOTE_MAX,
+  OWNER_STATUSES,
+  REVIEW_TEXTS,
+  dialable,
+  type InboxLead,
+  type OwnerStatus,
+} from '~/lib/owner-lead'
 import { ownerButtonClass } from './owner-sign-in'
 
 const link =
@@ -12,13 +19,6 @@ const time = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
   timeStyle: 'short',
 })
-
-export const REVIEW_TEXTS = {
-  offer: 'E-mail a review request',
-  queued: 'Review request queued: it goes out within a minute.',
-  sent: 'Review request sent.',
-  unset: 'Set GOOGLE_REVIEW_URL on the server to send review requests.',
-} as const
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong'

@@ -1,14 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-
-export const SIGN_IN_TEXTS = {
-  heading: 'Lead inbox',
-  intro: 'Sign in with the link we e-mail to the owner address. No password.',
-  sent: 'If that is the owner address, a sign-in link is on its way. It works once, for 15 minutes.',
-  expired: 'That link has expired or was already used. Ask for a new one.',
-  confirm: 'Sign in to the lead inbox',
-  confirmIntro: 'Tap the button to finish signing in on this phone.',
-} as const
+import { SIGN_IN_TEXTS } from '~/lib/owner-lead'
 
 export function OwnerShell({ children }: { children: ReactNode }) {
   return (
