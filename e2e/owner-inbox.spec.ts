@@ -9,9 +9,10 @@ import { join } from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import webpush from 'web-push'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
-import { REVIEW_TEXTS, SIGN_IN_TEXTS } from '~/lib/owner-lead'
+import { OWNER_TEXTS, REVIEW_TEXTS, SIGN_IN_TEXTS } from '~/lib/owner-lead'
 import { violationList, wcagAudit } from './support/axe'
 import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
+import { startSupabaseStub } from './support/supabase-stub'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 
@@ -217,14 +218,11 @@ test('the service worker shows a pushed lead with its title', async ({ page, bro
     await expect.poll(() => registrations.find((r) => r.scopeURL === `${server.url}/owner/`)).toBeTruthy()
     const registration = registrations.find((r) => r.scopeURL === `${server.url}/owner/`)!
 
-    await page.evaluate(async () => {
-      const r = await navigator.serviceWorker.getRegistration('/owner/')
-      if (r?.active) return
-      await new Promise<void>((resolve) => {
-        const worker = r?.installing ?? r?.waiting
-        worker?.addEventListener('statechange', () => worker.state === 'activated' && resolve())
-      })
-    })
+    await expect
+      .poll(() =>
+        page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration('/owner/'))?.active)),
+      )
+      .toBe(true)
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: server.url,
       registrationId: registration.registrationId,
@@ -256,4 +254,25 @@ test('a public page loads no owner script, manifest or service worker', async ({
   expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0)
   const sitemap = await (await page.request.get('/sitemap.xml')).text()
   expect(sitemap).not.toContain('/owner')
+})
+
+test('in Supabase mode /owner says where the leads are, and signs nobody in', async ({ page }) => {
+  const stub = await startSupabaseStub()
+  const server = await startSiteServer({ ...ownerEnv(), SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
+  try {
+    await page.goto(`${server.url}/owner`)
+    await expect(page.getByText(OWNER_TEXTS.unavailable)).toBeVisible()
+    await expect(page.getByLabel('E-mail address')).toHaveCount(0)
+    const asked = await page.request.post(`${server.url}/owner/sign-in`, {
+      form: { email: OWNER },
+      headers: { Origin: server.url },
+      maxRedirects: 0,
+    })
+    expect(asked.headers()['location']).toBe('/owner')
+    await page.waitForTimeout(1_000)
+    expect(await mails(server)).toHaveLength(0)
+  } finally {
+    await server.stop()
+    await stub.stop()
+  }
 })

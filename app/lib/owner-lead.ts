@@ -66,3 +66,11 @@ export const REVIEW_TEXTS = {
   sent: 'Review request sent.',
   unset: 'Set GOOGLE_REVIEW_URL on the server to send review requests.',
 } as const
+
+export const OWNER_TEXTS = {
+  unavailable: 'The inbox runs with the embedded database. With Supabase, list leads with npm run leads on the server.',
+  unconfigured: 'The inbox is off: set OWNER_SESSION_SECRET on the server to turn it on.',
+  empty: 'No leads yet.',
+  alertsOn: 'Alerts are on for this phone.',
+  alertsBlocked: 'This browser blocks notifications for the inbox. Allow them in its settings.',
+} as const

@@ -1,18 +1,10 @@
 import { getRouteApi, useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
-import { OWNER_SERVICE_WORKER_URL } from '~/lib/owner-lead'
+import { OWNER_SERVICE_WORKER_URL, OWNER_TEXTS } from '~/lib/owner-lead'
 import { OwnerLeadCard } from './owner-lead-card'
 import { OwnerShell, OwnerSignInForm, ownerButtonClass } from './owner-sign-in'
 
 const ownerRoute = getRouteApi('/owner')
-
-export const OWNER_TEXTS = {
-  unavailable: 'The inbox runs with the embedded database. With Supabase, list leads with npm run leads on the server.',
-  unconfigured: 'The inbox is off: set OWNER_SESSION_SECRET on the server to turn it on.',
-  empty: 'No leads yet.',
-  alertsOn: 'Alerts are on for this phone.',
-  alertsBlocked: 'This browser blocks notifications for the inbox. Allow them in its settings.',
-} as const
 
 export function OwnerPage() {
   const { state, leads } = ownerRoute.useLoaderData()
@@ -74,7 +66,8 @@ function AlertsToggle({ publicKey }: { publicKey: string }) {
     try {
       if ((await Notification.requestPermission()) !== 'granted') return setStatus(OWNER_TEXTS.alertsBlocked)
       const registration = await navigator.serviceWorker.register(OWNER_SERVICE_WORKER_URL, { scope: '/owner/' })
-      await navigator.serviceWorker.ready
+      // Not `serviceWorker.ready`: /owner itself is outside the worker's /owner/ scope.
+      while (!registration.active) await new Promise((resolve) => setTimeout(resolve, 100))
       const subscription = await registration.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: publicKey,
