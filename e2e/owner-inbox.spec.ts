@@ -82,6 +82,7 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
 
     // Another address gets the same answer and no e-mail.
     await askForLink(page, server, 'someone-else@example.com')
+    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
     await page.waitForTimeout(1_500)
     expect(await signInMails(server)).toHaveLength(0)
 
@@ -146,6 +147,10 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
     expect(calls.length).toBeGreaterThanOrEqual(3)
     for (const session of [null, `owner_session=${cookie.value.slice(0, -6)}AAAAAA`]) {
       const anonymous = await browser.newContext()
+      const inbox = await anonymous.request.get(`${server.url}/owner`, { headers: session ? { Cookie: session } : {} })
+      const inboxHtml = await inbox.text()
+      expect(inboxHtml).toContain('E-mail me a sign-in link')
+      expect(inboxHtml).not.toContain(firstName)
       for (const call of calls) {
         const answer = await anonymous.request.fetch(call.url, {
           method: call.method,
