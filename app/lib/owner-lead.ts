@@ -48,7 +48,6 @@ export function dialable(phone: string): string {
   return phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '')
 }
 
-export const OWNER_MANIFEST_HREF = '/owner/manifest.webmanifest'
 export const OWNER_SERVICE_WORKER_URL = '/owner/sw.js'
 
 export const SIGN_IN_TEXTS = {

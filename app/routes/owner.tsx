@@ -1,17 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import * as v from 'valibot'
 import { fetchOwnerLeads, fetchOwnerState } from '~/lib/owner.functions'
-import { OWNER_MANIFEST_HREF } from '~/lib/owner-lead'
 import { OwnerPage } from '~/components/owner/owner-page'
-
-const ownerSearchSchema = v.object({
-  link: v.fallback(v.optional(v.picklist(['sent', 'expired'])), undefined),
-})
 
 /** The owner's inbox (docs/decisions/033-owner-inbox.md): never cached, never indexed. */
 export const Route = createFileRoute('/owner')({
   staticData: { bare: true },
-  validateSearch: ownerSearchSchema,
+  // A plain function, not a schema: every page's entry carries this route's definition.
+  validateSearch: (search: Record<string, unknown>): { link?: 'sent' | 'expired' } =>
+    search.link === 'sent' || search.link === 'expired' ? { link: search.link } : {},
   loader: async () => {
     const state = await fetchOwnerState()
     return { state, leads: state.signedIn ? await fetchOwnerLeads() : [] }
@@ -19,7 +15,7 @@ export const Route = createFileRoute('/owner')({
   headers: () => ({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }),
   head: () => ({
     meta: [{ title: 'Lead inbox' }, { name: 'robots', content: 'noindex' }],
-    links: [{ rel: 'manifest', href: OWNER_MANIFEST_HREF }],
+    links: [{ rel: 'manifest', href: '/owner/manifest.webmanifest' }],
   }),
   component: OwnerPage,
 })
