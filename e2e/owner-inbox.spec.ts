@@ -100,7 +100,10 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
 
     // Opening the link alone (as a mail scanner would) does not use it up; the button does.
     await page.goto(link)
-    expect(await page.request.get(link).then((r) => r.status())).toBe(200)
+    const opened = await page.request.get(link)
+    expect(opened.status()).toBe(200)
+    expect(opened.headers()['cache-control']).toBe('private, no-store')
+    expect(opened.headers()['referrer-policy']).toBe('no-referrer')
     const calls: { url: string; method: string; body: string | null }[] = []
     page.on('request', (request) => {
       if (request.url().includes('/_serverFn/'))
@@ -279,5 +282,32 @@ test('in Supabase mode /owner says where the leads are, and signs nobody in', as
   } finally {
     await server.stop()
     await stub.stop()
+  }
+})
+
+test('@mobile the inbox fits a phone: no sideways scroll, thumb-sized contact links, no axe violations', async ({
+  page,
+}) => {
+  const server = await startSiteServer(ownerEnv())
+  try {
+    const form = await openInteractiveQuoteForm(page, `${server.url}/city/folsom`)
+    await fillQuoteFields(form, { firstName: 'Phoebe', email: 'phoebe@example.com', phone: '916-555-0199' })
+    await page.clock.fastForward(4_000)
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+    await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+    await askForLink(page, server, OWNER)
+    await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(1)
+    await page.goto(linkIn((await signInMails(server))[0]!, server))
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    const card = page.getByRole('article').filter({ hasText: 'Phoebe' })
+    await expect(card).toContainText('Quote request in Folsom')
+    for (const name of ['Call', 'Text', 'E-mail']) {
+      const box = (await card.getByRole('link', { name }).boundingBox())!
+      expect(box.height).toBeGreaterThanOrEqual(44)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+  } finally {
+    await server.stop()
   }
 })

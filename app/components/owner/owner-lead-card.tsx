@@ -6,6 +6,7 @@ import {
   OWNER_STATUSES,
   REVIEW_TEXTS,
   dialable,
+  pushTitle,
   type InboxLead,
   type OwnerStatus,
 } from '~/lib/owner-lead'
@@ -31,7 +32,6 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
   const [note, setNote] = useState(lead.note)
   const [message, setMessage] = useState('')
   const [busy, setBusy] = useState(false)
-  const topic = [lead.service, lead.city].filter(Boolean).join(' in ')
 
   async function save(event: FormEvent) {
     event.preventDefault()
@@ -66,7 +66,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
         {lead.firstName}
       </h2>
       <p className="text-slate-700">
-        {topic || 'Quote request'} · <time dateTime={lead.createdAt}>{time.format(new Date(lead.createdAt))}</time>
+        {pushTitle(lead.sourcePage)} · <time dateTime={lead.createdAt}>{time.format(new Date(lead.createdAt))}</time>
       </p>
       {lead.sourcePage && <p className="mt-1 break-all text-sm text-slate-700">Sent from {lead.sourcePage}</p>}
       <div className="mt-3 flex gap-2">
