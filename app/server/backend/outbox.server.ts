@@ -64,7 +64,7 @@ interface ClaimedRow {
   outbox_id: string
   kind: 'owner_notification' | 'lead_webhook' | OwnerKind
   /** Null for the sign-in e-mail, which belongs to no lead. */
-  quote_request_id: string
+  quote_request_id: string | null
   attempts: number
   payload: { link?: string; expiresAt?: string } | null
   first_name: string
@@ -188,6 +188,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     )
     const result: OutboxRunResult = { claimed: claimed.rows.length, sent: 0, failed: 0 }
     for (const row of claimed.rows) {
+      const leadId = row.quote_request_id ?? ''
       const createdAt = row.created_at instanceof Date ? row.created_at : new Date(row.created_at)
       const what = row.kind === 'lead_webhook' ? 'lead webhook' : row.kind.replace(/_/g, ' ')
       try {
@@ -202,7 +203,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
           if (!config.owner.vapid) throw new Error('VAPID keys are no longer set; kept until they are')
           const subject = config.owner.vapid.subject ?? `mailto:${ownerEmail}`
           const pushed = await sendLeadPush(db, config.owner.vapid, subject, leadPushPayload(row.source_page))
-          log('owner').info({ quoteRequestId: row.quote_request_id, devices: pushed }, 'lead pushed to the owner')
+          log('owner').info({ quoteRequestId: leadId, devices: pushed }, 'lead pushed to the owner')
         } else if (row.kind === 'review_request') {
           if (!config.owner.googleReviewUrl) throw new Error('GOOGLE_REVIEW_URL is no longer set; kept until it is')
           const mail = reviewRequestMail(
@@ -212,22 +213,22 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
             addresses,
           )
           await deliver(mail, row.outbox_id)
-          log('owner').info({ quoteRequestId: row.quote_request_id }, 'review request e-mailed')
+          log('owner').info({ quoteRequestId: leadId }, 'review request e-mailed')
         } else if (row.kind === 'lead_webhook') {
           if (!config.leadWebhook) throw new Error('LEAD_WEBHOOK_URL is no longer set; kept until it is')
           await sendLeadWebhook(config.leadWebhook, {
-            id: row.quote_request_id,
+            id: leadId,
             createdAt,
             firstName: row.first_name,
             email: row.email,
             phone: row.phone,
             sourcePage: row.source_page,
           })
-          leadEvents.handedToWebhook(row.quote_request_id, { outboxId: row.outbox_id, attempt: row.attempts })
+          leadEvents.handedToWebhook(leadId, { outboxId: row.outbox_id, attempt: row.attempts })
         } else {
           const lead = {
             outboxId: row.outbox_id,
-            quoteRequestId: row.quote_request_id,
+            quoteRequestId: leadId,
             firstName: row.first_name,
             email: row.email,
             phone: row.phone,
@@ -247,11 +248,10 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         )
         result.failed++
         const failure = { outboxId: row.outbox_id, attempt: row.attempts, retryInSeconds: Math.round(delay / 1000) }
-        if (row.kind === 'lead_webhook') leadEvents.webhookFailed(row.quote_request_id, { ...failure, err: text })
-        else if (row.kind === 'owner_notification')
-          leadEvents.emailFailed(row.quote_request_id, { ...failure, err: text })
+        if (row.kind === 'lead_webhook') leadEvents.webhookFailed(leadId, { ...failure, err: text })
+        else if (row.kind === 'owner_notification') leadEvents.emailFailed(leadId, { ...failure, err: text })
         else log('owner').warn({ ...failure, err: text }, `${what} failed`)
-        options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: row.quote_request_id, ok: false, error: text })
+        options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: leadId, ok: false, error: text })
         continue
       }
       // The mark that counts: the database's may wait behind request transactions on its one connection.
@@ -265,9 +265,9 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       }
       result.sent++
       if (row.kind === 'owner_notification') {
-        leadEvents.emailed(row.quote_request_id, { outboxId: row.outbox_id, attempt: row.attempts, to: transportKind })
+        leadEvents.emailed(leadId, { outboxId: row.outbox_id, attempt: row.attempts, to: transportKind })
       }
-      options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: row.quote_request_id, ok: true })
+      options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: leadId, ok: true })
     }
     return result
   }
