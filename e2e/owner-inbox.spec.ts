@@ -3,13 +3,17 @@
  * once; the inbox with one-tap contact links, status, note and review request; every owner server function
  * refused without a session; the service worker's push handler; nothing of it on the public pages.
  */
+import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import webpush from 'web-push'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
 import { OWNER_TEXTS, REVIEW_TEXTS, SIGN_IN_TEXTS } from '~/lib/owner-lead'
+import { phoneKeys, startPushService } from '../tests/support/push-service'
 import { violationList, wcagAudit } from './support/axe'
 import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
 import { startSupabaseStub } from './support/supabase-stub'
@@ -309,5 +313,78 @@ test('@mobile the inbox fits a phone: no sideways scroll, thumb-sized contact li
     expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
   } finally {
     await server.stop()
+  }
+})
+
+/** A certificate for https://127.0.0.1, trusted by the site through NODE_EXTRA_CA_CERTS. */
+function localCertificate(): { key: string; cert: string; certPath: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'push-tls-'))
+  execFileSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
+      ...['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-subj', '/CN=127.0.0.1'],
+      ...['-addext', 'subjectAltName=IP:127.0.0.1'],
+    ],
+    { stdio: 'ignore' },
+  )
+  const certPath = join(dir, 'cert.pem')
+  return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(certPath, 'utf8'), certPath }
+}
+
+test('a quote sent on the site pushes once to the phone within seconds (browser push registration faked: no push service offline)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  const phone = phoneKeys()
+  const tls = localCertificate()
+  const push = await startPushService(phone, vapid.publicKey, tls)
+  const server = await startSiteServer({ ...ownerEnv(), NODE_EXTRA_CA_CERTS: tls.certPath })
+  try {
+    // Chromium here cannot reach a real push service: subscribe() returns the stand-in's subscription.
+    await page.addInitScript(
+      (subscription) => {
+        PushManager.prototype.subscribe = async () =>
+          ({ toJSON: () => ({ ...subscription, expirationTime: null }) }) as unknown as PushSubscription
+      },
+      {
+        endpoint: push.endpoint,
+        keys: { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') },
+      },
+    )
+    await page.context().grantPermissions(['notifications'], { origin: server.url })
+    await askForLink(page, server, OWNER)
+    await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(1)
+    await page.goto(linkIn((await signInMails(server))[0]!, server))
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Turn on alerts for new leads' }).click()
+    await expect(page.getByText(OWNER_TEXTS.alertsOn)).toBeVisible()
+
+    const visitor = await browser.newContext()
+    const visitorPage = await visitor.newPage()
+    const form = await openInteractiveQuoteForm(visitorPage, `${server.url}/services?tab=roof`)
+    await fillQuoteFields(form, { firstName: 'Pushkin', email: 'pushkin@example.com', phone: '916-555-0166' })
+    await visitorPage.clock.fastForward(4_000)
+    const submitted = Date.now()
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+    await expect.poll(() => push.delivered.length, { timeout: 10_000, intervals: [20] }).toBe(1)
+    const delivered = push.delivered[0]!
+    console.log(`quote submitted on the site to push received: ${delivered.at - submitted} ms`)
+    expect(delivered.at - submitted).toBeLessThan(5_000)
+    expect(push.refused).toEqual([])
+    expect(delivered.payload.title).toBe('Roof Cleaning')
+    for (const secret of ['Pushkin', 'pushkin@example.com', '555-0166'])
+      expect(delivered.plaintext).not.toContain(secret)
+    await expect(visitorPage.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Pushkin' })).toBeVisible()
+    await page.waitForTimeout(1_500)
+    expect(push.delivered).toHaveLength(1)
+    await visitor.close()
+  } finally {
+    await server.stop()
+    await push.stop()
   }
 })
