@@ -15,6 +15,7 @@ import { Route as R404RouteImport } from './routes/404'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as EpoxyRouteImport } from './routes/epoxy'
 import { Route as GalleryRouteImport } from './routes/gallery'
+import { Route as OwnerRouteImport } from './routes/owner'
 import { Route as QuoteRequestRouteImport } from './routes/quote-request'
 import { Route as ReviewsRouteImport } from './routes/reviews'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
@@ -22,6 +23,9 @@ import { Route as ServicesRouteImport } from './routes/services'
 import { Route as SiteDotwebmanifestRouteImport } from './routes/site[.]webmanifest'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as CityCitySlugRouteImport } from './routes/city/$citySlug'
+import { Route as OwnerManifestDotwebmanifestRouteImport } from './routes/owner_.manifest[.]webmanifest'
+import { Route as OwnerSignInRouteImport } from './routes/owner_.sign-in'
+import { Route as OwnerSwDotjsRouteImport } from './routes/owner_.sw[.]js'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -51,6 +55,11 @@ const EpoxyRoute = EpoxyRouteImport.update({
 const GalleryRoute = GalleryRouteImport.update({
   id: '/gallery',
   path: '/gallery',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OwnerRoute = OwnerRouteImport.update({
+  id: '/owner',
+  path: '/owner',
   getParentRoute: () => rootRouteImport,
 } as any)
 const QuoteRequestRoute = QuoteRequestRouteImport.update({
@@ -88,6 +97,22 @@ const CityCitySlugRoute = CityCitySlugRouteImport.update({
   path: '/city/$citySlug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OwnerManifestDotwebmanifestRoute =
+  OwnerManifestDotwebmanifestRouteImport.update({
+    id: '/owner_/manifest.webmanifest',
+    path: '/owner/manifest.webmanifest',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const OwnerSignInRoute = OwnerSignInRouteImport.update({
+  id: '/owner_/sign-in',
+  path: '/owner/sign-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OwnerSwDotjsRoute = OwnerSwDotjsRouteImport.update({
+  id: '/owner_/sw.js',
+  path: '/owner/sw.js',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -96,6 +121,7 @@ export interface FileRoutesByFullPath {
   '/contact': typeof ContactRoute
   '/epoxy': typeof EpoxyRoute
   '/gallery': typeof GalleryRoute
+  '/owner': typeof OwnerRoute
   '/quote-request': typeof QuoteRequestRoute
   '/reviews': typeof ReviewsRoute
   '/robots.txt': typeof RobotsDottxtRoute
@@ -103,6 +129,9 @@ export interface FileRoutesByFullPath {
   '/site.webmanifest': typeof SiteDotwebmanifestRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/city/$citySlug': typeof CityCitySlugRoute
+  '/owner/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
+  '/owner/sign-in': typeof OwnerSignInRoute
+  '/owner/sw.js': typeof OwnerSwDotjsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -111,6 +140,7 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute
   '/epoxy': typeof EpoxyRoute
   '/gallery': typeof GalleryRoute
+  '/owner': typeof OwnerRoute
   '/quote-request': typeof QuoteRequestRoute
   '/reviews': typeof ReviewsRoute
   '/robots.txt': typeof RobotsDottxtRoute
@@ -118,6 +148,9 @@ export interface FileRoutesByTo {
   '/site.webmanifest': typeof SiteDotwebmanifestRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/city/$citySlug': typeof CityCitySlugRoute
+  '/owner/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
+  '/owner/sign-in': typeof OwnerSignInRoute
+  '/owner/sw.js': typeof OwnerSwDotjsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -127,6 +160,7 @@ export interface FileRoutesById {
   '/contact': typeof ContactRoute
   '/epoxy': typeof EpoxyRoute
   '/gallery': typeof GalleryRoute
+  '/owner': typeof OwnerRoute
   '/quote-request': typeof QuoteRequestRoute
   '/reviews': typeof ReviewsRoute
   '/robots.txt': typeof RobotsDottxtRoute
@@ -134,6 +168,9 @@ export interface FileRoutesById {
   '/site.webmanifest': typeof SiteDotwebmanifestRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/city/$citySlug': typeof CityCitySlugRoute
+  '/owner_/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
+  '/owner_/sign-in': typeof OwnerSignInRoute
+  '/owner_/sw.js': typeof OwnerSwDotjsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -144,6 +181,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/epoxy'
     | '/gallery'
+    | '/owner'
     | '/quote-request'
     | '/reviews'
     | '/robots.txt'
@@ -151,6 +189,9 @@ export interface FileRouteTypes {
     | '/site.webmanifest'
     | '/sitemap.xml'
     | '/city/$citySlug'
+    | '/owner/manifest.webmanifest'
+    | '/owner/sign-in'
+    | '/owner/sw.js'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -159,6 +200,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/epoxy'
     | '/gallery'
+    | '/owner'
     | '/quote-request'
     | '/reviews'
     | '/robots.txt'
@@ -166,6 +208,9 @@ export interface FileRouteTypes {
     | '/site.webmanifest'
     | '/sitemap.xml'
     | '/city/$citySlug'
+    | '/owner/manifest.webmanifest'
+    | '/owner/sign-in'
+    | '/owner/sw.js'
   id:
     | '__root__'
     | '/'
@@ -174,6 +219,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/epoxy'
     | '/gallery'
+    | '/owner'
     | '/quote-request'
     | '/reviews'
     | '/robots.txt'
@@ -181,6 +227,9 @@ export interface FileRouteTypes {
     | '/site.webmanifest'
     | '/sitemap.xml'
     | '/city/$citySlug'
+    | '/owner_/manifest.webmanifest'
+    | '/owner_/sign-in'
+    | '/owner_/sw.js'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -190,6 +239,7 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   EpoxyRoute: typeof EpoxyRoute
   GalleryRoute: typeof GalleryRoute
+  OwnerRoute: typeof OwnerRoute
   QuoteRequestRoute: typeof QuoteRequestRoute
   ReviewsRoute: typeof ReviewsRoute
   RobotsDottxtRoute: typeof RobotsDottxtRoute
@@ -197,6 +247,9 @@ export interface RootRouteChildren {
   SiteDotwebmanifestRoute: typeof SiteDotwebmanifestRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   CityCitySlugRoute: typeof CityCitySlugRoute
+  OwnerManifestDotwebmanifestRoute: typeof OwnerManifestDotwebmanifestRoute
+  OwnerSignInRoute: typeof OwnerSignInRoute
+  OwnerSwDotjsRoute: typeof OwnerSwDotjsRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -241,6 +294,13 @@ declare module '@tanstack/react-router' {
       path: '/gallery'
       fullPath: '/gallery'
       preLoaderRoute: typeof GalleryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/owner': {
+      id: '/owner'
+      path: '/owner'
+      fullPath: '/owner'
+      preLoaderRoute: typeof OwnerRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/quote-request': {
@@ -292,6 +352,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CityCitySlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/owner_/manifest.webmanifest': {
+      id: '/owner_/manifest.webmanifest'
+      path: '/owner/manifest.webmanifest'
+      fullPath: '/owner/manifest.webmanifest'
+      preLoaderRoute: typeof OwnerManifestDotwebmanifestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/owner_/sign-in': {
+      id: '/owner_/sign-in'
+      path: '/owner/sign-in'
+      fullPath: '/owner/sign-in'
+      preLoaderRoute: typeof OwnerSignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/owner_/sw.js': {
+      id: '/owner_/sw.js'
+      path: '/owner/sw.js'
+      fullPath: '/owner/sw.js'
+      preLoaderRoute: typeof OwnerSwDotjsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -302,6 +383,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   EpoxyRoute: EpoxyRoute,
   GalleryRoute: GalleryRoute,
+  OwnerRoute: OwnerRoute,
   QuoteRequestRoute: QuoteRequestRoute,
   ReviewsRoute: ReviewsRoute,
   RobotsDottxtRoute: RobotsDottxtRoute,
@@ -309,6 +391,9 @@ const rootRouteChildren: RootRouteChildren = {
   SiteDotwebmanifestRoute: SiteDotwebmanifestRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   CityCitySlugRoute: CityCitySlugRoute,
+  OwnerManifestDotwebmanifestRoute: OwnerManifestDotwebmanifestRoute,
+  OwnerSignInRoute: OwnerSignInRoute,
+  OwnerSwDotjsRoute: OwnerSwDotjsRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

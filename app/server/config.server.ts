@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import * as v from 'valibot'
 import { isLeadWebhookSecret, isLeadWebhookUrl } from '../lib/lead-webhook'
+import { isValidEmail } from '../lib/quote-schema'
 
 export type Env = Record<string, string | undefined>
 
@@ -16,6 +17,13 @@ export interface RuntimeConfig {
   trustProxyHops: number
   /** LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET: the owner's own tools get every lead that is not spam. */
   leadWebhook?: { url: string; secret: string }
+  /** The inbox at /owner (docs/decisions/033-owner-inbox.md); sessionSecret unset: no sign-in. */
+  owner: {
+    email?: string
+    sessionSecret?: string
+    googleReviewUrl?: string
+    vapid?: { publicKey: string; privateKey: string; subject?: string }
+  }
   quote: { rateLimit: number; rateWindowMs: number; minFillMs: number; ipHashSalt?: string }
   assistant: { rateLimit: number; rateWindowMs: number }
   htmlCacheSeconds: number
@@ -83,6 +91,42 @@ const webhookSecret = v.pipe(
   ),
 )
 
+const ownerEmail = v.pipe(
+  text,
+  v.check((value) => value === undefined || isValidEmail(value), 'must be an e-mail address'),
+)
+
+const sessionSecret = v.pipe(
+  text,
+  v.check(
+    (value) => value === undefined || value.length >= 32,
+    'must be at least 32 random characters (e.g. $(openssl rand -base64 32))',
+  ),
+)
+
+const httpsUrl = v.pipe(
+  text,
+  v.check((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), 'must be an http(s):// address'),
+)
+
+const base64Url = (bytes: number) =>
+  v.pipe(
+    text,
+    v.check(
+      (value) =>
+        value === undefined || (/^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes),
+      `must be base64url of ${bytes} bytes (npx web-push generate-vapid-keys)`,
+    ),
+  )
+
+const vapidSubject = v.pipe(
+  text,
+  v.check(
+    (value) => value === undefined || /^(mailto:|https:\/\/)\S+$/.test(value),
+    'must start with mailto: or https://',
+  ),
+)
+
 const EnvSchema = v.object({
   DATA_DIR: text,
   SMTP_URL: text,
@@ -107,6 +151,12 @@ const EnvSchema = v.object({
   HTML_CACHE_SECONDS: wholeNumber(10),
   LEAD_WEBHOOK_URL: webhookUrl,
   LEAD_WEBHOOK_SECRET: webhookSecret,
+  OWNER_EMAIL: ownerEmail,
+  OWNER_SESSION_SECRET: sessionSecret,
+  GOOGLE_REVIEW_URL: httpsUrl,
+  VAPID_PUBLIC_KEY: base64Url(65),
+  VAPID_PRIVATE_KEY: base64Url(32),
+  VAPID_SUBJECT: vapidSubject,
   LOG_LEVEL: v.pipe(
     v.optional(v.string(), ''),
     v.trim(),
@@ -131,6 +181,8 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
   const e = result.output
   if (!e.LEAD_WEBHOOK_URL !== !e.LEAD_WEBHOOK_SECRET)
     throw new ConfigError('Invalid environment: LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET must be set together')
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
+    throw new ConfigError('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together')
   const config: RuntimeConfig = {
     dataDir: e.DATA_DIR ?? '.data',
     smtpUrl: e.SMTP_URL,
@@ -146,6 +198,15 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
       e.LEAD_WEBHOOK_URL && e.LEAD_WEBHOOK_SECRET
         ? { url: e.LEAD_WEBHOOK_URL, secret: e.LEAD_WEBHOOK_SECRET }
         : undefined,
+    owner: {
+      email: e.OWNER_EMAIL ?? e.QUOTE_NOTIFY_EMAIL,
+      sessionSecret: e.OWNER_SESSION_SECRET,
+      googleReviewUrl: e.GOOGLE_REVIEW_URL,
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
+          : undefined,
+    },
     quote: {
       rateLimit: e.QUOTE_RATE_LIMIT,
       rateWindowMs: e.QUOTE_RATE_WINDOW_MS,

@@ -25,7 +25,7 @@ const TABLES = [
   'service_videos',
   'reviews',
 ]
-const PRIVATE = ['quote_requests', 'quote_outbox', 'app_settings']
+const PRIVATE = ['quote_requests', 'quote_outbox', 'app_settings', 'owner_sign_in_links', 'owner_push_subscriptions']
 const VIDEO_TABLES = ['pressure_washing_videos', 'service_videos']
 const RPCS = [
   "record_quote_request('A','a@example.com','9165550100','rpc-key-0001')",

@@ -117,9 +117,12 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
   const dataDir = resolveDataDir(env, options.dataDir)
   const migrations = options.migrations ?? bundledMigrations
   const seedSql = options.seedSql === undefined ? bundledSeedSql : options.seedSql
-  const deliveries = parseRuntimeConfig(env).leadWebhook
-    ? ['owner_notification', 'lead_webhook']
-    : ['owner_notification']
+  const runtime = parseRuntimeConfig(env)
+  const deliveries = [
+    'owner_notification',
+    ...(runtime.leadWebhook ? ['lead_webhook'] : []),
+    ...(runtime.owner.vapid ? ['owner_push'] : []),
+  ]
 
   interface State {
     shared: SharedDb

@@ -15,6 +15,15 @@ import { leadEvents } from '../log/lead-events.server'
 import { log } from '../log/logger.server'
 import { openSentJournal, SENT_JOURNAL_FILE } from './outbox-journal.server'
 import { buildOwnerNotification, defaultBackoffMs, notificationAddresses } from './owner-mail.server'
+import {
+  leadPushPayload,
+  reviewRequestMail,
+  sendLeadPush,
+  signInMail,
+  type OWNER_KINDS,
+} from '../owner/owner-outbox.server'
+
+type OwnerKind = (typeof OWNER_KINDS)[number]
 
 export interface OutboxRunResult {
   claimed: number
@@ -53,9 +62,11 @@ const PROCESS_OWNER_ID = randomUUID()
 
 interface ClaimedRow {
   outbox_id: string
-  kind: 'owner_notification' | 'lead_webhook'
-  quote_request_id: string
+  kind: 'owner_notification' | 'lead_webhook' | OwnerKind
+  /** Null for the sign-in e-mail, which belongs to no lead. */
+  quote_request_id: string | null
   attempts: number
+  payload: { link?: string; expiresAt?: string } | null
   first_name: string
   email: string
   phone: string
@@ -79,6 +90,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   const mailDir = join(options.dataDir, 'outbox-mail')
   const smtpUrl = config.smtpUrl
   const addresses = notificationAddresses(env)
+  const ownerEmail = config.owner.email ?? addresses.to
   const ownerId = options.ownerId ?? PROCESS_OWNER_ID
   const journal = openSentJournal(join(options.dataDir, SENT_JOURNAL_FILE))
   // Accepted by the mail server and journaled, but not yet marked in the database.
@@ -127,7 +139,8 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   async function markSent(ids: string[]): Promise<void> {
     if (ids.length === 0) return
     await db.query(
-      `UPDATE quote_outbox SET sent_at = coalesce(sent_at, now()), last_error = NULL, claimed_by = NULL
+      `UPDATE quote_outbox SET sent_at = coalesce(sent_at, now()), last_error = NULL, claimed_by = NULL,
+              payload = CASE WHEN kind = 'owner_sign_in' THEN NULL ELSE payload END
         WHERE id = ANY($1::uuid[])`,
       [ids],
     )
@@ -166,33 +179,56 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
                 claimed_by = $3
            FROM due
           WHERE o.id = due.id
-         RETURNING o.id, o.quote_request_id, o.attempts, o.kind
+         RETURNING o.id, o.quote_request_id, o.attempts, o.kind, o.payload
        )
-       SELECT c.id AS outbox_id, c.kind, c.quote_request_id, c.attempts,
+       SELECT c.id AS outbox_id, c.kind, c.quote_request_id, c.attempts, c.payload,
               q.first_name, q.email, q.phone, q.source_page, q.created_at
-         FROM claimed c JOIN quote_requests q ON q.id = c.quote_request_id`,
+         FROM claimed c LEFT JOIN quote_requests q ON q.id = c.quote_request_id`,
       [batchSize, leaseMs, ownerId, [...unmarked]],
     )
     const result: OutboxRunResult = { claimed: claimed.rows.length, sent: 0, failed: 0 }
     for (const row of claimed.rows) {
+      const leadId = row.quote_request_id ?? ''
       const createdAt = row.created_at instanceof Date ? row.created_at : new Date(row.created_at)
-      const what = row.kind === 'lead_webhook' ? 'lead webhook' : 'quote notification'
+      const what = row.kind === 'lead_webhook' ? 'lead webhook' : row.kind.replace(/_/g, ' ')
       try {
-        if (row.kind === 'lead_webhook') {
+        if (row.kind === 'owner_sign_in') {
+          const expiresAt = new Date(row.payload?.expiresAt ?? 0)
+          // A link past its 15 minutes opens nothing: dropped unsent.
+          if (row.payload?.link && expiresAt.getTime() > Date.now()) {
+            await deliver(signInMail(row.payload.link, ownerEmail, addresses), row.outbox_id)
+            log('owner').info({ outboxId: row.outbox_id }, 'sign-in link e-mailed to the owner')
+          }
+        } else if (row.kind === 'owner_push') {
+          if (!config.owner.vapid) throw new Error('VAPID keys are no longer set; kept until they are')
+          const subject = config.owner.vapid.subject ?? `mailto:${ownerEmail}`
+          const pushed = await sendLeadPush(db, config.owner.vapid, subject, leadPushPayload(row.source_page))
+          log('owner').info({ quoteRequestId: leadId, devices: pushed }, 'lead pushed to the owner')
+        } else if (row.kind === 'review_request') {
+          if (!config.owner.googleReviewUrl) throw new Error('GOOGLE_REVIEW_URL is no longer set; kept until it is')
+          const mail = reviewRequestMail(
+            { firstName: row.first_name, email: row.email },
+            config.owner.googleReviewUrl,
+            ownerEmail,
+            addresses,
+          )
+          await deliver(mail, row.outbox_id)
+          log('owner').info({ quoteRequestId: leadId }, 'review request e-mailed')
+        } else if (row.kind === 'lead_webhook') {
           if (!config.leadWebhook) throw new Error('LEAD_WEBHOOK_URL is no longer set; kept until it is')
           await sendLeadWebhook(config.leadWebhook, {
-            id: row.quote_request_id,
+            id: leadId,
             createdAt,
             firstName: row.first_name,
             email: row.email,
             phone: row.phone,
             sourcePage: row.source_page,
           })
-          leadEvents.handedToWebhook(row.quote_request_id, { outboxId: row.outbox_id, attempt: row.attempts })
+          leadEvents.handedToWebhook(leadId, { outboxId: row.outbox_id, attempt: row.attempts })
         } else {
           const lead = {
             outboxId: row.outbox_id,
-            quoteRequestId: row.quote_request_id,
+            quoteRequestId: leadId,
             firstName: row.first_name,
             email: row.email,
             phone: row.phone,
@@ -212,9 +248,10 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         )
         result.failed++
         const failure = { outboxId: row.outbox_id, attempt: row.attempts, retryInSeconds: Math.round(delay / 1000) }
-        if (row.kind === 'lead_webhook') leadEvents.webhookFailed(row.quote_request_id, { ...failure, err: text })
-        else leadEvents.emailFailed(row.quote_request_id, { ...failure, err: text })
-        options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: row.quote_request_id, ok: false, error: text })
+        if (row.kind === 'lead_webhook') leadEvents.webhookFailed(leadId, { ...failure, err: text })
+        else if (row.kind === 'owner_notification') leadEvents.emailFailed(leadId, { ...failure, err: text })
+        else log('owner').warn({ ...failure, err: text }, `${what} failed`)
+        options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: leadId, ok: false, error: text })
         continue
       }
       // The mark that counts: the database's may wait behind request transactions on its one connection.
@@ -227,10 +264,10 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         log('outbox').error({ outboxId: row.outbox_id, err: errorMessage(error) }, `marking the ${what} sent failed`)
       }
       result.sent++
-      if (row.kind !== 'lead_webhook') {
-        leadEvents.emailed(row.quote_request_id, { outboxId: row.outbox_id, attempt: row.attempts, to: transportKind })
+      if (row.kind === 'owner_notification') {
+        leadEvents.emailed(leadId, { outboxId: row.outbox_id, attempt: row.attempts, to: transportKind })
       }
-      options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: row.quote_request_id, ok: true })
+      options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: leadId, ok: true })
     }
     return result
   }

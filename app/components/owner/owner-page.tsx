@@ -1,0 +1,95 @@
+import { getRouteApi, useRouter } from '@tanstack/react-router'
+import { useEffect, useId, useState } from 'react'
+import { OWNER_SERVICE_WORKER_URL, OWNER_TEXTS } from '~/lib/owner-lead'
+import { OwnerLeadCard } from './owner-lead-card'
+import { OwnerShell, OwnerSignInForm, ownerButtonClass } from './owner-sign-in'
+
+const ownerRoute = getRouteApi('/owner')
+
+export function OwnerPage() {
+  const { state, leads } = ownerRoute.useLoaderData()
+  const { link } = ownerRoute.useSearch()
+  if (state.mode !== 'ready')
+    return (
+      <OwnerShell>
+        <h1 className="text-2xl font-bold">Lead inbox</h1>
+        <p className="mt-2">{state.mode === 'unavailable' ? OWNER_TEXTS.unavailable : OWNER_TEXTS.unconfigured}</p>
+      </OwnerShell>
+    )
+  if (!state.signedIn) return <OwnerSignInForm link={link} />
+  return (
+    <OwnerShell>
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Lead inbox</h1>
+        <form method="post" action="/owner/sign-in">
+          <button
+            type="submit"
+            name="sign-out"
+            value="1"
+            className="min-h-11 px-2 font-semibold text-brand-800 underline focus-visible:outline-3 focus-visible:outline-brand-700"
+          >
+            Sign out
+          </button>
+        </form>
+      </div>
+      {state.alertsKey && <AlertsToggle publicKey={state.alertsKey} />}
+      {leads.length === 0 ? (
+        <p className="mt-6">{OWNER_TEXTS.empty}</p>
+      ) : (
+        <ol className="mt-4 grid gap-4" aria-label="Leads, newest first">
+          {leads.map((lead) => (
+            <li key={lead.id}>
+              <OwnerLeadCard lead={lead} reviewLinkSet={state.reviewLinkSet} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </OwnerShell>
+  )
+}
+
+function AlertsToggle({ publicKey }: { publicKey: string }) {
+  const router = useRouter()
+  const statusId = useId()
+  const [status, setStatus] = useState<string>('')
+  const [supported, setSupported] = useState(false)
+  useEffect(() => {
+    if (!('serviceWorker' in navigator) || !('PushManager' in window)) return
+    setSupported(true)
+    // Registered on every visit, so the push handler is there once alerts are on.
+    void navigator.serviceWorker.register(OWNER_SERVICE_WORKER_URL, { scope: '/owner/' }).then(async (registration) => {
+      if (await registration.pushManager.getSubscription()) setStatus(OWNER_TEXTS.alertsOn)
+    })
+  }, [])
+  if (!supported) return null
+  async function turnOn() {
+    try {
+      if ((await Notification.requestPermission()) !== 'granted') return setStatus(OWNER_TEXTS.alertsBlocked)
+      const registration = await navigator.serviceWorker.register(OWNER_SERVICE_WORKER_URL, { scope: '/owner/' })
+      // Not `serviceWorker.ready`: /owner itself is outside the worker's /owner/ scope.
+      while (!registration.active) await new Promise((resolve) => setTimeout(resolve, 100))
+      const subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: publicKey,
+      })
+      const { saveAlertSubscription } = await import('~/lib/owner.functions')
+      await saveAlertSubscription({ data: subscription.toJSON() as never })
+      setStatus(OWNER_TEXTS.alertsOn)
+      void router.invalidate()
+    } catch (error) {
+      setStatus(`Alerts could not be turned on: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+  return (
+    <div className="mt-4 rounded-lg bg-slate-100 p-3">
+      {status !== OWNER_TEXTS.alertsOn && (
+        <button type="button" onClick={() => void turnOn()} className={ownerButtonClass} aria-describedby={statusId}>
+          Turn on alerts for new leads
+        </button>
+      )}
+      <p id={statusId} role="status" className="mt-2 empty:mt-0">
+        {status}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,75 @@
+/** What the owner's inbox and its push show of a lead; shared with the browser: no server imports. */
+import { serviceList } from '~/content/service-list'
+import { cityNames, isCitySlug } from '~/content/service-areas'
+
+export const OWNER_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const
+export type OwnerStatus = (typeof OWNER_STATUSES)[number]
+export const OWNER_NOTE_MAX = 500
+
+export interface InboxLead {
+  id: string
+  createdAt: string
+  firstName: string
+  email: string
+  phone: string
+  status: string
+  sourcePage: string | null
+  note: string
+  service: string | null
+  city: string | null
+  /** The review request: not asked for, waiting in the outbox, or sent. */
+  reviewRequest: 'none' | 'queued' | 'sent'
+}
+
+/** The form does not ask for a service or town: the page it was sent from tells them. */
+export function leadTopic(sourcePage: string | null): { service: string | null; city: string | null } {
+  let url: URL
+  try {
+    url = new URL(sourcePage ?? '', 'http://site.invalid')
+  } catch {
+    return { service: null, city: null }
+  }
+  const tab = url.pathname === '/services' ? (url.searchParams.get('tab') ?? 'concrete-sealing') : null
+  const service =
+    url.pathname === '/epoxy' ? 'Epoxy Floors' : (serviceList.find((summary) => summary.id === tab)?.title ?? null)
+  const slug = url.pathname.match(/^\/city\/([a-z-]+)$/)?.[1]
+  return { service, city: slug && isCitySlug(slug) ? cityNames[slug] : null }
+}
+
+/** The push's title: no name, e-mail or phone ever goes into it. */
+export function pushTitle(sourcePage: string | null): string {
+  const { service, city } = leadTopic(sourcePage)
+  if (service && city) return `${service} in ${city}`
+  return service ?? (city ? `Quote request in ${city}` : 'New quote request')
+}
+
+/** Digits and a leading + only, for tel: and sms: links. */
+export function dialable(phone: string): string {
+  return phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '')
+}
+
+export const OWNER_SERVICE_WORKER_URL = '/owner/sw.js'
+
+export const SIGN_IN_TEXTS = {
+  heading: 'Lead inbox',
+  intro: 'Sign in with the link we e-mail to the owner address. No password.',
+  sent: 'If that is the owner address, a sign-in link is on its way. It works once, for 15 minutes.',
+  expired: 'That link has expired or was already used. Ask for a new one.',
+  confirm: 'Sign in to the lead inbox',
+  confirmIntro: 'Tap the button to finish signing in on this phone.',
+} as const
+
+export const REVIEW_TEXTS = {
+  offer: 'E-mail a review request',
+  queued: 'Review request queued: it goes out within a minute.',
+  sent: 'Review request sent.',
+  unset: 'Set GOOGLE_REVIEW_URL on the server to send review requests.',
+} as const
+
+export const OWNER_TEXTS = {
+  unavailable: 'The inbox runs with the embedded database. With Supabase, list leads with npm run leads on the server.',
+  unconfigured: 'The inbox is off: set OWNER_SESSION_SECRET on the server to turn it on.',
+  empty: 'No leads yet.',
+  alertsOn: 'Alerts are on for this phone.',
+  alertsBlocked: 'This browser blocks notifications for the inbox. Allow them in its settings.',
+} as const

@@ -1,0 +1,109 @@
+import { createServerFn } from '@tanstack/react-start'
+import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
+import * as v from 'valibot'
+import { runtimeConfig } from '~/server/config.server'
+import { embeddedBackend, hasOwnerSession, requireOwnerDb } from '~/server/owner/owner-access.server'
+import { listInbox, queueReviewRequest, savePushSubscription, updateLead } from '~/server/owner/inbox.server'
+import { OWNER_NOTE_MAX, OWNER_STATUSES, type InboxLead } from './owner-lead'
+
+export interface OwnerState {
+  /** 'unavailable': Supabase mode; 'unconfigured': no OWNER_SESSION_SECRET. */
+  mode: 'ready' | 'unavailable' | 'unconfigured'
+  signedIn: boolean
+  /** The VAPID public key, to subscribe this phone to alerts (signed in only). */
+  alertsKey: string | null
+  reviewLinkSet: boolean
+}
+
+/** No lead data: only whether this browser is signed in. */
+export const fetchOwnerState = createServerFn({ method: 'GET' }).handler(async (): Promise<OwnerState> => {
+  setResponseHeader('Cache-Control', 'private, no-store')
+  const config = runtimeConfig().owner
+  const mode = !embeddedBackend() ? 'unavailable' : config.sessionSecret ? 'ready' : 'unconfigured'
+  const signedIn = mode === 'ready' && (await hasOwnerSession())
+  return {
+    mode,
+    signedIn,
+    alertsKey: signedIn ? (config.vapid?.publicKey ?? null) : null,
+    reviewLinkSet: Boolean(config.googleReviewUrl),
+  }
+})
+
+export const fetchOwnerLeads = createServerFn({ method: 'GET' }).handler(async (): Promise<InboxLead[]> =>
+  listInbox(await requireOwnerDb()),
+)
+
+function parse<S extends v.GenericSchema>(schema: S) {
+  return (input: unknown): v.InferOutput<S> => {
+    const result = v.safeParse(schema, input)
+    if (!result.success) {
+      setResponseStatus(400)
+      throw new Error(result.issues[0]?.message ?? 'Invalid request')
+    }
+    return result.output
+  }
+}
+
+const leadId = v.pipe(v.string(), v.uuid('not a lead id'))
+
+export const updateOwnerLead = createServerFn({ method: 'POST' })
+  .validator(
+    parse(
+      v.object({
+        id: leadId,
+        status: v.picklist(OWNER_STATUSES, 'unknown status'),
+        note: v.pipe(
+          v.string(),
+          v.trim(),
+          v.maxLength(OWNER_NOTE_MAX, `The note must be ${OWNER_NOTE_MAX} characters or fewer`),
+        ),
+      }),
+    ),
+  )
+  .handler(async ({ data }): Promise<InboxLead> => {
+    const lead = await updateLead(await requireOwnerDb(), data.id, data)
+    if (!lead) {
+      setResponseStatus(404)
+      throw new Error('No such lead')
+    }
+    return lead
+  })
+
+export const sendReviewRequest = createServerFn({ method: 'POST' })
+  .validator(parse(v.object({ id: leadId })))
+  .handler(async ({ data }): Promise<{ queued: true }> => {
+    const db = await requireOwnerDb()
+    if (!runtimeConfig().owner.googleReviewUrl) {
+      setResponseStatus(409)
+      throw new Error('Set GOOGLE_REVIEW_URL to send review requests')
+    }
+    const result = await queueReviewRequest(db, data.id)
+    if (result !== 'queued') {
+      setResponseStatus(result === 'no-lead' ? 404 : 409)
+      throw new Error(
+        result === 'already-sent'
+          ? 'A review request was already sent for this lead'
+          : result === 'not-won'
+            ? 'Mark the lead won first'
+            : 'No such lead',
+      )
+    }
+    ;(await embeddedBackend()!.outbox()).kick()
+    return { queued: true }
+  })
+
+const base64Url = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+=*$/), v.maxLength(200))
+
+export const saveAlertSubscription = createServerFn({ method: 'POST' })
+  .validator(
+    parse(
+      v.object({
+        endpoint: v.pipe(v.string(), v.url(), v.startsWith('https://', 'push endpoints are https'), v.maxLength(1000)),
+        keys: v.object({ p256dh: base64Url, auth: base64Url }),
+      }),
+    ),
+  )
+  .handler(async ({ data }): Promise<{ saved: true }> => {
+    await savePushSubscription(await requireOwnerDb(), data)
+    return { saved: true }
+  })

@@ -1,0 +1,25 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { OwnerSignInConfirm } from '~/components/owner/owner-sign-in'
+
+/** A GET only shows a button: mail scanners that open links must not use up the one-time token. */
+export const Route = createFileRoute('/owner_/sign-in')({
+  staticData: { bare: true },
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' ? { token: search.token.slice(0, 100) } : {},
+  server: {
+    handlers: {
+      POST: async ({ request }) => {
+        const { getRequestIP } = await import('@tanstack/react-start/server')
+        const { handleSignInPost } = await import('~/server/owner/owner-access.server')
+        return handleSignInPost(request, getRequestIP())
+      },
+    },
+  },
+  headers: () => ({
+    'Cache-Control': 'private, no-store',
+    'X-Robots-Tag': 'noindex',
+    'Referrer-Policy': 'no-referrer',
+  }),
+  head: () => ({ meta: [{ title: 'Sign in to the lead inbox' }, { name: 'robots', content: 'noindex' }] }),
+  component: OwnerSignInConfirm,
+})

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { OWNER_SERVICE_WORKER } from '~/lib/owner-service-worker'
+
+/** Served under /owner/, so its scope can never reach the public pages. */
+export const Route = createFileRoute('/owner_/sw.js')({
+  server: {
+    handlers: {
+      GET: () =>
+        new Response(OWNER_SERVICE_WORKER, {
+          headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' },
+        }),
+    },
+  },
+})

@@ -1,0 +1,390 @@
+/**
+ * The owner's inbox on the production build: sign-in by e-mailed link (read from the outbox's mail files),
+ * once; the inbox with one-tap contact links, status, note and review request; every owner server function
+ * refused without a session; the service worker's push handler; nothing of it on the public pages.
+ */
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { simpleParser, type ParsedMail } from 'mailparser'
+import webpush from 'web-push'
+import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { OWNER_TEXTS, REVIEW_TEXTS, SIGN_IN_TEXTS } from '~/lib/owner-lead'
+import { phoneKeys, startPushService } from '../tests/support/push-service'
+import { violationList, wcagAudit } from './support/axe'
+import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
+import { startSupabaseStub } from './support/supabase-stub'
+import { startSiteServer, type SiteServer } from './support/site-server'
+import { expect, test, type Page } from './support/test'
+
+const OWNER = 'owner@example.com'
+const REVIEW_URL = 'https://g.page/r/sample-review-link'
+const vapid = webpush.generateVAPIDKeys()
+
+function ownerEnv(): Record<string, string> {
+  return {
+    OWNER_EMAIL: OWNER,
+    OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
+    GOOGLE_REVIEW_URL: REVIEW_URL,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+  }
+}
+
+/** Every e-mail the outbox has written (no SMTP_URL: .eml files). */
+async function mails(server: SiteServer): Promise<ParsedMail[]> {
+  const dir = join(server.dataDir, 'outbox-mail')
+  const files = await readdir(dir).catch(() => [] as string[])
+  return Promise.all(
+    files.filter((f) => f.endsWith('.eml')).map(async (f) => simpleParser(await readFile(join(dir, f)))),
+  )
+}
+
+async function signInMails(server: SiteServer): Promise<ParsedMail[]> {
+  return (await mails(server)).filter((mail) => /sign-in link/.test(mail.subject ?? ''))
+}
+
+/** The e-mailed link, pointed at this test's server (SITE_URL is fixed at build time). */
+function linkIn(mail: ParsedMail, server: SiteServer): string {
+  const link = mail.text?.match(/https?:\/\/\S+\/owner\/sign-in\?token=[A-Za-z0-9_-]+/)?.[0]
+  if (!link) throw new Error(`no link in ${mail.text}`)
+  const url = new URL(link)
+  return `${server.url}${url.pathname}${url.search}`
+}
+
+async function askForLink(page: Page, server: SiteServer, email: string) {
+  await page.goto(`${server.url}/owner`)
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
+  await expect(page.getByRole('status')).toHaveText(SIGN_IN_TEXTS.sent)
+}
+
+test('the owner signs in once by e-mailed link and works the inbox; nothing without a session', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const server = await startSiteServer(ownerEnv())
+  try {
+    const firstName = `Lead${Date.now().toString(36)}`
+    const form = await openInteractiveQuoteForm(page, `${server.url}/services?tab=roof`)
+    await fillQuoteFields(form, { firstName, email: 'lead-inbox@example.com', phone: '(916) 555-0123' })
+    await page.clock.fastForward(4_000)
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+    await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+
+    // Signed out: the sign-in form, never cached or indexed, and no lead.
+    const signedOut = await page.request.get(`${server.url}/owner`)
+    expect(signedOut.headers()['cache-control']).toBe('private, no-store')
+    expect(signedOut.headers()['x-robots-tag']).toBe('noindex')
+    const signedOutHtml = await signedOut.text()
+    expect(signedOutHtml).toContain('E-mail me a sign-in link')
+    expect(signedOutHtml).not.toContain(firstName)
+
+    // Another address gets the same answer and no e-mail.
+    await askForLink(page, server, 'someone-else@example.com')
+    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+    await page.waitForTimeout(1_500)
+    expect(await signInMails(server)).toHaveLength(0)
+
+    await askForLink(page, server, OWNER)
+    await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(1)
+    const mail = (await signInMails(server))[0]!
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(OWNER)
+    const link = linkIn(mail, server)
+
+    // A forged link.
+    await page.goto(`${server.url}/owner/sign-in?token=${randomBytes(32).toString('base64url')}`)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('status')).toHaveText(SIGN_IN_TEXTS.expired)
+    await expect(page.getByText(firstName)).toHaveCount(0)
+
+    // Opening the link alone (as a mail scanner would) does not use it up; the button does.
+    await page.goto(link)
+    const opened = await page.request.get(link)
+    expect(opened.status()).toBe(200)
+    expect(opened.headers()['cache-control']).toBe('private, no-store')
+    expect(opened.headers()['referrer-policy']).toBe('no-referrer')
+    const calls: { url: string; method: string; body: string | null }[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/_serverFn/'))
+        calls.push({ url: request.url(), method: request.method(), body: request.postData() })
+    })
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('heading', { name: firstName })).toBeVisible()
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'owner_session')!
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
+
+    const card = page.getByRole('article').filter({ hasText: firstName })
+    await expect(card).toContainText('Roof Cleaning')
+    await expect(card.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:9165550123')
+    await expect(card.getByRole('link', { name: 'Text' })).toHaveAttribute('href', 'sms:9165550123')
+    await expect(card.getByRole('link', { name: 'E-mail' })).toHaveAttribute('href', 'mailto:lead-inbox@example.com')
+    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+
+    // The link was used: a second browser gets the sign-in page.
+    const other = await browser.newContext()
+    const otherPage = await other.newPage()
+    await otherPage.goto(link)
+    await otherPage.getByRole('button', { name: 'Sign in' }).click()
+    await expect(otherPage.getByRole('status')).toHaveText(SIGN_IN_TEXTS.expired)
+    await expect(otherPage.getByText(firstName)).toHaveCount(0)
+
+    // Status, note, and the review request.
+    await card.getByLabel('Status').selectOption('won')
+    await card.getByLabel('Note').fill('Roof done Tuesday')
+    await card.getByRole('button', { name: 'Save' }).click()
+    await expect(card.getByRole('status')).toHaveText('Saved.')
+    const beforeReview = calls.length
+    await card.getByRole('button', { name: REVIEW_TEXTS.offer }).click()
+    await expect(card).toContainText(/Review request (queued|sent)/)
+    const reviewMails = async () => (await mails(server)).filter((m) => m.text?.includes(REVIEW_URL))
+    await expect.poll(async () => (await reviewMails()).length, { timeout: 15_000 }).toBe(1)
+    const review = (await reviewMails())[0]!
+    expect(review.to && 'text' in review.to ? review.to.text : '').toBe('lead-inbox@example.com')
+    await page.reload()
+    await expect(card.getByText(REVIEW_TEXTS.sent)).toBeVisible()
+    await expect(card.getByLabel('Note')).toHaveValue('Roof done Tuesday')
+    await expect(card.getByRole('button', { name: REVIEW_TEXTS.offer })).toHaveCount(0)
+
+    // Every owner server function this session used, sent again without the cookie or with a forged one.
+    expect(calls.length).toBeGreaterThanOrEqual(3)
+    for (const session of [null, `owner_session=${cookie.value.slice(0, -6)}AAAAAA`]) {
+      const anonymous = await browser.newContext()
+      const inbox = await anonymous.request.get(`${server.url}/owner`, { headers: session ? { Cookie: session } : {} })
+      const inboxHtml = await inbox.text()
+      expect(inboxHtml).toContain('E-mail me a sign-in link')
+      expect(inboxHtml).not.toContain(firstName)
+      for (const call of calls) {
+        const answer = await anonymous.request.fetch(call.url, {
+          method: call.method,
+          headers: {
+            'Content-Type': 'application/json',
+            Origin: server.url,
+            'Sec-Fetch-Site': 'same-origin',
+            ...(session ? { Cookie: session } : {}),
+          },
+          data: call.body ?? undefined,
+        })
+        const text = await answer.text()
+        // Only the state function answers without a session, and it says no more than "signed out".
+        if (answer.status() === 200) expect(text).toContain('signedIn')
+        else expect(answer.status(), call.url).toBe(401)
+        for (const secret of [firstName, 'lead-inbox@example.com', '555-0123']) expect(text).not.toContain(secret)
+      }
+      await anonymous.close()
+    }
+    // A second review request for the same lead is refused.
+    const reviewCall = calls.slice(beforeReview).find((call) => call.method === 'POST')!
+    const again = await page.request.fetch(reviewCall.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.url, 'Sec-Fetch-Site': 'same-origin' },
+      data: reviewCall.body ?? undefined,
+    })
+    expect(again.status()).toBe(409)
+    expect(await reviewMails()).toHaveLength(1)
+
+    // Sign-in requests are rate-limited: five per visitor in 15 minutes (two used above).
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++) {
+      const answer = await page.request.post(`${server.url}/owner/sign-in`, {
+        form: { email: 'someone-else@example.com' },
+        headers: { Origin: server.url },
+        maxRedirects: 0,
+      })
+      statuses.push(answer.status())
+    }
+    expect(statuses).toEqual([303, 303, 303, 429])
+    await other.close()
+
+    const records = server.records()
+    const ownerLines = JSON.stringify(records.filter((record) => record.scope === 'owner'))
+    expect(ownerLines).toContain('owner signed in')
+    for (const secret of [OWNER, firstName, 'lead-inbox@example.com']) expect(ownerLines).not.toContain(secret)
+  } finally {
+    await server.stop()
+  }
+})
+
+test('the service worker shows a pushed lead with its title', async ({ page, browserName }) => {
+  test.skip(browserName !== 'chromium', 'DevTools protocol')
+  test.setTimeout(120_000)
+  const server = await startSiteServer(ownerEnv())
+  try {
+    await page.context().grantPermissions(['notifications'], { origin: server.url })
+    await askForLink(page, server, OWNER)
+    await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(1)
+    await page.goto(linkIn((await signInMails(server))[0]!, server))
+    const cdp = await page.context().newCDPSession(page)
+    const registrations: { registrationId: string; scopeURL: string }[] = []
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations))
+    await cdp.send('ServiceWorker.enable')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('heading', { name: 'Lead inbox' })).toBeVisible()
+    await page.evaluate(() =>
+      navigator.serviceWorker.getRegistration('/owner/').then((r) => r?.active ?? r?.installing),
+    )
+    await expect.poll(() => registrations.find((r) => r.scopeURL === `${server.url}/owner/`)).toBeTruthy()
+    const registration = registrations.find((r) => r.scopeURL === `${server.url}/owner/`)!
+
+    await expect
+      .poll(() =>
+        page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration('/owner/'))?.active)),
+      )
+      .toBe(true)
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: server.url,
+      registrationId: registration.registrationId,
+      data: JSON.stringify({
+        title: 'Roof Cleaning in Folsom',
+        body: 'New quote request: open the inbox to call back.',
+      }),
+    })
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const r = await navigator.serviceWorker.getRegistration('/owner/')
+          return (await r!.getNotifications()).map((n) => `${n.title} | ${n.body}`)
+        }),
+      )
+      .toEqual(['Roof Cleaning in Folsom | New quote request: open the inbox to call back.'])
+  } finally {
+    await server.stop()
+  }
+})
+
+test('a public page loads no owner script, manifest or service worker', async ({ page }) => {
+  const requested: string[] = []
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname))
+  await page.goto('/')
+  await page.waitForLoadState('load')
+  await page.waitForTimeout(1_500)
+  expect(requested.filter((path) => /owner|sw\.js/.test(path))).toEqual([])
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0)
+  const sitemap = await (await page.request.get('/sitemap.xml')).text()
+  expect(sitemap).not.toContain('/owner')
+})
+
+test('in Supabase mode /owner says where the leads are, and signs nobody in', async ({ page }) => {
+  const stub = await startSupabaseStub()
+  const server = await startSiteServer({ ...ownerEnv(), SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
+  try {
+    await page.goto(`${server.url}/owner`)
+    await expect(page.getByText(OWNER_TEXTS.unavailable)).toBeVisible()
+    await expect(page.getByLabel('E-mail address')).toHaveCount(0)
+    const asked = await page.request.post(`${server.url}/owner/sign-in`, {
+      form: { email: OWNER },
+      headers: { Origin: server.url },
+      maxRedirects: 0,
+    })
+    expect(asked.headers()['location']).toBe('/owner')
+    await page.waitForTimeout(1_000)
+    expect(await mails(server)).toHaveLength(0)
+  } finally {
+    await server.stop()
+    await stub.stop()
+  }
+})
+
+test('@mobile the inbox fits a phone: no sideways scroll, thumb-sized contact links, no axe violations', async ({
+  page,
+}) => {
+  const server = await startSiteServer(ownerEnv())
+  try {
+    const form = await openInteractiveQuoteForm(page, `${server.url}/city/folsom`)
+    await fillQuoteFields(form, { firstName: 'Phoebe', email: 'phoebe@example.com', phone: '916-555-0199' })
+    await page.clock.fastForward(4_000)
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+    await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+    await askForLink(page, server, OWNER)
+    await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(1)
+    await page.goto(linkIn((await signInMails(server))[0]!, server))
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    const card = page.getByRole('article').filter({ hasText: 'Phoebe' })
+    await expect(card).toContainText('Quote request in Folsom')
+    for (const name of ['Call', 'Text', 'E-mail']) {
+      const box = (await card.getByRole('link', { name }).boundingBox())!
+      expect(box.height).toBeGreaterThanOrEqual(44)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+  } finally {
+    await server.stop()
+  }
+})
+
+/** A certificate for https://127.0.0.1, trusted by the site through NODE_EXTRA_CA_CERTS. */
+function localCertificate(): { key: string; cert: string; certPath: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'push-tls-'))
+  execFileSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
+      ...['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-subj', '/CN=127.0.0.1'],
+      ...['-addext', 'subjectAltName=IP:127.0.0.1'],
+    ],
+    { stdio: 'ignore' },
+  )
+  const certPath = join(dir, 'cert.pem')
+  return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(certPath, 'utf8'), certPath }
+}
+
+test('a quote sent on the site pushes once to the phone within seconds (browser push registration faked: no push service offline)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  const phone = phoneKeys()
+  const tls = localCertificate()
+  const push = await startPushService(phone, vapid.publicKey, tls)
+  const server = await startSiteServer({ ...ownerEnv(), NODE_EXTRA_CA_CERTS: tls.certPath })
+  try {
+    // Chromium here cannot reach a real push service: subscribe() returns the stand-in's subscription.
+    await page.addInitScript(
+      (subscription) => {
+        PushManager.prototype.subscribe = async () =>
+          ({ toJSON: () => ({ ...subscription, expirationTime: null }) }) as unknown as PushSubscription
+      },
+      {
+        endpoint: push.endpoint,
+        keys: { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') },
+      },
+    )
+    await page.context().grantPermissions(['notifications'], { origin: server.url })
+    await askForLink(page, server, OWNER)
+    await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(1)
+    await page.goto(linkIn((await signInMails(server))[0]!, server))
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Turn on alerts for new leads' }).click()
+    await expect(page.getByText(OWNER_TEXTS.alertsOn)).toBeVisible()
+
+    const visitor = await browser.newContext()
+    const visitorPage = await visitor.newPage()
+    const form = await openInteractiveQuoteForm(visitorPage, `${server.url}/services?tab=roof`)
+    await fillQuoteFields(form, { firstName: 'Pushkin', email: 'pushkin@example.com', phone: '916-555-0166' })
+    await visitorPage.clock.fastForward(4_000)
+    const submitted = Date.now()
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+    await expect.poll(() => push.delivered.length, { timeout: 10_000, intervals: [20] }).toBe(1)
+    const delivered = push.delivered[0]!
+    console.log(`quote submitted on the site to push received: ${delivered.at - submitted} ms`)
+    expect(delivered.at - submitted).toBeLessThan(5_000)
+    expect(push.refused).toEqual([])
+    expect(delivered.payload.title).toBe('Roof Cleaning')
+    for (const secret of ['Pushkin', 'pushkin@example.com', '555-0166'])
+      expect(delivered.plaintext).not.toContain(secret)
+    await expect(visitorPage.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Pushkin' })).toBeVisible()
+    await page.waitForTimeout(1_500)
+    expect(push.delivered).toHaveLength(1)
+    await visitor.close()
+  } finally {
+    await server.stop()
+    await push.stop()
+  }
+})

@@ -1,0 +1,207 @@
+/**
+ * The owner's inbox on a real PGlite and a real SMTP server: a sign-in link only for the owner's address,
+ * once, within 15 minutes; the sealed session; statuses, notes and one review request per won lead.
+ */
+import { randomBytes } from 'node:crypto'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createEmbeddedBackend, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
+import type { StoredLeadInput, SubmitQuoteResult } from '../../app/server/backend/backend.server'
+import { parseRuntimeConfig } from '../../app/server/config.server'
+import { listInbox, queueReviewRequest, updateLead } from '../../app/server/owner/inbox.server'
+import {
+  consumeSignInToken,
+  hashToken,
+  isOwnerSession,
+  requestSignInLink,
+  sealSession,
+} from '../../app/server/owner/sign-in.server'
+import { startSmtp, useTempDirs, type TestSmtp } from './helpers'
+
+const tempDir = useTempDirs()
+const cleanup: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step()
+})
+
+const OWNER = 'owner@example.com'
+const REVIEW_URL = 'https://g.page/r/example-review'
+
+async function open(smtp: TestSmtp): Promise<EmbeddedBackend> {
+  const backend = createEmbeddedBackend({
+    env: { SMTP_URL: smtp.url, OWNER_EMAIL: OWNER, GOOGLE_REVIEW_URL: REVIEW_URL },
+    dataDir: await tempDir(),
+    outbox: { backoffMs: () => 0 },
+  })
+  cleanup.push(() => backend.close())
+  return backend
+}
+
+async function smtpServer(): Promise<TestSmtp> {
+  const smtp = await startSmtp()
+  cleanup.push(() => smtp.close())
+  return smtp
+}
+
+function lead(firstName: string, overrides: Partial<StoredLeadInput> = {}): StoredLeadInput {
+  return {
+    firstName,
+    email: `${firstName.toLowerCase()}@example.com`,
+    phone: '916-555-0142',
+    idempotencyKey: `inbox-test-${firstName}-${randomBytes(6).toString('hex')}`,
+    status: 'new',
+    spamReason: null,
+    sourcePage: '/services?tab=roof',
+    userAgent: null,
+    ipHash: null,
+    ...overrides,
+  }
+}
+
+function idOf(result: SubmitQuoteResult): string {
+  if (!result.success || !result.id) throw new Error('the lead was not stored')
+  return result.id
+}
+
+const siteUrl = 'https://www.example.com'
+
+function tokenOf(text: string): string {
+  const match = text.match(/https:\/\/www\.example\.com\/owner\/sign-in\?token=([A-Za-z0-9_-]+)/)
+  if (!match) throw new Error(`no sign-in link in: ${text}`)
+  return match[1]!
+}
+
+describe('owner sign-in links', { timeout: 120_000 }, () => {
+  it('e-mails a link only for the owner address, and the link signs in once', async () => {
+    const smtp = await smtpServer()
+    const backend = await open(smtp)
+    const db = await backend.db()
+
+    expect(await requestSignInLink(db, { email: 'someone@example.com', ownerEmail: OWNER, siteUrl })).toBe(false)
+    expect(await requestSignInLink(db, { email: ' Owner@Example.com ', ownerEmail: OWNER, siteUrl })).toBe(true)
+    await (await backend.outbox()).drain()
+
+    expect(smtp.received).toHaveLength(1)
+    const mail = smtp.received[0]!
+    expect(mail.rcptTo).toEqual([OWNER])
+    expect(mail.mail.text).toContain('It works once, for 15 minutes.')
+    const token = tokenOf(mail.mail.text ?? '')
+
+    // Only the hash is kept; the outbox forgets the link once it is sent.
+    const stored = await db.query<{ token_hash: string }>(`SELECT token_hash FROM owner_sign_in_links`)
+    expect(stored.rows).toEqual([{ token_hash: hashToken(token) }])
+    const outbox = await db.query<{ payload: unknown; sent: boolean }>(
+      `SELECT payload, sent_at IS NOT NULL AS sent FROM quote_outbox WHERE kind = 'owner_sign_in'`,
+    )
+    expect(outbox.rows).toEqual([{ payload: null, sent: true }])
+
+    expect(await consumeSignInToken(db, token)).toBe(true)
+    expect(await consumeSignInToken(db, token)).toBe(false) // replayed
+  })
+
+  it('refuses a forged, a malformed and an expired link, and lets only one of two racing uses through', async () => {
+    const smtp = await smtpServer()
+    const backend = await open(smtp)
+    const db = await backend.db()
+    expect(await consumeSignInToken(db, randomBytes(32).toString('base64url'))).toBe(false)
+    expect(await consumeSignInToken(db, "' OR 1=1 --")).toBe(false)
+    expect(await consumeSignInToken(db, undefined)).toBe(false)
+
+    await requestSignInLink(db, { email: OWNER, ownerEmail: OWNER, siteUrl })
+    await requestSignInLink(db, { email: OWNER, ownerEmail: OWNER, siteUrl })
+    await (await backend.outbox()).drain()
+    const [first, second] = smtp.received.map((received) => tokenOf(received.mail.text ?? ''))
+    await db.query(`UPDATE owner_sign_in_links SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
+      hashToken(first!),
+    ])
+    expect(await consumeSignInToken(db, first)).toBe(false) // expired
+
+    const raced = await Promise.all([consumeSignInToken(db, second), consumeSignInToken(db, second)])
+    expect(raced.filter(Boolean)).toHaveLength(1)
+  })
+
+  it('drops a link e-mail still unsent after its 15 minutes', async () => {
+    const smtp = await smtpServer()
+    const backend = await open(smtp)
+    const db = await backend.db()
+    await requestSignInLink(db, { email: OWNER, ownerEmail: OWNER, siteUrl })
+    await db.query(
+      `UPDATE quote_outbox SET payload = jsonb_set(payload, '{expiresAt}', to_jsonb(now() - interval '1 minute'))`,
+    )
+    await (await backend.outbox()).drain()
+    expect(smtp.received).toHaveLength(0)
+  })
+})
+
+describe('the owner session cookie', () => {
+  const secret = randomBytes(32).toString('base64')
+
+  it('holds for the owner with the configured key, and for nobody else', async () => {
+    const cookie = await sealSession(secret, OWNER)
+    expect(cookie).not.toContain(OWNER)
+    expect(await isOwnerSession(cookie, secret, OWNER)).toBe(true)
+    expect(await isOwnerSession(cookie, secret, 'OWNER@example.com')).toBe(true)
+    expect(await isOwnerSession(cookie, randomBytes(32).toString('base64'), OWNER)).toBe(false)
+    expect(await isOwnerSession(cookie, secret, 'new-owner@example.com')).toBe(false)
+    expect(await isOwnerSession(`${cookie.slice(0, -4)}AAAA`, secret, OWNER)).toBe(false)
+    expect(await isOwnerSession(undefined, secret, OWNER)).toBe(false)
+    expect(await isOwnerSession(cookie, undefined, OWNER)).toBe(false)
+  })
+
+  it('takes only a long enough key, an e-mail address and https review link from the environment', () => {
+    expect(() => parseRuntimeConfig({ OWNER_SESSION_SECRET: 'short' })).toThrow(
+      /OWNER_SESSION_SECRET must be at least 32 random characters .*\(value not shown\)/,
+    )
+    expect(() => parseRuntimeConfig({ OWNER_EMAIL: 'not an address' })).toThrow(/OWNER_EMAIL must be an e-mail address/)
+    expect(() => parseRuntimeConfig({ GOOGLE_REVIEW_URL: 'javascript:alert(1)' })).toThrow(/GOOGLE_REVIEW_URL/)
+    expect(() => parseRuntimeConfig({ VAPID_PUBLIC_KEY: 'abc' })).toThrow(/VAPID_PUBLIC_KEY/)
+    expect(parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER }).owner.email).toBe(OWNER)
+  })
+})
+
+describe('the inbox', { timeout: 120_000 }, () => {
+  it('lists leads newest first without suspected spam, and saves a status and a note', async () => {
+    const smtp = await smtpServer()
+    const backend = await open(smtp)
+    const db = await backend.db()
+    const older = await backend.submitQuote(lead('Olive', { sourcePage: '/city/folsom' }))
+    await backend.submitQuote(lead('Spam', { status: 'suspected_spam', spamReason: 'honeypot' }))
+    await db.query(`UPDATE quote_requests SET created_at = now() - interval '1 hour' WHERE first_name = 'Olive'`)
+    await backend.submitQuote(lead('Nora'))
+
+    const leads = await listInbox(db)
+    expect(leads.map((entry) => [entry.firstName, entry.service, entry.city])).toEqual([
+      ['Nora', 'Roof Cleaning', null],
+      ['Olive', null, 'Folsom'],
+    ])
+    const updated = await updateLead(db, idOf(older), { status: 'contacted', note: 'Call after 5 pm' })
+    expect(updated).toMatchObject({ status: 'contacted', note: 'Call after 5 pm' })
+    expect((await listInbox(db))[1]).toMatchObject({ firstName: 'Olive', status: 'contacted', note: 'Call after 5 pm' })
+    expect(await updateLead(db, '00000000-0000-4000-8000-000000000000', { status: 'won', note: '' })).toBeNull()
+  })
+
+  it('sends one review request per won lead, with the Google review link, and refuses a second', async () => {
+    const smtp = await smtpServer()
+    const backend = await open(smtp)
+    const db = await backend.db()
+    const stored = { id: idOf(await backend.submitQuote(lead('Wendy'))) }
+    const outbox = await backend.outbox()
+    await outbox.drain()
+    smtp.received.splice(0) // the owner's notification
+
+    expect(await queueReviewRequest(db, stored.id)).toBe('not-won')
+    await updateLead(db, stored.id, { status: 'won', note: '' })
+    expect(await queueReviewRequest(db, stored.id)).toBe('queued')
+    expect((await listInbox(db))[0]!.reviewRequest).toBe('queued')
+    expect(await queueReviewRequest(db, stored.id)).toBe('already-sent')
+    await outbox.drain()
+    expect(await queueReviewRequest(db, stored.id)).toBe('already-sent')
+
+    expect(smtp.received).toHaveLength(1)
+    const mail = smtp.received[0]!
+    expect(mail.rcptTo).toEqual(['wendy@example.com'])
+    expect(mail.mail.text).toContain(REVIEW_URL)
+    expect(mail.mail.text).toContain('Hi Wendy,')
+    expect(mail.mail.replyTo?.text).toBe(OWNER)
+    expect((await listInbox(db))[0]!.reviewRequest).toBe('sent')
+  })
+})

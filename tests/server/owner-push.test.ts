@@ -1,0 +1,166 @@
+/**
+ * Web Push for each new lead, against a stand-in push service on 127.0.0.1 that does what a real one does
+ * with our request: checks the VAPID JWT (ES256, RFC 8292) against the public key, and decrypts the body
+ * as the phone would (RFC 8291 aes128gcm), with node:crypto. Only the push service itself is a stand-in.
+ */
+import { randomBytes } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import webpush from 'web-push'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createEmbeddedBackend } from '../../app/server/backend/embedded.server'
+import type { StoredLeadInput } from '../../app/server/backend/backend.server'
+import { savePushSubscription } from '../../app/server/owner/inbox.server'
+import {
+  checkVapid,
+  decryptPush,
+  phoneKeys,
+  startPushService as startStandIn,
+  type PhoneKeys,
+} from '../support/push-service'
+import { useTempDirs } from './helpers'
+
+async function startPushService(phone: PhoneKeys) {
+  const service = await startStandIn(phone, vapid.publicKey)
+  cleanup.push(service.stop)
+  return service
+}
+
+const tempDir = useTempDirs()
+const cleanup: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step()
+})
+
+const vapid = webpush.generateVAPIDKeys()
+
+function lead(firstName: string, overrides: Partial<StoredLeadInput> = {}): StoredLeadInput {
+  return {
+    firstName,
+    email: `${firstName.toLowerCase()}@example.com`,
+    phone: '916-555-0177',
+    idempotencyKey: `push-test-${firstName}-${randomBytes(6).toString('hex')}`,
+    status: 'new',
+    spamReason: null,
+    sourcePage: '/services?tab=roof',
+    userAgent: null,
+    ipHash: null,
+    ...overrides,
+  }
+}
+
+async function openWithPush(phone: PhoneKeys, endpoint: string) {
+  const backend = createEmbeddedBackend({
+    env: {
+      OWNER_EMAIL: 'owner@example.com',
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'mailto:owner@example.com',
+    },
+    dataDir: await tempDir(),
+    startWorker: true,
+  })
+  cleanup.push(() => backend.close())
+  await savePushSubscription(await backend.db(), {
+    endpoint,
+    keys: { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') },
+  })
+  return backend
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
+  const start = Date.now()
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`not within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+describe('a push per new lead', { timeout: 180_000 }, () => {
+  it('reaches the push service within seconds, signed and decryptable, with no contact details; once', async () => {
+    const phone = phoneKeys()
+    const push = await startPushService(phone)
+    const backend = await openWithPush(phone, push.endpoint)
+    await backend.submitQuote(lead('Warmup'))
+    await waitFor(() => push.delivered.length === 1, 10_000)
+
+    const submitted = Date.now()
+    await backend.submitQuote(lead('Rhonda', { sourcePage: '/services?tab=roof' }))
+    await backend.submitQuote(lead('Spammy', { status: 'suspected_spam', spamReason: 'honeypot' }))
+    await waitFor(() => push.delivered.length === 2, 5_000)
+    const delivered = push.delivered[1]!
+    console.log(`submission to push: ${delivered.at - submitted} ms`)
+    expect(delivered.at - submitted).toBeLessThan(5_000)
+
+    expect(push.refused).toEqual([])
+    expect(delivered.payload).toEqual({
+      title: 'Roof Cleaning',
+      body: 'New quote request: open the inbox to call back.',
+      url: '/owner',
+    })
+    for (const secret of ['Rhonda', 'rhonda@example.com', '916-555-0177', '5550177']) {
+      expect(delivered.plaintext).not.toContain(secret)
+    }
+    expect(delivered.claims.sub).toBe('mailto:owner@example.com')
+
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(push.delivered).toHaveLength(2) // spam sent none, nothing twice
+  })
+
+  it('stores the lead at once while the push service is down, and pushes once it is back', async () => {
+    const phone = phoneKeys()
+    const push = await startPushService(phone)
+    const backend = await openWithPush(phone, push.endpoint)
+    await backend.ready()
+    push.down(30_000)
+    const submitted = Date.now()
+    const stored = await backend.submitQuote(lead('Patience', { sourcePage: '/city/folsom' }))
+    const storedMs = Date.now() - submitted
+    expect(stored.success).toBe(true)
+    expect(storedMs).toBeLessThan(1_000)
+
+    await waitFor(() => push.delivered.length === 1, 90_000)
+    const arrived = push.delivered[0]!.at - submitted
+    console.log(`lead stored in ${storedMs} ms; push service down 30 s; push arrived after ${arrived} ms`)
+    expect(arrived).toBeGreaterThanOrEqual(30_000)
+    expect(push.delivered[0]!.payload.title).toBe('Quote request in Folsom')
+    const rows = await (
+      await backend.db()
+    ).query<{ attempts: number }>(`SELECT attempts FROM quote_outbox WHERE kind = 'owner_push'`)
+    expect(rows.rows[0]!.attempts).toBeGreaterThan(1)
+  })
+
+  it('the stand-in refuses a push signed with another key or encrypted for another phone', () => {
+    const phone = phoneKeys()
+    const subscription = {
+      endpoint: 'http://127.0.0.1:9/push/phone-1',
+      keys: { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') },
+    }
+    const other = webpush.generateVAPIDKeys()
+    const forged = webpush.generateRequestDetails(subscription, '{"title":"x"}', {
+      vapidDetails: { subject: 'mailto:x@example.com', publicKey: vapid.publicKey, privateKey: other.privateKey },
+    })
+    expect(() => checkVapid(forged.headers.Authorization as string, 'http://127.0.0.1:9', vapid.publicKey)).toThrow(
+      /does not verify/,
+    )
+    const genuine = webpush.generateRequestDetails(subscription, '{"title":"x"}', {
+      vapidDetails: { subject: 'mailto:x@example.com', publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+    })
+    expect(decryptPush(genuine.body as Buffer, phone)).toBe('{"title":"x"}')
+    expect(() => decryptPush(genuine.body as Buffer, phoneKeys())).toThrow()
+  })
+
+  it('forgets a subscription the push service no longer knows (410)', async () => {
+    const phone = phoneKeys()
+    const gone: Server = createServer((_request, response) => response.writeHead(410).end())
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve))
+    cleanup.push(() => new Promise((resolve) => gone.close(() => resolve())))
+    const endpoint = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/push/old-phone`
+    const backend = await openWithPush(phone, endpoint)
+    await backend.submitQuote(lead('Gone'))
+    const db = await backend.db()
+    await (await backend.outbox()).drain()
+    const left = await db.query(`SELECT 1 FROM owner_push_subscriptions`)
+    expect(left.rows).toHaveLength(0)
+  })
+})
