@@ -5,6 +5,7 @@ import { runtimeConfig, serverEnv } from './server/config.server'
 import { healthResponse } from './server/http/health.server'
 import { htmlCacheFromEnvironment } from './server/http/html-cache.server'
 import { finalizeResponse, missingHashedAsset } from './server/http/http.server'
+import { methodNotAllowed, methodsAllowedByRoutes } from './server/http/page-methods.server'
 import { pageUrl, searchParamsReadByRoutes } from './server/http/page-url.server'
 import { withScriptHashes } from './server/http/script-hashes.server'
 import { exitCleanlyOnSignals, tracked } from './server/http/shutdown.server'
@@ -16,6 +17,7 @@ runtimeConfig() // a bad variable stops the server here, naming it
 warnAboutPlaceholders()
 warnAboutIgnoredSettings()
 const searchParamsRead = searchParamsReadByRoutes(getRouter())
+const methodsAllowed = methodsAllowedByRoutes(getRouter())
 const htmlCache = htmlCacheFromEnvironment(serverEnv(), (url) => pageUrl(url, searchParamsRead))
 exitCleanlyOnSignals()
 
@@ -39,6 +41,7 @@ export default createServerEntry({
       tracked(async () => {
         const response =
           (await healthResponse(request)) ??
+          methodNotAllowed(request, methodsAllowed) ??
           trailingSlashRedirect(request) ??
           missingHashedAsset(request) ??
           (await htmlCache.serve(request, async (page) => withScriptHashes(await handler.fetch(page))))
