@@ -6,6 +6,7 @@ import { runtimeConfig, serverEnv } from './server/config.server'
 import { healthResponse } from './server/http/health.server'
 import { htmlCacheFromEnvironment, type PageRenderers } from './server/http/html-cache.server'
 import { finalizeResponse, missingHashedAsset } from './server/http/http.server'
+import { methodNotAllowed, methodsAllowedByRoutes } from './server/http/page-methods.server'
 import { COMPLETE_RENDER_AGENT, pageRenderHandler } from './server/http/page-render.server'
 import { declaredSearchOf, pageUrl } from './server/http/page-url.server'
 import { privateIfNonce, withScriptHashes } from './server/http/script-hashes.server'
@@ -18,6 +19,7 @@ runtimeConfig() // a bad variable stops the server here, naming it
 warnAboutPlaceholders()
 warnAboutIgnoredSettings()
 const declaredSearch = declaredSearchOf(getRouter())
+const methodsAllowed = methodsAllowedByRoutes(getRouter())
 const htmlCache = htmlCacheFromEnvironment(serverEnv(), (url) => pageUrl(url, declaredSearch))
 exitCleanlyOnSignals()
 
@@ -51,6 +53,7 @@ export default createServerEntry({
       tracked(async () => {
         const response =
           (await healthResponse(request)) ??
+          methodNotAllowed(request, methodsAllowed) ??
           trailingSlashRedirect(request) ??
           missingHashedAsset(request) ??
           privateIfNonce(await htmlCache.serve(request, renderers))

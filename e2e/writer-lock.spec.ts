@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../tests/support/free-port'
 import { renderedFormToken } from './support/quote-form'
-import { logged, parseLogLines } from './support/site-server'
+import { logged, parseLogLines, startSiteServer } from './support/site-server'
 import { expect, test } from './support/test'
 
 // Two servers on one data folder, each in its own PID namespace (as two containers on one volume are):
@@ -90,5 +90,44 @@ test('a second server on the same data folder, in another PID namespace, never o
     expect(await until(third.warmedUp, 60_000), third.log()).toBe(true)
   } finally {
     await stopContained(third)
+  }
+})
+
+test('a second server on the same data folder never listens, so no quote is acknowledged and then lost', async () => {
+  test.setTimeout(150_000)
+  const first = await startSiteServer({ QUOTE_RATE_LIMIT: '10000' })
+  const port = await freePort()
+  const second = spawn(process.execPath, [`${process.env.BUILD_OUTPUT_DIR ?? '.output'}/server/index.mjs`], {
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: first.dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let secondLog = ''
+  second.stdout?.on('data', (chunk) => (secondLog += chunk))
+  second.stderr?.on('data', (chunk) => (secondLog += chunk))
+  try {
+    const acknowledged: string[] = []
+    let answeredBySecond = 0
+    for (let i = 0; second.exitCode === null; i++) {
+      const name = `Both${String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26))}`
+      // Every try at the second server must find nothing listening.
+      const tried = await postLead(`http://127.0.0.1:${port}`, name).catch(() => null)
+      if (tried) answeredBySecond++
+      const stored = await postLead(first.url, name)
+      if (stored.headers.get('location') === '/quote-request?status=sent') acknowledged.push(name)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    expect(answeredBySecond, secondLog).toBe(0)
+    expect(second.exitCode).not.toBe(0)
+    const refusal = logged(parseLogLines(secondLog), 'backend', 'another server holds the data folder: not listening')
+    expect(refusal, secondLog).toHaveLength(1)
+    expect(refusal[0]!.err?.message).toContain(`The database in ${first.dataDir} is in use by another process`)
+    expect(secondLog).not.toMatch(/Listening on/)
+
+    expect(acknowledged.length).toBeGreaterThan(0)
+    const mails = () => readdirSync(join(first.dataDir, 'outbox-mail'))
+    expect(await until(() => mails().length === acknowledged.length, 15_000), String(mails().length)).toBe(true)
+  } finally {
+    second.kill('SIGKILL')
+    await first.stop()
   }
 })

@@ -18,6 +18,7 @@ function run(label: string, command: string, args: string[], env: Record<string,
 
 const chromium = ensureChromium()
 ensureCommand('xmllint', 'libxml2-utils')
+ensureCommand('caddy', 'caddy') // e2e/caddy-front.spec.ts: the documented TLS front
 run('lint and format check', 'npm', ['run', 'lint'])
 run('production build', 'npm', ['run', 'build'])
 run('type-check', 'npx', ['tsc', '--noEmit'])

@@ -37,4 +37,8 @@ export const unlistedRoutes = {
   '/robots.txt': 'for crawlers',
   '/sitemap.xml': 'the sitemap itself',
   '/site.webmanifest': 'the web manifest',
+  '/owner': "the owner's signed-in inbox: noindex, never cached",
+  '/owner_/sign-in': "the owner's sign-in link lands here",
+  '/owner_/manifest.webmanifest': "the inbox's web manifest",
+  '/owner_/sw.js': "the inbox's service worker",
 } satisfies Partial<Record<Route, string>>

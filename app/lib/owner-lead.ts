@@ -1,6 +1,6 @@
 /** What the owner's inbox and its push show of a lead; shared with the browser: no server imports. */
 import { serviceList } from '~/content/service-list'
-import { cityNames, isCitySlug } from '~/content/service-areas'
+import { cityNames, citySlugs, type CitySlug } from '~/content/service-areas'
 
 export const OWNER_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const
 export type OwnerStatus = (typeof OWNER_STATUSES)[number]
@@ -33,7 +33,8 @@ export function leadTopic(sourcePage: string | null): { service: string | null; 
   const service =
     url.pathname === '/epoxy' ? 'Epoxy Floors' : (serviceList.find((summary) => summary.id === tab)?.title ?? null)
   const slug = url.pathname.match(/^\/city\/([a-z-]+)$/)?.[1]
-  return { service, city: slug && isCitySlug(slug) ? cityNames[slug] : null }
+  const city = (citySlugs as readonly string[]).includes(slug ?? '') ? cityNames[slug as CitySlug] : null
+  return { service, city }
 }
 
 /** The push's title: no name, e-mail or phone ever goes into it. */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import * as v from 'valibot'
 import { isLeadWebhookSecret, isLeadWebhookUrl } from '../lib/lead-webhook'
 import { isValidEmail } from '../lib/quote-schema'
+import { parseTrustProxy, type TrustedProxy } from './http/trusted-proxy.server'
 
 export type Env = Record<string, string | undefined>
 
@@ -13,8 +14,8 @@ export interface RuntimeConfig {
   supabase?: { url: string; anonKey: string; siteSecret?: string }
   /** The owner's tools only (`npm run leads`), never the site: SUPABASE_URL with the service role key. */
   ownerSupabase?: { url: string; serviceRoleKey?: string }
-  /** TRUST_PROXY: a count, or `true` for 1. */
-  trustProxyHops: number
+  /** TRUST_PROXY: the proxies whose X-Forwarded-* headers are believed (http/trusted-proxy.server.ts). */
+  trustedProxy: TrustedProxy
   /** LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET: the owner's own tools get every lead that is not spam. */
   leadWebhook?: { url: string; secret: string }
   /** The inbox at /owner (docs/decisions/033-owner-inbox.md); sessionSecret unset: no sign-in. */
@@ -70,12 +71,14 @@ const wholeNumber = (fallback: number) =>
     v.transform((value) => (value === '' ? fallback : Math.trunc(Number(value)))),
   )
 
-const proxyHops = v.pipe(
+const trustedProxy = v.pipe(
   v.optional(v.string(), ''),
-  v.trim(),
-  v.toLowerCase(),
-  v.check((value) => /^(|true|false|\d+)$/.test(value), 'must be the number of proxies in front of the site'),
-  v.transform((value) => (value === 'true' ? 1 : value === '' || value === 'false' ? 0 : Number(value))),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const parsed = parseTrustProxy(dataset.value)
+    if (typeof parsed === 'function') return parsed
+    addIssue({ message: parsed })
+    return NEVER
+  }),
 )
 
 const webhookUrl = v.pipe(
@@ -136,7 +139,7 @@ const EnvSchema = v.object({
   SUPABASE_ANON_KEY: text,
   SITE_FUNCTION_SECRET: text,
   SUPABASE_SERVICE_ROLE_KEY: text,
-  TRUST_PROXY: proxyHops,
+  TRUST_PROXY: trustedProxy,
   QUOTE_RATE_LIMIT: wholeNumber(5),
   QUOTE_RATE_WINDOW_MS: wholeNumber(10 * 60_000),
   QUOTE_MIN_FILL_MS: wholeNumber(2500),
@@ -193,7 +196,7 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
         ? { url: e.SUPABASE_URL, anonKey: e.SUPABASE_ANON_KEY, siteSecret: e.SITE_FUNCTION_SECRET }
         : undefined,
     ownerSupabase: e.SUPABASE_URL ? { url: e.SUPABASE_URL, serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY } : undefined,
-    trustProxyHops: e.TRUST_PROXY,
+    trustedProxy: e.TRUST_PROXY,
     leadWebhook:
       e.LEAD_WEBHOOK_URL && e.LEAD_WEBHOOK_SECRET
         ? { url: e.LEAD_WEBHOOK_URL, secret: e.LEAD_WEBHOOK_SECRET }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, parseRuntimeConfig } from '../../app/server/config.server'
-import { addressFrom } from '../../app/server/http/visitor-address.server'
+import { forwardedClient, parseTrustProxy, type TrustedProxy } from '../../app/server/http/trusted-proxy.server'
 
 describe('runtime configuration', () => {
   it('uses the documented defaults when nothing is set', () => {
     const config = parseRuntimeConfig({})
     expect(config.dataDir).toBe('.data')
     expect(config.supabase).toBeUndefined()
-    expect(config.trustProxyHops).toBe(0)
+    expect(config.trustedProxy('127.0.0.1', 0)).toBe(false)
     expect(config.quote).toEqual({ rateLimit: 5, rateWindowMs: 600_000, minFillMs: 2500, ipHashSalt: undefined })
     expect(config.assistant).toEqual({ rateLimit: 20, rateWindowMs: 300_000 })
     expect(config.htmlCacheSeconds).toBe(10)
@@ -24,29 +24,47 @@ describe('runtime configuration', () => {
     )
   })
 
-  it('reads TRUST_PROXY as a number of proxies, true meaning one', () => {
-    expect(parseRuntimeConfig({ TRUST_PROXY: 'true' }).trustProxyHops).toBe(1)
-    expect(parseRuntimeConfig({ TRUST_PROXY: '2' }).trustProxyHops).toBe(2)
-    expect(parseRuntimeConfig({ TRUST_PROXY: 'false' }).trustProxyHops).toBe(0)
+  it('reads TRUST_PROXY as addresses, networks and names, a hop count, or true for the loopback', () => {
+    const trusted = (setting: string) => parseRuntimeConfig({ TRUST_PROXY: setting }).trustedProxy
+    expect(trusted('true')('127.0.0.1', 0)).toBe(true)
+    expect(trusted('true')('::ffff:127.0.0.1', 0)).toBe(true)
+    expect(trusted('true')('10.0.0.1', 0)).toBe(false)
+    expect(trusted('loopback')('::1', 0)).toBe(true)
+    expect(trusted('10.0.0.0/8, 2001:db8::/32')('10.200.3.4', 0)).toBe(true)
+    expect(trusted('10.0.0.0/8, 2001:db8::/32')('2001:db8::7', 0)).toBe(true)
+    expect(trusted('10.0.0.0/8, 2001:db8::/32')('11.0.0.1', 0)).toBe(false)
+    expect(trusted('uniquelocal')('172.17.0.1', 0)).toBe(true)
+    expect(trusted('2')('203.0.113.9', 1)).toBe(true)
+    expect(trusted('2')('203.0.113.9', 2)).toBe(false)
+    expect(trusted('false')('127.0.0.1', 0)).toBe(false)
   })
 
   it('stops on a bad value and names the variable', () => {
     expect(() => parseRuntimeConfig({ QUOTE_RATE_LIMIT: 'five' })).toThrow(ConfigError)
     expect(() => parseRuntimeConfig({ QUOTE_RATE_LIMIT: 'five' })).toThrow(/QUOTE_RATE_LIMIT/)
     expect(() => parseRuntimeConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/)
+    expect(() => parseRuntimeConfig({ TRUST_PROXY: '10.0.0.0/' })).toThrow(/TRUST_PROXY.*bad entry: 10.0.0.0\//)
+    expect(() => parseRuntimeConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/)
     expect(() => parseRuntimeConfig({ ASSISTANT_LLM_TIMEOUT_MS: '10s' })).toThrow(/ASSISTANT_LLM_TIMEOUT_MS/)
   })
 })
 
 describe("the visitor's address", () => {
+  const trust = (setting: string) => parseTrustProxy(setting) as TrustedProxy
+
   it('is the socket address when no proxy is trusted, whatever X-Forwarded-For says', () => {
-    expect(addressFrom('203.0.113.9', '10.0.0.1', 0)).toBe('10.0.0.1')
-    expect(addressFrom(null, undefined, 0)).toBe('unknown')
+    expect(forwardedClient('203.0.113.9', '10.0.0.1', trust(''))).toBe('10.0.0.1')
+    expect(forwardedClient(null, undefined, trust(''))).toBe('unknown')
   })
 
-  it('is the entry one hop from the right behind one proxy, ignoring what the visitor wrote', () => {
-    expect(addressFrom('1.2.3.4, 203.0.113.9', '10.0.0.1', 1)).toBe('203.0.113.9')
-    expect(addressFrom('203.0.113.9', '10.0.0.1', 1)).toBe('203.0.113.9')
-    expect(addressFrom(null, '10.0.0.1', 1)).toBe('10.0.0.1')
+  it('is the socket address when the peer is not a trusted proxy', () => {
+    expect(forwardedClient('203.0.113.9', '198.51.100.4', trust('loopback'))).toBe('198.51.100.4')
+  })
+
+  it('is the entry the trusted proxy wrote, ignoring what the visitor wrote further left', () => {
+    expect(forwardedClient('1.2.3.4, 203.0.113.9', '127.0.0.1', trust('loopback'))).toBe('203.0.113.9')
+    expect(forwardedClient('1.2.3.4, 203.0.113.9', '10.0.0.1', trust('1'))).toBe('203.0.113.9')
+    expect(forwardedClient('1.2.3.4, 10.0.0.2', '127.0.0.1', trust('loopback,10.0.0.0/8'))).toBe('1.2.3.4')
+    expect(forwardedClient(null, '10.0.0.1', trust('1'))).toBe('10.0.0.1')
   })
 })

@@ -64,6 +64,24 @@ export async function lockDataFolder(dataDir: string, waitMs: number): Promise<(
   }
 }
 
+const HELD = Symbol.for('pressure-washing-site.data-folder-locks')
+type GlobalWithHeld = typeof globalThis & { [HELD]?: Map<string, () => Promise<void>> }
+
+/** Taken at start, before the server listens (start/nitro-data-folder-lock.server.ts); the database opens under it. */
+export async function holdDataFolderLock(dataDir: string, waitMs = LOCK_WAIT_MS): Promise<void> {
+  const g = globalThis as GlobalWithHeld
+  g[HELD] ??= new Map()
+  mkdirSync(dataDir, { recursive: true })
+  g[HELD].set(dataDir, await lockDataFolder(dataDir, waitMs))
+}
+
+function takeHeldLock(dataDir: string): (() => Promise<void>) | undefined {
+  const held = (globalThis as GlobalWithHeld)[HELD]
+  const release = held?.get(dataDir)
+  held?.delete(dataDir)
+  return release
+}
+
 /**
  * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly heap and are touched as
  * they fill; a site's leads fit in far less (docs/performance.md, memory).
@@ -85,7 +103,7 @@ export async function openShared(dataDir: string, lockWaitMs = LOCK_WAIT_MS): Pr
   if (!entry) {
     entry = (async () => {
       mkdirSync(dataDir, { recursive: true })
-      const release = await lockDataFolder(dataDir, lockWaitMs)
+      const release = takeHeldLock(dataDir) ?? (await lockDataFolder(dataDir, lockWaitMs))
       try {
         const PGlite = await loadPGlite()
         const db = await PGlite.create(join(dataDir, 'pglite'), {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { constants, createBrotliCompress, createGzip } from 'node:zlib'
-import { runtimeConfig } from '../config.server'
+import { fromTrustedProxy } from './visitor-address.server'
 
 export const securityHeaders: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -86,7 +86,7 @@ function compressBody(body: ReadableStream<Uint8Array>, encoding: Encoding): Rea
 
 function isHttps(request: Request): boolean {
   if (new URL(request.url).protocol === 'https:') return true
-  return runtimeConfig().trustProxyHops > 0 && request.headers.get('x-forwarded-proto') === 'https'
+  return request.headers.get('x-forwarded-proto') === 'https' && fromTrustedProxy(request)
 }
 
 export async function finalizeResponse(request: Request, response: Response): Promise<Response> {

@@ -1,15 +1,16 @@
 import { buildEnv } from '~/content/build-env'
-import { runtimeConfig } from '../config.server'
+import { fromTrustedProxy } from './visitor-address.server'
 
 /** The right-most entry: the one the nearest trusted proxy wrote. */
 function nearest(value: string | null): string | undefined {
   return value?.split(',').at(-1)?.trim() || undefined
 }
 
-export function publicOrigins(request: Request, hops = runtimeConfig().trustProxyHops): string[] {
+export function publicOrigins(request: Request, proxied = fromTrustedProxy(request)): string[] {
   const url = new URL(request.url)
-  const proto = hops > 0 ? nearest(request.headers.get('x-forwarded-proto')) : undefined
-  const host = nearest(request.headers.get('x-forwarded-host')) ?? request.headers.get('host') ?? url.host
+  const proto = proxied ? nearest(request.headers.get('x-forwarded-proto')) : undefined
+  const forwardedHost = proxied ? nearest(request.headers.get('x-forwarded-host')) : undefined
+  const host = forwardedHost ?? request.headers.get('host') ?? url.host
   // Behind a proxy the request's own URL is the proxy's side of the connection, not the visitor's.
   const origins = [proto === 'https' || proto === 'http' ? `${proto}://${host}`.toLowerCase() : url.origin]
   const siteUrl = buildEnv.SITE_URL?.trim()
@@ -32,10 +33,10 @@ function originOf(url: string): string | undefined {
 }
 
 /** Sec-Fetch-Site, else Origin, else Referer; a request with none of them is refused. */
-export function isSameOriginRequest(request: Request, hops?: number): boolean {
+export function isSameOriginRequest(request: Request, proxied?: boolean): boolean {
   const fetchSite = request.headers.get('sec-fetch-site')
   if (fetchSite !== null) return fetchSite === 'same-origin'
   const source = request.headers.get('origin') ?? originOf(request.headers.get('referer') ?? '')
   if (!source) return false
-  return publicOrigins(request, hops).includes(source.toLowerCase())
+  return publicOrigins(request, proxied).includes(source.toLowerCase())
 }

@@ -1,19 +1,24 @@
 import { getRequest, getRequestIP } from '@tanstack/react-start/server'
 import { runtimeConfig } from '../config.server'
+import { forwardedClient } from './trusted-proxy.server'
 
-/** With `hops` trusted proxies the visitor is that many from the right; anything further left is forged. */
-export function addressFrom(forwardedFor: string | null, socketAddress: string | undefined, hops: number): string {
-  if (hops > 0 && forwardedFor) {
-    const entries = forwardedFor
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean)
-    const entry = entries[Math.max(0, entries.length - hops)]
-    if (entry) return entry
+/** The socket's peer: srvx puts it on the request; inside Start, its context knows it. */
+export function peerAddress(request: Request): string | undefined {
+  const own = (request as { ip?: unknown }).ip
+  if (typeof own === 'string') return own
+  try {
+    return getRequestIP()
+  } catch {
+    return undefined
   }
-  return socketAddress?.trim() || 'unknown'
+}
+
+/** Whether the request came straight from a trusted proxy, so its X-Forwarded-* headers are believed. */
+export function fromTrustedProxy(request: Request): boolean {
+  const peer = peerAddress(request)
+  return peer !== undefined && runtimeConfig().trustedProxy(peer, 0)
 }
 
 export function visitorAddress(request: Request = getRequest()): string {
-  return addressFrom(request.headers.get('x-forwarded-for'), getRequestIP(), runtimeConfig().trustProxyHops)
+  return forwardedClient(request.headers.get('x-forwarded-for'), peerAddress(request), runtimeConfig().trustedProxy)
 }

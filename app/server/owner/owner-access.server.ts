@@ -8,7 +8,7 @@ import { notificationAddresses } from '../backend/owner-mail.server'
 import { runtimeConfig } from '../config.server'
 import { createSlidingWindowLimiter } from '../http/rate-limit.server'
 import { isSameOriginRequest, publicOrigins } from '../http/origin.server'
-import { addressFrom } from '../http/visitor-address.server'
+import { forwardedClient } from '../http/trusted-proxy.server'
 import { log } from '../log/logger.server'
 import {
   consumeSignInToken,
@@ -104,7 +104,7 @@ export async function handleSignInPost(request: Request, socketAddress: string |
     return redirect('/owner', sessionCookie(sealed, request, SESSION_DAYS * 86_400))
   }
 
-  const visitor = addressFrom(request.headers.get('x-forwarded-for'), socketAddress, runtimeConfig().trustProxyHops)
+  const visitor = forwardedClient(request.headers.get('x-forwarded-for'), socketAddress, runtimeConfig().trustedProxy)
   if (!perVisitor.hit(visitor) || !overall.hit('all')) {
     const minutes = Math.max(1, Math.ceil(perVisitor.retryAfterSeconds(visitor) / 60))
     return new Response(`Too many sign-in requests. Try again in ${minutes} minutes.`, {

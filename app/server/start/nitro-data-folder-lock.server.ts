@@ -1,0 +1,20 @@
+import { resolve } from 'node:path'
+import { definePlugin } from 'nitro'
+import { DataFolderLockedError, holdDataFolderLock } from '../backend/embedded-database.server'
+import { runtimeConfig } from '../config.server'
+import { log } from '../log/logger.server'
+
+// At import, with top-level await: Nitro's server module waits for it, so a server that cannot be the
+// data folder's one writer never listens, and no visitor's quote reaches it (decision 030).
+if (!import.meta.dev && !runtimeConfig().supabase) {
+  const dataDir = resolve(process.cwd(), runtimeConfig().dataDir)
+  try {
+    await holdDataFolderLock(dataDir)
+  } catch (error) {
+    if (!(error instanceof DataFolderLockedError)) throw error
+    log('backend').fatal({ dataDir, err: error }, 'another server holds the data folder: not listening')
+    process.exit(1)
+  }
+}
+
+export default definePlugin(() => {})

@@ -1,0 +1,175 @@
+import { createServer, request as httpRequest, type Server } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { freePort } from '../tests/support/free-port'
+import { hasCaddy, startCaddy, type CaddyFront } from './support/caddy'
+import { observatoryScan } from './support/observatory'
+import { startSiteServer, type SiteServer } from './support/site-server'
+import { expect, test } from './support/test'
+
+// The production server behind Debian's caddy, configured by deploy/Caddyfile as docs/deploy.md shows.
+test.skip(!hasCaddy(), 'caddy is not installed: apt-get install -y caddy (npm test installs it)')
+test.describe.configure({ mode: 'serial' })
+
+let site: SiteServer
+let front: CaddyFront
+test.beforeAll(async () => {
+  site = await startSiteServer({ TRUST_PROXY: 'loopback', QUOTE_RATE_LIMIT: '2' })
+  front = await startCaddy(new URL(site.url).host)
+})
+test.afterAll(async () => {
+  await front?.stop()
+  await site?.stop()
+})
+
+interface Answer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: Buffer
+  firstByteMs: number
+  endMs: number
+}
+
+interface Sent {
+  method?: string
+  headers?: Record<string, string>
+  body?: string
+  from?: string
+  https?: boolean
+  port?: number
+  ca?: string
+}
+
+/** To 127.0.0.1 as `localhost` (its certificate's name), from a chosen local address. */
+function send(path: string, { method = 'GET', headers = {}, body, from, https = true, port, ca }: Sent = {}) {
+  return new Promise<Answer>((resolve, reject) => {
+    const started = performance.now()
+    const options = {
+      host: '127.0.0.1',
+      port: port ?? (https ? front.httpsPort : front.httpPort),
+      path,
+      method,
+      localAddress: from,
+      servername: front.host,
+      ca: ca ?? front.rootCertificate,
+      headers: {
+        Host: `${front.host}:${https ? front.httpsPort : front.httpPort}`,
+        ...(body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) }),
+        ...headers,
+      },
+    }
+    const request = (https ? httpsRequest : httpRequest)(options, (response) => {
+      const chunks: Buffer[] = []
+      let firstByteMs = 0
+      response.on('data', (chunk: Buffer) => {
+        if (!chunks.length) firstByteMs = performance.now() - started
+        chunks.push(chunk)
+      })
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+          firstByteMs,
+          endMs: performance.now() - started,
+        }),
+      )
+    })
+    request.on('error', reject)
+    request.end(body)
+  })
+}
+
+const origin = () => `https://${front.host}:${front.httpsPort}`
+
+test('plain HTTP is sent to HTTPS for good, and every HTTPS answer carries HSTS', async () => {
+  const plain = await send('/contact?x=1', { https: false })
+  expect([301, 308]).toContain(plain.status)
+  expect(plain.headers.location).toBe(`${origin()}/contact?x=1`)
+
+  for (const path of ['/', '/robots.txt']) {
+    const secure = await send(path)
+    expect(secure.status, path).toBe(200)
+    expect(secure.headers['strict-transport-security'], path).toBe('max-age=63072000; includeSubDomains')
+  }
+})
+
+test('pages arrive compressed through the front', async () => {
+  const page = await send('/', { headers: { 'Accept-Encoding': 'gzip, br' } })
+  expect(page.status).toBe(200)
+  expect(['br', 'gzip']).toContain(page.headers['content-encoding'])
+  const robots = await send('/robots.txt', { headers: { 'Accept-Encoding': 'gzip' } })
+  expect(robots.headers['content-encoding']).toBe('gzip')
+})
+
+test('the no-JavaScript quote form is accepted through the front', async () => {
+  const contact = (await send('/contact')).body.toString()
+  const token = contact.match(/name="formToken" value="([^"]+)"/)?.[1]
+  expect(token).toBeTruthy()
+  const answer = await send('/quote-request', {
+    method: 'POST',
+    from: '127.0.0.4',
+    headers: { Origin: origin(), 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: `firstName=Front&email=front%40example.com&phone=9165550101&formToken=${encodeURIComponent(token!)}`,
+  })
+  expect(answer.status).toBe(303)
+  expect(answer.headers.location).toBe('/quote-request?status=sent')
+})
+
+test("the rate limit counts the visitor's real address, whatever X-Forwarded-For the visitor sends", async () => {
+  const quote = (from: string, i: number) =>
+    send('/quote-request', {
+      method: 'POST',
+      from,
+      headers: {
+        Origin: origin(),
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Forwarded-For': `198.51.100.${i}`,
+      },
+      body: `firstName=Limit${i}&email=limit${i}%40example.com&phone=9165550101`,
+    }).then((answer) => Number(answer.headers.location === '/quote-request?status=sent'))
+  const rotating: number[] = []
+  for (let i = 1; i <= 4; i++) rotating.push(await quote('127.0.0.2', i))
+  expect(rotating).toEqual([1, 1, 0, 0])
+  expect(await quote('127.0.0.3', 9)).toBe(1)
+})
+
+test('Mozilla HTTP Observatory grades the front A+', async () => {
+  test.setTimeout(180_000)
+  const caFile = join(mkdtempSync(join(tmpdir(), 'caddy-ca-')), 'root.crt')
+  writeFileSync(caFile, front.rootCertificate)
+  const result = observatoryScan(front.host, front.httpPort, front.httpsPort, caFile)
+  test.info().annotations.push({ type: 'observatory', description: `${result.grade} (${result.score})` })
+  console.log(`Observatory: ${result.grade} (${result.score})`)
+  expect(result.failed, JSON.stringify(result)).toEqual([])
+  expect(result.grade, JSON.stringify(result)).toBe('A+')
+})
+
+// A stand-in upstream (a local stub, not the site) that sends its first bytes, then the rest a second later.
+test('the front passes a streamed page on as it comes, not when it ends (stub upstream)', async () => {
+  const stub: Server = createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+    response.write(`<!doctype html><title>stream</title><p>first${' '.repeat(2048)}`)
+    setTimeout(() => response.end('<p>last</p>'), 1_000)
+  })
+  const port = await freePort()
+  await new Promise<void>((done) => stub.listen(port, '127.0.0.1', done))
+  const streamed = await startCaddy(`127.0.0.1:${port}`)
+  try {
+    for (const encoding of ['identity', 'gzip']) {
+      const answer = await send('/', {
+        port: streamed.httpsPort,
+        ca: streamed.rootCertificate,
+        headers: { Host: `${streamed.host}:${streamed.httpsPort}`, 'Accept-Encoding': encoding },
+      })
+      expect(answer.status, encoding).toBe(200)
+      expect(answer.endMs, encoding).toBeGreaterThan(1_000)
+      expect(answer.firstByteMs, encoding).toBeLessThan(answer.endMs - 700)
+    }
+  } finally {
+    await streamed.stop()
+    stub.close()
+  }
+})

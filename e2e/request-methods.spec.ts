@@ -1,0 +1,68 @@
+import { request as httpRequest } from 'node:http'
+import { renderedFormToken } from './support/quote-form'
+import { expect, test } from './support/test'
+
+const FIVE_MEGABYTES = 'x'.repeat(5 * 1024 * 1024)
+
+interface Answer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+/** A raw POST; the server may answer before the body is sent, so an early close is not an error. */
+function post(base: string, path: string, body: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      new URL(path, base),
+      {
+        method: 'POST',
+        headers: {
+          Origin: base,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Content-Length': String(Buffer.byteLength(body)),
+          ...headers,
+        },
+      },
+      (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (text += chunk))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }))
+      },
+    )
+    request.on('error', reject)
+    request.end(body)
+  })
+}
+
+test('a page that takes no form refuses a 5 MB POST with 405 and says which methods it takes', async ({ baseURL }) => {
+  for (const path of ['/', '/contact', '/services', '/no-such-page']) {
+    const answer = await post(baseURL!, path, FIVE_MEGABYTES)
+    expect(answer.status, path).toBe(405)
+    expect(answer.headers.allow, path).toBe('GET, HEAD')
+    expect(answer.body, path).toBe('Method not allowed\n')
+  }
+})
+
+test('a page refuses PUT and DELETE with a small body too, and still answers GET', async ({ baseURL }) => {
+  for (const method of ['PUT', 'DELETE', 'PATCH']) {
+    const response = await fetch(`${baseURL}/contact`, { method, body: 'a=1' })
+    expect(response.status, method).toBe(405)
+    expect(response.headers.get('allow'), method).toBe('GET, HEAD')
+  }
+  const page = await fetch(`${baseURL}/contact`)
+  expect(page.status).toBe(200)
+})
+
+test('the no-JavaScript quote form still posts, and refuses a 5 MB body with its own 413', async ({ baseURL }) => {
+  const token = await renderedFormToken(`${baseURL}/contact`)
+  const form = `firstName=Methods&email=methods%40example.com&phone=9165550101&formToken=${encodeURIComponent(token)}`
+  const sent = await post(baseURL!, '/quote-request', form)
+  expect(sent.status).toBe(303)
+  expect(sent.headers.location).toBe('/quote-request?status=sent')
+
+  const tooLarge = await post(baseURL!, '/quote-request', FIVE_MEGABYTES)
+  expect(tooLarge.status).toBe(413)
+  expect(tooLarge.body).toBe('Request too large')
+})
