@@ -76,8 +76,8 @@ test('the JavaScript a page hydrates with asks V8 to compile it up front; chunks
 
   // The extras loaded on demand are compiled only as far as they run.
   const onDemand = readdirSync(assets).filter((name) =>
-    /^(confetti\.module|motion-reveal|chat-panel|before-after-dialog)-[\w-]+\.js$/.test(name),
+    /^(confetti\.module|motion-reveal|chat-panel)-[\w-]+\.js$/.test(name),
   )
-  expect(onDemand).toHaveLength(4)
+  expect(onDemand).toHaveLength(3)
   expect(onDemand.filter(startsWithHint)).toEqual([])
 })

@@ -173,7 +173,8 @@ test.describe('the home gallery on a phone', () => {
     await expect(tiles).toHaveCount(4)
     for (const tile of await tiles.all()) {
       await tile.scrollIntoViewIfNeeded()
-      const photo = await boxOf(tile.locator('img'))
+      // The thumbnail's photo (the closed overlay holds the full-size one).
+      const photo = await boxOf(tile.locator('button img'))
       for (const text of ['Before', 'After']) {
         const label = tile.getByText(text, { exact: true })
         await expect(label).toBeVisible()

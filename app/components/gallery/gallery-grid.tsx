@@ -1,10 +1,8 @@
 import { useHydrated } from '@tanstack/react-router'
 import { gallery } from '~/content/gallery'
 import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
-import { useBeforeAfterLightbox } from '~/components/shared/before-after-lightbox'
 
 export function GalleryGrid() {
-  const { open, lightbox } = useBeforeAfterLightbox()
   // Only the server-rendered first view holds photos back; after a client-side navigation they load at once.
   const hydrated = useHydrated()
   return (
@@ -19,12 +17,10 @@ export function GalleryGrid() {
               // The first photo is the likely LCP element on phones; the rest load lazily.
               priority={index === 0}
               holdUntilFirstPaint={index > 0 && !hydrated}
-              onOpen={open}
             />
           </li>
         ))}
       </ul>
-      {lightbox}
     </section>
   )
 }

@@ -4,7 +4,6 @@ import { homeGallery } from '~/content/gallery'
 import { homeGalleryTexts } from '~/content/home-sections'
 import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
 import { getImage } from '~/components/ui/responsive-image'
-import { useBeforeAfterLightbox } from '~/components/shared/before-after-lightbox'
 import { Reveal } from './reveal'
 import { SectionHeader } from './section-header'
 
@@ -18,7 +17,6 @@ function tileSizes(name: string): string {
 }
 
 export function HomeGallery() {
-  const { open, lightbox } = useBeforeAfterLightbox()
   return (
     <section id="gallery" aria-labelledby="gallery-heading" className="render-when-visible scroll-mt-16 bg-white">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
@@ -31,7 +29,6 @@ export function HomeGallery() {
                 <BeforeAfterThumbnail
                   image={image}
                   sizes={tileSizes(image.src)}
-                  onOpen={open}
                   className="h-full"
                   tileRatio={TILE_RATIO}
                 />
@@ -49,7 +46,6 @@ export function HomeGallery() {
           </Link>
         </div>
       </div>
-      {lightbox}
     </section>
   )
 }

@@ -1,10 +1,8 @@
 import { galleryForService } from '~/content/gallery'
 import type { Service } from '~/content/types'
 import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
-import { useBeforeAfterLightbox } from '~/components/shared/before-after-lightbox'
 
 export function ServiceGallery({ service }: { service: Service }) {
-  const { open, lightbox } = useBeforeAfterLightbox()
   const images = galleryForService(service.id)
   if (images.length === 0) return null
   return (
@@ -15,15 +13,10 @@ export function ServiceGallery({ service }: { service: Service }) {
       <ul className="mt-6 grid items-start gap-4 sm:grid-cols-3">
         {images.map((image) => (
           <li key={image.src}>
-            <BeforeAfterThumbnail
-              image={image}
-              sizes="(min-width: 1280px) 400px, (min-width: 640px) 33vw, 100vw"
-              onOpen={open}
-            />
+            <BeforeAfterThumbnail image={image} sizes="(min-width: 1280px) 400px, (min-width: 640px) 33vw, 100vw" />
           </li>
         ))}
       </ul>
-      {lightbox}
     </section>
   )
 }

@@ -1,51 +1,58 @@
-import * as Dialog from '@radix-ui/react-dialog'
+import { useId, type Ref } from 'react'
 import { X } from 'lucide-react'
 import type { GalleryImage } from '~/content/types'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
 
 export interface BeforeAfterDialogProps {
+  id: string
   image: GalleryImage
+  ref: Ref<HTMLDialogElement>
   onClose: () => void
-  /** The thumbnail that opened the overlay; focus goes back to it on close. */
-  returnFocusTo: HTMLElement | null
 }
 
-/** Radix traps focus and locks scrolling; any click, Escape or the button closes it (docs/product.md#gallery-page). */
-export default function BeforeAfterDialog({ image, onClose, returnFocusTo }: BeforeAfterDialogProps) {
+/**
+ * The browser's modal dialog: it traps focus, closes on Escape, a tap outside (`closedby`) and the close button's
+ * form, all before hydration; React adds a click on the photo (docs/product.md#gallery-page). Its photo is lazy, so
+ * nothing loads until it opens.
+ */
+export function BeforeAfterDialog({ id, image, ref, onClose }: BeforeAfterDialogProps) {
+  const titleId = useId()
+  const descriptionId = useId()
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/90" />
-        <Dialog.Content
-          className="fixed inset-0 z-50 flex cursor-zoom-out items-center justify-center p-4 outline-none sm:p-10"
-          onClick={onClose}
-          onCloseAutoFocus={(event) => {
-            // Safari does not focus a clicked button, so say explicitly where focus goes back to.
-            event.preventDefault()
-            returnFocusTo?.focus()
-          }}
+    <dialog
+      ref={ref}
+      id={id}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      closedby="any"
+      onClick={(event) => event.currentTarget.close()}
+      onClose={onClose}
+      className="m-auto max-h-none max-w-none cursor-zoom-out overflow-visible border-0 bg-transparent p-4 outline-none backdrop:bg-slate-950/90 sm:p-10"
+    >
+      <figure className="flex max-w-6xl flex-col items-center">
+        <ResponsiveImage
+          name={image.src}
+          alt={image.alt}
+          sizes="(min-width: 1152px) 1152px, 100vw"
+          className="max-h-[calc(100dvh-9rem)] w-auto max-w-full rounded-lg object-contain shadow-2xl"
+        />
+        <figcaption className="mt-4 max-w-3xl text-center text-sm text-slate-200">
+          <p id={titleId} className="font-semibold text-white">
+            {image.category}
+          </p>
+          <p id={descriptionId} className="mt-1">
+            {image.alt}
+          </p>
+        </figcaption>
+      </figure>
+      <form method="dialog">
+        <button
+          className="fixed top-4 right-4 inline-flex size-12 cursor-pointer items-center justify-center rounded-full bg-white/10 text-white ring-1 ring-white/30 hover:bg-white/20 focus-visible:outline-accent-300"
+          aria-label="Close full-size image"
         >
-          <figure className="flex max-h-full max-w-6xl flex-col items-center">
-            <ResponsiveImage
-              name={image.src}
-              alt={image.alt}
-              sizes="(min-width: 1152px) 1152px, 100vw"
-              priority
-              className="max-h-[calc(100dvh-9rem)] w-auto max-w-full rounded-lg object-contain shadow-2xl"
-            />
-            <figcaption className="mt-4 max-w-3xl text-center text-sm text-slate-200">
-              <Dialog.Title className="font-semibold text-white">{image.category}</Dialog.Title>
-              <Dialog.Description className="mt-1">{image.alt}</Dialog.Description>
-            </figcaption>
-          </figure>
-          <Dialog.Close
-            className="absolute top-4 right-4 inline-flex size-12 cursor-pointer items-center justify-center rounded-full bg-white/10 text-white ring-1 ring-white/30 hover:bg-white/20 focus-visible:outline-accent-300"
-            aria-label="Close full-size image"
-          >
-            <X className="size-6" aria-hidden="true" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <X className="size-6" aria-hidden="true" />
+        </button>
+      </form>
+    </dialog>
   )
 }

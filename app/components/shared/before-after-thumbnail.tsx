@@ -1,14 +1,14 @@
+import { useId, useRef, type MouseEvent } from 'react'
 import type { GalleryImage } from '~/content/types'
 import { galleryLabels } from '~/content/gallery'
 import { fullSizeImageUrl, getImage, ResponsiveImage } from '~/components/ui/responsive-image'
 import { LOADER_FALLBACK_MS } from '~/components/layout/loader-fallback'
-import { preloadBeforeAfterDialog } from './before-after-lightbox'
+import { BeforeAfterDialog } from './before-after-dialog'
 
 export interface BeforeAfterThumbnailProps {
   image: GalleryImage
   sizes: string
   priority?: boolean
-  onOpen: (image: GalleryImage, trigger: HTMLElement) => void
   className?: string
   /** A fixed tile (width / height) the photo is fitted into; without it the photo sets the height. */
   tileRatio?: number
@@ -23,7 +23,6 @@ export function BeforeAfterThumbnail({
   image,
   sizes,
   priority = false,
-  onOpen,
   className = '',
   tileRatio,
   holdUntilFirstPaint = false,
@@ -32,59 +31,77 @@ export function BeforeAfterThumbnail({
   // Landscape photos are side by side, portrait ones stacked (app/content/gallery.ts).
   const sideBySide = width >= height
   const frameFit = tileRatio && width / height < tileRatio ? 'h-full' : 'w-full'
+  const dialogId = useId()
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const triggerRef = useRef<HTMLButtonElement>(null)
+  const fullSize = fullSizeImageUrl(image.src)
+  const openFile = (event: MouseEvent) => {
+    event.preventDefault()
+    window.open(fullSize, '_blank', 'noopener')
+  }
   return (
-    // A link to the full-size file, so a tap works before the JavaScript arrives; the overlay enhances it.
-    <a
-      href={fullSizeImageUrl(image.src)}
-      aria-haspopup="dialog"
-      onClick={(event) => {
-        // Ctrl/Cmd/Shift-click or a middle click still opens the file, in a new tab or window.
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-        event.preventDefault()
-        onOpen(image, event.currentTarget)
-      }}
-      onPointerEnter={preloadBeforeAfterDialog}
-      onFocus={preloadBeforeAfterDialog}
-      className={`group relative w-full cursor-zoom-in ${tileRatio ? 'flex items-center justify-center' : 'block'} overflow-hidden rounded-xl bg-slate-100 text-left shadow-sm ring-1 ring-slate-200 ${className}`}
-    >
-      {/* The frame is exactly the photo, so the labels sit on its halves whatever the tile's shape. Its size
-          comes from the aspect ratio alone, so holding its content back (app.css) shifts nothing. */}
-      <span
-        className={`relative block ${frameFit}`}
-        style={{
-          aspectRatio: `${width} / ${height}`,
-          animationDelay: holdUntilFirstPaint ? `${LOADER_FALLBACK_MS}ms` : undefined,
+    // Invoker commands open the overlay before any script (decision 032); React opens it where they are missing.
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        {...{ commandfor: dialogId, command: 'show-modal' }}
+        aria-haspopup="dialog"
+        onClick={(event) => {
+          // Ctrl/Cmd/Shift-click still opens the file, in a new tab or window.
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return openFile(event)
+          event.preventDefault()
+          if (!dialogRef.current?.open) dialogRef.current?.showModal()
         }}
-        data-held-until-paint={holdUntilFirstPaint ? '' : undefined}
-        // The entry loader may release it before React hydrates this markup.
-        suppressHydrationWarning
+        onAuxClick={(event) => event.button === 1 && openFile(event)}
+        className={`group relative w-full cursor-zoom-in ${tileRatio ? 'flex items-center justify-center' : 'block'} overflow-hidden rounded-xl bg-slate-100 text-left shadow-sm ring-1 ring-slate-200 ${className}`}
       >
-        <ResponsiveImage
-          name={image.src}
-          alt={image.alt}
-          sizes={sizes}
-          priority={priority}
-          // Otherwise the browser raises the photos below the first to high and starves the LCP photo.
-          fetchPriority={priority ? undefined : 'low'}
-          className="block size-full transition-transform duration-300 group-hover:scale-[1.03]"
-        />
-        {/* Text, not pixels: readable on a phone, where the photo's own labels shrink to a few pixels. */}
-        <span aria-hidden="true" className={`${LABEL} top-1 left-1 bg-slate-950/85`}>
-          {galleryLabels.before}
-        </span>
+        {/* The frame is exactly the photo, so the labels sit on its halves whatever the tile's shape. Its size
+          comes from the aspect ratio alone, so holding its content back (app.css) shifts nothing. */}
         <span
-          aria-hidden="true"
-          className={`${LABEL} bg-brand-800/90 ${sideBySide ? 'top-1 left-[calc(50%+0.25rem)]' : 'top-[calc(50%+0.25rem)] left-1'}`}
+          className={`relative block ${frameFit}`}
+          style={{
+            aspectRatio: `${width} / ${height}`,
+            animationDelay: holdUntilFirstPaint ? `${LOADER_FALLBACK_MS}ms` : undefined,
+          }}
+          data-held-until-paint={holdUntilFirstPaint ? '' : undefined}
+          // The entry loader may release it before React hydrates this markup.
+          suppressHydrationWarning
         >
-          {galleryLabels.after}
+          <ResponsiveImage
+            name={image.src}
+            alt={image.alt}
+            sizes={sizes}
+            priority={priority}
+            // Otherwise the browser raises the photos below the first to high and starves the LCP photo.
+            fetchPriority={priority ? undefined : 'low'}
+            className="block size-full transition-transform duration-300 group-hover:scale-[1.03]"
+          />
+          {/* Text, not pixels: readable on a phone, where the photo's own labels shrink to a few pixels. */}
+          <span aria-hidden="true" className={`${LABEL} top-1 left-1 bg-slate-950/85`}>
+            {galleryLabels.before}
+          </span>
+          <span
+            aria-hidden="true"
+            className={`${LABEL} bg-brand-800/90 ${sideBySide ? 'top-1 left-[calc(50%+0.25rem)]' : 'top-[calc(50%+0.25rem)] left-1'}`}
+          >
+            {galleryLabels.after}
+          </span>
+          <span
+            data-badge
+            className="absolute bottom-3 left-3 rounded-full bg-slate-950/80 px-3 py-1 text-xs font-semibold text-white shadow transition-opacity duration-200 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-visible:opacity-100"
+          >
+            {image.category}
+          </span>
         </span>
-        <span
-          data-badge
-          className="absolute bottom-3 left-3 rounded-full bg-slate-950/80 px-3 py-1 text-xs font-semibold text-white shadow transition-opacity duration-200 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-visible:opacity-100"
-        >
-          {image.category}
-        </span>
-      </span>
-    </a>
+      </button>
+      <BeforeAfterDialog
+        id={dialogId}
+        ref={dialogRef}
+        image={image}
+        // Safari does not focus a clicked button, so say where focus goes back to.
+        onClose={() => triggerRef.current?.focus()}
+      />
+    </>
   )
 }

@@ -6,14 +6,19 @@ import type { ServiceArea } from '~/content/types'
 export function ServiceAreasGrid({
   areas = serviceAreas,
   className = '',
+  foldedAfter = areas.length,
+  foldedClassName = '',
 }: {
   areas?: ServiceArea[]
   className?: string
+  /** Items from this index on carry `foldedClassName` (CSS hides them while folded). */
+  foldedAfter?: number
+  foldedClassName?: string
 }) {
   return (
     <ul className={`grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 ${className}`}>
-      {areas.map((area) => (
-        <li key={area.slug}>
+      {areas.map((area, index) => (
+        <li key={area.slug} className={index >= foldedAfter ? foldedClassName : undefined}>
           <Link
             to="/city/$citySlug"
             params={{ citySlug: area.slug }}

@@ -1,0 +1,100 @@
+// A tap before any of the page's scripts has run: every visible control answers from the HTML alone
+// (docs/decisions/032-controls-on-the-platforms-own-elements.md). The module scripts are held by a route.
+import { expect, test, type Page } from '@playwright/test'
+import { gallery, galleryForService } from '~/content/gallery'
+import { homeServiceAreas } from '~/content/home-sections'
+import { serviceAreas } from '~/content/service-areas'
+import { holdRequests } from './support/hold-requests'
+
+async function openWithScriptsHeld(page: Page, path: string) {
+  const release = await holdRequests(page, '**/assets/*.js')
+  await page.goto(path, { waitUntil: 'commit' })
+  return release
+}
+
+async function expectNoScriptRan(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull()
+}
+
+async function expectPhotoPainted(page: Page, alt: string) {
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  const photo = dialog.getByRole('img', { name: alt })
+  await expect(photo).toBeInViewport()
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0)
+}
+
+test('Show More Cities shows all 16 city links before the scripts ran, and Show Less Cities 6 again', async ({
+  page,
+}) => {
+  const release = await openWithScriptsHeld(page, '/')
+  const section = page.locator('#service-areas')
+  const cities = section.getByRole('listitem').getByRole('link')
+  await section.scrollIntoViewIfNeeded()
+  await expect(cities).toHaveCount(homeServiceAreas.initiallyShown)
+  await section.getByText(homeServiceAreas.showMoreLabel).click()
+  await expect(cities).toHaveText(serviceAreas.map((area) => area.name))
+  await section.getByText(homeServiceAreas.showLessLabel).click()
+  await expect(cities).toHaveCount(homeServiceAreas.initiallyShown)
+  await expectNoScriptRan(page)
+  release()
+})
+
+test('/?cities=all shows every city from the HTML', async ({ page }) => {
+  const release = await openWithScriptsHeld(page, '/?cities=all')
+  const section = page.locator('#service-areas')
+  await section.scrollIntoViewIfNeeded()
+  await expect(section.getByRole('listitem').getByRole('link')).toHaveCount(serviceAreas.length)
+  await expect(section.getByText(homeServiceAreas.showLessLabel)).toBeVisible()
+  release()
+})
+
+for (const { path, alt } of [
+  { path: '/gallery', alt: gallery[2]!.alt },
+  { path: '/', alt: gallery[1]!.alt },
+  { path: '/services?tab=roof', alt: galleryForService('roof')[0]?.alt },
+]) {
+  test(`a photo on ${path} opens the overlay with its photo painted before the scripts ran`, async ({ page }) => {
+    test.skip(!alt, 'no photo for this service')
+    const release = await openWithScriptsHeld(page, path)
+    const thumbnail = page.getByRole('button', { name: alt! }).first()
+    await thumbnail.scrollIntoViewIfNeeded()
+    await thumbnail.click()
+    await expectPhotoPainted(page, alt!)
+    await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`))
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await expect(thumbnail).toBeFocused()
+    await expectNoScriptRan(page)
+    release()
+  })
+}
+
+test('the overlay opened before the scripts ran closes on its button once they have', async ({ page }) => {
+  const release = await openWithScriptsHeld(page, '/gallery')
+  await page.getByRole('button', { name: gallery[0]!.alt }).click()
+  await expectPhotoPainted(page, gallery[0]!.alt)
+  release()
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await page.getByRole('button', { name: 'Close full-size image' }).click()
+  await expect(page.getByRole('dialog')).toBeHidden()
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true })
+
+  for (const path of ['/', '/gallery', '/services?tab=roof', '/city/folsom'])
+    test(`the menu on ${path} shows its links before the scripts ran, and Escape closes it`, async ({ page }) => {
+      const release = await openWithScriptsHeld(page, path)
+      const menu = page.getByRole('navigation', { name: 'Mobile' })
+      await page.getByRole('banner').getByRole('button').tap()
+      for (const name of ['About', 'Services', 'Gallery', 'Reviews'])
+        await expect(menu.getByRole('link', { name })).toBeInViewport()
+      await page.keyboard.press('Escape')
+      await expect(menu).toBeHidden()
+      await expectNoScriptRan(page)
+      release()
+    })
+})
