@@ -7,6 +7,7 @@ import { freePort } from '../tests/support/free-port'
 import { hasCaddy, startCaddy, type CaddyFront } from './support/caddy'
 import { observatoryScan } from './support/observatory'
 import { startSiteServer, type SiteServer } from './support/site-server'
+import { startSupabaseStub } from './support/supabase-stub'
 import { expect, test } from './support/test'
 
 // The production server behind Debian's caddy, configured by deploy/Caddyfile as docs/deploy.md shows.
@@ -171,5 +172,52 @@ test('the front passes a streamed page on as it comes, not when it ends (stub up
   } finally {
     await streamed.stop()
     stub.close()
+  }
+})
+
+test('a first visit to /reviews arrives through the front before its slow reviews do (local stub of hosted Supabase)', async () => {
+  const review = { id: 'r1', author: 'Dana K.', rating: 5, text: 'Driveway looks new.', date: '2025-05-02' }
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const supabase = await startSupabaseStub({ functions: { 'fetch-reviews': { status: 503, body: {} } } })
+  const slowSite = await startSiteServer({ SUPABASE_URL: supabase.url, SUPABASE_ANON_KEY: supabase.anonKey })
+  const slowFront = await startCaddy(new URL(slowSite.url).host)
+  supabase.state.functions['fetch-reviews'] = { body: { reviews: [review] }, until: released }
+  try {
+    const text = await new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = []
+      const request = httpsRequest(
+        {
+          host: '127.0.0.1',
+          port: slowFront.httpsPort,
+          path: '/reviews',
+          servername: slowFront.host,
+          ca: slowFront.rootCertificate,
+          headers: {
+            Host: `${slowFront.host}:${slowFront.httpsPort}`,
+            'Accept-Encoding': 'identity',
+            'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/142.0.0.0 Safari/537.36',
+          },
+        },
+        (response) => {
+          response.on('data', (chunk: Buffer) => {
+            chunks.push(chunk)
+            // The reviews' place came through while the reviews function had not answered: let it answer now.
+            if (Buffer.concat(chunks).toString('utf8').includes('Loading reviews…')) release()
+          })
+          response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+        },
+      )
+      request.on('error', reject)
+      request.end()
+    })
+    const placeholder = text.indexOf('Loading reviews…')
+    expect(placeholder).toBeGreaterThan(0)
+    expect(text.indexOf(review.text)).toBeGreaterThan(placeholder)
+  } finally {
+    release()
+    await slowFront.stop()
+    await slowSite.stop()
+    await supabase.stop()
   }
 })

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import { useEffect, type ReactNode } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
+import { Outlet, createRootRouteWithContext, useMatches } from '@tanstack/react-router'
 import { site } from '~/content/site'
 import { SiteHeader } from '~/components/layout/site-header'
 import { SiteFooter } from '~/components/layout/site-footer'
@@ -49,7 +49,15 @@ function NotFound() {
   )
 }
 
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The owner's pages: the document without the public site's header, footer and floating features. */
+    bare?: boolean
+  }
+}
+
 function RootDocument({ children }: { children: ReactNode }) {
+  const bare = useMatches({ select: (matches) => matches.some((match) => match.staticData.bare) })
   // Marks the document once React has taken it over (keyboard handlers live from here on).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
@@ -62,7 +70,7 @@ function RootDocument({ children }: { children: ReactNode }) {
         <HeadTags />
       </head>
       <body>
-        <SiteLayout>{children}</SiteLayout>
+        {bare ? children : <SiteLayout>{children}</SiteLayout>}
         <DeferredEntryScripts />
       </body>
     </html>

@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
 import { fetchOwnerLeads, fetchOwnerState } from '~/lib/owner.functions'
 import { OwnerPage } from '~/components/owner/owner-page'
 
 /** The owner's inbox (docs/decisions/033-owner-inbox.md): never cached, never indexed. */
 export const Route = createFileRoute('/owner')({
   staticData: { bare: true },
-  // A plain function, not a schema: every page's entry carries this route's definition.
-  validateSearch: (search: Record<string, unknown>): { link?: 'sent' | 'expired' } =>
-    search.link === 'sent' || search.link === 'expired' ? { link: search.link } : {},
+  validateSearch: v.object({ link: v.fallback(v.optional(v.picklist(['sent', 'expired'])), undefined) }),
   loader: async () => {
     const state = await fetchOwnerState()
     return { state, leads: state.signedIn ? await fetchOwnerLeads() : [] }

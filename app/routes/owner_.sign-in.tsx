@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
 import { OwnerSignInConfirm } from '~/components/owner/owner-sign-in'
 
 /** A GET only shows a button: mail scanners that open links must not use up the one-time token. */
 export const Route = createFileRoute('/owner_/sign-in')({
   staticData: { bare: true },
-  validateSearch: (search: Record<string, unknown>): { token?: string } =>
-    typeof search.token === 'string' ? { token: search.token.slice(0, 100) } : {},
+  validateSearch: v.object({ token: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined) }),
   server: {
     handlers: {
       POST: async ({ request }) => {
