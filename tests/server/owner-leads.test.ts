@@ -10,7 +10,7 @@ import lockfile from 'proper-lockfile'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createEmbeddedBackend, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
 import type { StoredLeadInput } from '../../app/server/backend/backend.server'
-import { LOCK_FILE } from '../../app/server/backend/embedded-database.server'
+import { LOCK_FILE } from '../../app/server/backend/data-folder-lock.server'
 import { csvCell, leadsCsv, parseSince, type OwnerLead } from '../../app/server/owner/leads.server'
 import {
   openEmbeddedLeadStore,

@@ -2,12 +2,11 @@
  * The embedded database: one PGlite per data folder, a lock against a second process, and the
  * migrations in filename order (seed.sql once on a fresh database).
  */
-import { mkdirSync, statSync, unlinkSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import type { PGlite } from '@electric-sql/pglite'
-import lockfile from 'proper-lockfile'
-import { log } from '../log/logger.server'
+import { LOCK_WAIT_MS, lockDataFolder, takeHeldLock } from './data-folder-lock.server'
 
 export interface Migration {
   name: string
@@ -27,59 +26,6 @@ function registry(): Map<string, Promise<SharedDb>> {
   const g = globalThis as GlobalWithRegistry
   g[REGISTRY] ??= new Map()
   return g[REGISTRY]
-}
-
-export const LOCK_FILE = 'pglite.lock'
-
-export class DataFolderLockedError extends Error {
-  override name = 'DataFolderLockedError'
-}
-/** An unrefreshed lock this old belongs to a dead process. */
-const LOCK_STALE_MS = 10_000
-export const LOCK_WAIT_MS = 15_000
-
-/** An atomic mkdir kept fresh (proper-lockfile), not a PID: containers sharing a volume reuse PIDs. */
-export async function lockDataFolder(dataDir: string, waitMs: number): Promise<() => Promise<void>> {
-  const lockPath = join(dataDir, LOCK_FILE)
-  if (statSync(lockPath, { throwIfNoEntry: false })?.isFile()) unlinkSync(lockPath)
-  try {
-    return await lockfile.lock(dataDir, {
-      lockfilePath: lockPath,
-      realpath: false,
-      stale: LOCK_STALE_MS,
-      update: LOCK_STALE_MS / 5,
-      retries: waitMs > 0 ? { retries: Math.ceil(waitMs / 500), factor: 1, minTimeout: 500, maxTimeout: 500 } : 0,
-      onCompromised: (error) => {
-        // Someone else may be writing now: stop rather than become a second writer.
-        log('backend').fatal({ dataDir, err: error }, 'lost the lock on the data folder; stopping')
-        process.exit(1)
-      },
-    })
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error
-    throw new DataFolderLockedError(
-      `The database in ${dataDir} is in use by another process (lock ${lockPath}). Stop that process first; ` +
-        `a lock left by a process that died frees itself ${LOCK_STALE_MS / 1000} s later.`,
-    )
-  }
-}
-
-const HELD = Symbol.for('pressure-washing-site.data-folder-locks')
-type GlobalWithHeld = typeof globalThis & { [HELD]?: Map<string, () => Promise<void>> }
-
-/** Taken at start, before the server listens (start/nitro-data-folder-lock.server.ts); the database opens under it. */
-export async function holdDataFolderLock(dataDir: string, waitMs = LOCK_WAIT_MS): Promise<void> {
-  const g = globalThis as GlobalWithHeld
-  g[HELD] ??= new Map()
-  mkdirSync(dataDir, { recursive: true })
-  g[HELD].set(dataDir, await lockDataFolder(dataDir, waitMs))
-}
-
-function takeHeldLock(dataDir: string): (() => Promise<void>) | undefined {
-  const held = (globalThis as GlobalWithHeld)[HELD]
-  const release = held?.get(dataDir)
-  held?.delete(dataDir)
-  return release
 }
 
 /**

@@ -20,14 +20,8 @@ import { startOwnerSocket, type OwnerSocket } from '../owner/owner-socket.server
 import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
 import { log } from '../log/logger.server'
 import { bundledMigrations, bundledSeedSql } from './bundled-schema.server'
-import {
-  migrate,
-  openShared,
-  DataFolderLockedError,
-  releaseShared,
-  type Migration,
-  type SharedDb,
-} from './embedded-database.server'
+import { migrate, openShared, releaseShared, type Migration, type SharedDb } from './embedded-database.server'
+import { DataFolderLockedError } from './data-folder-lock.server'
 
 export interface EmbeddedBackendOptions {
   env?: Env

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { constants, createBrotliCompress, createGzip } from 'node:zlib'
-import { fromTrustedProxy } from './visitor-address.server'
+import { runtimeConfig } from '../config.server'
 
 export const securityHeaders: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -86,7 +86,14 @@ function compressBody(body: ReadableStream<Uint8Array>, encoding: Encoding): Rea
 
 function isHttps(request: Request): boolean {
   if (new URL(request.url).protocol === 'https:') return true
-  return request.headers.get('x-forwarded-proto') === 'https' && fromTrustedProxy(request)
+  // The entry's own request: srvx sets the socket's peer on it. Start stays out of this module, which the
+  // Nitro plugins import too (a second copy of the app's server code in the build otherwise).
+  const peer = (request as { ip?: unknown }).ip
+  return (
+    request.headers.get('x-forwarded-proto') === 'https' &&
+    typeof peer === 'string' &&
+    runtimeConfig().trustedProxy(peer, 0)
+  )
 }
 
 export async function finalizeResponse(request: Request, response: Response): Promise<Response> {

@@ -8,14 +8,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import type { RuntimeConfig } from '../config.server'
-import {
-  DataFolderLockedError,
-  lockDataFolder,
-  migrate,
-  openShared,
-  releaseShared,
-  type Migration,
-} from '../backend/embedded-database.server'
+import { DataFolderLockedError, lockDataFolder } from '../backend/data-folder-lock.server'
+import { migrate, openShared, releaseShared, type Migration } from '../backend/embedded-database.server'
 import {
   LeadRequestError,
   listLeadsIn,

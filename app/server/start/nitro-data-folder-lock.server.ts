@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { definePlugin } from 'nitro'
-import { DataFolderLockedError, holdDataFolderLock } from '../backend/embedded-database.server'
+import { DataFolderLockedError, holdDataFolderLock } from '../backend/data-folder-lock.server'
 import { runtimeConfig } from '../config.server'
 import { log } from '../log/logger.server'
 
