@@ -1,4 +1,4 @@
-# The site in a container: docs/deploy.md. scripts/verify-dockerfile.ts runs these steps without Docker.
+# The site in a container: docs/deploy.md. `npm run check:container` builds and runs it with podman.
 # Build: docker build --secret id=env,src=.env -t site .   (the .env holds SITE_URL and the business facts)
 
 FROM node:22-bookworm-slim AS build
