@@ -667,11 +667,15 @@ describe('outbox after a crash (real PGlite, real SMTP server)', { timeout: 90_0
     const db = await backend.db()
 
     // The dying worker: its "sent" update never happens (the process is gone before it runs).
+    let reachedUpdate = false
     const dying = new Proxy(db, {
       get(target, key, receiver) {
         if (key !== 'query') return Reflect.get(target, key, receiver) as unknown
-        return (sql: string, params?: unknown[]) =>
-          /SET sent_at/.test(sql) ? new Promise(() => {}) : target.query(sql, params)
+        return (sql: string, params?: unknown[]) => {
+          if (!/SET sent_at/.test(sql)) return target.query(sql, params)
+          reachedUpdate = true
+          return new Promise(() => {})
+        }
       },
     })
     const dead = createOutboxWorker({
@@ -682,7 +686,8 @@ describe('outbox after a crash (real PGlite, real SMTP server)', { timeout: 90_0
     })
     void dead.runOnce()
     const deadline = Date.now() + 15_000
-    while (mail.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    // The SMTP server holds the message before the worker has its 250; the crash comes after the 250.
+    while (!reachedUpdate && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
     expect(mail.received.map((m) => m.mail.subject)).toEqual(['New quote request from Accepted'])
 
     // A new process (it holds the data folder's lock, so the other is dead) runs its worker.
