@@ -2,6 +2,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { connect } from 'node:net'
+import { connect as connectTls } from 'node:tls'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { freePort } from '../../tests/support/free-port'
@@ -30,6 +31,15 @@ function listening(port: number): Promise<boolean> {
   })
 }
 
+/** Caddy listens before it has issued the site's certificate; until then a handshake ends in an alert. */
+function handshakes(port: number, host: string, ca: string): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connectTls({ port, host: '127.0.0.1', servername: host, ca })
+    socket.once('secureConnect', () => done(socket.destroy() === socket))
+    socket.once('error', () => done(false))
+  })
+}
+
 export async function startCaddy(upstream: string, host = 'localhost'): Promise<CaddyFront> {
   const [httpPort, httpsPort] = [await freePort(), await freePort()]
   const home = mkdtempSync(join(tmpdir(), 'caddy-'))
@@ -54,7 +64,11 @@ export async function startCaddy(upstream: string, host = 'localhost'): Promise<
   child.stderr?.on('data', (chunk) => (output += chunk))
   const rootPath = join(home, 'data', 'caddy', 'pki', 'authorities', 'local', 'root.crt')
   const deadline = Date.now() + 20_000
-  while (!(existsSync(rootPath) && (await listening(httpsPort)) && (await listening(httpPort)))) {
+  const ready = async () =>
+    existsSync(rootPath) &&
+    (await listening(httpPort)) &&
+    (await handshakes(httpsPort, host, readFileSync(rootPath, 'utf8')))
+  while (!(await ready())) {
     if (child.exitCode !== null) throw new Error(`caddy exited:\n${output}`)
     if (Date.now() > deadline) throw new Error(`caddy did not start in 20 s:\n${output}`)
     await new Promise((done) => setTimeout(done, 100))
