@@ -14,8 +14,8 @@ export const SHARED_APP_DIR = join(ROOT, 'supabase', 'functions', '_shared', 'ap
 /** The app modules the functions import; their app-relative imports are followed. */
 export const ENTRIES = [
   'app/lib/quote-schema.ts',
-  'app/lib/lead-email.ts',
-  'app/lib/lead-webhook.ts',
+  'app/server/quote/lead-email.server.ts',
+  'app/server/quote/lead-webhook.server.ts',
   'app/content/site.ts',
   'app/server/assistant/grounded.server.ts',
   'app/server/assistant/answer.server.ts',

@@ -29,7 +29,9 @@ describe('deployable function bundles', () => {
         .slice(1)
         .join('\n'),
     ).toBe(readFileSync(join(ROOT, 'app', 'lib', 'quote-schema.ts'), 'utf8'))
-    expect(readFileSync(join(SHARED_APP_DIR, 'lib', 'lead-email.ts'), 'utf8')).toContain("from '../content/site.ts'")
+    expect(readFileSync(join(SHARED_APP_DIR, 'server', 'quote', 'lead-email.server.ts'), 'utf8')).toContain(
+      "from '../../content/site.ts'",
+    )
     execFileSync('git', ['check-ignore', '--quiet', join(SHARED_APP_DIR, 'lib', 'quote-schema.ts')], { cwd: ROOT })
   })
 
