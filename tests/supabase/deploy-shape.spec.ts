@@ -8,7 +8,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { DENO_DIR, FUNCTION_NAMES } from '../support/supabase-local'
-import { generateSharedFiles, SHARED_APP_DIR, writeSharedFiles } from '../../scripts/supabase-sync-shared'
+import { generateSharedFiles, SHARED_APP_DIR, writeSharedFiles } from '../support/supabase-shared'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const FUNCTIONS_DIR = join(ROOT, 'supabase', 'functions')
