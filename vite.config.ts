@@ -4,6 +4,7 @@ import viteReact from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { nitro } from 'nitro/vite'
 import type { Plugin, Rolldown } from 'vite'
+import { parseBuildSettings } from './build/build-settings'
 import { compileHint, compileHintMinBytes } from './build/compile-hint'
 import { inlineScript } from './build/inline-script'
 import { loadEnvFile } from './app/server/config.server'
@@ -77,15 +78,7 @@ loadEnvFile()
 const outputDir = process.env.BUILD_OUTPUT_DIR ?? '.output'
 
 /** Business settings overridable at build time (see app/content/site.ts). */
-const siteEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([name]) =>
-      name === 'SITE_URL' ||
-      name === 'ASSISTANT_NAME' ||
-      name === 'CONTRACTOR_LICENSE' ||
-      /^(BUSINESS|SOCIAL|PUBLIC)_/.test(name),
-  ),
-)
+const siteEnv = parseBuildSettings(process.env)
 
 export default defineConfig({
   server: { port: 3000 },

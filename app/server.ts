@@ -2,9 +2,11 @@ import { createServerEntry } from '@tanstack/react-start/server-entry'
 import { createStartHandler } from '@tanstack/react-start/server'
 import { findRedirect, targetHref } from './content/redirects'
 import { getRouter } from './router'
-import { runtimeConfig, serverEnv } from './server/config.server'
+import { getBackend } from './server/backend/backend-factory.server'
+import type { EmbeddedBackend } from './server/backend/embedded.server'
+import { runtimeConfig } from './server/config.server'
 import { healthResponse } from './server/http/health.server'
-import { htmlCacheFromEnvironment, type PageRenderers } from './server/http/html-cache.server'
+import { htmlCacheFor, type PageRenderers } from './server/http/html-cache.server'
 import { finalizeResponse, missingHashedAsset } from './server/http/http.server'
 import { methodNotAllowed, methodsAllowedByRoutes } from './server/http/page-methods.server'
 import { COMPLETE_RENDER_AGENT, pageRenderHandler } from './server/http/page-render.server'
@@ -12,6 +14,7 @@ import { declaredSearchOf, pageUrl } from './server/http/page-url.server'
 import { privateIfNonce, withScriptHashes } from './server/http/script-hashes.server'
 import { exitCleanlyOnSignals, tracked } from './server/http/shutdown.server'
 import { requestIdFor, withRequestId } from './server/log/logger.server'
+import { serveOwnerSocket } from './server/owner/owner-socket.server'
 import { warnAboutIgnoredSettings } from './server/start/ignored-settings.server'
 import { warnAboutPlaceholders } from './server/start/placeholder-facts.server'
 
@@ -20,8 +23,10 @@ warnAboutPlaceholders()
 warnAboutIgnoredSettings()
 const declaredSearch = declaredSearchOf(getRouter())
 const methodsAllowed = methodsAllowedByRoutes(getRouter())
-const htmlCache = htmlCacheFromEnvironment(serverEnv(), (url) => pageUrl(url, declaredSearch))
+const htmlCache = htmlCacheFor(runtimeConfig().htmlCacheSeconds, (url) => pageUrl(url, declaredSearch))
 exitCleanlyOnSignals()
+const backend = getBackend()
+if (backend.kind === 'embedded') serveOwnerSocket(backend as EmbeddedBackend)
 
 const handler = createStartHandler(pageRenderHandler)
 const renderers: PageRenderers = {

@@ -1,7 +1,8 @@
 import { createMiddleware, createStart } from '@tanstack/react-start'
-
-/** Refused before they are read. */
-export const MAX_SERVER_FN_BODY_BYTES = 16 * 1024
+import { isSameOriginRequest } from '~/server/http/origin.server'
+import { isWellFormedServerFnBody, MAX_SERVER_FN_BODY_BYTES } from '~/server/http/server-fn-body.server'
+import { log } from '~/server/log/logger.server'
+import { formTokens, formTokensLoaded } from '~/server/quote/form-token.server'
 
 function jsonError(status: number, error: string): Response {
   return new Response(JSON.stringify({ success: false, error }), {
@@ -13,7 +14,6 @@ function jsonError(status: number, error: string): Response {
 // Replaces Start's default CSRF guard: ours also knows the public origin behind a TLS proxy.
 const sameOriginMiddleware = createMiddleware().server(async ({ next, request, handlerType }) => {
   if (handlerType !== 'serverFn') return next()
-  const { isSameOriginRequest } = await import('~/server/http/origin.server')
   return isSameOriginRequest(request) ? next() : jsonError(403, 'Forbidden')
 })
 
@@ -32,9 +32,7 @@ const bodySizeMiddleware = createMiddleware().server(({ next, request, handlerTy
 /** An undecodable body is the sender's mistake: 400, not a 500 with a stack trace. */
 const wellFormedBodyMiddleware = createMiddleware().server(async ({ next, request, handlerType }) => {
   if (handlerType !== 'serverFn' || request.method !== 'POST') return next()
-  const { isWellFormedServerFnBody } = await import('~/server/http/server-fn-body.server')
   if (await isWellFormedServerFnBody(request)) return next()
-  const { log } = await import('~/server/log/logger.server')
   log('http').warn({ path: new URL(request.url).pathname.slice(0, 120) }, '400 malformed server-function body')
   return jsonError(400, 'Bad request')
 })
@@ -42,7 +40,6 @@ const wellFormedBodyMiddleware = createMiddleware().server(async ({ next, reques
 /** The quote form is rendered with a signed token, and rendering cannot wait for the key. */
 const formTokenKeyMiddleware = createMiddleware().server(async ({ next, handlerType }) => {
   if (handlerType !== 'router') return next()
-  const { formTokens, formTokensLoaded } = await import('~/server/quote/form-token.server')
   if (!formTokensLoaded()) await formTokens().catch(() => undefined)
   return next()
 })

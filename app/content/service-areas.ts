@@ -1,5 +1,3 @@
-import type { ServiceArea } from './types'
-
 /** Apart from cities.ts so the header, redirects and sitemap stay light in the browser bundle. */
 export const citySlugs = [
   'orangevale',
@@ -20,6 +18,11 @@ export const citySlugs = [
   'citrus-heights',
 ] as const
 export type CitySlug = (typeof citySlugs)[number]
+
+export interface ServiceArea {
+  name: string
+  slug: CitySlug
+}
 
 export const cityNames: Record<CitySlug, string> = {
   orangevale: 'Orangevale',

@@ -1,5 +1,7 @@
 import type { CitySlug } from './service-areas'
+
 /** Shapes of every business fact the site shows. Data lives beside this file, once. */
+export type { ServiceArea } from './service-areas'
 
 export const serviceIds = [
   'concrete-sealing',
@@ -57,11 +59,6 @@ export interface EpoxyService {
   cards: { title: string; description: string; features: string[] }[]
   process: ProcessStep[]
   seo: PageSeo
-}
-
-export interface ServiceArea {
-  name: string
-  slug: CitySlug
 }
 
 export interface City {

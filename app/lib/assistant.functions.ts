@@ -2,6 +2,8 @@ import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { assistant } from '~/content/assistant'
+import { AssistantRequestError, getAssistantService } from '~/server/assistant/ask.server'
+import { visitorAddress } from '~/server/http/visitor-address.server'
 
 export const ASSISTANT_INPUT_MESSAGES = {
   empty: 'Please type a message.',
@@ -43,9 +45,6 @@ function validateAssistantRequest(input: unknown): v.InferOutput<typeof assistan
 export const askAssistant = createServerFn({ method: 'POST' })
   .validator(validateAssistantRequest)
   .handler(async ({ data }): Promise<AssistantReply> => {
-    const { getAssistantService } = await import('~/server/assistant/ask.server')
-    const { visitorAddress } = await import('~/server/http/visitor-address.server')
-    const { AssistantRequestError } = await import('~/server/assistant/ask.server')
     try {
       return await getAssistantService().reply(data.message, { ip: visitorAddress() })
     } catch (error) {

@@ -3,6 +3,8 @@ import { createServerFn, createServerOnlyFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import type { FeaturedVideo, Review } from './backend-types'
 import { videoOriginsOf } from './content-security-policy'
+import { cachedFeaturedVideo, cachedReviews } from '~/server/backend/read-cache.server'
+import { log } from '~/server/log/logger.server'
 
 export type { FeaturedVideo, Review }
 
@@ -12,11 +14,9 @@ const videoTableSchema = v.picklist(['pressure_washing_videos', 'service_videos'
 export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
   .validator(videoTableSchema)
   .handler(async ({ data: table }): Promise<FeaturedVideo | null> => {
-    const { cachedFeaturedVideo } = await import('~/server/backend/read-cache.server')
     try {
       return await cachedFeaturedVideo(table)
     } catch (error) {
-      const { log } = await import('~/server/log/logger.server')
       log('featured-video').error({ err: error, table }, `reading ${table} failed`)
       throw new Error('Featured video unavailable')
     }
@@ -24,7 +24,6 @@ export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
 
 /** Every page's media-src: a visitor may go on to either page. */
 export const featuredVideoOrigins = createServerOnlyFn(async (): Promise<string[]> => {
-  const { cachedFeaturedVideo } = await import('~/server/backend/read-cache.server')
   const videos = await Promise.all(
     videoTableSchema.options.map((table) => cachedFeaturedVideo(table).catch(() => null)),
   )
@@ -32,11 +31,9 @@ export const featuredVideoOrigins = createServerOnlyFn(async (): Promise<string[
 })
 
 export const fetchReviews = createServerFn({ method: 'GET' }).handler(async (): Promise<Review[]> => {
-  const { cachedReviews } = await import('~/server/backend/read-cache.server')
   try {
     return await cachedReviews()
   } catch (error) {
-    const { log } = await import('~/server/log/logger.server')
     log('reviews').error({ err: error }, 'fetch-reviews failed')
     throw new Error('Reviews unavailable')
   }

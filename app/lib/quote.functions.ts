@@ -1,6 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
+import { formTokens } from '~/server/quote/form-token.server'
+import { handleQuoteSubmission } from '~/server/quote/quote-service.server'
+import { visitorAddress } from '~/server/http/visitor-address.server'
 import { quoteSubmissionSchema, type QuoteSubmissionInput, type QuoteSubmitResponse } from './quote-schema'
 
 function validateSubmission(input: unknown): QuoteSubmissionInput {
@@ -16,8 +19,6 @@ function validateSubmission(input: unknown): QuoteSubmissionInput {
 export const submitQuoteRequest = createServerFn({ method: 'POST' })
   .validator(validateSubmission)
   .handler(async ({ data }): Promise<QuoteSubmitResponse> => {
-    const { handleQuoteSubmission } = await import('~/server/quote/quote-service.server')
-    const { visitorAddress } = await import('~/server/http/visitor-address.server')
     const request = getRequest()
     const result = await handleQuoteSubmission(data, {
       ip: visitorAddress(request),
@@ -30,6 +31,5 @@ export const submitQuoteRequest = createServerFn({ method: 'POST' })
 
 /** Asked for when the visitor first touches the form, not at page load: its issue time starts the fill time. */
 export const issueQuoteFormToken = createServerFn({ method: 'GET' }).handler(async (): Promise<string> => {
-  const { formTokens } = await import('~/server/quote/form-token.server')
   return (await formTokens()).issue()
 })

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
+import { getRequestIP } from '@tanstack/react-start/server'
 import { OwnerSignInConfirm } from '~/components/owner/owner-sign-in'
+import { handleSignInPost } from '~/server/owner/owner-access.server'
 
 /** A GET only shows a button: mail scanners that open links must not use up the one-time token. */
 export const Route = createFileRoute('/owner_/sign-in')({
@@ -8,11 +10,7 @@ export const Route = createFileRoute('/owner_/sign-in')({
   validateSearch: v.object({ token: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined) }),
   server: {
     handlers: {
-      POST: async ({ request }) => {
-        const { getRequestIP } = await import('@tanstack/react-start/server')
-        const { handleSignInPost } = await import('~/server/owner/owner-access.server')
-        return handleSignInPost(request, getRequestIP())
-      },
+      POST: ({ request }) => handleSignInPost(request, getRequestIP()),
     },
   },
   headers: () => ({

@@ -3,6 +3,8 @@ import * as v from 'valibot'
 import { QuoteResult } from '~/components/quote/quote-result'
 import { site } from '~/content/site'
 import { quoteResultMessages } from '~/lib/quote-schema'
+import { visitorAddress } from '~/server/http/visitor-address.server'
+import { handleQuoteFormPost } from '~/server/quote/quote-form-post.server'
 
 /** The result page of the quote form's no-JavaScript path (POST here, then redirected to GET). */
 export const Route = createFileRoute('/quote-request')({
@@ -12,11 +14,7 @@ export const Route = createFileRoute('/quote-request')({
   }),
   server: {
     handlers: {
-      POST: async ({ request }) => {
-        const { handleQuoteFormPost } = await import('~/server/quote/quote-form-post.server')
-        const { visitorAddress } = await import('~/server/http/visitor-address.server')
-        return handleQuoteFormPost(request, visitorAddress(request))
-      },
+      POST: ({ request }) => handleQuoteFormPost(request, visitorAddress(request)),
     },
   },
   // The answer to one visitor's submission: neither a CDN nor the page cache may share it.

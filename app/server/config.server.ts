@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs'
 import * as v from 'valibot'
-import { isLeadWebhookSecret, isLeadWebhookUrl } from '../lib/lead-webhook'
 import { isValidEmail } from '../lib/quote-schema'
+import { chatCompletionsUrl, DEFAULT_LLM_MODEL, type LlmConfig } from './assistant/llm-config.server'
+import { isLeadWebhookSecret, isLeadWebhookUrl } from './quote/lead-webhook.server'
 import { parseTrustProxy, type TrustedProxy } from './http/trusted-proxy.server'
 
 export type Env = Record<string, string | undefined>
@@ -26,7 +27,8 @@ export interface RuntimeConfig {
     vapid?: { publicKey: string; privateKey: string; subject?: string }
   }
   quote: { rateLimit: number; rateWindowMs: number; minFillMs: number; ipHashSalt?: string }
-  assistant: { rateLimit: number; rateWindowMs: number }
+  /** llm: ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY both set, else the grounded assistant alone. */
+  assistant: { rateLimit: number; rateWindowMs: number; llm: LlmConfig | null }
   htmlCacheSeconds: number
   logLevel: LogLevel
   production: boolean
@@ -39,7 +41,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-/** The one reader of the process environment (content/build-env.ts at build time). */
+/** The one reader of the process environment at run time (build/build-settings.ts at build time). */
 export function serverEnv(): Env {
   return process.env
 }
@@ -146,7 +148,6 @@ const EnvSchema = v.object({
   IP_HASH_SALT: text,
   ASSISTANT_RATE_LIMIT: wholeNumber(20),
   ASSISTANT_RATE_WINDOW_MS: wholeNumber(5 * 60_000),
-  // Only checked here: assistant/llm.server.ts reads them, as the Edge Function does from its own env.
   ASSISTANT_LLM_URL: text,
   ASSISTANT_LLM_KEY: text,
   ASSISTANT_LLM_MODEL: text,
@@ -216,7 +217,19 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
       minFillMs: e.QUOTE_MIN_FILL_MS,
       ipHashSalt: e.IP_HASH_SALT,
     },
-    assistant: { rateLimit: e.ASSISTANT_RATE_LIMIT, rateWindowMs: e.ASSISTANT_RATE_WINDOW_MS },
+    assistant: {
+      rateLimit: e.ASSISTANT_RATE_LIMIT,
+      rateWindowMs: e.ASSISTANT_RATE_WINDOW_MS,
+      llm:
+        e.ASSISTANT_LLM_URL && e.ASSISTANT_LLM_KEY
+          ? {
+              url: chatCompletionsUrl(e.ASSISTANT_LLM_URL),
+              key: e.ASSISTANT_LLM_KEY,
+              model: e.ASSISTANT_LLM_MODEL ?? DEFAULT_LLM_MODEL,
+              timeoutMs: e.ASSISTANT_LLM_TIMEOUT_MS > 0 ? e.ASSISTANT_LLM_TIMEOUT_MS : 10_000,
+            }
+          : null,
+    },
     htmlCacheSeconds: Math.max(0, e.HTML_CACHE_SECONDS),
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
@@ -226,7 +239,7 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
 
 let current: RuntimeConfig | undefined
 
-/** Parsed once, by the server entry as it starts. */
+/** Parsed once, by the server entry as it starts; every other module takes its slice from here. */
 export function runtimeConfig(): RuntimeConfig {
   current ??= parseRuntimeConfig(serverEnv())
   return current

@@ -1,11 +1,9 @@
 // Shared by the bench scripts: the production server, Chromium, route kinds, result files and tables.
-import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
-import { freePort } from '../../tests/support/free-port'
 import { routeKinds } from '../../tests/support/route-kinds'
+import { startSiteProcess } from '../../tests/support/site-process'
 import { chromiumFlags, ensureChromium } from '../../tests/support/system-deps'
 
 export const outputDir = process.env.BUILD_OUTPUT_DIR ?? '.output'
@@ -16,44 +14,19 @@ export function chromiumPath() {
   return ensureChromium()
 }
 
-/** Starts the production build (`npm run build` first) on a free port with its own data folder. */
+/** The production build (`npm run build` first) on a free port with its own data folder, once `/` is rendered. */
 export async function startProductionServer(env: Record<string, string> = {}) {
   const entry = join(outputDir, 'server/index.mjs')
   if (!existsSync(entry)) throw new Error(`No production build at ${entry}: run \`npm run build\` first.`)
-  const port = await freePort()
-  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'bench-data-'))
-  let log = ''
-  const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout.on('data', (chunk) => (log += chunk))
-  child.stderr.on('data', (chunk) => (log += chunk))
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`)
-    try {
-      if ((await fetch(`${url}/robots.txt`)).ok) break
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`)
-    await new Promise((r) => setTimeout(r, 150))
-  }
-  return {
-    url,
-    port,
-    dataDir,
-    log: () => log,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-        setTimeout(() => child.kill('SIGKILL'), 5_000).unref()
-      }),
-  }
+  const site = await startSiteProcess(env, { outputDir })
+  return { ...site, log: site.output }
+}
+
+/** The token the contact page's form was rendered with (the no-JavaScript form posts it the same way). */
+export async function contactFormToken(siteUrl: string): Promise<string> {
+  const token = (await (await fetch(`${siteUrl}/contact`)).text()).match(/name="formToken" value="([^"]+)"/)?.[1]
+  if (!token) throw new Error('the contact page has no form token')
+  return token
 }
 
 /** Writes results to bench-results/<name>.json and prints them as a table. */

@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { toJSONAsync } from 'seroval'
 import * as v from 'valibot'
 import { quoteRequestSchema } from '../../app/lib/quote-schema'
-import { findQuoteFunctionUrl, report, startProductionServer } from './common'
+import { contactFormToken, findQuoteFunctionUrl, report, startProductionServer } from './common'
 
 const TOTAL = Number(process.env.FUZZ_PAYLOADS ?? 10_000)
 const CONCURRENCY = 16
@@ -15,8 +15,7 @@ const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000)
 
 const server = await startProductionServer({ QUOTE_RATE_LIMIT: '1000000', QUOTE_MIN_FILL_MS: '0' })
 const functionUrl = await findQuoteFunctionUrl(server.url)
-const formToken = (await (await fetch(`${server.url}/contact`)).text()).match(/name="formToken" value="([^"]+)"/)?.[1]
-if (!formToken) throw new Error('the contact page has no form token')
+const formToken = await contactFormToken(server.url)
 
 // Mostly plausible values, sometimes anything: the near-valid ones reach the validation and the store.
 const mostly = <T>(likely: fc.Arbitrary<T>, ...odd: fc.Arbitrary<unknown>[]) =>

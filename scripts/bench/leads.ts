@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { toJSONAsync } from 'seroval'
 import { SMTPServer } from 'smtp-server'
 import { freePort } from '../../tests/support/free-port'
-import { findQuoteFunctionUrl, report, startProductionServer } from './common'
+import { contactFormToken, findQuoteFunctionUrl, report, startProductionServer } from './common'
 
 const TOTAL = Number(process.env.BENCH_LEADS ?? 300)
 const CONCURRENCY = Number(process.env.BENCH_LEADS_CONCURRENCY ?? 25)
@@ -41,9 +41,7 @@ const server = await startProductionServer({
 })
 
 const functionUrl = await findQuoteFunctionUrl(server.url)
-// The token the contact page's form was rendered with (the no-JavaScript form posts it the same way).
-const formToken = (await (await fetch(`${server.url}/contact`)).text()).match(/name="formToken" value="([^"]+)"/)?.[1]
-if (!formToken) throw new Error('the contact page has no form token')
+const formToken = await contactFormToken(server.url)
 
 type Lead = (typeof leads)[number]
 

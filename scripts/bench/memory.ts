@@ -6,7 +6,7 @@ import { cities } from '../../app/content/cities'
 import { startSupabaseStub } from '../../e2e/support/supabase-stub'
 import { startLocalSupabase } from '../../tests/support/supabase-local'
 import { startSiteProcess, type SiteProcess } from '../../tests/support/site-process'
-import { report, routeKinds } from './common'
+import { contactFormToken, report, routeKinds } from './common'
 
 const PAGE_VIEWS = 500
 const LEADS = 50
@@ -38,8 +38,7 @@ async function pageViews(site: SiteProcess): Promise<number> {
 }
 
 async function leads(site: SiteProcess): Promise<number> {
-  const html = await (await fetch(`${site.url}/contact`)).text()
-  const formToken = html.match(/name="formToken" value="([^"]+)"/)?.[1] ?? ''
+  const formToken = await contactFormToken(site.url)
   let sent = 0
   for (let i = 0; i < LEADS; i++) {
     const response = await fetch(`${site.url}/quote-request`, {

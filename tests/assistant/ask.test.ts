@@ -6,10 +6,11 @@ import { ASSISTANT_INPUT_MESSAGES, assistantRequestSchema } from '~/lib/assistan
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createBackend } from '~/server/backend/backend.server'
+import { createBackend } from '~/server/backend/backend-factory.server'
 import { AssistantRequestError, askAssistant, createAssistantService } from '~/server/assistant/ask.server'
 import { answerGrounded } from '~/server/assistant/grounded.server'
 import { captureLog } from '../support/log-capture'
+import { parseRuntimeConfig } from '~/server/config.server'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -43,7 +44,7 @@ describe('the ai-assistant request', () => {
 
 describe('the assistant service', () => {
   test('without Supabase settings the backend port answers with the embedded (grounded) assistant', async () => {
-    const backend = createBackend({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ask-')) })
+    const backend = createBackend(parseRuntimeConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ask-')) }))
     try {
       expect(backend.kind).toBe('embedded')
       expect(await askAssistant('What are your hours?', backend)).toBe(answerGrounded('What are your hours?'))

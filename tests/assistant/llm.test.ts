@@ -5,6 +5,7 @@ import { site } from '~/content/site'
 import { answerWithEmbeddedAssistant } from '~/server/assistant/answer.server'
 import { answerGrounded } from '~/server/assistant/grounded.server'
 import { askLlm, chatCompletionsUrl, llmConfigFromEnv } from '~/server/assistant/llm.server'
+import { parseRuntimeConfig } from '~/server/config.server'
 
 const KEY = 'sk-test-secret-key-0123456789'
 
@@ -44,11 +45,13 @@ afterEach(() => {
 
 const completion = (content: unknown) => ({ choices: [{ index: 0, message: { role: 'assistant', content } }] })
 const env = (extra: Record<string, string> = {}) => ({ ASSISTANT_LLM_URL: baseUrl, ASSISTANT_LLM_KEY: KEY, ...extra })
+/** As the server has it: the parsed config's slice. */
+const llm = (extra: Record<string, string> = {}) => parseRuntimeConfig(env(extra)).assistant.llm
 
 describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', () => {
   test('sends the question with the site knowledge as system context and returns the answer', async () => {
     reply = { body: completion('  We are open every day, 7:00 AM to 7:00 PM.  ') }
-    const answer = await answerWithEmbeddedAssistant('When are you open?', env({ ASSISTANT_LLM_MODEL: 'local-model' }))
+    const answer = await answerWithEmbeddedAssistant('When are you open?', llm({ ASSISTANT_LLM_MODEL: 'local-model' }))
     expect(answer).toBe('We are open every day, 7:00 AM to 7:00 PM.')
 
     expect(calls).toHaveLength(1)
@@ -75,7 +78,10 @@ describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', ()
   test('is not used unless both ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY are set', async () => {
     expect(llmConfigFromEnv({ ASSISTANT_LLM_URL: baseUrl })).toBeNull()
     expect(llmConfigFromEnv({ ASSISTANT_LLM_KEY: KEY })).toBeNull()
-    const answer = await answerWithEmbeddedAssistant('What are your hours?', { ASSISTANT_LLM_URL: baseUrl })
+    const answer = await answerWithEmbeddedAssistant(
+      'What are your hours?',
+      parseRuntimeConfig({ ASSISTANT_LLM_URL: baseUrl }).assistant.llm,
+    )
     expect(answer).toBe(answerGrounded('What are your hours?'))
     expect(calls).toHaveLength(0)
   })
@@ -100,7 +106,7 @@ describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', ()
       const error = vi.spyOn(console, 'error').mockImplementation(() => {})
       const answer = await answerWithEmbeddedAssistant(
         'Do you clean gutters?',
-        env({ ASSISTANT_LLM_TIMEOUT_MS: '100' }),
+        llm({ ASSISTANT_LLM_TIMEOUT_MS: '100' }),
       )
       expect(answer).toBe(answerGrounded('Do you clean gutters?'))
       expect(warn).toHaveBeenCalled()

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { llmConfigFromEnv } from '../../app/server/assistant/llm-config.server'
 import { ConfigError, parseRuntimeConfig } from '../../app/server/config.server'
 import { forwardedClient, parseTrustProxy, type TrustedProxy } from '../../app/server/http/trusted-proxy.server'
 
@@ -9,7 +10,7 @@ describe('runtime configuration', () => {
     expect(config.supabase).toBeUndefined()
     expect(config.trustedProxy('127.0.0.1', 0)).toBe(false)
     expect(config.quote).toEqual({ rateLimit: 5, rateWindowMs: 600_000, minFillMs: 2500, ipHashSalt: undefined })
-    expect(config.assistant).toEqual({ rateLimit: 20, rateWindowMs: 300_000 })
+    expect(config.assistant).toEqual({ rateLimit: 20, rateWindowMs: 300_000, llm: null })
     expect(config.htmlCacheSeconds).toBe(10)
   })
 
@@ -46,6 +47,18 @@ describe('runtime configuration', () => {
     expect(() => parseRuntimeConfig({ TRUST_PROXY: '10.0.0.0/' })).toThrow(/TRUST_PROXY.*bad entry: 10.0.0.0\//)
     expect(() => parseRuntimeConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/)
     expect(() => parseRuntimeConfig({ ASSISTANT_LLM_TIMEOUT_MS: '10s' })).toThrow(/ASSISTANT_LLM_TIMEOUT_MS/)
+  })
+
+  it('gives the assistant its LLM only with both the address and the key, as the Edge Function reads them', () => {
+    const env = { ASSISTANT_LLM_URL: 'https://llm.example/v1/', ASSISTANT_LLM_KEY: 'k', ASSISTANT_LLM_TIMEOUT_MS: '0' }
+    expect(parseRuntimeConfig(env).assistant.llm).toEqual(llmConfigFromEnv(env))
+    expect(parseRuntimeConfig(env).assistant.llm).toEqual({
+      url: 'https://llm.example/v1/chat/completions',
+      key: 'k',
+      model: 'gpt-4o-mini',
+      timeoutMs: 10_000,
+    })
+    expect(parseRuntimeConfig({ ASSISTANT_LLM_URL: 'https://llm.example/v1' }).assistant.llm).toBeNull()
   })
 })
 

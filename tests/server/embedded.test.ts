@@ -5,15 +5,16 @@ import { promisify } from 'node:util'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createEmbeddedBackend, setFeaturedVideo, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
 import { bundledMigrations } from '../../app/server/backend/bundled-schema.server'
-import { closeBackend, createBackend, getBackend } from '../../app/server/backend/backend.server'
+import { createBackend } from '../../app/server/backend/backend-factory.server'
 import { useTempDirs } from './helpers'
+import { parseRuntimeConfig } from '../../app/server/config.server'
 
 const run = promisify(execFile)
 const tempDir = useTempDirs()
 const open: EmbeddedBackend[] = []
 
 function backend(dataDir: string, extra: Parameters<typeof createEmbeddedBackend>[0] = {}): EmbeddedBackend {
-  const b = createEmbeddedBackend({ env: {}, dataDir, ...extra })
+  const b = createEmbeddedBackend({ config: parseRuntimeConfig({}), dataDir, ...extra })
   open.push(b)
   return b
 }
@@ -223,11 +224,13 @@ describe('embedded backend (PGlite)', { timeout: 90_000 }, () => {
 
   it('createBackend picks the embedded adapter without Supabase settings and resolves DATA_DIR', async () => {
     const dir = await tempDir()
-    const b = createBackend({ DATA_DIR: dir, SUPABASE_URL: 'https://x.supabase.co' }) as EmbeddedBackend
+    const b = createBackend(
+      parseRuntimeConfig({ DATA_DIR: dir, SUPABASE_URL: 'https://x.supabase.co' }),
+    ) as EmbeddedBackend
     open.push(b)
     expect(b.kind).toBe('embedded')
     expect(b.dataDir).toBe(dir)
-    const s = createBackend({ SUPABASE_URL: 'https://x.supabase.co', SUPABASE_ANON_KEY: 'anon' })
+    const s = createBackend(parseRuntimeConfig({ SUPABASE_URL: 'https://x.supabase.co', SUPABASE_ANON_KEY: 'anon' }))
     expect(s.kind).toBe('supabase')
     await s.close()
   })
@@ -238,6 +241,9 @@ describe('embedded backend (PGlite)', { timeout: 90_000 }, () => {
     process.env.DATA_DIR = dir
     delete process.env.SUPABASE_URL
     try {
+      // Fresh modules: the config is parsed once per process, on first use.
+      vi.resetModules()
+      const { closeBackend, getBackend } = await import('../../app/server/backend/backend-factory.server')
       const b = getBackend()
       expect(getBackend()).toBe(b)
       expect(b.kind).toBe('embedded')

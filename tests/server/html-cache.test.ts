@@ -3,11 +3,12 @@ import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import {
   createHtmlCache,
-  htmlCacheFromEnvironment,
+  htmlCacheFor,
   type HtmlCache,
   type PageRenderers,
 } from '../../app/server/http/html-cache.server'
 import { pageUrl } from '../../app/server/http/page-url.server'
+import { parseRuntimeConfig } from '../../app/server/config.server'
 
 /**
  * Stand-ins for the two renders: the live one streams to one visitor, the complete one is stored. Each render
@@ -240,7 +241,7 @@ describe('page cache', () => {
   })
 
   it('is off with HTML_CACHE_SECONDS=0: every visitor gets a live render', async () => {
-    const pages = htmlCacheFromEnvironment({ HTML_CACHE_SECONDS: '0' })
+    const pages = htmlCacheFor(parseRuntimeConfig({ HTML_CACHE_SECONDS: '0' }).htmlCacheSeconds)
     const renderer = pageRenderer()
     for (let i = 0; i < 2; i++) await visit(pages, renderer)
     expect([renderer.live(), renderer.complete()]).toEqual([2, 0])

@@ -27,6 +27,7 @@ import { createFormTokens } from '../../app/server/quote/form-token.server'
 import { createQuoteService, type QuoteService } from '../../app/server/quote/quote-service.server'
 import { captureLog } from '../support/log-capture'
 import { freePort, startSmtp, useTempDirs, type TestSmtp } from './helpers'
+import { parseRuntimeConfig } from '../../app/server/config.server'
 
 const OWNER = 'owner@deltabreeze.example'
 const meta = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (test)' }
@@ -54,7 +55,7 @@ function embedded(
   extra: Partial<EmbeddedBackendOptions> = {},
 ): EmbeddedBackend {
   const backend = createEmbeddedBackend({
-    env: { QUOTE_NOTIFY_EMAIL: OWNER, ...env },
+    config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, ...env }),
     dataDir,
     ...extra,
     outbox: { backoffMs: () => 0, ...extra.outbox },
@@ -217,7 +218,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     const port = await freePort()
     const dir = await tempDir()
     const first = createEmbeddedBackend({
-      env: { QUOTE_NOTIFY_EMAIL: OWNER, SMTP_URL: `smtp://127.0.0.1:${port}` },
+      config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, SMTP_URL: `smtp://127.0.0.1:${port}` }),
       dataDir: dir,
       outbox: { backoffMs: () => 0 },
     })
@@ -681,7 +682,7 @@ describe('outbox after a crash (real PGlite, real SMTP server)', { timeout: 90_0
     const dead = createOutboxWorker({
       db: dying,
       dataDir: dir,
-      env: { QUOTE_NOTIFY_EMAIL: OWNER, SMTP_URL: mail.url },
+      config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, SMTP_URL: mail.url }),
       ownerId: 'dead-process',
     })
     void dead.runOnce()
@@ -694,7 +695,7 @@ describe('outbox after a crash (real PGlite, real SMTP server)', { timeout: 90_0
     const alive = createOutboxWorker({
       db,
       dataDir: dir,
-      env: { QUOTE_NOTIFY_EMAIL: OWNER, SMTP_URL: mail.url },
+      config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, SMTP_URL: mail.url }),
       ownerId: 'new-process',
     })
     cleanups.push(() => alive.stop())
@@ -722,8 +723,13 @@ describe('outbox details', () => {
   })
 
   it('notification: recipient and sender defaults and overrides', () => {
-    expect(notificationAddresses({})).toMatchObject({ to: site.email, from: 'no-reply@deltabreeze.example' })
-    expect(notificationAddresses({ QUOTE_NOTIFY_EMAIL: 'a@b.co', QUOTE_FROM_EMAIL: 'web@b.co' })).toMatchObject({
+    expect(notificationAddresses(parseRuntimeConfig({}))).toMatchObject({
+      to: site.email,
+      from: 'no-reply@deltabreeze.example',
+    })
+    expect(
+      notificationAddresses(parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: 'a@b.co', QUOTE_FROM_EMAIL: 'web@b.co' })),
+    ).toMatchObject({
       to: 'a@b.co',
       from: 'web@b.co',
     })
@@ -737,7 +743,7 @@ describe('outbox details', () => {
         sourcePage: null,
         createdAt: new Date('2026-03-01T18:30:00Z'),
       },
-      notificationAddresses({}),
+      notificationAddresses(parseRuntimeConfig({})),
     )
     expect(String(message.subject).length).toBeLessThanOrEqual('New quote request from '.length + 60)
     expect(message.text).toContain('Page:     (not recorded)')

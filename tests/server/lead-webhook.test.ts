@@ -64,7 +64,7 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
     const receiver = await startReceiver(1)
     const dataDir = await tempDir()
     const backend: EmbeddedBackend = createEmbeddedBackend({
-      env: { LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: secret },
+      config: parseRuntimeConfig({ LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: secret }),
       dataDir,
       outbox: { backoffMs: () => 0 },
     })
@@ -110,7 +110,7 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
   })
 
   it('without LEAD_WEBHOOK_URL no webhook is queued', async () => {
-    const backend = createEmbeddedBackend({ env: {}, dataDir: await tempDir() })
+    const backend = createEmbeddedBackend({ config: parseRuntimeConfig({}), dataDir: await tempDir() })
     cleanup.push(() => backend.close())
     await backend.submitQuote(lead('Plain'))
     const kinds = await (await backend.db()).query<{ kind: string }>(`SELECT kind FROM quote_outbox`)

@@ -28,7 +28,7 @@ const REVIEW_URL = 'https://g.page/r/example-review'
 
 async function open(smtp: TestSmtp): Promise<EmbeddedBackend> {
   const backend = createEmbeddedBackend({
-    env: { SMTP_URL: smtp.url, OWNER_EMAIL: OWNER, GOOGLE_REVIEW_URL: REVIEW_URL },
+    config: parseRuntimeConfig({ SMTP_URL: smtp.url, OWNER_EMAIL: OWNER, GOOGLE_REVIEW_URL: REVIEW_URL }),
     dataDir: await tempDir(),
     outbox: { backoffMs: () => 0 },
   })

@@ -18,8 +18,9 @@ import {
   restoreDatabase,
   type LeadStore,
 } from '../../app/server/owner/owner-client.server'
-import { ownerSocketPath } from '../../app/server/owner/owner-socket.server'
+import { ownerSocketPath, serveOwnerSocket } from '../../app/server/owner/owner-socket.server'
 import { useTempDirs } from './helpers'
+import { parseRuntimeConfig } from '../../app/server/config.server'
 
 const run = promisify(execFile)
 const tempDir = useTempDirs()
@@ -30,7 +31,8 @@ afterEach(async () => {
 })
 
 function site(dataDir: string): EmbeddedBackend {
-  const backend = createEmbeddedBackend({ env: {}, dataDir, ownerSocket: true })
+  const backend = createEmbeddedBackend({ config: parseRuntimeConfig({}), dataDir })
+  serveOwnerSocket(backend)
   opened.push(backend)
   return backend
 }

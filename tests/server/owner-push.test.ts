@@ -19,6 +19,7 @@ import {
   type PhoneKeys,
 } from '../support/push-service'
 import { useTempDirs } from './helpers'
+import { parseRuntimeConfig } from '../../app/server/config.server'
 
 async function startPushService(phone: PhoneKeys) {
   const service = await startStandIn(phone, vapid.publicKey)
@@ -51,12 +52,12 @@ function lead(firstName: string, overrides: Partial<StoredLeadInput> = {}): Stor
 
 async function openWithPush(phone: PhoneKeys, endpoint: string) {
   const backend = createEmbeddedBackend({
-    env: {
+    config: parseRuntimeConfig({
       OWNER_EMAIL: 'owner@example.com',
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: 'mailto:owner@example.com',
-    },
+    }),
     dataDir: await tempDir(),
     startWorker: true,
   })

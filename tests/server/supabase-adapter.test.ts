@@ -10,11 +10,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
-import { createBackend, type StoredLeadInput } from '../../app/server/backend/backend.server'
+import { createBackend } from '../../app/server/backend/backend-factory.server'
+import type { StoredLeadInput } from '../../app/server/backend/backend.server'
 import { createFormTokens } from '../../app/server/quote/form-token.server'
 import { createQuoteService } from '../../app/server/quote/quote-service.server'
 import { createSupabaseBackend, type SupabaseBackend } from '../../app/server/backend/supabase.server'
 import { freePort } from './helpers'
+import { parseRuntimeConfig } from '../../app/server/config.server'
 
 const ANON = 'anon-key-for-tests'
 
@@ -104,10 +106,12 @@ function expectAnonHeaders(r: Recorded): void {
 
 describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted Supabase cannot run here)', () => {
   it('createBackend picks Supabase only when both SUPABASE_URL and SUPABASE_ANON_KEY are set', async () => {
-    const b = createBackend({ SUPABASE_URL: baseUrl, SUPABASE_ANON_KEY: ANON })
+    const b = createBackend(parseRuntimeConfig({ SUPABASE_URL: baseUrl, SUPABASE_ANON_KEY: ANON }))
     expect(b.kind).toBe('supabase')
     await b.close()
-    const e = createBackend({ SUPABASE_URL: baseUrl, SUPABASE_ANON_KEY: '  ', DATA_DIR: '/nonexistent-never-opened' })
+    const e = createBackend(
+      parseRuntimeConfig({ SUPABASE_URL: baseUrl, SUPABASE_ANON_KEY: '  ', DATA_DIR: '/nonexistent-never-opened' }),
+    )
     expect(e.kind).toBe('embedded')
     await e.close()
   })

@@ -11,7 +11,8 @@ import { site } from '../../app/content/site'
 import { QUOTE_FIELD_MESSAGES } from '../../app/lib/quote-schema'
 import { askAssistant } from '../../app/server/assistant/ask.server'
 import { answerGrounded } from '../../app/server/assistant/grounded.server'
-import { closeBackend, createBackend, type Backend, type VideoTable } from '../../app/server/backend/backend.server'
+import { closeBackend, createBackend } from '../../app/server/backend/backend-factory.server'
+import type { Backend, VideoTable } from '../../app/server/backend/backend.server'
 import { createEmbeddedBackend, setFeaturedVideo, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
 import { createFormTokens } from '../../app/server/quote/form-token.server'
 import { createQuoteService } from '../../app/server/quote/quote-service.server'
@@ -20,6 +21,7 @@ import { queryJson } from '../support/supabase-postgres'
 import { startLocalSupabase, type LocalSupabase } from '../support/supabase-local'
 import { startSmtp, type TestSmtp } from '../server/helpers'
 import { captureLog } from '../support/log-capture'
+import { parseRuntimeConfig } from '../../app/server/config.server'
 
 const OWNER = 'owner@delta-breeze.example'
 /** The functions here require the site secret, so every test below also checks that the adapter sends it. */
@@ -63,7 +65,10 @@ beforeAll(async () => {
     functionEnv: () => ({ SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: OWNER, SITE_FUNCTION_SECRET }),
   })
   embeddedDir = mkdtempSync(join(tmpdir(), 'supabase-parity-'))
-  embedded = createEmbeddedBackend({ env: { SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: OWNER }, dataDir: embeddedDir })
+  embedded = createEmbeddedBackend({
+    config: parseRuntimeConfig({ SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: OWNER }),
+    dataDir: embeddedDir,
+  })
   await embedded.ready()
 })
 
@@ -106,11 +111,9 @@ const adapters: [string, () => Adapter][] = [
     'supabase adapter → Edge Functions under Deno + Postgres 15 (REST table reads: local stub, PostgREST cannot run here)',
     () => {
       // From an environment, as the site's server builds it.
-      const backend = createBackend({
-        SUPABASE_URL: local.url,
-        SUPABASE_ANON_KEY: local.keys.anon,
-        SITE_FUNCTION_SECRET,
-      })
+      const backend = createBackend(
+        parseRuntimeConfig({ SUPABASE_URL: local.url, SUPABASE_ANON_KEY: local.keys.anon, SITE_FUNCTION_SECRET }),
+      )
       // What PostgREST answers for `?is_featured=eq.true&limit=1` with no featured row: [].
       stub.state.videos.pressure_washing_videos = { status: 200, body: [] }
       stub.state.videos.service_videos = { status: 200, body: [] }
@@ -290,11 +293,13 @@ describe.each(adapters)('%s', (_name, make) => {
 
 describe("supabase adapter whose SITE_FUNCTION_SECRET differs from the functions' secret", () => {
   it('every function call is refused (401) with a log naming the settings to compare; the visitor is told to call, nothing is stored or e-mailed', async () => {
-    const backend = createBackend({
-      SUPABASE_URL: local.url,
-      SUPABASE_ANON_KEY: local.keys.anon,
-      SITE_FUNCTION_SECRET: `${SITE_FUNCTION_SECRET}-old`,
-    })
+    const backend = createBackend(
+      parseRuntimeConfig({
+        SUPABASE_URL: local.url,
+        SUPABASE_ANON_KEY: local.keys.anon,
+        SITE_FUNCTION_SECRET: `${SITE_FUNCTION_SECRET}-old`,
+      }),
+    )
     const stored = async () => (await queryJson(local.cluster, 'SELECT id FROM public.quote_requests')).length
     const before = await stored()
     smtp.received.length = 0

@@ -8,7 +8,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { DENO_DIR, FUNCTION_NAMES } from '../support/supabase-local'
-import { generateSharedFiles, SHARED_APP_DIR, writeSharedFiles } from '../../scripts/supabase-sync-shared'
+import { generateSharedFiles, SHARED_APP_DIR, writeSharedFiles } from '../support/supabase-shared'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const FUNCTIONS_DIR = join(ROOT, 'supabase', 'functions')
@@ -29,7 +29,9 @@ describe('deployable function bundles', () => {
         .slice(1)
         .join('\n'),
     ).toBe(readFileSync(join(ROOT, 'app', 'lib', 'quote-schema.ts'), 'utf8'))
-    expect(readFileSync(join(SHARED_APP_DIR, 'lib', 'lead-email.ts'), 'utf8')).toContain("from '../content/site.ts'")
+    expect(readFileSync(join(SHARED_APP_DIR, 'server', 'quote', 'lead-email.server.ts'), 'utf8')).toContain(
+      "from '../../content/site.ts'",
+    )
     execFileSync('git', ['check-ignore', '--quiet', join(SHARED_APP_DIR, 'lib', 'quote-schema.ts')], { cwd: ROOT })
   })
 

@@ -26,6 +26,7 @@ import {
   type LlmStub,
   type PlacesStub,
 } from './support'
+import { parseRuntimeConfig } from '../../app/server/config.server'
 
 const SITE_ORIGIN = 'https://www.delta-breeze.example'
 const SECRETS = {
@@ -395,7 +396,7 @@ describe('fetch-reviews (Deno, real Postgres 15, local stub of the Google Places
     expect(result.status).toBe(200)
     const { reviews } = result.json as { reviews: Record<string, unknown>[] }
     const dir = mkdtempSync(join(tmpdir(), 'supabase-reviews-'))
-    const embedded = createEmbeddedBackend({ env: {}, dataDir: dir })
+    const embedded = createEmbeddedBackend({ config: parseRuntimeConfig({}), dataDir: dir })
     try {
       const expected = await embedded.reviews()
       const strip = (list: Record<string, unknown>[]) => list.map(({ id: _id, ...rest }) => rest)

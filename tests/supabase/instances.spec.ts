@@ -7,13 +7,14 @@
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAssistantService } from '../../app/server/assistant/ask.server'
-import { createBackend } from '../../app/server/backend/backend.server'
+import { createBackend } from '../../app/server/backend/backend-factory.server'
 import { createQuoteService } from '../../app/server/quote/quote-service.server'
 import { startSupabaseStub, type SupabaseStub } from '../../e2e/support/supabase-stub'
 import { SITE_ENTRY, startSiteProcess, type SiteProcess } from '../support/site-process'
 import { psqlOk, queryJson } from '../support/supabase-postgres'
 import { scheduleEmailRetry, startLocalSupabase, type LocalSupabase } from '../support/supabase-local'
 import { startEmailApiStub, waitFor, type EmailApiStub } from './support'
+import { parseRuntimeConfig } from '../../app/server/config.server'
 
 const OWNER = 'owner@delta-breeze.example'
 const SITE_FUNCTION_SECRET = 'site-secret-instances-test-4d2a'
@@ -108,7 +109,7 @@ describe('two site instances on one Supabase project', () => {
 
   it('quote and chat: a second instance answers 429 with Retry-After once the first used the limit (in-process services)', async () => {
     const env = { SUPABASE_URL: local.url, SUPABASE_ANON_KEY: local.keys.anon, SITE_FUNCTION_SECRET }
-    const [first, second] = [createBackend(env), createBackend(env)]
+    const [first, second] = [createBackend(parseRuntimeConfig(env)), createBackend(parseRuntimeConfig(env))]
     const meta = { ip: '198.51.100.42', userAgent: 'instances-test' }
     const quoteServices = [first, second].map(() => createQuoteService({ rateLimit: 1, rateWindowMs: 60_000 }))
     const quote = (name: string) => ({

@@ -1,5 +1,5 @@
 import { answerGrounded } from './grounded.server'
-import { askLlm, llmConfigFromEnv, type AssistantEnv } from './llm.server'
+import { askLlm, type LlmConfig } from './llm.server'
 
 export interface EmbeddedAssistantOptions {
   fetch?: typeof fetch
@@ -10,10 +10,9 @@ export interface EmbeddedAssistantOptions {
 /** The LLM when configured; otherwise, or when it fails, the grounded assistant. */
 export async function answerWithEmbeddedAssistant(
   message: string,
-  env: AssistantEnv,
+  llm: LlmConfig | null,
   options: EmbeddedAssistantOptions = {},
 ): Promise<string> {
-  const llm = llmConfigFromEnv(env)
   if (llm) {
     try {
       return await askLlm(message, llm, options.fetch)

@@ -1,5 +1,6 @@
 /** The chat use case: rate limit, time limit, then the backend port answers. Failures carry an HTTP status. */
-import { getBackend, RateLimitedError, type Backend, type VisitorLimit } from '../backend/backend.server'
+import { RateLimitedError, type Backend, type VisitorLimit } from '../backend/backend.server'
+import { getBackend } from '../backend/backend-factory.server'
 import { runtimeConfig } from '../config.server'
 import { createSlidingWindowLimiter } from '../http/rate-limit.server'
 import { log } from '../log/logger.server'

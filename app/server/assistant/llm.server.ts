@@ -1,38 +1,11 @@
 /** Optional OpenAI-compatible LLM adapter. The key is never logged or put in an error. */
 import { llmSystemPrompt } from './knowledge.server'
+import type { LlmConfig } from './llm-config.server'
 
-export interface LlmConfig {
-  url: string
-  key: string
-  model: string
-  timeoutMs: number
-}
+export { chatCompletionsUrl, llmConfigFromEnv, type LlmConfig } from './llm-config.server'
 
-export type AssistantEnv = Record<string, string | undefined>
-
-const DEFAULT_MODEL = 'gpt-4o-mini'
-const DEFAULT_TIMEOUT_MS = 10_000
 /** A longer reply is cut at a sentence end. */
 export const MAX_LLM_REPLY_CHARS = 1200
-
-export function llmConfigFromEnv(env: AssistantEnv): LlmConfig | null {
-  const url = env.ASSISTANT_LLM_URL?.trim()
-  const key = env.ASSISTANT_LLM_KEY?.trim()
-  if (!url || !key) return null
-  const timeout = Number(env.ASSISTANT_LLM_TIMEOUT_MS)
-  return {
-    url: chatCompletionsUrl(url),
-    key,
-    model: env.ASSISTANT_LLM_MODEL?.trim() || DEFAULT_MODEL,
-    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS,
-  }
-}
-
-/** ".../v1" -> ".../v1/chat/completions"; a full address is kept. */
-export function chatCompletionsUrl(url: string): string {
-  const trimmed = url.replace(/\/+$/, '')
-  return /\/chat\/completions$/.test(trimmed) ? trimmed : `${trimmed}/chat/completions`
-}
 
 export class LlmError extends Error {
   override readonly name = 'LlmError'

@@ -1,12 +1,5 @@
-/**
- * The backend port: Supabase when SUPABASE_URL and SUPABASE_ANON_KEY are set, otherwise embedded
- * PGlite (docs/decisions/007-embedded-backend.md). Kept on globalThis so dev reloads reuse it.
- */
-import { createEmbeddedBackend, type EmbeddedBackendOptions } from './embedded.server'
-import { createSupabaseBackend, type SupabaseBackendOptions } from './supabase.server'
+/** The backend port both adapters implement; backend-factory.server.ts picks one from the config. */
 import type { FeaturedVideo, Review } from '~/lib/backend-types'
-import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
-import { log } from '../log/logger.server'
 
 export type VideoTable = 'pressure_washing_videos' | 'service_videos'
 export const VIDEO_TABLES: readonly VideoTable[] = ['pressure_washing_videos', 'service_videos']
@@ -65,44 +58,4 @@ export interface Backend {
   checkReady?(): Promise<void>
   /** Embedded only: the salt persists with the data so hashes stay comparable. */
   ipHashSalt?(): Promise<string>
-}
-
-export interface CreateBackendOptions {
-  startWorker?: boolean
-  embedded?: Omit<EmbeddedBackendOptions, 'env' | 'startWorker'>
-  supabase?: Omit<SupabaseBackendOptions, 'url' | 'anonKey'>
-}
-
-export function backendKindFor(env: Env): 'embedded' | 'supabase' {
-  return parseRuntimeConfig(env).supabase ? 'supabase' : 'embedded'
-}
-
-export function createBackend(env: Env = serverEnv(), options: CreateBackendOptions = {}): Backend {
-  const supabase = parseRuntimeConfig(env).supabase
-  if (supabase) {
-    const { url, anonKey, siteSecret } = supabase
-    return createSupabaseBackend({ siteSecret, ...options.supabase, url, anonKey })
-  }
-  return createEmbeddedBackend({ ...options.embedded, env, startWorker: options.startWorker ?? false })
-}
-
-const SINGLETON = Symbol.for('pressure-washing-site.backend')
-type GlobalWithBackend = typeof globalThis & { [SINGLETON]?: Backend }
-
-export function getBackend(): Backend {
-  const g = globalThis as GlobalWithBackend
-  let backend = g[SINGLETON]
-  if (!backend) {
-    backend = createBackend(serverEnv(), { startWorker: true, embedded: { exitIfLocked: true, ownerSocket: true } })
-    g[SINGLETON] = backend
-    log('backend').info({ backend: backend.kind }, `using the ${backend.kind} backend`)
-  }
-  return backend
-}
-
-export async function closeBackend(): Promise<void> {
-  const g = globalThis as GlobalWithBackend
-  const backend = g[SINGLETON]
-  delete g[SINGLETON]
-  if (backend) await backend.close()
 }

@@ -14,25 +14,30 @@ import {
   type SubmitQuoteResult,
   type VideoTable,
 } from './backend.server'
-import { createOutboxWorker, type OutboxOptions, type OutboxWorker } from './outbox.server'
+import { createOutboxWorker, type OutboxConfig, type OutboxOptions, type OutboxWorker } from './outbox.server'
 import { answerWithEmbeddedAssistant } from '../assistant/answer.server'
-import { startOwnerSocket, type OwnerSocket } from '../owner/owner-socket.server'
-import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
+import { runtimeConfig, type RuntimeConfig } from '../config.server'
 import { log } from '../log/logger.server'
 import { bundledMigrations, bundledSeedSql } from './bundled-schema.server'
 import { migrate, openShared, releaseShared, type Migration, type SharedDb } from './embedded-database.server'
 import { DataFolderLockedError } from './data-folder-lock.server'
 
+/** What the adapter and its outbox read from the parsed config. */
+export type EmbeddedConfig = OutboxConfig & Pick<RuntimeConfig, 'dataDir' | 'assistant'>
+
+/** Something served beside the open database (the owner socket): started on each open, stopped on close. */
+export interface Attachment {
+  close(): Promise<void>
+}
+
 export interface EmbeddedBackendOptions {
-  env?: Env
+  config?: EmbeddedConfig
   dataDir?: string
   lockWaitMs?: number
   /** Exit rather than serve without a database when another process holds the folder. */
   exitIfLocked?: boolean
   startWorker?: boolean
-  /** Serve `npm run leads` / `npm run backup` on a Unix socket in the data folder while open. */
-  ownerSocket?: boolean
-  outbox?: Omit<OutboxOptions, 'db' | 'dataDir' | 'env'>
+  outbox?: Omit<OutboxOptions, 'db' | 'dataDir' | 'config'>
   migrations?: Migration[]
   seedSql?: string | null
   /** After a failed open, calls fail at once for this long, doubling per failure up to a minute. */
@@ -49,11 +54,12 @@ export interface EmbeddedBackend extends Backend {
   db(): Promise<PGlite>
   outbox(): Promise<OutboxWorker>
   ipHashSalt(): Promise<string>
+  /** Once per name: `start` runs on every open (now, if open) and what it returns is closed with the backend. */
+  attach(name: string, start: (db: PGlite) => Promise<Attachment | null>): void
 }
 
-export function resolveDataDir(env: Env = serverEnv(), override?: string): string {
-  const configured = override?.trim() || parseRuntimeConfig(env).dataDir
-  return resolve(process.cwd(), configured)
+export function resolveDataDir(configured = runtimeConfig().dataDir, override?: string): string {
+  return resolve(process.cwd(), override?.trim() || configured)
 }
 
 interface VideoRow {
@@ -107,22 +113,23 @@ export async function setFeaturedVideo(
 }
 
 export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): EmbeddedBackend {
-  const env = options.env ?? serverEnv()
-  const dataDir = resolveDataDir(env, options.dataDir)
+  const config = options.config ?? runtimeConfig()
+  const dataDir = resolveDataDir(config.dataDir, options.dataDir)
   const migrations = options.migrations ?? bundledMigrations
   const seedSql = options.seedSql === undefined ? bundledSeedSql : options.seedSql
-  const runtime = parseRuntimeConfig(env)
   const deliveries = [
     'owner_notification',
-    ...(runtime.leadWebhook ? ['lead_webhook'] : []),
-    ...(runtime.owner.vapid ? ['owner_push'] : []),
+    ...(config.leadWebhook ? ['lead_webhook'] : []),
+    ...(config.owner.vapid ? ['owner_push'] : []),
   ]
+  const starters = new Map<string, (db: PGlite) => Promise<Attachment | null>>()
 
   interface State {
     shared: SharedDb
     worker: OutboxWorker
-    ownerSocket: OwnerSocket | null
+    attached: Attachment[]
   }
+  let current: State | undefined
   let opening: Promise<State> | undefined
   // Each failed open costs seconds of CPU on the one event loop: probes and visitors must not repeat it.
   let lastFailure: { error: unknown; retryAt: number; delayMs: number } | undefined
@@ -138,10 +145,14 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
         const shared = await openShared(dataDir, options.lockWaitMs)
         try {
           await migrate(shared.db, migrations, seedSql)
-          const worker = createOutboxWorker({ ...options.outbox, db: shared.db, dataDir, env })
+          const worker = createOutboxWorker({ ...options.outbox, db: shared.db, dataDir, config })
           if (options.startWorker) worker.start()
-          const ownerSocket = options.ownerSocket ? await startOwnerSocket(dataDir, shared.db) : null
-          return { shared, worker, ownerSocket }
+          const attached: Attachment[] = []
+          for (const start of starters.values()) {
+            const attachment = await start(shared.db)
+            if (attachment) attached.push(attachment)
+          }
+          return { shared, worker, attached }
         } catch (error) {
           await releaseShared(dataDir, shared)
           throw error
@@ -149,8 +160,9 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
       })()
       opening = attempt
       attempt.then(
-        () => {
+        (state) => {
           lastFailure = undefined
+          current = state
         },
         (error: unknown) => {
           if (opening === attempt) opening = undefined
@@ -173,10 +185,21 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
     dataDir,
 
     askAssistant: (message) =>
-      answerWithEmbeddedAssistant(message, env, { warn: (text) => log('assistant').warn(text) }),
+      answerWithEmbeddedAssistant(message, config.assistant.llm, { warn: (text) => log('assistant').warn(text) }),
 
     async ready() {
       await open()
+    },
+
+    attach(name, start) {
+      if (starters.has(name)) return
+      starters.set(name, start)
+      const state = current
+      if (!state || closed) return
+      start(state.shared.db).then(
+        (attachment) => attachment && state.attached.push(attachment),
+        (error: unknown) => log('backend').error({ err: error, name }, `could not start ${name}`),
+      )
     },
 
     async checkReady() {
@@ -323,7 +346,7 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
         return
       }
       try {
-        await state.ownerSocket?.close()
+        for (const attachment of state.attached) await attachment.close()
         await state.worker.stop()
       } finally {
         await releaseShared(dataDir, state.shared)

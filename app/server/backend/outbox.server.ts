@@ -8,9 +8,9 @@ import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer'
 import type { PGlite } from '@electric-sql/pglite'
-import { sanitizeText } from '../../lib/lead-email'
-import { sendLeadWebhook } from '../../lib/lead-webhook'
-import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
+import { sanitizeText } from '../quote/lead-email.server'
+import { sendLeadWebhook } from '../quote/lead-webhook.server'
+import { runtimeConfig, type RuntimeConfig } from '../config.server'
 import { leadEvents } from '../log/lead-events.server'
 import { log } from '../log/logger.server'
 import { openSentJournal, SENT_JOURNAL_FILE } from './outbox-journal.server'
@@ -43,10 +43,16 @@ export interface OutboxWorker {
   kick(): void
 }
 
+/** What the outbox reads from the parsed config. */
+export type OutboxConfig = Pick<
+  RuntimeConfig,
+  'smtpUrl' | 'quoteNotifyEmail' | 'quoteFromEmail' | 'leadWebhook' | 'owner' | 'production'
+>
+
 export interface OutboxOptions {
   db: PGlite
   dataDir: string
-  env?: Env
+  config?: OutboxConfig
   transport?: Transporter
   batchSize?: number
   pollIntervalMs?: number
@@ -80,8 +86,7 @@ function errorMessage(error: unknown): string {
 }
 
 export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
-  const env = options.env ?? serverEnv()
-  const config = parseRuntimeConfig(env)
+  const config = options.config ?? runtimeConfig()
   const db = options.db
   const batchSize = options.batchSize ?? 25
   const pollIntervalMs = options.pollIntervalMs ?? 30_000
@@ -89,7 +94,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   const backoff = options.backoffMs ?? ((attempts: number) => defaultBackoffMs(attempts))
   const mailDir = join(options.dataDir, 'outbox-mail')
   const smtpUrl = config.smtpUrl
-  const addresses = notificationAddresses(env)
+  const addresses = notificationAddresses(config)
   const ownerEmail = config.owner.email ?? addresses.to
   const ownerId = options.ownerId ?? PROCESS_OWNER_ID
   const journal = openSentJournal(join(options.dataDir, SENT_JOURNAL_FILE))
@@ -332,7 +337,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     })()
   }
 
-  if (transportKind === 'eml' && parseRuntimeConfig(serverEnv()).production) {
+  if (transportKind === 'eml' && config.production) {
     log('outbox').warn(
       { mailDir },
       'SMTP_URL is not set: quote notifications are only written to files. Set SMTP_URL so the owner receives them by e-mail.',

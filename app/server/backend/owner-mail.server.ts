@@ -5,8 +5,8 @@ import {
   ownerNotification,
   type NotificationAddresses,
   type NotificationLead,
-} from '../../lib/lead-email'
-import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
+} from '../quote/lead-email.server'
+import { runtimeConfig, type RuntimeConfig } from '../config.server'
 
 export const BACKOFF_BASE_MS = 5_000
 export const BACKOFF_MAX_MS = 15 * 60_000
@@ -19,8 +19,9 @@ export function defaultBackoffMs(attempts: number, random: () => number = Math.r
   return Math.round(Math.min(base * jitter, BACKOFF_MAX_MS))
 }
 
-export function notificationAddresses(env: Env = serverEnv()): NotificationAddresses {
-  const config = parseRuntimeConfig(env)
+export function notificationAddresses(
+  config: Pick<RuntimeConfig, 'quoteNotifyEmail' | 'quoteFromEmail'> = runtimeConfig(),
+): NotificationAddresses {
   return ownerAddresses(config.quoteNotifyEmail, config.quoteFromEmail)
 }
 

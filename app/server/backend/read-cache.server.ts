@@ -1,4 +1,5 @@
-import { getBackend, type FeaturedVideo, type Review, type VideoTable } from './backend.server'
+import type { FeaturedVideo, Review, VideoTable } from './backend.server'
+import { getBackend } from './backend-factory.server'
 
 /** Stale-while-revalidate in the process: a failed refresh keeps serving the old value until `keepMs`. */
 interface Entry<T> {

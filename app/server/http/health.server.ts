@@ -2,7 +2,7 @@
  * GET /healthz: the process answers. GET /readyz: leads can be stored now (the database answers and
  * the outbox worker runs; on Supabase, the project answers). Never cached, never logged when fine.
  */
-import { getBackend } from '../backend/backend.server'
+import { getBackend } from '../backend/backend-factory.server'
 import { runtimeConfig } from '../config.server'
 import { log } from '../log/logger.server'
 

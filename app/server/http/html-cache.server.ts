@@ -1,5 +1,5 @@
 import { constants, gzipSync } from 'node:zlib'
-import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
+import { runtimeConfig } from '../config.server'
 import { acceptsEncoding } from './http.server'
 
 /** Rendered pages kept as bytes, plain and gzip: docs/decisions/010-page-cache.md. */
@@ -138,7 +138,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
 
 export type HtmlCache = ReturnType<typeof createHtmlCache>
 
-export function htmlCacheFromEnvironment(env: Env = serverEnv(), pageUrl?: (url: URL) => URL): HtmlCache {
-  const freshMs = parseRuntimeConfig(env).htmlCacheSeconds * 1000
+export function htmlCacheFor(seconds = runtimeConfig().htmlCacheSeconds, pageUrl?: (url: URL) => URL): HtmlCache {
+  const freshMs = seconds * 1000
   return createHtmlCache({ freshMs, keepMs: Math.max(60_000, freshMs * 6), maxBytes: 32 * 1024 * 1024, pageUrl })
 }

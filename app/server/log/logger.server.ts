@@ -5,7 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import pino, { type Logger } from 'pino'
-import { parseRuntimeConfig, serverEnv } from '../config.server'
+import { runtimeConfig } from '../config.server'
 
 // The nitro plugins and the app are two bundles, each with its own copy of this module: both share one store.
 const CONTEXT = Symbol.for('pressure-washing-site.request-context')
@@ -51,7 +51,7 @@ function safeError(error: unknown) {
 function createLogger(): Logger {
   let level: string = 'info'
   try {
-    level = parseRuntimeConfig(serverEnv()).logLevel
+    level = runtimeConfig().logLevel
   } catch {
     // A bad variable is reported by the server entry, through this logger, at its default level.
   }

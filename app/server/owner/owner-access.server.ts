@@ -2,7 +2,7 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { getCookie, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { site } from '../../content/site'
-import { getBackend } from '../backend/backend.server'
+import { getBackend } from '../backend/backend-factory.server'
 import type { EmbeddedBackend } from '../backend/embedded.server'
 import { notificationAddresses } from '../backend/owner-mail.server'
 import { runtimeConfig } from '../config.server'

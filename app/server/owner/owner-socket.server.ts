@@ -6,6 +6,7 @@ import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
+import type { EmbeddedBackend } from '../backend/embedded.server'
 import { checkFilter, isLeadId, LeadRequestError, listLeadsIn, requireStatus, setLeadStatusIn } from './leads.server'
 import { log } from '../log/logger.server'
 
@@ -126,4 +127,9 @@ export async function startOwnerSocket(dataDir: string, db: PGlite): Promise<Own
         server.close(() => resolve())
       }),
   }
+}
+
+/** Called by the server entry: the socket is open whenever the embedded database is. */
+export function serveOwnerSocket(backend: EmbeddedBackend): void {
+  backend.attach('owner socket', (db) => startOwnerSocket(backend.dataDir, db))
 }

@@ -3,7 +3,8 @@
  * long a form was open (docs/decisions/017-server-fill-time.md).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { getBackend, type Backend } from '../backend/backend.server'
+import type { Backend } from '../backend/backend.server'
+import { getBackend } from '../backend/backend-factory.server'
 import { runtimeConfig } from '../config.server'
 import { log } from '../log/logger.server'
 

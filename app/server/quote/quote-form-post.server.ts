@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { MAX_SERVER_FN_BODY_BYTES } from '~/start'
+import { MAX_SERVER_FN_BODY_BYTES } from '../http/server-fn-body.server'
 import { QUOTE_HONEYPOT_NAME } from '~/lib/quote-form-constants'
 import { QUOTE_FORM_TOKEN_NAME } from '~/lib/quote-form-token'
 import { isSameOriginRequest } from '../http/origin.server'

@@ -7,8 +7,9 @@ import { inspect } from 'node:util'
 import * as v from 'valibot'
 import { site } from '../../content/site'
 import { quoteErrorMessages, quoteSubmissionSchema, type QuoteSubmitResponse } from '../../lib/quote-schema'
-import { getBackend, RateLimitedError, type Backend, type StoredLeadInput } from '../backend/backend.server'
-import { parseRuntimeConfig, serverEnv, type Env } from '../config.server'
+import { RateLimitedError, type Backend, type StoredLeadInput } from '../backend/backend.server'
+import { getBackend } from '../backend/backend-factory.server'
+import { runtimeConfig, type RuntimeConfig } from '../config.server'
 import { createSlidingWindowLimiter } from '../http/rate-limit.server'
 import { leadEvents } from '../log/lead-events.server'
 import { createFormTokens, formTokens, type FormTokens } from './form-token.server'
@@ -48,8 +49,8 @@ export interface QuoteService {
   resetRateLimits(): void
 }
 
-export function quoteServiceOptionsFromEnv(env: Env = serverEnv()): QuoteServiceOptions {
-  const { ipHashSalt, ...limits } = parseRuntimeConfig(env).quote
+export function quoteServiceOptions(config: RuntimeConfig['quote'] = runtimeConfig().quote): QuoteServiceOptions {
+  const { ipHashSalt, ...limits } = config
   return ipHashSalt ? { ...limits, ipHashSalt } : limits
 }
 
@@ -188,7 +189,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
 let defaultService: QuoteService | undefined
 
 export function getQuoteService(): QuoteService {
-  defaultService ??= createQuoteService(quoteServiceOptionsFromEnv())
+  defaultService ??= createQuoteService(quoteServiceOptions())
   return defaultService
 }
 

@@ -5,10 +5,10 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { parseRuntimeConfig, serverEnv } from '../config.server'
+import { runtimeConfig } from '../config.server'
 
 export function unsavedLeadsDir(): string {
-  return resolve(process.cwd(), parseRuntimeConfig(serverEnv()).dataDir, 'unsaved-leads')
+  return resolve(process.cwd(), runtimeConfig().dataDir, 'unsaved-leads')
 }
 
 /** Returns the file's path. */

@@ -6,7 +6,7 @@ import {
   type NotificationAddresses,
   type NotificationLead,
   type OwnerNotification,
-} from './app/lib/lead-email.ts'
+} from './app/server/quote/lead-email.server.ts'
 import { env } from './env.ts'
 
 export interface Mailer {

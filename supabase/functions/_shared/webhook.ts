@@ -1,5 +1,9 @@
 /** The owner's webhook target from the function's secrets; a half or malformed setting is logged, not used. */
-import { isLeadWebhookSecret, isLeadWebhookUrl, type LeadWebhookTarget } from './app/lib/lead-webhook.ts'
+import {
+  isLeadWebhookSecret,
+  isLeadWebhookUrl,
+  type LeadWebhookTarget,
+} from './app/server/quote/lead-webhook.server.ts'
 import { env } from './env.ts'
 import { log } from './log.ts'
 

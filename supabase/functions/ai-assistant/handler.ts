@@ -2,6 +2,7 @@
 // app/server/assistant/answer.server.ts (docs/decisions/006-edge-functions-shared-code.md).
 import { assistant } from '../_shared/app/content/assistant.ts'
 import { answerWithEmbeddedAssistant } from '../_shared/app/server/assistant/answer.server.ts'
+import { llmConfigFromEnv } from '../_shared/app/server/assistant/llm-config.server.ts'
 import { getDb } from '../_shared/db.ts'
 import { env } from '../_shared/env.ts'
 import { BodyError, gate, json, readJson } from '../_shared/http.ts'
@@ -52,7 +53,7 @@ export async function handler(req: Request): Promise<Response> {
     return res
   }
   try {
-    const response = await answerWithEmbeddedAssistant(message, assistantEnv())
+    const response = await answerWithEmbeddedAssistant(message, llmConfigFromEnv(assistantEnv()))
     return json(req, 200, { response })
   } catch (error) {
     log.error('[ai-assistant] no reply:', error)

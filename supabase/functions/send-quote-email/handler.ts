@@ -3,7 +3,7 @@
 import * as v from 'valibot'
 import { site } from '../_shared/app/content/site.ts'
 import { quoteRequestSchema, sourcePageSchema } from '../_shared/app/lib/quote-schema.ts'
-import { sendLeadWebhook, type LeadWebhookTarget } from '../_shared/app/lib/lead-webhook.ts'
+import { sendLeadWebhook, type LeadWebhookTarget } from '../_shared/app/server/quote/lead-webhook.server.ts'
 import { getDb, type FunctionsDb, type OutboxKind } from '../_shared/db.ts'
 import { BodyError, gate, json, readJson } from '../_shared/http.ts'
 import { errorMessage, installRedactingConsole, log } from '../_shared/log.ts'

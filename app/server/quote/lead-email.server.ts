@@ -1,6 +1,6 @@
 /** The Edge Function runs a copy under Deno: no Node-only imports. */
-import { site } from '../content/site'
-import { hasForbiddenChars, isValidEmail } from './quote-schema'
+import { site } from '../../content/site'
+import { hasForbiddenChars, isValidEmail } from '../../lib/quote-schema'
 
 export interface NotificationLead {
   outboxId: string
