@@ -46,7 +46,13 @@ export function jsonLdScript(data: object) {
   }
 }
 
-export function breadcrumbJsonLd(trail: { name: string; path: string }[]) {
+interface Crumb {
+  name: string
+  path: string
+}
+
+/** Google reads a breadcrumb of two items or more only. */
+export function breadcrumbJsonLd(trail: [Crumb, Crumb, ...Crumb[]]) {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',

@@ -3,7 +3,7 @@ import { serviceAreas } from '~/content/service-areas'
 import { serviceList } from '~/content/service-list'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { googleMapsSearchUrl } from './google-maps'
-import { absoluteUrl, breadcrumbJsonLd } from './seo'
+import { absoluteUrl } from './seo'
 
 const businessId = `${site.baseUrl}/#business`
 
@@ -69,7 +69,7 @@ export function localBusinessJsonLd() {
   }
 }
 
-/** Server only, so the builder never ships to the browser. */
+/** Server only, so the builder never ships to the browser. No breadcrumb: Google ignores one of one item. */
 export const homeStructuredData = createIsomorphicFn()
-  .server(() => [localBusinessJsonLd(), breadcrumbJsonLd([{ name: 'Home', path: '/' }])])
+  .server(() => [localBusinessJsonLd()])
   .client((): object[] | undefined => undefined)
