@@ -8,6 +8,7 @@ import { DEFAULT_SERVICE_TAB } from '~/content/types'
 import { serviceAreas } from '~/content/service-areas'
 import { services } from '~/content/services'
 import { site } from '~/content/site'
+import { homeBreadcrumbName } from '~/content/pages'
 
 // The default tab's canonical is the bare /services, so it is not a page of its own.
 const indexedPages = [
@@ -50,7 +51,7 @@ test('the 404 page is not indexable and has no canonical', async ({ request }) =
   expect(html).not.toContain('rel="canonical"')
 })
 
-test('home page JSON-LD describes the local business and no one-item breadcrumb', async ({ page }) => {
+test('home page JSON-LD describes the local business and a breadcrumb Google can use', async ({ page }) => {
   await page.goto('/')
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents()
   const data = blocks.map((text) => JSON.parse(text) as Record<string, unknown>)
@@ -72,8 +73,12 @@ test('home page JSON-LD describes the local business and no one-item breadcrumb'
   expect(business.areaServed.find((a: any) => a['@type'] === 'GeoCircle').geoRadius).toBe(50000)
   expect(business.sameAs).toEqual(Object.values(site.social))
   expect(business.aggregateRating).toBeUndefined()
-  // Google ignores a breadcrumb of one item; the inner pages carry theirs.
-  expect(data.map((d) => d['@type'])).not.toContain('BreadcrumbList')
+  // Google ignores a breadcrumb of one item: Home, then the page itself (no link needed for the last).
+  const breadcrumb = data.find((d) => d['@type'] === 'BreadcrumbList') as Record<string, any>
+  expect(breadcrumb.itemListElement).toEqual([
+    { '@type': 'ListItem', position: 1, name: 'Home', item: `${site.baseUrl}/` },
+    { '@type': 'ListItem', position: 2, name: homeBreadcrumbName },
+  ])
 })
 
 test('city pages carry breadcrumb JSON-LD naming the city', async ({ request }) => {

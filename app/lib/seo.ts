@@ -51,8 +51,8 @@ interface Crumb {
   path: string
 }
 
-/** Google reads a breadcrumb of two items or more only. */
-export function breadcrumbJsonLd(trail: [Crumb, Crumb, ...Crumb[]]) {
+/** Google reads a trail of two items or more; the last, the page itself, may go without a link. */
+export function breadcrumbJsonLd(trail: [Crumb, ...Crumb[], Crumb | { name: string }]) {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -60,7 +60,7 @@ export function breadcrumbJsonLd(trail: [Crumb, Crumb, ...Crumb[]]) {
       '@type': 'ListItem',
       position: index + 1,
       name: crumb.name,
-      item: absoluteUrl(crumb.path),
+      ...('path' in crumb ? { item: absoluteUrl(crumb.path) } : {}),
     })),
   }
 }

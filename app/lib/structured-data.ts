@@ -1,9 +1,10 @@
 import { site, fullAddress } from '~/content/site'
 import { serviceAreas } from '~/content/service-areas'
 import { serviceList } from '~/content/service-list'
+import { homeBreadcrumbName } from '~/content/pages'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { googleMapsSearchUrl } from './google-maps'
-import { absoluteUrl } from './seo'
+import { absoluteUrl, breadcrumbJsonLd } from './seo'
 
 const businessId = `${site.baseUrl}/#business`
 
@@ -69,7 +70,7 @@ export function localBusinessJsonLd() {
   }
 }
 
-/** Server only, so the builder never ships to the browser. No breadcrumb: Google ignores one of one item. */
+/** Server only, so the builder never ships to the browser. */
 export const homeStructuredData = createIsomorphicFn()
-  .server(() => [localBusinessJsonLd()])
+  .server(() => [localBusinessJsonLd(), breadcrumbJsonLd([{ name: 'Home', path: '/' }, { name: homeBreadcrumbName }])])
   .client((): object[] | undefined => undefined)
