@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { LOADER_FALLBACK_MS } from '~/components/layout/loader-fallback'
 import { holdRequests } from './support/hold-requests'
+import { largestPaint } from './support/largest-paint'
 import { expect, test } from './support/test'
 
 // /epoxy's photo sits beside the hero text on a desktop and below the fold on a small phone.
@@ -24,6 +25,28 @@ test('the page’s JavaScript waits for its high-priority photo when the photo i
   const { entryRequestedAt, photoEndedAt } = await timings(page)
   expect(photoEndedAt).toBeGreaterThan(0)
   expect(entryRequestedAt).toBeGreaterThanOrEqual(photoEndedAt)
+  // Not only loaded: on screen, as the browser reports the photo's paint (it is the largest one here).
+  const photoPaint = await largestPaint(page)
+  expect(photoPaint.isPagePhoto).toBe(true)
+  expect(entryRequestedAt).toBeGreaterThan(photoPaint.renderTime)
+})
+
+test('a high-priority photo in view but smaller than the text holds the page’s JavaScript only until it painted', async ({
+  page,
+}) => {
+  // Lighthouse's phone: the top of the photo shows below the hero text, the largest paint.
+  await page.setViewportSize({ width: 412, height: 823 })
+  const release = await holdRequests(page, PHOTO)
+  setTimeout(release, 1500)
+  await page.goto('/epoxy')
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+  expect((await page.locator('img[data-page-photo]').boundingBox())!.y).toBeLessThan(823)
+  expect((await largestPaint(page)).isPagePhoto).toBe(false)
+  const { entryRequestedAt, photoEndedAt } = await timings(page)
+  expect(photoEndedAt).toBeGreaterThan(0)
+  expect(entryRequestedAt).toBeGreaterThanOrEqual(photoEndedAt)
+  // Its paint is never reported as the largest: the loader must not wait for that report until its fallback.
+  expect(entryRequestedAt).toBeLessThan(LOADER_FALLBACK_MS)
 })
 
 test('a high-priority photo below the fold on a small phone does not hold the page’s JavaScript', async ({ page }) => {
@@ -32,7 +55,7 @@ test('a high-priority photo below the fold on a small phone does not hold the pa
   // The held photo keeps the load event from firing; hydration is what this test waits for.
   await page.goto('/epoxy', { waitUntil: 'domcontentloaded' })
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
-  const photoBox = await page.locator('img[elementtiming]').boundingBox()
+  const photoBox = await page.locator('img[data-page-photo]').boundingBox()
   expect(photoBox?.y).toBeGreaterThanOrEqual(667)
   const { entryRequestedAt, photoEndedAt } = await timings(page)
   // Still held: the page hydrated without it, well before the loader's 3 s fallback.

@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { gallery } from '~/content/gallery'
 import { LOADER_FALLBACK_MS } from '~/components/layout/loader-fallback'
+import { largestPaint } from './support/largest-paint'
 import { expect, test } from './support/test'
 
 const LIGHTHOUSE_PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 }
@@ -19,19 +20,6 @@ async function recordPhotoRequests(page: Page, fileStem: string) {
       requests.push({ url: request.url.replace(/^.*\/img\//, ''), priority: request.initialPriority })
   })
   return requests
-}
-
-/** The `elementtiming` name of the page's largest contentful paint so far. */
-function largestPaintElement(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<string | null>((resolve) => {
-        new PerformanceObserver((list) => {
-          const entry = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null }) | undefined
-          resolve(entry?.element?.getAttribute('elementtiming') ?? null)
-        }).observe({ type: 'largest-contentful-paint', buffered: true })
-      }),
-  )
 }
 
 /** The spread of a screenshot's pixel values: a photo varies, an empty tile is one flat colour. */
@@ -64,7 +52,7 @@ test.describe('on Lighthouse’s phone', () => {
   test('the epoxy photo below the hero text is not preloaded and does not compete with the text', async ({ page }) => {
     const requests = await recordPhotoRequests(page, 'services-epoxy')
     await page.goto('/epoxy')
-    const photo = page.locator('img[elementtiming]')
+    const photo = page.locator('img[data-page-photo]')
     expect((await photo.boundingBox())!.y).toBeGreaterThan(600)
     await photo.scrollIntoViewIfNeeded()
     await expect(photo).toHaveJSProperty('complete', true)
@@ -77,7 +65,7 @@ test.describe('on Lighthouse’s phone', () => {
   }) => {
     const requests = await recordPhotoRequests(page, 'services-roof')
     await page.goto('/services?tab=roof')
-    await expect(page.locator('img[elementtiming]')).toHaveJSProperty('complete', true)
+    await expect(page.locator('img[data-page-photo]')).toHaveJSProperty('complete', true)
     expect(requests).toEqual([{ url: expect.stringMatching(/-720\.avif$/), priority: 'Low' }])
   })
 })
@@ -91,14 +79,14 @@ test.describe('on a desktop', () => {
     const requests = await recordPhotoRequests(page, 'services-epoxy')
     await page.goto('/epoxy')
     expect(requests).toEqual([{ url: expect.stringMatching(/-640\.avif$/), priority: 'High' }])
-    expect(await largestPaintElement(page)).toBe('page-photo')
+    expect((await largestPaint(page)).isPagePhoto).toBe(true)
   })
 
   test('the service photo is preloaded at high priority and is the largest paint', async ({ page }) => {
     const requests = await recordPhotoRequests(page, 'services-roof')
     await page.goto('/services?tab=roof')
     expect(requests).toEqual([{ url: expect.stringMatching(/\.avif$/), priority: 'High' }])
-    expect(await largestPaintElement(page)).toBe('page-photo')
+    expect((await largestPaint(page)).isPagePhoto).toBe(true)
   })
 })
 
@@ -114,21 +102,18 @@ test.describe('the gallery’s later photos on a phone', () => {
     expect((await second.boundingBox())!.y).toBeLessThan(LIGHTHOUSE_PHONE.viewport.height)
     await expect(second.locator('button img')).toHaveJSProperty('complete', true)
     expect(await pixelSpread(second)).toBeGreaterThan(12)
-    const { firstPainted, laterRequested } = await page.evaluate(async (firstPhoto) => {
-      const painted = await new Promise<number>((resolve) =>
-        new PerformanceObserver((list) => {
-          const entry = list.getEntries()[0] as PerformanceEntry & { renderTime: number }
-          resolve(entry.renderTime)
-        }).observe({ type: 'element', buffered: true }),
-      )
+    // The first photo is the largest paint on this phone (docs/decisions/028-later-photos-wait-for-the-first.md).
+    const firstPaint = await largestPaint(page)
+    expect(firstPaint.isPagePhoto).toBe(true)
+    const laterRequested = await page.evaluate((firstPhoto) => {
       const photos = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
         (resource) => resource.name.includes('/img/gallery-') && !resource.name.includes(firstPhoto),
       )
-      return { firstPainted: painted, laterRequested: photos.map((photo) => photo.startTime) }
+      return photos.map((photo) => photo.startTime)
     }, FIRST_PHOTO)
-    expect(firstPainted).toBeGreaterThan(0)
+    expect(firstPaint.renderTime).toBeGreaterThan(0)
     expect(laterRequested.length).toBeGreaterThanOrEqual(1)
-    expect(Math.min(...laterRequested)).toBeGreaterThan(firstPainted)
+    expect(Math.min(...laterRequested)).toBeGreaterThan(firstPaint.renderTime)
   })
 
   test('show at once after a move within the site, where there is no first paint to wait for', async ({ page }) => {

@@ -8,6 +8,7 @@ import { DEFAULT_SERVICE_TAB } from '~/content/types'
 import { serviceAreas } from '~/content/service-areas'
 import { services } from '~/content/services'
 import { site } from '~/content/site'
+import { homeBreadcrumbName } from '~/content/pages'
 
 // The default tab's canonical is the bare /services, so it is not a page of its own.
 const indexedPages = [
@@ -50,7 +51,7 @@ test('the 404 page is not indexable and has no canonical', async ({ request }) =
   expect(html).not.toContain('rel="canonical"')
 })
 
-test('home page JSON-LD describes the local business and a breadcrumb', async ({ page }) => {
+test('home page JSON-LD describes the local business and a breadcrumb Google can use', async ({ page }) => {
   await page.goto('/')
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents()
   const data = blocks.map((text) => JSON.parse(text) as Record<string, unknown>)
@@ -72,8 +73,12 @@ test('home page JSON-LD describes the local business and a breadcrumb', async ({
   expect(business.areaServed.find((a: any) => a['@type'] === 'GeoCircle').geoRadius).toBe(50000)
   expect(business.sameAs).toEqual(Object.values(site.social))
   expect(business.aggregateRating).toBeUndefined()
+  // Google ignores a breadcrumb of one item: Home, then the page itself (no link needed for the last).
   const breadcrumb = data.find((d) => d['@type'] === 'BreadcrumbList') as Record<string, any>
-  expect(breadcrumb.itemListElement[0]).toMatchObject({ position: 1, name: 'Home', item: `${site.baseUrl}/` })
+  expect(breadcrumb.itemListElement).toEqual([
+    { '@type': 'ListItem', position: 1, name: 'Home', item: `${site.baseUrl}/` },
+    { '@type': 'ListItem', position: 2, name: homeBreadcrumbName },
+  ])
 })
 
 test('city pages carry breadcrumb JSON-LD naming the city', async ({ request }) => {
@@ -81,6 +86,7 @@ test('city pages carry breadcrumb JSON-LD naming the city', async ({ request }) 
   const json = html.match(/<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/)?.[1]
   const breadcrumb = JSON.parse(json!)
   expect(breadcrumb['@type']).toBe('BreadcrumbList')
+  expect(breadcrumb.itemListElement[0]).toMatchObject({ position: 1, name: 'Home', item: `${site.baseUrl}/` })
   expect(breadcrumb.itemListElement.at(-1)).toMatchObject({ name: 'Folsom', item: `${site.baseUrl}/city/folsom` })
 })
 

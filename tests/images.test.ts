@@ -196,6 +196,7 @@ describe('ResponsiveImage', () => {
     expect(html).toContain('decoding="async"')
     expect(html).not.toContain('fetchPriority')
     expect(html).not.toContain('fetchpriority')
+    expect(html).not.toContain('data-page-photo')
     expect(html).toContain('alt="Driveway sample"')
     expect(html).toContain('class="h-auto w-full"')
     expect(html).toContain(`background-color:${entry.placeholder}`)
@@ -210,6 +211,7 @@ describe('ResponsiveImage', () => {
     expect(html).not.toContain('loading="lazy"')
     expect(html).not.toContain('decoding="async"')
     expect(html).toContain('sizes="100vw"')
+    expect(html).toContain('data-page-photo=""')
   })
 
   it('with priorityMedia, loads lazily without a fetch priority, still marked as the page photo', () => {
@@ -219,7 +221,7 @@ describe('ResponsiveImage', () => {
     const img = html.match(/<img[^>]*>/)?.[0] ?? ''
     expect(img).toContain('loading="lazy"')
     expect(img).not.toMatch(/fetchpriority/i)
-    expect(img).toContain('elementtiming="page-photo"')
+    expect(img).toContain('data-page-photo=""')
     // The preload, high priority, applies on the screens where the photo is in the first view.
     expect(html).toMatch(/<link rel="preload"[^>]*media="\(min-width: 1024px\)"/)
     expect(imagePreloadLink('hero', '100vw', 'avif', '(min-width: 1024px)')).toMatchObject({

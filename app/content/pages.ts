@@ -1,6 +1,9 @@
 import type { PageSeo } from './types'
 import { claims, site } from './site'
 
+/** The home page's own crumb after "Home" in its breadcrumb structured data. */
+export const homeBreadcrumbName = 'Pressure Washing in Greater Sacramento'
+
 /** Title, description and keywords of the pages that are not generated from a service or a city. */
 export const pageSeo = {
   home: {

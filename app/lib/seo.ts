@@ -46,7 +46,13 @@ export function jsonLdScript(data: object) {
   }
 }
 
-export function breadcrumbJsonLd(trail: { name: string; path: string }[]) {
+interface Crumb {
+  name: string
+  path: string
+}
+
+/** Google reads a trail of two items or more; the last, the page itself, may go without a link. */
+export function breadcrumbJsonLd(trail: [Crumb, ...Crumb[], Crumb | { name: string }]) {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -54,7 +60,7 @@ export function breadcrumbJsonLd(trail: { name: string; path: string }[]) {
       '@type': 'ListItem',
       position: index + 1,
       name: crumb.name,
-      item: absoluteUrl(crumb.path),
+      ...('path' in crumb ? { item: absoluteUrl(crumb.path) } : {}),
     })),
   }
 }

@@ -1,6 +1,7 @@
 import { site, fullAddress } from '~/content/site'
 import { serviceAreas } from '~/content/service-areas'
 import { serviceList } from '~/content/service-list'
+import { homeBreadcrumbName } from '~/content/pages'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { googleMapsSearchUrl } from './google-maps'
 import { absoluteUrl, breadcrumbJsonLd } from './seo'
@@ -71,5 +72,5 @@ export function localBusinessJsonLd() {
 
 /** Server only, so the builder never ships to the browser. */
 export const homeStructuredData = createIsomorphicFn()
-  .server(() => [localBusinessJsonLd(), breadcrumbJsonLd([{ name: 'Home', path: '/' }])])
+  .server(() => [localBusinessJsonLd(), breadcrumbJsonLd([{ name: 'Home', path: '/' }, { name: homeBreadcrumbName }])])
   .client((): object[] | undefined => undefined)

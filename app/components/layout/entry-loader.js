@@ -5,8 +5,10 @@ function startEntry(preloads, entries, fallbackMs) {
   var doc = document
   var Observer = window.PerformanceObserver
   var entryTypes = (Observer && Observer.supportedEntryTypes) || []
-  var waitingFor = 1 // the first contentful paint, plus one per priority photo (elementtiming) below
+  var waitingFor = 1 // the first contentful paint, plus one per page photo (data-page-photo) below
   var started = false
+  var largestPaints = entryTypes.indexOf('largest-contentful-paint') >= 0
+  var PAINT_REPORT_MS = 250
 
   // Starting a fetch costs the main thread about half a millisecond: three per task keeps tasks short.
   function addPreloads() {
@@ -80,10 +82,8 @@ function startEntry(preloads, entries, fallbackMs) {
       settle,
     )
 
-  ;[].forEach.call(doc.images, function (image) {
+  ;[].forEach.call(doc.querySelectorAll('img[data-page-photo]'), function (image) {
     // Not fetchpriority: a priority photo that is below the text on a phone has none (ResponsiveImage).
-    var timingId = image.getAttribute('elementtiming')
-    if (!timingId) return
     waitingFor++
     var done = once(settle)
     // A photo out of view (below the fold on a small phone) is not what the visitor first sees.
@@ -96,18 +96,38 @@ function startEntry(preloads, entries, fallbackMs) {
     }
     image.addEventListener('error', done)
     if (image.complete && !image.naturalWidth) return done()
-    if (entryTypes.indexOf('element') >= 0)
+    // The browser reports the photo's paint if it is the largest so far; once a larger one is reported, it never will.
+    var drawn = false
+    var largest = 0
+    function visibleArea() {
+      var box = image.getBoundingClientRect()
+      var width = Math.min(box.right, innerWidth) - Math.max(box.left, 0)
+      var height = Math.min(box.bottom, innerHeight) - Math.max(box.top, 0)
+      return width > 0 && height > 0 ? width * height : 0
+    }
+    if (largestPaints)
       whenObserved(
-        'element',
+        'largest-contentful-paint',
         function (entry) {
-          return entry.identifier === timingId
+          largest = Math.max(largest, entry.size)
+          return entry.element === image || (drawn && largest >= visibleArea())
         },
         done,
       )
-    else if (image.complete) afterFrame(done)
-    else
-      image.addEventListener('load', function () {
-        afterFrame(done)
+    // Loaded and decoded, the photo is drawn in the next frame. A report that never comes (no reports after the
+    // visitor's first input) holds the scripts PAINT_REPORT_MS at most.
+    function painted() {
+      afterFrame(function () {
+        drawn = true
+        if (!largestPaints || largest >= visibleArea()) done()
+        else setTimeout(done, PAINT_REPORT_MS)
       })
+    }
+    function decoded() {
+      if (image.decode) image.decode().then(painted, done)
+      else painted()
+    }
+    if (image.complete) decoded()
+    else image.addEventListener('load', decoded)
   })
 }

@@ -91,8 +91,6 @@ export interface ResponsiveImageProps extends Omit<
   pictureClassName?: string
 }
 
-const LCP_ELEMENT_TIMING = 'page-photo'
-
 /** The <img> carries the intrinsic width and height, so nothing shifts when it loads. */
 export function ResponsiveImage({
   name,
@@ -135,8 +133,8 @@ export function ResponsiveImage({
         loading={eager ? 'eager' : 'lazy'}
         decoding={priority ? undefined : 'async'}
         fetchPriority={eager ? 'high' : rest.fetchPriority}
-        // The entry loader waits for this photo's paint (document-assets.tsx).
-        {...(priority ? { elementtiming: LCP_ELEMENT_TIMING } : {})}
+        // The entry loader waits for this photo's paint (entry-loader.js).
+        data-page-photo={priority ? '' : undefined}
         className={className}
         style={imgStyle}
       />
