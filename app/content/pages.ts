@@ -1,7 +1,6 @@
 import type { PageSeo } from './types'
 import { claims, site } from './site'
 
-/** Title, description and keywords of the pages that are not generated from a service or a city. */
 export const pageSeo = {
   home: {
     title: `Pressure Washing Sacramento | ${site.name}`,
@@ -46,6 +45,5 @@ export const pageSeo = {
   },
 } satisfies Record<string, PageSeo>
 
-/** Beside the list on /reviews, computed from the reviews it lists. */
 export const reviewsRatingSummary = (average: string, count: number) =>
   `${average} average from ${count} ${count === 1 ? 'review' : 'reviews'}`

@@ -1,5 +1,4 @@
 import type { CitySlug } from './service-areas'
-/** Shapes of every business fact the site shows. Data lives beside this file, once. */
 
 export const serviceIds = [
   'concrete-sealing',
@@ -13,7 +12,6 @@ export const serviceIds = [
 ] as const
 export type ServiceId = (typeof serviceIds)[number]
 
-/** The service shown by /services with no (or an unknown) ?tab=. */
 export const DEFAULT_SERVICE_TAB: ServiceId = 'concrete-sealing'
 
 export const galleryCategories = [
@@ -28,7 +26,7 @@ export const galleryCategories = [
 ] as const
 export type GalleryCategory = (typeof galleryCategories)[number]
 
-/** An image's name in the image pipeline: the file stem of a source under images/ (e.g. "gallery/driveway-01"). */
+/** The file stem of a source under images/, e.g. "gallery/driveway-01". */
 export type ImageName = string
 
 export interface ProcessStep {
@@ -45,7 +43,6 @@ export interface Service {
   features: string[]
   process: ProcessStep[]
   benefits: string[]
-  /** Per-page SEO for /services?tab={id}. */
   seo: PageSeo
 }
 
@@ -67,7 +64,6 @@ export interface ServiceArea {
 export interface City {
   slug: CitySlug
   name: string
-  /** Page H1 / title fragment, e.g. "Pressure Washing in Folsom, CA". */
   title: string
   description: string
   population: string
@@ -77,7 +73,6 @@ export interface City {
   neighborhoods: string[]
   homeTypes: string[]
   commonServices: { serviceId: ServiceId; note: string }[]
-  /** Local conditions that matter for exterior cleaning (climate, trees, water, soil). */
   localConditions: string[]
   reasons: string[]
   seo: PageSeo
@@ -87,7 +82,7 @@ export interface GalleryImage {
   src: ImageName
   alt: string
   category: GalleryCategory
-  /** Which service's detail page shows this image (3 per service). */
+  /** The service page that shows it (3 per service). */
   serviceId?: ServiceId
 }
 

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { OwnerSignInConfirm } from '~/components/owner/owner-sign-in'
 
-/** A GET only shows a button: mail scanners that open links must not use up the one-time token. */
+/** A GET only shows a button: mail scanners that open links must not use the token. */
 export const Route = createFileRoute('/owner_/sign-in')({
   staticData: { bare: true },
   validateSearch: v.object({ token: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined) }),
