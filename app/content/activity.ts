@@ -1,7 +1,4 @@
-/**
- * Social-proof notifications. The 20 sample items are made up; showing them as real is deceptive under
- * 16 CFR Part 465: docs/decisions/011-social-proof-default.md.
- */
+// The sample items are made up: docs/decisions/011-social-proof-default.md.
 
 export const activityServices = [
   'House Washing',
@@ -24,9 +21,7 @@ export interface BookingActivity {
 export interface ReviewActivity {
   type: 'review'
   name: string
-  /** 1 to 5; the sample items are always 5. */
   rating: number
-  /** Omitted when the review's date is unknown. */
   daysAgo?: number
 }
 
@@ -41,7 +36,6 @@ const booking = (name: string, service: ActivityService, location: string, daysA
 })
 const review = (name: string, daysAgo: number): ReviewActivity => ({ type: 'review', name, rating: 5, daysAgo })
 
-/** Sample display data, not real activity (docs/product.md#business-constants). */
 export const sampleActivity: ActivityItem[] = [
   booking('Sarah M.', 'House Washing', 'Folsom', 2),
   review('Mike T.', 1),
@@ -71,14 +65,12 @@ export type SocialProofSource = 'sample' | 'reviews' | 'off'
 
 const sourceSetting = buildEnv.PUBLIC_SOCIAL_PROOF_SOURCE?.trim().toLowerCase()
 
-/** Build-time setting PUBLIC_SOCIAL_PROOF_SOURCE: sample (default), reviews or off. */
 export const socialProofSource: SocialProofSource =
   sourceSetting === 'reviews' || sourceSetting === 'off' ? sourceSetting : 'sample'
 
-/** docs/product.md#business-constants. */
+// docs/product.md#business-constants
 export const SOCIAL_PROOF_TIMING = { firstMs: 30_000, intervalMs: 45_000, visibleMs: 4_000 } as const
 
-/** "1 day ago" / "N days ago" ("today" only for a real review from today). */
 export function activityAge(daysAgo: number): string {
   if (daysAgo <= 0) return 'today'
   return daysAgo === 1 ? '1 day ago' : `${daysAgo} days ago`
@@ -87,7 +79,6 @@ export function activityAge(daysAgo: number): string {
 export interface ActivityToast {
   title: string
   text: string
-  /** Empty when the age is unknown. */
   age: string
 }
 

@@ -2,10 +2,7 @@ import { claims, site } from './site'
 import type { City } from './types'
 import { citySlugs, cityNames, type CitySlug } from './service-areas'
 
-/**
- * In the order of service-areas.ts. Every fact was checked (2020 Census, ZIP codes, landmarks); anything
- * that could not be confirmed was left out rather than guessed.
- */
+// Every fact was checked (2020 Census); what could not be confirmed was left out, not guessed.
 type CityContent = Omit<City, 'slug' | 'name'>
 
 const cityContent: Record<CitySlug, CityContent> = {
@@ -1075,7 +1072,7 @@ export const cities: City[] = citySlugs.map((slug) => ({ slug, name: cityNames[s
 
 const citiesBySlug = Object.fromEntries(cities.map((city) => [city.slug, city])) as Record<CitySlug, City>
 
-/** The city of a /city/{slug} URL; the route's params parser has already sent an unknown slug to /404. */
+/** The route's params parser has already sent an unknown slug to /404. */
 export function cityBySlug(slug: CitySlug): City {
   return citiesBySlug[slug]
 }

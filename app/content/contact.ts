@@ -1,7 +1,6 @@
 import { claims, site } from './site'
 import { serviceAreas } from './service-areas'
 
-/** Texts of the /contact page cards (the facts themselves live in site.ts and service-areas.ts). */
 export const contactDetails = {
   phone: {
     title: 'Phone',

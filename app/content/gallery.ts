@@ -1,15 +1,10 @@
-/**
- * Before-and-after gallery: each `src` names a file under images/ (sample images until the owner replaces
- * them, keeping the name, and updates the alt text). The first 4 are the home page's selection.
- * A landscape or square photo is before (left) and after (right); a portrait one, before above after.
- */
+// The owner replaces a sample image under the same name and updates its alt text. A landscape photo is
+// before (left) and after (right); a portrait one, before above after.
 import type { GalleryImage, ServiceId } from './types'
 
-/** Laid over each thumbnail's halves. */
 export const galleryLabels = { before: 'Before', after: 'After' } as const
 
 export const gallery: GalleryImage[] = [
-  // Home page selection
   {
     src: 'gallery/driveway-01',
     alt: 'Sample before-and-after: oil-stained concrete driveway with blackened control joints cleaned to an even light grey',
@@ -34,7 +29,6 @@ export const gallery: GalleryImage[] = [
     category: 'Deck Cleaning',
     serviceId: 'deck-fence',
   },
-  // The rest of the full gallery
   {
     src: 'gallery/driveway-02',
     alt: 'Sample before-and-after: concrete driveway with dark tire tracks and rust spots cleaned',
@@ -157,10 +151,8 @@ export const gallery: GalleryImage[] = [
   },
 ]
 
-/** The home page's before-and-after selection. */
 export const homeGallery: GalleryImage[] = gallery.slice(0, 4)
 
-/** The 3 images shown on a service's detail page. */
 export function galleryForService(id: ServiceId): GalleryImage[] {
   return gallery.filter((image) => image.serviceId === id)
 }

@@ -1,4 +1,4 @@
-/** Texts below the first screen: they load with their sections' code (see home.ts). */
+// Loads with its sections' code, out of the first load.
 import { claims, site } from './site'
 import { serviceAreas } from './service-areas'
 

@@ -1,8 +1,6 @@
-/** The home page's collapsible SEO text (see home.ts for why it has its own module). */
 import { claims, site } from './site'
 import { serviceAreas } from './service-areas'
 
-/** "a, b and c" */
 function listOf(items: readonly string[]): string {
   if (items.length < 2) return items.join('')
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
@@ -16,7 +14,6 @@ export interface SeoTextSection {
   paragraphs: string[]
 }
 
-/** The collapsible text near the quote form: useful reading for visitors, and context for search engines. */
 export const homeSeoText: { summary: string; sections: SeoTextSection[] } = {
   summary: 'Pressure Washing in Sacramento: What to Know Before You Book',
   sections: [

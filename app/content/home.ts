@@ -1,9 +1,8 @@
-/** First-screen texts only: the rest live in home-sections.ts and home-seo-text.ts, out of the first load. */
+// First-screen texts only: the rest load later, from home-sections.ts and home-seo-text.ts.
 import { claims, site } from './site'
 
 export const homeHero = {
   eyebrow: `${claims.rating} star rated · ${claims.licensed.toLowerCase()}`,
-  /** The headline reads `${before} ${highlight} ${after}`; the highlight gets the animated underline. */
   headline: { before: `${site.address.city}'s`, highlight: 'Top Rated', after: 'Pressure Washing Company' },
   intro:
     'House washing, driveway and patio cleaning, roof and gutter cleaning and concrete sealing across Greater Sacramento. ' +

@@ -1,12 +1,10 @@
 import type { ServiceId } from './types'
 
-/** Header links that scroll to a section of the home page. */
 export const homeSectionLinks = [
   { label: 'About', sectionId: 'about' },
   { label: 'Gallery', sectionId: 'gallery' },
 ] as const
 
-/** The footer's service list (docs/product.md#home-page), each linking to its services tab. */
 export const footerServices: { label: string; tab: ServiceId }[] = [
   { label: 'House Washing', tab: 'full-house' },
   { label: 'Driveway Cleaning', tab: 'driveway' },
@@ -16,7 +14,6 @@ export const footerServices: { label: string; tab: ServiceId }[] = [
   { label: 'Gutter Cleaning', tab: 'gutter' },
 ]
 
-/** The privacy notice's place (app/content/privacy.ts), linked from the footer and beside every quote form. */
 export const privacyLink = {
   anchor: 'privacy',
   label: 'Privacy Notice',

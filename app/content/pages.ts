@@ -4,7 +4,6 @@ import { claims, site } from './site'
 /** The home page's own crumb after "Home" in its breadcrumb structured data. */
 export const homeBreadcrumbName = 'Pressure Washing in Greater Sacramento'
 
-/** Title, description and keywords of the pages that are not generated from a service or a city. */
 export const pageSeo = {
   home: {
     title: `Pressure Washing Sacramento | ${site.name}`,
@@ -49,6 +48,5 @@ export const pageSeo = {
   },
 } satisfies Record<string, PageSeo>
 
-/** Beside the list on /reviews, computed from the reviews it lists. */
 export const reviewsRatingSummary = (average: string, count: number) =>
   `${average} average from ${count} ${count === 1 ? 'review' : 'reviews'}`

@@ -1,4 +1,4 @@
-/** The privacy notice at /contact#privacy (docs/product.md#contact-page); CalOPPA asks for its date and a DNT statement. */
+// CalOPPA asks for the notice's date and a Do Not Track statement.
 import { fullAddress, site } from './site'
 import { reviewsWidget } from './reviews-widget'
 

@@ -2,7 +2,6 @@ import type { ServiceId } from './types'
 import { serviceAreas } from './service-areas'
 import { privacyLink } from './navigation'
 
-/** Where an old URL now lives. Each shape is a route the router can check. */
 export type RedirectTarget =
   | { to: '/' }
   | { to: '/reviews' }
@@ -19,7 +18,7 @@ export interface Redirect {
 const service = (tab: ServiceId): RedirectTarget => ({ to: '/services', search: { tab } })
 const city = (citySlug: string): RedirectTarget => ({ to: '/city/$citySlug', params: { citySlug } })
 
-/** Legacy paths from the previous site (docs/product.md#redirects). All answer 301. */
+/** docs/product.md#redirects */
 export const redirects: Redirect[] = [
   { from: '/about-us', target: { to: '/' } },
   { from: '/roof-pressure-washing', target: service('roof') },
@@ -38,13 +37,12 @@ export const redirects: Redirect[] = [
 
 const redirectByPath = new Map(redirects.map((r) => [r.from, r.target]))
 
-/** Paths compare without a trailing slash and case-insensitively, as old links in the wild vary. */
+/** Case-insensitive and without a trailing slash: old links in the wild vary. */
 export function findRedirect(pathname: string): RedirectTarget | undefined {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   return redirectByPath.get(normalized.toLowerCase())
 }
 
-/** The URL a target resolves to, path, query and fragment, for the sitemap and tests. */
 export function targetHref(target: RedirectTarget): string {
   switch (target.to) {
     case '/services':

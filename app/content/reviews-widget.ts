@@ -1,8 +1,3 @@
-/**
- * The optional third-party review widget on /reviews, set at build time with PUBLIC_REVIEWS_WIDGET_SCRIPT_URL
- * (https only) and PUBLIC_REVIEWS_WIDGET_HTML (markup only; scripts in it do not run). Unset: no widget.
- */
-
 import { buildEnv } from './build-env'
 
 const env = buildEnv
@@ -12,7 +7,7 @@ export interface ReviewsWidgetSettings {
   html: string
 }
 
-/** Only an absolute https URL is loaded (http is allowed for localhost, for trying a widget locally). */
+/** http only on localhost, for trying a widget locally. */
 export function parseWidgetScriptUrl(value: string | undefined): string | null {
   const trimmed = value?.trim()
   if (!trimmed) return null
@@ -33,5 +28,4 @@ function readSettings(): ReviewsWidgetSettings | null {
   return { scriptUrl, html: env.PUBLIC_REVIEWS_WIDGET_HTML?.trim() ?? '' }
 }
 
-/** The configured widget, or null when none is configured. */
 export const reviewsWidget: ReviewsWidgetSettings | null = readSettings()

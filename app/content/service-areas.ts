@@ -1,4 +1,4 @@
-/** Apart from cities.ts so the header, redirects and sitemap stay light in the browser bundle. */
+// Not in cities.ts, to keep the browser bundle light.
 export const citySlugs = [
   'orangevale',
   'el-dorado-hills',

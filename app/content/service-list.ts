@@ -1,6 +1,6 @@
 import type { ServiceId } from './types'
 
-/** What a service tile, tab or link needs: the light part of each service (details in services.ts). */
+/** The light part of each service, for tiles, tabs and links. */
 export interface ServiceSummary {
   id: ServiceId
   title: string
@@ -8,7 +8,7 @@ export interface ServiceSummary {
   image: string
 }
 
-/** The eight services, in the order of the /services?tab= toggle row (docs/product.md#pages-and-routes). */
+/** In the order of the /services toggle row. */
 export const serviceList: readonly ServiceSummary[] = [
   {
     id: 'concrete-sealing',

@@ -2,7 +2,7 @@ import { claims } from './site'
 import type { EpoxyService, Service, ServiceId } from './types'
 import { serviceSummary } from './service-list'
 
-/** Methods, pressures and chemistry are how each surface is really cleaned; no prices are ever given. */
+/** No prices are ever given. */
 export const services: Service[] = [
   {
     ...serviceSummary('concrete-sealing'),
@@ -451,7 +451,7 @@ export const services: Service[] = [
 
 const servicesById = new Map(services.map((service) => [service.id, service]))
 
-/** Every ServiceId has a service (checked by the content tests), so this never returns undefined. */
+/** The content tests check every ServiceId has a service. */
 export function serviceById(id: ServiceId): Service {
   const service = servicesById.get(id)
   if (!service) throw new Error(`Unknown service id: ${id}`)

@@ -6,13 +6,12 @@ type Route = keyof FileRoutesByPath
 export interface SitePage<R extends Route = Route> {
   route: R
   path: string
-  /** The page's place among the site's kinds of page: one of each is what tests and benches visit. */
+  /** Tests and benches visit one page of each kind. */
   kind: 'home' | 'services' | 'city' | 'gallery' | 'epoxy' | 'contact' | 'reviews'
-  /** Its sitemap priority (docs/product.md#business-constants). */
   priority: string
 }
 
-/** Every indexed page, once: the sitemap, the route kinds of tests and benches, and the SEO checks read it. */
+/** Every indexed page: the sitemap, tests, benches and SEO checks read it. */
 export const sitePages = [
   { route: '/', path: '/', kind: 'home', priority: '1.0' },
   { route: '/services', path: '/services', kind: 'services', priority: '0.9' },
@@ -28,7 +27,7 @@ export const sitePages = [
   })),
 ] as const satisfies readonly SitePage[]
 
-/** Every other route, and why it is not in the sitemap; tests/types/page-list.ts keeps both lists whole. */
+/** Why each other route is not in the sitemap (checked by tests/types/page-list.ts). */
 export const unlistedRoutes = {
   '/$': 'any unknown address: the not-found page',
 

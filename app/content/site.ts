@@ -1,5 +1,3 @@
-/** Fictional placeholders, each overridable at build time (SITE_URL, BUSINESS_*, SOCIAL_*). */
-
 import { buildEnv } from './build-env'
 
 const env = buildEnv
@@ -9,13 +7,12 @@ function setting(name: string, fallback: string): string {
   return value ? value : fallback
 }
 
-/** "(916) 555-0142" -> "+19165550142" */
 export function telHref(phone: string): string {
   const digits = phone.replace(/\D/g, '')
   return `tel:+${digits.length === 10 ? `1${digits}` : digits}`
 }
 
-/** What ships until the owner sets them; a public start still using one is warned about. */
+/** A public start still using one of these is warned about. */
 export const placeholderFacts = {
   BUSINESS_PHONE: '(916) 555-0142',
   BUSINESS_EMAIL: 'quotes@deltabreeze.example',
@@ -42,7 +39,6 @@ export const site = {
     postalCode: setting('BUSINESS_POSTAL_CODE', '95815'),
     country: 'US',
   },
-  /** Business location used for the map and structured data (downtown Sacramento). */
   geo: { latitude: 38.5816, longitude: -121.4944 },
   hours: { opens: '07:00', closes: '19:00', days: 'every day', label: '7:00 AM – 7:00 PM' },
   serviceRadiusMeters: 50000,
@@ -54,7 +50,7 @@ export const site = {
     linkedin: setting('SOCIAL_LINKEDIN', placeholderFacts.SOCIAL_LINKEDIN),
   },
   copyrightYear: 2025,
-  /** CONTRACTOR_LICENSE: the CSLB licence number, shown in the footer and structured data when set. */
+  /** The CSLB licence number. */
   contractorLicense: env.CONTRACTOR_LICENSE?.trim() || null,
 } as const
 

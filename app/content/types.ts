@@ -1,6 +1,4 @@
 import type { CitySlug } from './service-areas'
-
-/** Shapes of every business fact the site shows. Data lives beside this file, once. */
 export type { ServiceArea } from './service-areas'
 
 export const serviceIds = [
@@ -15,7 +13,6 @@ export const serviceIds = [
 ] as const
 export type ServiceId = (typeof serviceIds)[number]
 
-/** The service shown by /services with no (or an unknown) ?tab=. */
 export const DEFAULT_SERVICE_TAB: ServiceId = 'concrete-sealing'
 
 export const galleryCategories = [
@@ -30,7 +27,7 @@ export const galleryCategories = [
 ] as const
 export type GalleryCategory = (typeof galleryCategories)[number]
 
-/** An image's name in the image pipeline: the file stem of a source under images/ (e.g. "gallery/driveway-01"). */
+/** The file stem of a source under images/, e.g. "gallery/driveway-01". */
 export type ImageName = string
 
 export interface ProcessStep {
@@ -47,7 +44,6 @@ export interface Service {
   features: string[]
   process: ProcessStep[]
   benefits: string[]
-  /** Per-page SEO for /services?tab={id}. */
   seo: PageSeo
 }
 
@@ -64,7 +60,6 @@ export interface EpoxyService {
 export interface City {
   slug: CitySlug
   name: string
-  /** Page H1 / title fragment, e.g. "Pressure Washing in Folsom, CA". */
   title: string
   description: string
   population: string
@@ -74,7 +69,6 @@ export interface City {
   neighborhoods: string[]
   homeTypes: string[]
   commonServices: { serviceId: ServiceId; note: string }[]
-  /** Local conditions that matter for exterior cleaning (climate, trees, water, soil). */
   localConditions: string[]
   reasons: string[]
   seo: PageSeo
@@ -84,7 +78,7 @@ export interface GalleryImage {
   src: ImageName
   alt: string
   category: GalleryCategory
-  /** Which service's detail page shows this image (3 per service). */
+  /** The service page that shows it (3 per service). */
   serviceId?: ServiceId
 }
 

@@ -5,10 +5,8 @@ import { reviewsQuery } from '~/lib/backend.functions'
 const SETTLED = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined })
 const settledByQuery = new WeakMap<object, Promise<void>>()
 
-/**
- * Resolves (never rejects) once the query settles: useSuspenseQuery would throw during SSR and turn a failure
- * into a client-rendered boundary. One promise per query instance keeps `use()` stable.
- */
+// Never rejects: useSuspenseQuery would throw during SSR and render a failure on the client.
+// One promise per query instance keeps `use()` stable.
 function reviewsSettled(queryClient: QueryClient): Promise<void> {
   const cache = queryClient.getQueryCache()
   const existing = cache.find({ queryKey: reviewsQuery.queryKey, exact: true })
@@ -24,9 +22,8 @@ function reviewsSettled(queryClient: QueryClient): Promise<void> {
   return settled
 }
 
-/** Suspends until the reviews arrive or fail, so streamed SSR sends them in the same response. */
 export function useSettledReviews() {
   use(reviewsSettled(useQueryClient()))
-  // No retry on mount: after a failure the browser would only repeat the server's failed call.
+  // A retry would only repeat the server's failed call.
   return useQuery({ ...reviewsQuery, retryOnMount: false })
 }

@@ -13,7 +13,7 @@ import { LazyToaster } from '~/components/ui/lazy-toaster'
 import { FloatingFeatures } from '~/components/floating/floating-features'
 import { DeferredEntryScripts, HeadTags } from '~/components/layout/document-assets'
 import { linkWebManifestAfterLoad } from '~/lib/web-manifest'
-// Inline, so the first view makes no request for the tab's icon; search engines read apple-touch-icon.
+// Inline: no request for the tab's icon on the first view.
 import faviconDataUrl from '~/components/layout/favicon.svg?inline'
 import '~/styles/app.css'
 
@@ -51,20 +51,18 @@ function NotFound() {
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** The owner's pages: the document without the public site's header, footer and floating features. */
     bare?: boolean
   }
 }
 
 function RootDocument({ children }: { children: ReactNode }) {
   const bare = useMatches({ select: (matches) => matches.some((match) => match.staticData.bare) })
-  // Marks the document once React has taken it over (keyboard handlers live from here on).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
     linkWebManifestAfterLoad()
   }, [])
   return (
-    // Declared so sonner reads the attribute instead of forcing a style recalculation with getComputedStyle.
+    // dir set so sonner need not call getComputedStyle.
     <html lang="en-US" dir="ltr">
       <head>
         <HeadTags />

@@ -7,12 +7,11 @@ import { homeStructuredData } from '~/lib/structured-data'
 import { HomePage } from '~/components/home/home-page'
 
 export const Route = createFileRoute('/')({
-  // ?cities=all: the service areas opened by "Show More Cities" before (or without) JavaScript.
+  // "Show More Cities" without JavaScript.
   validateSearch: v.object({ cities: v.fallback(v.optional(v.picklist(['all'])), undefined) }),
   loader: async ({ context }) => {
-    // Reviews stream in behind their own Suspense boundary: start the query without waiting.
+    // Not awaited: the reviews stream in behind their own Suspense boundary.
     void context.queryClient.prefetchQuery(reviewsQuery)
-    // Awaited so the video is in the server HTML.
     await context.queryClient.ensureQueryData(homeVideoQuery).catch(() => null)
     return { structuredData: homeStructuredData() }
   },

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { fetchOwnerLeads, fetchOwnerState } from '~/lib/owner.functions'
 import { OwnerPage } from '~/components/owner/owner-page'
 
-/** The owner's inbox (docs/decisions/033-owner-inbox.md): never cached, never indexed. */
+// docs/decisions/033-owner-inbox.md
 export const Route = createFileRoute('/owner')({
   staticData: { bare: true },
   validateSearch: v.object({ link: v.fallback(v.optional(v.picklist(['sent', 'expired'])), undefined) }),

@@ -4,7 +4,7 @@ import { getRequestIP } from '@tanstack/react-start/server'
 import { OwnerSignInConfirm } from '~/components/owner/owner-sign-in'
 import { handleSignInPost } from '~/server/owner/owner-access.server'
 
-/** A GET only shows a button: mail scanners that open links must not use up the one-time token. */
+/** A GET only shows a button: mail scanners that open links must not use the token. */
 export const Route = createFileRoute('/owner_/sign-in')({
   staticData: { bare: true },
   validateSearch: v.object({ token: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined) }),

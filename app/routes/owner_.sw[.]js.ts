@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { OWNER_SERVICE_WORKER } from '~/lib/owner-service-worker'
 
-/** Served under /owner/, so its scope can never reach the public pages. */
+/** Under /owner/, so its scope never reaches the public pages. */
 export const Route = createFileRoute('/owner_/sw.js')({
   server: {
     handlers: {

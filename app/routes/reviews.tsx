@@ -5,7 +5,7 @@ import { reviewsQuery } from '~/lib/backend.functions'
 import { ReviewsPage } from '~/components/reviews/reviews-page'
 
 export const Route = createFileRoute('/reviews')({
-  // Started, not awaited: the page streams its heading while the reviews load (decision 029).
+  // Not awaited: docs/decisions/029-streamed-first-renders.md
   loader: ({ context }) => void context.queryClient.prefetchQuery(reviewsQuery),
   head: () => seo({ ...pageSeo.reviews, path: '/reviews' }),
   component: ReviewsPage,

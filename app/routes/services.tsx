@@ -6,7 +6,6 @@ import { seo } from '~/lib/seo'
 import { serviceVideoQuery } from '~/lib/backend.functions'
 import { ServicesPage } from '~/components/services/services-page'
 
-/** An unknown ?tab= is dropped, so /services?tab=bogus settles on the bare /services. */
 const servicesSearchSchema = v.object({
   tab: v.fallback(v.optional(v.picklist(serviceIds)), undefined),
 })
@@ -15,7 +14,7 @@ export const Route = createFileRoute('/services')({
   validateSearch: servicesSearchSchema,
   loaderDeps: ({ search }) => ({ tab: search.tab }),
   loader: async ({ deps, context }) => {
-    // Only the server waits for the video (so it is in the first HTML); a tab switch never does.
+    // Only the server waits, so the video is in the first HTML.
     const video = context.queryClient.ensureQueryData(serviceVideoQuery).catch(() => null)
     if (typeof window === 'undefined') await video
     const service = serviceById(deps.tab ?? DEFAULT_SERVICE_TAB)
@@ -23,7 +22,6 @@ export const Route = createFileRoute('/services')({
   },
   head: ({ loaderData }) => {
     if (!loaderData) return {}
-    // The default tab's canonical is the bare /services; every other tab keeps its query.
     const path = loaderData.tab === DEFAULT_SERVICE_TAB ? '/services' : `/services?tab=${loaderData.tab}`
     return seo({ ...loaderData.seo, path })
   },

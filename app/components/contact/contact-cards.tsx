@@ -36,7 +36,7 @@ export function ContactCards() {
       <h2 id="contact-details-heading" className="sr-only">
         Contact details
       </h2>
-      {/* grid-cols-1: a minmax(0, 1fr) track, so the longest word cannot widen the cards past a 320 px screen. */}
+      {/* minmax(0, 1fr): a long word cannot widen the cards past a 320 px screen. */}
       <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
         <ContactCard icon={Phone} title={phone.title} note={phone.note}>
           <a href={site.phoneHref} className="text-brand-800 underline-offset-4 hover:underline">

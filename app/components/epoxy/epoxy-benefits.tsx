@@ -1,7 +1,7 @@
 import { Droplets, Palette, ShieldCheck, Sparkles, type LucideIcon } from 'lucide-react'
 import { epoxy } from '~/content/services'
 
-// In the order of epoxy.benefits: lasting, stain resistant, easy to clean, custom look.
+// In the order of epoxy.benefits.
 const icons: LucideIcon[] = [ShieldCheck, Droplets, Sparkles, Palette]
 
 export function EpoxyBenefits() {

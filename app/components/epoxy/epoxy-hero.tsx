@@ -27,9 +27,9 @@ export function EpoxyHero() {
             alt="Sample image: grey epoxy floor coating with decorative flakes"
             sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, calc(100vw - 2rem)"
             priority
-            // Beside the text from lg up; on a phone it sits below the text, which is what the visitor sees first.
+            // On a phone it sits below the text, which is seen first.
             priorityMedia="(min-width: 1024px)"
-            // A real box: with the default display:contents the <source> elements would become grid cells.
+            // With display:contents the <source> elements would become grid cells.
             pictureClassName="block"
             className="aspect-[4/3] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-white/10"
           />

@@ -1,7 +1,7 @@
 import { CheckCircle2, Sun, Warehouse, type LucideIcon } from 'lucide-react'
 import { epoxy } from '~/content/services'
 
-// In the order of epoxy.cards: Garage Floors, Small Patios.
+// In the order of epoxy.cards.
 const icons: LucideIcon[] = [Warehouse, Sun]
 
 export function EpoxyServices() {

@@ -2,12 +2,10 @@ import type { MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { QUOTE_FORM_CLASS, scrollAfterNavigation, scrollToQuoteForm } from '~/lib/scroll'
 
-/** "Get Free Quote": goes to the home page, then scrolls to its quote form (docs/product.md#epoxy-page). */
 export function HomeQuoteLink({ className, children }: { className: string; children: ReactNode }) {
   const navigate = useNavigate()
 
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
-    // New-tab and modified clicks keep the plain link behaviour.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     event.preventDefault()
     void navigate({ to: '/' }).then(() =>

@@ -2,14 +2,14 @@ import { Suspense, useCallback, useId, useRef, useState } from 'react'
 import { lazyOptional } from '~/lib/lazy-when-idle'
 import { MessageCircle, X } from 'lucide-react'
 
-// Loads on first open, or earlier when the visitor points at or focuses the button.
+// Loads on first open, or earlier on hover or focus.
 const loadPanel = () => import('./chat-panel')
 const ChatPanel = lazyOptional(loadPanel)
 const prefetchPanel = () => void loadPanel().catch(() => undefined)
 
 export default function ChatLauncher() {
   const [open, setOpen] = useState(false)
-  // Once opened the panel stays mounted (hidden when closed), so the conversation survives a close.
+  // Stays mounted once opened, so the conversation survives a close.
   const [opened, setOpened] = useState(false)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const panelId = useId()

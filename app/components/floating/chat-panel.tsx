@@ -4,7 +4,7 @@ import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
 import { askAssistant } from '~/lib/assistant.functions'
 
-/** A chat message; local to this browser tab only (docs/product.md#what-is-stored). */
+/** Kept in this browser tab only. */
 export interface ChatMessage {
   id: number
   text: string
@@ -14,7 +14,7 @@ export interface ChatMessage {
 /** The browser gives up a little after the server's own 15 s limit. */
 const CLIENT_TIMEOUT_MS = 20_000
 
-/** Any failure is logged and becomes the fallback reply (docs/product.md#errors-and-messages). */
+/** Any failure is logged and becomes the fallback reply. */
 export async function requestReply(message: string): Promise<string> {
   let timer: ReturnType<typeof setTimeout> | undefined
   try {
@@ -63,12 +63,10 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
   const listRef = useRef<HTMLOListElement>(null)
   const titleId = `${id}-title`
 
-  // Focus moves into the panel when it opens (and back to the input once a reply has arrived).
   useEffect(() => {
     if (open && !pending) inputRef.current?.focus()
   }, [open, pending])
 
-  // Screen readers hear the greeting once the panel is open, then each reply as it arrives.
   useEffect(() => {
     if (!open) return
     const id = setTimeout(() => setAnnouncement((current) => current || assistant.greeting), 150)

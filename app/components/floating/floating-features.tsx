@@ -1,12 +1,12 @@
 import { Suspense, useEffect, useState } from 'react'
 import { lazyOptional, onIdle } from '~/lib/lazy-when-idle'
 
-// Own chunks, fetched after the page is interactive; the notifications not before 25 s (first toast at 30 s).
 const ChatLauncher = lazyOptional(() => import('./chat-launcher'))
 const SocialProof = lazyOptional(() => import('./social-proof'))
 
+// The first toast shows at 30 s.
 const SOCIAL_PROOF_LOAD_AFTER_MS = 25_000
-/** Safari has no requestIdleCallback: wait a second rather than compete with start-up. */
+/** Safari has no requestIdleCallback. */
 const IDLE = { fallbackDelay: 1_000 }
 
 export function FloatingFeatures() {

@@ -15,7 +15,7 @@ function useActivityItems(): readonly ActivityItem[] {
   useEffect(() => {
     if (socialProofSource !== 'reviews') return
     let cancelled = false
-    // The same query (and cache) as the reviews strip, so this usually costs no request.
+    // The reviews strip's query, so usually no request.
     import('../../lib/review-activity')
       .then(({ loadReviewActivity }) => loadReviewActivity(queryClient))
       .then((reviewItems) => {
@@ -29,7 +29,6 @@ function useActivityItems(): readonly ActivityItem[] {
   return items
 }
 
-/** Timing in docs/product.md#business-constants; a polite live region that never takes focus or covers the chat. */
 export default function SocialProof() {
   const items = useActivityItems()
   const [toast, setToast] = useState<{ key: number; item: ActivityItem } | null>(null)
@@ -37,7 +36,7 @@ export default function SocialProof() {
   useEffect(() => {
     if (items.length === 0) return
     const { firstMs, intervalMs, visibleMs } = SOCIAL_PROOF_TIMING
-    // Slots count from page load, so a late mount does not shift them; past slots are skipped, not bunched.
+    // Slots count from page load; past slots are skipped, not bunched.
     let slot = Math.max(0, Math.ceil((performance.now() - firstMs) / intervalMs))
     let shown = 0
     let showTimer: ReturnType<typeof setTimeout> | undefined

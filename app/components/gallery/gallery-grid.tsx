@@ -3,7 +3,7 @@ import { gallery } from '~/content/gallery'
 import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
 
 export function GalleryGrid() {
-  // Only the server-rendered first view holds photos back; after a client-side navigation they load at once.
+  // After a client-side navigation photos load at once.
   const hydrated = useHydrated()
   return (
     <section aria-label="Before-and-after photos" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
@@ -12,9 +12,8 @@ export function GalleryGrid() {
           <li key={image.src} className="mb-4 break-inside-avoid">
             <BeforeAfterThumbnail
               image={image}
-              // The column's width (padding and gaps off): a 412 px phone at DPR 1.75 then takes the 720w file.
+              // The column's width: a 412 px phone at DPR 1.75 then takes the 720w file.
               sizes="(min-width: 1280px) 400px, (min-width: 1024px) calc(33.3vw - 1.7rem), (min-width: 640px) calc(50vw - 2rem), calc(100vw - 2rem)"
-              // The first photo is the likely LCP element on phones; the rest load lazily.
               priority={index === 0}
               holdUntilFirstPaint={index > 0 && !hydrated}
             />

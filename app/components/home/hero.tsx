@@ -8,9 +8,8 @@ import { onPageSettled } from '~/lib/lazy-when-idle'
 import { VideoHero } from '~/components/shared/video-hero'
 import { QuoteLink } from './quote-link'
 
-/** The headline is text on a colour, so it paints first and nothing moves when the video arrives. */
 export function Hero() {
-  // A failure leaves the hero dark; no retry on mount, which would only repeat the server's failed read.
+  // A failure leaves the hero dark; a retry would only repeat the server's failed read.
   const { data: video } = useQuery({ ...homeVideoQuery, retryOnMount: false })
   const { before, highlight, after } = homeHero.headline
   return (
@@ -49,7 +48,7 @@ export function Hero() {
   )
 }
 
-/** The underline (app.css) starts after load, at idle, so its frames never slow loading. */
+/** Drawn at idle, so its frames never slow loading. */
 function Underlined({ children }: { children: ReactNode }) {
   const [drawing, setDrawing] = useState(false)
   useEffect(() => onPageSettled(() => setDrawing(true)), [])

@@ -9,7 +9,7 @@ import { SectionHeader } from './section-header'
 
 const TILE_RATIO = 4 / 3
 
-// A contained photo narrower than its 4:3 tile fills only part of it, so the browser may pick a smaller file.
+// A photo narrower than its tile fills only part of it, so a smaller file will do.
 function tileSizes(name: string): string {
   const { width, height } = getImage(name)
   const share = Math.min(1, width / height / TILE_RATIO)
@@ -24,7 +24,7 @@ export function HomeGallery() {
         <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
           {homeGallery.map((image, index) => (
             <li key={image.src}>
-              {/* Equal tiles whatever the photo's shape; the whole before-and-after stays visible. */}
+              {/* Equal tiles; the whole before-and-after stays visible. */}
               <Reveal delay={index * 0.08} className="aspect-[4/3]">
                 <BeforeAfterThumbnail
                   image={image}

@@ -5,7 +5,7 @@ import { QuoteSection } from './quote-section'
 import { Suspense } from 'react'
 import { lazyWhenIdle } from '~/lib/lazy-when-idle'
 
-// Below the fold: server-rendered in full, code fetched at idle.
+// Server-rendered in full, code fetched at idle.
 const SeoText = lazyWhenIdle(() => import('./seo-text').then((module) => module.SeoText))
 const HomeGallery = lazyWhenIdle(() => import('./home-gallery').then((module) => module.HomeGallery))
 const About = lazyWhenIdle(() => import('./about').then((module) => module.About))
@@ -13,7 +13,6 @@ const StatsBanner = lazyWhenIdle(() => import('./stats-banner').then((module) =>
 const ServiceAreas = lazyWhenIdle(() => import('./service-areas').then((module) => module.ServiceAreas))
 const ContactBlock = lazyWhenIdle(() => import('./contact-block').then((module) => module.ContactBlock))
 
-/** Proof and choice come before the form (docs/product.md#home-page). */
 export function HomePage() {
   return (
     <>
@@ -21,7 +20,7 @@ export function HomePage() {
       <ReviewsStrip />
       <ServicesGrid />
       <QuoteSection />
-      {/* A boundary each, so every section hydrates on its own in short tasks. */}
+      {/* A boundary each: every section hydrates in its own short task. */}
       <Suspense fallback={null}>
         <SeoText />
       </Suspense>

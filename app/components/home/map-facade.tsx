@@ -3,17 +3,16 @@ import { MapPin } from 'lucide-react'
 import { homeContact } from '~/content/home-sections'
 import { googleMapsEmbedUrl, googleMapsSearchUrl } from '~/lib/google-maps'
 
-/** Our own drawing stands in for Google Maps until asked for: no third-party request on first view. */
+/** No third-party request until the visitor asks for the map. */
 export function MapFacade({ address }: { address: string }) {
   const [loaded, setLoaded] = useState(false)
   const frameRef = useRef<HTMLIFrameElement>(null)
-  // A link to the map that works before the JavaScript arrives; then it loads the map in place.
   const showMap = (event: MouseEvent | KeyboardEvent) => {
     event.preventDefault()
     setLoaded(true)
   }
 
-  // The button disappears when the map loads: move focus to the map so keyboard users are not dropped.
+  // The button disappears: move focus so keyboard users are not dropped.
   useEffect(() => {
     if (loaded) frameRef.current?.focus()
   }, [loaded])
@@ -44,7 +43,7 @@ export function MapFacade({ address }: { address: string }) {
               <MapPin className="size-5" aria-hidden="true" />
               {homeContact.mapButtonLabel}
             </a>
-            {/* Kept clear of the chat button's column on phones, wherever the page is scrolled. */}
+            {/* Clear of the chat button on phones. */}
             <p className="max-w-sm px-14 text-sm text-slate-700 sm:px-0">{homeContact.mapNote}</p>
           </div>
         </>

@@ -6,7 +6,7 @@ const variants: Variants = {
   shown: (delay: number) => ({ opacity: 1, y: 0, transition: { duration: 0.6, ease: 'easeOut', delay } }),
 }
 
-/** The motion half of <Reveal>, in its own chunk so motion stays out of the first load. */
+/** Its own chunk, so motion stays out of the first load. */
 export function MotionReveal({
   children,
   className,

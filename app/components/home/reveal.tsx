@@ -5,7 +5,6 @@ type MotionRevealComponent = ComponentType<{ children: ReactNode; className?: st
 
 let motionReveal: Promise<MotionRevealComponent> | undefined
 
-/** Once for every <Reveal>, after load and at idle. */
 function loadMotionRevealWhenIdle(): Promise<MotionRevealComponent> {
   motionReveal ??= whenPageSettled().then(() => import('./motion-reveal').then((module) => module.MotionReveal))
   return motionReveal
@@ -14,7 +13,7 @@ function loadMotionRevealWhenIdle(): Promise<MotionRevealComponent> {
 const viewportListeners = new Map<Element, (entry: IntersectionObserverEntry) => void>()
 let viewportObserver: IntersectionObserver | undefined
 
-/** From an IntersectionObserver: measuring during hydration would force a layout per section. */
+// Measuring during hydration would force a layout per section.
 function watchViewport(element: Element, onReport: (entry: IntersectionObserverEntry) => void): () => void {
   viewportObserver ??= new IntersectionObserver((entries) => {
     for (const entry of entries) viewportListeners.get(entry.target)?.(entry)
@@ -27,12 +26,12 @@ function watchViewport(element: Element, onReport: (entry: IntersectionObserverE
   }
 }
 
-/** A section the browser still skips (content-visibility) reports empty rectangles: out of sight too. */
+// A section skipped by content-visibility reports empty rectangles: out of sight too.
 function isBelowTheFold(entry: IntersectionObserverEntry): boolean {
   return !entry.isIntersecting && entry.boundingClientRect.top >= 0
 }
 
-/** Server HTML shows everything; only content still out of sight at idle is animated. */
+/** Only content still out of sight at idle is animated. */
 export function Reveal({
   children,
   className,
@@ -57,7 +56,7 @@ export function Reveal({
       firstReport = false
       if (!isBelowTheFold(entry)) return stopWatching()
       void loadMotionRevealWhenIdle().then(async (component) => {
-        // One idle period and an interruptible transition per section: all at once was one long task.
+        // One idle period per section: all at once makes one long task.
         await whenIdle()
         if (cancelled || inView || element.contains(document.activeElement)) return
         stopWatching()

@@ -16,11 +16,10 @@ import { useSettledReviews } from '~/hooks/use-settled-reviews'
 import { onPageSettled } from '~/lib/lazy-when-idle'
 import { REVIEW_EXCERPT_LENGTH, ReviewCard } from '~/components/shared/review-card'
 
-/** Three copies, so the strip scrolls without a visible seam (docs/product.md#states). */
+/** Enough to scroll without a visible seam. */
 const COPIES = 3
 const SECONDS_PER_REVIEW = 7
 
-/** Suspends until the loader's query settles, so streamed SSR puts the reviews in the HTML; none hides it. */
 export function ReviewsStrip() {
   return (
     <HideOnError>
@@ -57,7 +56,7 @@ function ReviewsFrame({ children, action }: { children: ReactNode; action?: Reac
           </Link>
         </div>
       </div>
-      {/* One minimum height for spinner and strip: no jump when the reviews arrive. */}
+      {/* Shared by spinner and strip: no jump when the reviews arrive. */}
       <div className="mt-8 min-h-[15rem]">{children}</div>
     </section>
   )
@@ -77,11 +76,11 @@ function ReviewsSpinner() {
 function ReviewsMarquee({ reviews }: { reviews: Review[] }) {
   const [paused, setPaused] = useState(false)
   const stripId = useId()
-  // Served with one copy; the decorative copies and the movement follow at idle, off the first load.
+  // One copy in the server HTML; the rest and the movement follow at idle.
   const [copies, setCopies] = useState(1)
   useEffect(() => onPageSettled(() => startTransition(() => setCopies(COPIES))), [])
   const moving = copies === COPIES
-  // Its place is kept, but it shows only once the strip moves and the button works (no dead control).
+  // Shown only once the strip moves: no dead control.
   const pauseButton = (
     <button
       type="button"
@@ -96,7 +95,7 @@ function ReviewsMarquee({ reviews }: { reviews: Review[] }) {
   )
   return (
     <ReviewsFrame action={pauseButton}>
-      {/* Focusable so keyboard users can pause it (focus-within) and, with reduced motion, scroll it. */}
+      {/* Focusable: keyboard users pause it (focus-within) or, with reduced motion, scroll it. */}
       <div
         id={stripId}
         role="region"
@@ -111,7 +110,7 @@ function ReviewsMarquee({ reviews }: { reviews: Review[] }) {
           style={{ '--marquee-duration': `${reviews.length * SECONDS_PER_REVIEW}s` } as CSSProperties}
         >
           {Array.from({ length: copies }, (_, copy) => (
-            // Copies after the first are decoration: hidden from assistive tech so each review is read once.
+            // Decoration: each review is read once.
             <ul
               key={copy}
               className="home-marquee-copy"

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react'
 import { homeSeoText } from '~/content/home-seo-text'
 
-/** A native <details>: accessible, indexed, and opened by find-in-page (docs/product.md#states). */
+/** A <details>: indexed, and opened by find-in-page. */
 export function SeoText() {
   return (
     <section aria-labelledby="seo-text-summary" className="render-when-visible mx-auto max-w-4xl px-4 py-10 sm:px-6">

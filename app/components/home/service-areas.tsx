@@ -4,9 +4,9 @@ import { homeServiceAreas } from '~/content/home-sections'
 import { ServiceAreasGrid } from '~/components/shared/service-areas-grid'
 import { SectionHeader } from './section-header'
 
-/** The browser's own disclosure folds the extra cities, before and without JavaScript (decision 032). */
+/** A <details> folds the extra cities, without JavaScript too. */
 export function ServiceAreas() {
-  // Old links to /?cities=all still land with every city shown.
+  // Old /?cities=all links show every city.
   const allAsked = useSearch({ from: '/', select: (search) => search.cities === 'all' })
   return (
     <section

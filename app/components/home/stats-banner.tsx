@@ -11,10 +11,7 @@ export function easeOutCubic(t: number): number {
   return 1 - (1 - t) ** 3
 }
 
-/**
- * 0 → 1 once `ref` is 30% visible (docs/product.md#business-constants). Stays 1 in server HTML, under reduced
- * motion and when the banner is already on screen at hydration, so no visitor sees the numbers drop.
- */
+// Stays 1 when already on screen at hydration, so no visitor sees the numbers drop.
 function useCountUp(ref: RefObject<HTMLElement | null>): number {
   const [progress, setProgress] = useState(1)
 
@@ -23,7 +20,7 @@ function useCountUp(ref: RefObject<HTMLElement | null>): number {
     if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
     let frame = 0
     let firstReport = true
-    // The observer's first report gives the position without forcing a layout during hydration.
+    // Its first report gives the position without forcing a layout.
     const observer = new IntersectionObserver(
       (entries) => {
         const entry = entries[entries.length - 1]
@@ -71,7 +68,7 @@ export function StatsBanner() {
             <div key={stat.label} className="flex flex-col-reverse items-center text-center">
               <dt className="mt-2 font-semibold text-brand-100">{stat.label}</dt>
               <dd className="text-4xl font-extrabold text-accent-300 tabular-nums sm:text-5xl">
-                {/* Drawn over an invisible copy of the final value that fixes the box, so nothing shifts. */}
+                {/* An invisible copy of the final value fixes the box, so nothing shifts. */}
                 <span aria-hidden="true" className="relative inline-block">
                   <span className="invisible">{`${stat.value}${stat.suffix}`}</span>
                   <span className="absolute inset-y-0 left-0 whitespace-nowrap" data-stat-counter={stat.label}>

@@ -1,11 +1,10 @@
 import { Asset, useHydrated, useRouter, useTags } from '@tanstack/react-router'
 
-// The page's JavaScript is fetched only after the server-rendered page has painted, so it does not compete
-// with the first paint for bandwidth: docs/decisions/001-deferred-entry-loader.md.
+// docs/decisions/001-deferred-entry-loader.md
 import startEntrySource from './entry-loader.js?inline-script'
 import { LOADER_FALLBACK_MS } from './loader-fallback'
 
-/** <HeadContent> without the module preloads; DeferredEntryScripts adds them after the first paint. */
+/** <HeadContent> without the module preloads, which the loader adds after the first paint. */
 export function HeadTags() {
   const tags = useTags()
   const nonce = useRouter().options.ssr?.nonce
@@ -24,11 +23,8 @@ function loaderSource(preloads: string[], entries: string[]): string {
   return `(${startEntrySource})(${JSON.stringify(preloads)},${JSON.stringify(entries)},${LOADER_FALLBACK_MS})`
 }
 
-/**
- * <Scripts> with the entry module loaded by the inline loader instead of a <script src>. The server also writes
- * the router's initial hydration scripts (they remove themselves once run, so the browser hydrates the loader
- * alone). Route-level `scripts` are not used by this site; head scripts (JSON-LD) stay in <HeadTags>.
- */
+// <Scripts> with the entry loaded by the inline loader. The router's hydration scripts remove themselves
+// once run, so the browser hydrates the loader alone.
 export function DeferredEntryScripts() {
   const router = useRouter()
   const hydrated = useHydrated()

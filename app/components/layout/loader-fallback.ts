@@ -1,2 +1,2 @@
-/** At the latest, the inline loader starts the page's JavaScript this long after it runs, whatever has painted. */
+/** The inline loader starts the page's JavaScript at the latest this long after it runs. */
 export const LOADER_FALLBACK_MS = 3000

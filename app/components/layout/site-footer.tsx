@@ -80,7 +80,7 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        {/* Room under the last line on phones for the floating chat button (bottom right, 3.5rem + 1rem). */}
+        {/* Room on phones for the floating chat button (3.5rem + 1rem). */}
         <p className="mx-auto max-w-7xl px-4 pt-6 pb-24 text-center text-sm sm:px-6 md:pb-6">
           © {site.copyrightYear} {site.name}. All rights reserved.
           {site.contractorLicense && <> California contractor license #{site.contractorLicense}.</>}{' '}

@@ -12,19 +12,18 @@ const linkClass =
 const hasPopovers = (element: HTMLElement) => typeof element.showPopover === 'function'
 
 export function SiteHeader() {
-  // Unknown until hydrated: the browser then states the popover's expanded state itself.
+  // Unknown until hydrated: the browser states a popover's expanded state itself.
   const [menuOpen, setMenuOpen] = useState<boolean>()
   const menuId = useId()
   const pathname = useLocation({ select: (location) => location.pathname })
   const navigate = useNavigate()
 
   const menuRef = useRef<HTMLElement>(null)
-  // The toggle opens the menu as a popover without JavaScript (Escape and a tap outside close it too);
-  // React follows its state, also when it was opened before hydration.
+  // The menu may have been opened as a popover before hydration.
   useEffect(() => {
     const menu = menuRef.current
     if (!menu) return
-    // Browsers without popovers (before 2024) show it in the header's flow: there React toggles `hidden`.
+    // Without popovers (before 2024) it sits in the header's flow and React toggles `hidden`.
     if (!hasPopovers(menu)) menu.hidden = true
     setMenuOpen(!menu.hidden && menu.matches(':popover-open'))
   }, [])
@@ -40,7 +39,6 @@ export function SiteHeader() {
   }
   const closeMenu = () => setMenu(false)
 
-  // About and Gallery live on the home page: scroll there, going home first when elsewhere.
   function goToSection(event: MouseEvent<HTMLAnchorElement>, sectionId: string) {
     event.preventDefault()
     closeMenu()
@@ -116,7 +114,7 @@ export function SiteHeader() {
               if (!hasPopovers(event.currentTarget)) setMenu(!menuOpen)
             }}
           >
-            {/* CSS swaps the icons, so they follow the menu before hydration too. */}
+            {/* CSS swaps the icons, so they work before hydration. */}
             <Menu className="size-6 group-has-[nav:popover-open]:hidden" aria-hidden="true" />
             <X className="hidden size-6 group-has-[nav:popover-open]:block" aria-hidden="true" />
           </button>

@@ -42,21 +42,21 @@ function newSubmissionKey(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
 }
 
-/** Loaded lazily, so it may hydrate after the visitor started typing: what is in the inputs is taken over. */
+/** Loaded lazily: what the visitor typed before hydration is taken over. */
 export default function QuoteFormFields() {
   const formId = useId()
   const sourcePage = useLocation({ select: (location) => location.href })
-  // Same key for retries of one submission (the server stores it once); a new one after success.
+  // One key for the retries of a submission (stored once); a new one after success.
   const submissionKey = useRef<string>('')
-  // Asked for on the first touch, so its issue time is when filling in began (the server checks it).
+  // Asked for on the first touch: the server checks when filling in began.
   const formToken = useRef<Promise<string | null> | null>(null)
   const [honeypot, setHoneypot] = useState('')
   const formRef = useRef<HTMLFormElement>(null)
   const tokenInputId = `${formId}-token`
-  // Hydrating reads the token the server rendered into this field: a different value would empty it.
+  // A value other than the server-rendered token would empty the field on hydration.
   const [renderedFormToken] = useState(() => renderedQuoteFormToken() || serverRenderedValue(tokenInputId))
   const requestFormToken = () => {
-    // Offline for a moment: the rendered token is older but genuine, so the lead still reaches the owner.
+    // Offline for a moment: the rendered token is older but genuine.
     formToken.current ??= issueQuoteFormToken().catch(() => renderedFormToken || null)
   }
   // Until then a submit posts to the server route.
@@ -66,7 +66,7 @@ export default function QuoteFormFields() {
     submissionKey.current = newSubmissionKey()
     setInteractive(true)
     const elements = formRef.current?.elements
-    // Typed into before this code arrived: the token the page was rendered with is older than the typing.
+    // Typed into before this code arrived: the rendered token predates the typing.
     const typedEarly = fields.some(({ name }) => (elements?.namedItem(name) as HTMLInputElement | null)?.value)
     if (typedEarly && renderedFormToken) formToken.current = Promise.resolve(renderedFormToken)
     for (const { name } of fields) {
@@ -191,7 +191,7 @@ export default function QuoteFormFields() {
       </div>
 
       <input type="hidden" name="sourcePage" value={sourcePage.slice(0, 200)} />
-      {/* Posted by the no-JavaScript form; the JavaScript form uses it for typing done before hydration. */}
+      {/* Posted without JavaScript; used with it for typing done before hydration. */}
       <input type="hidden" id={tokenInputId} name={QUOTE_FORM_TOKEN_NAME} defaultValue={renderedFormToken} />
 
       <form.Subscribe selector={(state) => state.isSubmitting}>

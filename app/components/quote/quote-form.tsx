@@ -3,7 +3,7 @@ import { claims } from '~/content/site'
 import { lazyWhenIdle } from '~/lib/lazy-when-idle'
 import { QUOTE_FORM_CLASS, QUOTE_FORM_ID } from '~/lib/scroll'
 
-// Its own chunk, loaded at idle; until then the server markup works: typing is kept, a submit posts to /quote-request.
+// Loaded at idle; until then typing is kept and a submit posts to /quote-request.
 const QuoteFormFields = lazyWhenIdle(() => import('./quote-form-fields').then((module) => module.default))
 
 export interface QuoteFormProps {

@@ -2,7 +2,6 @@ import { QUOTE_MESSAGES } from '~/lib/quote-schema'
 import { site } from '~/content/site'
 import { QuoteForm } from './quote-form'
 
-/** What a visitor sees after posting the quote form without JavaScript. */
 export function QuoteResult({ status, message }: { status?: string; message?: string }) {
   const sent = status === 'sent'
   return (

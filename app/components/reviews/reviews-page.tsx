@@ -7,7 +7,6 @@ import { StarRating } from '~/components/shared/star-rating'
 import { ReviewsList } from './reviews-list'
 import { ReviewsWidget } from './reviews-widget'
 
-/** The heading is sent at once; the rating and the reviews follow in the same response. */
 export function ReviewsPage() {
   return (
     <>

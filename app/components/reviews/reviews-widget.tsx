@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react'
 import { reviewsWidget } from '~/content/reviews-widget'
 import { onPageSettled } from '~/lib/lazy-when-idle'
 
-/** The owner's third-party widget (app/content/reviews-widget.ts), added in the browser only. */
 export function ReviewsWidget() {
   const containerRef = useRef<HTMLDivElement>(null)
 
@@ -11,7 +10,6 @@ export function ReviewsWidget() {
     if (!reviewsWidget || !container) return
     const { scriptUrl, html } = reviewsWidget
     let script: HTMLScriptElement | null = null
-    // After the page has loaded and the browser is idle: the widget never delays the page.
     const cancel = onPageSettled(
       () => {
         container.innerHTML = html

@@ -23,7 +23,7 @@ export function ServiceDetail({ service }: { service: Service }) {
             alt={`Sample image: ${service.title}`}
             sizes="(min-width: 1280px) 780px, (min-width: 1024px) calc(100vw - 30rem), calc(100vw - 2rem)"
             priority
-            // From a tablet up it is the largest paint; on a phone it starts at the bottom edge, below the text.
+            // From a tablet up it is the largest paint; on a phone it is below the text.
             priorityMedia="(min-width: 640px)"
             className="mt-6 aspect-[16/9] w-full rounded-2xl object-cover shadow-sm"
           />

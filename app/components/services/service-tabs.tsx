@@ -14,21 +14,18 @@ function revealInRow(row: HTMLElement | null, chip: HTMLElement, animate = true)
   else if (right > row.scrollLeft + row.clientWidth) row.scrollTo({ left: right - row.clientWidth + 16, behavior })
 }
 
-/** A radio group of real ?tab= links, so it works before hydration and without JavaScript. */
+/** Real ?tab= links, so it works without JavaScript. */
 export function ServiceTabs({ selected, onChoose }: { selected: ServiceId; onChoose: (id: ServiceId) => void }) {
   const navigate = useNavigate()
-  // Before hydration (or without JavaScript) every option stays tabbable; after it, only the selected one.
   const hydrated = useHydrated()
   const rowRef = useRef<HTMLDivElement>(null)
   const chipRefs = useRef(new Map<ServiceId, HTMLAnchorElement>())
 
-  // However the service was chosen (a link from elsewhere, Back, a tap), its chip is in view.
   const revealedOnce = useRef(false)
   useEffect(() => {
     const animate = revealedOnce.current
     revealedOnce.current = true
-    // On arrival, scroll-initial-target has done it before any script ran; reading the row's geometry
-    // here, with hydration's changes pending, would force a style and layout pass inside this task.
+    // On arrival scroll-initial-target did it already; measuring now would force a layout in hydration.
     if (!animate && CSS.supports('scroll-initial-target', 'nearest')) return
     const chip = chipRefs.current.get(selected)
     if (chip) revealInRow(rowRef.current, chip, animate)

@@ -5,7 +5,7 @@ import { VideoHero } from '~/components/shared/video-hero'
 import { CallButton, QuoteFormLink } from '~/components/shared/action-buttons'
 
 export function ServicesHero() {
-  // A failure leaves the hero dark (docs/product.md#errors-and-messages).
+  // A failure leaves the hero dark.
   const { data: video } = useQuery(serviceVideoQuery)
   return (
     <VideoHero video={video}>

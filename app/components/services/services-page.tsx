@@ -10,10 +10,9 @@ import { ServiceDetail } from './service-detail'
 const route = getRouteApi('/services')
 
 export function ServicesPage() {
-  // The selected service always follows ?tab= (links, the toggle row, back and forward).
   const { tab } = route.useSearch()
   const service = serviceById(tab ?? DEFAULT_SERVICE_TAB)
-  // Scroll to the detail area only when the visitor picked a service, not on load or back/forward.
+  // Only when the visitor picked a service, not on load or back/forward.
   const scrollAfterChange = useRef(false)
   const detailAreaRef = useRef<HTMLDivElement>(null)
 
@@ -31,7 +30,7 @@ export function ServicesPage() {
   return (
     <>
       <ServicesHero />
-      {/* -1rem: from the page's 5rem scroll padding down to the 4rem header, so the row sticks right under it. */}
+      {/* From the 5rem scroll padding to the 4rem header. */}
       <div ref={detailAreaRef} className="scroll-mt-[-1rem]">
         <ServiceTabs selected={service.id} onChoose={onChoose} />
         <ServiceDetail service={service} />

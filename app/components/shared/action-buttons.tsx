@@ -23,7 +23,7 @@ export function CallButton({ look = 'accent', className = '' }: { look?: ActionB
   )
 }
 
-/** A link to this page's quote form; once hydrated it scrolls smoothly and focuses the first field. */
+/** Once hydrated it scrolls smoothly and focuses the form's first field. */
 export function QuoteFormLink({
   look = 'accent',
   children = 'Get a Free Quote',

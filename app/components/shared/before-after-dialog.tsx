@@ -10,11 +10,7 @@ export interface BeforeAfterDialogProps {
   onClose: () => void
 }
 
-/**
- * The browser's modal dialog: it traps focus, closes on Escape, a tap outside (`closedby`) and the close button's
- * form, all before hydration; React adds a click on the photo (docs/product.md#gallery-page). Its photo is lazy, so
- * nothing loads until it opens.
- */
+/** The platform's dialog works before hydration; React adds a click on the photo. */
 export function BeforeAfterDialog({ id, image, ref, onClose }: BeforeAfterDialogProps) {
   const titleId = useId()
   const descriptionId = useId()

@@ -10,15 +10,14 @@ export interface BeforeAfterThumbnailProps {
   sizes: string
   priority?: boolean
   className?: string
-  /** A fixed tile (width / height) the photo is fitted into; without it the photo sets the height. */
+  /** Width / height of a fixed tile to fit the photo into. */
   tileRatio?: number
-  /** Kept from loading on a phone until the first view has painted (the entry loader releases it). */
+  /** On phones, load after the first paint (the entry loader releases it). */
   holdUntilFirstPaint?: boolean
 }
 
 const LABEL = 'absolute rounded-full px-2.5 py-1 text-xs leading-none font-bold text-white shadow sm:text-sm'
 
-/** The badge sits bottom left, clear of the photo's own BEFORE/AFTER labels; always shown on touch screens. */
 export function BeforeAfterThumbnail({
   image,
   sizes,
@@ -28,7 +27,6 @@ export function BeforeAfterThumbnail({
   holdUntilFirstPaint = false,
 }: BeforeAfterThumbnailProps) {
   const { width, height } = getImage(image.src)
-  // Landscape photos are side by side, portrait ones stacked (app/content/gallery.ts).
   const sideBySide = width >= height
   const frameFit = tileRatio && width / height < tileRatio ? 'h-full' : 'w-full'
   const dialogId = useId()
@@ -40,7 +38,7 @@ export function BeforeAfterThumbnail({
     window.open(fullSize, '_blank', 'noopener')
   }
   return (
-    // Invoker commands open the overlay before any script (decision 032); React opens it where they are missing.
+    // Invoker commands open it before any script; React covers browsers without them.
     <>
       <button
         ref={triggerRef}
@@ -48,7 +46,6 @@ export function BeforeAfterThumbnail({
         {...{ commandfor: dialogId, command: 'show-modal' }}
         aria-haspopup="dialog"
         onClick={(event) => {
-          // Ctrl/Cmd/Shift-click still opens the file, in a new tab or window.
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return openFile(event)
           event.preventDefault()
           if (!dialogRef.current?.open) dialogRef.current?.showModal()
@@ -56,8 +53,7 @@ export function BeforeAfterThumbnail({
         onAuxClick={(event) => event.button === 1 && openFile(event)}
         className={`group relative w-full cursor-zoom-in ${tileRatio ? 'flex items-center justify-center' : 'block'} overflow-hidden rounded-xl bg-slate-100 text-left shadow-sm ring-1 ring-slate-200 ${className}`}
       >
-        {/* The frame is exactly the photo, so the labels sit on its halves whatever the tile's shape. Its size
-          comes from the aspect ratio alone, so holding its content back (app.css) shifts nothing. */}
+        {/* Sized by its aspect ratio alone, so holding the photo back shifts nothing. */}
         <span
           className={`relative block ${frameFit}`}
           style={{
@@ -65,7 +61,7 @@ export function BeforeAfterThumbnail({
             animationDelay: holdUntilFirstPaint ? `${LOADER_FALLBACK_MS}ms` : undefined,
           }}
           data-held-until-paint={holdUntilFirstPaint ? '' : undefined}
-          // The entry loader may release it before React hydrates this markup.
+          // The entry loader may release it before hydration.
           suppressHydrationWarning
         >
           <ResponsiveImage
@@ -73,11 +69,10 @@ export function BeforeAfterThumbnail({
             alt={image.alt}
             sizes={sizes}
             priority={priority}
-            // Otherwise the browser raises the photos below the first to high and starves the LCP photo.
+            // Else the browser raises later photos to high and starves the LCP photo.
             fetchPriority={priority ? undefined : 'low'}
             className="block size-full transition-transform duration-300 group-hover:scale-[1.03]"
           />
-          {/* Text, not pixels: readable on a phone, where the photo's own labels shrink to a few pixels. */}
           <span aria-hidden="true" className={`${LABEL} top-1 left-1 bg-slate-950/85`}>
             {galleryLabels.before}
           </span>

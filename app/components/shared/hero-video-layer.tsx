@@ -19,7 +19,7 @@ export default function HeroVideoLayer({ video }: { video: FeaturedVideo }) {
   useEffect(() => {
     const element = videoRef.current
     if (!element || !autoPlay) return
-    // React sets `muted` as a property; make sure it is set before asking to play (autoplay policies).
+    // Autoplay needs `muted` before play(); React sets it as a property only.
     element.muted = true
     element.play().catch(() => setPlaying(false))
   }, [autoPlay, video.video_url])

@@ -1,4 +1,4 @@
-/** One star's outline in a 24-unit box (the shape of lucide's star, as a plain polygon). */
+/** lucide's star as a plain polygon in a 24-unit box. */
 const STAR_POINTS = [
   12, 2, 15.09, 8.26, 22, 9.27, 17, 14.14, 18.18, 21.02, 12, 17.77, 5.82, 21.02, 7, 14.14, 2, 9.27, 8.91, 8.26,
 ]
@@ -17,7 +17,7 @@ function starsPath(first: number, last: number): string {
   return path
 }
 
-/** One SVG for all five stars: the home page shows dozens of ratings, and an element per star weighed on it. */
+/** One SVG for five stars: an element per star weighed on the home page. */
 export function StarRating({
   rating,
   max = 5,

@@ -5,7 +5,7 @@ import { useHydrated } from '@tanstack/react-router'
 
 const HeroVideoLayer = lazyOptional(() => import('./hero-video-layer'))
 
-/** The video comes after hydration, off the first paint; a pause button for WCAG 2.2.2. */
+/** The video comes after hydration; the pause button is for WCAG 2.2.2. */
 export function VideoHero({
   video,
   children,

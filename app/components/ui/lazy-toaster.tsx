@@ -5,7 +5,7 @@ import { loadSonner, onSonnerLoaded, toasterMounted } from '~/lib/toast'
 
 const HEADER_CLEARANCE = 'calc(4rem + 12px)'
 
-/** Renders sonner's Toaster once the library has loaded (at idle time, or on the first toast). */
+/** Loads sonner at idle or on the first toast. */
 export function LazyToaster() {
   const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null)
 
@@ -25,7 +25,7 @@ export function LazyToaster() {
   return Toaster ? (
     <Toaster
       position="top-center"
-      // Below the fixed 4rem header, whose links and call button stay usable while a toast shows.
+      // Below the fixed header, whose links stay usable while a toast shows.
       offset={{ top: HEADER_CLEARANCE }}
       mobileOffset={{ top: HEADER_CLEARANCE }}
       richColors

@@ -1,6 +1,6 @@
 import type { SVGProps } from 'react'
 
-/** Simplified brand marks (lucide ships no brand icons). Decorative: the link carries the name. */
+/** lucide ships no brand icons. Decorative: the link carries the name. */
 type IconProps = SVGProps<SVGSVGElement>
 
 const base = { width: 20, height: 20, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const

@@ -11,7 +11,6 @@ export const Route = createFileRoute('/city/$citySlug')({
   params: {
     parse: ({ citySlug }) => {
       const parsed = v.safeParse(citySlugSchema, citySlug)
-      // docs/product.md#city-pages: an unknown slug navigates to /404 (which answers HTTP 404).
       if (!parsed.success) throw redirect({ to: '/404', replace: true })
       return { citySlug: parsed.output }
     },
