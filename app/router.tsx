@@ -8,14 +8,14 @@ import { ErrorPage } from './components/layout/error-page'
 import { newNonce } from './lib/nonce'
 import { scrollRestorationAfterHydration } from './lib/scroll'
 
-/** The router marks every script it writes with it; the server turns those into hashes (script-hashes.server.ts). */
+/** script-hashes.server.ts turns the marked scripts into hashes. */
 const ssrOptions = createIsomorphicFn().server(() => ({ nonce: newNonce() }))
 
 export function getRouter() {
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: {
-        // A server QueryClient lives for one request: keep memory flat under load.
+        // A server QueryClient lives for one request.
         gcTime: typeof window === 'undefined' ? 5_000 : 5 * 60_000,
         staleTime: 60_000,
       },

@@ -18,7 +18,7 @@ import { serveOwnerSocket } from './server/owner/owner-socket.server'
 import { warnAboutIgnoredSettings } from './server/start/ignored-settings.server'
 import { warnAboutPlaceholders } from './server/start/placeholder-facts.server'
 
-runtimeConfig() // a bad variable stops the server here, naming it
+runtimeConfig() // fails fast on a bad variable
 warnAboutPlaceholders()
 warnAboutIgnoredSettings()
 const declaredSearch = declaredSearchOf(getRouter())
@@ -38,7 +38,7 @@ const renderers: PageRenderers = {
   },
 }
 
-/** Legacy URLs go straight to the redirect's target, so old links arrive in one permanent hop. */
+/** Old links arrive in one permanent hop. */
 function trailingSlashRedirect(request: Request): Response | null {
   const url = new URL(request.url)
   if (url.pathname.length <= 1 || !url.pathname.endsWith('/') || url.pathname.startsWith('/_serverFn/')) return null
@@ -63,7 +63,7 @@ export default createServerEntry({
           missingHashedAsset(request) ??
           privateIfNonce(await htmlCache.serve(request, renderers))
         const finished = await finalizeResponse(request, response)
-        // A CDN would hand one visitor's id to everyone it serves the stored copy to.
+        // A CDN would hand one visitor's id to everyone.
         if (!sharedCacheMayStore(finished)) finished.headers.set('X-Request-Id', requestId)
         return finished
       }),

@@ -11,7 +11,7 @@ function jsonError(status: number, error: string): Response {
   })
 }
 
-// Replaces Start's default CSRF guard: ours also knows the public origin behind a TLS proxy.
+// Replaces Start's CSRF guard: ours knows the public origin behind a proxy.
 const sameOriginMiddleware = createMiddleware().server(async ({ next, request, handlerType }) => {
   if (handlerType !== 'serverFn') return next()
   return isSameOriginRequest(request) ? next() : jsonError(403, 'Forbidden')
@@ -29,7 +29,6 @@ const bodySizeMiddleware = createMiddleware().server(({ next, request, handlerTy
   return next()
 })
 
-/** An undecodable body is the sender's mistake: 400, not a 500 with a stack trace. */
 const wellFormedBodyMiddleware = createMiddleware().server(async ({ next, request, handlerType }) => {
   if (handlerType !== 'serverFn' || request.method !== 'POST') return next()
   if (await isWellFormedServerFnBody(request)) return next()
@@ -37,7 +36,7 @@ const wellFormedBodyMiddleware = createMiddleware().server(async ({ next, reques
   return jsonError(400, 'Bad request')
 })
 
-/** The quote form is rendered with a signed token, and rendering cannot wait for the key. */
+/** Rendering the quote form's signed token cannot wait for the key. */
 const formTokenKeyMiddleware = createMiddleware().server(async ({ next, handlerType }) => {
   if (handlerType !== 'router') return next()
   if (!formTokensLoaded()) await formTokens().catch(() => undefined)

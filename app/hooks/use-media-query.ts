@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
-/** False during SSR and hydration, so the markup matches. */
+/** False during SSR and hydration. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {

@@ -5,8 +5,7 @@ import { reviewsQuery } from '~/lib/backend.functions'
 const SETTLED = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined })
 const settledByQuery = new WeakMap<object, Promise<void>>()
 
-// Never rejects: useSuspenseQuery would throw during SSR and render a failure on the client.
-// One promise per query instance keeps `use()` stable.
+// Never rejects: useSuspenseQuery would throw during SSR. One promise per query keeps `use()` stable.
 function reviewsSettled(queryClient: QueryClient): Promise<void> {
   const cache = queryClient.getQueryCache()
   const existing = cache.find({ queryKey: reviewsQuery.queryKey, exact: true })
@@ -24,6 +23,5 @@ function reviewsSettled(queryClient: QueryClient): Promise<void> {
 
 export function useSettledReviews() {
   use(reviewsSettled(useQueryClient()))
-  // A retry would only repeat the server's failed call.
   return useQuery({ ...reviewsQuery, retryOnMount: false })
 }

@@ -10,7 +10,6 @@ export const ASSISTANT_INPUT_MESSAGES = {
   tooLong: `Messages can be at most ${assistant.maxMessageLength} characters.`,
 } as const
 
-/** docs/product.md#calls-to-the-backend */
 export const assistantRequestSchema = v.object(
   {
     message: v.pipe(
@@ -34,14 +33,13 @@ class AssistantInputError extends Error {
 function validateAssistantRequest(input: unknown): v.InferOutput<typeof assistantRequestSchema> {
   const result = v.safeParse(assistantRequestSchema, input)
   if (!result.success) {
-    // A thrown error is sent with the response's status, so set it first.
+    // Set the status before throwing: the error is sent with it.
     setResponseStatus(400)
     throw new AssistantInputError(result.issues[0]?.message ?? ASSISTANT_INPUT_MESSAGES.empty)
   }
   return result.output
 }
 
-/** The browser shows the fallback reply. */
 export const askAssistant = createServerFn({ method: 'POST' })
   .validator(validateAssistantRequest)
   .handler(async ({ data }): Promise<AssistantReply> => {

@@ -10,7 +10,6 @@ export type { FeaturedVideo, Review }
 
 const videoTableSchema = v.picklist(['pressure_washing_videos', 'service_videos'])
 
-/** docs/product.md#calls-to-the-backend */
 export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
   .validator(videoTableSchema)
   .handler(async ({ data: table }): Promise<FeaturedVideo | null> => {
@@ -22,7 +21,7 @@ export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
     }
   })
 
-/** Every page's media-src: a visitor may go on to either page. */
+/** Every page's media-src: a visitor may go on to either. */
 export const featuredVideoOrigins = createServerOnlyFn(async (): Promise<string[]> => {
   const videos = await Promise.all(
     videoTableSchema.options.map((table) => cachedFeaturedVideo(table).catch(() => null)),
@@ -48,7 +47,6 @@ export const homeVideoQuery = queryOptions({
   retry: false,
 })
 
-/** Its query key: docs/product.md#calls-to-the-backend. */
 export const serviceVideoQuery = queryOptions({
   queryKey: ['featured-service-video'],
   queryFn: () => fetchFeaturedVideo({ data: 'service_videos' }),
@@ -60,7 +58,7 @@ export const reviewsQuery = queryOptions({
   queryKey: ['reviews'],
   queryFn: () => fetchReviews(),
   staleTime: 30 * MINUTE,
-  // The server's per-request QueryClient must not hold data for an hour (see router.tsx).
+  // The server's per-request QueryClient must not hold data for an hour.
   gcTime: typeof window === 'undefined' ? 5_000 : 60 * MINUTE,
   retry: false,
 })

@@ -1,4 +1,3 @@
-/** docs/product.md#business-constants */
 export const CONFETTI_OPTIONS = { particleCount: 100, spread: 70, origin: { y: 0.6 } } as const
 
 export async function playConfetti(): Promise<boolean> {

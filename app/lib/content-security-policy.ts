@@ -21,10 +21,8 @@ export function contentSecurityPolicy(nonce: string | undefined, videoOrigins: r
   ].join('; ')
 }
 
-/** Nothing that could end or extend a CSP directive. */
 const PLAIN_HTTPS_ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d+)?$/
 
-/** https only: anything else is mixed content. */
 export function videoOriginsOf(urls: readonly (string | null | undefined)[]): string[] {
   const origins = new Set<string>()
   for (const url of urls) {

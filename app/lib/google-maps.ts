@@ -1,4 +1,3 @@
-/** Google Maps addresses for the business's street address: the embed, and the page a link opens. */
 export function googleMapsEmbedUrl(address: string): string {
   return `https://www.google.com/maps?q=${encodeURIComponent(address)}&output=embed`
 }

@@ -3,7 +3,6 @@ import { createElement, lazy, use, type ComponentType } from 'react'
 
 interface IdleOptions {
   timeout?: number
-  /** Safari has no requestIdleCallback. */
   fallbackDelay?: number
 }
 
@@ -47,7 +46,7 @@ function isChunkLoadFailure(error: unknown): error is Error {
 
 const CHUNK_RETRY_DELAYS_MS = [1_000, 3_000]
 
-/** A dropped connection or a deploy; other errors are not retried. */
+/** Other errors are not retried. */
 async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   for (const delay of CHUNK_RETRY_DELAYS_MS) {
     try {
@@ -72,7 +71,6 @@ function reloadOnceFor(error: Error): boolean {
   return true
 }
 
-/** The Suspense boundary above keeps showing the server's markup. */
 const neverSettles = new Promise<never>(() => {})
 
 /** docs/decisions/015-chunk-failure.md */
@@ -101,7 +99,6 @@ export function lazyWhenIdle<Props extends object>(load: () => Promise<Component
   }
 }
 
-/** For extras the page works without: a chunk that never arrives is simply left out. */
 export function lazyOptional<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>) {
   return lazy(async () => {
     try {

@@ -1,4 +1,4 @@
-/** Fresh for each render; marks the scripts it writes, and never leaves the server (script-hashes.server.ts). */
+/** Never leaves the server (script-hashes.server.ts). */
 export function newNonce(): string {
   const bytes = new Uint8Array(16)
   crypto.getRandomValues(bytes)

@@ -1,4 +1,4 @@
-/** What the owner's inbox and its push show of a lead; shared with the browser: no server imports. */
+/** Shared with the browser: no server imports. */
 import { serviceList } from '~/content/service-list'
 import { cityNames, citySlugs, type CitySlug } from '~/content/service-areas'
 
@@ -17,11 +17,9 @@ export interface InboxLead {
   note: string
   service: string | null
   city: string | null
-  /** The review request: not asked for, waiting in the outbox, or sent. */
   reviewRequest: 'none' | 'queued' | 'sent'
 }
 
-/** The form does not ask for a service or town: the page it was sent from tells them. */
 export function leadTopic(sourcePage: string | null): { service: string | null; city: string | null } {
   let url: URL
   try {
@@ -37,14 +35,13 @@ export function leadTopic(sourcePage: string | null): { service: string | null; 
   return { service, city }
 }
 
-/** The push's title: no name, e-mail or phone ever goes into it. */
+/** No name, e-mail or phone ever goes into it. */
 export function pushTitle(sourcePage: string | null): string {
   const { service, city } = leadTopic(sourcePage)
   if (service && city) return `${service} in ${city}`
   return service ?? (city ? `Quote request in ${city}` : 'New quote request')
 }
 
-/** Digits and a leading + only, for tel: and sms: links. */
 export function dialable(phone: string): string {
   return phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '')
 }

@@ -1,4 +1,4 @@
-/** The inbox's service worker (/owner/sw.js): shows each lead's push; no caching, no fetch handler. */
+/** No caching, no fetch handler. */
 export const OWNER_SERVICE_WORKER = `'use strict'
 self.addEventListener('push', (event) => {
   let data = {}

@@ -7,15 +7,14 @@ import { listInbox, queueReviewRequest, savePushSubscription, updateLead } from 
 import { OWNER_NOTE_MAX, OWNER_STATUSES, type InboxLead } from './owner-lead'
 
 export interface OwnerState {
-  /** 'unavailable': Supabase mode; 'unconfigured': no OWNER_SESSION_SECRET. */
+  /** 'unavailable': Supabase mode. */
   mode: 'ready' | 'unavailable' | 'unconfigured'
   signedIn: boolean
-  /** The VAPID public key, to subscribe this phone to alerts (signed in only). */
   alertsKey: string | null
   reviewLinkSet: boolean
 }
 
-/** No lead data: only whether this browser is signed in. */
+/** No lead data. */
 export const fetchOwnerState = createServerFn({ method: 'GET' }).handler(async (): Promise<OwnerState> => {
   setResponseHeader('Cache-Control', 'private, no-store')
   const config = runtimeConfig().owner

@@ -1,5 +1,4 @@
-/** Without JavaScript. */
 export const QUOTE_FALLBACK_ACTION = '/quote-request'
 
-/** A name no autofill recognises, so a real visitor is never flagged. */
+/** No autofill knows it, so a real visitor is never flagged. */
 export const QUOTE_HONEYPOT_NAME = 'dbpw-check'

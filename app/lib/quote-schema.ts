@@ -1,7 +1,6 @@
-/** Shared with the browser: no server imports. */
 import * as v from 'valibot'
 
-/** The first four word for word from docs/product.md#validation. */
+/** docs/product.md#validation */
 export const QUOTE_FIELD_MESSAGES = {
   firstNameRequired: 'First name is required',
   emailRequired: 'Email is required',
@@ -16,7 +15,7 @@ export const QUOTE_FIELD_MESSAGES = {
   phoneInvalid: 'Please enter a valid phone number',
 } as const
 
-/** Word for word from docs/product.md#errors-and-messages. */
+/** docs/product.md#errors-and-messages */
 export const QUOTE_MESSAGES = {
   submitError: {
     title: 'Error Submitting Quote Request',
@@ -44,7 +43,6 @@ export const quoteErrorMessages = (phone: string) =>
     tooLarge: 'The request is too large.',
   }) as const
 
-/** The no-JavaScript result page prints nothing else from its URL. */
 export function quoteResultMessages(phone: string): string[] {
   return [...Object.values(QUOTE_FIELD_MESSAGES), ...Object.values(quoteErrorMessages(phone)), 'Invalid form data']
 }
@@ -61,14 +59,13 @@ export const QUOTE_LIMITS = {
   idempotencyKeyMax: 100,
 } as const
 
-/** CR/LF must never reach an e-mail header. */
 const FORBIDDEN_CHARS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u
 
 export function hasForbiddenChars(value: string): boolean {
   return FORBIDDEN_CHARS.test(value)
 }
 
-/** Header-safe: no spaces, commas, quotes, angle brackets or colons. */
+/** Header-safe. */
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$/
 
@@ -84,7 +81,7 @@ const M = QUOTE_FIELD_MESSAGES
 
 const ONE_ISSUE = { abortPipeEarly: true } as const
 
-// `optional(…, '')` so a missing key reports the field's own "… is required", not a generic issue.
+// So a missing key reports the field's own "… is required".
 
 export const firstNameSchema = v.optional(
   v.config(
@@ -145,7 +142,6 @@ export const quoteRequestSchema = v.object(
 export type QuoteRequestInput = v.InferInput<typeof quoteRequestSchema>
 export type QuoteRequest = v.InferOutput<typeof quoteRequestSchema>
 
-/** The site path the form was sent from, shown to the owner. */
 export const sourcePageSchema = v.nullish(
   v.pipe(
     v.string('Invalid page address'),
@@ -155,12 +151,11 @@ export const sourcePageSchema = v.nullish(
   ),
 )
 
-/** `company` is the honeypot. */
 export const quoteSubmissionSchema = v.object(
   {
     ...quoteRequestSchema.entries,
     company: v.nullish(v.pipe(v.string('Invalid form data'), v.maxLength(QUOTE_LIMITS.company, 'Invalid form data'))),
-    /** Signed by the server when the form was issued; a bad one is not refused but flagged. */
+    /** A bad one is not refused but flagged. */
     formToken: v.nullish(v.pipe(v.string('Invalid form data'), v.maxLength(200, 'Invalid form data'))),
     idempotencyKey: v.pipe(
       v.string('Missing submission key. Please reload the page and try again.'),
@@ -182,7 +177,6 @@ export function firstQuoteIssue(
   return result.success ? null : (result.issues[0]?.message ?? 'Invalid form data')
 }
 
-/** 'not-confirmed' shows processingError, everything else submitError. */
 export type QuoteFailureReason = 'invalid' | 'rate-limited' | 'call-failed' | 'not-confirmed'
 
 export type QuoteSubmitResponse = { success: true } | { success: false; error: string; reason: QuoteFailureReason }
@@ -193,7 +187,6 @@ export interface QuoteToast {
   variant: 'success' | 'destructive' | 'default'
 }
 
-/** `null`: the call itself threw. */
 export function quoteResponseToast(response: QuoteSubmitResponse | null | undefined): QuoteToast {
   if (response && response.success === true) return { ...QUOTE_MESSAGES.success, variant: 'success' }
   if (response && response.reason === 'not-confirmed') {

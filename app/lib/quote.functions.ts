@@ -9,7 +9,7 @@ import { quoteSubmissionSchema, type QuoteSubmissionInput, type QuoteSubmitRespo
 function validateSubmission(input: unknown): QuoteSubmissionInput {
   const result = v.safeParse(quoteSubmissionSchema, input)
   if (!result.success) {
-    // A thrown error is sent with the response's status, so set it first.
+    // Set the status before throwing: the error is sent with it.
     setResponseStatus(400)
     throw new Error(result.issues[0]?.message ?? 'Invalid form data')
   }
@@ -29,7 +29,7 @@ export const submitQuoteRequest = createServerFn({ method: 'POST' })
     return result.body
   })
 
-/** Asked for when the visitor first touches the form, not at page load: its issue time starts the fill time. */
+/** At first touch, not page load: its issue time starts the fill time. */
 export const issueQuoteFormToken = createServerFn({ method: 'GET' }).handler(async (): Promise<string> => {
   return (await formTokens()).issue()
 })

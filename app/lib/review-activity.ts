@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { ReviewActivity } from '~/content/activity'
 import { reviewsQuery, type Review } from '~/lib/backend.functions'
 
-/** Enough to be real, not enough to identify a customer. */
+/** Not enough to identify a customer. */
 export function shortName(author: string): string {
   const [first = '', ...rest] = author.trim().split(/\s+/)
   const last = rest.at(-1)
@@ -11,7 +11,6 @@ export function shortName(author: string): string {
 
 const DAY_MS = 86_400_000
 
-/** docs/decisions/011-social-proof-default.md */
 export function activityFromReviews(
   reviews: readonly Pick<Review, 'author' | 'rating' | 'date'>[],
   now: number = Date.now(),
@@ -27,7 +26,6 @@ export function activityFromReviews(
     .sort((a, b) => (a.daysAgo ?? Infinity) - (b.daysAgo ?? Infinity))
 }
 
-/** Through the reviews strip's query, so its cache is shared. */
 export async function loadReviewActivity(queryClient: QueryClient): Promise<ReviewActivity[]> {
   return activityFromReviews(await queryClient.fetchQuery(reviewsQuery))
 }

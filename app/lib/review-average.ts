@@ -1,4 +1,4 @@
-/** The average shown beside a list of reviews, from those very reviews (docs/decisions/022-rating-from-reviews.md). */
+/** docs/decisions/022-rating-from-reviews.md */
 export function reviewAverage(reviews: readonly { rating: number }[]): { average: string; count: number } | null {
   if (reviews.length === 0) return null
   const total = reviews.reduce((sum, review) => sum + review.rating, 0)

@@ -1,5 +1,4 @@
 export const QUOTE_FORM_CLASS = 'quote-request-form'
-/** The fragment quote links point at, so they work before the JavaScript arrives. */
 export const QUOTE_FORM_ID = 'quote-form'
 
 export function prefersReducedMotion(): boolean {
@@ -8,7 +7,6 @@ export function prefersReducedMotion(): boolean {
 
 export const RENDER_ALL_KEY = 'renderAll'
 
-/** Estimated `.render-when-visible` heights would make the scroll miss. */
 function renderWholePage(): void {
   document.documentElement.dataset[RENDER_ALL_KEY] = ''
 }
@@ -20,7 +18,6 @@ export function scrollIntoView(element: Element | null): boolean {
   return true
 }
 
-/** Moves focus too, for keyboard and screen-reader users. */
 export function scrollToSection(id: string): boolean {
   const element = document.getElementById(id)
   if (!scrollIntoView(element)) return false
@@ -42,22 +39,19 @@ function focusWithoutScroll(element: HTMLElement | null) {
   element.focus({ preventScroll: true })
 }
 
-/** A page scrolled before hydration stays put. */
 export function scrollRestorationAfterHydration(): () => boolean {
   let hydrated = false
   return () => {
-    // The server asks too, for the inline script that restores a reload's position: yes.
+    // The server asks too, for the reload-position script: yes.
     if (typeof window === 'undefined' || hydrated) return true
     hydrated = true
     return window.scrollX === 0 && window.scrollY === 0
   }
 }
 
-/** docs/product.md#home-page */
 export const SCROLL_AFTER_NAVIGATION_MS = 100
 
 const SCROLL_ATTEMPTS = 20
-/** Content streaming in above can still move the target. */
 const SETTLE_CHECK_MS = 800
 
 function awayFromTop(element: HTMLElement): boolean {
@@ -65,7 +59,7 @@ function awayFromTop(element: HTMLElement): boolean {
   return Math.abs(element.getBoundingClientRect().top - margin) > 48
 }
 
-/** Retries while the target loads, and scrolls again if late content above pushed it away. */
+/** Late content above can still push the target away. */
 export function scrollAfterNavigation(target: () => HTMLElement | null, scroll: () => boolean, attempt = 0): void {
   window.setTimeout(() => {
     if (scroll()) {

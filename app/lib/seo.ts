@@ -6,7 +6,6 @@ export function absoluteUrl(path: string): string {
 }
 
 interface SeoInput extends PageSeo {
-  /** Query only when it selects distinct content. */
   path: string
   image?: string
   noindex?: boolean
@@ -38,7 +37,7 @@ export function seo({ title, description, keywords, path, image = '/og-image.jpg
   return { meta, links }
 }
 
-/** "<" is escaped so no text can close the script element. */
+/** "<" escaped: no text can close the script element. */
 export function jsonLdScript(data: object) {
   return {
     type: 'application/ld+json',
@@ -51,7 +50,7 @@ interface Crumb {
   path: string
 }
 
-/** Google reads a trail of two items or more; the last, the page itself, may go without a link. */
+/** Google reads a trail of two items or more. */
 export function breadcrumbJsonLd(trail: [Crumb, ...Crumb[], Crumb | { name: string }]) {
   return {
     '@context': 'https://schema.org',

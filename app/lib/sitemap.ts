@@ -7,7 +7,7 @@ export interface SitemapEntry {
   priority: string
 }
 
-/** docs/product.md#business-constants: the site's pages, then the legacy city addresses (they redirect). */
+/** Legacy city addresses last: they redirect. */
 export function sitemapEntries(): SitemapEntry[] {
   return [
     ...sitePages.map(({ path, priority }) => ({ path, priority })),

@@ -8,7 +8,7 @@ import { absoluteUrl, breadcrumbJsonLd } from './seo'
 
 const businessId = `${site.baseUrl}/#business`
 
-/** No review stars: Google ignores self-serving ones. */
+/** No stars: Google ignores self-serving ones. */
 export function localBusinessJsonLd() {
   return {
     '@context': 'https://schema.org',
@@ -70,7 +70,6 @@ export function localBusinessJsonLd() {
   }
 }
 
-/** Server only, so the builder never ships to the browser. */
 export const homeStructuredData = createIsomorphicFn()
   .server(() => [localBusinessJsonLd(), breadcrumbJsonLd([{ name: 'Home', path: '/' }, { name: homeBreadcrumbName }])])
   .client((): object[] | undefined => undefined)

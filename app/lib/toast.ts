@@ -1,4 +1,4 @@
-/** sonner loads when idle after hydration, so its aria-live region exists before anything is said. */
+/** Loaded after hydration, so its live region exists before anything is said. */
 import type * as SonnerModule from 'sonner'
 
 type Sonner = typeof SonnerModule

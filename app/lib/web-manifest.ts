@@ -1,9 +1,6 @@
 export const WEB_MANIFEST_HREF = '/site.webmanifest'
 
-/**
- * Linked once the page has loaded: only installing the site needs it, and fetched during the first view it
- * competed with the page itself (docs/decisions/027-no-icon-or-manifest-requests-before-the-page.md).
- */
+/** docs/decisions/027-no-icon-or-manifest-requests-before-the-page.md */
 export function linkWebManifestAfterLoad(): void {
   const link = () => {
     if (document.querySelector('link[rel="manifest"]')) return

@@ -13,13 +13,11 @@ export interface RuntimeConfig {
   quoteNotifyEmail?: string
   quoteFromEmail?: string
   supabase?: { url: string; anonKey: string; siteSecret?: string }
-  /** The owner's tools only (`npm run leads`), never the site: SUPABASE_URL with the service role key. */
+  /** The owner's tools only (`npm run leads`), never the site. */
   ownerSupabase?: { url: string; serviceRoleKey?: string }
-  /** TRUST_PROXY: the proxies whose X-Forwarded-* headers are believed (http/trusted-proxy.server.ts). */
   trustedProxy: TrustedProxy
-  /** LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET: the owner's own tools get every lead that is not spam. */
   leadWebhook?: { url: string; secret: string }
-  /** The inbox at /owner (docs/decisions/033-owner-inbox.md); sessionSecret unset: no sign-in. */
+  /** sessionSecret unset: no sign-in at /owner. */
   owner: {
     email?: string
     sessionSecret?: string
@@ -27,7 +25,7 @@ export interface RuntimeConfig {
     vapid?: { publicKey: string; privateKey: string; subject?: string }
   }
   quote: { rateLimit: number; rateWindowMs: number; minFillMs: number; ipHashSalt?: string }
-  /** llm: ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY both set, else the grounded assistant alone. */
+  /** llm: null unless ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY are both set. */
   assistant: { rateLimit: number; rateWindowMs: number; llm: LlmConfig | null }
   htmlCacheSeconds: number
   logLevel: LogLevel
@@ -41,15 +39,12 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-/** The one reader of the process environment at run time (build/build-settings.ts at build time). */
+/** The one reader of process.env at run time. */
 export function serverEnv(): Env {
   return process.env
 }
 
-/**
- * Adds `.env` (or the file ENV_FILE names) to the environment, for the build (vite.config.ts) and the
- * server's start (start/nitro-env-file.server.ts); a variable already set wins. Returns the file read.
- */
+/** A variable already set wins. */
 export function loadEnvFile(path = process.env.ENV_FILE?.trim() || '.env'): string | null {
   if (!existsSync(path)) {
     if (process.env.ENV_FILE?.trim()) throw new ConfigError(`ENV_FILE names a file that does not exist: ${path}`)
@@ -239,7 +234,6 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
 
 let current: RuntimeConfig | undefined
 
-/** Parsed once, by the server entry as it starts; every other module takes its slice from here. */
 export function runtimeConfig(): RuntimeConfig {
   current ??= parseRuntimeConfig(serverEnv())
   return current

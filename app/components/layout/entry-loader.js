@@ -1,16 +1,15 @@
-// The inline loader that starts the page's JavaScript once the first paint (and the high-priority photo, if in
-// view) is on screen: docs/decisions/001-deferred-entry-loader.md. Plain ES5 run as an inline script; the build
-// minifies it (build/inline-script.ts, `?inline-script`).
+// Starts the page's JavaScript once the first view is painted: docs/decisions/001-deferred-entry-loader.md.
+// Plain ES5, inlined by the build (build/inline-script.ts).
 function startEntry(preloads, entries, fallbackMs) {
   var doc = document
   var Observer = window.PerformanceObserver
   var entryTypes = (Observer && Observer.supportedEntryTypes) || []
-  var waitingFor = 1 // the first contentful paint, plus one per page photo (data-page-photo) below
+  var waitingFor = 1 // plus one per page photo below
   var started = false
   var largestPaints = entryTypes.indexOf('largest-contentful-paint') >= 0
   var PAINT_REPORT_MS = 250
 
-  // Starting a fetch costs the main thread about half a millisecond: three per task keeps tasks short.
+  // Each fetch costs the main thread about 0.5 ms: three per task.
   function addPreloads() {
     preloads.splice(0, 3).forEach(function (href) {
       var link = doc.createElement('link')
@@ -24,7 +23,6 @@ function startEntry(preloads, entries, fallbackMs) {
   function start() {
     if (started) return
     started = true
-    // Photos held back until the first view painted (app.css) may load now.
     ;[].forEach.call(doc.querySelectorAll('[data-held-until-paint]'), function (element) {
       element.removeAttribute('data-held-until-paint')
     })
@@ -53,7 +51,7 @@ function startEntry(preloads, entries, fallbackMs) {
     }
   }
 
-  // A frame callback can run before that frame reaches the screen; the timeout after it runs once it has.
+  // A frame callback can run before its frame is on screen; the timeout after it runs once it is.
   function afterFrame(callback) {
     requestAnimationFrame(function () {
       setTimeout(callback, 0)
@@ -83,10 +81,9 @@ function startEntry(preloads, entries, fallbackMs) {
     )
 
   ;[].forEach.call(doc.querySelectorAll('img[data-page-photo]'), function (image) {
-    // Not fetchpriority: a priority photo that is below the text on a phone has none (ResponsiveImage).
+    // Not fetchpriority: a priority photo below the text on a phone has none.
     waitingFor++
     var done = once(settle)
-    // A photo out of view (below the fold on a small phone) is not what the visitor first sees.
     if (window.IntersectionObserver) {
       var visibility = new IntersectionObserver(function (changes) {
         visibility.disconnect()
@@ -96,7 +93,7 @@ function startEntry(preloads, entries, fallbackMs) {
     }
     image.addEventListener('error', done)
     if (image.complete && !image.naturalWidth) return done()
-    // The browser reports the photo's paint if it is the largest so far; once a larger one is reported, it never will.
+    // Once a larger paint is reported, this photo's never will be.
     var drawn = false
     var largest = 0
     function visibleArea() {
@@ -114,8 +111,7 @@ function startEntry(preloads, entries, fallbackMs) {
         },
         done,
       )
-    // Loaded and decoded, the photo is drawn in the next frame. A report that never comes (no reports after the
-    // visitor's first input) holds the scripts PAINT_REPORT_MS at most.
+    // No report comes after the visitor's first input: wait PAINT_REPORT_MS at most.
     function painted() {
       afterFrame(function () {
         drawn = true

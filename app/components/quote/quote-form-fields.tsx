@@ -42,31 +42,29 @@ function newSubmissionKey(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
 }
 
-/** Loaded lazily: what the visitor typed before hydration is taken over. */
+/** Takes over what the visitor typed before hydration. */
 export default function QuoteFormFields() {
   const formId = useId()
   const sourcePage = useLocation({ select: (location) => location.href })
-  // One key for the retries of a submission (stored once); a new one after success.
+  // One key for a submission's retries; a new one after success.
   const submissionKey = useRef<string>('')
-  // Asked for on the first touch: the server checks when filling in began.
   const formToken = useRef<Promise<string | null> | null>(null)
   const [honeypot, setHoneypot] = useState('')
   const formRef = useRef<HTMLFormElement>(null)
   const tokenInputId = `${formId}-token`
-  // A value other than the server-rendered token would empty the field on hydration.
+  // Any other value would empty the field on hydration.
   const [renderedFormToken] = useState(() => renderedQuoteFormToken() || serverRenderedValue(tokenInputId))
   const requestFormToken = () => {
-    // Offline for a moment: the rendered token is older but genuine.
+    // Offline: the rendered token is older but genuine.
     formToken.current ??= issueQuoteFormToken().catch(() => renderedFormToken || null)
   }
-  // Until then a submit posts to the server route.
   const [interactive, setInteractive] = useState(false)
 
   useEffect(() => {
     submissionKey.current = newSubmissionKey()
     setInteractive(true)
     const elements = formRef.current?.elements
-    // Typed into before this code arrived: the rendered token predates the typing.
+    // Typed into before hydration: the rendered token predates the typing.
     const typedEarly = fields.some(({ name }) => (elements?.namedItem(name) as HTMLInputElement | null)?.value)
     if (typedEarly && renderedFormToken) formToken.current = Promise.resolve(renderedFormToken)
     for (const { name } of fields) {
@@ -175,10 +173,8 @@ export default function QuoteFormFields() {
         </form.Field>
       ))}
 
-      {/* Honeypot: bots that fill it are stored as suspected spam. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${formId}-hp`}>Leave this field empty</label>
-        {/* A name no browser autofill recognises, so a real visitor is never flagged. */}
         <input
           id={`${formId}-hp`}
           name={QUOTE_HONEYPOT_NAME}
@@ -191,7 +187,6 @@ export default function QuoteFormFields() {
       </div>
 
       <input type="hidden" name="sourcePage" value={sourcePage.slice(0, 200)} />
-      {/* Posted without JavaScript; used with it for typing done before hydration. */}
       <input type="hidden" id={tokenInputId} name={QUOTE_FORM_TOKEN_NAME} defaultValue={renderedFormToken} />
 
       <form.Subscribe selector={(state) => state.isSubmitting}>

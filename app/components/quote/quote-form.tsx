@@ -3,7 +3,7 @@ import { claims } from '~/content/site'
 import { lazyWhenIdle } from '~/lib/lazy-when-idle'
 import { QUOTE_FORM_CLASS, QUOTE_FORM_ID } from '~/lib/scroll'
 
-// Loaded at idle; until then typing is kept and a submit posts to /quote-request.
+// Until loaded, typing is kept and a submit posts to /quote-request.
 const QuoteFormFields = lazyWhenIdle(() => import('./quote-form-fields').then((module) => module.default))
 
 export interface QuoteFormProps {
@@ -26,7 +26,7 @@ export function QuoteForm({
         {title}
       </h2>
       <p className="mt-2 text-slate-600">{description}</p>
-      {/* Same height as the form: nothing jumps when the chunk arrives. */}
+      {/* Same height as the form: nothing jumps. */}
       <Suspense fallback={<div className="mt-6 min-h-[23.75rem]" aria-busy="true" />}>
         <QuoteFormFields />
       </Suspense>

@@ -1,4 +1,4 @@
-// Images from the build-time pipeline (scripts/build-images.ts); an unknown name throws rather than render broken.
+// An unknown image name throws rather than render broken.
 import type { CSSProperties, ImgHTMLAttributes } from 'react'
 import { preload } from 'react-dom'
 import manifestJson from '../../content/image-manifest.json'
@@ -7,7 +7,6 @@ import type { ImageName } from '../../content/types'
 export interface ImageEntry {
   width: number
   height: number
-  /** 8 hex characters of the content hash; part of every output file name. */
   hash: string
   widths: number[]
   placeholder: string
@@ -15,7 +14,7 @@ export interface ImageEntry {
 
 export type ImageFormat = 'avif' | 'webp'
 
-/** Narrower than `ImageName`: checked against the committed manifest at compile time. */
+/** Checked against the committed manifest at compile time. */
 export type KnownImageName = keyof typeof manifestJson
 
 const manifest: Readonly<Record<string, ImageEntry>> = manifestJson
@@ -38,19 +37,18 @@ export function getImage(name: ImageName): ImageEntry {
   return manifest[name] as ImageEntry
 }
 
-/** Throws on the first name missing from the manifest: call at module level to fail when content is loaded. */
+/** Call at module level to fail when content is loaded. */
 export function assertImageNames(names: Iterable<ImageName>): void {
   for (const name of names) getImage(name)
 }
 
-/** Falls back to the largest width, so callers keep working when the owner swaps in a smaller photo. */
+/** Falls back to the largest width: the owner may swap in a smaller photo. */
 export function imageUrl(name: ImageName, width: number, format: ImageFormat = 'webp'): string {
   const entry = getImage(name)
   const chosen = entry.widths.find((w) => w >= width) ?? entry.widths[entry.widths.length - 1]
   return `${IMAGE_BASE_URL}${name.replaceAll('/', '-')}.${entry.hash}-${chosen}.${format}`
 }
 
-/** The largest generated file: where a gallery photo links to, for a visitor without the overlay's script. */
 export function fullSizeImageUrl(name: ImageName): string {
   return imageUrl(name, getImage(name).width, 'webp')
 }
@@ -60,7 +58,7 @@ export function imageSrcSet(name: ImageName, format: ImageFormat): string {
   return entry.widths.map((w) => `${imageUrl(name, w, format)} ${w}w`).join(', ')
 }
 
-/** For the LCP image; `type` makes browsers without AVIF skip it. Pass the same `sizes` as its <ResponsiveImage>. */
+/** Pass the same `sizes` as its <ResponsiveImage>. */
 export function imagePreloadLink(name: ImageName, sizes: string, format: ImageFormat = 'avif', media?: string) {
   return {
     rel: 'preload',
@@ -81,17 +79,12 @@ export interface ResponsiveImageProps extends Omit<
   alt: string
   sizes?: string
   priority?: boolean
-  /**
-   * With `priority`: the screens on which the photo is in the first view (preloaded at high priority there).
-   * Elsewhere, below the text on a phone, it loads lazily, after the text it would otherwise slow down.
-   */
+  /** With `priority`: where it is in the first view; elsewhere it loads lazily. */
   priorityMedia?: string
   className?: string
-  /** Without it the wrapper is `display: contents`, so the <img> lays out as the parent's direct child. */
   pictureClassName?: string
 }
 
-/** The <img> carries the intrinsic width and height, so nothing shifts when it loads. */
 export function ResponsiveImage({
   name,
   alt,
@@ -107,7 +100,6 @@ export function ResponsiveImage({
   const fallbackWidth = entry.widths[Math.floor(entry.widths.length / 2)] ?? entry.width
   const imgStyle: CSSProperties = { backgroundColor: entry.placeholder, ...style }
   if (priority) {
-    // React puts this preload in the <head>, so the fetch starts before the body is parsed.
     const link = imagePreloadLink(name, sizes, 'avif', priorityMedia)
     preload(imageUrl(name, fallbackWidth, 'avif'), {
       as: 'image',
@@ -118,7 +110,7 @@ export function ResponsiveImage({
       media: link.media,
     })
   }
-  // Where the preload applies, the lazy <img> finds the photo already in memory and is not deferred.
+  // Where the preload applies, the lazy <img> finds the photo in memory.
   const eager = priority && !priorityMedia
   return (
     <picture className={pictureClassName} style={pictureClassName ? undefined : { display: 'contents' }}>
@@ -133,7 +125,7 @@ export function ResponsiveImage({
         loading={eager ? 'eager' : 'lazy'}
         decoding={priority ? undefined : 'async'}
         fetchPriority={eager ? 'high' : rest.fetchPriority}
-        // The entry loader waits for this photo's paint (entry-loader.js).
+        // entry-loader.js waits for this photo's paint.
         data-page-photo={priority ? '' : undefined}
         className={className}
         style={imgStyle}

@@ -3,11 +3,10 @@ import { askLlm, type LlmConfig } from './llm.server'
 
 export interface EmbeddedAssistantOptions {
   fetch?: typeof fetch
-  /** The Node server passes its logger; the Edge Function (a copy of this file) keeps the console. */
+  /** The Edge Function (a copy of this file) keeps the console. */
   warn?: (message: string) => void
 }
 
-/** The LLM when configured; otherwise, or when it fails, the grounded assistant. */
 export async function answerWithEmbeddedAssistant(
   message: string,
   llm: LlmConfig | null,

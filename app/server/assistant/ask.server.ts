@@ -1,4 +1,3 @@
-/** The chat use case: rate limit, time limit, then the backend port answers. Failures carry an HTTP status. */
 import { RateLimitedError, type Backend, type VisitorLimit } from '../backend/backend.server'
 import { getBackend } from '../backend/backend-factory.server'
 import { runtimeConfig } from '../config.server'
@@ -27,13 +26,13 @@ export function askAssistant(
 }
 
 export interface AssistantServiceOptions {
-  /** Per IP per window; 0 or less disables the limit. */
+  /** 0 or less: no limit. */
   rateLimit?: number
   rateWindowMs?: number
   timeoutMs?: number
   now?: () => number
   ask?: (message: string, limit?: VisitorLimit) => Promise<string>
-  /** True: `ask` is given the limit and counts it where every instance sees it (Supabase mode). */
+  /** `ask` counts the limit where every instance sees it. */
   sharedRateLimits?: () => boolean
 }
 

@@ -1,7 +1,4 @@
-/**
- * Answers from the site's content only, deterministically: topics, then the closest service passage,
- * else "I don't know" and the phone number. It never states a price or place the content does not.
- */
+/** It never states a price or place the content does not. */
 import {
   areaNames,
   facts,

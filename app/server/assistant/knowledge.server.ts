@@ -1,7 +1,4 @@
-/**
- * What the assistant knows, built from app/content/ only. The LLM gets the same facts as its system
- * context, so the two assistants can never disagree about the business.
- */
+/** The LLM gets the same facts, so the two assistants never disagree. */
 import { assistant } from '../../content/assistant'
 import { cities } from '../../content/cities'
 import { epoxy, services } from '../../content/services'
@@ -59,7 +56,7 @@ export function listSentence(items: readonly string[]): string {
 
 const matchName = (name: string) => name.toLowerCase().replace(/[-\u2013]/g, ' ')
 
-/** Proper names only; "Washington" is left out: visitors mean the state far more often. */
+/** "Washington" is left out: visitors mean the state. */
 function neighborhoodNames(names: string[]): string[] {
   return names
     .map((name) => name.replace(/^The /, ''))
@@ -72,7 +69,7 @@ function neighborhoodNames(names: string[]): string[] {
     )
 }
 
-/** Longest first, so "Lincoln Village" wins over shorter names. */
+/** Longest first: "Lincoln Village" wins over shorter names. */
 export const servedPlaces: ServedPlace[] = [
   ...serviceAreas.map((area) => ({ match: matchName(area.name), name: area.name, city: area.name })),
   ...cities.flatMap((city) =>
@@ -84,7 +81,6 @@ export const servedZipCodes = new Map<string, string>(
   cities.flatMap((city) => city.zipCodes.map((zip) => [zip, city.name] as const)),
 )
 
-/** Not served: recognised so the assistant says "not on our list, but call us" instead of guessing. */
 export const otherPlaces = [
   'Elk Grove',
   'Davis',

@@ -1,4 +1,3 @@
-/** The LLM's settings: the server reads them from the parsed config, the Edge Function from its own env. */
 export interface LlmConfig {
   url: string
   key: string
@@ -22,7 +21,6 @@ export function llmConfigFromEnv(env: Record<string, string | undefined>): LlmCo
   }
 }
 
-/** ".../v1" -> ".../v1/chat/completions"; a full address is kept. */
 export function chatCompletionsUrl(url: string): string {
   const trimmed = url.replace(/\/+$/, '')
   return /\/chat\/completions$/.test(trimmed) ? trimmed : `${trimmed}/chat/completions`

@@ -1,10 +1,9 @@
-/** Optional OpenAI-compatible LLM adapter. The key is never logged or put in an error. */
+/** The key is never logged or put in an error. */
 import { llmSystemPrompt } from './knowledge.server'
 import type { LlmConfig } from './llm-config.server'
 
 export { chatCompletionsUrl, llmConfigFromEnv, type LlmConfig } from './llm-config.server'
 
-/** A longer reply is cut at a sentence end. */
 export const MAX_LLM_REPLY_CHARS = 1200
 
 export class LlmError extends Error {

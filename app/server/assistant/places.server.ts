@@ -1,4 +1,3 @@
-/** Where a question names a place: served cities and ZIP codes, places we do not serve, and unknown names. */
 import { otherPlaces, servedPlaces, servedZipCodes } from './knowledge.server'
 
 export function capitalize(text: string): string {
@@ -41,7 +40,7 @@ export function findPlaces(text: string): PlaceFindings {
   return found
 }
 
-/** After "in" or "near" the name must be capitalised, so "do you work in the rain" is no place. */
+/** After "in" or "near" a name is capitalised: "work in the rain" is no place. */
 export function unknownPlaceCandidate(text: string, original: string): string | null {
   const match = text.match(
     /\b(serve|serving|service|cover|come to|come out to|go to|travel to|work in|in|near|around)\s+((?:[a-z]+\s?){1,3})\s*$/,

@@ -1,7 +1,5 @@
-/** How the grounded assistant reads a question: synonyms, tokens, and BM25 retrieval over the service content. */
 import { serviceKnowledge, type ServiceKnowledge } from './knowledge.server'
 
-/** Applied to the lower-cased question before anything else. */
 const SYNONYMS: [RegExp, string][] = [
   [/[\u2018\u2019`´]/g, "'"],
   [/&/g, ' and '],
@@ -92,7 +90,7 @@ function idf(token: string): number {
   return Math.log(1 + (passages.length - df + 0.5) / (df + 0.5))
 }
 
-/** Share of the question's idf a passage must cover, so "the meaning of life" does not match "life". */
+/** So "the meaning of life" does not match "life". */
 const MIN_COVERAGE = 0.6
 
 export function retrieve(message: string, limit = 1): { passage: Passage; score: number; coverage: number }[] {

@@ -1,7 +1,3 @@
-/**
- * Picks the adapter: Supabase when SUPABASE_URL and SUPABASE_ANON_KEY are set, otherwise embedded
- * PGlite (docs/decisions/007-embedded-backend.md). Kept on globalThis so dev reloads reuse it.
- */
 import { runtimeConfig, type RuntimeConfig } from '../config.server'
 import { log } from '../log/logger.server'
 import type { Backend } from './backend.server'
@@ -22,6 +18,7 @@ export function createBackend(config: RuntimeConfig = runtimeConfig(), options: 
   return createEmbeddedBackend({ ...options.embedded, config, startWorker: options.startWorker ?? false })
 }
 
+// On globalThis so dev reloads reuse it.
 const SINGLETON = Symbol.for('pressure-washing-site.backend')
 type GlobalWithBackend = typeof globalThis & { [SINGLETON]?: Backend }
 

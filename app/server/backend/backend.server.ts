@@ -1,4 +1,3 @@
-/** The backend port both adapters implement; backend-factory.server.ts picks one from the config. */
 import type { FeaturedVideo, Review } from '~/lib/backend-types'
 
 export type VideoTable = 'pressure_washing_videos' | 'service_videos'
@@ -18,7 +17,7 @@ export interface StoredLeadInput {
   firstName: string
   email: string
   phone: string
-  /** Client idempotency key + fingerprint of the fields, so a changed form is a new lead. */
+  /** Includes the fields' fingerprint: a changed form is a new lead. */
   idempotencyKey: string
   status: LeadStatus
   spamReason: string | null
@@ -27,11 +26,10 @@ export interface StoredLeadInput {
   ipHash: string | null
 }
 
-/** `no-success-flag`: the hosted function answered without `success: true`; call errors throw. */
 export type SubmitQuoteResult =
   { success: true; id?: string; duplicate?: boolean } | { success: false; kind: 'no-success-flag'; error: string }
 
-/** A per-visitor limit the backend counts itself, shared by every site instance (Supabase mode). */
+/** Counted by the backend, shared by every site instance. */
 export interface VisitorLimit {
   ip: string
   limit: number
@@ -47,15 +45,14 @@ export class RateLimitedError extends Error {
 
 export interface Backend {
   readonly kind?: 'embedded' | 'supabase'
-  /** True: pass a VisitorLimit and expect RateLimitedError; else the site counts in memory. */
+  /** True: pass a VisitorLimit; false: the site counts in memory. */
   readonly sharedRateLimits?: boolean
   submitQuote(lead: StoredLeadInput, limit?: VisitorLimit): Promise<SubmitQuoteResult>
   featuredVideo(table: VideoTable): Promise<FeaturedVideo | null>
   reviews(): Promise<Review[]>
   askAssistant(message: string, limit?: VisitorLimit): Promise<string>
   close(): Promise<void>
-  /** Rejects, saying why, unless leads can be stored now (GET /readyz). */
   checkReady?(): Promise<void>
-  /** Embedded only: the salt persists with the data so hashes stay comparable. */
+  /** Persists with the data so hashes stay comparable. */
   ipHashSalt?(): Promise<string>
 }

@@ -1,4 +1,4 @@
-/** The schema bundled at build time (so a deployed server needs no source tree); Vite-only, unlike the tools. */
+// Bundled at build: a deployed server has no source tree.
 import type { Migration } from './embedded-database.server'
 import seedSqlText from '../../../supabase/seed.sql?raw'
 

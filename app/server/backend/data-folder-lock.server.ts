@@ -3,17 +3,16 @@ import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { log } from '../log/logger.server'
 
-/** One writer per data folder; apart from the database so the start-up plugin does not carry PGlite's code. */
+/** Kept apart so the start-up plugin does not load PGlite. */
 export const LOCK_FILE = 'pglite.lock'
 
 export class DataFolderLockedError extends Error {
   override name = 'DataFolderLockedError'
 }
-/** An unrefreshed lock this old belongs to a dead process. */
 const LOCK_STALE_MS = 10_000
 export const LOCK_WAIT_MS = 15_000
 
-/** An atomic mkdir kept fresh (proper-lockfile), not a PID: containers sharing a volume reuse PIDs. */
+/** A fresh mkdir, not a PID: containers sharing a volume reuse PIDs. */
 export async function lockDataFolder(dataDir: string, waitMs: number): Promise<() => Promise<void>> {
   const lockPath = join(dataDir, LOCK_FILE)
   if (statSync(lockPath, { throwIfNoEntry: false })?.isFile()) unlinkSync(lockPath)
@@ -25,7 +24,7 @@ export async function lockDataFolder(dataDir: string, waitMs: number): Promise<(
       update: LOCK_STALE_MS / 5,
       retries: waitMs > 0 ? { retries: Math.ceil(waitMs / 500), factor: 1, minTimeout: 500, maxTimeout: 500 } : 0,
       onCompromised: (error) => {
-        // Someone else may be writing now: stop rather than become a second writer.
+        // Another may be writing: stop, never become a second writer.
         log('backend').fatal({ dataDir, err: error }, 'lost the lock on the data folder; stopping')
         process.exit(1)
       },
@@ -42,7 +41,6 @@ export async function lockDataFolder(dataDir: string, waitMs: number): Promise<(
 const HELD = Symbol.for('pressure-washing-site.data-folder-locks')
 type GlobalWithHeld = typeof globalThis & { [HELD]?: Map<string, () => Promise<void>> }
 
-/** Taken at start, before the server listens (start/nitro-data-folder-lock.server.ts); the database opens under it. */
 export async function holdDataFolderLock(dataDir: string, waitMs = LOCK_WAIT_MS): Promise<void> {
   const g = globalThis as GlobalWithHeld
   g[HELD] ??= new Map()

@@ -1,7 +1,3 @@
-/**
- * The embedded database: one PGlite per data folder, a lock against a second process, and the
- * migrations in filename order (seed.sql once on a fresh database).
- */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
@@ -28,17 +24,13 @@ function registry(): Map<string, Promise<SharedDb>> {
   return g[REGISTRY]
 }
 
-/**
- * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly heap and are touched as
- * they fill; a site's leads fit in far less (docs/performance.md, memory).
- */
+/** The default 128 MB grows inside PGlite's heap; leads need far less. */
 const SMALL_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB']
 
 async function loadPGlite(): Promise<typeof PGlite> {
-  // Baseline-compiled WebAssembly only: V8's optimising tier kept ~45 MB more code for PGlite, and a lead
-  // query is not CPU-bound. Affects only WebAssembly, which nothing else in the server runs.
+  // The optimising tier kept ~45 MB more code; queries are not CPU-bound.
   setFlagsFromString('--liftoff-only')
-  // Loaded here, not at the top: in Supabase mode PGlite (and its WebAssembly) is never read.
+  // Here so Supabase mode never loads PGlite.
   return (await import('@electric-sql/pglite')).PGlite
 }
 
@@ -89,7 +81,6 @@ export interface MigrationReport {
   seeded: boolean
 }
 
-/** One transaction, so a crash mid-way leaves the database as it was. */
 export async function migrate(db: PGlite, migrations: Migration[], seedSql: string | null): Promise<MigrationReport> {
   return db.transaction(async (tx) => {
     const exists = await tx.query<{ t: string | null }>(`SELECT to_regclass('public.schema_migrations')::text AS t`)

@@ -1,6 +1,3 @@
-/**
- * Embedded backend: PostgreSQL in-process (PGlite) in `${DATA_DIR}/pglite`, plus the e-mail outbox worker.
- */
 import { randomBytes } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
 import { resolve } from 'node:path'
@@ -22,10 +19,8 @@ import { bundledMigrations, bundledSeedSql } from './bundled-schema.server'
 import { migrate, openShared, releaseShared, type Migration, type SharedDb } from './embedded-database.server'
 import { DataFolderLockedError } from './data-folder-lock.server'
 
-/** What the adapter and its outbox read from the parsed config. */
 export type EmbeddedConfig = OutboxConfig & Pick<RuntimeConfig, 'dataDir' | 'assistant'>
 
-/** Something served beside the open database (the owner socket): started on each open, stopped on close. */
 export interface Attachment {
   close(): Promise<void>
 }
@@ -34,27 +29,25 @@ export interface EmbeddedBackendOptions {
   config?: EmbeddedConfig
   dataDir?: string
   lockWaitMs?: number
-  /** Exit rather than serve without a database when another process holds the folder. */
   exitIfLocked?: boolean
   startWorker?: boolean
   outbox?: Omit<OutboxOptions, 'db' | 'dataDir' | 'config'>
   migrations?: Migration[]
   seedSql?: string | null
-  /** After a failed open, calls fail at once for this long, doubling per failure up to a minute. */
+  /** Calls fail at once this long after a failed open, doubling up to a minute. */
   reopenDelayMs?: number
 }
 
 export interface EmbeddedBackend extends Backend {
   readonly kind: 'embedded'
   readonly dataDir: string
-  /** Rejects if opening failed; a call after the back-off retries. */
   ready(): Promise<void>
   checkReady(): Promise<void>
-  /** Superuser access: trusted server code only. */
+  /** Superuser: trusted code only. */
   db(): Promise<PGlite>
   outbox(): Promise<OutboxWorker>
   ipHashSalt(): Promise<string>
-  /** Once per name: `start` runs on every open (now, if open) and what it returns is closed with the backend. */
+  /** `start` runs on every open; what it returns closes with the backend. */
   attach(name: string, start: (db: PGlite) => Promise<Attachment | null>): void
 }
 
@@ -91,7 +84,7 @@ export function toFeaturedVideo(row: VideoRow): FeaturedVideo {
   return video
 }
 
-/** Unfeatures the previous video; trusted use only. */
+/** Trusted use only. */
 export async function setFeaturedVideo(
   db: PGlite,
   table: VideoTable,
@@ -131,7 +124,7 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
   }
   let current: State | undefined
   let opening: Promise<State> | undefined
-  // Each failed open costs seconds of CPU on the one event loop: probes and visitors must not repeat it.
+  // A failed open costs seconds of CPU: do not repeat it per call.
   let lastFailure: { error: unknown; retryAt: number; delayMs: number } | undefined
   const firstReopenDelayMs = options.reopenDelayMs ?? 2_000
   let closed = false

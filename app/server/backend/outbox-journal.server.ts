@@ -1,12 +1,10 @@
-// The outbox's record of e-mails the mail server accepted, written before the database is told, so a
-// crash between the two does not send one again (docs/decisions/019-outbox-sent-journal.md).
 import { closeSync, fdatasync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs'
 
-/** The ids of e-mails the mail server accepted, one a line, written before the database is told. */
+/** Written before the database is told, so a crash cannot resend. */
 export const SENT_JOURNAL_FILE = 'outbox-sent.log'
 
 export interface SentJournal {
-  /** Synchronous up to the write, so a kill right after cannot lose it. */
+  /** Synchronous, so a kill right after cannot lose it. */
   append(outboxId: string): Promise<void>
   read(): string[]
   clear(): void
@@ -20,7 +18,7 @@ export function openSentJournal(path: string): SentJournal {
     append(outboxId) {
       const file = handle()
       writeSync(file, `${outboxId}\n`)
-      // The write already survives the process; the sync is for the machine losing power.
+      // The sync is for power loss.
       return new Promise((resolve, reject) => fdatasync(file, (error) => (error ? reject(error) : resolve())))
     },
     read() {

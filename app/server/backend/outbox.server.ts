@@ -1,8 +1,4 @@
-/**
- * Outbox worker: committed `quote_outbox` rows become the owner's e-mail, at least once, never giving
- * up (docs/decisions/008-lead-outbox.md, 019-outbox-sent-journal.md). SMTP_URL, or `.eml` files under
- * `${DATA_DIR}/outbox-mail/`.
- */
+// docs/decisions/008-lead-outbox.md, 019-outbox-sent-journal.md
 import { randomUUID } from 'node:crypto'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -34,7 +30,7 @@ export interface OutboxRunResult {
 export interface OutboxWorker {
   readonly transportKind: 'smtp' | 'eml' | 'custom'
   readonly mailDir: string
-  /** Started and not stopped: what /readyz checks. */
+  /** What /readyz checks. */
   readonly running: boolean
   start(): void
   stop(): Promise<void>
@@ -43,7 +39,6 @@ export interface OutboxWorker {
   kick(): void
 }
 
-/** What the outbox reads from the parsed config. */
 export type OutboxConfig = Pick<
   RuntimeConfig,
   'smtpUrl' | 'quoteNotifyEmail' | 'quoteFromEmail' | 'leadWebhook' | 'owner' | 'production'
@@ -59,17 +54,15 @@ export interface OutboxOptions {
   leaseMs?: number
   backoffMs?: (attempts: number) => number
   onResult?: (event: { outboxId: string; quoteRequestId: string; ok: boolean; error?: string }) => void
-  /** Who claims rows; workers of one process share it, so they never release each other's claims. */
+  /** Shared by a process's workers: none releases another's claims. */
   ownerId?: string
 }
 
-/** One per process: the embedded database has one writer process (the data folder's lock). */
 const PROCESS_OWNER_ID = randomUUID()
 
 interface ClaimedRow {
   outbox_id: string
   kind: 'owner_notification' | 'lead_webhook' | OwnerKind
-  /** Null for the sign-in e-mail, which belongs to no lead. */
   quote_request_id: string | null
   attempts: number
   payload: { link?: string; expiresAt?: string } | null
@@ -98,7 +91,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   const ownerEmail = config.owner.email ?? addresses.to
   const ownerId = options.ownerId ?? PROCESS_OWNER_ID
   const journal = openSentJournal(join(options.dataDir, SENT_JOURNAL_FILE))
-  // Accepted by the mail server and journaled, but not yet marked in the database.
+  // Journaled but not yet marked in the database.
   const unmarked = new Set<string>()
   let recovered = false
 
@@ -109,7 +102,6 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     transport = options.transport
   } else if (smtpUrl) {
     transportKind = 'smtp'
-    // One pooled connection, reused while a backlog drains.
     transport = createTransport({
       url: smtpUrl,
       pool: true,
@@ -153,7 +145,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     if (unmarked.size === 0) journal.clear()
   }
 
-  /** First the journal of a process that died after a 250, then the claims it left: both at once, not after the lease. */
+  /** A dead process's journal and claims: at once, not after the lease. */
   async function recover(): Promise<void> {
     for (const id of journal.read()) unmarked.add(id)
     await markSent([...unmarked])
@@ -199,7 +191,6 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       try {
         if (row.kind === 'owner_sign_in') {
           const expiresAt = new Date(row.payload?.expiresAt ?? 0)
-          // A link past its 15 minutes opens nothing: dropped unsent.
           if (row.payload?.link && expiresAt.getTime() > Date.now()) {
             await deliver(signInMail(row.payload.link, ownerEmail, addresses), row.outbox_id)
             log('owner').info({ outboxId: row.outbox_id }, 'sign-in link e-mailed to the owner')
@@ -259,13 +250,13 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: leadId, ok: false, error: text })
         continue
       }
-      // The mark that counts: the database's may wait behind request transactions on its one connection.
+      // The mark that counts: the database's may wait on its one connection.
       unmarked.add(row.outbox_id)
       try {
         await journal.append(row.outbox_id)
         await markSent([row.outbox_id])
       } catch (error) {
-        // Still in `unmarked`: the next run marks it; only a crash before that can repeat the e-mail.
+        // Still in `unmarked`: the next run marks it.
         log('outbox').error({ outboxId: row.outbox_id, err: errorMessage(error) }, `marking the ${what} sent failed`)
       }
       result.sent++
@@ -277,7 +268,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     return result
   }
 
-  // One chain, so the loop and manual runOnce() calls never overlap.
+  // One chain, so runs never overlap.
   let chain: Promise<unknown> = Promise.resolve()
   function runOnce(): Promise<OutboxRunResult> {
     const run = chain.then(processBatch, processBatch)
@@ -370,7 +361,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     drain,
     kick() {
       if (!started || stopped) return
-      if (loopRun) return // the running loop re-checks the due time when it finishes
+      if (loopRun) return // the loop re-checks the due time when done
       schedule(0)
     },
   }

@@ -1,4 +1,3 @@
-// The owner's quote e-mail as the outbox sends it, and how long it waits before trying again.
 import type { SendMailOptions } from 'nodemailer'
 import {
   ownerAddresses,
@@ -11,7 +10,6 @@ import { runtimeConfig, type RuntimeConfig } from '../config.server'
 export const BACKOFF_BASE_MS = 5_000
 export const BACKOFF_MAX_MS = 15 * 60_000
 
-/** 5 s · 2^(attempts-1), capped at 15 min, with ±20 % jitter. */
 export function defaultBackoffMs(attempts: number, random: () => number = Math.random): number {
   const exp = Math.min(Math.max(attempts - 1, 0), 30)
   const base = Math.min(BACKOFF_BASE_MS * 2 ** exp, BACKOFF_MAX_MS)
@@ -27,6 +25,6 @@ export function notificationAddresses(
 
 export function buildOwnerNotification(lead: NotificationLead, addresses: NotificationAddresses): SendMailOptions {
   const { replyTo, ...message } = ownerNotification(lead, addresses)
-  // An object, so nodemailer takes the visitor's address as is instead of parsing a display name.
+  // An object, so nodemailer does not parse a display name.
   return { ...message, ...(replyTo ? { replyTo: { name: '', address: replyTo } } : {}) }
 }

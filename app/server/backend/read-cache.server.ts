@@ -1,7 +1,7 @@
 import type { FeaturedVideo, Review, VideoTable } from './backend.server'
 import { getBackend } from './backend-factory.server'
 
-/** Stale-while-revalidate in the process: a failed refresh keeps serving the old value until `keepMs`. */
+/** A failed refresh serves the old value until `keepMs`. */
 interface Entry<T> {
   value: T
   storedAt: number
@@ -14,7 +14,6 @@ export interface CachePolicy {
 
 const MINUTE = 60_000
 
-/** docs/product.md#calls-to-the-backend */
 export const REVIEWS_CACHE: CachePolicy = { freshMs: 30 * MINUTE, keepMs: 60 * MINUTE }
 export const VIDEO_CACHE: CachePolicy = { freshMs: 5 * MINUTE, keepMs: 60 * MINUTE }
 

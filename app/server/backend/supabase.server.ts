@@ -1,7 +1,3 @@
-/**
- * Supabase adapter, server-side with the anon key: leads and reviews through Edge Functions, videos
- * from their tables (docs/product.md#calls-to-the-backend).
- */
 import { createHash } from 'node:crypto'
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
 import * as v from 'valibot'
@@ -22,7 +18,7 @@ import { log } from '../log/logger.server'
 export interface SupabaseBackendOptions {
   url: string
   anonKey: string
-  /** So the public anon key alone cannot reach the functions (supabase/functions/_shared/http.ts). */
+  /** So the anon key alone cannot reach the functions. */
   siteSecret?: string
   functionTimeoutMs?: number
   fetch?: typeof fetch
@@ -120,7 +116,6 @@ function httpStatus(error: unknown): unknown {
   return error instanceof FunctionsHttpError ? (error.context as { status?: unknown } | undefined)?.status : undefined
 }
 
-/** The function counted the visitor over the limit (supabase/functions/_shared/rate-limit.ts). */
 function rateLimited(error: unknown): RateLimitedError | null {
   if (httpStatus(error) !== 429) return null
   const header = ((error as FunctionsHttpError).context as Response).headers?.get('retry-after')
@@ -128,7 +123,7 @@ function rateLimited(error: unknown): RateLimitedError | null {
   return new RateLimitedError(Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60)
 }
 
-/** A 401 means the site itself was refused, so every call fails until the settings match. */
+/** A 401 refuses the site itself: every call fails until the settings match. */
 function functionFailure(name: string, error: unknown): Error {
   const limited = rateLimited(error)
   if (limited) return limited
@@ -140,7 +135,7 @@ function functionFailure(name: string, error: unknown): Error {
   return new SupabaseCallError(`${name} failed: ${describeError(error)}${cause}`, error)
 }
 
-/** supabase-js builds a Realtime client eagerly and throws without WebSocket (Node 20); unused here. */
+/** supabase-js builds Realtime eagerly; it throws without WebSocket on Node 20. */
 class RealtimeUnavailable {
   constructor() {
     throw new Error('Supabase Realtime is not used by this site (no WebSocket on this runtime)')
@@ -159,7 +154,7 @@ const DEDUPE_MAX = 5000
 export function createSupabaseBackend(options: SupabaseBackendOptions): SupabaseBackend {
   const timeout = options.functionTimeoutMs ?? 15_000
   const secretHeaders: Record<string, string> = options.siteSecret ? { 'x-site-secret': options.siteSecret } : {}
-  // Every instance must derive the same key; the salt keeps the stored key from revealing the address.
+  // The same key on every instance; the salt hides the address.
   const rateKeySalt = options.siteSecret ?? options.anonKey
   function limitHeaders(limit: VisitorLimit | undefined): Record<string, string> {
     if (!limit || !limit.ip || limit.limit <= 0 || limit.windowMs <= 0) return {}
@@ -174,7 +169,6 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
     ...realtimeOptions(),
   })
 
-  // Identical retries: settled successes (with time) and in-flight calls.
   const confirmed = new Map<string, number>()
   const inFlight = new Map<string, Promise<SubmitQuoteResult>>()
 
@@ -200,7 +194,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
     if (error) throw functionFailure('send-quote-email', error)
     const payload = data && typeof data === 'object' ? (data as { success?: unknown; error?: unknown }) : undefined
     if (payload?.success === true) {
-      // Only clean leads: a resend without the spam flag must reach the function to rescue it.
+      // Only clean leads: a spam-flagged resend must reach the function.
       if (lead.status === 'new') rememberConfirmed(lead.idempotencyKey)
       return { success: true, duplicate: false }
     }
@@ -238,7 +232,6 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
       return parseFeaturedVideoRow(data)
     },
 
-    /** The cheapest call the anon key may make: the same table read as featuredVideo. */
     async checkReady() {
       const { error } = await client
         .from('pressure_washing_videos')

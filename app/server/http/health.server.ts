@@ -1,13 +1,10 @@
-/**
- * GET /healthz: the process answers. GET /readyz: leads can be stored now (the database answers and
- * the outbox worker runs; on Supabase, the project answers). Never cached, never logged when fine.
- */
+/** /healthz: the process answers; /readyz: leads can be stored now. */
 import { getBackend } from '../backend/backend-factory.server'
 import { runtimeConfig } from '../config.server'
 import { log } from '../log/logger.server'
 
 const CHECK_TIMEOUT_MS = 3_000
-/** A remote check costs a request to the project: load balancers polling every second share one. */
+/** Probes share one remote check: each costs a request to the project. */
 const SUPABASE_CACHE_MS = 5_000
 
 interface Readiness {
@@ -58,7 +55,6 @@ function answer(request: Request, status: number, body: Record<string, string>):
   })
 }
 
-/** Null for every other URL. */
 export async function healthResponse(request: Request): Promise<Response | null> {
   const { pathname } = new URL(request.url)
   if (pathname === '/healthz') return answer(request, 200, { status: 'ok' })

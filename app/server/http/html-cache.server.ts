@@ -2,7 +2,7 @@ import { constants, gzipSync } from 'node:zlib'
 import { runtimeConfig } from '../config.server'
 import { acceptsEncoding } from './http.server'
 
-/** Rendered pages kept as bytes, plain and gzip: docs/decisions/010-page-cache.md. */
+/** docs/decisions/010-page-cache.md */
 
 export interface HtmlCacheOptions {
   /** 0 turns the cache off. */
@@ -10,17 +10,14 @@ export interface HtmlCacheOptions {
   keepMs: number
   maxBytes: number
   now?: () => number
-  /** The address a request's page is rendered and kept under (page-url.server.ts). */
   pageUrl?: (url: URL) => URL
 }
 
 type Render = (request: Request) => Response | Promise<Response>
 
-/** A miss streams a live render to its visitor while a complete one is kept: docs/decisions/029-streamed-first-renders.md. */
+/** docs/decisions/029-streamed-first-renders.md */
 export interface PageRenderers {
-  /** Streamed as it renders, for this visitor only. */
   live: Render
-  /** Waits for all its data; the same bytes for every visitor. */
   complete: Render
 }
 
@@ -51,7 +48,7 @@ function storePage(response: Response, body: Buffer, renderedAt: number): Cached
   response.headers.forEach((value, name) => {
     if (name !== 'content-length' && name !== 'date') headers.push([name, value])
   })
-  // Compressed once per render, so a reply costs no compression (docs/decisions/005-gzip-page-cache.md).
+  // Once per render, not per reply: docs/decisions/005-gzip-page-cache.md.
   const gzipped = gzipSync(body, { level: constants.Z_BEST_COMPRESSION })
   return { status: response.status, headers, body, gzipped, renderedAt, bytes: body.length + gzipped.length }
 }
@@ -89,7 +86,6 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     }
   }
 
-  /** One complete render per page at a time, stored once it has all its data. */
   function fill(key: string, url: URL, complete: Render) {
     if (filling.has(key)) return
     const done = (async () => {
@@ -107,7 +103,6 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       return pages.size
     },
 
-    /** Settles once no page is being rendered for the cache (tests). */
     async idle(): Promise<void> {
       while (filling.size > 0) await Promise.all(filling.values())
     },
@@ -125,11 +120,11 @@ export function createHtmlCache(options: HtmlCacheOptions) {
         return replay(page, incoming)
       }
 
-      // Rendered from the address it is kept under, so no visitor's own parameters reach another's page.
+      // From its cache address: no visitor's own parameters reach another's page.
       const request = url.href === incoming.url ? incoming : new Request(url, incoming)
       const response = await renderers.live(request)
       if (request.method !== 'GET' || !isCacheableResponse(response) || !response.body) return response
-      // Once the visitor has it all: the complete render then reuses the data this one waited for.
+      // Once the visitor has it all, so the complete render reuses its data.
       const body = response.body.pipeThrough(new TransformStream({ flush: () => fill(key, url, renderers.complete) }))
       return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
     },

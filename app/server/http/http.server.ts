@@ -7,17 +7,15 @@ export const securityHeaders: Record<string, string> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
   'X-Frame-Options': 'DENY',
-  // The floor for HTML without its own script policy (app/routes/__root.tsx).
   'Content-Security-Policy': "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
   'Cross-Origin-Opener-Policy': 'same-origin',
 }
 
 export const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600'
 
-/** Content-hashed file names, served immutable for a year (vite.config.ts). */
 const hashedAssetFolders = ['/assets/', '/img/']
 
-/** A missing chunk from another deploy: a short uncached 404, or it would outlive the file's arrival. */
+/** Uncached, or a 404 would outlive the file's arrival from another deploy. */
 export function missingHashedAsset(request: Request): Response | null {
   const { pathname } = new URL(request.url)
   if (!hashedAssetFolders.some((folder) => pathname.startsWith(folder))) return null
@@ -27,7 +25,7 @@ export function missingHashedAsset(request: Request): Response | null {
   })
 }
 
-/** h3 applies the static folders' immutable route-rule headers to errors too; those get `no-store`. */
+/** h3 puts the immutable route rules on errors too. */
 export function withoutImmutableCachingOnError(response: Response): void {
   if (response.status >= 400 && /immutable/i.test(response.headers.get('Cache-Control') ?? '')) {
     response.headers.set('Cache-Control', 'no-store')
@@ -36,16 +34,11 @@ export function withoutImmutableCachingOnError(response: Response): void {
 
 const compressible = /^(text\/|application\/(json|xml|javascript|manifest\+json|x-ndjson)|image\/svg\+xml)/
 
-/**
- * Smaller bodies go out as they are: compressing one saves a few bytes but costs a zlib stream and a trip
- * through libuv's thread pool, which under load delayed each quote answer by a whole event-loop turn
- * (docs/decisions/026-fair-quote-answers.md).
- */
+/** Smaller bodies go out plain: docs/decisions/026-fair-quote-answers.md. */
 export const MIN_COMPRESSED_BYTES = 1024
 
 type Encoding = 'br' | 'gzip'
 
-/** RFC 9110 §12.5.3. */
 function acceptedCodings(acceptEncoding: string | null): Map<string, number> {
   const accepted = new Map<string, number>()
   for (const part of (acceptEncoding ?? '').split(',')) {
@@ -69,7 +62,7 @@ export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
   return null
 }
 
-/** Each chunk is flushed at once so streamed SSR still reaches the browser progressively. */
+/** Flushed per chunk so streamed SSR stays progressive. */
 function compressBody(body: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array> {
   const compressor =
     encoding === 'br'
@@ -86,8 +79,7 @@ function compressBody(body: ReadableStream<Uint8Array>, encoding: Encoding): Rea
 
 function isHttps(request: Request): boolean {
   if (new URL(request.url).protocol === 'https:') return true
-  // The entry's own request: srvx sets the socket's peer on it. Start stays out of this module, which the
-  // Nitro plugins import too (a second copy of the app's server code in the build otherwise).
+  // srvx sets the peer; no Start import here, the Nitro plugins import this module too.
   const peer = (request as { ip?: unknown }).ip
   return (
     request.headers.get('x-forwarded-proto') === 'https' &&
@@ -112,7 +104,6 @@ export async function finalizeResponse(request: Request, response: Response): Pr
   } else if (new URL(request.url).pathname.startsWith('/_serverFn/')) {
     headers.set('Cache-Control', 'no-store')
   }
-  // Non-HTML answers too: none may be sniffed into another type.
   headers.set('X-Content-Type-Options', 'nosniff')
 
   const encoding = chooseEncoding(request.headers.get('Accept-Encoding'))
@@ -132,7 +123,7 @@ export async function finalizeResponse(request: Request, response: Response): Pr
   const declared = headers.get('Content-Length')
   if (declared !== null && Number(declared) < MIN_COMPRESSED_BYTES) return plain(response.body)
   let body: ReadableStream<Uint8Array> = response.body
-  // JSON is only ever sent whole (streamed server-function results have their own type), so reading it delays nothing.
+  // JSON is only ever sent whole, so reading it delays nothing.
   if (declared === null && /^application\/json\b/i.test(contentType)) {
     const bytes = new Uint8Array(await response.arrayBuffer())
     if (bytes.byteLength < MIN_COMPRESSED_BYTES) {

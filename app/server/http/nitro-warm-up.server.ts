@@ -1,12 +1,11 @@
 import { definePlugin } from 'nitro'
 import { log } from '../log/logger.server'
 
-/** Renders the home page at start: the first visitor does not wait, and a refused backend logs at once. */
+/** The first visitor does not wait, and a refused backend logs at once. */
 export default definePlugin((nitroApp) => {
   if (import.meta.dev) return
   setTimeout(() => {
     const started = performance.now()
-    // Its miss also starts the page cache's complete render (decision 029).
     Promise.resolve(nitroApp.fetch(new Request('http://localhost/', { headers: { Accept: 'text/html' } })))
       .then(async (response) => {
         await response.arrayBuffer()

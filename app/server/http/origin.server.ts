@@ -1,7 +1,7 @@
 import { buildEnv } from '~/content/build-env'
 import { fromTrustedProxy } from './visitor-address.server'
 
-/** The right-most entry: the one the nearest trusted proxy wrote. */
+/** The right-most entry, written by the nearest proxy. */
 function nearest(value: string | null): string | undefined {
   return value?.split(',').at(-1)?.trim() || undefined
 }
@@ -11,14 +11,13 @@ export function publicOrigins(request: Request, proxied = fromTrustedProxy(reque
   const proto = proxied ? nearest(request.headers.get('x-forwarded-proto')) : undefined
   const forwardedHost = proxied ? nearest(request.headers.get('x-forwarded-host')) : undefined
   const host = forwardedHost ?? request.headers.get('host') ?? url.host
-  // Behind a proxy the request's own URL is the proxy's side of the connection, not the visitor's.
   const origins = [proto === 'https' || proto === 'http' ? `${proto}://${host}`.toLowerCase() : url.origin]
   const siteUrl = buildEnv.SITE_URL?.trim()
   if (siteUrl) {
     try {
       origins.push(new URL(siteUrl).origin)
     } catch {
-      // An unusable SITE_URL adds nothing; the site's own origins still work.
+      // An unusable SITE_URL adds nothing.
     }
   }
   return origins
@@ -32,7 +31,7 @@ function originOf(url: string): string | undefined {
   }
 }
 
-/** Sec-Fetch-Site, else Origin, else Referer; a request with none of them is refused. */
+/** A request with no Sec-Fetch-Site, Origin or Referer is refused. */
 export function isSameOriginRequest(request: Request, proxied?: boolean): boolean {
   const fetchSite = request.headers.get('sec-fetch-site')
   if (fetchSite !== null) return fetchSite === 'same-origin'

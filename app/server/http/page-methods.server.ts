@@ -1,23 +1,19 @@
 import type { AnyRouter } from '@tanstack/react-router'
 
-/** The methods a path answers: GET and HEAD, plus those its route handles itself (a form's target). */
 export type MethodsAllowed = (pathname: string) => readonly string[]
 
 export function methodsAllowedByRoutes(router: AnyRouter): MethodsAllowed {
   return (pathname) => {
     const [, , found] = router.getMatchedRoutes(pathname)
     const handlers: unknown = found?.options.server?.handlers
-    // Handlers built by a function are only known per request: let the route decide.
+    // Handlers built by a function are only known per request.
     if (typeof handlers === 'function') return ['*']
     const own = handlers && typeof handlers === 'object' ? Object.keys(handlers) : []
     return [...new Set(['GET', 'HEAD', ...own.map((method) => method.toUpperCase())])]
   }
 }
 
-/**
- * A page renders for any method, so `POST /` with 5 MB would be read and answered 200. Refused here,
- * before the body is read; server functions have their own limits (app/start.ts).
- */
+/** Refused before the body is read: a page renders for any method. */
 export function methodNotAllowed(request: Request, methodsAllowed: MethodsAllowed): Response | null {
   const { pathname } = new URL(request.url)
   if (request.method === 'GET' || request.method === 'HEAD' || pathname.startsWith('/_serverFn/')) return null

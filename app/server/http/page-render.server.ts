@@ -10,13 +10,9 @@ import {
   transformReadableStreamWithRouter,
 } from '@tanstack/react-router/ssr/server'
 
-/** The page cache's own renders say they are one; the router's bot path still streams fallbacks first. */
 export const COMPLETE_RENDER_AGENT = 'PageCacheBot/1.0 (complete render)'
 
-/**
- * Visitors get the shell at once and slow sections later in the same response; crawlers and the page cache
- * get every Suspense boundary resolved in place (decision 029).
- */
+/** docs/decisions/029-streamed-first-renders.md */
 export const pageRenderHandler = defineHandlerCallback(async ({ request, router, responseHeaders }) => {
   const children = createElement(RouterServer, { router })
   if (!isbot(request.headers.get('User-Agent'))) {
@@ -28,7 +24,6 @@ export const pageRenderHandler = defineHandlerCallback(async ({ request, router,
       nonce: router.options.ssr?.nonce,
       progressiveChunkSize: Number.POSITIVE_INFINITY,
     })
-    // Nothing is read before every boundary is ready, so React writes each one in place.
     await rendered.allReady
     const body = transformReadableStreamWithRouter(router, rendered, {
       rendererSafePoint: 'script-close',

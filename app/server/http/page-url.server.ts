@@ -1,13 +1,9 @@
 import type { AnyRouter } from '@tanstack/react-router'
 import * as v from 'valibot'
 
-/** A path's search string as its routes read it: declared parameters only, validated, in one order. */
 export type DeclaredSearch = (pathname: string, search: string) => string
 
-/**
- * The address a page is rendered and cached under, so `/?gclid=…`, `/?x=1` and `/?cities=junk` are the page
- * of `/` and cannot force a render of their own.
- */
+/** So `/?gclid=…` is the page of `/` and cannot force a render of its own. */
 export function pageUrl(url: URL, declaredSearch: DeclaredSearch): URL {
   if (!url.search) return url
   const page = new URL(url)
@@ -21,7 +17,7 @@ function isObjectSchema(schema: unknown): schema is ObjectSchema {
   return (schema as { type?: unknown } | undefined)?.type === 'object'
 }
 
-/** Throws at start for a route whose search the cache cannot know: every route declares it with `v.object`. */
+/** Throws at start unless every route declares its search with `v.object`. */
 export function declaredSearchOf(router: AnyRouter): DeclaredSearch {
   for (const route of Object.values(router.routesById as Record<string, { id: string; options: object }>)) {
     const schema: unknown = (route.options as { validateSearch?: unknown }).validateSearch

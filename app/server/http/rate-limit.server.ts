@@ -1,8 +1,6 @@
-/** `limit` 0 turns it off. */
 export function createSlidingWindowLimiter(limit: number, windowMs: number, now: () => number, maxKeys = 10_000) {
   const hits = new Map<string, number[]>()
   return {
-    /** A refused hit is not recorded. */
     hit(key: string): boolean {
       if (limit <= 0) return true
       const t = now()

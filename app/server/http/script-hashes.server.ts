@@ -1,26 +1,22 @@
 import { createHash } from 'node:crypto'
 
-// The renderer marks the scripts it writes with a nonce that never leaves the server; here those scripts become
-// hashes, so a page's bytes and policy are the same for every visitor: docs/decisions/016-hashed-page-scripts.md.
+// docs/decisions/016-hashed-page-scripts.md
 
 const NONCE_IN_POLICY = / ?'nonce-([0-9a-f]{32})'/
-/** `type` other than JavaScript: a data block (JSON-LD) that is never run, so it needs no hash. */
+/** A data block (JSON-LD) is never run: no hash. */
 const DATA_BLOCK = /\stype="(?!(?:text\/javascript|module)")/i
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-/** CSP hashes a script's text as the parser saw it, with line breaks normalized (HTML § 13.2.3.5). */
+/** CSP hashes the text as parsed: line breaks normalized. */
 export function scriptHash(source: string): string {
   const digest = createHash('sha256').update(source.replace(/\r\n?/g, '\n'), 'utf8').digest('base64')
   return `'sha256-${digest}'`
 }
 
-/**
- * The hashes of the inline scripts that carry this render's nonce, and the page without the nonce. A script
- * injected into the page cannot carry the nonce, so it gets no hash.
- */
+/** A script injected into the page cannot carry the nonce, so it gets no hash. */
 export function hashMarkedScripts(html: string, nonce: string): { html: string; hashes: string[] } {
   const marked = new RegExp(`<script\\b([^>]*) nonce="${escapeRegExp(nonce)}"([^>]*)>([\\s\\S]*?)</script[\\s/>]`, 'gi')
   const hashes = new Set<string>()
@@ -35,7 +31,6 @@ export function hashMarkedScripts(html: string, nonce: string): { html: string; 
   return { html: unmarked, hashes: [...hashes] }
 }
 
-/** A reply whose policy holds this render's nonce is for its visitor only: no shared cache may keep it. */
 export function privateIfNonce(response: Response): Response {
   if (!NONCE_IN_POLICY.test(response.headers.get('Content-Security-Policy') ?? '')) return response
   const headers = new Headers(response.headers)
@@ -43,14 +38,12 @@ export function privateIfNonce(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 
-/** A nonce policy in script-src becomes the hashes of the page's own scripts; other responses pass unchanged. */
 export async function withScriptHashes(response: Response): Promise<Response> {
   const policy = response.headers.get('Content-Security-Policy')
   const nonce = policy?.match(NONCE_IN_POLICY)?.[1]
   if (!policy || !nonce || !(response.headers.get('Content-Type') ?? '').startsWith('text/html')) return response
   const headers = new Headers(response.headers)
   if (!response.body) {
-    // A body-less answer (HEAD) runs no script.
     headers.set('Content-Security-Policy', policy.replace(NONCE_IN_POLICY, ''))
     return new Response(null, { status: response.status, statusText: response.statusText, headers })
   }

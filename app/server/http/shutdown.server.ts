@@ -15,7 +15,7 @@ export async function tracked<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Without it the embedded Postgres keeps a timer alive and the process never exits on SIGTERM. */
+/** Else the embedded Postgres keeps a timer alive and SIGTERM never exits. */
 export function exitCleanlyOnSignals() {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return

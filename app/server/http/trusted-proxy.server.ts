@@ -1,32 +1,23 @@
 import { BlockList, isIP } from 'node:net'
 
-/**
- * Whether the address at `hop` (0 = the socket's peer, 1 = the entry it wrote into X-Forwarded-For…)
- * is a proxy whose forwarding headers are believed, as Express's `trust proxy` (proxy-addr) decides.
- */
+/** `hop` 0 is the socket's peer, 1 the entry it wrote into X-Forwarded-For… */
 export type TrustedProxy = (address: string, hop: number) => boolean
 
 export const trustNoProxy: TrustedProxy = () => false
 
-/** proxy-addr's named ranges. */
 const NAMED_RANGES: Record<string, string[]> = {
   loopback: ['127.0.0.1/8', '::1/128'],
   linklocal: ['169.254.0.0/16', 'fe80::/10'],
   uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
 }
 
-/** `::ffff:127.0.0.1` is the IPv4 peer of a dual-stack socket. */
 export function plainAddress(address: string): string {
   const trimmed = address.trim().replace(/^\[(.*)\]$/, '$1')
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(trimmed)
   return mapped ? mapped[1]! : trimmed
 }
 
-/**
- * TRUST_PROXY: empty, `false` or `0` trusts nothing; `true` the loopback (a proxy on the same host); a
- * whole number that many hops from any peer; else a comma list of addresses, CIDR networks and the names
- * above. Returns an error message for anything else.
- */
+/** TRUST_PROXY as proxy-addr reads it (README); a message for anything else. */
 export function parseTrustProxy(value: string): TrustedProxy | string {
   const setting = value.trim().toLowerCase()
   if (setting === '' || setting === 'false' || setting === '0') return trustNoProxy
@@ -56,10 +47,7 @@ export function parseTrustProxy(value: string): TrustedProxy | string {
   }
 }
 
-/**
- * The visitor: from the socket's peer leftwards through X-Forwarded-For, the first address that is not a
- * trusted proxy (proxy-addr's rule); entries further left are the visitor's own and may be forged.
- */
+/** Entries left of the first untrusted address may be forged. */
 export function forwardedClient(forwardedFor: string | null, peer: string | undefined, trusted: TrustedProxy): string {
   const chain = [
     peer?.trim() || 'unknown',

@@ -2,7 +2,6 @@ import { getRequest, getRequestIP } from '@tanstack/react-start/server'
 import { runtimeConfig } from '../config.server'
 import { forwardedClient } from './trusted-proxy.server'
 
-/** The socket's peer: srvx puts it on the request; inside Start, its context knows it. */
 export function peerAddress(request: Request): string | undefined {
   const own = (request as { ip?: unknown }).ip
   if (typeof own === 'string') return own
@@ -13,7 +12,6 @@ export function peerAddress(request: Request): string | undefined {
   }
 }
 
-/** Whether the request came straight from a trusted proxy, so its X-Forwarded-* headers are believed. */
 export function fromTrustedProxy(request: Request): boolean {
   const peer = peerAddress(request)
   return peer !== undefined && runtimeConfig().trustedProxy(peer, 0)

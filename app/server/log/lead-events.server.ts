@@ -1,7 +1,4 @@
-/**
- * Every step of a lead's way, one line each, naming the lead by id only: the owner finds the visitor's
- * details in the database (or the recovery file), never in the log.
- */
+// Leads by id only: visitor details never reach the log.
 import { log } from './logger.server'
 
 const leads = () => log('lead')
@@ -13,7 +10,7 @@ export const leadEvents = {
   notConfirmed(details: { idempotencyKey: string; reason: string }) {
     leads().error(details, 'lead not confirmed by the backend')
   },
-  /** The visitor was told it failed and given the phone number; the recovery file holds the lead. */
+  /** The recovery file holds the lead. */
   notSaved(details: { recoveryFile: string; err: unknown }) {
     leads().error(details, 'lead not saved; its details are in the recovery file')
   },

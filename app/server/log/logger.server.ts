@@ -1,13 +1,10 @@
-/**
- * The server's one logger: a JSON line per event on stdout (time, level, msg, requestId), written
- * synchronously so a line survives process.exit. No visitor's name, e-mail or phone may reach it.
- */
+// Synchronous, so a line survives process.exit; never a visitor's name, e-mail or phone.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import pino, { type Logger } from 'pino'
 import { runtimeConfig } from '../config.server'
 
-// The nitro plugins and the app are two bundles, each with its own copy of this module: both share one store.
+// The nitro plugins and the app are two bundles: both copies share one store.
 const CONTEXT = Symbol.for('pressure-washing-site.request-context')
 const LOGGER = Symbol.for('pressure-washing-site.logger')
 type GlobalWithLog = typeof globalThis & {
@@ -17,7 +14,7 @@ type GlobalWithLog = typeof globalThis & {
 const g = globalThis as GlobalWithLog
 const requestContext = (g[CONTEXT] ??= new AsyncLocalStorage())
 
-/** Accepted from a proxy as is; anything else could forge or break a log line, so it is replaced. */
+/** Else replaced: a proxy's id could forge a log line. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
 export function requestIdFor(incoming: string | null): string {
@@ -30,15 +27,15 @@ export function withRequestId<T>(requestId: string, work: () => T): T {
 
 const EMAIL = /[^\s@"'<>()]+@[^\s@"'<>()]+\.[A-Za-z]{2,}/g
 
-/** Error text can quote a stored row (a database's "failing row contains ..."): e-mail addresses are masked. */
+/** Error text can quote a stored row. */
 export function maskEmails(text: string): string {
   return text.replace(EMAIL, '[e-mail]')
 }
 
-/** Only type, code and message: driver errors carry `detail` and `parameters` with the visitor's fields. */
+/** Driver errors carry the visitor's fields in `detail` and `parameters`. */
 function safeError(error: unknown) {
   if (typeof error !== 'object' || error === null) return { message: maskEmails(String(error)) }
-  // PGlite's file-system errors are plain objects ({ name: 'ErrnoError', errno }).
+  // PGlite's file-system errors are plain objects.
   const { name, message, code, errno } = error as Record<string, unknown>
   const text = typeof message === 'string' ? message : errno !== undefined ? `errno ${String(errno)}` : String(error)
   return {
@@ -53,7 +50,7 @@ function createLogger(): Logger {
   try {
     level = runtimeConfig().logLevel
   } catch {
-    // A bad variable is reported by the server entry, through this logger, at its default level.
+    // The server entry reports a bad variable.
   }
   return pino(
     {
@@ -67,7 +64,7 @@ function createLogger(): Logger {
         return context ? { requestId: context.requestId } : {}
       },
     },
-    // Looked up on each write: tests can spy on process.stdout.write.
+    // Looked up per write: tests spy on it.
     { write: (line: string) => process.stdout.write(line) },
   )
 }
@@ -79,7 +76,6 @@ export function logger(): Logger {
 
 const scoped = new Map<string, Logger>()
 
-/** A named part of the server (`scope` in each line), e.g. `log('outbox').warn(...)`. */
 export function log(scope: string): Logger {
   let child = scoped.get(scope)
   if (!child) scoped.set(scope, (child = logger().child({ scope })))

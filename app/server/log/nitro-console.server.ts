@@ -2,7 +2,7 @@ import { format } from 'node:util'
 import { definePlugin } from 'nitro'
 import { log, maskEmails } from './logger.server'
 
-/** What libraries print (the listening address, React's render errors) becomes JSON lines too. */
+/** Libraries' output becomes JSON lines too. */
 export default definePlugin(() => {
   if (import.meta.dev) return
   const lines = log('console')

@@ -1,4 +1,4 @@
-/** The signed-in inbox's queries on the embedded database; the session is checked by the caller. */
+// The session is checked by the caller.
 import type { PGlite } from '@electric-sql/pglite'
 import { leadTopic, type InboxLead, type OwnerStatus } from '../../lib/owner-lead'
 
@@ -35,7 +35,7 @@ function toInboxLead(row: LeadRow): InboxLead {
   }
 }
 
-/** Newest first; suspected spam and archived leads stay in `npm run leads`. */
+/** Spam and archived leads stay in `npm run leads`. */
 export async function listInbox(db: PGlite, limit = 200): Promise<InboxLead[]> {
   const result = await db.query<LeadRow>(
     `SELECT ${LEAD_COLUMNS} FROM public.quote_requests q ${REVIEW_JOIN}
@@ -46,7 +46,6 @@ export async function listInbox(db: PGlite, limit = 200): Promise<InboxLead[]> {
   return result.rows.map(toInboxLead)
 }
 
-/** Null: no such lead. */
 export async function updateLead(
   db: PGlite,
   id: string,
@@ -66,7 +65,7 @@ export async function updateLead(
 
 export type ReviewRequestResult = 'queued' | 'already-sent' | 'not-won' | 'no-lead'
 
-/** At most one per lead: the outbox's UNIQUE (quote_request_id, kind) refuses a second. */
+/** UNIQUE (quote_request_id, kind) refuses a second. */
 export async function queueReviewRequest(db: PGlite, id: string): Promise<ReviewRequestResult> {
   return db.transaction(async (tx) => {
     const lead = await tx.query<{ status: string }>(

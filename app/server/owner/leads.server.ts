@@ -1,10 +1,6 @@
-/**
- * The owner's lead list: the filter, the SQL functions both backends share
- * (supabase/migrations/*_owner_lead_list.sql), and the CSV the owner opens in a spreadsheet.
- */
 import type { PGlite } from '@electric-sql/pglite'
 
-/** The CHECK list of quote_requests.status in supabase/migrations/20260101000000_init.sql. */
+/** Must match the status CHECK in the init migration. */
 export const LEAD_STATUSES = ['new', 'suspected_spam', 'contacted', 'quoted', 'won', 'lost', 'archived'] as const
 export type OwnerLeadStatus = (typeof LEAD_STATUSES)[number]
 
@@ -24,7 +20,6 @@ export interface OwnerLead {
 }
 
 export interface LeadFilter {
-  /** ISO time: leads created at or after it. */
   since?: string
   status?: OwnerLeadStatus
 }
@@ -41,7 +36,7 @@ export function isLeadId(value: unknown): value is string {
 
 const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 }
 
-/** `7d`, `24h`, `30m`, `2w`, or a date / ISO time; returns the ISO time it means. */
+/** `7d`, `24h`, `30m`, `2w`, or a date or ISO time. */
 export function parseSince(value: string, now: Date = new Date()): string {
   const relative = value.trim().match(/^(\d{1,5})([mhdw])$/)
   if (relative) return new Date(now.getTime() - Number(relative[1]) * UNIT_MS[relative[2]!]!).toISOString()
@@ -74,7 +69,7 @@ function toIso(value: unknown): string {
   return Number.isNaN(date.getTime()) ? String(value) : date.toISOString()
 }
 
-/** Rows of owner_list_leads, from PGlite (Date) or PostgREST (string), in one shape. */
+/** PGlite gives Date, PostgREST a string: one shape. */
 export function toOwnerLeads(rows: readonly Record<string, unknown>[]): OwnerLead[] {
   return rows.map((row) => ({
     id: String(row.id),
@@ -96,7 +91,6 @@ export async function listLeadsIn(db: PGlite, filter: LeadFilter): Promise<Owner
   return toOwnerLeads(result.rows)
 }
 
-/** Null: no lead has that id. */
 export async function setLeadStatusIn(
   db: PGlite,
   id: string,
@@ -121,10 +115,7 @@ export const CSV_COLUMNS = [
   'id',
 ] as const
 
-/**
- * RFC 4180 quoting, and a leading ' before = + - @ (and tab / CR) so a spreadsheet shows a visitor's text
- * instead of running it as a formula (OWASP "CSV injection"). A phone typed as +1… gets the ' too.
- */
+/** A leading ' before = + - @ tab CR: a spreadsheet must not run a visitor's text. */
 export function csvCell(value: string | null): string {
   let text = value ?? ''
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`

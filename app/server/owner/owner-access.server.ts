@@ -1,4 +1,3 @@
-/** Who may use the inbox: the request's sealed cookie, checked by every owner server function and page. */
 import type { PGlite } from '@electric-sql/pglite'
 import { getCookie, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { site } from '../../content/site'
@@ -23,7 +22,7 @@ export function ownerEmail(): string {
   return runtimeConfig().owner.email ?? notificationAddresses().to
 }
 
-/** Null in Supabase mode: the inbox reads the embedded database only (docs/decisions/033-owner-inbox.md). */
+/** Null in Supabase mode: the inbox is embedded only. */
 export function embeddedBackend(): EmbeddedBackend | null {
   const backend = getBackend()
   return backend.kind === 'embedded' ? (backend as EmbeddedBackend) : null
@@ -37,7 +36,7 @@ export class OwnerAccessError extends Error {
   override name = 'OwnerAccessError'
 }
 
-/** For server functions: 401 without a session, 403 where the inbox is not served; never lead data. */
+/** 401 or 403, never lead data. */
 export async function requireOwnerDb(): Promise<PGlite> {
   setResponseHeader('Cache-Control', 'private, no-store')
   if (!(await hasOwnerSession())) {
@@ -53,7 +52,7 @@ export async function requireOwnerDb(): Promise<PGlite> {
 }
 
 const perVisitor = createSlidingWindowLimiter(5, 15 * 60_000, Date.now)
-// However many addresses ask, the owner gets at most this many link e-mails.
+// Caps link e-mails however many addresses ask.
 const overall = createSlidingWindowLimiter(10, 15 * 60_000, Date.now)
 
 export function resetSignInLimits(): void {
@@ -73,10 +72,7 @@ function sessionCookie(value: string, request: Request, maxAgeSeconds: number): 
   return `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`
 }
 
-/**
- * POST /owner/sign-in, a plain form: `email` asks for a link (the same answer for every address), `token`
- * signs in with one, `sign-out` ends the session.
- */
+/** The same answer for every address that asks for a link. */
 export async function handleSignInPost(request: Request, socketAddress: string | undefined): Promise<Response> {
   if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
   const declared = Number(request.headers.get('content-length') ?? 'NaN')

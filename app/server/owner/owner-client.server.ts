@@ -1,7 +1,3 @@
-/**
- * The owner's command-line side: reach the leads through the running site's socket, or, with the site
- * stopped, open the data folder under the site's own writer lock; on Supabase, RPC with the service role.
- */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { join } from 'node:path'
@@ -21,18 +17,15 @@ import {
 } from './leads.server'
 import { dumpDatabase, ownerSocketPath } from './owner-socket.server'
 
-/** A message for the owner; the command prints it and exits non-zero. */
 export class OwnerCommandError extends Error {
   override name = 'OwnerCommandError'
 }
 
 export interface LeadStore {
-  /** How the leads were reached: the running site, the stopped site's folder, or Supabase. */
   readonly via: 'site' | 'folder' | 'supabase'
   list(filter: LeadFilter): Promise<OwnerLead[]>
-  /** Null: no lead has that id. */
   setStatus(id: string, status: OwnerLeadStatus): Promise<{ id: string; status: string } | null>
-  /** Embedded mode only: a gzipped tarball of the database folder. */
+  /** Embedded only. */
   backup(): Promise<Uint8Array>
   close(): Promise<void>
 }
@@ -69,7 +62,7 @@ function siteError(answer: SocketAnswer): Error {
   try {
     message = (JSON.parse(message) as { error?: string }).error ?? message
   } catch {
-    // not JSON: show it as it is
+    // not JSON: shown as is
   }
   return answer.status === 400
     ? new LeadRequestError(message)
@@ -102,7 +95,7 @@ function siteStore(socketPath: string): LeadStore {
   }
 }
 
-/** The migrations from the source tree: a folder an older site created gets the functions the list uses. */
+/** An older site's folder gets the list's functions too. */
 function migrationsOnDisk(): Migration[] {
   const folder = fileURLToPath(new URL('../../../supabase/migrations/', import.meta.url))
   return readdirSync(folder)
@@ -147,7 +140,7 @@ function permissionError(path: string): OwnerCommandError {
   )
 }
 
-/** Is a site serving this folder? Throws when the socket is there but not ours to use. */
+/** Throws when the socket is not ours to use. */
 async function siteAnswers(socketPath: string): Promise<boolean> {
   try {
     const answer = await askSite(socketPath, 'GET', '/ping')
@@ -162,7 +155,7 @@ async function siteAnswers(socketPath: string): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** A site that is starting holds the lock before its socket listens: wait this long for one or the other. */
+/** A starting site holds the lock before its socket listens. */
 const STARTING_SITE_WAIT_MS = 20_000
 
 export async function openEmbeddedLeadStore(dataDir: string, waitMs = STARTING_SITE_WAIT_MS): Promise<LeadStore> {
@@ -189,7 +182,7 @@ export async function openEmbeddedLeadStore(dataDir: string, waitMs = STARTING_S
   }
 }
 
-/** PostgREST's RPC endpoint, plain fetch: supabase-js would build a Realtime client this never uses. */
+/** Plain fetch: supabase-js would build an unused Realtime client. */
 function supabaseStore(url: string, serviceRoleKey: string): LeadStore {
   async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
     const response = await fetch(`${url.replace(/\/+$/, '')}/rest/v1/rpc/${name}`, {
@@ -248,11 +241,9 @@ export async function openLeadStore(config: RuntimeConfig, dataDir: string): Pro
 
 export interface RestoreReport {
   leads: number
-  /** Where the database the restore replaced was moved (--force). */
   setAside?: string
 }
 
-/** Restores a backup into a data folder no site is using; refuses a folder holding a database unless forced. */
 export async function restoreDatabase(dataDir: string, backup: Uint8Array, force: boolean): Promise<RestoreReport> {
   if (backup[0] !== 0x1f || backup[1] !== 0x8b)
     throw new OwnerCommandError('That file is not a backup made by npm run backup (not gzip).')
@@ -299,7 +290,7 @@ export async function restoreDatabase(dataDir: string, backup: Uint8Array, force
   }
 }
 
-/** Runs an owner command: its exit code, 2 with the usage for a wrong argument, 1 with the message for a refusal. */
+/** Exit code 2 with the usage for a wrong argument, 1 for a refusal. */
 export function runOwnerCommand(main: () => Promise<number>, usage: string): void {
   main().then(
     (code) => process.exit(code),

@@ -1,4 +1,3 @@
-/** The inbox's outbox rows: the sign-in e-mail, the push per new lead, the review request. */
 import type { PGlite } from '@electric-sql/pglite'
 import type { SendMailOptions } from 'nodemailer'
 import webpush from 'web-push'
@@ -58,15 +57,12 @@ export interface PushPayload {
   url: string
 }
 
-/** No name, e-mail or phone: the push services relay it. */
+/** No name, e-mail or phone: push services relay it. */
 export function leadPushPayload(sourcePage: string | null): PushPayload {
   return { title: pushTitle(sourcePage), body: 'New quote request: open the inbox to call back.', url: '/owner' }
 }
 
-/**
- * One push to every stored subscription; a subscription the push service no longer knows (404, 410) is
- * dropped, any other failure throws so the outbox tries again later.
- */
+/** 404 or 410 drops the subscription; other failures throw for a retry. */
 export async function sendLeadPush(
   db: PGlite,
   vapid: NonNullable<RuntimeConfig['owner']['vapid']>,
@@ -79,7 +75,7 @@ export async function sendLeadPush(
   let delivered = 0
   const failures: string[] = []
   for (const row of subscriptions.rows) {
-    // web-push builds the encrypted body and VAPID header; fetch sends it (web-push's own sender is https-only).
+    // fetch sends it: web-push's own sender is https-only.
     const details = webpush.generateRequestDetails(
       { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
       JSON.stringify(payload),

@@ -1,7 +1,4 @@
-/**
- * The owner's door into the running site: HTTP on a Unix socket in `DATA_DIR/owner/` (folder 0700, socket
- * 0600), so `npm run leads` and `npm run backup` go through the one writer (docs/decisions/018-owner-socket.md).
- */
+// docs/decisions/018-owner-socket.md
 import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
@@ -12,14 +9,13 @@ import { log } from '../log/logger.server'
 
 export const OWNER_FOLDER = 'owner'
 export const OWNER_SOCKET = 'site.sock'
-/** Linux's limit for a socket path (sun_path) is 108 bytes with the final NUL. */
+/** Linux's sun_path limit, with the final NUL. */
 const MAX_SOCKET_PATH = 107
 
 export function ownerSocketPath(dataDir: string): string {
   return join(dataDir, OWNER_FOLDER, OWNER_SOCKET)
 }
 
-/** A consistent copy of the data folder, taken by the writer: a checkpoint, then PGlite's own tarball. */
 export async function dumpDatabase(db: PGlite): Promise<Uint8Array> {
   await db.exec('CHECKPOINT')
   const blob = await db.dumpDataDir('gzip')
@@ -81,7 +77,7 @@ export interface OwnerSocket {
   close(): Promise<void>
 }
 
-/** Resolves to null (and says why in the log) when the socket cannot be offered; the site runs on. */
+/** Null (logged) when the socket cannot be offered; the site runs on. */
 export async function startOwnerSocket(dataDir: string, db: PGlite): Promise<OwnerSocket | null> {
   const folder = join(dataDir, OWNER_FOLDER)
   const path = ownerSocketPath(dataDir)
@@ -91,10 +87,10 @@ export async function startOwnerSocket(dataDir: string, db: PGlite): Promise<Own
   }
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 })
-    // chmod fails unless this user owns the folder, so nobody else's folder is trusted.
+    // chmod fails unless we own the folder: nobody else's folder is trusted.
     chmodSync(folder, 0o700)
     if (statSync(folder).uid !== process.getuid?.()) throw new Error(`${folder} belongs to another user`)
-    // This process holds the writer lock: a socket left here belongs to a process that died.
+    // We hold the writer lock: a socket left here is a dead process's.
     rmSync(path, { force: true })
   } catch (error) {
     log('owner').warn({ folder, err: error }, 'cannot prepare the socket folder')
@@ -129,7 +125,6 @@ export async function startOwnerSocket(dataDir: string, db: PGlite): Promise<Own
   }
 }
 
-/** Called by the server entry: the socket is open whenever the embedded database is. */
 export function serveOwnerSocket(backend: EmbeddedBackend): void {
   backend.attach('owner socket', (db) => startOwnerSocket(backend.dataDir, db))
 }

@@ -1,4 +1,4 @@
-/** Sign-in links for the owner's inbox and the sealed session cookie (docs/decisions/033-owner-inbox.md). */
+// docs/decisions/033-owner-inbox.md
 import { createHash, randomBytes } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
 import { sealData, unsealData } from 'iron-session'
@@ -16,10 +16,7 @@ function sameAddress(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase()
 }
 
-/**
- * Queues the e-mail only when `email` is the owner's; the caller answers the same either way. The link lives
- * in the outbox row until it is sent (then the worker wipes it); the links table keeps only its hash.
- */
+/** Only for the owner's address; the caller answers alike. Only a link's hash is stored. */
 export async function requestSignInLink(
   db: PGlite,
   input: { email: string; ownerEmail: string; siteUrl: string },
@@ -41,7 +38,7 @@ export async function requestSignInLink(
   return true
 }
 
-/** True once per link, within its 15 minutes: the UPDATE is one transaction that marks it used. */
+/** One UPDATE marks it used: true once per link. */
 export async function consumeSignInToken(db: PGlite, token: unknown): Promise<boolean> {
   if (typeof token !== 'string' || !TOKEN.test(token)) return false
   const used = await db.query(
@@ -60,7 +57,7 @@ export function sealSession(secret: string, email: string): Promise<string> {
   return sealData({ email } satisfies SessionData, { password: secret, ttl: SESSION_DAYS * 86_400 })
 }
 
-/** Signed in: the cookie unseals with the key and names today's owner address. */
+/** The cookie must name today's owner address. */
 export async function isOwnerSession(
   cookie: string | undefined,
   secret: string | undefined,

@@ -1,7 +1,4 @@
-/**
- * Signed fill-time tokens: the time the form was issued, signed by the server, so the server decides how
- * long a form was open (docs/decisions/017-server-fill-time.md).
- */
+/** The server decides how long a form was open: docs/decisions/017-server-fill-time.md. */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Backend } from '../backend/backend.server'
 import { getBackend } from '../backend/backend-factory.server'
@@ -15,7 +12,7 @@ export interface FormTokens {
   check(token: string | null | undefined): FormTokenCheck
 }
 
-/** Instances' clocks may differ a little; a token from further ahead was not issued here. */
+/** Instances' clocks may differ a little. */
 const MAX_CLOCK_SKEW_MS = 5 * 60_000
 const TOKEN = /^([0-9a-z]{1,11})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{22})$/
 
@@ -42,7 +39,7 @@ export function createFormTokens(secret: string, now: () => number = Date.now): 
   }
 }
 
-/** Every instance must derive the same key: IP_HASH_SALT, else the salt kept in the database, else the function secret. */
+/** Every instance must derive the same key. */
 async function sharedSecret(backend: Backend): Promise<string> {
   const config = runtimeConfig()
   if (config.quote.ipHashSalt) return config.quote.ipHashSalt
@@ -62,7 +59,7 @@ export function formTokens(backend: Backend = getBackend()): Promise<FormTokens>
   if (!loading) {
     const attempt = sharedSecret(backend).then((secret) => (loaded = createFormTokens(secret)))
     loading = attempt
-    // Not cached when it failed (a database that did not open yet): the next call retries.
+    // Not cached when it failed: the next call retries.
     attempt.catch((error: unknown) => {
       if (loading === attempt) loading = undefined
       log('quote').error({ err: error }, 'could not load the form-token key')
@@ -71,7 +68,7 @@ export function formTokens(backend: Backend = getBackend()): Promise<FormTokens>
   return loading
 }
 
-/** For the render, which cannot wait: the request middleware loaded the key first (app/start.ts). */
+/** The request middleware loaded the key first (app/start.ts). */
 export function issueRenderedFormToken(): string {
   return loaded?.issue() ?? ''
 }

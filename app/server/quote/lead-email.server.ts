@@ -1,4 +1,4 @@
-/** The Edge Function runs a copy under Deno: no Node-only imports. */
+/** Copied into the Edge Function (Deno): no Node-only imports. */
 import { site } from '../../content/site'
 import { hasForbiddenChars, isValidEmail } from '../../lib/quote-schema'
 
@@ -52,7 +52,7 @@ function decodeEncodedWord(charset: string, encoding: string, text: string): str
   }
 }
 
-/** Mail clients decode `=?…?=` words: check what the owner will see. */
+/** Mail clients decode `=?…?=` words. */
 function withoutEncodedWords(value: string): string {
   let text = value
   for (let pass = 0; pass < 3 && HAS_ENCODED_WORD.test(text); pass++) {
@@ -63,7 +63,6 @@ function withoutEncodedWords(value: string): string {
   return text.replace(/=\?/g, '= ?')
 }
 
-/** No encoded words, control, line-break or bidi characters. */
 export function sanitizeText(value: string | null | undefined, maxLength: number): string {
   if (!value) return ''
   const clean = withoutEncodedWords(value.replace(FORBIDDEN_GLOBAL, ' '))
@@ -73,7 +72,7 @@ export function sanitizeText(value: string | null | undefined, maxLength: number
   return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean
 }
 
-/** It goes into the Message-ID, so only a plain host name. */
+/** It goes into the Message-ID. */
 export function emailDomain(address: string): string {
   const at = address.lastIndexOf('@')
   const domain = at >= 0 ? address.slice(at + 1).trim() : ''
@@ -100,7 +99,6 @@ function formatPacific(date: Date): string {
   }
 }
 
-/** Visitor text only sanitised; the Reply-To address re-validated. */
 export function ownerNotification(lead: NotificationLead, addresses: NotificationAddresses): OwnerNotification {
   const name = sanitizeText(lead.firstName, 60) || 'website visitor'
   const email = sanitizeText(lead.email, 254)

@@ -1,8 +1,4 @@
-/**
- * The owner's webhook (LEAD_WEBHOOK_URL): a lead that is not suspected spam, POSTed as JSON and signed per
- * Standard Webhooks. The site's outbox worker and the send-quote-email Edge Function (a generated copy,
- * docs/decisions/006-edge-functions-shared-code.md) both send it: WebCrypto and fetch only, no Node import.
- */
+/** Copied into the Edge Function (docs/decisions/023-lead-webhook-on-supabase.md): no Node imports. */
 
 export interface WebhookLead {
   id: string
@@ -29,7 +25,6 @@ function base64Bytes(text: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
-/** Standard Webhooks' secret: whsec_ and base64 of 24 to 64 random bytes. */
 export function isLeadWebhookSecret(value: string): boolean {
   if (!/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(value)) return false
   const key = base64Bytes(value.slice(SECRET_PREFIX.length))
@@ -40,7 +35,6 @@ export function isLeadWebhookUrl(value: string): boolean {
   return /^https?:\/\/[^\s/]+/i.test(value)
 }
 
-/** Standard Webhooks' envelope: type, timestamp, data. */
 export function leadWebhookBody(lead: WebhookLead): string {
   return JSON.stringify({
     type: 'lead.created',
@@ -56,7 +50,6 @@ export function leadWebhookBody(lead: WebhookLead): string {
   })
 }
 
-/** `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`, keyed with the bytes after `whsec_`. */
 export async function signLeadWebhook(secret: string, id: string, timestamp: number, body: string): Promise<string> {
   const keyBytes = base64Bytes(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret)
   if (!keyBytes) throw new Error('the webhook secret is not base64')
@@ -65,10 +58,7 @@ export async function signLeadWebhook(secret: string, id: string, timestamp: num
   return `v1,${btoa(String.fromCharCode(...new Uint8Array(mac)))}`
 }
 
-/**
- * One attempt; throws unless the receiver answers 2xx. `webhook-id` is the lead's id on every attempt, so
- * a receiver can drop a repeat. A redirect counts as a failure: the signed body is never re-sent elsewhere.
- */
+/** A redirect counts as a failure: the signed body is never re-sent elsewhere. */
 export async function sendLeadWebhook(target: LeadWebhookTarget, lead: WebhookLead, now = new Date()): Promise<void> {
   const body = leadWebhookBody(lead)
   const timestamp = Math.floor(now.getTime() / 1000)

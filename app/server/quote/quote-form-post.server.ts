@@ -13,16 +13,13 @@ function seeOther(status: QuotePostStatus, message?: string): Response {
   return new Response(null, { status: 303, headers: { Location: `/quote-request?${query}` } })
 }
 
-/**
- * The page is shared by every visitor of one render, so no per-visitor key can be in it: the token it
- * was rendered with stands for the visit, and the service folds the fields in (dedupeKey).
- */
+/** A cached page holds no per-visitor key: its token stands for the visit. */
 export function formPostIdempotencyKey(formToken: string | undefined): string {
   const token = formToken?.trim()
   return token ? `form-${sha256Hex(token).slice(0, 40)}` : randomUUID()
 }
 
-/** The no-JavaScript path: the same service and schema, answered with POST/redirect/GET. */
+/** The no-JavaScript path, answered with POST/redirect/GET. */
 export async function handleQuoteFormPost(request: Request, ip: string): Promise<Response> {
   if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
   const length = Number(request.headers.get('content-length') ?? NaN)

@@ -1,7 +1,4 @@
-/**
- * Quote submission: 200 stored (suspected spam too, silently), 400 invalid, 429 rate-limited, 502 not
- * confirmed, 503 not saved (docs/product.md#errors-and-messages).
- */
+/** Answers: docs/product.md#errors-and-messages. */
 import { createHash, randomBytes } from 'node:crypto'
 import { inspect } from 'node:util'
 import * as v from 'valibot'
@@ -16,7 +13,7 @@ import { createFormTokens, formTokens, type FormTokens } from './form-token.serv
 import { writeUnsavedLead } from './unsaved-leads.server'
 
 export interface QuoteRequestMeta {
-  /** '' when unknown: then no per-IP rate limit applies. */
+  /** '' when unknown: no per-IP limit. */
   ip: string
   userAgent: string
 }
@@ -28,19 +25,15 @@ export interface QuoteServiceResponse {
 }
 
 export interface QuoteServiceOptions {
-  /** Per IP per window; 0 or less disables the limit. */
+  /** 0 or less: no limit. */
   rateLimit?: number
   rateWindowMs?: number
-  /** A form sent sooner than this after its token was issued is suspected spam. */
   minFillMs?: number
-  /** Signs and checks the form tokens; else the key every instance shares (form-token.server.ts). */
   formTokenSecret?: string
-  /** Else the backend's persisted salt, else a per-process one. */
   ipHashSalt?: string
   maxPayloadChars?: number
   now?: () => number
   phone?: string
-  /** Where a lead the backend could not store is written (default `${DATA_DIR}/unsaved-leads`). */
   unsavedLeadsDir?: string
 }
 
@@ -58,7 +51,6 @@ export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex')
 }
 
-/** A changed form with a reused idempotency key is a new lead. */
 export function dedupeKey(idempotencyKey: string, fields: { firstName: string; email: string; phone: string }): string {
   const fingerprint = sha256Hex(`${fields.firstName}\u0000${fields.email}\u0000${fields.phone}`).slice(0, 16)
   return `${idempotencyKey}.${fingerprint}`
@@ -93,7 +85,6 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
   const maxPayloadChars = options.maxPayloadChars ?? 10_000
   const messages = quoteErrorMessages(options.phone ?? site.phone)
   const limiter = createSlidingWindowLimiter(rateLimit, rateWindowMs, now)
-  // The limiter only needs a stable key in memory; it never uses the stored hash.
   const processSalt = randomBytes(32).toString('hex')
   const ownTokens = options.formTokenSecret ? createFormTokens(options.formTokenSecret, now) : undefined
 
@@ -120,8 +111,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
       retryAfterSeconds,
     })
 
-    // Skipped when the IP is unknown, so one bad proxy setup can't block everyone. A backend shared by
-    // several instances counts the hit itself (docs/decisions/021-shared-rate-limits.md).
+    // Skipped when the IP is unknown, so one bad proxy setup can't block everyone.
     const sharedLimit = target?.sharedRateLimits === true
     const limitKey = sha256Hex(`${processSalt}:${ip}`)
     if (ip && !sharedLimit && !limiter.hit(limitKey)) return rateLimited(limiter.retryAfterSeconds(limitKey))
@@ -141,7 +131,6 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
     let spamReason: string | null = null
     try {
       if (!target) throw unavailable
-      // Flagged leads are stored, never e-mailed, and the visitor sees success.
       const tokens = ownTokens ?? (await formTokens(target))
       spamReason = input.company?.trim() ? 'honeypot' : fillTimeReason(input.formToken, tokens, minFillMs)
       const lead: StoredLeadInput = {
@@ -156,7 +145,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
       const visitorLimit =
         sharedLimit && ip && rateLimit > 0 ? { ip, limit: rateLimit, windowMs: rateWindowMs } : undefined
       const result = await target.submitQuote(lead, visitorLimit)
-      // The client's random key, not the stored one: that ends in a hash of the visitor's fields.
+      // Not the stored key: that ends in a hash of the visitor's fields.
       const logKey = input.idempotencyKey
       if (result.success) {
         leadEvents.stored(result.id, { status: lead.status, duplicate: !!result.duplicate, idempotencyKey: logKey })
@@ -166,7 +155,6 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
       return { status: 502, body: { success: false, reason: 'not-confirmed', error: messages.notConfirmed } }
     } catch (error) {
       if (error instanceof RateLimitedError) return rateLimited(error.retryAfterSeconds)
-      // Last resort: the visitor is told to call, and the owner still gets the lead from this file.
       const record = {
         ...fields,
         sourcePage: input.sourcePage ?? null,
@@ -193,7 +181,7 @@ export function getQuoteService(): QuoteService {
   return defaultService
 }
 
-/** Never throws: the backend is resolved inside, so a misconfigured one yields 503. */
+/** Never throws: a misconfigured backend yields 503. */
 export function handleQuoteSubmission(
   raw: unknown,
   meta: QuoteRequestMeta,

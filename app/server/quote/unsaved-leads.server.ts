@@ -1,7 +1,3 @@
-/**
- * A lead the backend could not store is written to `${DATA_DIR}/unsaved-leads/`, readable by the
- * server's user only, so the owner can still call the visitor back (README: where the leads go).
- */
 import { randomUUID } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
@@ -11,12 +7,11 @@ export function unsavedLeadsDir(): string {
   return resolve(process.cwd(), runtimeConfig().dataDir, 'unsaved-leads')
 }
 
-/** Returns the file's path. */
 export async function writeUnsavedLead(record: Record<string, unknown>, folder = unsavedLeadsDir()): Promise<string> {
   await mkdir(folder, { recursive: true, mode: 0o700 })
   const at = new Date().toISOString().replace(/[:.]/g, '-')
   const file = join(folder, `${at}-${randomUUID()}.json`)
-  // `wx`: never overwrite; mode 0600: the visitor's details are for the owner only.
+  // The visitor's details are for the owner only.
   await writeFile(file, `${JSON.stringify(record, null, 2)}\n`, { flag: 'wx', mode: 0o600 })
   return file
 }

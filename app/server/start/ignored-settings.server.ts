@@ -1,7 +1,7 @@
 import { runtimeConfig, type RuntimeConfig } from '../config.server'
 import { log } from '../log/logger.server'
 
-/** Settings this mode never reads: an owner who set them would wait for webhooks that never come. */
+/** An owner who set them would wait for webhooks that never come. */
 export function ignoredSettings(config: RuntimeConfig): string[] {
   return config.supabase && config.leadWebhook ? ['LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_SECRET'] : []
 }

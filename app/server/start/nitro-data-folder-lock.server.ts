@@ -4,8 +4,7 @@ import { DataFolderLockedError, holdDataFolderLock } from '../backend/data-folde
 import { runtimeConfig } from '../config.server'
 import { log } from '../log/logger.server'
 
-// At import, with top-level await: Nitro's server module waits for it, so a server that cannot be the
-// data folder's one writer never listens, and no visitor's quote reaches it (decision 030).
+// Top-level await: a server that cannot be the one writer never listens.
 if (!import.meta.dev && !runtimeConfig().supabase) {
   const dataDir = resolve(process.cwd(), runtimeConfig().dataDir)
   try {

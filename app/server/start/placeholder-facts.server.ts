@@ -1,7 +1,6 @@
 import { placeholderFacts, site } from '~/content/site'
 import { log } from '../log/logger.server'
 
-/** The build's facts (baked in, app/content/site.ts) as the pages show them. */
 function factsInUse(): Record<keyof typeof placeholderFacts, string> {
   return {
     BUSINESS_PHONE: site.phone,
@@ -23,7 +22,6 @@ export function isPublicUrl(url: string): boolean {
   }
 }
 
-/** Names of the facts a public build still shows as the fictional placeholders. */
 export function placeholdersInUse(baseUrl = site.baseUrl, facts = factsInUse()): string[] {
   if (!isPublicUrl(baseUrl)) return []
   return Object.entries(facts)
@@ -31,7 +29,7 @@ export function placeholdersInUse(baseUrl = site.baseUrl, facts = factsInUse()):
     .map(([name]) => name)
 }
 
-/** Loud on purpose: visitors of a public site would call a made-up number. */
+/** Loud: visitors would call a made-up number. */
 export function warnAboutPlaceholders(): void {
   const names = placeholdersInUse()
   if (names.length === 0) return
