@@ -1,7 +1,5 @@
-// npm run audit:external — validators no one here wrote, against the production build (npm run build first):
-// the W3C Nu HTML checker (needs Java: apt-get install -y default-jre-headless), pa11y with HTML_CodeSniffer
-// (WCAG2AA), Adobe's structured-data validator (Google's rich-result rules) on one page of every route kind,
-// and linkinator over the whole site from `/`. Prints one line per tool; exits 1 on any error.
+// npm run audit:external — the Nu HTML checker (needs Java), pa11y (htmlcs, WCAG2AA) and Adobe's structured-data
+// validator on every route kind, linkinator from `/`, against the production build; exits 1 on any error.
 // @ts-expect-error: the package ships no types; its issues are typed where they are read.
 import Validator from '@adobe/structured-data-validator'
 import { LinkChecker, LinkState } from 'linkinator'

@@ -1,7 +1,5 @@
-// images/** (the owner's photos) -> responsive AVIF + WebP in public/img/, app/content/image-manifest.json
-// and public/og-image.jpg. `--force` re-encodes everything, `--json` prints the run summary (for tests).
-// File names carry a hash of the source bytes and encoder settings, so /img/* can be cached as immutable
-// and a run with nothing changed writes nothing; files no source implies are removed.
+// images/** -> AVIF + WebP in public/img/, app/content/image-manifest.json, public/og-image.jpg; `--force`
+// re-encodes all, `--json` prints a summary. Names hash source and settings: /img/* is immutable.
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
@@ -49,8 +47,6 @@ const TEMP_MARK = '.tmp-'
 const args = new Set(process.argv.slice(2))
 const force = args.has('--force')
 const asJson = args.has('--json')
-
-// ---------------------------------------------------------------------------------------------------------------------
 
 export const outputBase = (name: string) => name.replaceAll('/', '-')
 export const outputFile = (name: string, hash: string, width: number, format: Format) =>
@@ -116,8 +112,6 @@ function formatManifest(manifest: Record<string, ManifestEntry>) {
   const lines = Object.entries(manifest).map(([name, e]) => `  ${JSON.stringify(name)}: ${entry(e)}`)
   return lines.length ? `{\n${lines.join(',\n')}\n}\n` : '{}\n'
 }
-
-// ---------------------------------------------------------------------------------------------------------------------
 
 export async function buildImages({ force: forceAll = false } = {}) {
   const started = performance.now()
@@ -272,8 +266,6 @@ export async function buildImages({ force: forceAll = false } = {}) {
   stats.ms = Math.round(performance.now() - started)
   return stats
 }
-
-// ---------------------------------------------------------------------------------------------------------------------
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {

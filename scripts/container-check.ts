@@ -1,6 +1,5 @@
-// `npm run check:container [-- --no-build]`: builds the Dockerfile with podman and runs the built image's own filesystem as
-// uid 1000 (serves, ready, keeps a lead in /data across a restart, stops on SIGTERM). docs/deploy.md says what
-// this proves and what only a Docker host adds. Installs podman/mmdebstrap with apt-get when missing.
+// `npm run check:container [-- --no-build]`: podman builds the Dockerfile; the image's filesystem runs as uid 1000
+// (serves, ready, keeps a lead in /data across a restart, stops on SIGTERM). See docs/deploy.md.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { appendFileSync, writeFileSync } from 'node:fs'

@@ -1,7 +1,5 @@
-// npm run bench:controls — per route kind on an emulated mid-range phone (4x CPU, 1.6 Mbps, 150 ms RTT),
-// 390 wide and 1280 wide: the load event, and when the last shown control started to work. A link, <summary>,
-// popover toggle, form field or form-posting submit works once shown; any other button once React attached
-// its handler. The page is polled every 50 ms (a little CPU of its own); medians of CONTROLS_RUNS (3) loads.
+// npm run bench:controls — on an emulated phone, 390 and 1280 wide: the load event and when the last shown
+// control began to work (HTML controls once shown, other buttons once React attached); medians of 3.
 import { chromium } from '@playwright/test'
 import { chromiumFlags, chromiumPath, median, report, routeKinds, startProductionServer } from './common'
 

@@ -1,6 +1,5 @@
-// npm run bench:fuzz — FUZZ_PAYLOADS (default 10,000) forged quote requests against the production server:
-// server-function calls with any data, bodies that are not what the framework expects, and no-JavaScript
-// form posts. Any 5xx, or any stored row the form's own schema would refuse, fails the run.
+// npm run bench:fuzz — FUZZ_PAYLOADS (10,000) forged quote requests (function calls, odd bodies, form posts)
+// against the production server; any 5xx, or any stored row the form's schema would refuse, fails the run.
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import fc from 'fast-check'

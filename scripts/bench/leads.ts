@@ -1,7 +1,5 @@
-// npm run bench:leads — a bounded burst of concurrent quote submissions against the production server
-// while the owner's SMTP server is down for the first half of the run. Prints acknowledged, stored,
-// emailed after recovery, duplicates and lost (must be 0), and the requests' rate and latency
-// (BENCH_LEADS_CONCURRENCY in flight, each on its own kept-alive connection).
+// npm run bench:leads — a burst of quote submissions while the owner's SMTP server is down for the first
+// half: acknowledged, stored, e-mailed, duplicates and lost (must be 0), rate and latency.
 import { randomUUID } from 'node:crypto'
 import { Agent, request, type IncomingHttpHeaders } from 'node:http'
 import { join } from 'node:path'
@@ -47,10 +45,7 @@ type Lead = (typeof leads)[number]
 
 const latenciesMs: number[] = []
 
-// One connection per request in flight, as that many visitors would have. fetch()'s pool opens a new
-// connection whenever a request is sent before the previous answer has freed one, and a server busy with
-// the others accepts one new connection per event-loop turn, so those requests measured the pool, not the
-// site (docs/decisions/026-fair-quote-answers.md).
+// One kept-alive connection per request in flight, as visitors have; fetch()'s pool measured itself (decision 026).
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY })
 const connections = new Set<unknown>()
 

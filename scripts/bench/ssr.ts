@@ -1,8 +1,5 @@
-// npm run bench:ssr — server-rendering throughput and latency of the production build with wrk
-// (32 connections, 10 s each, after a warm-up), for three real pages next to the framework's floor
-// (/robots.txt: a server route, no React) measured in the same run, and their ratio. Measured
-// twice: as deployed (the in-process page cache on) and with every request rendered. Also `/` with random
-// ad-click parameters, a random unknown parameter and a random ?cities value, which must all be served as `/`.
+// npm run bench:ssr — wrk throughput of three pages against the floor (/robots.txt, no React), with the page
+// cache on and off; and `/` with random ad-click, unknown and ?cities parameters, which must be served as `/`.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -27,15 +24,13 @@ const pages = ['/robots.txt', '/', ...Object.keys(randomQueries), '/services?tab
 /** A wrk script asking for `/` with a new random query on every request. */
 function randomQueryScript(query: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'bench-ssr-')), 'random-query.lua')
-  writeFileSync(
-    file,
-    `math.randomseed(os.time() + math.floor(os.clock() * 1e6))
+  const lua = `math.randomseed(os.time() + math.floor(os.clock() * 1e6))
 request = function()
   local r = function() return tostring(math.random(1, 2147483647)) end
   return wrk.format(nil, "/?" .. ${query})
 end
-`,
-  )
+`
+  writeFileSync(file, lua)
   return file
 }
 
@@ -47,20 +42,8 @@ function toMs(text: string) {
 }
 
 function wrk(url: string, seconds: number | string, script?: string) {
-  const out = execFileSync(
-    'wrk',
-    [
-      '-t2',
-      '-c32',
-      `-d${seconds}s`,
-      '--latency',
-      '-H',
-      'Accept-Encoding: br, gzip',
-      ...(script ? ['-s', script] : []),
-      url,
-    ],
-    { encoding: 'utf8' },
-  )
+  const options = ['-t2', '-c32', `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: br, gzip']
+  const out = execFileSync('wrk', [...options, ...(script ? ['-s', script] : []), url], { encoding: 'utf8' })
   const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1])
   const p50 = toMs(out.match(/\s50%\s+(\S+)/)?.[1] ?? '')
   const p99 = toMs(out.match(/\s99%\s+(\S+)/)?.[1] ?? '')
