@@ -13,6 +13,7 @@ import { COMPLETE_RENDER_AGENT, pageRenderHandler } from './server/http/page-ren
 import { declaredSearchOf, pageUrl } from './server/http/page-url.server'
 import { privateIfNonce, withScriptHashes } from './server/http/script-hashes.server'
 import { exitCleanlyOnSignals, tracked } from './server/http/shutdown.server'
+import { waitForTurn } from './server/http/turn-queue.server'
 import { requestIdFor, withRequestId } from './server/log/logger.server'
 import { serveOwnerSocket } from './server/owner/owner-socket.server'
 import { warnAboutIgnoredSettings } from './server/start/ignored-settings.server'
@@ -56,8 +57,10 @@ export default createServerEntry({
     const requestId = requestIdFor(request.headers.get('x-request-id'))
     return withRequestId(requestId, () =>
       tracked(async () => {
+        const health = await healthResponse(request)
+        if (!health) await waitForTurn()
         const response =
-          (await healthResponse(request)) ??
+          health ??
           methodNotAllowed(request, methodsAllowed) ??
           trailingSlashRedirect(request) ??
           missingHashedAsset(request) ??

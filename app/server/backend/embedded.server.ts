@@ -235,53 +235,57 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
         throw new Error(`Invalid lead status: ${String(lead.status)}`)
       }
       const state = await open()
-      const result = await state.shared.db.transaction(async (tx) => {
-        const inserted = await tx.query<{ id: string }>(
-          `INSERT INTO public.quote_requests
+      const db = state.shared.db
+      // One statement, so one round trip into PGlite: the lead and its deliveries commit together.
+      const inserted = await db.query<{ id: string }>(
+        `WITH lead AS (
+           INSERT INTO public.quote_requests
              (first_name, email, phone, status, idempotency_key, source_page, user_agent, ip_hash, spam_reason)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
            ON CONFLICT (idempotency_key) DO NOTHING
-           RETURNING id`,
-          [
-            lead.firstName,
-            lead.email,
-            lead.phone,
-            lead.status,
-            lead.idempotencyKey,
-            lead.sourcePage,
-            lead.userAgent,
-            lead.ipHash,
-            lead.status === 'suspected_spam' ? lead.spamReason : null,
-          ],
-        )
-        const newId = inserted.rows[0]?.id
-        if (newId) {
-          if (lead.status === 'new') {
-            await tx.query(`INSERT INTO public.quote_outbox (quote_request_id, kind) SELECT $1, unnest($2::text[])`, [
-              newId,
-              deliveries,
-            ])
-          }
-          return { id: newId, duplicate: false, notify: lead.status === 'new' }
-        }
-        const existing = await tx.query<{ id: string; status: string }>(
-          `SELECT id, status FROM public.quote_requests WHERE idempotency_key = $1`,
-          [lead.idempotencyKey],
-        )
-        const row = existing.rows[0]
-        if (!row) throw new Error('idempotency conflict without a row')
-        // A retry that now passes the spam checks rescues a false positive.
-        if (row.status === 'suspected_spam' && lead.status === 'new') {
-          await tx.query(`UPDATE public.quote_requests SET status = 'new', spam_reason = NULL WHERE id = $1`, [row.id])
-          await tx.query(
-            `INSERT INTO public.quote_outbox (quote_request_id, kind) SELECT $1, unnest($2::text[])
+           RETURNING id, status
+         ), deliveries AS (
+           INSERT INTO public.quote_outbox (quote_request_id, kind)
+           SELECT lead.id, unnest($10::text[]) FROM lead WHERE lead.status = 'new'
+         )
+         SELECT id FROM lead`,
+        [
+          lead.firstName,
+          lead.email,
+          lead.phone,
+          lead.status,
+          lead.idempotencyKey,
+          lead.sourcePage,
+          lead.userAgent,
+          lead.ipHash,
+          lead.status === 'suspected_spam' ? lead.spamReason : null,
+          deliveries,
+        ],
+      )
+      const newId = inserted.rows[0]?.id
+      const result = newId
+        ? { id: newId, duplicate: false, notify: lead.status === 'new' }
+        : await db.transaction(async (tx) => {
+            const existing = await tx.query<{ id: string; status: string }>(
+              `SELECT id, status FROM public.quote_requests WHERE idempotency_key = $1`,
+              [lead.idempotencyKey],
+            )
+            const row = existing.rows[0]
+            if (!row) throw new Error('idempotency conflict without a row')
+            // A retry that now passes the spam checks rescues a false positive.
+            if (row.status === 'suspected_spam' && lead.status === 'new') {
+              await tx.query(`UPDATE public.quote_requests SET status = 'new', spam_reason = NULL WHERE id = $1`, [
+                row.id,
+              ])
+              await tx.query(
+                `INSERT INTO public.quote_outbox (quote_request_id, kind) SELECT $1, unnest($2::text[])
              ON CONFLICT (quote_request_id, kind) DO NOTHING`,
-            [row.id, deliveries],
-          )
-          return { id: row.id, duplicate: true, notify: true }
-        }
-        return { id: row.id, duplicate: true, notify: false }
-      })
+                [row.id, deliveries],
+              )
+              return { id: row.id, duplicate: true, notify: true }
+            }
+            return { id: row.id, duplicate: true, notify: false }
+          })
       if (result.notify) state.worker.kick()
       return { success: true, id: result.id, duplicate: result.duplicate }
     },

@@ -87,13 +87,17 @@ export function ownerAddresses(notifyEmail?: string, fromEmail?: string): Notifi
   }
 }
 
+// Built once: a formatter costs more than the e-mail around it.
+let pacificTime: Intl.DateTimeFormat | undefined
+
 function formatPacific(date: Date): string {
   try {
-    return new Intl.DateTimeFormat('en-US', {
+    pacificTime ??= new Intl.DateTimeFormat('en-US', {
       timeZone: 'America/Los_Angeles',
       dateStyle: 'full',
       timeStyle: 'short',
-    }).format(date)
+    })
+    return pacificTime.format(date)
   } catch {
     return date.toUTCString()
   }

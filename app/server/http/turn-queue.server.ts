@@ -1,0 +1,28 @@
+// Node accepts one new connection per event-loop turn, so a turn that serves every waiting request
+// keeps new visitors out for seconds in a burst: docs/decisions/034-one-request-per-turn.md.
+export const REQUESTS_PER_TURN = 1
+
+const waiting: Array<() => void> = []
+let head = 0
+let scheduled = false
+
+function admit(): void {
+  for (let i = 0; i < REQUESTS_PER_TURN && head < waiting.length; i++) waiting[head++]!()
+  if (head < waiting.length) {
+    setImmediate(admit)
+    return
+  }
+  waiting.length = 0
+  head = 0
+  scheduled = false
+}
+
+/** Resolves in a later turn, first come first served, a few requests per turn. */
+export function waitForTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    waiting.push(resolve)
+    if (scheduled) return
+    scheduled = true
+    setImmediate(admit)
+  })
+}
