@@ -78,53 +78,39 @@ const trustedProxy = v.pipe(
   }),
 )
 
-const webhookUrl = v.pipe(
-  text,
-  v.check((value) => value === undefined || isLeadWebhookUrl(value), 'must be an http(s):// address'),
+/** Unset, or a value that passes `valid`. */
+function optionalText(valid: (value: string) => boolean, message: string) {
+  return v.pipe(
+    text,
+    v.check((value) => value === undefined || valid(value), message),
+  )
+}
+
+const webhookUrl = optionalText(isLeadWebhookUrl, 'must be an http(s):// address')
+
+const webhookSecret = optionalText(
+  isLeadWebhookSecret,
+  'must be whsec_ followed by base64 of 24 to 64 random bytes (e.g. whsec_$(openssl rand -base64 32))',
 )
 
-const webhookSecret = v.pipe(
-  text,
-  v.check(
-    (value) => value === undefined || isLeadWebhookSecret(value),
-    'must be whsec_ followed by base64 of 24 to 64 random bytes (e.g. whsec_$(openssl rand -base64 32))',
-  ),
+const ownerEmail = optionalText(isValidEmail, 'must be an e-mail address')
+
+const sessionSecret = optionalText(
+  (value) => value.length >= 32,
+  'must be at least 32 random characters (e.g. $(openssl rand -base64 32))',
 )
 
-const ownerEmail = v.pipe(
-  text,
-  v.check((value) => value === undefined || isValidEmail(value), 'must be an e-mail address'),
-)
-
-const sessionSecret = v.pipe(
-  text,
-  v.check(
-    (value) => value === undefined || value.length >= 32,
-    'must be at least 32 random characters (e.g. $(openssl rand -base64 32))',
-  ),
-)
-
-const httpsUrl = v.pipe(
-  text,
-  v.check((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), 'must be an http(s):// address'),
-)
+const httpsUrl = optionalText((value) => /^https?:\/\/[^\s]+$/.test(value), 'must be an http(s):// address')
 
 const base64Url = (bytes: number) =>
-  v.pipe(
-    text,
-    v.check(
-      (value) =>
-        value === undefined || (/^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes),
-      `must be base64url of ${bytes} bytes (npx web-push generate-vapid-keys)`,
-    ),
+  optionalText(
+    (value) => /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes,
+    `must be base64url of ${bytes} bytes (npx web-push generate-vapid-keys)`,
   )
 
-const vapidSubject = v.pipe(
-  text,
-  v.check(
-    (value) => value === undefined || /^(mailto:|https:\/\/)\S+$/.test(value),
-    'must start with mailto: or https://',
-  ),
+const vapidSubject = optionalText(
+  (value) => /^(mailto:|https:\/\/)\S+$/.test(value),
+  'must start with mailto: or https://',
 )
 
 const EnvSchema = v.object({
