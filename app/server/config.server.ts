@@ -152,6 +152,15 @@ const EnvSchema = v.object({
   NODE_ENV: text,
 })
 
+type ParsedEnv = v.InferOutput<typeof EnvSchema>
+
+/** Both values, or undefined when neither is set: one without the other is a mistake. */
+function setTogether<A extends keyof ParsedEnv, B extends keyof ParsedEnv>(e: ParsedEnv, first: A, second: B) {
+  const [a, b] = [e[first], e[second]]
+  if (!a !== !b) throw new ConfigError(`Invalid environment: ${first} and ${second} must be set together`)
+  return a && b ? ([a, b] as [NonNullable<ParsedEnv[A]>, NonNullable<ParsedEnv[B]>]) : undefined
+}
+
 export function parseRuntimeConfig(env: Env): RuntimeConfig {
   const result = v.safeParse(EnvSchema, env)
   if (!result.success) {
@@ -164,10 +173,8 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}`)
   }
   const e = result.output
-  if (!e.LEAD_WEBHOOK_URL !== !e.LEAD_WEBHOOK_SECRET)
-    throw new ConfigError('Invalid environment: LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET must be set together')
-  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
-    throw new ConfigError('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together')
+  const webhook = setTogether(e, 'LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_SECRET')
+  const vapid = setTogether(e, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY')
   const config: RuntimeConfig = {
     dataDir: e.DATA_DIR ?? '.data',
     smtpUrl: e.SMTP_URL,
@@ -179,18 +186,12 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
         : undefined,
     ownerSupabase: e.SUPABASE_URL ? { url: e.SUPABASE_URL, serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY } : undefined,
     trustedProxy: e.TRUST_PROXY,
-    leadWebhook:
-      e.LEAD_WEBHOOK_URL && e.LEAD_WEBHOOK_SECRET
-        ? { url: e.LEAD_WEBHOOK_URL, secret: e.LEAD_WEBHOOK_SECRET }
-        : undefined,
+    leadWebhook: webhook && { url: webhook[0], secret: webhook[1] },
     owner: {
       email: e.OWNER_EMAIL ?? e.QUOTE_NOTIFY_EMAIL,
       sessionSecret: e.OWNER_SESSION_SECRET,
       googleReviewUrl: e.GOOGLE_REVIEW_URL,
-      vapid:
-        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
-          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
-          : undefined,
+      vapid: vapid && { publicKey: vapid[0], privateKey: vapid[1], subject: e.VAPID_SUBJECT },
     },
     quote: {
       rateLimit: e.QUOTE_RATE_LIMIT,
