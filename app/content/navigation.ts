@@ -1,9 +1,12 @@
 import type { ServiceId } from './types'
 
-export const homeSectionLinks = [
-  { label: 'About', sectionId: 'about' },
-  { label: 'Gallery', sectionId: 'gallery' },
-] as const
+/** The header's links: one with a `sectionId` scrolls to that section of the home page. */
+export const mainNav: { label: string; to: '/' | '/services' | '/reviews'; sectionId?: string }[] = [
+  { label: 'About', to: '/', sectionId: 'about' },
+  { label: 'Services', to: '/services' },
+  { label: 'Gallery', to: '/', sectionId: 'gallery' },
+  { label: 'Reviews', to: '/reviews' },
+]
 
 export const footerServices: { label: string; tab: ServiceId }[] = [
   { label: 'House Washing', tab: 'full-house' },

@@ -81,53 +81,32 @@ const M = QUOTE_FIELD_MESSAGES
 
 const ONE_ISSUE = { abortPipeEarly: true } as const
 
-// So a missing key reports the field's own "… is required".
+/** Trimmed, present, short enough and free of control characters, or the field's own message. */
+function requiredText(field: 'firstName' | 'email' | 'phone') {
+  return v.pipe(
+    v.string(M[`${field}Required`]),
+    v.trim(),
+    v.nonEmpty(M[`${field}Required`]),
+    v.maxLength(QUOTE_LIMITS[field], M[`${field}TooLong`]),
+    v.check((s) => !hasForbiddenChars(s), M[`${field}InvalidChars`]),
+  )
+}
 
-export const firstNameSchema = v.optional(
-  v.config(
-    v.pipe(
-      v.string(M.firstNameRequired),
-      v.trim(),
-      v.nonEmpty(M.firstNameRequired),
-      v.maxLength(QUOTE_LIMITS.firstName, M.firstNameTooLong),
-      v.check((s) => !hasForbiddenChars(s), M.firstNameInvalidChars),
-    ),
-    ONE_ISSUE,
-  ),
-  '',
-)
+// Optional, so a missing key reports the field's own "… is required"; one issue at a time.
+const formField = <T extends v.GenericSchema<string, string>>(schema: T) => v.optional(v.config(schema, ONE_ISSUE), '')
 
-export const emailSchema = v.optional(
-  v.config(
-    v.pipe(
-      v.string(M.emailRequired),
-      v.trim(),
-      v.nonEmpty(M.emailRequired),
-      v.maxLength(QUOTE_LIMITS.email, M.emailTooLong),
-      v.check((s) => !hasForbiddenChars(s), M.emailInvalidChars),
-      v.regex(EMAIL_PATTERN, M.emailInvalid),
-    ),
-    ONE_ISSUE,
-  ),
-  '',
-)
+export const firstNameSchema = formField(requiredText('firstName'))
 
-export const phoneSchema = v.optional(
-  v.config(
-    v.pipe(
-      v.string(M.phoneRequired),
-      v.trim(),
-      v.nonEmpty(M.phoneRequired),
-      v.maxLength(QUOTE_LIMITS.phone, M.phoneTooLong),
-      v.check((s) => !hasForbiddenChars(s), M.phoneInvalidChars),
-      v.check((s) => {
-        const n = countDigits(s)
-        return n >= QUOTE_LIMITS.phoneDigitsMin && n <= QUOTE_LIMITS.phoneDigitsMax
-      }, M.phoneInvalid),
-    ),
-    ONE_ISSUE,
+export const emailSchema = formField(v.pipe(requiredText('email'), v.regex(EMAIL_PATTERN, M.emailInvalid)))
+
+export const phoneSchema = formField(
+  v.pipe(
+    requiredText('phone'),
+    v.check((s) => {
+      const n = countDigits(s)
+      return n >= QUOTE_LIMITS.phoneDigitsMin && n <= QUOTE_LIMITS.phoneDigitsMax
+    }, M.phoneInvalid),
   ),
-  '',
 )
 
 export const quoteRequestSchema = v.object(

@@ -32,3 +32,10 @@ export function sitemapXml(): string {
 export function robotsTxt(): string {
   return `User-agent: *\nAllow: /\nDisallow: /_serverFn/\n\nSitemap: ${absoluteUrl('/sitemap.xml')}\n`
 }
+
+/** robots.txt and sitemap.xml: public, and they change only with a deploy. */
+export function crawlerFileResponse(body: string, contentType: string): Response {
+  return new Response(body, {
+    headers: { 'Content-Type': `${contentType}; charset=utf-8`, 'Cache-Control': 'public, max-age=3600' },
+  })
+}

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { site } from '~/content/site'
+import { webManifestResponse } from '~/server/http/web-manifest.server'
 
 export const Route = createFileRoute('/owner_/manifest.webmanifest')({
   server: {
     handlers: {
       GET: () =>
-        Response.json(
+        webManifestResponse(
           {
             name: `${site.shortName} leads`,
             short_name: 'Leads',
@@ -13,14 +14,8 @@ export const Route = createFileRoute('/owner_/manifest.webmanifest')({
             start_url: '/owner',
             scope: '/owner',
             display: 'standalone',
-            background_color: '#ffffff',
-            theme_color: '#0369a1',
-            icons: [
-              { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-              { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-            ],
           },
-          { headers: { 'Content-Type': 'application/manifest+json', 'Cache-Control': 'private, no-cache' } },
+          'private, no-cache',
         ),
     },
   },

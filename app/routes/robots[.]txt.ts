@@ -1,13 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { robotsTxt } from '~/lib/sitemap'
+import { crawlerFileResponse, robotsTxt } from '~/lib/sitemap'
 
 export const Route = createFileRoute('/robots.txt')({
-  server: {
-    handlers: {
-      GET: () =>
-        new Response(robotsTxt(), {
-          headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
-        }),
-    },
-  },
+  server: { handlers: { GET: () => crawlerFileResponse(robotsTxt(), 'text/plain') } },
 })

@@ -78,53 +78,39 @@ const trustedProxy = v.pipe(
   }),
 )
 
-const webhookUrl = v.pipe(
-  text,
-  v.check((value) => value === undefined || isLeadWebhookUrl(value), 'must be an http(s):// address'),
+/** Unset, or a value that passes `valid`. */
+function optionalText(valid: (value: string) => boolean, message: string) {
+  return v.pipe(
+    text,
+    v.check((value) => value === undefined || valid(value), message),
+  )
+}
+
+const webhookUrl = optionalText(isLeadWebhookUrl, 'must be an http(s):// address')
+
+const webhookSecret = optionalText(
+  isLeadWebhookSecret,
+  'must be whsec_ followed by base64 of 24 to 64 random bytes (e.g. whsec_$(openssl rand -base64 32))',
 )
 
-const webhookSecret = v.pipe(
-  text,
-  v.check(
-    (value) => value === undefined || isLeadWebhookSecret(value),
-    'must be whsec_ followed by base64 of 24 to 64 random bytes (e.g. whsec_$(openssl rand -base64 32))',
-  ),
+const ownerEmail = optionalText(isValidEmail, 'must be an e-mail address')
+
+const sessionSecret = optionalText(
+  (value) => value.length >= 32,
+  'must be at least 32 random characters (e.g. $(openssl rand -base64 32))',
 )
 
-const ownerEmail = v.pipe(
-  text,
-  v.check((value) => value === undefined || isValidEmail(value), 'must be an e-mail address'),
-)
-
-const sessionSecret = v.pipe(
-  text,
-  v.check(
-    (value) => value === undefined || value.length >= 32,
-    'must be at least 32 random characters (e.g. $(openssl rand -base64 32))',
-  ),
-)
-
-const httpsUrl = v.pipe(
-  text,
-  v.check((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), 'must be an http(s):// address'),
-)
+const httpsUrl = optionalText((value) => /^https?:\/\/[^\s]+$/.test(value), 'must be an http(s):// address')
 
 const base64Url = (bytes: number) =>
-  v.pipe(
-    text,
-    v.check(
-      (value) =>
-        value === undefined || (/^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes),
-      `must be base64url of ${bytes} bytes (npx web-push generate-vapid-keys)`,
-    ),
+  optionalText(
+    (value) => /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes,
+    `must be base64url of ${bytes} bytes (npx web-push generate-vapid-keys)`,
   )
 
-const vapidSubject = v.pipe(
-  text,
-  v.check(
-    (value) => value === undefined || /^(mailto:|https:\/\/)\S+$/.test(value),
-    'must start with mailto: or https://',
-  ),
+const vapidSubject = optionalText(
+  (value) => /^(mailto:|https:\/\/)\S+$/.test(value),
+  'must start with mailto: or https://',
 )
 
 const EnvSchema = v.object({
@@ -166,6 +152,15 @@ const EnvSchema = v.object({
   NODE_ENV: text,
 })
 
+type ParsedEnv = v.InferOutput<typeof EnvSchema>
+
+/** Both values, or undefined when neither is set: one without the other is a mistake. */
+function setTogether<A extends keyof ParsedEnv, B extends keyof ParsedEnv>(e: ParsedEnv, first: A, second: B) {
+  const [a, b] = [e[first], e[second]]
+  if (!a !== !b) throw new ConfigError(`Invalid environment: ${first} and ${second} must be set together`)
+  return a && b ? ([a, b] as [NonNullable<ParsedEnv[A]>, NonNullable<ParsedEnv[B]>]) : undefined
+}
+
 export function parseRuntimeConfig(env: Env): RuntimeConfig {
   const result = v.safeParse(EnvSchema, env)
   if (!result.success) {
@@ -178,10 +173,8 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}`)
   }
   const e = result.output
-  if (!e.LEAD_WEBHOOK_URL !== !e.LEAD_WEBHOOK_SECRET)
-    throw new ConfigError('Invalid environment: LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET must be set together')
-  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
-    throw new ConfigError('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together')
+  const webhook = setTogether(e, 'LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_SECRET')
+  const vapid = setTogether(e, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY')
   const config: RuntimeConfig = {
     dataDir: e.DATA_DIR ?? '.data',
     smtpUrl: e.SMTP_URL,
@@ -193,18 +186,12 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
         : undefined,
     ownerSupabase: e.SUPABASE_URL ? { url: e.SUPABASE_URL, serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY } : undefined,
     trustedProxy: e.TRUST_PROXY,
-    leadWebhook:
-      e.LEAD_WEBHOOK_URL && e.LEAD_WEBHOOK_SECRET
-        ? { url: e.LEAD_WEBHOOK_URL, secret: e.LEAD_WEBHOOK_SECRET }
-        : undefined,
+    leadWebhook: webhook && { url: webhook[0], secret: webhook[1] },
     owner: {
       email: e.OWNER_EMAIL ?? e.QUOTE_NOTIFY_EMAIL,
       sessionSecret: e.OWNER_SESSION_SECRET,
       googleReviewUrl: e.GOOGLE_REVIEW_URL,
-      vapid:
-        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
-          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
-          : undefined,
+      vapid: vapid && { publicKey: vapid[0], privateKey: vapid[1], subject: e.VAPID_SUBJECT },
     },
     quote: {
       rateLimit: e.QUOTE_RATE_LIMIT,

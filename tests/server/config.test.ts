@@ -49,6 +49,28 @@ describe('runtime configuration', () => {
     expect(() => parseRuntimeConfig({ ASSISTANT_LLM_TIMEOUT_MS: '10s' })).toThrow(/ASSISTANT_LLM_TIMEOUT_MS/)
   })
 
+  it('takes the webhook and the push keys as pairs: both set, or neither', () => {
+    const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`
+    const vapid = {
+      VAPID_PUBLIC_KEY: Buffer.alloc(65, 1).toString('base64url'),
+      VAPID_PRIVATE_KEY: Buffer.alloc(32, 2).toString('base64url'),
+    }
+    const config = parseRuntimeConfig({
+      LEAD_WEBHOOK_URL: 'https://crm.example/hook',
+      LEAD_WEBHOOK_SECRET: secret,
+      ...vapid,
+    })
+    expect(config.leadWebhook).toEqual({ url: 'https://crm.example/hook', secret })
+    expect(config.owner.vapid).toEqual({ publicKey: vapid.VAPID_PUBLIC_KEY, privateKey: vapid.VAPID_PRIVATE_KEY })
+    expect(parseRuntimeConfig({}).leadWebhook).toBeUndefined()
+    expect(() => parseRuntimeConfig({ LEAD_WEBHOOK_URL: 'https://crm.example/hook' })).toThrow(
+      'Invalid environment: LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET must be set together',
+    )
+    expect(() => parseRuntimeConfig({ VAPID_PRIVATE_KEY: vapid.VAPID_PRIVATE_KEY })).toThrow(
+      'Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+    )
+  })
+
   it('gives the assistant its LLM only with both the address and the key, as the Edge Function reads them', () => {
     const env = { ASSISTANT_LLM_URL: 'https://llm.example/v1/', ASSISTANT_LLM_KEY: 'k', ASSISTANT_LLM_TIMEOUT_MS: '0' }
     expect(parseRuntimeConfig(env).assistant.llm).toEqual(llmConfigFromEnv(env))

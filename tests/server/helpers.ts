@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -5,6 +6,7 @@ import { afterEach } from 'vitest'
 import type { AddressInfo } from 'node:net'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import type { StoredLeadInput } from '../../app/server/backend/backend.server'
 
 /** A fresh temporary DATA_DIR per call, removed after the test. */
 export function useTempDirs(): () => Promise<string> {
@@ -16,6 +18,31 @@ export function useTempDirs(): () => Promise<string> {
     const dir = await mkdtemp(join(tmpdir(), 'pw-site-test-'))
     dirs.push(dir)
     return dir
+  }
+}
+
+/** Steps pushed here run after each test, last first. */
+export function useCleanup(): (() => Promise<void>)[] {
+  const steps: (() => Promise<void>)[] = []
+  afterEach(async () => {
+    for (const step of steps.splice(0).reverse()) await step()
+  })
+  return steps
+}
+
+/** A lead as the quote form stores it, with a fresh idempotency key. */
+export function testLead(firstName: string, overrides: Partial<StoredLeadInput> = {}): StoredLeadInput {
+  return {
+    firstName,
+    email: `${firstName.toLowerCase()}@example.com`,
+    phone: '916-555-0101',
+    idempotencyKey: `test-${firstName}-${randomBytes(6).toString('hex')}`,
+    status: 'new',
+    spamReason: null,
+    sourcePage: '/contact',
+    userAgent: null,
+    ipHash: null,
+    ...overrides,
   }
 }
 

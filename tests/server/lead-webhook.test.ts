@@ -6,17 +6,13 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createEmbeddedBackend, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
-import type { StoredLeadInput } from '../../app/server/backend/backend.server'
 import { ConfigError, parseRuntimeConfig } from '../../app/server/config.server'
-import { useTempDirs } from './helpers'
+import { useTempDirs, testLead, useCleanup } from './helpers'
 
 const tempDir = useTempDirs()
-const cleanup: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step()
-})
+const cleanup = useCleanup()
 
 interface Received {
   headers: Record<string, string>
@@ -42,21 +38,6 @@ async function startReceiver(failures: number): Promise<{ url: string; received:
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/leads`, received }
 }
 
-function lead(firstName: string, overrides: Partial<StoredLeadInput> = {}): StoredLeadInput {
-  return {
-    firstName,
-    email: `${firstName.toLowerCase()}@example.com`,
-    phone: '916-555-0131',
-    idempotencyKey: `webhook-test-${firstName}-${randomBytes(6).toString('hex')}`,
-    status: 'new',
-    spamReason: null,
-    sourcePage: '/services',
-    userAgent: null,
-    ipHash: null,
-    ...overrides,
-  }
-}
-
 const secret = `whsec_${randomBytes(32).toString('base64')}`
 
 describe('the lead webhook', { timeout: 120_000 }, () => {
@@ -69,8 +50,8 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
       outbox: { backoffMs: () => 0 },
     })
     cleanup.push(() => backend.close())
-    const stored = await backend.submitQuote(lead('Hook'))
-    await backend.submitQuote(lead('Spammy', { status: 'suspected_spam', spamReason: 'honeypot' }))
+    const stored = await backend.submitQuote(testLead('Hook'))
+    await backend.submitQuote(testLead('Spammy', { status: 'suspected_spam', spamReason: 'honeypot' }))
 
     const outbox = await backend.outbox()
     const first = await outbox.runOnce()
@@ -92,8 +73,8 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       first_name: 'Hook',
       email: 'hook@example.com',
-      phone: '916-555-0131',
-      source_page: '/services',
+      phone: '916-555-0101',
+      source_page: '/contact',
     })
     expect(() =>
       new Webhook(`whsec_${randomBytes(32).toString('base64')}`).verify(delivered.body, delivered.headers),
@@ -112,7 +93,7 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
   it('without LEAD_WEBHOOK_URL no webhook is queued', async () => {
     const backend = createEmbeddedBackend({ config: parseRuntimeConfig({}), dataDir: await tempDir() })
     cleanup.push(() => backend.close())
-    await backend.submitQuote(lead('Plain'))
+    await backend.submitQuote(testLead('Plain'))
     const kinds = await (await backend.db()).query<{ kind: string }>(`SELECT kind FROM quote_outbox`)
     expect(kinds.rows).toEqual([{ kind: 'owner_notification' }])
   })

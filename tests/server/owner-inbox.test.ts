@@ -3,9 +3,9 @@
  * once, within 15 minutes; the sealed session; statuses, notes and one review request per won lead.
  */
 import { randomBytes } from 'node:crypto'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createEmbeddedBackend, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
-import type { StoredLeadInput, SubmitQuoteResult } from '../../app/server/backend/backend.server'
+import type { SubmitQuoteResult } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import { listInbox, queueReviewRequest, updateLead } from '../../app/server/owner/inbox.server'
 import {
@@ -15,13 +15,10 @@ import {
   requestSignInLink,
   sealSession,
 } from '../../app/server/owner/sign-in.server'
-import { startSmtp, useTempDirs, type TestSmtp } from './helpers'
+import { startSmtp, useTempDirs, type TestSmtp, testLead, useCleanup } from './helpers'
 
 const tempDir = useTempDirs()
-const cleanup: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step()
-})
+const cleanup = useCleanup()
 
 const OWNER = 'owner@example.com'
 const REVIEW_URL = 'https://g.page/r/example-review'
@@ -40,21 +37,6 @@ async function smtpServer(): Promise<TestSmtp> {
   const smtp = await startSmtp()
   cleanup.push(() => smtp.close())
   return smtp
-}
-
-function lead(firstName: string, overrides: Partial<StoredLeadInput> = {}): StoredLeadInput {
-  return {
-    firstName,
-    email: `${firstName.toLowerCase()}@example.com`,
-    phone: '916-555-0142',
-    idempotencyKey: `inbox-test-${firstName}-${randomBytes(6).toString('hex')}`,
-    status: 'new',
-    spamReason: null,
-    sourcePage: '/services?tab=roof',
-    userAgent: null,
-    ipHash: null,
-    ...overrides,
-  }
 }
 
 function idOf(result: SubmitQuoteResult): string {
@@ -163,10 +145,10 @@ describe('the inbox', { timeout: 120_000 }, () => {
     const smtp = await smtpServer()
     const backend = await open(smtp)
     const db = await backend.db()
-    const older = await backend.submitQuote(lead('Olive', { sourcePage: '/city/folsom' }))
-    await backend.submitQuote(lead('Spam', { status: 'suspected_spam', spamReason: 'honeypot' }))
+    const older = await backend.submitQuote(testLead('Olive', { sourcePage: '/city/folsom' }))
+    await backend.submitQuote(testLead('Spam', { status: 'suspected_spam', spamReason: 'honeypot' }))
     await db.query(`UPDATE quote_requests SET created_at = now() - interval '1 hour' WHERE first_name = 'Olive'`)
-    await backend.submitQuote(lead('Nora'))
+    await backend.submitQuote(testLead('Nora', { sourcePage: '/services?tab=roof' }))
 
     const leads = await listInbox(db)
     expect(leads.map((entry) => [entry.firstName, entry.service, entry.city])).toEqual([
@@ -183,7 +165,7 @@ describe('the inbox', { timeout: 120_000 }, () => {
     const smtp = await smtpServer()
     const backend = await open(smtp)
     const db = await backend.db()
-    const stored = { id: idOf(await backend.submitQuote(lead('Wendy'))) }
+    const stored = { id: idOf(await backend.submitQuote(testLead('Wendy'))) }
     const outbox = await backend.outbox()
     await outbox.drain()
     smtp.received.splice(0) // the owner's notification

@@ -9,7 +9,6 @@ import { promisify } from 'node:util'
 import lockfile from 'proper-lockfile'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createEmbeddedBackend, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
-import type { StoredLeadInput } from '../../app/server/backend/backend.server'
 import { LOCK_FILE } from '../../app/server/backend/data-folder-lock.server'
 import { csvCell, leadsCsv, parseSince, type OwnerLead } from '../../app/server/owner/leads.server'
 import {
@@ -19,7 +18,7 @@ import {
   type LeadStore,
 } from '../../app/server/owner/owner-client.server'
 import { ownerSocketPath, serveOwnerSocket } from '../../app/server/owner/owner-socket.server'
-import { useTempDirs } from './helpers'
+import { useTempDirs, testLead } from './helpers'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 
 const run = promisify(execFile)
@@ -41,21 +40,6 @@ async function store(dataDir: string, waitMs?: number): Promise<LeadStore> {
   const leads = await openEmbeddedLeadStore(dataDir, waitMs)
   opened.push(leads)
   return leads
-}
-
-function lead(firstName: string, overrides: Partial<StoredLeadInput> = {}): StoredLeadInput {
-  return {
-    firstName,
-    email: `${firstName.toLowerCase()}@example.com`,
-    phone: '916-555-0101',
-    idempotencyKey: `owner-test-${firstName}-${Math.random().toString(36).slice(2)}`,
-    status: 'new',
-    spamReason: null,
-    sourcePage: '/contact',
-    userAgent: null,
-    ipHash: null,
-    ...overrides,
-  }
 }
 
 describe('the lead list as CSV', () => {
@@ -102,8 +86,8 @@ describe('the owner reaching the leads', { timeout: 120_000 }, () => {
   it('while the site runs, lists its leads and changes a status through the site, never opening the folder', async () => {
     const dataDir = await tempDir()
     const running = site(dataDir)
-    await running.submitQuote(lead('Ann'))
-    await running.submitQuote(lead('Bot', { status: 'suspected_spam', spamReason: 'honeypot' }))
+    await running.submitQuote(testLead('Ann'))
+    await running.submitQuote(testLead('Bot', { status: 'suspected_spam', spamReason: 'honeypot' }))
 
     const owner = await store(dataDir)
     expect(owner.via).toBe('site')
@@ -127,7 +111,7 @@ describe('the owner reaching the leads', { timeout: 120_000 }, () => {
   it('serves the socket only to the user the site runs as: folder 0700, socket 0600, another user refused', async () => {
     const dataDir = await tempDir()
     const running = site(dataDir)
-    await running.submitQuote(lead('Private'))
+    await running.submitQuote(testLead('Private'))
     const socket = ownerSocketPath(dataDir)
     expect(statSync(socket).mode & 0o777).toBe(0o600)
     expect(statSync(`${dataDir}/owner`).mode & 0o777).toBe(0o700)
@@ -145,7 +129,7 @@ describe('the owner reaching the leads', { timeout: 120_000 }, () => {
   it("with the site stopped, opens the folder under the site's writer lock and releases it when done", async () => {
     const dataDir = await tempDir()
     const first = site(dataDir)
-    await first.submitQuote(lead('Stopped'))
+    await first.submitQuote(testLead('Stopped'))
     await first.close()
 
     const owner = await store(dataDir)
@@ -168,10 +152,10 @@ describe('backups', { timeout: 180_000 }, () => {
   it('a backup taken through the running site restores into a new folder with its leads', async () => {
     const dataDir = await tempDir()
     const running = site(dataDir)
-    await running.submitQuote(lead('Kept'))
+    await running.submitQuote(testLead('Kept'))
     const backup = await (await store(dataDir)).backup()
     // A lead stored after the backup is not in it.
-    await running.submitQuote(lead('Later'))
+    await running.submitQuote(testLead('Later'))
 
     const restoredDir = join(await tempDir(), 'not-yet-made')
     expect(await restoreDatabase(restoredDir, backup, false)).toEqual({ leads: 1, setAside: undefined })
@@ -186,7 +170,7 @@ describe('backups', { timeout: 180_000 }, () => {
   it('restore refuses a running site, and a folder with a database unless forced (keeping the old one)', async () => {
     const dataDir = await tempDir()
     const running = site(dataDir)
-    await running.submitQuote(lead('Old'))
+    await running.submitQuote(testLead('Old'))
     const backup = await (await store(dataDir)).backup()
     await expect(restoreDatabase(dataDir, backup, true)).rejects.toThrow(/A site is running on .*stop it/)
     await running.close()

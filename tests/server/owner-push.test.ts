@@ -3,13 +3,11 @@
  * with our request: checks the VAPID JWT (ES256, RFC 8292) against the public key, and decrypts the body
  * as the phone would (RFC 8291 aes128gcm), with node:crypto. Only the push service itself is a stand-in.
  */
-import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import webpush from 'web-push'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createEmbeddedBackend } from '../../app/server/backend/embedded.server'
-import type { StoredLeadInput } from '../../app/server/backend/backend.server'
 import { savePushSubscription } from '../../app/server/owner/inbox.server'
 import {
   checkVapid,
@@ -18,7 +16,7 @@ import {
   startPushService as startStandIn,
   type PhoneKeys,
 } from '../support/push-service'
-import { useTempDirs } from './helpers'
+import { useTempDirs, testLead, useCleanup } from './helpers'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 
 async function startPushService(phone: PhoneKeys) {
@@ -28,27 +26,9 @@ async function startPushService(phone: PhoneKeys) {
 }
 
 const tempDir = useTempDirs()
-const cleanup: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step()
-})
+const cleanup = useCleanup()
 
 const vapid = webpush.generateVAPIDKeys()
-
-function lead(firstName: string, overrides: Partial<StoredLeadInput> = {}): StoredLeadInput {
-  return {
-    firstName,
-    email: `${firstName.toLowerCase()}@example.com`,
-    phone: '916-555-0177',
-    idempotencyKey: `push-test-${firstName}-${randomBytes(6).toString('hex')}`,
-    status: 'new',
-    spamReason: null,
-    sourcePage: '/services?tab=roof',
-    userAgent: null,
-    ipHash: null,
-    ...overrides,
-  }
-}
 
 async function openWithPush(phone: PhoneKeys, endpoint: string) {
   const backend = createEmbeddedBackend({
@@ -82,12 +62,12 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     const phone = phoneKeys()
     const push = await startPushService(phone)
     const backend = await openWithPush(phone, push.endpoint)
-    await backend.submitQuote(lead('Warmup'))
+    await backend.submitQuote(testLead('Warmup'))
     await waitFor(() => push.delivered.length === 1, 10_000)
 
     const submitted = Date.now()
-    await backend.submitQuote(lead('Rhonda', { sourcePage: '/services?tab=roof' }))
-    await backend.submitQuote(lead('Spammy', { status: 'suspected_spam', spamReason: 'honeypot' }))
+    await backend.submitQuote(testLead('Rhonda', { sourcePage: '/services?tab=roof' }))
+    await backend.submitQuote(testLead('Spammy', { status: 'suspected_spam', spamReason: 'honeypot' }))
     await waitFor(() => push.delivered.length === 2, 5_000)
     const delivered = push.delivered[1]!
     console.log(`submission to push: ${delivered.at - submitted} ms`)
@@ -99,7 +79,7 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
       body: 'New quote request: open the inbox to call back.',
       url: '/owner',
     })
-    for (const secret of ['Rhonda', 'rhonda@example.com', '916-555-0177', '5550177']) {
+    for (const secret of ['Rhonda', 'rhonda@example.com', '916-555-0101', '5550101']) {
       expect(delivered.plaintext).not.toContain(secret)
     }
     expect(delivered.claims.sub).toBe('mailto:owner@example.com')
@@ -115,7 +95,7 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     await backend.ready()
     push.down(30_000)
     const submitted = Date.now()
-    const stored = await backend.submitQuote(lead('Patience', { sourcePage: '/city/folsom' }))
+    const stored = await backend.submitQuote(testLead('Patience', { sourcePage: '/city/folsom' }))
     const storedMs = Date.now() - submitted
     expect(stored.success).toBe(true)
     expect(storedMs).toBeLessThan(1_000)
@@ -158,7 +138,7 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     cleanup.push(() => new Promise((resolve) => gone.close(() => resolve())))
     const endpoint = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/push/old-phone`
     const backend = await openWithPush(phone, endpoint)
-    await backend.submitQuote(lead('Gone'))
+    await backend.submitQuote(testLead('Gone'))
     const db = await backend.db()
     await (await backend.outbox()).drain()
     const left = await db.query(`SELECT 1 FROM owner_push_subscriptions`)

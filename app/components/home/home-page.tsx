@@ -13,6 +13,8 @@ const StatsBanner = lazyWhenIdle(() => import('./stats-banner').then((module) =>
 const ServiceAreas = lazyWhenIdle(() => import('./service-areas').then((module) => module.ServiceAreas))
 const ContactBlock = lazyWhenIdle(() => import('./contact-block').then((module) => module.ContactBlock))
 
+const idleSections = [SeoText, HomeGallery, About, StatsBanner, ServiceAreas, ContactBlock]
+
 export function HomePage() {
   return (
     <>
@@ -21,24 +23,11 @@ export function HomePage() {
       <ServicesGrid />
       <QuoteSection />
       {/* A boundary each: every section hydrates in its own short task. */}
-      <Suspense fallback={null}>
-        <SeoText />
-      </Suspense>
-      <Suspense fallback={null}>
-        <HomeGallery />
-      </Suspense>
-      <Suspense fallback={null}>
-        <About />
-      </Suspense>
-      <Suspense fallback={null}>
-        <StatsBanner />
-      </Suspense>
-      <Suspense fallback={null}>
-        <ServiceAreas />
-      </Suspense>
-      <Suspense fallback={null}>
-        <ContactBlock />
-      </Suspense>
+      {idleSections.map((Section, index) => (
+        <Suspense key={index} fallback={null}>
+          <Section />
+        </Suspense>
+      ))}
     </>
   )
 }

@@ -2,15 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
 import { claims, fullAddress, site } from '~/content/site'
 import { footerServices, privacyLink } from '~/content/navigation'
-import { FacebookIcon, InstagramIcon, LinkedInIcon, TikTokIcon } from '~/components/ui/social-icons'
 import { Logo } from './logo'
-
-const socialLinks = [
-  { label: 'Instagram', href: site.social.instagram, Icon: InstagramIcon },
-  { label: 'Facebook', href: site.social.facebook, Icon: FacebookIcon },
-  { label: 'TikTok', href: site.social.tiktok, Icon: TikTokIcon },
-  { label: 'LinkedIn', href: site.social.linkedin, Icon: LinkedInIcon },
-]
+import { SocialLinks } from './social-links'
 
 export function SiteFooter() {
   return (
@@ -24,20 +17,7 @@ export function SiteFooter() {
             {claims.yearsInBusiness} years of professional pressure washing and exterior cleaning across Greater
             Sacramento. {claims.licensed}.
           </p>
-          <ul className="flex gap-3" aria-label="Social media">
-            {socialLinks.map(({ label, href, Icon }) => (
-              <li key={label}>
-                <a
-                  href={href}
-                  className="inline-flex size-11 items-center justify-center rounded-full bg-slate-800 text-white hover:bg-brand-700"
-                  aria-label={`${site.name} on ${label}`}
-                  rel="noopener"
-                >
-                  <Icon />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks />
         </div>
 
         <div>

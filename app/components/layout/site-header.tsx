@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type MouseEvent } from 'react'
 import { Link, useLocation, useNavigate } from '@tanstack/react-router'
 import { Menu, Phone, X } from 'lucide-react'
 import { site } from '~/content/site'
-import { homeSectionLinks } from '~/content/navigation'
+import { mainNav } from '~/content/navigation'
 import { scrollAfterNavigation, scrollToSection } from '~/lib/scroll'
 import { Logo } from './logo'
 
@@ -54,33 +54,17 @@ export function SiteHeader() {
     )
   }
 
-  const [about, gallery] = homeSectionLinks
-  const links = (
-    <>
-      <Link
-        to="/"
-        hash={about.sectionId}
-        className={linkClass}
-        onClick={(event) => goToSection(event, about.sectionId)}
-      >
-        {about.label}
-      </Link>
-      <Link to="/services" className={linkClass} onClick={closeMenu}>
-        Services
-      </Link>
-      <Link
-        to="/"
-        hash={gallery.sectionId}
-        className={linkClass}
-        onClick={(event) => goToSection(event, gallery.sectionId)}
-      >
-        {gallery.label}
-      </Link>
-      <Link to="/reviews" className={linkClass} onClick={closeMenu}>
-        Reviews
-      </Link>
-    </>
-  )
+  const links = mainNav.map(({ label, to, sectionId }) => (
+    <Link
+      key={label}
+      to={to}
+      hash={sectionId}
+      className={linkClass}
+      onClick={(event) => (sectionId ? goToSection(event, sectionId) : closeMenu())}
+    >
+      {label}
+    </Link>
+  ))
 
   return (
     <header className="group fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white">
