@@ -238,7 +238,7 @@ describe("the owner signs in with Supabase Auth's e-mail link (stand-in for host
     await context.close()
   })
 
-  it('refreshes an access token near its end, and the resealed cookie carries the next one', async () => {
+  it('refreshes an access token near its end, the resealed cookie carries the next one, and signing out ends it', async () => {
     auth.accessTokenSeconds = 30
     const context = await browser.newContext()
     const page = await context.newPage()
@@ -252,6 +252,15 @@ describe("the owner signs in with Supabase Auth's e-mail link (stand-in for host
       await waitFor(() => refreshes() >= before + i)
     }
     expect(refreshes()).toBeGreaterThanOrEqual(before + 2)
+
+    // Signing out ends the session at Supabase Auth: a copy of the cookie is signed out too.
+    const copy = (await context.cookies()).find((c) => c.name === 'owner_session')!.value
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByLabel('E-mail address').waitFor()
+    expect(auth.calls.filter((call) => call.path.startsWith('/auth/v1/logout'))).toHaveLength(1)
+    const html = await (await fetch(`${site.url}/owner`, { headers: { cookie: `owner_session=${copy}` } })).text()
+    expect(html).toContain('E-mail me a sign-in link')
+    expect(html).not.toContain('Dana')
     await context.close()
   })
 })

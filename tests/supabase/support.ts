@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { signJwt } from '../support/supabase-local'
+import { signJwt, verifyJwt } from '../support/supabase-local'
 
 export interface RecordedCall {
   method: string
@@ -186,7 +186,7 @@ export interface AuthStandIn extends StubServer {
 
 /**
  * A LOCAL STAND-IN for hosted Supabase Auth (GoTrue cannot run here): POST /auth/v1/otp (no sign-up),
- * /auth/v1/verify with a token_hash (once, until it expires), and refresh tokens that rotate.
+ * /auth/v1/verify with a token_hash (once, until it expires), refresh tokens that rotate, and /logout.
  */
 export async function startAuthStandIn(): Promise<AuthStandIn> {
   const calls: RecordedCall[] = []
@@ -247,6 +247,13 @@ export async function startAuthStandIn(): Promise<AuthStandIn> {
         if (!token || token.used) return refuse(400, 'refresh_token_not_found', 'Invalid Refresh Token')
         token.used = true
         return send(200, session(token.email))
+      }
+      if (url.pathname === '/auth/v1/logout') {
+        const claims = verifyJwt(String(req.headers.authorization ?? '').replace(/^Bearer /, ''), standIn.jwtSecret!)
+        if (!claims) return refuse(401, 'bad_jwt', 'invalid JWT')
+        for (const token of refreshTokens.values()) if (token.email === claims.email) token.used = true
+        res.writeHead(204).end()
+        return
       }
       refuse(404, 'not_found', 'not served by the stand-in')
     })

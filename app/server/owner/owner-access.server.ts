@@ -27,6 +27,7 @@ import {
 import {
   refreshSupabaseTokens,
   requestSupabaseLink,
+  revokeSupabaseSession,
   verifySupabaseLink,
   type SupabaseTokens,
 } from './supabase-owner.server'
@@ -142,7 +143,11 @@ export async function handleSignInPost(request: Request, socketAddress: string |
   const supabase = backend ? undefined : runtimeConfig().supabase
   if (!config.sessionSecret || !(backend || supabase)) return redirect('/owner')
 
-  if (form.has('sign-out')) return redirect('/owner', sessionCookie('', request, 0))
+  if (form.has('sign-out')) {
+    const session = await readOwnerSession(getCookie(SESSION_COOKIE), config.sessionSecret, ownerEmail())
+    if (supabase && session?.supabase) await revokeSupabaseSession(supabase, session.supabase)
+    return redirect('/owner', sessionCookie('', request, 0))
+  }
 
   if (supabase && form.has('token_hash')) {
     const tokenHash = form.get('token_hash') ?? ''

@@ -53,6 +53,11 @@ export async function refreshSupabaseTokens(at: SupabaseAt, refreshToken: string
   return error ? null : tokensOf(data.session)
 }
 
+/** Ends this session at Supabase Auth too (its refresh token), as a lost phone's cookie may be copied. */
+export async function revokeSupabaseSession(at: SupabaseAt, tokens: SupabaseTokens): Promise<void> {
+  await client(at).auth.admin.signOut(tokens.accessToken, 'local')
+}
+
 async function rpc(at: SupabaseAt, tokens: SupabaseTokens, name: string, args: Record<string, unknown>) {
   const { data, error, status } = await client(at, tokens.accessToken).rpc(name, args)
   if (status === 401 || status === 403) {
