@@ -65,7 +65,6 @@ export const REVIEW_TEXTS = {
 } as const
 
 export const OWNER_TEXTS = {
-  unavailable: 'The inbox runs with the embedded database. With Supabase, list leads with npm run leads on the server.',
   unconfigured: 'The inbox is off: set OWNER_SESSION_SECRET on the server to turn it on.',
   empty: 'No leads yet.',
   alertsOn: 'Alerts are on for this phone.',

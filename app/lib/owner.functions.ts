@@ -2,13 +2,13 @@ import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { runtimeConfig } from '~/server/config.server'
-import { embeddedBackend, hasOwnerSession, requireOwnerDb } from '~/server/owner/owner-access.server'
+import { embeddedBackend, hasOwnerSession, requireOwner, requireOwnerDb } from '~/server/owner/owner-access.server'
 import { listInbox, queueReviewRequest, savePushSubscription, updateLead } from '~/server/owner/inbox.server'
+import { listSupabaseInbox, updateSupabaseLead } from '~/server/owner/supabase-owner.server'
 import { OWNER_NOTE_MAX, OWNER_STATUSES, type InboxLead } from './owner-lead'
 
 export interface OwnerState {
-  /** 'unavailable': Supabase mode. */
-  mode: 'ready' | 'unavailable' | 'unconfigured'
+  mode: 'ready' | 'unconfigured'
   signedIn: boolean
   alertsKey: string | null
   reviewLinkSet: boolean
@@ -18,19 +18,22 @@ export interface OwnerState {
 export const fetchOwnerState = createServerFn({ method: 'GET' }).handler(async (): Promise<OwnerState> => {
   setResponseHeader('Cache-Control', 'private, no-store')
   const config = runtimeConfig().owner
-  const mode = !embeddedBackend() ? 'unavailable' : config.sessionSecret ? 'ready' : 'unconfigured'
+  const mode = config.sessionSecret ? 'ready' : 'unconfigured'
   const signedIn = mode === 'ready' && (await hasOwnerSession())
+  // Alerts and review requests go through the embedded outbox.
+  const embedded = embeddedBackend() !== null
   return {
     mode,
     signedIn,
-    alertsKey: signedIn ? (config.vapid?.publicKey ?? null) : null,
-    reviewLinkSet: Boolean(config.googleReviewUrl),
+    alertsKey: signedIn && embedded ? (config.vapid?.publicKey ?? null) : null,
+    reviewLinkSet: embedded && Boolean(config.googleReviewUrl),
   }
 })
 
-export const fetchOwnerLeads = createServerFn({ method: 'GET' }).handler(async (): Promise<InboxLead[]> =>
-  listInbox(await requireOwnerDb()),
-)
+export const fetchOwnerLeads = createServerFn({ method: 'GET' }).handler(async (): Promise<InboxLead[]> => {
+  const owner = await requireOwner()
+  return owner.kind === 'embedded' ? listInbox(owner.db) : listSupabaseInbox(owner.at, owner.tokens)
+})
 
 function parse<S extends v.GenericSchema>(schema: S) {
   return (input: unknown): v.InferOutput<S> => {
@@ -60,7 +63,11 @@ export const updateOwnerLead = createServerFn({ method: 'POST' })
     ),
   )
   .handler(async ({ data }): Promise<InboxLead> => {
-    const lead = await updateLead(await requireOwnerDb(), data.id, data)
+    const owner = await requireOwner()
+    const lead =
+      owner.kind === 'embedded'
+        ? await updateLead(owner.db, data.id, data)
+        : await updateSupabaseLead(owner.at, owner.tokens, data.id, data)
     if (!lead) {
       setResponseStatus(404)
       throw new Error('No such lead')

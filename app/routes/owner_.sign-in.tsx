@@ -7,7 +7,11 @@ import { handleSignInPost } from '~/server/owner/owner-access.server'
 /** A GET only shows a button: mail scanners that open links must not use the token. */
 export const Route = createFileRoute('/owner_/sign-in')({
   staticData: { bare: true },
-  validateSearch: v.object({ token: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined) }),
+  validateSearch: v.object({
+    token: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined),
+    // Supabase mode: the link from Supabase Auth's e-mail template.
+    token_hash: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(200))), undefined),
+  }),
   server: {
     handlers: {
       POST: ({ request }) => handleSignInPost(request, getRequestIP()),

@@ -2,8 +2,10 @@
  * Test support for the Supabase suite: local STUBS of the third-party HTTP APIs the functions call
  * (they are stubs — the real services cannot be reached from here), and small helpers.
  */
+import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { signJwt, verifyJwt } from '../support/supabase-local'
 
 export interface RecordedCall {
   method: string
@@ -168,4 +170,99 @@ export async function startLlmStub(): Promise<LlmStub> {
   })
   const url = await listen(server)
   return Object.assign(stub, { url, calls, stop: stopper(server) }) as LlmStub
+}
+
+export interface AuthStandIn extends StubServer {
+  /** Set to the project's JWT secret once it is known. */
+  jwtSecret: string
+  /** Supabase Auth users: e-mail address → user id. */
+  users: Map<string, string>
+  /** What Supabase Auth would have e-mailed: the address and the link's token_hash. */
+  mails: { email: string; tokenHash: string }[]
+  accessTokenSeconds: number
+  /** Every link sent so far is past its time. */
+  expireLinks(): void
+}
+
+/**
+ * A LOCAL STAND-IN for hosted Supabase Auth (GoTrue cannot run here): POST /auth/v1/otp (no sign-up),
+ * /auth/v1/verify with a token_hash (once, until it expires), refresh tokens that rotate, and /logout.
+ */
+export async function startAuthStandIn(): Promise<AuthStandIn> {
+  const calls: RecordedCall[] = []
+  const links = new Map<string, { email: string; expiresAt: number; used: boolean }>()
+  const refreshTokens = new Map<string, { email: string; used: boolean }>()
+  const standIn: Partial<AuthStandIn> = { jwtSecret: '', users: new Map(), mails: [], accessTokenSeconds: 3600 }
+  const session = (email: string) => {
+    const id = standIn.users!.get(email)!
+    const now = Math.floor(Date.now() / 1000)
+    const expiresIn = standIn.accessTokenSeconds!
+    const refreshToken = randomBytes(9).toString('base64url')
+    refreshTokens.set(refreshToken, { email, used: false })
+    const user = { id, aud: 'authenticated', role: 'authenticated', email, app_metadata: { provider: 'email' } }
+    return {
+      access_token: signJwt(
+        { sub: id, email, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + expiresIn },
+        standIn.jwtSecret!,
+      ),
+      token_type: 'bearer',
+      expires_in: expiresIn,
+      expires_at: now + expiresIn,
+      refresh_token: refreshToken,
+      user: { ...user, user_metadata: {}, created_at: new Date().toISOString() },
+    }
+  }
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stand-in')
+      record(calls, req.method ?? '', url.pathname + url.search, req.headers, Buffer.concat(chunks).toString('utf8'))
+      const body = (calls.at(-1)!.body ?? {}) as Record<string, unknown>
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' })
+        res.end(JSON.stringify(payload))
+      }
+      const refuse = (status: number, code: string, msg: string) =>
+        send(status, { code: status, error_code: code, msg })
+      if (req.method !== 'POST') return refuse(405, 'method_not_allowed', 'POST only')
+      if (url.pathname === '/auth/v1/otp') {
+        const email = String(body.email ?? '').toLowerCase()
+        if (!standIn.users!.has(email) && body.create_user === false)
+          return refuse(422, 'otp_disabled', 'Signups not allowed for otp')
+        const tokenHash = createHash('sha224').update(randomBytes(16)).digest('hex')
+        links.set(tokenHash, { email, expiresAt: Date.now() + 15 * 60_000, used: false })
+        standIn.mails!.push({ email, tokenHash })
+        return send(200, {})
+      }
+      if (url.pathname === '/auth/v1/verify') {
+        const link = links.get(String(body.token_hash ?? ''))
+        if (!link || link.used || link.expiresAt < Date.now() || body.type !== 'email')
+          return refuse(403, 'otp_expired', 'Email link is invalid or has expired')
+        link.used = true
+        return send(200, session(link.email))
+      }
+      if (url.pathname === '/auth/v1/token' && url.searchParams.get('grant_type') === 'refresh_token') {
+        const token = refreshTokens.get(String(body.refresh_token ?? ''))
+        if (!token || token.used) return refuse(400, 'refresh_token_not_found', 'Invalid Refresh Token')
+        token.used = true
+        return send(200, session(token.email))
+      }
+      if (url.pathname === '/auth/v1/logout') {
+        const claims = verifyJwt(String(req.headers.authorization ?? '').replace(/^Bearer /, ''), standIn.jwtSecret!)
+        if (!claims) return refuse(401, 'bad_jwt', 'invalid JWT')
+        for (const token of refreshTokens.values()) if (token.email === claims.email) token.used = true
+        res.writeHead(204).end()
+        return
+      }
+      refuse(404, 'not_found', 'not served by the stand-in')
+    })
+  })
+  const url = await listen(server)
+  return Object.assign(standIn, {
+    url,
+    calls,
+    stop: stopper(server),
+    expireLinks: () => links.forEach((link) => (link.expiresAt = 0)),
+  }) as AuthStandIn
 }

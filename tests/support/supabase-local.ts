@@ -3,7 +3,7 @@
 // serves /functions/v1/<name> (anon or service key required) and a LOCAL STAND-IN for /rest/v1/rpc/<fn>.
 // Manual run: npx tsx tests/support/supabase-local.ts, then start the site with the SUPABASE_* it prints.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { createServer, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http'
 import { connect } from 'node:net'
@@ -22,6 +22,30 @@ export interface RunningFunction {
 export interface Keys {
   anon: string
   service: string
+  /** Signs user access tokens (hosted: the project's JWT secret). */
+  jwtSecret: string
+}
+
+/** An HS256 JWT as Supabase Auth issues for a signed-in user. */
+export function signJwt(claims: Record<string, unknown>, secret: string): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`
+}
+
+/** The claims of a valid, unexpired HS256 JWT, as PostgREST checks it; null otherwise. */
+export function verifyJwt(token: string, secret: string): Record<string, unknown> | null {
+  const [header, payload, signature] = token.split('.')
+  if (!header || !payload || !signature) return null
+  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest()
+  const given = Buffer.from(signature, 'base64url')
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
+    return typeof claims.exp === 'number' && claims.exp > Date.now() / 1000 ? claims : null
+  } catch {
+    return null
+  }
 }
 
 export interface Router {
@@ -195,6 +219,7 @@ function callRpc(
   role: string,
   fn: string,
   args: Record<string, unknown>,
+  claims: Record<string, unknown> = { role },
 ): { status: number; body: unknown } {
   if (!SQL_NAME.test(fn)) return { status: 404, body: { code: 'PGRST202', message: 'Could not find the function' } }
   const names = Object.keys(args ?? {})
@@ -229,7 +254,8 @@ function callRpc(
     : retset
       ? `SELECT coalesce(jsonb_agg(to_jsonb(f)), '[]'::jsonb) FROM ${call} f;`
       : `SELECT to_jsonb(f) FROM ${call} f;`
-  const sql = `SET ROLE ${role};\n${select}`
+  vars.push(['-v', `claims=${JSON.stringify(claims)}`])
+  const sql = `SET ROLE ${role};\nSET request.jwt.claims TO :'claims';\n${select}`
   const result = psqlWithVars(cluster, sql, vars.flat())
   if (!result.ok) {
     const match = result.stderr.match(/ERROR:\s+([0-9A-Z]{5}):\s+(.*)/)
@@ -303,7 +329,10 @@ export async function startRouter({
     const rpc = url.pathname.match(/^\/rest\/v1\/rpc\/([a-z0-9_]+)$/)
     if (rpc && cluster && req.method === 'POST') {
       const role = roleOf(apikey)
-      if (!role || (bearer && roleOf(bearer) !== role))
+      // A signed-in user's token in Authorization (with the anon key as apikey): their role and claims.
+      const claims = role === 'anon' && bearer && !roleOf(bearer) ? verifyJwt(bearer, keys.jwtSecret) : null
+      const user = claims?.role === 'authenticated' ? claims : null
+      if (!role || (bearer && roleOf(bearer) !== role && !user))
         return send(401, { code: 'PGRST301', message: 'Invalid API key' })
       let args = {}
       try {
@@ -311,7 +340,9 @@ export async function startRouter({
       } catch {
         return send(400, { code: 'PGRST102', message: 'Invalid JSON body' })
       }
-      const result = callRpc(cluster, role, rpc[1]!, args)
+      const result = user
+        ? callRpc(cluster, 'authenticated', rpc[1]!, args, user)
+        : callRpc(cluster, role, rpc[1]!, args)
       return send(result.status, result.body)
     }
     if (fallbackUrl) {
@@ -354,6 +385,7 @@ export function makeKeys(): Keys {
   return {
     anon: `local-anon-key-${randomBytes(12).toString('hex')}`,
     service: `local-service-role-key-${randomBytes(12).toString('hex')}`,
+    jwtSecret: randomBytes(32).toString('base64url'),
   }
 }
 

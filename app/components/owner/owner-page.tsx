@@ -13,7 +13,7 @@ export function OwnerPage() {
     return (
       <OwnerShell>
         <h1 className="text-2xl font-bold">Lead inbox</h1>
-        <p className="mt-2">{state.mode === 'unavailable' ? OWNER_TEXTS.unavailable : OWNER_TEXTS.unconfigured}</p>
+        <p className="mt-2">{OWNER_TEXTS.unconfigured}</p>
       </OwnerShell>
     )
   if (!state.signedIn) return <OwnerSignInForm link={link} />

@@ -47,13 +47,17 @@ export function OwnerSignInForm({ link }: { link?: 'sent' | 'expired' }) {
 const signInRoute = getRouteApi('/owner_/sign-in')
 
 export function OwnerSignInConfirm() {
-  const { token } = signInRoute.useSearch()
+  const { token, token_hash: tokenHash } = signInRoute.useSearch()
   return (
     <OwnerShell>
       <h1 className="text-2xl font-bold">{SIGN_IN_TEXTS.confirm}</h1>
       <p className="mt-2 text-slate-700">{SIGN_IN_TEXTS.confirmIntro}</p>
       <form method="post" action="/owner/sign-in" className="mt-6">
-        <input type="hidden" name="token" value={token ?? ''} />
+        {tokenHash !== undefined ? (
+          <input type="hidden" name="token_hash" value={tokenHash} />
+        ) : (
+          <input type="hidden" name="token" value={token ?? ''} />
+        )}
         <button type="submit" className={button}>
           Sign in
         </button>

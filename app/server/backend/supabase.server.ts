@@ -142,7 +142,7 @@ class RealtimeUnavailable {
   }
 }
 
-function realtimeOptions(): { realtime?: { transport: never } } {
+export function realtimeOptions(): { realtime?: { transport: never } } {
   return typeof (globalThis as { WebSocket?: unknown }).WebSocket === 'function'
     ? {}
     : { realtime: { transport: RealtimeUnavailable as never } }

@@ -2,7 +2,7 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { leadTopic, type InboxLead, type OwnerStatus } from '../../lib/owner-lead'
 
-interface LeadRow {
+export interface LeadRow {
   id: string
   created_at: Date | string
   first_name: string
@@ -11,15 +11,16 @@ interface LeadRow {
   status: string
   source_page: string | null
   owner_note: string | null
-  review_sent_at: Date | string | null
-  review_queued: boolean
+  /** Absent in Supabase mode: no review requests there. */
+  review_sent_at?: Date | string | null
+  review_queued?: boolean
 }
 
 const LEAD_COLUMNS = `q.id, q.created_at, q.first_name, q.email, q.phone, q.status, q.source_page, q.owner_note,
   r.sent_at AS review_sent_at, (r.id IS NOT NULL) AS review_queued`
 const REVIEW_JOIN = `LEFT JOIN public.quote_outbox r ON r.quote_request_id = q.id AND r.kind = 'review_request'`
 
-function toInboxLead(row: LeadRow): InboxLead {
+export function toInboxLead(row: LeadRow): InboxLead {
   const created = row.created_at instanceof Date ? row.created_at : new Date(row.created_at)
   return {
     id: String(row.id),

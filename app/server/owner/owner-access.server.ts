@@ -1,5 +1,11 @@
 import type { PGlite } from '@electric-sql/pglite'
-import { getCookie, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
+import {
+  appendResponseHeader,
+  getCookie,
+  getRequest,
+  setResponseHeader,
+  setResponseStatus,
+} from '@tanstack/react-start/server'
 import { site } from '../../content/site'
 import { getBackend } from '../backend/backend-factory.server'
 import type { EmbeddedBackend } from '../backend/embedded.server'
@@ -11,45 +17,94 @@ import { forwardedClient } from '../http/trusted-proxy.server'
 import { log } from '../log/logger.server'
 import {
   consumeSignInToken,
-  isOwnerSession,
+  readOwnerSession,
   requestSignInLink,
+  sameAddress,
   sealSession,
   SESSION_COOKIE,
   SESSION_DAYS,
 } from './sign-in.server'
+import {
+  refreshSupabaseTokens,
+  requestSupabaseLink,
+  revokeSupabaseSession,
+  verifySupabaseLink,
+  type SupabaseTokens,
+} from './supabase-owner.server'
 
 export function ownerEmail(): string {
   return runtimeConfig().owner.email ?? notificationAddresses().to
 }
 
-/** Null in Supabase mode: the inbox is embedded only. */
+/** Null in Supabase mode. */
 export function embeddedBackend(): EmbeddedBackend | null {
   const backend = getBackend()
   return backend.kind === 'embedded' ? (backend as EmbeddedBackend) : null
 }
 
-export async function hasOwnerSession(cookie = getCookie(SESSION_COOKIE)): Promise<boolean> {
-  return isOwnerSession(cookie, runtimeConfig().owner.sessionSecret, ownerEmail())
+export type OwnerAccess =
+  { kind: 'embedded'; db: PGlite } | { kind: 'supabase'; at: { url: string; anonKey: string }; tokens: SupabaseTokens }
+
+// One refresh per request: the page's state and lead loaders both ask.
+const refreshes = new WeakMap<Request, Promise<SupabaseTokens | null>>()
+
+/** A token within a minute of its end is refreshed and the cookie resealed. */
+function freshTokens(at: { url: string; anonKey: string }, tokens: SupabaseTokens, secret: string) {
+  if (tokens.expiresAt - 60 > Date.now() / 1000) return Promise.resolve(tokens)
+  const request = getRequest()
+  let refreshed = refreshes.get(request)
+  if (!refreshed) {
+    refreshed = refreshSupabaseTokens(at, tokens.refreshToken).then(async (next) => {
+      if (next) {
+        const sealed = await sealSession(secret, ownerEmail(), next)
+        appendResponseHeader('Set-Cookie', sessionCookie(sealed, request, SESSION_DAYS * 86_400))
+      } else log('owner').warn('Supabase session ended: sign in again')
+      return next
+    })
+    refreshes.set(request, refreshed)
+  }
+  return refreshed
+}
+
+async function ownerAccess(): Promise<OwnerAccess | null> {
+  const secret = runtimeConfig().owner.sessionSecret
+  const session = await readOwnerSession(getCookie(SESSION_COOKIE), secret, ownerEmail())
+  if (!session || !secret) return null
+  const backend = embeddedBackend()
+  if (backend) return { kind: 'embedded', db: await backend.db() }
+  const at = runtimeConfig().supabase
+  if (!at || !session.supabase) return null
+  const tokens = await freshTokens(at, session.supabase, secret)
+  return tokens ? { kind: 'supabase', at, tokens } : null
+}
+
+export async function hasOwnerSession(): Promise<boolean> {
+  return (await ownerAccess()) !== null
 }
 
 export class OwnerAccessError extends Error {
   override name = 'OwnerAccessError'
 }
 
-/** 401 or 403, never lead data. */
-export async function requireOwnerDb(): Promise<PGlite> {
+/** 401 without a session, never lead data. */
+export async function requireOwner(): Promise<OwnerAccess> {
   setResponseHeader('Cache-Control', 'private, no-store')
-  if (!(await hasOwnerSession())) {
-    setResponseStatus(401)
-    throw new OwnerAccessError('Sign in first')
-  }
-  const backend = embeddedBackend()
-  if (!backend) {
-    setResponseStatus(403)
-    throw new OwnerAccessError('The inbox is available in embedded mode only')
-  }
-  return backend.db()
+  const access = await ownerAccess()
+  if (access) return access
+  setResponseStatus(401)
+  throw new OwnerAccessError('Sign in first')
 }
+
+/** Review requests and alerts go through the embedded outbox: 403 in Supabase mode. */
+export async function requireOwnerDb(): Promise<PGlite> {
+  const access = await requireOwner()
+  if (access.kind === 'embedded') return access.db
+  setResponseStatus(403)
+  throw new OwnerAccessError('Review requests and alerts need the embedded database')
+}
+
+// Supabase Auth's token_hash: hex today, maybe prefixed (pkce_).
+const SUPABASE_TOKEN_HASH = /^[A-Za-z0-9_-]{16,128}$/
 
 const perVisitor = createSlidingWindowLimiter(5, 15 * 60_000, Date.now)
 // Caps link e-mails however many addresses ask.
@@ -85,11 +140,28 @@ export async function handleSignInPost(request: Request, socketAddress: string |
   }
   const config = runtimeConfig().owner
   const backend = embeddedBackend()
-  if (!config.sessionSecret || !backend) return redirect('/owner')
+  const supabase = backend ? undefined : runtimeConfig().supabase
+  if (!config.sessionSecret || !(backend || supabase)) return redirect('/owner')
 
-  if (form.has('sign-out')) return redirect('/owner', sessionCookie('', request, 0))
+  if (form.has('sign-out')) {
+    const session = await readOwnerSession(getCookie(SESSION_COOKIE), config.sessionSecret, ownerEmail())
+    if (supabase && session?.supabase) await revokeSupabaseSession(supabase, session.supabase)
+    return redirect('/owner', sessionCookie('', request, 0))
+  }
 
-  if (form.has('token')) {
+  if (supabase && form.has('token_hash')) {
+    const tokenHash = form.get('token_hash') ?? ''
+    const signedIn = SUPABASE_TOKEN_HASH.test(tokenHash) ? await verifySupabaseLink(supabase, tokenHash) : null
+    if (!signedIn || !sameAddress(signedIn.email, ownerEmail())) {
+      log('owner').warn('Supabase sign-in link refused (unknown, used, expired or another user)')
+      return redirect('/owner?link=expired')
+    }
+    log('owner').info('owner signed in')
+    const sealed = await sealSession(config.sessionSecret, ownerEmail(), signedIn.tokens)
+    return redirect('/owner', sessionCookie(sealed, request, SESSION_DAYS * 86_400))
+  }
+
+  if (backend && form.has('token')) {
     const ok = await consumeSignInToken(await backend.db(), form.get('token'))
     if (!ok) {
       log('owner').warn('sign-in link refused (unknown, used or expired)')
@@ -99,6 +171,7 @@ export async function handleSignInPost(request: Request, socketAddress: string |
     const sealed = await sealSession(config.sessionSecret, ownerEmail())
     return redirect('/owner', sessionCookie(sealed, request, SESSION_DAYS * 86_400))
   }
+  if (form.has('token') || form.has('token_hash')) return redirect('/owner?link=expired')
 
   const visitor = forwardedClient(request.headers.get('x-forwarded-for'), socketAddress, runtimeConfig().trustedProxy)
   if (!perVisitor.hit(visitor) || !overall.hit('all')) {
@@ -109,8 +182,18 @@ export async function handleSignInPost(request: Request, socketAddress: string |
     })
   }
   const email = (form.get('email') ?? '').slice(0, 254)
-  const queued = await requestSignInLink(await backend.db(), { email, ownerEmail: ownerEmail(), siteUrl: site.baseUrl })
-  if (queued) (await backend.outbox()).kick()
+  if (supabase) {
+    // Supabase Auth e-mails the link; only the owner's address is ever sent there.
+    const failed = sameAddress(email, ownerEmail()) ? await requestSupabaseLink(supabase, ownerEmail()) : null
+    if (failed) log('owner').warn({ code: failed }, 'Supabase Auth did not send the sign-in link')
+  } else {
+    const queued = await requestSignInLink(await backend!.db(), {
+      email,
+      ownerEmail: ownerEmail(),
+      siteUrl: site.baseUrl,
+    })
+    if (queued) (await backend!.outbox()).kick()
+  }
   log('owner').info('sign-in link asked for')
   return redirect('/owner?link=sent')
 }

@@ -12,7 +12,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-function sameAddress(a: string, b: string): boolean {
+export function sameAddress(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase()
 }
 
@@ -49,25 +49,35 @@ export async function consumeSignInToken(db: PGlite, token: unknown): Promise<bo
   return used.affectedRows === 1
 }
 
-interface SessionData {
+/** Supabase mode also holds the owner's Supabase Auth tokens. */
+export interface SessionData {
   email: string
+  supabase?: { userId: string; accessToken: string; refreshToken: string; expiresAt: number }
 }
 
-export function sealSession(secret: string, email: string): Promise<string> {
-  return sealData({ email } satisfies SessionData, { password: secret, ttl: SESSION_DAYS * 86_400 })
+export function sealSession(secret: string, email: string, supabase?: SessionData['supabase']): Promise<string> {
+  return sealData({ email, supabase } satisfies SessionData, { password: secret, ttl: SESSION_DAYS * 86_400 })
 }
 
 /** The cookie must name today's owner address. */
+export async function readOwnerSession(
+  cookie: string | undefined,
+  secret: string | undefined,
+  ownerEmail: string,
+): Promise<SessionData | null> {
+  if (!cookie || !secret) return null
+  try {
+    const data = await unsealData<Partial<SessionData>>(cookie, { password: secret, ttl: SESSION_DAYS * 86_400 })
+    return typeof data.email === 'string' && sameAddress(data.email, ownerEmail) ? (data as SessionData) : null
+  } catch {
+    return null
+  }
+}
+
 export async function isOwnerSession(
   cookie: string | undefined,
   secret: string | undefined,
   ownerEmail: string,
 ): Promise<boolean> {
-  if (!cookie || !secret) return false
-  try {
-    const data = await unsealData<Partial<SessionData>>(cookie, { password: secret, ttl: SESSION_DAYS * 86_400 })
-    return typeof data.email === 'string' && sameAddress(data.email, ownerEmail)
-  } catch {
-    return false
-  }
+  return (await readOwnerSession(cookie, secret, ownerEmail)) !== null
 }

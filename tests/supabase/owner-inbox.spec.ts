@@ -1,0 +1,266 @@
+/**
+ * The owner's inbox on Supabase: row level security for the inbox owner on PostgreSQL 15 (claims set as
+ * PostgREST sets them), and the sign-in through Supabase Auth's e-mail link against a LOCAL STAND-IN for
+ * hosted Supabase Auth (GoTrue cannot run here).
+ */
+import { randomBytes, randomUUID } from 'node:crypto'
+import { chromium, type Browser, type Page } from '@playwright/test'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SIGN_IN_TEXTS } from '../../app/lib/owner-lead'
+import { startSiteProcess, type SiteProcess } from '../support/site-process'
+import { startLocalSupabase, type LocalSupabase } from '../support/supabase-local'
+import { applyMigrations, psql, psqlOk, queryJson, startPostgres, type PgCluster } from '../support/supabase-postgres'
+import { callFunction, startAuthStandIn, waitFor, type AuthStandIn } from './support'
+
+const OWNER_ID = randomUUID()
+const OTHER_ID = randomUUID()
+
+function claims(sub: string): string {
+  return `SET request.jwt.claims TO '${JSON.stringify({ sub, role: 'authenticated', aud: 'authenticated' })}';\n`
+}
+
+describe('row level security for the inbox owner (PostgreSQL 15, claims as PostgREST sets them)', () => {
+  let pg: PgCluster
+  let leadId: string
+  beforeAll(async () => {
+    pg = await startPostgres()
+    applyMigrations(pg, { seed: false })
+    psqlOk(
+      pg,
+      `INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, source_page)
+       VALUES ('Dana', 'dana@example.com', '916-555-0150', 'new', 'owner-rls-dana-1', '/services/driveway-cleaning'),
+              ('Bot', 'bot@example.com', '916-555-0151', 'suspected_spam', 'owner-rls-bot-1', '/');
+       INSERT INTO public.inbox_owners (user_id) VALUES ('${OWNER_ID}');`,
+      { user: 'supabase_admin' },
+    )
+    leadId = queryJson<{ id: string }>(pg, `SELECT id FROM public.quote_requests WHERE first_name = 'Dana'`)[0]!.id
+  })
+  afterAll(() => pg?.stop())
+
+  const asUser = (sub: string, sql: string) => psql(pg, claims(sub) + sql, { role: 'authenticated' })
+
+  it('the owner reads the inbox (spam left out) and changes a status and a note', () => {
+    const list = asUser(OWNER_ID, `SELECT jsonb_agg(to_jsonb(f)) FROM public.owner_inbox_leads() f;`)
+    expect(list.ok, list.stderr).toBe(true)
+    expect(JSON.parse(list.stdout)).toEqual([
+      expect.objectContaining({ first_name: 'Dana', email: 'dana@example.com', status: 'new', owner_note: null }),
+    ])
+    const update = asUser(
+      OWNER_ID,
+      `SELECT to_jsonb(f) FROM public.owner_update_lead('${leadId}', 'quoted', 'Call after 5') f;`,
+    )
+    expect(update.ok, update.stderr).toBe(true)
+    expect(JSON.parse(update.stdout)).toMatchObject({ id: leadId, status: 'quoted', owner_note: 'Call after 5' })
+    expect(queryJson(pg, `SELECT status, owner_note FROM public.quote_requests WHERE id = '${leadId}'`)).toEqual([
+      { status: 'quoted', owner_note: 'Call after 5' },
+    ])
+  })
+
+  it('the owner can change only the status and the note, and only to a status the inbox sets', () => {
+    expect(asUser(OWNER_ID, `UPDATE public.quote_requests SET email = 'x@example.com';`).stderr).toMatch(/42501/)
+    expect(asUser(OWNER_ID, `DELETE FROM public.quote_requests;`).stderr).toMatch(/42501/)
+    expect(asUser(OWNER_ID, `SELECT * FROM public.inbox_owners;`).stderr).toMatch(/42501/)
+    expect(asUser(OWNER_ID, `SELECT * FROM public.quote_outbox;`).stderr).toMatch(/42501/)
+    const archived = asUser(OWNER_ID, `SELECT count(*) FROM public.owner_update_lead('${leadId}', 'archived', '');`)
+    expect(archived.stdout).toBe('0')
+  })
+
+  it('another signed-in user sees no lead and changes nothing', () => {
+    expect(asUser(OTHER_ID, `SELECT count(*) FROM public.owner_inbox_leads();`).stdout).toBe('0')
+    expect(asUser(OTHER_ID, `SELECT count(*) FROM public.quote_requests;`).stdout).toBe('0')
+    expect(
+      asUser(OTHER_ID, `SELECT count(*) FROM public.owner_update_lead('${leadId}', 'lost', 'mine now');`).stdout,
+    ).toBe('0')
+    expect(asUser(OTHER_ID, `UPDATE public.quote_requests SET status = 'lost' RETURNING id;`).stdout).toBe('')
+    expect(asUser(OTHER_ID, `INSERT INTO public.inbox_owners (user_id) VALUES ('${OTHER_ID}');`).stderr).toMatch(
+      /42501/,
+    )
+    // Without claims (a token with no sub): nothing either.
+    expect(psql(pg, `SELECT count(*) FROM public.quote_requests;`, { role: 'authenticated' }).stdout).toBe('0')
+    expect(queryJson(pg, `SELECT status, owner_note FROM public.quote_requests WHERE id = '${leadId}'`)).toEqual([
+      { status: 'quoted', owner_note: 'Call after 5' },
+    ])
+  })
+
+  it('anon, even with the owner claims, can neither call the inbox functions nor read leads', () => {
+    const anon = (sql: string) => psql(pg, claims(OWNER_ID) + sql, { role: 'anon' })
+    expect(anon(`SELECT * FROM public.owner_inbox_leads();`).stderr).toMatch(/42501: permission denied for function/)
+    expect(anon(`SELECT * FROM public.owner_update_lead('${leadId}', 'won', '');`).stderr).toMatch(/42501/)
+    expect(anon(`SELECT * FROM public.quote_requests;`).stderr).toMatch(/42501/)
+  })
+})
+
+const OWNER = 'owner@example.com'
+const OTHER = 'helper@example.com'
+
+describe("the owner signs in with Supabase Auth's e-mail link (stand-in for hosted Supabase Auth)", () => {
+  let auth: AuthStandIn
+  let local: LocalSupabase
+  let site: SiteProcess
+  let browser: Browser
+
+  beforeAll(async () => {
+    auth = await startAuthStandIn()
+    local = await startLocalSupabase({ names: [], db: 'rest', restFallbackUrl: auth.url })
+    auth.jwtSecret = local.keys.jwtSecret
+    auth.users.set(OWNER, OWNER_ID)
+    auth.users.set(OTHER, OTHER_ID)
+    psqlOk(
+      local.cluster,
+      `INSERT INTO public.inbox_owners (user_id) VALUES ('${OWNER_ID}');
+       INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, source_page)
+       VALUES ('Dana', 'dana@example.com', '916-555-0150', 'new', 'owner-auth-dana-1', '/services/roof-cleaning');`,
+      { user: 'supabase_admin' },
+    )
+    site = await startSiteProcess({
+      SUPABASE_URL: local.url,
+      SUPABASE_ANON_KEY: local.keys.anon,
+      OWNER_EMAIL: OWNER,
+      OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
+    })
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await site?.stop()
+    await local?.stop()
+    await auth?.stop()
+  })
+
+  async function askForLink(page: Page, email: string) {
+    await page.goto(`${site.url}/owner`)
+    await page.getByLabel('E-mail address').fill(email)
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
+    await page.getByRole('status').waitFor()
+    expect(await page.getByRole('status').textContent()).toBe(SIGN_IN_TEXTS.sent)
+  }
+
+  /** The link as supabase/README.md's e-mail template builds it, on this test's server. */
+  const linkOf = (tokenHash: string) => `${site.url}/owner/sign-in?token_hash=${tokenHash}`
+
+  async function useLink(page: Page, link: string): Promise<string> {
+    await page.goto(link)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForLoadState('load')
+    return page.locator('main').innerText()
+  }
+
+  it("sends a link for the owner address only, signs in once with it, and refuses forged, used, expired and other users' links", async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    for (const email of ['someone@example.com', OTHER, ` ${OWNER.toUpperCase()} `]) await askForLink(page, email)
+    expect(auth.mails.map((mail) => mail.email)).toEqual([OWNER])
+
+    expect(await useLink(page, linkOf(randomBytes(28).toString('hex')))).toContain(SIGN_IN_TEXTS.expired)
+
+    // Anyone holding the public anon key can get a link for another Supabase user: the site refuses it.
+    const direct = await callFunction(
+      `${local.url}/auth/v1/otp`,
+      { email: OTHER, create_user: false },
+      {
+        apikey: local.keys.anon,
+      },
+    )
+    expect(direct.status).toBe(200)
+    const otherLink = linkOf(auth.mails.at(-1)!.tokenHash)
+    expect(await useLink(page, otherLink)).toContain(SIGN_IN_TEXTS.expired)
+    expect((await context.cookies()).find((c) => c.name === 'owner_session')).toBeUndefined()
+
+    const link = linkOf(auth.mails[0]!.tokenHash)
+    const verifies = () => auth.calls.filter((call) => call.path === '/auth/v1/verify').length
+    const before = verifies()
+    await page.goto(link)
+    expect(verifies()).toBe(before)
+    const calls: { url: string; method: string; body: string | null }[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/_serverFn/'))
+        calls.push({ url: request.url(), method: request.method(), body: request.postData() })
+    })
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('heading', { name: 'Dana' }).waitFor()
+    const cookie = (await context.cookies()).find((c) => c.name === 'owner_session')!
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
+
+    const card = page.getByRole('article').filter({ hasText: 'Dana' })
+    await card.getByLabel('Status').selectOption('contacted')
+    await card.getByLabel('Note').fill('Left a voicemail')
+    await card.getByRole('button', { name: 'Save' }).click()
+    await card.getByText('Saved.').waitFor()
+    expect(queryJson(local.cluster, `SELECT status, owner_note FROM public.quote_requests`)).toEqual([
+      { status: 'contacted', owner_note: 'Left a voicemail' },
+    ])
+
+    // Used once: another browser gets the sign-in page.
+    const second = await browser.newContext()
+    expect(await useLink(await second.newPage(), link)).toContain(SIGN_IN_TEXTS.expired)
+    await second.close()
+
+    const late = await browser.newContext()
+    const latePage = await late.newPage()
+    await askForLink(latePage, OWNER)
+    auth.expireLinks()
+    expect(await useLink(latePage, linkOf(auth.mails.at(-1)!.tokenHash))).toContain(SIGN_IN_TEXTS.expired)
+    await late.close()
+
+    // Each owner server function this session used, without the cookie or with a forged one: 401, no lead.
+    expect(calls.length).toBeGreaterThanOrEqual(2)
+    for (const session of [null, `owner_session=${cookie.value.slice(0, -6)}AAAAAA`]) {
+      const headers: Record<string, string> = session ? { cookie: session } : {}
+      const inbox = await fetch(`${site.url}/owner`, { headers })
+      const html = await inbox.text()
+      expect(html).toContain('E-mail me a sign-in link')
+      expect(html).not.toContain('Dana')
+      for (const call of calls) {
+        const answer = await fetch(call.url, {
+          method: call.method,
+          headers: {
+            'content-type': 'application/json',
+            origin: site.url,
+            'sec-fetch-site': 'same-origin',
+            ...headers,
+          },
+          body: call.method === 'POST' ? (call.body ?? undefined) : undefined,
+        })
+        const text = await answer.text()
+        if (answer.status === 200) expect(text).toContain('signedIn')
+        else expect(answer.status, call.url).toBe(401)
+        for (const secret of ['Dana', 'dana@example.com', '555-0150']) expect(text).not.toContain(secret)
+      }
+    }
+
+    const ownerLines = site
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"scope":"owner"'))
+      .join('\n')
+    expect(ownerLines).toContain('owner signed in')
+    for (const secret of [OWNER, OTHER, 'Dana']) expect(ownerLines.toLowerCase()).not.toContain(secret.toLowerCase())
+    await context.close()
+  })
+
+  it('refreshes an access token near its end, the resealed cookie carries the next one, and signing out ends it', async () => {
+    auth.accessTokenSeconds = 30
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await askForLink(page, OWNER)
+    await useLink(page, linkOf(auth.mails.at(-1)!.tokenHash))
+    const refreshes = () => auth.calls.filter((call) => call.path.startsWith('/auth/v1/token')).length
+    const before = refreshes()
+    for (let i = 1; i <= 2; i++) {
+      await page.reload()
+      await page.getByRole('heading', { name: 'Dana' }).waitFor()
+      await waitFor(() => refreshes() >= before + i)
+    }
+    expect(refreshes()).toBeGreaterThanOrEqual(before + 2)
+
+    // Signing out ends the session at Supabase Auth: a copy of the cookie is signed out too.
+    const copy = (await context.cookies()).find((c) => c.name === 'owner_session')!.value
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByLabel('E-mail address').waitFor()
+    expect(auth.calls.filter((call) => call.path.startsWith('/auth/v1/logout'))).toHaveLength(1)
+    const html = await (await fetch(`${site.url}/owner`, { headers: { cookie: `owner_session=${copy}` } })).text()
+    expect(html).toContain('E-mail me a sign-in link')
+    expect(html).not.toContain('Dana')
+    await context.close()
+  })
+})
