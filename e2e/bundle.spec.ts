@@ -75,9 +75,7 @@ test('the JavaScript a page hydrates with asks V8 to compile it up front; chunks
   expect(large.filter((name) => !startsWithHint(name))).toEqual([])
 
   // The extras loaded on demand are compiled only as far as they run.
-  const onDemand = readdirSync(assets).filter((name) =>
-    /^(confetti\.module|motion-reveal|chat-panel)-[\w-]+\.js$/.test(name),
-  )
-  expect(onDemand).toHaveLength(3)
+  const onDemand = readdirSync(assets).filter((name) => /^(confetti\.module|chat-panel)-[\w-]+\.js$/.test(name))
+  expect(onDemand).toHaveLength(2)
   expect(onDemand.filter(startsWithHint)).toEqual([])
 })

@@ -331,6 +331,15 @@ test.describe('home page', () => {
     expect(requests.filter((url) => !LOCAL_HOSTS.has(new URL(url).hostname))).toEqual([])
   })
 
+  test('a photo below the fold waits unseen, then fades and rises in when scrolled to', async ({ page }) => {
+    await page.goto('/', { waitUntil: 'networkidle' })
+    const tile = page.locator('#gallery li > div').first()
+    const look = () => tile.evaluate((node) => `${getComputedStyle(node).opacity} ${getComputedStyle(node).transform}`)
+    await expect.poll(look, { timeout: 10_000 }).toBe('0 matrix(1, 0, 0, 1, 0, 24)')
+    await tile.scrollIntoViewIfNeeded()
+    await expect.poll(look).toBe('1 none')
+  })
+
   test('with reduced motion nothing moves: final counters, still underline, one static copy of the reviews', async ({
     page,
   }) => {

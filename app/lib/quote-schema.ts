@@ -1,51 +1,7 @@
 import * as v from 'valibot'
+import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from './quote-messages'
 
-/** docs/product.md#validation */
-export const QUOTE_FIELD_MESSAGES = {
-  firstNameRequired: 'First name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Invalid email address',
-  phoneRequired: 'Phone number is required',
-  firstNameTooLong: 'First name must be 100 characters or fewer',
-  emailTooLong: 'Email must be 254 characters or fewer',
-  phoneTooLong: 'Phone number must be 40 characters or fewer',
-  firstNameInvalidChars: 'First name contains characters that are not allowed',
-  emailInvalidChars: 'Email contains characters that are not allowed',
-  phoneInvalidChars: 'Phone number contains characters that are not allowed',
-  phoneInvalid: 'Please enter a valid phone number',
-} as const
-
-/** docs/product.md#errors-and-messages */
-export const QUOTE_MESSAGES = {
-  submitError: {
-    title: 'Error Submitting Quote Request',
-    description: 'There was a problem sending your quote request. Please call the phone number directly.',
-  },
-  processingError: {
-    title: 'Error Processing Request',
-    description: 'There was a problem processing your request. Please call the phone number directly.',
-  },
-  success: {
-    title: 'Quote Request Submitted Successfully!',
-    description: "We'll get back to you within 24 hours with your free quote.",
-  },
-  missingFields: {
-    title: 'Please fill in all fields',
-    description: 'All fields are required to submit your quote request.',
-  },
-} as const
-
-export const quoteErrorMessages = (phone: string) =>
-  ({
-    rateLimited: `Too many quote requests. Please wait a few minutes or call us at ${phone}.`,
-    saveFailed: `We could not save your request. Please call us at ${phone}.`,
-    notConfirmed: `We could not confirm your request. Please call us at ${phone}.`,
-    tooLarge: 'The request is too large.',
-  }) as const
-
-export function quoteResultMessages(phone: string): string[] {
-  return [...Object.values(QUOTE_FIELD_MESSAGES), ...Object.values(quoteErrorMessages(phone)), 'Invalid form data']
-}
+export { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES, quoteErrorMessages, quoteResultMessages } from './quote-messages'
 
 export const QUOTE_LIMITS = {
   firstName: 100,

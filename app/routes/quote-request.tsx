@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { QuoteResult } from '~/components/quote/quote-result'
 import { site } from '~/content/site'
-import { quoteResultMessages } from '~/lib/quote-schema'
+import { quoteResultMessages } from '~/lib/quote-messages'
 import { visitorAddress } from '~/server/http/visitor-address.server'
 import { handleQuoteFormPost } from '~/server/quote/quote-form-post.server'
 

@@ -1,6 +1,8 @@
 // npm run bench:controls — on an emulated phone, 390 and 1280 wide: the load event and when the last shown
-// control began to work (HTML controls once shown, other buttons once React attached); medians of 3.
-import { chromium } from '@playwright/test'
+// control began to work (HTML controls once shown, other buttons once React attached); then, 412 wide, each
+// control tapped every 100 ms from when it is shown, or from hydration: tap to effect. Medians of 3.
+// CONTROLS_PART=shown or taps runs one part.
+import { chromium, type BrowserContext, type Page } from '@playwright/test'
 import { chromiumFlags, chromiumPath, median, report, routeKinds, startProductionServer } from './common'
 
 const RUNS = Number(process.env.CONTROLS_RUNS ?? 3)
@@ -56,6 +58,96 @@ function watchControls() {
   void timer
 }
 
+const TAP_EVERY_MS = 100
+const TAP_GIVE_UP_MS = 20_000
+
+type Effect = 'cities' | 'photo' | 'menu'
+declare global {
+  interface Window {
+    __taps?: { at: number; hydrated: boolean }[]
+    __effectAt?: number
+  }
+}
+
+/** The visible controls issue 32 times, the element tapped, and what the visitor then sees. */
+const tapControls: { control: string; selector: string; effect: Effect; paths: string[] }[] = [
+  {
+    control: 'menu button',
+    selector: 'header button[popovertarget]',
+    effect: 'menu',
+    paths: ['/', '/gallery', '/services?tab=roof', '/city/folsom'],
+  },
+  {
+    control: 'photo (before/after view)',
+    selector: 'main button[aria-haspopup="dialog"]',
+    effect: 'photo',
+    paths: ['/', '/gallery', '/services?tab=roof', '/city/folsom'],
+  },
+  { control: 'Show More Cities', selector: '#service-areas summary', effect: 'cities', paths: ['/'] },
+]
+
+/** Runs in the page from its first script on: notes each tap and the frame that first shows the effect. */
+function watchTapEffect(effect: Effect) {
+  const taps: { at: number; hydrated: boolean }[] = []
+  window.__taps = taps
+  const hydrated = () => document.documentElement.dataset.hydrated === 'true'
+  addEventListener('pointerdown', (event) => taps.push({ at: event.timeStamp, hydrated: hydrated() }), true)
+  const shown = (element: Element | null | undefined) => Boolean(element?.checkVisibility({ opacityProperty: true }))
+  const seen = () => {
+    if (effect === 'menu') return shown(document.querySelector('nav[aria-label="Mobile"] a'))
+    if (effect === 'photo') return shown(document.querySelector('dialog:modal'))
+    return shown([...document.querySelectorAll('#service-areas li a')].at(-1))
+  }
+  // A requestAnimationFrame callback runs just before its frame is painted.
+  const frame = () => {
+    if (taps.length > 0 && seen()) window.__effectAt = performance.now()
+    else requestAnimationFrame(frame)
+  }
+  requestAnimationFrame(frame)
+}
+
+/** Taps the control every 100 ms from when it is shown (or from hydration) until its effect is seen. */
+async function tapUntilEffect(page: Page, selector: string, fromHydration: boolean) {
+  const target = page.locator(selector).first()
+  await target.waitFor({ state: 'visible', timeout: 60_000 })
+  if (fromHydration) await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 60_000 })
+  const started = Date.now()
+  for (;;) {
+    const tappedAt = Date.now()
+    await target.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }))
+    const box = await target.boundingBox()
+    if (box) await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2)
+    await page.waitForTimeout(Math.max(0, TAP_EVERY_MS - (Date.now() - tappedAt)))
+    const result = await page.evaluate(() => ({ taps: window.__taps ?? [], effectAt: window.__effectAt }))
+    if (result.effectAt !== undefined) {
+      const before = result.taps.filter((tap) => tap.at <= result.effectAt!)
+      return {
+        fromFirstTap: result.effectAt - before[0]!.at,
+        fromLastTap: result.effectAt - before.at(-1)!.at,
+        taps: before.length,
+        hydratedAtFirstTap: before[0]!.hydrated,
+      }
+    }
+    if (Date.now() - started > TAP_GIVE_UP_MS) return undefined
+  }
+}
+
+/** A mid-range phone: 4× CPU slowdown, 1.6 Mbps, 150 ms round trip. */
+async function emulateSlowPhone(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  // tsx names inner functions with an __name helper the page does not have.
+  await page.addInitScript('window.__name = (target) => target')
+}
+
+const part = process.env.CONTROLS_PART
 const server = await startProductionServer()
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumFlags })
 const viewports = [
@@ -63,8 +155,9 @@ const viewports = [
   { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
 ]
 const rows: Record<string, unknown>[] = []
+const tapRows: Record<string, unknown>[] = []
 try {
-  for (const { kind, path } of routeKinds)
+  for (const { kind, path } of part === 'taps' ? [] : routeKinds)
     for (const { name, ...device } of viewports) {
       const loads: number[] = []
       const allWork: number[] = []
@@ -73,17 +166,7 @@ try {
       for (let run = 0; run < RUNS; run++) {
         const context = await browser.newContext(device)
         const page = await context.newPage()
-        const cdp = await context.newCDPSession(page)
-        await cdp.send('Network.enable')
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: 150,
-          downloadThroughput: (1.6 * 1024 * 1024) / 8,
-          uploadThroughput: (750 * 1024) / 8,
-        })
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-        // tsx names inner functions with an __name helper the page does not have.
-        await page.addInitScript('window.__name = (target) => target')
+        await emulateSlowPhone(context, page)
         await page.addInitScript(watchControls)
         await page.goto(`${server.url}${path}`, { waitUntil: 'load', timeout: 60_000 })
         await page.waitForTimeout(WAIT_AFTER_LOAD_MS)
@@ -122,16 +205,75 @@ try {
         'last to work': last,
       })
     }
+  for (const { control, selector, effect, paths } of part === 'shown' ? [] : tapControls)
+    for (const path of paths)
+      for (const fromHydration of [false, true]) {
+        const results: NonNullable<Awaited<ReturnType<typeof tapUntilEffect>>>[] = []
+        let missing = false
+        for (let run = 0; run < RUNS && !missing; run++) {
+          const context = await browser.newContext({
+            viewport: { width: 412, height: 915 },
+            isMobile: true,
+            hasTouch: true,
+          })
+          const page = await context.newPage()
+          await emulateSlowPhone(context, page)
+          await page.addInitScript(watchTapEffect, effect)
+          await page.goto(`${server.url}${path}`, { waitUntil: 'commit', timeout: 60_000 })
+          if (
+            (await page
+              .locator(selector)
+              .count()
+              .catch(() => 0)) === 0
+          )
+            await page
+              .locator(selector)
+              .first()
+              .waitFor({ state: 'attached', timeout: 15_000 })
+              .catch(() => {})
+          if ((await page.locator(selector).count()) === 0) missing = true
+          else {
+            const result = await tapUntilEffect(page, selector, fromHydration)
+            if (result) results.push(result)
+          }
+          await context.close()
+        }
+        if (missing) continue
+        const ms = (values: number[]) => (values.length === RUNS ? Math.round(median(values)) : 'never')
+        const fromFirstTap = ms(results.map((r) => r.fromFirstTap))
+        tapRows.push({
+          route: path,
+          control,
+          'tapped from': fromHydration ? 'hydration' : 'first shown',
+          'first tap → effect ms': fromFirstTap,
+          'last tap → effect ms': ms(results.map((r) => r.fromLastTap)),
+          taps: results.map((r) => r.taps).join(' / '),
+          'hydrated at first tap': results.map((r) => (r.hydratedAtFirstTap ? 'yes' : 'no')).join(' / '),
+          verdict: typeof fromFirstTap === 'number' && fromFirstTap <= 100 ? 'ok' : 'SLOW',
+        })
+      }
 } finally {
   await browser.close()
   await server.stop()
 }
-report('controls', rows, [
-  'route',
-  'width',
-  'load event ms',
-  'every control works ms',
-  'works after load ms',
-  'controls waiting for JS',
-  'last to work',
-])
+if (rows.length > 0)
+  report('controls', rows, [
+    'route',
+    'width',
+    'load event ms',
+    'every control works ms',
+    'works after load ms',
+    'controls waiting for JS',
+    'last to work',
+  ])
+if (tapRows.length > 0)
+  report('controls-taps', tapRows, [
+    'route',
+    'control',
+    'tapped from',
+    'first tap → effect ms',
+    'last tap → effect ms',
+    'taps',
+    'hydrated at first tap',
+    'verdict',
+  ])

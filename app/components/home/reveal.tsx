@@ -1,23 +1,20 @@
-import { startTransition, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
+import { startTransition, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
 import { whenIdle, whenPageSettled } from '~/lib/lazy-when-idle'
 
-type MotionRevealComponent = ComponentType<{ children: ReactNode; className?: string; delay: number }>
-
-let motionReveal: Promise<MotionRevealComponent> | undefined
-
-function loadMotionRevealWhenIdle(): Promise<MotionRevealComponent> {
-  motionReveal ??= whenPageSettled().then(() => import('./motion-reveal').then((module) => module.MotionReveal))
-  return motionReveal
-}
+/** The share of a section in view that starts its entrance. */
+const SHOWN_AT = 0.15
 
 const viewportListeners = new Map<Element, (entry: IntersectionObserverEntry) => void>()
 let viewportObserver: IntersectionObserver | undefined
 
 // Measuring during hydration would force a layout per section.
 function watchViewport(element: Element, onReport: (entry: IntersectionObserverEntry) => void): () => void {
-  viewportObserver ??= new IntersectionObserver((entries) => {
-    for (const entry of entries) viewportListeners.get(entry.target)?.(entry)
-  })
+  viewportObserver ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) viewportListeners.get(entry.target)?.(entry)
+    },
+    { threshold: [0, SHOWN_AT] },
+  )
   viewportListeners.set(element, onReport)
   viewportObserver.observe(element)
   return () => {
@@ -31,7 +28,9 @@ function isBelowTheFold(entry: IntersectionObserverEntry): boolean {
   return !entry.isIntersecting && entry.boundingClientRect.top >= 0
 }
 
-/** Only content still out of sight at idle is animated. */
+const hiddenStyle: CSSProperties = { opacity: 0, transform: 'translateY(24px)' }
+
+/** Only content still out of sight at idle is animated: it fades and rises into place, in CSS, when scrolled to. */
 export function Reveal({
   children,
   className,
@@ -42,7 +41,7 @@ export function Reveal({
   delay?: number
 }) {
   const ref = useRef<HTMLDivElement>(null)
-  const [MotionReveal, setMotionReveal] = useState<MotionRevealComponent | null>(null)
+  const [phase, setPhase] = useState<'still' | 'hidden' | 'shown'>('still')
 
   useEffect(() => {
     const element = ref.current
@@ -50,18 +49,25 @@ export function Reveal({
     let cancelled = false
     let firstReport = true
     let inView = true
+    let hidden = false
     const stopWatching = watchViewport(element, (entry) => {
       inView = entry.isIntersecting
+      if (hidden && entry.intersectionRatio >= SHOWN_AT) {
+        stopWatching()
+        setPhase('shown')
+      }
       if (!firstReport) return
       firstReport = false
       if (!isBelowTheFold(entry)) return stopWatching()
-      void loadMotionRevealWhenIdle().then(async (component) => {
+      void whenPageSettled()
         // One idle period per section: all at once makes one long task.
-        await whenIdle()
-        if (cancelled || inView || element.contains(document.activeElement)) return
-        stopWatching()
-        startTransition(() => setMotionReveal(() => component))
-      })
+        .then(whenIdle)
+        .then(() => {
+          if (cancelled) return
+          if (inView || element.contains(document.activeElement)) return stopWatching()
+          hidden = true
+          startTransition(() => setPhase('hidden'))
+        })
     })
     return () => {
       cancelled = true
@@ -69,15 +75,14 @@ export function Reveal({
     }
   }, [])
 
-  if (MotionReveal) {
-    return (
-      <MotionReveal className={className} delay={delay}>
-        {children}
-      </MotionReveal>
-    )
-  }
+  const style: CSSProperties | undefined =
+    phase === 'hidden'
+      ? hiddenStyle
+      : phase === 'shown'
+        ? { transition: `opacity 0.6s ease-out ${delay}s, transform 0.6s ease-out ${delay}s` }
+        : undefined
   return (
-    <div ref={ref} className={className}>
+    <div ref={ref} className={className} style={style}>
       {children}
     </div>
   )

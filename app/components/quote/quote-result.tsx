@@ -1,4 +1,4 @@
-import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { QUOTE_MESSAGES } from '~/lib/quote-messages'
 import { site } from '~/content/site'
 import { QuoteForm } from './quote-form'
 
