@@ -24,19 +24,8 @@ const unscored = new Set(['informative', 'notApplicable', 'manual'])
 type AuditOptions = { expectedStatus404?: boolean }
 type Audit = { id: string; score: number | null; scoreDisplayMode: string }
 type NetworkRequest = { statusCode: number; url: string }
-type AuditResult = {
-  performance: number
-  accessibility: number
-  'best-practices': number
-  seo: number
-  lcp: number
-  tbt: number
-  tbtCpu: number
-  cls: number
-  failedRequests: string[]
-  failing: string[]
-}
-type NumericKey = Exclude<keyof AuditResult, 'failedRequests' | 'failing'>
+type NumericKey = 'performance' | 'accessibility' | 'best-practices' | 'seo' | 'lcp' | 'tbt' | 'tbtCpu' | 'cls'
+type AuditResult = Record<NumericKey, number> & { failedRequests: string[]; failing: string[] }
 
 /** A failed child process says why on stderr; anything else in its message. */
 const errorText = (error: unknown) => {
