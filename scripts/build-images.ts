@@ -37,11 +37,7 @@ interface ManifestEntry {
   widths: number[]
   placeholder: string
 }
-interface Source {
-  file: string
-  bytes: Buffer
-  hash: string
-}
+type Source = { file: string; bytes: Buffer; hash: string }
 const TEMP_MARK = '.tmp-'
 
 const args = new Set(process.argv.slice(2))
@@ -205,10 +201,7 @@ export async function buildImages({ force: forceAll = false } = {}) {
   for (const file of existing) {
     if (expected.has(file)) continue
     const full = path.join(OUT_DIR, file)
-    if (file.includes(TEMP_MARK)) {
-      const age = Date.now() - (await stat(full)).mtimeMs
-      if (age < 10 * 60 * 1000) continue
-    }
+    if (file.includes(TEMP_MARK) && Date.now() - (await stat(full)).mtimeMs < 10 * 60 * 1000) continue
     await rm(full, { recursive: true, force: true })
     stats.removed++
   }
