@@ -58,10 +58,8 @@ function runLighthouseOnce(url: string, { expectedStatus404 = false }: AuditOpti
       },
     ],
   }
-  writeFileSync(
-    config,
-    JSON.stringify({ extends: 'lighthouse:default', ...(expectedStatus404 ? notFoundPageConfig : {}) }),
-  )
+  const settings = expectedStatus404 ? notFoundPageConfig : {}
+  writeFileSync(config, JSON.stringify({ extends: 'lighthouse:default', ...settings }))
   try {
     execFileSync(
       lighthouse,
@@ -80,9 +78,8 @@ function runLighthouseOnce(url: string, { expectedStatus404 = false }: AuditOpti
     if (result.runtimeError) throw new Error(`${url}: ${result.runtimeError.message}`)
     const documentUrl = result.mainDocumentUrl ?? result.finalDisplayedUrl
     const score = (id: string) => Math.round((result.categories[id]?.score ?? 0) * 100)
-    const blocking = blockingTimeFromTrace(
-      JSON.parse(readFileSync(join(dir, 'report-0.trace.json'), 'utf8')).traceEvents,
-    )
+    const trace = JSON.parse(readFileSync(join(dir, 'report-0.trace.json'), 'utf8'))
+    const blocking = blockingTimeFromTrace(trace.traceEvents)
     return {
       performance: score('performance'),
       accessibility: score('accessibility'),
