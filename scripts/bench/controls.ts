@@ -1,7 +1,6 @@
-// npm run bench:controls — on an emulated phone, 390 and 1280 wide: the load event and when the last shown
-// control began to work (HTML controls once shown, other buttons once React attached); then, 412 wide, each
-// control tapped every 100 ms from when it is shown, or from hydration: tap to effect. Medians of 3.
-// CONTROLS_PART=shown or taps runs one part.
+// npm run bench:controls — on an emulated phone, 390 and 1280 wide: the load event and when the last shown control
+// began to work (HTML controls once shown, other buttons once React attached); then, 412 wide, each control tapped
+// every 100 ms from when shown, or from hydration: tap to effect. Medians of 3. CONTROLS_PART=shown|taps: one part.
 import { chromium, type BrowserContextOptions, type Page } from '@playwright/test'
 import { chromiumFlags, chromiumPath, median, report, routeKinds, startProductionServer } from './common'
 
