@@ -43,9 +43,8 @@ function nuChecker() {
   }
   // Markup only: Nu's CSS parser does not know Tailwind 4's @property and @starting-style.
   const markup = messages.filter((message) => !message.message.startsWith('CSS:'))
-  for (const { type, url, lastLine, message } of markup) {
+  for (const { type, url, lastLine, message } of markup)
     console.log(`Nu ${type}: ${url.split('/').at(-1)}:${lastLine ?? '?'} ${message}`)
-  }
   const ignored = messages.length - markup.length
   report(
     `Nu HTML checker: ${markup.length} markup errors on ${files.length} route kinds (${ignored} CSS messages not counted)`,

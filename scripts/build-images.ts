@@ -37,11 +37,7 @@ interface ManifestEntry {
   widths: number[]
   placeholder: string
 }
-interface Source {
-  file: string
-  bytes: Buffer
-  hash: string
-}
+type Source = { file: string; bytes: Buffer; hash: string }
 const TEMP_MARK = '.tmp-'
 
 const args = new Set(process.argv.slice(2))
@@ -92,24 +88,26 @@ const toHex = ({ r, g, b }: { r: number; g: number; b: number }) =>
 async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
   let next = 0
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      await fn(items[next++]!)
-    }
+    while (next < items.length) await fn(items[next++]!)
   })
   await Promise.all(workers)
 }
 
+const fromRaw = (data: Buffer, { width, height, channels }: OutputInfo) =>
+  sharp(data, { raw: { width, height, channels } })
+
 function encode(raw: Buffer, info: OutputInfo, width: number, format: Format) {
-  let pipeline = sharp(raw, { raw: { width: info.width, height: info.height, channels: info.channels } })
+  let pipeline = fromRaw(raw, info)
   if (width !== info.width) pipeline = pipeline.resize({ width, kernel: 'lanczos3' })
   return format === 'avif' ? pipeline.avif(ENCODERS.avif).toBuffer() : pipeline.webp(ENCODERS.webp).toBuffer()
 }
 
-/** One line per image: short, stable diffs when the owner swaps a photo. */
+/** One line per image, sorted by name: short, stable diffs when the owner swaps a photo. */
 function formatManifest(manifest: Record<string, ManifestEntry>) {
   const entry = (e: ManifestEntry) =>
     `{"width": ${e.width}, "height": ${e.height}, "hash": ${JSON.stringify(e.hash)}, "widths": [${e.widths.join(', ')}], "placeholder": ${JSON.stringify(e.placeholder)}}`
-  const lines = Object.entries(manifest).map(([name, e]) => `  ${JSON.stringify(name)}: ${entry(e)}`)
+  const sorted = Object.entries(manifest).sort(([a], [b]) => (a < b ? -1 : 1))
+  const lines = sorted.map(([name, e]) => `  ${JSON.stringify(name)}: ${entry(e)}`)
   return lines.length ? `{\n${lines.join(',\n')}\n}\n` : '{}\n'
 }
 
@@ -155,26 +153,24 @@ export async function buildImages({ force: forceAll = false } = {}) {
   const manifest: Record<string, ManifestEntry> = {}
   const expected = new Set<string>()
   const work: { name: string; src: Source; missing: Array<[number, Format]> | null }[] = []
+  const missingOutputs = (name: string, hash: string, widths: number[]) => {
+    const missing: Array<[number, Format]> = []
+    for (const w of widths)
+      for (const f of FORMATS) {
+        const out = outputFile(name, hash, w, f)
+        expected.add(out)
+        if (forceAll || !existing.has(out)) missing.push([w, f])
+      }
+    return missing
+  }
 
   for (const [name, src] of sources) {
     const prev = previous[name]
     const known = !forceAll && prev && prev.hash === src.hash && Array.isArray(prev.widths) && prev.widths.length > 0
     if (known) {
-      const entry = prev as ManifestEntry
-      manifest[name] = {
-        width: entry.width,
-        height: entry.height,
-        hash: entry.hash,
-        widths: entry.widths,
-        placeholder: entry.placeholder,
-      }
-      const missing: Array<[number, Format]> = []
-      for (const w of entry.widths)
-        for (const f of FORMATS) {
-          const out = outputFile(name, src.hash, w, f)
-          expected.add(out)
-          if (!existing.has(out)) missing.push([w, f])
-        }
+      // Only the entry's fields are written back (formatManifest).
+      manifest[name] = prev as ManifestEntry
+      const missing = missingOutputs(name, src.hash, prev.widths!)
       if (missing.length) work.push({ name, src, missing })
     } else {
       work.push({ name, src, missing: null })
@@ -183,28 +179,15 @@ export async function buildImages({ force: forceAll = false } = {}) {
 
   const concurrency = Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length))
   await pool(work, concurrency, async ({ name, src, missing }) => {
-    let image
-    let raw
-    try {
-      image = sharp(src.bytes, { failOn: 'error' }).autoOrient().toColourspace('srgb')
-      raw = await image.raw().toBuffer({ resolveWithObject: true })
-    } catch (error) {
+    const image = sharp(src.bytes, { failOn: 'error' }).autoOrient().toColourspace('srgb').raw()
+    const { data, info } = await image.toBuffer({ resolveWithObject: true }).catch((error: unknown) => {
       throw new Error(`Cannot read images/${src.file}: ${error instanceof Error ? error.message : error}`)
-    }
-    const { data, info } = raw
+    })
     if (!missing) {
-      const { dominant } = await sharp(data, {
-        raw: { width: info.width, height: info.height, channels: info.channels },
-      }).stats()
+      const { dominant } = await fromRaw(data, info).stats()
       const widths = widthsFor(info.width)
       manifest[name] = { width: info.width, height: info.height, hash: src.hash, widths, placeholder: toHex(dominant) }
-      missing = [] as Array<[number, Format]>
-      for (const w of widths)
-        for (const f of FORMATS) {
-          const out = outputFile(name, src.hash, w, f)
-          expected.add(out)
-          if (forceAll || !existing.has(out)) missing.push([w, f])
-        }
+      missing = missingOutputs(name, src.hash, widths)
     }
     for (const [w, f] of missing) {
       const buffer = await encode(data, info, w, f)
@@ -218,21 +201,13 @@ export async function buildImages({ force: forceAll = false } = {}) {
   for (const file of existing) {
     if (expected.has(file)) continue
     const full = path.join(OUT_DIR, file)
-    if (file.includes(TEMP_MARK)) {
-      const age = Date.now() - (await stat(full)).mtimeMs
-      if (age < 10 * 60 * 1000) continue
-    }
+    if (file.includes(TEMP_MARK) && Date.now() - (await stat(full)).mtimeMs < 10 * 60 * 1000) continue
     await rm(full, { recursive: true, force: true })
     stats.removed++
   }
 
-  // manifest, sorted for stable diffs; only written when it changes
-  const sorted = Object.fromEntries(
-    Object.keys(manifest)
-      .sort()
-      .map((k) => [k, manifest[k]!]),
-  )
-  const json = formatManifest(sorted)
+  // manifest, only written when it changes
+  const json = formatManifest(manifest)
   const current = existsSync(MANIFEST) ? await readFile(MANIFEST, 'utf8') : null
   if (json !== current) {
     await mkdir(path.dirname(MANIFEST), { recursive: true })

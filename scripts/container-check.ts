@@ -87,34 +87,16 @@ mount -t tmpfs -o mode=1777 tmpfs "$r/tmp"
 mount -t tmpfs -o mode=755 tmpfs "$r/dev"
 for d in null zero random urandom; do touch "$r/dev/$d"; mount --bind "/dev/$d" "$r/dev/$d"; done
 exec chroot --userspec=${UID}:${UID} "$r" /usr/bin/env -C "${config.WorkingDir || '/'}" "$@"`
-  const child = spawn(
-    '/usr/bin/unshare',
-    [
-      '--mount',
-      '--pid',
-      '--fork',
-      '--kill-child',
-      `--mount-proc=${rootfs}/proc`,
-      '/bin/sh',
-      '-c',
-      script,
-      'sh',
-      rootfs,
-      ...command,
-    ],
-    { env, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+  const unshare = ['--mount', '--pid', '--fork', '--kill-child', `--mount-proc=${rootfs}/proc`]
+  const shell = ['/bin/sh', '-c', script, 'sh', rootfs, ...command]
+  const child = spawn('/usr/bin/unshare', [...unshare, ...shell], { env, stdio: ['ignore', 'pipe', 'pipe'] })
   children.add(child)
   return child
 }
 
 async function waitFor(url: string, until: number, server: ChildProcess, output: () => string) {
   for (;;) {
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return
+    if ((await fetch(url).catch(() => undefined))?.ok) return
     if (server.exitCode !== null || Date.now() > until) fail(`no answer from ${url}:\n${output()}`)
     await new Promise((r) => setTimeout(r, 250))
   }
@@ -151,13 +133,8 @@ try {
   mkdirSync(join(work, 'home'))
   chownSync(join(work, 'home'), UID, UID)
   const envFile = join(work, 'env')
-  writeFileSync(
-    envFile,
-    Object.entries(facts)
-      .map(([k, v]) => `${k}=${v}\n`)
-      .join(''),
-    { mode: 0o644 },
-  )
+  const envLines = Object.entries(facts).map(([k, v]) => `${k}=${v}\n`)
+  writeFileSync(envFile, envLines.join(''), { mode: 0o644 })
   const previous = spawnSync('podman', ['image', 'inspect', '--format', '{{.Id}}', IMAGE], { encoding: 'utf8' })
   const secret = `id=env,src=${envFile}`
   const build = ['--isolation=chroot', '--network=host', '--format=docker', '--secret', secret, '--tag', IMAGE]
@@ -227,12 +204,8 @@ try {
     const html = await (await fetch(`${origin}/contact`)).text()
     const token = html.match(/name="formToken" value="([^"]+)"/)?.[1] ?? fail('no form token on /contact')
     const body = new URLSearchParams({ firstName: 'Container', email, phone: '9165550101', formToken: token })
-    const answer = await fetch(`${origin}/quote-request`, {
-      method: 'POST',
-      body,
-      headers: { Origin: origin },
-      redirect: 'manual',
-    })
+    const post = { method: 'POST', body, headers: { Origin: origin }, redirect: 'manual' } as const
+    const answer = await fetch(`${origin}/quote-request`, post)
     const location = answer.headers.get('location')
     if (answer.status !== 303 || location !== '/quote-request?status=sent') fail(`${answer.status} ${location}`)
   })

@@ -65,17 +65,15 @@ let db: PGlite | undefined
 try {
   db = await PGlite.create(pgDir)
   const migrated = await db.query<{ t: string | null }>(`SELECT to_regclass('public.${table}')::text AS t`)
-  if (!migrated.rows[0]?.t) {
+  if (!migrated.rows[0]?.t)
     throw new Error(`Table ${table} does not exist yet. Start the site once so the migrations run.`)
-  }
   await db.transaction(async (tx) => {
     await tx.query(`UPDATE public.${table} SET is_featured = false WHERE is_featured`)
-    if (!clear) {
+    if (!clear)
       await tx.query(`INSERT INTO public.${table} (video_url, mime_type, is_featured) VALUES ($1, $2, true)`, [
         url,
         mime ?? 'video/mp4',
       ])
-    }
   })
   console.log(
     clear

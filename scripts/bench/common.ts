@@ -1,4 +1,5 @@
 // Shared by the bench scripts: the production server, Chromium, route kinds, result files and tables.
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
@@ -40,6 +41,17 @@ export function report(name: string, rows: Record<string, unknown>[], columns: s
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
   for (const row of rows) console.log(line(columns.map((c) => row[c])))
   console.log(`\n(written to ${file})`)
+}
+
+/** wrk's output; asynchronous, so the server's log pipe keeps draining while it runs. */
+export function runWrk(args: string[], env: Record<string, string> = {}): Promise<string> {
+  const child = spawn('wrk', args, { env: { ...process.env, ...env } })
+  let out = ''
+  child.stdout.on('data', (chunk) => (out += chunk))
+  child.stderr.on('data', (chunk) => process.stderr.write(chunk))
+  return new Promise((resolve, reject) =>
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk failed (${code}):\n${out}`)))),
+  )
 }
 
 export function median(values: number[]): number {

@@ -39,17 +39,9 @@ const nearValid = fc.oneof(fc.record(fields), fc.record(fields, { requiredKeys: 
 
 type Probe = { kind: 'function' | 'raw body' | 'form post'; send: () => Promise<Response> }
 const sameOrigin = { origin: server.url, 'sec-fetch-site': 'same-origin' }
+const functionHeaders = { 'content-type': 'application/json', 'x-tsr-serverfn': 'true', accept: 'application/json' }
 const callFunction = (body: string) =>
-  fetch(functionUrl, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-tsr-serverfn': 'true',
-      accept: 'application/json',
-      ...sameOrigin,
-    },
-    body,
-  })
+  fetch(functionUrl, { method: 'POST', headers: { ...functionHeaders, ...sameOrigin }, body })
 const probe = fc.oneof(
   fc.oneof(nearValid, fc.anything()).map((data): Probe => ({
     kind: 'function',
@@ -106,11 +98,8 @@ const invalid = rows.filter((row) => {
 })
 const serverErrors = [...counts].filter(([key]) => / (5\d\d|no answer)/.test(key)).reduce((sum, [, n]) => sum + n, 0)
 
-report(
-  'fuzz',
-  [...counts].sort().map(([key, n]) => ({ answer: key, requests: n })),
-  ['answer', 'requests'],
-)
+const answers = [...counts].sort().map(([key, n]) => ({ answer: key, requests: n }))
+report('fuzz', answers, ['answer', 'requests'])
 console.log(
   `\nseed ${seed}: ${TOTAL} payloads, ${serverErrors} answered 5xx or not at all; ${rows.length} rows stored, ${invalid.length} invalid`,
 )

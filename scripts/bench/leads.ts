@@ -1,14 +1,13 @@
 // npm run bench:leads — `wrk` replays genuine quote submissions: three runs on 64 kept-alive connections,
 // then one with a new connection per request; the owner's SMTP server is down for the first 5 s.
 // Reports rate and latency per run, then checks every lead was stored once and e-mailed once.
-import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { toJSONAsync } from 'seroval'
 import { SMTPServer } from 'smtp-server'
 import { ensureCommand } from '../../tests/support/system-deps'
 import { freePort } from '../../tests/support/free-port'
-import { contactFormToken, findQuoteFunctionUrl, report, startProductionServer } from './common'
+import { contactFormToken, findQuoteFunctionUrl, report, runWrk, startProductionServer } from './common'
 
 const SECONDS = Number(process.env.BENCH_LEADS_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_LEADS_CONNECTIONS ?? 64)
@@ -49,38 +48,16 @@ const body = JSON.stringify(
   await toJSONAsync({ data: { ...lead, formToken, idempotencyKey: 'IDEMKEY', sourcePage: '/contact' } }),
 )
 
-interface WrkSummary {
-  requests: number
-  acks: number
-  distinct: number
-  errors: number
-  p50: number
-  p99: number
-  max: number
-  us: number
-}
+type WrkSummary = Record<'requests' | 'acks' | 'distinct' | 'errors' | 'p50' | 'p99' | 'max' | 'us', number>
 
-function wrk(prefix: string, newConnectionEach: boolean): Promise<WrkSummary> {
+async function wrk(prefix: string, newConnectionEach: boolean): Promise<WrkSummary> {
   const args = ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--timeout', '60s', '-s', 'scripts/bench/quote-burst.lua']
-  const child = spawn('wrk', [...args, functionUrl], {
-    env: {
-      ...process.env,
-      BURST_BODY: body,
-      BURST_ORIGIN: server.url,
-      BURST_PREFIX: prefix,
-      BURST_CLOSE: newConnectionEach ? '1' : '0',
-    },
-  })
-  let out = ''
-  child.stdout.on('data', (chunk) => (out += chunk))
-  child.stderr.on('data', (chunk) => process.stderr.write(chunk))
-  return new Promise((resolve, reject) =>
-    child.on('close', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('{'))
-      if (code !== 0 || !line) reject(new Error(`wrk failed (${code}):\n${out}`))
-      else resolve(JSON.parse(line) as WrkSummary)
-    }),
-  )
+  const close = newConnectionEach ? '1' : '0'
+  const env = { BURST_BODY: body, BURST_ORIGIN: server.url, BURST_PREFIX: prefix, BURST_CLOSE: close }
+  const out = await runWrk([...args, functionUrl], env)
+  const line = out.split('\n').find((l) => l.startsWith('{'))
+  if (!line) throw new Error(`wrk printed no summary:\n${out}`)
+  return JSON.parse(line) as WrkSummary
 }
 
 setTimeout(() => smtp.listen(smtpPort, '127.0.0.1'), SMTP_DOWN_MS)

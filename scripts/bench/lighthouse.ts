@@ -23,19 +23,9 @@ const lighthouse = join('node_modules', '.bin', 'lighthouse')
 const unscored = new Set(['informative', 'notApplicable', 'manual'])
 type AuditOptions = { expectedStatus404?: boolean }
 type Audit = { id: string; score: number | null; scoreDisplayMode: string }
-type AuditResult = {
-  performance: number
-  accessibility: number
-  'best-practices': number
-  seo: number
-  lcp: number
-  tbt: number
-  tbtCpu: number
-  cls: number
-  failedRequests: string[]
-  failing: string[]
-}
-type NumericKey = Exclude<keyof AuditResult, 'failedRequests' | 'failing'>
+type NetworkRequest = { statusCode: number; url: string }
+type NumericKey = 'performance' | 'accessibility' | 'best-practices' | 'seo' | 'lcp' | 'tbt' | 'tbtCpu' | 'cls'
+type AuditResult = Record<NumericKey, number> & { failedRequests: string[]; failing: string[] }
 
 /** A failed child process says why on stderr; anything else in its message. */
 const errorText = (error: unknown) => {
@@ -68,10 +58,8 @@ function runLighthouseOnce(url: string, { expectedStatus404 = false }: AuditOpti
       },
     ],
   }
-  writeFileSync(
-    config,
-    JSON.stringify({ extends: 'lighthouse:default', ...(expectedStatus404 ? notFoundPageConfig : {}) }),
-  )
+  const settings = expectedStatus404 ? notFoundPageConfig : {}
+  writeFileSync(config, JSON.stringify({ extends: 'lighthouse:default', ...settings }))
   try {
     execFileSync(
       lighthouse,
@@ -88,10 +76,10 @@ function runLighthouseOnce(url: string, { expectedStatus404 = false }: AuditOpti
     )
     const result = JSON.parse(readFileSync(output, 'utf8'))
     if (result.runtimeError) throw new Error(`${url}: ${result.runtimeError.message}`)
+    const documentUrl = result.mainDocumentUrl ?? result.finalDisplayedUrl
     const score = (id: string) => Math.round((result.categories[id]?.score ?? 0) * 100)
-    const blocking = blockingTimeFromTrace(
-      JSON.parse(readFileSync(join(dir, 'report-0.trace.json'), 'utf8')).traceEvents,
-    )
+    const trace = JSON.parse(readFileSync(join(dir, 'report-0.trace.json'), 'utf8'))
+    const blocking = blockingTimeFromTrace(trace.traceEvents)
     return {
       performance: score('performance'),
       accessibility: score('accessibility'),
@@ -102,12 +90,9 @@ function runLighthouseOnce(url: string, { expectedStatus404 = false }: AuditOpti
       tbtCpu: blocking?.cpuMs ?? Number.NaN,
       cls: result.audits['cumulative-layout-shift'].numericValue,
       // Requests other than the audited document that failed (on the 404 page its own 404 is expected).
-      failedRequests: result.audits['network-requests'].details.items
-        .filter(
-          (request: { statusCode: number; url: string }) =>
-            request.statusCode >= 400 && request.url !== (result.mainDocumentUrl ?? result.finalDisplayedUrl),
-        )
-        .map((request: { statusCode: number; url: string }) => `${request.statusCode} ${request.url}`),
+      failedRequests: (result.audits['network-requests'].details.items as NetworkRequest[])
+        .filter((request) => request.statusCode >= 400 && request.url !== documentUrl)
+        .map((request) => `${request.statusCode} ${request.url}`),
       failing: Object.values(result.audits as Record<string, Audit>)
         .filter((audit) => audit.score !== null && audit.score < 1 && !unscored.has(audit.scoreDisplayMode))
         .map((audit) => audit.id),
@@ -120,12 +105,8 @@ function runLighthouseOnce(url: string, { expectedStatus404 = false }: AuditOpti
 /** One GET on a fresh connection (no keep-alive to reuse after the server has closed it), body read to the end. */
 function warmUp(url: string) {
   return new Promise<void>((resolve, reject) => {
-    get(url, { agent: false }, (response) => {
-      response
-        .on('end', () => resolve())
-        .on('error', reject)
-        .resume()
-    }).on('error', reject)
+    const request = get(url, { agent: false }, (response) => response.on('end', resolve).on('error', reject).resume())
+    request.on('error', reject)
   })
 }
 

@@ -1,6 +1,5 @@
-// npm run bench:memory — the production server's resident memory (RSS) in both modes: right after the
-// start (home page warmed up), then after 500 page views and 50 leads. Supabase mode runs against the
-// local stand-in the tests use (PostgreSQL 15 + the functions under Deno; videos from a local stub).
+// npm run bench:memory — the production server's RSS in both modes: after the start (home warmed up), then
+// after 500 page views and 50 leads; Supabase mode against the tests' local stand-in (PostgreSQL 15 + Deno).
 import { readFileSync } from 'node:fs'
 import { cities } from '../../app/content/cities'
 import { startSupabaseStub } from '../../e2e/support/supabase-stub'

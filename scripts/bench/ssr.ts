@@ -1,11 +1,10 @@
 // npm run bench:ssr — wrk throughput of three pages against the floor (/robots.txt, no React), with the page
 // cache on and off; and `/` with random ad-click, unknown and ?cities parameters, which must be served as `/`.
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ensureCommand } from '../../tests/support/system-deps'
-import { report, startProductionServer } from './common'
+import { report, runWrk, startProductionServer } from './common'
 
 ensureCommand('wrk', 'wrk')
 const HOME_RATIO_BUDGET = 0.5
@@ -41,25 +40,14 @@ function toMs(text: string) {
   return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value
 }
 
-function wrk(url: string, seconds: number | string, script?: string) {
+async function wrk(url: string, seconds: number | string, script?: string) {
   const options = ['-t2', '-c32', `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: br, gzip']
-  const out = execFileSync('wrk', [...options, ...(script ? ['-s', script] : []), url], { encoding: 'utf8' })
+  const out = await runWrk([...options, ...(script ? ['-s', script] : []), url])
   const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1])
   const p50 = toMs(out.match(/\s50%\s+(\S+)/)?.[1] ?? '')
   const p99 = toMs(out.match(/\s99%\s+(\S+)/)?.[1] ?? '')
   const errors = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0)
   return { rps, p50, p99, errors }
-}
-
-/** Every page in one server, after a warm-up; returns one row per page with its ratio to the floor. */
-type Row = {
-  server: string
-  page: string
-  'req/s': number
-  'p50 ms': string
-  'p99 ms': string
-  errors: number
-  'vs floor'?: string
 }
 
 /** After thousands of random addresses, `/` must still be a stored page, not pushed out by them. */
@@ -70,32 +58,32 @@ async function expectHomeStillStored(url: string, after: string) {
 
 const failures: string[] = []
 
+/** Every page in one server, after a warm-up; returns one row per page with its ratio to the floor. */
 async function measure(label: string, env: Record<string, string>) {
   const server = await startProductionServer(env)
-  const rows: Row[] = []
+  const results = new Map<string, Awaited<ReturnType<typeof wrk>>>()
   const scripts = new Map(Object.entries(randomQueries).map(([page, query]) => [page, randomQueryScript(query)]))
   const run = (path: string, seconds: number | string) =>
     scripts.has(path) ? wrk(`${server.url}/`, seconds, scripts.get(path)) : wrk(`${server.url}${path}`, seconds)
   try {
-    for (const path of pages) run(path, 2) // warm-up: JIT, caches
+    for (const path of pages) await run(path, 2) // warm-up: JIT, caches
     for (const path of pages) {
-      const result = run(path, duration)
+      results.set(path, await run(path, duration))
       if (scripts.has(path) && env.HTML_CACHE_SECONDS !== '0') await expectHomeStillStored(server.url, path)
-      rows.push({
-        server: label,
-        page: path,
-        'req/s': Math.round(result.rps),
-        'p50 ms': result.p50.toFixed(1),
-        'p99 ms': result.p99.toFixed(1),
-        errors: result.errors,
-      })
     }
   } finally {
     await server.stop()
   }
-  const floor = rows[0]!['req/s']
-  for (const row of rows) row['vs floor'] = (row['req/s'] / floor).toFixed(2)
-  return rows
+  const floor = Math.round(results.get(pages[0]!)!.rps)
+  return [...results].map(([page, result]) => ({
+    server: label,
+    page,
+    'req/s': Math.round(result.rps),
+    'p50 ms': result.p50.toFixed(1),
+    'p99 ms': result.p99.toFixed(1),
+    errors: result.errors,
+    'vs floor': (Math.round(result.rps) / floor).toFixed(2),
+  }))
 }
 
 // As deployed (page cache on), which the budget is about; then with every request rendered, for the record.

@@ -22,9 +22,8 @@ async function timedVisit(url: string) {
     if (done) break
     if (chunks.length === 0) firstByte = performance.now() - started
     chunks.push(value)
-    if (Number.isNaN(heading) && /<h1\b/.test(Buffer.concat(chunks).toString('utf8'))) {
+    if (Number.isNaN(heading) && /<h1\b/.test(Buffer.concat(chunks).toString('utf8')))
       heading = performance.now() - started
-    }
   }
   const html = Buffer.concat(chunks).toString('utf8')
   return {
@@ -56,10 +55,7 @@ try {
   const first = await timedVisit(`${server.url}/reviews`)
   await new Promise((resolve) => setTimeout(resolve, 500))
   const next = await timedVisit(`${server.url}/reviews`)
-  for (const [visit, result] of [
-    ['first visit', first],
-    ['next visit', next],
-  ] as const) {
+  for (const [visit, result] of Object.entries({ 'first visit': first, 'next visit': next })) {
     rows.push({
       visit,
       cache: result.cache,
