@@ -58,7 +58,8 @@ export default createServerEntry({
     return withRequestId(requestId, () =>
       tracked(async () => {
         const health = await healthResponse(request)
-        if (!health) await waitForTurn()
+        // Posts (a lead's work) take turns; page reads are cheap and batch better, and probes must answer.
+        if (!health && request.method !== 'GET' && request.method !== 'HEAD') await waitForTurn()
         const response =
           health ??
           methodNotAllowed(request, methodsAllowed) ??

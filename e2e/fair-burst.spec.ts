@@ -1,5 +1,5 @@
 // A burst of quote posts on kept-alive connections must not keep visitors who connect meanwhile waiting:
-// counted in answers served to others, not in milliseconds (docs/decisions/034-one-request-per-turn.md).
+// counted in answers served to others, not in milliseconds (docs/decisions/034-short-turns-under-a-burst.md).
 import { Agent, request } from 'node:http'
 import { expect, test } from './support/test'
 import { renderedFormToken } from './support/quote-form'

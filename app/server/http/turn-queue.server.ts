@@ -1,5 +1,5 @@
-// Node accepts one new connection per event-loop turn, so a turn that serves every waiting request
-// keeps new visitors out for seconds in a burst: docs/decisions/034-one-request-per-turn.md.
+// Node accepts one new connection per event-loop turn, so a turn that serves every waiting post
+// keeps new visitors out for seconds in a burst: docs/decisions/034-short-turns-under-a-burst.md.
 export const REQUESTS_PER_TURN = 1
 
 const waiting: Array<() => void> = []
