@@ -22,13 +22,19 @@ function denoJson(name: string): { imports: Record<string, string> } {
 describe('deployable function bundles', () => {
   it('supabase/functions/_shared/app is generated from the site modules, not committed (one source for the rules)', () => {
     expect(writeSharedFiles().missing).toEqual([])
-    // Byte for byte the site's file, after the one-line header.
+    // Byte for byte the site's file, after the one-line header; Deno needs the extension on relative imports.
     expect(
       readFileSync(join(SHARED_APP_DIR, 'lib', 'quote-schema.ts'), 'utf8')
         .split('\n')
         .slice(1)
         .join('\n'),
-    ).toBe(readFileSync(join(ROOT, 'app', 'lib', 'quote-schema.ts'), 'utf8'))
+    ).toBe(
+      readFileSync(join(ROOT, 'app', 'lib', 'quote-schema.ts'), 'utf8').replace(
+        /from '(\.\.?\/[^']+)'/g,
+        "from '$1.ts'",
+      ),
+    )
+    expect(readFileSync(join(SHARED_APP_DIR, 'lib', 'quote-messages.ts'), 'utf8')).toContain('QUOTE_MESSAGES')
     expect(readFileSync(join(SHARED_APP_DIR, 'server', 'quote', 'lead-email.server.ts'), 'utf8')).toContain(
       "from '../../content/site.ts'",
     )

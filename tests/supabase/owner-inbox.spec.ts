@@ -178,6 +178,8 @@ describe("the owner signs in with Supabase Auth's e-mail link (stand-in for host
     })
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByRole('heading', { name: 'Dana' }).waitFor()
+    // A choice made before hydration is replaced by React's state, and Save would store the old one.
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
     const cookie = (await context.cookies()).find((c) => c.name === 'owner_session')!
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
 
