@@ -84,9 +84,13 @@ function startEntry(preloads, entries, fallbackMs) {
     // Not fetchpriority: a priority photo below the text on a phone has none.
     waitingFor++
     var done = once(settle)
+    // The browser's own measure of the photo's visible area: reading the box here could force a layout.
+    var area = window.IntersectionObserver ? Infinity : -1
     if (window.IntersectionObserver) {
       var visibility = new IntersectionObserver(function (changes) {
         visibility.disconnect()
+        var seen = changes[0].intersectionRect
+        area = seen.width * seen.height
         if (!changes[0].isIntersecting) done()
       })
       visibility.observe(image)
@@ -97,6 +101,7 @@ function startEntry(preloads, entries, fallbackMs) {
     var drawn = false
     var largest = 0
     function visibleArea() {
+      if (area >= 0) return area
       var box = image.getBoundingClientRect()
       var width = Math.min(box.right, innerWidth) - Math.max(box.left, 0)
       var height = Math.min(box.bottom, innerHeight) - Math.max(box.top, 0)
