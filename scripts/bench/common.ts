@@ -19,7 +19,9 @@ export function chromiumPath() {
 export async function startProductionServer(env: Record<string, string> = {}) {
   const entry = join(outputDir, 'server/index.mjs')
   if (!existsSync(entry)) throw new Error(`No production build at ${entry}: run \`npm run build\` first.`)
-  const site = await startSiteProcess(env, { outputDir })
+  // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server under a bench.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+  const site = await startSiteProcess(env, { outputDir, nodeArgs })
   return { ...site, log: site.output }
 }
 

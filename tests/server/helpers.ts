@@ -56,6 +56,7 @@ export interface TestSmtp {
   port: number
   url: string
   received: ReceivedMail[]
+  held: ParsedMail[]
   close(): Promise<void>
 }
 
@@ -63,8 +64,12 @@ export interface TestSmtp {
  * A real SMTP server on 127.0.0.1 that parses every accepted message.
  * `rejectEvery`: reject every Nth DATA with a temporary error (to exercise retries).
  */
-export async function startSmtp(options: { port?: number; rejectEvery?: number } = {}): Promise<TestSmtp> {
+export async function startSmtp(
+  // holdMessage: the n-th message (from 1) is read but never answered, as if the sender died waiting.
+  options: { port?: number; rejectEvery?: number; holdMessage?: number } = {},
+): Promise<TestSmtp> {
   const received: ReceivedMail[] = []
+  const held: ParsedMail[] = []
   let dataCount = 0
   const server = new SMTPServer({
     authOptional: true,
@@ -75,8 +80,13 @@ export async function startSmtp(options: { port?: number; rejectEvery?: number }
     onData(stream, session, callback) {
       dataCount++
       const reject = options.rejectEvery ? dataCount % options.rejectEvery === 0 : false
+      const hold = dataCount === options.holdMessage
       simpleParser(stream)
         .then((mail) => {
+          if (hold) {
+            held.push(mail)
+            return
+          }
           if (reject) {
             const error = new Error('Temporary failure, try again later') as Error & { responseCode: number }
             error.responseCode = 451
@@ -102,6 +112,7 @@ export async function startSmtp(options: { port?: number; rejectEvery?: number }
     port,
     url: `smtp://127.0.0.1:${port}`,
     received,
+    held,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

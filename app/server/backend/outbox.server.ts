@@ -78,6 +78,8 @@ function errorMessage(error: unknown): string {
   return sanitizeText(message, 1000) || 'unknown error'
 }
 
+const KICK_DELAY_MS = 100
+
 export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   const config = options.config ?? runtimeConfig()
   const db = options.db
@@ -250,20 +252,24 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: leadId, ok: false, error: text })
         continue
       }
-      // The mark that counts: the database's may wait on its one connection.
+      // The mark that counts; the database learns of the whole batch at once, below.
       unmarked.add(row.outbox_id)
       try {
         await journal.append(row.outbox_id)
-        await markSent([row.outbox_id])
       } catch (error) {
-        // Still in `unmarked`: the next run marks it.
-        log('outbox').error({ outboxId: row.outbox_id, err: errorMessage(error) }, `marking the ${what} sent failed`)
+        log('outbox').error({ outboxId: row.outbox_id, err: errorMessage(error) }, `journaling the ${what} failed`)
       }
       result.sent++
       if (row.kind === 'owner_notification') {
         leadEvents.emailed(leadId, { outboxId: row.outbox_id, attempt: row.attempts, to: transportKind })
       }
       options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: leadId, ok: true })
+    }
+    try {
+      await markSent([...unmarked])
+    } catch (error) {
+      // Still in `unmarked`: the next run marks them.
+      log('outbox').error({ count: unmarked.size, err: errorMessage(error) }, 'marking sent deliveries failed')
     }
     return result
   }
@@ -291,12 +297,15 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   let started = false
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
+  let timerDue = 0
   let loopRun: Promise<void> | undefined
 
   function schedule(delayMs: number): void {
     if (!started || stopped) return
     if (timer) clearTimeout(timer)
-    timer = setTimeout(tick, Math.max(0, Math.min(delayMs, pollIntervalMs)))
+    const delay = Math.max(0, Math.min(delayMs, pollIntervalMs))
+    timerDue = Date.now() + delay
+    timer = setTimeout(tick, delay)
     timer.unref?.()
   }
 
@@ -362,7 +371,9 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     kick() {
       if (!started || stopped) return
       if (loopRun) return // the loop re-checks the due time when done
-      schedule(0)
+      // Leads of one burst share a batch: one claim and one mark instead of one each.
+      if (timer && timerDue <= Date.now() + KICK_DELAY_MS) return
+      schedule(KICK_DELAY_MS)
     },
   }
 }

@@ -1,15 +1,13 @@
 // Node accepts one new connection per event-loop turn, so a turn that serves every waiting post
 // keeps new visitors out for seconds in a burst: docs/decisions/034-short-turns-under-a-burst.md.
-export const REQUESTS_PER_TURN = 1
-
 const waiting: Array<() => void> = []
 let head = 0
 let scheduled = false
 
-function admit(): void {
-  for (let i = 0; i < REQUESTS_PER_TURN && head < waiting.length; i++) waiting[head++]!()
+function admitOne(): void {
+  waiting[head++]!()
   if (head < waiting.length) {
-    setImmediate(admit)
+    setImmediate(admitOne)
     return
   }
   waiting.length = 0
@@ -17,12 +15,12 @@ function admit(): void {
   scheduled = false
 }
 
-/** Resolves in a later turn, first come first served, a few requests per turn. */
+/** Resolves in a later turn, first come first served, one request per turn. */
 export function waitForTurn(): Promise<void> {
   return new Promise((resolve) => {
     waiting.push(resolve)
     if (scheduled) return
     scheduled = true
-    setImmediate(admit)
+    setImmediate(admitOne)
   })
 }
