@@ -8,7 +8,7 @@ import { sanitizeText } from '../quote/lead-email.server'
 import { sendLeadWebhook } from '../quote/lead-webhook.server'
 import { runtimeConfig, type RuntimeConfig } from '../config.server'
 import { leadEvents } from '../log/lead-events.server'
-import { log } from '../log/logger.server'
+import { log, outsideRequest } from '../log/logger.server'
 import { openSentJournal, SENT_JOURNAL_FILE } from './outbox-journal.server'
 import { buildOwnerNotification, defaultBackoffMs, notificationAddresses } from './owner-mail.server'
 import {
@@ -305,7 +305,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     if (timer) clearTimeout(timer)
     const delay = Math.max(0, Math.min(delayMs, pollIntervalMs))
     timerDue = Date.now() + delay
-    timer = setTimeout(tick, delay)
+    timer = setTimeout(() => outsideRequest(tick), delay)
     timer.unref?.()
   }
 

@@ -25,6 +25,11 @@ export function withRequestId<T>(requestId: string, work: () => T): T {
   return requestContext.run({ requestId }, work)
 }
 
+/** For background work a request only woke, so its lines name no request. */
+export function outsideRequest<T>(work: () => T): T {
+  return requestContext.exit(work)
+}
+
 const EMAIL = /[^\s@"'<>()]+@[^\s@"'<>()]+\.[A-Za-z]{2,}/g
 
 /** Error text can quote a stored row. */
