@@ -14,7 +14,7 @@ import { declaredSearchOf, pageUrl } from './server/http/page-url.server'
 import { privateIfNonce, withScriptHashes } from './server/http/script-hashes.server'
 import { exitCleanlyOnSignals, tracked } from './server/http/shutdown.server'
 import { waitForTurn } from './server/http/turn-queue.server'
-import { requestIdFor, withRequestId } from './server/log/logger.server'
+import { log, requestIdFor, withRequestId } from './server/log/logger.server'
 import { serveOwnerSocket } from './server/owner/owner-socket.server'
 import { warnAboutIgnoredSettings } from './server/start/ignored-settings.server'
 import { warnAboutPlaceholders } from './server/start/placeholder-facts.server'
@@ -70,6 +70,11 @@ export default createServerEntry({
         // A CDN would hand one visitor's id to everyone.
         if (!sharedCacheMayStore(finished)) finished.headers.set('X-Request-Id', requestId)
         return finished
+      }).catch((error: unknown) => {
+        if (!request.signal.aborted) throw error
+        // Start would log a hang-up as an unhandled error with its stack; nobody is left to answer.
+        log('http').info({ path: new URL(request.url).pathname.slice(0, 120) }, 'client closed the request')
+        return new Response(null, { status: 400 })
       }),
     )
   },

@@ -32,6 +32,7 @@ const bodySizeMiddleware = createMiddleware().server(({ next, request, handlerTy
 const wellFormedBodyMiddleware = createMiddleware().server(async ({ next, request, handlerType }) => {
   if (handlerType !== 'serverFn' || request.method !== 'POST') return next()
   if (await isWellFormedServerFnBody(request)) return next()
+  if (request.signal.aborted) throw request.signal.reason // a hang-up, logged as one by the server entry
   log('http').warn({ path: new URL(request.url).pathname.slice(0, 120) }, '400 malformed server-function body')
   return jsonError(400, 'Bad request')
 })

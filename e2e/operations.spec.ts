@@ -1,5 +1,6 @@
 // Health and readiness probes, and the JSON log, on real production servers (docs/deploy.md).
 import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { QUOTE_HONEYPOT_NAME } from '../app/lib/quote-form-constants'
@@ -93,6 +94,26 @@ test.describe('a server with a working data folder', () => {
     )
     // The outbox works outside any one request: a line naming the request that woke it would mislead.
     expect(emailed.requestId).toBeUndefined()
+  })
+
+  test('a visitor who hangs up mid-request is one info line, not an error with a stack', async () => {
+    const before = server.records().length
+    const { port } = new URL(server.url)
+    for (const path of ['/_serverFn/anything', '/quote-request']) {
+      const socket = connect(Number(port), '127.0.0.1')
+      await new Promise((resolve) => socket.once('connect', resolve))
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${server.url}\r\nx-tsr-serverfn: true\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"data":',
+      )
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      socket.destroy()
+    }
+    const lines = () => server.records().slice(before)
+    await until('two hang-up lines', () =>
+      logged(lines(), 'http', 'client closed the request').length >= 2 ? true : undefined,
+    )
+    expect(lines().filter((line) => line.level !== 'info')).toEqual([])
   })
 
   test('a lead is logged as stored and e-mailed by its id, every stdout line is JSON, and none holds the visitor’s details', async () => {
