@@ -38,7 +38,7 @@ function ReviewsStripContent() {
 
 function ReviewsFrame({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
-    <section id="reviews" aria-labelledby="reviews-heading" className="bg-slate-50 py-14 sm:py-16">
+    <section id="reviews" aria-labelledby="reviews-heading" className="render-when-visible bg-slate-50 py-14 sm:py-16">
       <div className="mx-auto flex max-w-7xl flex-wrap items-end justify-between gap-4 px-4 sm:px-6">
         <div>
           <h2 id="reviews-heading" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">

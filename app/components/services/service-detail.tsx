@@ -13,7 +13,7 @@ export function ServiceDetail({ service }: { service: Service }) {
       aria-labelledby="service-title"
       className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16"
     >
-      <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
+      <div className="render-when-visible grid gap-12 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
         <div>
           <h2 id="service-title" className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
             {service.title}

@@ -53,9 +53,10 @@ export function BeforeAfterThumbnail({
         onAuxClick={(event) => event.button === 1 && openFile(event)}
         className={`group relative w-full cursor-zoom-in ${tileRatio ? 'flex items-center justify-center' : 'block'} overflow-hidden rounded-xl bg-slate-100 text-left shadow-sm ring-1 ring-slate-200 ${className}`}
       >
-        {/* Sized by its aspect ratio alone, so holding the photo back shifts nothing. */}
+        {/* Sized by its aspect ratio alone, so holding the photo back or skipping it off screen shifts nothing;
+            skipped, its contents cost nothing when a modal overlay restyles the page. */}
         <span
-          className={`relative block ${frameFit}`}
+          className={`relative block ${frameFit} [content-visibility:auto]`}
           style={{
             aspectRatio: `${width} / ${height}`,
             animationDelay: holdUntilFirstPaint ? `${LOADER_FALLBACK_MS}ms` : undefined,
