@@ -2,7 +2,8 @@
 -- subscriptions with their own token (row level security); send-quote-email queues an `owner_push` row per
 -- lead that is not suspected spam when it holds the VAPID keys (p_push), and delivers it and the owner's
 -- `review_request` rows with the outbox's backoff. A review request carries the site's GOOGLE_REVIEW_URL in
--- its payload, so the link is configured once, on the site.
+-- its payload, so the link is configured once, on the site. The inbox reads the requests' state through
+-- owner_review_requests().
 
 GRANT SELECT, INSERT, UPDATE, DELETE ON public.owner_push_subscriptions TO authenticated;
 DROP POLICY IF EXISTS "The inbox owner keeps push subscriptions" ON public.owner_push_subscriptions;
@@ -25,6 +26,7 @@ AS $$
 $$;
 
 -- Whether each lead's review request is queued or sent, for the inbox owner only: the outbox stays private.
+-- Beside owner_inbox_leads, whose return type stays as it was, so every migration re-applies harmlessly.
 CREATE OR REPLACE FUNCTION public.owner_review_requests()
 RETURNS TABLE (quote_request_id uuid, sent_at timestamptz)
 LANGUAGE sql
@@ -34,65 +36,6 @@ SET search_path = ''
 AS $$
   SELECT o.quote_request_id, o.sent_at FROM public.quote_outbox o
    WHERE o.kind = 'review_request' AND public.is_inbox_owner()
-$$;
-
--- The inbox's lead rows gain the review request's state: a new return type, so drop and recreate.
-DROP FUNCTION IF EXISTS public.owner_inbox_leads(integer);
-DROP FUNCTION IF EXISTS public.owner_update_lead(uuid, text, text);
-
-CREATE FUNCTION public.owner_inbox_leads(p_limit integer DEFAULT 200)
-RETURNS TABLE (
-  id             uuid,
-  created_at     timestamptz,
-  first_name     text,
-  email          text,
-  phone          text,
-  status         text,
-  source_page    text,
-  owner_note     text,
-  review_sent_at timestamptz,
-  review_queued  boolean
-)
-LANGUAGE sql
-STABLE
-SECURITY INVOKER
-SET search_path = ''
-AS $$
-  SELECT q.id, q.created_at, q.first_name, q.email, q.phone, q.status, q.source_page, q.owner_note,
-         r.sent_at, r.quote_request_id IS NOT NULL
-    FROM public.quote_requests q
-    LEFT JOIN public.owner_review_requests() r ON r.quote_request_id = q.id
-   WHERE q.status IN ('new', 'contacted', 'quoted', 'won', 'lost')
-   ORDER BY q.created_at DESC, q.id
-   LIMIT least(greatest(coalesce(p_limit, 200), 1), 500)
-$$;
-
-CREATE FUNCTION public.owner_update_lead(p_id uuid, p_status text, p_note text)
-RETURNS TABLE (
-  id             uuid,
-  created_at     timestamptz,
-  first_name     text,
-  email          text,
-  phone          text,
-  status         text,
-  source_page    text,
-  owner_note     text,
-  review_sent_at timestamptz,
-  review_queued  boolean
-)
-LANGUAGE sql
-VOLATILE
-SECURITY INVOKER
-SET search_path = ''
-AS $$
-  WITH updated AS (
-    UPDATE public.quote_requests q SET status = p_status, owner_note = nullif(p_note, '')
-     WHERE q.id = p_id AND p_status IN ('new', 'contacted', 'quoted', 'won', 'lost')
-    RETURNING q.id, q.created_at, q.first_name, q.email, q.phone, q.status, q.source_page, q.owner_note
-  )
-  SELECT u.*, r.sent_at, r.quote_request_id IS NOT NULL
-    FROM updated u
-    LEFT JOIN public.owner_review_requests() r ON r.quote_request_id = u.id
 $$;
 
 -- SECURITY DEFINER: the owner may not write the outbox, only queue this one kind, once per won lead
@@ -131,15 +74,11 @@ $$;
 
 REVOKE ALL ON FUNCTION
   public.owner_review_requests(),
-  public.owner_inbox_leads(integer),
-  public.owner_update_lead(uuid, text, text),
   public.owner_save_push_subscription(text, text, text),
   public.owner_request_review(uuid, text)
   FROM PUBLIC, anon;
 GRANT EXECUTE ON FUNCTION
   public.owner_review_requests(),
-  public.owner_inbox_leads(integer),
-  public.owner_update_lead(uuid, text, text),
   public.owner_save_push_subscription(text, text, text),
   public.owner_request_review(uuid, text)
   TO authenticated, service_role;
@@ -214,56 +153,18 @@ $$;
 REVOKE ALL ON FUNCTION public.record_quote_request(text, text, text, text, text, text, text, boolean, boolean) FROM PUBLIC, anon, authenticated;
 GRANT EXECUTE ON FUNCTION public.record_quote_request(text, text, text, text, text, text, text, boolean, boolean) TO service_role;
 
--- Now with each row's payload (a review request's link); the rest as before.
-DROP FUNCTION IF EXISTS public.claim_quote_outbox(integer, integer, uuid, text[]);
-
-CREATE OR REPLACE FUNCTION public.claim_quote_outbox(
-  p_limit    integer,
-  p_lease_ms integer,
-  p_prefer   uuid DEFAULT NULL,
-  p_kinds    text[] DEFAULT NULL
-)
-RETURNS TABLE (
-  outbox_id        uuid,
-  kind             text,
-  quote_request_id uuid,
-  attempts         integer,
-  first_name       text,
-  email            text,
-  phone            text,
-  source_page      text,
-  created_at       timestamptz,
-  payload          jsonb
-)
+-- The worker's reads: a row's payload (a review request's link), the phones to push to; and its drop on
+-- 404/410 (service role only).
+CREATE OR REPLACE FUNCTION public.outbox_payload(p_outbox_id uuid)
+RETURNS jsonb
 LANGUAGE sql
+STABLE
 SECURITY INVOKER
 SET search_path = ''
 AS $$
-  WITH due AS (
-    SELECT o.id FROM public.quote_outbox o
-     WHERE o.sent_at IS NULL AND o.next_attempt_at <= now()
-       AND (p_kinds IS NULL OR o.kind = ANY (p_kinds))
-     ORDER BY (o.id = p_prefer) IS TRUE DESC, o.next_attempt_at, o.created_at
-     LIMIT greatest(p_limit, 0)
-     FOR UPDATE SKIP LOCKED
-  ), claimed AS (
-    UPDATE public.quote_outbox o
-       SET attempts = o.attempts + 1,
-           next_attempt_at = now() + (greatest(p_lease_ms, 0) * interval '1 millisecond')
-      FROM due
-     WHERE o.id = due.id
-    RETURNING o.id, o.kind, o.quote_request_id, o.attempts, o.payload
-  )
-  SELECT c.id, c.kind, c.quote_request_id, c.attempts, q.first_name, q.email, q.phone, q.source_page, q.created_at,
-         c.payload
-    FROM claimed c JOIN public.quote_requests q ON q.id = c.quote_request_id
-   ORDER BY (c.id = p_prefer) IS TRUE DESC, q.created_at
+  SELECT o.payload FROM public.quote_outbox o WHERE o.id = p_outbox_id
 $$;
 
-REVOKE ALL ON FUNCTION public.claim_quote_outbox(integer, integer, uuid, text[]) FROM PUBLIC, anon, authenticated;
-GRANT EXECUTE ON FUNCTION public.claim_quote_outbox(integer, integer, uuid, text[]) TO service_role;
-
--- The push worker's reads and its drop on 404/410 (service role only).
 CREATE OR REPLACE FUNCTION public.owner_push_targets()
 RETURNS TABLE (endpoint text, p256dh text, auth text)
 LANGUAGE sql
@@ -284,6 +185,13 @@ AS $$
   DELETE FROM public.owner_push_subscriptions s WHERE s.endpoint = p_endpoint
 $$;
 
-REVOKE ALL ON FUNCTION public.owner_push_targets(), public.drop_owner_push_subscription(text)
+REVOKE ALL ON FUNCTION
+  public.outbox_payload(uuid),
+  public.owner_push_targets(),
+  public.drop_owner_push_subscription(text)
   FROM PUBLIC, anon, authenticated;
-GRANT EXECUTE ON FUNCTION public.owner_push_targets(), public.drop_owner_push_subscription(text) TO service_role;
+GRANT EXECUTE ON FUNCTION
+  public.outbox_payload(uuid),
+  public.owner_push_targets(),
+  public.drop_owner_push_subscription(text)
+  TO service_role;

@@ -73,10 +73,25 @@ async function rpc(
   return data
 }
 
-const leadRows = (data: unknown) => (Array.isArray(data) ? (data as LeadRow[]) : [])
+type InboxRow = Omit<LeadRow, 'review_sent_at' | 'review_queued'>
+
+/** With each lead's review request, which owner_review_requests() reports. */
+async function inboxLeads(at: SupabaseAt, tokens: SupabaseTokens, data: unknown): Promise<InboxLead[]> {
+  const rows = Array.isArray(data) ? (data as InboxRow[]) : []
+  if (rows.length === 0) return []
+  const requests = await rpc(at, tokens, 'owner_review_requests', {})
+  const sent = new Map<string, string | null>()
+  for (const request of Array.isArray(requests)
+    ? (requests as { quote_request_id: string; sent_at: string | null }[])
+    : [])
+    sent.set(String(request.quote_request_id), request.sent_at)
+  return rows.map((row) =>
+    toInboxLead({ ...row, review_sent_at: sent.get(String(row.id)) ?? null, review_queued: sent.has(String(row.id)) }),
+  )
+}
 
 export async function listSupabaseInbox(at: SupabaseAt, tokens: SupabaseTokens): Promise<InboxLead[]> {
-  return leadRows(await rpc(at, tokens, 'owner_inbox_leads', { p_limit: 200 })).map(toInboxLead)
+  return inboxLeads(at, tokens, await rpc(at, tokens, 'owner_inbox_leads', { p_limit: 200 }))
 }
 
 export async function updateSupabaseLead(
@@ -85,10 +100,8 @@ export async function updateSupabaseLead(
   id: string,
   change: { status: OwnerStatus; note: string },
 ): Promise<InboxLead | null> {
-  const rows = leadRows(
-    await rpc(at, tokens, 'owner_update_lead', { p_id: id, p_status: change.status, p_note: change.note }),
-  )
-  return rows[0] ? toInboxLead(rows[0]) : null
+  const updated = await rpc(at, tokens, 'owner_update_lead', { p_id: id, p_status: change.status, p_note: change.note })
+  return (await inboxLeads(at, tokens, updated))[0] ?? null
 }
 
 /** Row level security lets only the inbox owner write subscriptions. */

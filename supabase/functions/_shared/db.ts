@@ -32,8 +32,6 @@ export interface ClaimedNotification {
   phone: string
   sourcePage: string | null
   createdAt: Date
-  /** A review request's `reviewUrl`. */
-  payload: Record<string, unknown> | null
 }
 
 export interface StoredReview {
@@ -83,6 +81,8 @@ export interface FunctionsDb {
     kinds?: OutboxKind[] | null,
   ): Promise<ClaimedNotification[]>
   finishOutbox(outboxId: string, error: string | null, retryMs: number): Promise<void>
+  /** A review request's `reviewUrl`. */
+  outboxPayload(outboxId: string): Promise<Record<string, unknown> | null>
   pushTargets(): Promise<PushTarget[]>
   dropPushTarget(endpoint: string): Promise<void>
   listPublishedReviews(source?: string | null, limit?: number): Promise<StoredReview[]>
@@ -105,8 +105,11 @@ function toClaimed(row: Row): ClaimedNotification {
     phone: String(row.phone),
     sourcePage: row.source_page == null ? null : String(row.source_page),
     createdAt: row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at)),
-    payload: row.payload && typeof row.payload === 'object' ? (row.payload as Record<string, unknown>) : null,
   }
+}
+
+function toPayload(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
 }
 
 function toPushTarget(row: Row): PushTarget {
@@ -172,6 +175,10 @@ export function createPostgresDb(url: string): FunctionsDb {
     },
     async finishOutbox(outboxId, error, retryMs) {
       await asServiceRole((tx) => tx`SELECT public.finish_quote_outbox(${outboxId}::uuid, ${error}, ${retryMs}::int)`)
+    },
+    async outboxPayload(outboxId) {
+      const rows = await asServiceRole((tx) => tx`SELECT public.outbox_payload(${outboxId}::uuid) AS payload`)
+      return toPayload((rows[0] as Row | undefined)?.payload)
     },
     async pushTargets() {
       const rows = await asServiceRole((tx) => tx`SELECT * FROM public.owner_push_targets()`)
@@ -241,6 +248,9 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
     },
     async finishOutbox(outboxId, error, retryMs) {
       await rpc('finish_quote_outbox', { p_outbox_id: outboxId, p_error: error, p_retry_ms: retryMs })
+    },
+    async outboxPayload(outboxId) {
+      return toPayload(await rpc('outbox_payload', { p_outbox_id: outboxId }))
     },
     async pushTargets() {
       return rows(await rpc('owner_push_targets', {})).map(toPushTarget)

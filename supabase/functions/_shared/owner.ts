@@ -45,8 +45,8 @@ export async function pushLead(db: FunctionsDb, vapid: VapidKeys, row: ClaimedNo
 }
 
 /** To the customer, replies to the owner; the link is the site's GOOGLE_REVIEW_URL when it was queued. */
-export function reviewRequestMessage(row: ClaimedNotification): OwnerNotification {
-  const reviewUrl = row.payload?.reviewUrl
+export async function reviewRequestMessage(db: FunctionsDb, row: ClaimedNotification): Promise<OwnerNotification> {
+  const reviewUrl = (await db.outboxPayload(row.outboxId))?.reviewUrl
   if (typeof reviewUrl !== 'string' || !reviewUrl.startsWith('https://')) throw new Error('no review link queued')
   if (!isValidEmail(row.email)) throw new Error('the customer e-mail address is not usable')
   const addresses = notificationAddresses()

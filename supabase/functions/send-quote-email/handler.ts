@@ -106,7 +106,7 @@ export async function deliverNotifications(
             `[send-quote-email] lead ${row.quoteRequestId} pushed to ${devices} phone(s) (attempt ${row.attempts})`,
           )
         } else if (row.kind === 'review_request') {
-          await mailer!.send(reviewRequestMessage(row), `review-${row.outboxId}`)
+          await mailer!.send(await reviewRequestMessage(db, row), `review-${row.outboxId}`)
           log.info(`[send-quote-email] review request for lead ${row.quoteRequestId} e-mailed`)
         } else if (row.kind === 'lead_webhook') {
           await sendLeadWebhook(webhook!, {
