@@ -3,17 +3,14 @@
  * once; the inbox with one-tap contact links, status, note and review request; every owner server function
  * refused without a session; the service worker's push handler; nothing of it on the public pages.
  */
-import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import webpush from 'web-push'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
 import { OWNER_TEXTS, REVIEW_TEXTS, SIGN_IN_TEXTS } from '~/lib/owner-lead'
-import { phoneKeys, startPushService } from '../tests/support/push-service'
+import { localCertificate, phoneKeys, startPushService } from '../tests/support/push-service'
 import { violationList, wcagAudit } from './support/axe'
 import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
 import { startSupabaseStub } from './support/supabase-stub'
@@ -319,22 +316,6 @@ test('@mobile the inbox fits a phone: no sideways scroll, thumb-sized contact li
     await server.stop()
   }
 })
-
-/** A certificate for https://127.0.0.1, trusted by the site through NODE_EXTRA_CA_CERTS. */
-function localCertificate(): { key: string; cert: string; certPath: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'push-tls-'))
-  execFileSync(
-    'openssl',
-    [
-      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
-      ...['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-subj', '/CN=127.0.0.1'],
-      ...['-addext', 'subjectAltName=IP:127.0.0.1'],
-    ],
-    { stdio: 'ignore' },
-  )
-  const certPath = join(dir, 'cert.pem')
-  return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(certPath, 'utf8'), certPath }
-}
 
 test('a quote sent on the site pushes once to the phone within seconds (browser push registration faked: no push service offline)', async ({
   page,

@@ -2,9 +2,17 @@ import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { runtimeConfig } from '~/server/config.server'
-import { embeddedBackend, hasOwnerSession, requireOwner, requireOwnerDb } from '~/server/owner/owner-access.server'
+import { getBackend } from '~/server/backend/backend-factory.server'
+import type { SupabaseBackend } from '~/server/backend/supabase.server'
+import { log } from '~/server/log/logger.server'
+import { embeddedBackend, hasOwnerSession, requireOwner } from '~/server/owner/owner-access.server'
 import { listInbox, queueReviewRequest, savePushSubscription, updateLead } from '~/server/owner/inbox.server'
-import { listSupabaseInbox, updateSupabaseLead } from '~/server/owner/supabase-owner.server'
+import {
+  listSupabaseInbox,
+  requestSupabaseReview,
+  saveSupabasePushSubscription,
+  updateSupabaseLead,
+} from '~/server/owner/supabase-owner.server'
 import { OWNER_NOTE_MAX, OWNER_STATUSES, type InboxLead } from './owner-lead'
 
 export interface OwnerState {
@@ -20,13 +28,11 @@ export const fetchOwnerState = createServerFn({ method: 'GET' }).handler(async (
   const config = runtimeConfig().owner
   const mode = config.sessionSecret ? 'ready' : 'unconfigured'
   const signedIn = mode === 'ready' && (await hasOwnerSession())
-  // Alerts and review requests go through the embedded outbox.
-  const embedded = embeddedBackend() !== null
   return {
     mode,
     signedIn,
-    alertsKey: signedIn && embedded ? (config.vapid?.publicKey ?? null) : null,
-    reviewLinkSet: embedded && Boolean(config.googleReviewUrl),
+    alertsKey: signedIn ? (config.vapid?.publicKey ?? null) : null,
+    reviewLinkSet: Boolean(config.googleReviewUrl),
   }
 })
 
@@ -78,12 +84,16 @@ export const updateOwnerLead = createServerFn({ method: 'POST' })
 export const sendReviewRequest = createServerFn({ method: 'POST' })
   .validator(parse(v.object({ id: leadId })))
   .handler(async ({ data }): Promise<{ queued: true }> => {
-    const db = await requireOwnerDb()
-    if (!runtimeConfig().owner.googleReviewUrl) {
+    const owner = await requireOwner()
+    const reviewUrl = runtimeConfig().owner.googleReviewUrl
+    if (!reviewUrl) {
       setResponseStatus(409)
       throw new Error('Set GOOGLE_REVIEW_URL to send review requests')
     }
-    const result = await queueReviewRequest(db, data.id)
+    const result =
+      owner.kind === 'embedded'
+        ? await queueReviewRequest(owner.db, data.id)
+        : await requestSupabaseReview(owner.at, owner.tokens, data.id, reviewUrl)
     if (result !== 'queued') {
       setResponseStatus(result === 'no-lead' ? 404 : 409)
       throw new Error(
@@ -94,7 +104,13 @@ export const sendReviewRequest = createServerFn({ method: 'POST' })
             : 'No such lead',
       )
     }
-    ;(await embeddedBackend()!.outbox()).kick()
+    if (owner.kind === 'embedded') (await embeddedBackend()!.outbox()).kick()
+    else {
+      // Without it the pg_cron schedule sends it within a minute.
+      await (getBackend() as SupabaseBackend)
+        .deliverDue()
+        .catch((error: unknown) => log('owner').warn({ err: String(error) }, 'send-quote-email not reached'))
+    }
     return { queued: true }
   })
 
@@ -110,6 +126,8 @@ export const saveAlertSubscription = createServerFn({ method: 'POST' })
     ),
   )
   .handler(async ({ data }): Promise<{ saved: true }> => {
-    await savePushSubscription(await requireOwnerDb(), data)
+    const owner = await requireOwner()
+    if (owner.kind === 'embedded') await savePushSubscription(owner.db, data)
+    else await saveSupabasePushSubscription(owner.at, owner.tokens, data)
     return { saved: true }
   })

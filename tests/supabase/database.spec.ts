@@ -115,12 +115,15 @@ describe('PostgreSQL 15 with Supabase roles', () => {
 
     for (const role of ['anon', 'authenticated']) {
       it(`${role}: reading quote requests (and the outbox and settings) returns nothing — permission denied`, () => {
-        // authenticated may read leads through RLS, which shows the inbox owner only (owner-inbox.spec.ts).
-        for (const table of PRIVATE.filter((t) => role === 'anon' || t !== 'quote_requests')) {
+        // authenticated may read leads and push subscriptions through RLS, which shows the inbox owner only
+        // (owner-inbox.spec.ts, owner-alerts.spec.ts).
+        const throughRls = ['quote_requests', 'owner_push_subscriptions']
+        for (const table of PRIVATE.filter((t) => role === 'anon' || !throughRls.includes(t))) {
           expect(denied(`SELECT * FROM public.${table};`, role)).toMatch(/42501: permission denied/)
           expect(denied(`SELECT count(*) FROM public.${table};`, role)).toMatch(/42501/)
         }
-        if (role === 'authenticated') expect(queryJson(pg, 'SELECT * FROM public.quote_requests', { role })).toEqual([])
+        if (role === 'authenticated')
+          for (const table of throughRls) expect(queryJson(pg, `SELECT * FROM public.${table}`, { role })).toEqual([])
       })
 
       it(`${role}: cannot insert, update, delete or truncate quote requests`, () => {

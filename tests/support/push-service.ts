@@ -2,10 +2,14 @@
  * A stand-in push service: checks the VAPID JWT (ES256, RFC 8292) against the public key and decrypts the
  * body as the phone would (RFC 8291 aes128gcm), with node:crypto. Tests only.
  */
+import { execFileSync } from 'node:child_process'
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 export interface Delivered {
   at: number
@@ -105,5 +109,40 @@ export async function startPushService(phone: PhoneKeys, vapidPublicKey: string,
     down(ms: number) {
       downUntil = Date.now() + ms
     },
+  }
+}
+
+/**
+ * A certificate for https://127.0.0.1 and the local CA that signed it (`certPath`), trusted through
+ * NODE_EXTRA_CA_CERTS (Node) or DENO_CERT (Deno; rustls refuses a self-signed CA as the server's own).
+ */
+export function localCertificate(): { key: string; cert: string; certPath: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'push-tls-'))
+  const file = (name: string) => join(dir, name)
+  const newKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes']
+  const openssl = (args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' })
+  openssl([
+    'req',
+    '-x509',
+    ...newKey,
+    '-days',
+    '1',
+    '-keyout',
+    file('ca.key'),
+    '-out',
+    file('ca.pem'),
+    '-subj',
+    '/CN=Local push test CA',
+  ])
+  openssl(['req', '-new', ...newKey, '-keyout', file('key.pem'), '-out', file('leaf.csr'), '-subj', '/CN=127.0.0.1'])
+  writeFileSync(file('leaf.ext'), 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n')
+  openssl([
+    ...['x509', '-req', '-in', file('leaf.csr'), '-CA', file('ca.pem'), '-CAkey', file('ca.key')],
+    ...['-CAcreateserial', '-days', '1', '-extfile', file('leaf.ext'), '-out', file('cert.pem')],
+  ])
+  return {
+    key: readFileSync(file('key.pem'), 'utf8'),
+    cert: readFileSync(file('cert.pem'), 'utf8'),
+    certPath: file('ca.pem'),
   }
 }

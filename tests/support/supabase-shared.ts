@@ -16,6 +16,7 @@ export const ENTRIES = [
   'app/lib/quote-schema.ts',
   'app/server/quote/lead-email.server.ts',
   'app/server/quote/lead-webhook.server.ts',
+  'app/server/owner/owner-messages.server.ts',
   'app/content/site.ts',
   'app/server/assistant/grounded.server.ts',
   'app/server/assistant/answer.server.ts',

@@ -29,6 +29,8 @@ export interface SupabaseBackend extends Backend {
   readonly sharedRateLimits: true
   readonly client: SupabaseClient
   checkReady(): Promise<void>
+  /** Asks send-quote-email to deliver what is due now (the pg_cron schedule would within a minute). */
+  deliverDue(): Promise<void>
 }
 
 const idSchema = v.pipe(
@@ -240,6 +242,15 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
         .limit(1)
         .abortSignal(AbortSignal.timeout(timeout))
       if (error) throw new SupabaseCallError(`Supabase did not answer: ${describeError(error)}`, error)
+    },
+
+    async deliverDue() {
+      const { error } = await client.functions.invoke<unknown>('send-quote-email', {
+        body: { deliverDue: true },
+        headers: secretHeaders,
+        timeout,
+      })
+      if (error) throw functionFailure('send-quote-email', error)
     },
 
     async askAssistant(message, limit) {

@@ -11,9 +11,8 @@ export interface LeadRow {
   status: string
   source_page: string | null
   owner_note: string | null
-  /** Absent in Supabase mode: no review requests there. */
-  review_sent_at?: Date | string | null
-  review_queued?: boolean
+  review_sent_at: Date | string | null
+  review_queued: boolean
 }
 
 const LEAD_COLUMNS = `q.id, q.created_at, q.first_name, q.email, q.phone, q.status, q.source_page, q.owner_note,

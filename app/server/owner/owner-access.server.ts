@@ -95,14 +95,6 @@ export async function requireOwner(): Promise<OwnerAccess> {
   throw new OwnerAccessError('Sign in first')
 }
 
-/** Review requests and alerts go through the embedded outbox: 403 in Supabase mode. */
-export async function requireOwnerDb(): Promise<PGlite> {
-  const access = await requireOwner()
-  if (access.kind === 'embedded') return access.db
-  setResponseStatus(403)
-  throw new OwnerAccessError('Review requests and alerts need the embedded database')
-}
-
 // Supabase Auth's token_hash: hex today, maybe prefixed (pkce_).
 const SUPABASE_TOKEN_HASH = /^[A-Za-z0-9_-]{16,128}$/
 

@@ -12,9 +12,16 @@ export interface RecordedLead {
   duplicate: boolean
 }
 
-export type OutboxKind = 'owner_notification' | 'lead_webhook'
+export const OUTBOX_KINDS = ['owner_notification', 'lead_webhook', 'owner_push', 'review_request'] as const
+export type OutboxKind = (typeof OUTBOX_KINDS)[number]
 
-/** One claimed outbox row: the owner's e-mail or the owner's webhook, for one lead. */
+export interface PushTarget {
+  endpoint: string
+  p256dh: string
+  auth: string
+}
+
+/** One claimed outbox row for one lead: the owner's e-mail, webhook or push, or a review request. */
 export interface ClaimedNotification {
   outboxId: string
   kind: OutboxKind
@@ -63,6 +70,8 @@ export interface FunctionsDb {
     spamReason?: string | null
     /** LEAD_WEBHOOK_URL is set: queue the webhook too (never for suspected spam). */
     webhook?: boolean
+    /** VAPID keys are set: queue the owner's push too (never for suspected spam). */
+    push?: boolean
   }): Promise<RecordedLead>
   /** `kinds`: only rows this caller can deliver (null: every kind). */
   claimOutbox(
@@ -72,6 +81,10 @@ export interface FunctionsDb {
     kinds?: OutboxKind[] | null,
   ): Promise<ClaimedNotification[]>
   finishOutbox(outboxId: string, error: string | null, retryMs: number): Promise<void>
+  /** A review request's `reviewUrl`. */
+  outboxPayload(outboxId: string): Promise<Record<string, unknown> | null>
+  pushTargets(): Promise<PushTarget[]>
+  dropPushTarget(endpoint: string): Promise<void>
   listPublishedReviews(source?: string | null, limit?: number): Promise<StoredReview[]>
   /** Counted in the database, so every site instance shares it. */
   hitRateLimit(bucket: string, key: string, limit: number, windowMs: number): Promise<RateLimitHit>
@@ -84,7 +97,7 @@ type Row = Record<string, unknown>
 function toClaimed(row: Row): ClaimedNotification {
   return {
     outboxId: String(row.outbox_id),
-    kind: row.kind === 'lead_webhook' ? 'lead_webhook' : 'owner_notification',
+    kind: (OUTBOX_KINDS as readonly unknown[]).includes(row.kind) ? (row.kind as OutboxKind) : 'owner_notification',
     quoteRequestId: String(row.quote_request_id),
     attempts: Number(row.attempts),
     firstName: String(row.first_name),
@@ -93,6 +106,14 @@ function toClaimed(row: Row): ClaimedNotification {
     sourcePage: row.source_page == null ? null : String(row.source_page),
     createdAt: row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at)),
   }
+}
+
+function toPayload(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+}
+
+function toPushTarget(row: Row): PushTarget {
+  return { endpoint: String(row.endpoint), p256dh: String(row.p256dh), auth: String(row.auth) }
 }
 
 function toReview(row: Row): StoredReview {
@@ -140,7 +161,7 @@ export function createPostgresDb(url: string): FunctionsDb {
         SELECT * FROM public.record_quote_request(
           ${lead.firstName}, ${lead.email}, ${lead.phone}, ${lead.idempotencyKey},
           ${lead.sourcePage ?? null}, ${lead.userAgent ?? null}, ${lead.spamReason ?? null},
-          ${lead.webhook === true}::boolean)`,
+          ${lead.webhook === true}::boolean, ${lead.push === true}::boolean)`,
       )
       return toRecorded(rows[0] as Row | undefined)
     },
@@ -154,6 +175,17 @@ export function createPostgresDb(url: string): FunctionsDb {
     },
     async finishOutbox(outboxId, error, retryMs) {
       await asServiceRole((tx) => tx`SELECT public.finish_quote_outbox(${outboxId}::uuid, ${error}, ${retryMs}::int)`)
+    },
+    async outboxPayload(outboxId) {
+      const rows = await asServiceRole((tx) => tx`SELECT public.outbox_payload(${outboxId}::uuid) AS payload`)
+      return toPayload((rows[0] as Row | undefined)?.payload)
+    },
+    async pushTargets() {
+      const rows = await asServiceRole((tx) => tx`SELECT * FROM public.owner_push_targets()`)
+      return (rows as unknown as Row[]).map(toPushTarget)
+    },
+    async dropPushTarget(endpoint) {
+      await asServiceRole((tx) => tx`SELECT public.drop_owner_push_subscription(${endpoint})`)
     },
     async listPublishedReviews(source = null, limit = 100) {
       const rows = await asServiceRole(
@@ -206,6 +238,7 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
         p_user_agent: lead.userAgent ?? null,
         p_spam_reason: lead.spamReason ?? null,
         p_webhook: lead.webhook === true,
+        p_push: lead.push === true,
       })
       return toRecorded(rows(data)[0])
     },
@@ -215,6 +248,15 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
     },
     async finishOutbox(outboxId, error, retryMs) {
       await rpc('finish_quote_outbox', { p_outbox_id: outboxId, p_error: error, p_retry_ms: retryMs })
+    },
+    async outboxPayload(outboxId) {
+      return toPayload(await rpc('outbox_payload', { p_outbox_id: outboxId }))
+    },
+    async pushTargets() {
+      return rows(await rpc('owner_push_targets', {})).map(toPushTarget)
+    },
+    async dropPushTarget(endpoint) {
+      await rpc('drop_owner_push_subscription', { p_endpoint: endpoint })
     },
     async listPublishedReviews(source = null, limit = 100) {
       return rows(await rpc('list_published_reviews', { p_source: source, p_limit: limit })).map(toReview)

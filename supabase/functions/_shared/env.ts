@@ -17,6 +17,7 @@ export const SECRET_NAMES = [
   'ASSISTANT_LLM_KEY',
   'SITE_FUNCTION_SECRET',
   'LEAD_WEBHOOK_SECRET',
+  'VAPID_PRIVATE_KEY',
   // Zapier's and Make's hook addresses are themselves the credential.
   'LEAD_WEBHOOK_URL',
 ] as const

@@ -9,6 +9,7 @@ import { BodyError, gate, json, readJson } from '../_shared/http.ts'
 import { errorMessage, installRedactingConsole, log } from '../_shared/log.ts'
 import { checkRateLimit } from '../_shared/rate-limit.ts'
 import { buildOwnerNotification, createMailer, type Mailer } from '../_shared/mail.ts'
+import { pushLead, reviewRequestMessage, vapidKeys } from '../_shared/owner.ts'
 import { leadWebhookTarget } from '../_shared/webhook.ts'
 
 installRedactingConsole()
@@ -85,18 +86,29 @@ export async function deliverNotifications(
     )
   }
   // Rows no one here can deliver stay due, untouched, until their transport is configured.
+  const vapid = vapidKeys()
   const kinds: OutboxKind[] = [
-    ...(mailer ? ['owner_notification' as const] : []),
+    ...(mailer ? (['owner_notification', 'review_request'] as const) : []),
     ...(webhook ? ['lead_webhook' as const] : []),
+    ...(vapid ? ['owner_push' as const] : []),
   ]
   if (kinds.length === 0) return 0
   let claimed: Awaited<ReturnType<FunctionsDb['claimOutbox']>> = []
   try {
     claimed = await db.claimOutbox(OUTBOX_BATCH, LEASE_MS, prefer, kinds)
     for (const row of claimed) {
-      const what = row.kind === 'lead_webhook' ? 'webhook' : 'notification'
+      const what =
+        row.kind === 'lead_webhook' ? 'webhook' : row.kind === 'owner_notification' ? 'notification' : row.kind
       try {
-        if (row.kind === 'lead_webhook') {
+        if (row.kind === 'owner_push') {
+          const devices = await pushLead(db, vapid!, row)
+          log.info(
+            `[send-quote-email] lead ${row.quoteRequestId} pushed to ${devices} phone(s) (attempt ${row.attempts})`,
+          )
+        } else if (row.kind === 'review_request') {
+          await mailer!.send(await reviewRequestMessage(db, row), `review-${row.outboxId}`)
+          log.info(`[send-quote-email] review request for lead ${row.quoteRequestId} e-mailed`)
+        } else if (row.kind === 'lead_webhook') {
           await sendLeadWebhook(webhook!, {
             id: row.quoteRequestId,
             createdAt: row.createdAt,
@@ -189,6 +201,7 @@ export async function handler(req: Request): Promise<Response> {
       userAgent: sanitizeUserAgent(req.headers.get('user-agent')),
       spamReason: suspectedSpamReason(req),
       webhook: webhook !== null,
+      push: vapidKeys() !== null,
     })
   } catch (error) {
     // No contact details in a log line: the site keeps the lead (DATA_DIR/unsaved-leads/) and tells the

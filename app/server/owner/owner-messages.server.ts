@@ -1,0 +1,81 @@
+// What the owner's alerts and review requests say, and the push itself: shared by the embedded outbox and
+// send-quote-email on Supabase (npm run supabase:sync), so both modes send the same bytes.
+import webpush from 'web-push'
+import { site } from '../../content/site'
+import { pushTitle } from '../../lib/owner-lead'
+import { sanitizeText } from '../quote/lead-email.server'
+
+export interface PushPayload {
+  title: string
+  body: string
+  url: string
+}
+
+/** No name, e-mail or phone: push services relay it. */
+export function leadPushPayload(sourcePage: string | null): PushPayload {
+  return { title: pushTitle(sourcePage), body: 'New quote request: open the inbox to call back.', url: '/owner' }
+}
+
+export function reviewRequestContent(firstName: string, reviewUrl: string): { subject: string; text: string } {
+  const name = sanitizeText(firstName, 60)
+  return {
+    subject: `Thank you from ${site.name}`,
+    text: [
+      `Hi ${name || 'there'},`,
+      '',
+      `Thank you for choosing ${site.name}. If you have a minute, a review on Google helps our neighbours find us:`,
+      '',
+      reviewUrl,
+      '',
+      `Thanks again, ${site.name}`,
+      '',
+    ].join('\n'),
+  }
+}
+
+export interface PushTarget {
+  endpoint: string
+  p256dh: string
+  auth: string
+}
+
+export interface VapidKeys {
+  publicKey: string
+  privateKey: string
+  subject: string
+}
+
+/** `gone`: endpoints that answered 404 or 410, to drop; `failures`: the rest of what went wrong, to retry. */
+export async function pushToTargets(targets: PushTarget[], vapid: VapidKeys, payload: PushPayload) {
+  let delivered = 0
+  const gone: string[] = []
+  const failures: string[] = []
+  for (const target of targets) {
+    try {
+      // fetch sends it: web-push's own sender is https-only.
+      const details = webpush.generateRequestDetails(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+          TTL: 24 * 3600,
+          urgency: 'high',
+        },
+      )
+      const answer = await fetch(details.endpoint, {
+        method: 'POST',
+        headers: details.headers as Record<string, string>,
+        body: details.body ? new Uint8Array(details.body as Buffer) : null,
+        signal: AbortSignal.timeout(10_000),
+      })
+      await answer.arrayBuffer().catch(() => undefined)
+      if (answer.status === 404 || answer.status === 410) gone.push(target.endpoint)
+      else if (answer.ok) delivered++
+      else failures.push(`push service answered ${answer.status}`)
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : ''
+      failures.push(`${error instanceof Error ? error.message : String(error)}${cause}`)
+    }
+  }
+  return { delivered, gone, failures }
+}
