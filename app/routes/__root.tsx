@@ -1,7 +1,6 @@
 /// <reference types="vite/client" />
 import { useEffect, type ReactNode } from 'react'
-import type { QueryClient } from '@tanstack/react-query'
-import { Outlet, createRootRouteWithContext, useMatches } from '@tanstack/react-router'
+import { Outlet, createRootRoute, useMatches } from '@tanstack/react-router'
 import { site } from '~/content/site'
 import { SiteHeader } from '~/components/layout/site-header'
 import { SiteFooter } from '~/components/layout/site-footer'
@@ -17,7 +16,7 @@ import { linkWebManifestAfterLoad } from '~/lib/web-manifest'
 import faviconDataUrl from '~/components/layout/favicon.svg?inline'
 import '~/styles/app.css'
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+export const Route = createRootRoute({
   headers: async ({ ssr }) => ({
     'Content-Security-Policy': contentSecurityPolicy(ssr?.nonce, await featuredVideoOrigins()),
   }),

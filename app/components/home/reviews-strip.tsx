@@ -11,7 +11,7 @@ import {
 import { Link } from '@tanstack/react-router'
 import { LoaderCircle, Pause, Play } from 'lucide-react'
 import { homeReviews } from '~/content/home'
-import type { Review } from '~/lib/backend.functions'
+import type { Review } from '~/lib/backend-reads'
 import { useSettledReviews } from '~/hooks/use-settled-reviews'
 import { onPageSettled } from '~/lib/lazy-when-idle'
 import { REVIEW_EXCERPT_LENGTH, ReviewCard } from '~/components/shared/review-card'
@@ -31,7 +31,7 @@ export function ReviewsStrip() {
 }
 
 function ReviewsStripContent() {
-  const { data: reviews } = useSettledReviews()
+  const reviews = useSettledReviews('/')
   if (!reviews || reviews.length === 0) return null
   return <ReviewsMarquee reviews={reviews} />
 }
