@@ -1,20 +1,23 @@
 /// <reference types="vite/client" />
-import { useEffect, type ReactNode } from 'react'
+import { Suspense, useEffect, type ReactNode } from 'react'
 import { Outlet, createRootRoute, useMatches } from '@tanstack/react-router'
 import { site } from '~/content/site'
 import { SiteHeader } from '~/components/layout/site-header'
-import { SiteFooter } from '~/components/layout/site-footer'
 import { NotFoundPage } from '~/components/layout/not-found-page'
 import { pageSeo } from '~/content/pages'
 import { contentSecurityPolicy } from '~/lib/content-security-policy'
 import { featuredVideoOrigins } from '~/lib/backend.functions'
 import { LazyToaster } from '~/components/ui/lazy-toaster'
+import { lazyWhenIdle } from '~/lib/lazy-when-idle'
 import { FloatingFeatures } from '~/components/floating/floating-features'
 import { DeferredEntryScripts, HeadTags } from '~/components/layout/document-assets'
 import { linkWebManifestAfterLoad } from '~/lib/web-manifest'
 // Inline: no request for the tab's icon on the first view.
 import faviconDataUrl from '~/components/layout/favicon.svg?inline'
 import '~/styles/app.css'
+
+// Server-rendered in full, code fetched at idle: plain links until then.
+const SiteFooter = lazyWhenIdle(() => import('~/components/layout/site-footer').then((module) => module.SiteFooter))
 
 export const Route = createRootRoute({
   headers: async ({ ssr }) => ({
@@ -87,7 +90,9 @@ function SiteLayout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="pt-16 outline-none">
         {children}
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
       <FloatingFeatures />
       <LazyToaster />
     </>
