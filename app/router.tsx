@@ -1,7 +1,5 @@
-import { QueryClient } from '@tanstack/react-query'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { createRouter } from '@tanstack/react-router'
-import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { routeTree } from './routeTree.gen'
 import { NotFoundPage } from './components/layout/not-found-page'
 import { ErrorPage } from './components/layout/error-page'
@@ -12,27 +10,14 @@ import { scrollRestorationAfterHydration } from './lib/scroll'
 const ssrOptions = createIsomorphicFn().server(() => ({ nonce: newNonce() }))
 
 export function getRouter() {
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      queries: {
-        // A server QueryClient lives for one request.
-        gcTime: typeof window === 'undefined' ? 5_000 : 5 * 60_000,
-        staleTime: 60_000,
-      },
-    },
-  })
-
-  const router = createRouter({
+  return createRouter({
     routeTree,
-    context: { queryClient },
     defaultPreload: 'intent',
     scrollRestoration: scrollRestorationAfterHydration(),
     ssr: ssrOptions(),
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
   })
-  setupRouterSsrQueryIntegration({ router, queryClient })
-  return router
 }
 
 declare module '@tanstack/react-router' {

@@ -3,6 +3,8 @@ import sharp from 'sharp'
 import { expect, test } from './support/test'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { startSupabaseStub, type SupabaseStub } from './support/supabase-stub'
+import { homeReviews } from '~/content/home'
+import { site } from '~/content/site'
 
 const REVIEWS = [
   { id: 'r1', author: 'Dana K.', rating: 5, text: 'Driveway looks new. On time and tidy.', date: '2025-05-02' },
@@ -113,5 +115,60 @@ test.describe('a first visit while the reviews are slow (local stub of hosted Su
     expect(html).toContain(REVIEWS[0]!.text)
     expect(html).not.toContain('Loading reviews…')
     expect(html).not.toMatch(STREAMED_BOUNDARY)
+  })
+})
+
+test.describe('the reviews the page brought (local stub of hosted Supabase)', () => {
+  let stub: SupabaseStub
+  let server: SiteServer
+  test.beforeAll(async () => {
+    ;({ stub, server } = await startSlowReviewsSite())
+  })
+  test.afterAll(async () => {
+    await server?.stop()
+    await stub?.stop()
+  })
+
+  test('a streamed and a stored page hydrate without an error, and the browser never asks for the reviews again', async ({
+    page,
+  }) => {
+    const reviews = gate()
+    stub.state.functions['fetch-reviews'] = { body: { reviews: REVIEWS }, until: reviews.opened }
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    const reviewsAsked: string[] = []
+    page.on('response', async (response) => {
+      if (!response.url().includes('/_serverFn/')) return
+      if ((await response.text().catch(() => '')).includes(REVIEWS[0]!.author)) reviewsAsked.push(response.url())
+    })
+
+    // `/reviews`: the server's start-up render already stored `/`.
+    await page.goto(`${server.url}/reviews`, { waitUntil: 'commit' })
+    await expect(page.getByRole('status').filter({ hasText: 'Loading reviews…' })).toBeVisible()
+    reviews.open()
+    const list = page.getByTestId('reviews-list')
+    await expect(list.getByText(REVIEWS[0]!.text)).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+
+    const home = page.getByRole('banner').getByRole('link', { name: `${site.name}, home` })
+    await home.click()
+    await expect(page.getByRole('region', { name: 'Customer reviews' }).getByText(REVIEWS[0]!.text)).toBeVisible()
+    // Shown once the strip moves: its code came and hydrated.
+    await expect(page.getByRole('button', { name: 'Pause reviews' })).toBeVisible()
+
+    await expect.poll(async () => (await fetch(`${server.url}/reviews`)).headers.get('x-page-cache')).toBe('hit')
+    const stored = await page.goto(`${server.url}/reviews`)
+    expect(stored!.headers()['x-page-cache']).toBe('hit')
+    await expect(list.getByText(REVIEWS[1]!.text)).toBeVisible()
+    await home.click()
+    await expect(page.getByRole('region', { name: 'Customer reviews' }).getByText(REVIEWS[1]!.text)).toBeVisible()
+    await page.getByRole('link', { name: homeReviews.allReviewsLabel }).click()
+    await expect(list.getByText(REVIEWS[0]!.text)).toBeVisible()
+
+    expect(errors).toEqual([])
+    expect(reviewsAsked).toEqual([])
   })
 })

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query'
 import { createServerFn, createServerOnlyFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import type { FeaturedVideo, Review } from './backend-types'
@@ -36,29 +35,4 @@ export const fetchReviews = createServerFn({ method: 'GET' }).handler(async (): 
     log('reviews').error({ err: error }, 'fetch-reviews failed')
     throw new Error('Reviews unavailable')
   }
-})
-
-const MINUTE = 60_000
-
-export const homeVideoQuery = queryOptions({
-  queryKey: ['featured-video'],
-  queryFn: () => fetchFeaturedVideo({ data: 'pressure_washing_videos' }),
-  staleTime: 5 * MINUTE,
-  retry: false,
-})
-
-export const serviceVideoQuery = queryOptions({
-  queryKey: ['featured-service-video'],
-  queryFn: () => fetchFeaturedVideo({ data: 'service_videos' }),
-  staleTime: 5 * MINUTE,
-  retry: false,
-})
-
-export const reviewsQuery = queryOptions({
-  queryKey: ['reviews'],
-  queryFn: () => fetchReviews(),
-  staleTime: 30 * MINUTE,
-  // The server's per-request QueryClient must not hold data for an hour.
-  gcTime: typeof window === 'undefined' ? 5_000 : 60 * MINUTE,
-  retry: false,
 })

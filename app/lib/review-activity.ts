@@ -1,6 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query'
 import type { ReviewActivity } from '~/content/activity'
-import { reviewsQuery, type Review } from '~/lib/backend.functions'
+import { readBackend, type Review } from '~/lib/backend-reads'
 
 /** Not enough to identify a customer. */
 export function shortName(author: string): string {
@@ -26,6 +25,8 @@ export function activityFromReviews(
     .sort((a, b) => (a.daysAgo ?? Infinity) - (b.daysAgo ?? Infinity))
 }
 
-export async function loadReviewActivity(queryClient: QueryClient): Promise<ReviewActivity[]> {
-  return activityFromReviews(await queryClient.fetchQuery(reviewsQuery))
+export async function loadReviewActivity(): Promise<ReviewActivity[]> {
+  const reviews = await readBackend('reviews')
+  if (!reviews) throw new Error('Reviews unavailable')
+  return activityFromReviews(reviews)
 }

@@ -1,15 +1,14 @@
 /// <reference types="vite/client" />
-import { useEffect, type ReactNode } from 'react'
-import type { QueryClient } from '@tanstack/react-query'
-import { Outlet, createRootRouteWithContext, useMatches } from '@tanstack/react-router'
+import { Suspense, useEffect, type ReactNode } from 'react'
+import { Outlet, createRootRoute, useMatches } from '@tanstack/react-router'
 import { site } from '~/content/site'
 import { SiteHeader } from '~/components/layout/site-header'
-import { SiteFooter } from '~/components/layout/site-footer'
 import { NotFoundPage } from '~/components/layout/not-found-page'
 import { pageSeo } from '~/content/pages'
 import { contentSecurityPolicy } from '~/lib/content-security-policy'
 import { featuredVideoOrigins } from '~/lib/backend.functions'
 import { LazyToaster } from '~/components/ui/lazy-toaster'
+import { lazyWhenIdle } from '~/lib/lazy-when-idle'
 import { FloatingFeatures } from '~/components/floating/floating-features'
 import { DeferredEntryScripts, HeadTags } from '~/components/layout/document-assets'
 import { linkWebManifestAfterLoad } from '~/lib/web-manifest'
@@ -17,7 +16,10 @@ import { linkWebManifestAfterLoad } from '~/lib/web-manifest'
 import faviconDataUrl from '~/components/layout/favicon.svg?inline'
 import '~/styles/app.css'
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+// Server-rendered in full, code fetched at idle: plain links until then.
+const SiteFooter = lazyWhenIdle(() => import('~/components/layout/site-footer').then((module) => module.SiteFooter))
+
+export const Route = createRootRoute({
   headers: async ({ ssr }) => ({
     'Content-Security-Policy': contentSecurityPolicy(ssr?.nonce, await featuredVideoOrigins()),
   }),
@@ -88,7 +90,9 @@ function SiteLayout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="pt-16 outline-none">
         {children}
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
       <FloatingFeatures />
       <LazyToaster />
     </>

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { serviceById } from '~/content/services'
 import { DEFAULT_SERVICE_TAB, serviceIds } from '~/content/types'
 import { seo } from '~/lib/seo'
-import { serviceVideoQuery } from '~/lib/backend.functions'
+import { readBackend } from '~/lib/backend-reads'
 import { ServicesPage } from '~/components/services/services-page'
 
 const servicesSearchSchema = v.object({
@@ -13,12 +13,12 @@ const servicesSearchSchema = v.object({
 export const Route = createFileRoute('/services')({
   validateSearch: servicesSearchSchema,
   loaderDeps: ({ search }) => ({ tab: search.tab }),
-  loader: async ({ deps, context }) => {
+  loader: async ({ deps }) => {
     // Only the server waits, so the video is in the first HTML.
-    const video = context.queryClient.ensureQueryData(serviceVideoQuery).catch(() => null)
+    const video = readBackend('service-video')
     if (typeof window === 'undefined') await video
     const service = serviceById(deps.tab ?? DEFAULT_SERVICE_TAB)
-    return { tab: service.id, seo: service.seo }
+    return { tab: service.id, seo: service.seo, video }
   },
   head: ({ loaderData }) => {
     if (!loaderData) return {}

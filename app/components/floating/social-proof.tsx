@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
 import { CalendarCheck2, Star } from 'lucide-react'
 import {
   SOCIAL_PROOF_TIMING,
@@ -10,14 +9,13 @@ import {
 } from '~/content/activity'
 
 function useActivityItems(): readonly ActivityItem[] {
-  const queryClient = useQueryClient()
   const [items, setItems] = useState<readonly ActivityItem[]>(socialProofSource === 'sample' ? sampleActivity : [])
   useEffect(() => {
     if (socialProofSource !== 'reviews') return
     let cancelled = false
-    // The reviews strip's query, so usually no request.
+    // The reviews strip's answer, so usually no request.
     import('../../lib/review-activity')
-      .then(({ loadReviewActivity }) => loadReviewActivity(queryClient))
+      .then(({ loadReviewActivity }) => loadReviewActivity())
       .then((reviewItems) => {
         if (!cancelled) setItems(reviewItems)
       })
@@ -25,7 +23,7 @@ function useActivityItems(): readonly ActivityItem[] {
     return () => {
       cancelled = true
     }
-  }, [queryClient])
+  }, [])
   return items
 }
 

@@ -1,16 +1,18 @@
-import { useQuery } from '@tanstack/react-query'
 import { Phone, Star } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { homeHero } from '~/content/home'
 import { site } from '~/content/site'
-import { homeVideoQuery } from '~/lib/backend.functions'
+import { getRouteApi } from '@tanstack/react-router'
+import { keepFirstAnswer } from '~/lib/backend-reads'
 import { onPageSettled } from '~/lib/lazy-when-idle'
 import { VideoHero } from '~/components/shared/video-hero'
 import { QuoteLink } from './quote-link'
 
+const homeRoute = getRouteApi('/')
+
 export function Hero() {
-  // A failure leaves the hero dark; a retry would only repeat the server's failed read.
-  const { data: video } = useQuery({ ...homeVideoQuery, retryOnMount: false })
+  // A failure leaves the hero dark.
+  const video = keepFirstAnswer('home-video', homeRoute.useLoaderData({ select: (data) => data.video }))
   const { before, highlight, after } = homeHero.headline
   return (
     <VideoHero video={video} className="flex min-h-[clamp(500px,60vh,700px)] items-center">

@@ -1,11 +1,11 @@
 import { Hero } from './hero'
 import { ReviewsStrip } from './reviews-strip'
-import { ServicesGrid } from './services-grid'
 import { QuoteSection } from './quote-section'
 import { Suspense } from 'react'
 import { lazyWhenIdle } from '~/lib/lazy-when-idle'
 
 // Server-rendered in full, code fetched at idle.
+const ServicesGrid = lazyWhenIdle(() => import('./services-grid').then((module) => module.ServicesGrid))
 const SeoText = lazyWhenIdle(() => import('./seo-text').then((module) => module.SeoText))
 const HomeGallery = lazyWhenIdle(() => import('./home-gallery').then((module) => module.HomeGallery))
 const About = lazyWhenIdle(() => import('./about').then((module) => module.About))
@@ -20,7 +20,9 @@ export function HomePage() {
     <>
       <Hero />
       <ReviewsStrip />
-      <ServicesGrid />
+      <Suspense fallback={null}>
+        <ServicesGrid />
+      </Suspense>
       <QuoteSection />
       {/* A boundary each: every section hydrates in its own short task. */}
       {idleSections.map((Section, index) => (

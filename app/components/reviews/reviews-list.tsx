@@ -24,7 +24,7 @@ export function ReviewsList() {
 }
 
 function Reviews() {
-  const { data: reviews, isError } = useSettledReviews()
+  const reviews = useSettledReviews('/reviews')
   return reviews && reviews.length > 0 ? (
     <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="reviews-list">
       {reviews.map((review) => (
@@ -35,7 +35,7 @@ function Reviews() {
     </ul>
   ) : (
     <p className="mt-6 max-w-2xl text-slate-700">
-      {isError ? 'Our reviews could not be loaded right now.' : 'No reviews to show yet.'} Call us at{' '}
+      {reviews === null ? 'Our reviews could not be loaded right now.' : 'No reviews to show yet.'} Call us at{' '}
       <a href={site.phoneHref} className="font-semibold text-brand-800 underline">
         {site.phone}
       </a>{' '}

@@ -26,7 +26,7 @@ export function ReviewsPage() {
 
 /** No figure without reviews to back it. */
 function ReviewsRating() {
-  const { data: reviews } = useSettledReviews()
+  const reviews = useSettledReviews('/reviews')
   const rating = reviewAverage(reviews ?? [])
   if (!rating) return null
   return (

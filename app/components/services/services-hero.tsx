@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
 import { claims } from '~/content/site'
-import { serviceVideoQuery } from '~/lib/backend.functions'
+import { keepFirstAnswer } from '~/lib/backend-reads'
 import { VideoHero } from '~/components/shared/video-hero'
 import { CallButton, QuoteFormLink } from '~/components/shared/action-buttons'
 
+const servicesRoute = getRouteApi('/services')
+
 export function ServicesHero() {
   // A failure leaves the hero dark.
-  const { data: video } = useQuery(serviceVideoQuery)
+  const video = keepFirstAnswer('service-video', servicesRoute.useLoaderData({ select: (data) => data.video }))
   return (
     <VideoHero video={video}>
       <div className="mx-auto flex min-h-[380px] max-w-7xl flex-col justify-center px-4 py-16 sm:px-6 md:min-h-[440px]">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { use, useEffect, useRef, useState } from 'react'
 import { Pause, Play } from 'lucide-react'
 import type { FeaturedVideo } from '~/lib/backend.functions'
 import { useMediaQuery } from '../../hooks/use-media-query'
@@ -9,7 +9,12 @@ function prefersSavedData(): boolean {
 }
 
 /** Rendered after hydration only. */
-export default function HeroVideoLayer({ video }: { video: FeaturedVideo }) {
+export default function HeroVideoLayer({ video: answer }: { video: Promise<FeaturedVideo | null> }) {
+  const video = use(answer)
+  return video ? <VideoLayer video={video} /> : null
+}
+
+function VideoLayer({ video }: { video: FeaturedVideo }) {
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')
   const videoRef = useRef<HTMLVideoElement>(null)
   const [playing, setPlaying] = useState(false)

@@ -11,7 +11,7 @@ export function VideoHero({
   children,
   className = '',
 }: {
-  video: FeaturedVideo | null | undefined
+  video: Promise<FeaturedVideo | null>
   children: ReactNode
   className?: string
 }) {
@@ -20,7 +20,7 @@ export function VideoHero({
     <section
       className={`relative isolate overflow-hidden bg-brand-950 text-white [&_:focus-visible]:outline-accent-300 ${className}`}
     >
-      {hydrated && video ? (
+      {hydrated ? (
         <Suspense fallback={null}>
           <HeroVideoLayer video={video} />
         </Suspense>
