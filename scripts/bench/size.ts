@@ -6,7 +6,7 @@ import { chromium } from '@playwright/test'
 import { chromiumFlags, chromiumPath, report, routeKinds, startProductionServer } from './common'
 import { noteHydrationTime, requestTimings } from '../../tests/support/first-load'
 
-const HOME_JS_BUDGET_KB = 150
+const HOME_JS_BUDGET_KB = 135
 const ROUTE_JS_BUDGET_KB = 170
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
 
