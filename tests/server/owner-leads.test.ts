@@ -4,6 +4,7 @@
  */
 import { execFile } from 'node:child_process'
 import { chmodSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import lockfile from 'proper-lockfile'
@@ -165,6 +166,22 @@ describe('backups', { timeout: 180_000 }, () => {
     expect(owner.via).toBe('site')
     expect((await owner.list({})).map((l) => l.first_name)).toEqual(['Kept'])
     await restored.close()
+  })
+
+  it('a site that is closing its socket does not break a restore: the lock and the folder decide', async () => {
+    const dataDir = await tempDir()
+    const running = site(dataDir)
+    await running.submitQuote(testLead('Old'))
+    const backup = await (await store(dataDir)).backup()
+    await running.close()
+    // What a closing site does to a new connection: accepts it and drops it at once.
+    const closing = createServer((socket) => socket.destroy())
+    await new Promise<void>((resolve) => closing.listen(ownerSocketPath(dataDir), resolve))
+    try {
+      await expect(restoreDatabase(dataDir, backup, false)).rejects.toThrow(/already holds a database.*--force/)
+    } finally {
+      closing.close()
+    }
   })
 
   it('restore refuses a running site, and a folder with a database unless forced (keeping the old one)', async () => {

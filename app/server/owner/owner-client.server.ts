@@ -148,7 +148,8 @@ async function siteAnswers(socketPath: string): Promise<boolean> {
   } catch (error) {
     const code = errorCode(error)
     if (code === 'EACCES' || code === 'EPERM') throw permissionError(socketPath)
-    if (code === 'ENOENT' || code === 'ECONNREFUSED' || code === 'ENOTDIR') return false
+    // A site that is closing resets the connection; the data folder's lock still guards what follows.
+    if (['ENOENT', 'ECONNREFUSED', 'ENOTDIR', 'EPIPE', 'ECONNRESET'].includes(code ?? '')) return false
     throw error
   }
 }
