@@ -12,6 +12,7 @@ import { QUOTE_MESSAGES } from '~/lib/quote-schema'
 import { OWNER_TEXTS, REVIEW_TEXTS, SIGN_IN_TEXTS } from '~/lib/owner-lead'
 import { localCertificate, phoneKeys, startPushService } from '../tests/support/push-service'
 import { violationList, wcagAudit } from './support/axe'
+import { holdRequests } from './support/hold-requests'
 import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
 import { startSupabaseStub } from './support/supabase-stub'
 import { startSiteServer, type SiteServer } from './support/site-server'
@@ -206,7 +207,11 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
   }
 })
 
-test('the service worker shows a pushed lead with its title', async ({ page, browserName }) => {
+test('the service worker shows a pushed lead with its title, and the open inbox shows the lead', async ({
+  page,
+  browser,
+  browserName,
+}) => {
   test.skip(browserName !== 'chromium', 'DevTools protocol')
   test.setTimeout(120_000)
   const server = await startSiteServer(ownerEnv())
@@ -225,6 +230,14 @@ test('the service worker shows a pushed lead with its title', async ({ page, bro
       navigator.serviceWorker.getRegistration('/owner/').then((r) => r?.active ?? r?.installing),
     )
     await expect.poll(() => registrations.find((r) => r.scopeURL === `${server.url}/owner/`)).toBeTruthy()
+    const visitor = await browser.newContext()
+    const form = await openInteractiveQuoteForm(await visitor.newPage(), `${server.url}/city/folsom`)
+    await fillQuoteFields(form, { firstName: 'Pushed', email: 'pushed@example.com', phone: '916-555-0155' })
+    await form.page().clock.fastForward(4_000)
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+    await expect(form.page().getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+    await visitor.close()
+    await expect(page.getByRole('heading', { name: 'Pushed' })).toHaveCount(0)
     const registration = registrations.find((r) => r.scopeURL === `${server.url}/owner/`)!
 
     await expect
@@ -248,6 +261,58 @@ test('the service worker shows a pushed lead with its title', async ({ page, bro
         }),
       )
       .toEqual(['Roof Cleaning in Folsom | New quote request: open the inbox to call back.'])
+    // The inbox was open all along: the push alone brings in the lead, no reload.
+    await expect(page.getByRole('heading', { name: 'Pushed' })).toBeVisible()
+  } finally {
+    await server.stop()
+  }
+})
+
+test('a status and note chosen before the scripts ran are the ones Save stores', async ({ page }) => {
+  test.setTimeout(120_000)
+  const server = await startSiteServer(ownerEnv())
+  try {
+    const form = await openInteractiveQuoteForm(page, `${server.url}/city/folsom`)
+    await fillQuoteFields(form, { firstName: 'Hydra', email: 'hydra@example.com', phone: '916-555-0177' })
+    await page.clock.fastForward(4_000)
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+    await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+    await askForLink(page, server, OWNER)
+    await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(1)
+    await page.goto(linkIn((await signInMails(server))[0]!, server))
+
+    // The inbox arrives with its scripts held: a phone on a slow network.
+    const release = await holdRequests(page, '**/assets/*.js')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    const card = page.getByRole('article').filter({ hasText: 'Hydra' })
+    await card.getByLabel('Status').selectOption('contacted')
+    await card.getByLabel('Note').fill('Call back after 5')
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull()
+    release()
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+
+    await expect(card.getByLabel('Status')).toHaveValue('contacted')
+    await expect(card.getByLabel('Note')).toHaveValue('Call back after 5')
+    await card.getByRole('button', { name: 'Save' }).click()
+    await expect(card.getByRole('status')).toHaveText('Saved.')
+    expect(page.url()).toBe(`${server.url}/owner`)
+    await page.reload()
+    await expect(card.getByLabel('Status')).toHaveValue('contacted')
+    await expect(card.getByLabel('Note')).toHaveValue('Call back after 5')
+
+    // Again over a stored note, which React would put back into a hydrating <textarea>.
+    const releaseAgain = await holdRequests(page, '**/assets/*.js')
+    await page.reload({ waitUntil: 'commit' })
+    await card.getByLabel('Status').selectOption('quoted')
+    await card.getByLabel('Note').fill('Quoted $400')
+    await expect(card.getByRole('button', { name: 'Save' })).toBeDisabled()
+    releaseAgain()
+    await card.getByRole('button', { name: 'Save' }).click()
+    await expect(card.getByRole('status')).toHaveText('Saved.')
+    await expect(card.getByLabel('Note')).toHaveValue('Quoted $400')
+    await page.reload()
+    await expect(card.getByLabel('Status')).toHaveValue('quoted')
+    await expect(card.getByLabel('Note')).toHaveValue('Quoted $400')
   } finally {
     await server.stop()
   }

@@ -47,6 +47,8 @@ export function dialable(phone: string): string {
 }
 
 export const OWNER_SERVICE_WORKER_URL = '/owner/sw.js'
+/** The service worker's word to an open inbox: a lead came in, read the leads again. */
+export const OWNER_LEADS_MESSAGE = 'owner-leads'
 
 export const SIGN_IN_TEXTS = {
   heading: 'Lead inbox',

@@ -178,7 +178,6 @@ describe("the owner signs in with Supabase Auth's e-mail link (stand-in for host
     })
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByRole('heading', { name: 'Dana' }).waitFor()
-    // A choice made before hydration is replaced by React's state, and Save would store the old one.
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
     const cookie = (await context.cookies()).find((c) => c.name === 'owner_session')!
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
@@ -191,6 +190,9 @@ describe("the owner signs in with Supabase Auth's e-mail link (stand-in for host
     expect(queryJson(local.cluster, `SELECT status, owner_note FROM public.quote_requests`)).toEqual([
       { status: 'contacted', owner_note: 'Left a voicemail' },
     ])
+    // Back in view, the inbox reads its leads again.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })))
+    await expect.poll(() => calls.filter((call) => call.method === 'GET').length).toBeGreaterThan(0)
 
     // Used once: another browser gets the sign-in page.
     const second = await browser.newContext()

@@ -1,5 +1,5 @@
-import { useRouter } from '@tanstack/react-router'
-import { useId, useState, type FormEvent } from 'react'
+import { useMutation } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { sendReviewRequest, updateOwnerLead } from '~/lib/owner.functions'
 import {
   OWNER_NOTE_MAX,
@@ -11,6 +11,7 @@ import {
   type OwnerStatus,
 } from '~/lib/owner-lead'
 import { ownerButtonClass } from './owner-sign-in'
+import { useLeadsCache } from './owner-leads'
 
 const link =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
@@ -25,39 +26,59 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong'
 }
 
+/** What the field shows now: during hydration, what was chosen or typed before the scripts ran. */
+function shownValue(id: string, server: string): string {
+  if (typeof document === 'undefined') return server
+  return (document.getElementById(id) as HTMLSelectElement | HTMLTextAreaElement | null)?.value ?? server
+}
+
 export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; reviewLinkSet: boolean }) {
-  const router = useRouter()
   const id = useId()
-  const [status, setStatus] = useState(lead.status)
-  const [note, setNote] = useState(lead.note)
+  const leads = useLeadsCache()
+  const form = useRef<HTMLFormElement>(null)
+  // Uncontrolled, seeded from the page itself: React would reset a hydrated <textarea> to its server text.
+  const [initial] = useState(() => ({
+    status: shownValue(`${id}-status`, lead.status),
+    note: shownValue(`${id}-note`, lead.note),
+  }))
+  const [hydrated, setHydrated] = useState(false)
   const [message, setMessage] = useState('')
-  const [busy, setBusy] = useState(false)
+  const shown = useRef(lead)
+  useEffect(() => setHydrated(true), [])
+  // A refetch that brings another status or note (changed elsewhere) shows it.
+  useEffect(() => {
+    if (shown.current.status === lead.status && shown.current.note === lead.note) return
+    shown.current = lead
+    const fields = form.current?.elements
+    if (!fields) return
+    ;(fields.namedItem('status') as HTMLSelectElement).value = lead.status
+    ;(fields.namedItem('note') as HTMLTextAreaElement).value = lead.note
+  }, [lead])
 
-  async function save(event: FormEvent) {
-    event.preventDefault()
-    setBusy(true)
-    try {
-      await updateOwnerLead({ data: { id: lead.id, status: status as OwnerStatus, note } })
+  const save = useMutation({
+    mutationFn: (data: { id: string; status: OwnerStatus; note: string }) => updateOwnerLead({ data }),
+    onSuccess: (saved) => {
+      leads.replace(saved.id, () => saved)
       setMessage('Saved.')
-      await router.invalidate()
-    } catch (error) {
-      setMessage(errorText(error))
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  async function askForReview() {
-    setBusy(true)
-    try {
-      await sendReviewRequest({ data: { id: lead.id } })
-      await router.invalidate()
+    },
+    onError: (error) => setMessage(errorText(error)),
+  })
+  const review = useMutation({
+    mutationFn: () => sendReviewRequest({ data: { id: lead.id } }),
+    onSuccess: async () => {
+      leads.replace(lead.id, (cached) => ({ ...cached, reviewRequest: 'queued' }))
       setMessage('')
-    } catch (error) {
-      setMessage(errorText(error))
-    } finally {
-      setBusy(false)
-    }
+      // The outbox may have sent it already.
+      await leads.readAgain()
+    },
+    onError: (error) => setMessage(errorText(error)),
+  })
+  const busy = save.isPending || review.isPending
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const fields = new FormData(event.currentTarget)
+    save.mutate({ id: lead.id, status: String(fields.get('status')) as OwnerStatus, note: String(fields.get('note')) })
   }
 
   return (
@@ -83,14 +104,15 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
       <p className="mt-2 text-sm break-all text-slate-700">
         {lead.phone} · {lead.email}
       </p>
-      <form onSubmit={(event) => void save(event)} className="mt-3 grid gap-2">
+      {/* POST and a Save that waits for the scripts: the note never lands in a URL. */}
+      <form ref={form} method="post" onSubmit={submit} className="mt-3 grid gap-2">
         <label htmlFor={`${id}-status`} className="font-semibold">
           Status
         </label>
         <select
           id={`${id}-status`}
-          value={status}
-          onChange={(event) => setStatus(event.target.value)}
+          name="status"
+          defaultValue={initial.status}
           className="min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700"
         >
           {OWNER_STATUSES.map((value) => (
@@ -104,13 +126,13 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
         </label>
         <textarea
           id={`${id}-note`}
-          value={note}
+          name="note"
+          defaultValue={initial.note}
           maxLength={OWNER_NOTE_MAX}
           rows={2}
-          onChange={(event) => setNote(event.target.value)}
           className="rounded-lg border border-slate-500 p-2 focus-visible:outline-3 focus-visible:outline-brand-700"
         />
-        <button type="submit" disabled={busy} className={ownerButtonClass}>
+        <button type="submit" disabled={!hydrated || busy} className={ownerButtonClass}>
           Save
         </button>
       </form>
@@ -121,7 +143,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
           ) : lead.reviewRequest === 'queued' ? (
             <p>{REVIEW_TEXTS.queued}</p>
           ) : reviewLinkSet ? (
-            <button type="button" disabled={busy} onClick={() => void askForReview()} className={ownerButtonClass}>
+            <button type="button" disabled={busy} onClick={() => review.mutate()} className={ownerButtonClass}>
               {REVIEW_TEXTS.offer}
             </button>
           ) : (

@@ -1,7 +1,10 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import { getRouteApi, useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
-import { OWNER_SERVICE_WORKER_URL, OWNER_TEXTS } from '~/lib/owner-lead'
+import type { OwnerState } from '~/lib/owner.functions'
+import { OWNER_SERVICE_WORKER_URL, OWNER_TEXTS, type InboxLead } from '~/lib/owner-lead'
 import { OwnerLeadCard } from './owner-lead-card'
+import { createOwnerQueryClient, useOwnerLeads } from './owner-leads'
 import { OwnerShell, OwnerSignInForm, ownerButtonClass } from './owner-sign-in'
 
 const ownerRoute = getRouteApi('/owner')
@@ -17,6 +20,21 @@ export function OwnerPage() {
       </OwnerShell>
     )
   if (!state.signedIn) return <OwnerSignInForm link={link} />
+  return <OwnerInbox state={state} loaded={leads} />
+}
+
+/** Query lives here only, so no public page loads it (docs/decisions/035-public-pages-read-through-loaders.md). */
+function OwnerInbox({ state, loaded }: { state: OwnerState; loaded: InboxLead[] }) {
+  const [queryClient] = useState(createOwnerQueryClient)
+  return (
+    <QueryClientProvider client={queryClient}>
+      <OwnerLeads state={state} loaded={loaded} />
+    </QueryClientProvider>
+  )
+}
+
+function OwnerLeads({ state, loaded }: { state: OwnerState; loaded: InboxLead[] }) {
+  const leads = useOwnerLeads(loaded)
   return (
     <OwnerShell>
       <div className="flex items-center justify-between gap-3">

@@ -1,0 +1,50 @@
+import { QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { fetchOwnerLeads } from '~/lib/owner.functions'
+import { OWNER_LEADS_MESSAGE, type InboxLead } from '~/lib/owner-lead'
+
+export const ownerLeadsKey = ['owner', 'leads'] as const
+
+export function createOwnerQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } })
+}
+
+/** The loader's leads, read again whenever the inbox comes back into view or the service worker says so. */
+export function useOwnerLeads(loaded: InboxLead[]): InboxLead[] {
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const { data, error } = useQuery({
+    queryKey: ownerLeadsKey,
+    queryFn: () => fetchOwnerLeads(),
+    initialData: loaded,
+    refetchOnWindowFocus: 'always',
+  })
+  // Signed out meanwhile (401/403): the loader shows the sign-in form.
+  useEffect(() => {
+    if (error) void router.invalidate()
+  }, [error, router])
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return
+    const container = navigator.serviceWorker
+    const onMessage = (event: MessageEvent) => {
+      if (event.data === OWNER_LEADS_MESSAGE) void queryClient.invalidateQueries({ queryKey: ownerLeadsKey })
+    }
+    container.addEventListener('message', onMessage)
+    container.startMessages()
+    return () => container.removeEventListener('message', onMessage)
+  }, [queryClient])
+  return data
+}
+
+/** Puts a saved lead into the cached list, or reads the list again. */
+export function useLeadsCache() {
+  const queryClient = useQueryClient()
+  return {
+    replace: (id: string, change: (lead: InboxLead) => InboxLead) =>
+      queryClient.setQueryData<InboxLead[]>(ownerLeadsKey, (leads) =>
+        leads?.map((lead) => (lead.id === id ? change(lead) : lead)),
+      ),
+    readAgain: () => queryClient.invalidateQueries({ queryKey: ownerLeadsKey }),
+  }
+}
