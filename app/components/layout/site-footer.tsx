@@ -7,7 +7,7 @@ import { SocialLinks } from './social-links'
 
 export function SiteFooter() {
   return (
-    <footer className="bg-slate-950 text-slate-300 [contain-intrinsic-size:auto_885px] [content-visibility:auto] md:[contain-intrinsic-size:auto_400px]">
+    <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-3">
         <div className="space-y-4">
           <Link to="/" className="inline-block rounded-md" aria-label={`${site.name}, home`}>
