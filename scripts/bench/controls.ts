@@ -1,6 +1,7 @@
 // npm run bench:controls — on an emulated phone, 390 and 1280 wide: the load event and when the last shown control
 // began to work (HTML controls once shown, other buttons once React attached); then, 412 wide, each control tapped
-// every 100 ms from when shown, or from hydration: tap to effect. Medians of 3. CONTROLS_PART=shown|taps: one part.
+// every 100 ms from when shown, while React hydrates, or once hydrated: tap to effect. Medians of 3.
+// CONTROLS_PART=shown|taps: one part.
 import { chromium, type BrowserContextOptions, type Page } from '@playwright/test'
 import { chromiumFlags, chromiumPath, median, report, routeKinds, startProductionServer } from './common'
 
@@ -96,16 +97,30 @@ function watchTapEffect(effect: Effect) {
   requestAnimationFrame(frame)
 }
 
-/** Taps the control every 100 ms from when it is shown (or from hydration) until its effect is seen. */
-async function tapUntilEffect(page: Page, selector: string, fromHydration: boolean) {
+/** When the first tap lands: the control shown, React hydrating the page (its root made, not yet done), hydrated. */
+type TapMoment = 'first shown' | 'hydrating' | 'hydrated'
+
+/** Taps the control every 100 ms from the moment given until its effect is seen. */
+async function tapUntilEffect(page: Page, selector: string, from: TapMoment) {
   const target = page.locator(selector).first()
   await target.waitFor({ state: 'visible', timeout: 60_000 })
-  if (fromHydration) await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 60_000 })
-  const started = Date.now()
-  for (;;) {
-    const tappedAt = Date.now()
+  const aim = async () => {
     await target.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }))
-    const box = await target.boundingBox()
+    return target.boundingBox()
+  }
+  // Aimed before the moment, so the first tap lands within a few milliseconds of it.
+  let box = await aim()
+  if (from === 'hydrating')
+    await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$')), null, {
+      polling: 5,
+      timeout: 60_000,
+    })
+  if (from === 'hydrated')
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 60_000 })
+  const started = Date.now()
+  for (let tap = 0; ; tap++) {
+    const tappedAt = Date.now()
+    if (tap > 0) box = await aim()
     if (box) await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2)
     await page.waitForTimeout(Math.max(0, TAP_EVERY_MS - (Date.now() - tappedAt)))
     const result = await page.evaluate(() => ({ taps: window.__taps ?? [], effectAt: window.__effectAt }))
@@ -141,6 +156,10 @@ async function slowPhonePage(device: BrowserContextOptions) {
 }
 
 const part = process.env.CONTROLS_PART
+// CONTROLS_FROM=hydrating (or a comma-separated list): taps from those moments only.
+const tapMoments = (['first shown', 'hydrating', 'hydrated'] as const).filter(
+  (moment) => !process.env.CONTROLS_FROM || process.env.CONTROLS_FROM.split(',').includes(moment),
+)
 const server = await startProductionServer()
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumFlags })
 const viewports = [
@@ -199,7 +218,7 @@ try {
     }
   for (const { control, selector, effect, paths } of part === 'shown' ? [] : tapControls)
     for (const path of paths)
-      for (const fromHydration of [false, true]) {
+      for (const from of tapMoments) {
         const results: NonNullable<Awaited<ReturnType<typeof tapUntilEffect>>>[] = []
         let missing = false
         for (let run = 0; run < RUNS && !missing; run++) {
@@ -211,7 +230,7 @@ try {
           await found.waitFor({ state: 'attached', timeout: 15_000 }).catch(() => {})
           if ((await page.locator(selector).count()) === 0) missing = true
           else {
-            const result = await tapUntilEffect(page, selector, fromHydration)
+            const result = await tapUntilEffect(page, selector, from)
             if (result) results.push(result)
           }
           await context.close()
@@ -222,7 +241,7 @@ try {
         tapRows.push({
           route: path,
           control,
-          'tapped from': fromHydration ? 'hydration' : 'first shown',
+          'tapped from': from,
           'first tap → effect ms': fromFirstTap,
           'last tap → effect ms': ms(results.map((r) => r.fromLastTap)),
           taps: results.map((r) => r.taps).join(' / '),

@@ -20,6 +20,28 @@ function startEntry(preloads, entries, fallbackMs) {
     if (preloads.length) setTimeout(addPreloads, 0)
   }
 
+  // Until hydrated, a tap on a control the browser runs itself never reaches React's listener on the document:
+  // React would hydrate the whole page inside the tap first (docs/decisions/036-taps-during-hydration.md).
+  function keepNativeTapsFromReact() {
+    var button = window.HTMLButtonElement && HTMLButtonElement.prototype
+    var native = ['summary']
+    if (button && 'popoverTargetElement' in button) native.push('[popovertarget]')
+    if (button && 'commandForElement' in button) native.push('[commandfor]')
+    var taps = native.join(',')
+    // Keys inside the overlay too: Escape closes it natively.
+    var keys = taps + ',dialog'
+    function guard(event) {
+      var target = event.target
+      if (doc.documentElement.hasAttribute('data-hydrated') || !target || !target.closest) return
+      if (target.closest(event.type.indexOf('key') === 0 ? keys : taps)) event.stopPropagation()
+    }
+    'pointerdown pointerup mousedown mouseup touchstart touchend click auxclick keydown keyup'
+      .split(' ')
+      .forEach(function (type) {
+        window.addEventListener(type, guard, true)
+      })
+  }
+
   function start() {
     if (started) return
     started = true
@@ -35,6 +57,7 @@ function startEntry(preloads, entries, fallbackMs) {
     setTimeout(addPreloads, 0)
   }
 
+  keepNativeTapsFromReact()
   if (doc.visibilityState === 'hidden') return start()
 
   function settle() {
