@@ -13,7 +13,7 @@ import { OWNER_TEXTS, REVIEW_TEXTS, SIGN_IN_TEXTS } from '~/lib/owner-lead'
 import { localCertificate, phoneKeys, startPushService } from '../tests/support/push-service'
 import { violationList, wcagAudit } from './support/axe'
 import { holdRequests } from './support/hold-requests'
-import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
+import { fillQuoteFields, openInteractiveQuoteForm, type QuoteFields } from './support/quote-form'
 import { startSupabaseStub } from './support/supabase-stub'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
@@ -60,6 +60,22 @@ async function askForLink(page: Page, server: SiteServer, email: string) {
   await expect(page.getByRole('status')).toHaveText(SIGN_IN_TEXTS.sent)
 }
 
+/** Asks for the owner's sign-in link and opens it. */
+async function openOwnerLink(page: Page, server: SiteServer) {
+  await askForLink(page, server, OWNER)
+  await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(1)
+  await page.goto(linkIn((await signInMails(server))[0]!, server))
+}
+
+/** A visitor sends a quote request from a page, its scripts running, and sees it received. */
+async function sendQuote(page: Page, url: string, fields: QuoteFields) {
+  const form = await openInteractiveQuoteForm(page, url)
+  await fillQuoteFields(form, fields)
+  await page.clock.fastForward(4_000)
+  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+}
+
 test('the owner signs in once by e-mailed link and works the inbox; nothing without a session', async ({
   page,
   browser,
@@ -68,11 +84,11 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
   const server = await startSiteServer(ownerEnv())
   try {
     const firstName = `Lead${Date.now().toString(36)}`
-    const form = await openInteractiveQuoteForm(page, `${server.url}/services?tab=roof`)
-    await fillQuoteFields(form, { firstName, email: 'lead-inbox@example.com', phone: '(916) 555-0123' })
-    await page.clock.fastForward(4_000)
-    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-    await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+    await sendQuote(page, `${server.url}/services?tab=roof`, {
+      firstName,
+      email: 'lead-inbox@example.com',
+      phone: '(916) 555-0123',
+    })
 
     // Signed out: the sign-in form, never cached or indexed, and no lead.
     const signedOut = await page.request.get(`${server.url}/owner`)
@@ -217,9 +233,7 @@ test('the service worker shows a pushed lead with its title, and the open inbox 
   const server = await startSiteServer(ownerEnv())
   try {
     await page.context().grantPermissions(['notifications'], { origin: server.url })
-    await askForLink(page, server, OWNER)
-    await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(1)
-    await page.goto(linkIn((await signInMails(server))[0]!, server))
+    await openOwnerLink(page, server)
     const cdp = await page.context().newCDPSession(page)
     const registrations: { registrationId: string; scopeURL: string }[] = []
     cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations))
@@ -231,11 +245,11 @@ test('the service worker shows a pushed lead with its title, and the open inbox 
     )
     await expect.poll(() => registrations.find((r) => r.scopeURL === `${server.url}/owner/`)).toBeTruthy()
     const visitor = await browser.newContext()
-    const form = await openInteractiveQuoteForm(await visitor.newPage(), `${server.url}/city/folsom`)
-    await fillQuoteFields(form, { firstName: 'Pushed', email: 'pushed@example.com', phone: '916-555-0155' })
-    await form.page().clock.fastForward(4_000)
-    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-    await expect(form.page().getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+    await sendQuote(await visitor.newPage(), `${server.url}/city/folsom`, {
+      firstName: 'Pushed',
+      email: 'pushed@example.com',
+      phone: '916-555-0155',
+    })
     await visitor.close()
     await expect(page.getByRole('heading', { name: 'Pushed' })).toHaveCount(0)
     const registration = registrations.find((r) => r.scopeURL === `${server.url}/owner/`)!
@@ -272,14 +286,12 @@ test('a status and note chosen before the scripts ran are the ones Save stores',
   test.setTimeout(120_000)
   const server = await startSiteServer(ownerEnv())
   try {
-    const form = await openInteractiveQuoteForm(page, `${server.url}/city/folsom`)
-    await fillQuoteFields(form, { firstName: 'Hydra', email: 'hydra@example.com', phone: '916-555-0177' })
-    await page.clock.fastForward(4_000)
-    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-    await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
-    await askForLink(page, server, OWNER)
-    await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(1)
-    await page.goto(linkIn((await signInMails(server))[0]!, server))
+    await sendQuote(page, `${server.url}/city/folsom`, {
+      firstName: 'Hydra',
+      email: 'hydra@example.com',
+      phone: '916-555-0177',
+    })
+    await openOwnerLink(page, server)
 
     // The inbox arrives with its scripts held: a phone on a slow network.
     const release = await holdRequests(page, '**/assets/*.js')
@@ -360,14 +372,12 @@ test('@mobile the inbox fits a phone: no sideways scroll, thumb-sized contact li
 }) => {
   const server = await startSiteServer(ownerEnv())
   try {
-    const form = await openInteractiveQuoteForm(page, `${server.url}/city/folsom`)
-    await fillQuoteFields(form, { firstName: 'Phoebe', email: 'phoebe@example.com', phone: '916-555-0199' })
-    await page.clock.fastForward(4_000)
-    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-    await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
-    await askForLink(page, server, OWNER)
-    await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(1)
-    await page.goto(linkIn((await signInMails(server))[0]!, server))
+    await sendQuote(page, `${server.url}/city/folsom`, {
+      firstName: 'Phoebe',
+      email: 'phoebe@example.com',
+      phone: '916-555-0199',
+    })
+    await openOwnerLink(page, server)
     await page.getByRole('button', { name: 'Sign in' }).click()
     const card = page.getByRole('article').filter({ hasText: 'Phoebe' })
     await expect(card).toContainText('Quote request in Folsom')
@@ -404,9 +414,7 @@ test('a quote sent on the site pushes once to the phone within seconds (browser 
       },
     )
     await page.context().grantPermissions(['notifications'], { origin: server.url })
-    await askForLink(page, server, OWNER)
-    await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(1)
-    await page.goto(linkIn((await signInMails(server))[0]!, server))
+    await openOwnerLink(page, server)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByRole('button', { name: 'Turn on alerts for new leads' }).click()
     await expect(page.getByText(OWNER_TEXTS.alertsOn)).toBeVisible()
