@@ -13,7 +13,7 @@ const SECONDS = Number(process.env.BENCH_LEADS_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_LEADS_CONNECTIONS ?? 64)
 // k: kept-alive connections; c: a new connection per request.
 const RUNS = (process.env.BENCH_LEADS_RUNS ?? 'k,k,k,c').split(',')
-const SMTP_DOWN_MS = 5_000
+const SMTP_DOWN_MS = Number(process.env.BENCH_LEADS_SMTP_DOWN_MS ?? 5_000)
 const DRAIN_TIMEOUT_MS = 300_000
 
 ensureCommand('wrk', 'wrk')
