@@ -133,3 +133,12 @@ test('until hydrated, taps on the browser-run controls never reach the document;
   await expect(cities).toHaveCount(serviceAreas.length)
   expect(await seen()).toContain('click SPAN')
 })
+
+test("/epoxy's Get Free Quote opens the home page at the quote form before the scripts ran", async ({ page }) => {
+  const release = await openWithScriptsHeld(page, '/epoxy')
+  await page.getByRole('main').getByRole('link', { name: 'Get Free Quote' }).first().click()
+  await expect(page).toHaveURL(/\/#quote-form$/)
+  await expect(page.getByRole('region', { name: 'Get Your Free Quote' })).toBeInViewport({ ratio: 0.5 })
+  await expectNoScriptRan(page)
+  release()
+})

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { QUOTE_FORM_CLASS, scrollAfterNavigation, scrollToQuoteForm } from '~/lib/scroll'
+import { QUOTE_FORM_CLASS, QUOTE_FORM_ID, scrollAfterNavigation, scrollToQuoteForm } from '~/lib/scroll'
 
 export function HomeQuoteLink({ className, children }: { className: string; children: ReactNode }) {
   const navigate = useNavigate()
@@ -14,7 +14,8 @@ export function HomeQuoteLink({ className, children }: { className: string; chil
   }
 
   return (
-    <Link to="/" className={className} onClick={onClick}>
+    // Before hydration the browser follows the hash to the form itself.
+    <Link to="/" hash={QUOTE_FORM_ID} className={className} onClick={onClick}>
       {children}
     </Link>
   )
