@@ -16,7 +16,7 @@ import { localCertificate, phoneKeys, startPushService } from '../support/push-s
 import { startSiteProcess, type SiteProcess } from '../support/site-process'
 import { signJwt, startLocalSupabase, type LocalSupabase } from '../support/supabase-local'
 import { psql, psqlOk, queryJson } from '../support/supabase-postgres'
-import { callFunction, startAuthStandIn, waitFor, type AuthStandIn } from './support'
+import { callFunction, seedOwnerWithLead, startAuthStandIn, waitFor, type AuthStandIn } from './support'
 
 const OWNER = 'owner@example.com'
 const OWNER_ID = randomUUID()
@@ -63,13 +63,7 @@ beforeAll(async () => {
   })
   auth.jwtSecret = local.keys.jwtSecret
   auth.users.set(OWNER, OWNER_ID)
-  psqlOk(
-    local.cluster,
-    `INSERT INTO public.inbox_owners (user_id) VALUES ('${OWNER_ID}');
-     INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, source_page)
-     VALUES ('Dana', 'dana@example.com', '916-555-0150', 'new', 'owner-alerts-dana-1', '/services?tab=roof');`,
-    { user: 'supabase_admin' },
-  )
+  seedOwnerWithLead(local.cluster, OWNER_ID, { key: 'owner-alerts-dana-1', sourcePage: '/services?tab=roof' })
   site = await startSiteProcess({
     SUPABASE_URL: local.url,
     SUPABASE_ANON_KEY: local.keys.anon,

@@ -10,7 +10,7 @@ import { SIGN_IN_TEXTS } from '../../app/lib/owner-lead'
 import { startSiteProcess, type SiteProcess } from '../support/site-process'
 import { startLocalSupabase, type LocalSupabase } from '../support/supabase-local'
 import { applyMigrations, psql, psqlOk, queryJson, startPostgres, type PgCluster } from '../support/supabase-postgres'
-import { callFunction, startAuthStandIn, waitFor, type AuthStandIn } from './support'
+import { callFunction, seedOwnerWithLead, startAuthStandIn, waitFor, type AuthStandIn } from './support'
 
 const OWNER_ID = randomUUID()
 const OTHER_ID = randomUUID()
@@ -105,13 +105,7 @@ describe("the owner signs in with Supabase Auth's e-mail link (stand-in for host
     auth.jwtSecret = local.keys.jwtSecret
     auth.users.set(OWNER, OWNER_ID)
     auth.users.set(OTHER, OTHER_ID)
-    psqlOk(
-      local.cluster,
-      `INSERT INTO public.inbox_owners (user_id) VALUES ('${OWNER_ID}');
-       INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, source_page)
-       VALUES ('Dana', 'dana@example.com', '916-555-0150', 'new', 'owner-auth-dana-1', '/services/roof-cleaning');`,
-      { user: 'supabase_admin' },
-    )
+    seedOwnerWithLead(local.cluster, OWNER_ID, { key: 'owner-auth-dana-1', sourcePage: '/services/roof-cleaning' })
     site = await startSiteProcess({
       SUPABASE_URL: local.url,
       SUPABASE_ANON_KEY: local.keys.anon,

@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { signJwt, verifyJwt } from '../support/supabase-local'
+import { psqlOk, type PgCluster } from '../support/supabase-postgres'
 
 export interface RecordedCall {
   method: string
@@ -265,4 +266,15 @@ export async function startAuthStandIn(): Promise<AuthStandIn> {
     stop: stopper(server),
     expireLinks: () => links.forEach((link) => (link.expiresAt = 0)),
   }) as AuthStandIn
+}
+
+/** The owner's account allowed into the inbox, and one new lead named Dana waiting there. */
+export function seedOwnerWithLead(cluster: PgCluster, ownerId: string, lead: { key: string; sourcePage: string }) {
+  psqlOk(
+    cluster,
+    `INSERT INTO public.inbox_owners (user_id) VALUES ('${ownerId}');
+     INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, source_page)
+     VALUES ('Dana', 'dana@example.com', '916-555-0150', 'new', '${lead.key}', '${lead.sourcePage}');`,
+    { user: 'supabase_admin' },
+  )
 }
