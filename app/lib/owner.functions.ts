@@ -31,7 +31,7 @@ export const fetchOwnerState = createServerFn({ method: 'GET' }).handler(async (
   return {
     mode,
     signedIn,
-    alertsKey: signedIn ? (config.vapid?.publicKey ?? null) : null,
+    alertsKey: signedIn ? (config.alertsKey ?? null) : null,
     reviewLinkSet: Boolean(config.googleReviewUrl),
   }
 })

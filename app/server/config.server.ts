@@ -22,6 +22,7 @@ export interface RuntimeConfig {
     email?: string
     sessionSecret?: string
     googleReviewUrl?: string
+    alertsKey?: string
     vapid?: { publicKey: string; privateKey: string; subject?: string }
   }
   quote: { rateLimit: number; rateWindowMs: number; minFillMs: number; ipHashSalt?: string }
@@ -174,7 +175,12 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
   }
   const e = result.output
   const webhook = setTogether(e, 'LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_SECRET')
-  const vapid = setTogether(e, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY')
+  const supabaseMode = Boolean(e.SUPABASE_URL && e.SUPABASE_ANON_KEY)
+  // In Supabase mode send-quote-email signs the pushes.
+  const vapid =
+    supabaseMode && e.VAPID_PUBLIC_KEY && !e.VAPID_PRIVATE_KEY
+      ? undefined
+      : setTogether(e, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY')
   const config: RuntimeConfig = {
     dataDir: e.DATA_DIR ?? '.data',
     smtpUrl: e.SMTP_URL,
@@ -191,6 +197,7 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
       email: e.OWNER_EMAIL ?? e.QUOTE_NOTIFY_EMAIL,
       sessionSecret: e.OWNER_SESSION_SECRET,
       googleReviewUrl: e.GOOGLE_REVIEW_URL,
+      alertsKey: e.VAPID_PUBLIC_KEY,
       vapid: vapid && { publicKey: vapid[0], privateKey: vapid[1], subject: e.VAPID_SUBJECT },
     },
     quote: {

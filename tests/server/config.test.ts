@@ -69,6 +69,19 @@ describe('runtime configuration', () => {
     expect(() => parseRuntimeConfig({ VAPID_PRIVATE_KEY: vapid.VAPID_PRIVATE_KEY })).toThrow(
       'Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
     )
+    expect(() => parseRuntimeConfig({ VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY })).toThrow(
+      'Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+    )
+  })
+
+  it('in Supabase mode takes the public push key alone: the function keeps the private one', () => {
+    const publicKey = Buffer.alloc(65, 1).toString('base64url')
+    const supabase = { SUPABASE_URL: 'https://project.supabase.co', SUPABASE_ANON_KEY: 'anon' }
+    const config = parseRuntimeConfig({ ...supabase, VAPID_PUBLIC_KEY: publicKey })
+    expect(config.owner).toMatchObject({ alertsKey: publicKey, vapid: undefined })
+    expect(() =>
+      parseRuntimeConfig({ ...supabase, VAPID_PRIVATE_KEY: Buffer.alloc(32, 2).toString('base64url') }),
+    ).toThrow('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together')
   })
 
   it('gives the assistant its LLM only with both the address and the key, as the Edge Function reads them', () => {

@@ -69,8 +69,8 @@ beforeAll(async () => {
     SUPABASE_ANON_KEY: local.keys.anon,
     OWNER_EMAIL: OWNER,
     OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
+    // The private key is the function's secret alone.
     VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
     GOOGLE_REVIEW_URL: REVIEW_URL,
   })
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
