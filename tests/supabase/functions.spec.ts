@@ -4,6 +4,7 @@
  * in-process SMTP server, and local STUBS of Resend's e-mail API and the Google Places API.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type AddressInfo, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -17,6 +18,8 @@ import { startSmtp, type TestSmtp } from '../server/helpers'
 import { quoteCases } from './quote-cases'
 import {
   callFunction,
+  outboxDelivered,
+  outboxIdle,
   placesReview,
   startEmailApiStub,
   startLlmStub,
@@ -59,6 +62,10 @@ function count(table: string): number {
   return queryJson<{ n: number }>(local.cluster, `SELECT count(*)::int AS n FROM public.${table}`)[0]!.n
 }
 
+async function deliveriesSettled() {
+  await outboxDelivered(local.cluster)
+}
+
 /** Another instance of a function, with its own secrets, on the same database. */
 async function startVariant(name: string, env: Record<string, string>): Promise<RunningFunction> {
   const fn = await startFunction(name, {
@@ -93,12 +100,13 @@ afterAll(async () => {
 })
 
 describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
+    await outboxIdle(local.cluster)
     psqlOk(local.cluster, 'TRUNCATE public.quote_requests CASCADE;')
     smtp.received.length = 0
   })
 
-  it('stores the lead, then e-mails the owner, and answers { success: true }', async () => {
+  it('stores the lead, answers { success: true }, then e-mails the owner', async () => {
     const result = await invoke('send-quote-email', {
       firstName: ' Maria ',
       email: 'maria@example.com ',
@@ -119,6 +127,7 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
         status: 'new',
       },
     ])
+    await deliveriesSettled()
     const outbox = queryJson<{ sent_at: string | null; attempts: number }>(
       local.cluster,
       'SELECT sent_at, attempts FROM public.quote_outbox',
@@ -187,9 +196,11 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
     expect((await invoke('send-quote-email', lead, key)).json).toEqual({ success: true })
     expect((await invoke('send-quote-email', lead, key)).json).toEqual({ success: true })
     expect(count('quote_requests')).toBe(1)
+    await deliveriesSettled()
     expect(smtp.received).toHaveLength(1)
     expect((await invoke('send-quote-email', { ...lead, phone: '916-555-0124' }, key)).json).toEqual({ success: true })
     expect(count('quote_requests')).toBe(2)
+    await deliveriesSettled()
     expect(smtp.received).toHaveLength(2)
   })
 
@@ -214,9 +225,11 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
 
     expect((await invoke('send-quote-email', lead, key)).json).toEqual({ success: true })
     expect(leads()).toEqual([{ status: 'new', spam_reason: null }])
+    await deliveriesSettled()
     expect(smtp.received.map((m) => m.mail.subject)).toEqual(['New quote request from Quick'])
     expect((await invoke('send-quote-email', lead, key)).json).toEqual({ success: true })
     expect(count('quote_requests')).toBe(1)
+    await deliveriesSettled()
     expect(smtp.received).toHaveLength(1)
   })
 
@@ -293,12 +306,44 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
     )
     expect(result.json).toEqual({ success: true })
     expect(queryJson(local.cluster, 'SELECT first_name FROM public.quote_requests')).toEqual([{ first_name: 'Sam' }])
+    await deliveriesSettled()
     const [row] = queryJson<{ sent_at: string | null; attempts: number; last_error: string; due_later: boolean }>(
       local.cluster,
       'SELECT sent_at, attempts, last_error, next_attempt_at > now() AS due_later FROM public.quote_outbox',
     )
     expect(row).toMatchObject({ sent_at: null, attempts: 1, due_later: true })
     expect(row!.last_error).toMatch(/ECONNREFUSED|connect|refused/i)
+  })
+
+  it("answers once the lead is stored, while the owner's mail server has not even said hello; the e-mail is tried after", async () => {
+    const connections = new Set<Socket>()
+    const silent = createServer((socket) => connections.add(socket))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    try {
+      const fn = await startVariant('send-quote-email', {
+        SMTP_URL: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+      })
+      const result = await invoke(
+        'send-quote-email',
+        { firstName: 'Hal', email: 'hal@example.com', phone: '916-555-0141' },
+        {},
+        fn.url,
+      )
+      expect(result.json).toEqual({ success: true })
+      const outbox = () =>
+        queryJson<{ sent: boolean; last_error: string | null }>(
+          local.cluster,
+          'SELECT sent_at IS NOT NULL AS sent, last_error FROM public.quote_outbox',
+        )
+      // Had the answer waited for the e-mail, the mail server's silence would already be recorded here.
+      expect(outbox()).toEqual([{ sent: false, last_error: null }])
+      await waitFor(() => connections.size > 0)
+      const [failed] = await waitFor(() => outbox()[0]?.last_error && outbox(), 20_000)
+      expect(failed).toMatchObject({ sent: false, last_error: expect.stringMatching(/greeting|timeout/i) })
+    } finally {
+      for (const socket of connections) socket.destroy()
+      await new Promise((resolve) => silent.close(resolve))
+    }
   })
 
   it('e-mail API (local stub of Resend): sends with the key and an idempotency key; a failed send is retried by the next request', async () => {
@@ -320,6 +365,7 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
         )
       ).json,
     ).toEqual({ success: true })
+    await deliveriesSettled()
     expect(emailApi.calls).toHaveLength(1)
     expect(queryJson(local.cluster, 'SELECT sent_at IS NULL AS pending FROM public.quote_outbox')).toEqual([
       { pending: true },
@@ -337,9 +383,10 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
         )
       ).json,
     ).toEqual({ success: true })
-    expect(
-      queryJson(local.cluster, 'SELECT count(*)::int AS n FROM public.quote_outbox WHERE sent_at IS NULL'),
-    ).toEqual([{ n: 0 }])
+    // Jon's request also sends Ivy's e-mail, due again.
+    await expect
+      .poll(() => queryJson(local.cluster, 'SELECT count(*)::int AS n FROM public.quote_outbox WHERE sent_at IS NULL'))
+      .toEqual([{ n: 0 }])
     const sent = emailApi.calls.slice(1)
     expect(sent.map((c) => (c.body as { subject: string }).subject).sort()).toEqual([
       'New quote request from Ivy',

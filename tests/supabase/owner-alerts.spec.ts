@@ -184,9 +184,9 @@ describe('alerts and review requests on Supabase (send-quote-email under Deno, s
     })
     for (const secret of ['Pushkin', 'pushkin@example.com', '555-0177'])
       expect(delivered.plaintext).not.toContain(secret)
-    expect(queryJson(local.cluster, `SELECT endpoint FROM public.owner_push_subscriptions`)).toEqual([
-      { endpoint: push.endpoint },
-    ])
+    await expect
+      .poll(() => queryJson(local.cluster, `SELECT endpoint FROM public.owner_push_subscriptions`))
+      .toEqual([{ endpoint: push.endpoint }])
 
     expect(await submitLead('Spammy', 'owner-alerts-spammy-1', { 'x-suspected-spam': 'honeypot' })).toMatchObject({
       status: 200,

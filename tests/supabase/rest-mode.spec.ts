@@ -35,9 +35,10 @@ describe('functions over supabase-js rpc (local stand-in for PostgREST RPC: Post
     )
     expect(result).toMatchObject({ status: 200, json: { success: true } })
     expect(queryJson(local.cluster, 'SELECT first_name FROM public.quote_requests')).toEqual([{ first_name: 'Rex' }])
-    expect(queryJson(local.cluster, 'SELECT sent_at IS NOT NULL AS sent FROM public.quote_outbox')).toEqual([
-      { sent: true },
-    ])
+    // The e-mail goes out after the answer.
+    await expect
+      .poll(() => queryJson(local.cluster, 'SELECT sent_at IS NOT NULL AS sent FROM public.quote_outbox'))
+      .toEqual([{ sent: true }])
     expect(smtp.received.map((m) => m.mail.subject)).toEqual(['New quote request from Rex'])
     const rpcs = local.router.requests.filter((r) => r.path.startsWith('/rest/v1/rpc/')).map((r) => r.path)
     expect(rpcs).toEqual([

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { signJwt, verifyJwt } from '../support/supabase-local'
-import { psqlOk, type PgCluster } from '../support/supabase-postgres'
+import { psqlOk, queryJson, type PgCluster } from '../support/supabase-postgres'
 
 export interface RecordedCall {
   method: string
@@ -277,4 +277,19 @@ export function seedOwnerWithLead(cluster: PgCluster, ownerId: string, lead: { k
      VALUES ('Dana', 'dana@example.com', '916-555-0150', 'new', '${lead.key}', '${lead.sourcePage}');`,
     { user: 'supabase_admin' },
   )
+}
+
+function unsentOutboxRows(cluster: PgCluster, where: string): number {
+  const sql = `SELECT count(*)::int AS n FROM public.quote_outbox WHERE sent_at IS NULL AND ${where}`
+  return queryJson<{ n: number }>(cluster, sql)[0]!.n
+}
+
+/** send-quote-email delivers after it answers: wait until no row it claimed is still being sent. */
+export async function outboxIdle(cluster: PgCluster) {
+  await waitFor(() => unsentOutboxRows(cluster, 'attempts > 0 AND last_error IS NULL') === 0)
+}
+
+/** Every row sent or its failure recorded; only where the function can deliver every row it writes. */
+export async function outboxDelivered(cluster: PgCluster) {
+  await waitFor(() => unsentOutboxRows(cluster, 'last_error IS NULL') === 0)
 }

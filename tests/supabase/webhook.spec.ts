@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startSmtp, type TestSmtp } from '../server/helpers'
 import { psqlAsync, psqlOk, queryJson } from '../support/supabase-postgres'
 import { scheduleEmailRetry, startFunction, startLocalSupabase, type LocalSupabase } from '../support/supabase-local'
-import { callFunction, waitFor } from './support'
+import { callFunction, outboxIdle, waitFor } from './support'
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`
 const OWNER = 'owner@delta-breeze.example'
@@ -63,7 +63,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()))
 })
 
-beforeEach(() => {
+beforeEach(async () => {
+  await outboxIdle(local.cluster)
   psqlOk(local.cluster, 'TRUNCATE public.quote_requests CASCADE;')
   smtp.received.length = 0
   received.length = 0
@@ -105,9 +106,9 @@ describe('the lead webhook on Supabase (send-quote-email under Deno, a real loca
       local.cluster,
       'SELECT id, created_at FROM public.quote_requests',
     )
-    expect(received.map((r) => r.answered)).toEqual([500])
+    await expect.poll(() => received.map((r) => r.answered)).toEqual([500])
     // The failure waits out the same backoff as an e-mail.
-    expect(outbox()).toEqual([
+    await expect.poll(outbox).toEqual([
       { kind: 'lead_webhook', sent: false, attempts: 1, due_later: true },
       { kind: 'owner_notification', sent: true, attempts: 1, due_later: false },
     ])
@@ -121,7 +122,7 @@ describe('the lead webhook on Supabase (send-quote-email under Deno, a real loca
       { 'Idempotency-Key': 'webhook-spec-key-0001' },
     )
     expect(received.map((r) => r.answered)).toEqual([500, 200])
-    expect(outbox()).toEqual([
+    await expect.poll(outbox).toEqual([
       { kind: 'lead_webhook', sent: true, attempts: 2, due_later: false },
       { kind: 'owner_notification', sent: true, attempts: 1, due_later: false },
     ])
@@ -163,7 +164,7 @@ describe('the lead webhook on Supabase (send-quote-email under Deno, a real loca
     expect(smtp.received).toHaveLength(0)
 
     expect((await submit(lead, key)).json).toEqual({ success: true })
-    await waitFor(() => received.length >= 1)
+    await expect.poll(() => outbox().every((row) => row.sent)).toBe(true)
     await runScheduledRetry()
     expect(received.map((r) => JSON.parse(r.body).data.first_name)).toEqual(['Quick'])
     expect(smtp.received.map((m) => m.mail.subject)).toEqual(['New quote request from Quick'])
@@ -185,7 +186,8 @@ describe('the lead webhook on Supabase (send-quote-email under Deno, a real loca
         fn.url,
       )
       expect(result).toMatchObject({ status: 200, json: { success: true } })
-      expect(received.map((r) => r.answered)).toEqual([500])
+      await expect.poll(() => received.map((r) => r.answered)).toEqual([500])
+      await expect.poll(() => outbox().find((row) => row.kind === 'lead_webhook')?.due_later).toBe(true)
       psqlOk(local.cluster, `UPDATE public.quote_outbox SET next_attempt_at = now() WHERE sent_at IS NULL;`)
       expect((await callFunction(fn.url, { deliverDue: true })).json).toMatchObject({ success: true, claimed: 1 })
       expect(received.map((r) => r.answered)).toEqual([500, 200])
@@ -207,7 +209,7 @@ describe('the lead webhook on Supabase (send-quote-email under Deno, a real loca
     try {
       const result = await submit({ firstName: 'Plain', email: 'plain@example.com', phone: '916-555-0134' }, {}, fn.url)
       expect(result).toMatchObject({ status: 200, json: { success: true } })
-      expect(outbox()).toEqual([{ kind: 'owner_notification', sent: true, attempts: 1, due_later: false }])
+      await expect.poll(outbox).toEqual([{ kind: 'owner_notification', sent: true, attempts: 1, due_later: false }])
       expect(received).toEqual([])
     } finally {
       await fn.stop()

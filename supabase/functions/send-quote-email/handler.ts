@@ -1,9 +1,10 @@
-// send-quote-email (docs/product.md#calls-to-the-backend). A failed e-mail or webhook does not fail the
-// request: the outbox row stays due, and the next lead or the every-minute schedule retries it (supabase/README.md).
+// send-quote-email (docs/product.md#calls-to-the-backend). It answers once the lead is stored; the e-mail, webhook
+// and push go out after. A failed one stays due for the next lead or the every-minute schedule (supabase/README.md).
 import * as v from 'valibot'
 import { site } from '../_shared/app/content/site.ts'
 import { quoteRequestSchema, sourcePageSchema } from '../_shared/app/lib/quote-schema.ts'
 import { sendLeadWebhook, type LeadWebhookTarget } from '../_shared/app/server/quote/lead-webhook.server.ts'
+import { continueAfterResponse } from '../_shared/background.ts'
 import { getDb, type FunctionsDb, type OutboxKind } from '../_shared/db.ts'
 import { BodyError, gate, json, readJson } from '../_shared/http.ts'
 import { errorMessage, installRedactingConsole, log } from '../_shared/log.ts'
@@ -213,6 +214,7 @@ export async function handler(req: Request): Promise<Response> {
     return json(req, 500, { success: false, error: messages.saveFailed })
   }
 
-  await deliverNotifications(db, createMailer(), webhook, stored.duplicate ? null : stored.outboxId)
+  // The visitor never waits for the owner's mail server, the webhook or the push service.
+  continueAfterResponse(deliverNotifications(db, createMailer(), webhook, stored.duplicate ? null : stored.outboxId))
   return json(req, 200, { success: true })
 }
