@@ -10,7 +10,7 @@ import { htmlCacheFor, type PageRenderers } from './server/http/html-cache.serve
 import { finalizeResponse, missingHashedAsset } from './server/http/http.server'
 import { methodNotAllowed, methodsAllowedByRoutes } from './server/http/page-methods.server'
 import { COMPLETE_RENDER_AGENT, pageRenderHandler } from './server/http/page-render.server'
-import { declaredSearchOf, pageUrl } from './server/http/page-url.server'
+import { declaredSearchOf, pageAddress } from './server/http/page-url.server'
 import { privateIfNonce, withScriptHashes } from './server/http/script-hashes.server'
 import { exitCleanlyOnSignals, tracked } from './server/http/shutdown.server'
 import { waitForTurn } from './server/http/turn-queue.server'
@@ -24,7 +24,7 @@ warnAboutPlaceholders()
 warnAboutIgnoredSettings()
 const declaredSearch = declaredSearchOf(getRouter())
 const methodsAllowed = methodsAllowedByRoutes(getRouter())
-const htmlCache = htmlCacheFor(runtimeConfig().htmlCacheSeconds, (url) => pageUrl(url, declaredSearch))
+const htmlCache = htmlCacheFor(runtimeConfig().htmlCacheSeconds, (url) => pageAddress(url, declaredSearch))
 exitCleanlyOnSignals()
 const backend = getBackend()
 if (backend.kind === 'embedded') serveOwnerSocket(backend as EmbeddedBackend)

@@ -209,6 +209,32 @@ test.describe('with pages kept ten minutes, so no background render replaces one
     expect((await getStored('/services?tab=patio')).bytes.equals((await get('/services?tab=roof')).bytes)).toBe(false)
   })
 
+  test('a parameter value a page refuses is answered as the router answers it with no page stored', async () => {
+    const uncached = await startSiteServer({ HTML_CACHE_SECONDS: '0' })
+    try {
+      for (const path of ['/', '/services']) await getStored(path)
+      for (const path of [
+        '/?cities=123&x=1',
+        '/?utm_source=a&cities=abc&gclid=z',
+        '/services?tab=bogus&ref=2',
+        '/quote-request?status=invented&message=hi',
+        '/?cities=all',
+        '/services?tab=r%6Fof',
+      ]) {
+        const answers = await Promise.all(
+          [server, uncached].map(async ({ url }) => {
+            const response = await fetch(`${url}${path}`, { redirect: 'manual' })
+            await response.body?.cancel()
+            return `${response.status} ${response.headers.get('location')}`
+          }),
+        )
+        expect(answers[0], path).toBe(answers[1])
+      }
+    } finally {
+      await uncached.stop()
+    }
+  })
+
   test('a page opened from an ad keeps a clean canonical link and hydrates at its address', async ({ page }) => {
     const value = Math.random().toString(36).slice(2)
     const response = await page.goto(`${server.url}/city/folsom?utm_source=${value}&gclid=${value}`)

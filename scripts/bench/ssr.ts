@@ -1,5 +1,6 @@
 // npm run bench:ssr — wrk throughput of three pages against the floor (/robots.txt, no React), with the page
-// cache on and off; and `/` with random ad-click, unknown and ?cities parameters, which must be served as `/`.
+// cache on and off; and `/` with random ad-click, unknown and ?cities parameters, which must cost no more than `/`
+// (the stored page of `/`; a refused ?cities value gets the router's redirect to it, decision 039).
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

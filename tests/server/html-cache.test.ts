@@ -7,7 +7,7 @@ import {
   type HtmlCache,
   type PageRenderers,
 } from '../../app/server/http/html-cache.server'
-import { pageUrl } from '../../app/server/http/page-url.server'
+import { pageAddress } from '../../app/server/http/page-url.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 
 /**
@@ -170,11 +170,11 @@ describe('page cache', () => {
   })
 
   it('serves a page asked for with undeclared parameters from the page of the plain address', async () => {
-    const declared = (pathname: string, search: string) =>
-      pathname === '/services'
-        ? `?${new URLSearchParams(search).get('tab') ? `tab=${new URLSearchParams(search).get('tab')}` : ''}`
-        : ''
-    const pages = cache({ pageUrl: (url) => pageUrl(url, declared) })
+    const declared = (pathname: string, search: string) => {
+      const tab = pathname === '/services' ? new URLSearchParams(search).get('tab') : null
+      return { search: tab ? `?tab=${tab}` : '', refused: [] }
+    }
+    const pages = cache({ pageAddress: (url) => pageAddress(url, declared) })
     const renderer = pageRenderer()
     await visit(pages, renderer, '/services?tab=roof')
     const stored = await html(await pages.serve(request('/services?tab=roof'), renderer.renderers))
@@ -194,6 +194,18 @@ describe('page cache', () => {
       'complete http://localhost/gallery',
     ])
     expect((await pages.serve(request('/gallery'), renderer.renderers)).headers.get('X-Page-Cache')).toBe('hit')
+  })
+
+  it('answers a refused parameter value with the redirect its address names, rendering nothing', async () => {
+    const declared = (_pathname: string, search: string) =>
+      new URLSearchParams(search).get('tab') === 'bogus' ? { search: '', refused: ['tab'] } : { search, refused: [] }
+    const pages = cache({ pageAddress: (url) => pageAddress(url, declared) })
+    const renderer = pageRenderer()
+    await visit(pages, renderer, '/services')
+    const reply = await pages.serve(request('/services?ref=mail&tab=bogus'), renderer.renderers)
+    expect(reply.status).toBe(307)
+    expect(reply.headers.get('Location')).toBe('/services?ref=mail')
+    expect(renderer.live()).toBe(1)
   })
 
   it.each([

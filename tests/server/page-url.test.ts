@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router'
-import { declaredSearchOf, pageUrl } from '../../app/server/http/page-url.server'
+import { declaredSearchOf, pageAddress } from '../../app/server/http/page-url.server'
 import { getRouter } from '../../app/router'
 
 const declaredSearch = declaredSearchOf(getRouter())
 
 function page(address: string): string {
-  const url = pageUrl(new URL(address, 'http://localhost'), declaredSearch)
+  const url = pageAddress(new URL(address, 'http://localhost'), declaredSearch).page
   return `${url.pathname}${url.search}`
+}
+
+function redirect(address: string): string | undefined {
+  return pageAddress(new URL(address, 'http://localhost'), declaredSearch).redirect
 }
 
 describe('the address a page is rendered and cached under, from the routes the site declares', () => {
@@ -35,7 +39,21 @@ describe('the address a page is rendered and cached under, from the routes the s
 
   it('gives one address whatever the order or encoding of the parameters', () => {
     expect(page('/services?ref=1&tab=r%6Fof')).toBe('/services?tab=roof')
+    expect(page('/services?ref=1&%74ab=roof')).toBe('/services?tab=roof')
+    expect(page('/?utm_source=x&citie%73=all')).toBe('/?cities=all')
     expect(page('/quote-request?x=1&status=sent')).toBe(page('/quote-request?status=sent&x=1'))
+  })
+
+  it('sends a value the route refuses to the address without it, keeping every other parameter', () => {
+    expect(redirect('/?cities=123&x=1')).toBe('/?x=1')
+    expect(redirect('/?utm_source=a&cities=abc&gclid=z')).toBe('/?utm_source=a&gclid=z')
+    expect(redirect('/services?tab=bogus')).toBe('/services')
+    expect(redirect('/quote-request?status=invented&message=hi')).toBe('/quote-request')
+  })
+
+  it('redirects nothing the route accepts, however it is spelled, nor what the page does not read', () => {
+    for (const address of ['/?cities=all', '/?cities=%22all%22', '/services?tab=r%6Fof', '/?tab=bogus', '/?x=1', '/'])
+      expect(redirect(address), address).toBeUndefined()
   })
 
   it('refuses, at start, a route whose search it cannot know', () => {

@@ -1,6 +1,7 @@
 import { constants, gzipSync } from 'node:zlib'
 import { runtimeConfig } from '../config.server'
 import { acceptsEncoding } from './http.server'
+import type { PageAddress } from './page-url.server'
 
 /** docs/decisions/010-page-cache.md */
 
@@ -10,7 +11,7 @@ export interface HtmlCacheOptions {
   keepMs: number
   maxBytes: number
   now?: () => number
-  pageUrl?: (url: URL) => URL
+  pageAddress?: (url: URL) => PageAddress
 }
 
 type Render = (request: Request) => Response | Promise<Response>
@@ -109,7 +110,10 @@ export function createHtmlCache(options: HtmlCacheOptions) {
 
     async serve(incoming: Request, renderers: PageRenderers): Promise<Response> {
       if (options.freshMs <= 0 || !isCacheableRequest(incoming)) return renderers.live(incoming)
-      const url = options.pageUrl?.(new URL(incoming.url)) ?? new URL(incoming.url)
+      const address = options.pageAddress?.(new URL(incoming.url)) ?? { page: new URL(incoming.url) }
+      // docs/decisions/039-refused-search-values-redirect.md
+      if (address.redirect) return new Response(null, { status: 307, headers: { Location: address.redirect } })
+      const url = address.page
       const key = `${url.pathname}${url.search}`
 
       const page = pages.get(key)
@@ -133,7 +137,10 @@ export function createHtmlCache(options: HtmlCacheOptions) {
 
 export type HtmlCache = ReturnType<typeof createHtmlCache>
 
-export function htmlCacheFor(seconds = runtimeConfig().htmlCacheSeconds, pageUrl?: (url: URL) => URL): HtmlCache {
+export function htmlCacheFor(
+  seconds = runtimeConfig().htmlCacheSeconds,
+  pageAddress?: (url: URL) => PageAddress,
+): HtmlCache {
   const freshMs = seconds * 1000
-  return createHtmlCache({ freshMs, keepMs: Math.max(60_000, freshMs * 6), maxBytes: 32 * 1024 * 1024, pageUrl })
+  return createHtmlCache({ freshMs, keepMs: Math.max(60_000, freshMs * 6), maxBytes: 32 * 1024 * 1024, pageAddress })
 }

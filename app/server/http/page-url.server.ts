@@ -1,14 +1,23 @@
 import type { AnyRouter } from '@tanstack/react-router'
 import * as v from 'valibot'
 
-export type DeclaredSearch = (pathname: string, search: string) => string
+export type DeclaredSearch = (pathname: string, search: string) => { search: string; refused: string[] }
+
+export interface PageAddress {
+  page: URL
+  redirect?: string
+}
 
 /** So `/?gclid=…` is the page of `/` and cannot force a render of its own. */
-export function pageUrl(url: URL, declaredSearch: DeclaredSearch): URL {
-  if (!url.search) return url
+export function pageAddress(url: URL, declaredSearch: DeclaredSearch): PageAddress {
+  if (!url.search) return { page: url }
+  const { search, refused } = declaredSearch(url.pathname, url.search)
   const page = new URL(url)
-  page.search = declaredSearch(url.pathname, url.search)
-  return page
+  page.search = search
+  if (refused.length === 0) return { page }
+  const rest = new URLSearchParams(url.search)
+  for (const name of refused) rest.delete(name)
+  return { page, redirect: `${url.pathname}${rest.size ? `?${rest}` : ''}` }
 }
 
 type ObjectSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
@@ -17,25 +26,39 @@ function isObjectSchema(schema: unknown): schema is ObjectSchema {
   return (schema as { type?: unknown } | undefined)?.type === 'object'
 }
 
+function namesAny(search: string, names: Set<string>): boolean {
+  for (const name of new URLSearchParams(search).keys()) if (names.has(name)) return true
+  return false
+}
+
 /** Throws at start unless every route declares its search with `v.object`. */
 export function declaredSearchOf(router: AnyRouter): DeclaredSearch {
+  const declaredNames = new Set<string>()
   for (const route of Object.values(router.routesById as Record<string, { id: string; options: object }>)) {
     const schema: unknown = (route.options as { validateSearch?: unknown }).validateSearch
-    if (schema !== undefined && !isObjectSchema(schema)) {
+    if (schema === undefined) continue
+    if (!isObjectSchema(schema)) {
       throw new Error(`route ${route.id}: declare its search with a valibot v.object (page-url.server.ts)`)
     }
+    for (const name of Object.keys(schema.entries)) declaredNames.add(name)
   }
   return (pathname, search) => {
+    // Ad clicks name nothing a route reads: no parsing.
+    if (!namesAny(search, declaredNames)) return { search: '', refused: [] }
     const [routes] = router.getMatchedRoutes(pathname)
-    const raw: unknown = router.options.parseSearch(search)
+    const raw = router.options.parseSearch(search) as Record<string, unknown>
     const kept: Record<string, unknown> = {}
+    const refused: string[] = []
     for (const route of routes) {
       const schema = route.options.validateSearch as ObjectSchema | undefined
       if (!schema) continue
       const parsed = v.safeParse(schema, raw)
-      if (parsed.success) Object.assign(kept, parsed.output)
+      const accepted: Record<string, unknown> = parsed.success ? parsed.output : {}
+      Object.assign(kept, accepted)
+      for (const name of Object.keys(schema.entries))
+        if (name in raw && accepted[name] === undefined) refused.push(name)
     }
     for (const [name, value] of Object.entries(kept)) if (value === undefined) delete kept[name]
-    return router.options.stringifySearch(kept)
+    return { search: router.options.stringifySearch(kept), refused }
   }
 }

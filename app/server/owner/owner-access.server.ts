@@ -114,7 +114,7 @@ function redirect(location: string, cookie?: string): Response {
 }
 
 function sessionCookie(value: string, request: Request, maxAgeSeconds: number): string {
-  // Secure whenever the visitor reached the site over https (also behind a TLS proxy); http://localhost in dev.
+  // Secure over https, also behind a TLS proxy; not on http://localhost in dev.
   const secure = publicOrigins(request)[0]?.startsWith('https:') ? '; Secure' : ''
   return `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`
 }
