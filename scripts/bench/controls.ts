@@ -32,6 +32,8 @@ function watchControls() {
     element instanceof HTMLTextAreaElement ||
     element instanceof HTMLSelectElement ||
     (element instanceof HTMLButtonElement && element.hasAttribute('popovertarget')) ||
+    // An invoker command opens its <dialog> without script where the browser supports it.
+    (element instanceof HTMLButtonElement && element.hasAttribute('commandfor') && 'command' in element) ||
     (element instanceof HTMLButtonElement && element.type === 'submit' && Boolean(element.form?.getAttribute('action')))
   const poll = () => {
     const now = performance.now()
