@@ -4,12 +4,14 @@ import { readFileSync } from 'node:fs'
 import { cities } from '../../app/content/cities'
 import { startSupabaseStub } from '../../e2e/support/supabase-stub'
 import { startLocalSupabase } from '../../tests/support/supabase-local'
+import { writeSharedFiles } from '../../tests/support/supabase-shared'
 import { startSiteProcess, type SiteProcess } from '../../tests/support/site-process'
 import { contactFormToken, report, routeKinds } from './common'
 
 const PAGE_VIEWS = 500
 const LEADS = 50
 const CONCURRENCY = 4
+const EMBEDDED_BUDGET_MB = 350
 
 /** VmRSS and VmHWM (peak) of a process, in MB. */
 function memory(pid: number): { rss: number; peak: number } {
@@ -82,6 +84,8 @@ async function measure(mode: string, env: Record<string, string>): Promise<Recor
 
 const rows = [await measure('embedded', {})]
 
+// The functions import copies of app/ modules, as `npm run test:supabase` makes them first.
+writeSharedFiles()
 const rest = await startSupabaseStub()
 const local = await startLocalSupabase({ restFallbackUrl: rest.url })
 try {
@@ -92,3 +96,8 @@ try {
 }
 
 report('memory', rows, ['mode', 'RSS at start (MB)', 'RSS after (MB)', 'peak RSS (MB)', 'leads stored'])
+const embeddedAfter = Number(rows[0]!['RSS after (MB)'])
+if (embeddedAfter > EMBEDDED_BUDGET_MB) {
+  console.error(`\nEmbedded mode: ${embeddedAfter} MB resident after the load (budget ${EMBEDDED_BUDGET_MB}).`)
+  process.exit(1)
+}

@@ -30,7 +30,7 @@ function isBelowTheFold(entry: IntersectionObserverEntry): boolean {
 
 const hiddenStyle: CSSProperties = { opacity: 0, transform: 'translateY(24px)' }
 
-/** Only content still out of sight at idle is animated: it fades and rises into place, in CSS, when scrolled to. */
+/** Only content still out of sight at idle fades and rises in (CSS) when scrolled to. */
 export function Reveal({
   children,
   className,

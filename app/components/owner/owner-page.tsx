@@ -23,7 +23,7 @@ export function OwnerPage() {
   return <OwnerInbox state={state} loaded={leads} />
 }
 
-/** Query lives here only, so no public page loads it (docs/decisions/035-public-pages-read-through-loaders.md). */
+/** Query lives here only: docs/decisions/035-public-pages-read-through-loaders.md. */
 function OwnerInbox({ state, loaded }: { state: OwnerState; loaded: InboxLead[] }) {
   const [queryClient] = useState(createOwnerQueryClient)
   return (

@@ -1,6 +1,8 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
+import { Worker } from 'node:worker_threads'
 import type { PGlite } from '@electric-sql/pglite'
 import { LOCK_WAIT_MS, lockDataFolder, takeHeldLock } from './data-folder-lock.server'
 
@@ -34,6 +36,19 @@ async function loadPGlite(): Promise<typeof PGlite> {
   return (await import('@electric-sql/pglite')).PGlite
 }
 
+const CREATE_DATABASE = `const { workerData: { entry, path, startParams } } = require('node:worker_threads')
+require(entry).PGlite.create(path, { startParams }).then((db) => db.close())`
+
+/** In a worker, initdb's WebAssembly instances (~330 MB) go at its exit, not at V8's next full collection. */
+async function createInWorker(path: string, startParams: string[]): Promise<void> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite')
+  const worker = new Worker(CREATE_DATABASE, { eval: true, workerData: { entry, path, startParams } })
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject)
+    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`creating the database: exit ${code}`))))
+  })
+}
+
 export async function openShared(dataDir: string, lockWaitMs = LOCK_WAIT_MS): Promise<SharedDb> {
   const reg = registry()
   const key = dataDir
@@ -44,9 +59,10 @@ export async function openShared(dataDir: string, lockWaitMs = LOCK_WAIT_MS): Pr
       const release = takeHeldLock(dataDir) ?? (await lockDataFolder(dataDir, lockWaitMs))
       try {
         const PGlite = await loadPGlite()
-        const db = await PGlite.create(join(dataDir, 'pglite'), {
-          startParams: [...PGlite.defaultStartParams, ...SMALL_MEMORY_SETTINGS],
-        })
+        const path = join(dataDir, 'pglite')
+        const startParams = [...PGlite.defaultStartParams, ...SMALL_MEMORY_SETTINGS]
+        if (!existsSync(join(path, 'PG_VERSION'))) await createInWorker(path, startParams)
+        const db = await PGlite.create(path, { startParams })
         return { db, refs: 0, release }
       } catch (error) {
         await release()

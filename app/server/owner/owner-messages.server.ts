@@ -45,7 +45,7 @@ export interface VapidKeys {
   subject: string
 }
 
-/** `gone`: endpoints that answered 404 or 410, to drop; `failures`: the rest of what went wrong, to retry. */
+/** `gone`: endpoints that answered 404 or 410, to drop; `failures`: the rest, to retry. */
 export async function pushToTargets(targets: PushTarget[], vapid: VapidKeys, payload: PushPayload) {
   let delivered = 0
   const gone: string[] = []
