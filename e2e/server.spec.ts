@@ -1,11 +1,12 @@
 import { expect, test } from './support/test'
+import { PGlite } from '@electric-sql/pglite'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { logged, startSiteServer, type SiteServer } from './support/site-server'
 import { startSupabaseStub } from './support/supabase-stub'
 import { cspViolations } from './support/csp'
-import { fillQuoteFields } from './support/quote-form'
+import { fillQuoteFields, renderedFormToken } from './support/quote-form'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
 import { site } from '~/content/site'
 import { homeHero } from '~/content/home'
@@ -266,6 +267,38 @@ test('on SIGTERM the server finishes, closes its database and exits by itself', 
   await server.stop() // SIGTERM; stop() falls back to SIGKILL after 5 s
   expect(server.ended()).toEqual({ code: 0, signal: null })
   expect(existsSync(join(server.dataDir, 'pglite.lock'))).toBe(false)
+})
+
+test('a server whose log reader has gone keeps serving pages and storing quotes, and stops on SIGTERM', async () => {
+  const server = await startSiteServer({ QUOTE_MIN_FILL_MS: '0' })
+  try {
+    const formToken = await renderedFormToken(`${server.url}/contact`)
+    server.closeOutput()
+    const fields = { firstName: 'Unlogged', email: 'unlogged@example.com', phone: '9165550131', formToken }
+    // Storing a lead writes a log line: the first write into the closed pipe.
+    const answer = await fetch(`${server.url}/quote-request`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+      body: new URLSearchParams(fields),
+      signal: AbortSignal.timeout(5_000),
+    })
+    expect(answer.headers.get('location')).toBe('/quote-request?status=sent')
+    for (const path of ['/', '/no-such-page', '/robots.txt']) {
+      const page = await fetch(`${server.url}${path}`, { signal: AbortSignal.timeout(5_000) })
+      expect(page.status, path).toBe(path === '/no-such-page' ? 404 : 200)
+    }
+  } finally {
+    await server.stop() // a server stuck at 100% CPU is killed after 5 s
+  }
+  expect(server.ended()).toEqual({ code: 0, signal: null })
+  const db = new PGlite(join(server.dataDir, 'pglite'))
+  try {
+    const rows = await db.query<{ first_name: string }>('SELECT first_name FROM quote_requests')
+    expect(rows.rows.map((row) => row.first_name)).toContain('Unlogged')
+  } finally {
+    await db.close()
+  }
 })
 
 test('the first visitor after a start sees the whole home page without JavaScript', async ({ browser }) => {

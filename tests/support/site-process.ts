@@ -17,6 +17,8 @@ export interface SiteProcess {
   stop: () => Promise<void>
   /** kill -9: the process gets no chance to finish anything. */
   kill: () => Promise<void>
+  /** Closes the pipes it logs to, as a log reader that goes away does. */
+  closeOutput: () => void
 }
 
 /** Logged by app/server/http/nitro-warm-up.server.ts (as JSON; e2e/support/site-server.ts reads the same). */
@@ -86,5 +88,9 @@ export async function startSiteProcess(
         child.once('exit', () => resolve())
         child.kill('SIGKILL')
       }),
+    closeOutput: () => {
+      child.stdout?.destroy()
+      child.stderr?.destroy()
+    },
   }
 }

@@ -10,7 +10,7 @@ export function createOwnerQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } })
 }
 
-/** The loader's leads, read again whenever the inbox comes back into view or the service worker says so. */
+/** The loader's leads, read again when the inbox is back in view or the service worker says so. */
 export function useOwnerLeads(loaded: InboxLead[]): InboxLead[] {
   const router = useRouter()
   const queryClient = useQueryClient()

@@ -2,8 +2,8 @@ import { closeSync, fdatasync, fstatSync, ftruncateSync, openSync, readFileSync,
 
 /** Written before the database is told, so a crash cannot resend. */
 export const SENT_JOURNAL_FILE = 'outbox-sent.log'
-// Truncating synced lines blocks the loop ~2 ms on ext4, once per batch in a burst: empty it past this
-// size instead. Ids already marked are harmless when read back (marking is idempotent).
+// Truncating synced lines blocks the loop ~2 ms on ext4: empty it past this size instead. Ids read back
+// are marked again, harmlessly.
 export const JOURNAL_CLEAR_BYTES = 64 * 1024
 
 export interface SentJournal {

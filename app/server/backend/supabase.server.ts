@@ -29,7 +29,7 @@ export interface SupabaseBackend extends Backend {
   readonly sharedRateLimits: true
   readonly client: SupabaseClient
   checkReady(): Promise<void>
-  /** Asks send-quote-email to deliver what is due now (the pg_cron schedule would within a minute). */
+  /** Asks send-quote-email to deliver what is due now, not within pg_cron's minute. */
   deliverDue(): Promise<void>
 }
 

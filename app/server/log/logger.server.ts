@@ -51,6 +51,9 @@ function safeError(error: unknown) {
 }
 
 function createLogger(): Logger {
+  // Else a closed pipe's error loops through Nitro's error trap, which logs it: 100% CPU.
+  let outputGone = false
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => (outputGone = true))
   let level: string = 'info'
   try {
     level = runtimeConfig().logLevel
@@ -70,7 +73,7 @@ function createLogger(): Logger {
       },
     },
     // Looked up per write: tests spy on it.
-    { write: (line: string) => process.stdout.write(line) },
+    { write: (line: string) => outputGone || process.stdout.write(line) },
   )
 }
 
