@@ -23,8 +23,7 @@ function loaderSource(preloads: string[], entries: string[]): string {
   return `(${startEntrySource})(${JSON.stringify(preloads)},${JSON.stringify(entries)},${LOADER_FALLBACK_MS})`
 }
 
-// <Scripts> with the entry loaded by the inline loader. The router's hydration scripts remove themselves
-// once run, so the browser hydrates the loader alone.
+// <Scripts> with the entry loaded by the inline loader; the router's scripts remove themselves once run.
 export function DeferredEntryScripts() {
   const router = useRouter()
   const hydrated = useHydrated()

@@ -39,7 +39,7 @@ async function loadPGlite(): Promise<typeof PGlite> {
 const CREATE_DATABASE = `const { workerData: { entry, path, startParams } } = require('node:worker_threads')
 require(entry).PGlite.create(path, { startParams }).then((db) => db.close())`
 
-/** In a worker, initdb's WebAssembly instances (~330 MB) go at its exit, not at V8's next full collection. */
+/** A worker's initdb memory (~330 MB) goes at its exit, not at a later full collection. */
 async function createInWorker(path: string, startParams: string[]): Promise<void> {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite')
   const worker = new Worker(CREATE_DATABASE, { eval: true, workerData: { entry, path, startParams } })

@@ -2,8 +2,7 @@ import { closeSync, fdatasync, fstatSync, ftruncateSync, openSync, readFileSync,
 
 /** Written before the database is told, so a crash cannot resend. */
 export const SENT_JOURNAL_FILE = 'outbox-sent.log'
-// Truncating synced lines blocks the loop ~2 ms on ext4: empty it past this size instead. Ids read back
-// are marked again, harmlessly.
+// Truncating synced lines blocks the loop ~2 ms on ext4: empty it past this size instead.
 export const JOURNAL_CLEAR_BYTES = 64 * 1024
 
 export interface SentJournal {

@@ -1,4 +1,5 @@
 import { constants, gzipSync } from 'node:zlib'
+import { FastResponse } from 'srvx/node'
 import { runtimeConfig } from '../config.server'
 import { acceptsEncoding } from './http.server'
 import type { PageAddress } from './page-url.server'
@@ -25,8 +26,8 @@ export interface PageRenderers {
 interface CachedPage {
   status: number
   headers: Array<[string, string]>
-  body: Buffer
-  gzipped: Buffer
+  body: Buffer<ArrayBuffer>
+  gzipped: Buffer<ArrayBuffer>
   renderedAt: number
   bytes: number
 }
@@ -44,7 +45,7 @@ function isCacheableResponse(response: Response): boolean {
   return !/no-store|no-cache|private/i.test(response.headers.get('Cache-Control') ?? '')
 }
 
-function storePage(response: Response, body: Buffer, renderedAt: number): CachedPage {
+function storePage(response: Response, body: Buffer<ArrayBuffer>, renderedAt: number): CachedPage {
   const headers: Array<[string, string]> = []
   response.headers.forEach((value, name) => {
     if (name !== 'content-length' && name !== 'date') headers.push([name, value])
@@ -64,7 +65,8 @@ function replay(page: CachedPage, request: Request): Response {
   }
   headers.set('Content-Length', String(body.length))
   headers.set('X-Page-Cache', 'hit')
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: page.status, headers })
+  // srvx writes these bytes as they are; a Response copies them through a stream.
+  return new FastResponse(request.method === 'HEAD' ? null : body, { status: page.status, headers })
 }
 
 export function createHtmlCache(options: HtmlCacheOptions) {

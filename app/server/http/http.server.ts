@@ -88,36 +88,49 @@ function isHttps(request: Request): boolean {
   )
 }
 
-export async function finalizeResponse(request: Request, response: Response): Promise<Response> {
-  const headers = new Headers(response.headers)
-  const contentType = headers.get('Content-Type') ?? ''
-  const isHtml = contentType.startsWith('text/html')
-
-  if (isHtml) {
+function setSiteHeaders(request: Request, status: number, headers: Headers): void {
+  if ((headers.get('Content-Type') ?? '').startsWith('text/html')) {
     for (const [name, value] of Object.entries(securityHeaders)) {
       if (!headers.has(name)) headers.set(name, value)
     }
     if (isHttps(request)) headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
     if (!headers.has('Cache-Control')) {
-      headers.set('Cache-Control', response.status === 200 ? HTML_CACHE_CONTROL : 'public, max-age=0, s-maxage=60')
+      headers.set('Cache-Control', status === 200 ? HTML_CACHE_CONTROL : 'public, max-age=0, s-maxage=60')
     }
   } else if (new URL(request.url).pathname.startsWith('/_serverFn/')) {
     headers.set('Cache-Control', 'no-store')
   }
   headers.set('X-Content-Type-Options', 'nosniff')
+}
 
+/** In place, to keep a FastResponse; a redirect's headers are immutable. */
+function withSiteHeaders(request: Request, response: Response): Response {
+  try {
+    setSiteHeaders(request, response.status, response.headers)
+    return response
+  } catch {
+    const headers = new Headers(response.headers)
+    setSiteHeaders(request, response.status, headers)
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  }
+}
+
+export async function finalizeResponse(request: Request, response: Response): Promise<Response> {
+  const contentType = response.headers.get('Content-Type') ?? ''
   const encoding = chooseEncoding(request.headers.get('Accept-Encoding'))
   if (
     !encoding ||
-    !response.body ||
     request.method === 'HEAD' ||
-    headers.has('Content-Encoding') ||
+    response.headers.has('Content-Encoding') ||
     !compressible.test(contentType) ||
     response.status === 204 ||
-    response.status === 304
+    response.status === 304 ||
+    !response.body // last: on a FastResponse this makes a stream
   ) {
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+    return withSiteHeaders(request, response)
   }
+  const headers = new Headers(response.headers)
+  setSiteHeaders(request, response.status, headers)
   const plain = (body: BodyInit | null) =>
     new Response(body, { status: response.status, statusText: response.statusText, headers })
   const declared = headers.get('Content-Length')

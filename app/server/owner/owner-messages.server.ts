@@ -1,5 +1,5 @@
-// What the owner's alerts and review requests say, and the push itself: shared by the embedded outbox and
-// send-quote-email on Supabase (npm run supabase:sync), so both modes send the same bytes.
+// The owner's alerts, review requests and pushes: shared with send-quote-email on Supabase
+// (npm run supabase:sync), so both modes send the same bytes.
 import webpush from 'web-push'
 import { site } from '../../content/site'
 import { pushTitle } from '../../lib/owner-lead'

@@ -1,5 +1,5 @@
-// Supabase mode of the inbox (docs/decisions/033-owner-inbox.md): Supabase Auth's e-mail link signs the
-// owner in, and every read and write carries the owner's own access token, so row level security decides.
+// Supabase mode of the inbox (docs/decisions/033-owner-inbox.md): reads and writes carry the owner's
+// own access token, so row level security decides.
 import { createClient, type Session } from '@supabase/supabase-js'
 import { setResponseStatus } from '@tanstack/react-start/server'
 import type { InboxLead, OwnerStatus } from '../../lib/owner-lead'
