@@ -12,6 +12,7 @@ import { lazyWhenIdle } from '~/lib/lazy-when-idle'
 import { FloatingFeatures } from '~/components/floating/floating-features'
 import { DeferredEntryScripts, HeadTags } from '~/components/layout/document-assets'
 import { linkWebManifestAfterLoad } from '~/lib/web-manifest'
+import { useKeepBroughtReviews } from '~/hooks/use-settled-reviews'
 // Inline: no request for the tab's icon on the first view.
 import faviconDataUrl from '~/components/layout/favicon.svg?inline'
 import '~/styles/app.css'
@@ -59,6 +60,7 @@ declare module '@tanstack/react-router' {
 
 function RootDocument({ children }: { children: ReactNode }) {
   const bare = useMatches({ select: (matches) => matches.some((match) => match.staticData.bare) })
+  useKeepBroughtReviews()
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
     linkWebManifestAfterLoad()
