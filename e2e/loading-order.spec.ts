@@ -28,7 +28,7 @@ test('the page’s JavaScript waits for its high-priority photo when the photo i
   // Not only loaded: on screen, as the browser reports the photo's paint (it is the largest one here).
   const photoPaint = await largestPaint(page)
   expect(photoPaint.isPagePhoto).toBe(true)
-  expect(entryRequestedAt).toBeGreaterThan(photoPaint.renderTime)
+  expect(entryRequestedAt).toBeGreaterThan(photoPaint.paintedAt)
 })
 
 test('a high-priority photo in view but smaller than the text holds the page’s JavaScript only until it painted', async ({
