@@ -1,6 +1,7 @@
 import { use } from 'react'
 import { useLoaderData, useMatches } from '@tanstack/react-router'
-import { keepFirstAnswer, type Review } from '~/lib/backend-reads'
+import { keepFirstAnswer } from '~/lib/kept-answers'
+import type { Review } from '~/lib/backend-reads'
 
 /** Suspends until the page loader's read settles; null when it failed. */
 export function useSettledReviews(page: '/' | '/reviews') {

@@ -46,8 +46,8 @@ export function report(name: string, rows: Record<string, unknown>[], columns: s
 }
 
 /** wrk's output; asynchronous, so the server's log pipe keeps draining while it runs. */
-export function runWrk(args: string[], env: Record<string, string> = {}): Promise<string> {
-  const child = spawn('wrk', args, { env: { ...process.env, ...env } })
+export function runWrk(args: string[], env: Record<string, string> = {}, command = 'wrk'): Promise<string> {
+  const child = spawn(command, args, { env: { ...process.env, ...env } })
   let out = ''
   child.stdout.on('data', (chunk) => (out += chunk))
   child.stderr.on('data', (chunk) => process.stderr.write(chunk))

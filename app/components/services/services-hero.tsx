@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { claims } from '~/content/site'
-import { keepFirstAnswer } from '~/lib/backend-reads'
+import { keepFirstAnswer } from '~/lib/kept-answers'
 import { VideoHero } from '~/components/shared/video-hero'
 import { CallButton, QuoteFormLink } from '~/components/shared/action-buttons'
 
