@@ -1,21 +1,19 @@
 import { use } from 'react'
 import { useLoaderData, useMatches } from '@tanstack/react-router'
 import { keepFirstAnswer } from '~/lib/kept-answers'
-import type { Review } from '~/lib/backend-reads'
 
-/** Suspends until the page loader's read settles; null when it failed. */
+/** Suspends until the loader's read settles; null when it failed. */
 export function useSettledReviews(page: '/' | '/reviews') {
-  const reviews = useLoaderData({ from: page, select: (data) => data.reviews })
-  return use(keepFirstAnswer('reviews', reviews))
+  return use(useLoaderData({ from: page, select: (data) => data.reviews }))
 }
 
-/** A link followed before the sections hydrate must find the reviews kept. */
+/** A link followed before the reviews' section hydrates must find them kept. */
 export function useKeepBroughtReviews() {
   const brought = useMatches({
-    select: (matches) =>
-      matches
-        .map((match) => (match.loaderData as { reviews?: Promise<Review[] | null> } | undefined)?.reviews)
-        .find(Boolean),
+    select: (matches) => {
+      for (const match of matches)
+        if (match.routeId === '/' || match.routeId === '/reviews') return match.loaderData?.reviews
+    },
   })
   if (brought) keepFirstAnswer('reviews', brought)
 }

@@ -56,6 +56,11 @@ export function runWrk(args: string[], env: Record<string, string> = {}, command
   )
 }
 
+/** The rate in wrk's report. */
+export function requestsPerSecond(wrkOutput: string): number {
+  return Number(wrkOutput.match(/Requests\/sec:\s+([\d.]+)/)?.[1])
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)

@@ -5,53 +5,51 @@ import { execFileSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import { startSiteProcess, type SiteProcess } from '../../tests/support/site-process'
 import { ensureCommand } from '../../tests/support/system-deps'
-import { median, report, runWrk } from './common'
+import { median, report, requestsPerSecond, runWrk } from './common'
 
 ensureCommand('wrk', 'wrk')
 ensureCommand('taskset', 'util-linux')
 const other = process.env.BENCH_COMPARE_WITH
 if (!other) throw new Error('Set BENCH_COMPARE_WITH to another checkout with a production build (.output).')
-const checkouts = { this: process.cwd(), other: resolve(other) }
+const checkouts = [process.cwd(), resolve(other)]
 const pairs = Number(process.env.BENCH_COMPARE_PAIRS ?? 3)
 const rounds = Number(process.env.BENCH_COMPARE_ROUNDS ?? 3)
-const modes = { pinned: '1', shared: '3' } as const
+const modes = [
+  { cores: 'pinned', serverCpus: '1', rates: [[], []] as [number[], number[]] },
+  { cores: 'shared', serverCpus: '3', rates: [[], []] as [number[], number[]] },
+]
 
-async function requestsPerSecond(site: SiteProcess, pinned: boolean) {
+async function storedHomeRate(site: SiteProcess, pinned: boolean) {
   const args = ['-t1', '-c32', '-d8s', '-H', 'Accept-Encoding: gzip', `${site.url}/`]
-  const out = await (pinned ? runWrk(['-c', '1', 'wrk', ...args], {}, 'taskset') : runWrk(args))
-  return Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1])
+  return requestsPerSecond(await (pinned ? runWrk(['-c', '1', 'wrk', ...args], {}, 'taskset') : runWrk(args)))
 }
 
-const results = Object.fromEntries(
-  Object.keys(modes).map((mode) => [mode, { this: [] as number[], other: [] as number[] }]),
-)
 for (let pair = 0; pair < pairs; pair++) {
-  const sites = {
-    this: await startSiteProcess({}, { outputDir: `${checkouts.this}/.output`, cwd: checkouts.this }),
-    other: await startSiteProcess({}, { outputDir: `${checkouts.other}/.output`, cwd: checkouts.other }),
-  }
+  const sites: SiteProcess[] = []
   try {
-    for (const site of Object.values(sites)) {
+    for (const checkout of checkouts) {
+      const site = await startSiteProcess({}, { outputDir: `${checkout}/.output`, cwd: checkout })
+      sites.push(site)
       for (let i = 0; i < 200; i++) await (await fetch(`${site.url}/`)).arrayBuffer()
       const state = (await fetch(`${site.url}/`)).headers.get('x-page-cache')
-      if (state !== 'hit') throw new Error(`/ is not a stored page at ${site.url} (X-Page-Cache: ${state})`)
+      if (state !== 'hit') throw new Error(`/ is not a stored page in ${checkout} (X-Page-Cache: ${state})`)
     }
-    for (const [mode, cpus] of Object.entries(modes)) {
-      for (const site of Object.values(sites)) execFileSync('taskset', ['-a', '-p', cpus, String(site.pid)])
+    for (const mode of modes) {
+      for (const site of sites) execFileSync('taskset', ['-a', '-p', mode.serverCpus, String(site.pid)])
       for (let round = 0; round < rounds; round++) {
-        const order = (pair + round) % 2 ? (['other', 'this'] as const) : (['this', 'other'] as const)
-        for (const build of order) results[mode]![build].push(await requestsPerSecond(sites[build], mode === 'pinned'))
+        const order: Array<0 | 1> = (pair + round) % 2 ? [1, 0] : [0, 1]
+        for (const build of order) mode.rates[build].push(await storedHomeRate(sites[build]!, mode.cores === 'pinned'))
       }
     }
   } finally {
-    await Promise.all(Object.values(sites).map((site) => site.stop()))
+    await Promise.all(sites.map((site) => site.stop()))
   }
 }
 
 report(
   'compare-stored',
-  Object.entries(results).map(([mode, { this: mine, other: theirs }]) => ({
-    cores: mode,
+  modes.map(({ cores, rates: [mine, theirs] }) => ({
+    cores,
     'this build req/s': Math.round(median(mine)),
     'other req/s': Math.round(median(theirs)),
     ratio: (median(mine) / median(theirs)).toFixed(2),

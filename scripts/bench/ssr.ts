@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ensureCommand } from '../../tests/support/system-deps'
-import { report, runWrk, startProductionServer } from './common'
+import { report, requestsPerSecond, runWrk, startProductionServer } from './common'
 
 ensureCommand('wrk', 'wrk')
 const HOME_RATIO_BUDGET = 0.5
@@ -44,7 +44,7 @@ function toMs(text: string) {
 async function wrk(url: string, seconds: number | string, script?: string) {
   const options = ['-t2', '-c32', `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: br, gzip']
   const out = await runWrk([...options, ...(script ? ['-s', script] : []), url])
-  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1])
+  const rps = requestsPerSecond(out)
   const p50 = toMs(out.match(/\s50%\s+(\S+)/)?.[1] ?? '')
   const p99 = toMs(out.match(/\s99%\s+(\S+)/)?.[1] ?? '')
   const errors = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0)
