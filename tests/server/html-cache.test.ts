@@ -7,6 +7,7 @@ import {
   type HtmlCache,
   type PageRenderers,
 } from '../../app/server/http/html-cache.server'
+import { finalizeResponse } from '../../app/server/http/http.server'
 import { pageAddress } from '../../app/server/http/page-url.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 
@@ -257,5 +258,57 @@ describe('page cache', () => {
     const renderer = pageRenderer()
     for (let i = 0; i < 2; i++) await visit(pages, renderer)
     expect([renderer.live(), renderer.complete()]).toEqual([2, 0])
+  })
+})
+
+// docs/decisions/005-gzip-page-cache.md: a stored page is gzipped once, and srvx writes those bytes as they are.
+describe('a stored page on its way out (finalizeResponse)', () => {
+  const browser = { 'Accept-Encoding': 'gzip, deflate, br, zstd' }
+  const page = `<!DOCTYPE html><html><body>${'<p>Driveways, roofs and patios, cleaned.</p>'.repeat(100)}</body></html>`
+
+  it('hands the stored gzip back untouched: the same bytes, gzip though the browser takes br, compressed once', async () => {
+    const pages = cache()
+    const renderer = pageRenderer({ body: () => page })
+    await visit(pages, renderer)
+    const before = Buffer.from(
+      await (await pages.serve(request('/', { headers: browser }), renderer.renderers)).arrayBuffer(),
+    )
+
+    const incoming = request('/', { headers: browser })
+    const stored = await pages.serve(incoming, renderer.renderers)
+    const finished = await finalizeResponse(incoming, stored)
+    expect(finished).toBe(stored) // the same object, so the server still writes its buffer as it is
+    expect(finished.headers.get('Content-Encoding')).toBe('gzip')
+    expect(finished.headers.get('Vary')).toBe('Accept-Encoding')
+    expect(finished.headers.get('X-Content-Type-Options')).toBe('nosniff')
+    const bytes = Buffer.from(await finished.arrayBuffer())
+    expect(bytes).toEqual(before)
+    expect(Number(finished.headers.get('Content-Length'))).toBe(bytes.length)
+    expect(gunzipSync(bytes).toString('utf8')).toBe(page)
+  })
+
+  it('hands a redirect back with its status and Location and no body, also one whose headers cannot change', async () => {
+    const declared = (_pathname: string, search: string) =>
+      new URLSearchParams(search).get('tab') === 'bogus' ? { search: '', refused: ['tab'] } : { search, refused: [] }
+    const pages = cache({ pageAddress: (url) => pageAddress(url, declared) })
+    const renderer = pageRenderer()
+    const incoming = request('/services?tab=bogus', { headers: browser })
+    const redirect = await pages.serve(incoming, renderer.renderers)
+    const finished = await finalizeResponse(incoming, redirect)
+    expect(finished).toBe(redirect)
+    expect(finished.status).toBe(307)
+    expect(finished.headers.get('Location')).toBe('/services')
+    expect(finished.headers.get('Content-Encoding')).toBeNull()
+    expect(finished.body).toBeNull()
+
+    // Response.redirect() freezes its headers: the site's are set on a copy.
+    const frozen = Response.redirect('http://localhost/services', 308)
+    const copied = await finalizeResponse(request('/services/', { headers: browser }), frozen)
+    expect(copied.status).toBe(308)
+    expect(copied.headers.get('Location')).toBe('http://localhost/services')
+    expect(copied.headers.get('X-Content-Type-Options')).toBe('nosniff')
+    expect(copied.headers.get('Content-Encoding')).toBeNull()
+    expect(copied.body).toBeNull()
+    expect(renderer.live()).toBe(0)
   })
 })
