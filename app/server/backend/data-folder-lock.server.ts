@@ -1,4 +1,4 @@
-import { mkdirSync, statSync, unlinkSync } from 'node:fs'
+import { accessSync, constants, mkdirSync, statSync, unlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { log } from '../log/logger.server'
@@ -9,14 +9,38 @@ export const LOCK_FILE = 'pglite.lock'
 export class DataFolderLockedError extends Error {
   override name = 'DataFolderLockedError'
 }
+
+/** The folder cannot be made or written: a setting to fix, so one line names it, never a stack. */
+export class DataFolderUnusableError extends Error {
+  override name = 'DataFolderUnusableError'
+}
+
+const UNUSABLE_REASONS: Record<string, string> = {
+  ENOTDIR: 'part of the path is a file, not a folder',
+  EEXIST: 'it is a file, not a folder',
+  EACCES: 'this user may not write there',
+  EPERM: 'this user may not write there',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+}
+
+function unusableOr(dataDir: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  const reason = code ? UNUSABLE_REASONS[code] : undefined
+  if (!reason) return error
+  return new DataFolderUnusableError(`DATA_DIR cannot be used: ${dataDir}: ${reason} (${code})`)
+}
+
 const LOCK_STALE_MS = 10_000
 export const LOCK_WAIT_MS = 15_000
 
 /** A fresh mkdir, not a PID: containers sharing a volume reuse PIDs. */
 export async function lockDataFolder(dataDir: string, waitMs: number): Promise<() => Promise<void>> {
   const lockPath = join(dataDir, LOCK_FILE)
-  if (statSync(lockPath, { throwIfNoEntry: false })?.isFile()) unlinkSync(lockPath)
   try {
+    // Else the lock's retries spend the whole wait on a folder it can never write.
+    accessSync(dataDir, constants.W_OK | constants.X_OK)
+    if (statSync(lockPath, { throwIfNoEntry: false })?.isFile()) unlinkSync(lockPath)
     return await lockfile.lock(dataDir, {
       lockfilePath: lockPath,
       realpath: false,
@@ -30,7 +54,7 @@ export async function lockDataFolder(dataDir: string, waitMs: number): Promise<(
       },
     })
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw unusableOr(dataDir, error)
     throw new DataFolderLockedError(
       `The database in ${dataDir} is in use by another process (lock ${lockPath}). Stop that process first; ` +
         `a lock left by a process that died frees itself ${LOCK_STALE_MS / 1000} s later.`,
@@ -44,7 +68,11 @@ type GlobalWithHeld = typeof globalThis & { [HELD]?: Map<string, () => Promise<v
 export async function holdDataFolderLock(dataDir: string, waitMs = LOCK_WAIT_MS): Promise<void> {
   const g = globalThis as GlobalWithHeld
   g[HELD] ??= new Map()
-  mkdirSync(dataDir, { recursive: true })
+  try {
+    mkdirSync(dataDir, { recursive: true })
+  } catch (error) {
+    throw unusableOr(dataDir, error)
+  }
   g[HELD].set(dataDir, await lockDataFolder(dataDir, waitMs))
 }
 

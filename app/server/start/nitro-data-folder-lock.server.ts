@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { definePlugin } from 'nitro'
-import { DataFolderLockedError, holdDataFolderLock } from '../backend/data-folder-lock.server'
+import { DataFolderLockedError, DataFolderUnusableError, holdDataFolderLock } from '../backend/data-folder-lock.server'
 import { runtimeConfig } from '../config.server'
 import { log } from '../log/logger.server'
 
@@ -10,6 +10,10 @@ if (!import.meta.dev && !runtimeConfig().supabase) {
   try {
     await holdDataFolderLock(dataDir)
   } catch (error) {
+    if (error instanceof DataFolderUnusableError) {
+      log('backend').fatal({ dataDir }, error.message)
+      process.exit(1)
+    }
     if (!(error instanceof DataFolderLockedError)) throw error
     log('backend').fatal({ dataDir, err: error }, 'another server holds the data folder: not listening')
     process.exit(1)
