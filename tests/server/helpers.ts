@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import type { AddressInfo } from 'node:net'
+import type { PGlite } from '@electric-sql/pglite'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
-import type { StoredLeadInput } from '../../app/server/backend/backend.server'
+import type { Backend, StoredLeadInput } from '../../app/server/backend/backend.server'
 
 /** A fresh temporary DATA_DIR per call, removed after the test. */
 export function useTempDirs(): () => Promise<string> {
@@ -117,5 +118,33 @@ export async function startSmtp(
   }
 }
 
+/**
+ * Resolves once the outbox has nothing left to send: every row it was given delivered and marked sent. Say
+ * that something was not sent only after this (or another positive signal), never after a sleep, which
+ * passes when the thing is merely late.
+ */
+export async function outboxDrained(backend: { db(): Promise<PGlite> }, timeoutMs = 30_000): Promise<void> {
+  const db = await backend.db()
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const unsent = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM quote_outbox WHERE sent_at IS NULL')
+    if (unsent.rows[0]!.n === 0) return
+    if (Date.now() > deadline) throw new Error(`${unsent.rows[0]!.n} outbox rows still unsent after ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
 /** A port on 127.0.0.1 with nothing listening (an SMTP server that is "down"). */
 export { freePort } from '../support/free-port'
+
+/** For fake backends in quote tests: the owner side is never reached there. */
+export const noOwnerSide: Pick<Backend, 'callSql' | 'ownerAuth' | 'deliverSoon'> = {
+  callSql: () => Promise.reject(new Error('not in this test')),
+  ownerAuth: {
+    sendSignInLink: () => Promise.reject(new Error('not in this test')),
+    verifyLink: () => Promise.resolve(null),
+    renew: () => Promise.resolve(null),
+    revoke: () => Promise.resolve(),
+  },
+  deliverSoon: () => Promise.resolve(),
+}

