@@ -50,6 +50,31 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's side reaches server code only through server functions (README, "Project layout").
+    files: ['app/lib/**/*.{ts,tsx}', 'app/components/**/*.{ts,tsx,js}', 'app/hooks/**/*.ts', 'app/content/**/*.ts'],
+    ignores: ['app/lib/**/*.functions.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(~|\\.{1,2}(/\\.\\.)*)/server(/|$)',
+              message: 'Only *.functions.ts (and server code) may import from server/; call a server function.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/^(~|\\.{1,2}(\\/\\.\\.)*)\\/server(\\/|$)/]',
+          message: 'Only *.functions.ts (and server code) may import from server/; call a server function.',
+        },
+      ],
+    },
+  },
+  {
     files: ['supabase/functions/**/*.ts'],
     languageOptions: { globals: { Deno: 'readonly' } },
   },

@@ -1,7 +1,7 @@
-import { createServerFn } from '@tanstack/react-start'
+import { createIsomorphicFn, createServerFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
-import { formTokens } from '~/server/quote/form-token.server'
+import { formTokens, issueRenderedFormToken } from '~/server/quote/form-token.server'
 import { handleQuoteSubmission } from '~/server/quote/quote-service.server'
 import { visitorAddress } from '~/server/http/visitor-address.server'
 import { quoteSubmissionSchema, type QuoteSubmissionInput, type QuoteSubmitResponse } from './quote-schema'
@@ -33,3 +33,8 @@ export const submitQuoteRequest = createServerFn({ method: 'POST' })
 export const issueQuoteFormToken = createServerFn({ method: 'GET' }).handler(async (): Promise<string> => {
   return (await formTokens()).issue()
 })
+
+/** The browser never makes one: it keeps the server's markup. */
+export const renderedQuoteFormToken = createIsomorphicFn()
+  .server(() => issueRenderedFormToken())
+  .client(() => '')

@@ -4,12 +4,11 @@ import { Link, useLocation } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { showToast } from '~/lib/toast'
 import { QUOTE_MESSAGES, quoteRequestSchema, quoteResponseToast, type QuoteSubmitResponse } from '~/lib/quote-schema'
-import { issueQuoteFormToken, submitQuoteRequest } from '~/lib/quote.functions'
+import { issueQuoteFormToken, renderedQuoteFormToken, submitQuoteRequest } from '~/lib/quote.functions'
 import { playConfetti } from '~/lib/confetti'
 import { site } from '~/content/site'
 import { privacyLink } from '~/content/navigation'
-import { QUOTE_FALLBACK_ACTION, QUOTE_HONEYPOT_NAME } from '../../lib/quote-form-constants'
-import { QUOTE_FORM_TOKEN_NAME, renderedQuoteFormToken } from '~/lib/quote-form-token'
+import { QUOTE_FALLBACK_ACTION, QUOTE_FORM_TOKEN_NAME, QUOTE_HONEYPOT_NAME } from '../../lib/quote-form-constants'
 
 const fields = [
   { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name', inputMode: 'text' },

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { MAX_SERVER_FN_BODY_BYTES } from '../http/server-fn-body.server'
-import { QUOTE_HONEYPOT_NAME } from '~/lib/quote-form-constants'
-import { QUOTE_FORM_TOKEN_NAME } from '~/lib/quote-form-token'
+import { QUOTE_FORM_TOKEN_NAME, QUOTE_HONEYPOT_NAME } from '~/lib/quote-form-constants'
 import { isSameOriginRequest } from '../http/origin.server'
 import { handleQuoteSubmission, sha256Hex } from './quote-service.server'
 
