@@ -74,7 +74,7 @@ describe('page cache', () => {
     const pages = cache()
     const renderer = pageRenderer()
     const first = await pages.serve(request(), renderer.renderers)
-    expect(first.headers.get('X-Page-Cache')).toBeNull()
+    expect(first.headers.get('X-Page-Cache')).toBe('miss')
     expect(await html(first)).toContain('<h1>Live 1</h1>')
     await pages.idle()
 
@@ -310,5 +310,36 @@ describe('a stored page on its way out (finalizeResponse)', () => {
     expect(copied.headers.get('Content-Encoding')).toBeNull()
     expect(copied.body).toBeNull()
     expect(renderer.live()).toBe(0)
+  })
+})
+
+// docs/decisions/010-page-cache.md: a reply says whether it came from the store.
+describe('the X-Page-Cache header', () => {
+  it('says miss on the render that stores the page, then hit on the stored copy', async () => {
+    const pages = cache()
+    const renderer = pageRenderer()
+    const miss = await pages.serve(request('/services'), renderer.renderers)
+    expect(miss.headers.get('X-Page-Cache')).toBe('miss')
+    expect(await html(miss)).toContain('<h1>Live 1</h1>')
+    await pages.idle()
+    const hit = await pages.serve(request('/services'), renderer.renderers)
+    expect(hit.headers.get('X-Page-Cache')).toBe('hit')
+    expect(await html(hit)).toContain('<h1>Complete 1</h1>')
+  })
+
+  it('says miss again for a page dropped from the store, and nothing where no page is stored', async () => {
+    let clock = 0
+    const pages = cache({ now: () => clock })
+    const renderer = pageRenderer()
+    await visit(pages, renderer, '/gallery')
+    clock += 60_000 // past keepMs: no longer served, rendered anew
+    const again = await pages.serve(request('/gallery'), renderer.renderers)
+    expect(again.headers.get('X-Page-Cache')).toBe('miss')
+    await again.arrayBuffer()
+
+    const off = await createHtmlCache({ freshMs: 0, keepMs: 0, maxBytes: 1024 }).serve(request('/'), renderer.renderers)
+    expect(off.headers.get('X-Page-Cache')).toBeNull()
+    const post = await cache().serve(request('/', { method: 'POST' }), renderer.renderers)
+    expect(post.headers.get('X-Page-Cache')).toBeNull()
   })
 })

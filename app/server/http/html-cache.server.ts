@@ -132,7 +132,9 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       if (request.method !== 'GET' || !isCacheableResponse(response) || !response.body) return response
       // Once the visitor has it all, so the complete render reuses its data.
       const body = response.body.pipeThrough(new TransformStream({ flush: () => fill(key, url, renderers.complete) }))
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
+      const headers = new Headers(response.headers)
+      headers.set('X-Page-Cache', 'miss')
+      return new Response(body, { status: response.status, statusText: response.statusText, headers })
     },
   }
 }
