@@ -1,5 +1,6 @@
 // `npm test`: build, type-check, unit + integration tests (Vitest), then end-to-end tests (Playwright,
-// Debian Chromium) against the production build. Offline; finds or installs Chromium by itself.
+// Debian Chromium) against the production build. First installs what is missing with apt-get
+// (README, "Pass the tests").
 import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { ensureChromium, ensureCommand } from '../tests/support/system-deps'
