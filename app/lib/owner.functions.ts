@@ -1,19 +1,17 @@
-import { createServerFn } from '@tanstack/react-start'
+import { createMiddleware, createServerFn } from '@tanstack/react-start'
 import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { runtimeConfig } from '~/server/config.server'
 import { getBackend } from '~/server/backend/backend-factory.server'
-import type { SupabaseBackend } from '~/server/backend/supabase.server'
 import { log } from '~/server/log/logger.server'
-import { embeddedBackend, hasOwnerSession, requireOwner } from '~/server/owner/owner-access.server'
-import { listInbox, queueReviewRequest, savePushSubscription, updateLead } from '~/server/owner/inbox.server'
-import {
-  listSupabaseInbox,
-  requestSupabaseReview,
-  saveSupabasePushSubscription,
-  updateSupabaseLead,
-} from '~/server/owner/supabase-owner.server'
+import { hasOwnerSession, requireOwner } from '~/server/owner/owner-access.server'
+import { listInbox, requestReview, savePushSubscription, updateLead } from '~/server/owner/inbox.server'
 import { OWNER_NOTE_MAX, OWNER_STATUSES, type InboxLead } from './owner-lead'
+
+/** Every owner function goes through it, so a new one cannot forget the check: 401 and no data without a session. */
+const ownerOnly = createMiddleware({ type: 'function' }).server(async ({ next }) =>
+  next({ context: { owner: await requireOwner() } }),
+)
 
 export interface OwnerState {
   mode: 'ready' | 'unconfigured'
@@ -36,10 +34,9 @@ export const fetchOwnerState = createServerFn({ method: 'GET' }).handler(async (
   }
 })
 
-export const fetchOwnerLeads = createServerFn({ method: 'GET' }).handler(async (): Promise<InboxLead[]> => {
-  const owner = await requireOwner()
-  return owner.kind === 'embedded' ? listInbox(owner.db) : listSupabaseInbox(owner.at, owner.tokens)
-})
+export const fetchOwnerLeads = createServerFn({ method: 'GET' })
+  .middleware([ownerOnly])
+  .handler(({ context }): Promise<InboxLead[]> => listInbox(getBackend(), context.owner.caller))
 
 function parse<S extends v.GenericSchema>(schema: S) {
   return (input: unknown): v.InferOutput<S> => {
@@ -55,6 +52,7 @@ function parse<S extends v.GenericSchema>(schema: S) {
 const leadId = v.pipe(v.string(), v.uuid('not a lead id'))
 
 export const updateOwnerLead = createServerFn({ method: 'POST' })
+  .middleware([ownerOnly])
   .validator(
     parse(
       v.object({
@@ -68,12 +66,8 @@ export const updateOwnerLead = createServerFn({ method: 'POST' })
       }),
     ),
   )
-  .handler(async ({ data }): Promise<InboxLead> => {
-    const owner = await requireOwner()
-    const lead =
-      owner.kind === 'embedded'
-        ? await updateLead(owner.db, data.id, data)
-        : await updateSupabaseLead(owner.at, owner.tokens, data.id, data)
+  .handler(async ({ data, context }): Promise<InboxLead> => {
+    const lead = await updateLead(getBackend(), context.owner.caller, data.id, data)
     if (!lead) {
       setResponseStatus(404)
       throw new Error('No such lead')
@@ -82,18 +76,14 @@ export const updateOwnerLead = createServerFn({ method: 'POST' })
   })
 
 export const sendReviewRequest = createServerFn({ method: 'POST' })
+  .middleware([ownerOnly])
   .validator(parse(v.object({ id: leadId })))
-  .handler(async ({ data }): Promise<{ queued: true }> => {
-    const owner = await requireOwner()
-    const reviewUrl = runtimeConfig().owner.googleReviewUrl
-    if (!reviewUrl) {
+  .handler(async ({ data, context }): Promise<{ queued: true }> => {
+    if (!runtimeConfig().owner.googleReviewUrl) {
       setResponseStatus(409)
       throw new Error('Set GOOGLE_REVIEW_URL to send review requests')
     }
-    const result =
-      owner.kind === 'embedded'
-        ? await queueReviewRequest(owner.db, data.id)
-        : await requestSupabaseReview(owner.at, owner.tokens, data.id, reviewUrl)
+    const result = await requestReview(getBackend(), context.owner.caller, data.id)
     if (result !== 'queued') {
       setResponseStatus(result === 'no-lead' ? 404 : 409)
       throw new Error(
@@ -104,19 +94,17 @@ export const sendReviewRequest = createServerFn({ method: 'POST' })
             : 'No such lead',
       )
     }
-    if (owner.kind === 'embedded') (await embeddedBackend()!.outbox()).kick()
-    else {
-      // Without it the pg_cron schedule sends it within a minute.
-      await (getBackend() as SupabaseBackend)
-        .deliverDue()
-        .catch((error: unknown) => log('owner').warn({ err: String(error) }, 'send-quote-email not reached'))
-    }
+    // Without it the outbox's next turn (pg_cron's minute on Supabase) sends it.
+    await getBackend()
+      .deliverSoon()
+      .catch((error: unknown) => log('owner').warn({ err: String(error) }, 'delivery not started'))
     return { queued: true }
   })
 
 const base64Url = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+=*$/), v.maxLength(200))
 
 export const saveAlertSubscription = createServerFn({ method: 'POST' })
+  .middleware([ownerOnly])
   .validator(
     parse(
       v.object({
@@ -125,9 +113,7 @@ export const saveAlertSubscription = createServerFn({ method: 'POST' })
       }),
     ),
   )
-  .handler(async ({ data }): Promise<{ saved: true }> => {
-    const owner = await requireOwner()
-    if (owner.kind === 'embedded') await savePushSubscription(owner.db, data)
-    else await saveSupabasePushSubscription(owner.at, owner.tokens, data)
+  .handler(async ({ data, context }): Promise<{ saved: true }> => {
+    await savePushSubscription(getBackend(), context.owner.caller, data)
     return { saved: true }
   })

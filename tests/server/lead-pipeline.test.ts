@@ -26,7 +26,7 @@ import {
 import { createFormTokens } from '../../app/server/quote/form-token.server'
 import { createQuoteService, type QuoteService } from '../../app/server/quote/quote-service.server'
 import { captureLog } from '../support/log-capture'
-import { freePort, outboxDrained, startSmtp, useTempDirs, type TestSmtp } from './helpers'
+import { freePort, noOwnerSide, outboxDrained, startSmtp, useTempDirs, type TestSmtp } from './helpers'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 
 const OWNER = 'owner@deltabreeze.example'
@@ -417,6 +417,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
 
   it('backend failure: 503 with the call-us message, nothing acknowledged', async () => {
     const throwing: Backend = {
+      ...noOwnerSide,
       submitQuote: () => Promise.reject(new Error('connection refused')),
       featuredVideo: () => Promise.resolve(null),
       reviews: () => Promise.resolve([]),
@@ -462,6 +463,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
   it('a lead the backend cannot store goes to an owner-only recovery file; the log names the file, never the visitor', async () => {
     const folder = join(await tempDir(), 'unsaved-leads')
     const failing: Backend = {
+      ...noOwnerSide,
       submitQuote: () => Promise.reject(new Error('connection refused for maria.g@example.com')),
       featuredVideo: () => Promise.resolve(null),
       reviews: () => Promise.resolve([]),

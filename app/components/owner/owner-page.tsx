@@ -33,20 +33,22 @@ function OwnerInbox({ state, loaded }: { state: OwnerState; loaded: InboxLead[] 
   )
 }
 
+const signOutClass =
+  'min-h-11 px-2 font-semibold text-brand-800 underline focus-visible:outline-3 focus-visible:outline-brand-700'
+
 function OwnerLeads({ state, loaded }: { state: OwnerState; loaded: InboxLead[] }) {
   const leads = useOwnerLeads(loaded)
   return (
     <OwnerShell>
       <div className="flex items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Lead inbox</h1>
-        <form method="post" action="/owner/sign-in">
-          <button
-            type="submit"
-            name="sign-out"
-            value="1"
-            className="min-h-11 px-2 font-semibold text-brand-800 underline focus-visible:outline-3 focus-visible:outline-brand-700"
-          >
+        {/* A lost phone: "everywhere" ends every session of the owner, this one included. */}
+        <form method="post" action="/owner/sign-in" className="flex flex-wrap justify-end">
+          <button type="submit" name="sign-out" value="1" className={signOutClass}>
             Sign out
+          </button>
+          <button type="submit" name="sign-out" value="everywhere" className={signOutClass}>
+            Sign out everywhere
           </button>
         </form>
       </div>

@@ -43,6 +43,44 @@ export class RateLimitedError extends Error {
   }
 }
 
+/** The owner's Supabase Auth tokens (Supabase mode); kept in the session's row, never in the cookie. */
+export interface AuthTokens {
+  userId: string
+  accessToken: string
+  refreshToken: string
+  /** Seconds since the epoch. */
+  expiresAt: number
+}
+
+/** Who a SQL function runs as: the site (the anon role), or the signed-in owner (row level security decides). */
+export type SqlCaller = { as: 'site' } | { as: 'owner'; userId: string; accessToken?: string }
+
+export const SITE_CALLER: SqlCaller = { as: 'site' }
+
+/** Thrown when the owner's credentials no longer open the database: the session is over. */
+export class OwnerSessionError extends Error {
+  override name = 'OwnerSessionError'
+}
+
+/** Who signed in with an e-mailed link. */
+export interface OwnerIdentity {
+  userId: string
+  email: string
+  tokens?: AuthTokens
+}
+
+/** The part of signing in each mode does its own way: embedded links, or Supabase Auth's. */
+export interface OwnerAuth {
+  /** Only ever called for the owner's address. */
+  sendSignInLink(email: string): Promise<void>
+  /** The link's token in the posted form: whom it signs in, or null (unknown, used, expired). */
+  verifyLink(form: URLSearchParams): Promise<OwnerIdentity | null>
+  /** Tokens still valid for a minute, refreshed if not; null when the provider ended them. */
+  renew(tokens: AuthTokens, force?: boolean): Promise<AuthTokens | null>
+  /** Ends the session at the provider too; a refusal is logged, never thrown. */
+  revoke(tokens: AuthTokens, scope: 'local' | 'global'): Promise<void>
+}
+
 export interface Backend {
   readonly kind?: 'embedded' | 'supabase'
   /** True: pass a VisitorLimit; false: the site counts in memory. */
@@ -53,6 +91,14 @@ export interface Backend {
   askAssistant(message: string, limit?: VisitorLimit): Promise<string>
   close(): Promise<void>
   checkReady?(): Promise<void>
+  /**
+   * A SQL function the migrations define, called as PostgREST would: `rows` for RETURNS TABLE, `value` for a
+   * scalar. The only way owner code writes, so both modes run the same SQL.
+   */
+  callSql<T>(name: string, args: Record<string, unknown>, caller: SqlCaller, returns: 'rows' | 'value'): Promise<T>
+  readonly ownerAuth: OwnerAuth
+  /** Delivers what the outbox holds now rather than at its next turn. */
+  deliverSoon(): Promise<void>
   /** Persists with the data so hashes stay comparable. */
   ipHashSalt?(): Promise<string>
 }

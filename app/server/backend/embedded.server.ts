@@ -18,6 +18,8 @@ import { log } from '../log/logger.server'
 import { bundledMigrations, bundledSeedSql } from './bundled-schema.server'
 import { migrate, openShared, releaseShared, type Migration, type SharedDb } from './embedded-database.server'
 import { DataFolderLockedError } from './data-folder-lock.server'
+import { embeddedOwnerParts } from './embedded-owner.server'
+import { ownerEmail } from './owner-mail.server'
 
 export type EmbeddedConfig = OutboxConfig & Pick<RuntimeConfig, 'dataDir' | 'assistant'>
 
@@ -202,6 +204,8 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
     },
 
     db,
+
+    ...embeddedOwnerParts(db, async () => (await open()).worker.kick(), ownerEmail(config)),
 
     async outbox() {
       return (await open()).worker

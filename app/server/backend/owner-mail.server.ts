@@ -4,6 +4,7 @@ import {
   ownerNotification,
   type NotificationAddresses,
   type NotificationLead,
+  type OwnerNotification,
 } from '../quote/lead-email.server'
 import { runtimeConfig, type RuntimeConfig } from '../config.server'
 
@@ -24,7 +25,17 @@ export function notificationAddresses(
 }
 
 export function buildOwnerNotification(lead: NotificationLead, addresses: NotificationAddresses): SendMailOptions {
-  const { replyTo, ...message } = ownerNotification(lead, addresses)
-  // An object, so nodemailer does not parse a display name.
-  return { ...message, ...(replyTo ? { replyTo: { name: '', address: replyTo } } : {}) }
+  return toSendMail(ownerNotification(lead, addresses))
+}
+
+export function toSendMail({ to, replyTo, ...message }: OwnerNotification): SendMailOptions {
+  // Objects, so nodemailer does not parse a display name out of a visitor's address.
+  return { ...message, to: { name: '', address: to }, ...(replyTo ? { replyTo: { name: '', address: replyTo } } : {}) }
+}
+
+/** Where sign-in links go: the only address that can sign in to the inbox. */
+export function ownerEmail(
+  config: Pick<RuntimeConfig, 'owner' | 'quoteNotifyEmail' | 'quoteFromEmail'> = runtimeConfig(),
+) {
+  return config.owner.email ?? notificationAddresses(config).to
 }

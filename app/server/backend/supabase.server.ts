@@ -14,6 +14,7 @@ import {
   type VisitorLimit,
 } from './backend.server'
 import { log } from '../log/logger.server'
+import { supabaseOwnerParts } from '../owner/supabase-owner.server'
 
 export interface SupabaseBackendOptions {
   url: string
@@ -205,6 +206,15 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
     return { success: false, kind: 'no-success-flag', error: reason }
   }
 
+  async function deliverDue() {
+    const { error } = await client.functions.invoke<unknown>('send-quote-email', {
+      body: { deliverDue: true },
+      headers: secretHeaders,
+      timeout,
+    })
+    if (error) throw functionFailure('send-quote-email', error)
+  }
+
   return {
     kind: 'supabase',
     sharedRateLimits: true,
@@ -244,14 +254,9 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
       if (error) throw new SupabaseCallError(`Supabase did not answer: ${describeError(error)}`, error)
     },
 
-    async deliverDue() {
-      const { error } = await client.functions.invoke<unknown>('send-quote-email', {
-        body: { deliverDue: true },
-        headers: secretHeaders,
-        timeout,
-      })
-      if (error) throw functionFailure('send-quote-email', error)
-    },
+    deliverDue,
+
+    ...supabaseOwnerParts(options, deliverDue),
 
     async askAssistant(message, limit) {
       const { data, error } = await client.functions.invoke<unknown>('ai-assistant', {

@@ -1,6 +1,6 @@
-// The session is checked by the caller.
-import type { PGlite } from '@electric-sql/pglite'
+// The inbox's reads and writes: the migrations' owner_* functions, run as the signed-in owner in both modes.
 import { leadTopic, type InboxLead, type OwnerStatus } from '../../lib/owner-lead'
+import type { Backend, SqlCaller } from '../backend/backend.server'
 
 export interface LeadRow {
   id: string
@@ -11,15 +11,20 @@ export interface LeadRow {
   status: string
   source_page: string | null
   owner_note: string | null
-  review_sent_at: Date | string | null
-  review_queued: boolean
 }
 
-const LEAD_COLUMNS = `q.id, q.created_at, q.first_name, q.email, q.phone, q.status, q.source_page, q.owner_note,
-  r.sent_at AS review_sent_at, (r.id IS NOT NULL) AS review_queued`
-const REVIEW_JOIN = `LEFT JOIN public.quote_outbox r ON r.quote_request_id = q.id AND r.kind = 'review_request'`
+export type ReviewRequestResult = 'queued' | 'already-sent' | 'not-won' | 'no-lead'
+const REVIEW_RESULTS: readonly ReviewRequestResult[] = ['queued', 'already-sent', 'not-won', 'no-lead']
 
-export function toInboxLead(row: LeadRow): InboxLead {
+export interface PushSubscriptionInput {
+  endpoint: string
+  keys: { p256dh: string; auth: string }
+}
+
+type OwnerCaller = Extract<SqlCaller, { as: 'owner' }>
+type Sql = Pick<Backend, 'callSql'>
+
+export function toInboxLead(row: LeadRow, review: { sentAt: string | Date | null } | undefined): InboxLead {
   const created = row.created_at instanceof Date ? row.created_at : new Date(row.created_at)
   return {
     id: String(row.id),
@@ -31,68 +36,62 @@ export function toInboxLead(row: LeadRow): InboxLead {
     sourcePage: row.source_page,
     note: row.owner_note ?? '',
     ...leadTopic(row.source_page),
-    reviewRequest: row.review_sent_at ? 'sent' : row.review_queued ? 'queued' : 'none',
+    reviewRequest: review ? (review.sentAt ? 'sent' : 'queued') : 'none',
   }
 }
 
-/** Spam and archived leads stay in `npm run leads`. */
-export async function listInbox(db: PGlite, limit = 200): Promise<InboxLead[]> {
-  const result = await db.query<LeadRow>(
-    `SELECT ${LEAD_COLUMNS} FROM public.quote_requests q ${REVIEW_JOIN}
-      WHERE q.status IN ('new', 'contacted', 'quoted', 'won', 'lost')
-      ORDER BY q.created_at DESC, q.id LIMIT $1`,
-    [limit],
+/** With each lead's review request, which owner_review_requests() reports. */
+async function withReviews(sql: Sql, rows: LeadRow[], caller: OwnerCaller): Promise<InboxLead[]> {
+  if (rows.length === 0) return []
+  const requests = await sql.callSql<{ quote_request_id: string; sent_at: string | Date | null }[]>(
+    'owner_review_requests',
+    {},
+    caller,
+    'rows',
   )
-  return result.rows.map(toInboxLead)
+  const reviews = new Map(requests.map((request) => [String(request.quote_request_id), { sentAt: request.sent_at }]))
+  return rows.map((row) => toInboxLead(row, reviews.get(String(row.id))))
 }
 
+/** Spam and archived leads stay in `npm run leads`. */
+export async function listInbox(sql: Sql, caller: OwnerCaller, limit = 200): Promise<InboxLead[]> {
+  const rows = await sql.callSql<LeadRow[]>('owner_inbox_leads', { p_limit: limit }, caller, 'rows')
+  return withReviews(sql, rows, caller)
+}
+
+/** Null: no such lead. */
 export async function updateLead(
-  db: PGlite,
+  sql: Sql,
+  caller: OwnerCaller,
   id: string,
   change: { status: OwnerStatus; note: string },
 ): Promise<InboxLead | null> {
-  const updated = await db.query<{ id: string }>(
-    `UPDATE public.quote_requests SET status = $2, owner_note = nullif($3, '') WHERE id = $1 RETURNING id`,
-    [id, change.status, change.note],
+  const rows = await sql.callSql<LeadRow[]>(
+    'owner_update_lead',
+    { p_id: id, p_status: change.status, p_note: change.note },
+    caller,
+    'rows',
   )
-  if (!updated.rows[0]) return null
-  const result = await db.query<LeadRow>(
-    `SELECT ${LEAD_COLUMNS} FROM public.quote_requests q ${REVIEW_JOIN} WHERE q.id = $1`,
-    [id],
-  )
-  return result.rows[0] ? toInboxLead(result.rows[0]) : null
+  return (await withReviews(sql, rows, caller))[0] ?? null
 }
 
-export type ReviewRequestResult = 'queued' | 'already-sent' | 'not-won' | 'no-lead'
-
-/** UNIQUE (quote_request_id, kind) refuses a second. */
-export async function queueReviewRequest(db: PGlite, id: string): Promise<ReviewRequestResult> {
-  return db.transaction(async (tx) => {
-    const lead = await tx.query<{ status: string }>(
-      `SELECT status FROM public.quote_requests WHERE id = $1 FOR UPDATE`,
-      [id],
-    )
-    const status = lead.rows[0]?.status
-    if (!status) return 'no-lead'
-    if (status !== 'won') return 'not-won'
-    const inserted = await tx.query(
-      `INSERT INTO public.quote_outbox (quote_request_id, kind) VALUES ($1, 'review_request')
-       ON CONFLICT (quote_request_id, kind) DO NOTHING`,
-      [id],
-    )
-    return inserted.affectedRows === 1 ? 'queued' : 'already-sent'
-  })
+/** At most one per lead: the outbox's UNIQUE (quote_request_id, kind). The link is the site's, never ours. */
+export async function requestReview(sql: Sql, caller: OwnerCaller, id: string): Promise<ReviewRequestResult> {
+  const result = await sql.callSql<string>('owner_request_review', { p_id: id }, caller, 'value')
+  if (!REVIEW_RESULTS.includes(result as ReviewRequestResult)) throw new Error('owner_request_review: no answer')
+  return result as ReviewRequestResult
 }
 
-export interface PushSubscriptionInput {
-  endpoint: string
-  keys: { p256dh: string; auth: string }
-}
-
-export async function savePushSubscription(db: PGlite, subscription: PushSubscriptionInput): Promise<void> {
-  await db.query(
-    `INSERT INTO public.owner_push_subscriptions (endpoint, p256dh, auth) VALUES ($1, $2, $3)
-     ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth`,
-    [subscription.endpoint, subscription.keys.p256dh, subscription.keys.auth],
+export async function savePushSubscription(
+  sql: Sql,
+  caller: OwnerCaller,
+  subscription: PushSubscriptionInput,
+): Promise<void> {
+  const { endpoint, keys } = subscription
+  await sql.callSql(
+    'owner_save_push_subscription',
+    { p_endpoint: endpoint, p_p256dh: keys.p256dh, p_auth: keys.auth },
+    caller,
+    'value',
   )
 }

@@ -1,92 +1,93 @@
-import type { PGlite } from '@electric-sql/pglite'
-import {
-  appendResponseHeader,
-  getCookie,
-  getRequest,
-  setResponseHeader,
-  setResponseStatus,
-} from '@tanstack/react-start/server'
+// Owner sign-in and sessions, the same in both modes (docs/decisions/041-owner-sessions.md): the backend port
+// does what differs (whose link, whose tokens); the session rows and sign-in limits are SQL functions.
+import { createHash, randomBytes } from 'node:crypto'
+import { getCookie, getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { site } from '../../content/site'
 import { getBackend } from '../backend/backend-factory.server'
-import type { EmbeddedBackend } from '../backend/embedded.server'
-import { notificationAddresses } from '../backend/owner-mail.server'
+import { SITE_CALLER, type AuthTokens, type SqlCaller } from '../backend/backend.server'
+import { ownerEmail } from '../backend/owner-mail.server'
 import { runtimeConfig } from '../config.server'
-import { createSlidingWindowLimiter } from '../http/rate-limit.server'
-import { isSameOriginRequest, publicOrigins } from '../http/origin.server'
+import { isSameOriginRequest } from '../http/origin.server'
 import { forwardedClient } from '../http/trusted-proxy.server'
 import { log } from '../log/logger.server'
-import {
-  consumeSignInToken,
-  readOwnerSession,
-  requestSignInLink,
-  sameAddress,
-  sealSession,
-  SESSION_COOKIE,
-  SESSION_DAYS,
-} from './sign-in.server'
-import {
-  refreshSupabaseTokens,
-  requestSupabaseLink,
-  revokeSupabaseSession,
-  verifySupabaseLink,
-  type SupabaseTokens,
-} from './supabase-owner.server'
+import { hashToken, sameAddress, sealSessionSecret, unsealSessionSecret } from './sign-in.server'
 
-export function ownerEmail(): string {
-  return runtimeConfig().owner.email ?? notificationAddresses().to
+// From SITE_URL, never from the request: a proxy's header must not decide whether the cookie is Secure.
+const SECURE_SITE = site.baseUrl.startsWith('https:')
+/** `__Host-`: only this origin, path / and Secure, so no subdomain or http page can plant or read it. */
+export const SESSION_COOKIE = SECURE_SITE ? '__Host-owner_session' : 'owner_session'
+
+export interface OwnerAccess {
+  caller: Extract<SqlCaller, { as: 'owner' }>
+  secretHash: string
 }
 
-/** Null in Supabase mode. */
-export function embeddedBackend(): EmbeddedBackend | null {
-  const backend = getBackend()
-  return backend.kind === 'embedded' ? (backend as EmbeddedBackend) : null
-}
-
-export type OwnerAccess =
-  { kind: 'embedded'; db: PGlite } | { kind: 'supabase'; at: { url: string; anonKey: string }; tokens: SupabaseTokens }
-
-// One refresh per request: the page's state and lead loaders both ask.
-const refreshes = new WeakMap<Request, Promise<SupabaseTokens | null>>()
-
-/** A token within a minute of its end is refreshed and the cookie resealed. */
-function freshTokens(at: { url: string; anonKey: string }, tokens: SupabaseTokens, secret: string) {
-  if (tokens.expiresAt - 60 > Date.now() / 1000) return Promise.resolve(tokens)
-  const request = getRequest()
-  let refreshed = refreshes.get(request)
-  if (!refreshed) {
-    refreshed = refreshSupabaseTokens(at, tokens.refreshToken).then(async (next) => {
-      if (next) {
-        const sealed = await sealSession(secret, ownerEmail(), next)
-        appendResponseHeader('Set-Cookie', sessionCookie(sealed, request, SESSION_DAYS * 86_400))
-      } else log('owner').warn('Supabase session ended: sign in again')
-      return next
-    })
-    refreshes.set(request, refreshed)
-  }
-  return refreshed
-}
-
-async function ownerAccess(): Promise<OwnerAccess | null> {
-  const secret = runtimeConfig().owner.sessionSecret
-  const session = await readOwnerSession(getCookie(SESSION_COOKIE), secret, ownerEmail())
-  if (!session || !secret) return null
-  const backend = embeddedBackend()
-  if (backend) return { kind: 'embedded', db: await backend.db() }
-  const at = runtimeConfig().supabase
-  if (!at || !session.supabase) return null
-  const tokens = await freshTokens(at, session.supabase, secret)
-  return tokens ? { kind: 'supabase', at, tokens } : null
-}
-
-export async function hasOwnerSession(): Promise<boolean> {
-  return (await ownerAccess()) !== null
+interface SessionRow {
+  user_id: string
+  expires_at: string | Date
+  auth_tokens: AuthTokens | null
 }
 
 export class OwnerAccessError extends Error {
   override name = 'OwnerAccessError'
 }
 
-/** 401 without a session, never lead data. */
+function sessionCookie(value: string, maxAgeSeconds: number): string {
+  const secure = SECURE_SITE ? '; Secure' : ''
+  return `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`
+}
+
+// One use per request: the page's state and lead loaders both ask.
+const accesses = new WeakMap<Request, Promise<OwnerAccess | null>>()
+
+async function openSession(cookie: string | undefined): Promise<OwnerAccess | null> {
+  const password = runtimeConfig().owner.sessionSecret
+  const secret = password ? await unsealSessionSecret(cookie, password) : null
+  if (!secret) return null
+  const secretHash = hashToken(secret)
+  const backend = getBackend()
+  const [row] = await backend.callSql<SessionRow[]>(
+    'owner_session_use',
+    { p_secret_hash: secretHash },
+    SITE_CALLER,
+    'rows',
+  )
+  if (!row) return null
+  let tokens = row.auth_tokens
+  if (tokens) {
+    const fresh = await backend.ownerAuth.renew(tokens)
+    if (!fresh) {
+      log('owner').warn('Supabase session ended: sign in again')
+      await endSession(secretHash, false)
+      return null
+    }
+    if (fresh !== tokens)
+      await backend.callSql(
+        'owner_session_keep_tokens',
+        { p_secret_hash: secretHash, p_auth_tokens: fresh },
+        SITE_CALLER,
+        'value',
+      )
+    tokens = fresh
+  }
+  return { secretHash, caller: { as: 'owner', userId: row.user_id, accessToken: tokens?.accessToken } }
+}
+
+function ownerAccess(): Promise<OwnerAccess | null> {
+  const request = getRequest()
+  let access = accesses.get(request)
+  if (!access) {
+    access = openSession(getCookie(SESSION_COOKIE))
+    accesses.set(request, access)
+  }
+  return access
+}
+
+export async function hasOwnerSession(): Promise<boolean> {
+  return (await ownerAccess()) !== null
+}
+
+/** 401 without a live session, never lead data. */
 export async function requireOwner(): Promise<OwnerAccess> {
   setResponseHeader('Cache-Control', 'private, no-store')
   const access = await ownerAccess()
@@ -95,16 +96,35 @@ export async function requireOwner(): Promise<OwnerAccess> {
   throw new OwnerAccessError('Sign in first')
 }
 
-// Supabase Auth's token_hash: hex today, maybe prefixed (pkce_).
-const SUPABASE_TOKEN_HASH = /^[A-Za-z0-9_-]{16,128}$/
+/** Ends the row (and with `everywhere` every row of the owner), then the provider's session. */
+async function endSession(secretHash: string, everywhere: boolean): Promise<void> {
+  const backend = getBackend()
+  const [ended] = await backend.callSql<{ auth_tokens: AuthTokens | null; ended: number }[]>(
+    'owner_session_end',
+    { p_secret_hash: secretHash, p_everywhere: everywhere },
+    SITE_CALLER,
+    'rows',
+  )
+  if (!ended) return
+  log('owner').info({ sessions: ended.ended }, everywhere ? 'owner signed out everywhere' : 'owner signed out')
+  if (!ended.auth_tokens) return
+  // The stored access token has usually expired by now: a refused revoke would leave the refresh token alive.
+  const fresh = await backend.ownerAuth.renew(ended.auth_tokens)
+  if (fresh) await backend.ownerAuth.revoke(fresh, everywhere ? 'global' : 'local')
+  else log('owner').warn('Supabase session already ended at Supabase Auth')
+}
 
-const perVisitor = createSlidingWindowLimiter(5, 15 * 60_000, Date.now)
-// Caps link e-mails however many addresses ask.
-const overall = createSlidingWindowLimiter(10, 15 * 60_000, Date.now)
-
-export function resetSignInLimits(): void {
-  perVisitor.reset()
-  overall.reset()
+async function startSession(identity: { userId: string; tokens?: AuthTokens }): Promise<string> {
+  const config = runtimeConfig().owner
+  const secret = randomBytes(32).toString('base64url')
+  const expiresAt = await getBackend().callSql<string | Date>(
+    'owner_session_start',
+    { p_secret_hash: hashToken(secret), p_auth_tokens: identity.tokens ?? null },
+    { as: 'owner', userId: identity.userId, accessToken: identity.tokens?.accessToken },
+    'value',
+  )
+  const seconds = Math.max(1, Math.floor((new Date(expiresAt).getTime() - Date.now()) / 1000))
+  return sessionCookie(await sealSessionSecret(config.sessionSecret!, secret, seconds), seconds)
 }
 
 function redirect(location: string, cookie?: string): Response {
@@ -113,13 +133,23 @@ function redirect(location: string, cookie?: string): Response {
   return new Response(null, { status: 303, headers })
 }
 
-function sessionCookie(value: string, request: Request, maxAgeSeconds: number): string {
-  // Secure over https, also behind a TLS proxy; not on http://localhost in dev.
-  const secure = publicOrigins(request)[0]?.startsWith('https:') ? '; Secure' : ''
-  return `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`
+/** Hashed with the session secret: the database never holds a visitor's address. */
+function clientKey(address: string): string {
+  return createHash('sha256').update(`owner-sign-in:${runtimeConfig().owner.sessionSecret}:${address}`).digest('hex')
 }
 
-/** The same answer for every address that asks for a link. */
+// Sent after the answer, so every address gets the same answer in the same time.
+function sendOwnerLinkLater(): void {
+  const backend = getBackend()
+  void backend
+    .callSql<number>('owner_sign_in_hit', { p_bucket: 'owner', p_key: 'owner' }, SITE_CALLER, 'value')
+    .then((waitMs) => {
+      if (waitMs > 0) return log('owner').warn('sign-in link not sent: too many links for the owner in 15 minutes')
+      return backend.ownerAuth.sendSignInLink(ownerEmail())
+    })
+    .catch((error: unknown) => log('owner').error({ err: error }, 'sign-in link not sent'))
+}
+
 export async function handleSignInPost(request: Request, socketAddress: string | undefined): Promise<Response> {
   if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
   const declared = Number(request.headers.get('content-length') ?? 'NaN')
@@ -130,62 +160,41 @@ export async function handleSignInPost(request: Request, socketAddress: string |
   } catch {
     return new Response('Bad request', { status: 400 })
   }
-  const config = runtimeConfig().owner
-  const backend = embeddedBackend()
-  const supabase = backend ? undefined : runtimeConfig().supabase
-  if (!config.sessionSecret || !(backend || supabase)) return redirect('/owner')
+  const password = runtimeConfig().owner.sessionSecret
+  if (!password) return redirect('/owner')
+  const cleared = sessionCookie('', 0)
 
   if (form.has('sign-out')) {
-    const session = await readOwnerSession(getCookie(SESSION_COOKIE), config.sessionSecret, ownerEmail())
-    if (supabase && session?.supabase) await revokeSupabaseSession(supabase, session.supabase)
-    return redirect('/owner', sessionCookie('', request, 0))
+    const secret = await unsealSessionSecret(getCookie(SESSION_COOKIE), password)
+    if (secret) await endSession(hashToken(secret), form.get('sign-out') === 'everywhere')
+    return redirect('/owner', cleared)
   }
 
-  if (supabase && form.has('token_hash')) {
-    const tokenHash = form.get('token_hash') ?? ''
-    const signedIn = SUPABASE_TOKEN_HASH.test(tokenHash) ? await verifySupabaseLink(supabase, tokenHash) : null
-    if (!signedIn || !sameAddress(signedIn.email, ownerEmail())) {
-      log('owner').warn('Supabase sign-in link refused (unknown, used, expired or another user)')
+  if (form.has('token') || form.has('token_hash')) {
+    const identity = await getBackend().ownerAuth.verifyLink(form)
+    if (!identity || !sameAddress(identity.email, ownerEmail())) {
+      log('owner').warn('sign-in link refused (unknown, used, expired or another user)')
       return redirect('/owner?link=expired')
     }
     log('owner').info('owner signed in')
-    const sealed = await sealSession(config.sessionSecret, ownerEmail(), signedIn.tokens)
-    return redirect('/owner', sessionCookie(sealed, request, SESSION_DAYS * 86_400))
+    return redirect('/owner', await startSession(identity))
   }
-
-  if (backend && form.has('token')) {
-    const ok = await consumeSignInToken(await backend.db(), form.get('token'))
-    if (!ok) {
-      log('owner').warn('sign-in link refused (unknown, used or expired)')
-      return redirect('/owner?link=expired')
-    }
-    log('owner').info('owner signed in')
-    const sealed = await sealSession(config.sessionSecret, ownerEmail())
-    return redirect('/owner', sessionCookie(sealed, request, SESSION_DAYS * 86_400))
-  }
-  if (form.has('token') || form.has('token_hash')) return redirect('/owner?link=expired')
 
   const visitor = forwardedClient(request.headers.get('x-forwarded-for'), socketAddress, runtimeConfig().trustedProxy)
-  if (!perVisitor.hit(visitor) || !overall.hit('all')) {
-    const minutes = Math.max(1, Math.ceil(perVisitor.retryAfterSeconds(visitor) / 60))
-    return new Response(`Too many sign-in requests. Try again in ${minutes} minutes.`, {
+  const waitMs = await getBackend().callSql<number>(
+    'owner_sign_in_hit',
+    { p_bucket: 'client', p_key: clientKey(visitor) },
+    SITE_CALLER,
+    'value',
+  )
+  if (waitMs > 0) {
+    const seconds = Math.ceil(waitMs / 1000)
+    return new Response(`Too many sign-in requests. Try again in ${Math.ceil(seconds / 60)} minutes.`, {
       status: 429,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(minutes * 60) },
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(seconds) },
     })
   }
-  const email = (form.get('email') ?? '').slice(0, 254)
-  if (supabase) {
-    // Supabase Auth e-mails the link; only the owner's address is ever sent there.
-    const failed = sameAddress(email, ownerEmail()) ? await requestSupabaseLink(supabase, ownerEmail()) : null
-    if (failed) log('owner').warn({ code: failed }, 'Supabase Auth did not send the sign-in link')
-  } else {
-    const queued = await requestSignInLink(await backend!.db(), {
-      email,
-      ownerEmail: ownerEmail(),
-      siteUrl: site.baseUrl,
-    })
-    if (queued) (await backend!.outbox()).kick()
-  }
+  if (sameAddress((form.get('email') ?? '').slice(0, 254), ownerEmail())) sendOwnerLinkLater()
   log('owner').info('sign-in link asked for')
   return redirect('/owner?link=sent')
 }

@@ -1,11 +1,11 @@
-// docs/decisions/033-owner-inbox.md
+// Embedded sign-in links and the session cookie's seal: docs/decisions/033-owner-inbox.md and 041.
 import { createHash, randomBytes } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
 import { sealData, unsealData } from 'iron-session'
 
 export const SIGN_IN_LINK_MINUTES = 15
-export const SESSION_COOKIE = 'owner_session'
-export const SESSION_DAYS = 30
+/** The absolute limit the owner_sessions rows also keep (owner_session_limits()). */
+export const SESSION_MAX_DAYS = 90
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
 
 export function hashToken(token: string): string {
@@ -49,35 +49,17 @@ export async function consumeSignInToken(db: PGlite, token: unknown): Promise<bo
   return used.affectedRows === 1
 }
 
-/** Supabase mode also holds the owner's Supabase Auth tokens. */
-export interface SessionData {
-  email: string
-  supabase?: { userId: string; accessToken: string; refreshToken: string; expiresAt: number }
+/** The cookie holds only the session's secret, sealed; the row it hashes to decides (decision 041). */
+export async function sealSessionSecret(password: string, secret: string, ttlSeconds: number): Promise<string> {
+  return sealData({ sid: secret }, { password, ttl: ttlSeconds })
 }
 
-export function sealSession(secret: string, email: string, supabase?: SessionData['supabase']): Promise<string> {
-  return sealData({ email, supabase } satisfies SessionData, { password: secret, ttl: SESSION_DAYS * 86_400 })
-}
-
-/** The cookie must name today's owner address. */
-export async function readOwnerSession(
-  cookie: string | undefined,
-  secret: string | undefined,
-  ownerEmail: string,
-): Promise<SessionData | null> {
-  if (!cookie || !secret) return null
+export async function unsealSessionSecret(cookie: string | undefined, password: string): Promise<string | null> {
+  if (!cookie) return null
   try {
-    const data = await unsealData<Partial<SessionData>>(cookie, { password: secret, ttl: SESSION_DAYS * 86_400 })
-    return typeof data.email === 'string' && sameAddress(data.email, ownerEmail) ? (data as SessionData) : null
+    const data = await unsealData<{ sid?: unknown }>(cookie, { password, ttl: SESSION_MAX_DAYS * 86_400 })
+    return typeof data.sid === 'string' && TOKEN.test(data.sid) ? data.sid : null
   } catch {
     return null
   }
-}
-
-export async function isOwnerSession(
-  cookie: string | undefined,
-  secret: string | undefined,
-  ownerEmail: string,
-): Promise<boolean> {
-  return (await readOwnerSession(cookie, secret, ownerEmail)) !== null
 }

@@ -1,0 +1,135 @@
+/**
+ * Owner sessions that end and sign-in limits nobody can turn against the owner (docs/decisions/041), on the
+ * production build in embedded mode: the session row decides, not the cookie.
+ */
+import { randomBytes } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { SIGN_IN_TEXTS } from '~/lib/owner-lead'
+import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
+import { startSiteServer, type SiteServer } from './support/site-server'
+import { expect, test, type Browser, type Page } from './support/test'
+
+const OWNER = 'owner@example.com'
+
+async function signInMails(server: SiteServer): Promise<ParsedMail[]> {
+  const dir = join(server.dataDir, 'outbox-mail')
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.eml'))
+  const mails = await Promise.all(files.map(async (file) => simpleParser(await readFile(join(dir, file)))))
+  return mails.filter((mail) => /sign-in link/.test(mail.subject ?? ''))
+}
+
+/** Asks for a link as the owner, waits for its e-mail, and signs in with it. */
+async function signIn(page: Page, server: SiteServer) {
+  const before = (await signInMails(server)).length
+  await page.goto(`${server.url}/owner`)
+  await page.getByLabel('E-mail address').fill(OWNER)
+  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
+  await expect(page.getByRole('status')).toHaveText(SIGN_IN_TEXTS.sent)
+  await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(before + 1)
+  const mail = (await signInMails(server)).sort((a, b) => +a.date! - +b.date!).at(-1)!
+  const link = new URL(mail.text!.match(/https?:\/\/\S+\/owner\/sign-in\?token=[A-Za-z0-9_-]+/)![0])
+  await page.goto(`${server.url}${link.pathname}${link.search}`)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible()
+}
+
+/** What /owner shows to a request carrying only this cookie. */
+async function inboxWith(server: SiteServer, cookie: string): Promise<string> {
+  return (await fetch(`${server.url}/owner`, { headers: { cookie } })).text()
+}
+
+async function sendQuote(browser: Browser, server: SiteServer, firstName: string) {
+  const page = await browser.newPage()
+  const form = await openInteractiveQuoteForm(page, `${server.url}/contact`)
+  await fillQuoteFields(form, { firstName, email: 'quinn@example.com', phone: '(916) 555-0170' })
+  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await page.close()
+}
+
+function ownerServer(env: Record<string, string> = {}) {
+  return startSiteServer({ OWNER_EMAIL: OWNER, OWNER_SESSION_SECRET: randomBytes(32).toString('base64'), ...env })
+}
+
+test.describe('owner sessions', () => {
+  let server: SiteServer
+  test.beforeAll(async () => {
+    server = await ownerServer()
+  })
+  test.afterAll(async () => {
+    await server?.stop()
+  })
+
+  test('a copy of the cookie taken before sign-out opens nothing after it', async ({ browser, page }) => {
+    await sendQuote(browser, server, 'Quinn')
+    await signIn(page, server)
+    await expect(page.getByRole('heading', { name: 'Quinn' })).toBeVisible()
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'owner_session')!
+    // http SITE_URL: no Secure, hence no __Host- prefix; 90 days at most, however it is used.
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false })
+    expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(89 * 86_400_000)
+    expect(cookie.expires * 1000 - Date.now()).toBeLessThanOrEqual(90 * 86_400_000)
+    const copy = `owner_session=${cookie.value}`
+    expect(await inboxWith(server, copy)).toContain('Quinn')
+
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+    await expect(page.getByLabel('E-mail address')).toBeVisible()
+    const after = await inboxWith(server, copy)
+    expect(after).toContain('E-mail me a sign-in link')
+    expect(after).not.toContain('Quinn')
+  })
+
+  test('sign out everywhere ends the sessions on other devices', async ({ browser }) => {
+    const phone = await browser.newPage()
+    const laptop = await browser.newPage()
+    await signIn(phone, server)
+    await signIn(laptop, server)
+    await laptop.getByRole('button', { name: 'Sign out everywhere' }).click()
+    await expect(laptop.getByLabel('E-mail address')).toBeVisible()
+    await phone.reload()
+    await expect(phone.getByLabel('E-mail address')).toBeVisible()
+    await expect(phone.getByRole('button', { name: 'Sign out' })).toHaveCount(0)
+  })
+})
+
+test('other clients asking for links cannot lock the owner out; each client is held to five', async () => {
+  const server = await ownerServer({ TRUST_PROXY: 'loopback' })
+  try {
+    const ask = (client: string, email: string, origin = server.url) =>
+      fetch(`${server.url}/owner/sign-in`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin, 'x-forwarded-for': client },
+        body: new URLSearchParams({ email }).toString(),
+      })
+    // A page on another site cannot post the owner's address.
+    expect((await ask('203.0.113.99', OWNER, 'https://attacker.example')).status).toBe(403)
+    for (let i = 1; i <= 12; i++) {
+      const answer = await ask(`203.0.113.${i}`, `someone-${i}@example.com`)
+      expect(answer.status).toBe(303)
+      expect(answer.headers.get('location')).toBe('/owner?link=sent')
+    }
+    const owner = await ask('198.51.100.7', OWNER)
+    expect(owner.status).toBe(303)
+    expect(owner.headers.get('location')).toBe('/owner?link=sent')
+    await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(1)
+
+    for (let i = 0; i < 4; i++) expect((await ask('198.51.100.7', `x${i}@example.com`)).status).toBe(303)
+    const refused = await ask('198.51.100.7', OWNER)
+    expect(refused.status).toBe(429)
+    const retryAfter = Number(refused.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(14 * 60)
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60)
+    expect(await refused.text()).toBe('Too many sign-in requests. Try again in 15 minutes.')
+    // The refused and cross-site requests queued nothing: a later link is the second e-mail, not the third.
+    expect((await ask('198.51.100.8', OWNER)).status).toBe(303)
+    await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(2)
+    const lines = server.records().filter((record) => record.scope === 'owner')
+    expect(JSON.stringify(lines)).not.toMatch(/someone-|owner@example|203\.0\.113|198\.51\.100/)
+  } finally {
+    await server.stop()
+  }
+})
