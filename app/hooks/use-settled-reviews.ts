@@ -1,6 +1,6 @@
-import { use } from 'react'
+import { use, useLayoutEffect } from 'react'
 import { useLoaderData, useMatches } from '@tanstack/react-router'
-import { keepFirstAnswer } from '~/lib/kept-answers'
+import { keepFirstAnswer, type Answer, type BackendRead } from '~/lib/kept-answers'
 
 /** Suspends until the loader's read settles; null when it failed. */
 export function useSettledReviews(page: '/' | '/reviews') {
@@ -15,5 +15,12 @@ export function useKeepBroughtReviews() {
         if (match.routeId === '/' || match.routeId === '/reviews') return match.loaderData?.reviews
     },
   })
-  if (brought) keepFirstAnswer('reviews', brought)
+  useKeepFirstAnswer('reviews', brought)
+}
+
+/** In the commit, not during render, and before any tap is handled: the next page asks no second time. */
+export function useKeepFirstAnswer<K extends BackendRead>(key: K, answer: Answer<K> | undefined) {
+  useLayoutEffect(() => {
+    if (answer) keepFirstAnswer(key, answer)
+  }, [key, answer])
 }

@@ -1,11 +1,16 @@
 import { createServerFn, createServerOnlyFn } from '@tanstack/react-start'
+import { setResponseHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import type { FeaturedVideo, Review } from './backend-types'
 import { videoOriginsOf } from './content-security-policy'
+import { keptFor } from './kept-answers'
 import { cachedFeaturedVideo, cachedReviews } from '~/server/backend/read-cache.server'
 import { log } from '~/server/log/logger.server'
 
 export type { FeaturedVideo, Review }
+
+// A new video host is allowed by the Content-Security-Policy within five minutes: the answer lives as long.
+const VIDEO_SECONDS = 300
 
 const videoTableSchema = v.picklist(['pressure_washing_videos', 'service_videos'])
 
@@ -13,7 +18,10 @@ export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
   .validator(videoTableSchema)
   .handler(async ({ data: table }): Promise<FeaturedVideo | null> => {
     try {
-      return await cachedFeaturedVideo(table)
+      const video = await cachedFeaturedVideo(table)
+      // Public and the same for everyone: the browser's HTTP cache (and a CDN) answer the next ask.
+      setResponseHeader('Cache-Control', `public, max-age=${VIDEO_SECONDS}`)
+      return video
     } catch (error) {
       log('featured-video').error({ err: error, table }, `reading ${table} failed`)
       throw new Error('Featured video unavailable')
@@ -30,7 +38,9 @@ export const featuredVideoOrigins = createServerOnlyFn(async (): Promise<string[
 
 export const fetchReviews = createServerFn({ method: 'GET' }).handler(async (): Promise<Review[]> => {
   try {
-    return await cachedReviews()
+    const reviews = await cachedReviews()
+    setResponseHeader('Cache-Control', `public, max-age=${keptFor.reviews / 1000}`)
+    return reviews
   } catch (error) {
     log('reviews').error({ err: error }, 'fetch-reviews failed')
     throw new Error('Reviews unavailable')

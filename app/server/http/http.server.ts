@@ -97,7 +97,8 @@ function setSiteHeaders(request: Request, status: number, headers: Headers): voi
     if (!headers.has('Cache-Control')) {
       headers.set('Cache-Control', status === 200 ? HTML_CACHE_CONTROL : 'public, max-age=0, s-maxage=60')
     }
-  } else if (new URL(request.url).pathname.startsWith('/_serverFn/')) {
+  } else if (new URL(request.url).pathname.startsWith('/_serverFn/') && !headers.has('Cache-Control')) {
+    // Only the public reads say otherwise (backend.functions.ts): the browser's HTTP cache keeps those.
     headers.set('Cache-Control', 'no-store')
   }
   headers.set('X-Content-Type-Options', 'nosniff')
