@@ -7,8 +7,10 @@ import { randomBytes } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
+import { fromJSON } from 'seroval'
 import webpush from 'web-push'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { WEB_MANIFEST_HREF } from '~/lib/web-manifest'
 import { OWNER_TEXTS, REVIEW_TEXTS, SIGN_IN_TEXTS } from '~/lib/owner-lead'
 import { localCertificate, phoneKeys, startPushService } from '../tests/support/push-service'
 import { violationList, wcagAudit } from './support/axe'
@@ -43,6 +45,15 @@ async function mails(server: SiteServer): Promise<ParsedMail[]> {
 
 async function signInMails(server: SiteServer): Promise<ParsedMail[]> {
   return (await mails(server)).filter((mail) => /sign-in link/.test(mail.subject ?? ''))
+}
+
+/** A server function's result as the browser reads it: Start answers with one seroval node. */
+function resultOf(answer: string): unknown {
+  return (fromJSON({ t: JSON.parse(answer), f: 0, m: [] }) as { result?: unknown }).result
+}
+
+function recipient(mail: ParsedMail): string {
+  return mail.to && 'text' in mail.to ? mail.to.text : ''
 }
 
 /** The e-mailed link, pointed at this test's server (SITE_URL is fixed at build time). */
@@ -98,17 +109,14 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
     expect(signedOutHtml).toContain('E-mail me a sign-in link')
     expect(signedOutHtml).not.toContain(firstName)
 
-    // Another address gets the same answer and no e-mail.
+    // Another address gets the same answer and no e-mail: the outbox sends in order, so once the owner's link,
+    // asked for after it, has arrived, an e-mail for the other address would be there too.
     await askForLink(page, server, 'someone-else@example.com')
     expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
-    await page.waitForTimeout(1_500)
-    expect(await signInMails(server)).toHaveLength(0)
-
     await askForLink(page, server, OWNER)
-    await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(1)
-    const mail = (await signInMails(server))[0]!
-    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(OWNER)
-    const link = linkIn(mail, server)
+    await expect.poll(async () => (await signInMails(server)).map(recipient), { timeout: 15_000 }).toContain(OWNER)
+    expect((await signInMails(server)).map(recipient)).toEqual([OWNER])
+    const link = linkIn((await signInMails(server))[0]!, server)
 
     // A forged link.
     await page.goto(`${server.url}/owner/sign-in?token=${randomBytes(32).toString('base64url')}`)
@@ -122,10 +130,12 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
     expect(opened.status()).toBe(200)
     expect(opened.headers()['cache-control']).toBe('private, no-store')
     expect(opened.headers()['referrer-policy']).toBe('no-referrer')
-    const calls: { url: string; method: string; body: string | null }[] = []
-    page.on('request', (request) => {
-      if (request.url().includes('/_serverFn/'))
-        calls.push({ url: request.url(), method: request.method(), body: request.postData() })
+    const calls: { url: string; method: string; body: string | null; status: number; answer: string }[] = []
+    page.on('response', async (response) => {
+      const request = response.request()
+      if (!request.url().includes('/_serverFn/')) return
+      const call = { url: request.url(), method: request.method(), body: request.postData() }
+      calls.push({ ...call, status: response.status(), answer: await response.text().catch(() => '') })
     })
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page.getByRole('heading', { name: firstName })).toBeVisible()
@@ -152,7 +162,6 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
     await card.getByLabel('Note').fill('Roof done Tuesday')
     await card.getByRole('button', { name: 'Save' }).click()
     await expect(card.getByRole('status')).toHaveText('Saved.')
-    const beforeReview = calls.length
     await card.getByRole('button', { name: REVIEW_TEXTS.offer }).click()
     await expect(card).toContainText(/Review request (queued|sent)/)
     const reviewMails = async () => (await mails(server)).filter((m) => m.text?.includes(REVIEW_URL))
@@ -164,15 +173,35 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
     await expect(card.getByLabel('Note')).toHaveValue('Roof done Tuesday')
     await expect(card.getByRole('button', { name: REVIEW_TEXTS.offer })).toHaveCount(0)
 
-    // Every owner server function this session used, sent again without the cookie or with a forged one.
-    expect(calls.length).toBeGreaterThanOrEqual(3)
-    for (const session of [null, `owner_session=${cookie.value.slice(0, -6)}AAAAAA`]) {
+    // Signed out meanwhile (here the cookie is gone): the next read of the leads is refused, the page asks for
+    // its state again, hears "signed out" and shows the sign-in form in place of the inbox.
+    await expect.poll(() => calls.length).toBeGreaterThanOrEqual(3)
+    const signedInCalls = calls.length
+    await page.context().clearCookies()
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')))
+    await expect(page.getByLabel('E-mail address')).toBeVisible()
+    await expect(page.getByText(firstName)).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0)
+    const signedOutCalls = calls.slice(signedInCalls)
+    const leadsCall = signedOutCalls.find((call) => call.method === 'GET' && call.status === 401)
+    const stateCall = signedOutCalls.find((call) => call.method === 'GET' && call.status === 200)
+    expect(leadsCall, 'the leads read, refused').toBeDefined()
+    expect(stateCall, "the page's state, read again").toBeDefined()
+    expect(resultOf(stateCall!.answer)).toMatchObject({ signedIn: false, alertsKey: null })
+    // One call per function: the state, the leads, a lead's update and the review request.
+    const ownerCalls = new Map(calls.map((call) => [new URL(call.url).pathname, call]))
+    expect([...ownerCalls.values()].map((call) => call.method).sort()).toEqual(['GET', 'GET', 'POST', 'POST'])
+    const isState = (url: string) => new URL(url).pathname === new URL(stateCall!.url).pathname
+
+    // Every owner server function this session used, sent again without the cookie or with a forged one:
+    // the state says "signed out" and nothing else, every other function answers 401, and no lead shows.
+    for (const session of [null, `${cookie.name}=${cookie.value.slice(0, -6)}AAAAAA`]) {
       const anonymous = await browser.newContext()
       const inbox = await anonymous.request.get(`${server.url}/owner`, { headers: session ? { Cookie: session } : {} })
       const inboxHtml = await inbox.text()
       expect(inboxHtml).toContain('E-mail me a sign-in link')
       expect(inboxHtml).not.toContain(firstName)
-      for (const call of calls) {
+      for (const call of ownerCalls.values()) {
         const answer = await anonymous.request.fetch(call.url, {
           method: call.method,
           headers: {
@@ -184,18 +213,24 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
           data: call.body ?? undefined,
         })
         const text = await answer.text()
-        // Only the state function answers without a session, and it says no more than "signed out".
-        if (answer.status() === 200) expect(text).toContain('signedIn')
-        else expect(answer.status(), call.url).toBe(401)
+        if (isState(call.url)) {
+          expect(answer.status()).toBe(200)
+          expect(resultOf(text)).toMatchObject({ signedIn: false, alertsKey: null })
+        } else expect(answer.status(), call.url).toBe(401)
         for (const secret of [firstName, 'lead-inbox@example.com', '555-0123']) expect(text).not.toContain(secret)
       }
       await anonymous.close()
     }
     // A second review request for the same lead is refused.
-    const reviewCall = calls.slice(beforeReview).find((call) => call.method === 'POST')!
+    const reviewCall = calls.find((call) => call.method === 'POST' && !call.body?.includes('"status"'))!
     const again = await page.request.fetch(reviewCall.url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: server.url, 'Sec-Fetch-Site': 'same-origin' },
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: server.url,
+        'Sec-Fetch-Site': 'same-origin',
+        Cookie: `${cookie.name}=${cookie.value}`,
+      },
       data: reviewCall.body ?? undefined,
     })
     expect(again.status()).toBe(409)
@@ -334,8 +369,9 @@ test('a public page loads no owner script, manifest or service worker', async ({
   const requested: string[] = []
   page.on('request', (request) => requested.push(new URL(request.url()).pathname))
   await page.goto('/')
-  await page.waitForLoadState('load')
-  await page.waitForTimeout(1_500)
+  // The last thing a public page does: hydrated, then after the load event it links the site's manifest.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', WEB_MANIFEST_HREF)
   expect(requested.filter((path) => /owner|sw\.js/.test(path))).toEqual([])
   expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0)
   const sitemap = await (await page.request.get('/sitemap.xml')).text()
@@ -392,7 +428,7 @@ test('@mobile the inbox fits a phone: no sideways scroll, thumb-sized contact li
   }
 })
 
-test('a quote sent on the site pushes once to the phone within seconds (browser push registration faked: no push service offline)', async ({
+test('a quote sent on the site pushes once to the phone (browser push registration faked: no push service offline)', async ({
   page,
   browser,
 }) => {
@@ -424,12 +460,9 @@ test('a quote sent on the site pushes once to the phone within seconds (browser 
     const form = await openInteractiveQuoteForm(visitorPage, `${server.url}/services?tab=roof`)
     await fillQuoteFields(form, { firstName: 'Pushkin', email: 'pushkin@example.com', phone: '916-555-0166' })
     await visitorPage.clock.fastForward(4_000)
-    const submitted = Date.now()
     await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-    await expect.poll(() => push.delivered.length, { timeout: 10_000, intervals: [20] }).toBe(1)
+    await expect.poll(() => push.delivered.length, { timeout: 30_000 }).toBe(1)
     const delivered = push.delivered[0]!
-    console.log(`quote submitted on the site to push received: ${delivered.at - submitted} ms`)
-    expect(delivered.at - submitted).toBeLessThan(5_000)
     expect(push.refused).toEqual([])
     expect(delivered.payload.title).toBe('Roof Cleaning')
     for (const secret of ['Pushkin', 'pushkin@example.com', '555-0166'])
@@ -438,8 +471,15 @@ test('a quote sent on the site pushes once to the phone within seconds (browser 
 
     await page.reload()
     await expect(page.getByRole('heading', { name: 'Pushkin' })).toBeVisible()
-    await page.waitForTimeout(1_500)
-    expect(push.delivered).toHaveLength(1)
+    // Once: the outbox pushes in order, so when a later lead's push has arrived, a second one for Pushkin
+    // would have too.
+    await sendQuote(visitorPage, `${server.url}/city/folsom`, {
+      firstName: 'Later',
+      email: 'later@example.com',
+      phone: '916-555-0167',
+    })
+    await expect.poll(() => push.delivered.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2)
+    expect(push.delivered.map((push) => push.payload.title)).toEqual(['Roof Cleaning', 'Quote request in Folsom'])
     await visitor.close()
   } finally {
     await server.stop()
