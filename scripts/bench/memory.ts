@@ -1,5 +1,6 @@
-// npm run bench:memory — the production server's RSS in both modes: after the start (home warmed up), then
-// after 500 page views and 50 leads; Supabase mode against the tests' local stand-in (PostgreSQL 15 + Deno).
+// npm run bench:memory — the production server's RSS in both modes: after a first start on an empty data folder
+// (home warmed up), then after 500 page views and 50 leads; Supabase mode against the tests' local stand-in
+// (PostgreSQL 15 + Deno). Embedded mode fails over budget at either point.
 import { readFileSync } from 'node:fs'
 import { cities } from '../../app/content/cities'
 import { startSupabaseStub } from '../../e2e/support/supabase-stub'
@@ -96,8 +97,12 @@ try {
 }
 
 report('memory', rows, ['mode', 'RSS at start (MB)', 'RSS after (MB)', 'peak RSS (MB)', 'leads stored'])
+// At start: initdb's extra WebAssembly instances must be given back once the worker that ran them exits.
+const embeddedStart = Number(rows[0]!['RSS at start (MB)'])
 const embeddedAfter = Number(rows[0]!['RSS after (MB)'])
-if (embeddedAfter > EMBEDDED_BUDGET_MB) {
-  console.error(`\nEmbedded mode: ${embeddedAfter} MB resident after the load (budget ${EMBEDDED_BUDGET_MB}).`)
+if (embeddedStart > EMBEDDED_BUDGET_MB || embeddedAfter > EMBEDDED_BUDGET_MB) {
+  console.error(
+    `\nEmbedded mode: ${embeddedStart} MB resident after a first start, ${embeddedAfter} MB after the load (budget ${EMBEDDED_BUDGET_MB} each).`,
+  )
   process.exit(1)
 }
