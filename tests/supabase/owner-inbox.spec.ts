@@ -242,13 +242,19 @@ describe("the owner signs in with Supabase Auth's e-mail link (stand-in for host
     await context.close()
   })
 
-  it('with the default one-hour tokens a copy of the cookie opens nothing after sign-out', async () => {
+  /** A fresh browser signed in as the owner, with Supabase Auth's default one-hour tokens. */
+  async function signedInOwner() {
     auth.accessTokenSeconds = 3600
     forgetSignInRequests()
     const context = await browser.newContext()
     const page = await context.newPage()
     await askForLink(page, OWNER)
     await useLink(page, linkOf(auth.mails.at(-1)!.tokenHash))
+    return { context, page }
+  }
+
+  it('with the default one-hour tokens a copy of the cookie opens nothing after sign-out', async () => {
+    const { context, page } = await signedInOwner()
     await page.getByRole('heading', { name: 'Dana' }).waitFor()
     const copy = `owner_session=${(await context.cookies()).find((c) => c.name === 'owner_session')!.value}`
     expect(await (await fetch(`${site.url}/owner`, { headers: { cookie: copy } })).text()).toContain('Dana')
@@ -264,12 +270,7 @@ describe("the owner signs in with Supabase Auth's e-mail link (stand-in for host
   })
 
   it('refreshes tokens in the row without moving the session end, and before the sign-out revoke', async () => {
-    auth.accessTokenSeconds = 3600
-    forgetSignInRequests()
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    await askForLink(page, OWNER)
-    await useLink(page, linkOf(auth.mails.at(-1)!.tokenHash))
+    const { context, page } = await signedInOwner()
     const rows = () =>
       queryJson<{ expires_at: string; token: string }>(
         local.cluster,
