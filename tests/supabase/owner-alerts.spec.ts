@@ -58,6 +58,8 @@ beforeAll(async () => {
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: `mailto:${OWNER}`,
+      // The function's own link: the site's caller never names one.
+      GOOGLE_REVIEW_URL: REVIEW_URL,
       DENO_CERT: tls.certPath,
     }),
   })

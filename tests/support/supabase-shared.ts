@@ -17,6 +17,7 @@ export const ENTRIES = [
   'app/server/quote/lead-email.server.ts',
   'app/server/quote/lead-webhook.server.ts',
   'app/server/owner/owner-messages.server.ts',
+  'app/server/backend/outbox-deliveries.server.ts',
   'app/content/site.ts',
   'app/server/assistant/grounded.server.ts',
   'app/server/assistant/answer.server.ts',

@@ -2,24 +2,16 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer'
+import { createTransport, type Transporter } from 'nodemailer'
 import type { PGlite } from '@electric-sql/pglite'
-import { sanitizeText } from '../quote/lead-email.server'
-import { sendLeadWebhook } from '../quote/lead-webhook.server'
+import { sanitizeText, type OwnerNotification } from '../quote/lead-email.server'
 import { runtimeConfig, type RuntimeConfig } from '../config.server'
 import { leadEvents } from '../log/lead-events.server'
 import { log, outsideRequest } from '../log/logger.server'
 import { openSentJournal, SENT_JOURNAL_FILE } from './outbox-journal.server'
-import { buildOwnerNotification, defaultBackoffMs, notificationAddresses } from './owner-mail.server'
-import {
-  leadPushPayload,
-  reviewRequestMail,
-  sendLeadPush,
-  signInMail,
-  type OWNER_KINDS,
-} from '../owner/owner-outbox.server'
-
-type OwnerKind = (typeof OWNER_KINDS)[number]
+import { defaultBackoffMs, notificationAddresses, toSendMail } from './owner-mail.server'
+import { deliverOutboxRow, type DeliveryIo, type OutboxKind } from './outbox-deliveries.server'
+import type { PushTarget } from '../owner/owner-messages.server'
 
 export interface OutboxRunResult {
   claimed: number
@@ -62,15 +54,15 @@ const PROCESS_OWNER_ID = randomUUID()
 
 interface ClaimedRow {
   outbox_id: string
-  kind: 'owner_notification' | 'lead_webhook' | OwnerKind
+  kind: OutboxKind
   quote_request_id: string | null
   attempts: number
-  payload: { link?: string; expiresAt?: string } | null
-  first_name: string
-  email: string
-  phone: string
+  payload: { link?: unknown; expiresAt?: unknown } | null
+  first_name: string | null
+  email: string | null
+  phone: string | null
   source_page: string | null
-  created_at: Date | string
+  created_at: Date | string | null
 }
 
 function errorMessage(error: unknown): string {
@@ -119,7 +111,8 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     transport = createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
   }
 
-  async function deliver(message: SendMailOptions, outboxId: string): Promise<void> {
+  async function sendMail(notification: OwnerNotification, key: string): Promise<void> {
+    const message = toSendMail(notification)
     if (transportKind !== 'eml') {
       await transport.sendMail(message)
       return
@@ -128,11 +121,28 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     const raw = info.message
     if (!Buffer.isBuffer(raw)) throw new Error('stream transport returned no message buffer')
     await mkdir(mailDir, { recursive: true })
-    const file = join(mailDir, `quote-${outboxId}.eml`)
+    const file = join(mailDir, `${key}.eml`)
     const tmp = `${file}.${process.pid}.tmp`
     await writeFile(tmp, raw)
     await rename(tmp, file)
     log('outbox').info({ file }, 'quote notification written to a file (set SMTP_URL to send real e-mail)')
+  }
+
+  const io: DeliveryIo = {
+    addresses,
+    ownerEmail,
+    sendMail,
+    webhook: config.leadWebhook ?? null,
+    vapid: config.owner.vapid
+      ? { ...config.owner.vapid, subject: config.owner.vapid.subject ?? `mailto:${ownerEmail}` }
+      : null,
+    reviewUrl: config.owner.googleReviewUrl ?? null,
+    async pushTargets() {
+      return (await db.query<PushTarget>(`SELECT endpoint, p256dh, auth FROM public.owner_push_subscriptions`)).rows
+    },
+    async dropPushTarget(endpoint) {
+      await db.query(`DELETE FROM public.owner_push_subscriptions WHERE endpoint = $1`, [endpoint])
+    },
   }
 
   async function markSent(ids: string[]): Promise<void> {
@@ -188,52 +198,27 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     const result: OutboxRunResult = { claimed: claimed.rows.length, sent: 0, failed: 0 }
     for (const row of claimed.rows) {
       const leadId = row.quote_request_id ?? ''
-      const createdAt = row.created_at instanceof Date ? row.created_at : new Date(row.created_at)
-      const what = row.kind === 'lead_webhook' ? 'lead webhook' : row.kind.replace(/_/g, ' ')
+      const what = row.kind.replace(/_/g, ' ')
       try {
-        if (row.kind === 'owner_sign_in') {
-          const expiresAt = new Date(row.payload?.expiresAt ?? 0)
-          if (row.payload?.link && expiresAt.getTime() > Date.now()) {
-            await deliver(signInMail(row.payload.link, ownerEmail, addresses), row.outbox_id)
-            log('owner').info({ outboxId: row.outbox_id }, 'sign-in link e-mailed to the owner')
-          }
-        } else if (row.kind === 'owner_push') {
-          if (!config.owner.vapid) throw new Error('VAPID keys are no longer set; kept until they are')
-          const subject = config.owner.vapid.subject ?? `mailto:${ownerEmail}`
-          const pushed = await sendLeadPush(db, config.owner.vapid, subject, leadPushPayload(row.source_page))
-          log('owner').info({ quoteRequestId: leadId, devices: pushed }, 'lead pushed to the owner')
-        } else if (row.kind === 'review_request') {
-          if (!config.owner.googleReviewUrl) throw new Error('GOOGLE_REVIEW_URL is no longer set; kept until it is')
-          const mail = reviewRequestMail(
-            { firstName: row.first_name, email: row.email },
-            config.owner.googleReviewUrl,
-            ownerEmail,
-            addresses,
-          )
-          await deliver(mail, row.outbox_id)
-          log('owner').info({ quoteRequestId: leadId }, 'review request e-mailed')
-        } else if (row.kind === 'lead_webhook') {
-          if (!config.leadWebhook) throw new Error('LEAD_WEBHOOK_URL is no longer set; kept until it is')
-          await sendLeadWebhook(config.leadWebhook, {
-            id: leadId,
-            createdAt,
-            firstName: row.first_name,
-            email: row.email,
-            phone: row.phone,
-            sourcePage: row.source_page,
-          })
-          leadEvents.handedToWebhook(leadId, { outboxId: row.outbox_id, attempt: row.attempts })
-        } else {
-          const lead = {
+        const done = await deliverOutboxRow(
+          {
             outboxId: row.outbox_id,
+            kind: row.kind,
             quoteRequestId: leadId,
-            firstName: row.first_name,
-            email: row.email,
-            phone: row.phone,
+            attempts: row.attempts,
+            firstName: row.first_name ?? '',
+            email: row.email ?? '',
+            phone: row.phone ?? '',
             sourcePage: row.source_page,
-            createdAt,
-          }
-          await deliver(buildOwnerNotification(lead, addresses), row.outbox_id)
+            createdAt: new Date(row.created_at ?? 0),
+            payload: row.payload,
+          },
+          io,
+        )
+        if (row.kind === 'lead_webhook') {
+          leadEvents.handedToWebhook(leadId, { outboxId: row.outbox_id, attempt: row.attempts })
+        } else if (row.kind !== 'owner_notification') {
+          log('owner').info({ outboxId: row.outbox_id, quoteRequestId: leadId || undefined }, done)
         }
       } catch (error) {
         const text = errorMessage(error)

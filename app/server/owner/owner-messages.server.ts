@@ -1,9 +1,15 @@
-// The owner's alerts, review requests and pushes: shared with send-quote-email on Supabase
+// The owner's sign-in e-mail, review requests and pushes: shared with send-quote-email on Supabase
 // (npm run supabase:sync), so both modes send the same bytes.
 import webpush from 'web-push'
 import { site } from '../../content/site'
 import { pushTitle } from '../../lib/owner-lead'
-import { sanitizeText } from '../quote/lead-email.server'
+import { isValidEmail } from '../../lib/quote-schema'
+import {
+  emailDomain,
+  sanitizeText,
+  type NotificationAddresses,
+  type OwnerNotification,
+} from '../quote/lead-email.server'
 
 export interface PushPayload {
   title: string
@@ -16,9 +22,42 @@ export function leadPushPayload(sourcePage: string | null): PushPayload {
   return { title: pushTitle(sourcePage), body: 'New quote request: open the inbox to call back.', url: '/owner' }
 }
 
-export function reviewRequestContent(firstName: string, reviewUrl: string): { subject: string; text: string } {
-  const name = sanitizeText(firstName, 60)
+export function signInMail(
+  outboxId: string,
+  link: string,
+  ownerEmail: string,
+  addresses: NotificationAddresses,
+): OwnerNotification {
   return {
+    from: { name: addresses.fromName, address: addresses.from },
+    to: ownerEmail,
+    subject: `Your sign-in link for the ${site.name} lead inbox`,
+    text: [
+      'Open this link on your phone to sign in to the lead inbox:',
+      '',
+      link,
+      '',
+      'It works once, for 15 minutes. If you did not ask for it, ignore this e-mail.',
+      '',
+    ].join('\n'),
+    messageId: `<sign-in-${outboxId}@${emailDomain(addresses.from)}>`,
+    headers: {},
+  }
+}
+
+/** To the customer, replies to the owner. */
+export function reviewRequestMail(
+  lead: { outboxId: string; quoteRequestId: string; firstName: string; email: string },
+  reviewUrl: string,
+  ownerEmail: string,
+  addresses: NotificationAddresses,
+): OwnerNotification {
+  if (!isValidEmail(lead.email)) throw new Error('the customer e-mail address is not usable')
+  const name = sanitizeText(lead.firstName, 60)
+  return {
+    from: { name: sanitizeText(site.name, 100), address: addresses.from },
+    to: lead.email,
+    replyTo: ownerEmail,
     subject: `Thank you from ${site.name}`,
     text: [
       `Hi ${name || 'there'},`,
@@ -30,6 +69,8 @@ export function reviewRequestContent(firstName: string, reviewUrl: string): { su
       `Thanks again, ${site.name}`,
       '',
     ].join('\n'),
+    messageId: `<review-${lead.outboxId}@${emailDomain(addresses.from)}>`,
+    headers: { 'X-Quote-Request-Id': lead.quoteRequestId },
   }
 }
 

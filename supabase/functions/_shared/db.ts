@@ -1,19 +1,19 @@
 /**
- * The SQL functions of supabase/migrations/20261121000000_edge_functions.sql, called as `service_role`
+ * The SQL functions of supabase/migrations/*.sql, called as `service_role`
  * through PostgREST, or directly when FUNCTIONS_DATABASE_URL is set (local tests, the pooler's 6543).
  */
 import postgres from 'postgres'
 import { createClient } from '@supabase/supabase-js'
+import { isOutboxKind, type OutboxKind, type OutboxRow } from './app/server/backend/outbox-deliveries.server.ts'
 import { env, serviceKey } from './env.ts'
+
+export type { OutboxKind }
 
 export interface RecordedLead {
   leadId: string
   outboxId: string | null
   duplicate: boolean
 }
-
-export const OUTBOX_KINDS = ['owner_notification', 'lead_webhook', 'owner_push', 'review_request'] as const
-export type OutboxKind = (typeof OUTBOX_KINDS)[number]
 
 export interface PushTarget {
   endpoint: string
@@ -22,17 +22,7 @@ export interface PushTarget {
 }
 
 /** One claimed outbox row for one lead: the owner's e-mail, webhook or push, or a review request. */
-export interface ClaimedNotification {
-  outboxId: string
-  kind: OutboxKind
-  quoteRequestId: string
-  attempts: number
-  firstName: string
-  email: string
-  phone: string
-  sourcePage: string | null
-  createdAt: Date
-}
+export type ClaimedNotification = OutboxRow
 
 export interface StoredReview {
   id: string
@@ -81,8 +71,6 @@ export interface FunctionsDb {
     kinds?: OutboxKind[] | null,
   ): Promise<ClaimedNotification[]>
   finishOutbox(outboxId: string, error: string | null, retryMs: number): Promise<void>
-  /** A review request's `reviewUrl`. */
-  outboxPayload(outboxId: string): Promise<Record<string, unknown> | null>
   pushTargets(): Promise<PushTarget[]>
   dropPushTarget(endpoint: string): Promise<void>
   listPublishedReviews(source?: string | null, limit?: number): Promise<StoredReview[]>
@@ -97,7 +85,7 @@ type Row = Record<string, unknown>
 function toClaimed(row: Row): ClaimedNotification {
   return {
     outboxId: String(row.outbox_id),
-    kind: (OUTBOX_KINDS as readonly unknown[]).includes(row.kind) ? (row.kind as OutboxKind) : 'owner_notification',
+    kind: isOutboxKind(row.kind) ? row.kind : 'owner_notification',
     quoteRequestId: String(row.quote_request_id),
     attempts: Number(row.attempts),
     firstName: String(row.first_name),
@@ -106,10 +94,6 @@ function toClaimed(row: Row): ClaimedNotification {
     sourcePage: row.source_page == null ? null : String(row.source_page),
     createdAt: row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at)),
   }
-}
-
-function toPayload(value: unknown): Record<string, unknown> | null {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
 }
 
 function toPushTarget(row: Row): PushTarget {
@@ -175,10 +159,6 @@ export function createPostgresDb(url: string): FunctionsDb {
     },
     async finishOutbox(outboxId, error, retryMs) {
       await asServiceRole((tx) => tx`SELECT public.finish_quote_outbox(${outboxId}::uuid, ${error}, ${retryMs}::int)`)
-    },
-    async outboxPayload(outboxId) {
-      const rows = await asServiceRole((tx) => tx`SELECT public.outbox_payload(${outboxId}::uuid) AS payload`)
-      return toPayload((rows[0] as Row | undefined)?.payload)
     },
     async pushTargets() {
       const rows = await asServiceRole((tx) => tx`SELECT * FROM public.owner_push_targets()`)
@@ -248,9 +228,6 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
     },
     async finishOutbox(outboxId, error, retryMs) {
       await rpc('finish_quote_outbox', { p_outbox_id: outboxId, p_error: error, p_retry_ms: retryMs })
-    },
-    async outboxPayload(outboxId) {
-      return toPayload(await rpc('outbox_payload', { p_outbox_id: outboxId }))
     },
     async pushTargets() {
       return rows(await rpc('owner_push_targets', {})).map(toPushTarget)

@@ -2,9 +2,7 @@
 import { createTransport } from 'nodemailer'
 import {
   ownerAddresses,
-  ownerNotification,
   type NotificationAddresses,
-  type NotificationLead,
   type OwnerNotification,
 } from './app/server/quote/lead-email.server.ts'
 import { env } from './env.ts'
@@ -18,10 +16,6 @@ export interface Mailer {
 /** With Resend, the sender must be on a verified domain. */
 export function notificationAddresses(): NotificationAddresses {
   return ownerAddresses(env('QUOTE_NOTIFY_EMAIL'), env('QUOTE_FROM_EMAIL'))
-}
-
-export function buildOwnerNotification(lead: NotificationLead, addresses = notificationAddresses()): OwnerNotification {
-  return ownerNotification(lead, addresses)
 }
 
 const SEND_TIMEOUT_MS = 10_000

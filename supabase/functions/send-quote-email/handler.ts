@@ -3,14 +3,19 @@
 import * as v from 'valibot'
 import { site } from '../_shared/app/content/site.ts'
 import { quoteRequestSchema, sourcePageSchema } from '../_shared/app/lib/quote-schema.ts'
-import { sendLeadWebhook, type LeadWebhookTarget } from '../_shared/app/server/quote/lead-webhook.server.ts'
+import type { LeadWebhookTarget } from '../_shared/app/server/quote/lead-webhook.server.ts'
+import {
+  deliverableKinds,
+  deliverOutboxRow,
+  type DeliveryIo,
+} from '../_shared/app/server/backend/outbox-deliveries.server.ts'
 import { continueAfterResponse } from '../_shared/background.ts'
-import { getDb, type FunctionsDb, type OutboxKind } from '../_shared/db.ts'
+import { getDb, type FunctionsDb } from '../_shared/db.ts'
 import { BodyError, gate, json, readJson } from '../_shared/http.ts'
 import { errorMessage, installRedactingConsole, log } from '../_shared/log.ts'
 import { checkRateLimit } from '../_shared/rate-limit.ts'
-import { buildOwnerNotification, createMailer, type Mailer } from '../_shared/mail.ts'
-import { pushLead, reviewRequestMessage, vapidKeys } from '../_shared/owner.ts'
+import { createMailer, notificationAddresses, type Mailer } from '../_shared/mail.ts'
+import { googleReviewUrl, vapidKeys } from '../_shared/owner.ts'
 import { leadWebhookTarget } from '../_shared/webhook.ts'
 
 installRedactingConsole()
@@ -86,42 +91,30 @@ export async function deliverNotifications(
       '[send-quote-email] no e-mail transport: set RESEND_API_KEY or SMTP_URL. Leads are stored but the owner is not e-mailed.',
     )
   }
-  // Rows no one here can deliver stay due, untouched, until their transport is configured.
-  const vapid = vapidKeys()
-  const kinds: OutboxKind[] = [
-    ...(mailer ? (['owner_notification', 'review_request'] as const) : []),
-    ...(webhook ? ['lead_webhook' as const] : []),
-    ...(vapid ? ['owner_push' as const] : []),
-  ]
+  const addresses = notificationAddresses()
+  const io: DeliveryIo = {
+    addresses,
+    ownerEmail: addresses.to,
+    sendMail: mailer ? (message, key) => mailer.send(message, key) : null,
+    webhook,
+    vapid: vapidKeys(),
+    reviewUrl: googleReviewUrl(),
+    pushTargets: () => db.pushTargets(),
+    dropPushTarget: (endpoint) => db.dropPushTarget(endpoint),
+  }
+  // Rows no one here can deliver stay due, untouched, until their setting is made. Sign-in e-mails are
+  // Supabase Auth's in this mode.
+  const kinds = deliverableKinds(io, ['owner_notification', 'lead_webhook', 'owner_push', 'review_request'])
   if (kinds.length === 0) return 0
   let claimed: Awaited<ReturnType<FunctionsDb['claimOutbox']>> = []
   try {
     claimed = await db.claimOutbox(OUTBOX_BATCH, LEASE_MS, prefer, kinds)
     for (const row of claimed) {
-      const what =
-        row.kind === 'lead_webhook' ? 'webhook' : row.kind === 'owner_notification' ? 'notification' : row.kind
+      const what = row.kind.replace(/_/g, ' ')
       try {
-        if (row.kind === 'owner_push') {
-          const devices = await pushLead(db, vapid!, row)
-          log.info(
-            `[send-quote-email] lead ${row.quoteRequestId} pushed to ${devices} phone(s) (attempt ${row.attempts})`,
-          )
-        } else if (row.kind === 'review_request') {
-          await mailer!.send(await reviewRequestMessage(db, row), `review-${row.outboxId}`)
-          log.info(`[send-quote-email] review request for lead ${row.quoteRequestId} e-mailed`)
-        } else if (row.kind === 'lead_webhook') {
-          await sendLeadWebhook(webhook!, {
-            id: row.quoteRequestId,
-            createdAt: row.createdAt,
-            firstName: row.firstName,
-            email: row.email,
-            phone: row.phone,
-            sourcePage: row.sourcePage,
-          })
-          log.info(`[send-quote-email] lead ${row.quoteRequestId} handed to the webhook (attempt ${row.attempts})`)
-        } else {
-          await mailer!.send(buildOwnerNotification(row), `quote-${row.outboxId}`)
-        }
+        const done = await deliverOutboxRow(row, io)
+        if (row.kind !== 'owner_notification')
+          log.info(`[send-quote-email] ${done}: lead ${row.quoteRequestId} (attempt ${row.attempts})`)
         await db.finishOutbox(row.outboxId, null, 0)
       } catch (error) {
         const delay = backoffMs(row.attempts)

@@ -1,0 +1,131 @@
+// What each kind of outbox row sends, written once for the Node worker (outbox.server.ts) and for
+// send-quote-email under Deno, which gets a copy through `npm run supabase:sync` (decisions 006 and 042).
+// No Node imports: each runtime hands in its own I/O (mail transport, push subscriptions, settings).
+import { isReviewUrl } from '../../lib/review-link'
+import { ownerNotification, type NotificationAddresses, type OwnerNotification } from '../quote/lead-email.server'
+import { sendLeadWebhook, type LeadWebhookTarget } from '../quote/lead-webhook.server'
+import {
+  leadPushPayload,
+  pushToTargets,
+  reviewRequestMail,
+  signInMail,
+  type PushTarget,
+  type VapidKeys,
+} from '../owner/owner-messages.server'
+
+export const OUTBOX_KINDS = [
+  'owner_notification',
+  'lead_webhook',
+  'owner_push',
+  'review_request',
+  'owner_sign_in',
+] as const
+export type OutboxKind = (typeof OUTBOX_KINDS)[number]
+
+export function isOutboxKind(value: unknown): value is OutboxKind {
+  return (OUTBOX_KINDS as readonly unknown[]).includes(value)
+}
+
+/** One claimed row; the lead's fields are empty for a sign-in e-mail, which belongs to no lead. */
+export interface OutboxRow {
+  outboxId: string
+  kind: OutboxKind
+  quoteRequestId: string
+  attempts: number
+  firstName: string
+  email: string
+  phone: string
+  sourcePage: string | null
+  createdAt: Date
+  /** The sign-in e-mail's link and expiry; no other kind reads it. */
+  payload?: { link?: unknown; expiresAt?: unknown } | null
+}
+
+export interface DeliveryIo {
+  addresses: NotificationAddresses
+  /** Where sign-in links go and where customers' replies to a review request land. */
+  ownerEmail: string
+  /** null: no mail transport. `key` names the message for the provider's or the file's deduplication. */
+  sendMail: ((message: OwnerNotification, key: string) => Promise<void>) | null
+  webhook: LeadWebhookTarget | null
+  /** With the subject resolved. */
+  vapid: VapidKeys | null
+  /** GOOGLE_REVIEW_URL of this runtime's own configuration. */
+  reviewUrl: string | null
+  pushTargets(): Promise<PushTarget[]>
+  dropPushTarget(endpoint: string): Promise<void>
+}
+
+interface Handler {
+  /** The setting this kind needs, when it is missing: the row then stays due until it is set. */
+  missing(io: DeliveryIo): string | null
+  /** What went out, for the log. */
+  deliver(row: OutboxRow, io: DeliveryIo): Promise<string>
+}
+
+const needsMail = (io: DeliveryIo) => (io.sendMail ? null : 'a mail transport (SMTP_URL or RESEND_API_KEY)')
+
+export const DELIVERIES: Record<OutboxKind, Handler> = {
+  owner_notification: {
+    missing: needsMail,
+    async deliver(row, io) {
+      await io.sendMail!(ownerNotification(row, io.addresses), `quote-${row.outboxId}`)
+      return 'lead e-mailed to the owner'
+    },
+  },
+  lead_webhook: {
+    missing: (io) => (io.webhook ? null : 'LEAD_WEBHOOK_URL'),
+    async deliver(row, io) {
+      await sendLeadWebhook(io.webhook!, {
+        id: row.quoteRequestId,
+        createdAt: row.createdAt,
+        firstName: row.firstName,
+        email: row.email,
+        phone: row.phone,
+        sourcePage: row.sourcePage,
+      })
+      return 'lead handed to the webhook'
+    },
+  },
+  owner_push: {
+    missing: (io) => (io.vapid ? null : 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'),
+    // 404 or 410 drops a phone; any other failure throws, so the row is retried for every phone.
+    async deliver(row, io) {
+      const result = await pushToTargets(await io.pushTargets(), io.vapid!, leadPushPayload(row.sourcePage))
+      for (const endpoint of result.gone) await io.dropPushTarget(endpoint)
+      if (result.failures.length > 0) throw new Error(`push failed: ${result.failures.join('; ')}`)
+      return `lead pushed to ${result.delivered} phone(s)`
+    },
+  },
+  review_request: {
+    missing: (io) => needsMail(io) ?? (io.reviewUrl && isReviewUrl(io.reviewUrl) ? null : 'GOOGLE_REVIEW_URL (https)'),
+    async deliver(row, io) {
+      await io.sendMail!(reviewRequestMail(row, io.reviewUrl!, io.ownerEmail, io.addresses), `review-${row.outboxId}`)
+      return 'review request e-mailed'
+    },
+  },
+  owner_sign_in: {
+    missing: needsMail,
+    // An expired link is not worth an e-mail: the row is marked done unsent.
+    async deliver(row, io) {
+      const link = row.payload?.link
+      const expiresAt = new Date(typeof row.payload?.expiresAt === 'string' ? row.payload.expiresAt : 0)
+      if (typeof link !== 'string' || !(expiresAt.getTime() > Date.now())) return 'sign-in link expired unsent'
+      await io.sendMail!(signInMail(row.outboxId, link, io.ownerEmail, io.addresses), `sign-in-${row.outboxId}`)
+      return 'sign-in link e-mailed to the owner'
+    },
+  },
+}
+
+/** The kinds this runtime can deliver now; the others wait, untouched, for their setting. */
+export function deliverableKinds(io: DeliveryIo, kinds: readonly OutboxKind[] = OUTBOX_KINDS): OutboxKind[] {
+  return kinds.filter((kind) => DELIVERIES[kind].missing(io) === null)
+}
+
+/** Throws on failure, for the caller's backoff. */
+export async function deliverOutboxRow(row: OutboxRow, io: DeliveryIo): Promise<string> {
+  const handler = DELIVERIES[row.kind]
+  const missing = handler.missing(io)
+  if (missing) throw new Error(`${missing} is not set; kept until it is`)
+  return handler.deliver(row, io)
+}
