@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { isValidEmail } from '../lib/quote-schema'
 import { chatCompletionsUrl, DEFAULT_LLM_MODEL, type LlmConfig } from './assistant/llm-config.server'
 import { isLeadWebhookSecret, isLeadWebhookUrl } from './quote/lead-webhook.server'
+import { isReviewUrl } from '../lib/review-link'
 import { parseTrustProxy, type TrustedProxy } from './http/trusted-proxy.server'
 
 export type Env = Record<string, string | undefined>
@@ -101,7 +102,8 @@ const sessionSecret = optionalText(
   'must be at least 32 random characters (e.g. $(openssl rand -base64 32))',
 )
 
-const httpsUrl = optionalText((value) => /^https?:\/\/[^\s]+$/.test(value), 'must be an http(s):// address')
+// Customers follow it from the business's own e-mail: https only (decision 042).
+const reviewUrl = optionalText(isReviewUrl, 'must be an https:// address')
 
 const base64Url = (bytes: number) =>
   optionalText(
@@ -139,7 +141,7 @@ const EnvSchema = v.object({
   LEAD_WEBHOOK_SECRET: webhookSecret,
   OWNER_EMAIL: ownerEmail,
   OWNER_SESSION_SECRET: sessionSecret,
-  GOOGLE_REVIEW_URL: httpsUrl,
+  GOOGLE_REVIEW_URL: reviewUrl,
   VAPID_PUBLIC_KEY: base64Url(65),
   VAPID_PRIVATE_KEY: base64Url(32),
   VAPID_SUBJECT: vapidSubject,

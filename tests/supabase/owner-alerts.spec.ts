@@ -150,7 +150,19 @@ describe('alerts and review requests on Supabase (send-quote-email under Deno, s
       local.cluster,
       `SELECT id FROM public.quote_requests WHERE first_name = 'Dana'`,
     )
-    expect((await asOther('owner_request_review', { p_id: dana!.id, p_review_url: REVIEW_URL })).status).toBe(403)
+    expect((await asOther('owner_request_review', { p_id: dana!.id })).status).toBe(403)
+    // The link is no argument any more: the owner's own token cannot choose what customers are sent.
+    const ownerToken = signJwt(
+      { sub: OWNER_ID, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 },
+      local.keys.jwtSecret,
+    )
+    const forged = await callFunction(
+      `${local.url}/rest/v1/rpc/owner_request_review`,
+      { p_id: dana!.id, p_review_url: 'https://evil.example.net/' },
+      { apikey: local.keys.anon, Authorization: `Bearer ${ownerToken}` },
+    )
+    // PostgREST: 404 PGRST202, no such function; the local stand-in: 400.
+    expect(forged.status).toBeGreaterThanOrEqual(400)
 
     expect(asUser(OTHER_ID, `SELECT count(*) FROM public.owner_push_subscriptions;`).stdout).toBe('0')
     expect(asUser(OTHER_ID, `DELETE FROM public.owner_push_subscriptions RETURNING endpoint;`).stdout).toBe('')

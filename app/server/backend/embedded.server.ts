@@ -112,11 +112,6 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
   const dataDir = resolveDataDir(config.dataDir, options.dataDir)
   const migrations = options.migrations ?? bundledMigrations
   const seedSql = options.seedSql === undefined ? bundledSeedSql : options.seedSql
-  const deliveries = [
-    'owner_notification',
-    ...(config.leadWebhook ? ['lead_webhook'] : []),
-    ...(config.owner.vapid ? ['owner_push'] : []),
-  ]
   const starters = new Map<string, (db: PGlite) => Promise<Attachment | null>>()
 
   interface State {
@@ -239,59 +234,28 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
         throw new Error(`Invalid lead status: ${String(lead.status)}`)
       }
       const state = await open()
-      const db = state.shared.db
-      // One statement, so one round trip into PGlite: the lead and its deliveries commit together.
-      const inserted = await db.query<{ id: string }>(
-        `WITH lead AS (
-           INSERT INTO public.quote_requests
-             (first_name, email, phone, status, idempotency_key, source_page, user_agent, ip_hash, spam_reason)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-           ON CONFLICT (idempotency_key) DO NOTHING
-           RETURNING id, status
-         ), deliveries AS (
-           INSERT INTO public.quote_outbox (quote_request_id, kind)
-           SELECT lead.id, unnest($10::text[]) FROM lead WHERE lead.status = 'new'
-         )
-         SELECT id FROM lead`,
+      // The migrations' function, as send-quote-email calls it: one implementation of storing a lead.
+      const recorded = await state.shared.db.query<{ lead_id: string; outbox_id: string | null; duplicate: boolean }>(
+        `SELECT * FROM public.record_quote_request($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
         [
           lead.firstName,
           lead.email,
           lead.phone,
-          lead.status,
           lead.idempotencyKey,
           lead.sourcePage,
           lead.userAgent,
+          // The function keys suspected spam on a reason being given.
+          lead.status === 'suspected_spam' ? lead.spamReason || 'flagged' : null,
+          Boolean(config.leadWebhook),
+          Boolean(config.owner.vapid),
           lead.ipHash,
-          lead.status === 'suspected_spam' ? lead.spamReason : null,
-          deliveries,
         ],
       )
-      const newId = inserted.rows[0]?.id
-      const result = newId
-        ? { id: newId, duplicate: false, notify: lead.status === 'new' }
-        : await db.transaction(async (tx) => {
-            const existing = await tx.query<{ id: string; status: string }>(
-              `SELECT id, status FROM public.quote_requests WHERE idempotency_key = $1`,
-              [lead.idempotencyKey],
-            )
-            const row = existing.rows[0]
-            if (!row) throw new Error('idempotency conflict without a row')
-            // A retry that now passes the spam checks rescues a false positive.
-            if (row.status === 'suspected_spam' && lead.status === 'new') {
-              await tx.query(`UPDATE public.quote_requests SET status = 'new', spam_reason = NULL WHERE id = $1`, [
-                row.id,
-              ])
-              await tx.query(
-                `INSERT INTO public.quote_outbox (quote_request_id, kind) SELECT $1, unnest($2::text[])
-             ON CONFLICT (quote_request_id, kind) DO NOTHING`,
-                [row.id, deliveries],
-              )
-              return { id: row.id, duplicate: true, notify: true }
-            }
-            return { id: row.id, duplicate: true, notify: false }
-          })
-      if (result.notify) state.worker.kick()
-      return { success: true, id: result.id, duplicate: result.duplicate }
+      const row = recorded.rows[0]
+      if (!row) throw new Error('record_quote_request returned no row')
+      // Something was queued: a new lead, or a suspected one that this retry rescued.
+      if (row.outbox_id && !row.duplicate) state.worker.kick()
+      return { success: true, id: row.lead_id, duplicate: row.duplicate }
     },
 
     async featuredVideo(table: VideoTable): Promise<FeaturedVideo | null> {

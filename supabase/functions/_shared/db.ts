@@ -62,6 +62,8 @@ export interface FunctionsDb {
     webhook?: boolean
     /** VAPID keys are set: queue the owner's push too (never for suspected spam). */
     push?: boolean
+    /** The site's salted hash of the visitor's address, when it has one. */
+    ipHash?: string | null
   }): Promise<RecordedLead>
   /** `kinds`: only rows this caller can deliver (null: every kind). */
   claimOutbox(
@@ -145,7 +147,7 @@ export function createPostgresDb(url: string): FunctionsDb {
         SELECT * FROM public.record_quote_request(
           ${lead.firstName}, ${lead.email}, ${lead.phone}, ${lead.idempotencyKey},
           ${lead.sourcePage ?? null}, ${lead.userAgent ?? null}, ${lead.spamReason ?? null},
-          ${lead.webhook === true}::boolean, ${lead.push === true}::boolean)`,
+          ${lead.webhook === true}::boolean, ${lead.push === true}::boolean, ${lead.ipHash ?? null})`,
       )
       return toRecorded(rows[0] as Row | undefined)
     },
@@ -219,6 +221,7 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
         p_spam_reason: lead.spamReason ?? null,
         p_webhook: lead.webhook === true,
         p_push: lead.push === true,
+        p_ip_hash: lead.ipHash ?? null,
       })
       return toRecorded(rows(data)[0])
     },
