@@ -1,0 +1,137 @@
+// npm run bench:push — a lead's push at the phone (embedded mode): the owner signs in and turns alerts on in
+// Chromium, whose subscribe() answers with a stand-in push service's subscription (TLS; it checks the VAPID
+// JWT and decrypts as the phone would: tests/support/push-service.ts). Then leads one at a time by the
+// no-JavaScript form, timed from the post to the push's arrival; then one with the push service down.
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { chromium } from '@playwright/test'
+import { simpleParser } from 'mailparser'
+import webpush from 'web-push'
+import { OWNER_TEXTS } from '../../app/lib/owner-lead'
+import { localCertificate, phoneKeys, startPushService } from '../../tests/support/push-service'
+import { chromiumFlags, chromiumPath, contactFormToken, median, report, startProductionServer } from './common'
+
+const LEADS = Number(process.env.BENCH_PUSH_LEADS ?? 20)
+const DOWN_MS = Number(process.env.BENCH_PUSH_DOWN_MS ?? 10_000)
+const BUDGET_MS = 5_000
+const OWNER = 'owner@example.com'
+
+const vapid = webpush.generateVAPIDKeys()
+const phone = phoneKeys()
+const tls = localCertificate()
+const push = await startPushService(phone, vapid.publicKey, tls)
+const server = await startProductionServer({
+  OWNER_EMAIL: OWNER,
+  OWNER_SESSION_SECRET: 'bench-push-session-secret-of-at-least-32-characters',
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
+  NODE_EXTRA_CA_CERTS: tls.certPath,
+  QUOTE_RATE_LIMIT: '1000000',
+  QUOTE_MIN_FILL_MS: '0',
+})
+
+async function until<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
+/** The sign-in link the outbox wrote (no SMTP_URL: .eml files), pointed at this server. */
+async function signInLink(): Promise<string | undefined> {
+  const dir = join(server.dataDir, 'outbox-mail')
+  for (const file of await readdir(dir).catch(() => [] as string[])) {
+    const text = (await simpleParser(await readFile(join(dir, file)))).text ?? ''
+    const path = text.match(/\/owner\/sign-in\?token=[A-Za-z0-9_-]+/)?.[0]
+    if (path) return `${server.url}${path}`
+  }
+  return undefined
+}
+
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumFlags })
+try {
+  const context = await browser.newContext()
+  await context.grantPermissions(['notifications'], { origin: server.url })
+  const page = await context.newPage()
+  const subscription = {
+    endpoint: push.endpoint,
+    expirationTime: null,
+    keys: { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') },
+  }
+  // A string, not a function: tsx would name the function with a helper the page does not have.
+  await page.addInitScript(
+    `PushManager.prototype.subscribe = async () => ({ toJSON: () => (${JSON.stringify(subscription)}) })`,
+  )
+  await page.goto(`${server.url}/owner`)
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await page.getByLabel('E-mail address').fill(OWNER)
+  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
+  await page.goto(await until(signInLink, 30_000))
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(`${server.url}/owner`)
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await page.getByRole('button', { name: 'Turn on alerts for new leads' }).click()
+  const status = page.getByRole('status').filter({ hasText: /alerts/i })
+  await status.waitFor()
+  if ((await status.textContent()) !== OWNER_TEXTS.alertsOn) throw new Error(`alerts: ${await status.textContent()}`)
+} finally {
+  await browser.close()
+}
+
+const formToken = await contactFormToken(server.url)
+async function sendLead(name: string): Promise<{ posted: number; answeredMs: number }> {
+  const posted = Date.now()
+  const response = await fetch(`${server.url}/quote-request`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      firstName: name,
+      email: 'push@example.com',
+      phone: '9165550101',
+      sourcePage: '/contact',
+      formToken,
+    }),
+  })
+  if (!response.headers.get('location')?.includes('status=sent')) throw new Error(`lead ${name} not stored`)
+  return { posted, answeredMs: Date.now() - posted }
+}
+
+const latencies: number[] = []
+const answers: number[] = []
+for (let i = 0; i < LEADS; i++) {
+  const { posted, answeredMs } = await sendLead(`Push${i}`)
+  const delivered = await until(() => push.delivered[i], 30_000)
+  latencies.push(delivered.at - posted)
+  answers.push(answeredMs)
+}
+
+const back = Date.now() + DOWN_MS
+push.down(DOWN_MS)
+const down = await sendLead('PushDown')
+const late = await until(() => push.delivered[LEADS], DOWN_MS + 120_000)
+await server.stop()
+await push.stop()
+
+const rows = [
+  {
+    case: `post → push, ${LEADS} leads one at a time`,
+    'answer p50 ms': median(answers),
+    'push p50 ms': median(latencies),
+    'push max ms': Math.max(...latencies),
+  },
+  {
+    case: `push service down ${DOWN_MS / 1000} s`,
+    'answer p50 ms': down.answeredMs,
+    'push after it was back, ms': late.at - back,
+  },
+]
+report('push', rows, ['case', 'answer p50 ms', 'push p50 ms', 'push max ms', 'push after it was back, ms'])
+if (push.refused.length > 0 || median(latencies) > BUDGET_MS) {
+  console.error(`\nA push was refused (${push.refused.length}) or the median is over ${BUDGET_MS} ms.`)
+  process.exit(1)
+}
