@@ -212,7 +212,6 @@ describe('the inbox', { timeout: 120_000 }, () => {
   it('sends one review request per won lead, with the Google review link, and refuses a second', async () => {
     const smtp = await smtpServer()
     const backend = await open(smtp)
-    const db = await backend.db()
     const stored = { id: idOf(await backend.submitQuote(testLead('Wendy'))) }
     const outbox = await backend.outbox()
     await outbox.drain()

@@ -10,7 +10,7 @@ import { SIGN_IN_TEXTS } from '../../app/lib/owner-lead'
 import { startSiteProcess, type SiteProcess } from '../support/site-process'
 import { startLocalSupabase, type LocalSupabase } from '../support/supabase-local'
 import { applyMigrations, psql, psqlOk, queryJson, startPostgres, type PgCluster } from '../support/supabase-postgres'
-import { callFunction, seedOwnerWithLead, startAuthStandIn, waitFor, type AuthStandIn } from './support'
+import { callFunction, seedOwnerWithLead, startAuthStandIn, type AuthStandIn } from './support'
 
 const OWNER_ID = randomUUID()
 const OTHER_ID = randomUUID()
