@@ -1,5 +1,5 @@
 import { createServerFn, createServerOnlyFn } from '@tanstack/react-start'
-import { setResponseHeader } from '@tanstack/react-start/server'
+import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import type { FeaturedVideo, Review } from './backend-types'
 import { videoOriginsOf } from './content-security-policy'
@@ -12,6 +12,13 @@ export type { FeaturedVideo, Review }
 // A new video host is allowed by the Content-Security-Policy within five minutes: the answer lives as long.
 const VIDEO_SECONDS = 300
 
+/** Public and the same for everyone: the browser's HTTP cache (and a CDN) answer the next ask. */
+function cacheableByBrowsers(seconds: number): void {
+  // A page's loader calls these during its render too: the page's own Cache-Control must stay its own.
+  if (new URL(getRequest().url).pathname.startsWith('/_serverFn/'))
+    setResponseHeader('Cache-Control', `public, max-age=${seconds}`)
+}
+
 const videoTableSchema = v.picklist(['pressure_washing_videos', 'service_videos'])
 
 export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
@@ -19,8 +26,7 @@ export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
   .handler(async ({ data: table }): Promise<FeaturedVideo | null> => {
     try {
       const video = await cachedFeaturedVideo(table)
-      // Public and the same for everyone: the browser's HTTP cache (and a CDN) answer the next ask.
-      setResponseHeader('Cache-Control', `public, max-age=${VIDEO_SECONDS}`)
+      cacheableByBrowsers(VIDEO_SECONDS)
       return video
     } catch (error) {
       log('featured-video').error({ err: error, table }, `reading ${table} failed`)
@@ -39,7 +45,7 @@ export const featuredVideoOrigins = createServerOnlyFn(async (): Promise<string[
 export const fetchReviews = createServerFn({ method: 'GET' }).handler(async (): Promise<Review[]> => {
   try {
     const reviews = await cachedReviews()
-    setResponseHeader('Cache-Control', `public, max-age=${keptFor.reviews / 1000}`)
+    cacheableByBrowsers(keptFor.reviews / 1000)
     return reviews
   } catch (error) {
     log('reviews').error({ err: error }, 'fetch-reviews failed')

@@ -17,6 +17,8 @@ export interface SupabaseStubState {
   /** Row returned for /rest/v1/<table>?is_featured=eq.true (null: none). */
   videos: Record<'pressure_washing_videos' | 'service_videos', Record<string, unknown> | null | StubReply>
   functions: Record<string, StubReply | ((body: unknown) => StubReply)>
+  /** /rest/v1/rpc/<name>: SQL functions the site calls through PostgREST. */
+  rpc: Record<string, StubReply | ((body: unknown) => StubReply)>
 }
 
 export interface RecordedRequest {
@@ -44,6 +46,7 @@ export async function startSupabaseStub(initial: Partial<SupabaseStubState> = {}
   const state: SupabaseStubState = {
     videos: { pressure_washing_videos: null, service_videos: null, ...initial.videos },
     functions: { ...initial.functions },
+    rpc: { ...initial.rpc },
   }
   const requests: RecordedRequest[] = []
   const server: Server = createServer(async (req, res) => {
@@ -79,6 +82,12 @@ export async function startSupabaseStub(initial: Partial<SupabaseStubState> = {}
       if (req.method === 'OPTIONS') return send({ status: 204 })
       const handler = state.functions[fn[1]!]
       if (!handler) return send({ status: 404, body: { error: 'function not found' } })
+      return send(typeof handler === 'function' ? handler(body) : handler)
+    }
+    const rpc = url.pathname.match(/^\/rest\/v1\/rpc\/(\w+)$/)
+    if (rpc) {
+      const handler = state.rpc[rpc[1]!]
+      if (!handler) return send({ status: 404, body: { code: 'PGRST202', message: 'function not stubbed' } })
       return send(typeof handler === 'function' ? handler(body) : handler)
     }
     send({ status: 404, body: { error: 'not stubbed' } })
