@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { noteHydrationTime, requestTimings } from '../tests/support/first-load'
 import { compileHint, compileHintMinBytes } from '../build/compile-hint'
+import { carriesMotion } from './support/animations'
 import { expect, test } from './support/test'
 
 const assets = join(process.env.BUILD_OUTPUT_DIR ?? '.output', 'public', 'assets')
@@ -75,7 +76,29 @@ test('the JavaScript a page hydrates with asks V8 to compile it up front; chunks
   expect(large.filter((name) => !startsWithHint(name))).toEqual([])
 
   // The extras loaded on demand are compiled only as far as they run.
-  const onDemand = readdirSync(assets).filter((name) => /^(confetti\.module|chat-panel)-[\w-]+\.js$/.test(name))
-  expect(onDemand).toHaveLength(2)
+  const onDemand = readdirSync(assets).filter((name) =>
+    /^(confetti\.module|chat-panel|animations)-[\w-]+\.js$/.test(name),
+  )
+  expect(onDemand).toHaveLength(3)
   expect(onDemand.filter(startsWithHint)).toEqual([])
+})
+
+test("motion's code is one chunk the home page fetches after it has hydrated, never in its first load", async ({
+  page,
+}) => {
+  const withMotion = readdirSync(assets).filter(carriesMotion)
+  expect(withMotion).toEqual([expect.stringMatching(/^animations-[\w-]+\.js$/)])
+
+  await page.addInitScript(noteHydrationTime)
+  await page.goto('/')
+  // The underline's animation runs once motion has arrived.
+  await expect
+    .poll(() => page.locator('.home-hero-underline-line').evaluate((node) => node.getAnimations().length), {
+      timeout: 10_000,
+    })
+    .toBe(1)
+  const { hydratedAt, requestedAt } = await requestTimings(page)
+  const fetched = Object.entries(requestedAt).filter(([url]) => carriesMotion(url))
+  expect(fetched.map(([url]) => new URL(url).pathname)).toEqual([`/assets/${withMotion[0]}`])
+  expect(fetched[0]![1]).toBeGreaterThan(hydratedAt)
 })

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './support/test'
 import { wcagAudit } from './support/axe'
+import { isPartlyFaded, recordLooks, slowAnimations } from './support/animations'
 import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
 import { startSiteServer, type SiteServer } from './support/site-server'
@@ -13,6 +14,9 @@ async function openChat(page: Page, url = '/') {
   await button.click()
   const panel = page.getByRole('dialog', { name: assistant.name })
   await expect(panel).toBeVisible()
+  // Fully grown in, so boxes and colour contrast are measured on the panel as it stays.
+  await expect(panel).toHaveCSS('opacity', '1')
+  await expect(panel).toHaveCSS('transform', 'none')
   return {
     button,
     panel,
@@ -42,6 +46,51 @@ test('the chat button opens a panel titled with the assistant name that starts w
   await panel.getByRole('button', { name: 'Close chat' }).click()
   await expect(panel).toBeHidden()
   await expect(button).toBeFocused()
+})
+
+test('the panel grows in from its corner when opened and shrinks away when closed, focus going back at once', async ({
+  page,
+}) => {
+  await page.goto('/')
+  // A tenth of the speed, so the 0.2 s movement spans many frames however busy the machine is.
+  await slowAnimations(page, 0.1)
+  const button = page.getByRole('button', { name: 'Chat with us' })
+  const panel = page.getByRole('dialog', { name: assistant.name })
+  let looks = await recordLooks(page, '[role="dialog"]')
+  await button.click()
+  await expect(panel).toHaveCSS('opacity', '1', { timeout: 10_000 })
+  await expect(panel).toHaveCSS('transform', 'none')
+  const opening = (await looks()).filter((look) => look !== 'hidden')
+  // Its first frame is nearly transparent and shrunk: it is never seen at full size before it grows.
+  expect(Number.parseFloat(opening[0]!)).toBeLessThan(0.5)
+  expect(opening[0]).toMatch(/^[\d.]+ matrix\(0\.9/)
+  expect(opening.filter(isPartlyFaded).length).toBeGreaterThan(2)
+
+  looks = await recordLooks(page, '[role="dialog"]')
+  await page.keyboard.press('Escape')
+  await expect(button).toBeFocused()
+  await expect(panel).toBeHidden({ timeout: 10_000 })
+  const closing = await looks()
+  expect(closing.filter(isPartlyFaded).length).toBeGreaterThan(2)
+  expect(closing.at(-1)).toBe('hidden')
+})
+
+test('with reduced motion the panel opens and closes at once', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.goto('/')
+  const button = page.getByRole('button', { name: 'Chat with us' })
+  const panel = page.getByRole('dialog', { name: assistant.name })
+  let looks = await recordLooks(page, '[role="dialog"]')
+  await button.click()
+  await expect(panel).toBeVisible()
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))))
+  expect((await looks()).filter((look) => look !== 'hidden')[0]).toBe('1 none')
+
+  looks = await recordLooks(page, '[role="dialog"]')
+  await page.keyboard.press('Escape')
+  await expect(panel).toBeHidden()
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))))
+  expect((await looks()).filter(isPartlyFaded)).toEqual([])
 })
 
 test('an empty or whitespace-only message is not sent', async ({ page }) => {

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from './support/test'
 import { violationList, wcagAudit } from './support/axe'
 import { pauseClockSoon } from './support/clock'
 import { cspViolations } from './support/csp'
+import { carriesMotion, isPartlyFaded, recordLooks } from './support/animations'
 import { homeHero, homeReviews } from '~/content/home'
 import { homeGalleryTexts, homeServiceAreas, homeStats } from '~/content/home-sections'
 import { homeSeoText } from '~/content/home-seo-text'
@@ -68,25 +69,41 @@ test.describe('home page', () => {
     expect(luminance(background)).toBeLessThan(0.05)
   })
 
-  test('the Top Rated underline stands still while the page loads, then draws in and replays every 10 seconds', async ({
+  test('the Top Rated underline stands drawn while the page loads, then is drawn in again every 10 seconds', async ({
     page,
     request,
   }) => {
-    // Served still, so its frames do not compete with loading.
+    // Served drawn and still, so its frames do not compete with loading.
     const html = await (await request.get('/')).text()
-    expect(html).toMatch(/<span class="home-hero-underline[^"]*">Top Rated<\/span>/)
+    expect(html).toMatch(
+      /<span class="home-hero-underline[^"]*">Top Rated<span aria-hidden="true" class="home-hero-underline-line"><\/span><\/span>/,
+    )
     await page.goto('/')
-    const underlineAnimations = () =>
-      page.evaluate(() =>
-        document
-          .getAnimations()
-          .filter((animation) => (animation as CSSAnimation).animationName === 'home-underline-draw')
-          .map((animation) => {
-            const { duration, iterations } = animation.effect!.getComputedTiming()
-            return { duration, iterations, target: (animation.effect as KeyframeEffect).target?.textContent }
-          }),
+    const line = page.locator('.home-hero-underline-line')
+    const timing = () =>
+      line.evaluate((node) =>
+        node.getAnimations().map((animation) => {
+          const { duration, iterations } = animation.effect!.getComputedTiming()
+          return { duration, iterations }
+        }),
       )
-    await expect.poll(underlineAnimations).toEqual([{ duration: 10_000, iterations: Infinity, target: 'Top Rated' }])
+    await expect.poll(timing, { timeout: 10_000 }).toEqual([{ duration: 10_000, iterations: Infinity }])
+
+    // How much of the line shows at a moment of its animation.
+    const drawnAt = (ms: number) =>
+      line.evaluate((node, ms) => {
+        const [animation] = node.getAnimations()
+        animation!.pause()
+        animation!.currentTime = ms
+        return new DOMMatrix(getComputedStyle(node).transform).a
+      }, ms)
+    expect(await drawnAt(0)).toBe(0)
+    const early = await drawnAt(300)
+    expect(early).toBeGreaterThan(0.25) // eased out: well past a quarter after a quarter of the draw
+    expect(early).toBeLessThan(1)
+    expect(await drawnAt(1_200)).toBe(1)
+    expect(await drawnAt(9_900)).toBe(1)
+    expect(await drawnAt(10_300)).toBeCloseTo(early, 5)
   })
 
   test('sections come in the documented order', async ({ page }) => {
@@ -331,29 +348,56 @@ test.describe('home page', () => {
     expect(requests.filter((url) => !LOCAL_HOSTS.has(new URL(url).hostname))).toEqual([])
   })
 
-  test('a photo below the fold waits unseen, then fades and rises in when scrolled to', async ({ page }) => {
+  test('a photo below the fold waits unseen, then fades and rises in when scrolled to, ending opaque in place', async ({
+    page,
+  }) => {
     await page.goto('/', { waitUntil: 'networkidle' })
     const tile = page.locator('#gallery li > div').first()
     const look = () => tile.evaluate((node) => `${getComputedStyle(node).opacity} ${getComputedStyle(node).transform}`)
     await expect.poll(look, { timeout: 10_000 }).toBe('0 matrix(1, 0, 0, 1, 0, 24)')
+    const looks = await recordLooks(page, '#gallery li > div')
     await tile.scrollIntoViewIfNeeded()
     await expect.poll(look).toBe('1 none')
+    // Frames between: partly faded and on its way up, never below its starting point.
+    const between = (await looks()).filter(isPartlyFaded)
+    expect(between.length).toBeGreaterThan(0)
+    for (const frame of between) {
+      const rise = Number(/matrix\(1, 0, 0, 1, 0, ([\d.]+)\)/.exec(frame)?.[1])
+      expect(rise).toBeGreaterThan(0)
+      expect(rise).toBeLessThan(24)
+    }
   })
 
-  test('with reduced motion nothing moves: final counters, still underline, one static copy of the reviews', async ({
+  test('with reduced motion nothing moves: final counters, a drawn underline, every section in place, one static copy of the reviews, and no motion fetched', async ({
     page,
   }) => {
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url())
+    })
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.goto('/')
     await hydrated(page.getByRole('link', { name: homeStats.bookLabel }))
+    // Load, then two idle periods: by then motion would have been fetched and the sections below hidden.
+    await page.evaluate(
+      () =>
+        new Promise((settled) => {
+          const idle = () => requestIdleCallback(() => requestIdleCallback(settled))
+          if (document.readyState === 'complete') idle()
+          else addEventListener('load', idle, { once: true })
+        }),
+    )
     for (const stat of stats) await expect(counter(page, stat.label)).toHaveText(`${stat.value}${stat.suffix}`)
     const running = await page.evaluate(() =>
       document
         .getAnimations()
-        .map((animation) => (animation as CSSAnimation).animationName)
-        .filter((name) => name === 'home-underline-draw' || name === 'home-marquee'),
+        .filter((animation) => !(animation instanceof CSSTransition))
+        .map((animation) => (animation instanceof CSSAnimation ? animation.animationName : 'a script animation')),
     )
     expect(running).toEqual([])
+    await expect(page.locator('.home-hero-underline-line')).toHaveCSS('transform', 'none')
+    for (const tile of await page.locator('#gallery li > div').all()) await expect(tile).not.toHaveAttribute('style')
+    expect(scripts.filter(carriesMotion)).toEqual([])
     const strip = page.getByRole('region', { name: 'Customer reviews' })
     if ((await strip.count()) > 0) {
       await expect(strip.locator('ul').nth(1)).toBeHidden()

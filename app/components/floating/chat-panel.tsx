@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { Send, X } from 'lucide-react'
 import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
+import { closePanel, openPanel } from '~/lib/animations'
 import { askAssistant } from '~/lib/assistant.functions'
+import { prefersReducedMotion } from '~/lib/scroll'
 
 /** Kept in this browser tab only. */
 export interface ChatMessage {
@@ -62,6 +64,36 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
   const inputRef = useRef<HTMLInputElement>(null)
   const listRef = useRef<HTMLOListElement>(null)
   const titleId = `${id}-title`
+  const panelRef = useRef<HTMLDivElement>(null)
+  // Stays shown while it shrinks away after a close (inert by then, so nothing in it can be reached).
+  const [shown, setShown] = useState(open)
+  if (open && !shown) setShown(true)
+  const wasOpen = useRef(false)
+  const closing = useRef(false)
+
+  // Before paint, so an opening panel is never seen at full size first.
+  useLayoutEffect(() => {
+    const panel = panelRef.current
+    if (!panel || open === wasOpen.current) return
+    wasOpen.current = open
+    if (prefersReducedMotion()) {
+      if (!open) setShown(false)
+      return
+    }
+    if (open) {
+      const animation = openPanel(panel, closing.current)
+      closing.current = false
+      return () => animation.stop()
+    }
+    closing.current = true
+    const animation = closePanel(panel)
+    void animation.finished.then(() => {
+      if (!closing.current) return
+      closing.current = false
+      setShown(false)
+    })
+    return () => animation.stop()
+  }, [open])
 
   useEffect(() => {
     if (open && !pending) inputRef.current?.focus()
@@ -93,18 +125,20 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
 
   return (
     <div
+      ref={panelRef}
       id={id}
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}
-      hidden={!open}
+      hidden={!shown}
+      inert={!open}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.stopPropagation()
           onClose()
         }
       }}
-      className="fixed right-4 bottom-20 z-40 flex h-[min(32rem,calc(100dvh-9rem))] w-[calc(100vw-2rem)] flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-slate-200 sm:w-96"
+      className="fixed right-4 bottom-20 z-40 flex origin-bottom-right h-[min(32rem,calc(100dvh-9rem))] w-[calc(100vw-2rem)] flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-slate-200 sm:w-96"
     >
       <div className="flex items-start justify-between gap-3 bg-brand-800 px-4 py-3 text-white">
         <div>

@@ -1,18 +1,22 @@
 import { Phone, Star } from 'lucide-react'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { homeHero } from '~/content/home'
 import { site } from '~/content/site'
 import { getRouteApi } from '@tanstack/react-router'
-import { keepFirstAnswer } from '~/lib/kept-answers'
-import { onPageSettled } from '~/lib/lazy-when-idle'
+import { useKeepFirstAnswer } from '~/hooks/use-settled-reviews'
+import { animationsWhenSettled } from '~/lib/load-animations'
 import { VideoHero } from '~/components/shared/video-hero'
 import { QuoteLink } from './quote-link'
 
 const homeRoute = getRouteApi('/')
 
+/** docs/product.md: the underline draws again every 10 seconds. */
+const UNDERLINE_PERIOD_SECONDS = 10
+
 export function Hero() {
   // A failure leaves the hero dark.
-  const video = keepFirstAnswer('home-video', homeRoute.useLoaderData({ select: (data) => data.video }))
+  const video = homeRoute.useLoaderData({ select: (data) => data.video })
+  useKeepFirstAnswer('home-video', video)
   const { before, highlight, after } = homeHero.headline
   return (
     <VideoHero video={video} className="flex min-h-[clamp(500px,60vh,700px)] items-center">
@@ -50,13 +54,25 @@ export function Hero() {
   )
 }
 
-/** Drawn at idle, so its frames never slow loading. */
+/** Replayed by motion once the page has settled, so its frames never slow loading; until then it stands drawn. */
 function Underlined({ children }: { children: ReactNode }) {
-  const [drawing, setDrawing] = useState(false)
-  useEffect(() => onPageSettled(() => setDrawing(true)), [])
+  const line = useRef<HTMLSpanElement>(null)
+  useEffect(() => {
+    let cancelled = false
+    let stop = () => {}
+    void animationsWhenSettled().then((animations) => {
+      if (cancelled || !animations || !line.current) return
+      stop = animations.replayUnderline(line.current, UNDERLINE_PERIOD_SECONDS)
+    })
+    return () => {
+      cancelled = true
+      stop()
+    }
+  }, [])
   return (
-    <span className="home-hero-underline text-accent-300" data-drawing={drawing ? '' : undefined}>
+    <span className="home-hero-underline text-accent-300">
       {children}
+      <span ref={line} aria-hidden="true" className="home-hero-underline-line" />
     </span>
   )
 }

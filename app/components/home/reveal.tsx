@@ -1,5 +1,7 @@
-import { startTransition, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
-import { whenIdle, whenPageSettled } from '~/lib/lazy-when-idle'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { whenIdle } from '~/lib/lazy-when-idle'
+import { animationsWhenSettled, type Animations } from '~/lib/load-animations'
+import { prefersReducedMotion } from '~/lib/scroll'
 
 /** The share of a section in view that starts its entrance. */
 const SHOWN_AT = 0.15
@@ -28,9 +30,7 @@ function isBelowTheFold(entry: IntersectionObserverEntry): boolean {
   return !entry.isIntersecting && entry.boundingClientRect.top >= 0
 }
 
-const hiddenStyle: CSSProperties = { opacity: 0, transform: 'translateY(24px)' }
-
-/** Only content still out of sight at idle fades and rises in (CSS) when scrolled to. */
+/** Only content still out of sight once motion has loaded is animated: it fades and rises in when scrolled to. */
 export function Reveal({
   children,
   className,
@@ -41,48 +41,43 @@ export function Reveal({
   delay?: number
 }) {
   const ref = useRef<HTMLDivElement>(null)
-  const [phase, setPhase] = useState<'still' | 'hidden' | 'shown'>('still')
 
   useEffect(() => {
     const element = ref.current
-    if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
+    if (!element || prefersReducedMotion()) return
     let cancelled = false
     let firstReport = true
     let inView = true
-    let hidden = false
+    let hiddenBy: Animations | undefined
+    let stopReveal = () => {}
     const stopWatching = watchViewport(element, (entry) => {
       inView = entry.isIntersecting
-      if (hidden && entry.intersectionRatio >= SHOWN_AT) {
+      if (hiddenBy && entry.intersectionRatio >= SHOWN_AT) {
         stopWatching()
-        setPhase('shown')
+        stopReveal = hiddenBy.reveal(element, delay)
       }
       if (!firstReport) return
       firstReport = false
       if (!isBelowTheFold(entry)) return stopWatching()
-      void whenPageSettled()
+      void animationsWhenSettled().then(async (animations) => {
         // One idle period per section: all at once makes one long task.
-        .then(whenIdle)
-        .then(() => {
-          if (cancelled) return
-          if (inView || element.contains(document.activeElement)) return stopWatching()
-          hidden = true
-          startTransition(() => setPhase('hidden'))
-        })
+        await whenIdle()
+        if (cancelled) return
+        // Hidden only once motion is here to bring it back, so a chunk that never loads hides nothing.
+        if (!animations || inView || element.contains(document.activeElement)) return stopWatching()
+        hiddenBy = animations
+        animations.hideForReveal(element)
+      })
     })
     return () => {
       cancelled = true
       stopWatching()
+      stopReveal()
     }
-  }, [])
+  }, [delay])
 
-  const style: CSSProperties | undefined =
-    phase === 'hidden'
-      ? hiddenStyle
-      : phase === 'shown'
-        ? { transition: `opacity 0.6s ease-out ${delay}s, transform 0.6s ease-out ${delay}s` }
-        : undefined
   return (
-    <div ref={ref} className={className} style={style}>
+    <div ref={ref} className={className}>
       {children}
     </div>
   )

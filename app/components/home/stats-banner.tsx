@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react'
 import { CalendarCheck } from 'lucide-react'
 import { homeStats } from '~/content/home-sections'
 import { stats } from '~/content/site'
+import { animationsWhenSettled, type Animations } from '~/lib/load-animations'
 import { QuoteLink } from './quote-link'
 
 export const COUNTER_DURATION_MS = 2500
@@ -11,43 +12,51 @@ export function easeOutCubic(t: number): number {
   return 1 - (1 - t) ** 3
 }
 
-// Stays 1 when already on screen at hydration, so no visitor sees the numbers drop.
+// Stays 1 when already on screen at hydration, so no visitor sees the numbers drop; and 1 until motion is
+// here to count, so a chunk that never loads leaves the final values.
 function useCountUp(ref: RefObject<HTMLElement | null>): number {
   const [progress, setProgress] = useState(1)
 
   useEffect(() => {
     const element = ref.current
-    if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
-    let frame = 0
-    let firstReport = true
-    // Its first report gives the position without forcing a layout.
+    if (!element) return
+    let inView: boolean | undefined
+    let animations: Animations | undefined | null = null
+    let waiting = false
+    let stopCounting = () => {}
+    // Called on each of the two events it waits for: the banner's first position and motion's chunk.
+    const decide = () => {
+      if (inView === undefined || animations === null) return
+      if (!waiting) {
+        // Seen before motion arrived, or no motion: the final values stay.
+        if (inView || !animations) return observer.disconnect()
+        waiting = true
+        setProgress(0)
+      }
+      if (!inView || !animations) return
+      observer.disconnect()
+      stopCounting = animations.countUp(COUNTER_DURATION_MS, easeOutCubic, setProgress)
+    }
+    // Its reports give the position without forcing a layout.
     const observer = new IntersectionObserver(
       (entries) => {
         const entry = entries[entries.length - 1]
-        const visibleEnough =
-          entry !== undefined && entry.isIntersecting && entry.intersectionRatio >= COUNTER_VISIBLE_THRESHOLD
-        if (firstReport) {
-          firstReport = false
-          if (visibleEnough) observer.disconnect()
-          else setProgress(0)
-          return
-        }
-        if (!visibleEnough) return
-        observer.disconnect()
-        const start = performance.now()
-        const tick = () => {
-          const t = Math.min(1, (performance.now() - start) / COUNTER_DURATION_MS)
-          setProgress(easeOutCubic(t))
-          if (t < 1) frame = requestAnimationFrame(tick)
-        }
-        frame = requestAnimationFrame(tick)
+        inView = entry !== undefined && entry.isIntersecting && entry.intersectionRatio >= COUNTER_VISIBLE_THRESHOLD
+        decide()
       },
       { threshold: COUNTER_VISIBLE_THRESHOLD },
     )
     observer.observe(element)
+    let cancelled = false
+    void animationsWhenSettled().then((loaded) => {
+      if (cancelled) return
+      animations = loaded
+      decide()
+    })
     return () => {
+      cancelled = true
       observer.disconnect()
-      cancelAnimationFrame(frame)
+      stopCounting()
     }
   }, [ref])
 
