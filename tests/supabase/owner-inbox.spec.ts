@@ -274,8 +274,10 @@ describe("the owner signs in with Supabase Auth's e-mail link (stand-in for host
     const rows = () =>
       queryJson<{ expires_at: string; token: string }>(
         local.cluster,
-        `SELECT expires_at, auth_tokens ->> 'refreshToken' AS token FROM public.owner_sessions WHERE revoked_at IS NULL`,
+        `SELECT expires_at, auth_tokens ->> 'refreshToken' AS token FROM public.owner_sessions
+          WHERE revoked_at IS NULL ORDER BY created_at DESC LIMIT 1`,
       )
+    // The newest live session is this browser's; earlier tests leave theirs.
     const [before] = rows()
     // An hour later: the stored access token has expired.
     psqlOk(
