@@ -9,7 +9,7 @@ import { runtimeConfig, type RuntimeConfig } from '../config.server'
 import { leadEvents } from '../log/lead-events.server'
 import { log, outsideRequest } from '../log/logger.server'
 import { openSentJournal, SENT_JOURNAL_FILE } from './outbox-journal.server'
-import { defaultBackoffMs, notificationAddresses, toSendMail } from './owner-mail.server'
+import { defaultBackoffMs, notificationAddresses, ownerEmail, toSendMail } from './owner-mail.server'
 import { deliverOutboxRow, type DeliveryIo, type OutboxKind } from './outbox-deliveries.server'
 import type { PushTarget } from '../owner/owner-messages.server'
 
@@ -82,7 +82,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   const mailDir = join(options.dataDir, 'outbox-mail')
   const smtpUrl = config.smtpUrl
   const addresses = notificationAddresses(config)
-  const ownerEmail = config.owner.email ?? addresses.to
+  const ownerAddress = ownerEmail(config)
   const ownerId = options.ownerId ?? PROCESS_OWNER_ID
   const journal = openSentJournal(join(options.dataDir, SENT_JOURNAL_FILE))
   // Journaled but not yet marked in the database.
@@ -130,11 +130,11 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
 
   const io: DeliveryIo = {
     addresses,
-    ownerEmail,
+    ownerEmail: ownerAddress,
     sendMail,
     webhook: config.leadWebhook ?? null,
     vapid: config.owner.vapid
-      ? { ...config.owner.vapid, subject: config.owner.vapid.subject ?? `mailto:${ownerEmail}` }
+      ? { ...config.owner.vapid, subject: config.owner.vapid.subject ?? `mailto:${ownerAddress}` }
       : null,
     reviewUrl: config.owner.googleReviewUrl ?? null,
     async pushTargets() {
