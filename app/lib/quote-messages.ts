@@ -12,6 +12,10 @@ export const QUOTE_FIELD_MESSAGES = {
   emailInvalidChars: 'Email contains characters that are not allowed',
   phoneInvalidChars: 'Phone number contains characters that are not allowed',
   phoneInvalid: 'Please enter a valid phone number',
+  streetTooLong: 'Street address must be 200 characters or fewer',
+  streetInvalidChars: 'Street address contains characters that are not allowed',
+  zipInvalid: 'Please enter a 5-digit ZIP code',
+  preferredTimeInvalid: 'Please choose morning, afternoon or flexible',
 } as const
 
 /** docs/product.md#errors-and-messages */

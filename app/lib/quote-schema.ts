@@ -9,6 +9,7 @@ export const QUOTE_LIMITS = {
   phone: 40,
   company: 200,
   sourcePage: 200,
+  street: 200,
   phoneDigitsMin: 7,
   phoneDigitsMax: 15,
   idempotencyKeyMin: 8,
@@ -65,14 +66,51 @@ export const phoneSchema = formField(
   ),
 )
 
+export const PREFERRED_TIMES = ['morning', 'afternoon', 'flexible'] as const
+export type PreferredTime = (typeof PREFERRED_TIMES)[number]
+
+/** Optional: empty is fine, anything else must be a street a person could type. */
+export const streetSchema = formField(
+  v.pipe(
+    v.string(M.streetInvalidChars),
+    v.trim(),
+    v.maxLength(QUOTE_LIMITS.street, M.streetTooLong),
+    v.check((s) => !hasForbiddenChars(s), M.streetInvalidChars),
+  ),
+)
+
+export const ZIP_PATTERN = /^\d{5}(?:-\d{4})?$/
+
+export const zipSchema = formField(
+  v.pipe(
+    v.string(M.zipInvalid),
+    v.trim(),
+    v.check((s) => s === '' || ZIP_PATTERN.test(s), M.zipInvalid),
+  ),
+)
+
+export const preferredTimeSchema = formField(
+  v.pipe(
+    v.string(M.preferredTimeInvalid),
+    v.trim(),
+    v.check((s) => s === '' || (PREFERRED_TIMES as readonly string[]).includes(s), M.preferredTimeInvalid),
+  ),
+)
+
+/** Required first name, e-mail and phone; an optional service address and preferred time (docs/product.md#validation). */
 export const quoteRequestSchema = v.object(
   {
     firstName: firstNameSchema,
     email: emailSchema,
     phone: phoneSchema,
+    street: streetSchema,
+    zip: zipSchema,
+    preferredTime: preferredTimeSchema,
   },
   'Invalid form data',
 )
+
+export type QuoteFieldName = keyof typeof quoteRequestSchema.entries
 
 export type QuoteRequestInput = v.InferInput<typeof quoteRequestSchema>
 export type QuoteRequest = v.InferOutput<typeof quoteRequestSchema>
@@ -114,7 +152,10 @@ export function firstQuoteIssue(
 
 export type QuoteFailureReason = 'invalid' | 'rate-limited' | 'call-failed' | 'not-confirmed'
 
-export type QuoteSubmitResponse = { success: true } | { success: false; error: string; reason: QuoteFailureReason }
+export type QuoteSubmitResponse =
+  | { success: true }
+  /** `field`: the form field the message belongs beside, when it is about one. */
+  | { success: false; error: string; reason: QuoteFailureReason; field?: QuoteFieldName }
 
 export interface QuoteToast {
   title: string

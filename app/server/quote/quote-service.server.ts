@@ -3,7 +3,13 @@ import { createHash, randomBytes } from 'node:crypto'
 import { inspect } from 'node:util'
 import * as v from 'valibot'
 import { site } from '../../content/site'
-import { quoteErrorMessages, quoteSubmissionSchema, type QuoteSubmitResponse } from '../../lib/quote-schema'
+import {
+  quoteErrorMessages,
+  quoteRequestSchema,
+  quoteSubmissionSchema,
+  type QuoteFieldName,
+  type QuoteSubmitResponse,
+} from '../../lib/quote-schema'
 import { RateLimitedError, type Backend, type StoredLeadInput } from '../backend/backend.server'
 import { getBackend } from '../backend/backend-factory.server'
 import { runtimeConfig, type RuntimeConfig } from '../config.server'
@@ -121,8 +127,11 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
     }
     const parsed = v.safeParse(quoteSubmissionSchema, raw)
     if (!parsed.success) {
-      const error = parsed.issues[0]?.message ?? 'Invalid form data'
-      return { status: 400, body: { success: false, reason: 'invalid', error } }
+      const issue = parsed.issues[0]
+      const error = issue?.message ?? 'Invalid form data'
+      const key = issue?.path?.[0]?.key
+      const field = typeof key === 'string' && key in quoteRequestSchema.entries ? (key as QuoteFieldName) : undefined
+      return { status: 400, body: { success: false, reason: 'invalid', error, ...(field ? { field } : {}) } }
     }
     const input = parsed.output
 
