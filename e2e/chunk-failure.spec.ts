@@ -70,6 +70,21 @@ test('typed into before its code arrived and sent at once, the form is timed fro
   }
 })
 
+test('typed into before its code arrived, the form keeps the text when the page changes around it', async ({
+  page,
+}) => {
+  const release = await holdRequests(page, '**/assets/quote-form-fields-*.js')
+  await page.goto('/services?tab=driveway')
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  const firstName = page.locator('.quote-request-form').getByLabel('First Name')
+  await firstName.fill('Rosa')
+  await page.getByRole('radio', { name: 'Patio', exact: true }).click()
+  await expect(page.locator('#service-title')).toHaveText('Patio Cleaning')
+  release()
+  await expect(page.locator('.quote-request-form form[data-interactive="true"]')).toBeAttached()
+  await expect(firstName).toHaveValue('Rosa')
+})
+
 test('a chunk that fails to arrive once is fetched again, and the form becomes interactive', async ({ page }) => {
   const requests = await failChunk(page, 'quote-form-fields', 1)
   await page.goto('/contact')

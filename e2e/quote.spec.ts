@@ -166,8 +166,8 @@ test('the honeypot is hidden from people and assistive technology', async ({ pag
   await expect(honeypot).not.toBeInViewport()
   const snapshot = await form.ariaSnapshot()
   expect(snapshot).not.toContain('Leave this field empty')
-  // Tabbing from the phone field goes straight to the submit button.
-  await form.getByLabel('Phone').focus()
+  // Tabbing from the last field the visitor sees goes straight to the submit button.
+  await form.getByRole('radio', { name: 'Flexible' }).focus()
   await page.keyboard.press('Tab')
   await expect(form.getByRole('button', { name: 'Get My Free Quote' })).toBeFocused()
 })

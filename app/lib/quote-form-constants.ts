@@ -4,3 +4,11 @@ export const QUOTE_FALLBACK_ACTION = '/quote-request'
 export const QUOTE_HONEYPOT_NAME = 'dbpw-check'
 
 export const QUOTE_FORM_TOKEN_NAME = 'formToken'
+
+export const PREFERRED_TIMES = ['morning', 'afternoon', 'flexible'] as const
+export type PreferredTime = (typeof PREFERRED_TIMES)[number]
+
+/** Every field a visitor fills in, in the form's order: the first three are required. */
+export const QUOTE_FIELD_NAMES = ['firstName', 'email', 'phone', 'street', 'zip', 'preferredTime'] as const
+export type QuoteFieldName = (typeof QUOTE_FIELD_NAMES)[number]
+export type QuoteFormValues = Record<QuoteFieldName, string>

@@ -1,5 +1,8 @@
 import * as v from 'valibot'
+import { PREFERRED_TIMES, type QuoteFieldName } from './quote-form-constants'
 import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from './quote-messages'
+
+export { PREFERRED_TIMES, QUOTE_FIELD_NAMES, type PreferredTime, type QuoteFieldName } from './quote-form-constants'
 
 export { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES, quoteErrorMessages, quoteResultMessages } from './quote-messages'
 
@@ -66,9 +69,6 @@ export const phoneSchema = formField(
   ),
 )
 
-export const PREFERRED_TIMES = ['morning', 'afternoon', 'flexible'] as const
-export type PreferredTime = (typeof PREFERRED_TIMES)[number]
-
 /** Optional: empty is fine, anything else must be a street a person could type. */
 export const streetSchema = formField(
   v.pipe(
@@ -109,8 +109,6 @@ export const quoteRequestSchema = v.object(
   },
   'Invalid form data',
 )
-
-export type QuoteFieldName = keyof typeof quoteRequestSchema.entries
 
 export type QuoteRequestInput = v.InferInput<typeof quoteRequestSchema>
 export type QuoteRequest = v.InferOutput<typeof quoteRequestSchema>

@@ -1,29 +1,33 @@
-import { useEffect, useId, useRef, useState } from 'react'
-import { revalidateLogic, useForm } from '@tanstack/react-form'
-import { Link, useLocation } from '@tanstack/react-router'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { revalidateLogic, useForm, useStore } from '@tanstack/react-form'
+import { useLocation } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { showToast } from '~/lib/toast'
-import { QUOTE_MESSAGES, quoteRequestSchema, quoteResponseToast, type QuoteSubmitResponse } from '~/lib/quote-schema'
+import {
+  QUOTE_FIELD_NAMES,
+  QUOTE_MESSAGES,
+  quoteRequestSchema,
+  quoteResponseToast,
+  type QuoteFieldName,
+  type QuoteSubmitResponse,
+} from '~/lib/quote-schema'
 import { issueQuoteFormToken, renderedQuoteFormToken, submitQuoteRequest } from '~/lib/quote.functions'
 import { playConfetti } from '~/lib/confetti'
-import { site } from '~/content/site'
-import { privacyLink } from '~/content/navigation'
-import { QUOTE_FALLBACK_ACTION, QUOTE_FORM_TOKEN_NAME, QUOTE_HONEYPOT_NAME } from '../../lib/quote-form-constants'
+import { QUOTE_HONEYPOT_NAME, type QuoteFormValues } from '~/lib/quote-form-constants'
+import { earlyFormToken, restoreFocus } from './early-typing'
+import type { QuoteFormFieldsProps } from './quote-form'
+import { QuoteFormView } from './quote-form-view'
 
-const fields = [
-  { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name', inputMode: 'text' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
-] as const
+const REQUIRED_FIELDS = ['firstName', 'email', 'phone'] as const satisfies readonly QuoteFieldName[]
 
-type FieldName = (typeof fields)[number]['name']
+const emptyValues = Object.fromEntries(QUOTE_FIELD_NAMES.map((name) => [name, ''])) as QuoteFormValues
 
-function fieldErrors(value: Record<FieldName, string>) {
+function fieldErrors(value: QuoteFormValues) {
   const result = v.safeParse(quoteRequestSchema, value)
   if (result.success) return undefined
-  const errors: Partial<Record<FieldName, string>> = {}
+  const errors: Partial<Record<QuoteFieldName, string>> = {}
   for (const issue of result.issues) {
-    const key = issue.path?.[0]?.key as FieldName | undefined
+    const key = issue.path?.[0]?.key as QuoteFieldName | undefined
     if (key && !errors[key]) errors[key] = issue.message
   }
   return { fields: errors }
@@ -41,8 +45,8 @@ function newSubmissionKey(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
 }
 
-/** Takes over what the visitor typed before hydration. */
-export default function QuoteFormFields() {
+/** Takes over what the visitor typed before its code ran (early-typing.ts). */
+export default function QuoteFormFields({ early, initial }: QuoteFormFieldsProps) {
   const formId = useId()
   const sourcePage = useLocation({ select: (location) => location.href })
   // One key for a submission's retries; a new one after success.
@@ -50,37 +54,49 @@ export default function QuoteFormFields() {
   const formToken = useRef<Promise<string | null> | null>(null)
   const [honeypot, setHoneypot] = useState('')
   const formRef = useRef<HTMLFormElement>(null)
-  const tokenInputId = `${formId}-token`
   // Any other value would empty the field on hydration.
-  const [renderedFormToken] = useState(() => renderedQuoteFormToken() || serverRenderedValue(tokenInputId))
+  const [renderedFormToken] = useState(
+    () => renderedQuoteFormToken() || earlyFormToken(early) || serverRenderedValue(`${formId}-token`),
+  )
   const requestFormToken = () => {
     // Offline: the rendered token is older but genuine.
     formToken.current ??= issueQuoteFormToken().catch(() => renderedFormToken || null)
   }
   const [interactive, setInteractive] = useState(false)
+  // The server's word on a field, shown beside it until the visitor changes that field.
+  const [serverErrors, setServerErrors] = useState<Partial<Record<QuoteFieldName, string>>>(initial?.errors ?? {})
+
+  useLayoutEffect(() => restoreFocus(formRef.current, early), [early])
 
   useEffect(() => {
     submissionKey.current = newSubmissionKey()
     setInteractive(true)
     const elements = formRef.current?.elements
-    // Typed into before hydration: the rendered token predates the typing.
-    const typedEarly = fields.some(({ name }) => (elements?.namedItem(name) as HTMLInputElement | null)?.value)
-    if (typedEarly && renderedFormToken) formToken.current = Promise.resolve(renderedFormToken)
-    for (const { name } of fields) {
-      const input = elements?.namedItem(name)
-      if (input instanceof HTMLInputElement && input.value && input.value !== form.getFieldValue(name)) {
-        form.setFieldValue(name, input.value)
-      }
+    const domValue = (name: string) => {
+      const item = elements?.namedItem(name)
+      if (item instanceof HTMLInputElement) return item.value
+      if (item instanceof RadioNodeList) return item.value
+      return undefined
     }
+    const typed = (name: string) => early.values[name] ?? domValue(name)
+    // Typed into before hydration: the rendered token predates the typing.
+    const typedEarly = REQUIRED_FIELDS.some((name) => typed(name) && typed(name) !== initial?.values[name])
+    if (typedEarly && renderedFormToken) formToken.current = Promise.resolve(renderedFormToken)
+    for (const name of QUOTE_FIELD_NAMES) {
+      const value = typed(name)
+      if (value !== undefined && value !== form.getFieldValue(name)) form.setFieldValue(name, value)
+    }
+    const trap = typed(QUOTE_HONEYPOT_NAME)
+    if (trap) setHoneypot(trap)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   const form = useForm({
-    defaultValues: { firstName: '', email: '', phone: '' },
+    defaultValues: { ...emptyValues, ...initial?.values },
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
     validators: { onDynamic: ({ value }) => fieldErrors(value) },
     onSubmitInvalid: ({ value }) => {
-      if (Object.values(value).some((field) => field.trim() === '')) {
+      if (REQUIRED_FIELDS.some((name) => value[name].trim() === '')) {
         void showToast('error', QUOTE_MESSAGES.missingFields.title, QUOTE_MESSAGES.missingFields.description)
       }
       requestAnimationFrame(() => {
@@ -110,23 +126,46 @@ export default function QuoteFormFields() {
         void showToast('success', message.title, message.description)
         formApi.reset()
         setHoneypot('')
+        setServerErrors({})
         submissionKey.current = newSubmissionKey()
         formToken.current = null
         void playConfetti()
       } else {
+        const field = response && !response.success ? response.field : undefined
+        if (field && response && !response.success) {
+          setServerErrors({ [field]: response.error })
+          requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus())
+        }
         void showToast(message.variant === 'destructive' ? 'error' : 'warning', message.title, message.description)
       }
     },
   })
+  const submitting = useStore(form.store, (state) => state.isSubmitting)
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      method="post"
-      action={QUOTE_FALLBACK_ACTION}
-      data-interactive={interactive ? 'true' : undefined}
-      className="mt-6 space-y-4"
+    <QuoteFormView
+      formId={formId}
+      formRef={formRef}
+      interactive={interactive}
+      submitting={submitting}
+      renderField={(name, render) => (
+        <form.Field name={name}>
+          {(field) =>
+            render({
+              value: field.state.value,
+              onChange: (value) => {
+                if (serverErrors[name]) setServerErrors(({ [name]: _, ...rest }) => rest)
+                field.handleChange(value)
+              },
+              onBlur: field.handleBlur,
+              error: field.state.meta.errors[0] ?? serverErrors[name],
+            })
+          }
+        </form.Field>
+      )}
+      honeypot={{ value: honeypot, onChange: setHoneypot }}
+      sourcePage={sourcePage.slice(0, 200)}
+      formToken={renderedFormToken}
       onFocus={requestFormToken}
       onInput={requestFormToken}
       onSubmit={(event) => {
@@ -134,82 +173,6 @@ export default function QuoteFormFields() {
         event.stopPropagation()
         void form.handleSubmit()
       }}
-    >
-      {fields.map((field) => (
-        <form.Field key={field.name} name={field.name as FieldName}>
-          {(fieldApi) => {
-            const inputId = `${formId}-${field.name}`
-            const errorId = `${inputId}-error`
-            const errorText = fieldApi.state.meta.errors[0]
-            return (
-              <div>
-                <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
-                  {field.label}
-                </label>
-                <input
-                  id={inputId}
-                  name={field.name}
-                  type={field.type}
-                  inputMode={field.inputMode}
-                  autoComplete={field.autoComplete}
-                  required
-                  aria-required="true"
-                  aria-invalid={errorText ? true : undefined}
-                  aria-describedby={errorText ? errorId : undefined}
-                  value={fieldApi.state.value}
-                  onChange={(event) => fieldApi.handleChange(event.target.value)}
-                  onBlur={fieldApi.handleBlur}
-                  className="mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-700"
-                />
-                {errorText ? (
-                  <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
-                    {errorText}
-                  </p>
-                ) : null}
-              </div>
-            )
-          }}
-        </form.Field>
-      ))}
-
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${formId}-hp`}>Leave this field empty</label>
-        <input
-          id={`${formId}-hp`}
-          name={QUOTE_HONEYPOT_NAME}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={honeypot}
-          onChange={(event) => setHoneypot(event.target.value)}
-        />
-      </div>
-
-      <input type="hidden" name="sourcePage" value={sourcePage.slice(0, 200)} />
-      <input type="hidden" id={tokenInputId} name={QUOTE_FORM_TOKEN_NAME} defaultValue={renderedFormToken} />
-
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(isSubmitting) => (
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className="min-h-12 w-full rounded-full bg-brand-700 px-6 text-lg font-bold text-white shadow hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
-          >
-            {isSubmitting ? 'Sending...' : 'Get My Free Quote'}
-          </button>
-        )}
-      </form.Subscribe>
-      <p className="text-center text-sm text-slate-600">
-        <Link to="/contact" hash={privacyLink.anchor} className="font-semibold text-brand-800 underline">
-          {privacyLink.label}
-        </Link>
-      </p>
-      <p className="text-center text-sm text-slate-600">
-        Prefer to talk?{' '}
-        <a href={site.phoneHref} className="font-semibold text-brand-800 underline">
-          Call {site.phone}
-        </a>
-      </p>
-    </form>
+    />
   )
 }

@@ -1,0 +1,236 @@
+import { Fragment, type FormEventHandler, type ReactNode, type Ref } from 'react'
+import { Link } from '@tanstack/react-router'
+import { site } from '~/content/site'
+import { privacyLink } from '~/content/navigation'
+import {
+  PREFERRED_TIMES,
+  QUOTE_FALLBACK_ACTION,
+  QUOTE_FORM_TOKEN_NAME,
+  QUOTE_HONEYPOT_NAME,
+  type QuoteFieldName,
+} from '~/lib/quote-form-constants'
+
+// The markup only, in every page's entry: the server form, the form shown while its code loads, and the
+// enhanced form (quote-form-fields.tsx) are one markup, so swapping them moves nothing.
+
+type TextFieldName = Exclude<QuoteFieldName, 'preferredTime'>
+
+interface TextField {
+  name: TextFieldName
+  label: string
+  optional?: boolean
+  type: 'text' | 'email' | 'tel'
+  autoComplete: string
+  inputMode: 'text' | 'email' | 'tel' | 'numeric'
+}
+
+const contactFields: TextField[] = [
+  { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name', inputMode: 'text' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+]
+
+const addressFields: TextField[] = [
+  {
+    name: 'street',
+    label: 'Street address',
+    optional: true,
+    type: 'text',
+    autoComplete: 'address-line1',
+    inputMode: 'text',
+  },
+  { name: 'zip', label: 'ZIP code', optional: true, type: 'text', autoComplete: 'postal-code', inputMode: 'numeric' },
+]
+
+export const PREFERRED_TIME_LABELS: Record<(typeof PREFERRED_TIMES)[number], string> = {
+  morning: 'Morning',
+  afternoon: 'Afternoon',
+  flexible: 'Flexible',
+}
+
+/** A field's value and events: controlled (`value`) once the form's code runs, `defaultValue` before. */
+export interface QuoteFieldBinding {
+  value?: string
+  defaultValue?: string
+  onChange?: (value: string) => void
+  onBlur?: () => void
+  error?: string
+}
+
+export type RenderQuoteField = (name: QuoteFieldName, render: (binding: QuoteFieldBinding) => ReactNode) => ReactNode
+
+export interface QuoteFormViewProps {
+  formId: string
+  renderField: RenderQuoteField
+  formRef?: Ref<HTMLFormElement>
+  interactive?: boolean
+  submitting?: boolean
+  honeypot: QuoteFieldBinding
+  sourcePage: string
+  formToken: string
+  onFocus?: () => void
+  onInput?: () => void
+  onSubmit?: FormEventHandler<HTMLFormElement>
+}
+
+const inputClass =
+  'mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-700'
+
+function FieldError({ id, text }: { id: string; text?: string }) {
+  return text ? (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700">
+      {text}
+    </p>
+  ) : null
+}
+
+function Optional() {
+  return <span className="font-normal text-slate-600"> (optional)</span>
+}
+
+function TextInput({ field, formId, binding }: { field: TextField; formId: string; binding: QuoteFieldBinding }) {
+  const inputId = `${formId}-${field.name}`
+  const errorId = `${inputId}-error`
+  const { value, defaultValue, onChange, onBlur, error } = binding
+  return (
+    <div>
+      <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
+        {field.label}
+        {field.optional ? <Optional /> : null}
+      </label>
+      <input
+        id={inputId}
+        name={field.name}
+        type={field.type}
+        inputMode={field.inputMode}
+        autoComplete={field.autoComplete}
+        required={!field.optional}
+        aria-required={field.optional ? undefined : 'true'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...(onChange ? { value: value ?? '', onChange: (event) => onChange(event.target.value) } : { defaultValue })}
+        onBlur={onBlur}
+        className={inputClass}
+      />
+      <FieldError id={errorId} text={error} />
+    </div>
+  )
+}
+
+function PreferredTimeInput({ formId, binding }: { formId: string; binding: QuoteFieldBinding }) {
+  const errorId = `${formId}-preferredTime-error`
+  const { value, defaultValue, onChange, onBlur, error } = binding
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-semibold text-slate-800">
+        Preferred time
+        <Optional />
+      </legend>
+      <div className="mt-1 grid grid-cols-3 gap-2">
+        {PREFERRED_TIMES.map((time) => (
+          <label
+            key={time}
+            className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border border-slate-400 bg-white px-2 text-sm font-medium text-slate-800 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-700"
+          >
+            <input
+              type="radio"
+              name="preferredTime"
+              value={time}
+              className="size-4 accent-brand-700"
+              {...(onChange
+                ? { checked: value === time, onChange: () => onChange(time) }
+                : { defaultChecked: defaultValue === time })}
+              onBlur={onBlur}
+            />
+            {PREFERRED_TIME_LABELS[time]}
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId} text={error} />
+    </fieldset>
+  )
+}
+
+export function QuoteFormView({
+  formId,
+  renderField,
+  formRef,
+  interactive,
+  submitting,
+  honeypot,
+  sourcePage,
+  formToken,
+  onFocus,
+  onInput,
+  onSubmit,
+}: QuoteFormViewProps) {
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      method="post"
+      action={QUOTE_FALLBACK_ACTION}
+      data-interactive={interactive ? 'true' : undefined}
+      className="mt-6 space-y-4"
+      onFocus={onFocus}
+      onInput={onInput}
+      onSubmit={onSubmit}
+    >
+      {contactFields.map((field) => (
+        <Fragment key={field.name}>
+          {renderField(field.name, (binding) => (
+            <TextInput field={field} formId={formId} binding={binding} />
+          ))}
+        </Fragment>
+      ))}
+      <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
+        {addressFields.map((field) => (
+          <Fragment key={field.name}>
+            {renderField(field.name, (binding) => (
+              <TextInput field={field} formId={formId} binding={binding} />
+            ))}
+          </Fragment>
+        ))}
+      </div>
+      {renderField('preferredTime', (binding) => (
+        <PreferredTimeInput formId={formId} binding={binding} />
+      ))}
+
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={`${formId}-hp`}>Leave this field empty</label>
+        <input
+          id={`${formId}-hp`}
+          name={QUOTE_HONEYPOT_NAME}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          {...(honeypot.onChange
+            ? { value: honeypot.value ?? '', onChange: (event) => honeypot.onChange?.(event.target.value) }
+            : { defaultValue: honeypot.defaultValue })}
+        />
+      </div>
+
+      <input type="hidden" name="sourcePage" value={sourcePage} />
+      <input type="hidden" id={`${formId}-token`} name={QUOTE_FORM_TOKEN_NAME} defaultValue={formToken} />
+
+      <button
+        type="submit"
+        disabled={submitting}
+        className="min-h-12 w-full rounded-full bg-brand-700 px-6 text-lg font-bold text-white shadow hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
+      >
+        {submitting ? 'Sending...' : 'Get My Free Quote'}
+      </button>
+      <p className="text-center text-sm text-slate-600">
+        <Link to="/contact" hash={privacyLink.anchor} className="font-semibold text-brand-800 underline">
+          {privacyLink.label}
+        </Link>
+      </p>
+      <p className="text-center text-sm text-slate-600">
+        Prefer to talk?{' '}
+        <a href={site.phoneHref} className="font-semibold text-brand-800 underline">
+          Call {site.phone}
+        </a>
+      </p>
+    </form>
+  )
+}
