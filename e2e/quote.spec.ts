@@ -7,6 +7,7 @@ import { toJSONAsync } from 'seroval'
 import { fillQuoteFields, openInteractiveQuoteForm, renderedFormToken, type QuoteFields } from './support/quote-form'
 import { startSiteServer } from './support/site-server'
 import { startSupabaseStub } from './support/supabase-stub'
+import { holdRequests } from './support/hold-requests'
 
 const dataDir = process.env.E2E_DATA_DIR ?? '.data/e2e'
 const FORM_PAGE = '/contact'
@@ -297,13 +298,102 @@ test.describe('without JavaScript', () => {
     await server.stop()
   })
 
-  test('invalid input comes back with the first problem and the form to try again', async ({ page }) => {
+  test('a refused post comes back as the visitor left it, the message beside its field, nothing typed in the address', async ({
+    page,
+  }) => {
+    await page.goto(FORM_PAGE)
+    const form = page.locator('.quote-request-form').first()
+    await fillQuoteFields(form, { firstName: 'Rosa', email: 'rosa@', phone: '916-555-0142' })
+    await form.getByLabel('Street address').fill('12 Oak St')
+    await form.getByLabel('ZIP code').fill('95630')
+    await form.getByRole('radio', { name: 'Afternoon' }).check()
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST')
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+    const response = await answer
+    expectRefusedWithThePage(response.status(), response.headers(), 400)
+    await expectRefusedFormKept(page, QUOTE_FIELD_MESSAGES.emailInvalid)
+
+    // Corrected and sent again from the same page, it goes through.
+    const again = page.locator('.quote-request-form').first()
+    await again.getByLabel('Email').fill('rosa@example.com')
+    await again.getByRole('button', { name: 'Get My Free Quote' }).click()
+    await expect(page).toHaveURL(/\/quote-request\?status=sent$/)
+  })
+
+  test('an empty post names the first missing field beside it', async ({ page }) => {
     await page.goto(FORM_PAGE)
     await page.locator('.quote-request-form').first().getByRole('button', { name: 'Get My Free Quote' }).click()
-    await expect(page).toHaveURL(/status=invalid/)
-    await expect(page.getByText(QUOTE_FIELD_MESSAGES.firstNameRequired)).toBeVisible()
-    await expect(page.locator('.quote-request-form')).toBeVisible()
+    const form = page.locator('.quote-request-form').first()
+    await expect(form.getByLabel('First Name')).toHaveAccessibleDescription(QUOTE_FIELD_MESSAGES.firstNameRequired)
+    await expect(page).toHaveURL(/\/quote-request$/)
   })
+})
+
+/** 4xx with the page itself: no redirect that could carry the fields, and no cache may keep it. */
+function expectRefusedWithThePage(status: number, headers: Record<string, string>, expected: number) {
+  expect(status).toBe(expected)
+  expect(headers['location']).toBeUndefined()
+  expect(headers['cache-control']).toBe('private, no-store')
+}
+
+async function expectRefusedFormKept(page: Page, emailMessage: string) {
+  await expect(page).toHaveURL(/\/quote-request$/)
+  const form = page.locator('.quote-request-form').first()
+  await expect(form.getByLabel('First Name')).toHaveValue('Rosa')
+  await expect(form.getByLabel('Phone')).toHaveValue('916-555-0142')
+  await expect(form.getByLabel('Email')).toHaveValue('rosa@')
+  await expect(form.getByLabel('Street address')).toHaveValue('12 Oak St')
+  await expect(form.getByLabel('ZIP code')).toHaveValue('95630')
+  await expect(form.getByRole('radio', { name: 'Afternoon' })).toBeChecked()
+  await expect(form.getByLabel('Email')).toHaveAccessibleDescription(emailMessage)
+  await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+}
+
+test('a tap on submit before the scripts ran comes back with what was typed when the server refuses it', async ({
+  page,
+}) => {
+  const release = await holdRequests(page, '**/assets/*.js')
+  await page.goto(FORM_PAGE, { waitUntil: 'commit' })
+  const form = page.locator('.quote-request-form').first()
+  await fillQuoteFields(form, { firstName: 'Rosa', email: 'rosa@', phone: '916-555-0142' })
+  await form.getByLabel('Street address').fill('12 Oak St')
+  await form.getByLabel('ZIP code').fill('95630')
+  await form.getByRole('radio', { name: 'Afternoon' }).check()
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST')
+  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+  const response = await answer
+  expectRefusedWithThePage(response.status(), response.headers(), 400)
+  release()
+  await expectRefusedFormKept(page, QUOTE_FIELD_MESSAGES.emailInvalid)
+  // Once its code runs, the form goes on from there: fixed, it is sent with the script.
+  await expect(page.locator('.quote-request-form form[data-interactive="true"]')).toBeAttached({ timeout: 15_000 })
+  await expect(form.getByLabel('First Name')).toHaveValue('Rosa')
+  await form.getByLabel('Email').fill('rosa@example.com')
+  await expect(form.getByLabel('Email')).not.toHaveAttribute('aria-invalid')
+  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+})
+
+test('what a refused visitor typed is shown to them as text, and to no one else', async ({ page }) => {
+  const hostile = '<img src=x onerror="window.__owned=1">'
+  const release = await holdRequests(page, '**/assets/*.js')
+  await page.goto(FORM_PAGE, { waitUntil: 'commit' })
+  const form = page.locator('.quote-request-form').first()
+  await fillQuoteFields(form, { firstName: hostile, email: 'x@', phone: '916-555-0142' })
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST')
+  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+  const response = await answer
+  expectRefusedWithThePage(response.status(), response.headers(), 400)
+  expect(await response.text()).not.toContain(hostile)
+  release()
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
+  await expect(form.getByLabel('First Name')).toHaveValue(hostile)
+  expect(await page.evaluate(() => '__owned' in window)).toBe(false)
+  // Another visitor of the same address sees an empty form.
+  const other = await page.context().browser()!.newPage()
+  await other.goto(new URL('/quote-request', page.url()).href)
+  await expect(other.locator('.quote-request-form').first().getByLabel('First Name')).toHaveValue('')
+  await other.close()
 })
 
 test('the server times the form: sent within QUOTE_MIN_FILL_MS of the first touch, or without a token, it is stored as suspected spam and not e-mailed', async ({

@@ -6,7 +6,7 @@ import { quoteResultMessages } from '~/lib/quote-messages'
 import { visitorAddress } from '~/server/http/visitor-address.server'
 import { handleQuoteFormPost } from '~/server/quote/quote-form-post.server'
 
-/** The result page of the quote form's no-JavaScript path (POST here, then redirected to GET). */
+/** The result page of the quote form's no-JavaScript path: a refused post is answered with this page, filled in. */
 export const Route = createFileRoute('/quote-request')({
   validateSearch: v.object({
     status: v.fallback(v.optional(v.picklist(['sent', 'invalid', 'rate-limited', 'failed'])), undefined),
@@ -14,16 +14,29 @@ export const Route = createFileRoute('/quote-request')({
   }),
   server: {
     handlers: {
-      POST: ({ request }) => handleQuoteFormPost(request, visitorAddress(request)),
+      POST: async ({ request, next }) => {
+        const outcome = await handleQuoteFormPost(request, visitorAddress(request))
+        if (outcome instanceof Response) return outcome
+        return next({ context: { quoteRefusal: outcome, responseStatus: outcome.status } })
+      },
     },
   },
+  loader: ({ serverContext }) => ({ refusal: serverContext?.quoteRefusal ?? null }),
   // The answer to one visitor's submission: neither a CDN nor the page cache may share it.
-  headers: () => ({ 'Cache-Control': 'private, no-store' }),
+  headers: ({ loaderData }) => ({
+    'Cache-Control': 'private, no-store',
+    ...(loaderData?.refusal?.retryAfterSeconds ? { 'Retry-After': String(loaderData.refusal.retryAfterSeconds) } : {}),
+  }),
   head: () => ({ meta: [{ title: 'Your quote request' }, { name: 'robots', content: 'noindex' }] }),
   component: QuoteRequestPage,
 })
 
 function QuoteRequestPage() {
   const { status, message } = Route.useSearch()
+  const { refusal } = Route.useLoaderData()
+  if (refusal) {
+    const { result, message: refusalMessage, values, errors } = refusal
+    return <QuoteResult status={result} message={refusalMessage} initial={{ values, errors }} />
+  }
   return <QuoteResult status={status} message={message} />
 }

@@ -1,8 +1,16 @@
 import { QUOTE_MESSAGES } from '~/lib/quote-messages'
 import { site } from '~/content/site'
-import { QuoteForm } from './quote-form'
+import { QuoteForm, type QuoteFormInitial } from './quote-form'
 
-export function QuoteResult({ status, message }: { status?: string; message?: string }) {
+export function QuoteResult({
+  status,
+  message,
+  initial,
+}: {
+  status?: string
+  message?: string
+  initial?: QuoteFormInitial
+}) {
   const sent = status === 'sent'
   return (
     <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
@@ -32,7 +40,7 @@ export function QuoteResult({ status, message }: { status?: string; message?: st
       </div>
       {sent ? null : (
         <div className="mt-8">
-          <QuoteForm />
+          <QuoteForm initial={initial} />
         </div>
       )}
     </section>

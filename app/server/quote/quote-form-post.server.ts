@@ -1,15 +1,30 @@
 import { randomUUID } from 'node:crypto'
 import { MAX_SERVER_FN_BODY_BYTES } from '../http/server-fn-body.server'
-import { QUOTE_FORM_TOKEN_NAME, QUOTE_HONEYPOT_NAME } from '~/lib/quote-form-constants'
+import {
+  QUOTE_FIELD_NAMES,
+  QUOTE_FORM_TOKEN_NAME,
+  QUOTE_HONEYPOT_NAME,
+  type QuoteFieldName,
+  type QuoteFormValues,
+} from '~/lib/quote-form-constants'
+import type { QuoteFailureReason } from '~/lib/quote-schema'
 import { isSameOriginRequest } from '../http/origin.server'
 import { handleQuoteSubmission, sha256Hex } from './quote-service.server'
 
 export type QuotePostStatus = 'sent' | 'invalid' | 'rate-limited' | 'failed'
 
-function seeOther(status: QuotePostStatus, message?: string): Response {
-  const query = new URLSearchParams({ status })
-  if (message) query.set('message', message.slice(0, 200))
-  return new Response(null, { status: 303, headers: { Location: `/quote-request?${query}` } })
+/** A refused post, answered with the page itself: what was typed never goes into a URL. */
+export interface QuoteRefusal {
+  status: number
+  retryAfterSeconds?: number
+  result: Exclude<QuotePostStatus, 'sent'>
+  message: string
+  values: Partial<QuoteFormValues>
+  errors: Partial<Record<QuoteFieldName, string>>
+}
+
+function seeOther(status: QuotePostStatus): Response {
+  return new Response(null, { status: 303, headers: { Location: `/quote-request?status=${status}` } })
 }
 
 /** A cached page holds no per-visitor key: its token stands for the visit. */
@@ -18,8 +33,15 @@ export function formPostIdempotencyKey(formToken: string | undefined): string {
   return token ? `form-${sha256Hex(token).slice(0, 40)}` : randomUUID()
 }
 
-/** The no-JavaScript path, answered with POST/redirect/GET. */
-export async function handleQuoteFormPost(request: Request, ip: string): Promise<Response> {
+function postStatus(reason: QuoteFailureReason): Exclude<QuotePostStatus, 'sent'> {
+  return reason === 'invalid' ? 'invalid' : reason === 'rate-limited' ? 'rate-limited' : 'failed'
+}
+
+/**
+ * The no-JavaScript path. Success is POST/redirect/GET; a refusal is a Response only when nothing can be
+ * shown again (another site, too large), otherwise the fields to render the form with, as typed.
+ */
+export async function handleQuoteFormPost(request: Request, ip: string): Promise<Response | QuoteRefusal> {
   if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
   const length = Number(request.headers.get('content-length') ?? NaN)
   if (!Number.isFinite(length) || length > MAX_SERVER_FN_BODY_BYTES)
@@ -28,17 +50,20 @@ export async function handleQuoteFormPost(request: Request, ip: string): Promise
   try {
     form = await request.formData()
   } catch {
-    return seeOther('invalid', 'Invalid form data')
+    return { status: 400, result: 'invalid', message: 'Invalid form data', values: {}, errors: {} }
   }
   const text = (name: string) => {
     const value = form.get(name)
     return typeof value === 'string' ? value : undefined
   }
+  const values: Partial<QuoteFormValues> = {}
+  for (const name of QUOTE_FIELD_NAMES) {
+    const value = text(name)
+    if (value !== undefined) values[name] = value
+  }
   const result = await handleQuoteSubmission(
     {
-      firstName: text('firstName'),
-      email: text('email'),
-      phone: text('phone'),
+      ...values,
       company: text(QUOTE_HONEYPOT_NAME) ?? '',
       formToken: text(QUOTE_FORM_TOKEN_NAME)?.slice(0, 200),
       idempotencyKey: formPostIdempotencyKey(text(QUOTE_FORM_TOKEN_NAME)?.slice(0, 200)),
@@ -47,7 +72,14 @@ export async function handleQuoteFormPost(request: Request, ip: string): Promise
     { ip, userAgent: request.headers.get('user-agent') ?? '' },
   )
   if (result.body.success) return seeOther('sent')
-  const status: QuotePostStatus =
-    result.body.reason === 'invalid' ? 'invalid' : result.body.reason === 'rate-limited' ? 'rate-limited' : 'failed'
-  return seeOther(status, result.body.error)
+  const { error, reason, field } = result.body
+  return {
+    status: result.status,
+    ...(result.retryAfterSeconds ? { retryAfterSeconds: result.retryAfterSeconds } : {}),
+    result: postStatus(reason),
+    message: error,
+    // Only the visitor's own fields, each capped: this goes back into their page, nowhere else.
+    values: Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.slice(0, 300)])),
+    errors: field ? { [field]: error } : {},
+  }
 }
