@@ -1,11 +1,9 @@
-import { Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
-import { useLocation } from '@tanstack/react-router'
+import { Suspense, useEffect, useId, useRef, useState } from 'react'
 import { claims } from '~/content/site'
 import { lazyWhenIdle } from '~/lib/lazy-when-idle'
-import { QUOTE_HONEYPOT_NAME, type QuoteFieldName, type QuoteFormValues } from '~/lib/quote-form-constants'
+import type { QuoteFieldName, QuoteFormValues } from '~/lib/quote-form-constants'
 import { QUOTE_FORM_CLASS, QUOTE_FORM_ID } from '~/lib/scroll'
-import { earlyFormToken, newEarlyTyping, restoreFocus, watchTyping, type EarlyTyping } from './early-typing'
-import { QuoteFormView } from './quote-form-view'
+import { newEarlyTyping, watchTyping, type EarlyTyping } from './early-typing'
 
 // Until loaded, typing is kept and a submit posts to /quote-request.
 const QuoteFormFields = lazyWhenIdle(() => import('./quote-form-fields').then((module) => module.default))
@@ -25,29 +23,6 @@ export interface QuoteFormProps {
 export interface QuoteFormFieldsProps {
   early: EarlyTyping
   initial?: QuoteFormInitial
-}
-
-/** The form while its code loads after React replaced the server's: plain HTML that keeps what was typed. */
-function PlainQuoteForm({ early, initial }: QuoteFormFieldsProps) {
-  const formId = useId()
-  const formRef = useRef<HTMLFormElement>(null)
-  const sourcePage = useLocation({ select: (location) => location.href })
-  const formToken = earlyFormToken(early)
-  useLayoutEffect(() => restoreFocus(formRef.current, early), [early])
-  return (
-    <QuoteFormView
-      formId={formId}
-      formRef={formRef}
-      renderField={(name, render) =>
-        render({ defaultValue: early.values[name] ?? initial?.values[name] ?? '', error: initial?.errors[name] })
-      }
-      honeypot={{ defaultValue: early.values[QUOTE_HONEYPOT_NAME] ?? '' }}
-      sourcePage={early.values.sourcePage ?? sourcePage.slice(0, 200)}
-      formToken={formToken}
-      // Without a token the post would be flagged; the form's code is moments away and keeps the typing.
-      onSubmit={formToken ? undefined : (event) => event.preventDefault()}
-    />
-  )
 }
 
 export function QuoteForm({
@@ -70,7 +45,9 @@ export function QuoteForm({
         {title}
       </h2>
       <p className="mt-2 text-slate-600">{description}</p>
-      <Suspense fallback={<PlainQuoteForm early={early} initial={initial} />}>
+      {/* Shown only when React replaces a form it has not hydrated: as high as the form, and what was typed
+          comes back with it (early-typing.ts). */}
+      <Suspense fallback={<div className="mt-6 min-h-[39rem] sm:min-h-[33.75rem]" aria-busy="true" />}>
         <QuoteFormFields early={early} initial={initial} />
       </Suspense>
     </section>
