@@ -54,23 +54,25 @@ DROP TRIGGER IF EXISTS quote_requests_deleted ON public.quote_requests;
 CREATE TRIGGER quote_requests_deleted AFTER DELETE ON public.quote_requests
   FOR EACH ROW EXECUTE FUNCTION public.quote_request_deleted();
 
-GRANT DELETE ON public.quote_requests TO authenticated;
-DROP POLICY IF EXISTS "The inbox owner deletes leads" ON public.quote_requests;
-CREATE POLICY "The inbox owner deletes leads" ON public.quote_requests
-  FOR DELETE TO authenticated USING ((SELECT public.is_inbox_owner()));
-
--- SECURITY INVOKER: the policy above decides; another user deletes nothing and gets false. Every outbox row of
--- the lead goes with it (ON DELETE CASCADE, run as the table's owner): an unsent e-mail, webhook, push or
--- review request must not reach anyone about a deleted request, and a sent one only records that it was sent.
+-- SECURITY DEFINER, as owner_request_review: the owner may delete one lead by its id through this function, never
+-- rows of the table directly. A signed-in user other than the inbox owner is refused; the service role (`npm run
+-- leads` on Supabase) and the embedded site's superuser carry no user id. Every outbox row of the lead goes with
+-- it (ON DELETE CASCADE): an unsent e-mail, webhook, push or review request must not reach anyone about a deleted
+-- request, and a sent one only records that it was sent. False: no such lead.
 CREATE OR REPLACE FUNCTION public.owner_delete_lead(p_id uuid)
 RETURNS boolean
-LANGUAGE sql
+LANGUAGE plpgsql
 VOLATILE
-SECURITY INVOKER
+SECURITY DEFINER
 SET search_path = ''
 AS $$
-  WITH gone AS (DELETE FROM public.quote_requests q WHERE q.id = p_id RETURNING q.id)
-  SELECT EXISTS (SELECT 1 FROM gone)
+BEGIN
+  IF auth.uid() IS NOT NULL AND NOT public.is_inbox_owner() THEN
+    RAISE EXCEPTION 'only the inbox owner deletes leads' USING ERRCODE = '42501';
+  END IF;
+  DELETE FROM public.quote_requests q WHERE q.id = p_id;
+  RETURN FOUND;
+END
 $$;
 
 REVOKE ALL ON FUNCTION public.owner_delete_lead(uuid) FROM PUBLIC, anon;

@@ -114,12 +114,12 @@ describe('the owner deleting a lead', { timeout: 120_000 }, () => {
     expect(await leadIds(backend)).toEqual([])
   })
 
-  it('deletes nothing for a signed-in user who is not the inbox owner, nor for the site’s anon role', async () => {
+  it('refuses a signed-in user who is not the inbox owner, and the site’s anon role', async () => {
     const backend = await open()
     const ann = await store(backend, 'Ann')
     const stranger = { as: 'owner', userId: embeddedOwnerId('someone@example.com') } as const
     await listInbox(backend, ownerCaller) // enrols the real owner
-    expect(await deleteLead(backend, stranger, ann)).toBe(false)
+    await expect(deleteLead(backend, stranger, ann)).rejects.toThrow(/only the inbox owner deletes leads/)
     await expect(backend.callSql('owner_delete_lead', { p_id: ann }, SITE_CALLER, 'value')).rejects.toThrow(
       /permission denied/,
     )
