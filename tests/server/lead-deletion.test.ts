@@ -6,8 +6,6 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
-import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
@@ -19,6 +17,7 @@ import { leadPhotoFolder, removeLeadPhotos } from '../../app/server/backend/lead
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import { deleteLead, listInbox, updateLead } from '../../app/server/owner/inbox.server'
 import { serveOwnerSocket } from '../../app/server/owner/owner-socket.server'
+import { startStorageStandIn } from '../support/storage-stand-in'
 import { testLead, useCleanup, useTempDirs } from './helpers'
 
 const run = promisify(execFile)
@@ -213,41 +212,15 @@ describe('npm run leads -- delete', { timeout: 180_000 }, () => {
 
 describe('photos in Supabase Storage', () => {
   it('lists each lead’s folder and removes its objects with the service role, on a local stand-in of Supabase Storage', async () => {
-    const objects = new Map([
-      ['11111111-1111-4111-8111-111111111111', ['a.webp', 'b.webp']],
-      ['22222222-2222-4222-8222-222222222222', []],
-    ])
-    const calls: { method: string; url: string; auth: string | undefined; body: unknown }[] = []
-    const readBody = async (request: IncomingMessage) => {
-      let text = ''
-      for await (const chunk of request) text += String(chunk)
-      return text ? (JSON.parse(text) as unknown) : null
-    }
-    const server = createServer((request, response) => {
-      void readBody(request).then((body) => {
-        calls.push({ method: request.method!, url: request.url!, auth: request.headers.authorization, body })
-        response.setHeader('Content-Type', 'application/json')
-        if (request.headers.authorization !== 'Bearer service-role-key') return response.writeHead(403).end('{}')
-        if (request.method === 'POST' && request.url === '/storage/v1/object/list/lead-photos') {
-          const prefix = String((body as { prefix: string }).prefix).replace(/\/$/, '')
-          return response.end(JSON.stringify((objects.get(prefix) ?? []).map((name) => ({ name }))))
-        }
-        if (request.method === 'DELETE' && request.url === '/storage/v1/object/lead-photos') {
-          for (const name of (body as { prefixes: string[] }).prefixes) {
-            const [lead, file] = name.split('/')
-            objects.set(
-              lead!,
-              (objects.get(lead!) ?? []).filter((each) => each !== file),
-            )
-          }
-          return response.end('[]')
-        }
-        response.writeHead(404).end('{"message":"not found"}')
-      })
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    cleanup.push(() => new Promise((resolve) => server.close(() => resolve())))
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const storage = await startStorageStandIn(
+      'service-role-key',
+      new Map([
+        ['11111111-1111-4111-8111-111111111111', ['a.webp', 'b.webp']],
+        ['22222222-2222-4222-8222-222222222222', []],
+      ]),
+    )
+    cleanup.push(() => storage.close())
+    const { url, objects, calls } = storage
 
     await removeLeadPhotos({ kind: 'storage', url, serviceRoleKey: 'service-role-key' }, [...objects.keys()])
 
