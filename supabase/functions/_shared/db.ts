@@ -268,7 +268,11 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
       return at ? new Date(String(at)) : null
     },
     async leadFilePurgesDue(limit) {
-      return rows(await rpc('lead_file_purges_due', { p_limit: limit })).map((row) => String(row.lead_id))
+      // A one-column table comes back as plain values (PostgreSQL makes it SETOF uuid), or as rows.
+      const data = await rpc('lead_file_purges_due', { p_limit: limit })
+      return (Array.isArray(data) ? (data as unknown[]) : []).map((row) =>
+        String(row !== null && typeof row === 'object' ? (row as Row).lead_id : row),
+      )
     },
     async finishLeadFilePurges(leadIds) {
       await rpc('finish_lead_file_purges', { p_ids: leadIds })
