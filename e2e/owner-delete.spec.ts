@@ -147,3 +147,26 @@ test('a lead last contacted 25 months ago is deleted when the site starts; one a
     await second.stop()
   }
 })
+
+test('on a phone, the owner deletes a lead with two taps @mobile', async ({ page }) => {
+  test.setTimeout(180_000)
+  const server = await startSiteServer({ OWNER_EMAIL: OWNER, OWNER_SESSION_SECRET: randomBytes(32).toString('base64') })
+  try {
+    const gone = `Phone${Date.now().toString(36)}`
+    await sendQuote(page, `${server.url}/contact`, gone)
+    await signIn(page, server)
+    const card = page.getByRole('article').filter({ hasText: gone })
+    await card.getByRole('button', { name: DELETE_TEXTS.open }).tap()
+    const dialog = page.getByRole('dialog', { name: DELETE_TEXTS.question(gone) })
+    // Both choices fit the phone's screen, the delete at least 44 px tall.
+    const confirm = dialog.getByRole('button', { name: DELETE_TEXTS.confirm })
+    await expect(confirm).toBeInViewport()
+    expect((await confirm.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    await confirm.tap()
+    await expect(card).toHaveCount(0)
+    await page.reload()
+    await expect(page.getByText(gone)).toHaveCount(0)
+  } finally {
+    await server.stop()
+  }
+})
