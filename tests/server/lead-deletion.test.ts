@@ -215,7 +215,7 @@ describe('photos in Supabase Storage', () => {
     const storage = await startStorageStandIn(
       'service-role-key',
       new Map([
-        ['11111111-1111-4111-8111-111111111111', ['a.webp', 'b.webp']],
+        ['11111111-1111-4111-8111-111111111111', ['a.webp', 'b.webp', 'small/a.webp']],
         ['22222222-2222-4222-8222-222222222222', []],
       ]),
     )
@@ -231,7 +231,11 @@ describe('photos in Supabase Storage', () => {
         url: '/storage/v1/object/lead-photos',
         auth: 'Bearer service-role-key',
         body: {
-          prefixes: ['11111111-1111-4111-8111-111111111111/a.webp', '11111111-1111-4111-8111-111111111111/b.webp'],
+          prefixes: [
+            '11111111-1111-4111-8111-111111111111/small/a.webp',
+            '11111111-1111-4111-8111-111111111111/a.webp',
+            '11111111-1111-4111-8111-111111111111/b.webp',
+          ],
         },
       },
     ])

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 
 export interface StorageStandIn {
   url: string
-  /** Lead id → the file names stored under `<leadId>/`. */
+  /** Lead id → the object names stored under `<leadId>/` (`a.webp`, or `small/a.webp` in a subfolder). */
   objects: Map<string, string[]>
   calls: { method: string; url: string; auth: string | undefined; body: unknown }[]
   close(): Promise<void>
@@ -15,6 +15,17 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
   let text = ''
   for await (const chunk of request) text += String(chunk)
   return text ? (JSON.parse(text) as unknown) : null
+}
+
+/** As Storage lists a folder: its files with an id, and each subfolder once, without one. */
+function listing(objects: Map<string, string[]>, prefix: string) {
+  const [lead, ...below] = prefix.replace(/\/$/, '').split('/')
+  const inside = (objects.get(lead!) ?? [])
+    .filter((name) => below.length === 0 || name.startsWith(`${below.join('/')}/`))
+    .map((name) => name.split('/').slice(below.length))
+  const folders = [...new Set(inside.filter((parts) => parts.length > 1).map(([name]) => name))]
+  const files = inside.filter((parts) => parts.length === 1).map(([name]) => ({ name, id: `id-${name}` }))
+  return [...folders.map((name) => ({ name, id: null })), ...files]
 }
 
 /** `serviceKey`: a function when the key is made after the stand-in starts (startLocalSupabase makes it). */
@@ -27,16 +38,14 @@ export async function startStorageStandIn(serviceKey: string | (() => string), o
       const key = typeof serviceKey === 'string' ? serviceKey : serviceKey()
       if (request.headers.authorization !== `Bearer ${key}`)
         return response.writeHead(403).end('{"message":"new row violates row-level security policy"}')
-      if (request.method === 'POST' && request.url === '/storage/v1/object/list/lead-photos') {
-        const prefix = String((body as { prefix: string }).prefix).replace(/\/$/, '')
-        return response.end(JSON.stringify((objects.get(prefix) ?? []).map((name) => ({ name }))))
-      }
+      if (request.method === 'POST' && request.url === '/storage/v1/object/list/lead-photos')
+        return response.end(JSON.stringify(listing(objects, String((body as { prefix: string }).prefix))))
       if (request.method === 'DELETE' && request.url === '/storage/v1/object/lead-photos') {
         for (const name of (body as { prefixes: string[] }).prefixes) {
-          const [lead, file] = name.split('/')
+          const [lead, ...path] = name.split('/')
           objects.set(
             lead!,
-            (objects.get(lead!) ?? []).filter((each) => each !== file),
+            (objects.get(lead!) ?? []).filter((each) => each !== path.join('/')),
           )
         }
         return response.end('[]')

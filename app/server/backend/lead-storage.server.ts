@@ -30,16 +30,21 @@ async function storageCall(storage: StorageAccess, method: string, path: string,
   return answer
 }
 
-/** The object names under one lead's folder (photos sit directly in it). */
-async function objectNames(storage: StorageAccess, leadId: string): Promise<string[]> {
+/** Every object name under `folder/`; Storage lists a subfolder as an entry without an id, walked into too. */
+async function objectNames(storage: StorageAccess, folder: string, depth = 0): Promise<string[]> {
   const names: string[] = []
   for (let offset = 0; ; offset += LIST_PAGE) {
     const page = (await storageCall(storage, 'POST', `object/list/${LEAD_PHOTO_BUCKET}`, {
-      prefix: `${leadId}/`,
+      prefix: `${folder}/`,
       limit: LIST_PAGE,
       offset,
-    })) as { name?: unknown }[] | null
-    for (const item of page ?? []) if (typeof item.name === 'string') names.push(`${leadId}/${item.name}`)
+    })) as { name?: unknown; id?: unknown }[] | null
+    for (const item of page ?? []) {
+      if (typeof item.name !== 'string') continue
+      if (item.id === null && depth < 3)
+        names.push(...(await objectNames(storage, `${folder}/${item.name}`, depth + 1)))
+      else names.push(`${folder}/${item.name}`)
+    }
     if (!page || page.length < LIST_PAGE) return names
   }
 }
