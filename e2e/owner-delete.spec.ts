@@ -98,6 +98,7 @@ test('the owner deletes a lead from the inbox after confirming, and it is gone a
     await expect(dialog.getByRole('button', { name: DELETE_TEXTS.confirm })).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(card).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: 'Lead inbox' })).toBeFocused()
     await expect(page.getByRole('heading', { name: kept })).toBeVisible()
 
     await page.reload()

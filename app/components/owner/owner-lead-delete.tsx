@@ -22,6 +22,10 @@ export function OwnerLeadDelete({ lead }: { lead: InboxLead }) {
     mutationFn: () => deleteOwnerLead({ data: { id: lead.id } }),
     onSuccess: () => {
       dialog.current?.close()
+      // The card and its button go: focus moves to the inbox's heading rather than being lost.
+      const heading = document.querySelector<HTMLElement>('main h1')
+      heading?.setAttribute('tabindex', '-1')
+      heading?.focus()
       queryClient.setQueryData<InboxLead[]>(ownerLeadsKey, (leads) => leads?.filter((each) => each.id !== lead.id))
     },
     onError: (error) => setMessage(error instanceof Error ? error.message : 'Something went wrong'),
