@@ -4,6 +4,7 @@ import { findRedirect, targetHref } from './content/redirects'
 import { getRouter } from './router'
 import { getBackend } from './server/backend/backend-factory.server'
 import type { EmbeddedBackend } from './server/backend/embedded.server'
+import { expireLeadsDaily } from './server/backend/lead-expiry.server'
 import { runtimeConfig } from './server/config.server'
 import { healthResponse } from './server/http/health.server'
 import { htmlCacheFor, type PageRenderers } from './server/http/html-cache.server'
@@ -27,7 +28,11 @@ const methodsAllowed = methodsAllowedByRoutes(getRouter())
 const htmlCache = htmlCacheFor(runtimeConfig().htmlCacheSeconds, (url) => pageAddress(url, declaredSearch))
 exitCleanlyOnSignals()
 const backend = getBackend()
-if (backend.kind === 'embedded') serveOwnerSocket(backend as EmbeddedBackend)
+if (backend.kind === 'embedded') {
+  serveOwnerSocket(backend as EmbeddedBackend)
+  // On Supabase pg_cron runs the same SQL daily (docs/decisions/043-lead-deletion.md).
+  expireLeadsDaily(backend as EmbeddedBackend, runtimeConfig().leadRetentionMonths)
+}
 
 const handler = createStartHandler(pageRenderHandler)
 const renderers: PageRenderers = {

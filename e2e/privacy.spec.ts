@@ -26,9 +26,16 @@ test('the notice says what is collected, why, who receives it, how long, how to 
     'phone number',
     'the page you sent the form from',
     'salted hash',
+    'service address (street and ZIP code)',
+    'the time that suits you best',
+    'up to 5 photos',
+    'remove its location data',
+    'only the owner sees them',
   ])
     await expect(text).toContainText(words)
   await expect(text).toContainText('24 months')
+  await expect(text).toContainText('Photos are deleted together with their request')
+  await expect(text).toContainText('within 30 days')
   await expect(text).toContainText('Do Not Track')
   // How to ask for deletion, with the business's own contact details.
   await expect(text).toContainText(site.email)

@@ -1,5 +1,6 @@
 // npm run leads [-- --json] [--since 7d] [--status new]: the owner's leads as CSV (or JSON), newest first.
 // npm run leads -- status <id> <status>: mark a lead (contacted, quoted, won, lost, archived, …).
+// npm run leads -- delete <id>: delete a lead, its pending e-mails and its photos (a customer's request).
 // Works while the site runs (through its socket in DATA_DIR) and while it is stopped; docs/operations.md.
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -15,7 +16,8 @@ import {
 import { openLeadStore, runOwnerCommand } from '../app/server/owner/owner-client.server'
 
 const USAGE = `Usage: npm run leads [-- --json] [--since 7d|24h|2026-11-01] [--status new]
-       npm run leads -- status <lead id> <${LEAD_STATUSES.join('|')}>`
+       npm run leads -- status <lead id> <${LEAD_STATUSES.join('|')}>
+       npm run leads -- delete <lead id>`
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -32,16 +34,24 @@ async function main(): Promise<number> {
     return 0
   }
   const [command, id, status] = positionals
-  if (command !== undefined && command !== 'status') throw new LeadRequestError(`unknown command "${command}"`)
-  if (command === 'status') {
-    if (!isLeadId(id)) throw new LeadRequestError(`not a lead id: "${id ?? ''}" (the id column of the list)`)
-    requireStatus(status)
-  }
+  if (command !== undefined && command !== 'status' && command !== 'delete')
+    throw new LeadRequestError(`unknown command "${command}"`)
+  if (command !== undefined && !isLeadId(id))
+    throw new LeadRequestError(`not a lead id: "${id ?? ''}" (the id column of the list)`)
+  if (command === 'status') requireStatus(status)
   const filter = command ? {} : checkFilter({ since: values.since, status: values.status })
 
   const config = runtimeConfig()
   const store = await openLeadStore(config, resolve(config.dataDir))
   try {
+    if (command === 'delete') {
+      if (!(await store.delete(id!))) {
+        console.error(`No lead with id ${id}.`)
+        return 1
+      }
+      console.error(`Lead ${id} is deleted, with its pending e-mails and its photos.`)
+      return 0
+    }
     if (command === 'status') {
       const updated = await store.setStatus(id!, requireStatus(status))
       if (!updated) {

@@ -4,12 +4,13 @@ import { reviewsWidget } from './reviews-widget'
 
 export const privacyNotice = {
   heading: 'Privacy Notice',
-  effectiveDate: 'November 22, 2026',
+  effectiveDate: 'November 25, 2026',
   sections: [
     {
       heading: 'What we collect',
       paragraphs: [
         'When you ask for a quote: your first name, e-mail address and phone number, the page you sent the form from, your browser’s description of itself (its user agent) and a salted hash of your internet address. We never store the address itself, and the hash cannot be turned back into it.',
+        'If you give them: the service address (street and ZIP code) and the time that suits you best. After sending, you may add up to 5 photos of the job. We re-encode each photo and remove its location data and other hidden details before storing it, and only the owner sees them.',
         'When you use the chat: the message you type, to answer it. Chat messages are not stored; when an AI service is set up to help answer, the message is sent to it for that answer only.',
         'The site sets no cookies and uses no analytics or advertising trackers.',
       ],
@@ -33,13 +34,13 @@ export const privacyNotice = {
     {
       heading: 'How long we keep it',
       paragraphs: [
-        'We keep a quote request while we are in touch about the work, and delete it at the latest 24 months after our last contact with you, or sooner when you ask.',
+        'We keep a quote request, with its photos, while we are in touch about the work, and delete it at the latest 24 months after our last contact with you (our last change to it, such as marking it quoted). Photos are deleted together with their request. When you ask us to delete your details sooner, we do so within 30 days.',
       ],
     },
     {
       heading: 'Seeing or deleting your details',
       paragraphs: [
-        `To see what we hold about you, correct it, or have it deleted, e-mail ${site.email}, call ${site.phone}, or write to ${site.name}, ${fullAddress}. We answer within 30 days and confirm the deletion.`,
+        `To see what we hold about you, correct it, or have it deleted, e-mail ${site.email}, call ${site.phone}, or write to ${site.name}, ${fullAddress}. We answer within 30 days; a deletion removes your request, its photos and any message about it not yet sent, and we confirm it.`,
       ],
     },
     {

@@ -72,3 +72,12 @@ export const OWNER_TEXTS = {
   alertsOn: 'Alerts are on for this phone.',
   alertsBlocked: 'This browser blocks notifications for the inbox. Allow them in its settings.',
 } as const
+
+/** The inbox's delete control (docs/decisions/043-lead-deletion.md). */
+export const DELETE_TEXTS = {
+  open: 'Delete this request',
+  question: (firstName: string) => `Delete ${firstName}’s request for good?`,
+  explain: 'Their details, note and photos are removed, and nothing more is sent about it. This cannot be undone.',
+  confirm: 'Delete for good',
+  keep: 'Keep it',
+} as const

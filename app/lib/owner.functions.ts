@@ -5,7 +5,7 @@ import { runtimeConfig } from '~/server/config.server'
 import { getBackend } from '~/server/backend/backend-factory.server'
 import { log } from '~/server/log/logger.server'
 import { hasOwnerSession, requireOwner } from '~/server/owner/owner-access.server'
-import { listInbox, requestReview, savePushSubscription, updateLead } from '~/server/owner/inbox.server'
+import { deleteLead, listInbox, requestReview, savePushSubscription, updateLead } from '~/server/owner/inbox.server'
 import { OWNER_NOTE_MAX, OWNER_STATUSES, type InboxLead } from './owner-lead'
 
 /** Every owner function goes through it, so a new one cannot forget the check: 401 and no data without a session. */
@@ -73,6 +73,18 @@ export const updateOwnerLead = createServerFn({ method: 'POST' })
       throw new Error('No such lead')
     }
     return lead
+  })
+
+export const deleteOwnerLead = createServerFn({ method: 'POST' })
+  .middleware([ownerOnly])
+  .validator(parse(v.object({ id: leadId })))
+  .handler(async ({ data, context }): Promise<{ deleted: true }> => {
+    if (!(await deleteLead(getBackend(), context.owner.caller, data.id))) {
+      setResponseStatus(404)
+      throw new Error('No such lead')
+    }
+    log('owner').info({ deleted: 1 }, 'the owner deleted a lead')
+    return { deleted: true }
   })
 
 export const sendReviewRequest = createServerFn({ method: 'POST' })

@@ -30,6 +30,8 @@ export interface RuntimeConfig {
   /** llm: null unless ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY are both set. */
   assistant: { rateLimit: number; rateWindowMs: number; llm: LlmConfig | null }
   htmlCacheSeconds: number
+  /** Leads whose last contact is older go, daily (the privacy notice promises 24). */
+  leadRetentionMonths: number
   logLevel: LogLevel
   production: boolean
 }
@@ -137,6 +139,10 @@ const EnvSchema = v.object({
   ASSISTANT_LLM_MODEL: text,
   ASSISTANT_LLM_TIMEOUT_MS: wholeNumber(10_000),
   HTML_CACHE_SECONDS: wholeNumber(10),
+  LEAD_RETENTION_MONTHS: v.pipe(
+    wholeNumber(24),
+    v.check((months) => months >= 1 && months <= 24, 'must be a whole number of months from 1 to 24'),
+  ),
   LEAD_WEBHOOK_URL: webhookUrl,
   LEAD_WEBHOOK_SECRET: webhookSecret,
   OWNER_EMAIL: ownerEmail,
@@ -222,6 +228,7 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
           : null,
     },
     htmlCacheSeconds: Math.max(0, e.HTML_CACHE_SECONDS),
+    leadRetentionMonths: e.LEAD_RETENTION_MONTHS,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
   }

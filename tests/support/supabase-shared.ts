@@ -18,6 +18,7 @@ export const ENTRIES = [
   'app/server/quote/lead-webhook.server.ts',
   'app/server/owner/owner-messages.server.ts',
   'app/server/backend/outbox-deliveries.server.ts',
+  'app/server/backend/lead-storage.server.ts',
   'app/content/site.ts',
   'app/server/assistant/grounded.server.ts',
   'app/server/assistant/answer.server.ts',

@@ -12,6 +12,7 @@ import {
 } from '~/lib/owner-lead'
 import { ownerButtonClass } from './owner-sign-in'
 import { useLeadsCache } from './owner-leads'
+import { OwnerLeadDelete } from './owner-lead-delete'
 
 const link =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
@@ -154,6 +155,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
       <p role="status" className="mt-2 empty:hidden">
         {message}
       </p>
+      <OwnerLeadDelete lead={lead} />
     </article>
   )
 }

@@ -99,6 +99,11 @@ export interface Backend {
   readonly ownerAuth: OwnerAuth
   /** Delivers what the outbox holds now rather than at its next turn. */
   deliverSoon(): Promise<void>
+  /**
+   * Removes the photos of deleted leads now. Embedded only: on Supabase the site holds no key to Storage, and
+   * send-quote-email's every-minute run removes them (docs/decisions/043-lead-deletion.md).
+   */
+  purgeLeadFiles?(): Promise<number>
   /** Persists with the data so hashes stay comparable. */
   ipHashSalt?(): Promise<string>
 }

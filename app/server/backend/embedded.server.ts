@@ -20,6 +20,7 @@ import { migrate, openShared, releaseShared, type Migration, type SharedDb } fro
 import { DataFolderLockedError } from './data-folder-lock.server'
 import { embeddedOwnerParts } from './embedded-owner.server'
 import { ownerEmail } from './owner-mail.server'
+import { purgeLeadFilesIn } from './lead-expiry.server'
 
 export type EmbeddedConfig = OutboxConfig & Pick<RuntimeConfig, 'dataDir' | 'assistant'>
 
@@ -204,6 +205,10 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
 
     async outbox() {
       return (await open()).worker
+    },
+
+    async purgeLeadFiles() {
+      return purgeLeadFilesIn(await db(), dataDir)
     },
 
     ipHashSalt() {

@@ -1,6 +1,7 @@
 // The inbox's reads and writes: the migrations' owner_* functions, run as the signed-in owner in both modes.
 import { leadTopic, type InboxLead, type OwnerStatus } from '../../lib/owner-lead'
 import type { Backend, SqlCaller } from '../backend/backend.server'
+import { log } from '../log/logger.server'
 
 export interface LeadRow {
   id: string
@@ -94,4 +95,22 @@ export async function savePushSubscription(
     caller,
     'value',
   )
+}
+
+/**
+ * Deletes the lead with its outbox rows (unsent ones never go out) and, embedded, its photos at once; on
+ * Supabase send-quote-email removes the photos within a minute. False: no such lead.
+ */
+export async function deleteLead(
+  backend: Pick<Backend, 'callSql' | 'purgeLeadFiles'>,
+  caller: OwnerCaller,
+  id: string,
+): Promise<boolean> {
+  const deleted = await backend.callSql<boolean>('owner_delete_lead', { p_id: id }, caller, 'value')
+  // A failed removal stays queued: the daily run, or the next deletion, finishes it.
+  if (deleted)
+    await backend
+      .purgeLeadFiles?.()
+      .catch((error: unknown) => log('owner').warn({ err: error }, 'photos of a deleted lead not removed yet'))
+  return deleted === true
 }

@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite'
+import { purgeLeadFilesIn } from '../backend/lead-expiry.server'
 
 /** Must match the status CHECK in the init migration. */
 export const LEAD_STATUSES = ['new', 'suspected_spam', 'contacted', 'quoted', 'won', 'lost', 'archived'] as const
@@ -102,6 +103,14 @@ export async function setLeadStatusIn(
   ])
   const row = result.rows[0]
   return row ? { id: String(row.id), status: row.status } : null
+}
+
+/** The inbox's deletion, run as the site's superuser: the lead, its outbox rows and its photo folder. */
+export async function deleteLeadIn(db: PGlite, dataDir: string, id: string): Promise<boolean> {
+  const result = await db.query<{ deleted: boolean }>(`SELECT public.owner_delete_lead($1) AS deleted`, [id])
+  const deleted = result.rows[0]?.deleted === true
+  if (deleted) await purgeLeadFilesIn(db, dataDir)
+  return deleted
 }
 
 export const CSV_COLUMNS = [

@@ -6,7 +6,9 @@ import { PGlite } from '@electric-sql/pglite'
 import type { RuntimeConfig } from '../config.server'
 import { DataFolderLockedError, lockDataFolder } from '../backend/data-folder-lock.server'
 import { migrate, openShared, releaseShared, type Migration } from '../backend/embedded-database.server'
+import { removeLeadPhotos } from '../backend/lead-files.server'
 import {
+  deleteLeadIn,
   LeadRequestError,
   listLeadsIn,
   setLeadStatusIn,
@@ -25,6 +27,8 @@ export interface LeadStore {
   readonly via: 'site' | 'folder' | 'supabase'
   list(filter: LeadFilter): Promise<OwnerLead[]>
   setStatus(id: string, status: OwnerLeadStatus): Promise<{ id: string; status: string } | null>
+  /** The lead, its pending deliveries and its photos. False: no such lead. */
+  delete(id: string): Promise<boolean>
   /** Embedded only. */
   backup(): Promise<Uint8Array>
   close(): Promise<void>
@@ -86,6 +90,12 @@ function siteStore(socketPath: string): LeadStore {
       if (answer.status !== 200) throw siteError(answer)
       return JSON.parse(answer.body.toString('utf8')) as { id: string; status: string }
     },
+    async delete(id) {
+      const answer = await askSite(socketPath, 'POST', '/leads/delete', { id })
+      if (answer.status === 404) return false
+      if (answer.status !== 200) throw siteError(answer)
+      return true
+    },
     async backup() {
       const answer = await askSite(socketPath, 'GET', '/backup')
       if (answer.status !== 200) throw siteError(answer)
@@ -121,6 +131,7 @@ async function folderStore(dataDir: string): Promise<LeadStore> {
     via: 'folder',
     list: (filter) => listLeadsIn(shared.db, filter),
     setStatus: (id, status) => setLeadStatusIn(shared.db, id, status),
+    delete: (id) => deleteLeadIn(shared.db, dataDir, id),
     backup: () => dumpDatabase(shared.db),
     async close() {
       if (closed) return
@@ -217,6 +228,14 @@ function supabaseStore(url: string, serviceRoleKey: string): LeadStore {
       })
       const row = rows?.[0]
       return row ? { id: String(row.id), status: row.status } : null
+    },
+    // This shell holds the service role key, so it removes the photos at once rather than leaving them to
+    // send-quote-email's next run.
+    async delete(id) {
+      if (!(await rpc<boolean>('owner_delete_lead', { p_id: id }))) return false
+      await removeLeadPhotos({ kind: 'storage', url, serviceRoleKey }, [id])
+      await rpc<number>('finish_lead_file_purges', { p_ids: [id] })
+      return true
     },
     async backup() {
       throw new OwnerCommandError(

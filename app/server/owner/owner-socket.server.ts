@@ -4,7 +4,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import type { EmbeddedBackend } from '../backend/embedded.server'
-import { checkFilter, isLeadId, LeadRequestError, listLeadsIn, requireStatus, setLeadStatusIn } from './leads.server'
+import {
+  checkFilter,
+  deleteLeadIn,
+  isLeadId,
+  LeadRequestError,
+  listLeadsIn,
+  requireStatus,
+  setLeadStatusIn,
+} from './leads.server'
 import { log } from '../log/logger.server'
 
 export const OWNER_FOLDER = 'owner'
@@ -46,7 +54,7 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   response.end(JSON.stringify(body))
 }
 
-async function handle(db: PGlite, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function handle(db: PGlite, dataDir: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://owner.invalid')
   if (url.pathname === '/ping') return void response.writeHead(204).end()
   if (request.method === 'GET' && url.pathname === '/leads') {
@@ -62,6 +70,14 @@ async function handle(db: PGlite, request: IncomingMessage, response: ServerResp
     const updated = await setLeadStatusIn(db, body.id, requireStatus(body.status))
     if (!updated) return sendJson(response, 404, { error: `no lead with id ${body.id}` })
     return sendJson(response, 200, updated)
+  }
+  if (request.method === 'POST' && url.pathname === '/leads/delete') {
+    const body = (await readJson(request)) as { id?: unknown }
+    if (!isLeadId(body.id)) throw new LeadRequestError(`not a lead id: ${JSON.stringify(body.id ?? null)}`)
+    if (!(await deleteLeadIn(db, dataDir, body.id)))
+      return sendJson(response, 404, { error: `no lead with id ${body.id}` })
+    log('owner').info({ deleted: 1 }, 'npm run leads deleted a lead')
+    return sendJson(response, 200, { id: body.id, deleted: true })
   }
   if (request.method === 'GET' && url.pathname === '/backup') {
     const bytes = await dumpDatabase(db)
@@ -97,7 +113,7 @@ export async function startOwnerSocket(dataDir: string, db: PGlite): Promise<Own
     return null
   }
   const server = createServer((request, response) => {
-    handle(db, request, response).catch((error: unknown) => {
+    handle(db, dataDir, request, response).catch((error: unknown) => {
       if (response.headersSent) return void response.destroy()
       if (error instanceof LeadRequestError) return sendJson(response, 400, { error: error.message })
       log('owner').error({ err: error }, 'request failed')

@@ -80,6 +80,9 @@ export interface FunctionsDb {
   hitRateLimit(bucket: string, key: string, limit: number, windowMs: number): Promise<RateLimitHit>
   cacheGoogleReviews(reviews: GoogleReviewRow[]): Promise<number>
   googleReviewsFetchedAt(): Promise<Date | null>
+  /** Deleted leads whose photos are still to be removed (docs/decisions/043-lead-deletion.md). */
+  leadFilePurgesDue(limit: number): Promise<string[]>
+  finishLeadFilePurges(leadIds: readonly string[]): Promise<void>
 }
 
 type Row = Record<string, unknown>
@@ -192,6 +195,13 @@ export function createPostgresDb(url: string): FunctionsDb {
       const at = (rows[0] as Row | undefined)?.at
       return at ? new Date(at as string) : null
     },
+    async leadFilePurgesDue(limit) {
+      const rows = await asServiceRole((tx) => tx`SELECT lead_id FROM public.lead_file_purges_due(${limit}::int)`)
+      return (rows as unknown as Row[]).map((row) => String(row.lead_id))
+    },
+    async finishLeadFilePurges(leadIds) {
+      await asServiceRole((tx) => tx`SELECT public.finish_lead_file_purges(${tx.array([...leadIds])}::uuid[])`)
+    },
   }
 }
 
@@ -256,6 +266,16 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
     async googleReviewsFetchedAt() {
       const at = await rpc('google_reviews_fetched_at', {})
       return at ? new Date(String(at)) : null
+    },
+    async leadFilePurgesDue(limit) {
+      // A one-column table comes back as plain values (PostgreSQL makes it SETOF uuid), or as rows.
+      const data = await rpc('lead_file_purges_due', { p_limit: limit })
+      return (Array.isArray(data) ? (data as unknown[]) : []).map((row) =>
+        String(row !== null && typeof row === 'object' ? (row as Row).lead_id : row),
+      )
+    },
+    async finishLeadFilePurges(leadIds) {
+      await rpc('finish_lead_file_purges', { p_ids: leadIds })
     },
   }
 }

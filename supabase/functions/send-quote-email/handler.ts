@@ -9,9 +9,11 @@ import {
   deliverOutboxRow,
   type DeliveryIo,
 } from '../_shared/app/server/backend/outbox-deliveries.server.ts'
+import { purgeQueuedLeadFiles, removeLeadObjects } from '../_shared/app/server/backend/lead-storage.server.ts'
 import { continueAfterResponse } from '../_shared/background.ts'
 import { getDb, type FunctionsDb } from '../_shared/db.ts'
 import { BodyError, gate, json, readJson } from '../_shared/http.ts'
+import { env, serviceKey } from '../_shared/env.ts'
 import { errorMessage, installRedactingConsole, log } from '../_shared/log.ts'
 import { checkRateLimit } from '../_shared/rate-limit.ts'
 import { createMailer, notificationAddresses, type Mailer } from '../_shared/mail.ts'
@@ -137,6 +139,25 @@ export async function deliverNotifications(
 
 const DUE_RUN_MAX_BATCHES = 10
 
+/**
+ * Removes the Storage photos of leads deleted since the last run (queued by the migration): this function
+ * holds the service role key, the site does not (docs/decisions/043-lead-deletion.md). A failure stays queued.
+ */
+async function purgeDeletedLeadPhotos(db: FunctionsDb): Promise<number> {
+  const url = env('SUPABASE_URL')
+  const key = serviceKey()
+  if (!url || !key) return 0
+  try {
+    return await purgeQueuedLeadFiles(
+      { due: (limit) => db.leadFilePurgesDue(limit), finish: (ids) => db.finishLeadFilePurges(ids) },
+      (ids) => removeLeadObjects({ url, serviceRoleKey: key }, ids),
+    )
+  } catch (error) {
+    log.warn(`[send-quote-email] photos of deleted leads not removed yet; next run retries: ${errorMessage(error)}`)
+    return 0
+  }
+}
+
 /** `{ "deliverDue": true }`: the schedule's call (supabase/README.md), so no e-mail waits for the next lead. */
 async function deliverDue(req: Request): Promise<Response> {
   let db: FunctionsDb
@@ -152,6 +173,8 @@ async function deliverDue(req: Request): Promise<Response> {
     claimed += n
     if (n < OUTBOX_BATCH) break
   }
+  const purged = await purgeDeletedLeadPhotos(db)
+  if (purged > 0) log.info(`[send-quote-email] removed the photos of ${purged} deleted lead(s)`)
   return json(req, 200, { success: true, claimed })
 }
 

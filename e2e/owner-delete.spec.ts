@@ -1,0 +1,173 @@
+/**
+ * Deleting a lead as the privacy notice promises, on the production build: the owner deletes one from the
+ * inbox after confirming in a dialog (by keyboard), and it is gone after a reload with its photo folder; a
+ * lead last contacted 25 months ago is deleted when the site starts.
+ */
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { simpleParser } from 'mailparser'
+import { DELETE_TEXTS } from '~/lib/owner-lead'
+import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { violationList, wcagAudit } from './support/axe'
+import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
+import { startSiteServer, type SiteServer } from './support/site-server'
+import { expect, test, type Page } from './support/test'
+
+const OWNER = 'owner@example.com'
+
+/** `npm run leads -- --json` against the site's folder: every lead's id by first name. */
+function leadIds(dataDir: string): Promise<Map<string, string>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'leads', '--', '--json'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+    })
+    let stdout = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`npm run leads exited ${code}`))
+      const leads = JSON.parse(stdout) as { id: string; first_name: string }[]
+      resolve(new Map(leads.map((lead) => [lead.first_name, lead.id])))
+    })
+  })
+}
+
+async function sendQuote(page: Page, url: string, firstName: string) {
+  const form = await openInteractiveQuoteForm(page, url)
+  await fillQuoteFields(form, { firstName, email: `${firstName.toLowerCase()}@example.com`, phone: '916-555-0142' })
+  await page.clock.fastForward(4_000)
+  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+}
+
+/** The owner's e-mailed link (no SMTP_URL: the outbox writes .eml files), opened and used. */
+async function signIn(page: Page, server: SiteServer) {
+  await page.goto(`${server.url}/owner`)
+  await page.getByLabel('E-mail address').fill(OWNER)
+  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
+  const dir = join(server.dataDir, 'outbox-mail')
+  const link = async () => {
+    for (const file of (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'))) {
+      const mail = await simpleParser(await readFile(join(dir, file)))
+      const found = mail.text?.match(/\/owner\/sign-in\?token=[A-Za-z0-9_-]+/)?.[0]
+      if (found) return found
+    }
+    return null
+  }
+  await expect.poll(link, { timeout: 15_000 }).not.toBeNull()
+  await page.goto(`${server.url}${await link()}`)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+test('the owner deletes a lead from the inbox after confirming, and it is gone after a reload', async ({ page }) => {
+  test.setTimeout(180_000)
+  const server = await startSiteServer({ OWNER_EMAIL: OWNER, OWNER_SESSION_SECRET: randomBytes(32).toString('base64') })
+  try {
+    const stamp = Date.now().toString(36)
+    const [gone, kept] = [`Gone${stamp}`, `Kept${stamp}`]
+    await sendQuote(page, `${server.url}/contact`, gone)
+    await sendQuote(page, `${server.url}/contact`, kept)
+    const ids = await leadIds(server.dataDir)
+    // A photo the customer added after sending, where the upload stores it.
+    const photos = join(server.dataDir, 'lead-photos', ids.get(gone)!)
+    await mkdir(photos, { recursive: true })
+    await writeFile(join(photos, '1.webp'), 'a photo')
+
+    await signIn(page, server)
+    const card = page.getByRole('article').filter({ hasText: gone })
+    await expect(card.getByRole('heading', { name: gone })).toBeVisible()
+
+    // Escape keeps the lead.
+    await card.getByRole('button', { name: DELETE_TEXTS.open }).click()
+    const dialog = page.getByRole('dialog', { name: DELETE_TEXTS.question(gone) })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('button', { name: DELETE_TEXTS.keep })).toBeFocused()
+    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(card).toBeVisible()
+
+    // By keyboard: open, move from "Keep it" to the delete, confirm.
+    await card.getByRole('button', { name: DELETE_TEXTS.open }).focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog.getByRole('button', { name: DELETE_TEXTS.keep })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(dialog.getByRole('button', { name: DELETE_TEXTS.confirm })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(card).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: 'Lead inbox' })).toBeFocused()
+    await expect(page.getByRole('heading', { name: kept })).toBeVisible()
+
+    await page.reload()
+    await expect(page.getByRole('heading', { name: kept })).toBeVisible()
+    await expect(page.getByText(gone)).toHaveCount(0)
+    expect(existsSync(photos)).toBe(false)
+    expect([...(await leadIds(server.dataDir)).keys()]).toEqual([kept])
+    // Logged as a count, never the customer's details.
+    const lines = JSON.stringify(server.records().filter((record) => record.msg === 'the owner deleted a lead'))
+    expect(lines).toContain('"deleted":1')
+    for (const secret of [gone, `${gone.toLowerCase()}@example.com`]) expect(lines).not.toContain(secret)
+  } finally {
+    await server.stop()
+  }
+})
+
+test('a lead last contacted 25 months ago is deleted when the site starts; one at 23 months stays', async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  const first = await startSiteServer()
+  const stamp = Date.now().toString(36)
+  const [old, recent] = [`Old${stamp}`, `Recent${stamp}`]
+  try {
+    await sendQuote(page, `${first.url}/contact`, old)
+    await sendQuote(page, `${first.url}/contact`, recent)
+  } finally {
+    await first.stop()
+  }
+  // With the site stopped, move both arrivals back in time.
+  const db = new PGlite(join(first.dataDir, 'pglite'))
+  await db.query(`UPDATE public.quote_requests SET created_at = now() - interval '25 months' WHERE first_name = $1`, [
+    old,
+  ])
+  await db.query(`UPDATE public.quote_requests SET created_at = now() - interval '23 months' WHERE first_name = $1`, [
+    recent,
+  ])
+  await db.close()
+
+  const second = await startSiteServer({ DATA_DIR: first.dataDir })
+  try {
+    await expect
+      .poll(() => second.records().filter((record) => record.msg === 'deleted leads past their retention'))
+      .toEqual([expect.objectContaining({ deleted: 1, months: 24 })])
+    expect([...(await leadIds(second.dataDir)).keys()]).toEqual([recent])
+  } finally {
+    await second.stop()
+  }
+})
+
+test('on a phone, the owner deletes a lead with two taps @mobile', async ({ page }) => {
+  test.setTimeout(180_000)
+  const server = await startSiteServer({ OWNER_EMAIL: OWNER, OWNER_SESSION_SECRET: randomBytes(32).toString('base64') })
+  try {
+    const gone = `Phone${Date.now().toString(36)}`
+    await sendQuote(page, `${server.url}/contact`, gone)
+    await signIn(page, server)
+    const card = page.getByRole('article').filter({ hasText: gone })
+    await card.getByRole('button', { name: DELETE_TEXTS.open }).tap()
+    const dialog = page.getByRole('dialog', { name: DELETE_TEXTS.question(gone) })
+    // Both choices fit the phone's screen, the delete at least 44 px tall.
+    const confirm = dialog.getByRole('button', { name: DELETE_TEXTS.confirm })
+    await expect(confirm).toBeInViewport()
+    expect((await confirm.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    await confirm.tap()
+    await expect(card).toHaveCount(0)
+    await page.reload()
+    await expect(page.getByText(gone)).toHaveCount(0)
+  } finally {
+    await server.stop()
+  }
+})
