@@ -84,8 +84,42 @@ describe('trimming', () => {
       firstName: '  Maria ',
       email: '\tmaria@example.com  ',
       phone: ' 916-555-0142\n',
+      street: ' 12 Oak St ',
+      zip: ' 95630 ',
     })
-    expect(out).toEqual({ firstName: 'Maria', email: 'maria@example.com', phone: '916-555-0142' })
+    expect(out).toEqual({
+      firstName: 'Maria',
+      email: 'maria@example.com',
+      phone: '916-555-0142',
+      street: '12 Oak St',
+      zip: '95630',
+      preferredTime: '',
+    })
+  })
+})
+
+describe('the optional service address and preferred time', () => {
+  const base = { firstName: 'Maria', email: 'maria@example.com', phone: '916-555-0142' }
+  it('may be left out or empty, and then read as empty', () => {
+    expect(v.parse(quoteRequestSchema, base)).toEqual({ ...base, street: '', zip: '', preferredTime: '' })
+    expect(issues({ ...base, street: '  ', zip: '', preferredTime: '' })).toEqual([])
+  })
+  it('accepts a 5-digit ZIP or ZIP+4 and nothing else', () => {
+    for (const zip of ['95630', '95630-1234']) expect(issues({ ...base, zip }), zip).toEqual([])
+    for (const zip of ['9563', '956301', 'ABCDE', '95630-12', '95630 1234']) {
+      expect(issues({ ...base, zip }), zip).toEqual([QUOTE_FIELD_MESSAGES.zipInvalid])
+    }
+  })
+  it('takes morning, afternoon or flexible as the preferred time', () => {
+    for (const preferredTime of ['morning', 'afternoon', 'flexible']) {
+      expect(issues({ ...base, preferredTime }), preferredTime).toEqual([])
+    }
+    expect(issues({ ...base, preferredTime: 'midnight' })).toEqual([QUOTE_FIELD_MESSAGES.preferredTimeInvalid])
+  })
+  it('caps the street at 200 characters and refuses control characters in it', () => {
+    expect(issues({ ...base, street: 'a'.repeat(200) })).toEqual([])
+    expect(issues({ ...base, street: 'a'.repeat(201) })).toEqual([QUOTE_FIELD_MESSAGES.streetTooLong])
+    expect(issues({ ...base, street: '12 Oak\u202E St' })).toEqual([QUOTE_FIELD_MESSAGES.streetInvalidChars])
   })
 })
 
@@ -176,7 +210,7 @@ describe('control characters', () => {
 describe('submission envelope', () => {
   it('accepts a full envelope and drops unknown keys', () => {
     const out = v.parse(quoteSubmissionSchema, { ...envelope, company: '', extra: 'x' })
-    expect(out).toEqual({ ...envelope, company: '' })
+    expect(out).toEqual({ ...envelope, company: '', street: '', zip: '', preferredTime: '' })
   })
   it('optional fields may be absent or null', () => {
     expect(issues({ ...valid, idempotencyKey: 'abcdefgh' }, quoteSubmissionSchema)).toEqual([])
