@@ -64,6 +64,12 @@ export interface FunctionsDb {
     push?: boolean
     /** The site's salted hash of the visitor's address, when it has one. */
     ipHash?: string | null
+    /** Where and when: '' is "not given". */
+    street?: string
+    zip?: string
+    preferredTime?: string
+    /** outsideServiceArea(zip); null without a ZIP. */
+    outsideArea?: boolean | null
   }): Promise<RecordedLead>
   /** `kinds`: only rows this caller can deliver (null: every kind). */
   claimOutbox(
@@ -147,7 +153,9 @@ export function createPostgresDb(url: string): FunctionsDb {
         SELECT * FROM public.record_quote_request(
           ${lead.firstName}, ${lead.email}, ${lead.phone}, ${lead.idempotencyKey},
           ${lead.sourcePage ?? null}, ${lead.userAgent ?? null}, ${lead.spamReason ?? null},
-          ${lead.webhook === true}::boolean, ${lead.push === true}::boolean, ${lead.ipHash ?? null})`,
+          ${lead.webhook === true}::boolean, ${lead.push === true}::boolean, ${lead.ipHash ?? null},
+          ${lead.street ?? null}, ${lead.zip ?? null}, ${lead.preferredTime ?? null},
+          ${lead.outsideArea ?? null}::boolean)`,
       )
       return toRecorded(rows[0] as Row | undefined)
     },
@@ -222,6 +230,10 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
         p_webhook: lead.webhook === true,
         p_push: lead.push === true,
         p_ip_hash: lead.ipHash ?? null,
+        p_service_street: lead.street ?? null,
+        p_service_zip: lead.zip ?? null,
+        p_preferred_time: lead.preferredTime ?? null,
+        p_outside_area: lead.outsideArea ?? null,
       })
       return toRecorded(rows(data)[0])
     },
