@@ -122,6 +122,10 @@ describe('delivery by kind, written once', () => {
     phone: '916-555-0101',
     sourcePage: '/contact',
     createdAt: new Date('2026-11-24T12:00:00Z'),
+    street: null,
+    zip: null,
+    preferredTime: null,
+    outsideArea: null,
     ...extra,
   })
 

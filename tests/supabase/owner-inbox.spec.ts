@@ -27,9 +27,12 @@ describe('row level security for the inbox owner (PostgreSQL 15, claims as Postg
     applyMigrations(pg, { seed: false })
     psqlOk(
       pg,
-      `INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, source_page)
-       VALUES ('Dana', 'dana@example.com', '916-555-0150', 'new', 'owner-rls-dana-1', '/services/driveway-cleaning'),
-              ('Bot', 'bot@example.com', '916-555-0151', 'suspected_spam', 'owner-rls-bot-1', '/');
+      `INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, source_page,
+                                         service_street, service_zip, preferred_time, outside_area)
+       VALUES ('Dana', 'dana@example.com', '916-555-0150', 'new', 'owner-rls-dana-1', '/services/driveway-cleaning',
+               '12 Oak St', '95630', 'flexible', false),
+              ('Bot', 'bot@example.com', '916-555-0151', 'suspected_spam', 'owner-rls-bot-1', '/',
+               NULL, NULL, NULL, NULL);
        INSERT INTO public.inbox_owners (user_id) VALUES ('${OWNER_ID}');`,
       { user: 'supabase_admin' },
     )
@@ -43,14 +46,28 @@ describe('row level security for the inbox owner (PostgreSQL 15, claims as Postg
     const list = asUser(OWNER_ID, `SELECT jsonb_agg(to_jsonb(f)) FROM public.owner_inbox_leads() f;`)
     expect(list.ok, list.stderr).toBe(true)
     expect(JSON.parse(list.stdout)).toEqual([
-      expect.objectContaining({ first_name: 'Dana', email: 'dana@example.com', status: 'new', owner_note: null }),
+      expect.objectContaining({
+        first_name: 'Dana',
+        email: 'dana@example.com',
+        status: 'new',
+        owner_note: null,
+        service_street: '12 Oak St',
+        service_zip: '95630',
+        preferred_time: 'flexible',
+        outside_area: false,
+      }),
     ])
     const update = asUser(
       OWNER_ID,
       `SELECT to_jsonb(f) FROM public.owner_update_lead('${leadId}', 'quoted', 'Call after 5') f;`,
     )
     expect(update.ok, update.stderr).toBe(true)
-    expect(JSON.parse(update.stdout)).toMatchObject({ id: leadId, status: 'quoted', owner_note: 'Call after 5' })
+    expect(JSON.parse(update.stdout)).toMatchObject({
+      id: leadId,
+      status: 'quoted',
+      owner_note: 'Call after 5',
+      service_street: '12 Oak St',
+    })
     expect(queryJson(pg, `SELECT status, owner_note FROM public.quote_requests WHERE id = '${leadId}'`)).toEqual([
       { status: 'quoted', owner_note: 'Call after 5' },
     ])

@@ -15,9 +15,12 @@ beforeAll(async () => {
   local = await startLocalSupabase({ names: [], db: 'rest' })
   psqlOk(
     local.cluster,
-    `INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, source_page, spam_reason)
-     VALUES ('Dana', 'dana@example.com', '916-555-0150', 'new', 'owner-leads-dana-1', '/contact', NULL),
-            ('Bot', 'bot@example.com', '916-555-0151', 'suspected_spam', 'owner-leads-bot-1', '/', 'honeypot');`,
+    `INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, source_page, spam_reason,
+                                       service_street, service_zip, preferred_time, outside_area)
+     VALUES ('Dana', 'dana@example.com', '916-555-0150', 'new', 'owner-leads-dana-1', '/contact', NULL,
+             '12 Oak St', '95814', 'morning', true),
+            ('Bot', 'bot@example.com', '916-555-0151', 'suspected_spam', 'owner-leads-bot-1', '/', 'honeypot',
+             NULL, NULL, NULL, NULL);`,
     { user: 'supabase_admin' },
   )
 })
@@ -40,7 +43,15 @@ describe('the owner lead list on Supabase (local stand-in for PostgREST RPC: Pos
       ]),
     )
     const dana = (await store.list({ status: 'new' }))[0]!
-    expect(dana).toMatchObject({ first_name: 'Dana', email: 'dana@example.com', source_page: '/contact' })
+    expect(dana).toMatchObject({
+      first_name: 'Dana',
+      email: 'dana@example.com',
+      source_page: '/contact',
+      service_street: '12 Oak St',
+      service_zip: '95814',
+      preferred_time: 'morning',
+      outside_area: true,
+    })
     expect(await store.setStatus(dana.id, 'quoted')).toEqual({ id: dana.id, status: 'quoted' })
     expect(queryJson(local.cluster, `SELECT status FROM public.quote_requests WHERE first_name = 'Dana'`)).toEqual([
       { status: 'quoted' },

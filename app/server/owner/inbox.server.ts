@@ -11,6 +11,10 @@ export interface LeadRow {
   status: string
   source_page: string | null
   owner_note: string | null
+  service_street: string | null
+  service_zip: string | null
+  preferred_time: string | null
+  outside_area: boolean | null
 }
 
 export type ReviewRequestResult = 'queued' | 'already-sent' | 'not-won' | 'no-lead'
@@ -37,6 +41,10 @@ export function toInboxLead(row: LeadRow, review: { sentAt: string | Date | null
     note: row.owner_note ?? '',
     ...leadTopic(row.source_page),
     reviewRequest: review ? (review.sentAt ? 'sent' : 'queued') : 'none',
+    street: row.service_street ?? null,
+    zip: row.service_zip ?? null,
+    preferredTime: row.preferred_time ?? null,
+    outsideArea: typeof row.outside_area === 'boolean' ? row.outside_area : null,
   }
 }
 

@@ -101,6 +101,10 @@ function toClaimed(row: Row): ClaimedNotification {
     phone: String(row.phone),
     sourcePage: row.source_page == null ? null : String(row.source_page),
     createdAt: row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at)),
+    street: row.service_street == null ? null : String(row.service_street),
+    zip: row.service_zip == null ? null : String(row.service_zip),
+    preferredTime: row.preferred_time == null ? null : String(row.preferred_time),
+    outsideArea: typeof row.outside_area === 'boolean' ? row.outside_area : null,
   }
 }
 
