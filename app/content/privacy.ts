@@ -4,12 +4,12 @@ import { reviewsWidget } from './reviews-widget'
 
 export const privacyNotice = {
   heading: 'Privacy Notice',
-  effectiveDate: 'November 22, 2026',
+  effectiveDate: 'November 25, 2026',
   sections: [
     {
       heading: 'What we collect',
       paragraphs: [
-        'When you ask for a quote: your first name, e-mail address and phone number, the page you sent the form from, your browser’s description of itself (its user agent) and a salted hash of your internet address. We never store the address itself, and the hash cannot be turned back into it.',
+        'When you ask for a quote: your first name, e-mail address and phone number, the street address, ZIP code and time of day you give for the job if you give them, the page you sent the form from, your browser’s description of itself (its user agent) and a salted hash of your internet address. We never store the address itself, and the hash cannot be turned back into it.',
         'When you use the chat: the message you type, to answer it. Chat messages are not stored; when an AI service is set up to help answer, the message is sent to it for that answer only.',
         'The site sets no cookies and uses no analytics or advertising trackers.',
       ],
