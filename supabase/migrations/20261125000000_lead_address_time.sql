@@ -98,12 +98,15 @@ GRANT EXECUTE ON FUNCTION public.record_quote_request(
   text, text, text, text, text, text, text, boolean, boolean, text, text, text, text, boolean)
   TO service_role;
 
--- The readers: a new result column means a new function, so each is dropped and made again with its grants.
+-- The readers get new names (…_v2): an older migration's CREATE OR REPLACE of a name and arguments must still
+-- re-apply (tests/supabase/database.spec.ts), which it cannot over the same function with more result
+-- columns. The old ones are dropped; the callers use the new names.
 
 DROP FUNCTION IF EXISTS public.claim_quote_outbox(integer, integer, uuid, text[]);
 
--- As 20261123020000_lead_webhook_supabase.sql: send-quote-email's e-mail and webhook are built from these rows.
-CREATE OR REPLACE FUNCTION public.claim_quote_outbox(
+-- claim_quote_outbox of 20261123020000_lead_webhook_supabase.sql: send-quote-email builds its e-mail and
+-- webhook from these rows.
+CREATE OR REPLACE FUNCTION public.claim_quote_outbox_v2(
   p_limit    integer,
   p_lease_ms integer,
   p_prefer   uuid DEFAULT NULL,
@@ -149,13 +152,13 @@ AS $$
    ORDER BY (c.id = p_prefer) IS TRUE DESC, q.created_at
 $$;
 
-REVOKE ALL ON FUNCTION public.claim_quote_outbox(integer, integer, uuid, text[]) FROM PUBLIC, anon, authenticated;
-GRANT EXECUTE ON FUNCTION public.claim_quote_outbox(integer, integer, uuid, text[]) TO service_role;
+REVOKE ALL ON FUNCTION public.claim_quote_outbox_v2(integer, integer, uuid, text[]) FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION public.claim_quote_outbox_v2(integer, integer, uuid, text[]) TO service_role;
 
 DROP FUNCTION IF EXISTS public.owner_list_leads(timestamptz, text);
 
--- `npm run leads`, as 20261122180000_owner_lead_list.sql.
-CREATE OR REPLACE FUNCTION public.owner_list_leads(p_since timestamptz DEFAULT NULL, p_status text DEFAULT NULL)
+-- `npm run leads`: owner_list_leads of 20261122180000_owner_lead_list.sql.
+CREATE OR REPLACE FUNCTION public.owner_list_leads_v2(p_since timestamptz DEFAULT NULL, p_status text DEFAULT NULL)
 RETURNS TABLE (
   id             uuid,
   created_at     timestamptz,
@@ -183,14 +186,15 @@ AS $$
    ORDER BY q.created_at DESC, q.id
 $$;
 
-REVOKE ALL ON FUNCTION public.owner_list_leads(timestamptz, text) FROM PUBLIC, anon, authenticated;
-GRANT EXECUTE ON FUNCTION public.owner_list_leads(timestamptz, text) TO service_role;
+REVOKE ALL ON FUNCTION public.owner_list_leads_v2(timestamptz, text) FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION public.owner_list_leads_v2(timestamptz, text) TO service_role;
 
 DROP FUNCTION IF EXISTS public.owner_inbox_leads(integer);
 DROP FUNCTION IF EXISTS public.owner_update_lead(uuid, text, text);
 
--- The inbox, as 20261123110000_owner_inbox_supabase.sql: row level security still decides what the caller gets.
-CREATE OR REPLACE FUNCTION public.owner_inbox_leads(p_limit integer DEFAULT 200)
+-- The inbox: owner_inbox_leads of 20261123110000_owner_inbox_supabase.sql; row level security still decides
+-- what the caller gets.
+CREATE OR REPLACE FUNCTION public.owner_inbox_leads_v2(p_limit integer DEFAULT 200)
 RETURNS TABLE (
   id             uuid,
   created_at     timestamptz,
@@ -219,7 +223,7 @@ AS $$
 $$;
 
 -- It answers with the lead as the inbox shows it, so the saved card keeps its address.
-CREATE OR REPLACE FUNCTION public.owner_update_lead(p_id uuid, p_status text, p_note text)
+CREATE OR REPLACE FUNCTION public.owner_update_lead_v2(p_id uuid, p_status text, p_note text)
 RETURNS TABLE (
   id             uuid,
   created_at     timestamptz,
@@ -246,11 +250,11 @@ AS $$
 $$;
 
 REVOKE ALL ON FUNCTION
-  public.owner_inbox_leads(integer),
-  public.owner_update_lead(uuid, text, text)
+  public.owner_inbox_leads_v2(integer),
+  public.owner_update_lead_v2(uuid, text, text)
   FROM PUBLIC, anon;
 
 GRANT EXECUTE ON FUNCTION
-  public.owner_inbox_leads(integer),
-  public.owner_update_lead(uuid, text, text)
+  public.owner_inbox_leads_v2(integer),
+  public.owner_update_lead_v2(uuid, text, text)
   TO authenticated, service_role;

@@ -43,7 +43,7 @@ describe('row level security for the inbox owner (PostgreSQL 15, claims as Postg
   const asUser = (sub: string, sql: string) => psql(pg, claims(sub) + sql, { role: 'authenticated' })
 
   it('the owner reads the inbox (spam left out) and changes a status and a note', () => {
-    const list = asUser(OWNER_ID, `SELECT jsonb_agg(to_jsonb(f)) FROM public.owner_inbox_leads() f;`)
+    const list = asUser(OWNER_ID, `SELECT jsonb_agg(to_jsonb(f)) FROM public.owner_inbox_leads_v2() f;`)
     expect(list.ok, list.stderr).toBe(true)
     expect(JSON.parse(list.stdout)).toEqual([
       expect.objectContaining({
@@ -59,7 +59,7 @@ describe('row level security for the inbox owner (PostgreSQL 15, claims as Postg
     ])
     const update = asUser(
       OWNER_ID,
-      `SELECT to_jsonb(f) FROM public.owner_update_lead('${leadId}', 'quoted', 'Call after 5') f;`,
+      `SELECT to_jsonb(f) FROM public.owner_update_lead_v2('${leadId}', 'quoted', 'Call after 5') f;`,
     )
     expect(update.ok, update.stderr).toBe(true)
     expect(JSON.parse(update.stdout)).toMatchObject({
@@ -78,15 +78,15 @@ describe('row level security for the inbox owner (PostgreSQL 15, claims as Postg
     expect(asUser(OWNER_ID, `DELETE FROM public.quote_requests;`).stderr).toMatch(/42501/)
     expect(asUser(OWNER_ID, `SELECT * FROM public.inbox_owners;`).stderr).toMatch(/42501/)
     expect(asUser(OWNER_ID, `SELECT * FROM public.quote_outbox;`).stderr).toMatch(/42501/)
-    const archived = asUser(OWNER_ID, `SELECT count(*) FROM public.owner_update_lead('${leadId}', 'archived', '');`)
+    const archived = asUser(OWNER_ID, `SELECT count(*) FROM public.owner_update_lead_v2('${leadId}', 'archived', '');`)
     expect(archived.stdout).toBe('0')
   })
 
   it('another signed-in user sees no lead and changes nothing', () => {
-    expect(asUser(OTHER_ID, `SELECT count(*) FROM public.owner_inbox_leads();`).stdout).toBe('0')
+    expect(asUser(OTHER_ID, `SELECT count(*) FROM public.owner_inbox_leads_v2();`).stdout).toBe('0')
     expect(asUser(OTHER_ID, `SELECT count(*) FROM public.quote_requests;`).stdout).toBe('0')
     expect(
-      asUser(OTHER_ID, `SELECT count(*) FROM public.owner_update_lead('${leadId}', 'lost', 'mine now');`).stdout,
+      asUser(OTHER_ID, `SELECT count(*) FROM public.owner_update_lead_v2('${leadId}', 'lost', 'mine now');`).stdout,
     ).toBe('0')
     expect(asUser(OTHER_ID, `UPDATE public.quote_requests SET status = 'lost' RETURNING id;`).stdout).toBe('')
     expect(asUser(OTHER_ID, `INSERT INTO public.inbox_owners (user_id) VALUES ('${OTHER_ID}');`).stderr).toMatch(
@@ -101,8 +101,8 @@ describe('row level security for the inbox owner (PostgreSQL 15, claims as Postg
 
   it('anon, even with the owner claims, can neither call the inbox functions nor read leads', () => {
     const anon = (sql: string) => psql(pg, claims(OWNER_ID) + sql, { role: 'anon' })
-    expect(anon(`SELECT * FROM public.owner_inbox_leads();`).stderr).toMatch(/42501: permission denied for function/)
-    expect(anon(`SELECT * FROM public.owner_update_lead('${leadId}', 'won', '');`).stderr).toMatch(/42501/)
+    expect(anon(`SELECT * FROM public.owner_inbox_leads_v2();`).stderr).toMatch(/42501: permission denied for function/)
+    expect(anon(`SELECT * FROM public.owner_update_lead_v2('${leadId}', 'won', '');`).stderr).toMatch(/42501/)
     expect(anon(`SELECT * FROM public.quote_requests;`).stderr).toMatch(/42501/)
   })
 })

@@ -1,5 +1,5 @@
 /**
- * `npm run leads` on Supabase: the owner's service role key calls owner_list_leads / owner_set_lead_status
+ * `npm run leads` on Supabase: the owner's service role key calls owner_list_leads_v2 / owner_set_lead_status
  * through RPC. PostgREST cannot run here: a LOCAL STAND-IN for its RPC endpoint runs them on PostgreSQL 15.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -65,7 +65,7 @@ describe('the owner lead list on Supabase (local stand-in for PostgREST RPC: Pos
 
   it('the public anon key can neither list leads nor change them', async () => {
     const headers = { apikey: local.keys.anon, Authorization: `Bearer ${local.keys.anon}` }
-    const list = await callFunction(`${local.url}/rest/v1/rpc/owner_list_leads`, {}, headers)
+    const list = await callFunction(`${local.url}/rest/v1/rpc/owner_list_leads_v2`, {}, headers)
     expect(list.status).toBe(401)
     expect(JSON.stringify(list.json)).not.toContain('dana@example.com')
     const change = await callFunction(

@@ -63,7 +63,7 @@ async function withReviews(sql: Sql, rows: LeadRow[], caller: OwnerCaller): Prom
 
 /** Spam and archived leads stay in `npm run leads`. */
 export async function listInbox(sql: Sql, caller: OwnerCaller, limit = 200): Promise<InboxLead[]> {
-  const rows = await sql.callSql<LeadRow[]>('owner_inbox_leads', { p_limit: limit }, caller, 'rows')
+  const rows = await sql.callSql<LeadRow[]>('owner_inbox_leads_v2', { p_limit: limit }, caller, 'rows')
   return withReviews(sql, rows, caller)
 }
 
@@ -75,7 +75,7 @@ export async function updateLead(
   change: { status: OwnerStatus; note: string },
 ): Promise<InboxLead | null> {
   const rows = await sql.callSql<LeadRow[]>(
-    'owner_update_lead',
+    'owner_update_lead_v2',
     { p_id: id, p_status: change.status, p_note: change.note },
     caller,
     'rows',

@@ -93,7 +93,7 @@ export function toOwnerLeads(rows: readonly Record<string, unknown>[]): OwnerLea
 }
 
 export async function listLeadsIn(db: PGlite, filter: LeadFilter): Promise<OwnerLead[]> {
-  const result = await db.query<Record<string, unknown>>(`SELECT * FROM public.owner_list_leads($1, $2)`, [
+  const result = await db.query<Record<string, unknown>>(`SELECT * FROM public.owner_list_leads_v2($1, $2)`, [
     filter.since ?? null,
     filter.status ?? null,
   ])

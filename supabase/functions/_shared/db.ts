@@ -166,7 +166,7 @@ export function createPostgresDb(url: string): FunctionsDb {
     async claimOutbox(limit, leaseMs, prefer = null, kinds = null) {
       const rows = await asServiceRole(
         (tx) => tx`
-        SELECT * FROM public.claim_quote_outbox(${limit}::int, ${leaseMs}::int, ${prefer}::uuid,
+        SELECT * FROM public.claim_quote_outbox_v2(${limit}::int, ${leaseMs}::int, ${prefer}::uuid,
           ${kinds ? tx.array(kinds) : null}::text[])`,
       )
       return (rows as unknown as Row[]).map(toClaimed)
@@ -243,7 +243,7 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
     },
     async claimOutbox(limit, leaseMs, prefer = null, kinds = null) {
       const args = { p_limit: limit, p_lease_ms: leaseMs, p_prefer: prefer, p_kinds: kinds }
-      return rows(await rpc('claim_quote_outbox', args)).map(toClaimed)
+      return rows(await rpc('claim_quote_outbox_v2', args)).map(toClaimed)
     },
     async finishOutbox(outboxId, error, retryMs) {
       await rpc('finish_quote_outbox', { p_outbox_id: outboxId, p_error: error, p_retry_ms: retryMs })
