@@ -25,6 +25,7 @@ import {
 } from '../../app/server/backend/owner-mail.server'
 import { createFormTokens } from '../../app/server/quote/form-token.server'
 import { createQuoteService, type QuoteService } from '../../app/server/quote/quote-service.server'
+import { outsideServiceArea } from '../../app/server/quote/lead-fields.server'
 import { captureLog } from '../support/log-capture'
 import { freePort, noOwnerSide, outboxDrained, startSmtp, useTempDirs, type TestSmtp } from './helpers'
 import { parseRuntimeConfig } from '../../app/server/config.server'
@@ -627,6 +628,9 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
         fc.string(),
         fc.integer(),
       ),
+      street: mostly(fc.oneof(fc.constant(''), fc.string({ maxLength: 200 })), fc.string({ minLength: 201 })),
+      zip: mostly(fc.oneof(fc.constant(''), fc.stringMatching(/^[0-9]{5}(-[0-9]{4})?$/)), fc.string()),
+      preferredTime: mostly(fc.constantFrom('', 'morning', 'afternoon', 'flexible'), fc.string()),
       idempotencyKey: mostly(fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/), fc.string()),
       formToken: mostly(
         fc.integer({ min: 3000, max: 600_000 }).map((age) => formTokens.issue(Date.now() - age)),
@@ -659,15 +663,30 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
       { numRuns: 400 },
     )
     const db = await backend.db()
-    const rows = await db.query<{ first_name: string; email: string; phone: string }>(
-      'SELECT first_name, email, phone FROM quote_requests',
-    )
+    const rows = await db.query<{
+      first_name: string
+      email: string
+      phone: string
+      service_street: string | null
+      service_zip: string | null
+      preferred_time: string | null
+      outside_area: boolean | null
+    }>(`SELECT first_name, email, phone, service_street, service_zip, preferred_time, outside_area FROM quote_requests`)
     console.log(`[property] accepted=${ok} stored=${rows.rows.length} rejected=${JSON.stringify([...statuses])}`)
     for (const row of rows.rows) {
-      const parsed = v.safeParse(quoteRequestSchema, { firstName: row.first_name, email: row.email, phone: row.phone })
+      // A stored NULL is the form's "not given" ('').
+      const stored = {
+        firstName: row.first_name,
+        email: row.email,
+        phone: row.phone,
+        street: row.service_street ?? '',
+        zip: row.service_zip ?? '',
+        preferredTime: row.preferred_time ?? '',
+      }
+      const parsed = v.safeParse(quoteRequestSchema, stored)
       expect(parsed.success, JSON.stringify(row)).toBe(true)
-      if (parsed.success)
-        expect(parsed.output).toEqual({ firstName: row.first_name, email: row.email, phone: row.phone })
+      if (parsed.success) expect(parsed.output).toEqual(stored)
+      expect(row.outside_area, JSON.stringify(row)).toBe(stored.zip ? outsideServiceArea(stored.zip) : null)
     }
     expect(rows.rows.length).toBeGreaterThan(0)
     expect(rows.rows.length).toBeLessThanOrEqual(ok)
