@@ -1,7 +1,8 @@
 -- Where and when: a lead may carry the service street, its ZIP and a preferred time of day, all optional.
 -- outside_area says the ZIP is none of the served cities' (app/content/cities.ts); the caller works it out
 -- with the shared outsideServiceArea() and it is stored, so the e-mail, inbox, list and webhook agree. Such a
--- lead is kept and flagged, never refused. Every function that hands a lead to the owner returns the four.
+-- lead is kept and flagged, never refused. Every function that hands a lead to the owner returns the four
+-- (docs/decisions/045-lead-address-and-time.md).
 
 ALTER TABLE public.quote_requests
   ADD COLUMN IF NOT EXISTS service_street text

@@ -3,7 +3,7 @@ import { cities } from '../../content/cities'
 
 const servedZipCodes: ReadonlySet<string> = new Set(cities.flatMap((city) => city.zipCodes))
 
-/** Null when no ZIP was given. Never a refusal: the owner decides whether to drive out (docs/product.md). */
+/** Null when no ZIP was given. Never a refusal: the owner decides whether to drive out (decision 045). */
 export function outsideServiceArea(zip: string | null | undefined): boolean | null {
   // A ZIP+4 counts by its first five digits.
   const five = zip?.trim().slice(0, 5)
