@@ -15,7 +15,7 @@ import { OWNER_TEXTS, REVIEW_TEXTS, SIGN_IN_TEXTS } from '~/lib/owner-lead'
 import { localCertificate, phoneKeys, startPushService } from '../tests/support/push-service'
 import { violationList, wcagAudit } from './support/axe'
 import { holdRequests } from './support/hold-requests'
-import { fillQuoteFields, openInteractiveQuoteForm, type QuoteFields } from './support/quote-form'
+import { fillQuoteFields, openInteractiveQuoteForm, renderedFormToken, type QuoteFields } from './support/quote-form'
 import { startSupabaseStub } from './support/supabase-stub'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
@@ -89,6 +89,20 @@ async function sendQuote(page: Page, url: string, fields: QuoteFields) {
   await page.clock.fastForward(4_000)
   await form.getByRole('button', { name: 'Get My Free Quote' }).click()
   await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+}
+
+/** A quote posted as the page's plain form does it, with the optional address and time the form may send. */
+async function postQuote(
+  page: Page,
+  server: SiteServer,
+  fields: QuoteFields & { street?: string; zip?: string; preferredTime?: string },
+) {
+  const answer = await page.request.post(`${server.url}/quote-request`, {
+    form: { ...fields, sourcePage: '/contact', formToken: await renderedFormToken(`${server.url}/contact`) },
+    headers: { Origin: server.url },
+    maxRedirects: 0,
+  })
+  expect(answer.headers()['location']).toBe('/quote-request?status=sent')
 }
 
 test('the owner signs in once by e-mailed link and works the inbox; nothing without a session', async ({
@@ -369,6 +383,51 @@ test('a status and note chosen before the scripts ran are the ones Save stores',
   }
 })
 
+test('a card shows the service address as a map link in a new tab, the preferred time and an outside-area ZIP', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const server = await startSiteServer(ownerEnv())
+  try {
+    const away = { street: '4821 Elm Ridge Way', zip: '95814', preferredTime: 'morning' }
+    await postQuote(page, server, { firstName: 'Rosa', email: 'rosa@example.com', phone: '916-555-0142', ...away })
+    await postQuote(page, server, { firstName: 'Fern', email: 'fern@example.com', phone: '916-555-0143', zip: '95630' })
+    await postQuote(page, server, { firstName: 'Bare', email: 'bare@example.com', phone: '916-555-0144' })
+    const elsewhere: string[] = []
+    page.on('request', (request) => {
+      if (!request.url().startsWith(server.url)) elsewhere.push(request.url())
+    })
+    await openOwnerLink(page, server)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+
+    const rosa = page.getByRole('article').filter({ hasText: 'Rosa' })
+    const map = rosa.getByRole('link', { name: '4821 Elm Ridge Way, 95814 (map, opens in a new tab)' })
+    await expect(map).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=4821%20Elm%20Ridge%20Way%2C%2095814',
+    )
+    await expect(map).toHaveAttribute('target', '_blank')
+    await expect(map).toHaveAttribute('rel', /noopener/)
+    await expect(rosa).toContainText(OWNER_TEXTS.outsideArea)
+    await expect(rosa).toContainText('Best time: Morning')
+
+    // Folsom's ZIP: a map link to the ZIP alone, and no flag.
+    const fern = page.getByRole('article').filter({ hasText: 'Fern' })
+    await expect(fern.getByRole('link', { name: /^95630 \(map/ })).toBeVisible()
+    await expect(fern).not.toContainText(OWNER_TEXTS.outsideArea)
+    await expect(fern).not.toContainText('Best time')
+
+    const bare = page.getByRole('article').filter({ hasText: 'Bare' })
+    await expect(bare.getByRole('link')).toHaveText(['Call', 'Text', 'E-mail'])
+    await expect(bare).not.toContainText(OWNER_TEXTS.outsideArea)
+    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+    // No map loads with the inbox: Google hears of the address only when the owner taps it.
+    expect(elsewhere).toEqual([])
+  } finally {
+    await server.stop()
+  }
+})
+
 test('a public page loads no owner script, manifest or service worker', async ({ page }) => {
   const requested: string[] = []
   page.on('request', (request) => requested.push(new URL(request.url()).pathname))
@@ -422,10 +481,24 @@ test('@mobile the inbox fits a phone: no sideways scroll, thumb-sized contact li
       email: 'phoebe@example.com',
       phone: '916-555-0199',
     })
+    // The longest street the form takes, with no space to break at, beside the flag.
+    await postQuote(page, server, {
+      firstName: 'Wilhelmina',
+      email: 'wilhelmina@example.com',
+      phone: '916-555-0198',
+      street: `1${'9'.repeat(199)}`,
+      zip: '95814-1234',
+      preferredTime: 'afternoon',
+    })
     await openOwnerLink(page, server)
     await page.getByRole('button', { name: 'Sign in' }).click()
     const card = page.getByRole('article').filter({ hasText: 'Phoebe' })
     await expect(card).toContainText('Quote request in Folsom')
+    const far = page.getByRole('article').filter({ hasText: 'Wilhelmina' })
+    await expect(far).toContainText(OWNER_TEXTS.outsideArea)
+    expect(
+      (await far.getByRole('link', { name: /map, opens in a new tab/ }).boundingBox())!.height,
+    ).toBeGreaterThanOrEqual(44)
     for (const name of ['Call', 'Text', 'E-mail']) {
       const box = (await card.getByRole('link', { name }).boundingBox())!
       expect(box.height).toBeGreaterThanOrEqual(44)

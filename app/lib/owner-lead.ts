@@ -1,6 +1,7 @@
 /** Shared with the browser: no server imports. */
 import { serviceList } from '~/content/service-list'
 import { cityNames, citySlugs, type CitySlug } from '~/content/service-areas'
+import type { PreferredTime } from './quote-schema'
 
 export const OWNER_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const
 export type OwnerStatus = (typeof OWNER_STATUSES)[number]
@@ -18,6 +19,32 @@ export interface InboxLead {
   service: string | null
   city: string | null
   reviewRequest: 'none' | 'queued' | 'sent'
+  /** Where and when, null when not given; outsideArea is null without a ZIP. */
+  street: string | null
+  zip: string | null
+  preferredTime: string | null
+  outsideArea: boolean | null
+}
+
+export const PREFERRED_TIME_TEXTS: Record<PreferredTime, string> = {
+  morning: 'Morning',
+  afternoon: 'Afternoon',
+  flexible: 'Flexible',
+}
+
+/** '' for none, and for a value the form never offered. */
+export function preferredTimeText(value: string | null | undefined): string {
+  return value && Object.hasOwn(PREFERRED_TIME_TEXTS, value) ? PREFERRED_TIME_TEXTS[value as PreferredTime] : ''
+}
+
+/** "12 Oak St, 95630", either part alone, or '' when neither was given. */
+export function serviceAddress(street: string | null | undefined, zip: string | null | undefined): string {
+  return [street?.trim(), zip?.trim()].filter(Boolean).join(', ')
+}
+
+/** A plain search link: no map script, and nothing is asked of Google until the owner taps it. */
+export function mapUrl(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
 }
 
 export function leadTopic(sourcePage: string | null): { service: string | null; city: string | null } {
@@ -69,6 +96,7 @@ export const REVIEW_TEXTS = {
 export const OWNER_TEXTS = {
   unconfigured: 'The inbox is off: set OWNER_SESSION_SECRET on the server to turn it on.',
   empty: 'No leads yet.',
+  outsideArea: 'Outside the usual area',
   alertsOn: 'Alerts are on for this phone.',
   alertsBlocked: 'This browser blocks notifications for the inbox. Allow them in its settings.',
 } as const

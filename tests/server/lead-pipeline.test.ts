@@ -25,6 +25,7 @@ import {
 } from '../../app/server/backend/owner-mail.server'
 import { createFormTokens } from '../../app/server/quote/form-token.server'
 import { createQuoteService, type QuoteService } from '../../app/server/quote/quote-service.server'
+import { outsideServiceArea } from '../../app/server/quote/lead-fields.server'
 import { captureLog } from '../support/log-capture'
 import { freePort, noOwnerSide, outboxDrained, startSmtp, useTempDirs, type TestSmtp } from './helpers'
 import { parseRuntimeConfig } from '../../app/server/config.server'
@@ -131,6 +132,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     expect(m.text).toContain('Page:     /services?tab=driveway')
     expect(m.text).toContain(`Reference: ${String(row.id)}`)
     expect(m.text).toMatch(/Received: .*20\d\d.*\(Pacific time\)/)
+    expect(m.text).not.toMatch(/Address:|Map:|Best time:/)
     expect(m.headers.get('x-quote-request-id')).toBe(row.id)
     // Visitor input appears in no header other than Subject and Reply-To.
     for (const line of m.headerLines) {
@@ -257,12 +259,89 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
 
     expect((await svc.handle({ ...payload, phone: '916-555-0111' }, meta, backend)).status).toBe(200)
     expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(2)
+    // A corrected address is a changed form too: the owner gets it rather than a "duplicate" of the old one.
+    const placed = { ...payload, street: '12 Oak St', zip: '95630' }
+    expect((await svc.handle(placed, meta, backend)).status).toBe(200)
+    expect((await svc.handle({ ...placed, zip: '95662' }, meta, backend)).status).toBe(200)
+    expect((await svc.handle(placed, meta, backend)).status).toBe(200)
+    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(4)
 
     await (await backend.outbox()).drain()
-    expect(mail.received).toHaveLength(2)
+    expect(mail.received).toHaveLength(4)
     expect((await svc.handle(payload, meta, backend)).status).toBe(200)
     await (await backend.outbox()).drain()
-    expect(mail.received).toHaveLength(2)
+    expect(mail.received).toHaveLength(4)
+  })
+
+  it("the service address, the preferred time and an outside-the-usual-area ZIP reach the owner's e-mail", async () => {
+    const mail = await smtp()
+    const backend = embedded(await tempDir(), { SMTP_URL: mail.url })
+    const svc = service()
+    const away = { firstName: 'Rosa', street: ' 4821 Elm Ridge Way ', zip: '95814', preferredTime: 'morning' }
+    expect((await svc.handle(lead(away), meta, backend)).status).toBe(200)
+    // Folsom's ZIP+4: one of the cities we serve, so no flag.
+    const near = { firstName: 'Fern', street: '', zip: '95630-1234', preferredTime: 'flexible' }
+    expect((await svc.handle(lead(near), meta, backend)).status).toBe(200)
+    expect((await svc.handle(lead({ firstName: 'Plain' }), meta, backend)).status).toBe(200)
+
+    const db = await backend.db()
+    const stored = await db.query(
+      'SELECT first_name, service_street, service_zip, preferred_time, outside_area FROM quote_requests ORDER BY first_name',
+    )
+    expect(stored.rows).toEqual([
+      {
+        first_name: 'Fern',
+        service_street: null,
+        service_zip: '95630-1234',
+        preferred_time: 'flexible',
+        outside_area: false,
+      },
+      { first_name: 'Plain', service_street: null, service_zip: null, preferred_time: null, outside_area: null },
+      {
+        first_name: 'Rosa',
+        service_street: '4821 Elm Ridge Way',
+        service_zip: '95814',
+        preferred_time: 'morning',
+        outside_area: true,
+      },
+    ])
+
+    expect(await (await backend.outbox()).drain()).toMatchObject({ sent: 3, failed: 0 })
+    const text = (name: string) => mail.received.find(({ mail: m }) => m.subject?.endsWith(name))?.mail.text ?? ''
+    expect(text('Rosa')).toContain('Address:  4821 Elm Ridge Way, 95814\n')
+    expect(text('Rosa')).toContain('Area:     Outside the usual area')
+    expect(text('Rosa')).toContain(
+      'Map:      https://www.google.com/maps/search/?api=1&query=4821%20Elm%20Ridge%20Way%2C%2095814\n',
+    )
+    expect(text('Rosa')).toContain('Best time: Morning\n')
+    expect(text('Fern')).toContain('Address:  95630-1234\n')
+    expect(text('Fern')).toContain('Best time: Flexible\n')
+    expect(text('Fern')).not.toContain('Outside the usual area')
+    // Nothing given, nothing extra: the e-mail is as it was before addresses.
+    expect(text('Plain')).toContain('Phone:    (916) 555-0199\nPage:     /services?tab=driveway\n')
+    expect(text('Plain')).not.toMatch(/Address:|Area:|Map:|Best time:/)
+    // The street is body text only: never in a header.
+    for (const { mail: m } of mail.received) {
+      for (const line of m.headerLines) expect(line.line).not.toMatch(/Elm Ridge|95814/)
+    }
+  })
+
+  it('refuses a ZIP that is not five digits or ZIP+4, and a time the form never offers, naming the field', async () => {
+    const backend = embedded(await tempDir(), {})
+    const svc = service()
+    expect((await svc.handle(lead({ zip: '9563' }), meta, backend)).body).toMatchObject({
+      success: false,
+      field: 'zip',
+    })
+    expect((await svc.handle(lead({ preferredTime: 'night' }), meta, backend)).body).toMatchObject({
+      success: false,
+      field: 'preferredTime',
+    })
+    expect((await svc.handle(lead({ street: 'Elm\r\nBcc: x@y.example' }), meta, backend)).body).toMatchObject({
+      success: false,
+      field: 'street',
+    })
+    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(0)
   })
 
   it('honeypot and too-fast submissions are stored flagged, not e-mailed, and the visitor sees success', async () => {
@@ -549,6 +628,9 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
         fc.string(),
         fc.integer(),
       ),
+      street: mostly(fc.oneof(fc.constant(''), fc.string({ maxLength: 200 })), fc.string({ minLength: 201 })),
+      zip: mostly(fc.oneof(fc.constant(''), fc.stringMatching(/^[0-9]{5}(-[0-9]{4})?$/)), fc.string()),
+      preferredTime: mostly(fc.constantFrom('', 'morning', 'afternoon', 'flexible'), fc.string()),
       idempotencyKey: mostly(fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/), fc.string()),
       formToken: mostly(
         fc.integer({ min: 3000, max: 600_000 }).map((age) => formTokens.issue(Date.now() - age)),
@@ -581,15 +663,30 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
       { numRuns: 400 },
     )
     const db = await backend.db()
-    const rows = await db.query<{ first_name: string; email: string; phone: string }>(
-      'SELECT first_name, email, phone FROM quote_requests',
-    )
+    const rows = await db.query<{
+      first_name: string
+      email: string
+      phone: string
+      service_street: string | null
+      service_zip: string | null
+      preferred_time: string | null
+      outside_area: boolean | null
+    }>(`SELECT first_name, email, phone, service_street, service_zip, preferred_time, outside_area FROM quote_requests`)
     console.log(`[property] accepted=${ok} stored=${rows.rows.length} rejected=${JSON.stringify([...statuses])}`)
     for (const row of rows.rows) {
-      const parsed = v.safeParse(quoteRequestSchema, { firstName: row.first_name, email: row.email, phone: row.phone })
+      // A stored NULL is the form's "not given" ('').
+      const stored = {
+        firstName: row.first_name,
+        email: row.email,
+        phone: row.phone,
+        street: row.service_street ?? '',
+        zip: row.service_zip ?? '',
+        preferredTime: row.preferred_time ?? '',
+      }
+      const parsed = v.safeParse(quoteRequestSchema, stored)
       expect(parsed.success, JSON.stringify(row)).toBe(true)
-      if (parsed.success)
-        expect(parsed.output).toEqual({ firstName: row.first_name, email: row.email, phone: row.phone })
+      if (parsed.success) expect(parsed.output).toEqual(stored)
+      expect(row.outside_area, JSON.stringify(row)).toBe(stored.zip ? outsideServiceArea(stored.zip) : null)
     }
     expect(rows.rows.length).toBeGreaterThan(0)
     expect(rows.rows.length).toBeLessThanOrEqual(ok)

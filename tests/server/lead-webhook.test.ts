@@ -9,6 +9,7 @@ import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
 import { createEmbeddedBackend, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
 import { ConfigError, parseRuntimeConfig } from '../../app/server/config.server'
+import { leadWebhookBody } from '../../app/server/quote/lead-webhook.server'
 import { useTempDirs, testLead, useCleanup } from './helpers'
 
 const tempDir = useTempDirs()
@@ -50,7 +51,9 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
       outbox: { backoffMs: () => 0 },
     })
     cleanup.push(() => backend.close())
-    const stored = await backend.submitQuote(testLead('Hook'))
+    const stored = await backend.submitQuote(
+      testLead('Hook', { street: '4821 Elm Ridge Way', zip: '95814', preferredTime: 'morning', outsideArea: true }),
+    )
     await backend.submitQuote(testLead('Spammy', { status: 'suspected_spam', spamReason: 'honeypot' }))
 
     const outbox = await backend.outbox()
@@ -75,6 +78,10 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
       email: 'hook@example.com',
       phone: '916-555-0101',
       source_page: '/contact',
+      service_street: '4821 Elm Ridge Way',
+      service_zip: '95814',
+      preferred_time: 'morning',
+      outside_area: true,
     })
     expect(() =>
       new Webhook(`whsec_${randomBytes(32).toString('base64')}`).verify(delivered.body, delivered.headers),
@@ -88,6 +95,23 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
       { kind: 'lead_webhook', sent: true, attempts: 2 },
       { kind: 'owner_notification', sent: true, attempts: 1 },
     ])
+  })
+
+  it('sends the address keys as null for a lead that gave none, so a receiver always finds them', () => {
+    const body = leadWebhookBody({
+      id: 'lead-1',
+      createdAt: new Date('2026-11-25T00:00:00Z'),
+      firstName: 'Bare',
+      email: 'bare@example.com',
+      phone: '916-555-0101',
+      sourcePage: null,
+    })
+    expect(JSON.parse(body).data).toMatchObject({
+      service_street: null,
+      service_zip: null,
+      preferred_time: null,
+      outside_area: null,
+    })
   })
 
   it('without LEAD_WEBHOOK_URL no webhook is queued', async () => {

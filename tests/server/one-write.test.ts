@@ -45,7 +45,8 @@ describe('storing a lead (embedded)', { timeout: 120_000 }, () => {
   it('goes through record_quote_request, the function send-quote-email calls: without it no lead is stored', async () => {
     const { backend, db } = await open()
     await db.exec(
-      `ALTER FUNCTION public.record_quote_request(text, text, text, text, text, text, text, boolean, boolean, text)
+      `ALTER FUNCTION public.record_quote_request(
+           text, text, text, text, text, text, text, boolean, boolean, text, text, text, text, boolean)
          RENAME TO record_quote_request_elsewhere`,
     )
     await expect(backend.submitQuote(testLead('Nobody'))).rejects.toThrow(/record_quote_request/)
@@ -121,6 +122,10 @@ describe('delivery by kind, written once', () => {
     phone: '916-555-0101',
     sourcePage: '/contact',
     createdAt: new Date('2026-11-24T12:00:00Z'),
+    street: null,
+    zip: null,
+    preferredTime: null,
+    outsideArea: null,
     ...extra,
   })
 

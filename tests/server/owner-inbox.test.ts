@@ -9,6 +9,7 @@ import type { SubmitQuoteResult } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import { embeddedOwnerId } from '../../app/server/backend/embedded-owner.server'
 import { listInbox, requestReview, updateLead } from '../../app/server/owner/inbox.server'
+import type { InboxLead } from '../../app/lib/owner-lead'
 import {
   consumeSignInToken,
   hashToken,
@@ -187,13 +188,30 @@ describe('the inbox', { timeout: 120_000 }, () => {
     const older = await backend.submitQuote(testLead('Olive', { sourcePage: '/city/folsom' }))
     await backend.submitQuote(testLead('Spam', { status: 'suspected_spam', spamReason: 'honeypot' }))
     await db.query(`UPDATE quote_requests SET created_at = now() - interval '1 hour' WHERE first_name = 'Olive'`)
-    await backend.submitQuote(testLead('Nora', { sourcePage: '/services?tab=roof' }))
+    await backend.submitQuote(
+      testLead('Nora', {
+        sourcePage: '/services?tab=roof',
+        street: '4821 Elm Ridge Way',
+        zip: '95814',
+        preferredTime: 'afternoon',
+        outsideArea: true,
+      }),
+    )
 
     const leads = await listInbox(backend, ownerCaller)
     expect(leads.map((entry) => [entry.firstName, entry.service, entry.city])).toEqual([
       ['Nora', 'Roof Cleaning', null],
       ['Olive', null, 'Folsom'],
     ])
+    const place = (entry: InboxLead | null | undefined) =>
+      entry && [entry.street, entry.zip, entry.preferredTime, entry.outsideArea]
+    expect(leads.map(place)).toEqual([
+      ['4821 Elm Ridge Way', '95814', 'afternoon', true],
+      [null, null, null, null],
+    ])
+    // A saved card keeps its address: the update answers with the whole lead.
+    const nora = await updateLead(backend, ownerCaller, leads[0]!.id, { status: 'quoted', note: '' })
+    expect(place(nora)).toEqual(['4821 Elm Ridge Way', '95814', 'afternoon', true])
     const updated = await updateLead(backend, ownerCaller, idOf(older), {
       status: 'contacted',
       note: 'Call after 5 pm',

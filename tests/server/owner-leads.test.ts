@@ -53,15 +53,31 @@ describe('the lead list as CSV', () => {
     status: 'new',
     source_page: '/contact',
     spam_reason: null,
+    service_street: null,
+    service_zip: null,
+    preferred_time: null,
+    outside_area: null,
   }
 
   it('has a header row, then one line per lead, with the spam reason where there is one', () => {
     const csv = leadsCsv([base, { ...base, first_name: 'Bot', status: 'suspected_spam', spam_reason: 'honeypot' }])
     expect(csv.split('\r\n')).toEqual([
-      'created_at,first_name,email,phone,status,source_page,spam_reason,id',
-      `2026-11-22T17:00:00.000Z,Ann,ann@example.com,916-555-0101,new,/contact,,${base.id}`,
-      `2026-11-22T17:00:00.000Z,Bot,ann@example.com,916-555-0101,suspected_spam,/contact,honeypot,${base.id}`,
+      'created_at,first_name,email,phone,service_street,service_zip,preferred_time,outside_area,status,source_page,spam_reason,id',
+      `2026-11-22T17:00:00.000Z,Ann,ann@example.com,916-555-0101,,,,,new,/contact,,${base.id}`,
+      `2026-11-22T17:00:00.000Z,Bot,ann@example.com,916-555-0101,,,,,suspected_spam,/contact,honeypot,${base.id}`,
       '',
+    ])
+  })
+
+  it('gives the service address, the preferred time and "yes" or "no" for outside the usual area', () => {
+    const away = { service_street: '12 Oak St, Apt 4', service_zip: '95814', preferred_time: 'morning' }
+    const csv = leadsCsv([
+      { ...base, ...away, outside_area: true },
+      { ...base, service_zip: '95630-1234', outside_area: false },
+    ])
+    expect(csv.split('\r\n').slice(1, 3)).toEqual([
+      `2026-11-22T17:00:00.000Z,Ann,ann@example.com,916-555-0101,"12 Oak St, Apt 4",95814,morning,yes,new,/contact,,${base.id}`,
+      `2026-11-22T17:00:00.000Z,Ann,ann@example.com,916-555-0101,,95630-1234,,no,new,/contact,,${base.id}`,
     ])
   })
 
@@ -87,7 +103,9 @@ describe('the owner reaching the leads', { timeout: 120_000 }, () => {
   it('while the site runs, lists its leads and changes a status through the site, never opening the folder', async () => {
     const dataDir = await tempDir()
     const running = site(dataDir)
-    await running.submitQuote(testLead('Ann'))
+    await running.submitQuote(
+      testLead('Ann', { street: '12 Oak St', zip: '95814', preferredTime: 'afternoon', outsideArea: true }),
+    )
     await running.submitQuote(testLead('Bot', { status: 'suspected_spam', spamReason: 'honeypot' }))
 
     const owner = await store(dataDir)
@@ -102,6 +120,18 @@ describe('the owner reaching the leads', { timeout: 120_000 }, () => {
     expect((await owner.list({ status: 'new' })).map((l) => l.first_name)).toEqual(['Ann'])
 
     const ann = leads.find((l) => l.first_name === 'Ann')!
+    expect(ann).toMatchObject({
+      service_street: '12 Oak St',
+      service_zip: '95814',
+      preferred_time: 'afternoon',
+      outside_area: true,
+    })
+    expect(leads.find((l) => l.first_name === 'Bot')).toMatchObject({
+      service_street: null,
+      service_zip: null,
+      preferred_time: null,
+      outside_area: null,
+    })
     expect(await owner.setStatus(ann.id, 'contacted')).toEqual({ id: ann.id, status: 'contacted' })
     const db = await running.db()
     const stored = await db.query<{ status: string }>('SELECT status FROM quote_requests WHERE id = $1', [ann.id])

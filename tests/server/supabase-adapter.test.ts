@@ -116,9 +116,11 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
     await e.close()
   })
 
-  it('send-quote-email: POST with the anon key and exactly { firstName, email, phone, sourcePage }; success', async () => {
+  it('send-quote-email: POST with the anon key and exactly the visitor fields and sourcePage; success', async () => {
     reply('/functions/v1/send-quote-email', 200, { success: true, id: 'abc' })
-    const result = await supabase().submitQuote(storedLead())
+    // Not outsideArea: the function works it out itself, so a caller cannot set the flag.
+    const place = { street: '12 Oak St', zip: '95814', preferredTime: 'morning', outsideArea: true }
+    const result = await supabase().submitQuote(storedLead(place))
     expect(result).toEqual({ success: true, duplicate: false })
     expect(requests).toHaveLength(1)
     const r = requests[0]!
@@ -130,6 +132,9 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
       firstName: 'Maria',
       email: 'maria@example.com',
       phone: '(916) 555-0199',
+      street: '12 Oak St',
+      zip: '95814',
+      preferredTime: 'morning',
       sourcePage: '/contact',
     })
   })
@@ -185,6 +190,9 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
       firstName: 'Maria',
       email: 'maria@example.com',
       phone: '916-555-0199',
+      street: '',
+      zip: '',
+      preferredTime: '',
       sourcePage: '/',
     })
 
@@ -221,6 +229,9 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
       firstName: 'Maria',
       email: 'maria@example.com',
       phone: '916-555-0199',
+      street: '',
+      zip: '',
+      preferredTime: '',
       sourcePage: '/',
     })
   })

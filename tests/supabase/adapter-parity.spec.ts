@@ -208,7 +208,7 @@ describe.each(adapters)('%s', (_name, make) => {
     const before = (await adapter.leads()).length
     expect(await quotes.handle(payload({ email: 'not-an-email' }), meta, adapter.backend)).toEqual({
       status: 400,
-      body: { success: false, reason: 'invalid', error: QUOTE_FIELD_MESSAGES.emailInvalid },
+      body: { success: false, reason: 'invalid', error: QUOTE_FIELD_MESSAGES.emailInvalid, field: 'email' },
     })
     expect(
       await quotes.handle(payload({ firstName: 'Ann\r\nBcc: x@example.com' }), meta, adapter.backend),

@@ -29,12 +29,12 @@ const PRIVATE = ['quote_requests', 'quote_outbox', 'app_settings', 'owner_sign_i
 const VIDEO_TABLES = ['pressure_washing_videos', 'service_videos']
 const RPCS = [
   "record_quote_request('A','a@example.com','9165550100','rpc-key-0001')",
-  'claim_quote_outbox(10, 1000)',
+  'claim_quote_outbox_v2(10, 1000)',
   "finish_quote_outbox('00000000-0000-0000-0000-000000000000')",
   'list_published_reviews()',
   "cache_google_reviews('[]')",
   'google_reviews_fetched_at()',
-  'owner_list_leads()',
+  'owner_list_leads_v2()',
   "owner_set_lead_status('00000000-0000-0000-0000-000000000000', 'won')",
 ]
 

@@ -148,6 +148,43 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
     expect(mail.headers.get('x-quote-request-id')).toBe(rows[0]!.id)
   })
 
+  it("stores the service address, time and outside-area flag, and puts them in the owner's e-mail", async () => {
+    const away = { street: '4821 Elm Ridge Way', zip: '95814', preferredTime: 'afternoon' }
+    await invoke('send-quote-email', { firstName: 'Rosa', email: 'rosa@example.com', phone: '916-555-0142', ...away })
+    await invoke('send-quote-email', {
+      firstName: 'Fern',
+      email: 'fern@example.com',
+      phone: '916-555-0143',
+      zip: '95630',
+    })
+    await invoke('send-quote-email', { firstName: 'Bare', email: 'bare@example.com', phone: '916-555-0144' })
+    expect(
+      queryJson(
+        local.cluster,
+        `SELECT first_name, service_street, service_zip, preferred_time, outside_area
+           FROM public.quote_requests ORDER BY first_name`,
+      ),
+    ).toEqual([
+      { first_name: 'Bare', service_street: null, service_zip: null, preferred_time: null, outside_area: null },
+      { first_name: 'Fern', service_street: null, service_zip: '95630', preferred_time: null, outside_area: false },
+      {
+        first_name: 'Rosa',
+        service_street: '4821 Elm Ridge Way',
+        service_zip: '95814',
+        preferred_time: 'afternoon',
+        outside_area: true,
+      },
+    ])
+    await deliveriesSettled()
+    const text = (name: string) => smtp.received.find(({ mail }) => mail.subject?.endsWith(name))?.mail.text ?? ''
+    expect(text('Rosa')).toContain('Address:  4821 Elm Ridge Way, 95814\n')
+    expect(text('Rosa')).toContain('Area:     Outside the usual area')
+    expect(text('Rosa')).toContain('Best time: Afternoon\n')
+    expect(text('Fern')).toContain('Address:  95630\n')
+    expect(text('Fern')).not.toContain('Outside the usual area')
+    expect(text('Bare')).not.toMatch(/Address:|Area:|Map:|Best time:/)
+  })
+
   it("one table of cases: the function gives the site's answer for each (4xx + first message, or success)", async () => {
     let valid = 0
     for (const c of quoteCases) {

@@ -95,7 +95,7 @@ describe('lead deletion in SQL (PostgreSQL 15, the real pg_cron)', () => {
     insertLead(pg, 'Recent', 23)
     const worked = insertLead(pg, 'Worked', 25)
     // The owner's status change last week is the last contact.
-    expect(asUser(OWNER_ID, `SELECT count(*) FROM public.owner_update_lead('${worked}', 'quoted', '');`).stdout).toBe(
+    expect(asUser(OWNER_ID, `SELECT count(*) FROM public.owner_update_lead_v2('${worked}', 'quoted', '');`).stdout).toBe(
       '1',
     )
 

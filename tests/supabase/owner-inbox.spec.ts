@@ -27,9 +27,12 @@ describe('row level security for the inbox owner (PostgreSQL 15, claims as Postg
     applyMigrations(pg, { seed: false })
     psqlOk(
       pg,
-      `INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, source_page)
-       VALUES ('Dana', 'dana@example.com', '916-555-0150', 'new', 'owner-rls-dana-1', '/services/driveway-cleaning'),
-              ('Bot', 'bot@example.com', '916-555-0151', 'suspected_spam', 'owner-rls-bot-1', '/');
+      `INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, source_page,
+                                         service_street, service_zip, preferred_time, outside_area)
+       VALUES ('Dana', 'dana@example.com', '916-555-0150', 'new', 'owner-rls-dana-1', '/services/driveway-cleaning',
+               '12 Oak St', '95630', 'flexible', false),
+              ('Bot', 'bot@example.com', '916-555-0151', 'suspected_spam', 'owner-rls-bot-1', '/',
+               NULL, NULL, NULL, NULL);
        INSERT INTO public.inbox_owners (user_id) VALUES ('${OWNER_ID}');`,
       { user: 'supabase_admin' },
     )
@@ -40,17 +43,31 @@ describe('row level security for the inbox owner (PostgreSQL 15, claims as Postg
   const asUser = (sub: string, sql: string) => psql(pg, claims(sub) + sql, { role: 'authenticated' })
 
   it('the owner reads the inbox (spam left out) and changes a status and a note', () => {
-    const list = asUser(OWNER_ID, `SELECT jsonb_agg(to_jsonb(f)) FROM public.owner_inbox_leads() f;`)
+    const list = asUser(OWNER_ID, `SELECT jsonb_agg(to_jsonb(f)) FROM public.owner_inbox_leads_v2() f;`)
     expect(list.ok, list.stderr).toBe(true)
     expect(JSON.parse(list.stdout)).toEqual([
-      expect.objectContaining({ first_name: 'Dana', email: 'dana@example.com', status: 'new', owner_note: null }),
+      expect.objectContaining({
+        first_name: 'Dana',
+        email: 'dana@example.com',
+        status: 'new',
+        owner_note: null,
+        service_street: '12 Oak St',
+        service_zip: '95630',
+        preferred_time: 'flexible',
+        outside_area: false,
+      }),
     ])
     const update = asUser(
       OWNER_ID,
-      `SELECT to_jsonb(f) FROM public.owner_update_lead('${leadId}', 'quoted', 'Call after 5') f;`,
+      `SELECT to_jsonb(f) FROM public.owner_update_lead_v2('${leadId}', 'quoted', 'Call after 5') f;`,
     )
     expect(update.ok, update.stderr).toBe(true)
-    expect(JSON.parse(update.stdout)).toMatchObject({ id: leadId, status: 'quoted', owner_note: 'Call after 5' })
+    expect(JSON.parse(update.stdout)).toMatchObject({
+      id: leadId,
+      status: 'quoted',
+      owner_note: 'Call after 5',
+      service_street: '12 Oak St',
+    })
     expect(queryJson(pg, `SELECT status, owner_note FROM public.quote_requests WHERE id = '${leadId}'`)).toEqual([
       { status: 'quoted', owner_note: 'Call after 5' },
     ])
@@ -61,15 +78,15 @@ describe('row level security for the inbox owner (PostgreSQL 15, claims as Postg
     expect(asUser(OWNER_ID, `DELETE FROM public.quote_requests;`).stderr).toMatch(/42501/)
     expect(asUser(OWNER_ID, `SELECT * FROM public.inbox_owners;`).stderr).toMatch(/42501/)
     expect(asUser(OWNER_ID, `SELECT * FROM public.quote_outbox;`).stderr).toMatch(/42501/)
-    const archived = asUser(OWNER_ID, `SELECT count(*) FROM public.owner_update_lead('${leadId}', 'archived', '');`)
+    const archived = asUser(OWNER_ID, `SELECT count(*) FROM public.owner_update_lead_v2('${leadId}', 'archived', '');`)
     expect(archived.stdout).toBe('0')
   })
 
   it('another signed-in user sees no lead and changes nothing', () => {
-    expect(asUser(OTHER_ID, `SELECT count(*) FROM public.owner_inbox_leads();`).stdout).toBe('0')
+    expect(asUser(OTHER_ID, `SELECT count(*) FROM public.owner_inbox_leads_v2();`).stdout).toBe('0')
     expect(asUser(OTHER_ID, `SELECT count(*) FROM public.quote_requests;`).stdout).toBe('0')
     expect(
-      asUser(OTHER_ID, `SELECT count(*) FROM public.owner_update_lead('${leadId}', 'lost', 'mine now');`).stdout,
+      asUser(OTHER_ID, `SELECT count(*) FROM public.owner_update_lead_v2('${leadId}', 'lost', 'mine now');`).stdout,
     ).toBe('0')
     expect(asUser(OTHER_ID, `UPDATE public.quote_requests SET status = 'lost' RETURNING id;`).stdout).toBe('')
     expect(asUser(OTHER_ID, `INSERT INTO public.inbox_owners (user_id) VALUES ('${OTHER_ID}');`).stderr).toMatch(
@@ -84,8 +101,8 @@ describe('row level security for the inbox owner (PostgreSQL 15, claims as Postg
 
   it('anon, even with the owner claims, can neither call the inbox functions nor read leads', () => {
     const anon = (sql: string) => psql(pg, claims(OWNER_ID) + sql, { role: 'anon' })
-    expect(anon(`SELECT * FROM public.owner_inbox_leads();`).stderr).toMatch(/42501: permission denied for function/)
-    expect(anon(`SELECT * FROM public.owner_update_lead('${leadId}', 'won', '');`).stderr).toMatch(/42501/)
+    expect(anon(`SELECT * FROM public.owner_inbox_leads_v2();`).stderr).toMatch(/42501: permission denied for function/)
+    expect(anon(`SELECT * FROM public.owner_update_lead_v2('${leadId}', 'won', '');`).stderr).toMatch(/42501/)
     expect(anon(`SELECT * FROM public.quote_requests;`).stderr).toMatch(/42501/)
   })
 })

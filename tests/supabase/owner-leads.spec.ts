@@ -1,5 +1,5 @@
 /**
- * `npm run leads` on Supabase: the owner's service role key calls owner_list_leads / owner_set_lead_status
+ * `npm run leads` on Supabase: the owner's service role key calls owner_list_leads_v2 / owner_set_lead_status
  * through RPC. PostgREST cannot run here: a LOCAL STAND-IN for its RPC endpoint runs them on PostgreSQL 15.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,9 +15,12 @@ beforeAll(async () => {
   local = await startLocalSupabase({ names: [], db: 'rest' })
   psqlOk(
     local.cluster,
-    `INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, source_page, spam_reason)
-     VALUES ('Dana', 'dana@example.com', '916-555-0150', 'new', 'owner-leads-dana-1', '/contact', NULL),
-            ('Bot', 'bot@example.com', '916-555-0151', 'suspected_spam', 'owner-leads-bot-1', '/', 'honeypot');`,
+    `INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, source_page, spam_reason,
+                                       service_street, service_zip, preferred_time, outside_area)
+     VALUES ('Dana', 'dana@example.com', '916-555-0150', 'new', 'owner-leads-dana-1', '/contact', NULL,
+             '12 Oak St', '95814', 'morning', true),
+            ('Bot', 'bot@example.com', '916-555-0151', 'suspected_spam', 'owner-leads-bot-1', '/', 'honeypot',
+             NULL, NULL, NULL, NULL);`,
     { user: 'supabase_admin' },
   )
 })
@@ -40,7 +43,15 @@ describe('the owner lead list on Supabase (local stand-in for PostgREST RPC: Pos
       ]),
     )
     const dana = (await store.list({ status: 'new' }))[0]!
-    expect(dana).toMatchObject({ first_name: 'Dana', email: 'dana@example.com', source_page: '/contact' })
+    expect(dana).toMatchObject({
+      first_name: 'Dana',
+      email: 'dana@example.com',
+      source_page: '/contact',
+      service_street: '12 Oak St',
+      service_zip: '95814',
+      preferred_time: 'morning',
+      outside_area: true,
+    })
     expect(await store.setStatus(dana.id, 'quoted')).toEqual({ id: dana.id, status: 'quoted' })
     expect(queryJson(local.cluster, `SELECT status FROM public.quote_requests WHERE first_name = 'Dana'`)).toEqual([
       { status: 'quoted' },
@@ -54,7 +65,7 @@ describe('the owner lead list on Supabase (local stand-in for PostgREST RPC: Pos
 
   it('the public anon key can neither list leads nor change them', async () => {
     const headers = { apikey: local.keys.anon, Authorization: `Bearer ${local.keys.anon}` }
-    const list = await callFunction(`${local.url}/rest/v1/rpc/owner_list_leads`, {}, headers)
+    const list = await callFunction(`${local.url}/rest/v1/rpc/owner_list_leads_v2`, {}, headers)
     expect(list.status).toBe(401)
     expect(JSON.stringify(list.json)).not.toContain('dana@example.com')
     const change = await callFunction(

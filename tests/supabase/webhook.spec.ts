@@ -97,10 +97,16 @@ function outbox() {
 describe('the lead webhook on Supabase (send-quote-email under Deno, a real local receiver)', () => {
   it('a receiver that fails first gets the lead exactly once after the scheduled retry, signed so the standardwebhooks package verifies it; the owner is e-mailed once', async () => {
     failuresLeft = 1
-    const result = await submit(
-      { firstName: 'Hook', email: 'hook@example.com', phone: '916-555-0131', sourcePage: '/services' },
-      { 'Idempotency-Key': 'webhook-spec-key-0001' },
-    )
+    const hook = {
+      firstName: 'Hook',
+      email: 'hook@example.com',
+      phone: '916-555-0131',
+      street: '4821 Elm Ridge Way',
+      zip: '95814',
+      preferredTime: 'morning',
+      sourcePage: '/services',
+    }
+    const result = await submit(hook, { 'Idempotency-Key': 'webhook-spec-key-0001' })
     expect(result).toMatchObject({ status: 200, json: { success: true } })
     const [lead] = queryJson<{ id: string; created_at: string }>(
       local.cluster,
@@ -117,10 +123,7 @@ describe('the lead webhook on Supabase (send-quote-email under Deno, a real loca
     await waitFor(() => received.length >= 2)
     // Once delivered, later runs and a resent form do not post it again.
     await runScheduledRetry()
-    await submit(
-      { firstName: 'Hook', email: 'hook@example.com', phone: '916-555-0131', sourcePage: '/services' },
-      { 'Idempotency-Key': 'webhook-spec-key-0001' },
-    )
+    await submit(hook, { 'Idempotency-Key': 'webhook-spec-key-0001' })
     expect(received.map((r) => r.answered)).toEqual([500, 200])
     await expect.poll(outbox).toEqual([
       { kind: 'lead_webhook', sent: true, attempts: 2, due_later: false },
@@ -145,6 +148,11 @@ describe('the lead webhook on Supabase (send-quote-email under Deno, a real loca
         email: 'hook@example.com',
         phone: '916-555-0131',
         source_page: '/services',
+        // Worked out by the function itself: 95814 is none of the served cities' ZIP codes.
+        service_street: '4821 Elm Ridge Way',
+        service_zip: '95814',
+        preferred_time: 'morning',
+        outside_area: true,
       },
     })
     expect(() =>

@@ -16,6 +16,7 @@ export const ENTRIES = [
   'app/lib/quote-schema.ts',
   'app/server/quote/lead-email.server.ts',
   'app/server/quote/lead-webhook.server.ts',
+  'app/server/quote/lead-fields.server.ts',
   'app/server/owner/owner-messages.server.ts',
   'app/server/backend/outbox-deliveries.server.ts',
   'app/server/backend/lead-storage.server.ts',

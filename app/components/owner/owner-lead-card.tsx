@@ -4,9 +4,13 @@ import { sendReviewRequest, updateOwnerLead } from '~/lib/owner.functions'
 import {
   OWNER_NOTE_MAX,
   OWNER_STATUSES,
+  OWNER_TEXTS,
   REVIEW_TEXTS,
   dialable,
+  mapUrl,
+  preferredTimeText,
   pushTitle,
+  serviceAddress,
   type InboxLead,
   type OwnerStatus,
 } from '~/lib/owner-lead'
@@ -75,6 +79,8 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
     onError: (error) => setMessage(errorText(error)),
   })
   const busy = save.isPending || review.isPending
+  const address = serviceAddress(lead.street, lead.zip)
+  const bestTime = preferredTimeText(lead.preferredTime)
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -91,6 +97,26 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
         {pushTitle(lead.sourcePage)} · <time dateTime={lead.createdAt}>{time.format(new Date(lead.createdAt))}</time>
       </p>
       {lead.sourcePage && <p className="mt-1 break-all text-sm text-slate-700">Sent from {lead.sourcePage}</p>}
+      {address && (
+        <p className="mt-1 flex flex-wrap items-center gap-x-2">
+          {/* A plain link in a new tab: no map script, and Google hears nothing until the owner taps. */}
+          <a
+            href={mapUrl(address)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex min-h-11 max-w-full items-center font-semibold text-brand-800 underline wrap-anywhere focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900"
+          >
+            {address}
+            <span className="sr-only"> (map, opens in a new tab)</span>
+          </a>
+          {lead.outsideArea && (
+            <strong className="rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900">
+              {OWNER_TEXTS.outsideArea}
+            </strong>
+          )}
+        </p>
+      )}
+      {bestTime && <p className="text-sm text-slate-700">Best time: {bestTime}</p>}
       <div className="mt-3 flex gap-2">
         <a className={link} href={`tel:${dialable(lead.phone)}`}>
           Call

@@ -17,6 +17,12 @@ export interface StoredLeadInput {
   firstName: string
   email: string
   phone: string
+  /** Where and when, each optional: absent or '' is "not given". */
+  street?: string
+  zip?: string
+  preferredTime?: string
+  /** outsideServiceArea(zip) (lead-fields.server.ts): null or absent without a ZIP. */
+  outsideArea?: boolean | null
   /** Includes the fields' fingerprint: a changed form is a new lead. */
   idempotencyKey: string
   status: LeadStatus

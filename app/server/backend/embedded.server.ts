@@ -241,7 +241,7 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
       const state = await open()
       // The migrations' function, as send-quote-email calls it: one implementation of storing a lead.
       const recorded = await state.shared.db.query<{ lead_id: string; outbox_id: string | null; duplicate: boolean }>(
-        `SELECT * FROM public.record_quote_request($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        `SELECT * FROM public.record_quote_request($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
         [
           lead.firstName,
           lead.email,
@@ -254,6 +254,10 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
           Boolean(config.leadWebhook),
           Boolean(config.owner.vapid),
           lead.ipHash,
+          lead.street ?? null,
+          lead.zip ?? null,
+          lead.preferredTime ?? null,
+          lead.outsideArea ?? null,
         ],
       )
       const row = recorded.rows[0]

@@ -37,6 +37,11 @@ export interface OutboxRow {
   phone: string
   sourcePage: string | null
   createdAt: Date
+  /** Where and when, as stored: null when not given. */
+  street: string | null
+  zip: string | null
+  preferredTime: string | null
+  outsideArea: boolean | null
   /** The sign-in e-mail's link and expiry; no other kind reads it. */
   payload?: { link?: unknown; expiresAt?: unknown } | null
 }
@@ -83,6 +88,10 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
         email: row.email,
         phone: row.phone,
         sourcePage: row.sourcePage,
+        street: row.street,
+        zip: row.zip,
+        preferredTime: row.preferredTime,
+        outsideArea: row.outsideArea,
       })
       return 'lead handed to the webhook'
     },

@@ -63,6 +63,10 @@ interface ClaimedRow {
   phone: string | null
   source_page: string | null
   created_at: Date | string | null
+  service_street: string | null
+  service_zip: string | null
+  preferred_time: string | null
+  outside_area: boolean | null
 }
 
 function errorMessage(error: unknown): string {
@@ -191,7 +195,8 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
          RETURNING o.id, o.quote_request_id, o.attempts, o.kind, o.payload
        )
        SELECT c.id AS outbox_id, c.kind, c.quote_request_id, c.attempts, c.payload,
-              q.first_name, q.email, q.phone, q.source_page, q.created_at
+              q.first_name, q.email, q.phone, q.source_page, q.created_at,
+              q.service_street, q.service_zip, q.preferred_time, q.outside_area
          FROM claimed c LEFT JOIN quote_requests q ON q.id = c.quote_request_id`,
       [batchSize, leaseMs, ownerId, [...unmarked]],
     )
@@ -211,6 +216,10 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
             phone: row.phone ?? '',
             sourcePage: row.source_page,
             createdAt: new Date(row.created_at ?? 0),
+            street: row.service_street,
+            zip: row.service_zip,
+            preferredTime: row.preferred_time,
+            outsideArea: row.outside_area,
             payload: row.payload,
           },
           io,

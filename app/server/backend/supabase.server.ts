@@ -190,7 +190,16 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
     const spamHeaders: Record<string, string> =
       lead.status === 'suspected_spam' ? { 'x-suspected-spam': lead.spamReason ?? 'flagged' } : {}
     const { data, error } = await client.functions.invoke<unknown>('send-quote-email', {
-      body: { firstName: lead.firstName, email: lead.email, phone: lead.phone, sourcePage: lead.sourcePage },
+      // The function works out the outside-area flag itself, from the same shared code.
+      body: {
+        firstName: lead.firstName,
+        email: lead.email,
+        phone: lead.phone,
+        street: lead.street ?? '',
+        zip: lead.zip ?? '',
+        preferredTime: lead.preferredTime ?? '',
+        sourcePage: lead.sourcePage,
+      },
       headers: { ...secretHeaders, ...limitHeaders(limit), ...spamHeaders, 'Idempotency-Key': lead.idempotencyKey },
       timeout,
     })

@@ -12,6 +12,10 @@ export interface LeadRow {
   status: string
   source_page: string | null
   owner_note: string | null
+  service_street: string | null
+  service_zip: string | null
+  preferred_time: string | null
+  outside_area: boolean | null
 }
 
 export type ReviewRequestResult = 'queued' | 'already-sent' | 'not-won' | 'no-lead'
@@ -38,6 +42,10 @@ export function toInboxLead(row: LeadRow, review: { sentAt: string | Date | null
     note: row.owner_note ?? '',
     ...leadTopic(row.source_page),
     reviewRequest: review ? (review.sentAt ? 'sent' : 'queued') : 'none',
+    street: row.service_street ?? null,
+    zip: row.service_zip ?? null,
+    preferredTime: row.preferred_time ?? null,
+    outsideArea: typeof row.outside_area === 'boolean' ? row.outside_area : null,
   }
 }
 
@@ -56,7 +64,7 @@ async function withReviews(sql: Sql, rows: LeadRow[], caller: OwnerCaller): Prom
 
 /** Spam and archived leads stay in `npm run leads`. */
 export async function listInbox(sql: Sql, caller: OwnerCaller, limit = 200): Promise<InboxLead[]> {
-  const rows = await sql.callSql<LeadRow[]>('owner_inbox_leads', { p_limit: limit }, caller, 'rows')
+  const rows = await sql.callSql<LeadRow[]>('owner_inbox_leads_v2', { p_limit: limit }, caller, 'rows')
   return withReviews(sql, rows, caller)
 }
 
@@ -68,7 +76,7 @@ export async function updateLead(
   change: { status: OwnerStatus; note: string },
 ): Promise<InboxLead | null> {
   const rows = await sql.callSql<LeadRow[]>(
-    'owner_update_lead',
+    'owner_update_lead_v2',
     { p_id: id, p_status: change.status, p_note: change.note },
     caller,
     'rows',

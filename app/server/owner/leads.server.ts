@@ -18,6 +18,11 @@ export interface OwnerLead {
   status: string
   source_page: string | null
   spam_reason: string | null
+  service_street: string | null
+  service_zip: string | null
+  preferred_time: string | null
+  /** Null without a ZIP. */
+  outside_area: boolean | null
 }
 
 export interface LeadFilter {
@@ -81,11 +86,15 @@ export function toOwnerLeads(rows: readonly Record<string, unknown>[]): OwnerLea
     status: String(row.status ?? ''),
     source_page: row.source_page == null ? null : String(row.source_page),
     spam_reason: row.spam_reason == null ? null : String(row.spam_reason),
+    service_street: row.service_street == null ? null : String(row.service_street),
+    service_zip: row.service_zip == null ? null : String(row.service_zip),
+    preferred_time: row.preferred_time == null ? null : String(row.preferred_time),
+    outside_area: typeof row.outside_area === 'boolean' ? row.outside_area : null,
   }))
 }
 
 export async function listLeadsIn(db: PGlite, filter: LeadFilter): Promise<OwnerLead[]> {
-  const result = await db.query<Record<string, unknown>>(`SELECT * FROM public.owner_list_leads($1, $2)`, [
+  const result = await db.query<Record<string, unknown>>(`SELECT * FROM public.owner_list_leads_v2($1, $2)`, [
     filter.since ?? null,
     filter.status ?? null,
   ])
@@ -118,6 +127,10 @@ export const CSV_COLUMNS = [
   'first_name',
   'email',
   'phone',
+  'service_street',
+  'service_zip',
+  'preferred_time',
+  'outside_area',
   'status',
   'source_page',
   'spam_reason',
@@ -131,8 +144,13 @@ export function csvCell(value: string | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
+// A spreadsheet filters on words: "yes" or "no", and empty when there is no ZIP to judge.
+function cellText(value: string | boolean | null): string | null {
+  return typeof value === 'boolean' ? (value ? 'yes' : 'no') : value
+}
+
 export function leadsCsv(leads: readonly OwnerLead[]): string {
   const lines = [CSV_COLUMNS.join(',')]
-  for (const lead of leads) lines.push(CSV_COLUMNS.map((column) => csvCell(lead[column])).join(','))
+  for (const lead of leads) lines.push(CSV_COLUMNS.map((column) => csvCell(cellText(lead[column]))).join(','))
   return `${lines.join('\r\n')}\r\n`
 }

@@ -215,7 +215,7 @@ function supabaseStore(url: string, serviceRoleKey: string): LeadStore {
   return {
     via: 'supabase',
     async list(filter) {
-      const rows = await rpc<Record<string, unknown>[] | null>('owner_list_leads', {
+      const rows = await rpc<Record<string, unknown>[] | null>('owner_list_leads_v2', {
         p_since: filter.since ?? null,
         p_status: filter.status ?? null,
       })

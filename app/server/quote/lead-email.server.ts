@@ -1,5 +1,6 @@
 /** Copied into the Edge Function (Deno): no Node-only imports. */
 import { site } from '../../content/site'
+import { mapUrl, OWNER_TEXTS, preferredTimeText, serviceAddress } from '../../lib/owner-lead'
 import { hasForbiddenChars, isValidEmail } from '../../lib/quote-schema'
 
 export interface NotificationLead {
@@ -10,6 +11,11 @@ export interface NotificationLead {
   phone: string
   sourcePage: string | null
   createdAt: Date
+  /** Where and when: null or absent when not given. */
+  street?: string | null
+  zip?: string | null
+  preferredTime?: string | null
+  outsideArea?: boolean | null
 }
 
 export interface NotificationAddresses {
@@ -103,6 +109,18 @@ function formatPacific(date: Date): string {
   }
 }
 
+/** The address, its map and the preferred time, each line only when there is something to say. */
+function whereAndWhen(lead: NotificationLead): string[] {
+  const address = serviceAddress(sanitizeText(lead.street, 200), sanitizeText(lead.zip, 10))
+  const time = preferredTimeText(lead.preferredTime)
+  return [
+    ...(address ? [`Address:  ${address}`] : []),
+    ...(address && lead.outsideArea ? [`Area:     ${OWNER_TEXTS.outsideArea} (not a ZIP code of our cities)`] : []),
+    ...(address ? [`Map:      ${mapUrl(address)}`] : []),
+    ...(time ? [`Best time: ${time}`] : []),
+  ]
+}
+
 export function ownerNotification(lead: NotificationLead, addresses: NotificationAddresses): OwnerNotification {
   const name = sanitizeText(lead.firstName, 60) || 'website visitor'
   const email = sanitizeText(lead.email, 254)
@@ -115,6 +133,7 @@ export function ownerNotification(lead: NotificationLead, addresses: Notificatio
     `Name:     ${sanitizeText(lead.firstName, 100)}`,
     `Email:    ${email}`,
     `Phone:    ${phone}`,
+    ...whereAndWhen(lead),
     `Page:     ${page}`,
     `Received: ${formatPacific(lead.createdAt)} (Pacific time) — ${lead.createdAt.toISOString()}`,
     `Reference: ${lead.quoteRequestId}`,

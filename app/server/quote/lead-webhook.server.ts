@@ -7,6 +7,10 @@ export interface WebhookLead {
   email: string
   phone: string
   sourcePage: string | null
+  street?: string | null
+  zip?: string | null
+  preferredTime?: string | null
+  outsideArea?: boolean | null
 }
 
 export interface LeadWebhookTarget {
@@ -46,6 +50,11 @@ export function leadWebhookBody(lead: WebhookLead): string {
       email: lead.email,
       phone: lead.phone,
       source_page: lead.sourcePage,
+      // Always present, null when not given, named as the lead list's columns (docs/operations.md).
+      service_street: lead.street ?? null,
+      service_zip: lead.zip ?? null,
+      preferred_time: lead.preferredTime ?? null,
+      outside_area: lead.outsideArea ?? null,
     },
   })
 }

@@ -16,6 +16,7 @@ import { runtimeConfig, type RuntimeConfig } from '../config.server'
 import { createSlidingWindowLimiter } from '../http/rate-limit.server'
 import { leadEvents } from '../log/lead-events.server'
 import { createFormTokens, formTokens, type FormTokens } from './form-token.server'
+import { fingerprintText, outsideServiceArea, type FingerprintFields } from './lead-fields.server'
 import { writeUnsavedLead } from './unsaved-leads.server'
 
 export interface QuoteRequestMeta {
@@ -57,9 +58,8 @@ export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex')
 }
 
-export function dedupeKey(idempotencyKey: string, fields: { firstName: string; email: string; phone: string }): string {
-  const fingerprint = sha256Hex(`${fields.firstName}\u0000${fields.email}\u0000${fields.phone}`).slice(0, 16)
-  return `${idempotencyKey}.${fingerprint}`
+export function dedupeKey(idempotencyKey: string, fields: FingerprintFields): string {
+  return `${idempotencyKey}.${sha256Hex(fingerprintText(fields)).slice(0, 16)}`
 }
 
 function sanitizeUserAgent(userAgent: string | undefined): string | null {
@@ -135,7 +135,14 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
     }
     const input = parsed.output
 
-    const fields = { firstName: input.firstName, email: input.email, phone: input.phone }
+    const fields = {
+      firstName: input.firstName,
+      email: input.email,
+      phone: input.phone,
+      street: input.street,
+      zip: input.zip,
+      preferredTime: input.preferredTime,
+    }
     const idempotencyKey = dedupeKey(input.idempotencyKey, fields)
     let spamReason: string | null = null
     try {
@@ -144,6 +151,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
       spamReason = input.company?.trim() ? 'honeypot' : fillTimeReason(input.formToken, tokens, minFillMs)
       const lead: StoredLeadInput = {
         ...fields,
+        outsideArea: outsideServiceArea(fields.zip),
         idempotencyKey,
         status: spamReason ? 'suspected_spam' : 'new',
         spamReason,

@@ -64,6 +64,12 @@ export interface FunctionsDb {
     push?: boolean
     /** The site's salted hash of the visitor's address, when it has one. */
     ipHash?: string | null
+    /** Where and when: '' is "not given". */
+    street?: string
+    zip?: string
+    preferredTime?: string
+    /** outsideServiceArea(zip); null without a ZIP. */
+    outsideArea?: boolean | null
   }): Promise<RecordedLead>
   /** `kinds`: only rows this caller can deliver (null: every kind). */
   claimOutbox(
@@ -98,6 +104,10 @@ function toClaimed(row: Row): ClaimedNotification {
     phone: String(row.phone),
     sourcePage: row.source_page == null ? null : String(row.source_page),
     createdAt: row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at)),
+    street: row.service_street == null ? null : String(row.service_street),
+    zip: row.service_zip == null ? null : String(row.service_zip),
+    preferredTime: row.preferred_time == null ? null : String(row.preferred_time),
+    outsideArea: typeof row.outside_area === 'boolean' ? row.outside_area : null,
   }
 }
 
@@ -150,14 +160,16 @@ export function createPostgresDb(url: string): FunctionsDb {
         SELECT * FROM public.record_quote_request(
           ${lead.firstName}, ${lead.email}, ${lead.phone}, ${lead.idempotencyKey},
           ${lead.sourcePage ?? null}, ${lead.userAgent ?? null}, ${lead.spamReason ?? null},
-          ${lead.webhook === true}::boolean, ${lead.push === true}::boolean, ${lead.ipHash ?? null})`,
+          ${lead.webhook === true}::boolean, ${lead.push === true}::boolean, ${lead.ipHash ?? null},
+          ${lead.street ?? null}, ${lead.zip ?? null}, ${lead.preferredTime ?? null},
+          ${lead.outsideArea ?? null}::boolean)`,
       )
       return toRecorded(rows[0] as Row | undefined)
     },
     async claimOutbox(limit, leaseMs, prefer = null, kinds = null) {
       const rows = await asServiceRole(
         (tx) => tx`
-        SELECT * FROM public.claim_quote_outbox(${limit}::int, ${leaseMs}::int, ${prefer}::uuid,
+        SELECT * FROM public.claim_quote_outbox_v2(${limit}::int, ${leaseMs}::int, ${prefer}::uuid,
           ${kinds ? tx.array(kinds) : null}::text[])`,
       )
       return (rows as unknown as Row[]).map(toClaimed)
@@ -232,12 +244,16 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
         p_webhook: lead.webhook === true,
         p_push: lead.push === true,
         p_ip_hash: lead.ipHash ?? null,
+        p_service_street: lead.street ?? null,
+        p_service_zip: lead.zip ?? null,
+        p_preferred_time: lead.preferredTime ?? null,
+        p_outside_area: lead.outsideArea ?? null,
       })
       return toRecorded(rows(data)[0])
     },
     async claimOutbox(limit, leaseMs, prefer = null, kinds = null) {
       const args = { p_limit: limit, p_lease_ms: leaseMs, p_prefer: prefer, p_kinds: kinds }
-      return rows(await rpc('claim_quote_outbox', args)).map(toClaimed)
+      return rows(await rpc('claim_quote_outbox_v2', args)).map(toClaimed)
     },
     async finishOutbox(outboxId, error, retryMs) {
       await rpc('finish_quote_outbox', { p_outbox_id: outboxId, p_error: error, p_retry_ms: retryMs })

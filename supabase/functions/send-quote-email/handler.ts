@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { site } from '../_shared/app/content/site.ts'
 import { quoteRequestSchema, sourcePageSchema } from '../_shared/app/lib/quote-schema.ts'
 import type { LeadWebhookTarget } from '../_shared/app/server/quote/lead-webhook.server.ts'
+import { fingerprintText, outsideServiceArea } from '../_shared/app/server/quote/lead-fields.server.ts'
 import {
   deliverableKinds,
   deliverOutboxRow,
@@ -52,14 +53,10 @@ function siteKey(req: Request): string | null {
 }
 
 /** A retry with the same key and fields: one row, one e-mail. */
-async function idempotencyKey(
-  req: Request,
-  fields: { firstName: string; email: string; phone: string },
-): Promise<string> {
+async function idempotencyKey(req: Request, fields: Parameters<typeof fingerprintText>[0]): Promise<string> {
   const key = siteKey(req)
   if (!key) return crypto.randomUUID()
-  const fingerprint = (await sha256Hex(`${fields.firstName}\u0000${fields.email}\u0000${fields.phone}`)).slice(0, 16)
-  return `${key}.${fingerprint}`
+  return `${key}.${(await sha256Hex(fingerprintText(fields))).slice(0, 16)}`
 }
 
 function sanitizeUserAgent(value: string | null): string | null {
@@ -213,6 +210,7 @@ export async function handler(req: Request): Promise<Response> {
     db = getDb()
     stored = await db.recordQuoteRequest({
       ...fields,
+      outsideArea: outsideServiceArea(fields.zip),
       idempotencyKey: await idempotencyKey(req, fields),
       sourcePage: sourcePage ?? null,
       userAgent: sanitizeUserAgent(req.headers.get('user-agent')),

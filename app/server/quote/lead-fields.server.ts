@@ -1,0 +1,31 @@
+/** What the site and send-quote-email both derive from a visitor's fields; copied into Deno: no Node imports. */
+import { cities } from '../../content/cities'
+
+const servedZipCodes: ReadonlySet<string> = new Set(cities.flatMap((city) => city.zipCodes))
+
+/** Null when no ZIP was given. Never a refusal: the owner decides whether to drive out (decision 045). */
+export function outsideServiceArea(zip: string | null | undefined): boolean | null {
+  // A ZIP+4 counts by its first five digits.
+  const five = zip?.trim().slice(0, 5)
+  return five ? !servedZipCodes.has(five) : null
+}
+
+export interface FingerprintFields {
+  firstName: string
+  email: string
+  phone: string
+  street?: string
+  zip?: string
+  preferredTime?: string
+}
+
+/**
+ * The text whose hash ends the stored idempotency key: a retry of the same form is one lead, a changed form
+ * (a corrected address too) a new one. Without address or time it is the text of before they existed, so a
+ * retry that spans the upgrade is still one lead.
+ */
+export function fingerprintText(fields: FingerprintFields): string {
+  const base = `${fields.firstName}\u0000${fields.email}\u0000${fields.phone}`
+  const extra = [fields.street ?? '', fields.zip ?? '', fields.preferredTime ?? '']
+  return extra.some(Boolean) ? `${base}\u0000${extra.join('\u0000')}` : base
+}
