@@ -18,6 +18,8 @@ export interface InboxLead {
   service: string | null
   city: string | null
   reviewRequest: 'none' | 'queued' | 'sent'
+  /** The visitor's photos' names, oldest first (docs/decisions/044-lead-photos.md). */
+  photos?: string[]
 }
 
 export function leadTopic(sourcePage: string | null): { service: string | null; city: string | null } {

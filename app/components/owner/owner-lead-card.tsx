@@ -10,6 +10,7 @@ import {
   type InboxLead,
   type OwnerStatus,
 } from '~/lib/owner-lead'
+import { OwnerLeadPhotos } from './owner-lead-photos'
 import { ownerButtonClass } from './owner-sign-in'
 import { useLeadsCache } from './owner-leads'
 
@@ -90,6 +91,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
         {pushTitle(lead.sourcePage)} · <time dateTime={lead.createdAt}>{time.format(new Date(lead.createdAt))}</time>
       </p>
       {lead.sourcePage && <p className="mt-1 break-all text-sm text-slate-700">Sent from {lead.sourcePage}</p>}
+      <OwnerLeadPhotos leadId={lead.id} names={lead.photos} firstName={lead.firstName} />
       <div className="mt-3 flex gap-2">
         <a className={link} href={`tel:${dialable(lead.phone)}`}>
           Call

@@ -1,6 +1,7 @@
 // The inbox's reads and writes: the migrations' owner_* functions, run as the signed-in owner in both modes.
 import { leadTopic, type InboxLead, type OwnerStatus } from '../../lib/owner-lead'
 import type { Backend, SqlCaller } from '../backend/backend.server'
+import { withPhotos } from './lead-photos.server'
 
 export interface LeadRow {
   id: string
@@ -56,7 +57,7 @@ async function withReviews(sql: Sql, rows: LeadRow[], caller: OwnerCaller): Prom
 /** Spam and archived leads stay in `npm run leads`. */
 export async function listInbox(sql: Sql, caller: OwnerCaller, limit = 200): Promise<InboxLead[]> {
   const rows = await sql.callSql<LeadRow[]>('owner_inbox_leads', { p_limit: limit }, caller, 'rows')
-  return withReviews(sql, rows, caller)
+  return withPhotos(sql, await withReviews(sql, rows, caller), caller)
 }
 
 /** Null: no such lead. */
