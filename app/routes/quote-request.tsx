@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
+import { LeadPhotoResult } from '~/components/quote/lead-photo-form'
 import { QuoteResult } from '~/components/quote/quote-result'
+import { LEAD_PHOTO_STATUSES } from '~/lib/lead-photos'
 import { site } from '~/content/site'
 import { quoteResultMessages } from '~/lib/quote-messages'
 import { visitorAddress } from '~/server/http/visitor-address.server'
@@ -11,6 +13,7 @@ export const Route = createFileRoute('/quote-request')({
   validateSearch: v.object({
     status: v.fallback(v.optional(v.picklist(['sent', 'invalid', 'rate-limited', 'failed'])), undefined),
     message: v.fallback(v.optional(v.picklist(quoteResultMessages(site.phone))), undefined),
+    photos: v.fallback(v.optional(v.picklist(LEAD_PHOTO_STATUSES)), undefined),
   }),
   server: {
     handlers: {
@@ -24,6 +27,6 @@ export const Route = createFileRoute('/quote-request')({
 })
 
 function QuoteRequestPage() {
-  const { status, message } = Route.useSearch()
-  return <QuoteResult status={status} message={message} />
+  const { status, message, photos } = Route.useSearch()
+  return photos ? <LeadPhotoResult status={photos} /> : <QuoteResult status={status} message={message} />
 }
