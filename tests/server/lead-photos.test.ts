@@ -21,7 +21,7 @@ import { listInbox } from '../../app/server/owner/inbox.server'
 import { createFormTokens } from '../../app/server/quote/form-token.server'
 import { createPhotoTokens, PHOTO_TOKEN_TTL_MS } from '../../app/server/quote/photo-token.server'
 import { createQuoteService } from '../../app/server/quote/quote-service.server'
-import { testLead, useCleanup, useTempDirs } from './helpers'
+import { startSmtp, testLead, useCleanup, useTempDirs } from './helpers'
 
 const tempDir = useTempDirs()
 const cleanup = useCleanup()
@@ -61,9 +61,13 @@ beforeAll(async () => {
   heic = readFileSync(heicPath)
 }, 120_000)
 
-async function setUp(options: { now?: () => number } = {}) {
+async function setUp(options: { now?: () => number; env?: Record<string, string> } = {}) {
   const dataDir = await tempDir()
-  const backend = createEmbeddedBackend({ config: parseRuntimeConfig({ OWNER_EMAIL: OWNER }), dataDir })
+  const backend = createEmbeddedBackend({
+    config: parseRuntimeConfig({ OWNER_EMAIL: OWNER, QUOTE_NOTIFY_EMAIL: OWNER, ...options.env }),
+    dataDir,
+    outbox: { backoffMs: () => 0 },
+  })
   cleanup.push(() => backend.close())
   const tokens = createPhotoTokens(SECRET, options.now)
   const handle = createLeadPhotoHandler({ backend, tokens, rateLimit: 100 })
@@ -79,7 +83,7 @@ function upload(token: string, files: { bytes: Uint8Array; name: string; type?: 
   const form = new FormData()
   form.set('token', token)
   for (const file of files)
-    form.append('photos', new Blob([file.bytes], { type: file.type ?? 'image/jpeg' }), file.name)
+    form.append('photos', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }), file.name)
   return new Request('http://localhost:3000/quote-photos', {
     method: 'POST',
     body: form,
@@ -113,9 +117,9 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
     const [file] = storedFiles(dataDir, id)
     expect(file).toMatch(/[0-9a-f]{32}\.jpg$/)
     const after = JSON.parse(execFileSync('exiftool', ['-json', '-a', '-G1', file!]).toString())[0]
-    // Only what describes the file itself (Composite is exiftool's own arithmetic): no EXIF, GPS, XMP, ICC or IPTC.
+    // Only exiftool's view of the file itself (Composite is its own arithmetic): no EXIF, GPS, XMP, ICC, IPTC.
     const groups = new Set(Object.keys(after).map((tag) => tag.split(':')[0]))
-    expect([...groups].sort()).toEqual(['Composite', 'ExifTool', 'File', 'JFIF', 'SourceFile'])
+    expect([...groups].sort()).toEqual(['Composite', 'ExifTool', 'File', 'SourceFile', 'System'])
     expect(after['File:FileType']).toBe('JPEG')
     // Orientation 6 turned the 3000 × 2000 landscape into a portrait.
     expect([after['File:ImageWidth'], after['File:ImageHeight']]).toEqual([1067, 1600])
@@ -233,6 +237,26 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
     )
     // No VAPID keys here: no push row.
     expect(rows.rows).toEqual([{ kind: 'owner_photos', payload: { photos: 3 } }])
+  })
+
+  it('the owner gets the lead e-mail, then one short e-mail per upload naming how many photos came', async () => {
+    const mail = await startSmtp()
+    cleanup.push(() => mail.close())
+    const { backend, tokens, handle, lead } = await setUp({ env: { SMTP_URL: mail.url } })
+    const id = await lead('Maria')
+    await handle(upload(tokens.issue(id), [photo(), photo(), photo()]), '')
+    await (await backend.outbox()).drain()
+    await handle(upload(tokens.issue(id), [photo()]), '')
+    await (await backend.outbox()).drain()
+    // The lead's e-mail and the first notice may leave in either order: they are due together here.
+    expect(mail.received.map((m) => m.mail.subject).sort()).toEqual([
+      'Maria added 3 photos',
+      'Maria added 4 photos',
+      'New quote request from Maria',
+    ])
+    const notice = mail.received.find((m) => m.mail.subject === 'Maria added 3 photos')!.mail
+    expect(notice.text).toContain('/owner')
+    expect(notice.attachments).toEqual([])
   })
 })
 
