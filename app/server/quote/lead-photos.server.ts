@@ -42,7 +42,7 @@ function refuse(request: Request, status: number, reason: LeadPhotoFailure, head
 class BodyTooLargeError extends Error {}
 
 /** Stops reading, and drops what it read, once the body passes the limit. */
-async function readBody(request: Request, limit: number): Promise<Uint8Array> {
+async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const reader = request.body?.getReader()
   if (!reader) return new Uint8Array()
   const chunks: Uint8Array[] = []
@@ -58,6 +58,14 @@ async function readBody(request: Request, limit: number): Promise<Uint8Array> {
     chunks.push(value)
   }
   return Buffer.concat(chunks)
+}
+
+// One photo decodes at a time, across all uploads: a 12-megapixel decode takes about 50 MB and both cores.
+let encoding: Promise<unknown> = Promise.resolve()
+function encodeInTurn(bytes: Uint8Array): ReturnType<typeof encodeLeadPhoto> {
+  const next = encoding.then(() => encodeLeadPhoto(bytes))
+  encoding = next.catch(() => undefined)
+  return next
 }
 
 export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
@@ -76,7 +84,7 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
     try {
       const body = await readBody(request, MAX_BODY_BYTES)
       const type = request.headers.get('content-type') ?? ''
-      form = await new Response(body.slice(), { headers: { 'Content-Type': type } }).formData()
+      form = await new Response(body, { headers: { 'Content-Type': type } }).formData()
     } catch (error) {
       return error instanceof BodyTooLargeError ? refuse(request, 413, 'too-large') : refuse(request, 400, 'invalid')
     }
@@ -94,9 +102,8 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
     if (files.some((file) => file.size > MAX_PHOTO_BYTES)) return refuse(request, 413, 'too-large')
 
     try {
-      // One at a time: a decoded 12-megapixel photo is about 50 MB of memory.
       const photos = []
-      for (const file of files) photos.push(await encodeLeadPhoto(new Uint8Array(await file.arrayBuffer())))
+      for (const file of files) photos.push(await encodeInTurn(new Uint8Array(await file.arrayBuffer())))
       const total = await store.save(check.leadId, check.tokenHash, photos)
       log('photos').info({ leadId: check.leadId, added: photos.length, total }, 'lead photos stored')
       return answer(request, 200, { success: true, added: photos.length, total })
