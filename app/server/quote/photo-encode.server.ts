@@ -1,6 +1,5 @@
 /** A visitor's photo, judged by its bytes and re-encoded: upright, at most 1600 px, JPEG, no metadata (044). */
 import { randomBytes } from 'node:crypto'
-import decodeHeic from 'heic-decode'
 import sharp, { type Sharp } from 'sharp'
 import { PHOTO_MAX_SIDE } from '~/lib/lead-photos'
 import type { LeadPhotoFile } from '../backend/backend.server'
@@ -33,8 +32,10 @@ async function viaSharp(bytes: Uint8Array): Promise<Buffer> {
 }
 
 // sharp's prebuilt libvips reads HEIF only with AV1 inside; an iPhone's HEIC is HEVC, which libheif's wasm
-// build decodes (upright: it applies the file's rotation itself).
+// build decodes (upright: it applies the file's rotation itself). Loaded on the first HEIC: it is 2 MB of
+// script that every server start would parse otherwise.
 async function viaHeicDecoder(bytes: Uint8Array): Promise<Buffer> {
+  const { default: decodeHeic } = await import('heic-decode')
   const { width, height, data } = await decodeHeic({ buffer: bytes })
   if (width * height > MAX_PIXELS) throw new NotAnImageError('too many pixels')
   return finish(sharp(data, { raw: { width, height, channels: 4 } }))
