@@ -13,7 +13,8 @@ import { PhotoInput, photoButtonClass } from './lead-photo-form'
 
 export { LeadPhotoForm } from './lead-photo-form'
 
-type Phase = 'choosing' | 'preparing' | 'sending' | 'sent' | 'failed'
+/** `closed`: nothing more to send (sent, or the token is spent or expired). */
+type Phase = 'choosing' | 'preparing' | 'sending' | 'closed' | 'failed'
 
 /** A smaller JPEG drawn from the photo, or the file itself when this browser cannot decode it (HEIC). */
 async function downscale(file: File): Promise<Blob> {
@@ -85,10 +86,11 @@ export default function LeadPhotoUpload({ token }: { token: string }) {
     blobs.forEach((blob, i) => form.append('photos', blob, files[i]?.name ?? `photo-${i + 1}.jpg`))
     const answer = await send(form, setProgress)
     if (answer.success) {
-      setPhase('sent')
+      setPhase('closed')
       setMessage(`${answer.added === 1 ? '1 photo' : `${answer.added} photos`} added. ${LEAD_PHOTO_MESSAGES.added}`)
     } else {
-      setPhase('failed')
+      // A spent or expired token or a full lead: trying again cannot help.
+      setPhase(answer.reason === 'token' || answer.reason === 'too-many' ? 'closed' : 'failed')
       setMessage(answer.error)
     }
   }
@@ -96,8 +98,8 @@ export default function LeadPhotoUpload({ token }: { token: string }) {
   const busy = phase === 'preparing' || phase === 'sending'
   return (
     <div className="mt-6 grid gap-2 text-left">
-      {phase !== 'sent' && <PhotoInput id={id} disabled={busy} onChange={choose} />}
-      {phase !== 'sent' && (
+      {phase !== 'closed' && <PhotoInput id={id} disabled={busy} onChange={choose} />}
+      {phase !== 'closed' && (
         <button
           type="button"
           onClick={() => void upload()}

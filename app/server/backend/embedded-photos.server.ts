@@ -3,11 +3,10 @@
 import { mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
+import { LEAD_ID_PATTERN, PHOTO_NAME_PATTERN } from '~/lib/lead-photos'
 import { LeadPhotoRefusedError, type LeadPhotoStore } from './backend.server'
 
 export const LEAD_PHOTOS_FOLDER = 'lead-photos'
-const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-export const PHOTO_NAME = /^[0-9a-f]{32}\.jpg$/
 
 export function refusalOf(error: unknown): LeadPhotoRefusedError | null {
   const message = error instanceof Error ? error.message : ''
@@ -22,7 +21,7 @@ export function embeddedLeadPhotos(
   options: { push: () => boolean; kick: () => void },
 ): LeadPhotoStore {
   const folder = (leadId: string) => {
-    if (!LEAD_ID.test(leadId)) throw new Error('not a lead id')
+    if (!LEAD_ID_PATTERN.test(leadId)) throw new Error('not a lead id')
     return join(dataDir, LEAD_PHOTOS_FOLDER, leadId)
   }
   return {
@@ -30,7 +29,7 @@ export function embeddedLeadPhotos(
       const dir = folder(leadId)
       await mkdir(dir, { recursive: true, mode: 0o700 })
       const paths = photos.map((photo) => {
-        if (!PHOTO_NAME.test(photo.name)) throw new Error('not a photo name')
+        if (!PHOTO_NAME_PATTERN.test(photo.name)) throw new Error('not a photo name')
         return join(dir, photo.name)
       })
       // Written first under names nothing refers to yet; removed again if the database refuses them.
@@ -55,7 +54,7 @@ export function embeddedLeadPhotos(
       }
     },
     async read(leadId, name) {
-      if (!PHOTO_NAME.test(name)) return null
+      if (!PHOTO_NAME_PATTERN.test(name)) return null
       try {
         return new Uint8Array(await readFile(join(folder(leadId), name)))
       } catch (error) {

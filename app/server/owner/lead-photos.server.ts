@@ -1,9 +1,9 @@
 // The owner's side of visitors' photos (docs/decisions/044-lead-photos.md): which photos each lead has, and
 // the bytes of one, only with the owner's session and never cacheable.
+import { LEAD_ID_PATTERN, PHOTO_NAME_PATTERN } from '~/lib/lead-photos'
 import type { InboxLead } from '~/lib/owner-lead'
 import type { Backend, SqlCaller } from '../backend/backend.server'
 import { getBackend } from '../backend/backend-factory.server'
-import { PHOTO_NAME } from '../backend/embedded-photos.server'
 import { ownerAccess } from './owner-access.server'
 
 interface PhotoRow {
@@ -35,8 +35,6 @@ export async function withPhotos(
   return leads.map((lead) => (names.has(lead.id) ? { ...lead, photos: names.get(lead.id) } : lead))
 }
 
-const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
 export async function ownerPhotoResponse(leadId: string, name: string, backend: Backend = getBackend()) {
   const headers = {
     'Cache-Control': 'private, no-store',
@@ -46,7 +44,7 @@ export async function ownerPhotoResponse(leadId: string, name: string, backend: 
   const access = await ownerAccess()
   if (!access) return new Response('Sign in first', { status: 401, headers })
   const notFound = () => new Response('No such photo', { status: 404, headers })
-  if (!LEAD_ID.test(leadId) || !PHOTO_NAME.test(name) || !backend.leadPhotos) return notFound()
+  if (!LEAD_ID_PATTERN.test(leadId) || !PHOTO_NAME_PATTERN.test(name) || !backend.leadPhotos) return notFound()
   // The database decides what the owner may see; the store only holds bytes.
   const names = await photoNames(backend, [leadId], access.caller)
   if (!names.get(leadId)?.includes(name)) return notFound()
