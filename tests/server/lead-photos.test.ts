@@ -15,6 +15,7 @@ import { embeddedOwnerId } from '../../app/server/backend/embedded-owner.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { ownerPhotoResponse } from '../../app/server/owner/lead-photos.server'
+import { backupLeadPhotos, restoreLeadPhotos } from '../../app/server/owner/photo-backup.server'
 import { hashToken, sealSessionSecret } from '../../app/server/owner/sign-in.server'
 import { createLeadPhotoHandler } from '../../app/server/quote/lead-photos.server'
 import { listInbox } from '../../app/server/owner/inbox.server'
@@ -257,6 +258,30 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
     const notice = mail.received.find((m) => m.mail.subject === 'Maria added 3 photos')!.mail
     expect(notice.text).toContain('/owner')
     expect(notice.attachments).toEqual([])
+  })
+})
+
+describe('backups of the photos', { timeout: 120_000 }, () => {
+  it("a backup's photo archive beside the database's restores the same bytes", async () => {
+    const { dataDir, tokens, handle, lead } = await setUp()
+    const id = await lead()
+    await handle(upload(tokens.issue(id), [photo(), photo(heic, 'deck.heic')]), '')
+    const backups = await tempDir()
+    const archive = backupLeadPhotos(dataDir, join(backups, 'site-2026-11-25.tar.gz'))
+    expect(archive).toBe(join(backups, 'site-2026-11-25-photos.tar.gz'))
+
+    const restoredDir = await tempDir()
+    expect(restoreLeadPhotos(restoredDir, join(backups, 'site-2026-11-25.tar.gz'))).toBe(archive)
+    const original = storedFiles(dataDir, id)
+    const restored = storedFiles(restoredDir, id)
+    expect(restored.map((file) => file.split('/').at(-1)).sort()).toEqual(
+      original.map((file) => file.split('/').at(-1)).sort(),
+    )
+    for (const file of original)
+      expect(readFileSync(join(restoredDir, 'lead-photos', id, file.split('/').at(-1)!))).toEqual(readFileSync(file))
+    // A site that never took a photo backs up and restores the database alone.
+    expect(backupLeadPhotos(await tempDir(), join(backups, 'empty.tar.gz'))).toBeNull()
+    expect(restoreLeadPhotos(await tempDir(), join(backups, 'empty.tar.gz'))).toBeNull()
   })
 })
 
