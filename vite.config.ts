@@ -107,8 +107,9 @@ export default defineConfig({
     nitro({
       output: { dir: outputDir, serverDir: `${outputDir}/server`, publicDir: `${outputDir}/public` },
       compressPublicAssets: { gzip: true, brotli: true },
-      // PGlite loads its .wasm and .data files next to its own module: ship the package whole.
-      traceDeps: ['@electric-sql/pglite*'],
+      // PGlite, sharp (its libvips) and heic-decode's libheif-js (its .wasm, via __dirname) load files next to
+      // their modules: ship them whole, unbundled.
+      traceDeps: ['@electric-sql/pglite*', 'sharp', '@img/*', 'heic-decode', 'libheif-js'],
       // Image file names carry a content hash (scripts/build-images.ts), so they never change.
       routeRules: { '/img/**': { headers: { 'cache-control': 'public, max-age=31536000, immutable' } } },
       // In order: read .env; turn library output into JSON log lines; take the data folder's lock before

@@ -16,6 +16,7 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as EpoxyRouteImport } from './routes/epoxy'
 import { Route as GalleryRouteImport } from './routes/gallery'
 import { Route as OwnerRouteImport } from './routes/owner'
+import { Route as QuotePhotosRouteImport } from './routes/quote-photos'
 import { Route as QuoteRequestRouteImport } from './routes/quote-request'
 import { Route as ReviewsRouteImport } from './routes/reviews'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
@@ -26,6 +27,7 @@ import { Route as CityCitySlugRouteImport } from './routes/city/$citySlug'
 import { Route as OwnerManifestDotwebmanifestRouteImport } from './routes/owner_.manifest[.]webmanifest'
 import { Route as OwnerSignInRouteImport } from './routes/owner_.sign-in'
 import { Route as OwnerSwDotjsRouteImport } from './routes/owner_.sw[.]js'
+import { Route as OwnerPhotosLeadIdNameRouteImport } from './routes/owner_.photos.$leadId.$name'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -60,6 +62,11 @@ const GalleryRoute = GalleryRouteImport.update({
 const OwnerRoute = OwnerRouteImport.update({
   id: '/owner',
   path: '/owner',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const QuotePhotosRoute = QuotePhotosRouteImport.update({
+  id: '/quote-photos',
+  path: '/quote-photos',
   getParentRoute: () => rootRouteImport,
 } as any)
 const QuoteRequestRoute = QuoteRequestRouteImport.update({
@@ -113,6 +120,11 @@ const OwnerSwDotjsRoute = OwnerSwDotjsRouteImport.update({
   path: '/owner/sw.js',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OwnerPhotosLeadIdNameRoute = OwnerPhotosLeadIdNameRouteImport.update({
+  id: '/owner_/photos/$leadId/$name',
+  path: '/owner/photos/$leadId/$name',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -122,6 +134,7 @@ export interface FileRoutesByFullPath {
   '/epoxy': typeof EpoxyRoute
   '/gallery': typeof GalleryRoute
   '/owner': typeof OwnerRoute
+  '/quote-photos': typeof QuotePhotosRoute
   '/quote-request': typeof QuoteRequestRoute
   '/reviews': typeof ReviewsRoute
   '/robots.txt': typeof RobotsDottxtRoute
@@ -132,6 +145,7 @@ export interface FileRoutesByFullPath {
   '/owner/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
   '/owner/sign-in': typeof OwnerSignInRoute
   '/owner/sw.js': typeof OwnerSwDotjsRoute
+  '/owner/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -141,6 +155,7 @@ export interface FileRoutesByTo {
   '/epoxy': typeof EpoxyRoute
   '/gallery': typeof GalleryRoute
   '/owner': typeof OwnerRoute
+  '/quote-photos': typeof QuotePhotosRoute
   '/quote-request': typeof QuoteRequestRoute
   '/reviews': typeof ReviewsRoute
   '/robots.txt': typeof RobotsDottxtRoute
@@ -151,6 +166,7 @@ export interface FileRoutesByTo {
   '/owner/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
   '/owner/sign-in': typeof OwnerSignInRoute
   '/owner/sw.js': typeof OwnerSwDotjsRoute
+  '/owner/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -161,6 +177,7 @@ export interface FileRoutesById {
   '/epoxy': typeof EpoxyRoute
   '/gallery': typeof GalleryRoute
   '/owner': typeof OwnerRoute
+  '/quote-photos': typeof QuotePhotosRoute
   '/quote-request': typeof QuoteRequestRoute
   '/reviews': typeof ReviewsRoute
   '/robots.txt': typeof RobotsDottxtRoute
@@ -171,6 +188,7 @@ export interface FileRoutesById {
   '/owner_/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
   '/owner_/sign-in': typeof OwnerSignInRoute
   '/owner_/sw.js': typeof OwnerSwDotjsRoute
+  '/owner_/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -182,6 +200,7 @@ export interface FileRouteTypes {
     | '/epoxy'
     | '/gallery'
     | '/owner'
+    | '/quote-photos'
     | '/quote-request'
     | '/reviews'
     | '/robots.txt'
@@ -192,6 +211,7 @@ export interface FileRouteTypes {
     | '/owner/manifest.webmanifest'
     | '/owner/sign-in'
     | '/owner/sw.js'
+    | '/owner/photos/$leadId/$name'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -201,6 +221,7 @@ export interface FileRouteTypes {
     | '/epoxy'
     | '/gallery'
     | '/owner'
+    | '/quote-photos'
     | '/quote-request'
     | '/reviews'
     | '/robots.txt'
@@ -211,6 +232,7 @@ export interface FileRouteTypes {
     | '/owner/manifest.webmanifest'
     | '/owner/sign-in'
     | '/owner/sw.js'
+    | '/owner/photos/$leadId/$name'
   id:
     | '__root__'
     | '/'
@@ -220,6 +242,7 @@ export interface FileRouteTypes {
     | '/epoxy'
     | '/gallery'
     | '/owner'
+    | '/quote-photos'
     | '/quote-request'
     | '/reviews'
     | '/robots.txt'
@@ -230,6 +253,7 @@ export interface FileRouteTypes {
     | '/owner_/manifest.webmanifest'
     | '/owner_/sign-in'
     | '/owner_/sw.js'
+    | '/owner_/photos/$leadId/$name'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -240,6 +264,7 @@ export interface RootRouteChildren {
   EpoxyRoute: typeof EpoxyRoute
   GalleryRoute: typeof GalleryRoute
   OwnerRoute: typeof OwnerRoute
+  QuotePhotosRoute: typeof QuotePhotosRoute
   QuoteRequestRoute: typeof QuoteRequestRoute
   ReviewsRoute: typeof ReviewsRoute
   RobotsDottxtRoute: typeof RobotsDottxtRoute
@@ -250,6 +275,7 @@ export interface RootRouteChildren {
   OwnerManifestDotwebmanifestRoute: typeof OwnerManifestDotwebmanifestRoute
   OwnerSignInRoute: typeof OwnerSignInRoute
   OwnerSwDotjsRoute: typeof OwnerSwDotjsRoute
+  OwnerPhotosLeadIdNameRoute: typeof OwnerPhotosLeadIdNameRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -301,6 +327,13 @@ declare module '@tanstack/react-router' {
       path: '/owner'
       fullPath: '/owner'
       preLoaderRoute: typeof OwnerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/quote-photos': {
+      id: '/quote-photos'
+      path: '/quote-photos'
+      fullPath: '/quote-photos'
+      preLoaderRoute: typeof QuotePhotosRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/quote-request': {
@@ -373,6 +406,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OwnerSwDotjsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/owner_/photos/$leadId/$name': {
+      id: '/owner_/photos/$leadId/$name'
+      path: '/owner/photos/$leadId/$name'
+      fullPath: '/owner/photos/$leadId/$name'
+      preLoaderRoute: typeof OwnerPhotosLeadIdNameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -384,6 +424,7 @@ const rootRouteChildren: RootRouteChildren = {
   EpoxyRoute: EpoxyRoute,
   GalleryRoute: GalleryRoute,
   OwnerRoute: OwnerRoute,
+  QuotePhotosRoute: QuotePhotosRoute,
   QuoteRequestRoute: QuoteRequestRoute,
   ReviewsRoute: ReviewsRoute,
   RobotsDottxtRoute: RobotsDottxtRoute,
@@ -394,6 +435,7 @@ const rootRouteChildren: RootRouteChildren = {
   OwnerManifestDotwebmanifestRoute: OwnerManifestDotwebmanifestRoute,
   OwnerSignInRoute: OwnerSignInRoute,
   OwnerSwDotjsRoute: OwnerSwDotjsRoute,
+  OwnerPhotosLeadIdNameRoute: OwnerPhotosLeadIdNameRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -5,6 +5,7 @@ import { resolve } from 'node:path'
 import { runtimeConfig } from '../app/server/config.server'
 import { LeadRequestError } from '../app/server/owner/leads.server'
 import { openLeadStore, runOwnerCommand } from '../app/server/owner/owner-client.server'
+import { backupLeadPhotos } from '../app/server/owner/photo-backup.server'
 
 const USAGE = 'Usage: npm run backup -- FILE   (e.g. backups/site-$(date +%F).tar.gz)'
 
@@ -23,6 +24,8 @@ async function main(): Promise<number> {
     console.error(
       `Backup of ${resolve(config.dataDir)} written to ${target} (${bytes.byteLength} bytes, via the ${store.via}).`,
     )
+    const photos = backupLeadPhotos(resolve(config.dataDir), target)
+    if (photos) console.error(`Visitors' photos written to ${photos}.`)
     return 0
   } finally {
     await store.close()

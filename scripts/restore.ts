@@ -5,6 +5,7 @@ import { resolve } from 'node:path'
 import { runtimeConfig } from '../app/server/config.server'
 import { LeadRequestError } from '../app/server/owner/leads.server'
 import { OwnerCommandError, restoreDatabase, runOwnerCommand } from '../app/server/owner/owner-client.server'
+import { restoreLeadPhotos } from '../app/server/owner/photo-backup.server'
 
 const USAGE = 'Usage: npm run restore -- FILE [--force]'
 
@@ -18,9 +19,11 @@ async function main(): Promise<number> {
     throw new OwnerCommandError('SUPABASE_URL is set: restore on Supabase with its own tools (docs/operations.md).')
   const dataDir = resolve(config.dataDir)
   const report = await restoreDatabase(dataDir, new Uint8Array(readFileSync(resolve(files[0]!))), force)
+  const photos = restoreLeadPhotos(dataDir, resolve(files[0]!))
   console.error(
     `Restored ${report.leads} leads into ${dataDir}.` +
-      (report.setAside ? ` The database it replaced is in ${report.setAside}.` : ''),
+      (report.setAside ? ` The database it replaced is in ${report.setAside}.` : '') +
+      (photos ? ` Visitors' photos came from ${photos}.` : ''),
   )
   return 0
 }

@@ -40,4 +40,6 @@ export const unlistedRoutes = {
   '/owner_/sign-in': "the owner's sign-in link lands here",
   '/owner_/manifest.webmanifest': "the inbox's web manifest",
   '/owner_/sw.js': "the inbox's service worker",
+  '/owner_/photos/$leadId/$name': "a visitor's photo, for the signed-in owner only",
+  '/quote-photos': "where a visitor's photos are posted",
 } satisfies Partial<Record<Route, string>>

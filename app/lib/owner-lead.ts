@@ -24,6 +24,8 @@ export interface InboxLead {
   zip: string | null
   preferredTime: string | null
   outsideArea: boolean | null
+  /** The visitor's photos' names, oldest first (docs/decisions/044-lead-photos.md). */
+  photos?: string[]
 }
 
 export const PREFERRED_TIME_TEXTS: Record<PreferredTime, string> = {

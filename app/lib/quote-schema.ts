@@ -151,7 +151,8 @@ export function firstQuoteIssue(
 export type QuoteFailureReason = 'invalid' | 'rate-limited' | 'call-failed' | 'not-confirmed'
 
 export type QuoteSubmitResponse =
-  | { success: true }
+  /** `photoToken`: lets this visitor add photos to the stored lead for 24 h (docs/decisions/044-lead-photos.md). */
+  | { success: true; photoToken?: string }
   /** `field`: the form field the message belongs beside, when it is about one. */
   | { success: false; error: string; reason: QuoteFailureReason; field?: QuoteFieldName }
 

@@ -95,7 +95,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     const mail = await smtp()
     const backend = embedded(await tempDir(), { SMTP_URL: mail.url })
     const res = await service().handle(lead({ firstName: '  Maria ' }), meta, backend)
-    expect(res).toEqual({ status: 200, body: { success: true } })
+    expect(res).toEqual({ status: 200, body: { success: true, photoToken: expect.any(String) } })
 
     const db = await backend.db()
     const rows = await db.query<Record<string, unknown>>('SELECT * FROM quote_requests')
@@ -253,7 +253,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
       svc.handle({ ...payload, formToken: formTokens.issue(Date.now() - 12_000) }, meta, backend),
     ])
     expect(results.map((r) => r.status)).toEqual([200, 200, 200])
-    expect((await svc.handle(payload, meta, backend)).body).toEqual({ success: true })
+    expect((await svc.handle(payload, meta, backend)).body).toEqual({ success: true, photoToken: expect.any(String) })
     expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(1)
     expect(await count(backend, 'SELECT * FROM quote_outbox')).toBe(1)
 
@@ -413,7 +413,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     now += 4000
     expect(await svc.handle(lead({ firstName: 'Patient', formToken: fresh }), meta, backend)).toEqual({
       status: 200,
-      body: { success: true },
+      body: { success: true, photoToken: expect.any(String) },
     })
     await (await backend.outbox()).drain()
     expect(mail.received.map((m) => m.mail.subject)).toEqual(['New quote request from Patient'])

@@ -131,7 +131,8 @@ describe('delivery by kind, written once', () => {
 
   it('has one handler for every kind the outbox holds', () => {
     expect(Object.keys(DELIVERIES).sort()).toEqual([...OUTBOX_KINDS].sort())
-    const migrations = join(ROOT, 'supabase', 'migrations', '20261123100000_owner_inbox.sql')
+    // The migration that last set quote_outbox_kind_check.
+    const migrations = join(ROOT, 'supabase', 'migrations', '20261125020000_lead_photos.sql')
     for (const kind of OUTBOX_KINDS) expect(readFileSync(migrations, 'utf8')).toContain(`'${kind}'`)
   })
 
@@ -156,13 +157,13 @@ describe('delivery by kind, written once', () => {
     }
   })
 
-  it('without a mail transport only the webhook and push kinds are deliverable', () => {
+  it('without a mail transport only the webhook and the push kinds are deliverable', () => {
     const io = fakeIo({
       sendMail: null,
       webhook: { url: 'https://hooks.example.com', secret: 'whsec_x' },
       vapid: { publicKey: 'p', privateKey: 'k', subject: 'mailto:owner@example.com' },
     })
-    expect(deliverableKinds(io)).toEqual(['lead_webhook', 'owner_push'])
+    expect(deliverableKinds(io)).toEqual(['lead_webhook', 'owner_push', 'owner_photos_push'])
   })
 
   it('an expired sign-in link is dropped unsent; a live one goes to the owner', async () => {

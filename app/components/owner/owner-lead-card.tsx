@@ -14,6 +14,7 @@ import {
   type InboxLead,
   type OwnerStatus,
 } from '~/lib/owner-lead'
+import { OwnerLeadPhotos } from './owner-lead-photos'
 import { ownerButtonClass } from './owner-sign-in'
 import { useLeadsCache } from './owner-leads'
 import { OwnerLeadDelete } from './owner-lead-delete'
@@ -117,6 +118,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
         </p>
       )}
       {bestTime && <p className="text-sm text-slate-700">Best time: {bestTime}</p>}
+      <OwnerLeadPhotos leadId={lead.id} names={lead.photos} firstName={lead.firstName} />
       <div className="mt-3 flex gap-2">
         <a className={link} href={`tel:${dialable(lead.phone)}`}>
           Call

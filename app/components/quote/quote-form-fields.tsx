@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { revalidateLogic, useForm, useStore } from '@tanstack/react-form'
 import { useLocation } from '@tanstack/react-router'
 import * as v from 'valibot'
@@ -17,6 +17,9 @@ import { QUOTE_HONEYPOT_NAME, type QuoteFormValues } from '~/lib/quote-form-cons
 import { earlyFormToken, restoreFocus } from './early-typing'
 import type { QuoteFormFieldsProps } from './quote-form'
 import { QuoteFormView } from './quote-form-view'
+
+// Only after a lead is stored: no page's first load carries the photo code.
+const LeadPhotoUpload = lazy(() => import('./lead-photo-upload'))
 
 const REQUIRED_FIELDS = ['firstName', 'email', 'phone'] as const satisfies readonly QuoteFieldName[]
 
@@ -63,6 +66,8 @@ export default function QuoteFormFields({ early, initial }: QuoteFormFieldsProps
     formToken.current ??= issueQuoteFormToken().catch(() => renderedFormToken || null)
   }
   const [interactive, setInteractive] = useState(false)
+  // The stored lead's one-time token: the success state offers to add photos with it.
+  const [photoToken, setPhotoToken] = useState<string | null>(null)
   // The server's word on a field, shown beside it until the visitor changes that field.
   const [serverErrors, setServerErrors] = useState<Partial<Record<QuoteFieldName, string>>>(initial?.errors ?? {})
 
@@ -124,6 +129,7 @@ export default function QuoteFormFields({ early, initial }: QuoteFormFieldsProps
       const message = quoteResponseToast(response)
       if (message.variant === 'success') {
         void showToast('success', message.title, message.description)
+        setPhotoToken(response?.success ? (response.photoToken ?? null) : null)
         formApi.reset()
         setHoneypot('')
         setServerErrors({})
@@ -143,36 +149,43 @@ export default function QuoteFormFields({ early, initial }: QuoteFormFieldsProps
   const submitting = useStore(form.store, (state) => state.isSubmitting)
 
   return (
-    <QuoteFormView
-      formId={formId}
-      formRef={formRef}
-      interactive={interactive}
-      submitting={submitting}
-      renderField={(name, render) => (
-        <form.Field name={name}>
-          {(field) =>
-            render({
-              value: field.state.value,
-              onChange: (value) => {
-                if (serverErrors[name]) setServerErrors(({ [name]: _, ...rest }) => rest)
-                field.handleChange(value)
-              },
-              onBlur: field.handleBlur,
-              error: field.state.meta.errors[0] ?? serverErrors[name],
-            })
-          }
-        </form.Field>
-      )}
-      honeypot={{ value: honeypot, onChange: setHoneypot }}
-      sourcePage={sourcePage.slice(0, 200)}
-      formToken={renderedFormToken}
-      onFocus={requestFormToken}
-      onInput={requestFormToken}
-      onSubmit={(event) => {
-        event.preventDefault()
-        event.stopPropagation()
-        void form.handleSubmit()
-      }}
-    />
+    <>
+      <QuoteFormView
+        formId={formId}
+        formRef={formRef}
+        interactive={interactive}
+        submitting={submitting}
+        renderField={(name, render) => (
+          <form.Field name={name}>
+            {(field) =>
+              render({
+                value: field.state.value,
+                onChange: (value) => {
+                  if (serverErrors[name]) setServerErrors(({ [name]: _, ...rest }) => rest)
+                  field.handleChange(value)
+                },
+                onBlur: field.handleBlur,
+                error: field.state.meta.errors[0] ?? serverErrors[name],
+              })
+            }
+          </form.Field>
+        )}
+        honeypot={{ value: honeypot, onChange: setHoneypot }}
+        sourcePage={sourcePage.slice(0, 200)}
+        formToken={renderedFormToken}
+        onFocus={requestFormToken}
+        onInput={requestFormToken}
+        onSubmit={(event) => {
+          event.preventDefault()
+          event.stopPropagation()
+          void form.handleSubmit()
+        }}
+      />
+      {photoToken ? (
+        <Suspense fallback={null}>
+          <LeadPhotoUpload key={photoToken} token={photoToken} />
+        </Suspense>
+      ) : null}
+    </>
   )
 }

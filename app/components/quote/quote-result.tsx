@@ -1,15 +1,18 @@
 import { QUOTE_MESSAGES } from '~/lib/quote-messages'
 import { site } from '~/content/site'
+import { LeadPhotoForm } from './lead-photo-form'
 import { QuoteForm, type QuoteFormInitial } from './quote-form'
 
 export function QuoteResult({
   status,
   message,
   initial,
+  photoToken,
 }: {
   status?: string
   message?: string
   initial?: QuoteFormInitial
+  photoToken?: string
 }) {
   const sent = status === 'sent'
   return (
@@ -38,6 +41,11 @@ export function QuoteResult({
           </p>
         ) : null}
       </div>
+      {sent && photoToken ? (
+        <div className="mt-8 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200">
+          <LeadPhotoForm token={photoToken} />
+        </div>
+      ) : null}
       {sent ? null : (
         <div className="mt-8">
           <QuoteForm initial={initial} />

@@ -87,6 +87,28 @@ export interface OwnerAuth {
   revoke(tokens: AuthTokens, scope: 'local' | 'global'): Promise<void>
 }
 
+/** A photo re-encoded by the site: `name` is `<32 hex>.jpg`, unique within its lead. */
+export interface LeadPhotoFile {
+  name: string
+  bytes: Uint8Array
+}
+
+/** Why `record_lead_photos` refused an upload; nothing of it was kept. */
+export class LeadPhotoRefusedError extends Error {
+  override readonly name = 'LeadPhotoRefusedError'
+  constructor(readonly reason: 'token-used' | 'too-many' | 'no-lead') {
+    super(`photos refused: ${reason}`)
+  }
+}
+
+/** Where visitors' photos live: DATA_DIR/lead-photos or the bucket lead-photos, as <lead id>/<name>. */
+export interface LeadPhotoStore {
+  /** All or nothing; throws LeadPhotoRefusedError. Returns the lead's photo count after it. */
+  save(leadId: string, tokenHash: string, photos: LeadPhotoFile[]): Promise<number>
+  /** The bytes, or null; the caller has checked that the owner may see them. */
+  read(leadId: string, name: string, caller: SqlCaller): Promise<Uint8Array | null>
+}
+
 export interface Backend {
   readonly kind?: 'embedded' | 'supabase'
   /** True: pass a VisitorLimit; false: the site counts in memory. */
@@ -112,4 +134,6 @@ export interface Backend {
   purgeLeadFiles?(): Promise<number>
   /** Persists with the data so hashes stay comparable. */
   ipHashSalt?(): Promise<string>
+  /** Absent: this mode takes no photos yet, and no upload token is issued (decision 044). */
+  readonly leadPhotos?: LeadPhotoStore
 }

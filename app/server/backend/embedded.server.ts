@@ -19,6 +19,7 @@ import { bundledMigrations, bundledSeedSql } from './bundled-schema.server'
 import { migrate, openShared, releaseShared, type Migration, type SharedDb } from './embedded-database.server'
 import { DataFolderLockedError } from './data-folder-lock.server'
 import { embeddedOwnerParts } from './embedded-owner.server'
+import { embeddedLeadPhotos } from './embedded-photos.server'
 import { ownerEmail } from './owner-mail.server'
 import { purgeLeadFilesIn } from './lead-expiry.server'
 
@@ -202,6 +203,11 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
     db,
 
     ...embeddedOwnerParts(db, async () => (await open()).worker.kick(), ownerEmail(config)),
+
+    leadPhotos: embeddedLeadPhotos(dataDir, db, {
+      push: () => Boolean(config.owner.vapid),
+      kick: () => void open().then((state) => state.worker.kick()),
+    }),
 
     async outbox() {
       return (await open()).worker

@@ -6,6 +6,8 @@ import { ownerNotification, type NotificationAddresses, type OwnerNotification }
 import { sendLeadWebhook, type LeadWebhookTarget } from '../quote/lead-webhook.server'
 import {
   leadPushPayload,
+  photosMail,
+  photosPushPayload,
   pushToTargets,
   reviewRequestMail,
   signInMail,
@@ -19,6 +21,8 @@ export const OUTBOX_KINDS = [
   'owner_push',
   'review_request',
   'owner_sign_in',
+  'owner_photos',
+  'owner_photos_push',
 ] as const
 export type OutboxKind = (typeof OUTBOX_KINDS)[number]
 
@@ -42,8 +46,8 @@ export interface OutboxRow {
   zip: string | null
   preferredTime: string | null
   outsideArea: boolean | null
-  /** The sign-in e-mail's link and expiry; no other kind reads it. */
-  payload?: { link?: unknown; expiresAt?: unknown } | null
+  /** The sign-in e-mail's link and expiry; the photo notices' count. */
+  payload?: { link?: unknown; expiresAt?: unknown; photos?: unknown } | null
 }
 
 export interface DeliveryIo {
@@ -124,7 +128,27 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
       return 'sign-in link e-mailed to the owner'
     },
   },
+  // Queued by record_lead_photos once an upload is stored; a later upload re-queues them with the new total.
+  owner_photos: {
+    missing: needsMail,
+    async deliver(row, io) {
+      const count = photoCount(row)
+      await io.sendMail!(photosMail(row, count, io.addresses), `photos-${row.outboxId}-${count}`)
+      return 'photos announced to the owner'
+    },
+  },
+  owner_photos_push: {
+    missing: (io) => (io.vapid ? null : 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'),
+    async deliver(row, io) {
+      const result = await pushToTargets(await io.pushTargets(), io.vapid!, photosPushPayload(photoCount(row)))
+      for (const endpoint of result.gone) await io.dropPushTarget(endpoint)
+      if (result.failures.length > 0) throw new Error(`push failed: ${result.failures.join('; ')}`)
+      return `photos pushed to ${result.delivered} phone(s)`
+    },
+  },
 }
+
+const photoCount = (row: OutboxRow) => (typeof row.payload?.photos === 'number' ? row.payload.photos : 1)
 
 /** The kinds this runtime can deliver now; the others wait, untouched, for their setting. */
 export function deliverableKinds(io: DeliveryIo, kinds: readonly OutboxKind[] = OUTBOX_KINDS): OutboxKind[] {

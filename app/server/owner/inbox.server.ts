@@ -2,6 +2,7 @@
 import { leadTopic, type InboxLead, type OwnerStatus } from '../../lib/owner-lead'
 import type { Backend, SqlCaller } from '../backend/backend.server'
 import { log } from '../log/logger.server'
+import { withPhotos } from './lead-photos.server'
 
 export interface LeadRow {
   id: string
@@ -65,7 +66,7 @@ async function withReviews(sql: Sql, rows: LeadRow[], caller: OwnerCaller): Prom
 /** Spam and archived leads stay in `npm run leads`. */
 export async function listInbox(sql: Sql, caller: OwnerCaller, limit = 200): Promise<InboxLead[]> {
   const rows = await sql.callSql<LeadRow[]>('owner_inbox_leads_v2', { p_limit: limit }, caller, 'rows')
-  return withReviews(sql, rows, caller)
+  return withPhotos(sql, await withReviews(sql, rows, caller), caller)
 }
 
 /** Null: no such lead. */

@@ -73,7 +73,8 @@ async function openSession(cookie: string | undefined): Promise<OwnerAccess | nu
   return { secretHash, caller: { as: 'owner', userId: row.user_id, accessToken: tokens?.accessToken } }
 }
 
-function ownerAccess(): Promise<OwnerAccess | null> {
+/** The signed-in owner of this request, or null; for handlers that answer 401 themselves. */
+export function ownerAccess(): Promise<OwnerAccess | null> {
   const request = getRequest()
   let access = accesses.get(request)
   if (!access) {

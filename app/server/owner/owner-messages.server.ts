@@ -22,6 +22,38 @@ export function leadPushPayload(sourcePage: string | null): PushPayload {
   return { title: pushTitle(sourcePage), body: 'New quote request: open the inbox to call back.', url: '/owner' }
 }
 
+/** Photos come after the lead's own e-mail; no contact details here either (decision 044). */
+export function photosPushPayload(count: number): PushPayload {
+  return { title: 'Photos added', body: `${photoCount(count)} added to a quote request.`, url: '/owner' }
+}
+
+function photoCount(count: number): string {
+  return count === 1 ? '1 photo' : `${count} photos`
+}
+
+/** `count`: the lead's photos in all, so a second upload's e-mail tells the whole story. */
+export function photosMail(
+  lead: { outboxId: string; quoteRequestId: string; firstName: string },
+  count: number,
+  addresses: NotificationAddresses,
+): OwnerNotification {
+  const name = sanitizeText(lead.firstName, 60) || 'A customer'
+  return {
+    from: { name: addresses.fromName, address: addresses.from },
+    to: addresses.to,
+    subject: `${name} added ${photoCount(count)}`,
+    text: [
+      `${name} added ${photoCount(count)} of the area to their quote request.`,
+      '',
+      `See them in the lead inbox: ${site.baseUrl}/owner`,
+      `Reference: ${lead.quoteRequestId}`,
+      '',
+    ].join('\n'),
+    messageId: `<photos-${lead.outboxId}-${count}@${emailDomain(addresses.from)}>`,
+    headers: { 'X-Quote-Request-Id': lead.quoteRequestId },
+  }
+}
+
 export function signInMail(
   outboxId: string,
   link: string,

@@ -39,8 +39,8 @@ export function createFormTokens(secret: string, now: () => number = Date.now): 
   }
 }
 
-/** Every instance must derive the same key. */
-async function sharedSecret(backend: Backend): Promise<string> {
+/** Every instance must derive the same key; the photo tokens sign with it too. */
+export async function sharedSecret(backend: Backend): Promise<string> {
   const config = runtimeConfig()
   if (config.quote.ipHashSalt) return config.quote.ipHashSalt
   if (backend.ipHashSalt) return backend.ipHashSalt()

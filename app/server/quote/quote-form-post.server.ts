@@ -23,8 +23,10 @@ export interface QuoteRefusal {
   errors: Partial<Record<QuoteFieldName, string>>
 }
 
-function seeOther(status: QuotePostStatus): Response {
-  return new Response(null, { status: 303, headers: { Location: `/quote-request?status=${status}` } })
+/** Success only: the photo token lets the result page offer the plain photo form; nothing typed goes here. */
+function seeOther(status: QuotePostStatus, photoToken?: string): Response {
+  const upload = photoToken ? `&upload=${encodeURIComponent(photoToken)}` : ''
+  return new Response(null, { status: 303, headers: { Location: `/quote-request?status=${status}${upload}` } })
 }
 
 /** A cached page holds no per-visitor key: its token stands for the visit. */
@@ -71,7 +73,7 @@ export async function handleQuoteFormPost(request: Request, ip: string): Promise
     },
     { ip, userAgent: request.headers.get('user-agent') ?? '' },
   )
-  if (result.body.success) return seeOther('sent')
+  if (result.body.success) return seeOther('sent', result.body.photoToken)
   const { error, reason, field } = result.body
   return {
     status: result.status,

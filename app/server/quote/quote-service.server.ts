@@ -17,6 +17,7 @@ import { createSlidingWindowLimiter } from '../http/rate-limit.server'
 import { leadEvents } from '../log/lead-events.server'
 import { createFormTokens, formTokens, type FormTokens } from './form-token.server'
 import { fingerprintText, outsideServiceArea, type FingerprintFields } from './lead-fields.server'
+import { createPhotoTokens, photoTokens } from './photo-token.server'
 import { writeUnsavedLead } from './unsaved-leads.server'
 
 export interface QuoteRequestMeta {
@@ -93,6 +94,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
   const limiter = createSlidingWindowLimiter(rateLimit, rateWindowMs, now)
   const processSalt = randomBytes(32).toString('hex')
   const ownTokens = options.formTokenSecret ? createFormTokens(options.formTokenSecret, now) : undefined
+  const ownPhotoTokens = options.formTokenSecret ? createPhotoTokens(options.formTokenSecret, now) : undefined
 
   async function storedIpHash(ip: string, backend: Backend): Promise<string | null> {
     if (!ip) return null
@@ -166,7 +168,13 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
       const logKey = input.idempotencyKey
       if (result.success) {
         leadEvents.stored(result.id, { status: lead.status, duplicate: !!result.duplicate, idempotencyKey: logKey })
-        return { status: 200, body: { success: true } }
+        // Never for suspected spam, whose visitor sees the usual success. A duplicate gets one too: it is the
+        // retry of a visitor whose first answer was lost; the database caps the lead at five photos.
+        const photoToken =
+          result.id && !spamReason && target.leadPhotos
+            ? (ownPhotoTokens ?? (await photoTokens(target))).issue(result.id)
+            : undefined
+        return { status: 200, body: photoToken ? { success: true, photoToken } : { success: true } }
       }
       leadEvents.notConfirmed({ idempotencyKey: logKey, reason: result.error })
       return { status: 502, body: { success: false, reason: 'not-confirmed', error: messages.notConfirmed } }

@@ -1,0 +1,69 @@
+import { LEAD_PHOTO_MESSAGES, LEAD_PHOTOS_PATH, MAX_LEAD_PHOTOS, type LeadPhotoStatus } from '~/lib/lead-photos'
+
+export const photoButtonClass =
+  'min-h-12 rounded-full bg-brand-700 px-6 font-bold text-white shadow hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900 disabled:cursor-not-allowed disabled:opacity-70'
+
+export const PHOTO_LABEL = 'Add photos of the area (optional)'
+export const PHOTO_HINT = `Up to ${MAX_LEAD_PHOTOS} photos, 15 MB each. They help us quote without a visit.`
+
+export function PhotoInput({
+  id,
+  disabled,
+  onChange,
+}: {
+  id: string
+  disabled?: boolean
+  onChange?: (files: File[]) => void
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="font-semibold">
+        {PHOTO_LABEL}
+      </label>
+      <p id={`${id}-hint`} className="text-sm text-slate-700">
+        {PHOTO_HINT}
+      </p>
+      <input
+        id={id}
+        name="photos"
+        type="file"
+        accept="image/*"
+        multiple
+        required
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+        onChange={onChange && ((event) => onChange(Array.from(event.currentTarget.files ?? [])))}
+        className="min-h-11 rounded-lg border border-slate-500 p-2 focus-visible:outline-3 focus-visible:outline-brand-700"
+      />
+    </>
+  )
+}
+
+/** Works without JavaScript: a plain multipart POST, answered with a redirect to the result page. */
+export function LeadPhotoForm({ token }: { token: string }) {
+  return (
+    <form method="post" encType="multipart/form-data" action={LEAD_PHOTOS_PATH} className="grid gap-2">
+      <input type="hidden" name="token" value={token} />
+      <PhotoInput id="lead-photos-plain" />
+      <button type="submit" className={photoButtonClass}>
+        Send photos
+      </button>
+    </form>
+  )
+}
+
+/** What the result page says after the plain form's upload. */
+export function LeadPhotoResult({ status }: { status: LeadPhotoStatus }) {
+  const added = status === 'added'
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
+      <div
+        role="status"
+        className={`rounded-2xl p-6 ${added ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-950'}`}
+      >
+        <h1 className="text-2xl font-bold">{added ? 'Photos received' : 'Photos not added'}</h1>
+        <p className="mt-2">{LEAD_PHOTO_MESSAGES[status]}</p>
+      </div>
+    </section>
+  )
+}

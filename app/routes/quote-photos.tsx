@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { visitorAddress } from '~/server/http/visitor-address.server'
+import { handleLeadPhotosPost } from '~/server/quote/lead-photos.server'
+
+/** Photos for a stored lead: JSON for the script, a redirect for the plain form (decision 044). */
+export const Route = createFileRoute('/quote-photos')({
+  server: {
+    handlers: {
+      POST: ({ request }) => handleLeadPhotosPost(request, visitorAddress(request)),
+      GET: () => new Response(null, { status: 303, headers: { Location: '/quote-request' } }),
+    },
+  },
+})

@@ -1,0 +1,129 @@
+// POST /quote-photos: a visitor's photos for a stored lead (docs/decisions/044-lead-photos.md). Every refusal is
+// a 4xx with a message; nothing of a refused upload is kept, and the lead itself is never touched.
+import { createHash, randomBytes } from 'node:crypto'
+import {
+  LEAD_PHOTO_MESSAGES,
+  MAX_LEAD_PHOTOS,
+  MAX_PHOTO_BYTES,
+  type LeadPhotoFailure,
+  type LeadPhotoResponse,
+} from '~/lib/lead-photos'
+import { LeadPhotoRefusedError, type Backend } from '../backend/backend.server'
+import { getBackend } from '../backend/backend-factory.server'
+import { isSameOriginRequest } from '../http/origin.server'
+import { createSlidingWindowLimiter } from '../http/rate-limit.server'
+import { log } from '../log/logger.server'
+import { encodeLeadPhoto, NotAnImageError } from './photo-encode.server'
+import { photoTokens, type PhotoTokens } from './photo-token.server'
+
+// Five full-size photos and the form's text; a larger body is refused before it is read.
+const MAX_BODY_BYTES = MAX_LEAD_PHOTOS * MAX_PHOTO_BYTES + 1024 * 1024
+
+export interface LeadPhotoOptions {
+  backend?: Backend
+  tokens?: PhotoTokens
+  /** Uploads per client per window; 0 or less: no limit. */
+  rateLimit?: number
+  rateWindowMs?: number
+}
+
+function answer(request: Request, status: number, body: LeadPhotoResponse, headers: HeadersInit = {}): Response {
+  if ((request.headers.get('accept') ?? '').includes('application/json'))
+    return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } })
+  // The form without JavaScript: POST/redirect/GET to the result page, with a status and never a value.
+  const photos = body.success ? 'added' : body.reason
+  return new Response(null, { status: 303, headers: { Location: `/quote-request?photos=${photos}`, ...headers } })
+}
+
+function refuse(request: Request, status: number, reason: LeadPhotoFailure, headers?: HeadersInit): Response {
+  return answer(request, status, { success: false, reason, error: LEAD_PHOTO_MESSAGES[reason] }, headers)
+}
+
+class BodyTooLargeError extends Error {}
+
+/** Stops reading, and drops what it read, once the body passes the limit. */
+async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = request.body?.getReader()
+  if (!reader) return new Uint8Array()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined)
+      throw new BodyTooLargeError()
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks)
+}
+
+// One photo decodes at a time, across all uploads: a 12-megapixel decode takes about 50 MB and both cores.
+let encoding: Promise<unknown> = Promise.resolve()
+function encodeInTurn(bytes: Uint8Array): ReturnType<typeof encodeLeadPhoto> {
+  const next = encoding.then(() => encodeLeadPhoto(bytes))
+  encoding = next.catch(() => undefined)
+  return next
+}
+
+export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
+  const limiter = createSlidingWindowLimiter(options.rateLimit ?? 10, options.rateWindowMs ?? 10 * 60_000, Date.now)
+  const salt = randomBytes(16).toString('hex')
+
+  return async function handleLeadPhotosPost(request: Request, ip: string): Promise<Response> {
+    if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
+    const key = createHash('sha256').update(`${salt}:${ip}`).digest('hex')
+    if (ip && !limiter.hit(key))
+      return refuse(request, 429, 'rate-limited', { 'Retry-After': String(limiter.retryAfterSeconds(key)) })
+    const length = Number(request.headers.get('content-length') ?? NaN)
+    if (length > MAX_BODY_BYTES) return refuse(request, 413, 'too-large')
+
+    let form: FormData
+    try {
+      const body = await readBody(request, MAX_BODY_BYTES)
+      const type = request.headers.get('content-type') ?? ''
+      form = await new Response(body, { headers: { 'Content-Type': type } }).formData()
+    } catch (error) {
+      return error instanceof BodyTooLargeError ? refuse(request, 413, 'too-large') : refuse(request, 400, 'invalid')
+    }
+
+    const backend = options.backend ?? getBackend()
+    const store = backend.leadPhotos
+    if (!store) return refuse(request, 503, 'failed')
+    const token = form.get('token')
+    const check = (options.tokens ?? (await photoTokens(backend))).check(typeof token === 'string' ? token : null)
+    if (!check.ok) return refuse(request, check.reason === 'expired' ? 410 : 403, 'token')
+
+    const files = form.getAll('photos').filter((file): file is File => typeof file !== 'string' && file.size > 0)
+    if (files.length === 0) return refuse(request, 400, 'invalid')
+    if (files.length > MAX_LEAD_PHOTOS) return refuse(request, 400, 'too-many')
+    if (files.some((file) => file.size > MAX_PHOTO_BYTES)) return refuse(request, 413, 'too-large')
+
+    try {
+      const photos = []
+      for (const file of files) photos.push(await encodeInTurn(new Uint8Array(await file.arrayBuffer())))
+      const total = await store.save(check.leadId, check.tokenHash, photos)
+      log('photos').info({ leadId: check.leadId, added: photos.length, total }, 'lead photos stored')
+      return answer(request, 200, { success: true, added: photos.length, total })
+    } catch (error) {
+      if (error instanceof NotAnImageError) return refuse(request, 415, 'not-image')
+      if (error instanceof LeadPhotoRefusedError)
+        return refuse(
+          request,
+          error.reason === 'too-many' ? 409 : 403,
+          error.reason === 'too-many' ? 'too-many' : 'token',
+        )
+      log('photos').error({ leadId: check.leadId, err: error }, 'lead photos not stored')
+      return refuse(request, 503, 'failed')
+    }
+  }
+}
+
+let defaultHandler: ReturnType<typeof createLeadPhotoHandler> | undefined
+
+export function handleLeadPhotosPost(request: Request, ip: string): Promise<Response> {
+  defaultHandler ??= createLeadPhotoHandler()
+  return defaultHandler(request, ip)
+}
