@@ -12,6 +12,7 @@ import { QUOTE_MESSAGES } from '~/lib/quote-schema'
 import { SIGN_IN_TEXTS } from '~/lib/owner-lead'
 import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
 import { startSiteServer, type SiteServer } from './support/site-server'
+import { violationList, wcagAudit } from './support/axe'
 import { expect, test } from './support/test'
 
 const OWNER = 'owner@example.com'
@@ -114,4 +115,44 @@ test("a visitor's photos reach the signed-in inbox as thumbnails, and no one els
   } finally {
     await server.stop()
   }
+})
+
+test('after a stored quote the form offers to add photos, and sends the chosen one', async ({ page }) => {
+  const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#6b8e23' } })
+    .jpeg()
+    .toBuffer()
+  const form = await openInteractiveQuoteForm(page, '/contact')
+  await page.clock.runFor(3_000)
+  await fillQuoteFields(form, { firstName: 'Photo', email: 'photo@example.com', phone: '916-555-0150' })
+  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  const input = form.getByLabel('Add photos of the area (optional)')
+  // The new fields and the photo step, open, pass a WCAG 2.2 AA audit.
+  const audit = await (await wcagAudit(page)).include('.quote-request-form').analyze()
+  expect(violationList(audit)).toEqual([])
+  await input.setInputFiles({ name: 'drive.jpg', mimeType: 'image/jpeg', buffer: photo })
+  await form.getByRole('button', { name: 'Send photos' }).click()
+  await expect(form.getByRole('status')).toHaveText(/^1 photo added\./)
+  await expect(input).toHaveCount(0)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the success page offers the plain photo form, which adds the photo', async ({ page }) => {
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4682b4' } })
+      .jpeg()
+      .toBuffer()
+    await page.goto('/contact')
+    const form = page.locator('.quote-request-form').first()
+    await fillQuoteFields(form, { firstName: 'Plain', email: 'plain@example.com', phone: '916-555-0151' })
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(QUOTE_MESSAGES.success.title)
+    await page
+      .getByLabel('Add photos of the area (optional)')
+      .setInputFiles({ name: 'patio.jpg', mimeType: 'image/jpeg', buffer: photo })
+    await page.getByRole('button', { name: 'Send photos' }).click()
+    await expect(page).toHaveURL(/\/quote-request\?photos=added$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Photos received')
+  })
 })

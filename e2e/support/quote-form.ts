@@ -30,3 +30,6 @@ export async function renderedFormToken(pageUrl: string): Promise<string> {
   if (!token) throw new Error(`no form token in ${pageUrl}`)
   return token
 }
+
+/** Where a stored lead's plain post is sent: the result page, with the lead's photo token when it may take photos. */
+export const SENT_LOCATION = /\/quote-request\?status=sent(?:&upload=[\w.-]+)?$/
