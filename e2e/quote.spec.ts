@@ -308,15 +308,7 @@ test.describe('without JavaScript', () => {
     page,
   }) => {
     await page.goto(FORM_PAGE)
-    const form = page.locator('.quote-request-form').first()
-    await fillQuoteFields(form, { firstName: 'Rosa', email: 'rosa@', phone: '916-555-0142' })
-    await form.getByLabel('Street address').fill('12 Oak St')
-    await form.getByLabel('ZIP code').fill('95630')
-    await form.getByRole('radio', { name: 'Afternoon' }).check()
-    const answer = page.waitForResponse((r) => r.request().method() === 'POST')
-    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-    const response = await answer
-    expectRefusedWithThePage(response.status(), response.headers(), 400)
+    await sendRosaWithAMistypedEmail(page)
     await expectRefusedFormKept(page, QUOTE_FIELD_MESSAGES.emailInvalid)
 
     // Corrected and sent again from the same page, it goes through.
@@ -334,6 +326,20 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/quote-request$/)
   })
 })
+
+/** Every field filled, the e-mail mistyped, sent by the plain form: the server refuses it with 400. */
+async function sendRosaWithAMistypedEmail(page: Page) {
+  const form = page.locator('.quote-request-form').first()
+  await fillQuoteFields(form, { firstName: 'Rosa', email: 'rosa@', phone: '916-555-0142' })
+  await form.getByLabel('Street address').fill('12 Oak St')
+  await form.getByLabel('ZIP code').fill('95630')
+  await form.getByRole('radio', { name: 'Afternoon' }).check()
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST')
+  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+  const response = await answer
+  expectRefusedWithThePage(response.status(), response.headers(), 400)
+  return form
+}
 
 /** 4xx with the page itself: no redirect that could carry the fields, and no cache may keep it. */
 function expectRefusedWithThePage(status: number, headers: Record<string, string>, expected: number) {
@@ -360,15 +366,7 @@ test('a tap on submit before the scripts ran comes back with what was typed when
 }) => {
   const release = await holdRequests(page, '**/assets/*.js')
   await page.goto(FORM_PAGE, { waitUntil: 'commit' })
-  const form = page.locator('.quote-request-form').first()
-  await fillQuoteFields(form, { firstName: 'Rosa', email: 'rosa@', phone: '916-555-0142' })
-  await form.getByLabel('Street address').fill('12 Oak St')
-  await form.getByLabel('ZIP code').fill('95630')
-  await form.getByRole('radio', { name: 'Afternoon' }).check()
-  const answer = page.waitForResponse((r) => r.request().method() === 'POST')
-  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  const response = await answer
-  expectRefusedWithThePage(response.status(), response.headers(), 400)
+  const form = await sendRosaWithAMistypedEmail(page)
   release()
   await expectRefusedFormKept(page, QUOTE_FIELD_MESSAGES.emailInvalid)
   // Once its code runs, the form goes on from there: fixed, it is sent with the script.
