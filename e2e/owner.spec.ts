@@ -53,17 +53,44 @@ test('a lead sent through the site is in npm run leads at once, and its status c
     const firstName = `Owner${Date.now().toString(36)}`
     const form = await openInteractiveQuoteForm(page, `${server.url}/contact`)
     await fillQuoteFields(form, { firstName, email: 'owner-list@example.com', phone: '916-555-0123' })
+    await form.getByLabel('Street address').fill('12 Oak St')
+    await form.getByLabel('ZIP code').fill('95630')
     await page.clock.fastForward(4_000) // a person takes longer than the minimum fill time
     await form.getByRole('button', { name: 'Get My Free Quote' }).click()
     await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
 
     const listed = await npmRun('leads', [], server.dataDir)
     const [header, ...rows] = csvRows(listed.stdout)
-    expect(header).toEqual(['created_at', 'first_name', 'email', 'phone', 'status', 'source_page', 'spam_reason', 'id'])
+    expect(header).toEqual([
+      'created_at',
+      'first_name',
+      'email',
+      'phone',
+      'service_street',
+      'service_zip',
+      'preferred_time',
+      'outside_area',
+      'status',
+      'source_page',
+      'spam_reason',
+      'id',
+    ])
     const row = rows.find((cells) => cells[1] === firstName)
-    expect(row?.slice(1, 7)).toEqual([firstName, 'owner-list@example.com', '916-555-0123', 'new', '/contact', ''])
+    // Folsom's 95630 is a served ZIP: not outside the usual area.
+    expect(row?.slice(1, 11)).toEqual([
+      firstName,
+      'owner-list@example.com',
+      '916-555-0123',
+      '12 Oak St',
+      '95630',
+      '',
+      'no',
+      'new',
+      '/contact',
+      '',
+    ])
 
-    const changed = await npmRun('leads', ['status', row![7]!, 'contacted'], server.dataDir)
+    const changed = await npmRun('leads', ['status', row![11]!, 'contacted'], server.dataDir)
     expect(changed.stderr).toContain(`is now contacted`)
     const contacted = await npmRun('leads', ['--json', '--status', 'contacted', '--since', '1d'], server.dataDir)
     expect(JSON.parse(contacted.stdout)).toEqual([
@@ -71,7 +98,7 @@ test('a lead sent through the site is in npm run leads at once, and its status c
     ])
     expect(JSON.parse((await npmRun('leads', ['--json', '--status', 'new'], server.dataDir)).stdout)).toEqual([])
 
-    const wrong = await npmRun('leads', ['status', row![7]!, 'done'], server.dataDir)
+    const wrong = await npmRun('leads', ['status', row![11]!, 'done'], server.dataDir)
     expect(wrong.code).toBe(2)
     expect(wrong.stderr).toContain('status must be one of new, suspected_spam, contacted, quoted, won, lost, archived')
 
