@@ -84,6 +84,8 @@ async function postQuote(site: SiteProcess, visitor: string, firstName: string):
       formToken: token,
     }),
   })
+  // A refusal is answered with the page itself (decision 046): its status says which.
+  if (response.status === 429) return 'rate-limited'
   return new URL(response.headers.get('location') ?? '/', site.url).searchParams.get('status')
 }
 
