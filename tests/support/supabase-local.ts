@@ -66,7 +66,7 @@ export interface LocalSupabase {
 
 type Env = Record<string, string>
 
-export const FUNCTION_NAMES = ['send-quote-email', 'fetch-reviews', 'ai-assistant']
+export const FUNCTION_NAMES = ['send-quote-email', 'fetch-reviews', 'ai-assistant', 'lead-photos']
 export const DENO_DIR = process.env.DENO_DIR || join(ROOT, 'node_modules', '.cache', 'supabase-deno')
 
 /** The host's registry/proxy settings (Deno fetches npm: packages), with loopback never proxied. */
