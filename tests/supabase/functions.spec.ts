@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type AddressInfo, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { LEAD_ID_PATTERN } from '../../app/lib/lead-photos'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { firstQuoteIssue, quoteRequestSchema } from '../../app/lib/quote-schema'
 import { answerGrounded } from '../../app/server/assistant/grounded.server'
@@ -30,6 +31,9 @@ import {
   type PlacesStub,
 } from './support'
 import { parseRuntimeConfig } from '../../app/server/config.server'
+
+// send-quote-email's answer to the site: the stored lead's id, for the photo token (decision 044).
+const stored = { success: true, leadId: expect.stringMatching(LEAD_ID_PATTERN) }
 
 const SITE_ORIGIN = 'https://www.delta-breeze.example'
 const SECRETS = {
@@ -113,7 +117,7 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
       phone: ' (916) 555-0199',
     })
     expect(result.status).toBe(200)
-    expect(result.json).toEqual({ success: true })
+    expect(result.json).toEqual(stored)
     const rows = queryJson<Record<string, unknown>>(
       local.cluster,
       'SELECT id, first_name, email, phone, status FROM public.quote_requests',
@@ -195,7 +199,7 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
       if (c.error === null) {
         valid++
         expect(result.status, c.name).toBe(200)
-        expect(result.json, c.name).toEqual({ success: true })
+        expect(result.json, c.name).toEqual(stored)
       } else {
         expect(result.status, c.name).toBe(400)
         expect(result.json, c.name).toEqual({ success: false, error: c.error })
@@ -230,12 +234,12 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
   it('a retry with the same Idempotency-Key and fields is one lead and one e-mail; changed fields are a new lead', async () => {
     const lead = { firstName: 'Ray', email: 'ray@example.com', phone: '916-555-0123' }
     const key = { 'Idempotency-Key': 'retry-key-123456.0f1e2d3c4b5a6978' }
-    expect((await invoke('send-quote-email', lead, key)).json).toEqual({ success: true })
-    expect((await invoke('send-quote-email', lead, key)).json).toEqual({ success: true })
+    expect((await invoke('send-quote-email', lead, key)).json).toEqual(stored)
+    expect((await invoke('send-quote-email', lead, key)).json).toEqual(stored)
     expect(count('quote_requests')).toBe(1)
     await deliveriesSettled()
     expect(smtp.received).toHaveLength(1)
-    expect((await invoke('send-quote-email', { ...lead, phone: '916-555-0124' }, key)).json).toEqual({ success: true })
+    expect((await invoke('send-quote-email', { ...lead, phone: '916-555-0124' }, key)).json).toEqual(stored)
     expect(count('quote_requests')).toBe(2)
     await deliveriesSettled()
     expect(smtp.received).toHaveLength(2)
@@ -251,20 +255,20 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
       )
     // The reason is stored as a short token: anything else in the header is dropped.
     expect((await invoke('send-quote-email', lead, { ...key, 'x-suspected-spam': 'too-fast:800ms <b>' })).json).toEqual(
-      { success: true },
+      stored,
     )
-    expect((await invoke('send-quote-email', lead, { ...key, 'x-suspected-spam': 'too-fast:800ms' })).json).toEqual({
-      success: true,
-    })
+    expect((await invoke('send-quote-email', lead, { ...key, 'x-suspected-spam': 'too-fast:800ms' })).json).toEqual(
+      stored,
+    )
     expect(leads()).toEqual([{ status: 'suspected_spam', spam_reason: 'too-fast:800ms' }])
     expect(count('quote_outbox')).toBe(0)
     expect(smtp.received).toHaveLength(0)
 
-    expect((await invoke('send-quote-email', lead, key)).json).toEqual({ success: true })
+    expect((await invoke('send-quote-email', lead, key)).json).toEqual(stored)
     expect(leads()).toEqual([{ status: 'new', spam_reason: null }])
     await deliveriesSettled()
     expect(smtp.received.map((m) => m.mail.subject)).toEqual(['New quote request from Quick'])
-    expect((await invoke('send-quote-email', lead, key)).json).toEqual({ success: true })
+    expect((await invoke('send-quote-email', lead, key)).json).toEqual(stored)
     expect(count('quote_requests')).toBe(1)
     await deliveriesSettled()
     expect(smtp.received).toHaveLength(1)
@@ -341,7 +345,7 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
       {},
       fn.url,
     )
-    expect(result.json).toEqual({ success: true })
+    expect(result.json).toEqual(stored)
     expect(queryJson(local.cluster, 'SELECT first_name FROM public.quote_requests')).toEqual([{ first_name: 'Sam' }])
     await deliveriesSettled()
     const [row] = queryJson<{ sent_at: string | null; attempts: number; last_error: string; due_later: boolean }>(
@@ -366,7 +370,7 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
         {},
         fn.url,
       )
-      expect(result.json).toEqual({ success: true })
+      expect(result.json).toEqual(stored)
       const outbox = () =>
         queryJson<{ sent: boolean; last_error: string | null }>(
           local.cluster,
@@ -401,7 +405,7 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
           fn.url,
         )
       ).json,
-    ).toEqual({ success: true })
+    ).toEqual(stored)
     await deliveriesSettled()
     expect(emailApi.calls).toHaveLength(1)
     expect(queryJson(local.cluster, 'SELECT sent_at IS NULL AS pending FROM public.quote_outbox')).toEqual([
@@ -419,7 +423,7 @@ describe('send-quote-email (Deno, real Postgres 15, in-process SMTP server)', ()
           fn.url,
         )
       ).json,
-    ).toEqual({ success: true })
+    ).toEqual(stored)
     // Jon's request also sends Ivy's e-mail, due again.
     await expect
       .poll(() => queryJson(local.cluster, 'SELECT count(*)::int AS n FROM public.quote_outbox WHERE sent_at IS NULL'))

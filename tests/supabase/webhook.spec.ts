@@ -7,11 +7,15 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
+import { LEAD_ID_PATTERN } from '../../app/lib/lead-photos'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startSmtp, type TestSmtp } from '../server/helpers'
 import { psqlAsync, psqlOk, queryJson } from '../support/supabase-postgres'
 import { scheduleEmailRetry, startFunction, startLocalSupabase, type LocalSupabase } from '../support/supabase-local'
 import { callFunction, outboxIdle, waitFor } from './support'
+
+// send-quote-email's answer to the site: the stored lead's id, for the photo token (decision 044).
+const stored = { success: true, leadId: expect.stringMatching(LEAD_ID_PATTERN) }
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`
 const OWNER = 'owner@delta-breeze.example'
@@ -164,14 +168,14 @@ describe('the lead webhook on Supabase (send-quote-email under Deno, a real loca
   it('a lead flagged as suspected spam is stored and never posted; rescued by a clean resend, it is posted once', async () => {
     const lead = { firstName: 'Quick', email: 'quick@example.com', phone: '916-555-0132' }
     const key = { 'Idempotency-Key': 'webhook-spec-spam-0001' }
-    expect((await submit(lead, { ...key, 'x-suspected-spam': 'honeypot' })).json).toEqual({ success: true })
+    expect((await submit(lead, { ...key, 'x-suspected-spam': 'honeypot' })).json).toEqual(stored)
     await runScheduledRetry()
     expect(queryJson(local.cluster, 'SELECT status FROM public.quote_requests')).toEqual([{ status: 'suspected_spam' }])
     expect(outbox()).toEqual([])
     expect(received).toEqual([])
     expect(smtp.received).toHaveLength(0)
 
-    expect((await submit(lead, key)).json).toEqual({ success: true })
+    expect((await submit(lead, key)).json).toEqual(stored)
     await expect.poll(() => outbox().every((row) => row.sent)).toBe(true)
     await runScheduledRetry()
     expect(received.map((r) => JSON.parse(r.body).data.first_name)).toEqual(['Quick'])

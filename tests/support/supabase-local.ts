@@ -66,7 +66,7 @@ export interface LocalSupabase {
 
 type Env = Record<string, string>
 
-export const FUNCTION_NAMES = ['send-quote-email', 'fetch-reviews', 'ai-assistant']
+export const FUNCTION_NAMES = ['send-quote-email', 'fetch-reviews', 'ai-assistant', 'lead-photos']
 export const DENO_DIR = process.env.DENO_DIR || join(ROOT, 'node_modules', '.cache', 'supabase-deno')
 
 /** The host's registry/proxy settings (Deno fetches npm: packages), with loopback never proxied. */
@@ -227,24 +227,32 @@ function callRpc(
     return { status: 400, body: { code: 'PGRST100', message: 'bad argument name' } }
   const info = psql(
     cluster,
-    `SELECT p.proretset::text || ',' || (p.prorettype = 'void'::regtype)::text FROM pg_proc p
+    `SELECT p.proretset::text || ',' || (p.prorettype = 'void'::regtype)::text || ',' ||
+            coalesce((SELECT string_agg(n, ' ') FROM unnest(p.proargnames) WITH ORDINALITY a(n, i)
+                       JOIN unnest(p.proargtypes::regtype[]) WITH ORDINALITY t(type, j) ON i = j
+                      WHERE t.type IN ('jsonb'::regtype, 'json'::regtype)), '')
+       FROM pg_proc p
       WHERE p.pronamespace = 'public'::regnamespace AND p.proname = '${fn}' LIMIT 1;`,
     { user: 'supabase_admin' },
   )
   if (!info.ok || !info.stdout)
     return { status: 404, body: { code: 'PGRST202', message: `Could not find the function public.${fn}` } }
   const [retset, isVoid] = info.stdout.split(',').map((s) => s === 'true')
+  // PostgREST hands a json or jsonb parameter its JSON as is, arrays too.
+  const jsonArgs = new Set(info.stdout.split(',')[2]!.split(' ').filter(Boolean))
   // Values go in as psql variables (:'aN' = a quoted literal of unknown type), like PostgREST's.
   const vars: string[][] = []
   const callArgs = names.map((name, i) => {
     const value = args[name]
     if (value === null || value === undefined) return `${name} => NULL`
     // PostgREST passes a JSON array to an array parameter: here as a Postgres array literal.
-    const literal = Array.isArray(value)
-      ? `{${value.map((item) => JSON.stringify(String(item))).join(',')}}`
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value)
+    const literal = jsonArgs.has(name)
+      ? JSON.stringify(value)
+      : Array.isArray(value)
+        ? `{${value.map((item) => JSON.stringify(String(item))).join(',')}}`
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value)
     vars.push(['-v', `a${i}=${literal}`])
     return `${name} => :'a${i}'`
   })

@@ -20,6 +20,8 @@ export const ENTRIES = [
   'app/server/owner/owner-messages.server.ts',
   'app/server/backend/outbox-deliveries.server.ts',
   'app/server/backend/lead-storage.server.ts',
+  'app/server/backend/lead-photo-upload.server.ts',
+  'app/lib/lead-photos.ts',
   'app/content/site.ts',
   'app/server/assistant/grounded.server.ts',
   'app/server/assistant/answer.server.ts',

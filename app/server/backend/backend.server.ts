@@ -103,8 +103,11 @@ export class LeadPhotoRefusedError extends Error {
 
 /** Where visitors' photos live: DATA_DIR/lead-photos or the bucket lead-photos, as <lead id>/<name>. */
 export interface LeadPhotoStore {
-  /** All or nothing; throws LeadPhotoRefusedError. Returns the lead's photo count after it. */
-  save(leadId: string, tokenHash: string, photos: LeadPhotoFile[]): Promise<number>
+  /**
+   * All or nothing; throws LeadPhotoRefusedError, or RateLimitedError when the backend counts `limit` (the
+   * visitor's uploads, passed only with `sharedRateLimits`). Returns the lead's photo count after it.
+   */
+  save(leadId: string, tokenHash: string, photos: LeadPhotoFile[], limit?: VisitorLimit): Promise<number>
   /** The bytes, or null; the caller has checked that the owner may see them. */
   read(leadId: string, name: string, caller: SqlCaller): Promise<Uint8Array | null>
 }
@@ -134,6 +137,6 @@ export interface Backend {
   purgeLeadFiles?(): Promise<number>
   /** Persists with the data so hashes stay comparable. */
   ipHashSalt?(): Promise<string>
-  /** Absent: this mode takes no photos yet, and no upload token is issued (decision 044). */
+  /** Absent: this backend takes no photos, and no upload token is issued (decision 044). */
   readonly leadPhotos?: LeadPhotoStore
 }

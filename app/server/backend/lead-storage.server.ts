@@ -1,5 +1,5 @@
 // A deleted lead's photos in Supabase Storage (docs/decisions/043-lead-deletion.md): the private bucket
-// `lead-photos` holds `<leadId>/<file>`. Plain fetch and no Node import: send-quote-email runs it too (synced).
+// `lead-photos` holds `<leadId>/<file>`. Plain fetch and no Node import: the functions run it too (synced).
 export const LEAD_PHOTO_BUCKET = 'lead-photos'
 
 export interface StorageAccess {
@@ -12,15 +12,23 @@ export interface StorageAccess {
 
 const LIST_PAGE = 100
 
-async function storageCall(storage: StorageAccess, method: string, path: string, body: unknown): Promise<unknown> {
+async function storageCall(
+  storage: StorageAccess,
+  method: string,
+  path: string,
+  body: unknown,
+  contentType = 'application/json',
+): Promise<unknown> {
   const response = await (storage.fetch ?? fetch)(`${storage.url.replace(/\/+$/, '')}/storage/v1/${path}`, {
     method,
     headers: {
       apikey: storage.serviceRoleKey,
       Authorization: `Bearer ${storage.serviceRoleKey}`,
-      'Content-Type': 'application/json',
+      'Content-Type': contentType,
+      // An upload never replaces an object: the names are random, a clash is a bug.
+      ...(method === 'POST' && contentType !== 'application/json' ? { 'x-upsert': 'false' } : {}),
     },
-    body: JSON.stringify(body),
+    body: body instanceof Uint8Array ? new Blob([body.slice()]) : JSON.stringify(body),
   })
   const answer: unknown = await response.json().catch(() => null)
   if (!response.ok) {
@@ -28,6 +36,16 @@ async function storageCall(storage: StorageAccess, method: string, path: string,
     throw new Error(`Storage ${method} ${path} answered ${response.status}: ${String(message ?? response.statusText)}`)
   }
   return answer
+}
+
+/** Puts one JPEG at `<leadId>/<name>`; refused if that name exists. */
+export async function uploadLeadObject(storage: StorageAccess, path: string, bytes: Uint8Array): Promise<void> {
+  await storageCall(storage, 'POST', `object/${LEAD_PHOTO_BUCKET}/${path}`, bytes, 'image/jpeg')
+}
+
+/** Removes these objects (`<leadId>/<name>`); a name that is not there is fine. */
+export async function removeObjects(storage: StorageAccess, paths: readonly string[]): Promise<void> {
+  if (paths.length > 0) await storageCall(storage, 'DELETE', `object/${LEAD_PHOTO_BUCKET}`, { prefixes: paths })
 }
 
 /** Every object name under `folder/`; Storage lists a subfolder as an entry without an id, walked into too. */
@@ -54,8 +72,7 @@ export async function removeLeadObjects(storage: StorageAccess, leadIds: readonl
   let removed = 0
   for (const leadId of leadIds) {
     const prefixes = await objectNames(storage, leadId)
-    if (prefixes.length === 0) continue
-    await storageCall(storage, 'DELETE', `object/${LEAD_PHOTO_BUCKET}`, { prefixes })
+    await removeObjects(storage, prefixes)
     removed += prefixes.length
   }
   return removed

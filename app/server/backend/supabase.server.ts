@@ -13,7 +13,9 @@ import {
   type VideoTable,
   type VisitorLimit,
 } from './backend.server'
+import { LEAD_ID_PATTERN } from '~/lib/lead-photos'
 import { log } from '../log/logger.server'
+import { supabaseLeadPhotos } from './supabase-photos.server'
 import { supabaseOwnerParts } from '../owner/supabase-owner.server'
 
 export interface SupabaseBackendOptions {
@@ -172,14 +174,15 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
     ...realtimeOptions(),
   })
 
-  const confirmed = new Map<string, number>()
+  // The stored lead's id too, so a retry the site answers itself still gets its photo token.
+  const confirmed = new Map<string, { at: number; id?: string }>()
   const inFlight = new Map<string, Promise<SubmitQuoteResult>>()
 
-  function rememberConfirmed(key: string): void {
+  function rememberConfirmed(key: string, id: string | undefined): void {
     const now = Date.now()
-    confirmed.set(key, now)
+    confirmed.set(key, { at: now, id })
     if (confirmed.size > DEDUPE_MAX) {
-      for (const [k, at] of confirmed) {
+      for (const [k, { at }] of confirmed) {
         if (confirmed.size <= DEDUPE_MAX && now - at < DEDUPE_TTL_MS) break
         confirmed.delete(k)
       }
@@ -204,11 +207,14 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
       timeout,
     })
     if (error) throw functionFailure('send-quote-email', error)
-    const payload = data && typeof data === 'object' ? (data as { success?: unknown; error?: unknown }) : undefined
+    const payload =
+      data && typeof data === 'object' ? (data as { success?: unknown; error?: unknown; leadId?: unknown }) : undefined
     if (payload?.success === true) {
+      // Older functions answer without it: then no photo token, as before (decision 044).
+      const id = typeof payload.leadId === 'string' && LEAD_ID_PATTERN.test(payload.leadId) ? payload.leadId : undefined
       // Only clean leads: a spam-flagged resend must reach the function.
-      if (lead.status === 'new') rememberConfirmed(lead.idempotencyKey)
-      return { success: true, duplicate: false }
+      if (lead.status === 'new') rememberConfirmed(lead.idempotencyKey, id)
+      return id ? { success: true, duplicate: false, id } : { success: true, duplicate: false }
     }
     const reason =
       typeof payload?.error === 'string' && payload.error ? payload.error : 'The response had no success flag'
@@ -230,8 +236,9 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
     client,
 
     async submitQuote(lead, limit) {
-      const seenAt = confirmed.get(lead.idempotencyKey)
-      if (seenAt !== undefined && Date.now() - seenAt < DEDUPE_TTL_MS) return { success: true, duplicate: true }
+      const seen = confirmed.get(lead.idempotencyKey)
+      if (seen !== undefined && Date.now() - seen.at < DEDUPE_TTL_MS)
+        return seen.id ? { success: true, duplicate: true, id: seen.id } : { success: true, duplicate: true }
       const pending = inFlight.get(lead.idempotencyKey)
       if (pending) {
         const shared = await pending
@@ -266,6 +273,15 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
     deliverDue,
 
     ...supabaseOwnerParts(options, deliverDue),
+
+    leadPhotos: supabaseLeadPhotos({
+      url: options.url,
+      anonKey: options.anonKey,
+      secretHeaders,
+      limitHeaders,
+      timeoutMs: timeout,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    }),
 
     async askAssistant(message, limit) {
       const { data, error } = await client.functions.invoke<unknown>('ai-assistant', {

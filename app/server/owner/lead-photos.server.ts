@@ -2,7 +2,7 @@
 // the bytes of one, only with the owner's session and never cacheable.
 import { LEAD_ID_PATTERN, PHOTO_NAME_PATTERN } from '~/lib/lead-photos'
 import type { InboxLead } from '~/lib/owner-lead'
-import type { Backend, SqlCaller } from '../backend/backend.server'
+import { OwnerSessionError, type Backend, type SqlCaller } from '../backend/backend.server'
 import { getBackend } from '../backend/backend-factory.server'
 import { ownerAccess } from './owner-access.server'
 
@@ -45,10 +45,16 @@ export async function ownerPhotoResponse(leadId: string, name: string, backend: 
   if (!access) return new Response('Sign in first', { status: 401, headers })
   const notFound = () => new Response('No such photo', { status: 404, headers })
   if (!LEAD_ID_PATTERN.test(leadId) || !PHOTO_NAME_PATTERN.test(name) || !backend.leadPhotos) return notFound()
-  // The database decides what the owner may see; the store only holds bytes.
-  const names = await photoNames(backend, [leadId], access.caller)
-  if (!names.get(leadId)?.includes(name)) return notFound()
-  const bytes = await backend.leadPhotos.read(leadId, name, access.caller)
-  if (!bytes) return notFound()
-  return new Response(bytes.slice(), { headers: { ...headers, 'Content-Type': 'image/jpeg' } })
+  try {
+    // The database decides what the owner may see; the store only holds bytes.
+    const names = await photoNames(backend, [leadId], access.caller)
+    if (!names.get(leadId)?.includes(name)) return notFound()
+    const bytes = await backend.leadPhotos.read(leadId, name, access.caller)
+    if (!bytes) return notFound()
+    return new Response(bytes.slice(), { headers: { ...headers, 'Content-Type': 'image/jpeg' } })
+  } catch (error) {
+    // Supabase refused the owner's token: signed out there, so here too.
+    if (error instanceof OwnerSessionError) return new Response('Sign in again', { status: 401, headers })
+    throw error
+  }
 }

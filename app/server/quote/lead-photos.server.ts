@@ -8,7 +8,7 @@ import {
   type LeadPhotoFailure,
   type LeadPhotoResponse,
 } from '~/lib/lead-photos'
-import { LeadPhotoRefusedError, type Backend } from '../backend/backend.server'
+import { LeadPhotoRefusedError, RateLimitedError, type Backend, type VisitorLimit } from '../backend/backend.server'
 import { getBackend } from '../backend/backend-factory.server'
 import { isSameOriginRequest } from '../http/origin.server'
 import { createSlidingWindowLimiter } from '../http/rate-limit.server'
@@ -69,14 +69,20 @@ function encodeInTurn(bytes: Uint8Array): ReturnType<typeof encodeLeadPhoto> {
 }
 
 export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
-  const limiter = createSlidingWindowLimiter(options.rateLimit ?? 10, options.rateWindowMs ?? 10 * 60_000, Date.now)
+  const rateLimit = options.rateLimit ?? 10
+  const rateWindowMs = options.rateWindowMs ?? 10 * 60_000
+  const limiter = createSlidingWindowLimiter(rateLimit, rateWindowMs, Date.now)
   const salt = randomBytes(16).toString('hex')
+  const tooMany = (request: Request, seconds: number) =>
+    refuse(request, 429, 'rate-limited', { 'Retry-After': String(seconds) })
 
   return async function handleLeadPhotosPost(request: Request, ip: string): Promise<Response> {
     if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
+    const backend = options.backend ?? getBackend()
+    // Supabase counts the uploads in the database, so every instance shares the limit (as for quotes, 021).
+    const shared = backend.sharedRateLimits === true
     const key = createHash('sha256').update(`${salt}:${ip}`).digest('hex')
-    if (ip && !limiter.hit(key))
-      return refuse(request, 429, 'rate-limited', { 'Retry-After': String(limiter.retryAfterSeconds(key)) })
+    if (ip && !shared && !limiter.hit(key)) return tooMany(request, limiter.retryAfterSeconds(key))
     const length = Number(request.headers.get('content-length') ?? NaN)
     if (length > MAX_BODY_BYTES) return refuse(request, 413, 'too-large')
 
@@ -89,7 +95,6 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
       return error instanceof BodyTooLargeError ? refuse(request, 413, 'too-large') : refuse(request, 400, 'invalid')
     }
 
-    const backend = options.backend ?? getBackend()
     const store = backend.leadPhotos
     if (!store) return refuse(request, 503, 'failed')
     const token = form.get('token')
@@ -104,11 +109,14 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
     try {
       const photos = []
       for (const file of files) photos.push(await encodeInTurn(new Uint8Array(await file.arrayBuffer())))
-      const total = await store.save(check.leadId, check.tokenHash, photos)
+      const limit: VisitorLimit | undefined =
+        shared && ip && rateLimit > 0 ? { ip, limit: rateLimit, windowMs: rateWindowMs } : undefined
+      const total = await store.save(check.leadId, check.tokenHash, photos, limit)
       log('photos').info({ leadId: check.leadId, added: photos.length, total }, 'lead photos stored')
       return answer(request, 200, { success: true, added: photos.length, total })
     } catch (error) {
       if (error instanceof NotAnImageError) return refuse(request, 415, 'not-image')
+      if (error instanceof RateLimitedError) return tooMany(request, error.retryAfterSeconds)
       if (error instanceof LeadPhotoRefusedError)
         return refuse(
           request,

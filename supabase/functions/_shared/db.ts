@@ -89,6 +89,13 @@ export interface FunctionsDb {
   /** Deleted leads whose photos are still to be removed (docs/decisions/043-lead-deletion.md). */
   leadFilePurgesDue(limit: number): Promise<string[]>
   finishLeadFilePurges(leadIds: readonly string[]): Promise<void>
+  /** record_lead_photos (decision 044): the lead's new total, or an error naming its refusal. */
+  recordLeadPhotos(
+    leadId: string,
+    tokenHash: string,
+    photos: { name: string; size: number }[],
+    push: boolean,
+  ): Promise<number>
 }
 
 type Row = Record<string, unknown>
@@ -214,6 +221,14 @@ export function createPostgresDb(url: string): FunctionsDb {
     async finishLeadFilePurges(leadIds) {
       await asServiceRole((tx) => tx`SELECT public.finish_lead_file_purges(${tx.array([...leadIds])}::uuid[])`)
     },
+    async recordLeadPhotos(leadId, tokenHash, photos, push) {
+      const rows = await asServiceRole(
+        (tx) => tx`
+        SELECT public.record_lead_photos(${leadId}::uuid, ${tokenHash},
+          ${tx.json(photos as unknown as postgres.JSONValue)}, ${push}::boolean) AS total`,
+      )
+      return Number((rows[0] as Row | undefined)?.total ?? 0)
+    },
   }
 }
 
@@ -292,6 +307,10 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
     },
     async finishLeadFilePurges(leadIds) {
       await rpc('finish_lead_file_purges', { p_ids: leadIds })
+    },
+    async recordLeadPhotos(leadId, tokenHash, photos, push) {
+      const args = { p_lead_id: leadId, p_token_hash: tokenHash, p_photos: photos, p_push: push }
+      return Number(await rpc('record_lead_photos', args))
     },
   }
 }

@@ -75,12 +75,12 @@ export function gate(req: Request, methods: string[] = ['POST']): Response | nul
 
 export class BodyError extends Error {}
 
-/** An empty body is `undefined`. */
-export async function readJson(req: Request, maxBytes = 10_000): Promise<unknown> {
+/** The whole body, refused once it passes `maxBytes` (declared or read). */
+export async function readBytes(req: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get('content-length') ?? '0')
   if (declared > maxBytes) throw new BodyError('The request is too large.')
   const reader = req.body?.getReader()
-  if (!reader) return undefined
+  if (!reader) return new Uint8Array()
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
@@ -99,7 +99,12 @@ export async function readJson(req: Request, maxBytes = 10_000): Promise<unknown
     bytes.set(chunk, offset)
     offset += chunk.byteLength
   }
-  const text = new TextDecoder().decode(bytes).trim()
+  return bytes
+}
+
+/** An empty body is `undefined`. */
+export async function readJson(req: Request, maxBytes = 10_000): Promise<unknown> {
+  const text = new TextDecoder().decode(await readBytes(req, maxBytes)).trim()
   if (!text) return undefined
   try {
     return JSON.parse(text)

@@ -103,7 +103,14 @@ export async function deliverNotifications(
   }
   // Rows no one here can deliver stay due, untouched, until their setting is made. Sign-in e-mails are
   // Supabase Auth's in this mode.
-  const kinds = deliverableKinds(io, ['owner_notification', 'lead_webhook', 'owner_push', 'review_request'])
+  const kinds = deliverableKinds(io, [
+    'owner_notification',
+    'lead_webhook',
+    'owner_push',
+    'review_request',
+    'owner_photos',
+    'owner_photos_push',
+  ])
   if (kinds.length === 0) return 0
   let claimed: Awaited<ReturnType<FunctionsDb['claimOutbox']>> = []
   try {
@@ -230,5 +237,6 @@ export async function handler(req: Request): Promise<Response> {
 
   // The visitor never waits for the owner's mail server, the webhook or the push service.
   continueAfterResponse(deliverNotifications(db, createMailer(), webhook, stored.duplicate ? null : stored.outboxId))
-  return json(req, 200, { success: true })
+  // Only the site's server calls this (SITE_FUNCTION_SECRET); it turns the id into the visitor's photo token (044).
+  return json(req, 200, { success: true, leadId: stored.leadId })
 }

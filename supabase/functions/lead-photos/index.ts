@@ -1,0 +1,3 @@
+import { handler } from './handler.ts'
+
+Deno.serve(handler)
