@@ -1,4 +1,7 @@
 /** Photos of the area a visitor adds after the lead is stored (docs/decisions/044-lead-photos.md). */
+import { LEAD_PHOTO_STATUSES, PHOTO_TOKEN_PATTERN, type LeadPhotoStatus } from './lead-photo-statuses'
+
+export { LEAD_PHOTO_STATUSES, PHOTO_TOKEN_PATTERN, type LeadPhotoStatus }
 
 export const LEAD_PHOTOS_PATH = '/quote-photos'
 export const MAX_LEAD_PHOTOS = 5
@@ -8,17 +11,15 @@ export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
 export const PHOTO_MAX_SIDE = 1600
 
 export const LEAD_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-/** The shape of a photo token (lead id, expiry, nonce, signature); only the server can tell a genuine one. */
-export const PHOTO_TOKEN_PATTERN = /^[0-9a-f-]{36}\.[0-9a-z]{1,11}\.[\w-]{16}\.[\w-]{43}$/
 /** A stored photo's name: random, so nothing in it comes from the visitor. */
 export const PHOTO_NAME_PATTERN = /^[0-9a-f]{32}\.jpg$/
 
-export type LeadPhotoFailure = 'too-large' | 'not-image' | 'too-many' | 'token' | 'rate-limited' | 'invalid' | 'failed'
+export type LeadPhotoFailure = Exclude<LeadPhotoStatus, 'added'>
 
 export type LeadPhotoResponse =
   { success: true; added: number; total: number } | { success: false; reason: LeadPhotoFailure; error: string }
 
-export const LEAD_PHOTO_MESSAGES: Record<LeadPhotoFailure | 'added', string> = {
+export const LEAD_PHOTO_MESSAGES: Record<LeadPhotoStatus, string> = {
   added: 'Thanks, your photos were added to your request.',
   'too-large': 'A photo is larger than 15 MB. Please choose a smaller one.',
   'not-image': 'A file is not a photo we can read. Please choose JPEG, PNG, HEIC or WebP photos.',
@@ -28,9 +29,6 @@ export const LEAD_PHOTO_MESSAGES: Record<LeadPhotoFailure | 'added', string> = {
   invalid: 'Please choose at least one photo.',
   failed: 'Your photos could not be saved just now. Please try again.',
 }
-
-export type LeadPhotoStatus = keyof typeof LEAD_PHOTO_MESSAGES
-export const LEAD_PHOTO_STATUSES = Object.keys(LEAD_PHOTO_MESSAGES) as LeadPhotoStatus[]
 
 /** Only the signed-in owner gets an answer there: never a public path, never cached. */
 export function ownerPhotoUrl(leadId: string, name: string): string {
