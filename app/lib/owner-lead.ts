@@ -1,7 +1,7 @@
 /** Shared with the browser: no server imports. */
 import { serviceList } from '~/content/service-list'
 import { cityNames, citySlugs, type CitySlug } from '~/content/service-areas'
-import type { PreferredTime } from './quote-schema'
+import { PREFERRED_TIME_LABELS, type PreferredTime } from './quote-form-constants'
 
 export const OWNER_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const
 export type OwnerStatus = (typeof OWNER_STATUSES)[number]
@@ -28,15 +28,9 @@ export interface InboxLead {
   photos?: string[]
 }
 
-export const PREFERRED_TIME_TEXTS: Record<PreferredTime, string> = {
-  morning: 'Morning',
-  afternoon: 'Afternoon',
-  flexible: 'Flexible',
-}
-
 /** '' for none, and for a value the form never offered. */
 export function preferredTimeText(value: string | null | undefined): string {
-  return value && Object.hasOwn(PREFERRED_TIME_TEXTS, value) ? PREFERRED_TIME_TEXTS[value as PreferredTime] : ''
+  return value && Object.hasOwn(PREFERRED_TIME_LABELS, value) ? PREFERRED_TIME_LABELS[value as PreferredTime] : ''
 }
 
 /** "12 Oak St, 95630", either part alone, or '' when neither was given. */

@@ -8,6 +8,13 @@ export const QUOTE_FORM_TOKEN_NAME = 'formToken'
 export const PREFERRED_TIMES = ['morning', 'afternoon', 'flexible'] as const
 export type PreferredTime = (typeof PREFERRED_TIMES)[number]
 
+/** As the form offers them and the owner reads them. */
+export const PREFERRED_TIME_LABELS: Record<PreferredTime, string> = {
+  morning: 'Morning',
+  afternoon: 'Afternoon',
+  flexible: 'Flexible',
+}
+
 /** Every field a visitor fills in, in the form's order: the first three are required. */
 export const QUOTE_FIELD_NAMES = ['firstName', 'email', 'phone', 'street', 'zip', 'preferredTime'] as const
 export type QuoteFieldName = (typeof QUOTE_FIELD_NAMES)[number]

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { site } from '~/content/site'
 import { privacyLink } from '~/content/navigation'
 import {
+  PREFERRED_TIME_LABELS,
   PREFERRED_TIMES,
   QUOTE_FALLBACK_ACTION,
   QUOTE_FORM_TOKEN_NAME,
@@ -41,12 +42,6 @@ const addressFields: TextField[] = [
   },
   { name: 'zip', label: 'ZIP code', optional: true, type: 'text', autoComplete: 'postal-code', inputMode: 'numeric' },
 ]
-
-export const PREFERRED_TIME_LABELS: Record<(typeof PREFERRED_TIMES)[number], string> = {
-  morning: 'Morning',
-  afternoon: 'Afternoon',
-  flexible: 'Flexible',
-}
 
 /** A field's value and events: controlled (`value`) once the form's code runs, `defaultValue` before. */
 export interface QuoteFieldBinding {
