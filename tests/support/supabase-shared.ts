@@ -22,6 +22,7 @@ export const ENTRIES = [
   'app/server/backend/lead-storage.server.ts',
   'app/server/backend/lead-photo-upload.server.ts',
   'app/lib/lead-photos.ts',
+  'app/server/http/bounded-body.server.ts',
   'app/content/site.ts',
   'app/server/assistant/grounded.server.ts',
   'app/server/assistant/answer.server.ts',

@@ -15,6 +15,7 @@ import { createSlidingWindowLimiter } from '../http/rate-limit.server'
 import { log } from '../log/logger.server'
 import { encodeLeadPhoto, NotAnImageError } from './photo-encode.server'
 import { photoTokens, type PhotoTokens } from './photo-token.server'
+import { BodyTooLargeError, readBoundedBody } from '../http/bounded-body.server'
 
 // Five full-size photos and the form's text; a larger body is refused before it is read.
 const MAX_BODY_BYTES = MAX_LEAD_PHOTOS * MAX_PHOTO_BYTES + 1024 * 1024
@@ -37,27 +38,6 @@ function answer(request: Request, status: number, body: LeadPhotoResponse, heade
 
 function refuse(request: Request, status: number, reason: LeadPhotoFailure, headers?: HeadersInit): Response {
   return answer(request, status, { success: false, reason, error: LEAD_PHOTO_MESSAGES[reason] }, headers)
-}
-
-class BodyTooLargeError extends Error {}
-
-/** Stops reading, and drops what it read, once the body passes the limit. */
-async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const reader = request.body?.getReader()
-  if (!reader) return new Uint8Array()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined)
-      throw new BodyTooLargeError()
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks)
 }
 
 // One photo decodes at a time, across all uploads: a 12-megapixel decode takes about 50 MB and both cores.
@@ -88,7 +68,7 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
 
     let form: FormData
     try {
-      const body = await readBody(request, MAX_BODY_BYTES)
+      const body = await readBoundedBody(request, MAX_BODY_BYTES)
       const type = request.headers.get('content-type') ?? ''
       form = await new Response(body, { headers: { 'Content-Type': type } }).formData()
     } catch (error) {

@@ -1,5 +1,6 @@
 /** CORS for SITE_ORIGIN only; the site's server sends no Origin header and is not affected. */
 import { env } from './env.ts'
+import { BodyTooLargeError, readBoundedBody } from './app/server/http/bounded-body.server.ts'
 
 export const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type, idempotency-key'
 
@@ -77,29 +78,11 @@ export class BodyError extends Error {}
 
 /** The whole body, refused once it passes `maxBytes` (declared or read). */
 export async function readBytes(req: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(req.headers.get('content-length') ?? '0')
-  if (declared > maxBytes) throw new BodyError('The request is too large.')
-  const reader = req.body?.getReader()
-  if (!reader) return new Uint8Array()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined)
-      throw new BodyError('The request is too large.')
-    }
-    chunks.push(value)
+  try {
+    return await readBoundedBody(req, maxBytes)
+  } catch (error) {
+    throw error instanceof BodyTooLargeError ? new BodyError('The request is too large.') : error
   }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
 }
 
 /** An empty body is `undefined`. */
