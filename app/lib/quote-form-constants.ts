@@ -16,6 +16,14 @@ export const PREFERRED_TIME_LABELS: Record<PreferredTime, string> = {
 }
 
 /** Every field a visitor fills in, in the form's order: the first three are required. */
-export const QUOTE_FIELD_NAMES = ['firstName', 'email', 'phone', 'street', 'zip', 'preferredTime'] as const
+export const QUOTE_FIELD_NAMES = [
+  'firstName',
+  'email',
+  'phone',
+  'street',
+  'zip',
+  'preferredTime',
+  'heardAbout',
+] as const
 export type QuoteFieldName = (typeof QUOTE_FIELD_NAMES)[number]
 export type QuoteFormValues = Record<QuoteFieldName, string>

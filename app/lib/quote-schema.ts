@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { PREFERRED_TIMES, type QuoteFieldName } from './quote-form-constants'
 import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from './quote-messages'
+import { heardAboutSchema, visitSourceSchema } from './lead-source'
 
 export { PREFERRED_TIMES, QUOTE_FIELD_NAMES, type PreferredTime, type QuoteFieldName } from './quote-form-constants'
 
@@ -97,7 +98,10 @@ export const preferredTimeSchema = formField(
   ),
 )
 
-/** Required first name, e-mail and phone; an optional service address and preferred time (docs/product.md#validation). */
+/**
+ * Required first name, e-mail and phone; an optional service address, preferred time and answer to "How did you
+ * hear about us?" (docs/product.md#validation).
+ */
 export const quoteRequestSchema = v.object(
   {
     firstName: firstNameSchema,
@@ -106,6 +110,7 @@ export const quoteRequestSchema = v.object(
     street: streetSchema,
     zip: zipSchema,
     preferredTime: preferredTimeSchema,
+    heardAbout: heardAboutSchema,
   },
   'Invalid form data',
 )
@@ -133,6 +138,8 @@ export const quoteSubmissionSchema = v.object(
       v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid submission key. Please reload the page and try again.'),
     ),
     sourcePage: sourcePageSchema,
+    /** What the visit arrived with (lead-source.ts): cleaned, never a reason to refuse. */
+    visitSource: visitSourceSchema,
   },
   'Invalid form data',
 )

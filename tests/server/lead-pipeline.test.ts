@@ -671,7 +671,11 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
       service_zip: string | null
       preferred_time: string | null
       outside_area: boolean | null
-    }>(`SELECT first_name, email, phone, service_street, service_zip, preferred_time, outside_area FROM quote_requests`)
+      heard_about: string | null
+    }>(
+      `SELECT first_name, email, phone, service_street, service_zip, preferred_time, outside_area, heard_about
+         FROM quote_requests`,
+    )
     console.log(`[property] accepted=${ok} stored=${rows.rows.length} rejected=${JSON.stringify([...statuses])}`)
     for (const row of rows.rows) {
       // A stored NULL is the form's "not given" ('').
@@ -682,6 +686,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
         street: row.service_street ?? '',
         zip: row.service_zip ?? '',
         preferredTime: row.preferred_time ?? '',
+        heardAbout: row.heard_about ?? '',
       }
       const parsed = v.safeParse(quoteRequestSchema, stored)
       expect(parsed.success, JSON.stringify(row)).toBe(true)

@@ -46,7 +46,8 @@ describe('storing a lead (embedded)', { timeout: 120_000 }, () => {
     const { backend, db } = await open()
     await db.exec(
       `ALTER FUNCTION public.record_quote_request(
-           text, text, text, text, text, text, text, boolean, boolean, text, text, text, text, boolean)
+           text, text, text, text, text, text, text, boolean, boolean, text, text, text, text, boolean,
+           text, jsonb, text, text, text)
          RENAME TO record_quote_request_elsewhere`,
     )
     await expect(backend.submitQuote(testLead('Nobody'))).rejects.toThrow(/record_quote_request/)

@@ -94,6 +94,7 @@ describe('trimming', () => {
       street: '12 Oak St',
       zip: '95630',
       preferredTime: '',
+      heardAbout: '',
     })
   })
 })
@@ -101,7 +102,13 @@ describe('trimming', () => {
 describe('the optional service address and preferred time', () => {
   const base = { firstName: 'Maria', email: 'maria@example.com', phone: '916-555-0142' }
   it('may be left out or empty, and then read as empty', () => {
-    expect(v.parse(quoteRequestSchema, base)).toEqual({ ...base, street: '', zip: '', preferredTime: '' })
+    expect(v.parse(quoteRequestSchema, base)).toEqual({
+      ...base,
+      street: '',
+      zip: '',
+      preferredTime: '',
+      heardAbout: '',
+    })
     expect(issues({ ...base, street: '  ', zip: '', preferredTime: '' })).toEqual([])
   })
   it('accepts a 5-digit ZIP or ZIP+4 and nothing else', () => {
@@ -210,7 +217,15 @@ describe('control characters', () => {
 describe('submission envelope', () => {
   it('accepts a full envelope and drops unknown keys', () => {
     const out = v.parse(quoteSubmissionSchema, { ...envelope, company: '', extra: 'x' })
-    expect(out).toEqual({ ...envelope, company: '', street: '', zip: '', preferredTime: '' })
+    expect(out).toEqual({
+      ...envelope,
+      company: '',
+      street: '',
+      zip: '',
+      preferredTime: '',
+      heardAbout: '',
+      visitSource: { tags: {} },
+    })
   })
   it('optional fields may be absent or null', () => {
     expect(issues({ ...valid, idempotencyKey: 'abcdefgh' }, quoteSubmissionSchema)).toEqual([])

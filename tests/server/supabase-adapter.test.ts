@@ -118,9 +118,15 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
 
   it('send-quote-email: POST with the anon key and exactly the visitor fields and sourcePage; success', async () => {
     reply('/functions/v1/send-quote-email', 200, { success: true, id: 'abc' })
-    // Not outsideArea: the function works it out itself, so a caller cannot set the flag.
+    // Not outsideArea nor the channel: the function works them out itself, so a caller cannot set them.
     const place = { street: '12 Oak St', zip: '95814', preferredTime: 'morning', outsideArea: true }
-    const result = await supabase().submitQuote(storedLead(place))
+    const source = {
+      channel: 'direct' as const,
+      tags: { utm_source: 'google', gclid: 'TeSt123' },
+      landingPath: '/',
+      heardAbout: 'yelp' as const,
+    }
+    const result = await supabase().submitQuote(storedLead({ ...place, source }))
     expect(result).toEqual({ success: true, duplicate: false })
     expect(requests).toHaveLength(1)
     const r = requests[0]!
@@ -135,7 +141,9 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
       street: '12 Oak St',
       zip: '95814',
       preferredTime: 'morning',
+      heardAbout: 'yelp',
       sourcePage: '/contact',
+      visitSource: { tags: { utm_source: 'google', gclid: 'TeSt123' }, landingPath: '/' },
     })
   })
 
@@ -193,7 +201,9 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
       street: '',
       zip: '',
       preferredTime: '',
+      heardAbout: '',
       sourcePage: '/',
+      visitSource: { tags: {} },
     })
 
     reply('/functions/v1/send-quote-email', 200, { error: 'no flag' })
@@ -232,7 +242,9 @@ describe('supabase adapter against a local HTTP stub of hosted Supabase (hosted 
       street: '',
       zip: '',
       preferredTime: '',
+      heardAbout: '',
       sourcePage: '/',
+      visitSource: { tags: {} },
     })
   })
 

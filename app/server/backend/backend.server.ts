@@ -1,4 +1,5 @@
 import type { FeaturedVideo, Review } from '~/lib/backend-types'
+import type { LeadSource } from '~/lib/lead-source'
 
 export type VideoTable = 'pressure_washing_videos' | 'service_videos'
 export const VIDEO_TABLES: readonly VideoTable[] = ['pressure_washing_videos', 'service_videos']
@@ -23,6 +24,8 @@ export interface StoredLeadInput {
   preferredTime?: string
   /** outsideServiceArea(zip) (lead-fields.server.ts): null or absent without a ZIP. */
   outsideArea?: boolean | null
+  /** How the visit found the site, and its one channel (lead-source.ts); absent: not known. */
+  source?: LeadSource
   /** Includes the fields' fingerprint: a changed form is a new lead. */
   idempotencyKey: string
   status: LeadStatus

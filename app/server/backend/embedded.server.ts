@@ -22,6 +22,7 @@ import { embeddedOwnerParts } from './embedded-owner.server'
 import { embeddedLeadPhotos } from './embedded-photos.server'
 import { ownerEmail } from './owner-mail.server'
 import { purgeLeadFilesIn } from './lead-expiry.server'
+import { leadSourceColumns, type LeadSource } from '~/lib/lead-source'
 
 export type EmbeddedConfig = OutboxConfig & Pick<RuntimeConfig, 'dataDir' | 'assistant'>
 
@@ -66,6 +67,17 @@ interface VideoRow {
   mime_type: string | null
   is_featured: boolean
   created_at: Date | string | null
+}
+
+function sourceParams(source: LeadSource | undefined): (string | null)[] {
+  const columns = leadSourceColumns(source)
+  return [
+    columns.channel,
+    columns.tags ? JSON.stringify(columns.tags) : null,
+    columns.landingPath,
+    columns.referrerHost,
+    columns.heardAbout,
+  ]
 }
 
 function toIso(value: Date | string | null | undefined): string | undefined {
@@ -247,7 +259,7 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
       const state = await open()
       // The migrations' function, as send-quote-email calls it: one implementation of storing a lead.
       const recorded = await state.shared.db.query<{ lead_id: string; outbox_id: string | null; duplicate: boolean }>(
-        `SELECT * FROM public.record_quote_request($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        `SELECT * FROM public.record_quote_request($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
         [
           lead.firstName,
           lead.email,
@@ -264,6 +276,7 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
           lead.zip ?? null,
           lead.preferredTime ?? null,
           lead.outsideArea ?? null,
+          ...sourceParams(lead.source),
         ],
       )
       const row = recorded.rows[0]

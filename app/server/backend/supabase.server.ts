@@ -14,6 +14,7 @@ import {
   type VisitorLimit,
 } from './backend.server'
 import { LEAD_ID_PATTERN } from '~/lib/lead-photos'
+import type { LeadSource, VisitSource } from '~/lib/lead-source'
 import { log } from '../log/logger.server'
 import { supabaseLeadPhotos } from './supabase-photos.server'
 import { supabaseOwnerParts } from '../owner/supabase-owner.server'
@@ -63,6 +64,12 @@ export const featuredVideoRowSchema = v.object({
   title: optionalText,
   created_at: optionalText,
 })
+
+function visitSourceOf(source: LeadSource | undefined): VisitSource {
+  if (!source) return { tags: {} }
+  const { channel: _channel, heardAbout: _heardAbout, ...visit } = source
+  return visit
+}
 
 export function parseReviewsPayload(data: unknown): Review[] {
   let list: unknown
@@ -201,7 +208,10 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
         street: lead.street ?? '',
         zip: lead.zip ?? '',
         preferredTime: lead.preferredTime ?? '',
+        heardAbout: lead.source?.heardAbout ?? '',
         sourcePage: lead.sourcePage,
+        // Cleaned here and again there; the function works out the channel itself too.
+        visitSource: visitSourceOf(lead.source),
       },
       headers: { ...secretHeaders, ...limitHeaders(limit), ...spamHeaders, 'Idempotency-Key': lead.idempotencyKey },
       timeout,

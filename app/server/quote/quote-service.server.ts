@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { inspect } from 'node:util'
 import * as v from 'valibot'
 import { site } from '../../content/site'
+import { leadSource } from '../../lib/lead-source'
 import {
   quoteErrorMessages,
   quoteRequestSchema,
@@ -154,6 +155,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
       const lead: StoredLeadInput = {
         ...fields,
         outsideArea: outsideServiceArea(fields.zip),
+        source: leadSource(input.visitSource, input.heardAbout),
         idempotencyKey,
         status: spamReason ? 'suspected_spam' : 'new',
         spamReason,

@@ -6,6 +6,7 @@ import postgres from 'postgres'
 import { createClient } from '@supabase/supabase-js'
 import { isOutboxKind, type OutboxKind, type OutboxRow } from './app/server/backend/outbox-deliveries.server.ts'
 import { env, serviceKey } from './env.ts'
+import { leadSourceColumns, type LeadSource } from './app/lib/lead-source.ts'
 
 export type { OutboxKind }
 
@@ -70,6 +71,8 @@ export interface FunctionsDb {
     preferredTime?: string
     /** outsideServiceArea(zip); null without a ZIP. */
     outsideArea?: boolean | null
+    /** How the visit came, with its channel (leadSource()). */
+    source?: LeadSource
   }): Promise<RecordedLead>
   /** `kinds`: only rows this caller can deliver (null: every kind). */
   claimOutbox(
@@ -162,6 +165,7 @@ export function createPostgresDb(url: string): FunctionsDb {
   return {
     kind: 'postgres',
     async recordQuoteRequest(lead) {
+      const source = leadSourceColumns(lead.source)
       const rows = await asServiceRole(
         (tx) => tx`
         SELECT * FROM public.record_quote_request(
@@ -169,7 +173,9 @@ export function createPostgresDb(url: string): FunctionsDb {
           ${lead.sourcePage ?? null}, ${lead.userAgent ?? null}, ${lead.spamReason ?? null},
           ${lead.webhook === true}::boolean, ${lead.push === true}::boolean, ${lead.ipHash ?? null},
           ${lead.street ?? null}, ${lead.zip ?? null}, ${lead.preferredTime ?? null},
-          ${lead.outsideArea ?? null}::boolean)`,
+          ${lead.outsideArea ?? null}::boolean, ${source.channel},
+          ${source.tags ? tx.json(source.tags) : null}::jsonb, ${source.landingPath}, ${source.referrerHost},
+          ${source.heardAbout})`,
       )
       return toRecorded(rows[0] as Row | undefined)
     },
@@ -248,6 +254,7 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
   return {
     kind: 'rest',
     async recordQuoteRequest(lead) {
+      const source = leadSourceColumns(lead.source)
       const data = await rpc('record_quote_request', {
         p_first_name: lead.firstName,
         p_email: lead.email,
@@ -263,6 +270,11 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
         p_service_zip: lead.zip ?? null,
         p_preferred_time: lead.preferredTime ?? null,
         p_outside_area: lead.outsideArea ?? null,
+        p_source_channel: source.channel,
+        p_source_tags: source.tags,
+        p_landing_path: source.landingPath,
+        p_referrer_host: source.referrerHost,
+        p_heard_about: source.heardAbout,
       })
       return toRecorded(rows(data)[0])
     },

@@ -3,6 +3,7 @@
 import * as v from 'valibot'
 import { site } from '../_shared/app/content/site.ts'
 import { quoteRequestSchema, sourcePageSchema } from '../_shared/app/lib/quote-schema.ts'
+import { leadSource, visitSourceSchema } from '../_shared/app/lib/lead-source.ts'
 import type { LeadWebhookTarget } from '../_shared/app/server/quote/lead-webhook.server.ts'
 import { fingerprintText, outsideServiceArea } from '../_shared/app/server/quote/lead-fields.server.ts'
 import {
@@ -28,7 +29,10 @@ const LEASE_MS = 120_000
 const BACKOFF_BASE_MS = 5_000
 const BACKOFF_MAX_MS = 15 * 60_000
 
-const requestSchema = v.object({ ...quoteRequestSchema.entries, sourcePage: sourcePageSchema }, 'Invalid form data')
+const requestSchema = v.object(
+  { ...quoteRequestSchema.entries, sourcePage: sourcePageSchema, visitSource: visitSourceSchema },
+  'Invalid form data',
+)
 
 export const messages = {
   saveFailed: `We could not save your request. Please call us at ${site.phone}.`,
@@ -201,7 +205,7 @@ export async function handler(req: Request): Promise<Response> {
   if (!parsed.success) {
     return json(req, 400, { success: false, error: parsed.issues[0]?.message ?? 'Invalid form data' })
   }
-  const { sourcePage, ...fields } = parsed.output
+  const { sourcePage, visitSource, heardAbout, ...fields } = parsed.output
 
   const verdict = await checkRateLimit(req, 'quote', getDb)
   if (verdict.limited) {
@@ -218,6 +222,7 @@ export async function handler(req: Request): Promise<Response> {
     stored = await db.recordQuoteRequest({
       ...fields,
       outsideArea: outsideServiceArea(fields.zip),
+      source: leadSource(visitSource, heardAbout),
       idempotencyKey: await idempotencyKey(req, fields),
       sourcePage: sourcePage ?? null,
       userAgent: sanitizeUserAgent(req.headers.get('user-agent')),

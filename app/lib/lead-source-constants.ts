@@ -1,0 +1,54 @@
+// How a lead found the site (docs/decisions/047-lead-sources.md). Valibot-free: the page that captures a
+// visit's source and the form's select import from here, the server's checks from lead-source.ts.
+
+/** The campaign tags and ad click ids kept from the address a visit arrived by. */
+export const CAMPAIGN_TAGS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'fbclid',
+  'msclkid',
+] as const
+export type CampaignTag = (typeof CAMPAIGN_TAGS)[number]
+
+/** sessionStorage: one visit, one tab; nothing survives the tab. */
+export const VISIT_SOURCE_KEY = 'dbpw-visit-source'
+
+/** The quote form's hidden field carrying the visit's source as JSON. */
+export const VISIT_SOURCE_FIELD = 'visitSource'
+
+/** The answers to "How did you hear about us?", in the order offered. */
+export const HEARD_ABOUT_LABELS = {
+  'google-search': 'Google search',
+  'google-maps': 'Google Maps',
+  ad: 'An ad',
+  'facebook-instagram': 'Facebook or Instagram',
+  nextdoor: 'Nextdoor',
+  yelp: 'Yelp',
+  friend: 'A friend or neighbor',
+  'truck-or-sign': 'Our truck or a yard sign',
+  'used-before': "I've used you before",
+  other: 'Other',
+} as const
+export type HeardAbout = keyof typeof HEARD_ABOUT_LABELS
+export const HEARD_ABOUT = Object.keys(HEARD_ABOUT_LABELS) as HeardAbout[]
+
+export const HEARD_ABOUT_QUESTION = 'How did you hear about us?'
+
+/** One channel per lead, worked out on the server from what the visit brought (leadChannel). */
+export const LEAD_CHANNEL_LABELS = {
+  paid_search: 'Paid search',
+  google_business_profile: 'Google Business Profile',
+  organic_search: 'Organic search',
+  social: 'Social',
+  referral: 'Another site',
+  campaign: 'Other tagged link',
+  direct: 'Direct',
+} as const
+export type LeadChannel = keyof typeof LEAD_CHANNEL_LABELS
+export const LEAD_CHANNELS = Object.keys(LEAD_CHANNEL_LABELS) as LeadChannel[]
