@@ -1,6 +1,16 @@
 import { claims, site } from './site'
 import { serviceAreas } from './service-areas'
 
+/** "Text us": the customer starts a thread the owner answers from his own phone; nothing is sent for them. */
+export const textUs = {
+  label: 'Text us',
+  body: {
+    contact: "Hi! I'd like a free quote for pressure washing.",
+    city: (city: string) => `Hi! I'd like a free pressure washing quote in ${city}.`,
+    sent: (place: string | null) => `Hi! I just sent a quote request on your website${place ? ` for ${place}` : ''}.`,
+  },
+} as const
+
 export const contactDetails = {
   phone: {
     title: 'Phone',

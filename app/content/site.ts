@@ -7,9 +7,18 @@ function setting(name: string, fallback: string): string {
   return value ? value : fallback
 }
 
-export function telHref(phone: string): string {
+function e164(phone: string): string {
   const digits = phone.replace(/\D/g, '')
-  return `tel:+${digits.length === 10 ? `1${digits}` : digits}`
+  return `+${digits.length === 10 ? `1${digits}` : digits}`
+}
+
+export function telHref(phone: string): string {
+  return `tel:${e164(phone)}`
+}
+
+/** `?&body=`: Android reads the query, iOS the `&body=` part; the body is URL-encoded for both. */
+export function smsHref(phone: string, body: string): string {
+  return `sms:${e164(phone)}?&body=${encodeURIComponent(body)}`
 }
 
 /** A public start still using one of these is warned about. */

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { ChevronRight, Clock, Star, Users } from 'lucide-react'
 import type { City } from '~/content/types'
 import { cityPageFacts } from '~/content/city-page'
-import { CallButton, QuoteFormLink } from '~/components/shared/action-buttons'
+import { CallButton, QuoteFormLink, TextUsButton } from '~/components/shared/action-buttons'
+import { textUs } from '~/content/contact'
 
 export function CityHero({ city }: { city: City }) {
   const facts = [
@@ -44,6 +45,7 @@ export function CityHero({ city }: { city: City }) {
 
         <div className="mt-8 flex flex-wrap gap-3">
           <CallButton />
+          <TextUsButton body={textUs.body.city(city.name)} />
           <QuoteFormLink look="outlineOnDark" />
         </div>
 

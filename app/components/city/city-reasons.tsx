@@ -2,7 +2,8 @@ import { ThumbsUp } from 'lucide-react'
 import type { City } from '~/content/types'
 import { site } from '~/content/site'
 import { QuoteForm } from '~/components/quote/quote-form'
-import { CallButton } from '~/components/shared/action-buttons'
+import { CallButton, TextUsButton } from '~/components/shared/action-buttons'
+import { textUs } from '~/content/contact'
 
 export function CityReasons({ city }: { city: City }) {
   return (
@@ -23,7 +24,10 @@ export function CityReasons({ city }: { city: City }) {
               </li>
             ))}
           </ul>
-          <CallButton className="mt-10" />
+          <div className="mt-10 flex flex-wrap gap-3">
+            <CallButton />
+            <TextUsButton body={textUs.body.city(city.name)} />
+          </div>
         </div>
         <div className="text-slate-800 [&_:focus-visible]:outline-brand-600">
           <QuoteForm title={`Get a Free Quote in ${city.name}`} />

@@ -1,7 +1,8 @@
 import type { MouseEvent, ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
-import { ArrowLeft, Phone } from 'lucide-react'
-import { site } from '~/content/site'
+import { ArrowLeft, MessageSquareText, Phone } from 'lucide-react'
+import { textUs } from '~/content/contact'
+import { site, smsHref } from '~/content/site'
 import { QUOTE_FORM_ID, scrollToQuoteForm } from '~/lib/scroll'
 
 const pill = 'inline-flex min-h-12 items-center gap-2 rounded-full px-6 font-bold'
@@ -19,6 +20,24 @@ export function CallButton({ look = 'accent', className = '' }: { look?: ActionB
     <a href={site.phoneHref} className={`${actionButtonClass[look]} ${className}`}>
       <Phone className="size-5" aria-hidden="true" />
       Call {site.phone}
+    </a>
+  )
+}
+
+/** Opens the visitor's messages app with `body` filled in; they send it themselves. */
+export function TextUsButton({
+  body,
+  look = 'outlineOnDark',
+  className = '',
+}: {
+  body: string
+  look?: ActionButtonLook
+  className?: string
+}) {
+  return (
+    <a href={smsHref(site.phone, body)} className={`${actionButtonClass[look]} ${className}`}>
+      <MessageSquareText className="size-5" aria-hidden="true" />
+      {textUs.label}
     </a>
   )
 }
