@@ -15,7 +15,8 @@ const RANDOM_QUERY_RATIO_BUDGET = 0.9
 const duration = process.env.BENCH_SSR_SECONDS ?? '10'
 /** Each random page's query, as a Lua expression in `r()`, a new random number per call. */
 const randomQueries: Record<string, string> = {
-  '/?utm_source=…&gclid=… (random)': '"utm_source=" .. r() .. "&utm_campaign=" .. r() .. "&gclid=" .. r()',
+  '/?utm_*=…&gclid=…&fbclid=… (random)':
+    '"utm_source=" .. r() .. "&utm_medium=cpc&utm_campaign=" .. r() .. "&utm_term=" .. r() .. "&gclid=" .. r() .. "&gbraid=" .. r() .. "&fbclid=" .. r() .. "&msclkid=" .. r()',
   '/?x=… (random)': '"x=" .. r()',
   '/?cities=… (random)': '"cities=" .. r()',
 }
