@@ -11,9 +11,14 @@ export function newEarlyTyping(): EarlyTyping {
   return { values: {}, focused: null }
 }
 
+type Field = HTMLInputElement | HTMLSelectElement
+
+const isField = (target: unknown): target is Field =>
+  target instanceof HTMLInputElement || target instanceof HTMLSelectElement
+
 function record(early: EarlyTyping, target: EventTarget | null) {
-  if (!(target instanceof HTMLInputElement) || !target.name) return
-  if (target.type === 'radio') {
+  if (!isField(target) || !target.name) return
+  if (target instanceof HTMLInputElement && target.type === 'radio') {
     if (target.checked) early.values[target.name] = target.value
   } else {
     early.values[target.name] = target.value
@@ -26,18 +31,18 @@ function record(early: EarlyTyping, target: EventTarget | null) {
  * `window` in the capture phase: React stops events aimed at a part of the page it has not hydrated.
  */
 export function watchTyping(section: HTMLElement, early: EarlyTyping): () => void {
-  for (const input of section.querySelectorAll('input')) record(early, input)
+  for (const field of section.querySelectorAll('input, select')) record(early, field)
   const inSection = (event: Event) => event.target instanceof Node && section.contains(event.target)
   const onInput = (event: Event) => {
     if (inSection(event)) record(early, event.target)
   }
   const onFocusIn = (event: FocusEvent) => {
     if (!inSection(event)) return
-    early.focused = event.target instanceof HTMLInputElement ? event.target.name || null : null
+    early.focused = isField(event.target) ? event.target.name || null : null
   }
   const onFocusOut = (event: FocusEvent) => {
     if (!inSection(event)) return
-    const target = event.target as HTMLInputElement
+    const target = event.target as Field
     // A field removed with focus keeps its claim; one the visitor left does not.
     queueMicrotask(() => {
       if (target.isConnected && early.focused === target.name) early.focused = null
@@ -60,9 +65,10 @@ export function restoreFocus(form: HTMLFormElement | null, early: EarlyTyping) {
   const active = document.activeElement
   if (!form || !early.focused || (active && active !== document.body)) return
   const field = form.elements.namedItem(early.focused)
-  if (!(field instanceof HTMLInputElement)) return
+  if (!isField(field)) return
   field.focus({ preventScroll: true })
-  if (field.type === 'text' || field.type === 'tel') field.setSelectionRange(field.value.length, field.value.length)
+  if (field instanceof HTMLInputElement && (field.type === 'text' || field.type === 'tel'))
+    field.setSelectionRange(field.value.length, field.value.length)
 }
 
 export function earlyFormToken(early: EarlyTyping): string {

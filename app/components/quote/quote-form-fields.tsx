@@ -79,7 +79,7 @@ export default function QuoteFormFields({ early, initial }: QuoteFormFieldsProps
     const elements = formRef.current?.elements
     const domValue = (name: string) => {
       const item = elements?.namedItem(name)
-      if (item instanceof HTMLInputElement) return item.value
+      if (item instanceof HTMLInputElement || item instanceof HTMLSelectElement) return item.value
       if (item instanceof RadioNodeList) return item.value
       return undefined
     }

@@ -2,6 +2,7 @@ import { Fragment, type FormEventHandler, type ReactNode, type Ref } from 'react
 import { Link } from '@tanstack/react-router'
 import { site } from '~/content/site'
 import { privacyLink } from '~/content/navigation'
+import { HEARD_ABOUT, HEARD_ABOUT_LABELS, HEARD_ABOUT_QUESTION } from '~/lib/lead-source-constants'
 import {
   PREFERRED_TIME_LABELS,
   PREFERRED_TIMES,
@@ -11,10 +12,10 @@ import {
   type QuoteFieldName,
 } from '~/lib/quote-form-constants'
 
-// The markup only, in every page's entry: the server form, the form shown while its code loads, and the
-// enhanced form (quote-form-fields.tsx) are one markup, so swapping them moves nothing.
+// The markup only, in the form's own chunk: the server form and the enhanced form (quote-form-fields.tsx)
+// are one markup, so hydrating moves nothing; quote-form.tsx holds the place of a form React replaced.
 
-type TextFieldName = Exclude<QuoteFieldName, 'preferredTime'>
+type TextFieldName = Exclude<QuoteFieldName, 'preferredTime' | 'heardAbout'>
 
 interface TextField {
   name: TextFieldName
@@ -146,6 +147,33 @@ function PreferredTimeInput({ formId, binding }: { formId: string; binding: Quot
   )
 }
 
+function HeardAboutSelect({ formId, binding }: { formId: string; binding: QuoteFieldBinding }) {
+  const selectId = `${formId}-heardAbout`
+  const { value, defaultValue, onChange, onBlur } = binding
+  return (
+    <div>
+      <label htmlFor={selectId} className="block text-sm font-semibold text-slate-800">
+        {HEARD_ABOUT_QUESTION}
+        <Optional />
+      </label>
+      <select
+        id={selectId}
+        name="heardAbout"
+        {...(onChange ? { value: value ?? '', onChange: (event) => onChange(event.target.value) } : { defaultValue })}
+        onBlur={onBlur}
+        className={inputClass}
+      >
+        <option value="">Choose one</option>
+        {HEARD_ABOUT.map((answer) => (
+          <option key={answer} value={answer}>
+            {HEARD_ABOUT_LABELS[answer]}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
 export function QuoteFormView({
   formId,
   renderField,
@@ -189,6 +217,9 @@ export function QuoteFormView({
       </div>
       {renderField('preferredTime', (binding) => (
         <PreferredTimeInput formId={formId} binding={binding} />
+      ))}
+      {renderField('heardAbout', (binding) => (
+        <HeardAboutSelect formId={formId} binding={binding} />
       ))}
 
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
