@@ -508,7 +508,8 @@ test.describe('against a local stub of hosted Supabase (hosted Supabase cannot r
         preferredTime: 'morning',
         heardAbout: 'friend',
         sourcePage: FORM_PAGE,
-        visitSource: { tags: {} },
+        // The visit began on this page, from no other site and without tags.
+        visitSource: { tags: {}, landingPath: FORM_PAGE },
       })
       expect(call?.headers.authorization).toBe(`Bearer ${stub.anonKey}`)
     } finally {

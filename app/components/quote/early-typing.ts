@@ -1,4 +1,6 @@
+import { VISIT_SOURCE_FIELD } from '~/lib/visit-source-constants'
 import { QUOTE_FORM_TOKEN_NAME } from '~/lib/quote-form-constants'
+import { visitSourceText } from '~/lib/visit-source'
 
 /** What the visitor typed into a quote form before its code ran, kept outside React's tree. */
 export interface EarlyTyping {
@@ -29,6 +31,7 @@ function record(early: EarlyTyping, target: EventTarget | null) {
  * Records every field of the section as the visitor types. React may replace a form it has not hydrated
  * yet (an update reached it before its code loaded); what was typed must survive that. Listened for on
  * `window` in the capture phase: React stops events aimed at a part of the page it has not hydrated.
+ * A plain post made before the form's code runs gets the visit's source here, just before it leaves.
  */
 export function watchTyping(section: HTMLElement, early: EarlyTyping): () => void {
   for (const field of section.querySelectorAll('input, select')) record(early, field)
@@ -39,6 +42,10 @@ export function watchTyping(section: HTMLElement, early: EarlyTyping): () => voi
   const onFocusIn = (event: FocusEvent) => {
     if (!inSection(event)) return
     early.focused = isField(event.target) ? event.target.name || null : null
+  }
+  const onSubmit = (event: Event) => {
+    const field = event.target instanceof HTMLFormElement && event.target.elements.namedItem(VISIT_SOURCE_FIELD)
+    if (inSection(event) && field instanceof HTMLInputElement) field.value = visitSourceText()
   }
   const onFocusOut = (event: FocusEvent) => {
     if (!inSection(event)) return
@@ -53,6 +60,7 @@ export function watchTyping(section: HTMLElement, early: EarlyTyping): () => voi
     ['change', onInput],
     ['focusin', onFocusIn],
     ['focusout', onFocusOut],
+    ['submit', onSubmit],
   ] as const
   for (const [type, listener] of listeners) window.addEventListener(type, listener as EventListener, true)
   return () => {

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { site } from '~/content/site'
 import { privacyLink } from '~/content/navigation'
 import { HEARD_ABOUT, HEARD_ABOUT_LABELS, HEARD_ABOUT_QUESTION } from '~/lib/lead-source-constants'
+import { VISIT_SOURCE_FIELD } from '~/lib/visit-source-constants'
 import {
   PREFERRED_TIME_LABELS,
   PREFERRED_TIMES,
@@ -237,6 +238,8 @@ export function QuoteFormView({
       </div>
 
       <input type="hidden" name="sourcePage" value={sourcePage} />
+      {/* Filled from sessionStorage as a plain post leaves (early-typing.ts); the enhanced form sends it itself. */}
+      <input type="hidden" name={VISIT_SOURCE_FIELD} defaultValue="" />
       <input type="hidden" id={`${formId}-token`} name={QUOTE_FORM_TOKEN_NAME} defaultValue={formToken} />
 
       <button
