@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source-constants'
 import { holdRequests } from './support/hold-requests'
 import { fillQuoteFields, SENT_LOCATION } from './support/quote-form'
 import { startSiteServer } from './support/site-server'
@@ -77,12 +78,42 @@ test('typed into before its code arrived, the form keeps the text when the page 
   await page.goto('/services?tab=driveway')
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
   const firstName = page.locator('.quote-request-form').getByLabel('First Name')
+  const heardAbout = page.locator('.quote-request-form').getByLabel(HEARD_ABOUT_QUESTION)
   await firstName.fill('Rosa')
+  await heardAbout.selectOption({ label: 'Google Maps' })
   await page.getByRole('radio', { name: 'Patio', exact: true }).click()
   await expect(page.locator('#service-title')).toHaveText('Patio Cleaning')
   release()
   await expect(page.locator('.quote-request-form form[data-interactive="true"]')).toBeAttached()
   await expect(firstName).toHaveValue('Rosa')
+  await expect(heardAbout).toHaveValue('google-maps')
+})
+
+test('the box shown while the form code loads is as high as the form, on a phone and from sm up', async ({ page }) => {
+  const release = await holdRequests(page, '**/assets/quote-form-fields-*.js')
+  const section = page.locator('.quote-request-form')
+  const box = section.locator('[aria-busy="true"]')
+  const height = (locator: typeof box) => locator.evaluate((element) => element.getBoundingClientRect().height)
+  const widths = [390, 1280]
+  await page.setViewportSize({ width: widths[0]!, height: 800 })
+  await page.goto('/services?tab=driveway')
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  // A tab change reaches the form before its code: React shows the box in its place.
+  await page.getByRole('radio', { name: 'Patio', exact: true }).click()
+  await expect(box).toBeAttached()
+  const boxHeights: number[] = []
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 })
+    boxHeights.push(await height(box))
+  }
+  release()
+  await expect(section.locator('form[data-interactive="true"]')).toBeAttached()
+  const formHeights: number[] = []
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 })
+    formHeights.push(await height(section.locator('form')))
+  }
+  expect(boxHeights).toEqual(formHeights)
 })
 
 test('a chunk that fails to arrive once is fetched again, and the form becomes interactive', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test'
 import { openInteractiveQuoteForm } from './support/quote-form'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source-constants'
 
 /** Presses Tab until `target` has focus, checking each stop shows a visible focus indicator. */
 async function tabTo(page: Page, target: ReturnType<Page['locator']>, maxPresses = 60) {
@@ -46,6 +47,12 @@ test('fill and send the quote form with the keyboard alone', async ({ page }) =>
   await page.keyboard.type('kim@example.com')
   await page.keyboard.press('Tab')
   await page.keyboard.type('916-555-0111')
+  // The optional fields after them, each stop with its focus ring; a letter picks an answer from the list.
+  const heardAbout = form.getByLabel(HEARD_ABOUT_QUESTION)
+  await tabTo(page, heardAbout)
+  await page.keyboard.press('y')
+  await expect(heardAbout).toHaveValue('yelp')
+  await tabTo(page, form.getByRole('button', { name: 'Get My Free Quote' }), 1)
   await page.clock.fastForward(4_000)
   await page.keyboard.press('Enter')
   await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()

@@ -31,6 +31,12 @@ test('the notice says what is collected, why, who receives it, how long, how to 
     'up to 5 photos',
     'remove its location data',
     'only the owner sees them',
+    'campaign tags and ad click codes in the address you arrived by',
+    'the first page of the site you opened',
+    'the name of the site that sent you here',
+    'How did you hear about us?',
+    'sets no cookies',
+    'kept in that browser tab only',
   ])
     await expect(text).toContainText(words)
   await expect(text).toContainText('24 months')

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { join } from 'node:path'
 import { expect, test, type Page } from './support/test'
 import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source-constants'
 import { toJSONAsync } from 'seroval'
 import {
   fillQuoteFields,
@@ -174,7 +175,7 @@ test('the honeypot is hidden from people and assistive technology', async ({ pag
   const snapshot = await form.ariaSnapshot()
   expect(snapshot).not.toContain('Leave this field empty')
   // Tabbing from the last field the visitor sees goes straight to the submit button.
-  await form.getByRole('radio', { name: 'Flexible' }).focus()
+  await form.getByLabel(HEARD_ABOUT_QUESTION).focus()
   await page.keyboard.press('Tab')
   await expect(form.getByRole('button', { name: 'Get My Free Quote' })).toBeFocused()
 })
@@ -334,6 +335,7 @@ async function sendRosaWithAMistypedEmail(page: Page) {
   await form.getByLabel('Street address').fill('12 Oak St')
   await form.getByLabel('ZIP code').fill('95630')
   await form.getByRole('radio', { name: 'Afternoon' }).check()
+  await form.getByLabel(HEARD_ABOUT_QUESTION).selectOption({ label: 'Yelp' })
   const answer = page.waitForResponse((r) => r.request().method() === 'POST')
   await form.getByRole('button', { name: 'Get My Free Quote' }).click()
   const response = await answer
@@ -357,6 +359,7 @@ async function expectRefusedFormKept(page: Page, emailMessage: string) {
   await expect(form.getByLabel('Street address')).toHaveValue('12 Oak St')
   await expect(form.getByLabel('ZIP code')).toHaveValue('95630')
   await expect(form.getByRole('radio', { name: 'Afternoon' })).toBeChecked()
+  await expect(form.getByLabel(HEARD_ABOUT_QUESTION)).toHaveValue('yelp')
   await expect(form.getByLabel('Email')).toHaveAccessibleDescription(emailMessage)
   await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
 }
@@ -491,6 +494,7 @@ test.describe('against a local stub of hosted Supabase (hosted Supabase cannot r
       await form.getByLabel('Street address').fill(' 12 Oak St ')
       await form.getByLabel('ZIP code').fill('95630 ')
       await form.getByRole('radio', { name: 'Morning' }).check()
+      await form.getByLabel(HEARD_ABOUT_QUESTION).selectOption({ label: 'A friend or neighbor' })
       await submit(page)
       await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
       const call = stub.requests.find((r) => r.path === '/functions/v1/send-quote-email')
@@ -502,7 +506,10 @@ test.describe('against a local stub of hosted Supabase (hosted Supabase cannot r
         street: '12 Oak St',
         zip: '95630',
         preferredTime: 'morning',
+        heardAbout: 'friend',
         sourcePage: FORM_PAGE,
+        // The visit began on this page, from no other site and without tags.
+        visitSource: { tags: {}, landingPath: FORM_PAGE },
       })
       expect(call?.headers.authorization).toBe(`Bearer ${stub.anonKey}`)
     } finally {

@@ -12,13 +12,14 @@ export const privacyNotice = {
         'When you ask for a quote: your first name, e-mail address and phone number, the page you sent the form from, your browser’s description of itself (its user agent) and a salted hash of your internet address. We never store the address itself, and the hash cannot be turned back into it.',
         'If you give them: the service address (street and ZIP code) and the time that suits you best. After sending, you may add up to 5 photos of the job. We re-encode each photo and remove its location data and other hidden details before storing it, and only the owner sees them.',
         'When you use the chat: the message you type, to answer it. Chat messages are not stored; when an AI service is set up to help answer, the message is sent to it for that answer only.',
-        'The site sets no cookies and uses no analytics or advertising trackers.',
+        'Where your visit came from, sent with your quote request: the campaign tags and ad click codes in the address you arrived by (such as utm_source or gclid, which an ad or a tagged link adds to it), the first page of the site you opened, and the name of the site that sent you here (only its name, such as www.google.com, never the page). If you answer “How did you hear about us?”, your answer too.',
+        'The site sets no cookies and uses no analytics or advertising trackers. The note of where your visit came from is kept in that browser tab only (its session storage), is gone when you close it, and reaches us only with a quote request you send.',
       ],
     },
     {
       heading: 'Why',
       paragraphs: [
-        'To reply to you with your free quote and to arrange the work you ask for. The hashed address lets us limit how often one connection can send the form, which keeps out spam. We do not sell or rent your details, and we do not use them for advertising.',
+        'To reply to you with your free quote and to arrange the work you ask for. The hashed address lets us limit how often one connection can send the form, which keeps out spam. Where your visit came from tells us which of our ads and listings bring us customers. We do not sell or rent your details, and we do not use them for advertising.',
       ],
     },
     {

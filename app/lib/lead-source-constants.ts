@@ -1,26 +1,7 @@
-// How a lead found the site (docs/decisions/047-lead-sources.md). Valibot-free: the page that captures a
-// visit's source and the form's select import from here, the server's checks from lead-source.ts.
+// How a lead found the site (docs/decisions/047-lead-sources.md). Valibot-free: the form's select imports from
+// here, the server's checks from lead-source.ts; the page's capture only from visit-source-constants.ts.
 
-/** The campaign tags and ad click ids kept from the address a visit arrived by. */
-export const CAMPAIGN_TAGS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'gclid',
-  'gbraid',
-  'wbraid',
-  'fbclid',
-  'msclkid',
-] as const
-export type CampaignTag = (typeof CAMPAIGN_TAGS)[number]
-
-/** sessionStorage: one visit, one tab; nothing survives the tab. */
-export const VISIT_SOURCE_KEY = 'dbpw-visit-source'
-
-/** The quote form's hidden field carrying the visit's source as JSON. */
-export const VISIT_SOURCE_FIELD = 'visitSource'
+export { CAMPAIGN_TAGS, VISIT_SOURCE_FIELD, VISIT_SOURCE_KEY, type CampaignTag } from './visit-source-constants'
 
 /** The answers to "How did you hear about us?", in the order offered. */
 export const HEARD_ABOUT_LABELS = {

@@ -494,6 +494,49 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     expect(await count(backend, 'SELECT * FROM quote_outbox')).toBe(0)
   })
 
+  it("a forged visit source never refuses a lead: it is stored with what survives the source's checks", async () => {
+    const backend = embedded(await tempDir(), {})
+    const svc = service()
+    const forged: [string, unknown][] = [
+      // Over the service's 10,000-character payload limit, all of it in the source.
+      ['10 KB tag', { tags: { utm_source: 'google', utm_campaign: 'x'.repeat(10_240) }, landingPath: '/' }],
+      ['CRLF in tags', JSON.stringify({ tags: { utm_source: 'a\r\nBcc: x@y.example', gclid: 'TeSt123' } })],
+      ['a channel of its own', { tags: {}, channel: 'paid_search', referrerHost: 'www.example.org' }],
+      ['JSON text over the limit', JSON.stringify({ tags: { gclid: 'g' }, pad: 'x'.repeat(9_000) })],
+      ['not an object', '[1,2,3]'],
+    ]
+    for (const [label, visitSource] of forged) {
+      const res = await svc.handle(lead({ firstName: label.replace(/\W/g, ''), visitSource }), meta, backend)
+      expect(res.status, label).toBe(200)
+    }
+    const db = await backend.db()
+    const rows = await db.query<{ first_name: string; source_channel: string; source_tags: unknown }>(
+      'SELECT first_name, source_channel, source_tags, landing_path, referrer_host FROM quote_requests',
+    )
+    expect(Object.fromEntries(rows.rows.map(({ first_name, ...source }) => [first_name, source]))).toEqual({
+      '10KBtag': {
+        source_channel: 'campaign',
+        source_tags: { utm_source: 'google', utm_campaign: 'x'.repeat(100) },
+        landing_path: '/',
+        referrer_host: null,
+      },
+      CRLFintags: {
+        source_channel: 'paid_search',
+        source_tags: { gclid: 'TeSt123' },
+        landing_path: null,
+        referrer_host: null,
+      },
+      achannelofitsown: {
+        source_channel: 'referral',
+        source_tags: null,
+        landing_path: null,
+        referrer_host: 'www.example.org',
+      },
+      JSONtextoverthelimit: { source_channel: 'direct', source_tags: null, landing_path: null, referrer_host: null },
+      notanobject: { source_channel: 'direct', source_tags: null, landing_path: null, referrer_host: null },
+    })
+  })
+
   it('backend failure: 503 with the call-us message, nothing acknowledged', async () => {
     const throwing: Backend = {
       ...noOwnerSide,

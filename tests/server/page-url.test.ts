@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router'
 import { declaredSearchOf, pageAddress } from '../../app/server/http/page-url.server'
 import { getRouter } from '../../app/router'
+import { CAMPAIGN_TAGS } from '../../app/lib/lead-source-constants'
 
 const declaredSearch = declaredSearchOf(getRouter())
 
@@ -20,6 +21,12 @@ describe('the address a page is rendered and cached under, from the routes the s
       '/',
     )
     expect(page('/city/folsom?UTM_Source=x&utm_id=1')).toBe('/city/folsom')
+    // Every tag a visit's source keeps (lead-source-constants.ts), alone and together, on pages that read parameters.
+    const all = CAMPAIGN_TAGS.map((tag) => `${tag}=${tag}-value`).join('&')
+    for (const tag of CAMPAIGN_TAGS) expect(page(`/?${tag}=abc`), tag).toBe('/')
+    expect(page(`/?${all}`)).toBe('/')
+    expect(page(`/services?${all}&tab=roof`)).toBe('/services?tab=roof')
+    expect(redirect(`/services?${all}`)).toBeUndefined()
   })
 
   it('drops parameters a page does not declare, and keeps valid values of those it does', () => {

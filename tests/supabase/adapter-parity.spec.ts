@@ -39,10 +39,24 @@ interface StoredLead {
   source_page: string | null
 }
 
+/** Where a stored lead came from (lead-source.ts): the channel the writer worked out, and the raw values. */
+interface StoredSource {
+  first_name: string
+  source_channel: string | null
+  source_tags: Record<string, string> | null
+  landing_path: string | null
+  referrer_host: string | null
+  heard_about: string | null
+}
+
+const SOURCE_QUERY = `SELECT first_name, source_channel, source_tags, landing_path, referrer_host, heard_about
+                        FROM public.quote_requests ORDER BY created_at`
+
 interface Adapter {
   backend: Backend
   /** Leads stored so far. */
   leads(): Promise<StoredLead[]>
+  sources(): Promise<StoredSource[]>
   /** Let pending notifications go out: both backends send them after the answer. */
   flushEmails(): Promise<void>
   feature(
@@ -100,6 +114,9 @@ const adapters: [string, () => Adapter][] = [
           )
         ).rows
       },
+      async sources() {
+        return (await (await embedded.db()).query<StoredSource>(SOURCE_QUERY)).rows
+      },
       async flushEmails() {
         await (await embedded.outbox()).drain()
       },
@@ -126,6 +143,9 @@ const adapters: [string, () => Adapter][] = [
             local.cluster,
             'SELECT first_name, email, phone, status, spam_reason, source_page FROM public.quote_requests ORDER BY created_at',
           )
+        },
+        async sources() {
+          return queryJson<StoredSource>(local.cluster, SOURCE_QUERY)
         },
         async flushEmails() {
           await outboxDelivered(local.cluster)
@@ -195,6 +215,59 @@ describe.each(adapters)('%s', (_name, make) => {
     expect(smtp.received[0]!.mail.replyTo?.value[0]?.address).toBe('quinn@example.com')
     expect(smtp.received[0]!.mail.text).toContain('Phone:    916-555-0111')
     expect(smtp.received[0]!.mail.text).toContain('Page:     /contact\n')
+  })
+
+  it("quote: the visit's source and the answer to how they heard of us are stored alike: the same channel, the same cleaned values", async () => {
+    // With junk a forger added (a browser sends the JSON text of the tab's note, its values cut at 200).
+    const visitSource = {
+      tags: {
+        utm_source: 'google',
+        utm_medium: 'cpc',
+        utm_campaign: 'x'.repeat(10_240),
+        utm_term: 'deck\r\nBcc: victim@example.com',
+        gclid: 'TeSt123',
+        fbclid: 'not a click id',
+      },
+      landingPath: '/',
+      channel: 'direct',
+    }
+    const sent = [
+      payload({ firstName: 'Tagged', visitSource, heardAbout: 'ad' }),
+      payload({
+        firstName: 'Linked',
+        visitSource: JSON.stringify({ tags: {}, landingPath: '/contact', referrerHost: 'www.example.org' }),
+      }),
+      payload({ firstName: 'Typed', visitSource: '[1,2,3]', heardAbout: 'a friend told me' }),
+    ]
+    for (const body of sent)
+      expect(await quotes.handle(body, meta, adapter.backend)).toEqual({ status: 200, body: withToken })
+    expect((await adapter.sources()).slice(-3)).toEqual([
+      {
+        first_name: 'Tagged',
+        source_channel: 'paid_search',
+        source_tags: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'x'.repeat(100), gclid: 'TeSt123' },
+        landing_path: '/',
+        referrer_host: null,
+        heard_about: 'ad',
+      },
+      {
+        first_name: 'Linked',
+        source_channel: 'referral',
+        source_tags: null,
+        landing_path: '/contact',
+        referrer_host: 'www.example.org',
+        heard_about: null,
+      },
+      {
+        first_name: 'Typed',
+        source_channel: 'direct',
+        source_tags: null,
+        landing_path: null,
+        referrer_host: null,
+        heard_about: null,
+      },
+    ])
+    await adapter.flushEmails()
   })
 
   it('quote: a retried submission (same key) is acknowledged, stored once and e-mailed once', async () => {

@@ -13,6 +13,7 @@ import {
 } from '~/lib/quote-schema'
 import { issueQuoteFormToken, renderedQuoteFormToken, submitQuoteRequest } from '~/lib/quote.functions'
 import { playConfetti } from '~/lib/confetti'
+import { visitSourceText } from '~/lib/visit-source'
 import { QUOTE_HONEYPOT_NAME, type QuoteFormValues } from '~/lib/quote-form-constants'
 import { earlyFormToken, restoreFocus } from './early-typing'
 import type { QuoteFormFieldsProps } from './quote-form'
@@ -79,7 +80,7 @@ export default function QuoteFormFields({ early, initial }: QuoteFormFieldsProps
     const elements = formRef.current?.elements
     const domValue = (name: string) => {
       const item = elements?.namedItem(name)
-      if (item instanceof HTMLInputElement) return item.value
+      if (item instanceof HTMLInputElement || item instanceof HTMLSelectElement) return item.value
       if (item instanceof RadioNodeList) return item.value
       return undefined
     }
@@ -120,6 +121,7 @@ export default function QuoteFormFields({ early, initial }: QuoteFormFieldsProps
             formToken: await formToken.current,
             idempotencyKey: submissionKey.current || newSubmissionKey(),
             sourcePage: sourcePage.slice(0, 200),
+            visitSource: visitSourceText(),
           },
         })
       } catch (error) {

@@ -2,6 +2,8 @@ import { Fragment, type FormEventHandler, type ReactNode, type Ref } from 'react
 import { Link } from '@tanstack/react-router'
 import { site } from '~/content/site'
 import { privacyLink } from '~/content/navigation'
+import { HEARD_ABOUT, HEARD_ABOUT_LABELS, HEARD_ABOUT_QUESTION } from '~/lib/lead-source-constants'
+import { VISIT_SOURCE_FIELD } from '~/lib/visit-source-constants'
 import {
   PREFERRED_TIME_LABELS,
   PREFERRED_TIMES,
@@ -11,10 +13,10 @@ import {
   type QuoteFieldName,
 } from '~/lib/quote-form-constants'
 
-// The markup only, in every page's entry: the server form, the form shown while its code loads, and the
-// enhanced form (quote-form-fields.tsx) are one markup, so swapping them moves nothing.
+// The markup only, in the form's own chunk: the server form and the enhanced form (quote-form-fields.tsx)
+// are one markup, so hydrating moves nothing; quote-form.tsx holds the place of a form React replaced.
 
-type TextFieldName = Exclude<QuoteFieldName, 'preferredTime'>
+type TextFieldName = Exclude<QuoteFieldName, 'preferredTime' | 'heardAbout'>
 
 interface TextField {
   name: TextFieldName
@@ -146,6 +148,33 @@ function PreferredTimeInput({ formId, binding }: { formId: string; binding: Quot
   )
 }
 
+function HeardAboutSelect({ formId, binding }: { formId: string; binding: QuoteFieldBinding }) {
+  const selectId = `${formId}-heardAbout`
+  const { value, defaultValue, onChange, onBlur } = binding
+  return (
+    <div>
+      <label htmlFor={selectId} className="block text-sm font-semibold text-slate-800">
+        {HEARD_ABOUT_QUESTION}
+        <Optional />
+      </label>
+      <select
+        id={selectId}
+        name="heardAbout"
+        {...(onChange ? { value: value ?? '', onChange: (event) => onChange(event.target.value) } : { defaultValue })}
+        onBlur={onBlur}
+        className={inputClass}
+      >
+        <option value="">Choose one</option>
+        {HEARD_ABOUT.map((answer) => (
+          <option key={answer} value={answer}>
+            {HEARD_ABOUT_LABELS[answer]}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
 export function QuoteFormView({
   formId,
   renderField,
@@ -190,6 +219,9 @@ export function QuoteFormView({
       {renderField('preferredTime', (binding) => (
         <PreferredTimeInput formId={formId} binding={binding} />
       ))}
+      {renderField('heardAbout', (binding) => (
+        <HeardAboutSelect formId={formId} binding={binding} />
+      ))}
 
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${formId}-hp`}>Leave this field empty</label>
@@ -206,6 +238,8 @@ export function QuoteFormView({
       </div>
 
       <input type="hidden" name="sourcePage" value={sourcePage} />
+      {/* Filled from sessionStorage as a plain post leaves (early-typing.ts); the enhanced form sends it itself. */}
+      <input type="hidden" name={VISIT_SOURCE_FIELD} defaultValue="" />
       <input type="hidden" id={`${formId}-token`} name={QUOTE_FORM_TOKEN_NAME} defaultValue={formToken} />
 
       <button

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { MAX_SERVER_FN_BODY_BYTES } from '../http/server-fn-body.server'
+import { VISIT_SOURCE_FIELD } from '~/lib/visit-source-constants'
 import {
   QUOTE_FIELD_NAMES,
   QUOTE_FORM_TOKEN_NAME,
@@ -70,6 +71,7 @@ export async function handleQuoteFormPost(request: Request, ip: string): Promise
       formToken: text(QUOTE_FORM_TOKEN_NAME)?.slice(0, 200),
       idempotencyKey: formPostIdempotencyKey(text(QUOTE_FORM_TOKEN_NAME)?.slice(0, 200)),
       sourcePage: text('sourcePage'),
+      visitSource: text(VISIT_SOURCE_FIELD),
     },
     { ip, userAgent: request.headers.get('user-agent') ?? '' },
   )

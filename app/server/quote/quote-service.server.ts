@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { inspect } from 'node:util'
 import * as v from 'valibot'
 import { site } from '../../content/site'
-import { leadSource } from '../../lib/lead-source'
+import { cleanVisitSource, leadSource } from '../../lib/lead-source'
 import {
   quoteErrorMessages,
   quoteRequestSchema,
@@ -79,6 +79,12 @@ function payloadSize(raw: unknown): number {
   }
 }
 
+/** What the visit brought only describes it: cleaned before the size check, a forged one never refuses a lead. */
+function withCleanVisitSource(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !('visitSource' in raw)) return raw
+  return { ...raw, visitSource: cleanVisitSource(raw.visitSource) }
+}
+
 function fillTimeReason(token: string | null | undefined, tokens: FormTokens, minFillMs: number): string | null {
   const check = tokens.check(token)
   if (!check.ok) return check.reason
@@ -125,10 +131,11 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
     const limitKey = sha256Hex(`${processSalt}:${ip}`)
     if (ip && !sharedLimit && !limiter.hit(limitKey)) return rateLimited(limiter.retryAfterSeconds(limitKey))
 
-    if (payloadSize(raw) > maxPayloadChars) {
+    const submission = withCleanVisitSource(raw)
+    if (payloadSize(submission) > maxPayloadChars) {
       return { status: 400, body: { success: false, reason: 'invalid', error: messages.tooLarge } }
     }
-    const parsed = v.safeParse(quoteSubmissionSchema, raw)
+    const parsed = v.safeParse(quoteSubmissionSchema, submission)
     if (!parsed.success) {
       const issue = parsed.issues[0]
       const error = issue?.message ?? 'Invalid form data'
