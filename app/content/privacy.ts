@@ -19,13 +19,13 @@ export const privacyNotice = {
     {
       heading: 'Why',
       paragraphs: [
-        'To reply to you with your free quote and to arrange the work you ask for. The hashed address lets us limit how often one connection can send the form, which keeps out spam. Where your visit came from tells us which of our ads and listings bring us customers. We do not sell or rent your details, and we do not use them for advertising.',
+        'To reply to you with your free quote and to arrange the work you ask for. The hashed address lets us limit how often one connection can send the form, which keeps out spam. Where your visit came from tells us which of our ads and listings bring us customers. We do not sell or rent your details, and we do not use your name, e-mail, phone or address for advertising.',
       ],
     },
     {
       heading: 'Who receives it',
       paragraphs: [
-        `${site.name}, the owner, who reads your request. The companies that host this site and its database and that deliver our e-mail process it on our behalf, only to provide that service. The map on our pages loads from Google only when you press “Show map”; Google’s own privacy policy then applies.${
+        `${site.name}, the owner, who reads your request. If you came by one of our Google ads and then hire us, we may tell Google Ads that the ad led to a job: we upload the ad click code, the date and the job’s value, never your name or contact details. The companies that host this site and its database and that deliver our e-mail process it on our behalf, only to provide that service. The map on our pages loads from Google only when you press “Show map”; Google’s own privacy policy then applies.${
           reviewsWidget
             ? ' The review widget on our reviews page comes from its provider, whose own policy applies to it.'
             : ''
