@@ -18,6 +18,7 @@ import { QUOTE_HONEYPOT_NAME, type QuoteFormValues } from '~/lib/quote-form-cons
 import { earlyFormToken, restoreFocus } from './early-typing'
 import type { QuoteFormFieldsProps } from './quote-form'
 import { QuoteFormView } from './quote-form-view'
+import { TextUsAfterQuote } from './text-us-after-quote'
 
 // Only after a lead is stored: no page's first load carries the photo code.
 const LeadPhotoUpload = lazy(() => import('./lead-photo-upload'))
@@ -69,6 +70,8 @@ export default function QuoteFormFields({ early, initial }: QuoteFormFieldsProps
   const [interactive, setInteractive] = useState(false)
   // The stored lead's one-time token: the success state offers to add photos with it.
   const [photoToken, setPhotoToken] = useState<string | null>(null)
+  // The page the last request was sent from, once sent: the success state offers "Text us" naming its town.
+  const [sentFrom, setSentFrom] = useState<string | null>(null)
   // The server's word on a field, shown beside it until the visitor changes that field.
   const [serverErrors, setServerErrors] = useState<Partial<Record<QuoteFieldName, string>>>(initial?.errors ?? {})
 
@@ -132,6 +135,7 @@ export default function QuoteFormFields({ early, initial }: QuoteFormFieldsProps
       if (message.variant === 'success') {
         void showToast('success', message.title, message.description)
         setPhotoToken(response?.success ? (response.photoToken ?? null) : null)
+        setSentFrom(sourcePage)
         formApi.reset()
         setHoneypot('')
         setServerErrors({})
@@ -183,6 +187,7 @@ export default function QuoteFormFields({ early, initial }: QuoteFormFieldsProps
           void form.handleSubmit()
         }}
       />
+      {sentFrom === null ? null : <TextUsAfterQuote page={sentFrom} />}
       {photoToken ? (
         <Suspense fallback={null}>
           <LeadPhotoUpload key={photoToken} token={photoToken} />

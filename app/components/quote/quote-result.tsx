@@ -1,6 +1,7 @@
 import { QUOTE_MESSAGES } from '~/lib/quote-messages'
 import { site } from '~/content/site'
 import { LeadPhotoForm } from './lead-photo-form'
+import { TextUsAfterQuote } from './text-us-after-quote'
 import { QuoteForm, type QuoteFormInitial } from './quote-form'
 
 export function QuoteResult({
@@ -31,6 +32,7 @@ export function QuoteResult({
               ? (message ?? QUOTE_MESSAGES.submitError.description)
               : null}
         </p>
+        {sent ? <TextUsAfterQuote /> : null}
         {!sent && status ? (
           <p className="mt-2">
             Or call us at{' '}

@@ -1,0 +1,14 @@
+import { textUs, townOfPage } from '~/content/contact'
+import { site, smsHref } from '~/content/site'
+
+/** After a sent request, a customer who would rather text starts the thread from their own phone. */
+export function TextUsAfterQuote({ page }: { page?: string }) {
+  return (
+    <p className="mt-4">
+      Rather text?{' '}
+      <a className="font-semibold underline" href={smsHref(site.phone, textUs.body.sent(townOfPage(page ?? '')))}>
+        {textUs.label}
+      </a>
+    </p>
+  )
+}
