@@ -3,7 +3,10 @@ import * as v from 'valibot'
 import { serviceList } from '~/content/service-list'
 import { cityNames, citySlugs, type CitySlug } from '~/content/service-areas'
 import { HEARD_ABOUT_LABELS, LEAD_CHANNEL_LABELS, type HeardAbout, type LeadChannel } from './lead-source-constants'
+import type { SourcePeriod } from './owner-views'
 import { PREFERRED_TIME_LABELS, type PreferredTime } from './quote-form-constants'
+
+export { SOURCE_PERIODS, type SourcePeriod } from './owner-views'
 
 export const OWNER_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const
 export type OwnerStatus = (typeof OWNER_STATUSES)[number]
@@ -141,10 +144,6 @@ export const OWNER_TEXTS = {
   alertsOn: 'Alerts are on for this phone.',
   alertsBlocked: 'This browser blocks notifications for the inbox. Allow them in its settings.',
 } as const
-
-/** The sources view's periods, in days; the first is shown first. */
-export const SOURCE_PERIODS = [30, 90, 365] as const
-export type SourcePeriod = (typeof SOURCE_PERIODS)[number]
 
 /** One row of the sources view: a channel or an answer (null: not recorded / no answer). */
 export interface SourceCount {

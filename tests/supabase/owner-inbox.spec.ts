@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SIGN_IN_TEXTS } from '../../app/lib/owner-lead'
+import { SIGN_IN_TEXTS, SOURCES_TEXTS } from '../../app/lib/owner-lead'
 import { startSiteProcess, type SiteProcess } from '../support/site-process'
 import { startLocalSupabase, type LocalSupabase } from '../support/supabase-local'
 import { applyMigrations, psql, psqlOk, queryJson, startPostgres, type PgCluster } from '../support/supabase-postgres'
@@ -384,6 +384,38 @@ describe("the owner signs in with Supabase Auth's e-mail link (stand-in for host
     const paths = auth.calls.map((call) => call.path.split('?')[0])
     expect(paths.lastIndexOf('/auth/v1/token')).toBe(paths.lastIndexOf('/auth/v1/logout') - 1)
     expect(site.output()).not.toContain('Supabase Auth refused the sign-out')
+    await context.close()
+  })
+
+  it("shows the sources and downloads the won ad clicks through the site, with the owner's own token", async () => {
+    psqlOk(
+      local.cluster,
+      `INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, source_channel,
+                                         heard_about, source_tags)
+       VALUES ('Ada', 'ada@example.com', '916-555-0160', 'new', 'owner-auth-ada-1', 'paid_search', 'ad',
+               '{"gclid": "EAIaIQob-site-1"}');
+       UPDATE public.quote_requests SET status = 'won', job_value = 480 WHERE first_name = 'Ada';`,
+      { user: 'supabase_admin' },
+    )
+    const { context, page } = await signedInOwner()
+    await page.goto(`${site.url}/owner?view=sources`)
+    const byChannel = page.getByRole('table', { name: SOURCES_TEXTS.byChannel(30) })
+    await byChannel.waitFor()
+    const rows = await byChannel.evaluate((table: HTMLTableElement) =>
+      [...table.tBodies[0]!.rows].map((tr) => [...tr.cells].map((cell) => cell.innerText.replace(/\s+/g, ' ').trim())),
+    )
+    expect(rows).toContainEqual(['Paid search $480 won', '1', '1', '1', '1', '100%'])
+
+    const cookie = `owner_session=${(await context.cookies()).find((c) => c.name === 'owner_session')!.value}`
+    const download = await fetch(`${site.url}/owner/conversions.csv`, { headers: { cookie } })
+    expect([download.status, download.headers.get('cache-control')]).toEqual([200, 'private, no-store'])
+    const [header, line, end] = (await download.text()).split('\r\n')
+    expect(header).toBe('Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency')
+    expect(line).toMatch(/^EAIaIQob-site-1,Won job,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}-0[78]:00,480\.00,USD$/)
+    expect(end).toBe('')
+    const refused = await fetch(`${site.url}/owner/conversions.csv`)
+    expect(refused.status).toBe(401)
+    expect(await refused.text()).not.toContain('EAIaIQob-site-1')
     await context.close()
   })
 })
