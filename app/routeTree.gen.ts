@@ -24,6 +24,7 @@ import { Route as ServicesRouteImport } from './routes/services'
 import { Route as SiteDotwebmanifestRouteImport } from './routes/site[.]webmanifest'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as CityCitySlugRouteImport } from './routes/city/$citySlug'
+import { Route as OwnerConversionsDotcsvRouteImport } from './routes/owner_.conversions[.]csv'
 import { Route as OwnerManifestDotwebmanifestRouteImport } from './routes/owner_.manifest[.]webmanifest'
 import { Route as OwnerSignInRouteImport } from './routes/owner_.sign-in'
 import { Route as OwnerSwDotjsRouteImport } from './routes/owner_.sw[.]js'
@@ -104,6 +105,11 @@ const CityCitySlugRoute = CityCitySlugRouteImport.update({
   path: '/city/$citySlug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OwnerConversionsDotcsvRoute = OwnerConversionsDotcsvRouteImport.update({
+  id: '/owner_/conversions.csv',
+  path: '/owner/conversions.csv',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OwnerManifestDotwebmanifestRoute =
   OwnerManifestDotwebmanifestRouteImport.update({
     id: '/owner_/manifest.webmanifest',
@@ -142,6 +148,7 @@ export interface FileRoutesByFullPath {
   '/site.webmanifest': typeof SiteDotwebmanifestRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/city/$citySlug': typeof CityCitySlugRoute
+  '/owner/conversions.csv': typeof OwnerConversionsDotcsvRoute
   '/owner/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
   '/owner/sign-in': typeof OwnerSignInRoute
   '/owner/sw.js': typeof OwnerSwDotjsRoute
@@ -163,6 +170,7 @@ export interface FileRoutesByTo {
   '/site.webmanifest': typeof SiteDotwebmanifestRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/city/$citySlug': typeof CityCitySlugRoute
+  '/owner/conversions.csv': typeof OwnerConversionsDotcsvRoute
   '/owner/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
   '/owner/sign-in': typeof OwnerSignInRoute
   '/owner/sw.js': typeof OwnerSwDotjsRoute
@@ -185,6 +193,7 @@ export interface FileRoutesById {
   '/site.webmanifest': typeof SiteDotwebmanifestRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/city/$citySlug': typeof CityCitySlugRoute
+  '/owner_/conversions.csv': typeof OwnerConversionsDotcsvRoute
   '/owner_/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
   '/owner_/sign-in': typeof OwnerSignInRoute
   '/owner_/sw.js': typeof OwnerSwDotjsRoute
@@ -208,6 +217,7 @@ export interface FileRouteTypes {
     | '/site.webmanifest'
     | '/sitemap.xml'
     | '/city/$citySlug'
+    | '/owner/conversions.csv'
     | '/owner/manifest.webmanifest'
     | '/owner/sign-in'
     | '/owner/sw.js'
@@ -229,6 +239,7 @@ export interface FileRouteTypes {
     | '/site.webmanifest'
     | '/sitemap.xml'
     | '/city/$citySlug'
+    | '/owner/conversions.csv'
     | '/owner/manifest.webmanifest'
     | '/owner/sign-in'
     | '/owner/sw.js'
@@ -250,6 +261,7 @@ export interface FileRouteTypes {
     | '/site.webmanifest'
     | '/sitemap.xml'
     | '/city/$citySlug'
+    | '/owner_/conversions.csv'
     | '/owner_/manifest.webmanifest'
     | '/owner_/sign-in'
     | '/owner_/sw.js'
@@ -272,6 +284,7 @@ export interface RootRouteChildren {
   SiteDotwebmanifestRoute: typeof SiteDotwebmanifestRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   CityCitySlugRoute: typeof CityCitySlugRoute
+  OwnerConversionsDotcsvRoute: typeof OwnerConversionsDotcsvRoute
   OwnerManifestDotwebmanifestRoute: typeof OwnerManifestDotwebmanifestRoute
   OwnerSignInRoute: typeof OwnerSignInRoute
   OwnerSwDotjsRoute: typeof OwnerSwDotjsRoute
@@ -385,6 +398,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CityCitySlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/owner_/conversions.csv': {
+      id: '/owner_/conversions.csv'
+      path: '/owner/conversions.csv'
+      fullPath: '/owner/conversions.csv'
+      preLoaderRoute: typeof OwnerConversionsDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/owner_/manifest.webmanifest': {
       id: '/owner_/manifest.webmanifest'
       path: '/owner/manifest.webmanifest'
@@ -432,6 +452,7 @@ const rootRouteChildren: RootRouteChildren = {
   SiteDotwebmanifestRoute: SiteDotwebmanifestRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   CityCitySlugRoute: CityCitySlugRoute,
+  OwnerConversionsDotcsvRoute: OwnerConversionsDotcsvRoute,
   OwnerManifestDotwebmanifestRoute: OwnerManifestDotwebmanifestRoute,
   OwnerSignInRoute: OwnerSignInRoute,
   OwnerSwDotjsRoute: OwnerSwDotjsRoute,

@@ -4,9 +4,7 @@
  * refused without a session; the service worker's push handler; nothing of it on the public pages.
  */
 import { randomBytes } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { simpleParser, type ParsedMail } from 'mailparser'
+import type { ParsedMail } from 'mailparser'
 import { fromJSON } from 'seroval'
 import webpush from 'web-push'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
@@ -15,6 +13,7 @@ import { OWNER_TEXTS, REVIEW_TEXTS, SIGN_IN_TEXTS } from '~/lib/owner-lead'
 import { localCertificate, phoneKeys, startPushService } from '../tests/support/push-service'
 import { violationList, wcagAudit } from './support/axe'
 import { holdRequests } from './support/hold-requests'
+import { askForLink, linkIn, mails, openOwnerLink, OWNER, signInMails } from './support/owner'
 import {
   fillQuoteFields,
   openInteractiveQuoteForm,
@@ -30,7 +29,6 @@ import { expect, test, type Page } from './support/test'
 // (docs/decisions/037-one-retry-in-ci.md); a pass on retry is named at the end of CI's output.
 test.describe.configure({ retries: process.env.CI ? 1 : 0 })
 
-const OWNER = 'owner@example.com'
 const REVIEW_URL = 'https://g.page/r/sample-review-link'
 const vapid = webpush.generateVAPIDKeys()
 
@@ -44,19 +42,6 @@ function ownerEnv(): Record<string, string> {
   }
 }
 
-/** Every e-mail the outbox has written (no SMTP_URL: .eml files). */
-async function mails(server: SiteServer): Promise<ParsedMail[]> {
-  const dir = join(server.dataDir, 'outbox-mail')
-  const files = await readdir(dir).catch(() => [] as string[])
-  return Promise.all(
-    files.filter((f) => f.endsWith('.eml')).map(async (f) => simpleParser(await readFile(join(dir, f)))),
-  )
-}
-
-async function signInMails(server: SiteServer): Promise<ParsedMail[]> {
-  return (await mails(server)).filter((mail) => /sign-in link/.test(mail.subject ?? ''))
-}
-
 /** A server function's result as the browser reads it: Start answers with one seroval node. */
 function resultOf(answer: string): unknown {
   return (fromJSON({ t: JSON.parse(answer), f: 0, m: [] }) as { result?: unknown }).result
@@ -64,28 +49,6 @@ function resultOf(answer: string): unknown {
 
 function recipient(mail: ParsedMail): string {
   return mail.to && 'text' in mail.to ? mail.to.text : ''
-}
-
-/** The e-mailed link, pointed at this test's server (SITE_URL is fixed at build time). */
-function linkIn(mail: ParsedMail, server: SiteServer): string {
-  const link = mail.text?.match(/https?:\/\/\S+\/owner\/sign-in\?token=[A-Za-z0-9_-]+/)?.[0]
-  if (!link) throw new Error(`no link in ${mail.text}`)
-  const url = new URL(link)
-  return `${server.url}${url.pathname}${url.search}`
-}
-
-async function askForLink(page: Page, server: SiteServer, email: string) {
-  await page.goto(`${server.url}/owner`)
-  await page.getByLabel('E-mail address').fill(email)
-  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
-  await expect(page.getByRole('status')).toHaveText(SIGN_IN_TEXTS.sent)
-}
-
-/** Asks for the owner's sign-in link and opens it. */
-async function openOwnerLink(page: Page, server: SiteServer) {
-  await askForLink(page, server, OWNER)
-  await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(1)
-  await page.goto(linkIn((await signInMails(server))[0]!, server))
 }
 
 /** A visitor sends a quote request from a page, its scripts running, and sees it received. */

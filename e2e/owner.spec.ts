@@ -74,6 +74,15 @@ test('a lead sent through the site is in npm run leads at once, and its status c
       'source_page',
       'spam_reason',
       'id',
+      'source_channel',
+      'heard_about',
+      'landing_path',
+      'referrer_host',
+      'source_tags',
+      'job_value',
+      'contacted_at',
+      'quoted_at',
+      'won_at',
     ])
     const row = rows.find((cells) => cells[1] === firstName)
     // Folsom's 95630 is a served ZIP: not outside the usual area.

@@ -1,6 +1,7 @@
 // npm run leads [-- --json] [--since 7d] [--status new]: the owner's leads as CSV (or JSON), newest first.
 // npm run leads -- status <id> <status>: mark a lead (contacted, quoted, won, lost, archived, …).
 // npm run leads -- delete <id>: delete a lead, its pending e-mails and its photos (a customer's request).
+// npm run leads -- conversions [--since 2026-01-01]: won ad clicks as Google Ads' import file, on stdout.
 // Works while the site runs (through its socket in DATA_DIR) and while it is stopped; docs/operations.md.
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -13,11 +14,13 @@ import {
   leadsCsv,
   requireStatus,
 } from '../app/server/owner/leads.server'
+import { conversionsCsv } from '../app/server/owner/conversions.server'
 import { openLeadStore, runOwnerCommand } from '../app/server/owner/owner-client.server'
 
 const USAGE = `Usage: npm run leads [-- --json] [--since 7d|24h|2026-11-01] [--status new]
        npm run leads -- status <lead id> <${LEAD_STATUSES.join('|')}>
-       npm run leads -- delete <lead id>`
+       npm run leads -- delete <lead id>
+       npm run leads -- conversions [--since 2026-01-01] > won-ad-clicks.csv`
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -34,16 +37,25 @@ async function main(): Promise<number> {
     return 0
   }
   const [command, id, status] = positionals
-  if (command !== undefined && command !== 'status' && command !== 'delete')
+  if (command !== undefined && command !== 'status' && command !== 'delete' && command !== 'conversions')
     throw new LeadRequestError(`unknown command "${command}"`)
-  if (command !== undefined && !isLeadId(id))
+  if ((command === 'status' || command === 'delete') && !isLeadId(id))
     throw new LeadRequestError(`not a lead id: "${id ?? ''}" (the id column of the list)`)
   if (command === 'status') requireStatus(status)
-  const filter = command ? {} : checkFilter({ since: values.since, status: values.status })
+  const filter =
+    command === 'conversions'
+      ? checkFilter({ since: values.since })
+      : command
+        ? {}
+        : checkFilter({ since: values.since, status: values.status })
 
   const config = runtimeConfig()
   const store = await openLeadStore(config, resolve(config.dataDir))
   try {
+    if (command === 'conversions') {
+      process.stdout.write(conversionsCsv(await store.conversions(filter.since), config.owner.conversionName))
+      return 0
+    }
     if (command === 'delete') {
       if (!(await store.delete(id!))) {
         console.error(`No lead with id ${id}.`)

@@ -41,5 +41,6 @@ export const unlistedRoutes = {
   '/owner_/manifest.webmanifest': "the inbox's web manifest",
   '/owner_/sw.js': "the inbox's service worker",
   '/owner_/photos/$leadId/$name': "a visitor's photo, for the signed-in owner only",
+  '/owner_/conversions.csv': 'won ad clicks for Google Ads, for the signed-in owner only',
   '/quote-photos': "where a visitor's photos are posted",
 } satisfies Partial<Record<Route, string>>

@@ -1,7 +1,12 @@
 /** Shared with the browser: no server imports. */
+import * as v from 'valibot'
 import { serviceList } from '~/content/service-list'
 import { cityNames, citySlugs, type CitySlug } from '~/content/service-areas'
+import { HEARD_ABOUT_LABELS, LEAD_CHANNEL_LABELS, type HeardAbout, type LeadChannel } from './lead-source-constants'
+import type { SourcePeriod } from './owner-views'
 import { PREFERRED_TIME_LABELS, type PreferredTime } from './quote-form-constants'
+
+export { SOURCE_PERIODS, type SourcePeriod } from './owner-views'
 
 export const OWNER_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const
 export type OwnerStatus = (typeof OWNER_STATUSES)[number]
@@ -26,6 +31,49 @@ export interface InboxLead {
   outsideArea: boolean | null
   /** The visitor's photos' names, oldest first (docs/decisions/044-lead-photos.md). */
   photos?: string[]
+  /** How the lead found the site; null for leads from before it was recorded, or no answer. */
+  channel: string | null
+  heardAbout: string | null
+  /** Dollars, entered when the lead was marked won; null otherwise. */
+  jobValue: number | null
+}
+
+/** "Not recorded" for leads from before the channel was kept. */
+export function channelLabel(channel: string | null | undefined): string {
+  return channel && Object.hasOwn(LEAD_CHANNEL_LABELS, channel)
+    ? LEAD_CHANNEL_LABELS[channel as LeadChannel]
+    : SOURCES_TEXTS.notRecorded
+}
+
+/** '' for no answer. */
+export function heardAboutLabel(answer: string | null | undefined): string {
+  return answer && Object.hasOwn(HEARD_ABOUT_LABELS, answer) ? HEARD_ABOUT_LABELS[answer as HeardAbout] : ''
+}
+
+export const JOB_VALUE_MAX = 1_000_000
+
+/**
+ * The job value field: '', null or nothing is "not entered"; else dollars and cents, "$1,250.50" read as 1250.5.
+ * Checked in the card before sending and again by the server function, with the same messages.
+ */
+export const jobValueSchema = v.pipe(
+  v.optional(v.nullable(v.union([v.string(), v.number()])), null),
+  v.transform((raw) => (raw === null ? '' : typeof raw === 'number' ? String(raw) : raw.replace(/[\s$,]/g, ''))),
+  v.check((text) => !text.startsWith('-'), 'The job value cannot be negative.'),
+  v.check((text) => text === '' || /^\d+(\.\d+)?$/.test(text), 'Enter the job value in dollars, like 1250 or 1250.50.'),
+  v.check((text) => !/\.\d{3,}$/.test(text), 'The job value takes at most 2 decimals (cents).'),
+  v.transform((text) => (text === '' ? null : Number(text))),
+  v.check(
+    (value) => value === null || value <= JOB_VALUE_MAX,
+    `The job value must be ${JOB_VALUE_MAX.toLocaleString('en-US')} or less.`,
+  ),
+)
+
+/** "$1,250.50", "$900"; '' without a value. */
+export function jobValueText(value: number | null | undefined): string {
+  if (value === null || value === undefined) return ''
+  const cents = Number.isInteger(value) ? 0 : 2
+  return value.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: cents })
 }
 
 /** '' for none, and for a value the form never offered. */
@@ -95,6 +143,44 @@ export const OWNER_TEXTS = {
   outsideArea: 'Outside the usual area',
   alertsOn: 'Alerts are on for this phone.',
   alertsBlocked: 'This browser blocks notifications for the inbox. Allow them in its settings.',
+} as const
+
+/** One row of the sources view: a channel or an answer (null: not recorded / no answer). */
+export interface SourceCount {
+  value: string | null
+  leads: number
+  contacted: number
+  quoted: number
+  won: number
+  /** Dollars of the won leads' job values. */
+  wonValue: number
+}
+
+export interface LeadSources {
+  days: SourcePeriod
+  channels: SourceCount[]
+  answers: SourceCount[]
+}
+
+/** Won ÷ leads as a whole percent; "—" when there is no lead to divide by. */
+export function winRate(won: number, leads: number): string {
+  return leads > 0 ? `${Math.round((won / leads) * 100)}%` : '—'
+}
+
+export const OWNER_CONVERSIONS_URL = '/owner/conversions.csv'
+
+export const SOURCES_TEXTS = {
+  leadsTab: 'Leads',
+  sourcesTab: 'Sources',
+  notRecorded: 'Not recorded',
+  noAnswer: 'No answer',
+  period: (days: number) => `${days} days`,
+  byChannel: (days: number) => `Leads by channel, last ${days} days`,
+  byAnswer: (days: number) => `Leads by answer to “How did you hear about us?”, last ${days} days`,
+  none: 'No leads in these days.',
+  download: 'Download won ad clicks (CSV)',
+  downloadHelp: 'Every won lead that came from a Google ad, as the file Google Ads imports as conversions from clicks.',
+  jobValue: 'Job value ($, optional)',
 } as const
 
 /** The inbox's delete control (docs/decisions/043-lead-deletion.md). */

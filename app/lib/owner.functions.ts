@@ -5,8 +5,22 @@ import { runtimeConfig } from '~/server/config.server'
 import { getBackend } from '~/server/backend/backend-factory.server'
 import { log } from '~/server/log/logger.server'
 import { hasOwnerSession, requireOwner } from '~/server/owner/owner-access.server'
-import { deleteLead, listInbox, requestReview, savePushSubscription, updateLead } from '~/server/owner/inbox.server'
-import { OWNER_NOTE_MAX, OWNER_STATUSES, type InboxLead } from './owner-lead'
+import {
+  deleteLead,
+  leadSources,
+  listInbox,
+  requestReview,
+  savePushSubscription,
+  updateLead,
+} from '~/server/owner/inbox.server'
+import {
+  jobValueSchema,
+  OWNER_NOTE_MAX,
+  OWNER_STATUSES,
+  SOURCE_PERIODS,
+  type InboxLead,
+  type LeadSources,
+} from './owner-lead'
 
 /** Every owner function goes through it, so a new one cannot forget the check: 401 and no data without a session. */
 const ownerOnly = createMiddleware({ type: 'function' }).server(async ({ next }) =>
@@ -38,6 +52,11 @@ export const fetchOwnerLeads = createServerFn({ method: 'GET' })
   .middleware([ownerOnly])
   .handler(({ context }): Promise<InboxLead[]> => listInbox(getBackend(), context.owner.caller))
 
+export const fetchOwnerSources = createServerFn({ method: 'GET' })
+  .middleware([ownerOnly])
+  .validator(parse(v.object({ days: v.picklist(SOURCE_PERIODS, 'a period of 30, 90 or 365 days') })))
+  .handler(({ data, context }): Promise<LeadSources> => leadSources(getBackend(), context.owner.caller, data.days))
+
 function parse<S extends v.GenericSchema>(schema: S) {
   return (input: unknown): v.InferOutput<S> => {
     const result = v.safeParse(schema, input)
@@ -63,11 +82,16 @@ export const updateOwnerLead = createServerFn({ method: 'POST' })
           v.trim(),
           v.maxLength(OWNER_NOTE_MAX, `The note must be ${OWNER_NOTE_MAX} characters or fewer`),
         ),
+        jobValue: jobValueSchema,
       }),
     ),
   )
   .handler(async ({ data, context }): Promise<InboxLead> => {
-    const lead = await updateLead(getBackend(), context.owner.caller, data.id, data)
+    // Kept only with "won" (the SQL function drops it otherwise).
+    const lead = await updateLead(getBackend(), context.owner.caller, data.id, {
+      ...data,
+      jobValue: data.status === 'won' ? data.jobValue : null,
+    })
     if (!lead) {
       setResponseStatus(404)
       throw new Error('No such lead')

@@ -25,6 +25,8 @@ export interface RuntimeConfig {
     googleReviewUrl?: string
     alertsKey?: string
     vapid?: { publicKey: string; privateKey: string; subject?: string }
+    /** The Google Ads conversion action the won-ad-clicks file names (an "Import from clicks" action). */
+    conversionName: string
   }
   quote: { rateLimit: number; rateWindowMs: number; minFillMs: number; ipHashSalt?: string }
   /** llm: null unless ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY are both set. */
@@ -118,6 +120,12 @@ const vapidSubject = optionalText(
   'must start with mailto: or https://',
 )
 
+// Google Ads matches it to the conversion action's name, so it is the action's name exactly.
+const conversionName = v.pipe(
+  optionalText((value) => value.length <= 100 && !/\p{Cc}/u.test(value), 'must be 1 to 100 characters on one line'),
+  v.transform((value) => value ?? 'Won job'),
+)
+
 const EnvSchema = v.object({
   DATA_DIR: text,
   SMTP_URL: text,
@@ -151,6 +159,7 @@ const EnvSchema = v.object({
   VAPID_PUBLIC_KEY: base64Url(65),
   VAPID_PRIVATE_KEY: base64Url(32),
   VAPID_SUBJECT: vapidSubject,
+  GOOGLE_ADS_CONVERSION_NAME: conversionName,
   LOG_LEVEL: v.pipe(
     v.optional(v.string(), ''),
     v.trim(),
@@ -207,6 +216,7 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
       googleReviewUrl: e.GOOGLE_REVIEW_URL,
       alertsKey: e.VAPID_PUBLIC_KEY,
       vapid: vapid && { publicKey: vapid[0], privateKey: vapid[1], subject: e.VAPID_SUBJECT },
+      conversionName: e.GOOGLE_ADS_CONVERSION_NAME,
     },
     quote: {
       rateLimit: e.QUOTE_RATE_LIMIT,

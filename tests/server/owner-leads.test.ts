@@ -57,16 +57,51 @@ describe('the lead list as CSV', () => {
     service_zip: null,
     preferred_time: null,
     outside_area: null,
+    source_channel: null,
+    heard_about: null,
+    landing_path: null,
+    referrer_host: null,
+    source_tags: null,
+    job_value: null,
+    contacted_at: null,
+    quoted_at: null,
+    won_at: null,
   }
+  // A lead from before its source was kept: the nine source columns are empty.
+  const noSource = ',,,,,,,,,'
 
   it('has a header row, then one line per lead, with the spam reason where there is one', () => {
     const csv = leadsCsv([base, { ...base, first_name: 'Bot', status: 'suspected_spam', spam_reason: 'honeypot' }])
     expect(csv.split('\r\n')).toEqual([
-      'created_at,first_name,email,phone,service_street,service_zip,preferred_time,outside_area,status,source_page,spam_reason,id',
-      `2026-11-22T17:00:00.000Z,Ann,ann@example.com,916-555-0101,,,,,new,/contact,,${base.id}`,
-      `2026-11-22T17:00:00.000Z,Bot,ann@example.com,916-555-0101,,,,,suspected_spam,/contact,honeypot,${base.id}`,
+      'created_at,first_name,email,phone,service_street,service_zip,preferred_time,outside_area,status,source_page,spam_reason,id,' +
+        'source_channel,heard_about,landing_path,referrer_host,source_tags,job_value,contacted_at,quoted_at,won_at',
+      `2026-11-22T17:00:00.000Z,Ann,ann@example.com,916-555-0101,,,,,new,/contact,,${base.id}${noSource}`,
+      `2026-11-22T17:00:00.000Z,Bot,ann@example.com,916-555-0101,,,,,suspected_spam,/contact,honeypot,${base.id}${noSource}`,
       '',
     ])
+  })
+
+  it('gives where the lead came from, its tags as one JSON cell, and the job value with its cents', () => {
+    const csv = leadsCsv([
+      {
+        ...base,
+        status: 'won',
+        source_channel: 'google_business_profile',
+        heard_about: 'google-maps',
+        landing_path: '/city/folsom',
+        referrer_host: 'www.google.com',
+        source_tags: { utm_source: 'gbp', utm_medium: 'organic' },
+        job_value: 1250.5,
+        contacted_at: '2026-11-22T18:00:00.000Z',
+        quoted_at: '2026-11-22T18:00:00.000Z',
+        won_at: '2026-11-23T18:00:00.000Z',
+      },
+    ])
+    expect(csv.split('\r\n')[1]).toBe(
+      `2026-11-22T17:00:00.000Z,Ann,ann@example.com,916-555-0101,,,,,won,/contact,,${base.id},` +
+        'google_business_profile,google-maps,/city/folsom,www.google.com,"{""utm_source"":""gbp"",""utm_medium"":""organic""}",' +
+        '1250.50,2026-11-22T18:00:00.000Z,2026-11-22T18:00:00.000Z,2026-11-23T18:00:00.000Z',
+    )
   })
 
   it('gives the service address, the preferred time and "yes" or "no" for outside the usual area', () => {
@@ -76,8 +111,8 @@ describe('the lead list as CSV', () => {
       { ...base, service_zip: '95630-1234', outside_area: false },
     ])
     expect(csv.split('\r\n').slice(1, 3)).toEqual([
-      `2026-11-22T17:00:00.000Z,Ann,ann@example.com,916-555-0101,"12 Oak St, Apt 4",95814,morning,yes,new,/contact,,${base.id}`,
-      `2026-11-22T17:00:00.000Z,Ann,ann@example.com,916-555-0101,,95630-1234,,no,new,/contact,,${base.id}`,
+      `2026-11-22T17:00:00.000Z,Ann,ann@example.com,916-555-0101,"12 Oak St, Apt 4",95814,morning,yes,new,/contact,,${base.id}${noSource}`,
+      `2026-11-22T17:00:00.000Z,Ann,ann@example.com,916-555-0101,,95630-1234,,no,new,/contact,,${base.id}${noSource}`,
     ])
   })
 

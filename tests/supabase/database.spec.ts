@@ -34,7 +34,7 @@ const RPCS = [
   'list_published_reviews()',
   "cache_google_reviews('[]')",
   'google_reviews_fetched_at()',
-  'owner_list_leads_v2()',
+  'owner_list_leads_v3()',
   "owner_set_lead_status('00000000-0000-0000-0000-000000000000', 'won')",
 ]
 

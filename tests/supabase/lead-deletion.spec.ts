@@ -96,7 +96,7 @@ describe('lead deletion in SQL (PostgreSQL 15, the real pg_cron)', () => {
     const worked = insertLead(pg, 'Worked', 25)
     // The owner's status change last week is the last contact.
     expect(
-      asUser(OWNER_ID, `SELECT count(*) FROM public.owner_update_lead_v2('${worked}', 'quoted', '');`).stdout,
+      asUser(OWNER_ID, `SELECT count(*) FROM public.owner_update_lead_v3('${worked}', 'quoted', '');`).stdout,
     ).toBe('1')
 
     const [job] = queryJson<{ schedule: string; command: string; username: string }>(

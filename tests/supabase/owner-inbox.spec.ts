@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SIGN_IN_TEXTS } from '../../app/lib/owner-lead'
+import { SIGN_IN_TEXTS, SOURCES_TEXTS } from '../../app/lib/owner-lead'
 import { startSiteProcess, type SiteProcess } from '../support/site-process'
 import { startLocalSupabase, type LocalSupabase } from '../support/supabase-local'
 import { applyMigrations, psql, psqlOk, queryJson, startPostgres, type PgCluster } from '../support/supabase-postgres'
@@ -43,7 +43,7 @@ describe('row level security for the inbox owner (PostgreSQL 15, claims as Postg
   const asUser = (sub: string, sql: string) => psql(pg, claims(sub) + sql, { role: 'authenticated' })
 
   it('the owner reads the inbox (spam left out) and changes a status and a note', () => {
-    const list = asUser(OWNER_ID, `SELECT jsonb_agg(to_jsonb(f)) FROM public.owner_inbox_leads_v2() f;`)
+    const list = asUser(OWNER_ID, `SELECT jsonb_agg(to_jsonb(f)) FROM public.owner_inbox_leads_v3() f;`)
     expect(list.ok, list.stderr).toBe(true)
     expect(JSON.parse(list.stdout)).toEqual([
       expect.objectContaining({
@@ -59,7 +59,7 @@ describe('row level security for the inbox owner (PostgreSQL 15, claims as Postg
     ])
     const update = asUser(
       OWNER_ID,
-      `SELECT to_jsonb(f) FROM public.owner_update_lead_v2('${leadId}', 'quoted', 'Call after 5') f;`,
+      `SELECT to_jsonb(f) FROM public.owner_update_lead_v3('${leadId}', 'quoted', 'Call after 5') f;`,
     )
     expect(update.ok, update.stderr).toBe(true)
     expect(JSON.parse(update.stdout)).toMatchObject({
@@ -78,15 +78,15 @@ describe('row level security for the inbox owner (PostgreSQL 15, claims as Postg
     expect(asUser(OWNER_ID, `DELETE FROM public.quote_requests;`).stderr).toMatch(/42501/)
     expect(asUser(OWNER_ID, `SELECT * FROM public.inbox_owners;`).stderr).toMatch(/42501/)
     expect(asUser(OWNER_ID, `SELECT * FROM public.quote_outbox;`).stderr).toMatch(/42501/)
-    const archived = asUser(OWNER_ID, `SELECT count(*) FROM public.owner_update_lead_v2('${leadId}', 'archived', '');`)
+    const archived = asUser(OWNER_ID, `SELECT count(*) FROM public.owner_update_lead_v3('${leadId}', 'archived', '');`)
     expect(archived.stdout).toBe('0')
   })
 
   it('another signed-in user sees no lead and changes nothing', () => {
-    expect(asUser(OTHER_ID, `SELECT count(*) FROM public.owner_inbox_leads_v2();`).stdout).toBe('0')
+    expect(asUser(OTHER_ID, `SELECT count(*) FROM public.owner_inbox_leads_v3();`).stdout).toBe('0')
     expect(asUser(OTHER_ID, `SELECT count(*) FROM public.quote_requests;`).stdout).toBe('0')
     expect(
-      asUser(OTHER_ID, `SELECT count(*) FROM public.owner_update_lead_v2('${leadId}', 'lost', 'mine now');`).stdout,
+      asUser(OTHER_ID, `SELECT count(*) FROM public.owner_update_lead_v3('${leadId}', 'lost', 'mine now');`).stdout,
     ).toBe('0')
     expect(asUser(OTHER_ID, `UPDATE public.quote_requests SET status = 'lost' RETURNING id;`).stdout).toBe('')
     expect(asUser(OTHER_ID, `INSERT INTO public.inbox_owners (user_id) VALUES ('${OTHER_ID}');`).stderr).toMatch(
@@ -101,9 +101,68 @@ describe('row level security for the inbox owner (PostgreSQL 15, claims as Postg
 
   it('anon, even with the owner claims, can neither call the inbox functions nor read leads', () => {
     const anon = (sql: string) => psql(pg, claims(OWNER_ID) + sql, { role: 'anon' })
-    expect(anon(`SELECT * FROM public.owner_inbox_leads_v2();`).stderr).toMatch(/42501: permission denied for function/)
-    expect(anon(`SELECT * FROM public.owner_update_lead_v2('${leadId}', 'won', '');`).stderr).toMatch(/42501/)
+    expect(anon(`SELECT * FROM public.owner_inbox_leads_v3();`).stderr).toMatch(/42501: permission denied for function/)
+    expect(anon(`SELECT * FROM public.owner_update_lead_v3('${leadId}', 'won', '');`).stderr).toMatch(/42501/)
     expect(anon(`SELECT * FROM public.quote_requests;`).stderr).toMatch(/42501/)
+  })
+
+  it('the owner reads the sources and the won ad clicks under row level security; another user and anon get nothing', () => {
+    psqlOk(
+      pg,
+      `INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, source_channel,
+                                         heard_about, source_tags, created_at)
+       VALUES ('Ada', 'ada@example.com', '916-555-0160', 'new', 'owner-rls-ada-1', 'paid_search', 'ad',
+               '{"gclid": "EAIaIQob-rls-1"}', now() - interval '3 days'),
+              ('Gil', 'gil@example.com', '916-555-0161', 'new', 'owner-rls-gil-1', 'google_business_profile',
+               'google-maps', '{"utm_source": "gbp"}', now() - interval '40 days'),
+              ('Sly', 'sly@example.com', '916-555-0162', 'suspected_spam', 'owner-rls-sly-1', 'paid_search', 'ad',
+               '{"gclid": "EAIaIQob-rls-spam"}', now());`,
+      { user: 'supabase_admin' },
+    )
+    const ada = queryJson<{ id: string }>(pg, `SELECT id FROM public.quote_requests WHERE first_name = 'Ada'`)[0]!.id
+    const won = asUser(OWNER_ID, `SELECT to_jsonb(f) FROM public.owner_update_lead_v3('${ada}', 'won', '', 1250.5) f;`)
+    expect(won.ok, won.stderr).toBe(true)
+    expect(JSON.parse(won.stdout)).toMatchObject({ status: 'won', job_value: 1250.5, source_channel: 'paid_search' })
+
+    const sources = (sub: string, days: number) =>
+      JSON.parse(
+        asUser(sub, `SELECT coalesce(jsonb_agg(to_jsonb(f)), '[]') FROM public.owner_lead_sources(${days}) f;`).stdout,
+      ) as unknown[]
+    const row = (dimension: string, value: string | null, counts: number[], wonValue = 0) => {
+      const [leads, contacted, quoted, winning] = counts
+      return { dimension, value, leads, contacted, quoted, won: winning, won_value: wonValue }
+    }
+    // Ada (won at once: contacted and quoted too), Dana (quoted above, from before the channel was kept); not the spam.
+    expect(sources(OWNER_ID, 30)).toEqual([
+      row('channel', 'paid_search', [1, 1, 1, 1], 1250.5),
+      row('channel', null, [1, 1, 1, 0]),
+      row('heard_about', 'ad', [1, 1, 1, 1], 1250.5),
+      row('heard_about', null, [1, 1, 1, 0]),
+    ])
+    // And Gil, 40 days ago.
+    expect(sources(OWNER_ID, 90)).toEqual([
+      row('channel', 'google_business_profile', [1, 0, 0, 0]),
+      row('channel', 'paid_search', [1, 1, 1, 1], 1250.5),
+      row('channel', null, [1, 1, 1, 0]),
+      row('heard_about', 'ad', [1, 1, 1, 1], 1250.5),
+      row('heard_about', 'google-maps', [1, 0, 0, 0]),
+      row('heard_about', null, [1, 1, 1, 0]),
+    ])
+    const conversions = asUser(OWNER_ID, `SELECT jsonb_agg(to_jsonb(f)) FROM public.owner_conversions() f;`)
+    expect(JSON.parse(conversions.stdout)).toEqual([
+      { id: ada, gclid: 'EAIaIQob-rls-1', won_at: expect.any(String), job_value: 1250.5 },
+    ])
+
+    expect(sources(OTHER_ID, 365)).toEqual([])
+    expect(asUser(OTHER_ID, `SELECT count(*) FROM public.owner_conversions();`).stdout).toBe('0')
+    const anon = (sql: string) => psql(pg, claims(OWNER_ID) + sql, { role: 'anon' })
+    expect(anon(`SELECT * FROM public.owner_lead_sources(30);`).stderr).toMatch(/42501: permission denied for function/)
+    expect(anon(`SELECT * FROM public.owner_conversions();`).stderr).toMatch(/42501: permission denied for function/)
+
+    // The job value goes when the lead leaves "won".
+    const lost = asUser(OWNER_ID, `SELECT to_jsonb(f) FROM public.owner_update_lead_v3('${ada}', 'lost', '', 99) f;`)
+    expect(JSON.parse(lost.stdout)).toMatchObject({ status: 'lost', job_value: null })
+    expect(asUser(OWNER_ID, `SELECT count(*) FROM public.owner_conversions();`).stdout).toBe('0')
   })
 })
 
@@ -325,6 +384,38 @@ describe("the owner signs in with Supabase Auth's e-mail link (stand-in for host
     const paths = auth.calls.map((call) => call.path.split('?')[0])
     expect(paths.lastIndexOf('/auth/v1/token')).toBe(paths.lastIndexOf('/auth/v1/logout') - 1)
     expect(site.output()).not.toContain('Supabase Auth refused the sign-out')
+    await context.close()
+  })
+
+  it("shows the sources and downloads the won ad clicks through the site, with the owner's own token", async () => {
+    psqlOk(
+      local.cluster,
+      `INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, source_channel,
+                                         heard_about, source_tags)
+       VALUES ('Ada', 'ada@example.com', '916-555-0160', 'new', 'owner-auth-ada-1', 'paid_search', 'ad',
+               '{"gclid": "EAIaIQob-site-1"}');
+       UPDATE public.quote_requests SET status = 'won', job_value = 480 WHERE first_name = 'Ada';`,
+      { user: 'supabase_admin' },
+    )
+    const { context, page } = await signedInOwner()
+    await page.goto(`${site.url}/owner?view=sources`)
+    const byChannel = page.getByRole('table', { name: SOURCES_TEXTS.byChannel(30) })
+    await byChannel.waitFor()
+    const rows = await byChannel.evaluate((table: HTMLTableElement) =>
+      [...table.tBodies[0]!.rows].map((tr) => [...tr.cells].map((cell) => cell.innerText.replace(/\s+/g, ' ').trim())),
+    )
+    expect(rows).toContainEqual(['Paid search $480 won', '1', '1', '1', '1', '100%'])
+
+    const cookie = `owner_session=${(await context.cookies()).find((c) => c.name === 'owner_session')!.value}`
+    const download = await fetch(`${site.url}/owner/conversions.csv`, { headers: { cookie } })
+    expect([download.status, download.headers.get('cache-control')]).toEqual([200, 'private, no-store'])
+    const [header, line, end] = (await download.text()).split('\r\n')
+    expect(header).toBe('Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency')
+    expect(line).toMatch(/^EAIaIQob-site-1,Won job,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}-0[78]:00,480\.00,USD$/)
+    expect(end).toBe('')
+    const refused = await fetch(`${site.url}/owner/conversions.csv`)
+    expect(refused.status).toBe(401)
+    expect(await refused.text()).not.toContain('EAIaIQob-site-1')
     await context.close()
   })
 })

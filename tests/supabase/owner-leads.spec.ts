@@ -1,5 +1,5 @@
 /**
- * `npm run leads` on Supabase: the owner's service role key calls owner_list_leads_v2 / owner_set_lead_status
+ * `npm run leads` on Supabase: the owner's service role key calls owner_list_leads_v3 / owner_set_lead_status
  * through RPC. PostgREST cannot run here: a LOCAL STAND-IN for its RPC endpoint runs them on PostgreSQL 15.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -59,13 +59,40 @@ describe('the owner lead list on Supabase (local stand-in for PostgREST RPC: Pos
     expect(await store.setStatus('00000000-0000-4000-8000-000000000000', 'won')).toBeNull()
   })
 
+  it('lists where each lead came from, and the won ad clicks as `npm run leads -- conversions` prints them', async () => {
+    psqlOk(
+      local.cluster,
+      `INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, source_channel,
+                                         heard_about, landing_path, source_tags)
+       VALUES ('Ada', 'ada@example.com', '916-555-0160', 'new', 'owner-leads-ada-1', 'paid_search', 'ad',
+               '/services', '{"gclid": "EAIaIQob-cli-1", "utm_campaign": "spring"}');
+       UPDATE public.quote_requests SET status = 'won', job_value = 480 WHERE first_name = 'Ada';`,
+      { user: 'supabase_admin' },
+    )
+    const store = await openLeadStore(ownerConfig(local.keys.service), '')
+    const [ada] = await store.list({ status: 'won' })
+    expect(ada).toMatchObject({
+      first_name: 'Ada',
+      source_channel: 'paid_search',
+      heard_about: 'ad',
+      landing_path: '/services',
+      source_tags: { gclid: 'EAIaIQob-cli-1', utm_campaign: 'spring' },
+      job_value: 480,
+      won_at: expect.any(String),
+    })
+    expect(await store.conversions()).toEqual([
+      { id: ada!.id, gclid: 'EAIaIQob-cli-1', wonAt: ada!.won_at, jobValue: 480 },
+    ])
+    expect(await store.conversions(new Date(Date.now() + 60_000).toISOString())).toEqual([])
+  })
+
   it('asks for the service role key rather than trying without it', async () => {
     await expect(openLeadStore(ownerConfig(), '')).rejects.toThrow(/set SUPABASE_SERVICE_ROLE_KEY/)
   })
 
   it('the public anon key can neither list leads nor change them', async () => {
     const headers = { apikey: local.keys.anon, Authorization: `Bearer ${local.keys.anon}` }
-    const list = await callFunction(`${local.url}/rest/v1/rpc/owner_list_leads_v2`, {}, headers)
+    const list = await callFunction(`${local.url}/rest/v1/rpc/owner_list_leads_v3`, {}, headers)
     expect(list.status).toBe(401)
     expect(JSON.stringify(list.json)).not.toContain('dana@example.com')
     const change = await callFunction(
@@ -74,5 +101,7 @@ describe('the owner lead list on Supabase (local stand-in for PostgREST RPC: Pos
       headers,
     )
     expect(change.status).toBe(401)
+    const conversions = await callFunction(`${local.url}/rest/v1/rpc/owner_conversions`, {}, headers)
+    expect(conversions.status).toBe(401)
   })
 })

@@ -1,12 +1,17 @@
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import * as v from 'valibot'
 import { sendReviewRequest, updateOwnerLead } from '~/lib/owner.functions'
 import {
   OWNER_NOTE_MAX,
   OWNER_STATUSES,
   OWNER_TEXTS,
   REVIEW_TEXTS,
+  SOURCES_TEXTS,
+  channelLabel,
   dialable,
+  heardAboutLabel,
+  jobValueSchema,
   mapUrl,
   preferredTimeText,
   pushTitle,
@@ -38,6 +43,8 @@ function shownValue(id: string, server: string): string {
   return (document.getElementById(id) as HTMLSelectElement | HTMLTextAreaElement | null)?.value ?? server
 }
 
+const amountText = (value: number | null) => (value === null ? '' : value.toFixed(2).replace(/\.00$/, ''))
+
 export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; reviewLinkSet: boolean }) {
   const id = useId()
   const leads = useLeadsCache()
@@ -47,22 +54,30 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
     status: shownValue(`${id}-status`, lead.status),
     note: shownValue(`${id}-note`, lead.note),
   }))
+  // The job value field shows while "Won" is chosen.
+  const [status, setStatus] = useState(initial.status)
   const [hydrated, setHydrated] = useState(false)
   const [message, setMessage] = useState('')
+  const [valueRefused, setValueRefused] = useState(false)
   const shown = useRef(lead)
   useEffect(() => setHydrated(true), [])
-  // A refetch that brings another status or note (changed elsewhere) shows it.
+  // A refetch that brings another status, note or job value (changed elsewhere) shows it.
   useEffect(() => {
-    if (shown.current.status === lead.status && shown.current.note === lead.note) return
+    const was = shown.current
+    if (was.status === lead.status && was.note === lead.note && was.jobValue === lead.jobValue) return
     shown.current = lead
+    setStatus(lead.status)
     const fields = form.current?.elements
     if (!fields) return
     ;(fields.namedItem('status') as HTMLSelectElement).value = lead.status
     ;(fields.namedItem('note') as HTMLTextAreaElement).value = lead.note
+    const value = fields.namedItem('jobValue') as HTMLInputElement | null
+    if (value) value.value = amountText(lead.jobValue)
   }, [lead])
 
   const save = useMutation({
-    mutationFn: (data: { id: string; status: OwnerStatus; note: string }) => updateOwnerLead({ data }),
+    mutationFn: (data: { id: string; status: OwnerStatus; note: string; jobValue: number | null }) =>
+      updateOwnerLead({ data }),
     onSuccess: (saved) => {
       leads.replace(saved.id, () => saved)
       setMessage('Saved.')
@@ -82,11 +97,21 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
   const busy = save.isPending || review.isPending
   const address = serviceAddress(lead.street, lead.zip)
   const bestTime = preferredTimeText(lead.preferredTime)
+  const heardAbout = heardAboutLabel(lead.heardAbout)
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const fields = new FormData(event.currentTarget)
-    save.mutate({ id: lead.id, status: String(fields.get('status')) as OwnerStatus, note: String(fields.get('note')) })
+    const chosen = String(fields.get('status')) as OwnerStatus
+    // The server checks it again with the same schema and messages.
+    const value = chosen === 'won' ? v.safeParse(jobValueSchema, fields.get('jobValue') ?? '') : null
+    setValueRefused(value?.success === false)
+    if (value && !value.success) {
+      setMessage(value.issues[0].message)
+      ;(event.currentTarget.elements.namedItem('jobValue') as HTMLInputElement | null)?.focus()
+      return
+    }
+    save.mutate({ id: lead.id, status: chosen, note: String(fields.get('note')), jobValue: value?.output ?? null })
   }
 
   return (
@@ -118,6 +143,10 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
         </p>
       )}
       {bestTime && <p className="text-sm text-slate-700">Best time: {bestTime}</p>}
+      <p className="text-sm text-slate-700">
+        Channel: {channelLabel(lead.channel)}
+        {heardAbout && <> · Heard about us: {heardAbout}</>}
+      </p>
       <OwnerLeadPhotos leadId={lead.id} names={lead.photos} firstName={lead.firstName} />
       <div className="mt-3 flex gap-2">
         <a className={link} href={`tel:${dialable(lead.phone)}`}>
@@ -142,6 +171,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
           id={`${id}-status`}
           name="status"
           defaultValue={initial.status}
+          onChange={(event) => setStatus(event.currentTarget.value)}
           className="min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700"
         >
           {OWNER_STATUSES.map((value) => (
@@ -150,6 +180,23 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
             </option>
           ))}
         </select>
+        {status === 'won' && (
+          <>
+            <label htmlFor={`${id}-value`} className="font-semibold">
+              {SOURCES_TEXTS.jobValue}
+            </label>
+            <input
+              id={`${id}-value`}
+              name="jobValue"
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={amountText(lead.jobValue)}
+              aria-invalid={valueRefused || undefined}
+              aria-describedby={valueRefused ? `${id}-message` : undefined}
+              className="min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700"
+            />
+          </>
+        )}
         <label htmlFor={`${id}-note`} className="font-semibold">
           Note
         </label>
@@ -180,7 +227,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
           )}
         </div>
       )}
-      <p role="status" className="mt-2 empty:hidden">
+      <p id={`${id}-message`} role="status" className="mt-2 empty:hidden">
         {message}
       </p>
       <OwnerLeadDelete lead={lead} />

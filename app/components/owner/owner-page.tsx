@@ -1,16 +1,27 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { getRouteApi, useRouter } from '@tanstack/react-router'
-import { useEffect, useId, useState } from 'react'
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router'
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react'
 import type { OwnerState } from '~/lib/owner.functions'
-import { OWNER_SERVICE_WORKER_URL, OWNER_TEXTS, type InboxLead } from '~/lib/owner-lead'
+import {
+  OWNER_SERVICE_WORKER_URL,
+  OWNER_TEXTS,
+  SOURCE_PERIODS,
+  SOURCES_TEXTS,
+  type InboxLead,
+  type LeadSources,
+  type SourcePeriod,
+} from '~/lib/owner-lead'
 import { OwnerLeadCard } from './owner-lead-card'
 import { createOwnerQueryClient, useOwnerLeads } from './owner-leads'
 import { OwnerShell, OwnerSignInForm, ownerButtonClass } from './owner-sign-in'
 
+// Only when the owner opens it: the inbox's first load stays as it was.
+const OwnerSources = lazy(() => import('./owner-sources'))
+
 const ownerRoute = getRouteApi('/owner')
 
 export function OwnerPage() {
-  const { state, leads } = ownerRoute.useLoaderData()
+  const { state, leads, sources } = ownerRoute.useLoaderData()
   const { link } = ownerRoute.useSearch()
   if (state.mode !== 'ready')
     return (
@@ -20,15 +31,31 @@ export function OwnerPage() {
       </OwnerShell>
     )
   if (!state.signedIn) return <OwnerSignInForm link={link} />
-  return <OwnerInbox state={state} loaded={leads} />
+  return <OwnerInbox state={state} loaded={leads} sources={sources} />
 }
 
 /** Query lives here only: docs/decisions/035-public-pages-read-through-loaders.md. */
-function OwnerInbox({ state, loaded }: { state: OwnerState; loaded: InboxLead[] }) {
+function OwnerInbox({
+  state,
+  loaded,
+  sources,
+}: {
+  state: OwnerState
+  loaded: InboxLead[]
+  sources: LeadSources | null
+}) {
   const [queryClient] = useState(createOwnerQueryClient)
   return (
     <QueryClientProvider client={queryClient}>
-      <OwnerLeads state={state} loaded={loaded} />
+      <OwnerFrame state={state} days={sources?.days}>
+        {sources ? (
+          <Suspense fallback={<p className="mt-6">Loading…</p>}>
+            <OwnerSources sources={sources} />
+          </Suspense>
+        ) : (
+          <OwnerLeads state={state} loaded={loaded} />
+        )}
+      </OwnerFrame>
     </QueryClientProvider>
   )
 }
@@ -36,8 +63,13 @@ function OwnerInbox({ state, loaded }: { state: OwnerState; loaded: InboxLead[] 
 const signOutClass =
   'min-h-11 px-2 font-semibold text-brand-800 underline focus-visible:outline-3 focus-visible:outline-brand-700'
 
-function OwnerLeads({ state, loaded }: { state: OwnerState; loaded: InboxLead[] }) {
-  const leads = useOwnerLeads(loaded)
+const tabClass =
+  '-mb-px inline-flex min-h-11 items-center border-b-3 border-transparent px-3 font-semibold text-slate-700 hover:text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900 aria-[current=page]:border-brand-700 aria-[current=page]:text-brand-800'
+
+/** The heading, sign-out, alerts and the two views as links: each view has its own address, and works as HTML. */
+function OwnerFrame({ state, days, children }: { state: OwnerState; days?: SourcePeriod; children: ReactNode }) {
+  // The period shown is part of the Sources tab's address, so the tab matches the page exactly (aria-current).
+  const sourcesSearch = { view: 'sources' as const, days: days === SOURCE_PERIODS[0] ? undefined : days }
   return (
     <OwnerShell>
       <div className="flex items-center justify-between gap-3">
@@ -53,6 +85,23 @@ function OwnerLeads({ state, loaded }: { state: OwnerState; loaded: InboxLead[] 
         </form>
       </div>
       {state.alertsKey && <AlertsToggle publicKey={state.alertsKey} />}
+      <nav aria-label="Inbox views" className="mt-4 flex gap-2 border-b border-slate-300">
+        <Link to="/owner" search={{}} activeOptions={{ exact: true }} className={tabClass}>
+          {SOURCES_TEXTS.leadsTab}
+        </Link>
+        <Link to="/owner" search={sourcesSearch} activeOptions={{ exact: true }} className={tabClass}>
+          {SOURCES_TEXTS.sourcesTab}
+        </Link>
+      </nav>
+      {children}
+    </OwnerShell>
+  )
+}
+
+function OwnerLeads({ state, loaded }: { state: OwnerState; loaded: InboxLead[] }) {
+  const leads = useOwnerLeads(loaded)
+  return (
+    <>
       {leads.length === 0 ? (
         <p className="mt-6">{OWNER_TEXTS.empty}</p>
       ) : (
@@ -64,7 +113,7 @@ function OwnerLeads({ state, loaded }: { state: OwnerState; loaded: InboxLead[] 
           ))}
         </ol>
       )}
-    </OwnerShell>
+    </>
   )
 }
 

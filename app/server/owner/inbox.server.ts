@@ -1,5 +1,13 @@
 // The inbox's reads and writes: the migrations' owner_* functions, run as the signed-in owner in both modes.
-import { leadTopic, type InboxLead, type OwnerStatus } from '../../lib/owner-lead'
+import {
+  leadTopic,
+  SOURCE_PERIODS,
+  type InboxLead,
+  type LeadSources,
+  type OwnerStatus,
+  type SourceCount,
+  type SourcePeriod,
+} from '../../lib/owner-lead'
 import type { Backend, SqlCaller } from '../backend/backend.server'
 import { log } from '../log/logger.server'
 import { withPhotos } from './lead-photos.server'
@@ -17,6 +25,10 @@ export interface LeadRow {
   service_zip: string | null
   preferred_time: string | null
   outside_area: boolean | null
+  source_channel: string | null
+  heard_about: string | null
+  /** numeric: a string from PGlite, a number from PostgREST. */
+  job_value: string | number | null
 }
 
 export type ReviewRequestResult = 'queued' | 'already-sent' | 'not-won' | 'no-lead'
@@ -47,7 +59,15 @@ export function toInboxLead(row: LeadRow, review: { sentAt: string | Date | null
     zip: row.service_zip ?? null,
     preferredTime: row.preferred_time ?? null,
     outsideArea: typeof row.outside_area === 'boolean' ? row.outside_area : null,
+    channel: row.source_channel ?? null,
+    heardAbout: row.heard_about ?? null,
+    jobValue: amount(row.job_value),
   }
+}
+
+/** numeric comes as a string from PGlite and a number from PostgREST. */
+function amount(value: string | number | null | undefined): number | null {
+  return value === null || value === undefined ? null : Number(value)
 }
 
 /** With each lead's review request, which owner_review_requests() reports. */
@@ -65,7 +85,7 @@ async function withReviews(sql: Sql, rows: LeadRow[], caller: OwnerCaller): Prom
 
 /** Spam and archived leads stay in `npm run leads`. */
 export async function listInbox(sql: Sql, caller: OwnerCaller, limit = 200): Promise<InboxLead[]> {
-  const rows = await sql.callSql<LeadRow[]>('owner_inbox_leads_v2', { p_limit: limit }, caller, 'rows')
+  const rows = await sql.callSql<LeadRow[]>('owner_inbox_leads_v3', { p_limit: limit }, caller, 'rows')
   return withPhotos(sql, await withReviews(sql, rows, caller), caller)
 }
 
@@ -74,15 +94,43 @@ export async function updateLead(
   sql: Sql,
   caller: OwnerCaller,
   id: string,
-  change: { status: OwnerStatus; note: string },
+  change: { status: OwnerStatus; note: string; jobValue?: number | null },
 ): Promise<InboxLead | null> {
   const rows = await sql.callSql<LeadRow[]>(
-    'owner_update_lead_v2',
-    { p_id: id, p_status: change.status, p_note: change.note },
+    'owner_update_lead_v3',
+    { p_id: id, p_status: change.status, p_note: change.note, p_job_value: change.jobValue ?? null },
     caller,
     'rows',
   )
   return (await withReviews(sql, rows, caller))[0] ?? null
+}
+
+interface SourceRow {
+  dimension: 'channel' | 'heard_about'
+  value: string | null
+  leads: number
+  contacted: number
+  quoted: number
+  won: number
+  won_value: string | number | null
+}
+
+/** The sources view for one period; row level security leaves another user nothing to count. */
+export async function leadSources(sql: Sql, caller: OwnerCaller, days: SourcePeriod): Promise<LeadSources> {
+  if (!SOURCE_PERIODS.includes(days)) throw new Error(`not a sources period: ${days}`)
+  const rows = await sql.callSql<SourceRow[]>('owner_lead_sources', { p_days: days }, caller, 'rows')
+  const counts = (dimension: SourceRow['dimension']): SourceCount[] =>
+    rows
+      .filter((row) => row.dimension === dimension)
+      .map((row) => ({
+        value: row.value ?? null,
+        leads: Number(row.leads),
+        contacted: Number(row.contacted),
+        quoted: Number(row.quoted),
+        won: Number(row.won),
+        wonValue: amount(row.won_value) ?? 0,
+      }))
+  return { days, channels: counts('channel'), answers: counts('heard_about') }
 }
 
 /** At most one per lead: the outbox's UNIQUE (quote_request_id, kind). The link is the site's, never ours. */

@@ -23,6 +23,17 @@ export interface OwnerLead {
   preferred_time: string | null
   /** Null without a ZIP. */
   outside_area: boolean | null
+  /** How the lead found the site (docs/operations.md, "Where leads come from"); null before it was kept. */
+  source_channel: string | null
+  heard_about: string | null
+  landing_path: string | null
+  referrer_host: string | null
+  /** The campaign tags and click ids the visit arrived with. */
+  source_tags: Record<string, string> | null
+  job_value: number | null
+  contacted_at: string | null
+  quoted_at: string | null
+  won_at: string | null
 }
 
 export interface LeadFilter {
@@ -75,6 +86,14 @@ function toIso(value: unknown): string {
   return Number.isNaN(date.getTime()) ? String(value) : date.toISOString()
 }
 
+const textOrNull = (value: unknown) => (value == null ? null : String(value))
+const isoOrNull = (value: unknown) => (value == null ? null : toIso(value))
+
+function tagsOf(value: unknown): Record<string, string> | null {
+  const tags = typeof value === 'string' ? (JSON.parse(value) as unknown) : value
+  return tags && typeof tags === 'object' ? (tags as Record<string, string>) : null
+}
+
 /** PGlite gives Date, PostgREST a string: one shape. */
 export function toOwnerLeads(rows: readonly Record<string, unknown>[]): OwnerLead[] {
   return rows.map((row) => ({
@@ -90,11 +109,20 @@ export function toOwnerLeads(rows: readonly Record<string, unknown>[]): OwnerLea
     service_zip: row.service_zip == null ? null : String(row.service_zip),
     preferred_time: row.preferred_time == null ? null : String(row.preferred_time),
     outside_area: typeof row.outside_area === 'boolean' ? row.outside_area : null,
+    source_channel: textOrNull(row.source_channel),
+    heard_about: textOrNull(row.heard_about),
+    landing_path: textOrNull(row.landing_path),
+    referrer_host: textOrNull(row.referrer_host),
+    source_tags: tagsOf(row.source_tags),
+    job_value: row.job_value == null ? null : Number(row.job_value),
+    contacted_at: isoOrNull(row.contacted_at),
+    quoted_at: isoOrNull(row.quoted_at),
+    won_at: isoOrNull(row.won_at),
   }))
 }
 
 export async function listLeadsIn(db: PGlite, filter: LeadFilter): Promise<OwnerLead[]> {
-  const result = await db.query<Record<string, unknown>>(`SELECT * FROM public.owner_list_leads_v2($1, $2)`, [
+  const result = await db.query<Record<string, unknown>>(`SELECT * FROM public.owner_list_leads_v3($1, $2)`, [
     filter.since ?? null,
     filter.status ?? null,
   ])
@@ -135,6 +163,15 @@ export const CSV_COLUMNS = [
   'source_page',
   'spam_reason',
   'id',
+  'source_channel',
+  'heard_about',
+  'landing_path',
+  'referrer_host',
+  'source_tags',
+  'job_value',
+  'contacted_at',
+  'quoted_at',
+  'won_at',
 ] as const
 
 /** A leading ' before = + - @ tab CR: a spreadsheet must not run a visitor's text. */
@@ -144,9 +181,13 @@ export function csvCell(value: string | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-// A spreadsheet filters on words: "yes" or "no", and empty when there is no ZIP to judge.
-function cellText(value: string | boolean | null): string | null {
-  return typeof value === 'boolean' ? (value ? 'yes' : 'no') : value
+// A spreadsheet filters on words: "yes" or "no", and empty when there is no ZIP to judge. The tags are one
+// cell of JSON; a job value has its cents.
+function cellText(value: string | boolean | number | Record<string, string> | null): string | null {
+  if (typeof value === 'boolean') return value ? 'yes' : 'no'
+  if (typeof value === 'number') return value.toFixed(2)
+  if (value !== null && typeof value === 'object') return JSON.stringify(value)
+  return value
 }
 
 export function leadsCsv(leads: readonly OwnerLead[]): string {

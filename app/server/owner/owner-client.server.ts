@@ -18,6 +18,7 @@ import {
   type OwnerLeadStatus,
 } from './leads.server'
 import { dumpDatabase, ownerSocketPath } from './owner-socket.server'
+import { conversionsIn, toConversions, type Conversion } from './conversions.server'
 
 export class OwnerCommandError extends Error {
   override name = 'OwnerCommandError'
@@ -29,6 +30,8 @@ export interface LeadStore {
   setStatus(id: string, status: OwnerLeadStatus): Promise<{ id: string; status: string } | null>
   /** The lead, its pending deliveries and its photos. False: no such lead. */
   delete(id: string): Promise<boolean>
+  /** Won leads with a Google click id, won since `since` (an ISO time) or ever. */
+  conversions(since?: string): Promise<Conversion[]>
   /** Embedded only. */
   backup(): Promise<Uint8Array>
   close(): Promise<void>
@@ -96,6 +99,15 @@ function siteStore(socketPath: string): LeadStore {
       if (answer.status !== 200) throw siteError(answer)
       return true
     },
+    async conversions(since) {
+      const answer = await askSite(
+        socketPath,
+        'GET',
+        `/leads/conversions?${new URLSearchParams(since ? { since } : {})}`,
+      )
+      if (answer.status !== 200) throw siteError(answer)
+      return (JSON.parse(answer.body.toString('utf8')) as { conversions: Conversion[] }).conversions
+    },
     async backup() {
       const answer = await askSite(socketPath, 'GET', '/backup')
       if (answer.status !== 200) throw siteError(answer)
@@ -132,6 +144,7 @@ async function folderStore(dataDir: string): Promise<LeadStore> {
     list: (filter) => listLeadsIn(shared.db, filter),
     setStatus: (id, status) => setLeadStatusIn(shared.db, id, status),
     delete: (id) => deleteLeadIn(shared.db, dataDir, id),
+    conversions: (since) => conversionsIn(shared.db, since ?? null),
     backup: () => dumpDatabase(shared.db),
     async close() {
       if (closed) return
@@ -215,7 +228,7 @@ function supabaseStore(url: string, serviceRoleKey: string): LeadStore {
   return {
     via: 'supabase',
     async list(filter) {
-      const rows = await rpc<Record<string, unknown>[] | null>('owner_list_leads_v2', {
+      const rows = await rpc<Record<string, unknown>[] | null>('owner_list_leads_v3', {
         p_since: filter.since ?? null,
         p_status: filter.status ?? null,
       })
@@ -236,6 +249,11 @@ function supabaseStore(url: string, serviceRoleKey: string): LeadStore {
       await removeLeadPhotos({ kind: 'storage', url, serviceRoleKey }, [id])
       await rpc<number>('finish_lead_file_purges', { p_ids: [id] })
       return true
+    },
+    async conversions(since) {
+      return toConversions(
+        (await rpc<Record<string, unknown>[] | null>('owner_conversions', { p_since: since ?? null })) ?? [],
+      )
     },
     async backup() {
       throw new OwnerCommandError(

@@ -14,6 +14,7 @@ import {
   setLeadStatusIn,
 } from './leads.server'
 import { log } from '../log/logger.server'
+import { conversionsIn } from './conversions.server'
 
 export const OWNER_FOLDER = 'owner'
 export const OWNER_SOCKET = 'site.sock'
@@ -63,6 +64,10 @@ async function handle(db: PGlite, dataDir: string, request: IncomingMessage, res
       status: url.searchParams.get('status') ?? undefined,
     })
     return sendJson(response, 200, { leads: await listLeadsIn(db, filter) })
+  }
+  if (request.method === 'GET' && url.pathname === '/leads/conversions') {
+    const { since } = checkFilter({ since: url.searchParams.get('since') ?? undefined })
+    return sendJson(response, 200, { conversions: await conversionsIn(db, since ?? null) })
   }
   if (request.method === 'POST' && url.pathname === '/leads/status') {
     const body = (await readJson(request)) as { id?: unknown; status?: unknown }

@@ -1,0 +1,155 @@
+// The inbox's Sources view: leads per channel and per answer to "How did you hear about us?" for one period,
+// as two real tables that wrap to a phone's width; the period switch is three links, so it works as HTML.
+import { Link } from '@tanstack/react-router'
+import {
+  channelLabel,
+  heardAboutLabel,
+  jobValueText,
+  OWNER_CONVERSIONS_URL,
+  SOURCE_PERIODS,
+  SOURCES_TEXTS,
+  winRate,
+  type LeadSources,
+  type SourceCount,
+} from '~/lib/owner-lead'
+
+// A soft hyphen lets "Contacted" break on a 360 px screen rather than push the table wider than the page.
+const COLUMNS = ['Leads', 'Con\u00ADtacted', 'Quoted', 'Won', 'Win rate'] as const
+
+const periodClass =
+  'inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-brand-700 px-2 font-semibold whitespace-nowrap text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white'
+
+// Narrow padding and smaller headings: six columns fit 328 px (a 360 px phone less the page's margins).
+const pad = 'px-1 py-2 align-top'
+const cell = `border-t border-slate-200 text-right ${pad}`
+const footCell = `border-t-2 border-slate-400 text-right ${pad}`
+
+function total(rows: SourceCount[]): SourceCount {
+  const sum = (key: 'leads' | 'contacted' | 'quoted' | 'won' | 'wonValue') =>
+    rows.reduce((acc, row) => acc + row[key], 0)
+  return {
+    value: null,
+    leads: sum('leads'),
+    contacted: sum('contacted'),
+    quoted: sum('quoted'),
+    won: sum('won'),
+    wonValue: sum('wonValue'),
+  }
+}
+
+function Counts({ row, className }: { row: SourceCount; className: string }) {
+  return (
+    <>
+      <td className={className}>{row.leads}</td>
+      <td className={className}>{row.contacted}</td>
+      <td className={className}>{row.quoted}</td>
+      <td className={className}>{row.won}</td>
+      <td className={className}>{winRate(row.won, row.leads)}</td>
+    </>
+  )
+}
+
+function SourcesTable({
+  caption,
+  heading,
+  rows,
+  label,
+}: {
+  caption: string
+  heading: string
+  rows: SourceCount[]
+  label: (value: string | null) => string
+}) {
+  const all = total(rows)
+  return (
+    <table className="mt-6 w-full border-collapse text-sm tabular-nums">
+      <caption className="mb-2 text-left text-base font-semibold">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className="px-1 py-2 text-left align-bottom text-xs">
+            {heading}
+          </th>
+          {COLUMNS.map((name) => (
+            <th key={name} scope="col" className="px-1 py-2 text-right align-bottom text-xs">
+              {name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.value ?? ''}>
+            <th scope="row" className={`border-t border-slate-200 text-left font-normal ${pad}`}>
+              {label(row.value)}
+              {row.wonValue > 0 && (
+                <span className="block text-xs text-slate-700">{jobValueText(row.wonValue)} won</span>
+              )}
+            </th>
+            <Counts row={row} className={cell} />
+          </tr>
+        ))}
+      </tbody>
+      <tfoot className="font-semibold">
+        <tr>
+          <th scope="row" className={`border-t-2 border-slate-400 text-left ${pad}`}>
+            All leads
+          </th>
+          <Counts row={all} className={footCell} />
+        </tr>
+      </tfoot>
+    </table>
+  )
+}
+
+export default function OwnerSources({ sources }: { sources: LeadSources }) {
+  const { days, channels, answers } = sources
+  return (
+    <section aria-labelledby="owner-sources-heading" className="mt-4">
+      <h2 id="owner-sources-heading" className="text-xl font-bold">
+        Where leads come from
+      </h2>
+      <nav aria-label="Period" className="mt-3 flex gap-2">
+        {SOURCE_PERIODS.map((period) => (
+          <Link
+            key={period}
+            to="/owner"
+            search={{ view: 'sources', days: period === SOURCE_PERIODS[0] ? undefined : period }}
+            activeOptions={{ exact: true }}
+            className={periodClass}
+          >
+            {SOURCES_TEXTS.period(period)}
+          </Link>
+        ))}
+      </nav>
+      {channels.length === 0 ? (
+        <p className="mt-6">{SOURCES_TEXTS.none}</p>
+      ) : (
+        <>
+          <SourcesTable
+            caption={SOURCES_TEXTS.byChannel(days)}
+            heading="Channel"
+            rows={channels}
+            label={channelLabel}
+          />
+          <SourcesTable
+            caption={SOURCES_TEXTS.byAnswer(days)}
+            heading="Answer"
+            rows={answers}
+            label={(value) => heardAboutLabel(value) || SOURCES_TEXTS.noAnswer}
+          />
+        </>
+      )}
+      <p className="mt-6">
+        {/* A plain download: the browser saves the file, and the route checks the session (401 without). */}
+        <a
+          href={OWNER_CONVERSIONS_URL}
+          download
+          className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900"
+        >
+          {SOURCES_TEXTS.download}
+        </a>
+      </p>
+      <p className="mt-1 text-sm text-slate-700">{SOURCES_TEXTS.downloadHelp}</p>
+    </section>
+  )
+}

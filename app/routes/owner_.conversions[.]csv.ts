@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ownerConversionsResponse } from '~/server/owner/conversions-download.server'
+
+/** Won ad clicks for Google Ads' import, for the signed-in owner only: 401 without the session. */
+export const Route = createFileRoute('/owner_/conversions.csv')({
+  server: {
+    handlers: {
+      GET: ({ request }) => ownerConversionsResponse(request),
+    },
+  },
+})

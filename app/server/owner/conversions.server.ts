@@ -1,0 +1,79 @@
+// Won leads that came from a Google ad click, as the file Google Ads imports (docs/operations.md, "Won jobs
+// back into Google Ads"): built once here for the inbox's download and `npm run leads -- conversions`.
+import type { PGlite } from '@electric-sql/pglite'
+import { csvCell } from './leads.server'
+
+export interface Conversion {
+  id: string
+  gclid: string
+  wonAt: string
+  /** Dollars; null when the owner entered none. */
+  jobValue: number | null
+}
+
+/** PGlite gives Date and numeric as text, PostgREST a string and a number: one shape. */
+export function toConversions(rows: readonly Record<string, unknown>[]): Conversion[] {
+  return rows.map((row) => ({
+    id: String(row.id),
+    gclid: String(row.gclid ?? ''),
+    wonAt: new Date(row.won_at as string | Date).toISOString(),
+    jobValue: row.job_value === null || row.job_value === undefined ? null : Number(row.job_value),
+  }))
+}
+
+export async function conversionsIn(db: PGlite, since: string | null): Promise<Conversion[]> {
+  const result = await db.query<Record<string, unknown>>(`SELECT * FROM public.owner_conversions($1)`, [since])
+  return toConversions(result.rows)
+}
+
+// The "Conversions from clicks" template of Google Ads Help's "Import conversions from ad clicks into Google Ads":
+// this header row, no Parameters row, since each Conversion Time carries its offset in the form the Google Ads
+// API documents for ClickConversion.conversion_date_time, "yyyy-mm-dd hh:mm:ss+|-hh:mm" (2019-01-01 12:32:45-08:00).
+export const CONVERSION_COLUMNS = [
+  'Google Click ID',
+  'Conversion Name',
+  'Conversion Time',
+  'Conversion Value',
+  'Conversion Currency',
+] as const
+
+/** The business's own clock, so a time reads as the owner lived it; the offset keeps it exact. */
+export const CONVERSION_TIME_ZONE = 'America/Los_Angeles'
+
+const clock = new Intl.DateTimeFormat('en-US', {
+  timeZone: CONVERSION_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'longOffset',
+})
+
+/** "2026-11-20 14:32:00-08:00": Sacramento's time then, and its offset from UTC at that instant. */
+export function conversionTime(instant: Date | string): string {
+  const parts = Object.fromEntries(clock.formatToParts(new Date(instant)).map((part) => [part.type, part.value]))
+  // "GMT-08:00", or "GMT" alone at offset zero.
+  const offset = (parts.timeZoneName ?? 'GMT').replace(/^GMT/, '') || '+00:00'
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}${offset}`
+}
+
+/** A header row, then one row per conversion; value and currency only where a job value was entered. */
+export function conversionsCsv(conversions: readonly Conversion[], conversionName: string): string {
+  const lines = [CONVERSION_COLUMNS.join(',')]
+  for (const conversion of conversions) {
+    const value = conversion.jobValue === null ? '' : conversion.jobValue.toFixed(2)
+    lines.push(
+      [
+        csvCell(conversion.gclid),
+        csvCell(conversionName),
+        conversionTime(conversion.wonAt),
+        value,
+        value ? 'USD' : '',
+      ].join(','),
+    )
+  }
+  return `${lines.join('\r\n')}\r\n`
+}

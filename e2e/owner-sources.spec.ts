@@ -1,0 +1,205 @@
+/**
+ * Where leads come from, in the inbox on the production build, on a 360 px wide page: each card's channel,
+ * a won lead's job value, the Sources view's counts for 30 and 90 days, and the won ad clicks as the file
+ * Google Ads imports, from the inbox and from `npm run leads -- conversions`.
+ */
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { leadSource, leadSourceColumns, type VisitSource } from '~/lib/lead-source'
+import { SOURCES_TEXTS } from '~/lib/owner-lead'
+import { migrate } from '../app/server/backend/embedded-database.server'
+import { violationList, wcagAudit } from './support/axe'
+import { openOwnerLink, OWNER } from './support/owner'
+import { startSiteServer } from './support/site-server'
+import { expect, test, type Locator } from './support/test'
+
+const CLICK_ID = 'EAIaIQobChMI-e2e-click-1'
+const CONVERSION_NAME = 'Won job (site)'
+
+/**
+ * Leads stored by the function the quote form's path calls, with where each came from, in a data folder made
+ * as the site makes one; the site then starts on it (the visit's own capture is another test's).
+ */
+async function seedLeads(dataDir: string) {
+  const db = await PGlite.create(join(dataDir, 'pglite'))
+  const folder = 'supabase/migrations'
+  const migrations = readdirSync(folder)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+    .map((name) => ({ name, sql: readFileSync(join(folder, name), 'utf8') }))
+  const store = async (firstName: string, visit?: VisitSource, heard: Parameters<typeof leadSource>[1] = '') => {
+    const source = leadSourceColumns(visit && leadSource(visit, heard))
+    await db.query(
+      `SELECT * FROM public.record_quote_request(p_first_name => $1, p_email => $2, p_phone => '916-555-0101',
+         p_idempotency_key => $3, p_source_page => '/contact', p_source_channel => $4, p_source_tags => $5,
+         p_heard_about => $6)`,
+      [
+        firstName,
+        `${firstName.toLowerCase()}@example.com`,
+        `e2e-sources-${firstName}-${randomBytes(6).toString('hex')}`,
+        source.channel,
+        source.tags && JSON.stringify(source.tags),
+        source.heardAbout,
+      ],
+    )
+  }
+  try {
+    await migrate(db, migrations, readFileSync('supabase/seed.sql', 'utf8'))
+    await store('Gail', { tags: { gclid: CLICK_ID } }, 'ad')
+    await store('Milo', { tags: { utm_source: 'gbp', utm_medium: 'organic' } }, 'google-maps')
+    await store('Otto')
+    await store('Rex', { tags: {} }, 'friend')
+    await db.query(`UPDATE quote_requests SET created_at = now() - interval '60 days' WHERE first_name = 'Rex'`)
+  } finally {
+    await db.close()
+  }
+}
+
+/** Each body and foot row's cells as the owner reads them. */
+function tableRows(table: Locator): Promise<string[][]> {
+  return table.evaluate((element: HTMLTableElement) =>
+    [...element.tBodies[0]!.rows, ...element.tFoot!.rows].map((row) =>
+      [...row.cells].map((cell) => cell.innerText.replace(/\s+/g, ' ').trim()),
+    ),
+  )
+}
+
+function leadsCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', 'leads', '--', ...args], { env: { ...process.env, ...env } })
+    let stdout = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.on('close', (code) => resolve({ code, stdout }))
+  })
+}
+
+test('the owner marks a lead won with its value, reads the sources on a phone and downloads the won ad clicks', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-sources-'))
+  await seedLeads(dataDir)
+  const env = { DATA_DIR: dataDir, GOOGLE_ADS_CONVERSION_NAME: CONVERSION_NAME }
+  const server = await startSiteServer({
+    ...env,
+    OWNER_EMAIL: OWNER,
+    OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
+  })
+  try {
+    await page.setViewportSize({ width: 360, height: 800 })
+    await openOwnerLink(page, server)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+
+    const gail = page.getByRole('article').filter({ hasText: 'Gail' })
+    await expect(gail).toContainText('Channel: Paid search · Heard about us: An ad')
+    await expect(page.getByRole('article').filter({ hasText: 'Otto' })).toContainText('Channel: Not recorded')
+
+    // The value field comes with "Won"; a value with a third decimal is refused with a message, then one is saved.
+    const value = gail.getByLabel(SOURCES_TEXTS.jobValue)
+    await expect(value).toHaveCount(0)
+    await gail.getByLabel('Status').selectOption('won')
+    await value.fill('12.345')
+    await gail.getByRole('button', { name: 'Save' }).click()
+    await expect(gail.getByRole('status')).toHaveText('The job value takes at most 2 decimals (cents).')
+    await expect(value).toHaveAttribute('aria-invalid', 'true')
+    await value.fill('$1,250.50')
+    await gail.getByRole('button', { name: 'Save' }).click()
+    await expect(gail.getByRole('status')).toHaveText('Saved.')
+    const milo = page.getByRole('article').filter({ hasText: 'Milo' })
+    await milo.getByLabel('Status').selectOption('quoted')
+    await milo.getByRole('button', { name: 'Save' }).click()
+    await expect(milo.getByRole('status')).toHaveText('Saved.')
+    await page.reload()
+    await expect(value).toHaveValue('1250.50')
+
+    await page.getByRole('link', { name: SOURCES_TEXTS.sourcesTab }).click()
+    await expect(page.getByRole('heading', { name: 'Where leads come from' })).toBeVisible()
+    await expect(page.getByRole('link', { name: SOURCES_TEXTS.sourcesTab })).toHaveAttribute('aria-current', 'page')
+    const byChannel = page.getByRole('table', { name: SOURCES_TEXTS.byChannel(30) })
+    const byAnswer = page.getByRole('table', { name: SOURCES_TEXTS.byAnswer(30) })
+    // Rex arrived 60 days ago: not in the last 30.
+    expect(await tableRows(byChannel)).toEqual([
+      ['Google Business Profile', '1', '1', '1', '0', '0%'],
+      ['Paid search $1,250.50 won', '1', '1', '1', '1', '100%'],
+      ['Not recorded', '1', '0', '0', '0', '0%'],
+      ['All leads', '3', '2', '2', '1', '33%'],
+    ])
+    expect(await tableRows(byAnswer)).toEqual([
+      ['An ad $1,250.50 won', '1', '1', '1', '1', '100%'],
+      ['Google Maps', '1', '1', '1', '0', '0%'],
+      ['No answer', '1', '0', '0', '0', '0%'],
+      ['All leads', '3', '2', '2', '1', '33%'],
+    ])
+    // A phone's width: the tables wrap, the page never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    const inside = (table: Locator) =>
+      table.evaluate((element) => {
+        const main = element.closest('main')!
+        const right = main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight)
+        return element.getBoundingClientRect().right <= right
+      })
+    expect([await inside(byChannel), await inside(byAnswer)]).toEqual([true, true])
+    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+
+    await page.getByRole('link', { name: SOURCES_TEXTS.period(90) }).click()
+    await expect(page).toHaveURL(/view=sources&days=90/)
+    const quarter = page.getByRole('table', { name: SOURCES_TEXTS.byChannel(90) })
+    expect(await tableRows(quarter)).toEqual([
+      ['Direct', '1', '0', '0', '0', '0%'],
+      ['Google Business Profile', '1', '1', '1', '0', '0%'],
+      ['Paid search $1,250.50 won', '1', '1', '1', '1', '100%'],
+      ['Not recorded', '1', '0', '0', '0', '0%'],
+      ['All leads', '4', '2', '2', '1', '25%'],
+    ])
+    await expect(page.getByRole('link', { name: SOURCES_TEXTS.period(90) })).toHaveAttribute('aria-current', 'page')
+
+    // The won ad click, as Google Ads' "Conversions from clicks" file.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: SOURCES_TEXTS.download }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^won-ad-clicks-\d{4}-\d{2}-\d{2}\.csv$/)
+    const csv = await readFile((await download.path())!, 'utf8')
+    const [header, row, end, ...more] = csv.split('\r\n')
+    expect(header).toBe('Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency')
+    expect(row!.split(',')).toEqual([
+      CLICK_ID,
+      CONVERSION_NAME,
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}-0[78]:00$/),
+      '1250.50',
+      'USD',
+    ])
+    expect([end, more]).toEqual(['', []])
+
+    const answer = await page.request.get(`${server.url}/owner/conversions.csv`)
+    expect(answer.headers()).toMatchObject({
+      'content-type': 'text/csv; charset=utf-8',
+      'cache-control': 'private, no-store',
+      'content-disposition': expect.stringMatching(/^attachment; filename="won-ad-clicks-/),
+    })
+    // Without the session: 401; started from another site, even with it: 403. No click id either way.
+    const stranger = await browser.newContext()
+    const refused = await stranger.request.get(`${server.url}/owner/conversions.csv`)
+    expect([refused.status(), refused.headers()['cache-control']]).toEqual([401, 'private, no-store'])
+    expect(await refused.text()).not.toContain(CLICK_ID)
+    await stranger.close()
+    const crossSite = await page.request.get(`${server.url}/owner/conversions.csv`, {
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    })
+    expect(crossSite.status()).toBe(403)
+    expect(await crossSite.text()).not.toContain(CLICK_ID)
+
+    // The owner's command prints the same file, through the running site.
+    const printed = await leadsCommand(['conversions', '--since', '2026-01-01'], env)
+    expect(printed).toEqual({ code: 0, stdout: csv })
+  } finally {
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})

@@ -1,0 +1,360 @@
+/**
+ * Where leads come from, the owner's side, on a real PGlite run as the owner (row level security): the sources
+ * view's counts per channel and answer for 30, 90 and 365 days, the job value kept only with "won", and the
+ * won ad clicks as Google Ads' offline click-conversion import file, for the inbox and `npm run leads`.
+ */
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { leadSource, type VisitSource } from '../../app/lib/lead-source'
+import { jobValueSchema, type SourceCount } from '../../app/lib/owner-lead'
+import type { SubmitQuoteResult } from '../../app/server/backend/backend.server'
+import { embeddedOwnerId } from '../../app/server/backend/embedded-owner.server'
+import { createEmbeddedBackend, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
+import { parseRuntimeConfig } from '../../app/server/config.server'
+import {
+  CONVERSION_COLUMNS,
+  conversionsCsv,
+  conversionTime,
+  toConversions,
+  type Conversion,
+} from '../../app/server/owner/conversions.server'
+import { leadSources, listInbox, updateLead } from '../../app/server/owner/inbox.server'
+import { openEmbeddedLeadStore } from '../../app/server/owner/owner-client.server'
+import { serveOwnerSocket } from '../../app/server/owner/owner-socket.server'
+import { testLead, useCleanup, useTempDirs } from './helpers'
+
+const tempDir = useTempDirs()
+const cleanup = useCleanup()
+
+const OWNER = 'owner@example.com'
+const owner = { as: 'owner', userId: embeddedOwnerId(OWNER) } as const
+
+async function open(): Promise<EmbeddedBackend> {
+  const backend = createEmbeddedBackend({
+    config: parseRuntimeConfig({ OWNER_EMAIL: OWNER }),
+    dataDir: await tempDir(),
+  })
+  cleanup.push(() => backend.close())
+  return backend
+}
+
+function idOf(result: SubmitQuoteResult): string {
+  if (!result.success || !result.id) throw new Error('the lead was not stored')
+  return result.id
+}
+
+type Step = 'contacted' | 'quoted' | 'won' | 'lost'
+
+interface Seed {
+  name: string
+  /** Absent: a lead from before the source was kept (no channel). */
+  visit?: VisitSource
+  heard?: Parameters<typeof leadSource>[1]
+  /** The statuses the owner sets, in order. */
+  steps?: Step[]
+  jobValue?: number
+  ageDays: number
+  spam?: boolean
+}
+
+/** Stores the lead as the site does, works it as the owner, then backdates its arrival. */
+async function seed(backend: EmbeddedBackend, lead: Seed): Promise<string> {
+  const id = idOf(
+    await backend.submitQuote(
+      testLead(lead.name, {
+        ...(lead.visit ? { source: leadSource(lead.visit, lead.heard ?? '') } : {}),
+        ...(lead.spam ? { status: 'suspected_spam', spamReason: 'honeypot' } : {}),
+      }),
+    ),
+  )
+  for (const status of lead.steps ?? [])
+    await updateLead(backend, owner, id, { status, note: '', jobValue: lead.jobValue ?? null })
+  const db = await backend.db()
+  await db.query(`UPDATE quote_requests SET created_at = now() - make_interval(days => $2) WHERE id = $1`, [
+    id,
+    lead.ageDays,
+  ])
+  return id
+}
+
+const gclid = { tags: { gclid: 'EAIaIQobChMI-test-click-1' } }
+const cpc = { tags: { utm_source: 'google', utm_medium: 'cpc' } }
+const gbp = { tags: { utm_source: 'gbp', utm_medium: 'organic', utm_campaign: 'website' } }
+const search = { tags: {}, referrerHost: 'www.google.com' }
+const facebook = { tags: {}, referrerHost: 'm.facebook.com' }
+const direct = { tags: {} }
+
+/** [value, leads, contacted, quoted, won, won value], sorted by value (null last) to compare. */
+type Row = [string | null, number, number, number, number, number]
+const rows = (counts: SourceCount[]): Row[] =>
+  counts
+    .map((c): Row => [c.value, c.leads, c.contacted, c.quoted, c.won, c.wonValue])
+    .sort((a, b) => (a[0] === null ? 1 : b[0] === null ? -1 : a[0].localeCompare(b[0])))
+
+describe('the sources view', { timeout: 120_000 }, () => {
+  it('counts leads, contacted, quoted and won per channel and per answer for 30, 90 and 365 days, as worked out by hand', async () => {
+    const backend = await open()
+    const leads: Seed[] = [
+      { name: 'Ann', visit: gclid, heard: 'ad', steps: ['won'], jobValue: 1200, ageDays: 5 },
+      { name: 'Ben', visit: cpc, heard: 'google-search', steps: ['quoted', 'lost'], ageDays: 20 },
+      { name: 'Cal', visit: gbp, heard: 'google-maps', steps: ['contacted'], ageDays: 10 },
+      { name: 'Dee', visit: search, heard: 'google-search', ageDays: 45 },
+      { name: 'Eve', visit: gbp, steps: ['won'], ageDays: 80 },
+      { name: 'Fay', visit: facebook, heard: 'facebook-instagram', steps: ['contacted', 'quoted'], ageDays: 120 },
+      { name: 'Gus', steps: ['won'], jobValue: 300, ageDays: 200 },
+      { name: 'Hal', visit: direct, heard: 'friend', steps: ['lost'], ageDays: 300 },
+      { name: 'Ivy', visit: gclid, heard: 'ad', steps: ['won'], jobValue: 900, ageDays: 400 },
+      // Never counted: suspected spam, and an archived lead.
+      { name: 'Spam', visit: gclid, heard: 'ad', spam: true, ageDays: 3 },
+      { name: 'Old', visit: direct, heard: 'other', ageDays: 2 },
+    ]
+    for (const lead of leads) await seed(backend, lead)
+    await (await backend.db()).query(`UPDATE quote_requests SET status = 'archived' WHERE first_name = 'Old'`)
+
+    // Ann, Ben (quoted, then lost: still quoted) and Cal.
+    const month = await leadSources(backend, owner, 30)
+    expect(month.days).toBe(30)
+    expect(rows(month.channels)).toEqual([
+      ['google_business_profile', 1, 1, 0, 0, 0],
+      ['paid_search', 2, 2, 2, 1, 1200],
+    ])
+    expect(rows(month.answers)).toEqual([
+      ['ad', 1, 1, 1, 1, 1200],
+      ['google-maps', 1, 1, 0, 0, 0],
+      ['google-search', 1, 1, 1, 0, 0],
+    ])
+
+    // And Dee (never worked) and Eve (won at once, so contacted and quoted too; no answer, no value).
+    const quarter = await leadSources(backend, owner, 90)
+    expect(rows(quarter.channels)).toEqual([
+      ['google_business_profile', 2, 2, 1, 1, 0],
+      ['organic_search', 1, 0, 0, 0, 0],
+      ['paid_search', 2, 2, 2, 1, 1200],
+    ])
+    expect(rows(quarter.answers)).toEqual([
+      ['ad', 1, 1, 1, 1, 1200],
+      ['google-maps', 1, 1, 0, 0, 0],
+      ['google-search', 2, 1, 1, 0, 0],
+      [null, 1, 1, 1, 1, 0],
+    ])
+
+    // And Fay, Gus (before the channel was kept: null, "Not recorded") and Hal (lost without contact); not Ivy.
+    const year = await leadSources(backend, owner, 365)
+    expect(rows(year.channels)).toEqual([
+      ['direct', 1, 0, 0, 0, 0],
+      ['google_business_profile', 2, 2, 1, 1, 0],
+      ['organic_search', 1, 0, 0, 0, 0],
+      ['paid_search', 2, 2, 2, 1, 1200],
+      ['social', 1, 1, 1, 0, 0],
+      [null, 1, 1, 1, 1, 300],
+    ])
+    expect(rows(year.answers)).toEqual([
+      ['ad', 1, 1, 1, 1, 1200],
+      ['facebook-instagram', 1, 1, 1, 0, 0],
+      ['friend', 1, 0, 0, 0, 0],
+      ['google-maps', 1, 1, 0, 0, 0],
+      ['google-search', 2, 1, 1, 0, 0],
+      [null, 2, 2, 2, 2, 300],
+    ])
+    // Each lead counts once per table.
+    const sum = (counts: SourceCount[]) => counts.reduce((total, count) => total + count.leads, 0)
+    expect([sum(year.channels), sum(year.answers)]).toEqual([8, 8])
+
+    // Row level security: a signed-in user who is not the inbox owner counts nothing.
+    const stranger = { as: 'owner', userId: '00000000-0000-4000-8000-0000000000aa' } as const
+    expect(await leadSources(backend, stranger, 365)).toEqual({ days: 365, channels: [], answers: [] })
+  })
+
+  it('shows each lead’s channel and answer in the inbox, and "not recorded" as no channel', async () => {
+    const backend = await open()
+    await seed(backend, { name: 'Gia', visit: gbp, heard: 'google-maps', ageDays: 1 })
+    await seed(backend, { name: 'Pre', ageDays: 2 })
+    const inbox = await listInbox(backend, owner)
+    expect(inbox.map((lead) => [lead.firstName, lead.channel, lead.heardAbout])).toEqual([
+      ['Gia', 'google_business_profile', 'google-maps'],
+      ['Pre', null, null],
+    ])
+  })
+})
+
+describe('the job value', { timeout: 120_000 }, () => {
+  const parsed = (input: unknown) => {
+    const result = v.safeParse(jobValueSchema, input)
+    return result.success ? { value: result.output } : { message: result.issues[0].message }
+  }
+
+  it('reads dollars and cents, and refuses a negative, a too precise or a too large amount with a message', () => {
+    expect(parsed('1250.50')).toEqual({ value: 1250.5 })
+    expect(parsed(' $1,250 ')).toEqual({ value: 1250 })
+    expect(parsed('0')).toEqual({ value: 0 })
+    expect(parsed('1000000')).toEqual({ value: 1_000_000 })
+    expect(parsed('')).toEqual({ value: null })
+    expect(parsed(undefined)).toEqual({ value: null })
+    // What the card sends with any status but won.
+    expect(parsed(null)).toEqual({ value: null })
+    expect(parsed('-5')).toEqual({ message: 'The job value cannot be negative.' })
+    expect(parsed(-5)).toEqual({ message: 'The job value cannot be negative.' })
+    expect(parsed('12.345')).toEqual({ message: 'The job value takes at most 2 decimals (cents).' })
+    expect(parsed('1000000.01')).toEqual({ message: 'The job value must be 1,000,000 or less.' })
+    expect(parsed('a lot')).toEqual({ message: 'Enter the job value in dollars, like 1250 or 1250.50.' })
+  })
+
+  it('is kept with "won" only: saved with it, dropped when the lead leaves it, and a negative one is refused', async () => {
+    const backend = await open()
+    const id = idOf(await backend.submitQuote(testLead('Wes')))
+    expect(await updateLead(backend, owner, id, { status: 'won', note: '', jobValue: 1250.5 })).toMatchObject({
+      status: 'won',
+      jobValue: 1250.5,
+    })
+    expect((await listInbox(backend, owner))[0]).toMatchObject({ status: 'won', jobValue: 1250.5 })
+    expect(await updateLead(backend, owner, id, { status: 'quoted', note: '', jobValue: 900 })).toMatchObject({
+      status: 'quoted',
+      jobValue: null,
+    })
+    expect(await updateLead(backend, owner, id, { status: 'won', note: 'no value given' })).toMatchObject({
+      jobValue: null,
+    })
+    await expect(updateLead(backend, owner, id, { status: 'won', note: '', jobValue: -1 })).rejects.toThrow(
+      /job_value_check/,
+    )
+    expect((await listInbox(backend, owner))[0]).toMatchObject({ status: 'won', jobValue: null })
+  })
+})
+
+/** RFC 4180: quoted cells may hold commas, quotes ("") and line breaks; every record ends with CRLF. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = []
+  let record: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!
+    if (quoted && char === '"' && text[i + 1] === '"') {
+      cell += '"'
+      i++
+    } else if (char === '"') {
+      quoted = !quoted
+    } else if (!quoted && char === ',') {
+      record.push(cell)
+      cell = ''
+    } else if (!quoted && char === '\r' && text[i + 1] === '\n') {
+      records.push([...record, cell])
+      record = []
+      cell = ''
+      i++
+    } else {
+      cell += char
+    }
+  }
+  expect(cell === '' && record.length === 0, 'the file ends with CRLF').toBe(true)
+  return records
+}
+
+const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/
+
+describe('the won ad clicks file (Google Ads offline click-conversion import)', { timeout: 120_000 }, () => {
+  const conversion = (overrides: Partial<Conversion>): Conversion => ({
+    id: '00000000-0000-4000-8000-000000000001',
+    gclid: 'EAIaIQobChMI-test-click-1',
+    wonAt: '2026-11-20T22:32:00.000Z',
+    jobValue: null,
+    ...overrides,
+  })
+
+  it('has the template’s header, five cells a row, Sacramento time with its offset, and value and currency only when entered', () => {
+    const csv = conversionsCsv(
+      [
+        conversion({ wonAt: '2026-07-04T19:30:00.000Z', jobValue: 1250.5 }),
+        conversion({ gclid: 'Cj0KCQ_second', wonAt: '2026-11-20T22:32:00.000Z' }),
+      ],
+      'Won job',
+    )
+    const [header, ...records] = parseCsv(csv)
+    expect(header!.join(',')).toBe(
+      'Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency',
+    )
+    expect(header).toEqual([...CONVERSION_COLUMNS])
+    for (const record of records) {
+      expect(record).toHaveLength(5)
+      expect(record[2]).toMatch(TIME)
+    }
+    expect(records).toEqual([
+      // Summer: Pacific daylight time.
+      ['EAIaIQobChMI-test-click-1', 'Won job', '2026-07-04 12:30:00-07:00', '1250.50', 'USD'],
+      // Winter: Pacific standard time; no job value entered, so no value and no currency.
+      ['Cj0KCQ_second', 'Won job', '2026-11-20 14:32:00-08:00', '', ''],
+    ])
+    expect(conversionsCsv([], 'Won job')).toBe(`${CONVERSION_COLUMNS.join(',')}\r\n`)
+  })
+
+  it('names the conversion action from GOOGLE_ADS_CONVERSION_NAME, "Won job" unless set', () => {
+    expect(parseRuntimeConfig({}).owner.conversionName).toBe('Won job')
+    expect(parseRuntimeConfig({ GOOGLE_ADS_CONVERSION_NAME: ' Booked job ' }).owner.conversionName).toBe('Booked job')
+    expect(() => parseRuntimeConfig({ GOOGLE_ADS_CONVERSION_NAME: 'x'.repeat(101) })).toThrow(
+      /GOOGLE_ADS_CONVERSION_NAME must be 1 to 100 characters on one line/,
+    )
+  })
+
+  it('moves the offset at the daylight-saving change, to the second', () => {
+    expect(conversionTime('2026-03-08T09:59:59.000Z')).toBe('2026-03-08 01:59:59-08:00')
+    expect(conversionTime('2026-03-08T10:00:00.000Z')).toBe('2026-03-08 03:00:00-07:00')
+    expect(conversionTime('2026-11-01T08:59:59.000Z')).toBe('2026-11-01 01:59:59-07:00')
+    expect(conversionTime('2026-11-01T09:00:00.000Z')).toBe('2026-11-01 01:00:00-08:00')
+  })
+
+  it('quotes a cell with a comma or quote, and defuses one a spreadsheet would run as a formula', () => {
+    const csv = conversionsCsv(
+      [conversion({ gclid: '-1234' }), conversion({ gclid: '@SUM' })],
+      '=HYPERLINK("http://evil.example","Won, job")',
+    )
+    const [, first, second] = parseCsv(csv)
+    expect(first).toEqual([
+      "'-1234",
+      `'=HYPERLINK("http://evil.example","Won, job")`,
+      '2026-11-20 14:32:00-08:00',
+      '',
+      '',
+    ])
+    expect(second![0]).toBe("'@SUM")
+    expect(csv.split('\r\n')[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""Won, job"")"`)
+  })
+
+  it('holds won leads with a Google click id only, for the inbox and `npm run leads -- conversions` alike', async () => {
+    const backend = await open()
+    serveOwnerSocket(backend)
+    const won = await seed(backend, { name: 'Won', visit: gclid, steps: ['won'], jobValue: 480, ageDays: 3 })
+    await seed(backend, { name: 'Plain', visit: gclid, steps: ['won'], ageDays: 4 })
+    // Not conversions: a won lead from an ad tagged cpc (no click id), a quoted ad click, a won lead un-won,
+    // an iPhone's wbraid (Google's file takes gclid only), and spam.
+    await seed(backend, { name: 'Tagged', visit: cpc, steps: ['won'], ageDays: 3 })
+    await seed(backend, { name: 'Quoted', visit: gclid, steps: ['quoted'], ageDays: 3 })
+    await seed(backend, { name: 'Unwon', visit: gclid, steps: ['won', 'lost'], ageDays: 3 })
+    await seed(backend, { name: 'Braid', visit: { tags: { wbraid: 'WBRAID-1' } }, steps: ['won'], ageDays: 3 })
+    await seed(backend, { name: 'Spam', visit: gclid, spam: true, ageDays: 3 })
+
+    const rowsAsOwner = toConversions(
+      await backend.callSql<Record<string, unknown>[]>('owner_conversions', { p_since: null }, owner, 'rows'),
+    )
+    expect(rowsAsOwner.map((row) => [row.gclid, row.jobValue])).toEqual([
+      [gclid.tags.gclid, 480],
+      [gclid.tags.gclid, null],
+    ])
+    expect(rowsAsOwner[0]!.id).toBe(won)
+    const records = parseCsv(conversionsCsv(rowsAsOwner, 'Won job')).slice(1)
+    expect(records.map((record) => [record[0], record[3], record[4]])).toEqual([
+      [gclid.tags.gclid, '480.00', 'USD'],
+      [gclid.tags.gclid, '', ''],
+    ])
+    for (const record of records) expect(record[2]).toMatch(TIME)
+    // Won since a time after both: none.
+    const later = new Date(Date.now() + 60_000).toISOString()
+    expect(await backend.callSql('owner_conversions', { p_since: later }, owner, 'rows')).toEqual([])
+
+    // `npm run leads -- conversions` asks the running site through its socket: the same rows.
+    const store = await openEmbeddedLeadStore(backend.dataDir)
+    cleanup.push(() => store.close())
+    expect(store.via).toBe('site')
+    expect(await store.conversions()).toEqual(rowsAsOwner)
+    expect(await store.conversions(later)).toEqual([])
+  })
+})
