@@ -12,7 +12,7 @@ import { lazyWhenIdle } from '~/lib/lazy-when-idle'
 import { FloatingFeatures } from '~/components/floating/floating-features'
 import { DeferredEntryScripts, HeadTags } from '~/components/layout/document-assets'
 import { linkWebManifestAfterLoad } from '~/lib/web-manifest'
-import { visitSourceText } from '~/lib/visit-source'
+import { noteVisitSource } from '~/lib/visit-source'
 import { useKeepBroughtReviews } from '~/hooks/use-settled-reviews'
 // Inline: no request for the tab's icon on the first view.
 import faviconDataUrl from '~/components/layout/favicon.svg?inline'
@@ -82,7 +82,7 @@ function RootDocument({ children }: { children: ReactNode }) {
 
 function SiteLayout({ children }: { children: ReactNode }) {
   // On whichever public page a visit lands; the owner's pages are no customer's visit.
-  useEffect(() => void visitSourceText(), [])
+  useEffect(noteVisitSource, [])
   return (
     <>
       <a

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { VISIT_SOURCE_KEY } from '~/lib/lead-source-constants'
 import { visitSourceText } from '~/lib/visit-source'
+import { recordVisitSource } from '~/lib/visit-source-record'
 
-/** A tab opened at `address`, linked from `referrer`: its location, document and sessionStorage. */
+/** A tab opened at `address`, linked from `referrer`, whose first page notes the visit in its sessionStorage. */
 function openTab(address: string, referrer = '', storage: Storage = memoryStorage()) {
-  vi.stubGlobal('location', new URL(address))
-  vi.stubGlobal('document', { referrer })
   vi.stubGlobal('sessionStorage', storage)
+  recordVisitSource(address, referrer)
   return storage
 }
 

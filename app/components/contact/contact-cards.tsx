@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
-import { Clock, Mail, MapPin, MessageSquareText, Phone, type LucideIcon } from 'lucide-react'
+import { Clock, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react'
 import { contactDetails, textUs } from '~/content/contact'
-import { site, smsHref } from '~/content/site'
+import { site } from '~/content/site'
+import { TextUsLink } from '../shared/action-buttons'
 import { EmailAddress } from '../shared/email-address'
 
 function ContactCard({
@@ -42,13 +43,10 @@ export function ContactCards() {
           <a href={site.phoneHref} className="text-brand-800 underline-offset-4 hover:underline">
             {site.phone}
           </a>
-          <a
-            href={smsHref(site.phone, textUs.body.contact)}
+          <TextUsLink
+            body={textUs.body.contact}
             className="mt-1 flex min-h-11 items-center gap-2 text-base text-brand-800 underline underline-offset-4"
-          >
-            <MessageSquareText className="size-5" aria-hidden="true" />
-            {textUs.label}
-          </a>
+          />
         </ContactCard>
         <ContactCard icon={Mail} title={email.title} note={email.note}>
           <a href={`mailto:${site.email}`} className="text-brand-800 underline-offset-4 hover:underline">

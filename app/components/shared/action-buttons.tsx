@@ -25,6 +25,15 @@ export function CallButton({ look = 'accent', className = '' }: { look?: ActionB
 }
 
 /** Opens the visitor's messages app with `body` filled in; they send it themselves. */
+export function TextUsLink({ body, className }: { body: string; className: string }) {
+  return (
+    <a href={smsHref(site.phone, body)} className={className}>
+      <MessageSquareText className="size-5" aria-hidden="true" />
+      {textUs.label}
+    </a>
+  )
+}
+
 export function TextUsButton({
   body,
   look = 'outlineOnDark',
@@ -34,12 +43,7 @@ export function TextUsButton({
   look?: ActionButtonLook
   className?: string
 }) {
-  return (
-    <a href={smsHref(site.phone, body)} className={`${actionButtonClass[look]} ${className}`}>
-      <MessageSquareText className="size-5" aria-hidden="true" />
-      {textUs.label}
-    </a>
-  )
+  return <TextUsLink body={body} className={`${actionButtonClass[look]} ${className}`} />
 }
 
 /** Once hydrated it scrolls smoothly and focuses the form's first field. */
