@@ -27,6 +27,8 @@ export interface RuntimeConfig {
     vapid?: { publicKey: string; privateKey: string; subject?: string }
   }
   quote: { rateLimit: number; rateWindowMs: number; minFillMs: number; ipHashSalt?: string }
+  /** CUSTOMER_ACKNOWLEDGEMENT: the customer's "request received" e-mail (decision 048). */
+  customerAcknowledgement: boolean
   /** llm: null unless ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY are both set. */
   assistant: { rateLimit: number; rateWindowMs: number; llm: LlmConfig | null }
   htmlCacheSeconds: number
@@ -151,6 +153,13 @@ const EnvSchema = v.object({
   VAPID_PUBLIC_KEY: base64Url(65),
   VAPID_PRIVATE_KEY: base64Url(32),
   VAPID_SUBJECT: vapidSubject,
+  CUSTOMER_ACKNOWLEDGEMENT: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.toLowerCase(),
+    v.transform((value) => value || 'on'),
+    v.picklist(['on', 'off'], 'must be on or off'),
+  ),
   LOG_LEVEL: v.pipe(
     v.optional(v.string(), ''),
     v.trim(),
@@ -214,6 +223,7 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
       minFillMs: e.QUOTE_MIN_FILL_MS,
       ipHashSalt: e.IP_HASH_SALT,
     },
+    customerAcknowledgement: e.CUSTOMER_ACKNOWLEDGEMENT === 'on',
     assistant: {
       rateLimit: e.ASSISTANT_RATE_LIMIT,
       rateWindowMs: e.ASSISTANT_RATE_WINDOW_MS,

@@ -16,7 +16,7 @@ beforeAll(async () => {
   local = await startLocalSupabase({
     names: ['send-quote-email', 'fetch-reviews'],
     db: 'rest',
-    functionEnv: () => ({ SMTP_URL: smtp.url }),
+    functionEnv: () => ({ SMTP_URL: smtp.url, CUSTOMER_ACKNOWLEDGEMENT: 'off' }),
   })
 })
 afterAll(async () => {

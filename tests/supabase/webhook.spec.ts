@@ -54,6 +54,7 @@ beforeAll(async () => {
     functionEnv: () => ({
       SMTP_URL: smtp.url,
       QUOTE_NOTIFY_EMAIL: OWNER,
+      CUSTOMER_ACKNOWLEDGEMENT: 'off',
       LEAD_WEBHOOK_URL: receiverUrl,
       LEAD_WEBHOOK_SECRET: SECRET,
     }),

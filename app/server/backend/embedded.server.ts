@@ -24,7 +24,7 @@ import { ownerEmail } from './owner-mail.server'
 import { purgeLeadFilesIn } from './lead-expiry.server'
 import { leadSourceColumns, type LeadSource } from '~/lib/lead-source'
 
-export type EmbeddedConfig = OutboxConfig & Pick<RuntimeConfig, 'dataDir' | 'assistant'>
+export type EmbeddedConfig = OutboxConfig & Pick<RuntimeConfig, 'dataDir' | 'assistant' | 'customerAcknowledgement'>
 
 export interface Attachment {
   close(): Promise<void>
@@ -259,7 +259,7 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
       const state = await open()
       // The migrations' function, as send-quote-email calls it: one implementation of storing a lead.
       const recorded = await state.shared.db.query<{ lead_id: string; outbox_id: string | null; duplicate: boolean }>(
-        `SELECT * FROM public.record_quote_request($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+        `SELECT * FROM public.record_quote_request($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
         [
           lead.firstName,
           lead.email,
@@ -277,6 +277,8 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
           lead.preferredTime ?? null,
           lead.outsideArea ?? null,
           ...sourceParams(lead.source),
+          // The client is p_ip_hash, the hash stored with the lead.
+          config.customerAcknowledgement,
         ],
       )
       const row = recorded.rows[0]

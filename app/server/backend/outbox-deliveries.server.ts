@@ -2,6 +2,7 @@
 // send-quote-email under Deno, which gets a copy through `npm run supabase:sync` (decisions 006 and 042).
 // No Node imports: each runtime hands in its own I/O (mail transport, push subscriptions, settings).
 import { isReviewUrl } from '../../lib/review-link'
+import { acknowledgementMail } from '../quote/acknowledgement.server'
 import { ownerNotification, type NotificationAddresses, type OwnerNotification } from '../quote/lead-email.server'
 import { sendLeadWebhook, type LeadWebhookTarget } from '../quote/lead-webhook.server'
 import {
@@ -23,6 +24,7 @@ export const OUTBOX_KINDS = [
   'owner_sign_in',
   'owner_photos',
   'owner_photos_push',
+  'customer_acknowledgement',
 ] as const
 export type OutboxKind = (typeof OUTBOX_KINDS)[number]
 
@@ -144,6 +146,16 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
       for (const endpoint of result.gone) await io.dropPushTarget(endpoint)
       if (result.failures.length > 0) throw new Error(`push failed: ${result.failures.join('; ')}`)
       return `photos pushed to ${result.delivered} phone(s)`
+    },
+  },
+  // Queued by record_quote_request within its per-address and per-client limits (decision 048).
+  customer_acknowledgement: {
+    missing: needsMail,
+    async deliver(row, io) {
+      const mail = acknowledgementMail(row, io.addresses)
+      if (!mail) return 'acknowledgement not sent: the address is not usable'
+      await io.sendMail!(mail, `ack-${row.outboxId}`)
+      return 'request acknowledged to the customer'
     },
   },
 }

@@ -30,6 +30,8 @@ export interface OwnerNotification {
   replyTo?: string
   subject: string
   text: string
+  /** A simple HTML part beside the text, every value in it escaped (the customer's acknowledgement). */
+  html?: string
   messageId: string
   headers: Record<string, string>
 }

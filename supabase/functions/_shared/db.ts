@@ -73,6 +73,10 @@ export interface FunctionsDb {
     outsideArea?: boolean | null
     /** How the visit came, with its channel (leadSource()). */
     source?: LeadSource
+    /** CUSTOMER_ACKNOWLEDGEMENT is on: queue the customer's e-mail within its limits (decision 048). */
+    acknowledge?: boolean
+    /** The site's salted hash of the client, which the acknowledgement's hourly limit counts. */
+    clientKey?: string | null
   }): Promise<RecordedLead>
   /** `kinds`: only rows this caller can deliver (null: every kind). */
   claimOutbox(
@@ -175,7 +179,7 @@ export function createPostgresDb(url: string): FunctionsDb {
           ${lead.street ?? null}, ${lead.zip ?? null}, ${lead.preferredTime ?? null},
           ${lead.outsideArea ?? null}::boolean, ${source.channel},
           ${source.tags ? tx.json(source.tags) : null}::jsonb, ${source.landingPath}, ${source.referrerHost},
-          ${source.heardAbout})`,
+          ${source.heardAbout}, ${lead.acknowledge === true}::boolean, ${lead.clientKey ?? null})`,
       )
       return toRecorded(rows[0] as Row | undefined)
     },
@@ -275,6 +279,8 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
         p_landing_path: source.landingPath,
         p_referrer_host: source.referrerHost,
         p_heard_about: source.heardAbout,
+        p_acknowledge: lead.acknowledge === true,
+        p_client_key: lead.clientKey ?? null,
       })
       return toRecorded(rows(data)[0])
     },

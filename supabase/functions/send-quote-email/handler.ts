@@ -17,7 +17,7 @@ import { getDb, type FunctionsDb } from '../_shared/db.ts'
 import { BodyError, gate, json, readJson } from '../_shared/http.ts'
 import { env, serviceKey } from '../_shared/env.ts'
 import { errorMessage, installRedactingConsole, log } from '../_shared/log.ts'
-import { checkRateLimit } from '../_shared/rate-limit.ts'
+import { checkRateLimit, RATE_KEY_HEADER } from '../_shared/rate-limit.ts'
 import { createMailer, notificationAddresses, type Mailer } from '../_shared/mail.ts'
 import { googleReviewUrl, vapidKeys } from '../_shared/owner.ts'
 import { leadWebhookTarget } from '../_shared/webhook.ts'
@@ -79,6 +79,12 @@ function suspectedSpamReason(req: Request): string | null {
   return value.match(/^[\w:.-]{1,100}/)?.[0] ?? 'flagged'
 }
 
+/** The site's salted hash of the visitor's address (decision 021), which the acknowledgement limit counts. */
+function clientKey(req: Request): string | null {
+  const key = req.headers.get(RATE_KEY_HEADER)?.trim() ?? ''
+  return /^[0-9a-f]{16,128}$/.test(key) ? key : null
+}
+
 let warnedNoMailer = false
 
 /** Returns how many outbox rows (e-mails and webhooks) it claimed, sent or failed. */
@@ -114,6 +120,7 @@ export async function deliverNotifications(
     'review_request',
     'owner_photos',
     'owner_photos_push',
+    'customer_acknowledgement',
   ])
   if (kinds.length === 0) return 0
   let claimed: Awaited<ReturnType<FunctionsDb['claimOutbox']>> = []
@@ -229,6 +236,8 @@ export async function handler(req: Request): Promise<Response> {
       spamReason: suspectedSpamReason(req),
       webhook: webhook !== null,
       push: vapidKeys() !== null,
+      acknowledge: env('CUSTOMER_ACKNOWLEDGEMENT')?.toLowerCase() !== 'off',
+      clientKey: clientKey(req),
     })
   } catch (error) {
     // No contact details in a log line: the site keeps the lead (DATA_DIR/unsaved-leads/) and tells the

@@ -1,0 +1,157 @@
+-- Follow-through (docs/decisions/048-follow-through.md): what the outbox sends after a lead is stored,
+-- each a row written in the same transaction as its cause, with its due time in next_attempt_at.
+-- customer_acknowledgement: one e-mail to the customer, at most once per address a day and per client an hour.
+
+ALTER TABLE public.quote_outbox DROP CONSTRAINT IF EXISTS quote_outbox_kind_check;
+ALTER TABLE public.quote_outbox ADD CONSTRAINT quote_outbox_kind_check
+  CHECK (kind IN ('owner_notification', 'lead_webhook', 'owner_sign_in', 'owner_push', 'review_request',
+                  'owner_photos', 'owner_photos_push', 'customer_acknowledgement'));
+
+-- Whether this lead may acknowledge to its address: no acknowledgement to that address (its SHA-256, so the
+-- counting table holds no address) in 24 hours, and none from that client (the caller's salted hash of the
+-- visitor's address) in an hour. Both are taken together or not at all, under transaction-scoped locks in a
+-- fixed order, so two instances storing leads for one address at once send it one e-mail
+-- (docs/decisions/021-shared-rate-limits.md keeps its limits the same way).
+CREATE OR REPLACE FUNCTION public.customer_acknowledgement_allowed(p_email text, p_client_key text)
+RETURNS boolean
+LANGUAGE plpgsql
+VOLATILE
+SECURITY INVOKER
+SET search_path = ''
+AS $$
+DECLARE
+  v_address text := encode(sha256(convert_to(lower(btrim(p_email)), 'UTF8')), 'hex');
+  v_client  text := nullif(left(btrim(p_client_key), 128), '');
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended('ack-address:' || v_address, 0));
+  IF v_client IS NOT NULL THEN
+    PERFORM pg_advisory_xact_lock(hashtextextended('ack-client:' || v_client, 0));
+  END IF;
+  DELETE FROM public.rate_limit_hits h
+   WHERE (h.bucket = 'ack-address' AND h.hit_at <= now() - interval '24 hours')
+      OR (h.bucket = 'ack-client' AND h.hit_at <= now() - interval '1 hour');
+  IF EXISTS (SELECT 1 FROM public.rate_limit_hits h
+              WHERE (h.bucket = 'ack-address' AND h.key = v_address)
+                 OR (h.bucket = 'ack-client' AND h.key = v_client)) THEN
+    RETURN false;
+  END IF;
+  INSERT INTO public.rate_limit_hits (bucket, key, hit_at)
+  SELECT b, k, now() FROM (VALUES ('ack-address', v_address), ('ack-client', v_client)) AS x(b, k)
+   WHERE k IS NOT NULL;
+  RETURN true;
+END
+$$;
+
+REVOKE ALL ON FUNCTION public.customer_acknowledgement_allowed(text, text) FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION public.customer_acknowledgement_allowed(text, text) TO service_role;
+
+DROP FUNCTION IF EXISTS public.record_quote_request(
+  text, text, text, text, text, text, text, boolean, boolean, text, text, text, text, boolean,
+  text, jsonb, text, text, text);
+
+-- As 20261126000000_lead_sources.sql, plus p_acknowledge (the caller's CUSTOMER_ACKNOWLEDGEMENT) and
+-- p_client_key (the client's hash when it is not p_ip_hash: send-quote-email has the site's rate-limit key).
+CREATE OR REPLACE FUNCTION public.record_quote_request(
+  p_first_name      text,
+  p_email           text,
+  p_phone           text,
+  p_idempotency_key text,
+  p_source_page     text DEFAULT NULL,
+  p_user_agent      text DEFAULT NULL,
+  p_spam_reason     text DEFAULT NULL,
+  p_webhook         boolean DEFAULT false,
+  p_push            boolean DEFAULT false,
+  p_ip_hash         text DEFAULT NULL,
+  p_service_street  text DEFAULT NULL,
+  p_service_zip     text DEFAULT NULL,
+  p_preferred_time  text DEFAULT NULL,
+  p_outside_area    boolean DEFAULT NULL,
+  p_source_channel  text DEFAULT NULL,
+  p_source_tags     jsonb DEFAULT NULL,
+  p_landing_path    text DEFAULT NULL,
+  p_referrer_host   text DEFAULT NULL,
+  p_heard_about     text DEFAULT NULL,
+  p_acknowledge     boolean DEFAULT false,
+  p_client_key      text DEFAULT NULL
+)
+RETURNS TABLE (lead_id uuid, outbox_id uuid, duplicate boolean)
+LANGUAGE plpgsql
+SECURITY INVOKER
+SET search_path = ''
+AS $$
+DECLARE
+  v_lead   uuid;
+  v_outbox uuid;
+  v_status text;
+  v_zip    text := nullif(btrim(p_service_zip), '');
+  v_kinds  text[] := array_remove(ARRAY[
+    CASE WHEN p_webhook THEN 'lead_webhook' END,
+    CASE WHEN p_push THEN 'owner_push' END], NULL);
+BEGIN
+  INSERT INTO public.quote_requests AS q
+    (first_name, email, phone, status, idempotency_key, source_page, user_agent, ip_hash, spam_reason,
+     service_street, service_zip, preferred_time, outside_area,
+     source_channel, source_tags, landing_path, referrer_host, heard_about)
+  VALUES (p_first_name, p_email, p_phone, CASE WHEN p_spam_reason IS NULL THEN 'new' ELSE 'suspected_spam' END,
+          p_idempotency_key, p_source_page, p_user_agent, p_ip_hash, left(p_spam_reason, 200),
+          nullif(btrim(p_service_street), ''), v_zip, nullif(btrim(p_preferred_time), ''),
+          CASE WHEN v_zip IS NULL THEN NULL ELSE p_outside_area END,
+          p_source_channel, CASE WHEN p_source_tags = '{}'::jsonb THEN NULL ELSE p_source_tags END,
+          nullif(p_landing_path, ''), nullif(p_referrer_host, ''), nullif(btrim(p_heard_about), ''))
+  ON CONFLICT (idempotency_key) DO NOTHING
+  RETURNING q.id INTO v_lead;
+
+  IF v_lead IS NOT NULL THEN
+    IF p_spam_reason IS NULL THEN
+      INSERT INTO public.quote_outbox AS o (quote_request_id, kind)
+      VALUES (v_lead, 'owner_notification')
+      RETURNING o.id INTO v_outbox;
+      INSERT INTO public.quote_outbox (quote_request_id, kind) SELECT v_lead, unnest(v_kinds);
+      -- Nested, so the limits are counted only when the acknowledgement is on.
+      IF p_acknowledge THEN
+        IF public.customer_acknowledgement_allowed(p_email, coalesce(p_client_key, p_ip_hash)) THEN
+          INSERT INTO public.quote_outbox (quote_request_id, kind) VALUES (v_lead, 'customer_acknowledgement');
+        END IF;
+      END IF;
+    END IF;
+    RETURN QUERY SELECT v_lead, v_outbox, false;
+    RETURN;
+  END IF;
+
+  SELECT q.id, q.status INTO v_lead, v_status
+    FROM public.quote_requests q WHERE q.idempotency_key = p_idempotency_key
+     FOR UPDATE;
+
+  -- A retry that passes the site's checks rescues a false positive: it is new, and notified once.
+  IF v_status = 'suspected_spam' AND p_spam_reason IS NULL THEN
+    UPDATE public.quote_requests q SET status = 'new', spam_reason = NULL WHERE q.id = v_lead;
+    INSERT INTO public.quote_outbox AS o (quote_request_id, kind)
+    VALUES (v_lead, 'owner_notification')
+    ON CONFLICT (quote_request_id, kind) DO NOTHING
+    RETURNING o.id INTO v_outbox;
+    INSERT INTO public.quote_outbox (quote_request_id, kind) SELECT v_lead, unnest(v_kinds)
+    ON CONFLICT (quote_request_id, kind) DO NOTHING;
+    IF p_acknowledge THEN
+      IF public.customer_acknowledgement_allowed(p_email, coalesce(p_client_key, p_ip_hash)) THEN
+        INSERT INTO public.quote_outbox (quote_request_id, kind) VALUES (v_lead, 'customer_acknowledgement')
+        ON CONFLICT (quote_request_id, kind) DO NOTHING;
+      END IF;
+    END IF;
+    RETURN QUERY SELECT v_lead, v_outbox, false;
+    RETURN;
+  END IF;
+
+  SELECT o.id INTO v_outbox FROM public.quote_outbox o
+   WHERE o.quote_request_id = v_lead AND o.kind = 'owner_notification';
+  RETURN QUERY SELECT v_lead, v_outbox, true;
+END
+$$;
+
+REVOKE ALL ON FUNCTION public.record_quote_request(
+  text, text, text, text, text, text, text, boolean, boolean, text, text, text, text, boolean,
+  text, jsonb, text, text, text, boolean, text)
+  FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION public.record_quote_request(
+  text, text, text, text, text, text, text, boolean, boolean, text, text, text, text, boolean,
+  text, jsonb, text, text, text, boolean, text)
+  TO service_role;
