@@ -1,11 +1,13 @@
 -- Follow-through (docs/decisions/048-follow-through.md): what the outbox sends after a lead is stored,
 -- each a row written in the same transaction as its cause, with its due time in next_attempt_at.
 -- customer_acknowledgement: one e-mail to the customer, at most once per address a day and per client an hour.
+-- owner_escalation: one push when a lead is still new a set time of opening hours after it came; the caller
+-- works the time out (business-hours.server.ts), a status change deletes the row.
 
 ALTER TABLE public.quote_outbox DROP CONSTRAINT IF EXISTS quote_outbox_kind_check;
 ALTER TABLE public.quote_outbox ADD CONSTRAINT quote_outbox_kind_check
   CHECK (kind IN ('owner_notification', 'lead_webhook', 'owner_sign_in', 'owner_push', 'review_request',
-                  'owner_photos', 'owner_photos_push', 'customer_acknowledgement'));
+                  'owner_photos', 'owner_photos_push', 'customer_acknowledgement', 'owner_escalation'));
 
 -- Whether this lead may acknowledge to its address: no acknowledgement to that address (its SHA-256, so the
 -- counting table holds no address) in 24 hours, and none from that client (the caller's salted hash of the
@@ -49,8 +51,9 @@ DROP FUNCTION IF EXISTS public.record_quote_request(
   text, text, text, text, text, text, text, boolean, boolean, text, text, text, text, boolean,
   text, jsonb, text, text, text);
 
--- As 20261126000000_lead_sources.sql, plus p_acknowledge (the caller's CUSTOMER_ACKNOWLEDGEMENT) and
--- p_client_key (the client's hash when it is not p_ip_hash: send-quote-email has the site's rate-limit key).
+-- As 20261126000000_lead_sources.sql, plus p_acknowledge (the caller's CUSTOMER_ACKNOWLEDGEMENT),
+-- p_client_key (the client's hash when it is not p_ip_hash: send-quote-email has the site's rate-limit key),
+-- and p_escalate_at with its p_escalate_minutes (the push's "15 min"), queued only with p_push.
 CREATE OR REPLACE FUNCTION public.record_quote_request(
   p_first_name      text,
   p_email           text,
@@ -72,7 +75,9 @@ CREATE OR REPLACE FUNCTION public.record_quote_request(
   p_referrer_host   text DEFAULT NULL,
   p_heard_about     text DEFAULT NULL,
   p_acknowledge     boolean DEFAULT false,
-  p_client_key      text DEFAULT NULL
+  p_client_key      text DEFAULT NULL,
+  p_escalate_at     timestamptz DEFAULT NULL,
+  p_escalate_minutes integer DEFAULT NULL
 )
 RETURNS TABLE (lead_id uuid, outbox_id uuid, duplicate boolean)
 LANGUAGE plpgsql
@@ -107,6 +112,10 @@ BEGIN
       VALUES (v_lead, 'owner_notification')
       RETURNING o.id INTO v_outbox;
       INSERT INTO public.quote_outbox (quote_request_id, kind) SELECT v_lead, unnest(v_kinds);
+      IF p_push AND p_escalate_at IS NOT NULL THEN
+        INSERT INTO public.quote_outbox (quote_request_id, kind, next_attempt_at, payload)
+        VALUES (v_lead, 'owner_escalation', p_escalate_at, jsonb_build_object('minutes', p_escalate_minutes));
+      END IF;
       -- Nested, so the limits are counted only when the acknowledgement is on.
       IF p_acknowledge THEN
         IF public.customer_acknowledgement_allowed(p_email, coalesce(p_client_key, p_ip_hash)) THEN
@@ -131,6 +140,11 @@ BEGIN
     RETURNING o.id INTO v_outbox;
     INSERT INTO public.quote_outbox (quote_request_id, kind) SELECT v_lead, unnest(v_kinds)
     ON CONFLICT (quote_request_id, kind) DO NOTHING;
+    IF p_push AND p_escalate_at IS NOT NULL THEN
+      INSERT INTO public.quote_outbox (quote_request_id, kind, next_attempt_at, payload)
+      VALUES (v_lead, 'owner_escalation', p_escalate_at, jsonb_build_object('minutes', p_escalate_minutes))
+      ON CONFLICT (quote_request_id, kind) DO NOTHING;
+    END IF;
     IF p_acknowledge THEN
       IF public.customer_acknowledgement_allowed(p_email, coalesce(p_client_key, p_ip_hash)) THEN
         INSERT INTO public.quote_outbox (quote_request_id, kind) VALUES (v_lead, 'customer_acknowledgement')
@@ -149,9 +163,89 @@ $$;
 
 REVOKE ALL ON FUNCTION public.record_quote_request(
   text, text, text, text, text, text, text, boolean, boolean, text, text, text, text, boolean,
-  text, jsonb, text, text, text, boolean, text)
+  text, jsonb, text, text, text, boolean, text, timestamptz, integer)
   FROM PUBLIC, anon, authenticated;
 GRANT EXECUTE ON FUNCTION public.record_quote_request(
   text, text, text, text, text, text, text, boolean, boolean, text, text, text, text, boolean,
-  text, jsonb, text, text, text, boolean, text)
+  text, jsonb, text, text, text, boolean, text, timestamptz, integer)
   TO service_role;
+
+-- A status change settles the follow-ups it makes pointless: the escalation waits for a lead still new. In the
+-- status's own transaction, whichever function changed it (the inbox, npm run leads). SECURITY DEFINER: the
+-- owner changes the status as `authenticated`, which may not write the outbox.
+CREATE OR REPLACE FUNCTION public.quote_request_follow_ups()
+RETURNS trigger
+LANGUAGE plpgsql
+SECURITY DEFINER
+SET search_path = ''
+AS $$
+BEGIN
+  IF NEW.status IS NOT DISTINCT FROM OLD.status THEN
+    RETURN NULL;
+  END IF;
+  IF NEW.status <> 'new' THEN
+    DELETE FROM public.quote_outbox o
+     WHERE o.quote_request_id = NEW.id AND o.kind = 'owner_escalation' AND o.sent_at IS NULL;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+DROP TRIGGER IF EXISTS quote_requests_follow_ups ON public.quote_requests;
+CREATE TRIGGER quote_requests_follow_ups AFTER UPDATE OF status ON public.quote_requests
+  FOR EACH ROW EXECUTE FUNCTION public.quote_request_follow_ups();
+REVOKE ALL ON FUNCTION public.quote_request_follow_ups() FROM PUBLIC, anon, authenticated;
+
+-- claim_quote_outbox_v2 with the lead's status (a follow-up whose status has passed is dropped, marked done)
+-- and the row's payload, and rows of no lead (LEFT JOIN).
+CREATE OR REPLACE FUNCTION public.claim_quote_outbox_v3(
+  p_limit    integer,
+  p_lease_ms integer,
+  p_prefer   uuid DEFAULT NULL,
+  p_kinds    text[] DEFAULT NULL
+)
+RETURNS TABLE (
+  outbox_id        uuid,
+  kind             text,
+  quote_request_id uuid,
+  attempts         integer,
+  payload          jsonb,
+  first_name       text,
+  email            text,
+  phone            text,
+  source_page      text,
+  created_at       timestamptz,
+  service_street   text,
+  service_zip      text,
+  preferred_time   text,
+  outside_area     boolean,
+  status           text
+)
+LANGUAGE sql
+SECURITY INVOKER
+SET search_path = ''
+AS $$
+  WITH due AS (
+    SELECT o.id FROM public.quote_outbox o
+     WHERE o.sent_at IS NULL AND o.next_attempt_at <= now()
+       AND (p_kinds IS NULL OR o.kind = ANY (p_kinds))
+     ORDER BY (o.id = p_prefer) IS TRUE DESC, o.next_attempt_at, o.created_at
+     LIMIT greatest(p_limit, 0)
+     FOR UPDATE SKIP LOCKED
+  ), claimed AS (
+    UPDATE public.quote_outbox o
+       SET attempts = o.attempts + 1,
+           next_attempt_at = now() + (greatest(p_lease_ms, 0) * interval '1 millisecond')
+      FROM due
+     WHERE o.id = due.id
+    RETURNING o.id, o.kind, o.quote_request_id, o.attempts, o.payload, o.created_at
+  )
+  SELECT c.id, c.kind, c.quote_request_id, c.attempts, c.payload, q.first_name, q.email, q.phone, q.source_page,
+         coalesce(q.created_at, c.created_at), q.service_street, q.service_zip, q.preferred_time, q.outside_area,
+         q.status
+    FROM claimed c LEFT JOIN public.quote_requests q ON q.id = c.quote_request_id
+   ORDER BY (c.id = p_prefer) IS TRUE DESC, coalesce(q.created_at, c.created_at)
+$$;
+
+REVOKE ALL ON FUNCTION public.claim_quote_outbox_v3(integer, integer, uuid, text[]) FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION public.claim_quote_outbox_v3(integer, integer, uuid, text[]) TO service_role;

@@ -3,14 +3,20 @@
  * the outbox worker and a real SMTP server: the customer's acknowledgement and its limits.
  */
 import { randomUUID } from 'node:crypto'
+import webpush from 'web-push'
 import { afterEach, describe, expect, it } from 'vitest'
 import { claims, site } from '../../app/content/site'
+import { businessMinutesLater, pacificClock, pacificInstant } from '../../app/server/backend/business-hours.server'
 import { createEmbeddedBackend, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
+import { embeddedOwnerId } from '../../app/server/backend/embedded-owner.server'
+import { savePushSubscription, updateLead } from '../../app/server/owner/inbox.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
+import { deliverOutboxRow, type DeliveryIo, type OutboxRow } from '../../app/server/backend/outbox-deliveries.server'
 import { ACKNOWLEDGEMENT_SUBJECT } from '../../app/server/quote/acknowledgement.server'
 import { createFormTokens } from '../../app/server/quote/form-token.server'
 import { createQuoteService } from '../../app/server/quote/quote-service.server'
-import { outboxDrained, startSmtp, useTempDirs, type TestSmtp } from './helpers'
+import { phoneKeys, startPushService } from '../support/push-service'
+import { outboxDrained, startSmtp, testLead, useTempDirs, type TestSmtp } from './helpers'
 
 const OWNER = 'owner@deltabreeze.example'
 const FORM_TOKEN_SECRET = 'follow-through-form-token-secret'
@@ -28,12 +34,16 @@ async function smtp(): Promise<TestSmtp> {
   return server
 }
 
-async function embedded(env: Record<string, string>): Promise<EmbeddedBackend> {
+async function embedded(
+  env: Record<string, string>,
+  options: { clock?: () => Date; dataDir?: string; startWorker?: boolean } = {},
+): Promise<EmbeddedBackend> {
   const backend = createEmbeddedBackend({
     config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, ...env }),
-    dataDir: await tempDir(),
-    startWorker: true,
+    dataDir: options.dataDir ?? (await tempDir()),
+    startWorker: options.startWorker ?? true,
     outbox: { backoffMs: () => 0 },
+    ...(options.clock ? { clock: options.clock } : {}),
   })
   cleanups.push(() => backend.close())
   return backend
@@ -142,5 +152,111 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
     await outboxDrained(off)
     expect(mail.received.filter((received) => received.rcptTo.includes(OWNER))).toHaveLength(1)
     expect(acknowledgements(mail)).toHaveLength(0)
+  })
+})
+
+const MINUTE = 60_000
+const vapid = webpush.generateVAPIDKeys()
+const ownerCaller = { as: 'owner', userId: embeddedOwnerId(OWNER) } as const
+
+/** A Pacific wall-clock time `days` after today; ahead of the real clock, so rows stored "now" are due. */
+function pacific(days: number, hhmm: string): Date {
+  const today = pacificClock(new Date())
+  return pacificInstant(
+    today.year,
+    today.month,
+    today.day + days,
+    Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)),
+  )
+}
+
+/** A backend whose outbox runs only when the test says, at the time the test sets, with one phone on alerts. */
+async function alerted(start: Date, dataDir?: string) {
+  const phone = phoneKeys()
+  const push = await startPushService(phone, vapid.publicKey)
+  cleanups.push(push.stop)
+  const clock = { now: start }
+  const env = {
+    OWNER_EMAIL: OWNER,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    CUSTOMER_ACKNOWLEDGEMENT: 'off',
+  }
+  const folder = dataDir ?? (await tempDir())
+  const open = () => embedded(env, { clock: () => clock.now, dataDir: folder, startWorker: false })
+  const backend = await open()
+  const keys = { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') }
+  await savePushSubscription(backend, ownerCaller, { endpoint: push.endpoint, keys })
+  /** Runs the outbox at `at` and answers the titles pushed so far. */
+  async function runAt(at: Date, target = backend) {
+    clock.now = at
+    await (await target.outbox()).drain()
+    return push.delivered.map((delivered) => delivered.payload.title)
+  }
+  return { backend, push, runAt, open, clock }
+}
+
+const idOf = (result: Awaited<ReturnType<EmbeddedBackend['submitQuote']>>) => (result.success ? result.id! : '')
+
+describe('opening hours, in Pacific time', () => {
+  it('counts minutes only while open: 07:00 to 19:00, every day, across daylight-saving changes', () => {
+    const at = (y: number, m: number, d: number, hhmm: string) =>
+      pacificInstant(y, m, d, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)))
+    expect(businessMinutesLater(at(2026, 6, 10, '10:00'), 15)).toEqual(at(2026, 6, 10, '10:15'))
+    expect(businessMinutesLater(at(2026, 6, 10, '21:00'), 15)).toEqual(at(2026, 6, 11, '07:15'))
+    expect(businessMinutesLater(at(2026, 6, 10, '03:00'), 15)).toEqual(at(2026, 6, 10, '07:15'))
+    expect(businessMinutesLater(at(2026, 6, 10, '18:55'), 15)).toEqual(at(2026, 6, 11, '07:10'))
+    expect(businessMinutesLater(at(2026, 6, 30, '21:00'), 15)).toEqual(at(2026, 7, 1, '07:15'))
+    // Clocks go forward on 8 March 2026 and back on 1 November 2026.
+    expect(businessMinutesLater(at(2026, 3, 7, '18:50'), 15)).toEqual(at(2026, 3, 8, '07:05'))
+    expect(at(2026, 3, 8, '07:05').toISOString()).toBe('2026-03-08T14:05:00.000Z')
+    expect(businessMinutesLater(at(2026, 10, 31, '20:00'), 15)).toEqual(at(2026, 11, 1, '07:15'))
+    expect(at(2026, 11, 1, '07:15').toISOString()).toBe('2026-11-01T15:15:00.000Z')
+  })
+})
+
+describe('a lead nobody has answered is pushed once more', { timeout: 120_000 }, () => {
+  it('at 15 minutes, naming the town; none for a lead whose status changed at 14; nothing twice after a restart', async () => {
+    const start = pacific(2, '10:00')
+    const { backend, runAt, open } = await alerted(start)
+    const waiting = idOf(await backend.submitQuote(testLead('Maria', { zip: '95630', sourcePage: '/contact' })))
+    const answered = idOf(await backend.submitQuote(testLead('Jo', { sourcePage: '/city/roseville' })))
+    expect(await runAt(start)).toHaveLength(2) // the two new-lead pushes
+
+    await updateLead(backend, ownerCaller, answered, { status: 'contacted', note: '' })
+    expect(await runAt(new Date(start.getTime() + 14 * MINUTE))).toHaveLength(2)
+    const after = await runAt(new Date(start.getTime() + 15 * MINUTE))
+    expect(after.slice(2)).toEqual(['Still waiting: quote request in Folsom, 15 min'])
+    expect(await runAt(new Date(start.getTime() + 60 * MINUTE))).toHaveLength(3)
+
+    // A restart on the same data: the timers are rows, and the sent one stays sent.
+    await backend.close()
+    const again = await open()
+    expect(await runAt(new Date(start.getTime() + 2 * 60 * MINUTE), again)).toHaveLength(3)
+    const rows = await (
+      await again.db()
+    ).query<{ quote_request_id: string }>(`SELECT quote_request_id FROM quote_outbox WHERE kind = 'owner_escalation'`)
+    expect(rows.rows).toEqual([{ quote_request_id: waiting }])
+  })
+
+  it('drops, marked done, an escalation claimed just as the status changed', async () => {
+    let pushed = 0
+    const io = {
+      vapid: { ...vapid, subject: 'mailto:owner@example.com' },
+      pushTargets: async () => (pushed++, []),
+    } as unknown as DeliveryIo
+    const row = { kind: 'owner_escalation', status: 'contacted', zip: null, sourcePage: null } as unknown as OutboxRow
+    expect(await deliverOutboxRow(row, io)).toMatch(/dropped/)
+    expect(pushed).toBe(0)
+  })
+
+  it('counts from opening time: a lead at 21:00 is pushed again at 07:15, not during the night', async () => {
+    const start = pacific(2, '21:00')
+    const { backend, runAt } = await alerted(start)
+    await backend.submitQuote(testLead('Late', { sourcePage: '/services?tab=roof' }))
+    expect(await runAt(start)).toHaveLength(1)
+    expect(await runAt(pacific(3, '03:00'))).toHaveLength(1)
+    expect(await runAt(pacific(3, '07:14'))).toHaveLength(1)
+    expect((await runAt(pacific(3, '07:15'))).slice(1)).toEqual(['Still waiting: quote request, 15 min'])
   })
 })

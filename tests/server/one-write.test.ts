@@ -47,7 +47,7 @@ describe('storing a lead (embedded)', { timeout: 120_000 }, () => {
     await db.exec(
       `ALTER FUNCTION public.record_quote_request(
            text, text, text, text, text, text, text, boolean, boolean, text, text, text, text, boolean,
-           text, jsonb, text, text, text, boolean, text)
+           text, jsonb, text, text, text, boolean, text, timestamptz, integer)
          RENAME TO record_quote_request_elsewhere`,
     )
     await expect(backend.submitQuote(testLead('Nobody'))).rejects.toThrow(/record_quote_request/)
@@ -68,6 +68,7 @@ describe('storing a lead (embedded)', { timeout: 120_000 }, () => {
     expect(await kindsOf(db, id)).toEqual([
       'customer_acknowledgement',
       'lead_webhook',
+      'owner_escalation',
       'owner_notification',
       'owner_push',
     ])
@@ -85,6 +86,7 @@ describe('storing a lead (embedded)', { timeout: 120_000 }, () => {
     expect(await kindsOf(db, flaggedId)).toEqual([
       'customer_acknowledgement',
       'lead_webhook',
+      'owner_escalation',
       'owner_notification',
       'owner_push',
     ])
@@ -99,6 +101,7 @@ describe('storing a lead (embedded)', { timeout: 120_000 }, () => {
     expect(await kindsOf(db, flaggedId)).toEqual([
       'customer_acknowledgement',
       'lead_webhook',
+      'owner_escalation',
       'owner_notification',
       'owner_push',
     ])
@@ -189,7 +192,7 @@ describe('delivery by kind, written once', () => {
       webhook: { url: 'https://hooks.example.com', secret: 'whsec_x' },
       vapid: { publicKey: 'p', privateKey: 'k', subject: 'mailto:owner@example.com' },
     })
-    expect(deliverableKinds(io)).toEqual(['lead_webhook', 'owner_push', 'owner_photos_push'])
+    expect(deliverableKinds(io)).toEqual(['lead_webhook', 'owner_push', 'owner_photos_push', 'owner_escalation'])
   })
 
   it('an expired sign-in link is dropped unsent; a live one goes to the owner', async () => {

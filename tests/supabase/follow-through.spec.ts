@@ -4,18 +4,22 @@
  * (tests/server/follow-through.test.ts).
  */
 import { createHash } from 'node:crypto'
+import webpush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import { ACKNOWLEDGEMENT_SUBJECT } from '../../app/server/quote/acknowledgement.server'
+import { businessMinutesLater } from '../../app/server/backend/business-hours.server'
 import { startSmtp, type TestSmtp } from '../server/helpers'
-import { startLocalSupabase, type LocalSupabase } from '../support/supabase-local'
-import { psqlOk } from '../support/supabase-postgres'
-import { callFunction, outboxDelivered } from './support'
+import { localCertificate, phoneKeys, startPushService } from '../support/push-service'
+import { startFunction, startLocalSupabase, type LocalSupabase, type RunningFunction } from '../support/supabase-local'
+import { psqlOk, queryJson } from '../support/supabase-postgres'
+import { callFunction, outboxDelivered, waitFor } from './support'
 
 const OWNER = 'owner@delta-breeze.example'
 
 let local: LocalSupabase
 let smtp: TestSmtp
+const instances: RunningFunction[] = []
 
 beforeAll(async () => {
   smtp = await startSmtp()
@@ -26,6 +30,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  await Promise.all(instances.map((instance) => instance.stop()))
   await local?.stop()
   await smtp?.close()
 })
@@ -69,5 +74,74 @@ describe('the customer hears back at once, on Supabase', { timeout: 120_000 }, (
     }
     expect(smtp.received.filter((received) => received.rcptTo.includes(OWNER))).toHaveLength(51)
     psqlOk(local.cluster, `DELETE FROM public.rate_limit_hits`)
+  })
+})
+
+const vapid = webpush.generateVAPIDKeys()
+const phone = phoneKeys()
+const tls = localCertificate()
+
+/** Another send-quote-email process on the same database: with alerts, as a second deployment would run it. */
+async function alertingInstance(): Promise<RunningFunction> {
+  const instance = await startFunction('send-quote-email', {
+    env: {
+      SUPABASE_URL: local.url,
+      SUPABASE_SERVICE_ROLE_KEY: local.keys.service,
+      FUNCTIONS_DATABASE_URL: local.cluster.url('authenticator'),
+      SMTP_URL: smtp.url,
+      QUOTE_NOTIFY_EMAIL: OWNER,
+      CUSTOMER_ACKNOWLEDGEMENT: 'off',
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      DENO_CERT: tls.certPath,
+    },
+  })
+  instances.push(instance)
+  return instance
+}
+
+const rowsOf = (kind: string) =>
+  queryJson<{ lead: string; due: string; sent: boolean }>(
+    local.cluster,
+    `SELECT quote_request_id AS lead, next_attempt_at AS due, sent_at IS NOT NULL AS sent
+       FROM public.quote_outbox WHERE kind = '${kind}' ORDER BY created_at`,
+  )
+
+describe('follow-ups on one Supabase database', { timeout: 180_000 }, () => {
+  it('escalates a lead still new once, though two instances run the schedule; a status change cancels it', async () => {
+    const push = await startPushService(phone, vapid.publicKey, tls)
+    try {
+      const keys = { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') }
+      psqlOk(
+        local.cluster,
+        `INSERT INTO public.owner_push_subscriptions (endpoint, p256dh, auth)
+         VALUES ('${push.endpoint}', '${keys.p256dh}', '${keys.auth}')`,
+      )
+      const [one, two] = await Promise.all([alertingInstance(), alertingInstance()])
+      const lead = (zip: string) => ({ firstName: 'Maria', email: 'maria@example.com', phone: '9165550100', zip })
+      const before = Date.now()
+      expect((await callFunction(one.url, lead('95630'))).status).toBe(200)
+      expect((await callFunction(two.url, lead('95661'))).status).toBe(200)
+      await waitFor(() => push.delivered.length === 2, 30_000) // the two new-lead pushes
+
+      // Timed by the shared opening-hours count, from when the function stored it.
+      const [folsom, roseville] = rowsOf('owner_escalation')
+      const due = new Date(folsom!.due).getTime()
+      expect(due).toBeGreaterThanOrEqual(businessMinutesLater(new Date(before), 15).getTime())
+      expect(due).toBeLessThanOrEqual(businessMinutesLater(new Date(), 15).getTime())
+
+      // The owner marks the second contacted; the first's timer runs out (moved, not waited for).
+      psqlOk(local.cluster, `UPDATE public.quote_requests SET status = 'contacted' WHERE id = '${roseville!.lead}'`)
+      expect(rowsOf('owner_escalation').map((row) => row.lead)).toEqual([folsom!.lead])
+      psqlOk(local.cluster, `UPDATE public.quote_outbox SET next_attempt_at = now() WHERE kind = 'owner_escalation'`)
+      await Promise.all([one, two, one, two].map((instance) => callFunction(instance.url, { deliverDue: true })))
+      await waitFor(() => rowsOf('owner_escalation')[0]?.sent, 30_000)
+      await Promise.all([one, two].map((instance) => callFunction(instance.url, { deliverDue: true })))
+      expect(push.delivered.map((delivered) => delivered.payload.title).slice(2)).toEqual([
+        'Still waiting: quote request in Folsom, 15 min',
+      ])
+    } finally {
+      await push.stop()
+    }
   })
 })

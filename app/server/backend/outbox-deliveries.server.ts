@@ -6,12 +6,14 @@ import { acknowledgementMail } from '../quote/acknowledgement.server'
 import { ownerNotification, type NotificationAddresses, type OwnerNotification } from '../quote/lead-email.server'
 import { sendLeadWebhook, type LeadWebhookTarget } from '../quote/lead-webhook.server'
 import {
+  escalationPushPayload,
   leadPushPayload,
   photosMail,
   photosPushPayload,
   pushToTargets,
   reviewRequestMail,
   signInMail,
+  type PushPayload,
   type PushTarget,
   type VapidKeys,
 } from '../owner/owner-messages.server'
@@ -25,6 +27,7 @@ export const OUTBOX_KINDS = [
   'owner_photos',
   'owner_photos_push',
   'customer_acknowledgement',
+  'owner_escalation',
 ] as const
 export type OutboxKind = (typeof OUTBOX_KINDS)[number]
 
@@ -48,8 +51,10 @@ export interface OutboxRow {
   zip: string | null
   preferredTime: string | null
   outsideArea: boolean | null
-  /** The sign-in e-mail's link and expiry; the photo notices' count. */
-  payload?: { link?: unknown; expiresAt?: unknown; photos?: unknown } | null
+  /** The lead's status when the row was claimed: a follow-up whose status has passed is dropped. */
+  status?: string | null
+  /** The sign-in e-mail's link and expiry; the photo notices' count; a follow-up's minutes. */
+  payload?: { link?: unknown; expiresAt?: unknown; photos?: unknown; minutes?: unknown } | null
 }
 
 export interface DeliveryIo {
@@ -75,6 +80,15 @@ interface Handler {
 }
 
 const needsMail = (io: DeliveryIo) => (io.sendMail ? null : 'a mail transport (SMTP_URL or RESEND_API_KEY)')
+const needsVapid = (io: DeliveryIo) => (io.vapid ? null : 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY')
+
+/** To every phone: 404 or 410 drops one; any other failure throws, so the row is retried for every phone. */
+async function pushToPhones(io: DeliveryIo, payload: PushPayload, what: string): Promise<string> {
+  const result = await pushToTargets(await io.pushTargets(), io.vapid!, payload)
+  for (const endpoint of result.gone) await io.dropPushTarget(endpoint)
+  if (result.failures.length > 0) throw new Error(`push failed: ${result.failures.join('; ')}`)
+  return `${what} pushed to ${result.delivered} phone(s)`
+}
 
 export const DELIVERIES: Record<OutboxKind, Handler> = {
   owner_notification: {
@@ -103,14 +117,8 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
     },
   },
   owner_push: {
-    missing: (io) => (io.vapid ? null : 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'),
-    // 404 or 410 drops a phone; any other failure throws, so the row is retried for every phone.
-    async deliver(row, io) {
-      const result = await pushToTargets(await io.pushTargets(), io.vapid!, leadPushPayload(row.sourcePage))
-      for (const endpoint of result.gone) await io.dropPushTarget(endpoint)
-      if (result.failures.length > 0) throw new Error(`push failed: ${result.failures.join('; ')}`)
-      return `lead pushed to ${result.delivered} phone(s)`
-    },
+    missing: needsVapid,
+    deliver: (row, io) => pushToPhones(io, leadPushPayload(row.sourcePage), 'lead'),
   },
   review_request: {
     missing: (io) => needsMail(io) ?? (io.reviewUrl && isReviewUrl(io.reviewUrl) ? null : 'GOOGLE_REVIEW_URL (https)'),
@@ -140,13 +148,8 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
     },
   },
   owner_photos_push: {
-    missing: (io) => (io.vapid ? null : 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'),
-    async deliver(row, io) {
-      const result = await pushToTargets(await io.pushTargets(), io.vapid!, photosPushPayload(photoCount(row)))
-      for (const endpoint of result.gone) await io.dropPushTarget(endpoint)
-      if (result.failures.length > 0) throw new Error(`push failed: ${result.failures.join('; ')}`)
-      return `photos pushed to ${result.delivered} phone(s)`
-    },
+    missing: needsVapid,
+    deliver: (row, io) => pushToPhones(io, photosPushPayload(photoCount(row)), 'photos'),
   },
   // Queued by record_quote_request within its per-address and per-client limits (decision 048).
   customer_acknowledgement: {
@@ -156,6 +159,16 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
       if (!mail) return 'acknowledgement not sent: the address is not usable'
       await io.sendMail!(mail, `ack-${row.outboxId}`)
       return 'request acknowledged to the customer'
+    },
+  },
+  // Due a set time of opening hours after the lead came (next_attempt_at); a status change deletes it, and one
+  // claimed in that same moment is dropped here, marked done, never sent later (decision 048).
+  owner_escalation: {
+    missing: needsVapid,
+    async deliver(row, io) {
+      if (row.status !== 'new') return 'escalation dropped: the lead is no longer new'
+      const minutes = typeof row.payload?.minutes === 'number' ? row.payload.minutes : 15
+      return pushToPhones(io, escalationPushPayload(row, minutes), 'escalation')
     },
   },
 }

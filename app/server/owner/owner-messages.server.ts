@@ -2,7 +2,7 @@
 // (npm run supabase:sync), so both modes send the same bytes.
 import webpush from 'web-push'
 import { site } from '../../content/site'
-import { pushTitle } from '../../lib/owner-lead'
+import { leadTopic, pushTitle } from '../../lib/owner-lead'
 import { isValidEmail } from '../../lib/quote-schema'
 import {
   emailDomain,
@@ -10,6 +10,7 @@ import {
   type NotificationAddresses,
   type OwnerNotification,
 } from '../quote/lead-email.server'
+import { cityOfZip } from '../quote/lead-fields.server'
 
 export interface PushPayload {
   title: string
@@ -20,6 +21,24 @@ export interface PushPayload {
 /** No name, e-mail or phone: push services relay it. */
 export function leadPushPayload(sourcePage: string | null): PushPayload {
   return { title: pushTitle(sourcePage), body: 'New quote request: open the inbox to call back.', url: '/owner' }
+}
+
+/** The lead's town: its ZIP's, else the page's it was sent from; " in X", or nothing when neither is known. */
+function inTown(lead: { zip: string | null; sourcePage: string | null }): string {
+  const city = cityOfZip(lead.zip) ?? leadTopic(lead.sourcePage).city
+  return city ? ` in ${city}` : ''
+}
+
+/** The one reminder of a lead still new after `minutes` of opening hours (decision 048). */
+export function escalationPushPayload(
+  lead: { zip: string | null; sourcePage: string | null },
+  minutes: number,
+): PushPayload {
+  return {
+    title: `Still waiting: quote request${inTown(lead)}, ${minutes} min`,
+    body: 'Nobody has marked it contacted yet: open the inbox to call back.',
+    url: '/owner',
+  }
 }
 
 /** Photos come after the lead's own e-mail; no contact details here either (decision 044). */

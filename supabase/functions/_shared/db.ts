@@ -77,6 +77,9 @@ export interface FunctionsDb {
     acknowledge?: boolean
     /** The site's salted hash of the client, which the acknowledgement's hourly limit counts. */
     clientKey?: string | null
+    /** When the lead, still new, is pushed again, and the push's minutes (queued only with `push`). */
+    escalateAt?: Date | null
+    escalateMinutes?: number | null
   }): Promise<RecordedLead>
   /** `kinds`: only rows this caller can deliver (null: every kind). */
   claimOutbox(
@@ -122,6 +125,8 @@ function toClaimed(row: Row): ClaimedNotification {
     zip: row.service_zip == null ? null : String(row.service_zip),
     preferredTime: row.preferred_time == null ? null : String(row.preferred_time),
     outsideArea: typeof row.outside_area === 'boolean' ? row.outside_area : null,
+    status: row.status == null ? null : String(row.status),
+    payload: row.payload && typeof row.payload === 'object' ? (row.payload as OutboxRow['payload']) : null,
   }
 }
 
@@ -179,14 +184,15 @@ export function createPostgresDb(url: string): FunctionsDb {
           ${lead.street ?? null}, ${lead.zip ?? null}, ${lead.preferredTime ?? null},
           ${lead.outsideArea ?? null}::boolean, ${source.channel},
           ${source.tags ? tx.json(source.tags) : null}::jsonb, ${source.landingPath}, ${source.referrerHost},
-          ${source.heardAbout}, ${lead.acknowledge === true}::boolean, ${lead.clientKey ?? null})`,
+          ${source.heardAbout}, ${lead.acknowledge === true}::boolean, ${lead.clientKey ?? null},
+          ${lead.escalateAt ?? null}::timestamptz, ${lead.escalateMinutes ?? null}::int)`,
       )
       return toRecorded(rows[0] as Row | undefined)
     },
     async claimOutbox(limit, leaseMs, prefer = null, kinds = null) {
       const rows = await asServiceRole(
         (tx) => tx`
-        SELECT * FROM public.claim_quote_outbox_v2(${limit}::int, ${leaseMs}::int, ${prefer}::uuid,
+        SELECT * FROM public.claim_quote_outbox_v3(${limit}::int, ${leaseMs}::int, ${prefer}::uuid,
           ${kinds ? tx.array(kinds) : null}::text[])`,
       )
       return (rows as unknown as Row[]).map(toClaimed)
@@ -281,12 +287,14 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
         p_heard_about: source.heardAbout,
         p_acknowledge: lead.acknowledge === true,
         p_client_key: lead.clientKey ?? null,
+        p_escalate_at: lead.escalateAt?.toISOString() ?? null,
+        p_escalate_minutes: lead.escalateMinutes ?? null,
       })
       return toRecorded(rows(data)[0])
     },
     async claimOutbox(limit, leaseMs, prefer = null, kinds = null) {
       const args = { p_limit: limit, p_lease_ms: leaseMs, p_prefer: prefer, p_kinds: kinds }
-      return rows(await rpc('claim_quote_outbox_v2', args)).map(toClaimed)
+      return rows(await rpc('claim_quote_outbox_v3', args)).map(toClaimed)
     },
     async finishOutbox(outboxId, error, retryMs) {
       await rpc('finish_quote_outbox', { p_outbox_id: outboxId, p_error: error, p_retry_ms: retryMs })

@@ -12,6 +12,7 @@ import {
   type DeliveryIo,
 } from '../_shared/app/server/backend/outbox-deliveries.server.ts'
 import { purgeQueuedLeadFiles, removeLeadObjects } from '../_shared/app/server/backend/lead-storage.server.ts'
+import { businessMinutesLater } from '../_shared/app/server/backend/business-hours.server.ts'
 import { continueAfterResponse } from '../_shared/background.ts'
 import { getDb, type FunctionsDb } from '../_shared/db.ts'
 import { BodyError, gate, json, readJson } from '../_shared/http.ts'
@@ -85,6 +86,15 @@ function clientKey(req: Request): string | null {
   return /^[0-9a-f]{16,128}$/.test(key) ? key : null
 }
 
+/** LEAD_ESCALATION_MINUTES (15 unless set; 0: never), counted in opening hours from now (decision 048). */
+function escalation(): { escalateAt: Date | null; escalateMinutes: number | null } {
+  const setting = Number(env('LEAD_ESCALATION_MINUTES') ?? 15)
+  const minutes = Number.isInteger(setting) && setting > 0 && setting <= 720 ? setting : 0
+  return minutes > 0
+    ? { escalateAt: businessMinutesLater(new Date(), minutes), escalateMinutes: minutes }
+    : { escalateAt: null, escalateMinutes: null }
+}
+
 let warnedNoMailer = false
 
 /** Returns how many outbox rows (e-mails and webhooks) it claimed, sent or failed. */
@@ -121,6 +131,7 @@ export async function deliverNotifications(
     'owner_photos',
     'owner_photos_push',
     'customer_acknowledgement',
+    'owner_escalation',
   ])
   if (kinds.length === 0) return 0
   let claimed: Awaited<ReturnType<FunctionsDb['claimOutbox']>> = []
@@ -238,6 +249,7 @@ export async function handler(req: Request): Promise<Response> {
       push: vapidKeys() !== null,
       acknowledge: env('CUSTOMER_ACKNOWLEDGEMENT')?.toLowerCase() !== 'off',
       clientKey: clientKey(req),
+      ...escalation(),
     })
   } catch (error) {
     // No contact details in a log line: the site keeps the lead (DATA_DIR/unsaved-leads/) and tells the
