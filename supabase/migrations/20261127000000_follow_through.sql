@@ -3,11 +3,13 @@
 -- customer_acknowledgement: one e-mail to the customer, at most once per address a day and per client an hour.
 -- owner_escalation: one push when a lead is still new a set time of opening hours after it came; the caller
 -- works the time out (business-hours.server.ts), a status change deletes the row.
+-- owner_reminder_2d, owner_reminder_7d: a push 2 and 7 days after a lead was marked quoted, while it still is.
 
 ALTER TABLE public.quote_outbox DROP CONSTRAINT IF EXISTS quote_outbox_kind_check;
 ALTER TABLE public.quote_outbox ADD CONSTRAINT quote_outbox_kind_check
   CHECK (kind IN ('owner_notification', 'lead_webhook', 'owner_sign_in', 'owner_push', 'review_request',
-                  'owner_photos', 'owner_photos_push', 'customer_acknowledgement', 'owner_escalation'));
+                  'owner_photos', 'owner_photos_push', 'customer_acknowledgement', 'owner_escalation',
+                  'owner_reminder_2d', 'owner_reminder_7d'));
 
 -- Whether this lead may acknowledge to its address: no acknowledgement to that address (its SHA-256, so the
 -- counting table holds no address) in 24 hours, and none from that client (the caller's salted hash of the
@@ -170,7 +172,8 @@ GRANT EXECUTE ON FUNCTION public.record_quote_request(
   text, jsonb, text, text, text, boolean, text, timestamptz, integer)
   TO service_role;
 
--- A status change settles the follow-ups it makes pointless: the escalation waits for a lead still new. In the
+-- A status change settles the follow-ups it makes pointless: the escalation waits for a lead still new, the
+-- reminders for one still quoted (won or lost stops them); becoming quoted queues the reminders. In the
 -- status's own transaction, whichever function changed it (the inbox, npm run leads). SECURITY DEFINER: the
 -- owner changes the status as `authenticated`, which may not write the outbox.
 CREATE OR REPLACE FUNCTION public.quote_request_follow_ups()
@@ -186,6 +189,17 @@ BEGIN
   IF NEW.status <> 'new' THEN
     DELETE FROM public.quote_outbox o
      WHERE o.quote_request_id = NEW.id AND o.kind = 'owner_escalation' AND o.sent_at IS NULL;
+  END IF;
+  IF NEW.status = 'quoted' THEN
+    -- A lead quoted again after a reminder went out is not reminded twice (UNIQUE (quote_request_id, kind)).
+    INSERT INTO public.quote_outbox (quote_request_id, kind, next_attempt_at, payload)
+    VALUES (NEW.id, 'owner_reminder_2d', now() + interval '2 days', '{"days": 2}'),
+           (NEW.id, 'owner_reminder_7d', now() + interval '7 days', '{"days": 7}')
+    ON CONFLICT (quote_request_id, kind) DO NOTHING;
+  ELSE
+    DELETE FROM public.quote_outbox o
+     WHERE o.quote_request_id = NEW.id AND o.kind IN ('owner_reminder_2d', 'owner_reminder_7d')
+       AND o.sent_at IS NULL;
   END IF;
   RETURN NULL;
 END

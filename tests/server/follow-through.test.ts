@@ -239,7 +239,7 @@ describe('a lead nobody has answered is pushed once more', { timeout: 120_000 },
     expect(rows.rows).toEqual([{ quote_request_id: waiting }])
   })
 
-  it('drops, marked done, an escalation claimed just as the status changed', async () => {
+  it('drops, marked done, a follow-up claimed just as the status changed', async () => {
     let pushed = 0
     const io = {
       vapid: { ...vapid, subject: 'mailto:owner@example.com' },
@@ -247,6 +247,8 @@ describe('a lead nobody has answered is pushed once more', { timeout: 120_000 },
     } as unknown as DeliveryIo
     const row = { kind: 'owner_escalation', status: 'contacted', zip: null, sourcePage: null } as unknown as OutboxRow
     expect(await deliverOutboxRow(row, io)).toMatch(/dropped/)
+    // The same for a quote reminder of a lead just marked won.
+    expect(await deliverOutboxRow({ ...row, kind: 'owner_reminder_7d', status: 'won' }, io)).toMatch(/dropped/)
     expect(pushed).toBe(0)
   })
 
@@ -258,5 +260,38 @@ describe('a lead nobody has answered is pushed once more', { timeout: 120_000 },
     expect(await runAt(pacific(3, '03:00'))).toHaveLength(1)
     expect(await runAt(pacific(3, '07:14'))).toHaveLength(1)
     expect((await runAt(pacific(3, '07:15'))).slice(1)).toEqual(['Still waiting: quote request, 15 min'])
+  })
+})
+
+describe('a quoted lead reminds the owner to follow up', { timeout: 120_000 }, () => {
+  it('at 2 and 7 days, for "quoted" only; marking it won or lost stops the rest', async () => {
+    const start = new Date()
+    const { backend, runAt } = await alerted(start)
+    const maria = idOf(await backend.submitQuote(testLead('Maria')))
+    const wes = idOf(await backend.submitQuote(testLead('Wes')))
+    const ann = idOf(await backend.submitQuote(testLead('Ann')))
+    expect(await runAt(new Date())).toHaveLength(3) // the new-lead pushes
+    // The trigger times the reminders by the database's clock, at the status change.
+    const quotedAt = Date.now()
+    await updateLead(backend, ownerCaller, maria, { status: 'quoted', note: '' })
+    await updateLead(backend, ownerCaller, wes, { status: 'quoted', note: '' })
+    await updateLead(backend, ownerCaller, ann, { status: 'contacted', note: '' })
+    const day = 24 * 60 * MINUTE
+
+    expect(await runAt(new Date(quotedAt + 2 * day - MINUTE))).toHaveLength(3)
+    expect((await runAt(new Date(quotedAt + 2 * day + MINUTE))).slice(3).sort()).toEqual([
+      'Follow up with Maria: quoted 2 days ago',
+      'Follow up with Wes: quoted 2 days ago',
+    ])
+    await updateLead(backend, ownerCaller, wes, { status: 'won', note: '' })
+    const waiting = await (
+      await backend.db()
+    ).query(`SELECT kind FROM quote_outbox WHERE quote_request_id = $1 AND sent_at IS NULL`, [wes])
+    expect(waiting.rows).toEqual([])
+    expect(await runAt(new Date(quotedAt + 7 * day - MINUTE))).toHaveLength(5)
+    expect((await runAt(new Date(quotedAt + 7 * day + MINUTE))).slice(5)).toEqual([
+      'Follow up with Maria: quoted 7 days ago',
+    ])
+    expect(await runAt(new Date(quotedAt + 30 * day))).toHaveLength(6)
   })
 })

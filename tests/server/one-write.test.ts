@@ -192,7 +192,14 @@ describe('delivery by kind, written once', () => {
       webhook: { url: 'https://hooks.example.com', secret: 'whsec_x' },
       vapid: { publicKey: 'p', privateKey: 'k', subject: 'mailto:owner@example.com' },
     })
-    expect(deliverableKinds(io)).toEqual(['lead_webhook', 'owner_push', 'owner_photos_push', 'owner_escalation'])
+    expect(deliverableKinds(io)).toEqual([
+      'lead_webhook',
+      'owner_push',
+      'owner_photos_push',
+      'owner_escalation',
+      'owner_reminder_2d',
+      'owner_reminder_7d',
+    ])
   })
 
   it('an expired sign-in link is dropped unsent; a live one goes to the owner', async () => {

@@ -108,7 +108,7 @@ const rowsOf = (kind: string) =>
   )
 
 describe('follow-ups on one Supabase database', { timeout: 180_000 }, () => {
-  it('escalates a lead still new once, though two instances run the schedule; a status change cancels it', async () => {
+  it('escalates a lead still new and reminds of a quoted one once each, though two instances run the schedule', async () => {
     const push = await startPushService(phone, vapid.publicKey, tls)
     try {
       const keys = { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') }
@@ -140,6 +140,22 @@ describe('follow-ups on one Supabase database', { timeout: 180_000 }, () => {
       expect(push.delivered.map((delivered) => delivered.payload.title).slice(2)).toEqual([
         'Still waiting: quote request in Folsom, 15 min',
       ])
+
+      // Quoted: two reminders, 2 and 7 days on; the first comes due, both instances run, one push.
+      psqlOk(local.cluster, `UPDATE public.quote_requests SET status = 'quoted' WHERE id = '${folsom!.lead}'`)
+      const [twoDays, sevenDays] = [rowsOf('owner_reminder_2d'), rowsOf('owner_reminder_7d')]
+      const inDays = (row: { due: string } | undefined) => (new Date(row!.due).getTime() - Date.now()) / 86_400_000
+      expect(inDays(twoDays[0])).toBeCloseTo(2, 2)
+      expect(inDays(sevenDays[0])).toBeCloseTo(7, 2)
+      psqlOk(local.cluster, `UPDATE public.quote_outbox SET next_attempt_at = now() WHERE kind = 'owner_reminder_2d'`)
+      await Promise.all([one, two, one, two].map((instance) => callFunction(instance.url, { deliverDue: true })))
+      await waitFor(() => rowsOf('owner_reminder_2d')[0]?.sent, 30_000)
+      expect(push.delivered.map((delivered) => delivered.payload.title).slice(3)).toEqual([
+        'Follow up with Maria: quoted 2 days ago',
+      ])
+      // Won: the 7-day reminder goes.
+      psqlOk(local.cluster, `UPDATE public.quote_requests SET status = 'won' WHERE id = '${folsom!.lead}'`)
+      expect(rowsOf('owner_reminder_7d')).toEqual([])
     } finally {
       await push.stop()
     }

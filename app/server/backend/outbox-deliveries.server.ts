@@ -8,6 +8,7 @@ import { sendLeadWebhook, type LeadWebhookTarget } from '../quote/lead-webhook.s
 import {
   escalationPushPayload,
   leadPushPayload,
+  quoteReminderPushPayload,
   photosMail,
   photosPushPayload,
   pushToTargets,
@@ -28,6 +29,8 @@ export const OUTBOX_KINDS = [
   'owner_photos_push',
   'customer_acknowledgement',
   'owner_escalation',
+  'owner_reminder_2d',
+  'owner_reminder_7d',
 ] as const
 export type OutboxKind = (typeof OUTBOX_KINDS)[number]
 
@@ -54,7 +57,7 @@ export interface OutboxRow {
   /** The lead's status when the row was claimed: a follow-up whose status has passed is dropped. */
   status?: string | null
   /** The sign-in e-mail's link and expiry; the photo notices' count; a follow-up's minutes. */
-  payload?: { link?: unknown; expiresAt?: unknown; photos?: unknown; minutes?: unknown } | null
+  payload?: { link?: unknown; expiresAt?: unknown; photos?: unknown; minutes?: unknown; days?: unknown } | null
 }
 
 export interface DeliveryIo {
@@ -171,6 +174,23 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
       return pushToPhones(io, escalationPushPayload(row, minutes), 'escalation')
     },
   },
+  owner_reminder_2d: quoteReminder(2),
+  owner_reminder_7d: quoteReminder(7),
+}
+
+/**
+ * Queued by the status trigger when a lead becomes quoted, whatever the alert settings; without alerts they are
+ * marked done unsent rather than kept waiting for keys (decision 048).
+ */
+function quoteReminder(days: number): Handler {
+  return {
+    missing: () => null,
+    async deliver(row, io) {
+      if (row.status !== 'quoted') return 'quote reminder dropped: the lead is no longer quoted'
+      if (!io.vapid) return 'quote reminder dropped: alerts are off'
+      return pushToPhones(io, quoteReminderPushPayload(row, days), 'quote reminder')
+    },
+  }
 }
 
 const photoCount = (row: OutboxRow) => (typeof row.payload?.photos === 'number' ? row.payload.photos : 1)

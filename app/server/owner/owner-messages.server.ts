@@ -41,6 +41,16 @@ export function escalationPushPayload(
   }
 }
 
+/** To the owner about their own lead, so the first name may be in it (decision 048). */
+export function quoteReminderPushPayload(lead: { firstName: string }, days: number): PushPayload {
+  const name = sanitizeText(lead.firstName, 60) || 'the customer'
+  return {
+    title: `Follow up with ${name}: quoted ${days} days ago`,
+    body: 'Still marked quoted: open the inbox to call, or mark it won or lost.',
+    url: '/owner',
+  }
+}
+
 /** Photos come after the lead's own e-mail; no contact details here either (decision 044). */
 export function photosPushPayload(count: number): PushPayload {
   return { title: 'Photos added', body: `${photoCount(count)} added to a quote request.`, url: '/owner' }

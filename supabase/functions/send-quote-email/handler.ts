@@ -132,6 +132,8 @@ export async function deliverNotifications(
     'owner_photos_push',
     'customer_acknowledgement',
     'owner_escalation',
+    'owner_reminder_2d',
+    'owner_reminder_7d',
   ])
   if (kinds.length === 0) return 0
   let claimed: Awaited<ReturnType<FunctionsDb['claimOutbox']>> = []
