@@ -4,12 +4,16 @@
 -- owner_escalation: one push when a lead is still new a set time of opening hours after it came; the caller
 -- works the time out (business-hours.server.ts), a status change deletes the row.
 -- owner_reminder_2d, owner_reminder_7d: a push 2 and 7 days after a lead was marked quoted, while it still is.
+-- owner_morning_list: one e-mail a day at opening time listing the leads left waiting, belonging to no lead.
 
 ALTER TABLE public.quote_outbox DROP CONSTRAINT IF EXISTS quote_outbox_kind_check;
 ALTER TABLE public.quote_outbox ADD CONSTRAINT quote_outbox_kind_check
   CHECK (kind IN ('owner_notification', 'lead_webhook', 'owner_sign_in', 'owner_push', 'review_request',
                   'owner_photos', 'owner_photos_push', 'customer_acknowledgement', 'owner_escalation',
-                  'owner_reminder_2d', 'owner_reminder_7d'));
+                  'owner_reminder_2d', 'owner_reminder_7d', 'owner_morning_list'));
+ALTER TABLE public.quote_outbox DROP CONSTRAINT IF EXISTS quote_outbox_lead_check;
+ALTER TABLE public.quote_outbox ADD CONSTRAINT quote_outbox_lead_check
+  CHECK ((kind IN ('owner_sign_in', 'owner_morning_list')) = (quote_request_id IS NULL));
 
 -- Whether this lead may acknowledge to its address: no acknowledgement to that address (its SHA-256, so the
 -- counting table holds no address) in 24 hours, and none from that client (the caller's salted hash of the
@@ -210,6 +214,76 @@ CREATE TRIGGER quote_requests_follow_ups AFTER UPDATE OF status ON public.quote_
   FOR EACH ROW EXECUTE FUNCTION public.quote_request_follow_ups();
 REVOKE ALL ON FUNCTION public.quote_request_follow_ups() FROM PUBLIC, anon, authenticated;
 
+-- One row per Pacific date that had its morning list, listing or not: the primary key lets one instance make
+-- it, and a day with nothing to list stays quiet after opening time too.
+CREATE TABLE IF NOT EXISTS public.owner_morning_lists (
+  day        date PRIMARY KEY,
+  leads      integer NOT NULL CHECK (leads >= 0),
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+ALTER TABLE public.owner_morning_lists ENABLE ROW LEVEL SECURITY;
+REVOKE ALL ON public.owner_morning_lists FROM PUBLIC, anon, authenticated;
+GRANT SELECT, INSERT, DELETE ON public.owner_morning_lists TO service_role;
+
+-- The leads waiting for the owner: still new or contacted, unchanged (arrival, status or note) for over a day.
+CREATE OR REPLACE FUNCTION public.morning_list_due(p_now timestamptz)
+RETURNS SETOF uuid
+LANGUAGE sql
+STABLE
+SET search_path = ''
+AS $$
+  SELECT q.id FROM public.quote_requests q
+   WHERE q.status IN ('new', 'contacted')
+     AND greatest(q.created_at, q.last_contact_at) < p_now - interval '1 day'
+   ORDER BY q.created_at
+$$;
+
+-- Called at or after opening time by whichever runs first that day (the embedded worker, send-quote-email's
+-- schedule), with the Pacific date the caller works out (business-hours.server.ts). Answers how many leads
+-- the new list names; 0 when the day had its list already or nothing waits (then no e-mail).
+CREATE OR REPLACE FUNCTION public.queue_morning_list(p_day date, p_now timestamptz DEFAULT now())
+RETURNS integer
+LANGUAGE plpgsql
+VOLATILE
+SECURITY INVOKER
+SET search_path = ''
+AS $$
+DECLARE
+  v_ids jsonb;
+  v_count integer;
+BEGIN
+  SELECT coalesce(jsonb_agg(d.id), '[]'::jsonb) INTO v_ids FROM public.morning_list_due(p_now) AS d(id);
+  v_count := jsonb_array_length(v_ids);
+  INSERT INTO public.owner_morning_lists (day, leads) VALUES (p_day, v_count) ON CONFLICT (day) DO NOTHING;
+  IF NOT FOUND OR v_count = 0 THEN
+    RETURN 0;
+  END IF;
+  INSERT INTO public.quote_outbox (quote_request_id, kind, payload)
+  VALUES (NULL, 'owner_morning_list', jsonb_build_object('day', p_day, 'leads', v_ids));
+  RETURN v_count;
+END
+$$;
+
+-- The listed leads as the e-mail shows them, read when it is sent: one changed or deleted since drops out.
+CREATE OR REPLACE FUNCTION public.morning_list_leads(p_payload jsonb)
+RETURNS jsonb
+LANGUAGE sql
+STABLE
+SET search_path = ''
+AS $$
+  SELECT coalesce(jsonb_agg(jsonb_build_object('firstName', q.first_name, 'phone', q.phone, 'status', q.status,
+                                               'since', greatest(q.created_at, q.last_contact_at))
+                            ORDER BY q.created_at), '[]'::jsonb)
+    FROM public.quote_requests q
+   WHERE q.id IN (SELECT x::uuid FROM jsonb_array_elements_text(p_payload -> 'leads') AS x)
+     AND q.status IN ('new', 'contacted')
+$$;
+
+REVOKE ALL ON FUNCTION public.morning_list_due(timestamptz), public.queue_morning_list(date, timestamptz),
+  public.morning_list_leads(jsonb) FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION public.morning_list_due(timestamptz), public.queue_morning_list(date, timestamptz),
+  public.morning_list_leads(jsonb) TO service_role;
+
 -- claim_quote_outbox_v2 with the lead's status (a follow-up whose status has passed is dropped, marked done)
 -- and the row's payload, and rows of no lead (LEFT JOIN).
 CREATE OR REPLACE FUNCTION public.claim_quote_outbox_v3(
@@ -233,7 +307,8 @@ RETURNS TABLE (
   service_zip      text,
   preferred_time   text,
   outside_area     boolean,
-  status           text
+  status           text,
+  leads            jsonb
 )
 LANGUAGE sql
 SECURITY INVOKER
@@ -256,7 +331,7 @@ AS $$
   )
   SELECT c.id, c.kind, c.quote_request_id, c.attempts, c.payload, q.first_name, q.email, q.phone, q.source_page,
          coalesce(q.created_at, c.created_at), q.service_street, q.service_zip, q.preferred_time, q.outside_area,
-         q.status
+         q.status, CASE WHEN c.kind = 'owner_morning_list' THEN public.morning_list_leads(c.payload) END
     FROM claimed c LEFT JOIN public.quote_requests q ON q.id = c.quote_request_id
    ORDER BY (c.id = p_prefer) IS TRUE DESC, coalesce(q.created_at, c.created_at)
 $$;

@@ -295,3 +295,83 @@ describe('a quoted lead reminds the owner to follow up', { timeout: 120_000 }, (
     expect(await runAt(new Date(quotedAt + 30 * day))).toHaveLength(6)
   })
 })
+
+describe('the morning list', { timeout: 120_000 }, () => {
+  /** A backend whose outbox runs when the test says, at the test's time, e-mailing a real SMTP server. */
+  async function morning(start: Date) {
+    const mail = await smtp()
+    const clock = { now: start }
+    const dataDir = await tempDir()
+    const env = { SMTP_URL: mail.url, OWNER_EMAIL: OWNER, CUSTOMER_ACKNOWLEDGEMENT: 'off' }
+    const open = () => embedded(env, { clock: () => clock.now, dataDir, startWorker: false })
+    let backend = await open()
+    const lists = () => mail.received.filter((received) => /waiting for a call/.test(received.mail.subject ?? ''))
+    return {
+      get backend() {
+        return backend
+      },
+      lists,
+      async runAt(at: Date) {
+        clock.now = at
+        await (await backend.outbox()).drain()
+        return lists().length
+      },
+      async restart() {
+        await backend.close()
+        backend = await open()
+      },
+      /** A lead with its status and its times relative to the test's clock (hours before it). */
+      async lead(name: string, phone: string, status: string, arrivedHoursAgo: number, changedHoursAgo?: number) {
+        const id = idOf(await backend.submitQuote(testLead(name, { phone })))
+        const db = await backend.db()
+        await db.query(`UPDATE quote_requests SET status = $2 WHERE id = $1`, [id, status])
+        const hoursAgo = (hours: number | undefined) =>
+          hours === undefined ? null : new Date(clock.now.getTime() - hours * 60 * MINUTE)
+        await db.query(`UPDATE quote_requests SET created_at = $2, last_contact_at = $3 WHERE id = $1`, [
+          id,
+          hoursAgo(arrivedHoursAgo),
+          hoursAgo(changedHoursAgo),
+        ])
+        return id
+      },
+    }
+  }
+
+  it('at opening time, e-mails the owner exactly the leads new or contacted with no change for over a day', async () => {
+    const m = await morning(pacific(2, '06:00'))
+    await m.lead('Ana', '(916) 555-0101', 'new', 30)
+    await m.lead('Ben', '916-555-0102', 'contacted', 72, 48)
+    await m.lead('Cy', '916-555-0103', 'quoted', 72, 48)
+    await m.lead('Dee', '916-555-0104', 'new', 2)
+    await m.lead('Eve', '916-555-0105', 'contacted', 120, 3)
+    await m.lead('Fay', '916-555-0106', 'won', 200, 100)
+
+    expect(await m.runAt(pacific(2, '06:59'))).toBe(0)
+    expect(await m.runAt(pacific(2, '07:00'))).toBe(1)
+    const { mail: list, rcptTo } = m.lists()[0]!
+    expect(rcptTo).toEqual([OWNER])
+    expect(list.subject).toBe('2 leads are waiting for a call')
+    const text = list.text ?? ''
+    expect(text).toContain('Ana, new since')
+    expect(text).toContain('Ben, contacted since')
+    for (const other of ['Cy', 'Dee', 'Eve', 'Fay']) expect(text).not.toContain(`${other},`)
+    expect(String(list.html)).toContain('href="tel:+19165550101"')
+    expect(String(list.html)).toContain('href="sms:+19165550102"')
+
+    // Once a day: not at the next run, nor after a restart, whatever has gone stale since.
+    expect(await m.runAt(pacific(2, '09:00'))).toBe(1)
+    await m.restart()
+    expect(await m.runAt(pacific(2, '10:00'))).toBe(1)
+    expect(await m.runAt(pacific(3, '07:00'))).toBe(2)
+  })
+
+  it('sends none when nothing waits, and none later that day when something does', async () => {
+    const m = await morning(pacific(2, '06:00'))
+    const dee = await m.lead('Dee', '916-555-0104', 'new', 2)
+    expect(await m.runAt(pacific(2, '07:05'))).toBe(0)
+    const db = await m.backend.db()
+    await db.query(`UPDATE quote_requests SET created_at = created_at - interval '3 days' WHERE id = $1`, [dee])
+    expect(await m.runAt(pacific(2, '12:00'))).toBe(0)
+    expect(await m.runAt(pacific(3, '07:00'))).toBe(1)
+  })
+})

@@ -8,7 +8,7 @@ import webpush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import { ACKNOWLEDGEMENT_SUBJECT } from '../../app/server/quote/acknowledgement.server'
-import { businessMinutesLater } from '../../app/server/backend/business-hours.server'
+import { businessMinutesLater, pacificDate } from '../../app/server/backend/business-hours.server'
 import { startSmtp, type TestSmtp } from '../server/helpers'
 import { localCertificate, phoneKeys, startPushService } from '../support/push-service'
 import { startFunction, startLocalSupabase, type LocalSupabase, type RunningFunction } from '../support/supabase-local'
@@ -159,5 +159,39 @@ describe('follow-ups on one Supabase database', { timeout: 180_000 }, () => {
     } finally {
       await push.stop()
     }
+  })
+})
+
+describe('the morning list on one Supabase database', { timeout: 180_000 }, () => {
+  it('is made and e-mailed once a day, though two instances run the schedule at once', async () => {
+    const [one, two] = await Promise.all([alertingInstance(), alertingInstance()])
+    // Whatever earlier runs today decided: this test makes today's list from scratch.
+    psqlOk(local.cluster, `DELETE FROM public.owner_morning_lists`)
+    psqlOk(
+      local.cluster,
+      `INSERT INTO public.quote_requests (first_name, email, phone, status, idempotency_key, created_at)
+       VALUES ('Stale', 'stale@example.com', '916-555-0191', 'new', 'morning-stale-1', now() - interval '2 days'),
+              ('Waiting', 'wait@example.com', '916-555-0192', 'contacted', 'morning-stale-2', now() - interval '3 days'),
+              ('Quoted', 'q@example.com', '916-555-0193', 'quoted', 'morning-stale-3', now() - interval '3 days')`,
+    )
+    const before = smtp.received.length
+    const run = () =>
+      Promise.all([one, two, one, two].map((instance) => callFunction(instance.url, { deliverDue: true })))
+    await run()
+    // Before opening time the schedule makes none: queue today's as it would at 07:00, then run again.
+    psqlOk(local.cluster, `SELECT public.queue_morning_list('${pacificDate(new Date())}'::date)`)
+    await run()
+    await outboxDelivered(local.cluster)
+    await run()
+    const lists = smtp.received
+      .slice(before)
+      .filter((received) => /waiting for a call/.test(received.mail.subject ?? ''))
+    expect(lists).toHaveLength(1)
+    expect(lists[0]!.rcptTo).toEqual([OWNER])
+    expect(lists[0]!.mail.subject).toBe('2 leads are waiting for a call')
+    expect(lists[0]!.mail.text).toContain('Stale, new since')
+    expect(lists[0]!.mail.text).toContain('Waiting, contacted since')
+    expect(lists[0]!.mail.text).not.toContain('Quoted')
+    expect(String(lists[0]!.mail.html)).toContain('href="tel:+19165550191"')
   })
 })

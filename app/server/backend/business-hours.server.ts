@@ -54,6 +54,11 @@ export function openingOn(at: Date): Date {
   return pacificInstant(year, month, day, OPENS)
 }
 
+/** The Pacific date whose morning list is due at `now`: today's from opening time on, none before it. */
+export function morningListDay(now: Date): string | null {
+  return now.getTime() >= openingOn(now).getTime() ? pacificDate(now) : null
+}
+
 /**
  * `minutes` of opening hours after `from`: a lead at 21:00 counts from 07:00 the next day, so 15 minutes
  * after it is 07:15. Opening hours are every day (site.hours.days).

@@ -8,12 +8,14 @@ import { sendLeadWebhook, type LeadWebhookTarget } from '../quote/lead-webhook.s
 import {
   escalationPushPayload,
   leadPushPayload,
+  morningListMail,
   quoteReminderPushPayload,
   photosMail,
   photosPushPayload,
   pushToTargets,
   reviewRequestMail,
   signInMail,
+  type MorningLead,
   type PushPayload,
   type PushTarget,
   type VapidKeys,
@@ -31,6 +33,7 @@ export const OUTBOX_KINDS = [
   'owner_escalation',
   'owner_reminder_2d',
   'owner_reminder_7d',
+  'owner_morning_list',
 ] as const
 export type OutboxKind = (typeof OUTBOX_KINDS)[number]
 
@@ -57,7 +60,16 @@ export interface OutboxRow {
   /** The lead's status when the row was claimed: a follow-up whose status has passed is dropped. */
   status?: string | null
   /** The sign-in e-mail's link and expiry; the photo notices' count; a follow-up's minutes. */
-  payload?: { link?: unknown; expiresAt?: unknown; photos?: unknown; minutes?: unknown; days?: unknown } | null
+  payload?: {
+    link?: unknown
+    expiresAt?: unknown
+    photos?: unknown
+    minutes?: unknown
+    days?: unknown
+    day?: unknown
+  } | null
+  /** The morning list's leads still waiting, read by the claim (morning_list_leads). */
+  leads?: MorningLead[] | null
 }
 
 export interface DeliveryIo {
@@ -176,6 +188,17 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
   },
   owner_reminder_2d: quoteReminder(2),
   owner_reminder_7d: quoteReminder(7),
+  // Queued once per Pacific date by queue_morning_list (decision 048); the leads are read as it is sent.
+  owner_morning_list: {
+    missing: needsMail,
+    async deliver(row, io) {
+      const leads = row.leads ?? []
+      if (leads.length === 0) return 'morning list dropped: every lead on it has moved on'
+      const day = typeof row.payload?.day === 'string' ? row.payload.day : 'today'
+      await io.sendMail!(morningListMail(row.outboxId, day, leads, io.ownerEmail, io.addresses), `morning-${day}`)
+      return `morning list of ${leads.length} lead(s) e-mailed to the owner`
+    },
+  },
 }
 
 /**

@@ -12,6 +12,7 @@ import { openSentJournal, SENT_JOURNAL_FILE } from './outbox-journal.server'
 import { defaultBackoffMs, notificationAddresses, ownerEmail, toSendMail } from './owner-mail.server'
 import { deliverOutboxRow, type DeliveryIo, type OutboxKind, type OutboxRow } from './outbox-deliveries.server'
 import type { PushTarget } from '../owner/owner-messages.server'
+import { morningListDay } from './business-hours.server'
 
 export interface OutboxRunResult {
   claimed: number
@@ -61,6 +62,7 @@ interface ClaimedRow {
   attempts: number
   payload: OutboxRow['payload']
   status: string | null
+  leads: OutboxRow['leads']
   first_name: string | null
   email: string | null
   phone: string | null
@@ -179,9 +181,25 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     recovered = true
   }
 
+  // The day whose morning list this process has seen to; the database's row is what makes it once (decision 048).
+  let morningDone: string | null = null
+  async function queueMorningList(): Promise<void> {
+    const at = now()
+    const day = morningListDay(at)
+    if (!day || day === morningDone) return
+    try {
+      await db.query(`SELECT public.queue_morning_list($1::date, $2::timestamptz)`, [day, at])
+      morningDone = day
+    } catch (error) {
+      // The deliveries go on; the next run tries the list again.
+      log('outbox').error({ err: errorMessage(error) }, 'queueing the morning list failed')
+    }
+  }
+
   async function processBatch(): Promise<OutboxRunResult> {
     if (!recovered) await recover()
     else await markSent([...unmarked])
+    await queueMorningList()
     const claimed = await db.query<ClaimedRow>(
       `WITH due AS (
          SELECT id FROM quote_outbox
@@ -199,6 +217,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
          RETURNING o.id, o.quote_request_id, o.attempts, o.kind, o.payload
        )
        SELECT c.id AS outbox_id, c.kind, c.quote_request_id, c.attempts, c.payload, q.status,
+              CASE WHEN c.kind = 'owner_morning_list' THEN public.morning_list_leads(c.payload) END AS leads,
               q.first_name, q.email, q.phone, q.source_page, q.created_at,
               q.service_street, q.service_zip, q.preferred_time, q.outside_area
          FROM claimed c LEFT JOIN quote_requests q ON q.id = c.quote_request_id`,
@@ -225,6 +244,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
             preferredTime: row.preferred_time,
             outsideArea: row.outside_area,
             status: row.status,
+            leads: row.leads,
             payload: row.payload,
           },
           io,

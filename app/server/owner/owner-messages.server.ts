@@ -1,11 +1,12 @@
 // The owner's sign-in e-mail, review requests and pushes: shared with send-quote-email on Supabase
 // (npm run supabase:sync), so both modes send the same bytes.
 import webpush from 'web-push'
-import { site } from '../../content/site'
+import { site, telHref } from '../../content/site'
 import { leadTopic, pushTitle } from '../../lib/owner-lead'
 import { isValidEmail } from '../../lib/quote-schema'
 import {
   emailDomain,
+  escapeHtml,
   sanitizeText,
   type NotificationAddresses,
   type OwnerNotification,
@@ -48,6 +49,56 @@ export function quoteReminderPushPayload(lead: { firstName: string }, days: numb
     title: `Follow up with ${name}: quoted ${days} days ago`,
     body: 'Still marked quoted: open the inbox to call, or mark it won or lost.',
     url: '/owner',
+  }
+}
+
+/** A lead in the morning list: the owner's own data, read when the e-mail is sent. */
+export interface MorningLead {
+  firstName: string
+  phone: string
+  status: string
+  since: string
+}
+
+/** At opening time: the leads still new or contacted with no change for over a day, each a tap from a call. */
+export function morningListMail(
+  outboxId: string,
+  day: string,
+  leads: MorningLead[],
+  ownerEmail: string,
+  addresses: NotificationAddresses,
+): OwnerNotification {
+  const items = leads.map((lead) => {
+    const name = sanitizeText(lead.firstName, 60) || 'A customer'
+    const phone = sanitizeText(lead.phone, 40)
+    const call = telHref(lead.phone)
+    const since = sanitizeText(lead.since, 40).slice(0, 10)
+    return { name, phone, call, text: call.replace(/^tel:/, 'sms:'), line: `${name}, ${lead.status} since ${since}` }
+  })
+  const count = leads.length === 1 ? '1 lead is' : `${leads.length} leads are`
+  return {
+    from: { name: addresses.fromName, address: addresses.from },
+    to: ownerEmail,
+    subject: `${count} waiting for a call`,
+    text: [
+      `${count} still new or contacted with no change for over a day:`,
+      '',
+      ...items.flatMap((item) => [item.line, `  Call: ${item.call}   Text: ${item.text}   (${item.phone})`, '']),
+      `The lead inbox: ${site.baseUrl}/owner`,
+      '',
+    ].join('\n'),
+    html: [
+      '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+      `<p>${escapeHtml(count)} still new or contacted with no change for over a day:</p><ul>`,
+      ...items.map(
+        (item) =>
+          `<li>${escapeHtml(item.line)}: <a href="${escapeHtml(item.call)}">Call</a> · ` +
+          `<a href="${escapeHtml(item.text)}">Text</a> (${escapeHtml(item.phone)})</li>`,
+      ),
+      `</ul><p><a href="${escapeHtml(site.baseUrl)}/owner">Open the lead inbox</a></p></body></html>`,
+    ].join('\n'),
+    messageId: `<morning-${day}-${outboxId}@${emailDomain(addresses.from)}>`,
+    headers: {},
   }
 }
 

@@ -3,15 +3,15 @@
 // to send spam through confirmation e-mails. Shared with send-quote-email (npm run supabase:sync).
 import { claims, site } from '../../content/site'
 import { hasForbiddenChars, isValidEmail } from '../../lib/quote-schema'
-import { emailDomain, sanitizeText, type NotificationAddresses, type OwnerNotification } from './lead-email.server'
+import {
+  emailDomain,
+  escapeHtml,
+  sanitizeText,
+  type NotificationAddresses,
+  type OwnerNotification,
+} from './lead-email.server'
 
 export const ACKNOWLEDGEMENT_SUBJECT = `We received your quote request — ${site.name}`
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
-}
 
 /** Lines of the message; each is business text from app/content/, built at build time. */
 function paragraphs(): string[] {

@@ -80,6 +80,13 @@ export function sanitizeText(value: string | null | undefined, maxLength: number
   return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean
 }
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+/** Every value put into an e-mail's HTML part. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
+}
+
 /** It goes into the Message-ID. */
 export function emailDomain(address: string): string {
   const at = address.lastIndexOf('@')

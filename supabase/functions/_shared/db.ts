@@ -89,6 +89,8 @@ export interface FunctionsDb {
     kinds?: OutboxKind[] | null,
   ): Promise<ClaimedNotification[]>
   finishOutbox(outboxId: string, error: string | null, retryMs: number): Promise<void>
+  /** queue_morning_list: the day's list of leads left waiting, once per Pacific date (decision 048). */
+  queueMorningList(day: string): Promise<number>
   pushTargets(): Promise<PushTarget[]>
   dropPushTarget(endpoint: string): Promise<void>
   listPublishedReviews(source?: string | null, limit?: number): Promise<StoredReview[]>
@@ -126,6 +128,7 @@ function toClaimed(row: Row): ClaimedNotification {
     preferredTime: row.preferred_time == null ? null : String(row.preferred_time),
     outsideArea: typeof row.outside_area === 'boolean' ? row.outside_area : null,
     status: row.status == null ? null : String(row.status),
+    leads: Array.isArray(row.leads) ? (row.leads as OutboxRow['leads']) : null,
     payload: row.payload && typeof row.payload === 'object' ? (row.payload as OutboxRow['payload']) : null,
   }
 }
@@ -199,6 +202,10 @@ export function createPostgresDb(url: string): FunctionsDb {
     },
     async finishOutbox(outboxId, error, retryMs) {
       await asServiceRole((tx) => tx`SELECT public.finish_quote_outbox(${outboxId}::uuid, ${error}, ${retryMs}::int)`)
+    },
+    async queueMorningList(day) {
+      const rows = await asServiceRole((tx) => tx`SELECT public.queue_morning_list(${day}::date) AS n`)
+      return Number((rows[0] as Row | undefined)?.n ?? 0)
     },
     async pushTargets() {
       const rows = await asServiceRole((tx) => tx`SELECT * FROM public.owner_push_targets()`)
@@ -298,6 +305,9 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
     },
     async finishOutbox(outboxId, error, retryMs) {
       await rpc('finish_quote_outbox', { p_outbox_id: outboxId, p_error: error, p_retry_ms: retryMs })
+    },
+    async queueMorningList(day) {
+      return Number(await rpc('queue_morning_list', { p_day: day }))
     },
     async pushTargets() {
       return rows(await rpc('owner_push_targets', {})).map(toPushTarget)

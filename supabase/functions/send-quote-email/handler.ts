@@ -12,7 +12,7 @@ import {
   type DeliveryIo,
 } from '../_shared/app/server/backend/outbox-deliveries.server.ts'
 import { purgeQueuedLeadFiles, removeLeadObjects } from '../_shared/app/server/backend/lead-storage.server.ts'
-import { businessMinutesLater } from '../_shared/app/server/backend/business-hours.server.ts'
+import { businessMinutesLater, morningListDay } from '../_shared/app/server/backend/business-hours.server.ts'
 import { continueAfterResponse } from '../_shared/background.ts'
 import { getDb, type FunctionsDb } from '../_shared/db.ts'
 import { BodyError, gate, json, readJson } from '../_shared/http.ts'
@@ -134,6 +134,7 @@ export async function deliverNotifications(
     'owner_escalation',
     'owner_reminder_2d',
     'owner_reminder_7d',
+    'owner_morning_list',
   ])
   if (kinds.length === 0) return 0
   let claimed: Awaited<ReturnType<FunctionsDb['claimOutbox']>> = []
@@ -195,6 +196,9 @@ async function deliverDue(req: Request): Promise<Response> {
     log.error(`[send-quote-email] scheduled run has no database: ${errorMessage(error)}`)
     return json(req, 500, { success: false, error: 'No database configured' })
   }
+  // At or after opening time; the database makes it once a day, whichever instance runs first (decision 048).
+  const day = morningListDay(new Date())
+  if (day) await db.queueMorningList(day).catch((error) => log.error('[send-quote-email] morning list:', error))
   let claimed = 0
   for (let batch = 0; batch < DUE_RUN_MAX_BATCHES; batch++) {
     const n = await deliverNotifications(db, createMailer(), leadWebhookTarget(), null)
