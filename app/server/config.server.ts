@@ -29,6 +29,10 @@ export interface RuntimeConfig {
     conversionName: string
   }
   quote: { rateLimit: number; rateWindowMs: number; minFillMs: number; ipHashSalt?: string }
+  /** CUSTOMER_ACKNOWLEDGEMENT: the customer's "request received" e-mail (decision 048). */
+  customerAcknowledgement: boolean
+  /** LEAD_ESCALATION_MINUTES: opening-hours minutes before a lead still new is pushed again; 0: never. */
+  escalationMinutes: number
   /** llm: null unless ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY are both set. */
   assistant: { rateLimit: number; rateWindowMs: number; llm: LlmConfig | null }
   htmlCacheSeconds: number
@@ -160,6 +164,17 @@ const EnvSchema = v.object({
   VAPID_PRIVATE_KEY: base64Url(32),
   VAPID_SUBJECT: vapidSubject,
   GOOGLE_ADS_CONVERSION_NAME: conversionName,
+  LEAD_ESCALATION_MINUTES: v.pipe(
+    wholeNumber(15),
+    v.check((minutes) => minutes >= 0 && minutes <= 720, 'must be a whole number of minutes from 0 to 720'),
+  ),
+  CUSTOMER_ACKNOWLEDGEMENT: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.toLowerCase(),
+    v.transform((value) => value || 'on'),
+    v.picklist(['on', 'off'], 'must be on or off'),
+  ),
   LOG_LEVEL: v.pipe(
     v.optional(v.string(), ''),
     v.trim(),
@@ -224,6 +239,8 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
       minFillMs: e.QUOTE_MIN_FILL_MS,
       ipHashSalt: e.IP_HASH_SALT,
     },
+    customerAcknowledgement: e.CUSTOMER_ACKNOWLEDGEMENT === 'on',
+    escalationMinutes: e.LEAD_ESCALATION_MINUTES,
     assistant: {
       rateLimit: e.ASSISTANT_RATE_LIMIT,
       rateWindowMs: e.ASSISTANT_RATE_WINDOW_MS,

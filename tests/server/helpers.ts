@@ -127,7 +127,11 @@ export async function outboxDrained(backend: { db(): Promise<PGlite> }, timeoutM
   const db = await backend.db()
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const unsent = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM quote_outbox WHERE sent_at IS NULL')
+    // A follow-up not yet due (never tried, due later: decision 048) is not something left to send.
+    const unsent = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM quote_outbox
+        WHERE sent_at IS NULL AND NOT (attempts = 0 AND next_attempt_at > now())`,
+    )
     if (unsent.rows[0]!.n === 0) return
     if (Date.now() > deadline) throw new Error(`${unsent.rows[0]!.n} outbox rows still unsent after ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 20))

@@ -29,7 +29,7 @@ const ownerCaller = { as: 'owner', userId: embeddedOwnerId(OWNER) } as const
 
 async function open(dataDir?: string): Promise<EmbeddedBackend> {
   const backend = createEmbeddedBackend({
-    // A webhook and push keys, so each lead has four kinds of delivery waiting; no worker sends them.
+    // A webhook and push keys, so each lead has several kinds of delivery waiting; no worker sends them.
     config: parseRuntimeConfig({
       OWNER_EMAIL: OWNER,
       LEAD_WEBHOOK_URL: 'https://hooks.example.com/lead',
@@ -90,7 +90,13 @@ describe('the owner deleting a lead', { timeout: 120_000 }, () => {
     const bob = await store(backend, 'Bob')
     const annPhotos = await addPhotos(backend.dataDir, ann)
     const bobPhotos = await addPhotos(backend.dataDir, bob)
-    expect(await pendingDeliveries(backend, ann)).toEqual(['lead_webhook', 'owner_notification', 'owner_push'])
+    expect(await pendingDeliveries(backend, ann)).toEqual([
+      'customer_acknowledgement',
+      'lead_webhook',
+      'owner_escalation',
+      'owner_notification',
+      'owner_push',
+    ])
 
     expect(await deleteLead(backend, ownerCaller, ann)).toBe(true)
 
@@ -98,7 +104,7 @@ describe('the owner deleting a lead', { timeout: 120_000 }, () => {
     expect(await pendingDeliveries(backend, ann)).toEqual([])
     expect(existsSync(annPhotos)).toBe(false)
     expect(existsSync(bobPhotos)).toBe(true)
-    expect(await pendingDeliveries(backend, bob)).toHaveLength(3)
+    expect(await pendingDeliveries(backend, bob)).toHaveLength(5)
     // Nothing is left queued once the folder is gone.
     const db = await backend.db()
     expect((await db.query(`SELECT 1 FROM public.lead_file_purges`)).rows).toEqual([])

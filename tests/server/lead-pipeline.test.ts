@@ -31,6 +31,8 @@ import { freePort, noOwnerSide, outboxDrained, startSmtp, useTempDirs, type Test
 import { parseRuntimeConfig } from '../../app/server/config.server'
 
 const OWNER = 'owner@deltabreeze.example'
+// These count the owner's e-mails; the customer's acknowledgement has its own (follow-through.test.ts).
+const NO_ACK = { CUSTOMER_ACKNOWLEDGEMENT: 'off' }
 const meta = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (test)' }
 const FORM_TOKEN_SECRET = 'test-form-token-secret'
 const formTokens = createFormTokens(FORM_TOKEN_SECRET)
@@ -56,7 +58,7 @@ function embedded(
   extra: Partial<EmbeddedBackendOptions> = {},
 ): EmbeddedBackend {
   const backend = createEmbeddedBackend({
-    config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, ...env }),
+    config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, ...NO_ACK, ...env }),
     dataDir,
     ...extra,
     outbox: { backoffMs: () => 0, ...extra.outbox },
@@ -220,7 +222,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     const port = await freePort()
     const dir = await tempDir()
     const first = createEmbeddedBackend({
-      config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, SMTP_URL: `smtp://127.0.0.1:${port}` }),
+      config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, ...NO_ACK, SMTP_URL: `smtp://127.0.0.1:${port}` }),
       dataDir: dir,
       outbox: { backoffMs: () => 0 },
     })
@@ -812,7 +814,7 @@ describe('outbox after a crash (real PGlite, real SMTP server)', { timeout: 90_0
     const dead = createOutboxWorker({
       db,
       dataDir: dir,
-      config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, SMTP_URL: mail.url }),
+      config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, ...NO_ACK, SMTP_URL: mail.url }),
       ownerId: 'dead-process',
     })
     // Its run ends only when the held connection is cut, after the test: a dead process says nothing.
@@ -826,7 +828,7 @@ describe('outbox after a crash (real PGlite, real SMTP server)', { timeout: 90_0
     const alive = createOutboxWorker({
       db,
       dataDir: dir,
-      config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, SMTP_URL: mail.url }),
+      config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, ...NO_ACK, SMTP_URL: mail.url }),
       ownerId: 'new-process',
     })
     cleanups.push(() => alive.stop())

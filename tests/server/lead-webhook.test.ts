@@ -46,7 +46,11 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
     const receiver = await startReceiver(1)
     const dataDir = await tempDir()
     const backend: EmbeddedBackend = createEmbeddedBackend({
-      config: parseRuntimeConfig({ LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: secret }),
+      config: parseRuntimeConfig({
+        LEAD_WEBHOOK_URL: receiver.url,
+        LEAD_WEBHOOK_SECRET: secret,
+        CUSTOMER_ACKNOWLEDGEMENT: 'off',
+      }),
       dataDir,
       outbox: { backoffMs: () => 0 },
     })
@@ -115,7 +119,10 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
   })
 
   it('without LEAD_WEBHOOK_URL no webhook is queued', async () => {
-    const backend = createEmbeddedBackend({ config: parseRuntimeConfig({}), dataDir: await tempDir() })
+    const backend = createEmbeddedBackend({
+      config: parseRuntimeConfig({ CUSTOMER_ACKNOWLEDGEMENT: 'off' }),
+      dataDir: await tempDir(),
+    })
     cleanup.push(() => backend.close())
     await backend.submitQuote(testLead('Plain'))
     const kinds = await (await backend.db()).query<{ kind: string }>(`SELECT kind FROM quote_outbox`)

@@ -3,7 +3,7 @@
  * stores a lead through the migrations' record_quote_request, and both runtimes deliver outbox rows through
  * one table of handlers, which send-quote-email gets through `npm run supabase:sync`.
  */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import webpush from 'web-push'
@@ -47,7 +47,7 @@ describe('storing a lead (embedded)', { timeout: 120_000 }, () => {
     await db.exec(
       `ALTER FUNCTION public.record_quote_request(
            text, text, text, text, text, text, text, boolean, boolean, text, text, text, text, boolean,
-           text, jsonb, text, text, text)
+           text, jsonb, text, text, text, boolean, text, timestamptz, integer)
          RENAME TO record_quote_request_elsewhere`,
     )
     await expect(backend.submitQuote(testLead('Nobody'))).rejects.toThrow(/record_quote_request/)
@@ -65,7 +65,13 @@ describe('storing a lead (embedded)', { timeout: 120_000 }, () => {
     const stored = await backend.submitQuote(testLead('Hana', { ipHash: 'a'.repeat(64) }))
     expect(stored).toMatchObject({ success: true, duplicate: false })
     const id = stored.success ? stored.id : undefined
-    expect(await kindsOf(db, id)).toEqual(['lead_webhook', 'owner_notification', 'owner_push'])
+    expect(await kindsOf(db, id)).toEqual([
+      'customer_acknowledgement',
+      'lead_webhook',
+      'owner_escalation',
+      'owner_notification',
+      'owner_push',
+    ])
     const row = await db.query(`SELECT ip_hash, status FROM public.quote_requests WHERE id = $1`, [id])
     expect(row.rows).toEqual([{ ip_hash: 'a'.repeat(64), status: 'new' }])
 
@@ -77,7 +83,13 @@ describe('storing a lead (embedded)', { timeout: 120_000 }, () => {
     expect(await kindsOf(db, flaggedId)).toEqual([])
     const rescued = await backend.submitQuote({ ...suspect, status: 'new', spamReason: null })
     expect(rescued).toMatchObject({ success: true, id: flaggedId })
-    expect(await kindsOf(db, flaggedId)).toEqual(['lead_webhook', 'owner_notification', 'owner_push'])
+    expect(await kindsOf(db, flaggedId)).toEqual([
+      'customer_acknowledgement',
+      'lead_webhook',
+      'owner_escalation',
+      'owner_notification',
+      'owner_push',
+    ])
     expect((await db.query(`SELECT status FROM public.quote_requests WHERE id = $1`, [flaggedId])).rows).toEqual([
       { status: 'new' },
     ])
@@ -86,13 +98,25 @@ describe('storing a lead (embedded)', { timeout: 120_000 }, () => {
       id: flaggedId,
       duplicate: true,
     })
-    expect(await kindsOf(db, flaggedId)).toEqual(['lead_webhook', 'owner_notification', 'owner_push'])
+    expect(await kindsOf(db, flaggedId)).toEqual([
+      'customer_acknowledgement',
+      'lead_webhook',
+      'owner_escalation',
+      'owner_notification',
+      'owner_push',
+    ])
   })
 
-  it('queues only the owner e-mail when no webhook or push is configured', async () => {
+  it("queues only the owner's and the customer's e-mails when no webhook or push is configured", async () => {
     const { backend, db } = await open()
     const stored = await backend.submitQuote(testLead('Olga'))
-    expect(await kindsOf(db, stored.success ? stored.id : undefined)).toEqual(['owner_notification'])
+    expect(await kindsOf(db, stored.success ? stored.id : undefined)).toEqual([
+      'customer_acknowledgement',
+      'owner_notification',
+    ])
+    const off = await open({ CUSTOMER_ACKNOWLEDGEMENT: 'off' })
+    const quiet = await off.backend.submitQuote(testLead('Quinn'))
+    expect(await kindsOf(off.db, quiet.success ? quiet.id : undefined)).toEqual(['owner_notification'])
   })
 })
 
@@ -133,8 +157,12 @@ describe('delivery by kind, written once', () => {
   it('has one handler for every kind the outbox holds', () => {
     expect(Object.keys(DELIVERIES).sort()).toEqual([...OUTBOX_KINDS].sort())
     // The migration that last set quote_outbox_kind_check.
-    const migrations = join(ROOT, 'supabase', 'migrations', '20261125020000_lead_photos.sql')
-    for (const kind of OUTBOX_KINDS) expect(readFileSync(migrations, 'utf8')).toContain(`'${kind}'`)
+    const folder = join(ROOT, 'supabase', 'migrations')
+    const latest = readdirSync(folder)
+      .sort()
+      .map((name) => readFileSync(join(folder, name), 'utf8'))
+      .findLast((sql) => sql.includes('ADD CONSTRAINT quote_outbox_kind_check'))!
+    for (const kind of OUTBOX_KINDS) expect(latest).toContain(`'${kind}'`)
   })
 
   it('a review request carries the configured link, never one stored with the row, and waits while none is set', async () => {
@@ -164,7 +192,14 @@ describe('delivery by kind, written once', () => {
       webhook: { url: 'https://hooks.example.com', secret: 'whsec_x' },
       vapid: { publicKey: 'p', privateKey: 'k', subject: 'mailto:owner@example.com' },
     })
-    expect(deliverableKinds(io)).toEqual(['lead_webhook', 'owner_push', 'owner_photos_push'])
+    expect(deliverableKinds(io)).toEqual([
+      'lead_webhook',
+      'owner_push',
+      'owner_photos_push',
+      'owner_escalation',
+      'owner_reminder_2d',
+      'owner_reminder_7d',
+    ])
   })
 
   it('an expired sign-in link is dropped unsent; a live one goes to the owner', async () => {

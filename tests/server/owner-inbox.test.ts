@@ -233,7 +233,7 @@ describe('the inbox', { timeout: 120_000 }, () => {
     const stored = { id: idOf(await backend.submitQuote(testLead('Wendy'))) }
     const outbox = await backend.outbox()
     await outbox.drain()
-    smtp.received.splice(0) // the owner's notification
+    smtp.received.splice(0) // the owner's notification and the customer's acknowledgement
 
     expect(await requestReview(backend, ownerCaller, stored.id)).toBe('not-won')
     await updateLead(backend, ownerCaller, stored.id, { status: 'won', note: '' })

@@ -26,6 +26,7 @@ import { outboxDelivered } from './support'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 
 const OWNER = 'owner@delta-breeze.example'
+const NO_ACK = { CUSTOMER_ACKNOWLEDGEMENT: 'off' }
 /** The functions here require the site secret, so every test below also checks that the adapter sends it. */
 const SITE_FUNCTION_SECRET = 'site-secret-local-test-7c1e9a'
 
@@ -78,11 +79,12 @@ beforeAll(async () => {
   stub = await startSupabaseStub()
   local = await startLocalSupabase({
     restFallbackUrl: stub.url,
-    functionEnv: () => ({ SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: OWNER, SITE_FUNCTION_SECRET }),
+    // The owner's e-mails are compared here; the customer's acknowledgement is follow-through.spec.ts's.
+    functionEnv: () => ({ SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: OWNER, SITE_FUNCTION_SECRET, ...NO_ACK }),
   })
   embeddedDir = mkdtempSync(join(tmpdir(), 'supabase-parity-'))
   embedded = createEmbeddedBackend({
-    config: parseRuntimeConfig({ SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: OWNER }),
+    config: parseRuntimeConfig({ SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: OWNER, ...NO_ACK }),
     dataDir: embeddedDir,
   })
   await embedded.ready()

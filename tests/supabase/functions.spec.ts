@@ -78,6 +78,7 @@ async function startVariant(name: string, env: Record<string, string>): Promise<
       SUPABASE_SERVICE_ROLE_KEY: local.keys.service,
       FUNCTIONS_DATABASE_URL: local.cluster.url('authenticator'),
       SITE_ORIGIN,
+      CUSTOMER_ACKNOWLEDGEMENT: 'off',
       ...env,
     },
   })
@@ -93,7 +94,13 @@ beforeAll(async () => {
     startLlmStub(),
   ])
   local = await startLocalSupabase({
-    functionEnv: () => ({ SITE_ORIGIN, SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: 'owner@delta-breeze.example' }),
+    // The owner's e-mails are counted here; the customer's acknowledgement is follow-through.spec.ts's.
+    functionEnv: () => ({
+      SITE_ORIGIN,
+      SMTP_URL: smtp.url,
+      QUOTE_NOTIFY_EMAIL: 'owner@delta-breeze.example',
+      CUSTOMER_ACKNOWLEDGEMENT: 'off',
+    }),
   })
 })
 

@@ -197,7 +197,8 @@ describe('two site instances on one Supabase project', () => {
     const outbox = queryJson<{ sent_at: string | null; attempts: number }>(
       local.cluster,
       `SELECT o.sent_at, o.attempts FROM public.quote_outbox o
-         JOIN public.quote_requests q ON q.id = o.quote_request_id WHERE q.first_name = 'Late'`,
+         JOIN public.quote_requests q ON q.id = o.quote_request_id
+        WHERE q.first_name = 'Late' AND o.kind = 'owner_notification'`,
     )
     expect(outbox).toEqual([{ sent_at: expect.any(String), attempts: 2 }])
     expect(queryJson(local.cluster, 'SELECT id FROM public.quote_requests')).toHaveLength(quotesBefore)

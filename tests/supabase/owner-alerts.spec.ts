@@ -55,6 +55,7 @@ beforeAll(async () => {
     functionEnv: () => ({
       SMTP_URL: smtp.url,
       QUOTE_NOTIFY_EMAIL: OWNER,
+      CUSTOMER_ACKNOWLEDGEMENT: 'off',
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: `mailto:${OWNER}`,

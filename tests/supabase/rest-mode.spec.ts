@@ -16,7 +16,7 @@ beforeAll(async () => {
   local = await startLocalSupabase({
     names: ['send-quote-email', 'fetch-reviews'],
     db: 'rest',
-    functionEnv: () => ({ SMTP_URL: smtp.url }),
+    functionEnv: () => ({ SMTP_URL: smtp.url, CUSTOMER_ACKNOWLEDGEMENT: 'off' }),
   })
 })
 afterAll(async () => {
@@ -43,7 +43,7 @@ describe('functions over supabase-js rpc (local stand-in for PostgREST RPC: Post
     const rpcs = local.router.requests.filter((r) => r.path.startsWith('/rest/v1/rpc/')).map((r) => r.path)
     expect(rpcs).toEqual([
       '/rest/v1/rpc/record_quote_request',
-      '/rest/v1/rpc/claim_quote_outbox_v2',
+      '/rest/v1/rpc/claim_quote_outbox_v3',
       '/rest/v1/rpc/finish_quote_outbox',
     ])
   })

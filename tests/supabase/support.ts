@@ -291,5 +291,8 @@ export async function outboxIdle(cluster: PgCluster) {
 
 /** Every row sent or its failure recorded; only where the function can deliver every row it writes. */
 export async function outboxDelivered(cluster: PgCluster) {
-  await waitFor(() => unsentOutboxRows(cluster, 'last_error IS NULL') === 0)
+  // A follow-up not yet due (never tried, due later: decision 048) is not waiting for delivery.
+  await waitFor(
+    () => unsentOutboxRows(cluster, 'last_error IS NULL AND NOT (attempts = 0 AND next_attempt_at > now())') === 0,
+  )
 }

@@ -54,6 +54,7 @@ beforeAll(async () => {
     functionEnv: () => ({
       SMTP_URL: smtp.url,
       QUOTE_NOTIFY_EMAIL: OWNER,
+      CUSTOMER_ACKNOWLEDGEMENT: 'off',
       LEAD_WEBHOOK_URL: receiverUrl,
       LEAD_WEBHOOK_SECRET: SECRET,
     }),
@@ -188,6 +189,7 @@ describe('the lead webhook on Supabase (send-quote-email under Deno, a real loca
         FUNCTIONS_DATABASE_URL: local.cluster.url('authenticator'),
         LEAD_WEBHOOK_URL: receiverUrl,
         LEAD_WEBHOOK_SECRET: SECRET,
+        CUSTOMER_ACKNOWLEDGEMENT: 'off',
       },
     })
     try {
@@ -216,7 +218,11 @@ describe('the lead webhook on Supabase (send-quote-email under Deno, a real loca
 
   it('without LEAD_WEBHOOK_URL no webhook row is written', async () => {
     const fn = await startFunction('send-quote-email', {
-      env: { FUNCTIONS_DATABASE_URL: local.cluster.url('authenticator'), SMTP_URL: smtp.url },
+      env: {
+        FUNCTIONS_DATABASE_URL: local.cluster.url('authenticator'),
+        SMTP_URL: smtp.url,
+        CUSTOMER_ACKNOWLEDGEMENT: 'off',
+      },
     })
     try {
       const result = await submit({ firstName: 'Plain', email: 'plain@example.com', phone: '916-555-0134' }, {}, fn.url)

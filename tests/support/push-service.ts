@@ -81,7 +81,13 @@ export async function startPushService(phone: PhoneKeys, vapidPublicKey: string,
   const delivered: Delivered[] = []
   const refused: string[] = []
   let downUntil = 0
+  let hangUntil = 0
   const handler = (request: IncomingMessage, response: ServerResponse) => {
+    // A service that takes the request and never answers: held, then dropped unanswered, never delivered.
+    if (Date.now() < hangUntil) {
+      setTimeout(() => request.socket.destroy(), hangUntil - Date.now()).unref()
+      return
+    }
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
@@ -108,6 +114,9 @@ export async function startPushService(phone: PhoneKeys, vapidPublicKey: string,
     refused,
     down(ms: number) {
       downUntil = Date.now() + ms
+    },
+    hang(ms: number) {
+      hangUntil = Date.now() + ms
     },
   }
 }

@@ -19,6 +19,7 @@ export const ENTRIES = [
   'app/server/quote/lead-fields.server.ts',
   'app/server/owner/owner-messages.server.ts',
   'app/server/backend/outbox-deliveries.server.ts',
+  'app/server/backend/business-hours.server.ts',
   'app/server/backend/lead-storage.server.ts',
   'app/server/backend/lead-photo-upload.server.ts',
   'app/lib/lead-photos.ts',

@@ -22,9 +22,11 @@ import { embeddedOwnerParts } from './embedded-owner.server'
 import { embeddedLeadPhotos } from './embedded-photos.server'
 import { ownerEmail } from './owner-mail.server'
 import { purgeLeadFilesIn } from './lead-expiry.server'
+import { businessMinutesLater } from './business-hours.server'
 import { leadSourceColumns, type LeadSource } from '~/lib/lead-source'
 
-export type EmbeddedConfig = OutboxConfig & Pick<RuntimeConfig, 'dataDir' | 'assistant'>
+export type EmbeddedConfig = OutboxConfig &
+  Pick<RuntimeConfig, 'dataDir' | 'assistant' | 'customerAcknowledgement' | 'escalationMinutes'>
 
 export interface Attachment {
   close(): Promise<void>
@@ -41,6 +43,8 @@ export interface EmbeddedBackendOptions {
   seedSql?: string | null
   /** Calls fail at once this long after a failed open, doubling up to a minute. */
   reopenDelayMs?: number
+  /** The clock follow-ups are timed by, here and in the outbox; tests move it (decision 048). */
+  clock?: () => Date
 }
 
 export interface EmbeddedBackend extends Backend {
@@ -78,6 +82,12 @@ function sourceParams(source: LeadSource | undefined): (string | null)[] {
     columns.referrerHost,
     columns.heardAbout,
   ]
+}
+
+/** When a lead stored now is pushed again if still new, and after how many minutes; none without alerts. */
+function escalation(config: EmbeddedConfig, now: Date): [Date | null, number | null] {
+  const minutes = config.escalationMinutes
+  return config.owner.vapid && minutes > 0 ? [businessMinutesLater(now, minutes), minutes] : [null, null]
 }
 
 function toIso(value: Date | string | null | undefined): string | undefined {
@@ -149,7 +159,13 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
         const shared = await openShared(dataDir, options.lockWaitMs)
         try {
           await migrate(shared.db, migrations, seedSql)
-          const worker = createOutboxWorker({ ...options.outbox, db: shared.db, dataDir, config })
+          const worker = createOutboxWorker({
+            ...options.outbox,
+            db: shared.db,
+            dataDir,
+            config,
+            ...(options.clock ? { now: options.clock } : {}),
+          })
           if (options.startWorker) worker.start()
           const attached: Attachment[] = []
           for (const start of starters.values()) {
@@ -259,7 +275,7 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
       const state = await open()
       // The migrations' function, as send-quote-email calls it: one implementation of storing a lead.
       const recorded = await state.shared.db.query<{ lead_id: string; outbox_id: string | null; duplicate: boolean }>(
-        `SELECT * FROM public.record_quote_request($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+        `SELECT * FROM public.record_quote_request($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, NULL, $21, $22)`,
         [
           lead.firstName,
           lead.email,
@@ -277,6 +293,9 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
           lead.preferredTime ?? null,
           lead.outsideArea ?? null,
           ...sourceParams(lead.source),
+          // The client is p_ip_hash, the hash stored with the lead.
+          config.customerAcknowledgement,
+          ...escalation(config, options.clock?.() ?? new Date()),
         ],
       )
       const row = recorded.rows[0]

@@ -2,15 +2,21 @@
 // send-quote-email under Deno, which gets a copy through `npm run supabase:sync` (decisions 006 and 042).
 // No Node imports: each runtime hands in its own I/O (mail transport, push subscriptions, settings).
 import { isReviewUrl } from '../../lib/review-link'
+import { acknowledgementMail } from '../quote/acknowledgement.server'
 import { ownerNotification, type NotificationAddresses, type OwnerNotification } from '../quote/lead-email.server'
 import { sendLeadWebhook, type LeadWebhookTarget } from '../quote/lead-webhook.server'
 import {
+  escalationPushPayload,
   leadPushPayload,
+  morningListMail,
+  quoteReminderPushPayload,
   photosMail,
   photosPushPayload,
   pushToTargets,
   reviewRequestMail,
   signInMail,
+  type MorningLead,
+  type PushPayload,
   type PushTarget,
   type VapidKeys,
 } from '../owner/owner-messages.server'
@@ -23,6 +29,11 @@ export const OUTBOX_KINDS = [
   'owner_sign_in',
   'owner_photos',
   'owner_photos_push',
+  'customer_acknowledgement',
+  'owner_escalation',
+  'owner_reminder_2d',
+  'owner_reminder_7d',
+  'owner_morning_list',
 ] as const
 export type OutboxKind = (typeof OUTBOX_KINDS)[number]
 
@@ -46,8 +57,19 @@ export interface OutboxRow {
   zip: string | null
   preferredTime: string | null
   outsideArea: boolean | null
-  /** The sign-in e-mail's link and expiry; the photo notices' count. */
-  payload?: { link?: unknown; expiresAt?: unknown; photos?: unknown } | null
+  /** The lead's status when the row was claimed: a follow-up whose status has passed is dropped. */
+  status?: string | null
+  /** The sign-in e-mail's link and expiry; the photo notices' count; a follow-up's minutes. */
+  payload?: {
+    link?: unknown
+    expiresAt?: unknown
+    photos?: unknown
+    minutes?: unknown
+    days?: unknown
+    day?: unknown
+  } | null
+  /** The morning list's leads still waiting, read by the claim (morning_list_leads). */
+  leads?: MorningLead[] | null
 }
 
 export interface DeliveryIo {
@@ -73,6 +95,15 @@ interface Handler {
 }
 
 const needsMail = (io: DeliveryIo) => (io.sendMail ? null : 'a mail transport (SMTP_URL or RESEND_API_KEY)')
+const needsVapid = (io: DeliveryIo) => (io.vapid ? null : 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY')
+
+/** To every phone: 404 or 410 drops one; any other failure throws, so the row is retried for every phone. */
+async function pushToPhones(io: DeliveryIo, payload: PushPayload, what: string): Promise<string> {
+  const result = await pushToTargets(await io.pushTargets(), io.vapid!, payload)
+  for (const endpoint of result.gone) await io.dropPushTarget(endpoint)
+  if (result.failures.length > 0) throw new Error(`push failed: ${result.failures.join('; ')}`)
+  return `${what} pushed to ${result.delivered} phone(s)`
+}
 
 export const DELIVERIES: Record<OutboxKind, Handler> = {
   owner_notification: {
@@ -101,14 +132,8 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
     },
   },
   owner_push: {
-    missing: (io) => (io.vapid ? null : 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'),
-    // 404 or 410 drops a phone; any other failure throws, so the row is retried for every phone.
-    async deliver(row, io) {
-      const result = await pushToTargets(await io.pushTargets(), io.vapid!, leadPushPayload(row.sourcePage))
-      for (const endpoint of result.gone) await io.dropPushTarget(endpoint)
-      if (result.failures.length > 0) throw new Error(`push failed: ${result.failures.join('; ')}`)
-      return `lead pushed to ${result.delivered} phone(s)`
-    },
+    missing: needsVapid,
+    deliver: (row, io) => pushToPhones(io, leadPushPayload(row.sourcePage), 'lead'),
   },
   review_request: {
     missing: (io) => needsMail(io) ?? (io.reviewUrl && isReviewUrl(io.reviewUrl) ? null : 'GOOGLE_REVIEW_URL (https)'),
@@ -138,14 +163,57 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
     },
   },
   owner_photos_push: {
-    missing: (io) => (io.vapid ? null : 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'),
+    missing: needsVapid,
+    deliver: (row, io) => pushToPhones(io, photosPushPayload(photoCount(row)), 'photos'),
+  },
+  // Queued by record_quote_request within its per-address and per-client limits (decision 048).
+  customer_acknowledgement: {
+    missing: needsMail,
     async deliver(row, io) {
-      const result = await pushToTargets(await io.pushTargets(), io.vapid!, photosPushPayload(photoCount(row)))
-      for (const endpoint of result.gone) await io.dropPushTarget(endpoint)
-      if (result.failures.length > 0) throw new Error(`push failed: ${result.failures.join('; ')}`)
-      return `photos pushed to ${result.delivered} phone(s)`
+      const mail = acknowledgementMail(row, io.addresses)
+      if (!mail) return 'acknowledgement not sent: the address is not usable'
+      await io.sendMail!(mail, `ack-${row.outboxId}`)
+      return 'request acknowledged to the customer'
     },
   },
+  // Due a set time of opening hours after the lead came (next_attempt_at); a status change deletes it, and one
+  // claimed in that same moment is dropped here, marked done, never sent later (decision 048).
+  owner_escalation: {
+    missing: needsVapid,
+    async deliver(row, io) {
+      if (row.status !== 'new') return 'escalation dropped: the lead is no longer new'
+      const minutes = typeof row.payload?.minutes === 'number' ? row.payload.minutes : 15
+      return pushToPhones(io, escalationPushPayload(row, minutes), 'escalation')
+    },
+  },
+  owner_reminder_2d: quoteReminder(2),
+  owner_reminder_7d: quoteReminder(7),
+  // Queued once per Pacific date by queue_morning_list (decision 048); the leads are read as it is sent.
+  owner_morning_list: {
+    missing: needsMail,
+    async deliver(row, io) {
+      const leads = row.leads ?? []
+      if (leads.length === 0) return 'morning list dropped: every lead on it has moved on'
+      const day = typeof row.payload?.day === 'string' ? row.payload.day : 'today'
+      await io.sendMail!(morningListMail(row.outboxId, day, leads, io.ownerEmail, io.addresses), `morning-${day}`)
+      return `morning list of ${leads.length} lead(s) e-mailed to the owner`
+    },
+  },
+}
+
+/**
+ * Queued by the status trigger when a lead becomes quoted, whatever the alert settings; without alerts they are
+ * marked done unsent rather than kept waiting for keys (decision 048).
+ */
+function quoteReminder(days: number): Handler {
+  return {
+    missing: () => null,
+    async deliver(row, io) {
+      if (row.status !== 'quoted') return 'quote reminder dropped: the lead is no longer quoted'
+      if (!io.vapid) return 'quote reminder dropped: alerts are off'
+      return pushToPhones(io, quoteReminderPushPayload(row, days), 'quote reminder')
+    },
+  }
 }
 
 const photoCount = (row: OutboxRow) => (typeof row.payload?.photos === 'number' ? row.payload.photos : 1)

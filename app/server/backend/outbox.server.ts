@@ -10,8 +10,9 @@ import { leadEvents } from '../log/lead-events.server'
 import { log, outsideRequest } from '../log/logger.server'
 import { openSentJournal, SENT_JOURNAL_FILE } from './outbox-journal.server'
 import { defaultBackoffMs, notificationAddresses, ownerEmail, toSendMail } from './owner-mail.server'
-import { deliverOutboxRow, type DeliveryIo, type OutboxKind } from './outbox-deliveries.server'
+import { deliverOutboxRow, type DeliveryIo, type OutboxKind, type OutboxRow } from './outbox-deliveries.server'
 import type { PushTarget } from '../owner/owner-messages.server'
+import { morningListDay } from './business-hours.server'
 
 export interface OutboxRunResult {
   claimed: number
@@ -48,6 +49,8 @@ export interface OutboxOptions {
   onResult?: (event: { outboxId: string; quoteRequestId: string; ok: boolean; error?: string }) => void
   /** Shared by a process's workers: none releases another's claims. */
   ownerId?: string
+  /** What "due" is measured against; tests move it instead of waiting for a follow-up (decision 048). */
+  now?: () => Date
 }
 
 const PROCESS_OWNER_ID = randomUUID()
@@ -57,7 +60,9 @@ interface ClaimedRow {
   kind: OutboxKind
   quote_request_id: string | null
   attempts: number
-  payload: { link?: unknown; expiresAt?: unknown } | null
+  payload: OutboxRow['payload']
+  status: string | null
+  leads: OutboxRow['leads']
   first_name: string | null
   email: string | null
   phone: string | null
@@ -88,6 +93,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   const addresses = notificationAddresses(config)
   const ownerAddress = ownerEmail(config)
   const ownerId = options.ownerId ?? PROCESS_OWNER_ID
+  const now = options.now ?? (() => new Date())
   const journal = openSentJournal(join(options.dataDir, SENT_JOURNAL_FILE))
   // Journaled but not yet marked in the database.
   const unmarked = new Set<string>()
@@ -175,30 +181,47 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     recovered = true
   }
 
+  // The day whose morning list this process has seen to; the database's row is what makes it once (decision 048).
+  let morningDone: string | null = null
+  async function queueMorningList(): Promise<void> {
+    const at = now()
+    const day = morningListDay(at)
+    if (!day || day === morningDone) return
+    try {
+      await db.query(`SELECT public.queue_morning_list($1::date, $2::timestamptz)`, [day, at])
+      morningDone = day
+    } catch (error) {
+      // The deliveries go on; the next run tries the list again.
+      log('outbox').error({ err: errorMessage(error) }, 'queueing the morning list failed')
+    }
+  }
+
   async function processBatch(): Promise<OutboxRunResult> {
     if (!recovered) await recover()
     else await markSent([...unmarked])
+    await queueMorningList()
     const claimed = await db.query<ClaimedRow>(
       `WITH due AS (
          SELECT id FROM quote_outbox
-          WHERE sent_at IS NULL AND next_attempt_at <= now() AND NOT (id = ANY($4::uuid[]))
+          WHERE sent_at IS NULL AND next_attempt_at <= $5::timestamptz AND NOT (id = ANY($4::uuid[]))
           ORDER BY next_attempt_at, created_at
           LIMIT $1
           FOR UPDATE SKIP LOCKED
        ), claimed AS (
          UPDATE quote_outbox o
             SET attempts = o.attempts + 1,
-                next_attempt_at = now() + ($2::int * interval '1 millisecond'),
+                next_attempt_at = $5::timestamptz + ($2::int * interval '1 millisecond'),
                 claimed_by = $3
            FROM due
           WHERE o.id = due.id
          RETURNING o.id, o.quote_request_id, o.attempts, o.kind, o.payload
        )
-       SELECT c.id AS outbox_id, c.kind, c.quote_request_id, c.attempts, c.payload,
+       SELECT c.id AS outbox_id, c.kind, c.quote_request_id, c.attempts, c.payload, q.status,
+              CASE WHEN c.kind = 'owner_morning_list' THEN public.morning_list_leads(c.payload) END AS leads,
               q.first_name, q.email, q.phone, q.source_page, q.created_at,
               q.service_street, q.service_zip, q.preferred_time, q.outside_area
          FROM claimed c LEFT JOIN quote_requests q ON q.id = c.quote_request_id`,
-      [batchSize, leaseMs, ownerId, [...unmarked]],
+      [batchSize, leaseMs, ownerId, [...unmarked], now()],
     )
     const result: OutboxRunResult = { claimed: claimed.rows.length, sent: 0, failed: 0 }
     for (const row of claimed.rows) {
@@ -220,6 +243,8 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
             zip: row.service_zip,
             preferredTime: row.preferred_time,
             outsideArea: row.outside_area,
+            status: row.status,
+            leads: row.leads,
             payload: row.payload,
           },
           io,
@@ -234,9 +259,9 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         const delay = Math.max(0, Math.round(backoff(row.attempts)))
         await db.query(
           `UPDATE quote_outbox
-              SET last_error = $2, next_attempt_at = now() + ($3::int * interval '1 millisecond'), claimed_by = NULL
+              SET last_error = $2, next_attempt_at = $4::timestamptz + ($3::int * interval '1 millisecond'), claimed_by = NULL
             WHERE id = $1`,
-          [row.outbox_id, text, delay],
+          [row.outbox_id, text, delay, now()],
         )
         result.failed++
         const failure = { outboxId: row.outbox_id, attempt: row.attempts, retryInSeconds: Math.round(delay / 1000) }
@@ -306,8 +331,9 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   async function nextDelay(lastRun: OutboxRunResult | undefined): Promise<number> {
     if (lastRun && lastRun.claimed >= batchSize) return 0
     const next = await db.query<{ ms: number | null }>(
-      `SELECT (EXTRACT(EPOCH FROM (min(next_attempt_at) - now())) * 1000)::float8 AS ms
+      `SELECT (EXTRACT(EPOCH FROM (min(next_attempt_at) - $1::timestamptz)) * 1000)::float8 AS ms
          FROM quote_outbox WHERE sent_at IS NULL`,
+      [now()],
     )
     const ms = next.rows[0]?.ms
     return ms == null ? pollIntervalMs : Math.max(0, ms) + 50

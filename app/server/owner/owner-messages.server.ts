@@ -1,15 +1,17 @@
 // The owner's sign-in e-mail, review requests and pushes: shared with send-quote-email on Supabase
 // (npm run supabase:sync), so both modes send the same bytes.
 import webpush from 'web-push'
-import { site } from '../../content/site'
-import { pushTitle } from '../../lib/owner-lead'
+import { site, telHref } from '../../content/site'
+import { leadTopic, pushTitle } from '../../lib/owner-lead'
 import { isValidEmail } from '../../lib/quote-schema'
 import {
   emailDomain,
+  escapeHtml,
   sanitizeText,
   type NotificationAddresses,
   type OwnerNotification,
 } from '../quote/lead-email.server'
+import { cityOfZip } from '../quote/lead-fields.server'
 
 export interface PushPayload {
   title: string
@@ -20,6 +22,84 @@ export interface PushPayload {
 /** No name, e-mail or phone: push services relay it. */
 export function leadPushPayload(sourcePage: string | null): PushPayload {
   return { title: pushTitle(sourcePage), body: 'New quote request: open the inbox to call back.', url: '/owner' }
+}
+
+/** The lead's town: its ZIP's, else the page's it was sent from; " in X", or nothing when neither is known. */
+function inTown(lead: { zip: string | null; sourcePage: string | null }): string {
+  const city = cityOfZip(lead.zip) ?? leadTopic(lead.sourcePage).city
+  return city ? ` in ${city}` : ''
+}
+
+/** The one reminder of a lead still new after `minutes` of opening hours (decision 048). */
+export function escalationPushPayload(
+  lead: { zip: string | null; sourcePage: string | null },
+  minutes: number,
+): PushPayload {
+  return {
+    title: `Still waiting: quote request${inTown(lead)}, ${minutes} min`,
+    body: 'Nobody has marked it contacted yet: open the inbox to call back.',
+    url: '/owner',
+  }
+}
+
+/** To the owner about their own lead, so the first name may be in it (decision 048). */
+export function quoteReminderPushPayload(lead: { firstName: string }, days: number): PushPayload {
+  const name = sanitizeText(lead.firstName, 60) || 'the customer'
+  return {
+    title: `Follow up with ${name}: quoted ${days} days ago`,
+    body: 'Still marked quoted: open the inbox to call, or mark it won or lost.',
+    url: '/owner',
+  }
+}
+
+/** A lead in the morning list: the owner's own data, read when the e-mail is sent. */
+export interface MorningLead {
+  firstName: string
+  phone: string
+  status: string
+  since: string
+}
+
+/** At opening time: the leads still new or contacted with no change for over a day, each a tap from a call. */
+export function morningListMail(
+  outboxId: string,
+  day: string,
+  leads: MorningLead[],
+  ownerEmail: string,
+  addresses: NotificationAddresses,
+): OwnerNotification {
+  const items = leads.map((lead) => {
+    const name = sanitizeText(lead.firstName, 60) || 'A customer'
+    const phone = sanitizeText(lead.phone, 40)
+    const call = telHref(lead.phone)
+    const since = sanitizeText(lead.since, 40).slice(0, 10)
+    return { name, phone, call, text: call.replace(/^tel:/, 'sms:'), line: `${name}, ${lead.status} since ${since}` }
+  })
+  const count = leads.length === 1 ? '1 lead is' : `${leads.length} leads are`
+  return {
+    from: { name: addresses.fromName, address: addresses.from },
+    to: ownerEmail,
+    subject: `${count} waiting for a call`,
+    text: [
+      `${count} still new or contacted with no change for over a day:`,
+      '',
+      ...items.flatMap((item) => [item.line, `  Call: ${item.call}   Text: ${item.text}   (${item.phone})`, '']),
+      `The lead inbox: ${site.baseUrl}/owner`,
+      '',
+    ].join('\n'),
+    html: [
+      '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+      `<p>${escapeHtml(count)} still new or contacted with no change for over a day:</p><ul>`,
+      ...items.map(
+        (item) =>
+          `<li>${escapeHtml(item.line)}: <a href="${escapeHtml(item.call)}">Call</a> · ` +
+          `<a href="${escapeHtml(item.text)}">Text</a> (${escapeHtml(item.phone)})</li>`,
+      ),
+      `</ul><p><a href="${escapeHtml(site.baseUrl)}/owner">Open the lead inbox</a></p></body></html>`,
+    ].join('\n'),
+    messageId: `<morning-${day}-${outboxId}@${emailDomain(addresses.from)}>`,
+    headers: {},
+  }
 }
 
 /** Photos come after the lead's own e-mail; no contact details here either (decision 044). */

@@ -30,6 +30,8 @@ export interface OwnerNotification {
   replyTo?: string
   subject: string
   text: string
+  /** A simple HTML part beside the text, every value in it escaped (the customer's acknowledgement). */
+  html?: string
   messageId: string
   headers: Record<string, string>
 }
@@ -76,6 +78,13 @@ export function sanitizeText(value: string | null | undefined, maxLength: number
     .replace(/\s+/g, ' ')
     .trim()
   return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+/** Every value put into an e-mail's HTML part. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
 }
 
 /** It goes into the Message-ID. */

@@ -3,6 +3,12 @@ import { cities } from '../../content/cities'
 
 const servedZipCodes: ReadonlySet<string> = new Set(cities.flatMap((city) => city.zipCodes))
 
+/** The town whose ZIP codes include this one, for the owner's follow-up pushes; null when none does. */
+export function cityOfZip(zip: string | null | undefined): string | null {
+  const five = zip?.trim().slice(0, 5)
+  return (five && cities.find((city) => city.zipCodes.includes(five))?.name) || null
+}
+
 /** Null when no ZIP was given. Never a refusal: the owner decides whether to drive out (decision 045). */
 export function outsideServiceArea(zip: string | null | undefined): boolean | null {
   // A ZIP+4 counts by its first five digits.

@@ -73,6 +73,13 @@ export interface FunctionsDb {
     outsideArea?: boolean | null
     /** How the visit came, with its channel (leadSource()). */
     source?: LeadSource
+    /** CUSTOMER_ACKNOWLEDGEMENT is on: queue the customer's e-mail within its limits (decision 048). */
+    acknowledge?: boolean
+    /** The site's salted hash of the client, which the acknowledgement's hourly limit counts. */
+    clientKey?: string | null
+    /** When the lead, still new, is pushed again, and the push's minutes (queued only with `push`). */
+    escalateAt?: Date | null
+    escalateMinutes?: number | null
   }): Promise<RecordedLead>
   /** `kinds`: only rows this caller can deliver (null: every kind). */
   claimOutbox(
@@ -82,6 +89,8 @@ export interface FunctionsDb {
     kinds?: OutboxKind[] | null,
   ): Promise<ClaimedNotification[]>
   finishOutbox(outboxId: string, error: string | null, retryMs: number): Promise<void>
+  /** queue_morning_list: the day's list of leads left waiting, once per Pacific date (decision 048). */
+  queueMorningList(day: string): Promise<number>
   pushTargets(): Promise<PushTarget[]>
   dropPushTarget(endpoint: string): Promise<void>
   listPublishedReviews(source?: string | null, limit?: number): Promise<StoredReview[]>
@@ -118,6 +127,9 @@ function toClaimed(row: Row): ClaimedNotification {
     zip: row.service_zip == null ? null : String(row.service_zip),
     preferredTime: row.preferred_time == null ? null : String(row.preferred_time),
     outsideArea: typeof row.outside_area === 'boolean' ? row.outside_area : null,
+    status: row.status == null ? null : String(row.status),
+    leads: Array.isArray(row.leads) ? (row.leads as OutboxRow['leads']) : null,
+    payload: row.payload && typeof row.payload === 'object' ? (row.payload as OutboxRow['payload']) : null,
   }
 }
 
@@ -175,20 +187,25 @@ export function createPostgresDb(url: string): FunctionsDb {
           ${lead.street ?? null}, ${lead.zip ?? null}, ${lead.preferredTime ?? null},
           ${lead.outsideArea ?? null}::boolean, ${source.channel},
           ${source.tags ? tx.json(source.tags) : null}::jsonb, ${source.landingPath}, ${source.referrerHost},
-          ${source.heardAbout})`,
+          ${source.heardAbout}, ${lead.acknowledge === true}::boolean, ${lead.clientKey ?? null},
+          ${lead.escalateAt ?? null}::timestamptz, ${lead.escalateMinutes ?? null}::int)`,
       )
       return toRecorded(rows[0] as Row | undefined)
     },
     async claimOutbox(limit, leaseMs, prefer = null, kinds = null) {
       const rows = await asServiceRole(
         (tx) => tx`
-        SELECT * FROM public.claim_quote_outbox_v2(${limit}::int, ${leaseMs}::int, ${prefer}::uuid,
+        SELECT * FROM public.claim_quote_outbox_v3(${limit}::int, ${leaseMs}::int, ${prefer}::uuid,
           ${kinds ? tx.array(kinds) : null}::text[])`,
       )
       return (rows as unknown as Row[]).map(toClaimed)
     },
     async finishOutbox(outboxId, error, retryMs) {
       await asServiceRole((tx) => tx`SELECT public.finish_quote_outbox(${outboxId}::uuid, ${error}, ${retryMs}::int)`)
+    },
+    async queueMorningList(day) {
+      const rows = await asServiceRole((tx) => tx`SELECT public.queue_morning_list(${day}::date) AS n`)
+      return Number((rows[0] as Row | undefined)?.n ?? 0)
     },
     async pushTargets() {
       const rows = await asServiceRole((tx) => tx`SELECT * FROM public.owner_push_targets()`)
@@ -275,15 +292,22 @@ export function createRestDb(url: string, serviceKey: string): FunctionsDb {
         p_landing_path: source.landingPath,
         p_referrer_host: source.referrerHost,
         p_heard_about: source.heardAbout,
+        p_acknowledge: lead.acknowledge === true,
+        p_client_key: lead.clientKey ?? null,
+        p_escalate_at: lead.escalateAt?.toISOString() ?? null,
+        p_escalate_minutes: lead.escalateMinutes ?? null,
       })
       return toRecorded(rows(data)[0])
     },
     async claimOutbox(limit, leaseMs, prefer = null, kinds = null) {
       const args = { p_limit: limit, p_lease_ms: leaseMs, p_prefer: prefer, p_kinds: kinds }
-      return rows(await rpc('claim_quote_outbox_v2', args)).map(toClaimed)
+      return rows(await rpc('claim_quote_outbox_v3', args)).map(toClaimed)
     },
     async finishOutbox(outboxId, error, retryMs) {
       await rpc('finish_quote_outbox', { p_outbox_id: outboxId, p_error: error, p_retry_ms: retryMs })
+    },
+    async queueMorningList(day) {
+      return Number(await rpc('queue_morning_list', { p_day: day }))
     },
     async pushTargets() {
       return rows(await rpc('owner_push_targets', {})).map(toPushTarget)

@@ -38,6 +38,7 @@ function createResendMailer(apiKey: string): Mailer {
           ...(message.replyTo ? { reply_to: message.replyTo } : {}),
           subject: message.subject,
           text: message.text,
+          ...(message.html ? { html: message.html } : {}),
           headers: { ...message.headers, 'Message-ID': message.messageId },
         }),
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
@@ -69,6 +70,7 @@ function createSmtpMailer(url: string): Mailer {
         ...(message.replyTo ? { replyTo: { name: '', address: message.replyTo } } : {}),
         subject: message.subject,
         text: message.text,
+        ...(message.html ? { html: message.html } : {}),
         messageId: message.messageId,
         headers: message.headers,
       })

@@ -12,12 +12,13 @@ import {
   type DeliveryIo,
 } from '../_shared/app/server/backend/outbox-deliveries.server.ts'
 import { purgeQueuedLeadFiles, removeLeadObjects } from '../_shared/app/server/backend/lead-storage.server.ts'
+import { businessMinutesLater, morningListDay } from '../_shared/app/server/backend/business-hours.server.ts'
 import { continueAfterResponse } from '../_shared/background.ts'
 import { getDb, type FunctionsDb } from '../_shared/db.ts'
 import { BodyError, gate, json, readJson } from '../_shared/http.ts'
 import { env, serviceKey } from '../_shared/env.ts'
 import { errorMessage, installRedactingConsole, log } from '../_shared/log.ts'
-import { checkRateLimit } from '../_shared/rate-limit.ts'
+import { checkRateLimit, RATE_KEY_HEADER } from '../_shared/rate-limit.ts'
 import { createMailer, notificationAddresses, type Mailer } from '../_shared/mail.ts'
 import { googleReviewUrl, vapidKeys } from '../_shared/owner.ts'
 import { leadWebhookTarget } from '../_shared/webhook.ts'
@@ -79,6 +80,21 @@ function suspectedSpamReason(req: Request): string | null {
   return value.match(/^[\w:.-]{1,100}/)?.[0] ?? 'flagged'
 }
 
+/** The site's salted hash of the visitor's address (decision 021), which the acknowledgement limit counts. */
+function clientKey(req: Request): string | null {
+  const key = req.headers.get(RATE_KEY_HEADER)?.trim() ?? ''
+  return /^[0-9a-f]{16,128}$/.test(key) ? key : null
+}
+
+/** LEAD_ESCALATION_MINUTES (15 unless set; 0: never), counted in opening hours from now (decision 048). */
+function escalation(): { escalateAt: Date | null; escalateMinutes: number | null } {
+  const setting = Number(env('LEAD_ESCALATION_MINUTES') ?? 15)
+  const minutes = Number.isInteger(setting) && setting > 0 && setting <= 720 ? setting : 0
+  return minutes > 0
+    ? { escalateAt: businessMinutesLater(new Date(), minutes), escalateMinutes: minutes }
+    : { escalateAt: null, escalateMinutes: null }
+}
+
 let warnedNoMailer = false
 
 /** Returns how many outbox rows (e-mails and webhooks) it claimed, sent or failed. */
@@ -114,6 +130,11 @@ export async function deliverNotifications(
     'review_request',
     'owner_photos',
     'owner_photos_push',
+    'customer_acknowledgement',
+    'owner_escalation',
+    'owner_reminder_2d',
+    'owner_reminder_7d',
+    'owner_morning_list',
   ])
   if (kinds.length === 0) return 0
   let claimed: Awaited<ReturnType<FunctionsDb['claimOutbox']>> = []
@@ -175,6 +196,9 @@ async function deliverDue(req: Request): Promise<Response> {
     log.error(`[send-quote-email] scheduled run has no database: ${errorMessage(error)}`)
     return json(req, 500, { success: false, error: 'No database configured' })
   }
+  // At or after opening time; the database makes it once a day, whichever instance runs first (decision 048).
+  const day = morningListDay(new Date())
+  if (day) await db.queueMorningList(day).catch((error) => log.error('[send-quote-email] morning list:', error))
   let claimed = 0
   for (let batch = 0; batch < DUE_RUN_MAX_BATCHES; batch++) {
     const n = await deliverNotifications(db, createMailer(), leadWebhookTarget(), null)
@@ -229,6 +253,9 @@ export async function handler(req: Request): Promise<Response> {
       spamReason: suspectedSpamReason(req),
       webhook: webhook !== null,
       push: vapidKeys() !== null,
+      acknowledge: env('CUSTOMER_ACKNOWLEDGEMENT')?.toLowerCase() !== 'off',
+      clientKey: clientKey(req),
+      ...escalation(),
     })
   } catch (error) {
     // No contact details in a log line: the site keeps the lead (DATA_DIR/unsaved-leads/) and tells the

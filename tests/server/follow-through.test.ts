@@ -1,0 +1,377 @@
+/**
+ * Follow-through in embedded mode (docs/decisions/048-follow-through.md), with the real quote service, PGlite,
+ * the outbox worker and a real SMTP server: the customer's acknowledgement and its limits.
+ */
+import { randomUUID } from 'node:crypto'
+import webpush from 'web-push'
+import { afterEach, describe, expect, it } from 'vitest'
+import { claims, site } from '../../app/content/site'
+import { businessMinutesLater, pacificClock, pacificInstant } from '../../app/server/backend/business-hours.server'
+import { createEmbeddedBackend, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
+import { embeddedOwnerId } from '../../app/server/backend/embedded-owner.server'
+import { savePushSubscription, updateLead } from '../../app/server/owner/inbox.server'
+import { parseRuntimeConfig } from '../../app/server/config.server'
+import { deliverOutboxRow, type DeliveryIo, type OutboxRow } from '../../app/server/backend/outbox-deliveries.server'
+import { ACKNOWLEDGEMENT_SUBJECT } from '../../app/server/quote/acknowledgement.server'
+import { createFormTokens } from '../../app/server/quote/form-token.server'
+import { createQuoteService } from '../../app/server/quote/quote-service.server'
+import { phoneKeys, startPushService } from '../support/push-service'
+import { outboxDrained, startSmtp, testLead, useTempDirs, type TestSmtp } from './helpers'
+
+const OWNER = 'owner@deltabreeze.example'
+const FORM_TOKEN_SECRET = 'follow-through-form-token-secret'
+const formTokens = createFormTokens(FORM_TOKEN_SECRET)
+const tempDir = useTempDirs()
+const cleanups: Array<() => Promise<void>> = []
+
+afterEach(async () => {
+  for (const fn of cleanups.splice(0).reverse()) await fn()
+})
+
+async function smtp(): Promise<TestSmtp> {
+  const server = await startSmtp()
+  cleanups.push(() => server.close())
+  return server
+}
+
+async function embedded(
+  env: Record<string, string>,
+  options: { clock?: () => Date; dataDir?: string; startWorker?: boolean } = {},
+): Promise<EmbeddedBackend> {
+  const backend = createEmbeddedBackend({
+    config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, ...env }),
+    dataDir: options.dataDir ?? (await tempDir()),
+    startWorker: options.startWorker ?? true,
+    outbox: { backoffMs: () => 0 },
+    ...(options.clock ? { clock: options.clock } : {}),
+  })
+  cleanups.push(() => backend.close())
+  return backend
+}
+
+const service = () => createQuoteService({ rateLimit: 0, formTokenSecret: FORM_TOKEN_SECRET })
+
+/** A form as a person sends it; every value is one the acknowledgement must never repeat. */
+function form(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    firstName: 'Zebulon',
+    email: 'zebulon.visitor@example.com',
+    phone: '(916) 555-0177',
+    street: '77 Quirkyname Lane',
+    zip: '95630',
+    preferredTime: 'morning',
+    company: '',
+    formToken: formTokens.issue(Date.now() - 8000),
+    idempotencyKey: randomUUID(),
+    sourcePage: '/city/folsom',
+    ...overrides,
+  }
+}
+
+const acknowledgements = (mail: TestSmtp) =>
+  mail.received.filter((received) => received.mail.subject === ACKNOWLEDGEMENT_SUBJECT)
+
+describe('the customer hears back at once', { timeout: 120_000 }, () => {
+  it('sends one fixed acknowledgement per stored lead, with nothing the visitor typed in it', async () => {
+    const mail = await smtp()
+    const backend = await embedded({ SMTP_URL: mail.url })
+    const sent = form()
+    const first = await service().handle(sent, { ip: '203.0.113.10', userAgent: 'test' }, backend)
+    expect(first.status).toBe(200)
+    // The visitor's retry of the same form: one lead, still one e-mail.
+    await service().handle(sent, { ip: '203.0.113.10', userAgent: 'test' }, backend)
+    await outboxDrained(backend)
+
+    const acks = acknowledgements(mail)
+    expect(acks).toHaveLength(1)
+    const { mail: ack, rcptTo } = acks[0]!
+    expect(rcptTo).toEqual(['zebulon.visitor@example.com'])
+    expect(ack.headers.get('auto-submitted')).toBe('auto-replied')
+    for (const body of [ack.text ?? '', String(ack.html)]) {
+      expect(body).toContain(site.name)
+      expect(body).toContain(site.phone)
+      expect(body).toContain(claims.replyWithin)
+      for (const typed of ['Zebulon', 'zebulon', 'Quirkyname', '555-0177', '5550177', '95630', 'morning', 'folsom']) {
+        expect(body.toLowerCase()).not.toContain(typed.toLowerCase())
+      }
+    }
+    // The owner's own e-mail still goes out beside it.
+    expect(mail.received.filter((received) => received.rcptTo.includes(OWNER))).toHaveLength(1)
+  })
+
+  it('sends a victim at most one when a bot names the address 50 times from 50 clients', async () => {
+    const mail = await smtp()
+    const backend = await embedded({ SMTP_URL: mail.url })
+    const quotes = service()
+    for (let i = 0; i < 50; i++) {
+      const answer = await quotes.handle(
+        form({ firstName: `Bot${i}`, email: 'Victim@Example.com' }),
+        { ip: `198.51.100.${i + 1}`, userAgent: 'bot' },
+        backend,
+      )
+      expect(answer.status).toBe(200)
+    }
+    await outboxDrained(backend)
+    expect(acknowledgements(mail)).toHaveLength(1)
+    // Every lead reached the owner: the limit is on the customer's e-mail only.
+    expect(mail.received.filter((received) => received.rcptTo.includes(OWNER))).toHaveLength(50)
+  })
+
+  it('sends one client at most one an hour, whatever addresses it names', async () => {
+    const mail = await smtp()
+    const backend = await embedded({ SMTP_URL: mail.url })
+    const quotes = service()
+    for (let i = 0; i < 10; i++) {
+      await quotes.handle(form({ email: `someone${i}@example.com` }), { ip: '192.0.2.44', userAgent: 'x' }, backend)
+    }
+    await outboxDrained(backend)
+    expect(acknowledgements(mail)).toHaveLength(1)
+
+    // A day later the address may hear from us again; the hour's client limit has passed too.
+    const db = await backend.db()
+    await db.query(`UPDATE rate_limit_hits SET hit_at = hit_at - interval '25 hours' WHERE bucket LIKE 'ack-%'`)
+    await quotes.handle(form({ email: 'someone0@example.com' }), { ip: '192.0.2.44', userAgent: 'x' }, backend)
+    await outboxDrained(backend)
+    expect(acknowledgements(mail)).toHaveLength(2)
+  })
+
+  it('sends none for suspected spam, and none when switched off', async () => {
+    const mail = await smtp()
+    const backend = await embedded({ SMTP_URL: mail.url })
+    const honeypot = await service().handle(form({ company: 'Acme' }), { ip: '192.0.2.1', userAgent: 'x' }, backend)
+    const tooFast = await service().handle(
+      form({ formToken: formTokens.issue(Date.now()), email: 'fast@example.com' }),
+      { ip: '192.0.2.2', userAgent: 'x' },
+      backend,
+    )
+    expect([honeypot.status, tooFast.status]).toEqual([200, 200])
+
+    const off = await embedded({ SMTP_URL: mail.url, CUSTOMER_ACKNOWLEDGEMENT: 'off' })
+    await service().handle(form({ email: 'quiet@example.com' }), { ip: '192.0.2.3', userAgent: 'x' }, off)
+    await outboxDrained(backend)
+    await outboxDrained(off)
+    expect(mail.received.filter((received) => received.rcptTo.includes(OWNER))).toHaveLength(1)
+    expect(acknowledgements(mail)).toHaveLength(0)
+  })
+})
+
+const MINUTE = 60_000
+const vapid = webpush.generateVAPIDKeys()
+const ownerCaller = { as: 'owner', userId: embeddedOwnerId(OWNER) } as const
+
+/** A Pacific wall-clock time `days` after today; ahead of the real clock, so rows stored "now" are due. */
+function pacific(days: number, hhmm: string): Date {
+  const today = pacificClock(new Date())
+  return pacificInstant(
+    today.year,
+    today.month,
+    today.day + days,
+    Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)),
+  )
+}
+
+/** A backend whose outbox runs only when the test says, at the time the test sets, with one phone on alerts. */
+async function alerted(start: Date, dataDir?: string) {
+  const phone = phoneKeys()
+  const push = await startPushService(phone, vapid.publicKey)
+  cleanups.push(push.stop)
+  const clock = { now: start }
+  const env = {
+    OWNER_EMAIL: OWNER,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    CUSTOMER_ACKNOWLEDGEMENT: 'off',
+  }
+  const folder = dataDir ?? (await tempDir())
+  const open = () => embedded(env, { clock: () => clock.now, dataDir: folder, startWorker: false })
+  const backend = await open()
+  const keys = { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') }
+  await savePushSubscription(backend, ownerCaller, { endpoint: push.endpoint, keys })
+  /** Runs the outbox at `at` and answers the titles pushed so far. */
+  async function runAt(at: Date, target = backend) {
+    clock.now = at
+    await (await target.outbox()).drain()
+    return push.delivered.map((delivered) => delivered.payload.title)
+  }
+  return { backend, push, runAt, open, clock }
+}
+
+const idOf = (result: Awaited<ReturnType<EmbeddedBackend['submitQuote']>>) => (result.success ? result.id! : '')
+
+describe('opening hours, in Pacific time', () => {
+  it('counts minutes only while open: 07:00 to 19:00, every day, across daylight-saving changes', () => {
+    const at = (y: number, m: number, d: number, hhmm: string) =>
+      pacificInstant(y, m, d, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)))
+    expect(businessMinutesLater(at(2026, 6, 10, '10:00'), 15)).toEqual(at(2026, 6, 10, '10:15'))
+    expect(businessMinutesLater(at(2026, 6, 10, '21:00'), 15)).toEqual(at(2026, 6, 11, '07:15'))
+    expect(businessMinutesLater(at(2026, 6, 10, '03:00'), 15)).toEqual(at(2026, 6, 10, '07:15'))
+    expect(businessMinutesLater(at(2026, 6, 10, '18:55'), 15)).toEqual(at(2026, 6, 11, '07:10'))
+    expect(businessMinutesLater(at(2026, 6, 30, '21:00'), 15)).toEqual(at(2026, 7, 1, '07:15'))
+    // Clocks go forward on 8 March 2026 and back on 1 November 2026.
+    expect(businessMinutesLater(at(2026, 3, 7, '18:50'), 15)).toEqual(at(2026, 3, 8, '07:05'))
+    expect(at(2026, 3, 8, '07:05').toISOString()).toBe('2026-03-08T14:05:00.000Z')
+    expect(businessMinutesLater(at(2026, 10, 31, '20:00'), 15)).toEqual(at(2026, 11, 1, '07:15'))
+    expect(at(2026, 11, 1, '07:15').toISOString()).toBe('2026-11-01T15:15:00.000Z')
+  })
+})
+
+describe('a lead nobody has answered is pushed once more', { timeout: 120_000 }, () => {
+  it('at 15 minutes, naming the town; none for a lead whose status changed at 14; nothing twice after a restart', async () => {
+    const start = pacific(2, '10:00')
+    const { backend, runAt, open } = await alerted(start)
+    const waiting = idOf(await backend.submitQuote(testLead('Maria', { zip: '95630', sourcePage: '/contact' })))
+    const answered = idOf(await backend.submitQuote(testLead('Jo', { sourcePage: '/city/roseville' })))
+    expect(await runAt(start)).toHaveLength(2) // the two new-lead pushes
+
+    await updateLead(backend, ownerCaller, answered, { status: 'contacted', note: '' })
+    expect(await runAt(new Date(start.getTime() + 14 * MINUTE))).toHaveLength(2)
+    const after = await runAt(new Date(start.getTime() + 15 * MINUTE))
+    expect(after.slice(2)).toEqual(['Still waiting: quote request in Folsom, 15 min'])
+    expect(await runAt(new Date(start.getTime() + 60 * MINUTE))).toHaveLength(3)
+
+    // A restart on the same data: the timers are rows, and the sent one stays sent.
+    await backend.close()
+    const again = await open()
+    expect(await runAt(new Date(start.getTime() + 2 * 60 * MINUTE), again)).toHaveLength(3)
+    const rows = await (
+      await again.db()
+    ).query<{ quote_request_id: string }>(`SELECT quote_request_id FROM quote_outbox WHERE kind = 'owner_escalation'`)
+    expect(rows.rows).toEqual([{ quote_request_id: waiting }])
+  })
+
+  it('drops, marked done, a follow-up claimed just as the status changed', async () => {
+    let pushed = 0
+    const io = {
+      vapid: { ...vapid, subject: 'mailto:owner@example.com' },
+      pushTargets: async () => (pushed++, []),
+    } as unknown as DeliveryIo
+    const row = { kind: 'owner_escalation', status: 'contacted', zip: null, sourcePage: null } as unknown as OutboxRow
+    expect(await deliverOutboxRow(row, io)).toMatch(/dropped/)
+    // The same for a quote reminder of a lead just marked won.
+    expect(await deliverOutboxRow({ ...row, kind: 'owner_reminder_7d', status: 'won' }, io)).toMatch(/dropped/)
+    expect(pushed).toBe(0)
+  })
+
+  it('counts from opening time: a lead at 21:00 is pushed again at 07:15, not during the night', async () => {
+    const start = pacific(2, '21:00')
+    const { backend, runAt } = await alerted(start)
+    await backend.submitQuote(testLead('Late', { sourcePage: '/services?tab=roof' }))
+    expect(await runAt(start)).toHaveLength(1)
+    expect(await runAt(pacific(3, '03:00'))).toHaveLength(1)
+    expect(await runAt(pacific(3, '07:14'))).toHaveLength(1)
+    expect((await runAt(pacific(3, '07:15'))).slice(1)).toEqual(['Still waiting: quote request, 15 min'])
+  })
+})
+
+describe('a quoted lead reminds the owner to follow up', { timeout: 120_000 }, () => {
+  it('at 2 and 7 days, for "quoted" only; marking it won or lost stops the rest', async () => {
+    const start = new Date()
+    const { backend, runAt } = await alerted(start)
+    const maria = idOf(await backend.submitQuote(testLead('Maria')))
+    const wes = idOf(await backend.submitQuote(testLead('Wes')))
+    const ann = idOf(await backend.submitQuote(testLead('Ann')))
+    expect(await runAt(new Date())).toHaveLength(3) // the new-lead pushes
+    // The trigger times the reminders by the database's clock, at the status change.
+    const quotedAt = Date.now()
+    await updateLead(backend, ownerCaller, maria, { status: 'quoted', note: '' })
+    await updateLead(backend, ownerCaller, wes, { status: 'quoted', note: '' })
+    await updateLead(backend, ownerCaller, ann, { status: 'contacted', note: '' })
+    const day = 24 * 60 * MINUTE
+
+    expect(await runAt(new Date(quotedAt + 2 * day - MINUTE))).toHaveLength(3)
+    expect((await runAt(new Date(quotedAt + 2 * day + MINUTE))).slice(3).sort()).toEqual([
+      'Follow up with Maria: quoted 2 days ago',
+      'Follow up with Wes: quoted 2 days ago',
+    ])
+    await updateLead(backend, ownerCaller, wes, { status: 'won', note: '' })
+    const waiting = await (
+      await backend.db()
+    ).query(`SELECT kind FROM quote_outbox WHERE quote_request_id = $1 AND sent_at IS NULL`, [wes])
+    expect(waiting.rows).toEqual([])
+    expect(await runAt(new Date(quotedAt + 7 * day - MINUTE))).toHaveLength(5)
+    expect((await runAt(new Date(quotedAt + 7 * day + MINUTE))).slice(5)).toEqual([
+      'Follow up with Maria: quoted 7 days ago',
+    ])
+    expect(await runAt(new Date(quotedAt + 30 * day))).toHaveLength(6)
+  })
+})
+
+describe('the morning list', { timeout: 120_000 }, () => {
+  /** A backend whose outbox runs when the test says, at the test's time, e-mailing a real SMTP server. */
+  async function morning(start: Date) {
+    const mail = await smtp()
+    const clock = { now: start }
+    const dataDir = await tempDir()
+    const env = { SMTP_URL: mail.url, OWNER_EMAIL: OWNER, CUSTOMER_ACKNOWLEDGEMENT: 'off' }
+    const open = () => embedded(env, { clock: () => clock.now, dataDir, startWorker: false })
+    let backend = await open()
+    const lists = () => mail.received.filter((received) => /waiting for a call/.test(received.mail.subject ?? ''))
+    return {
+      get backend() {
+        return backend
+      },
+      lists,
+      async runAt(at: Date) {
+        clock.now = at
+        await (await backend.outbox()).drain()
+        return lists().length
+      },
+      async restart() {
+        await backend.close()
+        backend = await open()
+      },
+      /** A lead with its status and its times relative to the test's clock (hours before it). */
+      async lead(name: string, phone: string, status: string, arrivedHoursAgo: number, changedHoursAgo?: number) {
+        const id = idOf(await backend.submitQuote(testLead(name, { phone })))
+        const db = await backend.db()
+        await db.query(`UPDATE quote_requests SET status = $2 WHERE id = $1`, [id, status])
+        const hoursAgo = (hours: number | undefined) =>
+          hours === undefined ? null : new Date(clock.now.getTime() - hours * 60 * MINUTE)
+        await db.query(`UPDATE quote_requests SET created_at = $2, last_contact_at = $3 WHERE id = $1`, [
+          id,
+          hoursAgo(arrivedHoursAgo),
+          hoursAgo(changedHoursAgo),
+        ])
+        return id
+      },
+    }
+  }
+
+  it('at opening time, e-mails the owner exactly the leads new or contacted with no change for over a day', async () => {
+    const m = await morning(pacific(2, '06:00'))
+    await m.lead('Ana', '(916) 555-0101', 'new', 30)
+    await m.lead('Ben', '916-555-0102', 'contacted', 72, 48)
+    await m.lead('Cy', '916-555-0103', 'quoted', 72, 48)
+    await m.lead('Dee', '916-555-0104', 'new', 2)
+    await m.lead('Eve', '916-555-0105', 'contacted', 120, 3)
+    await m.lead('Fay', '916-555-0106', 'won', 200, 100)
+
+    expect(await m.runAt(pacific(2, '06:59'))).toBe(0)
+    expect(await m.runAt(pacific(2, '07:00'))).toBe(1)
+    const { mail: list, rcptTo } = m.lists()[0]!
+    expect(rcptTo).toEqual([OWNER])
+    expect(list.subject).toBe('2 leads are waiting for a call')
+    const text = list.text ?? ''
+    expect(text).toContain('Ana, new since')
+    expect(text).toContain('Ben, contacted since')
+    for (const other of ['Cy', 'Dee', 'Eve', 'Fay']) expect(text).not.toContain(`${other},`)
+    expect(String(list.html)).toContain('href="tel:+19165550101"')
+    expect(String(list.html)).toContain('href="sms:+19165550102"')
+
+    // Once a day: not at the next run, nor after a restart, whatever has gone stale since.
+    expect(await m.runAt(pacific(2, '09:00'))).toBe(1)
+    await m.restart()
+    expect(await m.runAt(pacific(2, '10:00'))).toBe(1)
+    expect(await m.runAt(pacific(3, '07:00'))).toBe(2)
+  })
+
+  it('sends none when nothing waits, and none later that day when something does', async () => {
+    const m = await morning(pacific(2, '06:00'))
+    const dee = await m.lead('Dee', '916-555-0104', 'new', 2)
+    expect(await m.runAt(pacific(2, '07:05'))).toBe(0)
+    const db = await m.backend.db()
+    await db.query(`UPDATE quote_requests SET created_at = created_at - interval '3 days' WHERE id = $1`, [dee])
+    expect(await m.runAt(pacific(2, '12:00'))).toBe(0)
+    expect(await m.runAt(pacific(3, '07:00'))).toBe(1)
+  })
+})
