@@ -36,6 +36,19 @@ export interface InboxLead {
   heardAbout: string | null
   /** Dollars, entered when the lead was marked won; null otherwise. */
   jobValue: number | null
+  /** "Follow up: quoted 3 days ago" for a lead quoted 2 days or more; worked out by the server, so the page the
+   * server rendered and the one the browser hydrates agree. */
+  followUp: string | null
+}
+
+/** The quote follow-ups' days (docs/decisions/048-follow-through.md): the owner's pushes and the card's mark. */
+export const QUOTE_FOLLOW_UP_DAYS = [2, 7] as const
+
+/** "Follow up: quoted 3 days ago" on a lead still quoted 2 days or more after it was marked so; null otherwise. */
+export function followUpMark(status: string, statusSince: Date | null, now: number): string | null {
+  if (status !== 'quoted' || !statusSince) return null
+  const days = Math.floor((now - statusSince.getTime()) / 86_400_000)
+  return days >= QUOTE_FOLLOW_UP_DAYS[0] ? `Follow up: quoted ${days} days ago` : null
 }
 
 /** "Not recorded" for leads from before the channel was kept. */

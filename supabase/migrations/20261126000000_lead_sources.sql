@@ -23,7 +23,9 @@ ALTER TABLE public.quote_requests
   -- When a lead first reached each stage, so a quoted lead later lost still counts as quoted.
   ADD COLUMN IF NOT EXISTS contacted_at timestamptz,
   ADD COLUMN IF NOT EXISTS quoted_at timestamptz,
-  ADD COLUMN IF NOT EXISTS won_at timestamptz;
+  ADD COLUMN IF NOT EXISTS won_at timestamptz,
+  -- When the current status began (NULL: never changed since arrival), for "quoted 3 days ago".
+  ADD COLUMN IF NOT EXISTS status_changed_at timestamptz;
 
 CREATE INDEX IF NOT EXISTS quote_requests_created_channel_idx ON public.quote_requests (created_at, source_channel);
 
@@ -39,7 +41,7 @@ UPDATE public.quote_requests q
  WHERE q.status = 'won' AND q.won_at IS NULL;
 
 -- contacted_at and quoted_at keep the first time; won_at is the latest win (the conversion's time) and goes
--- when the lead leaves "won", so a lead un-won is no conversion.
+-- when the lead leaves "won", so a lead un-won is no conversion; status_changed_at is the latest change.
 CREATE OR REPLACE FUNCTION public.quote_request_stages()
 RETURNS trigger
 LANGUAGE plpgsql
@@ -56,6 +58,7 @@ BEGIN
     NEW.quoted_at := coalesce(NEW.quoted_at, now());
   END IF;
   NEW.won_at := CASE WHEN NEW.status = 'won' THEN now() END;
+  NEW.status_changed_at := now();
   RETURN NEW;
 END
 $$;

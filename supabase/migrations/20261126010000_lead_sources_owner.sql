@@ -10,7 +10,8 @@ DROP FUNCTION IF EXISTS public.owner_inbox_leads_v2(integer);
 DROP FUNCTION IF EXISTS public.owner_update_lead_v2(uuid, text, text);
 DROP FUNCTION IF EXISTS public.owner_list_leads_v2(timestamptz, text);
 
--- The inbox: owner_inbox_leads_v2 plus the channel, the answer and the job value.
+-- The inbox: owner_inbox_leads_v2 plus the channel, the answer, the job value and since when it has its status
+-- (the card's quote follow-up mark).
 CREATE OR REPLACE FUNCTION public.owner_inbox_leads_v3(p_limit integer DEFAULT 200)
 RETURNS TABLE (
   id             uuid,
@@ -27,7 +28,8 @@ RETURNS TABLE (
   outside_area   boolean,
   source_channel text,
   heard_about    text,
-  job_value      numeric
+  job_value      numeric,
+  status_since   timestamptz
 )
 LANGUAGE sql
 STABLE
@@ -36,7 +38,8 @@ SET search_path = ''
 AS $$
   SELECT q.id, q.created_at, q.first_name, q.email, q.phone, q.status, q.source_page, q.owner_note,
          q.service_street, q.service_zip, q.preferred_time, q.outside_area,
-         q.source_channel, q.heard_about, q.job_value
+         q.source_channel, q.heard_about, q.job_value,
+         coalesce(q.status_changed_at, q.last_contact_at, q.created_at)
     FROM public.quote_requests q
    WHERE q.status IN ('new', 'contacted', 'quoted', 'won', 'lost')
    ORDER BY q.created_at DESC, q.id
@@ -66,7 +69,8 @@ RETURNS TABLE (
   outside_area   boolean,
   source_channel text,
   heard_about    text,
-  job_value      numeric
+  job_value      numeric,
+  status_since   timestamptz
 )
 LANGUAGE sql
 VOLATILE
@@ -79,7 +83,8 @@ AS $$
    WHERE q.id = p_id AND p_status IN ('new', 'contacted', 'quoted', 'won', 'lost')
   RETURNING q.id, q.created_at, q.first_name, q.email, q.phone, q.status, q.source_page, q.owner_note,
             q.service_street, q.service_zip, q.preferred_time, q.outside_area,
-            q.source_channel, q.heard_about, q.job_value
+            q.source_channel, q.heard_about, q.job_value,
+         coalesce(q.status_changed_at, q.last_contact_at, q.created_at)
 $$;
 
 -- Per channel, then per answer to "How did you hear about us?", for leads that arrived in the last p_days:

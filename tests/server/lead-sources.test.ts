@@ -177,6 +177,36 @@ describe('the sources view', { timeout: 120_000 }, () => {
   })
 })
 
+describe("a quote's follow-up mark (docs/decisions/048-follow-through.md)", { timeout: 120_000 }, () => {
+  it('shows on a lead quoted 2 days or more, counted from when it was last marked quoted, and goes with the status', async () => {
+    const backend = await open()
+    const db = await backend.db()
+    const quotedDaysAgo = async (id: string, days: number) =>
+      db.query(`UPDATE quote_requests SET status_changed_at = now() - make_interval(days => $2) WHERE id = $1`, [
+        id,
+        days,
+      ])
+    const fresh = idOf(await backend.submitQuote(testLead('Fresh')))
+    const waiting = idOf(await backend.submitQuote(testLead('Waiting')))
+    const requoted = idOf(await backend.submitQuote(testLead('Requoted')))
+    for (const id of [fresh, waiting, requoted]) await updateLead(backend, owner, id, { status: 'quoted', note: '' })
+    await quotedDaysAgo(fresh, 1)
+    await quotedDaysAgo(waiting, 3)
+    // Quoted long ago, then contacted and quoted again today: its days start again.
+    await quotedDaysAgo(requoted, 9)
+    await updateLead(backend, owner, requoted, { status: 'contacted', note: '' })
+    await updateLead(backend, owner, requoted, { status: 'quoted', note: '' })
+    const marks = async () =>
+      Object.fromEntries((await listInbox(backend, owner)).map((lead) => [lead.firstName, lead.followUp]))
+    expect(await marks()).toEqual({ Fresh: null, Waiting: 'Follow up: quoted 3 days ago', Requoted: null })
+    // A note saved on the quoted lead keeps its days; marking it won ends the mark.
+    await updateLead(backend, owner, waiting, { status: 'quoted', note: 'called, no answer' })
+    expect((await marks()).Waiting).toBe('Follow up: quoted 3 days ago')
+    await updateLead(backend, owner, waiting, { status: 'won', note: '' })
+    expect(await marks()).toEqual({ Fresh: null, Waiting: null, Requoted: null })
+  })
+})
+
 describe('the job value', { timeout: 120_000 }, () => {
   const parsed = (input: unknown) => {
     const result = v.safeParse(jobValueSchema, input)

@@ -142,6 +142,11 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
           )}
         </p>
       )}
+      {lead.followUp && (
+        <p>
+          <strong className="rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900">{lead.followUp}</strong>
+        </p>
+      )}
       {bestTime && <p className="text-sm text-slate-700">Best time: {bestTime}</p>}
       <p className="text-sm text-slate-700">
         Channel: {channelLabel(lead.channel)}

@@ -1,5 +1,6 @@
 // The inbox's reads and writes: the migrations' owner_* functions, run as the signed-in owner in both modes.
 import {
+  followUpMark,
   leadTopic,
   SOURCE_PERIODS,
   type InboxLead,
@@ -29,6 +30,8 @@ export interface LeadRow {
   heard_about: string | null
   /** numeric: a string from PGlite, a number from PostgREST. */
   job_value: string | number | null
+  /** Since when it has its status (the arrival, for a lead never changed). */
+  status_since?: Date | string | null
 }
 
 export type ReviewRequestResult = 'queued' | 'already-sent' | 'not-won' | 'no-lead'
@@ -42,7 +45,11 @@ export interface PushSubscriptionInput {
 type OwnerCaller = Extract<SqlCaller, { as: 'owner' }>
 type Sql = Pick<Backend, 'callSql'>
 
-export function toInboxLead(row: LeadRow, review: { sentAt: string | Date | null } | undefined): InboxLead {
+export function toInboxLead(
+  row: LeadRow,
+  review: { sentAt: string | Date | null } | undefined,
+  now = Date.now(),
+): InboxLead {
   const created = row.created_at instanceof Date ? row.created_at : new Date(row.created_at)
   return {
     id: String(row.id),
@@ -62,6 +69,7 @@ export function toInboxLead(row: LeadRow, review: { sentAt: string | Date | null
     channel: row.source_channel ?? null,
     heardAbout: row.heard_about ?? null,
     jobValue: amount(row.job_value),
+    followUp: followUpMark(row.status, row.status_since ? new Date(row.status_since) : null, now),
   }
 }
 
