@@ -227,6 +227,8 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     for (const row of claimed.rows) {
       const leadId = row.quote_request_id ?? ''
       const what = row.kind.replace(/_/g, ' ')
+      // The customer's acknowledgement is no message to the owner: its lines have a scope of their own.
+      const scope = row.kind === 'customer_acknowledgement' ? 'customer' : 'owner'
       try {
         const done = await deliverOutboxRow(
           {
@@ -252,7 +254,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         if (row.kind === 'lead_webhook') {
           leadEvents.handedToWebhook(leadId, { outboxId: row.outbox_id, attempt: row.attempts })
         } else if (row.kind !== 'owner_notification') {
-          log('owner').info({ outboxId: row.outbox_id, quoteRequestId: leadId || undefined }, done)
+          log(scope).info({ outboxId: row.outbox_id, quoteRequestId: leadId || undefined }, done)
         }
       } catch (error) {
         const text = errorMessage(error)
@@ -267,7 +269,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         const failure = { outboxId: row.outbox_id, attempt: row.attempts, retryInSeconds: Math.round(delay / 1000) }
         if (row.kind === 'lead_webhook') leadEvents.webhookFailed(leadId, { ...failure, err: text })
         else if (row.kind === 'owner_notification') leadEvents.emailFailed(leadId, { ...failure, err: text })
-        else log('owner').warn({ ...failure, err: text }, `${what} failed`)
+        else log(scope).warn({ ...failure, err: text }, `${what} failed`)
         options.onResult?.({ outboxId: row.outbox_id, quoteRequestId: leadId, ok: false, error: text })
         continue
       }
