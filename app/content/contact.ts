@@ -1,5 +1,5 @@
 import { claims, site } from './site'
-import { cityNames, serviceAreas, type CitySlug } from './service-areas'
+import { serviceAreas } from './service-areas'
 
 /** "Text us": the customer starts a thread the owner answers from his own phone; nothing is sent for them. */
 export const textUs = {
@@ -10,12 +10,6 @@ export const textUs = {
     sent: (place: string | null) => `Hi! I just sent a quote request on your website${place ? ` for ${place}` : ''}.`,
   },
 } as const
-
-/** The town a page is about, for a message: `/city/folsom` gives Folsom; any other page none. */
-export function townOfPage(path: string): string | null {
-  const slug = /^\/city\/([a-z-]+)/.exec(path)?.[1]
-  return slug && slug in cityNames ? cityNames[slug as CitySlug] : null
-}
 
 export const contactDetails = {
   phone: {

@@ -44,3 +44,9 @@ export const cityNames: Record<CitySlug, string> = {
 }
 
 export const serviceAreas: ServiceArea[] = citySlugs.map((slug) => ({ name: cityNames[slug], slug }))
+
+/** The town a page is about: `/city/folsom` gives Folsom; any other path none. */
+export function cityNameOfPath(pathname: string): string | null {
+  const slug = /^\/city\/([a-z-]+)$/.exec(pathname)?.[1]
+  return slug && (citySlugs as readonly string[]).includes(slug) ? cityNames[slug as CitySlug] : null
+}

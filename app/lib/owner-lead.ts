@@ -1,7 +1,7 @@
 /** Shared with the browser: no server imports. */
 import * as v from 'valibot'
 import { serviceList } from '~/content/service-list'
-import { cityNames, citySlugs, type CitySlug } from '~/content/service-areas'
+import { cityNameOfPath } from '~/content/service-areas'
 import { HEARD_ABOUT_LABELS, LEAD_CHANNEL_LABELS, type HeardAbout, type LeadChannel } from './lead-source-constants'
 import type { SourcePeriod } from './owner-views'
 import { PREFERRED_TIME_LABELS, type PreferredTime } from './quote-form-constants'
@@ -114,9 +114,7 @@ export function leadTopic(sourcePage: string | null): { service: string | null; 
   const tab = url.pathname === '/services' ? (url.searchParams.get('tab') ?? 'concrete-sealing') : null
   const service =
     url.pathname === '/epoxy' ? 'Epoxy Floors' : (serviceList.find((summary) => summary.id === tab)?.title ?? null)
-  const slug = url.pathname.match(/^\/city\/([a-z-]+)$/)?.[1]
-  const city = (citySlugs as readonly string[]).includes(slug ?? '') ? cityNames[slug as CitySlug] : null
-  return { service, city }
+  return { service, city: cityNameOfPath(url.pathname) }
 }
 
 /** No name, e-mail or phone ever goes into it. */
