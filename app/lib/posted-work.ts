@@ -1,0 +1,110 @@
+/** The owner's own job photos, posted from the inbox to the public pages (docs/decisions/049-posted-work.md). */
+import * as v from 'valibot'
+import { cityNames, citySlugs, type CitySlug } from '~/content/service-areas'
+import { galleryCategories, type GalleryCategory, type ServiceId } from '~/content/types'
+
+/** Where the posting form sends its two photos (multipart, the owner's session cookie). */
+export const POST_WORK_PATH = '/owner/work'
+/** Where the encoded variants are served, as `<image_hash>-<width>.<avif|webp>`: immutable like /img/. */
+export const POSTED_WORK_BASE_URL = '/work-photos/'
+export const POSTED_WORK_FILE_PATTERN = /^([0-9a-f]{16})-([0-9]{2,4})\.(avif|webp)$/
+
+/** Per photo as sent; the form downscales first, so only a phone without canvas sends this much. */
+export const MAX_WORK_PHOTO_BYTES = 15 * 1024 * 1024
+export const MAX_CAPTION_LENGTH = 200
+export const MAX_ALT_LENGTH = 250
+/** How many posted jobs the public pages read, newest first. */
+export const POSTED_WORK_READ_LIMIT = 60
+/** "Recent work in {City}" shows at most this many. */
+export const CITY_RECENT_WORK = 6
+
+/** The service tab that shows a category's photos (3 per service). */
+export const serviceOfCategory: Record<GalleryCategory, ServiceId> = {
+  'Paver Cleaning': 'concrete-sealing',
+  'Driveway Cleaning': 'driveway',
+  'Patio Cleaning': 'patio',
+  'House Washing': 'full-house',
+  'Walkway Cleaning': 'patio',
+  'Deck Cleaning': 'deck-fence',
+  'Commercial Cleaning': 'commercial',
+  'Sidewalk Cleaning': 'driveway',
+}
+
+/** A lead's page names a service: the category its job photos most likely belong to. */
+export const categoryOfService: Partial<Record<ServiceId, GalleryCategory>> = {
+  'concrete-sealing': 'Paver Cleaning',
+  driveway: 'Driveway Cleaning',
+  patio: 'Patio Cleaning',
+  'full-house': 'House Washing',
+  'deck-fence': 'Deck Cleaning',
+  commercial: 'Commercial Cleaning',
+}
+
+/** The alt text the form starts with: "Before and after: driveway cleaning in Folsom". */
+export function suggestedAlt(category: GalleryCategory, citySlug: CitySlug | null): string {
+  return `Before and after: ${category.toLowerCase()}${citySlug ? ` in ${cityNames[citySlug]}` : ''}`
+}
+
+/** A posted job as the public pages get it. */
+export interface PostedWork {
+  id: string
+  category: GalleryCategory
+  citySlug: CitySlug | null
+  caption: string | null
+  alt: string
+  /** The composed frame's content hash: its files are `<imageHash>-<width>.<format>`. */
+  imageHash: string
+  width: number
+  height: number
+  widths: number[]
+  placeholder: string
+  createdAt: string
+}
+
+/** The inbox also sees hidden ones. */
+export interface OwnerPostedWork extends PostedWork {
+  published: boolean
+  leadId: string | null
+}
+
+/** What the public pages read: the newest published jobs, and whether sample photos fill the rest. */
+export interface ShownWork {
+  posted: PostedWork[]
+  samples: boolean
+}
+
+const trimmed = (max: number, message: string) => v.pipe(v.string(), v.trim(), v.maxLength(max, message))
+
+/** The posting form's fields besides the two photos; the server checks them again with this schema. */
+export const postWorkFieldsSchema = v.object({
+  id: v.pipe(v.string(), v.uuid('The form is out of date. Please reload the page.')),
+  category: v.picklist(galleryCategories, 'Choose what kind of job this was.'),
+  city: v.union([v.literal(''), v.picklist(citySlugs, 'Choose a town from the list.')]),
+  caption: trimmed(MAX_CAPTION_LENGTH, `Keep the caption under ${MAX_CAPTION_LENGTH} characters.`),
+  alt: v.pipe(
+    trimmed(MAX_ALT_LENGTH, `Keep the description under ${MAX_ALT_LENGTH} characters.`),
+    v.minLength(1, 'Describe the photos for people who cannot see them.'),
+  ),
+  consent: v.literal('yes', 'Tick the box once the customer agreed that these photos may be shown.'),
+  leadId: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.uuid())])),
+})
+export type PostWorkFields = v.InferOutput<typeof postWorkFieldsSchema>
+
+export type PostWorkFailure = 'signed-out' | 'forbidden' | 'too-large' | 'not-image' | 'invalid' | 'failed'
+
+export type PostWorkResponse =
+  | { success: true; work: OwnerPostedWork }
+  | { success: false; reason: PostWorkFailure; error: string }
+
+export const POST_WORK_MESSAGES: Record<PostWorkFailure, string> = {
+  'signed-out': 'Your session has ended. Please sign in again; your photos stay chosen.',
+  forbidden: 'This upload was refused. Please post from the inbox page.',
+  'too-large': 'A photo is larger than 15 MB. Please choose a smaller one.',
+  'not-image': 'A file is not a photo we can read. Please choose JPEG, PNG, HEIC or WebP photos.',
+  invalid: 'Please choose a before photo and an after photo.',
+  failed: 'The photos could not be posted just now. Please try again.',
+}
+
+export function postedWorkFile(imageHash: string, width: number, format: 'avif' | 'webp'): string {
+  return `${imageHash}-${width}.${format}`
+}
