@@ -93,8 +93,7 @@ export type PostWorkFields = v.InferOutput<typeof postWorkFieldsSchema>
 export type PostWorkFailure = 'signed-out' | 'forbidden' | 'too-large' | 'not-image' | 'invalid' | 'failed'
 
 export type PostWorkResponse =
-  | { success: true; work: OwnerPostedWork }
-  | { success: false; reason: PostWorkFailure; error: string }
+  { success: true; work: OwnerPostedWork } | { success: false; reason: PostWorkFailure; error: string }
 
 export const POST_WORK_MESSAGES: Record<PostWorkFailure, string> = {
   'signed-out': 'Your session has ended. Please sign in again; your photos stay chosen.',
