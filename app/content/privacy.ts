@@ -11,6 +11,7 @@ export const privacyNotice = {
       paragraphs: [
         'When you ask for a quote: your first name, e-mail address and phone number, the page you sent the form from, your browser’s description of itself (its user agent) and a salted hash of your internet address. We never store the address itself, and the hash cannot be turned back into it.',
         'If you give them: the service address (street and ZIP code) and the time that suits you best. After sending, you may add up to 5 photos of the job. We re-encode each photo and remove its location data and other hidden details before storing it, and only the owner sees them.',
+        'Photos of finished work: with the customer’s agreement, we may show before-and-after photos of a job on this site, with the town and the kind of work. We take them without house numbers, faces or licence plates, and the site removes their location data and other hidden details before publishing them. They name no customer.',
         'When you use the chat: the message you type, to answer it. Chat messages are not stored; when an AI service is set up to help answer, the message is sent to it for that answer only.',
         'Where your visit came from, sent with your quote request: the campaign tags and ad click codes in the address you arrived by (such as utm_source or gclid, which an ad or a tagged link adds to it), the first page of the site you opened, and the name of the site that sent you here (only its name, such as www.google.com, never the page). If you answer “How did you hear about us?”, your answer too.',
         'The site sets no cookies and uses no analytics or advertising trackers. The note of where your visit came from is kept in that browser tab only (its session storage), is gone when you close it, and reaches us only with a quote request you send.',
@@ -41,7 +42,7 @@ export const privacyNotice = {
     {
       heading: 'Seeing or deleting your details',
       paragraphs: [
-        `To see what we hold about you, correct it, or have it deleted, e-mail ${site.email}, call ${site.phone}, or write to ${site.name}, ${fullAddress}. We answer within 30 days; a deletion removes your request, its photos and any message about it not yet sent, and we confirm it.`,
+        `To see what we hold about you, correct it, or have it deleted, e-mail ${site.email}, call ${site.phone}, or write to ${site.name}, ${fullAddress}. We answer within 30 days; a deletion removes your request, its photos and any message about it not yet sent, and we confirm it. Photos of your job shown on the site come down whenever you ask, with or without a deletion.`,
       ],
     },
     {
