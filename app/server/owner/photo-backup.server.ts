@@ -31,7 +31,9 @@ export function restoreLeadPhotos(dataDir: string, backupFile: string): string |
   if (!existsSync(source)) return null
   mkdirSync(dataDir, { recursive: true })
   // Only the files' folders come out, whatever else the archive might hold; an older backup has one of them.
-  const members = execFileSync('tar', ['-tzf', source], { maxBuffer: 64 * 1024 * 1024 }).toString().split('\n')
+  const members = execFileSync('tar', ['-tzf', source], { maxBuffer: 64 * 1024 * 1024 })
+    .toString()
+    .split('\n')
   const folders = FILE_FOLDERS.filter((folder) => members.some((member) => member.split('/')[0] === folder))
   if (folders.length > 0) execFileSync('tar', ['-xzf', source, '-C', dataDir, '--no-same-owner', ...folders])
   return source
