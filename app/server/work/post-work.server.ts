@@ -61,7 +61,7 @@ function photoOf(form: FormData, name: string): File | null {
   return typeof value !== 'string' && value !== null && value.size > 0 ? value : null
 }
 
-/** Decoded, composed and encoded while no other photo decodes: about 150 MB for two 12-megapixel photos. */
+/** Decoded, composed and encoded while no other photo decodes: two 12-megapixel photos are 72 MB of pixels. */
 function frameOf(before: Uint8Array, after: Uint8Array): Promise<EncodedVariants> {
   return decodeInTurn(async () => {
     const upright = [await decodePhoto(before), await decodePhoto(after)] as const
