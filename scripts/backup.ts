@@ -25,7 +25,7 @@ async function main(): Promise<number> {
       `Backup of ${resolve(config.dataDir)} written to ${target} (${bytes.byteLength} bytes, via the ${store.via}).`,
     )
     const photos = backupLeadPhotos(resolve(config.dataDir), target)
-    if (photos) console.error(`Visitors' photos written to ${photos}.`)
+    if (photos) console.error(`Photos (visitors' and posted work) written to ${photos}.`)
     return 0
   } finally {
     await store.close()

@@ -23,7 +23,7 @@ async function main(): Promise<number> {
   console.error(
     `Restored ${report.leads} leads into ${dataDir}.` +
       (report.setAside ? ` The database it replaced is in ${report.setAside}.` : '') +
-      (photos ? ` Visitors' photos came from ${photos}.` : ''),
+      (photos ? ` Photos (visitors' and posted work) came from ${photos}.` : ''),
   )
   return 0
 }

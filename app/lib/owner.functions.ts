@@ -2,6 +2,7 @@ import { createMiddleware, createServerFn } from '@tanstack/react-start'
 import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { runtimeConfig } from '~/server/config.server'
+import { parse } from '~/server/http/function-input.server'
 import { getBackend } from '~/server/backend/backend-factory.server'
 import { log } from '~/server/log/logger.server'
 import { hasOwnerSession, requireOwner } from '~/server/owner/owner-access.server'
@@ -23,7 +24,7 @@ import {
 } from './owner-lead'
 
 /** Every owner function goes through it, so a new one cannot forget the check: 401 and no data without a session. */
-const ownerOnly = createMiddleware({ type: 'function' }).server(async ({ next }) =>
+export const ownerOnly = createMiddleware({ type: 'function' }).server(async ({ next }) =>
   next({ context: { owner: await requireOwner() } }),
 )
 
@@ -56,17 +57,6 @@ export const fetchOwnerSources = createServerFn({ method: 'GET' })
   .middleware([ownerOnly])
   .validator(parse(v.object({ days: v.picklist(SOURCE_PERIODS, 'a period of 30, 90 or 365 days') })))
   .handler(({ data, context }): Promise<LeadSources> => leadSources(getBackend(), context.owner.caller, data.days))
-
-function parse<S extends v.GenericSchema>(schema: S) {
-  return (input: unknown): v.InferOutput<S> => {
-    const result = v.safeParse(schema, input)
-    if (!result.success) {
-      setResponseStatus(400)
-      throw new Error(result.issues[0]?.message ?? 'Invalid request')
-    }
-    return result.output
-  }
-}
 
 const leadId = v.pipe(v.string(), v.uuid('not a lead id'))
 

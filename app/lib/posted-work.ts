@@ -79,7 +79,7 @@ const trimmed = (max: number, message: string) => v.pipe(v.string(), v.trim(), v
 export const postWorkFieldsSchema = v.object({
   id: v.pipe(v.string(), v.uuid('The form is out of date. Please reload the page.')),
   category: v.picklist(galleryCategories, 'Choose what kind of job this was.'),
-  city: v.union([v.literal(''), v.picklist(citySlugs, 'Choose a town from the list.')]),
+  city: v.union([v.literal(''), v.picklist(citySlugs)], 'Choose a town from the list.'),
   caption: trimmed(MAX_CAPTION_LENGTH, `Keep the caption under ${MAX_CAPTION_LENGTH} characters.`),
   alt: v.pipe(
     trimmed(MAX_ALT_LENGTH, `Keep the description under ${MAX_ALT_LENGTH} characters.`),

@@ -1,6 +1,7 @@
 // A LOCAL STAND-IN for Supabase Storage's object API (hosted Storage cannot run here): upload, list under a
 // prefix and delete by name in the private bucket `lead-photos` for the service role key only, and read one
-// object with a user's token when `canRead` (the bucket's select policy) says so.
+// object with a user's token when `canRead` (the bucket's select policy) says so. With `publicBucket`, also
+// a public bucket that anyone reads and a user's token writes when `canWrite` (its policies) says so.
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -11,6 +12,8 @@ export interface StorageStandIn {
   /** `<leadId>/<name>` → the uploaded bytes. */
   bytes: Map<string, Buffer>
   calls: { method: string; url: string; auth: string | undefined; body: unknown }[]
+  /** The public bucket's objects: name → bytes and type. */
+  publicObjects: Map<string, { bytes: Buffer; type: string }>
   close(): Promise<void>
 }
 
@@ -25,6 +28,8 @@ export interface StorageStandInOptions {
   canRead?: (accessToken: string) => boolean
   /** Requests outside /storage/v1/ go there (e.g. the Auth stand-in), as one project address serves both. */
   otherwise?: string
+  /** A public bucket (e.g. posted-work): its insert and delete policies for a user's token. */
+  publicBucket?: { name: string; canWrite: (accessToken: string) => boolean }
 }
 
 const UPLOAD = /^\/storage\/v1\/object\/lead-photos\/([0-9a-f-]{36})\/([^/]+)$/
@@ -49,6 +54,39 @@ export async function startStorageStandIn(
 ) {
   const calls: StorageStandIn['calls'] = []
   const bytes = new Map<string, Buffer>()
+  const publicObjects: StorageStandIn['publicObjects'] = new Map()
+  const bucket = options.publicBucket
+  /** The public bucket's answer, or false when the request is not for it. */
+  function publicAnswer(request: IncomingMessage, raw: Buffer, body: unknown): [number, string | Buffer] | false {
+    if (!bucket) return false
+    const url = request.url!
+    const token = (request.headers.authorization ?? '').replace(/^Bearer /, '')
+    const denied: [number, string] = [
+      403,
+      '{"statusCode":"403","error":"Unauthorized","message":"new row violates row-level security policy"}',
+    ]
+    const read = url.startsWith(`/storage/v1/object/public/${bucket.name}/`)
+    if (request.method === 'GET' && read) {
+      const stored = publicObjects.get(decodeURIComponent(url.split('/').at(-1)!))
+      return stored
+        ? [200, stored.bytes]
+        : [400, '{"statusCode":"404","error":"not_found","message":"Object not found"}']
+    }
+    const object = new RegExp(`^/storage/v1/object/${bucket.name}/([^/]+)$`).exec(url)
+    if (request.method === 'POST' && object) {
+      if (!bucket.canWrite(token)) return denied
+      if (publicObjects.has(object[1]!))
+        return [400, '{"statusCode":"409","error":"Duplicate","message":"The resource already exists"}']
+      publicObjects.set(object[1]!, { bytes: raw, type: String(request.headers['content-type']) })
+      return [200, JSON.stringify({ Key: `${bucket.name}/${object[1]}` })]
+    }
+    if (request.method === 'DELETE' && url === `/storage/v1/object/${bucket.name}`) {
+      if (!bucket.canWrite(token)) return denied
+      const names = (body as { prefixes: string[] }).prefixes.filter((name) => publicObjects.delete(name))
+      return [200, JSON.stringify(names.map((name) => ({ name })))]
+    }
+    return false
+  }
   const server = createServer((request, response) => {
     if (options.otherwise && !request.url!.startsWith('/storage/v1/')) {
       const target = new URL(options.otherwise)
@@ -74,6 +112,13 @@ export async function startStorageStandIn(
         json && raw.length ? JSON.parse(raw.toString('utf8')) : raw.length ? `${raw.length} bytes` : null
       calls.push({ method: request.method!, url: request.url!, auth: request.headers.authorization, body })
       response.setHeader('Content-Type', 'application/json')
+      const inPublicBucket = publicAnswer(request, raw, body)
+      if (inPublicBucket) {
+        const [status, answer] = inPublicBucket
+        if (Buffer.isBuffer(answer))
+          response.setHeader('Content-Type', publicObjects.get(request.url!.split('/').at(-1)!)!.type)
+        return response.writeHead(status).end(answer)
+      }
       const read = READ.exec(request.url!)
       if (request.method === 'GET' && read) {
         const token = (request.headers.authorization ?? '').replace(/^Bearer /, '')
@@ -118,6 +163,7 @@ export async function startStorageStandIn(
     objects,
     bytes,
     calls,
+    publicObjects,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

@@ -1,20 +1,25 @@
-// Visitors' photos are files beside the database (docs/decisions/044-lead-photos.md): `npm run backup` puts
-// them in a second archive next to the database's, and `npm run restore` puts them back when it is there.
+// Visitors' photos and posted work's variants are files beside the database (decisions 044 and 049): `npm run
+// backup` puts them in a second archive next to the database's, and `npm run restore` puts them back.
 import { execFileSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import { LEAD_PHOTOS_FOLDER } from '../backend/embedded-photos.server'
+import { POSTED_WORK_FOLDER } from '../backend/embedded-work-files.server'
+
+const FILE_FOLDERS = [LEAD_PHOTOS_FOLDER, POSTED_WORK_FOLDER]
 
 /** `site-2026-11-25.tar.gz` → `site-2026-11-25-photos.tar.gz`. */
 export function photoBackupPath(backupFile: string): string {
   return `${backupFile.replace(/(\.tar\.gz|\.tgz)$/, '')}-photos.tar.gz`
 }
 
-/** The archive's path, or null when there are no photos. Files are only ever added, so a copy is consistent. */
+/** The archive's path, or null when there are no files. Files are only ever added, so a copy is consistent. */
 export function backupLeadPhotos(dataDir: string, backupFile: string): string | null {
-  if (!existsSync(join(dataDir, LEAD_PHOTOS_FOLDER))) return null
+  const folders = FILE_FOLDERS.filter((folder) => existsSync(join(dataDir, folder)))
+  if (folders.length === 0) return null
   const target = photoBackupPath(backupFile)
-  execFileSync('tar', ['-czf', `${target}.partial`, '-C', dataDir, LEAD_PHOTOS_FOLDER])
+  // A half-written variant's temporary name is left out: it belongs to an upload still running.
+  execFileSync('tar', ['-czf', `${target}.partial`, '--exclude=*.tmp-*', '-C', dataDir, ...folders])
   chmodSync(`${target}.partial`, 0o600)
   renameSync(`${target}.partial`, target)
   return target
@@ -25,7 +30,11 @@ export function restoreLeadPhotos(dataDir: string, backupFile: string): string |
   const source = photoBackupPath(backupFile)
   if (!existsSync(source)) return null
   mkdirSync(dataDir, { recursive: true })
-  // Only the photos folder comes out, whatever else the archive might hold.
-  execFileSync('tar', ['-xzf', source, '-C', dataDir, '--no-same-owner', LEAD_PHOTOS_FOLDER])
+  // Only the files' folders come out, whatever else the archive might hold; an older backup has one of them.
+  const members = execFileSync('tar', ['-tzf', source], { maxBuffer: 64 * 1024 * 1024 })
+    .toString()
+    .split('\n')
+  const folders = FILE_FOLDERS.filter((folder) => members.some((member) => member.split('/')[0] === folder))
+  if (folders.length > 0) execFileSync('tar', ['-xzf', source, '-C', dataDir, '--no-same-owner', ...folders])
   return source
 }
