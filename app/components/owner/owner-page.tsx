@@ -106,7 +106,8 @@ function OwnerFrame({ state, days, children }: { state: OwnerState; days?: Sourc
         <Link to="/owner" search={sourcesSearch} activeOptions={{ exact: true }} className={tabClass}>
           {SOURCES_TEXTS.sourcesTab}
         </Link>
-        <Link to="/owner" search={{ view: 'work' }} activeOptions={{ exact: true }} className={tabClass}>
+        {/* Not exact: a won lead's link adds its town, kind of job and id to the address. */}
+        <Link to="/owner" search={{ view: 'work' }} activeOptions={{ exact: false }} className={tabClass}>
           {WORK_TEXTS.tab}
         </Link>
       </nav>

@@ -327,17 +327,17 @@ export function OwnerWorkForm({
           className="h-3 w-full"
         />
       )}
-      <p role="status" aria-live="polite" className="empty:hidden">
+      <p role="status" aria-live="polite" className="empty:sr-only">
         {phase === 'preparing'
           ? WORK_TEXTS.preparing
           : phase === 'sending'
             ? WORK_TEXTS.sending(Math.round(progress * 100))
             : ''}
       </p>
-      <p id={errorId} role="alert" className="font-semibold text-red-800 empty:hidden">
+      <p id={errorId} role="alert" className="font-semibold text-red-800 empty:sr-only">
         {error?.message}
       </p>
-      <div role="status" className="empty:hidden">
+      <div role="status" className="empty:sr-only">
         {phase === 'posted' && posted && (
           <div className="rounded-lg bg-emerald-50 p-3 text-emerald-900">
             <p className="font-bold">{WORK_TEXTS.posted}</p>

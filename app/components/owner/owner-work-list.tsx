@@ -83,7 +83,10 @@ function PostedJob({
   }
 
   const toggle = () =>
-    run(async () => onChange(await setWorkPublished({ data: { id: work.id, published: !work.published } })))
+    run(async () => {
+      const { published } = await setWorkPublished({ data: { id: work.id, published: !work.published } })
+      onChange({ ...work, published })
+    })
   const remove = () =>
     run(async () => {
       await deleteWork({ data: { id: work.id } })
