@@ -28,6 +28,8 @@ import { Route as OwnerConversionsDotcsvRouteImport } from './routes/owner_.conv
 import { Route as OwnerManifestDotwebmanifestRouteImport } from './routes/owner_.manifest[.]webmanifest'
 import { Route as OwnerSignInRouteImport } from './routes/owner_.sign-in'
 import { Route as OwnerSwDotjsRouteImport } from './routes/owner_.sw[.]js'
+import { Route as OwnerWorkRouteImport } from './routes/owner_.work'
+import { Route as WorkPhotosFileRouteImport } from './routes/work-photos.$file'
 import { Route as OwnerPhotosLeadIdNameRouteImport } from './routes/owner_.photos.$leadId.$name'
 
 const IndexRoute = IndexRouteImport.update({
@@ -126,6 +128,16 @@ const OwnerSwDotjsRoute = OwnerSwDotjsRouteImport.update({
   path: '/owner/sw.js',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OwnerWorkRoute = OwnerWorkRouteImport.update({
+  id: '/owner_/work',
+  path: '/owner/work',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WorkPhotosFileRoute = WorkPhotosFileRouteImport.update({
+  id: '/work-photos/$file',
+  path: '/work-photos/$file',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OwnerPhotosLeadIdNameRoute = OwnerPhotosLeadIdNameRouteImport.update({
   id: '/owner_/photos/$leadId/$name',
   path: '/owner/photos/$leadId/$name',
@@ -152,6 +164,8 @@ export interface FileRoutesByFullPath {
   '/owner/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
   '/owner/sign-in': typeof OwnerSignInRoute
   '/owner/sw.js': typeof OwnerSwDotjsRoute
+  '/owner/work': typeof OwnerWorkRoute
+  '/work-photos/$file': typeof WorkPhotosFileRoute
   '/owner/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
 export interface FileRoutesByTo {
@@ -174,6 +188,8 @@ export interface FileRoutesByTo {
   '/owner/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
   '/owner/sign-in': typeof OwnerSignInRoute
   '/owner/sw.js': typeof OwnerSwDotjsRoute
+  '/owner/work': typeof OwnerWorkRoute
+  '/work-photos/$file': typeof WorkPhotosFileRoute
   '/owner/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
 export interface FileRoutesById {
@@ -197,6 +213,8 @@ export interface FileRoutesById {
   '/owner_/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
   '/owner_/sign-in': typeof OwnerSignInRoute
   '/owner_/sw.js': typeof OwnerSwDotjsRoute
+  '/owner_/work': typeof OwnerWorkRoute
+  '/work-photos/$file': typeof WorkPhotosFileRoute
   '/owner_/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
 export interface FileRouteTypes {
@@ -221,6 +239,8 @@ export interface FileRouteTypes {
     | '/owner/manifest.webmanifest'
     | '/owner/sign-in'
     | '/owner/sw.js'
+    | '/owner/work'
+    | '/work-photos/$file'
     | '/owner/photos/$leadId/$name'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -243,6 +263,8 @@ export interface FileRouteTypes {
     | '/owner/manifest.webmanifest'
     | '/owner/sign-in'
     | '/owner/sw.js'
+    | '/owner/work'
+    | '/work-photos/$file'
     | '/owner/photos/$leadId/$name'
   id:
     | '__root__'
@@ -265,6 +287,8 @@ export interface FileRouteTypes {
     | '/owner_/manifest.webmanifest'
     | '/owner_/sign-in'
     | '/owner_/sw.js'
+    | '/owner_/work'
+    | '/work-photos/$file'
     | '/owner_/photos/$leadId/$name'
   fileRoutesById: FileRoutesById
 }
@@ -288,6 +312,8 @@ export interface RootRouteChildren {
   OwnerManifestDotwebmanifestRoute: typeof OwnerManifestDotwebmanifestRoute
   OwnerSignInRoute: typeof OwnerSignInRoute
   OwnerSwDotjsRoute: typeof OwnerSwDotjsRoute
+  OwnerWorkRoute: typeof OwnerWorkRoute
+  WorkPhotosFileRoute: typeof WorkPhotosFileRoute
   OwnerPhotosLeadIdNameRoute: typeof OwnerPhotosLeadIdNameRoute
 }
 
@@ -426,6 +452,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OwnerSwDotjsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/owner_/work': {
+      id: '/owner_/work'
+      path: '/owner/work'
+      fullPath: '/owner/work'
+      preLoaderRoute: typeof OwnerWorkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/work-photos/$file': {
+      id: '/work-photos/$file'
+      path: '/work-photos/$file'
+      fullPath: '/work-photos/$file'
+      preLoaderRoute: typeof WorkPhotosFileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/owner_/photos/$leadId/$name': {
       id: '/owner_/photos/$leadId/$name'
       path: '/owner/photos/$leadId/$name'
@@ -456,18 +496,10 @@ const rootRouteChildren: RootRouteChildren = {
   OwnerManifestDotwebmanifestRoute: OwnerManifestDotwebmanifestRoute,
   OwnerSignInRoute: OwnerSignInRoute,
   OwnerSwDotjsRoute: OwnerSwDotjsRoute,
+  OwnerWorkRoute: OwnerWorkRoute,
+  WorkPhotosFileRoute: WorkPhotosFileRoute,
   OwnerPhotosLeadIdNameRoute: OwnerPhotosLeadIdNameRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-
-import type { getRouter } from './router.tsx'
-import type { startInstance } from './start.ts'
-declare module '@tanstack/react-start' {
-  interface Register {
-    ssr: true
-    router: Awaited<ReturnType<typeof getRouter>>
-    config: Awaited<ReturnType<typeof startInstance.getOptions>>
-  }
-}

@@ -1,34 +1,30 @@
 // images/** -> AVIF + WebP in public/img/, app/content/image-manifest.json, public/og-image.jpg; `--force`
-// re-encodes all, `--json` prints a summary. Names hash source and settings: /img/* is immutable.
-import { createHash } from 'node:crypto'
+// re-encodes all, `--json` prints a summary. Names hash source and settings: /img/* is immutable. The encoding
+// itself is app/server/images/image-variants.server.ts, which the owner's posted work uses too.
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import sharp, { type OutputInfo } from 'sharp'
+import sharp from 'sharp'
+import {
+  contentHash,
+  decodeToRaw,
+  encodeVariant,
+  FORMATS,
+  placeholderOf,
+  widthsFor,
+  type VariantFormat,
+} from '../app/server/images/image-variants.server'
+
+export { WIDTHS, widthsFor } from '../app/server/images/image-variants.server'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const SOURCE_DIR = path.join(ROOT, 'images')
-const OUT_DIR = path.join(ROOT, 'public', 'img')
-const MANIFEST = path.join(ROOT, 'app', 'content', 'image-manifest.json')
-const OG_IMAGE = path.join(ROOT, 'public', 'og-image.jpg')
-const OG_STAMP = path.join(ROOT, 'node_modules', '.cache', 'build-images', 'og-image.json')
-
-export const WIDTHS = [320, 640, 720, 960, 1280, 1600]
-const ENCODERS = {
-  avif: { quality: 52, effort: 1 }, // effort 2 is ~2x slower for ~3% smaller files
-  webp: { quality: 78, effort: 4 },
-}
 const OG = { width: 1200, height: 630, quality: 82 }
-/** Bump when the pipeline's output changes in a way the settings above do not capture. */
-const PIPELINE_VERSION = 1
-const SETTINGS_FINGERPRINT = JSON.stringify({ v: PIPELINE_VERSION, widths: WIDTHS, encoders: ENCODERS })
 
 const SOURCE_EXT = new Set(['.jpg', '.jpeg', '.png', '.webp'])
 const NAME_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/
-const FORMATS = ['avif', 'webp'] as const
-type Format = (typeof FORMATS)[number]
+type Format = VariantFormat
 
 interface ManifestEntry {
   width: number
@@ -47,12 +43,6 @@ const asJson = args.has('--json')
 export const outputBase = (name: string) => name.replaceAll('/', '-')
 export const outputFile = (name: string, hash: string, width: number, format: Format) =>
   `${outputBase(name)}.${hash}-${width}.${format}`
-
-/** Widths to emit for a source of `sourceWidth` px: the standard ones that fit, or the source width itself. */
-export function widthsFor(sourceWidth: number): number[] {
-  const fit = WIDTHS.filter((w) => w <= sourceWidth)
-  return fit.length ? fit : [sourceWidth]
-}
 
 async function listSources(dir: string, prefix = ''): Promise<string[]> {
   if (!existsSync(dir)) return []
@@ -82,24 +72,12 @@ async function readJson(file: string): Promise<unknown> {
   }
 }
 
-const toHex = ({ r, g, b }: { r: number; g: number; b: number }) =>
-  '#' + [r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')
-
 async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
   let next = 0
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) await fn(items[next++]!)
   })
   await Promise.all(workers)
-}
-
-const fromRaw = (data: Buffer, { width, height, channels }: OutputInfo) =>
-  sharp(data, { raw: { width, height, channels } })
-
-function encode(raw: Buffer, info: OutputInfo, width: number, format: Format) {
-  let pipeline = fromRaw(raw, info)
-  if (width !== info.width) pipeline = pipeline.resize({ width, kernel: 'lanczos3' })
-  return format === 'avif' ? pipeline.avif(ENCODERS.avif).toBuffer() : pipeline.webp(ENCODERS.webp).toBuffer()
 }
 
 /** One line per image, sorted by name: short, stable diffs when the owner swaps a photo. */
@@ -111,7 +89,13 @@ function formatManifest(manifest: Record<string, ManifestEntry>) {
   return lines.length ? `{\n${lines.join(',\n')}\n}\n` : '{}\n'
 }
 
-export async function buildImages({ force: forceAll = false } = {}) {
+/** `root` holds images/, public/ and app/content/: the repository, or a test's copy of it. */
+export async function buildImages({ force: forceAll = false, root = ROOT } = {}) {
+  const SOURCE_DIR = path.join(root, 'images')
+  const OUT_DIR = path.join(root, 'public', 'img')
+  const MANIFEST = path.join(root, 'app', 'content', 'image-manifest.json')
+  const OG_IMAGE = path.join(root, 'public', 'og-image.jpg')
+  const OG_STAMP = path.join(root, 'node_modules', '.cache', 'build-images', 'og-image.json')
   const started = performance.now()
   const stats = {
     images: 0,
@@ -143,7 +127,7 @@ export async function buildImages({ force: forceAll = false } = {}) {
       throw new Error(`"${name}" and "${bases.get(base)}" would share output files (${base}.*). Rename one.`)
     bases.set(base, name)
     const bytes = await readFile(path.join(SOURCE_DIR, rel))
-    const hash = createHash('sha256').update(SETTINGS_FINGERPRINT).update('\0').update(bytes).digest('hex').slice(0, 8)
+    const hash = contentHash(bytes, 8)
     sources.set(name, { file: rel, bytes, hash })
   }
   stats.images = sources.size
@@ -179,18 +163,17 @@ export async function buildImages({ force: forceAll = false } = {}) {
 
   const concurrency = Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length))
   await pool(work, concurrency, async ({ name, src, missing }) => {
-    const image = sharp(src.bytes, { failOn: 'error' }).autoOrient().toColourspace('srgb').raw()
-    const { data, info } = await image.toBuffer({ resolveWithObject: true }).catch((error: unknown) => {
+    const image = await decodeToRaw(src.bytes).catch((error: unknown) => {
       throw new Error(`Cannot read images/${src.file}: ${error instanceof Error ? error.message : error}`)
     })
     if (!missing) {
-      const { dominant } = await fromRaw(data, info).stats()
-      const widths = widthsFor(info.width)
-      manifest[name] = { width: info.width, height: info.height, hash: src.hash, widths, placeholder: toHex(dominant) }
+      const { width, height } = image.info
+      const widths = widthsFor(width)
+      manifest[name] = { width, height, hash: src.hash, widths, placeholder: await placeholderOf(image) }
       missing = missingOutputs(name, src.hash, widths)
     }
     for (const [w, f] of missing) {
-      const buffer = await encode(data, info, w, f)
+      const buffer = await encodeVariant(image, w, f)
       await writeAtomic(path.join(OUT_DIR, outputFile(name, src.hash, w, f)), buffer)
       stats.encoded++
       stats.written++

@@ -43,4 +43,6 @@ export const unlistedRoutes = {
   '/owner_/photos/$leadId/$name': "a visitor's photo, for the signed-in owner only",
   '/owner_/conversions.csv': 'won ad clicks for Google Ads, for the signed-in owner only',
   '/quote-photos': "where a visitor's photos are posted",
+  '/owner_/work': "where the owner posts a job's photos",
+  '/work-photos/$file': "a posted job's photo file",
 } satisfies Partial<Record<Route, string>>

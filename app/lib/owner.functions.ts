@@ -23,7 +23,7 @@ import {
 } from './owner-lead'
 
 /** Every owner function goes through it, so a new one cannot forget the check: 401 and no data without a session. */
-const ownerOnly = createMiddleware({ type: 'function' }).server(async ({ next }) =>
+export const ownerOnly = createMiddleware({ type: 'function' }).server(async ({ next }) =>
   next({ context: { owner: await requireOwner() } }),
 )
 
@@ -57,7 +57,7 @@ export const fetchOwnerSources = createServerFn({ method: 'GET' })
   .validator(parse(v.object({ days: v.picklist(SOURCE_PERIODS, 'a period of 30, 90 or 365 days') })))
   .handler(({ data, context }): Promise<LeadSources> => leadSources(getBackend(), context.owner.caller, data.days))
 
-function parse<S extends v.GenericSchema>(schema: S) {
+export function parse<S extends v.GenericSchema>(schema: S) {
   return (input: unknown): v.InferOutput<S> => {
     const result = v.safeParse(schema, input)
     if (!result.success) {

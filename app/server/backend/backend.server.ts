@@ -115,6 +115,26 @@ export interface LeadPhotoStore {
   read(leadId: string, name: string, caller: SqlCaller): Promise<Uint8Array | null>
 }
 
+/** One encoded variant of a posted job: `<image hash>-<width>.<avif|webp>` (POSTED_WORK_FILE_PATTERN). */
+export interface PostedWorkFile {
+  name: string
+  bytes: Uint8Array
+  contentType: string
+}
+
+/**
+ * Where posted work's variants live (decision 049): DATA_DIR/posted-work, or the public bucket posted-work
+ * written with the owner's own token. A name hashes its content, so a name already stored holds these bytes.
+ */
+export interface PostedWorkFileStore {
+  /** Stores what is missing; returns the names this call added (the caller's to remove on failure). */
+  put(files: readonly PostedWorkFile[], caller: SqlCaller): Promise<string[]>
+  /** A name that is not there is fine. */
+  remove(names: readonly string[], caller: SqlCaller): Promise<void>
+  /** The public bytes of one variant, or null. */
+  read(name: string): Promise<Uint8Array | null>
+}
+
 export interface Backend {
   readonly kind?: 'embedded' | 'supabase'
   /** True: pass a VisitorLimit; false: the site counts in memory. */
@@ -142,4 +162,6 @@ export interface Backend {
   ipHashSalt?(): Promise<string>
   /** Absent: this backend takes no photos, and no upload token is issued (decision 044). */
   readonly leadPhotos?: LeadPhotoStore
+  /** Absent: this backend takes no posted work (the upload answers 503). */
+  readonly postedWorkFiles?: PostedWorkFileStore
 }

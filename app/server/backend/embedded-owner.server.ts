@@ -47,6 +47,8 @@ export function embeddedOwnerParts(
     const call = `public.${name}(${names.map((arg, i) => `${arg} => $${i + 1}`).join(', ')})`
     const values = names.map((arg) => {
       const value = args[arg]
+      // PGlite writes an array by the parameter's type: `{…}` for integer[], JSON for jsonb, as PostgREST does.
+      if (Array.isArray(value)) return value
       return value !== null && typeof value === 'object' ? JSON.stringify(value) : value
     })
     const claims = caller.as === 'owner' ? { sub: caller.userId, role: 'authenticated' } : { role: 'anon' }

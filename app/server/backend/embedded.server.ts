@@ -20,6 +20,7 @@ import { migrate, openShared, releaseShared, type Migration, type SharedDb } fro
 import { DataFolderLockedError } from './data-folder-lock.server'
 import { embeddedOwnerParts } from './embedded-owner.server'
 import { embeddedLeadPhotos } from './embedded-photos.server'
+import { embeddedPostedWorkFiles } from './embedded-work-files.server'
 import { ownerEmail } from './owner-mail.server'
 import { purgeLeadFilesIn } from './lead-expiry.server'
 import { businessMinutesLater } from './business-hours.server'
@@ -236,6 +237,8 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions = {}): Emb
       push: () => Boolean(config.owner.vapid),
       kick: () => void open().then((state) => state.worker.kick()),
     }),
+
+    postedWorkFiles: embeddedPostedWorkFiles(dataDir),
 
     async outbox() {
       return (await open()).worker

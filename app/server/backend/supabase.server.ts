@@ -17,6 +17,7 @@ import { LEAD_ID_PATTERN } from '~/lib/lead-photos'
 import type { LeadSource, VisitSource } from '~/lib/lead-source'
 import { log } from '../log/logger.server'
 import { supabaseLeadPhotos } from './supabase-photos.server'
+import { supabasePostedWorkFiles } from './supabase-work-files.server'
 import { supabaseOwnerParts } from '../owner/supabase-owner.server'
 
 export interface SupabaseBackendOptions {
@@ -289,6 +290,13 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Supabase
       anonKey: options.anonKey,
       secretHeaders,
       limitHeaders,
+      timeoutMs: timeout,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    }),
+
+    postedWorkFiles: supabasePostedWorkFiles({
+      url: options.url,
+      anonKey: options.anonKey,
       timeoutMs: timeout,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     }),

@@ -74,6 +74,8 @@ export function createHtmlCache(options: HtmlCacheOptions) {
   const pages = new Map<string, CachedPage>()
   const filling = new Map<string, Promise<void>>()
   let storedBytes = 0
+  // A render begun before a drop must not store the page as it was.
+  let generation = 0
 
   function remember(key: string, page: CachedPage) {
     const previous = pages.get(key)
@@ -91,10 +93,12 @@ export function createHtmlCache(options: HtmlCacheOptions) {
 
   function fill(key: string, url: URL, complete: Render) {
     if (filling.has(key)) return
+    const begun = generation
     const done = (async () => {
       const response = await complete(new Request(url.href, { headers: { Accept: 'text/html' } }))
       if (!isCacheableResponse(response)) return void (await response.body?.cancel())
-      remember(key, storePage(response, Buffer.from(await response.arrayBuffer()), now()))
+      const body = Buffer.from(await response.arrayBuffer())
+      if (begun === generation) remember(key, storePage(response, body, now()))
     })()
       .catch(() => {})
       .finally(() => filling.delete(key))
@@ -104,6 +108,13 @@ export function createHtmlCache(options: HtmlCacheOptions) {
   return {
     get size() {
       return pages.size
+    },
+
+    /** Every stored page goes: the next visit renders what the database holds now. */
+    drop(): void {
+      generation++
+      pages.clear()
+      storedBytes = 0
     },
 
     async idle(): Promise<void> {
@@ -141,10 +152,37 @@ export function createHtmlCache(options: HtmlCacheOptions) {
 
 export type HtmlCache = ReturnType<typeof createHtmlCache>
 
+// On globalThis, like the backend: the server entry's cache and a route's handler may be bundled apart.
+const DROPPERS = Symbol.for('pressure-washing-site.page-droppers')
+function droppers(): Set<() => void> {
+  const g = globalThis as typeof globalThis & { [DROPPERS]?: Set<() => void> }
+  return (g[DROPPERS] ??= new Set())
+}
+
+/** Also called by dropStoredPages: a read cache that a page's content comes from. */
+export function onStoredPagesDropped(drop: () => void): void {
+  droppers().add(drop)
+}
+
+/**
+ * After the owner changes what public pages show (posted work, decision 049): this instance serves the change
+ * at once; other instances within HTML_CACHE_SECONDS, when their stored pages go stale.
+ */
+export function dropStoredPages(): void {
+  for (const drop of droppers()) drop()
+}
+
 export function htmlCacheFor(
   seconds = runtimeConfig().htmlCacheSeconds,
   pageAddress?: (url: URL) => PageAddress,
 ): HtmlCache {
   const freshMs = seconds * 1000
-  return createHtmlCache({ freshMs, keepMs: Math.max(60_000, freshMs * 6), maxBytes: 32 * 1024 * 1024, pageAddress })
+  const cache = createHtmlCache({
+    freshMs,
+    keepMs: Math.max(60_000, freshMs * 6),
+    maxBytes: 32 * 1024 * 1024,
+    pageAddress,
+  })
+  onStoredPagesDropped(() => cache.drop())
+  return cache
 }

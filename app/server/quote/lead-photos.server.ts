@@ -13,7 +13,7 @@ import { getBackend } from '../backend/backend-factory.server'
 import { isSameOriginRequest } from '../http/origin.server'
 import { createSlidingWindowLimiter } from '../http/rate-limit.server'
 import { log } from '../log/logger.server'
-import { encodeLeadPhoto, NotAnImageError } from './photo-encode.server'
+import { decodeInTurn, encodeLeadPhoto, NotAnImageError } from './photo-encode.server'
 import { photoTokens, type PhotoTokens } from './photo-token.server'
 import { BodyTooLargeError, readBoundedBody } from '../http/bounded-body.server'
 
@@ -38,14 +38,6 @@ function answer(request: Request, status: number, body: LeadPhotoResponse, heade
 
 function refuse(request: Request, status: number, reason: LeadPhotoFailure, headers?: HeadersInit): Response {
   return answer(request, status, { success: false, reason, error: LEAD_PHOTO_MESSAGES[reason] }, headers)
-}
-
-// One photo decodes at a time, across all uploads: a 12-megapixel decode takes about 50 MB and both cores.
-let encoding: Promise<unknown> = Promise.resolve()
-function encodeInTurn(bytes: Uint8Array): ReturnType<typeof encodeLeadPhoto> {
-  const next = encoding.then(() => encodeLeadPhoto(bytes))
-  encoding = next.catch(() => undefined)
-  return next
 }
 
 export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
@@ -88,7 +80,10 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
 
     try {
       const photos = []
-      for (const file of files) photos.push(await encodeInTurn(new Uint8Array(await file.arrayBuffer())))
+      for (const file of files) {
+        const bytes = new Uint8Array(await file.arrayBuffer())
+        photos.push(await decodeInTurn(() => encodeLeadPhoto(bytes)))
+      }
       const limit: VisitorLimit | undefined =
         shared && ip && rateLimit > 0 ? { ip, limit: rateLimit, windowMs: rateWindowMs } : undefined
       const total = await store.save(check.leadId, check.tokenHash, photos, limit)

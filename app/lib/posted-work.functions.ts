@@ -1,0 +1,40 @@
+// The owner's posted work in the inbox (docs/decisions/049-posted-work.md): list, hide or show, delete. The
+// upload itself is POST /owner/work (a multipart body, not a server function).
+import { createServerFn } from '@tanstack/react-start'
+import { setResponseStatus } from '@tanstack/react-start/server'
+import * as v from 'valibot'
+import { getBackend } from '~/server/backend/backend-factory.server'
+import {
+  deleteWork as deletePostedWork,
+  listOwnerWork as listWork,
+  setWorkPublished as setPublished,
+} from '~/server/work/owner-work.server'
+import { ownerOnly, parse } from './owner.functions'
+import type { OwnerPostedWork } from './posted-work'
+
+const workId = v.pipe(v.string(), v.uuid('not a posted job'))
+
+function noSuchJob(): never {
+  setResponseStatus(404)
+  throw new Error('No such posted job')
+}
+
+export const listOwnerWork = createServerFn({ method: 'GET' })
+  .middleware([ownerOnly])
+  .handler(({ context }): Promise<OwnerPostedWork[]> => listWork(getBackend(), context.owner.caller))
+
+export const setWorkPublished = createServerFn({ method: 'POST' })
+  .middleware([ownerOnly])
+  .validator(parse(v.object({ id: workId, published: v.boolean() })))
+  .handler(async ({ data, context }): Promise<{ published: boolean }> => {
+    if (!(await setPublished(getBackend(), context.owner.caller, data.id, data.published))) noSuchJob()
+    return { published: data.published }
+  })
+
+export const deleteWork = createServerFn({ method: 'POST' })
+  .middleware([ownerOnly])
+  .validator(parse(v.object({ id: workId })))
+  .handler(async ({ data, context }): Promise<{ deleted: true }> => {
+    if (!(await deletePostedWork(getBackend(), context.owner.caller, data.id))) noSuchJob()
+    return { deleted: true }
+  })

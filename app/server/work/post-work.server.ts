@@ -1,0 +1,167 @@
+// POST /owner/work: the owner's before and after photos, composed into one frame and posted (docs/decisions/
+// 049-posted-work.md). Files first, then the row; a failure removes what this request stored.
+import * as v from 'valibot'
+import {
+  MAX_WORK_PHOTO_BYTES,
+  POST_WORK_MESSAGES,
+  postWorkFieldsSchema,
+  type OwnerPostedWork,
+  type PostWorkFailure,
+  type PostWorkFields,
+  type PostWorkResponse,
+} from '~/lib/posted-work'
+import { OwnerSessionError, type Backend } from '../backend/backend.server'
+import { getBackend } from '../backend/backend-factory.server'
+import { BodyTooLargeError } from '../http/bounded-body.server'
+import { readBoundedMultipart } from '../http/bounded-multipart.server'
+import { dropStoredPages } from '../http/html-cache.server'
+import { isSameOriginRequest } from '../http/origin.server'
+import { composeBeforeAfter, encodeVariants, type EncodedVariants } from '../images/image-variants.server'
+import { log } from '../log/logger.server'
+import { ownerAccess, type OwnerAccess } from '../owner/owner-access.server'
+import { decodeInTurn, decodePhoto, NotAnImageError } from '../quote/photo-encode.server'
+import { toOwnerPostedWork, type PostedWorkRow } from './owner-work.server'
+
+// Two full-size photos and the form's text; a larger body, or a larger photo, is refused as it streams in.
+export const MAX_POST_WORK_BODY_BYTES = 2 * MAX_WORK_PHOTO_BYTES + 1024 * 1024
+
+export interface PostWorkOptions {
+  backend?: Backend
+  /** The signed-in owner of this request; the session cookie's by default. */
+  access?: () => Promise<OwnerAccess | null>
+}
+
+function answer(status: number, body: PostWorkResponse): Response {
+  return Response.json(body, { status, headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+function refuse(status: number, reason: PostWorkFailure, error = POST_WORK_MESSAGES[reason]): Response {
+  return answer(status, { success: false, reason, error })
+}
+
+function fieldsOf(form: FormData): v.SafeParseResult<typeof postWorkFieldsSchema> {
+  const text = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+  const leadId = form.get('leadId')
+  return v.safeParse(postWorkFieldsSchema, {
+    id: text('id'),
+    category: text('category'),
+    city: text('city'),
+    caption: text('caption'),
+    alt: text('alt'),
+    consent: text('consent'),
+    ...(typeof leadId === 'string' ? { leadId } : {}),
+  })
+}
+
+function photoOf(form: FormData, name: string): File | null {
+  const value = form.get(name)
+  return typeof value !== 'string' && value !== null && value.size > 0 ? value : null
+}
+
+/** Decoded, composed and encoded while no other photo decodes: about 150 MB for two 12-megapixel photos. */
+function frameOf(before: Uint8Array, after: Uint8Array): Promise<EncodedVariants> {
+  return decodeInTurn(async () => {
+    const upright = [await decodePhoto(before), await decodePhoto(after)] as const
+    return encodeVariants(await composeBeforeAfter(...upright))
+  })
+}
+
+async function existing(backend: Backend, access: OwnerAccess, id: string): Promise<OwnerPostedWork | null> {
+  const rows = await backend.callSql<PostedWorkRow[]>('owner_list_work', {}, access.caller, 'rows')
+  const row = rows.find((each) => String(each.id) === id)
+  return row ? toOwnerPostedWork(row) : null
+}
+
+async function post(backend: Backend, access: OwnerAccess, fields: PostWorkFields, photos: [File, File]) {
+  const store = backend.postedWorkFiles
+  if (!store) return refuse(503, 'failed')
+  // A retry whose answer was lost: the job is posted already, so nothing is decoded again.
+  const posted = await existing(backend, access, fields.id)
+  if (posted) return answer(200, { success: true, work: posted })
+
+  const [before, after] = await Promise.all(photos.map(async (file) => new Uint8Array(await file.arrayBuffer())))
+  const frame = await frameOf(before!, after!)
+  const added = await store.put(frame.files, access.caller)
+  let work: OwnerPostedWork | undefined
+  try {
+    const [row] = await backend.callSql<PostedWorkRow[]>(
+      'owner_post_work',
+      {
+        p_id: fields.id,
+        p_category: fields.category,
+        p_city_slug: fields.city,
+        p_caption: fields.caption,
+        p_alt: fields.alt,
+        p_image_hash: frame.hash,
+        p_width: frame.width,
+        p_height: frame.height,
+        p_widths: frame.widths,
+        p_placeholder: frame.placeholder,
+        p_lead_id: fields.leadId || null,
+      },
+      access.caller,
+      'rows',
+    )
+    if (!row) throw new Error('owner_post_work returned no row')
+    work = toOwnerPostedWork(row)
+    return answer(200, { success: true, work })
+  } finally {
+    // Kept only when the row names them; a concurrent retry's row may name other photos.
+    if (work?.imageHash !== frame.hash)
+      await store.remove(added, access.caller).catch((error: unknown) => {
+        log('work').error({ err: error, id: fields.id }, 'files of a failed post not removed')
+      })
+    if (work) {
+      dropStoredPages()
+      log('work').info({ id: work.id, category: work.category }, 'the owner posted work')
+    }
+  }
+}
+
+export function createPostWorkHandler(options: PostWorkOptions = {}) {
+  return async function handlePostWork(request: Request): Promise<Response> {
+    if (!isSameOriginRequest(request)) return refuse(403, 'forbidden')
+    const backend = options.backend ?? getBackend()
+    let access: OwnerAccess | null
+    try {
+      access = await (options.access ?? ownerAccess)()
+    } catch (error) {
+      log('work').error({ err: error }, 'owner session not checked')
+      return refuse(503, 'failed')
+    }
+    if (!access) return refuse(401, 'signed-out')
+
+    let form: FormData
+    try {
+      form = await readBoundedMultipart(request, MAX_POST_WORK_BODY_BYTES, MAX_WORK_PHOTO_BYTES)
+    } catch (error) {
+      return error instanceof BodyTooLargeError ? refuse(413, 'too-large') : refuse(400, 'invalid')
+    }
+
+    const fields = fieldsOf(form)
+    if (!fields.success) return refuse(400, 'invalid', fields.issues[0]?.message ?? POST_WORK_MESSAGES.invalid)
+    const before = photoOf(form, 'before')
+    const after = photoOf(form, 'after')
+    if (!before || !after) return refuse(400, 'invalid')
+    if (before.size > MAX_WORK_PHOTO_BYTES || after.size > MAX_WORK_PHOTO_BYTES) return refuse(413, 'too-large')
+
+    try {
+      return await post(backend, access, fields.output, [before, after])
+    } catch (error) {
+      if (error instanceof NotAnImageError) return refuse(415, 'not-image')
+      if (error instanceof OwnerSessionError) return refuse(401, 'signed-out')
+      log('work').error({ err: error, id: fields.output.id }, 'posted work not stored')
+      return refuse(503, 'failed')
+    }
+  }
+}
+
+let defaultHandler: ReturnType<typeof createPostWorkHandler> | undefined
+
+export function handlePostWork(request: Request): Promise<Response> {
+  defaultHandler ??= createPostWorkHandler()
+  return defaultHandler(request)
+}
