@@ -3,6 +3,7 @@ import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/serv
 import * as v from 'valibot'
 import { runtimeConfig } from '~/server/config.server'
 import { getBackend } from '~/server/backend/backend-factory.server'
+import { parse } from '~/server/http/server-fn-input.server'
 import { log } from '~/server/log/logger.server'
 import { hasOwnerSession, requireOwner } from '~/server/owner/owner-access.server'
 import {
@@ -56,17 +57,6 @@ export const fetchOwnerSources = createServerFn({ method: 'GET' })
   .middleware([ownerOnly])
   .validator(parse(v.object({ days: v.picklist(SOURCE_PERIODS, 'a period of 30, 90 or 365 days') })))
   .handler(({ data, context }): Promise<LeadSources> => leadSources(getBackend(), context.owner.caller, data.days))
-
-export function parse<S extends v.GenericSchema>(schema: S) {
-  return (input: unknown): v.InferOutput<S> => {
-    const result = v.safeParse(schema, input)
-    if (!result.success) {
-      setResponseStatus(400)
-      throw new Error(result.issues[0]?.message ?? 'Invalid request')
-    }
-    return result.output
-  }
-}
 
 const leadId = v.pipe(v.string(), v.uuid('not a lead id'))
 

@@ -9,7 +9,8 @@ import {
   listOwnerWork as listWork,
   setWorkPublished as setPublished,
 } from '~/server/work/owner-work.server'
-import { ownerOnly, parse } from './owner.functions'
+import { parse } from '~/server/http/server-fn-input.server'
+import { ownerOnly } from './owner.functions'
 import type { OwnerPostedWork } from './posted-work'
 
 const workId = v.pipe(v.string(), v.uuid('not a posted job'))

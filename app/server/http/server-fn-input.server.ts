@@ -1,0 +1,15 @@
+// A server function's input check: 400 with the schema's first message. Server-only: the Start compiler drops
+// `.validator()` from the browser build, and with it this import.
+import { setResponseStatus } from '@tanstack/react-start/server'
+import * as v from 'valibot'
+
+export function parse<S extends v.GenericSchema>(schema: S) {
+  return (input: unknown): v.InferOutput<S> => {
+    const result = v.safeParse(schema, input)
+    if (!result.success) {
+      setResponseStatus(400)
+      throw new Error(result.issues[0]?.message ?? 'Invalid request')
+    }
+    return result.output
+  }
+}
