@@ -72,6 +72,8 @@ test('the owner posts work from his phone: from a won lead, by keyboard, through
       expect(sent.headers()['location']).toMatch(SENT_LOCATION)
       await openOwnerLink(page, server)
       await page.getByRole('button', { name: 'Sign in' }).click()
+      // The sign-in's redirect is no page.goto: wait for the scripts before changing the status.
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
       const card = page.getByRole('article').filter({ hasText: 'Fern' })
       await card.getByLabel('Status').selectOption('won')
       await card.getByRole('button', { name: 'Save' }).click()

@@ -37,6 +37,8 @@ const control =
 const linkClass =
   'inline-flex min-h-11 items-center font-semibold text-brand-800 underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
 
+const PREVIEW_SIDE = 320
+
 /** randomUUID needs a secure context; a LAN address over http is not one. */
 function newPostId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
@@ -376,11 +378,20 @@ function PhotoChoice({
   onChoose: (file: File | null) => void
 }) {
   const [preview, setPreview] = useState<string | null>(null)
+  // A small data: URL (the pages' CSP allows no blob: images); none for a photo this browser cannot decode.
   useEffect(() => {
-    if (!file) return setPreview(null)
-    const url = URL.createObjectURL(file)
-    setPreview(url)
-    return () => URL.revokeObjectURL(url)
+    setPreview(null)
+    if (!file) return
+    let current = true
+    void downscale(file, PREVIEW_SIDE).then((small) => {
+      if (small === file) return
+      const reader = new FileReader()
+      reader.onload = () => current && typeof reader.result === 'string' && setPreview(reader.result)
+      reader.readAsDataURL(small)
+    })
+    return () => {
+      current = false
+    }
   }, [file])
   return (
     <div className="grid content-start gap-1">
@@ -399,13 +410,7 @@ function PhotoChoice({
         aria-describedby={describedBy}
       />
       {preview && (
-        // A browser that cannot show the photo (HEIC) shows nothing rather than a broken image.
-        <img
-          src={preview}
-          alt={`${label}, as chosen`}
-          onError={(event) => (event.currentTarget.hidden = true)}
-          className="aspect-4/3 w-full rounded-lg object-cover"
-        />
+        <img src={preview} alt={`${label}, as chosen`} className="aspect-4/3 w-full rounded-lg object-cover" />
       )}
     </div>
   )
