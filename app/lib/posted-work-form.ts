@@ -28,6 +28,7 @@ export const WORK_TEXTS = {
   sending: (percent: number) => `Sending… ${percent}%`,
   dropped:
     'The connection dropped. Your photos are kept: tap "Try again", or it tries by itself once you are back online.',
+  kept: 'Your photos are kept: tap "Try again".',
   missingPhoto: (which: 'before' | 'after') => `Choose the ${which} photo.`,
   tooLarge: (which: 'before' | 'after') => `The ${which} photo is larger than 15 MB. Please choose a smaller one.`,
   posted: 'Posted to the site.',
@@ -44,5 +45,4 @@ export const WORK_TEXTS = {
   deleteExplain: 'Its photos are removed from every page. This cannot be undone.',
   deleteConfirm: 'Delete for good',
   keep: 'Keep it',
-  deleted: 'Deleted.',
 } as const

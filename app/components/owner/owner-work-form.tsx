@@ -139,11 +139,16 @@ export function OwnerWorkForm({
     let photos = prepared
     if (!photos) {
       setPhase('preparing')
-      const [small, large] = await Promise.all([
-        downscale(before, WORK_PHOTO_MAX_SIDE),
-        downscale(after, WORK_PHOTO_MAX_SIDE),
-      ])
-      photos = { before: small, after: large }
+      try {
+        const [small, large] = await Promise.all([
+          downscale(before, WORK_PHOTO_MAX_SIDE),
+          downscale(after, WORK_PHOTO_MAX_SIDE),
+        ])
+        photos = { before: small, after: large }
+      } catch {
+        // Out of memory on a small phone, say: the server downscales the originals itself.
+        photos = { before, after }
+      }
       setPrepared(photos)
     }
     setPhase('sending')
@@ -159,7 +164,7 @@ export function OwnerWorkForm({
     if (body?.success) return done(body.work)
     if (!body || body.reason === 'failed') {
       setPhase('dropped')
-      setError({ field: 'form', message: body ? `${body.error} ${WORK_TEXTS.dropped}` : WORK_TEXTS.dropped })
+      setError({ field: 'form', message: body ? `${body.error} ${WORK_TEXTS.kept}` : WORK_TEXTS.dropped })
       return
     }
     setPhase('refused')
@@ -318,7 +323,8 @@ export function OwnerWorkForm({
           {WORK_TEXTS.consent}
         </label>
       </fieldset>
-      <button type="submit" disabled={!hydrated || busy} className={ownerButtonClass}>
+      {/* Not disabled while sending: the focus stays on it, and submit() ignores a second press. */}
+      <button type="submit" disabled={!hydrated} aria-disabled={busy || undefined} className={ownerButtonClass}>
         {phase === 'dropped' ? WORK_TEXTS.retry : WORK_TEXTS.post}
       </button>
       {busy && (
