@@ -1,12 +1,16 @@
-// npm run check:engines: the quote form, its refusal beside the field and the photo step in Firefox (puppeteer-core
-// over WebDriver BiDi) and WebKitGTK (WebKitWebDriver under xvfb-run), the engines Playwright's Chromium does not
-// cover. Starts the production build (npm run build first); prints one line per engine and check; exits 1 on a miss.
+// npm run check:engines: the quote form, its refusal beside the field, the photo step and the owner's posting of
+// work in Firefox (puppeteer-core over WebDriver BiDi) and WebKitGTK (WebKitWebDriver under xvfb-run), the engines
+// Playwright's Chromium does not cover. Starts the production build (npm run build first); prints one line per
+// engine and check; exits 1 on a miss.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { simpleParser } from 'mailparser'
 import puppeteer, { type ElementHandle } from 'puppeteer-core'
 import sharp from 'sharp'
+import { WORK_TEXTS } from '../app/lib/posted-work-form'
 import { startProductionServer } from './bench/common'
 
 interface Engine {
@@ -130,8 +134,32 @@ async function until(what: string, check: () => Promise<boolean>, ms = 15_000) {
 
 const form = '.quote-request-form form'
 const field = (name: string) => `${form} [name="${name}"]`
+const workForm = 'main form[aria-labelledby]'
+const OWNER = 'owner@example.com'
 
-async function checkEngine(make: () => Promise<Engine>, url: string, photo: string): Promise<boolean> {
+/** The newest sign-in link the outbox wrote (no SMTP_URL: .eml files), pointed at this server. */
+async function signInLink(site: Site): Promise<string> {
+  const dir = join(site.dataDir, 'outbox-mail')
+  let files: string[] = []
+  try {
+    files = readdirSync(dir).filter((name) => name.endsWith('.eml'))
+  } catch {
+    return ''
+  }
+  const texts = await Promise.all(
+    files.sort().map(async (name) => (await simpleParser(readFileSync(join(dir, name)))).text),
+  )
+  const found = texts.map((text) => text?.match(/\/owner\/sign-in\?token=[A-Za-z0-9_-]+/)?.[0]).filter(Boolean)
+  return found.length ? `${site.url}${found.at(-1)}` : ''
+}
+
+interface Site {
+  url: string
+  dataDir: string
+}
+
+async function checkEngine(make: () => Promise<Engine>, site: Site, photo: string, work: string): Promise<boolean> {
+  const url = site.url
   let engine: Engine | undefined
   const results: string[] = []
   let ok = true
@@ -181,6 +209,27 @@ async function checkEngine(make: () => Promise<Engine>, url: string, photo: stri
         30_000,
       )
     })
+    await check('the owner signs in and posts a before and an after photo', async () => {
+      const seen = await signInLink(site)
+      await e.open(`${url}/owner`)
+      await e.type('#owner-email', OWNER)
+      await e.click('main form button[type="submit"]')
+      let link = ''
+      await until('the sign-in mail', async () => ((link = await signInLink(site)), link !== '' && link !== seen))
+      await e.open(link)
+      await e.click('main form button[type="submit"]')
+      await until('the inbox', () => e.exists('nav[aria-label="Inbox views"]'))
+      // The town and kind come in the address, as from a won lead.
+      await e.open(`${url}/owner?view=work&category=Driveway+Cleaning&city=folsom`)
+      await until('the work form', () => e.exists(`${workForm} button[type="submit"]:not([disabled])`))
+      await e.upload(`${workForm} input[type="file"][id$="-before"]`, photo)
+      await e.upload(`${workForm} input[type="file"][id$="-after"]`, work)
+      await e.click(`${workForm} input[name="consent"]`)
+      await e.click(`${workForm} button[type="submit"]`)
+      await until('posted', async () => (await e.text(workForm)).includes(WORK_TEXTS.posted), 30_000)
+      const list = await e.text('main section')
+      if (!list.includes('Driveway Cleaning · Folsom')) throw new Error(`not in the list: ${list}`)
+    })
   } catch (error) {
     ok = false
     results.push(`  ✖ could not start: ${error instanceof Error ? error.message : String(error)}`)
@@ -193,16 +242,24 @@ async function checkEngine(make: () => Promise<Engine>, url: string, photo: stri
 
 const dir = mkdtempSync(join(tmpdir(), 'engines-'))
 const photo = join(dir, 'driveway.jpg')
-writeFileSync(
-  photo,
-  await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#708090' } })
-    .jpeg()
-    .toBuffer(),
-)
-const server = await startProductionServer({ QUOTE_MIN_FILL_MS: '1000' })
+const work = join(dir, 'driveway-after.jpg')
+const write = async (file: string, background: string) =>
+  writeFileSync(
+    file,
+    await sharp({ create: { width: 2000, height: 1500, channels: 3, background } })
+      .jpeg()
+      .toBuffer(),
+  )
+await write(photo, '#708090')
+await write(work, '#c8c4bc')
+const server = await startProductionServer({
+  QUOTE_MIN_FILL_MS: '1000',
+  OWNER_EMAIL: OWNER,
+  OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
+})
 let passed = true
 try {
-  for (const engine of [firefox, webkit]) passed = (await checkEngine(engine, server.url, photo)) && passed
+  for (const engine of [firefox, webkit]) passed = (await checkEngine(engine, server, photo, work)) && passed
 } finally {
   await server.stop()
   rmSync(dir, { recursive: true, force: true })

@@ -1,7 +1,8 @@
 /** Shared with the browser: no server imports. */
 import * as v from 'valibot'
 import { serviceList } from '~/content/service-list'
-import { cityNameOfPath } from '~/content/service-areas'
+import { cityNameOfPath, type CitySlug } from '~/content/service-areas'
+import type { GalleryCategory } from '~/content/types'
 import { HEARD_ABOUT_LABELS, LEAD_CHANNEL_LABELS, type HeardAbout, type LeadChannel } from './lead-source-constants'
 import type { SourcePeriod } from './owner-views'
 import { PREFERRED_TIME_LABELS, type PreferredTime } from './quote-form-constants'
@@ -39,6 +40,9 @@ export interface InboxLead {
   /** "Follow up: quoted 3 days ago" for a lead quoted 2 days or more; worked out by the server, so the page the
    * server rendered and the one the browser hydrates agree. */
   followUp: string | null
+  /** What "Add work to the site" fills in for this lead: the town of its ZIP, the category of its page. */
+  workCity: CitySlug | null
+  workCategory: GalleryCategory | null
 }
 
 /** The quote follow-ups' days (docs/decisions/048-follow-through.md): the owner's pushes and the card's mark. */

@@ -1,4 +1,23 @@
 // The inbox's views in its address (/owner?view=sources&days=90). The route's search check imports only this:
 // it ships in every page's route tree, unlike the inbox's own code (owner-lead.ts).
+import * as v from 'valibot'
+import { citySlugs } from '~/content/service-areas'
+import { galleryCategories } from '~/content/types'
+
 export const SOURCE_PERIODS = [30, 90, 365] as const
 export type SourcePeriod = (typeof SOURCE_PERIODS)[number]
+
+export const OWNER_VIEWS = ['sources', 'work'] as const
+
+/** A value that does not fit is dropped, not an error: an old or hand-edited link still opens the page. */
+const dropped = <S extends v.GenericSchema<unknown, unknown>>(schema: S) => v.fallback(v.optional(schema), undefined)
+
+export const ownerSearchSchema = v.object({
+  link: dropped(v.picklist(['sent', 'expired'])),
+  view: dropped(v.picklist(OWNER_VIEWS)),
+  days: dropped(v.picklist(SOURCE_PERIODS)),
+  // "Add work to the site" from a won lead: what the form starts with.
+  category: dropped(v.picklist(galleryCategories)),
+  city: dropped(v.picklist(citySlugs)),
+  lead: dropped(v.pipe(v.string(), v.uuid())),
+})

@@ -1,23 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
-import * as v from 'valibot'
 import { fetchOwnerLeads, fetchOwnerSources, fetchOwnerState } from '~/lib/owner.functions'
-import { SOURCE_PERIODS } from '~/lib/owner-views'
+import { ownerSearchSchema, SOURCE_PERIODS } from '~/lib/owner-views'
+import { listOwnerWork } from '~/lib/posted-work.functions'
 import { OwnerPage } from '~/components/owner/owner-page'
 
 // docs/decisions/033-owner-inbox.md
 export const Route = createFileRoute('/owner')({
   staticData: { bare: true },
-  validateSearch: v.object({
-    link: v.fallback(v.optional(v.picklist(['sent', 'expired'])), undefined),
-    view: v.fallback(v.optional(v.picklist(['sources'])), undefined),
-    days: v.fallback(v.optional(v.picklist(SOURCE_PERIODS)), undefined),
-  }),
+  validateSearch: ownerSearchSchema,
   loaderDeps: ({ search }) => ({ view: search.view, days: search.days ?? SOURCE_PERIODS[0] }),
   loader: async ({ deps }) => {
     const state = await fetchOwnerState()
-    if (!state.signedIn) return { state, leads: [], sources: null }
-    if (deps.view === 'sources') return { state, leads: [], sources: await fetchOwnerSources({ data: deps }) }
-    return { state, leads: await fetchOwnerLeads(), sources: null }
+    const none = { state, leads: [], sources: null, work: null }
+    if (!state.signedIn) return none
+    if (deps.view === 'sources') return { ...none, sources: await fetchOwnerSources({ data: deps }) }
+    if (deps.view === 'work') return { ...none, work: await listOwnerWork() }
+    return { ...none, leads: await fetchOwnerLeads() }
   },
   headers: () => ({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }),
   head: () => ({

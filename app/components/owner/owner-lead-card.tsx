@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { sendReviewRequest, updateOwnerLead } from '~/lib/owner.functions'
@@ -19,6 +20,7 @@ import {
   type InboxLead,
   type OwnerStatus,
 } from '~/lib/owner-lead'
+import { WORK_TEXTS } from '~/lib/posted-work-form'
 import { OwnerLeadPhotos } from './owner-lead-photos'
 import { ownerButtonClass } from './owner-sign-in'
 import { useLeadsCache } from './owner-leads'
@@ -218,7 +220,20 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
         </button>
       </form>
       {lead.status === 'won' && (
-        <div className="mt-3">
+        <div className="mt-3 grid gap-2">
+          {/* The job's photos on the site, its town and kind already chosen where the lead tells them. */}
+          <Link
+            to="/owner"
+            search={{
+              view: 'work',
+              lead: lead.id,
+              city: lead.workCity ?? undefined,
+              category: lead.workCategory ?? undefined,
+            }}
+            className={link}
+          >
+            {WORK_TEXTS.fromLead}
+          </Link>
           {lead.reviewRequest === 'sent' ? (
             <p>{REVIEW_TEXTS.sent}</p>
           ) : lead.reviewRequest === 'queued' ? (

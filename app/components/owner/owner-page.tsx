@@ -11,18 +11,22 @@ import {
   type LeadSources,
   type SourcePeriod,
 } from '~/lib/owner-lead'
+import type { OwnerPostedWork } from '~/lib/posted-work'
+import { WORK_TEXTS } from '~/lib/posted-work-form'
 import { OwnerLeadCard } from './owner-lead-card'
 import { createOwnerQueryClient, useOwnerLeads } from './owner-leads'
 import { OwnerShell, OwnerSignInForm, ownerButtonClass } from './owner-sign-in'
+import type { WorkPrefill } from './owner-work-form'
 
-// Only when the owner opens it: the inbox's first load stays as it was.
+// Only when the owner opens them: the inbox's first load stays as it was.
 const OwnerSources = lazy(() => import('./owner-sources'))
+const OwnerWork = lazy(() => import('./owner-work'))
 
 const ownerRoute = getRouteApi('/owner')
 
 export function OwnerPage() {
-  const { state, leads, sources } = ownerRoute.useLoaderData()
-  const { link } = ownerRoute.useSearch()
+  const { state, leads, sources, work } = ownerRoute.useLoaderData()
+  const { link, category, city, lead } = ownerRoute.useSearch()
   if (state.mode !== 'ready')
     return (
       <OwnerShell>
@@ -31,7 +35,9 @@ export function OwnerPage() {
       </OwnerShell>
     )
   if (!state.signedIn) return <OwnerSignInForm link={link} />
-  return <OwnerInbox state={state} loaded={leads} sources={sources} />
+  return (
+    <OwnerInbox state={state} loaded={leads} sources={sources} work={work} workPrefill={{ category, city, lead }} />
+  )
 }
 
 /** Query lives here only: docs/decisions/035-public-pages-read-through-loaders.md. */
@@ -39,10 +45,14 @@ function OwnerInbox({
   state,
   loaded,
   sources,
+  work,
+  workPrefill,
 }: {
   state: OwnerState
   loaded: InboxLead[]
   sources: LeadSources | null
+  work: OwnerPostedWork[] | null
+  workPrefill: WorkPrefill
 }) {
   const [queryClient] = useState(createOwnerQueryClient)
   return (
@@ -51,6 +61,10 @@ function OwnerInbox({
         {sources ? (
           <Suspense fallback={<p className="mt-6">Loading…</p>}>
             <OwnerSources sources={sources} />
+          </Suspense>
+        ) : work ? (
+          <Suspense fallback={<p className="mt-6">Loading…</p>}>
+            <OwnerWork loaded={work} prefill={workPrefill} />
           </Suspense>
         ) : (
           <OwnerLeads state={state} loaded={loaded} />
@@ -85,12 +99,16 @@ function OwnerFrame({ state, days, children }: { state: OwnerState; days?: Sourc
         </form>
       </div>
       {state.alertsKey && <AlertsToggle publicKey={state.alertsKey} />}
-      <nav aria-label="Inbox views" className="mt-4 flex gap-2 border-b border-slate-300">
+      <nav aria-label="Inbox views" className="mt-4 flex flex-wrap gap-x-1 border-b border-slate-300">
         <Link to="/owner" search={{}} activeOptions={{ exact: true }} className={tabClass}>
           {SOURCES_TEXTS.leadsTab}
         </Link>
         <Link to="/owner" search={sourcesSearch} activeOptions={{ exact: true }} className={tabClass}>
           {SOURCES_TEXTS.sourcesTab}
+        </Link>
+        {/* Not exact: a won lead's link adds its town, kind of job and id to the address. */}
+        <Link to="/owner" search={{ view: 'work' }} activeOptions={{ exact: false }} className={tabClass}>
+          {WORK_TEXTS.tab}
         </Link>
       </nav>
       {children}

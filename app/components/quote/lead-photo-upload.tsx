@@ -9,6 +9,8 @@ import {
   PHOTO_MAX_SIDE,
   type LeadPhotoResponse,
 } from '~/lib/lead-photos'
+import { downscale } from '../photos/photo-downscale'
+import { sendWithProgress } from '../photos/photo-send'
 import { PhotoInput, photoButtonClass } from './lead-photo-form'
 
 export { LeadPhotoForm } from './lead-photo-form'
@@ -16,40 +18,11 @@ export { LeadPhotoForm } from './lead-photo-form'
 /** `closed`: nothing more to send (sent, or the token is spent or expired). */
 type Phase = 'choosing' | 'preparing' | 'sending' | 'closed' | 'failed'
 
-/** A smaller JPEG drawn from the photo, or the file itself when this browser cannot decode it (HEIC). */
-async function downscale(file: File): Promise<Blob> {
-  let bitmap: ImageBitmap
-  try {
-    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' })
-  } catch {
-    return file
-  }
-  const scale = Math.min(1, PHOTO_MAX_SIDE / Math.max(bitmap.width, bitmap.height))
-  const canvas = document.createElement('canvas')
-  canvas.width = Math.round(bitmap.width * scale)
-  canvas.height = Math.round(bitmap.height * scale)
-  canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height)
-  bitmap.close()
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85))
-  return blob ?? file
-}
+const failed = { success: false, reason: 'failed', error: LEAD_PHOTO_MESSAGES.failed } as const
 
-// XMLHttpRequest: fetch() reports no upload progress.
-function send(form: FormData, onProgress: (share: number) => void): Promise<LeadPhotoResponse> {
-  return new Promise((resolve) => {
-    const request = new XMLHttpRequest()
-    request.open('POST', LEAD_PHOTOS_PATH)
-    request.setRequestHeader('Accept', 'application/json')
-    request.responseType = 'json'
-    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total)
-    const failed = { success: false, reason: 'failed', error: LEAD_PHOTO_MESSAGES.failed } as const
-    request.onload = () => {
-      const body = request.response as LeadPhotoResponse | null
-      resolve(body && typeof body === 'object' && 'success' in body ? body : failed)
-    }
-    request.onerror = () => resolve(failed)
-    request.send(form)
-  })
+async function send(form: FormData, onProgress: (share: number) => void): Promise<LeadPhotoResponse> {
+  const answer = await sendWithProgress<LeadPhotoResponse>(LEAD_PHOTOS_PATH, form, onProgress)
+  return answer?.body && 'success' in answer.body ? answer.body : failed
 }
 
 export default function LeadPhotoUpload({ token }: { token: string }) {
@@ -76,7 +49,7 @@ export default function LeadPhotoUpload({ token }: { token: string }) {
     let blobs = prepared
     if (!blobs) {
       setPhase('preparing')
-      blobs = await Promise.all(files.map(downscale))
+      blobs = await Promise.all(files.map((file) => downscale(file, PHOTO_MAX_SIDE)))
       // Kept, so a retry sends the same photos without choosing them again.
       setPrepared(blobs)
     }

@@ -12,6 +12,7 @@ import {
 import type { Backend, SqlCaller } from '../backend/backend.server'
 import { log } from '../log/logger.server'
 import { withPhotos } from './lead-photos.server'
+import { categoryOfLeadPage, cityOfLeadZip } from './work-prefill.server'
 
 export interface LeadRow {
   id: string
@@ -70,6 +71,8 @@ export function toInboxLead(
     heardAbout: row.heard_about ?? null,
     jobValue: amount(row.job_value),
     followUp: followUpMark(row.status, row.status_since ? new Date(row.status_since) : null, now),
+    workCity: cityOfLeadZip(row.service_zip),
+    workCategory: categoryOfLeadPage(row.source_page),
   }
 }
 

@@ -1,0 +1,32 @@
+// Multipart upload with progress, shared by the lead photos and the owner's posted work.
+
+/** The server's JSON answer, or null when the connection dropped, timed out or the answer was not JSON. */
+export interface SendAnswer<T> {
+  status: number
+  body: T | null
+}
+
+// XMLHttpRequest: fetch() reports no upload progress.
+export function sendWithProgress<T>(
+  path: string,
+  form: FormData,
+  onProgress: (share: number) => void,
+  timeoutMs = 0,
+): Promise<SendAnswer<T> | null> {
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest()
+    request.open('POST', path)
+    request.setRequestHeader('Accept', 'application/json')
+    request.responseType = 'json'
+    request.timeout = timeoutMs
+    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total)
+    request.onload = () => {
+      const body = request.response as unknown
+      resolve({ status: request.status, body: body && typeof body === 'object' ? (body as T) : null })
+    }
+    request.onerror = () => resolve(null)
+    request.ontimeout = () => resolve(null)
+    request.onabort = () => resolve(null)
+    request.send(form)
+  })
+}

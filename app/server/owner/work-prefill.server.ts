@@ -1,0 +1,34 @@
+// What the "Add work to the site" link of a won lead fills in: worked out here, so the inbox's bundle never
+// carries the cities' ZIP codes (app/content/cities.ts is large).
+import { cities } from '../../content/cities'
+import { findRedirect } from '../../content/redirects'
+import type { CitySlug } from '../../content/service-areas'
+import { DEFAULT_SERVICE_TAB, serviceIds, type GalleryCategory, type ServiceId } from '../../content/types'
+import { categoryOfService } from '../../lib/posted-work'
+
+const cityOfZip = new Map(cities.flatMap((city) => city.zipCodes.map((zip) => [zip, city.slug] as const)))
+
+export function cityOfLeadZip(zip: string | null | undefined): CitySlug | null {
+  return cityOfZip.get(zip?.trim().slice(0, 5) ?? '') ?? null
+}
+
+/** The service the lead's page was about: `/services?tab=…`, or an old address that redirects to a tab. */
+function serviceOfPage(sourcePage: string | null): ServiceId | null {
+  let url: URL
+  try {
+    url = new URL(sourcePage ?? '', 'http://site.invalid')
+  } catch {
+    return null
+  }
+  if (url.pathname === '/services') {
+    const tab = url.searchParams.get('tab') ?? DEFAULT_SERVICE_TAB
+    return (serviceIds as readonly string[]).includes(tab) ? (tab as ServiceId) : null
+  }
+  const target = findRedirect(url.pathname)
+  return target?.to === '/services' ? target.search.tab : null
+}
+
+export function categoryOfLeadPage(sourcePage: string | null): GalleryCategory | null {
+  const service = serviceOfPage(sourcePage)
+  return (service && categoryOfService[service]) ?? null
+}
