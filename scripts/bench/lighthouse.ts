@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromiumFlags, chromiumPath, median, report, routeKinds, startProductionServer } from './common'
 import { blockingTimeFromTrace } from '../../tests/support/trace-blocking'
+import { seedPostedWork } from './posted-work-seed-runner'
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
 // BENCH_LIGHTHOUSE_ROUTES=gallery,epoxy audits only those route kinds (names as in tests/support/route-kinds.ts).
@@ -110,7 +111,15 @@ function warmUp(url: string) {
   })
 }
 
-const server = await startProductionServer()
+// BENCH_POSTED_WORK=40 audits the pages with that many jobs posted by the owner (docs/decisions/049-posted-work.md).
+const postedWork = Number(process.env.BENCH_POSTED_WORK ?? 0)
+let dataDir: string | undefined
+if (postedWork > 0) {
+  dataDir = mkdtempSync(join(tmpdir(), 'lh-data-'))
+  await seedPostedWork(dataDir, postedWork)
+  console.log(`${postedWork} posted jobs in ${dataDir}`)
+}
+const server = await startProductionServer(dataDir ? { DATA_DIR: dataDir } : {})
 const rows: Record<string, string | number>[] = []
 const failures: string[] = []
 try {
