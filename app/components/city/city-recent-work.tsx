@@ -10,7 +10,7 @@ export function CityRecentWork({ city, work }: { city: City; work: ShownWork }) 
   return (
     <section aria-labelledby="city-work-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-16">
       <h2 id="city-work-heading" className="text-3xl font-extrabold tracking-tight text-slate-900">
-        Recent work in {city.name}
+        {`Recent work in ${city.name}`}
       </h2>
       <ul className="mt-8 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
