@@ -114,7 +114,11 @@ describe('GALLERY_SAMPLES=off', () => {
 
 describe('what the server sends a place', () => {
   it('is only the jobs it shows, newest first', () => {
-    const posted = [job('Deck Cleaning', 'folsom', 4), job('Deck Cleaning', 'loomis', 2), job('Patio Cleaning', null, 0)]
+    const posted = [
+      job('Deck Cleaning', 'folsom', 4),
+      job('Deck Cleaning', 'loomis', 2),
+      job('Patio Cleaning', null, 0),
+    ]
     expect(postedFor({ page: 'service', service: 'deck-fence' }, posted).map((work) => work.citySlug)).toEqual([
       'loomis',
       'folsom',

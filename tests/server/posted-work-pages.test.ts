@@ -46,9 +46,9 @@ async function dataWithPostedWork(): Promise<string> {
     const hiddenId = randomUUID()
     await post(hiddenId, 'Deck Cleaning', '', hidden.alt, hidden.hash)
     await post(randomUUID(), 'Driveway Cleaning', 'folsom', shown.alt, shown.hash)
-    expect(await backend.callSql('owner_set_work_published', { p_id: hiddenId, p_published: false }, owner, 'value')).toBe(
-      true,
-    )
+    expect(
+      await backend.callSql('owner_set_work_published', { p_id: hiddenId, p_published: false }, owner, 'value'),
+    ).toBe(true)
   } finally {
     await backend.close()
   }
