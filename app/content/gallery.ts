@@ -2,7 +2,12 @@
 // before (left) and after (right); a portrait one, before above after.
 import type { GalleryImage, ServiceId } from './types'
 
-export const galleryLabels = { before: 'Before', after: 'After' } as const
+export const galleryLabels = { before: 'Before', after: 'After', sample: 'Sample image' } as const
+
+/** GALLERY_SAMPLES=off and nothing posted yet: the gallery page says so instead of showing an empty grid. */
+export const galleryTexts = {
+  empty: 'Photos of our latest jobs are on their way. Ask us for pictures of work like yours when you call.',
+} as const
 
 export const gallery: GalleryImage[] = [
   {

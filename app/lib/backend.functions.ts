@@ -13,11 +13,11 @@ export type { FeaturedVideo, Review }
 const VIDEO_SECONDS = 300
 
 /** Public and the same for everyone: the browser's HTTP cache (and a CDN) answer the next ask. */
-function cacheableByBrowsers(seconds: number): void {
+export const cacheableByBrowsers = createServerOnlyFn((seconds: number): void => {
   // A page's loader calls these during its render too: the page's own Cache-Control must stay its own.
   if (new URL(getRequest().url).pathname.startsWith('/_serverFn/'))
     setResponseHeader('Cache-Control', `public, max-age=${seconds}`)
-}
+})
 
 const videoTableSchema = v.picklist(['pressure_washing_videos', 'service_videos'])
 

@@ -3,10 +3,11 @@ import * as v from 'valibot'
 import { cityNames, citySlugs, type CitySlug } from '~/content/service-areas'
 import { galleryCategories, type GalleryCategory, type ServiceId } from '~/content/types'
 
+// Apart, so the public pages load none of the posting form's schema.
+export { CITY_RECENT_WORK, POSTED_WORK_BASE_URL, postedWorkFile, serviceOfCategory } from './posted-work-places'
+
 /** Where the posting form sends its two photos (multipart, the owner's session cookie). */
 export const POST_WORK_PATH = '/owner/work'
-/** Where the encoded variants are served, as `<image_hash>-<width>.<avif|webp>`: immutable like /img/. */
-export const POSTED_WORK_BASE_URL = '/work-photos/'
 export const POSTED_WORK_FILE_PATTERN = /^([0-9a-f]{16})-([0-9]{2,4})\.(avif|webp)$/
 
 /** Per photo as sent; the form downscales first, so only a phone without canvas sends this much. */
@@ -15,20 +16,6 @@ export const MAX_CAPTION_LENGTH = 200
 export const MAX_ALT_LENGTH = 250
 /** How many posted jobs the public pages read, newest first. */
 export const POSTED_WORK_READ_LIMIT = 60
-/** "Recent work in {City}" shows at most this many. */
-export const CITY_RECENT_WORK = 6
-
-/** The service tab that shows a category's photos (3 per service). */
-export const serviceOfCategory: Record<GalleryCategory, ServiceId> = {
-  'Paver Cleaning': 'concrete-sealing',
-  'Driveway Cleaning': 'driveway',
-  'Patio Cleaning': 'patio',
-  'House Washing': 'full-house',
-  'Walkway Cleaning': 'patio',
-  'Deck Cleaning': 'deck-fence',
-  'Commercial Cleaning': 'commercial',
-  'Sidewalk Cleaning': 'driveway',
-}
 
 /** A lead's page names a service: the category its job photos most likely belong to. */
 export const categoryOfService: Partial<Record<ServiceId, GalleryCategory>> = {
@@ -102,8 +89,4 @@ export const POST_WORK_MESSAGES: Record<PostWorkFailure, string> = {
   'not-image': 'A file is not a photo we can read. Please choose JPEG, PNG, HEIC or WebP photos.',
   invalid: 'Please choose a before photo and an after photo.',
   failed: 'The photos could not be posted just now. Please try again.',
-}
-
-export function postedWorkFile(imageHash: string, width: number, format: 'avif' | 'webp'): string {
-  return `${imageHash}-${width}.${format}`
 }

@@ -2,7 +2,6 @@ import { site, fullAddress } from '~/content/site'
 import { serviceAreas } from '~/content/service-areas'
 import { serviceList } from '~/content/service-list'
 import { homeBreadcrumbName } from '~/content/pages'
-import { createIsomorphicFn } from '@tanstack/react-start'
 import { googleMapsSearchUrl } from './google-maps'
 import { absoluteUrl, breadcrumbJsonLd } from './seo'
 
@@ -70,6 +69,7 @@ export function localBusinessJsonLd() {
   }
 }
 
-export const homeStructuredData = createIsomorphicFn()
-  .server(() => [localBusinessJsonLd(), breadcrumbJsonLd([{ name: 'Home', path: '/' }, { name: homeBreadcrumbName }])])
-  .client((): object[] | undefined => undefined)
+/** Server only (app/routes/index.tsx): the browser keeps what the first HTML brought. */
+export function homeStructuredData(): object[] {
+  return [localBusinessJsonLd(), breadcrumbJsonLd([{ name: 'Home', path: '/' }, { name: homeBreadcrumbName }])]
+}

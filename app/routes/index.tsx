@@ -1,10 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { createIsomorphicFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import { pageSeo } from '~/content/pages'
 import { readBackend } from '~/lib/backend-reads'
+import { loadShownWork } from '~/lib/load-shown-work'
 import { jsonLdScript, seo } from '~/lib/seo'
 import { homeStructuredData } from '~/lib/structured-data'
 import { HomePage } from '~/components/home/home-page'
+
+// Only the server's first HTML carries it: the browser's copy of this loader then needs none of its module.
+const structuredData = createIsomorphicFn()
+  .server(() => homeStructuredData())
+  .client(() => undefined)
 
 export const Route = createFileRoute('/')({
   // "Show More Cities" without JavaScript.
@@ -14,8 +21,10 @@ export const Route = createFileRoute('/')({
     const reviews = readBackend('reviews')
     // Only the server waits, so the video is in the first HTML.
     const video = readBackend('home-video')
+    // Both wait for the four photos: arriving later, they would move the sections below them.
+    const work = loadShownWork({ page: 'home' })
     if (typeof window === 'undefined') await video
-    return { reviews, video, structuredData: homeStructuredData() }
+    return { reviews, video, work: await work, structuredData: structuredData() }
   },
   head: ({ loaderData }) => ({
     ...seo({ ...pageSeo.home, path: '/' }),

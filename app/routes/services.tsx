@@ -4,6 +4,7 @@ import { serviceById } from '~/content/services'
 import { DEFAULT_SERVICE_TAB, serviceIds } from '~/content/types'
 import { seo } from '~/lib/seo'
 import { readBackend } from '~/lib/backend-reads'
+import { loadShownWork } from '~/lib/load-shown-work'
 import { ServicesPage } from '~/components/services/services-page'
 
 const servicesSearchSchema = v.object({
@@ -16,9 +17,11 @@ export const Route = createFileRoute('/services')({
   loader: async ({ deps }) => {
     // Only the server waits, so the video is in the first HTML.
     const video = readBackend('service-video')
-    if (typeof window === 'undefined') await video
     const service = serviceById(deps.tab ?? DEFAULT_SERVICE_TAB)
-    return { tab: service.id, seo: service.seo, video }
+    // Both wait for the tab's three photos: arriving later, they would move what follows.
+    const work = loadShownWork({ page: 'service', service: service.id })
+    if (typeof window === 'undefined') await video
+    return { tab: service.id, seo: service.seo, video, work: await work }
   },
   head: ({ loaderData }) => {
     if (!loaderData) return {}

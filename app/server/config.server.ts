@@ -31,6 +31,8 @@ export interface RuntimeConfig {
   quote: { rateLimit: number; rateWindowMs: number; minFillMs: number; ipHashSalt?: string }
   /** CUSTOMER_ACKNOWLEDGEMENT: the customer's "request received" e-mail (decision 048). */
   customerAcknowledgement: boolean
+  /** GALLERY_SAMPLES: sample photos fill the places the owner's posted work has not taken (decision 049). */
+  gallerySamples: boolean
   /** LEAD_ESCALATION_MINUTES: opening-hours minutes before a lead still new is pushed again; 0: never. */
   escalationMinutes: number
   /** llm: null unless ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY are both set. */
@@ -130,6 +132,14 @@ const conversionName = v.pipe(
   v.transform((value) => value ?? 'Won job'),
 )
 
+const onOrOff = v.pipe(
+  v.optional(v.string(), ''),
+  v.trim(),
+  v.toLowerCase(),
+  v.transform((value) => value || 'on'),
+  v.picklist(['on', 'off'], 'must be on or off'),
+)
+
 const EnvSchema = v.object({
   DATA_DIR: text,
   SMTP_URL: text,
@@ -168,13 +178,8 @@ const EnvSchema = v.object({
     wholeNumber(15),
     v.check((minutes) => minutes >= 0 && minutes <= 720, 'must be a whole number of minutes from 0 to 720'),
   ),
-  CUSTOMER_ACKNOWLEDGEMENT: v.pipe(
-    v.optional(v.string(), ''),
-    v.trim(),
-    v.toLowerCase(),
-    v.transform((value) => value || 'on'),
-    v.picklist(['on', 'off'], 'must be on or off'),
-  ),
+  CUSTOMER_ACKNOWLEDGEMENT: onOrOff,
+  GALLERY_SAMPLES: onOrOff,
   LOG_LEVEL: v.pipe(
     v.optional(v.string(), ''),
     v.trim(),
@@ -240,6 +245,7 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
       ipHashSalt: e.IP_HASH_SALT,
     },
     customerAcknowledgement: e.CUSTOMER_ACKNOWLEDGEMENT === 'on',
+    gallerySamples: e.GALLERY_SAMPLES === 'on',
     escalationMinutes: e.LEAD_ESCALATION_MINUTES,
     assistant: {
       rateLimit: e.ASSISTANT_RATE_LIMIT,

@@ -1,4 +1,7 @@
+import { Suspense } from 'react'
 import type { City } from '~/content/types'
+import type { ShownWork } from '~/lib/posted-work'
+import { lazyWhenIdle } from '~/lib/lazy-when-idle'
 import { CityHero } from './city-hero'
 import { CityServices } from './city-services'
 import { CityConditions } from './city-conditions'
@@ -6,13 +9,21 @@ import { CityLocalArea } from './city-local-area'
 import { CityReasons } from './city-reasons'
 import { CityOtherAreas } from './city-other-areas'
 
-export function CityPage({ city }: { city: City }) {
+// Server-rendered in full, code fetched at idle: most towns show none for a while, and pay nothing for it.
+const CityRecentWork = lazyWhenIdle(() => import('./city-recent-work').then((module) => module.CityRecentWork))
+
+export function CityPage({ city, work }: { city: City; work: ShownWork }) {
   return (
     <>
       <CityHero city={city} />
       <CityServices city={city} />
       <CityConditions city={city} />
       <CityLocalArea city={city} />
+      {work.posted.length > 0 && (
+        <Suspense fallback={null}>
+          <CityRecentWork city={city} work={work} />
+        </Suspense>
+      )}
       <CityReasons city={city} />
       <CityOtherAreas city={city} />
     </>

@@ -1,50 +1,60 @@
-import { Link } from '@tanstack/react-router'
+import { getRouteApi, Link } from '@tanstack/react-router'
 import { ArrowRight } from 'lucide-react'
-import { homeGallery } from '~/content/gallery'
+import { galleryTexts } from '~/content/gallery'
 import { homeGalleryTexts } from '~/content/home-sections'
+import { shownItemKey, shownItems } from '~/lib/shown-work'
 import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
-import { getImage } from '~/components/ui/responsive-image'
+import type { ImageSource } from '~/components/ui/responsive-image'
+import { shownPhoto } from '~/components/shared/shown-photo'
 import { Reveal } from './reveal'
 import { SectionHeader } from './section-header'
 
 const TILE_RATIO = 4 / 3
+const homeRoute = getRouteApi('/')
 
 // A photo narrower than its tile fills only part of it, so a smaller file will do.
-function tileSizes(name: string): string {
-  const { width, height } = getImage(name)
+function tileSizes({ width, height }: ImageSource): string {
   const share = Math.min(1, width / height / TILE_RATIO)
   return `(min-width: 1280px) ${Math.round(293 * share)}px, (min-width: 1024px) ${(23 * share).toFixed(1)}vw, ${(46 * share).toFixed(1)}vw`
 }
 
 export function HomeGallery() {
+  const items = shownItems({ page: 'home' }, homeRoute.useLoaderData({ select: (data) => data.work }))
   return (
+    // Kept with nothing to show (GALLERY_SAMPLES=off, nothing posted): the header's Gallery link lands here.
     <section id="gallery" aria-labelledby="gallery-heading" className="render-when-visible scroll-mt-16 bg-white">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
         <SectionHeader id="gallery-heading" heading={homeGalleryTexts.heading} intro={homeGalleryTexts.intro} />
-        <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
-          {homeGallery.map((image, index) => (
-            <li key={image.src}>
-              {/* Equal tiles; the whole before-and-after stays visible. */}
-              <Reveal delay={index * 0.08} className="aspect-[4/3]">
-                <BeforeAfterThumbnail
-                  image={image}
-                  sizes={tileSizes(image.src)}
-                  className="h-full"
-                  tileRatio={TILE_RATIO}
-                />
-              </Reveal>
-            </li>
-          ))}
-        </ul>
-        <div className="mt-10 flex justify-center">
-          <Link
-            to="/gallery"
-            className="inline-flex min-h-12 items-center gap-2 rounded-full bg-brand-700 px-7 text-lg font-bold text-white shadow hover:bg-brand-800"
-          >
-            {homeGalleryTexts.moreLabel}
-            <ArrowRight className="size-5" aria-hidden="true" />
-          </Link>
-        </div>
+        {items.length === 0 ? (
+          <p className="mt-10 text-center text-lg text-slate-700">{galleryTexts.empty}</p>
+        ) : (
+          <>
+            <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
+              {items.map((item, index) => (
+                <li key={shownItemKey(item)}>
+                  {/* Equal tiles; the whole before-and-after stays visible. */}
+                  <Reveal delay={index * 0.08} className="aspect-[4/3]">
+                    <BeforeAfterThumbnail
+                      item={item}
+                      sizes={tileSizes(shownPhoto(item).source)}
+                      className="h-full"
+                      tileRatio={TILE_RATIO}
+                    />
+                  </Reveal>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-10 flex justify-center">
+              <Link
+                to="/gallery"
+                className="inline-flex min-h-12 items-center gap-2 rounded-full bg-brand-700 px-7 text-lg font-bold text-white shadow hover:bg-brand-800"
+              >
+                {homeGalleryTexts.moreLabel}
+                <ArrowRight className="size-5" aria-hidden="true" />
+              </Link>
+            </div>
+          </>
+        )}
       </div>
     </section>
   )

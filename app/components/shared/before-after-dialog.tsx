@@ -1,17 +1,17 @@
 import { useId, type Ref } from 'react'
 import { X } from 'lucide-react'
-import type { GalleryImage } from '~/content/types'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
+import type { ShownPhoto } from './shown-photo'
 
 export interface BeforeAfterDialogProps {
   id: string
-  image: GalleryImage
+  photo: ShownPhoto
   ref: Ref<HTMLDialogElement>
   onClose: () => void
 }
 
 /** The platform's dialog works before hydration; React adds a click on the photo. */
-export function BeforeAfterDialog({ id, image, ref, onClose }: BeforeAfterDialogProps) {
+export function BeforeAfterDialog({ id, photo, ref, onClose }: BeforeAfterDialogProps) {
   const titleId = useId()
   const descriptionId = useId()
   return (
@@ -27,18 +27,19 @@ export function BeforeAfterDialog({ id, image, ref, onClose }: BeforeAfterDialog
     >
       <figure className="flex max-w-6xl flex-col items-center">
         <ResponsiveImage
-          name={image.src}
-          alt={image.alt}
+          name={photo.source}
+          alt={photo.alt}
           sizes="(min-width: 1152px) 1152px, 100vw"
           className="max-h-[calc(100dvh-9rem)] w-auto max-w-full rounded-lg object-contain shadow-2xl"
         />
         <figcaption className="mt-4 max-w-3xl text-center text-sm text-slate-200">
           <p id={titleId} className="font-semibold text-white">
-            {image.category}
+            {photo.town ? `${photo.category} in ${photo.town}` : photo.category}
           </p>
           <p id={descriptionId} className="mt-1">
-            {image.alt}
+            {photo.alt}
           </p>
+          {photo.caption && <p className="mt-2 text-slate-100">{photo.caption}</p>}
         </figcaption>
       </figure>
       <form method="dialog">

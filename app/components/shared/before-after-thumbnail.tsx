@@ -1,12 +1,14 @@
 import { useId, useRef, type MouseEvent } from 'react'
-import type { GalleryImage } from '~/content/types'
 import { galleryLabels } from '~/content/gallery'
-import { fullSizeImageUrl, getImage, ResponsiveImage } from '~/components/ui/responsive-image'
+import type { ShownItem } from '~/lib/shown-work'
+import { fullSizeImageUrl, ResponsiveImage } from '~/components/ui/responsive-image'
 import { LOADER_FALLBACK_MS } from '~/components/layout/loader-fallback'
 import { BeforeAfterDialog } from './before-after-dialog'
+import { shownPhoto } from './shown-photo'
 
 export interface BeforeAfterThumbnailProps {
-  image: GalleryImage
+  /** A sample photo, or a job the owner posted. */
+  item: ShownItem
   sizes: string
   priority?: boolean
   className?: string
@@ -14,25 +16,29 @@ export interface BeforeAfterThumbnailProps {
   tileRatio?: number
   /** On phones, load after the first paint (the entry loader releases it). */
   holdUntilFirstPaint?: boolean
+  /** A posted job's caption under the tile, where the layout lets tiles differ in height. */
+  showCaption?: boolean
 }
 
 const LABEL = 'absolute rounded-full px-2.5 py-1 text-xs leading-none font-bold text-white shadow sm:text-sm'
 
 export function BeforeAfterThumbnail({
-  image,
+  item,
   sizes,
   priority = false,
   className = '',
   tileRatio,
   holdUntilFirstPaint = false,
+  showCaption = false,
 }: BeforeAfterThumbnailProps) {
-  const { width, height } = getImage(image.src)
+  const photo = shownPhoto(item)
+  const { width, height } = photo.source
   const sideBySide = width >= height
   const frameFit = tileRatio && width / height < tileRatio ? 'h-full' : 'w-full'
   const dialogId = useId()
   const dialogRef = useRef<HTMLDialogElement>(null)
   const triggerRef = useRef<HTMLButtonElement>(null)
-  const fullSize = fullSizeImageUrl(image.src)
+  const fullSize = fullSizeImageUrl(photo.source)
   const openFile = (event: MouseEvent) => {
     event.preventDefault()
     window.open(fullSize, '_blank', 'noopener')
@@ -66,8 +72,8 @@ export function BeforeAfterThumbnail({
           suppressHydrationWarning
         >
           <ResponsiveImage
-            name={image.src}
-            alt={image.alt}
+            name={photo.source}
+            alt={photo.alt}
             sizes={sizes}
             priority={priority}
             // Else the browser raises later photos to high and starves the LCP photo.
@@ -85,16 +91,26 @@ export function BeforeAfterThumbnail({
           </span>
           <span
             data-badge
-            className="absolute bottom-3 left-3 rounded-full bg-slate-950/80 px-3 py-1 text-xs font-semibold text-white shadow transition-opacity duration-200 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-visible:opacity-100"
+            className={`absolute ${photo.sample ? 'bottom-6' : 'bottom-3'} left-3 rounded-full bg-slate-950/80 px-3 py-1 text-xs font-semibold text-white shadow transition-opacity duration-200 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-visible:opacity-100`}
           >
-            {image.category}
+            {photo.town ? `${photo.category} · ${photo.town}` : photo.category}
           </span>
+          {/* Seen, not read: the alt text starts "Sample before-and-after" already. */}
+          {photo.sample && (
+            <span
+              aria-hidden="true"
+              className="absolute right-1 bottom-1 rounded bg-white/90 px-1.5 py-0.5 text-[0.6875rem] leading-none font-semibold text-slate-800 shadow-sm"
+            >
+              {galleryLabels.sample}
+            </span>
+          )}
         </span>
       </button>
+      {showCaption && photo.caption && <p className="mt-2 text-sm text-slate-700">{photo.caption}</p>}
       <BeforeAfterDialog
         id={dialogId}
         ref={dialogRef}
-        image={image}
+        photo={photo}
         // Safari does not focus a clicked button, so say where focus goes back to.
         onClose={() => triggerRef.current?.focus()}
       />

@@ -42,29 +42,51 @@ export function assertImageNames(names: Iterable<ImageName>): void {
   for (const name of names) getImage(name)
 }
 
+/** A photo in its widths and formats: a sample from the manifest, or a job the owner posted. */
+export interface ImageSource {
+  width: number
+  height: number
+  widths: number[]
+  placeholder: string
+  /** The file of one of `widths`. */
+  file: (width: number, format: ImageFormat) => string
+}
+
+export function manifestImage(name: ImageName): ImageSource {
+  const entry = getImage(name)
+  const stem = `${IMAGE_BASE_URL}${name.replaceAll('/', '-')}.${entry.hash}`
+  return { ...entry, file: (width, format) => `${stem}-${width}.${format}` }
+}
+
+const sourceOf = (image: ImageName | ImageSource) => (typeof image === 'string' ? manifestImage(image) : image)
+
 /** Falls back to the largest width: the owner may swap in a smaller photo. */
-export function imageUrl(name: ImageName, width: number, format: ImageFormat = 'webp'): string {
-  const entry = getImage(name)
-  const chosen = entry.widths.find((w) => w >= width) ?? entry.widths[entry.widths.length - 1]
-  return `${IMAGE_BASE_URL}${name.replaceAll('/', '-')}.${entry.hash}-${chosen}.${format}`
+export function imageUrl(image: ImageName | ImageSource, width: number, format: ImageFormat = 'webp'): string {
+  const source = sourceOf(image)
+  return source.file(source.widths.find((w) => w >= width) ?? source.widths[source.widths.length - 1]!, format)
 }
 
-export function fullSizeImageUrl(name: ImageName): string {
-  return imageUrl(name, getImage(name).width, 'webp')
+export function fullSizeImageUrl(image: ImageName | ImageSource): string {
+  return imageUrl(image, sourceOf(image).width, 'webp')
 }
 
-export function imageSrcSet(name: ImageName, format: ImageFormat): string {
-  const entry = getImage(name)
-  return entry.widths.map((w) => `${imageUrl(name, w, format)} ${w}w`).join(', ')
+export function imageSrcSet(image: ImageName | ImageSource, format: ImageFormat): string {
+  const source = sourceOf(image)
+  return source.widths.map((w) => `${source.file(w, format)} ${w}w`).join(', ')
 }
 
 /** Pass the same `sizes` as its <ResponsiveImage>. */
-export function imagePreloadLink(name: ImageName, sizes: string, format: ImageFormat = 'avif', media?: string) {
+export function imagePreloadLink(
+  image: ImageName | ImageSource,
+  sizes: string,
+  format: ImageFormat = 'avif',
+  media?: string,
+) {
   return {
     rel: 'preload',
     as: 'image',
     type: MIME[format],
-    imageSrcSet: imageSrcSet(name, format),
+    imageSrcSet: imageSrcSet(image, format),
     imageSizes: sizes,
     fetchPriority: 'high',
     media,
@@ -75,7 +97,8 @@ export interface ResponsiveImageProps extends Omit<
   ImgHTMLAttributes<HTMLImageElement>,
   'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'loading' | 'alt'
 > {
-  name: ImageName
+  /** A manifest name, or a posted job's files. */
+  name: ImageName | ImageSource
   alt: string
   sizes?: string
   priority?: boolean
@@ -96,12 +119,12 @@ export function ResponsiveImage({
   style,
   ...rest
 }: ResponsiveImageProps) {
-  const entry = getImage(name)
+  const entry = sourceOf(name)
   const fallbackWidth = entry.widths[Math.floor(entry.widths.length / 2)] ?? entry.width
   const imgStyle: CSSProperties = { backgroundColor: entry.placeholder, ...style }
   if (priority) {
-    const link = imagePreloadLink(name, sizes, 'avif', priorityMedia)
-    preload(imageUrl(name, fallbackWidth, 'avif'), {
+    const link = imagePreloadLink(entry, sizes, 'avif', priorityMedia)
+    preload(imageUrl(entry, fallbackWidth, 'avif'), {
       as: 'image',
       type: link.type,
       imageSrcSet: link.imageSrcSet,
@@ -114,11 +137,11 @@ export function ResponsiveImage({
   const eager = priority && !priorityMedia
   return (
     <picture className={pictureClassName} style={pictureClassName ? undefined : { display: 'contents' }}>
-      <source type={MIME.avif} srcSet={imageSrcSet(name, 'avif')} sizes={sizes} />
-      <source type={MIME.webp} srcSet={imageSrcSet(name, 'webp')} sizes={sizes} />
+      <source type={MIME.avif} srcSet={imageSrcSet(entry, 'avif')} sizes={sizes} />
+      <source type={MIME.webp} srcSet={imageSrcSet(entry, 'webp')} sizes={sizes} />
       <img
         {...rest}
-        src={imageUrl(name, fallbackWidth, 'webp')}
+        src={imageUrl(entry, fallbackWidth, 'webp')}
         alt={alt}
         width={entry.width}
         height={entry.height}

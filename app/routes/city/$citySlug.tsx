@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { cityBySlug } from '~/content/cities'
 import { citySlugs } from '~/content/service-areas'
+import { loadShownWork } from '~/lib/load-shown-work'
 import { breadcrumbJsonLd, jsonLdScript, seo } from '~/lib/seo'
 import { CityPage } from '~/components/city/city-page'
 
@@ -16,7 +17,10 @@ export const Route = createFileRoute('/city/$citySlug')({
     },
     stringify: ({ citySlug }) => ({ citySlug }),
   },
-  loader: ({ params }) => ({ city: cityBySlug(params.citySlug) }),
+  loader: async ({ params }) => ({
+    city: cityBySlug(params.citySlug),
+    work: await loadShownWork({ page: 'city', city: params.citySlug }),
+  }),
   head: ({ loaderData }) => {
     if (!loaderData) return {}
     const { city } = loaderData
@@ -38,6 +42,6 @@ export const Route = createFileRoute('/city/$citySlug')({
 })
 
 function CityRoute() {
-  const { city } = Route.useLoaderData()
-  return <CityPage city={city} />
+  const { city, work } = Route.useLoaderData()
+  return <CityPage city={city} work={work} />
 }

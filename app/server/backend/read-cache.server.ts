@@ -1,5 +1,7 @@
 import type { FeaturedVideo, Review, VideoTable } from './backend.server'
 import { getBackend } from './backend-factory.server'
+import { publishedWork } from './posted-work-rows.server'
+import { POSTED_WORK_READ_LIMIT, type PostedWork } from '~/lib/posted-work'
 
 /** A failed refresh serves the old value until `keepMs`. */
 interface Entry<T> {
@@ -15,6 +17,12 @@ export interface CachePolicy {
 const MINUTE = 60_000
 
 export const REVIEWS_CACHE: CachePolicy = { freshMs: 30 * MINUTE, keepMs: 60 * MINUTE }
+/**
+ * Never kept, only shared by the renders asking at once: the stored pages are this read's cache, and an answer
+ * kept here would add its age to theirs, so a posted, hidden or deleted job would take longer than
+ * HTML_CACHE_SECONDS to show on every page of every instance.
+ */
+export const POSTED_WORK_CACHE: CachePolicy = { freshMs: 0, keepMs: 0 }
 export const VIDEO_CACHE: CachePolicy = { freshMs: 5 * MINUTE, keepMs: 60 * MINUTE }
 
 export class ReadCache<T> {
@@ -70,4 +78,13 @@ const reviewsCache = new ReadCache<Review[]>(() => getBackend().reviews(), REVIE
 
 export function cachedReviews(): Promise<Review[]> {
   return reviewsCache.get()
+}
+
+const postedWorkCache = new ReadCache<PostedWork[]>(
+  () => publishedWork(getBackend(), POSTED_WORK_READ_LIMIT),
+  POSTED_WORK_CACHE,
+)
+
+export function readPublishedWork(): Promise<PostedWork[]> {
+  return postedWorkCache.get()
 }

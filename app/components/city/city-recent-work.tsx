@@ -1,0 +1,28 @@
+import type { City } from '~/content/types'
+import type { ShownWork } from '~/lib/posted-work'
+import { shownItemKey, shownItems } from '~/lib/shown-work'
+import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
+
+/** The owner's own jobs in this town: what makes the page its own. Absent until there is one. */
+export function CityRecentWork({ city, work }: { city: City; work: ShownWork }) {
+  const items = shownItems({ page: 'city', city: city.slug }, work)
+  if (items.length === 0) return null
+  return (
+    <section aria-labelledby="city-work-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-16">
+      <h2 id="city-work-heading" className="text-3xl font-extrabold tracking-tight text-slate-900">
+        {`Recent work in ${city.name}`}
+      </h2>
+      <ul className="mt-8 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map((item) => (
+          <li key={shownItemKey(item)}>
+            <BeforeAfterThumbnail
+              item={item}
+              sizes="(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+              showCaption
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,116 @@
+/**
+ * The owner's posted work on the public pages of the production build (`npm run build` first), embedded mode:
+ * rows written by owner_post_work as the inbox owner, read by the site as the public. Only the HTML is checked,
+ * so no photo files are written.
+ */
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { createEmbeddedBackend } from '../../app/server/backend/embedded.server'
+import { embeddedOwnerId } from '../../app/server/backend/embedded-owner.server'
+import { parseRuntimeConfig } from '../../app/server/config.server'
+import { startSiteProcess } from '../support/site-process'
+import { useCleanup, useTempDirs } from './helpers'
+
+const tempDir = useTempDirs()
+const cleanup = useCleanup()
+const OWNER = 'owner@example.com'
+const owner = { as: 'owner', userId: embeddedOwnerId(OWNER) } as const
+const SAMPLE_ALT = 'Sample before-and-after'
+
+const shown = { alt: 'Before and after: driveway cleaning in Folsom, oil stains gone', hash: 'a1b2c3d4e5f60718' }
+const hidden = { alt: 'Before and after: deck cleaning, hidden by the owner', hash: '0f1e2d3c4b5a6978' }
+
+/** A data folder holding one published and one hidden job, as the inbox leaves them. */
+async function dataWithPostedWork(): Promise<string> {
+  const dataDir = await tempDir()
+  const backend = createEmbeddedBackend({ config: parseRuntimeConfig({ OWNER_EMAIL: OWNER }), dataDir })
+  try {
+    const post = (id: string, category: string, city: string, alt: string, hash: string) =>
+      backend.callSql(
+        'owner_post_work',
+        {
+          p_id: id,
+          p_category: category,
+          p_city_slug: city,
+          p_caption: 'Ninety minutes, one surface cleaner',
+          p_alt: alt,
+          p_image_hash: hash,
+          p_width: 1600,
+          p_height: 1000,
+          p_widths: '{320,640,960}',
+          p_placeholder: '#8a9b7c',
+        },
+        owner,
+        'rows',
+      )
+    const hiddenId = randomUUID()
+    await post(hiddenId, 'Deck Cleaning', '', hidden.alt, hidden.hash)
+    await post(randomUUID(), 'Driveway Cleaning', 'folsom', shown.alt, shown.hash)
+    expect(
+      await backend.callSql('owner_set_work_published', { p_id: hiddenId, p_published: false }, owner, 'value'),
+    ).toBe(true)
+  } finally {
+    await backend.close()
+  }
+  return dataDir
+}
+
+async function site(dataDir: string, env: Record<string, string> = {}) {
+  const running = await startSiteProcess({ DATA_DIR: dataDir, HTML_CACHE_SECONDS: '0', ...env })
+  cleanup.push(running.stop)
+  return async (path: string) => {
+    const response = await fetch(`${running.url}${path}`)
+    expect(response.status, path).toBe(200)
+    return response.text()
+  }
+}
+
+describe('posted work on the public pages (embedded)', { timeout: 120_000 }, () => {
+  it('a published job shows in all four places with its files; a hidden one shows nowhere', async () => {
+    const page = await site(await dataWithPostedWork())
+
+    const gallery = await page('/gallery')
+    expect(gallery).toContain(`alt="${shown.alt}"`)
+    expect(gallery).toContain(`/work-photos/${shown.hash}-640.avif 640w`)
+    expect(gallery).toContain('Ninety minutes, one surface cleaner')
+    expect(gallery).toContain(SAMPLE_ALT)
+    expect(gallery).not.toContain(hidden.alt)
+    expect(gallery).not.toContain(hidden.hash)
+
+    for (const path of ['/', '/services?tab=driveway', '/city/folsom']) {
+      const html = await page(path)
+      expect(html, path).toContain(`alt="${shown.alt}"`)
+      expect(html, path).not.toContain(hidden.alt)
+    }
+    expect(await page('/services?tab=deck-fence')).not.toContain(hidden.alt)
+  })
+
+  it('a city page has its "Recent work" section only with work posted for that town', async () => {
+    const page = await site(await dataWithPostedWork())
+    expect(await page('/city/folsom')).toContain('Recent work in Folsom')
+    const roseville = await page('/city/roseville')
+    expect(roseville).toContain('Roseville')
+    expect(roseville).not.toContain('Recent work in')
+    expect(roseville).not.toContain(shown.alt)
+  })
+
+  it('GALLERY_SAMPLES=off leaves no sample photo in any of the four places', async () => {
+    const page = await site(await dataWithPostedWork(), { GALLERY_SAMPLES: 'off' })
+    for (const path of ['/gallery', '/', '/services?tab=driveway', '/city/folsom']) {
+      const html = await page(path)
+      expect(html, path).toContain(`alt="${shown.alt}"`)
+      expect(html, path).not.toContain(SAMPLE_ALT)
+      expect(html, path).not.toContain('/img/gallery-')
+    }
+  })
+
+  it('with samples off and nothing posted, the gallery says photos are coming and the home keeps its section', async () => {
+    const page = await site(await tempDir(), { GALLERY_SAMPLES: 'off' })
+    const gallery = await page('/gallery')
+    expect(gallery).toContain('Photos of our latest jobs are on their way')
+    expect(gallery).not.toContain(SAMPLE_ALT)
+    const home = await page('/')
+    expect(home).toContain('id="gallery"')
+    expect(home).not.toContain(SAMPLE_ALT)
+  })
+})
