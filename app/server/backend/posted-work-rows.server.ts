@@ -1,11 +1,14 @@
-// A posted_work row as both adapters return it: PGlite gives Date and number[], PostgREST JSON strings.
-import type { PostedWork } from '~/lib/posted-work'
+// A posted_work row as both adapters return it (PGlite: Date and number[]; PostgREST: JSON strings), mapped
+// once for the public pages and the inbox (docs/decisions/049-posted-work.md).
+import type { CitySlug } from '~/content/service-areas'
+import type { GalleryCategory } from '~/content/types'
+import type { OwnerPostedWork, PostedWork } from '~/lib/posted-work'
 import { SITE_CALLER, type Backend } from './backend.server'
 
 export interface PostedWorkRow {
   id: string
-  category: PostedWork['category']
-  city_slug: PostedWork['citySlug']
+  category: string
+  city_slug: string | null
   caption: string | null
   alt: string
   image_hash: string
@@ -13,27 +16,40 @@ export interface PostedWorkRow {
   height: number
   widths: number[]
   placeholder: string
-  created_at: string | Date
+  created_at: Date | string
+  published?: boolean
+  quote_request_id?: string | null
 }
 
-export function postedWorkOfRow(row: PostedWorkRow): PostedWork {
+/** A row of published_work (or posted_work) as the public pages get it. */
+export function toPostedWork(row: PostedWorkRow): PostedWork {
+  const created = row.created_at instanceof Date ? row.created_at : new Date(row.created_at)
   return {
-    id: row.id,
-    category: row.category,
-    citySlug: row.city_slug,
-    caption: row.caption,
+    id: String(row.id),
+    // The table's CHECKs hold these to the content's lists.
+    category: row.category as GalleryCategory,
+    citySlug: (row.city_slug as CitySlug | null) ?? null,
+    caption: row.caption ?? null,
     alt: row.alt,
     imageHash: row.image_hash,
-    width: row.width,
-    height: row.height,
+    width: Number(row.width),
+    height: Number(row.height),
     widths: row.widths.map(Number),
     placeholder: row.placeholder,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: created.toISOString(),
+  }
+}
+
+export function toOwnerPostedWork(row: PostedWorkRow): OwnerPostedWork {
+  return {
+    ...toPostedWork(row),
+    published: row.published !== false,
+    leadId: row.quote_request_id ? String(row.quote_request_id) : null,
   }
 }
 
 /** The newest published jobs, read as the public (the anon role): row level security decides. */
 export async function publishedWork(backend: Pick<Backend, 'callSql'>, limit: number): Promise<PostedWork[]> {
   const rows = await backend.callSql<PostedWorkRow[]>('published_work', { p_limit: limit }, SITE_CALLER, 'rows')
-  return rows.map(postedWorkOfRow)
+  return rows.map(toPostedWork)
 }

@@ -1,57 +1,13 @@
-// Posted work's rows (docs/decisions/049-posted-work.md): the migrations' owner_*_work functions, run as the
-// signed-in owner in both modes, and the row as the pages and the inbox get it.
-import type { CitySlug } from '~/content/service-areas'
-import type { GalleryCategory } from '~/content/types'
-import { postedWorkFile, type OwnerPostedWork, type PostedWork } from '~/lib/posted-work'
+// Posted work's owner side (docs/decisions/049-posted-work.md): the migrations' owner_*_work functions, run as
+// the signed-in owner in both modes.
+import { postedWorkFile, type OwnerPostedWork } from '~/lib/posted-work'
 import type { Backend, SqlCaller } from '../backend/backend.server'
+import { toOwnerPostedWork, type PostedWorkRow } from '../backend/posted-work-rows.server'
 import { dropStoredPages } from '../http/html-cache.server'
 import { log } from '../log/logger.server'
 
-export interface PostedWorkRow {
-  id: string
-  category: string
-  city_slug: string | null
-  caption: string | null
-  alt: string
-  image_hash: string
-  width: number
-  height: number
-  widths: number[]
-  placeholder: string
-  created_at: Date | string
-  published?: boolean
-  quote_request_id?: string | null
-}
-
 type OwnerCaller = Extract<SqlCaller, { as: 'owner' }>
 type Sql = Pick<Backend, 'callSql'>
-
-/** A row of published_work (or posted_work) as the public pages get it. */
-export function toPostedWork(row: PostedWorkRow): PostedWork {
-  const created = row.created_at instanceof Date ? row.created_at : new Date(row.created_at)
-  return {
-    id: String(row.id),
-    // The table's CHECKs hold these to the content's lists.
-    category: row.category as GalleryCategory,
-    citySlug: (row.city_slug as CitySlug | null) ?? null,
-    caption: row.caption ?? null,
-    alt: row.alt,
-    imageHash: row.image_hash,
-    width: Number(row.width),
-    height: Number(row.height),
-    widths: row.widths.map(Number),
-    placeholder: row.placeholder,
-    createdAt: created.toISOString(),
-  }
-}
-
-export function toOwnerPostedWork(row: PostedWorkRow): OwnerPostedWork {
-  return {
-    ...toPostedWork(row),
-    published: row.published !== false,
-    leadId: row.quote_request_id ? String(row.quote_request_id) : null,
-  }
-}
 
 /** Every variant's file name: each width in each format. */
 export function variantNames(imageHash: string, widths: readonly number[]): string[] {

@@ -20,7 +20,7 @@ import { composeBeforeAfter, encodeVariants, type EncodedVariants } from '../ima
 import { log } from '../log/logger.server'
 import { ownerAccess, type OwnerAccess } from '../owner/owner-access.server'
 import { decodeInTurn, decodePhoto, NotAnImageError } from '../quote/photo-encode.server'
-import { toOwnerPostedWork, type PostedWorkRow } from './owner-work.server'
+import { toOwnerPostedWork, type PostedWorkRow } from '../backend/posted-work-rows.server'
 
 // Two full-size photos and the form's text; a larger body, or a larger photo, is refused as it streams in.
 export const MAX_POST_WORK_BODY_BYTES = 2 * MAX_WORK_PHOTO_BYTES + 1024 * 1024
