@@ -1,0 +1,197 @@
+/**
+ * A job the owner posts from his phone shows where the site shows work, and goes when he deletes it
+ * (docs/decisions/049-posted-work.md): /gallery, the home page's four, the service tab's three and the city's
+ * "Recent work in Folsom", on the production build in embedded mode. The photos carry GPS written by exiftool;
+ * no served variant carries any tag.
+ */
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { POSTED_WORK_BASE_URL, suggestedAlt } from '~/lib/posted-work'
+import { WORK_TEXTS } from '~/lib/posted-work-form'
+import { openOwnerLink, OWNER } from './support/owner'
+import { startSiteServer, type SiteServer } from './support/site-server'
+import { expect, test, type Locator, type Page } from './support/test'
+
+test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
+
+const HTML_CACHE_SECONDS = 5
+const ALT = suggestedAlt('Driveway Cleaning', 'folsom')
+
+/** A phone's JPEG with a position and a rotation in it, written by exiftool. */
+function photoWithGps(dir: string, name: string, background: string, spot: string): Promise<Buffer> {
+  const file = join(dir, name)
+  return sharp({ create: { width: 2400, height: 1800, channels: 3, background } })
+    .composite([{ input: { create: { width: 500, height: 500, channels: 3, background: spot } }, left: 800, top: 500 }])
+    .jpeg({ quality: 90 })
+    .toFile(file)
+    .then(() => {
+      execFileSync('exiftool', [
+        '-q',
+        '-overwrite_original',
+        '-GPSLatitude=38.678',
+        '-GPSLatitudeRef=N',
+        '-GPSLongitude=121.176',
+        '-GPSLongitudeRef=W',
+        '-Make=Apple',
+        file,
+      ])
+      const tags = JSON.parse(execFileSync('exiftool', ['-json', '-n', file]).toString())[0]
+      expect(tags.GPSLatitude).toBeCloseTo(38.678)
+      return readFileSync(file)
+    })
+}
+
+/** The four places, each as the part of its page that shows work. */
+const places: { name: string; path: string; region: (page: Page) => Locator }[] = [
+  { name: '/gallery', path: '/gallery', region: (page) => page.locator('#gallery-grid') },
+  { name: "the home page's four", path: '/', region: (page) => page.locator('#gallery ul').first() },
+  {
+    name: "/services?tab=driveway's three",
+    path: '/services?tab=driveway',
+    region: (page) => page.locator('section[aria-labelledby="service-gallery-heading"]'),
+  },
+  {
+    name: "/city/folsom's recent work",
+    path: '/city/folsom',
+    region: (page) => page.locator('section[aria-labelledby="city-work-heading"]'),
+  },
+]
+
+/** The job's photo in a place, scrolled to and painted (its file decoded), as a visitor sees it. */
+async function expectPainted(page: Page, region: Locator) {
+  const photo = region.getByRole('img', { name: ALT })
+  await expect(photo).toHaveCount(1)
+  await photo.scrollIntoViewIfNeeded()
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0)
+  const src = await photo.evaluate((img: HTMLImageElement) => img.currentSrc)
+  expect(new URL(src).pathname.startsWith(POSTED_WORK_BASE_URL)).toBe(true)
+}
+
+/** Every variant the pages name: the srcset of each <source> and <img>. */
+async function variantUrls(page: Page, server: SiteServer): Promise<string[]> {
+  await page.goto(`${server.url}/gallery`)
+  const sets = await page
+    .locator('#gallery-grid')
+    .getByRole('img', { name: ALT })
+    .locator('xpath=ancestor::picture[1]')
+    .evaluate((picture) =>
+      [...picture.querySelectorAll('source, img')].map((el) => el.getAttribute('srcset') ?? el.getAttribute('src')),
+    )
+  const urls = sets.flatMap((set) => (set ?? '').split(',').map((part) => part.trim().split(' ')[0]!))
+  return [...new Set(urls.filter((url) => url.startsWith(POSTED_WORK_BASE_URL)))]
+}
+
+test('a posted job shows on the gallery, home, service and city pages, untagged, and goes when deleted @mobile', async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  const dir = mkdtempSync(join(tmpdir(), 'posted-work-'))
+  const server = await startSiteServer({
+    OWNER_EMAIL: OWNER,
+    OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
+    HTML_CACHE_SECONDS: String(HTML_CACHE_SECONDS),
+  })
+  try {
+    const [before, after] = await Promise.all([
+      photoWithGps(dir, 'before.jpg', '#4a3f35', '#1c1c1c'),
+      photoWithGps(dir, 'after.jpg', '#c9c4ba', '#e8e6e0'),
+    ])
+
+    // Each page is stored once before the post, so the post must replace stored pages, not fill empty ones.
+    for (const place of places) await page.goto(`${server.url}${place.path}`)
+    await expect(places[3]!.region(page)).toHaveCount(0)
+
+    await test.step('the owner posts the pair from the inbox on his phone', async () => {
+      await openOwnerLink(page, server)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+      await page.getByRole('link', { name: WORK_TEXTS.tab }).click()
+      const form = page.getByRole('form', { name: WORK_TEXTS.heading })
+      await form
+        .getByLabel(WORK_TEXTS.before)
+        .setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: before })
+      await form
+        .getByLabel(WORK_TEXTS.after)
+        .setInputFiles({ name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: after })
+      await form.getByLabel(WORK_TEXTS.category).selectOption('Driveway Cleaning')
+      await form.getByLabel(WORK_TEXTS.city).selectOption('folsom')
+      await expect(form.getByLabel(WORK_TEXTS.alt)).toHaveValue(ALT)
+      await form.getByLabel(WORK_TEXTS.consent).check()
+      await form.getByRole('button', { name: WORK_TEXTS.post }).click()
+      await expect(form.getByRole('status').filter({ hasText: WORK_TEXTS.posted })).toBeVisible({ timeout: 60_000 })
+    })
+
+    for (const place of places)
+      await test.step(`it shows on ${place.name}`, async () => {
+        await page.goto(`${server.url}${place.path}`)
+        await expectPainted(page, place.region(page))
+      })
+
+    await test.step('it comes first among the home page’s four', async () => {
+      await page.goto(`${server.url}/`)
+      const four = places[1]!.region(page).getByRole('img')
+      await expect(four).toHaveCount(4)
+      await expect(four.first()).toHaveAccessibleName(ALT)
+    })
+
+    const urls = await variantUrls(page, server)
+    await test.step('no served variant carries EXIF, GPS, XMP or ICC', async () => {
+      expect(urls.length).toBeGreaterThanOrEqual(4)
+      expect(urls.some((url) => url.endsWith('.avif')) && urls.some((url) => url.endsWith('.webp'))).toBe(true)
+      for (const url of urls) {
+        const response = await page.request.get(`${server.url}${url}`)
+        expect(response.status()).toBe(200)
+        expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+        const file = join(dir, url.split('/').pop()!)
+        writeFileSync(file, await response.body())
+        const tags = JSON.parse(execFileSync('exiftool', ['-json', '-a', '-G1', file]).toString())[0]
+        const groups = Object.keys(tags).map((key) => key.split(':')[0])
+        expect(groups.filter((group) => /^(IFD\d|ExifIFD|InteropIFD|GPS|XMP.*|ICC.*|IPTC|MakerNotes)$/.test(group!))).toEqual([])
+        expect(JSON.stringify(tags)).not.toMatch(/38\.67|121\.17|Apple/)
+      }
+    })
+
+    await test.step('deleting it takes it off all four places and removes its files', async () => {
+      await page.goto(`${server.url}/owner?view=work`)
+      const job = page
+        .getByRole('list', { name: `${WORK_TEXTS.listHeading}, newest first` })
+        .getByRole('listitem')
+        .filter({ hasText: 'Driveway Cleaning · Folsom' })
+      await job.getByRole('button', { name: WORK_TEXTS.delete }).click()
+      await page
+        .getByRole('dialog', { name: WORK_TEXTS.deleteQuestion })
+        .getByRole('button', { name: WORK_TEXTS.deleteConfirm })
+        .click()
+      await expect(page.getByText(WORK_TEXTS.listEmpty)).toBeVisible()
+      const deletedAt = Date.now()
+
+      for (const place of places) {
+        // Within the stored page's freshness: each page is fetched anew until it no longer names the job.
+        await expect
+          .poll(async () => (await page.request.get(`${server.url}${place.path}`)).text(), {
+            timeout: HTML_CACHE_SECONDS * 1000 + 2000,
+          })
+          .not.toContain(ALT)
+        await page.goto(`${server.url}${place.path}`)
+        // Rendered (a positive signal), then the job is absent.
+        await expect(page.locator('main')).toBeVisible()
+        await expect(page.getByRole('img', { name: ALT })).toHaveCount(0)
+      }
+      expect(Date.now() - deletedAt).toBeLessThan((HTML_CACHE_SECONDS + 5) * 1000)
+      await expect(places[3]!.region(page)).toHaveCount(0)
+
+      for (const url of urls) expect((await page.request.get(`${server.url}${url}`)).status()).toBe(404)
+      const folder = join(server.dataDir, 'posted-work')
+      const left = existsSync(folder) ? readdirSync(folder) : []
+      expect(left.filter((name) => urls.some((url) => url.endsWith(name)))).toEqual([])
+    })
+  } finally {
+    await server.stop()
+  }
+})
