@@ -28,11 +28,29 @@ const SITE_SECRET = randomBytes(24).toString('hex')
 /** exiftool's view of the file and its container; an EXIF, GPS, XMP or ICC block would add its group. */
 const CONTAINER_GROUPS = new Set(['SourceFile', 'ExifTool', 'System', 'File', 'Composite', 'RIFF', 'QuickTime', 'Meta'])
 
+const HTML_CACHE_SECONDS = 3
+const ALT = 'Before and after: driveway cleaning in Folsom'
+const SHOWN_ON = ['/gallery', '/', '/services?tab=driveway', '/city/folsom']
+
+/** Fetches `path` from the instance until its HTML does (or does not) name the job; answers how long it took. */
+async function untilPage(instance: SiteProcess, path: string, shows: boolean): Promise<number> {
+  const started = Date.now()
+  for (;;) {
+    const html = await (await fetch(`${instance.url}${path}`)).text()
+    if (html.includes(ALT) === shows) return Date.now() - started
+    if (Date.now() - started > (HTML_CACHE_SECONDS + 3) * 1000)
+      throw new Error(`${path} still ${shows ? 'lacks' : 'shows'} the job`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
 describe('posted work on Supabase (local stand-in of Supabase Storage, Auth and PostgREST RPC)', () => {
   let auth: AuthStandIn
   let storage: StorageStandIn
   let local: LocalSupabase
   let site: SiteProcess
+  // A second instance of the site on the same project: it hears of no change but through its stored pages' age.
+  let other: SiteProcess
   let browser: Browser
   let owner: BrowserContext
   let before: Buffer
@@ -58,13 +76,17 @@ describe('posted work on Supabase (local stand-in of Supabase Storage, Auth and 
     psqlOk(local.cluster, `INSERT INTO public.inbox_owners (user_id) VALUES ('${OWNER_ID}');`, {
       user: 'supabase_admin',
     })
-    site = await startSiteProcess({
+    const siteEnv = {
       SUPABASE_URL: local.url,
       SUPABASE_ANON_KEY: local.keys.anon,
       SITE_FUNCTION_SECRET: SITE_SECRET,
       OWNER_EMAIL: OWNER,
       OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-    })
+      HTML_CACHE_SECONDS: String(HTML_CACHE_SECONDS),
+    }
+    ;[site, other] = await Promise.all([startSiteProcess(siteEnv), startSiteProcess(siteEnv)])
+    // Stored before anything is posted, so the second instance must let them age out.
+    for (const path of SHOWN_ON) expect(await (await fetch(`${other.url}${path}`)).text()).not.toContain(ALT)
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
 
     // A before photo with a position in it, as a phone takes one.
@@ -93,6 +115,7 @@ describe('posted work on Supabase (local stand-in of Supabase Storage, Auth and 
     await owner?.close()
     await browser?.close()
     await site?.stop()
+    await other?.stop()
     await local?.stop()
     await storage?.close()
     await auth?.stop()
@@ -103,7 +126,7 @@ describe('posted work on Supabase (local stand-in of Supabase Storage, Auth and 
     category: 'Driveway Cleaning',
     city: 'folsom',
     caption: '',
-    alt: 'Before and after: driveway cleaning in Folsom',
+    alt: ALT,
     consent: 'yes',
   })
 
@@ -193,6 +216,11 @@ describe('posted work on Supabase (local stand-in of Supabase Storage, Auth and 
     expect(insert.stderr).toMatch(/42501|row-level security|permission denied/)
   })
 
+  it('a second instance shows the post on all four pages within HTML_CACHE_SECONDS', async () => {
+    for (const path of SHOWN_ON)
+      expect(await untilPage(other, path, true)).toBeLessThanOrEqual((HTML_CACHE_SECONDS + 1) * 1000)
+  })
+
   it('the site serves the variants from its own origin, immutable, and a retry with the same id posts nothing twice', async () => {
     const file = `${work.imageHash}-640.webp`
     const response = await fetch(`${site.url}/work-photos/${file}`)
@@ -236,5 +264,9 @@ describe('posted work on Supabase (local stand-in of Supabase Storage, Auth and 
     expect(deletes).toHaveLength(1)
     expect(verifyJwt(deletes[0]!.auth!.replace(/^Bearer /, ''), local.keys.jwtSecret)?.sub).toBe(OWNER_ID)
     expect((await fetch(`${site.url}/work-photos/${work.imageHash}-640.webp`)).status).toBe(404)
+    // Deleted through the port, not a site's handler: both instances let their stored pages age out.
+    for (const instance of [site, other])
+      for (const path of SHOWN_ON)
+        expect(await untilPage(instance, path, false)).toBeLessThanOrEqual((HTML_CACHE_SECONDS + 1) * 1000)
   })
 })
