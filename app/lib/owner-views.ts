@@ -4,6 +4,9 @@ import * as v from 'valibot'
 import { citySlugs } from '~/content/service-areas'
 import { galleryCategories } from '~/content/types'
 
+/** A lead's or a posted job's id, as the database and `crypto.randomUUID()` write it. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
 export const SOURCE_PERIODS = [30, 90, 365] as const
 export type SourcePeriod = (typeof SOURCE_PERIODS)[number]
 
@@ -19,5 +22,5 @@ export const ownerSearchSchema = v.object({
   // "Add work to the site" from a won lead: what the form starts with.
   category: dropped(v.picklist(galleryCategories)),
   city: dropped(v.picklist(citySlugs)),
-  lead: dropped(v.pipe(v.string(), v.uuid())),
+  lead: dropped(v.pipe(v.string(), v.regex(UUID_PATTERN))),
 })

@@ -1,5 +1,6 @@
 /** The owner's own job photos, posted from the inbox to the public pages (docs/decisions/049-posted-work.md). */
 import * as v from 'valibot'
+import { UUID_PATTERN } from './owner-views'
 import { cityNames, citySlugs, type CitySlug } from '~/content/service-areas'
 import { galleryCategories, type GalleryCategory, type ServiceId } from '~/content/types'
 
@@ -61,19 +62,22 @@ export interface ShownWork {
 }
 
 const trimmed = (max: number, message: string) => v.pipe(v.string(), v.trim(), v.maxLength(max, message))
+const optionalId = new RegExp(`^(?:|${UUID_PATTERN.source.slice(1, -1)})$`)
 
+// Only actions the public pages' schemas already use (picklist, regex, nonEmpty…): valibot is one module in
+// the shared entry chunk, so a new action here would add to every page's first load.
 /** The posting form's fields besides the two photos; the server checks them again with this schema. */
 export const postWorkFieldsSchema = v.object({
-  id: v.pipe(v.string(), v.uuid('The form is out of date. Please reload the page.')),
+  id: v.pipe(v.string(), v.regex(UUID_PATTERN, 'The form is out of date. Please reload the page.')),
   category: v.picklist(galleryCategories, 'Choose what kind of job this was.'),
-  city: v.union([v.literal(''), v.picklist(citySlugs)], 'Choose a town from the list.'),
+  city: v.picklist(['', ...citySlugs], 'Choose a town from the list.'),
   caption: trimmed(MAX_CAPTION_LENGTH, `Keep the caption under ${MAX_CAPTION_LENGTH} characters.`),
   alt: v.pipe(
     trimmed(MAX_ALT_LENGTH, `Keep the description under ${MAX_ALT_LENGTH} characters.`),
-    v.minLength(1, 'Describe the photos for people who cannot see them.'),
+    v.nonEmpty('Describe the photos for people who cannot see them.'),
   ),
-  consent: v.literal('yes', 'Tick the box once the customer agreed that these photos may be shown.'),
-  leadId: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.uuid())])),
+  consent: v.picklist(['yes'], 'Tick the box once the customer agreed that these photos may be shown.'),
+  leadId: v.optional(v.pipe(v.string(), v.regex(optionalId))),
 })
 export type PostWorkFields = v.InferOutput<typeof postWorkFieldsSchema>
 

@@ -3,7 +3,7 @@ import { createIsomorphicFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import { pageSeo } from '~/content/pages'
 import { readBackend } from '~/lib/backend-reads'
-import { loadShownWork } from '~/lib/load-shown-work'
+import { readShownWork } from '~/lib/shown-work-read'
 import { jsonLdScript, seo } from '~/lib/seo'
 import { homeStructuredData } from '~/lib/structured-data'
 import { HomePage } from '~/components/home/home-page'
@@ -22,7 +22,7 @@ export const Route = createFileRoute('/')({
     // Only the server waits, so the video is in the first HTML.
     const video = readBackend('home-video')
     // Both wait for the four photos: arriving later, they would move the sections below them.
-    const work = loadShownWork({ page: 'home' })
+    const work = readShownWork({ page: 'home' })
     if (typeof window === 'undefined') await video
     return { reviews, video, work: await work, structuredData: structuredData() }
   },

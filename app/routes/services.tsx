@@ -4,7 +4,7 @@ import { serviceById } from '~/content/services'
 import { DEFAULT_SERVICE_TAB, serviceIds } from '~/content/types'
 import { seo } from '~/lib/seo'
 import { readBackend } from '~/lib/backend-reads'
-import { loadShownWork } from '~/lib/load-shown-work'
+import { readShownWork } from '~/lib/shown-work-read'
 import { ServicesPage } from '~/components/services/services-page'
 
 const servicesSearchSchema = v.object({
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/services')({
     const video = readBackend('service-video')
     const service = serviceById(deps.tab ?? DEFAULT_SERVICE_TAB)
     // Both wait for the tab's three photos: arriving later, they would move what follows.
-    const work = loadShownWork({ page: 'service', service: service.id })
+    const work = readShownWork({ page: 'service', service: service.id })
     if (typeof window === 'undefined') await video
     return { tab: service.id, seo: service.seo, video, work: await work }
   },
