@@ -152,7 +152,9 @@ test('a posted job shows on the gallery, home, service and city pages, untagged,
         writeFileSync(file, await response.body())
         const tags = JSON.parse(execFileSync('exiftool', ['-json', '-a', '-G1', file]).toString())[0]
         const groups = Object.keys(tags).map((key) => key.split(':')[0])
-        expect(groups.filter((group) => /^(IFD\d|ExifIFD|InteropIFD|GPS|XMP.*|ICC.*|IPTC|MakerNotes)$/.test(group!))).toEqual([])
+        expect(
+          groups.filter((group) => /^(IFD\d|ExifIFD|InteropIFD|GPS|XMP.*|ICC.*|IPTC|MakerNotes)$/.test(group!)),
+        ).toEqual([])
         expect(JSON.stringify(tags)).not.toMatch(/38\.67|121\.17|Apple/)
       }
     })
