@@ -111,6 +111,9 @@ test('a posted job shows on the gallery, home, service and city pages, untagged,
       await openOwnerLink(page, server)
       await page.getByRole('button', { name: 'Sign in' }).click()
       await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+      // The upload's address opened in a browser leads to the form, not to an empty page.
+      const opened = await page.request.get(`${server.url}/owner/work`, { maxRedirects: 0 })
+      expect([opened.status(), opened.headers()['location']]).toEqual([303, '/owner?view=work'])
       await page.getByRole('link', { name: WORK_TEXTS.tab }).click()
       const form = page.getByRole('form', { name: WORK_TEXTS.heading })
       await form

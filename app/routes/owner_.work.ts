@@ -1,10 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { handlePostWork } from '~/server/work/post-work.server'
 
+// Opened in a browser (a bookmark, a refresh after a plain post): the form lives in the inbox.
+const toTheForm = () => new Response(null, { status: 303, headers: { Location: '/owner?view=work' } })
+
 /** The owner's before and after photos, posted to the site's gallery: JSON answers only (decision 049). */
 export const Route = createFileRoute('/owner_/work')({
   server: {
     handlers: {
+      GET: toTheForm,
       POST: ({ request }) => handlePostWork(request),
     },
   },
