@@ -43,7 +43,8 @@ async function firefox(): Promise<Engine> {
     },
     text: (selector) => page.$eval(selector, (node) => node.textContent ?? '').catch(() => ''),
     value: (selector) => page.$eval(selector, (node) => (node as HTMLInputElement).value).catch(() => ''),
-    exists: async (selector) => (await page.$(selector)) !== null,
+    // A query racing a navigation (the sign-in's redirect) fails with "no such node": not there yet.
+    exists: async (selector) => (await page.$(selector).catch(() => null)) !== null,
     close: () => browser.close(),
   }
 }
