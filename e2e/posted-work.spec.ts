@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { POSTED_WORK_BASE_URL, suggestedAlt } from '~/lib/posted-work'
 import { WORK_TEXTS } from '~/lib/posted-work-form'
+import { tagLikeAPhone } from '../tests/support/phone-photo-tags'
 import { openOwnerLink, OWNER } from './support/owner'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test, type Locator, type Page } from './support/test'
@@ -29,16 +30,7 @@ function photoWithGps(dir: string, name: string, background: string, spot: strin
     .jpeg({ quality: 90 })
     .toFile(file)
     .then(() => {
-      execFileSync('exiftool', [
-        '-q',
-        '-overwrite_original',
-        '-GPSLatitude=38.678',
-        '-GPSLatitudeRef=N',
-        '-GPSLongitude=121.176',
-        '-GPSLongitudeRef=W',
-        '-Make=Apple',
-        file,
-      ])
+      tagLikeAPhone(file, ['-Make=Apple'])
       const tags = JSON.parse(execFileSync('exiftool', ['-json', '-n', file]).toString())[0]
       expect(tags.GPSLatitude).toBeCloseTo(38.678)
       return readFileSync(file)

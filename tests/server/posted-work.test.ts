@@ -30,6 +30,7 @@ import { deleteWork, listOwnerWork, setWorkPublished } from '../../app/server/wo
 import { createPostWorkHandler } from '../../app/server/work/post-work.server'
 import { workPhotoResponse } from '../../app/server/work/work-photos.server'
 import { useCleanup, useTempDirs } from './helpers'
+import { tagLikeAPhone } from '../support/phone-photo-tags'
 
 const tempDir = useTempDirs()
 const cleanup = useCleanup()
@@ -61,17 +62,7 @@ beforeAll(async () => {
   await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#8a5a3c' } })
     .jpeg()
     .toFile(jpegPath)
-  execFileSync('exiftool', [
-    '-q',
-    '-overwrite_original',
-    '-GPSLatitude=38.678',
-    '-GPSLatitudeRef=N',
-    '-GPSLongitude=121.176',
-    '-GPSLongitudeRef=W',
-    '-Orientation#=6',
-    '-Artist=Folsom driveway',
-    jpegPath,
-  ])
+  tagLikeAPhone(jpegPath, ['-Orientation#=6', '-Artist=Folsom driveway'])
   gpsJpeg = readFileSync(jpegPath)
   expect(exif(jpegPath)['GPS:GPSLatitude']).toBeCloseTo(38.678)
   afterJpeg = await sharp({ create: { width: 2000, height: 3000, channels: 3, background: '#d8d4cc' } })

@@ -17,6 +17,7 @@ import type { AuthTokens } from '../../app/server/backend/backend.server'
 import { createSupabaseBackend } from '../../app/server/backend/supabase.server'
 import { deleteWork, listOwnerWork } from '../../app/server/work/owner-work.server'
 import { startSiteProcess, type SiteProcess } from '../support/site-process'
+import { tagLikeAPhone } from '../support/phone-photo-tags'
 import { startLocalSupabase, verifyJwt, type LocalSupabase } from '../support/supabase-local'
 import { psql, psqlOk, queryJson } from '../support/supabase-postgres'
 import { startStorageStandIn, type StorageStandIn } from '../support/storage-stand-in'
@@ -97,15 +98,7 @@ describe('posted work on Supabase (local stand-in of Supabase Storage, Auth and 
         .jpeg()
         .toBuffer(),
     )
-    execFileSync('exiftool', [
-      '-q',
-      '-overwrite_original',
-      '-GPSLatitude=38.678',
-      '-GPSLatitudeRef=N',
-      '-GPSLongitude=121.176',
-      '-GPSLongitudeRef=W',
-      path,
-    ])
+    tagLikeAPhone(path)
     before = readFileSync(path)
     after = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#d8d4cc' } })
       .jpeg()
