@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageSeo } from '~/content/pages'
-import { readShownWork } from '~/lib/shown-work-read'
+import { loadShownWork } from '~/lib/load-shown-work'
 import { seo } from '~/lib/seo'
 import { GalleryPage } from '~/components/gallery/gallery-page'
 
 export const Route = createFileRoute('/gallery')({
   // Awaited: the first photo is the page's largest paint, so the first HTML must carry it.
-  loader: async () => ({ work: await readShownWork({ page: 'gallery' }) }),
+  loader: async () => ({ work: await loadShownWork({ page: 'gallery' }) }),
   head: () => seo({ ...pageSeo.gallery, path: '/gallery' }),
   component: GalleryPage,
 })
