@@ -76,15 +76,15 @@ AS $$
    LIMIT least(greatest(coalesce(p_limit, 60), 1), 200)
 $$;
 
--- Every posted job, hidden ones too, for the inbox.
-CREATE OR REPLACE FUNCTION public.owner_list_work()
+-- Every posted job, hidden ones too, for the inbox; or the one with p_id (a retried upload's question).
+CREATE OR REPLACE FUNCTION public.owner_list_work(p_id uuid DEFAULT NULL)
 RETURNS SETOF public.posted_work
 LANGUAGE sql
 STABLE
 SECURITY INVOKER
 SET search_path = ''
 AS $$
-  SELECT * FROM public.posted_work w ORDER BY w.created_at DESC, w.id
+  SELECT * FROM public.posted_work w WHERE p_id IS NULL OR w.id = p_id ORDER BY w.created_at DESC, w.id
 $$;
 
 -- Posts one job whose files are already stored. The id comes from the owner's form, so a retried upload
@@ -150,14 +150,14 @@ $$;
 
 REVOKE ALL ON FUNCTION
   public.published_work(integer),
-  public.owner_list_work(),
+  public.owner_list_work(uuid),
   public.owner_post_work(uuid, text, text, text, text, text, integer, integer, integer[], text, uuid),
   public.owner_set_work_published(uuid, boolean),
   public.owner_delete_work(uuid)
   FROM PUBLIC, anon, authenticated;
 GRANT EXECUTE ON FUNCTION public.published_work(integer) TO anon, authenticated, service_role;
 GRANT EXECUTE ON FUNCTION
-  public.owner_list_work(),
+  public.owner_list_work(uuid),
   public.owner_post_work(uuid, text, text, text, text, text, integer, integer, integer[], text, uuid),
   public.owner_set_work_published(uuid, boolean),
   public.owner_delete_work(uuid)

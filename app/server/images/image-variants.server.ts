@@ -2,6 +2,7 @@
 // decode, hash and encode here, so the same pixels give the same files byte for byte.
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
+import { postedWorkFile } from '~/lib/posted-work-places'
 
 export const WIDTHS = [320, 640, 720, 960, 1280, 1600]
 export const ENCODERS = {
@@ -116,7 +117,7 @@ export async function encodeVariants(composed: Uint8Array): Promise<EncodedVaria
   for (const width of widths)
     for (const format of FORMATS)
       files.push({
-        name: `${hash}-${width}.${format}`,
+        name: postedWorkFile(hash, width, format),
         bytes: new Uint8Array(await encodeVariant(image, width, format)),
         contentType: CONTENT_TYPES[format],
       })

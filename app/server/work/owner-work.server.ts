@@ -4,6 +4,7 @@ import { postedWorkFile, type OwnerPostedWork } from '~/lib/posted-work'
 import type { Backend, SqlCaller } from '../backend/backend.server'
 import { toOwnerPostedWork, type PostedWorkRow } from '../backend/posted-work-rows.server'
 import { dropStoredPages } from '../http/html-cache.server'
+import { FORMATS } from '../images/image-variants.server'
 import { log } from '../log/logger.server'
 
 type OwnerCaller = Extract<SqlCaller, { as: 'owner' }>
@@ -11,7 +12,7 @@ type Sql = Pick<Backend, 'callSql'>
 
 /** Every variant's file name: each width in each format. */
 export function variantNames(imageHash: string, widths: readonly number[]): string[] {
-  return widths.flatMap((width) => [postedWorkFile(imageHash, width, 'avif'), postedWorkFile(imageHash, width, 'webp')])
+  return widths.flatMap((width) => FORMATS.map((format) => postedWorkFile(imageHash, width, format)))
 }
 
 export async function listOwnerWork(sql: Sql, caller: OwnerCaller): Promise<OwnerPostedWork[]> {

@@ -70,8 +70,7 @@ function frameOf(before: Uint8Array, after: Uint8Array): Promise<EncodedVariants
 }
 
 async function existing(backend: Backend, access: OwnerAccess, id: string): Promise<OwnerPostedWork | null> {
-  const rows = await backend.callSql<PostedWorkRow[]>('owner_list_work', {}, access.caller, 'rows')
-  const row = rows.find((each) => String(each.id) === id)
+  const [row] = await backend.callSql<PostedWorkRow[]>('owner_list_work', { p_id: id }, access.caller, 'rows')
   return row ? toOwnerPostedWork(row) : null
 }
 
