@@ -42,6 +42,8 @@ export default defineConfig({
       QUOTE_RATE_LIMIT: '10000',
       // Tests fill forms in milliseconds; the token must still be valid (e2e/quote.spec.ts checks the time on its own server).
       QUOTE_MIN_FILL_MS: '0',
+      // npm run test:postgres: the server's own database on the throwaway cluster; else PGlite in DATA_DIR.
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },
 })

@@ -2,9 +2,7 @@ import { createServerEntry } from '@tanstack/react-start/server-entry'
 import { createStartHandler } from '@tanstack/react-start/server'
 import { findRedirect, targetHref } from './content/redirects'
 import { getRouter } from './router'
-import { getBackend } from './server/backend/backend-factory.server'
-import type { EmbeddedBackend } from './server/backend/embedded.server'
-import { expireLeadsDaily } from './server/backend/lead-expiry.server'
+import { getBackend } from './server/backend/backend.server'
 import { runtimeConfig } from './server/config.server'
 import { healthResponse } from './server/http/health.server'
 import { htmlCacheFor, type PageRenderers } from './server/http/html-cache.server'
@@ -16,23 +14,16 @@ import { privateIfNonce, withScriptHashes } from './server/http/script-hashes.se
 import { exitCleanlyOnSignals, tracked } from './server/http/shutdown.server'
 import { waitForTurn } from './server/http/turn-queue.server'
 import { log, requestIdFor, withRequestId } from './server/log/logger.server'
-import { serveOwnerSocket } from './server/owner/owner-socket.server'
-import { warnAboutIgnoredSettings } from './server/start/ignored-settings.server'
+import { serveOwnerSocket } from './server/owner/owner-commands.server'
 import { warnAboutPlaceholders } from './server/start/placeholder-facts.server'
 
 runtimeConfig() // fails fast on a bad variable
 warnAboutPlaceholders()
-warnAboutIgnoredSettings()
 const declaredSearch = declaredSearchOf(getRouter())
 const methodsAllowed = methodsAllowedByRoutes(getRouter())
 const htmlCache = htmlCacheFor(runtimeConfig().htmlCacheSeconds, (url) => pageAddress(url, declaredSearch))
 exitCleanlyOnSignals()
-const backend = getBackend()
-if (backend.kind === 'embedded') {
-  serveOwnerSocket(backend as EmbeddedBackend)
-  // On Supabase pg_cron runs the same SQL daily (docs/decisions/043-lead-deletion.md).
-  expireLeadsDaily(backend as EmbeddedBackend, runtimeConfig().leadRetentionMonths)
-}
+serveOwnerSocket(getBackend())
 
 const handler = createStartHandler(pageRenderHandler)
 const renderers: PageRenderers = {

@@ -1,10 +1,10 @@
-// npm run backup -- FILE: a consistent copy of the embedded database (gzipped tarball), taken by the running
-// site through its socket in DATA_DIR, or from the folder when the site is stopped. docs/operations.md.
+// npm run backup -- FILE: a consistent copy of the PGlite database (gzipped tarball), taken by the running site
+// through its socket in DATA_DIR, or from the folder when the site is stopped. docs/operations.md.
 import { renameSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { runtimeConfig } from '../app/server/config.server'
 import { LeadRequestError } from '../app/server/owner/leads.server'
-import { openLeadStore, runOwnerCommand } from '../app/server/owner/owner-client.server'
+import { runOwnerCommandOn, runOwnerCommand } from '../app/server/owner/owner-commands.server'
 import { backupLeadPhotos } from '../app/server/owner/photo-backup.server'
 
 const USAGE = 'Usage: npm run backup -- FILE   (e.g. backups/site-$(date +%F).tar.gz)'
@@ -14,22 +14,15 @@ async function main(): Promise<number> {
   if (!file || file.startsWith('-') || rest.length)
     throw new LeadRequestError('name the one file to write the backup to')
   const config = runtimeConfig()
-  const store = await openLeadStore(config, resolve(config.dataDir))
-  try {
-    const bytes = await store.backup()
-    // Written beside, then renamed: a backup file is never half-written.
-    const target = resolve(file)
-    writeFileSync(`${target}.partial`, bytes, { mode: 0o600 })
-    renameSync(`${target}.partial`, target)
-    console.error(
-      `Backup of ${resolve(config.dataDir)} written to ${target} (${bytes.byteLength} bytes, via the ${store.via}).`,
-    )
-    const photos = backupLeadPhotos(resolve(config.dataDir), target)
-    if (photos) console.error(`Photos (visitors' and posted work) written to ${photos}.`)
-    return 0
-  } finally {
-    await store.close()
-  }
+  const bytes = await runOwnerCommandOn(config, 'backup')
+  // Written beside, then renamed: a backup file is never half-written.
+  const target = resolve(file)
+  writeFileSync(`${target}.partial`, bytes, { mode: 0o600 })
+  renameSync(`${target}.partial`, target)
+  console.error(`Backup of ${resolve(config.dataDir)} written to ${target} (${bytes.byteLength} bytes).`)
+  const photos = backupLeadPhotos(resolve(config.dataDir), target)
+  if (photos) console.error(`Photos (visitors' and posted work) written to ${photos}.`)
+  return 0
 }
 
 runOwnerCommand(main, USAGE)

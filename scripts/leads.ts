@@ -3,19 +3,11 @@
 // npm run leads -- delete <id>: delete a lead, its pending e-mails and its photos (a customer's request).
 // npm run leads -- conversions [--since 2026-01-01]: won ad clicks as Google Ads' import file, on stdout.
 // Works while the site runs (through its socket in DATA_DIR) and while it is stopped; docs/operations.md.
-import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { runtimeConfig } from '../app/server/config.server'
-import {
-  LeadRequestError,
-  LEAD_STATUSES,
-  checkFilter,
-  isLeadId,
-  leadsCsv,
-  requireStatus,
-} from '../app/server/owner/leads.server'
+import { LeadRequestError, LEAD_STATUSES, checkFilter, isLeadId, leadsCsv, requireStatus } from '../app/server/owner/leads.server'
 import { conversionsCsv } from '../app/server/owner/conversions.server'
-import { openLeadStore, runOwnerCommand } from '../app/server/owner/owner-client.server'
+import { runOwnerCommandOn, runOwnerCommand } from '../app/server/owner/owner-commands.server'
 
 const USAGE = `Usage: npm run leads [-- --json] [--since 7d|24h|2026-11-01] [--status new]
        npm run leads -- status <lead id> <${LEAD_STATUSES.join('|')}>
@@ -42,43 +34,32 @@ async function main(): Promise<number> {
   if ((command === 'status' || command === 'delete') && !isLeadId(id))
     throw new LeadRequestError(`not a lead id: "${id ?? ''}" (the id column of the list)`)
   if (command === 'status') requireStatus(status)
-  const filter =
-    command === 'conversions'
-      ? checkFilter({ since: values.since })
-      : command
-        ? {}
-        : checkFilter({ since: values.since, status: values.status })
-
   const config = runtimeConfig()
-  const store = await openLeadStore(config, resolve(config.dataDir))
-  try {
-    if (command === 'conversions') {
-      process.stdout.write(conversionsCsv(await store.conversions(filter.since), config.owner.conversionName))
-      return 0
-    }
-    if (command === 'delete') {
-      if (!(await store.delete(id!))) {
-        console.error(`No lead with id ${id}.`)
-        return 1
-      }
-      console.error(`Lead ${id} is deleted, with its pending e-mails and its photos.`)
-      return 0
-    }
-    if (command === 'status') {
-      const updated = await store.setStatus(id!, requireStatus(status))
-      if (!updated) {
-        console.error(`No lead with id ${id}.`)
-        return 1
-      }
-      console.error(`Lead ${updated.id} is now ${updated.status}.`)
-      return 0
-    }
-    const leads = await store.list(filter)
-    process.stdout.write(values.json ? `${JSON.stringify(leads, null, 2)}\n` : leadsCsv(leads))
+  if (command === 'conversions') {
+    const won = await runOwnerCommandOn(config, 'conversions', checkFilter({ since: values.since }))
+    process.stdout.write(conversionsCsv(won, config.owner.conversionName))
     return 0
-  } finally {
-    await store.close()
   }
+  if (command === 'delete') {
+    if (!(await runOwnerCommandOn(config, 'delete', { id }))) {
+      console.error(`No lead with id ${id}.`)
+      return 1
+    }
+    console.error(`Lead ${id} is deleted, with its pending e-mails and its photos.`)
+    return 0
+  }
+  if (command === 'status') {
+    const updated = await runOwnerCommandOn(config, 'status', { id, status })
+    if (!updated) {
+      console.error(`No lead with id ${id}.`)
+      return 1
+    }
+    console.error(`Lead ${updated.id} is now ${updated.status}.`)
+    return 0
+  }
+  const leads = await runOwnerCommandOn(config, 'list', checkFilter({ since: values.since, status: values.status }))
+  process.stdout.write(values.json ? `${JSON.stringify(leads, null, 2)}\n` : leadsCsv(leads))
+  return 0
 }
 
 runOwnerCommand(main, USAGE)

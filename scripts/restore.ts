@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { runtimeConfig } from '../app/server/config.server'
 import { LeadRequestError } from '../app/server/owner/leads.server'
-import { OwnerCommandError, restoreDatabase, runOwnerCommand } from '../app/server/owner/owner-client.server'
+import { restoreDatabase } from '../app/server/db/database.server'
+import { runOwnerCommand } from '../app/server/owner/owner-commands.server'
 import { restoreLeadPhotos } from '../app/server/owner/photo-backup.server'
 
 const USAGE = 'Usage: npm run restore -- FILE [--force]'
@@ -15,10 +16,9 @@ async function main(): Promise<number> {
   const files = args.filter((arg) => arg !== '--force')
   if (files.length !== 1 || files[0]!.startsWith('-')) throw new LeadRequestError('name the one backup file to restore')
   const config = runtimeConfig()
-  if (config.ownerSupabase)
-    throw new OwnerCommandError('SUPABASE_URL is set: restore on Supabase with its own tools (docs/operations.md).')
   const dataDir = resolve(config.dataDir)
-  const report = await restoreDatabase(dataDir, new Uint8Array(readFileSync(resolve(files[0]!))), force)
+  const backup = new Uint8Array(readFileSync(resolve(files[0]!)))
+  const report = await restoreDatabase({ dataDir, databaseUrl: config.databaseUrl }, backup, force)
   const photos = restoreLeadPhotos(dataDir, resolve(files[0]!))
   console.error(
     `Restored ${report.leads} leads into ${dataDir}.` +

@@ -2,7 +2,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { assistant } from '~/content/assistant'
-import { AssistantRequestError, getAssistantService } from '~/server/assistant/ask.server'
+import { AssistantRequestError, getAssistantService } from '~/server/assistant/ai-assistant.server'
 import { visitorAddress } from '~/server/http/visitor-address.server'
 
 export const ASSISTANT_INPUT_MESSAGES = {

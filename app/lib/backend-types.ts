@@ -5,8 +5,6 @@ export interface FeaturedVideo {
   video_url: string
   mime_type: string
   is_featured: boolean
-  title?: string
-  created_at?: string
 }
 
 export interface Review {

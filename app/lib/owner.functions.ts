@@ -3,11 +3,11 @@ import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/serv
 import * as v from 'valibot'
 import { runtimeConfig } from '~/server/config.server'
 import { parse } from '~/server/http/function-input.server'
-import { getBackend } from '~/server/backend/backend-factory.server'
+import { getBackend } from '~/server/backend/backend.server'
 import { log } from '~/server/log/logger.server'
 import { hasOwnerSession, requireOwner } from '~/server/owner/owner-access.server'
+import { deleteLead } from '~/server/owner/leads.server'
 import {
-  deleteLead,
   leadSources,
   listInbox,
   requestReview,
@@ -51,12 +51,12 @@ export const fetchOwnerState = createServerFn({ method: 'GET' }).handler(async (
 
 export const fetchOwnerLeads = createServerFn({ method: 'GET' })
   .middleware([ownerOnly])
-  .handler(({ context }): Promise<InboxLead[]> => listInbox(getBackend(), context.owner.caller))
+  .handler(async (): Promise<InboxLead[]> => listInbox(await getBackend().db()))
 
 export const fetchOwnerSources = createServerFn({ method: 'GET' })
   .middleware([ownerOnly])
   .validator(parse(v.object({ days: v.picklist(SOURCE_PERIODS, 'a period of 30, 90 or 365 days') })))
-  .handler(({ data, context }): Promise<LeadSources> => leadSources(getBackend(), context.owner.caller, data.days))
+  .handler(async ({ data }): Promise<LeadSources> => leadSources(await getBackend().db(), data.days))
 
 const leadId = v.pipe(v.string(), v.uuid('not a lead id'))
 
@@ -76,12 +76,8 @@ export const updateOwnerLead = createServerFn({ method: 'POST' })
       }),
     ),
   )
-  .handler(async ({ data, context }): Promise<InboxLead> => {
-    // Kept only with "won" (the SQL function drops it otherwise).
-    const lead = await updateLead(getBackend(), context.owner.caller, data.id, {
-      ...data,
-      jobValue: data.status === 'won' ? data.jobValue : null,
-    })
+  .handler(async ({ data }): Promise<InboxLead> => {
+    const lead = await updateLead(await getBackend().db(), data.id, data)
     if (!lead) {
       setResponseStatus(404)
       throw new Error('No such lead')
@@ -92,8 +88,9 @@ export const updateOwnerLead = createServerFn({ method: 'POST' })
 export const deleteOwnerLead = createServerFn({ method: 'POST' })
   .middleware([ownerOnly])
   .validator(parse(v.object({ id: leadId })))
-  .handler(async ({ data, context }): Promise<{ deleted: true }> => {
-    if (!(await deleteLead(getBackend(), context.owner.caller, data.id))) {
+  .handler(async ({ data }): Promise<{ deleted: true }> => {
+    const backend = getBackend()
+    if (!(await deleteLead(await backend.db(), backend.files, data.id))) {
       setResponseStatus(404)
       throw new Error('No such lead')
     }
@@ -104,12 +101,12 @@ export const deleteOwnerLead = createServerFn({ method: 'POST' })
 export const sendReviewRequest = createServerFn({ method: 'POST' })
   .middleware([ownerOnly])
   .validator(parse(v.object({ id: leadId })))
-  .handler(async ({ data, context }): Promise<{ queued: true }> => {
+  .handler(async ({ data }): Promise<{ queued: true }> => {
     if (!runtimeConfig().owner.googleReviewUrl) {
       setResponseStatus(409)
       throw new Error('Set GOOGLE_REVIEW_URL to send review requests')
     }
-    const result = await requestReview(getBackend(), context.owner.caller, data.id)
+    const result = await requestReview(await getBackend().db(), data.id)
     if (result !== 'queued') {
       setResponseStatus(result === 'no-lead' ? 404 : 409)
       throw new Error(
@@ -120,10 +117,7 @@ export const sendReviewRequest = createServerFn({ method: 'POST' })
             : 'No such lead',
       )
     }
-    // Without it the outbox's next turn (pg_cron's minute on Supabase) sends it.
-    await getBackend()
-      .deliverSoon()
-      .catch((error: unknown) => log('owner').warn({ err: String(error) }, 'delivery not started'))
+    getBackend().deliverSoon()
     return { queued: true }
   })
 
@@ -139,7 +133,7 @@ export const saveAlertSubscription = createServerFn({ method: 'POST' })
       }),
     ),
   )
-  .handler(async ({ data, context }): Promise<{ saved: true }> => {
-    await savePushSubscription(getBackend(), context.owner.caller, data)
+  .handler(async ({ data }): Promise<{ saved: true }> => {
+    await savePushSubscription(await getBackend().db(), data)
     return { saved: true }
   })

@@ -3,12 +3,12 @@
 import { createServerFn } from '@tanstack/react-start'
 import { setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
-import { getBackend } from '~/server/backend/backend-factory.server'
+import { getBackend } from '~/server/backend/backend.server'
 import {
   deleteWork as deletePostedWork,
   listOwnerWork as listWork,
   setWorkPublished as setPublished,
-} from '~/server/work/owner-work.server'
+} from '~/server/work/posted-work.server'
 import { parse } from '~/server/http/function-input.server'
 import { ownerOnly } from './owner.functions'
 import type { OwnerPostedWork } from './posted-work'
@@ -22,20 +22,20 @@ function noSuchJob(): never {
 
 export const listOwnerWork = createServerFn({ method: 'GET' })
   .middleware([ownerOnly])
-  .handler(({ context }): Promise<OwnerPostedWork[]> => listWork(getBackend(), context.owner.caller))
+  .handler(async (): Promise<OwnerPostedWork[]> => listWork(await getBackend().db()))
 
 export const setWorkPublished = createServerFn({ method: 'POST' })
   .middleware([ownerOnly])
   .validator(parse(v.object({ id: workId, published: v.boolean() })))
-  .handler(async ({ data, context }): Promise<{ published: boolean }> => {
-    if (!(await setPublished(getBackend(), context.owner.caller, data.id, data.published))) noSuchJob()
+  .handler(async ({ data }): Promise<{ published: boolean }> => {
+    if (!(await setPublished(await getBackend().db(), data.id, data.published))) noSuchJob()
     return { published: data.published }
   })
 
 export const deleteWork = createServerFn({ method: 'POST' })
   .middleware([ownerOnly])
   .validator(parse(v.object({ id: workId })))
-  .handler(async ({ data, context }): Promise<{ deleted: true }> => {
-    if (!(await deletePostedWork(getBackend(), context.owner.caller, data.id))) noSuchJob()
+  .handler(async ({ data }): Promise<{ deleted: true }> => {
+    if (!(await deletePostedWork(getBackend(), data.id))) noSuchJob()
     return { deleted: true }
   })

@@ -13,9 +13,12 @@ export interface RuntimeConfig {
   smtpUrl?: string
   quoteNotifyEmail?: string
   quoteFromEmail?: string
-  supabase?: { url: string; anonKey: string; siteSecret?: string }
-  /** The owner's tools only (`npm run leads`), never the site. */
-  ownerSupabase?: { url: string; serviceRoleKey?: string }
+  /** Unset: PGlite in DATA_DIR/pglite (docs/decisions/050-one-runtime.md). */
+  databaseUrl?: string
+  /** Set: files in Supabase Storage's private buckets instead of DATA_DIR. */
+  storage?: { url: string; serviceRoleKey: string }
+  /** Set: the reviews shown are Google's, refreshed when older than cacheMinutes. */
+  googleReviews?: { apiKey: string; placeId: string; baseUrl: string; cacheMinutes: number }
   trustedProxy: TrustedProxy
   leadWebhook?: { url: string; secret: string }
   /** sessionSecret unset: no sign-in at /owner. */
@@ -145,10 +148,13 @@ const EnvSchema = v.object({
   SMTP_URL: text,
   QUOTE_NOTIFY_EMAIL: text,
   QUOTE_FROM_EMAIL: text,
-  SUPABASE_URL: text,
-  SUPABASE_ANON_KEY: text,
-  SITE_FUNCTION_SECRET: text,
+  DATABASE_URL: optionalText((value) => /^postgres(ql)?:\/\/\S+$/.test(value), 'must be a postgres:// address'),
+  SUPABASE_URL: optionalText((value) => /^https?:\/\/\S+$/.test(value), 'must be an https:// address'),
   SUPABASE_SERVICE_ROLE_KEY: text,
+  GOOGLE_PLACES_API_KEY: text,
+  GOOGLE_PLACE_ID: text,
+  GOOGLE_PLACES_API_BASE: text,
+  REVIEWS_CACHE_MINUTES: wholeNumber(60),
   TRUST_PROXY: trustedProxy,
   QUOTE_RATE_LIMIT: wholeNumber(5),
   QUOTE_RATE_WINDOW_MS: wholeNumber(10 * 60_000),
@@ -212,22 +218,22 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
   }
   const e = result.output
   const webhook = setTogether(e, 'LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_SECRET')
-  const supabaseMode = Boolean(e.SUPABASE_URL && e.SUPABASE_ANON_KEY)
-  // In Supabase mode send-quote-email signs the pushes.
-  const vapid =
-    supabaseMode && e.VAPID_PUBLIC_KEY && !e.VAPID_PRIVATE_KEY
-      ? undefined
-      : setTogether(e, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY')
+  const vapid = setTogether(e, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY')
+  const storage = setTogether(e, 'SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY')
+  const google = setTogether(e, 'GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID')
   const config: RuntimeConfig = {
     dataDir: e.DATA_DIR ?? '.data',
     smtpUrl: e.SMTP_URL,
     quoteNotifyEmail: e.QUOTE_NOTIFY_EMAIL,
     quoteFromEmail: e.QUOTE_FROM_EMAIL,
-    supabase:
-      e.SUPABASE_URL && e.SUPABASE_ANON_KEY
-        ? { url: e.SUPABASE_URL, anonKey: e.SUPABASE_ANON_KEY, siteSecret: e.SITE_FUNCTION_SECRET }
-        : undefined,
-    ownerSupabase: e.SUPABASE_URL ? { url: e.SUPABASE_URL, serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY } : undefined,
+    databaseUrl: e.DATABASE_URL,
+    storage: storage && { url: storage[0], serviceRoleKey: storage[1] },
+    googleReviews: google && {
+      apiKey: google[0],
+      placeId: google[1],
+      baseUrl: (e.GOOGLE_PLACES_API_BASE ?? 'https://places.googleapis.com').replace(/\/+$/, ''),
+      cacheMinutes: Math.max(0, e.REVIEWS_CACHE_MINUTES),
+    },
     trustedProxy: e.TRUST_PROXY,
     leadWebhook: webhook && { url: webhook[0], secret: webhook[1] },
     owner: {

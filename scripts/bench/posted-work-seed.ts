@@ -7,12 +7,10 @@ import sharp from 'sharp'
 import { galleryCategories } from '../../app/content/types'
 import { citySlugs } from '../../app/content/service-areas'
 import { suggestedAlt } from '../../app/lib/posted-work'
-import { createEmbeddedBackend } from '../../app/server/backend/embedded.server'
-import { embeddedOwnerId } from '../../app/server/backend/embedded-owner.server'
+import { createBackend } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import { composeBeforeAfter, decodeToRaw, encodeVariants } from '../../app/server/images/image-variants.server'
-
-const OWNER = 'owner@example.com'
+import { storePostedWork } from '../../app/server/work/post-work.server'
 
 async function halves(file: string, shift: number) {
   const image = sharp(readFileSync(file))
@@ -27,9 +25,7 @@ async function halves(file: string, shift: number) {
 }
 
 export async function seedPostedWork(dataDir: string, count: number): Promise<void> {
-  const config = parseRuntimeConfig({ OWNER_EMAIL: OWNER })
-  const backend = createEmbeddedBackend({ config, dataDir })
-  const caller = { as: 'owner' as const, userId: embeddedOwnerId(OWNER) }
+  const backend = createBackend({ config: parseRuntimeConfig({ DATA_DIR: dataDir }), dataDir })
   const sources = readdirSync('images/gallery')
     .filter((name) => /\.(jpe?g|png|webp)$/.test(name))
     .map((name) => join('images/gallery', name))
@@ -39,27 +35,17 @@ export async function seedPostedWork(dataDir: string, count: number): Promise<vo
       const frame = await encodeVariants(
         await composeBeforeAfter(await decodeToRaw(before!), await decodeToRaw(after!)),
       )
-      await backend.postedWorkFiles!.put(frame.files, caller)
       const category = galleryCategories[i % galleryCategories.length]!
       const city = i % 3 === 0 ? null : citySlugs[i % citySlugs.length]!
-      await backend.callSql(
-        'owner_post_work',
-        {
-          p_id: randomUUID(),
-          p_category: category,
-          p_city_slug: city ?? '',
-          p_caption: i % 2 ? `Job ${i + 1}: cleaned in one visit` : '',
-          p_alt: suggestedAlt(category, city),
-          p_image_hash: frame.hash,
-          p_width: frame.width,
-          p_height: frame.height,
-          p_widths: frame.widths,
-          p_placeholder: frame.placeholder,
-          p_lead_id: null,
-        },
-        caller,
-        'rows',
-      )
+      const fields = {
+        id: randomUUID(),
+        category,
+        city: city ?? ('' as const),
+        caption: i % 2 ? `Job ${i + 1}: cleaned in one visit` : '',
+        alt: suggestedAlt(category, city),
+        consent: 'yes' as const,
+      }
+      await storePostedWork(backend, fields, frame)
     }
   } finally {
     await backend.close()

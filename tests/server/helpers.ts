@@ -4,10 +4,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import type { AddressInfo } from 'node:net'
-import type { PGlite } from '@electric-sql/pglite'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
-import type { Backend, StoredLeadInput } from '../../app/server/backend/backend.server'
+import { createBackend, type Backend, type BackendOptions } from '../../app/server/backend/backend.server'
+import { parseRuntimeConfig, type Env } from '../../app/server/config.server'
+import type { Database } from '../../app/server/db/database.server'
+import type { StoredLeadInput } from '../../app/server/quote/send-quote-email.server'
+import { freshDatabaseUrl } from '../support/test-database'
+
+export { freshDatabaseUrl }
 
 /** A fresh temporary DATA_DIR per call, removed after the test. */
 export function useTempDirs(): () => Promise<string> {
@@ -31,6 +36,25 @@ export function useCleanup(): (() => Promise<void>)[] {
   return steps
 }
 
+/**
+ * A backend on its own DATA_DIR and, under `npm run test:postgres`, its own empty PostgreSQL database; closed
+ * after the test. `env` is parsed as the site's configuration.
+ */
+export function useTestBackends(): (env?: Env, options?: Omit<BackendOptions, 'config'>) => Promise<Backend> {
+  const tempDir = useTempDirs()
+  const open: Backend[] = []
+  afterEach(async () => {
+    for (const backend of open.splice(0).reverse()) await backend.close()
+  })
+  return async (env = {}, options = {}) => {
+    const dataDir = options.dataDir ?? (await tempDir())
+    const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl())
+    const backend = createBackend({ ...options, dataDir, databaseUrl, config: parseRuntimeConfig({ DATA_DIR: dataDir, ...env }) })
+    open.push(backend)
+    return backend
+  }
+}
+
 /** A lead as the quote form stores it, with a fresh idempotency key. */
 export function testLead(firstName: string, overrides: Partial<StoredLeadInput> = {}): StoredLeadInput {
   return {
@@ -38,7 +62,6 @@ export function testLead(firstName: string, overrides: Partial<StoredLeadInput> 
     email: `${firstName.toLowerCase()}@example.com`,
     phone: '916-555-0101',
     idempotencyKey: `test-${firstName}-${randomBytes(6).toString('hex')}`,
-    status: 'new',
     spamReason: null,
     sourcePage: '/contact',
     userAgent: null,
@@ -123,7 +146,7 @@ export async function startSmtp(
  * that something was not sent only after this (or another positive signal), never after a sleep, which
  * passes when the thing is merely late.
  */
-export async function outboxDrained(backend: { db(): Promise<PGlite> }, timeoutMs = 30_000): Promise<void> {
+export async function outboxDrained(backend: { db(): Promise<Database> }, timeoutMs = 30_000): Promise<void> {
   const db = await backend.db()
   const deadline = Date.now() + timeoutMs
   for (;;) {
@@ -141,14 +164,3 @@ export async function outboxDrained(backend: { db(): Promise<PGlite> }, timeoutM
 /** A port on 127.0.0.1 with nothing listening (an SMTP server that is "down"). */
 export { freePort } from '../support/free-port'
 
-/** For fake backends in quote tests: the owner side is never reached there. */
-export const noOwnerSide: Pick<Backend, 'callSql' | 'ownerAuth' | 'deliverSoon'> = {
-  callSql: () => Promise.reject(new Error('not in this test')),
-  ownerAuth: {
-    sendSignInLink: () => Promise.reject(new Error('not in this test')),
-    verifyLink: () => Promise.resolve(null),
-    renew: () => Promise.resolve(null),
-    revoke: () => Promise.resolve(),
-  },
-  deliverSoon: () => Promise.resolve(),
-}

@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { freePort } from './free-port'
+import { freshDatabaseUrl } from './test-database'
 
 export interface SiteProcess {
   url: string
@@ -43,13 +44,23 @@ export async function startSiteProcess(
 ): Promise<SiteProcess> {
   const port = await freePort()
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'site-e2e-'))
+  // npm run test:postgres: each server gets its own empty PostgreSQL database, as each gets its own DATA_DIR.
+  const databaseUrl = env.DATABASE_URL ?? (await freshDatabaseUrl())
   const entry = outputDir ? resolve(outputDir, 'server', 'index.mjs') : SITE_ENTRY
   let log = ''
   let stdout = ''
   // Vitest's TEST=true would make the server skip its "Listening on" line and its signal handlers.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(TEST|VITEST.*)$/.test(name)))
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, entry], {
-    env: { ...inherited, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     cwd,
   })

@@ -1,167 +1,204 @@
-import type { FeaturedVideo, Review } from '~/lib/backend-types'
-import type { LeadSource } from '~/lib/lead-source'
+// The site's backend (docs/decisions/050-one-runtime.md): the database, the file store and the outbox's worker,
+// opened once per process and the same in every deployment. Features are server modules that take it.
+import { randomBytes } from 'node:crypto'
+import { resolve } from 'node:path'
+import { runtimeConfig, type RuntimeConfig } from '../config.server'
+import { openDatabase, type Database } from '../db/database.server'
+import { DataFolderLockedError } from '../db/data-folder-lock.server'
+import { bundledMigrations, bundledSeedSql } from '../db/bundled-schema.server'
+import type { Migration } from '../db/migrations.server'
+import { openFileStore, type FileStore } from '../files/file-store.server'
+import { log } from '../log/logger.server'
+import { createOutboxWorker, type OutboxOptions, type OutboxWorker } from './outbox.server'
 
-export type VideoTable = 'pressure_washing_videos' | 'service_videos'
-export const VIDEO_TABLES: readonly VideoTable[] = ['pressure_washing_videos', 'service_videos']
-
-export function isVideoTable(value: unknown): value is VideoTable {
-  return value === 'pressure_washing_videos' || value === 'service_videos'
+export interface Attachment {
+  close(): Promise<void>
 }
 
-export const DEFAULT_VIDEO_MIME = 'video/mp4'
-
-export type { FeaturedVideo, Review }
-
-export type LeadStatus = 'new' | 'suspected_spam'
-
-export interface StoredLeadInput {
-  firstName: string
-  email: string
-  phone: string
-  /** Where and when, each optional: absent or '' is "not given". */
-  street?: string
-  zip?: string
-  preferredTime?: string
-  /** outsideServiceArea(zip) (lead-fields.server.ts): null or absent without a ZIP. */
-  outsideArea?: boolean | null
-  /** How the visit found the site, and its one channel (lead-source.ts); absent: not known. */
-  source?: LeadSource
-  /** Includes the fields' fingerprint: a changed form is a new lead. */
-  idempotencyKey: string
-  status: LeadStatus
-  spamReason: string | null
-  sourcePage: string | null
-  userAgent: string | null
-  ipHash: string | null
-}
-
-export type SubmitQuoteResult =
-  { success: true; id?: string; duplicate?: boolean } | { success: false; kind: 'no-success-flag'; error: string }
-
-/** Counted by the backend, shared by every site instance. */
-export interface VisitorLimit {
-  ip: string
-  limit: number
-  windowMs: number
-}
-
-export class RateLimitedError extends Error {
-  override readonly name = 'RateLimitedError'
-  constructor(readonly retryAfterSeconds: number) {
-    super(`rate limited; retry after ${retryAfterSeconds} s`)
-  }
-}
-
-/** The owner's Supabase Auth tokens (Supabase mode); kept in the session's row, never in the cookie. */
-export interface AuthTokens {
-  userId: string
-  accessToken: string
-  refreshToken: string
-  /** Seconds since the epoch. */
-  expiresAt: number
-}
-
-/** Who a SQL function runs as: the site (the anon role), or the signed-in owner (row level security decides). */
-export type SqlCaller = { as: 'site' } | { as: 'owner'; userId: string; accessToken?: string }
-
-export const SITE_CALLER: SqlCaller = { as: 'site' }
-
-/** Thrown when the owner's credentials no longer open the database: the session is over. */
-export class OwnerSessionError extends Error {
-  override name = 'OwnerSessionError'
-}
-
-/** Who signed in with an e-mailed link. */
-export interface OwnerIdentity {
-  userId: string
-  email: string
-  tokens?: AuthTokens
-}
-
-/** The part of signing in each mode does its own way: embedded links, or Supabase Auth's. */
-export interface OwnerAuth {
-  /** Only ever called for the owner's address. */
-  sendSignInLink(email: string): Promise<void>
-  /** The link's token in the posted form: whom it signs in, or null (unknown, used, expired). */
-  verifyLink(form: URLSearchParams): Promise<OwnerIdentity | null>
-  /** Tokens still valid for a minute, refreshed if not; null when the provider ended them. */
-  renew(tokens: AuthTokens, force?: boolean): Promise<AuthTokens | null>
-  /** Ends the session at the provider too; a refusal is logged, never thrown. */
-  revoke(tokens: AuthTokens, scope: 'local' | 'global'): Promise<void>
-}
-
-/** A photo re-encoded by the site: `name` is `<32 hex>.jpg`, unique within its lead. */
-export interface LeadPhotoFile {
-  name: string
-  bytes: Uint8Array
-}
-
-/** Why `record_lead_photos` refused an upload; nothing of it was kept. */
-export class LeadPhotoRefusedError extends Error {
-  override readonly name = 'LeadPhotoRefusedError'
-  constructor(readonly reason: 'token-used' | 'too-many' | 'no-lead') {
-    super(`photos refused: ${reason}`)
-  }
-}
-
-/** Where visitors' photos live: DATA_DIR/lead-photos or the bucket lead-photos, as <lead id>/<name>. */
-export interface LeadPhotoStore {
-  /**
-   * All or nothing; throws LeadPhotoRefusedError, or RateLimitedError when the backend counts `limit` (the
-   * visitor's uploads, passed only with `sharedRateLimits`). Returns the lead's photo count after it.
-   */
-  save(leadId: string, tokenHash: string, photos: LeadPhotoFile[], limit?: VisitorLimit): Promise<number>
-  /** The bytes, or null; the caller has checked that the owner may see them. */
-  read(leadId: string, name: string, caller: SqlCaller): Promise<Uint8Array | null>
-}
-
-/** One encoded variant of a posted job: `<image hash>-<width>.<avif|webp>` (POSTED_WORK_FILE_PATTERN). */
-export interface PostedWorkFile {
-  name: string
-  bytes: Uint8Array
-  contentType: string
-}
-
-/**
- * Where posted work's variants live (decision 049): DATA_DIR/posted-work, or the public bucket posted-work
- * written with the owner's own token. A name hashes its content, so a name already stored holds these bytes.
- */
-export interface PostedWorkFileStore {
-  /** Stores what is missing; returns the names this call added (the caller's to remove on failure). */
-  put(files: readonly PostedWorkFile[], caller: SqlCaller): Promise<string[]>
-  /** A name that is not there is fine. */
-  remove(names: readonly string[], caller: SqlCaller): Promise<void>
-  /** The public bytes of one variant, or null. */
-  read(name: string): Promise<Uint8Array | null>
+export interface BackendOptions {
+  config?: RuntimeConfig
+  /** Tests: their own folder and database instead of the configuration's. */
+  dataDir?: string
+  databaseUrl?: string
+  files?: FileStore
+  lockWaitMs?: number
+  exitIfLocked?: boolean
+  startWorker?: boolean
+  outbox?: Omit<OutboxOptions, 'db' | 'dataDir' | 'config' | 'files'>
+  migrations?: Migration[]
+  seedSql?: string | null
+  /** Calls fail at once this long after a failed open, doubling up to a minute. */
+  reopenDelayMs?: number
+  /** The clock follow-ups are timed by, here and in the outbox; tests move it (decision 048). */
+  clock?: () => Date
 }
 
 export interface Backend {
-  readonly kind?: 'embedded' | 'supabase'
-  /** True: pass a VisitorLimit; false: the site counts in memory. */
-  readonly sharedRateLimits?: boolean
-  submitQuote(lead: StoredLeadInput, limit?: VisitorLimit): Promise<SubmitQuoteResult>
-  featuredVideo(table: VideoTable): Promise<FeaturedVideo | null>
-  reviews(): Promise<Review[]>
-  askAssistant(message: string, limit?: VisitorLimit): Promise<string>
-  close(): Promise<void>
-  checkReady?(): Promise<void>
-  /**
-   * A SQL function the migrations define, called as PostgREST would: `rows` for RETURNS TABLE, `value` for a
-   * scalar. The only way owner code writes, so both modes run the same SQL.
-   */
-  callSql<T>(name: string, args: Record<string, unknown>, caller: SqlCaller, returns: 'rows' | 'value'): Promise<T>
-  readonly ownerAuth: OwnerAuth
+  readonly config: RuntimeConfig
+  readonly dataDir: string
+  readonly files: FileStore
+  /** Now, as follow-ups are timed. */
+  now(): Date
+  ready(): Promise<void>
+  /** What /readyz asks: the database answers and the worker runs. */
+  checkReady(): Promise<void>
+  db(): Promise<Database>
+  outbox(): Promise<OutboxWorker>
   /** Delivers what the outbox holds now rather than at its next turn. */
-  deliverSoon(): Promise<void>
-  /**
-   * Removes the photos of deleted leads now. Embedded only: on Supabase the site holds no key to Storage, and
-   * send-quote-email's every-minute run removes them (docs/decisions/043-lead-deletion.md).
-   */
-  purgeLeadFiles?(): Promise<number>
-  /** Persists with the data so hashes stay comparable. */
-  ipHashSalt?(): Promise<string>
-  /** Absent: this backend takes no photos, and no upload token is issued (decision 044). */
-  readonly leadPhotos?: LeadPhotoStore
-  /** Absent: this backend takes no posted work (the upload answers 503). */
-  readonly postedWorkFiles?: PostedWorkFileStore
+  deliverSoon(): void
+  /** The salt of visitors' hashed addresses and the tokens' key: kept in the database, shared by every instance. */
+  ipHashSalt(): Promise<string>
+  /** `start` runs on every open; what it returns closes with the backend. */
+  attach(name: string, start: (db: Database) => Promise<Attachment | null>): void
+  close(): Promise<void>
+}
+
+export function resolveDataDir(configured = runtimeConfig().dataDir, override?: string): string {
+  return resolve(process.cwd(), override?.trim() || configured)
+}
+
+interface State {
+  db: Database
+  worker: OutboxWorker
+  attached: Attachment[]
+}
+
+export function createBackend(options: BackendOptions = {}): Backend {
+  const config = options.config ?? runtimeConfig()
+  const dataDir = resolveDataDir(config.dataDir, options.dataDir)
+  const files = options.files ?? openFileStore({ dataDir, storage: config.storage })
+  const now = options.clock ?? (() => new Date())
+  const starters = new Map<string, (db: Database) => Promise<Attachment | null>>()
+  let current: State | undefined
+  let opening: Promise<State> | undefined
+  // A failed open costs seconds of CPU: do not repeat it per call.
+  let lastFailure: { error: unknown; retryAt: number; delayMs: number } | undefined
+  let closed = false
+  let saltPromise: Promise<string> | undefined
+
+  function open(): Promise<State> {
+    if (closed) return Promise.reject(new Error('The backend is closed'))
+    if (!opening && lastFailure && Date.now() < lastFailure.retryAt) return Promise.reject(lastFailure.error)
+    if (!opening) {
+      const attempt = (async (): Promise<State> => {
+        const db = await openDatabase({
+          dataDir,
+          databaseUrl: options.databaseUrl ?? config.databaseUrl,
+          lockWaitMs: options.lockWaitMs,
+          migrations: options.migrations ?? bundledMigrations,
+          seedSql: options.seedSql === undefined ? bundledSeedSql : options.seedSql,
+        })
+        try {
+          const worker = createOutboxWorker({ ...options.outbox, db, dataDir, config, files, now })
+          if (options.startWorker) worker.start()
+          const attached: Attachment[] = []
+          for (const start of starters.values()) {
+            const attachment = await start(db)
+            if (attachment) attached.push(attachment)
+          }
+          return { db, worker, attached }
+        } catch (error) {
+          await db.close()
+          throw error
+        }
+      })()
+      opening = attempt
+      attempt.then(
+        (state) => {
+          lastFailure = undefined
+          current = state
+        },
+        (error: unknown) => {
+          if (opening === attempt) opening = undefined
+          const delayMs = lastFailure ? Math.min(lastFailure.delayMs * 2, 60_000) : (options.reopenDelayMs ?? 2_000)
+          lastFailure = { error, retryAt: Date.now() + delayMs, delayMs }
+          log('backend').error({ dataDir, err: error }, 'could not open the database')
+          if (options.exitIfLocked && error instanceof DataFolderLockedError) process.exit(1)
+        },
+      )
+    }
+    return opening
+  }
+
+  return {
+    config,
+    dataDir,
+    files,
+    now,
+    async ready() {
+      await open()
+    },
+    async checkReady() {
+      const state = await open()
+      await state.db.query('SELECT 1')
+      if (options.startWorker && !state.worker.running) throw new Error('the outbox worker is not running')
+    },
+    db: async () => (await open()).db,
+    outbox: async () => (await open()).worker,
+    deliverSoon() {
+      void open().then((state) => state.worker.kick(), () => undefined)
+    },
+    attach(name, start) {
+      if (starters.has(name)) return
+      starters.set(name, start)
+      const state = current
+      if (!state || closed) return
+      start(state.db).then(
+        (attachment) => attachment && state.attached.push(attachment),
+        (error: unknown) => log('backend').error({ err: error, name }, `could not start ${name}`),
+      )
+    },
+    ipHashSalt() {
+      if (config.quote.ipHashSalt) return Promise.resolve(config.quote.ipHashSalt)
+      if (!saltPromise) {
+        const attempt = (async () => {
+          const { db } = await open()
+          // The first instance's random value wins; every other reads it.
+          await db.query(
+            `INSERT INTO public.app_settings (key, value) VALUES ('ip_hash_salt', $1) ON CONFLICT (key) DO NOTHING`,
+            [randomBytes(32).toString('hex')],
+          )
+          const row = await db.query<{ value: string }>(`SELECT value FROM public.app_settings WHERE key = 'ip_hash_salt'`)
+          const value = row.rows[0]?.value
+          if (!value) throw new Error('ip_hash_salt missing')
+          return value
+        })()
+        saltPromise = attempt
+        attempt.catch(() => saltPromise === attempt && (saltPromise = undefined))
+      }
+      return saltPromise
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      const pending = opening
+      opening = undefined
+      if (!pending) return
+      const state = await pending.catch(() => undefined)
+      if (!state) return
+      try {
+        for (const attachment of state.attached) await attachment.close()
+        await state.worker.stop()
+      } finally {
+        await state.db.close()
+      }
+    },
+  }
+}
+
+// On globalThis so dev reloads reuse it.
+const SINGLETON = Symbol.for('pressure-washing-site.backend')
+type GlobalWithBackend = typeof globalThis & { [SINGLETON]?: Backend }
+
+export function getBackend(): Backend {
+  const g = globalThis as GlobalWithBackend
+  g[SINGLETON] ??= createBackend({ startWorker: true, exitIfLocked: true })
+  return g[SINGLETON]
+}
+
+export async function closeBackend(): Promise<void> {
+  const g = globalThis as GlobalWithBackend
+  const backend = g[SINGLETON]
+  delete g[SINGLETON]
+  await backend?.close()
 }

@@ -1,7 +1,8 @@
-// What each kind of outbox row sends, written once for the Node worker (outbox.server.ts) and for
-// send-quote-email under Deno, which gets a copy through `npm run supabase:sync` (decisions 006 and 042).
-// No Node imports: each runtime hands in its own I/O (mail transport, push subscriptions, settings).
+// What each kind of outbox row sends (docs/decisions/042 and 048): one handler per kind of the table's CHECK,
+// so a kind added to the schema does not compile until it has one. The worker hands in its I/O.
 import { isReviewUrl } from '../../lib/review-link'
+import type { Tables } from '../db/schema.gen'
+import type { FileStore } from '../files/file-store.server'
 import { acknowledgementMail } from '../quote/acknowledgement.server'
 import { ownerNotification, type NotificationAddresses, type OwnerNotification } from '../quote/lead-email.server'
 import { sendLeadWebhook, type LeadWebhookTarget } from '../quote/lead-webhook.server'
@@ -21,25 +22,7 @@ import {
   type VapidKeys,
 } from '../owner/owner-messages.server'
 
-export const OUTBOX_KINDS = [
-  'owner_notification',
-  'lead_webhook',
-  'owner_push',
-  'review_request',
-  'owner_sign_in',
-  'owner_photos',
-  'owner_photos_push',
-  'customer_acknowledgement',
-  'owner_escalation',
-  'owner_reminder_2d',
-  'owner_reminder_7d',
-  'owner_morning_list',
-] as const
-export type OutboxKind = (typeof OUTBOX_KINDS)[number]
-
-export function isOutboxKind(value: unknown): value is OutboxKind {
-  return (OUTBOX_KINDS as readonly unknown[]).includes(value)
-}
+export type OutboxKind = Tables['quote_outbox']['kind']
 
 /** One claimed row; the lead's fields are empty for a sign-in e-mail, which belongs to no lead. */
 export interface OutboxRow {
@@ -59,7 +42,7 @@ export interface OutboxRow {
   outsideArea: boolean | null
   /** The lead's status when the row was claimed: a follow-up whose status has passed is dropped. */
   status?: string | null
-  /** The sign-in e-mail's link and expiry; the photo notices' count; a follow-up's minutes. */
+  /** The sign-in e-mail's link and expiry; the photo notices' count; a follow-up's minutes; a deleted lead. */
   payload?: {
     link?: unknown
     expiresAt?: unknown
@@ -67,6 +50,7 @@ export interface OutboxRow {
     minutes?: unknown
     days?: unknown
     day?: unknown
+    lead?: unknown
   } | null
   /** The morning list's leads still waiting, read by the claim (morning_list_leads). */
   leads?: MorningLead[] | null
@@ -76,25 +60,25 @@ export interface DeliveryIo {
   addresses: NotificationAddresses
   /** Where sign-in links go and where customers' replies to a review request land. */
   ownerEmail: string
-  /** null: no mail transport. `key` names the message for the provider's or the file's deduplication. */
-  sendMail: ((message: OwnerNotification, key: string) => Promise<void>) | null
+  /** `key` names the message for the file's deduplication (.eml without SMTP_URL). */
+  sendMail: (message: OwnerNotification, key: string) => Promise<void>
   webhook: LeadWebhookTarget | null
   /** With the subject resolved. */
   vapid: VapidKeys | null
   /** GOOGLE_REVIEW_URL of this runtime's own configuration. */
   reviewUrl: string | null
+  files: FileStore
   pushTargets(): Promise<PushTarget[]>
   dropPushTarget(endpoint: string): Promise<void>
 }
 
 interface Handler {
   /** The setting this kind needs, when it is missing: the row then stays due until it is set. */
-  missing(io: DeliveryIo): string | null
+  missing?(io: DeliveryIo): string | null
   /** What went out, for the log. */
   deliver(row: OutboxRow, io: DeliveryIo): Promise<string>
 }
 
-const needsMail = (io: DeliveryIo) => (io.sendMail ? null : 'a mail transport (SMTP_URL or RESEND_API_KEY)')
 const needsVapid = (io: DeliveryIo) => (io.vapid ? null : 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY')
 
 /** To every phone: 404 or 410 drops one; any other failure throws, so the row is retried for every phone. */
@@ -107,9 +91,8 @@ async function pushToPhones(io: DeliveryIo, payload: PushPayload, what: string):
 
 export const DELIVERIES: Record<OutboxKind, Handler> = {
   owner_notification: {
-    missing: needsMail,
     async deliver(row, io) {
-      await io.sendMail!(ownerNotification(row, io.addresses), `quote-${row.outboxId}`)
+      await io.sendMail(ownerNotification(row, io.addresses), `quote-${row.outboxId}`)
       return 'lead e-mailed to the owner'
     },
   },
@@ -136,29 +119,27 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
     deliver: (row, io) => pushToPhones(io, leadPushPayload(row.sourcePage), 'lead'),
   },
   review_request: {
-    missing: (io) => needsMail(io) ?? (io.reviewUrl && isReviewUrl(io.reviewUrl) ? null : 'GOOGLE_REVIEW_URL (https)'),
+    missing: (io) => (io.reviewUrl && isReviewUrl(io.reviewUrl) ? null : 'GOOGLE_REVIEW_URL (https)'),
     async deliver(row, io) {
-      await io.sendMail!(reviewRequestMail(row, io.reviewUrl!, io.ownerEmail, io.addresses), `review-${row.outboxId}`)
+      await io.sendMail(reviewRequestMail(row, io.reviewUrl!, io.ownerEmail, io.addresses), `review-${row.outboxId}`)
       return 'review request e-mailed'
     },
   },
   owner_sign_in: {
-    missing: needsMail,
     // An expired link is not worth an e-mail: the row is marked done unsent.
     async deliver(row, io) {
       const link = row.payload?.link
       const expiresAt = new Date(typeof row.payload?.expiresAt === 'string' ? row.payload.expiresAt : 0)
       if (typeof link !== 'string' || !(expiresAt.getTime() > Date.now())) return 'sign-in link expired unsent'
-      await io.sendMail!(signInMail(row.outboxId, link, io.ownerEmail, io.addresses), `sign-in-${row.outboxId}`)
+      await io.sendMail(signInMail(row.outboxId, link, io.ownerEmail, io.addresses), `sign-in-${row.outboxId}`)
       return 'sign-in link e-mailed to the owner'
     },
   },
   // Queued by record_lead_photos once an upload is stored; a later upload re-queues them with the new total.
   owner_photos: {
-    missing: needsMail,
     async deliver(row, io) {
       const count = photoCount(row)
-      await io.sendMail!(photosMail(row, count, io.addresses), `photos-${row.outboxId}-${count}`)
+      await io.sendMail(photosMail(row, count, io.addresses), `photos-${row.outboxId}-${count}`)
       return 'photos announced to the owner'
     },
   },
@@ -168,11 +149,10 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
   },
   // Queued by record_quote_request within its per-address and per-client limits (decision 048).
   customer_acknowledgement: {
-    missing: needsMail,
     async deliver(row, io) {
       const mail = acknowledgementMail(row, io.addresses)
       if (!mail) return 'acknowledgement not sent: the address is not usable'
-      await io.sendMail!(mail, `ack-${row.outboxId}`)
+      await io.sendMail(mail, `ack-${row.outboxId}`)
       return 'request acknowledged to the customer'
     },
   },
@@ -190,13 +170,21 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
   owner_reminder_7d: quoteReminder(7),
   // Queued once per Pacific date by queue_morning_list (decision 048); the leads are read as it is sent.
   owner_morning_list: {
-    missing: needsMail,
     async deliver(row, io) {
       const leads = row.leads ?? []
       if (leads.length === 0) return 'morning list dropped: every lead on it has moved on'
       const day = typeof row.payload?.day === 'string' ? row.payload.day : 'today'
-      await io.sendMail!(morningListMail(row.outboxId, day, leads, io.ownerEmail, io.addresses), `morning-${day}`)
+      await io.sendMail(morningListMail(row.outboxId, day, leads, io.ownerEmail, io.addresses), `morning-${day}`)
       return `morning list of ${leads.length} lead(s) e-mailed to the owner`
+    },
+  },
+  // Queued by the deletion of a lead (decision 043): its photos go from the file store.
+  lead_files: {
+    async deliver(row, io) {
+      const lead = String(row.payload?.lead ?? '')
+      if (!/^[0-9a-f-]{36}$/.test(lead)) return 'no lead to remove files of'
+      await io.files.removeFolder(`lead-photos/${lead}`)
+      return 'a deleted lead\'s photos removed'
     },
   },
 }
@@ -207,7 +195,6 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
  */
 function quoteReminder(days: number): Handler {
   return {
-    missing: () => null,
     async deliver(row, io) {
       if (row.status !== 'quoted') return 'quote reminder dropped: the lead is no longer quoted'
       if (!io.vapid) return 'quote reminder dropped: alerts are off'
@@ -218,15 +205,10 @@ function quoteReminder(days: number): Handler {
 
 const photoCount = (row: OutboxRow) => (typeof row.payload?.photos === 'number' ? row.payload.photos : 1)
 
-/** The kinds this runtime can deliver now; the others wait, untouched, for their setting. */
-export function deliverableKinds(io: DeliveryIo, kinds: readonly OutboxKind[] = OUTBOX_KINDS): OutboxKind[] {
-  return kinds.filter((kind) => DELIVERIES[kind].missing(io) === null)
-}
-
 /** Throws on failure, for the caller's backoff. */
 export async function deliverOutboxRow(row: OutboxRow, io: DeliveryIo): Promise<string> {
   const handler = DELIVERIES[row.kind]
-  const missing = handler.missing(io)
+  const missing = handler.missing?.(io)
   if (missing) throw new Error(`${missing} is not set; kept until it is`)
   return handler.deliver(row, io)
 }

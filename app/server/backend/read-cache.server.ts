@@ -1,32 +1,31 @@
-import type { FeaturedVideo, Review, VideoTable } from './backend.server'
-import { getBackend } from './backend-factory.server'
-import { publishedWork } from './posted-work-rows.server'
+// The one server-side cache of the public pages' reads, in front of the stored pages (docs/decisions/010):
+// reviews 30 minutes fresh and kept 60 (docs/product.md), a featured video 5 and 60.
+import type { FeaturedVideo, Review } from '~/lib/backend-types'
 import { POSTED_WORK_READ_LIMIT, type PostedWork } from '~/lib/posted-work'
+import { fetchReviews } from '../reviews/fetch-reviews.server'
+import { publishedWork } from '../work/posted-work.server'
+import { getBackend } from './backend.server'
+
+export type VideoTable = 'pressure_washing_videos' | 'service_videos'
 
 /** A failed refresh serves the old value until `keepMs`. */
-interface Entry<T> {
-  value: T
-  storedAt: number
-}
-
 export interface CachePolicy {
   freshMs: number
   keepMs: number
 }
 
 const MINUTE = 60_000
-
 export const REVIEWS_CACHE: CachePolicy = { freshMs: 30 * MINUTE, keepMs: 60 * MINUTE }
+export const VIDEO_CACHE: CachePolicy = { freshMs: 5 * MINUTE, keepMs: 60 * MINUTE }
 /**
  * Never kept, only shared by the renders asking at once: the stored pages are this read's cache, and an answer
  * kept here would add its age to theirs, so a posted, hidden or deleted job would take longer than
  * HTML_CACHE_SECONDS to show on every page of every instance.
  */
 export const POSTED_WORK_CACHE: CachePolicy = { freshMs: 0, keepMs: 0 }
-export const VIDEO_CACHE: CachePolicy = { freshMs: 5 * MINUTE, keepMs: 60 * MINUTE }
 
 export class ReadCache<T> {
-  private entry: Entry<T> | undefined
+  private entry: { value: T; storedAt: number } | undefined
   private inFlight: Promise<T> | undefined
 
   constructor(
@@ -36,12 +35,11 @@ export class ReadCache<T> {
   ) {}
 
   async get(): Promise<T> {
-    const entry = this.entry
-    const age = entry ? this.now() - entry.storedAt : Infinity
-    if (entry && age < this.policy.freshMs) return entry.value
-    if (entry && age < this.policy.keepMs) {
+    const age = this.entry ? this.now() - this.entry.storedAt : Infinity
+    if (this.entry && age < this.policy.freshMs) return this.entry.value
+    if (this.entry && age < this.policy.keepMs) {
       void this.refresh().catch(() => {})
-      return entry.value
+      return this.entry.value
     }
     return this.refresh()
   }
@@ -52,9 +50,7 @@ export class ReadCache<T> {
         this.entry = { value, storedAt: this.now() }
         return value
       })
-      .finally(() => {
-        this.inFlight = undefined
-      })
+      .finally(() => (this.inFlight = undefined))
     return this.inFlight
   }
 
@@ -63,28 +59,34 @@ export class ReadCache<T> {
   }
 }
 
-const videoCaches = new Map<VideoTable, ReadCache<FeaturedVideo | null>>()
-
-export function cachedFeaturedVideo(table: VideoTable): Promise<FeaturedVideo | null> {
-  let cache = videoCaches.get(table)
-  if (!cache) {
-    cache = new ReadCache(() => getBackend().featuredVideo(table), VIDEO_CACHE)
-    videoCaches.set(table, cache)
-  }
-  return cache.get()
+/** The featured row, its empty MIME type read as video/mp4 (docs/product.md). */
+async function featuredVideo(table: VideoTable): Promise<FeaturedVideo | null> {
+  const db = await getBackend().db()
+  const { rows } = await db.query<FeaturedVideo>(
+    `SELECT id::text, video_url, coalesce(nullif(btrim(mime_type), ''), 'video/mp4') AS mime_type, is_featured
+       FROM public.${table === 'service_videos' ? 'service_videos' : 'pressure_washing_videos'}
+      WHERE is_featured LIMIT 1`,
+  )
+  return rows[0] ?? null
 }
 
-const reviewsCache = new ReadCache<Review[]>(() => getBackend().reviews(), REVIEWS_CACHE)
-
-export function cachedReviews(): Promise<Review[]> {
-  return reviewsCache.get()
+const videoCaches: Record<VideoTable, ReadCache<FeaturedVideo | null>> = {
+  pressure_washing_videos: new ReadCache(() => featuredVideo('pressure_washing_videos'), VIDEO_CACHE),
+  service_videos: new ReadCache(() => featuredVideo('service_videos'), VIDEO_CACHE),
 }
+
+export const cachedFeaturedVideo = (table: VideoTable) => videoCaches[table].get()
+
+const reviewsCache = new ReadCache<Review[]>(async () => {
+  const backend = getBackend()
+  return fetchReviews(await backend.db(), backend.config.googleReviews)
+}, REVIEWS_CACHE)
+
+export const cachedReviews = () => reviewsCache.get()
 
 const postedWorkCache = new ReadCache<PostedWork[]>(
-  () => publishedWork(getBackend(), POSTED_WORK_READ_LIMIT),
+  async () => publishedWork(await getBackend().db(), POSTED_WORK_READ_LIMIT),
   POSTED_WORK_CACHE,
 )
 
-export function readPublishedWork(): Promise<PostedWork[]> {
-  return postedWorkCache.get()
-}
+export const readPublishedWork = () => postedWorkCache.get()

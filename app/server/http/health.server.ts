@@ -1,11 +1,8 @@
 /** /healthz: the process answers; /readyz: leads can be stored now. */
-import { getBackend } from '../backend/backend-factory.server'
-import { runtimeConfig } from '../config.server'
+import { getBackend } from '../backend/backend.server'
 import { log } from '../log/logger.server'
 
 const CHECK_TIMEOUT_MS = 3_000
-/** Probes share one remote check: each costs a request to the project. */
-const SUPABASE_CACHE_MS = 5_000
 
 interface Readiness {
   ready: boolean
@@ -27,7 +24,7 @@ async function check(): Promise<Readiness> {
   let ready = true
   try {
     const backend = getBackend()
-    await withTimeout(backend.checkReady?.() ?? Promise.resolve(), CHECK_TIMEOUT_MS)
+    await withTimeout(backend.checkReady(), CHECK_TIMEOUT_MS)
   } catch (error) {
     ready = false
     // Once per change, not once per probe.
@@ -37,9 +34,8 @@ async function check(): Promise<Readiness> {
   return { ready, checkedAt: Date.now() }
 }
 
+/** Probes at once share one check. */
 async function readiness(): Promise<Readiness> {
-  const cacheMs = runtimeConfig().supabase ? SUPABASE_CACHE_MS : 0
-  if (last && Date.now() - last.checkedAt < cacheMs) return last
   checking ??= check().then((result) => {
     last = result
     checking = undefined

@@ -1,32 +1,18 @@
-export function createSlidingWindowLimiter(limit: number, windowMs: number, now: () => number, maxKeys = 10_000) {
-  const hits = new Map<string, number[]>()
-  return {
-    hit(key: string): boolean {
-      if (limit <= 0) return true
-      const t = now()
-      const recent = (hits.get(key) ?? []).filter((at) => t - at < windowMs)
-      if (recent.length >= limit) {
-        hits.set(key, recent)
-        return false
-      }
-      recent.push(t)
-      hits.delete(key) // re-inserted so Map order is recency
-      hits.set(key, recent)
-      if (hits.size > maxKeys) {
-        for (const [k, times] of hits) {
-          if (hits.size <= maxKeys && times.some((at) => t - at < windowMs)) break
-          hits.delete(k)
-        }
-      }
-      return true
-    },
-    retryAfterSeconds(key: string): number {
-      const oldest = hits.get(key)?.[0]
-      if (oldest === undefined || limit <= 0) return 0
-      return Math.max(0, Math.ceil((oldest + windowMs - now()) / 1000))
-    },
-    reset() {
-      hits.clear()
-    },
-  }
+// Visitor limits counted in the database, so N instances allow each limit once (docs/decisions/021).
+import type { Queryable } from '../db/database.server'
+
+/** One hit for `key` (a hashed visitor address) in `bucket`: 0 when allowed, else seconds until a place frees. */
+export async function hitRateLimit(
+  db: Queryable,
+  bucket: string,
+  key: string,
+  limit: number,
+  windowMs: number,
+): Promise<number> {
+  if (limit <= 0 || !key) return 0
+  const { rows } = await db.query<{ allowed: boolean; retry_after_ms: number }>(
+    'SELECT * FROM public.hit_rate_limit($1, $2, $3, $4)',
+    [bucket, key, limit, windowMs],
+  )
+  return rows[0]?.allowed === false ? Math.max(1, Math.ceil(rows[0].retry_after_ms / 1000)) : 0
 }

@@ -1,4 +1,4 @@
-import { closeBackend } from '../backend/backend-factory.server'
+import { closeBackend } from '../backend/backend.server'
 import { log } from '../log/logger.server'
 
 const GRACE_MS = 5_000

@@ -7,9 +7,6 @@ export const leadEvents = {
   stored(leadId: string | undefined, details: { status: string; duplicate: boolean; idempotencyKey: string }) {
     leads().info({ leadId: leadId ?? null, ...details }, 'lead stored')
   },
-  notConfirmed(details: { idempotencyKey: string; reason: string }) {
-    leads().error(details, 'lead not confirmed by the backend')
-  },
   /** The recovery file holds the lead. */
   notSaved(details: { recoveryFile: string; err: unknown }) {
     leads().error(details, 'lead not saved; its details are in the recovery file')

@@ -1,9 +1,6 @@
-// The inbox's "Download won ad clicks (CSV)": the signed-in owner only, never cacheable, read through the
-// owner's own session so row level security decides in both modes (docs/decisions/041-owner-sessions.md).
-import { OwnerSessionError, type Backend } from '../backend/backend.server'
-import { getBackend } from '../backend/backend-factory.server'
-import { runtimeConfig } from '../config.server'
-import { conversionsCsv, conversionTime, toConversions } from './conversions.server'
+// The inbox's "Download won ad clicks (CSV)": the signed-in owner only, never cacheable.
+import { getBackend, type Backend } from '../backend/backend.server'
+import { conversions, conversionsCsv, conversionTime } from './conversions.server'
 import { ownerAccess } from './owner-access.server'
 
 /** Google Ads refuses a conversion whose click is older than 90 days: older wins would only be errors there. */
@@ -21,26 +18,15 @@ export async function ownerConversionsResponse(request: Request, backend: Backen
     return new Response('Forbidden', { status: 403, headers })
   const access = await ownerAccess()
   if (!access) return new Response('Sign in first', { status: 401, headers })
-  try {
-    const since = new Date(Date.now() - CONVERSIONS_DOWNLOAD_DAYS * 86_400_000)
-    const rows = await backend.callSql<Record<string, unknown>[]>(
-      'owner_conversions',
-      { p_since: since.toISOString() },
-      access.caller,
-      'rows',
-    )
-    const csv = conversionsCsv(toConversions(rows ?? []), runtimeConfig().owner.conversionName)
-    const day = conversionTime(new Date()).slice(0, 10)
-    return new Response(csv, {
-      headers: {
-        ...headers,
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="won-ad-clicks-${day}.csv"`,
-      },
-    })
-  } catch (error) {
-    // Supabase refused the owner's token: signed out there, so here too.
-    if (error instanceof OwnerSessionError) return new Response('Sign in again', { status: 401, headers })
-    throw error
-  }
+  const since = new Date(Date.now() - CONVERSIONS_DOWNLOAD_DAYS * 86_400_000)
+  const won = await conversions(await backend.db(), since.toISOString())
+  const csv = conversionsCsv(won, backend.config.owner.conversionName)
+  const day = conversionTime(new Date()).slice(0, 10)
+  return new Response(csv, {
+    headers: {
+      ...headers,
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="won-ad-clicks-${day}.csv"`,
+    },
+  })
 }

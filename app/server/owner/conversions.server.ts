@@ -1,29 +1,28 @@
 // Won leads that came from a Google ad click, as the file Google Ads imports (docs/operations.md, "Won jobs
 // back into Google Ads"): built once here for the inbox's download and `npm run leads -- conversions`.
-import type { PGlite } from '@electric-sql/pglite'
+import type { Queryable } from '../db/database.server'
 import { csvCell } from './leads.server'
 
 export interface Conversion {
   id: string
   gclid: string
-  wonAt: string
-  /** Dollars; null when the owner entered none. */
-  jobValue: number | null
+  /** A Date, or its ISO text once it has crossed the owner's socket. */
+  wonAt: Date | string
+  /** Dollars and cents as stored (numeric(10, 2)); null when the owner entered none. */
+  jobValue: string | null
 }
 
-/** PGlite gives Date and numeric as text, PostgREST a string and a number: one shape. */
-export function toConversions(rows: readonly Record<string, unknown>[]): Conversion[] {
-  return rows.map((row) => ({
-    id: String(row.id),
-    gclid: String(row.gclid ?? ''),
-    wonAt: new Date(row.won_at as string | Date).toISOString(),
-    jobValue: row.job_value === null || row.job_value === undefined ? null : Number(row.job_value),
-  }))
-}
-
-export async function conversionsIn(db: PGlite, since: string | null): Promise<Conversion[]> {
-  const result = await db.query<Record<string, unknown>>(`SELECT * FROM public.owner_conversions($1)`, [since])
-  return toConversions(result.rows)
+/** Won leads with a Google click id, won since `since` (ISO) or ever. */
+export async function conversions(db: Queryable, since: string | null = null): Promise<Conversion[]> {
+  const { rows } = await db.query<Conversion>(
+    `SELECT id, source_tags ->> 'gclid' AS gclid, won_at AS "wonAt", job_value AS "jobValue"
+       FROM quote_requests
+      WHERE status = 'won' AND won_at IS NOT NULL AND nullif(source_tags ->> 'gclid', '') IS NOT NULL
+        AND ($1::timestamptz IS NULL OR won_at >= $1)
+      ORDER BY won_at, id`,
+    [since],
+  )
+  return rows
 }
 
 // The "Conversions from clicks" template of Google Ads Help's "Import conversions from ad clicks into Google Ads":
@@ -64,7 +63,7 @@ export function conversionTime(instant: Date | string): string {
 export function conversionsCsv(conversions: readonly Conversion[], conversionName: string): string {
   const lines = [CONVERSION_COLUMNS.join(',')]
   for (const conversion of conversions) {
-    const value = conversion.jobValue === null ? '' : conversion.jobValue.toFixed(2)
+    const value = conversion.jobValue ?? ''
     lines.push(
       [
         csvCell(conversion.gclid),

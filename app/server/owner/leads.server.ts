@@ -1,44 +1,40 @@
-import type { PGlite } from '@electric-sql/pglite'
-import { purgeLeadFilesIn } from '../backend/lead-expiry.server'
+// A lead as the owner works it, written once for the inbox and `npm run leads` (docs/operations.md): the list,
+// a status, a deletion. Who may call is the caller's check (ownerOnly, or the shell that holds DATA_DIR).
+import type { Queryable } from '../db/database.server'
+import type { Tables } from '../db/schema.gen'
+import type { FileStore } from '../files/file-store.server'
+import { log } from '../log/logger.server'
 
-/** Must match the status CHECK in the init migration. */
-export const LEAD_STATUSES = ['new', 'suspected_spam', 'contacted', 'quoted', 'won', 'lost', 'archived'] as const
-export type OwnerLeadStatus = (typeof LEAD_STATUSES)[number]
+export type OwnerLeadStatus = Tables['quote_requests']['status']
+// A record of every status, so a status added to the table's CHECK does not compile until it is here.
+const STATUS_SET: Record<OwnerLeadStatus, true> = {
+  new: true,
+  suspected_spam: true,
+  contacted: true,
+  quoted: true,
+  won: true,
+  lost: true,
+  archived: true,
+}
+export const LEAD_STATUSES = Object.keys(STATUS_SET) as OwnerLeadStatus[]
 
 export function isLeadStatus(value: unknown): value is OwnerLeadStatus {
-  return typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value)
+  return typeof value === 'string' && Object.hasOwn(STATUS_SET, value)
 }
 
-export interface OwnerLead {
-  id: string
-  created_at: string
-  first_name: string
-  email: string
-  phone: string
-  status: string
-  source_page: string | null
-  spam_reason: string | null
-  service_street: string | null
-  service_zip: string | null
-  preferred_time: string | null
-  /** Null without a ZIP. */
-  outside_area: boolean | null
-  /** How the lead found the site (docs/operations.md, "Where leads come from"); null before it was kept. */
-  source_channel: string | null
-  heard_about: string | null
-  landing_path: string | null
-  referrer_host: string | null
-  /** The campaign tags and click ids the visit arrived with. */
-  source_tags: Record<string, string> | null
-  job_value: number | null
-  contacted_at: string | null
-  quoted_at: string | null
-  won_at: string | null
+/** A stored lead with its review request (the inbox shows it), its status's age and nothing the owner never sees. */
+export type LeadRow = Omit<Tables['quote_requests'], 'idempotency_key' | 'user_agent' | 'ip_hash'> & {
+  status_since: Date
+  review: 'none' | 'queued' | 'sent'
 }
 
 export interface LeadFilter {
   since?: string
   status?: OwnerLeadStatus
+  /** The inbox's leads: no suspected spam or archived ones. */
+  inbox?: boolean
+  id?: string
+  limit?: number
 }
 
 export class LeadRequestError extends Error {
@@ -81,73 +77,45 @@ export function checkFilter(input: { since?: unknown; status?: unknown }): LeadF
   return filter
 }
 
-function toIso(value: unknown): string {
-  const date = value instanceof Date ? value : new Date(String(value))
-  return Number.isNaN(date.getTime()) ? String(value) : date.toISOString()
+/** Newest first. */
+export async function listLeads(db: Queryable, filter: LeadFilter = {}): Promise<LeadRow[]> {
+  const { rows } = await db.query<LeadRow>(
+    `SELECT q.id, q.first_name, q.email, q.phone, q.status, q.source_page, q.spam_reason, q.created_at, q.owner_note,
+            q.service_street, q.service_zip, q.preferred_time, q.outside_area, q.last_contact_at, q.source_channel,
+            q.source_tags, q.landing_path, q.referrer_host, q.heard_about, q.job_value, q.contacted_at, q.quoted_at,
+            q.won_at, q.status_changed_at, coalesce(q.status_changed_at, q.last_contact_at, q.created_at) AS status_since,
+            CASE WHEN r.id IS NULL THEN 'none' WHEN r.sent_at IS NULL THEN 'queued' ELSE 'sent' END AS review
+       FROM quote_requests q
+       LEFT JOIN quote_outbox r ON r.quote_request_id = q.id AND r.kind = 'review_request'
+      WHERE ($1::timestamptz IS NULL OR q.created_at >= $1) AND ($2::text IS NULL OR q.status = $2)
+        AND (NOT $3 OR q.status IN ('new', 'contacted', 'quoted', 'won', 'lost')) AND ($4::uuid IS NULL OR q.id = $4)
+      ORDER BY q.created_at DESC, q.id
+      LIMIT $5`,
+    [filter.since ?? null, filter.status ?? null, filter.inbox ?? false, filter.id ?? null, filter.limit ?? null],
+  )
+  return rows
 }
 
-const textOrNull = (value: unknown) => (value == null ? null : String(value))
-const isoOrNull = (value: unknown) => (value == null ? null : toIso(value))
-
-function tagsOf(value: unknown): Record<string, string> | null {
-  const tags = typeof value === 'string' ? (JSON.parse(value) as unknown) : value
-  return tags && typeof tags === 'object' ? (tags as Record<string, string>) : null
+/** Null: no such lead. */
+export async function setLeadStatus(db: Queryable, id: string, status: OwnerLeadStatus) {
+  const { rows } = await db.query<{ id: string; status: string }>(
+    'UPDATE quote_requests SET status = $2 WHERE id = $1 RETURNING id, status',
+    [id, status],
+  )
+  return rows[0] ?? null
 }
 
-/** PGlite gives Date, PostgREST a string: one shape. */
-export function toOwnerLeads(rows: readonly Record<string, unknown>[]): OwnerLead[] {
-  return rows.map((row) => ({
-    id: String(row.id),
-    created_at: toIso(row.created_at),
-    first_name: String(row.first_name ?? ''),
-    email: String(row.email ?? ''),
-    phone: String(row.phone ?? ''),
-    status: String(row.status ?? ''),
-    source_page: row.source_page == null ? null : String(row.source_page),
-    spam_reason: row.spam_reason == null ? null : String(row.spam_reason),
-    service_street: row.service_street == null ? null : String(row.service_street),
-    service_zip: row.service_zip == null ? null : String(row.service_zip),
-    preferred_time: row.preferred_time == null ? null : String(row.preferred_time),
-    outside_area: typeof row.outside_area === 'boolean' ? row.outside_area : null,
-    source_channel: textOrNull(row.source_channel),
-    heard_about: textOrNull(row.heard_about),
-    landing_path: textOrNull(row.landing_path),
-    referrer_host: textOrNull(row.referrer_host),
-    source_tags: tagsOf(row.source_tags),
-    job_value: row.job_value == null ? null : Number(row.job_value),
-    contacted_at: isoOrNull(row.contacted_at),
-    quoted_at: isoOrNull(row.quoted_at),
-    won_at: isoOrNull(row.won_at),
-  }))
-}
-
-export async function listLeadsIn(db: PGlite, filter: LeadFilter): Promise<OwnerLead[]> {
-  const result = await db.query<Record<string, unknown>>(`SELECT * FROM public.owner_list_leads_v3($1, $2)`, [
-    filter.since ?? null,
-    filter.status ?? null,
-  ])
-  return toOwnerLeads(result.rows)
-}
-
-export async function setLeadStatusIn(
-  db: PGlite,
-  id: string,
-  status: OwnerLeadStatus,
-): Promise<{ id: string; status: string } | null> {
-  const result = await db.query<{ id: string; status: string }>(`SELECT * FROM public.owner_set_lead_status($1, $2)`, [
-    id,
-    status,
-  ])
-  const row = result.rows[0]
-  return row ? { id: String(row.id), status: row.status } : null
-}
-
-/** The inbox's deletion, run as the site's superuser: the lead, its outbox rows and its photo folder. */
-export async function deleteLeadIn(db: PGlite, dataDir: string, id: string): Promise<boolean> {
-  const result = await db.query<{ deleted: boolean }>(`SELECT public.owner_delete_lead($1) AS deleted`, [id])
-  const deleted = result.rows[0]?.deleted === true
-  if (deleted) await purgeLeadFilesIn(db, dataDir)
-  return deleted
+/**
+ * Deletes the lead with its outbox rows (unsent ones never go out) and its photos. The deletion also queues the
+ * photos' removal (decision 043), which the worker finishes if this one fails. False: no such lead.
+ */
+export async function deleteLead(db: Queryable, files: FileStore, id: string): Promise<boolean> {
+  const { affectedRows } = await db.query('DELETE FROM quote_requests WHERE id = $1', [id])
+  if (affectedRows === 0) return false
+  await files
+    .removeFolder(`lead-photos/${id}`)
+    .catch((error: unknown) => log('owner').warn({ err: error }, 'photos of a deleted lead not removed yet'))
+  return true
 }
 
 export const CSV_COLUMNS = [
@@ -182,15 +150,15 @@ export function csvCell(value: string | null): string {
 }
 
 // A spreadsheet filters on words: "yes" or "no", and empty when there is no ZIP to judge. The tags are one
-// cell of JSON; a job value has its cents.
-function cellText(value: string | boolean | number | Record<string, string> | null): string | null {
+// cell of JSON; times are ISO; a job value keeps its cents (numeric comes as text).
+function cellText(value: unknown): string | null {
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
-  if (typeof value === 'number') return value.toFixed(2)
+  if (value instanceof Date) return value.toISOString()
   if (value !== null && typeof value === 'object') return JSON.stringify(value)
-  return value
+  return value === null || value === undefined ? null : String(value)
 }
 
-export function leadsCsv(leads: readonly OwnerLead[]): string {
+export function leadsCsv(leads: readonly LeadRow[]): string {
   const lines = [CSV_COLUMNS.join(',')]
   for (const lead of leads) lines.push(CSV_COLUMNS.map((column) => csvCell(cellText(lead[column]))).join(','))
   return `${lines.join('\r\n')}\r\n`

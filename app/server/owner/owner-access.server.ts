@@ -1,16 +1,27 @@
-// Owner sign-in and sessions, the same in both modes (docs/decisions/041-owner-sessions.md): the backend port
-// does what differs (whose link, whose tokens); the session rows and sign-in limits are SQL functions.
+// Owner sign-in and sessions (docs/decisions/041-owner-sessions.md): an e-mailed one-time link, then a session
+// row per sign-in whose secret only the sealed cookie holds; the row decides, and sign-out ends it.
 import { createHash, randomBytes } from 'node:crypto'
 import { getCookie, getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { site } from '../../content/site'
-import { getBackend } from '../backend/backend-factory.server'
-import { SITE_CALLER, type AuthTokens, type SqlCaller } from '../backend/backend.server'
+import { getBackend } from '../backend/backend.server'
 import { ownerEmail } from '../backend/owner-mail.server'
 import { runtimeConfig } from '../config.server'
 import { isSameOriginRequest } from '../http/origin.server'
+import { hitRateLimit } from '../http/rate-limit.server'
 import { forwardedClient } from '../http/trusted-proxy.server'
 import { log } from '../log/logger.server'
-import { hashToken, sameAddress, sealSessionSecret, unsealSessionSecret } from './sign-in.server'
+import {
+  consumeSignInToken,
+  hashToken,
+  ownerUserId,
+  requestSignInLink,
+  sameAddress,
+  sealSessionSecret,
+  SESSION_IDLE_DAYS,
+  SESSION_MAX_DAYS,
+  SIGN_IN_LIMITS,
+  unsealSessionSecret,
+} from './sign-in.server'
 
 // From SITE_URL, never from the request: a proxy's header must not decide whether the cookie is Secure.
 const SECURE_SITE = site.baseUrl.startsWith('https:')
@@ -18,14 +29,8 @@ const SECURE_SITE = site.baseUrl.startsWith('https:')
 export const SESSION_COOKIE = SECURE_SITE ? '__Host-owner_session' : 'owner_session'
 
 export interface OwnerAccess {
-  caller: Extract<SqlCaller, { as: 'owner' }>
+  userId: string
   secretHash: string
-}
-
-interface SessionRow {
-  user_id: string
-  expires_at: string | Date
-  auth_tokens: AuthTokens | null
 }
 
 export class OwnerAccessError extends Error {
@@ -40,37 +45,21 @@ function sessionCookie(value: string, maxAgeSeconds: number): string {
 // One use per request: the page's state and lead loaders both ask.
 const accesses = new WeakMap<Request, Promise<OwnerAccess | null>>()
 
+/** One indexed write per owner request: a live session of today's owner is marked seen. */
 async function openSession(cookie: string | undefined): Promise<OwnerAccess | null> {
   const password = runtimeConfig().owner.sessionSecret
   const secret = password ? await unsealSessionSecret(cookie, password) : null
   if (!secret) return null
   const secretHash = hashToken(secret)
-  const backend = getBackend()
-  const [row] = await backend.callSql<SessionRow[]>(
-    'owner_session_use',
-    { p_secret_hash: secretHash },
-    SITE_CALLER,
-    'rows',
+  const userId = ownerUserId(ownerEmail())
+  const db = await getBackend().db()
+  const { affectedRows } = await db.query(
+    `UPDATE owner_sessions SET last_seen_at = now()
+      WHERE secret_hash = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()
+        AND last_seen_at > now() - make_interval(days => $3)`,
+    [secretHash, userId, SESSION_IDLE_DAYS],
   )
-  if (!row) return null
-  let tokens = row.auth_tokens
-  if (tokens) {
-    const fresh = await backend.ownerAuth.renew(tokens)
-    if (!fresh) {
-      log('owner').warn('Supabase session ended: sign in again')
-      await endSession(secretHash, false)
-      return null
-    }
-    if (fresh !== tokens)
-      await backend.callSql(
-        'owner_session_keep_tokens',
-        { p_secret_hash: secretHash, p_auth_tokens: fresh },
-        SITE_CALLER,
-        'value',
-      )
-    tokens = fresh
-  }
-  return { secretHash, caller: { as: 'owner', userId: row.user_id, accessToken: tokens?.accessToken } }
+  return affectedRows === 1 ? { userId, secretHash } : null
 }
 
 /** The signed-in owner of this request, or null; for handlers that answer 401 themselves. */
@@ -97,35 +86,31 @@ export async function requireOwner(): Promise<OwnerAccess> {
   throw new OwnerAccessError('Sign in first')
 }
 
-/** Ends the row (and with `everywhere` every row of the owner), then the provider's session. */
+/** Ends the row, and with `everywhere` every row of the owner. */
 async function endSession(secretHash: string, everywhere: boolean): Promise<void> {
-  const backend = getBackend()
-  const [ended] = await backend.callSql<{ auth_tokens: AuthTokens | null; ended: number }[]>(
-    'owner_session_end',
-    { p_secret_hash: secretHash, p_everywhere: everywhere },
-    SITE_CALLER,
-    'rows',
+  const db = await getBackend().db()
+  const { affectedRows } = await db.query(
+    `WITH me AS (SELECT user_id FROM owner_sessions WHERE secret_hash = $1 AND revoked_at IS NULL)
+     UPDATE owner_sessions s SET revoked_at = now() FROM me
+      WHERE s.revoked_at IS NULL AND (s.secret_hash = $1 OR ($2 AND s.user_id = me.user_id))`,
+    [secretHash, everywhere],
   )
-  if (!ended) return
-  log('owner').info({ sessions: ended.ended }, everywhere ? 'owner signed out everywhere' : 'owner signed out')
-  if (!ended.auth_tokens) return
-  // The stored access token has usually expired by now: a refused revoke would leave the refresh token alive.
-  const fresh = await backend.ownerAuth.renew(ended.auth_tokens)
-  if (fresh) await backend.ownerAuth.revoke(fresh, everywhere ? 'global' : 'local')
-  else log('owner').warn('Supabase session already ended at Supabase Auth')
+  if (affectedRows > 0)
+    log('owner').info({ sessions: affectedRows }, everywhere ? 'owner signed out everywhere' : 'owner signed out')
 }
 
-async function startSession(identity: { userId: string; tokens?: AuthTokens }): Promise<string> {
-  const config = runtimeConfig().owner
+/** Ended rows are kept a day for the log's sake, then go. */
+async function startSession(): Promise<string> {
   const secret = randomBytes(32).toString('base64url')
-  const expiresAt = await getBackend().callSql<string | Date>(
-    'owner_session_start',
-    { p_secret_hash: hashToken(secret), p_auth_tokens: identity.tokens ?? null },
-    { as: 'owner', userId: identity.userId, accessToken: identity.tokens?.accessToken },
-    'value',
+  const db = await getBackend().db()
+  const { rows } = await db.query<{ expires_at: Date }>(
+    `WITH old AS (DELETE FROM owner_sessions WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day')
+     INSERT INTO owner_sessions (secret_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))
+     RETURNING expires_at`,
+    [hashToken(secret), ownerUserId(ownerEmail()), SESSION_MAX_DAYS],
   )
-  const seconds = Math.max(1, Math.floor((new Date(expiresAt).getTime() - Date.now()) / 1000))
-  return sessionCookie(await sealSessionSecret(config.sessionSecret!, secret, seconds), seconds)
+  const seconds = Math.max(1, Math.floor((rows[0]!.expires_at.getTime() - Date.now()) / 1000))
+  return sessionCookie(await sealSessionSecret(runtimeConfig().owner.sessionSecret!, secret, seconds), seconds)
 }
 
 function redirect(location: string, cookie?: string): Response {
@@ -139,14 +124,20 @@ function clientKey(address: string): string {
   return createHash('sha256').update(`owner-sign-in:${runtimeConfig().owner.sessionSecret}:${address}`).digest('hex')
 }
 
+/** Counted in the database, so every instance shares them; 0, or the seconds to wait. */
+async function signInHit(bucket: keyof typeof SIGN_IN_LIMITS, key: string): Promise<number> {
+  const backend = getBackend()
+  return hitRateLimit(await backend.db(), `owner-sign-in:${bucket}`, key, SIGN_IN_LIMITS[bucket], SIGN_IN_LIMITS.windowMs)
+}
+
 // Sent after the answer, so every address gets the same answer in the same time.
 function sendOwnerLinkLater(): void {
   const backend = getBackend()
-  void backend
-    .callSql<number>('owner_sign_in_hit', { p_bucket: 'owner', p_key: 'owner' }, SITE_CALLER, 'value')
-    .then((waitMs) => {
-      if (waitMs > 0) return log('owner').warn('sign-in link not sent: too many links for the owner in 15 minutes')
-      return backend.ownerAuth.sendSignInLink(ownerEmail())
+  void signInHit('owner', 'owner')
+    .then(async (waitSeconds) => {
+      if (waitSeconds > 0) return log('owner').warn('sign-in link not sent: too many links for the owner in 15 minutes')
+      await requestSignInLink(await backend.db(), site.baseUrl)
+      backend.deliverSoon()
     })
     .catch((error: unknown) => log('owner').error({ err: error }, 'sign-in link not sent'))
 }
@@ -171,25 +162,18 @@ export async function handleSignInPost(request: Request, socketAddress: string |
     return redirect('/owner', cleared)
   }
 
-  if (form.has('token') || form.has('token_hash')) {
-    const identity = await getBackend().ownerAuth.verifyLink(form)
-    if (!identity || !sameAddress(identity.email, ownerEmail())) {
-      log('owner').warn('sign-in link refused (unknown, used, expired or another user)')
+  if (form.has('token')) {
+    if (!(await consumeSignInToken(await getBackend().db(), form.get('token')))) {
+      log('owner').warn('sign-in link refused (unknown, used or expired)')
       return redirect('/owner?link=expired')
     }
     log('owner').info('owner signed in')
-    return redirect('/owner', await startSession(identity))
+    return redirect('/owner', await startSession())
   }
 
   const visitor = forwardedClient(request.headers.get('x-forwarded-for'), socketAddress, runtimeConfig().trustedProxy)
-  const waitMs = await getBackend().callSql<number>(
-    'owner_sign_in_hit',
-    { p_bucket: 'client', p_key: clientKey(visitor) },
-    SITE_CALLER,
-    'value',
-  )
-  if (waitMs > 0) {
-    const seconds = Math.ceil(waitMs / 1000)
+  const seconds = await signInHit('client', clientKey(visitor))
+  if (seconds > 0) {
     return new Response(`Too many sign-in requests. Try again in ${Math.ceil(seconds / 60)} minutes.`, {
       status: 429,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(seconds) },

@@ -3,10 +3,9 @@
 import { execFileSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
-import { LEAD_PHOTOS_FOLDER } from '../backend/embedded-photos.server'
-import { POSTED_WORK_FOLDER } from '../backend/embedded-work-files.server'
 
-const FILE_FOLDERS = [LEAD_PHOTOS_FOLDER, POSTED_WORK_FOLDER]
+// The file store's folders (files/file-store.server.ts) when no Storage bucket is set.
+const FILE_FOLDERS = ['lead-photos', 'posted-work']
 
 /** `site-2026-11-25.tar.gz` → `site-2026-11-25-photos.tar.gz`. */
 export function photoBackupPath(backupFile: string): string {

@@ -1,11 +1,14 @@
-// Embedded sign-in links and the session cookie's seal: docs/decisions/033-owner-inbox.md and 041.
+// Sign-in links and the session cookie's seal: docs/decisions/033-owner-inbox.md and 041.
 import { createHash, randomBytes } from 'node:crypto'
-import type { PGlite } from '@electric-sql/pglite'
 import { sealData, unsealData } from 'iron-session'
+import type { Queryable } from '../db/database.server'
 
 export const SIGN_IN_LINK_MINUTES = 15
-/** The absolute limit the owner_sessions rows also keep (owner_session_limits()). */
+/** A session unused this long ends; every session ends this long after its sign-in. */
+export const SESSION_IDLE_DAYS = 30
 export const SESSION_MAX_DAYS = 90
+/** Link requests per client, and links sent to the owner, per window. */
+export const SIGN_IN_LIMITS = { client: 5, owner: 10, windowMs: 15 * 60_000 } as const
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
 
 export function hashToken(token: string): string {
@@ -16,30 +19,28 @@ export function sameAddress(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase()
 }
 
-/** Only for the owner's address; the caller answers alike. Only a link's hash is stored. */
-export async function requestSignInLink(
-  db: PGlite,
-  input: { email: string; ownerEmail: string; siteUrl: string },
-): Promise<boolean> {
-  if (!sameAddress(input.email, input.ownerEmail)) return false
+/** The owner's id in owner_sessions, from the address: a new OWNER_EMAIL ends the old address's sessions. */
+export function ownerUserId(email: string): string {
+  const hex = createHash('sha256').update(`embedded-owner:${email.trim().toLowerCase()}`).digest('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}
+
+/** Queues a link to the owner's address; the caller has checked the address. Only the link's hash is stored. */
+export async function requestSignInLink(db: Queryable, siteUrl: string): Promise<void> {
   const token = randomBytes(32).toString('base64url')
-  const link = `${input.siteUrl.replace(/\/+$/, '')}/owner/sign-in?token=${token}`
-  await db.transaction(async (tx) => {
-    await tx.query(`DELETE FROM public.owner_sign_in_links WHERE expires_at < now() - interval '1 day'`)
-    const inserted = await tx.query<{ expires_at: Date }>(
-      `INSERT INTO public.owner_sign_in_links (token_hash, expires_at)
-       VALUES ($1, now() + ($2::int * interval '1 minute')) RETURNING expires_at`,
-      [hashToken(token), SIGN_IN_LINK_MINUTES],
-    )
-    await tx.query(`INSERT INTO public.quote_outbox (kind, payload) VALUES ('owner_sign_in', $1)`, [
-      { link, expiresAt: inserted.rows[0]!.expires_at },
-    ])
-  })
-  return true
+  const link = `${siteUrl.replace(/\/+$/, '')}/owner/sign-in?token=${token}`
+  // One statement: the link and its e-mail are stored together or not at all.
+  await db.query(
+    `WITH old AS (DELETE FROM owner_sign_in_links WHERE expires_at < now() - interval '1 day'),
+          link AS (INSERT INTO owner_sign_in_links (token_hash, expires_at)
+                   VALUES ($1, now() + make_interval(mins => $2)) RETURNING expires_at)
+     INSERT INTO quote_outbox (kind, payload) SELECT 'owner_sign_in', jsonb_build_object('link', $3::text, 'expiresAt', expires_at) FROM link`,
+    [hashToken(token), SIGN_IN_LINK_MINUTES, link],
+  )
 }
 
 /** One UPDATE marks it used: true once per link. */
-export async function consumeSignInToken(db: PGlite, token: unknown): Promise<boolean> {
+export async function consumeSignInToken(db: Queryable, token: unknown): Promise<boolean> {
   if (typeof token !== 'string' || !TOKEN.test(token)) return false
   const used = await db.query(
     `UPDATE public.owner_sign_in_links SET used_at = now()

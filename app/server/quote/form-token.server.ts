@@ -1,8 +1,6 @@
 /** The server decides how long a form was open: docs/decisions/017-server-fill-time.md. */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Backend } from '../backend/backend.server'
-import { getBackend } from '../backend/backend-factory.server'
-import { runtimeConfig } from '../config.server'
+import { getBackend, type Backend } from '../backend/backend.server'
 import { log } from '../log/logger.server'
 
 export type FormTokenCheck = { ok: true; elapsedMs: number } | { ok: false; reason: 'no-token' | 'bad-token' }
@@ -39,17 +37,9 @@ export function createFormTokens(secret: string, now: () => number = Date.now): 
   }
 }
 
-/** Every instance must derive the same key; the photo tokens sign with it too. */
-export async function sharedSecret(backend: Backend): Promise<string> {
-  const config = runtimeConfig()
-  if (config.quote.ipHashSalt) return config.quote.ipHashSalt
-  if (backend.ipHashSalt) return backend.ipHashSalt()
-  if (config.supabase?.siteSecret) return config.supabase.siteSecret
-  log('quote').warn(
-    'no IP_HASH_SALT or SITE_FUNCTION_SECRET: form tokens are signed with a per-process key, so a form ' +
-      'rendered by one instance is flagged as spam by another. Set IP_HASH_SALT when running more than one.',
-  )
-  return randomBytes(32).toString('hex')
+/** Every instance derives the same key from the database's salt; the photo tokens sign with it too. */
+export function sharedSecret(backend: Backend): Promise<string> {
+  return backend.ipHashSalt()
 }
 
 let loading: Promise<FormTokens> | undefined

@@ -1,6 +1,6 @@
 // POST /quote-photos: a visitor's photos for a stored lead (docs/decisions/044-lead-photos.md). Every refusal is
 // a 4xx with a message; nothing of a refused upload is kept, and the lead itself is never touched.
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import {
   LEAD_PHOTO_MESSAGES,
   MAX_LEAD_PHOTOS,
@@ -8,10 +8,9 @@ import {
   type LeadPhotoFailure,
   type LeadPhotoResponse,
 } from '~/lib/lead-photos'
-import { LeadPhotoRefusedError, RateLimitedError, type Backend, type VisitorLimit } from '../backend/backend.server'
-import { getBackend } from '../backend/backend-factory.server'
+import { getBackend, type Backend } from '../backend/backend.server'
 import { isSameOriginRequest } from '../http/origin.server'
-import { createSlidingWindowLimiter } from '../http/rate-limit.server'
+import { hitRateLimit } from '../http/rate-limit.server'
 import { log } from '../log/logger.server'
 import { decodeInTurn, encodeLeadPhoto, NotAnImageError } from './photo-encode.server'
 import { photoTokens, type PhotoTokens } from './photo-token.server'
@@ -36,6 +35,32 @@ function answer(request: Request, status: number, body: LeadPhotoResponse, heade
   return new Response(null, { status: 303, headers: { Location: `/quote-request?photos=${photos}`, ...headers } })
 }
 
+/** Why record_lead_photos refused an upload (its exception's message); nothing of it was kept. */
+const REFUSALS = { 'token-used': [403, 'token'], 'too-many': [409, 'too-many'], 'no-lead': [403, 'token'] } as const
+
+/** Files first, under names nothing refers to yet; then the rows, all or nothing; the files go again on a refusal. */
+async function savePhotos(backend: Backend, leadId: string, tokenHash: string, photos: { name: string; bytes: Uint8Array }[]) {
+  const paths = photos.map((photo) => `lead-photos/${leadId}/${photo.name}`)
+  try {
+    for (const [i, photo] of photos.entries())
+      if (!(await backend.files.put(paths[i]!, photo.bytes, 'image/jpeg'))) throw new Error('photo name taken')
+    const request = {
+      lead: leadId,
+      tokenHash,
+      photos: photos.map((photo) => ({ name: photo.name, size: photo.bytes.byteLength })),
+      push: Boolean(backend.config.owner.vapid),
+    }
+    const { rows } = await (await backend.db()).query<{ total: number }>('SELECT public.record_lead_photos($1) AS total', [
+      JSON.stringify(request),
+    ])
+    backend.deliverSoon()
+    return rows[0]!.total
+  } catch (error) {
+    await backend.files.remove(paths).catch(() => undefined)
+    throw error
+  }
+}
+
 function refuse(request: Request, status: number, reason: LeadPhotoFailure, headers?: HeadersInit): Response {
   return answer(request, status, { success: false, reason, error: LEAD_PHOTO_MESSAGES[reason] }, headers)
 }
@@ -43,18 +68,17 @@ function refuse(request: Request, status: number, reason: LeadPhotoFailure, head
 export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
   const rateLimit = options.rateLimit ?? 10
   const rateWindowMs = options.rateWindowMs ?? 10 * 60_000
-  const limiter = createSlidingWindowLimiter(rateLimit, rateWindowMs, Date.now)
-  const salt = randomBytes(16).toString('hex')
   const tooMany = (request: Request, seconds: number) =>
     refuse(request, 429, 'rate-limited', { 'Retry-After': String(seconds) })
 
   return async function handleLeadPhotosPost(request: Request, ip: string): Promise<Response> {
     if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
     const backend = options.backend ?? getBackend()
-    // Supabase counts the uploads in the database, so every instance shares the limit (as for quotes, 021).
-    const shared = backend.sharedRateLimits === true
-    const key = createHash('sha256').update(`${salt}:${ip}`).digest('hex')
-    if (ip && !shared && !limiter.hit(key)) return tooMany(request, limiter.retryAfterSeconds(key))
+    if (ip) {
+      const key = createHash('sha256').update(`${await backend.ipHashSalt()}:${ip}`).digest('hex')
+      const waitSeconds = await hitRateLimit(await backend.db(), 'photos', key, rateLimit, rateWindowMs)
+      if (waitSeconds > 0) return tooMany(request, waitSeconds)
+    }
     const length = Number(request.headers.get('content-length') ?? NaN)
     if (length > MAX_BODY_BYTES) return refuse(request, 413, 'too-large')
 
@@ -67,8 +91,6 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
       return error instanceof BodyTooLargeError ? refuse(request, 413, 'too-large') : refuse(request, 400, 'invalid')
     }
 
-    const store = backend.leadPhotos
-    if (!store) return refuse(request, 503, 'failed')
     const token = form.get('token')
     const check = (options.tokens ?? (await photoTokens(backend))).check(typeof token === 'string' ? token : null)
     if (!check.ok) return refuse(request, check.reason === 'expired' ? 410 : 403, 'token')
@@ -84,20 +106,13 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
         const bytes = new Uint8Array(await file.arrayBuffer())
         photos.push(await decodeInTurn(() => encodeLeadPhoto(bytes)))
       }
-      const limit: VisitorLimit | undefined =
-        shared && ip && rateLimit > 0 ? { ip, limit: rateLimit, windowMs: rateWindowMs } : undefined
-      const total = await store.save(check.leadId, check.tokenHash, photos, limit)
+      const total = await savePhotos(backend, check.leadId, check.tokenHash, photos)
       log('photos').info({ leadId: check.leadId, added: photos.length, total }, 'lead photos stored')
       return answer(request, 200, { success: true, added: photos.length, total })
     } catch (error) {
       if (error instanceof NotAnImageError) return refuse(request, 415, 'not-image')
-      if (error instanceof RateLimitedError) return tooMany(request, error.retryAfterSeconds)
-      if (error instanceof LeadPhotoRefusedError)
-        return refuse(
-          request,
-          error.reason === 'too-many' ? 409 : 403,
-          error.reason === 'too-many' ? 'too-many' : 'token',
-        )
+      const refusal = REFUSALS[(error as Error).message as keyof typeof REFUSALS]
+      if (refusal) return refuse(request, refusal[0], refusal[1])
       log('photos').error({ leadId: check.leadId, err: error }, 'lead photos not stored')
       return refuse(request, 503, 'failed')
     }

@@ -2,7 +2,6 @@
 import { randomBytes } from 'node:crypto'
 import sharp, { type Sharp } from 'sharp'
 import { PHOTO_MAX_SIDE } from '~/lib/lead-photos'
-import type { LeadPhotoFile } from '../backend/backend.server'
 import { decodeToRaw, type RawImage } from '../images/image-variants.server'
 
 export class NotAnImageError extends Error {
@@ -78,7 +77,8 @@ function finish(image: Sharp): Promise<Buffer> {
     .toBuffer()
 }
 
-export async function encodeLeadPhoto(bytes: Uint8Array): Promise<LeadPhotoFile> {
+/** `name` is `<32 hex>.jpg`, unique within its lead. */
+export async function encodeLeadPhoto(bytes: Uint8Array): Promise<{ name: string; bytes: Uint8Array }> {
   const jpeg = await readPhoto(
     bytes,
     () => finish(sharp(bytes, SHARP_OPTIONS).rotate()),

@@ -1,5 +1,5 @@
 /** Answers: docs/product.md#errors-and-messages. */
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { inspect } from 'node:util'
 import * as v from 'valibot'
 import { site } from '../../content/site'
@@ -11,14 +11,14 @@ import {
   type QuoteFieldName,
   type QuoteSubmitResponse,
 } from '../../lib/quote-schema'
-import { RateLimitedError, type Backend, type StoredLeadInput } from '../backend/backend.server'
-import { getBackend } from '../backend/backend-factory.server'
+import { getBackend, type Backend } from '../backend/backend.server'
 import { runtimeConfig, type RuntimeConfig } from '../config.server'
-import { createSlidingWindowLimiter } from '../http/rate-limit.server'
+import { hitRateLimit } from '../http/rate-limit.server'
 import { leadEvents } from '../log/lead-events.server'
 import { createFormTokens, formTokens, type FormTokens } from './form-token.server'
 import { fingerprintText, outsideServiceArea, type FingerprintFields } from './lead-fields.server'
 import { createPhotoTokens, photoTokens } from './photo-token.server'
+import { sendQuoteEmail, type StoredLeadInput } from './send-quote-email.server'
 import { writeUnsavedLead } from './unsaved-leads.server'
 
 export interface QuoteRequestMeta {
@@ -39,7 +39,6 @@ export interface QuoteServiceOptions {
   rateWindowMs?: number
   minFillMs?: number
   formTokenSecret?: string
-  ipHashSalt?: string
   maxPayloadChars?: number
   now?: () => number
   phone?: string
@@ -48,12 +47,11 @@ export interface QuoteServiceOptions {
 
 export interface QuoteService {
   handle(raw: unknown, meta: QuoteRequestMeta, backend?: Backend): Promise<QuoteServiceResponse>
-  resetRateLimits(): void
 }
 
 export function quoteServiceOptions(config: RuntimeConfig['quote'] = runtimeConfig().quote): QuoteServiceOptions {
-  const { ipHashSalt, ...limits } = config
-  return ipHashSalt ? { ...limits, ipHashSalt } : limits
+  const { rateLimit, rateWindowMs, minFillMs } = config
+  return { rateLimit, rateWindowMs, minFillMs }
 }
 
 export function sha256Hex(value: string): string {
@@ -98,16 +96,21 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
   const minFillMs = options.minFillMs ?? 2500
   const maxPayloadChars = options.maxPayloadChars ?? 10_000
   const messages = quoteErrorMessages(options.phone ?? site.phone)
-  const limiter = createSlidingWindowLimiter(rateLimit, rateWindowMs, now)
-  const processSalt = randomBytes(32).toString('hex')
   const ownTokens = options.formTokenSecret ? createFormTokens(options.formTokenSecret, now) : undefined
   const ownPhotoTokens = options.formTokenSecret ? createPhotoTokens(options.formTokenSecret, now) : undefined
 
   async function storedIpHash(ip: string, backend: Backend): Promise<string | null> {
-    if (!ip) return null
-    let salt = options.ipHashSalt
-    if (!salt && backend.ipHashSalt) salt = await backend.ipHashSalt()
-    return sha256Hex(`${salt ?? processSalt}:${ip}`)
+    return ip ? sha256Hex(`${await backend.ipHashSalt()}:${ip}`) : null
+  }
+
+  /** 0, or the seconds to wait; a database that does not answer limits nobody (the store below fails alike). */
+  async function limited(ip: string, backend: Backend | undefined): Promise<number> {
+    if (!ip || !backend) return 0
+    try {
+      return await hitRateLimit(await backend.db(), 'quote', await storedIpHash(ip, backend) ?? '', rateLimit, rateWindowMs)
+    } catch {
+      return 0
+    }
   }
 
   async function handle(raw: unknown, meta: QuoteRequestMeta, backend?: Backend): Promise<QuoteServiceResponse> {
@@ -127,9 +130,8 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
     })
 
     // Skipped when the IP is unknown, so one bad proxy setup can't block everyone.
-    const sharedLimit = target?.sharedRateLimits === true
-    const limitKey = sha256Hex(`${processSalt}:${ip}`)
-    if (ip && !sharedLimit && !limiter.hit(limitKey)) return rateLimited(limiter.retryAfterSeconds(limitKey))
+    const retryAfterSeconds = await limited(ip, target)
+    if (retryAfterSeconds > 0) return rateLimited(retryAfterSeconds)
 
     const submission = withCleanVisitSource(raw)
     if (payloadSize(submission) > maxPayloadChars) {
@@ -164,31 +166,20 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
         outsideArea: outsideServiceArea(fields.zip),
         source: leadSource(input.visitSource, input.heardAbout),
         idempotencyKey,
-        status: spamReason ? 'suspected_spam' : 'new',
         spamReason,
         sourcePage: input.sourcePage ?? null,
         userAgent: sanitizeUserAgent(meta?.userAgent),
         ipHash: await storedIpHash(ip, target),
       }
-      const visitorLimit =
-        sharedLimit && ip && rateLimit > 0 ? { ip, limit: rateLimit, windowMs: rateWindowMs } : undefined
-      const result = await target.submitQuote(lead, visitorLimit)
+      const result = await sendQuoteEmail(target, lead)
       // Not the stored key: that ends in a hash of the visitor's fields.
-      const logKey = input.idempotencyKey
-      if (result.success) {
-        leadEvents.stored(result.id, { status: lead.status, duplicate: !!result.duplicate, idempotencyKey: logKey })
-        // Never for suspected spam, whose visitor sees the usual success. A duplicate gets one too: it is the
-        // retry of a visitor whose first answer was lost; the database caps the lead at five photos.
-        const photoToken =
-          result.id && !spamReason && target.leadPhotos
-            ? (ownPhotoTokens ?? (await photoTokens(target))).issue(result.id)
-            : undefined
-        return { status: 200, body: photoToken ? { success: true, photoToken } : { success: true } }
-      }
-      leadEvents.notConfirmed({ idempotencyKey: logKey, reason: result.error })
-      return { status: 502, body: { success: false, reason: 'not-confirmed', error: messages.notConfirmed } }
+      const status = spamReason ? 'suspected_spam' : 'new'
+      leadEvents.stored(result.id, { status, duplicate: result.duplicate, idempotencyKey: input.idempotencyKey })
+      // Never for suspected spam, whose visitor sees the usual success. A duplicate gets one too: it is the
+      // retry of a visitor whose first answer was lost; the database caps the lead at five photos.
+      const photoToken = spamReason ? undefined : (ownPhotoTokens ?? (await photoTokens(target))).issue(result.id)
+      return { status: 200, body: photoToken ? { success: true, photoToken } : { success: true } }
     } catch (error) {
-      if (error instanceof RateLimitedError) return rateLimited(error.retryAfterSeconds)
       const record = {
         ...fields,
         sourcePage: input.sourcePage ?? null,
@@ -205,7 +196,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
     }
   }
 
-  return { handle, resetRateLimits: () => limiter.reset() }
+  return { handle }
 }
 
 let defaultService: QuoteService | undefined

@@ -10,8 +10,7 @@ import {
   type PostWorkFields,
   type PostWorkResponse,
 } from '~/lib/posted-work'
-import { OwnerSessionError, type Backend } from '../backend/backend.server'
-import { getBackend } from '../backend/backend-factory.server'
+import { getBackend, type Backend } from '../backend/backend.server'
 import { BodyTooLargeError } from '../http/bounded-body.server'
 import { readBoundedMultipart } from '../http/bounded-multipart.server'
 import { dropStoredPages } from '../http/html-cache.server'
@@ -20,7 +19,7 @@ import { composeBeforeAfter, encodeVariants, type EncodedVariants } from '../ima
 import { log } from '../log/logger.server'
 import { ownerAccess, type OwnerAccess } from '../owner/owner-access.server'
 import { decodeInTurn, decodePhoto, NotAnImageError } from '../quote/photo-encode.server'
-import { toOwnerPostedWork, type PostedWorkRow } from '../backend/posted-work-rows.server'
+import { listOwnerWork, OWNER_SHOWN } from './posted-work.server'
 
 // Two full-size photos and the form's text; a larger body, or a larger photo, is refused as it streams in.
 export const MAX_POST_WORK_BODY_BYTES = 2 * MAX_WORK_PHOTO_BYTES + 1024 * 1024
@@ -69,55 +68,48 @@ function frameOf(before: Uint8Array, after: Uint8Array): Promise<EncodedVariants
   })
 }
 
-async function existing(backend: Backend, access: OwnerAccess, id: string): Promise<OwnerPostedWork | null> {
-  const [row] = await backend.callSql<PostedWorkRow[]>('owner_list_work', { p_id: id }, access.caller, 'rows')
-  return row ? toOwnerPostedWork(row) : null
-}
-
-async function post(backend: Backend, access: OwnerAccess, fields: PostWorkFields, photos: [File, File]) {
-  const store = backend.postedWorkFiles
-  if (!store) return refuse(503, 'failed')
-  // A retry whose answer was lost: the job is posted already, so nothing is decoded again.
-  const posted = await existing(backend, access, fields.id)
-  if (posted) return answer(200, { success: true, work: posted })
-
-  const [before, after] = await Promise.all(photos.map(async (file) => new Uint8Array(await file.arrayBuffer())))
-  const frame = await frameOf(before!, after!)
-  const added = await store.put(frame.files, access.caller)
+/** The frame's files first, then the row; the files this call added go again unless the row names them. */
+export async function storePostedWork(backend: Backend, fields: PostWorkFields, frame: EncodedVariants) {
+  const added: string[] = []
   let work: OwnerPostedWork | undefined
   try {
-    const [row] = await backend.callSql<PostedWorkRow[]>(
-      'owner_post_work',
-      {
-        p_id: fields.id,
-        p_category: fields.category,
-        p_city_slug: fields.city,
-        p_caption: fields.caption,
-        p_alt: fields.alt,
-        p_image_hash: frame.hash,
-        p_width: frame.width,
-        p_height: frame.height,
-        p_widths: frame.widths,
-        p_placeholder: frame.placeholder,
-        p_lead_id: fields.leadId || null,
-      },
-      access.caller,
-      'rows',
+    for (const file of frame.files) {
+      const path = `posted-work/${file.name}`
+      // A name hashes its content: one already there (the same frame posted twice) holds these bytes.
+      if (await backend.files.put(path, file.bytes, file.contentType)) added.push(path)
+    }
+    // The id comes from the form: a concurrent retry's row wins, and this one's files go below.
+    const { rows } = await (await backend.db()).query<OwnerPostedWork>(
+      `WITH added AS (
+         INSERT INTO posted_work (id, category, city_slug, caption, alt, image_hash, width, height, widths,
+                                  placeholder, quote_request_id)
+         VALUES ($1, $2, nullif($3, ''), nullif($4, ''), $5, $6, $7, $8, $9, $10,
+                 (SELECT id FROM quote_requests WHERE id = nullif($11, '')::uuid))
+         ON CONFLICT (id) DO NOTHING RETURNING *)
+       SELECT ${OWNER_SHOWN} FROM added UNION ALL SELECT ${OWNER_SHOWN} FROM posted_work WHERE id = $1`,
+      [fields.id, fields.category, fields.city, fields.caption, fields.alt, frame.hash, frame.width, frame.height,
+        frame.widths, frame.placeholder, fields.leadId ?? ''],
     )
-    if (!row) throw new Error('owner_post_work returned no row')
-    work = toOwnerPostedWork(row)
-    return answer(200, { success: true, work })
+    work = rows[0]
+    if (!work) throw new Error('the posted job was not stored')
+    return work
   } finally {
-    // Kept only when the row names them; a concurrent retry's row may name other photos.
     if (work?.imageHash !== frame.hash)
-      await store.remove(added, access.caller).catch((error: unknown) => {
+      await backend.files.remove(added).catch((error: unknown) => {
         log('work').error({ err: error, id: fields.id }, 'files of a failed post not removed')
       })
-    if (work) {
-      dropStoredPages()
-      log('work').info({ id: work.id, category: work.category }, 'the owner posted work')
-    }
+    if (work) dropStoredPages()
   }
+}
+
+async function post(backend: Backend, fields: PostWorkFields, photos: [File, File]) {
+  // A retry whose answer was lost: the job is posted already, so nothing is decoded again.
+  const [posted] = await listOwnerWork(await backend.db(), fields.id)
+  if (posted) return answer(200, { success: true, work: posted })
+  const [before, after] = await Promise.all(photos.map(async (file) => new Uint8Array(await file.arrayBuffer())))
+  const work = await storePostedWork(backend, fields, await frameOf(before!, after!))
+  log('work').info({ id: work.id, category: work.category }, 'the owner posted work')
+  return answer(200, { success: true, work })
 }
 
 export function createPostWorkHandler(options: PostWorkOptions = {}) {
@@ -148,10 +140,9 @@ export function createPostWorkHandler(options: PostWorkOptions = {}) {
     if (before.size > MAX_WORK_PHOTO_BYTES || after.size > MAX_WORK_PHOTO_BYTES) return refuse(413, 'too-large')
 
     try {
-      return await post(backend, access, fields.output, [before, after])
+      return await post(backend, fields.output, [before, after])
     } catch (error) {
       if (error instanceof NotAnImageError) return refuse(415, 'not-image')
-      if (error instanceof OwnerSessionError) return refuse(401, 'signed-out')
       log('work').error({ err: error, id: fields.output.id }, 'posted work not stored')
       return refuse(503, 'failed')
     }

@@ -1,8 +1,7 @@
-// GET /work-photos/<hash>-<width>.<avif|webp>: posted work's variants, from the site's own origin in both modes
+// GET /work-photos/<hash>-<width>.<avif|webp>: posted work's variants, from the site's own origin, whichever store holds them
 // (docs/decisions/049-posted-work.md). Names hash their content, so they are cached for good, like /img/.
 import { POSTED_WORK_FILE_PATTERN } from '~/lib/posted-work'
-import type { Backend } from '../backend/backend.server'
-import { getBackend } from '../backend/backend-factory.server'
+import { getBackend, type Backend } from '../backend/backend.server'
 import { CONTENT_TYPES, type VariantFormat } from '../images/image-variants.server'
 
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
@@ -19,8 +18,8 @@ export async function workPhotoResponse(request: Request, file: string, backend:
       },
     })
   const match = POSTED_WORK_FILE_PATTERN.exec(file)
-  if (!match || !backend.postedWorkFiles) return notFound()
-  const bytes = await backend.postedWorkFiles.read(file)
+  if (!match) return notFound()
+  const bytes = await backend.files.get(`posted-work/${file}`)
   if (!bytes) return notFound()
   return new Response(request.method === 'HEAD' ? null : bytes.slice(), {
     headers: {

@@ -1,0 +1,89 @@
+// ai-assistant (docs/product.md, "Calls to the backend"): the chat's reply, grounded in app/content/ and, with
+// ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY, phrased by an OpenAI-compatible model; limited per visitor.
+import { createHash } from 'node:crypto'
+import { getBackend, type Backend } from '../backend/backend.server'
+import { runtimeConfig, type RuntimeConfig } from '../config.server'
+import { hitRateLimit } from '../http/rate-limit.server'
+import { log } from '../log/logger.server'
+import { answerGrounded } from './grounded.server'
+import { askLlm, type LlmConfig } from './llm.server'
+
+export class AssistantRequestError extends Error {
+  override readonly name = 'AssistantRequestError'
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message)
+  }
+}
+
+export const ASSISTANT_TIMEOUT_MS = 15_000
+const TOO_MANY = 'Too many messages. Please wait a few minutes or call us.'
+
+/** The model's answer when one is set and answers, else the site's own. */
+export async function answerMessage(message: string, llm: LlmConfig | null, fetchImpl?: typeof fetch) {
+  if (llm) {
+    try {
+      return await askLlm(message, llm, fetchImpl)
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : 'LLM failed'
+      log('assistant').warn(`${reason}; answering from the site content instead`)
+    }
+  }
+  return answerGrounded(message)
+}
+
+export interface AssistantServiceOptions {
+  config?: RuntimeConfig['assistant']
+  timeoutMs?: number
+  backend?: () => Backend
+  /** Tests: another answerer. */
+  answer?: (message: string) => Promise<string>
+}
+
+export interface AssistantService {
+  reply(message: string, meta: { ip: string }): Promise<{ response: string }>
+}
+
+export function createAssistantService(options: AssistantServiceOptions = {}): AssistantService {
+  const config = options.config ?? runtimeConfig().assistant
+  const timeoutMs = options.timeoutMs ?? ASSISTANT_TIMEOUT_MS
+  const backend = options.backend ?? getBackend
+  const answer = options.answer ?? ((message: string) => answerMessage(message, config.llm))
+
+  async function limited(ip: string): Promise<number> {
+    if (!ip || config.rateLimit <= 0) return 0
+    const site = backend()
+    const key = createHash('sha256').update(`${await site.ipHashSalt()}:${ip}`).digest('hex')
+    return hitRateLimit(await site.db(), 'assistant', key, config.rateLimit, config.rateWindowMs)
+  }
+
+  return {
+    async reply(message, meta) {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const tooSlow = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new AssistantRequestError('The assistant took too long to answer', 504)), timeoutMs)
+      })
+      try {
+        const retryAfterSeconds = await limited(meta.ip.trim())
+        if (retryAfterSeconds > 0) throw new AssistantRequestError(TOO_MANY, 429, retryAfterSeconds)
+        return { response: await Promise.race([answer(message), tooSlow]) }
+      } catch (error) {
+        if (error instanceof AssistantRequestError && error.status === 429) throw error
+        log('assistant').error({ err: error }, 'no reply')
+        throw error instanceof AssistantRequestError ? error : new AssistantRequestError('The assistant failed to answer', 502)
+      } finally {
+        clearTimeout(timer)
+      }
+    },
+  }
+}
+
+let defaultService: AssistantService | undefined
+
+export function getAssistantService(): AssistantService {
+  defaultService ??= createAssistantService()
+  return defaultService
+}

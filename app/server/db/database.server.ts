@@ -1,0 +1,72 @@
+// The one module that knows which database it is (docs/decisions/050-one-runtime.md): PGlite in DATA_DIR when
+// DATABASE_URL is unset, else that PostgreSQL through node-postgres. Everything else sees `Database` only.
+import type { Migration } from './migrations.server'
+import { migrate } from './migrations.server'
+import { openPGlite, restorePGlite } from './pglite.server'
+import { openPostgres } from './postgres.server'
+
+export interface QueryResult<T> {
+  rows: T[]
+  /** Rows an INSERT, UPDATE or DELETE touched. */
+  affectedRows: number
+}
+
+export interface Queryable {
+  /** `$1`-style parameters. Pass JSON as a string (JSON.stringify): the two drivers differ on objects. */
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>>
+  /** Several statements, no parameters. */
+  exec(sql: string): Promise<void>
+}
+
+export interface Database extends Queryable {
+  transaction<T>(run: (tx: Queryable) => Promise<T>): Promise<T>
+  /** `npm run backup`'s copy of the database, gzipped; on PostgreSQL it says to use the server's own backups. */
+  dump(): Promise<Uint8Array>
+  close(): Promise<void>
+}
+
+export class DatabaseCommandError extends Error {
+  override name = 'DatabaseCommandError'
+}
+
+export interface DatabaseOptions {
+  /** PGlite's folder is DATA_DIR/pglite. */
+  dataDir: string
+  databaseUrl?: string
+  /** How long to wait for another process's hold on DATA_DIR (PGlite). */
+  lockWaitMs?: number
+  /** A command's open: an empty DATA_DIR is an error, not a new database. */
+  mustExist?: boolean
+  migrations: Migration[]
+  /** Run once, on a database with no migrations yet. */
+  seedSql?: string | null
+}
+
+/** Opens and migrates; the caller closes. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPGlite(options.dataDir, options.lockWaitMs, options.mustExist)
+  try {
+    await migrate(db, options.migrations, options.seedSql ?? null)
+    return db
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+}
+
+/** `npm run restore`: PGlite's folder only; the restored database's lead count. */
+export async function restoreDatabase(
+  options: Pick<DatabaseOptions, 'dataDir' | 'databaseUrl'>,
+  backup: Uint8Array,
+  force: boolean,
+): Promise<{ leads: number; setAside?: string }> {
+  if (options.databaseUrl)
+    throw new DatabaseCommandError(
+      'DATABASE_URL is set: restore a PostgreSQL database with its own tools (pg_restore, or Supabase → Database → Backups).',
+    )
+  return restorePGlite(options.dataDir, backup, force)
+}
+
+export { holdDataFolderBeforeListening } from './pglite.server'

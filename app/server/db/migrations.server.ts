@@ -1,0 +1,59 @@
+// supabase/migrations/ applied in name order, each once, under a lock so that instances starting together on one
+// database apply them once. The site bundles them (bundled-schema.server.ts); commands read the folder.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Database } from './database.server'
+
+export interface Migration {
+  name: string
+  sql: string
+}
+
+export function byName(migrations: Migration[]): Migration[] {
+  return migrations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+}
+
+/** For the command-line tools, which run from the source tree. */
+export function migrationsOnDisk(): { migrations: Migration[]; seedSql: string } {
+  const folder = fileURLToPath(new URL('../../../supabase/', import.meta.url))
+  const names = readdirSync(join(folder, 'migrations')).filter((name) => name.endsWith('.sql'))
+  const migrations = names.map((name) => ({ name, sql: readFileSync(join(folder, 'migrations', name), 'utf8') }))
+  return { migrations: byName(migrations), seedSql: readFileSync(join(folder, 'seed.sql'), 'utf8') }
+}
+
+/** Any constant: the key of the transaction-scoped lock that makes one instance at a time migrate. */
+const MIGRATION_LOCK = 5_050_001
+
+export interface MigrationReport {
+  fresh: boolean
+  applied: string[]
+}
+
+export async function migrate(db: Database, migrations: Migration[], seedSql: string | null): Promise<MigrationReport> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
+    const exists = await tx.query<{ t: string | null }>(`SELECT to_regclass('public.schema_migrations')::text AS t`)
+    const fresh = !exists.rows[0]?.t
+    if (fresh)
+      await tx.exec(`CREATE TABLE public.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
+        ALTER TABLE public.schema_migrations ENABLE ROW LEVEL SECURITY;`)
+    const done = (await tx.query<{ name: string }>('SELECT name FROM public.schema_migrations')).rows.map((r) => r.name)
+    const known = new Set(migrations.map((m) => m.name))
+    const unknown = done.filter((name) => !known.has(name))
+    if (unknown.length > 0)
+      throw new Error(
+        `The database was made by another version of the site (it has migration ${unknown[0]}, which this one ` +
+          'does not know). Point DATA_DIR or DATABASE_URL at an empty database, or run that version.',
+      )
+    const applied: string[] = []
+    for (const migration of migrations) {
+      if (done.includes(migration.name)) continue
+      await tx.exec(migration.sql)
+      await tx.query('INSERT INTO public.schema_migrations (name) VALUES ($1)', [migration.name])
+      applied.push(migration.name)
+    }
+    if (fresh && seedSql?.trim()) await tx.exec(seedSql)
+    return { fresh, applied }
+  })
+}

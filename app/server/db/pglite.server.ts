@@ -1,0 +1,181 @@
+// PGlite in DATA_DIR/pglite: one process writes it, under the data folder's lock (docs/decisions/030); the
+// site and a command in one process share it. Only database.server.ts imports this.
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join, resolve } from 'node:path'
+import { setFlagsFromString } from 'node:v8'
+import { Worker } from 'node:worker_threads'
+import type { PGlite, Transaction } from '@electric-sql/pglite'
+import type { Database, Queryable } from './database.server'
+import { DatabaseCommandError } from './database.server'
+import {
+  DataFolderLockedError,
+  DataFolderUnusableError,
+  holdDataFolderLock,
+  LOCK_WAIT_MS,
+  lockDataFolder,
+  takeHeldLock,
+} from './data-folder-lock.server'
+import { log } from '../log/logger.server'
+
+interface Shared {
+  db: PGlite
+  refs: number
+  release: () => Promise<void>
+}
+
+const REGISTRY = Symbol.for('pressure-washing-site.pglite-registry')
+type GlobalWithRegistry = typeof globalThis & { [REGISTRY]?: Map<string, Promise<Shared>> }
+
+/** The default 128 MB grows inside PGlite's heap; leads need far less. */
+const SMALL_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB']
+
+async function loadPGlite(): Promise<typeof PGlite> {
+  // The optimising tier kept ~45 MB more code; queries are not CPU-bound.
+  setFlagsFromString('--liftoff-only')
+  return (await import('@electric-sql/pglite')).PGlite
+}
+
+const CREATE_DATABASE = `const { workerData: { entry, path, startParams } } = require('node:worker_threads')
+require(entry).PGlite.create(path, { startParams }).then((db) => db.close())`
+
+/** A worker's initdb memory (~330 MB) goes at its exit, not at a later full collection. */
+async function createInWorker(path: string, startParams: string[]): Promise<void> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite')
+  const worker = new Worker(CREATE_DATABASE, { eval: true, workerData: { entry, path, startParams } })
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject)
+    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`creating the database: exit ${code}`))))
+  })
+}
+
+function queryable(db: PGlite | Transaction): Queryable {
+  return {
+    async query<T>(text: string, params: readonly unknown[] = []) {
+      const result = await db.query<T>(text, params as unknown[])
+      return { rows: result.rows, affectedRows: result.affectedRows ?? 0 }
+    },
+    async exec(sql) {
+      await db.exec(sql)
+    },
+  }
+}
+
+async function openShared(dataDir: string, lockWaitMs: number, mustExist: boolean): Promise<Shared> {
+  const g = globalThis as GlobalWithRegistry
+  const registry = (g[REGISTRY] ??= new Map())
+  let entry = registry.get(dataDir)
+  if (!entry) {
+    entry = (async () => {
+      if (mustExist && !existsSync(join(dataDir, 'pglite', 'PG_VERSION')))
+        throw new DatabaseCommandError(`No database in ${join(dataDir, 'pglite')}: start the site once, or restore a backup.`)
+      mkdirSync(dataDir, { recursive: true })
+      const release = takeHeldLock(dataDir) ?? (await lockDataFolder(dataDir, lockWaitMs))
+      try {
+        const PGlite = await loadPGlite()
+        const path = join(dataDir, 'pglite')
+        const startParams = [...PGlite.defaultStartParams, ...SMALL_MEMORY_SETTINGS]
+        if (!existsSync(join(path, 'PG_VERSION'))) await createInWorker(path, startParams)
+        return { db: await PGlite.create(path, { startParams }), refs: 0, release }
+      } catch (error) {
+        await release()
+        throw error
+      }
+    })()
+    registry.set(dataDir, entry)
+    const opening = entry
+    opening.catch(() => registry.get(dataDir) === opening && registry.delete(dataDir))
+  }
+  const shared = await entry
+  shared.refs++
+  return shared
+}
+
+export async function openPGlite(dataDir: string, lockWaitMs = LOCK_WAIT_MS, mustExist = false): Promise<Database> {
+  const shared = await openShared(dataDir, lockWaitMs, mustExist)
+  let closed = false
+  return {
+    ...queryable(shared.db),
+    transaction: (run) => shared.db.transaction((tx) => run(queryable(tx))),
+    async dump() {
+      await shared.db.exec('CHECKPOINT')
+      return new Uint8Array(await (await shared.db.dumpDataDir('gzip')).arrayBuffer())
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      if (--shared.refs > 0) return
+      ;(globalThis as GlobalWithRegistry)[REGISTRY]?.delete(dataDir)
+      try {
+        await shared.db.close()
+      } finally {
+        await shared.release()
+      }
+    },
+  }
+}
+
+/** Restores a backup into an empty DATA_DIR, or with `force` sets the present database aside first. */
+export async function restorePGlite(
+  dataDir: string,
+  backup: Uint8Array,
+  force: boolean,
+): Promise<{ leads: number; setAside?: string }> {
+  if (backup[0] !== 0x1f || backup[1] !== 0x8b)
+    throw new DatabaseCommandError('That file is not a backup made by npm run backup (not gzip).')
+  let release: () => Promise<void>
+  try {
+    mkdirSync(dataDir, { recursive: true })
+    release = await lockDataFolder(dataDir, 0)
+  } catch (error) {
+    if (error instanceof DataFolderLockedError)
+      throw new DatabaseCommandError(`A process is using ${dataDir}: stop the site before restoring.`)
+    throw error
+  }
+  const pgDir = join(dataDir, 'pglite')
+  let setAside: string | undefined
+  try {
+    const holdsSomething = existsSync(pgDir) && readdirSync(pgDir).length > 0
+    if (holdsSomething && !force)
+      throw new DatabaseCommandError(
+        `${pgDir} already holds a database. Restore into an empty DATA_DIR, or add --force to replace it ` +
+          '(the current one is kept beside it).',
+      )
+    if (holdsSomething) {
+      setAside = `${pgDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`
+      renameSync(pgDir, setAside)
+    } else rmSync(pgDir, { recursive: true, force: true })
+    try {
+      const PGlite = await loadPGlite()
+      const db = await PGlite.create(pgDir, { loadDataDir: new Blob([Uint8Array.from(backup)]) })
+      try {
+        const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM public.quote_requests')
+        return { leads: count.rows[0]?.n ?? 0, setAside }
+      } finally {
+        await db.close()
+      }
+    } catch (error) {
+      rmSync(pgDir, { recursive: true, force: true })
+      if (setAside) renameSync(setAside, pgDir)
+      if (error instanceof DatabaseCommandError) throw error
+      throw new DatabaseCommandError(`The backup could not be restored: ${(error as Error).message}`)
+    }
+  } finally {
+    await release()
+  }
+}
+
+/** At start, before listening: a server that cannot be the folder's one writer never listens (decision 030). */
+export async function holdDataFolderBeforeListening(config: { dataDir: string; databaseUrl?: string }): Promise<void> {
+  if (config.databaseUrl) return
+  const dataDir = resolve(process.cwd(), config.dataDir)
+  try {
+    await holdDataFolderLock(dataDir)
+  } catch (error) {
+    if (error instanceof DataFolderUnusableError) log('backend').fatal({ dataDir }, error.message)
+    else if (error instanceof DataFolderLockedError)
+      log('backend').fatal({ dataDir, err: error }, 'another server holds the data folder: not listening')
+    else throw error
+    process.exit(1)
+  }
+}

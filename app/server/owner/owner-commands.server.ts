@@ -1,0 +1,220 @@
+// The owner's commands (`npm run leads`, `backup`, `video`), written once (docs/operations.md): a running site runs them for a
+// command that asks on DATA_DIR/owner/site.sock (it holds PGlite's folder, decision 018); with no site there,
+// the command opens the database itself. Both give the same JSON, so no caller can tell which ran it.
+import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http'
+import { join, resolve } from 'node:path'
+import type { Backend } from '../backend/backend.server'
+import type { RuntimeConfig } from '../config.server'
+import { DatabaseCommandError, openDatabase, type Database } from '../db/database.server'
+import { DataFolderLockedError } from '../db/data-folder-lock.server'
+import { migrationsOnDisk } from '../db/migrations.server'
+import { openFileStore, type FileStore } from '../files/file-store.server'
+import { log } from '../log/logger.server'
+import { conversions } from './conversions.server'
+import { checkFilter, deleteLead, isLeadId, LeadRequestError, listLeads, requireStatus, setLeadStatus } from './leads.server'
+
+export class OwnerCommandError extends Error {
+  override name = 'OwnerCommandError'
+}
+
+interface Site {
+  db: Database
+  files: FileStore
+}
+type Args = Record<string, unknown>
+
+function leadIdOf(args: Args): string {
+  if (isLeadId(args.id)) return args.id
+  throw new LeadRequestError(`not a lead id: "${String(args.id ?? '')}" (the id column of the list)`)
+}
+
+/** The home hero's or /services' featured video (docs/product.md), or none: one featured row per table. */
+async function setFeaturedVideo(db: Database, args: Args): Promise<string> {
+  const table = args.table === 'service_videos' ? 'service_videos' : 'pressure_washing_videos'
+  const url = typeof args.url === 'string' ? args.url : ''
+  const mime = typeof args.mime === 'string' ? args.mime : 'video/mp4'
+  if (url && !/^(https?:\/\/|\/)\S+$/i.test(url)) throw new LeadRequestError(`Not a video address: ${url}`)
+  if (!/^video\/[A-Za-z0-9.+-]+$/.test(mime)) throw new LeadRequestError(`Not a video type: ${mime}`)
+  await db.transaction(async (tx) => {
+    await tx.query(`UPDATE ${table} SET is_featured = false WHERE is_featured`)
+    if (url) await tx.query(`INSERT INTO ${table} (video_url, mime_type, is_featured) VALUES ($1, $2, true)`, [url, mime])
+  })
+  return table
+}
+
+const COMMANDS = {
+  list: (site: Site, args: Args) => listLeads(site.db, checkFilter(args)),
+  status: (site: Site, args: Args) => setLeadStatus(site.db, leadIdOf(args), requireStatus(args.status)),
+  delete: (site: Site, args: Args) => deleteLead(site.db, site.files, leadIdOf(args)),
+  conversions: (site: Site, args: Args) => conversions(site.db, checkFilter({ since: args.since }).since ?? null),
+  backup: (site: Site) => site.db.dump(),
+  video: (site: Site, args: Args) => setFeaturedVideo(site.db, args),
+}
+export type OwnerCommand = keyof typeof COMMANDS
+type Result<C extends OwnerCommand> = Awaited<ReturnType<(typeof COMMANDS)[C]>>
+
+/** What a refusal is, kept across the socket. */
+const REFUSALS = { request: LeadRequestError, database: DatabaseCommandError } as const
+
+async function runHere<C extends OwnerCommand>(site: Site, command: C, args: Args): Promise<Result<C>> {
+  const result = await COMMANDS[command](site, args)
+  return (result instanceof Uint8Array ? result : JSON.parse(JSON.stringify(result))) as Result<C>
+}
+
+export const OWNER_SOCKET_PATH = ['owner', 'site.sock']
+/** Linux's sun_path limit, with the final NUL. */
+const MAX_SOCKET_PATH = 107
+
+export function ownerSocketPath(dataDir: string): string {
+  return join(dataDir, ...OWNER_SOCKET_PATH)
+}
+
+function readBody(request: IncomingMessage, limit = 4096): Promise<string> {
+  return new Promise((done, fail) => {
+    let body = ''
+    request.setEncoding('utf8')
+    request.on('data', (chunk: string) => (body += chunk).length > limit && fail(new LeadRequestError('too large')))
+    request.on('end', () => done(body))
+    request.on('error', fail)
+  })
+}
+
+/** The site's side: the socket in a 0700 folder of its own, so only its user can ask. Null when it cannot. */
+export async function startOwnerSocket(backend: Backend, db: Database): Promise<{ close(): Promise<void> } | null> {
+  const path = ownerSocketPath(backend.dataDir)
+  if (Buffer.byteLength(path) > MAX_SOCKET_PATH) {
+    log('owner').warn({ path }, 'the path is too long for a Unix socket: npm run leads/backup cannot reach this site')
+    return null
+  }
+  try {
+    mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 })
+    // chmod fails unless we own the folder: nobody else's folder is trusted.
+    chmodSync(join(path, '..'), 0o700)
+    if (statSync(join(path, '..')).uid !== process.getuid?.()) throw new Error('the folder belongs to another user')
+    // We hold the data folder: a socket left here is a dead process's.
+    rmSync(path, { force: true })
+  } catch (error) {
+    log('owner').warn({ path, err: error }, 'cannot prepare the owner socket')
+    return null
+  }
+  const server = createServer((request, response) => {
+    const reply = (status: number, body: unknown, type = 'application/json') => {
+      response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' })
+      response.end(body instanceof Uint8Array ? body : JSON.stringify(body))
+    }
+    if (request.url === '/ping') return reply(204, '')
+    void (async () => {
+      const { command, args } = JSON.parse(await readBody(request)) as { command: OwnerCommand; args: Args }
+      if (!Object.hasOwn(COMMANDS, command)) throw new LeadRequestError(`unknown command "${String(command)}"`)
+      const result = await runHere({ db, files: backend.files }, command, args ?? {})
+      reply(200, result ?? null, result instanceof Uint8Array ? 'application/gzip' : 'application/json')
+    })().catch((error: unknown) => {
+      const kind = Object.entries(REFUSALS).find(([, type]) => error instanceof type)?.[0]
+      if (kind) return reply(400, { kind, error: (error as Error).message })
+      log('owner').error({ err: error }, 'owner command failed')
+      reply(500, { error: 'the site could not answer; see its log' })
+    })
+  })
+  try {
+    await new Promise<void>((listening, fail) => server.once('error', fail).listen(path, listening))
+    chmodSync(path, 0o600)
+  } catch (error) {
+    log('owner').warn({ path, err: error }, 'cannot listen on the owner socket')
+    return null
+  }
+  server.unref()
+  return { close: () => new Promise<void>((closed) => (server.closeAllConnections(), server.close(() => closed()))) }
+}
+
+export function serveOwnerSocket(backend: Backend): void {
+  backend.attach('owner socket', (db) => startOwnerSocket(backend, db))
+}
+
+/** The site's answer, or undefined when no site listens. */
+function askSite(socketPath: string, body: unknown): Promise<{ status: number; type: string; bytes: Buffer } | undefined> {
+  return new Promise((answered, fail) => {
+    const payload = JSON.stringify(body)
+    const request = httpRequest({ socketPath, method: 'POST', path: '/run' }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () =>
+        answered({ status: response.statusCode ?? 0, type: response.headers['content-type'] ?? '', bytes: Buffer.concat(chunks) }),
+      )
+      response.on('error', fail)
+    })
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EACCES' || error.code === 'EPERM') fail(permissionError(socketPath))
+      // A site that is closing resets the connection; the data folder's lock still guards what follows.
+      else if (['ENOENT', 'ECONNREFUSED', 'ENOTDIR', 'EPIPE', 'ECONNRESET'].includes(error.code ?? '')) answered(undefined)
+      else fail(error)
+    })
+    request.end(payload)
+  })
+}
+
+function permissionError(path: string): OwnerCommandError {
+  return new OwnerCommandError(
+    `Permission denied on ${path}: run this as the user the site runs as (the owner of the data folder).`,
+  )
+}
+
+/** A starting site holds the folder before its socket listens. */
+const STARTING_SITE_WAIT_MS = 20_000
+
+/** The command line's side: the running site if it answers, else the database itself. */
+export async function runOwnerCommandOn<C extends OwnerCommand>(
+  config: RuntimeConfig,
+  command: C,
+  args: object = {},
+  waitMs = STARTING_SITE_WAIT_MS,
+): Promise<Result<C>> {
+  const dataDir = resolve(config.dataDir)
+  const deadline = Date.now() + waitMs
+  for (;;) {
+    const answer = await askSite(ownerSocketPath(dataDir), { command, args })
+    if (answer?.status === 200)
+      return (answer.type.includes('gzip') ? new Uint8Array(answer.bytes) : JSON.parse(answer.bytes.toString())) as Result<C>
+    if (answer) {
+      const { kind, error } = JSON.parse(answer.bytes.toString()) as { kind?: keyof typeof REFUSALS; error: string }
+      throw kind ? new REFUSALS[kind](error) : new OwnerCommandError(`the site answered ${answer.status}: ${error}`)
+    }
+    let db: Database
+    try {
+      db = await openDatabase({ dataDir, databaseUrl: config.databaseUrl, lockWaitMs: 0, mustExist: true, ...migrationsOnDisk() })
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EACCES' || code === 'EPERM') throw permissionError(dataDir)
+      if (!(error instanceof DataFolderLockedError)) throw error
+      if (Date.now() > deadline)
+        throw new OwnerCommandError(
+          `${dataDir} is held by a process that does not answer on its socket (a site too old for this command, ` +
+            'or one whose DATA_DIR path is too long for a socket). Stop it, then run this again.',
+        )
+      await new Promise((wait) => setTimeout(wait, 500))
+      continue
+    }
+    try {
+      return await runHere({ db, files: openFileStore({ dataDir, storage: config.storage }) }, command, args as Args)
+    } finally {
+      await db.close()
+    }
+  }
+}
+
+/** Exit code 2 with the usage for a wrong argument, 1 for a refusal. */
+export function runOwnerCommand(main: () => Promise<number>, usage: string): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      const code = (error as { code?: string } | null)?.code
+      if (error instanceof LeadRequestError || code?.startsWith('ERR_PARSE_ARGS')) {
+        console.error(`${(error as Error).message}\n${usage}`)
+        process.exit(2)
+      }
+      const known = error instanceof OwnerCommandError || error instanceof DatabaseCommandError
+      console.error(known ? (error as Error).message : error)
+      process.exit(1)
+    },
+  )
+}

@@ -1,0 +1,115 @@
+// The reviews the site shows: Google's, cached in `reviews` when GOOGLE_PLACES_API_KEY is set, else the stored
+// ones. Of several instances on one database, one refreshes the cache. The API key goes in a header only, so no
+// URL or log line can carry it.
+import type { Queryable } from '../db/database.server'
+import type { RuntimeConfig } from '../config.server'
+import { log } from '../log/logger.server'
+import type { Review } from '~/lib/backend-types'
+
+type GoogleReviewsConfig = NonNullable<RuntimeConfig['googleReviews']>
+/** One element of cache_google_reviews' JSON argument. */
+type GoogleReviewRow = Omit<Review, 'id' | 'avatar'> & { external_id: string; avatar: string | null }
+
+const GOOGLE_TIMEOUT_MS = 8000
+const FAILURE_PAUSE_MINUTES = 5
+const CONTROL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu
+
+function clean(value: unknown, max: number): string {
+  if (typeof value !== 'string') return ''
+  const text = value.replace(CONTROL, (c) => (c === '\n' ? '\n' : ' ')).trim()
+  return text.length > max ? text.slice(0, max) : text
+}
+
+interface PlacesReview {
+  name?: unknown
+  rating?: unknown
+  text?: { text?: unknown } | null
+  originalText?: { text?: unknown } | null
+  authorAttribution?: { displayName?: unknown; photoUri?: unknown } | null
+  publishTime?: unknown
+}
+
+/** null when it cannot be shown (no text, bad rating…). */
+function normaliseGoogleReview(review: PlacesReview | null): GoogleReviewRow | null {
+  const externalId = clean(review?.name, 300)
+  const rating = typeof review?.rating === 'number' ? Math.round(review.rating) : NaN
+  const text = clean(review?.text?.text, 5000) || clean(review?.originalText?.text, 5000)
+  const author = clean(review?.authorAttribution?.displayName, 100) || 'Google user'
+  const published = typeof review?.publishTime === 'string' ? new Date(review.publishTime) : null
+  if (!externalId || !text || !(rating >= 1 && rating <= 5) || !published || Number.isNaN(published.getTime()))
+    return null
+  const photo = review?.authorAttribution?.photoUri
+  const avatar =
+    typeof photo === 'string' && /^https:\/\/[^\s"'<>]+$/.test(photo) && photo.length <= 2000 ? photo : null
+  return { external_id: externalId, author, avatar, rating, text, date: published.toISOString().slice(0, 10) }
+}
+
+async function fetchGoogleReviews(google: GoogleReviewsConfig, fetchImpl: typeof fetch): Promise<GoogleReviewRow[]> {
+  const url = `${google.baseUrl}/v1/places/${encodeURIComponent(google.placeId)}?languageCode=en`
+  const response = await fetchImpl(url, {
+    headers: { 'X-Goog-Api-Key': google.apiKey, 'X-Goog-FieldMask': 'reviews' },
+    signal: AbortSignal.timeout(GOOGLE_TIMEOUT_MS),
+  })
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined)
+    throw new Error(`Places API answered ${response.status}`)
+  }
+  const data = (await response.json()) as { reviews?: unknown } | null
+  if (data && typeof data === 'object' && data.reviews === undefined) return [] // a place without reviews
+  if (!data || !Array.isArray(data.reviews)) throw new Error('Places API answer has no reviews array')
+  return data.reviews.map((item) => normaliseGoogleReview(item as PlacesReview | null)).filter((row) => row !== null)
+}
+
+// One statement, so exactly one instance wins a stale (or missing: the INSERT) cache: a racing claim waits on
+// this row, then finds it fresh and touches nothing. The fetch takes seconds; meanwhile the others serve the cache.
+async function claimRefresh(db: Queryable, cacheMinutes: number): Promise<boolean> {
+  const claim = await db.query(
+    `INSERT INTO public.app_settings AS s (key, value) VALUES ('google_reviews_fetched_at', now()::text)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()
+      WHERE s.value::timestamptz <= now() - $1::int * interval '1 minute'`,
+    [cacheMinutes],
+  )
+  return claim.affectedRows === 1
+}
+
+// Dates the claim so that it goes stale in FAILURE_PAUSE_MINUTES: no instance asks a failing Google sooner.
+async function pauseAfterFailure(db: Queryable, cacheMinutes: number): Promise<void> {
+  await db.query(
+    `UPDATE public.app_settings
+        SET value = (now() + ($2::int - $1::int) * interval '1 minute')::text, updated_at = now()
+      WHERE key = 'google_reviews_fetched_at'`,
+    [cacheMinutes, FAILURE_PAUSE_MINUTES],
+  )
+}
+
+async function publishedReviews(db: Queryable, source: 'google' | null): Promise<Review[]> {
+  const { rows } = await db.query<Omit<Review, 'avatar'> & { avatar: string | null }>(
+    `SELECT id::text AS id, author, avatar, rating, text, to_char(review_date, 'YYYY-MM-DD') AS date
+       FROM public.reviews
+      WHERE published AND ($1::text IS NULL OR source = $1::text)
+      ORDER BY review_date DESC, created_at DESC
+      LIMIT 100`,
+    [source],
+  )
+  return rows.map(({ avatar, ...row }) => ({ ...row, rating: Number(row.rating), ...(avatar ? { avatar } : {}) }))
+}
+
+/** Google's cached reviews if any, else every published stored one; newest first, at most 100. */
+export async function fetchReviews(
+  db: Queryable,
+  google?: RuntimeConfig['googleReviews'],
+  fetchImpl: typeof fetch = fetch,
+): Promise<Review[]> {
+  if (!google) return publishedReviews(db, null)
+  if (await claimRefresh(db, google.cacheMinutes)) {
+    try {
+      const rows = await fetchGoogleReviews(google, fetchImpl)
+      await db.query('SELECT public.cache_google_reviews($1::jsonb)', [JSON.stringify(rows)])
+    } catch (error) {
+      log('reviews').warn({ err: error }, 'Google reviews could not be refreshed; serving the cache')
+      await pauseAfterFailure(db, google.cacheMinutes)
+    }
+  }
+  const cached = await publishedReviews(db, 'google')
+  return cached.length > 0 ? cached : publishedReviews(db, null)
+}

@@ -1,0 +1,65 @@
+// Posted work's rows (docs/decisions/049-posted-work.md): the public pages' read, and the owner's list, hide,
+// show and delete. The owner is checked by the caller (ownerOnly); the files are in the store's posted-work/.
+import type { OwnerPostedWork, PostedWork } from '~/lib/posted-work'
+import { postedWorkFile } from '~/lib/posted-work'
+import type { Backend } from '../backend/backend.server'
+import type { Queryable } from '../db/database.server'
+import { dropStoredPages } from '../http/html-cache.server'
+import { FORMATS } from '../images/image-variants.server'
+import { log } from '../log/logger.server'
+
+// The columns as the pages get them: no mapping in between.
+const SHOWN = `id, category, city_slug AS "citySlug", caption, alt, image_hash AS "imageHash", width, height, widths,
+  placeholder, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`
+export const OWNER_SHOWN = `${SHOWN}, published, quote_request_id AS "leadId"`
+
+/** Every variant's path in the file store: each width in each format. */
+export function variantPaths(imageHash: string, widths: readonly number[]): string[] {
+  return widths.flatMap((width) => FORMATS.map((format) => `posted-work/${postedWorkFile(imageHash, width, format)}`))
+}
+
+/** The newest published jobs. */
+export async function publishedWork(db: Queryable, limit: number): Promise<PostedWork[]> {
+  const { rows } = await db.query<PostedWork>(
+    `SELECT ${SHOWN} FROM posted_work WHERE published ORDER BY created_at DESC, id LIMIT $1`,
+    [limit],
+  )
+  return rows
+}
+
+/** Every posted job, hidden ones too; or the one with `id` (a retried upload's question). */
+export async function listOwnerWork(db: Queryable, id?: string): Promise<OwnerPostedWork[]> {
+  const { rows } = await db.query<OwnerPostedWork>(
+    `SELECT ${OWNER_SHOWN} FROM posted_work WHERE $1::uuid IS NULL OR id = $1 ORDER BY created_at DESC, id`,
+    [id ?? null],
+  )
+  return rows
+}
+
+/** False when there is no such job. */
+export async function setWorkPublished(db: Queryable, id: string, published: boolean): Promise<boolean> {
+  const { affectedRows } = await db.query('UPDATE posted_work SET published = $2 WHERE id = $1', [id, published])
+  if (affectedRows > 0) dropStoredPages()
+  return affectedRows > 0
+}
+
+/** False when there is no such job. Its files go unless another post shows the same frame. */
+export async function deleteWork(backend: Backend, id: string): Promise<boolean> {
+  const { rows } = await (await backend.db()).query<{ image_hash: string; widths: number[]; still_used: boolean }>(
+    `WITH gone AS (DELETE FROM posted_work WHERE id = $1 RETURNING image_hash, widths)
+     SELECT g.image_hash, g.widths,
+            EXISTS (SELECT 1 FROM posted_work o WHERE o.image_hash = g.image_hash AND o.id <> $1) AS still_used
+       FROM gone g`,
+    [id],
+  )
+  const gone = rows[0]
+  if (!gone) return false
+  dropStoredPages()
+  // The row is gone, so no page links them; a failure here leaves unlinked files, never a broken page.
+  if (!gone.still_used)
+    await backend.files
+      .remove(variantPaths(gone.image_hash, gone.widths))
+      .catch((error: unknown) => log('work').error({ err: error, id }, 'posted work files not removed'))
+  log('work').info({ id }, 'the owner deleted posted work')
+  return true
+}

@@ -1,0 +1,21 @@
+// `npm run db:types`: migrates a scratch PGlite database and writes app/server/db/schema.gen.ts from it.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openDatabase } from '../app/server/db/database.server'
+import { migrationsOnDisk } from '../app/server/db/migrations.server'
+import { schemaTypesSource } from '../app/server/db/schema-types.server'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'db-types-'))
+try {
+  const db = await openDatabase({ dataDir, ...migrationsOnDisk() })
+  try {
+    const target = new URL('../app/server/db/schema.gen.ts', import.meta.url)
+    writeFileSync(target, await schemaTypesSource(db))
+    console.log(`wrote ${target.pathname}`)
+  } finally {
+    await db.close()
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true })
+}

@@ -1,0 +1,572 @@
+-- The one schema (docs/decisions/050-one-runtime.md): PGlite in DATA_DIR and any PostgreSQL 15+ (a Supabase
+-- project's database) run it alike. Only the site's server connects, as the tables' owner. Each table and
+-- function is defined once here; a change is a new migration. A write that spans rows or tables is a function
+-- with one JSON argument; reads and single-statement writes live in the feature's server module.
+
+-- ---------------------------------------------------------------------------------------------------------
+-- Leads and what is sent about them
+-- ---------------------------------------------------------------------------------------------------------
+
+CREATE TABLE public.quote_requests (
+  id                uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  first_name        text NOT NULL CHECK (char_length(first_name) BETWEEN 1 AND 100),
+  email             text NOT NULL CHECK (char_length(email) BETWEEN 3 AND 254),
+  phone             text NOT NULL CHECK (char_length(phone) BETWEEN 1 AND 40),
+  status            text NOT NULL DEFAULT 'new'
+                    CHECK (status IN ('new', 'suspected_spam', 'contacted', 'quoted', 'won', 'lost', 'archived')),
+  -- The form's idempotency key and a fingerprint of its fields: a retried submission maps to the same row.
+  idempotency_key   text NOT NULL UNIQUE CHECK (char_length(idempotency_key) BETWEEN 8 AND 200),
+  source_page       text CHECK (char_length(source_page) <= 200),
+  user_agent        text CHECK (char_length(user_agent) <= 512),
+  -- Salted SHA-256 of the visitor's address; the address itself is never stored.
+  ip_hash           text,
+  spam_reason       text CHECK (char_length(spam_reason) <= 200),
+  created_at        timestamptz NOT NULL DEFAULT now(),
+  owner_note        text CHECK (char_length(owner_note) <= 500),
+  -- Where and when, each optional (docs/decisions/045-lead-address-and-time.md); outside_area needs a ZIP.
+  service_street    text CHECK (char_length(service_street) BETWEEN 1 AND 200),
+  service_zip       text CHECK (service_zip ~ '^[0-9]{5}(-[0-9]{4})?$'),
+  preferred_time    text CHECK (preferred_time IN ('morning', 'afternoon', 'flexible')),
+  outside_area      boolean CHECK (outside_area IS NULL OR service_zip IS NOT NULL),
+  -- The last status or note change: with created_at, the lead's last contact, which retention counts from.
+  last_contact_at   timestamptz,
+  -- Where the visit came from (docs/decisions/047-lead-sources.md).
+  source_channel    text CHECK (source_channel IN
+                      ('paid_search', 'google_business_profile', 'organic_search', 'social', 'referral', 'campaign',
+                       'direct')),
+  source_tags       jsonb CHECK (jsonb_typeof(source_tags) = 'object' AND octet_length(source_tags::text) <= 4000),
+  landing_path      text CHECK (char_length(landing_path) BETWEEN 1 AND 200),
+  referrer_host     text CHECK (char_length(referrer_host) BETWEEN 1 AND 253),
+  heard_about       text CHECK (heard_about IN ('google-search', 'google-maps', 'ad', 'facebook-instagram', 'nextdoor',
+                      'yelp', 'friend', 'truck-or-sign', 'used-before', 'other')),
+  -- Dollars, entered when the lead is won (the ads' conversion value); kept only while it is won.
+  job_value         numeric(10, 2) CHECK (job_value >= 0),
+  -- When the lead first reached each stage (won_at: the latest win), and when its status last changed.
+  contacted_at      timestamptz,
+  quoted_at         timestamptz,
+  won_at            timestamptz,
+  status_changed_at timestamptz
+);
+CREATE INDEX quote_requests_created_at_idx ON public.quote_requests (created_at DESC);
+CREATE INDEX quote_requests_status_idx ON public.quote_requests (status);
+CREATE INDEX quote_requests_last_contact_idx ON public.quote_requests ((greatest(created_at, last_contact_at)));
+CREATE INDEX quote_requests_created_channel_idx ON public.quote_requests (created_at, source_channel);
+
+-- Everything sent after a lead is stored, each row written in its cause's transaction and delivered by the
+-- site's worker (docs/decisions/008-lead-outbox.md, 048-follow-through.md); next_attempt_at is also a timer's
+-- due time. The handler of each kind: app/server/backend/outbox-deliveries.server.ts.
+CREATE TABLE public.quote_outbox (
+  id               uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  quote_request_id uuid REFERENCES public.quote_requests (id) ON DELETE CASCADE,
+  kind             text NOT NULL CHECK (kind IN ('owner_notification', 'lead_webhook', 'owner_sign_in', 'owner_push',
+                     'review_request', 'owner_photos', 'owner_photos_push', 'customer_acknowledgement',
+                     'owner_escalation', 'owner_reminder_2d', 'owner_reminder_7d', 'owner_morning_list',
+                     'lead_files')),
+  attempts         integer NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+  next_attempt_at  timestamptz NOT NULL DEFAULT now(),
+  last_error       text,
+  sent_at          timestamptz,
+  created_at       timestamptz NOT NULL DEFAULT now(),
+  -- The worker that claimed it (a per-process id); a lease in next_attempt_at frees it if that process dies.
+  claimed_by       text,
+  payload          jsonb,
+  UNIQUE (quote_request_id, kind),
+  -- The sign-in e-mail, the morning list and a deleted lead's file removal belong to no lead.
+  CHECK ((kind IN ('owner_sign_in', 'owner_morning_list', 'lead_files')) = (quote_request_id IS NULL))
+);
+CREATE INDEX quote_outbox_due_idx ON public.quote_outbox (next_attempt_at) WHERE sent_at IS NULL;
+
+-- Photos a visitor adds after sending the form (docs/decisions/044-lead-photos.md); the files are in the file
+-- store as lead-photos/<lead id>/<name>.
+CREATE TABLE public.lead_photos (
+  quote_request_id uuid NOT NULL REFERENCES public.quote_requests (id) ON DELETE CASCADE,
+  object_name      text NOT NULL CHECK (object_name ~ '^[0-9a-f]{32}\.jpg$'),
+  size_bytes       integer NOT NULL CHECK (size_bytes > 0),
+  created_at       timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (quote_request_id, object_name)
+);
+
+-- The SHA-256 of each upload token that stored photos, so "used" holds across instances.
+CREATE TABLE public.lead_photo_tokens_used (
+  token_hash       text PRIMARY KEY CHECK (char_length(token_hash) = 64),
+  quote_request_id uuid NOT NULL REFERENCES public.quote_requests (id) ON DELETE CASCADE,
+  used_at          timestamptz NOT NULL DEFAULT now()
+);
+
+-- Sliding windows per (bucket, key), shared by every instance (docs/decisions/021-shared-rate-limits.md).
+CREATE TABLE public.rate_limit_hits (
+  bucket text NOT NULL CHECK (char_length(bucket) BETWEEN 1 AND 40),
+  key    text NOT NULL CHECK (char_length(key) BETWEEN 1 AND 128),
+  hit_at timestamptz NOT NULL DEFAULT clock_timestamp()
+);
+CREATE INDEX rate_limit_hits_key_idx ON public.rate_limit_hits (bucket, key, hit_at);
+CREATE INDEX rate_limit_hits_age_idx ON public.rate_limit_hits (bucket, hit_at);
+
+-- A job done once a day by whichever instance claims the day first (the morning list, the retention).
+CREATE TABLE public.daily_runs (
+  job        text NOT NULL CHECK (job IN ('morning-list', 'lead-retention')),
+  day        date NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (job, day)
+);
+
+-- Server settings kept with the data (the visitor-address salt, when Google reviews were fetched).
+CREATE TABLE public.app_settings (
+  key        text PRIMARY KEY,
+  value      text NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- ---------------------------------------------------------------------------------------------------------
+-- The owner's inbox (docs/decisions/033-owner-inbox.md, 041-owner-sessions.md)
+-- ---------------------------------------------------------------------------------------------------------
+
+-- One-time sign-in links: only the token's hash is stored.
+CREATE TABLE public.owner_sign_in_links (
+  token_hash text PRIMARY KEY CHECK (char_length(token_hash) = 64),
+  expires_at timestamptz NOT NULL,
+  used_at    timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- A row per sign-in, keyed by the hash of the secret only the owner's sealed cookie holds; user_id is derived
+-- from OWNER_EMAIL, so a new address ends the old address's sessions.
+CREATE TABLE public.owner_sessions (
+  secret_hash  text PRIMARY KEY CHECK (char_length(secret_hash) = 64),
+  user_id      uuid NOT NULL,
+  created_at   timestamptz NOT NULL DEFAULT now(),
+  last_seen_at timestamptz NOT NULL DEFAULT now(),
+  expires_at   timestamptz NOT NULL,
+  revoked_at   timestamptz
+);
+CREATE INDEX owner_sessions_user_idx ON public.owner_sessions (user_id) WHERE revoked_at IS NULL;
+
+CREATE TABLE public.owner_push_subscriptions (
+  endpoint   text PRIMARY KEY CHECK (char_length(endpoint) BETWEEN 10 AND 1000),
+  p256dh     text NOT NULL CHECK (char_length(p256dh) BETWEEN 10 AND 200),
+  auth       text NOT NULL CHECK (char_length(auth) BETWEEN 10 AND 100),
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- ---------------------------------------------------------------------------------------------------------
+-- What the public pages show
+-- ---------------------------------------------------------------------------------------------------------
+
+-- The heroes' featured videos (home; services), at most one featured row each.
+CREATE TABLE public.pressure_washing_videos (
+  id          uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  title       text,
+  video_url   text NOT NULL CHECK (char_length(video_url) > 0),
+  mime_type   text DEFAULT 'video/mp4',
+  is_featured boolean NOT NULL DEFAULT false,
+  created_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX pressure_washing_videos_one_featured_idx ON public.pressure_washing_videos (is_featured)
+  WHERE is_featured;
+CREATE TABLE public.service_videos (LIKE public.pressure_washing_videos INCLUDING ALL);
+
+-- Reviews: the sample ones of seed.sql, manual ones, and Google's, cached by external_id.
+CREATE TABLE public.reviews (
+  id          uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  author      text NOT NULL CHECK (char_length(author) BETWEEN 1 AND 100),
+  avatar      text,
+  rating      smallint NOT NULL CHECK (rating BETWEEN 1 AND 5),
+  text        text NOT NULL CHECK (char_length(text) BETWEEN 1 AND 5000),
+  review_date date NOT NULL,
+  source      text NOT NULL DEFAULT 'manual',
+  published   boolean NOT NULL DEFAULT true,
+  created_at  timestamptz NOT NULL DEFAULT now(),
+  external_id text CHECK (char_length(external_id) <= 300)
+);
+CREATE INDEX reviews_published_date_idx ON public.reviews (review_date DESC) WHERE published;
+CREATE UNIQUE INDEX reviews_source_external_id_key ON public.reviews (source, external_id);
+
+-- The owner's own job photos (docs/decisions/049-posted-work.md): the composed frame's variants are
+-- posted-work/<image_hash>-<width>.<avif|webp> in the file store; no original is kept.
+CREATE TABLE public.posted_work (
+  id               uuid PRIMARY KEY,
+  category         text NOT NULL CHECK (category IN ('Paver Cleaning', 'Driveway Cleaning', 'Patio Cleaning',
+                     'House Washing', 'Walkway Cleaning', 'Deck Cleaning', 'Commercial Cleaning', 'Sidewalk Cleaning')),
+  city_slug        text CHECK (city_slug IN ('orangevale', 'el-dorado-hills', 'loomis', 'granite-bay', 'roseville',
+                     'west-sacramento', 'foothill-farms', 'rosemont', 'rocklin', 'rio-linda', 'rancho-cordova',
+                     'carmichael', 'folsom', 'north-highlands', 'fair-oaks', 'citrus-heights')),
+  caption          text CHECK (char_length(caption) BETWEEN 1 AND 200),
+  alt              text NOT NULL CHECK (char_length(alt) BETWEEN 1 AND 250),
+  image_hash       text NOT NULL CHECK (image_hash ~ '^[0-9a-f]{16}$'),
+  width            integer NOT NULL CHECK (width BETWEEN 1 AND 4000),
+  height           integer NOT NULL CHECK (height BETWEEN 1 AND 4000),
+  widths           integer[] NOT NULL CHECK (cardinality(widths) BETWEEN 1 AND 8),
+  placeholder      text NOT NULL CHECK (placeholder ~ '^#[0-9a-f]{6}$'),
+  quote_request_id uuid REFERENCES public.quote_requests (id) ON DELETE SET NULL,
+  published        boolean NOT NULL DEFAULT true,
+  created_at       timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX posted_work_shown_idx ON public.posted_work (created_at DESC, id) WHERE published;
+
+-- ---------------------------------------------------------------------------------------------------------
+-- A lead's life: stages, follow-ups, deletion
+-- ---------------------------------------------------------------------------------------------------------
+
+-- Dates the stages: contacted_at and quoted_at keep the first time, won_at is the latest win and goes when the
+-- lead leaves "won" (with its job value), last_contact_at moves with any status or note change.
+CREATE FUNCTION public.quote_request_changed()
+RETURNS trigger
+LANGUAGE plpgsql
+SET search_path = ''
+AS $$
+BEGIN
+  IF NEW.status IS DISTINCT FROM OLD.status OR NEW.owner_note IS DISTINCT FROM OLD.owner_note THEN
+    NEW.last_contact_at := now();
+  END IF;
+  IF NEW.status IS NOT DISTINCT FROM OLD.status THEN
+    RETURN NEW;
+  END IF;
+  IF NEW.status IN ('contacted', 'quoted', 'won') THEN
+    NEW.contacted_at := coalesce(NEW.contacted_at, now());
+  END IF;
+  IF NEW.status IN ('quoted', 'won') THEN
+    NEW.quoted_at := coalesce(NEW.quoted_at, now());
+  END IF;
+  NEW.won_at := CASE WHEN NEW.status = 'won' THEN now() END;
+  NEW.job_value := CASE WHEN NEW.status = 'won' THEN NEW.job_value END;
+  NEW.status_changed_at := now();
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER quote_requests_changed BEFORE UPDATE OF status, owner_note ON public.quote_requests
+  FOR EACH ROW EXECUTE FUNCTION public.quote_request_changed();
+
+-- A status change settles the follow-ups it makes pointless: the escalation waits for a lead still new, the
+-- quote reminders for one still quoted; becoming quoted queues them, once per lead (decision 048).
+CREATE FUNCTION public.quote_request_follow_ups()
+RETURNS trigger
+LANGUAGE plpgsql
+SET search_path = ''
+AS $$
+BEGIN
+  IF NEW.status IS NOT DISTINCT FROM OLD.status THEN
+    RETURN NULL;
+  END IF;
+  IF NEW.status <> 'new' THEN
+    DELETE FROM public.quote_outbox o
+     WHERE o.quote_request_id = NEW.id AND o.kind = 'owner_escalation' AND o.sent_at IS NULL;
+  END IF;
+  IF NEW.status = 'quoted' THEN
+    INSERT INTO public.quote_outbox (quote_request_id, kind, next_attempt_at, payload)
+    VALUES (NEW.id, 'owner_reminder_2d', now() + interval '2 days', '{"days": 2}'),
+           (NEW.id, 'owner_reminder_7d', now() + interval '7 days', '{"days": 7}')
+    ON CONFLICT (quote_request_id, kind) DO NOTHING;
+  ELSE
+    DELETE FROM public.quote_outbox o
+     WHERE o.quote_request_id = NEW.id AND o.kind IN ('owner_reminder_2d', 'owner_reminder_7d') AND o.sent_at IS NULL;
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER quote_requests_follow_ups AFTER UPDATE OF status ON public.quote_requests
+  FOR EACH ROW EXECUTE FUNCTION public.quote_request_follow_ups();
+
+-- A deleted lead's photos live outside the database: their removal is queued in the deletion's transaction,
+-- so it survives a crash or an unreachable store (docs/decisions/043-lead-deletion.md).
+CREATE FUNCTION public.quote_request_deleted()
+RETURNS trigger
+LANGUAGE plpgsql
+SET search_path = ''
+AS $$
+BEGIN
+  INSERT INTO public.quote_outbox (kind, payload) VALUES ('lead_files', jsonb_build_object('lead', OLD.id));
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER quote_requests_deleted AFTER DELETE ON public.quote_requests
+  FOR EACH ROW EXECUTE FUNCTION public.quote_request_deleted();
+
+-- ---------------------------------------------------------------------------------------------------------
+-- Writes
+-- ---------------------------------------------------------------------------------------------------------
+
+-- One hit for p_key in p_bucket: allowed (and recorded) while fewer than p_limit hits fall in the last
+-- p_window_ms, else refused with the milliseconds until the oldest expires. A p_limit of 0 or less: no limit.
+CREATE FUNCTION public.hit_rate_limit(p_bucket text, p_key text, p_limit integer, p_window_ms integer)
+RETURNS TABLE (allowed boolean, retry_after_ms integer)
+LANGUAGE plpgsql
+SET search_path = ''
+AS $$
+DECLARE
+  v_now    timestamptz := clock_timestamp();
+  v_window interval := greatest(p_window_ms, 0) * interval '1 millisecond';
+  v_count  integer;
+  v_oldest timestamptz;
+BEGIN
+  IF p_limit IS NULL OR p_limit <= 0 THEN
+    RETURN QUERY SELECT true, 0;
+    RETURN;
+  END IF;
+  -- Two instances counting the same key at once must not both take the last free hit.
+  PERFORM pg_advisory_xact_lock(hashtextextended(p_bucket || ':' || p_key, 0));
+  DELETE FROM public.rate_limit_hits h WHERE h.bucket = p_bucket AND h.key = p_key AND h.hit_at <= v_now - v_window;
+  SELECT count(*)::integer, min(h.hit_at) INTO v_count, v_oldest
+    FROM public.rate_limit_hits h WHERE h.bucket = p_bucket AND h.key = p_key;
+  IF v_count >= p_limit THEN
+    RETURN QUERY SELECT false, greatest(1, ceil(extract(epoch FROM (v_oldest + v_window - v_now)) * 1000))::integer;
+    RETURN;
+  END IF;
+  INSERT INTO public.rate_limit_hits (bucket, key, hit_at) VALUES (p_bucket, p_key, v_now);
+  -- Visitors who never come back leave expired hits: each call removes a few.
+  DELETE FROM public.rate_limit_hits h
+   WHERE h.ctid IN (SELECT o.ctid FROM public.rate_limit_hits o
+                     WHERE o.bucket = p_bucket AND o.hit_at <= v_now - v_window LIMIT 50);
+  RETURN QUERY SELECT true, 0;
+END
+$$;
+
+-- Whether a lead may acknowledge to its address: none to that address (its SHA-256) in 24 hours and none from
+-- that client in an hour, both taken or neither, under locks taken in a fixed order (decision 048).
+CREATE FUNCTION public.customer_acknowledgement_allowed(p_email text, p_client_key text)
+RETURNS boolean
+LANGUAGE plpgsql
+SET search_path = ''
+AS $$
+DECLARE
+  v_address text := encode(sha256(convert_to(lower(btrim(p_email)), 'UTF8')), 'hex');
+  v_client  text := nullif(left(btrim(p_client_key), 128), '');
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended('ack-address:' || v_address, 0));
+  IF v_client IS NOT NULL THEN
+    PERFORM pg_advisory_xact_lock(hashtextextended('ack-client:' || v_client, 0));
+  END IF;
+  DELETE FROM public.rate_limit_hits h
+   WHERE (h.bucket = 'ack-address' AND h.hit_at <= now() - interval '24 hours')
+      OR (h.bucket = 'ack-client' AND h.hit_at <= now() - interval '1 hour');
+  IF EXISTS (SELECT 1 FROM public.rate_limit_hits h
+              WHERE (h.bucket = 'ack-address' AND h.key = v_address) OR (h.bucket = 'ack-client' AND h.key = v_client))
+  THEN
+    RETURN false;
+  END IF;
+  INSERT INTO public.rate_limit_hits (bucket, key, hit_at)
+  SELECT b, k, now() FROM (VALUES ('ack-address', v_address), ('ack-client', v_client)) AS x(b, k) WHERE k IS NOT NULL;
+  RETURN true;
+END
+$$;
+
+-- Stores a lead and queues what is sent about it, in one transaction. p: { lead: the quote_requests columns the
+-- form gives, spam_reason set for suspected spam; webhook, push, acknowledge: what to queue; escalateAt and
+-- escalateMinutes: the push if the lead is still new then }. A repeated idempotency key is the same lead
+-- (duplicate), except that a clean retry of a suspected-spam lead rescues it and queues its deliveries once.
+CREATE FUNCTION public.record_quote_request(p jsonb)
+RETURNS TABLE (lead_id uuid, duplicate boolean, queued boolean)
+LANGUAGE plpgsql
+SET search_path = ''
+AS $$
+DECLARE
+  v_new    public.quote_requests := jsonb_populate_record(NULL::public.quote_requests, p -> 'lead');
+  v_push   boolean := coalesce((p ->> 'push')::boolean, false);
+  v_lead   uuid;
+  v_status text;
+BEGIN
+  v_new.id := gen_random_uuid();
+  v_new.created_at := now();
+  v_new.status := CASE WHEN v_new.spam_reason IS NULL THEN 'new' ELSE 'suspected_spam' END;
+  INSERT INTO public.quote_requests AS q SELECT v_new.*
+  ON CONFLICT (idempotency_key) DO NOTHING
+  RETURNING q.id INTO v_lead;
+
+  IF v_lead IS NULL THEN
+    SELECT q.id, q.status INTO v_lead, v_status
+      FROM public.quote_requests q WHERE q.idempotency_key = v_new.idempotency_key FOR UPDATE;
+    IF v_status <> 'suspected_spam' OR v_new.spam_reason IS NOT NULL THEN
+      RETURN QUERY SELECT v_lead, true, false;
+      RETURN;
+    END IF;
+    UPDATE public.quote_requests q SET status = 'new', spam_reason = NULL WHERE q.id = v_lead;
+  ELSIF v_new.spam_reason IS NOT NULL THEN
+    RETURN QUERY SELECT v_lead, false, false;
+    RETURN;
+  END IF;
+
+  -- ON CONFLICT: a rescued lead may have had some of these already.
+  INSERT INTO public.quote_outbox (quote_request_id, kind)
+  SELECT v_lead, k FROM unnest(ARRAY['owner_notification']
+    || CASE WHEN (p ->> 'webhook')::boolean THEN ARRAY['lead_webhook'] ELSE '{}' END
+    || CASE WHEN v_push THEN ARRAY['owner_push'] ELSE '{}' END) AS k
+  ON CONFLICT (quote_request_id, kind) DO NOTHING;
+  IF v_push AND p ? 'escalateAt' THEN
+    INSERT INTO public.quote_outbox (quote_request_id, kind, next_attempt_at, payload)
+    VALUES (v_lead, 'owner_escalation', (p ->> 'escalateAt')::timestamptz,
+            jsonb_build_object('minutes', p -> 'escalateMinutes'))
+    ON CONFLICT (quote_request_id, kind) DO NOTHING;
+  END IF;
+  -- Nested, so the limits are counted only when the acknowledgement is on.
+  IF (p ->> 'acknowledge')::boolean THEN
+    IF public.customer_acknowledgement_allowed(v_new.email, v_new.ip_hash) THEN
+      INSERT INTO public.quote_outbox (quote_request_id, kind) VALUES (v_lead, 'customer_acknowledgement')
+      ON CONFLICT (quote_request_id, kind) DO NOTHING;
+    END IF;
+  END IF;
+  RETURN QUERY SELECT v_lead, false, true;
+END
+$$;
+
+-- Records one photo upload, all or nothing. p: { lead, tokenHash, photos: [{ name, size }], push }. Refuses a
+-- used token ('token-used'), an unknown or suspected lead ('no-lead') and more than five photos in all
+-- ('too-many'), as SQLSTATE P0001 with that message; returns the lead's new total and (re)queues the notices.
+CREATE FUNCTION public.record_lead_photos(p jsonb)
+RETURNS integer
+LANGUAGE plpgsql
+SET search_path = ''
+AS $$
+DECLARE
+  v_lead  uuid := (p ->> 'lead')::uuid;
+  v_total integer;
+BEGIN
+  -- The lead's row lock orders two uploads for one lead, so the count below cannot pass five.
+  PERFORM 1 FROM public.quote_requests q WHERE q.id = v_lead AND q.status <> 'suspected_spam' FOR UPDATE;
+  IF NOT FOUND THEN RAISE EXCEPTION 'no-lead'; END IF;
+  INSERT INTO public.lead_photo_tokens_used (token_hash, quote_request_id)
+  VALUES (p ->> 'tokenHash', v_lead) ON CONFLICT DO NOTHING;
+  IF NOT FOUND THEN RAISE EXCEPTION 'token-used'; END IF;
+  SELECT count(*) + jsonb_array_length(p -> 'photos') INTO v_total
+    FROM public.lead_photos l WHERE l.quote_request_id = v_lead;
+  IF jsonb_array_length(p -> 'photos') < 1 OR v_total > 5 THEN RAISE EXCEPTION 'too-many'; END IF;
+  INSERT INTO public.lead_photos (quote_request_id, object_name, size_bytes)
+  SELECT v_lead, x.name, x.size FROM jsonb_to_recordset(p -> 'photos') AS x(name text, size integer);
+  INSERT INTO public.quote_outbox AS o (quote_request_id, kind, payload)
+  SELECT v_lead, k.kind, jsonb_build_object('photos', v_total)
+    FROM (VALUES ('owner_photos'), ('owner_photos_push')) AS k(kind)
+   WHERE k.kind = 'owner_photos' OR coalesce((p ->> 'push')::boolean, false)
+  ON CONFLICT (quote_request_id, kind) DO UPDATE
+    SET payload = excluded.payload, sent_at = NULL, last_error = NULL, attempts = 0, next_attempt_at = now(),
+        claimed_by = NULL;
+  RETURN v_total;
+END
+$$;
+
+-- Queues the review request of a won lead, once. Answers queued, already-sent, not-won or no-lead.
+CREATE FUNCTION public.owner_request_review(p_id uuid)
+RETURNS text
+LANGUAGE plpgsql
+SET search_path = ''
+AS $$
+DECLARE
+  v_status text;
+BEGIN
+  SELECT q.status INTO v_status FROM public.quote_requests q WHERE q.id = p_id FOR UPDATE;
+  IF v_status IS NULL OR v_status NOT IN ('new', 'contacted', 'quoted', 'won', 'lost') THEN
+    RETURN 'no-lead';
+  END IF;
+  IF v_status <> 'won' THEN
+    RETURN 'not-won';
+  END IF;
+  INSERT INTO public.quote_outbox (quote_request_id, kind) VALUES (p_id, 'review_request')
+  ON CONFLICT (quote_request_id, kind) DO NOTHING;
+  RETURN CASE WHEN FOUND THEN 'queued' ELSE 'already-sent' END;
+END
+$$;
+
+-- The listed leads as the morning e-mail shows them, read when it is sent: one worked or deleted since drops out.
+CREATE FUNCTION public.morning_list_leads(p_payload jsonb)
+RETURNS jsonb
+LANGUAGE sql
+STABLE
+SET search_path = ''
+AS $$
+  SELECT coalesce(jsonb_agg(jsonb_build_object('firstName', q.first_name, 'phone', q.phone, 'status', q.status,
+                                               'since', greatest(q.created_at, q.last_contact_at))
+                            ORDER BY q.created_at), '[]'::jsonb)
+    FROM public.quote_requests q
+   WHERE q.id IN (SELECT x::uuid FROM jsonb_array_elements_text(p_payload -> 'leads') AS x)
+     AND q.status IN ('new', 'contacted')
+$$;
+
+-- The morning list of p: { day, now }: claims the Pacific date for the day's one list, and queues an e-mail
+-- naming the leads still new or contacted and unchanged for over a day. Answers how many; 0: nothing to send.
+CREATE FUNCTION public.queue_morning_list(p jsonb)
+RETURNS integer
+LANGUAGE plpgsql
+SET search_path = ''
+AS $$
+DECLARE
+  v_now timestamptz := (p ->> 'now')::timestamptz;
+  v_ids jsonb;
+BEGIN
+  INSERT INTO public.daily_runs (job, day) VALUES ('morning-list', (p ->> 'day')::date) ON CONFLICT DO NOTHING;
+  IF NOT FOUND THEN
+    RETURN 0;
+  END IF;
+  SELECT coalesce(jsonb_agg(q.id ORDER BY q.created_at), '[]'::jsonb) INTO v_ids
+    FROM public.quote_requests q
+   WHERE q.status IN ('new', 'contacted') AND greatest(q.created_at, q.last_contact_at) < v_now - interval '1 day';
+  IF jsonb_array_length(v_ids) = 0 THEN
+    RETURN 0;
+  END IF;
+  INSERT INTO public.quote_outbox (kind, payload)
+  VALUES ('owner_morning_list', jsonb_build_object('day', p ->> 'day', 'leads', v_ids));
+  RETURN jsonb_array_length(v_ids);
+END
+$$;
+
+-- Replaces the cached Google reviews with the latest answer (a JSON array of { external_id, author, avatar,
+-- rating, text, date }) and notes when; reviews the owner unpublished stay so. Returns how many are cached.
+CREATE FUNCTION public.cache_google_reviews(p jsonb)
+RETURNS integer
+LANGUAGE plpgsql
+SET search_path = ''
+AS $$
+DECLARE
+  v_count integer;
+BEGIN
+  WITH incoming AS (
+    SELECT DISTINCT ON (i.external_id) i.*
+      FROM jsonb_to_recordset(p) AS i(external_id text, author text, avatar text, rating integer, text text, date date)
+     WHERE i.external_id IS NOT NULL
+  ), removed AS (
+    DELETE FROM public.reviews r
+     WHERE r.source = 'google' AND NOT EXISTS (SELECT 1 FROM incoming i WHERE i.external_id = r.external_id)
+  ), upserted AS (
+    INSERT INTO public.reviews AS r (author, avatar, rating, text, review_date, source, external_id)
+    SELECT i.author, i.avatar, i.rating, i.text, i.date, 'google', i.external_id FROM incoming i
+    ON CONFLICT (source, external_id) DO UPDATE
+       SET author = excluded.author, avatar = excluded.avatar, rating = excluded.rating, text = excluded.text,
+           review_date = excluded.review_date
+    RETURNING 1
+  )
+  SELECT count(*)::integer INTO v_count FROM upserted;
+  INSERT INTO public.app_settings (key, value) VALUES ('google_reviews_fetched_at', now()::text)
+  ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now();
+  RETURN v_count;
+END
+$$;
+
+-- ---------------------------------------------------------------------------------------------------------
+-- Access: only the site's server connects, as the owner of these tables
+-- ---------------------------------------------------------------------------------------------------------
+
+-- Row level security with no policy: a role other than the owner sees and changes no row.
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' LOOP
+    EXECUTE format('ALTER TABLE public.%I ENABLE ROW LEVEL SECURITY', t);
+  END LOOP;
+END
+$$;
+
+-- A Supabase project's public API acts as the roles anon and authenticated, which Supabase grants every new
+-- table and function by default; security does not stop TRUNCATE. Take it all back, now and for later objects.
+REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA public FROM PUBLIC;
+ALTER DEFAULT PRIVILEGES IN SCHEMA public REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC;
+DO $$
+DECLARE
+  r text;
+BEGIN
+  FOR r IN SELECT rolname FROM pg_roles WHERE rolname IN ('anon', 'authenticated') LOOP
+    EXECUTE format('REVOKE ALL ON ALL TABLES IN SCHEMA public FROM %I', r);
+    EXECUTE format('REVOKE ALL ON ALL FUNCTIONS IN SCHEMA public FROM %I', r);
+    EXECUTE format('REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM %I', r);
+    EXECUTE format('ALTER DEFAULT PRIVILEGES IN SCHEMA public REVOKE ALL ON TABLES FROM %I', r);
+    EXECUTE format('ALTER DEFAULT PRIVILEGES IN SCHEMA public REVOKE ALL ON FUNCTIONS FROM %I', r);
+    EXECUTE format('ALTER DEFAULT PRIVILEGES IN SCHEMA public REVOKE ALL ON SEQUENCES FROM %I', r);
+  END LOOP;
+END
+$$;

@@ -1,0 +1,169 @@
+// The connection module (app/server/db/database.server.ts) on whichever database this run has: PGlite in a temp
+// DATA_DIR under `npm test`, a fresh PostgreSQL 15 database per test under `npm run test:postgres`.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openDatabase, type Database, type DatabaseOptions } from '../../app/server/db/database.server'
+import { migrationsOnDisk } from '../../app/server/db/migrations.server'
+import { freshDatabaseUrl } from '../support/test-database'
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
+const driver = onPostgres ? 'PostgreSQL' : 'PGlite'
+const opened: Database[] = []
+const folders: string[] = []
+
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.close()
+  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true })
+})
+
+/** What a server starting on an empty database is given: reopening with them reaches the same database. */
+async function freshOptions(): Promise<DatabaseOptions> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'database-test-'))
+  folders.push(dataDir)
+  return { dataDir, databaseUrl: await freshDatabaseUrl(), ...migrationsOnDisk() }
+}
+
+async function open(options: DatabaseOptions): Promise<Database> {
+  const db = await openDatabase(options)
+  opened.push(db)
+  return db
+}
+
+async function freshDatabase(): Promise<Database> {
+  return open(await freshOptions())
+}
+
+/** Distinct names the migrations define with `CREATE <kind> public.<name>`. */
+function definedInMigrations(kind: 'TABLE' | 'FUNCTION'): number {
+  const sql = migrationsOnDisk()
+    .migrations.map((migration) => migration.sql)
+    .join('\n')
+  const names = sql.matchAll(new RegExp(`CREATE (?:OR REPLACE )?${kind} public\\.(\\w+)`, 'gi'))
+  return new Set([...names].map((match) => match[1])).size
+}
+
+// A fresh PGlite runs initdb (several seconds on a slow machine).
+describe(`the database (${driver})`, { timeout: 90_000 }, () => {
+  it('gives back dates, numbers, numeric text, JSON and arrays as the other driver does', async () => {
+    const db = await freshDatabase()
+    await db.exec(`CREATE TABLE public.sample (at timestamptz, day date, price numeric(10,2), visits integer,
+      views bigint, huge bigint, details jsonb, widths integer[])`)
+    const details = { note: `Bob's "deck" — café ☀`, photos: [{ name: 'a.jpg', size: 120 }], seen: true, gone: null }
+    const at = new Date('2026-05-01T14:30:00.250Z')
+    await db.query(`INSERT INTO public.sample VALUES ($1, $2, $3, $4, $5, $6, $7, '{320,640,1280}')`, [
+      at,
+      '2026-05-01',
+      '1250.5',
+      7,
+      Number.MAX_SAFE_INTEGER,
+      '9007199254740993',
+      JSON.stringify(details),
+    ])
+    const { rows } = await db.query(
+      'SELECT *, (SELECT count(*)::int FROM public.sample) AS counted, (SELECT count(*) FROM public.sample) AS counted_bigint FROM public.sample',
+    )
+    expect(rows).toEqual([
+      {
+        at,
+        day: new Date('2026-05-01T00:00:00.000Z'),
+        price: '1250.50',
+        visits: 7,
+        views: Number.MAX_SAFE_INTEGER,
+        huge: 9007199254740993n,
+        details,
+        widths: [320, 640, 1280],
+        counted: 1,
+        counted_bigint: 1,
+      },
+    ])
+  })
+
+  it("keeps a transaction's writes when it ends and none of them when it fails half-way", async () => {
+    const db = await freshDatabase()
+    await db.exec('CREATE TABLE public.ledger (entry text PRIMARY KEY)')
+    const insert = 'INSERT INTO public.ledger VALUES ($1)'
+    const returned = await db.transaction(async (tx) => {
+      await tx.query(insert, ['first'])
+      return (await tx.query(insert, ['second'])).affectedRows
+    })
+    expect(returned).toBe(1)
+    const thrown = db.transaction(async (tx) => {
+      await tx.query(insert, ['third'])
+      throw new Error('stopped half-way')
+    })
+    await expect(thrown).rejects.toThrow('stopped half-way')
+    const refused = db.transaction(async (tx) => {
+      await tx.query(insert, ['fourth'])
+      await tx.query(insert, ['first'])
+    })
+    await expect(refused).rejects.toThrow(/duplicate key/)
+    const { rows } = await db.query<{ entry: string }>('SELECT entry FROM public.ledger ORDER BY entry')
+    expect(rows.map((row) => row.entry)).toEqual(['first', 'second'])
+  })
+
+  it('refuses a database made by another version of the site, naming the migration it does not know', async () => {
+    const options = await freshOptions()
+    const db = await open(options)
+    await db.query('INSERT INTO public.schema_migrations (name) VALUES ($1)', ['29990101000000_from_the_future.sql'])
+    await db.close()
+    await expect(openDatabase(options)).rejects.toThrow(
+      /made by another version of the site \(it has migration 29990101000000_from_the_future\.sql/,
+    )
+  })
+
+  it.skipIf(!onPostgres)(
+    'on PostgreSQL only: two servers starting together on an empty database migrate it once',
+    async () => {
+      const options = await freshOptions()
+      const [first] = await Promise.all([open(options), open(options)])
+      const applied = await first!.query<{ name: string; times: number }>(
+        'SELECT name, count(*)::int AS times FROM public.schema_migrations GROUP BY name ORDER BY name',
+      )
+      expect(applied.rows).toEqual(options.migrations.map((migration) => ({ name: migration.name, times: 1 })))
+      const seeded = await first!.query<{ reviews: number; authors: number }>(
+        'SELECT count(*)::int AS reviews, count(DISTINCT author)::int AS authors FROM public.reviews',
+      )
+      expect(seeded.rows[0]!.reviews).toBeGreaterThan(0)
+      expect(seeded.rows[0]!.reviews).toBe(seeded.rows[0]!.authors)
+    },
+  )
+
+  // A Supabase project's API acts as these roles; after the migrations they must reach no row and no function,
+  // though Supabase grants them everything the migrating role creates (tests/support/test-database.ts).
+  describe.each(['anon', 'authenticated'])('on PostgreSQL only, as Supabase prepares it, the %s role', (role) => {
+    it.skipIf(!onPostgres)('may not read, write or empty any table, nor call any function', async () => {
+      const db = await freshDatabase()
+      const tables = await db.query<{ name: string }>(
+        `SELECT format('public.%I', tablename) AS name FROM pg_tables WHERE schemaname = 'public'`,
+      )
+      expect(tables.rows.length).toBeGreaterThanOrEqual(definedInMigrations('TABLE'))
+      const outcomes: string[] = []
+      await db.transaction(async (tx) => {
+        await tx.exec(`SET LOCAL ROLE ${role}`)
+        for (const { name } of tables.rows)
+          for (const statement of [`SELECT * FROM ${name}`, `INSERT INTO ${name} DEFAULT VALUES`, `TRUNCATE ${name}`]) {
+            await tx.exec('SAVEPOINT attempt')
+            const outcome = await tx.exec(statement).then(
+              () => 'allowed',
+              (error: { code?: string; message: string }) => `${error.code} ${error.message}`,
+            )
+            await tx.exec('ROLLBACK TO SAVEPOINT attempt')
+            outcomes.push(`${statement}: ${outcome}`)
+          }
+      })
+      // 42501 alone would also be row level security refusing the INSERT; the grant itself must be gone.
+      const denied = /: 42501 permission denied for table /
+      expect(outcomes.filter((outcome) => !denied.test(outcome))).toEqual([])
+
+      const functions = await db.query<{ name: string; callable: boolean }>(
+        `SELECT oid::regprocedure::text AS name, has_function_privilege($1, oid, 'EXECUTE') AS callable
+           FROM pg_proc WHERE pronamespace = 'public'::regnamespace`,
+        [role],
+      )
+      expect(functions.rows.length).toBeGreaterThanOrEqual(definedInMigrations('FUNCTION'))
+      expect(functions.rows.filter((fn) => fn.callable).map((fn) => fn.name)).toEqual([])
+    })
+  })
+})
