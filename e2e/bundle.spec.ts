@@ -9,7 +9,7 @@ const assets = join(process.env.BUILD_OUTPUT_DIR ?? '.output', 'public', 'assets
 
 /** Names that only server code uses: if one shows up in a browser chunk, server code leaked into it. */
 const serverOnlyMarkers = [
-  'SUPABASE_ANON_KEY',
+  'DATABASE_URL',
   'SUPABASE_SERVICE_ROLE_KEY',
   'service_role',
   'SMTP_URL',
@@ -18,8 +18,6 @@ const serverOnlyMarkers = [
   'ASSISTANT_LLM_KEY',
   'ASSISTANT_LLM_URL',
   'IP_HASH_SALT',
-  'SITE_FUNCTION_SECRET',
-  'x-site-secret',
   'QUOTE_NOTIFY_EMAIL',
   'pglite',
   'PGlite',
@@ -40,7 +38,7 @@ test('no browser chunk carries server secrets or server-only modules', () => {
   expect(leaks).toEqual([])
 })
 
-test('the server bundle loads PGlite only through a dynamic import, so Supabase mode never loads it', () => {
+test('the server bundle loads PGlite only through a dynamic import, so a PostgreSQL server never loads PGlite', () => {
   const serverDir = join(process.env.BUILD_OUTPUT_DIR ?? '.output', 'server')
   const files = readdirSync(serverDir, { recursive: true, encoding: 'utf8' }).filter(
     (name) => name.endsWith('.mjs') && !name.startsWith('node_modules'),

@@ -1,10 +1,10 @@
-import { expect, test, type Page } from './support/test'
+import { expect, test, type Page, type Route } from './support/test'
 import { wcagAudit } from './support/axe'
 import { isPartlyFaded, recordLooks, slowAnimations } from './support/animations'
 import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
 import { startSiteServer, type SiteServer } from './support/site-server'
-import { startSupabaseStub, type SupabaseStub } from './support/supabase-stub'
+import { startHttpStub, type HttpStub, type StubReply } from './support/http-stub'
 
 const FALLBACK = `I'm sorry, I'm having trouble responding right now. Please call us directly at ${site.phone} for immediate assistance with your pressure washing needs!`
 
@@ -108,7 +108,9 @@ test('an empty or whitespace-only message is not sent', async ({ page }) => {
   expect(calls).toEqual([])
 })
 
-test('Enter sends the message and the embedded assistant answers from the site content', async ({ page }) => {
+test('Enter sends the message and, without a language model, the assistant answers from the site content', async ({
+  page,
+}) => {
   const { panel, input, messages } = await openChat(page)
   await input.fill('  What are your hours?  ')
   await input.press('Enter')
@@ -140,23 +142,37 @@ test('the chat panel fits a phone screen above the chat button @mobile', async (
   await page.screenshot({ path: test.info().outputPath('chat-mobile.png') })
 })
 
-test.describe('against a local stub of hosted Supabase (hosted Supabase cannot run here)', () => {
-  let stub: SupabaseStub
+for (const [name, fail] of [
+  ['answering 500', (route: Route) => route.fulfill({ status: 500, body: 'boom' })],
+  ['dropping the connection', (route: Route) => route.abort('connectionreset')],
+] as const) {
+  test(`the site ${name}: the bot replies with the exact fallback and the phone number`, async ({ page }) => {
+    const { input, messages } = await openChat(page)
+    await page.route('**/_serverFn/**', fail)
+    await input.fill('Hello?')
+    await input.press('Enter')
+    await expect(messages.nth(2)).toHaveText(`${assistant.name}: ${FALLBACK}`)
+    expect(FALLBACK).toContain(site.phone)
+    await expect(input).toBeEnabled()
+  })
+}
+
+test.describe('with a language model (an OpenAI-compatible one stood in for)', () => {
+  const MODEL_KEY = 'e2e-model-key'
+  let model: HttpStub
   let server: SiteServer
 
   test.beforeAll(async () => {
-    stub = await startSupabaseStub()
-    server = await startSiteServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
+    model = await startHttpStub()
+    server = await startSiteServer({ ASSISTANT_LLM_URL: model.url, ASSISTANT_LLM_KEY: MODEL_KEY })
   })
   test.afterAll(async () => {
     await server?.stop()
-    await stub?.stop()
+    await model?.stop()
   })
 
-  test('while the ai-assistant function is answering, input and send are disabled and a typing indicator shows', async ({
-    page,
-  }) => {
-    stub.state.functions['ai-assistant'] = { body: { response: 'We clean roofs by soft wash.' }, delayMs: 1500 }
+  test('while the model is answering, input and send are disabled and a typing indicator shows', async ({ page }) => {
+    model.reply = { body: { choices: [{ message: { content: 'We clean roofs by soft wash.' } }] }, delayMs: 1500 }
     const { panel, input, messages } = await openChat(page, server.url)
     const send = panel.getByRole('button', { name: 'Send message' })
     await input.fill('  Do you clean roofs?  ')
@@ -170,26 +186,26 @@ test.describe('against a local stub of hosted Supabase (hosted Supabase cannot r
     await expect(input).toBeEnabled()
     await expect(send).toBeEnabled()
 
-    const call = stub.requests.find((r) => r.path === '/functions/v1/ai-assistant' && r.method === 'POST')
-    expect(call?.body).toEqual({ message: 'Do you clean roofs?' })
-    expect(call?.headers.authorization).toBe(`Bearer ${stub.anonKey}`)
+    const call = model.requests.find((request) => request.path === '/chat/completions' && request.method === 'POST')
+    expect((call?.body as { messages: unknown[] }).messages.at(-1)).toEqual({
+      role: 'user',
+      content: 'Do you clean roofs?',
+    })
+    expect(call?.headers.authorization).toBe(`Bearer ${MODEL_KEY}`)
   })
 
-  const failures = [
-    { name: 'answering 500', reply: { status: 500, body: { error: 'boom' } } },
-    { name: 'dropping the connection', reply: { hangUp: true } },
-    { name: 'answering without a response text', reply: { body: { answer: 'wrong shape' } } },
+  const failures: [string, StubReply][] = [
+    ['answering 500', { status: 500, body: { error: 'boom' } }],
+    ['dropping the connection', { hangUp: true }],
+    ['answering without a message', { body: { answer: 'wrong shape' } }],
   ]
-  for (const { name, reply } of failures) {
-    test(`the ai-assistant function ${name}: the bot replies with the exact fallback and the phone number`, async ({
-      page,
-    }) => {
-      stub.state.functions['ai-assistant'] = reply
+  for (const [name, reply] of failures) {
+    test(`the model ${name}: the site answers from its own content instead`, async ({ page }) => {
+      model.reply = reply
       const { input, messages } = await openChat(page, server.url)
-      await input.fill('Hello?')
+      await input.fill('What are your hours?')
       await input.press('Enter')
-      await expect(messages.nth(2)).toHaveText(`${assistant.name}: ${FALLBACK}`)
-      expect(FALLBACK).toContain(site.phone)
+      await expect(messages.nth(2)).toContainText(site.hours.label)
       await expect(input).toBeEnabled()
     })
   }

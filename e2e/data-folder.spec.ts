@@ -44,6 +44,9 @@ function expectOneClearLine(ended: Ended, dataDir: string, reason: string) {
   expect(lines[0]!.msg).toBe(`DATA_DIR cannot be used: ${dataDir}: ${reason}`)
 }
 
+// The server starts on PGlite here (no DATABASE_URL): these are PGlite's folder's checks.
+test.skip(Boolean(process.env.TEST_DATABASE_URL), "PGlite's folder: the PostgreSQL run has its own database")
+
 test.describe('a data folder that cannot be used', () => {
   test('under a regular file: one line names DATA_DIR, the path and why, and the server exits', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'data-folder-'))

@@ -9,8 +9,9 @@ import { homeSeoText } from '~/content/home-seo-text'
 import { services } from '~/content/services'
 import { serviceAreas } from '~/content/service-areas'
 import { fullAddress, site, stats } from '~/content/site'
-import { logged, startSiteServer, type SiteServer } from './support/site-server'
-import { startSupabaseStub, type SupabaseStub, type SupabaseStubState } from './support/supabase-stub'
+import { googleReviewsEnv, placeAnswer, startHttpStub, type HttpStub } from './support/http-stub'
+import { ownerCommand } from './support/owner'
+import { logged, prepareSiteData, siteDataEnv, startSiteServer, type SiteServer } from './support/site-server'
 
 /** Google's map host answers `body` (the tests run offline); returns the addresses the page asked it for. */
 async function stubGoogle(page: Page, body = '<p>map</p>'): Promise<string[]> {
@@ -443,40 +444,29 @@ test.describe('home page', () => {
   })
 })
 
-// Hosted Supabase cannot run here: a second production server is wired to a local stub (e2e/support).
 // https, as media-src requires; held by page.route so nothing leaves the machine.
 const VIDEO_URL = 'https://videos.example.test/home-hero.mp4'
 const LONG_REVIEW =
   'We had oil stains, black mildew and years of dirt on our driveway and back patio in Fair Oaks. The crew walked the property with us first and got nearly all of it out.'
+// Newest first, as shown.
 const REVIEWS = [
-  { id: 'r1', author: 'Dana K.', rating: 5, text: 'Driveway looks new. On time and tidy.', date: '2025-05-02' },
-  { id: 'r2', author: 'Luis M.', rating: 4, text: LONG_REVIEW, date: '2025-08-19' },
+  { author: 'Luis M.', rating: 4, text: LONG_REVIEW, date: '2025-08-19' },
+  { author: 'Dana K.', rating: 5, text: 'Driveway looks new. On time and tidy.', date: '2025-05-02' },
 ]
 
-async function startStubbedSite(
-  initial: Partial<SupabaseStubState>,
-): Promise<{ stub: SupabaseStub; server: SiteServer }> {
-  const stub = await startSupabaseStub(initial)
-  const server = await startSiteServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
-  return { stub, server }
-}
-
-test.describe('home page with reviews and a featured video (local stub of hosted Supabase)', () => {
-  let stub: SupabaseStub
+test.describe("home page with Google's reviews and a featured video (Google stood in for)", () => {
+  let places: HttpStub
   let server: SiteServer
 
   test.beforeAll(async () => {
-    ;({ stub, server } = await startStubbedSite({
-      videos: {
-        pressure_washing_videos: { id: '1', video_url: VIDEO_URL, mime_type: '', is_featured: true },
-        service_videos: null,
-      },
-      functions: { 'fetch-reviews': { body: { reviews: REVIEWS } } },
-    }))
+    places = await startHttpStub(placeAnswer(REVIEWS))
+    const data = await prepareSiteData()
+    expect((await ownerCommand('video', [VIDEO_URL], data)).code).toBe(0)
+    server = await startSiteServer({ ...siteDataEnv(data), ...googleReviewsEnv(places) })
   })
   test.afterAll(async () => {
     await server?.stop()
-    await stub?.stop()
+    await places?.stop()
   })
 
   test('the featured video plays muted, inline and once, from the right source', async ({ page }) => {
@@ -485,7 +475,6 @@ test.describe('home page with reviews and a featured video (local stub of hosted
     await page.goto(`${server.url}/`)
     const video = heroSection(page).locator('video')
     await expect(video.locator('source')).toHaveAttribute('src', VIDEO_URL)
-    // An empty mime_type means video/mp4 (docs/product.md#what-is-stored).
     await expect(video.locator('source')).toHaveAttribute('type', 'video/mp4')
     await expect
       .poll(() =>
@@ -497,12 +486,6 @@ test.describe('home page with reviews and a featured video (local stub of hosted
         })),
       )
       .toEqual({ muted: true, loop: false, playsInline: true, paused: false })
-    expect(
-      stub.requests.some(
-        (request) =>
-          request.path.startsWith('/rest/v1/pressure_washing_videos') && request.path.includes('is_featured=eq.true'),
-      ),
-    ).toBe(true)
   })
 
   test("every page's media-src names the featured video's host and no other https host", async ({ request }) => {
@@ -535,6 +518,7 @@ test.describe('home page with reviews and a featured video (local stub of hosted
   }) => {
     const html = await (await request.get(`${server.url}/`)).text()
     expect(html).toContain('Dana K.')
+    expect(places.requests[0]?.headers['x-goog-api-key']).toBe(googleReviewsEnv(places).GOOGLE_PLACES_API_KEY)
     expect(LONG_REVIEW.length).toBeGreaterThan(120)
     expect(LONG_REVIEW[119]).not.toBe(' ')
     const excerpt = `${LONG_REVIEW.slice(0, 120)}…`
@@ -545,8 +529,8 @@ test.describe('home page with reviews and a featured video (local stub of hosted
     // Three copies for the endless strip; assistive tech gets each review once.
     await expect(strip.locator('li')).toHaveCount(REVIEWS.length * 3)
     await expect(strip.getByRole('listitem')).toHaveCount(REVIEWS.length)
-    await expect(strip.getByRole('listitem').nth(1)).toContainText(excerpt)
-    await expect(strip.getByRole('listitem').nth(0)).toContainText(REVIEWS[0]!.text)
+    await expect(strip.getByRole('listitem').nth(0)).toContainText(excerpt)
+    await expect(strip.getByRole('listitem').nth(1)).toContainText(REVIEWS[1]!.text)
     await expect(strip.getByRole('img', { name: 'Rated 4 out of 5 stars' })).toHaveCount(1)
   })
 
@@ -612,20 +596,18 @@ test.describe('home page with reviews and a featured video (local stub of hosted
   })
 })
 
-test.describe('home page when reviews and the featured video fail (local stub of hosted Supabase)', () => {
-  let stub: SupabaseStub
+test.describe('home page when the database fails the reviews and the featured video', () => {
   let server: SiteServer
 
   test.beforeAll(async () => {
-    ;({ stub, server } = await startStubbedSite({
-      videos: { pressure_washing_videos: { status: 500, body: { message: 'boom' } }, service_videos: null },
-      functions: { 'fetch-reviews': { status: 500, body: { error: 'boom' } } },
-    }))
+    // Their tables gone: both reads fail, and nothing else does.
+    const data = await prepareSiteData((db) =>
+      db.exec(`ALTER TABLE public.reviews RENAME TO reviews_gone;
+        ALTER TABLE public.pressure_washing_videos RENAME TO pressure_washing_videos_gone;`),
+    )
+    server = await startSiteServer(siteDataEnv(data))
   })
-  test.afterAll(async () => {
-    await server?.stop()
-    await stub?.stop()
-  })
+  test.afterAll(async () => server?.stop())
 
   test('the page still answers 200 with a dark hero and no reviews section, and both failures are logged', async ({
     page,
@@ -649,21 +631,18 @@ test.describe('home page when reviews and the featured video fail (local stub of
     expect(errors).toEqual([])
     expect(logged(server.records(), 'reviews', 'fetch-reviews failed')).not.toEqual([])
     expect(logged(server.records(), 'featured-video', 'reading pressure_washing_videos failed')).not.toEqual([])
-    expect(stub.requests.some((request) => request.path === '/functions/v1/fetch-reviews')).toBe(true)
   })
 })
 
-test.describe('home page when there are no reviews (local stub of hosted Supabase)', () => {
-  let stub: SupabaseStub
+test.describe('home page when there are no reviews', () => {
   let server: SiteServer
 
   test.beforeAll(async () => {
-    ;({ stub, server } = await startStubbedSite({ functions: { 'fetch-reviews': { body: { reviews: [] } } } }))
+    // As supabase/seed.sql tells the owner to do with its samples before launch.
+    const data = await prepareSiteData((db) => db.exec('UPDATE public.reviews SET published = false'))
+    server = await startSiteServer(siteDataEnv(data))
   })
-  test.afterAll(async () => {
-    await server?.stop()
-    await stub?.stop()
-  })
+  test.afterAll(async () => server?.stop())
 
   test('an empty list hides the reviews section', async ({ page }) => {
     await page.goto(`${server.url}/`)

@@ -1,12 +1,11 @@
 /**
- * Where a lead came from, on the production build in embedded mode: the first page of a visit notes its
+ * Where a lead came from, on the production build: the first page of a visit notes its
  * campaign tags, landing path and referring host in the tab's sessionStorage, the quote form sends them
  * (enhanced, or posted plainly before its code arrived), and the stored lead has them with its channel.
  */
-import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source-constants'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { openSiteDatabase } from '../tests/support/site-process'
 import { holdRequests } from './support/hold-requests'
 import { fillQuoteFields, SENT_LOCATION } from './support/quote-form'
 import { startSiteServer, type SiteServer } from './support/site-server'
@@ -23,7 +22,7 @@ interface StoredSource {
 
 /** Every lead's source, by first name, once the server stopped (PGlite has one process at a time). */
 async function storedSources(server: SiteServer): Promise<Map<string, StoredSource>> {
-  const db = new PGlite(join(server.dataDir, 'pglite'))
+  const db = await openSiteDatabase(server)
   try {
     const { rows } = await db.query<StoredSource>(
       `SELECT first_name, source_channel, source_tags, landing_path, referrer_host, heard_about FROM quote_requests`,

@@ -7,6 +7,7 @@ import { QUOTE_HONEYPOT_NAME } from '../app/lib/quote-form-constants'
 import { expect, test } from './support/test'
 import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
 import { logged, startSiteServer, type LogRecord, type SiteServer } from './support/site-server'
+import { freePort } from '../tests/support/free-port'
 
 const visitor = { firstName: 'Quillonia', email: 'quillonia.vex@example.com', phone: '9165550187' }
 const phoneShapes = ['9165550187', '916-555-0187', '555-0187', '5550187']
@@ -144,39 +145,57 @@ test.describe('a server with a working data folder', () => {
   })
 })
 
-test('with a data folder the database cannot open, /readyz answers 503 and an unsaved lead goes to an owner-only file, not the log', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'site-unusable-'))
-  writeFileSync(join(dataDir, 'pglite'), 'not a database folder')
-  const server = await startSiteServer({ DATA_DIR: dataDir }, { startMs: 180_000 })
-  try {
-    const health = await fetch(`${server.url}/healthz`)
-    expect(health.status).toBe(200)
-    const ready = await fetch(`${server.url}/readyz`)
-    expect(ready.status).toBe(503)
-    expect(ready.headers.get('cache-control')).toBe('no-store')
-    expect(await ready.json()).toEqual({ status: 'not ready' })
+/** Two databases a server cannot open: PGlite's folder taken by a file, and a PostgreSQL that is not there. */
+const unopenable: Record<string, { env: () => Promise<Record<string, string>>; pgliteOnly?: boolean }> = {
+  'a data folder PGlite cannot open': {
+    pgliteOnly: true,
+    env: async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'site-unusable-'))
+      writeFileSync(join(dataDir, 'pglite'), 'not a database folder')
+      return { DATA_DIR: dataDir }
+    },
+  },
+  'a PostgreSQL that refuses the site': {
+    env: async () => ({ DATABASE_URL: `postgres://site:wrong@127.0.0.1:${await freePort()}/site` }),
+  },
+}
 
-    const response = await postLead(server, visitor)
-    expect(response.status).toBe(503)
-    expect(await response.text()).toContain('We could not save your request.')
-    const notSaved = await until(
-      'the lead not saved line',
-      () => logged(server.records(), 'lead', /^lead not saved/)[0],
-    )
-    expect(notSaved.level).toBe('error')
+for (const [name, { env, pgliteOnly }] of Object.entries(unopenable)) {
+  test(`with ${name}, the start names it in the log, /readyz answers 503 and an unsaved lead goes to an owner-only file, not the log`, async () => {
+    test.skip(Boolean(pgliteOnly && process.env.TEST_DATABASE_URL), "PGlite's folder: not used on PostgreSQL")
+    const server = await startSiteServer(await env(), { startMs: 180_000 })
+    try {
+      // Before any visitor: the server's own first render opened it.
+      expect(logged(server.records(), 'backend', 'could not open the database')).not.toEqual([])
+      const health = await fetch(`${server.url}/healthz`)
+      expect(health.status).toBe(200)
+      const ready = await fetch(`${server.url}/readyz`)
+      expect(ready.status).toBe(503)
+      expect(ready.headers.get('cache-control')).toBe('no-store')
+      expect(await ready.json()).toEqual({ status: 'not ready' })
 
-    const folder = join(dataDir, 'unsaved-leads')
-    const files = readdirSync(folder)
-    expect(files).toHaveLength(1)
-    const file = join(folder, files[0]!)
-    expect(notSaved.recoveryFile).toBe(file)
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject(visitor)
-    expect(statSync(file).mode & 0o777).toBe(0o600)
-    expect(statSync(folder).mode & 0o777).toBe(0o700)
+      const response = await postLead(server, visitor)
+      expect(response.status).toBe(503)
+      expect(await response.text()).toContain('We could not save your request.')
+      const notSaved = await until(
+        'the lead not saved line',
+        () => logged(server.records(), 'lead', /^lead not saved/)[0],
+      )
+      expect(notSaved.level).toBe('error')
 
-    expectEveryLineStructured(server.records())
-    expectNoVisitorDetails(server.stdout())
-  } finally {
-    await server.stop()
-  }
-})
+      const folder = join(server.dataDir, 'unsaved-leads')
+      const files = readdirSync(folder)
+      expect(files).toHaveLength(1)
+      const file = join(folder, files[0]!)
+      expect(notSaved.recoveryFile).toBe(file)
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject(visitor)
+      expect(statSync(file).mode & 0o777).toBe(0o600)
+      expect(statSync(folder).mode & 0o777).toBe(0o700)
+
+      expectEveryLineStructured(server.records())
+      expectNoVisitorDetails(server.stdout())
+    } finally {
+      await server.stop()
+    }
+  })
+}

@@ -3,37 +3,18 @@
  * inbox after confirming in a dialog (by keyboard), and it is gone after a reload with its photo folder; a
  * lead last contacted 25 months ago is deleted when the site starts.
  */
-import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { simpleParser } from 'mailparser'
 import { DELETE_TEXTS } from '~/lib/owner-lead'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
 import { violationList, wcagAudit } from './support/axe'
 import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
-import { startSiteServer, type SiteServer } from './support/site-server'
+import { openSiteDatabase } from '../tests/support/site-process'
+import { leadIds, openOwnerLink, OWNER } from './support/owner'
+import { siteDataEnv, startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
-
-const OWNER = 'owner@example.com'
-
-/** `npm run leads -- --json` against the site's folder: every lead's id by first name. */
-function leadIds(dataDir: string): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'leads', '--', '--json'], {
-      env: { ...process.env, DATA_DIR: dataDir },
-    })
-    let stdout = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`npm run leads exited ${code}`))
-      const leads = JSON.parse(stdout) as { id: string; first_name: string }[]
-      resolve(new Map(leads.map((lead) => [lead.first_name, lead.id])))
-    })
-  })
-}
 
 async function sendQuote(page: Page, url: string, firstName: string) {
   const form = await openInteractiveQuoteForm(page, url)
@@ -43,22 +24,8 @@ async function sendQuote(page: Page, url: string, firstName: string) {
   await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
 }
 
-/** The owner's e-mailed link (no SMTP_URL: the outbox writes .eml files), opened and used. */
 async function signIn(page: Page, server: SiteServer) {
-  await page.goto(`${server.url}/owner`)
-  await page.getByLabel('E-mail address').fill(OWNER)
-  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
-  const dir = join(server.dataDir, 'outbox-mail')
-  const link = async () => {
-    for (const file of (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'))) {
-      const mail = await simpleParser(await readFile(join(dir, file)))
-      const found = mail.text?.match(/\/owner\/sign-in\?token=[A-Za-z0-9_-]+/)?.[0]
-      if (found) return found
-    }
-    return null
-  }
-  await expect.poll(link, { timeout: 15_000 }).not.toBeNull()
-  await page.goto(`${server.url}${await link()}`)
+  await openOwnerLink(page, server)
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
@@ -70,7 +37,7 @@ test('the owner deletes a lead from the inbox after confirming, and it is gone a
     const [gone, kept] = [`Gone${stamp}`, `Kept${stamp}`]
     await sendQuote(page, `${server.url}/contact`, gone)
     await sendQuote(page, `${server.url}/contact`, kept)
-    const ids = await leadIds(server.dataDir)
+    const ids = await leadIds(server)
     // A photo the customer added after sending, where the upload stores it.
     const photos = join(server.dataDir, 'lead-photos', ids.get(gone)!)
     await mkdir(photos, { recursive: true })
@@ -104,8 +71,9 @@ test('the owner deletes a lead from the inbox after confirming, and it is gone a
     await page.reload()
     await expect(page.getByRole('heading', { name: kept })).toBeVisible()
     await expect(page.getByText(gone)).toHaveCount(0)
-    expect(existsSync(photos)).toBe(false)
-    expect([...(await leadIds(server.dataDir)).keys()]).toEqual([kept])
+    // The deletion queues the removal of its files.
+    await expect.poll(() => existsSync(photos)).toBe(false)
+    expect([...(await leadIds(server)).keys()]).toEqual([kept])
     // Logged as a count, never the customer's details.
     const lines = JSON.stringify(server.records().filter((record) => record.msg === 'the owner deleted a lead'))
     expect(lines).toContain('"deleted":1')
@@ -129,7 +97,7 @@ test('a lead last contacted 25 months ago is deleted when the site starts; one a
     await first.stop()
   }
   // With the site stopped, move both arrivals back in time.
-  const db = new PGlite(join(first.dataDir, 'pglite'))
+  const db = await openSiteDatabase(first)
   await db.query(`UPDATE public.quote_requests SET created_at = now() - interval '25 months' WHERE first_name = $1`, [
     old,
   ])
@@ -138,12 +106,12 @@ test('a lead last contacted 25 months ago is deleted when the site starts; one a
   ])
   await db.close()
 
-  const second = await startSiteServer({ DATA_DIR: first.dataDir })
+  const second = await startSiteServer(siteDataEnv(first))
   try {
     await expect
       .poll(() => second.records().filter((record) => record.msg === 'deleted leads past their retention'))
       .toEqual([expect.objectContaining({ deleted: 1, months: 24 })])
-    expect([...(await leadIds(second.dataDir)).keys()]).toEqual([recent])
+    expect([...(await leadIds(second)).keys()]).toEqual([recent])
   } finally {
     await second.stop()
   }

@@ -21,7 +21,6 @@ import {
   type QuoteFields,
   SENT_LOCATION,
 } from './support/quote-form'
-import { startSupabaseStub } from './support/supabase-stub'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 
@@ -410,34 +409,6 @@ test('a public page loads no owner script, manifest or service worker', async ({
   expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0)
   const sitemap = await (await page.request.get('/sitemap.xml')).text()
   expect(sitemap).not.toContain('/owner')
-})
-
-test('in Supabase mode /owner asks Supabase Auth for the link, for the owner address only (stub for Supabase)', async ({
-  page,
-}) => {
-  // The database's sign-in limits answer "allowed" (0 ms to wait); tests/supabase runs the real ones.
-  const stub = await startSupabaseStub({ rpc: { owner_sign_in_hit: { body: 0 } } })
-  const server = await startSiteServer({ ...ownerEnv(), SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
-  try {
-    await page.goto(`${server.url}/owner`)
-    await expect(page.getByLabel('E-mail address')).toBeVisible()
-    for (const email of ['someone@example.com', OWNER]) {
-      const asked = await page.request.post(`${server.url}/owner/sign-in`, {
-        form: { email },
-        headers: { Origin: server.url },
-        maxRedirects: 0,
-      })
-      expect(asked.headers()['location']).toBe('/owner?link=sent')
-    }
-    // The link is asked for after the answer, so every address answers alike: wait for it.
-    const otp = () => stub.requests.filter((request) => request.path.startsWith('/auth/v1/otp'))
-    await expect.poll(() => otp().length).toBe(1)
-    expect(otp().map((request) => (request.body as { email?: string }).email)).toEqual([OWNER])
-    expect(await mails(server)).toHaveLength(0)
-  } finally {
-    await server.stop()
-    await stub.stop()
-  }
 })
 
 test('@mobile the inbox fits a phone: no sideways scroll, thumb-sized contact links, no axe violations', async ({

@@ -5,59 +5,40 @@
  */
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { leadSource, leadSourceColumns, type VisitSource } from '~/lib/lead-source'
 import { SOURCES_TEXTS } from '~/lib/owner-lead'
-import { migrate } from '../app/server/backend/embedded-database.server'
+import type { Database } from '../app/server/db/database.server'
 import { violationList, wcagAudit } from './support/axe'
 import { openOwnerLink, OWNER } from './support/owner'
-import { startSiteServer } from './support/site-server'
+import { prepareSiteData, siteDataEnv, startSiteServer } from './support/site-server'
 import { expect, test, type Locator } from './support/test'
 
 const CLICK_ID = 'EAIaIQobChMI-e2e-click-1'
 const CONVERSION_NAME = 'Won job (site)'
 
-/**
- * Leads stored by the function the quote form's path calls, with where each came from, in a data folder made
- * as the site makes one; the site then starts on it (the visit's own capture is another test's).
- */
-async function seedLeads(dataDir: string) {
-  const db = await PGlite.create(join(dataDir, 'pglite'))
-  const folder = 'supabase/migrations'
-  const migrations = readdirSync(folder)
-    .filter((name) => name.endsWith('.sql'))
-    .sort()
-    .map((name) => ({ name, sql: readFileSync(join(folder, name), 'utf8') }))
+/** Leads stored by the function the quote form's path calls, with where each came from (the visit's own capture is another test's). */
+async function storeLeads(db: Database) {
   const store = async (firstName: string, visit?: VisitSource, heard: Parameters<typeof leadSource>[1] = '') => {
     const source = leadSourceColumns(visit && leadSource(visit, heard))
-    await db.query(
-      `SELECT * FROM public.record_quote_request(p_first_name => $1, p_email => $2, p_phone => '916-555-0101',
-         p_idempotency_key => $3, p_source_page => '/contact', p_source_channel => $4, p_source_tags => $5,
-         p_heard_about => $6)`,
-      [
-        firstName,
-        `${firstName.toLowerCase()}@example.com`,
-        `e2e-sources-${firstName}-${randomBytes(6).toString('hex')}`,
-        source.channel,
-        source.tags && JSON.stringify(source.tags),
-        source.heardAbout,
-      ],
-    )
+    const lead = {
+      first_name: firstName,
+      email: `${firstName.toLowerCase()}@example.com`,
+      phone: '916-555-0101',
+      idempotency_key: `e2e-sources-${firstName}-${randomBytes(6).toString('hex')}`,
+      source_page: '/contact',
+      source_channel: source.channel,
+      source_tags: source.tags,
+      heard_about: source.heardAbout,
+    }
+    await db.query('SELECT public.record_quote_request($1)', [JSON.stringify({ lead })])
   }
-  try {
-    await migrate(db, migrations, readFileSync('supabase/seed.sql', 'utf8'))
-    await store('Gail', { tags: { gclid: CLICK_ID } }, 'ad')
-    await store('Milo', { tags: { utm_source: 'gbp', utm_medium: 'organic' } }, 'google-maps')
-    await store('Otto')
-    await store('Rex', { tags: {} }, 'friend')
-    await db.query(`UPDATE quote_requests SET created_at = now() - interval '60 days' WHERE first_name = 'Rex'`)
-  } finally {
-    await db.close()
-  }
+  await store('Gail', { tags: { gclid: CLICK_ID } }, 'ad')
+  await store('Milo', { tags: { utm_source: 'gbp', utm_medium: 'organic' } }, 'google-maps')
+  await store('Otto')
+  await store('Rex', { tags: {} }, 'friend')
+  await db.query(`UPDATE quote_requests SET created_at = now() - interval '60 days' WHERE first_name = 'Rex'`)
 }
 
 /** Each body and foot row's cells as the owner reads them. */
@@ -83,9 +64,8 @@ test('the owner marks a lead won with its value, reads the sources on a phone an
   browser,
 }) => {
   test.setTimeout(180_000)
-  const dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-sources-'))
-  await seedLeads(dataDir)
-  const env = { DATA_DIR: dataDir, GOOGLE_ADS_CONVERSION_NAME: CONVERSION_NAME }
+  const data = await prepareSiteData(storeLeads)
+  const env = { ...siteDataEnv(data), GOOGLE_ADS_CONVERSION_NAME: CONVERSION_NAME }
   const server = await startSiteServer({
     ...env,
     OWNER_EMAIL: OWNER,
@@ -200,6 +180,6 @@ test('the owner marks a lead won with its value, reads the sources on a phone an
     expect(printed).toEqual({ code: 0, stdout: csv })
   } finally {
     await server.stop()
-    rmSync(dataDir, { recursive: true, force: true })
+    rmSync(data.dataDir, { recursive: true, force: true })
   }
 })

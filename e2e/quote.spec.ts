@@ -1,5 +1,4 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
 import { join } from 'node:path'
 import { expect, test, type Page } from './support/test'
 import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/lib/quote-schema'
@@ -12,8 +11,9 @@ import {
   type QuoteFields,
   SENT_LOCATION,
 } from './support/quote-form'
+import { openSiteDatabase } from '../tests/support/site-process'
+import { ownerCommand } from './support/owner'
 import { startSiteServer } from './support/site-server'
-import { startSupabaseStub } from './support/supabase-stub'
 import { holdRequests } from './support/hold-requests'
 
 const dataDir = process.env.E2E_DATA_DIR ?? '.data/e2e'
@@ -439,7 +439,7 @@ test('the server times the form: sent within QUOTE_MIN_FILL_MS of the first touc
   } finally {
     await server.stop()
   }
-  const db = new PGlite(join(server.dataDir, 'pglite'))
+  const db = await openSiteDatabase(server)
   try {
     const rows = await db.query<{ first_name: string; status: string; spam_reason: string }>(
       'SELECT first_name, status, spam_reason FROM quote_requests ORDER BY created_at',
@@ -483,70 +483,33 @@ test('past the per-IP limit the server answers 429 and the visitor sees the erro
   }
 })
 
-test.describe('against a local stub of hosted Supabase (hosted Supabase cannot run here)', () => {
-  test('the site invokes send-quote-email with the trimmed fields and shows success', async ({ page }) => {
-    const stub = await startSupabaseStub({ functions: { 'send-quote-email': { body: { success: true } } } })
-    const server = await startSiteServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
-    try {
-      await openForm(page, server.url)
-      await fill(page, { firstName: ' Dee ', email: 'dee@example.com ', phone: ' 916-555-0106' })
-      const form = page.locator('.quote-request-form').first()
-      await form.getByLabel('Street address').fill(' 12 Oak St ')
-      await form.getByLabel('ZIP code').fill('95630 ')
-      await form.getByRole('radio', { name: 'Morning' }).check()
-      await form.getByLabel(HEARD_ABOUT_QUESTION).selectOption({ label: 'A friend or neighbor' })
-      await submit(page)
-      await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
-      const call = stub.requests.find((r) => r.path === '/functions/v1/send-quote-email')
-      expect(call?.method).toBe('POST')
-      expect(call?.body).toEqual({
-        firstName: 'Dee',
-        email: 'dee@example.com',
-        phone: '916-555-0106',
-        street: '12 Oak St',
-        zip: '95630',
-        preferredTime: 'morning',
-        heardAbout: 'friend',
-        sourcePage: FORM_PAGE,
-        // The visit began on this page, from no other site and without tags.
-        visitSource: { tags: {}, landingPath: FORM_PAGE },
-      })
-      expect(call?.headers.authorization).toBe(`Bearer ${stub.anonKey}`)
-    } finally {
-      await server.stop()
-      await stub.stop()
-    }
-  })
-
-  test('a response without a success flag shows "Error Processing Request" and keeps the form', async ({ page }) => {
-    const stub = await startSupabaseStub({ functions: { 'send-quote-email': { body: { received: true } } } })
-    const server = await startSiteServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
-    try {
-      const form = await openForm(page, server.url)
-      await fill(page, { firstName: 'Eve', email: 'eve@example.com', phone: '916-555-0107' })
-      await submit(page)
-      await expect(page.getByText(QUOTE_MESSAGES.processingError.title)).toBeVisible()
-      await expect(page.getByText(QUOTE_MESSAGES.processingError.description)).toBeVisible()
-      await expect(form.getByLabel('First Name')).toHaveValue('Eve')
-    } finally {
-      await server.stop()
-      await stub.stop()
-    }
-  })
-
-  test('a function error shows "Error Submitting Quote Request"', async ({ page }) => {
-    const stub = await startSupabaseStub({
-      functions: { 'send-quote-email': { status: 500, body: { error: 'down' } } },
-    })
-    const server = await startSiteServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
-    try {
-      await openForm(page, server.url)
-      await fill(page, { firstName: 'Fay', email: 'fay@example.com', phone: '916-555-0108' })
-      await submit(page)
-      await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
-    } finally {
-      await server.stop()
-      await stub.stop()
-    }
+test('the lead is stored with its fields trimmed, its place, time and answer, and where the visit began', async ({
+  page,
+}) => {
+  const name = `Dee${Date.now().toString(36)}`
+  const form = await openForm(page)
+  await fill(page, { firstName: ` ${name} `, email: 'dee@example.com ', phone: ' 916-555-0106' })
+  await form.getByLabel('Street address').fill(' 12 Oak St ')
+  await form.getByLabel('ZIP code').fill('95630 ')
+  await form.getByRole('radio', { name: 'Morning' }).check()
+  await form.getByLabel(HEARD_ABOUT_QUESTION).selectOption({ label: 'A friend or neighbor' })
+  await submit(page)
+  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  // playwright.config.ts's server, through its socket.
+  const listed = await ownerCommand('leads', ['--json'], { dataDir, databaseUrl: process.env.E2E_DATABASE_URL })
+  expect(
+    (JSON.parse(listed.stdout) as { first_name: string }[]).find((lead) => lead.first_name === name),
+  ).toMatchObject({
+    email: 'dee@example.com',
+    phone: '916-555-0106',
+    service_street: '12 Oak St',
+    service_zip: '95630',
+    preferred_time: 'morning',
+    heard_about: 'friend',
+    source_page: FORM_PAGE,
+    // The visit began on this page, from no other site and without tags.
+    source_channel: 'direct',
+    landing_path: FORM_PAGE,
+    referrer_host: null,
   })
 })

@@ -1,34 +1,18 @@
 import { expect, test } from './support/test'
-import { startSiteServer, type SiteServer } from './support/site-server'
-import { startSupabaseStub, type SupabaseStub } from './support/supabase-stub'
+import { ownerCommand } from './support/owner'
+import { prepareSiteData, siteDataEnv, startSiteServer, type SiteServer } from './support/site-server'
 
-// Hosted Supabase cannot run here: a second production server is wired to a local stub (e2e/support).
 const VIDEO_URL = 'https://videos.example.test/services-hero.mp4'
 
-async function startWith(
-  videos: Parameters<typeof startSupabaseStub>[0],
-): Promise<{ stub: SupabaseStub; server: SiteServer }> {
-  const stub = await startSupabaseStub(videos)
-  const server = await startSiteServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
-  return { stub, server }
-}
-
-test.describe('services hero with a featured service video (hosted Supabase stubbed)', () => {
-  let stub: SupabaseStub
+test.describe('services hero with a featured service video', () => {
   let server: SiteServer
 
   test.beforeAll(async () => {
-    ;({ stub, server } = await startWith({
-      videos: {
-        service_videos: { id: 'v-1', video_url: VIDEO_URL, mime_type: '', is_featured: true, title: 'Driveway' },
-        pressure_washing_videos: null,
-      },
-    }))
+    const data = await prepareSiteData()
+    expect((await ownerCommand('video', [VIDEO_URL, '--services'], data)).code).toBe(0)
+    server = await startSiteServer(siteDataEnv(data))
   })
-  test.afterAll(async () => {
-    await server?.stop()
-    await stub?.stop()
-  })
+  test.afterAll(async () => server?.stop())
 
   test('plays the featured video muted behind a dark overlay, with a pause button', async ({ page }) => {
     const videoRequests: string[] = []
@@ -40,7 +24,6 @@ test.describe('services hero with a featured service video (hosted Supabase stub
     const video = page.getByTestId('hero-video')
     await expect(video).toBeAttached()
     await expect(video.locator('source')).toHaveAttribute('src', VIDEO_URL)
-    // An empty mime_type falls back to video/mp4 (docs/product.md#what-is-stored).
     await expect(video.locator('source')).toHaveAttribute('type', 'video/mp4')
     expect(
       await video.evaluate((node: HTMLVideoElement) => ({
@@ -55,12 +38,6 @@ test.describe('services hero with a featured service video (hosted Supabase stub
     })
     await expect(page.getByRole('button', { name: /(Pause|Play) background video/ })).toBeVisible()
     await expect.poll(() => videoRequests).toContain(VIDEO_URL)
-    // Read through the stub: table service_videos, featured only, one row.
-    expect(
-      stub.requests.some(
-        (request) => request.path.startsWith('/rest/v1/service_videos') && request.path.includes('is_featured=eq.true'),
-      ),
-    ).toBe(true)
   })
 
   test('the video is not in the server HTML, so it never delays the first paint', async ({ request }) => {
@@ -86,19 +63,16 @@ test.describe('services hero with a featured service video (hosted Supabase stub
   })
 })
 
-test.describe('services hero when reading service_videos fails (hosted Supabase stubbed)', () => {
-  let stub: SupabaseStub
+test.describe('services hero when the database fails the featured video', () => {
   let server: SiteServer
 
   test.beforeAll(async () => {
-    ;({ stub, server } = await startWith({
-      videos: { service_videos: { status: 500, body: { message: 'boom' } }, pressure_washing_videos: null },
-    }))
+    const data = await prepareSiteData((db) =>
+      db.exec('ALTER TABLE public.service_videos RENAME TO service_videos_gone'),
+    )
+    server = await startSiteServer(siteDataEnv(data))
   })
-  test.afterAll(async () => {
-    await server?.stop()
-    await stub?.stop()
-  })
+  test.afterAll(async () => server?.stop())
 
   test('the page still answers 200 with a dark hero and the service details', async ({ page }) => {
     const response = await page.goto(`${server.url}/services?tab=roof`)

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '../app/server/db/database.server'
 import { migrationsOnDisk } from '../app/server/db/migrations.server'
-import { schemaTypesSource } from '../app/server/db/schema-types.server'
+import { schemaTypesSource } from '../tests/support/schema-types'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'db-types-'))
 try {

@@ -6,8 +6,8 @@
 --
 --   UPDATE public.reviews SET published = false WHERE source = 'sample';
 --
--- The embedded database runs this file once, when it is first created. Every row is marked
--- source = 'sample' so it can be found and removed.
+-- Every new database runs this file once, after the first migrations (PGlite or PostgreSQL). Every row is
+-- marked source = 'sample' so it can be found and removed.
 
 INSERT INTO public.reviews (author, avatar, rating, text, review_date, source, published) VALUES
   ('Maria G.', NULL, 5,

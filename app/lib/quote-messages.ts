@@ -42,7 +42,6 @@ export const quoteErrorMessages = (phone: string) =>
   ({
     rateLimited: `Too many quote requests. Please wait a few minutes or call us at ${phone}.`,
     saveFailed: `We could not save your request. Please call us at ${phone}.`,
-    notConfirmed: `We could not confirm your request. Please call us at ${phone}.`,
     tooLarge: 'The request is too large.',
   }) as const
 

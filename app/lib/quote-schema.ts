@@ -155,7 +155,7 @@ export function firstQuoteIssue(
   return result.success ? null : (result.issues[0]?.message ?? 'Invalid form data')
 }
 
-export type QuoteFailureReason = 'invalid' | 'rate-limited' | 'call-failed' | 'not-confirmed'
+export type QuoteFailureReason = 'invalid' | 'rate-limited' | 'call-failed'
 
 export type QuoteSubmitResponse =
   /** `photoToken`: lets this visitor add photos to the stored lead for 24 h (docs/decisions/044-lead-photos.md). */
@@ -169,10 +169,10 @@ export interface QuoteToast {
   variant: 'success' | 'destructive' | 'default'
 }
 
+/** No answer, or a refusal: "Error Submitting…"; an answer without a success flag: "Error Processing…". */
 export function quoteResponseToast(response: QuoteSubmitResponse | null | undefined): QuoteToast {
   if (response && response.success === true) return { ...QUOTE_MESSAGES.success, variant: 'success' }
-  if (response && response.reason === 'not-confirmed') {
+  if (response && typeof response.success !== 'boolean')
     return { ...QUOTE_MESSAGES.processingError, variant: 'default' }
-  }
   return { ...QUOTE_MESSAGES.submitError, variant: 'destructive' }
 }

@@ -1,5 +1,5 @@
 import type { ReviewActivity } from '~/content/activity'
-import { readBackend, type Review } from '~/lib/backend-reads'
+import { readReviews, type Review } from '~/lib/backend-reads'
 
 /** Not enough to identify a customer. */
 export function shortName(author: string): string {
@@ -26,7 +26,7 @@ export function activityFromReviews(
 }
 
 export async function loadReviewActivity(): Promise<ReviewActivity[]> {
-  const reviews = await readBackend('reviews')
+  const reviews = await readReviews()
   if (!reviews) throw new Error('Reviews unavailable')
   return activityFromReviews(reviews)
 }

@@ -13,7 +13,6 @@ import { FloatingFeatures } from '~/components/floating/floating-features'
 import { DeferredEntryScripts, HeadTags } from '~/components/layout/document-assets'
 import { linkWebManifestAfterLoad } from '~/lib/web-manifest'
 import { noteVisitSource } from '~/lib/visit-source'
-import { useKeepBroughtReviews } from '~/hooks/use-settled-reviews'
 // Inline: no request for the tab's icon on the first view.
 import faviconDataUrl from '~/components/layout/favicon.svg?inline'
 import '~/styles/app.css'
@@ -61,7 +60,6 @@ declare module '@tanstack/react-router' {
 
 function RootDocument({ children }: { children: ReactNode }) {
   const bare = useMatches({ select: (matches) => matches.some((match) => match.staticData.bare) })
-  useKeepBroughtReviews()
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
     linkWebManifestAfterLoad()

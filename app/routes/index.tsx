@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import { pageSeo } from '~/content/pages'
-import { readBackend } from '~/lib/backend-reads'
+import { readFeaturedVideo, readReviews } from '~/lib/backend-reads'
 import { readShownWork } from '~/lib/shown-work-read'
 import { jsonLdScript, seo } from '~/lib/seo'
 import { homeStructuredData } from '~/lib/structured-data'
@@ -18,9 +18,9 @@ export const Route = createFileRoute('/')({
   validateSearch: v.object({ cities: v.fallback(v.optional(v.picklist(['all'])), undefined) }),
   loader: async () => {
     // Not awaited: the reviews stream in behind their own Suspense boundary.
-    const reviews = readBackend('reviews')
+    const reviews = readReviews()
     // Only the server waits, so the video is in the first HTML.
-    const video = readBackend('home-video')
+    const video = readFeaturedVideo('pressure_washing_videos')
     // Both wait for the four photos: arriving later, they would move the sections below them.
     const work = readShownWork({ page: 'home' })
     if (typeof window === 'undefined') await video

@@ -9,8 +9,6 @@ export const Route = createFileRoute('/owner_/sign-in')({
   staticData: { bare: true },
   validateSearch: v.object({
     token: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined),
-    // Supabase mode: the link from Supabase Auth's e-mail template.
-    token_hash: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(200))), undefined),
   }),
   server: {
     handlers: {

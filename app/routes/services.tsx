@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { serviceById } from '~/content/services'
 import { DEFAULT_SERVICE_TAB, serviceIds } from '~/content/types'
 import { seo } from '~/lib/seo'
-import { readBackend } from '~/lib/backend-reads'
+import { readFeaturedVideo } from '~/lib/backend-reads'
 import { readShownWork } from '~/lib/shown-work-read'
 import { ServicesPage } from '~/components/services/services-page'
 
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/services')({
   loaderDeps: ({ search }) => ({ tab: search.tab }),
   loader: async ({ deps }) => {
     // Only the server waits, so the video is in the first HTML.
-    const video = readBackend('service-video')
+    const video = readFeaturedVideo('service_videos')
     const service = serviceById(deps.tab ?? DEFAULT_SERVICE_TAB)
     // Both wait for the tab's three photos: arriving later, they would move what follows.
     const work = readShownWork({ page: 'service', service: service.id })

@@ -1,9 +1,11 @@
-// Signing in to the owner's inbox as a test: the link comes from the outbox's mail files (no SMTP_URL).
+// Signing in to the owner's inbox as a test (the link comes from the outbox's mail files: no SMTP_URL), and the
+// owner's commands.
+import { spawn } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SIGN_IN_TEXTS } from '~/lib/owner-lead'
-import type { SiteServer } from './site-server'
+import { siteDataEnv, type SiteData, type SiteServer } from './site-server'
 import { expect, type Page } from './test'
 
 export const OWNER = 'owner@example.com'
@@ -41,4 +43,38 @@ export async function openOwnerLink(page: Page, server: SiteServer) {
   await askForLink(page, server, OWNER)
   await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(1)
   await page.goto(linkIn((await signInMails(server))[0]!, server))
+}
+
+export interface Ran {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** `npm run <script>` as the owner types it, on a site's data; `asUid` runs it as another user (root only). */
+export function ownerCommand(script: string, args: string[], data: SiteData, asUid?: number): Promise<Ran> {
+  const command = asUid === undefined ? 'npm' : process.execPath
+  const argv =
+    asUid === undefined
+      ? ['run', '--silent', script, '--', ...args]
+      : ['node_modules/tsx/dist/cli.mjs', `scripts/${script}.ts`, ...args]
+  return new Promise((resolve) => {
+    const child = spawn(command, argv, {
+      env: { ...process.env, ...siteDataEnv(data) },
+      ...(asUid === undefined ? {} : { uid: asUid, gid: asUid }),
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+/** `npm run leads -- --json`: every lead's id by first name. */
+export async function leadIds(data: SiteData): Promise<Map<string, string>> {
+  const ran = await ownerCommand('leads', ['--json'], data)
+  if (ran.code !== 0) throw new Error(`npm run leads exited ${ran.code}: ${ran.stderr}`)
+  const leads = JSON.parse(ran.stdout) as { id: string; first_name: string }[]
+  return new Map(leads.map((lead) => [lead.first_name, lead.id]))
 }

@@ -1,5 +1,17 @@
-import { test } from '@playwright/test'
-import { startSiteProcess, type SiteProcess, type SiteProcessOptions } from '../../tests/support/site-process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+import type { Database } from '../../app/server/db/database.server'
+import {
+  openSiteDatabase,
+  startSiteProcess,
+  type SiteProcess,
+  type SiteProcessOptions,
+} from '../../tests/support/site-process'
+import { freePort } from '../../tests/support/free-port'
+import { freshDatabaseUrl } from '../../tests/support/test-database'
+import { googleReviewsEnv, placeAnswer, startHttpStub, type HttpStub, type ShownReview } from './http-stub'
 
 export interface SiteServer extends SiteProcess {
   /** stdout's JSON log lines (app/server/log/logger.server.ts). */
@@ -51,4 +63,68 @@ export async function startSiteServer(
   // As playwright.config.ts: a valid token is still required, the fill time only where a test sets it.
   const site = await startSiteProcess({ QUOTE_MIN_FILL_MS: '0', ...env }, { ...options, startMs })
   return { ...site, records: () => parseLogLines(site.stdout()) }
+}
+
+/** Where a server keeps its data: DATA_DIR, and its PostgreSQL database under `npm run test:postgres`. */
+export type SiteData = Pick<SiteProcess, 'dataDir' | 'databaseUrl'>
+
+/**
+ * A database made as the site's first start makes one, holding what `fill` stores; a server started on it with
+ * `siteDataEnv` reads it from its first render on (its public reads are cached from then).
+ */
+export async function prepareSiteData(fill: (db: Database) => Promise<unknown> = async () => {}): Promise<SiteData> {
+  const data = { dataDir: mkdtempSync(join(tmpdir(), 'site-e2e-')), databaseUrl: await freshDatabaseUrl() }
+  const db = await openSiteDatabase(data)
+  try {
+    await fill(db)
+  } finally {
+    await db.close()
+  }
+  return data
+}
+
+export function siteDataEnv(data: SiteData): Record<string, string> {
+  return { DATA_DIR: data.dataDir, ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}) }
+}
+
+export interface SlowReviewsSite {
+  url: string
+  places: HttpStub
+  /** Google answers the reviews now. */
+  release: () => void
+  /** Resolves once the server has rendered its first page, which waits for the reviews too. */
+  started: Promise<SiteServer>
+  stop: () => Promise<void>
+}
+
+/**
+ * A server that has just started while Google is slow: its start-up render's read of the reviews waits on Google
+ * until `release()`, and every render meanwhile waits on that same read (app/server/backend/read-cache.server.ts).
+ * Returns once the server listens and that read waits.
+ */
+export async function startSiteWhileReviewsWait(reviews: ShownReview[]): Promise<SlowReviewsSite> {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const places = await startHttpStub({ ...placeAnswer(reviews), until: released })
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const started = startSiteServer({ ...googleReviewsEnv(places), PORT: String(port) })
+  started.catch(() => undefined) // awaited by the caller
+  const listening = () =>
+    fetch(`${url}/healthz`).then(
+      (answer) => answer.ok,
+      () => false,
+    )
+  await expect.poll(async () => places.requests.length > 0 && (await listening()), { timeout: 60_000 }).toBe(true)
+  return {
+    url,
+    places,
+    release,
+    started,
+    stop: async () => {
+      release()
+      await (await started).stop()
+      await places.stop()
+    },
+  }
 }

@@ -1,18 +1,17 @@
-// npm run bench:memory — the production server's RSS in both modes: after a first start on an empty data folder
-// (home warmed up), then after 500 page views and 50 leads; Supabase mode against the tests' local stand-in
-// (PostgreSQL 15 + Deno). Embedded mode fails over budget at either point.
+// npm run bench:memory — the production server's RSS on each database: after a first start on an empty data
+// folder (home warmed up), then after 500 page views and 50 leads. PostgreSQL is a throwaway PostgreSQL 15 cluster
+// (tests/support/postgres.ts) whose own processes are not counted. PGlite fails over budget at either point.
 import { readFileSync } from 'node:fs'
 import { cities } from '../../app/content/cities'
-import { startSupabaseStub } from '../../e2e/support/supabase-stub'
-import { startLocalSupabase } from '../../tests/support/supabase-local'
-import { writeSharedFiles } from '../../tests/support/supabase-shared'
+import { startPostgres } from '../../tests/support/postgres'
 import { startSiteProcess, type SiteProcess } from '../../tests/support/site-process'
+import { freshDatabaseUrl } from '../../tests/support/test-database'
 import { contactFormToken, report, routeKinds } from './common'
 
 const PAGE_VIEWS = 500
 const LEADS = 50
 const CONCURRENCY = 4
-const EMBEDDED_BUDGET_MB = 350
+const PGLITE_BUDGET_MB = 350
 
 /** VmRSS and VmHWM (peak) of a process, in MB. */
 function memory(pid: number): { rss: number; peak: number } {
@@ -61,18 +60,18 @@ async function leads(site: SiteProcess): Promise<number> {
   return sent
 }
 
-async function measure(mode: string, env: Record<string, string>): Promise<Record<string, unknown>> {
+async function measure(database: string, env: Record<string, string>): Promise<Record<string, unknown>> {
   const site = await startSiteProcess({ QUOTE_RATE_LIMIT: '0', QUOTE_MIN_FILL_MS: '0', ...env })
   try {
     await new Promise((resolve) => setTimeout(resolve, 2000))
     const atStart = memory(site.pid)
     const failedViews = await pageViews(site)
     const sent = await leads(site)
-    await new Promise((resolve) => setTimeout(resolve, 3000)) // the embedded outbox sends after answering
+    await new Promise((resolve) => setTimeout(resolve, 3000)) // the outbox sends after answering
     const after = memory(site.pid)
-    console.log(`${mode}: ${PAGE_VIEWS} views (${failedViews} failed), ${sent}/${LEADS} leads stored`)
+    console.log(`${database}: ${PAGE_VIEWS} views (${failedViews} failed), ${sent}/${LEADS} leads stored`)
     return {
-      mode,
+      database,
       'RSS at start (MB)': atStart.rss,
       'RSS after (MB)': after.rss,
       'peak RSS (MB)': after.peak,
@@ -83,26 +82,21 @@ async function measure(mode: string, env: Record<string, string>): Promise<Recor
   }
 }
 
-const rows = [await measure('embedded', {})]
-
-// The functions import copies of app/ modules, as `npm run test:supabase` makes them first.
-writeSharedFiles()
-const rest = await startSupabaseStub()
-const local = await startLocalSupabase({ restFallbackUrl: rest.url })
+const rows = [await measure('PGlite', {})]
+const cluster = await startPostgres()
 try {
-  rows.push(await measure('supabase', { SUPABASE_URL: local.url, SUPABASE_ANON_KEY: local.keys.anon }))
+  rows.push(await measure('PostgreSQL 15', { DATABASE_URL: (await freshDatabaseUrl(cluster.adminUrl))! }))
 } finally {
-  await local.stop()
-  await rest.stop()
+  await cluster.stop()
 }
 
-report('memory', rows, ['mode', 'RSS at start (MB)', 'RSS after (MB)', 'peak RSS (MB)', 'leads stored'])
+report('memory', rows, ['database', 'RSS at start (MB)', 'RSS after (MB)', 'peak RSS (MB)', 'leads stored'])
 // At start: initdb's extra WebAssembly instances must be given back once the worker that ran them exits.
-const embeddedStart = Number(rows[0]!['RSS at start (MB)'])
-const embeddedAfter = Number(rows[0]!['RSS after (MB)'])
-if (embeddedStart > EMBEDDED_BUDGET_MB || embeddedAfter > EMBEDDED_BUDGET_MB) {
+const pgliteStart = Number(rows[0]!['RSS at start (MB)'])
+const pgliteAfter = Number(rows[0]!['RSS after (MB)'])
+if (pgliteStart > PGLITE_BUDGET_MB || pgliteAfter > PGLITE_BUDGET_MB) {
   console.error(
-    `\nEmbedded mode: ${embeddedStart} MB resident after a first start, ${embeddedAfter} MB after the load (budget ${EMBEDDED_BUDGET_MB} each).`,
+    `\nPGlite: ${pgliteStart} MB resident after a first start, ${pgliteAfter} MB after the load (budget ${PGLITE_BUDGET_MB} each).`,
   )
   process.exit(1)
 }

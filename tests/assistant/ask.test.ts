@@ -3,14 +3,14 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
 import { ASSISTANT_INPUT_MESSAGES, assistantRequestSchema } from '~/lib/assistant.functions'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { createBackend } from '~/server/backend/backend-factory.server'
-import { AssistantRequestError, askAssistant, createAssistantService } from '~/server/assistant/ask.server'
+import { AssistantRequestError, createAssistantService } from '~/server/assistant/ai-assistant.server'
 import { answerGrounded } from '~/server/assistant/grounded.server'
-import { captureLog } from '../support/log-capture'
 import { parseRuntimeConfig } from '~/server/config.server'
+import { captureLog } from '../support/log-capture'
+import { freshDatabaseUrl, useTestBackends } from '../server/helpers'
+
+const openBackend = useTestBackends()
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -42,34 +42,51 @@ describe('the ai-assistant request', () => {
   })
 })
 
-describe('the assistant service', () => {
-  test('without Supabase settings the backend port answers with the embedded (grounded) assistant', async () => {
-    const backend = createBackend(parseRuntimeConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ask-')) }))
-    try {
-      expect(backend.kind).toBe('embedded')
-      expect(await askAssistant('What are your hours?', backend)).toBe(answerGrounded('What are your hours?'))
-    } finally {
-      await backend.close()
-    }
+describe('the assistant service', { timeout: 90_000 }, () => {
+  test('without an LLM it answers from the site content', async () => {
+    const service = createAssistantService({ config: parseRuntimeConfig({}).assistant })
+    // No address, no limit to count: the database is not asked.
+    expect(await service.reply('What are your hours?', { ip: '' })).toEqual({
+      response: answerGrounded('What are your hours?'),
+    })
   })
 
-  test('one IP gets 20 messages per 5 minutes, then 429 until the window has passed', async () => {
-    let now = 0
-    const service = createAssistantService({ now: () => now, ask: async () => 'ok' })
+  test('one IP gets 20 messages per 5 minutes, counted in the database, then 429 until the window has passed', async () => {
+    const backend = await openBackend()
+    const service = createAssistantService({
+      config: backend.config.assistant,
+      backend: () => backend,
+      answer: async () => 'ok',
+    })
     for (let i = 0; i < 20; i++)
       await expect(service.reply('hi', { ip: '203.0.113.7' })).resolves.toEqual({ response: 'ok' })
-    await expect(service.reply('hi', { ip: '203.0.113.7' })).rejects.toMatchObject({ status: 429 })
+    const limited = await service.reply('hi', { ip: '203.0.113.7' }).catch((error: unknown) => error)
+    expect(limited).toMatchObject({ status: 429, retryAfterSeconds: expect.any(Number) })
+    expect((limited as AssistantRequestError).retryAfterSeconds).toBeGreaterThan(290)
+    expect((limited as AssistantRequestError).retryAfterSeconds).toBeLessThanOrEqual(300)
     // Another visitor is not affected.
     await expect(service.reply('hi', { ip: '203.0.113.8' })).resolves.toEqual({ response: 'ok' })
-    now += 5 * 60_000
+    const db = await backend.db()
+    await db.query(`UPDATE rate_limit_hits SET hit_at = hit_at - interval '5 minutes' WHERE bucket = 'assistant'`)
     await expect(service.reply('hi', { ip: '203.0.113.7' })).resolves.toEqual({ response: 'ok' })
+  })
+
+  test.skipIf(!onPostgres)('on PostgreSQL only: two instances on one database share one limit', async () => {
+    const databaseUrl = await freshDatabaseUrl()
+    const instances = [await openBackend({}, { databaseUrl }), await openBackend({}, { databaseUrl })]
+    const services = instances.map((backend) =>
+      createAssistantService({ config: backend.config.assistant, backend: () => backend, answer: async () => 'ok' }),
+    )
+    for (let i = 0; i < 20; i++) await services[i % 2]!.reply('hi', { ip: '203.0.113.9' })
+    for (const service of services)
+      await expect(service.reply('hi', { ip: '203.0.113.9' })).rejects.toMatchObject({ status: 429 })
   })
 
   test('an answer slower than the time limit fails with 504 and is logged', async () => {
     const log = captureLog()
     const service = createAssistantService({
       timeoutMs: 50,
-      ask: () => new Promise((resolve) => setTimeout(() => resolve('late'), 500)),
+      answer: () => new Promise((resolve) => setTimeout(() => resolve('late'), 500)),
     })
     await expect(service.reply('hi', { ip: '' }))
       .rejects.toMatchObject({ status: 504 })
@@ -79,7 +96,7 @@ describe('the assistant service', () => {
 
   test('an adapter failure becomes a 502 and is logged', async () => {
     const log = captureLog()
-    const service = createAssistantService({ ask: async () => Promise.reject(new Error('socket hang up')) })
+    const service = createAssistantService({ answer: async () => Promise.reject(new Error('socket hang up')) })
     const failure = await service
       .reply('hi', { ip: '' })
       .catch((e: unknown) => e)

@@ -2,10 +2,11 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { site } from '~/content/site'
-import { answerWithEmbeddedAssistant } from '~/server/assistant/answer.server'
+import { answerMessage } from '~/server/assistant/ai-assistant.server'
 import { answerGrounded } from '~/server/assistant/grounded.server'
-import { askLlm, chatCompletionsUrl, llmConfigFromEnv } from '~/server/assistant/llm.server'
+import { askLlm } from '~/server/assistant/llm.server'
 import { parseRuntimeConfig } from '~/server/config.server'
+import { captureLog } from '../support/log-capture'
 
 const KEY = 'sk-test-secret-key-0123456789'
 
@@ -51,7 +52,7 @@ const llm = (extra: Record<string, string> = {}) => parseRuntimeConfig(env(extra
 describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', () => {
   test('sends the question with the site knowledge as system context and returns the answer', async () => {
     reply = { body: completion('  We are open every day, 7:00 AM to 7:00 PM.  ') }
-    const answer = await answerWithEmbeddedAssistant('When are you open?', llm({ ASSISTANT_LLM_MODEL: 'local-model' }))
+    const answer = await answerMessage('When are you open?', llm({ ASSISTANT_LLM_MODEL: 'local-model' }))
     expect(answer).toBe('We are open every day, 7:00 AM to 7:00 PM.')
 
     expect(calls).toHaveLength(1)
@@ -76,9 +77,8 @@ describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', ()
   })
 
   test('is not used unless both ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY are set', async () => {
-    expect(llmConfigFromEnv({ ASSISTANT_LLM_URL: baseUrl })).toBeNull()
-    expect(llmConfigFromEnv({ ASSISTANT_LLM_KEY: KEY })).toBeNull()
-    const answer = await answerWithEmbeddedAssistant(
+    expect(parseRuntimeConfig({ ASSISTANT_LLM_KEY: KEY }).assistant.llm).toBeNull()
+    const answer = await answerMessage(
       'What are your hours?',
       parseRuntimeConfig({ ASSISTANT_LLM_URL: baseUrl }).assistant.llm,
     )
@@ -87,10 +87,9 @@ describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', ()
   })
 
   test('accepts a base URL or the full chat completions address', () => {
-    expect(chatCompletionsUrl('https://llm.example/v1/')).toBe('https://llm.example/v1/chat/completions')
-    expect(chatCompletionsUrl('https://llm.example/v1/chat/completions')).toBe(
-      'https://llm.example/v1/chat/completions',
-    )
+    const url = (ASSISTANT_LLM_URL: string) => llm({ ASSISTANT_LLM_URL })?.url
+    expect(url('https://llm.example/v1/')).toBe('https://llm.example/v1/chat/completions')
+    expect(url('https://llm.example/v1/chat/completions')).toBe('https://llm.example/v1/chat/completions')
   })
 
   const failures = [
@@ -102,22 +101,25 @@ describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', ()
   for (const { name, set } of failures) {
     test(`${name} falls back to the grounded answer, and the key is never logged`, async () => {
       set()
-      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-      const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-      const answer = await answerWithEmbeddedAssistant(
-        'Do you clean gutters?',
-        llm({ ASSISTANT_LLM_TIMEOUT_MS: '100' }),
+      const log = captureLog()
+      const answer = await answerMessage('Do you clean gutters?', llm({ ASSISTANT_LLM_TIMEOUT_MS: '100' })).finally(
+        log.restore,
       )
       expect(answer).toBe(answerGrounded('Do you clean gutters?'))
-      expect(warn).toHaveBeenCalled()
-      const logged = JSON.stringify([...warn.mock.calls, ...error.mock.calls])
-      expect(logged).not.toContain(KEY)
+      expect(log.records()).toEqual([
+        expect.objectContaining({
+          level: 'warn',
+          scope: 'assistant',
+          msg: expect.stringMatching(/answering from the site content/),
+        }),
+      ])
+      expect(log.text()).not.toContain(KEY)
     })
   }
 
   test('an error thrown by the adapter never carries the key', async () => {
     reply = { status: 401, body: { error: `invalid key ${KEY}` } }
-    const config = llmConfigFromEnv(env())!
+    const config = llm()!
     const failure = await askLlm('hi', config).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(Error)
     expect(String((failure as Error).message)).toBe('LLM endpoint answered 401')
@@ -126,7 +128,7 @@ describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', ()
 
   test('a very long answer is cut at a sentence end', async () => {
     reply = { body: completion(`${'We clean driveways. '.repeat(100)}`) }
-    const answer = await askLlm('Tell me everything', llmConfigFromEnv(env())!)
+    const answer = await askLlm('Tell me everything', llm()!)
     expect(answer.length).toBeLessThanOrEqual(1200)
     expect(answer.endsWith('.')).toBe(true)
   })

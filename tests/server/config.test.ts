@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { llmConfigFromEnv } from '../../app/server/assistant/llm-config.server'
 import { ConfigError, parseRuntimeConfig } from '../../app/server/config.server'
 import { forwardedClient, parseTrustProxy, type TrustedProxy } from '../../app/server/http/trusted-proxy.server'
 
@@ -7,21 +6,49 @@ describe('runtime configuration', () => {
   it('uses the documented defaults when nothing is set', () => {
     const config = parseRuntimeConfig({})
     expect(config.dataDir).toBe('.data')
-    expect(config.supabase).toBeUndefined()
+    expect(config).toMatchObject({ databaseUrl: undefined, storage: undefined, googleReviews: undefined })
     expect(config.trustedProxy('127.0.0.1', 0)).toBe(false)
     expect(config.quote).toEqual({ rateLimit: 5, rateWindowMs: 600_000, minFillMs: 2500, ipHashSalt: undefined })
     expect(config.assistant).toEqual({ rateLimit: 20, rateWindowMs: 300_000, llm: null })
     expect(config.htmlCacheSeconds).toBe(10)
   })
 
-  it('picks the Supabase backend only when both its URL and anon key are set', () => {
-    expect(parseRuntimeConfig({ SUPABASE_URL: 'https://x.supabase.co' }).supabase).toBeUndefined()
-    expect(parseRuntimeConfig({ SUPABASE_URL: ' https://x.supabase.co ', SUPABASE_ANON_KEY: 'anon' }).supabase).toEqual(
-      {
-        url: 'https://x.supabase.co',
-        anonKey: 'anon',
-        siteSecret: undefined,
-      },
+  it('takes DATABASE_URL only as a postgres:// address', () => {
+    const url = 'postgres://site:s3cret@db.example.com:5432/leads'
+    expect(parseRuntimeConfig({ DATABASE_URL: ` ${url} ` }).databaseUrl).toBe(url)
+    expect(parseRuntimeConfig({ DATABASE_URL: 'postgresql://db.example.com/leads' }).databaseUrl).toBe(
+      'postgresql://db.example.com/leads',
+    )
+    for (const wrong of ['mysql://site:s3cret@db.example.com/leads', 'db.example.com:5432', 'postgres://'])
+      expect(() => parseRuntimeConfig({ DATABASE_URL: wrong })).toThrow(/DATABASE_URL must be a postgres:\/\/ address/)
+  })
+
+  it('takes Supabase Storage and Google reviews as pairs: both set, or neither', () => {
+    const storage = { SUPABASE_URL: ' https://x.supabase.co ', SUPABASE_SERVICE_ROLE_KEY: 'service-role' }
+    expect(parseRuntimeConfig(storage).storage).toEqual({
+      url: 'https://x.supabase.co',
+      serviceRoleKey: 'service-role',
+    })
+    expect(() => parseRuntimeConfig({ SUPABASE_URL: storage.SUPABASE_URL })).toThrow(
+      'Invalid environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set together',
+    )
+    expect(() => parseRuntimeConfig({ SUPABASE_SERVICE_ROLE_KEY: 'service-role' })).toThrow(
+      'Invalid environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set together',
+    )
+    expect(() => parseRuntimeConfig({ ...storage, SUPABASE_URL: 'x.supabase.co' })).toThrow(/SUPABASE_URL/)
+
+    const google = { GOOGLE_PLACES_API_KEY: 'places-key', GOOGLE_PLACE_ID: 'ChIJ-place' }
+    expect(parseRuntimeConfig(google).googleReviews).toEqual({
+      apiKey: 'places-key',
+      placeId: 'ChIJ-place',
+      baseUrl: 'https://places.googleapis.com',
+      cacheMinutes: 60,
+    })
+    expect(() => parseRuntimeConfig({ GOOGLE_PLACES_API_KEY: 'places-key' })).toThrow(
+      'Invalid environment: GOOGLE_PLACES_API_KEY and GOOGLE_PLACE_ID must be set together',
+    )
+    expect(() => parseRuntimeConfig({ GOOGLE_PLACE_ID: 'ChIJ-place' })).toThrow(
+      'Invalid environment: GOOGLE_PLACES_API_KEY and GOOGLE_PLACE_ID must be set together',
     )
   })
 
@@ -74,26 +101,22 @@ describe('runtime configuration', () => {
     )
   })
 
-  it('in Supabase mode takes the public push key alone: the function keeps the private one', () => {
-    const publicKey = Buffer.alloc(65, 1).toString('base64url')
-    const supabase = { SUPABASE_URL: 'https://project.supabase.co', SUPABASE_ANON_KEY: 'anon' }
-    const config = parseRuntimeConfig({ ...supabase, VAPID_PUBLIC_KEY: publicKey })
-    expect(config.owner).toMatchObject({ alertsKey: publicKey, vapid: undefined })
-    expect(() =>
-      parseRuntimeConfig({ ...supabase, VAPID_PRIVATE_KEY: Buffer.alloc(32, 2).toString('base64url') }),
-    ).toThrow('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together')
-  })
-
-  it('gives the assistant its LLM only with both the address and the key, as the Edge Function reads them', () => {
+  it('gives the assistant its LLM only with both the address and the key', () => {
     const env = { ASSISTANT_LLM_URL: 'https://llm.example/v1/', ASSISTANT_LLM_KEY: 'k', ASSISTANT_LLM_TIMEOUT_MS: '0' }
-    expect(parseRuntimeConfig(env).assistant.llm).toEqual(llmConfigFromEnv(env))
     expect(parseRuntimeConfig(env).assistant.llm).toEqual({
       url: 'https://llm.example/v1/chat/completions',
       key: 'k',
       model: 'gpt-4o-mini',
       timeoutMs: 10_000,
     })
+    expect(
+      parseRuntimeConfig({ ...env, ASSISTANT_LLM_MODEL: 'local', ASSISTANT_LLM_TIMEOUT_MS: '2500' }).assistant.llm,
+    ).toMatchObject({
+      model: 'local',
+      timeoutMs: 2500,
+    })
     expect(parseRuntimeConfig({ ASSISTANT_LLM_URL: 'https://llm.example/v1' }).assistant.llm).toBeNull()
+    expect(parseRuntimeConfig({ ASSISTANT_LLM_KEY: 'k' }).assistant.llm).toBeNull()
   })
 })
 

@@ -1,32 +1,39 @@
 /**
- * Follow-through in embedded mode (docs/decisions/048-follow-through.md), with the real quote service, PGlite,
- * the outbox worker and a real SMTP server: the customer's acknowledgement and its limits.
+ * Follow-through (docs/decisions/048-follow-through.md), with the real quote service, the database, the outbox
+ * worker, a real SMTP server and a stand-in push service: the customer's acknowledgement and its limits, the
+ * escalation, the quote reminders and the morning list.
  */
 import { randomUUID } from 'node:crypto'
 import webpush from 'web-push'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { claims, site } from '../../app/content/site'
+import type { Backend, BackendOptions } from '../../app/server/backend/backend.server'
 import { businessMinutesLater, pacificClock, pacificInstant } from '../../app/server/backend/business-hours.server'
-import { createEmbeddedBackend, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
-import { embeddedOwnerId } from '../../app/server/backend/embedded-owner.server'
 import { savePushSubscription, updateLead } from '../../app/server/owner/inbox.server'
-import { parseRuntimeConfig } from '../../app/server/config.server'
 import { deliverOutboxRow, type DeliveryIo, type OutboxRow } from '../../app/server/backend/outbox-deliveries.server'
 import { ACKNOWLEDGEMENT_SUBJECT } from '../../app/server/quote/acknowledgement.server'
 import { createFormTokens } from '../../app/server/quote/form-token.server'
 import { createQuoteService } from '../../app/server/quote/quote-service.server'
+import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
 import { phoneKeys, startPushService } from '../support/push-service'
-import { outboxDrained, startSmtp, testLead, useTempDirs, type TestSmtp } from './helpers'
+import {
+  freshDatabaseUrl,
+  outboxDrained,
+  startSmtp,
+  testLead,
+  useCleanup,
+  useTempDirs,
+  useTestBackends,
+  type TestSmtp,
+} from './helpers'
 
 const OWNER = 'owner@deltabreeze.example'
 const FORM_TOKEN_SECRET = 'follow-through-form-token-secret'
 const formTokens = createFormTokens(FORM_TOKEN_SECRET)
 const tempDir = useTempDirs()
-const cleanups: Array<() => Promise<void>> = []
-
-afterEach(async () => {
-  for (const fn of cleanups.splice(0).reverse()) await fn()
-})
+// After-each steps run last registered first: the backends close before the servers they use.
+const cleanups = useCleanup()
+const openBackend = useTestBackends()
 
 async function smtp(): Promise<TestSmtp> {
   const server = await startSmtp()
@@ -34,19 +41,15 @@ async function smtp(): Promise<TestSmtp> {
   return server
 }
 
-async function embedded(
+/** A new data folder and database, unless `dataDir` and `databaseUrl` name one to reopen (a restart). */
+function backendWith(
   env: Record<string, string>,
-  options: { clock?: () => Date; dataDir?: string; startWorker?: boolean } = {},
-): Promise<EmbeddedBackend> {
-  const backend = createEmbeddedBackend({
-    config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, ...env }),
-    dataDir: options.dataDir ?? (await tempDir()),
-    startWorker: options.startWorker ?? true,
-    outbox: { backoffMs: () => 0 },
-    ...(options.clock ? { clock: options.clock } : {}),
-  })
-  cleanups.push(() => backend.close())
-  return backend
+  options: Pick<BackendOptions, 'clock' | 'dataDir' | 'databaseUrl' | 'startWorker'> = {},
+): Promise<Backend> {
+  return openBackend(
+    { QUOTE_NOTIFY_EMAIL: OWNER, ...env },
+    { startWorker: true, ...options, outbox: { backoffMs: () => 0 } },
+  )
 }
 
 const service = () => createQuoteService({ rateLimit: 0, formTokenSecret: FORM_TOKEN_SECRET })
@@ -74,7 +77,7 @@ const acknowledgements = (mail: TestSmtp) =>
 describe('the customer hears back at once', { timeout: 120_000 }, () => {
   it('sends one fixed acknowledgement per stored lead, with nothing the visitor typed in it', async () => {
     const mail = await smtp()
-    const backend = await embedded({ SMTP_URL: mail.url })
+    const backend = await backendWith({ SMTP_URL: mail.url })
     const sent = form()
     const first = await service().handle(sent, { ip: '203.0.113.10', userAgent: 'test' }, backend)
     expect(first.status).toBe(200)
@@ -101,7 +104,7 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
 
   it('sends a victim at most one when a bot names the address 50 times from 50 clients', async () => {
     const mail = await smtp()
-    const backend = await embedded({ SMTP_URL: mail.url })
+    const backend = await backendWith({ SMTP_URL: mail.url })
     const quotes = service()
     for (let i = 0; i < 50; i++) {
       const answer = await quotes.handle(
@@ -119,7 +122,7 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
 
   it('sends one client at most one an hour, whatever addresses it names', async () => {
     const mail = await smtp()
-    const backend = await embedded({ SMTP_URL: mail.url })
+    const backend = await backendWith({ SMTP_URL: mail.url })
     const quotes = service()
     for (let i = 0; i < 10; i++) {
       await quotes.handle(form({ email: `someone${i}@example.com` }), { ip: '192.0.2.44', userAgent: 'x' }, backend)
@@ -137,7 +140,7 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
 
   it('sends none for suspected spam, and none when switched off', async () => {
     const mail = await smtp()
-    const backend = await embedded({ SMTP_URL: mail.url })
+    const backend = await backendWith({ SMTP_URL: mail.url })
     const honeypot = await service().handle(form({ company: 'Acme' }), { ip: '192.0.2.1', userAgent: 'x' }, backend)
     const tooFast = await service().handle(
       form({ formToken: formTokens.issue(Date.now()), email: 'fast@example.com' }),
@@ -146,7 +149,7 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
     )
     expect([honeypot.status, tooFast.status]).toEqual([200, 200])
 
-    const off = await embedded({ SMTP_URL: mail.url, CUSTOMER_ACKNOWLEDGEMENT: 'off' })
+    const off = await backendWith({ SMTP_URL: mail.url, CUSTOMER_ACKNOWLEDGEMENT: 'off' })
     await service().handle(form({ email: 'quiet@example.com' }), { ip: '192.0.2.3', userAgent: 'x' }, off)
     await outboxDrained(backend)
     await outboxDrained(off)
@@ -157,7 +160,6 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
 
 const MINUTE = 60_000
 const vapid = webpush.generateVAPIDKeys()
-const ownerCaller = { as: 'owner', userId: embeddedOwnerId(OWNER) } as const
 
 /** A Pacific wall-clock time `days` after today; ahead of the real clock, so rows stored "now" are due. */
 function pacific(days: number, hhmm: string): Date {
@@ -171,7 +173,7 @@ function pacific(days: number, hhmm: string): Date {
 }
 
 /** A backend whose outbox runs only when the test says, at the time the test sets, with one phone on alerts. */
-async function alerted(start: Date, dataDir?: string) {
+async function alerted(start: Date) {
   const phone = phoneKeys()
   const push = await startPushService(phone, vapid.publicKey)
   cleanups.push(push.stop)
@@ -182,11 +184,11 @@ async function alerted(start: Date, dataDir?: string) {
     VAPID_PRIVATE_KEY: vapid.privateKey,
     CUSTOMER_ACKNOWLEDGEMENT: 'off',
   }
-  const folder = dataDir ?? (await tempDir())
-  const open = () => embedded(env, { clock: () => clock.now, dataDir: folder, startWorker: false })
+  const where = { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl() }
+  const open = () => backendWith(env, { clock: () => clock.now, ...where, startWorker: false })
   const backend = await open()
   const keys = { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') }
-  await savePushSubscription(backend, ownerCaller, { endpoint: push.endpoint, keys })
+  await savePushSubscription(await backend.db(), { endpoint: push.endpoint, keys })
   /** Runs the outbox at `at` and answers the titles pushed so far. */
   async function runAt(at: Date, target = backend) {
     clock.now = at
@@ -196,7 +198,9 @@ async function alerted(start: Date, dataDir?: string) {
   return { backend, push, runAt, open, clock }
 }
 
-const idOf = (result: Awaited<ReturnType<EmbeddedBackend['submitQuote']>>) => (result.success ? result.id! : '')
+const store = async (backend: Backend, lead: ReturnType<typeof testLead>) => (await sendQuoteEmail(backend, lead)).id
+const setStatus = async (backend: Backend, id: string, status: 'contacted' | 'quoted' | 'won') =>
+  updateLead(await backend.db(), id, { status, note: '' })
 
 describe('opening hours, in Pacific time', () => {
   it('counts minutes only while open: 07:00 to 19:00, every day, across daylight-saving changes', () => {
@@ -219,11 +223,11 @@ describe('a lead nobody has answered is pushed once more', { timeout: 120_000 },
   it('at 15 minutes, naming the town; none for a lead whose status changed at 14; nothing twice after a restart', async () => {
     const start = pacific(2, '10:00')
     const { backend, runAt, open } = await alerted(start)
-    const waiting = idOf(await backend.submitQuote(testLead('Maria', { zip: '95630', sourcePage: '/contact' })))
-    const answered = idOf(await backend.submitQuote(testLead('Jo', { sourcePage: '/city/roseville' })))
+    const waiting = await store(backend, testLead('Maria', { zip: '95630', sourcePage: '/contact' }))
+    const answered = await store(backend, testLead('Jo', { sourcePage: '/city/roseville' }))
     expect(await runAt(start)).toHaveLength(2) // the two new-lead pushes
 
-    await updateLead(backend, ownerCaller, answered, { status: 'contacted', note: '' })
+    await setStatus(backend, answered, 'contacted')
     expect(await runAt(new Date(start.getTime() + 14 * MINUTE))).toHaveLength(2)
     const after = await runAt(new Date(start.getTime() + 15 * MINUTE))
     expect(after.slice(2)).toEqual(['Still waiting: quote request in Folsom, 15 min'])
@@ -255,7 +259,7 @@ describe('a lead nobody has answered is pushed once more', { timeout: 120_000 },
   it('counts from opening time: a lead at 21:00 is pushed again at 07:15, not during the night', async () => {
     const start = pacific(2, '21:00')
     const { backend, runAt } = await alerted(start)
-    await backend.submitQuote(testLead('Late', { sourcePage: '/services?tab=roof' }))
+    await store(backend, testLead('Late', { sourcePage: '/services?tab=roof' }))
     expect(await runAt(start)).toHaveLength(1)
     expect(await runAt(pacific(3, '03:00'))).toHaveLength(1)
     expect(await runAt(pacific(3, '07:14'))).toHaveLength(1)
@@ -267,15 +271,15 @@ describe('a quoted lead reminds the owner to follow up', { timeout: 120_000 }, (
   it('at 2 and 7 days, for "quoted" only; marking it won or lost stops the rest', async () => {
     const start = new Date()
     const { backend, runAt } = await alerted(start)
-    const maria = idOf(await backend.submitQuote(testLead('Maria')))
-    const wes = idOf(await backend.submitQuote(testLead('Wes')))
-    const ann = idOf(await backend.submitQuote(testLead('Ann')))
+    const maria = await store(backend, testLead('Maria'))
+    const wes = await store(backend, testLead('Wes'))
+    const ann = await store(backend, testLead('Ann'))
     expect(await runAt(new Date())).toHaveLength(3) // the new-lead pushes
     // The trigger times the reminders by the database's clock, at the status change.
     const quotedAt = Date.now()
-    await updateLead(backend, ownerCaller, maria, { status: 'quoted', note: '' })
-    await updateLead(backend, ownerCaller, wes, { status: 'quoted', note: '' })
-    await updateLead(backend, ownerCaller, ann, { status: 'contacted', note: '' })
+    await setStatus(backend, maria, 'quoted')
+    await setStatus(backend, wes, 'quoted')
+    await setStatus(backend, ann, 'contacted')
     const day = 24 * 60 * MINUTE
 
     expect(await runAt(new Date(quotedAt + 2 * day - MINUTE))).toHaveLength(3)
@@ -283,7 +287,7 @@ describe('a quoted lead reminds the owner to follow up', { timeout: 120_000 }, (
       'Follow up with Maria: quoted 2 days ago',
       'Follow up with Wes: quoted 2 days ago',
     ])
-    await updateLead(backend, ownerCaller, wes, { status: 'won', note: '' })
+    await setStatus(backend, wes, 'won')
     const waiting = await (
       await backend.db()
     ).query(`SELECT kind FROM quote_outbox WHERE quote_request_id = $1 AND sent_at IS NULL`, [wes])
@@ -301,9 +305,9 @@ describe('the morning list', { timeout: 120_000 }, () => {
   async function morning(start: Date) {
     const mail = await smtp()
     const clock = { now: start }
-    const dataDir = await tempDir()
+    const where = { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl() }
     const env = { SMTP_URL: mail.url, OWNER_EMAIL: OWNER, CUSTOMER_ACKNOWLEDGEMENT: 'off' }
-    const open = () => embedded(env, { clock: () => clock.now, dataDir, startWorker: false })
+    const open = () => backendWith(env, { clock: () => clock.now, ...where, startWorker: false })
     let backend = await open()
     const lists = () => mail.received.filter((received) => /waiting for a call/.test(received.mail.subject ?? ''))
     return {
@@ -322,7 +326,7 @@ describe('the morning list', { timeout: 120_000 }, () => {
       },
       /** A lead with its status and its times relative to the test's clock (hours before it). */
       async lead(name: string, phone: string, status: string, arrivedHoursAgo: number, changedHoursAgo?: number) {
-        const id = idOf(await backend.submitQuote(testLead(name, { phone })))
+        const id = await store(backend, testLead(name, { phone }))
         const db = await backend.db()
         await db.query(`UPDATE quote_requests SET status = $2 WHERE id = $1`, [id, status])
         const hoursAgo = (hours: number | undefined) =>

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { existsSync, readdirSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,9 +8,12 @@ import type { AddressInfo } from 'node:net'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { createBackend, type Backend, type BackendOptions } from '../../app/server/backend/backend.server'
-import { parseRuntimeConfig, type Env } from '../../app/server/config.server'
+import { parseRuntimeConfig, runtimeConfig, type Env } from '../../app/server/config.server'
 import type { Database } from '../../app/server/db/database.server'
+import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
+import { hashToken, ownerUserId, sealSessionSecret } from '../../app/server/owner/sign-in.server'
 import type { StoredLeadInput } from '../../app/server/quote/send-quote-email.server'
+import { startStorageStandIn, type StorageStandIn } from '../support/storage-stand-in'
 import { freshDatabaseUrl } from '../support/test-database'
 
 export { freshDatabaseUrl }
@@ -49,7 +53,12 @@ export function useTestBackends(): (env?: Env, options?: Omit<BackendOptions, 'c
   return async (env = {}, options = {}) => {
     const dataDir = options.dataDir ?? (await tempDir())
     const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl())
-    const backend = createBackend({ ...options, dataDir, databaseUrl, config: parseRuntimeConfig({ DATA_DIR: dataDir, ...env }) })
+    const backend = createBackend({
+      ...options,
+      dataDir,
+      databaseUrl,
+      config: parseRuntimeConfig({ DATA_DIR: dataDir, ...env }),
+    })
     open.push(backend)
     return backend
   }
@@ -164,3 +173,66 @@ export async function outboxDrained(backend: { db(): Promise<Database> }, timeou
 /** A port on 127.0.0.1 with nothing listening (an SMTP server that is "down"). */
 export { freePort } from '../support/free-port'
 
+/**
+ * Signs the owner in on `backend` as the e-mailed link does (a session row; its secret sealed in the cookie) and
+ * makes it the site's one backend until the test ends, since the session check asks getBackend(). OWNER_EMAIL and
+ * OWNER_SESSION_SECRET come from process.env, as the site reads them. Returns the Cookie header.
+ */
+export function useOwnerSessions(): (backend: Backend) => Promise<string> {
+  const SITE_BACKEND = Symbol.for('pressure-washing-site.backend')
+  const site = globalThis as Record<symbol, unknown>
+  afterEach(() => void delete site[SITE_BACKEND])
+  return async (backend) => {
+    site[SITE_BACKEND] = backend
+    const { email, sessionSecret } = runtimeConfig().owner
+    const secret = randomBytes(32).toString('base64url')
+    await (
+      await backend.db()
+    ).query(
+      `INSERT INTO owner_sessions (secret_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 hour')`,
+      [hashToken(secret), ownerUserId(email!)],
+    )
+    return `${SESSION_COOKIE}=${await sealSessionSecret(sessionSecret!, secret, 3600)}`
+  }
+}
+
+/** Where files go: DATA_DIR's folders, or Supabase Storage through its local stand-in (not hosted Storage). */
+export const FILE_STORES = ['the folder store', 'the Supabase Storage stand-in'] as const
+export type FileStoreName = (typeof FILE_STORES)[number]
+
+export interface TestFileStore {
+  /** The settings that choose it, for useTestBackends(). */
+  env: Env
+  standIn?: StorageStandIn
+  /** The names of the files in a folder (`posted-work`, `lead-photos/<lead>`), sorted. */
+  names(backend: Backend, folder: string): string[]
+}
+
+export function useFileStores(): (name: FileStoreName) => Promise<TestFileStore> {
+  const stop: StorageStandIn[] = []
+  afterEach(async () => {
+    for (const standIn of stop.splice(0)) await standIn.close()
+  })
+  return async (name) => {
+    if (name === 'the folder store') {
+      const names = (backend: Backend, folder: string) => {
+        const dir = join(backend.dataDir, folder)
+        return existsSync(dir) ? readdirSync(dir).sort() : []
+      }
+      return { env: {}, names }
+    }
+    const key = `stand-in-service-role-key-${randomBytes(8).toString('hex')}`
+    const standIn = await startStorageStandIn(key)
+    stop.push(standIn)
+    const names = (_backend: Backend, folder: string) => {
+      const [bucket, ...rest] = folder.split('/')
+      const prefix = rest.map((part) => `${part}/`).join('')
+      const objects = [...(standIn.buckets.get(bucket!)?.objects.keys() ?? [])]
+      return objects
+        .filter((object) => object.startsWith(prefix))
+        .map((object) => object.slice(prefix.length))
+        .sort()
+    }
+    return { env: { SUPABASE_URL: standIn.url, SUPABASE_SERVICE_ROLE_KEY: key }, standIn, names }
+  }
+}

@@ -1,6 +1,6 @@
 /**
- * The lead pipeline end to end, with real parts: the quote service, the embedded PGlite backend,
- * the outbox worker and nodemailer talking to a real in-process SMTP server.
+ * The lead pipeline end to end, with real parts: the quote service, the database, the outbox worker and
+ * nodemailer talking to a real in-process SMTP server.
  */
 import { randomUUID } from 'node:crypto'
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
@@ -8,27 +8,31 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { simpleParser } from 'mailparser'
 import * as v from 'valibot'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import { quoteRequestSchema } from '../../app/lib/quote-schema'
-import type { Backend } from '../../app/server/backend/backend.server'
-import {
-  createEmbeddedBackend,
-  type EmbeddedBackend,
-  type EmbeddedBackendOptions,
-} from '../../app/server/backend/embedded.server'
+import { createBackend, type Backend, type BackendOptions } from '../../app/server/backend/backend.server'
 import { createOutboxWorker } from '../../app/server/backend/outbox.server'
 import {
   buildOwnerNotification,
   defaultBackoffMs,
   notificationAddresses,
 } from '../../app/server/backend/owner-mail.server'
+import { parseRuntimeConfig } from '../../app/server/config.server'
 import { createFormTokens } from '../../app/server/quote/form-token.server'
 import { createQuoteService, type QuoteService } from '../../app/server/quote/quote-service.server'
 import { outsideServiceArea } from '../../app/server/quote/lead-fields.server'
 import { captureLog } from '../support/log-capture'
-import { freePort, noOwnerSide, outboxDrained, startSmtp, useTempDirs, type TestSmtp } from './helpers'
-import { parseRuntimeConfig } from '../../app/server/config.server'
+import {
+  freePort,
+  freshDatabaseUrl,
+  outboxDrained,
+  startSmtp,
+  useCleanup,
+  useTempDirs,
+  useTestBackends,
+  type TestSmtp,
+} from './helpers'
 
 const OWNER = 'owner@deltabreeze.example'
 // These count the owner's e-mails; the customer's acknowledgement has its own (follow-through.test.ts).
@@ -37,34 +41,26 @@ const meta = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (test)' }
 const FORM_TOKEN_SECRET = 'test-form-token-secret'
 const formTokens = createFormTokens(FORM_TOKEN_SECRET)
 const tempDir = useTempDirs()
-const cleanups: Array<() => Promise<void>> = []
-const smtpServers: TestSmtp[] = []
-
-afterEach(async () => {
-  // Backends first (their workers hold pooled SMTP connections), then the SMTP servers.
-  for (const fn of cleanups.splice(0).reverse()) await fn()
-  for (const server of smtpServers.splice(0)) await server.close()
-})
+// After-each steps run last registered first: the backends (their workers hold pooled SMTP connections) close
+// before the SMTP servers.
+const cleanups = useCleanup()
+const openBackend = useTestBackends()
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
 async function smtp(options?: Parameters<typeof startSmtp>[0]): Promise<TestSmtp> {
   const server = await startSmtp(options)
-  smtpServers.push(server)
+  cleanups.push(() => server.close())
   return server
 }
 
-function embedded(
-  dataDir: string,
-  env: Record<string, string>,
-  extra: Partial<EmbeddedBackendOptions> = {},
-): EmbeddedBackend {
-  const backend = createEmbeddedBackend({
-    config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, ...NO_ACK, ...env }),
-    dataDir,
-    ...extra,
-    outbox: { backoffMs: () => 0, ...extra.outbox },
-  })
-  cleanups.push(() => backend.close())
-  return backend
+function backendWith(env: Record<string, string>, extra: Omit<BackendOptions, 'config'> = {}): Promise<Backend> {
+  return openBackend(
+    { QUOTE_NOTIFY_EMAIL: OWNER, ...NO_ACK, ...env },
+    {
+      ...extra,
+      outbox: { backoffMs: () => 0, ...extra.outbox },
+    },
+  )
 }
 
 function service(options: Parameters<typeof createQuoteService>[0] = {}): QuoteService {
@@ -85,17 +81,23 @@ function lead(overrides: Record<string, unknown> = {}): Record<string, unknown> 
   }
 }
 
-async function count(backend: EmbeddedBackend, sql: string): Promise<number> {
+/** A backend whose database never answers, failing with `message`; its salt is configured, so nothing opens. */
+function unreachable(message: string): Backend {
+  const backend = createBackend({ config: parseRuntimeConfig({ IP_HASH_SALT: 'salt' }), dataDir: '/nonexistent' })
+  return { ...backend, db: () => Promise.reject(new Error(message)) }
+}
+
+async function count(backend: Backend, sql: string): Promise<number> {
   const db = await backend.db()
   const res = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) t`)
   return res.rows[0]?.n ?? -1
 }
 
-// Each test creates a fresh PGlite database (initdb takes a few seconds), so allow for slow machines.
-describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeout: 90_000 }, () => {
+// Each test creates a fresh database (PGlite's initdb takes a few seconds), so allow for slow machines.
+describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_000 }, () => {
   it('stores a lead, acknowledges it, and e-mails the owner', async () => {
     const mail = await smtp()
-    const backend = embedded(await tempDir(), { SMTP_URL: mail.url })
+    const backend = await backendWith({ SMTP_URL: mail.url })
     const res = await service().handle(lead({ firstName: '  Maria ' }), meta, backend)
     expect(res).toEqual({ status: 200, body: { success: true, photoToken: expect.any(String) } })
 
@@ -147,7 +149,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
 
   it('rejects a header-injection attempt at the schema, and neutralises one that reaches the e-mail anyway', async () => {
     const mail = await smtp()
-    const backend = embedded(await tempDir(), { SMTP_URL: mail.url })
+    const backend = await backendWith({ SMTP_URL: mail.url })
     const svc = service()
     const injected = await svc.handle(lead({ firstName: 'Bob\r\nBcc: x@y.example' }), meta, backend)
     expect(injected.status).toBe(400)
@@ -163,7 +165,9 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
        VALUES ($1, $2, $3, 'direct-insert-1') RETURNING id`,
       ['Bob\r\nBcc: evil@y.example\r\nX-Evil: 1', 'bob@example.com\r\nBcc: evil2@y.example', '916\n555\n0100'],
     )
-    await db.query(`INSERT INTO quote_outbox (quote_request_id) VALUES ($1)`, [inserted.rows[0]!.id])
+    await db.query(`INSERT INTO quote_outbox (quote_request_id, kind) VALUES ($1, 'owner_notification')`, [
+      inserted.rows[0]!.id,
+    ])
     expect(await (await backend.outbox()).drain()).toMatchObject({ sent: 1, failed: 0 })
     const { mail: m, rcptTo } = mail.received[0]!
     expect(rcptTo).toEqual([OWNER])
@@ -176,7 +180,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
 
   it('a name written as MIME encoded words reaches the subject as plain text: no line break, Bcc or bidi override', async () => {
     const mail = await smtp()
-    const backend = embedded(await tempDir(), { SMTP_URL: mail.url })
+    const backend = await backendWith({ SMTP_URL: mail.url })
     const svc = service()
     for (const firstName of ['=?utf-8?q?=0D=0ABcc:_x@y.example?=', '=?utf-8?q?=E2=80=AE?=Ana']) {
       expect((await svc.handle(lead({ firstName }), meta, backend)).status).toBe(200)
@@ -193,7 +197,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
 
   it('SMTP down: the lead is stored and acknowledged, and e-mailed once the SMTP server is up', async () => {
     const port = await freePort()
-    const backend = embedded(await tempDir(), { SMTP_URL: `smtp://127.0.0.1:${port}` })
+    const backend = await backendWith({ SMTP_URL: `smtp://127.0.0.1:${port}` })
     const res = await service().handle(lead({ firstName: 'Jason' }), meta, backend)
     expect(res.status).toBe(200)
     expect(await count(backend, "SELECT * FROM quote_requests WHERE status = 'new'")).toBe(1)
@@ -220,18 +224,17 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
 
   it('SMTP down across a restart: a new process (same DATA_DIR) sends the pending e-mail exactly once', async () => {
     const port = await freePort()
-    const dir = await tempDir()
-    const first = createEmbeddedBackend({
-      config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, ...NO_ACK, SMTP_URL: `smtp://127.0.0.1:${port}` }),
-      dataDir: dir,
-      outbox: { backoffMs: () => 0 },
-    })
+    const where = { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl() }
+    const first = await backendWith({ SMTP_URL: `smtp://127.0.0.1:${port}` }, where)
     expect((await service().handle(lead({ firstName: 'Priya' }), meta, first)).status).toBe(200)
     expect(await (await first.outbox()).runOnce()).toMatchObject({ failed: 1 })
     await first.close()
 
     const mail = await smtp({ port })
-    const second = embedded(dir, { SMTP_URL: mail.url }, { startWorker: true, outbox: { pollIntervalMs: 100 } })
+    const second = await backendWith(
+      { SMTP_URL: mail.url },
+      { ...where, startWorker: true, outbox: { pollIntervalMs: 100 } },
+    )
     await second.ready()
     // The restarted worker's own loop picks it up.
     const deadline = Date.now() + 15_000
@@ -246,7 +249,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
 
   it('the same idempotency key (a retry) gives one row and one e-mail; a changed form with a reused key is a new lead', async () => {
     const mail = await smtp()
-    const backend = embedded(await tempDir(), { SMTP_URL: mail.url })
+    const backend = await backendWith({ SMTP_URL: mail.url })
     const svc = service()
     const payload = lead()
     const results = await Promise.all([
@@ -277,7 +280,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
 
   it("the service address, the preferred time and an outside-the-usual-area ZIP reach the owner's e-mail", async () => {
     const mail = await smtp()
-    const backend = embedded(await tempDir(), { SMTP_URL: mail.url })
+    const backend = await backendWith({ SMTP_URL: mail.url })
     const svc = service()
     const away = { firstName: 'Rosa', street: ' 4821 Elm Ridge Way ', zip: '95814', preferredTime: 'morning' }
     expect((await svc.handle(lead(away), meta, backend)).status).toBe(200)
@@ -329,7 +332,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
   })
 
   it('refuses a ZIP that is not five digits or ZIP+4, and a time the form never offers, naming the field', async () => {
-    const backend = embedded(await tempDir(), {})
+    const backend = await backendWith({})
     const svc = service()
     expect((await svc.handle(lead({ zip: '9563' }), meta, backend)).body).toMatchObject({
       success: false,
@@ -348,7 +351,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
 
   it('honeypot and too-fast submissions are stored flagged, not e-mailed, and the visitor sees success', async () => {
     const mail = await smtp()
-    const backend = embedded(await tempDir(), { SMTP_URL: mail.url })
+    const backend = await backendWith({ SMTP_URL: mail.url })
     let now = 5_000_000
     const clock = () => now
     const tokens = createFormTokens(FORM_TOKEN_SECRET, clock)
@@ -379,7 +382,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
 
   it('the fill time is measured by the server: a client-sent time is ignored, a missing or forged token is flagged', async () => {
     const mail = await smtp()
-    const backend = embedded(await tempDir(), { SMTP_URL: mail.url })
+    const backend = await backendWith({ SMTP_URL: mail.url })
     let now = 9_000_000
     const clock = () => now
     const tokens = createFormTokens(FORM_TOKEN_SECRET, clock)
@@ -421,10 +424,9 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     expect(mail.received.map((m) => m.mail.subject)).toEqual(['New quote request from Patient'])
   })
 
-  it('rate limit: 429 after the limit per IP, with the business phone number', async () => {
-    const backend = embedded(await tempDir(), {})
-    let now = 1_000_000
-    const svc = service({ rateLimit: 5, rateWindowMs: 10 * 60_000, now: () => now })
+  it('rate limit: 429 after the limit per IP, counted in the database, with the business phone number', async () => {
+    const backend = await backendWith({})
+    const svc = service({ rateLimit: 5, rateWindowMs: 10 * 60_000 })
     for (let i = 0; i < 5; i++) expect((await svc.handle(lead(), meta, backend)).status).toBe(200)
     const limited = await svc.handle(lead(), meta, backend)
     expect(limited).toEqual({
@@ -441,16 +443,29 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
     expect(limited.retryAfterSeconds).toBeLessThanOrEqual(600)
     expect(site.phone).toBe('(916) 555-0142')
     expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(5)
-    // Other visitors are not affected; the window slides.
+    // The address is kept hashed only.
+    const db = await backend.db()
+    const hits = await db.query<{ key: string }>(`SELECT DISTINCT key FROM rate_limit_hits WHERE bucket = 'quote'`)
+    expect(hits.rows).toEqual([{ key: expect.stringMatching(/^[0-9a-f]{64}$/) }])
+    // Other visitors are not affected; the window slides: ten minutes on, the hits have left it.
     expect((await svc.handle(lead(), { ...meta, ip: '198.51.100.1' }, backend)).status).toBe(200)
-    now += 10 * 60_000 + 1
+    await db.query(`UPDATE rate_limit_hits SET hit_at = hit_at - interval '10 minutes' WHERE bucket = 'quote'`)
     expect((await svc.handle(lead(), meta, backend)).status).toBe(200)
     // An unknown IP is never rate limited (so a proxy misconfiguration cannot block every visitor).
     for (let i = 0; i < 7; i++) expect((await svc.handle(lead(), { ip: '', userAgent: '' }, backend)).status).toBe(200)
   })
 
+  it.skipIf(!onPostgres)('on PostgreSQL only: two instances on one database share one rate limit', async () => {
+    const databaseUrl = await freshDatabaseUrl()
+    const instances = [await backendWith({}, { databaseUrl }), await backendWith({}, { databaseUrl })]
+    const svc = service({ rateLimit: 5, rateWindowMs: 10 * 60_000 })
+    for (let i = 0; i < 5; i++) expect((await svc.handle(lead(), meta, instances[i % 2])).status).toBe(200)
+    for (const instance of instances) expect((await svc.handle(lead(), meta, instance)).status).toBe(429)
+    expect(await count(instances[0]!, 'SELECT * FROM quote_requests')).toBe(5)
+  })
+
   it('bad input gets 400 with the first issue and stores nothing', async () => {
-    const backend = embedded(await tempDir(), {})
+    const backend = await backendWith({})
     const svc = service()
     const cases: Array<[unknown, string | RegExp]> = [
       [undefined, 'Invalid form data'],
@@ -497,7 +512,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
   })
 
   it("a forged visit source never refuses a lead: it is stored with what survives the source's checks", async () => {
-    const backend = embedded(await tempDir(), {})
+    const backend = await backendWith({})
     const svc = service()
     const forged: [string, unknown][] = [
       // Over the service's 10,000-character payload limit, all of it in the source.
@@ -540,15 +555,11 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
   })
 
   it('backend failure: 503 with the call-us message, nothing acknowledged', async () => {
-    const throwing: Backend = {
-      ...noOwnerSide,
-      submitQuote: () => Promise.reject(new Error('connection refused')),
-      featuredVideo: () => Promise.resolve(null),
-      reviews: () => Promise.resolve([]),
-      askAssistant: () => Promise.resolve(''),
-      close: () => Promise.resolve(),
-    }
-    const res = await service({ unsavedLeadsDir: await tempDir() }).handle(lead(), meta, throwing)
+    const res = await service({ unsavedLeadsDir: await tempDir() }).handle(
+      lead(),
+      meta,
+      unreachable('connection refused'),
+    )
     expect(res).toEqual({
       status: 503,
       body: {
@@ -557,43 +568,19 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
         error: `We could not save your request. Please call us at ${site.phone}.`,
       },
     })
-    const saltFails: Backend = {
-      ...throwing,
-      submitQuote: () => Promise.resolve({ success: true }),
-      ipHashSalt: () => Promise.reject(new Error('db down')),
-    }
+
+    const backend = await backendWith({})
+    const saltFails: Backend = { ...backend, ipHashSalt: () => Promise.reject(new Error('db down')) }
     expect((await service({ unsavedLeadsDir: await tempDir() }).handle(lead(), meta, saltFails)).status).toBe(503)
-
-    const unconfirmed: Backend = {
-      ...throwing,
-      submitQuote: () => Promise.resolve({ success: false, kind: 'no-success-flag', error: 'nope' }),
-    }
-    expect(await service().handle(lead(), meta, unconfirmed)).toEqual({
-      status: 502,
-      body: {
-        success: false,
-        reason: 'not-confirmed',
-        error: `We could not confirm your request. Please call us at ${site.phone}.`,
-      },
-    })
-
-    // A real embedded backend whose database cannot be used (closed) also maps to 503.
-    const backend = embedded(await tempDir(), {})
-    await backend.ready()
+    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(0)
+    // A real backend whose database cannot be used (closed) also maps to 503.
     await backend.close()
     expect((await service({ unsavedLeadsDir: await tempDir() }).handle(lead(), meta, backend)).status).toBe(503)
   })
 
   it('a lead the backend cannot store goes to an owner-only recovery file; the log names the file, never the visitor', async () => {
     const folder = join(await tempDir(), 'unsaved-leads')
-    const failing: Backend = {
-      ...noOwnerSide,
-      submitQuote: () => Promise.reject(new Error('connection refused for maria.g@example.com')),
-      featuredVideo: () => Promise.resolve(null),
-      reviews: () => Promise.resolve([]),
-      askAssistant: () => Promise.resolve(''),
-      close: () => Promise.resolve(),
-    }
+    const failing = unreachable('connection refused for maria.g@example.com')
     const log = captureLog()
     const res = await service({ unsavedLeadsDir: folder }).handle(lead(), meta, failing).finally(log.restore)
     expect(res.status).toBe(503)
@@ -631,8 +618,8 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
   })
 
   it('without SMTP_URL each e-mail is written as an .eml file under DATA_DIR/outbox-mail', async () => {
-    const dir = await tempDir()
-    const backend = embedded(dir, {})
+    const backend = await backendWith({})
+    const dir = backend.dataDir
     expect((await service().handle(lead({ firstName: 'Derek' }), meta, backend)).status).toBe(200)
     const worker = await backend.outbox()
     expect(worker.transportKind).toBe('eml')
@@ -648,7 +635,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
   })
 
   it('property: random payloads never give a 5xx nor a stored row that fails the schema', async () => {
-    const backend = embedded(await tempDir(), {})
+    const backend = await backendWith({})
     const svc = service()
     // Mostly-valid fields, each sometimes replaced by junk, so many payloads pass and get stored.
     const mostly = <T>(good: fc.Arbitrary<T>, ...bad: fc.Arbitrary<unknown>[]) =>
@@ -744,8 +731,7 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
 
   it('burst: 200 leads (20 at a time, plus retries) with a flaky SMTP server — none lost, each e-mailed once', async () => {
     const mail = await smtp({ rejectEvery: 7 })
-    const backend = embedded(
-      await tempDir(),
+    const backend = await backendWith(
       { SMTP_URL: mail.url },
       { startWorker: true, outbox: { pollIntervalMs: 200, backoffMs: () => 20 } },
     )
@@ -800,47 +786,64 @@ describe('lead pipeline (embedded backend + outbox + real SMTP server)', { timeo
   }, 120_000)
 })
 
-describe('outbox after a crash (real PGlite, real SMTP server)', { timeout: 90_000 }, () => {
-  it('a worker that dies after the 250 but before the database update: the e-mail is not sent again, and what it had claimed is sent at once', async () => {
+describe('outbox after a crash (real database, real SMTP server)', { timeout: 90_000 }, () => {
+  it("a worker that dies after the 250 but before the database update: its data folder's next process does not send it again, sends what it had claimed at once, and leaves another instance's claim to its lease", async () => {
     // The second message is never answered: the worker dies waiting, before its batch is marked sent.
     const mail = await smtp({ holdMessage: 2 })
-    const dir = await tempDir()
-    const backend = embedded(dir, { SMTP_URL: mail.url })
+    // Another instance, alive, its first message still on its way.
+    const otherMail = await smtp({ holdMessage: 1 })
+    const where = { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl() }
+    const env = { SMTP_URL: mail.url }
+    const first = await backendWith(env, where)
     const svc = service()
-    for (const firstName of ['Accepted', 'Claimed'])
-      expect((await svc.handle(lead({ firstName }), meta, backend)).status).toBe(200)
-    const db = await backend.db()
-
-    const dead = createOutboxWorker({
-      db,
-      dataDir: dir,
-      config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, ...NO_ACK, SMTP_URL: mail.url }),
-      ownerId: 'dead-process',
-    })
+    const worker = (backend: Backend, dataDir: string, smtpUrl: string) =>
+      backend.db().then((db) =>
+        createOutboxWorker({
+          db,
+          dataDir,
+          files: backend.files,
+          config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, ...NO_ACK, SMTP_URL: smtpUrl }),
+        }),
+      )
+    const subjects = () => mail.received.map((m) => m.mail.subject).sort()
     // Its run ends only when the held connection is cut, after the test: a dead process says nothing.
-    void dead.runOnce().catch(() => undefined)
-    const deadline = Date.now() + 15_000
-    while (mail.held.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
-    expect(mail.received.map((m) => m.mail.subject)).toEqual(['New quote request from Accepted'])
-    expect(await count(backend, 'SELECT * FROM quote_outbox WHERE sent_at IS NOT NULL')).toBe(0)
+    const dieWaiting = async (run: Promise<unknown>, held: TestSmtp) => {
+      void run.catch(() => undefined)
+      const deadline = Date.now() + 15_000
+      while (held.held.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+      expect(held.held).toHaveLength(1)
+    }
 
-    // A new process (it holds the data folder's lock, so the other is dead) runs its worker.
-    const alive = createOutboxWorker({
-      db,
-      dataDir: dir,
-      config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, ...NO_ACK, SMTP_URL: mail.url }),
-      ownerId: 'new-process',
-    })
-    cleanups.push(() => alive.stop())
-    expect(await alive.drain()).toMatchObject({ sent: 1 })
-    // Even once every lease has run out.
-    await db.query("UPDATE quote_outbox SET next_attempt_at = now() - interval '1 second'")
-    await alive.drain()
-    expect(mail.received.map((m) => m.mail.subject).sort()).toEqual([
+    expect((await svc.handle(lead({ firstName: 'Elsewhere' }), meta, first)).status).toBe(200)
+    const other = await worker(first, await tempDir(), otherMail.url)
+    await dieWaiting(other.runOnce(), otherMail)
+    for (const firstName of ['Accepted', 'Claimed'])
+      expect((await svc.handle(lead({ firstName }), meta, first)).status).toBe(200)
+    const dead = await worker(first, where.dataDir, mail.url)
+    await dieWaiting(dead.runOnce(), mail)
+    expect(subjects()).toEqual(['New quote request from Accepted'])
+    expect(await count(first, 'SELECT * FROM quote_outbox WHERE sent_at IS NOT NULL')).toBe(0)
+    await first.close()
+
+    // The data folder's next process: the same worker id, kept in the folder.
+    const next = await backendWith(env, where)
+    expect(await (await next.outbox()).drain()).toMatchObject({ sent: 1 })
+    expect(subjects()).toEqual(['New quote request from Accepted', 'New quote request from Claimed'])
+    const db = await next.db()
+    const waiting = await db.query<{ first_name: string; claimed: boolean }>(
+      `SELECT q.first_name, o.claimed_by IS NOT NULL AS claimed FROM quote_outbox o JOIN quote_requests q
+          ON q.id = o.quote_request_id WHERE o.sent_at IS NULL`,
+    )
+    expect(waiting.rows).toEqual([{ first_name: 'Elsewhere', claimed: true }])
+    // Once every lease has run out, the other instance's row is delivered, and nothing twice.
+    await db.query("UPDATE quote_outbox SET next_attempt_at = now() - interval '1 second' WHERE sent_at IS NULL")
+    expect(await (await next.outbox()).drain()).toMatchObject({ sent: 1 })
+    expect(subjects()).toEqual([
       'New quote request from Accepted',
       'New quote request from Claimed',
+      'New quote request from Elsewhere',
     ])
-    expect(await count(backend, 'SELECT * FROM quote_outbox WHERE sent_at IS NULL')).toBe(0)
+    expect(await count(next, 'SELECT * FROM quote_outbox WHERE sent_at IS NULL')).toBe(0)
   })
 })
 

@@ -1,47 +1,27 @@
 /**
- * Where leads come from, the owner's side, on a real PGlite run as the owner (row level security): the sources
- * view's counts per channel and answer for 30, 90 and 365 days, the job value kept only with "won", and the
- * won ad clicks as Google Ads' offline click-conversion import file, for the inbox and `npm run leads`.
+ * Where leads come from, the owner's side, on the run's database: the sources view's counts per channel and
+ * answer for 30, 90 and 365 days, the job value kept only with "won", and the won ad clicks as Google Ads'
+ * offline click-conversion import file, for the inbox and `npm run leads`.
  */
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { leadSource, type VisitSource } from '../../app/lib/lead-source'
 import { jobValueSchema, type SourceCount } from '../../app/lib/owner-lead'
-import type { SubmitQuoteResult } from '../../app/server/backend/backend.server'
-import { embeddedOwnerId } from '../../app/server/backend/embedded-owner.server'
-import { createEmbeddedBackend, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
+import type { Backend } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import {
   CONVERSION_COLUMNS,
+  conversions,
   conversionsCsv,
   conversionTime,
-  toConversions,
   type Conversion,
 } from '../../app/server/owner/conversions.server'
 import { leadSources, listInbox, updateLead } from '../../app/server/owner/inbox.server'
-import { openEmbeddedLeadStore } from '../../app/server/owner/owner-client.server'
-import { serveOwnerSocket } from '../../app/server/owner/owner-socket.server'
-import { testLead, useCleanup, useTempDirs } from './helpers'
+import { runOwnerCommandOn, serveOwnerSocket } from '../../app/server/owner/owner-commands.server'
+import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
+import { testLead, useTestBackends } from './helpers'
 
-const tempDir = useTempDirs()
-const cleanup = useCleanup()
-
-const OWNER = 'owner@example.com'
-const owner = { as: 'owner', userId: embeddedOwnerId(OWNER) } as const
-
-async function open(): Promise<EmbeddedBackend> {
-  const backend = createEmbeddedBackend({
-    config: parseRuntimeConfig({ OWNER_EMAIL: OWNER }),
-    dataDir: await tempDir(),
-  })
-  cleanup.push(() => backend.close())
-  return backend
-}
-
-function idOf(result: SubmitQuoteResult): string {
-  if (!result.success || !result.id) throw new Error('the lead was not stored')
-  return result.id
-}
+const open = useTestBackends()
 
 type Step = 'contacted' | 'quoted' | 'won' | 'lost'
 
@@ -58,18 +38,16 @@ interface Seed {
 }
 
 /** Stores the lead as the site does, works it as the owner, then backdates its arrival. */
-async function seed(backend: EmbeddedBackend, lead: Seed): Promise<string> {
-  const id = idOf(
-    await backend.submitQuote(
-      testLead(lead.name, {
-        ...(lead.visit ? { source: leadSource(lead.visit, lead.heard ?? '') } : {}),
-        ...(lead.spam ? { status: 'suspected_spam', spamReason: 'honeypot' } : {}),
-      }),
-    ),
+async function seed(backend: Backend, lead: Seed): Promise<string> {
+  const { id } = await sendQuoteEmail(
+    backend,
+    testLead(lead.name, {
+      ...(lead.visit ? { source: leadSource(lead.visit, lead.heard ?? '') } : {}),
+      ...(lead.spam ? { spamReason: 'honeypot' } : {}),
+    }),
   )
-  for (const status of lead.steps ?? [])
-    await updateLead(backend, owner, id, { status, note: '', jobValue: lead.jobValue ?? null })
   const db = await backend.db()
+  for (const status of lead.steps ?? []) await updateLead(db, id, { status, note: '', jobValue: lead.jobValue ?? null })
   await db.query(`UPDATE quote_requests SET created_at = now() - make_interval(days => $2) WHERE id = $1`, [
     id,
     lead.ageDays,
@@ -112,7 +90,8 @@ describe('the sources view', { timeout: 120_000 }, () => {
     await (await backend.db()).query(`UPDATE quote_requests SET status = 'archived' WHERE first_name = 'Old'`)
 
     // Ann, Ben (quoted, then lost: still quoted) and Cal.
-    const month = await leadSources(backend, owner, 30)
+    const db = await backend.db()
+    const month = await leadSources(db, 30)
     expect(month.days).toBe(30)
     expect(rows(month.channels)).toEqual([
       ['google_business_profile', 1, 1, 0, 0, 0],
@@ -125,7 +104,7 @@ describe('the sources view', { timeout: 120_000 }, () => {
     ])
 
     // And Dee (never worked) and Eve (won at once, so contacted and quoted too; no answer, no value).
-    const quarter = await leadSources(backend, owner, 90)
+    const quarter = await leadSources(db, 90)
     expect(rows(quarter.channels)).toEqual([
       ['google_business_profile', 2, 2, 1, 1, 0],
       ['organic_search', 1, 0, 0, 0, 0],
@@ -139,7 +118,7 @@ describe('the sources view', { timeout: 120_000 }, () => {
     ])
 
     // And Fay, Gus (before the channel was kept: null, "Not recorded") and Hal (lost without contact); not Ivy.
-    const year = await leadSources(backend, owner, 365)
+    const year = await leadSources(db, 365)
     expect(rows(year.channels)).toEqual([
       ['direct', 1, 0, 0, 0, 0],
       ['google_business_profile', 2, 2, 1, 1, 0],
@@ -159,17 +138,13 @@ describe('the sources view', { timeout: 120_000 }, () => {
     // Each lead counts once per table.
     const sum = (counts: SourceCount[]) => counts.reduce((total, count) => total + count.leads, 0)
     expect([sum(year.channels), sum(year.answers)]).toEqual([8, 8])
-
-    // Row level security: a signed-in user who is not the inbox owner counts nothing.
-    const stranger = { as: 'owner', userId: '00000000-0000-4000-8000-0000000000aa' } as const
-    expect(await leadSources(backend, stranger, 365)).toEqual({ days: 365, channels: [], answers: [] })
   })
 
   it('shows each lead’s channel and answer in the inbox, and "not recorded" as no channel', async () => {
     const backend = await open()
     await seed(backend, { name: 'Gia', visit: gbp, heard: 'google-maps', ageDays: 1 })
     await seed(backend, { name: 'Pre', ageDays: 2 })
-    const inbox = await listInbox(backend, owner)
+    const inbox = await listInbox(await backend.db())
     expect(inbox.map((lead) => [lead.firstName, lead.channel, lead.heardAbout])).toEqual([
       ['Gia', 'google_business_profile', 'google-maps'],
       ['Pre', null, null],
@@ -186,23 +161,26 @@ describe("a quote's follow-up mark (docs/decisions/048-follow-through.md)", { ti
         id,
         days,
       ])
-    const fresh = idOf(await backend.submitQuote(testLead('Fresh')))
-    const waiting = idOf(await backend.submitQuote(testLead('Waiting')))
-    const requoted = idOf(await backend.submitQuote(testLead('Requoted')))
-    for (const id of [fresh, waiting, requoted]) await updateLead(backend, owner, id, { status: 'quoted', note: '' })
+    const quoted = async (name: string) => {
+      const { id } = await sendQuoteEmail(backend, testLead(name))
+      await updateLead(db, id, { status: 'quoted', note: '' })
+      return id
+    }
+    const fresh = await quoted('Fresh')
+    const waiting = await quoted('Waiting')
+    const requoted = await quoted('Requoted')
     await quotedDaysAgo(fresh, 1)
     await quotedDaysAgo(waiting, 3)
     // Quoted long ago, then contacted and quoted again today: its days start again.
     await quotedDaysAgo(requoted, 9)
-    await updateLead(backend, owner, requoted, { status: 'contacted', note: '' })
-    await updateLead(backend, owner, requoted, { status: 'quoted', note: '' })
-    const marks = async () =>
-      Object.fromEntries((await listInbox(backend, owner)).map((lead) => [lead.firstName, lead.followUp]))
+    await updateLead(db, requoted, { status: 'contacted', note: '' })
+    await updateLead(db, requoted, { status: 'quoted', note: '' })
+    const marks = async () => Object.fromEntries((await listInbox(db)).map((lead) => [lead.firstName, lead.followUp]))
     expect(await marks()).toEqual({ Fresh: null, Waiting: 'Follow up: quoted 3 days ago', Requoted: null })
     // A note saved on the quoted lead keeps its days; marking it won ends the mark.
-    await updateLead(backend, owner, waiting, { status: 'quoted', note: 'called, no answer' })
+    await updateLead(db, waiting, { status: 'quoted', note: 'called, no answer' })
     expect((await marks()).Waiting).toBe('Follow up: quoted 3 days ago')
-    await updateLead(backend, owner, waiting, { status: 'won', note: '' })
+    await updateLead(db, waiting, { status: 'won', note: '' })
     expect(await marks()).toEqual({ Fresh: null, Waiting: null, Requoted: null })
   })
 })
@@ -231,23 +209,22 @@ describe('the job value', { timeout: 120_000 }, () => {
 
   it('is kept with "won" only: saved with it, dropped when the lead leaves it, and a negative one is refused', async () => {
     const backend = await open()
-    const id = idOf(await backend.submitQuote(testLead('Wes')))
-    expect(await updateLead(backend, owner, id, { status: 'won', note: '', jobValue: 1250.5 })).toMatchObject({
+    const db = await backend.db()
+    const { id } = await sendQuoteEmail(backend, testLead('Wes'))
+    expect(await updateLead(db, id, { status: 'won', note: '', jobValue: 1250.5 })).toMatchObject({
       status: 'won',
       jobValue: 1250.5,
     })
-    expect((await listInbox(backend, owner))[0]).toMatchObject({ status: 'won', jobValue: 1250.5 })
-    expect(await updateLead(backend, owner, id, { status: 'quoted', note: '', jobValue: 900 })).toMatchObject({
+    expect((await listInbox(db))[0]).toMatchObject({ status: 'won', jobValue: 1250.5 })
+    expect(await updateLead(db, id, { status: 'quoted', note: '', jobValue: 900 })).toMatchObject({
       status: 'quoted',
       jobValue: null,
     })
-    expect(await updateLead(backend, owner, id, { status: 'won', note: 'no value given' })).toMatchObject({
+    expect(await updateLead(db, id, { status: 'won', note: 'no value given' })).toMatchObject({
       jobValue: null,
     })
-    await expect(updateLead(backend, owner, id, { status: 'won', note: '', jobValue: -1 })).rejects.toThrow(
-      /job_value_check/,
-    )
-    expect((await listInbox(backend, owner))[0]).toMatchObject({ status: 'won', jobValue: null })
+    await expect(updateLead(db, id, { status: 'won', note: '', jobValue: -1 })).rejects.toThrow(/job_value_check/)
+    expect((await listInbox(db))[0]).toMatchObject({ status: 'won', jobValue: null })
   })
 })
 
@@ -294,7 +271,7 @@ describe('the won ad clicks file (Google Ads offline click-conversion import)', 
   it('has the template’s header, five cells a row, Sacramento time with its offset, and value and currency only when entered', () => {
     const csv = conversionsCsv(
       [
-        conversion({ wonAt: '2026-07-04T19:30:00.000Z', jobValue: 1250.5 }),
+        conversion({ wonAt: '2026-07-04T19:30:00.000Z', jobValue: '1250.50' }),
         conversion({ gclid: 'Cj0KCQ_second', wonAt: '2026-11-20T22:32:00.000Z' }),
       ],
       'Won job',
@@ -352,7 +329,7 @@ describe('the won ad clicks file (Google Ads offline click-conversion import)', 
   it('holds won leads with a Google click id only, for the inbox and `npm run leads -- conversions` alike', async () => {
     const backend = await open()
     serveOwnerSocket(backend)
-    const won = await seed(backend, { name: 'Won', visit: gclid, steps: ['won'], jobValue: 480, ageDays: 3 })
+    const wonId = await seed(backend, { name: 'Won', visit: gclid, steps: ['won'], jobValue: 480, ageDays: 3 })
     await seed(backend, { name: 'Plain', visit: gclid, steps: ['won'], ageDays: 4 })
     // Not conversions: a won lead from an ad tagged cpc (no click id), a quoted ad click, a won lead un-won,
     // an iPhone's wbraid (Google's file takes gclid only), and spam.
@@ -362,15 +339,13 @@ describe('the won ad clicks file (Google Ads offline click-conversion import)', 
     await seed(backend, { name: 'Braid', visit: { tags: { wbraid: 'WBRAID-1' } }, steps: ['won'], ageDays: 3 })
     await seed(backend, { name: 'Spam', visit: gclid, spam: true, ageDays: 3 })
 
-    const rowsAsOwner = toConversions(
-      await backend.callSql<Record<string, unknown>[]>('owner_conversions', { p_since: null }, owner, 'rows'),
-    )
-    expect(rowsAsOwner.map((row) => [row.gclid, row.jobValue])).toEqual([
-      [gclid.tags.gclid, 480],
-      [gclid.tags.gclid, null],
+    const db = await backend.db()
+    const won = await conversions(db)
+    expect(won.map((row) => [row.id, row.gclid, row.jobValue])).toEqual([
+      [wonId, gclid.tags.gclid, '480.00'],
+      [expect.any(String), gclid.tags.gclid, null],
     ])
-    expect(rowsAsOwner[0]!.id).toBe(won)
-    const records = parseCsv(conversionsCsv(rowsAsOwner, 'Won job')).slice(1)
+    const records = parseCsv(conversionsCsv(won, 'Won job')).slice(1)
     expect(records.map((record) => [record[0], record[3], record[4]])).toEqual([
       [gclid.tags.gclid, '480.00', 'USD'],
       [gclid.tags.gclid, '', ''],
@@ -378,13 +353,10 @@ describe('the won ad clicks file (Google Ads offline click-conversion import)', 
     for (const record of records) expect(record[2]).toMatch(TIME)
     // Won since a time after both: none.
     const later = new Date(Date.now() + 60_000).toISOString()
-    expect(await backend.callSql('owner_conversions', { p_since: later }, owner, 'rows')).toEqual([])
+    expect(await conversions(db, later)).toEqual([])
 
-    // `npm run leads -- conversions` asks the running site through its socket: the same rows.
-    const store = await openEmbeddedLeadStore(backend.dataDir)
-    cleanup.push(() => store.close())
-    expect(store.via).toBe('site')
-    expect(await store.conversions()).toEqual(rowsAsOwner)
-    expect(await store.conversions(later)).toEqual([])
+    // `npm run leads -- conversions` asks the running site through its socket: the same rows, times as text.
+    expect(await runOwnerCommandOn(backend.config, 'conversions')).toEqual(JSON.parse(JSON.stringify(won)))
+    expect(await runOwnerCommandOn(backend.config, 'conversions', { since: later })).toEqual([])
   })
 })

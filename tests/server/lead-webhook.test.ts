@@ -1,5 +1,5 @@
 /**
- * The owner's lead webhook, embedded mode: a real local HTTP receiver that fails first, then accepts; the
+ * The owner's lead webhook: a real local HTTP receiver that fails first, then accepts; the
  * outbox retries until a 2xx, once per lead, signed per Standard Webhooks; suspected spam is never sent.
  */
 import { randomBytes } from 'node:crypto'
@@ -7,13 +7,13 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
-import { createEmbeddedBackend, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
 import { ConfigError, parseRuntimeConfig } from '../../app/server/config.server'
 import { leadWebhookBody } from '../../app/server/quote/lead-webhook.server'
-import { useTempDirs, testLead, useCleanup } from './helpers'
+import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
+import { testLead, useCleanup, useTestBackends } from './helpers'
 
-const tempDir = useTempDirs()
 const cleanup = useCleanup()
+const openBackend = useTestBackends()
 
 interface Received {
   headers: Record<string, string>
@@ -44,21 +44,15 @@ const secret = `whsec_${randomBytes(32).toString('base64')}`
 describe('the lead webhook', { timeout: 120_000 }, () => {
   it('posts each lead once, after retrying a failure, signed so the secret verifies it; spam is not posted', async () => {
     const receiver = await startReceiver(1)
-    const dataDir = await tempDir()
-    const backend: EmbeddedBackend = createEmbeddedBackend({
-      config: parseRuntimeConfig({
-        LEAD_WEBHOOK_URL: receiver.url,
-        LEAD_WEBHOOK_SECRET: secret,
-        CUSTOMER_ACKNOWLEDGEMENT: 'off',
-      }),
-      dataDir,
-      outbox: { backoffMs: () => 0 },
-    })
-    cleanup.push(() => backend.close())
-    const stored = await backend.submitQuote(
+    const backend = await openBackend(
+      { LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: secret, CUSTOMER_ACKNOWLEDGEMENT: 'off' },
+      { outbox: { backoffMs: () => 0 } },
+    )
+    const stored = await sendQuoteEmail(
+      backend,
       testLead('Hook', { street: '4821 Elm Ridge Way', zip: '95814', preferredTime: 'morning', outsideArea: true }),
     )
-    await backend.submitQuote(testLead('Spammy', { status: 'suspected_spam', spamReason: 'honeypot' }))
+    await sendQuoteEmail(backend, testLead('Spammy', { spamReason: 'honeypot' }))
 
     const outbox = await backend.outbox()
     const first = await outbox.runOnce()
@@ -68,7 +62,7 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
 
     expect(receiver.received.map((r) => r.answered)).toEqual([503, 204])
     const delivered = receiver.received[1]!
-    expect(delivered.headers['webhook-id']).toBe(stored.success && stored.id)
+    expect(delivered.headers['webhook-id']).toBe(stored.id)
     expect(delivered.headers['content-type']).toBe('application/json')
     const verified = new Webhook(secret).verify(delivered.body, delivered.headers) as {
       type: string
@@ -76,7 +70,7 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
     }
     expect(verified.type).toBe('lead.created')
     expect(verified.data).toEqual({
-      id: stored.success && stored.id,
+      id: stored.id,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       first_name: 'Hook',
       email: 'hook@example.com',
@@ -119,12 +113,8 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
   })
 
   it('without LEAD_WEBHOOK_URL no webhook is queued', async () => {
-    const backend = createEmbeddedBackend({
-      config: parseRuntimeConfig({ CUSTOMER_ACKNOWLEDGEMENT: 'off' }),
-      dataDir: await tempDir(),
-    })
-    cleanup.push(() => backend.close())
-    await backend.submitQuote(testLead('Plain'))
+    const backend = await openBackend({ CUSTOMER_ACKNOWLEDGEMENT: 'off' })
+    await sendQuoteEmail(backend, testLead('Plain'))
     const kinds = await (await backend.db()).query<{ kind: string }>(`SELECT kind FROM quote_outbox`)
     expect(kinds.rows).toEqual([{ kind: 'owner_notification' }])
   })

@@ -1,62 +1,70 @@
 /**
- * The owner's lead list and backups against a real PGlite: through the open backend's Unix socket (as while
- * the site runs) and from the folder under the writer lock (as while it is stopped); socket permissions.
+ * The owner's commands (`npm run leads`, `backup`, `video`) on the run's database: one path, answered by a
+ * running site on its socket or by the database itself, with the same answers; the socket's permissions; what
+ * only PGlite's folder has (its lock, backups and restores of it).
  */
 import { execFile } from 'node:child_process'
-import { chmodSync, statSync } from 'node:fs'
+import { chmodSync, mkdirSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import lockfile from 'proper-lockfile'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createEmbeddedBackend, type EmbeddedBackend } from '../../app/server/backend/embedded.server'
-import { LOCK_FILE } from '../../app/server/backend/data-folder-lock.server'
-import { csvCell, leadsCsv, parseSince, type OwnerLead } from '../../app/server/owner/leads.server'
-import {
-  openEmbeddedLeadStore,
-  OwnerCommandError,
-  restoreDatabase,
-  type LeadStore,
-} from '../../app/server/owner/owner-client.server'
-import { ownerSocketPath, serveOwnerSocket } from '../../app/server/owner/owner-socket.server'
-import { useTempDirs, testLead } from './helpers'
+import { describe, expect, it } from 'vitest'
+import { leadSource } from '../../app/lib/lead-source'
+import type { Backend } from '../../app/server/backend/backend.server'
+import { cachedFeaturedVideo } from '../../app/server/backend/read-cache.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
+import { DatabaseCommandError, restoreDatabase } from '../../app/server/db/database.server'
+import { LOCK_FILE, lockDataFolder } from '../../app/server/db/data-folder-lock.server'
+import { updateLead } from '../../app/server/owner/inbox.server'
+import { csvCell, leadsCsv, parseSince, type LeadRow } from '../../app/server/owner/leads.server'
+import {
+  OwnerCommandError,
+  ownerSocketPath,
+  runOwnerCommandOn,
+  serveOwnerSocket,
+} from '../../app/server/owner/owner-commands.server'
+import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
+import { startSiteProcess } from '../support/site-process'
+import { freshDatabaseUrl, testLead, useCleanup, useTempDirs, useTestBackends } from './helpers'
 
 const run = promisify(execFile)
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const tempDir = useTempDirs()
-const opened: { close(): Promise<void> }[] = []
+const cleanup = useCleanup()
+const testBackend = useTestBackends()
+const NO_LEAD = '00000000-0000-4000-8000-000000000000'
 
-afterEach(async () => {
-  for (const item of opened.splice(0).reverse()) await item.close()
-})
-
-function site(dataDir: string): EmbeddedBackend {
-  const backend = createEmbeddedBackend({ config: parseRuntimeConfig({}), dataDir })
-  serveOwnerSocket(backend)
-  opened.push(backend)
-  return backend
+/** A site's folder and database, and the configuration a command run there reads. */
+async function siteFolder() {
+  const databaseUrl = await freshDatabaseUrl()
+  const env = { DATA_DIR: await tempDir(), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }
+  return { env, config: parseRuntimeConfig(env), open: () => testBackend(env, { dataDir: env.DATA_DIR, databaseUrl }) }
 }
 
-async function store(dataDir: string, waitMs?: number): Promise<LeadStore> {
-  const leads = await openEmbeddedLeadStore(dataDir, waitMs)
-  opened.push(leads)
-  return leads
+async function store(backend: Backend, firstName: string, overrides: Parameters<typeof testLead>[1] = {}) {
+  return (await sendQuoteEmail(backend, testLead(firstName, overrides))).id
 }
+
+/** What a failed command says, as `npm run` prints it. */
+const refusal = (error: Error) => `${error.name}: ${error.message}`
 
 describe('the lead list as CSV', () => {
-  const base: OwnerLead = {
+  const base: LeadRow = {
     id: '00000000-0000-4000-8000-000000000001',
-    created_at: '2026-11-22T17:00:00.000Z',
+    created_at: new Date('2026-11-22T17:00:00.000Z'),
     first_name: 'Ann',
     email: 'ann@example.com',
     phone: '916-555-0101',
     status: 'new',
     source_page: '/contact',
     spam_reason: null,
+    owner_note: null,
     service_street: null,
     service_zip: null,
     preferred_time: null,
     outside_area: null,
+    last_contact_at: null,
     source_channel: null,
     heard_about: null,
     landing_path: null,
@@ -66,6 +74,9 @@ describe('the lead list as CSV', () => {
     contacted_at: null,
     quoted_at: null,
     won_at: null,
+    status_changed_at: null,
+    status_since: new Date('2026-11-22T17:00:00.000Z'),
+    review: 'none',
   }
   // A lead from before its source was kept: the nine source columns are empty.
   const noSource = ',,,,,,,,,'
@@ -91,10 +102,10 @@ describe('the lead list as CSV', () => {
         landing_path: '/city/folsom',
         referrer_host: 'www.google.com',
         source_tags: { utm_source: 'gbp', utm_medium: 'organic' },
-        job_value: 1250.5,
-        contacted_at: '2026-11-22T18:00:00.000Z',
-        quoted_at: '2026-11-22T18:00:00.000Z',
-        won_at: '2026-11-23T18:00:00.000Z',
+        job_value: '1250.50',
+        contacted_at: new Date('2026-11-22T18:00:00.000Z'),
+        quoted_at: new Date('2026-11-22T18:00:00.000Z'),
+        won_at: new Date('2026-11-23T18:00:00.000Z'),
       },
     ])
     expect(csv.split('\r\n')[1]).toBe(
@@ -105,7 +116,7 @@ describe('the lead list as CSV', () => {
   })
 
   it('gives the service address, the preferred time and "yes" or "no" for outside the usual area', () => {
-    const away = { service_street: '12 Oak St, Apt 4', service_zip: '95814', preferred_time: 'morning' }
+    const away = { service_street: '12 Oak St, Apt 4', service_zip: '95814', preferred_time: 'morning' } as const
     const csv = leadsCsv([
       { ...base, ...away, outside_area: true },
       { ...base, service_zip: '95630-1234', outside_area: false },
@@ -134,134 +145,241 @@ describe('the lead list as CSV', () => {
   })
 })
 
-describe('the owner reaching the leads', { timeout: 120_000 }, () => {
-  it('while the site runs, lists its leads and changes a status through the site, never opening the folder', async () => {
-    const dataDir = await tempDir()
-    const running = site(dataDir)
-    await running.submitQuote(
-      testLead('Ann', { street: '12 Oak St', zip: '95814', preferredTime: 'afternoon', outsideArea: true }),
-    )
-    await running.submitQuote(testLead('Bot', { status: 'suspected_spam', spamReason: 'honeypot' }))
+describe("the owner's commands", { timeout: 180_000 }, () => {
+  it('answer alike through a running site and from the database itself', async () => {
+    const { env, config, open } = await siteFolder()
+    const seeding = await open()
+    const ann = await store(seeding, 'Ann', {
+      street: '12 Oak St',
+      zip: '95814',
+      preferredTime: 'afternoon',
+      outsideArea: true,
+    })
+    const bot = await store(seeding, 'Bot', { spamReason: 'honeypot' })
+    const cal = await store(seeding, 'Cal', { source: leadSource({ tags: { gclid: 'EAIaIQ-test-click' } }) })
+    const dee = await store(seeding, 'Dee')
+    await updateLead(await seeding.db(), cal, { status: 'won', note: '', jobValue: 1250.5 })
+    await seeding.close()
 
-    const owner = await store(dataDir)
-    expect(owner.via).toBe('site')
-    const leads = await owner.list({})
-    expect(leads.map((l) => [l.first_name, l.status, l.spam_reason])).toEqual(
-      expect.arrayContaining([
-        ['Ann', 'new', null],
-        ['Bot', 'suspected_spam', 'honeypot'],
-      ]),
+    // All a command is told is DATA_DIR: only the site can answer it (it holds PGlite's folder; on PostgreSQL the
+    // command alone would find no database there).
+    const site = await startSiteProcess(env)
+    cleanup.push(site.stop)
+    const throughSite = parseRuntimeConfig({ DATA_DIR: env.DATA_DIR })
+    expect(await runOwnerCommandOn(throughSite, 'status', { id: ann, status: 'contacted' })).toEqual({
+      id: ann,
+      status: 'contacted',
+    })
+    expect(await runOwnerCommandOn(throughSite, 'delete', { id: dee })).toBe(true)
+    expect(await runOwnerCommandOn(throughSite, 'video', { url: 'https://videos.example.com/deck.mp4' })).toBe(
+      'pressure_washing_videos',
     )
-    expect((await owner.list({ status: 'new' })).map((l) => l.first_name)).toEqual(['Ann'])
 
-    const ann = leads.find((l) => l.first_name === 'Ann')!
-    expect(ann).toMatchObject({
+    /** Everything that reads or finds nothing to change. */
+    const answers = async (commandConfig: typeof config) => {
+      const ask = <C extends Parameters<typeof runOwnerCommandOn>[1]>(command: C, args?: object) =>
+        runOwnerCommandOn(commandConfig, command, args)
+      return {
+        list: await ask('list'),
+        spam: (await ask('list', { status: 'suspected_spam' })).map((lead) => lead.first_name),
+        conversions: await ask('conversions'),
+        noLead: [await ask('status', { id: NO_LEAD, status: 'won' }), await ask('delete', { id: NO_LEAD })],
+        badId: await ask('delete', { id: '../../etc' }).catch(refusal),
+        badStatus: await ask('status', { id: ann, status: 'done' }).catch(refusal),
+        badSince: await ask('list', { since: 'last week' }).catch(refusal),
+        backup: await ask('backup').then(
+          (bytes) => (bytes[0] === 0x1f && bytes[1] === 0x8b ? 'gzip' : 'other'),
+          refusal,
+        ),
+      }
+    }
+    const fromSite = await answers(throughSite)
+    await site.stop()
+    expect(await answers(config)).toEqual(fromSite)
+
+    expect(fromSite.list.map((lead) => [lead.first_name, lead.status, lead.spam_reason])).toEqual([
+      ['Cal', 'won', null],
+      ['Bot', 'suspected_spam', 'honeypot'],
+      ['Ann', 'contacted', null],
+    ])
+    expect(fromSite.list[2]).toMatchObject({
       service_street: '12 Oak St',
       service_zip: '95814',
       preferred_time: 'afternoon',
       outside_area: true,
     })
-    expect(leads.find((l) => l.first_name === 'Bot')).toMatchObject({
-      service_street: null,
-      service_zip: null,
-      preferred_time: null,
-      outside_area: null,
+    expect(leadsCsv(fromSite.list).split('\r\n')[1]).toContain(',1250.50,')
+    expect(fromSite.spam).toEqual(['Bot'])
+    expect(fromSite.conversions).toEqual([
+      { id: cal, gclid: 'EAIaIQ-test-click', wonAt: expect.any(String), jobValue: '1250.50' },
+    ])
+    expect(fromSite.noLead).toEqual([null, false])
+    expect(fromSite.badId).toBe('LeadRequestError: not a lead id: "../../etc" (the id column of the list)')
+    expect(fromSite.badStatus).toMatch(/^LeadRequestError: status must be one of new, suspected_spam, /)
+    expect(fromSite.badSince).toMatch(/^LeadRequestError: --since takes an age like 7d/)
+    expect(fromSite.backup).toBe(
+      onPostgres
+        ? 'DatabaseCommandError: DATABASE_URL is set: back the database up with its own tools (pg_dump, or Supabase → Database → Backups).'
+        : 'gzip',
+    )
+
+    // And the database itself changes what the site did.
+    expect(await runOwnerCommandOn(config, 'status', { id: bot, status: 'archived' })).toEqual({
+      id: bot,
+      status: 'archived',
     })
-    expect(await owner.setStatus(ann.id, 'contacted')).toEqual({ id: ann.id, status: 'contacted' })
-    const db = await running.db()
-    const stored = await db.query<{ status: string }>('SELECT status FROM quote_requests WHERE id = $1', [ann.id])
-    expect(stored.rows).toEqual([{ status: 'contacted' }])
-    expect(await owner.setStatus('00000000-0000-4000-8000-000000000000', 'won')).toBeNull()
+    expect(
+      await runOwnerCommandOn(config, 'video', {
+        table: 'service_videos',
+        url: '/videos/wash.webm',
+        mime: 'video/webm',
+      }),
+    ).toBe('service_videos')
+    expect((await runOwnerCommandOn(config, 'list', { status: 'archived' })).map((lead) => lead.id)).toEqual([bot])
   })
 
-  it('serves the socket only to the user the site runs as: folder 0700, socket 0600, another user refused', async () => {
-    const dataDir = await tempDir()
-    const running = site(dataDir)
-    await running.submitQuote(testLead('Private'))
-    const socket = ownerSocketPath(dataDir)
+  it('set and clear the featured video the home page and /services read', async () => {
+    const { config, open } = await siteFolder()
+    const backend = await open()
+    const g = globalThis as Record<symbol, unknown>
+    g[Symbol.for('pressure-washing-site.backend')] = backend
+    cleanup.push(async () => void delete g[Symbol.for('pressure-washing-site.backend')])
+    serveOwnerSocket(backend)
+    await backend.ready()
+
+    await runOwnerCommandOn(config, 'video', { url: 'https://videos.example.com/old.mp4' })
+    await runOwnerCommandOn(config, 'video', { url: 'https://videos.example.com/deck.mp4' })
+    await runOwnerCommandOn(config, 'video', { table: 'service_videos', url: '/videos/wash.webm', mime: 'video/webm' })
+    expect(await cachedFeaturedVideo('pressure_washing_videos')).toMatchObject({
+      video_url: 'https://videos.example.com/deck.mp4',
+      mime_type: 'video/mp4',
+    })
+
+    await runOwnerCommandOn(config, 'video', { table: 'service_videos', url: '' })
+    const featured = await (
+      await backend.db()
+    ).query(
+      `SELECT 'home' AS page, video_url FROM pressure_washing_videos WHERE is_featured
+       UNION ALL SELECT 'services', video_url FROM service_videos WHERE is_featured`,
+    )
+    expect(featured.rows).toEqual([{ page: 'home', video_url: 'https://videos.example.com/deck.mp4' }])
+    await expect(runOwnerCommandOn(config, 'video', { url: 'javascript:alert(1)' })).rejects.toThrow(
+      'Not a video address: javascript:alert(1)',
+    )
+    await expect(runOwnerCommandOn(config, 'video', { url: '/a.mp4', mime: 'text/html' })).rejects.toThrow(
+      'Not a video type: text/html',
+    )
+  })
+
+  it('open the database themselves when a closing site accepts a connection and drops it', async () => {
+    const { config, open } = await siteFolder()
+    const backend = await open()
+    await store(backend, 'Ann')
+    await backend.close()
+    // What a closing site does to a new connection: accepts it and drops it at once.
+    mkdirSync(join(config.dataDir, 'owner'))
+    const closing = createServer((socket) => socket.destroy())
+    await new Promise<void>((resolve) => closing.listen(ownerSocketPath(config.dataDir), resolve))
+    cleanup.push(() => new Promise((resolve) => closing.close(() => resolve())))
+    expect((await runOwnerCommandOn(config, 'list')).map((lead) => lead.first_name)).toEqual(['Ann'])
+  })
+
+  it('are served only to the user the site runs as: folder 0700, socket 0600, another user refused', async () => {
+    const { config, open } = await siteFolder()
+    const backend = await open()
+    serveOwnerSocket(backend)
+    await store(backend, 'Private')
+    const socket = ownerSocketPath(config.dataDir)
     expect(statSync(socket).mode & 0o777).toBe(0o600)
-    expect(statSync(`${dataDir}/owner`).mode & 0o777).toBe(0o700)
+    expect(statSync(join(config.dataDir, 'owner')).mode & 0o777).toBe(0o700)
     // The data folder itself open to all, so only the socket's own folder and mode stand in the way.
-    chmodSync(dataDir, 0o755)
+    chmodSync(config.dataDir, 0o755)
     if (process.getuid?.() !== 0) return // only root can start a process as another user
-    const probe = `require('http').get({ socketPath: ${JSON.stringify(socket)}, path: '/leads' }, (r) => {
+    const probe = `require('http').request({ socketPath: ${JSON.stringify(socket)}, method: 'POST', path: '/run' }, (r) => {
       let b = ''; r.on('data', (c) => (b += c)); r.on('end', () => console.log('ANSWERED', r.statusCode, b))
-    }).on('error', (e) => console.log('REFUSED', e.code))`
+    }).on('error', (e) => console.log('REFUSED', e.code)).end('{"command":"list"}')`
     const { stdout } = await run(process.execPath, ['-e', probe], { uid: 65534, gid: 65534 })
     expect(stdout.trim()).toBe('REFUSED EACCES')
-    expect(stdout).not.toContain('Private')
   })
 
-  it("with the site stopped, opens the folder under the site's writer lock and releases it when done", async () => {
-    const dataDir = await tempDir()
-    const first = site(dataDir)
-    await first.submitQuote(testLead('Stopped'))
-    await first.close()
-
-    const owner = await store(dataDir)
-    expect(owner.via).toBe('folder')
-    expect((await owner.list({})).map((l) => l.first_name)).toEqual(['Stopped'])
-    // The site's own lock (another process's site waits on it and gives up); released when done.
-    const held = () => lockfile.check(dataDir, { lockfilePath: join(dataDir, LOCK_FILE), realpath: false })
-    expect(await held()).toBe(true)
-    await owner.close()
-    expect(await held()).toBe(false)
-  })
-
-  it('refuses a data folder that holds no database yet, rather than creating one', async () => {
-    const dataDir = await tempDir()
-    await expect(openEmbeddedLeadStore(dataDir, 0)).rejects.toThrow(/No database in .*start the site once/)
+  it.skipIf(!onPostgres)('on PostgreSQL only: backup and restore say to use the database’s own tools', async () => {
+    const { config, open } = await siteFolder()
+    await store(await open(), 'Ann')
+    await expect(runOwnerCommandOn(config, 'backup')).rejects.toThrow(DatabaseCommandError)
+    await expect(runOwnerCommandOn(config, 'backup')).rejects.toThrow(
+      /back the database up with its own tools \(pg_dump/,
+    )
+    const restoring = restoreDatabase(config, new Uint8Array([0x1f, 0x8b]), true)
+    await expect(restoring).rejects.toThrow(DatabaseCommandError)
+    await expect(restoring).rejects.toThrow(/restore a PostgreSQL database with its own tools \(pg_restore/)
   })
 })
 
-describe('backups', { timeout: 180_000 }, () => {
-  it('a backup taken through the running site restores into a new folder with its leads', async () => {
-    const dataDir = await tempDir()
-    const running = site(dataDir)
-    await running.submitQuote(testLead('Kept'))
-    const backup = await (await store(dataDir)).backup()
-    // A lead stored after the backup is not in it.
-    await running.submitQuote(testLead('Later'))
+describe("PGlite's folder (PGlite only: PostgreSQL has no folder, lock or file backup)", { timeout: 180_000 }, () => {
+  it.skipIf(onPostgres)(
+    'a command waits for a folder held without a socket, refuses it, and holds it only while it runs',
+    async () => {
+      const { config, open } = await siteFolder()
+      const site = await open()
+      await store(site, 'Ann')
+      await site.close()
+      const held = () =>
+        lockfile.check(config.dataDir, { lockfilePath: join(config.dataDir, LOCK_FILE), realpath: false })
+      // The data folder's lock, as a process too old to answer on the socket holds it.
+      const release = await lockDataFolder(config.dataDir, 0)
+      await expect(runOwnerCommandOn(config, 'list', {}, 1_000)).rejects.toThrow(OwnerCommandError)
+      await expect(runOwnerCommandOn(config, 'list', {}, 0)).rejects.toThrow(
+        /is held by a process that does not answer on its socket/,
+      )
+      await release()
+      expect((await runOwnerCommandOn(config, 'list')).map((lead) => lead.first_name)).toEqual(['Ann'])
+      expect(await held()).toBe(false)
+    },
+  )
 
-    const restoredDir = join(await tempDir(), 'not-yet-made')
-    expect(await restoreDatabase(restoredDir, backup, false)).toEqual({ leads: 1, setAside: undefined })
-    const restored = site(restoredDir)
-    await restored.ready()
-    const owner = await store(restoredDir)
-    expect(owner.via).toBe('site')
-    expect((await owner.list({})).map((l) => l.first_name)).toEqual(['Kept'])
-    await restored.close()
-  })
+  it.skipIf(onPostgres)(
+    'a command refuses a data folder that holds no database yet, rather than creating one',
+    async () => {
+      const config = parseRuntimeConfig({ DATA_DIR: await tempDir() })
+      await expect(runOwnerCommandOn(config, 'list', {}, 0)).rejects.toThrow(/No database in .*start the site once/)
+    },
+  )
 
-  it('a site that is closing its socket does not break a restore: the lock and the folder decide', async () => {
-    const dataDir = await tempDir()
-    const running = site(dataDir)
-    await running.submitQuote(testLead('Old'))
-    const backup = await (await store(dataDir)).backup()
-    await running.close()
-    // What a closing site does to a new connection: accepts it and drops it at once.
-    const closing = createServer((socket) => socket.destroy())
-    await new Promise<void>((resolve) => closing.listen(ownerSocketPath(dataDir), resolve))
-    try {
-      await expect(restoreDatabase(dataDir, backup, false)).rejects.toThrow(/already holds a database.*--force/)
-    } finally {
-      closing.close()
-    }
-  })
+  it.skipIf(onPostgres)(
+    'a backup taken through the running site restores into a new folder with its leads',
+    async () => {
+      const { config, open } = await siteFolder()
+      const running = await open()
+      serveOwnerSocket(running)
+      await store(running, 'Kept')
+      const backup = await runOwnerCommandOn(config, 'backup')
+      // A lead stored after the backup is not in it.
+      await store(running, 'Later')
 
-  it('restore refuses a running site, and a folder with a database unless forced (keeping the old one)', async () => {
-    const dataDir = await tempDir()
-    const running = site(dataDir)
-    await running.submitQuote(testLead('Old'))
-    const backup = await (await store(dataDir)).backup()
-    await expect(restoreDatabase(dataDir, backup, true)).rejects.toThrow(/A site is running on .*stop it/)
-    await running.close()
+      const restoredDir = join(await tempDir(), 'not-yet-made')
+      expect(await restoreDatabase({ dataDir: restoredDir }, backup, false)).toEqual({ leads: 1, setAside: undefined })
+      const restored = parseRuntimeConfig({ DATA_DIR: restoredDir })
+      expect((await runOwnerCommandOn(restored, 'list')).map((lead) => lead.first_name)).toEqual(['Kept'])
+    },
+  )
 
-    await expect(restoreDatabase(dataDir, backup, false)).rejects.toThrow(/already holds a database.*--force/)
-    await expect(restoreDatabase(dataDir, new Uint8Array([1, 2, 3]), true)).rejects.toThrow(OwnerCommandError)
-    const report = await restoreDatabase(dataDir, backup, true)
-    expect(report.leads).toBe(1)
-    expect(report.setAside).toMatch(/pglite\.before-restore-/)
-    expect(statSync(`${report.setAside}/PG_VERSION`).isFile()).toBe(true)
-  })
+  it.skipIf(onPostgres)(
+    'restore refuses a running site, and a folder with a database unless forced (keeping the old one)',
+    async () => {
+      const { config, open } = await siteFolder()
+      const running = await open()
+      serveOwnerSocket(running)
+      await store(running, 'Old')
+      const backup = await runOwnerCommandOn(config, 'backup')
+      await expect(restoreDatabase(config, backup, true)).rejects.toThrow(/A process is using .*stop the site/)
+      await running.close()
+
+      await expect(restoreDatabase(config, backup, false)).rejects.toThrow(/already holds a database.*--force/)
+      await expect(restoreDatabase(config, new Uint8Array([1, 2, 3]), true)).rejects.toThrow(DatabaseCommandError)
+      const report = await restoreDatabase(config, backup, true)
+      expect(report.leads).toBe(1)
+      expect(report.setAside).toMatch(/pglite\.before-restore-/)
+      expect(statSync(`${report.setAside}/PG_VERSION`).isFile()).toBe(true)
+    },
+  )
 })

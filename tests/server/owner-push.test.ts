@@ -7,9 +7,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
-import { createEmbeddedBackend } from '../../app/server/backend/embedded.server'
-import { embeddedOwnerId } from '../../app/server/backend/embedded-owner.server'
 import { savePushSubscription } from '../../app/server/owner/inbox.server'
+import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
 import {
   checkVapid,
   decryptPush,
@@ -17,8 +16,7 @@ import {
   startPushService as startStandIn,
   type PhoneKeys,
 } from '../support/push-service'
-import { outboxDrained, useTempDirs, testLead, useCleanup } from './helpers'
-import { parseRuntimeConfig } from '../../app/server/config.server'
+import { outboxDrained, testLead, useCleanup, useTestBackends } from './helpers'
 
 async function startPushService(phone: PhoneKeys) {
   const service = await startStandIn(phone, vapid.publicKey)
@@ -26,31 +24,23 @@ async function startPushService(phone: PhoneKeys) {
   return service
 }
 
-const tempDir = useTempDirs()
 const cleanup = useCleanup()
+const openBackend = useTestBackends()
 
 const vapid = webpush.generateVAPIDKeys()
 
 async function openWithPush(phone: PhoneKeys, endpoint: string) {
-  const backend = createEmbeddedBackend({
-    config: parseRuntimeConfig({
-      OWNER_EMAIL: 'owner@example.com',
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-      VAPID_SUBJECT: 'mailto:owner@example.com',
-    }),
-    dataDir: await tempDir(),
-    startWorker: true,
+  const env = {
+    OWNER_EMAIL: 'owner@example.com',
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: 'mailto:owner@example.com',
+  }
+  const backend = await openBackend(env, { startWorker: true })
+  await savePushSubscription(await backend.db(), {
+    endpoint,
+    keys: { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') },
   })
-  cleanup.push(() => backend.close())
-  await savePushSubscription(
-    backend,
-    { as: 'owner', userId: embeddedOwnerId('owner@example.com') },
-    {
-      endpoint,
-      keys: { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') },
-    },
-  )
   return backend
 }
 
@@ -67,11 +57,11 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     const phone = phoneKeys()
     const push = await startPushService(phone)
     const backend = await openWithPush(phone, push.endpoint)
-    await backend.submitQuote(testLead('Warmup'))
+    await sendQuoteEmail(backend, testLead('Warmup'))
     await waitFor(() => push.delivered.length === 1, 30_000)
 
-    await backend.submitQuote(testLead('Rhonda', { sourcePage: '/services?tab=roof' }))
-    await backend.submitQuote(testLead('Spammy', { status: 'suspected_spam', spamReason: 'honeypot' }))
+    await sendQuoteEmail(backend, testLead('Rhonda', { sourcePage: '/services?tab=roof' }))
+    await sendQuoteEmail(backend, testLead('Spammy', { spamReason: 'honeypot' }))
     await waitFor(() => push.delivered.length === 2, 30_000)
     const delivered = push.delivered[1]!
 
@@ -97,8 +87,8 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     await backend.ready()
     const back = Date.now() + 30_000
     push.down(30_000)
-    const stored = await backend.submitQuote(testLead('Patience', { sourcePage: '/city/folsom' }))
-    expect(stored.success).toBe(true)
+    const stored = await sendQuoteEmail(backend, testLead('Patience', { sourcePage: '/city/folsom' }))
+    expect(stored).toEqual({ id: expect.any(String), duplicate: false })
     // Stored and answered while every push is refused: the answer does not depend on the push service.
     expect(push.delivered).toHaveLength(0)
 
@@ -138,7 +128,7 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     cleanup.push(() => new Promise((resolve) => gone.close(() => resolve())))
     const endpoint = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/push/old-phone`
     const backend = await openWithPush(phone, endpoint)
-    await backend.submitQuote(testLead('Gone'))
+    await sendQuoteEmail(backend, testLead('Gone'))
     const db = await backend.db()
     await (await backend.outbox()).drain()
     const left = await db.query(`SELECT 1 FROM owner_push_subscriptions`)

@@ -1,62 +1,45 @@
 /**
- * The owner's posted work on the public pages of the production build (`npm run build` first), embedded mode:
- * rows written by owner_post_work as the inbox owner, read by the site as the public. Only the HTML is checked,
- * so no photo files are written.
+ * The owner's posted work on the public pages of the production build (`npm run build` first): rows stored by
+ * the upload's own write and one hidden as the inbox hides it, read by the site as the public. Only the HTML is
+ * checked, so no photo files are written.
  */
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { createEmbeddedBackend } from '../../app/server/backend/embedded.server'
-import { embeddedOwnerId } from '../../app/server/backend/embedded-owner.server'
-import { parseRuntimeConfig } from '../../app/server/config.server'
+import type { GalleryCategory } from '../../app/content/types'
+import { storePostedWork } from '../../app/server/work/post-work.server'
+import { setWorkPublished } from '../../app/server/work/posted-work.server'
 import { startSiteProcess } from '../support/site-process'
-import { useCleanup, useTempDirs } from './helpers'
+import { freshDatabaseUrl, useCleanup, useTempDirs, useTestBackends } from './helpers'
 
 const tempDir = useTempDirs()
 const cleanup = useCleanup()
-const OWNER = 'owner@example.com'
-const owner = { as: 'owner', userId: embeddedOwnerId(OWNER) } as const
+const testBackend = useTestBackends()
 const SAMPLE_ALT = 'Sample before-and-after'
 
 const shown = { alt: 'Before and after: driveway cleaning in Folsom, oil stains gone', hash: 'a1b2c3d4e5f60718' }
 const hidden = { alt: 'Before and after: deck cleaning, hidden by the owner', hash: '0f1e2d3c4b5a6978' }
 
-/** A data folder holding one published and one hidden job, as the inbox leaves them. */
-async function dataWithPostedWork(): Promise<string> {
+/** A data folder and database holding one published and one hidden job, as the inbox leaves them. */
+async function dataWithPostedWork(): Promise<Record<string, string>> {
   const dataDir = await tempDir()
-  const backend = createEmbeddedBackend({ config: parseRuntimeConfig({ OWNER_EMAIL: OWNER }), dataDir })
-  try {
-    const post = (id: string, category: string, city: string, alt: string, hash: string) =>
-      backend.callSql(
-        'owner_post_work',
-        {
-          p_id: id,
-          p_category: category,
-          p_city_slug: city,
-          p_caption: 'Ninety minutes, one surface cleaner',
-          p_alt: alt,
-          p_image_hash: hash,
-          p_width: 1600,
-          p_height: 1000,
-          p_widths: '{320,640,960}',
-          p_placeholder: '#8a9b7c',
-        },
-        owner,
-        'rows',
-      )
-    const hiddenId = randomUUID()
-    await post(hiddenId, 'Deck Cleaning', '', hidden.alt, hidden.hash)
-    await post(randomUUID(), 'Driveway Cleaning', 'folsom', shown.alt, shown.hash)
-    expect(
-      await backend.callSql('owner_set_work_published', { p_id: hiddenId, p_published: false }, owner, 'value'),
-    ).toBe(true)
-  } finally {
-    await backend.close()
-  }
-  return dataDir
+  const databaseUrl = await freshDatabaseUrl()
+  const backend = await testBackend({}, { dataDir, databaseUrl })
+  const post = (category: GalleryCategory, city: 'folsom' | '', { alt, hash }: typeof shown) =>
+    storePostedWork(
+      backend,
+      { id: randomUUID(), category, city, caption: 'Ninety minutes, one surface cleaner', alt, consent: 'yes' },
+      { hash, width: 1600, height: 1000, widths: [320, 640, 960], placeholder: '#8a9b7c', files: [] },
+    )
+  const hiddenJob = await post('Deck Cleaning', '', hidden)
+  await post('Driveway Cleaning', 'folsom', shown)
+  expect(await setWorkPublished(await backend.db(), hiddenJob.id, false)).toBe(true)
+  // One process holds a data folder: the site's.
+  await backend.close()
+  return { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }
 }
 
-async function site(dataDir: string, env: Record<string, string> = {}) {
-  const running = await startSiteProcess({ DATA_DIR: dataDir, HTML_CACHE_SECONDS: '0', ...env })
+async function site(data: Record<string, string>, env: Record<string, string> = {}) {
+  const running = await startSiteProcess({ ...data, HTML_CACHE_SECONDS: '0', ...env })
   cleanup.push(running.stop)
   return async (path: string) => {
     const response = await fetch(`${running.url}${path}`)
@@ -65,7 +48,7 @@ async function site(dataDir: string, env: Record<string, string> = {}) {
   }
 }
 
-describe('posted work on the public pages (embedded)', { timeout: 120_000 }, () => {
+describe('posted work on the public pages', { timeout: 120_000 }, () => {
   it('a published job shows in all four places with its files; a hidden one shows nowhere', async () => {
     const page = await site(await dataWithPostedWork())
 
@@ -105,7 +88,7 @@ describe('posted work on the public pages (embedded)', { timeout: 120_000 }, () 
   })
 
   it('with samples off and nothing posted, the gallery says photos are coming and the home keeps its section', async () => {
-    const page = await site(await tempDir(), { GALLERY_SAMPLES: 'off' })
+    const page = await site({ DATA_DIR: await tempDir() }, { GALLERY_SAMPLES: 'off' })
     const gallery = await page('/gallery')
     expect(gallery).toContain('Photos of our latest jobs are on their way')
     expect(gallery).not.toContain(SAMPLE_ALT)

@@ -68,9 +68,8 @@ describe('product messages, word for word', () => {
 
   it('maps responses to the right toast', () => {
     expect(quoteResponseToast({ success: true }).title).toBe('Quote Request Submitted Successfully!')
-    expect(quoteResponseToast({ success: false, reason: 'not-confirmed', error: 'x' }).title).toBe(
-      'Error Processing Request',
-    )
+    // An answer without a success flag (a proxy's page, say) is the product's "Error Processing Request".
+    expect(quoteResponseToast({ error: 'x' } as never).title).toBe('Error Processing Request')
     expect(quoteResponseToast({ success: false, reason: 'call-failed', error: 'x' }).title).toBe(
       'Error Submitting Quote Request',
     )

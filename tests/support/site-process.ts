@@ -4,11 +4,15 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { freePort } from './free-port'
+import { openDatabase, type Database } from '../../app/server/db/database.server'
+import { migrationsOnDisk } from '../../app/server/db/migrations.server'
 import { freshDatabaseUrl } from './test-database'
 
 export interface SiteProcess {
   url: string
   dataDir: string
+  /** Its PostgreSQL database, under `npm run test:postgres`; else undefined (PGlite in dataDir). */
+  databaseUrl: string | undefined
   pid: number
   /** stdout and stderr, as they came. */
   output: () => string
@@ -82,6 +86,7 @@ export async function startSiteProcess(
   return {
     url,
     dataDir,
+    databaseUrl,
     pid: child.pid!,
     output: () => log,
     stdout: () => stdout,
@@ -104,4 +109,12 @@ export async function startSiteProcess(
       child.stderr?.destroy()
     },
   }
+}
+
+/**
+ * The server's database, as the server opens it: its PostgreSQL while it runs, or its PGlite folder once it
+ * stopped (one process at a time). The caller closes it.
+ */
+export function openSiteDatabase(site: Pick<SiteProcess, 'dataDir' | 'databaseUrl'>): Promise<Database> {
+  return openDatabase({ dataDir: site.dataDir, databaseUrl: site.databaseUrl, ...migrationsOnDisk() })
 }

@@ -3,7 +3,6 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { homeHero } from '~/content/home'
 import { site } from '~/content/site'
 import { getRouteApi } from '@tanstack/react-router'
-import { useKeepFirstAnswer } from '~/hooks/use-settled-reviews'
 import { animationsWhenSettled } from '~/lib/load-animations'
 import { VideoHero } from '~/components/shared/video-hero'
 import { QuoteLink } from './quote-link'
@@ -16,7 +15,6 @@ const UNDERLINE_PERIOD_SECONDS = 10
 export function Hero() {
   // A failure leaves the hero dark.
   const video = homeRoute.useLoaderData({ select: (data) => data.video })
-  useKeepFirstAnswer('home-video', video)
   const { before, highlight, after } = homeHero.headline
   return (
     <VideoHero video={video} className="flex min-h-[clamp(500px,60vh,700px)] items-center">

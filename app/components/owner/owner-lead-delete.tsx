@@ -1,17 +1,16 @@
-// The inbox's "Delete this request": a native <dialog> asks first, so Escape, the keyboard and a phone's back
-// gesture all keep the lead. The lead leaves the cached list once the server has deleted it.
+// The inbox's "Delete this request": a dialog asks first (confirm-dialog.tsx). The lead leaves the cached list
+// once the server has deleted it.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { deleteOwnerLead } from '~/lib/owner.functions'
 import { DELETE_TEXTS, type InboxLead } from '~/lib/owner-lead'
 import { ownerLeadsKey } from './owner-leads'
-import { ownerButtonClass } from './owner-sign-in'
+import { ConfirmDialog } from './confirm-dialog'
 
 const shape =
   'inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-red-800 px-4 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-red-900 disabled:opacity-60'
 
 export function OwnerLeadDelete({ lead }: { lead: InboxLead }) {
-  const id = useId()
   const dialog = useRef<HTMLDialogElement>(null)
   const queryClient = useQueryClient()
   const [hydrated, setHydrated] = useState(false)
@@ -45,38 +44,13 @@ export function OwnerLeadDelete({ lead }: { lead: InboxLead }) {
       >
         {DELETE_TEXTS.open}
       </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby={`${id}-question`}
-        aria-describedby={`${id}-explain`}
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl p-5 shadow-xl backdrop:bg-slate-950/60"
-      >
-        <h3 id={`${id}-question`} className="text-lg font-bold">
-          {DELETE_TEXTS.question(lead.firstName)}
-        </h3>
-        <p id={`${id}-explain`} className="mt-2 text-slate-700">
-          {DELETE_TEXTS.explain}
-        </p>
-        <div className="mt-4 grid gap-2">
-          {/* The safe choice has the focus when the dialog opens. */}
-          <form method="dialog">
-            <button autoFocus className={`${ownerButtonClass} w-full`}>
-              {DELETE_TEXTS.keep}
-            </button>
-          </form>
-          <button
-            type="button"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate()}
-            className={`${shape} bg-red-800 text-white`}
-          >
-            {DELETE_TEXTS.confirm}
-          </button>
-        </div>
-        <p role="status" className="mt-2 empty:hidden">
-          {message}
-        </p>
-      </dialog>
+      <ConfirmDialog
+        dialog={dialog}
+        texts={{ ...DELETE_TEXTS, question: DELETE_TEXTS.question(lead.firstName) }}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        message={message}
+      />
     </div>
   )
 }

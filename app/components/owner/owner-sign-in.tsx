@@ -47,17 +47,13 @@ export function OwnerSignInForm({ link }: { link?: 'sent' | 'expired' }) {
 const signInRoute = getRouteApi('/owner_/sign-in')
 
 export function OwnerSignInConfirm() {
-  const { token, token_hash: tokenHash } = signInRoute.useSearch()
+  const { token } = signInRoute.useSearch()
   return (
     <OwnerShell>
       <h1 className="text-2xl font-bold">{SIGN_IN_TEXTS.confirm}</h1>
       <p className="mt-2 text-slate-700">{SIGN_IN_TEXTS.confirmIntro}</p>
       <form method="post" action="/owner/sign-in" className="mt-6">
-        {tokenHash !== undefined ? (
-          <input type="hidden" name="token_hash" value={tokenHash} />
-        ) : (
-          <input type="hidden" name="token" value={token ?? ''} />
-        )}
+        <input type="hidden" name="token" value={token ?? ''} />
         <button type="submit" className={button}>
           Sign in
         </button>

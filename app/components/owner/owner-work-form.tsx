@@ -1,7 +1,6 @@
 // "Add work to the site": two photos downscaled in the browser, sent with a progress bar, and sent again
 // without choosing them again when the connection drops (docs/decisions/049-posted-work.md).
-import { Link } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { cityNames, citySlugs, type CitySlug } from '~/content/service-areas'
 import { galleryCategories, type GalleryCategory } from '~/content/types'
@@ -16,10 +15,11 @@ import {
   type OwnerPostedWork,
   type PostWorkResponse,
 } from '~/lib/posted-work'
-import { WORK_PHOTO_MAX_SIDE, WORK_TEXTS, WORK_UPLOAD_TIMEOUT_MS } from '~/lib/posted-work-form'
+import { newPostId, WORK_PHOTO_MAX_SIDE, WORK_TEXTS, WORK_UPLOAD_TIMEOUT_MS } from '~/lib/posted-work-form'
 import { downscale } from '../photos/photo-downscale'
 import { sendWithProgress } from '../photos/photo-send'
 import { ownerButtonClass } from './owner-sign-in'
+import { PhotoChoice, WorkPosted } from './owner-work-parts'
 
 type Side = 'before' | 'after'
 type Field = Side | 'category' | 'city' | 'caption' | 'alt' | 'consent' | 'form'
@@ -34,20 +34,6 @@ export interface WorkPrefill {
 
 const control =
   'min-h-11 w-full rounded-lg border border-slate-500 bg-white px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700'
-const linkClass =
-  'inline-flex min-h-11 items-center font-semibold text-brand-800 underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
-
-const PREVIEW_SIDE = 320
-
-/** randomUUID needs a secure context; a LAN address over http is not one. */
-function newPostId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-}
 
 export function OwnerWorkForm({
   prefill,
@@ -232,48 +218,24 @@ export function OwnerWorkForm({
             {WORK_TEXTS.photoHint}
           </p>
         </div>
-        <div className="grid gap-1">
-          <label htmlFor={fieldId('category')} className="font-semibold">
-            {WORK_TEXTS.category}
-          </label>
-          <select
-            id={fieldId('category')}
-            name="category"
-            value={category}
-            onChange={(event) => (setCategory(event.currentTarget.value as GalleryCategory | ''), edited())}
-            className={control}
-            {...invalid('category')}
-            aria-describedby={describedBy('category')}
-          >
-            <option value="">{WORK_TEXTS.chooseCategory}</option>
-            {galleryCategories.map((each) => (
-              <option key={each} value={each}>
-                {each}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={fieldId('city')} className="font-semibold">
-            {WORK_TEXTS.city}
-          </label>
-          <select
-            id={fieldId('city')}
-            name="city"
-            value={city}
-            onChange={(event) => (setCity(event.currentTarget.value as CitySlug | ''), edited())}
-            className={control}
-            {...invalid('city')}
-            aria-describedby={describedBy('city')}
-          >
-            <option value="">{WORK_TEXTS.noCity}</option>
-            {citySlugs.map((slug) => (
-              <option key={slug} value={slug}>
-                {cityNames[slug]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={fieldId('category')}
+          name="category"
+          label={WORK_TEXTS.category}
+          value={category}
+          onChange={(value) => (setCategory(value as GalleryCategory | ''), edited())}
+          options={[['', WORK_TEXTS.chooseCategory], ...galleryCategories.map((each) => [each, each] as const)]}
+          aria={{ ...invalid('category'), 'aria-describedby': describedBy('category') }}
+        />
+        <SelectField
+          id={fieldId('city')}
+          name="city"
+          label={WORK_TEXTS.city}
+          value={city}
+          onChange={(value) => (setCity(value as CitySlug | ''), edited())}
+          options={[['', WORK_TEXTS.noCity], ...citySlugs.map((slug) => [slug, cityNames[slug]] as const)]}
+          aria={{ ...invalid('city'), 'aria-describedby': describedBy('city') }}
+        />
         <div className="grid gap-1">
           <label htmlFor={fieldId('caption')} className="font-semibold">
             {WORK_TEXTS.caption}
@@ -346,78 +308,42 @@ export function OwnerWorkForm({
         {error?.message}
       </p>
       <div role="status" className="empty:sr-only">
-        {phase === 'posted' && posted && (
-          <div className="rounded-lg bg-emerald-50 p-3 text-emerald-900">
-            <p className="font-bold">{WORK_TEXTS.posted}</p>
-            <p className="flex flex-wrap gap-x-4">
-              <Link to="/gallery" className={linkClass}>
-                {WORK_TEXTS.seeGallery}
-              </Link>
-              {posted.citySlug && (
-                <Link to="/city/$citySlug" params={{ citySlug: posted.citySlug }} className={linkClass}>
-                  {WORK_TEXTS.seeCity(posted.citySlug)}
-                </Link>
-              )}
-            </p>
-          </div>
-        )}
+        {phase === 'posted' && posted && <WorkPosted work={posted} />}
       </div>
     </form>
   )
 }
 
-function PhotoChoice({
-  id,
-  label,
-  file,
-  input,
-  invalid,
-  describedBy,
-  onChoose,
-}: {
+interface SelectFieldProps {
   id: string
+  name: string
   label: string
-  file: File | null
-  input: RefObject<HTMLInputElement | null>
-  invalid: object
-  describedBy?: string
-  onChoose: (file: File | null) => void
-}) {
-  const [preview, setPreview] = useState<string | null>(null)
-  // A small data: URL (the pages' CSP allows no blob: images); none for a photo this browser cannot decode.
-  useEffect(() => {
-    setPreview(null)
-    if (!file) return
-    let current = true
-    void downscale(file, PREVIEW_SIDE).then((small) => {
-      if (small === file) return
-      const reader = new FileReader()
-      reader.onload = () => current && typeof reader.result === 'string' && setPreview(reader.result)
-      reader.readAsDataURL(small)
-    })
-    return () => {
-      current = false
-    }
-  }, [file])
+  value: string
+  onChange: (value: string) => void
+  options: readonly (readonly [string, string])[]
+  aria: object
+}
+
+function SelectField({ id, name, label, value, onChange, options, aria }: SelectFieldProps) {
   return (
-    <div className="grid content-start gap-1">
+    <div className="grid gap-1">
       <label htmlFor={id} className="font-semibold">
         {label}
       </label>
-      <input
-        ref={input}
+      <select
         id={id}
-        name={id}
-        type="file"
-        accept="image/*"
-        onChange={(event) => onChoose(event.currentTarget.files?.[0] ?? null)}
-        className="min-h-11 w-full min-w-0 rounded-lg border border-slate-500 p-2 text-sm file:mr-2 file:min-h-9 file:rounded file:border-0 file:bg-slate-200 file:px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700"
-        {...invalid}
-        aria-describedby={describedBy}
-      />
-      {preview && (
-        <img src={preview} alt={`${label}, as chosen`} className="aspect-4/3 w-full rounded-lg object-cover" />
-      )}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        className={control}
+        {...aria}
+      >
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
     </div>
   )
 }

@@ -4,7 +4,7 @@ import { cityNames } from '~/content/service-areas'
 import { POSTED_WORK_BASE_URL, postedWorkFile, type OwnerPostedWork } from '~/lib/posted-work'
 import { WORK_TEXTS } from '~/lib/posted-work-form'
 import { deleteWork, setWorkPublished } from '~/lib/posted-work.functions'
-import { ownerButtonClass } from './owner-sign-in'
+import { ConfirmDialog } from './confirm-dialog'
 
 const day = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', dateStyle: 'medium' })
 
@@ -136,38 +136,18 @@ function PostedJob({
           {message}
         </p>
       </div>
-      <dialog
-        ref={dialog}
-        aria-labelledby={`${id}-question`}
-        aria-describedby={`${id}-explain`}
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl p-5 shadow-xl backdrop:bg-slate-950/60"
-      >
-        <h3 id={`${id}-question`} className="text-lg font-bold">
-          {WORK_TEXTS.deleteQuestion}
-        </h3>
-        <p id={`${id}-explain`} className="mt-2 text-slate-700">
-          {WORK_TEXTS.deleteExplain}
-        </p>
-        <div className="mt-4 grid gap-2">
-          {/* The safe choice has the focus when the dialog opens. */}
-          <form method="dialog">
-            <button autoFocus className={`${ownerButtonClass} w-full`}>
-              {WORK_TEXTS.keep}
-            </button>
-          </form>
-          <button
-            type="button"
-            disabled={pending}
-            onClick={() => void remove()}
-            className={`${outline} w-full border-red-800 bg-red-800 text-white focus-visible:outline-red-900`}
-          >
-            {WORK_TEXTS.deleteConfirm}
-          </button>
-        </div>
-        <p role="status" className="mt-2 empty:hidden">
-          {message}
-        </p>
-      </dialog>
+      <ConfirmDialog
+        dialog={dialog}
+        texts={{
+          question: WORK_TEXTS.deleteQuestion,
+          explain: WORK_TEXTS.deleteExplain,
+          keep: WORK_TEXTS.keep,
+          confirm: WORK_TEXTS.deleteConfirm,
+        }}
+        pending={pending}
+        onConfirm={() => void remove()}
+        message={message}
+      />
     </article>
   )
 }

@@ -1,6 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { claims } from '~/content/site'
-import { useKeepFirstAnswer } from '~/hooks/use-settled-reviews'
 import { VideoHero } from '~/components/shared/video-hero'
 import { CallButton, QuoteFormLink } from '~/components/shared/action-buttons'
 
@@ -9,7 +8,6 @@ const servicesRoute = getRouteApi('/services')
 export function ServicesHero() {
   // A failure leaves the hero dark.
   const video = servicesRoute.useLoaderData({ select: (data) => data.video })
-  useKeepFirstAnswer('service-video', video)
   return (
     <VideoHero video={video}>
       <div className="mx-auto flex min-h-[380px] max-w-7xl flex-col justify-center px-4 py-16 sm:px-6 md:min-h-[440px]">

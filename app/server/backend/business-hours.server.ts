@@ -1,6 +1,6 @@
 // Time counted within the business's opening hours (app/content/site.ts), in Pacific time, for the owner's
 // follow-ups (docs/decisions/048-follow-through.md). Pure: the caller passes the instant, so tests move a clock
-// instead of waiting. Shared with send-quote-email (npm run supabase:sync): no Node imports.
+// instead of waiting.
 import { site } from '../../content/site'
 
 export const BUSINESS_TIME_ZONE = 'America/Los_Angeles'

@@ -1,5 +1,5 @@
 import { accessSync, constants, mkdirSync, statSync, unlinkSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { log } from '../log/logger.server'
 
@@ -81,4 +81,21 @@ export function takeHeldLock(dataDir: string): (() => Promise<void>) | undefined
   const release = held?.get(dataDir)
   held?.delete(dataDir)
   return release
+}
+
+/**
+ * At start, before listening: a server that cannot be its data folder's one process never listens (decision 030),
+ * whichever the database; the folder holds its outbox journal, worker id and socket (decision 050).
+ */
+export async function holdDataFolderBeforeListening(config: { dataDir: string }): Promise<void> {
+  const dataDir = resolve(process.cwd(), config.dataDir)
+  try {
+    await holdDataFolderLock(dataDir)
+  } catch (error) {
+    if (error instanceof DataFolderUnusableError) log('backend').fatal({ dataDir }, error.message)
+    else if (error instanceof DataFolderLockedError)
+      log('backend').fatal({ dataDir, err: error }, 'another server holds the data folder: not listening')
+    else throw error
+    process.exit(1)
+  }
 }

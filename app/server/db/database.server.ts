@@ -68,5 +68,3 @@ export async function restoreDatabase(
     )
   return restorePGlite(options.dataDir, backup, force)
 }
-
-export { holdDataFolderBeforeListening } from './pglite.server'

@@ -2,21 +2,13 @@
 // site and a command in one process share it. Only database.server.ts imports this.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { Worker } from 'node:worker_threads'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import type { Database, Queryable } from './database.server'
 import { DatabaseCommandError } from './database.server'
-import {
-  DataFolderLockedError,
-  DataFolderUnusableError,
-  holdDataFolderLock,
-  LOCK_WAIT_MS,
-  lockDataFolder,
-  takeHeldLock,
-} from './data-folder-lock.server'
-import { log } from '../log/logger.server'
+import { DataFolderLockedError, LOCK_WAIT_MS, lockDataFolder, takeHeldLock } from './data-folder-lock.server'
 
 interface Shared {
   db: PGlite
@@ -68,7 +60,9 @@ async function openShared(dataDir: string, lockWaitMs: number, mustExist: boolea
   if (!entry) {
     entry = (async () => {
       if (mustExist && !existsSync(join(dataDir, 'pglite', 'PG_VERSION')))
-        throw new DatabaseCommandError(`No database in ${join(dataDir, 'pglite')}: start the site once, or restore a backup.`)
+        throw new DatabaseCommandError(
+          `No database in ${join(dataDir, 'pglite')}: start the site once, or restore a backup.`,
+        )
       mkdirSync(dataDir, { recursive: true })
       const release = takeHeldLock(dataDir) ?? (await lockDataFolder(dataDir, lockWaitMs))
       try {
@@ -162,20 +156,5 @@ export async function restorePGlite(
     }
   } finally {
     await release()
-  }
-}
-
-/** At start, before listening: a server that cannot be the folder's one writer never listens (decision 030). */
-export async function holdDataFolderBeforeListening(config: { dataDir: string; databaseUrl?: string }): Promise<void> {
-  if (config.databaseUrl) return
-  const dataDir = resolve(process.cwd(), config.dataDir)
-  try {
-    await holdDataFolderLock(dataDir)
-  } catch (error) {
-    if (error instanceof DataFolderUnusableError) log('backend').fatal({ dataDir }, error.message)
-    else if (error instanceof DataFolderLockedError)
-      log('backend').fatal({ dataDir, err: error }, 'another server holds the data folder: not listening')
-    else throw error
-    process.exit(1)
   }
 }

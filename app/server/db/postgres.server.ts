@@ -7,10 +7,17 @@ import { DatabaseCommandError } from './database.server'
 const int8 = (text: string) => (Number.isSafeInteger(Number(text)) ? Number(text) : BigInt(text))
 const date = (text: string) => (text === 'infinity' ? Infinity : text === '-infinity' ? -Infinity : new Date(text))
 // pg-types' own array parser, which its typings leave out.
-const arrayParser = pg.types.arrayParser as unknown as { create(text: string, parse: (text: string) => unknown): { parse(): unknown[] } }
+const arrayParser = pg.types.arrayParser as unknown as {
+  create(text: string, parse: (text: string) => unknown): { parse(): unknown[] }
+}
 const array = (parse: (text: string) => unknown) => (text: string) => arrayParser.create(text, parse).parse()
 // PGlite's choices: an int8 within the safe range is a number, a date a Date at UTC midnight; arrays alike.
-const PARSERS: Record<number, (text: string) => unknown> = { 20: int8, 1082: date, 1016: array(int8), 1182: array(date) }
+const PARSERS: Record<number, (text: string) => unknown> = {
+  20: int8,
+  1082: date,
+  1016: array(int8),
+  1182: array(date),
+}
 
 const types = {
   getTypeParser: (oid: number, format?: 'text' | 'binary') => PARSERS[oid] ?? pg.types.getTypeParser(oid, format),

@@ -123,12 +123,5 @@ export interface Tables {
     created_at: Date
     external_id: string | null
   }
-  service_videos: {
-    id: string
-    title: string | null
-    video_url: string
-    mime_type: string | null
-    is_featured: boolean
-    created_at: Date
-  }
+  service_videos: Tables['pressure_washing_videos']
 }

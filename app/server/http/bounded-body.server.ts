@@ -1,4 +1,4 @@
-// A request body read whole, with a ceiling: the site's photo upload and the Edge Functions (synced) share it.
+// A request body read whole, with a ceiling, refused as it streams in.
 
 export class BodyTooLargeError extends Error {}
 

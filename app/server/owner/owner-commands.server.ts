@@ -5,14 +5,22 @@ import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http'
 import { join, resolve } from 'node:path'
 import type { Backend } from '../backend/backend.server'
-import type { RuntimeConfig } from '../config.server'
+import { ConfigError, loadEnvFile, type RuntimeConfig } from '../config.server'
 import { DatabaseCommandError, openDatabase, type Database } from '../db/database.server'
 import { DataFolderLockedError } from '../db/data-folder-lock.server'
 import { migrationsOnDisk } from '../db/migrations.server'
 import { openFileStore, type FileStore } from '../files/file-store.server'
 import { log } from '../log/logger.server'
 import { conversions } from './conversions.server'
-import { checkFilter, deleteLead, isLeadId, LeadRequestError, listLeads, requireStatus, setLeadStatus } from './leads.server'
+import {
+  checkFilter,
+  deleteLead,
+  isLeadId,
+  LeadRequestError,
+  listLeads,
+  requireStatus,
+  setLeadStatus,
+} from './leads.server'
 
 export class OwnerCommandError extends Error {
   override name = 'OwnerCommandError'
@@ -38,7 +46,8 @@ async function setFeaturedVideo(db: Database, args: Args): Promise<string> {
   if (!/^video\/[A-Za-z0-9.+-]+$/.test(mime)) throw new LeadRequestError(`Not a video type: ${mime}`)
   await db.transaction(async (tx) => {
     await tx.query(`UPDATE ${table} SET is_featured = false WHERE is_featured`)
-    if (url) await tx.query(`INSERT INTO ${table} (video_url, mime_type, is_featured) VALUES ($1, $2, true)`, [url, mime])
+    if (url)
+      await tx.query(`INSERT INTO ${table} (video_url, mime_type, is_featured) VALUES ($1, $2, true)`, [url, mime])
   })
   return table
 }
@@ -132,21 +141,29 @@ export function serveOwnerSocket(backend: Backend): void {
 }
 
 /** The site's answer, or undefined when no site listens. */
-function askSite(socketPath: string, body: unknown): Promise<{ status: number; type: string; bytes: Buffer } | undefined> {
+function askSite(
+  socketPath: string,
+  body: unknown,
+): Promise<{ status: number; type: string; bytes: Buffer } | undefined> {
   return new Promise((answered, fail) => {
     const payload = JSON.stringify(body)
     const request = httpRequest({ socketPath, method: 'POST', path: '/run' }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
       response.on('end', () =>
-        answered({ status: response.statusCode ?? 0, type: response.headers['content-type'] ?? '', bytes: Buffer.concat(chunks) }),
+        answered({
+          status: response.statusCode ?? 0,
+          type: response.headers['content-type'] ?? '',
+          bytes: Buffer.concat(chunks),
+        }),
       )
       response.on('error', fail)
     })
     request.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EACCES' || error.code === 'EPERM') fail(permissionError(socketPath))
       // A site that is closing resets the connection; the data folder's lock still guards what follows.
-      else if (['ENOENT', 'ECONNREFUSED', 'ENOTDIR', 'EPIPE', 'ECONNRESET'].includes(error.code ?? '')) answered(undefined)
+      else if (['ENOENT', 'ECONNREFUSED', 'ENOTDIR', 'EPIPE', 'ECONNRESET'].includes(error.code ?? ''))
+        answered(undefined)
       else fail(error)
     })
     request.end(payload)
@@ -174,14 +191,22 @@ export async function runOwnerCommandOn<C extends OwnerCommand>(
   for (;;) {
     const answer = await askSite(ownerSocketPath(dataDir), { command, args })
     if (answer?.status === 200)
-      return (answer.type.includes('gzip') ? new Uint8Array(answer.bytes) : JSON.parse(answer.bytes.toString())) as Result<C>
+      return (
+        answer.type.includes('gzip') ? new Uint8Array(answer.bytes) : JSON.parse(answer.bytes.toString())
+      ) as Result<C>
     if (answer) {
       const { kind, error } = JSON.parse(answer.bytes.toString()) as { kind?: keyof typeof REFUSALS; error: string }
       throw kind ? new REFUSALS[kind](error) : new OwnerCommandError(`the site answered ${answer.status}: ${error}`)
     }
     let db: Database
     try {
-      db = await openDatabase({ dataDir, databaseUrl: config.databaseUrl, lockWaitMs: 0, mustExist: true, ...migrationsOnDisk() })
+      db = await openDatabase({
+        dataDir,
+        databaseUrl: config.databaseUrl,
+        lockWaitMs: 0,
+        mustExist: true,
+        ...migrationsOnDisk(),
+      })
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       if (code === 'EACCES' || code === 'EPERM') throw permissionError(dataDir)
@@ -202,19 +227,21 @@ export async function runOwnerCommandOn<C extends OwnerCommand>(
   }
 }
 
-/** Exit code 2 with the usage for a wrong argument, 1 for a refusal. */
+/** Reads `.env` as the site does. Exit code 2 with the usage for a wrong argument, 1 for a refusal. */
 export function runOwnerCommand(main: () => Promise<number>, usage: string): void {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      const code = (error as { code?: string } | null)?.code
-      if (error instanceof LeadRequestError || code?.startsWith('ERR_PARSE_ARGS')) {
-        console.error(`${(error as Error).message}\n${usage}`)
-        process.exit(2)
-      }
-      const known = error instanceof OwnerCommandError || error instanceof DatabaseCommandError
-      console.error(known ? (error as Error).message : error)
-      process.exit(1)
-    },
-  )
+  Promise.resolve()
+    .then(() => (loadEnvFile(), main()))
+    .then(
+      (code) => process.exit(code),
+      (error: unknown) => {
+        const code = (error as { code?: string } | null)?.code
+        if (error instanceof LeadRequestError || code?.startsWith('ERR_PARSE_ARGS')) {
+          console.error(`${(error as Error).message}\n${usage}`)
+          process.exit(2)
+        }
+        const known = [OwnerCommandError, DatabaseCommandError, ConfigError].some((type) => error instanceof type)
+        console.error(known ? (error as Error).message : error)
+        process.exit(1)
+      },
+    )
 }

@@ -1,5 +1,4 @@
-// The owner's sign-in e-mail, review requests and pushes: shared with send-quote-email on Supabase
-// (npm run supabase:sync), so both modes send the same bytes.
+// The owner's sign-in e-mail, review requests and pushes, written once for the outbox's handlers.
 import webpush from 'web-push'
 import { site, telHref } from '../../content/site'
 import { leadTopic, pushTitle } from '../../lib/owner-lead'

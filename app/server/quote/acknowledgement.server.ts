@@ -1,6 +1,6 @@
 // The customer's "we have your request" e-mail (docs/decisions/048-follow-through.md): a fixed text with
 // only the business's own facts in it. Nothing the visitor typed goes in, not even the name: forms are used
-// to send spam through confirmation e-mails. Shared with send-quote-email (npm run supabase:sync).
+// to send spam through confirmation e-mails.
 import { claims, site } from '../../content/site'
 import { hasForbiddenChars, isValidEmail } from '../../lib/quote-schema'
 import {

@@ -1,4 +1,4 @@
-/** Copied into the Edge Function (Deno): no Node-only imports. */
+/** The owner's e-mail about a new lead: every visitor value escaped, the subject bounded. */
 import { site } from '../../content/site'
 import { mapUrl, OWNER_TEXTS, preferredTimeText, serviceAddress } from '../../lib/owner-lead'
 import { hasForbiddenChars, isValidEmail } from '../../lib/quote-schema'

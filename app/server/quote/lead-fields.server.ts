@@ -1,4 +1,4 @@
-/** What the site and send-quote-email both derive from a visitor's fields; copied into Deno: no Node imports. */
+/** What the site derives from a visitor's fields: the ZIP's town and area, the form's fingerprint. */
 import { cities } from '../../content/cities'
 
 const servedZipCodes: ReadonlySet<string> = new Set(cities.flatMap((city) => city.zipCodes))

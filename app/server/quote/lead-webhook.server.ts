@@ -1,4 +1,4 @@
-/** Copied into the Edge Function (docs/decisions/023-lead-webhook-on-supabase.md): no Node imports. */
+/** The lead webhook (docs/operations.md): Standard Webhooks' signature over each lead's JSON. */
 
 export interface WebhookLead {
   id: string

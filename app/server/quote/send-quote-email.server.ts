@@ -4,15 +4,10 @@
 import type { LeadSource } from '~/lib/lead-source'
 import type { Backend } from '../backend/backend.server'
 import { businessMinutesLater } from '../backend/business-hours.server'
+import type { FingerprintFields } from './lead-fields.server'
 
-export interface StoredLeadInput {
-  firstName: string
-  email: string
-  phone: string
-  /** Where and when, each optional: absent or '' is "not given". */
-  street?: string
-  zip?: string
-  preferredTime?: string
+/** Where and when (street, zip, preferredTime) are optional: absent or '' is "not given". */
+export interface StoredLeadInput extends FingerprintFields {
   /** outsideServiceArea(zip) (lead-fields.server.ts): ignored without a ZIP. */
   outsideArea?: boolean | null
   /** How the visit found the site, and its one channel (lead-source.ts); absent: not known. */

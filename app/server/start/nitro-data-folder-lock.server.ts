@@ -1,5 +1,5 @@
 import { definePlugin } from 'nitro'
-import { holdDataFolderBeforeListening } from '../db/database.server'
+import { holdDataFolderBeforeListening } from '../db/data-folder-lock.server'
 import { runtimeConfig } from '../config.server'
 
 // Top-level await: a server that cannot be its data folder's one process never listens (decision 030).

@@ -1,0 +1,187 @@
+// The site's backend (app/server/backend/backend.server.ts) on whichever database this run has: opening and
+// migrating, the back-off after a failed open, the process's one backend, and the featured videos it serves.
+import { execFile } from 'node:child_process'
+import { existsSync, mkdirSync, utimesSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it, vi } from 'vitest'
+import { createBackend } from '../../app/server/backend/backend.server'
+import { parseRuntimeConfig } from '../../app/server/config.server'
+import { bundledMigrations } from '../../app/server/db/bundled-schema.server'
+import { migrationsOnDisk } from '../../app/server/db/migrations.server'
+import { freshDatabaseUrl, useTempDirs, useTestBackends } from './helpers'
+
+const run = promisify(execFile)
+const tempDir = useTempDirs()
+const openBackend = useTestBackends()
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
+
+/** A data folder and database to open, close and open again. */
+async function place() {
+  return { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl() }
+}
+
+// A fresh PGlite runs initdb (several seconds on a slow machine).
+describe('the backend', { timeout: 90_000 }, () => {
+  it('migrates and seeds an empty database, and on reopen applies only a migration it has not applied', async () => {
+    const where = await place()
+    const first = await openBackend({}, where)
+    const db = await first.db()
+    const applied = await db.query<{ name: string; applied_at: Date }>(
+      'SELECT name, applied_at FROM schema_migrations ORDER BY name',
+    )
+    // What the build bundles is the folder's migrations.
+    expect(applied.rows.map((r) => r.name)).toEqual(migrationsOnDisk().migrations.map((m) => m.name))
+    const tables = await db.query<{ tablename: string; rowsecurity: boolean }>(
+      `SELECT tablename, rowsecurity FROM pg_tables WHERE schemaname = 'public'`,
+    )
+    expect(tables.rows.filter((t) => !t.rowsecurity)).toEqual([])
+    const reviews = 'SELECT count(*)::int AS n FROM reviews'
+    const seeded = (await db.query<{ n: number }>(reviews)).rows[0]!.n
+    expect(seeded).toBeGreaterThanOrEqual(6)
+    await first.close()
+
+    const extra = { name: '29990101000000_extra.sql', sql: 'CREATE TABLE extra_table (id int);' }
+    const second = await openBackend({}, { ...where, migrations: [...bundledMigrations, extra] })
+    const again = await (
+      await second.db()
+    ).query<{ name: string; applied_at: Date }>('SELECT name, applied_at FROM schema_migrations ORDER BY name')
+    expect(again.rows).toEqual([...applied.rows, { name: extra.name, applied_at: expect.any(Date) }])
+    expect((await (await second.db()).query<{ n: number }>(reviews)).rows[0]!.n).toBe(seeded)
+  })
+
+  it('after a failed open, callers get the same failure at once until the back-off ends, then it opens', async () => {
+    const where = await place()
+    // Fails until the test adds the table it reads.
+    const gate = { name: '29990101000000_gate.sql', sql: 'SELECT 1 FROM public.gate;' }
+    let skipped = 0
+    const realNow = Date.now.bind(Date)
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + skipped)
+    try {
+      const backend = await openBackend(
+        {},
+        { ...where, migrations: [...bundledMigrations, gate], reopenDelayMs: 60_000 },
+      )
+      const first = await backend.ready().catch((error: unknown) => error)
+      expect(first).toMatchObject({ message: expect.stringMatching(/gate/) })
+      const opener = await openBackend({}, where)
+      await (await opener.db()).exec('CREATE TABLE public.gate ()')
+      await opener.close()
+      // Not tried again: the very same error, though the database would open by now.
+      expect(await backend.ready().catch((error: unknown) => error)).toBe(first)
+      skipped = 60_001
+      await backend.ready()
+      const applied = await (await backend.db()).query('SELECT 1 FROM schema_migrations WHERE name = $1', [gate.name])
+      expect(applied.rows).toHaveLength(1)
+      // Closed under the clock it opened with: the data folder's lock is kept fresh by it.
+      await backend.close()
+    } finally {
+      vi.restoreAllMocks()
+    }
+  })
+
+  it('resolves DATA_DIR against the working folder; a given folder wins', () => {
+    const config = parseRuntimeConfig({ DATA_DIR: 'relative/data' })
+    expect(createBackend({ config }).dataDir).toBe(resolve(process.cwd(), 'relative/data'))
+    expect(createBackend({ config, dataDir: '/srv/site-data' }).dataDir).toBe('/srv/site-data')
+  })
+
+  it.skipIf(onPostgres)(
+    "on PGlite only (its folder): backends of one process share a folder's database; a folder another process holds is refused, one a dead process left is taken over",
+    async () => {
+      const dataDir = await tempDir()
+      const [a, b] = [await openBackend({}, { dataDir }), await openBackend({}, { dataDir })]
+      await (await a.db()).exec('CREATE TABLE public.shared (n int); INSERT INTO public.shared VALUES (1)')
+      await a.close()
+      expect((await (await b.db()).query('SELECT n FROM public.shared')).rows).toEqual([{ n: 1 }])
+      await b.close()
+      expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false)
+
+      // Another holder's lock (its folder, freshly touched) is refused; one not refreshed for longer than the
+      // stale time is a dead process's.
+      const locked = await tempDir()
+      mkdirSync(join(locked, 'pglite.lock'))
+      await expect((await openBackend({}, { dataDir: locked, lockWaitMs: 0 })).ready()).rejects.toThrow(
+        /in use by another process/,
+      )
+      const stale = await tempDir()
+      mkdirSync(join(stale, 'pglite.lock'))
+      const longAgo = new Date(Date.now() - 60_000)
+      utimesSync(join(stale, 'pglite.lock'), longAgo, longAgo)
+      await (await openBackend({}, { dataDir: stale, lockWaitMs: 0 })).ready()
+    },
+  )
+
+  it('getBackend() is one backend per process, from the environment; the pages read its featured video, an empty type as video/mp4', async () => {
+    const where = await place()
+    const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL }
+    process.env.DATA_DIR = where.dataDir
+    if (where.databaseUrl) process.env.DATABASE_URL = where.databaseUrl
+    else delete process.env.DATABASE_URL
+    try {
+      // Fresh modules: the configuration is parsed once per process, on first use.
+      vi.resetModules()
+      const { closeBackend, getBackend } = await import('../../app/server/backend/backend.server')
+      const { cachedFeaturedVideo } = await import('../../app/server/backend/read-cache.server')
+      const backend = getBackend()
+      expect(getBackend()).toBe(backend)
+      expect(backend.dataDir).toBe(where.dataDir)
+      await (
+        await backend.db()
+      ).query(`INSERT INTO service_videos (video_url, mime_type, is_featured) VALUES ('/videos/v.webm', NULL, true)`)
+      expect(await cachedFeaturedVideo('service_videos')).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        video_url: '/videos/v.webm',
+        mime_type: 'video/mp4',
+        is_featured: true,
+      })
+      expect(await cachedFeaturedVideo('pressure_washing_videos')).toBeNull()
+      await closeBackend()
+      expect(getBackend()).not.toBe(backend)
+      await closeBackend()
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name]
+        else process.env[name] = value
+      }
+    }
+  })
+
+  it('keeps one featured video per table; npm run video sets and clears it', async () => {
+    const where = await place()
+    const backend = await openBackend({}, where)
+    const db = await backend.db()
+    for (const table of ['pressure_washing_videos', 'service_videos']) {
+      await db.query(`INSERT INTO ${table} (video_url, is_featured) VALUES ('/a.mp4', true), ('/b.mp4', false)`)
+      await expect(
+        db.query(`INSERT INTO ${table} (video_url, is_featured) VALUES ('/c.mp4', true)`),
+      ).rejects.toMatchObject({ code: '23505' })
+    }
+    // The command opens the database itself when no site runs on the folder.
+    await backend.close()
+    const script = join(process.cwd(), 'scripts/set-featured-video.ts')
+    const env = { ...process.env, DATA_DIR: where.dataDir, DATABASE_URL: where.databaseUrl ?? '' }
+    const video = (...args: string[]) => run(process.execPath, ['--import', 'tsx', script, ...args], { env })
+    await video('/videos/services.webm', 'video/webm', '--services')
+    await video('https://cdn.example.com/home.mp4')
+    const featured = async () => {
+      const reopened = await openBackend({}, where)
+      const { rows } = await (
+        await reopened.db()
+      ).query(
+        `SELECT 'home' AS page, video_url, mime_type FROM pressure_washing_videos WHERE is_featured
+         UNION ALL SELECT 'services', video_url, mime_type FROM service_videos WHERE is_featured ORDER BY 1`,
+      )
+      await reopened.close()
+      return rows
+    }
+    expect(await featured()).toEqual([
+      { page: 'home', video_url: 'https://cdn.example.com/home.mp4', mime_type: 'video/mp4' },
+      { page: 'services', video_url: '/videos/services.webm', mime_type: 'video/webm' },
+    ])
+    await video('--clear', '--services')
+    expect(await featured()).toEqual([
+      { page: 'home', video_url: 'https://cdn.example.com/home.mp4', mime_type: 'video/mp4' },
+    ])
+  })
+})

@@ -1,0 +1,167 @@
+/**
+ * Two production servers on one PostgreSQL, as a deployment with N instances: they migrate the empty database
+ * together, and each lead's e-mail and push, each follow-up and the daily retention happen once between them.
+ * Real SMTP; the push service is the stand-in that checks the VAPID signature and decrypts (tests/support).
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import webpush from 'web-push'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type Database } from '../../app/server/db/database.server'
+import { migrationsOnDisk } from '../../app/server/db/migrations.server'
+import { phoneKeys, startPushService } from '../support/push-service'
+import { startSiteProcess, type SiteProcess } from '../support/site-process'
+import { freshDatabaseUrl, outboxDrained, startSmtp, type TestSmtp } from './helpers'
+
+const LEADS = Array.from({ length: 20 }, (_, i) => `Lead${String(i + 1).padStart(2, '0')}`)
+const vapid = webpush.generateVAPIDKeys()
+const phone = phoneKeys()
+
+let smtp: TestSmtp
+let push: Awaited<ReturnType<typeof startPushService>>
+let db: Database
+let env: Record<string, string>
+let dataDirs: string[]
+let sites: SiteProcess[]
+/** Every lead posted, by first name. */
+const posted: string[] = []
+
+const startBoth = () => Promise.all(dataDirs.map((DATA_DIR) => startSiteProcess({ ...env, DATA_DIR })))
+const rows = async <T = Record<string, unknown>>(sql: string) => (await db.query<T>(sql)).rows
+const pushed = (start: string) =>
+  push.delivered.map((delivered) => String(delivered.payload.title)).filter((title) => title.startsWith(start))
+const leadMails = () =>
+  smtp.received.map((received) => received.mail.subject ?? '').filter((subject) => subject.startsWith('New quote'))
+/** Delivered and marked: nothing due is left, so whatever was to be sent by now has arrived. */
+const settled = () => outboxDrained({ db: async () => db }, 60_000)
+
+/** The no-JavaScript form, its token from the other server's page: both sign with the database's key. */
+async function postLead(to: SiteProcess, from: SiteProcess, firstName: string): Promise<void> {
+  const page = await (await fetch(`${from.url}/contact`)).text()
+  const formToken = page.match(/name="formToken" value="([^"]+)"/)?.[1] ?? 'none on the page'
+  const response = await fetch(`${to.url}/quote-request`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: to.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      firstName,
+      email: 'visitor@example.com',
+      phone: '9165550101',
+      sourcePage: '/contact',
+      formToken,
+    }),
+  })
+  expect(response.headers.get('location')).toMatch(/^\/quote-request\?status=sent/)
+  posted.push(firstName)
+}
+
+/** A lead to each server kicks both workers at once, instead of waiting up to their 30 s poll. */
+const wakeBoth = (round: string) =>
+  Promise.all(sites.map((site, i) => postLead(site, sites[1 - i]!, `Wake${round}${i}`)))
+
+/** Daily jobs come first in every outbox run: a server whose own log shows a delivery has done them. */
+async function untilItDelivers(site: SiteProcess, i: number): Promise<void> {
+  const delivered = () => site.stdout().includes('"msg":"lead e-mailed to the owner"')
+  // Another instance may take a lead first: post another until this one sends one itself.
+  const deliveredOrPost = async () => {
+    if (delivered()) return true
+    await postLead(site, site, `Run${i}x${posted.length}`)
+    return false
+  }
+  await expect.poll(deliveredOrPost, { timeout: 30_000, interval: 2_000 }).toBe(true)
+}
+
+function expectEachLeadMailedAndPushedOnce() {
+  expect(leadMails().sort()).toEqual(posted.map((name) => `New quote request from ${name}`).sort())
+  expect(pushed('New quote request')).toHaveLength(posted.length)
+  expect(push.refused).toEqual([])
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'two site instances on one PostgreSQL (PostgreSQL only: a PGlite folder has one process by design)',
+  { timeout: 120_000 },
+  () => {
+    beforeAll(async () => {
+      smtp = await startSmtp()
+      push = await startPushService(phone, vapid.publicKey)
+      const databaseUrl = (await freshDatabaseUrl())!
+      env = {
+        DATABASE_URL: databaseUrl,
+        SMTP_URL: smtp.url,
+        QUOTE_NOTIFY_EMAIL: 'owner@example.com',
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+        CUSTOMER_ACKNOWLEDGEMENT: 'off',
+        QUOTE_MIN_FILL_MS: '0',
+        QUOTE_RATE_LIMIT: '0',
+      }
+      dataDirs = await Promise.all([1, 2].map(() => mkdtemp(join(tmpdir(), 'instances-test-'))))
+      sites = await startBoth()
+      db = await openDatabase({ dataDir: dataDirs[0]!, databaseUrl, ...migrationsOnDisk() })
+      const keys = [phone.ecdh.getPublicKey(), phone.auth].map((key) => key.toString('base64url'))
+      await db.query('INSERT INTO owner_push_subscriptions (endpoint, p256dh, auth) VALUES ($1, $2, $3)', [
+        push.endpoint,
+        ...keys,
+      ])
+    }, 180_000)
+
+    afterAll(async () => {
+      await Promise.all((sites ?? []).map((site) => site.stop()))
+      await db?.close()
+      await Promise.all([smtp?.close(), push?.stop()])
+      await Promise.all((dataDirs ?? []).map((dir) => rm(dir, { recursive: true, force: true })))
+    })
+
+    it('start together on an empty database: the baseline is applied once and both are ready', async () => {
+      const names = migrationsOnDisk().migrations.map((migration) => ({ name: migration.name }))
+      expect(await rows('SELECT name FROM schema_migrations ORDER BY name')).toEqual(names)
+      for (const site of sites) expect((await fetch(`${site.url}/readyz`)).status).toBe(200)
+    })
+
+    it('each lead sent to either server is stored once, e-mailed once and pushed once', async () => {
+      await Promise.all(LEADS.map((name, i) => postLead(sites[i % 2]!, sites[(i + 1) % 2]!, name)))
+      await settled()
+      const stored = await rows<{ first_name: string; status: string }>(
+        'SELECT first_name, status FROM quote_requests ORDER BY first_name',
+      )
+      expect(stored).toEqual(LEADS.map((name) => ({ first_name: name, status: 'new' })))
+      expectEachLeadMailedAndPushedOnce()
+    })
+
+    it('each timer fires once: the escalation of a lead still new, the reminders of a quoted one', async () => {
+      await db.query(`UPDATE quote_outbox SET next_attempt_at = now() WHERE kind = 'owner_escalation'`)
+      await wakeBoth('A')
+      await settled()
+      expect(pushed('Still waiting')).toHaveLength(LEADS.length)
+
+      await db.query(`UPDATE quote_requests SET status = 'quoted' WHERE first_name LIKE 'Lead%'`)
+      await db.query(`UPDATE quote_outbox SET next_attempt_at = now() WHERE kind LIKE 'owner_reminder_%'`)
+      await wakeBoth('B')
+      await settled()
+      const reminders = LEADS.flatMap((name) => [2, 7].map((days) => `Follow up with ${name}: quoted ${days} days ago`))
+      expect(pushed('Follow up').sort()).toEqual(reminders.sort())
+      expect(pushed('Still waiting')).toHaveLength(LEADS.length)
+      expectEachLeadMailedAndPushedOnce()
+    })
+
+    it('the daily retention runs once between them', async () => {
+      // Each process asks for a day's jobs once: a new day here is a restart with that day unclaimed.
+      await Promise.all(sites.map((site) => site.stop()))
+      await db.query(`INSERT INTO quote_requests (first_name, email, phone, idempotency_key, created_at)
+        SELECT 'Old' || i, 'old@example.com', '916-555-0101', 'old-lead-' || i, now() - interval '30 months'
+          FROM generate_series(1, 3) AS i`)
+      await db.query(`DELETE FROM daily_runs WHERE job = 'lead-retention'`)
+      sites = await startBoth()
+      await Promise.all(sites.map(untilItDelivers))
+      await settled()
+
+      expect(await rows(`SELECT first_name FROM quote_requests WHERE first_name LIKE 'Old%'`)).toEqual([])
+      expect(await rows('SELECT count(*)::int AS n FROM quote_requests')).toEqual([{ n: posted.length }])
+      expect(await rows(`SELECT job FROM daily_runs WHERE job = 'lead-retention'`)).toEqual([{ job: 'lead-retention' }])
+      const deleted = sites.filter((site) => site.stdout().includes('deleted leads past their retention'))
+      expect(deleted).toHaveLength(1)
+      expectEachLeadMailedAndPushedOnce()
+    })
+  },
+)
