@@ -211,7 +211,9 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
     const problems = result.issues.map((issue) => {
       const name = issue.path?.[0]?.key
       // A secret's value never reaches the log, even a wrong one.
-      const got = /SECRET|_KEY$|DATABASE_URL/.test(String(name)) ? 'value not shown' : `got ${JSON.stringify(issue.input)}`
+      const got = /SECRET|_KEY$|DATABASE_URL/.test(String(name))
+        ? 'value not shown'
+        : `got ${JSON.stringify(issue.input)}`
       return `${String(name)} ${issue.message} (${got})`
     })
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}`)

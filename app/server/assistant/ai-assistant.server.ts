@@ -1,9 +1,8 @@
 // ai-assistant (docs/product.md, "Calls to the backend"): the chat's reply, grounded in app/content/ and, with
 // ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY, phrased by an OpenAI-compatible model; limited per visitor.
-import { createHash } from 'node:crypto'
 import { getBackend, type Backend } from '../backend/backend.server'
 import { runtimeConfig, type RuntimeConfig } from '../config.server'
-import { hitRateLimit } from '../http/rate-limit.server'
+import { limitVisitor } from '../http/rate-limit.server'
 import { log } from '../log/logger.server'
 import { answerGrounded } from './grounded.server'
 import { askLlm, type LlmConfig } from './llm.server'
@@ -53,27 +52,27 @@ export function createAssistantService(options: AssistantServiceOptions = {}): A
   const backend = options.backend ?? getBackend
   const answer = options.answer ?? ((message: string) => answerMessage(message, config.llm))
 
-  async function limited(ip: string): Promise<number> {
-    if (!ip || config.rateLimit <= 0) return 0
-    const site = backend()
-    const key = createHash('sha256').update(`${await site.ipHashSalt()}:${ip}`).digest('hex')
-    return hitRateLimit(await site.db(), 'assistant', key, config.rateLimit, config.rateWindowMs)
-  }
+  const limit = { count: config.rateLimit, windowMs: config.rateWindowMs }
 
   return {
     async reply(message, meta) {
       let timer: ReturnType<typeof setTimeout> | undefined
       const tooSlow = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new AssistantRequestError('The assistant took too long to answer', 504)), timeoutMs)
+        timer = setTimeout(
+          () => reject(new AssistantRequestError('The assistant took too long to answer', 504)),
+          timeoutMs,
+        )
       })
       try {
-        const retryAfterSeconds = await limited(meta.ip.trim())
+        const retryAfterSeconds = await limitVisitor(backend(), 'assistant', meta.ip.trim(), limit)
         if (retryAfterSeconds > 0) throw new AssistantRequestError(TOO_MANY, 429, retryAfterSeconds)
         return { response: await Promise.race([answer(message), tooSlow]) }
       } catch (error) {
         if (error instanceof AssistantRequestError && error.status === 429) throw error
         log('assistant').error({ err: error }, 'no reply')
-        throw error instanceof AssistantRequestError ? error : new AssistantRequestError('The assistant failed to answer', 502)
+        throw error instanceof AssistantRequestError
+          ? error
+          : new AssistantRequestError('The assistant failed to answer', 502)
       } finally {
         clearTimeout(timer)
       }

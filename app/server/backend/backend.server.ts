@@ -136,7 +136,10 @@ export function createBackend(options: BackendOptions = {}): Backend {
     db: async () => (await open()).db,
     outbox: async () => (await open()).worker,
     deliverSoon() {
-      void open().then((state) => state.worker.kick(), () => undefined)
+      void open().then(
+        (state) => state.worker.kick(),
+        () => undefined,
+      )
     },
     attach(name, start) {
       if (starters.has(name)) return
@@ -158,7 +161,9 @@ export function createBackend(options: BackendOptions = {}): Backend {
             `INSERT INTO public.app_settings (key, value) VALUES ('ip_hash_salt', $1) ON CONFLICT (key) DO NOTHING`,
             [randomBytes(32).toString('hex')],
           )
-          const row = await db.query<{ value: string }>(`SELECT value FROM public.app_settings WHERE key = 'ip_hash_salt'`)
+          const row = await db.query<{ value: string }>(
+            `SELECT value FROM public.app_settings WHERE key = 'ip_hash_salt'`,
+          )
           const value = row.rows[0]?.value
           if (!value) throw new Error('ip_hash_salt missing')
           return value

@@ -184,7 +184,7 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
       const lead = String(row.payload?.lead ?? '')
       if (!/^[0-9a-f-]{36}$/.test(lead)) return 'no lead to remove files of'
       await io.files.removeFolder(`lead-photos/${lead}`)
-      return 'a deleted lead\'s photos removed'
+      return "a deleted lead's photos removed"
     },
   },
 }

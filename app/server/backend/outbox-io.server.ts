@@ -21,7 +21,10 @@ function transportFor(config: RuntimeConfig, custom?: Transporter): [MailTranspo
   if (custom) return ['custom', custom]
   if (!config.smtpUrl) return ['eml', createTransport({ streamTransport: true, buffer: true, newline: 'windows' })]
   const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, dnsTimeout: 10_000 }
-  return ['smtp', createTransport({ url: config.smtpUrl, pool: true, maxConnections: 1, maxMessages: 100, ...timeouts })]
+  return [
+    'smtp',
+    createTransport({ url: config.smtpUrl, pool: true, maxConnections: 1, maxMessages: 100, ...timeouts }),
+  ]
 }
 
 export function deliveryIo(

@@ -114,7 +114,8 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     const scope = row.kind === 'customer_acknowledgement' ? 'customer' : 'owner'
     try {
       const done = await deliverOutboxRow(row, io)
-      if (row.kind === 'lead_webhook') leadEvents.handedToWebhook(leadId, { outboxId: row.outboxId, attempt: row.attempts })
+      if (row.kind === 'lead_webhook')
+        leadEvents.handedToWebhook(leadId, { outboxId: row.outboxId, attempt: row.attempts })
       else if (row.kind !== 'owner_notification')
         log(scope).info({ outboxId: row.outboxId, quoteRequestId: leadId || undefined }, done)
     } catch (error) {

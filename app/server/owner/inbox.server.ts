@@ -51,7 +51,10 @@ export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
 /** Spam and archived leads stay in `npm run leads`. */
 export async function listInbox(db: Queryable, limit = 200): Promise<InboxLead[]> {
   const rows = await listLeads(db, { inbox: true, limit: Math.min(Math.max(limit, 1), 500) })
-  return withPhotos(db, rows.map((row) => toInboxLead(row)))
+  return withPhotos(
+    db,
+    rows.map((row) => toInboxLead(row)),
+  )
 }
 
 /** Null: no such lead. The job value is kept only with "won", as the table's trigger keeps won_at. */
@@ -67,7 +70,14 @@ export async function updateLead(
     [id, change.status, change.note, change.jobValue ?? null],
   )
   if (affectedRows === 0) return null
-  return (await withPhotos(db, (await listLeads(db, { id })).map((row) => toInboxLead(row))))[0] ?? null
+  return (
+    (
+      await withPhotos(
+        db,
+        (await listLeads(db, { id })).map((row) => toInboxLead(row)),
+      )
+    )[0] ?? null
+  )
 }
 
 /**
@@ -90,13 +100,16 @@ export async function leadSources(db: Queryable, days: SourcePeriod): Promise<Le
        FROM per GROUP BY dimension, value ORDER BY dimension, count(*) DESC, value NULLS LAST`,
     [days],
   )
-  const counts = (dimension: string) => rows.filter((row) => row.dimension === dimension).map(({ dimension: _, ...count }) => count)
+  const counts = (dimension: string) =>
+    rows.filter((row) => row.dimension === dimension).map(({ dimension: _, ...count }) => count)
   return { days, channels: counts('channel'), answers: counts('heard_about') }
 }
 
 /** At most one per lead: the outbox's UNIQUE (quote_request_id, kind). The link is the site's configuration's. */
 export async function requestReview(db: Queryable, id: string): Promise<ReviewRequestResult> {
-  const { rows } = await db.query<{ result: ReviewRequestResult }>('SELECT public.owner_request_review($1) AS result', [id])
+  const { rows } = await db.query<{ result: ReviewRequestResult }>('SELECT public.owner_request_review($1) AS result', [
+    id,
+  ])
   const result = rows[0]?.result
   if (!result || !REVIEW_RESULTS.includes(result)) throw new Error('owner_request_review: no answer')
   return result

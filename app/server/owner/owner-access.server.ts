@@ -1,13 +1,13 @@
 // Owner sign-in and sessions (docs/decisions/041-owner-sessions.md): an e-mailed one-time link, then a session
 // row per sign-in whose secret only the sealed cookie holds; the row decides, and sign-out ends it.
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { getCookie, getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { site } from '../../content/site'
 import { getBackend } from '../backend/backend.server'
 import { ownerEmail } from '../backend/owner-mail.server'
 import { runtimeConfig } from '../config.server'
 import { isSameOriginRequest } from '../http/origin.server'
-import { hitRateLimit } from '../http/rate-limit.server'
+import { limitVisitor } from '../http/rate-limit.server'
 import { forwardedClient } from '../http/trusted-proxy.server'
 import { log } from '../log/logger.server'
 import {
@@ -119,15 +119,10 @@ function redirect(location: string, cookie?: string): Response {
   return new Response(null, { status: 303, headers })
 }
 
-/** Hashed with the session secret: the database never holds a visitor's address. */
-function clientKey(address: string): string {
-  return createHash('sha256').update(`owner-sign-in:${runtimeConfig().owner.sessionSecret}:${address}`).digest('hex')
-}
-
 /** Counted in the database, so every instance shares them; 0, or the seconds to wait. */
-async function signInHit(bucket: keyof typeof SIGN_IN_LIMITS, key: string): Promise<number> {
-  const backend = getBackend()
-  return hitRateLimit(await backend.db(), `owner-sign-in:${bucket}`, key, SIGN_IN_LIMITS[bucket], SIGN_IN_LIMITS.windowMs)
+function signInHit(bucket: 'client' | 'owner', who: string): Promise<number> {
+  const limit = { count: SIGN_IN_LIMITS[bucket], windowMs: SIGN_IN_LIMITS.windowMs }
+  return limitVisitor(getBackend(), `owner-sign-in:${bucket}`, who, limit)
 }
 
 // Sent after the answer, so every address gets the same answer in the same time.
@@ -172,7 +167,7 @@ export async function handleSignInPost(request: Request, socketAddress: string |
   }
 
   const visitor = forwardedClient(request.headers.get('x-forwarded-for'), socketAddress, runtimeConfig().trustedProxy)
-  const seconds = await signInHit('client', clientKey(visitor))
+  const seconds = await signInHit('client', visitor)
   if (seconds > 0) {
     return new Response(`Too many sign-in requests. Try again in ${Math.ceil(seconds / 60)} minutes.`, {
       status: 429,

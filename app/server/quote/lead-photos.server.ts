@@ -1,6 +1,5 @@
 // POST /quote-photos: a visitor's photos for a stored lead (docs/decisions/044-lead-photos.md). Every refusal is
 // a 4xx with a message; nothing of a refused upload is kept, and the lead itself is never touched.
-import { createHash } from 'node:crypto'
 import {
   LEAD_PHOTO_MESSAGES,
   MAX_LEAD_PHOTOS,
@@ -10,7 +9,7 @@ import {
 } from '~/lib/lead-photos'
 import { getBackend, type Backend } from '../backend/backend.server'
 import { isSameOriginRequest } from '../http/origin.server'
-import { hitRateLimit } from '../http/rate-limit.server'
+import { limitVisitor } from '../http/rate-limit.server'
 import { log } from '../log/logger.server'
 import { decodeInTurn, encodeLeadPhoto, NotAnImageError } from './photo-encode.server'
 import { photoTokens, type PhotoTokens } from './photo-token.server'
@@ -39,7 +38,12 @@ function answer(request: Request, status: number, body: LeadPhotoResponse, heade
 const REFUSALS = { 'token-used': [403, 'token'], 'too-many': [409, 'too-many'], 'no-lead': [403, 'token'] } as const
 
 /** Files first, under names nothing refers to yet; then the rows, all or nothing; the files go again on a refusal. */
-async function savePhotos(backend: Backend, leadId: string, tokenHash: string, photos: { name: string; bytes: Uint8Array }[]) {
+async function savePhotos(
+  backend: Backend,
+  leadId: string,
+  tokenHash: string,
+  photos: { name: string; bytes: Uint8Array }[],
+) {
   const paths = photos.map((photo) => `lead-photos/${leadId}/${photo.name}`)
   try {
     for (const [i, photo] of photos.entries())
@@ -50,9 +54,9 @@ async function savePhotos(backend: Backend, leadId: string, tokenHash: string, p
       photos: photos.map((photo) => ({ name: photo.name, size: photo.bytes.byteLength })),
       push: Boolean(backend.config.owner.vapid),
     }
-    const { rows } = await (await backend.db()).query<{ total: number }>('SELECT public.record_lead_photos($1) AS total', [
-      JSON.stringify(request),
-    ])
+    const { rows } = await (
+      await backend.db()
+    ).query<{ total: number }>('SELECT public.record_lead_photos($1) AS total', [JSON.stringify(request)])
     backend.deliverSoon()
     return rows[0]!.total
   } catch (error) {
@@ -74,11 +78,8 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
   return async function handleLeadPhotosPost(request: Request, ip: string): Promise<Response> {
     if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
     const backend = options.backend ?? getBackend()
-    if (ip) {
-      const key = createHash('sha256').update(`${await backend.ipHashSalt()}:${ip}`).digest('hex')
-      const waitSeconds = await hitRateLimit(await backend.db(), 'photos', key, rateLimit, rateWindowMs)
-      if (waitSeconds > 0) return tooMany(request, waitSeconds)
-    }
+    const waitSeconds = await limitVisitor(backend, 'photos', ip, { count: rateLimit, windowMs: rateWindowMs })
+    if (waitSeconds > 0) return tooMany(request, waitSeconds)
     const length = Number(request.headers.get('content-length') ?? NaN)
     if (length > MAX_BODY_BYTES) return refuse(request, 413, 'too-large')
 

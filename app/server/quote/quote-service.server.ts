@@ -13,7 +13,7 @@ import {
 } from '../../lib/quote-schema'
 import { getBackend, type Backend } from '../backend/backend.server'
 import { runtimeConfig, type RuntimeConfig } from '../config.server'
-import { hitRateLimit } from '../http/rate-limit.server'
+import { limitVisitor, visitorHash } from '../http/rate-limit.server'
 import { leadEvents } from '../log/lead-events.server'
 import { createFormTokens, formTokens, type FormTokens } from './form-token.server'
 import { fingerprintText, outsideServiceArea, type FingerprintFields } from './lead-fields.server'
@@ -99,19 +99,9 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
   const ownTokens = options.formTokenSecret ? createFormTokens(options.formTokenSecret, now) : undefined
   const ownPhotoTokens = options.formTokenSecret ? createPhotoTokens(options.formTokenSecret, now) : undefined
 
-  async function storedIpHash(ip: string, backend: Backend): Promise<string | null> {
-    return ip ? sha256Hex(`${await backend.ipHashSalt()}:${ip}`) : null
-  }
-
   /** 0, or the seconds to wait; a database that does not answer limits nobody (the store below fails alike). */
-  async function limited(ip: string, backend: Backend | undefined): Promise<number> {
-    if (!ip || !backend) return 0
-    try {
-      return await hitRateLimit(await backend.db(), 'quote', await storedIpHash(ip, backend) ?? '', rateLimit, rateWindowMs)
-    } catch {
-      return 0
-    }
-  }
+  const limited = (ip: string, backend: Backend | undefined) =>
+    backend ? limitVisitor(backend, 'quote', ip, { count: rateLimit, windowMs: rateWindowMs }).catch(() => 0) : 0
 
   async function handle(raw: unknown, meta: QuoteRequestMeta, backend?: Backend): Promise<QuoteServiceResponse> {
     const ip = typeof meta?.ip === 'string' ? meta.ip.trim() : ''
@@ -169,7 +159,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
         spamReason,
         sourcePage: input.sourcePage ?? null,
         userAgent: sanitizeUserAgent(meta?.userAgent),
-        ipHash: await storedIpHash(ip, target),
+        ipHash: await visitorHash(target, ip),
       }
       const result = await sendQuoteEmail(target, lead)
       // Not the stored key: that ends in a hash of the visitor's fields.

@@ -79,7 +79,9 @@ export async function storePostedWork(backend: Backend, fields: PostWorkFields, 
       if (await backend.files.put(path, file.bytes, file.contentType)) added.push(path)
     }
     // The id comes from the form: a concurrent retry's row wins, and this one's files go below.
-    const { rows } = await (await backend.db()).query<OwnerPostedWork>(
+    const { rows } = await (
+      await backend.db()
+    ).query<OwnerPostedWork>(
       `WITH added AS (
          INSERT INTO posted_work (id, category, city_slug, caption, alt, image_hash, width, height, widths,
                                   placeholder, quote_request_id)
@@ -87,8 +89,19 @@ export async function storePostedWork(backend: Backend, fields: PostWorkFields, 
                  (SELECT id FROM quote_requests WHERE id = nullif($11, '')::uuid))
          ON CONFLICT (id) DO NOTHING RETURNING *)
        SELECT ${OWNER_SHOWN} FROM added UNION ALL SELECT ${OWNER_SHOWN} FROM posted_work WHERE id = $1`,
-      [fields.id, fields.category, fields.city, fields.caption, fields.alt, frame.hash, frame.width, frame.height,
-        frame.widths, frame.placeholder, fields.leadId ?? ''],
+      [
+        fields.id,
+        fields.category,
+        fields.city,
+        fields.caption,
+        fields.alt,
+        frame.hash,
+        frame.width,
+        frame.height,
+        frame.widths,
+        frame.placeholder,
+        fields.leadId ?? '',
+      ],
     )
     work = rows[0]
     if (!work) throw new Error('the posted job was not stored')

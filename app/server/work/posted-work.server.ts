@@ -45,7 +45,9 @@ export async function setWorkPublished(db: Queryable, id: string, published: boo
 
 /** False when there is no such job. Its files go unless another post shows the same frame. */
 export async function deleteWork(backend: Backend, id: string): Promise<boolean> {
-  const { rows } = await (await backend.db()).query<{ image_hash: string; widths: number[]; still_used: boolean }>(
+  const { rows } = await (
+    await backend.db()
+  ).query<{ image_hash: string; widths: number[]; still_used: boolean }>(
     `WITH gone AS (DELETE FROM posted_work WHERE id = $1 RETURNING image_hash, widths)
      SELECT g.image_hash, g.widths,
             EXISTS (SELECT 1 FROM posted_work o WHERE o.image_hash = g.image_hash AND o.id <> $1) AS still_used
