@@ -16,12 +16,12 @@ export function chromiumPath() {
 }
 
 /** The production build (`npm run build` first) on a free port with its own data folder, once `/` is rendered. */
-export async function startProductionServer(env: Record<string, string> = {}) {
+export async function startProductionServer(env: Record<string, string> = {}, onceListening = false) {
   const entry = join(outputDir, 'server/index.mjs')
   if (!existsSync(entry)) throw new Error(`No production build at ${entry}: run \`npm run build\` first.`)
   // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server under a bench.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
-  const site = await startSiteProcess(env, { outputDir, nodeArgs })
+  const site = await startSiteProcess(env, { outputDir, nodeArgs, onceListening })
   return { ...site, log: site.output }
 }
 

@@ -1,14 +1,15 @@
-// npm run bench:streaming — what a visitor waits for on a page the cache has not stored, when the backend is
-// slow: Supabase mode against a local stand-in whose reviews function answers after BENCH_SLOW_MS (6 s).
-// First byte, the h1's bytes and the last byte of /reviews on a fresh server, then of the stored copy.
+// npm run bench:streaming — what a visitor waits for on a page the cache has not stored while a read is slow:
+// the reviews come from Google through a local stand-in of the Places API that answers after BENCH_SLOW_MS (6 s).
+// First byte, the h1's bytes and the last byte of /reviews on a server that has just started, then of the stored copy.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
-import { startSupabaseStub } from '../../e2e/support/supabase-stub'
 import { report, startProductionServer } from './common'
 
 const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 6000)
 const FIRST_BYTE_BUDGET_MS = 200
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36'
-const REVIEWS = [{ id: 'r1', author: 'Dana K.', rating: 5, text: 'Driveway looks new.', date: '2025-05-02' }]
+const REVIEW = { name: 'places/bench/reviews/1', rating: 5, text: { text: 'Driveway looks new.' } }
 
 async function timedVisit(url: string) {
   const started = performance.now()
@@ -31,27 +32,27 @@ async function timedVisit(url: string) {
     heading,
     end: performance.now() - started,
     cache: response.headers.get('x-page-cache') ?? 'miss',
-    withReviews: html.includes(REVIEWS[0]!.text),
+    withReviews: html.includes(REVIEW.text.text),
   }
 }
 
-const stub = await startSupabaseStub({ functions: { 'fetch-reviews': { status: 503, body: { error: 'warming' } } } })
-const server = await startProductionServer({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey })
+// A stand-in of Google's Places API: every answer SLOW_MS late.
+const places = createServer((_, response) => {
+  const review = { ...REVIEW, publishTime: '2025-05-02T10:00:00Z', authorAttribution: { displayName: 'Dana K.' } }
+  setTimeout(
+    () => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ reviews: [review] })),
+    SLOW_MS,
+  )
+})
+await new Promise<void>((listening) => places.listen(0, '127.0.0.1', listening))
+const placesUrl = `http://127.0.0.1:${(places.address() as AddressInfo).port}`
+// Once it listens: its start-up render has just asked for the reviews, which arrive SLOW_MS later.
+const server = await startProductionServer(
+  { GOOGLE_PLACES_API_KEY: 'bench', GOOGLE_PLACE_ID: 'bench', GOOGLE_PLACES_API_BASE: placesUrl },
+  true,
+)
 const rows: Record<string, unknown>[] = []
-/** As tests do (decision 013): time from the moment the start-up render of `/` is done and stored. */
-async function warmedUp() {
-  const deadline = Date.now() + 60_000
-  while (!/"scope":"warm-up"/.test(server.log())) {
-    if (Date.now() > deadline) throw new Error(`no warm-up line:\n${server.log()}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  await new Promise((resolve) => setTimeout(resolve, 500))
-}
-
 try {
-  await warmedUp()
-  // Failed while the server warmed up, so no reviews are kept; from now on they take SLOW_MS.
-  stub.state.functions['fetch-reviews'] = { body: { reviews: REVIEWS }, delayMs: SLOW_MS }
   const first = await timedVisit(`${server.url}/reviews`)
   await new Promise((resolve) => setTimeout(resolve, 500))
   const next = await timedVisit(`${server.url}/reviews`)
@@ -67,7 +68,7 @@ try {
   }
 } finally {
   await server.stop()
-  await stub.stop()
+  places.close()
 }
 report('streaming', rows, ['visit', 'cache', 'first byte ms', 'h1 ms', 'last byte ms', 'reviews in it'])
 const firstByte = rows[0]!['first byte ms'] as number

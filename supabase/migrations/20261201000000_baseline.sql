@@ -207,8 +207,10 @@ CREATE INDEX posted_work_shown_idx ON public.posted_work (created_at DESC, id) W
 -- A lead's life: stages, follow-ups, deletion
 -- ---------------------------------------------------------------------------------------------------------
 
--- Dates the stages: contacted_at and quoted_at keep the first time, won_at is the latest win and goes when the
--- lead leaves "won" (with its job value), last_contact_at moves with any status or note change.
+-- A status or note change, in its own transaction: it dates the stages (contacted_at and quoted_at keep the
+-- first time, won_at is the latest win and goes when the lead leaves "won", with its job value), moves the last
+-- contact, and settles the follow-ups it makes pointless: the escalation waits for a lead still new, the quote
+-- reminders for one still quoted, and becoming quoted queues them, once per lead (decision 048).
 CREATE FUNCTION public.quote_request_changed()
 RETURNS trigger
 LANGUAGE plpgsql
@@ -230,23 +232,6 @@ BEGIN
   NEW.won_at := CASE WHEN NEW.status = 'won' THEN now() END;
   NEW.job_value := CASE WHEN NEW.status = 'won' THEN NEW.job_value END;
   NEW.status_changed_at := now();
-  RETURN NEW;
-END
-$$;
-CREATE TRIGGER quote_requests_changed BEFORE UPDATE OF status, owner_note ON public.quote_requests
-  FOR EACH ROW EXECUTE FUNCTION public.quote_request_changed();
-
--- A status change settles the follow-ups it makes pointless: the escalation waits for a lead still new, the
--- quote reminders for one still quoted; becoming quoted queues them, once per lead (decision 048).
-CREATE FUNCTION public.quote_request_follow_ups()
-RETURNS trigger
-LANGUAGE plpgsql
-SET search_path = ''
-AS $$
-BEGIN
-  IF NEW.status IS NOT DISTINCT FROM OLD.status THEN
-    RETURN NULL;
-  END IF;
   IF NEW.status <> 'new' THEN
     DELETE FROM public.quote_outbox o
      WHERE o.quote_request_id = NEW.id AND o.kind = 'owner_escalation' AND o.sent_at IS NULL;
@@ -260,11 +245,11 @@ BEGIN
     DELETE FROM public.quote_outbox o
      WHERE o.quote_request_id = NEW.id AND o.kind IN ('owner_reminder_2d', 'owner_reminder_7d') AND o.sent_at IS NULL;
   END IF;
-  RETURN NULL;
+  RETURN NEW;
 END
 $$;
-CREATE TRIGGER quote_requests_follow_ups AFTER UPDATE OF status ON public.quote_requests
-  FOR EACH ROW EXECUTE FUNCTION public.quote_request_follow_ups();
+CREATE TRIGGER quote_requests_changed BEFORE UPDATE OF status, owner_note ON public.quote_requests
+  FOR EACH ROW EXECUTE FUNCTION public.quote_request_changed();
 
 -- A deleted lead's photos live outside the database: their removal is queued in the deletion's transaction,
 -- so it survives a crash or an unreachable store (docs/decisions/043-lead-deletion.md).

@@ -158,7 +158,8 @@ function cellText(value: unknown): string | null {
   return value === null || value === undefined ? null : String(value)
 }
 
-export function leadsCsv(leads: readonly LeadRow[]): string {
+/** Rows as stored or as JSON (a command's answer): a time is a Date or its ISO text. */
+export function leadsCsv(leads: readonly Record<(typeof CSV_COLUMNS)[number], unknown>[]): string {
   const lines = [CSV_COLUMNS.join(',')]
   for (const lead of leads) lines.push(CSV_COLUMNS.map((column) => csvCell(cellText(lead[column]))).join(','))
   return `${lines.join('\r\n')}\r\n`

@@ -61,7 +61,15 @@ const COMMANDS = {
   video: (site: Site, args: Args) => setFeaturedVideo(site.db, args),
 }
 export type OwnerCommand = keyof typeof COMMANDS
-type Result<C extends OwnerCommand> = Awaited<ReturnType<(typeof COMMANDS)[C]>>
+/** What a command's answer is once it has been JSON, as every answer is: a Date is its ISO text. */
+type Json<T> = T extends Date
+  ? string
+  : T extends Uint8Array
+    ? T
+    : T extends object
+      ? { [K in keyof T]: Json<T[K]> }
+      : T
+type Result<C extends OwnerCommand> = Json<Awaited<ReturnType<(typeof COMMANDS)[C]>>>
 
 /** What a refusal is, kept across the socket. */
 const REFUSALS = { request: LeadRequestError, database: DatabaseCommandError } as const
