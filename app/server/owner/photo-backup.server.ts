@@ -17,8 +17,8 @@ export function backupLeadPhotos(dataDir: string, backupFile: string): string | 
   const folders = FILE_FOLDERS.filter((folder) => existsSync(join(dataDir, folder)))
   if (folders.length === 0) return null
   const target = photoBackupPath(backupFile)
-  // A half-written variant's temporary name is left out: it belongs to an upload still running.
-  execFileSync('tar', ['-czf', `${target}.partial`, '--exclude=*.tmp-*', '-C', dataDir, ...folders])
+  // A half-written file's temporary name (file-store.server.ts) is left out: it belongs to an upload still running.
+  execFileSync('tar', ['-czf', `${target}.partial`, '--exclude=.*.tmp', '-C', dataDir, ...folders])
   chmodSync(`${target}.partial`, 0o600)
   renameSync(`${target}.partial`, target)
   return target

@@ -73,10 +73,12 @@ export async function storePostedWork(backend: Backend, fields: PostWorkFields, 
   const added: string[] = []
   let work: OwnerPostedWork | undefined
   try {
+    const found: EncodedVariants['files'] = []
     for (const file of frame.files) {
       const path = `posted-work/${file.name}`
       // A name hashes its content: one already there (the same frame posted twice) holds these bytes.
       if (await backend.files.put(path, file.bytes, file.contentType)) added.push(path)
+      else found.push(file)
     }
     // The id comes from the form: a concurrent retry's row wins, and this one's files go below.
     const { rows } = await (
@@ -105,6 +107,8 @@ export async function storePostedWork(backend: Backend, fields: PostWorkFields, 
     )
     work = rows[0]
     if (!work) throw new Error('the posted job was not stored')
+    // The frame's other post, deleted meanwhile, took the files this one found there: put back any gone.
+    for (const file of found) await backend.files.put(`posted-work/${file.name}`, file.bytes, file.contentType)
     return work
   } finally {
     if (work?.imageHash !== frame.hash)
