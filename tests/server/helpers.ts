@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, readdirSync } from 'node:fs'
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,7 +9,8 @@ import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { createBackend, type Backend, type BackendOptions } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig, runtimeConfig, type Env } from '../../app/server/config.server'
-import type { Database } from '../../app/server/db/database.server'
+import { openDatabase, type Database } from '../../app/server/db/database.server'
+import { migrationsOnDisk } from '../../app/server/db/migrations.server'
 import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { hashToken, ownerUserId, sealSessionSecret } from '../../app/server/owner/sign-in.server'
 import type { StoredLeadInput } from '../../app/server/quote/send-quote-email.server'
@@ -44,6 +45,19 @@ export function useCleanup(): (() => Promise<void>)[] {
  * A backend on its own DATA_DIR and, under `npm run test:postgres`, its own empty PostgreSQL database; closed
  * after the test. `env` is parsed as the site's configuration.
  */
+// A migrated PGlite folder made once per test process and copied for each backend: initdb and the migrations
+// take seconds every time, a copy milliseconds. Each copy is its own database.
+let pgliteTemplate: Promise<string> | undefined
+function migratedPGlite(): Promise<string> {
+  pgliteTemplate ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pw-site-template-'))
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
+    await (await openDatabase({ dataDir: dir, ...migrationsOnDisk() })).close()
+    return join(dir, 'pglite')
+  })()
+  return pgliteTemplate
+}
+
 export function useTestBackends(): (env?: Env, options?: Omit<BackendOptions, 'config'>) => Promise<Backend> {
   const tempDir = useTempDirs()
   const open: Backend[] = []
@@ -53,6 +67,8 @@ export function useTestBackends(): (env?: Env, options?: Omit<BackendOptions, 'c
   return async (env = {}, options = {}) => {
     const dataDir = options.dataDir ?? (await tempDir())
     const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl())
+    if (!databaseUrl && !options.dataDir && !options.migrations)
+      cpSync(await migratedPGlite(), join(dataDir, 'pglite'), { recursive: true })
     const backend = createBackend({
       ...options,
       dataDir,
