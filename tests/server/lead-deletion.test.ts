@@ -15,13 +15,21 @@ import { listInbox, updateLead } from '../../app/server/owner/inbox.server'
 import { deleteLead } from '../../app/server/owner/leads.server'
 import { serveOwnerSocket } from '../../app/server/owner/owner-commands.server'
 import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
-import { startStorageStandIn } from '../support/storage-stand-in'
-import { freshDatabaseUrl, startSmtp, testLead, useCleanup, useTestBackends, type TestSmtp } from './helpers'
+import {
+  FILE_STORES,
+  freshDatabaseUrl,
+  startSmtp,
+  testLead,
+  useCleanup,
+  useFileStores,
+  useTestBackends,
+  type TestSmtp,
+} from './helpers'
 
 const run = promisify(execFile)
 const cleanup = useCleanup()
 const testBackend = useTestBackends()
-const SERVICE_KEY = 'stand-in-service-role-key-0123456789'
+const fileStore = useFileStores()
 
 /** A real SMTP server, and push keys, so each lead has several kinds of delivery waiting. */
 async function deliveries(): Promise<{ smtp: TestSmtp; env: Env }> {
@@ -78,56 +86,41 @@ async function leadNames(backend: Backend): Promise<string[]> {
   )
 }
 
-const stores = [
-  { where: 'in the data folder', storage: async () => ({}) },
-  {
-    where: 'in Supabase Storage (a local stand-in)',
-    storage: async () => {
-      const standIn = await startStorageStandIn(SERVICE_KEY)
-      cleanup.push(() => standIn.close())
-      return { SUPABASE_URL: standIn.url, SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY }
-    },
-  },
-]
+describe.each(FILE_STORES)('the owner deleting a lead whose photos are in %s', { timeout: 120_000 }, (storeName) => {
+  it('removes its row and photos at once, and its unsent deliveries never go out; other leads stay', async () => {
+    const { smtp, env } = await deliveries()
+    const backend = await testBackend({ ...env, ...(await fileStore(storeName)).env })
+    const db = await backend.db()
+    const ann = await store(backend, 'Ann')
+    const bob = await store(backend, 'Bob')
+    const annPhotos = await addPhotos(backend, ann)
+    const bobPhotos = await addPhotos(backend, bob)
+    const waiting = ['customer_acknowledgement', 'owner_escalation', 'owner_notification', 'owner_push']
+    expect(await pendingDeliveries(backend, ann)).toEqual(waiting)
 
-describe.each(stores)('the owner deleting a lead whose photos are $where', ({ storage }) => {
-  it(
-    'removes its row and photos at once, and its unsent deliveries never go out; other leads stay',
-    { timeout: 120_000 },
-    async () => {
-      const { smtp, env } = await deliveries()
-      const backend = await testBackend({ ...env, ...(await storage()) })
-      const db = await backend.db()
-      const ann = await store(backend, 'Ann')
-      const bob = await store(backend, 'Bob')
-      const annPhotos = await addPhotos(backend, ann)
-      const bobPhotos = await addPhotos(backend, bob)
-      const waiting = ['customer_acknowledgement', 'owner_escalation', 'owner_notification', 'owner_push']
-      expect(await pendingDeliveries(backend, ann)).toEqual(waiting)
+    expect(await deleteLead(db, backend.files, ann)).toBe(true)
 
-      expect(await deleteLead(db, backend.files, ann)).toBe(true)
-
-      // Before any worker runs.
-      expect(await kept(backend, annPhotos)).toEqual([])
-      expect(await kept(backend, bobPhotos)).toEqual(bobPhotos)
-      expect((await listInbox(db)).map((lead) => lead.firstName)).toEqual(['Bob'])
-      expect(await pendingDeliveries(backend, ann)).toEqual([])
-      expect(await pendingDeliveries(backend, bob)).toEqual(waiting)
-      await (await backend.outbox()).drain()
-      const recipients = smtp.received.map((mail) => `${mail.rcptTo.join()} ${mail.mail.subject}`)
-      expect(recipients.filter((line) => /Ann|ann@/.test(line))).toEqual([])
-      expect(recipients.filter((line) => /Bob|bob@/.test(line))).toHaveLength(2)
-      // Deleting it again says there was no such lead.
-      expect(await deleteLead(db, backend.files, ann)).toBe(false)
-    },
-  )
+    // Before any worker runs.
+    expect(await kept(backend, annPhotos)).toEqual([])
+    expect(await kept(backend, bobPhotos)).toEqual(bobPhotos)
+    expect((await listInbox(db)).map((lead) => lead.firstName)).toEqual(['Bob'])
+    expect(await pendingDeliveries(backend, ann)).toEqual([])
+    expect(await pendingDeliveries(backend, bob)).toEqual(waiting)
+    await (await backend.outbox()).drain()
+    const recipients = smtp.received.map((mail) => `${mail.rcptTo.join()} ${mail.mail.subject}`)
+    expect(recipients.filter((line) => /Ann|ann@/.test(line))).toEqual([])
+    expect(recipients.filter((line) => /Bob|bob@/.test(line))).toHaveLength(2)
+    // Deleting it again says there was no such lead; one without photos goes as well.
+    expect(await deleteLead(db, backend.files, ann)).toBe(false)
+    expect(await deleteLead(db, backend.files, await store(backend, 'Cal'))).toBe(true)
+  })
 })
 
-describe('a removal of photos that failed', () => {
-  it('is finished by the lead_files row the deletion queued', { timeout: 120_000 }, async () => {
-    const standIn = await startStorageStandIn(SERVICE_KEY)
-    cleanup.push(() => standIn.close())
-    const backend = await testBackend({ SUPABASE_URL: standIn.url, SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY })
+describe('a removal of photos that failed', { timeout: 120_000 }, () => {
+  it('is finished by the lead_files row the deletion queued', async () => {
+    const storage = await fileStore('the Supabase Storage stand-in')
+    const standIn = storage.standIn!
+    const backend = await testBackend(storage.env)
     const db = await backend.db()
     const ann = await store(backend, 'Ann')
     const photos = await addPhotos(backend, ann)

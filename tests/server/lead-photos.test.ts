@@ -243,9 +243,13 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
     expect(await photoRows(backend, id)).toEqual([])
   })
 
-  it("refuses a token changed to another lead, another site's token and an expired one", async () => {
+  it("refuses a token changed to another lead, another site's token, an expired one and one for suspected spam", async () => {
     let now = Date.now()
-    const { tokens, handle, lead, stored } = await setUp({ now: () => now })
+    const { backend, tokens, handle, lead, stored } = await setUp({ now: () => now })
+    const spam = (await sendQuoteEmail(backend, testLead('Bot', { spamReason: 'honeypot' }))).id
+    expect((await handle(upload(tokens.issue(spam), [photo()]), '')).status).toBe(403)
+    expect(stored(spam)).toEqual([])
+
     const maria = await lead('Maria')
     const other = await lead('Jose')
     const forged = tokens.issue(maria).replace(maria, other)

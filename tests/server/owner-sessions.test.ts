@@ -4,12 +4,12 @@
  * that sign-out, 30 idle days, 90 days or a new OWNER_EMAIL ends; link limits counted in the database.
  */
 import { randomBytes } from 'node:crypto'
-import { createServerEntry } from '@tanstack/react-start/server'
+import { createServerEntry, getResponseHeader, getResponseStatus } from '@tanstack/react-start/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { site } from '../../app/content/site'
 import { ownerConversionsResponse } from '../../app/server/owner/conversions-download.server'
-import { handleSignInPost, SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
+import { handleSignInPost, requireOwner, SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { hashToken, sealSessionSecret, unsealSessionSecret } from '../../app/server/owner/sign-in.server'
 import { captureLog } from '../support/log-capture'
 import { freshDatabaseUrl, startSmtp, useCleanup, useTestBackends, type TestSmtp } from './helpers'
@@ -46,7 +46,6 @@ interface Answer {
   location: string | null
   /** `name=value` of a session cookie set, '' when it is cleared, null when none is set. */
   cookie: string | null
-  setCookie: string | null
   response: Response
 }
 
@@ -71,7 +70,6 @@ async function post(form: Record<string, string>, { cookie = '', client = '198.5
     status: response.status,
     location: response.headers.get('location'),
     cookie: value === undefined ? null : value && `${SESSION_COOKIE}=${value}`,
-    setCookie,
     response,
   }
 }
@@ -82,13 +80,28 @@ async function ownerOnly(cookie?: string, respond = ownerConversionsResponse): P
   return (await createServerEntry({ fetch: (incoming) => respond(incoming) }).fetch(request)).status
 }
 
+/** What the check of every owner function (the ownerOnly middleware) answers a request with this cookie. */
+async function ownerFunction(cookie?: string): Promise<[number, string | undefined, string]> {
+  const request = new Request(`${site.baseUrl}/_serverFn/owner`, { headers: cookie ? { Cookie: cookie } : {} })
+  const answer = await createServerEntry({
+    fetch: async () => {
+      const outcome = await requireOwner().then(
+        () => 'the owner',
+        (error: Error) => error.message,
+      )
+      return Response.json([getResponseStatus(), getResponseHeader('cache-control'), outcome])
+    },
+  }).fetch(request)
+  return answer.json() as Promise<[number, string | undefined, string]>
+}
+
 function tokenOf(text: string | false | undefined): string {
   const match = (text || '').match(/\/owner\/sign-in\?token=([A-Za-z0-9_-]+)/)
   if (!match) throw new Error(`no sign-in link in: ${String(text)}`)
   return match[1]!
 }
 
-/** The link e-mails sent: the link is queued after the answer, so the outbox is run until one more arrives. */
+/** The token of the next link e-mailed: it is queued after the answer, so the outbox runs until one more arrives. */
 async function nextLink(backend: Backend, smtp: TestSmtp): Promise<string> {
   const before = smtp.received.length
   const outbox = await backend.outbox()
@@ -166,8 +179,9 @@ describe('the sign-in link', { timeout: 120_000 }, () => {
 })
 
 describe('an owner session', { timeout: 120_000 }, () => {
-  it('opens the owner-only addresses, which answer 401 without it or with a forged cookie', async () => {
+  it('opens the owner-only addresses and functions, which answer 401 without it or with a forged cookie', async () => {
     const { backend, smtp } = await openSite()
+    expect(await ownerFunction()).toEqual([401, 'private, no-store', 'Sign in first'])
     expect(await ownerOnly()).toBe(401)
     expect(await ownerOnly(`${SESSION_COOKIE}=forged`)).toBe(401)
     // Sealed with the right key, but no session row holds its secret.
@@ -177,11 +191,13 @@ describe('an owner session', { timeout: 120_000 }, () => {
     expect((await post({ email: OWNER })).cookie).toBeNull()
     const answer = await post({ token: await nextLink(backend, smtp) })
     // http SITE_URL: no Secure, hence no __Host- prefix; 90 days at most.
-    expect(answer.setCookie).toMatch(/; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/)
-    const maxAge = Number(answer.setCookie!.match(/Max-Age=(\d+)/)![1])
+    const setCookie = answer.response.headers.get('set-cookie')!
+    expect(setCookie).toMatch(/; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/)
+    const maxAge = Number(setCookie.match(/Max-Age=(\d+)/)![1])
     expect(maxAge).toBeGreaterThan(89 * 86_400)
     expect(maxAge).toBeLessThanOrEqual(90 * 86_400)
     expect(await ownerOnly(answer.cookie!)).toBe(200)
+    expect((await ownerFunction(answer.cookie!))[2]).toBe('the owner')
   })
 
   it('ends at sign-out while the others go on, and "sign out everywhere" ends them all', async () => {
@@ -234,16 +250,17 @@ describe('an owner session', { timeout: 120_000 }, () => {
     expect(rows.rows).toEqual([{ idle_days: 0, days: 90 }])
   })
 
-  it("ends when the site restarts with a new OWNER_EMAIL, which the old address's link cannot reach", async () => {
+  it('outlives a restart of the site, but not a restart with a new OWNER_EMAIL', async () => {
     const { backend, smtp } = await openSite()
     const cookie = await signIn(backend, smtp)
-    expect(await ownerOnly(cookie)).toBe(200)
-
-    // A restart: the site's modules load afresh and read the new address.
+    // A restart: the site's modules load afresh and read the configuration again.
+    const restart = async () => {
+      vi.resetModules()
+      return (await import('../../app/server/owner/conversions-download.server')).ownerConversionsResponse
+    }
+    expect(await ownerOnly(cookie, await restart())).toBe(200)
     vi.stubEnv('OWNER_EMAIL', 'new-owner@example.com')
-    vi.resetModules()
-    const restarted = await import('../../app/server/owner/conversions-download.server')
-    expect(await ownerOnly(cookie, restarted.ownerConversionsResponse)).toBe(401)
+    expect(await ownerOnly(cookie, await restart())).toBe(401)
   })
 
   it('keeps only its secret in the cookie, sealed with the configured key', async () => {

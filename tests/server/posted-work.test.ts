@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { buildImages } from '../../scripts/build-images'
 import { POSTED_WORK_FILE_PATTERN, postWorkFieldsSchema, type PostWorkResponse } from '../../app/lib/posted-work'
 import type { Backend } from '../../app/server/backend/backend.server'
+import type { Database } from '../../app/server/db/database.server'
 import { onStoredPagesDropped } from '../../app/server/http/html-cache.server'
 import {
   composeBeforeAfter,
@@ -93,7 +94,8 @@ async function setUp(store: FileStoreName = 'the folder store') {
     const response = await entry.fetch(request)
     return { status: response.status, body: (await response.json()) as PostWorkResponse }
   }
-  return { backend, cookie, post, files: () => files.names(backend, 'posted-work'), standIn: files.standIn }
+  const db = await backend.db()
+  return { backend, db, cookie, post, files: () => files.names(backend, 'posted-work'), standIn: files.standIn }
 }
 
 interface Upload {
@@ -145,19 +147,12 @@ async function posted(result: { status: number; body: PostWorkResponse }) {
 }
 
 /** A real failure of the row's INSERT, on either database: a constraint no new row meets. */
-async function failRows(backend: Backend, fail: boolean) {
-  await (
-    await backend.db()
-  ).exec(
-    fail
-      ? 'ALTER TABLE posted_work ADD CONSTRAINT test_down CHECK (false) NOT VALID'
-      : 'ALTER TABLE posted_work DROP CONSTRAINT test_down',
-  )
-}
+const failRows = (db: Database, fail: boolean) =>
+  db.exec(`ALTER TABLE posted_work ${fail ? 'ADD CONSTRAINT down CHECK (false) NOT VALID' : 'DROP CONSTRAINT down'}`)
 
 describe('posting work from the inbox', { timeout: 180_000 }, () => {
   it('signed out answers 401, a forged session 401, a cross-site post 403, and nothing is stored', async () => {
-    const { backend, cookie, post, files } = await setUp()
+    const { db, cookie, post, files } = await setUp()
     const signedOut = await post(postRequest(null))
     expect(signedOut).toMatchObject({ status: 401, body: { success: false, reason: 'signed-out' } })
     expect((await post(postRequest(`${SESSION_COOKIE}=forged`))).status).toBe(401)
@@ -167,7 +162,7 @@ describe('posting work from the inbox', { timeout: 180_000 }, () => {
     const fetched = await post(postRequest(cookie, { headers: { 'Sec-Fetch-Site': 'cross-site' } }))
     expect(fetched.status).toBe(403)
     expect(files()).toEqual([])
-    expect(await listOwnerWork(await backend.db())).toEqual([])
+    expect(await listOwnerWork(db)).toEqual([])
   })
 
   it("an iPhone's HEIC (HEVC, made by heif-enc) is accepted", async () => {
@@ -264,8 +259,7 @@ describe('posting work from the inbox', { timeout: 180_000 }, () => {
   })
 
   it('hiding takes a job off the public read and showing brings it back, each dropping the stored pages', async () => {
-    const { backend, cookie, post } = await setUp()
-    const db = await backend.db()
+    const { db, cookie, post } = await setUp()
     const { id } = await posted(await post(postRequest(cookie)))
     const published = async () => (await publishedWork(db, 60)).map((work) => work.id)
     expect(await published()).toEqual([id])
@@ -342,24 +336,24 @@ describe.each(FILE_STORES)('posted work in %s', { timeout: 180_000 }, (store) =>
   })
 
   it('a failure at the row leaves no file, and never takes the files of the same photos posted before', async () => {
-    const { backend, cookie, post, files } = await setUp(store)
-    await failRows(backend, true)
+    const { db, cookie, post, files } = await setUp(store)
+    await failRows(db, true)
     const failed = await post(postRequest(cookie))
     expect(failed).toMatchObject({ status: 503, body: { reason: 'failed' } })
     expect(files()).toEqual([])
-    expect(await listOwnerWork(await backend.db())).toEqual([])
+    expect(await listOwnerWork(db)).toEqual([])
 
-    await failRows(backend, false)
+    await failRows(db, false)
     await posted(await post(postRequest(cookie)))
     const kept = files()
     expect(kept).toHaveLength(12)
-    await failRows(backend, true)
+    await failRows(db, true)
     expect((await post(postRequest(cookie))).status).toBe(503)
     expect(files()).toEqual(kept)
   })
 
   it('a retry with the same id posts nothing twice, and a racing retry with other photos leaves no file', async () => {
-    const { backend, cookie, post, files } = await setUp(store)
+    const { backend, db, cookie, post, files } = await setUp(store)
     const id = randomUUID()
     const first = await post(postRequest(cookie, { id }))
     const again = await post(postRequest(cookie, { id, after: heic }))
@@ -374,12 +368,12 @@ describe.each(FILE_STORES)('posted work in %s', { timeout: 180_000 }, (store) =>
     )
     const raced = await storePostedWork(backend, v.parse(postWorkFieldsSchema, workFields({ id })), other)
     expect(raced).toEqual(first.body.success && first.body.work)
-    expect((await listOwnerWork(await backend.db())).map((work) => work.id)).toEqual([id])
+    expect((await listOwnerWork(db)).map((work) => work.id)).toEqual([id])
     expect(files()).toEqual(kept)
   })
 
   it('deleting removes the row and its files, but keeps files another post of the same photos shows', async () => {
-    const { backend, cookie, post, files } = await setUp(store)
+    const { backend, db, cookie, post, files } = await setUp(store)
     const first = await posted(await post(postRequest(cookie)))
     const twin = await posted(await post(postRequest(cookie)))
     expect(twin.imageHash).toBe(first.imageHash)
@@ -393,7 +387,7 @@ describe.each(FILE_STORES)('posted work in %s', { timeout: 180_000 }, (store) =>
     expect(await deleteWork(backend, twin.id)).toBe(true)
     expect(drops).toBe(before + 2)
     expect(files()).toEqual([])
-    expect(await listOwnerWork(await backend.db())).toEqual([])
+    expect(await listOwnerWork(db)).toEqual([])
     expect(await deleteWork(backend, twin.id)).toBe(false)
 
     const gone = await served(backend, file)
