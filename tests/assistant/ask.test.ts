@@ -4,11 +4,13 @@ import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
 import { ASSISTANT_INPUT_MESSAGES, assistantRequestSchema } from '~/lib/assistant.functions'
 import { AssistantRequestError, createAssistantService } from '~/server/assistant/ai-assistant.server'
+import { createBackend } from '~/server/backend/backend.server'
 import { answerGrounded } from '~/server/assistant/grounded.server'
 import { parseRuntimeConfig } from '~/server/config.server'
 import { captureLog } from '../support/log-capture'
-import { freshDatabaseUrl, useTestBackends } from '../server/helpers'
+import { freshDatabaseUrl, useTempDirs, useTestBackends } from '../server/helpers'
 
+const tempDir = useTempDirs()
 const openBackend = useTestBackends()
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
@@ -44,8 +46,10 @@ describe('the ai-assistant request', () => {
 
 describe('the assistant service', { timeout: 90_000 }, () => {
   test('without an LLM it answers from the site content', async () => {
-    const service = createAssistantService({ config: parseRuntimeConfig({}).assistant })
-    // No address, no limit to count: the database is not asked.
+    // Closed: had the service asked the database (no address, no limit to count), it would have failed.
+    const backend = createBackend({ dataDir: await tempDir() })
+    await backend.close()
+    const service = createAssistantService({ config: parseRuntimeConfig({}).assistant, backend: () => backend })
     expect(await service.reply('What are your hours?', { ip: '' })).toEqual({
       response: answerGrounded('What are your hours?'),
     })
@@ -53,6 +57,8 @@ describe('the assistant service', { timeout: 90_000 }, () => {
 
   test('one IP gets 20 messages per 5 minutes, counted in the database, then 429 until the window has passed', async () => {
     const backend = await openBackend()
+    // Opened first, so that no reply's time limit runs while the database starts.
+    await backend.ready()
     const service = createAssistantService({
       config: backend.config.assistant,
       backend: () => backend,
@@ -74,6 +80,7 @@ describe('the assistant service', { timeout: 90_000 }, () => {
   test.skipIf(!onPostgres)('on PostgreSQL only: two instances on one database share one limit', async () => {
     const databaseUrl = await freshDatabaseUrl()
     const instances = [await openBackend({}, { databaseUrl }), await openBackend({}, { databaseUrl })]
+    for (const backend of instances) await backend.ready()
     const services = instances.map((backend) =>
       createAssistantService({ config: backend.config.assistant, backend: () => backend, answer: async () => 'ok' }),
     )

@@ -13,14 +13,19 @@ describe('runtime configuration', () => {
     expect(config.htmlCacheSeconds).toBe(10)
   })
 
-  it('takes DATABASE_URL only as a postgres:// address', () => {
+  it('takes DATABASE_URL only as a postgres:// address, and shows no password when it refuses one', () => {
     const url = 'postgres://site:s3cret@db.example.com:5432/leads'
     expect(parseRuntimeConfig({ DATABASE_URL: ` ${url} ` }).databaseUrl).toBe(url)
     expect(parseRuntimeConfig({ DATABASE_URL: 'postgresql://db.example.com/leads' }).databaseUrl).toBe(
       'postgresql://db.example.com/leads',
     )
     for (const wrong of ['mysql://site:s3cret@db.example.com/leads', 'db.example.com:5432', 'postgres://'])
-      expect(() => parseRuntimeConfig({ DATABASE_URL: wrong })).toThrow(/DATABASE_URL must be a postgres:\/\/ address/)
+      expect(() => parseRuntimeConfig({ DATABASE_URL: wrong })).toThrow(
+        /DATABASE_URL must be a postgres:\/\/ address \(value not shown\)/,
+      )
+    expect(() => parseRuntimeConfig({ DATABASE_URL: 'postgres://site:s3cret@db.example.com/leads x' })).not.toThrow(
+      /s3cret/,
+    )
   })
 
   it('takes Supabase Storage and Google reviews as pairs: both set, or neither', () => {

@@ -63,10 +63,14 @@ export function createAssistantService(options: AssistantServiceOptions = {}): A
           timeoutMs,
         )
       })
-      try {
+      // The limit's check is inside the time limit too: a database that hangs is bounded as a model is.
+      const work = (async () => {
         const retryAfterSeconds = await limitVisitor(backend(), 'assistant', meta.ip.trim(), limit)
         if (retryAfterSeconds > 0) throw new AssistantRequestError(TOO_MANY, 429, retryAfterSeconds)
-        return { response: await Promise.race([answer(message), tooSlow]) }
+        return answer(message)
+      })()
+      try {
+        return { response: await Promise.race([work, tooSlow]) }
       } catch (error) {
         if (error instanceof AssistantRequestError && error.status === 429) throw error
         log('assistant').error({ err: error }, 'no reply')
