@@ -1,12 +1,26 @@
 import { existsSync } from 'node:fs'
 import * as v from 'valibot'
 import { isValidEmail } from '../lib/quote-schema'
-import { chatCompletionsUrl, DEFAULT_LLM_MODEL, type LlmConfig } from './assistant/llm-config.server'
 import { isLeadWebhookSecret, isLeadWebhookUrl } from './quote/lead-webhook.server'
 import { isReviewUrl } from '../lib/review-link'
 import { parseTrustProxy, type TrustedProxy } from './http/trusted-proxy.server'
 
 export type Env = Record<string, string | undefined>
+
+/** An OpenAI-compatible chat completions endpoint (ASSISTANT_LLM_*). */
+export interface LlmConfig {
+  url: string
+  key: string
+  model: string
+  timeoutMs: number
+}
+
+export const DEFAULT_LLM_MODEL = 'gpt-4o-mini'
+
+export function chatCompletionsUrl(url: string): string {
+  const trimmed = url.replace(/\/+$/, '')
+  return /\/chat\/completions$/.test(trimmed) ? trimmed : `${trimmed}/chat/completions`
+}
 
 export interface RuntimeConfig {
   dataDir: string

@@ -1,11 +1,11 @@
 // ai-assistant (docs/product.md, "Calls to the backend"): the chat's reply, grounded in app/content/ and, with
 // ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY, phrased by an OpenAI-compatible model; limited per visitor.
 import { getBackend, type Backend } from '../backend/backend.server'
-import { runtimeConfig, type RuntimeConfig } from '../config.server'
+import { runtimeConfig, type LlmConfig, type RuntimeConfig } from '../config.server'
 import { limitVisitor } from '../http/rate-limit.server'
 import { log } from '../log/logger.server'
 import { answerGrounded } from './grounded.server'
-import { askLlm, type LlmConfig } from './llm.server'
+import { askLlm } from './llm.server'
 
 export class AssistantRequestError extends Error {
   override readonly name = 'AssistantRequestError'

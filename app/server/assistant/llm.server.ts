@@ -1,8 +1,6 @@
 /** The key is never logged or put in an error. */
 import { llmSystemPrompt } from './knowledge.server'
-import type { LlmConfig } from './llm-config.server'
-
-export { chatCompletionsUrl, llmConfigFromEnv, type LlmConfig } from './llm-config.server'
+import type { LlmConfig } from '../config.server'
 
 export const MAX_LLM_REPLY_CHARS = 1200
 
