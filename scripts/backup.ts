@@ -4,8 +4,8 @@ import { renameSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { runtimeConfig } from '../app/server/config.server'
 import { LeadRequestError } from '../app/server/owner/leads.server'
-import { runOwnerCommandOn, runOwnerCommand } from '../app/server/owner/owner-commands.server'
-import { backupLeadPhotos } from '../app/server/owner/photo-backup.server'
+import { runOwnerCommandOn, runOwnerCommand } from './owner-command'
+import { backupLeadPhotos } from './backup-files'
 
 const USAGE = 'Usage: npm run backup -- FILE   (e.g. backups/site-$(date +%F).tar.gz)'
 

@@ -5,9 +5,16 @@
 // Works while the site runs (through its socket in DATA_DIR) and while it is stopped; docs/operations.md.
 import { parseArgs } from 'node:util'
 import { runtimeConfig } from '../app/server/config.server'
-import { LeadRequestError, LEAD_STATUSES, checkFilter, isLeadId, leadsCsv, requireStatus } from '../app/server/owner/leads.server'
+import {
+  LeadRequestError,
+  LEAD_STATUSES,
+  checkFilter,
+  isLeadId,
+  leadsCsv,
+  requireStatus,
+} from '../app/server/owner/leads.server'
 import { conversionsCsv } from '../app/server/owner/conversions.server'
-import { runOwnerCommandOn, runOwnerCommand } from '../app/server/owner/owner-commands.server'
+import { runOwnerCommandOn, runOwnerCommand } from './owner-command'
 
 const USAGE = `Usage: npm run leads [-- --json] [--since 7d|24h|2026-11-01] [--status new]
        npm run leads -- status <lead id> <${LEAD_STATUSES.join('|')}>

@@ -4,9 +4,8 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { runtimeConfig } from '../app/server/config.server'
 import { LeadRequestError } from '../app/server/owner/leads.server'
-import { restoreDatabase } from '../app/server/db/database.server'
-import { runOwnerCommand } from '../app/server/owner/owner-commands.server'
-import { restoreLeadPhotos } from '../app/server/owner/photo-backup.server'
+import { runOwnerCommand } from './owner-command'
+import { restoreDatabase, restoreLeadPhotos } from './backup-files'
 
 const USAGE = 'Usage: npm run restore -- FILE [--force]'
 

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util'
 import { runtimeConfig } from '../app/server/config.server'
 import { LeadRequestError } from '../app/server/owner/leads.server'
-import { runOwnerCommand, runOwnerCommandOn } from '../app/server/owner/owner-commands.server'
+import { runOwnerCommand, runOwnerCommandOn } from './owner-command'
 
 const USAGE = `Usage: npm run video -- <https://… or /path under public/> [video/mp4] [--services]
        npm run video -- --clear [--services]`

@@ -17,7 +17,8 @@ import {
   type Conversion,
 } from '../../app/server/owner/conversions.server'
 import { leadSources, listInbox, updateLead } from '../../app/server/owner/inbox.server'
-import { runOwnerCommandOn, serveOwnerSocket } from '../../app/server/owner/owner-commands.server'
+import { serveOwnerSocket } from '../../app/server/owner/owner-commands.server'
+import { runOwnerCommandOn } from '../../scripts/owner-command'
 import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
 import { testLead, useTestBackends } from './helpers'
 

@@ -14,16 +14,13 @@ import { leadSource } from '../../app/lib/lead-source'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { cachedFeaturedVideo } from '../../app/server/backend/read-cache.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
-import { DatabaseCommandError, restoreDatabase } from '../../app/server/db/database.server'
+import { DatabaseCommandError } from '../../app/server/db/database.server'
 import { LOCK_FILE, lockDataFolder } from '../../app/server/db/data-folder-lock.server'
 import { updateLead } from '../../app/server/owner/inbox.server'
 import { csvCell, leadsCsv, parseSince, type LeadRow } from '../../app/server/owner/leads.server'
-import {
-  OwnerCommandError,
-  ownerSocketPath,
-  runOwnerCommandOn,
-  serveOwnerSocket,
-} from '../../app/server/owner/owner-commands.server'
+import { ownerSocketPath, serveOwnerSocket } from '../../app/server/owner/owner-commands.server'
+import { restoreDatabase } from '../../scripts/backup-files'
+import { OwnerCommandError, runOwnerCommandOn } from '../../scripts/owner-command'
 import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
 import { startSiteProcess } from '../support/site-process'
 import { freshDatabaseUrl, testLead, useCleanup, useTempDirs, useTestBackends } from './helpers'

@@ -23,7 +23,7 @@ import {
   type RawImage,
 } from '../../app/server/images/image-variants.server'
 import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
-import { backupLeadPhotos, restoreLeadPhotos } from '../../app/server/owner/photo-backup.server'
+import { backupLeadPhotos, restoreLeadPhotos } from '../../scripts/backup-files'
 import { createPostWorkHandler, storePostedWork } from '../../app/server/work/post-work.server'
 import { deleteWork, listOwnerWork, publishedWork, setWorkPublished } from '../../app/server/work/posted-work.server'
 import { workPhotoResponse } from '../../app/server/work/work-photos.server'

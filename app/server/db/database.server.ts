@@ -2,7 +2,7 @@
 // DATABASE_URL is unset, else that PostgreSQL through node-postgres. Everything else sees `Database` only.
 import type { Migration } from './migrations.server'
 import { migrate } from './migrations.server'
-import { openPGlite, restorePGlite } from './pglite.server'
+import { openPGlite } from './pglite.server'
 import { openPostgres } from './postgres.server'
 
 export interface QueryResult<T> {
@@ -54,17 +54,4 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await db.close()
     throw error
   }
-}
-
-/** `npm run restore`: PGlite's folder only; the restored database's lead count. */
-export async function restoreDatabase(
-  options: Pick<DatabaseOptions, 'dataDir' | 'databaseUrl'>,
-  backup: Uint8Array,
-  force: boolean,
-): Promise<{ leads: number; setAside?: string }> {
-  if (options.databaseUrl)
-    throw new DatabaseCommandError(
-      'DATABASE_URL is set: restore a PostgreSQL database with its own tools (pg_restore, or Supabase → Database → Backups).',
-    )
-  return restorePGlite(options.dataDir, backup, force)
 }

@@ -1,6 +1,6 @@
 // PGlite in DATA_DIR/pglite: one process writes it, under the data folder's lock (docs/decisions/030); the
 // site and a command in one process share it. Only database.server.ts imports this.
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import type { Database, Queryable } from './database.server'
 import { DatabaseCommandError } from './database.server'
-import { DataFolderLockedError, LOCK_WAIT_MS, lockDataFolder, takeHeldLock } from './data-folder-lock.server'
+import { LOCK_WAIT_MS, lockDataFolder, takeHeldLock } from './data-folder-lock.server'
 
 interface Shared {
   db: PGlite
@@ -106,55 +106,5 @@ export async function openPGlite(dataDir: string, lockWaitMs = LOCK_WAIT_MS, mus
         await shared.release()
       }
     },
-  }
-}
-
-/** Restores a backup into an empty DATA_DIR, or with `force` sets the present database aside first. */
-export async function restorePGlite(
-  dataDir: string,
-  backup: Uint8Array,
-  force: boolean,
-): Promise<{ leads: number; setAside?: string }> {
-  if (backup[0] !== 0x1f || backup[1] !== 0x8b)
-    throw new DatabaseCommandError('That file is not a backup made by npm run backup (not gzip).')
-  let release: () => Promise<void>
-  try {
-    mkdirSync(dataDir, { recursive: true })
-    release = await lockDataFolder(dataDir, 0)
-  } catch (error) {
-    if (error instanceof DataFolderLockedError)
-      throw new DatabaseCommandError(`A process is using ${dataDir}: stop the site before restoring.`)
-    throw error
-  }
-  const pgDir = join(dataDir, 'pglite')
-  let setAside: string | undefined
-  try {
-    const holdsSomething = existsSync(pgDir) && readdirSync(pgDir).length > 0
-    if (holdsSomething && !force)
-      throw new DatabaseCommandError(
-        `${pgDir} already holds a database. Restore into an empty DATA_DIR, or add --force to replace it ` +
-          '(the current one is kept beside it).',
-      )
-    if (holdsSomething) {
-      setAside = `${pgDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`
-      renameSync(pgDir, setAside)
-    } else rmSync(pgDir, { recursive: true, force: true })
-    try {
-      const PGlite = await loadPGlite()
-      const db = await PGlite.create(pgDir, { loadDataDir: new Blob([Uint8Array.from(backup)]) })
-      try {
-        const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM public.quote_requests')
-        return { leads: count.rows[0]?.n ?? 0, setAside }
-      } finally {
-        await db.close()
-      }
-    } catch (error) {
-      rmSync(pgDir, { recursive: true, force: true })
-      if (setAside) renameSync(setAside, pgDir)
-      if (error instanceof DatabaseCommandError) throw error
-      throw new DatabaseCommandError(`The backup could not be restored: ${(error as Error).message}`)
-    }
-  } finally {
-    await release()
   }
 }

@@ -1,15 +1,12 @@
-// The owner's commands (`npm run leads`, `backup`, `video`), written once (docs/operations.md): a running site runs them for a
-// command that asks on DATA_DIR/owner/site.sock (it holds PGlite's folder, decision 018); with no site there,
-// the command opens the database itself. Both give the same JSON, so no caller can tell which ran it.
+// The owner's commands (`npm run leads`, `backup`, `video`), written once (docs/operations.md): the site runs
+// them for a command line that asks on DATA_DIR/owner/site.sock (it holds PGlite's folder, decision 018), and a
+// command line with no site there runs them itself (scripts/owner-command.ts). Both give the same JSON.
 import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs'
-import { createServer, request as httpRequest, type IncomingMessage } from 'node:http'
-import { join, resolve } from 'node:path'
+import { createServer, type IncomingMessage } from 'node:http'
+import { join } from 'node:path'
 import type { Backend } from '../backend/backend.server'
-import { ConfigError, loadEnvFile, type RuntimeConfig } from '../config.server'
-import { DatabaseCommandError, openDatabase, type Database } from '../db/database.server'
-import { DataFolderLockedError } from '../db/data-folder-lock.server'
-import { migrationsOnDisk } from '../db/migrations.server'
-import { openFileStore, type FileStore } from '../files/file-store.server'
+import { DatabaseCommandError, type Database } from '../db/database.server'
+import type { FileStore } from '../files/file-store.server'
 import { log } from '../log/logger.server'
 import { conversions } from './conversions.server'
 import {
@@ -22,15 +19,11 @@ import {
   setLeadStatus,
 } from './leads.server'
 
-export class OwnerCommandError extends Error {
-  override name = 'OwnerCommandError'
-}
-
-interface Site {
+export interface Site {
   db: Database
   files: FileStore
 }
-type Args = Record<string, unknown>
+export type Args = Record<string, unknown>
 
 function leadIdOf(args: Args): string {
   if (isLeadId(args.id)) return args.id
@@ -69,12 +62,12 @@ type Json<T> = T extends Date
     : T extends object
       ? { [K in keyof T]: Json<T[K]> }
       : T
-type Result<C extends OwnerCommand> = Json<Awaited<ReturnType<(typeof COMMANDS)[C]>>>
+export type Result<C extends OwnerCommand> = Json<Awaited<ReturnType<(typeof COMMANDS)[C]>>>
 
 /** What a refusal is, kept across the socket. */
-const REFUSALS = { request: LeadRequestError, database: DatabaseCommandError } as const
+export const REFUSALS = { request: LeadRequestError, database: DatabaseCommandError } as const
 
-async function runHere<C extends OwnerCommand>(site: Site, command: C, args: Args): Promise<Result<C>> {
+export async function runHere<C extends OwnerCommand>(site: Site, command: C, args: Args): Promise<Result<C>> {
   const result = await COMMANDS[command](site, args)
   return (result instanceof Uint8Array ? result : JSON.parse(JSON.stringify(result))) as Result<C>
 }
@@ -146,110 +139,4 @@ export async function startOwnerSocket(backend: Backend, db: Database): Promise<
 
 export function serveOwnerSocket(backend: Backend): void {
   backend.attach('owner socket', (db) => startOwnerSocket(backend, db))
-}
-
-/** The site's answer, or undefined when no site listens. */
-function askSite(
-  socketPath: string,
-  body: unknown,
-): Promise<{ status: number; type: string; bytes: Buffer } | undefined> {
-  return new Promise((answered, fail) => {
-    const payload = JSON.stringify(body)
-    const request = httpRequest({ socketPath, method: 'POST', path: '/run' }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () =>
-        answered({
-          status: response.statusCode ?? 0,
-          type: response.headers['content-type'] ?? '',
-          bytes: Buffer.concat(chunks),
-        }),
-      )
-      response.on('error', fail)
-    })
-    request.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EACCES' || error.code === 'EPERM') fail(permissionError(socketPath))
-      // A site that is closing resets the connection; the data folder's lock still guards what follows.
-      else if (['ENOENT', 'ECONNREFUSED', 'ENOTDIR', 'EPIPE', 'ECONNRESET'].includes(error.code ?? ''))
-        answered(undefined)
-      else fail(error)
-    })
-    request.end(payload)
-  })
-}
-
-function permissionError(path: string): OwnerCommandError {
-  return new OwnerCommandError(
-    `Permission denied on ${path}: run this as the user the site runs as (the owner of the data folder).`,
-  )
-}
-
-/** A starting site holds the folder before its socket listens. */
-const STARTING_SITE_WAIT_MS = 20_000
-
-/** The command line's side: the running site if it answers, else the database itself. */
-export async function runOwnerCommandOn<C extends OwnerCommand>(
-  config: RuntimeConfig,
-  command: C,
-  args: object = {},
-  waitMs = STARTING_SITE_WAIT_MS,
-): Promise<Result<C>> {
-  const dataDir = resolve(config.dataDir)
-  const deadline = Date.now() + waitMs
-  for (;;) {
-    const answer = await askSite(ownerSocketPath(dataDir), { command, args })
-    if (answer?.status === 200)
-      return (
-        answer.type.includes('gzip') ? new Uint8Array(answer.bytes) : JSON.parse(answer.bytes.toString())
-      ) as Result<C>
-    if (answer) {
-      const { kind, error } = JSON.parse(answer.bytes.toString()) as { kind?: keyof typeof REFUSALS; error: string }
-      throw kind ? new REFUSALS[kind](error) : new OwnerCommandError(`the site answered ${answer.status}: ${error}`)
-    }
-    let db: Database
-    try {
-      db = await openDatabase({
-        dataDir,
-        databaseUrl: config.databaseUrl,
-        lockWaitMs: 0,
-        mustExist: true,
-        ...migrationsOnDisk(),
-      })
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      if (code === 'EACCES' || code === 'EPERM') throw permissionError(dataDir)
-      if (!(error instanceof DataFolderLockedError)) throw error
-      if (Date.now() > deadline)
-        throw new OwnerCommandError(
-          `${dataDir} is held by a process that does not answer on its socket (a site too old for this command, ` +
-            'or one whose DATA_DIR path is too long for a socket). Stop it, then run this again.',
-        )
-      await new Promise((wait) => setTimeout(wait, 500))
-      continue
-    }
-    try {
-      return await runHere({ db, files: openFileStore({ dataDir, storage: config.storage }) }, command, args as Args)
-    } finally {
-      await db.close()
-    }
-  }
-}
-
-/** Reads `.env` as the site does. Exit code 2 with the usage for a wrong argument, 1 for a refusal. */
-export function runOwnerCommand(main: () => Promise<number>, usage: string): void {
-  Promise.resolve()
-    .then(() => (loadEnvFile(), main()))
-    .then(
-      (code) => process.exit(code),
-      (error: unknown) => {
-        const code = (error as { code?: string } | null)?.code
-        if (error instanceof LeadRequestError || code?.startsWith('ERR_PARSE_ARGS')) {
-          console.error(`${(error as Error).message}\n${usage}`)
-          process.exit(2)
-        }
-        const known = [OwnerCommandError, DatabaseCommandError, ConfigError].some((type) => error instanceof type)
-        console.error(known ? (error as Error).message : error)
-        process.exit(1)
-      },
-    )
 }
