@@ -7,13 +7,7 @@ import { getBackend } from '~/server/backend/backend.server'
 import { log } from '~/server/log/logger.server'
 import { hasOwnerSession, requireOwner } from '~/server/owner/owner-access.server'
 import { deleteLead } from '~/server/owner/leads.server'
-import {
-  leadSources,
-  listInbox,
-  requestReview,
-  savePushSubscription,
-  updateLead,
-} from '~/server/owner/inbox.server'
+import { leadSources, listInbox, requestReview, savePushSubscription, updateLead } from '~/server/owner/inbox.server'
 import {
   jobValueSchema,
   OWNER_NOTE_MAX,
@@ -44,7 +38,7 @@ export const fetchOwnerState = createServerFn({ method: 'GET' }).handler(async (
   return {
     mode,
     signedIn,
-    alertsKey: signedIn ? (config.alertsKey ?? null) : null,
+    alertsKey: signedIn ? (config.vapid?.publicKey ?? null) : null,
     reviewLinkSet: Boolean(config.googleReviewUrl),
   }
 })

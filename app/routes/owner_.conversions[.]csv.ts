@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ownerConversionsResponse } from '~/server/owner/conversions-download.server'
+import { ownerConversionsResponse } from '~/server/owner/conversions.server'
 
 /** Won ad clicks for Google Ads' import, for the signed-in owner only: 401 without the session. */
 export const Route = createFileRoute('/owner_/conversions.csv')({

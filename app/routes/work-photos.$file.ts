@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { workPhotoResponse } from '~/server/work/work-photos.server'
+import { workPhotoResponse } from '~/server/work/posted-work.server'
 
 /** A posted job's encoded variant, immutable like /img/ (decision 049). */
 export const Route = createFileRoute('/work-photos/$file')({

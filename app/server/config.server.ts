@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { isValidEmail } from '../lib/quote-schema'
 import { isLeadWebhookSecret, isLeadWebhookUrl } from './quote/lead-webhook.server'
 import { isReviewUrl } from '../lib/review-link'
-import { parseTrustProxy, type TrustedProxy } from './http/trusted-proxy.server'
+import { parseTrustProxy } from './http/trusted-proxy.server'
 
 export type Env = Record<string, string | undefined>
 
@@ -22,44 +22,8 @@ export function chatCompletionsUrl(url: string): string {
   return /\/chat\/completions$/.test(trimmed) ? trimmed : `${trimmed}/chat/completions`
 }
 
-export interface RuntimeConfig {
-  dataDir: string
-  smtpUrl?: string
-  quoteNotifyEmail?: string
-  quoteFromEmail?: string
-  /** Unset: PGlite in DATA_DIR/pglite (docs/decisions/050-one-runtime.md). */
-  databaseUrl?: string
-  /** Set: files in Supabase Storage's private buckets instead of DATA_DIR. */
-  storage?: { url: string; serviceRoleKey: string }
-  /** Set: the reviews shown are Google's, refreshed when older than cacheMinutes. */
-  googleReviews?: { apiKey: string; placeId: string; baseUrl: string; cacheMinutes: number }
-  trustedProxy: TrustedProxy
-  leadWebhook?: { url: string; secret: string }
-  /** sessionSecret unset: no sign-in at /owner. */
-  owner: {
-    email?: string
-    sessionSecret?: string
-    googleReviewUrl?: string
-    alertsKey?: string
-    vapid?: { publicKey: string; privateKey: string; subject?: string }
-    /** The Google Ads conversion action the won-ad-clicks file names (an "Import from clicks" action). */
-    conversionName: string
-  }
-  quote: { rateLimit: number; rateWindowMs: number; minFillMs: number; ipHashSalt?: string }
-  /** CUSTOMER_ACKNOWLEDGEMENT: the customer's "request received" e-mail (decision 048). */
-  customerAcknowledgement: boolean
-  /** GALLERY_SAMPLES: sample photos fill the places the owner's posted work has not taken (decision 049). */
-  gallerySamples: boolean
-  /** LEAD_ESCALATION_MINUTES: opening-hours minutes before a lead still new is pushed again; 0: never. */
-  escalationMinutes: number
-  /** llm: null unless ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY are both set. */
-  assistant: { rateLimit: number; rateWindowMs: number; llm: LlmConfig | null }
-  htmlCacheSeconds: number
-  /** Leads whose last contact is older go, daily (the privacy notice promises 24). */
-  leadRetentionMonths: number
-  logLevel: LogLevel
-  production: boolean
-}
+/** Parsed once at start (runtimeConfig()); its type is what parseRuntimeConfig builds. */
+export type RuntimeConfig = ReturnType<typeof parseRuntimeConfig>
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -219,7 +183,7 @@ function setTogether<A extends keyof ParsedEnv, B extends keyof ParsedEnv>(e: Pa
   return a && b ? ([a, b] as [NonNullable<ParsedEnv[A]>, NonNullable<ParsedEnv[B]>]) : undefined
 }
 
-export function parseRuntimeConfig(env: Env): RuntimeConfig {
+export function parseRuntimeConfig(env: Env) {
   const result = v.safeParse(EnvSchema, env)
   if (!result.success) {
     const problems = result.issues.map((issue) => {
@@ -237,13 +201,16 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
   const vapid = setTogether(e, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY')
   const storage = setTogether(e, 'SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY')
   const google = setTogether(e, 'GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID')
-  const config: RuntimeConfig = {
+  return {
     dataDir: e.DATA_DIR ?? '.data',
     smtpUrl: e.SMTP_URL,
     quoteNotifyEmail: e.QUOTE_NOTIFY_EMAIL,
     quoteFromEmail: e.QUOTE_FROM_EMAIL,
+    /** Unset: PGlite in DATA_DIR/pglite (docs/decisions/050-one-runtime.md). */
     databaseUrl: e.DATABASE_URL,
+    /** Set: files in Supabase Storage's private buckets instead of DATA_DIR. */
     storage: storage && { url: storage[0], serviceRoleKey: storage[1] },
+    /** Set: the reviews shown are Google's, refreshed when older than cacheMinutes. */
     googleReviews: google && {
       apiKey: google[0],
       placeId: google[1],
@@ -252,12 +219,13 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
     },
     trustedProxy: e.TRUST_PROXY,
     leadWebhook: webhook && { url: webhook[0], secret: webhook[1] },
+    /** sessionSecret unset: no sign-in at /owner. */
     owner: {
       email: e.OWNER_EMAIL ?? e.QUOTE_NOTIFY_EMAIL,
       sessionSecret: e.OWNER_SESSION_SECRET,
       googleReviewUrl: e.GOOGLE_REVIEW_URL,
-      alertsKey: e.VAPID_PUBLIC_KEY,
       vapid: vapid && { publicKey: vapid[0], privateKey: vapid[1], subject: e.VAPID_SUBJECT },
+      /** The Google Ads conversion action the won-ad-clicks file names (an "Import from clicks" action). */
       conversionName: e.GOOGLE_ADS_CONVERSION_NAME,
     },
     quote: {
@@ -266,28 +234,30 @@ export function parseRuntimeConfig(env: Env): RuntimeConfig {
       minFillMs: e.QUOTE_MIN_FILL_MS,
       ipHashSalt: e.IP_HASH_SALT,
     },
+    /** The customer's "request received" e-mail (decision 048). */
     customerAcknowledgement: e.CUSTOMER_ACKNOWLEDGEMENT === 'on',
+    /** Sample photos fill the places the owner's posted work has not taken (decision 049). */
     gallerySamples: e.GALLERY_SAMPLES === 'on',
+    /** Opening-hours minutes before a lead still new is pushed again; 0: never. */
     escalationMinutes: e.LEAD_ESCALATION_MINUTES,
+    /** llm: null unless ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY are both set. */
     assistant: {
       rateLimit: e.ASSISTANT_RATE_LIMIT,
       rateWindowMs: e.ASSISTANT_RATE_WINDOW_MS,
-      llm:
-        e.ASSISTANT_LLM_URL && e.ASSISTANT_LLM_KEY
-          ? {
-              url: chatCompletionsUrl(e.ASSISTANT_LLM_URL),
-              key: e.ASSISTANT_LLM_KEY,
-              model: e.ASSISTANT_LLM_MODEL ?? DEFAULT_LLM_MODEL,
-              timeoutMs: e.ASSISTANT_LLM_TIMEOUT_MS > 0 ? e.ASSISTANT_LLM_TIMEOUT_MS : 10_000,
-            }
-          : null,
+      llm: (e.ASSISTANT_LLM_URL && e.ASSISTANT_LLM_KEY
+        ? {
+            url: chatCompletionsUrl(e.ASSISTANT_LLM_URL),
+            key: e.ASSISTANT_LLM_KEY,
+            model: e.ASSISTANT_LLM_MODEL ?? DEFAULT_LLM_MODEL,
+            timeoutMs: e.ASSISTANT_LLM_TIMEOUT_MS > 0 ? e.ASSISTANT_LLM_TIMEOUT_MS : 10_000,
+          }
+        : null) as LlmConfig | null,
     },
     htmlCacheSeconds: Math.max(0, e.HTML_CACHE_SECONDS),
     leadRetentionMonths: e.LEAD_RETENTION_MONTHS,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
   }
-  return config
 }
 
 let current: RuntimeConfig | undefined

@@ -17,7 +17,7 @@ import {
   buildOwnerNotification,
   defaultBackoffMs,
   notificationAddresses,
-} from '../../app/server/backend/owner-mail.server'
+} from '../../app/server/backend/outbox-io.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import { createFormTokens } from '../../app/server/quote/form-token.server'
 import { createQuoteService, type QuoteService } from '../../app/server/quote/quote-service.server'

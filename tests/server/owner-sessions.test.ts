@@ -8,7 +8,7 @@ import { createServerEntry, getResponseHeader, getResponseStatus } from '@tansta
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { site } from '../../app/content/site'
-import { ownerConversionsResponse } from '../../app/server/owner/conversions-download.server'
+import { ownerConversionsResponse } from '../../app/server/owner/conversions.server'
 import { handleSignInPost, requireOwner, SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { hashToken, sealSessionSecret, unsealSessionSecret } from '../../app/server/owner/sign-in.server'
 import { captureLog } from '../support/log-capture'
@@ -256,7 +256,7 @@ describe('an owner session', { timeout: 120_000 }, () => {
     // A restart: the site's modules load afresh and read the configuration again.
     const restart = async () => {
       vi.resetModules()
-      return (await import('../../app/server/owner/conversions-download.server')).ownerConversionsResponse
+      return (await import('../../app/server/owner/conversions.server')).ownerConversionsResponse
     }
     expect(await ownerOnly(cookie, await restart())).toBe(200)
     vi.stubEnv('OWNER_EMAIL', 'new-owner@example.com')

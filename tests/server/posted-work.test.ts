@@ -26,7 +26,7 @@ import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { backupLeadPhotos, restoreLeadPhotos } from '../../scripts/backup-files'
 import { createPostWorkHandler, storePostedWork } from '../../app/server/work/post-work.server'
 import { deleteWork, listOwnerWork, publishedWork, setWorkPublished } from '../../app/server/work/posted-work.server'
-import { workPhotoResponse } from '../../app/server/work/work-photos.server'
+import { workPhotoResponse } from '../../app/server/work/posted-work.server'
 import {
   FILE_STORES,
   useFileStores,

@@ -1,15 +1,54 @@
-// What the outbox's handlers reach the world through: the mail transport (SMTP, or .eml files in
-// DATA_DIR/outbox-mail without SMTP_URL), the webhook, the VAPID keys, the owner's phones and the file store.
+// What the outbox's handlers reach the world through: the addresses and the mail transport (SMTP, or .eml files
+// in DATA_DIR/outbox-mail without SMTP_URL), the webhook, the VAPID keys, the owner's phones and the file store;
+// and the backoff of a delivery that failed.
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { createTransport, type Transporter } from 'nodemailer'
-import type { RuntimeConfig } from '../config.server'
+import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer'
+import { runtimeConfig, type RuntimeConfig } from '../config.server'
 import type { Queryable } from '../db/database.server'
 import type { FileStore } from '../files/file-store.server'
 import { log } from '../log/logger.server'
 import type { PushTarget } from '../owner/owner-messages.server'
+import {
+  ownerAddresses,
+  ownerNotification,
+  type NotificationAddresses,
+  type NotificationLead,
+  type OwnerNotification,
+} from '../quote/lead-email.server'
 import type { DeliveryIo } from './outbox-deliveries.server'
-import { notificationAddresses, ownerEmail, toSendMail } from './owner-mail.server'
+
+export const BACKOFF_BASE_MS = 5_000
+export const BACKOFF_MAX_MS = 15 * 60_000
+
+export function defaultBackoffMs(attempts: number, random: () => number = Math.random): number {
+  const exp = Math.min(Math.max(attempts - 1, 0), 30)
+  const base = Math.min(BACKOFF_BASE_MS * 2 ** exp, BACKOFF_MAX_MS)
+  const jitter = 1 + (random() * 0.4 - 0.2)
+  return Math.round(Math.min(base * jitter, BACKOFF_MAX_MS))
+}
+
+export function notificationAddresses(
+  config: Pick<RuntimeConfig, 'quoteNotifyEmail' | 'quoteFromEmail'> = runtimeConfig(),
+): NotificationAddresses {
+  return ownerAddresses(config.quoteNotifyEmail, config.quoteFromEmail)
+}
+
+export function buildOwnerNotification(lead: NotificationLead, addresses: NotificationAddresses): SendMailOptions {
+  return toSendMail(ownerNotification(lead, addresses))
+}
+
+export function toSendMail({ to, replyTo, ...message }: OwnerNotification): SendMailOptions {
+  // Objects, so nodemailer does not parse a display name out of a visitor's address.
+  return { ...message, to: { name: '', address: to }, ...(replyTo ? { replyTo: { name: '', address: replyTo } } : {}) }
+}
+
+/** Where sign-in links go: the only address that can sign in to the inbox. */
+export function ownerEmail(
+  config: Pick<RuntimeConfig, 'owner' | 'quoteNotifyEmail' | 'quoteFromEmail'> = runtimeConfig(),
+) {
+  return config.owner.email ?? notificationAddresses(config).to
+}
 
 export interface MailTransport {
   kind: 'smtp' | 'eml' | 'custom'

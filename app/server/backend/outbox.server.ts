@@ -15,7 +15,7 @@ import { runDailyJobs } from './daily-jobs.server'
 import { openSentJournal, SENT_JOURNAL_FILE } from './outbox-journal.server'
 import { deliveryIo, type MailTransport } from './outbox-io.server'
 import { deliverOutboxRow, type OutboxRow } from './outbox-deliveries.server'
-import { defaultBackoffMs } from './owner-mail.server'
+import { defaultBackoffMs } from './outbox-io.server'
 
 export interface OutboxRunResult {
   claimed: number

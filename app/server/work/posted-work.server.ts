@@ -1,11 +1,10 @@
-// Posted work's rows (docs/decisions/049-posted-work.md): the public pages' read, and the owner's list, hide,
-// show and delete. The owner is checked by the caller (ownerOnly); the files are in the store's posted-work/.
-import type { OwnerPostedWork, PostedWork } from '~/lib/posted-work'
-import { postedWorkFile } from '~/lib/posted-work'
-import type { Backend } from '../backend/backend.server'
+// Posted work (docs/decisions/049-posted-work.md): the public pages' read and photos, and the owner's list,
+// hide, show and delete. The owner is checked by the caller (ownerOnly); the files are in the store's posted-work/.
+import { POSTED_WORK_FILE_PATTERN, postedWorkFile, type OwnerPostedWork, type PostedWork } from '~/lib/posted-work'
+import { getBackend, type Backend } from '../backend/backend.server'
 import type { Queryable } from '../db/database.server'
 import { dropStoredPages } from '../http/html-cache.server'
-import { FORMATS } from '../images/image-variants.server'
+import { CONTENT_TYPES, FORMATS, type VariantFormat } from '../images/image-variants.server'
 import { log } from '../log/logger.server'
 
 // The columns as the pages get them: no mapping in between.
@@ -64,4 +63,33 @@ export async function deleteWork(backend: Backend, id: string): Promise<boolean>
       .catch((error: unknown) => log('work').error({ err: error, id }, 'posted work files not removed'))
   log('work').info({ id }, 'the owner deleted posted work')
   return true
+}
+
+// GET /work-photos/<hash>-<width>.<avif|webp>: the variants from the site's own origin, whichever store holds them.
+// Names hash their content, so they are cached for good, like /img/.
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+
+export async function workPhotoResponse(request: Request, file: string, backend: Backend = getBackend()) {
+  // Uncached, or a 404 would outlive the file's arrival (a post on another instance, a restore).
+  const notFound = () =>
+    new Response('Not found\n', {
+      status: 404,
+      headers: {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    })
+  const match = POSTED_WORK_FILE_PATTERN.exec(file)
+  if (!match) return notFound()
+  const bytes = await backend.files.get(`posted-work/${file}`)
+  if (!bytes) return notFound()
+  return new Response(request.method === 'HEAD' ? null : bytes.slice(), {
+    headers: {
+      'Content-Type': CONTENT_TYPES[match[3] as VariantFormat],
+      'Content-Length': String(bytes.byteLength),
+      'Cache-Control': IMMUTABLE_CACHE_CONTROL,
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
 }
