@@ -1,7 +1,7 @@
 import { createIsomorphicFn, createServerFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
-import { formTokens, issueRenderedFormToken } from '~/server/quote/form-token.server'
+import { formTokens, issueRenderedFormToken } from '~/server/quote/tokens.server'
 import { handleQuoteSubmission } from '~/server/quote/quote-service.server'
 import { visitorAddress } from '~/server/http/visitor-address.server'
 import { quoteSubmissionSchema, type QuoteSubmissionInput, type QuoteSubmitResponse } from './quote-schema'

@@ -12,7 +12,7 @@ import { businessMinutesLater, pacificClock, pacificInstant } from '../../app/se
 import { savePushSubscription, updateLead } from '../../app/server/owner/inbox.server'
 import { deliverOutboxRow, type DeliveryIo, type OutboxRow } from '../../app/server/backend/outbox-deliveries.server'
 import { ACKNOWLEDGEMENT_SUBJECT } from '../../app/server/quote/acknowledgement.server'
-import { createFormTokens } from '../../app/server/quote/form-token.server'
+import { createFormTokens } from '../../app/server/quote/tokens.server'
 import { createQuoteService } from '../../app/server/quote/quote-service.server'
 import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
 import { phoneKeys, startPushService } from '../support/push-service'

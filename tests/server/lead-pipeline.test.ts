@@ -19,7 +19,7 @@ import {
   notificationAddresses,
 } from '../../app/server/backend/outbox-io.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
-import { createFormTokens } from '../../app/server/quote/form-token.server'
+import { createFormTokens } from '../../app/server/quote/tokens.server'
 import { createQuoteService, type QuoteService } from '../../app/server/quote/quote-service.server'
 import { outsideServiceArea } from '../../app/server/quote/lead-fields.server'
 import { captureLog } from '../support/log-capture'

@@ -12,7 +12,7 @@ import { isSameOriginRequest } from '../http/origin.server'
 import { limitVisitor } from '../http/rate-limit.server'
 import { log } from '../log/logger.server'
 import { decodeInTurn, encodeLeadPhoto, NotAnImageError } from './photo-encode.server'
-import { photoTokens, type PhotoTokens } from './photo-token.server'
+import { photoTokens, type PhotoTokens } from './tokens.server'
 import { BodyTooLargeError, readBoundedBody } from '../http/bounded-body.server'
 
 // Five full-size photos and the form's text; a larger body is refused before it is read.
