@@ -11,9 +11,8 @@ import { DELETE_TEXTS } from '~/lib/owner-lead'
 import { QUOTE_MESSAGES } from '~/lib/quote-schema'
 import { violationList, wcagAudit } from './support/axe'
 import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
-import { openSiteDatabase } from '../tests/support/site-process'
 import { leadIds, openOwnerLink, OWNER } from './support/owner'
-import { siteDataEnv, startSiteServer, type SiteServer } from './support/site-server'
+import { prepareSiteData, siteDataEnv, startSiteServer, storeLead, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 
 async function sendQuote(page: Page, url: string, firstName: string) {
@@ -83,37 +82,27 @@ test('the owner deletes a lead from the inbox after confirming, and it is gone a
   }
 })
 
-test('a lead last contacted 25 months ago is deleted when the site starts; one at 23 months stays', async ({
-  page,
-}) => {
-  test.setTimeout(240_000)
-  const first = await startSiteServer()
-  const stamp = Date.now().toString(36)
-  const [old, recent] = [`Old${stamp}`, `Recent${stamp}`]
-  try {
-    await sendQuote(page, `${first.url}/contact`, old)
-    await sendQuote(page, `${first.url}/contact`, recent)
-  } finally {
-    await first.stop()
-  }
-  // With the site stopped, move both arrivals back in time.
-  const db = await openSiteDatabase(first)
-  await db.query(`UPDATE public.quote_requests SET created_at = now() - interval '25 months' WHERE first_name = $1`, [
-    old,
-  ])
-  await db.query(`UPDATE public.quote_requests SET created_at = now() - interval '23 months' WHERE first_name = $1`, [
-    recent,
-  ])
-  await db.close()
-
-  const second = await startSiteServer(siteDataEnv(first))
+test('a lead last contacted 25 months ago is deleted when the site starts; one at 23 months stays', async () => {
+  const data = await prepareSiteData(async (db) => {
+    for (const [firstName, months] of [
+      ['Old', 25],
+      ['Recent', 23],
+    ] as const) {
+      await storeLead(db, { first_name: firstName })
+      await db.query(
+        `UPDATE quote_requests SET created_at = now() - make_interval(months => $2) WHERE first_name = $1`,
+        [firstName, months],
+      )
+    }
+  })
+  const server = await startSiteServer(siteDataEnv(data))
   try {
     await expect
-      .poll(() => second.records().filter((record) => record.msg === 'deleted leads past their retention'))
+      .poll(() => server.records().filter((record) => record.msg === 'deleted leads past their retention'))
       .toEqual([expect.objectContaining({ deleted: 1, months: 24 })])
-    expect([...(await leadIds(second)).keys()]).toEqual([recent])
+    expect([...(await leadIds(server)).keys()]).toEqual(['Recent'])
   } finally {
-    await second.stop()
+    await server.stop()
   }
 })
 

@@ -1,6 +1,6 @@
 /**
  * Owner sessions that end and sign-in limits nobody can turn against the owner (docs/decisions/041), on the
- * production build in embedded mode: the session row decides, not the cookie.
+ * production build: the session row decides, not the cookie.
  */
 import { randomBytes } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'

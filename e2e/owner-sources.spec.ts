@@ -3,7 +3,6 @@
  * a won lead's job value, the Sources view's counts for 30 and 90 days, and the won ad clicks as the file
  * Google Ads imports, from the inbox and from `npm run leads -- conversions`.
  */
-import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -11,28 +10,24 @@ import { leadSource, leadSourceColumns, type VisitSource } from '~/lib/lead-sour
 import { SOURCES_TEXTS } from '~/lib/owner-lead'
 import type { Database } from '../app/server/db/database.server'
 import { violationList, wcagAudit } from './support/axe'
-import { openOwnerLink, OWNER } from './support/owner'
-import { prepareSiteData, siteDataEnv, startSiteServer } from './support/site-server'
+import { openOwnerLink, ownerCommand, OWNER } from './support/owner'
+import { prepareSiteData, siteDataEnv, startSiteServer, storeLead } from './support/site-server'
 import { expect, test, type Locator } from './support/test'
 
 const CLICK_ID = 'EAIaIQobChMI-e2e-click-1'
 const CONVERSION_NAME = 'Won job (site)'
 
-/** Leads stored by the function the quote form's path calls, with where each came from (the visit's own capture is another test's). */
+/** Leads with where each came from (the visit's own capture is e2e/lead-source.spec.ts's). */
 async function storeLeads(db: Database) {
-  const store = async (firstName: string, visit?: VisitSource, heard: Parameters<typeof leadSource>[1] = '') => {
+  const store = (firstName: string, visit?: VisitSource, heard: Parameters<typeof leadSource>[1] = '') => {
     const source = leadSourceColumns(visit && leadSource(visit, heard))
-    const lead = {
+    return storeLead(db, {
       first_name: firstName,
-      email: `${firstName.toLowerCase()}@example.com`,
-      phone: '916-555-0101',
-      idempotency_key: `e2e-sources-${firstName}-${randomBytes(6).toString('hex')}`,
       source_page: '/contact',
       source_channel: source.channel,
       source_tags: source.tags,
       heard_about: source.heardAbout,
-    }
-    await db.query('SELECT public.record_quote_request($1)', [JSON.stringify({ lead })])
+    })
   }
   await store('Gail', { tags: { gclid: CLICK_ID } }, 'ad')
   await store('Milo', { tags: { utm_source: 'gbp', utm_medium: 'organic' } }, 'google-maps')
@@ -50,23 +45,15 @@ function tableRows(table: Locator): Promise<string[][]> {
   )
 }
 
-function leadsCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'leads', '--', ...args], { env: { ...process.env, ...env } })
-    let stdout = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.on('close', (code) => resolve({ code, stdout }))
-  })
-}
-
 test('the owner marks a lead won with its value, reads the sources on a phone and downloads the won ad clicks', async ({
   page,
   browser,
 }) => {
   test.setTimeout(180_000)
   const data = await prepareSiteData(storeLeads)
-  const env = { ...siteDataEnv(data), GOOGLE_ADS_CONVERSION_NAME: CONVERSION_NAME }
+  const env = { GOOGLE_ADS_CONVERSION_NAME: CONVERSION_NAME }
   const server = await startSiteServer({
+    ...siteDataEnv(data),
     ...env,
     OWNER_EMAIL: OWNER,
     OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
@@ -176,8 +163,8 @@ test('the owner marks a lead won with its value, reads the sources on a phone an
     expect(await crossSite.text()).not.toContain(CLICK_ID)
 
     // The owner's command prints the same file, through the running site.
-    const printed = await leadsCommand(['conversions', '--since', '2026-01-01'], env)
-    expect(printed).toEqual({ code: 0, stdout: csv })
+    const printed = await ownerCommand('leads', ['conversions', '--since', '2026-01-01'], data, { env })
+    expect([printed.code, printed.stdout]).toEqual([0, csv])
   } finally {
     await server.stop()
     rmSync(data.dataDir, { recursive: true, force: true })

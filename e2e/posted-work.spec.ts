@@ -1,7 +1,7 @@
 /**
  * A job the owner posts from his phone shows where the site shows work, and goes when he deletes it
  * (docs/decisions/049-posted-work.md): /gallery, the home page's four, the service tab's three and the city's
- * "Recent work in Folsom", on the production build in embedded mode. The photos carry GPS written by exiftool;
+ * "Recent work in Folsom", on the production build. The photos carry GPS written by exiftool;
  * no served variant carries any tag.
  */
 import { execFileSync } from 'node:child_process'

@@ -34,7 +34,7 @@ function submit(page: Page) {
   return page.locator('.quote-request-form').first().getByRole('button', { name: 'Get My Free Quote' }).click()
 }
 
-/** Emails the embedded backend wrote for the owner (no SMTP_URL in e2e: .eml files). */
+/** Emails the outbox wrote for the owner (no SMTP_URL in e2e: .eml files). */
 function emailsMentioning(text: string, dir = dataDir): string[] {
   const folder = join(dir, 'outbox-mail')
   if (!existsSync(folder)) return []

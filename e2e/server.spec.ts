@@ -1,5 +1,7 @@
 import { expect, test } from './support/test'
 import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { logged, startSiteServer, type SiteServer } from './support/site-server'
 import { openSiteDatabase } from '../tests/support/site-process'
 import { cspViolations } from './support/csp'
@@ -9,8 +11,9 @@ import { site } from '~/content/site'
 import { homeHero } from '~/content/home'
 
 test('HTML carries security headers and a CDN-friendly Cache-Control', async ({ request }) => {
-  const response = await request.get('/')
-  const headers = response.headers()
+  // The stored copy: a render after the page cache let its copy go streams, uncached (decision 029).
+  let headers: Record<string, string> = {}
+  await expect.poll(async () => (headers = (await request.get('/')).headers())['x-page-cache']).toBe('hit')
   expect(headers['x-content-type-options']).toBe('nosniff')
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
   expect(headers['permissions-policy']).toContain('camera=()')
@@ -262,16 +265,16 @@ test('on SIGTERM the server finishes, closes its database and exits by itself', 
   expect((await fetch(`${server.url}/`)).status).toBe(200) // the page reads reviews: the database is open
   await server.stop() // SIGTERM; stop() falls back to SIGKILL after 5 s
   expect(server.ended()).toEqual({ code: 0, signal: null })
-  // The next process opens it at once (PGlite's folder is free) and finds no session of the server's left.
-  const db = await openSiteDatabase(server)
-  try {
-    const others = await db.query(
-      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-    )
-    expect(others.rows).toEqual([])
-  } finally {
-    await db.close()
-  }
+  // It exits only once the backend has closed; a failure to close is logged.
+  expect(logged(server.records(), 'server', 'closing the backend failed')).toEqual([])
+})
+
+test("the server holds PGlite's folder from its start, and lets it go on SIGTERM", async () => {
+  test.skip(Boolean(process.env.TEST_DATABASE_URL), "PGlite's folder lock: the PostgreSQL run has no folder to hold")
+  const server = await startSiteServer()
+  expect(existsSync(join(server.dataDir, 'pglite.lock'))).toBe(true)
+  await server.stop()
+  expect(existsSync(join(server.dataDir, 'pglite.lock'))).toBe(false)
 })
 
 test('a server whose log reader has gone keeps serving pages and storing quotes, and stops on SIGTERM', async () => {

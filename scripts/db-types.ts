@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '../app/server/db/database.server'
-import { migrationsOnDisk } from '../app/server/db/migrations.server'
 import { schemaTypesSource } from '../tests/support/schema-types'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'db-types-'))
 try {
-  const db = await openDatabase({ dataDir, ...migrationsOnDisk() })
+  const db = await openDatabase({ dataDir })
   try {
     const target = new URL('../app/server/db/schema.gen.ts', import.meta.url)
     writeFileSync(target, await schemaTypesSource(db))

@@ -5,7 +5,6 @@ import { resolve } from 'node:path'
 import { ConfigError, loadEnvFile, type RuntimeConfig } from '../app/server/config.server'
 import { DatabaseCommandError, openDatabase, type Database } from '../app/server/db/database.server'
 import { DataFolderLockedError } from '../app/server/db/data-folder-lock.server'
-import { migrationsOnDisk } from '../app/server/db/migrations.server'
 import { openFileStore } from '../app/server/files/file-store.server'
 import { LeadRequestError } from '../app/server/owner/leads.server'
 import {
@@ -86,7 +85,6 @@ export async function runOwnerCommandOn<C extends OwnerCommand>(
         databaseUrl: config.databaseUrl,
         lockWaitMs: 0,
         mustExist: true,
-        ...migrationsOnDisk(),
       })
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, rmSync } from 'node:fs'
 import { startPostgres } from '../tests/support/postgres'
-import { ensureChromium } from '../tests/support/system-deps'
+import { ensureChromium, ensureTestPhotoTools } from '../tests/support/system-deps'
 import { freshDatabaseUrl } from '../tests/support/test-database'
 
 /** The step's exit code: 0 when it passed. Not spawnSync: on Ctrl-C, tsx kills a process that cannot answer. */
@@ -24,6 +24,7 @@ async function run(label: string, command: string, args: string[], env: Record<s
 }
 
 const chromium = ensureChromium()
+ensureTestPhotoTools()
 // Ctrl-C reaches the running step too: it fails, and the cluster is still stopped and deleted below.
 process.on('SIGINT', () => console.error('interrupted'))
 const started = Date.now()

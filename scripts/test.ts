@@ -3,7 +3,7 @@
 // (README, "Pass the tests").
 import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import { ensureChromium, ensureCommand } from '../tests/support/system-deps'
+import { ensureChromium, ensureCommand, ensureTestPhotoTools } from '../tests/support/system-deps'
 
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
@@ -20,6 +20,7 @@ function run(label: string, command: string, args: string[], env: Record<string,
 const chromium = ensureChromium()
 ensureCommand('xmllint', 'libxml2-utils')
 ensureCommand('caddy', 'caddy') // e2e/caddy-front.spec.ts: the documented TLS front
+ensureTestPhotoTools()
 run('lint and format check', 'npm', ['run', 'lint'])
 run('production build', 'npm', ['run', 'build'])
 run('type-check', 'npx', ['tsc', '--noEmit'])

@@ -51,17 +51,25 @@ export interface Ran {
   stderr: string
 }
 
-/** `npm run <script>` as the owner types it, on a site's data; `asUid` runs it as another user (root only). */
-export function ownerCommand(script: string, args: string[], data: SiteData, asUid?: number): Promise<Ran> {
-  const command = asUid === undefined ? 'npm' : process.execPath
+/**
+ * `npm run <script>` as the owner types it, on a site's data and with `env`'s settings too; `uid` runs it as
+ * another user (root only).
+ */
+export function ownerCommand(
+  script: string,
+  args: string[],
+  data: SiteData,
+  { env = {}, uid }: { env?: Record<string, string>; uid?: number } = {},
+): Promise<Ran> {
+  const command = uid === undefined ? 'npm' : process.execPath
   const argv =
-    asUid === undefined
+    uid === undefined
       ? ['run', '--silent', script, '--', ...args]
       : ['node_modules/tsx/dist/cli.mjs', `scripts/${script}.ts`, ...args]
   return new Promise((resolve) => {
     const child = spawn(command, argv, {
-      env: { ...process.env, ...siteDataEnv(data) },
-      ...(asUid === undefined ? {} : { uid: asUid, gid: asUid }),
+      env: { ...process.env, ...siteDataEnv(data), ...env },
+      ...(uid === undefined ? {} : { uid, gid: uid }),
     })
     let stdout = ''
     let stderr = ''

@@ -1,5 +1,6 @@
 // The site's backend (app/server/backend/backend.server.ts) on whichever database this run has: opening and
 // migrating, the back-off after a failed open, the process's one backend, and the featured videos it serves.
+import { schemaFiles } from '../../app/server/db/schema-files.server'
 import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, utimesSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -7,8 +8,6 @@ import { promisify } from 'node:util'
 import { describe, expect, it, vi } from 'vitest'
 import { createBackend } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
-import { bundledMigrations } from '../../app/server/db/bundled-schema.server'
-import { migrationsOnDisk } from '../../app/server/db/migrations.server'
 import { freshDatabaseUrl, useTempDirs, useTestBackends } from './helpers'
 
 const run = promisify(execFile)
@@ -31,7 +30,7 @@ describe('the backend', { timeout: 90_000 }, () => {
       'SELECT name, applied_at FROM schema_migrations ORDER BY name',
     )
     // What the build bundles is the folder's migrations.
-    expect(applied.rows.map((r) => r.name)).toEqual(migrationsOnDisk().migrations.map((m) => m.name))
+    expect(applied.rows.map((r) => r.name)).toEqual(schemaFiles.migrations.map((m) => m.name))
     const tables = await db.query<{ tablename: string; rowsecurity: boolean }>(
       `SELECT tablename, rowsecurity FROM pg_tables WHERE schemaname = 'public'`,
     )
@@ -42,7 +41,7 @@ describe('the backend', { timeout: 90_000 }, () => {
     await first.close()
 
     const extra = { name: '29990101000000_extra.sql', sql: 'CREATE TABLE extra_table (id int);' }
-    const second = await openBackend({}, { ...where, migrations: [...bundledMigrations, extra] })
+    const second = await openBackend({}, { ...where, migrations: [...schemaFiles.migrations, extra] })
     const again = await (
       await second.db()
     ).query<{ name: string; applied_at: Date }>('SELECT name, applied_at FROM schema_migrations ORDER BY name')
@@ -60,7 +59,7 @@ describe('the backend', { timeout: 90_000 }, () => {
     try {
       const backend = await openBackend(
         {},
-        { ...where, migrations: [...bundledMigrations, gate], reopenDelayMs: 60_000 },
+        { ...where, migrations: [...schemaFiles.migrations, gate], reopenDelayMs: 60_000 },
       )
       const first = await backend.ready().catch((error: unknown) => error)
       expect(first).toMatchObject({ message: expect.stringMatching(/gate/) })

@@ -1,11 +1,11 @@
 // The connection module (app/server/db/database.server.ts) on whichever database this run has: PGlite in a temp
 // DATA_DIR under `npm test`, a fresh PostgreSQL 15 database per test under `npm run test:postgres`.
+import { schemaFiles } from '../../app/server/db/schema-files.server'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Database, type DatabaseOptions } from '../../app/server/db/database.server'
-import { migrationsOnDisk } from '../../app/server/db/migrations.server'
 import { freshDatabaseUrl } from '../support/test-database'
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
@@ -22,7 +22,7 @@ afterEach(async () => {
 async function freshOptions(): Promise<DatabaseOptions> {
   const dataDir = await mkdtemp(join(tmpdir(), 'database-test-'))
   folders.push(dataDir)
-  return { dataDir, databaseUrl: await freshDatabaseUrl(), ...migrationsOnDisk() }
+  return { dataDir, databaseUrl: await freshDatabaseUrl() }
 }
 
 async function open(options: DatabaseOptions): Promise<Database> {
@@ -37,9 +37,7 @@ async function freshDatabase(): Promise<Database> {
 
 /** Distinct names the migrations define with `CREATE <kind> public.<name>`. */
 function definedInMigrations(kind: 'TABLE' | 'FUNCTION'): number {
-  const sql = migrationsOnDisk()
-    .migrations.map((migration) => migration.sql)
-    .join('\n')
+  const sql = schemaFiles.migrations.map((migration) => migration.sql).join('\n')
   const names = sql.matchAll(new RegExp(`CREATE (?:OR REPLACE )?${kind} public\\.(\\w+)`, 'gi'))
   return new Set([...names].map((match) => match[1])).size
 }
@@ -121,7 +119,7 @@ describe(`the database (${driver})`, { timeout: 90_000 }, () => {
       const applied = await first!.query<{ name: string; times: number }>(
         'SELECT name, count(*)::int AS times FROM public.schema_migrations GROUP BY name ORDER BY name',
       )
-      expect(applied.rows).toEqual(options.migrations.map((migration) => ({ name: migration.name, times: 1 })))
+      expect(applied.rows).toEqual(schemaFiles.migrations.map((migration) => ({ name: migration.name, times: 1 })))
       const seeded = await first!.query<{ reviews: number; authors: number }>(
         'SELECT count(*)::int AS reviews, count(DISTINCT author)::int AS authors FROM public.reviews',
       )

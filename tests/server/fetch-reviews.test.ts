@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../app/server/db/database.server'
-import { migrationsOnDisk } from '../../app/server/db/migrations.server'
 import { fetchReviews } from '../../app/server/reviews/fetch-reviews.server'
 import { captureLog } from '../support/log-capture'
 
@@ -68,7 +67,7 @@ async function startPlacesStandIn() {
 async function openTestDatabase(): Promise<Database> {
   const dataDir = await mkdtemp(join(tmpdir(), 'pw-fetch-reviews-'))
   cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
-  const db = await openDatabase({ dataDir, ...migrationsOnDisk() })
+  const db = await openDatabase({ dataDir })
   cleanup.push(() => db.close())
   return db
 }

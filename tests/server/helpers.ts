@@ -10,7 +10,6 @@ import { SMTPServer } from 'smtp-server'
 import { createBackend, type Backend, type BackendOptions } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig, runtimeConfig, type Env } from '../../app/server/config.server'
 import { openDatabase, type Database } from '../../app/server/db/database.server'
-import { migrationsOnDisk } from '../../app/server/db/migrations.server'
 import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { hashToken, ownerUserId, sealSessionSecret } from '../../app/server/owner/sign-in.server'
 import type { StoredLeadInput } from '../../app/server/quote/send-quote-email.server'
@@ -52,7 +51,7 @@ function migratedPGlite(): Promise<string> {
   pgliteTemplate ??= (async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pw-site-template-'))
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
-    await (await openDatabase({ dataDir: dir, ...migrationsOnDisk() })).close()
+    await (await openDatabase({ dataDir: dir })).close()
     return join(dir, 'pglite')
   })()
   return pgliteTemplate

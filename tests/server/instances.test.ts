@@ -3,13 +3,13 @@
  * together, and each lead's e-mail and push, each follow-up and the daily retention happen once between them.
  * Real SMTP; the push service is the stand-in that checks the VAPID signature and decrypts (tests/support).
  */
+import { schemaFiles } from '../../app/server/db/schema-files.server'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import webpush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../app/server/db/database.server'
-import { migrationsOnDisk } from '../../app/server/db/migrations.server'
 import { phoneKeys, startPushService } from '../support/push-service'
 import { startSiteProcess, type SiteProcess } from '../support/site-process'
 import { freshDatabaseUrl, outboxDrained, startSmtp, type TestSmtp } from './helpers'
@@ -98,7 +98,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       }
       dataDirs = await Promise.all([1, 2].map(() => mkdtemp(join(tmpdir(), 'instances-test-'))))
       sites = await startBoth()
-      db = await openDatabase({ dataDir: dataDirs[0]!, databaseUrl, ...migrationsOnDisk() })
+      db = await openDatabase({ dataDir: dataDirs[0]!, databaseUrl })
       const keys = [phone.ecdh.getPublicKey(), phone.auth].map((key) => key.toString('base64url'))
       await db.query('INSERT INTO owner_push_subscriptions (endpoint, p256dh, auth) VALUES ($1, $2, $3)', [
         push.endpoint,
@@ -114,7 +114,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     })
 
     it('start together on an empty database: the baseline is applied once and both are ready', async () => {
-      const names = migrationsOnDisk().migrations.map((migration) => ({ name: migration.name }))
+      const names = schemaFiles.migrations.map((migration) => ({ name: migration.name }))
       expect(await rows('SELECT name FROM schema_migrations ORDER BY name')).toEqual(names)
       for (const site of sites) expect((await fetch(`${site.url}/readyz`)).status).toBe(200)
     })

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { freePort } from './free-port'
 import { openDatabase, type Database } from '../../app/server/db/database.server'
-import { migrationsOnDisk } from '../../app/server/db/migrations.server'
 import { freshDatabaseUrl } from './test-database'
 
 export interface SiteProcess {
@@ -118,5 +117,5 @@ export async function startSiteProcess(
  * stopped (one process at a time). The caller closes it.
  */
 export function openSiteDatabase(site: Pick<SiteProcess, 'dataDir' | 'databaseUrl'>): Promise<Database> {
-  return openDatabase({ dataDir: site.dataDir, databaseUrl: site.databaseUrl, ...migrationsOnDisk() })
+  return openDatabase({ dataDir: site.dataDir, databaseUrl: site.databaseUrl })
 }

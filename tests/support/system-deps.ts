@@ -1,4 +1,5 @@
-// Finds or installs what the tests need from the system: Chromium for Playwright, xmllint for the sitemap.
+// Finds or installs what the tests need from the system: Chromium for Playwright, xmllint for the sitemap, the
+// photo tools.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
@@ -62,4 +63,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const path = ensureChromium()
   const version = spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout.trim()
   console.log(`${path} (${version})`)
+}
+
+/** The photo tests make phone photos as a phone does: GPS tags written by exiftool, an iPhone's HEIC by heif-enc. */
+export function ensureTestPhotoTools(): void {
+  ensureCommand('exiftool', 'libimage-exiftool-perl')
+  ensureCommand('heif-enc', 'libheif-examples')
 }

@@ -5,7 +5,6 @@ import { resolve } from 'node:path'
 import { runtimeConfig, type RuntimeConfig } from '../config.server'
 import { openDatabase, type Database } from '../db/database.server'
 import { DataFolderLockedError } from '../db/data-folder-lock.server'
-import { bundledMigrations, bundledSeedSql } from '../db/bundled-schema.server'
 import type { Migration } from '../db/migrations.server'
 import { openFileStore, type FileStore } from '../files/file-store.server'
 import { log } from '../log/logger.server'
@@ -85,8 +84,8 @@ export function createBackend(options: BackendOptions = {}): Backend {
           dataDir,
           databaseUrl: options.databaseUrl ?? config.databaseUrl,
           lockWaitMs: options.lockWaitMs,
-          migrations: options.migrations ?? bundledMigrations,
-          seedSql: options.seedSql === undefined ? bundledSeedSql : options.seedSql,
+          migrations: options.migrations,
+          seedSql: options.seedSql,
         })
         try {
           const worker = createOutboxWorker({ ...options.outbox, db, dataDir, config, files, now })

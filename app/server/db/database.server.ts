@@ -1,9 +1,9 @@
 // The one module that knows which database it is (docs/decisions/050-one-runtime.md): PGlite in DATA_DIR when
 // DATABASE_URL is unset, else that PostgreSQL through node-postgres. Everything else sees `Database` only.
-import type { Migration } from './migrations.server'
-import { migrate } from './migrations.server'
+import { migrate, type Migration } from './migrations.server'
 import { openPGlite } from './pglite.server'
 import { openPostgres } from './postgres.server'
+import { schemaFiles } from './schema-files.server'
 
 export interface QueryResult<T> {
   rows: T[]
@@ -37,8 +37,9 @@ export interface DatabaseOptions {
   lockWaitMs?: number
   /** A command's open: an empty DATA_DIR is an error, not a new database. */
   mustExist?: boolean
-  migrations: Migration[]
-  /** Run once, on a database with no migrations yet. */
+  /** supabase/migrations/ unless given. */
+  migrations?: Migration[]
+  /** Run once, on a database with no migrations yet; supabase/seed.sql unless given. */
   seedSql?: string | null
 }
 
@@ -48,7 +49,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ? await openPostgres(options.databaseUrl)
     : await openPGlite(options.dataDir, options.lockWaitMs, options.mustExist)
   try {
-    await migrate(db, options.migrations, options.seedSql ?? null)
+    await migrate(
+      db,
+      options.migrations ?? schemaFiles.migrations,
+      options.seedSql === undefined ? schemaFiles.seedSql : options.seedSql,
+    )
     return db
   } catch (error) {
     await db.close()

@@ -1,25 +1,10 @@
 // supabase/migrations/ applied in name order, each once, under a lock so that instances starting together on one
-// database apply them once. The site bundles them (bundled-schema.server.ts); commands read the folder.
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+// database apply them once. Their text comes from schema-files.server.ts.
 import type { Database } from './database.server'
 
 export interface Migration {
   name: string
   sql: string
-}
-
-export function byName(migrations: Migration[]): Migration[] {
-  return migrations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-}
-
-/** For the command-line tools, which run from the source tree. */
-export function migrationsOnDisk(): { migrations: Migration[]; seedSql: string } {
-  const folder = fileURLToPath(new URL('../../../supabase/', import.meta.url))
-  const names = readdirSync(join(folder, 'migrations')).filter((name) => name.endsWith('.sql'))
-  const migrations = names.map((name) => ({ name, sql: readFileSync(join(folder, 'migrations', name), 'utf8') }))
-  return { migrations: byName(migrations), seedSql: readFileSync(join(folder, 'seed.sql'), 'utf8') }
 }
 
 /** Any constant: the key of the transaction-scoped lock that makes one instance at a time migrate. */
