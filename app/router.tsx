@@ -3,8 +3,8 @@ import { createRouter } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
 import { NotFoundPage } from './components/layout/not-found-page'
 import { ErrorPage } from './components/layout/error-page'
-import { newNonce } from './lib/nonce'
-import { scrollRestorationAfterHydration } from './lib/scroll'
+import { newNonce } from './lib/page/nonce'
+import { scrollRestorationAfterHydration } from './lib/page/scroll'
 
 /** script-hashes.server.ts turns the marked scripts into hashes. */
 const ssrOptions = createIsomorphicFn().server(() => ({ nonce: newNonce() }))

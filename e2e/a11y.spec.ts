@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test'
 import { openInteractiveQuoteForm } from './support/quote-form'
 import { violationList, wcagAudit } from './support/axe'
-import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
 
 async function expectNoViolations(page: Page) {
   expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])

@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
 import { cspViolations } from './support/csp'
 import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
 import { expect, test } from './support/test'

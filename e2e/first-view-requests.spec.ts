@@ -1,6 +1,6 @@
 // On a slow phone every request during the first view competes with the page: the tab icon is inline and
 // the web manifest is linked only after the load event (docs/decisions/027-no-icon-or-manifest-requests-before-the-page.md).
-import { WEB_MANIFEST_HREF } from '~/lib/web-manifest'
+import { WEB_MANIFEST_HREF } from '~/lib/seo/web-manifest'
 import { expect, test } from './support/test'
 
 test('the first view fetches no icon and no manifest; the manifest is linked after the load event', async ({

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test'
 import { openInteractiveQuoteForm } from './support/quote-form'
-import { QUOTE_MESSAGES } from '~/lib/quote-schema'
-import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source-constants'
+import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
+import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
 
 /** Presses Tab until `target` has focus, checking each stop shows a visible focus indicator. */
 async function tabTo(page: Page, target: ReturnType<Page['locator']>, maxPresses = 60) {

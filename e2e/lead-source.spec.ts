@@ -3,8 +3,8 @@
  * campaign tags, landing path and referring host in the tab's sessionStorage, the quote form sends them
  * (enhanced, or posted plainly before its code arrived), and the stored lead has them with its channel.
  */
-import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source-constants'
-import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
+import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
 import { openSiteDatabase } from '../tests/support/site-process'
 import { holdRequests } from './support/hold-requests'
 import { fillQuoteFields, SENT_LOCATION } from './support/quote-form'

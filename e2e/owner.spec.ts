@@ -5,7 +5,7 @@
 import { chmodSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
 import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
 import { leadIds, ownerCommand } from './support/owner'
 import { startSiteServer } from './support/site-server'

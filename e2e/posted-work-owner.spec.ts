@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
-import { POST_WORK_PATH, suggestedAlt, postWorkFieldsSchema } from '~/lib/posted-work'
-import { WORK_TEXTS } from '~/lib/posted-work-form'
+import { POST_WORK_PATH, suggestedAlt, postWorkFieldsSchema } from '~/lib/posted-work/posted-work'
+import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { violationList, wcagAudit } from './support/axe'
 import { holdRequests } from './support/hold-requests'
 import { openOwnerLink, OWNER } from './support/owner'

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Page } from './support/test'
-import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/lib/quote-schema'
-import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source-constants'
+import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
+import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
 import { toJSONAsync } from 'seroval'
 import {
   fillQuoteFields,

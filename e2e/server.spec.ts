@@ -6,7 +6,7 @@ import { logged, startSiteServer, type SiteServer } from './support/site-server'
 import { openSiteDatabase } from '../tests/support/site-process'
 import { cspViolations } from './support/csp'
 import { fillQuoteFields, renderedFormToken, SENT_LOCATION } from './support/quote-form'
-import { QUOTE_MESSAGES } from '~/lib/quote-schema'
+import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
 import { site } from '~/content/site'
 import { homeHero } from '~/content/home'
 

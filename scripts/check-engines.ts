@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
 import puppeteer, { type ElementHandle } from 'puppeteer-core'
 import sharp from 'sharp'
-import { WORK_TEXTS } from '../app/lib/posted-work-form'
+import { WORK_TEXTS } from '../app/lib/posted-work/posted-work-form'
 import { startProductionServer } from './bench/common'
 
 interface Engine {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { epoxy } from '~/content/services'
-import { seo } from '~/lib/seo'
+import { seo } from '~/lib/seo/seo'
 import { EpoxyPage } from '~/components/epoxy/epoxy-page'
 
 export const Route = createFileRoute('/epoxy')({

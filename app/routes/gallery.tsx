@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageSeo } from '~/content/pages'
-import { loadShownWork } from '~/lib/load-shown-work'
-import { seo } from '~/lib/seo'
+import { loadShownWork } from '~/lib/posted-work/load-shown-work'
+import { seo } from '~/lib/seo/seo'
 import { GalleryPage } from '~/components/gallery/gallery-page'
 
 export const Route = createFileRoute('/gallery')({

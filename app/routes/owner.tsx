@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { fetchOwnerLeads, fetchOwnerSources, fetchOwnerState } from '~/lib/owner.functions'
-import { ownerSearchSchema, SOURCE_PERIODS } from '~/lib/owner-views'
-import { listOwnerWork } from '~/lib/posted-work.functions'
+import { fetchOwnerLeads, fetchOwnerSources, fetchOwnerState } from '~/lib/owner/owner.functions'
+import { ownerSearchSchema, SOURCE_PERIODS } from '~/lib/owner/owner-views'
+import { listOwnerWork } from '~/lib/posted-work/posted-work.functions'
 import { OwnerPage } from '~/components/owner/owner-page'
 
 // docs/decisions/033-owner-inbox.md

@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { serviceById } from '~/content/services'
 import { DEFAULT_SERVICE_TAB, serviceIds } from '~/content/types'
-import { seo } from '~/lib/seo'
-import { readFeaturedVideo } from '~/lib/backend-reads'
-import { readShownWork } from '~/lib/shown-work-read'
+import { seo } from '~/lib/seo/seo'
+import { readFeaturedVideo } from '~/lib/public-reads/backend-reads'
+import { readShownWork } from '~/lib/posted-work/shown-work-read'
 import { ServicesPage } from '~/components/services/services-page'
 
 const servicesSearchSchema = v.object({

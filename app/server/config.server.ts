@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
 import * as v from 'valibot'
-import { isValidEmail } from '../lib/quote-schema'
+import { isValidEmail } from '../lib/quote/quote-schema'
 import { isLeadWebhookSecret, isLeadWebhookUrl } from './quote/lead-webhook.server'
-import { isReviewUrl } from '../lib/review-link'
+import { isReviewUrl } from '../lib/reviews/review-link'
 import { parseTrustProxy } from './http/trusted-proxy.server'
 
 export type Env = Record<string, string | undefined>

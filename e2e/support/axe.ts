@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { RENDER_ALL_KEY } from '~/lib/scroll'
+import { RENDER_ALL_KEY } from '~/lib/page/scroll'
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
-import { SIGN_IN_TEXTS } from '~/lib/owner-lead'
+import { SIGN_IN_TEXTS } from '~/lib/owner/owner-lead'
 import { siteDataEnv, type SiteData, type SiteServer } from './site-server'
 import { expect, type Page } from './test'
 

@@ -9,8 +9,8 @@ import { PGlite } from '@electric-sql/pglite'
 import fc from 'fast-check'
 import { toJSONAsync } from 'seroval'
 import * as v from 'valibot'
-import { quoteRequestSchema } from '../../app/lib/quote-schema'
-import { CAMPAIGN_TAGS, cleanVisitSource, HEARD_ABOUT, LEAD_CHANNELS } from '../../app/lib/lead-source'
+import { quoteRequestSchema } from '../../app/lib/quote/quote-schema'
+import { CAMPAIGN_TAGS, cleanVisitSource, HEARD_ABOUT, LEAD_CHANNELS } from '../../app/lib/lead-source/lead-source'
 import { contactFormToken, findQuoteFunctionUrl, report, startProductionServer } from './common'
 
 const TOTAL = Number(process.env.FUZZ_PAYLOADS ?? 10_000)

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { simpleParser } from 'mailparser'
 import webpush from 'web-push'
-import { OWNER_TEXTS } from '../../app/lib/owner-lead'
+import { OWNER_TEXTS } from '../../app/lib/owner/owner-lead'
 import { localCertificate, phoneKeys, startPushService } from '../../tests/support/push-service'
 import { chromiumFlags, chromiumPath, contactFormToken, median, report, startProductionServer } from './common'
 

@@ -5,7 +5,7 @@ async function businessWith(license: string | undefined) {
   vi.resetModules()
   if (license === undefined) delete process.env.CONTRACTOR_LICENSE
   else process.env.CONTRACTOR_LICENSE = license
-  const { localBusinessJsonLd } = await import('../../app/lib/structured-data')
+  const { localBusinessJsonLd } = await import('../../app/lib/seo/structured-data')
   return localBusinessJsonLd() as Record<string, unknown>
 }
 

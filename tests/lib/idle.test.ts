@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { onIdle, onPageSettled, whenPageSettled } from '../../app/lib/lazy-when-idle'
+import { onIdle, onPageSettled, whenPageSettled } from '../../app/lib/page/lazy-when-idle'
 
 // Vitest runs in Node, which has no window: each test gives the helpers a small stand-in for the browser's
 // load event and idle callbacks. The real browser path is covered in e2e (the home underline and reviews strip).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy, videoOriginsOf } from '../../app/lib/content-security-policy'
+import { contentSecurityPolicy, videoOriginsOf } from '../../app/lib/page/content-security-policy'
 
 const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `))
 

@@ -10,7 +10,7 @@ import { simpleParser } from 'mailparser'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
-import { quoteRequestSchema } from '../../app/lib/quote-schema'
+import { quoteRequestSchema } from '../../app/lib/quote/quote-schema'
 import { createBackend, type Backend, type BackendOptions } from '../../app/server/backend/backend.server'
 import { createOutboxWorker } from '../../app/server/backend/outbox.server'
 import {

@@ -5,8 +5,8 @@
  */
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { leadSource, type VisitSource } from '../../app/lib/lead-source'
-import { jobValueSchema, type SourceCount } from '../../app/lib/owner-lead'
+import { leadSource, type VisitSource } from '../../app/lib/lead-source/lead-source'
+import { jobValueSchema, type SourceCount } from '../../app/lib/owner/owner-lead'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
-import type { InboxLead } from '../../app/lib/owner-lead'
+import type { InboxLead } from '../../app/lib/owner/owner-lead'
 import { listInbox, requestReview, savePushSubscription, updateLead } from '../../app/server/owner/inbox.server'
 import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
 import { startSmtp, testLead, useCleanup, useTestBackends, type TestSmtp } from './helpers'

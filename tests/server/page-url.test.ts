@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router'
 import { declaredSearchOf, pageAddress } from '../../app/server/http/page-url.server'
 import { getRouter } from '../../app/router'
-import { CAMPAIGN_TAGS } from '../../app/lib/lead-source-constants'
+import { CAMPAIGN_TAGS } from '../../app/lib/lead-source/lead-source-constants'
 
 const declaredSearch = declaredSearchOf(getRouter())
 

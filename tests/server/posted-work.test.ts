@@ -12,7 +12,11 @@ import { createServerEntry } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildImages } from '../../scripts/build-images'
-import { POSTED_WORK_FILE_PATTERN, postWorkFieldsSchema, type PostWorkResponse } from '../../app/lib/posted-work'
+import {
+  POSTED_WORK_FILE_PATTERN,
+  postWorkFieldsSchema,
+  type PostWorkResponse,
+} from '../../app/lib/posted-work/posted-work'
 import type { Backend } from '../../app/server/backend/backend.server'
 import type { Database } from '../../app/server/db/database.server'
 import { onStoredPagesDropped } from '../../app/server/http/html-cache.server'

@@ -8,7 +8,7 @@ import {
   quoteRequestSchema,
   quoteResponseToast,
   quoteSubmissionSchema,
-} from '../../app/lib/quote-schema'
+} from '../../app/lib/quote/quote-schema'
 
 const valid = { firstName: 'Maria', email: 'maria@example.com', phone: '(916) 555-0142' }
 const envelope = { ...valid, idempotencyKey: 'abcDEF12-_34', sourcePage: '/services?tab=roof', formToken: 'a.b.c' }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { newNonce } from '../../app/lib/nonce'
+import { newNonce } from '../../app/lib/page/nonce'
 import { hashMarkedScripts, withScriptHashes } from '../../app/server/http/script-hashes.server'
 
 function sha256(source: string): string {

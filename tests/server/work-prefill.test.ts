@@ -2,7 +2,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { cities } from '../../app/content/cities'
-import { ownerSearchSchema } from '../../app/lib/owner-views'
+import { ownerSearchSchema } from '../../app/lib/owner/owner-views'
 import { categoryOfLeadPage, cityOfLeadZip } from '../../app/server/owner/work-prefill.server'
 
 describe("a won lead's prefill", () => {

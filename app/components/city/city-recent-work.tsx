@@ -1,6 +1,6 @@
 import type { City } from '~/content/types'
-import type { ShownWork } from '~/lib/posted-work'
-import { shownItemKey, shownItems } from '~/lib/shown-work'
+import type { ShownWork } from '~/lib/posted-work/posted-work'
+import { shownItemKey, shownItems } from '~/lib/posted-work/shown-work'
 import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
 
 /** The owner's own jobs in this town: what makes the page its own. Absent until there is one. */

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { QUOTE_FORM_CLASS, QUOTE_FORM_ID, scrollAfterNavigation, scrollToQuoteForm } from '~/lib/scroll'
+import { QUOTE_FORM_CLASS, QUOTE_FORM_ID, scrollAfterNavigation, scrollToQuoteForm } from '~/lib/page/scroll'
 
 export function HomeQuoteLink({ className, children }: { className: string; children: ReactNode }) {
   const navigate = useNavigate()

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useId, useRef, useState } from 'react'
-import { lazyOptional } from '~/lib/lazy-when-idle'
+import { lazyOptional } from '~/lib/page/lazy-when-idle'
 import { MessageCircle, X } from 'lucide-react'
 
 // Loads on first open, or earlier on hover or focus.

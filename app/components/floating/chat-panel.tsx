@@ -2,9 +2,9 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 're
 import { Send, X } from 'lucide-react'
 import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
-import { closePanel, openPanel } from '~/lib/animations'
-import { askAssistant } from '~/lib/assistant.functions'
-import { prefersReducedMotion } from '~/lib/scroll'
+import { closePanel, openPanel } from '~/lib/page/animations'
+import { askAssistant } from '~/lib/assistant/assistant.functions'
+import { prefersReducedMotion } from '~/lib/page/scroll'
 
 /** Kept in this browser tab only. */
 export interface ChatMessage {

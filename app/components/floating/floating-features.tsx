@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react'
-import { lazyOptional, onIdle } from '~/lib/lazy-when-idle'
+import { lazyOptional, onIdle } from '~/lib/page/lazy-when-idle'
 
 const ChatLauncher = lazyOptional(() => import('./chat-launcher'))
 const SocialProof = lazyOptional(() => import('./social-proof'))

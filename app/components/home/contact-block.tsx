@@ -3,7 +3,7 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react'
 import { homeContact } from '~/content/home-sections'
 import { fullAddress, site } from '~/content/site'
 import { EmailAddress } from '../shared/email-address'
-import { googleMapsSearchUrl } from '~/lib/google-maps'
+import { googleMapsSearchUrl } from '~/lib/page/google-maps'
 import { MapFacade } from './map-facade'
 import { SectionHeader } from './section-header'
 

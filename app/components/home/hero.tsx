@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { homeHero } from '~/content/home'
 import { site } from '~/content/site'
 import { getRouteApi } from '@tanstack/react-router'
-import { animationsWhenSettled } from '~/lib/load-animations'
+import { animationsWhenSettled } from '~/lib/page/load-animations'
 import { VideoHero } from '~/components/shared/video-hero'
 import { QuoteLink } from './quote-link'
 

@@ -2,7 +2,7 @@ import { Hero } from './hero'
 import { ReviewsStrip } from './reviews-strip'
 import { QuoteSection } from './quote-section'
 import { Suspense } from 'react'
-import { lazyWhenIdle } from '~/lib/lazy-when-idle'
+import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
 
 // Server-rendered in full, code fetched at idle.
 const ServicesGrid = lazyWhenIdle(() => import('./services-grid').then((module) => module.ServicesGrid))

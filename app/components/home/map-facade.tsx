@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { MapPin } from 'lucide-react'
 import { homeContact } from '~/content/home-sections'
-import { googleMapsEmbedUrl, googleMapsSearchUrl } from '~/lib/google-maps'
+import { googleMapsEmbedUrl, googleMapsSearchUrl } from '~/lib/page/google-maps'
 
 /** No third-party request until the visitor asks for the map. */
 export function MapFacade({ address }: { address: string }) {

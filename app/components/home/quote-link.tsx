@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react'
-import { scrollToQuoteForm } from '~/lib/scroll'
+import { scrollToQuoteForm } from '~/lib/page/scroll'
 
 export const QUOTE_SECTION_ID = 'free-quote'
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { whenIdle } from '~/lib/lazy-when-idle'
-import { animationsWhenSettled, type Animations } from '~/lib/load-animations'
-import { prefersReducedMotion } from '~/lib/scroll'
+import { whenIdle } from '~/lib/page/lazy-when-idle'
+import { animationsWhenSettled, type Animations } from '~/lib/page/load-animations'
+import { prefersReducedMotion } from '~/lib/page/scroll'
 
 /** The share of a section in view that starts its entrance. */
 const SHOWN_AT = 0.15

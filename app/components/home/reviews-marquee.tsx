@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useId, useState, type CSSProperties } from 'react'
 import { Pause, Play } from 'lucide-react'
-import type { Review } from '~/lib/backend-reads'
-import { onPageSettled } from '~/lib/lazy-when-idle'
+import type { Review } from '~/lib/public-reads/backend-reads'
+import { onPageSettled } from '~/lib/page/lazy-when-idle'
 import { REVIEW_EXCERPT_LENGTH, ReviewCard } from '~/components/shared/review-card'
 import { ReviewsFrame } from './reviews-frame'
 

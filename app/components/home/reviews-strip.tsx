@@ -2,7 +2,7 @@ import { Component, Suspense, type ReactNode } from 'react'
 import { LoaderCircle } from 'lucide-react'
 import { homeReviews } from '~/content/home'
 import { useSettledReviews } from '~/hooks/use-settled-reviews'
-import { lazyWhenIdle } from '~/lib/lazy-when-idle'
+import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
 import { ReviewsFrame } from './reviews-frame'
 
 // The server sends the strip whole; its code (cards, movement, pause) comes at idle.

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react'
 import { CalendarCheck } from 'lucide-react'
 import { homeStats } from '~/content/home-sections'
 import { stats } from '~/content/site'
-import { animationsWhenSettled, type Animations } from '~/lib/load-animations'
+import { animationsWhenSettled, type Animations } from '~/lib/page/load-animations'
 import { QuoteLink } from './quote-link'
 
 export const COUNTER_DURATION_MS = 2500

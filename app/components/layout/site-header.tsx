@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from '@tanstack/react-router'
 import { Menu, Phone, X } from 'lucide-react'
 import { site } from '~/content/site'
 import { mainNav } from '~/content/navigation'
-import { scrollAfterNavigation, scrollToSection } from '~/lib/scroll'
+import { scrollAfterNavigation, scrollToSection } from '~/lib/page/scroll'
 import { Logo } from './logo'
 
 const linkClass =

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
-import { sendReviewRequest, updateOwnerLead } from '~/lib/owner.functions'
+import { sendReviewRequest, updateOwnerLead } from '~/lib/owner/owner.functions'
 import {
   OWNER_NOTE_MAX,
   OWNER_STATUSES,
@@ -19,8 +19,8 @@ import {
   serviceAddress,
   type InboxLead,
   type OwnerStatus,
-} from '~/lib/owner-lead'
-import { WORK_TEXTS } from '~/lib/posted-work-form'
+} from '~/lib/owner/owner-lead'
+import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { OwnerLeadPhotos } from './owner-lead-photos'
 import { ownerButtonClass } from './owner-sign-in'
 import { useLeadsCache } from './owner-leads'

@@ -2,8 +2,8 @@
 // once the server has deleted it.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { deleteOwnerLead } from '~/lib/owner.functions'
-import { DELETE_TEXTS, type InboxLead } from '~/lib/owner-lead'
+import { deleteOwnerLead } from '~/lib/owner/owner.functions'
+import { DELETE_TEXTS, type InboxLead } from '~/lib/owner/owner-lead'
 import { ownerLeadsKey } from './owner-leads'
 import { ConfirmDialog } from './confirm-dialog'
 

@@ -1,8 +1,8 @@
 import { QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { fetchOwnerLeads } from '~/lib/owner.functions'
-import { OWNER_LEADS_MESSAGE, type InboxLead } from '~/lib/owner-lead'
+import { fetchOwnerLeads } from '~/lib/owner/owner.functions'
+import { OWNER_LEADS_MESSAGE, type InboxLead } from '~/lib/owner/owner-lead'
 
 export const ownerLeadsKey = ['owner', 'leads'] as const
 

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react'
-import type { OwnerState } from '~/lib/owner.functions'
+import type { OwnerState } from '~/lib/owner/owner.functions'
 import {
   OWNER_SERVICE_WORKER_URL,
   OWNER_TEXTS,
@@ -10,9 +10,9 @@ import {
   type InboxLead,
   type LeadSources,
   type SourcePeriod,
-} from '~/lib/owner-lead'
-import type { OwnerPostedWork } from '~/lib/posted-work'
-import { WORK_TEXTS } from '~/lib/posted-work-form'
+} from '~/lib/owner/owner-lead'
+import type { OwnerPostedWork } from '~/lib/posted-work/posted-work'
+import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { OwnerLeadCard } from './owner-lead-card'
 import { createOwnerQueryClient, useOwnerLeads } from './owner-leads'
 import { OwnerShell, OwnerSignInForm, ownerButtonClass } from './owner-sign-in'
@@ -159,7 +159,7 @@ function AlertsToggle({ publicKey }: { publicKey: string }) {
         userVisibleOnly: true,
         applicationServerKey: publicKey,
       })
-      const { saveAlertSubscription } = await import('~/lib/owner.functions')
+      const { saveAlertSubscription } = await import('~/lib/owner/owner.functions')
       await saveAlertSubscription({ data: subscription.toJSON() as never })
       setStatus(OWNER_TEXTS.alertsOn)
       void router.invalidate()

@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { SIGN_IN_TEXTS } from '~/lib/owner-lead'
+import { SIGN_IN_TEXTS } from '~/lib/owner/owner-lead'
 
 export function OwnerShell({ children }: { children: ReactNode }) {
   return (

@@ -11,7 +11,7 @@ import {
   winRate,
   type LeadSources,
   type SourceCount,
-} from '~/lib/owner-lead'
+} from '~/lib/owner/owner-lead'
 
 // A soft hyphen lets "Contacted" break on a 360 px screen rather than push the table wider than the page.
 const COLUMNS = ['Leads', 'Con\u00ADtacted', 'Quoted', 'Won', 'Win rate'] as const

@@ -14,8 +14,8 @@ import {
   suggestedAlt,
   type OwnerPostedWork,
   type PostWorkResponse,
-} from '~/lib/posted-work'
-import { newPostId, WORK_PHOTO_MAX_SIDE, WORK_TEXTS, WORK_UPLOAD_TIMEOUT_MS } from '~/lib/posted-work-form'
+} from '~/lib/posted-work/posted-work'
+import { newPostId, WORK_PHOTO_MAX_SIDE, WORK_TEXTS, WORK_UPLOAD_TIMEOUT_MS } from '~/lib/posted-work/posted-work-form'
 import { downscale } from '../photos/photo-downscale'
 import { sendWithProgress } from '../photos/photo-send'
 import { ownerButtonClass } from './owner-sign-in'

@@ -1,9 +1,9 @@
 // The owner's posted jobs, newest first: hide, show again, or delete (a native <dialog> asks first).
 import { useId, useRef, useState } from 'react'
 import { cityNames } from '~/content/service-areas'
-import { POSTED_WORK_BASE_URL, postedWorkFile, type OwnerPostedWork } from '~/lib/posted-work'
-import { WORK_TEXTS } from '~/lib/posted-work-form'
-import { deleteWork, setWorkPublished } from '~/lib/posted-work.functions'
+import { POSTED_WORK_BASE_URL, postedWorkFile, type OwnerPostedWork } from '~/lib/posted-work/posted-work'
+import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
+import { deleteWork, setWorkPublished } from '~/lib/posted-work/posted-work.functions'
 import { ConfirmDialog } from './confirm-dialog'
 
 const day = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', dateStyle: 'medium' })

@@ -2,8 +2,8 @@
 // and the message once a job is posted.
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState, type RefObject } from 'react'
-import type { OwnerPostedWork } from '~/lib/posted-work'
-import { WORK_TEXTS } from '~/lib/posted-work-form'
+import type { OwnerPostedWork } from '~/lib/posted-work/posted-work'
+import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { downscale } from '../photos/photo-downscale'
 
 const linkClass =

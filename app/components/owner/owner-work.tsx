@@ -1,7 +1,7 @@
 // The inbox's "Add work to the site" view. Loaded with import() when opened, so the photo code stays out of
 // the inbox's first load and out of every public page.
 import { useEffect, useState } from 'react'
-import type { OwnerPostedWork } from '~/lib/posted-work'
+import type { OwnerPostedWork } from '~/lib/posted-work/posted-work'
 import { OwnerWorkForm, type WorkPrefill } from './owner-work-form'
 import { OwnerWorkList } from './owner-work-list'
 

@@ -1,4 +1,4 @@
-import { LEAD_PHOTO_MESSAGES, LEAD_PHOTOS_PATH, MAX_LEAD_PHOTOS, type LeadPhotoStatus } from '~/lib/lead-photos'
+import { LEAD_PHOTO_MESSAGES, LEAD_PHOTOS_PATH, MAX_LEAD_PHOTOS, type LeadPhotoStatus } from '~/lib/quote/lead-photos'
 
 export const photoButtonClass =
   'min-h-12 rounded-full bg-brand-700 px-6 font-bold text-white shadow hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900 disabled:cursor-not-allowed disabled:opacity-70'

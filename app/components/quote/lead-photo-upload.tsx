@@ -8,7 +8,7 @@ import {
   MAX_PHOTO_BYTES,
   PHOTO_MAX_SIDE,
   type LeadPhotoResponse,
-} from '~/lib/lead-photos'
+} from '~/lib/quote/lead-photos'
 import { downscale } from '../photos/photo-downscale'
 import { sendWithProgress } from '../photos/photo-send'
 import { PhotoInput, photoButtonClass } from './lead-photo-form'

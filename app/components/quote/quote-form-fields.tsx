@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } f
 import { revalidateLogic, useForm, useStore } from '@tanstack/react-form'
 import { useLocation } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { showToast } from '~/lib/toast'
+import { showToast } from '~/lib/page/toast'
 import {
   QUOTE_FIELD_NAMES,
   QUOTE_MESSAGES,
@@ -10,11 +10,11 @@ import {
   quoteResponseToast,
   type QuoteFieldName,
   type QuoteSubmitResponse,
-} from '~/lib/quote-schema'
-import { issueQuoteFormToken, renderedQuoteFormToken, submitQuoteRequest } from '~/lib/quote.functions'
-import { playConfetti } from '~/lib/confetti'
-import { visitSourceText } from '~/lib/visit-source'
-import { QUOTE_HONEYPOT_NAME, type QuoteFormValues } from '~/lib/quote-form-constants'
+} from '~/lib/quote/quote-schema'
+import { issueQuoteFormToken, renderedQuoteFormToken, submitQuoteRequest } from '~/lib/quote/quote.functions'
+import { playConfetti } from '~/lib/quote/confetti'
+import { visitSourceText } from '~/lib/lead-source/visit-source'
+import { QUOTE_HONEYPOT_NAME, type QuoteFormValues } from '~/lib/quote/quote-form-constants'
 import { earlyFormToken, restoreFocus } from './early-typing'
 import type { QuoteFormFieldsProps } from './quote-form'
 import { QuoteFormView } from './quote-form-view'

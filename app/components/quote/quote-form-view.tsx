@@ -2,8 +2,8 @@ import { Fragment, type FormEventHandler, type ReactNode, type Ref } from 'react
 import { Link } from '@tanstack/react-router'
 import { site } from '~/content/site'
 import { privacyLink } from '~/content/navigation'
-import { HEARD_ABOUT, HEARD_ABOUT_LABELS, HEARD_ABOUT_QUESTION } from '~/lib/lead-source-constants'
-import { VISIT_SOURCE_FIELD } from '~/lib/visit-source-constants'
+import { HEARD_ABOUT, HEARD_ABOUT_LABELS, HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
+import { VISIT_SOURCE_FIELD } from '~/lib/lead-source/visit-source-constants'
 import {
   PREFERRED_TIME_LABELS,
   PREFERRED_TIMES,
@@ -11,7 +11,7 @@ import {
   QUOTE_FORM_TOKEN_NAME,
   QUOTE_HONEYPOT_NAME,
   type QuoteFieldName,
-} from '~/lib/quote-form-constants'
+} from '~/lib/quote/quote-form-constants'
 
 // The markup only, in the form's own chunk: the server form and the enhanced form (quote-form-fields.tsx)
 // are one markup, so hydrating moves nothing; quote-form.tsx holds the place of a form React replaced.

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useId, useRef, useState } from 'react'
 import { claims } from '~/content/site'
-import { lazyWhenIdle } from '~/lib/lazy-when-idle'
-import type { QuoteFieldName, QuoteFormValues } from '~/lib/quote-form-constants'
-import { QUOTE_FORM_CLASS, QUOTE_FORM_ID } from '~/lib/scroll'
+import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
+import type { QuoteFieldName, QuoteFormValues } from '~/lib/quote/quote-form-constants'
+import { QUOTE_FORM_CLASS, QUOTE_FORM_ID } from '~/lib/page/scroll'
 import { newEarlyTyping, watchTyping, type EarlyTyping } from './early-typing'
 
 // Until loaded, typing is kept and a submit posts to /quote-request.

@@ -1,4 +1,4 @@
-import { QUOTE_MESSAGES } from '~/lib/quote-messages'
+import { QUOTE_MESSAGES } from '~/lib/quote/quote-messages'
 import { site } from '~/content/site'
 import { LeadPhotoForm } from './lead-photo-form'
 import { TextUsAfterQuote } from './text-us-after-quote'

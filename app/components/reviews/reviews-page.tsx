@@ -1,7 +1,7 @@
 import { Suspense } from 'react'
 import { reviewsRatingSummary } from '~/content/pages'
 import { useSettledReviews } from '~/hooks/use-settled-reviews'
-import { reviewAverage } from '~/lib/review-average'
+import { reviewAverage } from '~/lib/reviews/review-average'
 import { PageHeading } from '~/components/layout/page-heading'
 import { StarRating } from '~/components/shared/star-rating'
 import { ReviewsList } from './reviews-list'

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { reviewsWidget } from '~/content/reviews-widget'
-import { onPageSettled } from '~/lib/lazy-when-idle'
+import { onPageSettled } from '~/lib/page/lazy-when-idle'
 
 export function ReviewsWidget() {
   const containerRef = useRef<HTMLDivElement>(null)

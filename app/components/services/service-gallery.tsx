@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router'
 import type { Service } from '~/content/types'
-import { shownItemKey, shownItems } from '~/lib/shown-work'
+import { shownItemKey, shownItems } from '~/lib/posted-work/shown-work'
 import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
 
 const route = getRouteApi('/services')

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { serviceList } from '~/content/service-list'
 import type { ServiceId } from '~/content/types'
 import { useHydrated } from '@tanstack/react-router'
-import { prefersReducedMotion } from '~/lib/scroll'
+import { prefersReducedMotion } from '~/lib/page/scroll'
 
 function revealInRow(row: HTMLElement | null, chip: HTMLElement, animate = true) {
   if (!row || row.scrollWidth <= row.clientWidth) return

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { ArrowLeft, MessageSquareText, Phone } from 'lucide-react'
 import { textUs } from '~/content/contact'
 import { site, smsHref } from '~/content/site'
-import { QUOTE_FORM_ID, scrollToQuoteForm } from '~/lib/scroll'
+import { QUOTE_FORM_ID, scrollToQuoteForm } from '~/lib/page/scroll'
 
 const pill = 'inline-flex min-h-12 items-center gap-2 rounded-full px-6 font-bold'
 

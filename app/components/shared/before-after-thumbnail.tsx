@@ -1,6 +1,6 @@
 import { useId, useRef, type MouseEvent } from 'react'
 import { galleryLabels } from '~/content/gallery'
-import type { ShownItem } from '~/lib/shown-work'
+import type { ShownItem } from '~/lib/posted-work/shown-work'
 import { fullSizeImageUrl, ResponsiveImage } from '~/components/ui/responsive-image'
 import { LOADER_FALLBACK_MS } from '~/components/layout/loader-fallback'
 import { BeforeAfterDialog } from './before-after-dialog'

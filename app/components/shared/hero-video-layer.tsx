@@ -1,6 +1,6 @@
 import { use, useEffect, useRef, useState } from 'react'
 import { Pause, Play } from 'lucide-react'
-import type { FeaturedVideo } from '~/lib/backend.functions'
+import type { FeaturedVideo } from '~/lib/public-reads/backend.functions'
 import { useMediaQuery } from '../../hooks/use-media-query'
 
 function prefersSavedData(): boolean {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react'
 import type { ToasterProps } from 'sonner'
-import { onIdle } from '~/lib/lazy-when-idle'
-import { loadSonner, onSonnerLoaded, toasterMounted } from '~/lib/toast'
+import { onIdle } from '~/lib/page/lazy-when-idle'
+import { loadSonner, onSonnerLoaded, toasterMounted } from '~/lib/page/toast'
 
 const HEADER_CLEARANCE = 'calc(4rem + 12px)'
 

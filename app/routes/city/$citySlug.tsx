@@ -2,8 +2,8 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { cityBySlug } from '~/content/cities'
 import { citySlugs } from '~/content/service-areas'
-import { loadShownWork } from '~/lib/load-shown-work'
-import { breadcrumbJsonLd, jsonLdScript, seo } from '~/lib/seo'
+import { loadShownWork } from '~/lib/posted-work/load-shown-work'
+import { breadcrumbJsonLd, jsonLdScript, seo } from '~/lib/seo/seo'
 import { CityPage } from '~/components/city/city-page'
 
 const citySlugSchema = v.picklist(citySlugs)

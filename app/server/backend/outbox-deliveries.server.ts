@@ -1,6 +1,6 @@
 // What each kind of outbox row sends (docs/decisions/042 and 048): one handler per kind of the table's CHECK,
 // so a kind added to the schema does not compile until it has one. The worker hands in its I/O.
-import { isReviewUrl } from '../../lib/review-link'
+import { isReviewUrl } from '../../lib/reviews/review-link'
 import type { Tables } from '../db/schema.gen'
 import type { FileStore } from '../files/file-store.server'
 import { acknowledgementMail } from '../quote/acknowledgement.server'

@@ -1,7 +1,7 @@
 // The one server-side cache of the public pages' reads, in front of the stored pages (docs/decisions/010):
 // reviews 30 minutes fresh and kept 60 (docs/product.md), a featured video 5 and 60.
-import type { FeaturedVideo, Review } from '~/lib/backend-types'
-import { POSTED_WORK_READ_LIMIT, type PostedWork } from '~/lib/posted-work'
+import type { FeaturedVideo, Review } from '~/lib/public-reads/backend-types'
+import { POSTED_WORK_READ_LIMIT, type PostedWork } from '~/lib/posted-work/posted-work'
 import { fetchReviews } from '../reviews/fetch-reviews.server'
 import { publishedWork } from '../work/posted-work.server'
 import { getBackend } from './backend.server'

@@ -9,7 +9,7 @@ import {
   type OwnerStatus,
   type SourceCount,
   type SourcePeriod,
-} from '../../lib/owner-lead'
+} from '../../lib/owner/owner-lead'
 import type { Queryable } from '../db/database.server'
 import { withPhotos } from './lead-photos.server'
 import { listLeads, type LeadRow } from './leads.server'

@@ -1,7 +1,7 @@
 // The owner's side of visitors' photos (docs/decisions/044-lead-photos.md): which photos each lead has, and
 // the bytes of one, only with the owner's session and never cacheable.
-import { LEAD_ID_PATTERN, PHOTO_NAME_PATTERN } from '~/lib/lead-photos'
-import type { InboxLead } from '~/lib/owner-lead'
+import { LEAD_ID_PATTERN, PHOTO_NAME_PATTERN } from '~/lib/quote/lead-photos'
+import type { InboxLead } from '~/lib/owner/owner-lead'
 import { getBackend, type Backend } from '../backend/backend.server'
 import type { Queryable } from '../db/database.server'
 import { ownerAccess } from './owner-access.server'

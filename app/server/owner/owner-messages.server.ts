@@ -1,8 +1,8 @@
 // The owner's sign-in e-mail, review requests and pushes, written once for the outbox's handlers.
 import webpush from 'web-push'
 import { site, telHref } from '../../content/site'
-import { leadTopic, pushTitle } from '../../lib/owner-lead'
-import { isValidEmail } from '../../lib/quote-schema'
+import { leadTopic, pushTitle } from '../../lib/owner/owner-lead'
+import { isValidEmail } from '../../lib/quote/quote-schema'
 import {
   emailDomain,
   escapeHtml,

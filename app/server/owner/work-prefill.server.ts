@@ -4,7 +4,7 @@ import { cities } from '../../content/cities'
 import { findRedirect } from '../../content/redirects'
 import type { CitySlug } from '../../content/service-areas'
 import { DEFAULT_SERVICE_TAB, serviceIds, type GalleryCategory, type ServiceId } from '../../content/types'
-import { categoryOfService } from '../../lib/posted-work'
+import { categoryOfService } from '../../lib/posted-work/posted-work'
 
 const cityOfZip = new Map(cities.flatMap((city) => city.zipCodes.map((zip) => [zip, city.slug] as const)))
 

@@ -2,7 +2,7 @@
 // only the business's own facts in it. Nothing the visitor typed goes in, not even the name: forms are used
 // to send spam through confirmation e-mails.
 import { claims, site } from '../../content/site'
-import { hasForbiddenChars, isValidEmail } from '../../lib/quote-schema'
+import { hasForbiddenChars, isValidEmail } from '../../lib/quote/quote-schema'
 import {
   emailDomain,
   escapeHtml,

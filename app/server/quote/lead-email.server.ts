@@ -1,7 +1,7 @@
 /** The owner's e-mail about a new lead: every visitor value escaped, the subject bounded. */
 import { site } from '../../content/site'
-import { mapUrl, OWNER_TEXTS, preferredTimeText, serviceAddress } from '../../lib/owner-lead'
-import { hasForbiddenChars, isValidEmail } from '../../lib/quote-schema'
+import { mapUrl, OWNER_TEXTS, preferredTimeText, serviceAddress } from '../../lib/owner/owner-lead'
+import { hasForbiddenChars, isValidEmail } from '../../lib/quote/quote-schema'
 
 export interface NotificationLead {
   outboxId: string

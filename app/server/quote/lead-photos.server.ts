@@ -6,7 +6,7 @@ import {
   MAX_PHOTO_BYTES,
   type LeadPhotoFailure,
   type LeadPhotoResponse,
-} from '~/lib/lead-photos'
+} from '~/lib/quote/lead-photos'
 import { getBackend, type Backend } from '../backend/backend.server'
 import { isSameOriginRequest } from '../http/origin.server'
 import { limitVisitor } from '../http/rate-limit.server'

@@ -1,7 +1,7 @@
 /** A visitor's or the owner's photo, judged by its bytes and decoded upright, with no metadata kept (044, 049). */
 import { randomBytes } from 'node:crypto'
 import sharp, { type Sharp } from 'sharp'
-import { PHOTO_MAX_SIDE } from '~/lib/lead-photos'
+import { PHOTO_MAX_SIDE } from '~/lib/quote/lead-photos'
 import { decodeToRaw, type RawImage } from '../images/image-variants.server'
 
 export class NotAnImageError extends Error {

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { MAX_SERVER_FN_BODY_BYTES } from '../http/server-fn-body.server'
-import { VISIT_SOURCE_FIELD } from '~/lib/visit-source-constants'
+import { VISIT_SOURCE_FIELD } from '~/lib/lead-source/visit-source-constants'
 import {
   QUOTE_FIELD_NAMES,
   QUOTE_FORM_TOKEN_NAME,
   QUOTE_HONEYPOT_NAME,
   type QuoteFieldName,
   type QuoteFormValues,
-} from '~/lib/quote-form-constants'
-import type { QuoteFailureReason } from '~/lib/quote-schema'
+} from '~/lib/quote/quote-form-constants'
+import type { QuoteFailureReason } from '~/lib/quote/quote-schema'
 import { isSameOriginRequest } from '../http/origin.server'
 import { handleQuoteSubmission, sha256Hex } from './quote-service.server'
 

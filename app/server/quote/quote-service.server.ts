@@ -3,14 +3,14 @@ import { createHash } from 'node:crypto'
 import { inspect } from 'node:util'
 import * as v from 'valibot'
 import { site } from '../../content/site'
-import { cleanVisitSource, leadSource } from '../../lib/lead-source'
+import { cleanVisitSource, leadSource } from '../../lib/lead-source/lead-source'
 import {
   quoteErrorMessages,
   quoteRequestSchema,
   quoteSubmissionSchema,
   type QuoteFieldName,
   type QuoteSubmitResponse,
-} from '../../lib/quote-schema'
+} from '../../lib/quote/quote-schema'
 import { getBackend, type Backend } from '../backend/backend.server'
 import { runtimeConfig, type RuntimeConfig } from '../config.server'
 import { limitVisitor, visitorHash } from '../http/rate-limit.server'

@@ -1,7 +1,7 @@
 // send-quote-email (docs/product.md, "Calls to the backend"): stores a lead and everything to be sent about it
 // in one transaction (record_quote_request), then wakes the outbox's worker. The visitor's answer never waits
 // for an e-mail, a webhook or a push (docs/decisions/008-lead-outbox.md, 048-follow-through.md).
-import type { LeadSource } from '~/lib/lead-source'
+import type { LeadSource } from '~/lib/lead-source/lead-source'
 import type { Backend } from '../backend/backend.server'
 import { businessMinutesLater } from '../backend/business-hours.server'
 import type { FingerprintFields } from './lead-fields.server'

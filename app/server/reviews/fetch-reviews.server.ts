@@ -4,7 +4,7 @@
 import type { Queryable } from '../db/database.server'
 import type { RuntimeConfig } from '../config.server'
 import { log } from '../log/logger.server'
-import type { Review } from '~/lib/backend-types'
+import type { Review } from '~/lib/public-reads/backend-types'
 
 type GoogleReviewsConfig = NonNullable<RuntimeConfig['googleReviews']>
 /** One element of cache_google_reviews' JSON argument. */

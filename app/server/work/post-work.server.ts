@@ -9,7 +9,7 @@ import {
   type PostWorkFailure,
   type PostWorkFields,
   type PostWorkResponse,
-} from '~/lib/posted-work'
+} from '~/lib/posted-work/posted-work'
 import { getBackend, type Backend } from '../backend/backend.server'
 import { BodyTooLargeError } from '../http/bounded-body.server'
 import { readBoundedMultipart } from '../http/bounded-multipart.server'

@@ -1,6 +1,11 @@
 // Posted work (docs/decisions/049-posted-work.md): the public pages' read and photos, and the owner's list,
 // hide, show and delete. The owner is checked by the caller (ownerOnly); the files are in the store's posted-work/.
-import { POSTED_WORK_FILE_PATTERN, postedWorkFile, type OwnerPostedWork, type PostedWork } from '~/lib/posted-work'
+import {
+  POSTED_WORK_FILE_PATTERN,
+  postedWorkFile,
+  type OwnerPostedWork,
+  type PostedWork,
+} from '~/lib/posted-work/posted-work'
 import { getBackend, type Backend } from '../backend/backend.server'
 import type { Queryable } from '../db/database.server'
 import { dropStoredPages } from '../http/html-cache.server'

@@ -10,7 +10,7 @@ import {
   setWorkPublished as setPublished,
 } from '~/server/work/posted-work.server'
 import { parse } from '~/server/http/function-input.server'
-import { ownerOnly } from './owner.functions'
+import { ownerOnly } from '../owner/owner.functions'
 import type { OwnerPostedWork } from './posted-work'
 
 const workId = v.pipe(v.string(), v.uuid('not a posted job'))

@@ -2,7 +2,7 @@ import { site, fullAddress } from '~/content/site'
 import { serviceAreas } from '~/content/service-areas'
 import { serviceList } from '~/content/service-list'
 import { homeBreadcrumbName } from '~/content/pages'
-import { googleMapsSearchUrl } from './google-maps'
+import { googleMapsSearchUrl } from '../page/google-maps'
 import { absoluteUrl, breadcrumbJsonLd } from './seo'
 
 const businessId = `${site.baseUrl}/#business`

@@ -2,7 +2,7 @@ import { createServerFn, createServerOnlyFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import type { FeaturedVideo, Review } from './backend-types'
-import { videoOriginsOf } from './content-security-policy'
+import { videoOriginsOf } from '../page/content-security-policy'
 import { cachedFeaturedVideo, cachedReviews } from '~/server/backend/read-cache.server'
 import { log } from '~/server/log/logger.server'
 

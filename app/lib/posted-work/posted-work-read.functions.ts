@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
-import { cacheableByBrowsers } from './backend.functions'
+import { cacheableByBrowsers } from '../public-reads/backend.functions'
 import type { ShownWork } from './posted-work'
 import { postedFor, type WorkPlace } from './shown-work'
 import { citySlugs } from '~/content/service-areas'

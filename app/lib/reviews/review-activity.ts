@@ -1,5 +1,5 @@
 import type { ReviewActivity } from '~/content/activity'
-import { readReviews, type Review } from '~/lib/backend-reads'
+import { readReviews, type Review } from '~/lib/public-reads/backend-reads'
 
 /** Not enough to identify a customer. */
 export function shortName(author: string): string {

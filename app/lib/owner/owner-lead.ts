@@ -3,9 +3,14 @@ import * as v from 'valibot'
 import { serviceList } from '~/content/service-list'
 import { cityNameOfPath, type CitySlug } from '~/content/service-areas'
 import type { GalleryCategory } from '~/content/types'
-import { HEARD_ABOUT_LABELS, LEAD_CHANNEL_LABELS, type HeardAbout, type LeadChannel } from './lead-source-constants'
+import {
+  HEARD_ABOUT_LABELS,
+  LEAD_CHANNEL_LABELS,
+  type HeardAbout,
+  type LeadChannel,
+} from '../lead-source/lead-source-constants'
 import type { SourcePeriod } from './owner-views'
-import { PREFERRED_TIME_LABELS, type PreferredTime } from './quote-form-constants'
+import { PREFERRED_TIME_LABELS, type PreferredTime } from '../quote/quote-form-constants'
 
 export { SOURCE_PERIODS, type SourcePeriod } from './owner-views'
 

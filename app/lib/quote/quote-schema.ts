@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { PREFERRED_TIMES, type QuoteFieldName } from './quote-form-constants'
 import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from './quote-messages'
-import { heardAboutSchema, visitSourceSchema } from './lead-source'
+import { heardAboutSchema, visitSourceSchema } from '../lead-source/lead-source'
 
 export { PREFERRED_TIMES, QUOTE_FIELD_NAMES, type PreferredTime, type QuoteFieldName } from './quote-form-constants'
 
