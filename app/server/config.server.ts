@@ -7,16 +7,6 @@ import { parseTrustProxy } from './http/trusted-proxy.server'
 
 export type Env = Record<string, string | undefined>
 
-/** An OpenAI-compatible chat completions endpoint (ASSISTANT_LLM_*). */
-export interface LlmConfig {
-  url: string
-  key: string
-  model: string
-  timeoutMs: number
-}
-
-export const DEFAULT_LLM_MODEL = 'gpt-4o-mini'
-
 export function chatCompletionsUrl(url: string): string {
   const trimmed = url.replace(/\/+$/, '')
   return /\/chat\/completions$/.test(trimmed) ? trimmed : `${trimmed}/chat/completions`
@@ -24,6 +14,8 @@ export function chatCompletionsUrl(url: string): string {
 
 /** Parsed once at start (runtimeConfig()); its type is what parseRuntimeConfig builds. */
 export type RuntimeConfig = ReturnType<typeof parseRuntimeConfig>
+/** An OpenAI-compatible chat completions endpoint (ASSISTANT_LLM_*). */
+export type LlmConfig = NonNullable<RuntimeConfig['assistant']['llm']>
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -244,14 +236,15 @@ export function parseRuntimeConfig(env: Env) {
     assistant: {
       rateLimit: e.ASSISTANT_RATE_LIMIT,
       rateWindowMs: e.ASSISTANT_RATE_WINDOW_MS,
-      llm: (e.ASSISTANT_LLM_URL && e.ASSISTANT_LLM_KEY
-        ? {
-            url: chatCompletionsUrl(e.ASSISTANT_LLM_URL),
-            key: e.ASSISTANT_LLM_KEY,
-            model: e.ASSISTANT_LLM_MODEL ?? DEFAULT_LLM_MODEL,
-            timeoutMs: e.ASSISTANT_LLM_TIMEOUT_MS > 0 ? e.ASSISTANT_LLM_TIMEOUT_MS : 10_000,
-          }
-        : null) as LlmConfig | null,
+      llm:
+        e.ASSISTANT_LLM_URL && e.ASSISTANT_LLM_KEY
+          ? {
+              url: chatCompletionsUrl(e.ASSISTANT_LLM_URL),
+              key: e.ASSISTANT_LLM_KEY,
+              model: e.ASSISTANT_LLM_MODEL ?? 'gpt-4o-mini',
+              timeoutMs: e.ASSISTANT_LLM_TIMEOUT_MS > 0 ? e.ASSISTANT_LLM_TIMEOUT_MS : 10_000,
+            }
+          : null,
     },
     htmlCacheSeconds: Math.max(0, e.HTML_CACHE_SECONDS),
     leadRetentionMonths: e.LEAD_RETENTION_MONTHS,

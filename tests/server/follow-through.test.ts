@@ -11,7 +11,7 @@ import type { Backend, BackendOptions } from '../../app/server/backend/backend.s
 import { businessMinutesLater, pacificClock, pacificInstant } from '../../app/server/backend/business-hours.server'
 import { savePushSubscription, updateLead } from '../../app/server/owner/inbox.server'
 import { deliverOutboxRow, type DeliveryIo, type OutboxRow } from '../../app/server/backend/outbox-deliveries.server'
-import { ACKNOWLEDGEMENT_SUBJECT } from '../../app/server/quote/acknowledgement.server'
+import { messages } from '../../app/content/messages'
 import { createFormTokens } from '../../app/server/quote/tokens.server'
 import { createQuoteService } from '../../app/server/quote/quote-service.server'
 import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
@@ -72,7 +72,7 @@ function form(overrides: Record<string, unknown> = {}): Record<string, unknown> 
 }
 
 const acknowledgements = (mail: TestSmtp) =>
-  mail.received.filter((received) => received.mail.subject === ACKNOWLEDGEMENT_SUBJECT)
+  mail.received.filter((received) => received.mail.subject === messages.acknowledgement.subject)
 
 describe('the customer hears back at once', { timeout: 120_000 }, () => {
   it('sends one fixed acknowledgement per stored lead, with nothing the visitor typed in it', async () => {
@@ -247,7 +247,7 @@ describe('a lead nobody has answered is pushed once more', { timeout: 120_000 },
     let pushed = 0
     const io = {
       vapid: { ...vapid, subject: 'mailto:owner@example.com' },
-      pushTargets: async () => (pushed++, []),
+      push: async () => (pushed++, 0),
     } as unknown as DeliveryIo
     const row = { kind: 'owner_escalation', status: 'contacted', zip: null, sourcePage: null } as unknown as OutboxRow
     expect(await deliverOutboxRow(row, io)).toMatch(/dropped/)

@@ -13,11 +13,8 @@ import { site } from '../../app/content/site'
 import { quoteRequestSchema } from '../../app/lib/quote/quote-schema'
 import { createBackend, type Backend, type BackendOptions } from '../../app/server/backend/backend.server'
 import { createOutboxWorker } from '../../app/server/backend/outbox.server'
-import {
-  buildOwnerNotification,
-  defaultBackoffMs,
-  notificationAddresses,
-} from '../../app/server/backend/outbox-io.server'
+import { defaultBackoffMs, notificationAddresses, toSendMail } from '../../app/server/backend/outbox-io.server'
+import { ownerNotification } from '../../app/server/quote/lead-email.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import { createFormTokens } from '../../app/server/quote/tokens.server'
 import { createQuoteService, type QuoteService } from '../../app/server/quote/quote-service.server'
@@ -869,17 +866,19 @@ describe('outbox details', () => {
       to: 'a@b.co',
       from: 'web@b.co',
     })
-    const message = buildOwnerNotification(
-      {
-        outboxId: 'o1',
-        quoteRequestId: 'q1',
-        firstName: 'A'.repeat(100),
-        email: 'a@b.co',
-        phone: '9165550100',
-        sourcePage: null,
-        createdAt: new Date('2026-03-01T18:30:00Z'),
-      },
-      notificationAddresses(parseRuntimeConfig({})),
+    const message = toSendMail(
+      ownerNotification(
+        {
+          outboxId: 'o1',
+          quoteRequestId: 'q1',
+          firstName: 'A'.repeat(100),
+          email: 'a@b.co',
+          phone: '9165550100',
+          sourcePage: null,
+          createdAt: new Date('2026-03-01T18:30:00Z'),
+        },
+        notificationAddresses(parseRuntimeConfig({})),
+      ),
     )
     expect(String(message.subject).length).toBeLessThanOrEqual('New quote request from '.length + 60)
     expect(message.text).toContain('Page:     (not recorded)')

@@ -104,8 +104,7 @@ describe('delivery by kind', () => {
       reviewUrl: REVIEW_URL,
       // Never reached by these kinds.
       files: openFileStore({ dataDir: '/nonexistent' }),
-      pushTargets: async () => [],
-      dropPushTarget: async () => undefined,
+      push: async () => 0,
       ...overrides,
     }
   }

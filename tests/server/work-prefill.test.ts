@@ -3,7 +3,10 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { cities } from '../../app/content/cities'
 import { ownerSearchSchema } from '../../app/lib/owner/owner-views'
-import { categoryOfLeadPage, cityOfLeadZip } from '../../app/server/owner/work-prefill.server'
+import { categoryOfLeadPage } from '../../app/server/owner/work-prefill.server'
+import { cityOfZip } from '../../app/server/quote/lead-fields.server'
+
+const cityOfLeadZip = (zip: string | null) => cityOfZip(zip)?.slug ?? null
 
 describe("a won lead's prefill", () => {
   it('names the town of every served ZIP, and none for another ZIP or none', () => {

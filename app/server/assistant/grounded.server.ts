@@ -1,13 +1,16 @@
 /** It never states a price or place the content does not. */
 import {
+  answers,
+  areaList,
   areaNames,
+  callUs,
   facts,
   listSentence,
-  serviceKnowledge,
-  serviceKnowledgeById,
-  type ServiceKnowledge,
-} from './knowledge.server'
-import { assistant } from '../../content/assistant'
+  notOffered,
+  quoteCta,
+  servicesSentence,
+} from '../../content/assistant-answers'
+import { serviceKnowledgeById, type ServiceKnowledge } from './knowledge.server'
 import { findPlaces, unknownPlaceCandidate, type PlaceFindings } from './places.server'
 import { normalizeQuestion, passages, retrieve, sentences } from './retrieval.server'
 
@@ -39,19 +42,6 @@ const SERVICE_PATTERNS: { id: string; pattern: RegExp }[] = [
     pattern:
       /\b(house|houses|siding|stucco|soft wash|eaves|soffits?|exterior walls?|home exterior|(wash|clean) my home)\b/,
   },
-]
-
-const NOT_OFFERED: { pattern: RegExp; label: string; related?: string }[] = [
-  { pattern: /\bwindows?\b/, label: 'Window cleaning', related: 'window' },
-  { pattern: /\bsolar( panels?)?\b/, label: 'Solar panel cleaning' },
-  { pattern: /\bpools?\b/, label: 'Pool cleaning' },
-  { pattern: /\b(carpets?|rugs?|upholstery)\b/, label: 'Carpet cleaning' },
-  { pattern: /\b(interior|inside|indoors?)\b/, label: 'Interior cleaning' },
-  { pattern: /\b(paint|painting|painter)\b/, label: 'Painting', related: 'paint' },
-  { pattern: /\b(cars?|vehicles?|trucks?|boats?|rvs?|fleet)\b/, label: 'Vehicle washing' },
-  { pattern: /\bgraffiti\b/, label: 'Graffiti removal' },
-  { pattern: /\b(chimneys?|dryer vents?|air ducts?|hvac)\b/, label: 'That kind of cleaning' },
-  { pattern: /\b(lawn|lawns|mowing|landscaping|tree|trees|yard work)\b/, label: 'Yard and landscaping work' },
 ]
 
 const TOPIC_PATTERNS = {
@@ -87,34 +77,6 @@ const TOPIC_PATTERNS = {
 type Topic = keyof typeof TOPIC_PATTERNS
 
 const has = (text: string, topic: Topic) => TOPIC_PATTERNS[topic].test(text)
-
-const areaList = listSentence(areaNames)
-const servicesSentence = `${listSentence(serviceKnowledge.filter((s) => s.id !== 'epoxy').map((s) => s.title))}, plus ${serviceKnowledgeById('epoxy').title} for garages and small patios`
-const callUs = `call us at ${facts.phone}`
-const CallUs = `Call us at ${facts.phone}`
-const quoteCta = `Estimates are free: ${callUs} or use the quote form.`
-
-const answers = {
-  greeting: `Hi! I can answer questions about our services, the areas we serve, our hours and free quotes. What would you like to know?`,
-  thanks: `You're welcome! If there's anything else, ask me here or ${callUs}.`,
-  identity: `I'm ${assistant.name}, ${assistant.role}. I answer from the information on this website; for anything else, ${callUs}.`,
-  human: `To talk with our team, ${callUs} (${facts.hours}) or email ${facts.email}.`,
-  price: `We don't give prices in chat because every job depends on the size and condition of the surfaces, but estimates are always free. Call ${facts.phone} or request a free quote with the form, and we'll reply within ${facts.replyWithin}.`,
-  quote: `Estimates are always free. Fill in the quote form (first name, email and phone) on our home, services or contact page, or call ${facts.phone}. We reply within ${facts.replyWithin}.`,
-  hours: `We're open ${facts.hours}, weekends included.`,
-  phone: `You can call us at ${facts.phone}, ${facts.hours}, or email ${facts.email}.`,
-  email: `Our email is ${facts.email}. You can also call ${facts.phone}.`,
-  address: `We're based at ${facts.address}, and we serve the Greater Sacramento area.`,
-  response: `We offer same-day response, and we reply to every quote request within ${facts.replyWithin}. For the fastest answer, call ${facts.phone}.`,
-  licensed: `Yes, we're ${facts.licensed.toLowerCase()}.`,
-  guarantee: `Every job is backed by our ${facts.guarantee.toLowerCase()}. If anything isn't right, ${callUs}.`,
-  experience: `We've been cleaning exteriors around Sacramento for ${facts.years} years, since ${facts.since}.`,
-  rating: `Our customers rate us ${facts.rating} stars. You can read their reviews on our Reviews page.`,
-  areas: `We serve ${areaNames.length} communities around Sacramento: ${areaList}. Somewhere else? ${CallUs} and we'll let you know if we can help.`,
-  servicesList: `We offer ${servicesSentence}.`,
-  benefits: `Sealing and regular cleaning can extend the life of your concrete by ${facts.concreteLife}, and a clean exterior can raise property value by ${facts.propertyValue}.`,
-  unknown: `I'm not sure about that, and I'd rather not guess. Please ${callUs} (${facts.hours}) and our team will be glad to help. I can answer questions about our services, service areas, hours and free quotes.`,
-} as const
 
 function placeAnswer(found: PlaceFindings, text: string, original: string): string[] {
   const parts: string[] = []
@@ -192,7 +154,7 @@ function serviceAnswer(service: ServiceKnowledge, text: string): string {
 }
 
 function notOfferedAnswer(text: string): string | null {
-  const entry = NOT_OFFERED.find(({ pattern }) => pattern.test(text))
+  const entry = notOffered.find(({ pattern }) => pattern.test(text))
   if (!entry) return null
   const related = entry.related
     ? passages.find((p) => new RegExp(`\\b${entry.related}`, 'i').test(p.text) && p.service.features.includes(p.text))

@@ -4,6 +4,7 @@ import { cities } from '../../content/cities'
 import { epoxy, services } from '../../content/services'
 import { serviceAreas } from '../../content/service-areas'
 import { claims, fullAddress, site } from '../../content/site'
+import { areaNames, facts, listSentence } from '../../content/assistant-answers'
 
 export interface ServiceKnowledge {
   id: string
@@ -47,13 +48,6 @@ export function serviceKnowledgeById(id: string): ServiceKnowledge {
   return service
 }
 
-export const areaNames = serviceAreas.map((area) => area.name)
-
-export function listSentence(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('')
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
-}
-
 const matchName = (name: string) => name.toLowerCase().replace(/[-\u2013]/g, ' ')
 
 /** "Washington" is left out: visitors mean the state. */
@@ -76,108 +70,6 @@ export const servedPlaces: ServedPlace[] = [
     neighborhoodNames(city.neighborhoods).map((name) => ({ match: matchName(name), name, city: city.name })),
   ),
 ].sort((a, b) => b.match.length - a.match.length)
-
-export const servedZipCodes = new Map<string, string>(
-  cities.flatMap((city) => city.zipCodes.map((zip) => [zip, city.name] as const)),
-)
-
-export const otherPlaces = [
-  'Elk Grove',
-  'Davis',
-  'Woodland',
-  'Lincoln',
-  'Auburn',
-  'Placerville',
-  'Cameron Park',
-  'Shingle Springs',
-  'Galt',
-  'Lodi',
-  'Stockton',
-  'Vacaville',
-  'Fairfield',
-  'Dixon',
-  'Yuba City',
-  'Marysville',
-  'Wheatland',
-  'Antelope',
-  'Arden Arcade',
-  'Arden',
-  'Gold River',
-  'Elverta',
-  'Rancho Murieta',
-  'Wilton',
-  'Clarksburg',
-  'Penryn',
-  'Newcastle',
-  'Natomas',
-  'Land Park',
-  'Midtown',
-  'East Sacramento',
-  'South Sacramento',
-  'Greenhaven',
-  'Laguna',
-  'Mather',
-  'McClellan',
-  'Del Paso Heights',
-  'Oak Park',
-  'Meadowview',
-  'Florin',
-  'Sloughhouse',
-  'Isleton',
-  'Walnut Grove',
-  'Courtland',
-  'Grass Valley',
-  'Nevada City',
-  'Colfax',
-  'Pollock Pines',
-  'Diamond Springs',
-  'Modesto',
-  'Manteca',
-  'Vallejo',
-  'Napa',
-  'Sonoma',
-  'Santa Rosa',
-  'Berkeley',
-  'Oakland',
-  'San Francisco',
-  'San Jose',
-  'Fresno',
-  'Bakersfield',
-  'Los Angeles',
-  'San Diego',
-  'Reno',
-  'South Lake Tahoe',
-  'Lake Tahoe',
-  'Tahoe',
-  'Truckee',
-  'Chico',
-  'Redding',
-  'Sutter',
-  'Plumas Lake',
-  'Olivehurst',
-  'Knights Landing',
-  'Esparto',
-].sort((a, b) => b.length - a.length)
-
-export const facts = {
-  name: site.name,
-  phone: site.phone,
-  email: site.email,
-  address: fullAddress,
-  hours: `every day, ${site.hours.label}`,
-  licensed: claims.licensed,
-  guarantee: claims.guarantee,
-  sameDay: claims.sameDayResponse,
-  replyWithin: claims.replyWithin,
-  freeEstimates: claims.freeEstimates,
-  rating: claims.rating,
-  years: claims.yearsInBusiness,
-  since: site.foundedYear,
-  concreteLife: claims.concreteLife,
-  propertyValue: claims.propertyValue,
-  epoxyInstall: claims.epoxyInstall,
-  areas: areaNames,
-} as const
 
 export function knowledgeAsText(): string {
   const lines: string[] = [

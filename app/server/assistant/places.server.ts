@@ -1,4 +1,6 @@
-import { otherPlaces, servedPlaces, servedZipCodes } from './knowledge.server'
+import { otherPlaces } from '../../content/assistant-answers'
+import { cityOfZip } from '../quote/lead-fields.server'
+import { servedPlaces } from './knowledge.server'
 
 export function capitalize(text: string): string {
   return text.replace(/\b[a-z]/g, (c) => c.toUpperCase())
@@ -32,7 +34,7 @@ export function findPlaces(text: string): PlaceFindings {
     rest = rest.replace(place.pattern, ' ')
   }
   for (const zip of rest.match(/\b9\d{4}\b/g) ?? []) {
-    const city = servedZipCodes.get(zip)
+    const city = cityOfZip(zip)?.name
     if (city) found.servedZips.push({ zip, city })
     else found.unknownZips.push(zip)
   }

@@ -3,24 +3,22 @@
 import { isReviewUrl } from '../../lib/reviews/review-link'
 import type { Tables } from '../db/schema.gen'
 import type { FileStore } from '../files/file-store.server'
-import { acknowledgementMail } from '../quote/acknowledgement.server'
 import { ownerNotification, type NotificationAddresses, type OwnerNotification } from '../quote/lead-email.server'
 import { sendLeadWebhook, type LeadWebhookTarget } from '../quote/lead-webhook.server'
 import {
+  acknowledgementMail,
   escalationPushPayload,
   leadPushPayload,
   morningListMail,
   quoteReminderPushPayload,
   photosMail,
   photosPushPayload,
-  pushToTargets,
   reviewRequestMail,
   signInMail,
   type MorningLead,
   type PushPayload,
-  type PushTarget,
-  type VapidKeys,
-} from '../owner/owner-messages.server'
+} from './messages.server'
+import type { VapidKeys } from './outbox-io.server'
 
 export type OutboxKind = Tables['quote_outbox']['kind']
 
@@ -42,16 +40,8 @@ export interface OutboxRow {
   outsideArea: boolean | null
   /** The lead's status when the row was claimed: a follow-up whose status has passed is dropped. */
   status?: string | null
-  /** The sign-in e-mail's link and expiry; the photo notices' count; a follow-up's minutes; a deleted lead. */
-  payload?: {
-    link?: unknown
-    expiresAt?: unknown
-    photos?: unknown
-    minutes?: unknown
-    days?: unknown
-    day?: unknown
-    lead?: unknown
-  } | null
+  /** What its cause noted: a sign-in link and its expiry, a photo count, a follow-up's minutes, a deleted lead… */
+  payload?: Record<string, unknown> | null
   /** The morning list's leads still waiting, read by the claim (morning_list_leads). */
   leads?: MorningLead[] | null
 }
@@ -68,8 +58,8 @@ export interface DeliveryIo {
   /** GOOGLE_REVIEW_URL of this runtime's own configuration. */
   reviewUrl: string | null
   files: FileStore
-  pushTargets(): Promise<PushTarget[]>
-  dropPushTarget(endpoint: string): Promise<void>
+  /** To every phone: one that answered 404 or 410 is dropped; any other failure throws, so the row is retried. */
+  push(payload: PushPayload): Promise<number>
 }
 
 interface Handler {
@@ -81,12 +71,8 @@ interface Handler {
 
 const needsVapid = (io: DeliveryIo) => (io.vapid ? null : 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY')
 
-/** To every phone: 404 or 410 drops one; any other failure throws, so the row is retried for every phone. */
 async function pushToPhones(io: DeliveryIo, payload: PushPayload, what: string): Promise<string> {
-  const result = await pushToTargets(await io.pushTargets(), io.vapid!, payload)
-  for (const endpoint of result.gone) await io.dropPushTarget(endpoint)
-  if (result.failures.length > 0) throw new Error(`push failed: ${result.failures.join('; ')}`)
-  return `${what} pushed to ${result.delivered} phone(s)`
+  return `${what} pushed to ${await io.push(payload)} phone(s)`
 }
 
 export const DELIVERIES: Record<OutboxKind, Handler> = {

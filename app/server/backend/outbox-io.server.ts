@@ -4,18 +4,13 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer'
+import webpush from 'web-push'
 import { runtimeConfig, type RuntimeConfig } from '../config.server'
 import type { Queryable } from '../db/database.server'
 import type { FileStore } from '../files/file-store.server'
 import { log } from '../log/logger.server'
-import type { PushTarget } from '../owner/owner-messages.server'
-import {
-  ownerAddresses,
-  ownerNotification,
-  type NotificationAddresses,
-  type NotificationLead,
-  type OwnerNotification,
-} from '../quote/lead-email.server'
+import type { PushPayload } from './messages.server'
+import { ownerAddresses, type NotificationAddresses, type OwnerNotification } from '../quote/lead-email.server'
 import type { DeliveryIo } from './outbox-deliveries.server'
 
 export const BACKOFF_BASE_MS = 5_000
@@ -34,10 +29,6 @@ export function notificationAddresses(
   return ownerAddresses(config.quoteNotifyEmail, config.quoteFromEmail)
 }
 
-export function buildOwnerNotification(lead: NotificationLead, addresses: NotificationAddresses): SendMailOptions {
-  return toSendMail(ownerNotification(lead, addresses))
-}
-
 export function toSendMail({ to, replyTo, ...message }: OwnerNotification): SendMailOptions {
   // Objects, so nodemailer does not parse a display name out of a visitor's address.
   return { ...message, to: { name: '', address: to }, ...(replyTo ? { replyTo: { name: '', address: replyTo } } : {}) }
@@ -48,6 +39,49 @@ export function ownerEmail(
   config: Pick<RuntimeConfig, 'owner' | 'quoteNotifyEmail' | 'quoteFromEmail'> = runtimeConfig(),
 ) {
   return config.owner.email ?? notificationAddresses(config).to
+}
+
+interface PushTarget {
+  endpoint: string
+  p256dh: string
+  auth: string
+}
+
+export interface VapidKeys {
+  publicKey: string
+  privateKey: string
+  subject: string
+}
+
+/** `gone`: endpoints that answered 404 or 410, to drop; `failures`: the rest, to retry. */
+async function pushToTargets(targets: PushTarget[], vapid: VapidKeys, payload: PushPayload) {
+  let delivered = 0
+  const gone: string[] = []
+  const failures: string[] = []
+  for (const target of targets) {
+    try {
+      // fetch sends it: web-push's own sender is https-only.
+      const details = webpush.generateRequestDetails(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        JSON.stringify(payload),
+        { vapidDetails: vapid, TTL: 24 * 3600, urgency: 'high' },
+      )
+      const answer = await fetch(details.endpoint, {
+        method: 'POST',
+        headers: details.headers as Record<string, string>,
+        body: details.body ? new Uint8Array(details.body as Buffer) : null,
+        signal: AbortSignal.timeout(10_000),
+      })
+      await answer.arrayBuffer().catch(() => undefined)
+      if (answer.status === 404 || answer.status === 410) gone.push(target.endpoint)
+      else if (answer.ok) delivered++
+      else failures.push(`push service answered ${answer.status}`)
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : ''
+      failures.push(`${error instanceof Error ? error.message : String(error)}${cause}`)
+    }
+  }
+  return { delivered, gone, failures }
 }
 
 export interface MailTransport {
@@ -101,11 +135,13 @@ export function deliveryIo(
       : null,
     reviewUrl: config.owner.googleReviewUrl ?? null,
     files,
-    async pushTargets() {
-      return (await db.query<PushTarget>('SELECT endpoint, p256dh, auth FROM owner_push_subscriptions')).rows
-    },
-    async dropPushTarget(endpoint) {
-      await db.query('DELETE FROM owner_push_subscriptions WHERE endpoint = $1', [endpoint])
+    async push(payload) {
+      const { rows } = await db.query<PushTarget>('SELECT endpoint, p256dh, auth FROM owner_push_subscriptions')
+      const result = await pushToTargets(rows, io.vapid!, payload)
+      if (result.gone.length > 0)
+        await db.query('DELETE FROM owner_push_subscriptions WHERE endpoint = ANY($1)', [result.gone])
+      if (result.failures.length > 0) throw new Error(`push failed: ${result.failures.join('; ')}`)
+      return result.delivered
     },
   }
   return { io, transport: { kind, mailDir, close: () => transporter.close?.() } }

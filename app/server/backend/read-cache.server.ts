@@ -1,5 +1,4 @@
-// The one server-side cache of the public pages' reads, in front of the stored pages (docs/decisions/010):
-// reviews 30 minutes fresh and kept 60 (docs/product.md), a featured video 5 and 60.
+// The one server-side cache of the public pages' reads, in front of the stored pages (docs/decisions/010).
 import type { FeaturedVideo, Review } from '~/lib/public-reads/backend-types'
 import { POSTED_WORK_READ_LIMIT, type PostedWork } from '~/lib/posted-work/posted-work'
 import { fetchReviews } from '../reviews/fetch-reviews.server'
@@ -8,54 +7,27 @@ import { getBackend } from './backend.server'
 
 export type VideoTable = 'pressure_washing_videos' | 'service_videos'
 
-/** A failed refresh serves the old value until `keepMs`. */
-export interface CachePolicy {
-  freshMs: number
-  keepMs: number
-}
-
 const MINUTE = 60_000
-export const REVIEWS_CACHE: CachePolicy = { freshMs: 30 * MINUTE, keepMs: 60 * MINUTE }
-export const VIDEO_CACHE: CachePolicy = { freshMs: 5 * MINUTE, keepMs: 60 * MINUTE }
+
 /**
- * Never kept, only shared by the renders asking at once: the stored pages are this read's cache, and an answer
- * kept here would add its age to theirs, so a posted, hidden or deleted job would take longer than
- * HTML_CACHE_SECONDS to show on every page of every instance.
+ * `load`'s answer, kept `freshMs`; until `keepMs` a stale one is served while it is asked again, and a failed
+ * refresh keeps it. Renders asking at once share one read either way.
  */
-export const POSTED_WORK_CACHE: CachePolicy = { freshMs: 0, keepMs: 0 }
-
-export class ReadCache<T> {
-  private entry: { value: T; storedAt: number } | undefined
-  private inFlight: Promise<T> | undefined
-
-  constructor(
-    private readonly load: () => Promise<T>,
-    private readonly policy: CachePolicy,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  async get(): Promise<T> {
-    const age = this.entry ? this.now() - this.entry.storedAt : Infinity
-    if (this.entry && age < this.policy.freshMs) return this.entry.value
-    if (this.entry && age < this.policy.keepMs) {
-      void this.refresh().catch(() => {})
-      return this.entry.value
+function readCache<T>(load: () => Promise<T>, freshMs: number, keepMs: number): () => Promise<T> {
+  let entry: { value: T; storedAt: number } | undefined
+  let inFlight: Promise<T> | undefined
+  const refresh = () =>
+    (inFlight ??= load()
+      .then((value) => ((entry = { value, storedAt: Date.now() }), value))
+      .finally(() => (inFlight = undefined)))
+  return async () => {
+    const age = entry ? Date.now() - entry.storedAt : Infinity
+    if (entry && age < freshMs) return entry.value
+    if (entry && age < keepMs) {
+      void refresh().catch(() => {})
+      return entry.value
     }
-    return this.refresh()
-  }
-
-  private refresh(): Promise<T> {
-    this.inFlight ??= this.load()
-      .then((value) => {
-        this.entry = { value, storedAt: this.now() }
-        return value
-      })
-      .finally(() => (this.inFlight = undefined))
-    return this.inFlight
-  }
-
-  clear() {
-    this.entry = undefined
+    return refresh()
   }
 }
 
@@ -70,23 +42,27 @@ async function featuredVideo(table: VideoTable): Promise<FeaturedVideo | null> {
   return rows[0] ?? null
 }
 
-const videoCaches: Record<VideoTable, ReadCache<FeaturedVideo | null>> = {
-  pressure_washing_videos: new ReadCache(() => featuredVideo('pressure_washing_videos'), VIDEO_CACHE),
-  service_videos: new ReadCache(() => featuredVideo('service_videos'), VIDEO_CACHE),
+// docs/product.md: reviews are fresh 30 minutes and kept 60; a video 5 and 60.
+const videoCaches: Record<VideoTable, () => Promise<FeaturedVideo | null>> = {
+  pressure_washing_videos: readCache(() => featuredVideo('pressure_washing_videos'), 5 * MINUTE, 60 * MINUTE),
+  service_videos: readCache(() => featuredVideo('service_videos'), 5 * MINUTE, 60 * MINUTE),
 }
 
-export const cachedFeaturedVideo = (table: VideoTable) => videoCaches[table].get()
+export const cachedFeaturedVideo = (table: VideoTable) => videoCaches[table]()
 
-const reviewsCache = new ReadCache<Review[]>(async () => {
-  const backend = getBackend()
-  return fetchReviews(await backend.db(), backend.config.googleReviews)
-}, REVIEWS_CACHE)
-
-export const cachedReviews = () => reviewsCache.get()
-
-const postedWorkCache = new ReadCache<PostedWork[]>(
-  async () => publishedWork(await getBackend().db(), POSTED_WORK_READ_LIMIT),
-  POSTED_WORK_CACHE,
+export const cachedReviews = readCache<Review[]>(
+  async () => fetchReviews(await getBackend().db(), getBackend().config.googleReviews),
+  30 * MINUTE,
+  60 * MINUTE,
 )
 
-export const readPublishedWork = () => postedWorkCache.get()
+/**
+ * Never kept, only shared by the renders asking at once: the stored pages are this read's cache, and an answer
+ * kept here would add its age to theirs, so a posted, hidden or deleted job would take longer than
+ * HTML_CACHE_SECONDS to show on every page of every instance.
+ */
+export const readPublishedWork = readCache<PostedWork[]>(
+  async () => publishedWork(await getBackend().db(), POSTED_WORK_READ_LIMIT),
+  0,
+  0,
+)

@@ -13,7 +13,8 @@ import {
 import type { Queryable } from '../db/database.server'
 import { withPhotos } from './lead-photos.server'
 import { listLeads, type LeadRow } from './leads.server'
-import { categoryOfLeadPage, cityOfLeadZip } from './work-prefill.server'
+import { cityOfZip } from '../quote/lead-fields.server'
+import { categoryOfLeadPage } from './work-prefill.server'
 
 export type ReviewRequestResult = 'queued' | 'already-sent' | 'not-won' | 'no-lead'
 const REVIEW_RESULTS: readonly ReviewRequestResult[] = ['queued', 'already-sent', 'not-won', 'no-lead']
@@ -43,7 +44,7 @@ export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
     heardAbout: row.heard_about,
     jobValue: row.job_value === null ? null : Number(row.job_value),
     followUp: followUpMark(row.status, new Date(row.status_since), now),
-    workCity: cityOfLeadZip(row.service_zip),
+    workCity: cityOfZip(row.service_zip)?.slug ?? null,
     workCategory: categoryOfLeadPage(row.source_page),
   }
 }

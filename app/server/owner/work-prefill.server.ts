@@ -1,16 +1,8 @@
-// What the "Add work to the site" link of a won lead fills in: worked out here, so the inbox's bundle never
-// carries the cities' ZIP codes (app/content/cities.ts is large).
-import { cities } from '../../content/cities'
+// The category the "Add work to the site" link of a won lead fills in; its town is cityOfZip's. Worked out on the
+// server, so the inbox's bundle never carries the cities' ZIP codes (app/content/cities.ts is large).
 import { findRedirect } from '../../content/redirects'
-import type { CitySlug } from '../../content/service-areas'
 import { DEFAULT_SERVICE_TAB, serviceIds, type GalleryCategory, type ServiceId } from '../../content/types'
 import { categoryOfService } from '../../lib/posted-work/posted-work'
-
-const cityOfZip = new Map(cities.flatMap((city) => city.zipCodes.map((zip) => [zip, city.slug] as const)))
-
-export function cityOfLeadZip(zip: string | null | undefined): CitySlug | null {
-  return cityOfZip.get(zip?.trim().slice(0, 5) ?? '') ?? null
-}
 
 /** The service the lead's page was about: `/services?tab=…`, or an old address that redirects to a tab. */
 function serviceOfPage(sourcePage: string | null): ServiceId | null {

@@ -94,6 +94,38 @@ export function emailDomain(address: string): string {
   return /^[A-Za-z0-9.-]+$/.test(domain) ? domain : 'localhost'
 }
 
+/** One message: `key` names it in the Message-ID, `lead` in X-Quote-Request-Id; an HTML part only when given. */
+export function composeMail(
+  addresses: NotificationAddresses,
+  message: {
+    key: string
+    to: string
+    fromName?: string
+    replyTo?: string
+    subject: string
+    text: string[]
+    html?: string[]
+    lead?: string
+    headers?: Record<string, string>
+  },
+): OwnerNotification {
+  const { key, fromName, lead, text, html, headers, ...rest } = message
+  return {
+    ...rest,
+    from: { name: fromName ?? addresses.fromName, address: addresses.from },
+    text: [...text, ''].join('\n'),
+    ...(html && {
+      html: [
+        '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+        ...html,
+        '</body></html>',
+      ].join('\n'),
+    }),
+    messageId: `<${key}@${emailDomain(addresses.from)}>`,
+    headers: { ...(lead && { 'X-Quote-Request-Id': lead }), ...headers },
+  }
+}
+
 export function ownerAddresses(notifyEmail?: string, fromEmail?: string): NotificationAddresses {
   return {
     to: notifyEmail?.trim() || site.email,
@@ -136,30 +168,27 @@ export function ownerNotification(lead: NotificationLead, addresses: Notificatio
   const phone = sanitizeText(lead.phone, 40)
   const page = sanitizeText(lead.sourcePage, 200) || '(not recorded)'
   const replyTo = isValidEmail(lead.email) && !hasForbiddenChars(lead.email) ? lead.email : undefined
-  const text = [
-    'New quote request from the website.',
-    '',
-    `Name:     ${sanitizeText(lead.firstName, 100)}`,
-    `Email:    ${email}`,
-    `Phone:    ${phone}`,
-    ...whereAndWhen(lead),
-    `Page:     ${page}`,
-    `Received: ${formatPacific(lead.createdAt)} (Pacific time) — ${lead.createdAt.toISOString()}`,
-    `Reference: ${lead.quoteRequestId}`,
-    '',
-    replyTo
-      ? 'Reply to this e-mail to answer the customer directly, or give them a call.'
-      : 'Call or e-mail the customer using the details above.',
-    'We promise a reply within 24 hours.',
-    '',
-  ].join('\n')
-  return {
-    from: { name: addresses.fromName, address: addresses.from },
+  return composeMail(addresses, {
+    key: `quote-${lead.outboxId}`,
     to: addresses.to,
     ...(replyTo ? { replyTo } : {}),
     subject: `New quote request from ${name}`,
-    text,
-    messageId: `<quote-${lead.outboxId}@${emailDomain(addresses.from)}>`,
-    headers: { 'X-Quote-Request-Id': lead.quoteRequestId },
-  }
+    text: [
+      'New quote request from the website.',
+      '',
+      `Name:     ${sanitizeText(lead.firstName, 100)}`,
+      `Email:    ${email}`,
+      `Phone:    ${phone}`,
+      ...whereAndWhen(lead),
+      `Page:     ${page}`,
+      `Received: ${formatPacific(lead.createdAt)} (Pacific time) — ${lead.createdAt.toISOString()}`,
+      `Reference: ${lead.quoteRequestId}`,
+      '',
+      replyTo
+        ? 'Reply to this e-mail to answer the customer directly, or give them a call.'
+        : 'Call or e-mail the customer using the details above.',
+      'We promise a reply within 24 hours.',
+    ],
+    lead: lead.quoteRequestId,
+  })
 }

@@ -1,19 +1,17 @@
 /** What the site derives from a visitor's fields: the ZIP's town and area, the form's fingerprint. */
 import { cities } from '../../content/cities'
+import type { City } from '../../content/types'
 
-const servedZipCodes: ReadonlySet<string> = new Set(cities.flatMap((city) => city.zipCodes))
+const cityByZip = new Map(cities.flatMap((city) => city.zipCodes.map((zip) => [zip, city] as const)))
 
-/** The town whose ZIP codes include this one, for the owner's follow-up pushes; null when none does. */
-export function cityOfZip(zip: string | null | undefined): string | null {
-  const five = zip?.trim().slice(0, 5)
-  return (five && cities.find((city) => city.zipCodes.includes(five))?.name) || null
+/** The town whose ZIP codes include this one (a ZIP+4 by its first five digits); null when none does. */
+export function cityOfZip(zip: string | null | undefined): City | null {
+  return cityByZip.get(zip?.trim().slice(0, 5) ?? '') ?? null
 }
 
 /** Null when no ZIP was given. Never a refusal: the owner decides whether to drive out (decision 045). */
 export function outsideServiceArea(zip: string | null | undefined): boolean | null {
-  // A ZIP+4 counts by its first five digits.
-  const five = zip?.trim().slice(0, 5)
-  return five ? !servedZipCodes.has(five) : null
+  return zip?.trim() ? !cityOfZip(zip) : null
 }
 
 export interface FingerprintFields {

@@ -15,6 +15,7 @@ import { getBackend, type Backend } from '../backend/backend.server'
 import { runtimeConfig, type RuntimeConfig } from '../config.server'
 import { limitVisitor, visitorHash } from '../http/rate-limit.server'
 import { leadEvents } from '../log/lead-events.server'
+import { sanitizeText } from './lead-email.server'
 import { fingerprintText, outsideServiceArea, type FingerprintFields } from './lead-fields.server'
 import { createFormTokens, createPhotoTokens, formTokens, photoTokens, type FormTokens } from './tokens.server'
 import { sendQuoteEmail, type StoredLeadInput } from './send-quote-email.server'
@@ -59,12 +60,6 @@ export function sha256Hex(value: string): string {
 
 export function dedupeKey(idempotencyKey: string, fields: FingerprintFields): string {
   return `${idempotencyKey}.${sha256Hex(fingerprintText(fields)).slice(0, 16)}`
-}
-
-function sanitizeUserAgent(userAgent: string | undefined): string | null {
-  if (!userAgent) return null
-  const clean = userAgent.replace(/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu, ' ').trim()
-  return clean ? clean.slice(0, 512) : null
 }
 
 function payloadSize(raw: unknown): number {
@@ -157,7 +152,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
         idempotencyKey,
         spamReason,
         sourcePage: input.sourcePage ?? null,
-        userAgent: sanitizeUserAgent(meta?.userAgent),
+        userAgent: sanitizeText(meta?.userAgent, 512) || null,
         ipHash: await visitorHash(target, ip),
       }
       const result = await sendQuoteEmail(target, lead)

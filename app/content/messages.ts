@@ -1,0 +1,67 @@
+// The words of every e-mail and push the site sends (app/server/backend/messages.server.ts builds them). Values a
+// person typed arrive here already cleaned; the server escapes what goes into HTML.
+import { claims, site } from './site'
+
+const photoCount = (count: number) => (count === 1 ? '1 photo' : `${count} photos`)
+const leadsWaiting = (count: number) => (count === 1 ? '1 lead is' : `${count} leads are`)
+
+export const messages = {
+  /** To the customer at once: only the business's own facts, not even the name (decision 048). */
+  acknowledgement: {
+    subject: `We received your quote request — ${site.name}`,
+    paragraphs: [
+      `Thank you for contacting ${site.name}. Your quote request arrived.`,
+      `What happens next: we look at your request and get back to you within ${claims.replyWithin}, by phone or e-mail, to arrange your free estimate.`,
+      `Questions sooner? Call us at ${site.phone} (${site.hours.label}, ${site.hours.days}).`,
+      `If you did not ask us for a quote, you can ignore this e-mail: someone entered your address on our website's form, and we will not write again.`,
+    ],
+  },
+  reviewRequest: (name: string, reviewUrl: string) => ({
+    subject: `Thank you from ${site.name}`,
+    lines: [
+      `Hi ${name || 'there'},`,
+      '',
+      `Thank you for choosing ${site.name}. If you have a minute, a review on Google helps our neighbours find us:`,
+      '',
+      reviewUrl,
+      '',
+      `Thanks again, ${site.name}`,
+    ],
+  }),
+  signIn: (link: string) => ({
+    subject: `Your sign-in link for the ${site.name} lead inbox`,
+    lines: [
+      'Open this link on your phone to sign in to the lead inbox:',
+      '',
+      link,
+      '',
+      'It works once, for 15 minutes. If you did not ask for it, ignore this e-mail.',
+    ],
+  }),
+  photos: (name: string, count: number, leadId: string) => ({
+    subject: `${name} added ${photoCount(count)}`,
+    lines: [
+      `${name} added ${photoCount(count)} of the area to their quote request.`,
+      '',
+      `See them in the lead inbox: ${site.baseUrl}/owner`,
+      `Reference: ${leadId}`,
+    ],
+  }),
+  morningList: (count: number) => ({
+    subject: `${leadsWaiting(count)} waiting for a call`,
+    intro: `${leadsWaiting(count)} still new or contacted with no change for over a day:`,
+  }),
+  /** Pushes carry no name, e-mail or phone unless they are about the owner's own lead: push services relay them. */
+  push: {
+    lead: 'New quote request: open the inbox to call back.',
+    escalation: (inTown: string, minutes: number) => ({
+      title: `Still waiting: quote request${inTown}, ${minutes} min`,
+      body: 'Nobody has marked it contacted yet: open the inbox to call back.',
+    }),
+    quoteReminder: (name: string, days: number) => ({
+      title: `Follow up with ${name}: quoted ${days} days ago`,
+      body: 'Still marked quoted: open the inbox to call, or mark it won or lost.',
+    }),
+    photos: (count: number) => ({ title: 'Photos added', body: `${photoCount(count)} added to a quote request.` }),
+  },
+}
