@@ -1,9 +1,12 @@
 import { Link } from '@tanstack/react-router'
+import { Fragment } from 'react'
 import { ChevronRight, Clock, Star, Users } from 'lucide-react'
 import type { City } from '~/content/types'
 import { cityPageFacts } from '~/content/city-page'
 import { CallButton, QuoteFormLink, TextUsButton } from '~/components/shared/action-buttons'
 import { textUs } from '~/content/contact'
+
+const crumbLink = 'underline-offset-4 hover:text-white hover:underline'
 
 export function CityHero({ city }: { city: City }) {
   const facts = [
@@ -16,22 +19,21 @@ export function CityHero({ city }: { city: City }) {
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-16">
         <nav aria-label="Breadcrumb">
           <ol className="flex flex-wrap items-center gap-1 text-sm text-brand-100">
-            <li>
-              <Link to="/" className="underline-offset-4 hover:text-white hover:underline">
+            {[
+              <Link to="/" className={crumbLink}>
                 Home
-              </Link>
-            </li>
-            <li aria-hidden="true">
-              <ChevronRight className="size-4" />
-            </li>
-            <li>
-              <Link to="/contact" hash="service-areas" className="underline-offset-4 hover:text-white hover:underline">
+              </Link>,
+              <Link to="/contact" hash="service-areas" className={crumbLink}>
                 Service Areas
-              </Link>
-            </li>
-            <li aria-hidden="true">
-              <ChevronRight className="size-4" />
-            </li>
+              </Link>,
+            ].map((crumb, index) => (
+              <Fragment key={index}>
+                <li>{crumb}</li>
+                <li aria-hidden="true">
+                  <ChevronRight className="size-4" />
+                </li>
+              </Fragment>
+            ))}
             <li>
               <span aria-current="page" className="font-semibold text-white">
                 {city.name}

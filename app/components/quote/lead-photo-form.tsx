@@ -1,4 +1,5 @@
 import { LEAD_PHOTO_MESSAGES, LEAD_PHOTOS_PATH, MAX_LEAD_PHOTOS, type LeadPhotoStatus } from '~/lib/quote/lead-photos'
+import { ResultPanel } from '~/components/shared/result-panel'
 
 export const photoButtonClass =
   'min-h-12 rounded-full bg-brand-700 px-6 font-bold text-white shadow hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900 disabled:cursor-not-allowed disabled:opacity-70'
@@ -57,13 +58,9 @@ export function LeadPhotoResult({ status }: { status: LeadPhotoStatus }) {
   const added = status === 'added'
   return (
     <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
-      <div
-        role="status"
-        className={`rounded-2xl p-6 ${added ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-950'}`}
-      >
-        <h1 className="text-2xl font-bold">{added ? 'Photos received' : 'Photos not added'}</h1>
+      <ResultPanel ok={added} title={added ? 'Photos received' : 'Photos not added'}>
         <p className="mt-2">{LEAD_PHOTO_MESSAGES[status]}</p>
-      </div>
+      </ResultPanel>
     </section>
   )
 }

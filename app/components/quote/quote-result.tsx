@@ -1,5 +1,6 @@
 import { QUOTE_MESSAGES } from '~/lib/quote/quote-messages'
 import { site } from '~/content/site'
+import { ResultPanel } from '~/components/shared/result-panel'
 import { LeadPhotoForm } from './lead-photo-form'
 import { TextUsAfterQuote } from './text-us-after-quote'
 import { QuoteForm, type QuoteFormInitial } from './quote-form'
@@ -18,13 +19,10 @@ export function QuoteResult({
   const sent = status === 'sent'
   return (
     <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
-      <div
-        role="status"
-        className={`rounded-2xl p-6 ${sent ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-950'}`}
+      <ResultPanel
+        ok={sent}
+        title={sent ? QUOTE_MESSAGES.success.title : status ? QUOTE_MESSAGES.submitError.title : 'Request a free quote'}
       >
-        <h1 className="text-2xl font-bold">
-          {sent ? QUOTE_MESSAGES.success.title : status ? QUOTE_MESSAGES.submitError.title : 'Request a free quote'}
-        </h1>
         <p className="mt-2">
           {sent
             ? QUOTE_MESSAGES.success.description
@@ -42,7 +40,7 @@ export function QuoteResult({
             .
           </p>
         ) : null}
-      </div>
+      </ResultPanel>
       {sent && photoToken ? (
         <div className="mt-8 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200">
           <LeadPhotoForm token={photoToken} />
