@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
-import { startSiteServer } from './support/site-server'
+import { siteDataEnv, startSiteServer } from './support/site-server'
 import { expect, test } from './support/test'
 
 // Real processes killed with SIGKILL, a real SMTP server: docs/decisions/019-outbox-sent-journal.md.
@@ -70,7 +70,7 @@ test('a server killed while sending: the restarted one sends what it had claimed
     // Its claim would last two minutes; the new server (it waits for the dead one's lock) takes it over at once.
     restarted.server = await startSiteServer({
       SMTP_URL: mailbox.url,
-      DATA_DIR: first.dataDir,
+      ...siteDataEnv(first),
       CUSTOMER_ACKNOWLEDGEMENT: 'off',
     })
     await expect
