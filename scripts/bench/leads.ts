@@ -1,11 +1,15 @@
 // npm run bench:leads — `wrk` replays genuine quote submissions: three runs on 64 kept-alive connections,
 // then one with a new connection per request; the owner's SMTP server is down for the first 5 s.
 // Reports rate and latency per run, then checks every lead was stored once and e-mailed once.
+// BENCH_LEADS_DATABASE=postgres runs the site on a throwaway PostgreSQL 15 cluster instead of PGlite.
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
 import { toJSONAsync } from 'seroval'
 import { SMTPServer } from 'smtp-server'
+import { startPostgres } from '../../tests/support/postgres'
 import { ensureCommand } from '../../tests/support/system-deps'
+import { freshDatabaseUrl } from '../../tests/support/test-database'
 import { freePort } from '../../tests/support/free-port'
 import { contactFormToken, findQuoteFunctionUrl, report, runWrk, startProductionServer } from './common'
 
@@ -34,7 +38,10 @@ const smtp = new SMTPServer({
   },
 })
 
+const cluster = process.env.BENCH_LEADS_DATABASE === 'postgres' ? await startPostgres() : undefined
+const databaseUrl = cluster && (await freshDatabaseUrl(cluster.adminUrl))!
 const server = await startProductionServer({
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   QUOTE_RATE_LIMIT: '1000000',
   // The leads are sent at once; they still carry a signed form token.
@@ -83,9 +90,22 @@ const drainMs = Date.now() - drainStarted
 await server.stop()
 await new Promise<void>((resolve) => smtp.close(() => resolve()))
 
-const database = new PGlite(join(server.dataDir, 'pglite'))
-const rows = (await database.query<{ first_name: string }>('select first_name from quote_requests')).rows
-await database.close()
+async function storedNames(): Promise<{ first_name: string }[]> {
+  const sql = 'select first_name from quote_requests'
+  if (databaseUrl) {
+    const client = new pg.Client(databaseUrl)
+    await client.connect()
+    const { rows } = await client.query<{ first_name: string }>(sql)
+    await client.end()
+    return rows
+  }
+  const database = new PGlite(join(server.dataDir, 'pglite'))
+  const { rows } = await database.query<{ first_name: string }>(sql)
+  await database.close()
+  return rows
+}
+const rows = await storedNames()
+await cluster?.stop()
 const stored = rows.map((row) => row.first_name).filter((name) => name.startsWith('Burst'))
 const emailCounts = new Map<string, number>()
 for (const mail of received) {
