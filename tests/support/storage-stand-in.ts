@@ -58,10 +58,18 @@ export async function startStorageStandIn(serviceKey: string): Promise<StorageSt
       failure = null
       return refusal('500', 'InternalError', message)
     }
-    if (headers.authorization !== `Bearer ${serviceKey}` || headers.apikey !== serviceKey)
-      return refusal('403', 'AccessDenied', 'Only the service role key is accepted here')
     const [storage, version, area, ...parts] = path.split('/').filter(Boolean).map(decodeURIComponent)
     if (storage !== 'storage' || version !== 'v1') return refusal('404', 'NotFound', 'Route not found')
+    // A public URL needs no key, and answers only for a public bucket, as Storage's does.
+    if (area === 'object' && method === 'GET' && parts[0] === 'public') {
+      const [bucketId, ...rest] = parts.slice(1)
+      const bucket = buckets.get(bucketId!)
+      const object = bucket?.public ? bucket.objects.get(rest.join('/')) : undefined
+      return object ? [200, object.bytes, object.contentType] : NO_BUCKET
+    }
+    // With no policy on its objects, every key but the service role key reads and writes nothing.
+    if (headers.authorization !== `Bearer ${serviceKey}` || headers.apikey !== serviceKey)
+      return refusal('403', 'AccessDenied', 'Only the service role key is accepted here')
     if (area === 'bucket' && method === 'GET' && parts.length === 1) {
       const bucket = buckets.get(parts[0]!)
       return bucket ? [200, { id: parts[0], name: parts[0], public: bucket.public }] : NO_BUCKET
