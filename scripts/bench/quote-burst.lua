@@ -1,9 +1,10 @@
--- wrk script for bench:leads: genuine quote submissions, each with its own name and idempotency key;
--- every tenth request repeats the one before (a visitor's retry). Prints a JSON summary line.
+-- wrk script for bench:leads: genuine quote submissions, each with its own name, idempotency key and visitor
+-- address (X-Forwarded-For, believed from loopback); every tenth request repeats the one before (a visitor's
+-- retry, from the same address). Prints a JSON summary line.
 local body, origin = os.getenv("BURST_BODY"), os.getenv("BURST_ORIGIN")
 local prefix, closeEach = os.getenv("BURST_PREFIX"), os.getenv("BURST_CLOSE") == "1"
 threads, thread_id, sent, distinct, acks = {}, 0, 0, 0, 0
-local last
+local last, address
 
 function setup(thread)
   table.insert(threads, thread)
@@ -16,10 +17,12 @@ function request()
     distinct = distinct + 1
     local id = string.format("%st%dn%d", prefix, thread_id, distinct)
     last = body:gsub("LEADNAME", id):gsub("IDEMKEY", id .. "-key")
+    address = string.format("10.%d.%d.%d", thread_id, math.floor(distinct / 250) % 250, distinct % 250 + 1)
   end
   local headers = {
     ["Content-Type"] = "application/json", ["Accept"] = "application/json", ["x-tsr-serverfn"] = "true",
     ["Accept-Encoding"] = "gzip, deflate, br, zstd", ["Origin"] = origin, ["Sec-Fetch-Site"] = "same-origin",
+    ["X-Forwarded-For"] = address,
   }
   if closeEach then headers["Connection"] = "close" end
   return wrk.format("POST", nil, headers, last)
