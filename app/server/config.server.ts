@@ -52,7 +52,9 @@ const wholeNumber = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =
     v.trim(),
     v.check(
       (value) => value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max),
-      max === Number.MAX_SAFE_INTEGER ? `must be a whole number from ${min}` : `must be a whole number from ${min} to ${max}`,
+      max === Number.MAX_SAFE_INTEGER
+        ? `must be a whole number from ${min}`
+        : `must be a whole number from ${min} to ${max}`,
     ),
     v.transform((value) => (value === '' ? fallback : Number(value))),
   )
@@ -174,6 +176,13 @@ const EnvSchema = v.object({
     v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`),
   ),
   NODE_ENV: text,
+  // Test-only: lets pushes reach the tests' stand-in push service on 127.0.0.1 (decision 052).
+  TEST_ONLY_PUSH_TO_LOOPBACK: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.transform((value) => value || 'off'),
+    v.picklist(['on', 'off'], 'must be on or off (tests only)'),
+  ),
 })
 
 type ParsedEnv = v.InferOutput<typeof EnvSchema>
@@ -229,6 +238,8 @@ export function parseRuntimeConfig(env: Env) {
       vapid: vapid && { publicKey: vapid[0], privateKey: vapid[1], subject: e.VAPID_SUBJECT },
       /** The Google Ads conversion action the won-ad-clicks file names (an "Import from clicks" action). */
       conversionName: e.GOOGLE_ADS_CONVERSION_NAME,
+      /** Where pushes may go: public https hosts, and 127.0.0.1 only for the tests' stand-in. */
+      pushPolicy: { loopback: e.TEST_ONLY_PUSH_TO_LOOPBACK === 'on' },
     },
     quote: {
       rateLimit: e.QUOTE_RATE_LIMIT,
