@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, parseRuntimeConfig } from '../../app/server/config.server'
+import { clientKey } from '../../app/server/http/rate-limit.server'
 import { forwardedClient, parseTrustProxy, type TrustedProxy } from '../../app/server/http/trusted-proxy.server'
 
 describe('runtime configuration', () => {
@@ -153,6 +154,16 @@ describe('runtime configuration', () => {
 })
 
 describe("the visitor's address", () => {
+  it('is counted as an IPv4 address, or by its /64 for IPv6, an IPv4-mapped one as IPv4 (decision 052)', () => {
+    expect(clientKey('203.0.113.9')).toBe('203.0.113.9')
+    expect(clientKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64')
+    expect(clientKey('2001:DB8:1:2::7')).toBe('2001:db8:1:2::/64')
+    expect(clientKey('2001:db8:1:3::7')).toBe('2001:db8:1:3::/64')
+    expect(clientKey('::ffff:198.51.100.7')).toBe('198.51.100.7')
+    expect(clientKey('::ffff:c633:6407')).toBe('198.51.100.7')
+    expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+  })
+
   const trust = (setting: string) => parseTrustProxy(setting) as TrustedProxy
 
   it('is the socket address when no proxy is trusted, whatever X-Forwarded-For says', () => {
