@@ -139,6 +139,18 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
   })
 })
 
+/** A server on 127.0.0.1 answering `status` (and `headers`), closed after the test: its origin and hit count. */
+async function localServer(status: number, headers: Record<string, string> = {}) {
+  const server: Server = createServer((_request, response) => {
+    local.hits++
+    response.writeHead(status, headers).end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  cleanup.push(() => new Promise((resolve) => server.close(() => resolve())))
+  const local = { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits: 0 }
+  return local
+}
+
 describe('where a push may go (decision 052)', { timeout: 120_000 }, () => {
   const publicOnly = { loopback: false }
 
@@ -193,52 +205,34 @@ describe('where a push may go (decision 052)', { timeout: 120_000 }, () => {
 
   it('drops a stored subscription to a private address at send time, sending nothing there', async () => {
     const phone = phoneKeys()
-    let reached = 0
-    const inside: Server = createServer((_request, response) => {
-      reached++
-      response.writeHead(201).end()
-    })
-    await new Promise<void>((resolve) => inside.listen(0, '127.0.0.1', resolve))
-    cleanup.push(() => new Promise((resolve) => inside.close(() => resolve())))
+    const inside = await localServer(201)
     // Stored before this check existed, or by hand: the send still refuses it. The loopback is not opened here.
     const backend = await openBackend(
       { OWNER_EMAIL: 'owner@example.com', VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey },
       { startWorker: true },
     )
-    const endpoint = `http://127.0.0.1:${(inside.address() as AddressInfo).port}/push/inside`
     await savePushSubscription(await backend.db(), {
-      endpoint,
+      endpoint: `${inside.origin}/push/inside`,
       keys: { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') },
     })
     await sendQuoteEmail(backend, testLead('Inside'))
     await outboxDrained(backend)
     const left = await (await backend.db()).query(`SELECT 1 FROM owner_push_subscriptions`)
     expect(left.rows).toHaveLength(0)
-    expect(reached).toBe(0)
+    expect(inside.hits).toBe(0)
   })
 
   it('does not follow a redirect from a push endpoint', async () => {
     const phone = phoneKeys()
-    let followed = 0
-    const target: Server = createServer((_request, response) => {
-      followed++
-      response.writeHead(201).end()
-    })
-    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve))
-    const elsewhere = `http://127.0.0.1:${(target.address() as AddressInfo).port}/metadata`
-    const redirecting: Server = createServer((_request, response) =>
-      response.writeHead(307, { Location: elsewhere }).end(),
-    )
-    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve))
-    cleanup.push(() => new Promise((resolve) => target.close(() => resolve())))
-    cleanup.push(() => new Promise((resolve) => redirecting.close(() => resolve())))
-    const backend = await openWithPush(phone, `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/push`)
+    const elsewhere = await localServer(201)
+    const redirecting = await localServer(307, { Location: `${elsewhere.origin}/metadata` })
+    const backend = await openWithPush(phone, `${redirecting.origin}/push`)
     await sendQuoteEmail(backend, testLead('Redirected'))
     const db = await backend.db()
     await (await backend.outbox()).drain()
     // The positive signal: the push was tried and failed on the 307 itself.
     const row = await db.query<{ last_error: string }>(`SELECT last_error FROM quote_outbox WHERE kind = 'owner_push'`)
     expect(row.rows[0]!.last_error).toContain('push service answered 307')
-    expect(followed).toBe(0)
+    expect(elsewhere.hits).toBe(0)
   })
 })
