@@ -129,6 +129,9 @@ const smtpUrl = optionalText((value) => {
   }
 }, 'must be an smtp:// or smtps:// address, e.g. smtps://user:pass@smtp.example.com:465')
 
+/** The database counts limits and windows in a 4-byte integer. */
+const INT4_MAX = 2_147_483_647
+
 const EnvSchema = v.object({
   // Nitro reads it itself; checked here so a bad one stops the start with the others.
   PORT: wholeNumber(3000, 1, 65535),
@@ -144,12 +147,12 @@ const EnvSchema = v.object({
   GOOGLE_PLACES_API_BASE: text,
   REVIEWS_CACHE_MINUTES: wholeNumber(60),
   TRUST_PROXY: trustedProxy,
-  QUOTE_RATE_LIMIT: wholeNumber(5),
-  QUOTE_RATE_WINDOW_MS: wholeNumber(10 * 60_000, 1),
+  QUOTE_RATE_LIMIT: wholeNumber(5, 0, INT4_MAX),
+  QUOTE_RATE_WINDOW_MS: wholeNumber(10 * 60_000, 1, INT4_MAX),
   QUOTE_MIN_FILL_MS: wholeNumber(2500),
   IP_HASH_SALT: text,
-  ASSISTANT_RATE_LIMIT: wholeNumber(20),
-  ASSISTANT_RATE_WINDOW_MS: wholeNumber(5 * 60_000, 1),
+  ASSISTANT_RATE_LIMIT: wholeNumber(20, 0, INT4_MAX),
+  ASSISTANT_RATE_WINDOW_MS: wholeNumber(5 * 60_000, 1, INT4_MAX),
   ASSISTANT_LLM_URL: text,
   ASSISTANT_LLM_KEY: text,
   ASSISTANT_LLM_MODEL: text,

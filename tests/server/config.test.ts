@@ -85,8 +85,9 @@ describe('runtime configuration', () => {
   it('refuses values it would have taken and could not work with: negative, fractional, out of range, not smtp', () => {
     const refused: [string, string, string][] = [
       ['HTML_CACHE_SECONDS', '-1', 'must be a whole number from 0'],
-      ['QUOTE_RATE_LIMIT', '-5', 'must be a whole number from 0'],
-      ['QUOTE_RATE_WINDOW_MS', '0', 'must be a whole number from 1'],
+      ['QUOTE_RATE_LIMIT', '-5', 'must be a whole number from 0 to 2147483647'],
+      ['QUOTE_RATE_WINDOW_MS', '0', 'must be a whole number from 1 to 2147483647'],
+      ['ASSISTANT_RATE_WINDOW_MS', '2147483648', 'must be a whole number from 1 to 2147483647'],
       ['QUOTE_MIN_FILL_MS', '2.5', 'must be a whole number from 0'],
       ['PORT', '0', 'must be a whole number from 1 to 65535'],
       ['PORT', '65536', 'must be a whole number from 1 to 65535'],
