@@ -164,6 +164,43 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
     expect(mail.received.filter((received) => received.rcptTo.includes(OWNER))).toHaveLength(10)
   })
 
+  it('counts one inbox however it is spelled, from clients that share nothing', async () => {
+    const mail = await smtp()
+    const backend = await backendWith({ SMTP_URL: mail.url })
+    const spellings = [
+      'bo.jones@gmail.com',
+      'Bo.Jones+quote@GMAIL.com',
+      'bojones@googlemail.com',
+      'b.o.j.o.n.e.s@gmail.com',
+    ]
+    for (const [i, email] of [...spellings, 'Pat@Example.com', 'pat+deck@example.com', ' pat@EXAMPLE.COM '].entries())
+      await service().handle(form({ email }), { ip: `192.0.2.${i + 20}`, userAgent: 'x' }, backend)
+    await outboxDrained(backend)
+    expect(
+      acknowledgements(mail)
+        .map((ack) => ack.rcptTo[0]!.toLowerCase())
+        .sort(),
+    ).toEqual(['bo.jones@gmail.com', 'pat@example.com'])
+  })
+
+  it('counts every address of one IPv6 /64 as one client, and another /64 as another', async () => {
+    const mail = await smtp()
+    const backend = await backendWith({ SMTP_URL: mail.url })
+    for (let i = 0; i < 5; i++)
+      await service().handle(
+        form({ email: `neighbour${i}@example.com` }),
+        { ip: `2001:db8:9:9:${i}::1`, userAgent: 'x' },
+        backend,
+      )
+    await service().handle(form({ email: 'far@example.com' }), { ip: '2001:db8:9:a::1', userAgent: 'x' }, backend)
+    await outboxDrained(backend)
+    expect(
+      acknowledgements(mail)
+        .map((ack) => ack.rcptTo[0])
+        .sort(),
+    ).toEqual(['far@example.com', 'neighbour0@example.com'])
+  })
+
   it('counts an address for 24 hours and a client for one, moving the clock in the rows', async () => {
     const mail = await smtp()
     const backend = await backendWith({ SMTP_URL: mail.url })
