@@ -10,6 +10,7 @@ import { finalizeResponse, missingHashedAsset } from './server/http/http.server'
 import { methodNotAllowed, methodsAllowedByRoutes } from './server/http/page-methods.server'
 import { COMPLETE_RENDER_AGENT, pageRenderHandler } from './server/http/page-render.server'
 import { declaredSearchOf, pageAddress } from './server/http/page-url.server'
+import { sameSitePath } from './server/http/same-site.server'
 import { privateIfNonce, withScriptHashes } from './server/http/script-hashes.server'
 import { exitCleanlyOnSignals, tracked } from './server/http/shutdown.server'
 import { waitForTurn } from './server/http/turn-queue.server'
@@ -39,8 +40,9 @@ const renderers: PageRenderers = {
 function trailingSlashRedirect(request: Request): Response | null {
   const url = new URL(request.url)
   if (url.pathname.length <= 1 || !url.pathname.endsWith('/') || url.pathname.startsWith('/_serverFn/')) return null
-  const target = findRedirect(url.pathname)
-  const location = target ? targetHref(target) : `${url.pathname.replace(/\/+$/, '') || '/'}${url.search}`
+  const path = sameSitePath(url.pathname)
+  const target = findRedirect(path)
+  const location = target ? targetHref(target) : `${path.replace(/\/+$/, '') || '/'}${url.search}`
   return new Response(null, { status: 301, headers: { Location: location } })
 }
 

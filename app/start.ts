@@ -11,6 +11,21 @@ function jsonError(status: number, error: string): Response {
   })
 }
 
+// Start throws for an id its manifest lacks, and logs that as a 500 with its stack: anyone could fill the log.
+const UNKNOWN_SERVER_FN = /^Server function info not found for /
+
+/** First, so it sees every later step's error: an unknown id is a 404 and one info line (decision 052). */
+const unknownServerFnMiddleware = createMiddleware().server(async ({ next, request, handlerType }) => {
+  if (handlerType !== 'serverFn') return next()
+  try {
+    return await next()
+  } catch (error) {
+    if (!(error instanceof Error && UNKNOWN_SERVER_FN.test(error.message))) throw error
+    log('http').info({ path: new URL(request.url).pathname.slice(0, 120) }, '404 unknown server function')
+    return jsonError(404, 'Not found')
+  }
+})
+
 // Replaces Start's CSRF guard: ours knows the public origin behind a proxy.
 const sameOriginMiddleware = createMiddleware().server(async ({ next, request, handlerType }) => {
   if (handlerType !== 'serverFn') return next()
@@ -45,5 +60,11 @@ const formTokenKeyMiddleware = createMiddleware().server(async ({ next, handlerT
 })
 
 export const startInstance = createStart(() => ({
-  requestMiddleware: [sameOriginMiddleware, bodySizeMiddleware, wellFormedBodyMiddleware, formTokenKeyMiddleware],
+  requestMiddleware: [
+    unknownServerFnMiddleware,
+    sameOriginMiddleware,
+    bodySizeMiddleware,
+    wellFormedBodyMiddleware,
+    formTokenKeyMiddleware,
+  ],
 }))

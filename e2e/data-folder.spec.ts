@@ -1,36 +1,9 @@
-import { spawn } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '../tests/support/free-port'
-import { SITE_ENTRY } from '../tests/support/site-process'
 import { parseLogLines } from './support/site-server'
+import { startExpectingRefusal, type Ended } from './support/refused-start'
 import { expect, test } from './support/test'
-
-interface Ended {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-/** A server that should refuse to start: its output and exit code once it has gone. */
-async function startExpectingRefusal(dataDir: string, uid?: number): Promise<Ended> {
-  const port = await freePort()
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(TEST|VITEST.*)$/.test(name)))
-  const child = spawn(process.execPath, [SITE_ENTRY], {
-    env: { ...inherited, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    uid,
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk) => (stdout += chunk))
-  child.stderr.on('data', (chunk) => (stderr += chunk))
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-  const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
-  clearTimeout(timer)
-  return { code, stdout, stderr }
-}
 
 function expectOneClearLine(ended: Ended, dataDir: string, reason: string) {
   const output = `${ended.stdout}\n${ended.stderr}`
@@ -53,7 +26,7 @@ test.describe('a data folder that cannot be used', () => {
     writeFileSync(join(parent, 'a-file'), '')
     const dataDir = join(parent, 'a-file', 'data')
     expectOneClearLine(
-      await startExpectingRefusal(dataDir),
+      await startExpectingRefusal({ DATA_DIR: dataDir }),
       dataDir,
       'part of the path is a file, not a folder (ENOTDIR)',
     )
@@ -62,16 +35,23 @@ test.describe('a data folder that cannot be used', () => {
   test('a regular file itself: one line names DATA_DIR, the path and why, and the server exits', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'data-folder-')), 'a-file')
     writeFileSync(dataDir, '')
-    expectOneClearLine(await startExpectingRefusal(dataDir), dataDir, 'it is a file, not a folder (EEXIST)')
+    expectOneClearLine(
+      await startExpectingRefusal({ DATA_DIR: dataDir }),
+      dataDir,
+      'it is a file, not a folder (EEXIST)',
+    )
   })
 
   test('a folder the server may not write: one line names DATA_DIR, the path and why, and the server exits', async () => {
-    // Root writes anywhere, so the server runs as "nobody" (uid 65534) here.
-    test.skip(process.getuid?.() !== 0, 'needs root to start the server as another user')
+    // Root writes anywhere: the server runs as nobody, without root's groups, or as this user when it is not root.
     const parent = mkdtempSync(join(tmpdir(), 'data-folder-'))
     chmodSync(parent, 0o755)
     const dataDir = join(parent, 'data')
-    mkdirSync(dataDir, { mode: 0o755 })
-    expectOneClearLine(await startExpectingRefusal(dataDir, 65534), dataDir, 'this user may not write there (EACCES)')
+    mkdirSync(dataDir, { mode: 0o555 })
+    expectOneClearLine(
+      await startExpectingRefusal({ DATA_DIR: dataDir }, { unprivileged: true }),
+      dataDir,
+      'this user may not write there (EACCES)',
+    )
   })
 })

@@ -458,7 +458,12 @@ test('a quote sent on the site pushes once to the phone (browser push registrati
   const phone = phoneKeys()
   const tls = localCertificate()
   const push = await startPushService(phone, vapid.publicKey, tls)
-  const server = await startSiteServer({ ...ownerEnv(), NODE_EXTRA_CA_CERTS: tls.certPath })
+  // The stand-in is https on 127.0.0.1: a test-only setting lets the server push there (decision 052).
+  const server = await startSiteServer({
+    ...ownerEnv(),
+    NODE_EXTRA_CA_CERTS: tls.certPath,
+    TEST_ONLY_PUSH_TO_LOOPBACK: 'on',
+  })
   try {
     // Chromium here cannot reach a real push service: subscribe() returns the stand-in's subscription.
     await page.addInitScript(

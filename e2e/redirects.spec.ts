@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http'
 import { expect, test } from './support/test'
 import { redirects, targetHref } from '~/content/redirects'
 
@@ -41,4 +42,43 @@ test('a trailing slash on a page answers 301 to the page, query kept', async ({ 
   const response = await request.get('/services/?tab=roof', { maxRedirects: 0 })
   expect(response.status()).toBe(301)
   expect(response.headers()['location']).toBe('/services?tab=roof')
+})
+
+/** The path exactly as written: a browser or fetch would read `//evil.com/` as another host before sending it. */
+function rawGet(baseURL: string, path: string): Promise<{ status: number; location: string | undefined }> {
+  const { hostname, port } = new URL(baseURL)
+  return new Promise((resolve, reject) => {
+    httpRequest({ host: hostname, port, path, method: 'GET' }, (response) => {
+      response.resume()
+      resolve({ status: response.statusCode ?? 0, location: response.headers.location })
+    })
+      .on('error', reject)
+      .end()
+  })
+}
+
+test('a path that starts like another host never redirects off the site', async ({ baseURL }) => {
+  const hostile = [
+    '//evil.com/',
+    '//evil.com/x/',
+    '/\\evil.com/',
+    '///evil.com/',
+    '/\\/evil.com/',
+    '//evil.com/about-us/',
+    '//evil.com/?cities=junk',
+    '//?cities=junk',
+    '//services?tab=bogus',
+    '/\\evil.com?cities=junk',
+  ]
+  for (const path of hostile) {
+    const { status, location } = await rawGet(baseURL!, path)
+    expect(status, path).toBeLessThan(500)
+    if (location === undefined) continue
+    // As a browser resolves it: the same origin, and a path that is not itself a host.
+    const target = new URL(location, baseURL)
+    expect(target.origin, `${path} → ${location}`).toBe(new URL(baseURL!).origin)
+    expect(location, path).not.toMatch(/^[/\\]{2}|^\/\\/)
+  }
+  // The trailing-slash hop still works, on the collapsed path.
+  expect(await rawGet(baseURL!, '//evil.com/x/')).toEqual({ status: 301, location: '/evil.com/x' })
 })

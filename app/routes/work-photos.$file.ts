@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { workPhotoResponse } from '~/server/work/posted-work.server'
 
-/** A posted job's encoded variant, immutable like /img/ (decision 049). */
+/** A shown job's encoded variant, cached as long as a page (decisions 049, 052). */
 export const Route = createFileRoute('/work-photos/$file')({
   server: {
     handlers: {

@@ -45,12 +45,18 @@ const text = v.pipe(
   v.transform((value) => value || undefined),
 )
 
-const wholeNumber = (fallback: number) =>
+/** Digits only, from `min` (a negative or fractional count, window or delay cannot work). */
+const wholeNumber = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   v.pipe(
     v.optional(v.string(), ''),
     v.trim(),
-    v.check((value) => value === '' || Number.isFinite(Number(value)), 'must be a number'),
-    v.transform((value) => (value === '' ? fallback : Math.trunc(Number(value)))),
+    v.check(
+      (value) => value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max),
+      max === Number.MAX_SAFE_INTEGER
+        ? `must be a whole number from ${min}`
+        : `must be a whole number from ${min} to ${max}`,
+    ),
+    v.transform((value) => (value === '' ? fallback : Number(value))),
   )
 
 const trustedProxy = v.pipe(
@@ -113,9 +119,24 @@ const onOrOff = v.pipe(
   v.picklist(['on', 'off'], 'must be on or off'),
 )
 
+// nodemailer reads any other text as options, so a typo would start a site that never mails anyone.
+const smtpUrl = optionalText((value) => {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}, 'must be an smtp:// or smtps:// address, e.g. smtps://user:pass@smtp.example.com:465')
+
+/** The database counts limits and windows in a 4-byte integer. */
+const INT4_MAX = 2_147_483_647
+
 const EnvSchema = v.object({
+  // Nitro reads it itself; checked here so a bad one stops the start with the others.
+  PORT: wholeNumber(3000, 1, 65535),
   DATA_DIR: text,
-  SMTP_URL: text,
+  SMTP_URL: smtpUrl,
   QUOTE_NOTIFY_EMAIL: text,
   QUOTE_FROM_EMAIL: text,
   DATABASE_URL: optionalText((value) => /^postgres(ql)?:\/\/\S+$/.test(value), 'must be a postgres:// address'),
@@ -126,21 +147,18 @@ const EnvSchema = v.object({
   GOOGLE_PLACES_API_BASE: text,
   REVIEWS_CACHE_MINUTES: wholeNumber(60),
   TRUST_PROXY: trustedProxy,
-  QUOTE_RATE_LIMIT: wholeNumber(5),
-  QUOTE_RATE_WINDOW_MS: wholeNumber(10 * 60_000),
+  QUOTE_RATE_LIMIT: wholeNumber(5, 0, INT4_MAX),
+  QUOTE_RATE_WINDOW_MS: wholeNumber(10 * 60_000, 1, INT4_MAX),
   QUOTE_MIN_FILL_MS: wholeNumber(2500),
   IP_HASH_SALT: text,
-  ASSISTANT_RATE_LIMIT: wholeNumber(20),
-  ASSISTANT_RATE_WINDOW_MS: wholeNumber(5 * 60_000),
+  ASSISTANT_RATE_LIMIT: wholeNumber(20, 0, INT4_MAX),
+  ASSISTANT_RATE_WINDOW_MS: wholeNumber(5 * 60_000, 1, INT4_MAX),
   ASSISTANT_LLM_URL: text,
   ASSISTANT_LLM_KEY: text,
   ASSISTANT_LLM_MODEL: text,
   ASSISTANT_LLM_TIMEOUT_MS: wholeNumber(10_000),
   HTML_CACHE_SECONDS: wholeNumber(10),
-  LEAD_RETENTION_MONTHS: v.pipe(
-    wholeNumber(24),
-    v.check((months) => months >= 1 && months <= 24, 'must be a whole number of months from 1 to 24'),
-  ),
+  LEAD_RETENTION_MONTHS: wholeNumber(24, 1, 24),
   LEAD_WEBHOOK_URL: webhookUrl,
   LEAD_WEBHOOK_SECRET: webhookSecret,
   OWNER_EMAIL: ownerEmail,
@@ -150,10 +168,7 @@ const EnvSchema = v.object({
   VAPID_PRIVATE_KEY: base64Url(32),
   VAPID_SUBJECT: vapidSubject,
   GOOGLE_ADS_CONVERSION_NAME: conversionName,
-  LEAD_ESCALATION_MINUTES: v.pipe(
-    wholeNumber(15),
-    v.check((minutes) => minutes >= 0 && minutes <= 720, 'must be a whole number of minutes from 0 to 720'),
-  ),
+  LEAD_ESCALATION_MINUTES: wholeNumber(15, 0, 720),
   CUSTOMER_ACKNOWLEDGEMENT: onOrOff,
   GALLERY_SAMPLES: onOrOff,
   LOG_LEVEL: v.pipe(
@@ -161,9 +176,16 @@ const EnvSchema = v.object({
     v.trim(),
     v.toLowerCase(),
     v.transform((value) => value || 'info'),
-    v.picklist(LOG_LEVELS),
+    v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`),
   ),
   NODE_ENV: text,
+  // Test-only: lets pushes reach the tests' stand-in push service on 127.0.0.1 (decision 052).
+  TEST_ONLY_PUSH_TO_LOOPBACK: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.transform((value) => value || 'off'),
+    v.picklist(['on', 'off'], 'must be on or off (tests only)'),
+  ),
 })
 
 type ParsedEnv = v.InferOutput<typeof EnvSchema>
@@ -181,7 +203,7 @@ export function parseRuntimeConfig(env: Env) {
     const problems = result.issues.map((issue) => {
       const name = issue.path?.[0]?.key
       // A secret's value never reaches the log, even a wrong one.
-      const got = /SECRET|_KEY$|DATABASE_URL/.test(String(name))
+      const got = /SECRET|_KEY$|DATABASE_URL|SMTP_URL/.test(String(name))
         ? 'value not shown'
         : `got ${JSON.stringify(issue.input)}`
       return `${String(name)} ${issue.message} (${got})`
@@ -207,7 +229,7 @@ export function parseRuntimeConfig(env: Env) {
       apiKey: google[0],
       placeId: google[1],
       baseUrl: (e.GOOGLE_PLACES_API_BASE ?? 'https://places.googleapis.com').replace(/\/+$/, ''),
-      cacheMinutes: Math.max(0, e.REVIEWS_CACHE_MINUTES),
+      cacheMinutes: e.REVIEWS_CACHE_MINUTES,
     },
     trustedProxy: e.TRUST_PROXY,
     leadWebhook: webhook && { url: webhook[0], secret: webhook[1] },
@@ -219,6 +241,8 @@ export function parseRuntimeConfig(env: Env) {
       vapid: vapid && { publicKey: vapid[0], privateKey: vapid[1], subject: e.VAPID_SUBJECT },
       /** The Google Ads conversion action the won-ad-clicks file names (an "Import from clicks" action). */
       conversionName: e.GOOGLE_ADS_CONVERSION_NAME,
+      /** Where pushes may go: public https hosts, and 127.0.0.1 only for the tests' stand-in. */
+      pushPolicy: { loopback: e.TEST_ONLY_PUSH_TO_LOOPBACK === 'on' },
     },
     quote: {
       rateLimit: e.QUOTE_RATE_LIMIT,
@@ -246,7 +270,7 @@ export function parseRuntimeConfig(env: Env) {
             }
           : null,
     },
-    htmlCacheSeconds: Math.max(0, e.HTML_CACHE_SECONDS),
+    htmlCacheSeconds: e.HTML_CACHE_SECONDS,
     leadRetentionMonths: e.LEAD_RETENTION_MONTHS,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',

@@ -26,6 +26,7 @@ const server = await startProductionServer({
   VAPID_PUBLIC_KEY: vapid.publicKey,
   VAPID_PRIVATE_KEY: vapid.privateKey,
   NODE_EXTRA_CA_CERTS: tls.certPath,
+  TEST_ONLY_PUSH_TO_LOOPBACK: 'on', // the stand-in is on 127.0.0.1
   QUOTE_RATE_LIMIT: '1000000',
   QUOTE_MIN_FILL_MS: '0',
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, parseRuntimeConfig } from '../../app/server/config.server'
+import { clientKey } from '../../app/server/http/rate-limit.server'
 import { forwardedClient, parseTrustProxy, type TrustedProxy } from '../../app/server/http/trusted-proxy.server'
 
 describe('runtime configuration', () => {
@@ -81,6 +82,34 @@ describe('runtime configuration', () => {
     expect(() => parseRuntimeConfig({ ASSISTANT_LLM_TIMEOUT_MS: '10s' })).toThrow(/ASSISTANT_LLM_TIMEOUT_MS/)
   })
 
+  it('refuses values it would have taken and could not work with: negative, fractional, out of range, not smtp', () => {
+    const refused: [string, string, string][] = [
+      ['HTML_CACHE_SECONDS', '-1', 'must be a whole number from 0'],
+      ['QUOTE_RATE_LIMIT', '-5', 'must be a whole number from 0 to 2147483647'],
+      ['QUOTE_RATE_WINDOW_MS', '0', 'must be a whole number from 1 to 2147483647'],
+      ['ASSISTANT_RATE_WINDOW_MS', '2147483648', 'must be a whole number from 1 to 2147483647'],
+      ['QUOTE_MIN_FILL_MS', '2.5', 'must be a whole number from 0'],
+      ['PORT', '0', 'must be a whole number from 1 to 65535'],
+      ['PORT', '65536', 'must be a whole number from 1 to 65535'],
+      ['LEAD_RETENTION_MONTHS', '25', 'must be a whole number from 1 to 24'],
+      ['LEAD_ESCALATION_MINUTES', '721', 'must be a whole number from 0 to 720'],
+      ['LOG_LEVEL', 'loud', 'must be one of fatal, error, warn, info, debug, silent'],
+      ['SMTP_URL', 'notaurl', 'must be an smtp:// or smtps:// address'],
+      ['SMTP_URL', 'https://smtp.example.com', 'must be an smtp:// or smtps:// address'],
+    ]
+    for (const [name, value, reason] of refused)
+      expect(() => parseRuntimeConfig({ [name]: value }), `${name}=${value}`).toThrow(`${name} ${reason}`)
+    // The edges themselves are accepted.
+    expect(parseRuntimeConfig({ HTML_CACHE_SECONDS: '0', PORT: '65535' }).htmlCacheSeconds).toBe(0)
+    expect(parseRuntimeConfig({ LEAD_RETENTION_MONTHS: '1', LEAD_ESCALATION_MINUTES: '720' }).leadRetentionMonths).toBe(
+      1,
+    )
+    expect(parseRuntimeConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465' }).smtpUrl).toBe(
+      'smtps://u:p@smtp.example.com:465',
+    )
+    expect(() => parseRuntimeConfig({ SMTP_URL: 'smtp://user:s3cret@' })).not.toThrow(/s3cret/)
+  })
+
   it('takes the webhook and the push keys as pairs: both set, or neither', () => {
     const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`
     const vapid = {
@@ -126,6 +155,16 @@ describe('runtime configuration', () => {
 })
 
 describe("the visitor's address", () => {
+  it('is counted as an IPv4 address, or by its /64 for IPv6, an IPv4-mapped one as IPv4 (decision 052)', () => {
+    expect(clientKey('203.0.113.9')).toBe('203.0.113.9')
+    expect(clientKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64')
+    expect(clientKey('2001:DB8:1:2::7')).toBe('2001:db8:1:2::/64')
+    expect(clientKey('2001:db8:1:3::7')).toBe('2001:db8:1:3::/64')
+    expect(clientKey('::ffff:198.51.100.7')).toBe('198.51.100.7')
+    expect(clientKey('::ffff:c633:6407')).toBe('198.51.100.7')
+    expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+  })
+
   const trust = (setting: string) => parseTrustProxy(setting) as TrustedProxy
 
   it('is the socket address when no proxy is trusted, whatever X-Forwarded-For says', () => {

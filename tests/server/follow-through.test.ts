@@ -138,6 +138,119 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
     expect(acknowledgements(mail)).toHaveLength(2)
   })
 
+  it('sends one inbox one, however its address is spelled, from any address of one IPv6 /64', async () => {
+    const mail = await smtp()
+    const backend = await backendWith({ SMTP_URL: mail.url })
+    const spellings = [
+      'alice.smith@gmail.com',
+      'Alice.Smith@Gmail.com',
+      'alicesmith@gmail.com',
+      'a.l.i.c.e.smith@gmail.com',
+      'alice.smith+quote@gmail.com',
+      'ALICESMITH+1@GMAIL.COM',
+      'alice.smith@googlemail.com',
+      ' alicesmith@googlemail.com ',
+      'alice.smith+x.y@gmail.com',
+      'AliceSmith@GoogleMail.com',
+    ]
+    for (const [i, email] of spellings.entries()) {
+      const ip = `2001:db8:77:1:${(i + 1).toString(16)}::${i + 7}` // one household's /64
+      const answer = await service().handle(form({ firstName: `Alice${i}`, email }), { ip, userAgent: 'x' }, backend)
+      expect(answer.status).toBe(200)
+    }
+    await outboxDrained(backend)
+    expect(acknowledgements(mail)).toHaveLength(1)
+    // Ten leads all reached the owner: only the customer's e-mail is limited.
+    expect(mail.received.filter((received) => received.rcptTo.includes(OWNER))).toHaveLength(10)
+  })
+
+  it('counts one inbox however it is spelled, from clients that share nothing', async () => {
+    const mail = await smtp()
+    const backend = await backendWith({ SMTP_URL: mail.url })
+    const spellings = [
+      'bo.jones@gmail.com',
+      'Bo.Jones+quote@GMAIL.com',
+      'bojones@googlemail.com',
+      'b.o.j.o.n.e.s@gmail.com',
+    ]
+    for (const [i, email] of [...spellings, 'Pat@Example.com', 'pat+deck@example.com', ' pat@EXAMPLE.COM '].entries())
+      await service().handle(form({ email }), { ip: `192.0.2.${i + 20}`, userAgent: 'x' }, backend)
+    await outboxDrained(backend)
+    expect(
+      acknowledgements(mail)
+        .map((ack) => ack.rcptTo[0]!.toLowerCase())
+        .sort(),
+    ).toEqual(['bo.jones@gmail.com', 'pat@example.com'])
+  })
+
+  it('counts every address of one IPv6 /64 as one client, and another /64 as another', async () => {
+    const mail = await smtp()
+    const backend = await backendWith({ SMTP_URL: mail.url })
+    for (let i = 0; i < 5; i++)
+      await service().handle(
+        form({ email: `neighbour${i}@example.com` }),
+        { ip: `2001:db8:9:9:${i}::1`, userAgent: 'x' },
+        backend,
+      )
+    await service().handle(form({ email: 'far@example.com' }), { ip: '2001:db8:9:a::1', userAgent: 'x' }, backend)
+    await outboxDrained(backend)
+    expect(
+      acknowledgements(mail)
+        .map((ack) => ack.rcptTo[0])
+        .sort(),
+    ).toEqual(['far@example.com', 'neighbour0@example.com'])
+  })
+
+  it('counts an address for 24 hours and a client for one, moving the clock in the rows', async () => {
+    const mail = await smtp()
+    const backend = await backendWith({ SMTP_URL: mail.url })
+    const db = await backend.db()
+    const age = (bucket: string, by: string) =>
+      db.query(`UPDATE rate_limit_hits SET hit_at = hit_at - $2::interval WHERE bucket = $1`, [bucket, by])
+    const send = async (email: string, ip: string) => {
+      await service().handle(form({ email }), { ip, userAgent: 'x' }, backend)
+      await outboxDrained(backend)
+      return acknowledgements(mail).length
+    }
+    expect(await send('kim@example.com', '192.0.2.10')).toBe(1)
+    // The same client, another address: 59 minutes later still held, 61 minutes later not.
+    await age('ack-client', '59 minutes')
+    expect(await send('lee@example.com', '192.0.2.10')).toBe(1)
+    await age('ack-client', '2 minutes')
+    expect(await send('lee@example.com', '192.0.2.10')).toBe(2)
+    // The same address from other clients: 2 hours and 23 hours later still held, 25 hours later not.
+    await age('ack-address', '2 hours')
+    expect(await send('Kim@Example.com', '192.0.2.11')).toBe(2)
+    await age('ack-address', '21 hours')
+    expect(await send('kim@example.com', '192.0.2.12')).toBe(2)
+    await age('ack-address', '2 hours')
+    expect(await send('kim@example.com', '192.0.2.13')).toBe(3)
+  })
+
+  it('sends at most 30 an hour in all, whoever they go to and whichever clients ask', async () => {
+    const mail = await smtp()
+    const backend = await backendWith({ SMTP_URL: mail.url })
+    for (let i = 0; i < 31; i++)
+      await service().handle(
+        form({ firstName: `Crowd${i}`, email: `crowd${i}@example.com` }),
+        { ip: `198.51.100.${i + 1}`, userAgent: 'x' },
+        backend,
+      )
+    await outboxDrained(backend)
+    expect(acknowledgements(mail)).toHaveLength(30)
+    expect(mail.received.filter((received) => received.rcptTo.includes(OWNER))).toHaveLength(31)
+    // An hour on, the cap has room again (59 minutes: not yet).
+    const db = await backend.db()
+    await db.query(`UPDATE rate_limit_hits SET hit_at = hit_at - interval '59 minutes' WHERE bucket = 'ack-all'`)
+    await service().handle(form({ email: 'late@example.com' }), { ip: '203.0.113.99', userAgent: 'x' }, backend)
+    await outboxDrained(backend)
+    expect(acknowledgements(mail)).toHaveLength(30)
+    await db.query(`UPDATE rate_limit_hits SET hit_at = hit_at - interval '2 minutes' WHERE bucket = 'ack-all'`)
+    await service().handle(form({ email: 'later@example.com' }), { ip: '203.0.113.98', userAgent: 'x' }, backend)
+    await outboxDrained(backend)
+    expect(acknowledgements(mail)).toHaveLength(31)
+  })
+
   it('sends none for suspected spam, and none when switched off', async () => {
     const mail = await smtp()
     const backend = await backendWith({ SMTP_URL: mail.url })
@@ -183,6 +296,7 @@ async function alerted(start: Date) {
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     CUSTOMER_ACKNOWLEDGEMENT: 'off',
+    TEST_ONLY_PUSH_TO_LOOPBACK: 'on', // the stand-in listens on 127.0.0.1
   }
   const where = { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl() }
   const open = () => backendWith(env, { clock: () => clock.now, ...where, startWorker: false })

@@ -95,6 +95,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         CUSTOMER_ACKNOWLEDGEMENT: 'off',
         QUOTE_MIN_FILL_MS: '0',
         QUOTE_RATE_LIMIT: '0',
+        TEST_ONLY_PUSH_TO_LOOPBACK: 'on', // the stand-in listens on 127.0.0.1
       }
       dataDirs = await Promise.all([1, 2].map(() => mkdtemp(join(tmpdir(), 'instances-test-'))))
       sites = await startBoth()

@@ -128,8 +128,11 @@ describe('the lead list as CSV', () => {
     expect(csvCell('Smith, "Jr"')).toBe('"Smith, ""Jr"""')
     expect(csvCell('two\nlines')).toBe('"two\nlines"')
     expect(csvCell('=HYPERLINK("http://evil.example","x")')).toBe(`"'=HYPERLINK(""http://evil.example"",""x"")"`)
-    for (const start of ['+', '-', '@', '\t']) expect(csvCell(`${start}1+1`)).toBe(`'${start}1+1`)
+    // Quoted as well as defused: a spreadsheet that splits on ; would otherwise see a new cell start.
+    for (const start of ['=', '+', '-', '@', '\t']) expect(csvCell(`${start}1+1`)).toBe(`"'${start}1+1"`)
     expect(csvCell('Ann=1')).toBe('Ann=1')
+    expect(csvCell('Ann; =HYPERLINK("x")')).toBe('"Ann; =HYPERLINK(""x"")"')
+    expect(csvCell('a;b')).toBe('"a;b"')
     expect(csvCell(null)).toBe('')
   })
 

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
+import { pushEndpointRefusal, pushTargetRefusal } from '../../app/server/backend/push-endpoint.server'
 import { savePushSubscription } from '../../app/server/owner/inbox.server'
 import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
 import {
@@ -35,6 +36,7 @@ async function openWithPush(phone: PhoneKeys, endpoint: string, retryMs?: number
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: 'mailto:owner@example.com',
+    TEST_ONLY_PUSH_TO_LOOPBACK: 'on', // the stand-in listens on 127.0.0.1
   }
   const backend = await openBackend(env, { startWorker: true, outbox: retryMs ? { backoffMs: () => retryMs } : {} })
   await savePushSubscription(await backend.db(), {
@@ -134,5 +136,103 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     await (await backend.outbox()).drain()
     const left = await db.query(`SELECT 1 FROM owner_push_subscriptions`)
     expect(left.rows).toHaveLength(0)
+  })
+})
+
+/** A server on 127.0.0.1 answering `status` (and `headers`), closed after the test: its origin and hit count. */
+async function localServer(status: number, headers: Record<string, string> = {}) {
+  const server: Server = createServer((_request, response) => {
+    local.hits++
+    response.writeHead(status, headers).end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  cleanup.push(() => new Promise((resolve) => server.close(() => resolve())))
+  const local = { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits: 0 }
+  return local
+}
+
+describe('where a push may go (decision 052)', { timeout: 120_000 }, () => {
+  const publicOnly = { loopback: false }
+
+  it('refuses, when saved, an endpoint that is not a public https host', () => {
+    const refused = [
+      'http://push.example.com/send/1',
+      'https://127.0.0.1/push',
+      'https://0x7f000001/push', // the URL parser reads it as 127.0.0.1
+      'https://[::1]/push',
+      'https://[::ffff:127.0.0.1]/push',
+      'https://[::ffff:a9fe:a9fe]/push', // 169.254.169.254, mapped
+      'https://10.1.2.3/push',
+      'https://172.16.0.9/push',
+      'https://192.168.1.1/push',
+      'https://169.254.169.254/latest/meta-data',
+      'https://100.64.0.1/push',
+      'https://[fd00::1]/push',
+      'https://[fe80::1]/push',
+      'https://localhost/push',
+      'https://push.localhost/push',
+      'https://intranet/push',
+      'https://user:pass@push.example.com/send/1',
+      'not a url',
+    ]
+    for (const endpoint of refused) expect(pushEndpointRefusal(endpoint, publicOnly), endpoint).not.toBeNull()
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGx',
+      'https://8.8.8.8/push',
+    ])
+      expect(pushEndpointRefusal(endpoint, publicOnly), endpoint).toBeNull()
+    // The tests' setting opens the loopback only, over http too, and nothing else private.
+    const tests = { loopback: true }
+    expect(pushEndpointRefusal('http://127.0.0.1:9/push', tests)).toBeNull()
+    expect(pushEndpointRefusal('https://[::1]:9/push', tests)).toBeNull()
+    expect(pushEndpointRefusal('http://10.0.0.1/push', tests)).not.toBeNull()
+    expect(pushEndpointRefusal('http://localhost:9/push', tests)).not.toBeNull()
+  })
+
+  it('refuses at send time a host name that resolves to a private address (DNS answer stood in: no resolver offline)', async () => {
+    const resolveTo = (addresses: string[]) => async () => addresses
+    expect(await pushTargetRefusal('https://push.example.com/1', publicOnly, resolveTo(['93.184.216.34']))).toBeNull()
+    expect(await pushTargetRefusal('https://push.example.com/1', publicOnly, resolveTo(['10.0.0.7']))).toBe(
+      'push.example.com resolves to 10.0.0.7, not a public address',
+    )
+    // One bad address among good ones is enough: the connection may take any of them.
+    expect(await pushTargetRefusal('https://push.example.com/1', publicOnly, resolveTo(['93.184.216.34', '::1']))).toBe(
+      'push.example.com resolves to ::1, not a public address',
+    )
+  })
+
+  it('drops a stored subscription to a private address at send time, sending nothing there', async () => {
+    const phone = phoneKeys()
+    const inside = await localServer(201)
+    // Stored before this check existed, or by hand: the send still refuses it. The loopback is not opened here.
+    const backend = await openBackend(
+      { OWNER_EMAIL: 'owner@example.com', VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey },
+      { startWorker: true },
+    )
+    await savePushSubscription(await backend.db(), {
+      endpoint: `${inside.origin}/push/inside`,
+      keys: { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') },
+    })
+    await sendQuoteEmail(backend, testLead('Inside'))
+    await outboxDrained(backend)
+    const left = await (await backend.db()).query(`SELECT 1 FROM owner_push_subscriptions`)
+    expect(left.rows).toHaveLength(0)
+    expect(inside.hits).toBe(0)
+  })
+
+  it('does not follow a redirect from a push endpoint', async () => {
+    const phone = phoneKeys()
+    const elsewhere = await localServer(201)
+    const redirecting = await localServer(307, { Location: `${elsewhere.origin}/metadata` })
+    const backend = await openWithPush(phone, `${redirecting.origin}/push`)
+    await sendQuoteEmail(backend, testLead('Redirected'))
+    const db = await backend.db()
+    await (await backend.outbox()).drain()
+    // The positive signal: the push was tried and failed on the 307 itself.
+    const row = await db.query<{ last_error: string }>(`SELECT last_error FROM quote_outbox WHERE kind = 'owner_push'`)
+    expect(row.rows[0]!.last_error).toContain('push service answered 307')
+    expect(elsewhere.hits).toBe(0)
   })
 })

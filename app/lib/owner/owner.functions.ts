@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { runtimeConfig } from '~/server/config.server'
 import { parse } from '~/server/http/function-input.server'
 import { getBackend } from '~/server/backend/backend.server'
+import { pushEndpointRefusal } from '~/server/backend/push-endpoint.server'
 import { log } from '~/server/log/logger.server'
 import { hasOwnerSession, requireOwner } from '~/server/owner/owner-access.server'
 import { deleteLead } from '~/server/owner/leads.server'
@@ -128,6 +129,11 @@ export const saveAlertSubscription = createServerFn({ method: 'POST' })
     ),
   )
   .handler(async ({ data }): Promise<{ saved: true }> => {
+    const refused = pushEndpointRefusal(data.endpoint, runtimeConfig().owner.pushPolicy)
+    if (refused) {
+      setResponseStatus(400)
+      throw new Error(refused)
+    }
     await savePushSubscription(await getBackend().db(), data)
     return { saved: true }
   })

@@ -10,6 +10,7 @@ import type { Queryable } from '../db/database.server'
 import type { FileStore } from '../files/file-store.server'
 import { log } from '../log/logger.server'
 import type { PushPayload } from './messages.server'
+import { pushTargetRefusal, type PushPolicy } from './push-endpoint.server'
 import { ownerAddresses, type NotificationAddresses, type OwnerNotification } from '../quote/lead-email.server'
 import type { DeliveryIo } from './outbox-deliveries.server'
 
@@ -53,13 +54,22 @@ export interface VapidKeys {
   subject: string
 }
 
-/** `gone`: endpoints that answered 404 or 410, to drop; `failures`: the rest, to retry. */
-async function pushToTargets(targets: PushTarget[], vapid: VapidKeys, payload: PushPayload) {
+/**
+ * `gone`: endpoints that answered 404 or 410, or that lead to no public host, to drop; `failures`: the rest, to
+ * retry. Redirects are not followed: a push service answers, it does not send us elsewhere (decision 052).
+ */
+async function pushToTargets(targets: PushTarget[], vapid: VapidKeys, payload: PushPayload, policy: PushPolicy) {
   let delivered = 0
   const gone: string[] = []
   const failures: string[] = []
   for (const target of targets) {
     try {
+      const refused = await pushTargetRefusal(target.endpoint, policy)
+      if (refused) {
+        log('outbox').warn({ reason: refused }, 'push subscription dropped: its endpoint is not a public https host')
+        gone.push(target.endpoint)
+        continue
+      }
       // fetch sends it: web-push's own sender is https-only.
       const details = webpush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
@@ -71,6 +81,7 @@ async function pushToTargets(targets: PushTarget[], vapid: VapidKeys, payload: P
         headers: details.headers as Record<string, string>,
         body: details.body ? new Uint8Array(details.body as Buffer) : null,
         signal: AbortSignal.timeout(10_000),
+        redirect: 'manual',
       })
       await answer.arrayBuffer().catch(() => undefined)
       if (answer.status === 404 || answer.status === 410) gone.push(target.endpoint)
@@ -137,7 +148,7 @@ export function deliveryIo(
     files,
     async push(payload) {
       const { rows } = await db.query<PushTarget>('SELECT endpoint, p256dh, auth FROM owner_push_subscriptions')
-      const result = await pushToTargets(rows, io.vapid!, payload)
+      const result = await pushToTargets(rows, io.vapid!, payload, config.owner.pushPolicy)
       if (result.gone.length > 0)
         await db.query('DELETE FROM owner_push_subscriptions WHERE endpoint = ANY($1)', [result.gone])
       if (result.failures.length > 0) throw new Error(`push failed: ${result.failures.join('; ')}`)

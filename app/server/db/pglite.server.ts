@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { Worker } from 'node:worker_threads'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
+import { tightenDataFolder } from '../start/private-data-folder.server'
 import type { Database, Queryable } from './database.server'
 import { DatabaseCommandError } from './database.server'
 import { LOCK_WAIT_MS, lockDataFolder, takeHeldLock } from './data-folder-lock.server'
@@ -70,7 +71,10 @@ async function openShared(dataDir: string, lockWaitMs: number, mustExist: boolea
         const path = join(dataDir, 'pglite')
         const startParams = [...PGlite.defaultStartParams, ...SMALL_MEMORY_SETTINGS]
         if (!existsSync(join(path, 'PG_VERSION'))) await createInWorker(path, startParams)
-        return { db: await PGlite.create(path, { startParams }), refs: 0, release }
+        const db = await PGlite.create(path, { startParams })
+        // PGlite sets its files to 0666 itself, whatever the umask: they are the server user's alone (decision 052).
+        tightenDataFolder(path)
+        return { db, refs: 0, release }
       } catch (error) {
         await release()
         throw error

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import { constants, createBrotliCompress, createGzip } from 'node:zlib'
 import { runtimeConfig } from '../config.server'
+import { sameSiteLocation } from './same-site.server'
 
 export const securityHeaders: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -102,6 +103,8 @@ function setSiteHeaders(request: Request, status: number, headers: Headers): voi
     headers.set('Cache-Control', 'no-store')
   }
   headers.set('X-Content-Type-Options', 'nosniff')
+  const location = headers.get('Location')
+  if (location !== null) headers.set('Location', sameSiteLocation(location))
 }
 
 /** In place, to keep a FastResponse; a redirect's headers are immutable. */

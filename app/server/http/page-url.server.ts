@@ -1,5 +1,6 @@
 import type { AnyRouter } from '@tanstack/react-router'
 import * as v from 'valibot'
+import { sameSitePath } from './same-site.server'
 
 export type DeclaredSearch = (pathname: string, search: string) => { search: string; refused: string[] }
 
@@ -17,7 +18,7 @@ export function pageAddress(url: URL, declaredSearch: DeclaredSearch): PageAddre
   if (refused.length === 0) return { page }
   const rest = new URLSearchParams(url.search)
   for (const name of refused) rest.delete(name)
-  return { page, redirect: `${url.pathname}${rest.size ? `?${rest}` : ''}` }
+  return { page, redirect: `${sameSitePath(url.pathname)}${rest.size ? `?${rest}` : ''}` }
 }
 
 type ObjectSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>

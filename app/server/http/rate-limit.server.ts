@@ -1,12 +1,44 @@
 // Visitor limits counted in the database, so N instances allow each limit once (docs/decisions/021).
 import { createHash } from 'node:crypto'
+import { isIP } from 'node:net'
 import type { Backend } from '../backend/backend.server'
 
-/** The salted SHA-256 of a visitor's address: stored with leads and counted by limits, never the address. */
+/** The eight groups of an IPv6 address, as numbers; an embedded IPv4 tail counts as two. */
+function ipv6Groups(address: string): number[] {
+  let text = address
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number]
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined]
+  const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : [])
+  const start = parse(head)
+  const end = parse(tail)
+  return [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end]
+}
+
+/**
+ * Who a limit counts: an IPv4 address as it is (an IPv4-mapped IPv6 one too), an IPv6 address by its /64, the
+ * block one household or server is given, so its other 2^64 addresses are the same visitor (decision 052).
+ */
+export function clientKey(ip: string): string {
+  const address = ip.replace(/%.*$/, '')
+  if (isIP(address) !== 6) return address
+  const groups = ipv6Groups(address.toLowerCase())
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff)
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.')
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`
+}
+
+/** The salted SHA-256 of a visitor's client key: stored with leads and counted by limits, never the address. */
 export async function visitorHash(backend: Pick<Backend, 'ipHashSalt'>, ip: string): Promise<string | null> {
   return ip
     ? createHash('sha256')
-        .update(`${await backend.ipHashSalt()}:${ip}`)
+        .update(`${await backend.ipHashSalt()}:${clientKey(ip)}`)
         .digest('hex')
     : null
 }

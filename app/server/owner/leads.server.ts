@@ -142,11 +142,15 @@ export const CSV_COLUMNS = [
   'won_at',
 ] as const
 
-/** A leading ' before = + - @ tab CR: a spreadsheet must not run a visitor's text. */
+/**
+ * A leading ' before = + - @ tab CR: a spreadsheet must not run a visitor's text. Quoted when it holds a
+ * separator (`;` too: semicolon locales split on it) or starts like a formula (decision 052).
+ */
 export function csvCell(value: string | null): string {
   let text = value ?? ''
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  const formula = /^[=+\-@\t\r]/.test(text)
+  if (formula) text = `'${text}`
+  return formula || /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
 // A spreadsheet filters on words: "yes" or "no", and empty when there is no ZIP to judge. The tags are one

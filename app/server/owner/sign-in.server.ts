@@ -7,8 +7,15 @@ export const SIGN_IN_LINK_MINUTES = 15
 /** A session unused this long ends; every session ends this long after its sign-in. */
 export const SESSION_IDLE_DAYS = 30
 export const SESSION_MAX_DAYS = 90
-/** Link requests per client, and links sent to the owner, per window. */
-export const SIGN_IN_LIMITS = { client: 5, owner: 10, windowMs: 15 * 60_000 } as const
+/**
+ * Link requests per client (an IPv6 client by its /64) per 15 minutes, and links sent to the owner: one per 3
+ * minutes, whoever asks. A refused link leaves the last one sent valid, for 12 more minutes at least, so his
+ * mailbox always holds one that works (docs/decisions/052-hostile-input.md).
+ */
+export const SIGN_IN_LIMITS = {
+  client: { count: 5, windowMs: 15 * 60_000 },
+  owner: { count: 1, windowMs: 3 * 60_000 },
+} as const
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
 
 export function hashToken(token: string): string {

@@ -8,6 +8,7 @@ import {
 } from '~/lib/posted-work/posted-work'
 import { getBackend, type Backend } from '../backend/backend.server'
 import type { Queryable } from '../db/database.server'
+import { runtimeConfig } from '../config.server'
 import { dropStoredPages } from '../http/html-cache.server'
 import { CONTENT_TYPES, FORMATS, type VariantFormat } from '../images/image-variants.server'
 import { log } from '../log/logger.server'
@@ -70,9 +71,12 @@ export async function deleteWork(backend: Backend, id: string): Promise<boolean>
   return true
 }
 
-// GET /work-photos/<hash>-<width>.<avif|webp>: the variants from the site's own origin, whichever store holds them.
-// Names hash their content, so they are cached for good, like /img/.
-export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+// GET /work-photos/<hash>-<width>.<avif|webp>: the variants from the site's own origin, whichever store holds them,
+// while a shown job has them. Hidden or deleted work goes at once here, and from caches within the pages' own
+// freshness (HTML_CACHE_SECONDS): never a year-long immutable copy of a photo the owner took down (decision 052).
+export function workPhotoCacheControl(htmlCacheSeconds: number = runtimeConfig().htmlCacheSeconds): string {
+  return `public, max-age=${htmlCacheSeconds}`
+}
 
 export async function workPhotoResponse(request: Request, file: string, backend: Backend = getBackend()) {
   // Uncached, or a 404 would outlive the file's arrival (a post on another instance, a restore).
@@ -87,14 +91,28 @@ export async function workPhotoResponse(request: Request, file: string, backend:
     })
   const match = POSTED_WORK_FILE_PATTERN.exec(file)
   if (!match) return notFound()
+  const shown = await (
+    await backend.db()
+  ).query('SELECT 1 FROM posted_work WHERE image_hash = $1 AND published AND $2 = ANY (widths) LIMIT 1', [
+    match[1],
+    Number(match[2]),
+  ])
+  if (shown.rows.length === 0) return notFound()
+  // The name hashes the content: a copy the browser holds is this file, so a revalidation costs no body.
+  const etag = `"${file}"`
+  const headers = {
+    'Cache-Control': workPhotoCacheControl(),
+    ETag: etag,
+    'X-Content-Type-Options': 'nosniff',
+  }
+  if (request.headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers })
   const bytes = await backend.files.get(`posted-work/${file}`)
   if (!bytes) return notFound()
   return new Response(request.method === 'HEAD' ? null : bytes.slice(), {
     headers: {
+      ...headers,
       'Content-Type': CONTENT_TYPES[match[3] as VariantFormat],
       'Content-Length': String(bytes.byteLength),
-      'Cache-Control': IMMUTABLE_CACHE_CONTROL,
-      'X-Content-Type-Options': 'nosniff',
     },
   })
 }
