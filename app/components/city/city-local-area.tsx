@@ -1,5 +1,6 @@
 import { Building2, Home, Landmark, type LucideIcon } from 'lucide-react'
 import type { City } from '~/content/types'
+import { SectionTitle } from '~/components/shared/section-title'
 
 function FactList({ title, items, Icon }: { title: string; items: string[]; Icon: LucideIcon }) {
   return (
@@ -20,9 +21,7 @@ function FactList({ title, items, Icon }: { title: string; items: string[]; Icon
 export function CityLocalArea({ city }: { city: City }) {
   return (
     <section aria-labelledby="city-area-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-16">
-      <h2 id="city-area-heading" className="text-3xl font-extrabold tracking-tight text-slate-900">
-        Serving All of {city.name}
-      </h2>
+      <SectionTitle id="city-area-heading">Serving All of {city.name}</SectionTitle>
       <p className="mt-3 max-w-3xl text-slate-700">
         {city.county} County · ZIP {city.zipCodes.length > 1 ? 'codes' : 'code'} {city.zipCodes.join(', ')}
       </p>

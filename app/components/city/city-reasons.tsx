@@ -4,6 +4,8 @@ import { site } from '~/content/site'
 import { QuoteForm } from '~/components/quote/quote-form'
 import { CallButton, TextUsButton } from '~/components/shared/action-buttons'
 import { textUs } from '~/content/contact'
+import { SectionTitle } from '~/components/shared/section-title'
+import { IconList } from '~/components/shared/icon-list'
 
 export function CityReasons({ city }: { city: City }) {
   return (
@@ -13,17 +15,10 @@ export function CityReasons({ city }: { city: City }) {
     >
       <div className="mx-auto grid max-w-7xl items-start gap-10 px-4 py-14 sm:px-6 md:py-16 lg:grid-cols-2">
         <div>
-          <h2 id="city-reasons-heading" className="text-3xl font-extrabold tracking-tight">
+          <SectionTitle id="city-reasons-heading" tone="dark">
             Why {city.name} Chooses {site.shortName}
-          </h2>
-          <ul className="mt-8 space-y-4">
-            {city.reasons.map((reason) => (
-              <li key={reason} className="flex gap-4">
-                <ThumbsUp className="mt-0.5 size-6 shrink-0 text-accent-300" aria-hidden="true" />
-                <span className="text-lg text-brand-50">{reason}</span>
-              </li>
-            ))}
-          </ul>
+          </SectionTitle>
+          <IconList items={city.reasons} icon={ThumbsUp} look="reasons" />
           <div className="mt-10 flex flex-wrap gap-3">
             <CallButton />
             <TextUsButton body={textUs.body.city(city.name)} />

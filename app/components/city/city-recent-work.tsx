@@ -2,6 +2,7 @@ import type { City } from '~/content/types'
 import type { ShownWork } from '~/lib/posted-work/posted-work'
 import { shownItemKey, shownItems } from '~/lib/posted-work/shown-work'
 import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
+import { SectionTitle } from '~/components/shared/section-title'
 
 /** The owner's own jobs in this town: what makes the page its own. Absent until there is one. */
 export function CityRecentWork({ city, work }: { city: City; work: ShownWork }) {
@@ -9,9 +10,7 @@ export function CityRecentWork({ city, work }: { city: City; work: ShownWork }) 
   if (items.length === 0) return null
   return (
     <section aria-labelledby="city-work-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-16">
-      <h2 id="city-work-heading" className="text-3xl font-extrabold tracking-tight text-slate-900">
-        {`Recent work in ${city.name}`}
-      </h2>
+      <SectionTitle id="city-work-heading">{`Recent work in ${city.name}`}</SectionTitle>
       <ul className="mt-8 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
           <li key={shownItemKey(item)}>

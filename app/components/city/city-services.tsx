@@ -2,13 +2,12 @@ import { Link } from '@tanstack/react-router'
 import { ArrowRight } from 'lucide-react'
 import type { City } from '~/content/types'
 import { serviceById } from '~/content/services'
+import { SectionTitle } from '~/components/shared/section-title'
 
 export function CityServices({ city }: { city: City }) {
   return (
     <section aria-labelledby="city-services-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-16">
-      <h2 id="city-services-heading" className="text-3xl font-extrabold tracking-tight text-slate-900">
-        Popular Services in {city.name}
-      </h2>
+      <SectionTitle id="city-services-heading">Popular Services in {city.name}</SectionTitle>
       <ul className="mt-8 grid gap-6 md:grid-cols-2">
         {city.commonServices.map(({ serviceId, note }) => {
           const service = serviceById(serviceId)

@@ -1,13 +1,12 @@
 import { privacyLink } from '~/content/navigation'
 import { privacyNotice } from '~/content/privacy'
+import { SectionTitle } from '~/components/shared/section-title'
 
 export function PrivacyNotice() {
   return (
     <section id={privacyLink.anchor} aria-labelledby="privacy-heading" className="scroll-mt-20 bg-white">
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
-        <h2 id="privacy-heading" className="text-3xl font-extrabold tracking-tight text-slate-900">
-          {privacyNotice.heading}
-        </h2>
+        <SectionTitle id="privacy-heading">{privacyNotice.heading}</SectionTitle>
         <p className="mt-2 font-semibold text-slate-700">Effective {privacyNotice.effectiveDate}</p>
         {privacyNotice.sections.map((section) => (
           <div key={section.heading} className="mt-8">

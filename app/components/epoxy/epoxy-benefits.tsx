@@ -1,5 +1,6 @@
 import { Droplets, Palette, ShieldCheck, Sparkles, type LucideIcon } from 'lucide-react'
 import { epoxy } from '~/content/services'
+import { SectionTitle } from '~/components/shared/section-title'
 
 // In the order of epoxy.benefits.
 const icons: LucideIcon[] = [ShieldCheck, Droplets, Sparkles, Palette]
@@ -7,9 +8,7 @@ const icons: LucideIcon[] = [ShieldCheck, Droplets, Sparkles, Palette]
 export function EpoxyBenefits() {
   return (
     <section aria-labelledby="epoxy-benefits-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-      <h2 id="epoxy-benefits-heading" className="text-3xl font-extrabold tracking-tight text-slate-900">
-        Why Choose Epoxy Flooring
-      </h2>
+      <SectionTitle id="epoxy-benefits-heading">Why Choose Epoxy Flooring</SectionTitle>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {epoxy.benefits.map((benefit, index) => {
           const Icon = icons[index % icons.length]!

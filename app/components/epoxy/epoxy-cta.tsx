@@ -1,5 +1,6 @@
 import { claims } from '~/content/site'
 import { EpoxyActions } from './epoxy-actions'
+import { SectionTitle } from '~/components/shared/section-title'
 
 export function EpoxyCta() {
   return (
@@ -9,9 +10,9 @@ export function EpoxyCta() {
     >
       <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-14 sm:px-6 lg:flex-row lg:items-center lg:justify-between">
         <div>
-          <h2 id="epoxy-cta-heading" className="text-3xl font-extrabold tracking-tight">
+          <SectionTitle id="epoxy-cta-heading" tone="dark">
             Ready for a floor that lasts?
-          </h2>
+          </SectionTitle>
           <p className="mt-2 text-brand-100">
             {claims.freeEstimates}, {claims.licensed.toLowerCase()}, and a {claims.guarantee.toLowerCase()}.
           </p>

@@ -1,13 +1,12 @@
 import { Clock } from 'lucide-react'
 import { epoxy } from '~/content/services'
+import { SectionTitle } from '~/components/shared/section-title'
 
 export function EpoxyProcess() {
   return (
     <section aria-labelledby="epoxy-process-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h2 id="epoxy-process-heading" className="text-3xl font-extrabold tracking-tight text-slate-900">
-          Our 4-Step Process
-        </h2>
+        <SectionTitle id="epoxy-process-heading">Our 4-Step Process</SectionTitle>
         <p className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-4 py-2 font-semibold text-brand-900 ring-1 ring-brand-200">
           <Clock className="size-5 text-brand-700" aria-hidden="true" />
           Most installs take {epoxy.installTime}

@@ -1,5 +1,7 @@
 import { CheckCircle2, Sun, Warehouse, type LucideIcon } from 'lucide-react'
 import { epoxy } from '~/content/services'
+import { SectionTitle } from '~/components/shared/section-title'
+import { IconList } from '~/components/shared/icon-list'
 
 // In the order of epoxy.cards.
 const icons: LucideIcon[] = [Warehouse, Sun]
@@ -8,9 +10,7 @@ export function EpoxyServices() {
   return (
     <section aria-labelledby="epoxy-services-heading" className="bg-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <h2 id="epoxy-services-heading" className="text-3xl font-extrabold tracking-tight text-slate-900">
-          Our Epoxy Services
-        </h2>
+        <SectionTitle id="epoxy-services-heading">Our Epoxy Services</SectionTitle>
         <div className="mt-8 grid gap-6 md:grid-cols-2">
           {epoxy.cards.map((card, index) => {
             const Icon = icons[index % icons.length]!
@@ -23,14 +23,7 @@ export function EpoxyServices() {
                   <h3 className="text-2xl font-bold text-slate-900">{card.title}</h3>
                 </div>
                 <p className="mt-4 text-slate-700">{card.description}</p>
-                <ul className="mt-6 space-y-3">
-                  {card.features.map((feature) => (
-                    <li key={feature} className="flex gap-3 text-slate-700">
-                      <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                      <span>{feature}</span>
-                    </li>
-                  ))}
-                </ul>
+                <IconList items={card.features} icon={CheckCircle2} look="features" />
               </article>
             )
           })}

@@ -2,14 +2,13 @@ import { Suspense } from 'react'
 import { site } from '~/content/site'
 import { useSettledReviews } from '~/hooks/use-settled-reviews'
 import { ReviewCard } from '~/components/shared/review-card'
+import { SectionTitle } from '~/components/shared/section-title'
 
 /** No review structured data: search engines do not allow self-serving review stars. */
 export function ReviewsList() {
   return (
     <section aria-labelledby="reviews-list-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
-      <h2 id="reviews-list-heading" className="text-3xl font-extrabold tracking-tight text-slate-900">
-        What Our Customers Say
-      </h2>
+      <SectionTitle id="reviews-list-heading">What Our Customers Say</SectionTitle>
       <Suspense
         fallback={
           <p className="mt-6 text-slate-600" role="status">

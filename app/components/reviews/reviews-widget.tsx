@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { reviewsWidget } from '~/content/reviews-widget'
 import { onPageSettled } from '~/lib/page/lazy-when-idle'
+import { SectionTitle } from '~/components/shared/section-title'
 
 export function ReviewsWidget() {
   const containerRef = useRef<HTMLDivElement>(null)
@@ -32,9 +33,7 @@ export function ReviewsWidget() {
   return (
     <section aria-labelledby="reviews-widget-heading" className="bg-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
-        <h2 id="reviews-widget-heading" className="text-3xl font-extrabold tracking-tight text-slate-900">
-          More Reviews
-        </h2>
+        <SectionTitle id="reviews-widget-heading">More Reviews</SectionTitle>
         <div ref={containerRef} className="mt-8 min-h-40" data-testid="reviews-widget" />
       </div>
     </section>

@@ -3,6 +3,7 @@ import type { Service } from '~/content/types'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
 import { QuoteForm } from '~/components/quote/quote-form'
 import { ServiceGallery } from './service-gallery'
+import { SectionTitle } from '~/components/shared/section-title'
 
 export const SERVICE_DETAIL_ID = 'service-detail'
 
@@ -15,9 +16,9 @@ export function ServiceDetail({ service }: { service: Service }) {
     >
       <div className="render-when-visible grid gap-12 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
         <div>
-          <h2 id="service-title" className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+          <SectionTitle id="service-title" className="sm:text-4xl">
             {service.title}
-          </h2>
+          </SectionTitle>
           <ResponsiveImage
             name={service.image}
             alt={`Sample image: ${service.title}`}
