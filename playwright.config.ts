@@ -9,7 +9,7 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  // No retries; the one spec whose renderer has stalled retries once in CI (docs/decisions/037-one-retry-in-ci.md),
+  // No retries; the one test whose renderer has stalled retries once in CI (docs/decisions/037-one-retry-in-ci.md),
   // and CI's output ends with how many tests passed only on their retry.
   retries: 0,
   reporter: process.env.CI ? [['list'], ['./e2e/support/retry-summary.ts']] : [['list']],

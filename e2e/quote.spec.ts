@@ -364,7 +364,7 @@ async function expectRefusedFormKept(page: Page, emailMessage: string) {
   await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
 }
 
-test('a tap on submit before the scripts ran comes back with what was typed when the server refuses it', async ({
+test('a tap on submit before the scripts ran comes back with what was typed when refused; sent, every field empties', async ({
   page,
 }) => {
   const release = await holdRequests(page, '**/assets/*.js')
@@ -379,6 +379,11 @@ test('a tap on submit before the scripts ran comes back with what was typed when
   await expect(form.getByLabel('Email')).not.toHaveAttribute('aria-invalid')
   await form.getByRole('button', { name: 'Get My Free Quote' }).click()
   await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  // Empty, not back to the refused page's values, which are its fields' defaults.
+  for (const label of ['First Name', 'Email', 'Phone', 'Street address', 'ZIP code'])
+    await expect(form.getByLabel(label)).toHaveValue('')
+  for (const radio of await form.getByRole('radio').all()) await expect(radio).not.toBeChecked()
+  await expect(form.getByLabel(HEARD_ABOUT_QUESTION)).toHaveValue('')
 })
 
 test('what a refused visitor typed is shown to them as text, and to no one else', async ({ page }) => {

@@ -2,9 +2,9 @@
 // work in Firefox (puppeteer-core over WebDriver BiDi) and WebKitGTK (WebKitWebDriver under xvfb-run), the engines
 // Playwright's Chromium does not cover. Starts the production build (npm run build first); prints one line per
 // engine and check; exits 1 on a miss.
-import { spawn } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
@@ -138,7 +138,10 @@ const field = (name: string) => `${form} [name="${name}"]`
 const workForm = 'main form[aria-labelledby]'
 const OWNER = 'owner@example.com'
 
-/** The newest sign-in link the outbox wrote (no SMTP_URL: .eml files), pointed at this server. */
+/**
+ * The newest sign-in link the outbox wrote (no SMTP_URL: .eml files), pointed at this server. Newest by the file's
+ * time: the names are random, so their order says nothing.
+ */
 async function signInLink(site: Site): Promise<string> {
   const dir = join(site.dataDir, 'outbox-mail')
   let files: string[] = []
@@ -147,16 +150,39 @@ async function signInLink(site: Site): Promise<string> {
   } catch {
     return ''
   }
-  const texts = await Promise.all(
-    files.sort().map(async (name) => (await simpleParser(readFileSync(join(dir, name)))).text),
-  )
+  const byTime = files
+    .map((name) => ({ path: join(dir, name), time: statSync(join(dir, name)).mtimeMs }))
+    .sort((a, b) => a.time - b.time)
+  const texts = await Promise.all(byTime.map(async ({ path }) => (await simpleParser(readFileSync(path))).text))
   const found = texts.map((text) => text?.match(/\/owner\/sign-in\?token=[A-Za-z0-9_-]+/)?.[0]).filter(Boolean)
   return found.length ? `${site.url}${found.at(-1)}` : ''
+}
+
+interface StoredLead {
+  first_name: string
+  email: string
+  service_street: string | null
+  service_zip: string | null
+}
+
+/** The leads as the owner's command reads them from the site's data (`npm run leads -- --json`). */
+function storedLeads(site: Site): Promise<StoredLead[]> {
+  const env = {
+    ...process.env,
+    DATA_DIR: site.dataDir,
+    ...(site.databaseUrl ? { DATABASE_URL: site.databaseUrl } : {}),
+  }
+  return new Promise((resolve, reject) =>
+    execFile('npm', ['run', '--silent', 'leads', '--', '--json'], { env }, (error, stdout, stderr) =>
+      error ? reject(new Error(`npm run leads: ${stderr || error.message}`)) : resolve(JSON.parse(stdout)),
+    ),
+  )
 }
 
 interface Site {
   url: string
   dataDir: string
+  databaseUrl?: string
 }
 
 async function checkEngine(make: () => Promise<Engine>, site: Site, photo: string, work: string): Promise<boolean> {
@@ -196,11 +222,16 @@ async function checkEngine(make: () => Promise<Engine>, site: Site, photo: strin
       if ((await e.value(field('street'))) !== '12 Oak St') throw new Error('street lost')
     })
     await check('corrected, it is stored and the photo step sends a photo', async () => {
+      const isRosa = (lead: StoredLead) =>
+        lead.first_name === 'Rosa' && lead.email === 'rosa@example.com' && lead.service_street === '12 Oak St'
+      const before = (await storedLeads(site)).filter(isRosa).length
       await e.type(field('email'), 'example.com')
       // The form times a fill from its first touch: wait past QUOTE_MIN_FILL_MS of this server.
       await new Promise((resolve) => setTimeout(resolve, 1_200))
       await e.click(`${form} button[type="submit"]`)
       await until('the photo input', () => e.exists('.quote-request-form input[type="file"]'))
+      const stored = (await storedLeads(site)).filter(isRosa).length
+      if (stored !== before + 1) throw new Error(`${stored - before} leads stored, not 1`)
       await e.upload('.quote-request-form input[type="file"]', photo)
       await until('chosen', async () => /chosen/.test(await e.text('.quote-request-form [role="status"]')))
       await e.click('.quote-request-form button[type="button"]')

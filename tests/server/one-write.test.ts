@@ -3,9 +3,16 @@
  * deliveries queued by record_quote_request alone, and each outbox kind is delivered by one handler. That every
  * kind of the schema has a handler is checked by the compiler (DELIVERIES is a Record over the schema's kinds).
  */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
-import { deliverOutboxRow, type DeliveryIo, type OutboxRow } from '../../app/server/backend/outbox-deliveries.server'
+import {
+  DELIVERIES,
+  deliverOutboxRow,
+  type DeliveryIo,
+  type OutboxRow,
+} from '../../app/server/backend/outbox-deliveries.server'
 import { openFileStore } from '../../app/server/files/file-store.server'
 import type { OwnerNotification } from '../../app/server/quote/lead-email.server'
 import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
@@ -13,6 +20,18 @@ import { testLead, useTestBackends } from './helpers'
 
 const openBackend = useTestBackends()
 const REVIEW_URL = 'https://g.page/r/example-review'
+const APP = new URL('../../app/', import.meta.url).pathname
+const read = (path: string) => readFileSync(join(APP, path), 'utf8')
+
+/** The outbox's kinds as the schema has them, so a kind added by a migration is checked here unasked. */
+function schemaKinds(): string[] {
+  const table = /quote_outbox: \{[^}]*\}/.exec(read('server/db/schema.gen.ts'))![0]
+  const union = /\bkind: ([^\n]+)/.exec(table)![1]!
+  return [...union.matchAll(/'(\w+)'/g)].map((match) => match[1]!).sort()
+}
+
+/** Every source file of the site, by its path under app/. */
+const appFiles = (readdirSync(APP, { recursive: true }) as string[]).filter((path) => /\.tsx?$/.test(path))
 
 describe('storing a lead', { timeout: 120_000 }, () => {
   async function open(env: Record<string, string> = {}) {
@@ -124,6 +143,35 @@ describe('delivery by kind', () => {
     preferredTime: null,
     outsideArea: null,
     ...extra,
+  })
+
+  it('has one handler for every kind of the schema, and none besides', () => {
+    expect(schemaKinds().length).toBeGreaterThanOrEqual(13)
+    expect(Object.keys(DELIVERIES).sort()).toEqual(schemaKinds())
+  })
+
+  it('no other module sends a kind: none dispatches on one, none calls what a handler sends with', () => {
+    const handlers = 'server/backend/outbox-deliveries.server.ts'
+    // The worker names a few kinds, for its log lines only; the senders it must not call are checked below.
+    const dispatchers = appFiles.filter((path) => ![handlers, 'server/backend/outbox.server.ts'].includes(path))
+    for (const kind of schemaKinds()) {
+      const branch = new RegExp(`kind\\s*[!=]==\\s*'${kind}'|case '${kind}'`)
+      for (const path of dispatchers) expect(read(path), `${path} dispatches ${kind}`).not.toMatch(branch)
+    }
+    // What the handlers import from the server to send with: used by them and the module defining it alone.
+    const imports = [...read(handlers).matchAll(/import \{([^}]*)\} from '(\.\.?\/[^']+\.server)'/g)]
+    const senders = imports.flatMap(([, names, from]) =>
+      names!
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => /^[a-z]\w*$/.test(name))
+        .map((name) => ({ name, home: join('server/backend', `${from}.ts`) })),
+    )
+    expect(senders.map(({ name }) => name)).toContain('signInMail')
+    for (const { name, home } of senders) {
+      const users = appFiles.filter((path) => path !== handlers && new RegExp(`\\b${name}\\b`).test(read(path)))
+      expect(users, name).toEqual([home])
+    }
   })
 
   it('a review request carries the configured link, never one stored with the row, and waits while none is set', async () => {

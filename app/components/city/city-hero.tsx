@@ -6,7 +6,7 @@ import { cityPageFacts } from '~/content/city-page'
 import { CallButton, QuoteFormLink, TextUsButton } from '~/components/shared/action-buttons'
 import { textUs } from '~/content/contact'
 
-const crumbLink = 'underline-offset-4 hover:text-white hover:underline'
+const crumbLink = 'target-24 underline-offset-4 hover:text-white hover:underline'
 
 export function CityHero({ city }: { city: City }) {
   const facts = [

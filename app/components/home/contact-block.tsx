@@ -18,14 +18,17 @@ export function ContactBlock() {
       <div className="mt-10 grid gap-8 lg:grid-cols-2 lg:items-start">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
           <ContactItem icon={<Phone className="size-6" aria-hidden="true" />} label="Phone">
-            <a href={site.phoneHref} className="text-lg font-bold text-brand-800 underline-offset-4 hover:underline">
+            <a
+              href={site.phoneHref}
+              className="target-24 text-lg font-bold text-brand-800 underline-offset-4 hover:underline"
+            >
               {site.phone}
             </a>
           </ContactItem>
           <ContactItem icon={<Mail className="size-6" aria-hidden="true" />} label="Email">
             <a
               href={`mailto:${site.email}`}
-              className="text-lg font-bold text-brand-800 underline-offset-4 hover:underline"
+              className="target-24 text-lg font-bold text-brand-800 underline-offset-4 hover:underline"
             >
               <EmailAddress email={site.email} />
             </a>

@@ -25,13 +25,13 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3 text-sm">
             <li className="flex items-center gap-2">
               <Phone className="size-4 shrink-0 text-brand-300" aria-hidden="true" />
-              <a href={site.phoneHref} className="hover:text-white hover:underline">
+              <a href={site.phoneHref} className="target-24 hover:text-white hover:underline">
                 {site.phone}
               </a>
             </li>
             <li className="flex items-center gap-2">
               <Mail className="size-4 shrink-0 text-brand-300" aria-hidden="true" />
-              <a href={`mailto:${site.email}`} className="hover:text-white hover:underline">
+              <a href={`mailto:${site.email}`} className="target-24 hover:text-white hover:underline">
                 {site.email}
               </a>
             </li>
@@ -51,7 +51,11 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-2 text-sm">
             {footerServices.map((service) => (
               <li key={service.tab}>
-                <Link to="/services" search={{ tab: service.tab }} className="hover:text-white hover:underline">
+                <Link
+                  to="/services"
+                  search={{ tab: service.tab }}
+                  className="target-24 hover:text-white hover:underline"
+                >
                   {service.label}
                 </Link>
               </li>
@@ -67,7 +71,7 @@ export function SiteFooter() {
           <Link
             to="/contact"
             hash={privacyLink.anchor}
-            className="font-semibold text-white underline underline-offset-4"
+            className="target-24 font-semibold text-white underline underline-offset-4"
           >
             {privacyLink.label}
           </Link>

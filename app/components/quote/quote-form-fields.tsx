@@ -136,7 +136,9 @@ export default function QuoteFormFields({ early, initial }: QuoteFormFieldsProps
         void showToast('success', message.title, message.description)
         setPhotoToken(response?.success ? (response.photoToken ?? null) : null)
         setSentFrom(sourcePage)
-        formApi.reset()
+        // Empty, keeping the defaults: on a refused plain post's page (decision 046) they are the refused values,
+        // and a changed default would put them back on the next render.
+        formApi.reset(emptyValues, { keepDefaultValues: true })
         setHoneypot('')
         setServerErrors({})
         submissionKey.current = newSubmissionKey()

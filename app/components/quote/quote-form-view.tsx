@@ -250,7 +250,7 @@ export function QuoteFormView({
         {submitting ? 'Sending...' : 'Get My Free Quote'}
       </button>
       <p className="text-center text-sm text-slate-600">
-        <Link to="/contact" hash={privacyLink.anchor} className="font-semibold text-brand-800 underline">
+        <Link to="/contact" hash={privacyLink.anchor} className="target-24 font-semibold text-brand-800 underline">
           {privacyLink.label}
         </Link>
       </p>

@@ -87,7 +87,9 @@ export function ServiceDetail({ service }: { service: Service }) {
           </section>
         </div>
 
-        <div className="lg:sticky lg:top-36 lg:self-start">
+        {/* Held in view only where it fits below the tabs: on a shorter screen its end, the focused field or the
+            button, would stay below the window while the text beside it scrolls. */}
+        <div className="lg:top-36 lg:self-start lg:[@media(min-height:66rem)]:sticky">
           <QuoteForm
             title={`Get a Free ${service.title} Quote`}
             description={`Tell us about your ${service.shortTitle.toLowerCase()} job and we'll reply with a free estimate.`}

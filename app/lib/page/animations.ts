@@ -22,14 +22,21 @@ export function replayUnderline(line: HTMLElement, periodSeconds: number) {
 
 const belowItsPlace = 'translateY(24px)'
 
-/** Hides a section that is still out of sight, in the pose `reveal` starts from. */
+/** Hides a section that is still out of sight, in the pose `reveal` starts from; focus entering it shows it. */
 export function hideForReveal(element: HTMLElement) {
   element.style.opacity = '0'
   element.style.transform = belowItsPlace
+  // What Tab lands on must be seen at once, not after a scroll and a fade (decision 040).
+  element.addEventListener('focusin', () => {
+    for (const animation of element.getAnimations()) animation.finish()
+    element.style.opacity = '1'
+    element.style.transform = 'none'
+  })
 }
 
-/** Fades a section hidden by `hideForReveal` in as it rises 24 px into place. */
+/** Fades a section hidden by `hideForReveal` in as it rises 24 px into place, unless focus has shown it. */
 export function reveal(element: HTMLElement, delaySeconds: number) {
+  if (element.style.opacity !== '0') return () => {}
   const animation = animate(
     element,
     { opacity: [0, 1], transform: [belowItsPlace, 'none'] },
