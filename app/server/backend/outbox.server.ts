@@ -86,11 +86,13 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
 
   async function markSent(ids: string[]): Promise<void> {
     if (ids.length === 0) return
+    // Only rows still claimed by this worker: a cause that re-queued a row while its older payload was on the
+    // way cleared claimed_by, and the row must go out again with the newer one.
     await db.query(
       `UPDATE quote_outbox SET sent_at = coalesce(sent_at, now()), last_error = NULL, claimed_by = NULL,
               payload = CASE WHEN kind = 'owner_sign_in' THEN NULL ELSE payload END
-        WHERE id = ANY($1::uuid[])`,
-      [ids],
+        WHERE id = ANY($1::uuid[]) AND claimed_by = $2`,
+      [ids, ownerId],
     )
     for (const id of ids) unmarked.delete(id)
     if (unmarked.size === 0) journal.clear()
