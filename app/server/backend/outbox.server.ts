@@ -14,7 +14,7 @@ import { sanitizeText } from '../quote/lead-email.server'
 import { runDailyJobs } from './daily-jobs.server'
 import { openSentJournal, SENT_JOURNAL_FILE } from './outbox-journal.server'
 import { deliveryIo, type MailTransport } from './outbox-io.server'
-import { deliverOutboxRow, type OutboxRow } from './outbox-deliveries.server'
+import { deliverOutboxRow, QUOTE_KINDS, type OutboxRow } from './outbox-deliveries.server'
 import { defaultBackoffMs } from './outbox-io.server'
 
 export interface OutboxRunResult {
@@ -171,9 +171,10 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
               coalesce(q.phone, '') AS phone, q.source_page AS "sourcePage",
               coalesce(q.created_at, c.created_at) AS "createdAt", q.service_street AS street, q.service_zip AS zip,
               q.preferred_time AS "preferredTime", q.outside_area AS "outsideArea",
-              CASE WHEN c.kind = 'owner_morning_list' THEN public.morning_list_leads(c.payload) END AS leads
+              CASE WHEN c.kind = 'owner_morning_list' THEN public.morning_list_leads(c.payload) END AS leads,
+              CASE WHEN c.kind = ANY($6::text[]) THEN public.quote_facts(c.quote_request_id) END AS quote
          FROM claimed c LEFT JOIN quote_requests q ON q.id = c.quote_request_id`,
-      [batchSize, leaseMs, ownerId, [...unmarked], now()],
+      [batchSize, leaseMs, ownerId, [...unmarked], now(), QUOTE_KINDS],
     )
     const result: OutboxRunResult = { claimed: claimed.rows.length, sent: 0, failed: 0 }
     for (const row of claimed.rows) await deliver(row, result)

@@ -1,0 +1,102 @@
+/** A quote as both sides see it (docs/decisions/053-quotes-and-jobs.md): whole cents, Pacific dates. No server code. */
+
+export interface QuoteItem {
+  /** Unique within its version: i1, i2, … in the order sent. */
+  id: string
+  description: string
+  cents: number
+  /** For the customer to add; never in the total unless ticked. */
+  optional: boolean
+}
+
+export interface QuoteAcceptance {
+  name: string
+  /** ISO time. */
+  at: string
+  version: number
+  chosen: string[]
+  totalCents: number
+}
+
+export interface QuoteJob {
+  uid: string
+  /** YYYY-MM-DD, a Pacific day. */
+  day: string
+  /** HH:MM, Pacific. */
+  start: string
+  end: string
+  sequence: number
+  cancelled: boolean
+}
+
+/** What public.quote_facts() answers for a lead: its newest version and everything that happened to it. */
+export interface QuoteFacts {
+  token: string
+  firstViewedAt: string | null
+  withdrawn: boolean
+  version: number
+  items: QuoteItem[]
+  note: string | null
+  terms: string
+  /** YYYY-MM-DD: the last Pacific day it may be accepted. */
+  validUntil: string
+  sentAt: string
+  hash: string
+  expired: boolean
+  acceptance: QuoteAcceptance | null
+  change: { message: string; at: string; version: number } | null
+  job: QuoteJob | null
+}
+
+/** The quote on a lead's card: everything but the texts the card does not show. */
+export type LeadQuote = Omit<QuoteFacts, 'terms' | 'note' | 'hash'>
+
+// Built once; every amount on a page, in an e-mail or in a push goes through it.
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
+
+/** "$1,234.00" */
+export function formatCents(cents: number): string {
+  return dollars.format(cents / 100)
+}
+
+/** The total of every required item, plus the ticked optional ones; ids of nothing optional count for nothing. */
+export function quoteTotal(items: readonly QuoteItem[], chosen: Iterable<string> = []): number {
+  const ticked = new Set(chosen)
+  return items.reduce((sum, item) => sum + (!item.optional || ticked.has(item.id) ? item.cents : 0), 0)
+}
+
+/** "Monday, November 2, 2026" of a YYYY-MM-DD day, whatever the reader's own time zone. */
+export function formatDay(day: string, weekday = true): string {
+  const [year, month, date] = day.split('-').map(Number)
+  return new Date(Date.UTC(year!, month! - 1, date!)).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    ...(weekday ? { weekday: 'long' } : {}),
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  })
+}
+
+/** "8:00 AM" of "08:00". */
+export function formatClock(hhmm: string): string {
+  const [hour, minute] = hhmm.split(':').map(Number)
+  return `${((hour! + 11) % 12) + 1}:${String(minute).padStart(2, '0')} ${hour! < 12 ? 'AM' : 'PM'}`
+}
+
+/** "8:00 AM – 10:00 AM" */
+export const formatWindow = (start: string, end: string) => `${formatClock(start)} – ${formatClock(end)}`
+
+// A time shown to the owner or the customer: Pacific, as the business works.
+const pacificTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Los_Angeles',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+})
+
+/** "Nov 2, 2026, 8:15 AM" in Pacific time. */
+export const formatPacificTime = (iso: string | Date) => pacificTime.format(new Date(iso))
+
+/** The address a customer opens; SITE_URL is the build's. */
+export const quotePath = (token: string) => `/quote/${token}`
+
+export const QUOTE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/
