@@ -8,6 +8,7 @@ const options = (count: number) => (count === 1 ? '1 option' : `${count} options
 export const QUOTE_PAGE_TEXTS = {
   title: `Your quote from ${site.name}`,
   greeting: (firstName: string) => `Hi ${firstName}, here is your quote.`,
+  yourQuote: 'Your quote',
   item: 'Item',
   price: 'Price',
   required: 'Included',

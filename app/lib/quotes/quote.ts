@@ -1,4 +1,6 @@
 /** A quote as both sides see it (docs/decisions/053-quotes-and-jobs.md): whole cents, Pacific dates. No server code. */
+import { site } from '~/content/site'
+import type { ServiceId } from '~/content/types'
 
 export interface QuoteItem {
   /** Unique within its version: i1, i2, … in the order sent. */
@@ -98,5 +100,72 @@ export const formatPacificTime = (iso: string | Date) => pacificTime.format(new 
 
 /** The address a customer opens; SITE_URL is the build's. */
 export const quotePath = (token: string) => `/quote/${token}`
+export const quoteLink = (token: string) => `${site.baseUrl}${quotePath(token)}`
 
 export const QUOTE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/
+
+/** The customer page's headers: on the page, a refused post and the one "not available" answer alike. */
+export const QUOTE_PAGE_HEADERS = {
+  'Cache-Control': 'no-store',
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex',
+} as const
+
+/** What the customer's plain form posts: the version it shows, the ids of the ticked options, never an amount. */
+export const QUOTE_FORM_FIELDS = {
+  version: 'version',
+  hash: 'hash',
+  option: 'option',
+  name: 'name',
+  agree: 'agree',
+  message: 'message',
+  intent: 'intent',
+} as const
+
+/** What the customer's page shows: the newest version, or the accepted one for good. */
+export interface QuotePageView {
+  token: string
+  firstName: string
+  version: number
+  hash: string
+  items: QuoteItem[]
+  note: string | null
+  terms: string
+  validUntil: string
+  acceptance: QuoteAcceptance | null
+  /** The scheduled visit; none once cancelled. */
+  job: { day: string; start: string; end: string } | null
+}
+
+export type QuoteFormField = 'name' | 'agree' | 'message'
+
+/** A refused post, answered with the page and what was typed (as the quote form's, decision 046). */
+export interface QuotePageRefusal {
+  status: number
+  retryAfterSeconds?: number
+  /** About the whole form: a newer version, an option not on the quote, too many tries. */
+  message?: string
+  errors: Partial<Record<QuoteFormField, string>>
+  values: { name: string; agree: boolean; chosen: string[]; message: string }
+}
+
+/** The price list's line of a service: what "Add from price list" puts in a quote. */
+export interface PriceLine {
+  serviceId: ServiceId
+  description: string
+  startingCents: number | null
+}
+
+export interface QuoteEditorData {
+  lead: { id: string; firstName: string; phone: string; status: string }
+  prices: PriceLine[]
+  quote: QuoteFacts | null
+}
+
+export interface PriceSettings {
+  prices: PriceLine[]
+  /** The owner's own terms, '' when the default of app/content/quote-terms.ts holds. */
+  terms: string
+  defaultTerms: string
+  feedUrl: string
+}

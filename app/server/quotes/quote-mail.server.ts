@@ -9,7 +9,7 @@ import {
   formatDay,
   formatPacificTime,
   formatWindow,
-  quotePath,
+  quoteLink,
   quoteTotal,
   type QuoteFacts,
   type QuoteItem,
@@ -63,12 +63,11 @@ const ownHtml = (text: string) =>
   ownText(text)
     .split(/\n{2,}/)
     .map((block) => `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`)
-const quoteLinkOf = (quote: QuoteFacts) => `${site.baseUrl}${quotePath(quote.token)}`
 
 /** The link to a new version of the quote. */
 export function quoteSentMail(lead: QuoteMailLead, ownerEmail: string, addresses: NotificationAddresses) {
   const { quote } = lead
-  const link = quoteLinkOf(quote)
+  const link = quoteLink(quote.token)
   const optional = quote.items.filter((item) => item.optional).length
   const words = messages.quotes.sent(
     firstNameOf(lead),
@@ -103,7 +102,7 @@ export function quoteAcceptedMail(lead: QuoteMailLead, ownerEmail: string, addre
     formatPacificTime(acceptance.at),
   )
   const total = words.total(formatCents(acceptance.totalCents))
-  const link = quoteLinkOf(quote)
+  const link = quoteLink(quote.token)
   const table = (rows: { name: string; price: string }[]) =>
     `<table>${rows.map((row) => `<tr><td>${escapeHtml(row.name)}</td><td align="right">${escapeHtml(row.price)}</td></tr>`).join('')}</table>`
   const textList = (rows: { name: string; price: string }[]) => rows.map((row) => `  ${row.name}: ${row.price}`)

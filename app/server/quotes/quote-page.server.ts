@@ -4,11 +4,14 @@
 import * as v from 'valibot'
 import { site } from '../../content/site'
 import {
+  QUOTE_FORM_FIELDS as F,
+  QUOTE_PAGE_HEADERS,
   QUOTE_TOKEN_PATTERN,
   quotePath,
-  type QuoteAcceptance,
   type QuoteFacts,
-  type QuoteItem,
+  type QuoteFormField,
+  type QuotePageRefusal,
+  type QuotePageView,
 } from '../../lib/quotes/quote'
 import { acceptanceSchema, changesSchema } from '../../lib/quotes/quote-schema'
 import { QUOTE_PAGE_TEXTS } from '../../lib/quotes/quote-texts'
@@ -17,38 +20,6 @@ import { isSameOriginRequest } from '../http/origin.server'
 import { limitVisitor, visitorHash } from '../http/rate-limit.server'
 import { escapeHtml, sanitizeText } from '../quote/lead-email.server'
 import { ownerAccess } from '../owner/owner-access.server'
-
-export interface QuotePageView {
-  token: string
-  firstName: string
-  version: number
-  hash: string
-  items: QuoteItem[]
-  note: string | null
-  terms: string
-  validUntil: string
-  acceptance: QuoteAcceptance | null
-  job: { day: string; start: string; end: string } | null
-}
-
-export type QuoteFormField = 'name' | 'agree' | 'message'
-
-/** A refused post, answered with the page and what was typed (as the quote form's, decision 046). */
-export interface QuotePageRefusal {
-  status: number
-  retryAfterSeconds?: number
-  /** About the whole form: a newer version, an option not on the quote, too many tries. */
-  message?: string
-  errors: Partial<Record<QuoteFormField, string>>
-  values: { name: string; agree: boolean; chosen: string[]; message: string }
-}
-
-/** The page's headers, the same on the page, a refusal and the "not available" answer. */
-export const QUOTE_PAGE_HEADERS = {
-  'Cache-Control': 'no-store',
-  'Referrer-Policy': 'no-referrer',
-  'X-Robots-Tag': 'noindex',
-} as const
 
 // Reads are cheap and a customer reloads: twelve times the posts' limit per client (none when that is 0).
 const VIEWS_PER_POST = 12
@@ -172,10 +143,10 @@ export async function quotePagePost(
     return typeof value === 'string' ? value.slice(0, 4000) : ''
   }
   const values = {
-    name: text('name').slice(0, 300),
-    agree: form.get('agree') !== null,
-    chosen: [...new Set(form.getAll('option').filter((id): id is string => typeof id === 'string'))].slice(0, 30),
-    message: text('message'),
+    name: text(F.name).slice(0, 300),
+    agree: form.get(F.agree) !== null,
+    chosen: [...new Set(form.getAll(F.option).filter((id): id is string => typeof id === 'string'))].slice(0, 30),
+    message: text(F.message),
   }
   // Per client, then per token: a token's limit holds however many clients try it.
   const wait = (await hit(backend, 'quote-page', ip)) || (await hit(backend, 'quote-page-token', token))
@@ -190,7 +161,7 @@ export async function quotePagePost(
   const db = await backend.db()
   const push = Boolean(backend.config.owner.vapid)
 
-  if (text('intent') === 'changes') {
+  if (text(F.intent) === 'changes') {
     const parsed = v.safeParse(changesSchema, { message: values.message })
     if (!parsed.success) return refuse({ status: 400, errors: fieldErrors(parsed.issues) })
     const { rows } = await db.query<{ result: 'sent' | 'accepted' | 'gone' }>(
@@ -205,7 +176,7 @@ export async function quotePagePost(
   const parsed = v.safeParse(acceptanceSchema, { name: values.name, agree: values.agree ? 'on' : '' })
   if (!parsed.success) return refuse({ status: 400, errors: fieldErrors(parsed.issues) })
   const stale = () => refuse({ status: 409, message: QUOTE_PAGE_TEXTS.stale, values: { ...values, agree: false } })
-  if (text('version') !== String(view.version) || text('hash') !== view.hash) return stale()
+  if (text(F.version) !== String(view.version) || text(F.hash) !== view.hash) return stale()
   const { rows } = await db.query<{ result: 'accepted' | 'already' | 'stale' | 'unknown-item' | 'gone' }>(
     'SELECT public.accept_quote($1) AS result',
     [

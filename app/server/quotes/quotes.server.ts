@@ -7,37 +7,23 @@ import { serviceList } from '../../content/service-list'
 import { site } from '../../content/site'
 import type { ServiceId } from '../../content/types'
 import type { InboxLead } from '../../lib/owner/owner-lead'
-import { quotePath, type LeadQuote, type QuoteFacts, type QuoteItem } from '../../lib/quotes/quote'
+import {
+  quoteLink,
+  type LeadQuote,
+  type PriceLine,
+  type PriceSettings,
+  type QuoteEditorData,
+  type QuoteFacts,
+  type QuoteItem,
+} from '../../lib/quotes/quote'
 import type { PriceList, QuoteDraft } from '../../lib/quotes/quote-schema'
 import type { Backend } from '../backend/backend.server'
 import { pacificDate, pacificInstant } from '../backend/business-hours.server'
 import type { Queryable } from '../db/database.server'
 import { emailDomain } from '../quote/lead-email.server'
 
-export interface PriceLine {
-  serviceId: ServiceId
-  description: string
-  startingCents: number | null
-}
-
-export interface QuoteEditorData {
-  lead: { id: string; firstName: string; phone: string; status: string }
-  prices: PriceLine[]
-  quote: QuoteFacts | null
-}
-
-export interface PriceSettings {
-  prices: PriceLine[]
-  /** The owner's own terms, '' when the default of app/content/quote-terms.ts holds. */
-  terms: string
-  defaultTerms: string
-  feedUrl: string
-}
-
 export type SendQuoteResult = { result: 'sent'; link: string; version: number } | { result: 'accepted' | 'no-lead' }
 export type ScheduleResult = 'scheduled' | 'cancelled' | 'not-accepted' | 'no-job'
-
-export const quoteLink = (token: string) => `${site.baseUrl}${quotePath(token)}`
 
 /** Each lead's quote facts (public.quote_facts), one read for the whole list. */
 export async function quoteFactsOf(db: Queryable, leadIds: string[]): Promise<Map<string, QuoteFacts>> {
