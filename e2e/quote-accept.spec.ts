@@ -99,6 +99,12 @@ test('the owner sends a quote; the customer accepts it with or without scripts; 
   try {
     await openOwnerLink(page, server)
     await page.getByRole('button', { name: 'Sign in' }).click()
+    // The owner's writes, to send again without his session at the end.
+    const writes: { url: string; body: string | null }[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/_serverFn/') && request.method() === 'POST')
+        writes.push({ url: request.url(), body: request.postData() })
+    })
 
     for (const [firstName, javaScriptEnabled] of [
       ['Dana', true],
@@ -132,6 +138,29 @@ test('the owner sends a quote; the customer accepts it with or without scripts; 
     )
     await page.goto(`${server.url}/owner?view=sources`)
     await expect(page.getByText('$1,541 won').first()).toBeVisible()
+
+    // The job on the calendar: the customer gets the invite.
+    await page.goto(`${server.url}/owner`)
+    const card = page.getByRole('article', { name: 'Dana' })
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(Date.now() + 3 * 864e5)
+    await card.getByLabel(OWNER_QUOTE_TEXTS.day).fill(day)
+    await card.getByRole('button', { name: OWNER_QUOTE_TEXTS.schedule }).click()
+    await expect(card.getByText(/^Job: .*8:00/)).toBeVisible()
+    await expect.poll(async () => (await sentTo(server, 'dana@example.com', /visit on/)).length).toBe(1)
+    const [invite] = await sentTo(server, 'dana@example.com', /visit on/)
+    expect(invite!.attachments.map((file) => file.contentType)).toContain('text/calendar')
+
+    // Without the owner's session every one of those writes is refused.
+    expect(writes.length).toBeGreaterThanOrEqual(3)
+    const anonymous = await browser.newContext()
+    for (const write of writes) {
+      const answer = await anonymous.request.post(write.url, {
+        headers: { 'Content-Type': 'application/json', Origin: server.url, 'Sec-Fetch-Site': 'same-origin' },
+        data: write.body ?? undefined,
+      })
+      expect(answer.status(), write.url).toBe(401)
+    }
+    await anonymous.close()
   } finally {
     await server.stop()
   }
