@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { ParsedMail } from 'mailparser'
-import { OWNER_QUOTE_TEXTS, QUOTE_PAGE_TEXTS } from '~/lib/quotes/quote-texts'
+import { OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '~/lib/quotes/quote-texts'
 import { violationList, wcagAudit } from './support/axe'
 import { mails, openOwnerLink, ownerCommand, OWNER } from './support/owner'
 import { prepareSiteData, siteDataEnv, startSiteServer, storeLead, type SiteServer } from './support/site-server'
@@ -70,7 +70,14 @@ async function accept(browser: Browser, link: string, javaScriptEnabled: boolean
     if (javaScriptEnabled) await expect(total).toHaveText('$770.50')
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-    if (javaScriptEnabled) expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+    if (javaScriptEnabled) {
+      expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+      // Accepting without a name: the page again, the message beside the field, the option still ticked.
+      await page.getByRole('button', { name: QUOTE_PAGE_TEXTS.accept }).click()
+      await expect(page.getByLabel(QUOTE_PAGE_TEXTS.name)).toHaveAccessibleDescription(QUOTE_FIELD_TEXTS.nameRequired)
+      await expect(total).toHaveText('$770.50')
+      expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+    }
     await page.getByLabel(QUOTE_PAGE_TEXTS.name).fill('Dana Whitfield')
     await page.getByRole('checkbox', { name: QUOTE_PAGE_TEXTS.agree }).check()
     await page.getByRole('button', { name: QUOTE_PAGE_TEXTS.accept }).click()
@@ -138,6 +145,12 @@ test('the owner sends a quote; the customer accepts it with or without scripts; 
     )
     await page.goto(`${server.url}/owner?view=sources`)
     await expect(page.getByText('$1,541 won').first()).toBeVisible()
+
+    // A link that opens nothing: one plain page with the phone number.
+    const gone = await page.goto(`${server.url}/quote/${'A'.repeat(32)}`)
+    expect(gone?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: QUOTE_PAGE_TEXTS.unavailableTitle })).toBeVisible()
+    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
 
     // The job on the calendar: the customer gets the invite.
     await page.goto(`${server.url}/owner`)
