@@ -11,7 +11,7 @@ import {
 } from '~/lib/quotes/quote'
 import { QUOTE_LIMITS } from '~/lib/quotes/quote-schema'
 import { QUOTE_PAGE_TEXTS as T } from '~/lib/quotes/quote-texts'
-import { Paragraphs, RequiredItems, Section } from './quote-parts'
+import { NoteAndTerms, RequiredItems, Section } from './quote-parts'
 
 const field =
   'mt-1 block w-full min-h-11 rounded-lg border border-slate-500 bg-white px-3 py-2 text-base aria-invalid:border-red-700'
@@ -89,14 +89,7 @@ export function QuoteAcceptForm({ view, refusal }: { view: QuotePageView; refusa
         <p className="mt-1 text-sm text-slate-700">{T.totalIncludes(ticked)}</p>
         <p className="mt-1 text-sm text-slate-700">{T.validUntil(view.validUntil)}</p>
       </Section>
-      {view.note && (
-        <Section title={T.note}>
-          <Paragraphs text={view.note} />
-        </Section>
-      )}
-      <Section title={T.terms}>
-        <Paragraphs text={view.terms} />
-      </Section>
+      <NoteAndTerms note={view.note} terms={view.terms} />
       <section className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <h2 id={`${id}-accept`} className="text-lg font-bold">
           {T.acceptHeading}

@@ -5,7 +5,7 @@ import { site } from '~/content/site'
 import { formatCents, type QuotePageRefusal, type QuotePageView } from '~/lib/quotes/quote'
 import { QUOTE_PAGE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { QuoteAcceptForm, QuoteChangesForm } from './quote-forms'
-import { Paragraphs, RequiredItems, Section } from './quote-parts'
+import { NoteAndTerms, RequiredItems, Section } from './quote-parts'
 
 export function QuotePage({
   view,
@@ -98,14 +98,7 @@ function QuoteAccepted({ view }: { view: QuotePageView }) {
         </p>
         <p className="mt-1 text-sm text-slate-700">{T.totalIncludes(added.length)}</p>
       </Section>
-      {view.note && (
-        <Section title={T.note}>
-          <Paragraphs text={view.note} />
-        </Section>
-      )}
-      <Section title={T.terms}>
-        <Paragraphs text={view.terms} />
-      </Section>
+      <NoteAndTerms note={view.note} terms={view.terms} />
       <p className="mt-6">
         {T.call}{' '}
         <a href={site.phoneHref} className="font-semibold text-brand-800 underline">

@@ -46,3 +46,19 @@ export function Paragraphs({ text }: { text: string }) {
     </>
   )
 }
+
+/** The owner's note, when he wrote one, and the terms the version froze. */
+export function NoteAndTerms({ note, terms }: { note: string | null; terms: string }) {
+  return (
+    <>
+      {note && (
+        <Section title={T.note}>
+          <Paragraphs text={note} />
+        </Section>
+      )}
+      <Section title={T.terms}>
+        <Paragraphs text={terms} />
+      </Section>
+    </>
+  )
+}
