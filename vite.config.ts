@@ -107,9 +107,9 @@ export default defineConfig({
     nitro({
       output: { dir: outputDir, serverDir: `${outputDir}/server`, publicDir: `${outputDir}/public` },
       compressPublicAssets: { gzip: true, brotli: true },
-      // PGlite, sharp (its libvips) and heic-decode's libheif-js (its .wasm, via __dirname) load files next to
-      // their modules: ship them whole, unbundled.
-      traceDeps: ['@electric-sql/pglite*', 'sharp', '@img/*', 'heic-decode', 'libheif-js'],
+      // PGlite, sharp (its libvips), heic-decode's libheif-js (its .wasm) and ical-timezones (its zones, via
+      // __dirname) load files next to their modules: ship them whole, unbundled.
+      traceDeps: ['@electric-sql/pglite*', 'sharp', '@img/*', 'heic-decode', 'libheif-js', '@touch4it/ical-timezones'],
       // Image file names carry a content hash (scripts/build-images.ts), so they never change.
       routeRules: { '/img/**': { headers: { 'cache-control': 'public, max-age=31536000, immutable' } } },
       // In order: read .env; turn library output into JSON log lines; take the data folder's lock before

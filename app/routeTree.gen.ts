@@ -23,12 +23,14 @@ import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as ServicesRouteImport } from './routes/services'
 import { Route as SiteDotwebmanifestRouteImport } from './routes/site[.]webmanifest'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
+import { Route as CalendarFileRouteImport } from './routes/calendar.$file'
 import { Route as CityCitySlugRouteImport } from './routes/city/$citySlug'
 import { Route as OwnerConversionsDotcsvRouteImport } from './routes/owner_.conversions[.]csv'
 import { Route as OwnerManifestDotwebmanifestRouteImport } from './routes/owner_.manifest[.]webmanifest'
 import { Route as OwnerSignInRouteImport } from './routes/owner_.sign-in'
 import { Route as OwnerSwDotjsRouteImport } from './routes/owner_.sw[.]js'
 import { Route as OwnerWorkRouteImport } from './routes/owner_.work'
+import { Route as QuoteTokenRouteImport } from './routes/quote.$token'
 import { Route as WorkPhotosFileRouteImport } from './routes/work-photos.$file'
 import { Route as OwnerPhotosLeadIdNameRouteImport } from './routes/owner_.photos.$leadId.$name'
 
@@ -102,6 +104,11 @@ const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
   path: '/sitemap.xml',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CalendarFileRoute = CalendarFileRouteImport.update({
+  id: '/calendar/$file',
+  path: '/calendar/$file',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CityCitySlugRoute = CityCitySlugRouteImport.update({
   id: '/city/$citySlug',
   path: '/city/$citySlug',
@@ -133,6 +140,11 @@ const OwnerWorkRoute = OwnerWorkRouteImport.update({
   path: '/owner/work',
   getParentRoute: () => rootRouteImport,
 } as any)
+const QuoteTokenRoute = QuoteTokenRouteImport.update({
+  id: '/quote/$token',
+  path: '/quote/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WorkPhotosFileRoute = WorkPhotosFileRouteImport.update({
   id: '/work-photos/$file',
   path: '/work-photos/$file',
@@ -159,12 +171,14 @@ export interface FileRoutesByFullPath {
   '/services': typeof ServicesRoute
   '/site.webmanifest': typeof SiteDotwebmanifestRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/calendar/$file': typeof CalendarFileRoute
   '/city/$citySlug': typeof CityCitySlugRoute
   '/owner/conversions.csv': typeof OwnerConversionsDotcsvRoute
   '/owner/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
   '/owner/sign-in': typeof OwnerSignInRoute
   '/owner/sw.js': typeof OwnerSwDotjsRoute
   '/owner/work': typeof OwnerWorkRoute
+  '/quote/$token': typeof QuoteTokenRoute
   '/work-photos/$file': typeof WorkPhotosFileRoute
   '/owner/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
@@ -183,12 +197,14 @@ export interface FileRoutesByTo {
   '/services': typeof ServicesRoute
   '/site.webmanifest': typeof SiteDotwebmanifestRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/calendar/$file': typeof CalendarFileRoute
   '/city/$citySlug': typeof CityCitySlugRoute
   '/owner/conversions.csv': typeof OwnerConversionsDotcsvRoute
   '/owner/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
   '/owner/sign-in': typeof OwnerSignInRoute
   '/owner/sw.js': typeof OwnerSwDotjsRoute
   '/owner/work': typeof OwnerWorkRoute
+  '/quote/$token': typeof QuoteTokenRoute
   '/work-photos/$file': typeof WorkPhotosFileRoute
   '/owner/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
@@ -208,12 +224,14 @@ export interface FileRoutesById {
   '/services': typeof ServicesRoute
   '/site.webmanifest': typeof SiteDotwebmanifestRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/calendar/$file': typeof CalendarFileRoute
   '/city/$citySlug': typeof CityCitySlugRoute
   '/owner_/conversions.csv': typeof OwnerConversionsDotcsvRoute
   '/owner_/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
   '/owner_/sign-in': typeof OwnerSignInRoute
   '/owner_/sw.js': typeof OwnerSwDotjsRoute
   '/owner_/work': typeof OwnerWorkRoute
+  '/quote/$token': typeof QuoteTokenRoute
   '/work-photos/$file': typeof WorkPhotosFileRoute
   '/owner_/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
@@ -234,12 +252,14 @@ export interface FileRouteTypes {
     | '/services'
     | '/site.webmanifest'
     | '/sitemap.xml'
+    | '/calendar/$file'
     | '/city/$citySlug'
     | '/owner/conversions.csv'
     | '/owner/manifest.webmanifest'
     | '/owner/sign-in'
     | '/owner/sw.js'
     | '/owner/work'
+    | '/quote/$token'
     | '/work-photos/$file'
     | '/owner/photos/$leadId/$name'
   fileRoutesByTo: FileRoutesByTo
@@ -258,12 +278,14 @@ export interface FileRouteTypes {
     | '/services'
     | '/site.webmanifest'
     | '/sitemap.xml'
+    | '/calendar/$file'
     | '/city/$citySlug'
     | '/owner/conversions.csv'
     | '/owner/manifest.webmanifest'
     | '/owner/sign-in'
     | '/owner/sw.js'
     | '/owner/work'
+    | '/quote/$token'
     | '/work-photos/$file'
     | '/owner/photos/$leadId/$name'
   id:
@@ -282,12 +304,14 @@ export interface FileRouteTypes {
     | '/services'
     | '/site.webmanifest'
     | '/sitemap.xml'
+    | '/calendar/$file'
     | '/city/$citySlug'
     | '/owner_/conversions.csv'
     | '/owner_/manifest.webmanifest'
     | '/owner_/sign-in'
     | '/owner_/sw.js'
     | '/owner_/work'
+    | '/quote/$token'
     | '/work-photos/$file'
     | '/owner_/photos/$leadId/$name'
   fileRoutesById: FileRoutesById
@@ -307,12 +331,14 @@ export interface RootRouteChildren {
   ServicesRoute: typeof ServicesRoute
   SiteDotwebmanifestRoute: typeof SiteDotwebmanifestRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
+  CalendarFileRoute: typeof CalendarFileRoute
   CityCitySlugRoute: typeof CityCitySlugRoute
   OwnerConversionsDotcsvRoute: typeof OwnerConversionsDotcsvRoute
   OwnerManifestDotwebmanifestRoute: typeof OwnerManifestDotwebmanifestRoute
   OwnerSignInRoute: typeof OwnerSignInRoute
   OwnerSwDotjsRoute: typeof OwnerSwDotjsRoute
   OwnerWorkRoute: typeof OwnerWorkRoute
+  QuoteTokenRoute: typeof QuoteTokenRoute
   WorkPhotosFileRoute: typeof WorkPhotosFileRoute
   OwnerPhotosLeadIdNameRoute: typeof OwnerPhotosLeadIdNameRoute
 }
@@ -417,6 +443,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SitemapDotxmlRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/calendar/$file': {
+      id: '/calendar/$file'
+      path: '/calendar/$file'
+      fullPath: '/calendar/$file'
+      preLoaderRoute: typeof CalendarFileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/city/$citySlug': {
       id: '/city/$citySlug'
       path: '/city/$citySlug'
@@ -459,6 +492,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OwnerWorkRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/quote/$token': {
+      id: '/quote/$token'
+      path: '/quote/$token'
+      fullPath: '/quote/$token'
+      preLoaderRoute: typeof QuoteTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/work-photos/$file': {
       id: '/work-photos/$file'
       path: '/work-photos/$file'
@@ -491,12 +531,14 @@ const rootRouteChildren: RootRouteChildren = {
   ServicesRoute: ServicesRoute,
   SiteDotwebmanifestRoute: SiteDotwebmanifestRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
+  CalendarFileRoute: CalendarFileRoute,
   CityCitySlugRoute: CityCitySlugRoute,
   OwnerConversionsDotcsvRoute: OwnerConversionsDotcsvRoute,
   OwnerManifestDotwebmanifestRoute: OwnerManifestDotwebmanifestRoute,
   OwnerSignInRoute: OwnerSignInRoute,
   OwnerSwDotjsRoute: OwnerSwDotjsRoute,
   OwnerWorkRoute: OwnerWorkRoute,
+  QuoteTokenRoute: QuoteTokenRoute,
   WorkPhotosFileRoute: WorkPhotosFileRoute,
   OwnerPhotosLeadIdNameRoute: OwnerPhotosLeadIdNameRoute,
 }

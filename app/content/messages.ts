@@ -51,6 +51,66 @@ export const messages = {
     subject: `${leadsWaiting(count)} waiting for a call`,
     intro: `${leadsWaiting(count)} still new or contacted with no change for over a day:`,
   }),
+  /** To the customer about their quote and job (docs/decisions/053-quotes-and-jobs.md); replies reach the owner. */
+  quotes: {
+    sent: (firstName: string, updated: boolean, total: string, optionalCount: number) => ({
+      subject: updated ? `Your updated quote from ${site.name}` : `Your quote from ${site.name}`,
+      intro: [
+        `Hi ${firstName || 'there'},`,
+        `Here is your ${updated ? 'updated ' : ''}quote from ${site.name}: ${total}, every required charge included` +
+          (optionalCount > 0
+            ? `, and ${optionalCount === 1 ? 'one option' : `${optionalCount} options`} you may add.`
+            : '.'),
+        'See it, choose any options and accept it here:',
+      ],
+      outro: (validThrough: string) => [`It is valid through ${validThrough}. Questions? Call us at ${site.phone}.`],
+      button: 'See and accept your quote',
+    }),
+    accepted: (firstName: string, typedName: string, at: string) => ({
+      subject: `Quote accepted: ${site.name}`,
+      intro: [
+        `Hi ${firstName || 'there'},`,
+        `Thank you: you accepted our quote on ${at} (Pacific time), typing the name “${typedName}”. Here it is in full.`,
+      ],
+      items: 'Items',
+      options: 'Options you added',
+      total: (total: string) => `Total: ${total} (every required charge included)`,
+      note: 'Our note',
+      terms: 'Terms',
+      outro: [`We will call you to set the day. Questions? Call us at ${site.phone}.`],
+      link: 'Your quote, as accepted:',
+    }),
+    job: (firstName: string, when: string, state: 'new' | 'moved' | 'cancelled') => ({
+      subject:
+        state === 'cancelled'
+          ? `Cancelled: your ${site.shortName} visit on ${when}`
+          : state === 'moved'
+            ? `New time: your ${site.shortName} visit on ${when}`
+            : `Your ${site.shortName} visit on ${when}`,
+      lines:
+        state === 'cancelled'
+          ? [
+              `Hi ${firstName || 'there'},`,
+              `Your visit on ${when} is cancelled. Call us at ${site.phone} to set a new day.`,
+            ]
+          : [
+              `Hi ${firstName || 'there'},`,
+              `${state === 'moved' ? 'Your visit has a new time' : 'Your visit is booked'}: ${when}.`,
+              'The invite is attached: open it to add the visit to your calendar.',
+            ],
+      outro: [`Questions or a change? Call us at ${site.phone}.`],
+    }),
+    reminder: (firstName: string, when: string) => ({
+      subject: `Reminder: we come tomorrow, ${when}`,
+      lines: [
+        `Hi ${firstName || 'there'},`,
+        `A reminder: we come tomorrow, ${when}.`,
+        'Please keep the area clear of vehicles and loose items, and an outdoor water tap free.',
+        `Questions or a change? Call us at ${site.phone}.`,
+      ],
+    }),
+    address: (where: string) => `Address: ${where}`,
+  },
   /** Pushes carry no name, e-mail or phone unless they are about the owner's own lead: push services relay them. */
   push: {
     lead: 'New quote request: open the inbox to call back.',
@@ -63,5 +123,10 @@ export const messages = {
       body: 'Still marked quoted: open the inbox to call, or mark it won or lost.',
     }),
     photos: (count: number) => ({ title: 'Photos added', body: `${photoCount(count)} added to a quote request.` }),
+    quoteAccepted: (total: string, name: string, town: string | null) => ({
+      title: `Quote accepted: ${total}, ${name}${town ? `, ${town}` : ''}`,
+      body: 'Open the inbox to schedule the job.',
+    }),
+    quoteChanges: (name: string, message: string) => ({ title: `${name} asks for changes`, body: message }),
   },
 }

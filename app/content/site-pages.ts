@@ -45,4 +45,6 @@ export const unlistedRoutes = {
   '/quote-photos': "where a visitor's photos are posted",
   '/owner_/work': "where the owner posts a job's photos",
   '/work-photos/$file': "a posted job's photo file",
+  '/quote/$token': "one customer's quote, by its unguessable link: noindex, never cached",
+  '/calendar/$file': "the owner's private calendar feed",
 } satisfies Partial<Record<Route, string>>

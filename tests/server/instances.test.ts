@@ -1,7 +1,7 @@
 /**
  * Two production servers on one PostgreSQL, as a deployment with N instances: they migrate the empty database
- * together, and each lead's e-mail and push, each follow-up and the daily retention happen once between them.
- * Real SMTP; the push service is the stand-in that checks the VAPID signature and decrypts (tests/support).
+ * together, and each lead's e-mail and push, each follow-up, each job's reminder and the daily retention happen
+ * once between them. Real SMTP; the push service is the stand-in that checks the VAPID signature (tests/support).
  */
 import { schemaFiles } from '../../app/server/db/schema-files.server'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../app/server/db/database.server'
 import { phoneKeys, startPushService } from '../support/push-service'
 import { startSiteProcess, type SiteProcess } from '../support/site-process'
+import * as v from 'valibot'
+import type { Backend } from '../../app/server/backend/backend.server'
+import { scheduleJob, sendQuote } from '../../app/server/quotes/quotes.server'
+import { quoteDraftSchema } from '../../app/lib/quotes/quote-schema'
 import { freshDatabaseUrl, outboxDrained, startSmtp, type TestSmtp } from './helpers'
+import { acceptQuote, ITEMS } from './quote-helpers'
 
 const LEADS = Array.from({ length: 20 }, (_, i) => `Lead${String(i + 1).padStart(2, '0')}`)
 const vapid = webpush.generateVAPIDKeys()
@@ -143,6 +148,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const reminders = LEADS.flatMap((name) => [2, 7].map((days) => `Follow up with ${name}: quoted ${days} days ago`))
       expect(pushed('Follow up').sort()).toEqual(reminders.sort())
       expect(pushed('Still waiting')).toHaveLength(LEADS.length)
+      expectEachLeadMailedAndPushedOnce()
+    })
+
+    it("each job's day-before reminder goes once between them", async () => {
+      // The owner's calls on the shared database, as either instance makes them.
+      const owner = { db: async () => db, now: () => new Date(), deliverSoon: () => {} } as unknown as Backend
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(Date.now() + 3 * 864e5)
+      const jobs = LEADS.slice(0, 5)
+      const ids = await rows<{ id: string }>(
+        `SELECT id FROM quote_requests WHERE first_name IN (${jobs.map((name) => `'${name}'`).join(', ')})`,
+      )
+      for (const { id } of ids) {
+        await sendQuote(owner, v.parse(quoteDraftSchema, { lead: id, items: ITEMS, validDays: 30 }))
+        expect(await acceptQuote(owner, id)).toBe('accepted')
+        expect(await scheduleJob(owner, { lead: id, day, start: '08:00', end: '10:00' })).toBe('scheduled')
+      }
+      await db.query(`UPDATE quote_outbox SET next_attempt_at = now() WHERE kind = 'job_reminder'`)
+      await wakeBoth('J')
+      await settled()
+      const reminders = smtp.received.filter((received) => received.mail.subject?.startsWith('Reminder: we come'))
+      expect(reminders).toHaveLength(jobs.length)
       expectEachLeadMailedAndPushedOnce()
     })
 

@@ -14,6 +14,8 @@ const TS_TYPES: Record<string, string> = {
   // Both drivers give numeric as text, so no cent is lost.
   numeric: 'string',
   date: 'Date',
+  // Both drivers give a time of day as text, '08:00:00'.
+  'time without time zone': 'string',
   'timestamp with time zone': 'Date',
   jsonb: 'unknown',
   _int4: 'number[]',

@@ -25,6 +25,7 @@ import { OwnerLeadPhotos } from './owner-lead-photos'
 import { ownerButtonClass } from './owner-sign-in'
 import { useLeadsCache } from './owner-leads'
 import { OwnerLeadDelete } from './owner-lead-delete'
+import { OwnerLeadQuote } from './owner-lead-quote'
 
 const link =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
@@ -169,6 +170,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
       <p className="mt-2 text-sm break-all text-slate-700">
         {lead.phone} · {lead.email}
       </p>
+      <OwnerLeadQuote lead={lead} />
       {/* POST and a Save that waits for the scripts: the note never lands in a URL. */}
       <form ref={form} method="post" onSubmit={submit} className="mt-3 grid gap-2">
         <label htmlFor={`${id}-status`} className="font-semibold">

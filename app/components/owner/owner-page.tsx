@@ -13,6 +13,8 @@ import {
 } from '~/lib/owner/owner-lead'
 import type { OwnerPostedWork } from '~/lib/posted-work/posted-work'
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
+import type { PriceSettings, QuoteEditorData } from '~/lib/quotes/quote'
+import { OWNER_QUOTE_TEXTS } from '~/lib/quotes/quote-texts'
 import { OwnerLeadCard } from './owner-lead-card'
 import { createOwnerQueryClient, useOwnerLeads } from './owner-leads'
 import { OwnerShell, OwnerSignInForm, ownerButtonClass } from './owner-sign-in'
@@ -21,11 +23,13 @@ import type { WorkPrefill } from './owner-work-form'
 // Only when the owner opens them: the inbox's first load stays as it was.
 const OwnerSources = lazy(() => import('./owner-sources'))
 const OwnerWork = lazy(() => import('./owner-work'))
+const OwnerQuoteEditor = lazy(() => import('./owner-quote-editor'))
+const OwnerPrices = lazy(() => import('./owner-prices'))
 
 const ownerRoute = getRouteApi('/owner')
 
 export function OwnerPage() {
-  const { state, leads, sources, work } = ownerRoute.useLoaderData()
+  const { state, leads, sources, work, quote, prices } = ownerRoute.useLoaderData()
   const { link, category, city, lead } = ownerRoute.useSearch()
   if (state.mode !== 'ready')
     return (
@@ -36,7 +40,15 @@ export function OwnerPage() {
     )
   if (!state.signedIn) return <OwnerSignInForm link={link} />
   return (
-    <OwnerInbox state={state} loaded={leads} sources={sources} work={work} workPrefill={{ category, city, lead }} />
+    <OwnerInbox
+      state={state}
+      loaded={leads}
+      sources={sources}
+      work={work}
+      workPrefill={{ category, city, lead }}
+      quote={quote}
+      prices={prices}
+    />
   )
 }
 
@@ -47,12 +59,16 @@ function OwnerInbox({
   sources,
   work,
   workPrefill,
+  quote,
+  prices,
 }: {
   state: OwnerState
   loaded: InboxLead[]
   sources: LeadSources | null
   work: OwnerPostedWork[] | null
   workPrefill: WorkPrefill
+  quote: QuoteEditorData | null
+  prices: PriceSettings | null
 }) {
   const [queryClient] = useState(createOwnerQueryClient)
   return (
@@ -65,6 +81,14 @@ function OwnerInbox({
         ) : work ? (
           <Suspense fallback={<p className="mt-6">Loading…</p>}>
             <OwnerWork loaded={work} prefill={workPrefill} />
+          </Suspense>
+        ) : quote ? (
+          <Suspense fallback={<p className="mt-6">Loading…</p>}>
+            <OwnerQuoteEditor key={quote.lead.id} loaded={quote} />
+          </Suspense>
+        ) : prices ? (
+          <Suspense fallback={<p className="mt-6">Loading…</p>}>
+            <OwnerPrices loaded={prices} />
           </Suspense>
         ) : (
           <OwnerLeads state={state} loaded={loaded} />
@@ -109,6 +133,9 @@ function OwnerFrame({ state, days, children }: { state: OwnerState; days?: Sourc
         {/* Not exact: a won lead's link adds its town, kind of job and id to the address. */}
         <Link to="/owner" search={{ view: 'work' }} activeOptions={{ exact: false }} className={tabClass}>
           {WORK_TEXTS.tab}
+        </Link>
+        <Link to="/owner" search={{ view: 'prices' }} activeOptions={{ exact: true }} className={tabClass}>
+          {OWNER_QUOTE_TEXTS.pricesTab}
         </Link>
       </nav>
       {children}

@@ -10,6 +10,7 @@ import {
   type LeadChannel,
 } from '../lead-source/lead-source-constants'
 import type { SourcePeriod } from './owner-views'
+import type { LeadQuote } from '../quotes/quote'
 import { PREFERRED_TIME_LABELS, type PreferredTime } from '../quote/quote-form-constants'
 
 export { SOURCE_PERIODS, type SourcePeriod } from './owner-views'
@@ -48,6 +49,8 @@ export interface InboxLead {
   /** What "Add work to the site" fills in for this lead: the town of its ZIP, the category of its page. */
   workCity: CitySlug | null
   workCategory: GalleryCategory | null
+  /** The lead's quote, once one was sent (docs/decisions/053-quotes-and-jobs.md). */
+  quote?: LeadQuote
 }
 
 /** The quote follow-ups' days (docs/decisions/048-follow-through.md): the owner's pushes and the card's mark. */

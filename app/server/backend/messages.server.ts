@@ -19,16 +19,21 @@ export interface PushPayload {
   url: string
 }
 
-const toInbox = (push: { title: string; body: string }): PushPayload => ({ ...push, url: '/owner' })
+export const toInbox = (push: { title: string; body: string }): PushPayload => ({ ...push, url: '/owner' })
 
 /** No name, e-mail or phone: push services relay it. */
 export function leadPushPayload(sourcePage: string | null): PushPayload {
   return toInbox({ title: pushTitle(sourcePage), body: messages.push.lead })
 }
 
-/** The lead's town: its ZIP's, else the page's it was sent from; " in X", or nothing when neither is known. */
+/** The lead's town: its ZIP's, else the page's it was sent from; null when neither is known. */
+export function townOf(lead: { zip: string | null; sourcePage: string | null }): string | null {
+  return cityOfZip(lead.zip)?.name ?? leadTopic(lead.sourcePage).city
+}
+
+/** " in X", or nothing when the town is not known. */
 function inTown(lead: { zip: string | null; sourcePage: string | null }): string {
-  const city = cityOfZip(lead.zip)?.name ?? leadTopic(lead.sourcePage).city
+  const city = townOf(lead)
   return city ? ` in ${city}` : ''
 }
 

@@ -19,6 +19,17 @@ import {
   type PushPayload,
 } from './messages.server'
 import type { VapidKeys } from './outbox-io.server'
+import type { QuoteFacts } from '../../lib/quotes/quote'
+import { customerInvite } from '../quotes/calendar.server'
+import {
+  jobMail,
+  jobReminderMail,
+  quoteAcceptedMail,
+  quoteAcceptedPushPayload,
+  quoteChangesPushPayload,
+  quoteSentMail,
+  type QuoteMailLead,
+} from '../quotes/quote-mail.server'
 
 export type OutboxKind = Tables['quote_outbox']['kind']
 
@@ -44,6 +55,8 @@ export interface OutboxRow {
   payload?: Record<string, unknown> | null
   /** The morning list's leads still waiting, read by the claim (morning_list_leads). */
   leads?: MorningLead[] | null
+  /** The lead's quote, read by the claim for the kinds of QUOTE_KINDS (public.quote_facts). */
+  quote?: QuoteFacts | null
 }
 
 export interface DeliveryIo {
@@ -173,6 +186,65 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
       return "a deleted lead's photos removed"
     },
   },
+  // The quote and its job (docs/decisions/053-quotes-and-jobs.md), queued by its SQL functions and built from the
+  // quote as stored when sent: a row re-queued by a newer version or a reschedule sends the newest.
+  quote_sent: quoteMail('quote link e-mailed to the customer', (lead, io) =>
+    quoteSentMail(lead, io.ownerEmail, io.addresses),
+  ),
+  quote_accepted: quoteMail('accepted quote e-mailed to the customer', (lead, io) =>
+    quoteAcceptedMail(lead, io.ownerEmail, io.addresses),
+  ),
+  quote_accepted_push: quotePush('quote accepted', quoteAcceptedPushPayload),
+  quote_changes_push: quotePush('change request', quoteChangesPushPayload),
+  job_scheduled: quoteMail('job e-mailed to the customer', (lead, io) => {
+    const job = lead.quote.job
+    const invite = job && customerInvite({ ...job, ...lead, phone: '' })
+    return invite ? jobMail(lead, invite, io.ownerEmail, io.addresses) : null
+  }),
+  // Due 09:00 Pacific the day before; a reschedule moves it, and one claimed as the job moved or went is dropped.
+  job_reminder: quoteMail('job reminder e-mailed to the customer', (lead, io, row) =>
+    lead.quote.job?.day === row.payload?.day ? jobReminderMail(lead, io.ownerEmail, io.addresses) : null,
+  ),
+}
+
+/** The kinds whose claim reads the lead's quote. */
+export const QUOTE_KINDS: OutboxKind[] = [
+  'quote_sent',
+  'quote_accepted',
+  'quote_accepted_push',
+  'quote_changes_push',
+  'job_scheduled',
+  'job_reminder',
+]
+
+const quoteLead = (row: OutboxRow): QuoteMailLead | null => (row.quote ? { ...row, quote: row.quote } : null)
+
+/** A customer's e-mail about the quote; nothing to send (the quote gone, the job moved, no usable address) is done. */
+function quoteMail(
+  what: string,
+  build: (lead: QuoteMailLead, io: DeliveryIo, row: OutboxRow) => OwnerNotification | null,
+): Handler {
+  return {
+    async deliver(row, io) {
+      const lead = quoteLead(row)
+      const mail = lead && build(lead, io, row)
+      if (!mail) return `${what}: dropped, nothing to send`
+      // The Message-ID's key names the .eml file: one per version or sequence, so none overwrites another.
+      await io.sendMail(mail, mail.messageId.replace(/^<|@.*$/g, ''))
+      return what
+    },
+  }
+}
+
+function quotePush(what: string, build: (lead: QuoteMailLead) => PushPayload | null): Handler {
+  return {
+    missing: needsVapid,
+    async deliver(row, io) {
+      const lead = quoteLead(row)
+      const payload = lead && build(lead)
+      return payload ? pushToPhones(io, payload, what) : `${what} push dropped: nothing to send`
+    },
+  }
 }
 
 /**

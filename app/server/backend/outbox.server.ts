@@ -14,7 +14,7 @@ import { sanitizeText } from '../quote/lead-email.server'
 import { runDailyJobs } from './daily-jobs.server'
 import { openSentJournal, SENT_JOURNAL_FILE } from './outbox-journal.server'
 import { deliveryIo, type MailTransport } from './outbox-io.server'
-import { deliverOutboxRow, type OutboxRow } from './outbox-deliveries.server'
+import { deliverOutboxRow, QUOTE_KINDS, type OutboxRow } from './outbox-deliveries.server'
 import { defaultBackoffMs } from './outbox-io.server'
 
 export interface OutboxRunResult {
@@ -86,11 +86,13 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
 
   async function markSent(ids: string[]): Promise<void> {
     if (ids.length === 0) return
+    // Only rows still claimed by this worker: a cause that re-queued a row while its older payload was on the
+    // way cleared claimed_by, and the row must go out again with the newer one.
     await db.query(
       `UPDATE quote_outbox SET sent_at = coalesce(sent_at, now()), last_error = NULL, claimed_by = NULL,
               payload = CASE WHEN kind = 'owner_sign_in' THEN NULL ELSE payload END
-        WHERE id = ANY($1::uuid[])`,
-      [ids],
+        WHERE id = ANY($1::uuid[]) AND claimed_by = $2`,
+      [ids, ownerId],
     )
     for (const id of ids) unmarked.delete(id)
     if (unmarked.size === 0) journal.clear()
@@ -169,9 +171,10 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
               coalesce(q.phone, '') AS phone, q.source_page AS "sourcePage",
               coalesce(q.created_at, c.created_at) AS "createdAt", q.service_street AS street, q.service_zip AS zip,
               q.preferred_time AS "preferredTime", q.outside_area AS "outsideArea",
-              CASE WHEN c.kind = 'owner_morning_list' THEN public.morning_list_leads(c.payload) END AS leads
+              CASE WHEN c.kind = 'owner_morning_list' THEN public.morning_list_leads(c.payload) END AS leads,
+              CASE WHEN c.kind = ANY($6::text[]) THEN public.quote_facts(c.quote_request_id) END AS quote
          FROM claimed c LEFT JOIN quote_requests q ON q.id = c.quote_request_id`,
-      [batchSize, leaseMs, ownerId, [...unmarked], now()],
+      [batchSize, leaseMs, ownerId, [...unmarked], now(), QUOTE_KINDS],
     )
     const result: OutboxRunResult = { claimed: claimed.rows.length, sent: 0, failed: 0 }
     for (const row of claimed.rows) await deliver(row, result)

@@ -10,6 +10,16 @@ export interface Tables {
     day: Date
     created_at: Date
   }
+  jobs: {
+    quote_id: string
+    uid: string
+    day: Date
+    arrival_start: string
+    arrival_end: string
+    sequence: number
+    cancelled_at: Date | null
+    updated_at: Date
+  }
   lead_photo_tokens_used: {
     token_hash: string
     quote_request_id: string
@@ -64,10 +74,34 @@ export interface Tables {
     is_featured: boolean
     created_at: Date
   }
+  price_list: {
+    service_id: 'concrete-sealing' | 'full-house' | 'driveway' | 'patio' | 'commercial' | 'deck-fence' | 'roof' | 'gutter'
+    description: string
+    starting_cents: number | null
+    updated_at: Date
+  }
+  quote_acceptances: {
+    quote_id: string
+    version: number
+    typed_name: string
+    accepted_at: Date
+    ip_hash: string | null
+    user_agent: string | null
+    chosen_item_ids: unknown
+    total_cents: number
+    version_hash: string
+  }
+  quote_change_requests: {
+    id: string
+    quote_id: string
+    version: number
+    message: string
+    created_at: Date
+  }
   quote_outbox: {
     id: string
     quote_request_id: string | null
-    kind: 'owner_notification' | 'lead_webhook' | 'owner_sign_in' | 'owner_push' | 'review_request' | 'owner_photos' | 'owner_photos_push' | 'customer_acknowledgement' | 'owner_escalation' | 'owner_reminder_2d' | 'owner_reminder_7d' | 'owner_morning_list' | 'lead_files'
+    kind: 'owner_notification' | 'lead_webhook' | 'owner_sign_in' | 'owner_push' | 'review_request' | 'owner_photos' | 'owner_photos_push' | 'customer_acknowledgement' | 'owner_escalation' | 'owner_reminder_2d' | 'owner_reminder_7d' | 'owner_morning_list' | 'lead_files' | 'quote_sent' | 'quote_accepted' | 'quote_accepted_push' | 'quote_changes_push' | 'job_scheduled' | 'job_reminder'
     attempts: number
     next_attempt_at: Date
     last_error: string | null
@@ -104,6 +138,24 @@ export interface Tables {
     quoted_at: Date | null
     won_at: Date | null
     status_changed_at: Date | null
+  }
+  quote_versions: {
+    quote_id: string
+    version: number
+    items: unknown
+    note: string | null
+    terms: string
+    valid_until: Date
+    sent_at: Date
+    hash: string
+  }
+  quotes: {
+    id: string
+    quote_request_id: string
+    token: string
+    created_at: Date
+    first_viewed_at: Date | null
+    withdrawn_at: Date | null
   }
   rate_limit_hits: {
     bucket: string

@@ -12,6 +12,7 @@ import {
 } from '../../lib/owner/owner-lead'
 import type { Queryable } from '../db/database.server'
 import { withPhotos } from './lead-photos.server'
+import { withQuotes } from '../quotes/quotes.server'
 import { listLeads, type LeadRow } from './leads.server'
 import { cityOfZip } from '../quote/lead-fields.server'
 import { categoryOfLeadPage } from './work-prefill.server'
@@ -52,9 +53,12 @@ export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
 /** Spam and archived leads stay in `npm run leads`. */
 export async function listInbox(db: Queryable, limit = 200): Promise<InboxLead[]> {
   const rows = await listLeads(db, { inbox: true, limit: Math.min(Math.max(limit, 1), 500) })
-  return withPhotos(
+  return withQuotes(
     db,
-    rows.map((row) => toInboxLead(row)),
+    await withPhotos(
+      db,
+      rows.map((row) => toInboxLead(row)),
+    ),
   )
 }
 
@@ -71,14 +75,11 @@ export async function updateLead(
     [id, change.status, change.note, change.jobValue ?? null],
   )
   if (affectedRows === 0) return null
-  return (
-    (
-      await withPhotos(
-        db,
-        (await listLeads(db, { id })).map((row) => toInboxLead(row)),
-      )
-    )[0] ?? null
+  const leads = await withPhotos(
+    db,
+    (await listLeads(db, { id })).map((row) => toInboxLead(row)),
   )
+  return (await withQuotes(db, leads))[0] ?? null
 }
 
 /**

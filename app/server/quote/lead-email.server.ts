@@ -34,6 +34,8 @@ export interface OwnerNotification {
   html?: string
   messageId: string
   headers: Record<string, string>
+  /** An .ics the mail carries as a calendar part and as an attachment (nodemailer's icalEvent). */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string }
 }
 
 const FORBIDDEN_GLOBAL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu
@@ -107,6 +109,7 @@ export function composeMail(
     html?: string[]
     lead?: string
     headers?: Record<string, string>
+    icalEvent?: OwnerNotification['icalEvent']
   },
 ): OwnerNotification {
   const { key, fromName, lead, text, html, headers, ...rest } = message

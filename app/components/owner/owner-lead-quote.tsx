@@ -1,0 +1,180 @@
+// A lead card's quote (docs/decisions/053-quotes-and-jobs.md): "Write a quote" or its state (sent, first viewed,
+// changes asked, accepted, expired, withdrawn), and once accepted the job: "Schedule", "Reschedule", "Cancel job".
+import { useMutation } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import type { InboxLead } from '~/lib/owner/owner-lead'
+import { site } from '~/content/site'
+import type { LeadQuote } from '~/lib/quotes/quote'
+import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
+import { cancelOwnerJob, scheduleOwnerJob, withdrawOwnerQuote } from '~/lib/quotes/quotes.functions'
+import { useLeadsCache } from './owner-leads'
+import { ownerButtonClass } from './owner-sign-in'
+
+const linkClass =
+  'inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
+const input = 'min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700'
+const mark = 'rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900'
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong')
+
+/** What the quote's state reads as, one line each, newest facts last. */
+function stateLines(quote: LeadQuote): { text: string; marked?: boolean }[] {
+  const acceptance = quote.acceptance
+  if (acceptance) {
+    const chosen = new Set(acceptance.chosen)
+    const options = quote.items.filter((item) => item.optional && chosen.has(item.id)).map((item) => item.description)
+    return [
+      { text: T.accepted(acceptance.name, acceptance.at, acceptance.totalCents), marked: true },
+      ...(options.length > 0 ? [{ text: T.acceptedOptions(options) }] : []),
+    ]
+  }
+  return [
+    { text: T.sent(quote.version, quote.sentAt) },
+    { text: quote.firstViewedAt ? T.viewed(quote.firstViewedAt) : T.notViewed },
+    ...(quote.change ? [{ text: T.changes(quote.change.message), marked: true }] : []),
+    ...(quote.withdrawn
+      ? [{ text: T.withdrawn, marked: true }]
+      : quote.expired
+        ? [{ text: T.expired, marked: true }]
+        : []),
+  ]
+}
+
+export function OwnerLeadQuote({ lead }: { lead: InboxLead }) {
+  const leads = useLeadsCache()
+  const [message, setMessage] = useState('')
+  const quote = lead.quote
+  const done = {
+    onSuccess: () => (setMessage(''), leads.readAgain()),
+    onError: (e: unknown) => setMessage(errorText(e)),
+  }
+  const withdraw = useMutation({ mutationFn: () => withdrawOwnerQuote({ data: { lead: lead.id } }), ...done })
+  return (
+    <div className="mt-3 grid gap-2 border-t border-slate-200 pt-3">
+      {quote && (
+        <ul className="grid gap-1 text-sm">
+          {stateLines(quote).map((line) => (
+            <li key={line.text}>{line.marked ? <strong className={mark}>{line.text}</strong> : line.text}</li>
+          ))}
+        </ul>
+      )}
+      {!quote?.acceptance && (
+        <div className="flex flex-wrap gap-2">
+          <Link to="/owner" search={{ view: 'quote', lead: lead.id }} className={`${linkClass} flex-1`}>
+            {quote ? T.edit : T.write}
+          </Link>
+          {quote && !quote.withdrawn && (
+            <button
+              type="button"
+              className={`${linkClass} flex-1`}
+              disabled={withdraw.isPending}
+              onClick={() => withdraw.mutate()}
+            >
+              {T.withdraw}
+            </button>
+          )}
+        </div>
+      )}
+      {quote?.acceptance && <JobControls lead={lead} quote={quote} onMessage={setMessage} />}
+      <p role="status" className="text-sm empty:hidden">
+        {message}
+      </p>
+    </div>
+  )
+}
+
+/** Pacific today, as the date field's earliest day; the server checks it again on its own clock. */
+function pacificToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date())
+}
+
+function JobControls({
+  lead,
+  quote,
+  onMessage,
+}: {
+  lead: InboxLead
+  quote: LeadQuote
+  onMessage: (message: string) => void
+}) {
+  const id = useId()
+  const leads = useLeadsCache()
+  const job = quote.job && !quote.job.cancelled ? quote.job : null
+  const done = { onSuccess: () => (onMessage(''), leads.readAgain()), onError: (e: unknown) => onMessage(errorText(e)) }
+  const schedule = useMutation({
+    mutationFn: (data: { lead: string; day: string; start: string; end: string }) => scheduleOwnerJob({ data }),
+    ...done,
+  })
+  const cancel = useMutation({ mutationFn: () => cancelOwnerJob({ data: { lead: lead.id } }), ...done })
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const busy = !hydrated || schedule.isPending || cancel.isPending
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const fields = new FormData(event.currentTarget)
+    const value = (name: string) => String(fields.get(name) ?? '')
+    schedule.mutate({ lead: lead.id, day: value('day'), start: value('start'), end: value('end') })
+  }
+  return (
+    <>
+      <p className="text-sm font-semibold">
+        {job ? T.job(job.day, job.start, job.end) : quote.job ? T.jobCancelled : null}
+      </p>
+      {/* The scripts send it: a job's e-mail goes to the customer only from a deliberate tap. */}
+      <form
+        method="post"
+        onSubmit={submit}
+        className="grid grid-cols-2 gap-2"
+        aria-label={job ? T.reschedule : T.schedule}
+      >
+        <label htmlFor={`${id}-day`} className="col-span-2 font-semibold">
+          {T.day}
+        </label>
+        <input
+          id={`${id}-day`}
+          name="day"
+          type="date"
+          required
+          min={pacificToday()}
+          defaultValue={job?.day}
+          className={`${input} col-span-2`}
+        />
+        <label htmlFor={`${id}-start`} className="font-semibold">
+          {T.from}
+        </label>
+        <label htmlFor={`${id}-end`} className="font-semibold">
+          {T.until}
+        </label>
+        <input
+          id={`${id}-start`}
+          name="start"
+          type="time"
+          required
+          min={site.hours.opens}
+          max={site.hours.closes}
+          defaultValue={job?.start ?? '08:00'}
+          className={input}
+        />
+        <input
+          id={`${id}-end`}
+          name="end"
+          type="time"
+          required
+          min={site.hours.opens}
+          max={site.hours.closes}
+          defaultValue={job?.end ?? '10:00'}
+          className={input}
+        />
+        <button type="submit" disabled={busy} className={`${ownerButtonClass} col-span-2`}>
+          {job ? T.reschedule : T.schedule}
+        </button>
+      </form>
+      {job && (
+        <button type="button" disabled={busy} onClick={() => cancel.mutate()} className={linkClass}>
+          {T.cancelJob}
+        </button>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,141 @@
+// The inbox's Prices view, /owner?view=prices (docs/decisions/053-quotes-and-jobs.md): one line per service for
+// "Add from price list", the terms every new quote carries, and the private calendar feed of scheduled jobs.
+// Loaded with import() when opened.
+import { useMutation } from '@tanstack/react-query'
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import * as v from 'valibot'
+import type { PriceSettings } from '~/lib/quotes/quote'
+import { firstIssue, priceListSchema, QUOTE_LIMITS } from '~/lib/quotes/quote-schema'
+import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
+import { renewCalendarFeed, saveOwnerPrices } from '~/lib/quotes/quotes.functions'
+import { ownerButtonClass } from './owner-sign-in'
+
+const input =
+  'min-h-11 w-full rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700'
+const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2).replace(/\.00$/, ''))
+const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong')
+
+export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
+  const id = useId()
+  const [settings, setSettings] = useState(loaded)
+  const [message, setMessage] = useState('')
+  const [problem, setProblem] = useState<{ message: string; field: string } | null>(null)
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const save = useMutation({
+    mutationFn: (data: v.InferInput<typeof priceListSchema>) => saveOwnerPrices({ data }),
+    onSuccess: (saved) => (setSettings(saved), setMessage(T.saved)),
+    onError: (error) => setMessage(errorText(error)),
+  })
+  const renew = useMutation({
+    mutationFn: () => renewCalendarFeed(),
+    onSuccess: ({ feedUrl }) => (setSettings((was) => ({ ...was, feedUrl })), setMessage(T.feedRenewed)),
+    onError: (error) => setMessage(errorText(error)),
+  })
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const fields = new FormData(event.currentTarget)
+    const data = {
+      items: settings.prices.map((line) => ({
+        serviceId: line.serviceId,
+        description: String(fields.get(`${line.serviceId}-description`) ?? ''),
+        price: String(fields.get(`${line.serviceId}-price`) ?? ''),
+      })),
+      terms: String(fields.get('terms') ?? ''),
+    }
+    const checked = v.safeParse(priceListSchema, data)
+    setProblem(checked.success ? null : firstIssue(checked.issues))
+    if (checked.success) save.mutate(data)
+  }
+  const invalid = (field: string) =>
+    problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${id}-problem` } : {}
+
+  return (
+    <>
+      <form method="post" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`} className="mt-6 grid gap-3">
+        <h2 id={`${id}-heading`} className="text-xl font-bold">
+          {T.pricesHeading}
+        </h2>
+        <p className="text-slate-700">{T.pricesHelp}</p>
+        {settings.prices.map((line, index) => (
+          <fieldset key={line.serviceId} className="grid gap-2 rounded-lg border border-slate-300 p-3">
+            <legend className="sr-only">{line.description}</legend>
+            <label htmlFor={`${id}-${line.serviceId}-d`} className="font-semibold">
+              {T.description}
+            </label>
+            <input
+              id={`${id}-${line.serviceId}-d`}
+              name={`${line.serviceId}-description`}
+              defaultValue={line.description}
+              maxLength={QUOTE_LIMITS.description}
+              className={input}
+              {...invalid(`items.${index}.description`)}
+            />
+            <label htmlFor={`${id}-${line.serviceId}-p`} className="font-semibold">
+              {T.startingPrice}
+            </label>
+            <input
+              id={`${id}-${line.serviceId}-p`}
+              name={`${line.serviceId}-price`}
+              defaultValue={dollars(line.startingCents)}
+              inputMode="decimal"
+              autoComplete="off"
+              className={input}
+              {...invalid(`items.${index}.price`)}
+            />
+          </fieldset>
+        ))}
+        <label htmlFor={`${id}-terms`} className="font-semibold">
+          {T.terms}
+        </label>
+        <p id={`${id}-terms-help`} className="-mt-2 text-sm text-slate-700">
+          {T.termsHelp}
+        </p>
+        <textarea
+          id={`${id}-terms`}
+          name="terms"
+          rows={10}
+          defaultValue={settings.terms || settings.defaultTerms}
+          maxLength={QUOTE_LIMITS.terms}
+          aria-describedby={`${id}-terms-help`}
+          className={`${input} p-2`}
+        />
+        {problem && (
+          <p id={`${id}-problem`} role="alert" className="font-semibold text-red-800">
+            {problem.message}
+          </p>
+        )}
+        <button type="submit" disabled={!hydrated || save.isPending} className={ownerButtonClass}>
+          {T.save}
+        </button>
+      </form>
+      <section aria-labelledby={`${id}-feed`} className="mt-8 grid gap-2">
+        <h2 id={`${id}-feed`} className="text-xl font-bold">
+          {T.feedHeading}
+        </h2>
+        <p id={`${id}-feed-help`} className="text-slate-700">
+          {T.feedHelp}
+        </p>
+        <input
+          readOnly
+          value={settings.feedUrl}
+          aria-label={T.feedHeading}
+          aria-describedby={`${id}-feed-help`}
+          className={`${input} text-sm`}
+        />
+        <button
+          type="button"
+          disabled={!hydrated || renew.isPending}
+          onClick={() => renew.mutate()}
+          className={ownerButtonClass}
+        >
+          {T.feedRenew}
+        </button>
+      </section>
+      <p role="status" className="mt-3 empty:hidden">
+        {message}
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,233 @@
+// The inbox's quote editor, /owner?view=quote&lead=<id> (docs/decisions/053-quotes-and-jobs.md). Loaded with import()
+// when opened. Items come from the price list or are typed; "Send quote" freezes a version, e-mails the link and
+// offers it to copy or to text from the owner's own phone.
+import { useMutation } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import * as v from 'valibot'
+import { smsHref } from '~/content/site'
+import { formatCents, quoteLink, type PriceLine, type QuoteEditorData } from '~/lib/quotes/quote'
+import { firstIssue, priceSchema, QUOTE_LIMITS, quoteDraftSchema } from '~/lib/quotes/quote-schema'
+import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
+import { sendOwnerQuote } from '~/lib/quotes/quotes.functions'
+import { ownerButtonClass } from './owner-sign-in'
+
+interface DraftItem {
+  key: number
+  description: string
+  price: string
+  optional: boolean
+}
+
+const input =
+  'min-h-11 w-full rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700'
+const smallButton =
+  'inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
+
+const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2).replace(/\.00$/, ''))
+const centsOf = (price: string) => {
+  const parsed = v.safeParse(priceSchema, price)
+  return parsed.success ? parsed.output : 0
+}
+
+let nextKey = 1
+const draftItem = (item: Omit<DraftItem, 'key'>): DraftItem => ({ key: nextKey++, ...item })
+
+export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }) {
+  const id = useId()
+  const { lead, prices, quote } = loaded
+  const [items, setItems] = useState<DraftItem[]>(() =>
+    (quote?.items ?? []).map((item) =>
+      draftItem({ description: item.description, price: dollars(item.cents), optional: item.optional }),
+    ),
+  )
+  const [note, setNote] = useState(quote?.note ?? '')
+  const [validDays, setValidDays] = useState(String(QUOTE_LIMITS.validDaysDefault))
+  const [problem, setProblem] = useState<{ message: string; field: string } | null>(null)
+  const [sent, setSent] = useState<{ link: string; version: number } | null>(null)
+  const [copied, setCopied] = useState(false)
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const send = useMutation({
+    mutationFn: (data: v.InferInput<typeof quoteDraftSchema>) => sendOwnerQuote({ data }),
+    onSuccess: (answer) => (setSent(answer), setProblem(null)),
+    onError: (error) => setProblem({ message: error instanceof Error ? error.message : 'Not sent', field: '' }),
+  })
+
+  const change = (key: number, patch: Partial<DraftItem>) =>
+    setItems((was) => was.map((item) => (item.key === key ? { ...item, ...patch } : item)))
+  const add = (line?: PriceLine) =>
+    setItems((was) => [
+      ...was,
+      draftItem({ description: line?.description ?? '', price: dollars(line?.startingCents ?? null), optional: false }),
+    ])
+  const required = items.filter((item) => !item.optional).reduce((sum, item) => sum + centsOf(item.price), 0)
+  const all = items.reduce((sum, item) => sum + centsOf(item.price), 0)
+  const link = sent?.link ?? (quote ? quoteLink(quote.token) : null)
+  const invalid = (field: string) =>
+    problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${id}-problem` } : {}
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const draft = {
+      lead: lead.id,
+      items: items.map(({ description, price, optional }) => ({ description, price, optional })),
+      note,
+      validDays,
+    }
+    // The server checks it again with the same schema and messages.
+    const checked = v.safeParse(quoteDraftSchema, draft)
+    if (!checked.success) return setProblem(firstIssue(checked.issues))
+    setSent(null)
+    send.mutate(draft)
+  }
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mt-6">
+      <h2 id={`${id}-heading`} className="text-xl font-bold">
+        {T.heading(lead.firstName)}
+      </h2>
+      <Link
+        to="/owner"
+        search={{}}
+        className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+      >
+        {T.back}
+      </Link>
+      {quote?.acceptance ? (
+        <p className="mt-3 rounded-lg bg-emerald-50 p-3 text-emerald-900">{T.acceptedNoEdit}</p>
+      ) : (
+        <form method="post" onSubmit={submit} className="mt-3 grid gap-4" noValidate>
+          <fieldset className="grid gap-2">
+            <legend className="font-semibold">{T.fromPriceList}</legend>
+            <div className="flex flex-wrap gap-2">
+              {prices.map((line) => (
+                <button key={line.serviceId} type="button" className={smallButton} onClick={() => add(line)}>
+                  + {line.description}
+                  {line.startingCents !== null && ` (${formatCents(line.startingCents)})`}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          <ol className="grid gap-3" aria-label="Items">
+            {items.map((item, index) => (
+              <li key={item.key} className="grid gap-2 rounded-lg border border-slate-300 p-3">
+                <label htmlFor={`${id}-${item.key}-d`} className="font-semibold">
+                  {T.description} {index + 1}
+                </label>
+                <input
+                  id={`${id}-${item.key}-d`}
+                  value={item.description}
+                  maxLength={QUOTE_LIMITS.description}
+                  onChange={(event) => change(item.key, { description: event.currentTarget.value })}
+                  className={input}
+                  {...invalid(`items.${index}.description`)}
+                />
+                <label htmlFor={`${id}-${item.key}-p`} className="font-semibold">
+                  {T.price}
+                </label>
+                <input
+                  id={`${id}-${item.key}-p`}
+                  value={item.price}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  onChange={(event) => change(item.key, { price: event.currentTarget.value })}
+                  className={input}
+                  {...invalid(`items.${index}.price`)}
+                />
+                <label className="flex min-h-11 items-center gap-2">
+                  <input
+                    type="checkbox"
+                    checked={item.optional}
+                    onChange={(event) => change(item.key, { optional: event.currentTarget.checked })}
+                    className="size-6 accent-brand-700"
+                  />
+                  {T.optional}
+                </label>
+                <button
+                  type="button"
+                  className={smallButton}
+                  onClick={() => setItems((was) => was.filter((each) => each.key !== item.key))}
+                >
+                  {T.remove}
+                  <span className="sr-only"> {index + 1}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+          <button type="button" className={smallButton} onClick={() => add()}>
+            {T.addItem}
+          </button>
+          <p aria-live="polite" className="font-semibold">
+            {T.totalRequired(required)}
+            {all !== required && (
+              <>
+                <br />
+                {T.totalAll(all)}
+              </>
+            )}
+          </p>
+          <label htmlFor={`${id}-note`} className="-mb-3 font-semibold">
+            {T.note}
+          </label>
+          <textarea
+            id={`${id}-note`}
+            rows={3}
+            value={note}
+            maxLength={QUOTE_LIMITS.note}
+            onChange={(event) => setNote(event.currentTarget.value)}
+            className={`${input} p-2`}
+            {...invalid('note')}
+          />
+          <label htmlFor={`${id}-days`} className="-mb-3 font-semibold">
+            {T.validDays}
+          </label>
+          <input
+            id={`${id}-days`}
+            inputMode="numeric"
+            value={validDays}
+            onChange={(event) => setValidDays(event.currentTarget.value)}
+            className={`${input} max-w-32`}
+            {...invalid('validDays')}
+          />
+          {problem && (
+            <p id={`${id}-problem`} role="alert" className="font-semibold text-red-800">
+              {problem.message}
+            </p>
+          )}
+          <button type="submit" disabled={!hydrated || send.isPending} className={ownerButtonClass}>
+            {send.isPending ? T.sending : T.send}
+          </button>
+        </form>
+      )}
+      {sent && (
+        <p role="status" className="mt-4 rounded-lg bg-emerald-50 p-3 text-emerald-900">
+          {T.sentNow}
+        </p>
+      )}
+      {link && (
+        <div className="mt-4 grid gap-2">
+          <label htmlFor={`${id}-link`} className="font-semibold">
+            {T.link}
+          </label>
+          <input id={`${id}-link`} readOnly value={link} className={`${input} text-sm`} />
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={`${smallButton} flex-1`}
+              onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}
+            >
+              {T.copy}
+            </button>
+            <a href={smsHref(lead.phone, T.textBody(lead.firstName, link))} className={`${smallButton} flex-1`}>
+              {T.text}
+            </a>
+          </div>
+          <p role="status" className="text-sm empty:hidden">
+            {copied ? T.copied : ''}
+          </p>
+        </div>
+      )}
+    </section>
+  )
+}

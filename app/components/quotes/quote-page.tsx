@@ -1,0 +1,111 @@
+// The customer's quote page (docs/product.md#the-quote-page): the business, the quote, then acceptance as the last
+// step; once accepted, the acceptance itself. No site header, chat or notices: nothing here asks another site.
+import { Logo } from '~/components/layout/logo'
+import { site } from '~/content/site'
+import { formatCents, type QuotePageRefusal, type QuotePageView } from '~/lib/quotes/quote'
+import { QUOTE_PAGE_TEXTS as T } from '~/lib/quotes/quote-texts'
+import { QuoteAcceptForm, QuoteChangesForm } from './quote-forms'
+import { NoteAndTerms, RequiredItems, Section } from './quote-parts'
+
+export function QuotePage({
+  view,
+  refusal,
+  done,
+}: {
+  view: QuotePageView | null
+  refusal: QuotePageRefusal | null
+  done?: 'accepted' | 'changes'
+}) {
+  return (
+    <div className="min-h-screen bg-slate-50 text-slate-900">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-2xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3">
+          <Logo />
+          <a
+            href={site.phoneHref}
+            className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
+          >
+            {site.phone}
+          </a>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-2xl px-4 py-6">
+        {!view ? (
+          <>
+            <h1 className="text-2xl font-bold">{T.unavailableTitle}</h1>
+            <p className="mt-2">{T.unavailable}</p>
+          </>
+        ) : view.acceptance ? (
+          <QuoteAccepted view={view} />
+        ) : (
+          <QuoteOpen view={view} refusal={refusal} changesSent={done === 'changes'} />
+        )}
+      </main>
+    </div>
+  )
+}
+
+function QuoteOpen({
+  view,
+  refusal,
+  changesSent,
+}: {
+  view: QuotePageView
+  refusal: QuotePageRefusal | null
+  changesSent: boolean
+}) {
+  return (
+    <>
+      <h1 className="text-2xl font-bold">{T.title}</h1>
+      <p className="mt-1">{T.greeting(view.firstName)}</p>
+      {changesSent && (
+        <p role="status" className="mt-4 rounded-lg bg-emerald-50 p-3 text-emerald-900">
+          {T.changesSent}
+        </p>
+      )}
+      <QuoteAcceptForm view={view} refusal={refusal} />
+      <QuoteChangesForm token={view.token} refusal={refusal} />
+    </>
+  )
+}
+
+function QuoteAccepted({ view }: { view: QuotePageView }) {
+  const acceptance = view.acceptance!
+  const chosen = new Set(acceptance.chosen)
+  const added = view.items.filter((item) => item.optional && chosen.has(item.id))
+  return (
+    <>
+      <h1 className="text-2xl font-bold">{T.acceptedTitle}</h1>
+      <div role="status" className="mt-4 rounded-lg bg-emerald-50 p-3 text-emerald-900">
+        <p>{T.accepted(acceptance.name, acceptance.at)}</p>
+        {view.job ? (
+          <p className="mt-1 font-semibold">{T.scheduled(view.job.day, view.job.start, view.job.end)}</p>
+        ) : (
+          <p className="mt-1">{T.acceptedNext}</p>
+        )}
+      </div>
+      <Section title={T.yourQuote}>
+        <RequiredItems items={view.items.filter((item) => !item.optional)} />
+        {added.length > 0 && (
+          <>
+            <h3 className="mt-4 font-semibold">{T.chosen}</h3>
+            <RequiredItems items={added} />
+          </>
+        )}
+        <p className="mt-3 flex justify-between border-t-2 border-slate-300 pt-3 text-lg font-bold">
+          <span>{T.total}</span>
+          <span className="tabular-nums">{formatCents(acceptance.totalCents)}</span>
+        </p>
+        <p className="mt-1 text-sm text-slate-700">{T.totalIncludes(added.length)}</p>
+      </Section>
+      <NoteAndTerms note={view.note} terms={view.terms} />
+      <p className="mt-6">
+        {T.call}{' '}
+        <a href={site.phoneHref} className="font-semibold text-brand-800 underline">
+          {site.phone}
+        </a>
+        .
+      </p>
+    </>
+  )
+}

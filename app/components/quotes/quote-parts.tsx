@@ -1,0 +1,64 @@
+// The pieces both states of the quote page show: a titled card, the items with their prices, the owner's texts.
+import type { ReactNode } from 'react'
+import { formatCents, type QuoteItem } from '~/lib/quotes/quote'
+import { QUOTE_PAGE_TEXTS as T } from '~/lib/quotes/quote-texts'
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label={title}>
+      <h2 className="text-lg font-bold">{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+/** The required items with their prices: what the total always holds. */
+export function RequiredItems({ items }: { items: QuoteItem[] }) {
+  return (
+    <table className="mt-2 w-full border-collapse text-left">
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">{T.item}</th>
+          <th scope="col">{T.price}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id} className="border-t border-slate-200 first:border-t-0">
+            <td className="py-2 pr-3 align-top wrap-anywhere">{item.description}</td>
+            <td className="py-2 text-right align-top whitespace-nowrap tabular-nums">{formatCents(item.cents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** The owner's texts keep their paragraphs. */
+export function Paragraphs({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/\n{2,}/).map((block, i) => (
+        <p key={i} className="mt-2 whitespace-pre-line wrap-anywhere">
+          {block}
+        </p>
+      ))}
+    </>
+  )
+}
+
+/** The owner's note, when he wrote one, and the terms the version froze. */
+export function NoteAndTerms({ note, terms }: { note: string | null; terms: string }) {
+  return (
+    <>
+      {note && (
+        <Section title={T.note}>
+          <Paragraphs text={note} />
+        </Section>
+      )}
+      <Section title={T.terms}>
+        <Paragraphs text={terms} />
+      </Section>
+    </>
+  )
+}

@@ -1,0 +1,203 @@
+/**
+ * The rules of a quote's fields, checked in the browser and again on the server with the same messages
+ * (docs/product.md#validation). Amounts become whole cents here; nothing a customer sends ever is one.
+ */
+import * as v from 'valibot'
+import { serviceIds } from '~/content/types'
+import { site } from '~/content/site'
+import { hasForbiddenChars } from '../quote/quote-schema'
+import { OWNER_QUOTE_FIELD_TEXTS as O, OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS as C } from './quote-texts'
+
+export const QUOTE_LIMITS = {
+  items: 30,
+  description: 200,
+  maxCents: 10_000_000,
+  note: 2000,
+  terms: 20_000,
+  nameMin: 2,
+  name: 100,
+  message: 2000,
+  validDaysDefault: 30,
+  validDaysMax: 365,
+} as const
+
+const ONE_ISSUE = { abortPipeEarly: true } as const
+const uuid = v.pipe(v.string(), v.uuid('not a lead id'))
+const noForbidden = (message: string) => v.check((s: string) => !hasForbiddenChars(s), message)
+// Line breaks are kept in longer texts; every other control character is refused or replaced.
+const CONTROL_BUT_NEWLINE = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu
+const withoutControls = (s: string) =>
+  s.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_NEWLINE, (c) => (c === '\n' ? c : ' '))
+
+/** Dollars as typed ("1,250.50", "$900", 900) into whole cents. */
+export const priceSchema = v.config(
+  v.pipe(
+    v.union([v.string(), v.number()], O.priceRequired),
+    v.transform((raw) => (typeof raw === 'number' ? String(raw) : raw.replace(/[\s$,]/g, ''))),
+    v.nonEmpty(O.priceRequired),
+    v.check((text) => !text.startsWith('-'), O.priceNegative),
+    v.check((text) => /^\d+(\.\d+)?$/.test(text), O.priceFormat),
+    v.check((text) => !/\.\d{3,}$/.test(text), O.priceCents),
+    v.transform((text) => Math.round(Number(text) * 100)),
+    v.maxValue(QUOTE_LIMITS.maxCents, O.priceMax),
+  ),
+  ONE_ISSUE,
+)
+
+const description = v.config(
+  v.pipe(
+    v.string(O.descriptionRequired),
+    v.trim(),
+    v.nonEmpty(O.descriptionRequired),
+    v.maxLength(QUOTE_LIMITS.description, O.descriptionLong),
+    noForbidden(O.descriptionChars),
+  ),
+  ONE_ISSUE,
+)
+
+export const quoteItemInputSchema = v.object({
+  description,
+  price: priceSchema,
+  optional: v.optional(v.boolean(), false),
+})
+
+/** "Send quote": what the owner's editor sends. */
+export const quoteDraftSchema = v.object({
+  lead: uuid,
+  items: v.pipe(
+    v.array(quoteItemInputSchema),
+    v.minLength(1, OWNER_QUOTE_TEXTS.noItems),
+    v.maxLength(QUOTE_LIMITS.items, OWNER_QUOTE_TEXTS.tooManyItems),
+  ),
+  note: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform(withoutControls),
+    v.trim(),
+    v.maxLength(QUOTE_LIMITS.note, O.noteLong),
+  ),
+  validDays: v.pipe(
+    v.union([v.string(), v.number()], O.validDays),
+    v.transform(Number),
+    v.integer(O.validDays),
+    v.minValue(1, O.validDays),
+    v.maxValue(QUOTE_LIMITS.validDaysMax, O.validDays),
+  ),
+})
+export type QuoteDraftInput = v.InferInput<typeof quoteDraftSchema>
+export type QuoteDraft = v.InferOutput<typeof quoteDraftSchema>
+
+/** The customer's "Accept quote": one message per field, in the page's order. */
+export const acceptanceSchema = v.object({
+  name: v.config(
+    v.pipe(
+      v.optional(v.string(), ''),
+      v.trim(),
+      v.nonEmpty(C.nameRequired),
+      v.minLength(QUOTE_LIMITS.nameMin, C.nameShort),
+      v.maxLength(QUOTE_LIMITS.name, C.nameLong),
+      noForbidden(C.nameChars),
+    ),
+    ONE_ISSUE,
+  ),
+  agree: v.pipe(
+    v.optional(v.string(), ''),
+    v.check((value) => value !== '', C.agreeRequired),
+  ),
+})
+
+/** The customer's "Ask for changes": control characters become spaces, line breaks stay. */
+export const changesSchema = v.object({
+  message: v.config(
+    v.pipe(
+      v.optional(v.string(), ''),
+      v.transform(withoutControls),
+      v.trim(),
+      v.nonEmpty(C.messageRequired),
+      v.maxLength(QUOTE_LIMITS.message, C.messageLong),
+    ),
+    ONE_ISSUE,
+  ),
+})
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/
+const isDay = (day: string) => DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day)
+
+/** "Schedule" of an accepted quote's job: a day from `today` (Pacific) on, a window within opening hours. */
+export function jobScheduleSchema(today: string) {
+  return v.pipe(
+    v.object({
+      lead: uuid,
+      day: v.config(
+        v.pipe(
+          v.string(O.dayRequired),
+          v.check(isDay, O.dayRequired),
+          v.check((day) => day >= today, O.dayPast),
+        ),
+        ONE_ISSUE,
+      ),
+      start: v.config(
+        v.pipe(
+          v.string(O.timeRequired),
+          v.regex(CLOCK, O.timeRequired),
+          v.check((time) => time >= site.hours.opens && time < site.hours.closes, O.timeHours),
+        ),
+        ONE_ISSUE,
+      ),
+      end: v.config(
+        v.pipe(
+          v.string(O.timeRequired),
+          v.regex(CLOCK, O.timeRequired),
+          v.check((time) => time > site.hours.opens && time <= site.hours.closes, O.timeHours),
+        ),
+        ONE_ISSUE,
+      ),
+    }),
+    v.forward(
+      v.partialCheck([['start'], ['end']], (job) => job.start < job.end, O.timeOrder),
+      ['end'],
+    ),
+  )
+}
+
+/** A starting price: empty is none. */
+const optionalPrice = v.pipe(
+  v.optional(v.nullable(v.union([v.string(), v.number()])), null),
+  v.transform((raw) => (raw === null ? '' : String(raw).trim())),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    if (dataset.value === '') return null
+    const parsed = v.safeParse(priceSchema, dataset.value)
+    if (parsed.success) return parsed.output
+    addIssue({ message: parsed.issues[0].message })
+    return NEVER
+  }),
+)
+
+/** The price list and terms (/owner?view=prices). An empty price is "no starting price", empty terms the default. */
+export const priceListSchema = v.object({
+  items: v.pipe(
+    v.array(
+      v.object({
+        serviceId: v.picklist(serviceIds, 'unknown service'),
+        description,
+        price: optionalPrice,
+      }),
+    ),
+    v.maxLength(serviceIds.length),
+  ),
+  terms: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform(withoutControls),
+    v.trim(),
+    v.maxLength(QUOTE_LIMITS.terms, O.termsLong),
+  ),
+})
+export type PriceListInput = v.InferInput<typeof priceListSchema>
+export type PriceList = v.InferOutput<typeof priceListSchema>
+
+/** The first issue's message and the field it belongs to (a path such as items.2.price), for a message beside it. */
+export function firstIssue(issues: readonly v.BaseIssue<unknown>[]): { message: string; field: string } {
+  const issue = issues[0]
+  const field = (issue?.path ?? []).map((step) => String(step.key)).join('.')
+  return { message: issue?.message ?? 'Invalid input', field }
+}

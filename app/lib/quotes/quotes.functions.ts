@@ -1,0 +1,97 @@
+// The owner's quote and job calls (docs/decisions/053-quotes-and-jobs.md), each behind ownerOnly: 401 and nothing
+// written without a session. The customer's side is the page's own form post (routes/quote.$token.tsx).
+import { createServerFn } from '@tanstack/react-start'
+import { setResponseStatus } from '@tanstack/react-start/server'
+import * as v from 'valibot'
+import { getBackend } from '~/server/backend/backend.server'
+import { pacificDate } from '~/server/backend/business-hours.server'
+import { parse } from '~/server/http/function-input.server'
+import {
+  calendarFeedSecret,
+  calendarFeedUrl,
+  priceSettings,
+  quoteEditor,
+  savePriceSettings,
+  scheduleJob,
+  sendQuote,
+  withdrawQuote,
+} from '~/server/quotes/quotes.server'
+import { ownerOnly } from '../owner/owner.functions'
+import type { PriceSettings, QuoteEditorData } from './quote'
+import { jobScheduleSchema, priceListSchema, quoteDraftSchema } from './quote-schema'
+import { OWNER_QUOTE_TEXTS } from './quote-texts'
+
+const lead = v.object({ lead: v.pipe(v.string(), v.uuid('not a lead id')) })
+
+function refuse(status: number, message: string): never {
+  setResponseStatus(status)
+  throw new Error(message)
+}
+
+export const fetchQuoteEditor = createServerFn({ method: 'GET' })
+  .middleware([ownerOnly])
+  .validator(parse(lead))
+  .handler(async ({ data }): Promise<QuoteEditorData> => {
+    return (await quoteEditor(await getBackend().db(), data.lead)) ?? refuse(404, 'No such lead')
+  })
+
+export const sendOwnerQuote = createServerFn({ method: 'POST' })
+  .middleware([ownerOnly])
+  .validator(parse(quoteDraftSchema))
+  .handler(async ({ data }): Promise<{ link: string; version: number }> => {
+    const sent = await sendQuote(getBackend(), data)
+    if (sent.result !== 'sent')
+      return sent.result === 'accepted' ? refuse(409, OWNER_QUOTE_TEXTS.acceptedNoEdit) : refuse(404, 'No such lead')
+    return { link: sent.link, version: sent.version }
+  })
+
+export const withdrawOwnerQuote = createServerFn({ method: 'POST' })
+  .middleware([ownerOnly])
+  .validator(parse(lead))
+  .handler(async ({ data }): Promise<{ withdrawn: true }> => {
+    if (!(await withdrawQuote(await getBackend().db(), data.lead))) refuse(409, 'No open quote to withdraw')
+    return { withdrawn: true }
+  })
+
+const SCHEDULE_REFUSALS = { 'not-accepted': 'Only an accepted quote is scheduled', 'no-job': 'No job to cancel' }
+
+/** The day is checked against today in Pacific time, on the server's clock. */
+export const scheduleOwnerJob = createServerFn({ method: 'POST' })
+  .middleware([ownerOnly])
+  .validator(parse(v.object({ ...lead.entries, day: v.string(), start: v.string(), end: v.string() })))
+  .handler(async ({ data }): Promise<{ scheduled: true }> => {
+    const backend = getBackend()
+    const job = parse(jobScheduleSchema(pacificDate(backend.now())))(data)
+    const result = await scheduleJob(backend, job)
+    if (result !== 'scheduled') refuse(409, SCHEDULE_REFUSALS[result === 'cancelled' ? 'no-job' : result])
+    return { scheduled: true }
+  })
+
+export const cancelOwnerJob = createServerFn({ method: 'POST' })
+  .middleware([ownerOnly])
+  .validator(parse(lead))
+  .handler(async ({ data }): Promise<{ cancelled: true }> => {
+    const result = await scheduleJob(getBackend(), { lead: data.lead, cancel: true })
+    if (result !== 'cancelled') refuse(409, SCHEDULE_REFUSALS[result === 'scheduled' ? 'no-job' : result])
+    return { cancelled: true }
+  })
+
+export const fetchPriceSettings = createServerFn({ method: 'GET' })
+  .middleware([ownerOnly])
+  .handler(async (): Promise<PriceSettings> => priceSettings(await getBackend().db()))
+
+export const saveOwnerPrices = createServerFn({ method: 'POST' })
+  .middleware([ownerOnly])
+  .validator(parse(priceListSchema))
+  .handler(async ({ data }): Promise<PriceSettings> => {
+    const db = await getBackend().db()
+    await savePriceSettings(db, data)
+    return priceSettings(db)
+  })
+
+/** A new secret: the old feed address answers 404 from now on. */
+export const renewCalendarFeed = createServerFn({ method: 'POST' })
+  .middleware([ownerOnly])
+  .handler(async (): Promise<{ feedUrl: string }> => ({
+    feedUrl: calendarFeedUrl(await calendarFeedSecret(await getBackend().db(), true)),
+  }))

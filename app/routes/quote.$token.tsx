@@ -1,0 +1,48 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { QuotePage } from '~/components/quotes/quote-page'
+import { QUOTE_PAGE_HEADERS, type QuotePageRefusal } from '~/lib/quotes/quote'
+import { QUOTE_PAGE_TEXTS } from '~/lib/quotes/quote-texts'
+import { visitorAddress } from '~/server/http/visitor-address.server'
+import { quotePageGet, quotePagePost } from '~/server/quotes/quote-page.server'
+
+/**
+ * The customer's quote (docs/decisions/053-quotes-and-jobs.md). Its handlers read the quote before anything renders,
+ * so a link that shows nothing gets one fixed answer; the page is one plain form that posts back here.
+ */
+export const Route = createFileRoute('/quote/$token')({
+  staticData: { bare: true },
+  validateSearch: v.object({ done: v.fallback(v.optional(v.picklist(['accepted', 'changes'])), undefined) }),
+  server: {
+    handlers: {
+      GET: async ({ request, params, next }) => {
+        const view = await quotePageGet(request, params.token, visitorAddress(request))
+        if (view instanceof Response) return view
+        // Typed as the POST's, or the two contexts' intersection would be never.
+        return next({ context: { quotePage: view, quoteRefusal: null as QuotePageRefusal | null } })
+      },
+      POST: async ({ request, params, next }) => {
+        const outcome = await quotePagePost(request, params.token, visitorAddress(request))
+        if (outcome instanceof Response) return outcome
+        const { view, refusal } = outcome
+        return next({ context: { quotePage: view, quoteRefusal: refusal, responseStatus: refusal.status } })
+      },
+    },
+  },
+  loader: ({ serverContext }) => ({
+    view: serverContext?.quotePage ?? null,
+    refusal: serverContext?.quoteRefusal ?? null,
+  }),
+  headers: ({ loaderData }) => ({
+    ...QUOTE_PAGE_HEADERS,
+    ...(loaderData?.refusal?.retryAfterSeconds ? { 'Retry-After': String(loaderData.refusal.retryAfterSeconds) } : {}),
+  }),
+  head: () => ({ meta: [{ title: QUOTE_PAGE_TEXTS.title }, { name: 'robots', content: 'noindex' }] }),
+  component: QuotePageRoute,
+})
+
+function QuotePageRoute() {
+  const { view, refusal } = Route.useLoaderData()
+  const { done } = Route.useSearch()
+  return <QuotePage view={view} refusal={refusal} done={done} />
+}

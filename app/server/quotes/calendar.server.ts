@@ -1,0 +1,189 @@
+// A job as an RFC 5545 event (docs/decisions/053-quotes-and-jobs.md): the customer's e-mailed invite (REQUEST, or
+// CANCEL) and the owner's private feed. Times are Pacific wall-clock times under TZID=America/Los_Angeles with
+// that zone's VTIMEZONE, so 08:00 stays 08:00 on either side of a daylight-saving change.
+import { timingSafeEqual } from 'node:crypto'
+import { getVtimezoneComponent } from '@touch4it/ical-timezones'
+import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalCalendarMethod,
+  ICalEventStatus,
+  type ICalTemporalPlainDateTimeStub,
+  type ICalTemporalZonedDateTimeStub,
+} from 'ical-generator'
+import { site } from '../../content/site'
+import { formatCents, formatWindow, type QuoteJob } from '../../lib/quotes/quote'
+import { getBackend, type Backend } from '../backend/backend.server'
+import { BUSINESS_TIME_ZONE, pacificClock, pacificInstant } from '../backend/business-hours.server'
+import { townOf } from '../backend/messages.server'
+import { serviceAddress } from '../../lib/owner/owner-lead'
+import { sanitizeText } from '../quote/lead-email.server'
+
+type ZonedStub = ICalTemporalZonedDateTimeStub
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+
+/** The wall clock at an instant, in Pacific time or UTC: the only zones these events name. */
+function wallClock(instant: Date, zone: string) {
+  if (zone === 'UTC')
+    return {
+      year: instant.getUTCFullYear(),
+      month: instant.getUTCMonth() + 1,
+      day: instant.getUTCDate(),
+      hour: instant.getUTCHours(),
+      minute: instant.getUTCMinutes(),
+      second: instant.getUTCSeconds(),
+    }
+  if (zone !== BUSINESS_TIME_ZONE) throw new Error(`no wall clock for ${zone}`)
+  const { year, month, day, minute } = pacificClock(instant)
+  return { year, month, day, hour: Math.floor(minute / 60), minute: minute % 60, second: 0 }
+}
+
+/**
+ * The instant as ical-generator's Temporal ZonedDateTime stand-in: under an event's TZID it writes these fields
+ * as they are, where a native Date would be written in the server process's own time zone.
+ */
+function zoned(instant: Date, zone: string): ZonedStub {
+  const fields = wallClock(instant, zone)
+  const date = `${pad(fields.year, 4)}-${pad(fields.month)}-${pad(fields.day)}`
+  const text = `${date}T${pad(fields.hour)}:${pad(fields.minute)}:${pad(fields.second)}`
+  const plain: ICalTemporalPlainDateTimeStub = {
+    ...fields,
+    toJSON: () => text,
+    toString: () => text,
+    toPlainDate: () => ({
+      year: fields.year,
+      month: fields.month,
+      day: fields.day,
+      toJSON: () => date,
+      toString: () => date,
+    }),
+    toZonedDateTime: (other: string) => zoned(instant, other),
+  }
+  return {
+    ...fields,
+    timeZoneId: zone,
+    toInstant: () => ({
+      epochMilliseconds: instant.getTime(),
+      toJSON: () => instant.toISOString(),
+      toString: () => instant.toISOString(),
+      toZonedDateTimeISO: (other: string) => zoned(instant, other),
+    }),
+    toJSON: () => text,
+    toPlainDateTime: () => plain,
+    toString: () => text,
+    withTimeZone: (other: string) => zoned(instant, other),
+  }
+}
+
+/** The instant of a Pacific day and HH:MM. */
+export function pacificAt(day: string, hhmm: string): Date {
+  const [year, month, date] = day.split('-').map(Number)
+  const [hour, minute] = hhmm.split(':').map(Number)
+  return pacificInstant(year!, month!, date!, hour! * 60 + minute!)
+}
+
+export interface CalendarJob extends Pick<QuoteJob, 'uid' | 'day' | 'start' | 'end' | 'sequence' | 'cancelled'> {
+  firstName: string
+  email?: string
+  phone: string
+  street: string | null
+  zip: string | null
+  sourcePage: string | null
+  totalCents?: number
+}
+
+function calendar(method: ICalCalendarMethod | null, name?: string) {
+  return ical({
+    prodId: { company: site.name, product: 'jobs' },
+    // No name: the calendar itself stays without a zone, so DTSTAMP is UTC; the events' TZID gets its VTIMEZONE.
+    timezone: { name: null, generator: getVtimezoneComponent },
+    ...(method ? { method } : {}),
+    ...(name ? { name, ttl: 3600 } : {}),
+  })
+}
+
+function addEvent(cal: ReturnType<typeof calendar>, job: CalendarJob, extra: { summary: string; description: string }) {
+  const where = serviceAddress(sanitizeText(job.street, 200), sanitizeText(job.zip, 10))
+  return cal.createEvent({
+    id: job.uid,
+    sequence: job.sequence,
+    start: zoned(pacificAt(job.day, job.start), BUSINESS_TIME_ZONE),
+    end: zoned(pacificAt(job.day, job.end), BUSINESS_TIME_ZONE),
+    timezone: BUSINESS_TIME_ZONE,
+    stamp: new Date(),
+    status: job.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    ...(where ? { location: where } : {}),
+    ...extra,
+  })
+}
+
+/** The customer's invite: METHOD:REQUEST, or METHOD:CANCEL once the job is cancelled; same UID, higher SEQUENCE. */
+export function customerInvite(job: CalendarJob & { email: string }): { method: 'REQUEST' | 'CANCEL'; ics: string } {
+  const method = job.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST
+  const cal = calendar(method)
+  const event = addEvent(cal, job, {
+    summary: `${site.name}: pressure washing`,
+    description: `Arrival between ${formatWindow(job.start, job.end)}. Questions: ${site.phone}.`,
+  })
+  event.organizer({ name: site.name, email: site.email })
+  event.createAttendee({
+    email: job.email,
+    name: sanitizeText(job.firstName, 60),
+    role: ICalAttendeeRole.REQ,
+    status: ICalAttendeeStatus.ACCEPTED,
+    rsvp: false,
+  })
+  return { method: job.cancelled ? 'CANCEL' : 'REQUEST', ics: cal.toString() }
+}
+
+/** The owner's feed: a subscription (no METHOD); the customer's first name and town, and the phone. */
+export function ownerFeed(jobs: CalendarJob[]): string {
+  const cal = calendar(null, `${site.shortName} jobs`)
+  for (const job of jobs) {
+    const name = sanitizeText(job.firstName, 60) || 'Customer'
+    const town = townOf(job)
+    addEvent(cal, job, {
+      summary: town ? `${name}, ${town}` : name,
+      description: [
+        `Phone: ${sanitizeText(job.phone, 40)}`,
+        `Arrival between ${formatWindow(job.start, job.end)}`,
+        ...(job.totalCents === undefined ? [] : [`Accepted total: ${formatCents(job.totalCents)}`]),
+      ].join('\n'),
+    })
+  }
+  return cal.toString()
+}
+
+const FEED_HEADERS = {
+  'Cache-Control': 'private, no-store',
+  'X-Robots-Tag': 'noindex',
+  'Referrer-Policy': 'no-referrer',
+}
+
+function sameSecret(given: string, kept: string | undefined): boolean {
+  if (!kept || given.length !== kept.length) return false
+  return timingSafeEqual(Buffer.from(given), Buffer.from(kept))
+}
+
+/** GET /calendar/<secret>.ics: every scheduled job, and cancelled ones for 30 days; a wrong or old secret is 404. */
+export async function calendarFeedResponse(file: string, backend: Backend = getBackend()): Promise<Response> {
+  const secret = /^([A-Za-z0-9_-]{32})\.ics$/.exec(file)?.[1]
+  const db = await backend.db()
+  const kept = await db.query<{ value: string }>(`SELECT value FROM app_settings WHERE key = 'calendar_feed_secret'`)
+  if (!secret || !sameSecret(secret, kept.rows[0]?.value))
+    return new Response('Not found\n', { status: 404, headers: { ...FEED_HEADERS, 'Content-Type': 'text/plain' } })
+  const { rows } = await db.query<CalendarJob>(
+    `SELECT j.uid, to_char(j.day, 'YYYY-MM-DD') AS day, to_char(j.arrival_start, 'HH24:MI') AS start,
+            to_char(j.arrival_end, 'HH24:MI') AS "end", j.sequence, j.cancelled_at IS NOT NULL AS cancelled,
+            q.first_name AS "firstName", q.phone, q.service_street AS street, q.service_zip AS zip,
+            q.source_page AS "sourcePage", a.total_cents AS "totalCents"
+       FROM jobs j JOIN quotes t ON t.id = j.quote_id JOIN quote_requests q ON q.id = t.quote_request_id
+       JOIN quote_acceptances a ON a.quote_id = t.id
+      WHERE j.cancelled_at IS NULL OR j.cancelled_at > now() - interval '30 days'
+      ORDER BY j.day, j.arrival_start`,
+  )
+  return new Response(ownerFeed(rows), {
+    headers: { ...FEED_HEADERS, 'Content-Type': 'text/calendar; charset=utf-8' },
+  })
+}

@@ -1,0 +1,180 @@
+/**
+ * A quote from the owner's phone to the customer's acceptance, on the production build at 390 × 844: the owner
+ * writes two items and an option and sends it; the customer opens the e-mailed link, ticks the option, accepts;
+ * the lead is won with that total and the customer gets it by e-mail. Without JavaScript the same post records the
+ * same acceptance. docs/decisions/053-quotes-and-jobs.md
+ */
+import { randomBytes } from 'node:crypto'
+import type { ParsedMail } from 'mailparser'
+import { OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '~/lib/quotes/quote-texts'
+import { violationList, wcagAudit } from './support/axe'
+import { mails, openOwnerLink, ownerCommand, OWNER } from './support/owner'
+import { prepareSiteData, siteDataEnv, startSiteServer, storeLead, type SiteServer } from './support/site-server'
+import { expect, test, type Browser, type Page } from './support/test'
+
+test.use({ viewport: { width: 390, height: 844 } })
+
+const ITEMS = [
+  { description: 'Driveway cleaning', price: '250' },
+  { description: 'Walkway and steps', price: '120.50' },
+  { description: 'Seal the driveway', price: '400', optional: true },
+]
+
+function sentTo(server: SiteServer, email: string, subject: RegExp): Promise<ParsedMail[]> {
+  return mails(server).then((all) =>
+    all.filter((mail) => mail.to && 'text' in mail.to && mail.to.text === email && subject.test(mail.subject ?? '')),
+  )
+}
+
+/** The quote's link in its e-mail, pointed at this test's server (SITE_URL is fixed at build time). */
+async function emailedLink(server: SiteServer, email: string): Promise<string> {
+  await expect.poll(async () => (await sentTo(server, email, /^Your quote from/)).length, { timeout: 15_000 }).toBe(1)
+  const [mail] = await sentTo(server, email, /^Your quote from/)
+  const link = mail!.text?.match(/https?:\/\/\S+\/quote\/[A-Za-z0-9_-]{32}/)?.[0]
+  if (!link) throw new Error(`no link in ${mail!.text}`)
+  return `${server.url}${new URL(link).pathname}`
+}
+
+/** The owner writes the quote in the editor opened from the lead's card, and sends it. */
+async function writeAndSend(page: Page, server: SiteServer, firstName: string) {
+  await page.goto(`${server.url}/owner`)
+  const card = page.getByRole('article').filter({ hasText: firstName })
+  await card.getByRole('link', { name: OWNER_QUOTE_TEXTS.write }).click()
+  await expect(page.getByRole('heading', { name: OWNER_QUOTE_TEXTS.heading(firstName) })).toBeVisible()
+  const items = page.getByRole('list', { name: 'Items' }).getByRole('listitem')
+  for (const [index, item] of ITEMS.entries()) {
+    await page.getByRole('button', { name: OWNER_QUOTE_TEXTS.addItem }).click()
+    const row = items.nth(index)
+    await row.getByLabel(`${OWNER_QUOTE_TEXTS.description} ${index + 1}`).fill(item.description)
+    await row.getByLabel(OWNER_QUOTE_TEXTS.price).fill(item.price)
+    if (item.optional) await row.getByLabel(OWNER_QUOTE_TEXTS.optional).check()
+  }
+  await expect(page.getByText(OWNER_QUOTE_TEXTS.totalRequired(37050))).toBeVisible()
+  expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+  await page.getByRole('button', { name: OWNER_QUOTE_TEXTS.send }).click()
+  await expect(page.getByText(OWNER_QUOTE_TEXTS.sentNow)).toBeVisible()
+  await expect(page.getByRole('link', { name: OWNER_QUOTE_TEXTS.text })).toHaveAttribute('href', /^sms:/)
+}
+
+/** The customer's acceptance with the option ticked, in a browser with or without its scripts. */
+async function accept(browser: Browser, link: string, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled })
+  const page = await context.newPage()
+  try {
+    const answer = await page.goto(link)
+    expect(answer?.headers()).toMatchObject({ 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' })
+    expect(answer?.headers()['cache-control']).toMatch(/\bno-store\b/)
+    const total = page.locator('output')
+    await expect(total).toHaveText('$370.50')
+    await page.getByRole('checkbox', { name: /Seal the driveway/ }).check()
+    if (javaScriptEnabled) await expect(total).toHaveText('$770.50')
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    if (javaScriptEnabled) {
+      expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+      // Accepting without a name: the page again, the message beside the field, the option still ticked.
+      await page.getByRole('button', { name: QUOTE_PAGE_TEXTS.accept }).click()
+      await expect(page.getByLabel(QUOTE_PAGE_TEXTS.name)).toHaveAccessibleDescription(QUOTE_FIELD_TEXTS.nameRequired)
+      await expect(total).toHaveText('$770.50')
+      expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+    }
+    await page.getByLabel(QUOTE_PAGE_TEXTS.name).fill('Dana Whitfield')
+    await page.getByRole('checkbox', { name: QUOTE_PAGE_TEXTS.agree }).check()
+    await page.getByRole('button', { name: QUOTE_PAGE_TEXTS.accept }).click()
+    await expect(page.getByRole('heading', { name: QUOTE_PAGE_TEXTS.acceptedTitle })).toBeVisible()
+    await expect(page.getByText('$770.50')).toBeVisible()
+    if (javaScriptEnabled) expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+  } finally {
+    await context.close()
+  }
+}
+
+test('the owner sends a quote; the customer accepts it with or without scripts; the lead is won', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const data = await prepareSiteData(async (db) => {
+    await storeLead(db, { first_name: 'Dana', email: 'dana@example.com' })
+    await storeLead(db, { first_name: 'Eli', email: 'eli@example.com' })
+  })
+  const server = await startSiteServer({
+    ...siteDataEnv(data),
+    OWNER_EMAIL: OWNER,
+    OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
+  })
+  try {
+    await openOwnerLink(page, server)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    // The owner's writes, to send again without his session at the end.
+    const writes: { url: string; body: string | null }[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/_serverFn/') && request.method() === 'POST')
+        writes.push({ url: request.url(), body: request.postData() })
+    })
+
+    for (const [firstName, javaScriptEnabled] of [
+      ['Dana', true],
+      ['Eli', false],
+    ] as const) {
+      const email = `${firstName.toLowerCase()}@example.com`
+      await writeAndSend(page, server, firstName)
+      await accept(browser, await emailedLink(server, email), javaScriptEnabled)
+
+      // The customer's copy: the items, the option and the total.
+      await expect.poll(async () => (await sentTo(server, email, /^Quote accepted/)).length).toBe(1)
+      const [copy] = await sentTo(server, email, /^Quote accepted/)
+      for (const text of ['Driveway cleaning', 'Walkway and steps', 'Seal the driveway', 'Total: $770.50'])
+        expect(copy!.text).toContain(text)
+
+      await page.goto(`${server.url}/owner`)
+      const card = page.getByRole('article').filter({ hasText: firstName })
+      await expect(card.getByText(/^Accepted by Dana Whitfield, .*: \$770\.50$/)).toBeVisible()
+      await expect(card.getByText('With Seal the driveway')).toBeVisible()
+    }
+
+    // Both won with the accepted total, as Sources and the Google Ads file read them.
+    const ran = await ownerCommand('leads', ['--json'], data)
+    const leads = JSON.parse(ran.stdout) as { first_name: string; status: string; job_value: string | null }[]
+    const won = leads.map(({ first_name, status, job_value }) => ({ first_name, status, job_value: Number(job_value) }))
+    expect(won).toEqual(
+      expect.arrayContaining([
+        { first_name: 'Dana', status: 'won', job_value: 770.5 },
+        { first_name: 'Eli', status: 'won', job_value: 770.5 },
+      ]),
+    )
+    await page.goto(`${server.url}/owner?view=sources`)
+    await expect(page.getByText('$1,541 won').first()).toBeVisible()
+
+    // A link that opens nothing: one plain page with the phone number.
+    const gone = await page.goto(`${server.url}/quote/${'A'.repeat(32)}`)
+    expect(gone?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: QUOTE_PAGE_TEXTS.unavailableTitle })).toBeVisible()
+    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+
+    // The job on the calendar: the customer gets the invite.
+    await page.goto(`${server.url}/owner`)
+    const card = page.getByRole('article', { name: 'Dana' })
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(Date.now() + 3 * 864e5)
+    await card.getByLabel(OWNER_QUOTE_TEXTS.day).fill(day)
+    await card.getByRole('button', { name: OWNER_QUOTE_TEXTS.schedule }).click()
+    await expect(card.getByText(/^Job: .*8:00/)).toBeVisible()
+    await expect.poll(async () => (await sentTo(server, 'dana@example.com', /visit on/)).length).toBe(1)
+    const [invite] = await sentTo(server, 'dana@example.com', /visit on/)
+    expect(invite!.attachments.map((file) => file.contentType)).toContain('text/calendar')
+
+    // Without the owner's session every one of those writes is refused.
+    expect(writes.length).toBeGreaterThanOrEqual(3)
+    const anonymous = await browser.newContext()
+    for (const write of writes) {
+      const answer = await anonymous.request.post(write.url, {
+        headers: { 'Content-Type': 'application/json', Origin: server.url, 'Sec-Fetch-Site': 'same-origin' },
+        data: write.body ?? undefined,
+      })
+      expect(answer.status(), write.url).toBe(401)
+    }
+    await anonymous.close()
+  } finally {
+    await server.stop()
+  }
+})

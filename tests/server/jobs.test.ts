@@ -1,0 +1,206 @@
+/**
+ * The job on the calendar (docs/decisions/053-quotes-and-jobs.md) on the run's database with a real SMTP server:
+ * the e-mailed .ics read back by ical.js on both sides of November's daylight-saving change, a reschedule and a
+ * cancel as updates of one event, the day-before reminder once across a restart, and the owner's feed.
+ */
+import ICAL from 'ical.js'
+import type { ParsedMail } from 'mailparser'
+import { describe, expect, it } from 'vitest'
+import { site } from '../../app/content/site'
+import type { Backend } from '../../app/server/backend/backend.server'
+import { calendarFeedResponse } from '../../app/server/quotes/calendar.server'
+import { calendarFeedSecret, scheduleJob } from '../../app/server/quotes/quotes.server'
+import { freshDatabaseUrl, startSmtp, useCleanup, useTempDirs, useTestBackends, type TestSmtp } from './helpers'
+import { acceptQuote, quotedLead } from './quote-helpers'
+
+const cleanup = useCleanup()
+const tempDir = useTempDirs()
+const testBackend = useTestBackends()
+
+/**
+ * A movable clock: follow-ups are timed by it, so nothing waits for a real day (decision 048). Rows queued at the
+ * database's own now() fall due only once it passes that, so a test with a clock looks at timers alone.
+ */
+function clockAt(iso: string) {
+  let now = new Date(iso)
+  return { clock: () => now, set: (next: string) => void (now = new Date(next)) }
+}
+
+async function smtp(): Promise<TestSmtp> {
+  const server = await startSmtp()
+  cleanup.push(() => server.close())
+  return server
+}
+
+const env = (server: TestSmtp) => ({
+  SMTP_URL: server.url,
+  QUOTE_NOTIFY_EMAIL: 'owner@example.com',
+  CUSTOMER_ACKNOWLEDGEMENT: 'off',
+})
+
+/** A quoted lead, accepted: its id. Valid a year, so a moved clock never expires it. */
+async function acceptedLead(backend: Backend, firstName = 'Maria') {
+  const { id } = await quotedLead(backend, undefined, firstName, 365)
+  expect(await acceptQuote(backend, id)).toBe('accepted')
+  return id
+}
+
+/** A calendar as a calendar app reads it: the time zone from the file's own VTIMEZONE, then its event. */
+function readCalendar(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text))
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone)
+  return { calendar, event: new ICAL.Event(calendar.getFirstSubcomponent('vevent')!), text }
+}
+
+function invite(mail: ParsedMail) {
+  const part = mail.attachments.find((attachment) => attachment.filename === 'invite.ics')
+  if (!part) throw new Error(`no invite.ics in "${mail.subject}"`)
+  return readCalendar(part.content.toString('utf8'))
+}
+
+const jobMails = (server: TestSmtp) =>
+  server.received.map((received) => received.mail).filter((mail) => /visit/.test(mail.subject ?? ''))
+
+describe('a scheduled job', { timeout: 120_000 }, () => {
+  it('is e-mailed as an .ics whose 08:00 Pacific reads back right before and after the November change', async () => {
+    const server = await smtp()
+    const backend = await testBackend(env(server))
+    const before = await acceptedLead(backend, 'Bea')
+    const after = await acceptedLead(backend, 'Al')
+    expect(await scheduleJob(backend, { lead: before, day: '2026-10-30', start: '08:00', end: '10:00' })).toBe(
+      'scheduled',
+    )
+    expect(await scheduleJob(backend, { lead: after, day: '2026-11-02', start: '08:00', end: '10:00' })).toBe(
+      'scheduled',
+    )
+    await (await backend.outbox()).drain()
+
+    const byName = (name: string) => jobMails(server).find((mail) => mail.text?.includes(`Hi ${name},`))!
+    for (const [name, utc] of [
+      ['Bea', '2026-10-30T15:00:00.000Z'],
+      ['Al', '2026-11-02T16:00:00.000Z'],
+    ] as const) {
+      const mail = byName(name)
+      expect(mail.subject).toMatch(/^Your Delta Breeze visit on /)
+      const { calendar, event, text } = invite(mail)
+      expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST')
+      expect(text).toMatch(/DTSTART;TZID=America\/Los_Angeles:2026\d{4}T080000/)
+      expect(text).toContain('BEGIN:VTIMEZONE')
+      expect(event.startDate.zone.tzid).toBe('America/Los_Angeles')
+      expect([event.startDate.hour, event.startDate.minute]).toEqual([8, 0])
+      expect(event.startDate.toJSDate().toISOString()).toBe(utc)
+      expect(event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime()).toBe(2 * 3600_000)
+      expect(event.sequence).toBe(0)
+      expect(event.organizer).toBe(`mailto:${site.email}`)
+      expect(String(event.attendees[0]!.getFirstValue()).toLowerCase()).toBe(`mailto:${name.toLowerCase()}@example.com`)
+    }
+
+    // A reschedule: the same event, a higher sequence. A cancel: the same event, cancelled.
+    const first = invite(byName('Al')).event.uid
+    await scheduleJob(backend, { lead: after, day: '2026-11-03', start: '13:00', end: '15:00' })
+    await (await backend.outbox()).drain()
+    const moved = jobMails(server).find((mail) => mail.subject?.startsWith('New time'))!
+    expect(moved.text).toContain('Tuesday, November 3, 2026, 1:00 PM – 3:00 PM')
+    const movedEvent = invite(moved).event
+    expect([movedEvent.uid, movedEvent.sequence, movedEvent.startDate.toJSDate().toISOString()]).toEqual([
+      first,
+      1,
+      '2026-11-03T21:00:00.000Z',
+    ])
+    expect(await scheduleJob(backend, { lead: after, cancel: true })).toBe('cancelled')
+    await (await backend.outbox()).drain()
+    const cancelled = invite(jobMails(server).find((mail) => mail.subject?.startsWith('Cancelled'))!)
+    expect(cancelled.calendar.getFirstPropertyValue('method')).toBe('CANCEL')
+    expect([cancelled.event.uid, cancelled.event.sequence]).toEqual([first, 2])
+    expect(cancelled.event.component.getFirstPropertyValue('status')).toBe('CANCELLED')
+    expect(await scheduleJob(backend, { lead: after, cancel: true })).toBe('no-job')
+  })
+
+  it('is not scheduled for a quote nobody accepted', async () => {
+    const backend = await testBackend(env(await smtp()))
+    const { id } = await quotedLead(backend)
+    expect(await scheduleJob(backend, { lead: id, day: '2027-01-04', start: '08:00', end: '10:00' })).toBe(
+      'not-accepted',
+    )
+    expect((await (await backend.db()).query('SELECT count(*)::int AS n FROM jobs')).rows).toEqual([{ n: 0 }])
+  })
+
+  it('sends the day-before reminder once, across a restart on the same data', async () => {
+    const server = await smtp()
+    const time = clockAt('2026-10-20T16:00:00Z')
+    const place = { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl() }
+    const first = await testBackend(env(server), { ...place, clock: time.clock })
+    const lead = await acceptedLead(first)
+    await scheduleJob(first, { lead, day: '2026-11-02', start: '08:00', end: '10:00' })
+    const reminders = () => server.received.filter((received) => received.mail.subject?.startsWith('Reminder'))
+    await (await first.outbox()).drain()
+    expect(reminders()).toHaveLength(0)
+
+    // 09:00 Pacific on November 1st, the day of the change: 17:00Z, no longer 16:00Z.
+    time.set('2026-11-01T16:59:00Z')
+    await (await first.outbox()).drain()
+    expect(reminders()).toHaveLength(0)
+    time.set('2026-11-01T17:00:00Z')
+    await (await first.outbox()).drain()
+    expect(reminders()).toHaveLength(1)
+    expect(reminders()[0]!.mail.text).toContain('we come tomorrow, Monday, November 2, 2026, 8:00 AM – 10:00 AM')
+    expect(reminders()[0]!.mail.text).toContain('Address: 12 Oak St, 95630')
+    await first.close()
+
+    const second = await testBackend(env(server), { ...place, clock: time.clock })
+    time.set('2026-11-01T20:00:00Z')
+    await (await second.outbox()).drain()
+    expect(reminders()).toHaveLength(1)
+    const row = await (
+      await second.db()
+    ).query(`SELECT sent_at IS NOT NULL AS sent FROM quote_outbox WHERE kind = 'job_reminder'`)
+    expect(row.rows).toEqual([{ sent: true }])
+  })
+
+  it('gets no reminder when less than a day away, and a cancel takes the reminder with it', async () => {
+    const backend = await testBackend(env(await smtp()), { clock: clockAt('2026-11-01T18:00:00Z').clock })
+    const soon = await acceptedLead(backend, 'Sam')
+    const later = await acceptedLead(backend, 'Lou')
+    await scheduleJob(backend, { lead: soon, day: '2026-11-02', start: '08:00', end: '10:00' })
+    await scheduleJob(backend, { lead: later, day: '2026-11-10', start: '08:00', end: '10:00' })
+    const due = async () =>
+      (
+        await (
+          await backend.db()
+        ).query<{ first_name: string }>(
+          `SELECT q.first_name FROM quote_outbox o JOIN quote_requests q ON q.id = o.quote_request_id
+            WHERE o.kind = 'job_reminder' AND o.sent_at IS NULL`,
+        )
+      ).rows.map((row) => row.first_name)
+    expect(await due()).toEqual(['Lou'])
+    await scheduleJob(backend, { lead: later, cancel: true })
+    expect(await due()).toEqual([])
+  })
+})
+
+describe("the owner's calendar feed", { timeout: 120_000 }, () => {
+  it('lists each scheduled job under its UID, and a renewed secret makes the old address answer 404', async () => {
+    const backend = await testBackend(env(await smtp()))
+    const lead = await acceptedLead(backend)
+    await scheduleJob(backend, { lead, day: '2026-11-02', start: '08:00', end: '10:00' })
+    const db = await backend.db()
+    const secret = await calendarFeedSecret(db)
+    const feed = await calendarFeedResponse(`${secret}.ics`, backend)
+    expect(feed.status).toBe(200)
+    expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
+    expect(feed.headers.get('cache-control')).toBe('private, no-store')
+    const { calendar, event } = readCalendar(await feed.text())
+    expect(calendar.getFirstPropertyValue('method')).toBeNull()
+    const uid = (await db.query<{ uid: string }>('SELECT uid FROM jobs')).rows[0]!.uid
+    expect(event.uid).toBe(uid)
+    expect(event.summary).toBe('Maria, Folsom')
+    expect(event.description).toContain('Phone: 916-555-0101')
+    expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-02T16:00:00.000Z')
+
+    const renewed = await calendarFeedSecret(db, true)
+    expect(renewed).not.toBe(secret)
+    expect((await calendarFeedResponse(`${secret}.ics`, backend)).status).toBe(404)
+    expect((await calendarFeedResponse(`${renewed}.ics`, backend)).status).toBe(200)
+    expect((await calendarFeedResponse('nothing.ics', backend)).status).toBe(404)
+  })
+})

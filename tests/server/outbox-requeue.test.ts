@@ -1,0 +1,69 @@
+// A row its cause puts due again (a second photo upload, a new quote version) while the worker is still delivering
+// the older payload: the worker must not mark the re-queued row sent, or the newer message is lost. The mail
+// transport is a stand-in that holds one message until the test lets it go (mocked: a real SMTP server cannot
+// be paused mid-message on cue).
+import { randomBytes } from 'node:crypto'
+import type { Transporter } from 'nodemailer'
+import { describe, expect, it } from 'vitest'
+import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
+import { testLead, useTestBackends } from './helpers'
+
+const testBackend = useTestBackends()
+
+/** Records each subject; holds the first one matching `hold` until `release()`. */
+function holdingTransport(hold: RegExp) {
+  const subjects: string[] = []
+  let entered!: () => void
+  let release!: () => void
+  const reached = new Promise<void>((resolve) => (entered = resolve))
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  let held = false
+  const transport = {
+    async sendMail(message: { subject?: string }) {
+      const subject = message.subject ?? ''
+      if (!held && hold.test(subject)) {
+        held = true
+        entered()
+        await gate
+      }
+      subjects.push(subject)
+      return {}
+    },
+    close() {},
+  } as unknown as Transporter
+  return { transport, subjects, reached, release }
+}
+
+const photos = (lead: string, names: string[]) =>
+  JSON.stringify({
+    lead,
+    tokenHash: randomBytes(32).toString('hex'),
+    photos: names.map((name) => ({ name: `${name.repeat(32)}.jpg`, size: 100 })),
+  })
+
+describe('the outbox worker', { timeout: 60_000 }, () => {
+  it('delivers a row again when its cause re-queued it during the delivery of the older payload', async () => {
+    const mail = holdingTransport(/added/)
+    const backend = await testBackend({ CUSTOMER_ACKNOWLEDGEMENT: 'off' }, { outbox: { transport: mail.transport } })
+    const { id } = await sendQuoteEmail(backend, testLead('Ann'))
+    const outbox = await backend.outbox()
+    await outbox.drain()
+    const db = await backend.db()
+    await db.query('SELECT public.record_lead_photos($1)', [photos(id, ['a'])])
+
+    const running = outbox.runOnce()
+    await mail.reached
+    // The second upload arrives while "Ann added 1 photo" is on its way.
+    await db.query('SELECT public.record_lead_photos($1)', [photos(id, ['b', 'c'])])
+    mail.release()
+    await running
+    await outbox.drain()
+
+    expect(mail.subjects.filter((subject) => subject.includes('added'))).toEqual([
+      'Ann added 1 photo',
+      'Ann added 3 photos',
+    ])
+    const row = await db.query(`SELECT sent_at IS NOT NULL AS sent FROM quote_outbox WHERE kind = 'owner_photos'`)
+    expect(row.rows).toEqual([{ sent: true }])
+  })
+})

@@ -1,0 +1,55 @@
+/**
+ * The owner's side of a quote refuses what the customer must never see (docs/product.md#quotes): amounts are
+ * whole cents from $0 to $100,000, a quote holds 1 to 30 items, and a job's window is within opening hours.
+ */
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { site } from '../../app/content/site'
+import { jobScheduleSchema, priceSchema, quoteDraftSchema } from '../../app/lib/quotes/quote-schema'
+import { OWNER_QUOTE_FIELD_TEXTS as O, OWNER_QUOTE_TEXTS } from '../../app/lib/quotes/quote-texts'
+
+const LEAD = '4b1d7f3e-8a2c-4d5e-9f60-123456789abc'
+const issue = (schema: v.GenericSchema, input: unknown) => {
+  const parsed = v.safeParse(schema, input)
+  return parsed.success ? parsed.output : parsed.issues[0].message
+}
+
+describe("the owner's prices", () => {
+  it('reads dollars as typed into whole cents, $0 to $100,000', () => {
+    expect(['0', '250', '120.5', '1,250.50', '$900', 100000, '100000.00'].map((p) => issue(priceSchema, p))).toEqual([
+      0, 25000, 12050, 125050, 90000, 10000000, 10000000,
+    ])
+  })
+
+  it('refuses a negative, fractional-cent, too large or unreadable amount with its message', () => {
+    expect(issue(priceSchema, '-1')).toBe(O.priceNegative)
+    expect(issue(priceSchema, -5)).toBe(O.priceNegative)
+    expect(issue(priceSchema, '10.005')).toBe(O.priceCents)
+    expect(issue(priceSchema, 0.001)).toBe(O.priceCents)
+    expect(issue(priceSchema, '100000.01')).toBe(O.priceMax)
+    expect(issue(priceSchema, 1e21)).toBe(O.priceFormat)
+    expect(issue(priceSchema, 'ten')).toBe(O.priceFormat)
+    expect(issue(priceSchema, '')).toBe(O.priceRequired)
+  })
+
+  it('takes 1 to 30 items', () => {
+    const item = { description: 'Driveway', price: '250' }
+    const draft = (count: number) => ({ lead: LEAD, items: Array(count).fill(item), validDays: 30 })
+    expect(issue(quoteDraftSchema, draft(0))).toBe(OWNER_QUOTE_TEXTS.noItems)
+    expect(issue(quoteDraftSchema, draft(31))).toBe(OWNER_QUOTE_TEXTS.tooManyItems)
+    expect(v.parse(quoteDraftSchema, draft(30)).items).toHaveLength(30)
+    expect(issue(quoteDraftSchema, { ...draft(1), validDays: 0 })).toBe(O.validDays)
+  })
+})
+
+describe("a job's day and window", () => {
+  const schema = jobScheduleSchema('2026-11-25')
+  const job = { lead: LEAD, day: '2026-11-26', start: '08:00', end: '10:00' }
+  it('takes a day from today on and a window that ends after it starts, within opening hours', () => {
+    expect(v.parse(schema, job)).toEqual(job)
+    expect(issue(schema, { ...job, day: '2026-11-24' })).toBe(O.dayPast)
+    expect(issue(schema, { ...job, start: '10:00', end: '09:00' })).toBe(O.timeOrder)
+    expect(issue(schema, { ...job, start: '06:30' })).toBe(O.timeHours)
+    expect(issue(schema, { ...job, end: `${site.hours.closes.slice(0, 3)}30` })).toBe(O.timeHours)
+  })
+})

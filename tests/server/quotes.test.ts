@@ -1,0 +1,303 @@
+/**
+ * The quote the customer accepts (docs/decisions/053-quotes-and-jobs.md) on the run's database, with the site's
+ * own handlers, its outbox worker and a real SMTP server: a version sent and e-mailed, accepted once with the total
+ * summed from the stored version, the lead won with that value, and every bad input refused with nothing stored.
+ */
+import { createServerEntry } from '@tanstack/react-start/server'
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { site } from '../../app/content/site'
+import type { Backend } from '../../app/server/backend/backend.server'
+import { listInbox, leadSources } from '../../app/server/owner/inbox.server'
+import { quotePageGet, quotePagePost } from '../../app/server/quotes/quote-page.server'
+import { sendQuote, withdrawQuote } from '../../app/server/quotes/quotes.server'
+import { quoteDraftSchema } from '../../app/lib/quotes/quote-schema'
+import { QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '../../app/lib/quotes/quote-texts'
+import { outboxDrained, startSmtp, useCleanup, useTestBackends, type TestSmtp } from './helpers'
+import { ITEMS, quotedLead } from './quote-helpers'
+
+const cleanup = useCleanup()
+const testBackend = useTestBackends()
+const CLIENT = '198.51.100.20'
+
+async function openSite(env: Record<string, string> = {}): Promise<{ backend: Backend; smtp: TestSmtp }> {
+  const smtp = await startSmtp()
+  cleanup.push(() => smtp.close())
+  const backend = await testBackend(
+    { SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: 'owner@example.com', CUSTOMER_ACKNOWLEDGEMENT: 'off', ...env },
+    { startWorker: true, outbox: { backoffMs: () => 0 } },
+  )
+  return { backend, smtp }
+}
+
+const entry = (handle: (request: Request) => Promise<Response>) => createServerEntry({ fetch: handle })
+
+/** The page as a browser gets it: the read, or the answer that replaces it. */
+async function open(backend: Backend, token: string, ip = CLIENT) {
+  let view: unknown
+  const response = await entry(async (request) => {
+    const outcome = await quotePageGet(request, token, ip, backend)
+    if (outcome instanceof Response) return outcome
+    view = outcome
+    return new Response('page')
+  }).fetch(new Request(`${site.baseUrl}/quote/${token}`))
+  return { response, view: view as Awaited<ReturnType<typeof quotePageGet>> | undefined }
+}
+
+/** The page's plain form posted, from the page itself unless `headers` say otherwise. */
+async function post(
+  backend: Backend,
+  token: string,
+  fields: [string, string][],
+  { ip = CLIENT, headers = {} as Record<string, string> } = {},
+) {
+  const body = new URLSearchParams(fields).toString()
+  let refused: Exclude<Awaited<ReturnType<typeof quotePagePost>>, Response> | undefined
+  const response = await entry(async (request) => {
+    const outcome = await quotePagePost(request, token, ip, backend)
+    if (outcome instanceof Response) return outcome
+    refused = outcome
+    return new Response('page', { status: outcome.refusal.status })
+  }).fetch(
+    new Request(`${site.baseUrl}/quote/${token}`, {
+      method: 'POST',
+      headers: {
+        Origin: site.baseUrl,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Content-Length': String(Buffer.byteLength(body)),
+        'User-Agent': 'QuoteTest/1.0',
+        ...headers,
+      },
+      body,
+    }),
+  )
+  return { status: response.status, location: response.headers.get('location'), refused }
+}
+
+/** The fields of "Accept quote" as the page renders them for the newest version. */
+async function acceptFields(backend: Backend, token: string, name = 'Maria Lopez', options: string[] = ['i3']) {
+  const { view } = await open(backend, token)
+  if (!view || view instanceof Response) throw new Error('no quote page')
+  return [
+    ['version', String(view.version)],
+    ['hash', view.hash],
+    ...options.map((id): [string, string] => ['option', id]),
+    ['name', name],
+    ['agree', 'on'],
+    ['intent', 'accept'],
+  ] as [string, string][]
+}
+
+const rows = async (backend: Backend, sql: string, params: unknown[] = []) =>
+  (await (await backend.db()).query(sql, params)).rows
+
+describe('a quote sent and accepted', { timeout: 120_000 }, () => {
+  it('e-mails the link, and a second version replaces the first without a second pair of reminders', async () => {
+    const { backend, smtp } = await openSite()
+    const { id, token, link } = await quotedLead(backend)
+    expect(await rows(backend, 'SELECT status FROM quote_requests WHERE id = $1', [id])).toEqual([{ status: 'quoted' }])
+    await outboxDrained(backend)
+    const first = smtp.received.find((mail) => mail.mail.subject === `Your quote from ${site.name}`)!
+    expect(first.rcptTo).toEqual(['maria@example.com'])
+    expect(first.mail.text).toContain(link)
+    expect(first.mail.text).toContain('$370.50, every required charge included, and one option you may add.')
+
+    const again = await sendQuote(
+      backend,
+      v.parse(quoteDraftSchema, { lead: id, items: ITEMS.slice(0, 2), note: '', validDays: 10 }),
+    )
+    expect(again).toEqual({ result: 'sent', link, version: 2 })
+    await outboxDrained(backend)
+    const second = smtp.received.find((mail) => mail.mail.subject === `Your updated quote from ${site.name}`)!
+    expect(second.mail.text).toContain('$370.50, every required charge included.')
+    const reminders = await rows(
+      backend,
+      `SELECT kind FROM quote_outbox WHERE quote_request_id = $1 AND kind LIKE 'owner_reminder%' ORDER BY kind`,
+      [id],
+    )
+    expect(reminders).toEqual([{ kind: 'owner_reminder_2d' }, { kind: 'owner_reminder_7d' }])
+    const { view } = await open(backend, token)
+    expect(view).toMatchObject({
+      version: 2,
+      items: [
+        { id: 'i1', cents: 25000 },
+        { id: 'i2', cents: 12050 },
+      ],
+    })
+  })
+
+  it('records one acceptance with the total of the stored version, wins the lead and e-mails the quote in full', async () => {
+    const { backend, smtp } = await openSite()
+    const { id, token } = await quotedLead(backend)
+    const fields = await acceptFields(backend, token)
+    // A price or total sent along is no field of the form: the server sums the stored version.
+    const forged: [string, string][] = [...fields, ['total', '1'], ['price', '0'], ['cents', '1']]
+    expect(await post(backend, token, forged)).toMatchObject({ status: 303, location: `/quote/${token}?done=accepted` })
+    expect(await post(backend, token, fields)).toMatchObject({ status: 303, location: `/quote/${token}?done=accepted` })
+
+    const accepted = await rows(
+      backend,
+      `SELECT a.version, a.typed_name, a.chosen_item_ids, a.total_cents, a.user_agent, a.ip_hash ~ '^[0-9a-f]{64}$' AS hashed,
+              a.version_hash = v.hash AS same_hash
+         FROM quote_acceptances a JOIN quote_versions v USING (quote_id, version)`,
+    )
+    expect(accepted).toEqual([
+      {
+        version: 1,
+        typed_name: 'Maria Lopez',
+        chosen_item_ids: ['i3'],
+        total_cents: 77050,
+        user_agent: 'QuoteTest/1.0',
+        hashed: true,
+        same_hash: true,
+      },
+    ])
+    expect(await rows(backend, 'SELECT status, job_value, won_at IS NOT NULL AS won FROM quote_requests')).toEqual([
+      { status: 'won', job_value: '770.50', won: true },
+    ])
+    // The quote reminders stop; the customer's confirmation goes once.
+    expect(await rows(backend, `SELECT kind FROM quote_outbox WHERE kind LIKE 'owner_reminder%'`)).toEqual([])
+    await outboxDrained(backend)
+    const confirmations = smtp.received.filter((mail) => mail.mail.subject === `Quote accepted: ${site.name}`)
+    expect(confirmations).toHaveLength(1)
+    const text = confirmations[0]!.mail.text!
+    for (const line of [
+      'Driveway cleaning: $250.00',
+      'Walkway and steps: $120.50',
+      'Options you added:\n  Seal the driveway: $400.00',
+      'Total: $770.50',
+      '“Maria Lopez”',
+      'Thanks!',
+    ])
+      expect(text).toContain(line)
+
+    // The inbox and the Sources view count it with nobody typing a value.
+    const [lead] = await listInbox(await backend.db())
+    expect(lead).toMatchObject({ id, status: 'won', jobValue: 770.5, quote: { acceptance: { totalCents: 77050 } } })
+    const sources = await leadSources(await backend.db(), 30)
+    expect(sources.channels.reduce((sum, row) => sum + row.wonValue, 0)).toBe(770.5)
+
+    // The link keeps showing the acceptance; no new version can be sent.
+    expect((await open(backend, token)).view).toMatchObject({ acceptance: { name: 'Maria Lopez', totalCents: 77050 } })
+    const edit = await sendQuote(backend, v.parse(quoteDraftSchema, { lead: id, items: ITEMS, validDays: 30 }))
+    expect(edit).toEqual({ result: 'accepted' })
+  })
+
+  it('takes a change request with its message, for the owner', async () => {
+    const { backend } = await openSite()
+    const { token } = await quotedLead(backend)
+    const asked = await post(backend, token, [
+      ['message', 'Could you add the side yard?\u0007'],
+      ['intent', 'changes'],
+    ])
+    expect(asked).toMatchObject({ status: 303, location: `/quote/${token}?done=changes` })
+    const [lead] = await listInbox(await backend.db())
+    expect(lead!.quote!.change).toMatchObject({ message: 'Could you add the side yard?', version: 1 })
+    const empty = await post(backend, token, [
+      ['message', '  '],
+      ['intent', 'changes'],
+    ])
+    expect(empty.refused?.refusal.errors).toEqual({ message: QUOTE_FIELD_TEXTS.messageRequired })
+  })
+})
+
+describe('a quote link', { timeout: 120_000 }, () => {
+  it('answers unknown, expired and withdrawn tokens alike: the same status, body and headers', async () => {
+    const { backend } = await openSite()
+    const expired = await quotedLead(backend, ITEMS, 'Ed')
+    await (
+      await backend.db()
+    ).query(
+      `UPDATE quote_versions SET valid_until = public.pacific_today() - 1 WHERE quote_id =
+             (SELECT id FROM quotes WHERE token = $1)`,
+      [expired.token],
+    )
+    const withdrawn = await quotedLead(backend, ITEMS, 'Wanda')
+    expect(await withdrawQuote(await backend.db(), withdrawn.id)).toBe(true)
+    const answers = await Promise.all(
+      ['A'.repeat(32), expired.token, withdrawn.token].map(async (token) => {
+        const { response } = await open(backend, token)
+        return { status: response.status, body: await response.text(), headers: [...response.headers] }
+      }),
+    )
+    expect(answers[0]!.status).toBe(404)
+    expect(answers[0]!.body).toContain(site.phone)
+    expect(answers[0]!.headers).toEqual(expect.arrayContaining([['cache-control', 'no-store']]))
+    expect(answers[1]).toEqual(answers[0])
+    expect(answers[2]).toEqual(answers[0])
+    // Posting to them is the same answer, and nothing is stored.
+    const posted = await post(backend, expired.token, [
+      ['name', 'Ed Smith'],
+      ['agree', 'on'],
+    ])
+    expect(posted.status).toBe(404)
+    expect(await rows(backend, 'SELECT count(*)::int AS n FROM quote_acceptances')).toEqual([{ n: 0 }])
+  })
+
+  it('refuses a forged option id and a stale version, storing nothing', async () => {
+    const { backend } = await openSite()
+    const { id, token } = await quotedLead(backend)
+    const forged = await post(backend, token, await acceptFields(backend, token, 'Maria Lopez', ['i1', 'i9']))
+    expect(forged.status).toBe(400)
+    expect(forged.refused?.refusal.message).toBe(QUOTE_PAGE_TEXTS.unknownItem)
+    const seen = await acceptFields(backend, token)
+    await sendQuote(backend, v.parse(quoteDraftSchema, { lead: id, items: ITEMS, validDays: 30 }))
+    const stale = await post(backend, token, seen)
+    expect(stale.status).toBe(409)
+    expect(stale.refused?.refusal).toMatchObject({ message: QUOTE_PAGE_TEXTS.stale, values: { name: 'Maria Lopez' } })
+    expect(await rows(backend, 'SELECT count(*)::int AS n FROM quote_acceptances')).toEqual([{ n: 0 }])
+    expect(await rows(backend, 'SELECT status FROM quote_requests')).toEqual([{ status: 'quoted' }])
+  })
+
+  it('refuses a name of 1 or 101 characters, and no agreement, with their messages', async () => {
+    const { backend } = await openSite()
+    const { token } = await quotedLead(backend)
+    const fields = await acceptFields(backend, token)
+    const withName = (name: string) =>
+      fields.map(([key, value]): [string, string] => [key, key === 'name' ? name : value])
+    const short = await post(backend, token, withName('M'))
+    expect(short.refused?.refusal.errors).toEqual({ name: QUOTE_FIELD_TEXTS.nameShort })
+    const long = await post(backend, token, withName('M'.repeat(101)))
+    expect(long.refused?.refusal.errors).toEqual({ name: QUOTE_FIELD_TEXTS.nameLong })
+    const unagreed = await post(
+      backend,
+      token,
+      fields.filter(([key]) => key !== 'agree'),
+    )
+    expect(unagreed).toMatchObject({
+      status: 400,
+      refused: { refusal: { errors: { agree: QUOTE_FIELD_TEXTS.agreeRequired } } },
+    })
+    // What was typed comes back with the page.
+    expect(unagreed.refused?.refusal.values).toMatchObject({ name: 'Maria Lopez', chosen: ['i3'], agree: false })
+    expect(await rows(backend, 'SELECT count(*)::int AS n FROM quote_acceptances')).toEqual([{ n: 0 }])
+  })
+
+  it('refuses a post from another site with 403, and one without an origin', async () => {
+    const { backend } = await openSite()
+    const { token } = await quotedLead(backend)
+    const fields = await acceptFields(backend, token)
+    expect((await post(backend, token, fields, { headers: { Origin: 'https://evil.example' } })).status).toBe(403)
+    expect((await post(backend, token, fields, { headers: { 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(403)
+    expect(await rows(backend, 'SELECT count(*)::int AS n FROM quote_acceptances')).toEqual([{ n: 0 }])
+  })
+
+  it('limits posts per client and per token, as the quote form is limited', async () => {
+    const { backend } = await openSite({ QUOTE_RATE_LIMIT: '2', QUOTE_RATE_WINDOW_MS: '600000' })
+    const { token } = await quotedLead(backend)
+    const bad: [string, string][] = [['intent', 'accept']]
+    const statuses = []
+    for (let i = 0; i < 3; i++) statuses.push((await post(backend, token, bad)).status)
+    expect(statuses).toEqual([400, 400, 429])
+    const limited = await post(backend, token, bad)
+    expect(limited.refused?.refusal).toMatchObject({ status: 429, message: QUOTE_PAGE_TEXTS.rateLimited })
+    expect(limited.refused?.refusal.retryAfterSeconds).toBeGreaterThan(0)
+
+    // Other clients: each may try twice, but the token takes no more than its own two.
+    const other = await quotedLead(backend, ITEMS, 'Olga')
+    const byClient = []
+    for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
+      byClient.push((await post(backend, other.token, bad, { ip })).status)
+    expect(byClient).toEqual([400, 400, 429])
+  })
+})
