@@ -10,6 +10,12 @@ export interface Tables {
     day: Date
     created_at: Date
   }
+  lead_photo_token_counts: {
+    token_hash: string
+    quote_request_id: string
+    photos: number
+    first_at: Date
+  }
   lead_photo_tokens_used: {
     token_hash: string
     quote_request_id: string
