@@ -7,9 +7,9 @@ import {
   MAX_LEAD_PHOTOS,
   MAX_PHOTO_BYTES,
   PHOTO_MAX_SIDE,
-  PHOTO_TOKEN_HEADER,
   type LeadPhotoResponse,
 } from '~/lib/quote/lead-photos'
+import { PHOTO_TOKEN_HEADER } from '~/lib/quote/photo-token-header'
 import { downscale } from '../photos/photo-downscale'
 import { sendWithProgress } from '../photos/photo-send'
 import { PhotoInput, photoButtonClass } from './lead-photo-form'

@@ -4,8 +4,6 @@ import { LEAD_PHOTO_STATUSES, PHOTO_TOKEN_PATTERN, type LeadPhotoStatus } from '
 export { LEAD_PHOTO_STATUSES, PHOTO_TOKEN_PATTERN, type LeadPhotoStatus }
 
 export const LEAD_PHOTOS_PATH = '/quote-photos'
-/** The script's upload carries its token here, so a bad one is refused before the photos are read (decision 051). */
-export const PHOTO_TOKEN_HEADER = 'Photo-Token'
 export const MAX_LEAD_PHOTOS = 5
 /** Per file as sent; a phone's HEIC or full-size JPEG is 2–8 MB. */
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024

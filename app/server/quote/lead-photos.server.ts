@@ -5,10 +5,10 @@ import {
   LEAD_PHOTO_MESSAGES,
   MAX_LEAD_PHOTOS,
   MAX_PHOTO_BYTES,
-  PHOTO_TOKEN_HEADER,
   type LeadPhotoFailure,
   type LeadPhotoResponse,
 } from '~/lib/quote/lead-photos'
+import { PHOTO_TOKEN_HEADER } from '~/lib/quote/photo-token-header'
 import { getBackend, type Backend } from '../backend/backend.server'
 import type { Database } from '../db/database.server'
 import {
