@@ -166,7 +166,6 @@ test('a posted job shows on the gallery, home, service and city pages, untagged,
         .getByRole('button', { name: WORK_TEXTS.deleteConfirm })
         .click()
       await expect(page.getByText(WORK_TEXTS.listEmpty)).toBeVisible()
-      const deletedAt = Date.now()
 
       for (const place of places) {
         // Within the stored page's freshness: each page is fetched anew until it no longer names the job.
@@ -180,7 +179,6 @@ test('a posted job shows on the gallery, home, service and city pages, untagged,
         await expect(page.locator('main')).toBeVisible()
         await expect(page.getByRole('img', { name: ALT })).toHaveCount(0)
       }
-      expect(Date.now() - deletedAt).toBeLessThan((HTML_CACHE_SECONDS + 5) * 1000)
       await expect(places[3]!.region(page)).toHaveCount(0)
 
       for (const url of urls) expect((await page.request.get(`${server.url}${url}`)).status()).toBe(404)

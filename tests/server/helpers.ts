@@ -251,3 +251,43 @@ export function useFileStores(): (name: FileStoreName) => Promise<TestFileStore>
     return { env: { SUPABASE_URL: standIn.url, SUPABASE_SERVICE_ROLE_KEY: key }, standIn, names }
   }
 }
+
+/** What the server took of a counted body: the bytes it pulled, and whether it cancelled the rest. */
+export interface PulledBytes {
+  pulled: number
+  cancelled: boolean
+  size: number
+}
+
+/**
+ * A multipart POST whose body streams in 1 KB chunks, pulled one at a time (no read-ahead), so `seen` shows how
+ * much of it the server read before it answered.
+ */
+export async function countedPost(
+  url: string,
+  form: FormData,
+  headers: Record<string, string>,
+): Promise<{ request: Request; seen: PulledBytes }> {
+  const encoded = new Response(form)
+  const bytes = new Uint8Array(await encoded.arrayBuffer())
+  const seen: PulledBytes = { pulled: 0, cancelled: false, size: bytes.byteLength }
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (seen.pulled >= bytes.byteLength) return controller.close()
+        const chunk = bytes.subarray(seen.pulled, seen.pulled + 1024)
+        seen.pulled += chunk.byteLength
+        controller.enqueue(chunk)
+      },
+      cancel: () => void (seen.cancelled = true),
+    },
+    { highWaterMark: 0 },
+  )
+  const request = new Request(url, {
+    method: 'POST',
+    body,
+    duplex: 'half',
+    headers: { ...headers, 'Content-Type': encoded.headers.get('Content-Type')! },
+  } as RequestInit)
+  return { request, seen }
+}

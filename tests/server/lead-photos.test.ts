@@ -1,7 +1,7 @@
 /**
- * A visitor's photos after the lead is stored (docs/decisions/044-lead-photos.md): POST /quote-photos with the
- * photo token the quote answer gave, real sharp, real files made with exiftool and Debian's heif-enc (apt
- * packages libimage-exiftool-perl and libheif-examples), in each file store where they differ.
+ * A visitor's photos after the lead is stored (docs/decisions/044-lead-photos.md, 051): POST /quote-photos with
+ * the photo token the quote answer gave, real sharp and libheif, real files made with exiftool and Debian's
+ * heif-enc (apt packages libimage-exiftool-perl and libheif-examples), in each file store where they differ.
  */
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { createServerEntry } from '@tanstack/react-start/server'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { LeadPhotoResponse } from '../../app/lib/quote/lead-photos'
+import { LEAD_PHOTO_MESSAGES, type LeadPhotoResponse } from '../../app/lib/quote/lead-photos'
+import { PHOTO_TOKEN_HEADER } from '../../app/lib/quote/photo-token-header'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { listInbox } from '../../app/server/owner/inbox.server'
 import { ownerPhotoResponse } from '../../app/server/owner/lead-photos.server'
@@ -20,8 +21,11 @@ import { createLeadPhotoHandler } from '../../app/server/quote/lead-photos.serve
 import { createFormTokens, createPhotoTokens, PHOTO_TOKEN_TTL_MS } from '../../app/server/quote/tokens.server'
 import { createQuoteService } from '../../app/server/quote/quote-service.server'
 import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
+import { captureLog } from '../support/log-capture'
+import { hugeHeic, HUGE_HEIC_SIDE } from '../support/huge-heic'
 import { PHONE_POSITION, tagLikeAPhone } from '../support/phone-photo-tags'
 import {
+  countedPost,
   FILE_STORES,
   startSmtp,
   testLead,
@@ -83,16 +87,23 @@ async function setUp({ now, env, store = 'the folder store' }: SetUp = {}) {
   return { backend, tokens, handle, lead, stored, standIn: files.standIn }
 }
 
-function upload(token: string, files: { bytes: Uint8Array; name: string; type?: string }[], json = true): Request {
+const SITE = 'http://localhost:3000'
+
+/** The script's upload sends its token in a header; the plain form (`json` false) as its first part (051). */
+function uploadForm(token: string, files: { bytes: Uint8Array; name: string; type?: string }[], json = true) {
   const form = new FormData()
-  form.set('token', token)
+  if (!json) form.set('token', token)
   for (const file of files)
     form.append('photos', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }), file.name)
-  return new Request('http://localhost:3000/quote-photos', {
-    method: 'POST',
-    body: form,
-    headers: { Origin: 'http://localhost:3000', ...(json ? { Accept: 'application/json' } : {}) },
-  })
+  const headers: Record<string, string> = json
+    ? { Origin: SITE, Accept: 'application/json', [PHOTO_TOKEN_HEADER]: token }
+    : { Origin: SITE }
+  return { form, headers }
+}
+
+function upload(token: string, files: { bytes: Uint8Array; name: string; type?: string }[], json = true): Request {
+  const { form, headers } = uploadForm(token, files, json)
+  return new Request(`${SITE}/quote-photos`, { method: 'POST', body: form, headers })
 }
 
 const photo = (bytes: Uint8Array = gpsJpeg, name = 'IMG_0001.jpg') => ({ bytes, name })
@@ -334,6 +345,143 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
     const listed = await listInbox(await backend.db())
     expect(listed.find((each) => each.id === id)?.photos).toHaveLength(2)
     expect(listed.find((each) => each.id !== id)?.photos).toBeUndefined()
+  })
+})
+
+const HEIC_DECODE = 'HEIC decode started in a child process'
+// "A few KB": a part's headers and the token, read in 1 KB chunks.
+const FEW_KB = 8 * 1024
+
+describe('uploads refused before their photos are read (decision 051)', { timeout: 180_000 }, () => {
+  // Five 1 MB files: what the server would have read whole before.
+  const bulky = Array.from({ length: 5 }, (_, i) => photo(randomBytes(1024 * 1024), `IMG_000${i}.jpg`))
+  const post = (token: string, json: boolean, files = bulky) => {
+    const { form, headers } = uploadForm(token, files, json)
+    return countedPost(`${SITE}/quote-photos`, form, headers)
+  }
+
+  it('a bad, foreign, missing or misplaced token is refused after a few KB, and the rest is never read', async () => {
+    const { tokens, handle, lead } = await setUp()
+    const id = await lead()
+    const foreign = createPhotoTokens(randomBytes(32).toString('hex')).issue(id)
+    const refusals = [
+      { why: 'a bad token in the header', ...(await post('not-a-token', true)) },
+      { why: "another site's token in the header", ...(await post(foreign, true)) },
+      { why: 'a forged token as the first part', ...(await post(`${tokens.issue(id)}x`, false)) },
+    ]
+    // The plain path with the token after the photos: its first part is not the token.
+    const { form } = uploadForm('', bulky, true)
+    form.append('token', tokens.issue(id))
+    const plain = await countedPost(`${SITE}/quote-photos`, form, { Origin: SITE })
+    refusals.push({ why: 'the token after the photos', ...plain })
+
+    for (const { why, request, seen } of refusals) {
+      const response = await handle(request, '')
+      expect([why, response.status]).toEqual([why, request.headers.has(PHOTO_TOKEN_HEADER) ? 403 : 303])
+      if (response.status === 303) expect(response.headers.get('Location')).toBe('/quote-request?photos=token')
+      expect(seen.size).toBeGreaterThan(5 * 1024 * 1024)
+      expect([why, seen.pulled <= FEW_KB, seen.cancelled]).toEqual([why, true, true])
+    }
+    // The same counting on a good token: the whole body is read (and refused, as five random files are not photos).
+    const good = await post(tokens.issue(id), true)
+    expect((await handle(good.request, '')).status).toBe(415)
+    expect([good.seen.pulled, good.seen.cancelled]).toEqual([good.seen.size, false])
+  })
+
+  it('a client over its limit, and a flood of tiny parts, are refused after a few KB', async () => {
+    const { backend, tokens, lead, handle: tokenHandle } = await setUp()
+    const id = await lead()
+    const handle = createLeadPhotoHandler({ backend, tokens, rateLimit: 1 })
+    expect((await handle(upload(tokens.issue(id), [photo()]), '203.0.113.9')).status).toBe(200)
+    const limited = await post(tokens.issue(id), true)
+    expect((await handle(limited.request, '203.0.113.9')).status).toBe(429)
+    expect([limited.seen.pulled <= FEW_KB, limited.seen.cancelled]).toEqual([true, true])
+
+    // 50,000 one-byte fields, then 50,000 one-byte files, behind a good token.
+    for (const [kind, status] of [
+      ['field', 400],
+      ['file', 400],
+    ] as const) {
+      const form = new FormData()
+      for (let i = 0; i < 50_000; i++) form.append('photos', kind === 'file' ? new Blob(['x']) : 'x')
+      const flood = await countedPost(`${SITE}/quote-photos`, form, {
+        Origin: SITE,
+        Accept: 'application/json',
+        [PHOTO_TOKEN_HEADER]: tokens.issue(id),
+      })
+      const refused = await tokenHandle(flood.request, '198.51.100.9')
+      expect([kind, refused.status]).toEqual([kind, status])
+      expect(flood.seen.size).toBeGreaterThan(2 * 1024 * 1024)
+      expect([kind, flood.seen.pulled <= FEW_KB, flood.seen.cancelled]).toEqual([kind, true, true])
+    }
+  })
+
+  it(`a ${HUGE_HEIC_SIDE} × ${HUGE_HEIC_SIDE} HEIC is refused with 415 from its header, before any decode starts`, async () => {
+    const huge = hugeHeic()
+    expect(await sharp(huge).metadata()).toMatchObject({ format: 'heif', compression: 'hevc', width: HUGE_HEIC_SIDE })
+    const { tokens, handle, lead, stored } = await setUp()
+    const id = await lead()
+    const log = captureLog()
+    try {
+      const decodes = () => log.records().filter((record) => record.msg === HEIC_DECODE).length
+      // The positive signal: a phone's HEIC does start a decode, and is stored.
+      expect((await handle(upload(tokens.issue(id), [{ bytes: heic, name: 'deck.heic' }]), '')).status).toBe(200)
+      expect(decodes()).toBe(1)
+      const refused = await handle(upload(tokens.issue(id), [{ bytes: huge, name: 'IMG_9984.HEIC' }]), '')
+      expect(refused.status).toBe(415)
+      expect(await refused.json()).toMatchObject({ reason: 'not-image', error: LEAD_PHOTO_MESSAGES['not-image'] })
+      expect(decodes()).toBe(1)
+      expect(stored(id)).toHaveLength(1)
+    } finally {
+      log.restore()
+    }
+  })
+
+  it('a token is spent after five photos judged, even when every one failed to decode', async () => {
+    const { backend, tokens, handle, lead, stored } = await setUp()
+    const id = await lead()
+    // The header says 3000 × 2000 HEVC; the coded pixels after it are zeros, so only the decode itself fails.
+    const pixelsAt = heic.indexOf('mdat') + 4
+    const broken = {
+      bytes: Buffer.concat([heic.subarray(0, pixelsAt), Buffer.alloc(heic.byteLength - pixelsAt)]),
+      name: 'zeros.heic',
+    }
+    expect(await sharp(broken.bytes).metadata()).toMatchObject({ format: 'heif', width: 3000 })
+    const token = tokens.issue(id)
+    const log = captureLog()
+    try {
+      expect((await handle(upload(token, [broken, broken, broken]), '')).status).toBe(415)
+      expect((await handle(upload(token, [broken, broken], false), '')).headers.get('Location')).toBe(
+        '/quote-request?photos=not-image',
+      )
+      // Each upload stopped at its first photo's failed decode; all five photos counted.
+      expect(log.records().filter((record) => record.msg === HEIC_DECODE)).toHaveLength(2)
+    } finally {
+      log.restore()
+    }
+    // A sixth photo on that token, a good one, is refused before it is read.
+    const replay = await post(token, true, [photo()])
+    const refused = await handle(replay.request, '')
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toMatchObject({ reason: 'token' })
+    expect([replay.seen.pulled <= FEW_KB, replay.seen.cancelled]).toEqual([true, true])
+    const db = await backend.db()
+    const counted = await db.query(`SELECT photos FROM lead_photo_token_counts WHERE quote_request_id = $1`, [id])
+    expect(counted.rows).toEqual([{ photos: 5 }])
+    // Only that token is spent: the lead takes photos from a new one.
+    expect(stored(id)).toEqual([])
+    expect((await handle(upload(tokens.issue(id), [photo()]), '')).status).toBe(200)
+  })
+
+  it('a token with room for fewer photos than sent is refused before any is decoded', async () => {
+    const { tokens, handle, lead, stored } = await setUp()
+    const id = await lead()
+    const token = tokens.issue(id)
+    const pdf = { bytes: new TextEncoder().encode('%PDF-1.4\n%%EOF\n'), name: 'a.jpg' }
+    expect((await handle(upload(token, [pdf, pdf, pdf]), '')).status).toBe(415)
+    expect((await handle(upload(token, photos(3)), '')).status).toBe(403)
+    expect((await handle(upload(token, photos(2)), '')).status).toBe(200)
+    expect(stored(id)).toHaveLength(2)
   })
 })
 

@@ -6,17 +6,25 @@ export interface SendAnswer<T> {
   body: T | null
 }
 
+export interface SendOptions {
+  /** 0: no timeout. */
+  timeoutMs?: number
+  /** Sent before the body, so the server can refuse before it reads the photos (decision 051). */
+  headers?: Record<string, string>
+}
+
 // XMLHttpRequest: fetch() reports no upload progress.
 export function sendWithProgress<T>(
   path: string,
   form: FormData,
   onProgress: (share: number) => void,
-  timeoutMs = 0,
+  { timeoutMs = 0, headers = {} }: SendOptions = {},
 ): Promise<SendAnswer<T> | null> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest()
     request.open('POST', path)
     request.setRequestHeader('Accept', 'application/json')
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value)
     request.responseType = 'json'
     request.timeout = timeoutMs
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total)

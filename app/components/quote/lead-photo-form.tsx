@@ -44,6 +44,7 @@ export function PhotoInput({
 export function LeadPhotoForm({ token }: { token: string }) {
   return (
     <form method="post" encType="multipart/form-data" action={LEAD_PHOTOS_PATH} className="grid gap-2">
+      {/* First: the server reads the token before the photos and refuses a bad one there (decision 051). */}
       <input type="hidden" name="token" value={token} />
       <PhotoInput id="lead-photos-plain" />
       <button type="submit" className={photoButtonClass}>

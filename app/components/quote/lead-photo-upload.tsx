@@ -9,6 +9,7 @@ import {
   PHOTO_MAX_SIDE,
   type LeadPhotoResponse,
 } from '~/lib/quote/lead-photos'
+import { PHOTO_TOKEN_HEADER } from '~/lib/quote/photo-token-header'
 import { downscale } from '../photos/photo-downscale'
 import { sendWithProgress } from '../photos/photo-send'
 import { PhotoInput, photoButtonClass } from './lead-photo-form'
@@ -20,8 +21,11 @@ type Phase = 'choosing' | 'preparing' | 'sending' | 'closed' | 'failed'
 
 const failed = { success: false, reason: 'failed', error: LEAD_PHOTO_MESSAGES.failed } as const
 
-async function send(form: FormData, onProgress: (share: number) => void): Promise<LeadPhotoResponse> {
-  const answer = await sendWithProgress<LeadPhotoResponse>(LEAD_PHOTOS_PATH, form, onProgress)
+async function send(token: string, form: FormData, onProgress: (share: number) => void): Promise<LeadPhotoResponse> {
+  // The token in a header: the server refuses a spent one before it reads the photos (decision 051).
+  const answer = await sendWithProgress<LeadPhotoResponse>(LEAD_PHOTOS_PATH, form, onProgress, {
+    headers: { [PHOTO_TOKEN_HEADER]: token },
+  })
   return answer?.body && 'success' in answer.body ? answer.body : failed
 }
 
@@ -55,9 +59,8 @@ export default function LeadPhotoUpload({ token }: { token: string }) {
     }
     setPhase('sending')
     const form = new FormData()
-    form.set('token', token)
     blobs.forEach((blob, i) => form.append('photos', blob, files[i]?.name ?? `photo-${i + 1}.jpg`))
-    const answer = await send(form, setProgress)
+    const answer = await send(token, form, setProgress)
     if (answer.success) {
       setPhase('closed')
       setMessage(`${answer.added === 1 ? '1 photo' : `${answer.added} photos`} added. ${LEAD_PHOTO_MESSAGES.added}`)

@@ -20,6 +20,12 @@ export interface Tables {
     cancelled_at: Date | null
     updated_at: Date
   }
+  lead_photo_token_counts: {
+    token_hash: string
+    quote_request_id: string
+    photos: number
+    first_at: Date
+  }
   lead_photo_tokens_used: {
     token_hash: string
     quote_request_id: string

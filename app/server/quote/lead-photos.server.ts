@@ -1,5 +1,6 @@
-// POST /quote-photos: a visitor's photos for a stored lead (docs/decisions/044-lead-photos.md). Every refusal is
-// a 4xx with a message; nothing of a refused upload is kept, and the lead itself is never touched.
+// POST /quote-photos: a visitor's photos for a stored lead (docs/decisions/044-lead-photos.md). The client's limit
+// and the token are checked before the photos are read, and every photo judged counts against its token (051).
+// Every refusal is a 4xx with a message; nothing of a refused upload is kept, and the lead itself is never touched.
 import {
   LEAD_PHOTO_MESSAGES,
   MAX_LEAD_PHOTOS,
@@ -7,16 +8,36 @@ import {
   type LeadPhotoFailure,
   type LeadPhotoResponse,
 } from '~/lib/quote/lead-photos'
+import { PHOTO_TOKEN_HEADER } from '~/lib/quote/photo-token-header'
 import { getBackend, type Backend } from '../backend/backend.server'
+import type { Database } from '../db/database.server'
+import {
+  multipartParts,
+  MultipartRefused,
+  stopReading,
+  type MultipartLimits,
+  type Part,
+} from '../http/multipart.server'
 import { isSameOriginRequest } from '../http/origin.server'
 import { limitVisitor } from '../http/rate-limit.server'
 import { log } from '../log/logger.server'
 import { decodeInTurn, encodeLeadPhoto, NotAnImageError } from './photo-encode.server'
 import { photoTokens, type PhotoTokens } from './tokens.server'
-import { BodyTooLargeError, readBoundedBody } from '../http/bounded-body.server'
 
-// Five full-size photos and the form's text; a larger body is refused before it is read.
-const MAX_BODY_BYTES = MAX_LEAD_PHOTOS * MAX_PHOTO_BYTES + 1024 * 1024
+// Five full-size photos and the plain form's token, with room for the parts' headers; more is refused as it comes.
+const LIMITS: MultipartLimits = {
+  bodyBytes: MAX_LEAD_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024,
+  fileBytes: MAX_PHOTO_BYTES,
+  files: MAX_LEAD_PHOTOS,
+  fields: 1,
+  fieldBytes: 1024,
+}
+const BODY_REFUSALS = {
+  'too-large': [413, 'too-large'],
+  'too-many-files': [400, 'too-many'],
+  'first-part': [403, 'token'],
+  invalid: [400, 'invalid'],
+} as const
 
 export interface LeadPhotoOptions {
   backend?: Backend
@@ -69,44 +90,79 @@ function refuse(request: Request, status: number, reason: LeadPhotoFailure, head
   return answer(request, status, { success: false, reason, error: LEAD_PHOTO_MESSAGES[reason] }, headers)
 }
 
+/** A used token, or one whose five photos were judged already: refused before its photos are read. */
+async function tokenSpent(db: Database, tokenHash: string): Promise<boolean> {
+  const { rows } = await db.query<{ spent: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM public.lead_photo_tokens_used WHERE token_hash = $1)
+         OR coalesce((SELECT photos FROM public.lead_photo_token_counts WHERE token_hash = $1), 0) >= $2 AS spent`,
+    [tokenHash, MAX_LEAD_PHOTOS],
+  )
+  return rows[0]?.spent ?? true
+}
+
+/** Counts `photos` against the token before any is decoded; false past its five, or for no (or a suspected) lead. */
+async function countAgainstToken(db: Database, leadId: string, tokenHash: string, photos: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `INSERT INTO public.lead_photo_token_counts AS c (token_hash, quote_request_id, photos)
+     SELECT $1, q.id, $3::integer FROM public.quote_requests q WHERE q.id = $2 AND q.status <> 'suspected_spam'
+     ON CONFLICT (token_hash) DO UPDATE SET photos = c.photos + excluded.photos
+       WHERE c.photos + excluded.photos <= $4::integer
+     RETURNING photos`,
+    [tokenHash, leadId, photos, MAX_LEAD_PHOTOS],
+  )
+  return rows.length === 1
+}
+
+async function tokenInFirstPart(parts: AsyncGenerator<Part, void>): Promise<string | null> {
+  const first = await parts.next()
+  return !first.done && 'value' in first.value ? first.value.value : null
+}
+
+async function photosIn(parts: AsyncGenerator<Part, void>): Promise<Uint8Array[]> {
+  const photos: Uint8Array[] = []
+  // A file input left empty still sends an empty part.
+  for await (const part of parts)
+    if ('file' in part && part.name === 'photos' && part.file.byteLength > 0) photos.push(part.file)
+  return photos
+}
+
 export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
   const rateLimit = options.rateLimit ?? 10
   const rateWindowMs = options.rateWindowMs ?? 10 * 60_000
   const tooMany = (request: Request, seconds: number) =>
     refuse(request, 429, 'rate-limited', { 'Retry-After': String(seconds) })
 
-  return async function handleLeadPhotosPost(request: Request, ip: string): Promise<Response> {
-    if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
-    const backend = options.backend ?? getBackend()
+  async function receive(request: Request, ip: string, backend: Backend): Promise<Response> {
     const waitSeconds = await limitVisitor(backend, 'photos', ip, { count: rateLimit, windowMs: rateWindowMs })
     if (waitSeconds > 0) return tooMany(request, waitSeconds)
-    const length = Number(request.headers.get('content-length') ?? NaN)
-    if (length > MAX_BODY_BYTES) return refuse(request, 413, 'too-large')
-
-    let form: FormData
+    const db = await backend.db()
+    const headerToken = request.headers.get(PHOTO_TOKEN_HEADER)
+    // The plain form's hidden token input is its first part: a body that starts otherwise is refused right there,
+    // and a bad token costs that one part.
+    const parts = multipartParts(request, headerToken === null ? { ...LIMITS, firstField: 'token' } : LIMITS)
+    let files: Uint8Array[]
+    let check: ReturnType<PhotoTokens['check']>
     try {
-      const body = await readBoundedBody(request, MAX_BODY_BYTES)
-      const type = request.headers.get('content-type') ?? ''
-      form = await new Response(body, { headers: { 'Content-Type': type } }).formData()
+      const token = headerToken ?? (await tokenInFirstPart(parts))
+      check = (options.tokens ?? (await photoTokens(backend))).check(token)
+      if (!check.ok) return refuse(request, check.reason === 'expired' ? 410 : 403, 'token')
+      if (await tokenSpent(db, check.tokenHash)) return refuse(request, 403, 'token')
+      files = await photosIn(parts)
     } catch (error) {
-      return error instanceof BodyTooLargeError ? refuse(request, 413, 'too-large') : refuse(request, 400, 'invalid')
+      if (!(error instanceof MultipartRefused)) throw error
+      const [status, reason] = BODY_REFUSALS[error.reason]
+      return refuse(request, status, reason)
+    } finally {
+      await parts.return()
     }
-
-    const token = form.get('token')
-    const check = (options.tokens ?? (await photoTokens(backend))).check(typeof token === 'string' ? token : null)
-    if (!check.ok) return refuse(request, check.reason === 'expired' ? 410 : 403, 'token')
-
-    const files = form.getAll('photos').filter((file): file is File => typeof file !== 'string' && file.size > 0)
     if (files.length === 0) return refuse(request, 400, 'invalid')
-    if (files.length > MAX_LEAD_PHOTOS) return refuse(request, 400, 'too-many')
-    if (files.some((file) => file.size > MAX_PHOTO_BYTES)) return refuse(request, 413, 'too-large')
+    // Counted before the first decode: a photo that fails to decode still takes one of the token's five.
+    if (!(await countAgainstToken(db, check.leadId, check.tokenHash, files.length)))
+      return refuse(request, 403, 'token')
 
     try {
       const photos = []
-      for (const file of files) {
-        const bytes = new Uint8Array(await file.arrayBuffer())
-        photos.push(await decodeInTurn(() => encodeLeadPhoto(bytes)))
-      }
+      for (const bytes of files) photos.push(await decodeInTurn(() => encodeLeadPhoto(bytes)))
       const total = await savePhotos(backend, check.leadId, check.tokenHash, photos)
       log('photos').info({ leadId: check.leadId, added: photos.length, total }, 'lead photos stored')
       return answer(request, 200, { success: true, added: photos.length, total })
@@ -116,6 +172,18 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
       if (refusal) return refuse(request, refusal[0], refusal[1])
       log('photos').error({ leadId: check.leadId, err: error }, 'lead photos not stored')
       return refuse(request, 503, 'failed')
+    }
+  }
+
+  return async function handleLeadPhotosPost(request: Request, ip: string): Promise<Response> {
+    try {
+      if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
+      return await receive(request, ip, options.backend ?? getBackend())
+    } catch (error) {
+      log('photos').error({ err: error }, 'lead photos not received')
+      return refuse(request, 503, 'failed')
+    } finally {
+      await stopReading(request)
     }
   }
 }

@@ -1,7 +1,8 @@
-/** A visitor's or the owner's photo, judged by its bytes and decoded upright, with no metadata kept (044, 049). */
+/** A visitor's or the owner's photo, judged by its bytes and decoded upright, with no metadata kept (044, 049, 051). */
 import { randomBytes } from 'node:crypto'
 import sharp, { type Sharp } from 'sharp'
 import { PHOTO_MAX_SIDE } from '~/lib/quote/lead-photos'
+import { decodeHeicApart, HeicUnreadable } from '../images/heic-process.server'
 import { decodeToRaw, type RawImage } from '../images/image-variants.server'
 
 export class NotAnImageError extends Error {
@@ -11,11 +12,10 @@ export class NotAnImageError extends Error {
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'gif', 'tiff'])
 // A decompression bomb stops here: 100 megapixels is more than any phone camera.
 export const MAX_PIXELS = 100_000_000
+// libheif's wasm build decodes a whole HEIC at full size, about 13 bytes a pixel (620 MB for 48 megapixels). The
+// largest phone HEIC is 48 megapixels (8064 × 6048): 50 million leaves a little room, no more (decision 051).
+export const MAX_HEIF_PIXELS = 50_000_000
 const SHARP_OPTIONS = { limitInputPixels: MAX_PIXELS, failOn: 'error' } as const
-
-function isIsoMedia(bytes: Uint8Array): boolean {
-  return bytes.length > 12 && Buffer.from(bytes.subarray(4, 8)).toString('latin1') === 'ftyp'
-}
 
 // One photo decodes at a time, across all uploads: a 12-megapixel decode takes about 50 MB and both cores.
 let decoding: Promise<unknown> = Promise.resolve()
@@ -25,38 +25,43 @@ export function decodeInTurn<T>(job: () => Promise<T>): Promise<T> {
   return next
 }
 
-async function checkedFormat(bytes: Uint8Array): Promise<void> {
-  const { format } = await sharp(bytes, SHARP_OPTIONS).metadata()
+/**
+ * How a photo decodes, from sharp's reading of its header alone: no pixel is decoded to refuse it. sharp's
+ * prebuilt libvips decodes HEIF only with AV1 inside; an iPhone's HEIC is HEVC, which goes to libheif's wasm.
+ */
+async function decoderOf(bytes: Uint8Array): Promise<'sharp' | 'heic'> {
+  const {
+    format,
+    width = 0,
+    height = 0,
+    compression,
+  } = await sharp(bytes, SHARP_OPTIONS)
+    .metadata()
+    .catch((error: unknown) => {
+      throw new NotAnImageError(String(error))
+    })
   if (!format || !FORMATS.has(format)) throw new NotAnImageError(`not a photo format: ${format ?? 'unknown'}`)
+  if (format !== 'heif') return 'sharp'
+  if (width * height > MAX_HEIF_PIXELS)
+    throw new NotAnImageError(`more pixels than a phone takes: ${width} × ${height}`)
+  return compression === 'hevc' ? 'heic' : 'sharp'
 }
 
-// sharp's prebuilt libvips reads HEIF only with AV1 inside; an iPhone's HEIC is HEVC, which libheif's wasm
-// build decodes (upright: it applies the file's rotation itself). Loaded on the first HEIC: it is 2 MB of
-// script that every server start would parse otherwise.
-async function decodeHeic(bytes: Uint8Array): Promise<RawImage> {
-  const { all } = await import('heic-decode')
-  const images = await all({ buffer: bytes })
+/** Upright RGBA pixels of a HEIC; a file the child cannot decode is not an image, a child that cannot start is ours. */
+async function heicPixels(bytes: Uint8Array): Promise<RawImage> {
   try {
-    const first = images[0]
-    // The size is in the header: a bomb is refused before its pixels are allocated.
-    if (!first || first.width * first.height > MAX_PIXELS) throw new NotAnImageError('too many pixels')
-    const { width, height, data } = await first.decode()
-    return { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), info: { width, height, channels: 4 } }
-  } finally {
-    images.dispose()
+    return await decodeHeicApart(bytes, MAX_HEIF_PIXELS)
+  } catch (error) {
+    throw error instanceof HeicUnreadable ? new NotAnImageError(error.message) : error
   }
 }
 
-/** Sniffed by sharp first, HEIC by libheif when sharp cannot; anything else is a NotAnImageError. */
 async function readPhoto<T>(bytes: Uint8Array, viaSharp: () => Promise<T>, viaHeic: () => Promise<T>): Promise<T> {
+  if ((await decoderOf(bytes)) === 'heic') return viaHeic()
   try {
-    await checkedFormat(bytes)
     return await viaSharp()
   } catch (error) {
-    if (!isIsoMedia(bytes)) throw error instanceof NotAnImageError ? error : new NotAnImageError(String(error))
-    return viaHeic().catch((heicError: unknown) => {
-      throw heicError instanceof NotAnImageError ? heicError : new NotAnImageError(String(heicError))
-    })
+    throw new NotAnImageError(String(error))
   }
 }
 
@@ -65,7 +70,7 @@ export function decodePhoto(bytes: Uint8Array): Promise<RawImage> {
   return readPhoto(
     bytes,
     () => decodeToRaw(bytes, MAX_PIXELS),
-    () => decodeHeic(bytes),
+    () => heicPixels(bytes),
   )
 }
 
@@ -83,7 +88,7 @@ export async function encodeLeadPhoto(bytes: Uint8Array): Promise<{ name: string
     bytes,
     () => finish(sharp(bytes, SHARP_OPTIONS).rotate()),
     async () => {
-      const { data, info } = await decodeHeic(bytes)
+      const { data, info } = await heicPixels(bytes)
       return finish(sharp(data, { raw: info }))
     },
   )

@@ -11,9 +11,8 @@ import {
   type PostWorkResponse,
 } from '~/lib/posted-work/posted-work'
 import { getBackend, type Backend } from '../backend/backend.server'
-import { BodyTooLargeError } from '../http/bounded-body.server'
-import { readBoundedMultipart } from '../http/bounded-multipart.server'
 import { dropStoredPages } from '../http/html-cache.server'
+import { multipartParts, MultipartRefused, stopReading, type MultipartLimits } from '../http/multipart.server'
 import { isSameOriginRequest } from '../http/origin.server'
 import { composeBeforeAfter, encodeVariants, type EncodedVariants } from '../images/image-variants.server'
 import { log } from '../log/logger.server'
@@ -21,8 +20,16 @@ import { ownerAccess, type OwnerAccess } from '../owner/owner-access.server'
 import { decodeInTurn, decodePhoto, NotAnImageError } from '../quote/photo-encode.server'
 import { listOwnerWork, OWNER_SHOWN } from './posted-work.server'
 
-// Two full-size photos and the form's text; a larger body, or a larger photo, is refused as it streams in.
-export const MAX_POST_WORK_BODY_BYTES = 2 * MAX_WORK_PHOTO_BYTES + 1024 * 1024
+// Two full-size photos and the form's seven fields; a larger body, a larger photo or a third one is refused as it
+// streams in (decision 051). A field the form allows is at most 250 characters of up to four bytes: a longer one
+// still reaches the schema, which names the field.
+const LIMITS: MultipartLimits = {
+  bodyBytes: 2 * MAX_WORK_PHOTO_BYTES + 64 * 1024,
+  fileBytes: MAX_WORK_PHOTO_BYTES,
+  files: 2,
+  fields: 7,
+  fieldBytes: 4 * 1024,
+}
 
 export interface PostWorkOptions {
   backend?: Backend
@@ -38,12 +45,25 @@ function refuse(status: number, reason: PostWorkFailure, error = POST_WORK_MESSA
   return answer(status, { success: false, reason, error })
 }
 
-function fieldsOf(form: FormData): v.SafeParseResult<typeof postWorkFieldsSchema> {
-  const text = (name: string) => {
-    const value = form.get(name)
-    return typeof value === 'string' ? value : ''
+interface WorkForm {
+  fields: Map<string, string>
+  photos: Map<string, Uint8Array>
+}
+
+/** The form's parts, read only once the owner's session was checked; the first of a name counts, as FormData.get. */
+async function readWorkForm(request: Request): Promise<WorkForm> {
+  const form: WorkForm = { fields: new Map(), photos: new Map() }
+  for await (const part of multipartParts(request, LIMITS)) {
+    if ('value' in part) {
+      if (!form.fields.has(part.name)) form.fields.set(part.name, part.value)
+    } else if (!form.photos.has(part.name) && part.file.byteLength > 0) form.photos.set(part.name, part.file)
   }
-  const leadId = form.get('leadId')
+  return form
+}
+
+function fieldsOf({ fields }: WorkForm): v.SafeParseResult<typeof postWorkFieldsSchema> {
+  const text = (name: string) => fields.get(name) ?? ''
+  const leadId = fields.get('leadId')
   return v.safeParse(postWorkFieldsSchema, {
     id: text('id'),
     category: text('category'),
@@ -51,13 +71,8 @@ function fieldsOf(form: FormData): v.SafeParseResult<typeof postWorkFieldsSchema
     caption: text('caption'),
     alt: text('alt'),
     consent: text('consent'),
-    ...(typeof leadId === 'string' ? { leadId } : {}),
+    ...(leadId !== undefined ? { leadId } : {}),
   })
-}
-
-function photoOf(form: FormData, name: string): File | null {
-  const value = form.get(name)
-  return typeof value !== 'string' && value !== null && value.size > 0 ? value : null
 }
 
 /** Decoded, composed and encoded while no other photo decodes: two 12-megapixel photos are 72 MB of pixels. */
@@ -119,18 +134,17 @@ export async function storePostedWork(backend: Backend, fields: PostWorkFields, 
   }
 }
 
-async function post(backend: Backend, fields: PostWorkFields, photos: [File, File]) {
+async function post(backend: Backend, fields: PostWorkFields, [before, after]: [Uint8Array, Uint8Array]) {
   // A retry whose answer was lost: the job is posted already, so nothing is decoded again.
   const [posted] = await listOwnerWork(await backend.db(), fields.id)
   if (posted) return answer(200, { success: true, work: posted })
-  const [before, after] = await Promise.all(photos.map(async (file) => new Uint8Array(await file.arrayBuffer())))
-  const work = await storePostedWork(backend, fields, await frameOf(before!, after!))
+  const work = await storePostedWork(backend, fields, await frameOf(before, after))
   log('work').info({ id: work.id, category: work.category }, 'the owner posted work')
   return answer(200, { success: true, work })
 }
 
 export function createPostWorkHandler(options: PostWorkOptions = {}) {
-  return async function handlePostWork(request: Request): Promise<Response> {
+  async function receive(request: Request): Promise<Response> {
     if (!isSameOriginRequest(request)) return refuse(403, 'forbidden')
     const backend = options.backend ?? getBackend()
     let access: OwnerAccess | null
@@ -140,21 +154,22 @@ export function createPostWorkHandler(options: PostWorkOptions = {}) {
       log('work').error({ err: error }, 'owner session not checked')
       return refuse(503, 'failed')
     }
+    // Before a byte of the body is read: a stranger's upload costs nothing (decision 051).
     if (!access) return refuse(401, 'signed-out')
 
-    let form: FormData
+    let form: WorkForm
     try {
-      form = await readBoundedMultipart(request, MAX_POST_WORK_BODY_BYTES, MAX_WORK_PHOTO_BYTES)
+      form = await readWorkForm(request)
     } catch (error) {
-      return error instanceof BodyTooLargeError ? refuse(413, 'too-large') : refuse(400, 'invalid')
+      if (!(error instanceof MultipartRefused)) throw error
+      return error.reason === 'too-large' ? refuse(413, 'too-large') : refuse(400, 'invalid')
     }
 
     const fields = fieldsOf(form)
     if (!fields.success) return refuse(400, 'invalid', fields.issues[0]?.message ?? POST_WORK_MESSAGES.invalid)
-    const before = photoOf(form, 'before')
-    const after = photoOf(form, 'after')
+    const before = form.photos.get('before')
+    const after = form.photos.get('after')
     if (!before || !after) return refuse(400, 'invalid')
-    if (before.size > MAX_WORK_PHOTO_BYTES || after.size > MAX_WORK_PHOTO_BYTES) return refuse(413, 'too-large')
 
     try {
       return await post(backend, fields.output, [before, after])
@@ -162,6 +177,14 @@ export function createPostWorkHandler(options: PostWorkOptions = {}) {
       if (error instanceof NotAnImageError) return refuse(415, 'not-image')
       log('work').error({ err: error, id: fields.output.id }, 'posted work not stored')
       return refuse(503, 'failed')
+    }
+  }
+
+  return async function handlePostWork(request: Request): Promise<Response> {
+    try {
+      return await receive(request)
+    } finally {
+      await stopReading(request)
     }
   }
 }

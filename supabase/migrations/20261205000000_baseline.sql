@@ -94,6 +94,16 @@ CREATE TABLE public.lead_photo_tokens_used (
   used_at          timestamptz NOT NULL DEFAULT now()
 );
 
+-- How many photos each upload token sent to be judged, stored or not (docs/decisions/051-uploads-refused-before-
+-- reading.md): a token gets five, so a file that fails to decode cannot be sent again and again. A row goes with
+-- its lead. Counted by one statement in app/server/quote/lead-photos.server.ts, before any photo is decoded.
+CREATE TABLE public.lead_photo_token_counts (
+  token_hash       text PRIMARY KEY CHECK (char_length(token_hash) = 64),
+  quote_request_id uuid NOT NULL REFERENCES public.quote_requests (id) ON DELETE CASCADE,
+  photos           integer NOT NULL CHECK (photos > 0),
+  first_at         timestamptz NOT NULL DEFAULT now()
+);
+
 -- Sliding windows per (bucket, key), shared by every instance (docs/decisions/021-shared-rate-limits.md).
 CREATE TABLE public.rate_limit_hits (
   bucket text NOT NULL CHECK (char_length(bucket) BETWEEN 1 AND 40),

@@ -1,0 +1,34 @@
+// A 9984 × 9984 HEIC (HEVC) of about 25 KB, just under 100 megapixels: the file issue 52 froze the server with.
+// Made once per machine (sharp draws the PNG in a child process, Debian's heif-enc encodes it, about 10 s of CPU)
+// and kept in the system's temporary folder for the next test run and the photo-flood bench.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export const HUGE_HEIC_SIDE = 9984
+
+export function hugeHeic(): Buffer {
+  const folder = join(tmpdir(), 'pw-site-fixtures')
+  const heic = join(folder, `flat-${HUGE_HEIC_SIDE}.heic`)
+  if (existsSync(heic)) return readFileSync(heic)
+  mkdirSync(folder, { recursive: true })
+  const png = join(folder, `flat-${HUGE_HEIC_SIDE}-${process.pid}.png`)
+  const draft = `${heic}.${process.pid}`
+  try {
+    // A child process: the PNG's 300 MB of pixels are not the test's memory.
+    const side = HUGE_HEIC_SIDE
+    execFileSync(process.execPath, [
+      '--input-type=module',
+      '-e',
+      `import sharp from 'sharp'; await sharp({ create: { width: ${side}, height: ${side}, channels: 3, background: '#6a8' }, limitInputPixels: false }).png({ compressionLevel: 1 }).toFile(${JSON.stringify(png)})`,
+    ])
+    execFileSync('heif-enc', ['-q', '10', '-p', 'preset=ultrafast', '-o', draft, png], { stdio: 'ignore' })
+    // Whole or absent: a run stopped mid-encode leaves no half file under the kept name.
+    renameSync(draft, heic)
+  } finally {
+    rmSync(png, { force: true })
+    rmSync(draft, { force: true })
+  }
+  return readFileSync(heic)
+}
