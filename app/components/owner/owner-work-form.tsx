@@ -145,9 +145,8 @@ export function OwnerWorkForm({
       const photo = photos[side]
       form.set(side, photo, photo instanceof File ? photo.name : `${side}.jpg`)
     }
-    const answer = await sendWithProgress<PostWorkResponse>(POST_WORK_PATH, form, setProgress, {
-      timeoutMs: WORK_UPLOAD_TIMEOUT_MS,
-    })
+    const timeoutMs = WORK_UPLOAD_TIMEOUT_MS
+    const answer = await sendWithProgress<PostWorkResponse>(POST_WORK_PATH, form, setProgress, { timeoutMs })
     const body = answer?.body && 'success' in answer.body ? answer.body : null
     if (body?.success) return done(body.work)
     if (!body || body.reason === 'failed') {
