@@ -146,26 +146,24 @@ function JobControls({
         <label htmlFor={`${id}-end`} className="font-semibold">
           {T.until}
         </label>
-        <input
-          id={`${id}-start`}
-          name="start"
-          type="time"
-          required
-          min={site.hours.opens}
-          max={site.hours.closes}
-          defaultValue={job?.start ?? '08:00'}
-          className={input}
-        />
-        <input
-          id={`${id}-end`}
-          name="end"
-          type="time"
-          required
-          min={site.hours.opens}
-          max={site.hours.closes}
-          defaultValue={job?.end ?? '10:00'}
-          className={input}
-        />
+        {(
+          [
+            ['start', job?.start ?? '08:00'],
+            ['end', job?.end ?? '10:00'],
+          ] as const
+        ).map(([name, time]) => (
+          <input
+            key={name}
+            id={`${id}-${name}`}
+            name={name}
+            type="time"
+            required
+            min={site.hours.opens}
+            max={site.hours.closes}
+            defaultValue={time}
+            className={input}
+          />
+        ))}
         <button type="submit" disabled={busy} className={`${ownerButtonClass} col-span-2`}>
           {job ? T.reschedule : T.schedule}
         </button>
