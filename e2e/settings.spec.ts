@@ -1,5 +1,5 @@
 // A setting the server cannot work with stops its start with one line naming it (docs/decisions/052-hostile-input.md).
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startExpectingRefusal } from './support/refused-start'
@@ -21,10 +21,14 @@ const BAD: Record<string, string>[] = [
   { REVIEWS_CACHE_MINUTES: '-60' },
 ]
 
+const folders: string[] = []
+const freshDataDir = () => folders[folders.push(mkdtempSync(join(tmpdir(), 'bad-setting-'))) - 1]!
+test.afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })))
+
 for (const setting of BAD) {
   const [[name, value]] = Object.entries(setting) as [[string, string]]
   test(`${name}=${value} stops the start: exit 1, one line naming ${name}, no stack`, async () => {
-    const ended = await startExpectingRefusal({ DATA_DIR: mkdtempSync(join(tmpdir(), 'bad-setting-')), ...setting })
+    const ended = await startExpectingRefusal({ DATA_DIR: freshDataDir(), ...setting })
     const output = `${ended.stdout}${ended.stderr}`
     expect(ended.code, output).toBe(1)
     expect(output).not.toMatch(/^\s+at /m)
@@ -39,7 +43,7 @@ for (const setting of BAD) {
 
 test('an SMTP_URL that is refused is never shown: it may hold a password', async () => {
   const ended = await startExpectingRefusal({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bad-setting-')),
+    DATA_DIR: freshDataDir(),
     SMTP_URL: 'smtp.example.com:465 user:s3cret',
   })
   expect(ended.code).toBe(1)
