@@ -1,6 +1,7 @@
-// npm run check:engines: the quote form, its refusal beside the field, the photo step and the owner's posting of
-// work in Firefox (puppeteer-core over WebDriver BiDi) and WebKitGTK (WebKitWebDriver under xvfb-run), the engines
-// Playwright's Chromium does not cover. Starts the production build (npm run build first); prints one line per
+// npm run check:engines: in Firefox (puppeteer-core over WebDriver BiDi) and WebKitGTK (WebKitWebDriver under
+// xvfb-run), the engines Playwright's Chromium does not cover: the quote form, its refusal beside the field, the photo
+// step, the owner's sign-in and posting of work, and a quote he writes that the customer accepts with an option
+// (lead won at that total). Starts the production build (npm run build first) once per engine; prints one line per
 // engine and check; exits 1 on a miss.
 import { execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -11,6 +12,8 @@ import { simpleParser } from 'mailparser'
 import puppeteer, { type ElementHandle } from 'puppeteer-core'
 import sharp from 'sharp'
 import { WORK_TEXTS } from '../app/lib/posted-work/posted-work-form'
+import { QUOTE_FORM_FIELDS as QF } from '../app/lib/quotes/quote'
+import { OWNER_QUOTE_TEXTS, QUOTE_PAGE_TEXTS } from '../app/lib/quotes/quote-texts'
 import { startProductionServer } from './bench/common'
 
 interface Engine {
@@ -139,10 +142,10 @@ const workForm = 'main form[aria-labelledby]'
 const OWNER = 'owner@example.com'
 
 /**
- * The newest sign-in link the outbox wrote (no SMTP_URL: .eml files), pointed at this server. Newest by the file's
- * time: the names are random, so their order says nothing.
+ * The path the newest e-mail in the outbox (no SMTP_URL: .eml files) holds matching `pattern`, pointed at this
+ * server. Newest by the file's time: the names are random, so their order says nothing.
  */
-async function signInLink(site: Site): Promise<string> {
+async function newestMailLink(site: Site, pattern: RegExp, to?: string): Promise<string> {
   const dir = join(site.dataDir, 'outbox-mail')
   let files: string[] = []
   try {
@@ -153,12 +156,21 @@ async function signInLink(site: Site): Promise<string> {
   const byTime = files
     .map((name) => ({ path: join(dir, name), time: statSync(join(dir, name)).mtimeMs }))
     .sort((a, b) => a.time - b.time)
-  const texts = await Promise.all(byTime.map(async ({ path }) => (await simpleParser(readFileSync(path))).text))
-  const found = texts.map((text) => text?.match(/\/owner\/sign-in\?token=[A-Za-z0-9_-]+/)?.[0]).filter(Boolean)
+  const mails = await Promise.all(byTime.map(async ({ path }) => simpleParser(readFileSync(path))))
+  const found = mails
+    .filter((mail) => to === undefined || (mail.to && 'text' in mail.to && mail.to.text === to))
+    .map((mail) => mail.text?.match(pattern)?.[0])
+    .filter(Boolean)
   return found.length ? `${site.url}${found.at(-1)}` : ''
 }
 
+const signInLink = (site: Site) => newestMailLink(site, /\/owner\/sign-in\?token=[A-Za-z0-9_-]+/)
+const QUOTE_LINK = /\/quote\/[A-Za-z0-9_-]{32}\b/
+
 interface StoredLead {
+  id: string
+  status: string
+  job_value: string | null
   first_name: string
   email: string
   service_street: string | null
@@ -183,6 +195,60 @@ interface Site {
   url: string
   dataDir: string
   databaseUrl?: string
+}
+
+// The quote check (decision 053): the owner writes it in his editor, the customer accepts it from the e-mail.
+const QUOTE_ITEMS = [
+  { description: 'Driveway cleaning', price: '250', optional: false },
+  { description: 'Walkway and steps', price: '120.50', optional: false },
+  { description: 'Seal the driveway', price: '400', optional: true },
+]
+const CUSTOMER = 'rosa@example.com'
+
+async function acceptQuote(e: Engine, site: Site) {
+  // The lead the form stored above (leads come newest first).
+  const lead = (await storedLeads(site)).find((each) => each.first_name === 'Rosa')
+  if (!lead) throw new Error('no lead to quote')
+  const seen = await newestMailLink(site, QUOTE_LINK, CUSTOMER)
+  await e.open(`${site.url}/owner?view=quote&lead=${lead.id}`)
+  // The editor's form, not the sign-out form above it.
+  const editor = 'main section[aria-labelledby] > form'
+  await until('the editor', () => e.exists(`${editor} button[type="submit"]:not([disabled])`))
+  for (const [index, item] of QUOTE_ITEMS.entries()) {
+    // "Add item" is the form's own button; the price list's sit in a fieldset, "Remove" in each item.
+    await e.click(`${editor} > button[type="button"]`)
+    const row = `main ol[aria-label="Items"] > li:nth-child(${index + 1})`
+    await e.type(`${row} input[id$="-d"]`, item.description)
+    await e.type(`${row} input[id$="-p"]`, item.price)
+    if (item.optional) await e.click(`${row} input[type="checkbox"]`)
+  }
+  const editorTotal = OWNER_QUOTE_TEXTS.totalRequired(37050)
+  await until(editorTotal, async () => (await e.text(`${editor} [aria-live="polite"]`)).includes(editorTotal))
+  await e.click(`${editor} button[type="submit"]`)
+  await until('sent', async () => (await e.text('main')).includes(OWNER_QUOTE_TEXTS.sentNow)).catch(async (error) => {
+    throw new Error(`${error.message}: ${await e.text('main')}`)
+  })
+  let link = ''
+  await until('the quote mail', async () => ((link = await newestMailLink(site, QUOTE_LINK, CUSTOMER)), link !== seen))
+
+  // The fields' names are the accept form's alone: the changes form has its message and its own intent.
+  await e.open(link)
+  const total = 'main output'
+  await until('$370.50', async () => (await e.text(total)) === '$370.50')
+  await e.click(`main input[name="${QF.option}"]`)
+  await until('$770.50 with the option', async () => (await e.text(total)) === '$770.50')
+  await e.type(`main input[name="${QF.name}"]`, 'Rosa Delgado')
+  await e.click(`main input[name="${QF.agree}"]`)
+  await e.click(`main button[name="${QF.intent}"][value="accept"]`)
+  await until('the confirmation', async () => (await e.text('main h1')) === QUOTE_PAGE_TEXTS.acceptedTitle)
+  const confirmation = await e.text('main [role="status"]')
+  if (!confirmation.startsWith('Accepted by Rosa Delgado on ') || !confirmation.includes(QUOTE_PAGE_TEXTS.acceptedNext))
+    throw new Error(`confirmation: ${confirmation}`)
+  if (!(await e.text('main')).includes('$770.50')) throw new Error('the accepted total is not shown')
+
+  const stored = (await storedLeads(site)).find((each) => each.id === lead.id)
+  if (stored?.status !== 'won' || Number(stored.job_value) !== 770.5)
+    throw new Error(`stored: ${stored?.status}, job value ${stored?.job_value}`)
 }
 
 async function checkEngine(make: () => Promise<Engine>, site: Site, photo: string, work: string): Promise<boolean> {
@@ -248,6 +314,7 @@ async function checkEngine(make: () => Promise<Engine>, site: Site, photo: strin
       await e.click('main form button[type="submit"]')
       let link = ''
       await until('the sign-in mail', async () => ((link = await signInLink(site)), link !== '' && link !== seen))
+      // The fields' names are the accept form's alone: the changes form has its message and its own intent.
       await e.open(link)
       await e.click('main form button[type="submit"]')
       await until('the inbox', () => e.exists('nav[aria-label="Inbox views"]'))
@@ -262,6 +329,9 @@ async function checkEngine(make: () => Promise<Engine>, site: Site, photo: strin
       const list = await e.text('main section')
       if (!list.includes('Driveway Cleaning · Folsom')) throw new Error(`not in the list: ${list}`)
     })
+    await check('the owner sends a quote; the customer ticks the option and accepts it; the lead is won', () =>
+      acceptQuote(e, site),
+    )
   } catch (error) {
     ok = false
     results.push(`  ✖ could not start: ${error instanceof Error ? error.message : String(error)}`)
@@ -284,16 +354,25 @@ const write = async (file: string, background: string) =>
   )
 await write(photo, '#708090')
 await write(work, '#c8c4bc')
-const server = await startProductionServer({
-  QUOTE_MIN_FILL_MS: '1000',
-  OWNER_EMAIL: OWNER,
-  OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-})
+// A server per engine: the owner gets one sign-in link per 3 minutes (decision 052), and each engine signs in.
 let passed = true
 try {
-  for (const engine of [firefox, webkit]) passed = (await checkEngine(engine, server, photo, work)) && passed
+  for (const engine of [firefox, webkit]) {
+    const server = await startProductionServer({
+      QUOTE_MIN_FILL_MS: '1000',
+      OWNER_EMAIL: OWNER,
+      OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
+    })
+    try {
+      const ok = await checkEngine(engine, server, photo, work)
+      // A miss's cause is often only in the server's log (a refused link, a lost session).
+      if (!ok) console.log(server.output().split('\n').slice(-30).join('\n'))
+      passed = ok && passed
+    } finally {
+      await server.stop()
+    }
+  }
 } finally {
-  await server.stop()
   rmSync(dir, { recursive: true, force: true })
 }
 process.exit(passed ? 0 : 1)
