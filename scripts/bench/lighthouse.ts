@@ -7,12 +7,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromiumFlags, chromiumPath, median, report, routeKinds, startProductionServer } from './common'
 import { blockingTimeFromTrace } from '../../tests/support/trace-blocking'
-import { seedPostedWork } from './posted-work-seed-runner'
+import { seedPostedWork, seedQuote } from './seed-runner'
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
-// BENCH_LIGHTHOUSE_ROUTES=gallery,epoxy audits only those route kinds (names as in tests/support/route-kinds.ts).
+// BENCH_LIGHTHOUSE_ROUTES=gallery,epoxy audits only those route kinds (names as in tests/support/route-kinds.ts,
+// and `quote`: the customer's quote page).
 const onlyKinds = process.env.BENCH_LIGHTHOUSE_ROUTES?.split(',').map((kind) => kind.trim())
-const unknownKinds = onlyKinds?.filter((kind) => !routeKinds.some((route) => route.kind === kind)) ?? []
+const kindNames: string[] = [...routeKinds.map((route) => route.kind), 'quote']
+const unknownKinds = onlyKinds?.filter((kind) => !kindNames.includes(kind)) ?? []
 if (unknownKinds.length) {
   console.error(`BENCH_LIGHTHOUSE_ROUTES: unknown route kind ${unknownKinds.join(', ')}`)
   process.exit(2)
@@ -113,17 +115,23 @@ function warmUp(url: string) {
 
 // BENCH_POSTED_WORK=40 audits the pages with that many jobs posted by the owner (docs/decisions/049-posted-work.md).
 const postedWork = Number(process.env.BENCH_POSTED_WORK ?? 0)
-let dataDir: string | undefined
-if (postedWork > 0) {
-  dataDir = mkdtempSync(join(tmpdir(), 'lh-data-'))
+// Audited by default like every page, so its 100s stay guarded on every run; the seed costs a few seconds.
+const auditQuote = !onlyKinds || onlyKinds.includes('quote')
+const dataDir = postedWork > 0 || auditQuote ? mkdtempSync(join(tmpdir(), 'lh-data-')) : undefined
+if (dataDir && postedWork > 0) {
   await seedPostedWork(dataDir, postedWork)
   console.log(`${postedWork} posted jobs in ${dataDir}`)
 }
+// A quote sent to a lead with the site's own functions, before the server opens the same data folder.
+const quotePath = dataDir && auditQuote ? await seedQuote(dataDir) : undefined
+const routes = [...routeKinds, ...(quotePath ? [{ kind: 'quote', path: quotePath }] : [])]
 const server = await startProductionServer(dataDir ? { DATA_DIR: dataDir } : {})
 const rows: Record<string, string | number>[] = []
 const failures: string[] = []
 try {
-  for (const { kind, path } of routeKinds.filter((route) => !onlyKinds || onlyKinds.includes(route.kind))) {
+  for (const { kind, path } of routes.filter((route) => !onlyKinds || onlyKinds.includes(route.kind))) {
+    // The quote's token is new on every run; the table names the route, not the token.
+    const shown = kind === 'quote' ? '/quote/<token>' : path
     const runs: AuditResult[] = []
     // One request first, so the audit measures the page and not the server's first render of this route.
     await warmUp(`${server.url}${path}`).catch((error) =>
@@ -134,13 +142,13 @@ try {
         runs.push(runLighthouse(`${server.url}${path}`, { expectedStatus404: kind === '404' }))
     } catch (error) {
       const message = errorText(error).trim().split('\n').pop() ?? ''
-      rows.push({ route: path, perf: 'n/a', a11y: 'n/a', 'best-pr': 'n/a', seo: 'n/a', CLS: message.slice(0, 60) })
-      failures.push(`${path}: ${message}`)
+      rows.push({ route: shown, perf: 'n/a', a11y: 'n/a', 'best-pr': 'n/a', seo: 'n/a', CLS: message.slice(0, 60) })
+      failures.push(`${shown}: ${message}`)
       continue
     }
     const pick = (key: NumericKey) => median(runs.map((run) => run[key]))
     const row = {
-      route: path,
+      route: shown,
       perf: pick('performance'),
       a11y: pick('accessibility'),
       'best-pr': pick('best-practices'),
@@ -153,16 +161,18 @@ try {
     rows.push(row)
     const failing = [...new Set(runs.flatMap((run) => run.failing))]
     const failedRequests = [...new Set(runs.flatMap((run) => run.failedRequests))]
-    if (failedRequests.length) failures.push(`${path}: failed requests: ${failedRequests.join(', ')}`)
-    // The 404 page is noindex on purpose, so Lighthouse's "is-crawlable" SEO check cannot pass there.
-    const expectedSeo = kind === '404' ? row.seo : budgets.score
+    if (failedRequests.length) failures.push(`${shown}: failed requests: ${failedRequests.join(', ')}`)
+    // The 404 and quote pages are noindex on purpose, so Lighthouse's "is-crawlable" SEO check cannot pass there.
+    const expectedSeo = kind === '404' || kind === 'quote' ? row.seo : budgets.score
     const scores = [row.perf, row.a11y, row['best-pr']]
     const over = row['LCP ms'] > budgets.lcpMs || row['TBT ms'] > budgets.tbtMs || row.CLS > budgets.cls
     if (Math.min(...scores) < budgets.score || row.seo < expectedSeo || over)
-      failures.push(`${path}: ${JSON.stringify(row)} failing audits: ${failing.join(', ')}`)
+      failures.push(`${shown}: ${JSON.stringify(row)} failing audits: ${failing.join(', ')}`)
   }
 } finally {
   await server.stop()
+  // The posted work's folder is kept and named above; one made only for the quote is not worth keeping.
+  if (dataDir && !postedWork) rmSync(dataDir, { recursive: true, force: true })
 }
 report('lighthouse', rows, ['route', 'perf', 'a11y', 'best-pr', 'seo', 'LCP ms', 'TBT ms', 'TBT-cpu ms', 'CLS'])
 if (failures.length) {
