@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router'
 import { fetchOwnerLeads, fetchOwnerSources, fetchOwnerState } from '~/lib/owner/owner.functions'
 import { ownerSearchSchema, SOURCE_PERIODS } from '~/lib/owner/owner-views'
 import { listOwnerWork } from '~/lib/posted-work/posted-work.functions'
-import { fetchPriceSettings, fetchQuoteEditor } from '~/lib/quotes/quotes.functions'
 import { OwnerPage } from '~/components/owner/owner-page'
 
 // docs/decisions/033-owner-inbox.md
@@ -16,10 +15,14 @@ export const Route = createFileRoute('/owner')({
     if (!state.signedIn) return none
     if (deps.view === 'sources') return { ...none, sources: await fetchOwnerSources({ data: deps }) }
     if (deps.view === 'work') return { ...none, work: await listOwnerWork() }
-    // An unknown lead's editor shows the leads instead.
-    const editor = deps.view === 'quote' && deps.lead && (await fetchQuoteEditor({ data: deps }).catch(() => null))
-    if (editor) return { ...none, quote: editor }
-    if (deps.view === 'prices') return { ...none, prices: await fetchPriceSettings() }
+    if (deps.view === 'quote' || deps.view === 'prices') {
+      // Loaded with their views, so the quotes' schemas and texts stay out of every page's first load.
+      const { fetchPriceSettings, fetchQuoteEditor } = await import('~/lib/quotes/quotes.functions')
+      if (deps.view === 'prices') return { ...none, prices: await fetchPriceSettings() }
+      // An unknown lead's editor shows the leads instead.
+      const editor = deps.lead && (await fetchQuoteEditor({ data: deps }).catch(() => null))
+      if (editor) return { ...none, quote: editor }
+    }
     return { ...none, leads: await fetchOwnerLeads() }
   },
   headers: () => ({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }),

@@ -3,7 +3,6 @@ import { homeQuote } from '~/content/home'
 import { site } from '~/content/site'
 import { QuoteForm } from '~/components/quote/quote-form'
 import { QUOTE_SECTION_ID } from './quote-link'
-import { IconList } from '~/components/shared/icon-list'
 
 export function QuoteSection() {
   return (
@@ -18,7 +17,14 @@ export function QuoteSection() {
             {homeQuote.heading}
           </h2>
           <p className="mt-4 text-lg text-slate-700">{homeQuote.intro}</p>
-          <IconList items={homeQuote.points} icon={CheckCircle2} look="points" />
+          <ul className="mt-6 space-y-3">
+            {homeQuote.points.map((point) => (
+              <li key={point} className="flex items-start gap-3 text-slate-800">
+                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                <span className="font-medium">{point}</span>
+              </li>
+            ))}
+          </ul>
           <p className="mt-6 flex items-center gap-3 text-slate-700">
             <Clock className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
             {homeQuote.hours}
