@@ -21,6 +21,8 @@ export const QUOTE_LIMITS = {
   validDaysMax: 365,
 } as const
 
+// Only actions already in the site's first load (valibot is one module of the entry chunk, so each new action is
+// paid by every page): checks and transforms rather than minValue, integer, minLength or rawTransform.
 const ONE_ISSUE = { abortPipeEarly: true } as const
 const uuid = v.pipe(v.string(), v.uuid('not a lead id'))
 const noForbidden = (message: string) => v.check((s: string) => !hasForbiddenChars(s), message)
@@ -39,7 +41,7 @@ export const priceSchema = v.config(
     v.check((text) => /^\d+(\.\d+)?$/.test(text), O.priceFormat),
     v.check((text) => !/\.\d{3,}$/.test(text), O.priceCents),
     v.transform((text) => Math.round(Number(text) * 100)),
-    v.maxValue(QUOTE_LIMITS.maxCents, O.priceMax),
+    v.check((cents) => cents <= QUOTE_LIMITS.maxCents, O.priceMax),
   ),
   ONE_ISSUE,
 )
@@ -66,7 +68,7 @@ export const quoteDraftSchema = v.object({
   lead: uuid,
   items: v.pipe(
     v.array(quoteItemInputSchema),
-    v.minLength(1, OWNER_QUOTE_TEXTS.noItems),
+    v.check((items) => items.length > 0, OWNER_QUOTE_TEXTS.noItems),
     v.maxLength(QUOTE_LIMITS.items, OWNER_QUOTE_TEXTS.tooManyItems),
   ),
   note: v.pipe(
@@ -78,9 +80,7 @@ export const quoteDraftSchema = v.object({
   validDays: v.pipe(
     v.union([v.string(), v.number()], O.validDays),
     v.transform(Number),
-    v.integer(O.validDays),
-    v.minValue(1, O.validDays),
-    v.maxValue(QUOTE_LIMITS.validDaysMax, O.validDays),
+    v.check((days) => Number.isInteger(days) && days >= 1 && days <= QUOTE_LIMITS.validDaysMax, O.validDays),
   ),
 })
 export type QuoteDraftInput = v.InferInput<typeof quoteDraftSchema>
@@ -93,7 +93,7 @@ export const acceptanceSchema = v.object({
       v.optional(v.string(), ''),
       v.trim(),
       v.nonEmpty(C.nameRequired),
-      v.minLength(QUOTE_LIMITS.nameMin, C.nameShort),
+      v.check((name) => name.length >= QUOTE_LIMITS.nameMin, C.nameShort),
       v.maxLength(QUOTE_LIMITS.name, C.nameLong),
       noForbidden(C.nameChars),
     ),
@@ -164,13 +164,11 @@ export function jobScheduleSchema(today: string) {
 const optionalPrice = v.pipe(
   v.optional(v.nullable(v.union([v.string(), v.number()])), null),
   v.transform((raw) => (raw === null ? '' : String(raw).trim())),
-  v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    if (dataset.value === '') return null
-    const parsed = v.safeParse(priceSchema, dataset.value)
-    if (parsed.success) return parsed.output
-    addIssue({ message: parsed.issues[0].message })
-    return NEVER
-  }),
+  v.check(
+    (text) => text === '' || v.safeParse(priceSchema, text).success,
+    (issue) => v.safeParse(priceSchema, issue.input).issues?.[0].message ?? O.priceFormat,
+  ),
+  v.transform((text) => (text === '' ? null : (v.safeParse(priceSchema, text).output as number))),
 )
 
 /** The price list and terms (/owner?view=prices). An empty price is "no starting price", empty terms the default. */
