@@ -5,7 +5,13 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
-import { jobScheduleSchema, priceSchema, quoteDraftSchema } from '../../app/lib/quotes/quote-schema'
+import {
+  firstIssue,
+  jobScheduleSchema,
+  priceListSchema,
+  priceSchema,
+  quoteDraftSchema,
+} from '../../app/lib/quotes/quote-schema'
 import { OWNER_QUOTE_FIELD_TEXTS as O, OWNER_QUOTE_TEXTS } from '../../app/lib/quotes/quote-texts'
 
 const LEAD = '4b1d7f3e-8a2c-4d5e-9f60-123456789abc'
@@ -30,6 +36,17 @@ describe("the owner's prices", () => {
     expect(issue(priceSchema, 1e21)).toBe(O.priceFormat)
     expect(issue(priceSchema, 'ten')).toBe(O.priceFormat)
     expect(issue(priceSchema, '')).toBe(O.priceRequired)
+  })
+
+  it("keeps a price list's empty starting price as none and refuses a bad one beside its line", () => {
+    const list = (price: unknown) => ({ items: [{ serviceId: 'roof', description: 'Roof', price }], terms: '' })
+    expect(v.parse(priceListSchema, list('')).items[0]!.price).toBeNull()
+    expect(v.parse(priceListSchema, list(null)).items[0]!.price).toBeNull()
+    expect(v.parse(priceListSchema, list(' $1,200.50 ')).items[0]!.price).toBe(120050)
+    const refused = v.safeParse(priceListSchema, list('-3'))
+    expect(refused.success || firstIssue(refused.issues)).toEqual({ message: O.priceNegative, field: 'items.0.price' })
+    const tooMuch = v.safeParse(priceListSchema, list('100000.01'))
+    expect(tooMuch.success || firstIssue(tooMuch.issues).message).toBe(O.priceMax)
   })
 
   it('takes 1 to 30 items', () => {
