@@ -10,6 +10,7 @@ import webpush from 'web-push'
 import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
 import { WEB_MANIFEST_HREF } from '~/lib/seo/web-manifest'
 import { OWNER_TEXTS, REVIEW_TEXTS, SIGN_IN_TEXTS } from '~/lib/owner/owner-lead'
+import { OWNER_QUOTE_TEXTS } from '~/lib/quotes/quote-texts'
 import { localCertificate, phoneKeys, startPushService } from '../tests/support/push-service'
 import { violationList, wcagAudit } from './support/axe'
 import { holdRequests } from './support/hold-requests'
@@ -382,7 +383,8 @@ test('a card shows the service address as a map link in a new tab, the preferred
     await expect(fern).not.toContainText('Best time')
 
     const bare = page.getByRole('article').filter({ hasText: 'Bare' })
-    await expect(bare.getByRole('link')).toHaveText(['Call', 'Text', 'E-mail'])
+    // No map link without an address; "Write a quote" is on every open lead (decision 053).
+    await expect(bare.getByRole('link')).toHaveText(['Call', 'Text', 'E-mail', OWNER_QUOTE_TEXTS.write])
     await expect(bare).not.toContainText(OWNER_TEXTS.outsideArea)
     expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
     // No map loads with the inbox: Google hears of the address only when the owner taps it.
