@@ -14,6 +14,7 @@ import { openOwnerLink, OWNER } from './support/owner'
 import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
 import { startSiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
+import { OWNER_QUOTE_TEXTS } from '~/lib/quotes/quote-texts'
 
 test.use({ viewport: { width: 360, height: 740 } })
 
@@ -102,7 +103,8 @@ test('the owner posts work from his phone: from a won lead, by keyboard, through
     })
 
     await test.step('by keyboard: photos, consent, and a post with its progress and confirmation', async () => {
-      await page.getByRole('link', { name: WORK_TEXTS.tab }).focus()
+      // The last of the inbox's tabs (Prices, decision 053) comes just before the form.
+      await page.getByRole('link', { name: OWNER_QUOTE_TEXTS.pricesTab }).focus()
       await page.keyboard.press('Tab')
       await expect(form.getByLabel(WORK_TEXTS.before)).toBeFocused()
       for (const [file, next] of [

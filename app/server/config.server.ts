@@ -151,6 +151,7 @@ const EnvSchema = v.object({
   QUOTE_RATE_WINDOW_MS: wholeNumber(10 * 60_000, 1, INT4_MAX),
   QUOTE_MIN_FILL_MS: wholeNumber(2500),
   IP_HASH_SALT: text,
+  OWNER_LINK_WINDOW_MS: wholeNumber(3 * 60_000, 1, INT4_MAX),
   ASSISTANT_RATE_LIMIT: wholeNumber(20, 0, INT4_MAX),
   ASSISTANT_RATE_WINDOW_MS: wholeNumber(5 * 60_000, 1, INT4_MAX),
   ASSISTANT_LLM_URL: text,
@@ -237,6 +238,8 @@ export function parseRuntimeConfig(env: Env) {
     owner: {
       email: e.OWNER_EMAIL ?? e.QUOTE_NOTIFY_EMAIL,
       sessionSecret: e.OWNER_SESSION_SECRET,
+      /** At most one sign-in link to the owner's address per window, whoever asks (decision 052). */
+      linkWindowMs: e.OWNER_LINK_WINDOW_MS,
       googleReviewUrl: e.GOOGLE_REVIEW_URL,
       vapid: vapid && { publicKey: vapid[0], privateKey: vapid[1], subject: e.VAPID_SUBJECT },
       /** The Google Ads conversion action the won-ad-clicks file names (an "Import from clicks" action). */

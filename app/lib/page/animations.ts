@@ -26,8 +26,10 @@ const belowItsPlace = 'translateY(24px)'
 export function hideForReveal(element: HTMLElement) {
   element.style.opacity = '0'
   element.style.transform = belowItsPlace
-  // What Tab lands on must be seen at once, not after a scroll and a fade (decision 040).
-  element.addEventListener('focusin', () => {
+  // What Tab lands on must be seen at once, not after a scroll and a fade (decision 040). Keyboard focus only: a
+  // press focuses a link on mousedown, and moving it 24 px then sends the mouseup elsewhere, so no click.
+  element.addEventListener('focusin', (event) => {
+    if (!(event.target instanceof Element && event.target.matches(':focus-visible'))) return
     for (const animation of element.getAnimations()) animation.finish()
     element.style.opacity = '1'
     element.style.transform = 'none'

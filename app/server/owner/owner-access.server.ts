@@ -121,7 +121,8 @@ function redirect(location: string, cookie?: string): Response {
 
 /** Counted in the database, so every instance shares them; 0, or the seconds to wait. */
 function signInHit(bucket: 'client' | 'owner', who: string): Promise<number> {
-  return limitVisitor(getBackend(), `owner-sign-in:${bucket}`, who, SIGN_IN_LIMITS[bucket])
+  const limit = bucket === 'owner' ? { count: 1, windowMs: runtimeConfig().owner.linkWindowMs } : SIGN_IN_LIMITS.client
+  return limitVisitor(getBackend(), `owner-sign-in:${bucket}`, who, limit)
 }
 
 // Sent after the answer, so every address gets the same answer in the same time.
@@ -130,7 +131,7 @@ function sendOwnerLinkLater(): void {
   void signInHit('owner', 'owner')
     .then(async (waitSeconds) => {
       // The last link sent is still valid (decision 052): the owner is never left without one.
-      if (waitSeconds > 0) return log('owner').warn('sign-in link not sent: one was sent less than 3 minutes ago')
+      if (waitSeconds > 0) return log('owner').warn('sign-in link not sent: one was sent within OWNER_LINK_WINDOW_MS')
       await requestSignInLink(await backend.db(), site.baseUrl)
       backend.deliverSoon()
     })

@@ -14,7 +14,6 @@ export const SESSION_MAX_DAYS = 90
  */
 export const SIGN_IN_LIMITS = {
   client: { count: 5, windowMs: 15 * 60_000 },
-  owner: { count: 1, windowMs: 3 * 60_000 },
 } as const
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
 
