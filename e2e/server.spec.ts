@@ -218,7 +218,7 @@ test.describe('with pages kept ten minutes, so no background render replaces one
         '/?cities=123&x=1',
         '/?utm_source=a&cities=abc&gclid=z',
         '/services?tab=bogus&ref=2',
-        '/quote-request?status=invented&message=hi',
+        '/quote-request?status=invented&photos=hi',
         '/?cities=all',
         '/services?tab=r%6Fof',
       ]) {

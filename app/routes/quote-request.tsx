@@ -3,8 +3,6 @@ import * as v from 'valibot'
 import { LeadPhotoResult } from '~/components/quote/lead-photo-form'
 import { QuoteResult } from '~/components/quote/quote-result'
 import { LEAD_PHOTO_STATUSES, PHOTO_TOKEN_PATTERN } from '~/lib/quote/lead-photo-statuses'
-import { site } from '~/content/site'
-import { quoteResultMessages } from '~/lib/quote/quote-messages'
 import { visitorAddress } from '~/server/http/visitor-address.server'
 import { handleQuoteFormPost } from '~/server/quote/quote-form-post.server'
 
@@ -12,7 +10,6 @@ import { handleQuoteFormPost } from '~/server/quote/quote-form-post.server'
 export const Route = createFileRoute('/quote-request')({
   validateSearch: v.object({
     status: v.fallback(v.optional(v.picklist(['sent', 'invalid', 'rate-limited', 'failed'])), undefined),
-    message: v.fallback(v.optional(v.picklist(quoteResultMessages(site.phone))), undefined),
     photos: v.fallback(v.optional(v.picklist(LEAD_PHOTO_STATUSES)), undefined),
     /** The stored lead's one-time photo token (not typed by anyone): the no-JavaScript photo form needs it. */
     upload: v.fallback(v.optional(v.pipe(v.string(), v.regex(PHOTO_TOKEN_PATTERN))), undefined),
@@ -37,12 +34,12 @@ export const Route = createFileRoute('/quote-request')({
 })
 
 function QuoteRequestPage() {
-  const { status, message, photos, upload } = Route.useSearch()
+  const { status, photos, upload } = Route.useSearch()
   const { refusal } = Route.useLoaderData()
   if (refusal) {
     const { result, message: refusalMessage, values, errors } = refusal
     return <QuoteResult status={result} message={refusalMessage} initial={{ values, errors }} />
   }
   if (photos) return <LeadPhotoResult status={photos} />
-  return <QuoteResult status={status} message={message} photoToken={status === 'sent' ? upload : undefined} />
+  return <QuoteResult status={status} photoToken={status === 'sent' ? upload : undefined} />
 }

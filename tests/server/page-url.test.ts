@@ -41,7 +41,7 @@ describe('the address a page is rendered and cached under, from the routes the s
     expect(page('/?cities=some')).toBe('/')
     expect(page('/?cities=%22all%22x')).toBe('/')
     expect(page('/services?tab=bogus')).toBe('/services')
-    expect(page('/quote-request?status=invented&message=Anything+at+all')).toBe('/quote-request')
+    expect(page('/quote-request?status=invented&photos=anything')).toBe('/quote-request')
   })
 
   it('gives one address whatever the order or encoding of the parameters', () => {
@@ -55,7 +55,7 @@ describe('the address a page is rendered and cached under, from the routes the s
     expect(redirect('/?cities=123&x=1')).toBe('/?x=1')
     expect(redirect('/?utm_source=a&cities=abc&gclid=z')).toBe('/?utm_source=a&gclid=z')
     expect(redirect('/services?tab=bogus')).toBe('/services')
-    expect(redirect('/quote-request?status=invented&message=hi')).toBe('/quote-request')
+    expect(redirect('/quote-request?status=invented&photos=hi')).toBe('/quote-request')
   })
 
   it('redirects nothing the route accepts, however it is spelled, nor what the page does not read', () => {

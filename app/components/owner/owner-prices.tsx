@@ -3,9 +3,8 @@
 // Loaded with import() when opened.
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import * as v from 'valibot'
 import type { PriceSettings } from '~/lib/quotes/quote'
-import { firstIssue, priceListSchema, QUOTE_LIMITS } from '~/lib/quotes/quote-schema'
+import { checkPriceList, firstIssue, QUOTE_LIMITS, type PriceListInput } from '~/lib/quotes/quote-schema'
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { renewCalendarFeed, saveOwnerPrices } from '~/lib/quotes/quotes.functions'
 import { ownerButtonClass } from './owner-sign-in'
@@ -23,7 +22,7 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
   const save = useMutation({
-    mutationFn: (data: v.InferInput<typeof priceListSchema>) => saveOwnerPrices({ data }),
+    mutationFn: (data: PriceListInput) => saveOwnerPrices({ data }),
     onSuccess: (saved) => (setSettings(saved), setMessage(T.saved)),
     onError: (error) => setMessage(errorText(error)),
   })
@@ -44,7 +43,7 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
       })),
       terms: String(fields.get('terms') ?? ''),
     }
-    const checked = v.safeParse(priceListSchema, data)
+    const checked = checkPriceList(data)
     setProblem(checked.success ? null : firstIssue(checked.issues))
     if (checked.success) save.mutate(data)
   }

@@ -7,7 +7,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { smsHref } from '~/content/site'
 import { formatCents, quoteLink, type PriceLine, type QuoteEditorData } from '~/lib/quotes/quote'
-import { firstIssue, priceSchema, QUOTE_LIMITS, quoteDraftSchema } from '~/lib/quotes/quote-schema'
+import { checkQuoteDraft, firstIssue, priceSchema, QUOTE_LIMITS, type QuoteDraftInput } from '~/lib/quotes/quote-schema'
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { sendOwnerQuote } from '~/lib/quotes/quotes.functions'
 import { ownerButtonClass } from './owner-sign-in'
@@ -49,7 +49,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
   const send = useMutation({
-    mutationFn: (data: v.InferInput<typeof quoteDraftSchema>) => sendOwnerQuote({ data }),
+    mutationFn: (data: QuoteDraftInput) => sendOwnerQuote({ data }),
     onSuccess: (answer) => (setSent(answer), setProblem(null)),
     onError: (error) => setProblem({ message: error instanceof Error ? error.message : 'Not sent', field: '' }),
   })
@@ -76,7 +76,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
       validDays,
     }
     // The server checks it again with the same schema and messages.
-    const checked = v.safeParse(quoteDraftSchema, draft)
+    const checked = checkQuoteDraft(draft)
     if (!checked.success) return setProblem(firstIssue(checked.issues))
     setSent(null)
     send.mutate(draft)

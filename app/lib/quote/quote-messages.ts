@@ -44,7 +44,3 @@ export const quoteErrorMessages = (phone: string) =>
     saveFailed: `We could not save your request. Please call us at ${phone}.`,
     tooLarge: 'The request is too large.',
   }) as const
-
-export function quoteResultMessages(phone: string): string[] {
-  return [...Object.values(QUOTE_FIELD_MESSAGES), ...Object.values(quoteErrorMessages(phone)), 'Invalid form data']
-}

@@ -5,7 +5,7 @@ import { heardAboutSchema, visitSourceSchema } from '../lead-source/lead-source'
 
 export { PREFERRED_TIMES, QUOTE_FIELD_NAMES, type PreferredTime, type QuoteFieldName } from './quote-form-constants'
 
-export { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES, quoteErrorMessages, quoteResultMessages } from './quote-messages'
+export { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES, quoteErrorMessages } from './quote-messages'
 
 export const QUOTE_LIMITS = {
   firstName: 100,
