@@ -9,8 +9,10 @@ import {
   OWNER_TEXTS,
   REVIEW_TEXTS,
   SOURCES_TEXTS,
+  amountText,
   channelLabel,
   dialable,
+  errorText,
   heardAboutLabel,
   jobValueSchema,
   mapUrl,
@@ -36,17 +38,11 @@ const time = new Intl.DateTimeFormat('en-US', {
   timeStyle: 'short',
 })
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong'
-}
-
 /** What the field shows now: during hydration, what was chosen or typed before the scripts ran. */
 function shownValue(id: string, server: string): string {
   if (typeof document === 'undefined') return server
   return (document.getElementById(id) as HTMLSelectElement | HTMLTextAreaElement | null)?.value ?? server
 }
-
-const amountText = (value: number | null) => (value === null ? '' : value.toFixed(2).replace(/\.00$/, ''))
 
 export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; reviewLinkSet: boolean }) {
   const id = useId()

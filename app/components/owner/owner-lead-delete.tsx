@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { deleteOwnerLead } from '~/lib/owner/owner.functions'
-import { DELETE_TEXTS, type InboxLead } from '~/lib/owner/owner-lead'
+import { DELETE_TEXTS, errorText, type InboxLead } from '~/lib/owner/owner-lead'
 import { ownerLeadsKey } from './owner-leads'
 import { ConfirmDialog } from './confirm-dialog'
 
@@ -27,7 +27,7 @@ export function OwnerLeadDelete({ lead }: { lead: InboxLead }) {
       heading?.focus()
       queryClient.setQueryData<InboxLead[]>(ownerLeadsKey, (leads) => leads?.filter((each) => each.id !== lead.id))
     },
-    onError: (error) => setMessage(error instanceof Error ? error.message : 'Something went wrong'),
+    onError: (error) => setMessage(errorText(error)),
   })
 
   return (

@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import type { InboxLead } from '~/lib/owner/owner-lead'
+import { errorText, type InboxLead } from '~/lib/owner/owner-lead'
 import { site } from '~/content/site'
 import type { LeadQuote } from '~/lib/quotes/quote'
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
@@ -15,8 +15,6 @@ const linkClass =
   'inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
 const input = 'min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700'
 const mark = 'rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900'
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong')
 
 /** What the quote's state reads as, one line each, newest facts last. */
 function stateLines(quote: LeadQuote): { text: string; marked?: boolean }[] {

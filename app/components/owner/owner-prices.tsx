@@ -4,6 +4,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
+import { centsText, errorText } from '~/lib/owner/owner-lead'
 import type { PriceSettings } from '~/lib/quotes/quote'
 import { firstIssue, priceListSchema, QUOTE_LIMITS } from '~/lib/quotes/quote-schema'
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
@@ -12,8 +13,6 @@ import { ownerButtonClass } from './owner-sign-in'
 
 const input =
   'min-h-11 w-full rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700'
-const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2).replace(/\.00$/, ''))
-const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong')
 
 export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
   const id = useId()
@@ -78,7 +77,7 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
             <input
               id={`${id}-${line.serviceId}-p`}
               name={`${line.serviceId}-price`}
-              defaultValue={dollars(line.startingCents)}
+              defaultValue={centsText(line.startingCents)}
               inputMode="decimal"
               autoComplete="off"
               className={input}

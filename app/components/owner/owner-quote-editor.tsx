@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { smsHref } from '~/content/site'
+import { centsText } from '~/lib/owner/owner-lead'
 import { formatCents, quoteLink, type PriceLine, type QuoteEditorData } from '~/lib/quotes/quote'
 import { firstIssue, priceSchema, QUOTE_LIMITS, quoteDraftSchema } from '~/lib/quotes/quote-schema'
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
@@ -24,7 +25,6 @@ const input =
 const smallButton =
   'inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
 
-const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2).replace(/\.00$/, ''))
 const centsOf = (price: string) => {
   const parsed = v.safeParse(priceSchema, price)
   return parsed.success ? parsed.output : 0
@@ -38,7 +38,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
   const { lead, prices, quote } = loaded
   const [items, setItems] = useState<DraftItem[]>(() =>
     (quote?.items ?? []).map((item) =>
-      draftItem({ description: item.description, price: dollars(item.cents), optional: item.optional }),
+      draftItem({ description: item.description, price: centsText(item.cents), optional: item.optional }),
     ),
   )
   const [note, setNote] = useState(quote?.note ?? '')
@@ -59,7 +59,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
   const add = (line?: PriceLine) =>
     setItems((was) => [
       ...was,
-      draftItem({ description: line?.description ?? '', price: dollars(line?.startingCents ?? null), optional: false }),
+      draftItem({ description: line?.description ?? '', price: centsText(line?.startingCents), optional: false }),
     ])
   const required = items.filter((item) => !item.optional).reduce((sum, item) => sum + centsOf(item.price), 0)
   const all = items.reduce((sum, item) => sum + centsOf(item.price), 0)
