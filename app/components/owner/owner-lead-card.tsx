@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { sendReviewRequest, updateOwnerLead } from '~/lib/owner/owner.functions'
 import {
@@ -23,6 +23,7 @@ import {
   type OwnerStatus,
 } from '~/lib/owner/owner-lead'
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
+import { OwnerField } from './owner-field'
 import { OwnerLeadPhotos } from './owner-lead-photos'
 import { ownerButtonClass } from './owner-sign-in'
 import { useLeadsCache } from './owner-leads'
@@ -169,43 +170,30 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
       <OwnerLeadQuote lead={lead} />
       {/* POST and a Save that waits for the scripts: the note never lands in a URL. */}
       <form ref={form} method="post" onSubmit={submit} className="mt-3 grid gap-2">
-        <label htmlFor={`${id}-status`} className="font-semibold">
-          Status
-        </label>
-        <select
+        <OwnerField
+          label="Status"
           id={`${id}-status`}
           name="status"
           defaultValue={initial.status}
-          onChange={(event) => setStatus(event.currentTarget.value)}
+          onChange={(event: ChangeEvent<HTMLSelectElement>) => setStatus(event.currentTarget.value)}
+          options={OWNER_STATUSES.map((value) => [value, value[0]!.toUpperCase() + value.slice(1)] as const)}
           className="min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700"
-        >
-          {OWNER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {value[0]!.toUpperCase() + value.slice(1)}
-            </option>
-          ))}
-        </select>
+        />
         {status === 'won' && (
-          <>
-            <label htmlFor={`${id}-value`} className="font-semibold">
-              {SOURCES_TEXTS.jobValue}
-            </label>
-            <input
-              id={`${id}-value`}
-              name="jobValue"
-              inputMode="decimal"
-              autoComplete="off"
-              defaultValue={amountText(lead.jobValue)}
-              aria-invalid={valueRefused || undefined}
-              aria-describedby={valueRefused ? `${id}-message` : undefined}
-              className="min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700"
-            />
-          </>
+          <OwnerField
+            label={SOURCES_TEXTS.jobValue}
+            id={`${id}-value`}
+            name="jobValue"
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={amountText(lead.jobValue)}
+            aria-invalid={valueRefused || undefined}
+            aria-describedby={valueRefused ? `${id}-message` : undefined}
+            className="min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700"
+          />
         )}
-        <label htmlFor={`${id}-note`} className="font-semibold">
-          Note
-        </label>
-        <textarea
+        <OwnerField
+          label="Note"
           id={`${id}-note`}
           name="note"
           defaultValue={initial.note}

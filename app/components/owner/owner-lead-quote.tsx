@@ -8,6 +8,7 @@ import { site } from '~/content/site'
 import type { LeadQuote } from '~/lib/quotes/quote'
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { cancelOwnerJob, scheduleOwnerJob, withdrawOwnerQuote } from '~/lib/quotes/quotes.functions'
+import { OwnerField } from './owner-field'
 import { useLeadsCache } from './owner-leads'
 import { ownerButtonClass } from './owner-sign-in'
 
@@ -108,6 +109,10 @@ function JobControls({
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
   const busy = !hydrated || schedule.isPending || cancel.isPending
+  const times = [
+    ['start', T.from, job?.start ?? '08:00'],
+    ['end', T.until, job?.end ?? '10:00'],
+  ] as const
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const fields = new FormData(event.currentTarget)
@@ -126,10 +131,9 @@ function JobControls({
         className="grid grid-cols-2 gap-2"
         aria-label={job ? T.reschedule : T.schedule}
       >
-        <label htmlFor={`${id}-day`} className="col-span-2 font-semibold">
-          {T.day}
-        </label>
-        <input
+        <OwnerField
+          label={T.day}
+          labelClassName="col-span-2 font-semibold"
           id={`${id}-day`}
           name="day"
           type="date"
@@ -138,18 +142,12 @@ function JobControls({
           defaultValue={job?.day}
           className={`${input} col-span-2`}
         />
-        <label htmlFor={`${id}-start`} className="font-semibold">
-          {T.from}
-        </label>
-        <label htmlFor={`${id}-end`} className="font-semibold">
-          {T.until}
-        </label>
-        {(
-          [
-            ['start', job?.start ?? '08:00'],
-            ['end', job?.end ?? '10:00'],
-          ] as const
-        ).map(([name, time]) => (
+        {times.map(([name, label]) => (
+          <label key={name} htmlFor={`${id}-${name}`} className="font-semibold">
+            {label}
+          </label>
+        ))}
+        {times.map(([name, , time]) => (
           <input
             key={name}
             id={`${id}-${name}`}

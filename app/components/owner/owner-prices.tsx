@@ -9,10 +9,8 @@ import type { PriceSettings } from '~/lib/quotes/quote'
 import { firstIssue, priceListSchema, QUOTE_LIMITS } from '~/lib/quotes/quote-schema'
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { renewCalendarFeed, saveOwnerPrices } from '~/lib/quotes/quotes.functions'
+import { OwnerField, ownerInputClass as input } from './owner-field'
 import { ownerButtonClass } from './owner-sign-in'
-
-const input =
-  'min-h-11 w-full rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700'
 
 export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
   const id = useId()
@@ -60,10 +58,8 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
         {settings.prices.map((line, index) => (
           <fieldset key={line.serviceId} className="grid gap-2 rounded-lg border border-slate-300 p-3">
             <legend className="sr-only">{line.description}</legend>
-            <label htmlFor={`${id}-${line.serviceId}-d`} className="font-semibold">
-              {T.description}
-            </label>
-            <input
+            <OwnerField
+              label={T.description}
               id={`${id}-${line.serviceId}-d`}
               name={`${line.serviceId}-description`}
               defaultValue={line.description}
@@ -71,10 +67,8 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
               className={input}
               {...invalid(`items.${index}.description`)}
             />
-            <label htmlFor={`${id}-${line.serviceId}-p`} className="font-semibold">
-              {T.startingPrice}
-            </label>
-            <input
+            <OwnerField
+              label={T.startingPrice}
               id={`${id}-${line.serviceId}-p`}
               name={`${line.serviceId}-price`}
               defaultValue={centsText(line.startingCents)}
@@ -85,13 +79,9 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
             />
           </fieldset>
         ))}
-        <label htmlFor={`${id}-terms`} className="font-semibold">
-          {T.terms}
-        </label>
-        <p id={`${id}-terms-help`} className="-mt-2 text-sm text-slate-700">
-          {T.termsHelp}
-        </p>
-        <textarea
+        <OwnerField
+          label={T.terms}
+          hint={{ id: `${id}-terms-help`, text: T.termsHelp, className: '-mt-2 text-sm text-slate-700' }}
           id={`${id}-terms`}
           name="terms"
           rows={10}

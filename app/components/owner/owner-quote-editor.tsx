@@ -11,6 +11,7 @@ import { formatCents, quoteLink, type PriceLine, type QuoteEditorData } from '~/
 import { firstIssue, priceSchema, QUOTE_LIMITS, quoteDraftSchema } from '~/lib/quotes/quote-schema'
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { sendOwnerQuote } from '~/lib/quotes/quotes.functions'
+import { OwnerField, ownerInputClass as input } from './owner-field'
 import { ownerButtonClass } from './owner-sign-in'
 
 interface DraftItem {
@@ -20,8 +21,6 @@ interface DraftItem {
   optional: boolean
 }
 
-const input =
-  'min-h-11 w-full rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700'
 const smallButton =
   'inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
 
@@ -112,10 +111,8 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
           <ol className="grid gap-3" aria-label="Items">
             {items.map((item, index) => (
               <li key={item.key} className="grid gap-2 rounded-lg border border-slate-300 p-3">
-                <label htmlFor={`${id}-${item.key}-d`} className="font-semibold">
-                  {T.description} {index + 1}
-                </label>
-                <input
+                <OwnerField
+                  label={`${T.description} ${index + 1}`}
                   id={`${id}-${item.key}-d`}
                   value={item.description}
                   maxLength={QUOTE_LIMITS.description}
@@ -123,10 +120,8 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
                   className={input}
                   {...invalid(`items.${index}.description`)}
                 />
-                <label htmlFor={`${id}-${item.key}-p`} className="font-semibold">
-                  {T.price}
-                </label>
-                <input
+                <OwnerField
+                  label={T.price}
                   id={`${id}-${item.key}-p`}
                   value={item.price}
                   inputMode="decimal"
@@ -167,10 +162,9 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
               </>
             )}
           </p>
-          <label htmlFor={`${id}-note`} className="-mb-3 font-semibold">
-            {T.note}
-          </label>
-          <textarea
+          <OwnerField
+            label={T.note}
+            labelClassName="-mb-3 font-semibold"
             id={`${id}-note`}
             rows={3}
             value={note}
@@ -179,10 +173,9 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
             className={`${input} p-2`}
             {...invalid('note')}
           />
-          <label htmlFor={`${id}-days`} className="-mb-3 font-semibold">
-            {T.validDays}
-          </label>
-          <input
+          <OwnerField
+            label={T.validDays}
+            labelClassName="-mb-3 font-semibold"
             id={`${id}-days`}
             inputMode="numeric"
             value={validDays}
@@ -207,10 +200,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
       )}
       {link && (
         <div className="mt-4 grid gap-2">
-          <label htmlFor={`${id}-link`} className="font-semibold">
-            {T.link}
-          </label>
-          <input id={`${id}-link`} readOnly value={link} className={`${input} text-sm`} />
+          <OwnerField label={T.link} id={`${id}-link`} readOnly value={link} className={`${input} text-sm`} />
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
