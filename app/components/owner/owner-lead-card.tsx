@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useHydrated } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { sendReviewRequest, updateOwnerLead } from '~/lib/owner/owner.functions'
@@ -56,11 +56,10 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
   }))
   // The job value field shows while "Won" is chosen.
   const [status, setStatus] = useState(initial.status)
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [message, setMessage] = useState('')
   const [valueRefused, setValueRefused] = useState(false)
   const shown = useRef(lead)
-  useEffect(() => setHydrated(true), [])
   // A refetch that brings another status, note or job value (changed elsewhere) shows it.
   useEffect(() => {
     const was = shown.current

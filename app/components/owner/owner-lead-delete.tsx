@@ -1,7 +1,8 @@
 // The inbox's "Delete this request": a dialog asks first (confirm-dialog.tsx). The lead leaves the cached list
 // once the server has deleted it.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useHydrated } from '@tanstack/react-router'
+import { useRef, useState } from 'react'
 import { deleteOwnerLead } from '~/lib/owner/owner.functions'
 import { DELETE_TEXTS, errorText, type InboxLead } from '~/lib/owner/owner-lead'
 import { ownerLeadsKey } from './owner-leads'
@@ -13,9 +14,8 @@ const shape =
 export function OwnerLeadDelete({ lead }: { lead: InboxLead }) {
   const dialog = useRef<HTMLDialogElement>(null)
   const queryClient = useQueryClient()
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [message, setMessage] = useState('')
-  useEffect(() => setHydrated(true), [])
 
   const remove = useMutation({
     mutationFn: () => deleteOwnerLead({ data: { id: lead.id } }),

@@ -1,8 +1,8 @@
 // A lead card's quote (docs/decisions/053-quotes-and-jobs.md): "Write a quote" or its state (sent, first viewed,
 // changes asked, accepted, expired, withdrawn), and once accepted the job: "Schedule", "Reschedule", "Cancel job".
 import { useMutation } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { Link, useHydrated } from '@tanstack/react-router'
+import { useId, useState, type FormEvent } from 'react'
 import { errorText, type InboxLead } from '~/lib/owner/owner-lead'
 import { site } from '~/content/site'
 import type { LeadQuote } from '~/lib/quotes/quote'
@@ -106,8 +106,7 @@ function JobControls({
     ...done,
   })
   const cancel = useMutation({ mutationFn: () => cancelOwnerJob({ data: { lead: lead.id } }), ...done })
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const busy = !hydrated || schedule.isPending || cancel.isPending
   const times = [
     ['start', T.from, job?.start ?? '08:00'],

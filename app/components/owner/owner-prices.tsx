@@ -2,7 +2,8 @@
 // "Add from price list", the terms every new quote carries, and the private calendar feed of scheduled jobs.
 // Loaded with import() when opened.
 import { useMutation } from '@tanstack/react-query'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useHydrated } from '@tanstack/react-router'
+import { useId, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { centsText, errorText } from '~/lib/owner/owner-lead'
 import type { PriceSettings } from '~/lib/quotes/quote'
@@ -17,8 +18,7 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
   const [settings, setSettings] = useState(loaded)
   const [message, setMessage] = useState('')
   const [problem, setProblem] = useState<{ message: string; field: string } | null>(null)
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const save = useMutation({
     mutationFn: (data: v.InferInput<typeof priceListSchema>) => saveOwnerPrices({ data }),
     onSuccess: (saved) => (setSettings(saved), setMessage(T.saved)),

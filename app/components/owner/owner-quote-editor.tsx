@@ -2,8 +2,8 @@
 // when opened. Items come from the price list or are typed; "Send quote" freezes a version, e-mails the link and
 // offers it to copy or to text from the owner's own phone.
 import { useMutation } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { Link, useHydrated } from '@tanstack/react-router'
+import { useId, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { smsHref } from '~/content/site'
 import { centsText } from '~/lib/owner/owner-lead'
@@ -45,8 +45,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
   const [problem, setProblem] = useState<{ message: string; field: string } | null>(null)
   const [sent, setSent] = useState<{ link: string; version: number } | null>(null)
   const [copied, setCopied] = useState(false)
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const send = useMutation({
     mutationFn: (data: v.InferInput<typeof quoteDraftSchema>) => sendOwnerQuote({ data }),
     onSuccess: (answer) => (setSent(answer), setProblem(null)),

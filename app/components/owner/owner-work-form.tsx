@@ -1,5 +1,6 @@
 // "Add work to the site": two photos downscaled in the browser, sent with a progress bar, and sent again
 // without choosing them again when the connection drops (docs/decisions/049-posted-work.md).
+import { useHydrated } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { cityNames, citySlugs, type CitySlug } from '~/content/service-areas'
@@ -60,14 +61,13 @@ export function OwnerWorkForm({
   const [progress, setProgress] = useState(0)
   const [error, setError] = useState<{ field: Field; message: string } | null>(null)
   const [posted, setPosted] = useState<OwnerPostedWork | null>(null)
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
 
   // Until the owner writes his own, the description follows the kind of job and the town.
   const alt = ownAlt ?? (category ? suggestedAlt(category, city || null) : '')
   const busy = phase === 'preparing' || phase === 'sending'
 
   useEffect(() => {
-    setHydrated(true)
     // Photos chosen before the scripts ran: React saw no change event for them.
     const chosen = (side: Side) => inputs[side].current?.files?.[0] ?? null
     setFiles({ before: chosen('before'), after: chosen('after') })
