@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { Link, useHydrated } from '@tanstack/react-router'
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { sendReviewRequest, updateOwnerLead } from '~/lib/owner/owner.functions'
 import {
@@ -9,8 +9,10 @@ import {
   OWNER_TEXTS,
   REVIEW_TEXTS,
   SOURCES_TEXTS,
+  amountText,
   channelLabel,
   dialable,
+  errorText,
   heardAboutLabel,
   jobValueSchema,
   mapUrl,
@@ -21,6 +23,7 @@ import {
   type OwnerStatus,
 } from '~/lib/owner/owner-lead'
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
+import { OwnerField } from './owner-field'
 import { OwnerLeadPhotos } from './owner-lead-photos'
 import { ownerButtonClass } from './owner-sign-in'
 import { useLeadsCache } from './owner-leads'
@@ -36,17 +39,11 @@ const time = new Intl.DateTimeFormat('en-US', {
   timeStyle: 'short',
 })
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong'
-}
-
 /** What the field shows now: during hydration, what was chosen or typed before the scripts ran. */
 function shownValue(id: string, server: string): string {
   if (typeof document === 'undefined') return server
   return (document.getElementById(id) as HTMLSelectElement | HTMLTextAreaElement | null)?.value ?? server
 }
-
-const amountText = (value: number | null) => (value === null ? '' : value.toFixed(2).replace(/\.00$/, ''))
 
 export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; reviewLinkSet: boolean }) {
   const id = useId()
@@ -59,11 +56,10 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
   }))
   // The job value field shows while "Won" is chosen.
   const [status, setStatus] = useState(initial.status)
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [message, setMessage] = useState('')
   const [valueRefused, setValueRefused] = useState(false)
   const shown = useRef(lead)
-  useEffect(() => setHydrated(true), [])
   // A refetch that brings another status, note or job value (changed elsewhere) shows it.
   useEffect(() => {
     const was = shown.current
@@ -173,43 +169,30 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
       <OwnerLeadQuote lead={lead} />
       {/* POST and a Save that waits for the scripts: the note never lands in a URL. */}
       <form ref={form} method="post" onSubmit={submit} className="mt-3 grid gap-2">
-        <label htmlFor={`${id}-status`} className="font-semibold">
-          Status
-        </label>
-        <select
+        <OwnerField
+          label="Status"
           id={`${id}-status`}
           name="status"
           defaultValue={initial.status}
-          onChange={(event) => setStatus(event.currentTarget.value)}
+          onChange={(event: ChangeEvent<HTMLSelectElement>) => setStatus(event.currentTarget.value)}
+          options={OWNER_STATUSES.map((value) => [value, value[0]!.toUpperCase() + value.slice(1)] as const)}
           className="min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700"
-        >
-          {OWNER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {value[0]!.toUpperCase() + value.slice(1)}
-            </option>
-          ))}
-        </select>
+        />
         {status === 'won' && (
-          <>
-            <label htmlFor={`${id}-value`} className="font-semibold">
-              {SOURCES_TEXTS.jobValue}
-            </label>
-            <input
-              id={`${id}-value`}
-              name="jobValue"
-              inputMode="decimal"
-              autoComplete="off"
-              defaultValue={amountText(lead.jobValue)}
-              aria-invalid={valueRefused || undefined}
-              aria-describedby={valueRefused ? `${id}-message` : undefined}
-              className="min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700"
-            />
-          </>
+          <OwnerField
+            label={SOURCES_TEXTS.jobValue}
+            id={`${id}-value`}
+            name="jobValue"
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={amountText(lead.jobValue)}
+            aria-invalid={valueRefused || undefined}
+            aria-describedby={valueRefused ? `${id}-message` : undefined}
+            className="min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700"
+          />
         )}
-        <label htmlFor={`${id}-note`} className="font-semibold">
-          Note
-        </label>
-        <textarea
+        <OwnerField
+          label="Note"
           id={`${id}-note`}
           name="note"
           defaultValue={initial.note}

@@ -1,9 +1,10 @@
 // The inbox's "Delete this request": a dialog asks first (confirm-dialog.tsx). The lead leaves the cached list
 // once the server has deleted it.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useHydrated } from '@tanstack/react-router'
+import { useRef, useState } from 'react'
 import { deleteOwnerLead } from '~/lib/owner/owner.functions'
-import { DELETE_TEXTS, type InboxLead } from '~/lib/owner/owner-lead'
+import { DELETE_TEXTS, errorText, type InboxLead } from '~/lib/owner/owner-lead'
 import { ownerLeadsKey } from './owner-leads'
 import { ConfirmDialog } from './confirm-dialog'
 
@@ -13,9 +14,8 @@ const shape =
 export function OwnerLeadDelete({ lead }: { lead: InboxLead }) {
   const dialog = useRef<HTMLDialogElement>(null)
   const queryClient = useQueryClient()
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [message, setMessage] = useState('')
-  useEffect(() => setHydrated(true), [])
 
   const remove = useMutation({
     mutationFn: () => deleteOwnerLead({ data: { id: lead.id } }),
@@ -27,7 +27,7 @@ export function OwnerLeadDelete({ lead }: { lead: InboxLead }) {
       heading?.focus()
       queryClient.setQueryData<InboxLead[]>(ownerLeadsKey, (leads) => leads?.filter((each) => each.id !== lead.id))
     },
-    onError: (error) => setMessage(error instanceof Error ? error.message : 'Something went wrong'),
+    onError: (error) => setMessage(errorText(error)),
   })
 
   return (

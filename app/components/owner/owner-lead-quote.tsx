@@ -1,13 +1,14 @@
 // A lead card's quote (docs/decisions/053-quotes-and-jobs.md): "Write a quote" or its state (sent, first viewed,
 // changes asked, accepted, expired, withdrawn), and once accepted the job: "Schedule", "Reschedule", "Cancel job".
 import { useMutation } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
-import { useEffect, useId, useState, type FormEvent } from 'react'
-import type { InboxLead } from '~/lib/owner/owner-lead'
+import { Link, useHydrated } from '@tanstack/react-router'
+import { useId, useState, type FormEvent } from 'react'
+import { errorText, type InboxLead } from '~/lib/owner/owner-lead'
 import { site } from '~/content/site'
 import type { LeadQuote } from '~/lib/quotes/quote'
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { cancelOwnerJob, scheduleOwnerJob, withdrawOwnerQuote } from '~/lib/quotes/quotes.functions'
+import { OwnerField } from './owner-field'
 import { useLeadsCache } from './owner-leads'
 import { ownerButtonClass } from './owner-sign-in'
 
@@ -15,8 +16,6 @@ const linkClass =
   'inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
 const input = 'min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700'
 const mark = 'rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900'
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong')
 
 /** What the quote's state reads as, one line each, newest facts last. */
 function stateLines(quote: LeadQuote): { text: string; marked?: boolean }[] {
@@ -107,9 +106,12 @@ function JobControls({
     ...done,
   })
   const cancel = useMutation({ mutationFn: () => cancelOwnerJob({ data: { lead: lead.id } }), ...done })
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const busy = !hydrated || schedule.isPending || cancel.isPending
+  const times = [
+    ['start', T.from, job?.start ?? '08:00'],
+    ['end', T.until, job?.end ?? '10:00'],
+  ] as const
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const fields = new FormData(event.currentTarget)
@@ -128,10 +130,9 @@ function JobControls({
         className="grid grid-cols-2 gap-2"
         aria-label={job ? T.reschedule : T.schedule}
       >
-        <label htmlFor={`${id}-day`} className="col-span-2 font-semibold">
-          {T.day}
-        </label>
-        <input
+        <OwnerField
+          label={T.day}
+          labelClassName="col-span-2 font-semibold"
           id={`${id}-day`}
           name="day"
           type="date"
@@ -140,18 +141,12 @@ function JobControls({
           defaultValue={job?.day}
           className={`${input} col-span-2`}
         />
-        <label htmlFor={`${id}-start`} className="font-semibold">
-          {T.from}
-        </label>
-        <label htmlFor={`${id}-end`} className="font-semibold">
-          {T.until}
-        </label>
-        {(
-          [
-            ['start', job?.start ?? '08:00'],
-            ['end', job?.end ?? '10:00'],
-          ] as const
-        ).map(([name, time]) => (
+        {times.map(([name, label]) => (
+          <label key={name} htmlFor={`${id}-${name}`} className="font-semibold">
+            {label}
+          </label>
+        ))}
+        {times.map(([name, , time]) => (
           <input
             key={name}
             id={`${id}-${name}`}

@@ -2,25 +2,22 @@
 // "Add from price list", the terms every new quote carries, and the private calendar feed of scheduled jobs.
 // Loaded with import() when opened.
 import { useMutation } from '@tanstack/react-query'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useHydrated } from '@tanstack/react-router'
+import { useId, useState, type FormEvent } from 'react'
+import { centsText, errorText } from '~/lib/owner/owner-lead'
 import type { PriceSettings } from '~/lib/quotes/quote'
 import { checkPriceList, firstIssue, QUOTE_LIMITS, type PriceListInput } from '~/lib/quotes/quote-schema'
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { renewCalendarFeed, saveOwnerPrices } from '~/lib/quotes/quotes.functions'
+import { OwnerField, ownerInputClass as input } from './owner-field'
 import { ownerButtonClass } from './owner-sign-in'
-
-const input =
-  'min-h-11 w-full rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700'
-const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2).replace(/\.00$/, ''))
-const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong')
 
 export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
   const id = useId()
   const [settings, setSettings] = useState(loaded)
   const [message, setMessage] = useState('')
   const [problem, setProblem] = useState<{ message: string; field: string } | null>(null)
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const save = useMutation({
     mutationFn: (data: PriceListInput) => saveOwnerPrices({ data }),
     onSuccess: (saved) => (setSettings(saved), setMessage(T.saved)),
@@ -60,10 +57,8 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
         {settings.prices.map((line, index) => (
           <fieldset key={line.serviceId} className="grid gap-2 rounded-lg border border-slate-300 p-3">
             <legend className="sr-only">{line.description}</legend>
-            <label htmlFor={`${id}-${line.serviceId}-d`} className="font-semibold">
-              {T.description}
-            </label>
-            <input
+            <OwnerField
+              label={T.description}
               id={`${id}-${line.serviceId}-d`}
               name={`${line.serviceId}-description`}
               defaultValue={line.description}
@@ -71,13 +66,11 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
               className={input}
               {...invalid(`items.${index}.description`)}
             />
-            <label htmlFor={`${id}-${line.serviceId}-p`} className="font-semibold">
-              {T.startingPrice}
-            </label>
-            <input
+            <OwnerField
+              label={T.startingPrice}
               id={`${id}-${line.serviceId}-p`}
               name={`${line.serviceId}-price`}
-              defaultValue={dollars(line.startingCents)}
+              defaultValue={centsText(line.startingCents)}
               inputMode="decimal"
               autoComplete="off"
               className={input}
@@ -85,13 +78,9 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
             />
           </fieldset>
         ))}
-        <label htmlFor={`${id}-terms`} className="font-semibold">
-          {T.terms}
-        </label>
-        <p id={`${id}-terms-help`} className="-mt-2 text-sm text-slate-700">
-          {T.termsHelp}
-        </p>
-        <textarea
+        <OwnerField
+          label={T.terms}
+          hint={{ id: `${id}-terms-help`, text: T.termsHelp, className: '-mt-2 text-sm text-slate-700' }}
           id={`${id}-terms`}
           name="terms"
           rows={10}

@@ -2,14 +2,16 @@
 // when opened. Items come from the price list or are typed; "Send quote" freezes a version, e-mails the link and
 // offers it to copy or to text from the owner's own phone.
 import { useMutation } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { Link, useHydrated } from '@tanstack/react-router'
+import { useId, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { smsHref } from '~/content/site'
+import { centsText } from '~/lib/owner/owner-lead'
 import { formatCents, quoteLink, type PriceLine, type QuoteEditorData } from '~/lib/quotes/quote'
 import { checkQuoteDraft, firstIssue, priceSchema, QUOTE_LIMITS, type QuoteDraftInput } from '~/lib/quotes/quote-schema'
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { sendOwnerQuote } from '~/lib/quotes/quotes.functions'
+import { OwnerField, ownerInputClass as input } from './owner-field'
 import { ownerButtonClass } from './owner-sign-in'
 
 interface DraftItem {
@@ -19,12 +21,9 @@ interface DraftItem {
   optional: boolean
 }
 
-const input =
-  'min-h-11 w-full rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700'
 const smallButton =
   'inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
 
-const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2).replace(/\.00$/, ''))
 const centsOf = (price: string) => {
   const parsed = v.safeParse(priceSchema, price)
   return parsed.success ? parsed.output : 0
@@ -38,7 +37,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
   const { lead, prices, quote } = loaded
   const [items, setItems] = useState<DraftItem[]>(() =>
     (quote?.items ?? []).map((item) =>
-      draftItem({ description: item.description, price: dollars(item.cents), optional: item.optional }),
+      draftItem({ description: item.description, price: centsText(item.cents), optional: item.optional }),
     ),
   )
   const [note, setNote] = useState(quote?.note ?? '')
@@ -46,8 +45,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
   const [problem, setProblem] = useState<{ message: string; field: string } | null>(null)
   const [sent, setSent] = useState<{ link: string; version: number } | null>(null)
   const [copied, setCopied] = useState(false)
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const send = useMutation({
     mutationFn: (data: QuoteDraftInput) => sendOwnerQuote({ data }),
     onSuccess: (answer) => (setSent(answer), setProblem(null)),
@@ -59,7 +57,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
   const add = (line?: PriceLine) =>
     setItems((was) => [
       ...was,
-      draftItem({ description: line?.description ?? '', price: dollars(line?.startingCents ?? null), optional: false }),
+      draftItem({ description: line?.description ?? '', price: centsText(line?.startingCents), optional: false }),
     ])
   const required = items.filter((item) => !item.optional).reduce((sum, item) => sum + centsOf(item.price), 0)
   const all = items.reduce((sum, item) => sum + centsOf(item.price), 0)
@@ -112,10 +110,8 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
           <ol className="grid gap-3" aria-label="Items">
             {items.map((item, index) => (
               <li key={item.key} className="grid gap-2 rounded-lg border border-slate-300 p-3">
-                <label htmlFor={`${id}-${item.key}-d`} className="font-semibold">
-                  {T.description} {index + 1}
-                </label>
-                <input
+                <OwnerField
+                  label={`${T.description} ${index + 1}`}
                   id={`${id}-${item.key}-d`}
                   value={item.description}
                   maxLength={QUOTE_LIMITS.description}
@@ -123,10 +119,8 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
                   className={input}
                   {...invalid(`items.${index}.description`)}
                 />
-                <label htmlFor={`${id}-${item.key}-p`} className="font-semibold">
-                  {T.price}
-                </label>
-                <input
+                <OwnerField
+                  label={T.price}
                   id={`${id}-${item.key}-p`}
                   value={item.price}
                   inputMode="decimal"
@@ -167,10 +161,9 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
               </>
             )}
           </p>
-          <label htmlFor={`${id}-note`} className="-mb-3 font-semibold">
-            {T.note}
-          </label>
-          <textarea
+          <OwnerField
+            label={T.note}
+            labelClassName="-mb-3 font-semibold"
             id={`${id}-note`}
             rows={3}
             value={note}
@@ -179,10 +172,9 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
             className={`${input} p-2`}
             {...invalid('note')}
           />
-          <label htmlFor={`${id}-days`} className="-mb-3 font-semibold">
-            {T.validDays}
-          </label>
-          <input
+          <OwnerField
+            label={T.validDays}
+            labelClassName="-mb-3 font-semibold"
             id={`${id}-days`}
             inputMode="numeric"
             value={validDays}
@@ -207,10 +199,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
       )}
       {link && (
         <div className="mt-4 grid gap-2">
-          <label htmlFor={`${id}-link`} className="font-semibold">
-            {T.link}
-          </label>
-          <input id={`${id}-link`} readOnly value={link} className={`${input} text-sm`} />
+          <OwnerField label={T.link} id={`${id}-link`} readOnly value={link} className={`${input} text-sm`} />
           <div className="flex flex-wrap gap-2">
             <button
               type="button"

@@ -1,6 +1,7 @@
 // "Add work to the site": two photos downscaled in the browser, sent with a progress bar, and sent again
 // without choosing them again when the connection drops (docs/decisions/049-posted-work.md).
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useHydrated } from '@tanstack/react-router'
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { cityNames, citySlugs, type CitySlug } from '~/content/service-areas'
 import { galleryCategories, type GalleryCategory } from '~/content/types'
@@ -18,6 +19,7 @@ import {
 import { newPostId, WORK_PHOTO_MAX_SIDE, WORK_TEXTS, WORK_UPLOAD_TIMEOUT_MS } from '~/lib/posted-work/posted-work-form'
 import { downscale } from '../photos/photo-downscale'
 import { sendWithProgress } from '../photos/photo-send'
+import { OwnerField, ownerInputClass } from './owner-field'
 import { ownerButtonClass } from './owner-sign-in'
 import { PhotoChoice, WorkPosted } from './owner-work-parts'
 
@@ -32,8 +34,7 @@ export interface WorkPrefill {
   lead?: string
 }
 
-const control =
-  'min-h-11 w-full rounded-lg border border-slate-500 bg-white px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700'
+const control = `${ownerInputClass} bg-white`
 
 export function OwnerWorkForm({
   prefill,
@@ -60,14 +61,13 @@ export function OwnerWorkForm({
   const [progress, setProgress] = useState(0)
   const [error, setError] = useState<{ field: Field; message: string } | null>(null)
   const [posted, setPosted] = useState<OwnerPostedWork | null>(null)
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
 
   // Until the owner writes his own, the description follows the kind of job and the town.
   const alt = ownAlt ?? (category ? suggestedAlt(category, city || null) : '')
   const busy = phase === 'preparing' || phase === 'sending'
 
   useEffect(() => {
-    setHydrated(true)
     // Photos chosen before the scripts ran: React saw no change event for them.
     const chosen = (side: Side) => inputs[side].current?.files?.[0] ?? null
     setFiles({ before: chosen('before'), after: chosen('after') })
@@ -192,6 +192,22 @@ export function OwnerWorkForm({
   const invalid = (field: Field) => (error?.field === field ? { 'aria-invalid': true } : {})
   const describedBy = (field: Field, hint?: string) =>
     [hint, error?.field === field ? errorId : undefined].filter(Boolean).join(' ') || undefined
+  // A text field's label, value, error, and the edited() its every change calls.
+  const fieldProps = (
+    field: 'category' | 'city' | 'caption' | 'alt',
+    value: string,
+    set: (value: string) => void,
+    hint?: string,
+  ) => ({
+    label: WORK_TEXTS[field],
+    id: fieldId(field),
+    name: field,
+    value,
+    onChange: (event: ChangeEvent<{ value: string }>) => (set(event.currentTarget.value), edited()),
+    className: control,
+    ...invalid(field),
+    'aria-describedby': describedBy(field, hint),
+  })
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby={`${id}-heading`} className="mt-6 grid gap-4">
@@ -219,57 +235,32 @@ export function OwnerWorkForm({
             {WORK_TEXTS.photoHint}
           </p>
         </div>
-        <SelectField
-          id={fieldId('category')}
-          name="category"
-          label={WORK_TEXTS.category}
-          value={category}
-          onChange={(value) => (setCategory(value as GalleryCategory | ''), edited())}
-          options={[['', WORK_TEXTS.chooseCategory], ...galleryCategories.map((each) => [each, each] as const)]}
-          aria={{ ...invalid('category'), 'aria-describedby': describedBy('category') }}
-        />
-        <SelectField
-          id={fieldId('city')}
-          name="city"
-          label={WORK_TEXTS.city}
-          value={city}
-          onChange={(value) => (setCity(value as CitySlug | ''), edited())}
-          options={[['', WORK_TEXTS.noCity], ...citySlugs.map((slug) => [slug, cityNames[slug]] as const)]}
-          aria={{ ...invalid('city'), 'aria-describedby': describedBy('city') }}
-        />
         <div className="grid gap-1">
-          <label htmlFor={fieldId('caption')} className="font-semibold">
-            {WORK_TEXTS.caption}
-          </label>
-          <input
-            id={fieldId('caption')}
-            name="caption"
-            value={caption}
-            maxLength={MAX_CAPTION_LENGTH}
-            autoComplete="off"
-            onChange={(event) => (setCaption(event.currentTarget.value), edited())}
-            className={control}
-            {...invalid('caption')}
-            aria-describedby={describedBy('caption')}
+          <OwnerField
+            options={[['', WORK_TEXTS.chooseCategory], ...galleryCategories.map((each) => [each, each] as const)]}
+            {...fieldProps('category', category, (value) => setCategory(value as GalleryCategory | ''))}
           />
         </div>
         <div className="grid gap-1">
-          <label htmlFor={fieldId('alt')} className="font-semibold">
-            {WORK_TEXTS.alt}
-          </label>
-          <p id={`${id}-alt-hint`} className="text-sm text-slate-700">
-            {WORK_TEXTS.altHint}
-          </p>
-          <textarea
-            id={fieldId('alt')}
-            name="alt"
-            value={alt}
+          <OwnerField
+            options={[['', WORK_TEXTS.noCity], ...citySlugs.map((slug) => [slug, cityNames[slug]] as const)]}
+            {...fieldProps('city', city, (value) => setCity(value as CitySlug | ''))}
+          />
+        </div>
+        <div className="grid gap-1">
+          <OwnerField
+            maxLength={MAX_CAPTION_LENGTH}
+            autoComplete="off"
+            {...fieldProps('caption', caption, setCaption)}
+          />
+        </div>
+        <div className="grid gap-1">
+          <OwnerField
+            hint={{ id: `${id}-alt-hint`, text: WORK_TEXTS.altHint }}
             rows={2}
             maxLength={MAX_ALT_LENGTH}
-            onChange={(event) => (setOwnAlt(event.currentTarget.value), edited())}
+            {...fieldProps('alt', alt, setOwnAlt, `${id}-alt-hint`)}
             className={`${control} py-2`}
-            {...invalid('alt')}
-            aria-describedby={describedBy('alt', `${id}-alt-hint`)}
           />
         </div>
         <label htmlFor={fieldId('consent')} className="flex min-h-11 items-start gap-3 py-1 font-semibold">
@@ -312,39 +303,5 @@ export function OwnerWorkForm({
         {phase === 'posted' && posted && <WorkPosted work={posted} />}
       </div>
     </form>
-  )
-}
-
-interface SelectFieldProps {
-  id: string
-  name: string
-  label: string
-  value: string
-  onChange: (value: string) => void
-  options: readonly (readonly [string, string])[]
-  aria: object
-}
-
-function SelectField({ id, name, label, value, onChange, options, aria }: SelectFieldProps) {
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="font-semibold">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        className={control}
-        {...aria}
-      >
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
   )
 }

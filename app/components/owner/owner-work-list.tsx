@@ -1,6 +1,7 @@
 // The owner's posted jobs, newest first: hide, show again, or delete (a native <dialog> asks first).
 import { useId, useRef, useState } from 'react'
 import { cityNames } from '~/content/service-areas'
+import { errorText } from '~/lib/owner/owner-lead'
 import { POSTED_WORK_BASE_URL, postedWorkFile, type OwnerPostedWork } from '~/lib/posted-work/posted-work'
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { deleteWork, setWorkPublished } from '~/lib/posted-work/posted-work.functions'
@@ -12,10 +13,6 @@ const outline =
   'inline-flex min-h-11 items-center justify-center rounded-lg border px-3 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 disabled:opacity-60'
 const toggleClass = `${outline} border-brand-700 text-brand-800 focus-visible:outline-brand-900`
 const deleteClass = `${outline} border-red-800 text-red-800 focus-visible:outline-red-900`
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong'
-}
 
 export function OwnerWorkList({
   work,

@@ -5,6 +5,7 @@ import { useEffect, useState, type RefObject } from 'react'
 import type { OwnerPostedWork } from '~/lib/posted-work/posted-work'
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { downscale } from '../photos/photo-downscale'
+import { OwnerField } from './owner-field'
 
 const linkClass =
   'inline-flex min-h-11 items-center font-semibold text-brand-800 underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
@@ -46,10 +47,8 @@ export function PhotoChoice({
   }, [file])
   return (
     <div className="grid content-start gap-1">
-      <label htmlFor={id} className="font-semibold">
-        {label}
-      </label>
-      <input
+      <OwnerField
+        label={label}
         ref={input}
         id={id}
         name={id}

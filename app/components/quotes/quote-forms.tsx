@@ -1,7 +1,7 @@
 // The quote page's two plain forms, posted to the page itself: "Accept quote" (the options ticked, the name, the
 // agreement) and "Ask for changes". The server recomputes everything; the script only keeps the shown total in step
 // with the ticked boxes (decision 024: a control works as HTML first).
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type ComponentProps } from 'react'
 import {
   formatCents,
   quoteTotal,
@@ -25,6 +25,23 @@ function FieldError({ id, message }: { id: string; message?: string }) {
       {message}
     </p>
   ) : null
+}
+
+type TextFieldProps = { label: string; error?: string } & ComponentProps<'input'> & ComponentProps<'textarea'>
+
+/** A label, its input (a textarea when it has rows) and the server's refusal of it. */
+function TextField({ label, error, ...control }: TextFieldProps) {
+  const errorId = `${control.id}-error`
+  const Control = control.rows ? 'textarea' : 'input'
+  return (
+    <>
+      <label htmlFor={control.id} className="mt-3 block font-semibold">
+        {label}
+      </label>
+      <Control {...control} className={field} {...(error && { 'aria-invalid': true, 'aria-describedby': errorId })} />
+      <FieldError id={errorId} message={error} />
+    </>
+  )
 }
 
 export function QuoteAcceptForm({ view, refusal }: { view: QuotePageView; refusal: QuotePageRefusal | null }) {
@@ -94,20 +111,15 @@ export function QuoteAcceptForm({ view, refusal }: { view: QuotePageView; refusa
         <h2 id={`${id}-accept`} className="text-lg font-bold">
           {T.acceptHeading}
         </h2>
-        <label htmlFor={`${id}-name`} className="mt-3 block font-semibold">
-          {T.name}
-        </label>
-        <input
+        <TextField
           id={`${id}-name`}
+          label={T.name}
+          error={errors.name}
           name={F.name}
           autoComplete="name"
           maxLength={QUOTE_LIMITS.name + 20}
           defaultValue={refusal?.values.name ?? ''}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? `${id}-name-error` : undefined}
-          className={field}
         />
-        <FieldError id={`${id}-name-error`} message={errors.name} />
         <label className="mt-4 flex min-h-11 cursor-pointer items-center gap-3 font-semibold">
           <input
             type="checkbox"
@@ -135,7 +147,6 @@ export function QuoteAcceptForm({ view, refusal }: { view: QuotePageView; refusa
 
 export function QuoteChangesForm({ token, refusal }: { token: string; refusal: QuotePageRefusal | null }) {
   const id = useId()
-  const error = refusal?.errors.message
   return (
     <form
       method="post"
@@ -146,20 +157,15 @@ export function QuoteChangesForm({ token, refusal }: { token: string; refusal: Q
       <h2 id={`${id}-heading`} className="text-lg font-bold">
         {T.changesHeading}
       </h2>
-      <label htmlFor={`${id}-message`} className="mt-3 block font-semibold">
-        {T.changesLabel}
-      </label>
-      <textarea
+      <TextField
         id={`${id}-message`}
+        label={T.changesLabel}
+        error={refusal?.errors.message}
         name={F.message}
         rows={3}
         maxLength={QUOTE_LIMITS.message}
         defaultValue={refusal?.values.message ?? ''}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-message-error` : undefined}
-        className={field}
       />
-      <FieldError id={`${id}-message-error`} message={error} />
       <button
         type="submit"
         name={F.intent}

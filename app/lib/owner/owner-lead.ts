@@ -101,6 +101,13 @@ export function jobValueText(value: number | null | undefined): string {
   return value.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: cents })
 }
 
+/** Dollars as a field shows them to edit: "1250.5", "900"; '' without a value. */
+export const amountText = (value: number | null) => (value === null ? '' : value.toFixed(2).replace(/\.00$/, ''))
+export const centsText = (cents: number | null = null) => amountText(cents === null ? null : cents / 100)
+
+/** What a failed server function says to the owner. */
+export const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong')
+
 /** '' for none, and for a value the form never offered. */
 export function preferredTimeText(value: string | null | undefined): string {
   return value && Object.hasOwn(PREFERRED_TIME_LABELS, value) ? PREFERRED_TIME_LABELS[value as PreferredTime] : ''

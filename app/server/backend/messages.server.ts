@@ -5,13 +5,8 @@ import { site, telHref } from '../../content/site'
 import { leadTopic, pushTitle } from '../../lib/owner/owner-lead'
 import { hasForbiddenChars, isValidEmail } from '../../lib/quote/quote-schema'
 import { cityOfZip } from '../quote/lead-fields.server'
-import {
-  composeMail,
-  escapeHtml,
-  sanitizeText,
-  type NotificationAddresses,
-  type OwnerNotification,
-} from '../quote/lead-email.server'
+import { composeMail, escapeHtml, sanitizeText } from '../quote/lead-email.server'
+import type { NotificationAddresses, OwnerNotification } from '../quote/lead-email.server'
 
 export interface PushPayload {
   title: string

@@ -16,13 +16,8 @@ import {
 } from '../../lib/quotes/quote'
 import { hasForbiddenChars, isValidEmail } from '../../lib/quote/quote-schema'
 import { toInbox, townOf, type PushPayload } from '../backend/messages.server'
-import {
-  composeMail,
-  escapeHtml,
-  sanitizeText,
-  type NotificationAddresses,
-  type OwnerNotification,
-} from '../quote/lead-email.server'
+import { composeMail, escapeHtml, sanitizeText } from '../quote/lead-email.server'
+import type { NotificationAddresses, OwnerNotification } from '../quote/lead-email.server'
 
 /** A lead with its quote, as the outbox's claim reads them. */
 export interface QuoteMailLead {
