@@ -137,8 +137,14 @@ const notEmailed = new Set(stored).size - emailCounts.size
 // Requests still in flight when wrk stops are never answered; at most one per connection may be unstored.
 const unstored = table.map((row) => row['leads sent'] - row.stored)
 console.log({ duplicateRows, duplicateEmails, notEmailed, unstored, drainMs, smtpDownMs: SMTP_DOWN_MS })
-const refused = table.some((row) => row['not 200'] > 0)
-if (duplicateRows || duplicateEmails || notEmailed || refused || unstored.some((n) => n < 0 || n > CONNECTIONS)) {
-  console.error('\nLeads were lost, duplicated, refused or not e-mailed.')
+const failed = Object.entries({
+  'duplicate rows': duplicateRows,
+  'duplicate e-mails': duplicateEmails,
+  'not e-mailed': notEmailed,
+  'not 200': table.reduce((sum, row) => sum + row['not 200'], 0),
+  'runs with more unstored than connections': unstored.filter((n) => n < 0 || n > CONNECTIONS).length,
+}).filter(([, count]) => count > 0)
+if (failed.length > 0) {
+  console.error(`\nbench:leads FAILED: ${failed.map(([what, count]) => `${count} ${what}`).join(', ')}`)
   process.exit(1)
 }

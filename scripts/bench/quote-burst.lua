@@ -3,6 +3,7 @@
 -- retry, from the same address). Prints a JSON summary line.
 local body, origin = os.getenv("BURST_BODY"), os.getenv("BURST_ORIGIN")
 local prefix, closeEach = os.getenv("BURST_PREFIX"), os.getenv("BURST_CLOSE") == "1"
+local run = tonumber(prefix:match("%d+$"))
 threads, thread_id, sent, distinct, acks = {}, 0, 0, 0, 0
 local last, address
 
@@ -17,7 +18,8 @@ function request()
     distinct = distinct + 1
     local id = string.format("%st%dn%d", prefix, thread_id, distinct)
     last = body:gsub("LEADNAME", id):gsub("IDEMKEY", id .. "-key")
-    address = string.format("10.%d.%d.%d", thread_id, math.floor(distinct / 250) % 250, distinct % 250 + 1)
+    -- Each run and thread its own second octet: no address meets the 5-per-10-minutes limit in a later run.
+    address = string.format("10.%d.%d.%d", run * 16 + thread_id, math.floor(distinct / 250) % 250, distinct % 250 + 1)
   end
   local headers = {
     ["Content-Type"] = "application/json", ["Accept"] = "application/json", ["x-tsr-serverfn"] = "true",

@@ -433,36 +433,42 @@ AS $$
     FROM parts
 $$;
 
--- Whether a lead may acknowledge to its address: none to that inbox (the SHA-256 of its normalized address) in
--- 24 hours, none from that client in an hour, and fewer than 30 in all in the last hour; all taken or none, under
--- locks taken in a fixed order (decisions 048, 052).
-CREATE FUNCTION public.customer_acknowledgement_allowed(p_email text, p_client_key text)
+-- Whether the acknowledgement in outbox row p_outbox may go: none to that inbox (the SHA-256 of its normalized
+-- address) in 24 hours, none from that client in an hour, and fewer than 30 in all in the last hour (decisions
+-- 048, 052). The worker asks as it sends, so the lead's own transaction takes no lock every lead shares. Decided
+-- once, under one lock on every instance; the answer is kept in the row, so a retried send is not counted again.
+CREATE FUNCTION public.customer_acknowledgement_allowed(p_outbox uuid)
 RETURNS boolean
 LANGUAGE plpgsql
 SET search_path = ''
 AS $$
 DECLARE
-  v_address text := encode(sha256(convert_to(public.normalized_email(p_email), 'UTF8')), 'hex');
-  v_client  text := nullif(left(btrim(p_client_key), 128), '');
+  v_allowed boolean;
+  v_address text;
+  v_client  text;
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtextextended('ack-address:' || v_address, 0));
-  IF v_client IS NOT NULL THEN
-    PERFORM pg_advisory_xact_lock(hashtextextended('ack-client:' || v_client, 0));
-  END IF;
   PERFORM pg_advisory_xact_lock(hashtextextended('ack-all:all', 0));
+  SELECT (o.payload ->> 'allowed')::boolean, nullif(left(btrim(q.ip_hash), 128), ''),
+         encode(sha256(convert_to(public.normalized_email(q.email), 'UTF8')), 'hex')
+    INTO v_allowed, v_client, v_address
+    FROM public.quote_outbox o JOIN public.quote_requests q ON q.id = o.quote_request_id WHERE o.id = p_outbox;
+  IF NOT FOUND OR v_allowed IS NOT NULL THEN
+    RETURN coalesce(v_allowed, false);
+  END IF;
   DELETE FROM public.rate_limit_hits h
    WHERE (h.bucket = 'ack-address' AND h.hit_at <= now() - interval '24 hours')
       OR (h.bucket IN ('ack-client', 'ack-all') AND h.hit_at <= now() - interval '1 hour');
-  IF EXISTS (SELECT 1 FROM public.rate_limit_hits h
-              WHERE (h.bucket = 'ack-address' AND h.key = v_address) OR (h.bucket = 'ack-client' AND h.key = v_client))
-     OR (SELECT count(*) FROM public.rate_limit_hits h WHERE h.bucket = 'ack-all') >= 30
-  THEN
-    RETURN false;
+  v_allowed := NOT EXISTS (SELECT 1 FROM public.rate_limit_hits h
+                            WHERE (h.bucket = 'ack-address' AND h.key = v_address)
+                               OR (h.bucket = 'ack-client' AND h.key = v_client))
+           AND (SELECT count(*) FROM public.rate_limit_hits h WHERE h.bucket = 'ack-all') < 30;
+  IF v_allowed THEN
+    INSERT INTO public.rate_limit_hits (bucket, key, hit_at)
+    SELECT b, k, now() FROM (VALUES ('ack-address', v_address), ('ack-client', v_client), ('ack-all', 'all')) AS x(b, k)
+     WHERE k IS NOT NULL;
   END IF;
-  INSERT INTO public.rate_limit_hits (bucket, key, hit_at)
-  SELECT b, k, now() FROM (VALUES ('ack-address', v_address), ('ack-client', v_client), ('ack-all', 'all')) AS x(b, k)
-   WHERE k IS NOT NULL;
-  RETURN true;
+  UPDATE public.quote_outbox o SET payload = jsonb_build_object('allowed', v_allowed) WHERE o.id = p_outbox;
+  RETURN v_allowed;
 END
 $$;
 
@@ -505,20 +511,14 @@ BEGIN
   INSERT INTO public.quote_outbox (quote_request_id, kind)
   SELECT v_lead, k FROM unnest(ARRAY['owner_notification']
     || CASE WHEN (p ->> 'webhook')::boolean THEN ARRAY['lead_webhook'] ELSE '{}' END
-    || CASE WHEN v_push THEN ARRAY['owner_push'] ELSE '{}' END) AS k
+    || CASE WHEN v_push THEN ARRAY['owner_push'] ELSE '{}' END
+    || CASE WHEN (p ->> 'acknowledge')::boolean THEN ARRAY['customer_acknowledgement'] ELSE '{}' END) AS k
   ON CONFLICT (quote_request_id, kind) DO NOTHING;
   IF v_push AND p ? 'escalateAt' THEN
     INSERT INTO public.quote_outbox (quote_request_id, kind, next_attempt_at, payload)
     VALUES (v_lead, 'owner_escalation', (p ->> 'escalateAt')::timestamptz,
             jsonb_build_object('minutes', p -> 'escalateMinutes'))
     ON CONFLICT (quote_request_id, kind) DO NOTHING;
-  END IF;
-  -- Nested, so the limits are counted only when the acknowledgement is on.
-  IF (p ->> 'acknowledge')::boolean THEN
-    IF public.customer_acknowledgement_allowed(v_new.email, v_new.ip_hash) THEN
-      INSERT INTO public.quote_outbox (quote_request_id, kind) VALUES (v_lead, 'customer_acknowledgement')
-      ON CONFLICT (quote_request_id, kind) DO NOTHING;
-    END IF;
   END IF;
   RETURN QUERY SELECT v_lead, false, true;
 END

@@ -251,6 +251,32 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
     expect(acknowledgements(mail)).toHaveLength(31)
   })
 
+  it('stores a lead without a lock that every lead shares: the limits are decided as it is sent', async () => {
+    const db = await (await backendWith({}, { startWorker: false })).db()
+    const lead = { first_name: 'Ann', email: 'ann@example.com', phone: '916', idempotency_key: randomUUID() }
+    const held = await db.transaction(async (tx) => {
+      await tx.query('SELECT * FROM public.record_quote_request($1)', [JSON.stringify({ lead, acknowledge: true })])
+      const locks = `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()`
+      return (await tx.query<{ n: number }>(locks)).rows[0]!.n
+    })
+    expect(held).toBe(0)
+  })
+
+  it('decides each acknowledgement once, with many workers asking at once and again on a retry', async () => {
+    const backend = await backendWith({}, { startWorker: false })
+    for (let i = 0; i < 8; i++)
+      await service().handle(form({ email: 'once@example.com' }), { ip: `192.0.2.${i + 60}`, userAgent: 'x' }, backend)
+    const db = await backend.db()
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT id FROM quote_outbox WHERE kind = 'customer_acknowledgement'`,
+    )
+    const sql = 'SELECT public.customer_acknowledgement_allowed($1) AS allowed'
+    const ask = () => Promise.all(rows.map(async ({ id }) => (await db.query(sql, [id])).rows[0]!.allowed))
+    const answers = await ask()
+    expect(answers.filter(Boolean)).toHaveLength(1)
+    expect(await ask()).toEqual(answers)
+  })
+
   it('sends none for suspected spam, and none when switched off', async () => {
     const mail = await smtp()
     const backend = await backendWith({ SMTP_URL: mail.url })

@@ -124,6 +124,7 @@ describe('delivery by kind', () => {
       // Never reached by these kinds.
       files: openFileStore({ dataDir: '/nonexistent' }),
       push: async () => 0,
+      acknowledgementAllowed: async () => true,
       ...overrides,
     }
   }

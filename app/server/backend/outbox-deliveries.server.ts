@@ -73,6 +73,8 @@ export interface DeliveryIo {
   files: FileStore
   /** To every phone: one that answered 404 or 410 is dropped; any other failure throws, so the row is retried. */
   push(payload: PushPayload): Promise<number>
+  /** customer_acknowledgement_allowed: decided once per row, in its own transaction. */
+  acknowledgementAllowed(outboxId: string): Promise<boolean>
 }
 
 interface Handler {
@@ -146,9 +148,10 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
     missing: needsVapid,
     deliver: (row, io) => pushToPhones(io, photosPushPayload(photoCount(row)), 'photos'),
   },
-  // Queued by record_quote_request within its per-address and per-client limits (decision 048).
+  // Queued by record_quote_request with the lead; its limits are decided here, as it is sent (decision 048).
   customer_acknowledgement: {
     async deliver(row, io) {
+      if (!(await io.acknowledgementAllowed(row.outboxId))) return 'acknowledgement not sent: over its limits'
       const mail = acknowledgementMail(row, io.addresses)
       if (!mail) return 'acknowledgement not sent: the address is not usable'
       await io.sendMail(mail, `ack-${row.outboxId}`)

@@ -154,6 +154,10 @@ export function deliveryIo(
       if (result.failures.length > 0) throw new Error(`push failed: ${result.failures.join('; ')}`)
       return result.delivered
     },
+    async acknowledgementAllowed(outboxId) {
+      const sql = 'SELECT public.customer_acknowledgement_allowed($1) AS allowed'
+      return (await db.query<{ allowed: boolean }>(sql, [outboxId])).rows[0]?.allowed === true
+    },
   }
   return { io, transport: { kind, mailDir, close: () => transporter.close?.() } }
 }
