@@ -433,10 +433,31 @@ AS $$
     FROM parts
 $$;
 
--- Whether the acknowledgement in outbox row p_outbox may go: none to that inbox (the SHA-256 of its normalized
--- address) in 24 hours, none from that client in an hour, and fewer than 30 in all in the last hour (decisions
--- 048, 052). The worker asks as it sends, so the lead's own transaction takes no lock every lead shares. Decided
--- once, under one lock on every instance; the answer is kept in the row, so a retried send is not counted again.
+-- The rate_limit_hits rows an acknowledgement to p_email, asked for by client p_client, adds as it goes; none when
+-- it may not go: an inbox (the SHA-256 of its normalized address) once in 24 hours, a client once an hour, and 30
+-- an hour in all (decisions 048, 052). Reads only, so a lead's transaction may look without a lock.
+CREATE FUNCTION public.acknowledgement_hits(p_email text, p_client text)
+RETURNS TABLE (bucket text, key text)
+LANGUAGE sql
+STABLE
+SET search_path = ''
+AS $$
+  WITH k AS (
+    SELECT encode(sha256(convert_to(public.normalized_email(p_email), 'UTF8')), 'hex') AS address,
+           nullif(left(btrim(p_client), 128), '') AS client
+  )
+  SELECT x.b, x.k FROM k, LATERAL (VALUES ('ack-address', k.address), ('ack-client', k.client), ('ack-all', 'all')) x(b, k)
+   WHERE x.k IS NOT NULL
+     AND NOT EXISTS (SELECT 1 FROM public.rate_limit_hits h
+                      WHERE (h.bucket = 'ack-address' AND h.key = k.address AND h.hit_at > now() - interval '24 hours')
+                         OR (h.bucket = 'ack-client' AND h.key = k.client AND h.hit_at > now() - interval '1 hour'))
+     AND (SELECT count(*) FROM public.rate_limit_hits h
+           WHERE h.bucket = 'ack-all' AND h.hit_at > now() - interval '1 hour') < 30
+$$;
+
+-- Whether the acknowledgement in outbox row p_outbox may go. The worker asks as it sends, so the lead's own
+-- transaction takes no lock every lead shares. Decided once, under one lock on every instance; the answer is kept
+-- in the row, so a retried send is not counted again.
 CREATE FUNCTION public.customer_acknowledgement_allowed(p_outbox uuid)
 RETURNS boolean
 LANGUAGE plpgsql
@@ -444,13 +465,12 @@ SET search_path = ''
 AS $$
 DECLARE
   v_allowed boolean;
-  v_address text;
+  v_email   text;
   v_client  text;
+  v_hits    integer;
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtextextended('ack-all:all', 0));
-  SELECT (o.payload ->> 'allowed')::boolean, nullif(left(btrim(q.ip_hash), 128), ''),
-         encode(sha256(convert_to(public.normalized_email(q.email), 'UTF8')), 'hex')
-    INTO v_allowed, v_client, v_address
+  SELECT (o.payload ->> 'allowed')::boolean, q.email, q.ip_hash INTO v_allowed, v_email, v_client
     FROM public.quote_outbox o JOIN public.quote_requests q ON q.id = o.quote_request_id WHERE o.id = p_outbox;
   IF NOT FOUND OR v_allowed IS NOT NULL THEN
     RETURN coalesce(v_allowed, false);
@@ -458,15 +478,10 @@ BEGIN
   DELETE FROM public.rate_limit_hits h
    WHERE (h.bucket = 'ack-address' AND h.hit_at <= now() - interval '24 hours')
       OR (h.bucket IN ('ack-client', 'ack-all') AND h.hit_at <= now() - interval '1 hour');
-  v_allowed := NOT EXISTS (SELECT 1 FROM public.rate_limit_hits h
-                            WHERE (h.bucket = 'ack-address' AND h.key = v_address)
-                               OR (h.bucket = 'ack-client' AND h.key = v_client))
-           AND (SELECT count(*) FROM public.rate_limit_hits h WHERE h.bucket = 'ack-all') < 30;
-  IF v_allowed THEN
-    INSERT INTO public.rate_limit_hits (bucket, key, hit_at)
-    SELECT b, k, now() FROM (VALUES ('ack-address', v_address), ('ack-client', v_client), ('ack-all', 'all')) AS x(b, k)
-     WHERE k IS NOT NULL;
-  END IF;
+  INSERT INTO public.rate_limit_hits (bucket, key, hit_at)
+  SELECT h.bucket, h.key, now() FROM public.acknowledgement_hits(v_email, v_client) h;
+  GET DIAGNOSTICS v_hits = ROW_COUNT;
+  v_allowed := v_hits > 0;
   UPDATE public.quote_outbox o SET payload = jsonb_build_object('allowed', v_allowed) WHERE o.id = p_outbox;
   RETURN v_allowed;
 END
@@ -484,6 +499,7 @@ AS $$
 DECLARE
   v_new    public.quote_requests := jsonb_populate_record(NULL::public.quote_requests, p -> 'lead');
   v_push   boolean := coalesce((p ->> 'push')::boolean, false);
+  v_ack    boolean := coalesce((p ->> 'acknowledge')::boolean, false);
   v_lead   uuid;
   v_status text;
 BEGIN
@@ -507,12 +523,16 @@ BEGIN
     RETURN;
   END IF;
 
+  -- A lead already over the acknowledgement's limits queues none (a look without a lock: the worker decides).
+  IF v_ack THEN
+    v_ack := EXISTS (SELECT 1 FROM public.acknowledgement_hits(v_new.email, v_new.ip_hash));
+  END IF;
   -- ON CONFLICT: a rescued lead may have had some of these already.
   INSERT INTO public.quote_outbox (quote_request_id, kind)
   SELECT v_lead, k FROM unnest(ARRAY['owner_notification']
     || CASE WHEN (p ->> 'webhook')::boolean THEN ARRAY['lead_webhook'] ELSE '{}' END
     || CASE WHEN v_push THEN ARRAY['owner_push'] ELSE '{}' END
-    || CASE WHEN (p ->> 'acknowledge')::boolean THEN ARRAY['customer_acknowledgement'] ELSE '{}' END) AS k
+    || CASE WHEN v_ack THEN ARRAY['customer_acknowledgement'] ELSE '{}' END) AS k
   ON CONFLICT (quote_request_id, kind) DO NOTHING;
   IF v_push AND p ? 'escalateAt' THEN
     INSERT INTO public.quote_outbox (quote_request_id, kind, next_attempt_at, payload)

@@ -262,6 +262,25 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
     expect(held).toBe(0)
   })
 
+  it('queues no acknowledgement for a lead already over its limits', async () => {
+    const backend = await backendWith({}, { startWorker: false })
+    const db = await backend.db()
+    const rows = async () =>
+      (await db.query<{ id: string }>(`SELECT id FROM quote_outbox WHERE kind = 'customer_acknowledgement'`)).rows
+    const queued = async (email: string, ip: string) => {
+      await service().handle(form({ email }), { ip, userAgent: 'x' }, backend)
+      return (await rows()).length
+    }
+    expect(await queued('first@example.com', '192.0.2.70')).toBe(1)
+    const [first] = await rows()
+    await db.query('SELECT public.customer_acknowledgement_allowed($1)', [first!.id])
+    expect(await queued('First@Example.com', '192.0.2.71')).toBe(1)
+    expect(await queued('other@example.com', '192.0.2.70')).toBe(1)
+    expect(await queued('new@example.com', '192.0.2.72')).toBe(2)
+    await db.query(`INSERT INTO rate_limit_hits (bucket, key) SELECT 'ack-all', 'all' FROM generate_series(1, 29)`)
+    expect(await queued('late@example.com', '192.0.2.73')).toBe(2)
+  })
+
   it('decides each acknowledgement once, with many workers asking at once and again on a retry', async () => {
     const backend = await backendWith({}, { startWorker: false })
     for (let i = 0; i < 8; i++)
