@@ -489,10 +489,12 @@ $$;
 
 -- Stores a lead and queues what is sent about it, in one transaction. p: { lead: the quote_requests columns the
 -- form gives, spam_reason set for suspected spam; webhook, push, acknowledge: what to queue; escalateAt and
--- escalateMinutes: the push if the lead is still new then }. A repeated idempotency key is the same lead
--- (duplicate), except that a clean retry of a suspected-spam lead rescues it and queues its deliveries once.
+-- escalateMinutes: the push if the lead is still new then; limit: { bucket, count, windowMs }, the visitor's
+-- limit, counted against lead.ip_hash in the same transaction }. A visitor over the limit gets retry_after_ms and
+-- nothing is stored. A repeated idempotency key is the same lead (duplicate), except that a clean retry of a
+-- suspected-spam lead rescues it and queues its deliveries once.
 CREATE FUNCTION public.record_quote_request(p jsonb)
-RETURNS TABLE (lead_id uuid, duplicate boolean, queued boolean)
+RETURNS TABLE (lead_id uuid, duplicate boolean, queued boolean, retry_after_ms integer)
 LANGUAGE plpgsql
 SET search_path = ''
 AS $$
@@ -502,7 +504,17 @@ DECLARE
   v_ack    boolean := coalesce((p ->> 'acknowledge')::boolean, false);
   v_lead   uuid;
   v_status text;
+  v_wait   integer;
 BEGIN
+  IF p ? 'limit' AND v_new.ip_hash IS NOT NULL THEN
+    SELECT CASE WHEN h.allowed THEN 0 ELSE h.retry_after_ms END INTO v_wait
+      FROM public.hit_rate_limit(p #>> '{limit,bucket}', v_new.ip_hash, (p #>> '{limit,count}')::integer,
+                                 (p #>> '{limit,windowMs}')::integer) h;
+    IF v_wait > 0 THEN
+      RETURN QUERY SELECT NULL::uuid, false, false, v_wait;
+      RETURN;
+    END IF;
+  END IF;
   v_new.id := gen_random_uuid();
   v_new.created_at := now();
   v_new.status := CASE WHEN v_new.spam_reason IS NULL THEN 'new' ELSE 'suspected_spam' END;
@@ -514,12 +526,12 @@ BEGIN
     SELECT q.id, q.status INTO v_lead, v_status
       FROM public.quote_requests q WHERE q.idempotency_key = v_new.idempotency_key FOR UPDATE;
     IF v_status <> 'suspected_spam' OR v_new.spam_reason IS NOT NULL THEN
-      RETURN QUERY SELECT v_lead, true, false;
+      RETURN QUERY SELECT v_lead, true, false, 0;
       RETURN;
     END IF;
     UPDATE public.quote_requests q SET status = 'new', spam_reason = NULL WHERE q.id = v_lead;
   ELSIF v_new.spam_reason IS NOT NULL THEN
-    RETURN QUERY SELECT v_lead, false, false;
+    RETURN QUERY SELECT v_lead, false, false, 0;
     RETURN;
   END IF;
 
@@ -540,7 +552,7 @@ BEGIN
             jsonb_build_object('minutes', p -> 'escalateMinutes'))
     ON CONFLICT (quote_request_id, kind) DO NOTHING;
   END IF;
-  RETURN QUERY SELECT v_lead, false, true;
+  RETURN QUERY SELECT v_lead, false, true, 0;
 END
 $$;
 

@@ -452,6 +452,17 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     for (let i = 0; i < 7; i++) expect((await svc.handle(lead(), { ip: '', userAgent: '' }, backend)).status).toBe(200)
   })
 
+  it('rate limit: a refused post counts as a hit too, and a limited lead stores nothing', async () => {
+    const backend = await backendWith({})
+    const svc = service({ rateLimit: 3, rateWindowMs: 10 * 60_000 })
+    expect((await svc.handle({ firstName: '' }, meta, backend)).status).toBe(400)
+    expect((await svc.handle(lead(), meta, backend)).status).toBe(200)
+    expect((await svc.handle(lead(), meta, backend)).status).toBe(200)
+    expect((await svc.handle(lead(), meta, backend)).status).toBe(429)
+    expect((await svc.handle({ firstName: '' }, meta, backend)).status).toBe(429)
+    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(2)
+  })
+
   it.skipIf(!onPostgres)('on PostgreSQL only: two instances on one database share one rate limit', async () => {
     const databaseUrl = await freshDatabaseUrl()
     const instances = [await backendWith({}, { databaseUrl }), await backendWith({}, { databaseUrl })]

@@ -43,6 +43,9 @@ export async function visitorHash(backend: Pick<Backend, 'ipHashSalt'>, ip: stri
     : null
 }
 
+/** A refused hit's wait, in whole seconds (at least 1). */
+export const retrySeconds = (retryAfterMs: number) => Math.max(1, Math.ceil(retryAfterMs / 1000))
+
 /**
  * One hit of this visitor in `bucket`: 0 when allowed, else the seconds until a place frees. An unknown address
  * is not limited, so one bad proxy setting cannot block everyone.
@@ -63,5 +66,5 @@ export async function limitVisitor(
     limit.count,
     limit.windowMs,
   ])
-  return rows[0]?.allowed === false ? Math.max(1, Math.ceil(rows[0].retry_after_ms / 1000)) : 0
+  return rows[0]?.allowed === false ? retrySeconds(rows[0].retry_after_ms) : 0
 }

@@ -18,7 +18,7 @@ import { leadEvents } from '../log/lead-events.server'
 import { sanitizeText } from './lead-email.server'
 import { fingerprintText, outsideServiceArea, type FingerprintFields } from './lead-fields.server'
 import { createFormTokens, createPhotoTokens, formTokens, photoTokens, type FormTokens } from './tokens.server'
-import { sendQuoteEmail, type StoredLeadInput } from './send-quote-email.server'
+import { sendQuoteEmail, VisitorLimitedError, type StoredLeadInput } from './send-quote-email.server'
 import { writeUnsavedLead } from './unsaved-leads.server'
 
 export interface QuoteRequestMeta {
@@ -113,13 +113,15 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
       retryAfterSeconds,
     })
 
+    // A refused post counts against the visitor's limit too; a valid one is counted in the lead's transaction.
     // Skipped when the IP is unknown, so one bad proxy setup can't block everyone.
-    const retryAfterSeconds = await limited(ip, target)
-    if (retryAfterSeconds > 0) return rateLimited(retryAfterSeconds)
-
+    const refuse = async (body: QuoteServiceResponse['body']): Promise<QuoteServiceResponse> => {
+      const retryAfterSeconds = await limited(ip, target)
+      return retryAfterSeconds > 0 ? rateLimited(retryAfterSeconds) : { status: 400, body }
+    }
     const submission = withCleanVisitSource(raw)
     if (payloadSize(submission) > maxPayloadChars) {
-      return { status: 400, body: { success: false, reason: 'invalid', error: messages.tooLarge } }
+      return refuse({ success: false, reason: 'invalid', error: messages.tooLarge })
     }
     const parsed = v.safeParse(quoteSubmissionSchema, submission)
     if (!parsed.success) {
@@ -127,7 +129,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
       const error = issue?.message ?? 'Invalid form data'
       const key = issue?.path?.[0]?.key
       const field = typeof key === 'string' && key in quoteRequestSchema.entries ? (key as QuoteFieldName) : undefined
-      return { status: 400, body: { success: false, reason: 'invalid', error, ...(field ? { field } : {}) } }
+      return refuse({ success: false, reason: 'invalid', error, ...(field ? { field } : {}) })
     }
     const input = parsed.output
 
@@ -154,6 +156,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
         sourcePage: input.sourcePage ?? null,
         userAgent: sanitizeText(meta?.userAgent, 512) || null,
         ipHash: await visitorHash(target, ip),
+        ...(rateLimit > 0 ? { limit: { bucket: 'quote', count: rateLimit, windowMs: rateWindowMs } } : {}),
       }
       const result = await sendQuoteEmail(target, lead)
       // Not the stored key: that ends in a hash of the visitor's fields.
@@ -164,6 +167,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
       const photoToken = spamReason ? undefined : (ownPhotoTokens ?? (await photoTokens(target))).issue(result.id)
       return { status: 200, body: photoToken ? { success: true, photoToken } : { success: true } }
     } catch (error) {
+      if (error instanceof VisitorLimitedError) return rateLimited(error.retryAfterSeconds)
       const record = {
         ...fields,
         sourcePage: input.sourcePage ?? null,

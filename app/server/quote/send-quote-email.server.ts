@@ -4,6 +4,7 @@
 import type { LeadSource } from '~/lib/lead-source/lead-source'
 import type { Backend } from '../backend/backend.server'
 import { businessMinutesLater } from '../backend/business-hours.server'
+import { retrySeconds } from '../http/rate-limit.server'
 import type { FingerprintFields } from './lead-fields.server'
 
 /** Where and when (street, zip, preferredTime) are optional: absent or '' is "not given". */
@@ -19,12 +20,22 @@ export interface StoredLeadInput extends FingerprintFields {
   sourcePage: string | null
   userAgent: string | null
   ipHash: string | null
+  /** The visitor's limit, counted against ipHash in the lead's own transaction (one write a lead). */
+  limit?: { bucket: string; count: number; windowMs: number }
 }
 
 export interface StoredLead {
   id: string
   /** The same idempotency key was stored before: nothing new was queued. */
   duplicate: boolean
+}
+
+/** The visitor was over `limit`: nothing was stored. */
+export class VisitorLimitedError extends Error {
+  override name = 'VisitorLimitedError'
+  constructor(readonly retryAfterSeconds: number) {
+    super(`visitor limited for ${retryAfterSeconds} s`)
+  }
 }
 
 const given = (value: string | undefined) => value?.trim() || null
@@ -63,15 +74,17 @@ export async function sendQuoteEmail(backend: Backend, lead: StoredLeadInput): P
     webhook: Boolean(config.leadWebhook),
     push: alerts,
     acknowledge: config.customerAcknowledgement,
+    ...(lead.limit ? { limit: lead.limit } : {}),
     ...(minutes ? { escalateAt: businessMinutesLater(backend.now(), minutes), escalateMinutes: minutes } : {}),
   }
   const db = await backend.db()
-  const { rows } = await db.query<{ lead_id: string; duplicate: boolean; queued: boolean }>(
+  const { rows } = await db.query<{ lead_id: string; duplicate: boolean; queued: boolean; retry_after_ms: number }>(
     'SELECT * FROM public.record_quote_request($1)',
     [JSON.stringify(request)],
   )
   const row = rows[0]
   if (!row) throw new Error('record_quote_request returned no row')
+  if (row.retry_after_ms > 0) throw new VisitorLimitedError(retrySeconds(row.retry_after_ms))
   if (row.queued) backend.deliverSoon()
   return { id: row.lead_id, duplicate: row.duplicate }
 }
