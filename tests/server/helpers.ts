@@ -165,6 +165,16 @@ export async function startSmtp(
   }
 }
 
+/** startSmtp, closed after each test; call it before useTestBackends, so backends close first (stacked hooks). */
+export function useSmtp(): (options?: Parameters<typeof startSmtp>[0]) => Promise<TestSmtp> {
+  const cleanup = useCleanup()
+  return async (options) => {
+    const server = await startSmtp(options)
+    cleanup.push(() => server.close())
+    return server
+  }
+}
+
 /**
  * Resolves once the outbox has nothing left to send: every row it was given delivered and marked sent. Say
  * that something was not sent only after this (or another positive signal), never after a sleep, which

@@ -10,10 +10,10 @@ import { site } from '../../app/content/site'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { calendarFeedResponse } from '../../app/server/quotes/calendar.server'
 import { calendarFeedSecret, scheduleJob } from '../../app/server/quotes/quotes.server'
-import { freshDatabaseUrl, startSmtp, useCleanup, useTempDirs, useTestBackends, type TestSmtp } from './helpers'
+import { freshDatabaseUrl, useSmtp, useTempDirs, useTestBackends, type TestSmtp } from './helpers'
 import { acceptQuote, quotedLead } from './quote-helpers'
 
-const cleanup = useCleanup()
+const smtp = useSmtp()
 const tempDir = useTempDirs()
 const testBackend = useTestBackends()
 
@@ -24,12 +24,6 @@ const testBackend = useTestBackends()
 function clockAt(iso: string) {
   let now = new Date(iso)
   return { clock: () => now, set: (next: string) => void (now = new Date(next)) }
-}
-
-async function smtp(): Promise<TestSmtp> {
-  const server = await startSmtp()
-  cleanup.push(() => server.close())
-  return server
 }
 
 const env = (server: TestSmtp) => ({

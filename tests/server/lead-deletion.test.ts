@@ -18,23 +18,21 @@ import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
 import {
   FILE_STORES,
   freshDatabaseUrl,
-  startSmtp,
   testLead,
-  useCleanup,
   useFileStores,
+  useSmtp,
   useTestBackends,
   type TestSmtp,
 } from './helpers'
 
 const run = promisify(execFile)
-const cleanup = useCleanup()
+const startSmtp = useSmtp()
 const testBackend = useTestBackends()
 const fileStore = useFileStores()
 
 /** A real SMTP server, and push keys, so each lead has several kinds of delivery waiting. */
 async function deliveries(): Promise<{ smtp: TestSmtp; env: Env }> {
   const smtp = await startSmtp()
-  cleanup.push(() => smtp.close())
   const env = {
     SMTP_URL: smtp.url,
     OWNER_EMAIL: 'owner@example.com',

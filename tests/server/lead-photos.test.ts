@@ -27,18 +27,17 @@ import { PHONE_POSITION, tagLikeAPhone } from '../support/phone-photo-tags'
 import {
   countedPost,
   FILE_STORES,
-  startSmtp,
   testLead,
-  useCleanup,
   useFileStores,
   useOwnerSessions,
+  useSmtp,
   useTempDirs,
   useTestBackends,
   type FileStoreName,
 } from './helpers'
 
 const tempDir = useTempDirs()
-const cleanup = useCleanup()
+const startSmtp = useSmtp()
 const testBackend = useTestBackends()
 const fileStore = useFileStores()
 const signIn = useOwnerSessions()
@@ -319,7 +318,6 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
 
   it('the owner gets the lead e-mail, then one short e-mail per upload naming how many photos came', async () => {
     const mail = await startSmtp()
-    cleanup.push(() => mail.close())
     const { backend, tokens, handle, lead } = await setUp({ env: { SMTP_URL: mail.url } })
     const id = await lead('Maria')
     await handle(upload(tokens.issue(id), photos(3)), '')

@@ -24,8 +24,7 @@ import {
   freePort,
   freshDatabaseUrl,
   outboxDrained,
-  startSmtp,
-  useCleanup,
+  useSmtp,
   useTempDirs,
   useTestBackends,
   type TestSmtp,
@@ -40,15 +39,9 @@ const formTokens = createFormTokens(FORM_TOKEN_SECRET)
 const tempDir = useTempDirs()
 // After-each steps run last registered first: the backends (their workers hold pooled SMTP connections) close
 // before the SMTP servers.
-const cleanups = useCleanup()
+const smtp = useSmtp()
 const openBackend = useTestBackends()
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
-
-async function smtp(options?: Parameters<typeof startSmtp>[0]): Promise<TestSmtp> {
-  const server = await startSmtp(options)
-  cleanups.push(() => server.close())
-  return server
-}
 
 function backendWith(env: Record<string, string>, extra: Omit<BackendOptions, 'config'> = {}): Promise<Backend> {
   return openBackend(
@@ -127,21 +120,17 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     expect(m.replyTo?.value).toEqual([{ address: 'maria.g@example.com', name: '' }])
     expect(m.from?.value[0]?.address).toBe('no-reply@deltabreeze.example')
     expect(m.subject).toBe('New quote request from Maria')
-    expect(m.text).toContain('Name:     Maria')
-    expect(m.text).toContain('Email:    maria.g@example.com')
-    expect(m.text).toContain('Phone:    (916) 555-0199')
-    expect(m.text).toContain('Page:     /services?tab=driveway')
+    expect(m.text).toContain(
+      'Name:     Maria\nEmail:    maria.g@example.com\nPhone:    (916) 555-0199\nPage:     /services?tab=driveway\n',
+    )
     expect(m.text).toContain(`Reference: ${String(row.id)}`)
     expect(m.text).toMatch(/Received: .*20\d\d.*\(Pacific time\)/)
     expect(m.text).not.toMatch(/Address:|Map:|Best time:/)
     expect(m.headers.get('x-quote-request-id')).toBe(row.id)
     // Visitor input appears in no header other than Subject and Reply-To.
-    for (const line of m.headerLines) {
-      if (line.key === 'subject' || line.key === 'reply-to') continue
-      expect(line.line).not.toContain('maria.g@example.com')
-      expect(line.line).not.toContain('555-0199')
-      expect(line.line).not.toContain('Maria')
-    }
+    for (const line of m.headerLines)
+      if (line.key !== 'subject' && line.key !== 'reply-to')
+        expect(line.line).not.toMatch(/Maria|maria\.g@example\.com|555-0199/)
   })
 
   it('rejects a header-injection attempt at the schema, and neutralises one that reaches the e-mail anyway', async () => {
@@ -202,20 +191,18 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const worker = await backend.outbox()
     expect(await worker.runOnce()).toEqual({ claimed: 1, sent: 0, failed: 1 })
     const db = await backend.db()
-    const pending = await db.query<{ attempts: number; last_error: string | null; sent_at: Date | null }>(
-      'SELECT attempts, last_error, sent_at FROM quote_outbox',
-    )
-    expect(pending.rows[0]).toMatchObject({ attempts: 1, sent_at: null })
-    expect(pending.rows[0]?.last_error).toMatch(/ECONNREFUSED|connect/i)
+    const pending = await db.query('SELECT attempts, last_error, sent_at FROM quote_outbox')
+    expect(pending.rows).toEqual([
+      { attempts: 1, sent_at: null, last_error: expect.stringMatching(/ECONNREFUSED|connect/i) },
+    ])
 
     const mail = await smtp({ port })
     expect(await worker.drain()).toEqual({ claimed: 1, sent: 1, failed: 0 })
     expect(mail.received).toHaveLength(1)
     expect(mail.received[0]?.mail.subject).toBe('New quote request from Jason')
-    const done = await db.query<{ attempts: number; last_error: string | null }>(
-      'SELECT attempts, last_error FROM quote_outbox',
-    )
-    expect(done.rows[0]).toEqual({ attempts: 2, last_error: null })
+    expect((await db.query('SELECT attempts, last_error FROM quote_outbox')).rows).toEqual([
+      { attempts: 2, last_error: null },
+    ])
     expect(await worker.drain()).toEqual({ claimed: 0, sent: 0, failed: 0 })
   })
 
@@ -290,32 +277,21 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const stored = await db.query(
       'SELECT first_name, service_street, service_zip, preferred_time, outside_area FROM quote_requests ORDER BY first_name',
     )
-    expect(stored.rows).toEqual([
-      {
-        first_name: 'Fern',
-        service_street: null,
-        service_zip: '95630-1234',
-        preferred_time: 'flexible',
-        outside_area: false,
-      },
-      { first_name: 'Plain', service_street: null, service_zip: null, preferred_time: null, outside_area: null },
-      {
-        first_name: 'Rosa',
-        service_street: '4821 Elm Ridge Way',
-        service_zip: '95814',
-        preferred_time: 'morning',
-        outside_area: true,
-      },
+    expect(stored.rows.map(Object.values)).toEqual([
+      ['Fern', null, '95630-1234', 'flexible', false],
+      ['Plain', null, null, null, null],
+      ['Rosa', '4821 Elm Ridge Way', '95814', 'morning', true],
     ])
 
     expect(await (await backend.outbox()).drain()).toMatchObject({ sent: 3, failed: 0 })
     const text = (name: string) => mail.received.find(({ mail: m }) => m.subject?.endsWith(name))?.mail.text ?? ''
-    expect(text('Rosa')).toContain('Address:  4821 Elm Ridge Way, 95814\n')
-    expect(text('Rosa')).toContain('Area:     Outside the usual area')
-    expect(text('Rosa')).toContain(
+    for (const line of [
+      'Address:  4821 Elm Ridge Way, 95814\n',
+      'Area:     Outside the usual area',
       'Map:      https://www.google.com/maps/search/?api=1&query=4821%20Elm%20Ridge%20Way%2C%2095814\n',
-    )
-    expect(text('Rosa')).toContain('Best time: Morning\n')
+      'Best time: Morning\n',
+    ])
+      expect(text('Rosa')).toContain(line)
     expect(text('Fern')).toContain('Address:  95630-1234\n')
     expect(text('Fern')).toContain('Best time: Flexible\n')
     expect(text('Fern')).not.toContain('Outside the usual area')
@@ -331,18 +307,14 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   it('refuses a ZIP that is not five digits or ZIP+4, and a time the form never offers, naming the field', async () => {
     const backend = await backendWith({})
     const svc = service()
-    expect((await svc.handle(lead({ zip: '9563' }), meta, backend)).body).toMatchObject({
-      success: false,
-      field: 'zip',
-    })
-    expect((await svc.handle(lead({ preferredTime: 'night' }), meta, backend)).body).toMatchObject({
-      success: false,
-      field: 'preferredTime',
-    })
-    expect((await svc.handle(lead({ street: 'Elm\r\nBcc: x@y.example' }), meta, backend)).body).toMatchObject({
-      success: false,
-      field: 'street',
-    })
+    for (const [field, value] of [
+      ['zip', '9563'],
+      ['preferredTime', 'night'],
+      ['street', 'Elm\r\nBcc: x@y.example'],
+    ]) {
+      const { body } = await svc.handle(lead({ [field!]: value }), meta, backend)
+      expect(body).toMatchObject({ success: false, field })
+    }
     expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(0)
   })
 
@@ -524,40 +496,24 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       expect(res.status, label).toBe(200)
     }
     const db = await backend.db()
-    const rows = await db.query<{ first_name: string; source_channel: string; source_tags: unknown }>(
+    const rows = await db.query<{ first_name: string }>(
       'SELECT first_name, source_channel, source_tags, landing_path, referrer_host FROM quote_requests',
     )
-    expect(Object.fromEntries(rows.rows.map(({ first_name, ...source }) => [first_name, source]))).toEqual({
-      '10KBtag': {
-        source_channel: 'campaign',
-        source_tags: { utm_source: 'google', utm_campaign: 'x'.repeat(100) },
-        landing_path: '/',
-        referrer_host: null,
-      },
-      CRLFintags: {
-        source_channel: 'paid_search',
-        source_tags: { gclid: 'TeSt123' },
-        landing_path: null,
-        referrer_host: null,
-      },
-      achannelofitsown: {
-        source_channel: 'referral',
-        source_tags: null,
-        landing_path: null,
-        referrer_host: 'www.example.org',
-      },
-      JSONtextoverthelimit: { source_channel: 'direct', source_tags: null, landing_path: null, referrer_host: null },
-      notanobject: { source_channel: 'direct', source_tags: null, landing_path: null, referrer_host: null },
+    // [channel, tags, landing path, referrer host]
+    expect(
+      Object.fromEntries(rows.rows.map(({ first_name, ...source }) => [first_name, Object.values(source)])),
+    ).toEqual({
+      '10KBtag': ['campaign', { utm_source: 'google', utm_campaign: 'x'.repeat(100) }, '/', null],
+      CRLFintags: ['paid_search', { gclid: 'TeSt123' }, null, null],
+      achannelofitsown: ['referral', null, null, 'www.example.org'],
+      JSONtextoverthelimit: ['direct', null, null, null],
+      notanobject: ['direct', null, null, null],
     })
   })
 
   it('backend failure: 503 with the call-us message, nothing acknowledged', async () => {
-    const res = await service({ unsavedLeadsDir: await tempDir() }).handle(
-      lead(),
-      meta,
-      unreachable('connection refused'),
-    )
-    expect(res).toEqual({
+    const unsaved = async () => service({ unsavedLeadsDir: await tempDir() })
+    expect(await (await unsaved()).handle(lead(), meta, unreachable('connection refused'))).toEqual({
       status: 503,
       body: {
         success: false,
@@ -568,11 +524,11 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
     const backend = await backendWith({})
     const saltFails: Backend = { ...backend, ipHashSalt: () => Promise.reject(new Error('db down')) }
-    expect((await service({ unsavedLeadsDir: await tempDir() }).handle(lead(), meta, saltFails)).status).toBe(503)
+    expect((await (await unsaved()).handle(lead(), meta, saltFails)).status).toBe(503)
     expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(0)
     // A real backend whose database cannot be used (closed) also maps to 503.
     await backend.close()
-    expect((await service({ unsavedLeadsDir: await tempDir() }).handle(lead(), meta, backend)).status).toBe(503)
+    expect((await (await unsaved()).handle(lead(), meta, backend)).status).toBe(503)
   })
 
   it('a lead the backend cannot store goes to an owner-only recovery file; the log names the file, never the visitor', async () => {
@@ -846,26 +802,19 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
 
 describe('outbox details', () => {
   it('backoff: 5 s · 2^n, capped at 15 min, jittered ±20 %', () => {
-    expect(defaultBackoffMs(1, () => 0.5)).toBe(5_000)
-    expect(defaultBackoffMs(2, () => 0.5)).toBe(10_000)
-    expect(defaultBackoffMs(4, () => 0.5)).toBe(40_000)
-    expect(defaultBackoffMs(20, () => 0.5)).toBe(15 * 60_000)
+    expect([1, 2, 4, 20].map((attempt) => defaultBackoffMs(attempt, () => 0.5))).toEqual([
+      5_000, 10_000, 40_000, 900_000,
+    ])
     expect(defaultBackoffMs(1, () => 0)).toBe(4_000)
     expect(defaultBackoffMs(1, () => 0.999999)).toBeCloseTo(6_000, -1)
     expect(defaultBackoffMs(99, () => 0.999999)).toBe(15 * 60_000)
   })
 
   it('notification: recipient and sender defaults and overrides', () => {
-    expect(notificationAddresses(parseRuntimeConfig({}))).toMatchObject({
-      to: site.email,
-      from: 'no-reply@deltabreeze.example',
-    })
-    expect(
-      notificationAddresses(parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: 'a@b.co', QUOTE_FROM_EMAIL: 'web@b.co' })),
-    ).toMatchObject({
-      to: 'a@b.co',
-      from: 'web@b.co',
-    })
+    const addresses = (env = {}) => notificationAddresses(parseRuntimeConfig(env))
+    expect(addresses()).toMatchObject({ to: site.email, from: 'no-reply@deltabreeze.example' })
+    const overridden = addresses({ QUOTE_NOTIFY_EMAIL: 'a@b.co', QUOTE_FROM_EMAIL: 'web@b.co' })
+    expect(overridden).toMatchObject({ to: 'a@b.co', from: 'web@b.co' })
     const message = toSendMail(
       ownerNotification(
         {
@@ -877,7 +826,7 @@ describe('outbox details', () => {
           sourcePage: null,
           createdAt: new Date('2026-03-01T18:30:00Z'),
         },
-        notificationAddresses(parseRuntimeConfig({})),
+        addresses(),
       ),
     )
     expect(String(message.subject).length).toBeLessThanOrEqual('New quote request from '.length + 60)

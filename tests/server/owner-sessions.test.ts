@@ -12,7 +12,7 @@ import { ownerConversionsResponse } from '../../app/server/owner/conversions.ser
 import { handleSignInPost, requireOwner, SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { hashToken, sealSessionSecret, unsealSessionSecret } from '../../app/server/owner/sign-in.server'
 import { captureLog } from '../support/log-capture'
-import { freshDatabaseUrl, startSmtp, useCleanup, useTestBackends, type TestSmtp } from './helpers'
+import { freshDatabaseUrl, useCleanup, useSmtp, useTestBackends, type TestSmtp } from './helpers'
 
 const OWNER = 'owner@example.com'
 const SESSION_PASSWORD = randomBytes(32).toString('base64')
@@ -22,13 +22,13 @@ process.env.OWNER_SESSION_SECRET = SESSION_PASSWORD
 const BACKEND = Symbol.for('pressure-washing-site.backend')
 
 const cleanup = useCleanup()
+const startSmtp = useSmtp()
 const testBackend = useTestBackends()
 afterEach(() => vi.unstubAllEnvs())
 
 /** The site's one backend on a fresh database, with a real SMTP server for the links. */
 async function openSite(): Promise<{ backend: Backend; smtp: TestSmtp }> {
   const smtp = await startSmtp()
-  cleanup.push(() => smtp.close())
   const backend = await testBackend({ SMTP_URL: smtp.url, OWNER_EMAIL: OWNER })
   serve(backend)
   return { backend, smtp }
@@ -290,7 +290,6 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
   /** Two instances of the site on one database: each request goes to the one named. */
   async function twoInstances() {
     const smtp = await startSmtp()
-    cleanup.push(() => smtp.close())
     const env = { SMTP_URL: smtp.url, OWNER_EMAIL: OWNER }
     const databaseUrl = await freshDatabaseUrl()
     const first = await testBackend(env, { databaseUrl })

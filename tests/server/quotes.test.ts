@@ -13,16 +13,15 @@ import { quotePageGet, quotePagePost } from '../../app/server/quotes/quote-page.
 import { sendQuote, withdrawQuote } from '../../app/server/quotes/quotes.server'
 import { quoteDraftSchema } from '../../app/lib/quotes/quote-schema'
 import { QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '../../app/lib/quotes/quote-texts'
-import { outboxDrained, startSmtp, useCleanup, useTestBackends, type TestSmtp } from './helpers'
+import { outboxDrained, useSmtp, useTestBackends, type TestSmtp } from './helpers'
 import { ITEMS, quotedLead } from './quote-helpers'
 
-const cleanup = useCleanup()
+const startSmtp = useSmtp()
 const testBackend = useTestBackends()
 const CLIENT = '198.51.100.20'
 
 async function openSite(env: Record<string, string> = {}): Promise<{ backend: Backend; smtp: TestSmtp }> {
   const smtp = await startSmtp()
-  cleanup.push(() => smtp.close())
   const backend = await testBackend(
     { SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: 'owner@example.com', CUSTOMER_ACKNOWLEDGEMENT: 'off', ...env },
     { startWorker: true, outbox: { backoffMs: () => 0 } },
