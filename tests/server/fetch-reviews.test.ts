@@ -1,14 +1,12 @@
 // fetchReviews against a real database and a LOCAL STAND-IN for Google's Places API (an HTTP server on
 // 127.0.0.1 that records each request and answers as the test says).
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../app/server/db/database.server'
 import { fetchReviews } from '../../app/server/reviews/fetch-reviews.server'
 import { captureLog } from '../support/log-capture'
+import { useCleanup, useTempDirs } from './helpers'
 
 const API_KEY = 'test-places-key-9f3Kq2'
 const PLACE_ID = 'ChIJ-test-place'
@@ -44,10 +42,8 @@ function ok(reviews: unknown[]): Answer {
   return { status: 200, body: JSON.stringify({ reviews }) }
 }
 
-const cleanup: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step()
-})
+const tempDir = useTempDirs()
+const cleanup = useCleanup()
 
 async function startPlacesStandIn() {
   const requests: RecordedRequest[] = []
@@ -65,9 +61,7 @@ async function startPlacesStandIn() {
 }
 
 async function openTestDatabase(): Promise<Database> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'pw-fetch-reviews-'))
-  cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
-  const db = await openDatabase({ dataDir })
+  const db = await openDatabase({ dataDir: await tempDir() })
   cleanup.push(() => db.close())
   return db
 }

@@ -15,10 +15,11 @@ import { messages } from '../../app/content/messages'
 import { createFormTokens } from '../../app/server/quote/tokens.server'
 import { createQuoteService } from '../../app/server/quote/quote-service.server'
 import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
-import { phoneKeys, startPushService } from '../support/push-service'
+import { phoneKeys, startPushService, subscriptionOf } from '../support/push-service'
 import {
   freshDatabaseUrl,
   outboxDrained,
+  rowsOf,
   testLead,
   useCleanup,
   useSmtp,
@@ -246,15 +247,12 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
 const MINUTE = 60_000
 const vapid = webpush.generateVAPIDKeys()
 
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))
+
 /** A Pacific wall-clock time `days` after today; ahead of the real clock, so rows stored "now" are due. */
 function pacific(days: number, hhmm: string): Date {
   const today = pacificClock(new Date())
-  return pacificInstant(
-    today.year,
-    today.month,
-    today.day + days,
-    Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)),
-  )
+  return pacificInstant(today.year, today.month, today.day + days, minutesOf(hhmm))
 }
 
 /** A backend whose outbox runs only when the test says, at the time the test sets, with one phone on alerts. */
@@ -273,8 +271,7 @@ async function alerted(start: Date) {
   const where = { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl() }
   const open = () => backendWith(env, { clock: () => clock.now, ...where, startWorker: false })
   const backend = await open()
-  const keys = { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') }
-  await savePushSubscription(await backend.db(), { endpoint: push.endpoint, keys })
+  await savePushSubscription(await backend.db(), subscriptionOf(phone, push.endpoint))
   /** Runs the outbox at `at` and answers the titles pushed so far. */
   async function runAt(at: Date, target = backend) {
     clock.now = at
@@ -290,8 +287,7 @@ const setStatus = async (backend: Backend, id: string, status: 'contacted' | 'qu
 
 describe('opening hours, in Pacific time', () => {
   it('counts minutes only while open: 07:00 to 19:00, every day, across daylight-saving changes', () => {
-    const at = (y: number, m: number, d: number, hhmm: string) =>
-      pacificInstant(y, m, d, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)))
+    const at = (y: number, m: number, d: number, hhmm: string) => pacificInstant(y, m, d, minutesOf(hhmm))
     expect(businessMinutesLater(at(2026, 6, 10, '10:00'), 15)).toEqual(at(2026, 6, 10, '10:15'))
     expect(businessMinutesLater(at(2026, 6, 10, '21:00'), 15)).toEqual(at(2026, 6, 11, '07:15'))
     expect(businessMinutesLater(at(2026, 6, 10, '03:00'), 15)).toEqual(at(2026, 6, 10, '07:15'))
@@ -323,10 +319,8 @@ describe('a lead nobody has answered is pushed once more', { timeout: 120_000 },
     await backend.close()
     const again = await open()
     expect(await runAt(new Date(start.getTime() + 2 * 60 * MINUTE), again)).toHaveLength(3)
-    const rows = await (
-      await again.db()
-    ).query<{ quote_request_id: string }>(`SELECT quote_request_id FROM quote_outbox WHERE kind = 'owner_escalation'`)
-    expect(rows.rows).toEqual([{ quote_request_id: waiting }])
+    const rows = await rowsOf(again, `SELECT quote_request_id FROM quote_outbox WHERE kind = 'owner_escalation'`)
+    expect(rows).toEqual([{ quote_request_id: waiting }])
   })
 
   it('drops, marked done, a follow-up claimed just as the status changed', async () => {
@@ -375,10 +369,12 @@ describe('a quoted lead reminds the owner to follow up', { timeout: 120_000 }, (
       'Follow up with Wes: quoted 2 days ago',
     ])
     await setStatus(backend, wes, 'won')
-    const waiting = await (
-      await backend.db()
-    ).query(`SELECT kind FROM quote_outbox WHERE quote_request_id = $1 AND sent_at IS NULL`, [wes])
-    expect(waiting.rows).toEqual([])
+    const waiting = await rowsOf(
+      backend,
+      `SELECT kind FROM quote_outbox WHERE quote_request_id = $1 AND sent_at IS NULL`,
+      [wes],
+    )
+    expect(waiting).toEqual([])
     expect(await runAt(new Date(quotedAt + 7 * day - MINUTE))).toHaveLength(5)
     expect((await runAt(new Date(quotedAt + 7 * day + MINUTE))).slice(5)).toEqual([
       'Follow up with Maria: quoted 7 days ago',

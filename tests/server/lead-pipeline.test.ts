@@ -221,9 +221,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     )
     await second.ready()
     // The restarted worker's own loop picks it up.
-    const deadline = Date.now() + 15_000
-    while (mail.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
-    expect(mail.received).toHaveLength(1)
+    await expect.poll(() => mail.received.length, { timeout: 15_000, interval: 50 }).toBe(1)
     expect(mail.received[0]?.mail.subject).toBe('New quote request from Priya')
     // The mailbox has the e-mail a moment before the worker has marked it sent: once nothing is left unsent,
     // a second e-mail would have come.
@@ -638,12 +636,9 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
         const res = await svc.handle(payload, meta, backend)
         expect(res.status).toBeLessThan(500)
         expect([200, 400]).toContain(res.status)
+        const reason = res.body.success ? '' : res.body.error
         if (res.status === 200) ok++
-        else
-          statuses.set(
-            res.body.success ? '' : res.body.error,
-            (statuses.get(res.body.success ? '' : res.body.error) ?? 0) + 1,
-          )
+        else statuses.set(reason, (statuses.get(reason) ?? 0) + 1)
       }),
       { numRuns: 400 },
     )
@@ -762,9 +757,7 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
     // Its run ends only when the held connection is cut, after the test: a dead process says nothing.
     const dieWaiting = async (run: Promise<unknown>, held: TestSmtp) => {
       void run.catch(() => undefined)
-      const deadline = Date.now() + 15_000
-      while (held.held.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
-      expect(held.held).toHaveLength(1)
+      await expect.poll(() => held.held.length, { timeout: 15_000, interval: 20 }).toBe(1)
     }
 
     expect((await svc.handle(lead({ firstName: 'Elsewhere' }), meta, first)).status).toBe(200)

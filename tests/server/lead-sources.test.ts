@@ -212,19 +212,12 @@ describe('the job value', { timeout: 120_000 }, () => {
     const backend = await open()
     const db = await backend.db()
     const { id } = await sendQuoteEmail(backend, testLead('Wes'))
-    expect(await updateLead(db, id, { status: 'won', note: '', jobValue: 1250.5 })).toMatchObject({
-      status: 'won',
-      jobValue: 1250.5,
-    })
+    const save = (status: Step, jobValue?: number) => updateLead(db, id, { status, note: '', jobValue })
+    expect(await save('won', 1250.5)).toMatchObject({ status: 'won', jobValue: 1250.5 })
     expect((await listInbox(db))[0]).toMatchObject({ status: 'won', jobValue: 1250.5 })
-    expect(await updateLead(db, id, { status: 'quoted', note: '', jobValue: 900 })).toMatchObject({
-      status: 'quoted',
-      jobValue: null,
-    })
-    expect(await updateLead(db, id, { status: 'won', note: 'no value given' })).toMatchObject({
-      jobValue: null,
-    })
-    await expect(updateLead(db, id, { status: 'won', note: '', jobValue: -1 })).rejects.toThrow(/job_value_check/)
+    expect(await save('quoted', 900)).toMatchObject({ status: 'quoted', jobValue: null })
+    expect(await save('won')).toMatchObject({ jobValue: null })
+    await expect(save('won', -1)).rejects.toThrow(/job_value_check/)
     expect((await listInbox(db))[0]).toMatchObject({ status: 'won', jobValue: null })
   })
 })

@@ -23,13 +23,14 @@ import { restoreDatabase } from '../../scripts/backup-files'
 import { OwnerCommandError, runOwnerCommandOn } from '../../scripts/owner-command'
 import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
 import { startSiteProcess } from '../support/site-process'
-import { freshDatabaseUrl, testLead, useCleanup, useTempDirs, useTestBackends } from './helpers'
+import { freshDatabaseUrl, rowsOf, testLead, useCleanup, useSiteBackend, useTempDirs, useTestBackends } from './helpers'
 
 const run = promisify(execFile)
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const tempDir = useTempDirs()
 const cleanup = useCleanup()
 const testBackend = useTestBackends()
+const serveAsSite = useSiteBackend()
 const NO_LEAD = '00000000-0000-4000-8000-000000000000'
 
 /** A site's folder and database, and the configuration a command run there reads. */
@@ -166,10 +167,8 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
     const site = await startSiteProcess(env)
     cleanup.push(site.stop)
     const throughSite = parseRuntimeConfig({ DATA_DIR: env.DATA_DIR })
-    expect(await runOwnerCommandOn(throughSite, 'status', { id: ann, status: 'contacted' })).toEqual({
-      id: ann,
-      status: 'contacted',
-    })
+    const contacted = { id: ann, status: 'contacted' }
+    expect(await runOwnerCommandOn(throughSite, 'status', contacted)).toEqual(contacted)
     expect(await runOwnerCommandOn(throughSite, 'delete', { id: dee })).toBe(true)
     expect(await runOwnerCommandOn(throughSite, 'video', { url: 'https://videos.example.com/deck.mp4' })).toBe(
       'pressure_washing_videos',
@@ -220,26 +219,17 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
     expect(fromSite.badSince).toMatch(/^LeadRequestError: --since takes an age like 7d/)
 
     // And the database itself changes what the site did.
-    expect(await runOwnerCommandOn(config, 'status', { id: bot, status: 'archived' })).toEqual({
-      id: bot,
-      status: 'archived',
-    })
-    expect(
-      await runOwnerCommandOn(config, 'video', {
-        table: 'service_videos',
-        url: '/videos/wash.webm',
-        mime: 'video/webm',
-      }),
-    ).toBe('service_videos')
+    const archived = { id: bot, status: 'archived' }
+    expect(await runOwnerCommandOn(config, 'status', archived)).toEqual(archived)
+    const video = { table: 'service_videos', url: '/videos/wash.webm', mime: 'video/webm' }
+    expect(await runOwnerCommandOn(config, 'video', video)).toBe('service_videos')
     expect((await runOwnerCommandOn(config, 'list', { status: 'archived' })).map((lead) => lead.id)).toEqual([bot])
   })
 
   it('set and clear the featured video the home page and /services read', async () => {
     const { config, open } = await siteFolder()
     const backend = await open()
-    const g = globalThis as Record<symbol, unknown>
-    g[Symbol.for('pressure-washing-site.backend')] = backend
-    cleanup.push(async () => void delete g[Symbol.for('pressure-washing-site.backend')])
+    serveAsSite(backend)
     serveOwnerSocket(backend)
     await backend.ready()
 
@@ -252,13 +242,12 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
     })
 
     await runOwnerCommandOn(config, 'video', { table: 'service_videos', url: '' })
-    const featured = await (
-      await backend.db()
-    ).query(
+    const featured = await rowsOf(
+      backend,
       `SELECT 'home' AS page, video_url FROM pressure_washing_videos WHERE is_featured
        UNION ALL SELECT 'services', video_url FROM service_videos WHERE is_featured`,
     )
-    expect(featured.rows).toEqual([{ page: 'home', video_url: 'https://videos.example.com/deck.mp4' }])
+    expect(featured).toEqual([{ page: 'home', video_url: 'https://videos.example.com/deck.mp4' }])
     await expect(runOwnerCommandOn(config, 'video', { url: 'javascript:alert(1)' })).rejects.toThrow(
       'Not a video address: javascript:alert(1)',
     )

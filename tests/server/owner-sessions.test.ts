@@ -12,18 +12,27 @@ import { ownerConversionsResponse } from '../../app/server/owner/conversions.ser
 import { handleSignInPost, requireOwner, SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { hashToken, sealSessionSecret, unsealSessionSecret } from '../../app/server/owner/sign-in.server'
 import { captureLog } from '../support/log-capture'
-import { freshDatabaseUrl, useCleanup, useSmtp, useTestBackends, type TestSmtp } from './helpers'
+import {
+  freshDatabaseUrl,
+  rowsOf,
+  useCleanup,
+  useSiteBackend,
+  useSmtp,
+  useTestBackends,
+  type TestSmtp,
+} from './helpers'
 
 const OWNER = 'owner@example.com'
 const SESSION_PASSWORD = randomBytes(32).toString('base64')
 // The handlers read the site's own configuration, as in production.
 process.env.OWNER_EMAIL = OWNER
 process.env.OWNER_SESSION_SECRET = SESSION_PASSWORD
-const BACKEND = Symbol.for('pressure-washing-site.backend')
 
 const cleanup = useCleanup()
 const startSmtp = useSmtp()
 const testBackend = useTestBackends()
+/** Makes `backend` the one the handlers reach, as getBackend() is in a running site. */
+const serve = useSiteBackend()
 afterEach(() => vi.unstubAllEnvs())
 
 /** The site's one backend on a fresh database, with a real SMTP server for the links. */
@@ -32,13 +41,6 @@ async function openSite(): Promise<{ backend: Backend; smtp: TestSmtp }> {
   const backend = await testBackend({ SMTP_URL: smtp.url, OWNER_EMAIL: OWNER })
   serve(backend)
   return { backend, smtp }
-}
-
-/** Makes `backend` the one the handlers reach, as getBackend() is in a running site. */
-function serve(backend: Backend): void {
-  const g = globalThis as Record<symbol, unknown>
-  g[BACKEND] = backend
-  cleanup.push(async () => void delete g[BACKEND])
 }
 
 interface Answer {
@@ -111,9 +113,8 @@ async function nextLink(backend: Backend, smtp: TestSmtp): Promise<string> {
 
 /** As if the owner's last link were sent 3 minutes ago: his one link per 3 minutes (decision 052) allows another. */
 async function afterOwnerLinkWindow(backend: Backend, by = '3 minutes'): Promise<void> {
-  await (
-    await backend.db()
-  ).query(`UPDATE rate_limit_hits SET hit_at = hit_at - $1::interval WHERE bucket = 'owner-sign-in:owner'`, [by])
+  const sql = `UPDATE rate_limit_hits SET hit_at = hit_at - $1::interval WHERE bucket = 'owner-sign-in:owner'`
+  await rowsOf(backend, sql, [by])
 }
 
 /** Asks for a link as the owner and signs in with it: the session's cookie. */
@@ -233,20 +234,14 @@ describe('an owner session', { timeout: 120_000 }, () => {
     const used = await signIn(backend, smtp)
     const rowOf = async (cookie: string) =>
       hashToken((await unsealSessionSecret(cookie.split('=')[1], SESSION_PASSWORD))!)
-    await db.query(
-      `UPDATE owner_sessions SET last_seen_at = now() - interval '30 days 1 minute' WHERE secret_hash = $1`,
-      [await rowOf(idle)],
-    )
+    const set = async (cookie: string, change: string) =>
+      db.query(`UPDATE owner_sessions SET ${change} WHERE secret_hash = $1`, [await rowOf(cookie)])
+    await set(idle, `last_seen_at = now() - interval '30 days 1 minute'`)
     // Used yesterday, but signed in more than 90 days ago.
-    await db.query(
-      `UPDATE owner_sessions SET created_at = now() - interval '91 days', expires_at = now() - interval '1 day',
-              last_seen_at = now() - interval '1 day' WHERE secret_hash = $1`,
-      [await rowOf(old)],
-    )
+    const yesterday = `expires_at = now() - interval '1 day', last_seen_at = now() - interval '1 day'`
+    await set(old, `created_at = now() - interval '91 days', ${yesterday}`)
     // Idle for 29 days: still open, and this use starts its 30 days again.
-    await db.query(`UPDATE owner_sessions SET last_seen_at = now() - interval '29 days' WHERE secret_hash = $1`, [
-      await rowOf(used),
-    ])
+    await set(used, `last_seen_at = now() - interval '29 days'`)
 
     expect(await ownerOnly(idle)).toBe(401)
     expect(await ownerOnly(old)).toBe(401)

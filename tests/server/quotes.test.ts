@@ -13,7 +13,7 @@ import { quotePageGet, quotePagePost } from '../../app/server/quotes/quote-page.
 import { sendQuote, withdrawQuote } from '../../app/server/quotes/quotes.server'
 import { quoteDraftSchema } from '../../app/lib/quotes/quote-schema'
 import { QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '../../app/lib/quotes/quote-texts'
-import { outboxDrained, useSmtp, useTestBackends, type TestSmtp } from './helpers'
+import { outboxDrained, rowsOf as rows, useSmtp, useTestBackends, type TestSmtp } from './helpers'
 import { ITEMS, quotedLead } from './quote-helpers'
 
 const startSmtp = useSmtp()
@@ -87,9 +87,6 @@ async function acceptFields(backend: Backend, token: string, name = 'Maria Lopez
   ] as [string, string][]
 }
 
-const rows = async (backend: Backend, sql: string, params: unknown[] = []) =>
-  (await (await backend.db()).query(sql, params)).rows
-
 describe('a quote sent and accepted', { timeout: 120_000 }, () => {
   it('e-mails the link, and a second version replaces the first without a second pair of reminders', async () => {
     const { backend, smtp } = await openSite()
@@ -140,17 +137,7 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
               a.version_hash = v.hash AS same_hash
          FROM quote_acceptances a JOIN quote_versions v USING (quote_id, version)`,
     )
-    expect(accepted).toEqual([
-      {
-        version: 1,
-        typed_name: 'Maria Lopez',
-        chosen_item_ids: ['i3'],
-        total_cents: 77050,
-        user_agent: 'QuoteTest/1.0',
-        hashed: true,
-        same_hash: true,
-      },
-    ])
+    expect(accepted.map(Object.values)).toEqual([[1, 'Maria Lopez', ['i3'], 77050, 'QuoteTest/1.0', true, true]])
     expect(await rows(backend, 'SELECT status, job_value, won_at IS NOT NULL AS won FROM quote_requests')).toEqual([
       { status: 'won', job_value: '770.50', won: true },
     ])
@@ -204,9 +191,8 @@ describe('a quote link', { timeout: 120_000 }, () => {
   it('answers unknown, expired and withdrawn tokens alike: the same status, body and headers', async () => {
     const { backend } = await openSite()
     const expired = await quotedLead(backend, ITEMS, 'Ed')
-    await (
-      await backend.db()
-    ).query(
+    await rows(
+      backend,
       `UPDATE quote_versions SET valid_until = public.pacific_today() - 1 WHERE quote_id =
              (SELECT id FROM quotes WHERE token = $1)`,
       [expired.token],
@@ -222,8 +208,7 @@ describe('a quote link', { timeout: 120_000 }, () => {
     expect(answers[0]!.status).toBe(404)
     expect(answers[0]!.body).toContain(site.phone)
     expect(answers[0]!.headers).toEqual(expect.arrayContaining([['cache-control', 'no-store']]))
-    expect(answers[1]).toEqual(answers[0])
-    expect(answers[2]).toEqual(answers[0])
+    expect(answers.slice(1)).toEqual([answers[0], answers[0]])
     // Posting to them is the same answer, and nothing is stored.
     const posted = await post(backend, expired.token, [
       ['name', 'Ed Smith'],
@@ -258,11 +243,8 @@ describe('a quote link', { timeout: 120_000 }, () => {
     expect(short.refused?.refusal.errors).toEqual({ name: QUOTE_FIELD_TEXTS.nameShort })
     const long = await post(backend, token, withName('M'.repeat(101)))
     expect(long.refused?.refusal.errors).toEqual({ name: QUOTE_FIELD_TEXTS.nameLong })
-    const unagreed = await post(
-      backend,
-      token,
-      fields.filter(([key]) => key !== 'agree'),
-    )
+    const unagreedFields = fields.filter(([key]) => key !== 'agree')
+    const unagreed = await post(backend, token, unagreedFields)
     expect(unagreed).toMatchObject({
       status: 400,
       refused: { refusal: { errors: { agree: QUOTE_FIELD_TEXTS.agreeRequired } } },
