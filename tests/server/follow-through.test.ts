@@ -111,31 +111,10 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
     expect(toOwner()).toHaveLength(1)
   })
 
-  it('sends a victim at most one when a bot names the address 50 times from 50 clients', async () => {
-    const { send, acks, toOwner } = await acknowledging()
-    for (let i = 0; i < 50; i++)
-      expect((await send({ firstName: `Bot${i}`, email: 'Victim@Example.com' }, `198.51.100.${i + 1}`)).status).toBe(
-        200,
-      )
-    expect(await acks()).toHaveLength(1)
-    // Every lead reached the owner: the limit is on the customer's e-mail only.
-    expect(toOwner()).toHaveLength(50)
-  })
-
-  it('sends one client at most one an hour, whatever addresses it names', async () => {
-    const { backend, send, acks } = await acknowledging()
-    for (let i = 0; i < 10; i++) await send({ email: `someone${i}@example.com` }, '192.0.2.44')
-    expect(await acks()).toHaveLength(1)
-
-    // A day later the address may hear from us again; the hour's client limit has passed too.
-    const db = await backend.db()
-    await db.query(`UPDATE rate_limit_hits SET hit_at = hit_at - interval '25 hours' WHERE bucket LIKE 'ack-%'`)
-    await send({ email: 'someone0@example.com' }, '192.0.2.44')
-    expect(await acks()).toHaveLength(2)
-  })
-
+  // A victim's address named from many clients, one client naming many addresses: this test and the two after it.
+  // Every lead still reaches the owner (here, and in "at most 30 an hour"): only the customer's e-mail is limited.
   it('counts one inbox however it is spelled, from clients that share nothing', async () => {
-    const { send, acks } = await acknowledging()
+    const { send, acks, toOwner } = await acknowledging()
     const spellings = [
       'alice.smith@gmail.com',
       'Alice.Smith@Gmail.com',
@@ -149,9 +128,10 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
       'AliceSmith@GoogleMail.com',
     ]
     for (const [i, email] of [...spellings, 'Pat@Example.com', 'pat+deck@example.com', ' pat@EXAMPLE.COM '].entries())
-      await send({ email }, `192.0.2.${i + 20}`)
+      expect((await send({ email }, `192.0.2.${i + 20}`)).status).toBe(200)
     const recipients = (await acks()).map((ack) => ack.rcptTo[0]!.toLowerCase())
     expect(recipients.sort()).toEqual(['alice.smith@gmail.com', 'pat@example.com'])
+    expect(toOwner()).toHaveLength(13)
   })
 
   it('counts every address of one IPv6 /64 as one client, and another /64 as another', async () => {

@@ -276,6 +276,16 @@ export function useFileStores(): (name: FileStoreName) => Promise<TestFileStore>
   }
 }
 
+/** A form posted as a browser posts it from the page at `url`'s own origin; `headers` add to or replace its own. */
+export function formPost(url: string, fields: ConstructorParameters<typeof URLSearchParams>[0], headers = {}): Request {
+  const body = new URLSearchParams(fields).toString()
+  const form = {
+    'Content-Type': 'application/x-www-form-urlencoded',
+    'Content-Length': String(Buffer.byteLength(body)),
+  }
+  return new Request(url, { method: 'POST', headers: { Origin: new URL(url).origin, ...form, ...headers }, body })
+}
+
 /** What the server took of a counted body: the bytes it pulled, and whether it cancelled the rest. */
 export interface PulledBytes {
   pulled: number

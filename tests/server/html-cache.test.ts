@@ -65,6 +65,10 @@ async function visit(pages: HtmlCache, renderer: ReturnType<typeof pageRenderer>
   return body
 }
 
+/** The declared search of a site whose pages refuse only ?tab=bogus. */
+const refusingBogusTab = (_pathname: string, search: string) =>
+  new URLSearchParams(search).get('tab') === 'bogus' ? { search: '', refused: ['tab'] } : { search, refused: [] }
+
 function cache(overrides: Partial<Parameters<typeof createHtmlCache>[0]> = {}) {
   return createHtmlCache({ freshMs: 10_000, keepMs: 60_000, maxBytes: 1024 * 1024, ...overrides })
 }
@@ -198,9 +202,7 @@ describe('page cache', () => {
   })
 
   it('answers a refused parameter value with the redirect its address names, rendering nothing', async () => {
-    const declared = (_pathname: string, search: string) =>
-      new URLSearchParams(search).get('tab') === 'bogus' ? { search: '', refused: ['tab'] } : { search, refused: [] }
-    const pages = cache({ pageAddress: (url) => pageAddress(url, declared) })
+    const pages = cache({ pageAddress: (url) => pageAddress(url, refusingBogusTab) })
     const renderer = pageRenderer()
     await visit(pages, renderer, '/services')
     const reply = await pages.serve(request('/services?ref=mail&tab=bogus'), renderer.renderers)
@@ -288,9 +290,7 @@ describe('a stored page on its way out (finalizeResponse)', () => {
   })
 
   it('hands a redirect back with its status and Location and no body, also one whose headers cannot change', async () => {
-    const declared = (_pathname: string, search: string) =>
-      new URLSearchParams(search).get('tab') === 'bogus' ? { search: '', refused: ['tab'] } : { search, refused: [] }
-    const pages = cache({ pageAddress: (url) => pageAddress(url, declared) })
+    const pages = cache({ pageAddress: (url) => pageAddress(url, refusingBogusTab) })
     const renderer = pageRenderer()
     const incoming = request('/services?tab=bogus', { headers: browser })
     const redirect = await pages.serve(incoming, renderer.renderers)

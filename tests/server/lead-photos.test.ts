@@ -26,6 +26,7 @@ import { heicOf, PHONE_POSITION, phoneJpeg } from '../support/phone-photo-tags'
 import {
   countedPost,
   FILE_STORES,
+  rowsOf,
   testLead,
   useFileStores,
   useOwnerSessions,
@@ -101,8 +102,7 @@ const photo = (bytes: Uint8Array = gpsJpeg, name = 'IMG_0001.jpg') => ({ bytes, 
 const photos = (count: number) => Array.from({ length: count }, () => photo())
 
 async function photoRows(backend: Backend, leadId: string) {
-  const db = await backend.db()
-  return (await db.query(`SELECT object_name FROM public.lead_photos WHERE quote_request_id = $1`, [leadId])).rows
+  return rowsOf(backend, `SELECT object_name FROM public.lead_photos WHERE quote_request_id = $1`, [leadId])
 }
 
 describe.each(FILE_STORES)('photos of a stored lead in %s', { timeout: 120_000 }, (store) => {
@@ -279,10 +279,9 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
     expect((await other!(upload(tokens.issue(id), [photo()]), '203.0.113.5')).status).toBe(429)
     expect((await one!(upload(tokens.issue(id), [photo()]), '198.51.100.7')).status).toBe(200)
     // Counted under a hash of the address, never the address itself.
-    const db = await backend.db()
-    const hits = await db.query<{ key: string }>(`SELECT key FROM rate_limit_hits WHERE bucket = 'photos'`)
-    expect(hits.rows).toHaveLength(3)
-    expect(hits.rows.map((row) => row.key).join()).not.toMatch(/203\.0\.113|198\.51\.100/)
+    const hits = await rowsOf<{ key: string }>(backend, `SELECT key FROM rate_limit_hits WHERE bucket = 'photos'`)
+    expect(hits).toHaveLength(3)
+    expect(hits.map((row) => row.key).join()).not.toMatch(/203\.0\.113|198\.51\.100/)
   })
 
   it('the plain form gets a redirect to the result page with only a status in the address', async () => {
@@ -299,13 +298,9 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
     const id = await lead()
     await handle(upload(tokens.issue(id), photos(2)), '')
     await handle(upload(tokens.issue(id), [photo()]), '')
-    const db = await backend.db()
-    const rows = await db.query(
-      `SELECT kind, payload FROM public.quote_outbox WHERE quote_request_id = $1 AND kind LIKE 'owner_photos%'`,
-      [id],
-    )
+    const queued = `SELECT kind, payload FROM public.quote_outbox WHERE quote_request_id = $1 AND kind LIKE 'owner_photos%'`
     // No VAPID keys here: no push row.
-    expect(rows.rows).toEqual([{ kind: 'owner_photos', payload: { photos: 3 } }])
+    expect(await rowsOf(backend, queued, [id])).toEqual([{ kind: 'owner_photos', payload: { photos: 3 } }])
   })
 
   it('the owner gets the lead e-mail, then one short e-mail per upload naming how many photos came', async () => {
@@ -452,9 +447,8 @@ describe('uploads refused before their photos are read (decision 051)', { timeou
     expect(refused.status).toBe(403)
     expect(await refused.json()).toMatchObject({ reason: 'token' })
     expect([replay.seen.pulled <= FEW_KB, replay.seen.cancelled]).toEqual([true, true])
-    const db = await backend.db()
-    const counted = await db.query(`SELECT photos FROM lead_photo_token_counts WHERE quote_request_id = $1`, [id])
-    expect(counted.rows).toEqual([{ photos: 5 }])
+    const counted = `SELECT photos FROM lead_photo_token_counts WHERE quote_request_id = $1`
+    expect(await rowsOf(backend, counted, [id])).toEqual([{ photos: 5 }])
     // Only that token is spent: the lead takes photos from a new one.
     expect(stored(id)).toEqual([])
     expect((await handle(upload(tokens.issue(id), [photo()]), '')).status).toBe(200)
@@ -490,9 +484,8 @@ describe('the upload token in the quote answer', { timeout: 120_000 }, () => {
     expect(clean.body).toEqual({ success: true, photoToken: expect.any(String) })
     const check = tokens.check((clean.body as { photoToken: string }).photoToken)
     if (!check.ok) throw new Error(check.reason)
-    const db = await backend.db()
-    const lead = await db.query(`SELECT first_name FROM quote_requests WHERE id = $1`, [check.leadId])
-    expect(lead.rows).toEqual([{ first_name: 'Maria' }])
+    const lead = await rowsOf(backend, `SELECT first_name FROM quote_requests WHERE id = $1`, [check.leadId])
+    expect(lead).toEqual([{ first_name: 'Maria' }])
     const spam = await service.handle({ ...fields('Jose'), company: 'bot' }, meta, backend)
     expect(spam.body).toEqual({ success: true })
   })

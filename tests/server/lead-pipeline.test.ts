@@ -16,6 +16,7 @@ import { createOutboxWorker } from '../../app/server/backend/outbox.server'
 import { defaultBackoffMs, notificationAddresses, toSendMail } from '../../app/server/backend/outbox-io.server'
 import { ownerNotification } from '../../app/server/quote/lead-email.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
+import type { Tables } from '../../app/server/db/schema.gen'
 import { createFormTokens } from '../../app/server/quote/tokens.server'
 import { createQuoteService, type QuoteService } from '../../app/server/quote/quote-service.server'
 import { outsideServiceArea } from '../../app/server/quote/lead-fields.server'
@@ -24,6 +25,7 @@ import {
   freePort,
   freshDatabaseUrl,
   outboxDrained,
+  rowsOf,
   useSmtp,
   useTempDirs,
   useTestBackends,
@@ -69,6 +71,15 @@ function lead(overrides: Record<string, unknown> = {}): Record<string, unknown> 
     sourcePage: '/services?tab=driveway',
     ...overrides,
   }
+}
+
+/** A backend e-mailing a real SMTP server, and a service whose fill-time clock (`clock.now`) the test moves. */
+async function clockedSite(start: number) {
+  const mail = await smtp()
+  const backend = await backendWith({ SMTP_URL: mail.url })
+  const clock = { now: start }
+  const tokens = createFormTokens(FORM_TOKEN_SECRET, () => clock.now)
+  return { mail, backend, clock, tokens, svc: service({ minFillMs: 2500, now: () => clock.now }) }
 }
 
 /** A backend whose database never answers, failing with `message`; its salt is configured, so nothing opens. */
@@ -317,30 +328,21 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   })
 
   it('honeypot and too-fast submissions are stored flagged, not e-mailed, and the visitor sees success', async () => {
-    const mail = await smtp()
-    const backend = await backendWith({ SMTP_URL: mail.url })
-    let now = 5_000_000
-    const clock = () => now
-    const tokens = createFormTokens(FORM_TOKEN_SECRET, clock)
-    const svc = service({ minFillMs: 2500, now: clock })
+    const { mail, backend, clock, tokens, svc } = await clockedSite(5_000_000)
     const honeypot = await svc.handle(lead({ company: 'Acme SEO Ltd' }), meta, backend)
-    const fast = await svc.handle(lead({ formToken: tokens.issue(now - 900) }), meta, backend)
+    const fast = await svc.handle(lead({ formToken: tokens.issue(clock.now - 900) }), meta, backend)
     for (const r of [honeypot, fast]) expect(r).toEqual({ status: 200, body: { success: true } })
 
-    const db = await backend.db()
-    const rows = await db.query<{ status: string; spam_reason: string }>(
-      'SELECT status, spam_reason FROM quote_requests ORDER BY created_at',
-    )
-    expect(rows.rows).toEqual([
+    expect(await rowsOf(backend, 'SELECT status, spam_reason FROM quote_requests ORDER BY created_at')).toEqual([
       { status: 'suspected_spam', spam_reason: 'honeypot' },
       { status: 'suspected_spam', spam_reason: 'too-fast:900ms' },
     ])
     expect(await count(backend, 'SELECT * FROM quote_outbox')).toBe(0)
 
     // Exactly at the threshold is a normal lead, and so is a form left open a long time.
-    expect((await svc.handle(lead({ formToken: tokens.issue(now - 2500) }), meta, backend)).status).toBe(200)
+    expect((await svc.handle(lead({ formToken: tokens.issue(clock.now - 2500) }), meta, backend)).status).toBe(200)
     const token = tokens.issue()
-    now += 3 * 24 * 3600_000
+    clock.now += 3 * 24 * 3600_000
     expect((await svc.handle(lead({ formToken: token }), meta, backend)).status).toBe(200)
     expect(await count(backend, "SELECT * FROM quote_requests WHERE status = 'new'")).toBe(2)
     await (await backend.outbox()).drain()
@@ -348,12 +350,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   })
 
   it('the fill time is measured by the server: a client-sent time is ignored, a missing or forged token is flagged', async () => {
-    const mail = await smtp()
-    const backend = await backendWith({ SMTP_URL: mail.url })
-    let now = 9_000_000
-    const clock = () => now
-    const tokens = createFormTokens(FORM_TOKEN_SECRET, clock)
-    const svc = service({ minFillMs: 2500, now: clock })
+    const { mail, backend, clock, tokens, svc } = await clockedSite(9_000_000)
+    const now = clock.now
     const fresh = tokens.issue()
     const [issued = '', nonce = '', mac = ''] = fresh.split('.')
     const submissions = [
@@ -368,11 +366,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     for (const submission of submissions) {
       expect(await svc.handle(submission, meta, backend)).toEqual({ status: 200, body: { success: true } })
     }
-    const db = await backend.db()
-    const rows = await db.query<{ first_name: string; status: string; spam_reason: string }>(
-      'SELECT first_name, status, spam_reason FROM quote_requests ORDER BY created_at',
-    )
-    expect(rows.rows).toEqual([
+    const rows = await rowsOf(backend, 'SELECT first_name, status, spam_reason FROM quote_requests ORDER BY created_at')
+    expect(rows).toEqual([
       { first_name: 'Claims', status: 'suspected_spam', spam_reason: 'too-fast:0ms' },
       { first_name: 'Missing', status: 'suspected_spam', spam_reason: 'no-token' },
       { first_name: 'Other', status: 'suspected_spam', spam_reason: 'bad-token' },
@@ -382,7 +377,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     ])
 
     // The same token once the visitor really took their time: a normal lead, e-mailed.
-    now += 4000
+    clock.now += 4000
     expect(await svc.handle(lead({ firstName: 'Patient', formToken: fresh }), meta, backend)).toEqual({
       status: 200,
       body: { success: true, photoToken: expect.any(String) },
@@ -642,22 +637,13 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       }),
       { numRuns: 400 },
     )
-    const db = await backend.db()
-    const rows = await db.query<{
-      first_name: string
-      email: string
-      phone: string
-      service_street: string | null
-      service_zip: string | null
-      preferred_time: string | null
-      outside_area: boolean | null
-      heard_about: string | null
-    }>(
+    const rows = await rowsOf<Tables['quote_requests']>(
+      backend,
       `SELECT first_name, email, phone, service_street, service_zip, preferred_time, outside_area, heard_about
          FROM quote_requests`,
     )
-    console.log(`[property] accepted=${ok} stored=${rows.rows.length} rejected=${JSON.stringify([...statuses])}`)
-    for (const row of rows.rows) {
+    console.log(`[property] accepted=${ok} stored=${rows.length} rejected=${JSON.stringify([...statuses])}`)
+    for (const row of rows) {
       // A stored NULL is the form's "not given" ('').
       const stored = {
         firstName: row.first_name,
@@ -673,8 +659,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       if (parsed.success) expect(parsed.output).toEqual(stored)
       expect(row.outside_area, JSON.stringify(row)).toBe(stored.zip ? outsideServiceArea(stored.zip) : null)
     }
-    expect(rows.rows.length).toBeGreaterThan(0)
-    expect(rows.rows.length).toBeLessThanOrEqual(ok)
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.length).toBeLessThanOrEqual(ok)
   }, 120_000)
 
   it('burst: 200 leads (20 at a time, plus retries) with a flaky SMTP server — none lost, each e-mailed once', async () => {

@@ -157,16 +157,9 @@ describe("a quote's follow-up mark (docs/decisions/048-follow-through.md)", { ti
   it('shows on a lead quoted 2 days or more, counted from when it was last marked quoted, and goes with the status', async () => {
     const backend = await open()
     const db = await backend.db()
-    const quotedDaysAgo = async (id: string, days: number) =>
-      db.query(`UPDATE quote_requests SET status_changed_at = now() - make_interval(days => $2) WHERE id = $1`, [
-        id,
-        days,
-      ])
-    const quoted = async (name: string) => {
-      const { id } = await sendQuoteEmail(backend, testLead(name))
-      await updateLead(db, id, { status: 'quoted', note: '' })
-      return id
-    }
+    const changed = `UPDATE quote_requests SET status_changed_at = now() - make_interval(days => $2) WHERE id = $1`
+    const quotedDaysAgo = (id: string, days: number) => db.query(changed, [id, days])
+    const quoted = (name: string) => seed(backend, { name, steps: ['quoted'], ageDays: 0 })
     const fresh = await quoted('Fresh')
     const waiting = await quoted('Waiting')
     const requoted = await quoted('Requoted')

@@ -300,71 +300,60 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
   })
 })
 
-describe("PGlite's folder (PGlite only: PostgreSQL has no folder, lock or file backup)", { timeout: 180_000 }, () => {
-  it.skipIf(onPostgres)(
-    'a command waits for a folder held without a socket, refuses it, and holds it only while it runs',
-    async () => {
-      const { config, open } = await siteFolder()
-      const site = await open()
-      await store(site, 'Ann')
-      await site.close()
-      const held = () =>
-        lockfile.check(config.dataDir, { lockfilePath: join(config.dataDir, LOCK_FILE), realpath: false })
-      // The data folder's lock, as a process too old to answer on the socket holds it.
-      const release = await lockDataFolder(config.dataDir, 0)
-      await expect(runOwnerCommandOn(config, 'list', {}, 1_000)).rejects.toThrow(OwnerCommandError)
-      await expect(runOwnerCommandOn(config, 'list', {}, 0)).rejects.toThrow(
-        /is held by a process that does not answer on its socket/,
-      )
-      await release()
-      expect((await runOwnerCommandOn(config, 'list')).map((lead) => lead.first_name)).toEqual(['Ann'])
-      expect(await held()).toBe(false)
-    },
-  )
+// PGlite only: PostgreSQL has no folder, lock or file backup.
+describe.skipIf(onPostgres)("PGlite's folder, its lock and its file backups", { timeout: 180_000 }, () => {
+  it('a command waits for a folder held without a socket, refuses it, and holds it only while it runs', async () => {
+    const { config, open } = await siteFolder()
+    const site = await open()
+    await store(site, 'Ann')
+    await site.close()
+    const held = () =>
+      lockfile.check(config.dataDir, { lockfilePath: join(config.dataDir, LOCK_FILE), realpath: false })
+    // The data folder's lock, as a process too old to answer on the socket holds it.
+    const release = await lockDataFolder(config.dataDir, 0)
+    await expect(runOwnerCommandOn(config, 'list', {}, 1_000)).rejects.toThrow(OwnerCommandError)
+    await expect(runOwnerCommandOn(config, 'list', {}, 0)).rejects.toThrow(
+      /is held by a process that does not answer on its socket/,
+    )
+    await release()
+    expect((await runOwnerCommandOn(config, 'list')).map((lead) => lead.first_name)).toEqual(['Ann'])
+    expect(await held()).toBe(false)
+  })
 
-  it.skipIf(onPostgres)(
-    'a command refuses a data folder that holds no database yet, rather than creating one',
-    async () => {
-      const config = parseRuntimeConfig({ DATA_DIR: await tempDir() })
-      await expect(runOwnerCommandOn(config, 'list', {}, 0)).rejects.toThrow(/No database in .*start the site once/)
-    },
-  )
+  it('a command refuses a data folder that holds no database yet, rather than creating one', async () => {
+    const config = parseRuntimeConfig({ DATA_DIR: await tempDir() })
+    await expect(runOwnerCommandOn(config, 'list', {}, 0)).rejects.toThrow(/No database in .*start the site once/)
+  })
 
-  it.skipIf(onPostgres)(
-    'a backup taken through the running site restores into a new folder with its leads',
-    async () => {
-      const { config, open } = await siteFolder()
-      const running = await open()
-      serveOwnerSocket(running)
-      await store(running, 'Kept')
-      const backup = await runOwnerCommandOn(config, 'backup')
-      // A lead stored after the backup is not in it.
-      await store(running, 'Later')
+  it('a backup taken through the running site restores into a new folder with its leads', async () => {
+    const { config, open } = await siteFolder()
+    const running = await open()
+    serveOwnerSocket(running)
+    await store(running, 'Kept')
+    const backup = await runOwnerCommandOn(config, 'backup')
+    // A lead stored after the backup is not in it.
+    await store(running, 'Later')
 
-      const restoredDir = join(await tempDir(), 'not-yet-made')
-      expect(await restoreDatabase({ dataDir: restoredDir }, backup, false)).toEqual({ leads: 1, setAside: undefined })
-      const restored = parseRuntimeConfig({ DATA_DIR: restoredDir })
-      expect((await runOwnerCommandOn(restored, 'list')).map((lead) => lead.first_name)).toEqual(['Kept'])
-    },
-  )
+    const restoredDir = join(await tempDir(), 'not-yet-made')
+    expect(await restoreDatabase({ dataDir: restoredDir }, backup, false)).toEqual({ leads: 1, setAside: undefined })
+    const restored = parseRuntimeConfig({ DATA_DIR: restoredDir })
+    expect((await runOwnerCommandOn(restored, 'list')).map((lead) => lead.first_name)).toEqual(['Kept'])
+  })
 
-  it.skipIf(onPostgres)(
-    'restore refuses a running site, and a folder with a database unless forced (keeping the old one)',
-    async () => {
-      const { config, open } = await siteFolder()
-      const running = await open()
-      serveOwnerSocket(running)
-      await store(running, 'Old')
-      const backup = await runOwnerCommandOn(config, 'backup')
-      await expect(restoreDatabase(config, backup, true)).rejects.toThrow(/A process is using .*stop the site/)
-      await running.close()
+  it('restore refuses a running site, and a folder with a database unless forced (keeping the old one)', async () => {
+    const { config, open } = await siteFolder()
+    const running = await open()
+    serveOwnerSocket(running)
+    await store(running, 'Old')
+    const backup = await runOwnerCommandOn(config, 'backup')
+    await expect(restoreDatabase(config, backup, true)).rejects.toThrow(/A process is using .*stop the site/)
+    await running.close()
 
-      await expect(restoreDatabase(config, backup, false)).rejects.toThrow(/already holds a database.*--force/)
-      await expect(restoreDatabase(config, new Uint8Array([1, 2, 3]), true)).rejects.toThrow(DatabaseCommandError)
-      const report = await restoreDatabase(config, backup, true)
-      expect(report.leads).toBe(1)
-      expect(report.setAside).toMatch(/pglite\.before-restore-/)
-      expect(statSync(`${report.setAside}/PG_VERSION`).isFile()).toBe(true)
-    },
-  )
+    await expect(restoreDatabase(config, backup, false)).rejects.toThrow(/already holds a database.*--force/)
+    await expect(restoreDatabase(config, new Uint8Array([1, 2, 3]), true)).rejects.toThrow(DatabaseCommandError)
+    const report = await restoreDatabase(config, backup, true)
+    expect(report.leads).toBe(1)
+    expect(report.setAside).toMatch(/pglite\.before-restore-/)
+    expect(statSync(`${report.setAside}/PG_VERSION`).isFile()).toBe(true)
+  })
 })

@@ -13,6 +13,7 @@ import { handleSignInPost, requireOwner, SESSION_COOKIE } from '../../app/server
 import { hashToken, sealSessionSecret, unsealSessionSecret } from '../../app/server/owner/sign-in.server'
 import { captureLog } from '../support/log-capture'
 import {
+  formPost,
   freshDatabaseUrl,
   rowsOf,
   useCleanup,
@@ -53,18 +54,8 @@ interface Answer {
 
 /** A form posted to /owner/sign-in from the site's own page, by the client at `client`. */
 async function post(form: Record<string, string>, { cookie = '', client = '198.51.100.7' } = {}): Promise<Answer> {
-  const body = new URLSearchParams(form).toString()
   const response = await createServerEntry({ fetch: (request) => handleSignInPost(request, client) }).fetch(
-    new Request(`${site.baseUrl}/owner/sign-in`, {
-      method: 'POST',
-      headers: {
-        Origin: site.baseUrl,
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'Content-Length': String(Buffer.byteLength(body)),
-        ...(cookie ? { Cookie: cookie } : {}),
-      },
-      body,
-    }),
+    formPost(`${site.baseUrl}/owner/sign-in`, form, cookie ? { Cookie: cookie } : {}),
   )
   const setCookie = response.headers.get('set-cookie')
   const value = setCookie?.match(new RegExp(`^${SESSION_COOKIE}=([^;]*)`))?.[1]

@@ -13,7 +13,7 @@ import { quotePageGet, quotePagePost } from '../../app/server/quotes/quote-page.
 import { sendQuote, withdrawQuote } from '../../app/server/quotes/quotes.server'
 import { quoteDraftSchema } from '../../app/lib/quotes/quote-schema'
 import { QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '../../app/lib/quotes/quote-texts'
-import { outboxDrained, rowsOf as rows, useSmtp, useTestBackends, type TestSmtp } from './helpers'
+import { formPost, outboxDrained, rowsOf as rows, useSmtp, useTestBackends, type TestSmtp } from './helpers'
 import { ITEMS, quotedLead } from './quote-helpers'
 
 const startSmtp = useSmtp()
@@ -50,26 +50,13 @@ async function post(
   fields: [string, string][],
   { ip = CLIENT, headers = {} as Record<string, string> } = {},
 ) {
-  const body = new URLSearchParams(fields).toString()
   let refused: Exclude<Awaited<ReturnType<typeof quotePagePost>>, Response> | undefined
   const response = await entry(async (request) => {
     const outcome = await quotePagePost(request, token, ip, backend)
     if (outcome instanceof Response) return outcome
     refused = outcome
     return new Response('page', { status: outcome.refusal.status })
-  }).fetch(
-    new Request(`${site.baseUrl}/quote/${token}`, {
-      method: 'POST',
-      headers: {
-        Origin: site.baseUrl,
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'Content-Length': String(Buffer.byteLength(body)),
-        'User-Agent': 'QuoteTest/1.0',
-        ...headers,
-      },
-      body,
-    }),
-  )
+  }).fetch(formPost(`${site.baseUrl}/quote/${token}`, fields, { 'User-Agent': 'QuoteTest/1.0', ...headers }))
   return { status: response.status, location: response.headers.get('location'), refused }
 }
 
