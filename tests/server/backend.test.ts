@@ -111,10 +111,8 @@ describe('the backend', { timeout: 90_000 }, () => {
 
   it('getBackend() is one backend per process, from the environment; the pages read its featured video, an empty type as video/mp4', async () => {
     const where = await place()
-    const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL }
-    process.env.DATA_DIR = where.dataDir
-    if (where.databaseUrl) process.env.DATABASE_URL = where.databaseUrl
-    else delete process.env.DATABASE_URL
+    vi.stubEnv('DATA_DIR', where.dataDir)
+    vi.stubEnv('DATABASE_URL', where.databaseUrl)
     try {
       // Fresh modules: the configuration is parsed once per process, on first use.
       vi.resetModules()
@@ -136,10 +134,7 @@ describe('the backend', { timeout: 90_000 }, () => {
       expect(getBackend()).not.toBe(backend)
       await closeBackend()
     } finally {
-      for (const [name, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[name]
-        else process.env[name] = value
-      }
+      vi.unstubAllEnvs()
     }
   })
 

@@ -533,12 +533,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const files = await readdir(folder)
     expect(files).toHaveLength(1)
     const file = join(folder, files[0]!)
-    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({
-      firstName: 'Maria',
-      email: 'maria.g@example.com',
-      phone: '(916) 555-0199',
-      sourcePage: '/services?tab=driveway',
-    })
+    const { firstName, email, phone, sourcePage } = lead()
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ firstName, email, phone, sourcePage })
     expect((await stat(file)).mode & 0o777).toBe(0o600)
     expect(log.records()).toEqual([
       expect.objectContaining({

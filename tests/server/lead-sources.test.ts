@@ -256,13 +256,9 @@ describe('the won ad clicks file (Google Ads offline click-conversion import)', 
   })
 
   it('has the template’s header, five cells a row, Sacramento time with its offset, and value and currency only when entered', () => {
-    const csv = conversionsCsv(
-      [
-        conversion({ wonAt: '2026-07-04T19:30:00.000Z', jobValue: '1250.50' }),
-        conversion({ gclid: 'Cj0KCQ_second', wonAt: '2026-11-20T22:32:00.000Z' }),
-      ],
-      'Won job',
-    )
+    const summer = conversion({ wonAt: '2026-07-04T19:30:00.000Z', jobValue: '1250.50' })
+    const winter = conversion({ gclid: 'Cj0KCQ_second', wonAt: '2026-11-20T22:32:00.000Z' })
+    const csv = conversionsCsv([summer, winter], 'Won job')
     const [header, ...records] = parseCsv(csv)
     expect(header!.join(',')).toBe(
       'Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency',

@@ -44,6 +44,15 @@ async function store(backend: Backend, firstName: string, overrides: Parameters<
   return (await sendQuoteEmail(backend, testLead(firstName, overrides))).id
 }
 
+/** A running site answering its owner socket, on a new folder holding one lead. */
+async function servingSite(firstName: string) {
+  const { config, open } = await siteFolder()
+  const backend = await open()
+  serveOwnerSocket(backend)
+  await store(backend, firstName)
+  return { config, backend }
+}
+
 /** What a failed command says, as `npm run` prints it. */
 const refusal = (error: Error) => `${error.name}: ${error.message}`
 
@@ -270,10 +279,7 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
   })
 
   it('are served only to the user the site runs as: folder 0700, socket 0600, another user refused', async () => {
-    const { config, open } = await siteFolder()
-    const backend = await open()
-    serveOwnerSocket(backend)
-    await store(backend, 'Private')
+    const { config } = await servingSite('Private')
     const socket = ownerSocketPath(config.dataDir)
     expect(statSync(socket).mode & 0o777).toBe(0o600)
     expect(statSync(join(config.dataDir, 'owner')).mode & 0o777).toBe(0o700)
@@ -326,10 +332,7 @@ describe.skipIf(onPostgres)("PGlite's folder, its lock and its file backups", { 
   })
 
   it('a backup taken through the running site restores into a new folder with its leads', async () => {
-    const { config, open } = await siteFolder()
-    const running = await open()
-    serveOwnerSocket(running)
-    await store(running, 'Kept')
+    const { config, backend: running } = await servingSite('Kept')
     const backup = await runOwnerCommandOn(config, 'backup')
     // A lead stored after the backup is not in it.
     await store(running, 'Later')
@@ -341,10 +344,7 @@ describe.skipIf(onPostgres)("PGlite's folder, its lock and its file backups", { 
   })
 
   it('restore refuses a running site, and a folder with a database unless forced (keeping the old one)', async () => {
-    const { config, open } = await siteFolder()
-    const running = await open()
-    serveOwnerSocket(running)
-    await store(running, 'Old')
+    const { config, backend: running } = await servingSite('Old')
     const backup = await runOwnerCommandOn(config, 'backup')
     await expect(restoreDatabase(config, backup, true)).rejects.toThrow(/A process is using .*stop the site/)
     await running.close()

@@ -29,6 +29,8 @@ const SESSION_PASSWORD = randomBytes(32).toString('base64')
 process.env.OWNER_EMAIL = OWNER
 process.env.OWNER_SESSION_SECRET = SESSION_PASSWORD
 
+/** The answer to every request for a link, whoever asks. */
+const LINK_SENT = { status: 303, location: '/owner?link=sent' }
 const cleanup = useCleanup()
 const startSmtp = useSmtp()
 const testBackend = useTestBackends()
@@ -111,7 +113,7 @@ async function afterOwnerLinkWindow(backend: Backend, by = '3 minutes'): Promise
 /** Asks for a link as the owner and signs in with it: the session's cookie. */
 async function signIn(backend: Backend, smtp: TestSmtp): Promise<string> {
   await afterOwnerLinkWindow(backend)
-  expect(await post({ email: OWNER })).toMatchObject({ status: 303, location: '/owner?link=sent' })
+  expect(await post({ email: OWNER })).toMatchObject(LINK_SENT)
   const answer = await post({ token: await nextLink(backend, smtp) })
   expect(answer).toMatchObject({ status: 303, location: '/owner' })
   return answer.cookie!
@@ -122,8 +124,8 @@ describe('the sign-in link', { timeout: 120_000 }, () => {
     const { backend, smtp } = await openSite()
     const db = await backend.db()
     // Every address gets the same answer; only the owner's gets a link.
-    expect(await post({ email: 'someone@example.com' })).toMatchObject({ status: 303, location: '/owner?link=sent' })
-    expect(await post({ email: ' Owner@Example.com ' })).toMatchObject({ status: 303, location: '/owner?link=sent' })
+    expect(await post({ email: 'someone@example.com' })).toMatchObject(LINK_SENT)
+    expect(await post({ email: ' Owner@Example.com ' })).toMatchObject(LINK_SENT)
     const token = await nextLink(backend, smtp)
     expect(smtp.received).toHaveLength(1)
     expect(smtp.received[0]!.rcptTo).toEqual([OWNER])
@@ -344,10 +346,7 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     await post({ email: OWNER }, { client: '192.0.2.66' })
     const sent = await nextLink(backend, smtp)
     await afterOwnerLinkWindow(backend, '1 minute')
-    expect(await post({ email: OWNER }, { client: '198.51.100.20' })).toMatchObject({
-      status: 303,
-      location: '/owner?link=sent',
-    })
+    expect(await post({ email: OWNER }, { client: '198.51.100.20' })).toMatchObject(LINK_SENT)
     await expect.poll(() => log.records().filter((record) => /^sign-in link not sent/.test(record.msg)).length).toBe(1)
     // No new link, and the one in his mailbox was not taken back: it signs him in.
     await (await backend.outbox()).drain()
