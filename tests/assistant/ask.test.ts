@@ -4,7 +4,7 @@ import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
 import { ASSISTANT_INPUT_MESSAGES, assistantRequestSchema } from '~/lib/assistant/assistant.functions'
 import { AssistantRequestError, createAssistantService } from '~/server/assistant/ai-assistant.server'
-import { createBackend } from '~/server/backend/backend.server'
+import { createBackend, type Backend } from '~/server/backend/backend.server'
 import { answerGrounded } from '~/server/assistant/grounded.server'
 import { parseRuntimeConfig } from '~/server/config.server'
 import { captureLog } from '../support/log-capture'
@@ -28,11 +28,7 @@ describe('the ai-assistant request', () => {
     ['a whitespace-only message', { message: ' \n\t ' }, ASSISTANT_INPUT_MESSAGES.empty],
     ['a missing message', {}, ASSISTANT_INPUT_MESSAGES.empty],
     ['a message that is not text', { message: 42 }, ASSISTANT_INPUT_MESSAGES.empty],
-    [
-      'a message over 500 characters',
-      { message: 'a'.repeat(assistant.maxMessageLength + 1) },
-      ASSISTANT_INPUT_MESSAGES.tooLong,
-    ],
+    ['a message over 500 characters', { message: 'a'.repeat(501) }, ASSISTANT_INPUT_MESSAGES.tooLong],
   ])('%s is refused with a clear message', (_, input, message) => {
     const result = v.safeParse(assistantRequestSchema, input)
     expect(result.success).toBe(false)
@@ -40,9 +36,14 @@ describe('the ai-assistant request', () => {
   })
 
   test('a message of exactly 500 characters is accepted', () => {
-    expect(v.safeParse(assistantRequestSchema, { message: 'a'.repeat(assistant.maxMessageLength) }).success).toBe(true)
+    expect(assistant.maxMessageLength).toBe(500)
+    expect(v.safeParse(assistantRequestSchema, { message: 'a'.repeat(500) }).success).toBe(true)
   })
 })
+
+/** The service on `backend`'s limits, answering "ok" to everything. */
+const answeringOk = (backend: Backend) =>
+  createAssistantService({ config: backend.config.assistant, backend: () => backend, answer: async () => 'ok' })
 
 describe('the assistant service', { timeout: 90_000 }, () => {
   test('without an LLM it answers from the site content', async () => {
@@ -59,11 +60,7 @@ describe('the assistant service', { timeout: 90_000 }, () => {
     const backend = await openBackend()
     // Opened first, so that no reply's time limit runs while the database starts.
     await backend.ready()
-    const service = createAssistantService({
-      config: backend.config.assistant,
-      backend: () => backend,
-      answer: async () => 'ok',
-    })
+    const service = answeringOk(backend)
     for (let i = 0; i < 20; i++)
       await expect(service.reply('hi', { ip: '203.0.113.7' })).resolves.toEqual({ response: 'ok' })
     const limited = await service.reply('hi', { ip: '203.0.113.7' }).catch((error: unknown) => error)
@@ -81,9 +78,7 @@ describe('the assistant service', { timeout: 90_000 }, () => {
     const databaseUrl = await freshDatabaseUrl()
     const instances = [await openBackend({}, { databaseUrl }), await openBackend({}, { databaseUrl })]
     for (const backend of instances) await backend.ready()
-    const services = instances.map((backend) =>
-      createAssistantService({ config: backend.config.assistant, backend: () => backend, answer: async () => 'ok' }),
-    )
+    const services = instances.map(answeringOk)
     for (let i = 0; i < 20; i++) await services[i % 2]!.reply('hi', { ip: '203.0.113.9' })
     for (const service of services)
       await expect(service.reply('hi', { ip: '203.0.113.9' })).rejects.toMatchObject({ status: 429 })

@@ -77,10 +77,8 @@ describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', ()
 
   test('is not used unless both ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY are set', async () => {
     expect(parseRuntimeConfig({ ASSISTANT_LLM_KEY: KEY }).assistant.llm).toBeNull()
-    const answer = await answerMessage(
-      'What are your hours?',
-      parseRuntimeConfig({ ASSISTANT_LLM_URL: baseUrl }).assistant.llm,
-    )
+    const urlOnly = parseRuntimeConfig({ ASSISTANT_LLM_URL: baseUrl }).assistant.llm
+    const answer = await answerMessage('What are your hours?', urlOnly)
     expect(answer).toBe(answerGrounded('What are your hours?'))
     expect(calls).toHaveLength(0)
   })
@@ -101,17 +99,11 @@ describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', ()
     test(`${name} falls back to the grounded answer, and the key is never logged`, async () => {
       set()
       const log = captureLog()
-      const answer = await answerMessage('Do you clean gutters?', llm({ ASSISTANT_LLM_TIMEOUT_MS: '100' })).finally(
-        log.restore,
-      )
+      const config = llm({ ASSISTANT_LLM_TIMEOUT_MS: '100' })
+      const answer = await answerMessage('Do you clean gutters?', config).finally(log.restore)
       expect(answer).toBe(answerGrounded('Do you clean gutters?'))
-      expect(log.records()).toEqual([
-        expect.objectContaining({
-          level: 'warn',
-          scope: 'assistant',
-          msg: expect.stringMatching(/answering from the site content/),
-        }),
-      ])
+      const msg = expect.stringMatching(/answering from the site content/)
+      expect(log.records()).toEqual([expect.objectContaining({ level: 'warn', scope: 'assistant', msg })])
       expect(log.text()).not.toContain(KEY)
     })
   }

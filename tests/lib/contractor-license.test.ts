@@ -3,15 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 // Outside Vite the build-time settings come from process.env (app/content/build-env.ts).
 async function businessWith(license: string | undefined) {
   vi.resetModules()
-  if (license === undefined) delete process.env.CONTRACTOR_LICENSE
-  else process.env.CONTRACTOR_LICENSE = license
+  vi.stubEnv('CONTRACTOR_LICENSE', license)
   const { localBusinessJsonLd } = await import('../../app/lib/seo/structured-data')
   return localBusinessJsonLd() as Record<string, unknown>
 }
 
-afterEach(() => {
-  delete process.env.CONTRACTOR_LICENSE
-})
+afterEach(() => void vi.unstubAllEnvs())
 
 describe('CONTRACTOR_LICENSE', () => {
   it('puts the licence number in the local business structured data when set', async () => {

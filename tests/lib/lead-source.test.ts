@@ -57,9 +57,8 @@ describe('what a visit sends is cleaned, never refused', () => {
   it('drops a landing path that is not a path of this site', () => {
     for (const landingPath of ['//evil.example/x', 'https://evil.example/', 'contact', '/a b', '/?q=1', 42])
       expect(cleanVisitSource({ tags: {}, landingPath }), String(landingPath)).toEqual({ tags: {} })
-    expect(cleanVisitSource({ landingPath: `/${'p'.repeat(500)}` }).landingPath).toHaveLength(
-      LEAD_SOURCE_LIMITS.landingPath,
-    )
+    const long = cleanVisitSource({ landingPath: `/${'p'.repeat(500)}` })
+    expect(long.landingPath).toHaveLength(LEAD_SOURCE_LIMITS.landingPath)
   })
 
   it('drops a referring host that is not a host name: no path, port, scheme or address', () => {
@@ -72,9 +71,8 @@ describe('what a visit sends is cleaned, never refused', () => {
     expect(long.length).toBeGreaterThan(LEAD_SOURCE_LIMITS.json)
     for (const raw of [long, '{"tags":', '[1,2]', '"text"', 'null', 42, null, undefined, [], ''])
       expect(cleanVisitSource(raw), String(raw).slice(0, 40)).toEqual({ tags: {} })
-    expect(cleanVisitSource({ tags: { utm_source: 'google', evil: 'x' }, channel: 'paid_search', extra: 1 })).toEqual({
-      tags: { utm_source: 'google' },
-    })
+    const extra = { tags: { utm_source: 'google', evil: 'x' }, channel: 'paid_search', extra: 1 }
+    expect(cleanVisitSource(extra)).toEqual({ tags: { utm_source: 'google' } })
     expect(cleanVisitSource({ tags: 'utm_source=google' })).toEqual({ tags: {} })
   })
 })
@@ -117,30 +115,16 @@ describe('the one channel of a lead', () => {
   it('is worked out from the cleaned values: a forged channel is no input, a dropped click id counts for nothing', () => {
     const forged = { tags: { gclid: 'bad id!' }, channel: 'paid_search' }
     expect(leadSource(cleanVisitSource(forged))).toEqual({ tags: {}, channel: 'direct' })
-    expect(leadSource(cleanVisitSource(JSON.stringify(forged)), 'yelp')).toEqual({
-      tags: {},
-      channel: 'direct',
-      heardAbout: 'yelp',
-    })
+    const fromText = leadSource(cleanVisitSource(JSON.stringify(forged)), 'yelp')
+    expect(fromText).toEqual({ tags: {}, channel: 'direct', heardAbout: 'yelp' })
   })
 
   it('is stored beside the raw values, NULL where nothing is known', () => {
-    expect(
-      leadSourceColumns(leadSource({ tags: { utm_source: 'google', utm_medium: 'cpc' }, landingPath: '/' }, 'ad')),
-    ).toEqual({
-      channel: 'paid_search',
-      tags: { utm_source: 'google', utm_medium: 'cpc' },
-      landingPath: '/',
-      referrerHost: null,
-      heardAbout: 'ad',
-    })
-    expect(leadSourceColumns(leadSource({ tags: {} }))).toEqual({
-      channel: 'direct',
-      tags: null,
-      landingPath: null,
-      referrerHost: null,
-      heardAbout: null,
-    })
+    const tags = { utm_source: 'google', utm_medium: 'cpc' }
+    const known = { channel: 'paid_search', tags, landingPath: '/', referrerHost: null, heardAbout: 'ad' }
+    expect(leadSourceColumns(leadSource({ tags, landingPath: '/' }, 'ad'))).toEqual(known)
+    const unknown = { channel: 'direct', tags: null, landingPath: null, referrerHost: null, heardAbout: null }
+    expect(leadSourceColumns(leadSource({ tags: {} }))).toEqual(unknown)
     expect(leadSourceColumns(undefined).channel).toBeNull()
   })
 })

@@ -19,11 +19,8 @@ describe('reviews widget settings', () => {
     )
     expect(parseWidgetScriptUrl('  https://widgets.example.com/a.js  ')).toBe('https://widgets.example.com/a.js')
     expect(parseWidgetScriptUrl('http://localhost:8080/w.js')).toBe('http://localhost:8080/w.js')
-    expect(parseWidgetScriptUrl(undefined)).toBeNull()
-    expect(parseWidgetScriptUrl('')).toBeNull()
-    expect(parseWidgetScriptUrl('http://widgets.example.com/a.js')).toBeNull()
-    expect(parseWidgetScriptUrl('javascript:alert(1)')).toBeNull()
-    expect(parseWidgetScriptUrl('//widgets.example.com/a.js')).toBeNull()
+    const refused = [undefined, '', 'http://cdn.example/a.js', 'javascript:alert(1)', '//cdn.example/a.js']
+    for (const url of refused) expect(parseWidgetScriptUrl(url), url).toBeNull()
   })
 })
 

@@ -8,7 +8,7 @@ import { promisify } from 'node:util'
 import { describe, expect, it, vi } from 'vitest'
 import { createBackend } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
-import { freshDatabaseUrl, useTempDirs, useTestBackends } from './helpers'
+import { freshDatabaseUrl, rowsOf, useTempDirs, useTestBackends } from './helpers'
 
 const run = promisify(execFile)
 const tempDir = useTempDirs()
@@ -42,10 +42,8 @@ describe('the backend', { timeout: 90_000 }, () => {
 
     const extra = { name: '29990101000000_extra.sql', sql: 'CREATE TABLE extra_table (id int);' }
     const second = await openBackend({}, { ...where, migrations: [...schemaFiles.migrations, extra] })
-    const again = await (
-      await second.db()
-    ).query<{ name: string; applied_at: Date }>('SELECT name, applied_at FROM schema_migrations ORDER BY name')
-    expect(again.rows).toEqual([...applied.rows, { name: extra.name, applied_at: expect.any(Date) }])
+    const again = await rowsOf(second, 'SELECT name, applied_at FROM schema_migrations ORDER BY name')
+    expect(again).toEqual([...applied.rows, { name: extra.name, applied_at: expect.any(Date) }])
     expect((await (await second.db()).query<{ n: number }>(reviews)).rows[0]!.n).toBe(seeded)
   })
 
@@ -113,10 +111,8 @@ describe('the backend', { timeout: 90_000 }, () => {
 
   it('getBackend() is one backend per process, from the environment; the pages read its featured video, an empty type as video/mp4', async () => {
     const where = await place()
-    const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL }
-    process.env.DATA_DIR = where.dataDir
-    if (where.databaseUrl) process.env.DATABASE_URL = where.databaseUrl
-    else delete process.env.DATABASE_URL
+    vi.stubEnv('DATA_DIR', where.dataDir)
+    vi.stubEnv('DATABASE_URL', where.databaseUrl)
     try {
       // Fresh modules: the configuration is parsed once per process, on first use.
       vi.resetModules()
@@ -125,9 +121,8 @@ describe('the backend', { timeout: 90_000 }, () => {
       const backend = getBackend()
       expect(getBackend()).toBe(backend)
       expect(backend.dataDir).toBe(where.dataDir)
-      await (
-        await backend.db()
-      ).query(`INSERT INTO service_videos (video_url, mime_type, is_featured) VALUES ('/videos/v.webm', NULL, true)`)
+      const video = `INSERT INTO service_videos (video_url, mime_type, is_featured) VALUES ('/videos/v.webm', NULL, true)`
+      await rowsOf(backend, video)
       expect(await cachedFeaturedVideo('service_videos')).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         video_url: '/videos/v.webm',
@@ -139,10 +134,7 @@ describe('the backend', { timeout: 90_000 }, () => {
       expect(getBackend()).not.toBe(backend)
       await closeBackend()
     } finally {
-      for (const [name, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[name]
-        else process.env[name] = value
-      }
+      vi.unstubAllEnvs()
     }
   })
 
@@ -165,9 +157,8 @@ describe('the backend', { timeout: 90_000 }, () => {
     await video('https://cdn.example.com/home.mp4')
     const featured = async () => {
       const reopened = await openBackend({}, where)
-      const { rows } = await (
-        await reopened.db()
-      ).query(
+      const rows = await rowsOf(
+        reopened,
         `SELECT 'home' AS page, video_url, mime_type FROM pressure_washing_videos WHERE is_featured
          UNION ALL SELECT 'services', video_url, mime_type FROM service_videos WHERE is_featured ORDER BY 1`,
       )

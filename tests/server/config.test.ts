@@ -29,18 +29,26 @@ describe('runtime configuration', () => {
     )
   })
 
+  const publicKey = Buffer.alloc(65, 1).toString('base64url')
+  const privateKey = Buffer.alloc(32, 2).toString('base64url')
+  it.each([
+    [{ SUPABASE_URL: 'https://x.supabase.co' }, 'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY'],
+    [{ SUPABASE_SERVICE_ROLE_KEY: 'service-role' }, 'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY'],
+    [{ GOOGLE_PLACES_API_KEY: 'places-key' }, 'GOOGLE_PLACES_API_KEY and GOOGLE_PLACE_ID'],
+    [{ GOOGLE_PLACE_ID: 'ChIJ-place' }, 'GOOGLE_PLACES_API_KEY and GOOGLE_PLACE_ID'],
+    [{ LEAD_WEBHOOK_URL: 'https://crm.example/hook' }, 'LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET'],
+    [{ VAPID_PRIVATE_KEY: privateKey }, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'],
+    [{ VAPID_PUBLIC_KEY: publicKey }, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'],
+  ])('refuses %j alone: %s are a pair, both set or neither', (env, pair) => {
+    expect(() => parseRuntimeConfig(env)).toThrow(`Invalid environment: ${pair} must be set together`)
+  })
+
   it('takes Supabase Storage and Google reviews as pairs: both set, or neither', () => {
     const storage = { SUPABASE_URL: ' https://x.supabase.co ', SUPABASE_SERVICE_ROLE_KEY: 'service-role' }
     expect(parseRuntimeConfig(storage).storage).toEqual({
       url: 'https://x.supabase.co',
       serviceRoleKey: 'service-role',
     })
-    expect(() => parseRuntimeConfig({ SUPABASE_URL: storage.SUPABASE_URL })).toThrow(
-      'Invalid environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set together',
-    )
-    expect(() => parseRuntimeConfig({ SUPABASE_SERVICE_ROLE_KEY: 'service-role' })).toThrow(
-      'Invalid environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set together',
-    )
     expect(() => parseRuntimeConfig({ ...storage, SUPABASE_URL: 'x.supabase.co' })).toThrow(/SUPABASE_URL/)
 
     const google = { GOOGLE_PLACES_API_KEY: 'places-key', GOOGLE_PLACE_ID: 'ChIJ-place' }
@@ -50,12 +58,6 @@ describe('runtime configuration', () => {
       baseUrl: 'https://places.googleapis.com',
       cacheMinutes: 60,
     })
-    expect(() => parseRuntimeConfig({ GOOGLE_PLACES_API_KEY: 'places-key' })).toThrow(
-      'Invalid environment: GOOGLE_PLACES_API_KEY and GOOGLE_PLACE_ID must be set together',
-    )
-    expect(() => parseRuntimeConfig({ GOOGLE_PLACE_ID: 'ChIJ-place' })).toThrow(
-      'Invalid environment: GOOGLE_PLACES_API_KEY and GOOGLE_PLACE_ID must be set together',
-    )
   })
 
   it('reads TRUST_PROXY as addresses, networks and names, a hop count, or true for the loopback', () => {
@@ -101,9 +103,8 @@ describe('runtime configuration', () => {
       expect(() => parseRuntimeConfig({ [name]: value }), `${name}=${value}`).toThrow(`${name} ${reason}`)
     // The edges themselves are accepted.
     expect(parseRuntimeConfig({ HTML_CACHE_SECONDS: '0', PORT: '65535' }).htmlCacheSeconds).toBe(0)
-    expect(parseRuntimeConfig({ LEAD_RETENTION_MONTHS: '1', LEAD_ESCALATION_MINUTES: '720' }).leadRetentionMonths).toBe(
-      1,
-    )
+    const edges = parseRuntimeConfig({ LEAD_RETENTION_MONTHS: '1', LEAD_ESCALATION_MINUTES: '720' })
+    expect(edges.leadRetentionMonths).toBe(1)
     expect(parseRuntimeConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465' }).smtpUrl).toBe(
       'smtps://u:p@smtp.example.com:465',
     )
@@ -112,27 +113,11 @@ describe('runtime configuration', () => {
 
   it('takes the webhook and the push keys as pairs: both set, or neither', () => {
     const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`
-    const vapid = {
-      VAPID_PUBLIC_KEY: Buffer.alloc(65, 1).toString('base64url'),
-      VAPID_PRIVATE_KEY: Buffer.alloc(32, 2).toString('base64url'),
-    }
-    const config = parseRuntimeConfig({
-      LEAD_WEBHOOK_URL: 'https://crm.example/hook',
-      LEAD_WEBHOOK_SECRET: secret,
-      ...vapid,
-    })
+    const webhook = { LEAD_WEBHOOK_URL: 'https://crm.example/hook', LEAD_WEBHOOK_SECRET: secret }
+    const config = parseRuntimeConfig({ ...webhook, VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey })
     expect(config.leadWebhook).toEqual({ url: 'https://crm.example/hook', secret })
-    expect(config.owner.vapid).toEqual({ publicKey: vapid.VAPID_PUBLIC_KEY, privateKey: vapid.VAPID_PRIVATE_KEY })
+    expect(config.owner.vapid).toEqual({ publicKey, privateKey })
     expect(parseRuntimeConfig({}).leadWebhook).toBeUndefined()
-    expect(() => parseRuntimeConfig({ LEAD_WEBHOOK_URL: 'https://crm.example/hook' })).toThrow(
-      'Invalid environment: LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET must be set together',
-    )
-    expect(() => parseRuntimeConfig({ VAPID_PRIVATE_KEY: vapid.VAPID_PRIVATE_KEY })).toThrow(
-      'Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
-    )
-    expect(() => parseRuntimeConfig({ VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY })).toThrow(
-      'Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
-    )
   })
 
   it('gives the assistant its LLM only with both the address and the key', () => {
@@ -143,12 +128,8 @@ describe('runtime configuration', () => {
       model: 'gpt-4o-mini',
       timeoutMs: 10_000,
     })
-    expect(
-      parseRuntimeConfig({ ...env, ASSISTANT_LLM_MODEL: 'local', ASSISTANT_LLM_TIMEOUT_MS: '2500' }).assistant.llm,
-    ).toMatchObject({
-      model: 'local',
-      timeoutMs: 2500,
-    })
+    const local = { ...env, ASSISTANT_LLM_MODEL: 'local', ASSISTANT_LLM_TIMEOUT_MS: '2500' }
+    expect(parseRuntimeConfig(local).assistant.llm).toMatchObject({ model: 'local', timeoutMs: 2500 })
     expect(parseRuntimeConfig({ ASSISTANT_LLM_URL: 'https://llm.example/v1' }).assistant.llm).toBeNull()
     expect(parseRuntimeConfig({ ASSISTANT_LLM_KEY: 'k' }).assistant.llm).toBeNull()
   })

@@ -1,33 +1,24 @@
 // The connection module (app/server/db/database.server.ts) on whichever database this run has: PGlite in a temp
 // DATA_DIR under `npm test`, a fresh PostgreSQL 15 database per test under `npm run test:postgres`.
 import { schemaFiles } from '../../app/server/db/schema-files.server'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openDatabase, type Database, type DatabaseOptions } from '../../app/server/db/database.server'
-import { freshDatabaseUrl } from '../support/test-database'
+import { freshDatabaseUrl, useCleanup, useTempDirs } from './helpers'
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const driver = onPostgres ? 'PostgreSQL' : 'PGlite'
-const opened: Database[] = []
-const folders: string[] = []
-
-afterEach(async () => {
-  for (const db of opened.splice(0)) await db.close()
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true })
-})
+// Stacked after-each hooks: the databases close before their folders go.
+const tempDir = useTempDirs()
+const cleanup = useCleanup()
 
 /** What a server starting on an empty database is given: reopening with them reaches the same database. */
 async function freshOptions(): Promise<DatabaseOptions> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'database-test-'))
-  folders.push(dataDir)
-  return { dataDir, databaseUrl: await freshDatabaseUrl() }
+  return { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl() }
 }
 
 async function open(options: DatabaseOptions): Promise<Database> {
   const db = await openDatabase(options)
-  opened.push(db)
+  cleanup.push(() => db.close())
   return db
 }
 

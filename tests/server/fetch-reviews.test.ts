@@ -1,25 +1,17 @@
 // fetchReviews against a real database and a LOCAL STAND-IN for Google's Places API (an HTTP server on
 // 127.0.0.1 that records each request and answers as the test says).
-import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../app/server/db/database.server'
 import { fetchReviews } from '../../app/server/reviews/fetch-reviews.server'
 import { captureLog } from '../support/log-capture'
+import { useCleanup, useTempDirs } from './helpers'
 
 const API_KEY = 'test-places-key-9f3Kq2'
 const PLACE_ID = 'ChIJ-test-place'
 const CACHE_MINUTES = 60
 const SAMPLE_AUTHORS_NEWEST_FIRST = ['Angela W.', 'Tom R.', 'Priya S.', 'Derek M.', 'Linda P.', 'Jason T.', 'Maria G.']
-
-interface RecordedRequest {
-  method: string
-  url: string
-  headers: Record<string, string | string[] | undefined>
-}
 
 /** What the stand-in does with the next requests: a JSON body, a status with a body, or a dropped connection. */
 type Answer = { status: number; body: string } | 'drop'
@@ -40,17 +32,13 @@ const GOOGLE_REVIEWS = [
   placesReview('newer', 'The patio looks new.', '2026-03-20T18:30:00Z'),
 ]
 
-function ok(reviews: unknown[]): Answer {
-  return { status: 200, body: JSON.stringify({ reviews }) }
-}
+const ok = (reviews: unknown[]): Answer => ({ status: 200, body: JSON.stringify({ reviews }) })
 
-const cleanup: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step()
-})
+const tempDir = useTempDirs()
+const cleanup = useCleanup()
 
 async function startPlacesStandIn() {
-  const requests: RecordedRequest[] = []
+  const requests: { method: string; url: string; headers: IncomingHttpHeaders }[] = []
   const standIn = { requests, answer: ok(GOOGLE_REVIEWS), url: '' }
   const server: Server = createServer((request, response) => {
     requests.push({ method: request.method!, url: request.url!, headers: request.headers })
@@ -65,9 +53,7 @@ async function startPlacesStandIn() {
 }
 
 async function openTestDatabase(): Promise<Database> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'pw-fetch-reviews-'))
-  cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
-  const db = await openDatabase({ dataDir })
+  const db = await openDatabase({ dataDir: await tempDir() })
   cleanup.push(() => db.close())
   return db
 }
@@ -267,10 +253,9 @@ describe('fetchReviews', { timeout: 60_000 }, () => {
 
     expect(places.requests).toHaveLength(2)
     expect(reviews.map((review) => review.author)).toEqual(['Author third', 'Author newer'])
-    const row = await db.query<{ published: boolean }>(
-      `SELECT published FROM public.reviews WHERE source = 'google' AND external_id = $1`,
-      [hidden],
-    )
+    const row = await db.query(`SELECT published FROM public.reviews WHERE source = 'google' AND external_id = $1`, [
+      hidden,
+    ])
     expect(row.rows).toEqual([{ published: false }])
   })
 })

@@ -4,9 +4,10 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openFileStore, type FileStore } from '../../app/server/files/file-store.server'
 import { startStorageStandIn, type StorageStandIn } from '../support/storage-stand-in'
+import { useCleanup } from './helpers'
 
 const SERVICE_KEY = 'stand-in-service-role-key-0123456789'
 
@@ -16,10 +17,7 @@ interface StoreUnderTest {
   footprint(): Promise<number>
 }
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+const cleanups = useCleanup()
 
 /** DATA_DIR is a folder inside an empty one, so a path that escaped it would show up beside it. */
 async function folderStore(): Promise<StoreUnderTest & { dataDir: string }> {

@@ -165,6 +165,16 @@ export async function startSmtp(
   }
 }
 
+/** startSmtp, closed after each test; call it before useTestBackends, so backends close first (stacked hooks). */
+export function useSmtp(): (options?: Parameters<typeof startSmtp>[0]) => Promise<TestSmtp> {
+  const cleanup = useCleanup()
+  return async (options) => {
+    const server = await startSmtp(options)
+    cleanup.push(() => server.close())
+    return server
+  }
+}
+
 /**
  * Resolves once the outbox has nothing left to send: every row it was given delivered and marked sent. Say
  * that something was not sent only after this (or another positive signal), never after a sleep, which
@@ -185,6 +195,15 @@ export async function outboxDrained(backend: { db(): Promise<Database> }, timeou
   }
 }
 
+/** The rows a query on the backend's database answers. */
+export async function rowsOf<Row = Record<string, unknown>>(
+  backend: { db(): Promise<Database> },
+  sql: string,
+  params?: readonly unknown[],
+): Promise<Row[]> {
+  return (await (await backend.db()).query<Row>(sql, params)).rows
+}
+
 /** A port on 127.0.0.1 with nothing listening (an SMTP server that is "down"). */
 export { freePort } from '../support/free-port'
 
@@ -194,21 +213,26 @@ export { freePort } from '../support/free-port'
  * OWNER_SESSION_SECRET come from process.env, as the site reads them. Returns the Cookie header.
  */
 export function useOwnerSessions(): (backend: Backend) => Promise<string> {
-  const SITE_BACKEND = Symbol.for('pressure-washing-site.backend')
-  const site = globalThis as Record<symbol, unknown>
-  afterEach(() => void delete site[SITE_BACKEND])
+  const serve = useSiteBackend()
   return async (backend) => {
-    site[SITE_BACKEND] = backend
+    serve(backend)
     const { email, sessionSecret } = runtimeConfig().owner
     const secret = randomBytes(32).toString('base64url')
-    await (
-      await backend.db()
-    ).query(
+    await rowsOf(
+      backend,
       `INSERT INTO owner_sessions (secret_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 hour')`,
       [hashToken(secret), ownerUserId(email!)],
     )
     return `${SESSION_COOKIE}=${await sealSessionSecret(sessionSecret!, secret, 3600)}`
   }
+}
+
+/** Makes a backend the site's one, as getBackend() answers in a running site, until the test ends. */
+export function useSiteBackend(): (backend: Backend) => void {
+  const SITE_BACKEND = Symbol.for('pressure-washing-site.backend')
+  const site = globalThis as Record<symbol, unknown>
+  afterEach(() => void delete site[SITE_BACKEND])
+  return (backend) => void (site[SITE_BACKEND] = backend)
 }
 
 /** Where files go: DATA_DIR's folders, or Supabase Storage through its local stand-in (not hosted Storage). */
@@ -250,6 +274,16 @@ export function useFileStores(): (name: FileStoreName) => Promise<TestFileStore>
     }
     return { env: { SUPABASE_URL: standIn.url, SUPABASE_SERVICE_ROLE_KEY: key }, standIn, names }
   }
+}
+
+/** A form posted as a browser posts it from the page at `url`'s own origin; `headers` add to or replace its own. */
+export function formPost(url: string, fields: ConstructorParameters<typeof URLSearchParams>[0], headers = {}): Request {
+  const body = new URLSearchParams(fields).toString()
+  const form = {
+    'Content-Type': 'application/x-www-form-urlencoded',
+    'Content-Length': String(Buffer.byteLength(body)),
+  }
+  return new Request(url, { method: 'POST', headers: { Origin: new URL(url).origin, ...form, ...headers }, body })
 }
 
 /** What the server took of a counted body: the bytes it pulled, and whether it cancelled the rest. */

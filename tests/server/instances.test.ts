@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import webpush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../app/server/db/database.server'
-import { phoneKeys, startPushService } from '../support/push-service'
+import { phoneKeys, startPushService, subscriptionOf } from '../support/push-service'
+import { savePushSubscription } from '../../app/server/owner/inbox.server'
 import { startSiteProcess, type SiteProcess } from '../support/site-process'
 import * as v from 'valibot'
 import type { Backend } from '../../app/server/backend/backend.server'
@@ -105,11 +106,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       dataDirs = await Promise.all([1, 2].map(() => mkdtemp(join(tmpdir(), 'instances-test-'))))
       sites = await startBoth()
       db = await openDatabase({ dataDir: dataDirs[0]!, databaseUrl })
-      const keys = [phone.ecdh.getPublicKey(), phone.auth].map((key) => key.toString('base64url'))
-      await db.query('INSERT INTO owner_push_subscriptions (endpoint, p256dh, auth) VALUES ($1, $2, $3)', [
-        push.endpoint,
-        ...keys,
-      ])
+      await savePushSubscription(db, subscriptionOf(phone, push.endpoint))
     }, 180_000)
 
     afterAll(async () => {

@@ -10,10 +10,10 @@ import { site } from '../../app/content/site'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { calendarFeedResponse } from '../../app/server/quotes/calendar.server'
 import { calendarFeedSecret, scheduleJob } from '../../app/server/quotes/quotes.server'
-import { freshDatabaseUrl, startSmtp, useCleanup, useTempDirs, useTestBackends, type TestSmtp } from './helpers'
+import { freshDatabaseUrl, rowsOf, useSmtp, useTempDirs, useTestBackends, type TestSmtp } from './helpers'
 import { acceptQuote, quotedLead } from './quote-helpers'
 
-const cleanup = useCleanup()
+const smtp = useSmtp()
 const tempDir = useTempDirs()
 const testBackend = useTestBackends()
 
@@ -24,12 +24,6 @@ const testBackend = useTestBackends()
 function clockAt(iso: string) {
   let now = new Date(iso)
   return { clock: () => now, set: (next: string) => void (now = new Date(next)) }
-}
-
-async function smtp(): Promise<TestSmtp> {
-  const server = await startSmtp()
-  cleanup.push(() => server.close())
-  return server
 }
 
 const env = (server: TestSmtp) => ({
@@ -44,6 +38,10 @@ async function acceptedLead(backend: Backend, firstName = 'Maria') {
   expect(await acceptQuote(backend, id)).toBe('accepted')
   return id
 }
+
+/** The owner's scheduling of a job for `lead` on `day`, 08:00 to 10:00 unless said. */
+const schedule = (backend: Backend, lead: string, day: string, start = '08:00', end = '10:00') =>
+  scheduleJob(backend, { lead, day, start, end })
 
 /** A calendar as a calendar app reads it: the time zone from the file's own VTIMEZONE, then its event. */
 function readCalendar(text: string) {
@@ -67,12 +65,8 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
     const backend = await testBackend(env(server))
     const before = await acceptedLead(backend, 'Bea')
     const after = await acceptedLead(backend, 'Al')
-    expect(await scheduleJob(backend, { lead: before, day: '2026-10-30', start: '08:00', end: '10:00' })).toBe(
-      'scheduled',
-    )
-    expect(await scheduleJob(backend, { lead: after, day: '2026-11-02', start: '08:00', end: '10:00' })).toBe(
-      'scheduled',
-    )
+    expect(await schedule(backend, before, '2026-10-30')).toBe('scheduled')
+    expect(await schedule(backend, after, '2026-11-02')).toBe('scheduled')
     await (await backend.outbox()).drain()
 
     const byName = (name: string) => jobMails(server).find((mail) => mail.text?.includes(`Hi ${name},`))!
@@ -97,7 +91,7 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
 
     // A reschedule: the same event, a higher sequence. A cancel: the same event, cancelled.
     const first = invite(byName('Al')).event.uid
-    await scheduleJob(backend, { lead: after, day: '2026-11-03', start: '13:00', end: '15:00' })
+    await schedule(backend, after, '2026-11-03', '13:00', '15:00')
     await (await backend.outbox()).drain()
     const moved = jobMails(server).find((mail) => mail.subject?.startsWith('New time'))!
     expect(moved.text).toContain('Tuesday, November 3, 2026, 1:00 PM – 3:00 PM')
@@ -119,9 +113,7 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
   it('is not scheduled for a quote nobody accepted', async () => {
     const backend = await testBackend(env(await smtp()))
     const { id } = await quotedLead(backend)
-    expect(await scheduleJob(backend, { lead: id, day: '2027-01-04', start: '08:00', end: '10:00' })).toBe(
-      'not-accepted',
-    )
+    expect(await schedule(backend, id, '2027-01-04')).toBe('not-accepted')
     expect((await (await backend.db()).query('SELECT count(*)::int AS n FROM jobs')).rows).toEqual([{ n: 0 }])
   })
 
@@ -131,7 +123,7 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
     const place = { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl() }
     const first = await testBackend(env(server), { ...place, clock: time.clock })
     const lead = await acceptedLead(first)
-    await scheduleJob(first, { lead, day: '2026-11-02', start: '08:00', end: '10:00' })
+    await schedule(first, lead, '2026-11-02')
     const reminders = () => server.received.filter((received) => received.mail.subject?.startsWith('Reminder'))
     await (await first.outbox()).drain()
     expect(reminders()).toHaveLength(0)
@@ -151,27 +143,19 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
     time.set('2026-11-01T20:00:00Z')
     await (await second.outbox()).drain()
     expect(reminders()).toHaveLength(1)
-    const row = await (
-      await second.db()
-    ).query(`SELECT sent_at IS NOT NULL AS sent FROM quote_outbox WHERE kind = 'job_reminder'`)
-    expect(row.rows).toEqual([{ sent: true }])
+    const row = await rowsOf(second, `SELECT sent_at IS NOT NULL AS sent FROM quote_outbox WHERE kind = 'job_reminder'`)
+    expect(row).toEqual([{ sent: true }])
   })
 
   it('gets no reminder when less than a day away, and a cancel takes the reminder with it', async () => {
     const backend = await testBackend(env(await smtp()), { clock: clockAt('2026-11-01T18:00:00Z').clock })
     const soon = await acceptedLead(backend, 'Sam')
     const later = await acceptedLead(backend, 'Lou')
-    await scheduleJob(backend, { lead: soon, day: '2026-11-02', start: '08:00', end: '10:00' })
-    await scheduleJob(backend, { lead: later, day: '2026-11-10', start: '08:00', end: '10:00' })
-    const due = async () =>
-      (
-        await (
-          await backend.db()
-        ).query<{ first_name: string }>(
-          `SELECT q.first_name FROM quote_outbox o JOIN quote_requests q ON q.id = o.quote_request_id
-            WHERE o.kind = 'job_reminder' AND o.sent_at IS NULL`,
-        )
-      ).rows.map((row) => row.first_name)
+    await schedule(backend, soon, '2026-11-02')
+    await schedule(backend, later, '2026-11-10')
+    const waiting = `SELECT q.first_name FROM quote_outbox o JOIN quote_requests q ON q.id = o.quote_request_id
+                      WHERE o.kind = 'job_reminder' AND o.sent_at IS NULL`
+    const due = async () => (await rowsOf<{ first_name: string }>(backend, waiting)).map((row) => row.first_name)
     expect(await due()).toEqual(['Lou'])
     await scheduleJob(backend, { lead: later, cancel: true })
     expect(await due()).toEqual([])
@@ -182,7 +166,7 @@ describe("the owner's calendar feed", { timeout: 120_000 }, () => {
   it('lists each scheduled job under its UID, and a renewed secret makes the old address answer 404', async () => {
     const backend = await testBackend(env(await smtp()))
     const lead = await acceptedLead(backend)
-    await scheduleJob(backend, { lead, day: '2026-11-02', start: '08:00', end: '10:00' })
+    await schedule(backend, lead, '2026-11-02')
     const db = await backend.db()
     const secret = await calendarFeedSecret(db)
     const feed = await calendarFeedResponse(`${secret}.ics`, backend)

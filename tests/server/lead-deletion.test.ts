@@ -18,23 +18,22 @@ import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
 import {
   FILE_STORES,
   freshDatabaseUrl,
-  startSmtp,
+  rowsOf,
   testLead,
-  useCleanup,
   useFileStores,
+  useSmtp,
   useTestBackends,
   type TestSmtp,
 } from './helpers'
 
 const run = promisify(execFile)
-const cleanup = useCleanup()
+const startSmtp = useSmtp()
 const testBackend = useTestBackends()
 const fileStore = useFileStores()
 
 /** A real SMTP server, and push keys, so each lead has several kinds of delivery waiting. */
 async function deliveries(): Promise<{ smtp: TestSmtp; env: Env }> {
   const smtp = await startSmtp()
-  cleanup.push(() => smtp.close())
   const env = {
     SMTP_URL: smtp.url,
     OWNER_EMAIL: 'owner@example.com',
@@ -62,28 +61,22 @@ async function kept(backend: Backend, paths: string[]): Promise<string[]> {
 }
 
 async function pendingDeliveries(backend: Backend, leadId: string): Promise<string[]> {
-  const db = await backend.db()
-  const rows = await db.query<{ kind: string }>(
-    `SELECT kind FROM quote_outbox WHERE quote_request_id = $1 AND sent_at IS NULL ORDER BY kind`,
-    [leadId],
-  )
-  return rows.rows.map((row) => row.kind)
+  const sql = `SELECT kind FROM quote_outbox WHERE quote_request_id = $1 AND sent_at IS NULL ORDER BY kind`
+  return (await rowsOf<{ kind: string }>(backend, sql, [leadId])).map((row) => row.kind)
 }
 
 /** As if it had arrived `months` ago and nobody had touched it since. */
 async function backdate(backend: Backend, leadId: string, months: number): Promise<void> {
-  const db = await backend.db()
-  await db.query(`UPDATE quote_requests SET created_at = now() - make_interval(months => $2) WHERE id = $1`, [
-    leadId,
-    months,
-  ])
+  const sql = `UPDATE quote_requests SET created_at = now() - make_interval(months => $2) WHERE id = $1`
+  await rowsOf(backend, sql, [leadId, months])
 }
 
 async function leadNames(backend: Backend): Promise<string[]> {
-  const db = await backend.db()
-  return (await db.query<{ first_name: string }>(`SELECT first_name FROM quote_requests ORDER BY first_name`)).rows.map(
-    (row) => row.first_name,
+  const leads = await rowsOf<{ first_name: string }>(
+    backend,
+    `SELECT first_name FROM quote_requests ORDER BY first_name`,
   )
+  return leads.map((row) => row.first_name)
 }
 
 describe.each(FILE_STORES)('the owner deleting a lead whose photos are in %s', { timeout: 120_000 }, (storeName) => {
@@ -128,8 +121,8 @@ describe('a removal of photos that failed', { timeout: 120_000 }, () => {
     standIn.failNext('storage is down')
     expect(await deleteLead(db, backend.files, ann)).toBe(true)
     expect(await kept(backend, photos)).toEqual(photos)
-    const queued = await db.query(`SELECT payload FROM quote_outbox WHERE kind = 'lead_files' AND sent_at IS NULL`)
-    expect(queued.rows).toEqual([{ payload: { lead: ann } }])
+    const queued = `SELECT payload FROM quote_outbox WHERE kind = 'lead_files' AND sent_at IS NULL`
+    expect(await rowsOf(backend, queued)).toEqual([{ payload: { lead: ann } }])
 
     expect(await (await backend.outbox()).drain()).toMatchObject({ sent: 1, failed: 0 })
     expect(await kept(backend, photos)).toEqual([])
@@ -174,10 +167,8 @@ describe('the retention', { timeout: 120_000 }, () => {
     // 36 hours: the next Pacific date even across the 25-hour day of a clock change.
     const tomorrow = new Date(now.getTime() + 36 * 3_600_000)
     expect(await expireLeads(await first.db(), 24, tomorrow)).toEqual([later])
-    const days = await (
-      await first.db()
-    ).query<{ day: Date }>(`SELECT day FROM daily_runs WHERE job = 'lead-retention' ORDER BY day`)
-    expect(days.rows.map((row) => row.day.toISOString().slice(0, 10))).toEqual([
+    const runs = `SELECT day FROM daily_runs WHERE job = 'lead-retention' ORDER BY day`
+    expect((await rowsOf<{ day: Date }>(first, runs)).map((row) => row.day.toISOString().slice(0, 10))).toEqual([
       pacificDate(now),
       pacificDate(tomorrow),
     ])

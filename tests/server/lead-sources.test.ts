@@ -157,16 +157,9 @@ describe("a quote's follow-up mark (docs/decisions/048-follow-through.md)", { ti
   it('shows on a lead quoted 2 days or more, counted from when it was last marked quoted, and goes with the status', async () => {
     const backend = await open()
     const db = await backend.db()
-    const quotedDaysAgo = async (id: string, days: number) =>
-      db.query(`UPDATE quote_requests SET status_changed_at = now() - make_interval(days => $2) WHERE id = $1`, [
-        id,
-        days,
-      ])
-    const quoted = async (name: string) => {
-      const { id } = await sendQuoteEmail(backend, testLead(name))
-      await updateLead(db, id, { status: 'quoted', note: '' })
-      return id
-    }
+    const changed = `UPDATE quote_requests SET status_changed_at = now() - make_interval(days => $2) WHERE id = $1`
+    const quotedDaysAgo = (id: string, days: number) => db.query(changed, [id, days])
+    const quoted = (name: string) => seed(backend, { name, steps: ['quoted'], ageDays: 0 })
     const fresh = await quoted('Fresh')
     const waiting = await quoted('Waiting')
     const requoted = await quoted('Requoted')
@@ -212,19 +205,12 @@ describe('the job value', { timeout: 120_000 }, () => {
     const backend = await open()
     const db = await backend.db()
     const { id } = await sendQuoteEmail(backend, testLead('Wes'))
-    expect(await updateLead(db, id, { status: 'won', note: '', jobValue: 1250.5 })).toMatchObject({
-      status: 'won',
-      jobValue: 1250.5,
-    })
+    const save = (status: Step, jobValue?: number) => updateLead(db, id, { status, note: '', jobValue })
+    expect(await save('won', 1250.5)).toMatchObject({ status: 'won', jobValue: 1250.5 })
     expect((await listInbox(db))[0]).toMatchObject({ status: 'won', jobValue: 1250.5 })
-    expect(await updateLead(db, id, { status: 'quoted', note: '', jobValue: 900 })).toMatchObject({
-      status: 'quoted',
-      jobValue: null,
-    })
-    expect(await updateLead(db, id, { status: 'won', note: 'no value given' })).toMatchObject({
-      jobValue: null,
-    })
-    await expect(updateLead(db, id, { status: 'won', note: '', jobValue: -1 })).rejects.toThrow(/job_value_check/)
+    expect(await save('quoted', 900)).toMatchObject({ status: 'quoted', jobValue: null })
+    expect(await save('won')).toMatchObject({ jobValue: null })
+    await expect(save('won', -1)).rejects.toThrow(/job_value_check/)
     expect((await listInbox(db))[0]).toMatchObject({ status: 'won', jobValue: null })
   })
 })
@@ -270,13 +256,9 @@ describe('the won ad clicks file (Google Ads offline click-conversion import)', 
   })
 
   it('has the template’s header, five cells a row, Sacramento time with its offset, and value and currency only when entered', () => {
-    const csv = conversionsCsv(
-      [
-        conversion({ wonAt: '2026-07-04T19:30:00.000Z', jobValue: '1250.50' }),
-        conversion({ gclid: 'Cj0KCQ_second', wonAt: '2026-11-20T22:32:00.000Z' }),
-      ],
-      'Won job',
-    )
+    const summer = conversion({ wonAt: '2026-07-04T19:30:00.000Z', jobValue: '1250.50' })
+    const winter = conversion({ gclid: 'Cj0KCQ_second', wonAt: '2026-11-20T22:32:00.000Z' })
+    const csv = conversionsCsv([summer, winter], 'Won job')
     const [header, ...records] = parseCsv(csv)
     expect(header!.join(',')).toBe(
       'Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency',

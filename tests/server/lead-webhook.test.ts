@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, parseRuntimeConfig } from '../../app/server/config.server'
 import { leadWebhookBody } from '../../app/server/quote/lead-webhook.server'
 import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
-import { testLead, useCleanup, useTestBackends } from './helpers'
+import { rowsOf, testLead, useCleanup, useTestBackends } from './helpers'
 
 const cleanup = useCleanup()
 const openBackend = useTestBackends()
@@ -85,11 +85,11 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
       new Webhook(`whsec_${randomBytes(32).toString('base64')}`).verify(delivered.body, delivered.headers),
     ).toThrow()
 
-    const db = await backend.db()
-    const rows = await db.query<{ kind: string; sent: boolean; attempts: number }>(
+    const rows = await rowsOf(
+      backend,
       `SELECT kind, sent_at IS NOT NULL AS sent, attempts FROM quote_outbox ORDER BY kind`,
     )
-    expect(rows.rows).toEqual([
+    expect(rows).toEqual([
       { kind: 'lead_webhook', sent: true, attempts: 2 },
       { kind: 'owner_notification', sent: true, attempts: 1 },
     ])
@@ -104,36 +104,21 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
       phone: '916-555-0101',
       sourcePage: null,
     })
-    expect(JSON.parse(body).data).toMatchObject({
-      service_street: null,
-      service_zip: null,
-      preferred_time: null,
-      outside_area: null,
-    })
+    const none = { service_street: null, service_zip: null, preferred_time: null, outside_area: null }
+    expect(JSON.parse(body).data).toMatchObject(none)
   })
 
-  it('without LEAD_WEBHOOK_URL no webhook is queued', async () => {
-    const backend = await openBackend({ CUSTOMER_ACKNOWLEDGEMENT: 'off' })
-    await sendQuoteEmail(backend, testLead('Plain'))
-    const kinds = await (await backend.db()).query<{ kind: string }>(`SELECT kind FROM quote_outbox`)
-    expect(kinds.rows).toEqual([{ kind: 'owner_notification' }])
-  })
-
+  // Without LEAD_WEBHOOK_URL no webhook is queued: one-write.test.ts, "queues only the owner's and the customer's e-mails".
   it('refuses a secret that is not a Standard Webhooks secret, or a URL without its secret, without showing it', () => {
     const url = 'https://hooks.example.com/leads'
-    expect(() => parseRuntimeConfig({ LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: 'hunter2-not-base64!' })).toThrow(
-      /LEAD_WEBHOOK_SECRET must be whsec_ followed by base64 .*\(value not shown\)/,
-    )
-    expect(() => parseRuntimeConfig({ LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: 'hunter2-not-base64!' })).not.toThrow(
-      /hunter2/,
-    )
+    const notASecret = () => parseRuntimeConfig({ LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: 'hunter2-not-base64!' })
+    expect(notASecret).toThrow(/LEAD_WEBHOOK_SECRET must be whsec_ followed by base64 .*\(value not shown\)/)
+    expect(notASecret).not.toThrow(/hunter2/)
     expect(() => parseRuntimeConfig({ LEAD_WEBHOOK_URL: url })).toThrow(ConfigError)
     expect(() => parseRuntimeConfig({ LEAD_WEBHOOK_URL: 'ftp://x', LEAD_WEBHOOK_SECRET: secret })).toThrow(
       /LEAD_WEBHOOK_URL must be an http\(s\):\/\/ address/,
     )
-    expect(parseRuntimeConfig({ LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: secret }).leadWebhook).toEqual({
-      url,
-      secret,
-    })
+    const webhook = parseRuntimeConfig({ LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: secret }).leadWebhook
+    expect(webhook).toEqual({ url, secret })
   })
 })

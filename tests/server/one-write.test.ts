@@ -16,7 +16,7 @@ import {
 import { openFileStore } from '../../app/server/files/file-store.server'
 import type { OwnerNotification } from '../../app/server/quote/lead-email.server'
 import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
-import { testLead, useTestBackends } from './helpers'
+import { rowsOf, testLead, useTestBackends } from './helpers'
 
 const openBackend = useTestBackends()
 const REVIEW_URL = 'https://g.page/r/example-review'
@@ -37,13 +37,8 @@ describe('storing a lead', { timeout: 120_000 }, () => {
   async function open(env: Record<string, string> = {}) {
     const backend = await openBackend(env)
     const db = await backend.db()
-    const kindsOf = async (id: string) =>
-      (
-        await db.query<{ kind: string }>(
-          `SELECT kind FROM public.quote_outbox WHERE quote_request_id = $1 ORDER BY kind`,
-          [id],
-        )
-      ).rows.map((row) => row.kind)
+    const kinds = `SELECT kind FROM public.quote_outbox WHERE quote_request_id = $1 ORDER BY kind`
+    const kindsOf = async (id: string) => (await rowsOf<{ kind: string }>(backend, kinds, [id])).map((row) => row.kind)
     return { backend, db, kindsOf }
   }
 
@@ -85,15 +80,13 @@ describe('storing a lead', { timeout: 120_000 }, () => {
     expect(await kindsOf(flagged.id)).toEqual([])
     expect(await sendQuoteEmail(backend, suspect)).toEqual({ id: flagged.id, duplicate: true })
     expect(await kindsOf(flagged.id)).toEqual([])
-    expect(await sendQuoteEmail(backend, { ...suspect, spamReason: null })).toEqual({
-      id: flagged.id,
-      duplicate: false,
-    })
+    const cleanRetry = { ...suspect, spamReason: null }
+    expect(await sendQuoteEmail(backend, cleanRetry)).toEqual({ id: flagged.id, duplicate: false })
     expect(await kindsOf(flagged.id)).toEqual(everyKind)
     const rescued = await db.query(`SELECT status, spam_reason FROM public.quote_requests WHERE id = $1`, [flagged.id])
     expect(rescued.rows).toEqual([{ status: 'new', spam_reason: null }])
     // The same form once more: one lead, no second delivery.
-    expect(await sendQuoteEmail(backend, { ...suspect, spamReason: null })).toEqual({ id: flagged.id, duplicate: true })
+    expect(await sendQuoteEmail(backend, cleanRetry)).toEqual({ id: flagged.id, duplicate: true })
     expect(await kindsOf(flagged.id)).toEqual(everyKind)
     const counts = await db.query(`SELECT count(*)::int AS leads FROM public.quote_requests`)
     expect(counts.rows).toEqual([{ leads: 2 }])
@@ -197,17 +190,13 @@ describe('delivery by kind', () => {
 
   it('an expired sign-in link is dropped unsent; a live one goes to the owner', async () => {
     const io = fakeIo()
-    const past = new Date(Date.now() - 1000).toISOString()
-    await deliverOutboxRow(
-      row('owner_sign_in', { payload: { link: 'https://x/owner/sign-in?t=1', expiresAt: past } }),
-      io,
-    )
+    const signIn = (t: number, inMs: number) =>
+      row('owner_sign_in', {
+        payload: { link: `https://x/owner/sign-in?t=${t}`, expiresAt: new Date(Date.now() + inMs).toISOString() },
+      })
+    await deliverOutboxRow(signIn(1, -1000), io)
     expect(io.sent).toEqual([])
-    const future = new Date(Date.now() + 60_000).toISOString()
-    await deliverOutboxRow(
-      row('owner_sign_in', { payload: { link: 'https://x/owner/sign-in?t=2', expiresAt: future } }),
-      io,
-    )
+    await deliverOutboxRow(signIn(2, 60_000), io)
     expect(io.sent.map(([message]) => [message.to, message.text.includes('t=2')])).toEqual([
       ['owner@example.com', true],
     ])

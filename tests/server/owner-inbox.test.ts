@@ -8,9 +8,9 @@ import { parseRuntimeConfig } from '../../app/server/config.server'
 import type { InboxLead } from '../../app/lib/owner/owner-lead'
 import { listInbox, requestReview, savePushSubscription, updateLead } from '../../app/server/owner/inbox.server'
 import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
-import { startSmtp, testLead, useCleanup, useTestBackends, type TestSmtp } from './helpers'
+import { testLead, useSmtp, useTestBackends, type TestSmtp } from './helpers'
 
-const cleanup = useCleanup()
+const startSmtp = useSmtp()
 const testBackend = useTestBackends()
 
 const OWNER = 'owner@example.com'
@@ -18,7 +18,6 @@ const REVIEW_URL = 'https://g.page/r/example-review'
 
 async function open(): Promise<{ backend: Backend; smtp: TestSmtp }> {
   const smtp = await startSmtp()
-  cleanup.push(() => smtp.close())
   const env = { SMTP_URL: smtp.url, OWNER_EMAIL: OWNER, GOOGLE_REVIEW_URL: REVIEW_URL }
   return { backend: await testBackend(env, { outbox: { backoffMs: () => 0 } }), smtp }
 }

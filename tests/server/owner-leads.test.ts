@@ -23,13 +23,14 @@ import { restoreDatabase } from '../../scripts/backup-files'
 import { OwnerCommandError, runOwnerCommandOn } from '../../scripts/owner-command'
 import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
 import { startSiteProcess } from '../support/site-process'
-import { freshDatabaseUrl, testLead, useCleanup, useTempDirs, useTestBackends } from './helpers'
+import { freshDatabaseUrl, rowsOf, testLead, useCleanup, useSiteBackend, useTempDirs, useTestBackends } from './helpers'
 
 const run = promisify(execFile)
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const tempDir = useTempDirs()
 const cleanup = useCleanup()
 const testBackend = useTestBackends()
+const serveAsSite = useSiteBackend()
 const NO_LEAD = '00000000-0000-4000-8000-000000000000'
 
 /** A site's folder and database, and the configuration a command run there reads. */
@@ -41,6 +42,15 @@ async function siteFolder() {
 
 async function store(backend: Backend, firstName: string, overrides: Parameters<typeof testLead>[1] = {}) {
   return (await sendQuoteEmail(backend, testLead(firstName, overrides))).id
+}
+
+/** A running site answering its owner socket, on a new folder holding one lead. */
+async function servingSite(firstName: string) {
+  const { config, open } = await siteFolder()
+  const backend = await open()
+  serveOwnerSocket(backend)
+  await store(backend, firstName)
+  return { config, backend }
 }
 
 /** What a failed command says, as `npm run` prints it. */
@@ -166,10 +176,8 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
     const site = await startSiteProcess(env)
     cleanup.push(site.stop)
     const throughSite = parseRuntimeConfig({ DATA_DIR: env.DATA_DIR })
-    expect(await runOwnerCommandOn(throughSite, 'status', { id: ann, status: 'contacted' })).toEqual({
-      id: ann,
-      status: 'contacted',
-    })
+    const contacted = { id: ann, status: 'contacted' }
+    expect(await runOwnerCommandOn(throughSite, 'status', contacted)).toEqual(contacted)
     expect(await runOwnerCommandOn(throughSite, 'delete', { id: dee })).toBe(true)
     expect(await runOwnerCommandOn(throughSite, 'video', { url: 'https://videos.example.com/deck.mp4' })).toBe(
       'pressure_washing_videos',
@@ -220,26 +228,17 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
     expect(fromSite.badSince).toMatch(/^LeadRequestError: --since takes an age like 7d/)
 
     // And the database itself changes what the site did.
-    expect(await runOwnerCommandOn(config, 'status', { id: bot, status: 'archived' })).toEqual({
-      id: bot,
-      status: 'archived',
-    })
-    expect(
-      await runOwnerCommandOn(config, 'video', {
-        table: 'service_videos',
-        url: '/videos/wash.webm',
-        mime: 'video/webm',
-      }),
-    ).toBe('service_videos')
+    const archived = { id: bot, status: 'archived' }
+    expect(await runOwnerCommandOn(config, 'status', archived)).toEqual(archived)
+    const video = { table: 'service_videos', url: '/videos/wash.webm', mime: 'video/webm' }
+    expect(await runOwnerCommandOn(config, 'video', video)).toBe('service_videos')
     expect((await runOwnerCommandOn(config, 'list', { status: 'archived' })).map((lead) => lead.id)).toEqual([bot])
   })
 
   it('set and clear the featured video the home page and /services read', async () => {
     const { config, open } = await siteFolder()
     const backend = await open()
-    const g = globalThis as Record<symbol, unknown>
-    g[Symbol.for('pressure-washing-site.backend')] = backend
-    cleanup.push(async () => void delete g[Symbol.for('pressure-washing-site.backend')])
+    serveAsSite(backend)
     serveOwnerSocket(backend)
     await backend.ready()
 
@@ -252,13 +251,12 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
     })
 
     await runOwnerCommandOn(config, 'video', { table: 'service_videos', url: '' })
-    const featured = await (
-      await backend.db()
-    ).query(
+    const featured = await rowsOf(
+      backend,
       `SELECT 'home' AS page, video_url FROM pressure_washing_videos WHERE is_featured
        UNION ALL SELECT 'services', video_url FROM service_videos WHERE is_featured`,
     )
-    expect(featured.rows).toEqual([{ page: 'home', video_url: 'https://videos.example.com/deck.mp4' }])
+    expect(featured).toEqual([{ page: 'home', video_url: 'https://videos.example.com/deck.mp4' }])
     await expect(runOwnerCommandOn(config, 'video', { url: 'javascript:alert(1)' })).rejects.toThrow(
       'Not a video address: javascript:alert(1)',
     )
@@ -281,10 +279,7 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
   })
 
   it('are served only to the user the site runs as: folder 0700, socket 0600, another user refused', async () => {
-    const { config, open } = await siteFolder()
-    const backend = await open()
-    serveOwnerSocket(backend)
-    await store(backend, 'Private')
+    const { config } = await servingSite('Private')
     const socket = ownerSocketPath(config.dataDir)
     expect(statSync(socket).mode & 0o777).toBe(0o600)
     expect(statSync(join(config.dataDir, 'owner')).mode & 0o777).toBe(0o700)
@@ -311,71 +306,54 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
   })
 })
 
-describe("PGlite's folder (PGlite only: PostgreSQL has no folder, lock or file backup)", { timeout: 180_000 }, () => {
-  it.skipIf(onPostgres)(
-    'a command waits for a folder held without a socket, refuses it, and holds it only while it runs',
-    async () => {
-      const { config, open } = await siteFolder()
-      const site = await open()
-      await store(site, 'Ann')
-      await site.close()
-      const held = () =>
-        lockfile.check(config.dataDir, { lockfilePath: join(config.dataDir, LOCK_FILE), realpath: false })
-      // The data folder's lock, as a process too old to answer on the socket holds it.
-      const release = await lockDataFolder(config.dataDir, 0)
-      await expect(runOwnerCommandOn(config, 'list', {}, 1_000)).rejects.toThrow(OwnerCommandError)
-      await expect(runOwnerCommandOn(config, 'list', {}, 0)).rejects.toThrow(
-        /is held by a process that does not answer on its socket/,
-      )
-      await release()
-      expect((await runOwnerCommandOn(config, 'list')).map((lead) => lead.first_name)).toEqual(['Ann'])
-      expect(await held()).toBe(false)
-    },
-  )
+// PGlite only: PostgreSQL has no folder, lock or file backup.
+describe.skipIf(onPostgres)("PGlite's folder, its lock and its file backups", { timeout: 180_000 }, () => {
+  it('a command waits for a folder held without a socket, refuses it, and holds it only while it runs', async () => {
+    const { config, open } = await siteFolder()
+    const site = await open()
+    await store(site, 'Ann')
+    await site.close()
+    const held = () =>
+      lockfile.check(config.dataDir, { lockfilePath: join(config.dataDir, LOCK_FILE), realpath: false })
+    // The data folder's lock, as a process too old to answer on the socket holds it.
+    const release = await lockDataFolder(config.dataDir, 0)
+    await expect(runOwnerCommandOn(config, 'list', {}, 1_000)).rejects.toThrow(OwnerCommandError)
+    await expect(runOwnerCommandOn(config, 'list', {}, 0)).rejects.toThrow(
+      /is held by a process that does not answer on its socket/,
+    )
+    await release()
+    expect((await runOwnerCommandOn(config, 'list')).map((lead) => lead.first_name)).toEqual(['Ann'])
+    expect(await held()).toBe(false)
+  })
 
-  it.skipIf(onPostgres)(
-    'a command refuses a data folder that holds no database yet, rather than creating one',
-    async () => {
-      const config = parseRuntimeConfig({ DATA_DIR: await tempDir() })
-      await expect(runOwnerCommandOn(config, 'list', {}, 0)).rejects.toThrow(/No database in .*start the site once/)
-    },
-  )
+  it('a command refuses a data folder that holds no database yet, rather than creating one', async () => {
+    const config = parseRuntimeConfig({ DATA_DIR: await tempDir() })
+    await expect(runOwnerCommandOn(config, 'list', {}, 0)).rejects.toThrow(/No database in .*start the site once/)
+  })
 
-  it.skipIf(onPostgres)(
-    'a backup taken through the running site restores into a new folder with its leads',
-    async () => {
-      const { config, open } = await siteFolder()
-      const running = await open()
-      serveOwnerSocket(running)
-      await store(running, 'Kept')
-      const backup = await runOwnerCommandOn(config, 'backup')
-      // A lead stored after the backup is not in it.
-      await store(running, 'Later')
+  it('a backup taken through the running site restores into a new folder with its leads', async () => {
+    const { config, backend: running } = await servingSite('Kept')
+    const backup = await runOwnerCommandOn(config, 'backup')
+    // A lead stored after the backup is not in it.
+    await store(running, 'Later')
 
-      const restoredDir = join(await tempDir(), 'not-yet-made')
-      expect(await restoreDatabase({ dataDir: restoredDir }, backup, false)).toEqual({ leads: 1, setAside: undefined })
-      const restored = parseRuntimeConfig({ DATA_DIR: restoredDir })
-      expect((await runOwnerCommandOn(restored, 'list')).map((lead) => lead.first_name)).toEqual(['Kept'])
-    },
-  )
+    const restoredDir = join(await tempDir(), 'not-yet-made')
+    expect(await restoreDatabase({ dataDir: restoredDir }, backup, false)).toEqual({ leads: 1, setAside: undefined })
+    const restored = parseRuntimeConfig({ DATA_DIR: restoredDir })
+    expect((await runOwnerCommandOn(restored, 'list')).map((lead) => lead.first_name)).toEqual(['Kept'])
+  })
 
-  it.skipIf(onPostgres)(
-    'restore refuses a running site, and a folder with a database unless forced (keeping the old one)',
-    async () => {
-      const { config, open } = await siteFolder()
-      const running = await open()
-      serveOwnerSocket(running)
-      await store(running, 'Old')
-      const backup = await runOwnerCommandOn(config, 'backup')
-      await expect(restoreDatabase(config, backup, true)).rejects.toThrow(/A process is using .*stop the site/)
-      await running.close()
+  it('restore refuses a running site, and a folder with a database unless forced (keeping the old one)', async () => {
+    const { config, backend: running } = await servingSite('Old')
+    const backup = await runOwnerCommandOn(config, 'backup')
+    await expect(restoreDatabase(config, backup, true)).rejects.toThrow(/A process is using .*stop the site/)
+    await running.close()
 
-      await expect(restoreDatabase(config, backup, false)).rejects.toThrow(/already holds a database.*--force/)
-      await expect(restoreDatabase(config, new Uint8Array([1, 2, 3]), true)).rejects.toThrow(DatabaseCommandError)
-      const report = await restoreDatabase(config, backup, true)
-      expect(report.leads).toBe(1)
-      expect(report.setAside).toMatch(/pglite\.before-restore-/)
-      expect(statSync(`${report.setAside}/PG_VERSION`).isFile()).toBe(true)
-    },
-  )
+    await expect(restoreDatabase(config, backup, false)).rejects.toThrow(/already holds a database.*--force/)
+    await expect(restoreDatabase(config, new Uint8Array([1, 2, 3]), true)).rejects.toThrow(DatabaseCommandError)
+    const report = await restoreDatabase(config, backup, true)
+    expect(report.leads).toBe(1)
+    expect(report.setAside).toMatch(/pglite\.before-restore-/)
+    expect(statSync(`${report.setAside}/PG_VERSION`).isFile()).toBe(true)
+  })
 })

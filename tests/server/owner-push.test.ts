@@ -15,9 +15,10 @@ import {
   decryptPush,
   phoneKeys,
   startPushService as startStandIn,
+  subscriptionOf,
   type PhoneKeys,
 } from '../support/push-service'
-import { outboxDrained, testLead, useCleanup, useTestBackends } from './helpers'
+import { outboxDrained, rowsOf, testLead, useCleanup, useTestBackends } from './helpers'
 
 async function startPushService(phone: PhoneKeys) {
   const service = await startStandIn(phone, vapid.publicKey)
@@ -39,10 +40,7 @@ async function openWithPush(phone: PhoneKeys, endpoint: string, retryMs?: number
     TEST_ONLY_PUSH_TO_LOOPBACK: 'on', // the stand-in listens on 127.0.0.1
   }
   const backend = await openBackend(env, { startWorker: true, outbox: retryMs ? { backoffMs: () => retryMs } : {} })
-  await savePushSubscription(await backend.db(), {
-    endpoint,
-    keys: { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') },
-  })
+  await savePushSubscription(await backend.db(), subscriptionOf(phone, endpoint))
   return backend
 }
 
@@ -98,18 +96,16 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     await waitFor(() => push.delivered.length === 1, 30_000)
     expect(push.delivered[0]!.at).toBeGreaterThanOrEqual(back)
     expect(push.delivered[0]!.payload.title).toBe('Quote request in Folsom')
-    const rows = await (
-      await backend.db()
-    ).query<{ attempts: number }>(`SELECT attempts FROM quote_outbox WHERE kind = 'owner_push'`)
-    expect(rows.rows[0]!.attempts).toBeGreaterThan(1)
+    const rows = await rowsOf<{ attempts: number }>(
+      backend,
+      `SELECT attempts FROM quote_outbox WHERE kind = 'owner_push'`,
+    )
+    expect(rows[0]!.attempts).toBeGreaterThan(1)
   })
 
   it('the stand-in refuses a push signed with another key or encrypted for another phone', () => {
     const phone = phoneKeys()
-    const subscription = {
-      endpoint: 'http://127.0.0.1:9/push/phone-1',
-      keys: { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') },
-    }
+    const subscription = subscriptionOf(phone, 'http://127.0.0.1:9/push/phone-1')
     const other = webpush.generateVAPIDKeys()
     const forged = webpush.generateRequestDetails(subscription, '{"title":"x"}', {
       vapidDetails: { subject: 'mailto:x@example.com', publicKey: vapid.publicKey, privateKey: other.privateKey },
@@ -125,17 +121,12 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
   })
 
   it('forgets a subscription the push service no longer knows (410)', async () => {
-    const phone = phoneKeys()
-    const gone: Server = createServer((_request, response) => response.writeHead(410).end())
-    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve))
-    cleanup.push(() => new Promise((resolve) => gone.close(() => resolve())))
-    const endpoint = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/push/old-phone`
-    const backend = await openWithPush(phone, endpoint)
+    const gone = await localServer(410)
+    const backend = await openWithPush(phoneKeys(), `${gone.origin}/push/old-phone`)
     await sendQuoteEmail(backend, testLead('Gone'))
-    const db = await backend.db()
     await (await backend.outbox()).drain()
-    const left = await db.query(`SELECT 1 FROM owner_push_subscriptions`)
-    expect(left.rows).toHaveLength(0)
+    expect(await rowsOf(backend, `SELECT 1 FROM owner_push_subscriptions`)).toHaveLength(0)
+    expect(gone.hits).toBe(1)
   })
 })
 
@@ -192,15 +183,12 @@ describe('where a push may go (decision 052)', { timeout: 120_000 }, () => {
   })
 
   it('refuses at send time a host name that resolves to a private address (DNS answer stood in: no resolver offline)', async () => {
-    const resolveTo = (addresses: string[]) => async () => addresses
-    expect(await pushTargetRefusal('https://push.example.com/1', publicOnly, resolveTo(['93.184.216.34']))).toBeNull()
-    expect(await pushTargetRefusal('https://push.example.com/1', publicOnly, resolveTo(['10.0.0.7']))).toBe(
-      'push.example.com resolves to 10.0.0.7, not a public address',
-    )
+    const refusal = (...addresses: string[]) =>
+      pushTargetRefusal('https://push.example.com/1', publicOnly, async () => addresses)
+    expect(await refusal('93.184.216.34')).toBeNull()
+    expect(await refusal('10.0.0.7')).toBe('push.example.com resolves to 10.0.0.7, not a public address')
     // One bad address among good ones is enough: the connection may take any of them.
-    expect(await pushTargetRefusal('https://push.example.com/1', publicOnly, resolveTo(['93.184.216.34', '::1']))).toBe(
-      'push.example.com resolves to ::1, not a public address',
-    )
+    expect(await refusal('93.184.216.34', '::1')).toBe('push.example.com resolves to ::1, not a public address')
   })
 
   it('drops a stored subscription to a private address at send time, sending nothing there', async () => {
@@ -211,14 +199,10 @@ describe('where a push may go (decision 052)', { timeout: 120_000 }, () => {
       { OWNER_EMAIL: 'owner@example.com', VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey },
       { startWorker: true },
     )
-    await savePushSubscription(await backend.db(), {
-      endpoint: `${inside.origin}/push/inside`,
-      keys: { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') },
-    })
+    await savePushSubscription(await backend.db(), subscriptionOf(phone, `${inside.origin}/push/inside`))
     await sendQuoteEmail(backend, testLead('Inside'))
     await outboxDrained(backend)
-    const left = await (await backend.db()).query(`SELECT 1 FROM owner_push_subscriptions`)
-    expect(left.rows).toHaveLength(0)
+    expect(await rowsOf(backend, `SELECT 1 FROM owner_push_subscriptions`)).toHaveLength(0)
     expect(inside.hits).toBe(0)
   })
 

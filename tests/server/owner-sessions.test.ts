@@ -12,33 +12,38 @@ import { ownerConversionsResponse } from '../../app/server/owner/conversions.ser
 import { handleSignInPost, requireOwner, SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { hashToken, sealSessionSecret, unsealSessionSecret } from '../../app/server/owner/sign-in.server'
 import { captureLog } from '../support/log-capture'
-import { freshDatabaseUrl, startSmtp, useCleanup, useTestBackends, type TestSmtp } from './helpers'
+import {
+  formPost,
+  freshDatabaseUrl,
+  rowsOf,
+  useCleanup,
+  useSiteBackend,
+  useSmtp,
+  useTestBackends,
+  type TestSmtp,
+} from './helpers'
 
 const OWNER = 'owner@example.com'
 const SESSION_PASSWORD = randomBytes(32).toString('base64')
 // The handlers read the site's own configuration, as in production.
 process.env.OWNER_EMAIL = OWNER
 process.env.OWNER_SESSION_SECRET = SESSION_PASSWORD
-const BACKEND = Symbol.for('pressure-washing-site.backend')
 
+/** The answer to every request for a link, whoever asks. */
+const LINK_SENT = { status: 303, location: '/owner?link=sent' }
 const cleanup = useCleanup()
+const startSmtp = useSmtp()
 const testBackend = useTestBackends()
+/** Makes `backend` the one the handlers reach, as getBackend() is in a running site. */
+const serve = useSiteBackend()
 afterEach(() => vi.unstubAllEnvs())
 
 /** The site's one backend on a fresh database, with a real SMTP server for the links. */
 async function openSite(): Promise<{ backend: Backend; smtp: TestSmtp }> {
   const smtp = await startSmtp()
-  cleanup.push(() => smtp.close())
   const backend = await testBackend({ SMTP_URL: smtp.url, OWNER_EMAIL: OWNER })
   serve(backend)
   return { backend, smtp }
-}
-
-/** Makes `backend` the one the handlers reach, as getBackend() is in a running site. */
-function serve(backend: Backend): void {
-  const g = globalThis as Record<symbol, unknown>
-  g[BACKEND] = backend
-  cleanup.push(async () => void delete g[BACKEND])
 }
 
 interface Answer {
@@ -51,18 +56,8 @@ interface Answer {
 
 /** A form posted to /owner/sign-in from the site's own page, by the client at `client`. */
 async function post(form: Record<string, string>, { cookie = '', client = '198.51.100.7' } = {}): Promise<Answer> {
-  const body = new URLSearchParams(form).toString()
   const response = await createServerEntry({ fetch: (request) => handleSignInPost(request, client) }).fetch(
-    new Request(`${site.baseUrl}/owner/sign-in`, {
-      method: 'POST',
-      headers: {
-        Origin: site.baseUrl,
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'Content-Length': String(Buffer.byteLength(body)),
-        ...(cookie ? { Cookie: cookie } : {}),
-      },
-      body,
-    }),
+    formPost(`${site.baseUrl}/owner/sign-in`, form, cookie ? { Cookie: cookie } : {}),
   )
   const setCookie = response.headers.get('set-cookie')
   const value = setCookie?.match(new RegExp(`^${SESSION_COOKIE}=([^;]*)`))?.[1]
@@ -111,15 +106,14 @@ async function nextLink(backend: Backend, smtp: TestSmtp): Promise<string> {
 
 /** As if the owner's last link were sent 3 minutes ago: his one link per 3 minutes (decision 052) allows another. */
 async function afterOwnerLinkWindow(backend: Backend, by = '3 minutes'): Promise<void> {
-  await (
-    await backend.db()
-  ).query(`UPDATE rate_limit_hits SET hit_at = hit_at - $1::interval WHERE bucket = 'owner-sign-in:owner'`, [by])
+  const sql = `UPDATE rate_limit_hits SET hit_at = hit_at - $1::interval WHERE bucket = 'owner-sign-in:owner'`
+  await rowsOf(backend, sql, [by])
 }
 
 /** Asks for a link as the owner and signs in with it: the session's cookie. */
 async function signIn(backend: Backend, smtp: TestSmtp): Promise<string> {
   await afterOwnerLinkWindow(backend)
-  expect(await post({ email: OWNER })).toMatchObject({ status: 303, location: '/owner?link=sent' })
+  expect(await post({ email: OWNER })).toMatchObject(LINK_SENT)
   const answer = await post({ token: await nextLink(backend, smtp) })
   expect(answer).toMatchObject({ status: 303, location: '/owner' })
   return answer.cookie!
@@ -130,8 +124,8 @@ describe('the sign-in link', { timeout: 120_000 }, () => {
     const { backend, smtp } = await openSite()
     const db = await backend.db()
     // Every address gets the same answer; only the owner's gets a link.
-    expect(await post({ email: 'someone@example.com' })).toMatchObject({ status: 303, location: '/owner?link=sent' })
-    expect(await post({ email: ' Owner@Example.com ' })).toMatchObject({ status: 303, location: '/owner?link=sent' })
+    expect(await post({ email: 'someone@example.com' })).toMatchObject(LINK_SENT)
+    expect(await post({ email: ' Owner@Example.com ' })).toMatchObject(LINK_SENT)
     const token = await nextLink(backend, smtp)
     expect(smtp.received).toHaveLength(1)
     expect(smtp.received[0]!.rcptTo).toEqual([OWNER])
@@ -233,20 +227,14 @@ describe('an owner session', { timeout: 120_000 }, () => {
     const used = await signIn(backend, smtp)
     const rowOf = async (cookie: string) =>
       hashToken((await unsealSessionSecret(cookie.split('=')[1], SESSION_PASSWORD))!)
-    await db.query(
-      `UPDATE owner_sessions SET last_seen_at = now() - interval '30 days 1 minute' WHERE secret_hash = $1`,
-      [await rowOf(idle)],
-    )
+    const set = async (cookie: string, change: string) =>
+      db.query(`UPDATE owner_sessions SET ${change} WHERE secret_hash = $1`, [await rowOf(cookie)])
+    await set(idle, `last_seen_at = now() - interval '30 days 1 minute'`)
     // Used yesterday, but signed in more than 90 days ago.
-    await db.query(
-      `UPDATE owner_sessions SET created_at = now() - interval '91 days', expires_at = now() - interval '1 day',
-              last_seen_at = now() - interval '1 day' WHERE secret_hash = $1`,
-      [await rowOf(old)],
-    )
+    const yesterday = `expires_at = now() - interval '1 day', last_seen_at = now() - interval '1 day'`
+    await set(old, `created_at = now() - interval '91 days', ${yesterday}`)
     // Idle for 29 days: still open, and this use starts its 30 days again.
-    await db.query(`UPDATE owner_sessions SET last_seen_at = now() - interval '29 days' WHERE secret_hash = $1`, [
-      await rowOf(used),
-    ])
+    await set(used, `last_seen_at = now() - interval '29 days'`)
 
     expect(await ownerOnly(idle)).toBe(401)
     expect(await ownerOnly(old)).toBe(401)
@@ -290,7 +278,6 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
   /** Two instances of the site on one database: each request goes to the one named. */
   async function twoInstances() {
     const smtp = await startSmtp()
-    cleanup.push(() => smtp.close())
     const env = { SMTP_URL: smtp.url, OWNER_EMAIL: OWNER }
     const databaseUrl = await freshDatabaseUrl()
     const first = await testBackend(env, { databaseUrl })
@@ -359,10 +346,7 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     await post({ email: OWNER }, { client: '192.0.2.66' })
     const sent = await nextLink(backend, smtp)
     await afterOwnerLinkWindow(backend, '1 minute')
-    expect(await post({ email: OWNER }, { client: '198.51.100.20' })).toMatchObject({
-      status: 303,
-      location: '/owner?link=sent',
-    })
+    expect(await post({ email: OWNER }, { client: '198.51.100.20' })).toMatchObject(LINK_SENT)
     await expect.poll(() => log.records().filter((record) => /^sign-in link not sent/.test(record.msg)).length).toBe(1)
     // No new link, and the one in his mailbox was not taken back: it signs him in.
     await (await backend.outbox()).drain()

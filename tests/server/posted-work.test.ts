@@ -41,8 +41,8 @@ import {
   type FileStoreName,
 } from './helpers'
 import { captureLog } from '../support/log-capture'
-import { hugeHeic } from '../support/huge-heic'
-import { tagLikeAPhone } from '../support/phone-photo-tags'
+import { flatPng, hugeHeic } from '../support/huge-heic'
+import { heicOf, phoneJpeg } from '../support/phone-photo-tags'
 
 const tempDir = useTempDirs()
 const testBackend = useTestBackends()
@@ -74,20 +74,14 @@ const extraGroups = (tags: Record<string, unknown>) =>
 beforeAll(async () => {
   const fixtures = await tempDir()
   // 3000 × 2000 taken "on its side" (orientation 6), with a position in it, as a phone stores one.
-  const jpegPath = join(fixtures, 'before.jpg')
-  await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#8a5a3c' } })
+  gpsJpeg = await phoneJpeg(join(fixtures, 'before.jpg'), 3000, 2000, '#8a5a3c', 'Folsom driveway')
+  expect(exif(join(fixtures, 'before.jpg'))[0]!['GPS:GPSLatitude']).toBeCloseTo(38.678)
+  const afterPath = join(fixtures, 'after.jpg')
+  await sharp({ create: { width: 2000, height: 3000, channels: 3, background: '#d8d4cc' } })
     .jpeg()
-    .toFile(jpegPath)
-  tagLikeAPhone(jpegPath, ['-Orientation#=6', '-Artist=Folsom driveway'])
-  gpsJpeg = readFileSync(jpegPath)
-  expect(exif(jpegPath)[0]!['GPS:GPSLatitude']).toBeCloseTo(38.678)
-  afterJpeg = await sharp({ create: { width: 2000, height: 3000, channels: 3, background: '#d8d4cc' } })
-    .jpeg()
-    .toBuffer()
-  const heicPath = join(fixtures, 'after.heic')
-  writeFileSync(join(fixtures, 'after.jpg'), afterJpeg)
-  execFileSync('heif-enc', ['-q', '60', '-o', heicPath, join(fixtures, 'after.jpg')], { stdio: 'ignore' })
-  heic = readFileSync(heicPath)
+    .toFile(afterPath)
+  afterJpeg = readFileSync(afterPath)
+  heic = heicOf(afterPath)
 }, 120_000)
 
 /** A backend on `store`, the owner signed in, and the upload answering through Start's server entry. */
@@ -142,9 +136,9 @@ function postRequest(cookie: string | null, upload: Upload = {}): Request {
   })
 }
 
-const served = (backend: Backend, file: string) =>
+const served = (backend: Backend, file: string, headers: HeadersInit = {}) =>
   createServerEntry({ fetch: (request) => workPhotoResponse(request, file, backend) }).fetch(
-    new Request(`${SITE}/work-photos/${file}`),
+    new Request(`${SITE}/work-photos/${file}`, { headers }),
   )
 
 async function posted(result: { status: number; body: PostWorkResponse }) {
@@ -178,13 +172,6 @@ describe('posting work from the inbox', { timeout: 180_000 }, () => {
     expect(await listOwnerWork(db)).toEqual([])
   })
 
-  it("an iPhone's HEIC (HEVC, made by heif-enc) is accepted", async () => {
-    const { cookie, post, files } = await setUp()
-    expect(heic.subarray(4, 12).toString('latin1')).toBe('ftypheic')
-    expect((await posted(await post(postRequest(cookie, { after: heic })))).width).toBe(1600)
-    expect(files()).toHaveLength(12)
-  })
-
   it('a 30 MB photo gets 413 after at most one photo’s worth of bytes is read, and nothing is stored', async () => {
     const { cookie, post, files } = await setUp()
     const big = new Uint8Array(30 * 1024 * 1024)
@@ -216,13 +203,8 @@ describe('posting work from the inbox', { timeout: 180_000 }, () => {
 
   it('a 20000 × 20000 PNG and a 9984 × 9984 HEIC are refused with 415 from their headers, no HEIC decode started', async () => {
     const { cookie, post, files } = await setUp()
-    // Made in a child process, so its encoding's memory is not this process's.
     const bombPath = join(await tempDir(), 'bomb.png')
-    execFileSync(process.execPath, [
-      '--input-type=module',
-      '-e',
-      `import sharp from 'sharp'; await sharp({ create: { width: 20000, height: 20000, channels: 3, background: '#777' }, limitInputPixels: false }).png({ compressionLevel: 1 }).toFile(${JSON.stringify(bombPath)})`,
-    ])
+    flatPng(20000, bombPath)
     const bomb = readFileSync(bombPath)
     expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ width: 20000, height: 20000 })
     // What the upload costs in memory is npm run bench:photo-flood's to measure (a test asserts no samples).
@@ -235,8 +217,9 @@ describe('posting work from the inbox', { timeout: 180_000 }, () => {
       const huge = await post(postRequest(cookie, { after: hugeHeic() }))
       expect(huge).toMatchObject({ status: 415, body: { reason: 'not-image' } })
       expect(decodes()).toEqual([])
-      // The positive signal: a phone's HEIC beside it is decoded in a child process, and posted.
-      await posted(await post(postRequest(cookie, { after: heic })))
+      // The positive signal: an iPhone's HEIC (HEVC, made by heif-enc) is decoded in a child process, and posted.
+      expect(heic.subarray(4, 12).toString('latin1')).toBe('ftypheic')
+      expect((await posted(await post(postRequest(cookie, { after: heic })))).width).toBe(1600)
       expect(decodes()).toHaveLength(1)
     } finally {
       log.restore()
@@ -293,10 +276,7 @@ describe('posting work from the inbox', { timeout: 180_000 }, () => {
     // HTML_CACHE_SECONDS' default: a CDN or browser drops a hidden photo when it would drop the page.
     expect(shown.headers.get('Cache-Control')).toBe('public, max-age=10')
     const etag = shown.headers.get('ETag')!
-    const again = await createServerEntry({ fetch: (request) => workPhotoResponse(request, file, backend) }).fetch(
-      new Request(`${SITE}/work-photos/${file}`, { headers: { 'If-None-Match': etag } }),
-    )
-    expect(again.status).toBe(304)
+    expect((await served(backend, file, { 'If-None-Match': etag })).status).toBe(304)
 
     expect(await setWorkPublished(db, work.id, false)).toBe(true)
     const hidden = await served(backend, file)
@@ -430,10 +410,13 @@ describe.each(FILE_STORES)('posted work in %s', { timeout: 180_000 }, (store) =>
   })
 })
 
-describe('backups of posted work', { timeout: 180_000 }, () => {
-  it("the folder store's files come back from a backup's photo archive", async () => {
+describe('backups of the photos', { timeout: 180_000 }, () => {
+  it("a backup's photo archive beside the database's restores the folder store's posted work and lead photos", async () => {
     const { backend, cookie, post, files } = await setUp()
     await posted(await post(postRequest(cookie)))
+    // A visitor's photo, where the upload puts it (lead-photos.test.ts stores them through the upload).
+    const leadPhoto = `lead-photos/${randomUUID()}/${'a'.repeat(32)}.jpg`
+    expect(await backend.files.put(leadPhoto, new Uint8Array(gpsJpeg), 'image/jpeg')).toBe(true)
     const backups = await tempDir()
     const archive = backupLeadPhotos(backend.dataDir, join(backups, 'site-2026-11-28.tar.gz'))
     expect(archive).toBe(join(backups, 'site-2026-11-28-photos.tar.gz'))
@@ -442,10 +425,11 @@ describe('backups of posted work', { timeout: 180_000 }, () => {
     expect(restoreLeadPhotos(restoredDir, join(backups, 'site-2026-11-28.tar.gz'))).toBe(archive)
     const restored = readdirSync(join(restoredDir, 'posted-work')).sort()
     expect(restored).toEqual(files())
-    for (const name of restored)
-      expect(readFileSync(join(restoredDir, 'posted-work', name))).toEqual(
-        readFileSync(join(backend.dataDir, 'posted-work', name)),
-      )
+    for (const file of [...restored.map((name) => `posted-work/${name}`), leadPhoto])
+      expect(readFileSync(join(restoredDir, file))).toEqual(readFileSync(join(backend.dataDir, file)))
+    // A site that never took a photo backs up and restores the database alone.
+    expect(backupLeadPhotos(await tempDir(), join(backups, 'empty.tar.gz'))).toBeNull()
+    expect(restoreLeadPhotos(await tempDir(), join(backups, 'empty.tar.gz'))).toBeNull()
   })
 })
 

@@ -20,10 +20,12 @@ function issues(input: unknown, schema: typeof quoteRequestSchema | typeof quote
 
 describe('product messages, word for word', () => {
   it('field messages (docs/product.md#validation)', () => {
-    expect(QUOTE_FIELD_MESSAGES.firstNameRequired).toBe('First name is required')
-    expect(QUOTE_FIELD_MESSAGES.emailRequired).toBe('Email is required')
-    expect(QUOTE_FIELD_MESSAGES.emailInvalid).toBe('Invalid email address')
-    expect(QUOTE_FIELD_MESSAGES.phoneRequired).toBe('Phone number is required')
+    expect(QUOTE_FIELD_MESSAGES).toMatchObject({
+      firstNameRequired: 'First name is required',
+      emailRequired: 'Email is required',
+      emailInvalid: 'Invalid email address',
+      phoneRequired: 'Phone number is required',
+    })
   })
 
   it('toasts (docs/product.md)', () => {
@@ -47,23 +49,23 @@ describe('product messages, word for word', () => {
     })
   })
 
-  it('each empty field reports its own required message', () => {
-    expect(issues({ ...valid, firstName: '' })[0]).toBe('First name is required')
-    expect(issues({ ...valid, email: '' })[0]).toBe('Email is required')
-    expect(issues({ ...valid, phone: '' })[0]).toBe('Phone number is required')
-    expect(issues({ ...valid, email: 'nope' })).toEqual(['Invalid email address'])
+  // Empty, whitespace only, or not a string at all: each field reports its own required message.
+  it.each([
+    ['firstName', '', 'First name is required'],
+    ['email', '', 'Email is required'],
+    ['phone', '', 'Phone number is required'],
+    ['firstName', 42, 'First name is required'],
+    ['email', null, 'Email is required'],
+    ['phone', ['916'], 'Phone number is required'],
+    ['firstName', '   \t ', 'First name is required'],
+    ['email', ' \n ', 'Email is required'],
+  ])('%s given as %j reports %s', (field, value, message) => {
+    expect(issues({ ...valid, [field]: value })[0]).toBe(message)
   })
 
-  it('missing or non-string fields report the required message', () => {
+  it('reports every missing field, and an e-mail that is not one', () => {
     expect(issues({})).toEqual(['First name is required', 'Email is required', 'Phone number is required'])
-    expect(issues({ ...valid, firstName: 42 })[0]).toBe('First name is required')
-    expect(issues({ ...valid, email: null })[0]).toBe('Email is required')
-    expect(issues({ ...valid, phone: ['916'] })[0]).toBe('Phone number is required')
-  })
-
-  it('whitespace-only counts as empty', () => {
-    expect(issues({ ...valid, firstName: '   \t ' })[0]).toBe('First name is required')
-    expect(issues({ ...valid, email: ' \n ' })[0]).toBe('Email is required')
+    expect(issues({ ...valid, email: 'nope' })).toEqual(['Invalid email address'])
   })
 
   it('maps responses to the right toast', () => {
@@ -79,17 +81,10 @@ describe('product messages, word for word', () => {
 
 describe('trimming', () => {
   it('trims every value', () => {
-    const out = v.parse(quoteRequestSchema, {
-      firstName: '  Maria ',
-      email: '\tmaria@example.com  ',
-      phone: ' 916-555-0142\n',
-      street: ' 12 Oak St ',
-      zip: ' 95630 ',
-    })
-    expect(out).toEqual({
-      firstName: 'Maria',
-      email: 'maria@example.com',
-      phone: '916-555-0142',
+    const padded = { firstName: '  Maria ', email: '\tmaria@example.com  ', phone: ' 916-555-0142\n' }
+    const trimmed = { firstName: 'Maria', email: 'maria@example.com', phone: '916-555-0142' }
+    expect(v.parse(quoteRequestSchema, { ...padded, street: ' 12 Oak St ', zip: ' 95630 ' })).toEqual({
+      ...trimmed,
       street: '12 Oak St',
       zip: '95630',
       preferredTime: '',
@@ -101,13 +96,8 @@ describe('trimming', () => {
 describe('the optional service address and preferred time', () => {
   const base = { firstName: 'Maria', email: 'maria@example.com', phone: '916-555-0142' }
   it('may be left out or empty, and then read as empty', () => {
-    expect(v.parse(quoteRequestSchema, base)).toEqual({
-      ...base,
-      street: '',
-      zip: '',
-      preferredTime: '',
-      heardAbout: '',
-    })
+    const empty = { street: '', zip: '', preferredTime: '', heardAbout: '' }
+    expect(v.parse(quoteRequestSchema, base)).toEqual({ ...base, ...empty })
     expect(issues({ ...base, street: '  ', zip: '', preferredTime: '' })).toEqual([])
   })
   it('accepts a 5-digit ZIP or ZIP+4 and nothing else', () => {
@@ -186,11 +176,9 @@ describe('length limits', () => {
     expect(forty.length).toBe(40)
     expect(issues({ ...valid, phone: forty })).toEqual([])
     expect(issues({ ...valid, phone: `${'-'.repeat(31)}9165550142` })[0]).toBe(QUOTE_FIELD_MESSAGES.phoneTooLong)
-    expect(issues({ ...valid, phone: '555-0142' })).toEqual([])
-    expect(issues({ ...valid, phone: '555-014' })).toEqual(['Please enter a valid phone number'])
-    expect(issues({ ...valid, phone: '+1 916 555 0142 ext 1234' })).toEqual([])
-    expect(issues({ ...valid, phone: '1234567890123456' })).toEqual(['Please enter a valid phone number'])
-    expect(issues({ ...valid, phone: 'call me' })).toEqual(['Please enter a valid phone number'])
+    for (const phone of ['555-0142', '+1 916 555 0142 ext 1234']) expect(issues({ ...valid, phone })).toEqual([])
+    for (const phone of ['555-014', '1234567890123456', 'call me'])
+      expect(issues({ ...valid, phone })).toEqual(['Please enter a valid phone number'])
   })
 })
 
@@ -216,42 +204,26 @@ describe('control characters', () => {
 describe('submission envelope', () => {
   it('accepts a full envelope and drops unknown keys', () => {
     const out = v.parse(quoteSubmissionSchema, { ...envelope, company: '', extra: 'x' })
-    expect(out).toEqual({
-      ...envelope,
-      company: '',
-      street: '',
-      zip: '',
-      preferredTime: '',
-      heardAbout: '',
-      visitSource: { tags: {} },
-    })
+    const empty = { street: '', zip: '', preferredTime: '', heardAbout: '' }
+    expect(out).toEqual({ ...envelope, company: '', ...empty, visitSource: { tags: {} } })
   })
+  const base = { ...valid, idempotencyKey: 'abcdefgh' }
+  const submitted = (input: object) => issues(input, quoteSubmissionSchema)
   it('optional fields may be absent or null', () => {
-    expect(issues({ ...valid, idempotencyKey: 'abcdefgh' }, quoteSubmissionSchema)).toEqual([])
-    expect(
-      issues(
-        { ...valid, idempotencyKey: 'abcdefgh', company: null, formToken: null, sourcePage: null },
-        quoteSubmissionSchema,
-      ),
-    ).toEqual([])
+    expect(submitted(base)).toEqual([])
+    expect(submitted({ ...base, company: null, formToken: null, sourcePage: null })).toEqual([])
   })
   it('validates the idempotency key', () => {
-    expect(issues({ ...valid }, quoteSubmissionSchema).length).toBe(1)
-    expect(issues({ ...valid, idempotencyKey: 'short' }, quoteSubmissionSchema).length).toBe(1)
-    expect(issues({ ...valid, idempotencyKey: 'a'.repeat(101) }, quoteSubmissionSchema).length).toBe(1)
-    expect(issues({ ...valid, idempotencyKey: 'has space1' }, quoteSubmissionSchema).length).toBe(1)
-    expect(issues({ ...valid, idempotencyKey: 'a'.repeat(100) }, quoteSubmissionSchema)).toEqual([])
+    for (const idempotencyKey of [undefined, 'short', 'a'.repeat(101), 'has space1'])
+      expect(submitted({ ...valid, idempotencyKey }), idempotencyKey).toHaveLength(1)
+    expect(submitted({ ...valid, idempotencyKey: 'a'.repeat(100) })).toEqual([])
   })
   it('validates sourcePage, company and the form token', () => {
-    const base = { ...valid, idempotencyKey: 'abcdefgh' }
-    expect(issues({ ...base, sourcePage: 'https://evil.example/' }, quoteSubmissionSchema)).toEqual([
-      'Invalid page address',
-    ])
-    expect(issues({ ...base, sourcePage: `/${'a'.repeat(200)}` }, quoteSubmissionSchema).length).toBeGreaterThan(0)
-    expect(issues({ ...base, sourcePage: '/a\nb' }, quoteSubmissionSchema).length).toBeGreaterThan(0)
-    expect(issues({ ...base, company: 'x'.repeat(201) }, quoteSubmissionSchema).length).toBe(1)
-    expect(issues({ ...base, formToken: 3000 }, quoteSubmissionSchema).length).toBe(1)
-    expect(issues({ ...base, formToken: 'x'.repeat(201) }, quoteSubmissionSchema).length).toBe(1)
+    expect(submitted({ ...base, sourcePage: 'https://evil.example/' })).toEqual(['Invalid page address'])
+    expect(submitted({ ...base, sourcePage: `/${'a'.repeat(200)}` }).length).toBeGreaterThan(0)
+    expect(submitted({ ...base, sourcePage: '/a\nb' }).length).toBeGreaterThan(0)
+    for (const wrong of [{ company: 'x'.repeat(201) }, { formToken: 3000 }, { formToken: 'x'.repeat(201) }])
+      expect(submitted({ ...base, ...wrong })).toHaveLength(1)
   })
   it('field errors come before envelope errors', () => {
     expect(firstQuoteIssue(quoteSubmissionSchema, { firstName: '' })).toBe('First name is required')

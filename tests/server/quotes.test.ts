@@ -13,16 +13,15 @@ import { quotePageGet, quotePagePost } from '../../app/server/quotes/quote-page.
 import { sendQuote, withdrawQuote } from '../../app/server/quotes/quotes.server'
 import { quoteDraftSchema } from '../../app/lib/quotes/quote-schema'
 import { QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '../../app/lib/quotes/quote-texts'
-import { outboxDrained, startSmtp, useCleanup, useTestBackends, type TestSmtp } from './helpers'
+import { formPost, outboxDrained, rowsOf as rows, useSmtp, useTestBackends, type TestSmtp } from './helpers'
 import { ITEMS, quotedLead } from './quote-helpers'
 
-const cleanup = useCleanup()
+const startSmtp = useSmtp()
 const testBackend = useTestBackends()
 const CLIENT = '198.51.100.20'
 
 async function openSite(env: Record<string, string> = {}): Promise<{ backend: Backend; smtp: TestSmtp }> {
   const smtp = await startSmtp()
-  cleanup.push(() => smtp.close())
   const backend = await testBackend(
     { SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: 'owner@example.com', CUSTOMER_ACKNOWLEDGEMENT: 'off', ...env },
     { startWorker: true, outbox: { backoffMs: () => 0 } },
@@ -51,26 +50,13 @@ async function post(
   fields: [string, string][],
   { ip = CLIENT, headers = {} as Record<string, string> } = {},
 ) {
-  const body = new URLSearchParams(fields).toString()
   let refused: Exclude<Awaited<ReturnType<typeof quotePagePost>>, Response> | undefined
   const response = await entry(async (request) => {
     const outcome = await quotePagePost(request, token, ip, backend)
     if (outcome instanceof Response) return outcome
     refused = outcome
     return new Response('page', { status: outcome.refusal.status })
-  }).fetch(
-    new Request(`${site.baseUrl}/quote/${token}`, {
-      method: 'POST',
-      headers: {
-        Origin: site.baseUrl,
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'Content-Length': String(Buffer.byteLength(body)),
-        'User-Agent': 'QuoteTest/1.0',
-        ...headers,
-      },
-      body,
-    }),
-  )
+  }).fetch(formPost(`${site.baseUrl}/quote/${token}`, fields, { 'User-Agent': 'QuoteTest/1.0', ...headers }))
   return { status: response.status, location: response.headers.get('location'), refused }
 }
 
@@ -87,9 +73,6 @@ async function acceptFields(backend: Backend, token: string, name = 'Maria Lopez
     ['intent', 'accept'],
   ] as [string, string][]
 }
-
-const rows = async (backend: Backend, sql: string, params: unknown[] = []) =>
-  (await (await backend.db()).query(sql, params)).rows
 
 describe('a quote sent and accepted', { timeout: 120_000 }, () => {
   it('e-mails the link, and a second version replaces the first without a second pair of reminders', async () => {
@@ -141,17 +124,7 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
               a.version_hash = v.hash AS same_hash
          FROM quote_acceptances a JOIN quote_versions v USING (quote_id, version)`,
     )
-    expect(accepted).toEqual([
-      {
-        version: 1,
-        typed_name: 'Maria Lopez',
-        chosen_item_ids: ['i3'],
-        total_cents: 77050,
-        user_agent: 'QuoteTest/1.0',
-        hashed: true,
-        same_hash: true,
-      },
-    ])
+    expect(accepted.map(Object.values)).toEqual([[1, 'Maria Lopez', ['i3'], 77050, 'QuoteTest/1.0', true, true]])
     expect(await rows(backend, 'SELECT status, job_value, won_at IS NOT NULL AS won FROM quote_requests')).toEqual([
       { status: 'won', job_value: '770.50', won: true },
     ])
@@ -205,9 +178,8 @@ describe('a quote link', { timeout: 120_000 }, () => {
   it('answers unknown, expired and withdrawn tokens alike: the same status, body and headers', async () => {
     const { backend } = await openSite()
     const expired = await quotedLead(backend, ITEMS, 'Ed')
-    await (
-      await backend.db()
-    ).query(
+    await rows(
+      backend,
       `UPDATE quote_versions SET valid_until = public.pacific_today() - 1 WHERE quote_id =
              (SELECT id FROM quotes WHERE token = $1)`,
       [expired.token],
@@ -223,8 +195,7 @@ describe('a quote link', { timeout: 120_000 }, () => {
     expect(answers[0]!.status).toBe(404)
     expect(answers[0]!.body).toContain(site.phone)
     expect(answers[0]!.headers).toEqual(expect.arrayContaining([['cache-control', 'no-store']]))
-    expect(answers[1]).toEqual(answers[0])
-    expect(answers[2]).toEqual(answers[0])
+    expect(answers.slice(1)).toEqual([answers[0], answers[0]])
     // Posting to them is the same answer, and nothing is stored.
     const posted = await post(backend, expired.token, [
       ['name', 'Ed Smith'],
@@ -259,11 +230,8 @@ describe('a quote link', { timeout: 120_000 }, () => {
     expect(short.refused?.refusal.errors).toEqual({ name: QUOTE_FIELD_TEXTS.nameShort })
     const long = await post(backend, token, withName('M'.repeat(101)))
     expect(long.refused?.refusal.errors).toEqual({ name: QUOTE_FIELD_TEXTS.nameLong })
-    const unagreed = await post(
-      backend,
-      token,
-      fields.filter(([key]) => key !== 'agree'),
-    )
+    const unagreedFields = fields.filter(([key]) => key !== 'agree')
+    const unagreed = await post(backend, token, unagreedFields)
     expect(unagreed).toMatchObject({
       status: 400,
       refused: { refusal: { errors: { agree: QUOTE_FIELD_TEXTS.agreeRequired } } },

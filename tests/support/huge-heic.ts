@@ -8,6 +8,15 @@ import { join } from 'node:path'
 
 export const HUGE_HEIC_SIDE = 9984
 
+/** A flat `side` × `side` PNG drawn in a child process, so its pixels are not the test's memory. */
+export function flatPng(side: number, file: string): void {
+  execFileSync(process.execPath, [
+    '--input-type=module',
+    '-e',
+    `import sharp from 'sharp'; await sharp({ create: { width: ${side}, height: ${side}, channels: 3, background: '#6a8' }, limitInputPixels: false }).png({ compressionLevel: 1 }).toFile(${JSON.stringify(file)})`,
+  ])
+}
+
 export function hugeHeic(): Buffer {
   const folder = join(tmpdir(), 'pw-site-fixtures')
   const heic = join(folder, `flat-${HUGE_HEIC_SIDE}.heic`)
@@ -16,13 +25,8 @@ export function hugeHeic(): Buffer {
   const png = join(folder, `flat-${HUGE_HEIC_SIDE}-${process.pid}.png`)
   const draft = `${heic}.${process.pid}`
   try {
-    // A child process: the PNG's 300 MB of pixels are not the test's memory.
-    const side = HUGE_HEIC_SIDE
-    execFileSync(process.execPath, [
-      '--input-type=module',
-      '-e',
-      `import sharp from 'sharp'; await sharp({ create: { width: ${side}, height: ${side}, channels: 3, background: '#6a8' }, limitInputPixels: false }).png({ compressionLevel: 1 }).toFile(${JSON.stringify(png)})`,
-    ])
+    // The PNG's 300 MB of pixels stay in flatPng's child process.
+    flatPng(HUGE_HEIC_SIDE, png)
     execFileSync('heif-enc', ['-q', '10', '-p', 'preset=ultrafast', '-o', draft, png], { stdio: 'ignore' })
     // Whole or absent: a run stopped mid-encode leaves no half file under the kept name.
     renameSync(draft, heic)

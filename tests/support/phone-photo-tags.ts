@@ -1,5 +1,7 @@
 // What a phone writes into a photo: its position (a Folsom driveway) and any extra exiftool assignments.
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import sharp from 'sharp'
 
 export const PHONE_POSITION = { latitude: 38.678, longitude: -121.176 }
 
@@ -15,4 +17,19 @@ export function tagLikeAPhone(file: string, extra: string[] = []): void {
     ...extra,
     file,
   ])
+}
+
+/** A `width` × `height` JPEG of one colour at `file`, as a phone stores it: on its side (orientation 6), with GPS. */
+export async function phoneJpeg(file: string, width: number, height: number, background: string, artist: string) {
+  await sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toFile(file)
+  tagLikeAPhone(file, ['-Orientation#=6', `-Artist=${artist}`])
+  return readFileSync(file)
+}
+
+/** The JPEG at `file` as an iPhone's HEIC (HEVC), made by Debian's heif-enc (apt package libheif-examples). */
+export function heicOf(file: string): Buffer {
+  execFileSync('heif-enc', ['-q', '60', '-o', `${file}.heic`, file], { stdio: 'ignore' })
+  return readFileSync(`${file}.heic`)
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { freePort } from './free-port'
+import { aptInstall } from './system-deps'
 
 const BIN_DIR = '/usr/lib/postgresql/15/bin'
 const isRoot = process.getuid?.() === 0
@@ -14,12 +15,8 @@ const isRoot = process.getuid?.() === 0
 /** Installs Debian's postgresql-15 when missing (as root with apt-get); returns its bin folder. */
 export function ensurePostgres(): string {
   if (existsSync(join(BIN_DIR, 'initdb'))) return BIN_DIR
-  if (!isRoot || !existsSync('/usr/bin/apt-get'))
-    throw new Error('PostgreSQL 15 is missing. Install it (Debian 12: sudo apt-get install -y postgresql-15).')
-  console.log('PostgreSQL 15 is missing: installing Debian postgresql-15 with apt-get ...')
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-  execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql-15'], { stdio: 'inherit', env })
+  const refusal = 'PostgreSQL 15 is missing. Install it (Debian 12: sudo apt-get install -y postgresql-15).'
+  aptInstall('postgresql-15', 'PostgreSQL 15 is missing', refusal)
   if (!existsSync(join(BIN_DIR, 'initdb')))
     throw new Error(`apt-get installed postgresql-15 but ${BIN_DIR} has no initdb`)
   return BIN_DIR

@@ -25,6 +25,14 @@ export function phoneKeys() {
   return { ecdh, auth: randomBytes(16) }
 }
 
+/** The subscription a browser on `phone` would send the site for `endpoint`. */
+export function subscriptionOf(phone: PhoneKeys, endpoint: string) {
+  return {
+    endpoint,
+    keys: { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') },
+  }
+}
+
 function hkdf(salt: Buffer, ikm: Buffer, info: Buffer, length: number): Buffer {
   return Buffer.from(hkdfSync('sha256', ikm, salt, info, length))
 }
@@ -55,15 +63,8 @@ export function checkVapid(header: string | undefined, origin: string, publicKey
   if (k !== publicKey) throw new Error('k is not our VAPID public key')
   const [head, claims, signature] = jwt!.split('.')
   const raw = Buffer.from(k, 'base64url')
-  const key = createPublicKey({
-    key: {
-      kty: 'EC',
-      crv: 'P-256',
-      x: raw.subarray(1, 33).toString('base64url'),
-      y: raw.subarray(33).toString('base64url'),
-    },
-    format: 'jwk',
-  })
+  const [x, y] = [raw.subarray(1, 33), raw.subarray(33)].map((half) => half.toString('base64url'))
+  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x, y }, format: 'jwk' })
   const signed = Buffer.from(`${head}.${claims}`)
   const ok = verify('sha256', signed, { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url'))
   if (!ok) throw new Error('VAPID signature does not verify')
@@ -131,17 +132,8 @@ export function localCertificate(): { key: string; cert: string; certPath: strin
   const newKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes']
   const openssl = (args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' })
   openssl([
-    'req',
-    '-x509',
-    ...newKey,
-    '-days',
-    '1',
-    '-keyout',
-    file('ca.key'),
-    '-out',
-    file('ca.pem'),
-    '-subj',
-    '/CN=Local push test CA',
+    ...['req', '-x509', ...newKey, '-days', '1', '-keyout', file('ca.key'), '-out', file('ca.pem')],
+    ...['-subj', '/CN=Local push test CA'],
   ])
   openssl(['req', '-new', ...newKey, '-keyout', file('key.pem'), '-out', file('leaf.csr'), '-subj', '/CN=127.0.0.1'])
   writeFileSync(file('leaf.ext'), 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n')

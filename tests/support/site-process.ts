@@ -84,6 +84,14 @@ export async function startSiteProcess(
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
+  /** Resolves once the process has ended; SIGTERM gets 5 s before SIGKILL. */
+  const end = (signal: 'SIGTERM' | 'SIGKILL') =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve()
+      child.once('exit', () => resolve())
+      child.kill(signal)
+      if (signal === 'SIGTERM') setTimeout(() => child.kill('SIGKILL'), 5_000).unref()
+    })
   return {
     url,
     dataDir,
@@ -92,19 +100,8 @@ export async function startSiteProcess(
     output: () => log,
     stdout: () => stdout,
     ended: () => ({ code: child.exitCode, signal: child.signalCode }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-        setTimeout(() => child.kill('SIGKILL'), 5_000).unref()
-      }),
-    kill: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGKILL')
-      }),
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
     closeOutput: () => {
       child.stdout?.destroy()
       child.stderr?.destroy()

@@ -26,19 +26,21 @@ export function findChromium() {
   return candidates.find((path) => existsSync(path))
 }
 
+/** Installs a Debian package with apt-get, as root only; else throws `refusal`. `missing` is logged. */
+export function aptInstall(debianPackage: string, missing: string, refusal: string): void {
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) throw new Error(refusal)
+  console.log(`${missing}: installing Debian ${debianPackage} with apt-get ...`)
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
+  execFileSync('apt-get', ['install', '-y', '-qq', debianPackage], { stdio: 'inherit', env })
+}
+
 export function ensureChromium() {
   const found = findChromium()
   if (found) return found
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
-  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-    throw new Error(
-      'No Chromium found. Install one (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROMIUM_PATH.',
-    )
-  }
-  console.log('No Chromium found: installing Debian chromium with apt-get ...')
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env })
+  const refusal =
+    'No Chromium found. Install one (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROMIUM_PATH.'
+  aptInstall('chromium', 'No Chromium found', refusal)
   const installed = findChromium()
   if (!installed) throw new Error('apt-get installed chromium but no binary was found')
   return installed
@@ -48,14 +50,12 @@ export function ensureChromium() {
 export function ensureCommand(command: string, debianPackage: string): void {
   const has = () => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0
   if (has()) return
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
-  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-    throw new Error(`${command} is missing. Install it (Debian/Ubuntu: sudo apt-get install -y ${debianPackage}).`)
-  }
-  console.log(`${command} is missing: installing Debian ${debianPackage} with apt-get ...`)
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-  execFileSync('apt-get', ['install', '-y', '-qq', debianPackage], { stdio: 'inherit', env })
+  const missing = `${command} is missing`
+  aptInstall(
+    debianPackage,
+    missing,
+    `${missing}. Install it (Debian/Ubuntu: sudo apt-get install -y ${debianPackage}).`,
+  )
   if (!has()) throw new Error(`apt-get installed ${debianPackage} but ${command} is still missing`)
 }
 
