@@ -2,7 +2,6 @@
  * Photos after the lead, on the production build (docs/decisions/044-lead-photos.md): the quote's answer
  * carries the upload token, the photos reach the signed-in inbox as thumbnails, and nowhere else.
  */
-import { randomBytes } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
@@ -10,9 +9,10 @@ import { fromJSON } from 'seroval'
 import sharp from 'sharp'
 import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
 import { SIGN_IN_TEXTS } from '~/lib/owner/owner-lead'
-import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
+import { fillQuoteFields, openInteractiveQuoteForm, sendQuote } from './support/quote-form'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { violationList, wcagAudit } from './support/axe'
+import { ownerEnv } from './support/owner'
 import { expect, test } from './support/test'
 
 const OWNER = 'owner@example.com'
@@ -26,10 +26,7 @@ async function subjects(server: SiteServer): Promise<string[]> {
 
 test("a visitor's photos reach the signed-in inbox as thumbnails, and no one else", async ({ page, browser }) => {
   test.setTimeout(180_000)
-  const server = await startSiteServer({
-    OWNER_EMAIL: OWNER,
-    OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-  })
+  const server = await startSiteServer(ownerEnv())
   // The quote's own answer carries the token (the browser reads it from the server function).
   let photoToken = ''
   page.on('response', async (response) => {
@@ -39,11 +36,7 @@ test("a visitor's photos reach the signed-in inbox as thumbnails, and no one els
     if (typeof token === 'string') photoToken = token
   })
   const firstName = `Photo${Date.now().toString(36)}`
-  const form = await openInteractiveQuoteForm(page, `${server.url}/contact`)
-  await fillQuoteFields(form, { firstName, email: 'photos@example.com', phone: '(916) 555-0123' })
-  await page.clock.fastForward(4_000)
-  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await sendQuote(page, `${server.url}/contact`, { firstName, email: 'photos@example.com', phone: '(916) 555-0123' })
   await expect.poll(() => photoToken).not.toBe('')
 
   const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#4a7' } })

@@ -4,10 +4,9 @@
  * (enhanced, or posted plainly before its code arrived), and the stored lead has them with its channel.
  */
 import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
-import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
 import { openSiteDatabase } from '../tests/support/site-process'
 import { holdRequests } from './support/hold-requests'
-import { fillQuoteFields, SENT_LOCATION } from './support/quote-form'
+import { fillQuoteFields, SENT_LOCATION, submitQuote, contact } from './support/quote-form'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 
@@ -47,11 +46,9 @@ async function openForm(page: Page, url: string, referer?: string) {
 
 async function sendQuote(page: Page, firstName: string, heardAbout?: string) {
   const form = page.locator('.quote-request-form').first()
-  await fillQuoteFields(form, { firstName, email: `${firstName.toLowerCase()}@example.com`, phone: '916-555-0142' })
+  await fillQuoteFields(form, contact(firstName))
   if (heardAbout) await form.getByLabel(HEARD_ABOUT_QUESTION).selectOption({ label: heardAbout })
-  await page.clock.fastForward(4_000)
-  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await submitQuote(page, form)
 }
 
 test('a visit from a Google ad keeps its tags to the quote sent from another page; a new tab is a new, direct visit', async ({

@@ -14,13 +14,15 @@ import { OWNER_QUOTE_TEXTS } from '~/lib/quotes/quote-texts'
 import { localCertificate, phoneKeys, startPushService } from '../tests/support/push-service'
 import { violationList, wcagAudit } from './support/axe'
 import { holdRequests } from './support/hold-requests'
-import { askForLink, linkIn, mails, openOwnerLink, OWNER, signInMails } from './support/owner'
+import { askForLink, linkIn, mails, openOwnerLink, OWNER, signInMails, ownerEnv, signInOwner } from './support/owner'
 import {
   fillQuoteFields,
   openInteractiveQuoteForm,
   renderedFormToken,
   type QuoteFields,
   SENT_LOCATION,
+  sendQuote,
+  contact,
 } from './support/quote-form'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
@@ -28,15 +30,8 @@ import { expect, test, type Page } from './support/test'
 const REVIEW_URL = 'https://g.page/r/sample-review-link'
 const vapid = webpush.generateVAPIDKeys()
 
-function ownerEnv(): Record<string, string> {
-  return {
-    OWNER_EMAIL: OWNER,
-    OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-    GOOGLE_REVIEW_URL: REVIEW_URL,
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-  }
-}
+const inboxEnv = () =>
+  ownerEnv({ GOOGLE_REVIEW_URL: REVIEW_URL, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey })
 
 /** A server function's result as the browser reads it: Start answers with one seroval node. */
 function resultOf(answer: string): unknown {
@@ -45,15 +40,6 @@ function resultOf(answer: string): unknown {
 
 function recipient(mail: ParsedMail): string {
   return mail.to && 'text' in mail.to ? mail.to.text : ''
-}
-
-/** A visitor sends a quote request from a page, its scripts running, and sees it received. */
-async function sendQuote(page: Page, url: string, fields: QuoteFields) {
-  const form = await openInteractiveQuoteForm(page, url)
-  await fillQuoteFields(form, fields)
-  await page.clock.fastForward(4_000)
-  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
 }
 
 /** A quote posted as the page's plain form does it, with the optional address and time the form may send. */
@@ -75,7 +61,7 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
   browser,
 }) => {
   test.setTimeout(180_000)
-  const server = await startSiteServer(ownerEnv())
+  const server = await startSiteServer(inboxEnv())
   const firstName = `Lead${Date.now().toString(36)}`
   await sendQuote(page, `${server.url}/services?tab=roof`, {
     firstName,
@@ -244,7 +230,7 @@ test('the service worker shows a pushed lead with its title, and the open inbox 
 }) => {
   test.skip(browserName !== 'chromium', 'DevTools protocol')
   test.setTimeout(120_000)
-  const server = await startSiteServer(ownerEnv())
+  const server = await startSiteServer(inboxEnv())
   await page.context().grantPermissions(['notifications'], { origin: server.url })
   await openOwnerLink(page, server)
   const cdp = await page.context().newCDPSession(page)
@@ -256,11 +242,7 @@ test('the service worker shows a pushed lead with its title, and the open inbox 
   await page.evaluate(() => navigator.serviceWorker.getRegistration('/owner/').then((r) => r?.active ?? r?.installing))
   await expect.poll(() => registrations.find((r) => r.scopeURL === `${server.url}/owner/`)).toBeTruthy()
   const visitor = await browser.newContext()
-  await sendQuote(await visitor.newPage(), `${server.url}/city/folsom`, {
-    firstName: 'Pushed',
-    email: 'pushed@example.com',
-    phone: '916-555-0155',
-  })
+  await sendQuote(await visitor.newPage(), `${server.url}/city/folsom`, contact('Pushed', '916-555-0155'))
   await visitor.close()
   await expect(page.getByRole('heading', { name: 'Pushed' })).toHaveCount(0)
   const registration = registrations.find((r) => r.scopeURL === `${server.url}/owner/`)!
@@ -290,12 +272,8 @@ test('the service worker shows a pushed lead with its title, and the open inbox 
 
 test('a status and note chosen before the scripts ran are the ones Save stores', async ({ page }) => {
   test.setTimeout(120_000)
-  const server = await startSiteServer(ownerEnv())
-  await sendQuote(page, `${server.url}/city/folsom`, {
-    firstName: 'Hydra',
-    email: 'hydra@example.com',
-    phone: '916-555-0177',
-  })
+  const server = await startSiteServer(inboxEnv())
+  await sendQuote(page, `${server.url}/city/folsom`, contact('Hydra', '916-555-0177'))
   await openOwnerLink(page, server)
 
   // The inbox arrives with its scripts held: a phone on a slow network.
@@ -336,7 +314,7 @@ test('a card shows the service address as a map link in a new tab, the preferred
   page,
 }) => {
   test.setTimeout(120_000)
-  const server = await startSiteServer(ownerEnv())
+  const server = await startSiteServer(inboxEnv())
   const away = { street: '4821 Elm Ridge Way', zip: '95814', preferredTime: 'morning' }
   await postQuote(page, server, { firstName: 'Rosa', email: 'rosa@example.com', phone: '916-555-0142', ...away })
   await postQuote(page, server, { firstName: 'Fern', email: 'fern@example.com', phone: '916-555-0143', zip: '95630' })
@@ -345,8 +323,7 @@ test('a card shows the service address as a map link in a new tab, the preferred
   page.on('request', (request) => {
     if (!request.url().startsWith(server.url)) elsewhere.push(request.url())
   })
-  await openOwnerLink(page, server)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await signInOwner(page, server)
 
   const rosa = page.getByRole('article').filter({ hasText: 'Rosa' })
   const map = rosa.getByRole('link', { name: '4821 Elm Ridge Way, 95814 (map, opens in a new tab)' })
@@ -398,12 +375,8 @@ test.describe('the inbox on a phone', () => {
   test('@mobile the inbox fits a phone: no sideways scroll, thumb-sized contact links, no axe violations', async ({
     page,
   }) => {
-    const server = await startSiteServer(ownerEnv())
-    await sendQuote(page, `${server.url}/city/folsom`, {
-      firstName: 'Phoebe',
-      email: 'phoebe@example.com',
-      phone: '916-555-0199',
-    })
+    const server = await startSiteServer(inboxEnv())
+    await sendQuote(page, `${server.url}/city/folsom`, contact('Phoebe', '916-555-0199'))
     // The longest street the form takes, with no space to break at, beside the flag.
     await postQuote(page, server, {
       firstName: 'Wilhelmina',
@@ -413,8 +386,7 @@ test.describe('the inbox on a phone', () => {
       zip: '95814-1234',
       preferredTime: 'afternoon',
     })
-    await openOwnerLink(page, server)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await signInOwner(page, server)
     const card = page.getByRole('article').filter({ hasText: 'Phoebe' })
     await expect(card).toContainText('Quote request in Folsom')
     const far = page.getByRole('article').filter({ hasText: 'Wilhelmina' })
@@ -441,7 +413,7 @@ test('a quote sent on the site pushes once to the phone (browser push registrati
   const push = await startPushService(phone, vapid.publicKey, tls)
   // The stand-in is https on 127.0.0.1: a test-only setting lets the server push there (decision 052).
   const server = await startSiteServer({
-    ...ownerEnv(),
+    ...inboxEnv(),
     NODE_EXTRA_CA_CERTS: tls.certPath,
     TEST_ONLY_PUSH_TO_LOOPBACK: 'on',
   })
@@ -458,8 +430,7 @@ test('a quote sent on the site pushes once to the phone (browser push registrati
       },
     )
     await page.context().grantPermissions(['notifications'], { origin: server.url })
-    await openOwnerLink(page, server)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await signInOwner(page, server)
     await page.getByRole('button', { name: 'Turn on alerts for new leads' }).click()
     await expect(page.getByText(OWNER_TEXTS.alertsOn)).toBeVisible()
 
@@ -481,11 +452,7 @@ test('a quote sent on the site pushes once to the phone (browser push registrati
     await expect(page.getByRole('heading', { name: 'Pushkin' })).toBeVisible()
     // Once: the outbox pushes in order, so when a later lead's push has arrived, a second one for Pushkin
     // would have too.
-    await sendQuote(visitorPage, `${server.url}/city/folsom`, {
-      firstName: 'Later',
-      email: 'later@example.com',
-      phone: '916-555-0167',
-    })
+    await sendQuote(visitorPage, `${server.url}/city/folsom`, contact('Later', '916-555-0167'))
     await expect.poll(() => push.delivered.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2)
     expect(push.delivered.map((push) => push.payload.title)).toEqual(['Roof Cleaning', 'Quote request in Folsom'])
     await visitor.close()

@@ -2,7 +2,6 @@
  * Owner sessions that end and sign-in limits nobody can turn against the owner (docs/decisions/041), on the
  * production build: the session row decides, not the cookie.
  */
-import { randomBytes } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
@@ -10,6 +9,7 @@ import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
 import { SIGN_IN_TEXTS } from '~/lib/owner/owner-lead'
 import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
 import { startSiteServer, type SiteServer } from './support/site-server'
+import { ownerEnv } from './support/owner'
 import { expect, test, type Browser, type Page } from './support/test'
 
 const OWNER = 'owner@example.com'
@@ -51,7 +51,7 @@ async function sendQuote(browser: Browser, server: SiteServer, firstName: string
 }
 
 function ownerServer(env: Record<string, string> = {}) {
-  return startSiteServer({ OWNER_EMAIL: OWNER, OWNER_SESSION_SECRET: randomBytes(32).toString('base64'), ...env })
+  return startSiteServer(ownerEnv(env))
 }
 
 test.describe('owner sessions', () => {

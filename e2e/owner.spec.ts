@@ -5,8 +5,7 @@
 import { chmodSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
-import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
+import { fillQuoteFields, openInteractiveQuoteForm, sendQuote, submitQuote } from './support/quote-form'
 import { leadIds, ownerCommand } from './support/owner'
 import { startSiteServer } from './support/site-server'
 import { expect, test } from './support/test'
@@ -28,9 +27,7 @@ test('a lead sent through the site is in npm run leads at once, and its status c
   await fillQuoteFields(form, { firstName, email: 'owner-list@example.com', phone: '916-555-0123' })
   await form.getByLabel('Street address').fill('12 Oak St')
   await form.getByLabel('ZIP code').fill('95630')
-  await page.clock.fastForward(4_000) // a person takes longer than the minimum fill time
-  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await submitQuote(page, form)
 
   const listed = await ownerCommand('leads', [], server)
   const [header, ...rows] = csvRows(listed.stdout)
@@ -106,11 +103,7 @@ test('a backup taken while the site runs restores into an empty folder, and a si
   const server = await startSiteServer()
   const backupFile = join(mkdtempSync(join(tmpdir(), 'owner-backup-')), 'site.tar.gz')
   const firstName = `Backup${Date.now().toString(36)}`
-  const form = await openInteractiveQuoteForm(page, `${server.url}/contact`)
-  await fillQuoteFields(form, { firstName, email: 'backup@example.com', phone: '916-555-0124' })
-  await page.clock.fastForward(4_000)
-  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await sendQuote(page, `${server.url}/contact`, { firstName, email: 'backup@example.com', phone: '916-555-0124' })
 
   const backup = await ownerCommand('backup', [backupFile], server)
   // The site holds the folder: only the site itself could have taken it.

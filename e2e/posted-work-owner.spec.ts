@@ -4,13 +4,12 @@
  * progress and lands in the list; a dropped connection keeps the photos for "Try again" and stores the job once;
  * coming back online sends by itself; hiding and deleting update the list.
  */
-import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { POST_WORK_PATH, suggestedAlt, postWorkFieldsSchema } from '~/lib/posted-work/posted-work'
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { violationList, wcagAudit } from './support/axe'
 import { holdRequests } from './support/hold-requests'
-import { openOwnerLink, OWNER } from './support/owner'
+import { ownerEnv, signInOwner } from './support/owner'
 import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
 import { startSiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
@@ -44,10 +43,7 @@ test('the owner posts work from his phone: from a won lead, by keyboard, through
   page,
 }) => {
   test.setTimeout(240_000)
-  const server = await startSiteServer({
-    OWNER_EMAIL: OWNER,
-    OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-  })
+  const server = await startSiteServer(ownerEnv())
   const [before, after] = await Promise.all([photo('#5a4a3a', '#222'), photo('#b9b4aa', '#ddd')])
   const form = page.getByRole('form', { name: WORK_TEXTS.heading })
   const post = form.getByRole('button', { name: WORK_TEXTS.post })
@@ -70,8 +66,7 @@ test('the owner posts work from his phone: from a won lead, by keyboard, through
       maxRedirects: 0,
     })
     expect(sent.headers()['location']).toMatch(SENT_LOCATION)
-    await openOwnerLink(page, server)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await signInOwner(page, server)
     // The sign-in's redirect is no page.goto: wait for the scripts before changing the status.
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
     const card = page.getByRole('article').filter({ hasText: 'Fern' })

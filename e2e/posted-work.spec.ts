@@ -5,7 +5,6 @@
  * no served variant carries any tag.
  */
 import { execFileSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,7 +12,7 @@ import sharp from 'sharp'
 import { POSTED_WORK_BASE_URL, suggestedAlt } from '~/lib/posted-work/posted-work'
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { tagLikeAPhone } from '../tests/support/phone-photo-tags'
-import { openOwnerLink, OWNER } from './support/owner'
+import { ownerEnv, signInOwner } from './support/owner'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test, type Locator, type Page } from './support/test'
 
@@ -84,11 +83,11 @@ test('a posted job shows on the gallery, home, service and city pages, untagged,
 }) => {
   test.setTimeout(240_000)
   const dir = mkdtempSync(join(tmpdir(), 'posted-work-'))
-  const server = await startSiteServer({
-    OWNER_EMAIL: OWNER,
-    OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-    HTML_CACHE_SECONDS: String(HTML_CACHE_SECONDS),
-  })
+  const server = await startSiteServer(
+    ownerEnv({
+      HTML_CACHE_SECONDS: String(HTML_CACHE_SECONDS),
+    }),
+  )
   const [before, after] = await Promise.all([
     photoWithGps(dir, 'before.jpg', '#4a3f35', '#1c1c1c'),
     photoWithGps(dir, 'after.jpg', '#c9c4ba', '#e8e6e0'),
@@ -99,8 +98,7 @@ test('a posted job shows on the gallery, home, service and city pages, untagged,
   await expect(places[3]!.region(page)).toHaveCount(0)
 
   await test.step('the owner posts the pair from the inbox on his phone', async () => {
-    await openOwnerLink(page, server)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await signInOwner(page, server)
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
     // The upload's address opened in a browser leads to the form, not to an empty page.
     const opened = await page.request.get(`${server.url}/owner/work`, { maxRedirects: 0 })

@@ -1,11 +1,10 @@
 // DATA_DIR is the server user's alone (docs/decisions/052-hostile-input.md): what the server makes, and what was
 // there before it started. Checked with find(1) as any user, and as nobody when the tests run as root.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { mails, OWNER } from './support/owner'
+import { mails, OWNER, ownerEnv } from './support/owner'
 import { renderedFormToken } from './support/quote-form'
 import { asNobody } from './support/refused-start'
 import { logged, startSiteServer, type SiteServer } from './support/site-server'
@@ -28,10 +27,7 @@ async function post(server: SiteServer, path: string, body: string) {
 
 test('after a lead and a sign-in request, nothing in DATA_DIR is open to the group or others', async () => {
   test.setTimeout(120_000)
-  const server = await startSiteServer({
-    OWNER_EMAIL: OWNER,
-    OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-  })
+  const server = await startSiteServer(ownerEnv())
   const token = await renderedFormToken(`${server.url}/contact`)
   const lead = `firstName=Private&email=private%40example.com&phone=9165550101&street=12+Oak+St&formToken=${encodeURIComponent(token)}`
   expect((await post(server, '/quote-request', lead)).status).toBe(303)

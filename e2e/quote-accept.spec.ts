@@ -4,11 +4,10 @@
  * the lead is won with that total and the customer gets it by e-mail. Without JavaScript the same post records the
  * same acceptance. docs/decisions/053-quotes-and-jobs.md
  */
-import { randomBytes } from 'node:crypto'
 import type { ParsedMail } from 'mailparser'
 import { OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '~/lib/quotes/quote-texts'
 import { violationList, wcagAudit } from './support/axe'
-import { mails, openOwnerLink, ownerCommand, OWNER } from './support/owner'
+import { mails, ownerCommand, ownerEnv, signInOwner } from './support/owner'
 import { prepareSiteData, siteDataEnv, startSiteServer, storeLead, type SiteServer } from './support/site-server'
 import { expect, test, type Browser, type Page } from './support/test'
 
@@ -98,13 +97,12 @@ test('the owner sends a quote; the customer accepts it with or without scripts; 
     await storeLead(db, { first_name: 'Dana', email: 'dana@example.com' })
     await storeLead(db, { first_name: 'Eli', email: 'eli@example.com' })
   })
-  const server = await startSiteServer({
-    ...siteDataEnv(data),
-    OWNER_EMAIL: OWNER,
-    OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-  })
-  await openOwnerLink(page, server)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  const server = await startSiteServer(
+    ownerEnv({
+      ...siteDataEnv(data),
+    }),
+  )
+  await signInOwner(page, server)
   // The owner's writes, to send again without his session at the end.
   const writes: { url: string; body: string | null }[] = []
   page.on('request', (request) => {
