@@ -11,7 +11,14 @@ import { serviceAreas } from '~/content/service-areas'
 import { fullAddress, site, stats } from '~/content/site'
 import { googleReviewsEnv, placeAnswer, startHttpStub, type HttpStub } from './support/http-stub'
 import { ownerCommand } from './support/owner'
-import { logged, prepareSiteData, siteDataEnv, startSiteServer, type SiteServer } from './support/site-server'
+import {
+  logged,
+  prepareSiteData,
+  siteDataEnv,
+  startSiteServer,
+  type SiteServer,
+  siteServerForAll,
+} from './support/site-server'
 
 /** Google's map host answers `body` (the tests run offline); returns the addresses the page asked it for. */
 async function stubGoogle(page: Page, body = '<p>map</p>'): Promise<string[]> {
@@ -597,17 +604,15 @@ test.describe("home page with Google's reviews and a featured video (Google stoo
 })
 
 test.describe('home page when the database fails the reviews and the featured video', () => {
-  let server: SiteServer
-
-  test.beforeAll(async () => {
-    // Their tables gone: both reads fail, and nothing else does.
-    const data = await prepareSiteData((db) =>
-      db.exec(`ALTER TABLE public.reviews RENAME TO reviews_gone;
-        ALTER TABLE public.pressure_washing_videos RENAME TO pressure_washing_videos_gone;`),
-    )
-    server = await startSiteServer(siteDataEnv(data))
-  })
-  test.afterAll(async () => server?.stop())
+  // Their tables gone: both reads fail, and nothing else does.
+  const server = siteServerForAll(async () =>
+    siteDataEnv(
+      await prepareSiteData((db) =>
+        db.exec(`ALTER TABLE public.reviews RENAME TO reviews_gone;
+          ALTER TABLE public.pressure_washing_videos RENAME TO pressure_washing_videos_gone;`),
+      ),
+    ),
+  )
 
   test('the page still answers 200 with a dark hero and no reviews section, and both failures are logged', async ({
     page,
@@ -635,14 +640,10 @@ test.describe('home page when the database fails the reviews and the featured vi
 })
 
 test.describe('home page when there are no reviews', () => {
-  let server: SiteServer
-
-  test.beforeAll(async () => {
-    // As supabase/seed.sql tells the owner to do with its samples before launch.
-    const data = await prepareSiteData((db) => db.exec('UPDATE public.reviews SET published = false'))
-    server = await startSiteServer(siteDataEnv(data))
-  })
-  test.afterAll(async () => server?.stop())
+  // As supabase/seed.sql tells the owner to do with its samples before launch.
+  const server = siteServerForAll(async () =>
+    siteDataEnv(await prepareSiteData((db) => db.exec('UPDATE public.reviews SET published = false'))),
+  )
 
   test('an empty list hides the reviews section', async ({ page }) => {
     await page.goto(`${server.url}/`)

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { QUOTE_HONEYPOT_NAME } from '../app/lib/quote/quote-form-constants'
 import { expect, test } from './support/test'
 import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
-import { logged, startSiteServer, type LogRecord, type SiteServer } from './support/site-server'
+import { logged, startSiteServer, type LogRecord, type SiteServer, siteServerForAll } from './support/site-server'
 import { freePort } from '../tests/support/free-port'
 
 const visitor = { firstName: 'Quillonia', email: 'quillonia.vex@example.com', phone: '9165550187' }
@@ -49,12 +49,8 @@ async function until<T>(what: string, read: () => T | undefined, ms = 15_000): P
 }
 
 test.describe('a server with a working data folder', () => {
-  let server: SiteServer
-  test.beforeAll(async () => {
-    // A rendered form is posted at once here: no minimum fill time, so the lead is not taken for spam.
-    server = await startSiteServer({ QUOTE_MIN_FILL_MS: '0' })
-  })
-  test.afterAll(async () => server?.stop())
+  // A rendered form is posted at once here: no minimum fill time, so the lead is not taken for spam.
+  const server = siteServerForAll({ QUOTE_MIN_FILL_MS: '0' })
 
   test('/healthz and /readyz answer 200, uncached, never from the page cache, and add no log line', async () => {
     const before = server.stdout()

@@ -2,7 +2,7 @@ import { expect, test } from './support/test'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { logged, startSiteServer, type SiteServer } from './support/site-server'
+import { logged, startSiteServer, siteServerForAll } from './support/site-server'
 import { openSiteDatabase } from '../tests/support/site-process'
 import { cspViolations } from './support/csp'
 import { fillQuoteFields, renderedFormToken, SENT_LOCATION, submitQuote } from './support/quote-form'
@@ -161,11 +161,7 @@ test('under the hash policy a visitor moves between pages in the app and sends a
 
 test.describe('with pages kept ten minutes, so no background render replaces one between requests', () => {
   test.describe.configure({ mode: 'serial' })
-  let server: SiteServer
-  test.beforeAll(async () => {
-    server = await startSiteServer({ HTML_CACHE_SECONDS: '600' })
-  })
-  test.afterAll(() => server.stop())
+  const server = siteServerForAll({ HTML_CACHE_SECONDS: '600' })
 
   async function get(path: string, encoding = 'gzip') {
     const response = await fetch(`${server.url}${path}`, { headers: { 'Accept-Encoding': encoding } })

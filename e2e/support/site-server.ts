@@ -72,6 +72,21 @@ export async function startSiteServer(
   return server
 }
 
+/**
+ * One server for the tests of the file or describe block this is called in, started (with `env`, or what it
+ * resolves to) before the first and stopped after the last; read it only inside them.
+ */
+export function siteServerForAll(
+  env: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+): SiteServer {
+  let server: SiteServer | undefined
+  test.beforeAll(async () => {
+    server = await startSiteServer(typeof env === 'function' ? await env() : env)
+  })
+  test.afterAll(async () => server?.stop())
+  return new Proxy({} as SiteServer, { get: (_, key) => server![key as keyof SiteServer] })
+}
+
 /** Where a server keeps its data: DATA_DIR, and its PostgreSQL database under `npm run test:postgres`. */
 export type SiteData = Pick<SiteProcess, 'dataDir' | 'databaseUrl'>
 
