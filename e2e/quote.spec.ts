@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Page } from './support/test'
+import { expect, test, type Page, type Route } from './support/test'
 import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
 import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
 import { toJSONAsync } from 'seroval'
@@ -146,26 +146,22 @@ test('confetti is skipped under prefers-reduced-motion', async ({ page }) => {
   await expect(page.locator('body > canvas')).toHaveCount(0)
 })
 
-test('a failed call shows the destructive error toast and keeps what was typed', async ({ page }) => {
-  const form = await openForm(page)
-  await page.route('**/_serverFn/**', (route) => route.fulfill({ status: 500, body: 'boom' }))
-  await fill(page, { firstName: 'Bea', email: 'bea@example.com', phone: '916-555-0102' })
-  await submit(page)
-  await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
-  await expect(page.getByText(QUOTE_MESSAGES.submitError.description)).toBeVisible()
-  await expect(form.getByLabel('First Name')).toHaveValue('Bea')
-  await expect(form.getByLabel('Email')).toHaveValue('bea@example.com')
-  await expect(page.locator('body > canvas')).toHaveCount(0)
-})
-
-test('a network failure shows the destructive error toast', async ({ page }) => {
-  const form = await openForm(page)
-  await page.route('**/_serverFn/**', (route) => route.abort('connectionreset'))
-  await fill(page, { firstName: 'Cy', email: 'cy@example.com', phone: '916-555-0103' })
-  await submit(page)
-  await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
-  await expect(form.getByLabel('First Name')).toHaveValue('Cy')
-})
+for (const [failure, fail] of [
+  ['a failed call', (route: Route) => route.fulfill({ status: 500, body: 'boom' })],
+  ['a network failure', (route: Route) => route.abort('connectionreset')],
+] as const) {
+  test(`${failure} shows the destructive error toast and keeps what was typed`, async ({ page }) => {
+    const form = await openForm(page)
+    await page.route('**/_serverFn/**', fail)
+    await fill(page, { firstName: 'Bea', email: 'bea@example.com', phone: '916-555-0102' })
+    await submit(page)
+    await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
+    await expect(page.getByText(QUOTE_MESSAGES.submitError.description)).toBeVisible()
+    await expect(form.getByLabel('First Name')).toHaveValue('Bea')
+    await expect(form.getByLabel('Email')).toHaveValue('bea@example.com')
+    await expect(page.locator('body > canvas')).toHaveCount(0)
+  })
+}
 
 test('the honeypot is hidden from people and assistive technology', async ({ page }) => {
   const form = await openForm(page)
