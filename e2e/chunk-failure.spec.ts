@@ -46,33 +46,29 @@ test('typed into before its code arrived and sent at once, the form is timed fro
 }) => {
   // The fill time is enforced here: a token fetched only at the click would flag this visitor.
   const server = await startSiteServer({ QUOTE_MIN_FILL_MS: '2000' })
-  try {
-    const release = await holdRequests(page, '**/assets/quote-form-fields-*.js')
-    await page.goto(`${server.url}/contact`)
-    const name = `Early${Date.now().toString(36)}`
-    const form = page.locator('.quote-request-form').first()
-    await fillQuoteFields(form, { firstName: name, email: 'early@example.com', phone: '916-555-0114' })
-    await page.waitForTimeout(2_500) // a person reading over what they typed
-    release()
-    await expect(form.locator('form[data-interactive="true"]')).toBeAttached()
-    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-    await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
-    const mails = join(server.dataDir, 'outbox-mail')
-    await expect
-      .poll(
-        // The customer's acknowledgement goes there too, and names nothing typed: the owner's e-mail is the one.
-        () =>
-          (existsSync(mails) ? readdirSync(mails).map((file) => readFileSync(join(mails, file), 'utf8')) : []).filter(
-            (mail) => mail.includes(name),
-          ),
-        {
-          timeout: 15_000,
-        },
-      )
-      .toEqual([expect.stringContaining(name)])
-  } finally {
-    await server.stop()
-  }
+  const release = await holdRequests(page, '**/assets/quote-form-fields-*.js')
+  await page.goto(`${server.url}/contact`)
+  const name = `Early${Date.now().toString(36)}`
+  const form = page.locator('.quote-request-form').first()
+  await fillQuoteFields(form, { firstName: name, email: 'early@example.com', phone: '916-555-0114' })
+  await page.waitForTimeout(2_500) // a person reading over what they typed
+  release()
+  await expect(form.locator('form[data-interactive="true"]')).toBeAttached()
+  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  const mails = join(server.dataDir, 'outbox-mail')
+  await expect
+    .poll(
+      // The customer's acknowledgement goes there too, and names nothing typed: the owner's e-mail is the one.
+      () =>
+        (existsSync(mails) ? readdirSync(mails).map((file) => readFileSync(join(mails, file), 'utf8')) : []).filter(
+          (mail) => mail.includes(name),
+        ),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toEqual([expect.stringContaining(name)])
 })
 
 test('typed into before its code arrived, the form keeps the text when the page changes around it', async ({

@@ -35,33 +35,29 @@ test('a build and a start with a .env show its phone and SITE_URL, the shell sti
 
     // Started in the folder that holds the .env, as `npm start` is in the project.
     const server = await startSiteServer({}, { outputDir, cwd: folder })
-    try {
-      const home = await (await fetch(`${server.url}/contact`)).text()
-      expect(home).toContain('(530) 555-0177')
-      expect(home).toContain('href="tel:+15305550177"')
-      expect(home).toContain('<link rel="canonical" href="https://www.env-file-wash.example/contact"')
-      expect(home).toContain('from-the-shell@example.com')
-      expect(home).not.toContain('from-the-file@env-file-wash.example')
-      const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text()
-      expect(sitemap).toContain('<loc>https://www.env-file-wash.example/</loc>')
-      expect(sitemap).not.toContain('localhost')
+    const home = await (await fetch(`${server.url}/contact`)).text()
+    expect(home).toContain('(530) 555-0177')
+    expect(home).toContain('href="tel:+15305550177"')
+    expect(home).toContain('<link rel="canonical" href="https://www.env-file-wash.example/contact"')
+    expect(home).toContain('from-the-shell@example.com')
+    expect(home).not.toContain('from-the-file@env-file-wash.example')
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text()
+    expect(sitemap).toContain('<loc>https://www.env-file-wash.example/</loc>')
+    expect(sitemap).not.toContain('localhost')
 
-      // HTML_CACHE_SECONDS=0 from the file, read at start: pages are rendered anew.
-      expect((await fetch(`${server.url}/`)).headers.get('x-page-cache')).toBeNull()
+    // HTML_CACHE_SECONDS=0 from the file, read at start: pages are rendered anew.
+    expect((await fetch(`${server.url}/`)).headers.get('x-page-cache')).toBeNull()
 
-      const warnings = logged(server.records(), 'config', /^PLACEHOLDER BUSINESS FACTS ON A PUBLIC SITE/)
-      expect(warnings).toHaveLength(1)
-      expect(warnings[0]!.level).toBe('warn')
-      expect(warnings[0]!.placeholders).toEqual([
-        'BUSINESS_STREET',
-        'SOCIAL_INSTAGRAM',
-        'SOCIAL_FACEBOOK',
-        'SOCIAL_TIKTOK',
-        'SOCIAL_LINKEDIN',
-      ])
-    } finally {
-      await server.stop()
-    }
+    const warnings = logged(server.records(), 'config', /^PLACEHOLDER BUSINESS FACTS ON A PUBLIC SITE/)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]!.level).toBe('warn')
+    expect(warnings[0]!.placeholders).toEqual([
+      'BUSINESS_STREET',
+      'SOCIAL_INSTAGRAM',
+      'SOCIAL_FACEBOOK',
+      'SOCIAL_TIKTOK',
+      'SOCIAL_LINKEDIN',
+    ])
   } finally {
     rmSync(folder, { recursive: true, force: true })
   }

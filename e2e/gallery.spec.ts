@@ -30,12 +30,6 @@ test('the gallery shows all 24 before-and-after images, sized and lazy below the
   expect(await page.locator('#gallery-grid').evaluate((grid) => getComputedStyle(grid).columnCount)).toBe('3')
 })
 
-test('Back to Home returns to the home page', async ({ page }) => {
-  await page.goto('/gallery')
-  await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).click()
-  await expect(page).toHaveURL(/\/$/)
-})
-
 test('the category badge shows on hover and on keyboard focus', async ({ page }) => {
   await page.goto('/gallery')
   await expect(badgeOf(page, 0)).toHaveText(gallery[0]!.category)

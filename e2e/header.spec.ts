@@ -96,14 +96,6 @@ test.describe('small screens @mobile', () => {
     await expect(page).toHaveURL(/\/(#about)?$/)
     await expect(page.locator('#about')).toBeInViewport()
   })
-
-  test('Escape closes the mobile menu', async ({ page }) => {
-    await page.goto('/')
-    await page.getByRole('button', { name: 'Open menu' }).click()
-    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible()
-    await page.keyboard.press('Escape')
-    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden()
-  })
 })
 
 test.describe('small screens without JavaScript @mobile', () => {

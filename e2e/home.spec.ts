@@ -11,7 +11,14 @@ import { serviceAreas } from '~/content/service-areas'
 import { fullAddress, site, stats } from '~/content/site'
 import { googleReviewsEnv, placeAnswer, startHttpStub, type HttpStub } from './support/http-stub'
 import { ownerCommand } from './support/owner'
-import { logged, prepareSiteData, siteDataEnv, startSiteServer, type SiteServer } from './support/site-server'
+import {
+  logged,
+  prepareSiteData,
+  siteDataEnv,
+  startSiteServer,
+  type SiteServer,
+  siteServerForAll,
+} from './support/site-server'
 
 /** Google's map host answers `body` (the tests run offline); returns the addresses the page asked it for. */
 async function stubGoogle(page: Page, body = '<p>map</p>'): Promise<string[]> {
@@ -512,7 +519,7 @@ test.describe("home page with Google's reviews and a featured video (Google stoo
     expect(violations).toEqual([])
   })
 
-  test('reviews are in the server HTML, cut at 120 characters with an ellipsis, and shown with stars', async ({
+  test('reviews are in the server HTML, cut at 120 characters with an ellipsis, shown with stars between the hero and the services', async ({
     page,
     request,
   }) => {
@@ -532,10 +539,6 @@ test.describe("home page with Google's reviews and a featured video (Google stoo
     await expect(strip.getByRole('listitem').nth(0)).toContainText(excerpt)
     await expect(strip.getByRole('listitem').nth(1)).toContainText(REVIEWS[1]!.text)
     await expect(strip.getByRole('img', { name: 'Rated 4 out of 5 stars' })).toHaveCount(1)
-  })
-
-  test('the reviews strip comes right after the hero and before the services', async ({ page }) => {
-    await page.goto(`${server.url}/`)
     const order = await page.evaluate(() =>
       ['h1', '#reviews-heading', '#services-heading'].map(
         (selector) => document.querySelector(selector)!.getBoundingClientRect().top,
@@ -597,17 +600,15 @@ test.describe("home page with Google's reviews and a featured video (Google stoo
 })
 
 test.describe('home page when the database fails the reviews and the featured video', () => {
-  let server: SiteServer
-
-  test.beforeAll(async () => {
-    // Their tables gone: both reads fail, and nothing else does.
-    const data = await prepareSiteData((db) =>
-      db.exec(`ALTER TABLE public.reviews RENAME TO reviews_gone;
-        ALTER TABLE public.pressure_washing_videos RENAME TO pressure_washing_videos_gone;`),
-    )
-    server = await startSiteServer(siteDataEnv(data))
-  })
-  test.afterAll(async () => server?.stop())
+  // Their tables gone: both reads fail, and nothing else does.
+  const server = siteServerForAll(async () =>
+    siteDataEnv(
+      await prepareSiteData((db) =>
+        db.exec(`ALTER TABLE public.reviews RENAME TO reviews_gone;
+          ALTER TABLE public.pressure_washing_videos RENAME TO pressure_washing_videos_gone;`),
+      ),
+    ),
+  )
 
   test('the page still answers 200 with a dark hero and no reviews section, and both failures are logged', async ({
     page,
@@ -635,14 +636,10 @@ test.describe('home page when the database fails the reviews and the featured vi
 })
 
 test.describe('home page when there are no reviews', () => {
-  let server: SiteServer
-
-  test.beforeAll(async () => {
-    // As supabase/seed.sql tells the owner to do with its samples before launch.
-    const data = await prepareSiteData((db) => db.exec('UPDATE public.reviews SET published = false'))
-    server = await startSiteServer(siteDataEnv(data))
-  })
-  test.afterAll(async () => server?.stop())
+  // As supabase/seed.sql tells the owner to do with its samples before launch.
+  const server = siteServerForAll(async () =>
+    siteDataEnv(await prepareSiteData((db) => db.exec('UPDATE public.reviews SET published = false'))),
+  )
 
   test('an empty list hides the reviews section', async ({ page }) => {
     await page.goto(`${server.url}/`)

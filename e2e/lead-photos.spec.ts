@@ -2,7 +2,6 @@
  * Photos after the lead, on the production build (docs/decisions/044-lead-photos.md): the quote's answer
  * carries the upload token, the photos reach the signed-in inbox as thumbnails, and nowhere else.
  */
-import { randomBytes } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
@@ -10,9 +9,10 @@ import { fromJSON } from 'seroval'
 import sharp from 'sharp'
 import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
 import { SIGN_IN_TEXTS } from '~/lib/owner/owner-lead'
-import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
+import { fillQuoteFields, openInteractiveQuoteForm, sendQuote } from './support/quote-form'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { violationList, wcagAudit } from './support/axe'
+import { ownerEnv } from './support/owner'
 import { expect, test } from './support/test'
 
 const OWNER = 'owner@example.com'
@@ -26,95 +26,83 @@ async function subjects(server: SiteServer): Promise<string[]> {
 
 test("a visitor's photos reach the signed-in inbox as thumbnails, and no one else", async ({ page, browser }) => {
   test.setTimeout(180_000)
-  const server = await startSiteServer({
-    OWNER_EMAIL: OWNER,
-    OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
+  const server = await startSiteServer(ownerEnv())
+  // The quote's own answer carries the token (the browser reads it from the server function).
+  let photoToken = ''
+  page.on('response', async (response) => {
+    if (!response.url().includes('/_serverFn/') || response.request().method() !== 'POST') return
+    const result = (fromJSON({ t: JSON.parse(await response.text()), f: 0, m: [] }) as { result?: unknown }).result
+    const token = (result as { photoToken?: unknown } | undefined)?.photoToken
+    if (typeof token === 'string') photoToken = token
   })
-  try {
-    // The quote's own answer carries the token (the browser reads it from the server function).
-    let photoToken = ''
-    page.on('response', async (response) => {
-      if (!response.url().includes('/_serverFn/') || response.request().method() !== 'POST') return
-      const result = (fromJSON({ t: JSON.parse(await response.text()), f: 0, m: [] }) as { result?: unknown }).result
-      const token = (result as { photoToken?: unknown } | undefined)?.photoToken
-      if (typeof token === 'string') photoToken = token
-    })
-    const firstName = `Photo${Date.now().toString(36)}`
-    const form = await openInteractiveQuoteForm(page, `${server.url}/contact`)
-    await fillQuoteFields(form, { firstName, email: 'photos@example.com', phone: '(916) 555-0123' })
-    await page.clock.fastForward(4_000)
-    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-    await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
-    await expect.poll(() => photoToken).not.toBe('')
+  const firstName = `Photo${Date.now().toString(36)}`
+  await sendQuote(page, `${server.url}/contact`, { firstName, email: 'photos@example.com', phone: '(916) 555-0123' })
+  await expect.poll(() => photoToken).not.toBe('')
 
-    const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#4a7' } })
-      .jpeg()
-      .toBuffer()
-    const upload = new FormData()
-    upload.set('token', photoToken)
-    for (const name of ['front.jpg', 'side.jpg'])
-      upload.append('photos', new Blob([photo], { type: 'image/jpeg' }), name)
-    const sent = await page.request.post(`${server.url}/quote-photos`, {
-      multipart: upload,
-      headers: { Origin: server.url, Accept: 'application/json' },
-    })
-    expect(await sent.json()).toEqual({ success: true, added: 2, total: 2 })
-    await expect.poll(() => subjects(server), { timeout: 15_000 }).toContain(`${firstName} added 2 photos`)
+  const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#4a7' } })
+    .jpeg()
+    .toBuffer()
+  const upload = new FormData()
+  upload.set('token', photoToken)
+  for (const name of ['front.jpg', 'side.jpg']) upload.append('photos', new Blob([photo], { type: 'image/jpeg' }), name)
+  const sent = await page.request.post(`${server.url}/quote-photos`, {
+    multipart: upload,
+    headers: { Origin: server.url, Accept: 'application/json' },
+  })
+  expect(await sent.json()).toEqual({ success: true, added: 2, total: 2 })
+  await expect.poll(() => subjects(server), { timeout: 15_000 }).toContain(`${firstName} added 2 photos`)
 
-    // The owner signs in and sees two thumbnails; each opens the full-size photo.
-    await page.goto(`${server.url}/owner`)
-    await page.getByLabel('E-mail address').fill(OWNER)
-    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
-    await expect(page.getByRole('status')).toHaveText(SIGN_IN_TEXTS.sent)
-    const dir = join(server.dataDir, 'outbox-mail')
-    let link = ''
-    await expect
-      .poll(
-        async () => {
-          for (const file of (await readdir(dir)).filter((f) => f.endsWith('.eml'))) {
-            const text = (await simpleParser(await readFile(join(dir, file)))).text ?? ''
-            const found = text.match(/\/owner\/sign-in\?token=[A-Za-z0-9_-]+/)?.[0]
-            if (found) link = `${server.url}${found}`
-          }
-          return link
-        },
-        { timeout: 15_000 },
-      )
-      .not.toBe('')
-    await page.goto(link)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    const thumbnails = page.getByRole('list', { name: `Photos from ${firstName}` }).getByRole('img')
-    await expect(thumbnails).toHaveCount(2)
-    await expect(thumbnails.first()).toHaveJSProperty('complete', true)
-    expect(await thumbnails.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600)
-    const href = await page
-      .getByRole('list', { name: `Photos from ${firstName}` })
-      .getByRole('link')
-      .first()
-      .getAttribute('href')
-    const full = await page.request.get(`${server.url}${href}`)
-    expect([full.status(), full.headers()['content-type'], full.headers()['cache-control']]).toEqual([
-      200,
-      'image/jpeg',
-      'private, no-store',
-    ])
+  // The owner signs in and sees two thumbnails; each opens the full-size photo.
+  await page.goto(`${server.url}/owner`)
+  await page.getByLabel('E-mail address').fill(OWNER)
+  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
+  await expect(page.getByRole('status')).toHaveText(SIGN_IN_TEXTS.sent)
+  const dir = join(server.dataDir, 'outbox-mail')
+  let link = ''
+  await expect
+    .poll(
+      async () => {
+        for (const file of (await readdir(dir)).filter((f) => f.endsWith('.eml'))) {
+          const text = (await simpleParser(await readFile(join(dir, file)))).text ?? ''
+          const found = text.match(/\/owner\/sign-in\?token=[A-Za-z0-9_-]+/)?.[0]
+          if (found) link = `${server.url}${found}`
+        }
+        return link
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('')
+  await page.goto(link)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  const thumbnails = page.getByRole('list', { name: `Photos from ${firstName}` }).getByRole('img')
+  await expect(thumbnails).toHaveCount(2)
+  await expect(thumbnails.first()).toHaveJSProperty('complete', true)
+  expect(await thumbnails.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600)
+  const href = await page
+    .getByRole('list', { name: `Photos from ${firstName}` })
+    .getByRole('link')
+    .first()
+    .getAttribute('href')
+  const full = await page.request.get(`${server.url}${href}`)
+  expect([full.status(), full.headers()['content-type'], full.headers()['cache-control']]).toEqual([
+    200,
+    'image/jpeg',
+    'private, no-store',
+  ])
 
-    // Another browser, without the owner's session, gets 401 and no bytes.
-    const stranger = await browser.newContext()
-    const refused = await stranger.request.get(`${server.url}${href}`)
-    expect(refused.status()).toBe(401)
-    expect(refused.headers()['content-type'] ?? '').not.toContain('image')
-    await stranger.close()
+  // Another browser, without the owner's session, gets 401 and no bytes.
+  const stranger = await browser.newContext()
+  const refused = await stranger.request.get(`${server.url}${href}`)
+  expect(refused.status()).toBe(401)
+  expect(refused.headers()['content-type'] ?? '').not.toContain('image')
+  await stranger.close()
 
-    // The token is spent.
-    const again = await page.request.post(`${server.url}/quote-photos`, {
-      multipart: upload,
-      headers: { Origin: server.url, Accept: 'application/json' },
-    })
-    expect(again.status()).toBe(403)
-  } finally {
-    await server.stop()
-  }
+  // The token is spent.
+  const again = await page.request.post(`${server.url}/quote-photos`, {
+    multipart: upload,
+    headers: { Origin: server.url, Accept: 'application/json' },
+  })
+  expect(again.status()).toBe(403)
 })
 
 test('after a stored quote the form offers to add photos, and sends the chosen one', async ({ page }) => {

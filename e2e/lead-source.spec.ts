@@ -4,10 +4,9 @@
  * (enhanced, or posted plainly before its code arrived), and the stored lead has them with its channel.
  */
 import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
-import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
 import { openSiteDatabase } from '../tests/support/site-process'
 import { holdRequests } from './support/hold-requests'
-import { fillQuoteFields, SENT_LOCATION } from './support/quote-form'
+import { fillQuoteFields, SENT_LOCATION, submitQuote, contact } from './support/quote-form'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 
@@ -20,8 +19,9 @@ interface StoredSource {
   heard_about: string | null
 }
 
-/** Every lead's source, by first name, once the server stopped (PGlite has one process at a time). */
+/** Every lead's source, by first name; stops the server first (PGlite has one process at a time). */
 async function storedSources(server: SiteServer): Promise<Map<string, StoredSource>> {
+  await server.stop()
   const db = await openSiteDatabase(server)
   try {
     const { rows } = await db.query<StoredSource>(
@@ -46,11 +46,9 @@ async function openForm(page: Page, url: string, referer?: string) {
 
 async function sendQuote(page: Page, firstName: string, heardAbout?: string) {
   const form = page.locator('.quote-request-form').first()
-  await fillQuoteFields(form, { firstName, email: `${firstName.toLowerCase()}@example.com`, phone: '916-555-0142' })
+  await fillQuoteFields(form, contact(firstName))
   if (heardAbout) await form.getByLabel(HEARD_ABOUT_QUESTION).selectOption({ label: heardAbout })
-  await page.clock.fastForward(4_000)
-  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await submitQuote(page, form)
 }
 
 test('a visit from a Google ad keeps its tags to the quote sent from another page; a new tab is a new, direct visit', async ({
@@ -62,24 +60,20 @@ test('a visit from a Google ad keeps its tags to the quote sent from another pag
     const cookie = await response.headerValue('set-cookie')
     if (cookie) setCookies.push(`${response.url()}: ${cookie}`)
   })
-  try {
-    const home = await openForm(page, `${server.url}/?utm_source=google&utm_medium=cpc&gclid=TeSt123`)
-    await home.getByRole('link', { name: 'Privacy Notice' }).click()
-    await expect(page).toHaveURL(/\/contact#privacy$/)
-    await expect(page.locator('.quote-request-form form[data-interactive="true"]')).toBeAttached()
-    await sendQuote(page, 'Adclick', 'An ad')
+  const home = await openForm(page, `${server.url}/?utm_source=google&utm_medium=cpc&gclid=TeSt123`)
+  await home.getByRole('link', { name: 'Privacy Notice' }).click()
+  await expect(page).toHaveURL(/\/contact#privacy$/)
+  await expect(page.locator('.quote-request-form form[data-interactive="true"]')).toBeAttached()
+  await sendQuote(page, 'Adclick', 'An ad')
 
-    // Opened later without tags: its own tab, its own visit.
-    const later = await page.context().newPage()
-    await openForm(later, `${server.url}/contact`)
-    await sendQuote(later, 'Typedin')
+  // Opened later without tags: its own tab, its own visit.
+  const later = await page.context().newPage()
+  await openForm(later, `${server.url}/contact`)
+  await sendQuote(later, 'Typedin')
 
-    expect(await page.context().cookies()).toEqual([])
-    expect(setCookies).toEqual([])
-    expect(await page.evaluate(() => localStorage.length)).toBe(0)
-  } finally {
-    await server.stop()
-  }
+  expect(await page.context().cookies()).toEqual([])
+  expect(setCookies).toEqual([])
+  expect(await page.evaluate(() => localStorage.length)).toBe(0)
   const leads = await storedSources(server)
   expect(leads.get('Adclick')).toMatchObject({
     source_channel: 'paid_search',
@@ -99,12 +93,8 @@ test('a visit from a Google ad keeps its tags to the quote sent from another pag
 
 test("a visit linked from another site records that site's host only, never its path or query", async ({ page }) => {
   const server = await startSiteServer()
-  try {
-    await openForm(page, `${server.url}/contact`, 'https://www.example.org/some/path?x=1')
-    await sendQuote(page, 'Linked', 'Nextdoor')
-  } finally {
-    await server.stop()
-  }
+  await openForm(page, `${server.url}/contact`, 'https://www.example.org/some/path?x=1')
+  await sendQuote(page, 'Linked', 'Nextdoor')
   expect((await storedSources(server)).get('Linked')).toMatchObject({
     source_channel: 'referral',
     source_tags: null,
@@ -118,30 +108,26 @@ test('a plain post before the form code arrived carries the source; a refused on
   page,
 }) => {
   const server = await startSiteServer()
-  try {
-    const release = await holdRequests(page, '**/assets/quote-form-fields-*.js')
-    await page.goto(`${server.url}/contact?utm_source=flyer&utm_campaign=door-hanger-42`)
-    const form = page.locator('.quote-request-form').first()
-    await fillQuoteFields(form, { firstName: 'Plainpost', email: 'plainpost@', phone: '916-555-0142' })
-    await form.getByLabel(HEARD_ABOUT_QUESTION).selectOption({ label: 'Our truck or a yard sign' })
-    const refusedPost = page.waitForRequest((r) => r.method() === 'POST')
-    const refused = page.waitForResponse((r) => r.request().method() === 'POST')
-    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-    expect((await refusedPost).postData()).toContain('door-hanger-42')
-    expect((await refused).status()).toBe(400)
-    expect(await (await refused).text()).not.toContain('door-hanger-42')
+  const release = await holdRequests(page, '**/assets/quote-form-fields-*.js')
+  await page.goto(`${server.url}/contact?utm_source=flyer&utm_campaign=door-hanger-42`)
+  const form = page.locator('.quote-request-form').first()
+  await fillQuoteFields(form, { firstName: 'Plainpost', email: 'plainpost@', phone: '916-555-0142' })
+  await form.getByLabel(HEARD_ABOUT_QUESTION).selectOption({ label: 'Our truck or a yard sign' })
+  const refusedPost = page.waitForRequest((r) => r.method() === 'POST')
+  const refused = page.waitForResponse((r) => r.request().method() === 'POST')
+  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+  expect((await refusedPost).postData()).toContain('door-hanger-42')
+  expect((await refused).status()).toBe(400)
+  expect(await (await refused).text()).not.toContain('door-hanger-42')
 
-    // The refused page is the form as left, the answer too; fixed and sent again, still before the code.
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-    await expect(form.getByLabel(HEARD_ABOUT_QUESTION)).toHaveValue('truck-or-sign')
-    await expect(form.locator('form[data-interactive="true"]')).toHaveCount(0)
-    await form.getByLabel('Email').fill('plainpost@example.com')
-    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-    await expect(page).toHaveURL(SENT_LOCATION)
-    release()
-  } finally {
-    await server.stop()
-  }
+  // The refused page is the form as left, the answer too; fixed and sent again, still before the code.
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await expect(form.getByLabel(HEARD_ABOUT_QUESTION)).toHaveValue('truck-or-sign')
+  await expect(form.locator('form[data-interactive="true"]')).toHaveCount(0)
+  await form.getByLabel('Email').fill('plainpost@example.com')
+  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+  await expect(page).toHaveURL(SENT_LOCATION)
+  release()
   expect((await storedSources(server)).get('Plainpost')).toMatchObject({
     source_channel: 'campaign',
     source_tags: { utm_source: 'flyer', utm_campaign: 'door-hanger-42' },

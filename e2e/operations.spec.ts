@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { QUOTE_HONEYPOT_NAME } from '../app/lib/quote/quote-form-constants'
 import { expect, test } from './support/test'
 import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
-import { logged, startSiteServer, type LogRecord, type SiteServer } from './support/site-server'
+import { logged, startSiteServer, type LogRecord, type SiteServer, siteServerForAll } from './support/site-server'
 import { freePort } from '../tests/support/free-port'
 
 const visitor = { firstName: 'Quillonia', email: 'quillonia.vex@example.com', phone: '9165550187' }
@@ -49,12 +49,8 @@ async function until<T>(what: string, read: () => T | undefined, ms = 15_000): P
 }
 
 test.describe('a server with a working data folder', () => {
-  let server: SiteServer
-  test.beforeAll(async () => {
-    // A rendered form is posted at once here: no minimum fill time, so the lead is not taken for spam.
-    server = await startSiteServer({ QUOTE_MIN_FILL_MS: '0' })
-  })
-  test.afterAll(async () => server?.stop())
+  // A rendered form is posted at once here: no minimum fill time, so the lead is not taken for spam.
+  const server = siteServerForAll({ QUOTE_MIN_FILL_MS: '0' })
 
   test('/healthz and /readyz answer 200, uncached, never from the page cache, and add no log line', async () => {
     const before = server.stdout()
@@ -164,38 +160,34 @@ for (const [name, { env, pgliteOnly }] of Object.entries(unopenable)) {
   test(`with ${name}, the start names it in the log, /readyz answers 503 and an unsaved lead goes to an owner-only file, not the log`, async () => {
     test.skip(Boolean(pgliteOnly && process.env.TEST_DATABASE_URL), "PGlite's folder: not used on PostgreSQL")
     const server = await startSiteServer(await env(), { startMs: 180_000 })
-    try {
-      // Before any visitor: the server's own first render opened it.
-      expect(logged(server.records(), 'backend', 'could not open the database')).not.toEqual([])
-      const health = await fetch(`${server.url}/healthz`)
-      expect(health.status).toBe(200)
-      const ready = await fetch(`${server.url}/readyz`)
-      expect(ready.status).toBe(503)
-      expect(ready.headers.get('cache-control')).toBe('no-store')
-      expect(await ready.json()).toEqual({ status: 'not ready' })
+    // Before any visitor: the server's own first render opened it.
+    expect(logged(server.records(), 'backend', 'could not open the database')).not.toEqual([])
+    const health = await fetch(`${server.url}/healthz`)
+    expect(health.status).toBe(200)
+    const ready = await fetch(`${server.url}/readyz`)
+    expect(ready.status).toBe(503)
+    expect(ready.headers.get('cache-control')).toBe('no-store')
+    expect(await ready.json()).toEqual({ status: 'not ready' })
 
-      const response = await postLead(server, visitor)
-      expect(response.status).toBe(503)
-      expect(await response.text()).toContain('We could not save your request.')
-      const notSaved = await until(
-        'the lead not saved line',
-        () => logged(server.records(), 'lead', /^lead not saved/)[0],
-      )
-      expect(notSaved.level).toBe('error')
+    const response = await postLead(server, visitor)
+    expect(response.status).toBe(503)
+    expect(await response.text()).toContain('We could not save your request.')
+    const notSaved = await until(
+      'the lead not saved line',
+      () => logged(server.records(), 'lead', /^lead not saved/)[0],
+    )
+    expect(notSaved.level).toBe('error')
 
-      const folder = join(server.dataDir, 'unsaved-leads')
-      const files = readdirSync(folder)
-      expect(files).toHaveLength(1)
-      const file = join(folder, files[0]!)
-      expect(notSaved.recoveryFile).toBe(file)
-      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject(visitor)
-      expect(statSync(file).mode & 0o777).toBe(0o600)
-      expect(statSync(folder).mode & 0o777).toBe(0o700)
+    const folder = join(server.dataDir, 'unsaved-leads')
+    const files = readdirSync(folder)
+    expect(files).toHaveLength(1)
+    const file = join(folder, files[0]!)
+    expect(notSaved.recoveryFile).toBe(file)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject(visitor)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(statSync(folder).mode & 0o777).toBe(0o700)
 
-      expectEveryLineStructured(server.records())
-      expectNoVisitorDetails(server.stdout())
-    } finally {
-      await server.stop()
-    }
+    expectEveryLineStructured(server.records())
+    expectNoVisitorDetails(server.stdout())
   })
 }

@@ -3,83 +3,64 @@
  * inbox after confirming in a dialog (by keyboard), and it is gone after a reload with its photo folder; a
  * lead last contacted 25 months ago is deleted when the site starts.
  */
-import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DELETE_TEXTS } from '~/lib/owner/owner-lead'
-import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
 import { violationList, wcagAudit } from './support/axe'
-import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
-import { leadIds, openOwnerLink, OWNER } from './support/owner'
-import { prepareSiteData, siteDataEnv, startSiteServer, storeLead, type SiteServer } from './support/site-server'
-import { expect, test, type Page } from './support/test'
-
-async function sendQuote(page: Page, url: string, firstName: string) {
-  const form = await openInteractiveQuoteForm(page, url)
-  await fillQuoteFields(form, { firstName, email: `${firstName.toLowerCase()}@example.com`, phone: '916-555-0142' })
-  await page.clock.fastForward(4_000)
-  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
-}
-
-async function signIn(page: Page, server: SiteServer) {
-  await openOwnerLink(page, server)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-}
+import { sendQuote, contact } from './support/quote-form'
+import { leadIds, ownerEnv, signInOwner } from './support/owner'
+import { prepareSiteData, siteDataEnv, startSiteServer, storeLead } from './support/site-server'
+import { expect, test } from './support/test'
 
 test('the owner deletes a lead from the inbox after confirming, and it is gone after a reload', async ({ page }) => {
   test.setTimeout(180_000)
-  const server = await startSiteServer({ OWNER_EMAIL: OWNER, OWNER_SESSION_SECRET: randomBytes(32).toString('base64') })
-  try {
-    const stamp = Date.now().toString(36)
-    const [gone, kept] = [`Gone${stamp}`, `Kept${stamp}`]
-    await sendQuote(page, `${server.url}/contact`, gone)
-    await sendQuote(page, `${server.url}/contact`, kept)
-    const ids = await leadIds(server)
-    // A photo the customer added after sending, where the upload stores it.
-    const photos = join(server.dataDir, 'lead-photos', ids.get(gone)!)
-    await mkdir(photos, { recursive: true })
-    await writeFile(join(photos, '1.webp'), 'a photo')
+  const server = await startSiteServer(ownerEnv())
+  const stamp = Date.now().toString(36)
+  const [gone, kept] = [`Gone${stamp}`, `Kept${stamp}`]
+  await sendQuote(page, `${server.url}/contact`, contact(gone))
+  await sendQuote(page, `${server.url}/contact`, contact(kept))
+  const ids = await leadIds(server)
+  // A photo the customer added after sending, where the upload stores it.
+  const photos = join(server.dataDir, 'lead-photos', ids.get(gone)!)
+  await mkdir(photos, { recursive: true })
+  await writeFile(join(photos, '1.webp'), 'a photo')
 
-    await signIn(page, server)
-    const card = page.getByRole('article').filter({ hasText: gone })
-    await expect(card.getByRole('heading', { name: gone })).toBeVisible()
+  await signInOwner(page, server)
+  const card = page.getByRole('article').filter({ hasText: gone })
+  await expect(card.getByRole('heading', { name: gone })).toBeVisible()
 
-    // Escape keeps the lead.
-    await card.getByRole('button', { name: DELETE_TEXTS.open }).click()
-    const dialog = page.getByRole('dialog', { name: DELETE_TEXTS.question(gone) })
-    await expect(dialog).toBeVisible()
-    await expect(dialog.getByRole('button', { name: DELETE_TEXTS.keep })).toBeFocused()
-    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
-    await page.keyboard.press('Escape')
-    await expect(dialog).toBeHidden()
-    await expect(card).toBeVisible()
+  // Escape keeps the lead.
+  await card.getByRole('button', { name: DELETE_TEXTS.open }).click()
+  const dialog = page.getByRole('dialog', { name: DELETE_TEXTS.question(gone) })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('button', { name: DELETE_TEXTS.keep })).toBeFocused()
+  expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(card).toBeVisible()
 
-    // By keyboard: open, move from "Keep it" to the delete, confirm.
-    await card.getByRole('button', { name: DELETE_TEXTS.open }).focus()
-    await page.keyboard.press('Enter')
-    await expect(dialog.getByRole('button', { name: DELETE_TEXTS.keep })).toBeFocused()
-    await page.keyboard.press('Tab')
-    await expect(dialog.getByRole('button', { name: DELETE_TEXTS.confirm })).toBeFocused()
-    await page.keyboard.press('Enter')
-    await expect(card).toHaveCount(0)
-    await expect(page.getByRole('heading', { name: 'Lead inbox' })).toBeFocused()
-    await expect(page.getByRole('heading', { name: kept })).toBeVisible()
+  // By keyboard: open, move from "Keep it" to the delete, confirm.
+  await card.getByRole('button', { name: DELETE_TEXTS.open }).focus()
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByRole('button', { name: DELETE_TEXTS.keep })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(dialog.getByRole('button', { name: DELETE_TEXTS.confirm })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(card).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Lead inbox' })).toBeFocused()
+  await expect(page.getByRole('heading', { name: kept })).toBeVisible()
 
-    await page.reload()
-    await expect(page.getByRole('heading', { name: kept })).toBeVisible()
-    await expect(page.getByText(gone)).toHaveCount(0)
-    // The deletion queues the removal of its files.
-    await expect.poll(() => existsSync(photos)).toBe(false)
-    expect([...(await leadIds(server)).keys()]).toEqual([kept])
-    // Logged as a count, never the customer's details.
-    const lines = JSON.stringify(server.records().filter((record) => record.msg === 'the owner deleted a lead'))
-    expect(lines).toContain('"deleted":1')
-    for (const secret of [gone, `${gone.toLowerCase()}@example.com`]) expect(lines).not.toContain(secret)
-  } finally {
-    await server.stop()
-  }
+  await page.reload()
+  await expect(page.getByRole('heading', { name: kept })).toBeVisible()
+  await expect(page.getByText(gone)).toHaveCount(0)
+  // The deletion queues the removal of its files.
+  await expect.poll(() => existsSync(photos)).toBe(false)
+  expect([...(await leadIds(server)).keys()]).toEqual([kept])
+  // Logged as a count, never the customer's details.
+  const lines = JSON.stringify(server.records().filter((record) => record.msg === 'the owner deleted a lead'))
+  expect(lines).toContain('"deleted":1')
+  for (const secret of [gone, `${gone.toLowerCase()}@example.com`]) expect(lines).not.toContain(secret)
 })
 
 test('a lead last contacted 25 months ago is deleted when the site starts; one at 23 months stays', async () => {
@@ -96,35 +77,27 @@ test('a lead last contacted 25 months ago is deleted when the site starts; one a
     }
   })
   const server = await startSiteServer(siteDataEnv(data))
-  try {
-    await expect
-      .poll(() => server.records().filter((record) => record.msg === 'deleted leads past their retention'))
-      .toEqual([expect.objectContaining({ deleted: 1, months: 24 })])
-    expect([...(await leadIds(server)).keys()]).toEqual(['Recent'])
-  } finally {
-    await server.stop()
-  }
+  await expect
+    .poll(() => server.records().filter((record) => record.msg === 'deleted leads past their retention'))
+    .toEqual([expect.objectContaining({ deleted: 1, months: 24 })])
+  expect([...(await leadIds(server)).keys()]).toEqual(['Recent'])
 })
 
 test('on a phone, the owner deletes a lead with two taps @mobile', async ({ page }) => {
   test.setTimeout(180_000)
-  const server = await startSiteServer({ OWNER_EMAIL: OWNER, OWNER_SESSION_SECRET: randomBytes(32).toString('base64') })
-  try {
-    const gone = `Phone${Date.now().toString(36)}`
-    await sendQuote(page, `${server.url}/contact`, gone)
-    await signIn(page, server)
-    const card = page.getByRole('article').filter({ hasText: gone })
-    await card.getByRole('button', { name: DELETE_TEXTS.open }).tap()
-    const dialog = page.getByRole('dialog', { name: DELETE_TEXTS.question(gone) })
-    // Both choices fit the phone's screen, the delete at least 44 px tall.
-    const confirm = dialog.getByRole('button', { name: DELETE_TEXTS.confirm })
-    await expect(confirm).toBeInViewport()
-    expect((await confirm.boundingBox())!.height).toBeGreaterThanOrEqual(44)
-    await confirm.tap()
-    await expect(card).toHaveCount(0)
-    await page.reload()
-    await expect(page.getByText(gone)).toHaveCount(0)
-  } finally {
-    await server.stop()
-  }
+  const server = await startSiteServer(ownerEnv())
+  const gone = `Phone${Date.now().toString(36)}`
+  await sendQuote(page, `${server.url}/contact`, contact(gone))
+  await signInOwner(page, server)
+  const card = page.getByRole('article').filter({ hasText: gone })
+  await card.getByRole('button', { name: DELETE_TEXTS.open }).tap()
+  const dialog = page.getByRole('dialog', { name: DELETE_TEXTS.question(gone) })
+  // Both choices fit the phone's screen, the delete at least 44 px tall.
+  const confirm = dialog.getByRole('button', { name: DELETE_TEXTS.confirm })
+  await expect(confirm).toBeInViewport()
+  expect((await confirm.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+  await confirm.tap()
+  await expect(card).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByText(gone)).toHaveCount(0)
 })

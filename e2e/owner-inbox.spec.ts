@@ -14,13 +14,15 @@ import { OWNER_QUOTE_TEXTS } from '~/lib/quotes/quote-texts'
 import { localCertificate, phoneKeys, startPushService } from '../tests/support/push-service'
 import { violationList, wcagAudit } from './support/axe'
 import { holdRequests } from './support/hold-requests'
-import { askForLink, linkIn, mails, openOwnerLink, OWNER, signInMails } from './support/owner'
+import { askForLink, linkIn, mails, openOwnerLink, OWNER, signInMails, ownerEnv, signInOwner } from './support/owner'
 import {
   fillQuoteFields,
   openInteractiveQuoteForm,
   renderedFormToken,
   type QuoteFields,
   SENT_LOCATION,
+  sendQuote,
+  contact,
 } from './support/quote-form'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
@@ -28,15 +30,8 @@ import { expect, test, type Page } from './support/test'
 const REVIEW_URL = 'https://g.page/r/sample-review-link'
 const vapid = webpush.generateVAPIDKeys()
 
-function ownerEnv(): Record<string, string> {
-  return {
-    OWNER_EMAIL: OWNER,
-    OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-    GOOGLE_REVIEW_URL: REVIEW_URL,
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-  }
-}
+const inboxEnv = () =>
+  ownerEnv({ GOOGLE_REVIEW_URL: REVIEW_URL, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey })
 
 /** A server function's result as the browser reads it: Start answers with one seroval node. */
 function resultOf(answer: string): unknown {
@@ -45,15 +40,6 @@ function resultOf(answer: string): unknown {
 
 function recipient(mail: ParsedMail): string {
   return mail.to && 'text' in mail.to ? mail.to.text : ''
-}
-
-/** A visitor sends a quote request from a page, its scripts running, and sees it received. */
-async function sendQuote(page: Page, url: string, fields: QuoteFields) {
-  const form = await openInteractiveQuoteForm(page, url)
-  await fillQuoteFields(form, fields)
-  await page.clock.fastForward(4_000)
-  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
 }
 
 /** A quote posted as the page's plain form does it, with the optional address and time the form may send. */
@@ -75,170 +61,166 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
   browser,
 }) => {
   test.setTimeout(180_000)
-  const server = await startSiteServer(ownerEnv())
-  try {
-    const firstName = `Lead${Date.now().toString(36)}`
-    await sendQuote(page, `${server.url}/services?tab=roof`, {
-      firstName,
-      email: 'lead-inbox@example.com',
-      phone: '(916) 555-0123',
-    })
+  const server = await startSiteServer(inboxEnv())
+  const firstName = `Lead${Date.now().toString(36)}`
+  await sendQuote(page, `${server.url}/services?tab=roof`, {
+    firstName,
+    email: 'lead-inbox@example.com',
+    phone: '(916) 555-0123',
+  })
 
-    // Signed out: the sign-in form, never cached or indexed, and no lead.
-    const signedOut = await page.request.get(`${server.url}/owner`)
-    expect(signedOut.headers()['cache-control']).toBe('private, no-store')
-    expect(signedOut.headers()['x-robots-tag']).toBe('noindex')
-    const signedOutHtml = await signedOut.text()
-    expect(signedOutHtml).toContain('E-mail me a sign-in link')
-    expect(signedOutHtml).not.toContain(firstName)
+  // Signed out: the sign-in form, never cached or indexed, and no lead.
+  const signedOut = await page.request.get(`${server.url}/owner`)
+  expect(signedOut.headers()['cache-control']).toBe('private, no-store')
+  expect(signedOut.headers()['x-robots-tag']).toBe('noindex')
+  const signedOutHtml = await signedOut.text()
+  expect(signedOutHtml).toContain('E-mail me a sign-in link')
+  expect(signedOutHtml).not.toContain(firstName)
 
-    // Another address gets the same answer and no e-mail: the outbox sends in order, so once the owner's link,
-    // asked for after it, has arrived, an e-mail for the other address would be there too.
-    await askForLink(page, server, 'someone-else@example.com')
-    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
-    await askForLink(page, server, OWNER)
-    await expect.poll(async () => (await signInMails(server)).map(recipient), { timeout: 15_000 }).toContain(OWNER)
-    expect((await signInMails(server)).map(recipient)).toEqual([OWNER])
-    const link = linkIn((await signInMails(server))[0]!, server)
+  // Another address gets the same answer and no e-mail: the outbox sends in order, so once the owner's link,
+  // asked for after it, has arrived, an e-mail for the other address would be there too.
+  await askForLink(page, server, 'someone-else@example.com')
+  expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+  await askForLink(page, server, OWNER)
+  await expect.poll(async () => (await signInMails(server)).map(recipient), { timeout: 15_000 }).toContain(OWNER)
+  expect((await signInMails(server)).map(recipient)).toEqual([OWNER])
+  const link = linkIn((await signInMails(server))[0]!, server)
 
-    // A forged link.
-    await page.goto(`${server.url}/owner/sign-in?token=${randomBytes(32).toString('base64url')}`)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page.getByRole('status')).toHaveText(SIGN_IN_TEXTS.expired)
-    await expect(page.getByText(firstName)).toHaveCount(0)
+  // A forged link.
+  await page.goto(`${server.url}/owner/sign-in?token=${randomBytes(32).toString('base64url')}`)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('status')).toHaveText(SIGN_IN_TEXTS.expired)
+  await expect(page.getByText(firstName)).toHaveCount(0)
 
-    // Opening the link alone (as a mail scanner would) does not use it up; the button does.
-    await page.goto(link)
-    const opened = await page.request.get(link)
-    expect(opened.status()).toBe(200)
-    expect(opened.headers()['cache-control']).toBe('private, no-store')
-    expect(opened.headers()['referrer-policy']).toBe('no-referrer')
-    const calls: { url: string; method: string; body: string | null; status: number; answer: string }[] = []
-    page.on('response', async (response) => {
-      const request = response.request()
-      if (!request.url().includes('/_serverFn/')) return
-      const call = { url: request.url(), method: request.method(), body: request.postData() }
-      calls.push({ ...call, status: response.status(), answer: await response.text().catch(() => '') })
-    })
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page.getByRole('heading', { name: firstName })).toBeVisible()
-    const cookie = (await page.context().cookies()).find((c) => c.name === 'owner_session')!
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
+  // Opening the link alone (as a mail scanner would) does not use it up; the button does.
+  await page.goto(link)
+  const opened = await page.request.get(link)
+  expect(opened.status()).toBe(200)
+  expect(opened.headers()['cache-control']).toBe('private, no-store')
+  expect(opened.headers()['referrer-policy']).toBe('no-referrer')
+  const calls: { url: string; method: string; body: string | null; status: number; answer: string }[] = []
+  page.on('response', async (response) => {
+    const request = response.request()
+    if (!request.url().includes('/_serverFn/')) return
+    const call = { url: request.url(), method: request.method(), body: request.postData() }
+    calls.push({ ...call, status: response.status(), answer: await response.text().catch(() => '') })
+  })
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: firstName })).toBeVisible()
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'owner_session')!
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
 
-    const card = page.getByRole('article').filter({ hasText: firstName })
-    await expect(card).toContainText('Roof Cleaning')
-    await expect(card.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:9165550123')
-    await expect(card.getByRole('link', { name: 'Text' })).toHaveAttribute('href', 'sms:9165550123')
-    await expect(card.getByRole('link', { name: 'E-mail' })).toHaveAttribute('href', 'mailto:lead-inbox@example.com')
-    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+  const card = page.getByRole('article').filter({ hasText: firstName })
+  await expect(card).toContainText('Roof Cleaning')
+  await expect(card.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:9165550123')
+  await expect(card.getByRole('link', { name: 'Text' })).toHaveAttribute('href', 'sms:9165550123')
+  await expect(card.getByRole('link', { name: 'E-mail' })).toHaveAttribute('href', 'mailto:lead-inbox@example.com')
+  expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
 
-    // The link was used: a second browser gets the sign-in page.
-    const other = await browser.newContext()
-    const otherPage = await other.newPage()
-    await otherPage.goto(link)
-    await otherPage.getByRole('button', { name: 'Sign in' }).click()
-    await expect(otherPage.getByRole('status')).toHaveText(SIGN_IN_TEXTS.expired)
-    await expect(otherPage.getByText(firstName)).toHaveCount(0)
+  // The link was used: a second browser gets the sign-in page.
+  const other = await browser.newContext()
+  const otherPage = await other.newPage()
+  await otherPage.goto(link)
+  await otherPage.getByRole('button', { name: 'Sign in' }).click()
+  await expect(otherPage.getByRole('status')).toHaveText(SIGN_IN_TEXTS.expired)
+  await expect(otherPage.getByText(firstName)).toHaveCount(0)
 
-    // Status, note, and the review request.
-    await card.getByLabel('Status').selectOption('won')
-    await card.getByLabel('Note').fill('Roof done Tuesday')
-    await card.getByRole('button', { name: 'Save' }).click()
-    await expect(card.getByRole('status')).toHaveText('Saved.')
-    await card.getByRole('button', { name: REVIEW_TEXTS.offer }).click()
-    await expect(card).toContainText(/Review request (queued|sent)/)
-    const reviewMails = async () => (await mails(server)).filter((m) => m.text?.includes(REVIEW_URL))
-    await expect.poll(async () => (await reviewMails()).length, { timeout: 15_000 }).toBe(1)
-    const review = (await reviewMails())[0]!
-    expect(review.to && 'text' in review.to ? review.to.text : '').toBe('lead-inbox@example.com')
-    await page.reload()
-    await expect(card.getByText(REVIEW_TEXTS.sent)).toBeVisible()
-    await expect(card.getByLabel('Note')).toHaveValue('Roof done Tuesday')
-    await expect(card.getByRole('button', { name: REVIEW_TEXTS.offer })).toHaveCount(0)
+  // Status, note, and the review request.
+  await card.getByLabel('Status').selectOption('won')
+  await card.getByLabel('Note').fill('Roof done Tuesday')
+  await card.getByRole('button', { name: 'Save' }).click()
+  await expect(card.getByRole('status')).toHaveText('Saved.')
+  await card.getByRole('button', { name: REVIEW_TEXTS.offer }).click()
+  await expect(card).toContainText(/Review request (queued|sent)/)
+  const reviewMails = async () => (await mails(server)).filter((m) => m.text?.includes(REVIEW_URL))
+  await expect.poll(async () => (await reviewMails()).length, { timeout: 15_000 }).toBe(1)
+  const review = (await reviewMails())[0]!
+  expect(review.to && 'text' in review.to ? review.to.text : '').toBe('lead-inbox@example.com')
+  await page.reload()
+  await expect(card.getByText(REVIEW_TEXTS.sent)).toBeVisible()
+  await expect(card.getByLabel('Note')).toHaveValue('Roof done Tuesday')
+  await expect(card.getByRole('button', { name: REVIEW_TEXTS.offer })).toHaveCount(0)
 
-    // Signed out meanwhile (here the cookie is gone): the next read of the leads is refused, the page asks for
-    // its state again, hears "signed out" and shows the sign-in form in place of the inbox.
-    await expect.poll(() => calls.length).toBeGreaterThanOrEqual(3)
-    const signedInCalls = calls.length
-    await page.context().clearCookies()
-    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')))
-    await expect(page.getByLabel('E-mail address')).toBeVisible()
-    await expect(page.getByText(firstName)).toHaveCount(0)
-    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0)
-    const signedOutCalls = calls.slice(signedInCalls)
-    const leadsCall = signedOutCalls.find((call) => call.method === 'GET' && call.status === 401)
-    const stateCall = signedOutCalls.find((call) => call.method === 'GET' && call.status === 200)
-    expect(leadsCall, 'the leads read, refused').toBeDefined()
-    expect(stateCall, "the page's state, read again").toBeDefined()
-    expect(resultOf(stateCall!.answer)).toMatchObject({ signedIn: false, alertsKey: null })
-    // One call per function: the state, the leads, a lead's update and the review request.
-    const ownerCalls = new Map(calls.map((call) => [new URL(call.url).pathname, call]))
-    expect([...ownerCalls.values()].map((call) => call.method).sort()).toEqual(['GET', 'GET', 'POST', 'POST'])
-    const isState = (url: string) => new URL(url).pathname === new URL(stateCall!.url).pathname
+  // Signed out meanwhile (here the cookie is gone): the next read of the leads is refused, the page asks for
+  // its state again, hears "signed out" and shows the sign-in form in place of the inbox.
+  await expect.poll(() => calls.length).toBeGreaterThanOrEqual(3)
+  const signedInCalls = calls.length
+  await page.context().clearCookies()
+  await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')))
+  await expect(page.getByLabel('E-mail address')).toBeVisible()
+  await expect(page.getByText(firstName)).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0)
+  const signedOutCalls = calls.slice(signedInCalls)
+  const leadsCall = signedOutCalls.find((call) => call.method === 'GET' && call.status === 401)
+  const stateCall = signedOutCalls.find((call) => call.method === 'GET' && call.status === 200)
+  expect(leadsCall, 'the leads read, refused').toBeDefined()
+  expect(stateCall, "the page's state, read again").toBeDefined()
+  expect(resultOf(stateCall!.answer)).toMatchObject({ signedIn: false, alertsKey: null })
+  // One call per function: the state, the leads, a lead's update and the review request.
+  const ownerCalls = new Map(calls.map((call) => [new URL(call.url).pathname, call]))
+  expect([...ownerCalls.values()].map((call) => call.method).sort()).toEqual(['GET', 'GET', 'POST', 'POST'])
+  const isState = (url: string) => new URL(url).pathname === new URL(stateCall!.url).pathname
 
-    // Every owner server function this session used, sent again without the cookie or with a forged one:
-    // the state says "signed out" and nothing else, every other function answers 401, and no lead shows.
-    for (const session of [null, `${cookie.name}=${cookie.value.slice(0, -6)}AAAAAA`]) {
-      const anonymous = await browser.newContext()
-      const inbox = await anonymous.request.get(`${server.url}/owner`, { headers: session ? { Cookie: session } : {} })
-      const inboxHtml = await inbox.text()
-      expect(inboxHtml).toContain('E-mail me a sign-in link')
-      expect(inboxHtml).not.toContain(firstName)
-      for (const call of ownerCalls.values()) {
-        const answer = await anonymous.request.fetch(call.url, {
-          method: call.method,
-          headers: {
-            'Content-Type': 'application/json',
-            Origin: server.url,
-            'Sec-Fetch-Site': 'same-origin',
-            ...(session ? { Cookie: session } : {}),
-          },
-          data: call.body ?? undefined,
-        })
-        const text = await answer.text()
-        if (isState(call.url)) {
-          expect(answer.status()).toBe(200)
-          expect(resultOf(text)).toMatchObject({ signedIn: false, alertsKey: null })
-        } else expect(answer.status(), call.url).toBe(401)
-        for (const secret of [firstName, 'lead-inbox@example.com', '555-0123']) expect(text).not.toContain(secret)
-      }
-      await anonymous.close()
-    }
-    // A second review request for the same lead is refused.
-    const reviewCall = calls.find((call) => call.method === 'POST' && !call.body?.includes('"status"'))!
-    const again = await page.request.fetch(reviewCall.url, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Origin: server.url,
-        'Sec-Fetch-Site': 'same-origin',
-        Cookie: `${cookie.name}=${cookie.value}`,
-      },
-      data: reviewCall.body ?? undefined,
-    })
-    expect(again.status()).toBe(409)
-    expect(await reviewMails()).toHaveLength(1)
-
-    // Sign-in requests are rate-limited: five per visitor in 15 minutes (two used above).
-    const statuses: number[] = []
-    for (let i = 0; i < 4; i++) {
-      const answer = await page.request.post(`${server.url}/owner/sign-in`, {
-        form: { email: 'someone-else@example.com' },
-        headers: { Origin: server.url },
-        maxRedirects: 0,
+  // Every owner server function this session used, sent again without the cookie or with a forged one:
+  // the state says "signed out" and nothing else, every other function answers 401, and no lead shows.
+  for (const session of [null, `${cookie.name}=${cookie.value.slice(0, -6)}AAAAAA`]) {
+    const anonymous = await browser.newContext()
+    const inbox = await anonymous.request.get(`${server.url}/owner`, { headers: session ? { Cookie: session } : {} })
+    const inboxHtml = await inbox.text()
+    expect(inboxHtml).toContain('E-mail me a sign-in link')
+    expect(inboxHtml).not.toContain(firstName)
+    for (const call of ownerCalls.values()) {
+      const answer = await anonymous.request.fetch(call.url, {
+        method: call.method,
+        headers: {
+          'Content-Type': 'application/json',
+          Origin: server.url,
+          'Sec-Fetch-Site': 'same-origin',
+          ...(session ? { Cookie: session } : {}),
+        },
+        data: call.body ?? undefined,
       })
-      statuses.push(answer.status())
+      const text = await answer.text()
+      if (isState(call.url)) {
+        expect(answer.status()).toBe(200)
+        expect(resultOf(text)).toMatchObject({ signedIn: false, alertsKey: null })
+      } else expect(answer.status(), call.url).toBe(401)
+      for (const secret of [firstName, 'lead-inbox@example.com', '555-0123']) expect(text).not.toContain(secret)
     }
-    expect(statuses).toEqual([303, 303, 303, 429])
-    await other.close()
-
-    const records = server.records()
-    const ownerLines = JSON.stringify(records.filter((record) => record.scope === 'owner'))
-    expect(ownerLines).toContain('owner signed in')
-    for (const secret of [OWNER, firstName, 'lead-inbox@example.com']) expect(ownerLines).not.toContain(secret)
-  } finally {
-    await server.stop()
+    await anonymous.close()
   }
+  // A second review request for the same lead is refused.
+  const reviewCall = calls.find((call) => call.method === 'POST' && !call.body?.includes('"status"'))!
+  const again = await page.request.fetch(reviewCall.url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: server.url,
+      'Sec-Fetch-Site': 'same-origin',
+      Cookie: `${cookie.name}=${cookie.value}`,
+    },
+    data: reviewCall.body ?? undefined,
+  })
+  expect(again.status()).toBe(409)
+  expect(await reviewMails()).toHaveLength(1)
+
+  // Sign-in requests are rate-limited: five per visitor in 15 minutes (two used above).
+  const statuses: number[] = []
+  for (let i = 0; i < 4; i++) {
+    const answer = await page.request.post(`${server.url}/owner/sign-in`, {
+      form: { email: 'someone-else@example.com' },
+      headers: { Origin: server.url },
+      maxRedirects: 0,
+    })
+    statuses.push(answer.status())
+  }
+  expect(statuses).toEqual([303, 303, 303, 429])
+  await other.close()
+
+  const records = server.records()
+  const ownerLines = JSON.stringify(records.filter((record) => record.scope === 'owner'))
+  expect(ownerLines).toContain('owner signed in')
+  for (const secret of [OWNER, firstName, 'lead-inbox@example.com']) expect(ownerLines).not.toContain(secret)
 })
 
 test('the service worker shows a pushed lead with its title, and the open inbox shows the lead', async ({
@@ -248,150 +230,125 @@ test('the service worker shows a pushed lead with its title, and the open inbox 
 }) => {
   test.skip(browserName !== 'chromium', 'DevTools protocol')
   test.setTimeout(120_000)
-  const server = await startSiteServer(ownerEnv())
-  try {
-    await page.context().grantPermissions(['notifications'], { origin: server.url })
-    await openOwnerLink(page, server)
-    const cdp = await page.context().newCDPSession(page)
-    const registrations: { registrationId: string; scopeURL: string }[] = []
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations))
-    await cdp.send('ServiceWorker.enable')
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page.getByRole('heading', { name: 'Lead inbox' })).toBeVisible()
-    await page.evaluate(() =>
-      navigator.serviceWorker.getRegistration('/owner/').then((r) => r?.active ?? r?.installing),
-    )
-    await expect.poll(() => registrations.find((r) => r.scopeURL === `${server.url}/owner/`)).toBeTruthy()
-    const visitor = await browser.newContext()
-    await sendQuote(await visitor.newPage(), `${server.url}/city/folsom`, {
-      firstName: 'Pushed',
-      email: 'pushed@example.com',
-      phone: '916-555-0155',
-    })
-    await visitor.close()
-    await expect(page.getByRole('heading', { name: 'Pushed' })).toHaveCount(0)
-    const registration = registrations.find((r) => r.scopeURL === `${server.url}/owner/`)!
+  const server = await startSiteServer(inboxEnv())
+  await page.context().grantPermissions(['notifications'], { origin: server.url })
+  await openOwnerLink(page, server)
+  const cdp = await page.context().newCDPSession(page)
+  const registrations: { registrationId: string; scopeURL: string }[] = []
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations))
+  await cdp.send('ServiceWorker.enable')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Lead inbox' })).toBeVisible()
+  await page.evaluate(() => navigator.serviceWorker.getRegistration('/owner/').then((r) => r?.active ?? r?.installing))
+  await expect.poll(() => registrations.find((r) => r.scopeURL === `${server.url}/owner/`)).toBeTruthy()
+  const visitor = await browser.newContext()
+  await sendQuote(await visitor.newPage(), `${server.url}/city/folsom`, contact('Pushed', '916-555-0155'))
+  await visitor.close()
+  await expect(page.getByRole('heading', { name: 'Pushed' })).toHaveCount(0)
+  const registration = registrations.find((r) => r.scopeURL === `${server.url}/owner/`)!
 
-    await expect
-      .poll(() =>
-        page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration('/owner/'))?.active)),
-      )
-      .toBe(true)
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: server.url,
-      registrationId: registration.registrationId,
-      data: JSON.stringify({
-        title: 'Roof Cleaning in Folsom',
-        body: 'New quote request: open the inbox to call back.',
+  await expect
+    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration('/owner/'))?.active)))
+    .toBe(true)
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: server.url,
+    registrationId: registration.registrationId,
+    data: JSON.stringify({
+      title: 'Roof Cleaning in Folsom',
+      body: 'New quote request: open the inbox to call back.',
+    }),
+  })
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const r = await navigator.serviceWorker.getRegistration('/owner/')
+        return (await r!.getNotifications()).map((n) => `${n.title} | ${n.body}`)
       }),
-    })
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const r = await navigator.serviceWorker.getRegistration('/owner/')
-          return (await r!.getNotifications()).map((n) => `${n.title} | ${n.body}`)
-        }),
-      )
-      .toEqual(['Roof Cleaning in Folsom | New quote request: open the inbox to call back.'])
-    // The inbox was open all along: the push alone brings in the lead, no reload.
-    await expect(page.getByRole('heading', { name: 'Pushed' })).toBeVisible()
-  } finally {
-    await server.stop()
-  }
+    )
+    .toEqual(['Roof Cleaning in Folsom | New quote request: open the inbox to call back.'])
+  // The inbox was open all along: the push alone brings in the lead, no reload.
+  await expect(page.getByRole('heading', { name: 'Pushed' })).toBeVisible()
 })
 
 test('a status and note chosen before the scripts ran are the ones Save stores', async ({ page }) => {
   test.setTimeout(120_000)
-  const server = await startSiteServer(ownerEnv())
-  try {
-    await sendQuote(page, `${server.url}/city/folsom`, {
-      firstName: 'Hydra',
-      email: 'hydra@example.com',
-      phone: '916-555-0177',
-    })
-    await openOwnerLink(page, server)
+  const server = await startSiteServer(inboxEnv())
+  await sendQuote(page, `${server.url}/city/folsom`, contact('Hydra', '916-555-0177'))
+  await openOwnerLink(page, server)
 
-    // The inbox arrives with its scripts held: a phone on a slow network.
-    const release = await holdRequests(page, '**/assets/*.js')
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    const card = page.getByRole('article').filter({ hasText: 'Hydra' })
-    await card.getByLabel('Status').selectOption('contacted')
-    await card.getByLabel('Note').fill('Call back after 5')
-    expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull()
-    release()
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  // The inbox arrives with its scripts held: a phone on a slow network.
+  const release = await holdRequests(page, '**/assets/*.js')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  const card = page.getByRole('article').filter({ hasText: 'Hydra' })
+  await card.getByLabel('Status').selectOption('contacted')
+  await card.getByLabel('Note').fill('Call back after 5')
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull()
+  release()
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 
-    await expect(card.getByLabel('Status')).toHaveValue('contacted')
-    await expect(card.getByLabel('Note')).toHaveValue('Call back after 5')
-    await card.getByRole('button', { name: 'Save' }).click()
-    await expect(card.getByRole('status')).toHaveText('Saved.')
-    expect(page.url()).toBe(`${server.url}/owner`)
-    await page.reload()
-    await expect(card.getByLabel('Status')).toHaveValue('contacted')
-    await expect(card.getByLabel('Note')).toHaveValue('Call back after 5')
+  await expect(card.getByLabel('Status')).toHaveValue('contacted')
+  await expect(card.getByLabel('Note')).toHaveValue('Call back after 5')
+  await card.getByRole('button', { name: 'Save' }).click()
+  await expect(card.getByRole('status')).toHaveText('Saved.')
+  expect(page.url()).toBe(`${server.url}/owner`)
+  await page.reload()
+  await expect(card.getByLabel('Status')).toHaveValue('contacted')
+  await expect(card.getByLabel('Note')).toHaveValue('Call back after 5')
 
-    // Again over a stored note, which React would put back into a hydrating <textarea>.
-    const releaseAgain = await holdRequests(page, '**/assets/*.js')
-    await page.reload({ waitUntil: 'commit' })
-    await card.getByLabel('Status').selectOption('quoted')
-    await card.getByLabel('Note').fill('Quoted $400')
-    await expect(card.getByRole('button', { name: 'Save' })).toBeDisabled()
-    releaseAgain()
-    await card.getByRole('button', { name: 'Save' }).click()
-    await expect(card.getByRole('status')).toHaveText('Saved.')
-    await expect(card.getByLabel('Note')).toHaveValue('Quoted $400')
-    await page.reload()
-    await expect(card.getByLabel('Status')).toHaveValue('quoted')
-    await expect(card.getByLabel('Note')).toHaveValue('Quoted $400')
-  } finally {
-    await server.stop()
-  }
+  // Again over a stored note, which React would put back into a hydrating <textarea>.
+  const releaseAgain = await holdRequests(page, '**/assets/*.js')
+  await page.reload({ waitUntil: 'commit' })
+  await card.getByLabel('Status').selectOption('quoted')
+  await card.getByLabel('Note').fill('Quoted $400')
+  await expect(card.getByRole('button', { name: 'Save' })).toBeDisabled()
+  releaseAgain()
+  await card.getByRole('button', { name: 'Save' }).click()
+  await expect(card.getByRole('status')).toHaveText('Saved.')
+  await expect(card.getByLabel('Note')).toHaveValue('Quoted $400')
+  await page.reload()
+  await expect(card.getByLabel('Status')).toHaveValue('quoted')
+  await expect(card.getByLabel('Note')).toHaveValue('Quoted $400')
 })
 
 test('a card shows the service address as a map link in a new tab, the preferred time and an outside-area ZIP', async ({
   page,
 }) => {
   test.setTimeout(120_000)
-  const server = await startSiteServer(ownerEnv())
-  try {
-    const away = { street: '4821 Elm Ridge Way', zip: '95814', preferredTime: 'morning' }
-    await postQuote(page, server, { firstName: 'Rosa', email: 'rosa@example.com', phone: '916-555-0142', ...away })
-    await postQuote(page, server, { firstName: 'Fern', email: 'fern@example.com', phone: '916-555-0143', zip: '95630' })
-    await postQuote(page, server, { firstName: 'Bare', email: 'bare@example.com', phone: '916-555-0144' })
-    const elsewhere: string[] = []
-    page.on('request', (request) => {
-      if (!request.url().startsWith(server.url)) elsewhere.push(request.url())
-    })
-    await openOwnerLink(page, server)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+  const server = await startSiteServer(inboxEnv())
+  const away = { street: '4821 Elm Ridge Way', zip: '95814', preferredTime: 'morning' }
+  await postQuote(page, server, { firstName: 'Rosa', email: 'rosa@example.com', phone: '916-555-0142', ...away })
+  await postQuote(page, server, { firstName: 'Fern', email: 'fern@example.com', phone: '916-555-0143', zip: '95630' })
+  await postQuote(page, server, { firstName: 'Bare', email: 'bare@example.com', phone: '916-555-0144' })
+  const elsewhere: string[] = []
+  page.on('request', (request) => {
+    if (!request.url().startsWith(server.url)) elsewhere.push(request.url())
+  })
+  await signInOwner(page, server)
 
-    const rosa = page.getByRole('article').filter({ hasText: 'Rosa' })
-    const map = rosa.getByRole('link', { name: '4821 Elm Ridge Way, 95814 (map, opens in a new tab)' })
-    await expect(map).toHaveAttribute(
-      'href',
-      'https://www.google.com/maps/search/?api=1&query=4821%20Elm%20Ridge%20Way%2C%2095814',
-    )
-    await expect(map).toHaveAttribute('target', '_blank')
-    await expect(map).toHaveAttribute('rel', /noopener/)
-    await expect(rosa).toContainText(OWNER_TEXTS.outsideArea)
-    await expect(rosa).toContainText('Best time: Morning')
+  const rosa = page.getByRole('article').filter({ hasText: 'Rosa' })
+  const map = rosa.getByRole('link', { name: '4821 Elm Ridge Way, 95814 (map, opens in a new tab)' })
+  await expect(map).toHaveAttribute(
+    'href',
+    'https://www.google.com/maps/search/?api=1&query=4821%20Elm%20Ridge%20Way%2C%2095814',
+  )
+  await expect(map).toHaveAttribute('target', '_blank')
+  await expect(map).toHaveAttribute('rel', /noopener/)
+  await expect(rosa).toContainText(OWNER_TEXTS.outsideArea)
+  await expect(rosa).toContainText('Best time: Morning')
 
-    // Folsom's ZIP: a map link to the ZIP alone, and no flag.
-    const fern = page.getByRole('article').filter({ hasText: 'Fern' })
-    await expect(fern.getByRole('link', { name: /^95630 \(map/ })).toBeVisible()
-    await expect(fern).not.toContainText(OWNER_TEXTS.outsideArea)
-    await expect(fern).not.toContainText('Best time')
+  // Folsom's ZIP: a map link to the ZIP alone, and no flag.
+  const fern = page.getByRole('article').filter({ hasText: 'Fern' })
+  await expect(fern.getByRole('link', { name: /^95630 \(map/ })).toBeVisible()
+  await expect(fern).not.toContainText(OWNER_TEXTS.outsideArea)
+  await expect(fern).not.toContainText('Best time')
 
-    const bare = page.getByRole('article').filter({ hasText: 'Bare' })
-    // No map link without an address; "Write a quote" is on every open lead (decision 053).
-    await expect(bare.getByRole('link')).toHaveText(['Call', 'Text', 'E-mail', OWNER_QUOTE_TEXTS.write])
-    await expect(bare).not.toContainText(OWNER_TEXTS.outsideArea)
-    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
-    // No map loads with the inbox: Google hears of the address only when the owner taps it.
-    expect(elsewhere).toEqual([])
-  } finally {
-    await server.stop()
-  }
+  const bare = page.getByRole('article').filter({ hasText: 'Bare' })
+  // No map link without an address; "Write a quote" is on every open lead (decision 053).
+  await expect(bare.getByRole('link')).toHaveText(['Call', 'Text', 'E-mail', OWNER_QUOTE_TEXTS.write])
+  await expect(bare).not.toContainText(OWNER_TEXTS.outsideArea)
+  expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+  // No map loads with the inbox: Google hears of the address only when the owner taps it.
+  expect(elsewhere).toEqual([])
 })
 
 test('a public page loads no owner script, manifest or service worker', async ({ page }) => {
@@ -418,40 +375,31 @@ test.describe('the inbox on a phone', () => {
   test('@mobile the inbox fits a phone: no sideways scroll, thumb-sized contact links, no axe violations', async ({
     page,
   }) => {
-    const server = await startSiteServer(ownerEnv())
-    try {
-      await sendQuote(page, `${server.url}/city/folsom`, {
-        firstName: 'Phoebe',
-        email: 'phoebe@example.com',
-        phone: '916-555-0199',
-      })
-      // The longest street the form takes, with no space to break at, beside the flag.
-      await postQuote(page, server, {
-        firstName: 'Wilhelmina',
-        email: 'wilhelmina@example.com',
-        phone: '916-555-0198',
-        street: `1${'9'.repeat(199)}`,
-        zip: '95814-1234',
-        preferredTime: 'afternoon',
-      })
-      await openOwnerLink(page, server)
-      await page.getByRole('button', { name: 'Sign in' }).click()
-      const card = page.getByRole('article').filter({ hasText: 'Phoebe' })
-      await expect(card).toContainText('Quote request in Folsom')
-      const far = page.getByRole('article').filter({ hasText: 'Wilhelmina' })
-      await expect(far).toContainText(OWNER_TEXTS.outsideArea)
-      expect(
-        (await far.getByRole('link', { name: /map, opens in a new tab/ }).boundingBox())!.height,
-      ).toBeGreaterThanOrEqual(44)
-      for (const name of ['Call', 'Text', 'E-mail']) {
-        const box = (await card.getByRole('link', { name }).boundingBox())!
-        expect(box.height).toBeGreaterThanOrEqual(44)
-      }
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-      expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
-    } finally {
-      await server.stop()
+    const server = await startSiteServer(inboxEnv())
+    await sendQuote(page, `${server.url}/city/folsom`, contact('Phoebe', '916-555-0199'))
+    // The longest street the form takes, with no space to break at, beside the flag.
+    await postQuote(page, server, {
+      firstName: 'Wilhelmina',
+      email: 'wilhelmina@example.com',
+      phone: '916-555-0198',
+      street: `1${'9'.repeat(199)}`,
+      zip: '95814-1234',
+      preferredTime: 'afternoon',
+    })
+    await signInOwner(page, server)
+    const card = page.getByRole('article').filter({ hasText: 'Phoebe' })
+    await expect(card).toContainText('Quote request in Folsom')
+    const far = page.getByRole('article').filter({ hasText: 'Wilhelmina' })
+    await expect(far).toContainText(OWNER_TEXTS.outsideArea)
+    expect(
+      (await far.getByRole('link', { name: /map, opens in a new tab/ }).boundingBox())!.height,
+    ).toBeGreaterThanOrEqual(44)
+    for (const name of ['Call', 'Text', 'E-mail']) {
+      const box = (await card.getByRole('link', { name }).boundingBox())!
+      expect(box.height).toBeGreaterThanOrEqual(44)
     }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
   })
 })
 
@@ -465,7 +413,7 @@ test('a quote sent on the site pushes once to the phone (browser push registrati
   const push = await startPushService(phone, vapid.publicKey, tls)
   // The stand-in is https on 127.0.0.1: a test-only setting lets the server push there (decision 052).
   const server = await startSiteServer({
-    ...ownerEnv(),
+    ...inboxEnv(),
     NODE_EXTRA_CA_CERTS: tls.certPath,
     TEST_ONLY_PUSH_TO_LOOPBACK: 'on',
   })
@@ -482,8 +430,7 @@ test('a quote sent on the site pushes once to the phone (browser push registrati
       },
     )
     await page.context().grantPermissions(['notifications'], { origin: server.url })
-    await openOwnerLink(page, server)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await signInOwner(page, server)
     await page.getByRole('button', { name: 'Turn on alerts for new leads' }).click()
     await expect(page.getByText(OWNER_TEXTS.alertsOn)).toBeVisible()
 
@@ -505,11 +452,7 @@ test('a quote sent on the site pushes once to the phone (browser push registrati
     await expect(page.getByRole('heading', { name: 'Pushkin' })).toBeVisible()
     // Once: the outbox pushes in order, so when a later lead's push has arrived, a second one for Pushkin
     // would have too.
-    await sendQuote(visitorPage, `${server.url}/city/folsom`, {
-      firstName: 'Later',
-      email: 'later@example.com',
-      phone: '916-555-0167',
-    })
+    await sendQuote(visitorPage, `${server.url}/city/folsom`, contact('Later', '916-555-0167'))
     await expect.poll(() => push.delivered.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2)
     expect(push.delivered.map((push) => push.payload.title)).toEqual(['Roof Cleaning', 'Quote request in Folsom'])
     await visitor.close()

@@ -2,37 +2,14 @@
  * Owner sessions that end and sign-in limits nobody can turn against the owner (docs/decisions/041), on the
  * production build: the session row decides, not the cookie.
  */
-import { randomBytes } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { simpleParser, type ParsedMail } from 'mailparser'
-import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
-import { SIGN_IN_TEXTS } from '~/lib/owner/owner-lead'
-import { fillQuoteFields, openInteractiveQuoteForm } from './support/quote-form'
-import { startSiteServer, type SiteServer } from './support/site-server'
+import { sendQuote as sendQuoteFrom } from './support/quote-form'
+import { startSiteServer, type SiteServer, siteServerForAll } from './support/site-server'
+import { OWNER, ownerEnv, signInMails, signInOwner } from './support/owner'
 import { expect, test, type Browser, type Page } from './support/test'
 
-const OWNER = 'owner@example.com'
-
-async function signInMails(server: SiteServer): Promise<ParsedMail[]> {
-  const dir = join(server.dataDir, 'outbox-mail')
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.eml'))
-  const mails = await Promise.all(files.map(async (file) => simpleParser(await readFile(join(dir, file)))))
-  return mails.filter((mail) => /sign-in link/.test(mail.subject ?? ''))
-}
-
-/** Asks for a link as the owner, waits for its e-mail, and signs in with it. */
+/** Signs in as the owner with a new e-mailed link. */
 async function signIn(page: Page, server: SiteServer) {
-  const before = (await signInMails(server)).length
-  await page.goto(`${server.url}/owner`)
-  await page.getByLabel('E-mail address').fill(OWNER)
-  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
-  await expect(page.getByRole('status')).toHaveText(SIGN_IN_TEXTS.sent)
-  await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(before + 1)
-  const mail = (await signInMails(server)).sort((a, b) => +a.date! - +b.date!).at(-1)!
-  const link = new URL(mail.text!.match(/https?:\/\/\S+\/owner\/sign-in\?token=[A-Za-z0-9_-]+/)![0])
-  await page.goto(`${server.url}${link.pathname}${link.search}`)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await signInOwner(page, server)
   await expect(page.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible()
 }
 
@@ -43,26 +20,13 @@ async function inboxWith(server: SiteServer, cookie: string): Promise<string> {
 
 async function sendQuote(browser: Browser, server: SiteServer, firstName: string) {
   const page = await browser.newPage()
-  const form = await openInteractiveQuoteForm(page, `${server.url}/contact`)
-  await fillQuoteFields(form, { firstName, email: 'quinn@example.com', phone: '(916) 555-0170' })
-  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await sendQuoteFrom(page, `${server.url}/contact`, { firstName, email: 'quinn@example.com', phone: '(916) 555-0170' })
   await page.close()
 }
 
-function ownerServer(env: Record<string, string> = {}) {
-  return startSiteServer({ OWNER_EMAIL: OWNER, OWNER_SESSION_SECRET: randomBytes(32).toString('base64'), ...env })
-}
-
 test.describe('owner sessions', () => {
-  let server: SiteServer
-  test.beforeAll(async () => {
-    // Several sign-ins within minutes, one per device: the one-link-per-3-minutes default would hold them back.
-    server = await ownerServer({ OWNER_LINK_WINDOW_MS: '1' })
-  })
-  test.afterAll(async () => {
-    await server?.stop()
-  })
+  // Several sign-ins within minutes, one per device: the one-link-per-3-minutes default would hold them back.
+  const server = siteServerForAll(ownerEnv({ OWNER_LINK_WINDOW_MS: '1' }))
 
   test('a copy of the cookie taken before sign-out opens nothing after it', async ({ browser, page }) => {
     await sendQuote(browser, server, 'Quinn')
@@ -97,7 +61,7 @@ test.describe('owner sessions', () => {
 })
 
 test('other clients asking for links cannot lock the owner out; each client is held to five', async () => {
-  const server = await ownerServer({ TRUST_PROXY: 'loopback' })
+  const server = await startSiteServer(ownerEnv({ TRUST_PROXY: 'loopback' }))
   try {
     const ask = (client: string, email: string, origin = server.url) =>
       fetch(`${server.url}/owner/sign-in`, {

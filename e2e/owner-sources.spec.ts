@@ -3,14 +3,13 @@
  * a won lead's job value, the Sources view's counts for 30 and 90 days, and the won ad clicks as the file
  * Google Ads imports, from the inbox and from `npm run leads -- conversions`.
  */
-import { randomBytes } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { leadSource, leadSourceColumns, type VisitSource } from '~/lib/lead-source/lead-source'
 import { SOURCES_TEXTS } from '~/lib/owner/owner-lead'
 import type { Database } from '../app/server/db/database.server'
 import { violationList, wcagAudit } from './support/axe'
-import { openOwnerLink, ownerCommand, OWNER } from './support/owner'
+import { ownerCommand, ownerEnv, signInOwner } from './support/owner'
 import { prepareSiteData, siteDataEnv, startSiteServer, storeLead } from './support/site-server'
 import { expect, test, type Locator } from './support/test'
 
@@ -52,16 +51,15 @@ test('the owner marks a lead won with its value, reads the sources on a phone an
   test.setTimeout(180_000)
   const data = await prepareSiteData(storeLeads)
   const env = { GOOGLE_ADS_CONVERSION_NAME: CONVERSION_NAME }
-  const server = await startSiteServer({
-    ...siteDataEnv(data),
-    ...env,
-    OWNER_EMAIL: OWNER,
-    OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-  })
+  const server = await startSiteServer(
+    ownerEnv({
+      ...siteDataEnv(data),
+      ...env,
+    }),
+  )
   try {
     await page.setViewportSize({ width: 360, height: 800 })
-    await openOwnerLink(page, server)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await signInOwner(page, server)
 
     const gail = page.getByRole('article').filter({ hasText: 'Gail' })
     await expect(gail).toContainText('Channel: Paid search · Heard about us: An ad')

@@ -190,11 +190,13 @@ test.describe('/epoxy', () => {
     await expect(main.getByRole('link', { name: `Call ${site.phone}` }).first()).toHaveAttribute('href', site.phoneHref)
   })
 
-  test('Back to Home goes to the home page', async ({ page }) => {
-    await page.goto('/epoxy')
-    await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).click()
-    await expect(page).toHaveURL(/\/$/)
-  })
+  for (const path of ['/epoxy', '/gallery']) {
+    test(`Back to Home on ${path} goes to the home page`, async ({ page }) => {
+      await page.goto(path)
+      await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).click()
+      await expect(page).toHaveURL(/\/$/)
+    })
+  }
 
   test('Get Free Quote goes home and brings the quote form into view', async ({ page }) => {
     await page.goto('/epoxy')

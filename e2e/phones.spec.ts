@@ -51,25 +51,24 @@ const selectedService = (page: Page) => page.getByRole('radiogroup').getByRole('
 test.describe('the selected service on a phone', () => {
   test.use({ viewport: PHONE })
 
-  test('opening /services?tab=roof shows the Roof chip selected inside the screen', async ({ page }) => {
-    await page.goto('/services?tab=roof')
-    await expect(selectedService(page)).toHaveText(serviceList.find((service) => service.id === 'roof')!.shortTitle)
-    await expectInsideViewport(page, selectedService(page))
-  })
-
-  test('an old /roof-pressure-washing address lands with the Roof chip inside the screen', async ({ page }) => {
-    await page.goto('/roof-pressure-washing')
-    await expect(page).toHaveURL(/\/services\?tab=roof$/)
-    await expectInsideViewport(page, selectedService(page))
-  })
-
-  test('the footer link Roof Cleaning lands with the Roof chip inside the screen', async ({ page }) => {
-    await page.goto('/contact')
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Roof Cleaning' }).click()
-    await expect(page).toHaveURL(/\/services\?tab=roof$/)
-    await expect(selectedService(page)).toHaveText(serviceList.find((service) => service.id === 'roof')!.shortTitle)
-    await expectInsideViewport(page, selectedService(page))
-  })
+  for (const [way, open] of [
+    ['opening /services?tab=roof', (page: Page) => page.goto('/services?tab=roof')],
+    ['an old /roof-pressure-washing address', (page: Page) => page.goto('/roof-pressure-washing')],
+    [
+      'the footer link Roof Cleaning',
+      async (page: Page) => {
+        await page.goto('/contact')
+        await page.getByRole('contentinfo').getByRole('link', { name: 'Roof Cleaning' }).click()
+      },
+    ],
+  ] as const) {
+    test(`${way} lands with the Roof chip selected inside the screen`, async ({ page }) => {
+      await open(page)
+      await expect(page).toHaveURL(/\/services\?tab=roof$/)
+      await expect(selectedService(page)).toHaveText(serviceList.find((service) => service.id === 'roof')!.shortTitle)
+      await expectInsideViewport(page, selectedService(page))
+    })
+  }
 
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false })

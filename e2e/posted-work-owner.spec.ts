@@ -4,13 +4,12 @@
  * progress and lands in the list; a dropped connection keeps the photos for "Try again" and stores the job once;
  * coming back online sends by itself; hiding and deleting update the list.
  */
-import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { POST_WORK_PATH, suggestedAlt, postWorkFieldsSchema } from '~/lib/posted-work/posted-work'
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { violationList, wcagAudit } from './support/axe'
 import { holdRequests } from './support/hold-requests'
-import { openOwnerLink, OWNER } from './support/owner'
+import { ownerEnv, signInOwner } from './support/owner'
 import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
 import { startSiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
@@ -44,185 +43,177 @@ test('the owner posts work from his phone: from a won lead, by keyboard, through
   page,
 }) => {
   test.setTimeout(240_000)
-  const server = await startSiteServer({
-    OWNER_EMAIL: OWNER,
-    OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
+  const server = await startSiteServer(ownerEnv())
+  const [before, after] = await Promise.all([photo('#5a4a3a', '#222'), photo('#b9b4aa', '#ddd')])
+  const form = page.getByRole('form', { name: WORK_TEXTS.heading })
+  const post = form.getByRole('button', { name: WORK_TEXTS.post })
+  const retry = form.getByRole('button', { name: WORK_TEXTS.retry })
+  const posted = form.getByRole('status').filter({ hasText: WORK_TEXTS.posted })
+  let choosers = 0
+  page.on('filechooser', () => choosers++)
+
+  await test.step("a won lead's link opens the form with its town and kind of job", async () => {
+    const sent = await page.request.post(`${server.url}/quote-request`, {
+      form: {
+        firstName: 'Fern',
+        email: 'fern@example.com',
+        phone: '916-555-0143',
+        zip: '95630',
+        sourcePage: '/services?tab=driveway',
+        formToken: await renderedFormToken(`${server.url}/services?tab=driveway`),
+      },
+      headers: { Origin: server.url },
+      maxRedirects: 0,
+    })
+    expect(sent.headers()['location']).toMatch(SENT_LOCATION)
+    await signInOwner(page, server)
+    // The sign-in's redirect is no page.goto: wait for the scripts before changing the status.
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    const card = page.getByRole('article').filter({ hasText: 'Fern' })
+    await card.getByLabel('Status').selectOption('won')
+    await card.getByRole('button', { name: 'Save' }).click()
+    await expect(card.getByRole('status')).toHaveText('Saved.')
+    await card.getByRole('link', { name: WORK_TEXTS.fromLead }).click()
+    await expect(page).toHaveURL(/[?&]view=work/)
+    await expect(form.getByLabel(WORK_TEXTS.category)).toHaveValue('Driveway Cleaning')
+    await expect(form.getByLabel(WORK_TEXTS.city)).toHaveValue('folsom')
+    await expect(form.getByLabel(WORK_TEXTS.alt)).toHaveValue(suggestedAlt('Driveway Cleaning', 'folsom'))
+    await expect(page.getByRole('link', { name: WORK_TEXTS.tab })).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByText(WORK_TEXTS.privacy)).toBeVisible()
   })
-  try {
-    const [before, after] = await Promise.all([photo('#5a4a3a', '#222'), photo('#b9b4aa', '#ddd')])
-    const form = page.getByRole('form', { name: WORK_TEXTS.heading })
-    const post = form.getByRole('button', { name: WORK_TEXTS.post })
-    const retry = form.getByRole('button', { name: WORK_TEXTS.retry })
-    const posted = form.getByRole('status').filter({ hasText: WORK_TEXTS.posted })
-    let choosers = 0
-    page.on('filechooser', () => choosers++)
 
-    await test.step("a won lead's link opens the form with its town and kind of job", async () => {
-      const sent = await page.request.post(`${server.url}/quote-request`, {
-        form: {
-          firstName: 'Fern',
-          email: 'fern@example.com',
-          phone: '916-555-0143',
-          zip: '95630',
-          sourcePage: '/services?tab=driveway',
-          formToken: await renderedFormToken(`${server.url}/services?tab=driveway`),
-        },
-        headers: { Origin: server.url },
-        maxRedirects: 0,
-      })
-      expect(sent.headers()['location']).toMatch(SENT_LOCATION)
-      await openOwnerLink(page, server)
-      await page.getByRole('button', { name: 'Sign in' }).click()
-      // The sign-in's redirect is no page.goto: wait for the scripts before changing the status.
-      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-      const card = page.getByRole('article').filter({ hasText: 'Fern' })
-      await card.getByLabel('Status').selectOption('won')
-      await card.getByRole('button', { name: 'Save' }).click()
-      await expect(card.getByRole('status')).toHaveText('Saved.')
-      await card.getByRole('link', { name: WORK_TEXTS.fromLead }).click()
-      await expect(page).toHaveURL(/[?&]view=work/)
-      await expect(form.getByLabel(WORK_TEXTS.category)).toHaveValue('Driveway Cleaning')
-      await expect(form.getByLabel(WORK_TEXTS.city)).toHaveValue('folsom')
-      await expect(form.getByLabel(WORK_TEXTS.alt)).toHaveValue(suggestedAlt('Driveway Cleaning', 'folsom'))
-      await expect(page.getByRole('link', { name: WORK_TEXTS.tab })).toHaveAttribute('aria-current', 'page')
-      await expect(page.getByText(WORK_TEXTS.privacy)).toBeVisible()
-    })
+  await test.step('the form is axe clean, and fits the phone', async () => {
+    await expect(post).toBeEnabled()
+    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  })
 
-    await test.step('the form is axe clean, and fits the phone', async () => {
-      await expect(post).toBeEnabled()
-      expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
-    })
+  await test.step('the description follows the town until the owner writes his own', async () => {
+    const alt = form.getByLabel(WORK_TEXTS.alt)
+    await form.getByLabel(WORK_TEXTS.city).selectOption('roseville')
+    await expect(alt).toHaveValue(suggestedAlt('Driveway Cleaning', 'roseville'))
+    await form.getByLabel(WORK_TEXTS.city).selectOption('folsom')
+    await expect(alt).toHaveValue(suggestedAlt('Driveway Cleaning', 'folsom'))
+  })
 
-    await test.step('the description follows the town until the owner writes his own', async () => {
-      const alt = form.getByLabel(WORK_TEXTS.alt)
-      await form.getByLabel(WORK_TEXTS.city).selectOption('roseville')
-      await expect(alt).toHaveValue(suggestedAlt('Driveway Cleaning', 'roseville'))
-      await form.getByLabel(WORK_TEXTS.city).selectOption('folsom')
-      await expect(alt).toHaveValue(suggestedAlt('Driveway Cleaning', 'folsom'))
-    })
-
-    await test.step('by keyboard: photos, consent, and a post with its progress and confirmation', async () => {
-      // The last of the inbox's tabs (Prices, decision 053) comes just before the form.
-      await page.getByRole('link', { name: OWNER_QUOTE_TEXTS.pricesTab }).focus()
-      await page.keyboard.press('Tab')
-      await expect(form.getByLabel(WORK_TEXTS.before)).toBeFocused()
-      for (const [file, next] of [
-        [before, WORK_TEXTS.after],
-        [after, WORK_TEXTS.category],
-      ] as const) {
-        const chooser = page.waitForEvent('filechooser')
-        await page.keyboard.press('Space')
-        await (await chooser).setFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: file })
-        await page.keyboard.press('Tab')
-        await expect(form.getByLabel(next)).toBeFocused()
-      }
-      await expect(form.getByRole('img', { name: `${WORK_TEXTS.after}, as chosen` })).toBeVisible()
-      await page.keyboard.press('Tab') // town
-      await page.keyboard.press('Tab')
-      await expect(form.getByLabel(WORK_TEXTS.caption)).toBeFocused()
-      await page.keyboard.type('Oil stains gone')
-      await page.keyboard.press('Tab') // description
-      await page.keyboard.press('Tab')
-      const consent = form.getByLabel(WORK_TEXTS.consent)
-      await expect(consent).toBeFocused()
-      await page.keyboard.press('Tab')
-      await expect(post).toBeFocused()
-
-      // Without the customer's consent: told why, and taken to the box.
-      await page.keyboard.press('Enter')
-      await expect(form.getByRole('alert')).toHaveText(consentMessage)
-      await expect(consent).toBeFocused()
-      await expect(consent).toHaveAttribute('aria-invalid', 'true')
+  await test.step('by keyboard: photos, consent, and a post with its progress and confirmation', async () => {
+    // The last of the inbox's tabs (Prices, decision 053) comes just before the form.
+    await page.getByRole('link', { name: OWNER_QUOTE_TEXTS.pricesTab }).focus()
+    await page.keyboard.press('Tab')
+    await expect(form.getByLabel(WORK_TEXTS.before)).toBeFocused()
+    for (const [file, next] of [
+      [before, WORK_TEXTS.after],
+      [after, WORK_TEXTS.category],
+    ] as const) {
+      const chooser = page.waitForEvent('filechooser')
       await page.keyboard.press('Space')
-      await expect(form.getByRole('alert')).toBeEmpty()
-
-      const release = await holdRequests(page, `**${POST_WORK_PATH}`)
+      await (await chooser).setFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: file })
       await page.keyboard.press('Tab')
-      await page.keyboard.press('Enter')
-      await expect(form.getByRole('progressbar', { name: 'Sending photos' })).toBeVisible()
-      release()
-      await expect(posted).toBeVisible()
-      await expect(posted.getByRole('link', { name: WORK_TEXTS.seeGallery })).toHaveAttribute('href', '/gallery')
-      await expect(posted.getByRole('link', { name: WORK_TEXTS.seeCity('folsom') })).toHaveAttribute(
-        'href',
-        '/city/folsom',
-      )
-      await page.unroute(`**${POST_WORK_PATH}`)
-      // The form starts over for the next job.
-      await expect(form.getByLabel(WORK_TEXTS.category)).toHaveValue('')
-      await expect(form.getByLabel(WORK_TEXTS.consent)).not.toBeChecked()
-      await expect(jobs(page)).toHaveCount(1)
-      const job = jobs(page).first()
-      await expect(job).toContainText('Driveway Cleaning · Folsom')
-      await expect(job).toContainText(WORK_TEXTS.shown)
-      await expect(job).toContainText('Oil stains gone')
-      const thumbnail = job.getByRole('img', { name: suggestedAlt('Driveway Cleaning', 'folsom') })
-      await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
-    })
+      await expect(form.getByLabel(next)).toBeFocused()
+    }
+    await expect(form.getByRole('img', { name: `${WORK_TEXTS.after}, as chosen` })).toBeVisible()
+    await page.keyboard.press('Tab') // town
+    await page.keyboard.press('Tab')
+    await expect(form.getByLabel(WORK_TEXTS.caption)).toBeFocused()
+    await page.keyboard.type('Oil stains gone')
+    await page.keyboard.press('Tab') // description
+    await page.keyboard.press('Tab')
+    const consent = form.getByLabel(WORK_TEXTS.consent)
+    await expect(consent).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(post).toBeFocused()
 
-    await test.step('a dropped connection keeps the photos for "Try again", and the job is stored once', async () => {
-      await choosePhotos(page, before, after)
-      await form.getByLabel(WORK_TEXTS.category).selectOption('Patio Cleaning')
-      await form.getByLabel(WORK_TEXTS.consent).check()
-      // The server stores the post; its answer never reaches the phone.
-      let attempts = 0
-      await page.route(`**${POST_WORK_PATH}`, async (route) => {
-        attempts++
-        if (attempts > 1) return route.continue()
-        await route.fetch()
-        await route.abort('connectionreset')
-      })
-      const chosenBefore = choosers
-      await post.click()
-      await expect(form.getByRole('alert')).toContainText(WORK_TEXTS.dropped)
-      await retry.click()
-      await expect(posted).toBeVisible()
-      expect(attempts).toBe(2)
-      expect(choosers).toBe(chosenBefore)
-      await page.unroute(`**${POST_WORK_PATH}`)
-      await page.reload()
-      await expect(jobs(page)).toHaveCount(2)
-      await expect(jobs(page).filter({ hasText: 'Patio Cleaning' })).toHaveCount(1)
-      await expect(jobs(page).first()).toContainText('Patio Cleaning')
-    })
+    // Without the customer's consent: told why, and taken to the box.
+    await page.keyboard.press('Enter')
+    await expect(form.getByRole('alert')).toHaveText(consentMessage)
+    await expect(consent).toBeFocused()
+    await expect(consent).toHaveAttribute('aria-invalid', 'true')
+    await page.keyboard.press('Space')
+    await expect(form.getByRole('alert')).toBeEmpty()
 
-    await test.step('offline, the post goes by itself once the phone is back online', async () => {
-      await choosePhotos(page, before, after)
-      await form.getByLabel(WORK_TEXTS.category).selectOption('Deck Cleaning')
-      await form.getByLabel(WORK_TEXTS.city).selectOption('rocklin')
-      await form.getByLabel(WORK_TEXTS.consent).check()
-      await page.context().setOffline(true)
-      await post.click()
-      await expect(form.getByRole('alert')).toContainText(WORK_TEXTS.dropped)
-      await expect(retry).toBeVisible()
-      await page.context().setOffline(false)
-      await expect(posted).toBeVisible()
-      await expect(jobs(page)).toHaveCount(3)
-      await expect(jobs(page).first()).toContainText('Deck Cleaning · Rocklin')
-    })
+    const release = await holdRequests(page, `**${POST_WORK_PATH}`)
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await expect(form.getByRole('progressbar', { name: 'Sending photos' })).toBeVisible()
+    release()
+    await expect(posted).toBeVisible()
+    await expect(posted.getByRole('link', { name: WORK_TEXTS.seeGallery })).toHaveAttribute('href', '/gallery')
+    await expect(posted.getByRole('link', { name: WORK_TEXTS.seeCity('folsom') })).toHaveAttribute(
+      'href',
+      '/city/folsom',
+    )
+    await page.unroute(`**${POST_WORK_PATH}`)
+    // The form starts over for the next job.
+    await expect(form.getByLabel(WORK_TEXTS.category)).toHaveValue('')
+    await expect(form.getByLabel(WORK_TEXTS.consent)).not.toBeChecked()
+    await expect(jobs(page)).toHaveCount(1)
+    const job = jobs(page).first()
+    await expect(job).toContainText('Driveway Cleaning · Folsom')
+    await expect(job).toContainText(WORK_TEXTS.shown)
+    await expect(job).toContainText('Oil stains gone')
+    const thumbnail = job.getByRole('img', { name: suggestedAlt('Driveway Cleaning', 'folsom') })
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  })
 
-    await test.step('hiding and deleting update the list', async () => {
-      const deck = jobs(page).filter({ hasText: 'Deck Cleaning' })
-      await deck.getByRole('button', { name: WORK_TEXTS.hide }).click()
-      await expect(deck).toContainText(WORK_TEXTS.hidden)
-      await expect(deck.getByRole('button', { name: WORK_TEXTS.show })).toBeVisible()
-      await page.reload()
-      await expect(deck).toContainText(WORK_TEXTS.hidden)
-
-      const patio = jobs(page).filter({ hasText: 'Patio Cleaning' })
-      await patio.getByRole('button', { name: WORK_TEXTS.delete }).click()
-      const dialog = page.getByRole('dialog', { name: WORK_TEXTS.deleteQuestion })
-      await expect(dialog.getByRole('button', { name: WORK_TEXTS.keep })).toBeFocused()
-      await dialog.getByRole('button', { name: WORK_TEXTS.deleteConfirm }).click()
-      await expect(jobs(page)).toHaveCount(2)
-      await expect(page.getByRole('heading', { name: WORK_TEXTS.listHeading })).toBeFocused()
-      await page.reload()
-      await expect(jobs(page)).toHaveCount(2)
-      await expect(jobs(page).filter({ hasText: 'Patio Cleaning' })).toHaveCount(0)
-      await expect(jobs(page).filter({ hasText: 'Deck Cleaning' })).toContainText(WORK_TEXTS.hidden)
+  await test.step('a dropped connection keeps the photos for "Try again", and the job is stored once', async () => {
+    await choosePhotos(page, before, after)
+    await form.getByLabel(WORK_TEXTS.category).selectOption('Patio Cleaning')
+    await form.getByLabel(WORK_TEXTS.consent).check()
+    // The server stores the post; its answer never reaches the phone.
+    let attempts = 0
+    await page.route(`**${POST_WORK_PATH}`, async (route) => {
+      attempts++
+      if (attempts > 1) return route.continue()
+      await route.fetch()
+      await route.abort('connectionreset')
     })
-  } finally {
-    await server.stop()
-  }
+    const chosenBefore = choosers
+    await post.click()
+    await expect(form.getByRole('alert')).toContainText(WORK_TEXTS.dropped)
+    await retry.click()
+    await expect(posted).toBeVisible()
+    expect(attempts).toBe(2)
+    expect(choosers).toBe(chosenBefore)
+    await page.unroute(`**${POST_WORK_PATH}`)
+    await page.reload()
+    await expect(jobs(page)).toHaveCount(2)
+    await expect(jobs(page).filter({ hasText: 'Patio Cleaning' })).toHaveCount(1)
+    await expect(jobs(page).first()).toContainText('Patio Cleaning')
+  })
+
+  await test.step('offline, the post goes by itself once the phone is back online', async () => {
+    await choosePhotos(page, before, after)
+    await form.getByLabel(WORK_TEXTS.category).selectOption('Deck Cleaning')
+    await form.getByLabel(WORK_TEXTS.city).selectOption('rocklin')
+    await form.getByLabel(WORK_TEXTS.consent).check()
+    await page.context().setOffline(true)
+    await post.click()
+    await expect(form.getByRole('alert')).toContainText(WORK_TEXTS.dropped)
+    await expect(retry).toBeVisible()
+    await page.context().setOffline(false)
+    await expect(posted).toBeVisible()
+    await expect(jobs(page)).toHaveCount(3)
+    await expect(jobs(page).first()).toContainText('Deck Cleaning · Rocklin')
+  })
+
+  await test.step('hiding and deleting update the list', async () => {
+    const deck = jobs(page).filter({ hasText: 'Deck Cleaning' })
+    await deck.getByRole('button', { name: WORK_TEXTS.hide }).click()
+    await expect(deck).toContainText(WORK_TEXTS.hidden)
+    await expect(deck.getByRole('button', { name: WORK_TEXTS.show })).toBeVisible()
+    await page.reload()
+    await expect(deck).toContainText(WORK_TEXTS.hidden)
+
+    const patio = jobs(page).filter({ hasText: 'Patio Cleaning' })
+    await patio.getByRole('button', { name: WORK_TEXTS.delete }).click()
+    const dialog = page.getByRole('dialog', { name: WORK_TEXTS.deleteQuestion })
+    await expect(dialog.getByRole('button', { name: WORK_TEXTS.keep })).toBeFocused()
+    await dialog.getByRole('button', { name: WORK_TEXTS.deleteConfirm }).click()
+    await expect(jobs(page)).toHaveCount(2)
+    await expect(page.getByRole('heading', { name: WORK_TEXTS.listHeading })).toBeFocused()
+    await page.reload()
+    await expect(jobs(page)).toHaveCount(2)
+    await expect(jobs(page).filter({ hasText: 'Patio Cleaning' })).toHaveCount(0)
+    await expect(jobs(page).filter({ hasText: 'Deck Cleaning' })).toContainText(WORK_TEXTS.hidden)
+  })
 })

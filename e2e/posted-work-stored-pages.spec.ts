@@ -2,9 +2,9 @@
  * Hiding or deleting a posted job drops this instance's stored pages (decision 049): the very next visit, well
  * within the pages' freshness, no longer shows it. No polling after the owner's answer: a stored page would.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
-import { openOwnerLink, OWNER } from './support/owner'
+import { ownerEnv, signInOwner } from './support/owner'
 import { prepareSiteData, siteDataEnv, startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 
@@ -34,44 +34,35 @@ test('hiding, then deleting, a job takes it off the next visit of a page stored 
       [deck.alt, deck.hash, drive.alt, drive.hash, randomUUID(), randomUUID()],
     ),
   )
-  const server = await startSiteServer({
-    ...siteDataEnv(data),
-    HTML_CACHE_SECONDS: '60',
-    OWNER_EMAIL: OWNER,
-    OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-  })
-  try {
-    // Stored with both jobs: without the drop, every visit of the next minute would get this page.
-    await expect.poll(async () => (await gallery(server)).stored).toBe(true)
-    const first = await gallery(server)
-    expect([first.stored, first.html.includes(deck.alt), first.html.includes(drive.alt)]).toEqual([true, true, true])
+  const server = await startSiteServer(
+    ownerEnv({
+      ...siteDataEnv(data),
+      HTML_CACHE_SECONDS: '60',
+    }),
+  )
+  // Stored with both jobs: without the drop, every visit of the next minute would get this page.
+  await expect.poll(async () => (await gallery(server)).stored).toBe(true)
+  const first = await gallery(server)
+  expect([first.stored, first.html.includes(deck.alt), first.html.includes(drive.alt)]).toEqual([true, true, true])
 
-    await openOwnerLink(page, server)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.goto(`${server.url}/owner?view=work`)
+  await signInOwner(page, server)
+  await page.goto(`${server.url}/owner?view=work`)
 
-    await job(page, 'Deck Cleaning').getByRole('button', { name: WORK_TEXTS.hide }).click()
-    await expect(job(page, 'Deck Cleaning')).toContainText(WORK_TEXTS.hidden)
-    const hidden = await gallery(server)
-    expect([hidden.stored, hidden.html.includes(deck.alt), hidden.html.includes(drive.alt)]).toEqual([
-      false,
-      false,
-      true,
-    ])
+  await job(page, 'Deck Cleaning').getByRole('button', { name: WORK_TEXTS.hide }).click()
+  await expect(job(page, 'Deck Cleaning')).toContainText(WORK_TEXTS.hidden)
+  const hidden = await gallery(server)
+  expect([hidden.stored, hidden.html.includes(deck.alt), hidden.html.includes(drive.alt)]).toEqual([false, false, true])
 
-    // Stored again, now without the hidden job, before the delete.
-    await expect.poll(async () => (await gallery(server)).stored).toBe(true)
-    await job(page, 'Driveway Cleaning').getByRole('button', { name: WORK_TEXTS.delete }).click()
-    await page
-      .getByRole('dialog', { name: WORK_TEXTS.deleteQuestion })
-      .getByRole('button', { name: WORK_TEXTS.deleteConfirm })
-      .click()
-    await expect(job(page, 'Driveway Cleaning')).toHaveCount(0)
-    await expect(job(page, 'Deck Cleaning')).toHaveCount(1)
-    const deleted = await gallery(server)
-    expect([deleted.stored, deleted.html.includes(drive.alt)]).toEqual([false, false])
-    expect(deleted.html).toContain('<h1')
-  } finally {
-    await server.stop()
-  }
+  // Stored again, now without the hidden job, before the delete.
+  await expect.poll(async () => (await gallery(server)).stored).toBe(true)
+  await job(page, 'Driveway Cleaning').getByRole('button', { name: WORK_TEXTS.delete }).click()
+  await page
+    .getByRole('dialog', { name: WORK_TEXTS.deleteQuestion })
+    .getByRole('button', { name: WORK_TEXTS.deleteConfirm })
+    .click()
+  await expect(job(page, 'Driveway Cleaning')).toHaveCount(0)
+  await expect(job(page, 'Deck Cleaning')).toHaveCount(1)
+  const deleted = await gallery(server)
+  expect([deleted.stored, deleted.html.includes(drive.alt)]).toEqual([false, false])
+  expect(deleted.html).toContain('<h1')
 })

@@ -5,7 +5,6 @@
  * no served variant carries any tag.
  */
 import { execFileSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,7 +12,7 @@ import sharp from 'sharp'
 import { POSTED_WORK_BASE_URL, suggestedAlt } from '~/lib/posted-work/posted-work'
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { tagLikeAPhone } from '../tests/support/phone-photo-tags'
-import { openOwnerLink, OWNER } from './support/owner'
+import { ownerEnv, signInOwner } from './support/owner'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test, type Locator, type Page } from './support/test'
 
@@ -84,109 +83,104 @@ test('a posted job shows on the gallery, home, service and city pages, untagged,
 }) => {
   test.setTimeout(240_000)
   const dir = mkdtempSync(join(tmpdir(), 'posted-work-'))
-  const server = await startSiteServer({
-    OWNER_EMAIL: OWNER,
-    OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-    HTML_CACHE_SECONDS: String(HTML_CACHE_SECONDS),
-  })
-  try {
-    const [before, after] = await Promise.all([
-      photoWithGps(dir, 'before.jpg', '#4a3f35', '#1c1c1c'),
-      photoWithGps(dir, 'after.jpg', '#c9c4ba', '#e8e6e0'),
-    ])
+  const server = await startSiteServer(
+    ownerEnv({
+      HTML_CACHE_SECONDS: String(HTML_CACHE_SECONDS),
+    }),
+  )
+  const [before, after] = await Promise.all([
+    photoWithGps(dir, 'before.jpg', '#4a3f35', '#1c1c1c'),
+    photoWithGps(dir, 'after.jpg', '#c9c4ba', '#e8e6e0'),
+  ])
 
-    // Each page is stored once before the post, so the post must replace stored pages, not fill empty ones.
-    for (const place of places) await page.goto(`${server.url}${place.path}`)
+  // Each page is stored once before the post, so the post must replace stored pages, not fill empty ones.
+  for (const place of places) await page.goto(`${server.url}${place.path}`)
+  await expect(places[3]!.region(page)).toHaveCount(0)
+
+  await test.step('the owner posts the pair from the inbox on his phone', async () => {
+    await signInOwner(page, server)
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    // The upload's address opened in a browser leads to the form, not to an empty page.
+    const opened = await page.request.get(`${server.url}/owner/work`, { maxRedirects: 0 })
+    expect([opened.status(), opened.headers()['location']]).toEqual([303, '/owner?view=work'])
+    await page.getByRole('link', { name: WORK_TEXTS.tab }).click()
+    const form = page.getByRole('form', { name: WORK_TEXTS.heading })
+    await form
+      .getByLabel(WORK_TEXTS.before)
+      .setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: before })
+    await form
+      .getByLabel(WORK_TEXTS.after)
+      .setInputFiles({ name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: after })
+    await form.getByLabel(WORK_TEXTS.category).selectOption('Driveway Cleaning')
+    await form.getByLabel(WORK_TEXTS.city).selectOption('folsom')
+    await expect(form.getByLabel(WORK_TEXTS.alt)).toHaveValue(ALT)
+    await form.getByLabel(WORK_TEXTS.consent).check()
+    await form.getByRole('button', { name: WORK_TEXTS.post }).click()
+    await expect(form.getByRole('status').filter({ hasText: WORK_TEXTS.posted })).toBeVisible({ timeout: 60_000 })
+  })
+
+  for (const place of places)
+    await test.step(`it shows on ${place.name}`, async () => {
+      await page.goto(`${server.url}${place.path}`)
+      await expectPainted(page, place.region(page))
+    })
+
+  await test.step('it comes first among the home page’s four', async () => {
+    await page.goto(`${server.url}/`)
+    const four = places[1]!.region(page).getByRole('img')
+    await expect(four).toHaveCount(4)
+    await expect(four.first()).toHaveAccessibleName(ALT)
+  })
+
+  const urls = await variantUrls(page, server)
+  await test.step('no served variant carries EXIF, GPS, XMP or ICC', async () => {
+    expect(urls.length).toBeGreaterThanOrEqual(4)
+    expect(urls.some((url) => url.endsWith('.avif')) && urls.some((url) => url.endsWith('.webp'))).toBe(true)
+    for (const url of urls) {
+      const response = await page.request.get(`${server.url}${url}`)
+      expect(response.status()).toBe(200)
+      expect(response.headers()['cache-control']).toBe(`public, max-age=${HTML_CACHE_SECONDS}`)
+      const file = join(dir, url.split('/').pop()!)
+      writeFileSync(file, await response.body())
+      const tags = JSON.parse(execFileSync('exiftool', ['-json', '-a', '-G1', file]).toString())[0]
+      const groups = Object.keys(tags).map((key) => key.split(':')[0])
+      expect(
+        groups.filter((group) => /^(IFD\d|ExifIFD|InteropIFD|GPS|XMP.*|ICC.*|IPTC|MakerNotes)$/.test(group!)),
+      ).toEqual([])
+      expect(JSON.stringify(tags)).not.toMatch(/38\.67|121\.17|Apple/)
+    }
+  })
+
+  await test.step('deleting it takes it off all four places and removes its files', async () => {
+    await page.goto(`${server.url}/owner?view=work`)
+    const job = page
+      .getByRole('list', { name: `${WORK_TEXTS.listHeading}, newest first` })
+      .getByRole('listitem')
+      .filter({ hasText: 'Driveway Cleaning · Folsom' })
+    await job.getByRole('button', { name: WORK_TEXTS.delete }).click()
+    await page
+      .getByRole('dialog', { name: WORK_TEXTS.deleteQuestion })
+      .getByRole('button', { name: WORK_TEXTS.deleteConfirm })
+      .click()
+    await expect(page.getByText(WORK_TEXTS.listEmpty)).toBeVisible()
+
+    for (const place of places) {
+      // Within the stored page's freshness: each page is fetched anew until it no longer names the job.
+      await expect
+        .poll(async () => (await page.request.get(`${server.url}${place.path}`)).text(), {
+          timeout: HTML_CACHE_SECONDS * 1000 + 2000,
+        })
+        .not.toContain(ALT)
+      await page.goto(`${server.url}${place.path}`)
+      // Rendered (a positive signal), then the job is absent.
+      await expect(page.locator('main')).toBeVisible()
+      await expect(page.getByRole('img', { name: ALT })).toHaveCount(0)
+    }
     await expect(places[3]!.region(page)).toHaveCount(0)
 
-    await test.step('the owner posts the pair from the inbox on his phone', async () => {
-      await openOwnerLink(page, server)
-      await page.getByRole('button', { name: 'Sign in' }).click()
-      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-      // The upload's address opened in a browser leads to the form, not to an empty page.
-      const opened = await page.request.get(`${server.url}/owner/work`, { maxRedirects: 0 })
-      expect([opened.status(), opened.headers()['location']]).toEqual([303, '/owner?view=work'])
-      await page.getByRole('link', { name: WORK_TEXTS.tab }).click()
-      const form = page.getByRole('form', { name: WORK_TEXTS.heading })
-      await form
-        .getByLabel(WORK_TEXTS.before)
-        .setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: before })
-      await form
-        .getByLabel(WORK_TEXTS.after)
-        .setInputFiles({ name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: after })
-      await form.getByLabel(WORK_TEXTS.category).selectOption('Driveway Cleaning')
-      await form.getByLabel(WORK_TEXTS.city).selectOption('folsom')
-      await expect(form.getByLabel(WORK_TEXTS.alt)).toHaveValue(ALT)
-      await form.getByLabel(WORK_TEXTS.consent).check()
-      await form.getByRole('button', { name: WORK_TEXTS.post }).click()
-      await expect(form.getByRole('status').filter({ hasText: WORK_TEXTS.posted })).toBeVisible({ timeout: 60_000 })
-    })
-
-    for (const place of places)
-      await test.step(`it shows on ${place.name}`, async () => {
-        await page.goto(`${server.url}${place.path}`)
-        await expectPainted(page, place.region(page))
-      })
-
-    await test.step('it comes first among the home page’s four', async () => {
-      await page.goto(`${server.url}/`)
-      const four = places[1]!.region(page).getByRole('img')
-      await expect(four).toHaveCount(4)
-      await expect(four.first()).toHaveAccessibleName(ALT)
-    })
-
-    const urls = await variantUrls(page, server)
-    await test.step('no served variant carries EXIF, GPS, XMP or ICC', async () => {
-      expect(urls.length).toBeGreaterThanOrEqual(4)
-      expect(urls.some((url) => url.endsWith('.avif')) && urls.some((url) => url.endsWith('.webp'))).toBe(true)
-      for (const url of urls) {
-        const response = await page.request.get(`${server.url}${url}`)
-        expect(response.status()).toBe(200)
-        expect(response.headers()['cache-control']).toBe(`public, max-age=${HTML_CACHE_SECONDS}`)
-        const file = join(dir, url.split('/').pop()!)
-        writeFileSync(file, await response.body())
-        const tags = JSON.parse(execFileSync('exiftool', ['-json', '-a', '-G1', file]).toString())[0]
-        const groups = Object.keys(tags).map((key) => key.split(':')[0])
-        expect(
-          groups.filter((group) => /^(IFD\d|ExifIFD|InteropIFD|GPS|XMP.*|ICC.*|IPTC|MakerNotes)$/.test(group!)),
-        ).toEqual([])
-        expect(JSON.stringify(tags)).not.toMatch(/38\.67|121\.17|Apple/)
-      }
-    })
-
-    await test.step('deleting it takes it off all four places and removes its files', async () => {
-      await page.goto(`${server.url}/owner?view=work`)
-      const job = page
-        .getByRole('list', { name: `${WORK_TEXTS.listHeading}, newest first` })
-        .getByRole('listitem')
-        .filter({ hasText: 'Driveway Cleaning · Folsom' })
-      await job.getByRole('button', { name: WORK_TEXTS.delete }).click()
-      await page
-        .getByRole('dialog', { name: WORK_TEXTS.deleteQuestion })
-        .getByRole('button', { name: WORK_TEXTS.deleteConfirm })
-        .click()
-      await expect(page.getByText(WORK_TEXTS.listEmpty)).toBeVisible()
-
-      for (const place of places) {
-        // Within the stored page's freshness: each page is fetched anew until it no longer names the job.
-        await expect
-          .poll(async () => (await page.request.get(`${server.url}${place.path}`)).text(), {
-            timeout: HTML_CACHE_SECONDS * 1000 + 2000,
-          })
-          .not.toContain(ALT)
-        await page.goto(`${server.url}${place.path}`)
-        // Rendered (a positive signal), then the job is absent.
-        await expect(page.locator('main')).toBeVisible()
-        await expect(page.getByRole('img', { name: ALT })).toHaveCount(0)
-      }
-      await expect(places[3]!.region(page)).toHaveCount(0)
-
-      for (const url of urls) expect((await page.request.get(`${server.url}${url}`)).status()).toBe(404)
-      const folder = join(server.dataDir, 'posted-work')
-      const left = existsSync(folder) ? readdirSync(folder) : []
-      expect(left.filter((name) => urls.some((url) => url.endsWith(name)))).toEqual([])
-    })
-  } finally {
-    await server.stop()
-  }
+    for (const url of urls) expect((await page.request.get(`${server.url}${url}`)).status()).toBe(404)
+    const folder = join(server.dataDir, 'posted-work')
+    const left = existsSync(folder) ? readdirSync(folder) : []
+    expect(left.filter((name) => urls.some((url) => url.endsWith(name)))).toEqual([])
+  })
 })

@@ -1,11 +1,10 @@
 // DATA_DIR is the server user's alone (docs/decisions/052-hostile-input.md): what the server makes, and what was
 // there before it started. Checked with find(1) as any user, and as nobody when the tests run as root.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { mails, OWNER } from './support/owner'
+import { mails, OWNER, ownerEnv } from './support/owner'
 import { renderedFormToken } from './support/quote-form'
 import { asNobody } from './support/refused-start'
 import { logged, startSiteServer, type SiteServer } from './support/site-server'
@@ -28,29 +27,22 @@ async function post(server: SiteServer, path: string, body: string) {
 
 test('after a lead and a sign-in request, nothing in DATA_DIR is open to the group or others', async () => {
   test.setTimeout(120_000)
-  const server = await startSiteServer({
-    OWNER_EMAIL: OWNER,
-    OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-  })
-  try {
-    const token = await renderedFormToken(`${server.url}/contact`)
-    const lead = `firstName=Private&email=private%40example.com&phone=9165550101&street=12+Oak+St&formToken=${encodeURIComponent(token)}`
-    expect((await post(server, '/quote-request', lead)).status).toBe(303)
-    expect((await post(server, '/owner/sign-in', `email=${encodeURIComponent(OWNER)}`)).status).toBe(303)
-    // The owner's notice, the customer's acknowledgement and the sign-in link, as .eml files.
-    await expect.poll(async () => (await mails(server)).length, { timeout: 30_000 }).toBe(3)
+  const server = await startSiteServer(ownerEnv())
+  const token = await renderedFormToken(`${server.url}/contact`)
+  const lead = `firstName=Private&email=private%40example.com&phone=9165550101&street=12+Oak+St&formToken=${encodeURIComponent(token)}`
+  expect((await post(server, '/quote-request', lead)).status).toBe(303)
+  expect((await post(server, '/owner/sign-in', `email=${encodeURIComponent(OWNER)}`)).status).toBe(303)
+  // The owner's notice, the customer's acknowledgement and the sign-in link, as .eml files.
+  await expect.poll(async () => (await mails(server)).length, { timeout: 30_000 }).toBe(3)
 
-    expect(openTo(server.dataDir)).toEqual([])
-    expect(statSync(server.dataDir).mode & 0o777).toBe(0o700)
-    if (process.getuid?.() === 0) {
-      const mailDir = join(server.dataDir, 'outbox-mail')
-      const [command, args] = asNobody('cat', [join(mailDir, readdirSync(mailDir)[0]!)])
-      const read = spawnSync(command, args, { encoding: 'utf8' })
-      expect(read.status).not.toBe(0)
-      expect(read.stderr).toContain('Permission denied')
-    }
-  } finally {
-    await server.stop()
+  expect(openTo(server.dataDir)).toEqual([])
+  expect(statSync(server.dataDir).mode & 0o777).toBe(0o700)
+  if (process.getuid?.() === 0) {
+    const mailDir = join(server.dataDir, 'outbox-mail')
+    const [command, args] = asNobody('cat', [join(mailDir, readdirSync(mailDir)[0]!)])
+    const read = spawnSync(command, args, { encoding: 'utf8' })
+    expect(read.status).not.toBe(0)
+    expect(read.stderr).toContain('Permission denied')
   }
 })
 
@@ -65,14 +57,10 @@ test('a data folder left open to others is closed at start, with one line saying
   expect(openTo(dataDir)).not.toEqual([])
 
   const server = await startSiteServer({ DATA_DIR: dataDir })
-  try {
-    expect(openTo(dataDir)).toEqual([])
-    expect(statSync(join(dataDir, 'outbox-mail')).mode & 0o777).toBe(0o700)
-    expect(statSync(join(dataDir, 'notes.txt')).mode & 0o777).toBe(0o600)
-    const lines = logged(server.records(), 'backend', /^DATA_DIR was open to other users/)
-    expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatchObject({ dataDir, folders: 2, files: 2 })
-  } finally {
-    await server.stop()
-  }
+  expect(openTo(dataDir)).toEqual([])
+  expect(statSync(join(dataDir, 'outbox-mail')).mode & 0o777).toBe(0o700)
+  expect(statSync(join(dataDir, 'notes.txt')).mode & 0o777).toBe(0o600)
+  const lines = logged(server.records(), 'backend', /^DATA_DIR was open to other users/)
+  expect(lines).toHaveLength(1)
+  expect(lines[0]).toMatchObject({ dataDir, folders: 2, files: 2 })
 })

@@ -1,19 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
 import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
 import { fillQuoteFields, openInteractiveQuoteForm, renderedFormToken, SENT_LOCATION } from './support/quote-form'
-import { startSiteServer, type SiteServer } from './support/site-server'
+import { rawRequest } from './support/raw-request'
+import { siteServerForAll } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 
 // One server behind a pretend TLS proxy (TRUST_PROXY=1), with small limits so they are reached quickly.
-let server: SiteServer
-test.beforeAll(async () => {
-  server = await startSiteServer({ TRUST_PROXY: '1', QUOTE_RATE_LIMIT: '2', ASSISTANT_RATE_LIMIT: '2' })
-})
-test.afterAll(async () => server?.stop())
+const server = siteServerForAll({ TRUST_PROXY: '1', QUOTE_RATE_LIMIT: '2', ASSISTANT_RATE_LIMIT: '2' })
 
 const FORM = 'firstName=Tls&email=tls%40example.com&phone=9165550101'
 const proxied = (extra: Record<string, string> = {}) => ({
@@ -23,34 +19,9 @@ const proxied = (extra: Record<string, string> = {}) => ({
   ...extra,
 })
 
-interface Answer {
-  status: number
-  headers: Headers
-  text: () => Promise<string>
-}
-
-/** A raw POST (node:http, since fetch will not send a Host header of our choosing, as a proxy does). */
-function post(path: string, headers: Record<string, string>, body: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      `${server.url}${path}`,
-      { method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } },
-      (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => {
-          const answerHeaders = new Headers()
-          for (const [name, value] of Object.entries(response.headers))
-            if (typeof value === 'string') answerHeaders.set(name, value)
-          const text = Buffer.concat(chunks).toString('utf8')
-          resolve({ status: response.statusCode ?? 0, headers: answerHeaders, text: async () => text })
-        })
-      },
-    )
-    request.on('error', reject)
-    request.end(body)
-  })
-}
+/** A raw POST, with the Host header a proxy sends. */
+const post = (path: string, headers: Record<string, string>, body: string) =>
+  rawRequest(`${server.url}${path}`, { headers, body })
 
 /** The .eml files the outbox wrote (no SMTP_URL here), as text. */
 function mails(): string[] {
@@ -82,7 +53,7 @@ test('behind a TLS proxy the no-JavaScript form stores the lead; a cross-site po
     `${FORM}&formToken=${encodeURIComponent(await renderedFormToken(`${server.url}/contact`))}`,
   )
   expect(accepted.status).toBe(303)
-  expect(accepted.headers.get('location')).toMatch(SENT_LOCATION)
+  expect(accepted.headers.location).toMatch(SENT_LOCATION)
   await eventually(() => mails().some((mail) => mail.includes('Tls')))
   expect(mails().filter((mail) => mail.includes('Tls'))).toHaveLength(1)
 
@@ -101,9 +72,7 @@ test('the rate limit counts the address the proxy saw, not what the visitor wrot
       proxied({ Origin: 'https://www.example.com', 'X-Forwarded-For': forwardedFor }),
       `firstName=Rot${i}&email=rot${i}%40example.com&phone=9165550101`,
     )
-    statuses.push(
-      Number(new URL(response.headers.get('location') ?? '', server.url).searchParams.get('status') === 'sent'),
-    )
+    statuses.push(Number(new URL(response.headers.location ?? '', server.url).searchParams.get('status') === 'sent'))
   }
   expect(statuses).toEqual([1, 1, 0, 0])
 })
@@ -140,7 +109,7 @@ test('malformed server-function bodies answer 400 with a short message and one l
       body,
     )
     expect(response.status, body).toBe(400)
-    const text = await response.text()
+    const text = response.body
     expect(text, body).not.toMatch(/Cannot read|TypeError|at .+\.js/)
     expect(text.length, body).toBeLessThan(100)
   }
@@ -186,7 +155,7 @@ test('chat: bad input answers 400, the limit 429 with Retry-After, and the visit
   expect((await replay('Two', '198.51.100.22')).status).toBe(200)
   const limited = await replay('Three', '198.51.100.22')
   expect(limited.status).toBe(429)
-  expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+  expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
 
   // The browser's own address has used one message of two; the third one it sends is over the limit.
   const messages = panel.getByRole('list', { name: 'Conversation' }).getByRole('listitem')
@@ -213,7 +182,7 @@ test('a rate-limited quote answers 429 with Retry-After', async ({ page }) => {
   for (let i = 0; i < 3; i++)
     answers.push(await post(path, headers, call.body.replaceAll('ret@example.com', `ret${i}@example.com`)))
   expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429])
-  expect(Number(answers[2]!.headers.get('retry-after'))).toBeGreaterThan(0)
+  expect(Number(answers[2]!.headers['retry-after'])).toBeGreaterThan(0)
 })
 
 test('robots.txt, the sitemap and the web manifest are sent with nosniff', async () => {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Page } from './support/test'
+import { expect, test, type Page, type Route } from './support/test'
 import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
 import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
 import { toJSONAsync } from 'seroval'
@@ -146,26 +146,22 @@ test('confetti is skipped under prefers-reduced-motion', async ({ page }) => {
   await expect(page.locator('body > canvas')).toHaveCount(0)
 })
 
-test('a failed call shows the destructive error toast and keeps what was typed', async ({ page }) => {
-  const form = await openForm(page)
-  await page.route('**/_serverFn/**', (route) => route.fulfill({ status: 500, body: 'boom' }))
-  await fill(page, { firstName: 'Bea', email: 'bea@example.com', phone: '916-555-0102' })
-  await submit(page)
-  await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
-  await expect(page.getByText(QUOTE_MESSAGES.submitError.description)).toBeVisible()
-  await expect(form.getByLabel('First Name')).toHaveValue('Bea')
-  await expect(form.getByLabel('Email')).toHaveValue('bea@example.com')
-  await expect(page.locator('body > canvas')).toHaveCount(0)
-})
-
-test('a network failure shows the destructive error toast', async ({ page }) => {
-  const form = await openForm(page)
-  await page.route('**/_serverFn/**', (route) => route.abort('connectionreset'))
-  await fill(page, { firstName: 'Cy', email: 'cy@example.com', phone: '916-555-0103' })
-  await submit(page)
-  await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
-  await expect(form.getByLabel('First Name')).toHaveValue('Cy')
-})
+for (const [failure, fail] of [
+  ['a failed call', (route: Route) => route.fulfill({ status: 500, body: 'boom' })],
+  ['a network failure', (route: Route) => route.abort('connectionreset')],
+] as const) {
+  test(`${failure} shows the destructive error toast and keeps what was typed`, async ({ page }) => {
+    const form = await openForm(page)
+    await page.route('**/_serverFn/**', fail)
+    await fill(page, { firstName: 'Bea', email: 'bea@example.com', phone: '916-555-0102' })
+    await submit(page)
+    await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
+    await expect(page.getByText(QUOTE_MESSAGES.submitError.description)).toBeVisible()
+    await expect(form.getByLabel('First Name')).toHaveValue('Bea')
+    await expect(form.getByLabel('Email')).toHaveValue('bea@example.com')
+    await expect(page.locator('body > canvas')).toHaveCount(0)
+  })
+}
 
 test('the honeypot is hidden from people and assistive technology', async ({ page }) => {
   const form = await openForm(page)
@@ -302,7 +298,6 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(QUOTE_MESSAGES.success.title)
     await expect.poll(() => emailsMentioning(later, server.dataDir).length, { timeout: 15_000 }).toBe(1)
     expect(emailsMentioning(name, server.dataDir)).toHaveLength(1)
-    await server.stop()
   })
 
   test('a refused post comes back as the visitor left it, the message beside its field, nothing typed in the address', async ({
@@ -412,38 +407,35 @@ test('the server times the form: sent within QUOTE_MIN_FILL_MS of the first touc
   page,
 }) => {
   const server = await startSiteServer({ QUOTE_MIN_FILL_MS: '60000' })
-  try {
-    const tokenCalls: string[] = []
-    page.on('response', async (response) => {
-      if (!response.url().includes('/_serverFn/') || response.request().method() !== 'GET') return
-      const body = await response.text().catch(() => '')
-      if (/[0-9a-z]{1,11}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}/.test(body)) tokenCalls.push(body)
-    })
-    const form = await openForm(page, server.url)
-    expect(tokenCalls).toHaveLength(0) // nothing asked for while the page loads
-    // The browser's clock says minutes passed; the server's says the form was touched a moment ago.
-    await fillQuoteFields(form, { firstName: 'Quick', email: 'quick@example.com', phone: '916-555-0120' })
-    await page.clock.fastForward(300_000)
-    await submit(page)
-    await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
-    expect(tokenCalls).toHaveLength(1)
+  const tokenCalls: string[] = []
+  page.on('response', async (response) => {
+    if (!response.url().includes('/_serverFn/') || response.request().method() !== 'GET') return
+    const body = await response.text().catch(() => '')
+    if (/[0-9a-z]{1,11}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}/.test(body)) tokenCalls.push(body)
+  })
+  const form = await openForm(page, server.url)
+  expect(tokenCalls).toHaveLength(0) // nothing asked for while the page loads
+  // The browser's clock says minutes passed; the server's says the form was touched a moment ago.
+  await fillQuoteFields(form, { firstName: 'Quick', email: 'quick@example.com', phone: '916-555-0120' })
+  await page.clock.fastForward(300_000)
+  await submit(page)
+  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  expect(tokenCalls).toHaveLength(1)
 
-    // Without JavaScript: a bot that leaves out the token, and one that posts the rendered token at once.
-    const post = (body: string) =>
-      page.request.post(`${server.url}/quote-request`, {
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
-        data: body,
-        maxRedirects: 0,
-      })
-    const fields = (name: string) => `firstName=${name}&email=${name.toLowerCase()}%40example.com&phone=9165550121`
-    const rendered = await renderedFormToken(`${server.url}${FORM_PAGE}`)
-    for (const body of [fields('Tokenless'), `${fields('Instant')}&formToken=${encodeURIComponent(rendered)}`]) {
-      const answer = await post(body)
-      expect(answer.headers()['location']).toMatch(SENT_LOCATION)
-    }
-  } finally {
-    await server.stop()
+  // Without JavaScript: a bot that leaves out the token, and one that posts the rendered token at once.
+  const post = (body: string) =>
+    page.request.post(`${server.url}/quote-request`, {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+      data: body,
+      maxRedirects: 0,
+    })
+  const fields = (name: string) => `firstName=${name}&email=${name.toLowerCase()}%40example.com&phone=9165550121`
+  const rendered = await renderedFormToken(`${server.url}${FORM_PAGE}`)
+  for (const body of [fields('Tokenless'), `${fields('Instant')}&formToken=${encodeURIComponent(rendered)}`]) {
+    const answer = await post(body)
+    expect(answer.headers()['location']).toMatch(SENT_LOCATION)
   }
+  await server.stop()
   const db = await openSiteDatabase(server)
   try {
     const rows = await db.query<{ first_name: string; status: string; spam_reason: string }>(
@@ -467,24 +459,20 @@ test('the server times the form: sent within QUOTE_MIN_FILL_MS of the first touc
 
 test('past the per-IP limit the server answers 429 and the visitor sees the error toast', async ({ page }) => {
   const server = await startSiteServer({ QUOTE_RATE_LIMIT: '2' })
-  try {
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      await openForm(page, server.url)
-      await fill(page, { firstName: `Rate${attempt}`, email: 'rate@example.com', phone: '916-555-0105' })
-      const answer = page.waitForResponse((response) => response.url().includes('/_serverFn/'))
-      await submit(page)
-      const response = await answer
-      if (attempt <= 2) {
-        expect(response.status()).toBe(200)
-        await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
-      } else {
-        expect(response.status()).toBe(429)
-        expect(await response.text()).toContain('Too many quote requests')
-        await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
-      }
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await openForm(page, server.url)
+    await fill(page, { firstName: `Rate${attempt}`, email: 'rate@example.com', phone: '916-555-0105' })
+    const answer = page.waitForResponse((response) => response.url().includes('/_serverFn/'))
+    await submit(page)
+    const response = await answer
+    if (attempt <= 2) {
+      expect(response.status()).toBe(200)
+      await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+    } else {
+      expect(response.status()).toBe(429)
+      expect(await response.text()).toContain('Too many quote requests')
+      await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
     }
-  } finally {
-    await server.stop()
   }
 })
 

@@ -1,39 +1,13 @@
-import { request as httpRequest } from 'node:http'
+import { rawRequest } from './support/raw-request'
 import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
 import { expect, test } from './support/test'
 
 const FIVE_MEGABYTES = 'x'.repeat(5 * 1024 * 1024)
 
-interface Answer {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: string
-}
-
-/** A raw POST; the server may answer before the body is sent, so an early close is not an error. */
-function post(base: string, path: string, body: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      new URL(path, base),
-      {
-        method: 'POST',
-        headers: {
-          Origin: base,
-          'Content-Type': 'application/x-www-form-urlencoded',
-          'Content-Length': String(Buffer.byteLength(body)),
-          ...headers,
-        },
-      },
-      (response) => {
-        let text = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => (text += chunk))
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }))
-      },
-    )
-    request.on('error', reject)
-    request.end(body)
-  })
+/** A raw form POST: the server may answer before the body is sent. */
+function post(base: string, path: string, body: string, headers: Record<string, string> = {}) {
+  const form = { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' }
+  return rawRequest(new URL(path, base), { headers: { ...form, ...headers }, body })
 }
 
 test('a page that takes no form refuses a 5 MB POST with 405 and says which methods it takes', async ({ baseURL }) => {

@@ -2,11 +2,10 @@ import { expect, test } from './support/test'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { logged, startSiteServer, type SiteServer } from './support/site-server'
+import { logged, startSiteServer, siteServerForAll } from './support/site-server'
 import { openSiteDatabase } from '../tests/support/site-process'
 import { cspViolations } from './support/csp'
-import { fillQuoteFields, renderedFormToken, SENT_LOCATION } from './support/quote-form'
-import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
+import { fillQuoteFields, renderedFormToken, SENT_LOCATION, submitQuote } from './support/quote-form'
 import { site } from '~/content/site'
 import { homeHero } from '~/content/home'
 
@@ -156,19 +155,13 @@ test('under the hash policy a visitor moves between pages in the app and sends a
     email: 'csp@example.com',
     phone: '9165550100',
   })
-  await page.clock.fastForward(4_000) // past the minimum fill time
-  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await submitQuote(page, form)
   expect(violations).toEqual([])
 })
 
 test.describe('with pages kept ten minutes, so no background render replaces one between requests', () => {
   test.describe.configure({ mode: 'serial' })
-  let server: SiteServer
-  test.beforeAll(async () => {
-    server = await startSiteServer({ HTML_CACHE_SECONDS: '600' })
-  })
-  test.afterAll(() => server.stop())
+  const server = siteServerForAll({ HTML_CACHE_SECONDS: '600' })
 
   async function get(path: string, encoding = 'gzip') {
     const response = await fetch(`${server.url}${path}`, { headers: { 'Accept-Encoding': encoding } })
@@ -212,27 +205,23 @@ test.describe('with pages kept ten minutes, so no background render replaces one
 
   test('a parameter value a page refuses is answered as the router answers it with no page stored', async () => {
     const uncached = await startSiteServer({ HTML_CACHE_SECONDS: '0' })
-    try {
-      for (const path of ['/', '/services']) await getStored(path)
-      for (const path of [
-        '/?cities=123&x=1',
-        '/?utm_source=a&cities=abc&gclid=z',
-        '/services?tab=bogus&ref=2',
-        '/quote-request?status=invented&photos=hi',
-        '/?cities=all',
-        '/services?tab=r%6Fof',
-      ]) {
-        const answers = await Promise.all(
-          [server, uncached].map(async ({ url }) => {
-            const response = await fetch(`${url}${path}`, { redirect: 'manual' })
-            await response.body?.cancel()
-            return `${response.status} ${response.headers.get('location')}`
-          }),
-        )
-        expect(answers[0], path).toBe(answers[1])
-      }
-    } finally {
-      await uncached.stop()
+    for (const path of ['/', '/services']) await getStored(path)
+    for (const path of [
+      '/?cities=123&x=1',
+      '/?utm_source=a&cities=abc&gclid=z',
+      '/services?tab=bogus&ref=2',
+      '/quote-request?status=invented&photos=hi',
+      '/?cities=all',
+      '/services?tab=r%6Fof',
+    ]) {
+      const answers = await Promise.all(
+        [server, uncached].map(async ({ url }) => {
+          const response = await fetch(`${url}${path}`, { redirect: 'manual' })
+          await response.body?.cancel()
+          return `${response.status} ${response.headers.get('location')}`
+        }),
+      )
+      expect(answers[0], path).toBe(answers[1])
     }
   })
 
@@ -250,14 +239,10 @@ test.describe('with pages kept ten minutes, so no background render replaces one
 test('HSTS is sent only when the request came over HTTPS (behind a trusted proxy)', async ({ request }) => {
   expect((await request.get('/')).headers()['strict-transport-security']).toBeUndefined()
   const server = await startSiteServer({ TRUST_PROXY: 'true' })
-  try {
-    const overHttps = await fetch(`${server.url}/`, { headers: { 'X-Forwarded-Proto': 'https' } })
-    expect(overHttps.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/)
-    const overHttp = await fetch(`${server.url}/`, { headers: { 'X-Forwarded-Proto': 'http' } })
-    expect(overHttp.headers.get('strict-transport-security')).toBeNull()
-  } finally {
-    await server.stop()
-  }
+  const overHttps = await fetch(`${server.url}/`, { headers: { 'X-Forwarded-Proto': 'https' } })
+  expect(overHttps.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/)
+  const overHttp = await fetch(`${server.url}/`, { headers: { 'X-Forwarded-Proto': 'http' } })
+  expect(overHttp.headers.get('strict-transport-security')).toBeNull()
 })
 
 test('on SIGTERM the server finishes, closes its database and exits by itself', async () => {
@@ -279,26 +264,23 @@ test("the server holds PGlite's folder from its start, and lets it go on SIGTERM
 
 test('a server whose log reader has gone keeps serving pages and storing quotes, and stops on SIGTERM', async () => {
   const server = await startSiteServer({ QUOTE_MIN_FILL_MS: '0' })
-  try {
-    const formToken = await renderedFormToken(`${server.url}/contact`)
-    server.closeOutput()
-    const fields = { firstName: 'Unlogged', email: 'unlogged@example.com', phone: '9165550131', formToken }
-    // Storing a lead writes a log line: the first write into the closed pipe.
-    const answer = await fetch(`${server.url}/quote-request`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
-      body: new URLSearchParams(fields),
-      signal: AbortSignal.timeout(5_000),
-    })
-    expect(answer.headers.get('location')).toMatch(SENT_LOCATION)
-    for (const path of ['/', '/no-such-page', '/robots.txt']) {
-      const page = await fetch(`${server.url}${path}`, { signal: AbortSignal.timeout(5_000) })
-      expect(page.status, path).toBe(path === '/no-such-page' ? 404 : 200)
-    }
-  } finally {
-    await server.stop() // a server stuck at 100% CPU is killed after 5 s
+  const formToken = await renderedFormToken(`${server.url}/contact`)
+  server.closeOutput()
+  const fields = { firstName: 'Unlogged', email: 'unlogged@example.com', phone: '9165550131', formToken }
+  // Storing a lead writes a log line: the first write into the closed pipe.
+  const answer = await fetch(`${server.url}/quote-request`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+    body: new URLSearchParams(fields),
+    signal: AbortSignal.timeout(5_000),
+  })
+  expect(answer.headers.get('location')).toMatch(SENT_LOCATION)
+  for (const path of ['/', '/no-such-page', '/robots.txt']) {
+    const page = await fetch(`${server.url}${path}`, { signal: AbortSignal.timeout(5_000) })
+    expect(page.status, path).toBe(path === '/no-such-page' ? 404 : 200)
   }
+  await server.stop() // a server stuck at 100% CPU is killed after 5 s
   expect(server.ended()).toEqual({ code: 0, signal: null })
   const db = await openSiteDatabase(server)
   try {
@@ -328,17 +310,13 @@ test('the first visitor after a start sees the whole home page without JavaScrip
 
 test('a started server renders the home page by itself: the database is open and the first visitor gets the stored page', async () => {
   const server = await startSiteServer()
-  try {
-    // startSiteServer returns once the server says it has rendered the home page by itself.
-    expect(logged(server.records(), 'warm-up', 'home page rendered').map((line) => line.status)).toEqual([200])
-    const response = await fetch(`${server.url}/`, { headers: { 'Accept-Encoding': 'gzip' } })
-    expect(response.status).toBe(200)
-    expect(response.headers.get('x-page-cache')).toBe('hit')
-    const html = await response.text()
-    expect(html).toContain('</html>')
-    // The stored reviews (supabase/seed.sql), read from the database during that render.
-    expect(html).toContain('aria-label="Customer reviews"')
-  } finally {
-    await server.stop()
-  }
+  // startSiteServer returns once the server says it has rendered the home page by itself.
+  expect(logged(server.records(), 'warm-up', 'home page rendered').map((line) => line.status)).toEqual([200])
+  const response = await fetch(`${server.url}/`, { headers: { 'Accept-Encoding': 'gzip' } })
+  expect(response.status).toBe(200)
+  expect(response.headers.get('x-page-cache')).toBe('hit')
+  const html = await response.text()
+  expect(html).toContain('</html>')
+  // The stored reviews (supabase/seed.sql), read from the database during that render.
+  expect(html).toContain('aria-label="Customer reviews"')
 })

@@ -1,18 +1,15 @@
 import { expect, test } from './support/test'
 import { ownerCommand } from './support/owner'
-import { prepareSiteData, siteDataEnv, startSiteServer, type SiteServer } from './support/site-server'
+import { prepareSiteData, siteDataEnv, siteServerForAll } from './support/site-server'
 
 const VIDEO_URL = 'https://videos.example.test/services-hero.mp4'
 
 test.describe('services hero with a featured service video', () => {
-  let server: SiteServer
-
-  test.beforeAll(async () => {
+  const server = siteServerForAll(async () => {
     const data = await prepareSiteData()
     expect((await ownerCommand('video', [VIDEO_URL, '--services'], data)).code).toBe(0)
-    server = await startSiteServer(siteDataEnv(data))
+    return siteDataEnv(data)
   })
-  test.afterAll(async () => server?.stop())
 
   test('plays the featured video muted behind a dark overlay, with a pause button', async ({ page }) => {
     const videoRequests: string[] = []
@@ -64,15 +61,11 @@ test.describe('services hero with a featured service video', () => {
 })
 
 test.describe('services hero when the database fails the featured video', () => {
-  let server: SiteServer
-
-  test.beforeAll(async () => {
-    const data = await prepareSiteData((db) =>
-      db.exec('ALTER TABLE public.service_videos RENAME TO service_videos_gone'),
-    )
-    server = await startSiteServer(siteDataEnv(data))
-  })
-  test.afterAll(async () => server?.stop())
+  const server = siteServerForAll(async () =>
+    siteDataEnv(
+      await prepareSiteData((db) => db.exec('ALTER TABLE public.service_videos RENAME TO service_videos_gone')),
+    ),
+  )
 
   test('the page still answers 200 with a dark hero and the service details', async ({ page }) => {
     const response = await page.goto(`${server.url}/services?tab=roof`)

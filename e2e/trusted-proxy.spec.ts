@@ -1,5 +1,5 @@
-import { request as httpRequest } from 'node:http'
-import { startSiteServer, type SiteServer } from './support/site-server'
+import { rawRequest, type RawAnswer } from './support/raw-request'
+import { siteServerForAll } from './support/site-server'
 import { expect, test } from './support/test'
 import { SENT_LOCATION } from './support/quote-form'
 
@@ -7,35 +7,10 @@ import { SENT_LOCATION } from './support/quote-form'
 const PROXY = '127.0.0.1'
 const STRANGER = '127.0.0.2'
 
-let server: SiteServer
-test.beforeAll(async () => {
-  server = await startSiteServer({ TRUST_PROXY: `${PROXY},::1`, QUOTE_RATE_LIMIT: '2' })
-})
-test.afterAll(async () => server?.stop())
+const server = siteServerForAll({ TRUST_PROXY: `${PROXY},::1`, QUOTE_RATE_LIMIT: '2' })
 
-interface Answer {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-}
-
-function send(from: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      `${server.url}${path}`,
-      {
-        method: body === undefined ? 'GET' : 'POST',
-        localAddress: from,
-        headers: body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
-      },
-      (response) => {
-        response.resume()
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }))
-      },
-    )
-    request.on('error', reject)
-    request.end(body)
-  })
-}
+const send = (from: string, path: string, headers: Record<string, string>, body?: string) =>
+  rawRequest(`${server.url}${path}`, { localAddress: from, headers, body })
 
 const quote = (from: string, forwardedFor: string, i: number) =>
   send(
@@ -49,7 +24,7 @@ const quote = (from: string, forwardedFor: string, i: number) =>
     `firstName=Peer${i}&email=peer${i}%40example.com&phone=9165550101`,
   )
 
-const sent = (answer: Answer) => Number(SENT_LOCATION.test(String(answer.headers.location ?? '')))
+const sent = (answer: RawAnswer) => Number(SENT_LOCATION.test(String(answer.headers.location ?? '')))
 
 test('a forged X-Forwarded-For from a peer that is not the proxy does not rotate the rate limit', async () => {
   const statuses: number[] = []

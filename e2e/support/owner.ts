@@ -1,6 +1,7 @@
 // Signing in to the owner's inbox as a test (the link comes from the outbox's mail files: no SMTP_URL), and the
 // owner's commands.
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
@@ -9,6 +10,11 @@ import { siteDataEnv, type SiteData, type SiteServer } from './site-server'
 import { expect, type Page } from './test'
 
 export const OWNER = 'owner@example.com'
+
+/** A server's settings for the owner's inbox, with `env`'s on top. */
+export function ownerEnv(env: Record<string, string> = {}): Record<string, string> {
+  return { OWNER_EMAIL: OWNER, OWNER_SESSION_SECRET: randomBytes(32).toString('base64'), ...env }
+}
 
 /** Every e-mail the outbox has written (no SMTP_URL: .eml files). */
 export async function mails(server: SiteServer): Promise<ParsedMail[]> {
@@ -40,9 +46,17 @@ export async function askForLink(page: Page, server: SiteServer, email: string) 
 
 /** Asks for the owner's sign-in link and opens it; the page then shows the "Sign in" button. */
 export async function openOwnerLink(page: Page, server: SiteServer) {
+  const before = (await signInMails(server)).length
   await askForLink(page, server, OWNER)
-  await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(1)
-  await page.goto(linkIn((await signInMails(server))[0]!, server))
+  await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(before + 1)
+  const newest = (await signInMails(server)).sort((a, b) => +a.date! - +b.date!).at(-1)!
+  await page.goto(linkIn(newest, server))
+}
+
+/** Signs the owner in: the e-mailed link opened, and its button tapped. */
+export async function signInOwner(page: Page, server: SiteServer) {
+  await openOwnerLink(page, server)
+  await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
 export interface Ran {

@@ -1,9 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
 
 export interface QuoteFields {
   firstName: string
   email: string
   phone: string
+}
+
+/** A visitor's contact fields, the e-mail made from the name. */
+export function contact(firstName: string, phone = '916-555-0142'): QuoteFields {
+  return { firstName, email: `${firstName.toLowerCase()}@example.com`, phone }
 }
 
 export async function fillQuoteFields(form: Locator, values: QuoteFields) {
@@ -21,6 +27,20 @@ export async function openInteractiveQuoteForm(page: Page, url: string) {
   await page.clock.runFor(2_500)
   await expect(form.locator('form[data-interactive="true"]')).toBeAttached()
   return form
+}
+
+/** A visitor sends the form at `url`, its scripts running, and sees it received. */
+export async function sendQuote(page: Page, url: string, fields: QuoteFields) {
+  const form = await openInteractiveQuoteForm(page, url)
+  await fillQuoteFields(form, fields)
+  await submitQuote(page, form)
+}
+
+/** Sends a filled form: people take longer than the server's minimum fill time (2.5 s); the fake clock says so. */
+export async function submitQuote(page: Page, form: Locator) {
+  await page.clock.fastForward(4_000)
+  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
 }
 
 /** The signed token a page's no-JavaScript form was rendered with, as a form post sends it. */

@@ -51,9 +51,13 @@ export function logged(records: LogRecord[], scope: string, msg: RegExp | string
   )
 }
 
+/** The servers the running test started (e2e/support/test.ts stops them when it ends); unset in hooks. */
+export const startedInTest: { servers?: SiteServer[] } = {}
+
 /**
  * Returns once the server has rendered its first page itself, so a test times its own steps, not the start.
- * Starting has taken 20 s on a loaded machine, so it adds startMs (60 s) to the caller's timeout.
+ * Starting has taken 20 s on a loaded machine, so it adds startMs (60 s) to the caller's timeout. One started
+ * in a test is stopped as the test ends; one started in `beforeAll` is the hook's to stop.
  */
 export async function startSiteServer(
   env: Record<string, string> = {},
@@ -63,7 +67,24 @@ export async function startSiteServer(
   test.info().setTimeout(test.info().timeout + startMs)
   // As playwright.config.ts: a valid token is still required, the fill time only where a test sets it.
   const site = await startSiteProcess({ QUOTE_MIN_FILL_MS: '0', ...env }, { ...options, startMs })
-  return { ...site, records: () => parseLogLines(site.stdout()) }
+  const server = { ...site, records: () => parseLogLines(site.stdout()) }
+  startedInTest.servers?.push(server)
+  return server
+}
+
+/**
+ * One server for the tests of the file or describe block this is called in, started (with `env`, or what it
+ * resolves to) before the first and stopped after the last; read it only inside them.
+ */
+export function siteServerForAll(
+  env: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+): SiteServer {
+  let server: SiteServer | undefined
+  test.beforeAll(async () => {
+    server = await startSiteServer(typeof env === 'function' ? await env() : env)
+  })
+  test.afterAll(async () => server?.stop())
+  return new Proxy({} as SiteServer, { get: (_, key) => server![key as keyof SiteServer] })
 }
 
 /** Where a server keeps its data: DATA_DIR, and its PostgreSQL database under `npm run test:postgres`. */
