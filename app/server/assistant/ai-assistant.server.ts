@@ -93,11 +93,7 @@ export interface AssistantServiceOptions {
   answer?: (message: string) => Promise<string>
 }
 
-export interface AssistantService {
-  reply(message: string, meta: { ip: string }): Promise<{ response: string }>
-}
-
-export function createAssistantService(options: AssistantServiceOptions = {}): AssistantService {
+export function createAssistantService(options: AssistantServiceOptions = {}) {
   const config = options.config ?? runtimeConfig().assistant
   const timeoutMs = options.timeoutMs ?? ASSISTANT_TIMEOUT_MS
   const backend = options.backend ?? getBackend
@@ -106,7 +102,7 @@ export function createAssistantService(options: AssistantServiceOptions = {}): A
   const limit = { count: config.rateLimit, windowMs: config.rateWindowMs }
 
   return {
-    async reply(message, meta) {
+    async reply(message: string, meta: { ip: string }): Promise<{ response: string }> {
       let timer: ReturnType<typeof setTimeout> | undefined
       const tooSlow = new Promise<never>((_, reject) => {
         timer = setTimeout(
@@ -135,9 +131,9 @@ export function createAssistantService(options: AssistantServiceOptions = {}): A
   }
 }
 
-let defaultService: AssistantService | undefined
+let defaultService: ReturnType<typeof createAssistantService> | undefined
 
-export function getAssistantService(): AssistantService {
+export function getAssistantService() {
   defaultService ??= createAssistantService()
   return defaultService
 }

@@ -95,13 +95,7 @@ async function pushToTargets(targets: PushTarget[], vapid: VapidKeys, payload: P
   return { delivered, gone, failures }
 }
 
-export interface MailTransport {
-  kind: 'smtp' | 'eml' | 'custom'
-  mailDir: string
-  close(): void
-}
-
-function transportFor(config: RuntimeConfig, custom?: Transporter): [MailTransport['kind'], Transporter] {
+function transportFor(config: RuntimeConfig, custom?: Transporter): ['smtp' | 'eml' | 'custom', Transporter] {
   if (custom) return ['custom', custom]
   if (!config.smtpUrl) return ['eml', createTransport({ streamTransport: true, buffer: true, newline: 'windows' })]
   const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, dnsTimeout: 10_000 }
@@ -117,7 +111,7 @@ export function deliveryIo(
   files: FileStore,
   db: Queryable,
   custom?: Transporter,
-): { io: DeliveryIo; transport: MailTransport } {
+) {
   const [kind, transporter] = transportFor(config, custom)
   const mailDir = join(dataDir, 'outbox-mail')
   const ownerAddress = ownerEmail(config)
@@ -159,5 +153,5 @@ export function deliveryIo(
       return (await db.query<{ allowed: boolean }>(sql, [outboxId])).rows[0]?.allowed === true
     },
   }
-  return { io, transport: { kind, mailDir, close: () => transporter.close?.() } }
+  return { io, transport: { kind, close: () => transporter.close?.() } }
 }
