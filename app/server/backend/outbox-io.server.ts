@@ -11,7 +11,13 @@ import type { FileStore } from '../files/file-store.server'
 import { log } from '../log/logger.server'
 import type { PushPayload } from './messages.server'
 import { pushTargetRefusal, type PushPolicy } from './push-endpoint.server'
-import { ownerAddresses, type NotificationAddresses, type OwnerNotification } from '../quote/lead-email.server'
+import { site } from '../../content/site'
+import {
+  emailDomain,
+  sanitizeText,
+  type NotificationAddresses,
+  type OwnerNotification,
+} from '../quote/lead-email.server'
 import type { DeliveryIo } from './outbox-deliveries.server'
 
 export const BACKOFF_BASE_MS = 5_000
@@ -27,7 +33,11 @@ export function defaultBackoffMs(attempts: number, random: () => number = Math.r
 export function notificationAddresses(
   config: Pick<RuntimeConfig, 'quoteNotifyEmail' | 'quoteFromEmail'> = runtimeConfig(),
 ): NotificationAddresses {
-  return ownerAddresses(config.quoteNotifyEmail, config.quoteFromEmail)
+  return {
+    to: config.quoteNotifyEmail?.trim() || site.email,
+    from: config.quoteFromEmail?.trim() || `no-reply@${emailDomain(site.email)}`,
+    fromName: sanitizeText(`${site.name} Website`, 100),
+  }
 }
 
 export function toSendMail({ to, replyTo, ...message }: OwnerNotification): SendMailOptions {
