@@ -21,10 +21,8 @@ async function photoNames(db: Queryable, leadIds: string[]) {
 /** One more read per inbox load, not per lead. */
 export async function withPhotos(db: Queryable, leads: InboxLead[]): Promise<InboxLead[]> {
   if (leads.length === 0) return leads
-  const names = await photoNames(
-    db,
-    leads.map((lead) => lead.id),
-  )
+  const ids = leads.map((lead) => lead.id)
+  const names = await photoNames(db, ids)
   return leads.map((lead) => (names.has(lead.id) ? { ...lead, photos: names.get(lead.id) } : lead))
 }
 

@@ -8,7 +8,6 @@ import {
   type QuoteFieldName,
   type QuoteFormValues,
 } from '~/lib/quote/quote-form-constants'
-import type { QuoteFailureReason } from '~/lib/quote/quote-schema'
 import { isSameOriginRequest } from '../http/origin.server'
 import { handleQuoteSubmission, sha256Hex } from './quote-service.server'
 
@@ -28,16 +27,6 @@ export interface QuoteRefusal {
 function seeOther(status: QuotePostStatus, photoToken?: string): Response {
   const upload = photoToken ? `&upload=${encodeURIComponent(photoToken)}` : ''
   return new Response(null, { status: 303, headers: { Location: `/quote-request?status=${status}${upload}` } })
-}
-
-/** A cached page holds no per-visitor key: its token stands for the visit. */
-export function formPostIdempotencyKey(formToken: string | undefined): string {
-  const token = formToken?.trim()
-  return token ? `form-${sha256Hex(token).slice(0, 40)}` : randomUUID()
-}
-
-function postStatus(reason: QuoteFailureReason): Exclude<QuotePostStatus, 'sent'> {
-  return reason === 'invalid' ? 'invalid' : reason === 'rate-limited' ? 'rate-limited' : 'failed'
 }
 
 /**
@@ -64,12 +53,14 @@ export async function handleQuoteFormPost(request: Request, ip: string): Promise
     const value = text(name)
     if (value !== undefined) values[name] = value
   }
+  const formToken = text(QUOTE_FORM_TOKEN_NAME)?.slice(0, 200)
   const result = await handleQuoteSubmission(
     {
       ...values,
       company: text(QUOTE_HONEYPOT_NAME) ?? '',
-      formToken: text(QUOTE_FORM_TOKEN_NAME)?.slice(0, 200),
-      idempotencyKey: formPostIdempotencyKey(text(QUOTE_FORM_TOKEN_NAME)?.slice(0, 200)),
+      formToken,
+      // A cached page holds no per-visitor key: its token stands for the visit.
+      idempotencyKey: formToken?.trim() ? `form-${sha256Hex(formToken.trim()).slice(0, 40)}` : randomUUID(),
       sourcePage: text('sourcePage'),
       visitSource: text(VISIT_SOURCE_FIELD),
     },
@@ -80,7 +71,7 @@ export async function handleQuoteFormPost(request: Request, ip: string): Promise
   return {
     status: result.status,
     ...(result.retryAfterSeconds ? { retryAfterSeconds: result.retryAfterSeconds } : {}),
-    result: postStatus(reason),
+    result: reason === 'invalid' || reason === 'rate-limited' ? reason : 'failed',
     message: error,
     // Only the visitor's own fields, each capped: this goes back into their page, nowhere else.
     values: Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.slice(0, 300)])),

@@ -60,9 +60,8 @@ const seeOther = (token: string, done: 'accepted' | 'changes') =>
 /** The page's quote, or null for a link that shows nothing: an accepted quote shows its acceptance for good. */
 export async function readQuotePage(backend: Backend, token: string): Promise<QuotePageView | null> {
   if (!QUOTE_TOKEN_PATTERN.test(token)) return null
-  const { rows } = await (
-    await backend.db()
-  ).query<{ first_name: string; facts: QuoteFacts | null }>(
+  const db = await backend.db()
+  const { rows } = await db.query<{ first_name: string; facts: QuoteFacts | null }>(
     `SELECT r.first_name, public.quote_facts(t.quote_request_id) AS facts
        FROM quotes t JOIN quote_requests r ON r.id = t.quote_request_id WHERE t.token = $1`,
     [token],

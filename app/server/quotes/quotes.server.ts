@@ -37,10 +37,8 @@ export async function quoteFactsOf(db: Queryable, leadIds: string[]): Promise<Ma
 /** The inbox's cards get their quote's state; the texts only the editor and the customer see stay here. */
 export async function withQuotes(db: Queryable, leads: InboxLead[]): Promise<InboxLead[]> {
   if (leads.length === 0) return leads
-  const facts = await quoteFactsOf(
-    db,
-    leads.map((lead) => lead.id),
-  )
+  const ids = leads.map((lead) => lead.id)
+  const facts = await quoteFactsOf(db, ids)
   return leads.map((lead) => {
     const found = facts.get(lead.id)
     if (!found) return lead
