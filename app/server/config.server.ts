@@ -91,14 +91,10 @@ const oneOf = <const T extends string>(
   )
 
 // nodemailer reads any other text as options, so a typo would start a site that never mails anyone.
-const smtpUrl = optionalText((value) => {
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}, 'must be an smtp:// or smtps:// address, e.g. smtps://user:pass@smtp.example.com:465')
+const smtpUrl = optionalText(
+  (value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol) && new URL(value).hostname !== '',
+  'must be an smtp:// or smtps:// address, e.g. smtps://user:pass@smtp.example.com:465',
+)
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'silent'] as const
 /** The database counts limits and windows in a 4-byte integer. */

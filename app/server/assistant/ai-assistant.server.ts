@@ -35,36 +35,27 @@ function clip(reply: string): string {
 
 /** The model's reply; its key is never logged or put in an error. */
 export async function askLlm(message: string, config: LlmConfig, fetchImpl: typeof fetch = fetch): Promise<string> {
-  let response: Response
-  try {
-    response = await fetchImpl(config.url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.key}` },
-      body: JSON.stringify({
-        model: config.model,
-        temperature: 0.2,
-        max_tokens: 350,
-        messages: [
-          { role: 'system', content: llmSystemPrompt() },
-          { role: 'user', content: message },
-        ],
-      }),
-      signal: AbortSignal.timeout(config.timeoutMs),
-    })
-  } catch (error) {
-    const reason =
-      error instanceof Error && error.name === 'TimeoutError'
-        ? `timed out after ${config.timeoutMs} ms`
-        : 'request failed'
-    throw new LlmError(`LLM ${reason}`)
-  }
+  const response = await fetchImpl(config.url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.key}` },
+    body: JSON.stringify({
+      model: config.model,
+      temperature: 0.2,
+      max_tokens: 350,
+      messages: [
+        { role: 'system', content: llmSystemPrompt() },
+        { role: 'user', content: message },
+      ],
+    }),
+    signal: AbortSignal.timeout(config.timeoutMs),
+  }).catch((error: unknown) => {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError'
+    throw new LlmError(`LLM ${timedOut ? `timed out after ${config.timeoutMs} ms` : 'request failed'}`)
+  })
   if (!response.ok) throw new LlmError(`LLM endpoint answered ${response.status}`)
-  let payload: unknown
-  try {
-    payload = await response.json()
-  } catch {
+  const payload: unknown = await response.json().catch(() => {
     throw new LlmError('LLM answer was not JSON')
-  }
+  })
   const content = (payload as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message
     ?.content
   if (typeof content !== 'string' || !content.trim()) throw new LlmError('LLM answer had no message content')

@@ -63,20 +63,10 @@ export function conversionTime(instant: Date | string): string {
 
 /** A header row, then one row per conversion; value and currency only where a job value was entered. */
 export function conversionsCsv(conversions: readonly Conversion[], conversionName: string): string {
-  const lines = [CONVERSION_COLUMNS.join(',')]
-  for (const conversion of conversions) {
-    const value = conversion.jobValue ?? ''
-    lines.push(
-      [
-        csvCell(conversion.gclid),
-        csvCell(conversionName),
-        conversionTime(conversion.wonAt),
-        value,
-        value ? 'USD' : '',
-      ].join(','),
-    )
-  }
-  return `${lines.join('\r\n')}\r\n`
+  const rows = conversions.map(({ gclid, wonAt, jobValue }) =>
+    [csvCell(gclid), csvCell(conversionName), conversionTime(wonAt), jobValue ?? '', jobValue ? 'USD' : ''].join(','),
+  )
+  return `${[CONVERSION_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`
 }
 
 // The inbox's "Download won ad clicks (CSV)": the signed-in owner only, never cacheable.

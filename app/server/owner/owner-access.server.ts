@@ -149,12 +149,9 @@ export async function handleSignInPost(request: Request, socketAddress: string |
   if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
   const declared = Number(request.headers.get('content-length') ?? 'NaN')
   if (!(declared >= 0 && declared <= 2048)) return new Response('Request too large', { status: 413 })
-  let form: URLSearchParams
-  try {
-    form = new URLSearchParams(await request.text())
-  } catch {
-    return new Response('Bad request', { status: 400 })
-  }
+  const body = await request.text().catch(() => null)
+  if (body === null) return new Response('Bad request', { status: 400 })
+  const form = new URLSearchParams(body)
   const password = runtimeConfig().owner.sessionSecret
   if (!password) return redirect('/owner')
   const cleared = sessionCookie('', 0)

@@ -38,12 +38,8 @@ export async function handleQuoteFormPost(request: Request, ip: string): Promise
   const length = Number(request.headers.get('content-length') ?? NaN)
   if (!Number.isFinite(length) || length > MAX_SERVER_FN_BODY_BYTES)
     return new Response('Request too large', { status: 413 })
-  let form: FormData
-  try {
-    form = await request.formData()
-  } catch {
-    return { status: 400, result: 'invalid', message: 'Invalid form data', values: {}, errors: {} }
-  }
+  const form = await request.formData().catch(() => null)
+  if (!form) return { status: 400, result: 'invalid', message: 'Invalid form data', values: {}, errors: {} }
   const text = (name: string) => {
     const value = form.get(name)
     return typeof value === 'string' ? value : undefined

@@ -131,12 +131,7 @@ export async function quotePagePost(
   const length = Number(request.headers.get('content-length') ?? NaN)
   if (!(length <= MAX_POST_BYTES)) return new Response('Request too large', { status: 413 })
   if (!QUOTE_TOKEN_PATTERN.test(token)) return unavailable()
-  let form: FormData
-  try {
-    form = await request.formData()
-  } catch {
-    form = new FormData()
-  }
+  const form = await request.formData().catch(() => new FormData())
   const text = (name: string) => {
     const value = form.get(name)
     return typeof value === 'string' ? value.slice(0, 4000) : ''
