@@ -7,26 +7,13 @@ import { parseTrustProxy } from './http/trusted-proxy.server'
 
 export type Env = Record<string, string | undefined>
 
-export function chatCompletionsUrl(url: string): string {
-  const trimmed = url.replace(/\/+$/, '')
-  return /\/chat\/completions$/.test(trimmed) ? trimmed : `${trimmed}/chat/completions`
-}
-
 /** Parsed once at start (runtimeConfig()); its type is what parseRuntimeConfig builds. */
 export type RuntimeConfig = ReturnType<typeof parseRuntimeConfig>
 /** An OpenAI-compatible chat completions endpoint (ASSISTANT_LLM_*). */
 export type LlmConfig = NonNullable<RuntimeConfig['assistant']['llm']>
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'silent'] as const
-export type LogLevel = (typeof LOG_LEVELS)[number]
-
 export class ConfigError extends Error {
   override name = 'ConfigError'
-}
-
-/** The one reader of process.env at run time. */
-export function serverEnv(): Env {
-  return process.env
 }
 
 /** A variable already set wins. */
@@ -77,33 +64,11 @@ function optionalText(valid: (value: string) => boolean, message: string) {
   )
 }
 
-const webhookUrl = optionalText(isLeadWebhookUrl, 'must be an http(s):// address')
-
-const webhookSecret = optionalText(
-  isLeadWebhookSecret,
-  'must be whsec_ followed by base64 of 24 to 64 random bytes (e.g. whsec_$(openssl rand -base64 32))',
-)
-
-const ownerEmail = optionalText(isValidEmail, 'must be an e-mail address')
-
-const sessionSecret = optionalText(
-  (value) => value.length >= 32,
-  'must be at least 32 random characters (e.g. $(openssl rand -base64 32))',
-)
-
-// Customers follow it from the business's own e-mail: https only (decision 042).
-const reviewUrl = optionalText(isReviewUrl, 'must be an https:// address')
-
 const base64Url = (bytes: number) =>
   optionalText(
     (value) => /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes,
     `must be base64url of ${bytes} bytes (npx web-push generate-vapid-keys)`,
   )
-
-const vapidSubject = optionalText(
-  (value) => /^(mailto:|https:\/\/)\S+$/.test(value),
-  'must start with mailto: or https://',
-)
 
 // Google Ads matches it to the conversion action's name, so it is the action's name exactly.
 const conversionName = v.pipe(
@@ -111,24 +76,27 @@ const conversionName = v.pipe(
   v.transform((value) => value ?? 'Won job'),
 )
 
-const onOrOff = v.pipe(
-  v.optional(v.string(), ''),
-  v.trim(),
-  v.toLowerCase(),
-  v.transform((value) => value || 'on'),
-  v.picklist(['on', 'off'], 'must be on or off'),
-)
+/** One of `options`, any case; unset is `fallback`. */
+const oneOf = <const T extends string>(
+  options: readonly T[],
+  fallback: T,
+  message = `must be ${options.join(' or ')}`,
+) =>
+  v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.toLowerCase(),
+    v.transform((value) => value || fallback),
+    v.picklist(options, message),
+  )
 
 // nodemailer reads any other text as options, so a typo would start a site that never mails anyone.
-const smtpUrl = optionalText((value) => {
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}, 'must be an smtp:// or smtps:// address, e.g. smtps://user:pass@smtp.example.com:465')
+const smtpUrl = optionalText(
+  (value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol) && new URL(value).hostname !== '',
+  'must be an smtp:// or smtps:// address, e.g. smtps://user:pass@smtp.example.com:465',
+)
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'silent'] as const
 /** The database counts limits and windows in a 4-byte integer. */
 const INT4_MAX = 2_147_483_647
 
@@ -160,33 +128,32 @@ const EnvSchema = v.object({
   ASSISTANT_LLM_TIMEOUT_MS: wholeNumber(10_000),
   HTML_CACHE_SECONDS: wholeNumber(10),
   LEAD_RETENTION_MONTHS: wholeNumber(24, 1, 24),
-  LEAD_WEBHOOK_URL: webhookUrl,
-  LEAD_WEBHOOK_SECRET: webhookSecret,
-  OWNER_EMAIL: ownerEmail,
-  OWNER_SESSION_SECRET: sessionSecret,
-  GOOGLE_REVIEW_URL: reviewUrl,
+  LEAD_WEBHOOK_URL: optionalText(isLeadWebhookUrl, 'must be an http(s):// address'),
+  LEAD_WEBHOOK_SECRET: optionalText(
+    isLeadWebhookSecret,
+    'must be whsec_ followed by base64 of 24 to 64 random bytes (e.g. whsec_$(openssl rand -base64 32))',
+  ),
+  OWNER_EMAIL: optionalText(isValidEmail, 'must be an e-mail address'),
+  OWNER_SESSION_SECRET: optionalText(
+    (value) => value.length >= 32,
+    'must be at least 32 random characters (e.g. $(openssl rand -base64 32))',
+  ),
+  // Customers follow it from the business's own e-mail: https only (decision 042).
+  GOOGLE_REVIEW_URL: optionalText(isReviewUrl, 'must be an https:// address'),
   VAPID_PUBLIC_KEY: base64Url(65),
   VAPID_PRIVATE_KEY: base64Url(32),
-  VAPID_SUBJECT: vapidSubject,
+  VAPID_SUBJECT: optionalText(
+    (value) => /^(mailto:|https:\/\/)\S+$/.test(value),
+    'must start with mailto: or https://',
+  ),
   GOOGLE_ADS_CONVERSION_NAME: conversionName,
   LEAD_ESCALATION_MINUTES: wholeNumber(15, 0, 720),
-  CUSTOMER_ACKNOWLEDGEMENT: onOrOff,
-  GALLERY_SAMPLES: onOrOff,
-  LOG_LEVEL: v.pipe(
-    v.optional(v.string(), ''),
-    v.trim(),
-    v.toLowerCase(),
-    v.transform((value) => value || 'info'),
-    v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`),
-  ),
+  CUSTOMER_ACKNOWLEDGEMENT: oneOf(['on', 'off'], 'on'),
+  GALLERY_SAMPLES: oneOf(['on', 'off'], 'on'),
+  LOG_LEVEL: oneOf(LOG_LEVELS, 'info', `must be one of ${LOG_LEVELS.join(', ')}`),
   NODE_ENV: text,
   // Test-only: lets pushes reach the tests' stand-in push service on 127.0.0.1 (decision 052).
-  TEST_ONLY_PUSH_TO_LOOPBACK: v.pipe(
-    v.optional(v.string(), ''),
-    v.trim(),
-    v.transform((value) => value || 'off'),
-    v.picklist(['on', 'off'], 'must be on or off (tests only)'),
-  ),
+  TEST_ONLY_PUSH_TO_LOOPBACK: oneOf(['on', 'off'], 'off', 'must be on or off (tests only)'),
 })
 
 type ParsedEnv = v.InferOutput<typeof EnvSchema>
@@ -266,7 +233,7 @@ export function parseRuntimeConfig(env: Env) {
       llm:
         e.ASSISTANT_LLM_URL && e.ASSISTANT_LLM_KEY
           ? {
-              url: chatCompletionsUrl(e.ASSISTANT_LLM_URL),
+              url: e.ASSISTANT_LLM_URL.replace(/\/+$/, '').replace(/(?<!\/chat\/completions)$/, '/chat/completions'),
               key: e.ASSISTANT_LLM_KEY,
               model: e.ASSISTANT_LLM_MODEL ?? 'gpt-4o-mini',
               timeoutMs: e.ASSISTANT_LLM_TIMEOUT_MS > 0 ? e.ASSISTANT_LLM_TIMEOUT_MS : 10_000,
@@ -283,6 +250,6 @@ export function parseRuntimeConfig(env: Env) {
 let current: RuntimeConfig | undefined
 
 export function runtimeConfig(): RuntimeConfig {
-  current ??= parseRuntimeConfig(serverEnv())
+  current ??= parseRuntimeConfig(process.env)
   return current
 }

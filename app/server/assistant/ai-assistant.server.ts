@@ -35,36 +35,27 @@ function clip(reply: string): string {
 
 /** The model's reply; its key is never logged or put in an error. */
 export async function askLlm(message: string, config: LlmConfig, fetchImpl: typeof fetch = fetch): Promise<string> {
-  let response: Response
-  try {
-    response = await fetchImpl(config.url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.key}` },
-      body: JSON.stringify({
-        model: config.model,
-        temperature: 0.2,
-        max_tokens: 350,
-        messages: [
-          { role: 'system', content: llmSystemPrompt() },
-          { role: 'user', content: message },
-        ],
-      }),
-      signal: AbortSignal.timeout(config.timeoutMs),
-    })
-  } catch (error) {
-    const reason =
-      error instanceof Error && error.name === 'TimeoutError'
-        ? `timed out after ${config.timeoutMs} ms`
-        : 'request failed'
-    throw new LlmError(`LLM ${reason}`)
-  }
+  const response = await fetchImpl(config.url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.key}` },
+    body: JSON.stringify({
+      model: config.model,
+      temperature: 0.2,
+      max_tokens: 350,
+      messages: [
+        { role: 'system', content: llmSystemPrompt() },
+        { role: 'user', content: message },
+      ],
+    }),
+    signal: AbortSignal.timeout(config.timeoutMs),
+  }).catch((error: unknown) => {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError'
+    throw new LlmError(`LLM ${timedOut ? `timed out after ${config.timeoutMs} ms` : 'request failed'}`)
+  })
   if (!response.ok) throw new LlmError(`LLM endpoint answered ${response.status}`)
-  let payload: unknown
-  try {
-    payload = await response.json()
-  } catch {
+  const payload: unknown = await response.json().catch(() => {
     throw new LlmError('LLM answer was not JSON')
-  }
+  })
   const content = (payload as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message
     ?.content
   if (typeof content !== 'string' || !content.trim()) throw new LlmError('LLM answer had no message content')
@@ -93,11 +84,7 @@ export interface AssistantServiceOptions {
   answer?: (message: string) => Promise<string>
 }
 
-export interface AssistantService {
-  reply(message: string, meta: { ip: string }): Promise<{ response: string }>
-}
-
-export function createAssistantService(options: AssistantServiceOptions = {}): AssistantService {
+export function createAssistantService(options: AssistantServiceOptions = {}) {
   const config = options.config ?? runtimeConfig().assistant
   const timeoutMs = options.timeoutMs ?? ASSISTANT_TIMEOUT_MS
   const backend = options.backend ?? getBackend
@@ -106,7 +93,7 @@ export function createAssistantService(options: AssistantServiceOptions = {}): A
   const limit = { count: config.rateLimit, windowMs: config.rateWindowMs }
 
   return {
-    async reply(message, meta) {
+    async reply(message: string, meta: { ip: string }): Promise<{ response: string }> {
       let timer: ReturnType<typeof setTimeout> | undefined
       const tooSlow = new Promise<never>((_, reject) => {
         timer = setTimeout(
@@ -135,9 +122,9 @@ export function createAssistantService(options: AssistantServiceOptions = {}): A
   }
 }
 
-let defaultService: AssistantService | undefined
+let defaultService: ReturnType<typeof createAssistantService> | undefined
 
-export function getAssistantService(): AssistantService {
+export function getAssistantService() {
   defaultService ??= createAssistantService()
   return defaultService
 }

@@ -16,11 +16,6 @@ import { normalizeQuestion, passages, retrieve, sentences } from './retrieval.se
 
 export { normalizeQuestion } from './retrieval.server'
 
-export interface GroundedAnswer {
-  text: string
-  topics: string[]
-}
-
 const SERVICE_PATTERNS: { id: string; pattern: RegExp }[] = [
   { id: 'epoxy', pattern: /\b(epoxy|flake|flakes)\b/ },
   {
@@ -78,6 +73,9 @@ type Topic = keyof typeof TOPIC_PATTERNS
 
 const has = (text: string, topic: Topic) => TOPIC_PATTERNS[topic].test(text)
 
+const notListed = (places: string, many = false) =>
+  `${places} ${many ? "aren't" : "isn't"} one of our ${areaNames.length} listed service areas, but please ${callUs} and we'll let you know if we can help. We serve ${areaList}.`
+
 function placeAnswer(found: PlaceFindings, text: string, original: string): string[] {
   const parts: string[] = []
   const servedCities = [...new Set(found.served.map((p) => p.city).concat(found.servedZips.map((z) => z.city)))]
@@ -94,11 +92,7 @@ function placeAnswer(found: PlaceFindings, text: string, original: string): stri
     )
   }
   const outside = [...found.other, ...found.unknownZips]
-  if (outside.length > 0) {
-    parts.push(
-      `${listSentence(outside)} ${outside.length > 1 ? "aren't" : "isn't"} one of our ${areaNames.length} listed service areas, but please ${callUs} and we'll let you know if we can help. We serve ${areaList}.`,
-    )
-  }
+  if (outside.length > 0) parts.push(notListed(listSentence(outside), outside.length > 1))
   if (found.sacramento && parts.length === 0) {
     parts.push(
       `We're based in Sacramento and serve the Greater Sacramento area, including these ${areaNames.length} communities: ${areaList}. For an address elsewhere in Sacramento, ${callUs} and we'll confirm.`,
@@ -106,11 +100,7 @@ function placeAnswer(found: PlaceFindings, text: string, original: string): stri
   }
   if (parts.length === 0 && has(text, 'areas')) {
     const candidate = unknownPlaceCandidate(text, original)
-    parts.push(
-      candidate
-        ? `${candidate} isn't one of our ${areaNames.length} listed service areas, but please ${callUs} and we'll let you know if we can help. We serve ${areaList}.`
-        : answers.areas,
-    )
+    parts.push(candidate ? notListed(candidate) : answers.areas)
   }
   return parts
 }
@@ -166,7 +156,7 @@ function notOfferedAnswer(text: string): string | null {
 
 const MAX_PARTS = 3
 
-export function groundedAnswer(message: string): GroundedAnswer {
+export function groundedAnswer(message: string): { text: string; topics: string[] } {
   const text = normalizeQuestion(message)
   const parts: string[] = []
   const topics: string[] = []
@@ -194,10 +184,8 @@ export function groundedAnswer(message: string): GroundedAnswer {
   if (has(text, 'human')) add('human', answers.human)
   else if (has(text, 'phone') && !has(text, 'price')) add('phone', answers.phone)
   if (has(text, 'email') && !topics.includes('human') && !topics.includes('phone')) add('email', answers.email)
-  if (has(text, 'address')) add('address', answers.address)
-  if (has(text, 'response')) add('response', answers.response)
-  if (has(text, 'licensed')) add('licensed', answers.licensed)
-  if (has(text, 'guarantee')) add('guarantee', answers.guarantee)
+  for (const topic of ['address', 'response', 'licensed', 'guarantee'] as const)
+    if (has(text, topic)) add(topic, answers[topic])
   if (has(text, 'experience') && !asksServiceTime) add('experience', answers.experience)
   if (has(text, 'rating')) add('rating', answers.rating)
   if (has(text, 'benefits') && detected.length === 0) add('benefits', answers.benefits)

@@ -5,35 +5,16 @@ import { epoxy, services } from '../../content/services'
 import { serviceAreas } from '../../content/service-areas'
 import { claims, fullAddress, site } from '../../content/site'
 import { areaNames, facts, listSentence } from '../../content/assistant-answers'
+import type { Service } from '../../content/types'
 
-export interface ServiceKnowledge {
+export type ServiceKnowledge = Pick<Service, 'title' | 'description' | 'features' | 'process' | 'benefits'> & {
   id: string
-  title: string
-  description: string
-  features: string[]
-  process: { title: string; description: string }[]
-  benefits: string[]
 }
-
-export interface ServedPlace {
-  match: string
-  name: string
-  city: string
-}
-
-const EPOXY_ID = 'epoxy'
 
 export const serviceKnowledge: ServiceKnowledge[] = [
-  ...services.map((service) => ({
-    id: service.id,
-    title: service.title,
-    description: service.description,
-    features: service.features,
-    process: service.process,
-    benefits: service.benefits,
-  })),
+  ...services,
   {
-    id: EPOXY_ID,
+    id: 'epoxy',
     title: epoxy.title,
     description: epoxy.description,
     features: epoxy.cards.map((card) => `${card.title}: ${card.features.join('; ')}`),
@@ -64,7 +45,7 @@ function neighborhoodNames(names: string[]): string[] {
 }
 
 /** Longest first: "Lincoln Village" wins over shorter names. */
-export const servedPlaces: ServedPlace[] = [
+export const servedPlaces = [
   ...serviceAreas.map((area) => ({ match: matchName(area.name), name: area.name, city: area.name })),
   ...cities.flatMap((city) =>
     neighborhoodNames(city.neighborhoods).map((name) => ({ match: matchName(name), name, city: city.name })),

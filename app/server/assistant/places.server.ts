@@ -2,12 +2,7 @@ import { otherPlaces } from '../../content/assistant-answers'
 import { cityOfZip } from '../quote/lead-fields.server'
 import { servedPlaces } from './knowledge.server'
 
-export function capitalize(text: string): string {
-  return text.replace(/\b[a-z]/g, (c) => c.toUpperCase())
-}
-
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-export const wordPattern = (phrase: string) => new RegExp(`\\b${escapeRegExp(phrase)}\\b`)
+const wordPattern = (phrase: string) => new RegExp(`\\b${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`)
 
 export interface PlaceFindings {
   served: { name: string; city: string }[]
@@ -59,7 +54,7 @@ export function unknownPlaceCandidate(text: string, original: string): string | 
     /^(areas?|neighbou?rhoods?|towns?|city|cities|zip|county|region|places?|home|house|location|here|there|you|it|that|this|now|today|tomorrow|winter|summer|spring|fall|weekends?|evenings?|rain|heat|person)$/
   const candidate = words.filter((word) => !generic.test(word))
   if (candidate.length === 0 || candidate.length !== words.length) return null
-  const name = capitalize(candidate.join(' '))
+  const name = candidate.join(' ').replace(/\b[a-z]/g, (c) => c.toUpperCase())
   if (!strong && !original.includes(name)) return null
   return name
 }

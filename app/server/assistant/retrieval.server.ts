@@ -1,4 +1,4 @@
-import { serviceKnowledge, type ServiceKnowledge } from './knowledge.server'
+import { serviceKnowledge } from './knowledge.server'
 
 const SYNONYMS: [RegExp, string][] = [
   [/[\u2018\u2019`´]/g, "'"],
@@ -60,17 +60,11 @@ export function tokenize(text: string): string[] {
     .map(stem)
 }
 
-export interface Passage {
-  service: ServiceKnowledge
-  text: string
-  tokens: string[]
-}
-
 export function sentences(text: string): string[] {
   return text.split(/(?<=[.!?])\s+(?=[A-Z])/).filter(Boolean)
 }
 
-export const passages: Passage[] = serviceKnowledge.flatMap((service) =>
+export const passages = serviceKnowledge.flatMap((service) =>
   [
     ...sentences(service.description),
     ...service.features,
@@ -93,7 +87,7 @@ function idf(token: string): number {
 /** So "the meaning of life" does not match "life". */
 const MIN_COVERAGE = 0.6
 
-export function retrieve(message: string, limit = 1): { passage: Passage; score: number; coverage: number }[] {
+export function retrieve(message: string, limit = 1) {
   const query = [...new Set(tokenize(message))]
   if (query.length === 0) return []
   const k1 = 1.2

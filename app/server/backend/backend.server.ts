@@ -32,26 +32,6 @@ export interface BackendOptions {
   clock?: () => Date
 }
 
-export interface Backend {
-  readonly config: RuntimeConfig
-  readonly dataDir: string
-  readonly files: FileStore
-  /** Now, as follow-ups are timed. */
-  now(): Date
-  ready(): Promise<void>
-  /** What /readyz asks: the database answers and the worker runs. */
-  checkReady(): Promise<void>
-  db(): Promise<Database>
-  outbox(): Promise<OutboxWorker>
-  /** Delivers what the outbox holds now rather than at its next turn. */
-  deliverSoon(): void
-  /** The salt of visitors' hashed addresses and the tokens' key: kept in the database, shared by every instance. */
-  ipHashSalt(): Promise<string>
-  /** `start` runs on every open; what it returns closes with the backend. */
-  attach(name: string, start: (db: Database) => Promise<Attachment | null>): void
-  close(): Promise<void>
-}
-
 export function resolveDataDir(configured = runtimeConfig().dataDir, override?: string): string {
   return resolve(process.cwd(), override?.trim() || configured)
 }
@@ -62,7 +42,10 @@ interface State {
   attached: Attachment[]
 }
 
-export function createBackend(options: BackendOptions = {}): Backend {
+/** The database, the file store and the outbox's worker of one process; features take it. */
+export type Backend = ReturnType<typeof createBackend>
+
+export function createBackend(options: BackendOptions = {}) {
   const config = options.config ?? runtimeConfig()
   const dataDir = resolveDataDir(config.dataDir, options.dataDir)
   const files = options.files ?? openFileStore({ dataDir, storage: config.storage })
@@ -123,10 +106,12 @@ export function createBackend(options: BackendOptions = {}): Backend {
     config,
     dataDir,
     files,
+    /** Now, as follow-ups are timed. */
     now,
     async ready() {
       await open()
     },
+    /** What /readyz asks: the database answers and the worker runs. */
     async checkReady() {
       const state = await open()
       await state.db.query('SELECT 1')
@@ -134,13 +119,15 @@ export function createBackend(options: BackendOptions = {}): Backend {
     },
     db: async () => (await open()).db,
     outbox: async () => (await open()).worker,
+    /** Delivers what the outbox holds now rather than at its next turn. */
     deliverSoon() {
       void open().then(
         (state) => state.worker.kick(),
         () => undefined,
       )
     },
-    attach(name, start) {
+    /** `start` runs on every open; what it returns closes with the backend. */
+    attach(name: string, start: (db: Database) => Promise<Attachment | null>) {
       if (starters.has(name)) return
       starters.set(name, start)
       const state = current
@@ -150,7 +137,8 @@ export function createBackend(options: BackendOptions = {}): Backend {
         (error: unknown) => log('backend').error({ err: error, name }, `could not start ${name}`),
       )
     },
-    ipHashSalt() {
+    /** The salt of visitors' hashed addresses and the tokens' key: kept in the database, shared by every instance. */
+    ipHashSalt(): Promise<string> {
       if (config.quote.ipHashSalt) return Promise.resolve(config.quote.ipHashSalt)
       if (!saltPromise) {
         const attempt = (async () => {

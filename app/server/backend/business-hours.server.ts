@@ -48,15 +48,10 @@ export function pacificInstant(year: number, month: number, day: number, minute:
   return new Date(guess)
 }
 
-/** When today's (Pacific) opening time falls. */
-export function openingOn(at: Date): Date {
-  const { year, month, day } = pacificClock(at)
-  return pacificInstant(year, month, day, OPENS)
-}
-
 /** The Pacific date whose morning list is due at `now`: today's from opening time on, none before it. */
 export function morningListDay(now: Date): string | null {
-  return now.getTime() >= openingOn(now).getTime() ? pacificDate(now) : null
+  const { year, month, day } = pacificClock(now)
+  return now.getTime() >= pacificInstant(year, month, day, OPENS).getTime() ? pacificDate(now) : null
 }
 
 /**

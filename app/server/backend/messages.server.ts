@@ -26,15 +26,10 @@ export function townOf(lead: { zip: string | null; sourcePage: string | null }):
   return cityOfZip(lead.zip)?.name ?? leadTopic(lead.sourcePage).city
 }
 
-/** " in X", or nothing when the town is not known. */
-function inTown(lead: { zip: string | null; sourcePage: string | null }): string {
-  const city = townOf(lead)
-  return city ? ` in ${city}` : ''
-}
-
-/** The one reminder of a lead still new after `minutes` of opening hours (decision 048). */
+/** The one reminder of a lead still new after `minutes` of opening hours (decision 048); " in X" when known. */
 export function escalationPushPayload(lead: { zip: string | null; sourcePage: string | null }, minutes: number) {
-  return toInbox(messages.push.escalation(inTown(lead), minutes))
+  const city = townOf(lead)
+  return toInbox(messages.push.escalation(city ? ` in ${city}` : '', minutes))
 }
 
 /** To the owner about their own lead, so the first name may be in it (decision 048). */

@@ -4,6 +4,7 @@ import { isReviewUrl } from '../../lib/reviews/review-link'
 import type { Tables } from '../db/schema.gen'
 import type { FileStore } from '../files/file-store.server'
 import { ownerNotification, type NotificationAddresses, type OwnerNotification } from '../quote/lead-email.server'
+import type { NotificationLead } from '../quote/lead-email.server'
 import { sendLeadWebhook, type LeadWebhookTarget } from '../quote/lead-webhook.server'
 import {
   acknowledgementMail,
@@ -34,16 +35,9 @@ import {
 export type OutboxKind = Tables['quote_outbox']['kind']
 
 /** One claimed row; the lead's fields are empty for a sign-in e-mail, which belongs to no lead. */
-export interface OutboxRow {
-  outboxId: string
+export interface OutboxRow extends NotificationLead {
   kind: OutboxKind
-  quoteRequestId: string
   attempts: number
-  firstName: string
-  email: string
-  phone: string
-  sourcePage: string | null
-  createdAt: Date
   /** Where and when, as stored: null when not given. */
   street: string | null
   zip: string | null
@@ -100,18 +94,7 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
   lead_webhook: {
     missing: (io) => (io.webhook ? null : 'LEAD_WEBHOOK_URL'),
     async deliver(row, io) {
-      await sendLeadWebhook(io.webhook!, {
-        id: row.quoteRequestId,
-        createdAt: row.createdAt,
-        firstName: row.firstName,
-        email: row.email,
-        phone: row.phone,
-        sourcePage: row.sourcePage,
-        street: row.street,
-        zip: row.zip,
-        preferredTime: row.preferredTime,
-        outsideArea: row.outsideArea,
-      })
+      await sendLeadWebhook(io.webhook!, { ...row, id: row.quoteRequestId })
       return 'lead handed to the webhook'
     },
   },

@@ -11,7 +11,13 @@ import type { FileStore } from '../files/file-store.server'
 import { log } from '../log/logger.server'
 import type { PushPayload } from './messages.server'
 import { pushTargetRefusal, type PushPolicy } from './push-endpoint.server'
-import { ownerAddresses, type NotificationAddresses, type OwnerNotification } from '../quote/lead-email.server'
+import { site } from '../../content/site'
+import {
+  emailDomain,
+  sanitizeText,
+  type NotificationAddresses,
+  type OwnerNotification,
+} from '../quote/lead-email.server'
 import type { DeliveryIo } from './outbox-deliveries.server'
 
 export const BACKOFF_BASE_MS = 5_000
@@ -27,7 +33,11 @@ export function defaultBackoffMs(attempts: number, random: () => number = Math.r
 export function notificationAddresses(
   config: Pick<RuntimeConfig, 'quoteNotifyEmail' | 'quoteFromEmail'> = runtimeConfig(),
 ): NotificationAddresses {
-  return ownerAddresses(config.quoteNotifyEmail, config.quoteFromEmail)
+  return {
+    to: config.quoteNotifyEmail?.trim() || site.email,
+    from: config.quoteFromEmail?.trim() || `no-reply@${emailDomain(site.email)}`,
+    fromName: sanitizeText(`${site.name} Website`, 100),
+  }
 }
 
 export function toSendMail({ to, replyTo, ...message }: OwnerNotification): SendMailOptions {
@@ -95,13 +105,7 @@ async function pushToTargets(targets: PushTarget[], vapid: VapidKeys, payload: P
   return { delivered, gone, failures }
 }
 
-export interface MailTransport {
-  kind: 'smtp' | 'eml' | 'custom'
-  mailDir: string
-  close(): void
-}
-
-function transportFor(config: RuntimeConfig, custom?: Transporter): [MailTransport['kind'], Transporter] {
+function transportFor(config: RuntimeConfig, custom?: Transporter): ['smtp' | 'eml' | 'custom', Transporter] {
   if (custom) return ['custom', custom]
   if (!config.smtpUrl) return ['eml', createTransport({ streamTransport: true, buffer: true, newline: 'windows' })]
   const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, dnsTimeout: 10_000 }
@@ -117,7 +121,7 @@ export function deliveryIo(
   files: FileStore,
   db: Queryable,
   custom?: Transporter,
-): { io: DeliveryIo; transport: MailTransport } {
+) {
   const [kind, transporter] = transportFor(config, custom)
   const mailDir = join(dataDir, 'outbox-mail')
   const ownerAddress = ownerEmail(config)
@@ -159,5 +163,5 @@ export function deliveryIo(
       return (await db.query<{ allowed: boolean }>(sql, [outboxId])).rows[0]?.allowed === true
     },
   }
-  return { io, transport: { kind, mailDir, close: () => transporter.close?.() } }
+  return { io, transport: { kind, close: () => transporter.close?.() } }
 }

@@ -5,26 +5,18 @@ export const SENT_JOURNAL_FILE = 'outbox-sent.log'
 // Truncating synced lines blocks the loop ~2 ms on ext4: empty it past this size instead.
 export const JOURNAL_CLEAR_BYTES = 64 * 1024
 
-export interface SentJournal {
-  /** Synchronous, so a kill right after cannot lose it. */
-  append(outboxId: string): Promise<void>
-  read(): string[]
-  /** Empties the journal once it has grown; every id in it must be marked in the database. */
-  clear(): void
-  close(): void
-}
-
-export function openSentJournal(path: string): SentJournal {
+export function openSentJournal(path: string) {
   let fd: number | undefined
   const handle = () => (fd ??= openSync(path, 'a+'))
   return {
-    append(outboxId) {
+    /** Synchronous, so a kill right after cannot lose it. */
+    append(outboxId: string): Promise<void> {
       const file = handle()
       writeSync(file, `${outboxId}\n`)
       // The sync is for power loss.
       return new Promise((resolve, reject) => fdatasync(file, (error) => (error ? reject(error) : resolve())))
     },
-    read() {
+    read(): string[] {
       let text = ''
       try {
         text = readFileSync(path, 'utf8')
@@ -33,6 +25,7 @@ export function openSentJournal(path: string): SentJournal {
       }
       return [...new Set(text.split('\n').filter((line) => /^[0-9a-f-]{36}$/.test(line)))]
     },
+    /** Empties the journal once it has grown; every id in it must be marked in the database. */
     clear() {
       const file = handle()
       if (fstatSync(file).size >= JOURNAL_CLEAR_BYTES) ftruncateSync(file, 0)

@@ -13,27 +13,11 @@ import { log, outsideRequest } from '../log/logger.server'
 import { sanitizeText } from '../quote/lead-email.server'
 import { runDailyJobs } from './daily-jobs.server'
 import { openSentJournal, SENT_JOURNAL_FILE } from './outbox-journal.server'
-import { deliveryIo, type MailTransport } from './outbox-io.server'
+import { defaultBackoffMs, deliveryIo } from './outbox-io.server'
 import { deliverOutboxRow, QUOTE_KINDS, type OutboxRow } from './outbox-deliveries.server'
-import { defaultBackoffMs } from './outbox-io.server'
 
-export interface OutboxRunResult {
-  claimed: number
-  sent: number
-  failed: number
-}
-
-export interface OutboxWorker {
-  readonly transportKind: MailTransport['kind']
-  readonly mailDir: string
-  /** What /readyz checks. */
-  readonly running: boolean
-  start(): void
-  stop(): Promise<void>
-  runOnce(): Promise<OutboxRunResult>
-  drain(maxRounds?: number): Promise<OutboxRunResult>
-  kick(): void
-}
+export type OutboxRunResult = { claimed: number; sent: number; failed: number }
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>
 
 export interface OutboxOptions {
   db: Database
@@ -70,7 +54,7 @@ function errorMessage(error: unknown): string {
 
 const KICK_DELAY_MS = 100
 
-export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
+export function createOutboxWorker(options: OutboxOptions) {
   const { db, config } = options
   const batchSize = options.batchSize ?? 25
   const pollIntervalMs = options.pollIntervalMs ?? 30_000
@@ -252,10 +236,8 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   }
 
   return {
-    get transportKind() {
-      return transport.kind
-    },
-    mailDir: transport.mailDir,
+    transportKind: transport.kind,
+    /** What /readyz checks. */
     get running() {
       return started && !stopped
     },
@@ -275,7 +257,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     },
     runOnce,
     drain,
-    kick() {
+    kick(): void {
       if (!started || stopped || loopRun) return // a running loop re-checks the due time when done
       // Leads of one burst share a batch: one claim and one mark instead of one each.
       if (timer && timerDue <= Date.now() + KICK_DELAY_MS) return

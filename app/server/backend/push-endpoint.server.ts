@@ -61,12 +61,8 @@ function addressRefusal(address: string, policy: PushPolicy): string | null {
 
 /** Why the endpoint may not be used, judged from its text alone; null when it may. */
 export function pushEndpointRefusal(endpoint: string, policy: PushPolicy): string | null {
-  let url: URL
-  try {
-    url = new URL(endpoint)
-  } catch {
-    return 'the endpoint is not an address'
-  }
+  if (!URL.canParse(endpoint)) return 'the endpoint is not an address'
+  const url = new URL(endpoint)
   const host = url.hostname.replace(/^\[|\]$/g, '')
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && allowedLoopback(host, policy)))
     return 'push endpoints are https'

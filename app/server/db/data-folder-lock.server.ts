@@ -38,6 +38,7 @@ export const LOCK_WAIT_MS = 15_000
 export async function lockDataFolder(dataDir: string, waitMs: number): Promise<() => Promise<void>> {
   const lockPath = join(dataDir, LOCK_FILE)
   try {
+    mkdirSync(dataDir, { recursive: true })
     // Else the lock's retries spend the whole wait on a folder it can never write.
     accessSync(dataDir, constants.W_OK | constants.X_OK)
     if (statSync(lockPath, { throwIfNoEntry: false })?.isFile()) unlinkSync(lockPath)
@@ -65,17 +66,6 @@ export async function lockDataFolder(dataDir: string, waitMs: number): Promise<(
 const HELD = Symbol.for('pressure-washing-site.data-folder-locks')
 type GlobalWithHeld = typeof globalThis & { [HELD]?: Map<string, () => Promise<void>> }
 
-export async function holdDataFolderLock(dataDir: string, waitMs = LOCK_WAIT_MS): Promise<void> {
-  const g = globalThis as GlobalWithHeld
-  g[HELD] ??= new Map()
-  try {
-    mkdirSync(dataDir, { recursive: true })
-  } catch (error) {
-    throw unusableOr(dataDir, error)
-  }
-  g[HELD].set(dataDir, await lockDataFolder(dataDir, waitMs))
-}
-
 export function takeHeldLock(dataDir: string): (() => Promise<void>) | undefined {
   const held = (globalThis as GlobalWithHeld)[HELD]
   const release = held?.get(dataDir)
@@ -90,7 +80,8 @@ export function takeHeldLock(dataDir: string): (() => Promise<void>) | undefined
 export async function holdDataFolderBeforeListening(config: { dataDir: string }): Promise<void> {
   const dataDir = resolve(process.cwd(), config.dataDir)
   try {
-    await holdDataFolderLock(dataDir)
+    const g = globalThis as GlobalWithHeld
+    ;(g[HELD] ??= new Map()).set(dataDir, await lockDataFolder(dataDir, LOCK_WAIT_MS))
   } catch (error) {
     if (error instanceof DataFolderUnusableError) log('backend').fatal({ dataDir }, error.message)
     else if (error instanceof DataFolderLockedError)

@@ -1,6 +1,6 @@
 // PGlite in DATA_DIR/pglite: one process writes it, under the data folder's lock (docs/decisions/030); the
 // site and a command in one process share it. Only database.server.ts imports this.
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
@@ -64,7 +64,6 @@ async function openShared(dataDir: string, lockWaitMs: number, mustExist: boolea
         throw new DatabaseCommandError(
           `No database in ${join(dataDir, 'pglite')}: start the site once, or restore a backup.`,
         )
-      mkdirSync(dataDir, { recursive: true })
       const release = takeHeldLock(dataDir) ?? (await lockDataFolder(dataDir, lockWaitMs))
       try {
         const PGlite = await loadPGlite()

@@ -135,17 +135,17 @@ export async function finalizeResponse(request: Request, response: Response): Pr
   }
   const headers = new Headers(response.headers)
   setSiteHeaders(request, response.status, headers)
-  const plain = (body: BodyInit | null) =>
+  const answer = (body: BodyInit | null) =>
     new Response(body, { status: response.status, statusText: response.statusText, headers })
   const declared = headers.get('Content-Length')
-  if (declared !== null && Number(declared) < MIN_COMPRESSED_BYTES) return plain(response.body)
+  if (declared !== null && Number(declared) < MIN_COMPRESSED_BYTES) return answer(response.body)
   let body: ReadableStream<Uint8Array> = response.body
   // JSON is only ever sent whole, so reading it delays nothing.
   if (declared === null && /^application\/json\b/i.test(contentType)) {
     const bytes = new Uint8Array(await response.arrayBuffer())
     if (bytes.byteLength < MIN_COMPRESSED_BYTES) {
       headers.set('Content-Length', String(bytes.byteLength))
-      return plain(bytes)
+      return answer(bytes)
     }
     body = new Response(bytes).body!
   }
@@ -153,9 +153,5 @@ export async function finalizeResponse(request: Request, response: Response): Pr
   headers.set('Content-Encoding', encoding)
   headers.delete('Content-Length')
   headers.append('Vary', 'Accept-Encoding')
-  return new Response(compressBody(body, encoding), {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
-  })
+  return answer(compressBody(body, encoding))
 }

@@ -13,29 +13,17 @@ export function publicOrigins(request: Request, proxied = fromTrustedProxy(reque
   const host = forwardedHost ?? request.headers.get('host') ?? url.host
   const origins = [proto === 'https' || proto === 'http' ? `${proto}://${host}`.toLowerCase() : url.origin]
   const siteUrl = buildEnv.SITE_URL?.trim()
-  if (siteUrl) {
-    try {
-      origins.push(new URL(siteUrl).origin)
-    } catch {
-      // An unusable SITE_URL adds nothing.
-    }
-  }
+  // An unusable SITE_URL adds nothing.
+  if (siteUrl && URL.canParse(siteUrl)) origins.push(new URL(siteUrl).origin)
   return origins
-}
-
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin
-  } catch {
-    return undefined
-  }
 }
 
 /** A request with no Sec-Fetch-Site, Origin or Referer is refused. */
 export function isSameOriginRequest(request: Request, proxied?: boolean): boolean {
   const fetchSite = request.headers.get('sec-fetch-site')
   if (fetchSite !== null) return fetchSite === 'same-origin'
-  const source = request.headers.get('origin') ?? originOf(request.headers.get('referer') ?? '')
+  const referer = request.headers.get('referer') ?? ''
+  const source = request.headers.get('origin') ?? (URL.canParse(referer) ? new URL(referer).origin : undefined)
   if (!source) return false
   return publicOrigins(request, proxied).includes(source.toLowerCase())
 }

@@ -23,29 +23,21 @@ export function pageAddress(url: URL, declaredSearch: DeclaredSearch): PageAddre
 
 type ObjectSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
 
-function isObjectSchema(schema: unknown): schema is ObjectSchema {
-  return (schema as { type?: unknown } | undefined)?.type === 'object'
-}
-
-function namesAny(search: string, names: Set<string>): boolean {
-  for (const name of new URLSearchParams(search).keys()) if (names.has(name)) return true
-  return false
-}
-
 /** Throws at start unless every route declares its search with `v.object`. */
 export function declaredSearchOf(router: AnyRouter): DeclaredSearch {
   const declaredNames = new Set<string>()
   for (const route of Object.values(router.routesById as Record<string, { id: string; options: object }>)) {
-    const schema: unknown = (route.options as { validateSearch?: unknown }).validateSearch
+    const schema = (route.options as { validateSearch?: ObjectSchema }).validateSearch
     if (schema === undefined) continue
-    if (!isObjectSchema(schema)) {
+    if (schema.type !== 'object') {
       throw new Error(`route ${route.id}: declare its search with a valibot v.object (page-url.server.ts)`)
     }
     for (const name of Object.keys(schema.entries)) declaredNames.add(name)
   }
   return (pathname, search) => {
     // Ad clicks name nothing a route reads: no parsing.
-    if (!namesAny(search, declaredNames)) return { search: '', refused: [] }
+    if (![...new URLSearchParams(search).keys()].some((name) => declaredNames.has(name)))
+      return { search: '', refused: [] }
     const [routes] = router.getMatchedRoutes(pathname)
     const raw = router.options.parseSearch(search) as Record<string, unknown>
     const kept: Record<string, unknown> = {}

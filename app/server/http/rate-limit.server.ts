@@ -58,13 +58,10 @@ export async function limitVisitor(
 ): Promise<number> {
   const key = await visitorHash(backend, ip)
   if (!key || limit.count <= 0) return 0
-  const { rows } = await (
-    await backend.db()
-  ).query<{ allowed: boolean; retry_after_ms: number }>('SELECT * FROM public.hit_rate_limit($1, $2, $3, $4)', [
-    bucket,
-    key,
-    limit.count,
-    limit.windowMs,
-  ])
+  const db = await backend.db()
+  const { rows } = await db.query<{ allowed: boolean; retry_after_ms: number }>(
+    'SELECT * FROM public.hit_rate_limit($1, $2, $3, $4)',
+    [bucket, key, limit.count, limit.windowMs],
+  )
   return rows[0]?.allowed === false ? retrySeconds(rows[0].retry_after_ms) : 0
 }

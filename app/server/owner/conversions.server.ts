@@ -3,7 +3,7 @@
 import { getBackend, type Backend } from '../backend/backend.server'
 import type { Queryable } from '../db/database.server'
 import { csvCell } from './leads.server'
-import { ownerAccess } from './owner-access.server'
+import { OWNER_FILE_HEADERS, ownerAccess } from './owner-access.server'
 
 export interface Conversion {
   id: string
@@ -63,20 +63,10 @@ export function conversionTime(instant: Date | string): string {
 
 /** A header row, then one row per conversion; value and currency only where a job value was entered. */
 export function conversionsCsv(conversions: readonly Conversion[], conversionName: string): string {
-  const lines = [CONVERSION_COLUMNS.join(',')]
-  for (const conversion of conversions) {
-    const value = conversion.jobValue ?? ''
-    lines.push(
-      [
-        csvCell(conversion.gclid),
-        csvCell(conversionName),
-        conversionTime(conversion.wonAt),
-        value,
-        value ? 'USD' : '',
-      ].join(','),
-    )
-  }
-  return `${lines.join('\r\n')}\r\n`
+  const rows = conversions.map(({ gclid, wonAt, jobValue }) =>
+    [csvCell(gclid), csvCell(conversionName), conversionTime(wonAt), jobValue ?? '', jobValue ? 'USD' : ''].join(','),
+  )
+  return `${[CONVERSION_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`
 }
 
 // The inbox's "Download won ad clicks (CSV)": the signed-in owner only, never cacheable.
@@ -84,24 +74,19 @@ export function conversionsCsv(conversions: readonly Conversion[], conversionNam
 export const CONVERSIONS_DOWNLOAD_DAYS = 90
 
 export async function ownerConversionsResponse(request: Request, backend: Backend = getBackend()): Promise<Response> {
-  const headers = {
-    'Cache-Control': 'private, no-store',
-    'X-Robots-Tag': 'noindex',
-    'X-Content-Type-Options': 'nosniff',
-  }
   // The owner's own link, or the address typed: another site may not start the download with the owner's cookie.
   const fetchSite = request.headers.get('sec-fetch-site')
   if (fetchSite === 'cross-site' || fetchSite === 'same-site')
-    return new Response('Forbidden', { status: 403, headers })
+    return new Response('Forbidden', { status: 403, headers: OWNER_FILE_HEADERS })
   const access = await ownerAccess()
-  if (!access) return new Response('Sign in first', { status: 401, headers })
+  if (!access) return new Response('Sign in first', { status: 401, headers: OWNER_FILE_HEADERS })
   const since = new Date(Date.now() - CONVERSIONS_DOWNLOAD_DAYS * 86_400_000)
   const won = await conversions(await backend.db(), since.toISOString())
   const csv = conversionsCsv(won, backend.config.owner.conversionName)
   const day = conversionTime(new Date()).slice(0, 10)
   return new Response(csv, {
     headers: {
-      ...headers,
+      ...OWNER_FILE_HEADERS,
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="won-ad-clicks-${day}.csv"`,
     },

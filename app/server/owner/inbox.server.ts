@@ -20,11 +20,6 @@ import { categoryOfLeadPage } from './work-prefill.server'
 export type ReviewRequestResult = 'queued' | 'already-sent' | 'not-won' | 'no-lead'
 const REVIEW_RESULTS: readonly ReviewRequestResult[] = ['queued', 'already-sent', 'not-won', 'no-lead']
 
-export interface PushSubscriptionInput {
-  endpoint: string
-  keys: { p256dh: string; auth: string }
-}
-
 export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
   return {
     id: row.id,
@@ -50,16 +45,15 @@ export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
   }
 }
 
+/** The rows' cards with their photos and quotes: one read of each for the whole list. */
+async function inboxCards(db: Queryable, rows: LeadRow[]): Promise<InboxLead[]> {
+  const cards = rows.map((row) => toInboxLead(row))
+  return withQuotes(db, await withPhotos(db, cards))
+}
+
 /** Spam and archived leads stay in `npm run leads`. */
 export async function listInbox(db: Queryable, limit = 200): Promise<InboxLead[]> {
-  const rows = await listLeads(db, { inbox: true, limit: Math.min(Math.max(limit, 1), 500) })
-  return withQuotes(
-    db,
-    await withPhotos(
-      db,
-      rows.map((row) => toInboxLead(row)),
-    ),
-  )
+  return inboxCards(db, await listLeads(db, { inbox: true, limit: Math.min(Math.max(limit, 1), 500) }))
 }
 
 /** Null: no such lead. The job value is kept only with "won", as the table's trigger keeps won_at. */
@@ -75,11 +69,7 @@ export async function updateLead(
     [id, change.status, change.note, change.jobValue ?? null],
   )
   if (affectedRows === 0) return null
-  const leads = await withPhotos(
-    db,
-    (await listLeads(db, { id })).map((row) => toInboxLead(row)),
-  )
-  return (await withQuotes(db, leads))[0] ?? null
+  return (await inboxCards(db, await listLeads(db, { id })))[0] ?? null
 }
 
 /**
@@ -117,8 +107,10 @@ export async function requestReview(db: Queryable, id: string): Promise<ReviewRe
   return result
 }
 
-export async function savePushSubscription(db: Queryable, subscription: PushSubscriptionInput): Promise<void> {
-  const { endpoint, keys } = subscription
+export async function savePushSubscription(
+  db: Queryable,
+  { endpoint, keys }: { endpoint: string; keys: { p256dh: string; auth: string } },
+): Promise<void> {
   await db.query(
     `INSERT INTO owner_push_subscriptions (endpoint, p256dh, auth) VALUES ($1, $2, $3)
      ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth`,

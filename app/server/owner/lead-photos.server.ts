@@ -4,7 +4,7 @@ import { LEAD_ID_PATTERN, PHOTO_NAME_PATTERN } from '~/lib/quote/lead-photos'
 import type { InboxLead } from '~/lib/owner/owner-lead'
 import { getBackend, type Backend } from '../backend/backend.server'
 import type { Queryable } from '../db/database.server'
-import { ownerAccess } from './owner-access.server'
+import { OWNER_FILE_HEADERS, ownerAccess } from './owner-access.server'
 
 /** Each lead's photos' names, oldest first. */
 async function photoNames(db: Queryable, leadIds: string[]) {
@@ -21,27 +21,20 @@ async function photoNames(db: Queryable, leadIds: string[]) {
 /** One more read per inbox load, not per lead. */
 export async function withPhotos(db: Queryable, leads: InboxLead[]): Promise<InboxLead[]> {
   if (leads.length === 0) return leads
-  const names = await photoNames(
-    db,
-    leads.map((lead) => lead.id),
-  )
+  const ids = leads.map((lead) => lead.id)
+  const names = await photoNames(db, ids)
   return leads.map((lead) => (names.has(lead.id) ? { ...lead, photos: names.get(lead.id) } : lead))
 }
 
 export async function ownerPhotoResponse(leadId: string, name: string, backend: Backend = getBackend()) {
-  const headers = {
-    'Cache-Control': 'private, no-store',
-    'X-Robots-Tag': 'noindex',
-    'X-Content-Type-Options': 'nosniff',
-  }
   const access = await ownerAccess()
-  if (!access) return new Response('Sign in first', { status: 401, headers })
-  const notFound = () => new Response('No such photo', { status: 404, headers })
+  if (!access) return new Response('Sign in first', { status: 401, headers: OWNER_FILE_HEADERS })
+  const notFound = () => new Response('No such photo', { status: 404, headers: OWNER_FILE_HEADERS })
   if (!LEAD_ID_PATTERN.test(leadId) || !PHOTO_NAME_PATTERN.test(name)) return notFound()
   // The database says which photos a lead has; the store only holds bytes.
   const names = await photoNames(await backend.db(), [leadId])
   if (!names.get(leadId)?.includes(name)) return notFound()
   const bytes = await backend.files.get(`lead-photos/${leadId}/${name}`)
   if (!bytes) return notFound()
-  return new Response(bytes.slice(), { headers: { ...headers, 'Content-Type': 'image/jpeg' } })
+  return new Response(bytes.slice(), { headers: { ...OWNER_FILE_HEADERS, 'Content-Type': 'image/jpeg' } })
 }

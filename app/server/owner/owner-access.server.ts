@@ -28,6 +28,13 @@ const SECURE_SITE = site.baseUrl.startsWith('https:')
 /** `__Host-`: only this origin, path / and Secure, so no subdomain or http page can plant or read it. */
 export const SESSION_COOKIE = SECURE_SITE ? '__Host-owner_session' : 'owner_session'
 
+/** The owner's own files (photos, downloads): never cached, never indexed. */
+export const OWNER_FILE_HEADERS = {
+  'Cache-Control': 'private, no-store',
+  'X-Robots-Tag': 'noindex',
+  'X-Content-Type-Options': 'nosniff',
+}
+
 export interface OwnerAccess {
   userId: string
   secretHash: string
@@ -142,12 +149,9 @@ export async function handleSignInPost(request: Request, socketAddress: string |
   if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
   const declared = Number(request.headers.get('content-length') ?? 'NaN')
   if (!(declared >= 0 && declared <= 2048)) return new Response('Request too large', { status: 413 })
-  let form: URLSearchParams
-  try {
-    form = new URLSearchParams(await request.text())
-  } catch {
-    return new Response('Bad request', { status: 400 })
-  }
+  const body = await request.text().catch(() => null)
+  if (body === null) return new Response('Bad request', { status: 400 })
+  const form = new URLSearchParams(body)
   const password = runtimeConfig().owner.sessionSecret
   if (!password) return redirect('/owner')
   const cleared = sessionCookie('', 0)

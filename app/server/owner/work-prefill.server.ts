@@ -6,12 +6,8 @@ import { categoryOfService } from '../../lib/posted-work/posted-work'
 
 /** The service the lead's page was about: `/services?tab=…`, or an old address that redirects to a tab. */
 function serviceOfPage(sourcePage: string | null): ServiceId | null {
-  let url: URL
-  try {
-    url = new URL(sourcePage ?? '', 'http://site.invalid')
-  } catch {
-    return null
-  }
+  if (!URL.canParse(sourcePage ?? '', 'http://site.invalid')) return null
+  const url = new URL(sourcePage ?? '', 'http://site.invalid')
   if (url.pathname === '/services') {
     const tab = url.searchParams.get('tab') ?? DEFAULT_SERVICE_TAB
     return (serviceIds as readonly string[]).includes(tab) ? (tab as ServiceId) : null

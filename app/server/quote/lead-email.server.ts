@@ -1,5 +1,4 @@
 /** The owner's e-mail about a new lead: every visitor value escaped, the subject bounded. */
-import { site } from '../../content/site'
 import { mapUrl, OWNER_TEXTS, preferredTimeText, serviceAddress } from '../../lib/owner/owner-lead'
 import { hasForbiddenChars, isValidEmail } from '../../lib/quote/quote-schema'
 
@@ -126,14 +125,6 @@ export function composeMail(
     }),
     messageId: `<${key}@${emailDomain(addresses.from)}>`,
     headers: { ...(lead && { 'X-Quote-Request-Id': lead }), ...headers },
-  }
-}
-
-export function ownerAddresses(notifyEmail?: string, fromEmail?: string): NotificationAddresses {
-  return {
-    to: notifyEmail?.trim() || site.email,
-    from: fromEmail?.trim() || `no-reply@${emailDomain(site.email)}`,
-    fromName: sanitizeText(`${site.name} Website`, 100),
   }
 }
 

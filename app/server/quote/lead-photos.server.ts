@@ -188,9 +188,4 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
   }
 }
 
-let defaultHandler: ReturnType<typeof createLeadPhotoHandler> | undefined
-
-export function handleLeadPhotosPost(request: Request, ip: string): Promise<Response> {
-  defaultHandler ??= createLeadPhotoHandler()
-  return defaultHandler(request, ip)
-}
+export const handleLeadPhotosPost = createLeadPhotoHandler()

@@ -1,17 +1,7 @@
 /** The lead webhook (docs/operations.md): Standard Webhooks' signature over each lead's JSON. */
+import type { NotificationLead } from './lead-email.server'
 
-export interface WebhookLead {
-  id: string
-  createdAt: Date
-  firstName: string
-  email: string
-  phone: string
-  sourcePage: string | null
-  street?: string | null
-  zip?: string | null
-  preferredTime?: string | null
-  outsideArea?: boolean | null
-}
+export type WebhookLead = Omit<NotificationLead, 'outboxId' | 'quoteRequestId'> & { id: string }
 
 export interface LeadWebhookTarget {
   url: string

@@ -8,7 +8,6 @@ import {
   type QuoteFieldName,
   type QuoteFormValues,
 } from '~/lib/quote/quote-form-constants'
-import type { QuoteFailureReason } from '~/lib/quote/quote-schema'
 import { isSameOriginRequest } from '../http/origin.server'
 import { handleQuoteSubmission, sha256Hex } from './quote-service.server'
 
@@ -30,16 +29,6 @@ function seeOther(status: QuotePostStatus, photoToken?: string): Response {
   return new Response(null, { status: 303, headers: { Location: `/quote-request?status=${status}${upload}` } })
 }
 
-/** A cached page holds no per-visitor key: its token stands for the visit. */
-export function formPostIdempotencyKey(formToken: string | undefined): string {
-  const token = formToken?.trim()
-  return token ? `form-${sha256Hex(token).slice(0, 40)}` : randomUUID()
-}
-
-function postStatus(reason: QuoteFailureReason): Exclude<QuotePostStatus, 'sent'> {
-  return reason === 'invalid' ? 'invalid' : reason === 'rate-limited' ? 'rate-limited' : 'failed'
-}
-
 /**
  * The no-JavaScript path. Success is POST/redirect/GET; a refusal is a Response only when nothing can be
  * shown again (another site, too large), otherwise the fields to render the form with, as typed.
@@ -49,12 +38,8 @@ export async function handleQuoteFormPost(request: Request, ip: string): Promise
   const length = Number(request.headers.get('content-length') ?? NaN)
   if (!Number.isFinite(length) || length > MAX_SERVER_FN_BODY_BYTES)
     return new Response('Request too large', { status: 413 })
-  let form: FormData
-  try {
-    form = await request.formData()
-  } catch {
-    return { status: 400, result: 'invalid', message: 'Invalid form data', values: {}, errors: {} }
-  }
+  const form = await request.formData().catch(() => null)
+  if (!form) return { status: 400, result: 'invalid', message: 'Invalid form data', values: {}, errors: {} }
   const text = (name: string) => {
     const value = form.get(name)
     return typeof value === 'string' ? value : undefined
@@ -64,12 +49,14 @@ export async function handleQuoteFormPost(request: Request, ip: string): Promise
     const value = text(name)
     if (value !== undefined) values[name] = value
   }
+  const formToken = text(QUOTE_FORM_TOKEN_NAME)?.slice(0, 200)
   const result = await handleQuoteSubmission(
     {
       ...values,
       company: text(QUOTE_HONEYPOT_NAME) ?? '',
-      formToken: text(QUOTE_FORM_TOKEN_NAME)?.slice(0, 200),
-      idempotencyKey: formPostIdempotencyKey(text(QUOTE_FORM_TOKEN_NAME)?.slice(0, 200)),
+      formToken,
+      // A cached page holds no per-visitor key: its token stands for the visit.
+      idempotencyKey: formToken?.trim() ? `form-${sha256Hex(formToken.trim()).slice(0, 40)}` : randomUUID(),
       sourcePage: text('sourcePage'),
       visitSource: text(VISIT_SOURCE_FIELD),
     },
@@ -80,7 +67,7 @@ export async function handleQuoteFormPost(request: Request, ip: string): Promise
   return {
     status: result.status,
     ...(result.retryAfterSeconds ? { retryAfterSeconds: result.retryAfterSeconds } : {}),
-    result: postStatus(reason),
+    result: reason === 'invalid' || reason === 'rate-limited' ? reason : 'failed',
     message: error,
     // Only the visitor's own fields, each capped: this goes back into their page, nowhere else.
     values: Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.slice(0, 300)])),

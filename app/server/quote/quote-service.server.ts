@@ -12,7 +12,7 @@ import {
   type QuoteSubmitResponse,
 } from '../../lib/quote/quote-schema'
 import { getBackend, type Backend } from '../backend/backend.server'
-import { runtimeConfig, type RuntimeConfig } from '../config.server'
+import { runtimeConfig } from '../config.server'
 import { limitVisitor, visitorHash } from '../http/rate-limit.server'
 import { leadEvents } from '../log/lead-events.server'
 import { sanitizeText } from './lead-email.server'
@@ -45,15 +45,6 @@ export interface QuoteServiceOptions {
   unsavedLeadsDir?: string
 }
 
-export interface QuoteService {
-  handle(raw: unknown, meta: QuoteRequestMeta, backend?: Backend): Promise<QuoteServiceResponse>
-}
-
-export function quoteServiceOptions(config: RuntimeConfig['quote'] = runtimeConfig().quote): QuoteServiceOptions {
-  const { rateLimit, rateWindowMs, minFillMs } = config
-  return { rateLimit, rateWindowMs, minFillMs }
-}
-
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex')
 }
@@ -83,7 +74,9 @@ function fillTimeReason(token: string | null | undefined, tokens: FormTokens, mi
   return check.elapsedMs < minFillMs ? `too-fast:${Math.round(check.elapsedMs)}ms` : null
 }
 
-export function createQuoteService(options: QuoteServiceOptions = {}): QuoteService {
+export type QuoteService = ReturnType<typeof createQuoteService>
+
+export function createQuoteService(options: QuoteServiceOptions = {}) {
   const now = options.now ?? Date.now
   const rateLimit = options.rateLimit ?? 5
   const rateWindowMs = options.rateWindowMs ?? 10 * 60_000
@@ -189,16 +182,8 @@ export function createQuoteService(options: QuoteServiceOptions = {}): QuoteServ
 
 let defaultService: QuoteService | undefined
 
-export function getQuoteService(): QuoteService {
-  defaultService ??= createQuoteService(quoteServiceOptions())
-  return defaultService
-}
-
 /** Never throws: a misconfigured backend yields 503. */
-export function handleQuoteSubmission(
-  raw: unknown,
-  meta: QuoteRequestMeta,
-  backend?: Backend,
-): Promise<QuoteServiceResponse> {
-  return getQuoteService().handle(raw, meta, backend)
+export function handleQuoteSubmission(raw: unknown, meta: QuoteRequestMeta, backend?: Backend) {
+  defaultService ??= createQuoteService(runtimeConfig().quote)
+  return defaultService.handle(raw, meta, backend)
 }

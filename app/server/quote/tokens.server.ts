@@ -9,15 +9,8 @@ export type FormTokenCheck = { ok: true; elapsedMs: number } | { ok: false; reas
 export type PhotoTokenCheck =
   { ok: true; leadId: string; tokenHash: string } | { ok: false; reason: 'bad-token' | 'expired' }
 
-export interface FormTokens {
-  issue(issuedAt?: number): string
-  check(token: string | null | undefined): FormTokenCheck
-}
-
-export interface PhotoTokens {
-  issue(leadId: string): string
-  check(token: string | null | undefined): PhotoTokenCheck
-}
+export type FormTokens = ReturnType<typeof createFormTokens>
+export type PhotoTokens = ReturnType<typeof createPhotoTokens>
 
 /** Instances' clocks may differ a little. */
 const MAX_CLOCK_SKEW_MS = 5 * 60_000
@@ -38,11 +31,11 @@ function signer(secret: string, purpose: string, length?: number) {
 
 const nonce = () => randomBytes(12).toString('base64url')
 
-export function createFormTokens(secret: string, now: () => number = Date.now): FormTokens {
+export function createFormTokens(secret: string, now: () => number = Date.now) {
   const { token, verify } = signer(secret, 'quote-form-token:v1', 22)
   return {
     issue: (issuedAt = now()) => token(`${Math.max(0, Math.trunc(issuedAt)).toString(36)}.${nonce()}`),
-    check(value) {
+    check(value: string | null | undefined): FormTokenCheck {
       if (!value?.trim()) return { ok: false, reason: 'no-token' }
       const [, issued = '', random = '', mac = ''] = FORM_TOKEN.exec(value.trim()) ?? []
       if (!mac || !verify(`${issued}.${random}`, mac)) return { ok: false, reason: 'bad-token' }
@@ -53,12 +46,12 @@ export function createFormTokens(secret: string, now: () => number = Date.now): 
   }
 }
 
-export function createPhotoTokens(secret: string, now: () => number = Date.now): PhotoTokens {
+export function createPhotoTokens(secret: string, now: () => number = Date.now) {
   const { token, verify } = signer(secret, 'lead-photo-token:v1')
   return {
-    issue: (leadId) =>
+    issue: (leadId: string) =>
       token(`${leadId.toLowerCase()}.${Math.trunc(now() + PHOTO_TOKEN_TTL_MS).toString(36)}.${nonce()}`),
-    check(value) {
+    check(value: string | null | undefined): PhotoTokenCheck {
       const text = value?.trim() ?? ''
       const [, leadId = '', expires = '', random = '', mac = ''] = PHOTO_TOKEN.exec(text) ?? []
       if (!mac || !verify(`${leadId}.${expires}.${random}`, mac)) return { ok: false, reason: 'bad-token' }

@@ -3,85 +3,20 @@
 // that zone's VTIMEZONE, so 08:00 stays 08:00 on either side of a daylight-saving change.
 import { timingSafeEqual } from 'node:crypto'
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
-import ical, {
-  ICalAttendeeRole,
-  ICalAttendeeStatus,
-  ICalCalendarMethod,
-  ICalEventStatus,
-  type ICalTemporalPlainDateTimeStub,
-  type ICalTemporalZonedDateTimeStub,
-} from 'ical-generator'
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { site } from '../../content/site'
 import { formatCents, formatWindow, type QuoteJob } from '../../lib/quotes/quote'
 import { getBackend, type Backend } from '../backend/backend.server'
-import { BUSINESS_TIME_ZONE, pacificClock, pacificInstant } from '../backend/business-hours.server'
+import { BUSINESS_TIME_ZONE } from '../backend/business-hours.server'
 import { townOf } from '../backend/messages.server'
 import { serviceAddress } from '../../lib/owner/owner-lead'
 import { sanitizeText } from '../quote/lead-email.server'
 
-type ZonedStub = ICalTemporalZonedDateTimeStub
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0')
-
-/** The wall clock at an instant, in Pacific time or UTC: the only zones these events name. */
-function wallClock(instant: Date, zone: string) {
-  if (zone === 'UTC')
-    return {
-      year: instant.getUTCFullYear(),
-      month: instant.getUTCMonth() + 1,
-      day: instant.getUTCDate(),
-      hour: instant.getUTCHours(),
-      minute: instant.getUTCMinutes(),
-      second: instant.getUTCSeconds(),
-    }
-  if (zone !== BUSINESS_TIME_ZONE) throw new Error(`no wall clock for ${zone}`)
-  const { year, month, day, minute } = pacificClock(instant)
-  return { year, month, day, hour: Math.floor(minute / 60), minute: minute % 60, second: 0 }
-}
-
 /**
- * The instant as ical-generator's Temporal ZonedDateTime stand-in: under an event's TZID it writes these fields
- * as they are, where a native Date would be written in the server process's own time zone.
+ * A Pacific day and HH:MM as ical-generator writes it under the event's TZID: a local time's digits as they are.
+ * Only a time in the process's own daylight-saving gap would shift, and a job's window is within opening hours.
  */
-function zoned(instant: Date, zone: string): ZonedStub {
-  const fields = wallClock(instant, zone)
-  const date = `${pad(fields.year, 4)}-${pad(fields.month)}-${pad(fields.day)}`
-  const text = `${date}T${pad(fields.hour)}:${pad(fields.minute)}:${pad(fields.second)}`
-  const plain: ICalTemporalPlainDateTimeStub = {
-    ...fields,
-    toJSON: () => text,
-    toString: () => text,
-    toPlainDate: () => ({
-      year: fields.year,
-      month: fields.month,
-      day: fields.day,
-      toJSON: () => date,
-      toString: () => date,
-    }),
-    toZonedDateTime: (other: string) => zoned(instant, other),
-  }
-  return {
-    ...fields,
-    timeZoneId: zone,
-    toInstant: () => ({
-      epochMilliseconds: instant.getTime(),
-      toJSON: () => instant.toISOString(),
-      toString: () => instant.toISOString(),
-      toZonedDateTimeISO: (other: string) => zoned(instant, other),
-    }),
-    toJSON: () => text,
-    toPlainDateTime: () => plain,
-    toString: () => text,
-    withTimeZone: (other: string) => zoned(instant, other),
-  }
-}
-
-/** The instant of a Pacific day and HH:MM. */
-export function pacificAt(day: string, hhmm: string): Date {
-  const [year, month, date] = day.split('-').map(Number)
-  const [hour, minute] = hhmm.split(':').map(Number)
-  return pacificInstant(year!, month!, date!, hour! * 60 + minute!)
-}
+const wallClock = (day: string, hhmm: string) => `${day}T${hhmm}:00`
 
 export interface CalendarJob extends Pick<QuoteJob, 'uid' | 'day' | 'start' | 'end' | 'sequence' | 'cancelled'> {
   firstName: string
@@ -108,8 +43,8 @@ function addEvent(cal: ReturnType<typeof calendar>, job: CalendarJob, extra: { s
   return cal.createEvent({
     id: job.uid,
     sequence: job.sequence,
-    start: zoned(pacificAt(job.day, job.start), BUSINESS_TIME_ZONE),
-    end: zoned(pacificAt(job.day, job.end), BUSINESS_TIME_ZONE),
+    start: wallClock(job.day, job.start),
+    end: wallClock(job.day, job.end),
     timezone: BUSINESS_TIME_ZONE,
     stamp: new Date(),
     status: job.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,

@@ -60,9 +60,8 @@ const seeOther = (token: string, done: 'accepted' | 'changes') =>
 /** The page's quote, or null for a link that shows nothing: an accepted quote shows its acceptance for good. */
 export async function readQuotePage(backend: Backend, token: string): Promise<QuotePageView | null> {
   if (!QUOTE_TOKEN_PATTERN.test(token)) return null
-  const { rows } = await (
-    await backend.db()
-  ).query<{ first_name: string; facts: QuoteFacts | null }>(
+  const db = await backend.db()
+  const { rows } = await db.query<{ first_name: string; facts: QuoteFacts | null }>(
     `SELECT r.first_name, public.quote_facts(t.quote_request_id) AS facts
        FROM quotes t JOIN quote_requests r ON r.id = t.quote_request_id WHERE t.token = $1`,
     [token],
@@ -132,12 +131,7 @@ export async function quotePagePost(
   const length = Number(request.headers.get('content-length') ?? NaN)
   if (!(length <= MAX_POST_BYTES)) return new Response('Request too large', { status: 413 })
   if (!QUOTE_TOKEN_PATTERN.test(token)) return unavailable()
-  let form: FormData
-  try {
-    form = await request.formData()
-  } catch {
-    form = new FormData()
-  }
+  const form = await request.formData().catch(() => new FormData())
   const text = (name: string) => {
     const value = form.get(name)
     return typeof value === 'string' ? value.slice(0, 4000) : ''

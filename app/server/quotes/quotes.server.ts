@@ -37,10 +37,8 @@ export async function quoteFactsOf(db: Queryable, leadIds: string[]): Promise<Ma
 /** The inbox's cards get their quote's state; the texts only the editor and the customer see stay here. */
 export async function withQuotes(db: Queryable, leads: InboxLead[]): Promise<InboxLead[]> {
   if (leads.length === 0) return leads
-  const facts = await quoteFactsOf(
-    db,
-    leads.map((lead) => lead.id),
-  )
+  const ids = leads.map((lead) => lead.id)
+  const facts = await quoteFactsOf(db, ids)
   return leads.map((lead) => {
     const found = facts.get(lead.id)
     if (!found) return lead
@@ -99,28 +97,22 @@ export function versionHash(content: { items: QuoteItem[]; note: string | null; 
 /** "Send quote": a new frozen version with today's terms, valid `validDays` Pacific days after today. */
 export async function sendQuote(backend: Backend, draft: QuoteDraft): Promise<SendQuoteResult> {
   const db = await backend.db()
-  const items: QuoteItem[] = draft.items.map((item, i) => ({
-    id: `i${i + 1}`,
-    description: item.description,
-    cents: item.price,
-    optional: item.optional,
-  }))
   const content = {
-    items,
+    items: draft.items.map(({ description, price, optional }, i) => ({
+      id: `i${i + 1}`,
+      description,
+      cents: price,
+      optional,
+    })),
     note: draft.note || null,
     terms: (await ownTerms(db)) || defaultQuoteTerms,
     validUntil: addDays(pacificDate(backend.now()), draft.validDays),
   }
+  const token = randomBytes(24).toString('base64url')
+  const request = { lead: draft.lead, token, hash: versionHash(content), ...content }
   const { rows } = await db.query<{ result: 'sent' | 'accepted' | 'no-lead'; token: string; version: number }>(
     'SELECT * FROM public.send_quote($1)',
-    [
-      JSON.stringify({
-        lead: draft.lead,
-        token: randomBytes(24).toString('base64url'),
-        hash: versionHash(content),
-        ...content,
-      }),
-    ],
+    [JSON.stringify(request)],
   )
   const row = rows[0]!
   if (row.result !== 'sent') return { result: row.result }

@@ -14,12 +14,9 @@ function factsInUse(): Record<keyof typeof placeholderFacts, string> {
 }
 
 export function isPublicUrl(url: string): boolean {
-  try {
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
-    return !/^(localhost|127(\.\d+){3}|::1|0\.0\.0\.0)$|\.localhost$/i.test(host)
-  } catch {
-    return false
-  }
+  if (!URL.canParse(url)) return false
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
+  return !/^(localhost|127(\.\d+){3}|::1|0\.0\.0\.0)$|\.localhost$/i.test(host)
 }
 
 export function placeholdersInUse(baseUrl = site.baseUrl, facts = factsInUse()): string[] {

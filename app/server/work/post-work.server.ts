@@ -189,9 +189,4 @@ export function createPostWorkHandler(options: PostWorkOptions = {}) {
   }
 }
 
-let defaultHandler: ReturnType<typeof createPostWorkHandler> | undefined
-
-export function handlePostWork(request: Request): Promise<Response> {
-  defaultHandler ??= createPostWorkHandler()
-  return defaultHandler(request)
-}
+export const handlePostWork = createPostWorkHandler()

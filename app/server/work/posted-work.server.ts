@@ -50,9 +50,8 @@ export async function setWorkPublished(db: Queryable, id: string, published: boo
 
 /** False when there is no such job. Its files go unless another post shows the same frame. */
 export async function deleteWork(backend: Backend, id: string): Promise<boolean> {
-  const { rows } = await (
-    await backend.db()
-  ).query<{ image_hash: string; widths: number[]; still_used: boolean }>(
+  const db = await backend.db()
+  const { rows } = await db.query<{ image_hash: string; widths: number[]; still_used: boolean }>(
     `WITH gone AS (DELETE FROM posted_work WHERE id = $1 RETURNING image_hash, widths)
      SELECT g.image_hash, g.widths,
             EXISTS (SELECT 1 FROM posted_work o WHERE o.image_hash = g.image_hash AND o.id <> $1) AS still_used
@@ -74,10 +73,6 @@ export async function deleteWork(backend: Backend, id: string): Promise<boolean>
 // GET /work-photos/<hash>-<width>.<avif|webp>: the variants from the site's own origin, whichever store holds them,
 // while a shown job has them. Hidden or deleted work goes at once here, and from caches within the pages' own
 // freshness (HTML_CACHE_SECONDS): never a year-long immutable copy of a photo the owner took down (decision 052).
-export function workPhotoCacheControl(htmlCacheSeconds: number = runtimeConfig().htmlCacheSeconds): string {
-  return `public, max-age=${htmlCacheSeconds}`
-}
-
 export async function workPhotoResponse(request: Request, file: string, backend: Backend = getBackend()) {
   // Uncached, or a 404 would outlive the file's arrival (a post on another instance, a restore).
   const notFound = () =>
@@ -91,17 +86,16 @@ export async function workPhotoResponse(request: Request, file: string, backend:
     })
   const match = POSTED_WORK_FILE_PATTERN.exec(file)
   if (!match) return notFound()
-  const shown = await (
-    await backend.db()
-  ).query('SELECT 1 FROM posted_work WHERE image_hash = $1 AND published AND $2 = ANY (widths) LIMIT 1', [
-    match[1],
-    Number(match[2]),
-  ])
+  const db = await backend.db()
+  const shown = await db.query(
+    'SELECT 1 FROM posted_work WHERE image_hash = $1 AND published AND $2 = ANY (widths) LIMIT 1',
+    [match[1], Number(match[2])],
+  )
   if (shown.rows.length === 0) return notFound()
   // The name hashes the content: a copy the browser holds is this file, so a revalidation costs no body.
   const etag = `"${file}"`
   const headers = {
-    'Cache-Control': workPhotoCacheControl(),
+    'Cache-Control': `public, max-age=${runtimeConfig().htmlCacheSeconds}`,
     ETag: etag,
     'X-Content-Type-Options': 'nosniff',
   }
