@@ -1,7 +1,6 @@
 // npm run bench:lighthouse — Lighthouse mobile on the production build, medians per route kind. "TBT-cpu" is
 // TBT's rule applied to main-thread CPU per task: the page's own work, not this machine's scheduling.
 import { execFileSync } from 'node:child_process'
-import { get } from 'node:http'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -104,14 +103,6 @@ function runLighthouseOnce(url: string, notFound: boolean): AuditResult {
   }
 }
 
-/** One GET on a fresh connection (no keep-alive to reuse after the server has closed it), body read to the end. */
-function warmUp(url: string) {
-  return new Promise<void>((resolve, reject) => {
-    const request = get(url, { agent: false }, (response) => response.on('end', resolve).on('error', reject).resume())
-    request.on('error', reject)
-  })
-}
-
 // Audited by default like every page, so its 100s stay guarded on every run; the seed costs a few seconds.
 const auditQuote = !onlyKinds || onlyKinds.includes('quote')
 const dataDir = mkdtempSync(join(tmpdir(), 'lh-data-'))
@@ -125,10 +116,11 @@ try {
     // The quote's token is new on every run; the table names the route, not the token.
     const shown = kind === 'quote' ? '/quote/<token>' : path
     const runs: AuditResult[] = []
-    // One request first, so the audit measures the page and not the server's first render of this route.
-    await warmUp(`${server.url}${path}`).catch((error) =>
-      console.warn(`warm-up request for ${path} failed: ${errorText(error)}`),
-    )
+    // One request first, so the audit measures the page and not the server's first render of this route; its
+    // connection closed after it, so no keep-alive is left to reuse after the server has closed it.
+    await fetch(`${server.url}${path}`, { headers: { Connection: 'close' } })
+      .then((response) => response.arrayBuffer())
+      .catch((error) => console.warn(`warm-up request for ${path} failed: ${errorText(error)}`))
     try {
       for (let i = 0; i < RUNS; i++) runs.push(runLighthouse(`${server.url}${path}`, kind === '404'))
     } catch (error) {
