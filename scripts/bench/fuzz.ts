@@ -160,10 +160,7 @@ const badSources = rows.filter((row) => {
     ...(row.landing_path ? { landingPath: row.landing_path } : {}),
     ...(row.referrer_host ? { referrerHost: row.referrer_host } : {}),
   }
-  return (
-    !isDeepStrictEqual(cleanVisitSource(stored), stored) ||
-    !LEAD_CHANNELS.includes(row.source_channel!)
-  )
+  return !isDeepStrictEqual(cleanVisitSource(stored), stored) || !LEAD_CHANNELS.includes(row.source_channel!)
 })
 const storedNames = new Set(rows.map((row) => row.first_name))
 const lost = forgedLeads.filter((lead) => !storedNames.has(lead.name))
@@ -186,7 +183,6 @@ function isJson(line: string): boolean {
     return false
   }
 }
-
 
 const serverErrors = [...counts].filter(([key]) => / (5\d\d|no answer)/.test(key)).reduce((sum, [, n]) => sum + n, 0)
 
