@@ -7,36 +7,26 @@ import { PGlite } from '@electric-sql/pglite'
 import { DatabaseCommandError } from '../app/server/db/database.server'
 import { DataFolderLockedError, lockDataFolder } from '../app/server/db/data-folder-lock.server'
 
-/** PGlite's folder only; the restored database's lead count. */
+/**
+ * Restores a backup into an empty DATA_DIR, or with `force` sets the present database aside first; the restored
+ * database's lead count. PGlite's folder only.
+ */
 export async function restoreDatabase(
-  options: { dataDir: string; databaseUrl?: string },
+  { dataDir, databaseUrl }: { dataDir: string; databaseUrl?: string },
   backup: Uint8Array,
   force: boolean,
 ): Promise<{ leads: number; setAside?: string }> {
-  if (options.databaseUrl)
+  if (databaseUrl)
     throw new DatabaseCommandError(
       'DATABASE_URL is set: restore a PostgreSQL database with its own tools (pg_restore, or Supabase → Database → Backups).',
     )
-  return restorePGlite(options.dataDir, backup, force)
-}
-
-/** Restores a backup into an empty DATA_DIR, or with `force` sets the present database aside first. */
-async function restorePGlite(
-  dataDir: string,
-  backup: Uint8Array,
-  force: boolean,
-): Promise<{ leads: number; setAside?: string }> {
   if (backup[0] !== 0x1f || backup[1] !== 0x8b)
     throw new DatabaseCommandError('That file is not a backup made by npm run backup (not gzip).')
-  let release: () => Promise<void>
-  try {
-    mkdirSync(dataDir, { recursive: true })
-    release = await lockDataFolder(dataDir, 0)
-  } catch (error) {
-    if (error instanceof DataFolderLockedError)
-      throw new DatabaseCommandError(`A process is using ${dataDir}: stop the site before restoring.`)
-    throw error
-  }
+  mkdirSync(dataDir, { recursive: true })
+  const release = await lockDataFolder(dataDir, 0).catch((error: unknown) => {
+    if (!(error instanceof DataFolderLockedError)) throw error
+    throw new DatabaseCommandError(`A process is using ${dataDir}: stop the site before restoring.`)
+  })
   const pgDir = join(dataDir, 'pglite')
   let setAside: string | undefined
   try {
@@ -61,7 +51,6 @@ async function restorePGlite(
     } catch (error) {
       rmSync(pgDir, { recursive: true, force: true })
       if (setAside) renameSync(setAside, pgDir)
-      if (error instanceof DatabaseCommandError) throw error
       throw new DatabaseCommandError(`The backup could not be restored: ${(error as Error).message}`)
     }
   } finally {

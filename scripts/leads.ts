@@ -47,21 +47,13 @@ async function main(): Promise<number> {
     process.stdout.write(conversionsCsv(won, config.owner.conversionName))
     return 0
   }
-  if (command === 'delete') {
-    if (!(await runOwnerCommandOn(config, 'delete', { id }))) {
+  if (command === 'delete' || command === 'status') {
+    if (!(await runOwnerCommandOn(config, command, { id, status }))) {
       console.error(`No lead with id ${id}.`)
       return 1
     }
-    console.error(`Lead ${id} is deleted, with its pending e-mails and its photos.`)
-    return 0
-  }
-  if (command === 'status') {
-    const updated = await runOwnerCommandOn(config, 'status', { id, status })
-    if (!updated) {
-      console.error(`No lead with id ${id}.`)
-      return 1
-    }
-    console.error(`Lead ${updated.id} is now ${updated.status}.`)
+    const done = command === 'delete' ? 'deleted, with its pending e-mails and its photos' : `now ${status}`
+    console.error(`Lead ${id} is ${done}.`)
     return 0
   }
   const leads = await runOwnerCommandOn(config, 'list', checkFilter({ since: values.since, status: values.status }))

@@ -2,6 +2,7 @@
 // site if it answers on its socket, else the database itself; and how a command ends (exit codes, messages).
 import { request as httpRequest } from 'node:http'
 import { resolve } from 'node:path'
+import { buffer } from 'node:stream/consumers'
 import { ConfigError, loadEnvFile, type RuntimeConfig } from '../app/server/config.server'
 import { DatabaseCommandError, openDatabase, type Database } from '../app/server/db/database.server'
 import { DataFolderLockedError } from '../app/server/db/data-folder-lock.server'
@@ -21,24 +22,13 @@ export class OwnerCommandError extends Error {
 }
 
 /** The site's answer, or undefined when no site listens. */
-function askSite(
-  socketPath: string,
-  body: unknown,
-): Promise<{ status: number; type: string; bytes: Buffer } | undefined> {
-  return new Promise((answered, fail) => {
-    const payload = JSON.stringify(body)
-    const request = httpRequest({ socketPath, method: 'POST', path: '/run' }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () =>
-        answered({
-          status: response.statusCode ?? 0,
-          type: response.headers['content-type'] ?? '',
-          bytes: Buffer.concat(chunks),
-        }),
-      )
-      response.on('error', fail)
-    })
+function askSite(socketPath: string, body: unknown) {
+  return new Promise<{ status: number; type: string; bytes: Buffer } | undefined>((answered, fail) => {
+    const request = httpRequest({ socketPath, method: 'POST', path: '/run' }, (response) =>
+      buffer(response).then((bytes) => {
+        answered({ status: response.statusCode ?? 0, type: response.headers['content-type'] ?? '', bytes })
+      }, fail),
+    )
     request.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EACCES' || error.code === 'EPERM') fail(permissionError(socketPath))
       // A site that is closing resets the connection; the data folder's lock still guards what follows.
@@ -46,7 +36,7 @@ function askSite(
         answered(undefined)
       else fail(error)
     })
-    request.end(payload)
+    request.end(JSON.stringify(body))
   })
 }
 

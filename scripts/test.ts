@@ -1,29 +1,53 @@
-// `npm test`: build, type-check, unit + integration tests (Vitest), then end-to-end tests (Playwright,
-// Debian Chromium) against the production build. First installs what is missing with apt-get
-// (README, "Pass the tests").
-import { spawnSync } from 'node:child_process'
-import { rmSync } from 'node:fs'
+// `npm test`: lint, build, type-check, unit + integration tests (Vitest), then end-to-end tests (Playwright, Debian
+// Chromium) against the production build. `npm run test:postgres [-- tests/x.test.ts e2e/y.spec.ts]`: the two suites
+// (or just those files) on a throwaway PostgreSQL 15 cluster instead of PGlite (docs/decisions/050-one-runtime.md),
+// building only when there is no build yet. First installs what is missing with apt-get (README, "Pass the tests").
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, rmSync } from 'node:fs'
+import { startPostgres } from '../tests/support/postgres'
 import { ensureChromium, ensureCommand, ensureTestPhotoTools } from '../tests/support/system-deps'
+import { freshDatabaseUrl } from '../tests/support/test-database'
 
-function run(label: string, command: string, args: string[], env: Record<string, string> = {}) {
+let status = 0
+/** Runs the step unless one failed. Not spawnSync: on Ctrl-C, tsx kills a process that cannot answer. */
+async function run(label: string, command: string, args: string[], env: Record<string, string> = {}) {
+  if (status !== 0) return
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
   const started = Date.now()
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const step = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const [code] = (await once(step, 'exit')) as [number | null]
+  status = code ?? 1
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
-  if (result.status !== 0) {
-    console.error(`✖ ${label} failed after ${seconds}s`)
-    process.exit(result.status ?? 1)
-  }
-  console.log(`✔ ${label} (${seconds}s)`)
+  console.log(status === 0 ? `✔ ${label} (${seconds}s)` : `✖ ${label} failed after ${seconds}s`)
 }
 
 const chromium = ensureChromium()
 ensureCommand('xmllint', 'libxml2-utils')
 ensureCommand('caddy', 'caddy') // e2e/caddy-front.spec.ts: the documented TLS front
 ensureTestPhotoTools()
-run('lint and format check', 'npm', ['run', 'lint'])
-run('production build', 'npm', ['run', 'build'])
-run('type-check', 'npx', ['tsc', '--noEmit'])
-run('unit and integration tests', 'npx', ['vitest', 'run'])
-rmSync('.data/e2e', { recursive: true, force: true })
-run('end-to-end tests', 'npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium, E2E_DATA_DIR: '.data/e2e' })
+const postgres = process.argv[2] === '--postgres'
+const files = process.argv.slice(postgres ? 3 : 2)
+const unitFiles = files.filter((file) => !file.endsWith('.spec.ts'))
+const e2eFiles = files.filter((file) => file.endsWith('.spec.ts'))
+// Ctrl-C reaches the running step too: it fails, and the cluster is still stopped and deleted below.
+process.on('SIGINT', () => console.error('interrupted'))
+const cluster = postgres ? await startPostgres() : undefined
+// Each test and server that needs a database makes its own in this cluster (tests/support/test-database.ts).
+const onPostgres: Record<string, string> = cluster ? { TEST_DATABASE_URL: cluster.adminUrl } : {}
+try {
+  if (!postgres) await run('lint and format check', 'npm', ['run', 'lint'])
+  if (!postgres || !existsSync('.output/server/index.mjs')) await run('production build', 'npm', ['run', 'build'])
+  if (!postgres) await run('type-check', 'npx', ['tsc', '--noEmit'])
+  if (files.length === 0 || unitFiles.length > 0)
+    await run('unit and integration tests', 'npx', ['vitest', 'run', ...unitFiles], onPostgres)
+  if (status === 0 && (files.length === 0 || e2eFiles.length > 0)) {
+    rmSync('.data/e2e', { recursive: true, force: true })
+    if (cluster) onPostgres.E2E_DATABASE_URL = (await freshDatabaseUrl(cluster.adminUrl))!
+    const e2eEnv = { ...onPostgres, CHROMIUM_PATH: chromium, E2E_DATA_DIR: '.data/e2e' }
+    await run('end-to-end tests', 'npx', ['playwright', 'test', ...e2eFiles], e2eEnv)
+  }
+} finally {
+  await cluster?.stop()
+}
+process.exit(status)

@@ -1,28 +1,36 @@
-// Shared by the bench scripts: the production server, Chromium, route kinds, result files and tables.
+// Shared by the bench scripts and check:engines: the production server, Chromium, the contact form, the outbox's
+// e-mails, result files and tables.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { chromium } from '@playwright/test'
-import { routeKinds } from '../../tests/support/route-kinds'
+import { simpleParser } from 'mailparser'
 import { startSiteProcess } from '../../tests/support/site-process'
 import { chromiumFlags, ensureChromium } from '../../tests/support/system-deps'
 
-export const outputDir = process.env.BUILD_OUTPUT_DIR ?? '.output'
-
-export { chromiumFlags, routeKinds }
-
-export function chromiumPath() {
-  return ensureChromium()
-}
+export { routeKinds } from '../../tests/support/route-kinds'
+export { chromiumFlags }
 
 /** The production build (`npm run build` first) on a free port with its own data folder, once `/` is rendered. */
 export async function startProductionServer(env: Record<string, string> = {}, onceListening = false) {
+  const outputDir = process.env.BUILD_OUTPUT_DIR ?? '.output'
   const entry = join(outputDir, 'server/index.mjs')
   if (!existsSync(entry)) throw new Error(`No production build at ${entry}: run \`npm run build\` first.`)
   // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server under a bench.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
-  const site = await startSiteProcess(env, { outputDir, nodeArgs, onceListening })
-  return { ...site, log: site.output }
+  return startSiteProcess(env, { outputDir, nodeArgs, onceListening })
+}
+
+export const launchChromium = () => chromium.launch({ executablePath: ensureChromium(), args: chromiumFlags })
+
+/** `check`'s first value other than undefined, false or '', asked every 100 ms. */
+export async function until<T>(what: string, check: () => T | Promise<T>, ms = 15_000) {
+  for (const end = Date.now() + ms; Date.now() < end; await sleep(100)) {
+    const value = await check()
+    if (value !== undefined && value !== false && value !== '') return value as Exclude<T, undefined | false | ''>
+  }
+  throw new Error(`timed out after ${ms} ms: ${what}`)
 }
 
 /** The token the contact page's form was rendered with (the no-JavaScript form posts it the same way). */
@@ -32,8 +40,43 @@ export async function contactFormToken(siteUrl: string): Promise<string> {
   return token
 }
 
-/** Writes results to bench-results/<name>.json and prints them as a table. */
-export function report(name: string, rows: Record<string, unknown>[], columns: string[]) {
+/** A lead sent by the no-JavaScript form; throws unless it was stored. */
+export async function postQuoteForm(siteUrl: string, fields: Record<string, string>) {
+  const response = await fetch(`${siteUrl}/quote-request`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: siteUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ phone: '9165550101', sourcePage: '/contact', ...fields }),
+  })
+  const location = response.headers.get('location')
+  if (!location?.includes('status=sent')) throw new Error(`lead not stored: ${response.status} ${location}`)
+}
+
+/**
+ * The newest e-mail in the outbox (no SMTP_URL: .eml files) holding `pattern`, as a link to this server; '' if
+ * none, or if it is still `not`. Newest by the file's time: the names are random, so their order says nothing.
+ */
+export async function newestMailLink(
+  site: { url: string; dataDir: string },
+  pattern: RegExp,
+  { to, not }: { to?: string; not?: string } = {},
+) {
+  const dir = join(site.dataDir, 'outbox-mail')
+  const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.eml')) : []
+  const byTime = files.map((name) => join(dir, name)).sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs)
+  const mails = await Promise.all(byTime.map((path) => simpleParser(readFileSync(path))))
+  const found = mails
+    .filter((mail) => to === undefined || (mail.to && 'text' in mail.to && mail.to.text === to))
+    .map((mail) => mail.text?.match(pattern)?.[0])
+    .filter(Boolean)
+  const link = found.length ? `${site.url}${found.at(-1)}` : ''
+  return link === not ? '' : link
+}
+
+export const SIGN_IN_LINK = /\/owner\/sign-in\?token=[A-Za-z0-9_-]+/
+
+/** Writes results to bench-results/<name>.json and prints them as a table (all their columns unless given). */
+export function report(name: string, rows: Record<string, unknown>[], columns = Object.keys(rows[0] ?? {})) {
   mkdirSync('bench-results', { recursive: true })
   const file = join('bench-results', `${name}.json`)
   writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, rows }, null, 2))
@@ -43,6 +86,13 @@ export function report(name: string, rows: Record<string, unknown>[], columns: s
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
   for (const row of rows) console.log(line(columns.map((c) => row[c])))
   console.log(`\n(written to ${file})`)
+}
+
+/** Prints the failures and exits 1 when there are any. */
+export function failIfAny(failures: string[], heading = 'Over budget') {
+  if (failures.length === 0) return
+  console.error(`\n${heading}:\n${failures.join('\n')}`)
+  process.exit(1)
 }
 
 /** wrk's output; asynchronous, so the server's log pipe keeps draining while it runs. */
@@ -69,7 +119,7 @@ export function median(values: number[]): number {
 
 /** The quote server function's URL, taken from a real submission of the contact page's form. */
 export async function findQuoteFunctionUrl(siteUrl: string) {
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumFlags })
+  const browser = await launchChromium()
   try {
     const page = await browser.newPage()
     await page.goto(`${siteUrl}/contact`)

@@ -55,5 +55,4 @@ report(
     ratio: (median(mine) / median(theirs)).toFixed(2),
     runs: `${mine.map(Math.round).join(' ')} / ${theirs.map(Math.round).join(' ')}`,
   })),
-  ['cores', 'this build req/s', 'other req/s', 'ratio', 'runs'],
 )

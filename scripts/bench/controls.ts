@@ -2,8 +2,8 @@
 // began to work (HTML controls once shown, other buttons once React attached); then, 412 wide, each control tapped
 // every 100 ms from when shown, while React hydrates, or once hydrated: tap to effect. Medians of 3.
 // CONTROLS_PART=shown|taps: one part.
-import { chromium, type BrowserContextOptions, type Page } from '@playwright/test'
-import { chromiumFlags, chromiumPath, median, report, routeKinds, startProductionServer } from './common'
+import { type BrowserContextOptions, type Page } from '@playwright/test'
+import { launchChromium, median, report, routeKinds, startProductionServer } from './common'
 
 const RUNS = Number(process.env.CONTROLS_RUNS ?? 3)
 const WAIT_AFTER_LOAD_MS = 8_000
@@ -163,7 +163,7 @@ const tapMoments = (['first shown', 'hydrating', 'hydrated'] as const).filter(
   (moment) => !process.env.CONTROLS_FROM || process.env.CONTROLS_FROM.split(',').includes(moment),
 )
 const server = await startProductionServer()
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumFlags })
+const browser = await launchChromium()
 const viewports = [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
   { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
@@ -174,10 +174,7 @@ const tapRows: Record<string, unknown>[] = []
 try {
   for (const { kind, path } of part === 'taps' ? [] : routeKinds)
     for (const { name, ...device } of viewports) {
-      const loads: number[] = []
-      const allWork: number[] = []
-      let last = ''
-      let needingScript = 0
+      const results: { load: number; allWork: number; slowest: string; needingScript: number }[] = []
       for (let run = 0; run < RUNS; run++) {
         const { context, page } = await slowPhonePage(device)
         await page.addInitScript(watchControls)
@@ -199,14 +196,11 @@ try {
             needingScript: waited.length,
           }
         })
-        loads.push(result.load)
-        allWork.push(result.allWork)
-        last = result.slowest
-        needingScript = result.needingScript
+        results.push(result)
         await context.close()
       }
-      const load = median(loads)
-      const works = median(allWork)
+      const load = median(results.map((result) => result.load))
+      const works = median(results.map((result) => result.allWork))
       rows.push({
         route: path,
         kind,
@@ -214,8 +208,8 @@ try {
         'load event ms': Math.round(load),
         'every control works ms': Number.isFinite(works) ? Math.round(works) : 'never',
         'works after load ms': Number.isFinite(works) ? Math.max(0, Math.round(works - load)) : 'never',
-        'controls waiting for JS': needingScript,
-        'last to work': last,
+        'controls waiting for JS': results.at(-1)!.needingScript,
+        'last to work': results.at(-1)!.slowest,
       })
     }
   for (const { control, selector, effect, paths } of part === 'shown' ? [] : tapControls)
@@ -228,13 +222,13 @@ try {
           await page.addInitScript(watchTapEffect, effect)
           await page.goto(`${server.url}${path}`, { waitUntil: 'commit', timeout: 60_000 })
           // A control this page lacks is left out of the table.
-          const found = page.locator(selector).first()
-          await found.waitFor({ state: 'attached', timeout: 15_000 }).catch(() => {})
-          if ((await page.locator(selector).count()) === 0) missing = true
-          else {
-            const result = await tapUntilEffect(page, selector, from)
-            if (result) results.push(result)
-          }
+          const found = page.locator(selector).first().waitFor({ state: 'attached', timeout: 15_000 })
+          missing = !(await found.then(
+            () => true,
+            () => false,
+          ))
+          const result = missing ? undefined : await tapUntilEffect(page, selector, from)
+          if (result) results.push(result)
           await context.close()
         }
         if (missing) continue
@@ -258,4 +252,4 @@ try {
 // The kind is in the JSON file, not in the printed table.
 const shownColumns = Object.keys(rows[0] ?? {}).filter((column) => column !== 'kind')
 if (rows.length > 0) report('controls', rows, shownColumns)
-if (tapRows.length > 0) report('controls-taps', tapRows, Object.keys(tapRows[0]!))
+if (tapRows.length > 0) report('controls-taps', tapRows)

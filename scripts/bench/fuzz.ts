@@ -5,12 +5,13 @@ import { randomUUID } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
-import { PGlite } from '@electric-sql/pglite'
 import fc from 'fast-check'
 import { toJSONAsync } from 'seroval'
 import * as v from 'valibot'
 import { quoteRequestSchema } from '../../app/lib/quote/quote-schema'
 import { CAMPAIGN_TAGS, cleanVisitSource, HEARD_ABOUT, LEAD_CHANNELS } from '../../app/lib/lead-source/lead-source'
+import type { Tables } from '../../app/server/db/schema.gen'
+import { openSiteDatabase } from '../../tests/support/site-process'
 import { contactFormToken, findQuoteFunctionUrl, report, startProductionServer } from './common'
 
 const TOTAL = Number(process.env.FUZZ_PAYLOADS ?? 10_000)
@@ -74,6 +75,13 @@ const sameOrigin = { origin: server.url, 'sec-fetch-site': 'same-origin' }
 const functionHeaders = { 'content-type': 'application/json', 'x-tsr-serverfn': 'true', accept: 'application/json' }
 const callFunction = (body: string) =>
   fetch(functionUrl, { method: 'POST', headers: { ...functionHeaders, ...sameOrigin }, body })
+const postForm = (fields: Record<string, unknown>) =>
+  fetch(`${server.url}/quote-request`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...sameOrigin },
+    body: new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, formText(value)])).toString(),
+  })
 const probe = fc.oneof(
   fc.oneof(nearValid, fc.anything()).map((data): Probe => ({
     kind: 'function',
@@ -85,18 +93,7 @@ const probe = fc.oneof(
   fc
     .dictionary(fc.constantFrom(...Object.keys(fields), 'elapsedMs', 'x'), fc.string({ maxLength: 120 }))
     .chain((extra) =>
-      nearValid.map((record): Probe => ({
-        kind: 'form post',
-        send: () =>
-          fetch(`${server.url}/quote-request`, {
-            method: 'POST',
-            redirect: 'manual',
-            headers: { 'content-type': 'application/x-www-form-urlencoded', ...sameOrigin },
-            body: new URLSearchParams(
-              Object.entries({ ...extra, ...record }).map(([key, value]) => [key, formText(value)]),
-            ).toString(),
-          }),
-      })),
+      nearValid.map((record): Probe => ({ kind: 'form post', send: () => postForm({ ...extra, ...record }) })),
     ),
 )
 
@@ -118,13 +115,7 @@ const forgedLeads = fc.sample(fitting, { numRuns: 200, seed }).map((source, i): 
     name,
     kind: viaForm ? 'form post' : 'function',
     send: viaForm
-      ? () =>
-          fetch(`${server.url}/quote-request`, {
-            method: 'POST',
-            redirect: 'manual',
-            headers: { 'content-type': 'application/x-www-form-urlencoded', ...sameOrigin },
-            body: new URLSearchParams({ ...lead, visitSource: formText(source) }).toString(),
-          })
+      ? () => postForm({ ...lead, visitSource: source })
       : async () =>
           callFunction(
             JSON.stringify(await toJSONAsync({ data: { ...lead, idempotencyKey: randomUUID(), visitSource: source } })),
@@ -155,17 +146,8 @@ async function worker() {
 await Promise.all(Array.from({ length: CONCURRENCY }, worker))
 await server.stop()
 
-interface Row {
-  first_name: string
-  email: string
-  phone: string
-  source_channel: string | null
-  source_tags: Record<string, string> | null
-  landing_path: string | null
-  referrer_host: string | null
-}
-const db = new PGlite(join(server.dataDir, 'pglite'))
-const rows = (await db.query<Row>('select * from quote_requests')).rows
+const db = await openSiteDatabase(server)
+const rows = (await db.query<Tables['quote_requests']>('select * from quote_requests')).rows
 await db.close()
 const invalid = rows.filter((row) => {
   const parsed = v.safeParse(quoteRequestSchema, { firstName: row.first_name, email: row.email, phone: row.phone })
@@ -174,14 +156,11 @@ const invalid = rows.filter((row) => {
 // A stored source is one its own cleaning keeps as it is, with a channel the list knows.
 const badSources = rows.filter((row) => {
   const stored = {
-    tags: row.source_tags ?? {},
+    tags: (row.source_tags ?? {}) as Record<string, string>,
     ...(row.landing_path ? { landingPath: row.landing_path } : {}),
     ...(row.referrer_host ? { referrerHost: row.referrer_host } : {}),
   }
-  return (
-    !isDeepStrictEqual(cleanVisitSource(stored), stored) ||
-    !LEAD_CHANNELS.includes(row.source_channel as (typeof LEAD_CHANNELS)[number])
-  )
+  return !isDeepStrictEqual(cleanVisitSource(stored), stored) || !LEAD_CHANNELS.includes(row.source_channel!)
 })
 const storedNames = new Set(rows.map((row) => row.first_name))
 const lost = forgedLeads.filter((lead) => !storedNames.has(lead.name))
@@ -208,7 +187,7 @@ function isJson(line: string): boolean {
 const serverErrors = [...counts].filter(([key]) => / (5\d\d|no answer)/.test(key)).reduce((sum, [, n]) => sum + n, 0)
 
 const answers = [...counts].sort().map(([key, n]) => ({ answer: key, requests: n }))
-report('fuzz', answers, ['answer', 'requests'])
+report('fuzz', answers)
 console.log(
   `\nseed ${seed}: ${TOTAL} payloads, ${serverErrors} answered 5xx or not at all; ${rows.length} rows stored, ${invalid.length} invalid`,
 )

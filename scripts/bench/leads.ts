@@ -2,16 +2,16 @@
 // then one with a new connection per request; the owner's SMTP server is down for the first 5 s.
 // Reports rate and latency per run, then checks every lead was stored once and e-mailed once.
 // BENCH_LEADS_DATABASE=postgres runs the site on a throwaway PostgreSQL 15 cluster instead of PGlite.
-import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import pg from 'pg'
 import { toJSONAsync } from 'seroval'
 import { SMTPServer } from 'smtp-server'
+import { text } from 'node:stream/consumers'
 import { startPostgres } from '../../tests/support/postgres'
+import { openSiteDatabase } from '../../tests/support/site-process'
 import { ensureCommand } from '../../tests/support/system-deps'
 import { freshDatabaseUrl } from '../../tests/support/test-database'
 import { freePort } from '../../tests/support/free-port'
-import { contactFormToken, findQuoteFunctionUrl, report, runWrk, startProductionServer } from './common'
+import { contactFormToken, failIfAny, findQuoteFunctionUrl, report, runWrk } from './common'
+import { startProductionServer, until } from './common'
 
 const SECONDS = Number(process.env.BENCH_LEADS_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_LEADS_CONNECTIONS ?? 64)
@@ -29,12 +29,7 @@ const smtp = new SMTPServer({
   disabledCommands: ['STARTTLS'],
   logger: false,
   onData(stream, _session, callback) {
-    let text = ''
-    stream.on('data', (chunk: Buffer) => (text += chunk))
-    stream.on('end', () => {
-      received.push(text)
-      callback()
-    })
+    void text(stream).then((mail) => callback(null, void received.push(mail)))
   },
 })
 
@@ -75,44 +70,26 @@ for (const [i, mode] of RUNS.entries()) {
   runs.push({ ...(await wrk(prefix, mode === 'c')), prefix, mode })
 }
 
-const names = (text: string) => text.match(/Burst\d+t\d+n\d+/)?.[0]
-const emailedNames = () => new Set(received.map(names).filter(Boolean))
-const drainStarted = Date.now()
-let storedCount = Infinity
-// Every stored lead is e-mailed once SMTP has been back for a while (the outbox's backoff).
-while (Date.now() - drainStarted < DRAIN_TIMEOUT_MS && emailedNames().size < storedCount) {
-  await new Promise((resolve) => setTimeout(resolve, 1000))
-  storedCount = server
-    .log()
+const emailedNames = () => received.map((mail) => mail.match(/Burst\d+t\d+n\d+/)?.[0]).filter(Boolean)
+const storedCount = () =>
+  server
+    .output()
     .split('\n')
     .filter((l) => l.includes('"lead stored"') && l.includes('"duplicate":false')).length
-}
+const drainStarted = Date.now()
+// Every stored lead is e-mailed once SMTP has been back for a while (the outbox's backoff).
+const drained = () => new Set(emailedNames()).size >= storedCount()
+await until('every stored lead e-mailed', drained, DRAIN_TIMEOUT_MS).catch(() => {})
 const drainMs = Date.now() - drainStarted
 await server.stop()
 await new Promise<void>((resolve) => smtp.close(() => resolve()))
 
-async function storedNames(): Promise<{ first_name: string }[]> {
-  const sql = 'select first_name from quote_requests'
-  if (databaseUrl) {
-    const client = new pg.Client(databaseUrl)
-    await client.connect()
-    const { rows } = await client.query<{ first_name: string }>(sql)
-    await client.end()
-    return rows
-  }
-  const database = new PGlite(join(server.dataDir, 'pglite'))
-  const { rows } = await database.query<{ first_name: string }>(sql)
-  await database.close()
-  return rows
-}
-const rows = await storedNames()
+const database = await openSiteDatabase(server)
+const { rows } = await database.query<{ first_name: string }>('select first_name from quote_requests')
+await database.close()
 await cluster?.stop()
 const stored = rows.map((row) => row.first_name).filter((name) => name.startsWith('Burst'))
-const emailCounts = new Map<string, number>()
-for (const mail of received) {
-  const name = names(mail)
-  if (name) emailCounts.set(name, (emailCounts.get(name) ?? 0) + 1)
-}
+const emailed = emailedNames()
 
 const table = runs.map((run) => {
   const storedHere = stored.filter((name) => name.startsWith(`${run.prefix}t`)).length
@@ -130,10 +107,10 @@ const table = runs.map((run) => {
     stored: storedHere,
   }
 })
-report('leads', table, Object.keys(table[0]!))
+report('leads', table)
 const duplicateRows = stored.length - new Set(stored).size
-const duplicateEmails = [...emailCounts.values()].reduce((sum, count) => sum + count - 1, 0)
-const notEmailed = new Set(stored).size - emailCounts.size
+const duplicateEmails = emailed.length - new Set(emailed).size
+const notEmailed = new Set(stored).size - new Set(emailed).size
 // Requests still in flight when wrk stops are never answered; at most one per connection may be unstored.
 const unstored = table.map((row) => row['leads sent'] - row.stored)
 console.log({ duplicateRows, duplicateEmails, notEmailed, unstored, drainMs, smtpDownMs: SMTP_DOWN_MS })
@@ -144,7 +121,7 @@ const failed = Object.entries({
   'not 200': table.reduce((sum, row) => sum + row['not 200'], 0),
   'runs with more unstored than connections': unstored.filter((n) => n < 0 || n > CONNECTIONS).length,
 }).filter(([, count]) => count > 0)
-if (failed.length > 0) {
-  console.error(`\nbench:leads FAILED: ${failed.map(([what, count]) => `${count} ${what}`).join(', ')}`)
-  process.exit(1)
-}
+failIfAny(
+  failed.map(([what, count]) => `${count} ${what}`),
+  'bench:leads failed',
+)

@@ -1,13 +1,13 @@
 // npm run bench:lighthouse — Lighthouse mobile on the production build, medians per route kind. "TBT-cpu" is
 // TBT's rule applied to main-thread CPU per task: the page's own work, not this machine's scheduling.
 import { execFileSync } from 'node:child_process'
-import { get } from 'node:http'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromiumFlags, chromiumPath, median, report, routeKinds, startProductionServer } from './common'
+import { ensureChromium } from '../../tests/support/system-deps'
 import { blockingTimeFromTrace } from '../../tests/support/trace-blocking'
-import { seedPostedWork, seedQuote } from './seed-runner'
+import { chromiumFlags, failIfAny, median, report, routeKinds, startProductionServer } from './common'
+import { seedQuote } from './quote-seed'
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
 // BENCH_LIGHTHOUSE_ROUTES=gallery,epoxy audits only those route kinds (names as in tests/support/route-kinds.ts,
@@ -20,11 +20,10 @@ if (unknownKinds.length) {
   process.exit(2)
 }
 const budgets = { score: 100, lcpMs: 950, tbtMs: 50, cls: 0 }
-const chrome = chromiumPath()
+const chrome = ensureChromium()
 const lighthouse = join('node_modules', '.bin', 'lighthouse')
 
 const unscored = new Set(['informative', 'notApplicable', 'manual'])
-type AuditOptions = { expectedStatus404?: boolean }
 type Audit = { id: string; score: number | null; scoreDisplayMode: string }
 type NetworkRequest = { statusCode: number; url: string }
 type NumericKey = 'performance' | 'accessibility' | 'best-practices' | 'seo' | 'lcp' | 'tbt' | 'tbtCpu' | 'cls'
@@ -37,17 +36,17 @@ const errorText = (error: unknown) => {
 }
 
 // Repeated (up to twice) on "Please run Lighthouse again": a failed trace on a busy machine, not the page.
-function runLighthouse(url: string, options: AuditOptions, attemptsLeft = 2): AuditResult {
+function runLighthouse(url: string, notFound: boolean, attemptsLeft = 2): AuditResult {
   try {
-    return runLighthouseOnce(url, options)
+    return runLighthouseOnce(url, notFound)
   } catch (error) {
     if (attemptsLeft === 0 || !/run Lighthouse again/i.test(errorText(error))) throw error
-    return runLighthouse(url, options, attemptsLeft - 1)
+    return runLighthouse(url, notFound, attemptsLeft - 1)
   }
 }
 
-/** `expectedStatus404`: audit the 404 page too; Lighthouse stops at a 4xx document unless told otherwise. */
-function runLighthouseOnce(url: string, { expectedStatus404 = false }: AuditOptions = {}): AuditResult {
+/** `notFound`: audit the 404 page too; Lighthouse stops at a 4xx document unless told otherwise. */
+function runLighthouseOnce(url: string, notFound: boolean): AuditResult {
   const dir = mkdtempSync(join(tmpdir(), 'lh-'))
   const output = join(dir, 'report.json')
   const config = join(dir, 'config.json')
@@ -61,8 +60,7 @@ function runLighthouseOnce(url: string, { expectedStatus404 = false }: AuditOpti
       },
     ],
   }
-  const settings = expectedStatus404 ? notFoundPageConfig : {}
-  writeFileSync(config, JSON.stringify({ extends: 'lighthouse:default', ...settings }))
+  writeFileSync(config, JSON.stringify({ extends: 'lighthouse:default', ...(notFound ? notFoundPageConfig : {}) }))
   try {
     execFileSync(
       lighthouse,
@@ -105,27 +103,12 @@ function runLighthouseOnce(url: string, { expectedStatus404 = false }: AuditOpti
   }
 }
 
-/** One GET on a fresh connection (no keep-alive to reuse after the server has closed it), body read to the end. */
-function warmUp(url: string) {
-  return new Promise<void>((resolve, reject) => {
-    const request = get(url, { agent: false }, (response) => response.on('end', resolve).on('error', reject).resume())
-    request.on('error', reject)
-  })
-}
-
-// BENCH_POSTED_WORK=40 audits the pages with that many jobs posted by the owner (docs/decisions/049-posted-work.md).
-const postedWork = Number(process.env.BENCH_POSTED_WORK ?? 0)
 // Audited by default like every page, so its 100s stay guarded on every run; the seed costs a few seconds.
 const auditQuote = !onlyKinds || onlyKinds.includes('quote')
-const dataDir = postedWork > 0 || auditQuote ? mkdtempSync(join(tmpdir(), 'lh-data-')) : undefined
-if (dataDir && postedWork > 0) {
-  await seedPostedWork(dataDir, postedWork)
-  console.log(`${postedWork} posted jobs in ${dataDir}`)
-}
+const dataDir = mkdtempSync(join(tmpdir(), 'lh-data-'))
 // A quote sent to a lead with the site's own functions, before the server opens the same data folder.
-const quotePath = dataDir && auditQuote ? await seedQuote(dataDir) : undefined
-const routes = [...routeKinds, ...(quotePath ? [{ kind: 'quote', path: quotePath }] : [])]
-const server = await startProductionServer(dataDir ? { DATA_DIR: dataDir } : {})
+const routes = [...routeKinds, ...(auditQuote ? [{ kind: 'quote', path: await seedQuote(dataDir) }] : [])]
+const server = await startProductionServer({ DATA_DIR: dataDir })
 const rows: Record<string, string | number>[] = []
 const failures: string[] = []
 try {
@@ -133,13 +116,13 @@ try {
     // The quote's token is new on every run; the table names the route, not the token.
     const shown = kind === 'quote' ? '/quote/<token>' : path
     const runs: AuditResult[] = []
-    // One request first, so the audit measures the page and not the server's first render of this route.
-    await warmUp(`${server.url}${path}`).catch((error) =>
-      console.warn(`warm-up request for ${path} failed: ${errorText(error)}`),
-    )
+    // One request first, so the audit measures the page and not the server's first render of this route; its
+    // connection closed after it, so no keep-alive is left to reuse after the server has closed it.
+    await fetch(`${server.url}${path}`, { headers: { Connection: 'close' } })
+      .then((response) => response.arrayBuffer())
+      .catch((error) => console.warn(`warm-up request for ${path} failed: ${errorText(error)}`))
     try {
-      for (let i = 0; i < RUNS; i++)
-        runs.push(runLighthouse(`${server.url}${path}`, { expectedStatus404: kind === '404' }))
+      for (let i = 0; i < RUNS; i++) runs.push(runLighthouse(`${server.url}${path}`, kind === '404'))
     } catch (error) {
       const message = errorText(error).trim().split('\n').pop() ?? ''
       rows.push({ route: shown, perf: 'n/a', a11y: 'n/a', 'best-pr': 'n/a', seo: 'n/a', CLS: message.slice(0, 60) })
@@ -171,11 +154,7 @@ try {
   }
 } finally {
   await server.stop()
-  // The posted work's folder is kept and named above; one made only for the quote is not worth keeping.
-  if (dataDir && !postedWork) rmSync(dataDir, { recursive: true, force: true })
+  rmSync(dataDir, { recursive: true, force: true })
 }
 report('lighthouse', rows, ['route', 'perf', 'a11y', 'best-pr', 'seo', 'LCP ms', 'TBT ms', 'TBT-cpu ms', 'CLS'])
-if (failures.length) {
-  console.error(`\nOver budget:\n${failures.join('\n')}`)
-  process.exit(1)
-}
+failIfAny(failures)

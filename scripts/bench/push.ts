@@ -2,14 +2,11 @@
 // Chromium, whose subscribe() answers with a stand-in push service's subscription (TLS; it checks the VAPID
 // JWT and decrypts as the phone would: tests/support/push-service.ts). Then leads one at a time by the
 // no-JavaScript form, timed from the post to the push's arrival; then one with the push service down.
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { chromium } from '@playwright/test'
-import { simpleParser } from 'mailparser'
 import webpush from 'web-push'
 import { OWNER_TEXTS } from '../../app/lib/owner/owner-lead'
 import { localCertificate, phoneKeys, startPushService } from '../../tests/support/push-service'
-import { chromiumFlags, chromiumPath, contactFormToken, median, report, startProductionServer } from './common'
+import { contactFormToken, failIfAny, launchChromium, median, newestMailLink, postQuoteForm } from './common'
+import { report, SIGN_IN_LINK, startProductionServer, until } from './common'
 
 const LEADS = Number(process.env.BENCH_PUSH_LEADS ?? 20)
 const DOWN_MS = Number(process.env.BENCH_PUSH_DOWN_MS ?? 10_000)
@@ -31,28 +28,7 @@ const server = await startProductionServer({
   QUOTE_MIN_FILL_MS: '0',
 })
 
-async function until<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-}
-
-/** The sign-in link the outbox wrote (no SMTP_URL: .eml files), pointed at this server. */
-async function signInLink(): Promise<string | undefined> {
-  const dir = join(server.dataDir, 'outbox-mail')
-  for (const file of await readdir(dir).catch(() => [] as string[])) {
-    const text = (await simpleParser(await readFile(join(dir, file)))).text ?? ''
-    const path = text.match(/\/owner\/sign-in\?token=[A-Za-z0-9_-]+/)?.[0]
-    if (path) return `${server.url}${path}`
-  }
-  return undefined
-}
-
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumFlags })
+const browser = await launchChromium()
 try {
   const context = await browser.newContext()
   await context.grantPermissions(['notifications'], { origin: server.url })
@@ -70,7 +46,7 @@ try {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
   await page.getByLabel('E-mail address').fill(OWNER)
   await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
-  await page.goto(await until(signInLink, 30_000))
+  await page.goto(await until('the sign-in mail', () => newestMailLink(server, SIGN_IN_LINK), 30_000))
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.waitForURL(`${server.url}/owner`)
@@ -84,21 +60,9 @@ try {
 }
 
 const formToken = await contactFormToken(server.url)
-async function sendLead(name: string): Promise<{ posted: number; answeredMs: number }> {
+async function sendLead(firstName: string): Promise<{ posted: number; answeredMs: number }> {
   const posted = Date.now()
-  const response = await fetch(`${server.url}/quote-request`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      firstName: name,
-      email: 'push@example.com',
-      phone: '9165550101',
-      sourcePage: '/contact',
-      formToken,
-    }),
-  })
-  if (!response.headers.get('location')?.includes('status=sent')) throw new Error(`lead ${name} not stored`)
+  await postQuoteForm(server.url, { firstName, email: 'push@example.com', formToken })
   return { posted, answeredMs: Date.now() - posted }
 }
 
@@ -106,7 +70,7 @@ const latencies: number[] = []
 const answers: number[] = []
 for (let i = 0; i < LEADS; i++) {
   const { posted, answeredMs } = await sendLead(`Push${i}`)
-  const delivered = await until(() => push.delivered[i], 30_000)
+  const delivered = await until(`push ${i}`, () => push.delivered[i], 30_000)
   latencies.push(delivered.at - posted)
   answers.push(answeredMs)
 }
@@ -114,7 +78,7 @@ for (let i = 0; i < LEADS; i++) {
 const back = Date.now() + DOWN_MS
 push.down(DOWN_MS)
 const down = await sendLead('PushDown')
-const late = await until(() => push.delivered[LEADS], DOWN_MS + 120_000)
+const late = await until('the late push', () => push.delivered[LEADS], DOWN_MS + 120_000)
 await server.stop()
 await push.stop()
 
@@ -132,7 +96,5 @@ const rows = [
   },
 ]
 report('push', rows, ['case', 'answer p50 ms', 'push p50 ms', 'push max ms', 'push after it was back, ms'])
-if (push.refused.length > 0 || median(latencies) > BUDGET_MS) {
-  console.error(`\nA push was refused (${push.refused.length}) or the median is over ${BUDGET_MS} ms.`)
-  process.exit(1)
-}
+if (push.refused.length > 0 || median(latencies) > BUDGET_MS)
+  failIfAny([`${push.refused.length} pushes refused; median ${median(latencies)} ms (≤ ${BUDGET_MS})`])

@@ -2,8 +2,7 @@
 // build loaded in Chromium. First load is what a page requested before it hydrated (first-load.ts);
 // idle-time and on-demand chunks (sections below the fold, chat, notifications) count as "later".
 import { gzipSync } from 'node:zlib'
-import { chromium } from '@playwright/test'
-import { chromiumFlags, chromiumPath, report, routeKinds, startProductionServer } from './common'
+import { failIfAny, launchChromium, report, routeKinds, startProductionServer } from './common'
 import { noteHydrationTime, requestTimings } from '../../tests/support/first-load'
 
 const HOME_JS_BUDGET_KB = 135
@@ -11,11 +10,11 @@ const ROUTE_JS_BUDGET_KB = 170
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
 
 const server = await startProductionServer()
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumFlags })
+const browser = await launchChromium()
 type Body = { url: string; type: string; gzip: number; phase?: 'first' | 'later' }
 
 const rows: Record<string, unknown>[] = []
-let failed = false
+const failures: string[] = []
 try {
   for (const { kind, path } of routeKinds) {
     const page = await browser.newPage()
@@ -49,7 +48,7 @@ try {
     const inline = gzipSync(inlineCss, { level: 9 }).length
     const budget = kind === 'home' ? HOME_JS_BUDGET_KB : ROUTE_JS_BUDGET_KB
     const ok = kb(js) <= budget && thirdParty.length === 0
-    failed ||= !ok
+    if (!ok) failures.push(`${path}: ${kb(js)} KB of first-load JS, ${thirdParty.length} third-party requests`)
     rows.push({
       route: path,
       'JS files': bodies.filter((b) => b.type === 'script' && b.phase === 'first').length,
@@ -66,8 +65,5 @@ try {
   await browser.close()
   await server.stop()
 }
-report('size', rows, Object.keys(rows[0]!))
-if (failed) {
-  console.error('\nA route is over its first-load JS budget or made a third-party request.')
-  process.exit(1)
-}
+report('size', rows)
+failIfAny(failures)
