@@ -1,0 +1,207 @@
+// npm run bench:photo-flood — hostile photo uploads against the production server (decision 051): the 9984 × 9984
+// HEIC of issue 52 with a valid token, then replayed on it; four simultaneous 75 MB uploads with a bad token; a
+// 20000 × 20000 PNG with a valid token. /healthz is probed every 100 ms throughout; the server's RSS is read from
+// /proc. Any scenario over its budget fails the run. BUILD_OUTPUT_DIR=… measures another build (main's, say).
+import { execFileSync } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { hugeHeic } from '../../tests/support/huge-heic'
+import { contactFormToken, report, startProductionServer } from './common'
+
+const HEALTHZ_BUDGET_MS = 100
+const RSS_AFTER_BUDGET_MB = 400
+const FLOOD_GROWTH_BUDGET_MB = 50
+const PNG_GROWTH_BUDGET_MB = 150
+
+// Each upload comes from its own address (X-Forwarded-For, believed from loopback): the per-client limit of 10
+// uploads would otherwise answer 429 before the token is ever looked at.
+const server = await startProductionServer({
+  QUOTE_RATE_LIMIT: '1000',
+  QUOTE_MIN_FILL_MS: '0',
+  TRUST_PROXY: 'loopback',
+})
+let client = 0
+
+function rssMb(): number {
+  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8')
+  return Math.round(Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1]) / 1024)
+}
+
+/** Probes /healthz every 100 ms and samples RSS every 20 ms until stopped: the slowest answer and the peak. */
+function watch() {
+  let running = true
+  let slowest = 0
+  let peak = rssMb()
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 20)
+  const probes = (async () => {
+    while (running) {
+      const start = performance.now()
+      await fetch(`${server.url}/healthz`).then((response) => response.arrayBuffer())
+      const took = performance.now() - start
+      slowest = Math.max(slowest, took)
+      await sleep(Math.max(0, 100 - took))
+    }
+  })()
+  return async () => {
+    running = false
+    await probes
+    clearInterval(sampler)
+    return { slowestMs: Math.round(slowest), peakMb: Math.max(peak, rssMb()) }
+  }
+}
+
+/** A stored lead's photo token, as the no-JavaScript quote form gets it. */
+async function photoToken(n: number): Promise<string> {
+  const response = await fetch(`${server.url}/quote-request`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      firstName: `Flood${n}`,
+      email: `flood${n}@example.com`,
+      phone: '9165550101',
+      sourcePage: '/contact',
+      formToken: await contactFormToken(server.url),
+    }),
+  })
+  const token = new URL(response.headers.get('location') ?? '/', server.url).searchParams.get('upload')
+  if (!token) throw new Error(`no photo token: ${response.status} ${response.headers.get('location')}`)
+  return token
+}
+
+/**
+ * The plain form's upload: the token as the first part (what every build reads), then the photos. Blobs made
+ * before the probes start: copying 300 MB here would stall this process's own probes, not the server.
+ */
+async function upload(token: string, photos: Blob[]): Promise<string> {
+  const form = new FormData()
+  form.set('token', token)
+  for (const [i, photo] of photos.entries()) form.append('photos', photo, `IMG_${i}.HEIC`)
+  try {
+    const response = await fetch(`${server.url}/quote-photos`, {
+      method: 'POST',
+      body: form,
+      headers: { Origin: server.url, Accept: 'application/json', 'X-Forwarded-For': `203.0.113.${++client}` },
+    })
+    await response.arrayBuffer()
+    return String(response.status)
+  } catch (error) {
+    return `error ${(error as Error & { cause?: { code?: string } }).cause?.code ?? (error as Error).message}`
+  }
+}
+
+/** "5× 415, 2× 403", in order of first appearance. */
+function tally(answers: string[]): string {
+  const counts = new Map<string, number>()
+  for (const answer of answers) counts.set(answer, (counts.get(answer) ?? 0) + 1)
+  return [...counts].map(([answer, count]) => `${count}× ${answer}`).join(', ')
+}
+
+const rows: Record<string, unknown>[] = []
+let failed = false
+function row(scenario: string, figures: Record<string, unknown>, budgets: [string, number, number][]) {
+  const over = budgets.filter(([, value, budget]) => value > budget).map(([name]) => name)
+  failed ||= over.length > 0
+  rows.push({ scenario, ...figures, result: over.length ? `over: ${over.join(', ')}` : 'within budget' })
+}
+
+try {
+  await sleep(2_000)
+  // 1. The issue's HEIC with a valid token, then the same token again until the server refuses it.
+  const heic = new Blob([new Uint8Array(hugeHeic())])
+  const token = await photoToken(1)
+  const before = rssMb()
+  const stop = watch()
+  const answers = [await upload(token, [heic])]
+  const { slowestMs, peakMb } = await stop()
+  await sleep(5_000)
+  const after = rssMb()
+  // Six more tries: five photos per token, so the token must be refused by the sixth upload at the latest.
+  for (let i = 0; i < 6; i++) answers.push(await upload(token, [heic]))
+  const judged = answers.findIndex((answer) => answer === '403')
+  row(
+    `${heic.size} B HEIC, 9984 × 9984, valid token`,
+    {
+      answers: tally(answers),
+      'healthz max ms': slowestMs,
+      'RSS before / peak / 5 s after, MB': `${before} / ${peakMb} / ${after}`,
+      'token refused from upload': judged < 0 ? 'never' : judged + 1,
+    },
+    [
+      ['healthz', slowestMs, HEALTHZ_BUDGET_MS],
+      ['RSS after', after, RSS_AFTER_BUDGET_MB],
+      ['replays', judged < 0 ? Infinity : judged + 1, 6],
+    ],
+  )
+
+  // 2. Four 75 MB bodies at once, each behind a bad token.
+  const photo = new Blob([new Uint8Array(15 * 1024 * 1024)])
+  const floodBefore = rssMb()
+  const stopFlood = watch()
+  const floodAnswers = await Promise.all(
+    [1, 2, 3, 4].map((n) => upload(`forged-token-${n}`, [photo, photo, photo, photo, photo])),
+  )
+  const flood = await stopFlood()
+  row(
+    '4 × 75 MB at once, bad token',
+    {
+      answers: tally(floodAnswers),
+      'healthz max ms': flood.slowestMs,
+      'RSS before / peak / 5 s after, MB': `${floodBefore} / ${flood.peakMb} / –`,
+      'token refused from upload': '–',
+    },
+    [
+      ['healthz', flood.slowestMs, HEALTHZ_BUDGET_MS],
+      ['growth', flood.peakMb - floodBefore, FLOOD_GROWTH_BUDGET_MB],
+    ],
+  )
+
+  // 3. A decompression bomb sharp reads: 20000 × 20000 PNG, valid token (the posting test's old memory budget).
+  const pngPath = join(tmpdir(), `bench-bomb-${process.pid}.png`)
+  execFileSync(process.execPath, [
+    '--input-type=module',
+    '-e',
+    `import sharp from 'sharp'; await sharp({ create: { width: 20000, height: 20000, channels: 3, background: '#777' }, limitInputPixels: false }).png({ compressionLevel: 1 }).toFile(${JSON.stringify(pngPath)})`,
+  ])
+  const png = readFileSync(pngPath)
+  rmSync(pngPath)
+  // The server closed the flood's connections after answering early; the client's pool sees it only now.
+  await sleep(1_000)
+  const pngToken = await photoToken(2)
+  const pngBlob = new Blob([new Uint8Array(png)])
+  const pngBefore = rssMb()
+  const stopPng = watch()
+  const pngAnswer = await upload(pngToken, [pngBlob])
+  const pngFigures = await stopPng()
+  row(
+    `${Math.round(png.byteLength / 1024)} KB PNG, 20000 × 20000, valid token`,
+    {
+      answers: pngAnswer,
+      'healthz max ms': pngFigures.slowestMs,
+      'RSS before / peak / 5 s after, MB': `${pngBefore} / ${pngFigures.peakMb} / –`,
+      'token refused from upload': '–',
+    },
+    [
+      ['healthz', pngFigures.slowestMs, HEALTHZ_BUDGET_MS],
+      ['growth', pngFigures.peakMb - pngBefore, PNG_GROWTH_BUDGET_MB],
+    ],
+  )
+} finally {
+  await server.stop()
+}
+
+report('photo-flood', rows, [
+  'scenario',
+  'answers',
+  'healthz max ms',
+  'RSS before / peak / 5 s after, MB',
+  'token refused from upload',
+  'result',
+])
+console.log(
+  `budgets: /healthz ≤ ${HEALTHZ_BUDGET_MS} ms; RSS 5 s after the HEIC ≤ ${RSS_AFTER_BUDGET_MB} MB; token refused by ` +
+    `the sixth upload; growth ≤ ${FLOOD_GROWTH_BUDGET_MB} MB (flood), ≤ ${PNG_GROWTH_BUDGET_MB} MB (PNG)`,
+)
+if (failed) process.exitCode = 1
