@@ -58,6 +58,11 @@ function startEntry(preloads, entries, fallbackMs) {
   }
 
   keepNativeTapsFromReact()
+  // Noted, not measured: reading the scroll offset at hydration could force a layout (app/lib/page/scroll.ts).
+  function noteScroll() {
+    doc.documentElement.setAttribute('data-scrolled', '')
+  }
+  addEventListener('scroll', noteScroll, { once: true, passive: true })
   if (doc.visibilityState === 'hidden') return start()
 
   function settle() {

@@ -45,7 +45,8 @@ export function scrollRestorationAfterHydration(): () => boolean {
     // The server asks too, for the reload-position script: yes.
     if (typeof window === 'undefined' || hydrated) return true
     hydrated = true
-    return window.scrollX === 0 && window.scrollY === 0
+    // Scrolled before hydration (by the visitor, a #section or a reload): leave the page where it is.
+    return !document.documentElement.hasAttribute('data-scrolled')
   }
 }
 

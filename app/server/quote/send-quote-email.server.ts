@@ -74,7 +74,7 @@ export async function sendQuoteEmail(backend: Backend, lead: StoredLeadInput): P
     webhook: Boolean(config.leadWebhook),
     push: alerts,
     acknowledge: config.customerAcknowledgement,
-    ...(lead.limit ? { limit: lead.limit } : {}),
+    limit: lead.limit,
     ...(minutes ? { escalateAt: businessMinutesLater(backend.now(), minutes), escalateMinutes: minutes } : {}),
   }
   const db = await backend.db()
