@@ -7,6 +7,8 @@ import { googleMapsSearchUrl } from '~/lib/page/google-maps'
 import { MapFacade } from './map-facade'
 import { SectionHeader } from './section-header'
 
+const contactLink = 'target-24 text-lg font-bold text-brand-800 underline-offset-4 hover:underline'
+
 export function ContactBlock() {
   return (
     <section
@@ -18,18 +20,12 @@ export function ContactBlock() {
       <div className="mt-10 grid gap-8 lg:grid-cols-2 lg:items-start">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
           <ContactItem icon={<Phone className="size-6" aria-hidden="true" />} label="Phone">
-            <a
-              href={site.phoneHref}
-              className="target-24 text-lg font-bold text-brand-800 underline-offset-4 hover:underline"
-            >
+            <a href={site.phoneHref} className={contactLink}>
               {site.phone}
             </a>
           </ContactItem>
           <ContactItem icon={<Mail className="size-6" aria-hidden="true" />} label="Email">
-            <a
-              href={`mailto:${site.email}`}
-              className="target-24 text-lg font-bold text-brand-800 underline-offset-4 hover:underline"
-            >
+            <a href={`mailto:${site.email}`} className={contactLink}>
               <EmailAddress email={site.email} />
             </a>
           </ContactItem>

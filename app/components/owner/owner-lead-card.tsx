@@ -23,6 +23,7 @@ import {
   type OwnerStatus,
 } from '~/lib/owner/owner-lead'
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
+import { formatPacificTime } from '~/lib/quotes/quote'
 import { OwnerField } from './owner-field'
 import { OwnerLeadPhotos } from './owner-lead-photos'
 import { ownerButtonClass } from './owner-sign-in'
@@ -32,12 +33,6 @@ import { OwnerLeadQuote } from './owner-lead-quote'
 
 const link =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
-
-const time = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Los_Angeles',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-})
 
 /** What the field shows now: during hydration, what was chosen or typed before the scripts ran. */
 function shownValue(id: string, server: string): string {
@@ -119,7 +114,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
         {lead.firstName}
       </h2>
       <p className="text-slate-700">
-        {pushTitle(lead.sourcePage)} · <time dateTime={lead.createdAt}>{time.format(new Date(lead.createdAt))}</time>
+        {pushTitle(lead.sourcePage)} · <time dateTime={lead.createdAt}>{formatPacificTime(lead.createdAt)}</time>
       </p>
       {lead.sourcePage && <p className="mt-1 break-all text-sm text-slate-700">Sent from {lead.sourcePage}</p>}
       {address && (

@@ -8,17 +8,13 @@ import {
   SOURCE_PERIODS,
   SOURCES_TEXTS,
   type InboxLead,
-  type LeadSources,
   type SourcePeriod,
 } from '~/lib/owner/owner-lead'
-import type { OwnerPostedWork } from '~/lib/posted-work/posted-work'
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
-import type { PriceSettings, QuoteEditorData } from '~/lib/quotes/quote'
 import { OWNER_QUOTE_TEXTS } from '~/lib/quotes/quote-texts'
 import { OwnerLeadCard } from './owner-lead-card'
 import { createOwnerQueryClient, useOwnerLeads } from './owner-leads'
 import { OwnerShell, OwnerSignInForm, ownerButtonClass } from './owner-sign-in'
-import type { WorkPrefill } from './owner-work-form'
 
 // Only when the owner opens them: the inbox's first load stays as it was.
 const OwnerSources = lazy(() => import('./owner-sources'))
@@ -29,8 +25,8 @@ const OwnerPrices = lazy(() => import('./owner-prices'))
 const ownerRoute = getRouteApi('/owner')
 
 export function OwnerPage() {
-  const { state, leads, sources, work, quote, prices } = ownerRoute.useLoaderData()
-  const { link, category, city, lead } = ownerRoute.useSearch()
+  const { state } = ownerRoute.useLoaderData()
+  const { link } = ownerRoute.useSearch()
   if (state.mode !== 'ready')
     return (
       <OwnerShell>
@@ -39,59 +35,31 @@ export function OwnerPage() {
       </OwnerShell>
     )
   if (!state.signedIn) return <OwnerSignInForm link={link} />
-  return (
-    <OwnerInbox
-      state={state}
-      loaded={leads}
-      sources={sources}
-      work={work}
-      workPrefill={{ category, city, lead }}
-      quote={quote}
-      prices={prices}
-    />
-  )
+  return <OwnerInbox />
 }
 
 /** Query lives here only: docs/decisions/035-public-pages-read-through-loaders.md. */
-function OwnerInbox({
-  state,
-  loaded,
-  sources,
-  work,
-  workPrefill,
-  quote,
-  prices,
-}: {
-  state: OwnerState
-  loaded: InboxLead[]
-  sources: LeadSources | null
-  work: OwnerPostedWork[] | null
-  workPrefill: WorkPrefill
-  quote: QuoteEditorData | null
-  prices: PriceSettings | null
-}) {
+function OwnerInbox() {
+  const { state, leads, sources, work, quote, prices } = ownerRoute.useLoaderData()
+  const { category, city, lead } = ownerRoute.useSearch()
   const [queryClient] = useState(createOwnerQueryClient)
   return (
     <QueryClientProvider client={queryClient}>
       <OwnerFrame state={state} days={sources?.days}>
-        {sources ? (
+        {sources || work || quote || prices ? (
           <Suspense fallback={<p className="mt-6">Loading…</p>}>
-            <OwnerSources sources={sources} />
-          </Suspense>
-        ) : work ? (
-          <Suspense fallback={<p className="mt-6">Loading…</p>}>
-            <OwnerWork loaded={work} prefill={workPrefill} />
-          </Suspense>
-        ) : quote ? (
-          <Suspense fallback={<p className="mt-6">Loading…</p>}>
-            <OwnerQuoteEditor key={quote.lead.id} loaded={quote} />
-          </Suspense>
-        ) : prices ? (
-          <Suspense fallback={<p className="mt-6">Loading…</p>}>
-            <OwnerPrices loaded={prices} />
+            {sources ? (
+              <OwnerSources sources={sources} />
+            ) : work ? (
+              <OwnerWork loaded={work} prefill={{ category, city, lead }} />
+            ) : quote ? (
+              <OwnerQuoteEditor key={quote.lead.id} loaded={quote} />
+            ) : (
+              prices && <OwnerPrices loaded={prices} />
+            )}
           </Suspense>
         ) : (
-          <OwnerLeads state={state} loaded={loaded} />
+          <OwnerLeads state={state} loaded={leads} />
         )}
       </OwnerFrame>
     </QueryClientProvider>
@@ -145,20 +113,15 @@ function OwnerFrame({ state, days, children }: { state: OwnerState; days?: Sourc
 
 function OwnerLeads({ state, loaded }: { state: OwnerState; loaded: InboxLead[] }) {
   const leads = useOwnerLeads(loaded)
+  if (leads.length === 0) return <p className="mt-6">{OWNER_TEXTS.empty}</p>
   return (
-    <>
-      {leads.length === 0 ? (
-        <p className="mt-6">{OWNER_TEXTS.empty}</p>
-      ) : (
-        <ol className="mt-4 grid gap-4" aria-label="Leads, newest first">
-          {leads.map((lead) => (
-            <li key={lead.id}>
-              <OwnerLeadCard lead={lead} reviewLinkSet={state.reviewLinkSet} />
-            </li>
-          ))}
-        </ol>
-      )}
-    </>
+    <ol className="mt-4 grid gap-4" aria-label="Leads, newest first">
+      {leads.map((lead) => (
+        <li key={lead.id}>
+          <OwnerLeadCard lead={lead} reviewLinkSet={state.reviewLinkSet} />
+        </li>
+      ))}
+    </ol>
   )
 }
 

@@ -24,26 +24,21 @@ const pad = 'px-1 py-2 align-top'
 const cell = `border-t border-slate-200 text-right ${pad}`
 const footCell = `border-t-2 border-slate-400 text-right ${pad}`
 
+const COUNTED = ['leads', 'contacted', 'quoted', 'won', 'wonValue'] as const
+
 function total(rows: SourceCount[]): SourceCount {
-  const sum = (key: 'leads' | 'contacted' | 'quoted' | 'won' | 'wonValue') =>
-    rows.reduce((acc, row) => acc + row[key], 0)
-  return {
-    value: null,
-    leads: sum('leads'),
-    contacted: sum('contacted'),
-    quoted: sum('quoted'),
-    won: sum('won'),
-    wonValue: sum('wonValue'),
-  }
+  const sums = COUNTED.map((key) => [key, rows.reduce((acc, row) => acc + row[key], 0)])
+  return { value: null, ...(Object.fromEntries(sums) as Omit<SourceCount, 'value'>) }
 }
 
 function Counts({ row, className }: { row: SourceCount; className: string }) {
   return (
     <>
-      <td className={className}>{row.leads}</td>
-      <td className={className}>{row.contacted}</td>
-      <td className={className}>{row.quoted}</td>
-      <td className={className}>{row.won}</td>
+      {COUNTED.slice(0, 4).map((key) => (
+        <td key={key} className={className}>
+          {row[key]}
+        </td>
+      ))}
       <td className={className}>{winRate(row.won, row.leads)}</td>
     </>
   )

@@ -1,4 +1,4 @@
-import { Fragment, type FormEventHandler, type ReactNode, type Ref } from 'react'
+import { Fragment, type ChangeEvent, type FormEventHandler, type ReactNode, type Ref } from 'react'
 import { Link } from '@tanstack/react-router'
 import { site } from '~/content/site'
 import { privacyLink } from '~/content/navigation'
@@ -24,24 +24,18 @@ interface TextField {
   optional?: boolean
   type: 'text' | 'email' | 'tel'
   autoComplete: string
-  inputMode: 'text' | 'email' | 'tel' | 'numeric'
+  /** The type's own keyboard unless said. */
+  inputMode?: 'numeric'
 }
 
 const contactFields: TextField[] = [
-  { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name', inputMode: 'text' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
 ]
 
 const addressFields: TextField[] = [
-  {
-    name: 'street',
-    label: 'Street address',
-    optional: true,
-    type: 'text',
-    autoComplete: 'address-line1',
-    inputMode: 'text',
-  },
+  { name: 'street', label: 'Street address', optional: true, type: 'text', autoComplete: 'address-line1' },
   { name: 'zip', label: 'ZIP code', optional: true, type: 'text', autoComplete: 'postal-code', inputMode: 'numeric' },
 ]
 
@@ -73,6 +67,12 @@ export interface QuoteFormViewProps {
 const inputClass =
   'mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-700'
 
+/** Controlled once the form's code runs, a default before. */
+const bound = ({ value, defaultValue, onChange }: QuoteFieldBinding) =>
+  onChange
+    ? { value: value ?? '', onChange: (event: ChangeEvent<{ value: string }>) => onChange(event.target.value) }
+    : { defaultValue }
+
 function FieldError({ id, text }: { id: string; text?: string }) {
   return text ? (
     <p id={id} className="mt-1 text-sm font-medium text-red-700">
@@ -88,7 +88,7 @@ function Optional() {
 function TextInput({ field, formId, binding }: { field: TextField; formId: string; binding: QuoteFieldBinding }) {
   const inputId = `${formId}-${field.name}`
   const errorId = `${inputId}-error`
-  const { value, defaultValue, onChange, onBlur, error } = binding
+  const { onBlur, error } = binding
   return (
     <div>
       <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
@@ -99,13 +99,13 @@ function TextInput({ field, formId, binding }: { field: TextField; formId: strin
         id={inputId}
         name={field.name}
         type={field.type}
-        inputMode={field.inputMode}
+        inputMode={field.inputMode ?? field.type}
         autoComplete={field.autoComplete}
         required={!field.optional}
         aria-required={field.optional ? undefined : 'true'}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        {...(onChange ? { value: value ?? '', onChange: (event) => onChange(event.target.value) } : { defaultValue })}
+        {...bound(binding)}
         onBlur={onBlur}
         className={inputClass}
       />
@@ -150,20 +150,13 @@ function PreferredTimeInput({ formId, binding }: { formId: string; binding: Quot
 
 function HeardAboutSelect({ formId, binding }: { formId: string; binding: QuoteFieldBinding }) {
   const selectId = `${formId}-heardAbout`
-  const { value, defaultValue, onChange, onBlur } = binding
   return (
     <div>
       <label htmlFor={selectId} className="block text-sm font-semibold text-slate-800">
         {HEARD_ABOUT_QUESTION}
         <Optional />
       </label>
-      <select
-        id={selectId}
-        name="heardAbout"
-        {...(onChange ? { value: value ?? '', onChange: (event) => onChange(event.target.value) } : { defaultValue })}
-        onBlur={onBlur}
-        className={inputClass}
-      >
+      <select id={selectId} name="heardAbout" {...bound(binding)} onBlur={binding.onBlur} className={inputClass}>
         <option value="">Choose one</option>
         {HEARD_ABOUT.map((answer) => (
           <option key={answer} value={answer}>
@@ -188,6 +181,14 @@ export function QuoteFormView({
   onInput,
   onSubmit,
 }: QuoteFormViewProps) {
+  const textInputs = (fields: TextField[]) =>
+    fields.map((field) => (
+      <Fragment key={field.name}>
+        {renderField(field.name, (binding) => (
+          <TextInput field={field} formId={formId} binding={binding} />
+        ))}
+      </Fragment>
+    ))
   return (
     <form
       ref={formRef}
@@ -200,22 +201,8 @@ export function QuoteFormView({
       onInput={onInput}
       onSubmit={onSubmit}
     >
-      {contactFields.map((field) => (
-        <Fragment key={field.name}>
-          {renderField(field.name, (binding) => (
-            <TextInput field={field} formId={formId} binding={binding} />
-          ))}
-        </Fragment>
-      ))}
-      <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
-        {addressFields.map((field) => (
-          <Fragment key={field.name}>
-            {renderField(field.name, (binding) => (
-              <TextInput field={field} formId={formId} binding={binding} />
-            ))}
-          </Fragment>
-        ))}
-      </div>
+      {textInputs(contactFields)}
+      <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">{textInputs(addressFields)}</div>
       {renderField('preferredTime', (binding) => (
         <PreferredTimeInput formId={formId} binding={binding} />
       ))}
@@ -231,9 +218,7 @@ export function QuoteFormView({
           type="text"
           tabIndex={-1}
           autoComplete="off"
-          {...(honeypot.onChange
-            ? { value: honeypot.value ?? '', onChange: (event) => honeypot.onChange?.(event.target.value) }
-            : { defaultValue: honeypot.defaultValue })}
+          {...bound(honeypot)}
         />
       </div>
 

@@ -1,8 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link, useHydrated, useNavigate } from '@tanstack/react-router'
 import { serviceList } from '~/content/service-list'
 import type { ServiceId } from '~/content/types'
-import { useHydrated } from '@tanstack/react-router'
 import { prefersReducedMotion } from '~/lib/page/scroll'
 
 function revealInRow(row: HTMLElement | null, chip: HTMLElement, animate = true) {
@@ -13,6 +12,21 @@ function revealInRow(row: HTMLElement | null, chip: HTMLElement, animate = true)
   if (left < row.scrollLeft) row.scrollTo({ left: left - 16, behavior })
   else if (right > row.scrollLeft + row.clientWidth) row.scrollTo({ left: right - row.clientWidth + 16, behavior })
 }
+
+const count = serviceList.length
+const next = (index: number) => (index + 1) % count
+const previous = (index: number) => (index - 1 + count) % count
+/** The radio group's keys: the chip each one moves to from the chip at `index`. */
+const moves = new Map<string, (index: number) => number>([
+  ['ArrowRight', next],
+  ['ArrowDown', next],
+  ['ArrowLeft', previous],
+  ['ArrowUp', previous],
+  ['Home', () => 0],
+  ['End', () => count - 1],
+  // Space chooses the chip that has the focus.
+  [' ', (index) => index],
+])
 
 /** Real ?tab= links, so it works without JavaScript. */
 export function ServiceTabs({ selected, onChoose }: { selected: ServiceId; onChoose: (id: ServiceId) => void }) {
@@ -37,33 +51,11 @@ export function ServiceTabs({ selected, onChoose }: { selected: ServiceId; onCho
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLAnchorElement>, index: number) {
-    let next: number
-    switch (event.key) {
-      case 'ArrowRight':
-      case 'ArrowDown':
-        next = (index + 1) % serviceList.length
-        break
-      case 'ArrowLeft':
-      case 'ArrowUp':
-        next = (index - 1 + serviceList.length) % serviceList.length
-        break
-      case 'Home':
-        next = 0
-        break
-      case 'End':
-        next = serviceList.length - 1
-        break
-      case ' ':
-        event.preventDefault()
-        choose(serviceList[index]!.id)
-        return
-      default:
-        return
-    }
+    const move = moves.get(event.key)
+    if (!move) return
     event.preventDefault()
-    const id = serviceList[next]!.id
-    const chip = chipRefs.current.get(id)
-    chip?.focus({ preventScroll: true })
+    const id = serviceList[move(index)]!.id
+    chipRefs.current.get(id)?.focus({ preventScroll: true })
     choose(id)
   }
 

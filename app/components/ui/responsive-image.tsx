@@ -37,11 +37,6 @@ export function getImage(name: ImageName): ImageEntry {
   return manifest[name] as ImageEntry
 }
 
-/** Call at module level to fail when content is loaded. */
-export function assertImageNames(names: Iterable<ImageName>): void {
-  for (const name of names) getImage(name)
-}
-
 /** A photo in its widths and formats: a sample from the manifest, or a job the owner posted. */
 export interface ImageSource {
   width: number
@@ -123,15 +118,8 @@ export function ResponsiveImage({
   const fallbackWidth = entry.widths[Math.floor(entry.widths.length / 2)] ?? entry.width
   const imgStyle: CSSProperties = { backgroundColor: entry.placeholder, ...style }
   if (priority) {
-    const link = imagePreloadLink(entry, sizes, 'avif', priorityMedia)
-    preload(imageUrl(entry, fallbackWidth, 'avif'), {
-      as: 'image',
-      type: link.type,
-      imageSrcSet: link.imageSrcSet,
-      imageSizes: link.imageSizes,
-      fetchPriority: link.fetchPriority,
-      media: link.media,
-    })
+    const { rel: _, ...link } = imagePreloadLink(entry, sizes, 'avif', priorityMedia)
+    preload(imageUrl(entry, fallbackWidth, 'avif'), link)
   }
   // Where the preload applies, the lazy <img> finds the photo in memory.
   const eager = priority && !priorityMedia

@@ -1,4 +1,4 @@
-import { createMiddleware, createServerFn } from '@tanstack/react-start'
+import { createMiddleware, createServerFn, createServerOnlyFn } from '@tanstack/react-start'
 import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { runtimeConfig } from '~/server/config.server'
@@ -22,6 +22,12 @@ import {
 export const ownerOnly = createMiddleware({ type: 'function' }).server(async ({ next }) =>
   next({ context: { owner: await requireOwner() } }),
 )
+
+/** Answers the call with this status and message. */
+export const refuse = createServerOnlyFn((status: number, message: string): never => {
+  setResponseStatus(status)
+  throw new Error(message)
+})
 
 export interface OwnerState {
   mode: 'ready' | 'unconfigured'
@@ -71,24 +77,17 @@ export const updateOwnerLead = createServerFn({ method: 'POST' })
       }),
     ),
   )
-  .handler(async ({ data }): Promise<InboxLead> => {
-    const lead = await updateLead(await getBackend().db(), data.id, data)
-    if (!lead) {
-      setResponseStatus(404)
-      throw new Error('No such lead')
-    }
-    return lead
-  })
+  .handler(
+    async ({ data }): Promise<InboxLead> =>
+      (await updateLead(await getBackend().db(), data.id, data)) ?? refuse(404, 'No such lead'),
+  )
 
 export const deleteOwnerLead = createServerFn({ method: 'POST' })
   .middleware([ownerOnly])
   .validator(parse(v.object({ id: leadId })))
   .handler(async ({ data }): Promise<{ deleted: true }> => {
     const backend = getBackend()
-    if (!(await deleteLead(await backend.db(), backend.files, data.id))) {
-      setResponseStatus(404)
-      throw new Error('No such lead')
-    }
+    if (!(await deleteLead(await backend.db(), backend.files, data.id))) refuse(404, 'No such lead')
     log('owner').info({ deleted: 1 }, 'the owner deleted a lead')
     return { deleted: true }
   })
@@ -97,21 +96,11 @@ export const sendReviewRequest = createServerFn({ method: 'POST' })
   .middleware([ownerOnly])
   .validator(parse(v.object({ id: leadId })))
   .handler(async ({ data }): Promise<{ queued: true }> => {
-    if (!runtimeConfig().owner.googleReviewUrl) {
-      setResponseStatus(409)
-      throw new Error('Set GOOGLE_REVIEW_URL to send review requests')
-    }
+    if (!runtimeConfig().owner.googleReviewUrl) refuse(409, 'Set GOOGLE_REVIEW_URL to send review requests')
     const result = await requestReview(await getBackend().db(), data.id)
-    if (result !== 'queued') {
-      setResponseStatus(result === 'no-lead' ? 404 : 409)
-      throw new Error(
-        result === 'already-sent'
-          ? 'A review request was already sent for this lead'
-          : result === 'not-won'
-            ? 'Mark the lead won first'
-            : 'No such lead',
-      )
-    }
+    if (result === 'no-lead') refuse(404, 'No such lead')
+    if (result === 'already-sent') refuse(409, 'A review request was already sent for this lead')
+    if (result === 'not-won') refuse(409, 'Mark the lead won first')
     getBackend().deliverSoon()
     return { queued: true }
   })
@@ -130,10 +119,7 @@ export const saveAlertSubscription = createServerFn({ method: 'POST' })
   )
   .handler(async ({ data }): Promise<{ saved: true }> => {
     const refused = pushEndpointRefusal(data.endpoint, runtimeConfig().owner.pushPolicy)
-    if (refused) {
-      setResponseStatus(400)
-      throw new Error(refused)
-    }
+    if (refused) refuse(400, refused)
     await savePushSubscription(await getBackend().db(), data)
     return { saved: true }
   })

@@ -115,9 +115,6 @@ export const quoteRequestSchema = v.object(
   'Invalid form data',
 )
 
-export type QuoteRequestInput = v.InferInput<typeof quoteRequestSchema>
-export type QuoteRequest = v.InferOutput<typeof quoteRequestSchema>
-
 export const sourcePageSchema = v.nullish(
   v.pipe(
     v.string('Invalid page address'),
@@ -145,7 +142,6 @@ export const quoteSubmissionSchema = v.object(
 )
 
 export type QuoteSubmissionInput = v.InferInput<typeof quoteSubmissionSchema>
-export type QuoteSubmission = v.InferOutput<typeof quoteSubmissionSchema>
 
 export function firstQuoteIssue(
   schema: typeof quoteRequestSchema | typeof quoteSubmissionSchema,

@@ -1,7 +1,6 @@
 // The owner's quote and job calls (docs/decisions/053-quotes-and-jobs.md), each behind ownerOnly: 401 and nothing
 // written without a session. The customer's side is the page's own form post (routes/quote.$token.tsx).
 import { createServerFn } from '@tanstack/react-start'
-import { setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { getBackend } from '~/server/backend/backend.server'
 import { pacificDate } from '~/server/backend/business-hours.server'
@@ -16,17 +15,12 @@ import {
   sendQuote,
   withdrawQuote,
 } from '~/server/quotes/quotes.server'
-import { ownerOnly } from '../owner/owner.functions'
+import { ownerOnly, refuse } from '../owner/owner.functions'
 import type { PriceSettings, QuoteEditorData } from './quote'
 import { jobScheduleSchema, priceListSchema, quoteDraftSchema } from './quote-schema'
 import { OWNER_QUOTE_TEXTS } from './quote-texts'
 
 const lead = v.object({ lead: v.pipe(v.string(), v.uuid('not a lead id')) })
-
-function refuse(status: number, message: string): never {
-  setResponseStatus(status)
-  throw new Error(message)
-}
 
 export const fetchQuoteEditor = createServerFn({ method: 'GET' })
   .middleware([ownerOnly])
