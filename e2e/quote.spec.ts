@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Page, type Route } from './support/test'
 import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
@@ -12,7 +12,7 @@ import {
   SENT_LOCATION,
 } from './support/quote-form'
 import { openSiteDatabase } from '../tests/support/site-process'
-import { ownerCommand } from './support/owner'
+import { mailTexts, ownerCommand } from './support/owner'
 import { startSiteServer } from './support/site-server'
 import { holdRequests } from './support/hold-requests'
 
@@ -34,15 +34,8 @@ function submit(page: Page) {
   return page.locator('.quote-request-form').first().getByRole('button', { name: 'Get My Free Quote' }).click()
 }
 
-/** Emails the outbox wrote for the owner (no SMTP_URL in e2e: .eml files). */
-function emailsMentioning(text: string, dir = dataDir): string[] {
-  const folder = join(dir, 'outbox-mail')
-  if (!existsSync(folder)) return []
-  return readdirSync(folder)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => readFileSync(join(folder, name), 'utf8'))
-    .filter((mail) => mail.includes(text))
-}
+/** Emails the outbox wrote that mention `text`. */
+const emailsMentioning = (text: string, dir = dataDir) => mailTexts(dir).filter((mail) => mail.includes(text))
 
 test('empty submit shows every field message, the fill-in toast, and focuses the first field', async ({ page }) => {
   const form = await openForm(page)
