@@ -236,15 +236,6 @@ test.describe('with pages kept ten minutes, so no background render replaces one
   })
 })
 
-test('HSTS is sent only when the request came over HTTPS (behind a trusted proxy)', async ({ request }) => {
-  expect((await request.get('/')).headers()['strict-transport-security']).toBeUndefined()
-  const server = await startSiteServer({ TRUST_PROXY: 'true' })
-  const overHttps = await fetch(`${server.url}/`, { headers: { 'X-Forwarded-Proto': 'https' } })
-  expect(overHttps.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/)
-  const overHttp = await fetch(`${server.url}/`, { headers: { 'X-Forwarded-Proto': 'http' } })
-  expect(overHttp.headers.get('strict-transport-security')).toBeNull()
-})
-
 test('on SIGTERM the server finishes, closes its database and exits by itself', async () => {
   const server = await startSiteServer()
   expect((await fetch(`${server.url}/`)).status).toBe(200) // the page reads reviews: the database is open
