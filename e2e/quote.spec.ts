@@ -450,7 +450,9 @@ test('the server times the form: sent within QUOTE_MIN_FILL_MS of the first touc
   expect(existsSync(join(server.dataDir, 'outbox-mail'))).toBe(false)
 })
 
-test('past the per-IP limit the server answers 429 and the visitor sees the error toast', async ({ page }) => {
+test('past the per-IP limit the server answers 429 with Retry-After and the visitor sees the error toast', async ({
+  page,
+}) => {
   const server = await startSiteServer({ QUOTE_RATE_LIMIT: '2' })
   for (let attempt = 1; attempt <= 3; attempt++) {
     await openForm(page, server.url)
@@ -463,6 +465,7 @@ test('past the per-IP limit the server answers 429 and the visitor sees the erro
       await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
     } else {
       expect(response.status()).toBe(429)
+      expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0)
       expect(await response.text()).toContain('Too many quote requests')
       await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
     }
