@@ -211,19 +211,6 @@ test.describe('home page', () => {
 
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false })
-    test('Show More Cities shows all 16 cities and Show Less Cities 6 again', async ({ page }) => {
-      await page.goto('/')
-      const section = page.locator('#service-areas')
-      await section.scrollIntoViewIfNeeded()
-      const cities = section.getByRole('listitem').getByRole('link')
-      await expect(cities).toHaveCount(6)
-      await section.getByText(homeServiceAreas.showMoreLabel).click()
-      await expect(cities).toHaveCount(16)
-      await expect(section.getByText(homeServiceAreas.showLessLabel)).toBeInViewport()
-      await section.getByText(homeServiceAreas.showLessLabel).click()
-      await expect(cities).toHaveCount(6)
-    })
-
     test('Show map takes the visitor to the map, and Google is contacted only on the tap', async ({ page }) => {
       const google = await stubGoogle(page, '<h1>Google map</h1>')
       await page.goto('/')

@@ -2,27 +2,14 @@
  * Photos after the lead, on the production build (docs/decisions/044-lead-photos.md): the quote's answer
  * carries the upload token, the photos reach the signed-in inbox as thumbnails, and nowhere else.
  */
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { simpleParser } from 'mailparser'
 import { fromJSON } from 'seroval'
 import sharp from 'sharp'
 import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
-import { SIGN_IN_TEXTS } from '~/lib/owner/owner-lead'
 import { fillQuoteFields, openInteractiveQuoteForm, sendQuote } from './support/quote-form'
-import { startSiteServer, type SiteServer } from './support/site-server'
+import { startSiteServer } from './support/site-server'
 import { violationList, wcagAudit } from './support/axe'
-import { ownerEnv } from './support/owner'
+import { mails, ownerEnv, signInOwner } from './support/owner'
 import { expect, test } from './support/test'
-
-const OWNER = 'owner@example.com'
-
-async function subjects(server: SiteServer): Promise<string[]> {
-  const dir = join(server.dataDir, 'outbox-mail')
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'))
-  const mails = await Promise.all(files.map(async (f) => simpleParser(await readFile(join(dir, f)))))
-  return mails.map((mail) => mail.subject ?? '')
-}
 
 test("a visitor's photos reach the signed-in inbox as thumbnails, and no one else", async ({ page, browser }) => {
   test.setTimeout(180_000)
@@ -50,30 +37,12 @@ test("a visitor's photos reach the signed-in inbox as thumbnails, and no one els
     headers: { Origin: server.url, Accept: 'application/json' },
   })
   expect(await sent.json()).toEqual({ success: true, added: 2, total: 2 })
-  await expect.poll(() => subjects(server), { timeout: 15_000 }).toContain(`${firstName} added 2 photos`)
+  await expect
+    .poll(async () => (await mails(server)).map((mail) => mail.subject), { timeout: 15_000 })
+    .toContain(`${firstName} added 2 photos`)
 
   // The owner signs in and sees two thumbnails; each opens the full-size photo.
-  await page.goto(`${server.url}/owner`)
-  await page.getByLabel('E-mail address').fill(OWNER)
-  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
-  await expect(page.getByRole('status')).toHaveText(SIGN_IN_TEXTS.sent)
-  const dir = join(server.dataDir, 'outbox-mail')
-  let link = ''
-  await expect
-    .poll(
-      async () => {
-        for (const file of (await readdir(dir)).filter((f) => f.endsWith('.eml'))) {
-          const text = (await simpleParser(await readFile(join(dir, file)))).text ?? ''
-          const found = text.match(/\/owner\/sign-in\?token=[A-Za-z0-9_-]+/)?.[0]
-          if (found) link = `${server.url}${found}`
-        }
-        return link
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe('')
-  await page.goto(link)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await signInOwner(page, server)
   const thumbnails = page.getByRole('list', { name: `Photos from ${firstName}` }).getByRole('img')
   await expect(thumbnails).toHaveCount(2)
   await expect(thumbnails.first()).toHaveJSProperty('complete', true)

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
-import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
+import { contact, postPlainQuote, SENT_LOCATION } from './support/quote-form'
 import { siteDataEnv, startSiteServer } from './support/site-server'
 import { expect, test } from './support/test'
 
@@ -41,13 +41,7 @@ async function startMailbox() {
 }
 
 async function postLead(url: string, name: string) {
-  const token = await renderedFormToken(`${url}/contact`)
-  const response = await fetch(`${url}/quote-request`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: `firstName=${name}&email=${name.toLowerCase()}%40example.com&phone=9165550101&formToken=${encodeURIComponent(token)}`,
-  })
+  const response = await postPlainQuote(url, contact(name))
   expect(response.headers.get('location')).toMatch(SENT_LOCATION)
 }
 

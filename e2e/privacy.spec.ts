@@ -48,16 +48,19 @@ test('the notice says what is collected, why, who receives it, how long, how to 
   await expect(text).toContainText(site.phone)
 })
 
-test("the footer's Privacy Notice link opens the notice", async ({ page }) => {
-  await page.goto('/')
-  await page.getByRole('contentinfo').getByRole('link', { name: privacyLink.label }).click()
-  await expectNoticeShown(page)
-})
-
-test('the old /privacy address lands on the notice', async ({ page }) => {
-  await page.goto('/privacy')
-  await expectNoticeShown(page)
-})
+for (const javaScriptEnabled of [true, false])
+  test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
+    test.use({ javaScriptEnabled })
+    test("the footer's Privacy Notice link opens the notice, and the old /privacy address lands on it", async ({
+      page,
+    }) => {
+      await page.goto('/gallery')
+      await page.getByRole('contentinfo').getByRole('link', { name: privacyLink.label }).click()
+      await expectNoticeShown(page)
+      await page.goto('/privacy')
+      await expectNoticeShown(page)
+    })
+  })
 
 test("a Privacy Notice link sits right under the quote form's submit button", async ({ page }) => {
   await page.goto('/')
@@ -71,13 +74,4 @@ test("a Privacy Notice link sits right under the quote form's submit button", as
   expect(linkBox!.y - (submitBox!.y + submitBox!.height)).toBeLessThan(40)
   await link.click()
   await expectNoticeShown(page)
-})
-
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false })
-  test("the footer's Privacy Notice link opens the notice", async ({ page }) => {
-    await page.goto('/gallery')
-    await page.getByRole('contentinfo').getByRole('link', { name: privacyLink.label }).click()
-    await expectNoticeShown(page)
-  })
 })

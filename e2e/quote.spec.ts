@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Page, type Route } from './support/test'
 import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
@@ -12,7 +12,7 @@ import {
   SENT_LOCATION,
 } from './support/quote-form'
 import { openSiteDatabase } from '../tests/support/site-process'
-import { ownerCommand } from './support/owner'
+import { mailTexts, ownerCommand } from './support/owner'
 import { startSiteServer } from './support/site-server'
 import { holdRequests } from './support/hold-requests'
 
@@ -34,15 +34,8 @@ function submit(page: Page) {
   return page.locator('.quote-request-form').first().getByRole('button', { name: 'Get My Free Quote' }).click()
 }
 
-/** Emails the outbox wrote for the owner (no SMTP_URL in e2e: .eml files). */
-function emailsMentioning(text: string, dir = dataDir): string[] {
-  const folder = join(dir, 'outbox-mail')
-  if (!existsSync(folder)) return []
-  return readdirSync(folder)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => readFileSync(join(folder, name), 'utf8'))
-    .filter((mail) => mail.includes(text))
-}
+/** Emails the outbox wrote that mention `text`. */
+const emailsMentioning = (text: string, dir = dataDir) => mailTexts(dir).filter((mail) => mail.includes(text))
 
 test('empty submit shows every field message, the fill-in toast, and focuses the first field', async ({ page }) => {
   const form = await openForm(page)
@@ -58,21 +51,17 @@ test('empty submit shows every field message, the fill-in toast, and focuses the
   await expect(form.getByLabel('Email')).toHaveAccessibleDescription(QUOTE_FIELD_MESSAGES.emailRequired)
 })
 
-test('a whitespace-only field counts as empty', async ({ page }) => {
+test('validation runs on submit, a whitespace-only field counting as empty, then re-validates on change', async ({
+  page,
+}) => {
   const form = await openForm(page)
-  await fill(page, { firstName: '   ', email: 'ana@example.com', phone: '916-555-0100' })
-  await submit(page)
-  await expect(form.getByText(QUOTE_FIELD_MESSAGES.firstNameRequired)).toBeVisible()
-  await expect(page.getByText(QUOTE_MESSAGES.missingFields.title)).toBeVisible()
-})
-
-test('validation runs on submit, then re-validates on change', async ({ page }) => {
-  const form = await openForm(page)
+  await form.getByLabel('First Name').fill('   ')
   await form.getByLabel('Email').fill('not-an-email')
   // Nothing is judged before the first submit.
   await expect(form.getByText(QUOTE_FIELD_MESSAGES.emailInvalid)).toHaveCount(0)
   await submit(page)
   await expect(form.getByText(QUOTE_FIELD_MESSAGES.emailInvalid)).toBeVisible()
+  await expect(form.getByText(QUOTE_FIELD_MESSAGES.firstNameRequired)).toBeVisible()
   await expect(page.getByText(QUOTE_MESSAGES.missingFields.title)).toBeVisible()
   await form.getByLabel('Email').fill('ana@example.com')
   await expect(form.getByText(QUOTE_FIELD_MESSAGES.emailInvalid)).toHaveCount(0)
@@ -457,7 +446,9 @@ test('the server times the form: sent within QUOTE_MIN_FILL_MS of the first touc
   expect(existsSync(join(server.dataDir, 'outbox-mail'))).toBe(false)
 })
 
-test('past the per-IP limit the server answers 429 and the visitor sees the error toast', async ({ page }) => {
+test('past the per-IP limit the server answers 429 with Retry-After and the visitor sees the error toast', async ({
+  page,
+}) => {
   const server = await startSiteServer({ QUOTE_RATE_LIMIT: '2' })
   for (let attempt = 1; attempt <= 3; attempt++) {
     await openForm(page, server.url)
@@ -470,6 +461,7 @@ test('past the per-IP limit the server answers 429 and the visitor sees the erro
       await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
     } else {
       expect(response.status()).toBe(429)
+      expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0)
       expect(await response.text()).toContain('Too many quote requests')
       await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
     }

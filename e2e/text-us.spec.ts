@@ -32,23 +32,17 @@ async function textLinks(page: Page, minHeight = 44) {
 }
 
 test.describe('"Text us" starts a thread with the owner (docs/product.md#contact)', () => {
-  test('the contact page offers it beside the phone number', async ({ page }) => {
-    await page.goto('/contact')
-    expect(await textLinks(page)).toEqual([{ number: digits, body: textUs.body.contact, painted: true }])
-    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
-  })
-
-  test('a city page offers it beside both call buttons, naming the town', async ({ page }) => {
-    await page.goto('/city/folsom')
-    const body = textUs.body.city('Folsom')
-    expect(body).toContain('Folsom')
-    const links = await textLinks(page)
-    expect(links).toEqual([
-      { number: digits, body, painted: true },
-      { number: digits, body, painted: true },
-    ])
-    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
-  })
+  const cityBody = textUs.body.city('Folsom')
+  for (const [where, path, body, buttons] of [
+    ['the contact page offers it beside the phone number', '/contact', textUs.body.contact, 1],
+    ['a city page offers it beside both call buttons, naming the town', '/city/folsom', cityBody, 2],
+  ] as const)
+    test(where, async ({ page }) => {
+      expect(cityBody).toContain('Folsom')
+      await page.goto(path)
+      expect(await textLinks(page)).toEqual(Array(buttons).fill({ number: digits, body, painted: true }))
+      expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+    })
 
   test('the success state offers it once a request is sent from a city page, naming the town', async ({ page }) => {
     const form = await openInteractiveQuoteForm(page, '/city/folsom')

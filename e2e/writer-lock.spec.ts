@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../tests/support/free-port'
-import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
+import { contact, postPlainQuote, SENT_LOCATION } from './support/quote-form'
 import { logged, parseLogLines, startSiteServer } from './support/site-server'
 import { expect, test } from './support/test'
 
@@ -57,13 +57,7 @@ async function until(check: () => boolean, ms: number) {
   return check()
 }
 
-const postLead = async (url: string, name: string) =>
-  fetch(`${url}/quote-request`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: `firstName=${name}&email=${name.toLowerCase()}%40example.com&phone=9165550101&formToken=${encodeURIComponent(await renderedFormToken(`${url}/contact`))}`,
-  })
+const postLead = (url: string, name: string) => postPlainQuote(url, contact(name))
 
 test('a second server on the same data folder, in another PID namespace, never opens the database', async () => {
   test.setTimeout(120_000)

@@ -2,7 +2,7 @@
 // owner's commands.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SIGN_IN_TEXTS } from '~/lib/owner/owner-lead'
@@ -16,13 +16,18 @@ export function ownerEnv(env: Record<string, string> = {}): Record<string, strin
   return { OWNER_EMAIL: OWNER, OWNER_SESSION_SECRET: randomBytes(32).toString('base64'), ...env }
 }
 
-/** Every e-mail the outbox has written (no SMTP_URL: .eml files). */
-export async function mails(server: SiteServer): Promise<ParsedMail[]> {
-  const dir = join(server.dataDir, 'outbox-mail')
-  const files = await readdir(dir).catch(() => [] as string[])
-  return Promise.all(
-    files.filter((f) => f.endsWith('.eml')).map(async (f) => simpleParser(await readFile(join(dir, f)))),
-  )
+/** The text of every e-mail the outbox has written into `dataDir` (no SMTP_URL: .eml files). */
+export function mailTexts(dataDir: string): string[] {
+  const dir = join(dataDir, 'outbox-mail')
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => readFileSync(join(dir, name), 'utf8'))
+}
+
+/** Every e-mail the outbox has written, parsed. */
+export function mails(server: SiteServer): Promise<ParsedMail[]> {
+  return Promise.all(mailTexts(server.dataDir).map((text) => simpleParser(text)))
 }
 
 export async function signInMails(server: SiteServer): Promise<ParsedMail[]> {

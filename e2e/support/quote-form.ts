@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
 
-export interface QuoteFields {
+// A type, not an interface: it goes where a Record<string, string> of form fields is asked for.
+export type QuoteFields = {
   firstName: string
   email: string
   phone: string
@@ -49,6 +50,17 @@ export async function renderedFormToken(pageUrl: string): Promise<string> {
   const token = html.match(/name="formToken" value="([^"]+)"/)?.[1]
   if (!token) throw new Error(`no form token in ${pageUrl}`)
   return token
+}
+
+/** The no-JavaScript form's post to the server at `url`, with the token its /contact page was rendered with. */
+export async function postPlainQuote(url: string, fields: Record<string, string>): Promise<Response> {
+  const formToken = await renderedFormToken(`${url}/contact`)
+  return fetch(`${url}/quote-request`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...fields, formToken }),
+  })
 }
 
 /** Where a stored lead's plain post is sent: the result page, with the lead's photo token when it may take photos. */
