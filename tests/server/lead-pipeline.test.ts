@@ -87,11 +87,7 @@ function unreachable(message: string): Backend {
   return { ...backend, db: () => Promise.reject(new Error(message)) }
 }
 
-async function count(backend: Backend, sql: string): Promise<number> {
-  const db = await backend.db()
-  const res = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) t`)
-  return res.rows[0]?.n ?? -1
-}
+const count = async (backend: Backend, sql: string) => (await rowsOf(backend, sql)).length
 
 // Each test creates a fresh database (PGlite's initdb takes a few seconds), so allow for slow machines.
 describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_000 }, () => {
