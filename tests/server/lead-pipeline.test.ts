@@ -139,18 +139,11 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
         expect(line.line).not.toMatch(/Maria|maria\.g@example\.com|555-0199/)
   })
 
-  it('rejects a header-injection attempt at the schema, and neutralises one that reaches the e-mail anyway', async () => {
+  // A header injection is refused at the schema: quote-schema.test.ts ("control characters", "email pattern").
+  it('neutralises a header injection that reaches the e-mail without the schema', async () => {
     const mail = await smtp()
     const backend = await backendWith({ SMTP_URL: mail.url })
-    const svc = service()
-    const injected = await svc.handle(lead({ firstName: 'Bob\r\nBcc: x@y.example' }), meta, backend)
-    expect(injected.status).toBe(400)
-    expect(injected.body).toMatchObject({ success: false, reason: 'invalid' })
-    expect((await svc.handle(lead({ email: 'bob@example.com\r\nBcc: x@y.example' }), meta, backend)).status).toBe(400)
-    expect((await svc.handle(lead({ email: 'bob@example.com, x@y.example' }), meta, backend)).status).toBe(400)
-    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(0)
-
-    // Defence in depth: a row written by something else, bypassing the schema.
+    // Defence in depth: a row written by something else.
     const db = await backend.db()
     const inserted = await db.query<{ id: string }>(
       `INSERT INTO quote_requests (first_name, email, phone, idempotency_key)
