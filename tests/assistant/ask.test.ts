@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { assistant } from '~/content/assistant'
-import { site } from '~/content/site'
 import { ASSISTANT_INPUT_MESSAGES, assistantRequestSchema } from '~/lib/assistant/assistant.functions'
 import { AssistantRequestError, createAssistantService } from '~/server/assistant/ai-assistant.server'
 import { createBackend, type Backend } from '~/server/backend/backend.server'
@@ -108,9 +107,5 @@ describe('the assistant service', { timeout: 90_000 }, () => {
     expect(log.records()[0]).toMatchObject({ level: 'error', err: { message: 'socket hang up' } })
   })
 
-  test('the fallback reply is the product text with the real phone number', () => {
-    expect(assistant.fallback).toBe(
-      `I'm sorry, I'm having trouble responding right now. Please call us directly at ${site.phone} for immediate assistance with your pressure washing needs!`,
-    )
-  })
+  // The fallback reply, word for word with the real phone number: e2e/chat.spec.ts.
 })

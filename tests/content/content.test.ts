@@ -167,19 +167,7 @@ describe('services', () => {
     expect(services.find((service) => service.id === 'driveway')!.description).toContain('up to 50%')
     expect(text).toContain('up to 10%')
     for (const match of text.match(/\d+%/g) ?? []) expect(['50%', '10%', '100%']).toContain(match)
-  })
-
-  it('epoxy has the four benefits, the two cards and the four named steps', () => {
-    expect(epoxy.benefits).toHaveLength(4)
-    expect(epoxy.cards.map((card) => card.title)).toEqual(['Garage Floors', 'Small Patios'])
-    for (const card of epoxy.cards) expect(card.features.length).toBeGreaterThan(0)
-    expect(epoxy.process.map((step) => step.title)).toEqual([
-      'Surface Preparation',
-      'Primer Application',
-      'Epoxy Coating',
-      'Final Inspection',
-    ])
-    for (const step of epoxy.process) expect(step.description.trim()).not.toBe('')
+    // Epoxy's benefits, cards and steps are e2e/pages.spec.ts's "/epoxy" test.
     expect(epoxy.installTime).toBe('1-2 days')
   })
 })
@@ -206,12 +194,7 @@ describe('SEO', () => {
     }
   })
 
-  it('no two pages share a title or a description', () => {
-    const titles = entries.map(([, seo]) => seo.title.toLowerCase())
-    const descriptions = entries.map(([, seo]) => seo.description.toLowerCase())
-    expect(new Set(titles).size).toBe(titles.length)
-    expect(new Set(descriptions).size).toBe(descriptions.length)
-  })
+  // No two pages share a title or a description: e2e/seo.spec.ts reads them from the served pages.
 })
 
 describe('doorway-page guard', () => {

@@ -2,7 +2,6 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parseWidgetScriptUrl, reviewsWidget } from '~/content/reviews-widget'
 import { contactDetails } from '~/content/contact'
-import { cityPageFacts } from '~/content/city-page'
 import { formatReviewDate, reviewExcerpt } from '~/components/shared/review-card'
 
 describe('reviews widget settings', () => {
@@ -53,10 +52,7 @@ describe('review card text', () => {
 })
 
 describe('page facts', () => {
-  it('city pages say Same Day and 5.0 Stars (docs/product.md#pages-and-routes)', () => {
-    expect(cityPageFacts).toEqual({ responseTime: 'Same Day', rating: '5.0 Stars' })
-  })
-
+  // City pages say Same Day and 5.0 Stars (docs/product.md#pages-and-routes): e2e/pages.spec.ts, on every city page.
   it('the contact service-area card counts the 16 areas and the 50 km radius in miles', () => {
     expect(contactDetails.serviceArea.note).toBe('16 communities within about 31 miles of Sacramento')
   })

@@ -1,16 +1,13 @@
 // The site's backend (app/server/backend/backend.server.ts) on whichever database this run has: opening and
-// migrating, the back-off after a failed open, the process's one backend, and the featured videos it serves.
+// migrating, the back-off after a failed open, the process's one backend, and its featured videos.
 import { schemaFiles } from '../../app/server/db/schema-files.server'
-import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, utimesSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { promisify } from 'node:util'
 import { describe, expect, it, vi } from 'vitest'
 import { createBackend } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import { freshDatabaseUrl, rowsOf, useTempDirs, useTestBackends } from './helpers'
 
-const run = promisify(execFile)
 const tempDir = useTempDirs()
 const openBackend = useTestBackends()
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
@@ -138,40 +135,14 @@ describe('the backend', { timeout: 90_000 }, () => {
     }
   })
 
-  it('keeps one featured video per table; npm run video sets and clears it', async () => {
-    const where = await place()
-    const backend = await openBackend({}, where)
-    const db = await backend.db()
+  // Setting and clearing it: `npm run video` in e2e/services-video.spec.ts, its command in owner-leads.test.ts.
+  it('keeps at most one featured video per table', async () => {
+    const db = await (await openBackend()).db()
     for (const table of ['pressure_washing_videos', 'service_videos']) {
       await db.query(`INSERT INTO ${table} (video_url, is_featured) VALUES ('/a.mp4', true), ('/b.mp4', false)`)
       await expect(
         db.query(`INSERT INTO ${table} (video_url, is_featured) VALUES ('/c.mp4', true)`),
       ).rejects.toMatchObject({ code: '23505' })
     }
-    // The command opens the database itself when no site runs on the folder.
-    await backend.close()
-    const script = join(process.cwd(), 'scripts/set-featured-video.ts')
-    const env = { ...process.env, DATA_DIR: where.dataDir, DATABASE_URL: where.databaseUrl ?? '' }
-    const video = (...args: string[]) => run(process.execPath, ['--import', 'tsx', script, ...args], { env })
-    await video('/videos/services.webm', 'video/webm', '--services')
-    await video('https://cdn.example.com/home.mp4')
-    const featured = async () => {
-      const reopened = await openBackend({}, where)
-      const rows = await rowsOf(
-        reopened,
-        `SELECT 'home' AS page, video_url, mime_type FROM pressure_washing_videos WHERE is_featured
-         UNION ALL SELECT 'services', video_url, mime_type FROM service_videos WHERE is_featured ORDER BY 1`,
-      )
-      await reopened.close()
-      return rows
-    }
-    expect(await featured()).toEqual([
-      { page: 'home', video_url: 'https://cdn.example.com/home.mp4', mime_type: 'video/mp4' },
-      { page: 'services', video_url: '/videos/services.webm', mime_type: 'video/webm' },
-    ])
-    await video('--clear', '--services')
-    expect(await featured()).toEqual([
-      { page: 'home', video_url: 'https://cdn.example.com/home.mp4', mime_type: 'video/mp4' },
-    ])
   })
 })

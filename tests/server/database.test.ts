@@ -102,22 +102,7 @@ describe(`the database (${driver})`, { timeout: 90_000 }, () => {
     )
   })
 
-  it.skipIf(!onPostgres)(
-    'on PostgreSQL only: two servers starting together on an empty database migrate it once',
-    async () => {
-      const options = await freshOptions()
-      const [first] = await Promise.all([open(options), open(options)])
-      const applied = await first!.query<{ name: string; times: number }>(
-        'SELECT name, count(*)::int AS times FROM public.schema_migrations GROUP BY name ORDER BY name',
-      )
-      expect(applied.rows).toEqual(schemaFiles.migrations.map((migration) => ({ name: migration.name, times: 1 })))
-      const seeded = await first!.query<{ reviews: number; authors: number }>(
-        'SELECT count(*)::int AS reviews, count(DISTINCT author)::int AS authors FROM public.reviews',
-      )
-      expect(seeded.rows[0]!.reviews).toBeGreaterThan(0)
-      expect(seeded.rows[0]!.reviews).toBe(seeded.rows[0]!.authors)
-    },
-  )
+  // Two servers starting together on an empty PostgreSQL migrate and seed it once: instances.test.ts.
 
   // A Supabase project's API acts as these roles; after the migrations they must reach no row and no function,
   // though Supabase grants them everything the migrating role creates (tests/support/test-database.ts).

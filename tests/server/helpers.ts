@@ -3,7 +3,7 @@ import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach } from 'vitest'
+import { afterEach, expect } from 'vitest'
 import type { AddressInfo } from 'node:net'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
@@ -182,17 +182,11 @@ export function useSmtp(): (options?: Parameters<typeof startSmtp>[0]) => Promis
  */
 export async function outboxDrained(backend: { db(): Promise<Database> }, timeoutMs = 30_000): Promise<void> {
   const db = await backend.db()
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    // A follow-up not yet due (never tried, due later: decision 048) is not something left to send.
-    const unsent = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM quote_outbox
-        WHERE sent_at IS NULL AND NOT (attempts = 0 AND next_attempt_at > now())`,
-    )
-    if (unsent.rows[0]!.n === 0) return
-    if (Date.now() > deadline) throw new Error(`${unsent.rows[0]!.n} outbox rows still unsent after ${timeoutMs} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
+  // A follow-up not yet due (never tried, due later: decision 048) is not something left to send.
+  const unsent = `SELECT count(*)::int AS n FROM quote_outbox
+                   WHERE sent_at IS NULL AND NOT (attempts = 0 AND next_attempt_at > now())`
+  const left = async () => (await db.query<{ n: number }>(unsent)).rows[0]!.n
+  await expect.poll(left, { timeout: timeoutMs, interval: 20, message: 'outbox rows still unsent' }).toBe(0)
 }
 
 /** The rows a query on the backend's database answers. */

@@ -20,7 +20,6 @@ function pageRenderer(
 ) {
   let live = 0
   let complete = 0
-  const asked: string[] = []
   const respond = (kind: string, count: number) => {
     const body =
       options.body?.(count) ??
@@ -35,16 +34,10 @@ function pageRenderer(
     })
   }
   const renderers: PageRenderers = {
-    live: async (request) => {
-      asked.push(request.url)
-      return respond('Live', ++live)
-    },
-    complete: async (request) => {
-      asked.push(`complete ${request.url}`)
-      return respond('Complete', ++complete)
-    },
+    live: async () => respond('Live', ++live),
+    complete: async () => respond('Complete', ++complete),
   }
-  return { renderers, live: () => live, complete: () => complete, asked }
+  return { renderers, live: () => live, complete: () => complete }
 }
 
 function request(path = '/', init: RequestInit = {}) {
@@ -162,53 +155,6 @@ describe('page cache', () => {
     clock = 1500 + 6000 // past keepMs: a live render for the visitor, a complete one for the cache
     expect(await visit(pages, renderer)).toContain('Live 2')
     expect(await html(await pages.serve(request(), renderer.renderers))).toContain('Complete 3')
-  })
-
-  it('keeps pages apart by path and query string', async () => {
-    const pages = cache()
-    const renderer = pageRenderer({ body: (count) => `<p>page ${count}</p>` })
-    await visit(pages, renderer, '/services?tab=roof')
-    await visit(pages, renderer, '/services?tab=patio')
-    expect(await html(await pages.serve(request('/services?tab=roof'), renderer.renderers))).toContain('page 1')
-    expect(await html(await pages.serve(request('/services?tab=patio'), renderer.renderers))).toContain('page 2')
-    expect(renderer.complete()).toBe(2)
-  })
-
-  it('serves a page asked for with undeclared parameters from the page of the plain address', async () => {
-    const declared = (pathname: string, search: string) => {
-      const tab = pathname === '/services' ? new URLSearchParams(search).get('tab') : null
-      return { search: tab ? `?tab=${tab}` : '', refused: [] }
-    }
-    const pages = cache({ pageAddress: (url) => pageAddress(url, declared) })
-    const renderer = pageRenderer()
-    await visit(pages, renderer, '/services?tab=roof')
-    const stored = await html(await pages.serve(request('/services?tab=roof'), renderer.renderers))
-    const reply = await pages.serve(
-      request(`/services?tab=roof&utm_source=x${Math.random()}&gclid=y`),
-      renderer.renderers,
-    )
-    expect(reply.headers.get('X-Page-Cache')).toBe('hit')
-    expect(await html(reply)).toBe(stored)
-
-    // A first visit with parameters is rendered from, and kept under, the plain address.
-    await visit(pages, renderer, '/gallery?fbclid=abc&ref=mail')
-    expect(renderer.asked).toEqual([
-      'http://localhost/services?tab=roof',
-      'complete http://localhost/services?tab=roof',
-      'http://localhost/gallery',
-      'complete http://localhost/gallery',
-    ])
-    expect((await pages.serve(request('/gallery'), renderer.renderers)).headers.get('X-Page-Cache')).toBe('hit')
-  })
-
-  it('answers a refused parameter value with the redirect its address names, rendering nothing', async () => {
-    const pages = cache({ pageAddress: (url) => pageAddress(url, refusingBogusTab) })
-    const renderer = pageRenderer()
-    await visit(pages, renderer, '/services')
-    const reply = await pages.serve(request('/services?ref=mail&tab=bogus'), renderer.renderers)
-    expect(reply.status).toBe(307)
-    expect(reply.headers.get('Location')).toBe('/services?ref=mail')
-    expect(renderer.live()).toBe(1)
   })
 
   it.each([

@@ -116,9 +116,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await Promise.all((dataDirs ?? []).map((dir) => rm(dir, { recursive: true, force: true })))
     })
 
-    it('start together on an empty database: the baseline is applied once and both are ready', async () => {
+    it('start together on an empty database: the baseline is applied and seeded once and both are ready', async () => {
       const names = schemaFiles.migrations.map((migration) => ({ name: migration.name }))
       expect(await rows('SELECT name FROM schema_migrations ORDER BY name')).toEqual(names)
+      const seeded = 'SELECT count(*)::int AS reviews, count(DISTINCT author)::int AS authors FROM reviews'
+      const [seed] = await rows<{ reviews: number; authors: number }>(seeded)
+      expect(seed!.reviews).toBeGreaterThan(0)
+      expect(seed!.reviews).toBe(seed!.authors)
       for (const site of sites) expect((await fetch(`${site.url}/readyz`)).status).toBe(200)
     })
 

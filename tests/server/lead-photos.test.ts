@@ -13,7 +13,6 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { LEAD_PHOTO_MESSAGES } from '../../app/lib/quote/lead-photos'
 import { PHOTO_TOKEN_HEADER } from '../../app/lib/quote/photo-token-header'
 import type { Backend } from '../../app/server/backend/backend.server'
-import { listInbox } from '../../app/server/owner/inbox.server'
 import { ownerPhotoResponse } from '../../app/server/owner/lead-photos.server'
 import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { createLeadPhotoHandler } from '../../app/server/quote/lead-photos.server'
@@ -273,25 +272,6 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
     expect(hits.map((row) => row.key).join()).not.toMatch(/203\.0\.113|198\.51\.100/)
   })
 
-  it('the plain form gets a redirect to the result page with only a status in the address', async () => {
-    const { tokens, handle, lead } = await setUp()
-    const token = tokens.issue(await lead())
-    const sent = await handle(upload(token, [photo()], false), '')
-    expect([sent.status, sent.headers.get('Location')]).toEqual([303, '/quote-request?photos=added'])
-    const again = await handle(upload(token, [photo()], false), '')
-    expect(again.headers.get('Location')).toBe('/quote-request?photos=token')
-  })
-
-  it('queues one owner e-mail per lead that says how many photos came, re-queued with the new total', async () => {
-    const { backend, tokens, handle, lead } = await setUp()
-    const id = await lead()
-    await handle(upload(tokens.issue(id), photos(2)), '')
-    await handle(upload(tokens.issue(id), [photo()]), '')
-    const queued = `SELECT kind, payload FROM public.quote_outbox WHERE quote_request_id = $1 AND kind LIKE 'owner_photos%'`
-    // No VAPID keys here: no push row.
-    expect(await rowsOf(backend, queued, [id])).toEqual([{ kind: 'owner_photos', payload: { photos: 3 } }])
-  })
-
   it('the owner gets the lead e-mail, then one short e-mail per upload naming how many photos came', async () => {
     const mail = await startSmtp()
     const { backend, tokens, handle, lead } = await setUp({ env: { SMTP_URL: mail.url } })
@@ -309,16 +289,6 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
     const notice = mail.received.find((m) => m.mail.subject === 'Maria added 3 photos')!.mail
     expect(notice.text).toContain('/owner')
     expect(notice.attachments).toEqual([])
-  })
-
-  it("lists each lead's photos in the owner's inbox read", async () => {
-    const { backend, tokens, handle, lead } = await setUp()
-    const id = await lead()
-    await handle(upload(tokens.issue(id), photos(2)), '')
-    await lead('Jose')
-    const listed = await listInbox(await backend.db())
-    expect(listed.find((each) => each.id === id)?.photos).toHaveLength(2)
-    expect(listed.find((each) => each.id !== id)?.photos).toBeUndefined()
   })
 })
 

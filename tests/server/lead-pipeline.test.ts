@@ -3,10 +3,9 @@
  * nodemailer talking to a real in-process SMTP server.
  */
 import { randomUUID } from 'node:crypto'
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import { simpleParser } from 'mailparser'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
@@ -88,11 +87,7 @@ function unreachable(message: string): Backend {
   return { ...backend, db: () => Promise.reject(new Error(message)) }
 }
 
-async function count(backend: Backend, sql: string): Promise<number> {
-  const db = await backend.db()
-  const res = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) t`)
-  return res.rows[0]?.n ?? -1
-}
+const count = async (backend: Backend, sql: string) => (await rowsOf(backend, sql)).length
 
 // Each test creates a fresh database (PGlite's initdb takes a few seconds), so allow for slow machines.
 describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_000 }, () => {
@@ -144,18 +139,11 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
         expect(line.line).not.toMatch(/Maria|maria\.g@example\.com|555-0199/)
   })
 
-  it('rejects a header-injection attempt at the schema, and neutralises one that reaches the e-mail anyway', async () => {
+  // A header injection is refused at the schema: quote-schema.test.ts ("control characters", "email pattern").
+  it('neutralises a header injection that reaches the e-mail without the schema', async () => {
     const mail = await smtp()
     const backend = await backendWith({ SMTP_URL: mail.url })
-    const svc = service()
-    const injected = await svc.handle(lead({ firstName: 'Bob\r\nBcc: x@y.example' }), meta, backend)
-    expect(injected.status).toBe(400)
-    expect(injected.body).toMatchObject({ success: false, reason: 'invalid' })
-    expect((await svc.handle(lead({ email: 'bob@example.com\r\nBcc: x@y.example' }), meta, backend)).status).toBe(400)
-    expect((await svc.handle(lead({ email: 'bob@example.com, x@y.example' }), meta, backend)).status).toBe(400)
-    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(0)
-
-    // Defence in depth: a row written by something else, bypassing the schema.
+    // Defence in depth: a row written by something else.
     const db = await backend.db()
     const inserted = await db.query<{ id: string }>(
       `INSERT INTO quote_requests (first_name, email, phone, idempotency_key)
@@ -447,26 +435,15 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       [42, 'Invalid form data'],
       [[lead()], /./],
       [{}, 'First name is required'],
-      [lead({ firstName: undefined }), 'First name is required'],
       [lead({ email: undefined }), 'Email is required'],
       [lead({ phone: undefined }), 'Phone number is required'],
       [lead({ firstName: '' }), 'First name is required'],
-      [lead({ email: '  ' }), 'Email is required'],
       [lead({ email: 'maria@' }), 'Invalid email address'],
-      [lead({ phone: '12' }), 'Please enter a valid phone number'],
-      [lead({ firstName: 7 }), 'First name is required'],
-      [lead({ email: { $gt: '' } }), 'Email is required'],
-      [lead({ phone: ['9165550100'] }), 'Phone number is required'],
       [lead({ firstName: 'x'.repeat(101) }), 'First name must be 100 characters or fewer'],
-      [lead({ email: `${'a'.repeat(250)}@b.co` }), 'Email must be 254 characters or fewer'],
-      [lead({ phone: '9'.repeat(41) }), 'Phone number must be 40 characters or fewer'],
       [lead({ firstName: 'Ma\u0000ria' }), 'First name contains characters that are not allowed'],
-      [lead({ phone: '916\u001b555\u00000100' }), 'Phone number contains characters that are not allowed'],
       [lead({ idempotencyKey: undefined }), /submission key/],
-      [lead({ idempotencyKey: 'bad key!' }), /submission key/],
       [lead({ sourcePage: 'https://evil.example' }), 'Invalid page address'],
       [lead({ formToken: 42 }), 'Invalid form data'],
-      [lead({ company: 'x'.repeat(500) }), 'Invalid form data'],
       [lead({ junk: 'x'.repeat(1_000_000) }), 'The request is too large.'],
       [lead({ nested: Array.from({ length: 5000 }, (_, i) => ({ i })) }), 'The request is too large.'],
     ]
@@ -535,29 +512,10 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     expect((await (await unsaved()).handle(lead(), meta, backend)).status).toBe(503)
   })
 
-  it('a lead the backend cannot store goes to an owner-only recovery file; the log names the file, never the visitor', async () => {
-    const folder = join(await tempDir(), 'unsaved-leads')
+  // The recovery file itself (0600, the lead in it, named by the log line): e2e/operations.spec.ts, "an unsaved lead
+  // goes to an owner-only file". Here the case it cannot reach: a database error that quotes the visitor.
+  it('a lead lost with no recovery file is one fatal line, without the visitor details the error quoted', async () => {
     const failing = unreachable('connection refused for maria.g@example.com')
-    const log = captureLog()
-    const res = await service({ unsavedLeadsDir: folder }).handle(lead(), meta, failing).finally(log.restore)
-    expect(res.status).toBe(503)
-    const files = await readdir(folder)
-    expect(files).toHaveLength(1)
-    const file = join(folder, files[0]!)
-    const { firstName, email, phone, sourcePage } = lead()
-    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ firstName, email, phone, sourcePage })
-    expect((await stat(file)).mode & 0o777).toBe(0o600)
-    expect(log.records()).toEqual([
-      expect.objectContaining({
-        level: 'error',
-        scope: 'lead',
-        recoveryFile: file,
-        msg: expect.stringMatching(/^lead not saved/),
-      }),
-    ])
-    for (const detail of ['Maria', 'maria.g@example.com', '555-0199']) expect(log.text()).not.toContain(detail)
-
-    // When even the file cannot be written, the line says the lead is lost, still without the details.
     const blocked = join(await tempDir(), 'a-file')
     await writeFile(blocked, '')
     const lost = captureLog()
@@ -568,23 +526,6 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       expect.objectContaining({ level: 'fatal', msg: expect.stringMatching(/^lead not saved and no recovery file/) }),
     ])
     for (const detail of ['Maria', 'maria.g@example.com', '555-0199']) expect(lost.text()).not.toContain(detail)
-  })
-
-  it('without SMTP_URL each e-mail is written as an .eml file under DATA_DIR/outbox-mail', async () => {
-    const backend = await backendWith({})
-    const dir = backend.dataDir
-    expect((await service().handle(lead({ firstName: 'Derek' }), meta, backend)).status).toBe(200)
-    const worker = await backend.outbox()
-    expect(worker.transportKind).toBe('eml')
-    expect(await worker.drain()).toMatchObject({ sent: 1, failed: 0 })
-    const files = await readdir(join(dir, 'outbox-mail'))
-    expect(files).toHaveLength(1)
-    expect(files[0]).toMatch(/^quote-[0-9a-f-]+\.eml$/)
-    const parsed = await simpleParser(await readFile(join(dir, 'outbox-mail', files[0]!)))
-    expect(parsed.subject).toBe('New quote request from Derek')
-    expect(parsed.text).toContain('maria.g@example.com')
-    expect(parsed.replyTo?.value[0]?.address).toBe('maria.g@example.com')
-    expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '').toBe(OWNER)
   })
 
   it('property: random payloads never give a 5xx nor a stored row that fails the schema', async () => {

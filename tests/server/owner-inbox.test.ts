@@ -77,12 +77,8 @@ describe('the inbox', { timeout: 120_000 }, () => {
     expect(await requestReview(db, id)).toBe('already-sent')
     expect(await requestReview(db, '00000000-0000-4000-8000-000000000000')).toBe('no-lead')
 
-    expect(smtp.received).toHaveLength(1)
-    const mail = smtp.received[0]!
-    expect(mail.rcptTo).toEqual(['wendy@example.com'])
-    expect(mail.mail.text).toContain(REVIEW_URL)
-    expect(mail.mail.text).toContain('Hi Wendy,')
-    expect(mail.mail.replyTo?.text).toBe(OWNER)
+    // Its addresses and link: one-write.test.ts, "a review request carries the configured link".
+    expect(smtp.received.map(({ mail }) => mail.text?.includes('Hi Wendy,'))).toEqual([true])
     expect((await listInbox(db))[0]!.reviewRequest).toBe('sent')
   })
 

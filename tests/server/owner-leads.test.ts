@@ -3,11 +3,9 @@
  * running site on its socket or by the database itself, with the same answers; the socket's permissions; what
  * only PGlite's folder has (its lock, backups and restores of it).
  */
-import { execFile } from 'node:child_process'
-import { chmodSync, mkdirSync, statSync } from 'node:fs'
+import { mkdirSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import lockfile from 'proper-lockfile'
 import { describe, expect, it } from 'vitest'
 import { leadSource } from '../../app/lib/lead-source/lead-source'
@@ -25,7 +23,6 @@ import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
 import { startSiteProcess } from '../support/site-process'
 import { freshDatabaseUrl, rowsOf, testLead, useCleanup, useSiteBackend, useTempDirs, useTestBackends } from './helpers'
 
-const run = promisify(execFile)
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const tempDir = useTempDirs()
 const cleanup = useCleanup()
@@ -42,15 +39,6 @@ async function siteFolder() {
 
 async function store(backend: Backend, firstName: string, overrides: Parameters<typeof testLead>[1] = {}) {
   return (await sendQuoteEmail(backend, testLead(firstName, overrides))).id
-}
-
-/** A running site answering its owner socket, on a new folder holding one lead. */
-async function servingSite(firstName: string) {
-  const { config, open } = await siteFolder()
-  const backend = await open()
-  serveOwnerSocket(backend)
-  await store(backend, firstName)
-  return { config, backend }
 }
 
 /** What a failed command says, as `npm run` prints it. */
@@ -278,21 +266,8 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
     expect((await runOwnerCommandOn(config, 'list')).map((lead) => lead.first_name)).toEqual(['Ann'])
   })
 
-  it('are served only to the user the site runs as: folder 0700, socket 0600, another user refused', async () => {
-    const { config } = await servingSite('Private')
-    const socket = ownerSocketPath(config.dataDir)
-    expect(statSync(socket).mode & 0o777).toBe(0o600)
-    expect(statSync(join(config.dataDir, 'owner')).mode & 0o777).toBe(0o700)
-    // The data folder itself open to all, so only the socket's own folder and mode stand in the way.
-    chmodSync(config.dataDir, 0o755)
-    if (process.getuid?.() !== 0) return // only root can start a process as another user
-    const probe = `require('http').request({ socketPath: ${JSON.stringify(socket)}, method: 'POST', path: '/run' }, (r) => {
-      let b = ''; r.on('data', (c) => (b += c)); r.on('end', () => console.log('ANSWERED', r.statusCode, b))
-    }).on('error', (e) => console.log('REFUSED', e.code)).end('{"command":"list"}')`
-    const { stdout } = await run(process.execPath, ['-e', probe], { uid: 65534, gid: 65534 })
-    expect(stdout.trim()).toBe('REFUSED EACCES')
-  })
-
+  // Served only to the user the site runs as (socket 0600 in a 0700 folder, another user refused):
+  // e2e/owner.spec.ts and e2e/private-files.spec.ts.
   it.skipIf(!onPostgres)('on PostgreSQL only: backup and restore say to use the database’s own tools', async () => {
     const { config, open } = await siteFolder()
     await store(await open(), 'Ann')
@@ -331,20 +306,11 @@ describe.skipIf(onPostgres)("PGlite's folder, its lock and its file backups", { 
     await expect(runOwnerCommandOn(config, 'list', {}, 0)).rejects.toThrow(/No database in .*start the site once/)
   })
 
-  it('a backup taken through the running site restores into a new folder with its leads', async () => {
-    const { config, backend: running } = await servingSite('Kept')
-    const backup = await runOwnerCommandOn(config, 'backup')
-    // A lead stored after the backup is not in it.
-    await store(running, 'Later')
-
-    const restoredDir = join(await tempDir(), 'not-yet-made')
-    expect(await restoreDatabase({ dataDir: restoredDir }, backup, false)).toEqual({ leads: 1, setAside: undefined })
-    const restored = parseRuntimeConfig({ DATA_DIR: restoredDir })
-    expect((await runOwnerCommandOn(restored, 'list')).map((lead) => lead.first_name)).toEqual(['Kept'])
-  })
-
   it('restore refuses a running site, and a folder with a database unless forced (keeping the old one)', async () => {
-    const { config, backend: running } = await servingSite('Old')
+    const { config, open } = await siteFolder()
+    const running = await open()
+    serveOwnerSocket(running) // a running site answering its owner socket
+    await store(running, 'Old')
     const backup = await runOwnerCommandOn(config, 'backup')
     await expect(restoreDatabase(config, backup, true)).rejects.toThrow(/A process is using .*stop the site/)
     await running.close()

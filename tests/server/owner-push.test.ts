@@ -44,25 +44,17 @@ async function openWithPush(phone: PhoneKeys, endpoint: string, retryMs?: number
   return backend
 }
 
-async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
-  const start = Date.now()
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`not within ${timeoutMs} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
-
 describe('a push per new lead', { timeout: 180_000 }, () => {
   it('reaches the push service signed and decryptable, with no contact details; once, and none for spam', async () => {
     const phone = phoneKeys()
     const push = await startPushService(phone)
     const backend = await openWithPush(phone, push.endpoint)
     await sendQuoteEmail(backend, testLead('Warmup'))
-    await waitFor(() => push.delivered.length === 1, 30_000)
+    await expect.poll(() => push.delivered.length, { timeout: 30_000 }).toBe(1)
 
     await sendQuoteEmail(backend, testLead('Rhonda', { sourcePage: '/services?tab=roof' }))
     await sendQuoteEmail(backend, testLead('Spammy', { spamReason: 'honeypot' }))
-    await waitFor(() => push.delivered.length === 2, 30_000)
+    await expect.poll(() => push.delivered.length, { timeout: 30_000 }).toBe(2)
     const delivered = push.delivered[1]!
 
     expect(push.refused).toEqual([])
@@ -93,7 +85,7 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     // Stored and answered while every push is refused: the answer does not depend on the push service.
     expect(push.delivered).toHaveLength(0)
 
-    await waitFor(() => push.delivered.length === 1, 30_000)
+    await expect.poll(() => push.delivered.length, { timeout: 30_000 }).toBe(1)
     expect(push.delivered[0]!.at).toBeGreaterThanOrEqual(back)
     expect(push.delivered[0]!.payload.title).toBe('Quote request in Folsom')
     const rows = await rowsOf<{ attempts: number }>(

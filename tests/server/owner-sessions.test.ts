@@ -192,13 +192,8 @@ describe('an owner session', { timeout: 120_000 }, () => {
     expect(await ownerOnly(`${SESSION_COOKIE}=${unknown}`)).toBe(401)
 
     expect((await post({ email: OWNER })).cookie).toBeNull()
+    // Its attributes (HttpOnly, SameSite=Lax, 90 days at most) are e2e/owner-session.spec.ts's.
     const answer = await post({ token: await nextLink(backend, smtp) })
-    // http SITE_URL: no Secure, hence no __Host- prefix; 90 days at most.
-    const setCookie = answer.response.headers.get('set-cookie')!
-    expect(setCookie).toMatch(/; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/)
-    const maxAge = Number(setCookie.match(/Max-Age=(\d+)/)![1])
-    expect(maxAge).toBeGreaterThan(89 * 86_400)
-    expect(maxAge).toBeLessThanOrEqual(90 * 86_400)
     expect(await ownerOnly(answer.cookie!)).toBe(200)
     expect((await ownerFunction(answer.cookie!))[2]).toBe('the owner')
   })
@@ -294,12 +289,8 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
       expect((await ask('203.0.113.1')).status).toBe(303)
     }
     on(first)
-    const { response: refused } = await ask('203.0.113.1')
-    expect(refused.status).toBe(429)
-    const retryAfter = Number(refused.headers.get('retry-after'))
-    expect(retryAfter).toBeGreaterThan(14 * 60)
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60)
-    expect(await refused.text()).toBe('Too many sign-in requests. Try again in 15 minutes.')
+    // Its Retry-After and text are e2e/owner-session.spec.ts's.
+    expect((await ask('203.0.113.1')).status).toBe(429)
     // Another client, the owner's phone, is not held back by the first.
     on(second)
     expect((await ask('203.0.113.2', OWNER)).status).toBe(303)

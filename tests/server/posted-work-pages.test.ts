@@ -49,7 +49,7 @@ async function site(data: Record<string, string>, env: Record<string, string> = 
 }
 
 describe('posted work on the public pages', { timeout: 120_000 }, () => {
-  it('a published job shows in all four places with its files; a hidden one shows nowhere', async () => {
+  it('a published job shows in all four places with its files, and a city page only its own; a hidden one nowhere', async () => {
     const page = await site(await dataWithPostedWork())
 
     const gallery = await page('/gallery')
@@ -66,10 +66,7 @@ describe('posted work on the public pages', { timeout: 120_000 }, () => {
       expect(html, path).not.toContain(hidden.alt)
     }
     expect(await page('/services?tab=deck-fence')).not.toContain(hidden.alt)
-  })
-
-  it('a city page has its "Recent work" section only with work posted for that town', async () => {
-    const page = await site(await dataWithPostedWork())
+    // A city page has its "Recent work" section only with work posted for that town.
     expect(await page('/city/folsom')).toContain('Recent work in Folsom')
     const roseville = await page('/city/roseville')
     expect(roseville).toContain('Roseville')
