@@ -72,6 +72,8 @@ export interface DeliveryIo {
 }
 
 interface Handler {
+  /** Its claim reads the lead's quote (public.quote_facts). */
+  quote?: true
   /** The setting this kind needs, when it is missing: the row then stays due until it is set. */
   missing?(io: DeliveryIo): string | null
   /** What went out, for the log. */
@@ -193,15 +195,7 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
   ),
 }
 
-/** The kinds whose claim reads the lead's quote. */
-export const QUOTE_KINDS: OutboxKind[] = [
-  'quote_sent',
-  'quote_accepted',
-  'quote_accepted_push',
-  'quote_changes_push',
-  'job_scheduled',
-  'job_reminder',
-]
+export const QUOTE_KINDS = Object.entries(DELIVERIES).flatMap(([kind, handler]) => (handler.quote ? [kind] : []))
 
 const quoteLead = (row: OutboxRow): QuoteMailLead | null => (row.quote ? { ...row, quote: row.quote } : null)
 
@@ -211,6 +205,7 @@ function quoteMail(
   build: (lead: QuoteMailLead, io: DeliveryIo, row: OutboxRow) => OwnerNotification | null,
 ): Handler {
   return {
+    quote: true,
     async deliver(row, io) {
       const lead = quoteLead(row)
       const mail = lead && build(lead, io, row)
@@ -224,6 +219,7 @@ function quoteMail(
 
 function quotePush(what: string, build: (lead: QuoteMailLead) => PushPayload | null): Handler {
   return {
+    quote: true,
     missing: needsVapid,
     async deliver(row, io) {
       const lead = quoteLead(row)
