@@ -25,7 +25,6 @@ export interface BackendOptions {
   startWorker?: boolean
   outbox?: Omit<OutboxOptions, 'db' | 'dataDir' | 'config' | 'files'>
   migrations?: Migration[]
-  seedSql?: string | null
   /** Calls fail at once this long after a failed open, doubling up to a minute. */
   reopenDelayMs?: number
   /** The clock follow-ups are timed by, here and in the outbox; tests move it (decision 048). */
@@ -68,7 +67,6 @@ export function createBackend(options: BackendOptions = {}) {
           databaseUrl: options.databaseUrl ?? config.databaseUrl,
           lockWaitMs: options.lockWaitMs,
           migrations: options.migrations,
-          seedSql: options.seedSql,
         })
         try {
           const worker = createOutboxWorker({ ...options.outbox, db, dataDir, config, files, now })
