@@ -39,9 +39,7 @@ const wholeNumber = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =
     v.trim(),
     v.check(
       (value) => value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max),
-      max === Number.MAX_SAFE_INTEGER
-        ? `must be a whole number from ${min}`
-        : `must be a whole number from ${min} to ${max}`,
+      `must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}`,
     ),
     v.transform((value) => (value === '' ? fallback : Number(value))),
   )

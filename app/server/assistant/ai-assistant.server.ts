@@ -18,13 +18,8 @@ export class AssistantRequestError extends Error {
   }
 }
 
-export const ASSISTANT_TIMEOUT_MS = 15_000
-
-export const MAX_LLM_REPLY_CHARS = 1200
-
-export class LlmError extends Error {
-  override readonly name = 'LlmError'
-}
+const ASSISTANT_TIMEOUT_MS = 15_000
+const MAX_LLM_REPLY_CHARS = 1200
 
 function clip(reply: string): string {
   if (reply.length <= MAX_LLM_REPLY_CHARS) return reply
@@ -34,8 +29,8 @@ function clip(reply: string): string {
 }
 
 /** The model's reply; its key is never logged or put in an error. */
-export async function askLlm(message: string, config: LlmConfig, fetchImpl: typeof fetch = fetch): Promise<string> {
-  const response = await fetchImpl(config.url, {
+export async function askLlm(message: string, config: LlmConfig): Promise<string> {
+  const response = await fetch(config.url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.key}` },
     body: JSON.stringify({
@@ -50,27 +45,26 @@ export async function askLlm(message: string, config: LlmConfig, fetchImpl: type
     signal: AbortSignal.timeout(config.timeoutMs),
   }).catch((error: unknown) => {
     const timedOut = error instanceof Error && error.name === 'TimeoutError'
-    throw new LlmError(`LLM ${timedOut ? `timed out after ${config.timeoutMs} ms` : 'request failed'}`)
+    throw new Error(`LLM ${timedOut ? `timed out after ${config.timeoutMs} ms` : 'request failed'}`)
   })
-  if (!response.ok) throw new LlmError(`LLM endpoint answered ${response.status}`)
+  if (!response.ok) throw new Error(`LLM endpoint answered ${response.status}`)
   const payload: unknown = await response.json().catch(() => {
-    throw new LlmError('LLM answer was not JSON')
+    throw new Error('LLM answer was not JSON')
   })
   const content = (payload as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message
     ?.content
-  if (typeof content !== 'string' || !content.trim()) throw new LlmError('LLM answer had no message content')
+  if (typeof content !== 'string' || !content.trim()) throw new Error('LLM answer had no message content')
   return clip(content.trim())
 }
 const TOO_MANY = 'Too many messages. Please wait a few minutes or call us.'
 
 /** The model's answer when one is set and answers, else the site's own. */
-export async function answerMessage(message: string, llm: LlmConfig | null, fetchImpl?: typeof fetch) {
+export async function answerMessage(message: string, llm: LlmConfig | null) {
   if (llm) {
     try {
-      return await askLlm(message, llm, fetchImpl)
+      return await askLlm(message, llm)
     } catch (error) {
-      const reason = error instanceof Error ? error.message : 'LLM failed'
-      log('assistant').warn(`${reason}; answering from the site content instead`)
+      log('assistant').warn(`${(error as Error).message}; answering from the site content instead`)
     }
   }
   return answerGrounded(message)

@@ -1,4 +1,5 @@
-/** It never states a price or place the content does not. */
+// The site's own answers from app/content/: patterns for topics, services and places, then retrieval over the
+// services' texts. It never states a price or place the content does not.
 import {
   answers,
   areaList,
@@ -7,14 +8,179 @@ import {
   facts,
   listSentence,
   notOffered,
+  otherPlaces,
   quoteCta,
   servicesSentence,
 } from '../../content/assistant-answers'
-import { serviceKnowledgeById, type ServiceKnowledge } from './knowledge.server'
-import { findPlaces, unknownPlaceCandidate, type PlaceFindings } from './places.server'
-import { normalizeQuestion, passages, retrieve, sentences } from './retrieval.server'
+import { cityOfZip } from '../quote/lead-fields.server'
+import { serviceKnowledge, serviceKnowledgeById, servedPlaces, type ServiceKnowledge } from './knowledge.server'
 
-export { normalizeQuestion } from './retrieval.server'
+const SYNONYMS: [RegExp, string][] = [
+  [/[\u2018\u2019`´]/g, "'"],
+  [/&/g, ' and '],
+  [/\$/g, ' price '],
+  [/\bwhat's\b/g, 'what is'],
+  [/\bwho's\b/g, 'who is'],
+  [/\bwhere's\b/g, 'where is'],
+  [/\bhow's\b/g, 'how is'],
+  [/\b(\w+)n't\b/g, '$1 not'],
+  [/\b(\w+)'re\b/g, '$1 are'],
+  [/\b(\w+)'s\b/g, '$1'],
+  [/[^a-z0-9'\s]/g, ' '],
+  [/'/g, ''],
+  [/\b(power|pressure) ?wash(ing|ed|er|es)?\b/g, 'pressure wash'],
+  [/\bpowerwash\w*\b/g, 'pressure wash'],
+  [/\bsoft ?wash(ing|ed|es)?\b/g, 'soft wash'],
+  [/\be ?mail\b/g, 'email'],
+  [/\bhow much\b(?! (time|longer|notice|area))/g, ' price '],
+  [
+    /\b(cost|costs|costing|pricing|prices|priced|rate|rates|charge|charges|fee|fees|expensive|cheap|cheaper|afford|affordable|ballpark|budget|dollars?|discounts?|coupons?|promos?|deals?|payment|pay)\b/g,
+    'price',
+  ],
+  [/\b(garage floors?|floor coatings?|garage coatings?)\b/g, 'epoxy'],
+  [/\bbleach\b/g, 'hypochlorite'],
+  [/\bmould\b/g, 'mold'],
+  [/\bzip ?codes?\b/g, 'zip'],
+  [/\s+/g, ' '],
+]
+
+export function normalizeQuestion(message: string): string {
+  let text = ` ${message.toLowerCase()} `
+  for (const [pattern, replacement] of SYNONYMS) text = text.replace(pattern, replacement)
+  return text.trim()
+}
+
+const STOPWORDS = new Set(
+  (
+    'a an the and or but if of for to in on at by from with about as into onto is are was were be been being am ' +
+    'do does did doing done can could will would should shall may might must have has had having get gets got ' +
+    'i me my mine we us our ours you your yours it its they them their this that these those there here what which who whom ' +
+    'how when where why not no yes please tell know want need like just also any some all more most very really ' +
+    'so too then than clean cleaning cleaned cleaner wash washing washed pressure power service services offer offers provide ' +
+    'use uses using used job work company guys hi hello hey thanks thank ok okay'
+  ).split(' '),
+)
+
+export function stem(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`
+  if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3)
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1)
+  return word
+}
+
+export function tokenize(text: string): string[] {
+  return normalizeQuestion(text)
+    .split(' ')
+    .filter((word) => word && !STOPWORDS.has(word))
+    .map(stem)
+}
+
+export function sentences(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+(?=[A-Z])/).filter(Boolean)
+}
+
+export const passages = serviceKnowledge.flatMap((service) =>
+  [
+    ...sentences(service.description),
+    ...service.features,
+    ...service.process.map((step) => `${step.title}: ${step.description}`),
+    ...service.benefits,
+  ].map((text) => ({ service, text, tokens: tokenize(text) })),
+)
+
+const documentFrequency = new Map<string, number>()
+for (const passage of passages) {
+  for (const token of new Set(passage.tokens)) documentFrequency.set(token, (documentFrequency.get(token) ?? 0) + 1)
+}
+const averageLength = passages.reduce((sum, p) => sum + p.tokens.length, 0) / passages.length
+
+function idf(token: string): number {
+  const df = documentFrequency.get(token) ?? 0
+  return Math.log(1 + (passages.length - df + 0.5) / (df + 0.5))
+}
+
+/** So "the meaning of life" does not match "life". */
+const MIN_COVERAGE = 0.6
+
+export function retrieve(message: string, limit = 1) {
+  const query = [...new Set(tokenize(message))]
+  if (query.length === 0) return []
+  const k1 = 1.2
+  const b = 0.75
+  const totalWeight = query.reduce((sum, token) => sum + idf(token), 0)
+  return passages
+    .map((passage) => {
+      let score = 0
+      let covered = 0
+      for (const token of query) {
+        const tf = passage.tokens.filter((t) => t === token).length
+        if (tf === 0) continue
+        covered += idf(token)
+        score += (idf(token) * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * passage.tokens.length) / averageLength))
+      }
+      return { passage, score, coverage: covered / totalWeight }
+    })
+    .filter((hit) => hit.score > 0 && hit.coverage >= MIN_COVERAGE)
+    .sort((x, y) => y.score - x.score)
+    .slice(0, limit)
+}
+
+const wordPattern = (phrase: string) => new RegExp(`\\b${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`)
+
+export interface PlaceFindings {
+  served: { name: string; city: string }[]
+  servedZips: { zip: string; city: string }[]
+  unknownZips: string[]
+  other: string[]
+  sacramento: boolean
+}
+
+const servedPlacePatterns = servedPlaces.map((place) => ({ ...place, pattern: wordPattern(place.match) }))
+const otherPlacePatterns = otherPlaces.map((name) => ({ name, pattern: wordPattern(name.toLowerCase()) }))
+
+export function findPlaces(text: string): PlaceFindings {
+  let rest = text
+  const found: PlaceFindings = { served: [], servedZips: [], unknownZips: [], other: [], sacramento: false }
+  for (const place of servedPlacePatterns) {
+    if (!place.pattern.test(rest)) continue
+    found.served.push({ name: place.name, city: place.city })
+    rest = rest.replace(place.pattern, ' ')
+  }
+  for (const place of otherPlacePatterns) {
+    if (!place.pattern.test(rest)) continue
+    found.other.push(place.name)
+    rest = rest.replace(place.pattern, ' ')
+  }
+  for (const zip of rest.match(/\b9\d{4}\b/g) ?? []) {
+    const city = cityOfZip(zip)?.name
+    if (city) found.servedZips.push({ zip, city })
+    else found.unknownZips.push(zip)
+  }
+  found.sacramento = /\bsacramento\b/.test(rest) && !/\bsacramento (county|area|region|valley)\b/.test(rest)
+  return found
+}
+
+/** After "in" or "near" a name is capitalised: "work in the rain" is no place. */
+export function unknownPlaceCandidate(text: string, original: string): string | null {
+  const match = text.match(
+    /\b(serve|serving|service|cover|come to|come out to|go to|travel to|work in|in|near|around)\s+((?:[a-z]+\s?){1,3})\s*$/,
+  )
+  if (!match?.[2]) return null
+  const strong = !['work in', 'in', 'near', 'around'].includes(match[1] ?? '')
+  const words = match[2]
+    .trim()
+    .replace(/\b(ca|california)$/, '')
+    .trim()
+    .split(' ')
+    .filter((word) => !['the', 'my', 'your', 'our', 'of', 'me', 'us', 'a'].includes(word))
+  const generic =
+    /^(areas?|neighbou?rhoods?|towns?|city|cities|zip|county|region|places?|home|house|location|here|there|you|it|that|this|now|today|tomorrow|winter|summer|spring|fall|weekends?|evenings?|rain|heat|person)$/
+  const candidate = words.filter((word) => !generic.test(word))
+  if (candidate.length === 0 || candidate.length !== words.length) return null
+  const name = candidate.join(' ').replace(/\b[a-z]/g, (c) => c.toUpperCase())
+  if (!strong && !original.includes(name)) return null
+  return name
+}
 
 const SERVICE_PATTERNS: { id: string; pattern: RegExp }[] = [
   { id: 'epoxy', pattern: /\b(epoxy|flake|flakes)\b/ },

@@ -25,7 +25,6 @@ export interface BackendOptions {
   startWorker?: boolean
   outbox?: Omit<OutboxOptions, 'db' | 'dataDir' | 'config' | 'files'>
   migrations?: Migration[]
-  seedSql?: string | null
   /** Calls fail at once this long after a failed open, doubling up to a minute. */
   reopenDelayMs?: number
   /** The clock follow-ups are timed by, here and in the outbox; tests move it (decision 048). */
@@ -68,7 +67,6 @@ export function createBackend(options: BackendOptions = {}) {
           databaseUrl: options.databaseUrl ?? config.databaseUrl,
           lockWaitMs: options.lockWaitMs,
           migrations: options.migrations,
-          seedSql: options.seedSql,
         })
         try {
           const worker = createOutboxWorker({ ...options.outbox, db, dataDir, config, files, now })
@@ -144,16 +142,14 @@ export function createBackend(options: BackendOptions = {}) {
         const attempt = (async () => {
           const { db } = await open()
           // The first instance's random value wins; every other reads it.
-          await db.query(
-            `INSERT INTO public.app_settings (key, value) VALUES ('ip_hash_salt', $1) ON CONFLICT (key) DO NOTHING`,
+          const { rows } = await db.query<{ value: string }>(
+            `WITH made AS (INSERT INTO public.app_settings (key, value) VALUES ('ip_hash_salt', $1)
+                           ON CONFLICT (key) DO NOTHING RETURNING value)
+             SELECT value FROM made UNION ALL SELECT value FROM public.app_settings WHERE key = 'ip_hash_salt'`,
             [randomBytes(32).toString('hex')],
           )
-          const row = await db.query<{ value: string }>(
-            `SELECT value FROM public.app_settings WHERE key = 'ip_hash_salt'`,
-          )
-          const value = row.rows[0]?.value
-          if (!value) throw new Error('ip_hash_salt missing')
-          return value
+          if (!rows[0]?.value) throw new Error('ip_hash_salt missing')
+          return rows[0].value
         })()
         saltPromise = attempt
         attempt.catch(() => saltPromise === attempt && (saltPromise = undefined))

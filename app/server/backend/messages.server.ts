@@ -7,6 +7,10 @@ import { hasForbiddenChars, isValidEmail } from '../../lib/quote/quote-schema'
 import { cityOfZip } from '../quote/lead-fields.server'
 import { composeMail, escapeHtml, sanitizeText } from '../quote/lead-email.server'
 import type { NotificationAddresses, OwnerNotification } from '../quote/lead-email.server'
+import type { DeliveryIo } from './outbox-deliveries.server'
+
+/** Where a message comes from and where a customer's reply goes. */
+export type Senders = Pick<DeliveryIo, 'addresses' | 'ownerEmail'>
 
 export interface PushPayload {
   title: string
@@ -53,8 +57,7 @@ export function morningListMail(
   outboxId: string,
   day: string,
   leads: MorningLead[],
-  ownerEmail: string,
-  addresses: NotificationAddresses,
+  { ownerEmail, addresses }: Senders,
 ): OwnerNotification {
   const items = leads.map((lead) => {
     const name = sanitizeText(lead.firstName, 60) || 'A customer'
@@ -103,7 +106,7 @@ export function photosMail(
   })
 }
 
-export function signInMail(outboxId: string, link: string, ownerEmail: string, addresses: NotificationAddresses) {
+export function signInMail(outboxId: string, link: string, { ownerEmail, addresses }: Senders) {
   const { subject, lines } = messages.signIn(link)
   return composeMail(addresses, { key: `sign-in-${outboxId}`, to: ownerEmail, subject, text: lines })
 }
@@ -112,8 +115,7 @@ export function signInMail(outboxId: string, link: string, ownerEmail: string, a
 export function reviewRequestMail(
   lead: { outboxId: string; quoteRequestId: string; firstName: string; email: string },
   reviewUrl: string,
-  ownerEmail: string,
-  addresses: NotificationAddresses,
+  { ownerEmail, addresses }: Senders,
 ): OwnerNotification {
   if (!isValidEmail(lead.email)) throw new Error('the customer e-mail address is not usable')
   const { subject, lines } = messages.reviewRequest(sanitizeText(lead.firstName, 60), reviewUrl)

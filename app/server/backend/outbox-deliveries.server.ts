@@ -21,7 +21,6 @@ import {
 } from './messages.server'
 import type { VapidKeys } from './outbox-io.server'
 import type { QuoteFacts } from '../../lib/quotes/quote'
-import { customerInvite } from '../quotes/calendar.server'
 import {
   jobMail,
   jobReminderMail,
@@ -72,6 +71,8 @@ export interface DeliveryIo {
 }
 
 interface Handler {
+  /** Its claim reads the lead's quote (public.quote_facts). */
+  quote?: true
   /** The setting this kind needs, when it is missing: the row then stays due until it is set. */
   missing?(io: DeliveryIo): string | null
   /** What went out, for the log. */
@@ -105,7 +106,7 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
   review_request: {
     missing: (io) => (io.reviewUrl && isReviewUrl(io.reviewUrl) ? null : 'GOOGLE_REVIEW_URL (https)'),
     async deliver(row, io) {
-      await io.sendMail(reviewRequestMail(row, io.reviewUrl!, io.ownerEmail, io.addresses), `review-${row.outboxId}`)
+      await io.sendMail(reviewRequestMail(row, io.reviewUrl!, io), `review-${row.outboxId}`)
       return 'review request e-mailed'
     },
   },
@@ -115,7 +116,7 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
       const link = row.payload?.link
       const expiresAt = new Date(typeof row.payload?.expiresAt === 'string' ? row.payload.expiresAt : 0)
       if (typeof link !== 'string' || !(expiresAt.getTime() > Date.now())) return 'sign-in link expired unsent'
-      await io.sendMail(signInMail(row.outboxId, link, io.ownerEmail, io.addresses), `sign-in-${row.outboxId}`)
+      await io.sendMail(signInMail(row.outboxId, link, io), `sign-in-${row.outboxId}`)
       return 'sign-in link e-mailed to the owner'
     },
   },
@@ -159,7 +160,7 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
       const leads = row.leads ?? []
       if (leads.length === 0) return 'morning list dropped: every lead on it has moved on'
       const day = typeof row.payload?.day === 'string' ? row.payload.day : 'today'
-      await io.sendMail(morningListMail(row.outboxId, day, leads, io.ownerEmail, io.addresses), `morning-${day}`)
+      await io.sendMail(morningListMail(row.outboxId, day, leads, io), `morning-${day}`)
       return `morning list of ${leads.length} lead(s) e-mailed to the owner`
     },
   },
@@ -174,34 +175,18 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
   },
   // The quote and its job (docs/decisions/053-quotes-and-jobs.md), queued by its SQL functions and built from the
   // quote as stored when sent: a row re-queued by a newer version or a reschedule sends the newest.
-  quote_sent: quoteMail('quote link e-mailed to the customer', (lead, io) =>
-    quoteSentMail(lead, io.ownerEmail, io.addresses),
-  ),
-  quote_accepted: quoteMail('accepted quote e-mailed to the customer', (lead, io) =>
-    quoteAcceptedMail(lead, io.ownerEmail, io.addresses),
-  ),
+  quote_sent: quoteMail('quote link e-mailed to the customer', quoteSentMail),
+  quote_accepted: quoteMail('accepted quote e-mailed to the customer', quoteAcceptedMail),
   quote_accepted_push: quotePush('quote accepted', quoteAcceptedPushPayload),
   quote_changes_push: quotePush('change request', quoteChangesPushPayload),
-  job_scheduled: quoteMail('job e-mailed to the customer', (lead, io) => {
-    const job = lead.quote.job
-    const invite = job && customerInvite({ ...job, ...lead, phone: '' })
-    return invite ? jobMail(lead, invite, io.ownerEmail, io.addresses) : null
-  }),
+  job_scheduled: quoteMail('job e-mailed to the customer', jobMail),
   // Due 09:00 Pacific the day before; a reschedule moves it, and one claimed as the job moved or went is dropped.
   job_reminder: quoteMail('job reminder e-mailed to the customer', (lead, io, row) =>
-    lead.quote.job?.day === row.payload?.day ? jobReminderMail(lead, io.ownerEmail, io.addresses) : null,
+    lead.quote.job?.day === row.payload?.day ? jobReminderMail(lead, io) : null,
   ),
 }
 
-/** The kinds whose claim reads the lead's quote. */
-export const QUOTE_KINDS: OutboxKind[] = [
-  'quote_sent',
-  'quote_accepted',
-  'quote_accepted_push',
-  'quote_changes_push',
-  'job_scheduled',
-  'job_reminder',
-]
+export const QUOTE_KINDS = Object.entries(DELIVERIES).flatMap(([kind, handler]) => (handler.quote ? [kind] : []))
 
 const quoteLead = (row: OutboxRow): QuoteMailLead | null => (row.quote ? { ...row, quote: row.quote } : null)
 
@@ -211,6 +196,7 @@ function quoteMail(
   build: (lead: QuoteMailLead, io: DeliveryIo, row: OutboxRow) => OwnerNotification | null,
 ): Handler {
   return {
+    quote: true,
     async deliver(row, io) {
       const lead = quoteLead(row)
       const mail = lead && build(lead, io, row)
@@ -224,6 +210,7 @@ function quoteMail(
 
 function quotePush(what: string, build: (lead: QuoteMailLead) => PushPayload | null): Handler {
   return {
+    quote: true,
     missing: needsVapid,
     async deliver(row, io) {
       const lead = quoteLead(row)

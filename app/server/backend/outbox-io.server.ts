@@ -52,12 +52,6 @@ export function ownerEmail(
   return config.owner.email ?? notificationAddresses(config).to
 }
 
-interface PushTarget {
-  endpoint: string
-  p256dh: string
-  auth: string
-}
-
 export interface VapidKeys {
   publicKey: string
   privateKey: string
@@ -65,14 +59,17 @@ export interface VapidKeys {
 }
 
 /**
- * `gone`: endpoints that answered 404 or 410, or that lead to no public host, to drop; `failures`: the rest, to
- * retry. Redirects are not followed: a push service answers, it does not send us elsewhere (decision 052).
+ * To every saved phone: endpoints that answer 404 or 410, or lead to no public host, are dropped; other failures
+ * throw, to retry. Redirects are not followed: a push service answers, it does not send us elsewhere (decision 052).
  */
-async function pushToTargets(targets: PushTarget[], vapid: VapidKeys, payload: PushPayload, policy: PushPolicy) {
+async function pushToPhones(db: Queryable, vapid: VapidKeys, payload: PushPayload, policy: PushPolicy) {
+  const targets = await db.query<{ endpoint: string; p256dh: string; auth: string }>(
+    'SELECT endpoint, p256dh, auth FROM owner_push_subscriptions',
+  )
   let delivered = 0
   const gone: string[] = []
   const failures: string[] = []
-  for (const target of targets) {
+  for (const target of targets.rows) {
     try {
       const refused = await pushTargetRefusal(target.endpoint, policy)
       if (refused) {
@@ -102,7 +99,9 @@ async function pushToTargets(targets: PushTarget[], vapid: VapidKeys, payload: P
       failures.push(`${error instanceof Error ? error.message : String(error)}${cause}`)
     }
   }
-  return { delivered, gone, failures }
+  if (gone.length > 0) await db.query('DELETE FROM owner_push_subscriptions WHERE endpoint = ANY($1)', [gone])
+  if (failures.length > 0) throw new Error(`push failed: ${failures.join('; ')}`)
+  return delivered
 }
 
 function transportFor(config: RuntimeConfig, custom?: Transporter): ['smtp' | 'eml' | 'custom', Transporter] {
@@ -150,14 +149,7 @@ export function deliveryIo(
       : null,
     reviewUrl: config.owner.googleReviewUrl ?? null,
     files,
-    async push(payload) {
-      const { rows } = await db.query<PushTarget>('SELECT endpoint, p256dh, auth FROM owner_push_subscriptions')
-      const result = await pushToTargets(rows, io.vapid!, payload, config.owner.pushPolicy)
-      if (result.gone.length > 0)
-        await db.query('DELETE FROM owner_push_subscriptions WHERE endpoint = ANY($1)', [result.gone])
-      if (result.failures.length > 0) throw new Error(`push failed: ${result.failures.join('; ')}`)
-      return result.delivered
-    },
+    push: (payload) => pushToPhones(db, io.vapid!, payload, config.owner.pushPolicy),
     async acknowledgementAllowed(outboxId) {
       const sql = 'SELECT public.customer_acknowledgement_allowed($1) AS allowed'
       return (await db.query<{ allowed: boolean }>(sql, [outboxId])).rows[0]?.allowed === true

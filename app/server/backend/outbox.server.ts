@@ -25,12 +25,8 @@ export interface OutboxOptions {
   config: RuntimeConfig
   files: FileStore
   transport?: Transporter
-  batchSize?: number
   pollIntervalMs?: number
-  leaseMs?: number
   backoffMs?: (attempts: number) => number
-  /** This data folder's worker: at start it takes back what its previous process claimed and never marked. */
-  ownerId?: string
   /** What "due" is measured against; tests move it instead of waiting for a follow-up (decision 048). */
   now?: () => Date
 }
@@ -53,15 +49,15 @@ function errorMessage(error: unknown): string {
 }
 
 const KICK_DELAY_MS = 100
+const BATCH_SIZE = 25
+const LEASE_MS = 120_000
 
 export function createOutboxWorker(options: OutboxOptions) {
   const { db, config } = options
-  const batchSize = options.batchSize ?? 25
   const pollIntervalMs = options.pollIntervalMs ?? 30_000
-  const leaseMs = options.leaseMs ?? 120_000
-  const backoff = options.backoffMs ?? ((attempts: number) => defaultBackoffMs(attempts))
+  const backoff = options.backoffMs ?? defaultBackoffMs
   const now = options.now ?? (() => new Date())
-  const ownerId = options.ownerId ?? workerIdOf(options.dataDir)
+  const ownerId = workerIdOf(options.dataDir)
   const { io, transport } = deliveryIo(config, options.dataDir, options.files, db, options.transport)
   const journal = openSentJournal(join(options.dataDir, SENT_JOURNAL_FILE))
   // Journaled but not yet marked in the database.
@@ -158,7 +154,7 @@ export function createOutboxWorker(options: OutboxOptions) {
               CASE WHEN c.kind = 'owner_morning_list' THEN public.morning_list_leads(c.payload) END AS leads,
               CASE WHEN c.kind = ANY($6::text[]) THEN public.quote_facts(c.quote_request_id) END AS quote
          FROM claimed c LEFT JOIN quote_requests q ON q.id = c.quote_request_id`,
-      [batchSize, leaseMs, ownerId, [...unmarked], now(), QUOTE_KINDS],
+      [BATCH_SIZE, LEASE_MS, ownerId, [...unmarked], now(), QUOTE_KINDS],
     )
     const result: OutboxRunResult = { claimed: claimed.rows.length, sent: 0, failed: 0 }
     for (const row of claimed.rows) await deliver(row, result)
@@ -208,7 +204,7 @@ export function createOutboxWorker(options: OutboxOptions) {
 
   /** Until the next row falls due (another instance's rows too, as polled), at most the poll interval. */
   async function nextDelay(lastRun: OutboxRunResult): Promise<number> {
-    if (lastRun.claimed >= batchSize) return 0
+    if (lastRun.claimed >= BATCH_SIZE) return 0
     const next = await db.query<{ ms: number | null }>(
       `SELECT (EXTRACT(EPOCH FROM (min(next_attempt_at) - $1::timestamptz)) * 1000)::float8 AS ms
          FROM quote_outbox WHERE sent_at IS NULL`,

@@ -37,10 +37,8 @@ export interface DatabaseOptions {
   lockWaitMs?: number
   /** A command's open: an empty DATA_DIR is an error, not a new database. */
   mustExist?: boolean
-  /** supabase/migrations/ unless given. */
+  /** supabase/migrations/ unless given; supabase/seed.sql runs once, on a database with no migrations yet. */
   migrations?: Migration[]
-  /** Run once, on a database with no migrations yet; supabase/seed.sql unless given. */
-  seedSql?: string | null
 }
 
 /** Opens and migrates; the caller closes. */
@@ -49,11 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ? await openPostgres(options.databaseUrl)
     : await openPGlite(options.dataDir, options.lockWaitMs, options.mustExist)
   try {
-    await migrate(
-      db,
-      options.migrations ?? schemaFiles.migrations,
-      options.seedSql === undefined ? schemaFiles.seedSql : options.seedSql,
-    )
+    await migrate(db, options.migrations ?? schemaFiles.migrations, schemaFiles.seedSql)
     return db
   } catch (error) {
     await db.close()

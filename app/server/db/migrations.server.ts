@@ -10,13 +10,8 @@ export interface Migration {
 /** Any constant: the key of the transaction-scoped lock that makes one instance at a time migrate. */
 const MIGRATION_LOCK = 5_050_001
 
-export interface MigrationReport {
-  fresh: boolean
-  applied: string[]
-}
-
-export async function migrate(db: Database, migrations: Migration[], seedSql: string | null): Promise<MigrationReport> {
-  return db.transaction(async (tx) => {
+export async function migrate(db: Database, migrations: Migration[], seedSql: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
     const exists = await tx.query<{ t: string | null }>(`SELECT to_regclass('public.schema_migrations')::text AS t`)
     const fresh = !exists.rows[0]?.t
@@ -31,14 +26,11 @@ export async function migrate(db: Database, migrations: Migration[], seedSql: st
         `The database was made by another version of the site (it has migration ${unknown[0]}, which this one ` +
           'does not know). Point DATA_DIR or DATABASE_URL at an empty database, or run that version.',
       )
-    const applied: string[] = []
     for (const migration of migrations) {
       if (done.includes(migration.name)) continue
       await tx.exec(migration.sql)
       await tx.query('INSERT INTO public.schema_migrations (name) VALUES ($1)', [migration.name])
-      applied.push(migration.name)
     }
     if (fresh && seedSql?.trim()) await tx.exec(seedSql)
-    return { fresh, applied }
   })
 }

@@ -58,9 +58,7 @@ export function acceptsEncoding(acceptEncoding: string | null, encoding: Encodin
 
 export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
   const accepted = acceptedCodings(acceptEncoding)
-  if ((accepted.get('br') ?? 0) > 0) return 'br'
-  if ((accepted.get('gzip') ?? 0) > 0) return 'gzip'
-  return null
+  return (['br', 'gzip'] as const).find((encoding) => (accepted.get(encoding) ?? 0) > 0) ?? null
 }
 
 /** Flushed per chunk so streamed SSR stays progressive. */

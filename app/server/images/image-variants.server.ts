@@ -114,19 +114,13 @@ export async function encodeVariants(composed: Uint8Array): Promise<EncodedVaria
   const image = await decodeToRaw(composed)
   const widths = widthsFor(image.info.width)
   const files: EncodedVariants['files'] = []
-  for (const width of widths)
+  for (const variantWidth of widths)
     for (const format of FORMATS)
       files.push({
-        name: postedWorkFile(hash, width, format),
-        bytes: new Uint8Array(await encodeVariant(image, width, format)),
+        name: postedWorkFile(hash, variantWidth, format),
+        bytes: new Uint8Array(await encodeVariant(image, variantWidth, format)),
         contentType: CONTENT_TYPES[format],
       })
-  return {
-    hash,
-    width: image.info.width,
-    height: image.info.height,
-    widths,
-    placeholder: await placeholderOf(image),
-    files,
-  }
+  const { width, height } = image.info
+  return { hash, width, height, widths, placeholder: await placeholderOf(image), files }
 }

@@ -1,6 +1,7 @@
 // Won leads that came from a Google ad click, as the file Google Ads imports (docs/operations.md, "Won jobs
 // back into Google Ads"): built once here for the inbox's download and `npm run leads -- conversions`.
 import { getBackend, type Backend } from '../backend/backend.server'
+import { BUSINESS_TIME_ZONE } from '../backend/business-hours.server'
 import type { Queryable } from '../db/database.server'
 import { csvCell } from './leads.server'
 import { OWNER_FILE_HEADERS, ownerAccess } from './owner-access.server'
@@ -39,10 +40,8 @@ export const CONVERSION_COLUMNS = [
 ] as const
 
 /** The business's own clock, so a time reads as the owner lived it; the offset keeps it exact. */
-export const CONVERSION_TIME_ZONE = 'America/Los_Angeles'
-
 const clock = new Intl.DateTimeFormat('en-US', {
-  timeZone: CONVERSION_TIME_ZONE,
+  timeZone: BUSINESS_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

@@ -19,7 +19,7 @@ import {
   sealSessionSecret,
   SESSION_IDLE_DAYS,
   SESSION_MAX_DAYS,
-  SIGN_IN_LIMITS,
+  SIGN_IN_CLIENT_LIMIT,
   unsealSessionSecret,
 } from './sign-in.server'
 
@@ -128,7 +128,7 @@ function redirect(location: string, cookie?: string): Response {
 
 /** Counted in the database, so every instance shares them; 0, or the seconds to wait. */
 function signInHit(bucket: 'client' | 'owner', who: string): Promise<number> {
-  const limit = bucket === 'owner' ? { count: 1, windowMs: runtimeConfig().owner.linkWindowMs } : SIGN_IN_LIMITS.client
+  const limit = bucket === 'owner' ? { count: 1, windowMs: runtimeConfig().owner.linkWindowMs } : SIGN_IN_CLIENT_LIMIT
   return limitVisitor(getBackend(), `owner-sign-in:${bucket}`, who, limit)
 }
 

@@ -72,13 +72,10 @@ export async function runHere<C extends OwnerCommand>(site: Site, command: C, ar
   return (result instanceof Uint8Array ? result : JSON.parse(JSON.stringify(result))) as Result<C>
 }
 
-export const OWNER_SOCKET_PATH = ['owner', 'site.sock']
 /** Linux's sun_path limit, with the final NUL. */
 const MAX_SOCKET_PATH = 107
 
-export function ownerSocketPath(dataDir: string): string {
-  return join(dataDir, ...OWNER_SOCKET_PATH)
-}
+export const ownerSocketPath = (dataDir: string) => join(dataDir, 'owner', 'site.sock')
 
 function readBody(request: IncomingMessage, limit = 4096): Promise<string> {
   return new Promise((done, fail) => {

@@ -12,9 +12,7 @@ export const SESSION_MAX_DAYS = 90
  * minutes, whoever asks. A refused link leaves the last one sent valid, for 12 more minutes at least, so his
  * mailbox always holds one that works (docs/decisions/052-hostile-input.md).
  */
-export const SIGN_IN_LIMITS = {
-  client: { count: 5, windowMs: 15 * 60_000 },
-} as const
+export const SIGN_IN_CLIENT_LIMIT = { count: 5, windowMs: 15 * 60_000 }
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
 
 export function hashToken(token: string): string {

@@ -1,6 +1,7 @@
 /** The owner's e-mail about a new lead: every visitor value escaped, the subject bounded. */
 import { mapUrl, OWNER_TEXTS, preferredTimeText, serviceAddress } from '../../lib/owner/owner-lead'
 import { hasForbiddenChars, isValidEmail } from '../../lib/quote/quote-schema'
+import { BUSINESS_TIME_ZONE } from '../backend/business-hours.server'
 
 export interface NotificationLead {
   outboxId: string
@@ -130,19 +131,12 @@ export function composeMail(
 
 // Built once: a formatter costs more than the e-mail around it.
 let pacificTime: Intl.DateTimeFormat | undefined
-
-function formatPacific(date: Date): string {
-  try {
-    pacificTime ??= new Intl.DateTimeFormat('en-US', {
-      timeZone: 'America/Los_Angeles',
-      dateStyle: 'full',
-      timeStyle: 'short',
-    })
-    return pacificTime.format(date)
-  } catch {
-    return date.toUTCString()
-  }
-}
+const formatPacific = (date: Date) =>
+  (pacificTime ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: BUSINESS_TIME_ZONE,
+    dateStyle: 'full',
+    timeStyle: 'short',
+  })).format(date)
 
 /** The address, its map and the preferred time, each line only when there is something to say. */
 function whereAndWhen(lead: NotificationLead): string[] {

@@ -42,9 +42,8 @@ const BODY_REFUSALS = {
 export interface LeadPhotoOptions {
   backend?: Backend
   tokens?: PhotoTokens
-  /** Uploads per client per window; 0 or less: no limit. */
+  /** Uploads per client in ten minutes; 0 or less: no limit. */
   rateLimit?: number
-  rateWindowMs?: number
 }
 
 function answer(request: Request, status: number, body: LeadPhotoResponse, headers: HeadersInit = {}): Response {
@@ -127,13 +126,12 @@ async function photosIn(parts: AsyncGenerator<Part, void>): Promise<Uint8Array[]
 }
 
 export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
-  const rateLimit = options.rateLimit ?? 10
-  const rateWindowMs = options.rateWindowMs ?? 10 * 60_000
+  const limit = { count: options.rateLimit ?? 10, windowMs: 10 * 60_000 }
   const tooMany = (request: Request, seconds: number) =>
     refuse(request, 429, 'rate-limited', { 'Retry-After': String(seconds) })
 
   async function receive(request: Request, ip: string, backend: Backend): Promise<Response> {
-    const waitSeconds = await limitVisitor(backend, 'photos', ip, { count: rateLimit, windowMs: rateWindowMs })
+    const waitSeconds = await limitVisitor(backend, 'photos', ip, limit)
     if (waitSeconds > 0) return tooMany(request, waitSeconds)
     const db = await backend.db()
     const headerToken = request.headers.get(PHOTO_TOKEN_HEADER)

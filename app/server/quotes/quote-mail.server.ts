@@ -15,9 +15,10 @@ import {
   type QuoteItem,
 } from '../../lib/quotes/quote'
 import { hasForbiddenChars, isValidEmail } from '../../lib/quote/quote-schema'
-import { toInbox, townOf, type PushPayload } from '../backend/messages.server'
+import { toInbox, townOf, type PushPayload, type Senders } from '../backend/messages.server'
+import { customerInvite } from './calendar.server'
 import { composeMail, escapeHtml, sanitizeText } from '../quote/lead-email.server'
-import type { NotificationAddresses, OwnerNotification } from '../quote/lead-email.server'
+import type { OwnerNotification } from '../quote/lead-email.server'
 
 /** A lead with its quote, as the outbox's claim reads them. */
 export interface QuoteMailLead {
@@ -35,8 +36,7 @@ export interface QuoteMailLead {
 function customerMail(
   lead: QuoteMailLead,
   key: string,
-  ownerEmail: string,
-  addresses: NotificationAddresses,
+  { ownerEmail, addresses }: Senders,
   parts: { subject: string; text: string[]; html: string[]; icalEvent?: OwnerNotification['icalEvent'] },
 ): OwnerNotification | null {
   if (!isValidEmail(lead.email) || hasForbiddenChars(lead.email)) return null
@@ -60,7 +60,7 @@ const ownHtml = (text: string) =>
     .map((block) => `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`)
 
 /** The link to a new version of the quote. */
-export function quoteSentMail(lead: QuoteMailLead, ownerEmail: string, addresses: NotificationAddresses) {
+export function quoteSentMail(lead: QuoteMailLead, senders: Senders) {
   const { quote } = lead
   const link = quoteLink(quote.token)
   const optional = quote.items.filter((item) => item.optional).length
@@ -71,7 +71,7 @@ export function quoteSentMail(lead: QuoteMailLead, ownerEmail: string, addresses
     optional,
   )
   const outro = words.outro(formatDay(quote.validUntil, false))
-  return customerMail(lead, `quote-${lead.outboxId}-v${quote.version}`, ownerEmail, addresses, {
+  return customerMail(lead, `quote-${lead.outboxId}-v${quote.version}`, senders, {
     subject: words.subject,
     text: [...words.intro.flatMap((line) => [line, '']), link, '', ...outro, '', site.name],
     html: [
@@ -83,7 +83,7 @@ export function quoteSentMail(lead: QuoteMailLead, ownerEmail: string, addresses
 }
 
 /** The accepted quote in full: the items, the options added, the total, the name typed, the time and the terms. */
-export function quoteAcceptedMail(lead: QuoteMailLead, ownerEmail: string, addresses: NotificationAddresses) {
+export function quoteAcceptedMail(lead: QuoteMailLead, senders: Senders) {
   const { quote } = lead
   const acceptance = quote.acceptance
   if (!acceptance) return null
@@ -101,7 +101,7 @@ export function quoteAcceptedMail(lead: QuoteMailLead, ownerEmail: string, addre
   const table = (rows: { name: string; price: string }[]) =>
     `<table>${rows.map((row) => `<tr><td>${escapeHtml(row.name)}</td><td align="right">${escapeHtml(row.price)}</td></tr>`).join('')}</table>`
   const textList = (rows: { name: string; price: string }[]) => rows.map((row) => `  ${row.name}: ${row.price}`)
-  return customerMail(lead, `accepted-${lead.outboxId}`, ownerEmail, addresses, {
+  return customerMail(lead, `accepted-${lead.outboxId}`, senders, {
     subject: words.subject,
     text: [
       ...words.intro.flatMap((text) => [text, '']),
@@ -139,21 +139,17 @@ export function quoteAcceptedMail(lead: QuoteMailLead, ownerEmail: string, addre
 
 const whereOf = (lead: QuoteMailLead) => serviceAddress(sanitizeText(lead.street, 200), sanitizeText(lead.zip, 10))
 
-/** The job booked, moved or cancelled, with its calendar invite (REQUEST or CANCEL, built by quotes/calendar). */
-export function jobMail(
-  lead: QuoteMailLead,
-  invite: { method: 'REQUEST' | 'CANCEL'; ics: string },
-  ownerEmail: string,
-  addresses: NotificationAddresses,
-) {
+/** The job booked, moved or cancelled, with its calendar invite (REQUEST or CANCEL, built by calendar.server.ts). */
+export function jobMail(lead: QuoteMailLead, senders: Senders) {
   const job = lead.quote.job
   if (!job) return null
+  const invite = customerInvite({ ...job, ...lead, phone: '' })
   const state = job.cancelled ? 'cancelled' : job.sequence > 0 ? 'moved' : 'new'
   const when = job.cancelled ? formatDay(job.day) : `${formatDay(job.day)}, ${formatWindow(job.start, job.end)}`
   const words = messages.quotes.job(firstNameOf(lead), when, state)
   const where = whereOf(lead)
   const lines = [...words.lines, ...(where && !job.cancelled ? [messages.quotes.address(where)] : []), ...words.outro]
-  return customerMail(lead, `job-${lead.outboxId}-${job.sequence}`, ownerEmail, addresses, {
+  return customerMail(lead, `job-${lead.outboxId}-${job.sequence}`, senders, {
     subject: words.subject,
     text: [...lines.flatMap((line) => [line, '']), site.name],
     html: paragraphs([...lines, site.name]),
@@ -162,7 +158,7 @@ export function jobMail(
 }
 
 /** The day before the job, once. */
-export function jobReminderMail(lead: QuoteMailLead, ownerEmail: string, addresses: NotificationAddresses) {
+export function jobReminderMail(lead: QuoteMailLead, senders: Senders) {
   const job = lead.quote.job
   if (!job || job.cancelled) return null
   const words = messages.quotes.reminder(
@@ -175,7 +171,7 @@ export function jobReminderMail(lead: QuoteMailLead, ownerEmail: string, address
     ...(where ? [messages.quotes.address(where)] : []),
     ...words.lines.slice(2),
   ]
-  return customerMail(lead, `reminder-${lead.outboxId}-${job.day}`, ownerEmail, addresses, {
+  return customerMail(lead, `reminder-${lead.outboxId}-${job.day}`, senders, {
     subject: words.subject,
     text: [...lines.flatMap((line) => [line, '']), site.name],
     html: paragraphs([...lines, site.name]),

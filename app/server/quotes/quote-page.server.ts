@@ -68,20 +68,10 @@ export async function readQuotePage(backend: Backend, token: string): Promise<Qu
   )
   const facts = rows[0]?.facts
   if (!facts || (!facts.acceptance && (facts.withdrawn || facts.expired))) return null
-  const job =
-    facts.job && !facts.job.cancelled ? { day: facts.job.day, start: facts.job.start, end: facts.job.end } : null
-  return {
-    token,
-    firstName: sanitizeText(rows[0]!.first_name, 60),
-    version: facts.version,
-    hash: facts.hash,
-    items: facts.items,
-    note: facts.note,
-    terms: facts.terms,
-    validUntil: facts.validUntil,
-    acceptance: facts.acceptance,
-    job,
-  }
+  const { version, hash, items, note, terms, validUntil, acceptance, job: booked } = facts
+  const job = booked && !booked.cancelled ? { day: booked.day, start: booked.start, end: booked.end } : null
+  const firstName = sanitizeText(rows[0]!.first_name, 60)
+  return { token, firstName, version, hash, items, note, terms, validUntil, acceptance, job }
 }
 
 /** The quote form's limits (QUOTE_RATE_LIMIT per QUOTE_RATE_WINDOW_MS), `times` over: 0, or seconds to wait. */

@@ -44,9 +44,9 @@ function normaliseGoogleReview(review: PlacesReview | null): GoogleReviewRow | n
   return { external_id: externalId, author, avatar, rating, text, date: published.toISOString().slice(0, 10) }
 }
 
-async function fetchGoogleReviews(google: GoogleReviewsConfig, fetchImpl: typeof fetch): Promise<GoogleReviewRow[]> {
+async function fetchGoogleReviews(google: GoogleReviewsConfig): Promise<GoogleReviewRow[]> {
   const url = `${google.baseUrl}/v1/places/${encodeURIComponent(google.placeId)}?languageCode=en`
-  const response = await fetchImpl(url, {
+  const response = await fetch(url, {
     headers: { 'X-Goog-Api-Key': google.apiKey, 'X-Goog-FieldMask': 'reviews' },
     signal: AbortSignal.timeout(GOOGLE_TIMEOUT_MS),
   })
@@ -95,15 +95,11 @@ async function publishedReviews(db: Queryable, source: 'google' | null): Promise
 }
 
 /** Google's cached reviews if any, else every published stored one; newest first, at most 100. */
-export async function fetchReviews(
-  db: Queryable,
-  google?: RuntimeConfig['googleReviews'],
-  fetchImpl: typeof fetch = fetch,
-): Promise<Review[]> {
+export async function fetchReviews(db: Queryable, google?: RuntimeConfig['googleReviews']): Promise<Review[]> {
   if (!google) return publishedReviews(db, null)
   if (await claimRefresh(db, google.cacheMinutes)) {
     try {
-      const rows = await fetchGoogleReviews(google, fetchImpl)
+      const rows = await fetchGoogleReviews(google)
       await db.query('SELECT public.cache_google_reviews($1::jsonb)', [JSON.stringify(rows)])
     } catch (error) {
       log('reviews').warn({ err: error }, 'Google reviews could not be refreshed; serving the cache')

@@ -3,17 +3,12 @@
 import { chmodSync, lstatSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 
-export interface Tightened {
-  folders: number
-  files: number
-}
-
 /**
  * Takes the group's and others' bits off DATA_DIR and everything in it (folders 0700 at most, files 0600), never
  * adding one: a folder this user may not write stays so. Symbolic links are not followed.
  */
-export function tightenDataFolder(dataDir: string): Tightened {
-  const tightened: Tightened = { folders: 0, files: 0 }
+export function tightenDataFolder(dataDir: string) {
+  const tightened = { folders: 0, files: 0 }
   const visit = (path: string) => {
     const stat = lstatSync(path, { throwIfNoEntry: false })
     if (!stat || stat.isSymbolicLink()) return

@@ -31,12 +31,6 @@ const LIMITS: MultipartLimits = {
   fieldBytes: 4 * 1024,
 }
 
-export interface PostWorkOptions {
-  backend?: Backend
-  /** The signed-in owner of this request; the session cookie's by default. */
-  access?: () => Promise<OwnerAccess | null>
-}
-
 function answer(status: number, body: PostWorkResponse): Response {
   return Response.json(body, { status, headers: { 'Cache-Control': 'private, no-store' } })
 }
@@ -61,18 +55,11 @@ async function readWorkForm(request: Request): Promise<WorkForm> {
   return form
 }
 
+const TEXT_FIELDS = ['id', 'category', 'city', 'caption', 'alt', 'consent']
+
 function fieldsOf({ fields }: WorkForm): v.SafeParseResult<typeof postWorkFieldsSchema> {
-  const text = (name: string) => fields.get(name) ?? ''
-  const leadId = fields.get('leadId')
-  return v.safeParse(postWorkFieldsSchema, {
-    id: text('id'),
-    category: text('category'),
-    city: text('city'),
-    caption: text('caption'),
-    alt: text('alt'),
-    consent: text('consent'),
-    ...(leadId !== undefined ? { leadId } : {}),
-  })
+  const texts = Object.fromEntries(TEXT_FIELDS.map((name) => [name, fields.get(name) ?? '']))
+  return v.safeParse(postWorkFieldsSchema, { ...texts, leadId: fields.get('leadId') })
 }
 
 /** Decoded, composed and encoded while no other photo decodes: two 12-megapixel photos are 72 MB of pixels. */
@@ -143,13 +130,13 @@ async function post(backend: Backend, fields: PostWorkFields, [before, after]: [
   return answer(200, { success: true, work })
 }
 
-export function createPostWorkHandler(options: PostWorkOptions = {}) {
+export function createPostWorkHandler(options: { backend?: Backend } = {}) {
   async function receive(request: Request): Promise<Response> {
     if (!isSameOriginRequest(request)) return refuse(403, 'forbidden')
     const backend = options.backend ?? getBackend()
     let access: OwnerAccess | null
     try {
-      access = await (options.access ?? ownerAccess)()
+      access = await ownerAccess()
     } catch (error) {
       log('work').error({ err: error }, 'owner session not checked')
       return refuse(503, 'failed')
