@@ -53,6 +53,8 @@ test('the category badge shows on hover and on keyboard focus', async ({ page })
 test('the overlay needs no script of its own: no chunk loads when it opens', async ({ page }) => {
   const scripts: string[] = []
   await page.goto('/gallery')
+  // The page's own late chunk comes first: the chat button loads once the browser is idle after hydration.
+  await expect(page.getByRole('button', { name: 'Chat with us' })).toBeVisible()
   await page.waitForLoadState('networkidle')
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url())
