@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { freePort } from './free-port'
 import { openDatabase, type Database } from '../../app/server/db/database.server'
+import { openPGlite } from '../../app/server/db/pglite.server'
+import { openPostgres } from '../../app/server/db/postgres.server'
 import { freshDatabaseUrl } from './test-database'
 
 export interface SiteProcess {
@@ -111,8 +113,13 @@ export async function startSiteProcess(
 
 /**
  * The server's database, as the server opens it: its PostgreSQL while it runs, or its PGlite folder once it
- * stopped (one process at a time). The caller closes it.
+ * stopped (one process at a time). `migrate: false` reads it as the server left it, so a bench can read what
+ * another build (`BUILD_OUTPUT_DIR`, with other migrations) stored. The caller closes it.
  */
-export function openSiteDatabase(site: Pick<SiteProcess, 'dataDir' | 'databaseUrl'>): Promise<Database> {
-  return openDatabase({ dataDir: site.dataDir, databaseUrl: site.databaseUrl })
+export function openSiteDatabase(
+  site: Pick<SiteProcess, 'dataDir' | 'databaseUrl'>,
+  { migrate = true } = {},
+): Promise<Database> {
+  if (migrate) return openDatabase({ dataDir: site.dataDir, databaseUrl: site.databaseUrl })
+  return site.databaseUrl ? openPostgres(site.databaseUrl) : openPGlite(site.dataDir)
 }
