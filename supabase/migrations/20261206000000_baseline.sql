@@ -778,12 +778,14 @@ BEGIN
 END
 $$;
 
--- The customer's "Accept quote". p: { token, version, hash (what the page showed), name, chosen (optional item
--- ids), ipHash, userAgent, push }. The total is summed here from the stored version: a request never carries a
--- price. Records the acceptance once, marks the lead won with that job value (the status trigger dates it and
--- ends the quote reminders), and queues the customer's confirmation and the owner's push, in one transaction.
--- Answers accepted, already (accepted before: nothing new), stale (a newer version), unknown-item or gone.
-CREATE FUNCTION public.accept_quote(p jsonb)
+-- The customer's answer on the quote page: "Ask for changes" (p: { token, message, push }) or "Accept quote"
+-- (p: { token, version, hash (what the page showed), name, chosen (optional item ids), ipHash, userAgent, push }).
+-- Answers gone (unknown, withdrawn or expired) or already (accepted before: nothing new) to either. A message is
+-- stored and puts the owner's push due again: sent. An acceptance's total is summed here from the stored version:
+-- a request never carries a price. It is recorded once, marks the lead won with that job value (the status
+-- trigger dates it and ends the quote reminders), and queues the customer's confirmation and the owner's push,
+-- in one transaction: accepted, or stale (a newer version) or unknown-item.
+CREATE FUNCTION public.answer_quote(p jsonb)
 RETURNS text
 LANGUAGE plpgsql
 SET search_path = ''
@@ -803,6 +805,14 @@ BEGIN
   SELECT * INTO v_newest FROM public.quote_versions x WHERE x.quote_id = v_quote.id ORDER BY x.version DESC LIMIT 1;
   IF v_quote.withdrawn_at IS NOT NULL OR v_newest.valid_until < public.pacific_today() THEN
     RETURN 'gone';
+  END IF;
+  IF p ? 'message' THEN
+    INSERT INTO public.quote_change_requests (quote_id, version, message)
+    VALUES (v_quote.id, v_newest.version, p ->> 'message');
+    IF coalesce((p ->> 'push')::boolean, false) THEN
+      PERFORM public.requeue_outbox(v_quote.quote_request_id, 'quote_changes_push', NULL);
+    END IF;
+    RETURN 'sent';
   END IF;
   IF v_newest.version <> (p ->> 'version')::integer OR v_newest.hash <> p ->> 'hash' THEN
     RETURN 'stale';
@@ -828,37 +838,6 @@ BEGIN
                 || CASE WHEN coalesce((p ->> 'push')::boolean, false) THEN ARRAY['quote_accepted_push'] ELSE '{}' END) AS k
   ON CONFLICT (quote_request_id, kind) DO NOTHING;
   RETURN 'accepted';
-END
-$$;
-
--- The customer's "Ask for changes". p: { token, message, push }. Answers sent, accepted (nothing to change any
--- more) or gone; the owner's push is put due again with each message.
-CREATE FUNCTION public.request_quote_changes(p jsonb)
-RETURNS text
-LANGUAGE plpgsql
-SET search_path = ''
-AS $$
-DECLARE
-  v_quote  public.quotes;
-  v_newest public.quote_versions;
-BEGIN
-  SELECT * INTO v_quote FROM public.quotes q WHERE q.token = p ->> 'token' FOR UPDATE;
-  IF NOT FOUND THEN
-    RETURN 'gone';
-  END IF;
-  IF EXISTS (SELECT 1 FROM public.quote_acceptances a WHERE a.quote_id = v_quote.id) THEN
-    RETURN 'accepted';
-  END IF;
-  SELECT * INTO v_newest FROM public.quote_versions x WHERE x.quote_id = v_quote.id ORDER BY x.version DESC LIMIT 1;
-  IF v_quote.withdrawn_at IS NOT NULL OR v_newest.valid_until < public.pacific_today() THEN
-    RETURN 'gone';
-  END IF;
-  INSERT INTO public.quote_change_requests (quote_id, version, message)
-  VALUES (v_quote.id, v_newest.version, p ->> 'message');
-  IF coalesce((p ->> 'push')::boolean, false) THEN
-    PERFORM public.requeue_outbox(v_quote.quote_request_id, 'quote_changes_push', NULL);
-  END IF;
-  RETURN 'sent';
 END
 $$;
 

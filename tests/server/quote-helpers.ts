@@ -22,12 +22,12 @@ export async function quotedLead(backend: Backend, items = ITEMS, firstName = 'M
   return { id, token: sent.link.split('/quote/')[1]!, link: sent.link }
 }
 
-/** The customer's acceptance of the newest version, through accept_quote as the page's post calls it. */
+/** The customer's acceptance of the newest version, through answer_quote as the page's post calls it. */
 export async function acceptQuote(backend: Backend, lead: string, chosen: string[] = []): Promise<string> {
   const db = await backend.db()
   const facts = (await db.query<{ facts: QuoteFacts }>('SELECT public.quote_facts($1) AS facts', [lead])).rows[0]!.facts
   const request = { token: facts.token, version: facts.version, hash: facts.hash, name: 'Maria Lopez', chosen }
-  const { rows } = await db.query<{ result: string }>('SELECT public.accept_quote($1) AS result', [
+  const { rows } = await db.query<{ result: string }>('SELECT public.answer_quote($1) AS result', [
     JSON.stringify(request),
   ])
   return rows[0]!.result

@@ -16,6 +16,7 @@ const linkClass =
   'inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
 const input = 'min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700'
 const mark = 'rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900'
+type MutationOutcome = { onSuccess: () => void; onError: (e: unknown) => void }
 
 /** What the quote's state reads as, one line each, newest facts last. */
 function stateLines(quote: LeadQuote): { text: string; marked?: boolean }[] {
@@ -44,7 +45,7 @@ export function OwnerLeadQuote({ lead }: { lead: InboxLead }) {
   const leads = useLeadsCache()
   const [message, setMessage] = useState('')
   const quote = lead.quote
-  const done = {
+  const done: MutationOutcome = {
     onSuccess: () => (setMessage(''), leads.readAgain()),
     onError: (e: unknown) => setMessage(errorText(e)),
   }
@@ -75,7 +76,7 @@ export function OwnerLeadQuote({ lead }: { lead: InboxLead }) {
           )}
         </div>
       )}
-      {quote?.acceptance && <JobControls lead={lead} quote={quote} onMessage={setMessage} />}
+      {quote?.acceptance && <JobControls lead={lead} quote={quote} done={done} />}
       <p role="status" className="text-sm empty:hidden">
         {message}
       </p>
@@ -88,19 +89,10 @@ function pacificToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date())
 }
 
-function JobControls({
-  lead,
-  quote,
-  onMessage,
-}: {
-  lead: InboxLead
-  quote: LeadQuote
-  onMessage: (message: string) => void
-}) {
+/** `done`: the card's own outcome, a message and the list read again. */
+function JobControls({ lead, quote, done }: { lead: InboxLead; quote: LeadQuote; done: MutationOutcome }) {
   const id = useId()
-  const leads = useLeadsCache()
   const job = quote.job && !quote.job.cancelled ? quote.job : null
-  const done = { onSuccess: () => (onMessage(''), leads.readAgain()), onError: (e: unknown) => onMessage(errorText(e)) }
   const schedule = useMutation({
     mutationFn: (data: { lead: string; day: string; start: string; end: string }) => scheduleOwnerJob({ data }),
     ...done,

@@ -38,34 +38,20 @@ export function QuotePage({
         ) : view.acceptance ? (
           <QuoteAccepted view={view} />
         ) : (
-          <QuoteOpen view={view} refusal={refusal} changesSent={done === 'changes'} />
+          <>
+            <h1 className="text-2xl font-bold">{T.title}</h1>
+            <p className="mt-1">{T.greeting(view.firstName)}</p>
+            {done === 'changes' && (
+              <p role="status" className="mt-4 rounded-lg bg-emerald-50 p-3 text-emerald-900">
+                {T.changesSent}
+              </p>
+            )}
+            <QuoteAcceptForm view={view} refusal={refusal} />
+            <QuoteChangesForm token={view.token} refusal={refusal} />
+          </>
         )}
       </main>
     </div>
-  )
-}
-
-function QuoteOpen({
-  view,
-  refusal,
-  changesSent,
-}: {
-  view: QuotePageView
-  refusal: QuotePageRefusal | null
-  changesSent: boolean
-}) {
-  return (
-    <>
-      <h1 className="text-2xl font-bold">{T.title}</h1>
-      <p className="mt-1">{T.greeting(view.firstName)}</p>
-      {changesSent && (
-        <p role="status" className="mt-4 rounded-lg bg-emerald-50 p-3 text-emerald-900">
-          {T.changesSent}
-        </p>
-      )}
-      <QuoteAcceptForm view={view} refusal={refusal} />
-      <QuoteChangesForm token={view.token} refusal={refusal} />
-    </>
   )
 }
 

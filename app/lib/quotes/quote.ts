@@ -123,18 +123,13 @@ export const QUOTE_FORM_FIELDS = {
 } as const
 
 /** What the customer's page shows: the newest version, or the accepted one for good. */
-export interface QuotePageView {
-  token: string
+export type QuotePageView = Pick<
+  QuoteFacts,
+  'token' | 'version' | 'hash' | 'items' | 'note' | 'terms' | 'validUntil' | 'acceptance'
+> & {
   firstName: string
-  version: number
-  hash: string
-  items: QuoteItem[]
-  note: string | null
-  terms: string
-  validUntil: string
-  acceptance: QuoteAcceptance | null
   /** The scheduled visit; none once cancelled. */
-  job: { day: string; start: string; end: string } | null
+  job: Pick<QuoteJob, 'day' | 'start' | 'end'> | null
 }
 
 export type QuoteFormField = 'name' | 'agree' | 'message'

@@ -5,7 +5,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { site } from '../../content/site'
-import { formatCents, formatWindow, type QuoteJob } from '../../lib/quotes/quote'
+import { formatCents, formatWindow, QUOTE_PAGE_HEADERS, type QuoteJob } from '../../lib/quotes/quote'
 import { getBackend, type Backend } from '../backend/backend.server'
 import { BUSINESS_TIME_ZONE } from '../backend/business-hours.server'
 import { townOf } from '../backend/messages.server'
@@ -20,12 +20,9 @@ const wallClock = (day: string, hhmm: string) => `${day}T${hhmm}:00`
 
 export interface CalendarJob extends Pick<QuoteJob, 'uid' | 'day' | 'start' | 'end' | 'sequence' | 'cancelled'> {
   firstName: string
-  email?: string
-  phone: string
   street: string | null
   zip: string | null
   sourcePage: string | null
-  totalCents?: number
 }
 
 function calendar(method: ICalCalendarMethod | null, name?: string) {
@@ -72,43 +69,25 @@ export function customerInvite(job: CalendarJob & { email: string }): { method: 
   return { method: job.cancelled ? 'CANCEL' : 'REQUEST', ics: cal.toString() }
 }
 
-/** The owner's feed: a subscription (no METHOD); the customer's first name and town, and the phone. */
-export function ownerFeed(jobs: CalendarJob[]): string {
-  const cal = calendar(null, `${site.shortName} jobs`)
-  for (const job of jobs) {
-    const name = sanitizeText(job.firstName, 60) || 'Customer'
-    const town = townOf(job)
-    addEvent(cal, job, {
-      summary: town ? `${name}, ${town}` : name,
-      description: [
-        `Phone: ${sanitizeText(job.phone, 40)}`,
-        `Arrival between ${formatWindow(job.start, job.end)}`,
-        ...(job.totalCents === undefined ? [] : [`Accepted total: ${formatCents(job.totalCents)}`]),
-      ].join('\n'),
-    })
-  }
-  return cal.toString()
-}
-
-const FEED_HEADERS = {
-  'Cache-Control': 'private, no-store',
-  'X-Robots-Tag': 'noindex',
-  'Referrer-Policy': 'no-referrer',
-}
+// A secret address, as the quote page's: never indexed, never sent on as a referrer.
+const FEED_HEADERS = { ...QUOTE_PAGE_HEADERS, 'Cache-Control': 'private, no-store' }
 
 function sameSecret(given: string, kept: string | undefined): boolean {
   if (!kept || given.length !== kept.length) return false
   return timingSafeEqual(Buffer.from(given), Buffer.from(kept))
 }
 
-/** GET /calendar/<secret>.ics: every scheduled job, and cancelled ones for 30 days; a wrong or old secret is 404. */
+/**
+ * GET /calendar/<secret>.ics, the owner's feed: a subscription (no METHOD) of every scheduled job, and cancelled
+ * ones for 30 days, with the customer's first name and town, and the phone. A wrong or old secret is 404.
+ */
 export async function calendarFeedResponse(file: string, backend: Backend = getBackend()): Promise<Response> {
   const secret = /^([A-Za-z0-9_-]{32})\.ics$/.exec(file)?.[1]
   const db = await backend.db()
   const kept = await db.query<{ value: string }>(`SELECT value FROM app_settings WHERE key = 'calendar_feed_secret'`)
   if (!secret || !sameSecret(secret, kept.rows[0]?.value))
     return new Response('Not found\n', { status: 404, headers: { ...FEED_HEADERS, 'Content-Type': 'text/plain' } })
-  const { rows } = await db.query<CalendarJob>(
+  const { rows } = await db.query<CalendarJob & { phone: string; totalCents: number }>(
     `SELECT j.uid, to_char(j.day, 'YYYY-MM-DD') AS day, to_char(j.arrival_start, 'HH24:MI') AS start,
             to_char(j.arrival_end, 'HH24:MI') AS "end", j.sequence, j.cancelled_at IS NOT NULL AS cancelled,
             q.first_name AS "firstName", q.phone, q.service_street AS street, q.service_zip AS zip,
@@ -118,7 +97,20 @@ export async function calendarFeedResponse(file: string, backend: Backend = getB
       WHERE j.cancelled_at IS NULL OR j.cancelled_at > now() - interval '30 days'
       ORDER BY j.day, j.arrival_start`,
   )
-  return new Response(ownerFeed(rows), {
+  const cal = calendar(null, `${site.shortName} jobs`)
+  for (const job of rows) {
+    const name = sanitizeText(job.firstName, 60) || 'Customer'
+    const town = townOf(job)
+    addEvent(cal, job, {
+      summary: town ? `${name}, ${town}` : name,
+      description: [
+        `Phone: ${sanitizeText(job.phone, 40)}`,
+        `Arrival between ${formatWindow(job.start, job.end)}`,
+        `Accepted total: ${formatCents(job.totalCents)}`,
+      ].join('\n'),
+    })
+  }
+  return new Response(cal.toString(), {
     headers: { ...FEED_HEADERS, 'Content-Type': 'text/calendar; charset=utf-8' },
   })
 }

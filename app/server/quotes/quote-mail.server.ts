@@ -143,7 +143,7 @@ const whereOf = (lead: QuoteMailLead) => serviceAddress(sanitizeText(lead.street
 export function jobMail(lead: QuoteMailLead, senders: Senders) {
   const job = lead.quote.job
   if (!job) return null
-  const invite = customerInvite({ ...job, ...lead, phone: '' })
+  const invite = customerInvite({ ...job, ...lead })
   const state = job.cancelled ? 'cancelled' : job.sequence > 0 ? 'moved' : 'new'
   const when = job.cancelled ? formatDay(job.day) : `${formatDay(job.day)}, ${formatWindow(job.start, job.end)}`
   const words = messages.quotes.job(firstNameOf(lead), when, state)

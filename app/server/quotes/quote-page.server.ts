@@ -1,6 +1,6 @@
 // The customer's page, /quote/<token> (docs/decisions/053-quotes-and-jobs.md): its read, its plain form's post and
 // the one "not available" answer. The post carries ids and typed words, never an amount: the total is summed in
-// accept_quote from the stored version the page showed (its version and hash).
+// answer_quote from the stored version the page showed (its version and hash).
 import * as v from 'valibot'
 import { site } from '../../content/site'
 import {
@@ -143,40 +143,35 @@ export async function quotePagePost(
   })
   if (wait > 0) return refuse({ status: 429, retryAfterSeconds: wait, message: QUOTE_PAGE_TEXTS.rateLimited })
   const db = await backend.db()
-  const push = Boolean(backend.config.owner.vapid)
+  const answer = async (body: object) => {
+    const { rows } = await db.query<{ result: 'sent' | 'accepted' | 'already' | 'stale' | 'unknown-item' | 'gone' }>(
+      'SELECT public.answer_quote($1) AS result',
+      [JSON.stringify({ token, push: Boolean(backend.config.owner.vapid), ...body })],
+    )
+    return rows[0]!.result
+  }
 
   if (text(F.intent) === 'changes') {
     const parsed = v.safeParse(changesSchema, { message: values.message })
     if (!parsed.success) return refuse({ status: 400, errors: fieldErrors(parsed.issues) })
-    const { rows } = await db.query<{ result: 'sent' | 'accepted' | 'gone' }>(
-      'SELECT public.request_quote_changes($1) AS result',
-      [JSON.stringify({ token, message: parsed.output.message, push })],
-    )
-    if (rows[0]!.result === 'gone') return unavailable()
+    const result = await answer({ message: parsed.output.message })
+    if (result === 'gone') return unavailable()
     backend.deliverSoon()
-    return seeOther(token, rows[0]!.result === 'accepted' ? 'accepted' : 'changes')
+    return seeOther(token, result === 'sent' ? 'changes' : 'accepted')
   }
 
   const parsed = v.safeParse(acceptanceSchema, { name: values.name, agree: values.agree ? 'on' : '' })
   if (!parsed.success) return refuse({ status: 400, errors: fieldErrors(parsed.issues) })
   const stale = () => refuse({ status: 409, message: QUOTE_PAGE_TEXTS.stale, values: { ...values, agree: false } })
   if (text(F.version) !== String(view.version) || text(F.hash) !== view.hash) return stale()
-  const { rows } = await db.query<{ result: 'accepted' | 'already' | 'stale' | 'unknown-item' | 'gone' }>(
-    'SELECT public.accept_quote($1) AS result',
-    [
-      JSON.stringify({
-        token,
-        version: view.version,
-        hash: view.hash,
-        name: parsed.output.name,
-        chosen: values.chosen,
-        ipHash: await visitorHash(backend, ip),
-        userAgent: sanitizeText(request.headers.get('user-agent'), 512) || null,
-        push,
-      }),
-    ],
-  )
-  const result = rows[0]!.result
+  const result = await answer({
+    version: view.version,
+    hash: view.hash,
+    name: parsed.output.name,
+    chosen: values.chosen,
+    ipHash: await visitorHash(backend, ip),
+    userAgent: sanitizeText(request.headers.get('user-agent'), 512) || null,
+  })
   if (result === 'gone') return unavailable()
   if (result === 'stale') return stale()
   if (result === 'unknown-item')

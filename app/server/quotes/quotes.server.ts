@@ -18,7 +18,7 @@ import {
 } from '../../lib/quotes/quote'
 import type { PriceList, QuoteDraft } from '../../lib/quotes/quote-schema'
 import type { Backend } from '../backend/backend.server'
-import { pacificDate, pacificInstant } from '../backend/business-hours.server'
+import { pacificClock, pacificDate, pacificInstant } from '../backend/business-hours.server'
 import type { Queryable } from '../db/database.server'
 import { emailDomain } from '../quote/lead-email.server'
 
@@ -81,12 +81,6 @@ export async function quoteEditor(db: Queryable, leadId: string): Promise<QuoteE
   }
 }
 
-/** `YYYY-MM-DD` plus `days`. */
-function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number)
-  return new Date(Date.UTC(year!, month! - 1, date! + days)).toISOString().slice(0, 10)
-}
-
 /** The SHA-256 of what the customer accepts, in one fixed order: an acceptance names exactly this. */
 export function versionHash(content: { items: QuoteItem[]; note: string | null; terms: string; validUntil: string }) {
   const items = content.items.map(({ id, description, cents, optional }) => ({ id, description, cents, optional }))
@@ -97,6 +91,7 @@ export function versionHash(content: { items: QuoteItem[]; note: string | null; 
 /** "Send quote": a new frozen version with today's terms, valid `validDays` Pacific days after today. */
 export async function sendQuote(backend: Backend, draft: QuoteDraft): Promise<SendQuoteResult> {
   const db = await backend.db()
+  const today = pacificClock(backend.now())
   const content = {
     items: draft.items.map(({ description, price, optional }, i) => ({
       id: `i${i + 1}`,
@@ -106,7 +101,7 @@ export async function sendQuote(backend: Backend, draft: QuoteDraft): Promise<Se
     })),
     note: draft.note || null,
     terms: (await ownTerms(db)) || defaultQuoteTerms,
-    validUntil: addDays(pacificDate(backend.now()), draft.validDays),
+    validUntil: pacificDate(pacificInstant(today.year, today.month, today.day + draft.validDays, 12 * 60)),
   }
   const token = randomBytes(24).toString('base64url')
   const request = { lead: draft.lead, token, hash: versionHash(content), ...content }
