@@ -8,6 +8,7 @@ import {
   fillQuoteFields,
   openInteractiveQuoteForm,
   renderedFormToken,
+  sendQuote,
   type QuoteFields,
   SENT_LOCATION,
 } from './support/quote-form'
@@ -117,21 +118,15 @@ test('when the form token cannot be fetched, the token the page was rendered wit
   await page.route('**/_serverFn/**', (route) =>
     route.request().method() === 'GET' ? route.abort() : route.continue(),
   )
-  await openForm(page)
   const name = `Offline${Date.now().toString(36)}`
-  await fill(page, { firstName: name, email: 'offline@example.com', phone: '(916) 555-0130' })
-  await submit(page)
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await sendQuote(page, FORM_PAGE, { firstName: name, email: 'offline@example.com', phone: '(916) 555-0130' })
   // Stored as suspected spam ("no-token"), it would never reach the owner.
   await expect.poll(() => emailsMentioning(name).length, { timeout: 15_000 }).toBe(1)
 })
 
 test('confetti is skipped under prefers-reduced-motion', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
-  await openForm(page)
-  await fill(page, { firstName: 'Reduced', email: 'calm@example.com', phone: '916 555 0101' })
-  await submit(page)
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await sendQuote(page, FORM_PAGE, { firstName: 'Reduced', email: 'calm@example.com', phone: '916 555 0101' })
   await expect(page.locator('body > canvas')).toHaveCount(0)
 })
 
