@@ -14,13 +14,12 @@ import { deliverOutboxRow, type DeliveryIo, type OutboxRow } from '../../app/ser
 import { messages } from '../../app/content/messages'
 import { createFormTokens } from '../../app/server/quote/tokens.server'
 import { createQuoteService } from '../../app/server/quote/quote-service.server'
-import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
 import { phoneKeys, startPushService, subscriptionOf } from '../support/push-service'
 import {
   freshDatabaseUrl,
   outboxDrained,
   rowsOf,
-  testLead,
+  storeLead,
   useCleanup,
   useSmtp,
   useTempDirs,
@@ -280,7 +279,6 @@ async function alerted(start: Date) {
   return { backend, push, runAt, open, clock }
 }
 
-const store = async (backend: Backend, lead: ReturnType<typeof testLead>) => (await sendQuoteEmail(backend, lead)).id
 const setStatus = async (backend: Backend, id: string, status: 'contacted' | 'quoted' | 'won') =>
   updateLead(await backend.db(), id, { status, note: '' })
 
@@ -304,8 +302,8 @@ describe('a lead nobody has answered is pushed once more', { timeout: 120_000 },
   it('at 15 minutes, naming the town; none for a lead whose status changed at 14; nothing twice after a restart', async () => {
     const start = pacific(2, '10:00')
     const { backend, runAt, open } = await alerted(start)
-    const waiting = await store(backend, testLead('Maria', { zip: '95630', sourcePage: '/contact' }))
-    const answered = await store(backend, testLead('Jo', { sourcePage: '/city/roseville' }))
+    const waiting = await storeLead(backend, 'Maria', { zip: '95630', sourcePage: '/contact' })
+    const answered = await storeLead(backend, 'Jo', { sourcePage: '/city/roseville' })
     expect(await runAt(start)).toHaveLength(2) // the two new-lead pushes
 
     await setStatus(backend, answered, 'contacted')
@@ -338,7 +336,7 @@ describe('a lead nobody has answered is pushed once more', { timeout: 120_000 },
   it('counts from opening time: a lead at 21:00 is pushed again at 07:15, not during the night', async () => {
     const start = pacific(2, '21:00')
     const { backend, runAt } = await alerted(start)
-    await store(backend, testLead('Late', { sourcePage: '/services?tab=roof' }))
+    await storeLead(backend, 'Late', { sourcePage: '/services?tab=roof' })
     expect(await runAt(start)).toHaveLength(1)
     expect(await runAt(pacific(3, '03:00'))).toHaveLength(1)
     expect(await runAt(pacific(3, '07:14'))).toHaveLength(1)
@@ -350,9 +348,9 @@ describe('a quoted lead reminds the owner to follow up', { timeout: 120_000 }, (
   it('at 2 and 7 days, for "quoted" only; marking it won or lost stops the rest', async () => {
     const start = new Date()
     const { backend, runAt } = await alerted(start)
-    const maria = await store(backend, testLead('Maria'))
-    const wes = await store(backend, testLead('Wes'))
-    const ann = await store(backend, testLead('Ann'))
+    const maria = await storeLead(backend, 'Maria')
+    const wes = await storeLead(backend, 'Wes')
+    const ann = await storeLead(backend, 'Ann')
     // A second on: the database stamps the rows to the microsecond, this clock counts milliseconds.
     expect(await runAt(new Date(Date.now() + 1000))).toHaveLength(3) // the new-lead pushes
     // The trigger times the reminders by the database's clock, at the status change.
@@ -408,7 +406,7 @@ describe('the morning list', { timeout: 120_000 }, () => {
       },
       /** A lead with its status and its times relative to the test's clock (hours before it). */
       async lead(name: string, phone: string, status: string, arrivedHoursAgo: number, changedHoursAgo?: number) {
-        const id = await store(backend, testLead(name, { phone }))
+        const id = await storeLead(backend, name, { phone })
         const db = await backend.db()
         await db.query(`UPDATE quote_requests SET status = $2 WHERE id = $1`, [id, status])
         const hoursAgo = (hours: number | undefined) =>

@@ -12,7 +12,7 @@ import { parseRuntimeConfig, runtimeConfig, type Env } from '../../app/server/co
 import { openDatabase, type Database } from '../../app/server/db/database.server'
 import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { hashToken, ownerUserId, sealSessionSecret } from '../../app/server/owner/sign-in.server'
-import type { StoredLeadInput } from '../../app/server/quote/send-quote-email.server'
+import { sendQuoteEmail, type StoredLeadInput } from '../../app/server/quote/send-quote-email.server'
 import { startStorageStandIn, type StorageStandIn } from '../support/storage-stand-in'
 import { freshDatabaseUrl } from '../support/test-database'
 
@@ -92,6 +92,11 @@ export function testLead(firstName: string, overrides: Partial<StoredLeadInput> 
     ipHash: null,
     ...overrides,
   }
+}
+
+/** Stores testLead(firstName, overrides) as the quote form does; its id. */
+export async function storeLead(backend: Backend, firstName: string, overrides: Partial<StoredLeadInput> = {}) {
+  return (await sendQuoteEmail(backend, testLead(firstName, overrides))).id
 }
 
 export interface ReceivedMail {

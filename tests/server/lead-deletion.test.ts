@@ -14,12 +14,11 @@ import { parseRuntimeConfig, type Env } from '../../app/server/config.server'
 import { listInbox, updateLead } from '../../app/server/owner/inbox.server'
 import { deleteLead } from '../../app/server/owner/leads.server'
 import { serveOwnerSocket } from '../../app/server/owner/owner-commands.server'
-import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
 import {
   FILE_STORES,
   freshDatabaseUrl,
   rowsOf,
-  testLead,
+  storeLead,
   useFileStores,
   useSmtp,
   useTestBackends,
@@ -41,10 +40,6 @@ async function deliveries(): Promise<{ smtp: TestSmtp; env: Env }> {
     VAPID_PRIVATE_KEY: Buffer.alloc(32, 9).toString('base64url'),
   }
   return { smtp, env }
-}
-
-async function store(backend: Backend, firstName: string): Promise<string> {
-  return (await sendQuoteEmail(backend, testLead(firstName))).id
 }
 
 /** Two photos where the photo upload puts them: lead-photos/<lead id>/ in the file store. */
@@ -84,8 +79,8 @@ describe.each(FILE_STORES)('the owner deleting a lead whose photos are in %s', {
     const { smtp, env } = await deliveries()
     const backend = await testBackend({ ...env, ...(await fileStore(storeName)).env })
     const db = await backend.db()
-    const ann = await store(backend, 'Ann')
-    const bob = await store(backend, 'Bob')
+    const ann = await storeLead(backend, 'Ann')
+    const bob = await storeLead(backend, 'Bob')
     const annPhotos = await addPhotos(backend, ann)
     const bobPhotos = await addPhotos(backend, bob)
     const waiting = ['customer_acknowledgement', 'owner_escalation', 'owner_notification', 'owner_push']
@@ -105,7 +100,7 @@ describe.each(FILE_STORES)('the owner deleting a lead whose photos are in %s', {
     expect(recipients.filter((line) => /Bob|bob@/.test(line))).toHaveLength(2)
     // Deleting it again says there was no such lead; one without photos goes as well.
     expect(await deleteLead(db, backend.files, ann)).toBe(false)
-    expect(await deleteLead(db, backend.files, await store(backend, 'Cal'))).toBe(true)
+    expect(await deleteLead(db, backend.files, await storeLead(backend, 'Cal'))).toBe(true)
   })
 })
 
@@ -115,7 +110,7 @@ describe('a removal of photos that failed', { timeout: 120_000 }, () => {
     const standIn = storage.standIn!
     const backend = await testBackend(storage.env)
     const db = await backend.db()
-    const ann = await store(backend, 'Ann')
+    const ann = await storeLead(backend, 'Ann')
     const photos = await addPhotos(backend, ann)
 
     standIn.failNext('storage is down')
@@ -136,8 +131,8 @@ describe('the retention', { timeout: 120_000 }, () => {
     const databaseUrl = await freshDatabaseUrl()
     const first = await testBackend({}, { databaseUrl })
     const second = await testBackend({}, { databaseUrl, dataDir: first.dataDir })
-    const old = await store(first, 'Old')
-    const later = await store(first, 'Later')
+    const old = await storeLead(first, 'Old')
+    const later = await storeLead(first, 'Later')
     await backdate(first, old, 25)
     const now = new Date()
 
@@ -162,7 +157,7 @@ describe('the retention', { timeout: 120_000 }, () => {
 
   it('counts a status change as contact: a lead that arrived 25 months ago but was worked last week stays', async () => {
     const backend = await testBackend()
-    const worked = await store(backend, 'Worked')
+    const worked = await storeLead(backend, 'Worked')
     await backdate(backend, worked, 25)
     const db = await backend.db()
     await updateLead(db, worked, { status: 'contacted', note: 'Called back' })
@@ -177,8 +172,8 @@ describe('the retention', { timeout: 120_000 }, () => {
 
   it("is done by the outbox worker's run with LEAD_RETENTION_MONTHS, photos included", async () => {
     const backend = await testBackend({ LEAD_RETENTION_MONTHS: '12' })
-    const old = await store(backend, 'Old')
-    const recent = await store(backend, 'Recent')
+    const old = await storeLead(backend, 'Old')
+    const recent = await storeLead(backend, 'Recent')
     await backdate(backend, old, 13)
     await backdate(backend, recent, 11)
     const photos = await addPhotos(backend, old)
@@ -203,8 +198,8 @@ describe('npm run leads -- delete', { timeout: 180_000 }, () => {
   it('deletes a lead through the running site with its photos and deliveries, and says when there is none', async () => {
     const backend = await testBackend()
     serveOwnerSocket(backend)
-    const ann = await store(backend, 'Ann')
-    await store(backend, 'Bob')
+    const ann = await storeLead(backend, 'Ann')
+    await storeLead(backend, 'Bob')
     const photos = await addPhotos(backend, ann)
 
     const done = await leadsCommand(backend.dataDir, 'delete', ann)

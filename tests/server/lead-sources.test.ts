@@ -17,8 +17,7 @@ import {
   type Conversion,
 } from '../../app/server/owner/conversions.server'
 import { leadSources, listInbox, updateLead } from '../../app/server/owner/inbox.server'
-import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
-import { testLead, useTestBackends } from './helpers'
+import { storeLead, useTestBackends } from './helpers'
 
 const open = useTestBackends()
 
@@ -38,13 +37,10 @@ interface Seed {
 
 /** Stores the lead as the site does, works it as the owner, then backdates its arrival. */
 async function seed(backend: Backend, lead: Seed): Promise<string> {
-  const { id } = await sendQuoteEmail(
-    backend,
-    testLead(lead.name, {
-      ...(lead.visit ? { source: leadSource(lead.visit, lead.heard ?? '') } : {}),
-      ...(lead.spam ? { spamReason: 'honeypot' } : {}),
-    }),
-  )
+  const id = await storeLead(backend, lead.name, {
+    ...(lead.visit ? { source: leadSource(lead.visit, lead.heard ?? '') } : {}),
+    ...(lead.spam ? { spamReason: 'honeypot' } : {}),
+  })
   const db = await backend.db()
   for (const status of lead.steps ?? []) await updateLead(db, id, { status, note: '', jobValue: lead.jobValue ?? null })
   await db.query(`UPDATE quote_requests SET created_at = now() - make_interval(days => $2) WHERE id = $1`, [
@@ -202,7 +198,7 @@ describe('the job value', { timeout: 120_000 }, () => {
   it('is kept with "won" only: saved with it, dropped when the lead leaves it, and a negative one is refused', async () => {
     const backend = await open()
     const db = await backend.db()
-    const { id } = await sendQuoteEmail(backend, testLead('Wes'))
+    const id = await storeLead(backend, 'Wes')
     const save = (status: Step, jobValue?: number) => updateLead(db, id, { status, note: '', jobValue })
     expect(await save('won', 1250.5)).toMatchObject({ status: 'won', jobValue: 1250.5 })
     expect((await listInbox(db))[0]).toMatchObject({ status: 'won', jobValue: 1250.5 })

@@ -7,8 +7,7 @@ import type { Backend } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import type { InboxLead } from '../../app/lib/owner/owner-lead'
 import { listInbox, requestReview, savePushSubscription, updateLead } from '../../app/server/owner/inbox.server'
-import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
-import { testLead, useSmtp, useTestBackends, type TestSmtp } from './helpers'
+import { storeLead, useSmtp, useTestBackends, type TestSmtp } from './helpers'
 
 const startSmtp = useSmtp()
 const testBackend = useTestBackends()
@@ -26,19 +25,16 @@ describe('the inbox', { timeout: 120_000 }, () => {
   it('lists leads newest first without suspected spam, and saves a status and a note', async () => {
     const { backend } = await open()
     const db = await backend.db()
-    const older = await sendQuoteEmail(backend, testLead('Olive', { sourcePage: '/city/folsom' }))
-    await sendQuoteEmail(backend, testLead('Spam', { spamReason: 'honeypot' }))
+    const older = await storeLead(backend, 'Olive', { sourcePage: '/city/folsom' })
+    await storeLead(backend, 'Spam', { spamReason: 'honeypot' })
     await db.query(`UPDATE quote_requests SET created_at = now() - interval '1 hour' WHERE first_name = 'Olive'`)
-    await sendQuoteEmail(
-      backend,
-      testLead('Nora', {
-        sourcePage: '/services?tab=roof',
-        street: '4821 Elm Ridge Way',
-        zip: '95814',
-        preferredTime: 'afternoon',
-        outsideArea: true,
-      }),
-    )
+    await storeLead(backend, 'Nora', {
+      sourcePage: '/services?tab=roof',
+      street: '4821 Elm Ridge Way',
+      zip: '95814',
+      preferredTime: 'afternoon',
+      outsideArea: true,
+    })
 
     const leads = await listInbox(db)
     expect(leads.map((entry) => [entry.firstName, entry.service, entry.city])).toEqual([
@@ -54,7 +50,7 @@ describe('the inbox', { timeout: 120_000 }, () => {
     // A saved card keeps its address: the update answers with the whole lead.
     const nora = await updateLead(db, leads[0]!.id, { status: 'quoted', note: '' })
     expect(place(nora)).toEqual(['4821 Elm Ridge Way', '95814', 'afternoon', true])
-    const updated = await updateLead(db, older.id, { status: 'contacted', note: 'Call after 5 pm' })
+    const updated = await updateLead(db, older, { status: 'contacted', note: 'Call after 5 pm' })
     expect(updated).toMatchObject({ status: 'contacted', note: 'Call after 5 pm' })
     expect((await listInbox(db))[1]).toMatchObject({ firstName: 'Olive', status: 'contacted', note: 'Call after 5 pm' })
     expect(await updateLead(db, '00000000-0000-4000-8000-000000000000', { status: 'won', note: '' })).toBeNull()
@@ -63,7 +59,7 @@ describe('the inbox', { timeout: 120_000 }, () => {
   it('sends one review request per won lead, with the Google review link, and refuses a second', async () => {
     const { backend, smtp } = await open()
     const db = await backend.db()
-    const { id } = await sendQuoteEmail(backend, testLead('Wendy'))
+    const id = await storeLead(backend, 'Wendy')
     const outbox = await backend.outbox()
     await outbox.drain()
     smtp.received.splice(0) // the owner's notification and the customer's acknowledgement

@@ -9,7 +9,6 @@ import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { describe, expect, it } from 'vitest'
 import { leadSource } from '../../app/lib/lead-source/lead-source'
-import type { Backend } from '../../app/server/backend/backend.server'
 import { cachedFeaturedVideo } from '../../app/server/backend/read-cache.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import { DatabaseCommandError } from '../../app/server/db/database.server'
@@ -19,9 +18,16 @@ import { csvCell, leadsCsv, parseSince, type LeadRow } from '../../app/server/ow
 import { ownerSocketPath, serveOwnerSocket } from '../../app/server/owner/owner-commands.server'
 import { restoreDatabase } from '../../scripts/backup-files'
 import { OwnerCommandError, runOwnerCommandOn } from '../../scripts/owner-command'
-import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
 import { startSiteProcess } from '../support/site-process'
-import { freshDatabaseUrl, rowsOf, testLead, useCleanup, useSiteBackend, useTempDirs, useTestBackends } from './helpers'
+import {
+  freshDatabaseUrl,
+  rowsOf,
+  storeLead,
+  useCleanup,
+  useSiteBackend,
+  useTempDirs,
+  useTestBackends,
+} from './helpers'
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const tempDir = useTempDirs()
@@ -35,10 +41,6 @@ async function siteFolder() {
   const databaseUrl = await freshDatabaseUrl()
   const env = { DATA_DIR: await tempDir(), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }
   return { env, config: parseRuntimeConfig(env), open: () => testBackend(env, { dataDir: env.DATA_DIR, databaseUrl }) }
-}
-
-async function store(backend: Backend, firstName: string, overrides: Parameters<typeof testLead>[1] = {}) {
-  return (await sendQuoteEmail(backend, testLead(firstName, overrides))).id
 }
 
 /** What a failed command says, as `npm run` prints it. */
@@ -147,15 +149,15 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
   it('answer alike through a running site and from the database itself', async () => {
     const { env, config, open } = await siteFolder()
     const seeding = await open()
-    const ann = await store(seeding, 'Ann', {
+    const ann = await storeLead(seeding, 'Ann', {
       street: '12 Oak St',
       zip: '95814',
       preferredTime: 'afternoon',
       outsideArea: true,
     })
-    const bot = await store(seeding, 'Bot', { spamReason: 'honeypot' })
-    const cal = await store(seeding, 'Cal', { source: leadSource({ tags: { gclid: 'EAIaIQ-test-click' } }) })
-    const dee = await store(seeding, 'Dee')
+    const bot = await storeLead(seeding, 'Bot', { spamReason: 'honeypot' })
+    const cal = await storeLead(seeding, 'Cal', { source: leadSource({ tags: { gclid: 'EAIaIQ-test-click' } }) })
+    const dee = await storeLead(seeding, 'Dee')
     await updateLead(await seeding.db(), cal, { status: 'won', note: '', jobValue: 1250.5 })
     await seeding.close()
 
@@ -256,7 +258,7 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
   it('open the database themselves when a closing site accepts a connection and drops it', async () => {
     const { config, open } = await siteFolder()
     const backend = await open()
-    await store(backend, 'Ann')
+    await storeLead(backend, 'Ann')
     await backend.close()
     // What a closing site does to a new connection: accepts it and drops it at once.
     mkdirSync(join(config.dataDir, 'owner'))
@@ -270,7 +272,7 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
   // e2e/owner.spec.ts and e2e/private-files.spec.ts.
   it.skipIf(!onPostgres)('on PostgreSQL only: backup and restore say to use the database’s own tools', async () => {
     const { config, open } = await siteFolder()
-    await store(await open(), 'Ann')
+    await storeLead(await open(), 'Ann')
     await expect(runOwnerCommandOn(config, 'backup')).rejects.toThrow(DatabaseCommandError)
     await expect(runOwnerCommandOn(config, 'backup')).rejects.toThrow(
       /back the database up with its own tools \(pg_dump/,
@@ -286,7 +288,7 @@ describe.skipIf(onPostgres)("PGlite's folder, its lock and its file backups", { 
   it('a command waits for a folder held without a socket, refuses it, and holds it only while it runs', async () => {
     const { config, open } = await siteFolder()
     const site = await open()
-    await store(site, 'Ann')
+    await storeLead(site, 'Ann')
     await site.close()
     const held = () =>
       lockfile.check(config.dataDir, { lockfilePath: join(config.dataDir, LOCK_FILE), realpath: false })
@@ -310,7 +312,7 @@ describe.skipIf(onPostgres)("PGlite's folder, its lock and its file backups", { 
     const { config, open } = await siteFolder()
     const running = await open()
     serveOwnerSocket(running) // a running site answering its owner socket
-    await store(running, 'Old')
+    await storeLead(running, 'Old')
     const backup = await runOwnerCommandOn(config, 'backup')
     await expect(restoreDatabase(config, backup, true)).rejects.toThrow(/A process is using .*stop the site/)
     await running.close()

@@ -157,14 +157,13 @@ export function leadSource(visit: VisitSource, heardAbout: HeardAbout | '' = '')
   return { ...visit, channel: leadChannel(visit), ...(heardAbout ? { heardAbout } : {}) }
 }
 
-/** record_quote_request's source arguments, in its order; NULL where nothing is known. */
+/** What record_quote_request stores of the source (send-quote-email.server.ts); NULL where nothing is known. */
 export function leadSourceColumns(source: LeadSource | undefined) {
-  const tags = source && Object.keys(source.tags).length > 0 ? source.tags : null
   return {
     channel: source?.channel ?? null,
-    tags,
-    landingPath: source?.landingPath ?? null,
-    referrerHost: source?.referrerHost ?? null,
-    heardAbout: source?.heardAbout ?? null,
+    tags: source && Object.keys(source.tags).length > 0 ? source.tags : null,
+    landingPath: source?.landingPath || null,
+    referrerHost: source?.referrerHost || null,
+    heardAbout: source?.heardAbout || null,
   }
 }

@@ -6,7 +6,7 @@ import { parse } from '~/server/http/function-input.server'
 import { getBackend } from '~/server/backend/backend.server'
 import { pushEndpointRefusal } from '~/server/backend/push-endpoint.server'
 import { log } from '~/server/log/logger.server'
-import { hasOwnerSession, requireOwner } from '~/server/owner/owner-access.server'
+import { ownerAccess, requireOwner } from '~/server/owner/owner-access.server'
 import { deleteLead } from '~/server/owner/leads.server'
 import { leadSources, listInbox, requestReview, savePushSubscription, updateLead } from '~/server/owner/inbox.server'
 import {
@@ -41,7 +41,7 @@ export const fetchOwnerState = createServerFn({ method: 'GET' }).handler(async (
   setResponseHeader('Cache-Control', 'private, no-store')
   const config = runtimeConfig().owner
   const mode = config.sessionSecret ? 'ready' : 'unconfigured'
-  const signedIn = mode === 'ready' && (await hasOwnerSession())
+  const signedIn = mode === 'ready' && (await ownerAccess()) !== null
   return {
     mode,
     signedIn,

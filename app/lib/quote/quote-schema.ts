@@ -34,10 +34,6 @@ export function isValidEmail(value: string): boolean {
   return value.length <= QUOTE_LIMITS.email && !hasForbiddenChars(value) && EMAIL_PATTERN.test(value)
 }
 
-export function countDigits(value: string): number {
-  return value.replace(/\D/g, '').length
-}
-
 const M = QUOTE_FIELD_MESSAGES
 
 const ONE_ISSUE = { abortPipeEarly: true } as const
@@ -56,72 +52,49 @@ function requiredText(field: 'firstName' | 'email' | 'phone') {
 // Optional, so a missing key reports the field's own "… is required"; one issue at a time.
 const formField = <T extends v.GenericSchema<string, string>>(schema: T) => v.optional(v.config(schema, ONE_ISSUE), '')
 
-export const firstNameSchema = formField(requiredText('firstName'))
-
-export const emailSchema = formField(v.pipe(requiredText('email'), v.regex(EMAIL_PATTERN, M.emailInvalid)))
-
-export const phoneSchema = formField(
-  v.pipe(
-    requiredText('phone'),
-    v.check((s) => {
-      const n = countDigits(s)
-      return n >= QUOTE_LIMITS.phoneDigitsMin && n <= QUOTE_LIMITS.phoneDigitsMax
-    }, M.phoneInvalid),
-  ),
-)
-
-/** Optional: empty is fine, anything else must be a street a person could type. */
-export const streetSchema = formField(
-  v.pipe(
-    v.string(M.streetInvalidChars),
-    v.trim(),
-    v.maxLength(QUOTE_LIMITS.street, M.streetTooLong),
-    v.check((s) => !hasForbiddenChars(s), M.streetInvalidChars),
-  ),
-)
-
-export const ZIP_PATTERN = /^\d{5}(?:-\d{4})?$/
-
-export const zipSchema = formField(
-  v.pipe(
-    v.string(M.zipInvalid),
-    v.trim(),
-    v.check((s) => s === '' || ZIP_PATTERN.test(s), M.zipInvalid),
-  ),
-)
-
-export const preferredTimeSchema = formField(
-  v.pipe(
-    v.string(M.preferredTimeInvalid),
-    v.trim(),
-    v.check((s) => s === '' || (PREFERRED_TIMES as readonly string[]).includes(s), M.preferredTimeInvalid),
-  ),
-)
-
 /**
  * Required first name, e-mail and phone; an optional service address, preferred time and answer to "How did you
  * hear about us?" (docs/product.md#validation).
  */
 export const quoteRequestSchema = v.object(
   {
-    firstName: firstNameSchema,
-    email: emailSchema,
-    phone: phoneSchema,
-    street: streetSchema,
-    zip: zipSchema,
-    preferredTime: preferredTimeSchema,
+    firstName: formField(requiredText('firstName')),
+    email: formField(v.pipe(requiredText('email'), v.regex(EMAIL_PATTERN, M.emailInvalid))),
+    phone: formField(
+      v.pipe(
+        requiredText('phone'),
+        v.check((s) => {
+          const digits = s.replace(/\D/g, '').length
+          return digits >= QUOTE_LIMITS.phoneDigitsMin && digits <= QUOTE_LIMITS.phoneDigitsMax
+        }, M.phoneInvalid),
+      ),
+    ),
+    // Optional: empty is fine, anything else must be a street a person could type.
+    street: formField(
+      v.pipe(
+        v.string(M.streetInvalidChars),
+        v.trim(),
+        v.maxLength(QUOTE_LIMITS.street, M.streetTooLong),
+        v.check((s) => !hasForbiddenChars(s), M.streetInvalidChars),
+      ),
+    ),
+    zip: formField(
+      v.pipe(
+        v.string(M.zipInvalid),
+        v.trim(),
+        v.check((s) => s === '' || /^\d{5}(?:-\d{4})?$/.test(s), M.zipInvalid),
+      ),
+    ),
+    preferredTime: formField(
+      v.pipe(
+        v.string(M.preferredTimeInvalid),
+        v.trim(),
+        v.check((s) => s === '' || (PREFERRED_TIMES as readonly string[]).includes(s), M.preferredTimeInvalid),
+      ),
+    ),
     heardAbout: heardAboutSchema,
   },
   'Invalid form data',
-)
-
-export const sourcePageSchema = v.nullish(
-  v.pipe(
-    v.string('Invalid page address'),
-    v.maxLength(QUOTE_LIMITS.sourcePage, 'Invalid page address'),
-    v.startsWith('/', 'Invalid page address'),
-    v.check((s) => !hasForbiddenChars(s), 'Invalid page address'),
-  ),
 )
 
 export const quoteSubmissionSchema = v.object(
@@ -134,7 +107,14 @@ export const quoteSubmissionSchema = v.object(
       v.string('Missing submission key. Please reload the page and try again.'),
       v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid submission key. Please reload the page and try again.'),
     ),
-    sourcePage: sourcePageSchema,
+    sourcePage: v.nullish(
+      v.pipe(
+        v.string('Invalid page address'),
+        v.maxLength(QUOTE_LIMITS.sourcePage, 'Invalid page address'),
+        v.startsWith('/', 'Invalid page address'),
+        v.check((s) => !hasForbiddenChars(s), 'Invalid page address'),
+      ),
+    ),
     /** What the visit arrived with (lead-source.ts): cleaned, never a reason to refuse. */
     visitSource: visitSourceSchema,
   },

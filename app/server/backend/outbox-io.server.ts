@@ -12,12 +12,7 @@ import { log } from '../log/logger.server'
 import type { PushPayload } from './messages.server'
 import { pushTargetRefusal, type PushPolicy } from './push-endpoint.server'
 import { site } from '../../content/site'
-import {
-  emailDomain,
-  sanitizeText,
-  type NotificationAddresses,
-  type OwnerNotification,
-} from '../quote/lead-email.server'
+import { emailDomain, sanitizeText, type OwnerNotification } from '../quote/lead-email.server'
 import type { DeliveryIo } from './outbox-deliveries.server'
 
 export const BACKOFF_BASE_MS = 5_000
@@ -30,9 +25,7 @@ export function defaultBackoffMs(attempts: number, random: () => number = Math.r
   return Math.round(Math.min(base * jitter, BACKOFF_MAX_MS))
 }
 
-export function notificationAddresses(
-  config: Pick<RuntimeConfig, 'quoteNotifyEmail' | 'quoteFromEmail'> = runtimeConfig(),
-): NotificationAddresses {
+export function notificationAddresses(config: Pick<RuntimeConfig, 'quoteNotifyEmail' | 'quoteFromEmail'>) {
   return {
     to: config.quoteNotifyEmail?.trim() || site.email,
     from: config.quoteFromEmail?.trim() || `no-reply@${emailDomain(site.email)}`,

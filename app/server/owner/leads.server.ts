@@ -18,10 +18,6 @@ const STATUS_SET: Record<OwnerLeadStatus, true> = {
 }
 export const LEAD_STATUSES = Object.keys(STATUS_SET) as OwnerLeadStatus[]
 
-export function isLeadStatus(value: unknown): value is OwnerLeadStatus {
-  return typeof value === 'string' && Object.hasOwn(STATUS_SET, value)
-}
-
 /** A stored lead with its review request (the inbox shows it), its status's age and nothing the owner never sees. */
 export type LeadRow = Omit<Tables['quote_requests'], 'idempotency_key' | 'user_agent' | 'ip_hash'> & {
   status_since: Date
@@ -61,19 +57,17 @@ export function parseSince(value: string, now: Date = new Date()): string {
 }
 
 export function requireStatus(value: unknown): OwnerLeadStatus {
-  if (isLeadStatus(value)) return value
+  if (typeof value === 'string' && Object.hasOwn(STATUS_SET, value)) return value as OwnerLeadStatus
   throw new LeadRequestError(`status must be one of ${LEAD_STATUSES.join(', ')} (got "${String(value)}")`)
 }
 
 export function checkFilter(input: { since?: unknown; status?: unknown }): LeadFilter {
   const filter: LeadFilter = {}
-  if (input.since !== undefined && input.since !== null && input.since !== '') {
+  if (input.since != null && input.since !== '') {
     if (typeof input.since !== 'string') throw new LeadRequestError('since must be a time')
     filter.since = parseSince(input.since)
   }
-  if (input.status !== undefined && input.status !== null && input.status !== '') {
-    filter.status = requireStatus(input.status)
-  }
+  if (input.status != null && input.status !== '') filter.status = requireStatus(input.status)
   return filter
 }
 

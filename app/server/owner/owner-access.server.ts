@@ -80,10 +80,6 @@ export function ownerAccess(): Promise<OwnerAccess | null> {
   return access
 }
 
-export async function hasOwnerSession(): Promise<boolean> {
-  return (await ownerAccess()) !== null
-}
-
 /** 401 without a live session, never lead data. */
 export async function requireOwner(): Promise<OwnerAccess> {
   setResponseHeader('Cache-Control', 'private, no-store')

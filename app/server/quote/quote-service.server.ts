@@ -1,5 +1,7 @@
 /** Answers: docs/product.md#errors-and-messages. */
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import { inspect } from 'node:util'
 import * as v from 'valibot'
 import { site } from '../../content/site'
@@ -19,7 +21,6 @@ import { sanitizeText } from './lead-email.server'
 import { fingerprintText, outsideServiceArea, type FingerprintFields } from './lead-fields.server'
 import { createFormTokens, createPhotoTokens, formTokens, photoTokens, type FormTokens } from './tokens.server'
 import { sendQuoteEmail, VisitorLimitedError, type StoredLeadInput } from './send-quote-email.server'
-import { writeUnsavedLead } from './unsaved-leads.server'
 
 export interface QuoteRequestMeta {
   /** '' when unknown: no per-IP limit. */
@@ -72,6 +73,17 @@ function fillTimeReason(token: string | null | undefined, tokens: FormTokens, mi
   const check = tokens.check(token)
   if (!check.ok) return check.reason
   return check.elapsedMs < minFillMs ? `too-fast:${Math.round(check.elapsedMs)}ms` : null
+}
+
+/** A lead the database did not take, kept in DATA_DIR/unsaved-leads for the owner; its path. */
+async function writeUnsavedLead(record: Record<string, unknown>, folder?: string): Promise<string> {
+  folder ??= resolve(process.cwd(), runtimeConfig().dataDir, 'unsaved-leads')
+  await mkdir(folder, { recursive: true, mode: 0o700 })
+  const at = new Date().toISOString().replace(/[:.]/g, '-')
+  const file = join(folder, `${at}-${randomUUID()}.json`)
+  // The visitor's details are for the owner only.
+  await writeFile(file, `${JSON.stringify(record, null, 2)}\n`, { flag: 'wx', mode: 0o600 })
+  return file
 }
 
 export type QuoteService = ReturnType<typeof createQuoteService>

@@ -1,7 +1,7 @@
 // send-quote-email (docs/product.md, "Calls to the backend"): stores a lead and everything to be sent about it
 // in one transaction (record_quote_request), then wakes the outbox's worker. The visitor's answer never waits
 // for an e-mail, a webhook or a push (docs/decisions/008-lead-outbox.md, 048-follow-through.md).
-import type { LeadSource } from '~/lib/lead-source/lead-source'
+import { leadSourceColumns, type LeadSource } from '~/lib/lead-source/lead-source'
 import type { Backend } from '../backend/backend.server'
 import { businessMinutesLater } from '../backend/business-hours.server'
 import { retrySeconds } from '../http/rate-limit.server'
@@ -43,7 +43,7 @@ const given = (value: string | undefined) => value?.trim() || null
 /** The row as the form gives it, in the table's column names (supabase/migrations/). */
 function leadColumns(lead: StoredLeadInput) {
   const zip = given(lead.zip)
-  const tags = lead.source && Object.keys(lead.source.tags).length > 0 ? lead.source.tags : null
+  const source = leadSourceColumns(lead.source)
   return {
     first_name: lead.firstName,
     email: lead.email,
@@ -57,11 +57,11 @@ function leadColumns(lead: StoredLeadInput) {
     service_zip: zip,
     preferred_time: given(lead.preferredTime),
     outside_area: zip ? (lead.outsideArea ?? null) : null,
-    source_channel: lead.source?.channel ?? null,
-    source_tags: tags,
-    landing_path: lead.source?.landingPath || null,
-    referrer_host: lead.source?.referrerHost || null,
-    heard_about: lead.source?.heardAbout || null,
+    source_channel: source.channel,
+    source_tags: source.tags,
+    landing_path: source.landingPath,
+    referrer_host: source.referrerHost,
+    heard_about: source.heardAbout,
   }
 }
 
