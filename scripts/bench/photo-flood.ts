@@ -2,12 +2,11 @@
 // HEIC of issue 52 with a valid token, then replayed on it; four simultaneous 75 MB uploads with a bad token; a
 // 20000 × 20000 PNG with a valid token. /healthz is probed every 100 ms throughout; the server's RSS is read from
 // /proc. Any scenario over its budget fails the run. BUILD_OUTPUT_DIR=… measures another build (main's, say).
-import { execFileSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { hugeHeic } from '../../tests/support/huge-heic'
+import { flatPng, hugeHeic } from '../../tests/support/huge-heic'
 import { contactFormToken, report, startProductionServer } from './common'
 
 const HEALTHZ_BUDGET_MS = 100
@@ -160,11 +159,7 @@ try {
 
   // 3. A decompression bomb sharp reads: 20000 × 20000 PNG, valid token (the posting test's old memory budget).
   const pngPath = join(tmpdir(), `bench-bomb-${process.pid}.png`)
-  execFileSync(process.execPath, [
-    '--input-type=module',
-    '-e',
-    `import sharp from 'sharp'; await sharp({ create: { width: 20000, height: 20000, channels: 3, background: '#777' }, limitInputPixels: false }).png({ compressionLevel: 1 }).toFile(${JSON.stringify(pngPath)})`,
-  ])
+  flatPng(20000, pngPath)
   const png = readFileSync(pngPath)
   rmSync(pngPath)
   // The server closed the flood's connections after answering early; the client's pool sees it only now.
