@@ -14,8 +14,6 @@ import { downscale } from '../photos/photo-downscale'
 import { sendWithProgress } from '../photos/photo-send'
 import { PhotoInput, photoButtonClass } from './lead-photo-form'
 
-export { LeadPhotoForm } from './lead-photo-form'
-
 /** `closed`: nothing more to send (sent, or the token is spent or expired). */
 type Phase = 'choosing' | 'preparing' | 'sending' | 'closed' | 'failed'
 

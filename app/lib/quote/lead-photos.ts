@@ -1,7 +1,5 @@
 /** Photos of the area a visitor adds after the lead is stored (docs/decisions/044-lead-photos.md). */
-import { LEAD_PHOTO_STATUSES, PHOTO_TOKEN_PATTERN, type LeadPhotoStatus } from './lead-photo-statuses'
-
-export { LEAD_PHOTO_STATUSES, PHOTO_TOKEN_PATTERN, type LeadPhotoStatus }
+import type { LeadPhotoStatus } from './lead-photo-statuses'
 
 export const LEAD_PHOTOS_PATH = '/quote-photos'
 export const MAX_LEAD_PHOTOS = 5
