@@ -2,7 +2,8 @@
  * The owner posts work from his phone (docs/decisions/049-posted-work.md), on the production build: from a won
  * lead the form opens with its town and kind of job; it is axe clean and works by keyboard; a post shows its
  * progress and lands in the list; a dropped connection keeps the photos for "Try again" and stores the job once;
- * coming back online sends by itself; hiding and deleting update the list.
+ * coming back online sends by itself; hiding and deleting update the list, and drop this instance's stored pages
+ * (decision 049): the very next visit, well within the pages' freshness, no longer shows the job.
  */
 import sharp from 'sharp'
 import { POST_WORK_PATH, suggestedAlt, postWorkFieldsSchema } from '~/lib/posted-work/posted-work'
@@ -11,7 +12,7 @@ import { violationList, wcagAudit } from './support/axe'
 import { holdRequests } from './support/hold-requests'
 import { ownerEnv, signInOwner } from './support/owner'
 import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
-import { startSiteServer } from './support/site-server'
+import { startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 import { OWNER_QUOTE_TEXTS } from '~/lib/quotes/quote-texts'
 
@@ -34,6 +35,13 @@ function jobs(page: Page) {
   return page.getByRole('list', { name: `${WORK_TEXTS.listHeading}, newest first` }).getByRole('listitem')
 }
 
+/** The gallery as a visitor without cookies gets it, and whether it came from the stored pages. */
+async function gallery(server: SiteServer) {
+  const response = await fetch(`${server.url}/gallery`)
+  expect(response.status).toBe(200)
+  return { html: await response.text(), stored: response.headers.get('x-page-cache') === 'hit' }
+}
+
 async function choosePhotos(page: Page, before: Buffer, after: Buffer) {
   await page.getByLabel(WORK_TEXTS.before).setInputFiles({ name: 'before.jpg', mimeType: 'image/jpeg', buffer: before })
   await page.getByLabel(WORK_TEXTS.after).setInputFiles({ name: 'after.jpg', mimeType: 'image/jpeg', buffer: after })
@@ -43,7 +51,8 @@ test('the owner posts work from his phone: from a won lead, by keyboard, through
   page,
 }) => {
   test.setTimeout(240_000)
-  const server = await startSiteServer(ownerEnv())
+  // Stored pages live a minute: only the drop can take a hidden or deleted job off the next visit.
+  const server = await startSiteServer(ownerEnv({ HTML_CACHE_SECONDS: '60' }))
   const [before, after] = await Promise.all([photo('#5a4a3a', '#222'), photo('#b9b4aa', '#ddd')])
   const form = page.getByRole('form', { name: WORK_TEXTS.heading })
   const post = form.getByRole('button', { name: WORK_TEXTS.post })
@@ -196,14 +205,28 @@ test('the owner posts work from his phone: from a won lead, by keyboard, through
     await expect(jobs(page).first()).toContainText('Deck Cleaning · Rocklin')
   })
 
-  await test.step('hiding and deleting update the list', async () => {
+  await test.step('hiding and deleting update the list and the very next visit of the gallery', async () => {
+    const [driveway, deckAlt, patioAlt] = [
+      suggestedAlt('Driveway Cleaning', 'folsom'),
+      suggestedAlt('Deck Cleaning', 'rocklin'),
+      suggestedAlt('Patio Cleaning', null),
+    ]
+    await expect.poll(async () => (await gallery(server)).stored).toBe(true)
+    const shown = await gallery(server)
+    expect([shown.html.includes(deckAlt), shown.html.includes(patioAlt)]).toEqual([true, true])
+
     const deck = jobs(page).filter({ hasText: 'Deck Cleaning' })
     await deck.getByRole('button', { name: WORK_TEXTS.hide }).click()
     await expect(deck).toContainText(WORK_TEXTS.hidden)
     await expect(deck.getByRole('button', { name: WORK_TEXTS.show })).toBeVisible()
+    // No polling after the owner's answer: a stored page would pass it.
+    const hidden = await gallery(server)
+    expect([hidden.stored, hidden.html.includes(deckAlt), hidden.html.includes(driveway)]).toEqual([false, false, true])
     await page.reload()
     await expect(deck).toContainText(WORK_TEXTS.hidden)
 
+    // Stored again, now without the hidden job, before the delete.
+    await expect.poll(async () => (await gallery(server)).stored).toBe(true)
     const patio = jobs(page).filter({ hasText: 'Patio Cleaning' })
     await patio.getByRole('button', { name: WORK_TEXTS.delete }).click()
     const dialog = page.getByRole('dialog', { name: WORK_TEXTS.deleteQuestion })
@@ -211,6 +234,12 @@ test('the owner posts work from his phone: from a won lead, by keyboard, through
     await dialog.getByRole('button', { name: WORK_TEXTS.deleteConfirm }).click()
     await expect(jobs(page)).toHaveCount(2)
     await expect(page.getByRole('heading', { name: WORK_TEXTS.listHeading })).toBeFocused()
+    const deleted = await gallery(server)
+    expect([deleted.stored, deleted.html.includes(patioAlt), deleted.html.includes(driveway)]).toEqual([
+      false,
+      false,
+      true,
+    ])
     await page.reload()
     await expect(jobs(page)).toHaveCount(2)
     await expect(jobs(page).filter({ hasText: 'Patio Cleaning' })).toHaveCount(0)

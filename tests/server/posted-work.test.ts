@@ -75,7 +75,6 @@ beforeAll(async () => {
   const fixtures = await tempDir()
   // 3000 × 2000 taken "on its side" (orientation 6), with a position in it, as a phone stores one.
   gpsJpeg = await phoneJpeg(join(fixtures, 'before.jpg'), 3000, 2000, '#8a5a3c', 'Folsom driveway')
-  expect(exif(join(fixtures, 'before.jpg'))[0]!['GPS:GPSLatitude']).toBeCloseTo(38.678)
   const afterPath = join(fixtures, 'after.jpg')
   await sharp({ create: { width: 2000, height: 3000, channels: 3, background: '#d8d4cc' } })
     .jpeg()

@@ -1,12 +1,15 @@
-// What a phone writes into a photo: its position (a Folsom driveway) and any extra exiftool assignments.
+// What a phone writes into a photo: its position (a Folsom driveway), its orientation and the artist's name.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 
-export const PHONE_POSITION = { latitude: 38.678, longitude: -121.176 }
+const PHONE_POSITION = { latitude: 38.678, longitude: -121.176 }
 
-/** Writes GPS (and `extra`, e.g. '-Orientation#=6') into the file in place with exiftool. */
-export function tagLikeAPhone(file: string, extra: string[] = []): void {
+/** A `width` × `height` JPEG of one colour at `file`, as a phone stores it: on its side (orientation 6), with GPS. */
+export async function phoneJpeg(file: string, width: number, height: number, background: string, artist: string) {
+  await sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toFile(file)
   execFileSync('exiftool', [
     '-q',
     '-overwrite_original',
@@ -14,17 +17,13 @@ export function tagLikeAPhone(file: string, extra: string[] = []): void {
     '-GPSLatitudeRef=N',
     `-GPSLongitude=${-PHONE_POSITION.longitude}`,
     '-GPSLongitudeRef=W',
-    ...extra,
+    '-Orientation#=6',
+    `-Artist=${artist}`,
     file,
   ])
-}
-
-/** A `width` × `height` JPEG of one colour at `file`, as a phone stores it: on its side (orientation 6), with GPS. */
-export async function phoneJpeg(file: string, width: number, height: number, background: string, artist: string) {
-  await sharp({ create: { width, height, channels: 3, background } })
-    .jpeg()
-    .toFile(file)
-  tagLikeAPhone(file, ['-Orientation#=6', `-Artist=${artist}`])
+  // Read back: without its position, the tests' "no GPS left" would pass for nothing.
+  const [tags] = JSON.parse(execFileSync('exiftool', ['-json', '-n', file]).toString())
+  if (Math.abs(tags.GPSLatitude - PHONE_POSITION.latitude) > 1e-3) throw new Error(`no GPS written to ${file}`)
   return readFileSync(file)
 }
 

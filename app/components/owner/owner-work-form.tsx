@@ -146,8 +146,7 @@ export function OwnerWorkForm({
       form.set(side, photo, photo instanceof File ? photo.name : `${side}.jpg`)
     }
     const timeoutMs = WORK_UPLOAD_TIMEOUT_MS
-    const answer = await sendWithProgress<PostWorkResponse>(POST_WORK_PATH, form, setProgress, { timeoutMs })
-    const body = answer?.body && 'success' in answer.body ? answer.body : null
+    const body = await sendWithProgress<PostWorkResponse>(POST_WORK_PATH, form, setProgress, { timeoutMs })
     if (body?.success) return done(body.work)
     if (!body || body.reason === 'failed') {
       setPhase('dropped')

@@ -1,11 +1,5 @@
 // Multipart upload with progress, shared by the lead photos and the owner's posted work.
 
-/** The server's JSON answer, or null when the connection dropped, timed out or the answer was not JSON. */
-export interface SendAnswer<T> {
-  status: number
-  body: T | null
-}
-
 export interface SendOptions {
   /** 0: no timeout. */
   timeoutMs?: number
@@ -14,12 +8,13 @@ export interface SendOptions {
 }
 
 // XMLHttpRequest: fetch() reports no upload progress.
-export function sendWithProgress<T>(
+/** The server's JSON answer, or null when the connection dropped, timed out or the answer was not one. */
+export function sendWithProgress<T extends { success: boolean }>(
   path: string,
   form: FormData,
   onProgress: (share: number) => void,
   { timeoutMs = 0, headers = {} }: SendOptions = {},
-): Promise<SendAnswer<T> | null> {
+): Promise<T | null> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest()
     request.open('POST', path)
@@ -30,7 +25,7 @@ export function sendWithProgress<T>(
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total)
     request.onload = () => {
       const body = request.response as unknown
-      resolve({ status: request.status, body: body && typeof body === 'object' ? (body as T) : null })
+      resolve(body && typeof body === 'object' && 'success' in body ? (body as T) : null)
     }
     request.onerror = () => resolve(null)
     request.ontimeout = () => resolve(null)

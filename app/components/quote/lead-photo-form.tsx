@@ -1,11 +1,9 @@
-import { LEAD_PHOTO_MESSAGES, LEAD_PHOTOS_PATH, MAX_LEAD_PHOTOS, type LeadPhotoStatus } from '~/lib/quote/lead-photos'
+import type { LeadPhotoStatus } from '~/lib/quote/lead-photo-statuses'
+import { LEAD_PHOTO_MESSAGES, LEAD_PHOTOS_PATH, MAX_LEAD_PHOTOS } from '~/lib/quote/lead-photos'
 import { ResultPanel } from '~/components/shared/result-panel'
 
 export const photoButtonClass =
   'min-h-12 rounded-full bg-brand-700 px-6 font-bold text-white shadow hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900 disabled:cursor-not-allowed disabled:opacity-70'
-
-export const PHOTO_LABEL = 'Add photos of the area (optional)'
-export const PHOTO_HINT = `Up to ${MAX_LEAD_PHOTOS} photos, 15 MB each. They help us quote without a visit.`
 
 export function PhotoInput({
   id,
@@ -19,10 +17,10 @@ export function PhotoInput({
   return (
     <>
       <label htmlFor={id} className="font-semibold">
-        {PHOTO_LABEL}
+        Add photos of the area (optional)
       </label>
       <p id={`${id}-hint`} className="text-sm text-slate-700">
-        {PHOTO_HINT}
+        {`Up to ${MAX_LEAD_PHOTOS} photos, 15 MB each. They help us quote without a visit.`}
       </p>
       <input
         id={id}

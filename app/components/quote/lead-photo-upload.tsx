@@ -14,20 +14,10 @@ import { downscale } from '../photos/photo-downscale'
 import { sendWithProgress } from '../photos/photo-send'
 import { PhotoInput, photoButtonClass } from './lead-photo-form'
 
-export { LeadPhotoForm } from './lead-photo-form'
-
 /** `closed`: nothing more to send (sent, or the token is spent or expired). */
 type Phase = 'choosing' | 'preparing' | 'sending' | 'closed' | 'failed'
 
 const failed = { success: false, reason: 'failed', error: LEAD_PHOTO_MESSAGES.failed } as const
-
-async function send(token: string, form: FormData, onProgress: (share: number) => void): Promise<LeadPhotoResponse> {
-  // The token in a header: the server refuses a spent one before it reads the photos (decision 051).
-  const answer = await sendWithProgress<LeadPhotoResponse>(LEAD_PHOTOS_PATH, form, onProgress, {
-    headers: { [PHOTO_TOKEN_HEADER]: token },
-  })
-  return answer?.body && 'success' in answer.body ? answer.body : failed
-}
 
 export default function LeadPhotoUpload({ token }: { token: string }) {
   const id = useId()
@@ -60,7 +50,10 @@ export default function LeadPhotoUpload({ token }: { token: string }) {
     setPhase('sending')
     const form = new FormData()
     blobs.forEach((blob, i) => form.append('photos', blob, files[i]?.name ?? `photo-${i + 1}.jpg`))
-    const answer = await send(token, form, setProgress)
+    // The token in a header: the server refuses a spent one before it reads the photos (decision 051).
+    const headers = { [PHOTO_TOKEN_HEADER]: token }
+    const answer =
+      (await sendWithProgress<LeadPhotoResponse>(LEAD_PHOTOS_PATH, form, setProgress, { headers })) ?? failed
     if (answer.success) {
       setPhase('closed')
       setMessage(`${answer.added === 1 ? '1 photo' : `${answer.added} photos`} added. ${LEAD_PHOTO_MESSAGES.added}`)

@@ -4,11 +4,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { getBackend } from '~/server/backend/backend.server'
-import {
-  deleteWork as deletePostedWork,
-  listOwnerWork as listWork,
-  setWorkPublished as setPublished,
-} from '~/server/work/posted-work.server'
+import * as postedWork from '~/server/work/posted-work.server'
 import { parse } from '~/server/http/function-input.server'
 import { ownerOnly } from '../owner/owner.functions'
 import type { OwnerPostedWork } from './posted-work'
@@ -22,13 +18,13 @@ function noSuchJob(): never {
 
 export const listOwnerWork = createServerFn({ method: 'GET' })
   .middleware([ownerOnly])
-  .handler(async (): Promise<OwnerPostedWork[]> => listWork(await getBackend().db()))
+  .handler(async (): Promise<OwnerPostedWork[]> => postedWork.listOwnerWork(await getBackend().db()))
 
 export const setWorkPublished = createServerFn({ method: 'POST' })
   .middleware([ownerOnly])
   .validator(parse(v.object({ id: workId, published: v.boolean() })))
   .handler(async ({ data }): Promise<{ published: boolean }> => {
-    if (!(await setPublished(await getBackend().db(), data.id, data.published))) noSuchJob()
+    if (!(await postedWork.setWorkPublished(await getBackend().db(), data.id, data.published))) noSuchJob()
     return { published: data.published }
   })
 
@@ -36,6 +32,6 @@ export const deleteWork = createServerFn({ method: 'POST' })
   .middleware([ownerOnly])
   .validator(parse(v.object({ id: workId })))
   .handler(async ({ data }): Promise<{ deleted: true }> => {
-    if (!(await deletePostedWork(getBackend(), data.id))) noSuchJob()
+    if (!(await postedWork.deleteWork(getBackend(), data.id))) noSuchJob()
     return { deleted: true }
   })

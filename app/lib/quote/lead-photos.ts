@@ -1,7 +1,5 @@
 /** Photos of the area a visitor adds after the lead is stored (docs/decisions/044-lead-photos.md). */
-import { LEAD_PHOTO_STATUSES, PHOTO_TOKEN_PATTERN, type LeadPhotoStatus } from './lead-photo-statuses'
-
-export { LEAD_PHOTO_STATUSES, PHOTO_TOKEN_PATTERN, type LeadPhotoStatus }
+import type { LeadPhotoStatus } from './lead-photo-statuses'
 
 export const LEAD_PHOTOS_PATH = '/quote-photos'
 export const MAX_LEAD_PHOTOS = 5
@@ -10,7 +8,6 @@ export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
 /** The longest side kept, in the browser and again on the server. */
 export const PHOTO_MAX_SIDE = 1600
 
-export const LEAD_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** A stored photo's name: random, so nothing in it comes from the visitor. */
 export const PHOTO_NAME_PATTERN = /^[0-9a-f]{32}\.jpg$/
 

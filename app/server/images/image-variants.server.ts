@@ -34,10 +34,9 @@ export function widthsFor(sourceWidth: number): number[] {
   return fit.length ? fit : [sourceWidth]
 }
 
-/** `limitInputPixels` refuses a decompression bomb before its pixels are allocated. */
+/** `limitInputPixels` refuses a decompression bomb before its pixels are allocated; without it, sharp's own limit. */
 export async function decodeToRaw(bytes: Uint8Array, limitInputPixels?: number): Promise<RawImage> {
-  const options = limitInputPixels ? { failOn: 'error' as const, limitInputPixels } : { failOn: 'error' as const }
-  return sharp(bytes, options).autoOrient().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
+  return sharp(bytes, { failOn: 'error', limitInputPixels }).autoOrient().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
 }
 
 const fromRaw = ({ data, info: { width, height, channels } }: RawImage) =>
@@ -50,13 +49,10 @@ export function encodeVariant(image: RawImage, width: number, format: VariantFor
   return format === 'avif' ? pipeline.avif(ENCODERS.avif).toBuffer() : pipeline.webp(ENCODERS.webp).toBuffer()
 }
 
-const toHex = ({ r, g, b }: { r: number; g: number; b: number }) =>
-  '#' + [r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')
-
 /** The dominant colour, shown while the photo loads. */
 export async function placeholderOf(image: RawImage): Promise<string> {
-  const { dominant } = await fromRaw(image).stats()
-  return toHex(dominant)
+  const { r, g, b } = (await fromRaw(image).stats()).dominant
+  return '#' + [r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')
 }
 
 /** A frame's longest side: the largest width the site serves. */

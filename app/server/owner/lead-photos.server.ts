@@ -1,6 +1,7 @@
 // The owner's side of visitors' photos (docs/decisions/044-lead-photos.md): which photos each lead has, and
 // the bytes of one, only with the owner's session and never cacheable.
-import { LEAD_ID_PATTERN, PHOTO_NAME_PATTERN } from '~/lib/quote/lead-photos'
+import { PHOTO_NAME_PATTERN } from '~/lib/quote/lead-photos'
+import { UUID_PATTERN } from '~/lib/owner/owner-views'
 import type { InboxLead } from '~/lib/owner/owner-lead'
 import { getBackend, type Backend } from '../backend/backend.server'
 import type { Queryable } from '../db/database.server'
@@ -30,7 +31,7 @@ export async function ownerPhotoResponse(leadId: string, name: string, backend: 
   const access = await ownerAccess()
   if (!access) return new Response('Sign in first', { status: 401, headers: OWNER_FILE_HEADERS })
   const notFound = () => new Response('No such photo', { status: 404, headers: OWNER_FILE_HEADERS })
-  if (!LEAD_ID_PATTERN.test(leadId) || !PHOTO_NAME_PATTERN.test(name)) return notFound()
+  if (!UUID_PATTERN.test(leadId) || !PHOTO_NAME_PATTERN.test(name)) return notFound()
   // The database says which photos a lead has; the store only holds bytes.
   const names = await photoNames(await backend.db(), [leadId])
   if (!names.get(leadId)?.includes(name)) return notFound()

@@ -117,14 +117,6 @@ async function tokenInFirstPart(parts: AsyncGenerator<Part, void>): Promise<stri
   return !first.done && 'value' in first.value ? first.value.value : null
 }
 
-async function photosIn(parts: AsyncGenerator<Part, void>): Promise<Uint8Array[]> {
-  const photos: Uint8Array[] = []
-  // A file input left empty still sends an empty part.
-  for await (const part of parts)
-    if ('file' in part && part.name === 'photos' && part.file.byteLength > 0) photos.push(part.file)
-  return photos
-}
-
 export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
   const limit = { count: options.rateLimit ?? 10, windowMs: 10 * 60_000 }
   const tooMany = (request: Request, seconds: number) =>
@@ -138,14 +130,16 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
     // The plain form's hidden token input is its first part: a body that starts otherwise is refused right there,
     // and a bad token costs that one part.
     const parts = multipartParts(request, headerToken === null ? { ...LIMITS, firstField: 'token' } : LIMITS)
-    let files: Uint8Array[]
+    const files: Uint8Array[] = []
     let check: ReturnType<PhotoTokens['check']>
     try {
       const token = headerToken ?? (await tokenInFirstPart(parts))
       check = (options.tokens ?? (await photoTokens(backend))).check(token)
       if (!check.ok) return refuse(request, check.reason === 'expired' ? 410 : 403, 'token')
       if (await tokenSpent(db, check.tokenHash)) return refuse(request, 403, 'token')
-      files = await photosIn(parts)
+      // A file input left empty still sends an empty part.
+      for await (const part of parts)
+        if ('file' in part && part.name === 'photos' && part.file.byteLength > 0) files.push(part.file)
     } catch (error) {
       if (!(error instanceof MultipartRefused)) throw error
       const [status, reason] = BODY_REFUSALS[error.reason]

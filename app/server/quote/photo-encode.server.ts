@@ -17,6 +17,10 @@ export const MAX_PIXELS = 100_000_000
 export const MAX_HEIF_PIXELS = 50_000_000
 const SHARP_OPTIONS = { limitInputPixels: MAX_PIXELS, failOn: 'error' } as const
 
+const notAnImage = (error: unknown): never => {
+  throw new NotAnImageError(String(error))
+}
+
 // One photo decodes at a time, across all uploads: a 12-megapixel decode takes about 50 MB and both cores.
 let decoding: Promise<unknown> = Promise.resolve()
 export function decodeInTurn<T>(job: () => Promise<T>): Promise<T> {
@@ -30,16 +34,7 @@ export function decodeInTurn<T>(job: () => Promise<T>): Promise<T> {
  * prebuilt libvips decodes HEIF only with AV1 inside; an iPhone's HEIC is HEVC, which goes to libheif's wasm.
  */
 async function decoderOf(bytes: Uint8Array): Promise<'sharp' | 'heic'> {
-  const {
-    format,
-    width = 0,
-    height = 0,
-    compression,
-  } = await sharp(bytes, SHARP_OPTIONS)
-    .metadata()
-    .catch((error: unknown) => {
-      throw new NotAnImageError(String(error))
-    })
+  const { format, width = 0, height = 0, compression } = await sharp(bytes, SHARP_OPTIONS).metadata().catch(notAnImage)
   if (!format || !FORMATS.has(format)) throw new NotAnImageError(`not a photo format: ${format ?? 'unknown'}`)
   if (format !== 'heif') return 'sharp'
   if (width * height > MAX_HEIF_PIXELS)
@@ -48,30 +43,16 @@ async function decoderOf(bytes: Uint8Array): Promise<'sharp' | 'heic'> {
 }
 
 /** Upright RGBA pixels of a HEIC; a file the child cannot decode is not an image, a child that cannot start is ours. */
-async function heicPixels(bytes: Uint8Array): Promise<RawImage> {
-  try {
-    return await decodeHeicApart(bytes, MAX_HEIF_PIXELS)
-  } catch (error) {
+function heicPixels(bytes: Uint8Array): Promise<RawImage> {
+  return decodeHeicApart(bytes, MAX_HEIF_PIXELS).catch((error: unknown) => {
     throw error instanceof HeicUnreadable ? new NotAnImageError(error.message) : error
-  }
-}
-
-async function readPhoto<T>(bytes: Uint8Array, viaSharp: () => Promise<T>, viaHeic: () => Promise<T>): Promise<T> {
-  if ((await decoderOf(bytes)) === 'heic') return viaHeic()
-  try {
-    return await viaSharp()
-  } catch (error) {
-    throw new NotAnImageError(String(error))
-  }
+  })
 }
 
 /** Upright sRGB pixels of a photo, at most MAX_PIXELS of them. */
-export function decodePhoto(bytes: Uint8Array): Promise<RawImage> {
-  return readPhoto(
-    bytes,
-    () => decodeToRaw(bytes, MAX_PIXELS),
-    () => heicPixels(bytes),
-  )
+export async function decodePhoto(bytes: Uint8Array): Promise<RawImage> {
+  if ((await decoderOf(bytes)) === 'heic') return heicPixels(bytes)
+  return decodeToRaw(bytes, MAX_PIXELS).catch(notAnImage)
 }
 
 function finish(image: Sharp): Promise<Buffer> {
@@ -84,13 +65,10 @@ function finish(image: Sharp): Promise<Buffer> {
 
 /** `name` is `<32 hex>.jpg`, unique within its lead. */
 export async function encodeLeadPhoto(bytes: Uint8Array): Promise<{ name: string; bytes: Uint8Array }> {
-  const jpeg = await readPhoto(
-    bytes,
-    () => finish(sharp(bytes, SHARP_OPTIONS).rotate()),
-    async () => {
-      const { data, info } = await heicPixels(bytes)
-      return finish(sharp(data, { raw: info }))
-    },
-  )
+  let jpeg: Buffer
+  if ((await decoderOf(bytes)) === 'heic') {
+    const { data, info } = await heicPixels(bytes)
+    jpeg = await finish(sharp(data, { raw: info }))
+  } else jpeg = await finish(sharp(bytes, SHARP_OPTIONS).rotate()).catch(notAnImage)
   return { name: `${randomBytes(16).toString('hex')}.jpg`, bytes: new Uint8Array(jpeg) }
 }

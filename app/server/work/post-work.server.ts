@@ -55,12 +55,8 @@ async function readWorkForm(request: Request): Promise<WorkForm> {
   return form
 }
 
-const TEXT_FIELDS = ['id', 'category', 'city', 'caption', 'alt', 'consent']
-
-function fieldsOf({ fields }: WorkForm): v.SafeParseResult<typeof postWorkFieldsSchema> {
-  const texts = Object.fromEntries(TEXT_FIELDS.map((name) => [name, fields.get(name) ?? '']))
-  return v.safeParse(postWorkFieldsSchema, { ...texts, leadId: fields.get('leadId') })
-}
+// A text field the form did not send counts as empty; leadId is optional, so it may stay absent.
+const NO_FIELDS = { id: '', category: '', city: '', caption: '', alt: '', consent: '' }
 
 /** Decoded, composed and encoded while no other photo decodes: two 12-megapixel photos are 72 MB of pixels. */
 function frameOf(before: Uint8Array, after: Uint8Array): Promise<EncodedVariants> {
@@ -152,7 +148,7 @@ export function createPostWorkHandler(options: { backend?: Backend } = {}) {
       return error.reason === 'too-large' ? refuse(413, 'too-large') : refuse(400, 'invalid')
     }
 
-    const fields = fieldsOf(form)
+    const fields = v.safeParse(postWorkFieldsSchema, { ...NO_FIELDS, ...Object.fromEntries(form.fields) })
     if (!fields.success) return refuse(400, 'invalid', fields.issues[0]?.message ?? POST_WORK_MESSAGES.invalid)
     const before = form.photos.get('before')
     const after = form.photos.get('after')

@@ -18,11 +18,6 @@ const SHOWN = `id, category, city_slug AS "citySlug", caption, alt, image_hash A
   placeholder, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`
 export const OWNER_SHOWN = `${SHOWN}, published, quote_request_id AS "leadId"`
 
-/** Every variant's path in the file store: each width in each format. */
-export function variantPaths(imageHash: string, widths: readonly number[]): string[] {
-  return widths.flatMap((width) => FORMATS.map((format) => `posted-work/${postedWorkFile(imageHash, width, format)}`))
-}
-
 /** The newest published jobs. */
 export async function publishedWork(db: Queryable, limit: number): Promise<PostedWork[]> {
   const { rows } = await db.query<PostedWork>(
@@ -62,9 +57,12 @@ export async function deleteWork(backend: Backend, id: string): Promise<boolean>
   if (!gone) return false
   dropStoredPages()
   // The row is gone, so no page links them; a failure here leaves unlinked files, never a broken page.
+  const variants = gone.widths.flatMap((width) =>
+    FORMATS.map((format) => `posted-work/${postedWorkFile(gone.image_hash, width, format)}`),
+  )
   if (!gone.still_used)
     await backend.files
-      .remove(variantPaths(gone.image_hash, gone.widths))
+      .remove(variants)
       .catch((error: unknown) => log('work').error({ err: error, id }, 'posted work files not removed'))
   log('work').info({ id }, 'the owner deleted posted work')
   return true
