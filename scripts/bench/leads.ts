@@ -1,7 +1,9 @@
 // npm run bench:leads — `wrk` replays genuine quote submissions: three runs on 64 kept-alive connections,
 // then one with a new connection per request; the owner's SMTP server is down for the first 5 s.
 // Reports rate and latency per run, then checks every lead was stored once and e-mailed once.
-// BENCH_LEADS_DATABASE=postgres runs the site on a throwaway PostgreSQL 15 cluster instead of PGlite.
+// BENCH_LEADS_DATABASE=postgres runs the site on a throwaway PostgreSQL 15 cluster instead of PGlite;
+// BENCH_LEADS_PINNED=1 keeps the server alone on core 0 and wrk on core 1.
+import { execFileSync } from 'node:child_process'
 import { toJSONAsync } from 'seroval'
 import { SMTPServer } from 'smtp-server'
 import { text } from 'node:stream/consumers'
@@ -19,8 +21,11 @@ const CONNECTIONS = Number(process.env.BENCH_LEADS_CONNECTIONS ?? 64)
 const RUNS = (process.env.BENCH_LEADS_RUNS ?? 'k,k,k,c').split(',')
 const SMTP_DOWN_MS = Number(process.env.BENCH_LEADS_SMTP_DOWN_MS ?? 5_000)
 const DRAIN_TIMEOUT_MS = 300_000
+// On shared cores the scheduler moved identical runs by up to 50%; pinned, by up to 11% (docs/performance.md).
+const PINNED = process.env.BENCH_LEADS_PINNED === '1'
 
 ensureCommand('wrk', 'wrk')
+if (PINNED) ensureCommand('taskset', 'util-linux')
 
 const received: string[] = []
 const smtpPort = await freePort()
@@ -43,6 +48,7 @@ const server = await startProductionServer({
   // The leads are sent at once; they still carry a signed form token.
   QUOTE_MIN_FILL_MS: '0',
 })
+if (PINNED) execFileSync('taskset', ['-a', '-p', '1', String(server.pid)])
 const functionUrl = await findQuoteFunctionUrl(server.url)
 const formToken = await contactFormToken(server.url)
 // What the quote form sends; the wrk script fills in a name and an idempotency key per lead.
@@ -57,7 +63,9 @@ async function wrk(prefix: string, newConnectionEach: boolean): Promise<WrkSumma
   const args = ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--timeout', '60s', '-s', 'scripts/bench/quote-burst.lua']
   const close = newConnectionEach ? '1' : '0'
   const env = { BURST_BODY: body, BURST_ORIGIN: server.url, BURST_PREFIX: prefix, BURST_CLOSE: close }
-  const out = await runWrk([...args, functionUrl], env)
+  const out = await (PINNED
+    ? runWrk(['-c', '1', 'wrk', ...args, functionUrl], env, 'taskset')
+    : runWrk([...args, functionUrl], env))
   const line = out.split('\n').find((l) => l.startsWith('{'))
   if (!line) throw new Error(`wrk printed no summary:\n${out}`)
   return JSON.parse(line) as WrkSummary
