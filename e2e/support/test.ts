@@ -4,21 +4,22 @@ import { startedInTest, type SiteServer } from './site-server'
 export * from '@playwright/test'
 
 /**
- * `page.goto` also waits for <html data-hydrated>, so a test never clicks markup without handlers; and every site
- * server a test starts is stopped when it ends, passed or failed.
+ * `page.goto` and `page.reload` also wait for <html data-hydrated>, so a test never clicks markup (or fires an event)
+ * without handlers; and every site server a test starts is stopped when it ends, passed or failed.
  */
 export const test = base.extend<{ stopSiteServers: void }>({
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page)
-      page.goto = async (url, options) => {
-        const response = await goto(url, options)
+      const hydrated = async <T>(response: T) => {
         await page
           .locator('html[data-hydrated="true"]')
           .waitFor({ state: 'attached', timeout: 15_000 })
           .catch(() => {})
         return response
       }
+      const [goto, reload] = [page.goto.bind(page), page.reload.bind(page)]
+      page.goto = async (url, options) => hydrated(await goto(url, options))
+      page.reload = async (options) => hydrated(await reload(options))
     }
     await use(page)
   },
