@@ -2,7 +2,7 @@ import { createMiddleware, createStart } from '@tanstack/react-start'
 import { isSameOriginRequest } from '~/server/http/origin.server'
 import { isWellFormedServerFnBody, MAX_SERVER_FN_BODY_BYTES } from '~/server/http/server-fn-body.server'
 import { log } from '~/server/log/logger.server'
-import { formTokens, formTokensLoaded } from '~/server/quote/tokens.server'
+import { formTokens, formTokensLoaded } from '~/server/leads/tokens.server'
 
 function jsonError(status: number, error: string): Response {
   return new Response(JSON.stringify({ success: false, error }), {

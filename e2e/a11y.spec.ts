@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test'
-import { openInteractiveQuoteForm } from './support/quote-form'
+import { openInteractiveLeadForm } from './support/quote-form'
 import { renderEverySection, violationList, wcagAudit } from './support/axe'
-import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
+import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
 import { routeKinds } from '../tests/support/route-kinds'
 
 async function expectNoViolations(page: Page) {
@@ -14,7 +14,7 @@ test('the 404 page has no WCAG 2.2 A/AA violations', async ({ page }) => {
 })
 
 test('the quote form showing its errors and a visible toast has no WCAG 2.2 A/AA violations', async ({ page }) => {
-  const form = await openInteractiveQuoteForm(page, '/contact')
+  const form = await openInteractiveLeadForm(page, '/contact')
   await form.getByRole('button', { name: 'Get My Free Quote' }).click()
   await expect(page.getByText(QUOTE_MESSAGES.missingFields.title)).toBeVisible()
   await expectNoViolations(page)

@@ -23,8 +23,8 @@ const serverOnlyMarkers = [
   'PGlite',
   'nodemailer',
   'createTransport',
-  'quote_requests',
-  'quote_outbox',
+  'leads',
+  'outbox',
 ]
 
 test('no browser chunk carries server secrets or server-only modules', () => {

@@ -1,4 +1,4 @@
-import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
+import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
 import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
 import { holdRequests } from './support/hold-requests'
 import { mailTexts } from './support/owner'

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test'
-import { openInteractiveQuoteForm } from './support/quote-form'
-import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
+import { openInteractiveLeadForm } from './support/quote-form'
+import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
 import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
 
 /** Presses Tab until `target` has focus, checking each stop shows a visible focus indicator. */
@@ -40,7 +40,7 @@ test.describe('keyboard only @mobile', () => {
 })
 
 test('fill and send the quote form with the keyboard alone', async ({ page }) => {
-  const form = await openInteractiveQuoteForm(page, '/contact')
+  const form = await openInteractiveLeadForm(page, '/contact')
   await tabTo(page, form.getByLabel('First Name'))
   await page.keyboard.type('Kim')
   await page.keyboard.press('Tab')

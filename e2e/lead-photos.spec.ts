@@ -5,8 +5,8 @@
  */
 import { fromJSON } from 'seroval'
 import sharp from 'sharp'
-import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
-import { fillQuoteFields, openInteractiveQuoteForm, sendQuote } from './support/quote-form'
+import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
+import { fillQuoteFields, openInteractiveLeadForm, sendQuote } from './support/quote-form'
 import { startSiteServer } from './support/site-server'
 import { violationList, wcagAudit } from './support/axe'
 import { mails, ownerEnv, signInOwner } from './support/owner'
@@ -60,7 +60,7 @@ test('after a stored quote the form offers to add photos, and sends the chosen o
   const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#6b8e23' } })
     .jpeg()
     .toBuffer()
-  const form = await openInteractiveQuoteForm(page, '/contact')
+  const form = await openInteractiveLeadForm(page, '/contact')
   await page.clock.runFor(3_000)
   await fillQuoteFields(form, { firstName: 'Photo', email: 'photo@example.com', phone: '916-555-0150' })
   await form.getByRole('button', { name: 'Get My Free Quote' }).click()

@@ -25,7 +25,7 @@ async function storedSources(server: SiteServer): Promise<Map<string, StoredSour
   const db = await openSiteDatabase(server)
   try {
     const { rows } = await db.query<StoredSource>(
-      `SELECT first_name, source_channel, source_tags, landing_path, referrer_host, heard_about FROM quote_requests`,
+      `SELECT first_name, source_channel, source_tags, landing_path, referrer_host, heard_about FROM leads`,
     )
     return new Map(rows.map((row) => [row.first_name, row]))
   } finally {

@@ -10,7 +10,7 @@ import { DELETE_TEXTS } from '~/lib/owner/owner-lead'
 import { violationList, wcagAudit } from './support/axe'
 import { sendQuote, contact } from './support/quote-form'
 import { leadIds, ownerEnv, signInOwner } from './support/owner'
-import { prepareSiteData, siteDataEnv, startSiteServer, storeLead } from './support/site-server'
+import { prepareSiteData, siteDataEnv, startSiteServer, storeTestLead } from './support/site-server'
 import { expect, test } from './support/test'
 
 test('the owner deletes a lead from the inbox after confirming, and it is gone after a reload', async ({ page }) => {
@@ -69,11 +69,11 @@ test('a lead last contacted 25 months ago is deleted when the site starts; one a
       ['Old', 25],
       ['Recent', 23],
     ] as const) {
-      await storeLead(db, { first_name: firstName })
-      await db.query(
-        `UPDATE quote_requests SET created_at = now() - make_interval(months => $2) WHERE first_name = $1`,
-        [firstName, months],
-      )
+      await storeTestLead(db, { first_name: firstName })
+      await db.query(`UPDATE leads SET created_at = now() - make_interval(months => $2) WHERE first_name = $1`, [
+        firstName,
+        months,
+      ])
     }
   })
   const server = await startSiteServer(siteDataEnv(data))

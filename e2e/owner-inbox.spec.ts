@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import type { ParsedMail } from 'mailparser'
 import { fromJSON } from 'seroval'
 import webpush from 'web-push'
-import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
+import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
 import { WEB_MANIFEST_HREF } from '~/lib/seo/web-manifest'
 import { OWNER_TEXTS, REVIEW_TEXTS, SIGN_IN_TEXTS } from '~/lib/owner/owner-lead'
 import { OWNER_QUOTE_TEXTS } from '~/lib/quotes/quote-texts'
@@ -17,7 +17,7 @@ import { holdRequests } from './support/hold-requests'
 import { askForLink, linkIn, mails, openOwnerLink, OWNER, signInMails, ownerEnv, signInOwner } from './support/owner'
 import {
   fillQuoteFields,
-  openInteractiveQuoteForm,
+  openInteractiveLeadForm,
   postPlainQuote,
   type QuoteFields,
   SENT_LOCATION,
@@ -420,7 +420,7 @@ test('a quote sent on the site pushes once to the phone (browser push registrati
 
     const visitor = await browser.newContext()
     const visitorPage = await visitor.newPage()
-    const form = await openInteractiveQuoteForm(visitorPage, `${server.url}/services?tab=roof`)
+    const form = await openInteractiveLeadForm(visitorPage, `${server.url}/services?tab=roof`)
     await fillQuoteFields(form, { firstName: 'Pushkin', email: 'pushkin@example.com', phone: '916-555-0166' })
     await visitorPage.clock.fastForward(4_000)
     await form.getByRole('button', { name: 'Get My Free Quote' }).click()

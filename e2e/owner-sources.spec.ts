@@ -10,7 +10,7 @@ import { SOURCES_TEXTS } from '~/lib/owner/owner-lead'
 import type { Database } from '../app/server/db/database.server'
 import { violationList, wcagAudit } from './support/axe'
 import { ownerCommand, ownerEnv, signInOwner } from './support/owner'
-import { prepareSiteData, siteDataEnv, startSiteServer, storeLead } from './support/site-server'
+import { prepareSiteData, siteDataEnv, startSiteServer, storeTestLead } from './support/site-server'
 import { expect, test, type Locator } from './support/test'
 
 const CLICK_ID = 'EAIaIQobChMI-e2e-click-1'
@@ -20,7 +20,7 @@ const CONVERSION_NAME = 'Won job (site)'
 async function storeLeads(db: Database) {
   const store = (firstName: string, visit?: VisitSource, heard: Parameters<typeof leadSource>[1] = '') => {
     const source = leadSourceColumns(visit && leadSource(visit, heard))
-    return storeLead(db, {
+    return storeTestLead(db, {
       first_name: firstName,
       source_page: '/contact',
       source_channel: source.channel,
@@ -32,7 +32,7 @@ async function storeLeads(db: Database) {
   await store('Milo', { tags: { utm_source: 'gbp', utm_medium: 'organic' } }, 'google-maps')
   await store('Otto')
   await store('Rex', { tags: {} }, 'friend')
-  await db.query(`UPDATE quote_requests SET created_at = now() - interval '60 days' WHERE first_name = 'Rex'`)
+  await db.query(`UPDATE leads SET created_at = now() - interval '60 days' WHERE first_name = 'Rex'`)
 }
 
 /** Each body and foot row's cells as the owner reads them. */

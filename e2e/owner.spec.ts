@@ -5,7 +5,7 @@
 import { chmodSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fillQuoteFields, openInteractiveQuoteForm, sendQuote, submitQuote } from './support/quote-form'
+import { fillQuoteFields, openInteractiveLeadForm, sendQuote, submitQuote } from './support/quote-form'
 import { leadIds, ownerCommand } from './support/owner'
 import { startSiteServer } from './support/site-server'
 import { expect, test } from './support/test'
@@ -23,7 +23,7 @@ test('a lead sent through the site is in npm run leads at once, and its status c
   test.setTimeout(180_000)
   const server = await startSiteServer()
   const firstName = `Owner${Date.now().toString(36)}`
-  const form = await openInteractiveQuoteForm(page, `${server.url}/contact`)
+  const form = await openInteractiveLeadForm(page, `${server.url}/contact`)
   await fillQuoteFields(form, { firstName, email: 'owner-list@example.com', phone: '916-555-0123' })
   await form.getByLabel('Street address').fill('12 Oak St')
   await form.getByLabel('ZIP code').fill('95630')

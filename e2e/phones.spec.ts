@@ -1,10 +1,10 @@
 // Issue 24, "Phones first": what a visitor sees on a 390 × 844 phone (and a 1280-wide desktop).
 import { serviceList } from '~/content/service-list'
 import sharp from 'sharp'
-import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
+import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
 import { site } from '~/content/site'
 import { homeContact } from '~/content/home-sections'
-import { openInteractiveQuoteForm } from './support/quote-form'
+import { openInteractiveLeadForm } from './support/quote-form'
 import { expect, test, type Locator, type Page } from './support/test'
 
 const PHONE = { width: 390, height: 844 }
@@ -85,7 +85,7 @@ for (const viewport of [PHONE, { width: 1280, height: 720 }]) {
     page,
   }) => {
     await page.setViewportSize(viewport)
-    const form = await openInteractiveQuoteForm(page, '/contact')
+    const form = await openInteractiveLeadForm(page, '/contact')
     await form.getByRole('button', { name: 'Get My Free Quote' }).click()
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: QUOTE_MESSAGES.missingFields.title })
     await expect(toast).toBeVisible()

@@ -1,6 +1,6 @@
 import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
-import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
+import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
 import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
 import { mailTexts } from './support/owner'
 import { rawRequest } from './support/raw-request'

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Page, type Route } from './support/test'
-import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
+import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
 import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
 import { toJSONAsync } from 'seroval'
 import {
   fillQuoteFields,
-  openInteractiveQuoteForm,
+  openInteractiveLeadForm,
   renderedFormToken,
   sendQuote,
   type QuoteFields,
@@ -22,7 +22,7 @@ const FORM_PAGE = '/contact'
 
 /** Opens a page with the quote form, with a fake clock so the minimum fill time can pass instantly. */
 function openForm(page: Page, base = '') {
-  return openInteractiveQuoteForm(page, `${base}${FORM_PAGE}`)
+  return openInteractiveLeadForm(page, `${base}${FORM_PAGE}`)
 }
 
 async function fill(page: Page, values: QuoteFields) {
@@ -411,7 +411,7 @@ test('the server times the form from the first touch: sent within QUOTE_MIN_FILL
   await server.stop()
   const db = await openSiteDatabase(server)
   try {
-    const rows = await db.query('SELECT first_name, status, spam_reason FROM quote_requests')
+    const rows = await db.query('SELECT first_name, status, spam_reason FROM leads')
     expect(rows.rows).toEqual([
       { first_name: 'Quick', status: 'suspected_spam', spam_reason: expect.stringMatching(/^too-fast:\d+ms$/) },
     ])

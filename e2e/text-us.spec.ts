@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test'
 import { violationList, wcagAudit } from './support/axe'
-import { fillQuoteFields, openInteractiveQuoteForm, SENT_LOCATION } from './support/quote-form'
+import { fillQuoteFields, openInteractiveLeadForm, SENT_LOCATION } from './support/quote-form'
 import { textUs } from '~/content/contact'
 import { site } from '~/content/site'
 
@@ -45,7 +45,7 @@ test.describe('"Text us" starts a thread with the owner (docs/product.md#contact
     })
 
   test('the success state offers it once a request is sent from a city page, naming the town', async ({ page }) => {
-    const form = await openInteractiveQuoteForm(page, '/city/folsom')
+    const form = await openInteractiveLeadForm(page, '/city/folsom')
     await expect(form.getByRole('link', { name: textUs.label })).toHaveCount(0)
     await fillQuoteFields(form, { firstName: 'Texter', email: 'texter@example.com', phone: '916-555-0123' })
     await form.getByRole('button', { name: 'Get My Free Quote' }).click()

@@ -43,7 +43,7 @@ export async function restoreDatabase(
     try {
       const db = await PGlite.create(pgDir, { loadDataDir: new Blob([Uint8Array.from(backup)]) })
       try {
-        const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM public.quote_requests')
+        const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM public.leads')
         return { leads: count.rows[0]?.n ?? 0, setAside }
       } finally {
         await db.close()

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { visitorAddress } from '~/server/http/visitor-address.server'
-import { handleLeadPhotosPost } from '~/server/quote/lead-photos.server'
+import { handleLeadPhotosPost } from '~/server/leads/lead-photos.server'
 
 /** Photos for a stored lead: JSON for the script, a redirect for the plain form (decision 044). */
 export const Route = createFileRoute('/quote-photos')({

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { LeadPhotoResult } from '~/components/quote/lead-photo-form'
-import { QuoteResult } from '~/components/quote/quote-result'
-import { LEAD_PHOTO_STATUSES, PHOTO_TOKEN_PATTERN } from '~/lib/quote/lead-photo-statuses'
+import { LeadPhotoResult } from '~/components/leads/lead-photo-form'
+import { QuoteResult } from '~/components/leads/lead-result'
+import { LEAD_PHOTO_STATUSES, PHOTO_TOKEN_PATTERN } from '~/lib/leads/lead-photo-statuses'
 import { visitorAddress } from '~/server/http/visitor-address.server'
-import { handleQuoteFormPost } from '~/server/quote/quote-form-post.server'
+import { handleLeadFormPost } from '~/server/leads/lead-form-post.server'
 
 /** The result page of the quote form's no-JavaScript path: a refused post is answered with this page, filled in. */
 export const Route = createFileRoute('/quote-request')({
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/quote-request')({
   server: {
     handlers: {
       POST: async ({ request, next }) => {
-        const outcome = await handleQuoteFormPost(request, visitorAddress(request))
+        const outcome = await handleLeadFormPost(request, visitorAddress(request))
         if (outcome instanceof Response) return outcome
         return next({ context: { quoteRefusal: outcome, responseStatus: outcome.status } })
       },

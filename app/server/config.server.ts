@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import * as v from 'valibot'
-import { isValidEmail } from '../lib/quote/quote-schema'
-import { isLeadWebhookSecret, isLeadWebhookUrl } from './quote/lead-webhook.server'
+import { isValidEmail } from '../lib/leads/lead-schema'
+import { isLeadWebhookSecret, isLeadWebhookUrl } from './leads/lead-webhook.server'
 import { isReviewUrl } from '../lib/reviews/review-link'
 import { parseTrustProxy } from './http/trusted-proxy.server'
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { QUOTE_MESSAGES } from '~/lib/quote/quote-schema'
+import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
 
 // A type, not an interface: it goes where a Record<string, string> of form fields is asked for.
 export type QuoteFields = {
@@ -20,7 +20,7 @@ export async function fillQuoteFields(form: Locator, values: QuoteFields) {
 }
 
 /** The form's code loads at idle: the fake clock is run past that. */
-export async function openInteractiveQuoteForm(page: Page, url: string) {
+export async function openInteractiveLeadForm(page: Page, url: string) {
   await page.clock.install()
   await page.goto(url)
   const form = page.locator('.quote-request-form').first()
@@ -32,7 +32,7 @@ export async function openInteractiveQuoteForm(page: Page, url: string) {
 
 /** A visitor sends the form at `url`, its scripts running, and sees it received. */
 export async function sendQuote(page: Page, url: string, fields: QuoteFields) {
-  const form = await openInteractiveQuoteForm(page, url)
+  const form = await openInteractiveLeadForm(page, url)
   await fillQuoteFields(form, fields)
   await submitQuote(page, form)
 }

@@ -105,11 +105,11 @@ export async function prepareSiteData(fill: (db: Database) => Promise<unknown> =
   return data
 }
 
-/** A lead as the quote form's path stores it (record_quote_request); the contact columns not given are made up. */
-export function storeLead(db: Database, lead: { first_name: string } & Record<string, unknown>) {
+/** A lead as the quote form's path stores it (record_lead); the contact columns not given are made up. */
+export function storeTestLead(db: Database, lead: { first_name: string } & Record<string, unknown>) {
   const contact = { email: `${lead.first_name.toLowerCase()}@example.com`, phone: '916-555-0101' }
   const stored = { ...contact, idempotency_key: `e2e-${randomUUID()}`, ...lead }
-  return db.query('SELECT public.record_quote_request($1)', [JSON.stringify({ lead: stored })])
+  return db.query('SELECT public.record_lead($1)', [JSON.stringify({ lead: stored })])
 }
 
 export function siteDataEnv(data: SiteData): Record<string, string> {

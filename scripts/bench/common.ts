@@ -41,7 +41,7 @@ export async function contactFormToken(siteUrl: string): Promise<string> {
 }
 
 /** A lead sent by the no-JavaScript form; throws unless it was stored. */
-export async function postQuoteForm(siteUrl: string, fields: Record<string, string>) {
+export async function postLeadForm(siteUrl: string, fields: Record<string, string>) {
   const response = await fetch(`${siteUrl}/quote-request`, {
     method: 'POST',
     redirect: 'manual',

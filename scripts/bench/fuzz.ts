@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util'
 import fc from 'fast-check'
 import { toJSONAsync } from 'seroval'
 import * as v from 'valibot'
-import { quoteRequestSchema } from '../../app/lib/quote/quote-schema'
+import { leadRequestSchema } from '../../app/lib/leads/lead-schema'
 import { CAMPAIGN_TAGS, cleanVisitSource, HEARD_ABOUT, LEAD_CHANNELS } from '../../app/lib/lead-source/lead-source'
 import type { Tables } from '../../app/server/db/schema.gen'
 import { openSiteDatabase } from '../../tests/support/site-process'
@@ -147,10 +147,10 @@ await Promise.all(Array.from({ length: CONCURRENCY }, worker))
 await server.stop()
 
 const db = await openSiteDatabase(server)
-const rows = (await db.query<Tables['quote_requests']>('select * from quote_requests')).rows
+const rows = (await db.query<Tables['leads']>('select * from leads')).rows
 await db.close()
 const invalid = rows.filter((row) => {
-  const parsed = v.safeParse(quoteRequestSchema, { firstName: row.first_name, email: row.email, phone: row.phone })
+  const parsed = v.safeParse(leadRequestSchema, { firstName: row.first_name, email: row.email, phone: row.phone })
   return !parsed.success || parsed.output.firstName !== row.first_name || parsed.output.email !== row.email
 })
 // A stored source is one its own cleaning keeps as it is, with a channel the list knows.

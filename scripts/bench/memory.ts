@@ -6,7 +6,7 @@ import { cities } from '../../app/content/cities'
 import { startPostgres } from '../../tests/support/postgres'
 import { startSiteProcess, type SiteProcess } from '../../tests/support/site-process'
 import { freshDatabaseUrl } from '../../tests/support/test-database'
-import { contactFormToken, failIfAny, postQuoteForm, report, routeKinds } from './common'
+import { contactFormToken, failIfAny, postLeadForm, report, routeKinds } from './common'
 
 const PAGE_VIEWS = 500
 const LEADS = 50
@@ -42,7 +42,7 @@ async function pageViews(site: SiteProcess): Promise<number> {
 async function leads(site: SiteProcess) {
   const formToken = await contactFormToken(site.url)
   for (let i = 0; i < LEADS; i++)
-    await postQuoteForm(site.url, { firstName: `Bench${i}`, email: `bench${i}@example.com`, formToken })
+    await postLeadForm(site.url, { firstName: `Bench${i}`, email: `bench${i}@example.com`, formToken })
 }
 
 async function measure(database: string, env: Record<string, string>) {

@@ -5,7 +5,7 @@
 import webpush from 'web-push'
 import { OWNER_TEXTS } from '../../app/lib/owner/owner-lead'
 import { localCertificate, phoneKeys, startPushService } from '../../tests/support/push-service'
-import { contactFormToken, failIfAny, launchChromium, median, newestMailLink, postQuoteForm } from './common'
+import { contactFormToken, failIfAny, launchChromium, median, newestMailLink, postLeadForm } from './common'
 import { report, SIGN_IN_LINK, startProductionServer, until } from './common'
 
 const LEADS = Number(process.env.BENCH_PUSH_LEADS ?? 20)
@@ -62,7 +62,7 @@ try {
 const formToken = await contactFormToken(server.url)
 async function sendLead(firstName: string): Promise<{ posted: number; answeredMs: number }> {
   const posted = Date.now()
-  await postQuoteForm(server.url, { firstName, email: 'push@example.com', formToken })
+  await postLeadForm(server.url, { firstName, email: 'push@example.com', formToken })
   return { posted, answeredMs: Date.now() - posted }
 }
 

@@ -4,14 +4,14 @@ import * as v from 'valibot'
 import { quoteDraftSchema } from '../../app/lib/quotes/quote-schema'
 import { createBackend } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
-import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
+import { storeLead } from '../../app/server/leads/store-lead.server'
 import { sendQuote } from '../../app/server/quotes/quotes.server'
 
 /** The quote's path, `/quote/<token>`. */
 export async function seedQuote(dataDir: string): Promise<string> {
   const backend = createBackend({ config: parseRuntimeConfig({ DATA_DIR: dataDir }), dataDir })
   try {
-    const { id } = await sendQuoteEmail(backend, {
+    const { id } = await storeLead(backend, {
       firstName: 'Maria',
       email: 'maria@example.com',
       phone: '916-555-0101',

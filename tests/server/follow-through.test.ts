@@ -12,14 +12,14 @@ import { businessMinutesLater, pacificClock, pacificInstant } from '../../app/se
 import { savePushSubscription, updateLead } from '../../app/server/owner/inbox.server'
 import { deliverOutboxRow, type DeliveryIo, type OutboxRow } from '../../app/server/backend/outbox-deliveries.server'
 import { messages } from '../../app/content/messages'
-import { createFormTokens } from '../../app/server/quote/tokens.server'
-import { createQuoteService } from '../../app/server/quote/quote-service.server'
+import { createFormTokens } from '../../app/server/leads/tokens.server'
+import { createLeadService } from '../../app/server/leads/lead-service.server'
 import { phoneKeys, startPushService, subscriptionOf } from '../support/push-service'
 import {
   freshDatabaseUrl,
   outboxDrained,
   rowsOf,
-  storeLead,
+  storeTestLead,
   useCleanup,
   useSmtp,
   useTempDirs,
@@ -47,7 +47,7 @@ function backendWith(
   )
 }
 
-const service = () => createQuoteService({ rateLimit: 0, formTokenSecret: FORM_TOKEN_SECRET })
+const service = () => createLeadService({ rateLimit: 0, formTokenSecret: FORM_TOKEN_SECRET })
 
 /** A form as a person sends it; every value is one the acknowledgement must never repeat. */
 function form(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -187,7 +187,7 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
     const db = await (await backendWith({}, { startWorker: false })).db()
     const lead = { first_name: 'Ann', email: 'ann@example.com', phone: '916', idempotency_key: randomUUID() }
     const held = await db.transaction(async (tx) => {
-      await tx.query('SELECT * FROM public.record_quote_request($1)', [JSON.stringify({ lead, acknowledge: true })])
+      await tx.query('SELECT * FROM public.record_lead($1)', [JSON.stringify({ lead, acknowledge: true })])
       const locks = `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()`
       return (await tx.query<{ n: number }>(locks)).rows[0]!.n
     })
@@ -198,7 +198,7 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
     const backend = await backendWith({}, { startWorker: false })
     const db = await backend.db()
     const rows = async () =>
-      (await db.query<{ id: string }>(`SELECT id FROM quote_outbox WHERE kind = 'customer_acknowledgement'`)).rows
+      (await db.query<{ id: string }>(`SELECT id FROM outbox WHERE kind = 'customer_acknowledgement'`)).rows
     const queued = async (email: string, ip: string) => {
       await service().handle(form({ email }), { ip, userAgent: 'x' }, backend)
       return (await rows()).length
@@ -218,9 +218,7 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
     for (let i = 0; i < 8; i++)
       await service().handle(form({ email: 'once@example.com' }), { ip: `192.0.2.${i + 60}`, userAgent: 'x' }, backend)
     const db = await backend.db()
-    const { rows } = await db.query<{ id: string }>(
-      `SELECT id FROM quote_outbox WHERE kind = 'customer_acknowledgement'`,
-    )
+    const { rows } = await db.query<{ id: string }>(`SELECT id FROM outbox WHERE kind = 'customer_acknowledgement'`)
     const sql = 'SELECT public.customer_acknowledgement_allowed($1) AS allowed'
     const ask = () => Promise.all(rows.map(async ({ id }) => (await db.query(sql, [id])).rows[0]!.allowed))
     const answers = await ask()
@@ -302,8 +300,8 @@ describe('a lead nobody has answered is pushed once more', { timeout: 120_000 },
   it('at 15 minutes, naming the town; none for a lead whose status changed at 14; nothing twice after a restart', async () => {
     const start = pacific(2, '10:00')
     const { backend, runAt, open } = await alerted(start)
-    const waiting = await storeLead(backend, 'Maria', { zip: '95630', sourcePage: '/contact' })
-    const answered = await storeLead(backend, 'Jo', { sourcePage: '/city/roseville' })
+    const waiting = await storeTestLead(backend, 'Maria', { zip: '95630', sourcePage: '/contact' })
+    const answered = await storeTestLead(backend, 'Jo', { sourcePage: '/city/roseville' })
     expect(await runAt(start)).toHaveLength(2) // the two new-lead pushes
 
     await setStatus(backend, answered, 'contacted')
@@ -316,8 +314,8 @@ describe('a lead nobody has answered is pushed once more', { timeout: 120_000 },
     await backend.close()
     const again = await open()
     expect(await runAt(new Date(start.getTime() + 2 * 60 * MINUTE), again)).toHaveLength(3)
-    const rows = await rowsOf(again, `SELECT quote_request_id FROM quote_outbox WHERE kind = 'owner_escalation'`)
-    expect(rows).toEqual([{ quote_request_id: waiting }])
+    const rows = await rowsOf(again, `SELECT lead_id FROM outbox WHERE kind = 'owner_escalation'`)
+    expect(rows).toEqual([{ lead_id: waiting }])
   })
 
   it('drops, marked done, a follow-up claimed just as the status changed', async () => {
@@ -336,7 +334,7 @@ describe('a lead nobody has answered is pushed once more', { timeout: 120_000 },
   it('counts from opening time: a lead at 21:00 is pushed again at 07:15, not during the night', async () => {
     const start = pacific(2, '21:00')
     const { backend, runAt } = await alerted(start)
-    await storeLead(backend, 'Late', { sourcePage: '/services?tab=roof' })
+    await storeTestLead(backend, 'Late', { sourcePage: '/services?tab=roof' })
     expect(await runAt(start)).toHaveLength(1)
     expect(await runAt(pacific(3, '03:00'))).toHaveLength(1)
     expect(await runAt(pacific(3, '07:14'))).toHaveLength(1)
@@ -348,9 +346,9 @@ describe('a quoted lead reminds the owner to follow up', { timeout: 120_000 }, (
   it('at 2 and 7 days, for "quoted" only; marking it won or lost stops the rest', async () => {
     const start = new Date()
     const { backend, runAt } = await alerted(start)
-    const maria = await storeLead(backend, 'Maria')
-    const wes = await storeLead(backend, 'Wes')
-    const ann = await storeLead(backend, 'Ann')
+    const maria = await storeTestLead(backend, 'Maria')
+    const wes = await storeTestLead(backend, 'Wes')
+    const ann = await storeTestLead(backend, 'Ann')
     // A second on: the database stamps the rows to the microsecond, this clock counts milliseconds.
     expect(await runAt(new Date(Date.now() + 1000))).toHaveLength(3) // the new-lead pushes
     // The trigger times the reminders by the database's clock, at the status change.
@@ -366,11 +364,7 @@ describe('a quoted lead reminds the owner to follow up', { timeout: 120_000 }, (
       'Follow up with Wes: quoted 2 days ago',
     ])
     await setStatus(backend, wes, 'won')
-    const waiting = await rowsOf(
-      backend,
-      `SELECT kind FROM quote_outbox WHERE quote_request_id = $1 AND sent_at IS NULL`,
-      [wes],
-    )
+    const waiting = await rowsOf(backend, `SELECT kind FROM outbox WHERE lead_id = $1 AND sent_at IS NULL`, [wes])
     expect(waiting).toEqual([])
     expect(await runAt(new Date(quotedAt + 7 * day - MINUTE))).toHaveLength(5)
     expect((await runAt(new Date(quotedAt + 7 * day + MINUTE))).slice(5)).toEqual([
@@ -406,12 +400,12 @@ describe('the morning list', { timeout: 120_000 }, () => {
       },
       /** A lead with its status and its times relative to the test's clock (hours before it). */
       async lead(name: string, phone: string, status: string, arrivedHoursAgo: number, changedHoursAgo?: number) {
-        const id = await storeLead(backend, name, { phone })
+        const id = await storeTestLead(backend, name, { phone })
         const db = await backend.db()
-        await db.query(`UPDATE quote_requests SET status = $2 WHERE id = $1`, [id, status])
+        await db.query(`UPDATE leads SET status = $2 WHERE id = $1`, [id, status])
         const hoursAgo = (hours: number | undefined) =>
           hours === undefined ? null : new Date(clock.now.getTime() - hours * 60 * MINUTE)
-        await db.query(`UPDATE quote_requests SET created_at = $2, last_contact_at = $3 WHERE id = $1`, [
+        await db.query(`UPDATE leads SET created_at = $2, last_contact_at = $3 WHERE id = $1`, [
           id,
           hoursAgo(arrivedHoursAgo),
           hoursAgo(changedHoursAgo),
@@ -454,7 +448,7 @@ describe('the morning list', { timeout: 120_000 }, () => {
     const dee = await m.lead('Dee', '916-555-0104', 'new', 2)
     expect(await m.runAt(pacific(2, '07:05'))).toBe(0)
     const db = await m.backend.db()
-    await db.query(`UPDATE quote_requests SET created_at = created_at - interval '3 days' WHERE id = $1`, [dee])
+    await db.query(`UPDATE leads SET created_at = created_at - interval '3 days' WHERE id = $1`, [dee])
     expect(await m.runAt(pacific(2, '12:00'))).toBe(0)
     expect(await m.runAt(pacific(3, '07:00'))).toBe(1)
   })

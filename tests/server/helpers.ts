@@ -12,7 +12,7 @@ import { parseRuntimeConfig, runtimeConfig, type Env } from '../../app/server/co
 import { openDatabase, type Database } from '../../app/server/db/database.server'
 import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { hashToken, ownerUserId, sealSessionSecret } from '../../app/server/owner/sign-in.server'
-import { sendQuoteEmail, type StoredLeadInput } from '../../app/server/quote/send-quote-email.server'
+import { storeLead, type StoredLeadInput } from '../../app/server/leads/store-lead.server'
 import { startStorageStandIn, type StorageStandIn } from '../support/storage-stand-in'
 import { freshDatabaseUrl } from '../support/test-database'
 
@@ -95,8 +95,8 @@ export function testLead(firstName: string, overrides: Partial<StoredLeadInput> 
 }
 
 /** Stores testLead(firstName, overrides) as the quote form does; its id. */
-export async function storeLead(backend: Backend, firstName: string, overrides: Partial<StoredLeadInput> = {}) {
-  return (await sendQuoteEmail(backend, testLead(firstName, overrides))).id
+export async function storeTestLead(backend: Backend, firstName: string, overrides: Partial<StoredLeadInput> = {}) {
+  return (await storeLead(backend, testLead(firstName, overrides))).id
 }
 
 export interface ReceivedMail {
@@ -188,7 +188,7 @@ export function useSmtp(): (options?: Parameters<typeof startSmtp>[0]) => Promis
 export async function outboxDrained(backend: { db(): Promise<Database> }, timeoutMs = 30_000): Promise<void> {
   const db = await backend.db()
   // A follow-up not yet due (never tried, due later: decision 048) is not something left to send.
-  const unsent = `SELECT count(*)::int AS n FROM quote_outbox
+  const unsent = `SELECT count(*)::int AS n FROM outbox
                    WHERE sent_at IS NULL AND NOT (attempts = 0 AND next_attempt_at > now())`
   const left = async () => (await db.query<{ n: number }>(unsent)).rows[0]!.n
   await expect.poll(left, { timeout: timeoutMs, interval: 20, message: 'outbox rows still unsent' }).toBe(0)

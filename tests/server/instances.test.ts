@@ -130,20 +130,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await Promise.all(LEADS.map((name, i) => postLead(sites[i % 2]!, sites[(i + 1) % 2]!, name)))
       await settled()
       const stored = await rows<{ first_name: string; status: string }>(
-        'SELECT first_name, status FROM quote_requests ORDER BY first_name',
+        'SELECT first_name, status FROM leads ORDER BY first_name',
       )
       expect(stored).toEqual(LEADS.map((name) => ({ first_name: name, status: 'new' })))
       expectEachLeadMailedAndPushedOnce()
     })
 
     it('each timer fires once: the escalation of a lead still new, the reminders of a quoted one', async () => {
-      await db.query(`UPDATE quote_outbox SET next_attempt_at = now() WHERE kind = 'owner_escalation'`)
+      await db.query(`UPDATE outbox SET next_attempt_at = now() WHERE kind = 'owner_escalation'`)
       await wakeBoth('A')
       await settled()
       expect(pushed('Still waiting')).toHaveLength(LEADS.length)
 
-      await db.query(`UPDATE quote_requests SET status = 'quoted' WHERE first_name LIKE 'Lead%'`)
-      await db.query(`UPDATE quote_outbox SET next_attempt_at = now() WHERE kind LIKE 'owner_reminder_%'`)
+      await db.query(`UPDATE leads SET status = 'quoted' WHERE first_name LIKE 'Lead%'`)
+      await db.query(`UPDATE outbox SET next_attempt_at = now() WHERE kind LIKE 'owner_reminder_%'`)
       await wakeBoth('B')
       await settled()
       const reminders = LEADS.flatMap((name) => [2, 7].map((days) => `Follow up with ${name}: quoted ${days} days ago`))
@@ -158,14 +158,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(Date.now() + 3 * 864e5)
       const jobs = LEADS.slice(0, 5)
       const ids = await rows<{ id: string }>(
-        `SELECT id FROM quote_requests WHERE first_name IN (${jobs.map((name) => `'${name}'`).join(', ')})`,
+        `SELECT id FROM leads WHERE first_name IN (${jobs.map((name) => `'${name}'`).join(', ')})`,
       )
       for (const { id } of ids) {
         await sendQuote(owner, v.parse(quoteDraftSchema, { lead: id, items: ITEMS, validDays: 30 }))
         expect(await acceptQuote(owner, id)).toBe('accepted')
         expect(await scheduleJob(owner, { lead: id, day, start: '08:00', end: '10:00' })).toBe('scheduled')
       }
-      await db.query(`UPDATE quote_outbox SET next_attempt_at = now() WHERE kind = 'job_reminder'`)
+      await db.query(`UPDATE outbox SET next_attempt_at = now() WHERE kind = 'job_reminder'`)
       await wakeBoth('J')
       await settled()
       const reminders = smtp.received.filter((received) => received.mail.subject?.startsWith('Reminder: we come'))
@@ -176,7 +176,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('the daily retention runs once between them', async () => {
       // Each process asks for a day's jobs once: a new day here is a restart with that day unclaimed.
       await Promise.all(sites.map((site) => site.stop()))
-      await db.query(`INSERT INTO quote_requests (first_name, email, phone, idempotency_key, created_at)
+      await db.query(`INSERT INTO leads (first_name, email, phone, idempotency_key, created_at)
         SELECT 'Old' || i, 'old@example.com', '916-555-0101', 'old-lead-' || i, now() - interval '30 months'
           FROM generate_series(1, 3) AS i`)
       await db.query(`DELETE FROM daily_runs WHERE job = 'lead-retention'`)
@@ -184,8 +184,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await Promise.all(sites.map(untilItDelivers))
       await settled()
 
-      expect(await rows(`SELECT first_name FROM quote_requests WHERE first_name LIKE 'Old%'`)).toEqual([])
-      expect(await rows('SELECT count(*)::int AS n FROM quote_requests')).toEqual([{ n: posted.length }])
+      expect(await rows(`SELECT first_name FROM leads WHERE first_name LIKE 'Old%'`)).toEqual([])
+      expect(await rows('SELECT count(*)::int AS n FROM leads')).toEqual([{ n: posted.length }])
       expect(await rows(`SELECT job FROM daily_runs WHERE job = 'lead-retention'`)).toEqual([{ job: 'lead-retention' }])
       const deleted = sites.filter((site) => site.stdout().includes('deleted leads past their retention'))
       expect(deleted).toHaveLength(1)

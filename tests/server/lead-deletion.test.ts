@@ -18,7 +18,7 @@ import {
   FILE_STORES,
   freshDatabaseUrl,
   rowsOf,
-  storeLead,
+  storeTestLead,
   useFileStores,
   useSmtp,
   useTestBackends,
@@ -56,21 +56,18 @@ async function kept(backend: Backend, paths: string[]): Promise<string[]> {
 }
 
 async function pendingDeliveries(backend: Backend, leadId: string): Promise<string[]> {
-  const sql = `SELECT kind FROM quote_outbox WHERE quote_request_id = $1 AND sent_at IS NULL ORDER BY kind`
+  const sql = `SELECT kind FROM outbox WHERE lead_id = $1 AND sent_at IS NULL ORDER BY kind`
   return (await rowsOf<{ kind: string }>(backend, sql, [leadId])).map((row) => row.kind)
 }
 
 /** As if it had arrived `months` ago and nobody had touched it since. */
 async function backdate(backend: Backend, leadId: string, months: number): Promise<void> {
-  const sql = `UPDATE quote_requests SET created_at = now() - make_interval(months => $2) WHERE id = $1`
+  const sql = `UPDATE leads SET created_at = now() - make_interval(months => $2) WHERE id = $1`
   await rowsOf(backend, sql, [leadId, months])
 }
 
 async function leadNames(backend: Backend): Promise<string[]> {
-  const leads = await rowsOf<{ first_name: string }>(
-    backend,
-    `SELECT first_name FROM quote_requests ORDER BY first_name`,
-  )
+  const leads = await rowsOf<{ first_name: string }>(backend, `SELECT first_name FROM leads ORDER BY first_name`)
   return leads.map((row) => row.first_name)
 }
 
@@ -79,8 +76,8 @@ describe.each(FILE_STORES)('the owner deleting a lead whose photos are in %s', {
     const { smtp, env } = await deliveries()
     const backend = await testBackend({ ...env, ...(await fileStore(storeName)).env })
     const db = await backend.db()
-    const ann = await storeLead(backend, 'Ann')
-    const bob = await storeLead(backend, 'Bob')
+    const ann = await storeTestLead(backend, 'Ann')
+    const bob = await storeTestLead(backend, 'Bob')
     const annPhotos = await addPhotos(backend, ann)
     const bobPhotos = await addPhotos(backend, bob)
     const waiting = ['customer_acknowledgement', 'owner_escalation', 'owner_notification', 'owner_push']
@@ -100,7 +97,7 @@ describe.each(FILE_STORES)('the owner deleting a lead whose photos are in %s', {
     expect(recipients.filter((line) => /Bob|bob@/.test(line))).toHaveLength(2)
     // Deleting it again says there was no such lead; one without photos goes as well.
     expect(await deleteLead(db, backend.files, ann)).toBe(false)
-    expect(await deleteLead(db, backend.files, await storeLead(backend, 'Cal'))).toBe(true)
+    expect(await deleteLead(db, backend.files, await storeTestLead(backend, 'Cal'))).toBe(true)
   })
 })
 
@@ -110,13 +107,13 @@ describe('a removal of photos that failed', { timeout: 120_000 }, () => {
     const standIn = storage.standIn!
     const backend = await testBackend(storage.env)
     const db = await backend.db()
-    const ann = await storeLead(backend, 'Ann')
+    const ann = await storeTestLead(backend, 'Ann')
     const photos = await addPhotos(backend, ann)
 
     standIn.failNext('storage is down')
     expect(await deleteLead(db, backend.files, ann)).toBe(true)
     expect(await kept(backend, photos)).toEqual(photos)
-    const queued = `SELECT payload FROM quote_outbox WHERE kind = 'lead_files' AND sent_at IS NULL`
+    const queued = `SELECT payload FROM outbox WHERE kind = 'lead_files' AND sent_at IS NULL`
     expect(await rowsOf(backend, queued)).toEqual([{ payload: { lead: ann } }])
 
     expect(await (await backend.outbox()).drain()).toMatchObject({ sent: 1, failed: 0 })
@@ -131,8 +128,8 @@ describe('the retention', { timeout: 120_000 }, () => {
     const databaseUrl = await freshDatabaseUrl()
     const first = await testBackend({}, { databaseUrl })
     const second = await testBackend({}, { databaseUrl, dataDir: first.dataDir })
-    const old = await storeLead(first, 'Old')
-    const later = await storeLead(first, 'Later')
+    const old = await storeTestLead(first, 'Old')
+    const later = await storeTestLead(first, 'Later')
     await backdate(first, old, 25)
     const now = new Date()
 
@@ -157,7 +154,7 @@ describe('the retention', { timeout: 120_000 }, () => {
 
   it('counts a status change as contact: a lead that arrived 25 months ago but was worked last week stays', async () => {
     const backend = await testBackend()
-    const worked = await storeLead(backend, 'Worked')
+    const worked = await storeTestLead(backend, 'Worked')
     await backdate(backend, worked, 25)
     const db = await backend.db()
     await updateLead(db, worked, { status: 'contacted', note: 'Called back' })
@@ -172,8 +169,8 @@ describe('the retention', { timeout: 120_000 }, () => {
 
   it("is done by the outbox worker's run with LEAD_RETENTION_MONTHS, photos included", async () => {
     const backend = await testBackend({ LEAD_RETENTION_MONTHS: '12' })
-    const old = await storeLead(backend, 'Old')
-    const recent = await storeLead(backend, 'Recent')
+    const old = await storeTestLead(backend, 'Old')
+    const recent = await storeTestLead(backend, 'Recent')
     await backdate(backend, old, 13)
     await backdate(backend, recent, 11)
     const photos = await addPhotos(backend, old)
@@ -198,8 +195,8 @@ describe('npm run leads -- delete', { timeout: 180_000 }, () => {
   it('deletes a lead through the running site with its photos and deliveries, and says when there is none', async () => {
     const backend = await testBackend()
     serveOwnerSocket(backend)
-    const ann = await storeLead(backend, 'Ann')
-    await storeLead(backend, 'Bob')
+    const ann = await storeTestLead(backend, 'Ann')
+    await storeTestLead(backend, 'Bob')
     const photos = await addPhotos(backend, ann)
 
     const done = await leadsCommand(backend.dataDir, 'delete', ann)

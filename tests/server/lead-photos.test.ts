@@ -10,15 +10,15 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { createServerEntry } from '@tanstack/react-start/server'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { LEAD_PHOTO_MESSAGES } from '../../app/lib/quote/lead-photos'
-import { PHOTO_TOKEN_HEADER } from '../../app/lib/quote/photo-token-header'
+import { LEAD_PHOTO_MESSAGES } from '../../app/lib/leads/lead-photos'
+import { PHOTO_TOKEN_HEADER } from '../../app/lib/leads/photo-token-header'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { ownerPhotoResponse } from '../../app/server/owner/lead-photos.server'
 import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
-import { createLeadPhotoHandler } from '../../app/server/quote/lead-photos.server'
-import { createFormTokens, createPhotoTokens, PHOTO_TOKEN_TTL_MS } from '../../app/server/quote/tokens.server'
-import { createQuoteService } from '../../app/server/quote/quote-service.server'
-import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
+import { createLeadPhotoHandler } from '../../app/server/leads/lead-photos.server'
+import { createFormTokens, createPhotoTokens, PHOTO_TOKEN_TTL_MS } from '../../app/server/leads/tokens.server'
+import { createLeadService } from '../../app/server/leads/lead-service.server'
+import { storeLead } from '../../app/server/leads/store-lead.server'
 import { captureLog } from '../support/log-capture'
 import { hugeHeic, HUGE_HEIC_SIDE } from '../support/huge-heic'
 import { heicOf, phoneJpeg } from '../support/phone-photo-tags'
@@ -71,7 +71,7 @@ async function setUp({ now, env, store = 'the folder store' }: SetUp = {}) {
   )
   const tokens = createPhotoTokens(SECRET, now)
   const handle = createLeadPhotoHandler({ backend, tokens, rateLimit: 100 })
-  const lead = async (name = 'Maria') => (await sendQuoteEmail(backend, testLead(name))).id
+  const lead = async (name = 'Maria') => (await storeLead(backend, testLead(name))).id
   const stored = (leadId: string) => files.names(backend, `lead-photos/${leadId}`)
   return { backend, tokens, handle, lead, stored, standIn: files.standIn }
 }
@@ -99,7 +99,7 @@ const photo = (bytes: Uint8Array = gpsJpeg, name = 'IMG_0001.jpg') => ({ bytes, 
 const photos = (count: number) => Array.from({ length: count }, () => photo())
 
 async function photoRows(backend: Backend, leadId: string) {
-  return rowsOf(backend, `SELECT object_name FROM public.lead_photos WHERE quote_request_id = $1`, [leadId])
+  return rowsOf(backend, `SELECT object_name FROM public.lead_photos WHERE lead_id = $1`, [leadId])
 }
 
 describe.each(FILE_STORES)('photos of a stored lead in %s', { timeout: 120_000 }, (store) => {
@@ -230,7 +230,7 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
   it("refuses a token changed to another lead, another site's token, an expired one and one for suspected spam", async () => {
     let now = Date.now()
     const { backend, tokens, handle, lead, stored } = await setUp({ now: () => now })
-    const spam = (await sendQuoteEmail(backend, testLead('Bot', { spamReason: 'honeypot' }))).id
+    const spam = (await storeLead(backend, testLead('Bot', { spamReason: 'honeypot' }))).id
     expect((await handle(upload(tokens.issue(spam), [photo()]), '')).status).toBe(403)
     expect(stored(spam)).toEqual([])
 
@@ -402,7 +402,7 @@ describe('uploads refused before their photos are read (decision 051)', { timeou
     expect(refused.status).toBe(403)
     expect(await refused.json()).toMatchObject({ reason: 'token' })
     expect([replay.seen.pulled <= FEW_KB, replay.seen.cancelled]).toEqual([true, true])
-    const counted = `SELECT photos FROM lead_photo_token_counts WHERE quote_request_id = $1`
+    const counted = `SELECT photos FROM lead_photo_token_counts WHERE lead_id = $1`
     expect(await rowsOf(backend, counted, [id])).toEqual([{ photos: 5 }])
     // Only that token is spent: the lead takes photos from a new one.
     expect(stored(id)).toEqual([])
@@ -434,12 +434,12 @@ describe('the upload token in the quote answer', { timeout: 120_000 }, () => {
 
   it('a stored lead gets a token for its own id; suspected spam gets none', async () => {
     const { backend, tokens } = await setUp()
-    const service = createQuoteService({ formTokenSecret: SECRET, minFillMs: 0 })
+    const service = createLeadService({ formTokenSecret: SECRET, minFillMs: 0 })
     const clean = await service.handle(fields('Maria'), meta, backend)
     expect(clean.body).toEqual({ success: true, photoToken: expect.any(String) })
     const check = tokens.check((clean.body as { photoToken: string }).photoToken)
     if (!check.ok) throw new Error(check.reason)
-    const lead = await rowsOf(backend, `SELECT first_name FROM quote_requests WHERE id = $1`, [check.leadId])
+    const lead = await rowsOf(backend, `SELECT first_name FROM leads WHERE id = $1`, [check.leadId])
     expect(lead).toEqual([{ first_name: 'Maria' }])
     const spam = await service.handle({ ...fields('Jose'), company: 'bot' }, meta, backend)
     expect(spam.body).toEqual({ success: true })

@@ -9,16 +9,16 @@ import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
-import { QUOTE_FIELD_MESSAGES, quoteRequestSchema } from '../../app/lib/quote/quote-schema'
+import { QUOTE_FIELD_MESSAGES, leadRequestSchema } from '../../app/lib/leads/lead-schema'
 import { createBackend, type Backend, type BackendOptions } from '../../app/server/backend/backend.server'
 import { createOutboxWorker } from '../../app/server/backend/outbox.server'
 import { defaultBackoffMs, notificationAddresses, toSendMail } from '../../app/server/backend/outbox-io.server'
-import { ownerNotification } from '../../app/server/quote/lead-email.server'
+import { ownerNotification } from '../../app/server/leads/lead-email.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import type { Tables } from '../../app/server/db/schema.gen'
-import { createFormTokens } from '../../app/server/quote/tokens.server'
-import { createQuoteService, type QuoteService } from '../../app/server/quote/quote-service.server'
-import { outsideServiceArea } from '../../app/server/quote/lead-fields.server'
+import { createFormTokens } from '../../app/server/leads/tokens.server'
+import { createLeadService, type LeadService } from '../../app/server/leads/lead-service.server'
+import { outsideServiceArea } from '../../app/server/leads/lead-fields.server'
 import { captureLog } from '../support/log-capture'
 import {
   freePort,
@@ -54,8 +54,8 @@ function backendWith(env: Record<string, string>, extra: Omit<BackendOptions, 'c
   )
 }
 
-function service(options: Parameters<typeof createQuoteService>[0] = {}): QuoteService {
-  return createQuoteService({ rateLimit: 0, formTokenSecret: FORM_TOKEN_SECRET, ...options })
+function service(options: Parameters<typeof createLeadService>[0] = {}): LeadService {
+  return createLeadService({ rateLimit: 0, formTokenSecret: FORM_TOKEN_SECRET, ...options })
 }
 
 function lead(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -98,7 +98,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     expect(res).toEqual({ status: 200, body: { success: true, photoToken: expect.any(String) } })
 
     const db = await backend.db()
-    const rows = await db.query<Record<string, unknown>>('SELECT * FROM quote_requests')
+    const rows = await db.query<Record<string, unknown>>('SELECT * FROM leads')
     expect(rows.rows).toHaveLength(1)
     const row = rows.rows[0]!
     expect(row).toMatchObject({
@@ -112,12 +112,12 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     })
     expect(row.ip_hash).toMatch(/^[0-9a-f]{64}$/)
     expect(JSON.stringify(rows.rows)).not.toContain('203.0.113.7')
-    expect(await count(backend, 'SELECT * FROM quote_outbox WHERE sent_at IS NULL')).toBe(1)
+    expect(await count(backend, 'SELECT * FROM outbox WHERE sent_at IS NULL')).toBe(1)
 
     const worker = await backend.outbox()
     expect(worker.transportKind).toBe('smtp')
     expect(await worker.drain()).toEqual({ claimed: 1, sent: 1, failed: 0 })
-    expect(await count(backend, 'SELECT * FROM quote_outbox WHERE sent_at IS NOT NULL AND last_error IS NULL')).toBe(1)
+    expect(await count(backend, 'SELECT * FROM outbox WHERE sent_at IS NOT NULL AND last_error IS NULL')).toBe(1)
 
     expect(mail.received).toHaveLength(1)
     const { mail: m, rcptTo } = mail.received[0]!
@@ -146,13 +146,11 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     // Defence in depth: a row written by something else.
     const db = await backend.db()
     const inserted = await db.query<{ id: string }>(
-      `INSERT INTO quote_requests (first_name, email, phone, idempotency_key)
+      `INSERT INTO leads (first_name, email, phone, idempotency_key)
        VALUES ($1, $2, $3, 'direct-insert-1') RETURNING id`,
       ['Bob\r\nBcc: evil@y.example\r\nX-Evil: 1', 'bob@example.com\r\nBcc: evil2@y.example', '916\n555\n0100'],
     )
-    await db.query(`INSERT INTO quote_outbox (quote_request_id, kind) VALUES ($1, 'owner_notification')`, [
-      inserted.rows[0]!.id,
-    ])
+    await db.query(`INSERT INTO outbox (lead_id, kind) VALUES ($1, 'owner_notification')`, [inserted.rows[0]!.id])
     expect(await (await backend.outbox()).drain()).toMatchObject({ sent: 1, failed: 0 })
     const { mail: m, rcptTo } = mail.received[0]!
     expect(rcptTo).toEqual([OWNER])
@@ -185,12 +183,12 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const backend = await backendWith({ SMTP_URL: `smtp://127.0.0.1:${port}` })
     const res = await service().handle(lead({ firstName: 'Jason' }), meta, backend)
     expect(res.status).toBe(200)
-    expect(await count(backend, "SELECT * FROM quote_requests WHERE status = 'new'")).toBe(1)
+    expect(await count(backend, "SELECT * FROM leads WHERE status = 'new'")).toBe(1)
 
     const worker = await backend.outbox()
     expect(await worker.runOnce()).toEqual({ claimed: 1, sent: 0, failed: 1 })
     const db = await backend.db()
-    const pending = await db.query('SELECT attempts, last_error, sent_at FROM quote_outbox')
+    const pending = await db.query('SELECT attempts, last_error, sent_at FROM outbox')
     expect(pending.rows).toEqual([
       { attempts: 1, sent_at: null, last_error: expect.stringMatching(/ECONNREFUSED|connect/i) },
     ])
@@ -199,7 +197,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     expect(await worker.drain()).toEqual({ claimed: 1, sent: 1, failed: 0 })
     expect(mail.received).toHaveLength(1)
     expect(mail.received[0]?.mail.subject).toBe('New quote request from Jason')
-    expect((await db.query('SELECT attempts, last_error FROM quote_outbox')).rows).toEqual([
+    expect((await db.query('SELECT attempts, last_error FROM outbox')).rows).toEqual([
       { attempts: 2, last_error: null },
     ])
     expect(await worker.drain()).toEqual({ claimed: 0, sent: 0, failed: 0 })
@@ -240,17 +238,17 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     ])
     expect(results.map((r) => r.status)).toEqual([200, 200, 200])
     expect((await svc.handle(payload, meta, backend)).body).toEqual({ success: true, photoToken: expect.any(String) })
-    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(1)
-    expect(await count(backend, 'SELECT * FROM quote_outbox')).toBe(1)
+    expect(await count(backend, 'SELECT * FROM leads')).toBe(1)
+    expect(await count(backend, 'SELECT * FROM outbox')).toBe(1)
 
     expect((await svc.handle({ ...payload, phone: '916-555-0111' }, meta, backend)).status).toBe(200)
-    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(2)
+    expect(await count(backend, 'SELECT * FROM leads')).toBe(2)
     // A corrected address is a changed form too: the owner gets it rather than a "duplicate" of the old one.
     const placed = { ...payload, street: '12 Oak St', zip: '95630' }
     expect((await svc.handle(placed, meta, backend)).status).toBe(200)
     expect((await svc.handle({ ...placed, zip: '95662' }, meta, backend)).status).toBe(200)
     expect((await svc.handle(placed, meta, backend)).status).toBe(200)
-    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(4)
+    expect(await count(backend, 'SELECT * FROM leads')).toBe(4)
 
     await (await backend.outbox()).drain()
     expect(mail.received).toHaveLength(4)
@@ -272,7 +270,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
     const db = await backend.db()
     const stored = await db.query(
-      'SELECT first_name, service_street, service_zip, preferred_time, outside_area FROM quote_requests ORDER BY first_name',
+      'SELECT first_name, service_street, service_zip, preferred_time, outside_area FROM leads ORDER BY first_name',
     )
     expect(stored.rows.map(Object.values)).toEqual([
       ['Fern', null, '95630-1234', 'flexible', false],
@@ -307,18 +305,18 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const fast = await svc.handle(lead({ formToken: tokens.issue(clock.now - 900) }), meta, backend)
     for (const r of [honeypot, fast]) expect(r).toEqual({ status: 200, body: { success: true } })
 
-    expect(await rowsOf(backend, 'SELECT status, spam_reason FROM quote_requests ORDER BY created_at')).toEqual([
+    expect(await rowsOf(backend, 'SELECT status, spam_reason FROM leads ORDER BY created_at')).toEqual([
       { status: 'suspected_spam', spam_reason: 'honeypot' },
       { status: 'suspected_spam', spam_reason: 'too-fast:900ms' },
     ])
-    expect(await count(backend, 'SELECT * FROM quote_outbox')).toBe(0)
+    expect(await count(backend, 'SELECT * FROM outbox')).toBe(0)
 
     // Exactly at the threshold is a normal lead, and so is a form left open a long time.
     expect((await svc.handle(lead({ formToken: tokens.issue(clock.now - 2500) }), meta, backend)).status).toBe(200)
     const token = tokens.issue()
     clock.now += 3 * 24 * 3600_000
     expect((await svc.handle(lead({ formToken: token }), meta, backend)).status).toBe(200)
-    expect(await count(backend, "SELECT * FROM quote_requests WHERE status = 'new'")).toBe(2)
+    expect(await count(backend, "SELECT * FROM leads WHERE status = 'new'")).toBe(2)
     await (await backend.outbox()).drain()
     expect(mail.received).toHaveLength(2)
   })
@@ -340,7 +338,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     for (const submission of submissions) {
       expect(await svc.handle(submission, meta, backend)).toEqual({ status: 200, body: { success: true } })
     }
-    const rows = await rowsOf(backend, 'SELECT first_name, status, spam_reason FROM quote_requests ORDER BY created_at')
+    const rows = await rowsOf(backend, 'SELECT first_name, status, spam_reason FROM leads ORDER BY created_at')
     expect(rows).toEqual([
       { first_name: 'Claims', status: 'suspected_spam', spam_reason: 'too-fast:0ms' },
       { first_name: 'Missing', status: 'suspected_spam', spam_reason: 'no-token' },
@@ -378,7 +376,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     expect(limited.retryAfterSeconds).toBeGreaterThan(590)
     expect(limited.retryAfterSeconds).toBeLessThanOrEqual(600)
     expect(site.phone).toBe('(916) 555-0142')
-    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(5)
+    expect(await count(backend, 'SELECT * FROM leads')).toBe(5)
     // The address is kept hashed only.
     const db = await backend.db()
     const hits = await db.query<{ key: string }>(`SELECT DISTINCT key FROM rate_limit_hits WHERE bucket = 'quote'`)
@@ -399,7 +397,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     expect((await svc.handle(lead(), meta, backend)).status).toBe(200)
     expect((await svc.handle(lead(), meta, backend)).status).toBe(429)
     expect((await svc.handle({ firstName: '' }, meta, backend)).status).toBe(429)
-    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(2)
+    expect(await count(backend, 'SELECT * FROM leads')).toBe(2)
   })
 
   it.skipIf(!onPostgres)('on PostgreSQL only: two instances on one database share one rate limit', async () => {
@@ -408,7 +406,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const svc = service({ rateLimit: 5, rateWindowMs: 10 * 60_000 })
     for (let i = 0; i < 5; i++) expect((await svc.handle(lead(), meta, instances[i % 2])).status).toBe(200)
     for (const instance of instances) expect((await svc.handle(lead(), meta, instance)).status).toBe(429)
-    expect(await count(instances[0]!, 'SELECT * FROM quote_requests')).toBe(5)
+    expect(await count(instances[0]!, 'SELECT * FROM leads')).toBe(5)
   })
 
   // Each field's rules and messages: quote-schema.test.ts. Here, what the service answers with the first issue.
@@ -437,8 +435,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       const error = typeof message === 'string' ? message : expect.stringMatching(message)
       expect(res.body).toMatchObject({ success: false, reason: 'invalid', error, ...(field ? { field } : {}) })
     }
-    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(0)
-    expect(await count(backend, 'SELECT * FROM quote_outbox')).toBe(0)
+    expect(await count(backend, 'SELECT * FROM leads')).toBe(0)
+    expect(await count(backend, 'SELECT * FROM outbox')).toBe(0)
   })
 
   it("a forged visit source never refuses a lead: it is stored with what survives the source's checks", async () => {
@@ -458,7 +456,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     }
     const db = await backend.db()
     const rows = await db.query<{ first_name: string }>(
-      'SELECT first_name, source_channel, source_tags, landing_path, referrer_host FROM quote_requests',
+      'SELECT first_name, source_channel, source_tags, landing_path, referrer_host FROM leads',
     )
     // [channel, tags, landing path, referrer host]
     expect(
@@ -486,7 +484,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const backend = await backendWith({})
     const saltFails: Backend = { ...backend, ipHashSalt: () => Promise.reject(new Error('db down')) }
     expect((await (await unsaved()).handle(lead(), meta, saltFails)).status).toBe(503)
-    expect(await count(backend, 'SELECT * FROM quote_requests')).toBe(0)
+    expect(await count(backend, 'SELECT * FROM leads')).toBe(0)
     // A real backend whose database cannot be used (closed) also maps to 503.
     await backend.close()
     expect((await (await unsaved()).handle(lead(), meta, backend)).status).toBe(503)
@@ -565,10 +563,10 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       }),
       { numRuns: 400 },
     )
-    const rows = await rowsOf<Tables['quote_requests']>(
+    const rows = await rowsOf<Tables['leads']>(
       backend,
       `SELECT first_name, email, phone, service_street, service_zip, preferred_time, outside_area, heard_about
-         FROM quote_requests`,
+         FROM leads`,
     )
     console.log(`[property] accepted=${ok} stored=${rows.length} rejected=${JSON.stringify([...statuses])}`)
     for (const row of rows) {
@@ -582,7 +580,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
         preferredTime: row.preferred_time ?? '',
         heardAbout: row.heard_about ?? '',
       }
-      const parsed = v.safeParse(quoteRequestSchema, stored)
+      const parsed = v.safeParse(leadRequestSchema, stored)
       expect(parsed.success, JSON.stringify(row)).toBe(true)
       if (parsed.success) expect(parsed.output).toEqual(stored)
       expect(row.outside_area, JSON.stringify(row)).toBe(stored.zip ? outsideServiceArea(stored.zip) : null)
@@ -621,7 +619,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const ackMs = Date.now() - started
     await outboxDrained(backend, 60_000)
     const db = await backend.db()
-    const stored = await db.query<{ id: string; first_name: string }>('SELECT id, first_name FROM quote_requests')
+    const stored = await db.query<{ id: string; first_name: string }>('SELECT id, first_name FROM leads')
     const storedNames = new Set(stored.rows.map((r) => r.first_name))
     const emailsPerLead = new Map<string, number>()
     for (const { mail: m } of mail.received) {
@@ -633,7 +631,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const lost =
       [...acknowledged].filter((name) => !storedNames.has(name)).length +
       stored.rows.filter((r) => !emailsPerLead.has(r.id)).length
-    const retried = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM quote_outbox WHERE attempts > 1')
+    const retried = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE attempts > 1')
     console.log(
       `[burst] submissions=${submissions.length} acknowledged=${acknowledged.size} (+${retriesAcknowledged} retries acknowledged) ` +
         `stored=${stored.rows.length} emailed=${emailed} duplicates=${duplicates} lost=${lost} ` +
@@ -682,7 +680,7 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
     const dead = await worker(first, where.dataDir, mail.url)
     await dieWaiting(dead.runOnce(), mail)
     expect(subjects()).toEqual(['New quote request from Accepted'])
-    expect(await count(first, 'SELECT * FROM quote_outbox WHERE sent_at IS NOT NULL')).toBe(0)
+    expect(await count(first, 'SELECT * FROM outbox WHERE sent_at IS NOT NULL')).toBe(0)
     await first.close()
 
     // The data folder's next process: the same worker id, kept in the folder.
@@ -691,19 +689,19 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
     expect(subjects()).toEqual(['New quote request from Accepted', 'New quote request from Claimed'])
     const db = await next.db()
     const waiting = await db.query<{ first_name: string; claimed: boolean }>(
-      `SELECT q.first_name, o.claimed_by IS NOT NULL AS claimed FROM quote_outbox o JOIN quote_requests q
-          ON q.id = o.quote_request_id WHERE o.sent_at IS NULL`,
+      `SELECT q.first_name, o.claimed_by IS NOT NULL AS claimed FROM outbox o JOIN leads q
+          ON q.id = o.lead_id WHERE o.sent_at IS NULL`,
     )
     expect(waiting.rows).toEqual([{ first_name: 'Elsewhere', claimed: true }])
     // Once every lease has run out, the other instance's row is delivered, and nothing twice.
-    await db.query("UPDATE quote_outbox SET next_attempt_at = now() - interval '1 second' WHERE sent_at IS NULL")
+    await db.query("UPDATE outbox SET next_attempt_at = now() - interval '1 second' WHERE sent_at IS NULL")
     expect(await (await next.outbox()).drain()).toMatchObject({ sent: 1 })
     expect(subjects()).toEqual([
       'New quote request from Accepted',
       'New quote request from Claimed',
       'New quote request from Elsewhere',
     ])
-    expect(await count(next, 'SELECT * FROM quote_outbox WHERE sent_at IS NULL')).toBe(0)
+    expect(await count(next, 'SELECT * FROM outbox WHERE sent_at IS NULL')).toBe(0)
   })
 })
 
@@ -726,7 +724,7 @@ describe('outbox details', () => {
       ownerNotification(
         {
           outboxId: 'o1',
-          quoteRequestId: 'q1',
+          leadId: 'q1',
           firstName: 'A'.repeat(100),
           email: 'a@b.co',
           phone: '9165550100',

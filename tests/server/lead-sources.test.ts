@@ -17,7 +17,7 @@ import {
   type Conversion,
 } from '../../app/server/owner/conversions.server'
 import { leadSources, listInbox, updateLead } from '../../app/server/owner/inbox.server'
-import { storeLead, useTestBackends } from './helpers'
+import { storeTestLead, useTestBackends } from './helpers'
 
 const open = useTestBackends()
 
@@ -37,16 +37,13 @@ interface Seed {
 
 /** Stores the lead as the site does, works it as the owner, then backdates its arrival. */
 async function seed(backend: Backend, lead: Seed): Promise<string> {
-  const id = await storeLead(backend, lead.name, {
+  const id = await storeTestLead(backend, lead.name, {
     ...(lead.visit ? { source: leadSource(lead.visit, lead.heard ?? '') } : {}),
     ...(lead.spam ? { spamReason: 'honeypot' } : {}),
   })
   const db = await backend.db()
   for (const status of lead.steps ?? []) await updateLead(db, id, { status, note: '', jobValue: lead.jobValue ?? null })
-  await db.query(`UPDATE quote_requests SET created_at = now() - make_interval(days => $2) WHERE id = $1`, [
-    id,
-    lead.ageDays,
-  ])
+  await db.query(`UPDATE leads SET created_at = now() - make_interval(days => $2) WHERE id = $1`, [id, lead.ageDays])
   return id
 }
 
@@ -82,7 +79,7 @@ describe('the sources view', { timeout: 120_000 }, () => {
       { name: 'Old', visit: direct, heard: 'other', ageDays: 2 },
     ]
     for (const lead of leads) await seed(backend, lead)
-    await (await backend.db()).query(`UPDATE quote_requests SET status = 'archived' WHERE first_name = 'Old'`)
+    await (await backend.db()).query(`UPDATE leads SET status = 'archived' WHERE first_name = 'Old'`)
 
     // Ann, Ben (quoted, then lost: still quoted) and Cal.
     const db = await backend.db()
@@ -151,7 +148,7 @@ describe("a quote's follow-up mark (docs/decisions/048-follow-through.md)", { ti
   it('shows on a lead quoted 2 days or more, counted from when it was last marked quoted, and goes with the status', async () => {
     const backend = await open()
     const db = await backend.db()
-    const changed = `UPDATE quote_requests SET status_changed_at = now() - make_interval(days => $2) WHERE id = $1`
+    const changed = `UPDATE leads SET status_changed_at = now() - make_interval(days => $2) WHERE id = $1`
     const quotedDaysAgo = (id: string, days: number) => db.query(changed, [id, days])
     const quoted = (name: string) => seed(backend, { name, steps: ['quoted'], ageDays: 0 })
     const fresh = await quoted('Fresh')
@@ -198,7 +195,7 @@ describe('the job value', { timeout: 120_000 }, () => {
   it('is kept with "won" only: saved with it, dropped when the lead leaves it, and a negative one is refused', async () => {
     const backend = await open()
     const db = await backend.db()
-    const id = await storeLead(backend, 'Wes')
+    const id = await storeTestLead(backend, 'Wes')
     const save = (status: Step, jobValue?: number) => updateLead(db, id, { status, note: '', jobValue })
     expect(await save('won', 1250.5)).toMatchObject({ status: 'won', jobValue: 1250.5 })
     expect((await listInbox(db))[0]).toMatchObject({ status: 'won', jobValue: 1250.5 })

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, parseRuntimeConfig } from '../../app/server/config.server'
-import { leadWebhookBody } from '../../app/server/quote/lead-webhook.server'
-import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
+import { leadWebhookBody } from '../../app/server/leads/lead-webhook.server'
+import { storeLead } from '../../app/server/leads/store-lead.server'
 import { rowsOf, testLead, useCleanup, useTestBackends } from './helpers'
 
 const cleanup = useCleanup()
@@ -48,11 +48,11 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
       { LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: secret, CUSTOMER_ACKNOWLEDGEMENT: 'off' },
       { outbox: { backoffMs: () => 0 } },
     )
-    const stored = await sendQuoteEmail(
+    const stored = await storeLead(
       backend,
       testLead('Hook', { street: '4821 Elm Ridge Way', zip: '95814', preferredTime: 'morning', outsideArea: true }),
     )
-    await sendQuoteEmail(backend, testLead('Spammy', { spamReason: 'honeypot' }))
+    await storeLead(backend, testLead('Spammy', { spamReason: 'honeypot' }))
 
     const outbox = await backend.outbox()
     const first = await outbox.runOnce()
@@ -85,10 +85,7 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
       new Webhook(`whsec_${randomBytes(32).toString('base64')}`).verify(delivered.body, delivered.headers),
     ).toThrow()
 
-    const rows = await rowsOf(
-      backend,
-      `SELECT kind, sent_at IS NOT NULL AS sent, attempts FROM quote_outbox ORDER BY kind`,
-    )
+    const rows = await rowsOf(backend, `SELECT kind, sent_at IS NOT NULL AS sent, attempts FROM outbox ORDER BY kind`)
     expect(rows).toEqual([
       { kind: 'lead_webhook', sent: true, attempts: 2 },
       { kind: 'owner_notification', sent: true, attempts: 1 },

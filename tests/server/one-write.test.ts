@@ -1,6 +1,6 @@
 /**
  * One implementation per write (docs/decisions/042-one-implementation-per-write.md): a lead is stored and its
- * deliveries queued by record_quote_request alone, and each outbox kind is delivered by one handler. That every
+ * deliveries queued by record_lead alone, and each outbox kind is delivered by one handler. That every
  * kind of the schema has a handler is checked by the compiler (DELIVERIES is a Record over the schema's kinds).
  */
 import { readdirSync, readFileSync } from 'node:fs'
@@ -14,8 +14,8 @@ import {
   type OutboxRow,
 } from '../../app/server/backend/outbox-deliveries.server'
 import { openFileStore } from '../../app/server/files/file-store.server'
-import type { OwnerNotification } from '../../app/server/quote/lead-email.server'
-import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
+import type { OwnerNotification } from '../../app/server/leads/lead-email.server'
+import { storeLead } from '../../app/server/leads/store-lead.server'
 import { rowsOf, testLead, useTestBackends } from './helpers'
 
 const openBackend = useTestBackends()
@@ -25,7 +25,7 @@ const read = (path: string) => readFileSync(join(APP, path), 'utf8')
 
 /** The outbox's kinds as the schema has them, so a kind added by a migration is checked here unasked. */
 function schemaKinds(): string[] {
-  const table = /quote_outbox: \{[^}]*\}/.exec(read('server/db/schema.gen.ts'))![0]
+  const table = /outbox: \{[^}]*\}/.exec(read('server/db/schema.gen.ts'))![0]
   const union = /\bkind: ([^\n]+)/.exec(table)![1]!
   return [...union.matchAll(/'(\w+)'/g)].map((match) => match[1]!).sort()
 }
@@ -37,16 +37,16 @@ describe('storing a lead', { timeout: 120_000 }, () => {
   async function open(env: Record<string, string> = {}) {
     const backend = await openBackend(env)
     const db = await backend.db()
-    const kinds = `SELECT kind FROM public.quote_outbox WHERE quote_request_id = $1 ORDER BY kind`
+    const kinds = `SELECT kind FROM public.outbox WHERE lead_id = $1 ORDER BY kind`
     const kindsOf = async (id: string) => (await rowsOf<{ kind: string }>(backend, kinds, [id])).map((row) => row.kind)
     return { backend, db, kindsOf }
   }
 
-  it('goes through record_quote_request: without it no lead is stored', async () => {
+  it('goes through record_lead: without it no lead is stored', async () => {
     const { backend, db } = await open()
-    await db.exec(`ALTER FUNCTION public.record_quote_request(jsonb) RENAME TO record_quote_request_elsewhere`)
-    await expect(sendQuoteEmail(backend, testLead('Nobody'))).rejects.toThrow(/record_quote_request/)
-    expect((await db.query(`SELECT 1 FROM public.quote_requests`)).rows).toEqual([])
+    await db.exec(`ALTER FUNCTION public.record_lead(jsonb) RENAME TO record_quote_request_elsewhere`)
+    await expect(storeLead(backend, testLead('Nobody'))).rejects.toThrow(/record_lead/)
+    expect((await db.query(`SELECT 1 FROM public.leads`)).rows).toEqual([])
   })
 
   it('keeps the visitor hash and queues a delivery per configured kind; spam queues none until a clean retry rescues it, once', async () => {
@@ -65,41 +65,41 @@ describe('storing a lead', { timeout: 120_000 }, () => {
       'owner_push',
     ]
     const hana = testLead('Hana', { ipHash: 'a'.repeat(64) })
-    const stored = await sendQuoteEmail(backend, hana)
+    const stored = await storeLead(backend, hana)
     expect(stored).toEqual({ id: expect.any(String), duplicate: false })
     expect(await kindsOf(stored.id)).toEqual(everyKind)
-    const row = await db.query(`SELECT ip_hash, status FROM public.quote_requests WHERE id = $1`, [stored.id])
+    const row = await db.query(`SELECT ip_hash, status FROM public.leads WHERE id = $1`, [stored.id])
     expect(row.rows).toEqual([{ ip_hash: 'a'.repeat(64), status: 'new' }])
     // The same key again, even at once, is the same lead, with nothing queued twice.
-    const again = await Promise.all([sendQuoteEmail(backend, hana), sendQuoteEmail(backend, hana)])
+    const again = await Promise.all([storeLead(backend, hana), storeLead(backend, hana)])
     expect(again).toEqual([stored, stored].map(({ id }) => ({ id, duplicate: true })))
     expect(await kindsOf(stored.id)).toEqual(everyKind)
 
     const suspect = testLead('Sam', { spamReason: 'too-fast:900ms' })
-    const flagged = await sendQuoteEmail(backend, suspect)
+    const flagged = await storeLead(backend, suspect)
     expect(await kindsOf(flagged.id)).toEqual([])
-    expect(await sendQuoteEmail(backend, suspect)).toEqual({ id: flagged.id, duplicate: true })
+    expect(await storeLead(backend, suspect)).toEqual({ id: flagged.id, duplicate: true })
     expect(await kindsOf(flagged.id)).toEqual([])
     const cleanRetry = { ...suspect, spamReason: null }
-    expect(await sendQuoteEmail(backend, cleanRetry)).toEqual({ id: flagged.id, duplicate: false })
+    expect(await storeLead(backend, cleanRetry)).toEqual({ id: flagged.id, duplicate: false })
     expect(await kindsOf(flagged.id)).toEqual(everyKind)
-    const rescued = await db.query(`SELECT status, spam_reason FROM public.quote_requests WHERE id = $1`, [flagged.id])
+    const rescued = await db.query(`SELECT status, spam_reason FROM public.leads WHERE id = $1`, [flagged.id])
     expect(rescued.rows).toEqual([{ status: 'new', spam_reason: null }])
     // The same form once more: one lead, no second delivery.
-    expect(await sendQuoteEmail(backend, cleanRetry)).toEqual({ id: flagged.id, duplicate: true })
+    expect(await storeLead(backend, cleanRetry)).toEqual({ id: flagged.id, duplicate: true })
     expect(await kindsOf(flagged.id)).toEqual(everyKind)
-    const counts = await db.query(`SELECT count(*)::int AS leads FROM public.quote_requests`)
+    const counts = await db.query(`SELECT count(*)::int AS leads FROM public.leads`)
     expect(counts.rows).toEqual([{ leads: 2 }])
   })
 
   it("queues only the owner's and the customer's e-mails when no webhook or push is configured", async () => {
     const { backend, kindsOf } = await open()
-    expect(await kindsOf((await sendQuoteEmail(backend, testLead('Olga'))).id)).toEqual([
+    expect(await kindsOf((await storeLead(backend, testLead('Olga'))).id)).toEqual([
       'customer_acknowledgement',
       'owner_notification',
     ])
     const off = await open({ CUSTOMER_ACKNOWLEDGEMENT: 'off' })
-    expect(await off.kindsOf((await sendQuoteEmail(off.backend, testLead('Quinn'))).id)).toEqual(['owner_notification'])
+    expect(await off.kindsOf((await storeLead(off.backend, testLead('Quinn'))).id)).toEqual(['owner_notification'])
   })
 })
 
@@ -125,7 +125,7 @@ describe('delivery by kind', () => {
   const row = (kind: OutboxRow['kind'], extra: Partial<OutboxRow> = {}): OutboxRow => ({
     outboxId: '11111111-1111-4111-8111-111111111111',
     kind,
-    quoteRequestId: '22222222-2222-4222-8222-222222222222',
+    leadId: '22222222-2222-4222-8222-222222222222',
     attempts: 1,
     firstName: 'Wendy',
     email: 'wendy@example.com',

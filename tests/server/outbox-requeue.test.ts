@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Transporter } from 'nodemailer'
 import { describe, expect, it } from 'vitest'
-import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
+import { storeLead } from '../../app/server/leads/store-lead.server'
 import { testLead, useTestBackends } from './helpers'
 
 const testBackend = useTestBackends()
@@ -45,7 +45,7 @@ describe('the outbox worker', { timeout: 60_000 }, () => {
   it('delivers a row again when its cause re-queued it during the delivery of the older payload', async () => {
     const mail = holdingTransport(/added/)
     const backend = await testBackend({ CUSTOMER_ACKNOWLEDGEMENT: 'off' }, { outbox: { transport: mail.transport } })
-    const { id } = await sendQuoteEmail(backend, testLead('Ann'))
+    const { id } = await storeLead(backend, testLead('Ann'))
     const outbox = await backend.outbox()
     await outbox.drain()
     const db = await backend.db()
@@ -63,7 +63,7 @@ describe('the outbox worker', { timeout: 60_000 }, () => {
       'Ann added 1 photo',
       'Ann added 3 photos',
     ])
-    const row = await db.query(`SELECT sent_at IS NOT NULL AS sent FROM quote_outbox WHERE kind = 'owner_photos'`)
+    const row = await db.query(`SELECT sent_at IS NOT NULL AS sent FROM outbox WHERE kind = 'owner_photos'`)
     expect(row.rows).toEqual([{ sent: true }])
   })
 })

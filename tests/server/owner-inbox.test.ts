@@ -7,7 +7,7 @@ import type { Backend } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import type { InboxLead } from '../../app/lib/owner/owner-lead'
 import { listInbox, requestReview, savePushSubscription, updateLead } from '../../app/server/owner/inbox.server'
-import { storeLead, useSmtp, useTestBackends, type TestSmtp } from './helpers'
+import { storeTestLead, useSmtp, useTestBackends, type TestSmtp } from './helpers'
 
 const startSmtp = useSmtp()
 const testBackend = useTestBackends()
@@ -25,10 +25,10 @@ describe('the inbox', { timeout: 120_000 }, () => {
   it('lists leads newest first without suspected spam, and saves a status and a note', async () => {
     const { backend } = await open()
     const db = await backend.db()
-    const older = await storeLead(backend, 'Olive', { sourcePage: '/city/folsom' })
-    await storeLead(backend, 'Spam', { spamReason: 'honeypot' })
-    await db.query(`UPDATE quote_requests SET created_at = now() - interval '1 hour' WHERE first_name = 'Olive'`)
-    await storeLead(backend, 'Nora', {
+    const older = await storeTestLead(backend, 'Olive', { sourcePage: '/city/folsom' })
+    await storeTestLead(backend, 'Spam', { spamReason: 'honeypot' })
+    await db.query(`UPDATE leads SET created_at = now() - interval '1 hour' WHERE first_name = 'Olive'`)
+    await storeTestLead(backend, 'Nora', {
       sourcePage: '/services?tab=roof',
       street: '4821 Elm Ridge Way',
       zip: '95814',
@@ -59,7 +59,7 @@ describe('the inbox', { timeout: 120_000 }, () => {
   it('sends one review request per won lead, with the Google review link, and refuses a second', async () => {
     const { backend, smtp } = await open()
     const db = await backend.db()
-    const id = await storeLead(backend, 'Wendy')
+    const id = await storeTestLead(backend, 'Wendy')
     const outbox = await backend.outbox()
     await outbox.drain()
     smtp.received.splice(0) // the owner's notification and the customer's acknowledgement

@@ -22,7 +22,7 @@ import { startSiteProcess } from '../support/site-process'
 import {
   freshDatabaseUrl,
   rowsOf,
-  storeLead,
+  storeTestLead,
   useCleanup,
   useSiteBackend,
   useTempDirs,
@@ -149,15 +149,15 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
   it('answer alike through a running site and from the database itself', async () => {
     const { env, config, open } = await siteFolder()
     const seeding = await open()
-    const ann = await storeLead(seeding, 'Ann', {
+    const ann = await storeTestLead(seeding, 'Ann', {
       street: '12 Oak St',
       zip: '95814',
       preferredTime: 'afternoon',
       outsideArea: true,
     })
-    const bot = await storeLead(seeding, 'Bot', { spamReason: 'honeypot' })
-    const cal = await storeLead(seeding, 'Cal', { source: leadSource({ tags: { gclid: 'EAIaIQ-test-click' } }) })
-    const dee = await storeLead(seeding, 'Dee')
+    const bot = await storeTestLead(seeding, 'Bot', { spamReason: 'honeypot' })
+    const cal = await storeTestLead(seeding, 'Cal', { source: leadSource({ tags: { gclid: 'EAIaIQ-test-click' } }) })
+    const dee = await storeTestLead(seeding, 'Dee')
     await updateLead(await seeding.db(), cal, { status: 'won', note: '', jobValue: 1250.5 })
     await seeding.close()
 
@@ -258,7 +258,7 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
   it('open the database themselves when a closing site accepts a connection and drops it', async () => {
     const { config, open } = await siteFolder()
     const backend = await open()
-    await storeLead(backend, 'Ann')
+    await storeTestLead(backend, 'Ann')
     await backend.close()
     // What a closing site does to a new connection: accepts it and drops it at once.
     mkdirSync(join(config.dataDir, 'owner'))
@@ -272,7 +272,7 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
   // e2e/owner.spec.ts and e2e/private-files.spec.ts.
   it.skipIf(!onPostgres)('on PostgreSQL only: backup and restore say to use the database’s own tools', async () => {
     const { config, open } = await siteFolder()
-    await storeLead(await open(), 'Ann')
+    await storeTestLead(await open(), 'Ann')
     await expect(runOwnerCommandOn(config, 'backup')).rejects.toThrow(DatabaseCommandError)
     await expect(runOwnerCommandOn(config, 'backup')).rejects.toThrow(
       /back the database up with its own tools \(pg_dump/,
@@ -288,7 +288,7 @@ describe.skipIf(onPostgres)("PGlite's folder, its lock and its file backups", { 
   it('a command waits for a folder held without a socket, refuses it, and holds it only while it runs', async () => {
     const { config, open } = await siteFolder()
     const site = await open()
-    await storeLead(site, 'Ann')
+    await storeTestLead(site, 'Ann')
     await site.close()
     const held = () =>
       lockfile.check(config.dataDir, { lockfilePath: join(config.dataDir, LOCK_FILE), realpath: false })
@@ -312,7 +312,7 @@ describe.skipIf(onPostgres)("PGlite's folder, its lock and its file backups", { 
     const { config, open } = await siteFolder()
     const running = await open()
     serveOwnerSocket(running) // a running site answering its owner socket
-    await storeLead(running, 'Old')
+    await storeTestLead(running, 'Old')
     const backup = await runOwnerCommandOn(config, 'backup')
     await expect(restoreDatabase(config, backup, true)).rejects.toThrow(/A process is using .*stop the site/)
     await running.close()

@@ -9,7 +9,7 @@ import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
 import { pushEndpointRefusal, pushTargetRefusal } from '../../app/server/backend/push-endpoint.server'
 import { savePushSubscription } from '../../app/server/owner/inbox.server'
-import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
+import { storeLead } from '../../app/server/leads/store-lead.server'
 import {
   checkVapid,
   decryptPush,
@@ -49,11 +49,11 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     const phone = phoneKeys()
     const push = await startPushService(phone)
     const backend = await openWithPush(phone, push.endpoint)
-    await sendQuoteEmail(backend, testLead('Warmup'))
+    await storeLead(backend, testLead('Warmup'))
     await expect.poll(() => push.delivered.length, { timeout: 30_000 }).toBe(1)
 
-    await sendQuoteEmail(backend, testLead('Rhonda', { sourcePage: '/services?tab=roof' }))
-    await sendQuoteEmail(backend, testLead('Spammy', { spamReason: 'honeypot' }))
+    await storeLead(backend, testLead('Rhonda', { sourcePage: '/services?tab=roof' }))
+    await storeLead(backend, testLead('Spammy', { spamReason: 'honeypot' }))
     await expect.poll(() => push.delivered.length, { timeout: 30_000 }).toBe(2)
     const delivered = push.delivered[1]!
 
@@ -80,7 +80,7 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     await backend.ready()
     const back = Date.now() + 5_000
     push.down(5_000)
-    const stored = await sendQuoteEmail(backend, testLead('Patience', { sourcePage: '/city/folsom' }))
+    const stored = await storeLead(backend, testLead('Patience', { sourcePage: '/city/folsom' }))
     expect(stored).toEqual({ id: expect.any(String), duplicate: false })
     // Stored and answered while every push is refused: the answer does not depend on the push service.
     expect(push.delivered).toHaveLength(0)
@@ -88,10 +88,7 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     await expect.poll(() => push.delivered.length, { timeout: 30_000 }).toBe(1)
     expect(push.delivered[0]!.at).toBeGreaterThanOrEqual(back)
     expect(push.delivered[0]!.payload.title).toBe('Quote request in Folsom')
-    const rows = await rowsOf<{ attempts: number }>(
-      backend,
-      `SELECT attempts FROM quote_outbox WHERE kind = 'owner_push'`,
-    )
+    const rows = await rowsOf<{ attempts: number }>(backend, `SELECT attempts FROM outbox WHERE kind = 'owner_push'`)
     expect(rows[0]!.attempts).toBeGreaterThan(1)
   })
 
@@ -115,7 +112,7 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
   it('forgets a subscription the push service no longer knows (410)', async () => {
     const gone = await localServer(410)
     const backend = await openWithPush(phoneKeys(), `${gone.origin}/push/old-phone`)
-    await sendQuoteEmail(backend, testLead('Gone'))
+    await storeLead(backend, testLead('Gone'))
     await (await backend.outbox()).drain()
     expect(await rowsOf(backend, `SELECT 1 FROM owner_push_subscriptions`)).toHaveLength(0)
     expect(gone.hits).toBe(1)
@@ -192,7 +189,7 @@ describe('where a push may go (decision 052)', { timeout: 120_000 }, () => {
       { startWorker: true },
     )
     await savePushSubscription(await backend.db(), subscriptionOf(phone, `${inside.origin}/push/inside`))
-    await sendQuoteEmail(backend, testLead('Inside'))
+    await storeLead(backend, testLead('Inside'))
     await outboxDrained(backend)
     expect(await rowsOf(backend, `SELECT 1 FROM owner_push_subscriptions`)).toHaveLength(0)
     expect(inside.hits).toBe(0)
@@ -203,11 +200,11 @@ describe('where a push may go (decision 052)', { timeout: 120_000 }, () => {
     const elsewhere = await localServer(201)
     const redirecting = await localServer(307, { Location: `${elsewhere.origin}/metadata` })
     const backend = await openWithPush(phone, `${redirecting.origin}/push`)
-    await sendQuoteEmail(backend, testLead('Redirected'))
+    await storeLead(backend, testLead('Redirected'))
     const db = await backend.db()
     await (await backend.outbox()).drain()
     // The positive signal: the push was tried and failed on the 307 itself.
-    const row = await db.query<{ last_error: string }>(`SELECT last_error FROM quote_outbox WHERE kind = 'owner_push'`)
+    const row = await db.query<{ last_error: string }>(`SELECT last_error FROM outbox WHERE kind = 'owner_push'`)
     expect(row.rows[0]!.last_error).toContain('push service answered 307')
     expect(elsewhere.hits).toBe(0)
   })

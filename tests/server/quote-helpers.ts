@@ -1,7 +1,7 @@
 // A lead quoted and accepted as the owner's and the customer's own calls do it, for the quote and job tests.
 import * as v from 'valibot'
 import type { Backend } from '../../app/server/backend/backend.server'
-import { sendQuoteEmail } from '../../app/server/quote/send-quote-email.server'
+import { storeLead } from '../../app/server/leads/store-lead.server'
 import { sendQuote } from '../../app/server/quotes/quotes.server'
 import { quoteDraftSchema, type QuoteDraftInput } from '../../app/lib/quotes/quote-schema'
 import type { QuoteFacts } from '../../app/lib/quotes/quote'
@@ -15,7 +15,7 @@ export const ITEMS: QuoteDraftInput['items'] = [
 
 /** A lead from Folsom (12 Oak St, 95630), quoted with `items`: its id, and its link and the link's token. */
 export async function quotedLead(backend: Backend, items = ITEMS, firstName = 'Maria', validDays = 30) {
-  const { id } = await sendQuoteEmail(backend, testLead(firstName, { zip: '95630', street: '12 Oak St' }))
+  const { id } = await storeLead(backend, testLead(firstName, { zip: '95630', street: '12 Oak St' }))
   const draft = v.parse(quoteDraftSchema, { lead: id, items, note: 'Thanks!', validDays })
   const sent = await sendQuote(backend, draft)
   if (sent.result !== 'sent') throw new Error(sent.result)

@@ -78,7 +78,7 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
   it('e-mails the link, and a second version replaces the first without a second pair of reminders', async () => {
     const { backend, smtp } = await openSite()
     const { id, token, link } = await quotedLead(backend)
-    expect(await rows(backend, 'SELECT status FROM quote_requests WHERE id = $1', [id])).toEqual([{ status: 'quoted' }])
+    expect(await rows(backend, 'SELECT status FROM leads WHERE id = $1', [id])).toEqual([{ status: 'quoted' }])
     await outboxDrained(backend)
     const first = smtp.received.find((mail) => mail.mail.subject === `Your quote from ${site.name}`)!
     expect(first.rcptTo).toEqual(['maria@example.com'])
@@ -95,7 +95,7 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
     expect(second.mail.text).toContain('$370.50, every required charge included.')
     const reminders = await rows(
       backend,
-      `SELECT kind FROM quote_outbox WHERE quote_request_id = $1 AND kind LIKE 'owner_reminder%' ORDER BY kind`,
+      `SELECT kind FROM outbox WHERE lead_id = $1 AND kind LIKE 'owner_reminder%' ORDER BY kind`,
       [id],
     )
     expect(reminders).toEqual([{ kind: 'owner_reminder_2d' }, { kind: 'owner_reminder_7d' }])
@@ -125,11 +125,11 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
          FROM quote_acceptances a JOIN quote_versions v USING (quote_id, version)`,
     )
     expect(accepted.map(Object.values)).toEqual([[1, 'Maria Lopez', ['i3'], 77050, 'QuoteTest/1.0', true, true]])
-    expect(await rows(backend, 'SELECT status, job_value, won_at IS NOT NULL AS won FROM quote_requests')).toEqual([
+    expect(await rows(backend, 'SELECT status, job_value, won_at IS NOT NULL AS won FROM leads')).toEqual([
       { status: 'won', job_value: '770.50', won: true },
     ])
     // The quote reminders stop; the customer's confirmation goes once.
-    expect(await rows(backend, `SELECT kind FROM quote_outbox WHERE kind LIKE 'owner_reminder%'`)).toEqual([])
+    expect(await rows(backend, `SELECT kind FROM outbox WHERE kind LIKE 'owner_reminder%'`)).toEqual([])
     await outboxDrained(backend)
     const confirmations = smtp.received.filter((mail) => mail.mail.subject === `Quote accepted: ${site.name}`)
     expect(confirmations).toHaveLength(1)
@@ -211,7 +211,7 @@ describe('a quote link', { timeout: 120_000 }, () => {
     expect(stale.status).toBe(409)
     expect(stale.refused?.refusal).toMatchObject({ message: QUOTE_PAGE_TEXTS.stale, values: { name: 'Maria Lopez' } })
     expect(await rows(backend, 'SELECT count(*)::int AS n FROM quote_acceptances')).toEqual([{ n: 0 }])
-    expect(await rows(backend, 'SELECT status FROM quote_requests')).toEqual([{ status: 'quoted' }])
+    expect(await rows(backend, 'SELECT status FROM leads')).toEqual([{ status: 'quoted' }])
   })
 
   it('refuses a name of 1 or 101 characters, and no agreement, with their messages', async () => {

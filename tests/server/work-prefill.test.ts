@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { cities } from '../../app/content/cities'
 import { ownerSearchSchema } from '../../app/lib/owner/owner-views'
 import { categoryOfLeadPage } from '../../app/server/owner/work-prefill.server'
-import { cityOfZip } from '../../app/server/quote/lead-fields.server'
+import { cityOfZip } from '../../app/server/leads/lead-fields.server'
 
 const cityOfLeadZip = (zip: string | null) => cityOfZip(zip)?.slug ?? null
 

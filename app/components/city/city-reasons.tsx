@@ -1,7 +1,7 @@
 import { ThumbsUp } from 'lucide-react'
 import type { City } from '~/content/types'
 import { site } from '~/content/site'
-import { QuoteForm } from '~/components/quote/quote-form'
+import { LeadForm } from '~/components/leads/lead-form'
 import { CallButton, TextUsButton } from '~/components/shared/action-buttons'
 import { textUs } from '~/content/contact'
 import { SectionTitle } from '~/components/shared/section-title'
@@ -25,7 +25,7 @@ export function CityReasons({ city }: { city: City }) {
           </div>
         </div>
         <div className="text-slate-800 [&_:focus-visible]:outline-brand-600">
-          <QuoteForm title={`Get a Free Quote in ${city.name}`} />
+          <LeadForm title={`Get a Free Quote in ${city.name}`} />
         </div>
       </div>
     </section>

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react'
 import { claims, fullAddress } from '~/content/site'
-import { QuoteForm } from '~/components/quote/quote-form'
+import { LeadForm } from '~/components/leads/lead-form'
 
 export function ContactQuote() {
   const promises = [
@@ -11,7 +11,7 @@ export function ContactQuote() {
   ]
   return (
     <div className="mx-auto grid max-w-7xl items-start gap-10 px-4 py-12 sm:px-6 md:py-16 lg:grid-cols-2">
-      <QuoteForm />
+      <LeadForm />
       <div className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100 sm:p-8">
         <h3 className="text-xl font-bold text-slate-900">What happens next</h3>
         <p className="mt-3 text-slate-700">

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { QUOTE_FORM_CLASS, QUOTE_FORM_ID, scrollAfterNavigation, scrollToQuoteForm } from '~/lib/page/scroll'
+import { QUOTE_FORM_CLASS, QUOTE_FORM_ID, scrollAfterNavigation, scrollToLeadForm } from '~/lib/page/scroll'
 
 export function HomeQuoteLink({ className, children }: { className: string; children: ReactNode }) {
   const navigate = useNavigate()
@@ -9,7 +9,7 @@ export function HomeQuoteLink({ className, children }: { className: string; chil
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     event.preventDefault()
     void navigate({ to: '/' }).then(() =>
-      scrollAfterNavigation(() => document.querySelector<HTMLElement>(`.${QUOTE_FORM_CLASS}`), scrollToQuoteForm),
+      scrollAfterNavigation(() => document.querySelector<HTMLElement>(`.${QUOTE_FORM_CLASS}`), scrollToLeadForm),
     )
   }
 

@@ -1,12 +1,12 @@
 import type { MouseEvent, ReactNode } from 'react'
-import { scrollToQuoteForm } from '~/lib/page/scroll'
+import { scrollToLeadForm } from '~/lib/page/scroll'
 
 export const QUOTE_SECTION_ID = 'free-quote'
 
 /** Without JavaScript the #free-quote fragment still works. */
 export function QuoteLink({ children, className }: { children: ReactNode; className?: string }) {
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
-    if (scrollToQuoteForm()) event.preventDefault()
+    if (scrollToLeadForm()) event.preventDefault()
   }
   return (
     <a href={`#${QUOTE_SECTION_ID}`} onClick={onClick} className={className}>

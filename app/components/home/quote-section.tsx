@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, Phone } from 'lucide-react'
 import { homeQuote } from '~/content/home'
 import { site } from '~/content/site'
-import { QuoteForm } from '~/components/quote/quote-form'
+import { LeadForm } from '~/components/leads/lead-form'
 import { QUOTE_SECTION_ID } from './quote-link'
 
 export function QuoteSection() {
@@ -37,7 +37,7 @@ export function QuoteSection() {
             {site.phone}
           </a>
         </div>
-        <QuoteForm />
+        <LeadForm />
       </div>
     </section>
   )

@@ -1,4 +1,4 @@
-import { ownerPhotoUrl } from '~/lib/quote/lead-photos'
+import { ownerPhotoUrl } from '~/lib/leads/lead-photos'
 
 /** The visitor's photos as thumbnails; a tap opens the full size. Owner-only URLs (decision 044). */
 export function OwnerLeadPhotos({ leadId, names, firstName }: { leadId: string; names?: string[]; firstName: string }) {

@@ -1,7 +1,7 @@
 import { BadgeCheck, CheckCircle2 } from 'lucide-react'
 import type { Service } from '~/content/types'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
-import { QuoteForm } from '~/components/quote/quote-form'
+import { LeadForm } from '~/components/leads/lead-form'
 import { ServiceGallery } from './service-gallery'
 import { SectionTitle } from '~/components/shared/section-title'
 
@@ -90,7 +90,7 @@ export function ServiceDetail({ service }: { service: Service }) {
         {/* Held in view only where it fits below the tabs: on a shorter screen its end, the focused field or the
             button, would stay below the window while the text beside it scrolls. */}
         <div className="lg:top-36 lg:self-start lg:[@media(min-height:66rem)]:sticky">
-          <QuoteForm
+          <LeadForm
             title={`Get a Free ${service.title} Quote`}
             description={`Tell us about your ${service.shortTitle.toLowerCase()} job and we'll reply with a free estimate.`}
           />

@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { claims } from '~/content/site'
 import { VideoHero } from '~/components/shared/video-hero'
-import { CallButton, QuoteFormLink } from '~/components/shared/action-buttons'
+import { CallButton, LeadFormLink } from '~/components/shared/action-buttons'
 
 const servicesRoute = getRouteApi('/services')
 
@@ -22,7 +22,7 @@ export function ServicesHero() {
           {claims.guarantee.toLowerCase()} on every job.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <QuoteFormLink />
+          <LeadFormLink />
           <CallButton look="outlineOnDark" />
         </div>
       </div>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { ArrowLeft, MessageSquareText, Phone } from 'lucide-react'
 import { textUs } from '~/content/contact'
 import { site, smsHref } from '~/content/site'
-import { QUOTE_FORM_ID, scrollToQuoteForm } from '~/lib/page/scroll'
+import { QUOTE_FORM_ID, scrollToLeadForm } from '~/lib/page/scroll'
 
 const pill = 'inline-flex min-h-12 items-center gap-2 rounded-full px-6 font-bold'
 
@@ -47,7 +47,7 @@ export function TextUsButton({
 }
 
 /** Once hydrated it scrolls smoothly and focuses the form's first field. */
-export function QuoteFormLink({
+export function LeadFormLink({
   look = 'accent',
   children = 'Get a Free Quote',
 }: {
@@ -55,7 +55,7 @@ export function QuoteFormLink({
   children?: ReactNode
 }) {
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
-    if (scrollToQuoteForm()) event.preventDefault()
+    if (scrollToLeadForm()) event.preventDefault()
   }
   return (
     <a href={`#${QUOTE_FORM_ID}`} onClick={onClick} className={actionButtonClass[look]}>

@@ -11,7 +11,7 @@ import {
 } from '../lead-source/lead-source-constants'
 import type { SourcePeriod } from './owner-views'
 import type { LeadQuote } from '../quotes/quote'
-import { PREFERRED_TIME_LABELS, type PreferredTime } from '../quote/quote-form-constants'
+import { PREFERRED_TIME_LABELS, type PreferredTime } from '../leads/lead-form-constants'
 
 export { SOURCE_PERIODS, type SourcePeriod } from './owner-views'
 

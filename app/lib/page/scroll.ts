@@ -25,7 +25,7 @@ export function scrollToSection(id: string): boolean {
   return true
 }
 
-export function scrollToQuoteForm(): boolean {
+export function scrollToLeadForm(): boolean {
   const form = document.querySelector(`.${QUOTE_FORM_CLASS}`)
   if (!scrollIntoView(form)) return false
   const firstField = form?.querySelector<HTMLElement>('input:not([type=hidden]):not([tabindex="-1"])')

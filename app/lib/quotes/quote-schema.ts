@@ -5,7 +5,7 @@
 import * as v from 'valibot'
 import { serviceIds } from '~/content/types'
 import { site } from '~/content/site'
-import { hasForbiddenChars } from '../quote/quote-schema'
+import { hasForbiddenChars } from '../leads/lead-schema'
 import { OWNER_QUOTE_FIELD_TEXTS as O, OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS as C } from './quote-texts'
 
 export const QUOTE_LIMITS = {

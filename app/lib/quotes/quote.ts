@@ -132,7 +132,7 @@ export type QuotePageView = Pick<
   job: Pick<QuoteJob, 'day' | 'start' | 'end'> | null
 }
 
-export type QuoteFormField = 'name' | 'agree' | 'message'
+export type LeadFormField = 'name' | 'agree' | 'message'
 
 /** A refused post, answered with the page and what was typed (as the quote form's, decision 046). */
 export interface QuotePageRefusal {
@@ -140,7 +140,7 @@ export interface QuotePageRefusal {
   retryAfterSeconds?: number
   /** About the whole form: a newer version, an option not on the quote, too many tries. */
   message?: string
-  errors: Partial<Record<QuoteFormField, string>>
+  errors: Partial<Record<LeadFormField, string>>
   values: { name: string; agree: boolean; chosen: string[]; message: string }
 }
 

@@ -12,7 +12,7 @@ import {
   quoteCta,
   servicesSentence,
 } from '../../content/assistant-answers'
-import { cityOfZip } from '../quote/lead-fields.server'
+import { cityOfZip } from '../leads/lead-fields.server'
 import { serviceKnowledge, serviceKnowledgeById, servedPlaces, type ServiceKnowledge } from './knowledge.server'
 
 const SYNONYMS: [RegExp, string][] = [

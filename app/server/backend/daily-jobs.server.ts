@@ -12,7 +12,7 @@ import { morningListDay, pacificDate } from './business-hours.server'
 export async function expireLeads(db: Queryable, months: number, now = new Date()): Promise<string[]> {
   const deleted = await db.query<{ id: string }>(
     `WITH claim AS (INSERT INTO daily_runs (job, day) VALUES ('lead-retention', $3) ON CONFLICT DO NOTHING RETURNING 1)
-     DELETE FROM quote_requests
+     DELETE FROM leads
       WHERE EXISTS (SELECT 1 FROM claim) AND greatest(created_at, last_contact_at) < $1::timestamptz - make_interval(months => $2)
      RETURNING id`,
     [now, months, pacificDate(now)],

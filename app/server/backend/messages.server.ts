@@ -3,10 +3,10 @@
 import { messages } from '../../content/messages'
 import { site, telHref } from '../../content/site'
 import { leadTopic, pushTitle } from '../../lib/owner/owner-lead'
-import { hasForbiddenChars, isValidEmail } from '../../lib/quote/quote-schema'
-import { cityOfZip } from '../quote/lead-fields.server'
-import { composeMail, escapeHtml, sanitizeText } from '../quote/lead-email.server'
-import type { NotificationAddresses, OwnerNotification } from '../quote/lead-email.server'
+import { hasForbiddenChars, isValidEmail } from '../../lib/leads/lead-schema'
+import { cityOfZip } from '../leads/lead-fields.server'
+import { composeMail, escapeHtml, sanitizeText } from '../leads/lead-email.server'
+import type { NotificationAddresses, OwnerNotification } from '../leads/lead-email.server'
 import type { DeliveryIo } from './outbox-deliveries.server'
 
 /** Where a message comes from and where a customer's reply goes. */
@@ -91,18 +91,18 @@ export function morningListMail(
 
 /** `count`: the lead's photos in all, so a second upload's e-mail tells the whole story. */
 export function photosMail(
-  lead: { outboxId: string; quoteRequestId: string; firstName: string },
+  lead: { outboxId: string; leadId: string; firstName: string },
   count: number,
   addresses: NotificationAddresses,
 ): OwnerNotification {
   const name = sanitizeText(lead.firstName, 60) || 'A customer'
-  const { subject, lines } = messages.photos(name, count, lead.quoteRequestId)
+  const { subject, lines } = messages.photos(name, count, lead.leadId)
   return composeMail(addresses, {
     key: `photos-${lead.outboxId}-${count}`,
     to: addresses.to,
     subject,
     text: lines,
-    lead: lead.quoteRequestId,
+    lead: lead.leadId,
   })
 }
 
@@ -113,7 +113,7 @@ export function signInMail(outboxId: string, link: string, { ownerEmail, address
 
 /** To the customer, replies to the owner. */
 export function reviewRequestMail(
-  lead: { outboxId: string; quoteRequestId: string; firstName: string; email: string },
+  lead: { outboxId: string; leadId: string; firstName: string; email: string },
   reviewUrl: string,
   { ownerEmail, addresses }: Senders,
 ): OwnerNotification {
@@ -126,7 +126,7 @@ export function reviewRequestMail(
     replyTo: ownerEmail,
     subject,
     text: lines,
-    lead: lead.quoteRequestId,
+    lead: lead.leadId,
   })
 }
 

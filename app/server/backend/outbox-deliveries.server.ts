@@ -3,9 +3,9 @@
 import { isReviewUrl } from '../../lib/reviews/review-link'
 import type { Tables } from '../db/schema.gen'
 import type { FileStore } from '../files/file-store.server'
-import { ownerNotification, type NotificationAddresses, type OwnerNotification } from '../quote/lead-email.server'
-import type { NotificationLead } from '../quote/lead-email.server'
-import { sendLeadWebhook, type LeadWebhookTarget } from '../quote/lead-webhook.server'
+import { ownerNotification, type NotificationAddresses, type OwnerNotification } from '../leads/lead-email.server'
+import type { NotificationLead } from '../leads/lead-email.server'
+import { sendLeadWebhook, type LeadWebhookTarget } from '../leads/lead-webhook.server'
 import {
   acknowledgementMail,
   escalationPushPayload,
@@ -31,7 +31,7 @@ import {
   type QuoteMailLead,
 } from '../quotes/quote-mail.server'
 
-export type OutboxKind = Tables['quote_outbox']['kind']
+export type OutboxKind = Tables['outbox']['kind']
 
 /** One claimed row; the lead's fields are empty for a sign-in e-mail, which belongs to no lead. */
 export interface OutboxRow extends NotificationLead {
@@ -95,7 +95,7 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
   lead_webhook: {
     missing: (io) => (io.webhook ? null : 'LEAD_WEBHOOK_URL'),
     async deliver(row, io) {
-      await sendLeadWebhook(io.webhook!, { ...row, id: row.quoteRequestId })
+      await sendLeadWebhook(io.webhook!, { ...row, id: row.leadId })
       return 'lead handed to the webhook'
     },
   },
@@ -132,7 +132,7 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
     missing: needsVapid,
     deliver: (row, io) => pushToPhones(io, photosPushPayload(photoCount(row)), 'photos'),
   },
-  // Queued by record_quote_request with the lead; its limits are decided here, as it is sent (decision 048).
+  // Queued by record_lead with the lead; its limits are decided here, as it is sent (decision 048).
   customer_acknowledgement: {
     async deliver(row, io) {
       if (!(await io.acknowledgementAllowed(row.outboxId))) return 'acknowledgement not sent: over its limits'

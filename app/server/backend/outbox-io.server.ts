@@ -12,7 +12,7 @@ import { log } from '../log/logger.server'
 import type { PushPayload } from './messages.server'
 import { pushTargetRefusal, type PushPolicy } from './push-endpoint.server'
 import { site } from '../../content/site'
-import { emailDomain, sanitizeText, type OwnerNotification } from '../quote/lead-email.server'
+import { emailDomain, sanitizeText, type OwnerNotification } from '../leads/lead-email.server'
 import type { DeliveryIo } from './outbox-deliveries.server'
 
 export const BACKOFF_BASE_MS = 5_000

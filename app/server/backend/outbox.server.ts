@@ -10,7 +10,7 @@ import type { Database } from '../db/database.server'
 import type { FileStore } from '../files/file-store.server'
 import { leadEvents } from '../log/lead-events.server'
 import { log, outsideRequest } from '../log/logger.server'
-import { sanitizeText } from '../quote/lead-email.server'
+import { sanitizeText } from '../leads/lead-email.server'
 import { runDailyJobs } from './daily-jobs.server'
 import { openSentJournal, SENT_JOURNAL_FILE } from './outbox-journal.server'
 import { defaultBackoffMs, deliveryIo } from './outbox-io.server'
@@ -69,7 +69,7 @@ export function createOutboxWorker(options: OutboxOptions) {
     // Only rows still claimed by this worker: a cause that re-queued a row while its older payload was on the
     // way cleared claimed_by, and the row must go out again with the newer one.
     await db.query(
-      `UPDATE quote_outbox SET sent_at = coalesce(sent_at, now()), last_error = NULL, claimed_by = NULL,
+      `UPDATE outbox SET sent_at = coalesce(sent_at, now()), last_error = NULL, claimed_by = NULL,
               payload = CASE WHEN kind = 'owner_sign_in' THEN NULL ELSE payload END
         WHERE id = ANY($1::uuid[]) AND claimed_by = $2`,
       [ids, ownerId],
@@ -83,7 +83,7 @@ export function createOutboxWorker(options: OutboxOptions) {
     for (const id of journal.read()) unmarked.add(id)
     await markSent([...unmarked])
     const released = await db.query(
-      `UPDATE quote_outbox SET next_attempt_at = now(), claimed_by = NULL WHERE sent_at IS NULL AND claimed_by = $1`,
+      `UPDATE outbox SET next_attempt_at = now(), claimed_by = NULL WHERE sent_at IS NULL AND claimed_by = $1`,
       [ownerId],
     )
     if (released.affectedRows) log('outbox').info({ count: released.affectedRows }, 'resending what was claimed')
@@ -91,7 +91,7 @@ export function createOutboxWorker(options: OutboxOptions) {
   }
 
   async function deliver(row: OutboxRow, result: OutboxRunResult): Promise<void> {
-    const leadId = row.quoteRequestId
+    const leadId = row.leadId
     // The customer's acknowledgement is no message to the owner: its lines have a scope of their own.
     const scope = row.kind === 'customer_acknowledgement' ? 'customer' : 'owner'
     try {
@@ -99,12 +99,12 @@ export function createOutboxWorker(options: OutboxOptions) {
       if (row.kind === 'lead_webhook')
         leadEvents.handedToWebhook(leadId, { outboxId: row.outboxId, attempt: row.attempts })
       else if (row.kind !== 'owner_notification')
-        log(scope).info({ outboxId: row.outboxId, quoteRequestId: leadId || undefined }, done)
+        log(scope).info({ outboxId: row.outboxId, leadId: leadId || undefined }, done)
     } catch (error) {
       const text = errorMessage(error)
       const delay = Math.max(0, Math.round(backoff(row.attempts)))
       await db.query(
-        `UPDATE quote_outbox SET last_error = $2, claimed_by = NULL,
+        `UPDATE outbox SET last_error = $2, claimed_by = NULL,
                 next_attempt_at = $4::timestamptz + ($3::int * interval '1 millisecond')
           WHERE id = $1`,
         [row.outboxId, text, delay, now()],
@@ -134,26 +134,26 @@ export function createOutboxWorker(options: OutboxOptions) {
     await runDailyJobs(db, now(), config)
     const claimed = await db.query<OutboxRow>(
       `WITH due AS (
-         SELECT id FROM quote_outbox
+         SELECT id FROM outbox
           WHERE sent_at IS NULL AND next_attempt_at <= $5::timestamptz AND NOT (id = ANY($4::uuid[]))
           ORDER BY next_attempt_at, created_at
           LIMIT $1
           FOR UPDATE SKIP LOCKED
        ), claimed AS (
-         UPDATE quote_outbox o
+         UPDATE outbox o
             SET attempts = o.attempts + 1, claimed_by = $3,
                 next_attempt_at = $5::timestamptz + ($2::int * interval '1 millisecond')
            FROM due WHERE o.id = due.id
-         RETURNING o.id, o.quote_request_id, o.attempts, o.kind, o.payload, o.created_at
+         RETURNING o.id, o.lead_id, o.attempts, o.kind, o.payload, o.created_at
        )
-       SELECT c.id AS "outboxId", c.kind, coalesce(c.quote_request_id::text, '') AS "quoteRequestId", c.attempts,
+       SELECT c.id AS "outboxId", c.kind, coalesce(c.lead_id::text, '') AS "leadId", c.attempts,
               c.payload, q.status, coalesce(q.first_name, '') AS "firstName", coalesce(q.email, '') AS email,
               coalesce(q.phone, '') AS phone, q.source_page AS "sourcePage",
               coalesce(q.created_at, c.created_at) AS "createdAt", q.service_street AS street, q.service_zip AS zip,
               q.preferred_time AS "preferredTime", q.outside_area AS "outsideArea",
               CASE WHEN c.kind = 'owner_morning_list' THEN public.morning_list_leads(c.payload) END AS leads,
-              CASE WHEN c.kind = ANY($6::text[]) THEN public.quote_facts(c.quote_request_id) END AS quote
-         FROM claimed c LEFT JOIN quote_requests q ON q.id = c.quote_request_id`,
+              CASE WHEN c.kind = ANY($6::text[]) THEN public.quote_facts(c.lead_id) END AS quote
+         FROM claimed c LEFT JOIN leads q ON q.id = c.lead_id`,
       [BATCH_SIZE, LEASE_MS, ownerId, [...unmarked], now(), QUOTE_KINDS],
     )
     const result: OutboxRunResult = { claimed: claimed.rows.length, sent: 0, failed: 0 }
@@ -207,7 +207,7 @@ export function createOutboxWorker(options: OutboxOptions) {
     if (lastRun.claimed >= BATCH_SIZE) return 0
     const next = await db.query<{ ms: number | null }>(
       `SELECT (EXTRACT(EPOCH FROM (min(next_attempt_at) - $1::timestamptz)) * 1000)::float8 AS ms
-         FROM quote_outbox WHERE sent_at IS NULL`,
+         FROM outbox WHERE sent_at IS NULL`,
       [now()],
     )
     const ms = next.rows[0]?.ms

@@ -22,20 +22,61 @@ export interface Tables {
   }
   lead_photo_token_counts: {
     token_hash: string
-    quote_request_id: string
+    lead_id: string
     photos: number
     first_at: Date
   }
   lead_photo_tokens_used: {
     token_hash: string
-    quote_request_id: string
+    lead_id: string
     used_at: Date
   }
   lead_photos: {
-    quote_request_id: string
+    lead_id: string
     object_name: string
     size_bytes: number
     created_at: Date
+  }
+  leads: {
+    id: string
+    first_name: string
+    email: string
+    phone: string
+    status: 'new' | 'suspected_spam' | 'contacted' | 'quoted' | 'won' | 'lost' | 'archived'
+    idempotency_key: string
+    source_page: string | null
+    user_agent: string | null
+    ip_hash: string | null
+    spam_reason: string | null
+    created_at: Date
+    owner_note: string | null
+    service_street: string | null
+    service_zip: string | null
+    preferred_time: 'morning' | 'afternoon' | 'flexible' | null
+    outside_area: boolean | null
+    last_contact_at: Date | null
+    source_channel: 'paid_search' | 'google_business_profile' | 'organic_search' | 'social' | 'referral' | 'campaign' | 'direct' | null
+    source_tags: unknown | null
+    landing_path: string | null
+    referrer_host: string | null
+    heard_about: 'google-search' | 'google-maps' | 'ad' | 'facebook-instagram' | 'nextdoor' | 'yelp' | 'friend' | 'truck-or-sign' | 'used-before' | 'other' | null
+    job_value: string | null
+    contacted_at: Date | null
+    quoted_at: Date | null
+    won_at: Date | null
+    status_changed_at: Date | null
+  }
+  outbox: {
+    id: string
+    lead_id: string | null
+    kind: 'owner_notification' | 'lead_webhook' | 'owner_sign_in' | 'owner_push' | 'review_request' | 'owner_photos' | 'owner_photos_push' | 'customer_acknowledgement' | 'owner_escalation' | 'owner_reminder_2d' | 'owner_reminder_7d' | 'owner_morning_list' | 'lead_files' | 'quote_sent' | 'quote_accepted' | 'quote_accepted_push' | 'quote_changes_push' | 'job_scheduled' | 'job_reminder'
+    attempts: number
+    next_attempt_at: Date
+    last_error: string | null
+    sent_at: Date | null
+    created_at: Date
+    claimed_by: string | null
+    payload: unknown | null
   }
   owner_push_subscriptions: {
     endpoint: string
@@ -68,7 +109,7 @@ export interface Tables {
     height: number
     widths: number[]
     placeholder: string
-    quote_request_id: string | null
+    lead_id: string | null
     published: boolean
     created_at: Date
   }
@@ -104,47 +145,6 @@ export interface Tables {
     message: string
     created_at: Date
   }
-  quote_outbox: {
-    id: string
-    quote_request_id: string | null
-    kind: 'owner_notification' | 'lead_webhook' | 'owner_sign_in' | 'owner_push' | 'review_request' | 'owner_photos' | 'owner_photos_push' | 'customer_acknowledgement' | 'owner_escalation' | 'owner_reminder_2d' | 'owner_reminder_7d' | 'owner_morning_list' | 'lead_files' | 'quote_sent' | 'quote_accepted' | 'quote_accepted_push' | 'quote_changes_push' | 'job_scheduled' | 'job_reminder'
-    attempts: number
-    next_attempt_at: Date
-    last_error: string | null
-    sent_at: Date | null
-    created_at: Date
-    claimed_by: string | null
-    payload: unknown | null
-  }
-  quote_requests: {
-    id: string
-    first_name: string
-    email: string
-    phone: string
-    status: 'new' | 'suspected_spam' | 'contacted' | 'quoted' | 'won' | 'lost' | 'archived'
-    idempotency_key: string
-    source_page: string | null
-    user_agent: string | null
-    ip_hash: string | null
-    spam_reason: string | null
-    created_at: Date
-    owner_note: string | null
-    service_street: string | null
-    service_zip: string | null
-    preferred_time: 'morning' | 'afternoon' | 'flexible' | null
-    outside_area: boolean | null
-    last_contact_at: Date | null
-    source_channel: 'paid_search' | 'google_business_profile' | 'organic_search' | 'social' | 'referral' | 'campaign' | 'direct' | null
-    source_tags: unknown | null
-    landing_path: string | null
-    referrer_host: string | null
-    heard_about: 'google-search' | 'google-maps' | 'ad' | 'facebook-instagram' | 'nextdoor' | 'yelp' | 'friend' | 'truck-or-sign' | 'used-before' | 'other' | null
-    job_value: string | null
-    contacted_at: Date | null
-    quoted_at: Date | null
-    won_at: Date | null
-    status_changed_at: Date | null
-  }
   quote_versions: {
     quote_id: string
     version: number
@@ -157,7 +157,7 @@ export interface Tables {
   }
   quotes: {
     id: string
-    quote_request_id: string
+    lead_id: string
     token: string
     created_at: Date
     first_viewed_at: Date | null

@@ -19,7 +19,7 @@ export interface Conversion {
 export async function conversions(db: Queryable, since: string | null = null): Promise<Conversion[]> {
   const { rows } = await db.query<Conversion>(
     `SELECT id, source_tags ->> 'gclid' AS gclid, won_at AS "wonAt", job_value AS "jobValue"
-       FROM quote_requests
+       FROM leads
       WHERE status = 'won' AND won_at IS NOT NULL AND nullif(source_tags ->> 'gclid', '') IS NOT NULL
         AND ($1::timestamptz IS NULL OR won_at >= $1)
       ORDER BY won_at, id`,

@@ -14,7 +14,7 @@ import type { Queryable } from '../db/database.server'
 import { withPhotos } from './lead-photos.server'
 import { withQuotes } from '../quotes/quotes.server'
 import { listLeads, type LeadRow } from './leads.server'
-import { cityOfZip } from '../quote/lead-fields.server'
+import { cityOfZip } from '../leads/lead-fields.server'
 import { categoryOfLeadPage } from './work-prefill.server'
 
 export type ReviewRequestResult = 'queued' | 'already-sent' | 'not-won' | 'no-lead'
@@ -63,7 +63,7 @@ export async function updateLead(
 ): Promise<InboxLead | null> {
   if (!OWNER_STATUSES.includes(change.status)) return null
   const { affectedRows } = await db.query(
-    `UPDATE quote_requests SET status = $2, owner_note = nullif($3, ''), job_value = CASE WHEN $2 = 'won' THEN $4::numeric END
+    `UPDATE leads SET status = $2, owner_note = nullif($3, ''), job_value = CASE WHEN $2 = 'won' THEN $4::numeric END
       WHERE id = $1 AND status IN ('new', 'contacted', 'quoted', 'won', 'lost')`,
     [id, change.status, change.note, change.jobValue ?? null],
   )
@@ -79,7 +79,7 @@ export async function leadSources(db: Queryable, days: SourcePeriod): Promise<Le
   if (!SOURCE_PERIODS.includes(days)) throw new Error(`not a sources period: ${days}`)
   const { rows } = await db.query<SourceCount & { dimension: 'channel' | 'heard_about' }>(
     `WITH recent AS (
-       SELECT source_channel, heard_about, contacted_at, quoted_at, status, job_value FROM quote_requests
+       SELECT source_channel, heard_about, contacted_at, quoted_at, status, job_value FROM leads
         WHERE status IN ('new', 'contacted', 'quoted', 'won', 'lost') AND created_at >= now() - make_interval(days => $1)
      ), per AS (
        SELECT 'channel' AS dimension, r.source_channel AS value, r.* FROM recent r
@@ -96,7 +96,7 @@ export async function leadSources(db: Queryable, days: SourcePeriod): Promise<Le
   return { days, channels: counts('channel'), answers: counts('heard_about') }
 }
 
-/** At most one per lead: the outbox's UNIQUE (quote_request_id, kind). The link is the site's configuration's. */
+/** At most one per lead: the outbox's UNIQUE (lead_id, kind). The link is the site's configuration's. */
 export async function requestReview(db: Queryable, id: string): Promise<ReviewRequestResult> {
   const { rows } = await db.query<{ result: ReviewRequestResult }>('SELECT public.owner_request_review($1) AS result', [
     id,

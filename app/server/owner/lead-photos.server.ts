@@ -1,6 +1,6 @@
 // The owner's side of visitors' photos (docs/decisions/044-lead-photos.md): which photos each lead has, and
 // the bytes of one, only with the owner's session and never cacheable.
-import { PHOTO_NAME_PATTERN } from '~/lib/quote/lead-photos'
+import { PHOTO_NAME_PATTERN } from '~/lib/leads/lead-photos'
 import { UUID_PATTERN } from '~/lib/owner/owner-views'
 import type { InboxLead } from '~/lib/owner/owner-lead'
 import { getBackend, type Backend } from '../backend/backend.server'
@@ -10,8 +10,8 @@ import { OWNER_FILE_HEADERS, ownerAccess } from './owner-access.server'
 /** Each lead's photos' names, oldest first. */
 async function photoNames(db: Queryable, leadIds: string[]) {
   const { rows } = await db.query<{ lead: string; object_name: string }>(
-    `SELECT quote_request_id::text AS lead, object_name FROM lead_photos
-      WHERE quote_request_id = ANY($1::uuid[]) ORDER BY quote_request_id, created_at, object_name`,
+    `SELECT lead_id::text AS lead, object_name FROM lead_photos
+      WHERE lead_id = ANY($1::uuid[]) ORDER BY lead_id, created_at, object_name`,
     [leadIds],
   )
   const names = new Map<string, string[]>()

@@ -5,7 +5,7 @@ import type { Tables } from '../db/schema.gen'
 import type { FileStore } from '../files/file-store.server'
 import { log } from '../log/logger.server'
 
-export type OwnerLeadStatus = Tables['quote_requests']['status']
+export type OwnerLeadStatus = Tables['leads']['status']
 // A record of every status, so a status added to the table's CHECK does not compile until it is here.
 const STATUS_SET: Record<OwnerLeadStatus, true> = {
   new: true,
@@ -19,7 +19,7 @@ const STATUS_SET: Record<OwnerLeadStatus, true> = {
 export const LEAD_STATUSES = Object.keys(STATUS_SET) as OwnerLeadStatus[]
 
 /** A stored lead with its review request (the inbox shows it), its status's age and nothing the owner never sees. */
-export type LeadRow = Omit<Tables['quote_requests'], 'idempotency_key' | 'user_agent' | 'ip_hash'> & {
+export type LeadRow = Omit<Tables['leads'], 'idempotency_key' | 'user_agent' | 'ip_hash'> & {
   status_since: Date
   review: 'none' | 'queued' | 'sent'
 }
@@ -79,8 +79,8 @@ export async function listLeads(db: Queryable, filter: LeadFilter = {}): Promise
             q.source_tags, q.landing_path, q.referrer_host, q.heard_about, q.job_value, q.contacted_at, q.quoted_at,
             q.won_at, q.status_changed_at, coalesce(q.status_changed_at, q.last_contact_at, q.created_at) AS status_since,
             CASE WHEN r.id IS NULL THEN 'none' WHEN r.sent_at IS NULL THEN 'queued' ELSE 'sent' END AS review
-       FROM quote_requests q
-       LEFT JOIN quote_outbox r ON r.quote_request_id = q.id AND r.kind = 'review_request'
+       FROM leads q
+       LEFT JOIN outbox r ON r.lead_id = q.id AND r.kind = 'review_request'
       WHERE ($1::timestamptz IS NULL OR q.created_at >= $1) AND ($2::text IS NULL OR q.status = $2)
         AND (NOT $3 OR q.status IN ('new', 'contacted', 'quoted', 'won', 'lost')) AND ($4::uuid IS NULL OR q.id = $4)
       ORDER BY q.created_at DESC, q.id
@@ -93,7 +93,7 @@ export async function listLeads(db: Queryable, filter: LeadFilter = {}): Promise
 /** Null: no such lead. */
 export async function setLeadStatus(db: Queryable, id: string, status: OwnerLeadStatus) {
   const { rows } = await db.query<{ id: string; status: string }>(
-    'UPDATE quote_requests SET status = $2 WHERE id = $1 RETURNING id, status',
+    'UPDATE leads SET status = $2 WHERE id = $1 RETURNING id, status',
     [id, status],
   )
   return rows[0] ?? null
@@ -104,7 +104,7 @@ export async function setLeadStatus(db: Queryable, id: string, status: OwnerLead
  * photos' removal (decision 043), which the worker finishes if this one fails. False: no such lead.
  */
 export async function deleteLead(db: Queryable, files: FileStore, id: string): Promise<boolean> {
-  const { affectedRows } = await db.query('DELETE FROM quote_requests WHERE id = $1', [id])
+  const { affectedRows } = await db.query('DELETE FROM leads WHERE id = $1', [id])
   if (affectedRows === 0) return false
   await files
     .removeFolder(`lead-photos/${id}`)

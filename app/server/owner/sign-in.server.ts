@@ -38,7 +38,7 @@ export async function requestSignInLink(db: Queryable, siteUrl: string): Promise
     `WITH old AS (DELETE FROM owner_sign_in_links WHERE expires_at < now() - interval '1 day'),
           link AS (INSERT INTO owner_sign_in_links (token_hash, expires_at)
                    VALUES ($1, now() + make_interval(mins => $2)) RETURNING expires_at)
-     INSERT INTO quote_outbox (kind, payload) SELECT 'owner_sign_in', jsonb_build_object('link', $3::text, 'expiresAt', expires_at) FROM link`,
+     INSERT INTO outbox (kind, payload) SELECT 'owner_sign_in', jsonb_build_object('link', $3::text, 'expiresAt', expires_at) FROM link`,
     [hashToken(token), SIGN_IN_LINK_MINUTES, link],
   )
 }

@@ -10,7 +10,7 @@ import { getBackend, type Backend } from '../backend/backend.server'
 import { BUSINESS_TIME_ZONE } from '../backend/business-hours.server'
 import { townOf } from '../backend/messages.server'
 import { serviceAddress } from '../../lib/owner/owner-lead'
-import { sanitizeText } from '../quote/lead-email.server'
+import { sanitizeText } from '../leads/lead-email.server'
 
 /**
  * A Pacific day and HH:MM as ical-generator writes it under the event's TZID: a local time's digits as they are.
@@ -92,7 +92,7 @@ export async function calendarFeedResponse(file: string, backend: Backend = getB
             to_char(j.arrival_end, 'HH24:MI') AS "end", j.sequence, j.cancelled_at IS NOT NULL AS cancelled,
             q.first_name AS "firstName", q.phone, q.service_street AS street, q.service_zip AS zip,
             q.source_page AS "sourcePage", a.total_cents AS "totalCents"
-       FROM jobs j JOIN quotes t ON t.id = j.quote_id JOIN quote_requests q ON q.id = t.quote_request_id
+       FROM jobs j JOIN quotes t ON t.id = j.quote_id JOIN leads q ON q.id = t.lead_id
        JOIN quote_acceptances a ON a.quote_id = t.id
       WHERE j.cancelled_at IS NULL OR j.cancelled_at > now() - interval '30 days'
       ORDER BY j.day, j.arrival_start`,

@@ -14,16 +14,16 @@ import {
   type QuoteFacts,
   type QuoteItem,
 } from '../../lib/quotes/quote'
-import { hasForbiddenChars, isValidEmail } from '../../lib/quote/quote-schema'
+import { hasForbiddenChars, isValidEmail } from '../../lib/leads/lead-schema'
 import { toInbox, townOf, type PushPayload, type Senders } from '../backend/messages.server'
 import { customerInvite } from './calendar.server'
-import { composeMail, escapeHtml, sanitizeText } from '../quote/lead-email.server'
-import type { OwnerNotification } from '../quote/lead-email.server'
+import { composeMail, escapeHtml, sanitizeText } from '../leads/lead-email.server'
+import type { OwnerNotification } from '../leads/lead-email.server'
 
 /** A lead with its quote, as the outbox's claim reads them. */
 export interface QuoteMailLead {
   outboxId: string
-  quoteRequestId: string
+  leadId: string
   firstName: string
   email: string
   street: string | null
@@ -45,7 +45,7 @@ function customerMail(
     fromName: sanitizeText(site.name, 100),
     to: lead.email,
     replyTo: ownerEmail,
-    lead: lead.quoteRequestId,
+    lead: lead.leadId,
     ...parts,
   })
 }

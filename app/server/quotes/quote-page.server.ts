@@ -9,7 +9,7 @@ import {
   QUOTE_TOKEN_PATTERN,
   quotePath,
   type QuoteFacts,
-  type QuoteFormField,
+  type LeadFormField,
   type QuotePageRefusal,
   type QuotePageView,
 } from '../../lib/quotes/quote'
@@ -18,7 +18,7 @@ import { QUOTE_PAGE_TEXTS } from '../../lib/quotes/quote-texts'
 import { getBackend, type Backend } from '../backend/backend.server'
 import { isSameOriginRequest } from '../http/origin.server'
 import { limitVisitor, visitorHash } from '../http/rate-limit.server'
-import { escapeHtml, sanitizeText } from '../quote/lead-email.server'
+import { escapeHtml, sanitizeText } from '../leads/lead-email.server'
 import { ownerAccess } from '../owner/owner-access.server'
 
 // Reads are cheap and a customer reloads: twelve times the posts' limit per client (none when that is 0).
@@ -62,8 +62,8 @@ export async function readQuotePage(backend: Backend, token: string): Promise<Qu
   if (!QUOTE_TOKEN_PATTERN.test(token)) return null
   const db = await backend.db()
   const { rows } = await db.query<{ first_name: string; facts: QuoteFacts | null }>(
-    `SELECT r.first_name, public.quote_facts(t.quote_request_id) AS facts
-       FROM quotes t JOIN quote_requests r ON r.id = t.quote_request_id WHERE t.token = $1`,
+    `SELECT r.first_name, public.quote_facts(t.lead_id) AS facts
+       FROM quotes t JOIN leads r ON r.id = t.lead_id WHERE t.token = $1`,
     [token],
   )
   const facts = rows[0]?.facts
@@ -101,7 +101,7 @@ export async function quotePageGet(
 function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): QuotePageRefusal['errors'] {
   const errors: QuotePageRefusal['errors'] = {}
   for (const issue of issues) {
-    const key = issue.path?.[0]?.key as QuoteFormField | undefined
+    const key = issue.path?.[0]?.key as LeadFormField | undefined
     if (key && !errors[key]) errors[key] = issue.message
   }
   return errors

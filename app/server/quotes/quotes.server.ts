@@ -20,7 +20,7 @@ import type { PriceList, QuoteDraft } from '../../lib/quotes/quote-schema'
 import type { Backend } from '../backend/backend.server'
 import { pacificClock, pacificDate, pacificInstant } from '../backend/business-hours.server'
 import type { Queryable } from '../db/database.server'
-import { emailDomain } from '../quote/lead-email.server'
+import { emailDomain } from '../leads/lead-email.server'
 
 export type SendQuoteResult = { result: 'sent'; link: string; version: number } | { result: 'accepted' | 'no-lead' }
 export type ScheduleResult = 'scheduled' | 'cancelled' | 'not-accepted' | 'no-job'
@@ -68,7 +68,7 @@ async function ownTerms(db: Queryable): Promise<string> {
 /** Null: no such lead. */
 export async function quoteEditor(db: Queryable, leadId: string): Promise<QuoteEditorData | null> {
   const { rows } = await db.query<{ id: string; first_name: string; phone: string; status: string }>(
-    `SELECT id, first_name, phone, status FROM quote_requests WHERE id = $1 AND status IN ('new', 'contacted', 'quoted', 'won', 'lost')`,
+    `SELECT id, first_name, phone, status FROM leads WHERE id = $1 AND status IN ('new', 'contacted', 'quoted', 'won', 'lost')`,
     [leadId],
   )
   const lead = rows[0]
@@ -119,7 +119,7 @@ export async function sendQuote(backend: Backend, draft: QuoteDraft): Promise<Se
 export async function withdrawQuote(db: Queryable, leadId: string): Promise<boolean> {
   const { affectedRows } = await db.query(
     `UPDATE quotes q SET withdrawn_at = now()
-      WHERE q.quote_request_id = $1 AND q.withdrawn_at IS NULL
+      WHERE q.lead_id = $1 AND q.withdrawn_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM quote_acceptances a WHERE a.quote_id = q.id)`,
     [leadId],
   )

@@ -17,7 +17,7 @@ import { isSameOriginRequest } from '../http/origin.server'
 import { composeBeforeAfter, encodeVariants, type EncodedVariants } from '../images/image-variants.server'
 import { log } from '../log/logger.server'
 import { ownerAccess, type OwnerAccess } from '../owner/owner-access.server'
-import { decodeInTurn, decodePhoto, NotAnImageError } from '../quote/photo-encode.server'
+import { decodeInTurn, decodePhoto, NotAnImageError } from '../leads/photo-encode.server'
 import { listOwnerWork, OWNER_SHOWN } from './posted-work.server'
 
 // Two full-size photos and the form's seven fields; a larger body, a larger photo or a third one is refused as it
@@ -84,9 +84,9 @@ export async function storePostedWork(backend: Backend, fields: PostWorkFields, 
     ).query<OwnerPostedWork>(
       `WITH added AS (
          INSERT INTO posted_work (id, category, city_slug, caption, alt, image_hash, width, height, widths,
-                                  placeholder, quote_request_id)
+                                  placeholder, lead_id)
          VALUES ($1, $2, nullif($3, ''), nullif($4, ''), $5, $6, $7, $8, $9, $10,
-                 (SELECT id FROM quote_requests WHERE id = nullif($11, '')::uuid))
+                 (SELECT id FROM leads WHERE id = nullif($11, '')::uuid))
          ON CONFLICT (id) DO NOTHING RETURNING *)
        SELECT ${OWNER_SHOWN} FROM added UNION ALL SELECT ${OWNER_SHOWN} FROM posted_work WHERE id = $1`,
       [

@@ -16,7 +16,7 @@ import { log } from '../log/logger.server'
 // The columns as the pages get them: no mapping in between.
 const SHOWN = `id, category, city_slug AS "citySlug", caption, alt, image_hash AS "imageHash", width, height, widths,
   placeholder, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`
-export const OWNER_SHOWN = `${SHOWN}, published, quote_request_id AS "leadId"`
+export const OWNER_SHOWN = `${SHOWN}, published, lead_id AS "leadId"`
 
 /** The newest published jobs. */
 export async function publishedWork(db: Queryable, limit: number): Promise<PostedWork[]> {

@@ -1,9 +1,9 @@
-import { QUOTE_MESSAGES } from '~/lib/quote/quote-messages'
+import { QUOTE_MESSAGES } from '~/lib/leads/lead-messages'
 import { site } from '~/content/site'
 import { ResultPanel } from '~/components/shared/result-panel'
 import { LeadPhotoForm } from './lead-photo-form'
 import { TextUsAfterQuote } from './text-us-after-quote'
-import { QuoteForm, type QuoteFormInitial } from './quote-form'
+import { LeadForm, type LeadFormInitial } from './lead-form'
 
 export function QuoteResult({
   status,
@@ -13,7 +13,7 @@ export function QuoteResult({
 }: {
   status?: string
   message?: string
-  initial?: QuoteFormInitial
+  initial?: LeadFormInitial
   photoToken?: string
 }) {
   const sent = status === 'sent'
@@ -48,7 +48,7 @@ export function QuoteResult({
       ) : null}
       {sent ? null : (
         <div className="mt-8">
-          <QuoteForm initial={initial} />
+          <LeadForm initial={initial} />
         </div>
       )}
     </section>

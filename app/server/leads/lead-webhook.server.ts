@@ -1,7 +1,7 @@
 /** The lead webhook (docs/operations.md): Standard Webhooks' signature over each lead's JSON. */
 import type { NotificationLead } from './lead-email.server'
 
-export type WebhookLead = Omit<NotificationLead, 'outboxId' | 'quoteRequestId'> & { id: string }
+export type WebhookLead = Omit<NotificationLead, 'outboxId' | 'leadId'> & { id: string }
 
 export interface LeadWebhookTarget {
   url: string

@@ -1,11 +1,11 @@
 /** The owner's e-mail about a new lead: every visitor value escaped, the subject bounded. */
 import { mapUrl, OWNER_TEXTS, preferredTimeText, serviceAddress } from '../../lib/owner/owner-lead'
-import { hasForbiddenChars, isValidEmail } from '../../lib/quote/quote-schema'
+import { hasForbiddenChars, isValidEmail } from '../../lib/leads/lead-schema'
 import { BUSINESS_TIME_ZONE } from '../backend/business-hours.server'
 
 export interface NotificationLead {
   outboxId: string
-  quoteRequestId: string
+  leadId: string
   firstName: string
   email: string
   phone: string
@@ -170,13 +170,13 @@ export function ownerNotification(lead: NotificationLead, addresses: Notificatio
       ...whereAndWhen(lead),
       `Page:     ${page}`,
       `Received: ${formatPacific(lead.createdAt)} (Pacific time) — ${lead.createdAt.toISOString()}`,
-      `Reference: ${lead.quoteRequestId}`,
+      `Reference: ${lead.leadId}`,
       '',
       replyTo
         ? 'Reply to this e-mail to answer the customer directly, or give them a call.'
         : 'Call or e-mail the customer using the details above.',
       'We promise a reply within 24 hours.',
     ],
-    lead: lead.quoteRequestId,
+    lead: lead.leadId,
   })
 }

@@ -26,4 +26,4 @@ export const QUOTE_FIELD_NAMES = [
   'heardAbout',
 ] as const
 export type QuoteFieldName = (typeof QUOTE_FIELD_NAMES)[number]
-export type QuoteFormValues = Record<QuoteFieldName, string>
+export type LeadFormValues = Record<QuoteFieldName, string>

@@ -1,35 +1,35 @@
 import { Suspense, useEffect, useId, useRef, useState } from 'react'
 import { claims } from '~/content/site'
 import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
-import type { QuoteFieldName, QuoteFormValues } from '~/lib/quote/quote-form-constants'
+import type { QuoteFieldName, LeadFormValues } from '~/lib/leads/lead-form-constants'
 import { QUOTE_FORM_CLASS, QUOTE_FORM_ID } from '~/lib/page/scroll'
 import { newEarlyTyping, watchTyping, type EarlyTyping } from './early-typing'
 
 // Until loaded, typing is kept and a submit posts to /quote-request.
-const QuoteFormFields = lazyWhenIdle(() => import('./quote-form-fields').then((module) => module.default))
+const LeadFormFields = lazyWhenIdle(() => import('./lead-form-fields').then((module) => module.default))
 
 /** A submission the server refused, shown again as the visitor left it (docs/product.md#quote-form). */
-export interface QuoteFormInitial {
-  values: Partial<QuoteFormValues>
+export interface LeadFormInitial {
+  values: Partial<LeadFormValues>
   errors: Partial<Record<QuoteFieldName, string>>
 }
 
-export interface QuoteFormProps {
+export interface LeadFormProps {
   title?: string
   description?: string
-  initial?: QuoteFormInitial
+  initial?: LeadFormInitial
 }
 
-export interface QuoteFormFieldsProps {
+export interface LeadFormFieldsProps {
   early: EarlyTyping
-  initial?: QuoteFormInitial
+  initial?: LeadFormInitial
 }
 
-export function QuoteForm({
+export function LeadForm({
   title = 'Get Your Free Quote',
   description = `Tell us how to reach you and we'll reply within ${claims.replyWithin}.`,
   initial,
-}: QuoteFormProps) {
+}: LeadFormProps) {
   const headingId = `${useId()}-heading`
   const sectionRef = useRef<HTMLElement>(null)
   const [early] = useState(newEarlyTyping)
@@ -48,7 +48,7 @@ export function QuoteForm({
       {/* Shown only when React replaces a form it has not hydrated: as high as the form, and what was typed
           comes back with it (early-typing.ts). */}
       <Suspense fallback={<div className="mt-6 min-h-[44.25rem] sm:min-h-[39rem]" aria-busy="true" />}>
-        <QuoteFormFields early={early} initial={initial} />
+        <LeadFormFields early={early} initial={initial} />
       </Suspense>
     </section>
   )

@@ -7,8 +7,8 @@ import {
   MAX_PHOTO_BYTES,
   type LeadPhotoFailure,
   type LeadPhotoResponse,
-} from '~/lib/quote/lead-photos'
-import { PHOTO_TOKEN_HEADER } from '~/lib/quote/photo-token-header'
+} from '~/lib/leads/lead-photos'
+import { PHOTO_TOKEN_HEADER } from '~/lib/leads/photo-token-header'
 import { getBackend, type Backend } from '../backend/backend.server'
 import type { Database } from '../db/database.server'
 import {
@@ -102,8 +102,8 @@ async function tokenSpent(db: Database, tokenHash: string): Promise<boolean> {
 /** Counts `photos` against the token before any is decoded; false past its five, or for no (or a suspected) lead. */
 async function countAgainstToken(db: Database, leadId: string, tokenHash: string, photos: number): Promise<boolean> {
   const { rows } = await db.query(
-    `INSERT INTO public.lead_photo_token_counts AS c (token_hash, quote_request_id, photos)
-     SELECT $1, q.id, $3::integer FROM public.quote_requests q WHERE q.id = $2 AND q.status <> 'suspected_spam'
+    `INSERT INTO public.lead_photo_token_counts AS c (token_hash, lead_id, photos)
+     SELECT $1, q.id, $3::integer FROM public.leads q WHERE q.id = $2 AND q.status <> 'suspected_spam'
      ON CONFLICT (token_hash) DO UPDATE SET photos = c.photos + excluded.photos
        WHERE c.photos + excluded.photos <= $4::integer
      RETURNING photos`,

@@ -6,10 +6,10 @@ import {
   QUOTE_FORM_TOKEN_NAME,
   QUOTE_HONEYPOT_NAME,
   type QuoteFieldName,
-  type QuoteFormValues,
-} from '~/lib/quote/quote-form-constants'
+  type LeadFormValues,
+} from '~/lib/leads/lead-form-constants'
 import { isSameOriginRequest } from '../http/origin.server'
-import { handleQuoteSubmission, sha256Hex } from './quote-service.server'
+import { handleQuoteSubmission, sha256Hex } from './lead-service.server'
 
 export type QuotePostStatus = 'sent' | 'invalid' | 'rate-limited' | 'failed'
 
@@ -19,7 +19,7 @@ export interface QuoteRefusal {
   retryAfterSeconds?: number
   result: Exclude<QuotePostStatus, 'sent'>
   message: string
-  values: Partial<QuoteFormValues>
+  values: Partial<LeadFormValues>
   errors: Partial<Record<QuoteFieldName, string>>
 }
 
@@ -33,7 +33,7 @@ function seeOther(status: QuotePostStatus, photoToken?: string): Response {
  * The no-JavaScript path. Success is POST/redirect/GET; a refusal is a Response only when nothing can be
  * shown again (another site, too large), otherwise the fields to render the form with, as typed.
  */
-export async function handleQuoteFormPost(request: Request, ip: string): Promise<Response | QuoteRefusal> {
+export async function handleLeadFormPost(request: Request, ip: string): Promise<Response | QuoteRefusal> {
   if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
   const length = Number(request.headers.get('content-length') ?? NaN)
   if (!Number.isFinite(length) || length > MAX_SERVER_FN_BODY_BYTES)
@@ -44,7 +44,7 @@ export async function handleQuoteFormPost(request: Request, ip: string): Promise
     const value = form.get(name)
     return typeof value === 'string' ? value : undefined
   }
-  const values: Partial<QuoteFormValues> = {}
+  const values: Partial<LeadFormValues> = {}
   for (const name of QUOTE_FIELD_NAMES) {
     const value = text(name)
     if (value !== undefined) values[name] = value

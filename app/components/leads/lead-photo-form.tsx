@@ -1,5 +1,5 @@
-import type { LeadPhotoStatus } from '~/lib/quote/lead-photo-statuses'
-import { LEAD_PHOTO_MESSAGES, LEAD_PHOTOS_PATH, MAX_LEAD_PHOTOS } from '~/lib/quote/lead-photos'
+import type { LeadPhotoStatus } from '~/lib/leads/lead-photo-statuses'
+import { LEAD_PHOTO_MESSAGES, LEAD_PHOTOS_PATH, MAX_LEAD_PHOTOS } from '~/lib/leads/lead-photos'
 import { ResultPanel } from '~/components/shared/result-panel'
 
 export const photoButtonClass =

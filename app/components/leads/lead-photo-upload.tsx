@@ -8,8 +8,8 @@ import {
   MAX_PHOTO_BYTES,
   PHOTO_MAX_SIDE,
   type LeadPhotoResponse,
-} from '~/lib/quote/lead-photos'
-import { PHOTO_TOKEN_HEADER } from '~/lib/quote/photo-token-header'
+} from '~/lib/leads/lead-photos'
+import { PHOTO_TOKEN_HEADER } from '~/lib/leads/photo-token-header'
 import { downscale } from '../photos/photo-downscale'
 import { sendWithProgress } from '../photos/photo-send'
 import { PhotoInput, photoButtonClass } from './lead-photo-form'

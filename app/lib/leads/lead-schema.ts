@@ -1,11 +1,11 @@
 import * as v from 'valibot'
-import { PREFERRED_TIMES, type QuoteFieldName } from './quote-form-constants'
-import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from './quote-messages'
+import { PREFERRED_TIMES, type QuoteFieldName } from './lead-form-constants'
+import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from './lead-messages'
 import { heardAboutSchema, visitSourceSchema } from '../lead-source/lead-source'
 
-export { PREFERRED_TIMES, QUOTE_FIELD_NAMES, type PreferredTime, type QuoteFieldName } from './quote-form-constants'
+export { PREFERRED_TIMES, QUOTE_FIELD_NAMES, type PreferredTime, type QuoteFieldName } from './lead-form-constants'
 
-export { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES, quoteErrorMessages } from './quote-messages'
+export { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES, quoteErrorMessages } from './lead-messages'
 
 export const QUOTE_LIMITS = {
   firstName: 100,
@@ -56,7 +56,7 @@ const formField = <T extends v.GenericSchema<string, string>>(schema: T) => v.op
  * Required first name, e-mail and phone; an optional service address, preferred time and answer to "How did you
  * hear about us?" (docs/product.md#validation).
  */
-export const quoteRequestSchema = v.object(
+export const leadRequestSchema = v.object(
   {
     firstName: formField(requiredText('firstName')),
     email: formField(v.pipe(requiredText('email'), v.regex(EMAIL_PATTERN, M.emailInvalid))),
@@ -97,9 +97,9 @@ export const quoteRequestSchema = v.object(
   'Invalid form data',
 )
 
-export const quoteSubmissionSchema = v.object(
+export const leadSubmissionSchema = v.object(
   {
-    ...quoteRequestSchema.entries,
+    ...leadRequestSchema.entries,
     company: v.nullish(v.pipe(v.string('Invalid form data'), v.maxLength(QUOTE_LIMITS.company, 'Invalid form data'))),
     /** A bad one is not refused but flagged. */
     formToken: v.nullish(v.pipe(v.string('Invalid form data'), v.maxLength(200, 'Invalid form data'))),
@@ -121,10 +121,10 @@ export const quoteSubmissionSchema = v.object(
   'Invalid form data',
 )
 
-export type QuoteSubmissionInput = v.InferInput<typeof quoteSubmissionSchema>
+export type LeadSubmissionInput = v.InferInput<typeof leadSubmissionSchema>
 
 export function firstQuoteIssue(
-  schema: typeof quoteRequestSchema | typeof quoteSubmissionSchema,
+  schema: typeof leadRequestSchema | typeof leadSubmissionSchema,
   input: unknown,
 ): string | null {
   const result = v.safeParse(schema, input)

@@ -1,5 +1,5 @@
 import { VISIT_SOURCE_FIELD } from '~/lib/lead-source/visit-source-constants'
-import { QUOTE_FORM_TOKEN_NAME } from '~/lib/quote/quote-form-constants'
+import { QUOTE_FORM_TOKEN_NAME } from '~/lib/leads/lead-form-constants'
 import { visitSourceText } from '~/lib/lead-source/visit-source'
 
 /** What the visitor typed into a quote form before its code ran, kept outside React's tree. */

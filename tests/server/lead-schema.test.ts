@@ -5,15 +5,15 @@ import {
   QUOTE_MESSAGES,
   firstQuoteIssue,
   isValidEmail,
-  quoteRequestSchema,
+  leadRequestSchema,
   quoteResponseToast,
-  quoteSubmissionSchema,
-} from '../../app/lib/quote/quote-schema'
+  leadSubmissionSchema,
+} from '../../app/lib/leads/lead-schema'
 
 const valid = { firstName: 'Maria', email: 'maria@example.com', phone: '(916) 555-0142' }
 const envelope = { ...valid, idempotencyKey: 'abcDEF12-_34', sourcePage: '/services?tab=roof', formToken: 'a.b.c' }
 
-function issues(input: unknown, schema: typeof quoteRequestSchema | typeof quoteSubmissionSchema = quoteRequestSchema) {
+function issues(input: unknown, schema: typeof leadRequestSchema | typeof leadSubmissionSchema = leadRequestSchema) {
   const r = v.safeParse(schema, input)
   return r.success ? [] : r.issues.map((i) => i.message)
 }
@@ -83,7 +83,7 @@ describe('trimming', () => {
   it('trims every value', () => {
     const padded = { firstName: '  Maria ', email: '\tmaria@example.com  ', phone: ' 916-555-0142\n' }
     const trimmed = { firstName: 'Maria', email: 'maria@example.com', phone: '916-555-0142' }
-    expect(v.parse(quoteRequestSchema, { ...padded, street: ' 12 Oak St ', zip: ' 95630 ' })).toEqual({
+    expect(v.parse(leadRequestSchema, { ...padded, street: ' 12 Oak St ', zip: ' 95630 ' })).toEqual({
       ...trimmed,
       street: '12 Oak St',
       zip: '95630',
@@ -97,7 +97,7 @@ describe('the optional service address and preferred time', () => {
   const base = { firstName: 'Maria', email: 'maria@example.com', phone: '916-555-0142' }
   it('may be left out or empty, and then read as empty', () => {
     const empty = { street: '', zip: '', preferredTime: '', heardAbout: '' }
-    expect(v.parse(quoteRequestSchema, base)).toEqual({ ...base, ...empty })
+    expect(v.parse(leadRequestSchema, base)).toEqual({ ...base, ...empty })
     expect(issues({ ...base, street: '  ', zip: '', preferredTime: '' })).toEqual([])
   })
   it('accepts a 5-digit ZIP or ZIP+4 and nothing else', () => {
@@ -190,7 +190,7 @@ describe('control characters', () => {
     expect(issues({ ...valid, email: `ma${c}ria@example.com` })[0]).toBe(QUOTE_FIELD_MESSAGES.emailInvalidChars)
   })
   it('rejects a header injection attempt in the first name', () => {
-    expect(firstQuoteIssue(quoteRequestSchema, { ...valid, firstName: 'Bob\r\nBcc: x@y.com' })).toBe(
+    expect(firstQuoteIssue(leadRequestSchema, { ...valid, firstName: 'Bob\r\nBcc: x@y.com' })).toBe(
       QUOTE_FIELD_MESSAGES.firstNameInvalidChars,
     )
   })
@@ -203,12 +203,12 @@ describe('control characters', () => {
 
 describe('submission envelope', () => {
   it('accepts a full envelope and drops unknown keys', () => {
-    const out = v.parse(quoteSubmissionSchema, { ...envelope, company: '', extra: 'x' })
+    const out = v.parse(leadSubmissionSchema, { ...envelope, company: '', extra: 'x' })
     const empty = { street: '', zip: '', preferredTime: '', heardAbout: '' }
     expect(out).toEqual({ ...envelope, company: '', ...empty, visitSource: { tags: {} } })
   })
   const base = { ...valid, idempotencyKey: 'abcdefgh' }
-  const submitted = (input: object) => issues(input, quoteSubmissionSchema)
+  const submitted = (input: object) => issues(input, leadSubmissionSchema)
   it('optional fields may be absent or null', () => {
     expect(submitted(base)).toEqual([])
     expect(submitted({ ...base, company: null, formToken: null, sourcePage: null })).toEqual([])
@@ -226,6 +226,6 @@ describe('submission envelope', () => {
       expect(submitted({ ...base, ...wrong })).toHaveLength(1)
   })
   it('field errors come before envelope errors', () => {
-    expect(firstQuoteIssue(quoteSubmissionSchema, { firstName: '' })).toBe('First name is required')
+    expect(firstQuoteIssue(leadSubmissionSchema, { firstName: '' })).toBe('First name is required')
   })
 })

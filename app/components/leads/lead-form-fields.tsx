@@ -6,18 +6,18 @@ import { showToast } from '~/lib/page/toast'
 import {
   QUOTE_FIELD_NAMES,
   QUOTE_MESSAGES,
-  quoteRequestSchema,
+  leadRequestSchema,
   quoteResponseToast,
   type QuoteFieldName,
   type QuoteSubmitResponse,
-} from '~/lib/quote/quote-schema'
-import { issueQuoteFormToken, renderedQuoteFormToken, submitQuoteRequest } from '~/lib/quote/quote.functions'
-import { playConfetti } from '~/lib/quote/confetti'
+} from '~/lib/leads/lead-schema'
+import { issueLeadFormToken, renderedLeadFormToken, submitLead } from '~/lib/leads/leads.functions'
+import { playConfetti } from '~/lib/leads/confetti'
 import { visitSourceText } from '~/lib/lead-source/visit-source'
-import { QUOTE_HONEYPOT_NAME, type QuoteFormValues } from '~/lib/quote/quote-form-constants'
+import { QUOTE_HONEYPOT_NAME, type LeadFormValues } from '~/lib/leads/lead-form-constants'
 import { earlyFormToken, restoreFocus } from './early-typing'
-import type { QuoteFormFieldsProps } from './quote-form'
-import { QuoteFormView } from './quote-form-view'
+import type { LeadFormFieldsProps } from './lead-form'
+import { LeadFormView } from './lead-form-view'
 import { TextUsAfterQuote } from './text-us-after-quote'
 
 // Only after a lead is stored: no page's first load carries the photo code.
@@ -25,10 +25,10 @@ const LeadPhotoUpload = lazy(() => import('./lead-photo-upload'))
 
 const REQUIRED_FIELDS = ['firstName', 'email', 'phone'] as const satisfies readonly QuoteFieldName[]
 
-const emptyValues = Object.fromEntries(QUOTE_FIELD_NAMES.map((name) => [name, ''])) as QuoteFormValues
+const emptyValues = Object.fromEntries(QUOTE_FIELD_NAMES.map((name) => [name, ''])) as LeadFormValues
 
-function fieldErrors(value: QuoteFormValues) {
-  const result = v.safeParse(quoteRequestSchema, value)
+function fieldErrors(value: LeadFormValues) {
+  const result = v.safeParse(leadRequestSchema, value)
   if (result.success) return undefined
   const errors: Partial<Record<QuoteFieldName, string>> = {}
   for (const issue of result.issues) {
@@ -51,7 +51,7 @@ function newSubmissionKey(): string {
 }
 
 /** Takes over what the visitor typed before its code ran (early-typing.ts). */
-export default function QuoteFormFields({ early, initial }: QuoteFormFieldsProps) {
+export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) {
   const formId = useId()
   const sourcePage = useLocation({ select: (location) => location.href })
   // One key for a submission's retries; a new one after success.
@@ -61,11 +61,11 @@ export default function QuoteFormFields({ early, initial }: QuoteFormFieldsProps
   const formRef = useRef<HTMLFormElement>(null)
   // Any other value would empty the field on hydration.
   const [renderedFormToken] = useState(
-    () => renderedQuoteFormToken() || earlyFormToken(early) || serverRenderedValue(`${formId}-token`),
+    () => renderedLeadFormToken() || earlyFormToken(early) || serverRenderedValue(`${formId}-token`),
   )
   const requestFormToken = () => {
     // Offline: the rendered token is older but genuine.
-    formToken.current ??= issueQuoteFormToken().catch(() => renderedFormToken || null)
+    formToken.current ??= issueLeadFormToken().catch(() => renderedFormToken || null)
   }
   const [interactive, setInteractive] = useState(false)
   // The stored lead's one-time token: the success state offers to add photos with it.
@@ -113,11 +113,11 @@ export default function QuoteFormFields({ early, initial }: QuoteFormFieldsProps
       })
     },
     onSubmit: async ({ value, formApi }) => {
-      const trimmed = v.parse(quoteRequestSchema, value)
+      const trimmed = v.parse(leadRequestSchema, value)
       let response: QuoteSubmitResponse | null = null
       try {
         requestFormToken()
-        response = await submitQuoteRequest({
+        response = await submitLead({
           data: {
             ...trimmed,
             company: honeypot,
@@ -158,7 +158,7 @@ export default function QuoteFormFields({ early, initial }: QuoteFormFieldsProps
 
   return (
     <>
-      <QuoteFormView
+      <LeadFormView
         formId={formId}
         formRef={formRef}
         interactive={interactive}

@@ -1,5 +1,5 @@
 // send-quote-email (docs/product.md, "Calls to the backend"): stores a lead and everything to be sent about it
-// in one transaction (record_quote_request), then wakes the outbox's worker. The visitor's answer never waits
+// in one transaction (record_lead), then wakes the outbox's worker. The visitor's answer never waits
 // for an e-mail, a webhook or a push (docs/decisions/008-lead-outbox.md, 048-follow-through.md).
 import { leadSourceColumns, type LeadSource } from '~/lib/lead-source/lead-source'
 import type { Backend } from '../backend/backend.server'
@@ -65,7 +65,7 @@ function leadColumns(lead: StoredLeadInput) {
   }
 }
 
-export async function sendQuoteEmail(backend: Backend, lead: StoredLeadInput): Promise<StoredLead> {
+export async function storeLead(backend: Backend, lead: StoredLeadInput): Promise<StoredLead> {
   const { config } = backend
   const alerts = Boolean(config.owner.vapid)
   const minutes = alerts && config.escalationMinutes > 0 ? config.escalationMinutes : 0
@@ -79,11 +79,11 @@ export async function sendQuoteEmail(backend: Backend, lead: StoredLeadInput): P
   }
   const db = await backend.db()
   const { rows } = await db.query<{ lead_id: string; duplicate: boolean; queued: boolean; retry_after_ms: number }>(
-    'SELECT * FROM public.record_quote_request($1)',
+    'SELECT * FROM public.record_lead($1)',
     [JSON.stringify(request)],
   )
   const row = rows[0]
-  if (!row) throw new Error('record_quote_request returned no row')
+  if (!row) throw new Error('record_lead returned no row')
   if (row.retry_after_ms > 0) throw new VisitorLimitedError(retrySeconds(row.retry_after_ms))
   if (row.queued) backend.deliverSoon()
   return { id: row.lead_id, duplicate: row.duplicate }

@@ -8,11 +8,11 @@ import { site } from '../../content/site'
 import { cleanVisitSource, leadSource } from '../../lib/lead-source/lead-source'
 import {
   quoteErrorMessages,
-  quoteRequestSchema,
-  quoteSubmissionSchema,
+  leadRequestSchema,
+  leadSubmissionSchema,
   type QuoteFieldName,
   type QuoteSubmitResponse,
-} from '../../lib/quote/quote-schema'
+} from '../../lib/leads/lead-schema'
 import { getBackend, type Backend } from '../backend/backend.server'
 import { runtimeConfig } from '../config.server'
 import { limitVisitor, visitorHash } from '../http/rate-limit.server'
@@ -20,7 +20,7 @@ import { leadEvents } from '../log/lead-events.server'
 import { sanitizeText } from './lead-email.server'
 import { fingerprintText, outsideServiceArea, type FingerprintFields } from './lead-fields.server'
 import { createFormTokens, createPhotoTokens, formTokens, photoTokens, type FormTokens } from './tokens.server'
-import { sendQuoteEmail, VisitorLimitedError, type StoredLeadInput } from './send-quote-email.server'
+import { storeLead, VisitorLimitedError, type StoredLeadInput } from './store-lead.server'
 
 export interface QuoteRequestMeta {
   /** '' when unknown: no per-IP limit. */
@@ -28,13 +28,13 @@ export interface QuoteRequestMeta {
   userAgent: string
 }
 
-export interface QuoteServiceResponse {
+export interface LeadServiceResponse {
   status: number
   body: QuoteSubmitResponse
   retryAfterSeconds?: number
 }
 
-export interface QuoteServiceOptions {
+export interface LeadServiceOptions {
   /** 0 or less: no limit. */
   rateLimit?: number
   rateWindowMs?: number
@@ -86,9 +86,9 @@ async function writeUnsavedLead(record: Record<string, unknown>, folder?: string
   return file
 }
 
-export type QuoteService = ReturnType<typeof createQuoteService>
+export type LeadService = ReturnType<typeof createLeadService>
 
-export function createQuoteService(options: QuoteServiceOptions = {}) {
+export function createLeadService(options: LeadServiceOptions = {}) {
   const now = options.now ?? Date.now
   const rateLimit = options.rateLimit ?? 5
   const rateWindowMs = options.rateWindowMs ?? 10 * 60_000
@@ -102,7 +102,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}) {
   const limited = (ip: string, backend: Backend | undefined) =>
     backend ? limitVisitor(backend, 'quote', ip, { count: rateLimit, windowMs: rateWindowMs }).catch(() => 0) : 0
 
-  async function handle(raw: unknown, meta: QuoteRequestMeta, backend?: Backend): Promise<QuoteServiceResponse> {
+  async function handle(raw: unknown, meta: QuoteRequestMeta, backend?: Backend): Promise<LeadServiceResponse> {
     const ip = typeof meta?.ip === 'string' ? meta.ip.trim() : ''
 
     let target: Backend | undefined
@@ -112,7 +112,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}) {
     } catch (error) {
       unavailable = error
     }
-    const rateLimited = (retryAfterSeconds: number): QuoteServiceResponse => ({
+    const rateLimited = (retryAfterSeconds: number): LeadServiceResponse => ({
       status: 429,
       body: { success: false, reason: 'rate-limited', error: messages.rateLimited },
       retryAfterSeconds,
@@ -120,7 +120,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}) {
 
     // A refused post counts against the visitor's limit too; a valid one is counted in the lead's transaction.
     // Skipped when the IP is unknown, so one bad proxy setup can't block everyone.
-    const refuse = async (body: QuoteServiceResponse['body']): Promise<QuoteServiceResponse> => {
+    const refuse = async (body: LeadServiceResponse['body']): Promise<LeadServiceResponse> => {
       const retryAfterSeconds = await limited(ip, target)
       return retryAfterSeconds > 0 ? rateLimited(retryAfterSeconds) : { status: 400, body }
     }
@@ -128,12 +128,12 @@ export function createQuoteService(options: QuoteServiceOptions = {}) {
     if (payloadSize(submission) > maxPayloadChars) {
       return refuse({ success: false, reason: 'invalid', error: messages.tooLarge })
     }
-    const parsed = v.safeParse(quoteSubmissionSchema, submission)
+    const parsed = v.safeParse(leadSubmissionSchema, submission)
     if (!parsed.success) {
       const issue = parsed.issues[0]
       const error = issue?.message ?? 'Invalid form data'
       const key = issue?.path?.[0]?.key
-      const field = typeof key === 'string' && key in quoteRequestSchema.entries ? (key as QuoteFieldName) : undefined
+      const field = typeof key === 'string' && key in leadRequestSchema.entries ? (key as QuoteFieldName) : undefined
       return refuse({ success: false, reason: 'invalid', error, ...(field ? { field } : {}) })
     }
     const input = parsed.output
@@ -163,7 +163,7 @@ export function createQuoteService(options: QuoteServiceOptions = {}) {
         ipHash: await visitorHash(target, ip),
         ...(rateLimit > 0 ? { limit: { bucket: 'quote', count: rateLimit, windowMs: rateWindowMs } } : {}),
       }
-      const result = await sendQuoteEmail(target, lead)
+      const result = await storeLead(target, lead)
       // Not the stored key: that ends in a hash of the visitor's fields.
       const status = spamReason ? 'suspected_spam' : 'new'
       leadEvents.stored(result.id, { status, duplicate: result.duplicate, idempotencyKey: input.idempotencyKey })
@@ -192,10 +192,10 @@ export function createQuoteService(options: QuoteServiceOptions = {}) {
   return { handle }
 }
 
-let defaultService: QuoteService | undefined
+let defaultService: LeadService | undefined
 
 /** Never throws: a misconfigured backend yields 503. */
 export function handleQuoteSubmission(raw: unknown, meta: QuoteRequestMeta, backend?: Backend) {
-  defaultService ??= createQuoteService(runtimeConfig().quote)
+  defaultService ??= createLeadService(runtimeConfig().quote)
   return defaultService.handle(raw, meta, backend)
 }

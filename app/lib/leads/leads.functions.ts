@@ -1,22 +1,22 @@
 import { createIsomorphicFn, createServerFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
-import { formTokens, issueRenderedFormToken } from '~/server/quote/tokens.server'
-import { handleQuoteSubmission } from '~/server/quote/quote-service.server'
+import { formTokens, issueRenderedFormToken } from '~/server/leads/tokens.server'
+import { handleQuoteSubmission } from '~/server/leads/lead-service.server'
 import { visitorAddress } from '~/server/http/visitor-address.server'
-import { quoteSubmissionSchema, type QuoteSubmissionInput, type QuoteSubmitResponse } from './quote-schema'
+import { leadSubmissionSchema, type LeadSubmissionInput, type QuoteSubmitResponse } from './lead-schema'
 
-function validateSubmission(input: unknown): QuoteSubmissionInput {
-  const result = v.safeParse(quoteSubmissionSchema, input)
+function validateSubmission(input: unknown): LeadSubmissionInput {
+  const result = v.safeParse(leadSubmissionSchema, input)
   if (!result.success) {
     // Set the status before throwing: the error is sent with it.
     setResponseStatus(400)
     throw new Error(result.issues[0]?.message ?? 'Invalid form data')
   }
-  return input as QuoteSubmissionInput
+  return input as LeadSubmissionInput
 }
 
-export const submitQuoteRequest = createServerFn({ method: 'POST' })
+export const submitLead = createServerFn({ method: 'POST' })
   .validator(validateSubmission)
   .handler(async ({ data }): Promise<QuoteSubmitResponse> => {
     const request = getRequest()
@@ -30,11 +30,11 @@ export const submitQuoteRequest = createServerFn({ method: 'POST' })
   })
 
 /** At first touch, not page load: its issue time starts the fill time. */
-export const issueQuoteFormToken = createServerFn({ method: 'GET' }).handler(async (): Promise<string> => {
+export const issueLeadFormToken = createServerFn({ method: 'GET' }).handler(async (): Promise<string> => {
   return (await formTokens()).issue()
 })
 
 /** The browser never makes one: it keeps the server's markup. */
-export const renderedQuoteFormToken = createIsomorphicFn()
+export const renderedLeadFormToken = createIsomorphicFn()
   .server(() => issueRenderedFormToken())
   .client(() => '')

@@ -11,7 +11,7 @@ import {
   QUOTE_FORM_TOKEN_NAME,
   QUOTE_HONEYPOT_NAME,
   type QuoteFieldName,
-} from '~/lib/quote/quote-form-constants'
+} from '~/lib/leads/lead-form-constants'
 
 // The markup only, in the form's own chunk: the server form and the enhanced form (quote-form-fields.tsx)
 // are one markup, so hydrating moves nothing; quote-form.tsx holds the place of a form React replaced.
@@ -50,7 +50,7 @@ export interface QuoteFieldBinding {
 
 export type RenderQuoteField = (name: QuoteFieldName, render: (binding: QuoteFieldBinding) => ReactNode) => ReactNode
 
-export interface QuoteFormViewProps {
+export interface LeadFormViewProps {
   formId: string
   renderField: RenderQuoteField
   formRef?: Ref<HTMLFormElement>
@@ -168,7 +168,7 @@ function HeardAboutSelect({ formId, binding }: { formId: string; binding: QuoteF
   )
 }
 
-export function QuoteFormView({
+export function LeadFormView({
   formId,
   renderField,
   formRef,
@@ -180,7 +180,7 @@ export function QuoteFormView({
   onFocus,
   onInput,
   onSubmit,
-}: QuoteFormViewProps) {
+}: LeadFormViewProps) {
   const textInputs = (fields: TextField[]) =>
     fields.map((field) => (
       <Fragment key={field.name}>

@@ -7,7 +7,7 @@
 -- Leads and what is sent about them
 -- ---------------------------------------------------------------------------------------------------------
 
-CREATE TABLE public.quote_requests (
+CREATE TABLE public.leads (
   id                uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   first_name        text NOT NULL CHECK (char_length(first_name) BETWEEN 1 AND 100),
   email             text NOT NULL CHECK (char_length(email) BETWEEN 3 AND 254),
@@ -47,17 +47,17 @@ CREATE TABLE public.quote_requests (
   won_at            timestamptz,
   status_changed_at timestamptz
 );
-CREATE INDEX quote_requests_created_at_idx ON public.quote_requests (created_at DESC);
-CREATE INDEX quote_requests_status_idx ON public.quote_requests (status);
-CREATE INDEX quote_requests_last_contact_idx ON public.quote_requests ((greatest(created_at, last_contact_at)));
-CREATE INDEX quote_requests_created_channel_idx ON public.quote_requests (created_at, source_channel);
+CREATE INDEX leads_created_at_idx ON public.leads (created_at DESC);
+CREATE INDEX leads_status_idx ON public.leads (status);
+CREATE INDEX leads_last_contact_idx ON public.leads ((greatest(created_at, last_contact_at)));
+CREATE INDEX leads_created_channel_idx ON public.leads (created_at, source_channel);
 
 -- Everything sent after a lead is stored, each row written in its cause's transaction and delivered by the
 -- site's worker (docs/decisions/008-lead-outbox.md, 048-follow-through.md); next_attempt_at is also a timer's
 -- due time. The handler of each kind: app/server/backend/outbox-deliveries.server.ts.
-CREATE TABLE public.quote_outbox (
+CREATE TABLE public.outbox (
   id               uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  quote_request_id uuid REFERENCES public.quote_requests (id) ON DELETE CASCADE,
+  lead_id uuid REFERENCES public.leads (id) ON DELETE CASCADE,
   kind             text NOT NULL CHECK (kind IN ('owner_notification', 'lead_webhook', 'owner_sign_in', 'owner_push',
                      'review_request', 'owner_photos', 'owner_photos_push', 'customer_acknowledgement',
                      'owner_escalation', 'owner_reminder_2d', 'owner_reminder_7d', 'owner_morning_list',
@@ -71,35 +71,35 @@ CREATE TABLE public.quote_outbox (
   -- The worker that claimed it (a per-process id); a lease in next_attempt_at frees it if that process dies.
   claimed_by       text,
   payload          jsonb,
-  UNIQUE (quote_request_id, kind),
+  UNIQUE (lead_id, kind),
   -- The sign-in e-mail, the morning list and a deleted lead's file removal belong to no lead.
-  CHECK ((kind IN ('owner_sign_in', 'owner_morning_list', 'lead_files')) = (quote_request_id IS NULL))
+  CHECK ((kind IN ('owner_sign_in', 'owner_morning_list', 'lead_files')) = (lead_id IS NULL))
 );
-CREATE INDEX quote_outbox_due_idx ON public.quote_outbox (next_attempt_at) WHERE sent_at IS NULL;
+CREATE INDEX outbox_due_idx ON public.outbox (next_attempt_at) WHERE sent_at IS NULL;
 
 -- Photos a visitor adds after sending the form (docs/decisions/044-lead-photos.md); the files are in the file
 -- store as lead-photos/<lead id>/<name>.
 CREATE TABLE public.lead_photos (
-  quote_request_id uuid NOT NULL REFERENCES public.quote_requests (id) ON DELETE CASCADE,
+  lead_id uuid NOT NULL REFERENCES public.leads (id) ON DELETE CASCADE,
   object_name      text NOT NULL CHECK (object_name ~ '^[0-9a-f]{32}\.jpg$'),
   size_bytes       integer NOT NULL CHECK (size_bytes > 0),
   created_at       timestamptz NOT NULL DEFAULT now(),
-  PRIMARY KEY (quote_request_id, object_name)
+  PRIMARY KEY (lead_id, object_name)
 );
 
 -- The SHA-256 of each upload token that stored photos, so "used" holds across instances.
 CREATE TABLE public.lead_photo_tokens_used (
   token_hash       text PRIMARY KEY CHECK (char_length(token_hash) = 64),
-  quote_request_id uuid NOT NULL REFERENCES public.quote_requests (id) ON DELETE CASCADE,
+  lead_id uuid NOT NULL REFERENCES public.leads (id) ON DELETE CASCADE,
   used_at          timestamptz NOT NULL DEFAULT now()
 );
 
 -- How many photos each upload token sent to be judged, stored or not (docs/decisions/051-uploads-refused-before-
 -- reading.md): a token gets five, so a file that fails to decode cannot be sent again and again. A row goes with
--- its lead. Counted by one statement in app/server/quote/lead-photos.server.ts, before any photo is decoded.
+-- its lead. Counted by one statement in app/server/leads/lead-photos.server.ts, before any photo is decoded.
 CREATE TABLE public.lead_photo_token_counts (
   token_hash       text PRIMARY KEY CHECK (char_length(token_hash) = 64),
-  quote_request_id uuid NOT NULL REFERENCES public.quote_requests (id) ON DELETE CASCADE,
+  lead_id uuid NOT NULL REFERENCES public.leads (id) ON DELETE CASCADE,
   photos           integer NOT NULL CHECK (photos > 0),
   first_at         timestamptz NOT NULL DEFAULT now()
 );
@@ -208,7 +208,7 @@ CREATE TABLE public.posted_work (
   height           integer NOT NULL CHECK (height BETWEEN 1 AND 4000),
   widths           integer[] NOT NULL CHECK (cardinality(widths) BETWEEN 1 AND 8),
   placeholder      text NOT NULL CHECK (placeholder ~ '^#[0-9a-f]{6}$'),
-  quote_request_id uuid REFERENCES public.quote_requests (id) ON DELETE SET NULL,
+  lead_id uuid REFERENCES public.leads (id) ON DELETE SET NULL,
   published        boolean NOT NULL DEFAULT true,
   created_at       timestamptz NOT NULL DEFAULT now()
 );
@@ -252,7 +252,7 @@ $$;
 -- One quote per lead, reached by its unguessable token (32 base64url characters, 24 random bytes).
 CREATE TABLE public.quotes (
   id               uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  quote_request_id uuid NOT NULL UNIQUE REFERENCES public.quote_requests (id) ON DELETE CASCADE,
+  lead_id uuid NOT NULL UNIQUE REFERENCES public.leads (id) ON DELETE CASCADE,
   token            text NOT NULL UNIQUE CHECK (token ~ '^[A-Za-z0-9_-]{32}$'),
   created_at       timestamptz NOT NULL DEFAULT now(),
   first_viewed_at  timestamptz,
@@ -321,7 +321,7 @@ CREATE TABLE public.jobs (
 -- first time, won_at is the latest win and goes when the lead leaves "won", with its job value), moves the last
 -- contact, and settles the follow-ups it makes pointless: the escalation waits for a lead still new, the quote
 -- reminders for one still quoted, and becoming quoted queues them, once per lead (decision 048).
-CREATE FUNCTION public.quote_request_changed()
+CREATE FUNCTION public.lead_changed()
 RETURNS trigger
 LANGUAGE plpgsql
 SET search_path = ''
@@ -343,38 +343,38 @@ BEGIN
   NEW.job_value := CASE WHEN NEW.status = 'won' THEN NEW.job_value END;
   NEW.status_changed_at := now();
   IF NEW.status <> 'new' THEN
-    DELETE FROM public.quote_outbox o
-     WHERE o.quote_request_id = NEW.id AND o.kind = 'owner_escalation' AND o.sent_at IS NULL;
+    DELETE FROM public.outbox o
+     WHERE o.lead_id = NEW.id AND o.kind = 'owner_escalation' AND o.sent_at IS NULL;
   END IF;
   IF NEW.status = 'quoted' THEN
-    INSERT INTO public.quote_outbox (quote_request_id, kind, next_attempt_at, payload)
+    INSERT INTO public.outbox (lead_id, kind, next_attempt_at, payload)
     VALUES (NEW.id, 'owner_reminder_2d', now() + interval '2 days', '{"days": 2}'),
            (NEW.id, 'owner_reminder_7d', now() + interval '7 days', '{"days": 7}')
-    ON CONFLICT (quote_request_id, kind) DO NOTHING;
+    ON CONFLICT (lead_id, kind) DO NOTHING;
   ELSE
-    DELETE FROM public.quote_outbox o
-     WHERE o.quote_request_id = NEW.id AND o.kind IN ('owner_reminder_2d', 'owner_reminder_7d') AND o.sent_at IS NULL;
+    DELETE FROM public.outbox o
+     WHERE o.lead_id = NEW.id AND o.kind IN ('owner_reminder_2d', 'owner_reminder_7d') AND o.sent_at IS NULL;
   END IF;
   RETURN NEW;
 END
 $$;
-CREATE TRIGGER quote_requests_changed BEFORE UPDATE OF status, owner_note ON public.quote_requests
-  FOR EACH ROW EXECUTE FUNCTION public.quote_request_changed();
+CREATE TRIGGER leads_changed BEFORE UPDATE OF status, owner_note ON public.leads
+  FOR EACH ROW EXECUTE FUNCTION public.lead_changed();
 
 -- A deleted lead's photos live outside the database: their removal is queued in the deletion's transaction,
 -- so it survives a crash or an unreachable store (docs/decisions/043-lead-deletion.md).
-CREATE FUNCTION public.quote_request_deleted()
+CREATE FUNCTION public.lead_deleted()
 RETURNS trigger
 LANGUAGE plpgsql
 SET search_path = ''
 AS $$
 BEGIN
-  INSERT INTO public.quote_outbox (kind, payload) VALUES ('lead_files', jsonb_build_object('lead', OLD.id));
+  INSERT INTO public.outbox (kind, payload) VALUES ('lead_files', jsonb_build_object('lead', OLD.id));
   RETURN NULL;
 END
 $$;
-CREATE TRIGGER quote_requests_deleted AFTER DELETE ON public.quote_requests
-  FOR EACH ROW EXECUTE FUNCTION public.quote_request_deleted();
+CREATE TRIGGER leads_deleted AFTER DELETE ON public.leads
+  FOR EACH ROW EXECUTE FUNCTION public.lead_deleted();
 
 -- ---------------------------------------------------------------------------------------------------------
 -- Writes
@@ -471,7 +471,7 @@ DECLARE
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtextextended('ack-all:all', 0));
   SELECT (o.payload ->> 'allowed')::boolean, q.email, q.ip_hash INTO v_allowed, v_email, v_client
-    FROM public.quote_outbox o JOIN public.quote_requests q ON q.id = o.quote_request_id WHERE o.id = p_outbox;
+    FROM public.outbox o JOIN public.leads q ON q.id = o.lead_id WHERE o.id = p_outbox;
   IF NOT FOUND OR v_allowed IS NOT NULL THEN
     RETURN coalesce(v_allowed, false);
   END IF;
@@ -482,24 +482,24 @@ BEGIN
   SELECT h.bucket, h.key, now() FROM public.acknowledgement_hits(v_email, v_client) h;
   GET DIAGNOSTICS v_hits = ROW_COUNT;
   v_allowed := v_hits > 0;
-  UPDATE public.quote_outbox o SET payload = jsonb_build_object('allowed', v_allowed) WHERE o.id = p_outbox;
+  UPDATE public.outbox o SET payload = jsonb_build_object('allowed', v_allowed) WHERE o.id = p_outbox;
   RETURN v_allowed;
 END
 $$;
 
--- Stores a lead and queues what is sent about it, in one transaction. p: { lead: the quote_requests columns the
+-- Stores a lead and queues what is sent about it, in one transaction. p: { lead: the leads columns the
 -- form gives, spam_reason set for suspected spam; webhook, push, acknowledge: what to queue; escalateAt and
 -- escalateMinutes: the push if the lead is still new then; limit: { bucket, count, windowMs }, the visitor's
 -- limit, counted against lead.ip_hash in the same transaction }. A visitor over the limit gets retry_after_ms and
 -- nothing is stored. A repeated idempotency key is the same lead (duplicate), except that a clean retry of a
 -- suspected-spam lead rescues it and queues its deliveries once.
-CREATE FUNCTION public.record_quote_request(p jsonb)
+CREATE FUNCTION public.record_lead(p jsonb)
 RETURNS TABLE (lead_id uuid, duplicate boolean, queued boolean, retry_after_ms integer)
 LANGUAGE plpgsql
 SET search_path = ''
 AS $$
 DECLARE
-  v_new    public.quote_requests := jsonb_populate_record(NULL::public.quote_requests, p -> 'lead');
+  v_new    public.leads := jsonb_populate_record(NULL::public.leads, p -> 'lead');
   v_push   boolean := coalesce((p ->> 'push')::boolean, false);
   v_ack    boolean := coalesce((p ->> 'acknowledge')::boolean, false);
   v_lead   uuid;
@@ -518,18 +518,18 @@ BEGIN
   v_new.id := gen_random_uuid();
   v_new.created_at := now();
   v_new.status := CASE WHEN v_new.spam_reason IS NULL THEN 'new' ELSE 'suspected_spam' END;
-  INSERT INTO public.quote_requests AS q SELECT v_new.*
+  INSERT INTO public.leads AS q SELECT v_new.*
   ON CONFLICT (idempotency_key) DO NOTHING
   RETURNING q.id INTO v_lead;
 
   IF v_lead IS NULL THEN
     SELECT q.id, q.status INTO v_lead, v_status
-      FROM public.quote_requests q WHERE q.idempotency_key = v_new.idempotency_key FOR UPDATE;
+      FROM public.leads q WHERE q.idempotency_key = v_new.idempotency_key FOR UPDATE;
     IF v_status <> 'suspected_spam' OR v_new.spam_reason IS NOT NULL THEN
       RETURN QUERY SELECT v_lead, true, false, 0;
       RETURN;
     END IF;
-    UPDATE public.quote_requests q SET status = 'new', spam_reason = NULL WHERE q.id = v_lead;
+    UPDATE public.leads q SET status = 'new', spam_reason = NULL WHERE q.id = v_lead;
   ELSIF v_new.spam_reason IS NOT NULL THEN
     RETURN QUERY SELECT v_lead, false, false, 0;
     RETURN;
@@ -540,17 +540,17 @@ BEGIN
     v_ack := EXISTS (SELECT 1 FROM public.acknowledgement_hits(v_new.email, v_new.ip_hash));
   END IF;
   -- ON CONFLICT: a rescued lead may have had some of these already.
-  INSERT INTO public.quote_outbox (quote_request_id, kind)
+  INSERT INTO public.outbox (lead_id, kind)
   SELECT v_lead, k FROM unnest(ARRAY['owner_notification']
     || CASE WHEN (p ->> 'webhook')::boolean THEN ARRAY['lead_webhook'] ELSE '{}' END
     || CASE WHEN v_push THEN ARRAY['owner_push'] ELSE '{}' END
     || CASE WHEN v_ack THEN ARRAY['customer_acknowledgement'] ELSE '{}' END) AS k
-  ON CONFLICT (quote_request_id, kind) DO NOTHING;
+  ON CONFLICT (lead_id, kind) DO NOTHING;
   IF v_push AND p ? 'escalateAt' THEN
-    INSERT INTO public.quote_outbox (quote_request_id, kind, next_attempt_at, payload)
+    INSERT INTO public.outbox (lead_id, kind, next_attempt_at, payload)
     VALUES (v_lead, 'owner_escalation', (p ->> 'escalateAt')::timestamptz,
             jsonb_build_object('minutes', p -> 'escalateMinutes'))
-    ON CONFLICT (quote_request_id, kind) DO NOTHING;
+    ON CONFLICT (lead_id, kind) DO NOTHING;
   END IF;
   RETURN QUERY SELECT v_lead, false, true, 0;
 END
@@ -569,21 +569,21 @@ DECLARE
   v_total integer;
 BEGIN
   -- The lead's row lock orders two uploads for one lead, so the count below cannot pass five.
-  PERFORM 1 FROM public.quote_requests q WHERE q.id = v_lead AND q.status <> 'suspected_spam' FOR UPDATE;
+  PERFORM 1 FROM public.leads q WHERE q.id = v_lead AND q.status <> 'suspected_spam' FOR UPDATE;
   IF NOT FOUND THEN RAISE EXCEPTION 'no-lead'; END IF;
-  INSERT INTO public.lead_photo_tokens_used (token_hash, quote_request_id)
+  INSERT INTO public.lead_photo_tokens_used (token_hash, lead_id)
   VALUES (p ->> 'tokenHash', v_lead) ON CONFLICT DO NOTHING;
   IF NOT FOUND THEN RAISE EXCEPTION 'token-used'; END IF;
   SELECT count(*) + jsonb_array_length(p -> 'photos') INTO v_total
-    FROM public.lead_photos l WHERE l.quote_request_id = v_lead;
+    FROM public.lead_photos l WHERE l.lead_id = v_lead;
   IF jsonb_array_length(p -> 'photos') < 1 OR v_total > 5 THEN RAISE EXCEPTION 'too-many'; END IF;
-  INSERT INTO public.lead_photos (quote_request_id, object_name, size_bytes)
+  INSERT INTO public.lead_photos (lead_id, object_name, size_bytes)
   SELECT v_lead, x.name, x.size FROM jsonb_to_recordset(p -> 'photos') AS x(name text, size integer);
-  INSERT INTO public.quote_outbox AS o (quote_request_id, kind, payload)
+  INSERT INTO public.outbox AS o (lead_id, kind, payload)
   SELECT v_lead, k.kind, jsonb_build_object('photos', v_total)
     FROM (VALUES ('owner_photos'), ('owner_photos_push')) AS k(kind)
    WHERE k.kind = 'owner_photos' OR coalesce((p ->> 'push')::boolean, false)
-  ON CONFLICT (quote_request_id, kind) DO UPDATE
+  ON CONFLICT (lead_id, kind) DO UPDATE
     SET payload = excluded.payload, sent_at = NULL, last_error = NULL, attempts = 0, next_attempt_at = now(),
         claimed_by = NULL;
   RETURN v_total;
@@ -599,15 +599,15 @@ AS $$
 DECLARE
   v_status text;
 BEGIN
-  SELECT q.status INTO v_status FROM public.quote_requests q WHERE q.id = p_id FOR UPDATE;
+  SELECT q.status INTO v_status FROM public.leads q WHERE q.id = p_id FOR UPDATE;
   IF v_status IS NULL OR v_status NOT IN ('new', 'contacted', 'quoted', 'won', 'lost') THEN
     RETURN 'no-lead';
   END IF;
   IF v_status <> 'won' THEN
     RETURN 'not-won';
   END IF;
-  INSERT INTO public.quote_outbox (quote_request_id, kind) VALUES (p_id, 'review_request')
-  ON CONFLICT (quote_request_id, kind) DO NOTHING;
+  INSERT INTO public.outbox (lead_id, kind) VALUES (p_id, 'review_request')
+  ON CONFLICT (lead_id, kind) DO NOTHING;
   RETURN CASE WHEN FOUND THEN 'queued' ELSE 'already-sent' END;
 END
 $$;
@@ -622,7 +622,7 @@ AS $$
   SELECT coalesce(jsonb_agg(jsonb_build_object('firstName', q.first_name, 'phone', q.phone, 'status', q.status,
                                                'since', greatest(q.created_at, q.last_contact_at))
                             ORDER BY q.created_at), '[]'::jsonb)
-    FROM public.quote_requests q
+    FROM public.leads q
    WHERE q.id IN (SELECT x::uuid FROM jsonb_array_elements_text(p_payload -> 'leads') AS x)
      AND q.status IN ('new', 'contacted')
 $$;
@@ -643,12 +643,12 @@ BEGIN
     RETURN 0;
   END IF;
   SELECT coalesce(jsonb_agg(q.id ORDER BY q.created_at), '[]'::jsonb) INTO v_ids
-    FROM public.quote_requests q
+    FROM public.leads q
    WHERE q.status IN ('new', 'contacted') AND greatest(q.created_at, q.last_contact_at) < v_now - interval '1 day';
   IF jsonb_array_length(v_ids) = 0 THEN
     RETURN 0;
   END IF;
-  INSERT INTO public.quote_outbox (kind, payload)
+  INSERT INTO public.outbox (kind, payload)
   VALUES ('owner_morning_list', jsonb_build_object('day', p ->> 'day', 'leads', v_ids));
   RETURN jsonb_array_length(v_ids);
 END
@@ -704,9 +704,9 @@ RETURNS void
 LANGUAGE sql
 SET search_path = ''
 AS $$
-  INSERT INTO public.quote_outbox (quote_request_id, kind, payload, next_attempt_at)
+  INSERT INTO public.outbox (lead_id, kind, payload, next_attempt_at)
   VALUES (p_lead, p_kind, p_payload, p_due)
-  ON CONFLICT (quote_request_id, kind) DO UPDATE
+  ON CONFLICT (lead_id, kind) DO UPDATE
     SET payload = excluded.payload, sent_at = NULL, last_error = NULL, attempts = 0,
         next_attempt_at = excluded.next_attempt_at, claimed_by = NULL
 $$;
@@ -736,7 +736,7 @@ AS $$
     FROM public.quotes q
     JOIN LATERAL (SELECT * FROM public.quote_versions x WHERE x.quote_id = q.id ORDER BY x.version DESC LIMIT 1) v
       ON true
-   WHERE q.quote_request_id = p_lead
+   WHERE q.lead_id = p_lead
 $$;
 
 -- "Send quote". p: { lead, token (used when the lead has no quote yet), items, note, terms, validUntil, hash }.
@@ -754,14 +754,14 @@ DECLARE
   v_quote   public.quotes;
   v_version integer;
 BEGIN
-  SELECT q.status INTO v_status FROM public.quote_requests q WHERE q.id = v_lead FOR UPDATE;
+  SELECT q.status INTO v_status FROM public.leads q WHERE q.id = v_lead FOR UPDATE;
   IF v_status IS NULL OR v_status IN ('suspected_spam', 'archived') THEN
     RETURN QUERY SELECT 'no-lead', NULL::text, NULL::integer;
     RETURN;
   END IF;
-  SELECT * INTO v_quote FROM public.quotes q WHERE q.quote_request_id = v_lead FOR UPDATE;
+  SELECT * INTO v_quote FROM public.quotes q WHERE q.lead_id = v_lead FOR UPDATE;
   IF NOT FOUND THEN
-    INSERT INTO public.quotes (quote_request_id, token) VALUES (v_lead, p ->> 'token') RETURNING * INTO v_quote;
+    INSERT INTO public.quotes (lead_id, token) VALUES (v_lead, p ->> 'token') RETURNING * INTO v_quote;
   ELSIF EXISTS (SELECT 1 FROM public.quote_acceptances a WHERE a.quote_id = v_quote.id) THEN
     RETURN QUERY SELECT 'accepted', v_quote.token, NULL::integer;
     RETURN;
@@ -772,7 +772,7 @@ BEGIN
   INSERT INTO public.quote_versions (quote_id, version, items, note, terms, valid_until, hash)
   VALUES (v_quote.id, v_version, p -> 'items', nullif(p ->> 'note', ''), p ->> 'terms', (p ->> 'validUntil')::date,
           p ->> 'hash');
-  UPDATE public.quote_requests q SET status = 'quoted' WHERE q.id = v_lead AND q.status <> 'quoted';
+  UPDATE public.leads q SET status = 'quoted' WHERE q.id = v_lead AND q.status <> 'quoted';
   PERFORM public.requeue_outbox(v_lead, 'quote_sent', jsonb_build_object('version', v_version));
   RETURN QUERY SELECT 'sent', v_quote.token, v_version;
 END
@@ -810,7 +810,7 @@ BEGIN
     INSERT INTO public.quote_change_requests (quote_id, version, message)
     VALUES (v_quote.id, v_newest.version, p ->> 'message');
     IF coalesce((p ->> 'push')::boolean, false) THEN
-      PERFORM public.requeue_outbox(v_quote.quote_request_id, 'quote_changes_push', NULL);
+      PERFORM public.requeue_outbox(v_quote.lead_id, 'quote_changes_push', NULL);
     END IF;
     RETURN 'sent';
   END IF;
@@ -831,12 +831,12 @@ BEGIN
           (SELECT coalesce(jsonb_agg(DISTINCT c), '[]') FROM jsonb_array_elements(p -> 'chosen') AS c),
           v_total, v_newest.hash)
   ON CONFLICT (quote_id) DO NOTHING;
-  UPDATE public.quote_requests q SET status = 'won', job_value = v_total / 100.0 WHERE q.id = v_quote.quote_request_id;
-  INSERT INTO public.quote_outbox (quote_request_id, kind)
-  SELECT v_quote.quote_request_id, k
+  UPDATE public.leads q SET status = 'won', job_value = v_total / 100.0 WHERE q.id = v_quote.lead_id;
+  INSERT INTO public.outbox (lead_id, kind)
+  SELECT v_quote.lead_id, k
     FROM unnest(ARRAY['quote_accepted']
                 || CASE WHEN coalesce((p ->> 'push')::boolean, false) THEN ARRAY['quote_accepted_push'] ELSE '{}' END) AS k
-  ON CONFLICT (quote_request_id, kind) DO NOTHING;
+  ON CONFLICT (lead_id, kind) DO NOTHING;
   RETURN 'accepted';
 END
 $$;
@@ -855,7 +855,7 @@ DECLARE
   v_quote    uuid;
   v_sequence integer;
 BEGIN
-  SELECT q.id INTO v_quote FROM public.quotes q WHERE q.quote_request_id = v_lead FOR UPDATE;
+  SELECT q.id INTO v_quote FROM public.quotes q WHERE q.lead_id = v_lead FOR UPDATE;
   IF v_quote IS NULL OR NOT EXISTS (SELECT 1 FROM public.quote_acceptances a WHERE a.quote_id = v_quote) THEN
     RETURN QUERY SELECT 'not-accepted', NULL::integer;
     RETURN;
@@ -868,7 +868,7 @@ BEGIN
       RETURN QUERY SELECT 'no-job', NULL::integer;
       RETURN;
     END IF;
-    DELETE FROM public.quote_outbox o WHERE o.quote_request_id = v_lead AND o.kind = 'job_reminder' AND o.sent_at IS NULL;
+    DELETE FROM public.outbox o WHERE o.lead_id = v_lead AND o.kind = 'job_reminder' AND o.sent_at IS NULL;
   ELSE
     INSERT INTO public.jobs AS j (quote_id, uid, day, arrival_start, arrival_end)
     VALUES (v_quote, p ->> 'uid', (p ->> 'day')::date, (p ->> 'start')::time, (p ->> 'end')::time)
@@ -877,8 +877,8 @@ BEGIN
           sequence = j.sequence + 1, cancelled_at = NULL, updated_at = now()
     RETURNING j.sequence INTO v_sequence;
     IF p ->> 'reminderAt' IS NULL THEN
-      DELETE FROM public.quote_outbox o
-       WHERE o.quote_request_id = v_lead AND o.kind = 'job_reminder' AND o.sent_at IS NULL;
+      DELETE FROM public.outbox o
+       WHERE o.lead_id = v_lead AND o.kind = 'job_reminder' AND o.sent_at IS NULL;
     ELSE
       PERFORM public.requeue_outbox(v_lead, 'job_reminder', jsonb_build_object('day', p ->> 'day'),
                                     (p ->> 'reminderAt')::timestamptz);

@@ -1,7 +1,7 @@
 /** A visitor's or the owner's photo, judged by its bytes and decoded upright, with no metadata kept (044, 049, 051). */
 import { randomBytes } from 'node:crypto'
 import sharp, { type Sharp } from 'sharp'
-import { PHOTO_MAX_SIDE } from '~/lib/quote/lead-photos'
+import { PHOTO_MAX_SIDE } from '~/lib/leads/lead-photos'
 import { decodeHeicApart, HeicUnreadable } from '../images/heic-process.server'
 import { decodeToRaw, type RawImage } from '../images/image-variants.server'
 
