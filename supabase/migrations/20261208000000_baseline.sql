@@ -498,6 +498,7 @@ RETURNS TABLE (lead_id uuid, duplicate boolean, queued boolean, retry_after_ms i
 LANGUAGE plpgsql
 SET search_path = ''
 AS $$
+#variable_conflict use_column
 DECLARE
   v_new    public.leads := jsonb_populate_record(NULL::public.leads, p -> 'lead');
   v_push   boolean := coalesce((p ->> 'push')::boolean, false);

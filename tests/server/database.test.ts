@@ -2,7 +2,8 @@
 // DATA_DIR under `npm test`, a fresh PostgreSQL 15 database per test under `npm run test:postgres`.
 import { schemaFiles } from '../../app/server/db/schema-files.server'
 import { describe, expect, it } from 'vitest'
-import { openDatabase, type Database, type DatabaseOptions } from '../../app/server/db/database.server'
+import { sql } from 'kysely'
+import { openDatabase, type Database, type DatabaseOptions, type Db } from '../../app/server/db/database.server'
 import { freshDatabaseUrl, useCleanup, useTempDirs } from './helpers'
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
@@ -72,20 +73,20 @@ describe(`the database (${driver})`, { timeout: 90_000 }, () => {
   it("keeps a transaction's writes when it ends and none of them when it fails half-way", async () => {
     const db = await freshDatabase()
     await db.exec('CREATE TABLE public.ledger (entry text PRIMARY KEY)')
-    const insert = 'INSERT INTO public.ledger VALUES ($1)'
-    const returned = await db.transaction(async (tx) => {
-      await tx.query(insert, ['first'])
-      return (await tx.query(insert, ['second'])).affectedRows
+    const insert = (tx: Db, entry: string) => sql`INSERT INTO public.ledger VALUES (${entry})`.execute(tx)
+    const returned = await db.transaction().execute(async (tx) => {
+      await insert(tx, 'first')
+      return Number((await insert(tx, 'second')).numAffectedRows)
     })
     expect(returned).toBe(1)
-    const thrown = db.transaction(async (tx) => {
-      await tx.query(insert, ['third'])
+    const thrown = db.transaction().execute(async (tx) => {
+      await insert(tx, 'third')
       throw new Error('stopped half-way')
     })
     await expect(thrown).rejects.toThrow('stopped half-way')
-    const refused = db.transaction(async (tx) => {
-      await tx.query(insert, ['fourth'])
-      await tx.query(insert, ['first'])
+    const refused = db.transaction().execute(async (tx) => {
+      await insert(tx, 'fourth')
+      await insert(tx, 'first')
     })
     await expect(refused).rejects.toThrow(/duplicate key/)
     const { rows } = await db.query<{ entry: string }>('SELECT entry FROM public.ledger ORDER BY entry')
@@ -114,16 +115,17 @@ describe(`the database (${driver})`, { timeout: 90_000 }, () => {
       )
       expect(tables.rows.length).toBeGreaterThanOrEqual(definedInMigrations('TABLE'))
       const outcomes: string[] = []
-      await db.transaction(async (tx) => {
-        await tx.exec(`SET LOCAL ROLE ${role}`)
+      await db.transaction().execute(async (tx) => {
+        const exec = (statement: string) => sql.raw(statement).execute(tx)
+        await exec(`SET LOCAL ROLE ${role}`)
         for (const { name } of tables.rows)
           for (const statement of [`SELECT * FROM ${name}`, `INSERT INTO ${name} DEFAULT VALUES`, `TRUNCATE ${name}`]) {
-            await tx.exec('SAVEPOINT attempt')
-            const outcome = await tx.exec(statement).then(
+            await exec('SAVEPOINT attempt')
+            const outcome = await exec(statement).then(
               () => 'allowed',
               (error: { code?: string; message: string }) => `${error.code} ${error.message}`,
             )
-            await tx.exec('ROLLBACK TO SAVEPOINT attempt')
+            await exec('ROLLBACK TO SAVEPOINT attempt')
             outcomes.push(`${statement}: ${outcome}`)
           }
       })

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 /**
  * Follow-through (docs/decisions/048-follow-through.md), with the real quote service, the database, the outbox
  * worker, a real SMTP server and a stand-in push service: the customer's acknowledgement and its limits, the
@@ -186,10 +187,11 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
   it('stores a lead without a lock that every lead shares: the limits are decided as it is sent', async () => {
     const db = await (await backendWith({}, { startWorker: false })).db()
     const lead = { first_name: 'Ann', email: 'ann@example.com', phone: '916', idempotency_key: randomUUID() }
-    const held = await db.transaction(async (tx) => {
-      await tx.query('SELECT * FROM public.record_lead($1)', [JSON.stringify({ lead, acknowledge: true })])
-      const locks = `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()`
-      return (await tx.query<{ n: number }>(locks)).rows[0]!.n
+    const held = await db.transaction().execute(async (tx) => {
+      await sql`SELECT * FROM public.record_lead(${JSON.stringify({ lead, acknowledge: true })})`.execute(tx)
+      const locks = sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_locks
+                                        WHERE locktype = 'advisory' AND pid = pg_backend_pid()`
+      return (await locks.execute(tx)).rows[0]!.n
     })
     expect(held).toBe(0)
   })

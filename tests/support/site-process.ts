@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { freePort } from './free-port'
-import { openDatabase, type Database } from '../../app/server/db/database.server'
+import { Database, openDatabase } from '../../app/server/db/database.server'
 import { openPGlite } from '../../app/server/db/pglite.server'
 import { openPostgres } from '../../app/server/db/postgres.server'
 import { freshDatabaseUrl } from './test-database'
@@ -121,5 +121,7 @@ export function openSiteDatabase(
   { migrate = true } = {},
 ): Promise<Database> {
   if (migrate) return openDatabase({ dataDir: site.dataDir, databaseUrl: site.databaseUrl })
-  return site.databaseUrl ? openPostgres(site.databaseUrl) : openPGlite(site.dataDir)
+  return (site.databaseUrl ? openPostgres(site.databaseUrl) : openPGlite(site.dataDir)).then(
+    (driver) => new Database(driver),
+  )
 }

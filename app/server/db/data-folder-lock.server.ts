@@ -10,6 +10,11 @@ export class DataFolderLockedError extends Error {
   override name = 'DataFolderLockedError'
 }
 
+/** A command's refusal about the database (a backup on PostgreSQL, no database yet): one line, no stack. */
+export class DatabaseCommandError extends Error {
+  override name = 'DatabaseCommandError'
+}
+
 /** The folder cannot be made or written: a setting to fix, so one line names it, never a stack. */
 export class DataFolderUnusableError extends Error {
   override name = 'DataFolderUnusableError'

@@ -1,6 +1,6 @@
 // supabase/migrations/ applied in name order, each once, under a lock so that instances starting together on one
 // database apply them once. Their text comes from schema-files.server.ts.
-import type { Database } from './database.server'
+import { sql, type Kysely } from 'kysely'
 
 export interface Migration {
   name: string
@@ -10,15 +10,21 @@ export interface Migration {
 /** Any constant: the key of the transaction-scoped lock that makes one instance at a time migrate. */
 const MIGRATION_LOCK = 5_050_001
 
-export async function migrate(db: Database, migrations: Migration[], seedSql: string | null): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
-    const exists = await tx.query<{ t: string | null }>(`SELECT to_regclass('public.schema_migrations')::text AS t`)
+// The table of applied migrations is not in the generated schema: it is made here, before any migration.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema: this runs before the generated one exists
+export async function migrate(db: Kysely<any>, migrations: Migration[], seedSql: string | null): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(tx)
+    const exists = await sql<{ t: string | null }>`SELECT to_regclass('public.schema_migrations')::text AS t`.execute(
+      tx,
+    )
     const fresh = !exists.rows[0]?.t
     if (fresh)
-      await tx.exec(`CREATE TABLE public.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
-        ALTER TABLE public.schema_migrations ENABLE ROW LEVEL SECURITY;`)
-    const done = (await tx.query<{ name: string }>('SELECT name FROM public.schema_migrations')).rows.map((r) => r.name)
+      await sql`CREATE TABLE public.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
+        ALTER TABLE public.schema_migrations ENABLE ROW LEVEL SECURITY;`.execute(tx)
+    const done = (await sql<{ name: string }>`SELECT name FROM public.schema_migrations`.execute(tx)).rows.map(
+      (r) => r.name,
+    )
     const known = new Set(migrations.map((m) => m.name))
     const unknown = done.filter((name) => !known.has(name))
     if (unknown.length > 0)
@@ -28,9 +34,9 @@ export async function migrate(db: Database, migrations: Migration[], seedSql: st
       )
     for (const migration of migrations) {
       if (done.includes(migration.name)) continue
-      await tx.exec(migration.sql)
-      await tx.query('INSERT INTO public.schema_migrations (name) VALUES ($1)', [migration.name])
+      await sql.raw(migration.sql).execute(tx)
+      await sql`INSERT INTO public.schema_migrations (name) VALUES (${migration.name})`.execute(tx)
     }
-    if (fresh && seedSql?.trim()) await tx.exec(seedSql)
+    if (fresh && seedSql?.trim()) await sql.raw(seedSql).execute(tx)
   })
 }

@@ -5,16 +5,18 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { Worker } from 'node:worker_threads'
-import type { PGlite, Transaction } from '@electric-sql/pglite'
+import type { PGlite, Results } from '@electric-sql/pglite'
+import type { PostgresPoolClient } from 'kysely'
 import { tightenDataFolder } from '../start/private-data-folder.server'
-import type { Database, Queryable } from './database.server'
-import { DatabaseCommandError } from './database.server'
-import { LOCK_WAIT_MS, lockDataFolder, takeHeldLock } from './data-folder-lock.server'
+import type { Driver } from './database.server'
+import { DatabaseCommandError, LOCK_WAIT_MS, lockDataFolder, takeHeldLock } from './data-folder-lock.server'
 
 interface Shared {
   db: PGlite
   refs: number
   release: () => Promise<void>
+  /** PGlite has one connection: whoever holds it (a query, or a transaction from BEGIN to COMMIT) runs alone. */
+  connection: Promise<void>
 }
 
 const REGISTRY = Symbol.for('pressure-washing-site.pglite-registry')
@@ -42,16 +44,24 @@ async function createInWorker(path: string, startParams: string[]): Promise<void
   })
 }
 
-function queryable(db: PGlite | Transaction): Queryable {
+/** Waits for the one connection; the returned function gives it back. */
+function takeConnection(shared: Shared): Promise<() => void> {
+  let give!: () => void
+  const previous = shared.connection
+  shared.connection = new Promise<void>((resolve) => (give = resolve))
+  return previous.then(() => give)
+}
+
+function client(db: PGlite, release: () => void): PostgresPoolClient {
   return {
-    async query<T>(text: string, params: readonly unknown[] = []) {
-      const result = await db.query<T>(text, params as unknown[])
-      return { rows: result.rows, affectedRows: result.affectedRows ?? 0 }
+    async query<R>(sql: string, parameters: readonly unknown[]) {
+      // Without parameters, the simple protocol: a migration's several statements in one call.
+      const result: Results<R> =
+        parameters.length > 0 ? await db.query<R>(sql, [...parameters]) : ((await db.exec(sql)).at(-1) as Results<R>)
+      return { command: 'UPDATE' as const, rowCount: result?.affectedRows ?? 0, rows: result?.rows ?? [] }
     },
-    async exec(sql) {
-      await db.exec(sql)
-    },
-  }
+    release,
+  } as PostgresPoolClient
 }
 
 async function openShared(dataDir: string, lockWaitMs: number, mustExist: boolean): Promise<Shared> {
@@ -73,7 +83,7 @@ async function openShared(dataDir: string, lockWaitMs: number, mustExist: boolea
         const db = await PGlite.create(path, { startParams })
         // PGlite sets its files to 0666 itself, whatever the umask: they are the server user's alone (decision 052).
         tightenDataFolder(path)
-        return { db, refs: 0, release }
+        return { db, refs: 0, release, connection: Promise.resolve() }
       } catch (error) {
         await release()
         throw error
@@ -88,25 +98,32 @@ async function openShared(dataDir: string, lockWaitMs: number, mustExist: boolea
   return shared
 }
 
-export async function openPGlite(dataDir: string, lockWaitMs = LOCK_WAIT_MS, mustExist = false): Promise<Database> {
+export async function openPGlite(dataDir: string, lockWaitMs = LOCK_WAIT_MS, mustExist = false): Promise<Driver> {
   const shared = await openShared(dataDir, lockWaitMs, mustExist)
   let closed = false
   return {
-    ...queryable(shared.db),
-    transaction: (run) => shared.db.transaction((tx) => run(queryable(tx))),
-    async dump() {
-      await shared.db.exec('CHECKPOINT')
-      return new Uint8Array(await (await shared.db.dumpDataDir('gzip')).arrayBuffer())
+    pool: {
+      options: {},
+      connect: async () => client(shared.db, await takeConnection(shared)),
+      async end() {
+        if (closed) return
+        closed = true
+        if (--shared.refs > 0) return
+        ;(globalThis as GlobalWithRegistry)[REGISTRY]?.delete(dataDir)
+        try {
+          await shared.db.close()
+        } finally {
+          await shared.release()
+        }
+      },
     },
-    async close() {
-      if (closed) return
-      closed = true
-      if (--shared.refs > 0) return
-      ;(globalThis as GlobalWithRegistry)[REGISTRY]?.delete(dataDir)
+    async dump() {
+      const release = await takeConnection(shared)
       try {
-        await shared.db.close()
+        await shared.db.exec('CHECKPOINT')
+        return new Uint8Array(await (await shared.db.dumpDataDir('gzip')).arrayBuffer())
       } finally {
-        await shared.release()
+        release()
       }
     },
   }

@@ -1,8 +1,9 @@
 // Any PostgreSQL 15+ through node-postgres: a Supabase project's database through its pooler, or your own.
 // Only database.server.ts imports this. Values come back as PGlite gives them, so no caller can tell.
 import pg from 'pg'
-import type { Database, Queryable } from './database.server'
-import { DatabaseCommandError } from './database.server'
+import type { PostgresPoolClient } from 'kysely'
+import { DatabaseCommandError } from './data-folder-lock.server'
+import type { Driver } from './database.server'
 
 const int8 = (text: string) => (Number.isSafeInteger(Number(text)) ? Number(text) : BigInt(text))
 const date = (text: string) => (text === 'infinity' ? Infinity : text === '-infinity' ? -Infinity : new Date(text))
@@ -23,44 +24,37 @@ const types = {
   getTypeParser: (oid: number, format?: 'text' | 'binary') => PARSERS[oid] ?? pg.types.getTypeParser(oid, format),
 } as pg.CustomTypesConfig
 
-function queryable(client: pg.Pool | pg.PoolClient): Queryable {
+// As PGlite sends a Date: its UTC instant, whatever the process's time zone.
+const parameter = (value: unknown) => (value instanceof Date ? value.toISOString() : value)
+
+function client(connection: pg.PoolClient): PostgresPoolClient {
   return {
-    async query<T>(text: string, params: readonly unknown[] = []) {
-      // As PGlite sends a Date: its UTC instant, whatever the process's time zone.
-      const values = params.map((value) => (value instanceof Date ? value.toISOString() : value))
-      const result = await client.query({ text, values })
-      return { rows: result.rows as T[], affectedRows: result.rowCount ?? 0 }
+    async query(text: string, parameters: readonly unknown[]) {
+      // Without parameters, node-postgres takes the simple protocol: a migration's several statements in one call.
+      const values = parameters.length > 0 ? parameters.map(parameter) : undefined
+      const result = (await connection.query({ text, values })) as pg.QueryResult | pg.QueryResult[]
+      return Array.isArray(result) ? result.at(-1)! : result
     },
-    async exec(sql) {
-      await client.query(sql)
-    },
-  }
+    release: (destroy?: boolean) => connection.release(destroy),
+  } as unknown as PostgresPoolClient
 }
 
 /** A pool of a few connections: the site's queries are short, and a Supabase pooler shares its own. */
-export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
+export async function openPostgres(connectionString: string, max = 10): Promise<Driver> {
   const pool = new pg.Pool({ connectionString, max, types, connectionTimeoutMillis: 10_000 })
   // An idle connection the server drops must not bring the process down.
   pool.on('error', () => undefined)
   await pool.query('SELECT 1')
   let closed = false
   return {
-    ...queryable(pool),
-    async transaction(run) {
-      const client = await pool.connect()
-      let broken: Error | undefined
-      try {
-        await client.query('BEGIN')
-        const result = await run(queryable(client))
-        await client.query('COMMIT')
-        return result
-      } catch (error) {
-        // A connection that cannot roll back leaves the pool.
-        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError))
-        throw error
-      } finally {
-        client.release(broken)
-      }
+    pool: {
+      options: pool.options,
+      connect: async () => client(await pool.connect()),
+      async end() {
+        if (closed) return
+        closed = true
+        await pool.end()
+      },
     },
     dump() {
       return Promise.reject(
@@ -68,11 +62,6 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
           'DATABASE_URL is set: back the database up with its own tools (pg_dump, or Supabase → Database → Backups).',
         ),
       )
-    },
-    async close() {
-      if (closed) return
-      closed = true
-      await pool.end()
     },
   }
 }

@@ -37,10 +37,9 @@ async function setFeaturedVideo(db: Database, args: Args): Promise<string> {
   const mime = typeof args.mime === 'string' ? args.mime : 'video/mp4'
   if (url && !/^(https?:\/\/|\/)\S+$/i.test(url)) throw new LeadRequestError(`Not a video address: ${url}`)
   if (!/^video\/[A-Za-z0-9.+-]+$/.test(mime)) throw new LeadRequestError(`Not a video type: ${mime}`)
-  await db.transaction(async (tx) => {
-    await tx.query(`UPDATE ${table} SET is_featured = false WHERE is_featured`)
-    if (url)
-      await tx.query(`INSERT INTO ${table} (video_url, mime_type, is_featured) VALUES ($1, $2, true)`, [url, mime])
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable(table).set({ is_featured: false }).where('is_featured', '=', true).execute()
+    if (url) await tx.insertInto(table).values({ video_url: url, mime_type: mime, is_featured: true }).execute()
   })
   return table
 }
