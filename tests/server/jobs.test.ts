@@ -114,7 +114,7 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
     const backend = await testBackend(env(await smtp()))
     const { id } = await quotedLead(backend)
     expect(await schedule(backend, id, '2027-01-04')).toBe('not-accepted')
-    expect((await (await backend.db()).query('SELECT count(*)::int AS n FROM jobs')).rows).toEqual([{ n: 0 }])
+    expect(await rowsOf(backend, 'SELECT count(*)::int AS n FROM jobs')).toEqual([{ n: 0 }])
   })
 
   it('sends the day-before reminder once, across a restart on the same data', async () => {
@@ -175,7 +175,7 @@ describe("the owner's calendar feed", { timeout: 120_000 }, () => {
     expect(feed.headers.get('cache-control')).toBe('private, no-store')
     const { calendar, event } = readCalendar(await feed.text())
     expect(calendar.getFirstPropertyValue('method')).toBeNull()
-    const uid = (await db.query<{ uid: string }>('SELECT uid FROM jobs')).rows[0]!.uid
+    const { uid } = await db.selectFrom('jobs').select('uid').executeTakeFirstOrThrow()
     expect(event.uid).toBe(uid)
     expect(event.summary).toBe('Maria, Folsom')
     expect(event.description).toContain('Phone: 916-555-0101')

@@ -11,12 +11,12 @@ export interface QuoteItem {
   optional: boolean
 }
 
+/** What the customer took: every required item and the options ticked, as they stood, and their total. */
 export interface QuoteAcceptance {
   name: string
   /** ISO time. */
   at: string
-  version: number
-  chosen: string[]
+  items: QuoteItem[]
   totalCents: number
 }
 
@@ -31,7 +31,7 @@ export interface QuoteJob {
   cancelled: boolean
 }
 
-/** What public.quote_facts() answers for a lead: its newest version and everything that happened to it. */
+/** A lead's quote as the card, the page and the e-mails read it (toQuote in app/server/quotes/quotes.server.ts). */
 export interface QuoteFacts {
   token: string
   firstViewedAt: string | null
@@ -46,7 +46,8 @@ export interface QuoteFacts {
   hash: string
   expired: boolean
   acceptance: QuoteAcceptance | null
-  change: { message: string; at: string; version: number } | null
+  /** The newest "Ask for changes". */
+  change: { message: string; at: string } | null
   job: QuoteJob | null
 }
 
