@@ -8,6 +8,7 @@ import type { ParsedMail } from 'mailparser'
 import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import type { Backend } from '../../app/server/backend/backend.server'
+import type { StoredLeadInput } from '../../app/server/leads/store-lead.server'
 import { calendarFeedResponse } from '../../app/server/quotes/calendar.server'
 import { calendarFeedSecret, scheduleJob } from '../../app/server/quotes/quotes.server'
 import { freshDatabaseUrl, rowsOf, useSmtp, useTempDirs, useTestBackends, type TestSmtp } from './helpers'
@@ -33,8 +34,8 @@ const env = (server: TestSmtp) => ({
 })
 
 /** A quoted lead, accepted: its id. Valid a year, so a moved clock never expires it. */
-async function acceptedLead(backend: Backend, firstName = 'Maria') {
-  const { id } = await quotedLead(backend, undefined, firstName, 365)
+async function acceptedLead(backend: Backend, firstName = 'Maria', lead: Partial<StoredLeadInput> = {}) {
+  const { id } = await quotedLead(backend, undefined, firstName, 365, lead)
   expect(await acceptQuote(backend, id)).toBe('accepted')
   return id
 }
@@ -159,6 +160,33 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
     expect(await due()).toEqual(['Lou'])
     await scheduleJob(backend, { lead: later, cancel: true })
     expect(await due()).toEqual([])
+  })
+})
+
+describe('names in a calendar', { timeout: 120_000 }, () => {
+  it('stay in their own fields with quotes, semicolons, colons, commas and line breaks, in the invite and the feed', async () => {
+    const server = await smtp()
+    const backend = await testBackend(env(server))
+    const firstName = 'Ann "Bo"; ROLE=CHAIR:x, y\nZ'
+    const lead = await acceptedLead(backend, firstName, { email: 'ann@example.com', street: '12 "Oak"; St:x,\ny' })
+    await schedule(backend, lead, '2026-11-02')
+    await (await backend.outbox()).drain()
+    // As the e-mail shows them: a line break becomes a space.
+    const [name, where] = ['Ann "Bo"; ROLE=CHAIR:x, y Z', '12 "Oak"; St:x, y, 95630']
+
+    const { event } = invite(
+      jobMails(server).find((mail) => mail.to && 'text' in mail.to && mail.to.text === 'ann@example.com')!,
+    )
+    const attendees = event.component.getAllProperties('attendee')
+    expect(attendees.map((attendee) => [attendee.getFirstValue(), attendee.toJSON()[1]])).toEqual([
+      ['MAILTO:ann@example.com', { role: 'REQ-PARTICIPANT', partstat: 'ACCEPTED', rsvp: 'FALSE', cn: name }],
+    ])
+    expect(event.component.getFirstProperty('organizer')!.getParameter('cn')).toBe(site.name)
+    expect(event.location).toBe(where)
+
+    const secret = await calendarFeedSecret(await backend.db())
+    const feed = readCalendar(await (await calendarFeedResponse(`${secret}.ics`, backend)).text())
+    expect([feed.event.summary, feed.event.location]).toEqual([`${name}, Folsom`, where])
   })
 })
 

@@ -51,6 +51,12 @@ function addEvent(cal: ReturnType<typeof calendar>, job: CalendarJob, extra: { s
   })
 }
 
+/**
+ * A name in a quoted parameter (CN="…"), by RFC 6868: ical-generator escapes `"` with a backslash, which RFC 5545
+ * does not know, so a `"` in a first name would end the value and start parameters of the customer's choosing.
+ */
+const parameterText = (text: string) => text.replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\r?\n/g, '^n')
+
 /** The customer's invite: METHOD:REQUEST, or METHOD:CANCEL once the job is cancelled; same UID, higher SEQUENCE. */
 export function customerInvite(job: CalendarJob & { email: string }): { method: 'REQUEST' | 'CANCEL'; ics: string } {
   const method = job.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST
@@ -59,10 +65,10 @@ export function customerInvite(job: CalendarJob & { email: string }): { method: 
     summary: `${site.name}: pressure washing`,
     description: `Arrival between ${formatWindow(job.start, job.end)}. Questions: ${site.phone}.`,
   })
-  event.organizer({ name: site.name, email: site.email })
+  event.organizer({ name: parameterText(site.name), email: site.email })
   event.createAttendee({
     email: job.email,
-    name: sanitizeText(job.firstName, 60),
+    name: parameterText(sanitizeText(job.firstName, 60)),
     role: ICalAttendeeRole.REQ,
     status: ICalAttendeeStatus.ACCEPTED,
     rsvp: false,
