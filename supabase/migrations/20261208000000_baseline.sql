@@ -223,6 +223,7 @@ CREATE INDEX posted_work_shown_idx ON public.posted_work (created_at DESC, id) W
 -- cents. The writes are TypeScript transactions (app/server/quotes/), each locking the lead's row first.
 
 -- The owner's short price list: one row per service of app/content/ (absent: the service's title, no price).
+-- The list of ids is app/content/types.ts's serviceIds (tests/server/content-lists.test.ts).
 CREATE TABLE public.price_list (
   service_id     text PRIMARY KEY CHECK (service_id IN ('concrete-sealing', 'full-house', 'driveway', 'patio',
                    'commercial', 'deck-fence', 'roof', 'gutter')),
@@ -262,8 +263,9 @@ CREATE TABLE public.quotes (
          AND (accepted_at IS NULL) = (accepted_total_cents IS NULL) AND (accepted_at IS NULL OR withdrawn_at IS NULL))
 );
 
--- The job of an accepted quote: a Pacific day and an arrival window. uid stays across reschedules; sequence grows
--- with each reschedule or cancel, as RFC 5545 asks of an updated event.
+-- The job of an accepted quote: a Pacific day and an arrival window within opening hours (app/content/site.ts,
+-- tests/server/content-lists.test.ts). uid stays across reschedules; sequence grows with each reschedule or
+-- cancel, as RFC 5545 asks of an updated event.
 CREATE TABLE public.jobs (
   lead_id       uuid PRIMARY KEY REFERENCES public.quotes (lead_id) ON DELETE CASCADE,
   uid           text NOT NULL UNIQUE CHECK (char_length(uid) BETWEEN 8 AND 200),
@@ -273,7 +275,7 @@ CREATE TABLE public.jobs (
   sequence      integer NOT NULL DEFAULT 0 CHECK (sequence >= 0),
   cancelled_at  timestamptz,
   updated_at    timestamptz NOT NULL DEFAULT now(),
-  CHECK (arrival_start < arrival_end AND arrival_start >= '06:00' AND arrival_end <= '21:00')
+  CHECK (arrival_start < arrival_end AND arrival_start >= '07:00' AND arrival_end <= '19:00')
 );
 
 -- ---------------------------------------------------------------------------------------------------------
