@@ -5,16 +5,9 @@ import * as v from 'valibot'
 import { getBackend } from '~/server/backend/backend.server'
 import { pacificDate } from '~/server/backend/business-hours.server'
 import { parse } from '~/server/http/function-input.server'
-import {
-  calendarFeedSecret,
-  calendarFeedUrl,
-  priceSettings,
-  quoteEditor,
-  savePriceSettings,
-  scheduleJob,
-  sendQuote,
-  withdrawQuote,
-} from '~/server/quotes/quotes.server'
+import { calendarFeedSecret, calendarFeedUrl } from '~/server/quotes/calendar.server'
+import { priceSettings, savePriceSettings } from '~/server/quotes/price-list.server'
+import { quoteEditor, scheduleJob, sendQuote, withdrawQuote } from '~/server/quotes/quotes.server'
 import { ownerOnly, refuse } from '../owner/owner.functions'
 import type { PriceSettings, QuoteEditorData } from './quote'
 import { jobScheduleSchema, priceListSchema, quoteDraftSchema } from './quote-schema'

@@ -1,13 +1,14 @@
 // A job as an RFC 5545 event (docs/decisions/053-quotes-and-jobs.md): the customer's e-mailed invite (REQUEST, or
 // CANCEL) and the owner's private feed. Times are Pacific wall-clock times under TZID=America/Los_Angeles with
 // that zone's VTIMEZONE, so 08:00 stays 08:00 on either side of a daylight-saving change.
-import { timingSafeEqual } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
 import { sql, type NotNull } from 'kysely'
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { site } from '../../content/site'
 import { formatCents, formatWindow, QUOTE_PAGE_HEADERS, type QuoteJob } from '../../lib/quotes/quote'
 import type { Backend } from '../backend/backend.server'
+import type { Db } from '../db/database.server'
 import { BUSINESS_TIME_ZONE } from '../backend/business-hours.server'
 import { townOf } from '../backend/messages.server'
 import { serviceAddress } from '../../lib/owner/owner-lead'
@@ -75,6 +76,22 @@ export function customerInvite(job: CalendarJob & { email: string }): { method: 
   })
   return { method: job.cancelled ? 'CANCEL' : 'REQUEST', ics: cal.toString() }
 }
+
+/** The feed's secret, made on first ask; `renew` replaces it, so the old address answers 404 at once. */
+export async function calendarFeedSecret(db: Db, renew = false): Promise<string> {
+  const fresh = randomBytes(24).toString('base64url')
+  await db
+    .insertInto('app_settings')
+    .values({ key: 'calendar_feed_secret', value: fresh })
+    .onConflict((conflict) =>
+      renew ? conflict.column('key').doUpdateSet({ value: fresh, updated_at: sql`now()` }) : conflict.doNothing(),
+    )
+    .execute()
+  const kept = db.selectFrom('app_settings').select('value').where('key', '=', 'calendar_feed_secret')
+  return (await kept.executeTakeFirstOrThrow()).value
+}
+
+export const calendarFeedUrl = (secret: string) => `${site.baseUrl}/calendar/${secret}.ics`
 
 // A secret address, as the quote page's: never indexed, never sent on as a referrer.
 const FEED_HEADERS = { ...QUOTE_PAGE_HEADERS, 'Cache-Control': 'private, no-store' }

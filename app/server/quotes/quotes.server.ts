@@ -1,29 +1,26 @@
 // Quotes and jobs in the database (docs/decisions/053-quotes-and-jobs.md): the one read of a lead's quote, and
-// each write as one transaction that locks the lead's row first, then the quote's. One order for every writer:
-// two at once wait for each other instead of deadlocking, and the second sees what the first committed.
+// each write as one transaction that locks the lead's row first, then the quote's (lockLead). One order for every
+// writer: two at once wait for each other instead of deadlocking, and the second sees what the first committed.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { sql, type InferResult } from 'kysely'
 import * as v from 'valibot'
-import { defaultQuoteTerms } from '../../content/quote-terms'
-import { serviceList } from '../../content/service-list'
 import { site } from '../../content/site'
 import { OWNER_STATUSES, type InboxLead } from '../../lib/owner/owner-lead'
 import {
   quoteLink,
   quoteTotal,
   type LeadQuote,
-  type PriceLine,
-  type PriceSettings,
   type QuoteEditorData,
   type QuoteFacts,
   type QuoteItem,
 } from '../../lib/quotes/quote'
-import type { PriceList, QuoteDraft } from '../../lib/quotes/quote-schema'
+import type { QuoteDraft } from '../../lib/quotes/quote-schema'
 import type { Backend } from '../backend/backend.server'
 import { pacificClock, pacificDate, pacificInstant } from '../backend/business-hours.server'
 import type { Db } from '../db/database.server'
 import { emailDomain } from '../leads/lead-email.server'
 import { dropQueued, enqueue } from '../outbox/enqueue.server'
+import { priceList, quoteTerms } from './price-list.server'
 
 export type SendQuoteResult = { result: 'sent'; link: string; version: number } | { result: 'accepted' | 'no-lead' }
 export type ScheduleResult = 'scheduled' | 'cancelled' | 'not-accepted' | 'no-job'
@@ -111,10 +108,8 @@ export async function quoteOfToken(db: Db, token: string) {
 
 /** The inbox's cards get their quote's state; the texts only the editor and the customer see stay here. */
 export async function withQuotes(db: Db, leads: InboxLead[]): Promise<InboxLead[]> {
-  const quotes = await quotesOf(
-    db,
-    leads.map((lead) => lead.id),
-  )
+  const ids = leads.map((lead) => lead.id)
+  const quotes = await quotesOf(db, ids)
   return leads.map((lead) => {
     const found = quotes.get(lead.id)
     if (!found) return lead
@@ -123,33 +118,11 @@ export async function withQuotes(db: Db, leads: InboxLead[]): Promise<InboxLead[
   })
 }
 
-/** The first lock of every write here: the lead's row (see the header). */
-const lockLead = (tx: Db, leadId: string) =>
-  tx.selectFrom('leads').select('status').where('id', '=', leadId).forUpdate().executeTakeFirst()
-/** The second: the quote's row, as it is once the lead's is held. */
-const lockQuote = (tx: Db, leadId: string) =>
-  tx
-    .selectFrom('quotes')
-    .selectAll()
-    .select(sql<boolean>`valid_until < (now() AT TIME ZONE 'America/Los_Angeles')::date`.as('expired'))
-    .where('lead_id', '=', leadId)
-    .forUpdate()
-    .executeTakeFirst()
-
-/** Every service of app/content/, with the owner's line where he saved one. */
-export async function priceList(db: Db): Promise<PriceLine[]> {
-  const rows = await db.selectFrom('price_list').select(['service_id', 'description', 'starting_cents']).execute()
-  const saved = new Map(rows.map((row) => [row.service_id as string, row]))
-  return serviceList.map(({ id, title }) => ({
-    serviceId: id,
-    description: saved.get(id)?.description ?? title,
-    startingCents: saved.get(id)?.starting_cents ?? null,
-  }))
-}
-
-async function ownTerms(db: Db): Promise<string> {
-  const row = await db.selectFrom('app_settings').select('value').where('key', '=', 'quote_terms').executeTakeFirst()
-  return row?.value ?? ''
+/** Locks the lead's row, then its quote's (see the header): the lead's status and the quote as it now stands. */
+async function lockLead(tx: Db, leadId: string) {
+  const lead = await tx.selectFrom('leads').select('status').where('id', '=', leadId).forUpdate().executeTakeFirst()
+  const row = lead && (await selectQuotes(tx).where('q.lead_id', '=', leadId).forUpdate('q').executeTakeFirst())
+  return { status: lead?.status, quote: row ? toQuote(row) : null }
 }
 
 /** Null: no such lead. */
@@ -187,14 +160,13 @@ export async function sendQuote(backend: Backend, draft: QuoteDraft): Promise<Se
       optional,
     })),
     note: draft.note || null,
-    terms: (await ownTerms(db)) || defaultQuoteTerms,
+    terms: await quoteTerms(db),
     validUntil: pacificDate(pacificInstant(today.year, today.month, today.day + draft.validDays, 12 * 60)),
   }
   const sent = await db.transaction().execute(async (tx) => {
-    const lead = await lockLead(tx, draft.lead)
-    if (!lead || lead.status === 'suspected_spam' || lead.status === 'archived') return { result: 'no-lead' } as const
-    const quote = await lockQuote(tx, draft.lead)
-    if (quote?.accepted_at) return { result: 'accepted' } as const
+    const { status, quote } = await lockLead(tx, draft.lead)
+    if (!status || status === 'suspected_spam' || status === 'archived') return { result: 'no-lead' } as const
+    if (quote?.acceptance) return { result: 'accepted' } as const
     const token = quote?.token ?? randomBytes(24).toString('base64url')
     const version = (quote?.version ?? 0) + 1
     const { items, note, terms, validUntil } = content
@@ -205,7 +177,7 @@ export async function sendQuote(backend: Backend, draft: QuoteDraft): Promise<Se
       .values({ lead_id: draft.lead, token, ...sentNow })
       .onConflict((conflict) => conflict.column('lead_id').doUpdateSet(sentNow))
       .execute()
-    if (lead.status !== 'quoted')
+    if (status !== 'quoted')
       await tx.updateTable('leads').set({ status: 'quoted' }).where('id', '=', draft.lead).execute()
     await enqueue(tx, 'quote_sent', { leadId: draft.lead, payload: { version }, onExisting: 'replace' })
     return { result: 'sent', token, version } as const
@@ -218,8 +190,8 @@ export async function sendQuote(backend: Backend, draft: QuoteDraft): Promise<Se
 /** The link stops opening; sending again opens it with the new version. An accepted quote is never withdrawn. */
 export function withdrawQuote(db: Db, leadId: string): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
-    const quote = (await lockLead(tx, leadId)) && (await lockQuote(tx, leadId))
-    if (!quote || quote.withdrawn_at || quote.accepted_at) return false
+    const { quote } = await lockLead(tx, leadId)
+    if (!quote || quote.withdrawn || quote.acceptance) return false
     await tx.updateTable('quotes').set({ withdrawn_at: now }).where('lead_id', '=', leadId).execute()
     return true
   })
@@ -234,11 +206,12 @@ export function withdrawQuote(db: Db, leadId: string): Promise<boolean> {
 export function answerQuote(db: Db, token: string, answer: Answer): Promise<AnswerResult> {
   return db.transaction().execute(async (tx) => {
     const found = await tx.selectFrom('quotes').select('lead_id').where('token', '=', token).executeTakeFirst()
-    const leadId = found?.lead_id ?? ''
-    const quote = found && (await lockLead(tx, leadId)) && (await lockQuote(tx, leadId))
+    if (!found) return 'gone'
+    const leadId = found.lead_id
+    const { quote } = await lockLead(tx, leadId)
     if (!quote) return 'gone'
-    if (quote.accepted_at) return 'already'
-    if (quote.withdrawn_at || quote.expired) return 'gone'
+    if (quote.acceptance) return 'already'
+    if (quote.withdrawn || quote.expired) return 'gone'
     if ('message' in answer) {
       await tx
         .updateTable('quotes')
@@ -249,7 +222,7 @@ export function answerQuote(db: Db, token: string, answer: Answer): Promise<Answ
       return 'sent'
     }
     if (quote.version !== answer.version || quote.hash !== answer.hash) return 'stale'
-    const items = v.parse(storedItems, quote.items)
+    const { items } = quote
     const chosen = new Set(answer.chosen)
     if ([...chosen].some((id) => !items.some((item) => item.optional && item.id === id))) return 'unknown-item'
     const total = quoteTotal(items, chosen)
@@ -294,8 +267,7 @@ export async function scheduleJob(
   const db = await backend.db()
   const leadId = job.lead
   const result = await db.transaction().execute(async (tx): Promise<ScheduleResult> => {
-    const quote = (await lockLead(tx, leadId)) && (await lockQuote(tx, leadId))
-    if (!quote?.accepted_at) return 'not-accepted'
+    if (!(await lockLead(tx, leadId)).quote?.acceptance) return 'not-accepted'
     let changed: { sequence: number } | undefined
     if ('cancel' in job) {
       changed = await tx
@@ -331,57 +303,4 @@ export async function scheduleJob(
   })
   if (result === 'scheduled' || result === 'cancelled') backend.deliverSoon()
   return result
-}
-
-/** The feed's secret, made on first ask; `renew` replaces it, so the old address answers 404 at once. */
-export async function calendarFeedSecret(db: Db, renew = false): Promise<string> {
-  const fresh = randomBytes(24).toString('base64url')
-  await db
-    .insertInto('app_settings')
-    .values({ key: 'calendar_feed_secret', value: fresh })
-    .onConflict((conflict) =>
-      renew ? conflict.column('key').doUpdateSet({ value: fresh, updated_at: now }) : conflict.doNothing(),
-    )
-    .execute()
-  const kept = await db.selectFrom('app_settings').select('value').where('key', '=', 'calendar_feed_secret')
-  return (await kept.executeTakeFirstOrThrow()).value
-}
-
-export const calendarFeedUrl = (secret: string) => `${site.baseUrl}/calendar/${secret}.ics`
-
-export async function priceSettings(db: Db): Promise<PriceSettings> {
-  const [prices, terms, secret] = await Promise.all([priceList(db), ownTerms(db), calendarFeedSecret(db)])
-  return { prices, terms, defaultTerms: defaultQuoteTerms, feedUrl: calendarFeedUrl(secret) }
-}
-
-/** Saves the lines given and the terms; the default terms stand when the owner's equal them or are empty. */
-export function savePriceSettings(db: Db, input: PriceList): Promise<void> {
-  const terms = input.terms === defaultQuoteTerms ? '' : input.terms
-  return db.transaction().execute(async (tx) => {
-    if (input.items.length > 0)
-      await tx
-        .insertInto('price_list')
-        .values(
-          input.items.map((line) => ({
-            service_id: line.serviceId,
-            description: line.description,
-            starting_cents: line.price,
-          })),
-        )
-        .onConflict((conflict) =>
-          conflict.column('service_id').doUpdateSet((eb) => ({
-            description: eb.ref('excluded.description'),
-            starting_cents: eb.ref('excluded.starting_cents'),
-            updated_at: now,
-          })),
-        )
-        .execute()
-    if (!terms) await tx.deleteFrom('app_settings').where('key', '=', 'quote_terms').execute()
-    else
-      await tx
-        .insertInto('app_settings')
-        .values({ key: 'quote_terms', value: terms })
-        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: terms, updated_at: now }))
-        .execute()
-  })
 }
