@@ -3,7 +3,6 @@
 import { sql } from 'kysely'
 import { defaultQuoteTerms } from '../../content/quote-terms'
 import { serviceList } from '../../content/service-list'
-import type { PriceLine, PriceSettings } from '../../lib/quotes/quote'
 import type { PriceList } from '../../lib/quotes/quote-schema'
 import type { Db } from '../db/database.server'
 import { calendarFeedSecret, calendarFeedUrl } from './calendar.server'
@@ -11,7 +10,7 @@ import { calendarFeedSecret, calendarFeedUrl } from './calendar.server'
 const now = sql<Date>`now()`
 
 /** Every service of app/content/, with the owner's line where he saved one. */
-export async function priceList(db: Db): Promise<PriceLine[]> {
+export async function priceList(db: Db) {
   const rows = await db.selectFrom('price_list').select(['service_id', 'description', 'starting_cents']).execute()
   const saved = new Map<string, (typeof rows)[number]>(rows.map((row) => [row.service_id, row]))
   return serviceList.map(({ id, title }) => ({
@@ -30,7 +29,7 @@ async function ownTerms(db: Db): Promise<string> {
 /** The terms a quote sent now freezes. */
 export const quoteTerms = async (db: Db) => (await ownTerms(db)) || defaultQuoteTerms
 
-export async function priceSettings(db: Db): Promise<PriceSettings> {
+export async function priceSettings(db: Db) {
   const [prices, terms, secret] = await Promise.all([priceList(db), ownTerms(db), calendarFeedSecret(db)])
   return { prices, terms, defaultTerms: defaultQuoteTerms, feedUrl: calendarFeedUrl(secret) }
 }

@@ -9,7 +9,7 @@ import {
   QUOTE_PAGE_HEADERS,
   QUOTE_TOKEN_PATTERN,
   quotePath,
-  type LeadFormField,
+  type QuotePageField,
   type QuotePageRefusal,
   type QuotePageView,
 } from '../../lib/quotes/quote'
@@ -102,7 +102,7 @@ export async function quotePageGet(
 function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): QuotePageRefusal['errors'] {
   const errors: QuotePageRefusal['errors'] = {}
   for (const issue of issues) {
-    const key = issue.path?.[0]?.key as LeadFormField | undefined
+    const key = issue.path?.[0]?.key as QuotePageField | undefined
     if (key && !errors[key]) errors[key] = issue.message
   }
   return errors

@@ -6,14 +6,7 @@ import { sql, type InferResult } from 'kysely'
 import * as v from 'valibot'
 import { site } from '../../content/site'
 import { OWNER_STATUSES, type InboxLead } from '../../lib/owner/owner-lead'
-import {
-  quoteLink,
-  quoteTotal,
-  type LeadQuote,
-  type QuoteEditorData,
-  type QuoteFacts,
-  type QuoteItem,
-} from '../../lib/quotes/quote'
+import { quoteLink, quoteTotal, type LeadQuote, type QuoteFacts, type QuoteItem } from '../../lib/quotes/quote'
 import type { QuoteDraft } from '../../lib/quotes/quote-schema'
 import type { Backend } from '../backend/backend.server'
 import { pacificClock, pacificDate, pacificInstant } from '../backend/business-hours.server'
@@ -126,7 +119,7 @@ async function lockLead(tx: Db, leadId: string) {
 }
 
 /** Null: no such lead. */
-export async function quoteEditor(db: Db, leadId: string): Promise<QuoteEditorData | null> {
+export async function quoteEditor(db: Db, leadId: string) {
   const lead = await db
     .selectFrom('leads')
     .select(['id', 'first_name as firstName', 'phone', 'status'])
