@@ -273,13 +273,11 @@ describe('a quote link', { timeout: 120_000 }, () => {
 async function atOnce<A, B>(backend: Backend, lead: string, first: () => Promise<A>, second: () => Promise<B>) {
   if (!onPostgres) return [await first(), await second()] as const
   const db = await backend.db()
+  const waits = sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+                                    WHERE datname = current_database() AND wait_event_type = 'Lock'`
   async function waiting(count: number) {
     for (let tries = 0; tries < 1000; tries++) {
-      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
-                                                 WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(
-        db,
-      )
-      if (rows[0]!.n >= count) return
+      if ((await waits.execute(db)).rows[0]!.n >= count) return
       await new Promise((resolve) => setTimeout(resolve, 10))
     }
     throw new Error(`never saw ${count} waiting`)
