@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { getBackend } from '~/server/backend/backend.server'
 import { calendarFeedResponse } from '~/server/quotes/calendar.server'
 
 /** The owner's scheduled jobs as a calendar feed, /calendar/<secret>.ics: a wrong or renewed secret is 404 (decision 053). */
 export const Route = createFileRoute('/calendar/$file')({
   server: {
     handlers: {
-      GET: ({ params }) => calendarFeedResponse(params.file),
+      GET: ({ params }) => calendarFeedResponse(params.file, getBackend()),
     },
   },
 })

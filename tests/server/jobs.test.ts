@@ -8,8 +8,9 @@ import type { ParsedMail } from 'mailparser'
 import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import type { Backend } from '../../app/server/backend/backend.server'
-import { calendarFeedResponse } from '../../app/server/quotes/calendar.server'
-import { calendarFeedSecret, scheduleJob } from '../../app/server/quotes/quotes.server'
+import type { StoredLeadInput } from '../../app/server/leads/store-lead.server'
+import { calendarFeedResponse, calendarFeedSecret } from '../../app/server/quotes/calendar.server'
+import { scheduleJob } from '../../app/server/quotes/quotes.server'
 import { freshDatabaseUrl, rowsOf, useSmtp, useTempDirs, useTestBackends, type TestSmtp } from './helpers'
 import { acceptQuote, quotedLead } from './quote-helpers'
 
@@ -33,8 +34,8 @@ const env = (server: TestSmtp) => ({
 })
 
 /** A quoted lead, accepted: its id. Valid a year, so a moved clock never expires it. */
-async function acceptedLead(backend: Backend, firstName = 'Maria') {
-  const { id } = await quotedLead(backend, undefined, firstName, 365)
+async function acceptedLead(backend: Backend, firstName = 'Maria', lead: Partial<StoredLeadInput> = {}) {
+  const { id } = await quotedLead(backend, undefined, firstName, 365, lead)
   expect(await acceptQuote(backend, id)).toBe('accepted')
   return id
 }
@@ -114,7 +115,7 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
     const backend = await testBackend(env(await smtp()))
     const { id } = await quotedLead(backend)
     expect(await schedule(backend, id, '2027-01-04')).toBe('not-accepted')
-    expect((await (await backend.db()).query('SELECT count(*)::int AS n FROM jobs')).rows).toEqual([{ n: 0 }])
+    expect(await rowsOf(backend, 'SELECT count(*)::int AS n FROM jobs')).toEqual([{ n: 0 }])
   })
 
   it('sends the day-before reminder once, across a restart on the same data', async () => {
@@ -162,6 +163,33 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
   })
 })
 
+describe('names in a calendar', { timeout: 120_000 }, () => {
+  it('stay in their own fields with quotes, semicolons, colons, commas and line breaks, in the invite and the feed', async () => {
+    const server = await smtp()
+    const backend = await testBackend(env(server))
+    const firstName = 'Ann "Bo"; ROLE=CHAIR:x, y\nZ'
+    const lead = await acceptedLead(backend, firstName, { email: 'ann@example.com', street: '12 "Oak"; St:x,\ny' })
+    await schedule(backend, lead, '2026-11-02')
+    await (await backend.outbox()).drain()
+    // As the e-mail shows them: a line break becomes a space.
+    const [name, where] = ['Ann "Bo"; ROLE=CHAIR:x, y Z', '12 "Oak"; St:x, y, 95630']
+
+    const { event } = invite(
+      jobMails(server).find((mail) => mail.to && 'text' in mail.to && mail.to.text === 'ann@example.com')!,
+    )
+    const attendees = event.component.getAllProperties('attendee')
+    expect(attendees.map((attendee) => [attendee.getFirstValue(), attendee.toJSON()[1]])).toEqual([
+      ['MAILTO:ann@example.com', { role: 'REQ-PARTICIPANT', partstat: 'ACCEPTED', rsvp: 'FALSE', cn: name }],
+    ])
+    expect(event.component.getFirstProperty('organizer')!.getParameter('cn')).toBe(site.name)
+    expect(event.location).toBe(where)
+
+    const secret = await calendarFeedSecret(await backend.db())
+    const feed = readCalendar(await (await calendarFeedResponse(`${secret}.ics`, backend)).text())
+    expect([feed.event.summary, feed.event.location]).toEqual([`${name}, Folsom`, where])
+  })
+})
+
 describe("the owner's calendar feed", { timeout: 120_000 }, () => {
   it('lists each scheduled job under its UID, and a renewed secret makes the old address answer 404', async () => {
     const backend = await testBackend(env(await smtp()))
@@ -175,7 +203,7 @@ describe("the owner's calendar feed", { timeout: 120_000 }, () => {
     expect(feed.headers.get('cache-control')).toBe('private, no-store')
     const { calendar, event } = readCalendar(await feed.text())
     expect(calendar.getFirstPropertyValue('method')).toBeNull()
-    const uid = (await db.query<{ uid: string }>('SELECT uid FROM jobs')).rows[0]!.uid
+    const { uid } = await db.selectFrom('jobs').select('uid').executeTakeFirstOrThrow()
     expect(event.uid).toBe(uid)
     expect(event.summary).toBe('Maria, Folsom')
     expect(event.description).toContain('Phone: 916-555-0101')

@@ -6,6 +6,7 @@ import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
+import { serviceIds } from '../../app/content/types'
 import {
   checkPriceList,
   checkQuoteDraft,
@@ -51,6 +52,13 @@ describe("the owner's prices", () => {
     expect(refused.success || firstIssue(refused.issues)).toEqual({ message: O.priceNegative, field: 'items.0.price' })
     const tooMuch = v.safeParse(priceListSchema, list('100000.01'))
     expect(tooMuch.success || firstIssue(tooMuch.issues).message).toBe(O.priceMax)
+  })
+
+  it('takes one line per service of app/content/', () => {
+    const line = (serviceId: string) => ({ serviceId, description: 'Roof', price: '' })
+    expect(issue(priceListSchema, { items: [line('roof'), line('roof')], terms: '' })).toBe('one line per service')
+    expect(issue(priceListSchema, { items: [line('pool')], terms: '' })).toBe('unknown service')
+    expect(v.parse(priceListSchema, { items: serviceIds.map(line), terms: '' }).items).toHaveLength(serviceIds.length)
   })
 
   it('takes 1 to 30 items', () => {

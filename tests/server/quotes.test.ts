@@ -4,6 +4,7 @@
  * summed from the stored version, the lead won with that value, and every bad input refused with nothing stored.
  */
 import { createServerEntry } from '@tanstack/react-start/server'
+import { sql } from 'kysely'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
@@ -19,6 +20,7 @@ import { ITEMS, quotedLead } from './quote-helpers'
 const startSmtp = useSmtp()
 const testBackend = useTestBackends()
 const CLIENT = '198.51.100.20'
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
 async function openSite(env: Record<string, string> = {}): Promise<{ backend: Backend; smtp: TestSmtp }> {
   const smtp = await startSmtp()
@@ -120,11 +122,15 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
 
     const accepted = await rows(
       backend,
-      `SELECT a.version, a.typed_name, a.chosen_item_ids, a.total_cents, a.user_agent, a.ip_hash ~ '^[0-9a-f]{64}$' AS hashed,
-              a.version_hash = v.hash AS same_hash
-         FROM quote_acceptances a JOIN quote_versions v USING (quote_id, version)`,
+      `SELECT version, accepted_name, accepted_items, accepted_total_cents, accepted_user_agent,
+              accepted_ip_hash ~ '^[0-9a-f]{64}$' AS hashed FROM quotes`,
     )
-    expect(accepted.map(Object.values)).toEqual([[1, 'Maria Lopez', ['i3'], 77050, 'QuoteTest/1.0', true, true]])
+    const acceptedItems = [
+      { id: 'i1', description: 'Driveway cleaning', cents: 25000, optional: false },
+      { id: 'i2', description: 'Walkway and steps', cents: 12050, optional: false },
+      { id: 'i3', description: 'Seal the driveway', cents: 40000, optional: true },
+    ]
+    expect(accepted.map(Object.values)).toEqual([[1, 'Maria Lopez', acceptedItems, 77050, 'QuoteTest/1.0', true]])
     expect(await rows(backend, 'SELECT status, job_value, won_at IS NOT NULL AS won FROM leads')).toEqual([
       { status: 'won', job_value: '770.50', won: true },
     ])
@@ -159,7 +165,7 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
     ])
     expect(asked).toMatchObject({ status: 303, location: `/quote/${token}?done=changes` })
     const [lead] = await listInbox(await backend.db())
-    expect(lead!.quote!.change).toMatchObject({ message: 'Could you add the side yard?', version: 1 })
+    expect(lead!.quote!.change).toMatchObject({ message: 'Could you add the side yard?' })
     const empty = await post(backend, token, [
       ['message', '  '],
       ['intent', 'changes'],
@@ -172,12 +178,8 @@ describe('a quote link', { timeout: 120_000 }, () => {
   it('answers unknown, expired and withdrawn tokens alike: the same status, body and headers', async () => {
     const { backend } = await openSite()
     const expired = await quotedLead(backend, ITEMS, 'Ed')
-    await rows(
-      backend,
-      `UPDATE quote_versions SET valid_until = public.pacific_today() - 1 WHERE quote_id =
-             (SELECT id FROM quotes WHERE token = $1)`,
-      [expired.token],
-    )
+    const yesterday = `(now() AT TIME ZONE 'America/Los_Angeles')::date - 1`
+    await rows(backend, `UPDATE quotes SET valid_until = ${yesterday} WHERE token = $1`, [expired.token])
     const withdrawn = await quotedLead(backend, ITEMS, 'Wanda')
     expect(await withdrawQuote(await backend.db(), withdrawn.id)).toBe(true)
     const answers = await Promise.all(
@@ -196,7 +198,7 @@ describe('a quote link', { timeout: 120_000 }, () => {
       ['agree', 'on'],
     ])
     expect(posted.status).toBe(404)
-    expect(await rows(backend, 'SELECT count(*)::int AS n FROM quote_acceptances')).toEqual([{ n: 0 }])
+    expect(await rows(backend, 'SELECT count(accepted_at)::int AS n FROM quotes')).toEqual([{ n: 0 }])
   })
 
   it('refuses a forged option id and a stale version, storing nothing', async () => {
@@ -210,7 +212,7 @@ describe('a quote link', { timeout: 120_000 }, () => {
     const stale = await post(backend, token, seen)
     expect(stale.status).toBe(409)
     expect(stale.refused?.refusal).toMatchObject({ message: QUOTE_PAGE_TEXTS.stale, values: { name: 'Maria Lopez' } })
-    expect(await rows(backend, 'SELECT count(*)::int AS n FROM quote_acceptances')).toEqual([{ n: 0 }])
+    expect(await rows(backend, 'SELECT count(accepted_at)::int AS n FROM quotes')).toEqual([{ n: 0 }])
     expect(await rows(backend, 'SELECT status FROM leads')).toEqual([{ status: 'quoted' }])
   })
 
@@ -232,7 +234,7 @@ describe('a quote link', { timeout: 120_000 }, () => {
     })
     // What was typed comes back with the page.
     expect(unagreed.refused?.refusal.values).toMatchObject({ name: 'Maria Lopez', chosen: ['i3'], agree: false })
-    expect(await rows(backend, 'SELECT count(*)::int AS n FROM quote_acceptances')).toEqual([{ n: 0 }])
+    expect(await rows(backend, 'SELECT count(accepted_at)::int AS n FROM quotes')).toEqual([{ n: 0 }])
   })
 
   it('refuses a post from another site with 403, and one without an origin', async () => {
@@ -241,7 +243,7 @@ describe('a quote link', { timeout: 120_000 }, () => {
     const fields = await acceptFields(backend, token)
     expect((await post(backend, token, fields, { headers: { Origin: 'https://evil.example' } })).status).toBe(403)
     expect((await post(backend, token, fields, { headers: { 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(403)
-    expect(await rows(backend, 'SELECT count(*)::int AS n FROM quote_acceptances')).toEqual([{ n: 0 }])
+    expect(await rows(backend, 'SELECT count(accepted_at)::int AS n FROM quotes')).toEqual([{ n: 0 }])
   })
 
   it('limits posts per client and per token, as the quote form is limited', async () => {
@@ -261,5 +263,111 @@ describe('a quote link', { timeout: 120_000 }, () => {
     for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
       byClient.push((await post(backend, other.token, bad, { ip })).status)
     expect(byClient).toEqual([400, 400, 429])
+  })
+})
+
+/**
+ * `first` and `second` at once: on PostgreSQL another transaction holds the lead's and the quote's rows until
+ * each call is seen waiting for them, in that order, then lets both go. PGlite has one connection: one, then the other.
+ */
+async function atOnce<A, B>(backend: Backend, lead: string, first: () => Promise<A>, second: () => Promise<B>) {
+  if (!onPostgres) return [await first(), await second()] as const
+  const db = await backend.db()
+  const waits = sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+                                    WHERE datname = current_database() AND wait_event_type = 'Lock'`
+  async function waiting(count: number) {
+    for (let tries = 0; tries < 1000; tries++) {
+      if ((await waits.execute(db)).rows[0]!.n >= count) return
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    throw new Error(`never saw ${count} waiting`)
+  }
+  let release!: () => void
+  let held!: () => void
+  const locked = new Promise<void>((resolve) => (held = resolve))
+  const holder = db.transaction().execute(async (tx) => {
+    await sql`SELECT 1 FROM leads WHERE id = ${lead} FOR UPDATE`.execute(tx)
+    await sql`SELECT 1 FROM quotes WHERE lead_id = ${lead} FOR UPDATE`.execute(tx)
+    held()
+    await new Promise<void>((resolve) => (release = resolve))
+  })
+  await locked
+  const one = first()
+  await waiting(1)
+  const two = second()
+  await waiting(2)
+  release()
+  await holder
+  return Promise.all([one, two])
+}
+
+describe('the customer and the owner at once', { timeout: 120_000 }, () => {
+  const cardOf = async (backend: Backend, firstName: string) =>
+    (await listInbox(await backend.db())).find((lead) => lead.firstName === firstName)
+
+  it('accepts or withdraws, never both, and tells each side what happened', async () => {
+    const { backend } = await openSite()
+    const db = await backend.db()
+    const ada = await quotedLead(backend, ITEMS, 'Ada')
+    const adaFields = await acceptFields(backend, ada.token)
+    const [accepted, withdrawn] = await atOnce(
+      backend,
+      ada.id,
+      () => post(backend, ada.token, adaFields),
+      () => withdrawQuote(db, ada.id),
+    )
+    expect([accepted.status, accepted.location, withdrawn]).toEqual([303, `/quote/${ada.token}?done=accepted`, false])
+    expect(await cardOf(backend, 'Ada')).toMatchObject({
+      status: 'won',
+      quote: { withdrawn: false, acceptance: { name: 'Maria Lopez' } },
+    })
+
+    const bo = await quotedLead(backend, ITEMS, 'Bo')
+    const boFields = await acceptFields(backend, bo.token)
+    const [withdrew, refused] = await atOnce(
+      backend,
+      bo.id,
+      () => withdrawQuote(db, bo.id),
+      () => post(backend, bo.token, boFields),
+    )
+    expect([withdrew, refused.status]).toEqual([true, 404])
+    expect(await cardOf(backend, 'Bo')).toMatchObject({
+      status: 'quoted',
+      quote: { withdrawn: true, acceptance: null },
+    })
+  })
+
+  it('sends a new version or accepts the shown one without a deadlock, and tells each side which', async () => {
+    const { backend } = await openSite()
+    const draft = (lead: string) => v.parse(quoteDraftSchema, { lead, items: ITEMS.slice(0, 2), validDays: 30 })
+    const cy = await quotedLead(backend, ITEMS, 'Cy')
+    const cyFields = await acceptFields(backend, cy.token)
+    const [accepted, notSent] = await atOnce(
+      backend,
+      cy.id,
+      () => post(backend, cy.token, cyFields),
+      () => sendQuote(backend, draft(cy.id)),
+    )
+    expect([accepted.status, accepted.location, notSent]).toEqual([
+      303,
+      `/quote/${cy.token}?done=accepted`,
+      { result: 'accepted' },
+    ])
+    expect(await cardOf(backend, 'Cy')).toMatchObject({ status: 'won', quote: { version: 1 } })
+
+    const di = await quotedLead(backend, ITEMS, 'Di')
+    const diFields = await acceptFields(backend, di.token)
+    const [sent, stale] = await atOnce(
+      backend,
+      di.id,
+      () => sendQuote(backend, draft(di.id)),
+      () => post(backend, di.token, diFields),
+    )
+    expect([sent, stale.status, stale.refused?.refusal.message]).toEqual([
+      { result: 'sent', link: di.link, version: 2 },
+      409,
+      QUOTE_PAGE_TEXTS.stale,
+    ])
+    expect(await cardOf(backend, 'Di')).toMatchObject({ status: 'quoted', quote: { version: 2, acceptance: null } })
   })
 })

@@ -22,8 +22,7 @@ type MutationOutcome = { onSuccess: () => void; onError: (e: unknown) => void }
 function stateLines(quote: LeadQuote): { text: string; marked?: boolean }[] {
   const acceptance = quote.acceptance
   if (acceptance) {
-    const chosen = new Set(acceptance.chosen)
-    const options = quote.items.filter((item) => item.optional && chosen.has(item.id)).map((item) => item.description)
+    const options = acceptance.items.filter((item) => item.optional).map((item) => item.description)
     return [
       { text: T.accepted(acceptance.name, acceptance.at, acceptance.totalCents), marked: true },
       ...(options.length > 0 ? [{ text: T.acceptedOptions(options) }] : []),

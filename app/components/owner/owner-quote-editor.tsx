@@ -7,10 +7,10 @@ import { useId, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { smsHref } from '~/content/site'
 import { centsText } from '~/lib/owner/owner-lead'
-import { formatCents, quoteLink, type PriceLine, type QuoteEditorData } from '~/lib/quotes/quote'
+import { formatCents, quoteLink } from '~/lib/quotes/quote'
 import { checkQuoteDraft, firstIssue, priceSchema, QUOTE_LIMITS, type QuoteDraftInput } from '~/lib/quotes/quote-schema'
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
-import { sendOwnerQuote } from '~/lib/quotes/quotes.functions'
+import { sendOwnerQuote, type QuoteEditorData } from '~/lib/quotes/quotes.functions'
 import { OwnerField, ownerInputClass as input } from './owner-field'
 import { ownerButtonClass } from './owner-sign-in'
 
@@ -54,7 +54,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
 
   const change = (key: number, patch: Partial<DraftItem>) =>
     setItems((was) => was.map((item) => (item.key === key ? { ...item, ...patch } : item)))
-  const add = (line?: PriceLine) =>
+  const add = (line?: QuoteEditorData['prices'][number]) =>
     setItems((was) => [
       ...was,
       draftItem({ description: line?.description ?? '', price: centsText(line?.startingCents), optional: false }),

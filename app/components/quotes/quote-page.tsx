@@ -57,8 +57,7 @@ export function QuotePage({
 
 function QuoteAccepted({ view }: { view: QuotePageView }) {
   const acceptance = view.acceptance!
-  const chosen = new Set(acceptance.chosen)
-  const added = view.items.filter((item) => item.optional && chosen.has(item.id))
+  const added = acceptance.items.filter((item) => item.optional)
   return (
     <>
       <h1 className="text-2xl font-bold">{T.acceptedTitle}</h1>
@@ -71,7 +70,7 @@ function QuoteAccepted({ view }: { view: QuotePageView }) {
         )}
       </div>
       <Section title={T.yourQuote}>
-        <RequiredItems items={view.items.filter((item) => !item.optional)} />
+        <RequiredItems items={acceptance.items.filter((item) => !item.optional)} />
         {added.length > 0 && (
           <>
             <h3 className="mt-4 font-semibold">{T.chosen}</h3>

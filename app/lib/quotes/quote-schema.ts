@@ -195,7 +195,11 @@ const priceListWith = <S extends v.GenericSchema<unknown, object>>(items: S) =>
   v.object({
     items: v.pipe(
       items,
-      v.check((list: v.InferOutput<S>) => size(list) <= serviceIds.length, 'too many lines'),
+      // Two lines of one service would be one upsert touching its row twice: refused here, not with a 500.
+      v.check(
+        (list: v.InferOutput<S>) => new Set(Object.values(list).map((line) => line.serviceId)).size === size(list),
+        'one line per service',
+      ),
     ),
     terms: v.pipe(
       v.optional(v.string(), ''),

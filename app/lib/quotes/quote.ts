@@ -1,6 +1,5 @@
 /** A quote as both sides see it (docs/decisions/053-quotes-and-jobs.md): whole cents, Pacific dates. No server code. */
 import { site } from '~/content/site'
-import type { ServiceId } from '~/content/types'
 
 export interface QuoteItem {
   /** Unique within its version: i1, i2, … in the order sent. */
@@ -11,12 +10,12 @@ export interface QuoteItem {
   optional: boolean
 }
 
+/** What the customer took: every required item and the options ticked, as they stood, and their total. */
 export interface QuoteAcceptance {
   name: string
   /** ISO time. */
   at: string
-  version: number
-  chosen: string[]
+  items: QuoteItem[]
   totalCents: number
 }
 
@@ -31,7 +30,7 @@ export interface QuoteJob {
   cancelled: boolean
 }
 
-/** What public.quote_facts() answers for a lead: its newest version and everything that happened to it. */
+/** A lead's quote as the card, the page and the e-mails read it (toQuote in app/server/quotes/quotes.server.ts). */
 export interface QuoteFacts {
   token: string
   firstViewedAt: string | null
@@ -46,7 +45,8 @@ export interface QuoteFacts {
   hash: string
   expired: boolean
   acceptance: QuoteAcceptance | null
-  change: { message: string; at: string; version: number } | null
+  /** The newest "Ask for changes". */
+  change: { message: string; at: string } | null
   job: QuoteJob | null
 }
 
@@ -132,7 +132,7 @@ export type QuotePageView = Pick<
   job: Pick<QuoteJob, 'day' | 'start' | 'end'> | null
 }
 
-export type LeadFormField = 'name' | 'agree' | 'message'
+export type QuotePageField = 'name' | 'agree' | 'message'
 
 /** A refused post, answered with the page and what was typed (as the quote form's, decision 046). */
 export interface QuotePageRefusal {
@@ -140,27 +140,6 @@ export interface QuotePageRefusal {
   retryAfterSeconds?: number
   /** About the whole form: a newer version, an option not on the quote, too many tries. */
   message?: string
-  errors: Partial<Record<LeadFormField, string>>
+  errors: Partial<Record<QuotePageField, string>>
   values: { name: string; agree: boolean; chosen: string[]; message: string }
-}
-
-/** The price list's line of a service: what "Add from price list" puts in a quote. */
-export interface PriceLine {
-  serviceId: ServiceId
-  description: string
-  startingCents: number | null
-}
-
-export interface QuoteEditorData {
-  lead: { id: string; firstName: string; phone: string; status: string }
-  prices: PriceLine[]
-  quote: QuoteFacts | null
-}
-
-export interface PriceSettings {
-  prices: PriceLine[]
-  /** The owner's own terms, '' when the default of app/content/quote-terms.ts holds. */
-  terms: string
-  defaultTerms: string
-  feedUrl: string
 }

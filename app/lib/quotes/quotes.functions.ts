@@ -5,27 +5,23 @@ import * as v from 'valibot'
 import { getBackend } from '~/server/backend/backend.server'
 import { pacificDate } from '~/server/backend/business-hours.server'
 import { parse } from '~/server/http/function-input.server'
-import {
-  calendarFeedSecret,
-  calendarFeedUrl,
-  priceSettings,
-  quoteEditor,
-  savePriceSettings,
-  scheduleJob,
-  sendQuote,
-  withdrawQuote,
-} from '~/server/quotes/quotes.server'
+import { calendarFeedSecret, calendarFeedUrl } from '~/server/quotes/calendar.server'
+import { priceSettings, savePriceSettings } from '~/server/quotes/price-list.server'
+import { quoteEditor, scheduleJob, sendQuote, withdrawQuote } from '~/server/quotes/quotes.server'
 import { ownerOnly, refuse } from '../owner/owner.functions'
-import type { PriceSettings, QuoteEditorData } from './quote'
 import { jobScheduleSchema, priceListSchema, quoteDraftSchema } from './quote-schema'
 import { OWNER_QUOTE_TEXTS } from './quote-texts'
+
+/** What the editor and the Prices view load, as the server reads them. */
+export type QuoteEditorData = NonNullable<Awaited<ReturnType<typeof quoteEditor>>>
+export type PriceSettings = Awaited<ReturnType<typeof priceSettings>>
 
 const lead = v.object({ lead: v.pipe(v.string(), v.uuid('not a lead id')) })
 
 export const fetchQuoteEditor = createServerFn({ method: 'GET' })
   .middleware([ownerOnly])
   .validator(parse(lead))
-  .handler(async ({ data }): Promise<QuoteEditorData> => {
+  .handler(async ({ data }) => {
     return (await quoteEditor(await getBackend().db(), data.lead)) ?? refuse(404, 'No such lead')
   })
 
@@ -72,12 +68,12 @@ export const cancelOwnerJob = createServerFn({ method: 'POST' })
 
 export const fetchPriceSettings = createServerFn({ method: 'GET' })
   .middleware([ownerOnly])
-  .handler(async (): Promise<PriceSettings> => priceSettings(await getBackend().db()))
+  .handler(async () => priceSettings(await getBackend().db()))
 
 export const saveOwnerPrices = createServerFn({ method: 'POST' })
   .middleware([ownerOnly])
   .validator(parse(priceListSchema))
-  .handler(async ({ data }): Promise<PriceSettings> => {
+  .handler(async ({ data }) => {
     const db = await getBackend().db()
     await savePriceSettings(db, data)
     return priceSettings(db)

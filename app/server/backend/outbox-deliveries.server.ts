@@ -48,7 +48,7 @@ export interface OutboxRow extends NotificationLead {
   payload?: Record<string, unknown> | null
   /** The morning list's leads still waiting, read by the claim (morning_list_leads). */
   leads?: MorningLead[] | null
-  /** The lead's quote, read by the claim for the kinds of QUOTE_KINDS (public.quote_facts). */
+  /** The lead's quote, read after the claim for the kinds of QUOTE_KINDS (quotesOf). */
   quote?: QuoteFacts | null
 }
 
@@ -71,7 +71,7 @@ export interface DeliveryIo {
 }
 
 interface Handler {
-  /** Its claim reads the lead's quote (public.quote_facts). */
+  /** Its claim reads the lead's quote (quotesOf). */
   quote?: true
   /** The setting this kind needs, when it is missing: the row then stays due until it is set. */
   missing?(io: DeliveryIo): string | null
@@ -173,7 +173,7 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
       return "a deleted lead's photos removed"
     },
   },
-  // The quote and its job (docs/decisions/053-quotes-and-jobs.md), queued by its SQL functions and built from the
+  // The quote and its job (docs/decisions/053-quotes-and-jobs.md), queued by app/server/quotes/ and built from the
   // quote as stored when sent: a row re-queued by a newer version or a reschedule sends the newest.
   quote_sent: quoteMail('quote link e-mailed to the customer', quoteSentMail),
   quote_accepted: quoteMail('accepted quote e-mailed to the customer', quoteAcceptedMail),

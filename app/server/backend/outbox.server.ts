@@ -11,6 +11,7 @@ import type { FileStore } from '../files/file-store.server'
 import { leadEvents } from '../log/lead-events.server'
 import { log, outsideRequest } from '../log/logger.server'
 import { sanitizeText } from '../leads/lead-email.server'
+import { quotesOf } from '../quotes/quotes.server'
 import { runDailyJobs } from './daily-jobs.server'
 import { openSentJournal, SENT_JOURNAL_FILE } from './outbox-journal.server'
 import { defaultBackoffMs, deliveryIo } from './outbox-io.server'
@@ -151,11 +152,13 @@ export function createOutboxWorker(options: OutboxOptions) {
               coalesce(q.phone, '') AS phone, q.source_page AS "sourcePage",
               coalesce(q.created_at, c.created_at) AS "createdAt", q.service_street AS street, q.service_zip AS zip,
               q.preferred_time AS "preferredTime", q.outside_area AS "outsideArea",
-              CASE WHEN c.kind = 'owner_morning_list' THEN public.morning_list_leads(c.payload) END AS leads,
-              CASE WHEN c.kind = ANY($6::text[]) THEN public.quote_facts(c.lead_id) END AS quote
+              CASE WHEN c.kind = 'owner_morning_list' THEN public.morning_list_leads(c.payload) END AS leads
          FROM claimed c LEFT JOIN leads q ON q.id = c.lead_id`,
-      [BATCH_SIZE, LEASE_MS, ownerId, [...unmarked], now(), QUOTE_KINDS],
+      [BATCH_SIZE, LEASE_MS, ownerId, [...unmarked], now()],
     )
+    const aboutQuotes = claimed.rows.filter((row) => QUOTE_KINDS.includes(row.kind))
+    const quotes = await quotesOf(db, [...new Set(aboutQuotes.map((row) => row.leadId))])
+    for (const row of aboutQuotes) row.quote = quotes.get(row.leadId) ?? null
     const result: OutboxRunResult = { claimed: claimed.rows.length, sent: 0, failed: 0 }
     for (const row of claimed.rows) await deliver(row, result)
     try {

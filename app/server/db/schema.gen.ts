@@ -21,7 +21,7 @@ export interface DB {
     created_at: Generated<Timestamp>
   }
   jobs: {
-    quote_id: string
+    lead_id: string
     uid: string
     day: Timestamp
     arrival_start: string
@@ -137,41 +137,26 @@ export interface DB {
     starting_cents: number | null
     updated_at: Generated<Timestamp>
   }
-  quote_acceptances: {
-    quote_id: string
-    version: number
-    typed_name: string
-    accepted_at: Generated<Timestamp>
-    ip_hash: string | null
-    user_agent: string | null
-    chosen_item_ids: Json
-    total_cents: number
-    version_hash: string
-  }
-  quote_change_requests: {
-    id: Generated<string>
-    quote_id: string
-    version: number
-    message: string
-    created_at: Generated<Timestamp>
-  }
-  quote_versions: {
-    quote_id: string
+  quotes: {
+    lead_id: string
+    token: string
     version: number
     items: Json
     note: string | null
     terms: string
     valid_until: Timestamp
-    sent_at: Generated<Timestamp>
     hash: string
-  }
-  quotes: {
-    id: Generated<string>
-    lead_id: string
-    token: string
-    created_at: Generated<Timestamp>
+    sent_at: Generated<Timestamp>
     first_viewed_at: Timestamp | null
     withdrawn_at: Timestamp | null
+    change_message: string | null
+    change_asked_at: Timestamp | null
+    accepted_at: Timestamp | null
+    accepted_name: string | null
+    accepted_items: Json | null
+    accepted_total_cents: number | null
+    accepted_ip_hash: string | null
+    accepted_user_agent: string | null
   }
   rate_limit_hits: {
     bucket: string

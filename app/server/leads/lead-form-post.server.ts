@@ -8,7 +8,7 @@ import {
   type QuoteFieldName,
   type LeadFormValues,
 } from '~/lib/leads/lead-form-constants'
-import { isSameOriginRequest } from '../http/origin.server'
+import { readPlainForm } from '../http/plain-form.server'
 import { handleQuoteSubmission, sha256Hex } from './lead-service.server'
 
 export type QuotePostStatus = 'sent' | 'invalid' | 'rate-limited' | 'failed'
@@ -34,16 +34,10 @@ function seeOther(status: QuotePostStatus, photoToken?: string): Response {
  * shown again (another site, too large), otherwise the fields to render the form with, as typed.
  */
 export async function handleLeadFormPost(request: Request, ip: string): Promise<Response | QuoteRefusal> {
-  if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
-  const length = Number(request.headers.get('content-length') ?? NaN)
-  if (!Number.isFinite(length) || length > MAX_SERVER_FN_BODY_BYTES)
-    return new Response('Request too large', { status: 413 })
-  const form = await request.formData().catch(() => null)
+  const form = await readPlainForm(request, MAX_SERVER_FN_BODY_BYTES)
+  if (form instanceof Response) return form
   if (!form) return { status: 400, result: 'invalid', message: 'Invalid form data', values: {}, errors: {} }
-  const text = (name: string) => {
-    const value = form.get(name)
-    return typeof value === 'string' ? value : undefined
-  }
+  const text = form.text
   const values: Partial<LeadFormValues> = {}
   for (const name of QUOTE_FIELD_NAMES) {
     const value = text(name)

@@ -1,12 +1,14 @@
 // A job as an RFC 5545 event (docs/decisions/053-quotes-and-jobs.md): the customer's e-mailed invite (REQUEST, or
 // CANCEL) and the owner's private feed. Times are Pacific wall-clock times under TZID=America/Los_Angeles with
 // that zone's VTIMEZONE, so 08:00 stays 08:00 on either side of a daylight-saving change.
-import { timingSafeEqual } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
+import { sql, type NotNull } from 'kysely'
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { site } from '../../content/site'
 import { formatCents, formatWindow, QUOTE_PAGE_HEADERS, type QuoteJob } from '../../lib/quotes/quote'
-import { getBackend, type Backend } from '../backend/backend.server'
+import type { Backend } from '../backend/backend.server'
+import type { Db } from '../db/database.server'
 import { BUSINESS_TIME_ZONE } from '../backend/business-hours.server'
 import { townOf } from '../backend/messages.server'
 import { serviceAddress } from '../../lib/owner/owner-lead'
@@ -50,6 +52,12 @@ function addEvent(cal: ReturnType<typeof calendar>, job: CalendarJob, extra: { s
   })
 }
 
+/**
+ * A name in a quoted parameter (CN="…"), by RFC 6868: ical-generator escapes `"` with a backslash, which RFC 5545
+ * does not know, so a `"` in a first name would end the value and start parameters of the customer's choosing.
+ */
+const parameterText = (text: string) => text.replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\r?\n/g, '^n')
+
 /** The customer's invite: METHOD:REQUEST, or METHOD:CANCEL once the job is cancelled; same UID, higher SEQUENCE. */
 export function customerInvite(job: CalendarJob & { email: string }): { method: 'REQUEST' | 'CANCEL'; ics: string } {
   const method = job.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST
@@ -58,16 +66,32 @@ export function customerInvite(job: CalendarJob & { email: string }): { method: 
     summary: `${site.name}: pressure washing`,
     description: `Arrival between ${formatWindow(job.start, job.end)}. Questions: ${site.phone}.`,
   })
-  event.organizer({ name: site.name, email: site.email })
+  event.organizer({ name: parameterText(site.name), email: site.email })
   event.createAttendee({
     email: job.email,
-    name: sanitizeText(job.firstName, 60),
+    name: parameterText(sanitizeText(job.firstName, 60)),
     role: ICalAttendeeRole.REQ,
     status: ICalAttendeeStatus.ACCEPTED,
     rsvp: false,
   })
   return { method: job.cancelled ? 'CANCEL' : 'REQUEST', ics: cal.toString() }
 }
+
+/** The feed's secret, made on first ask; `renew` replaces it, so the old address answers 404 at once. */
+export async function calendarFeedSecret(db: Db, renew = false): Promise<string> {
+  const fresh = randomBytes(24).toString('base64url')
+  await db
+    .insertInto('app_settings')
+    .values({ key: 'calendar_feed_secret', value: fresh })
+    .onConflict((conflict) =>
+      renew ? conflict.column('key').doUpdateSet({ value: fresh, updated_at: sql`now()` }) : conflict.doNothing(),
+    )
+    .execute()
+  const kept = db.selectFrom('app_settings').select('value').where('key', '=', 'calendar_feed_secret')
+  return (await kept.executeTakeFirstOrThrow()).value
+}
+
+export const calendarFeedUrl = (secret: string) => `${site.baseUrl}/calendar/${secret}.ics`
 
 // A secret address, as the quote page's: never indexed, never sent on as a referrer.
 const FEED_HEADERS = { ...QUOTE_PAGE_HEADERS, 'Cache-Control': 'private, no-store' }
@@ -81,22 +105,32 @@ function sameSecret(given: string, kept: string | undefined): boolean {
  * GET /calendar/<secret>.ics, the owner's feed: a subscription (no METHOD) of every scheduled job, and cancelled
  * ones for 30 days, with the customer's first name and town, and the phone. A wrong or old secret is 404.
  */
-export async function calendarFeedResponse(file: string, backend: Backend = getBackend()): Promise<Response> {
+export async function calendarFeedResponse(file: string, backend: Backend): Promise<Response> {
   const secret = /^([A-Za-z0-9_-]{32})\.ics$/.exec(file)?.[1]
   const db = await backend.db()
-  const kept = await db.query<{ value: string }>(`SELECT value FROM app_settings WHERE key = 'calendar_feed_secret'`)
-  if (!secret || !sameSecret(secret, kept.rows[0]?.value))
+  const kept = await db.selectFrom('app_settings').select('value').where('key', '=', 'calendar_feed_secret')
+  if (!secret || !sameSecret(secret, (await kept.executeTakeFirst())?.value))
     return new Response('Not found\n', { status: 404, headers: { ...FEED_HEADERS, 'Content-Type': 'text/plain' } })
-  const { rows } = await db.query<CalendarJob & { phone: string; totalCents: number }>(
-    `SELECT j.uid, to_char(j.day, 'YYYY-MM-DD') AS day, to_char(j.arrival_start, 'HH24:MI') AS start,
-            to_char(j.arrival_end, 'HH24:MI') AS "end", j.sequence, j.cancelled_at IS NOT NULL AS cancelled,
-            q.first_name AS "firstName", q.phone, q.service_street AS street, q.service_zip AS zip,
-            q.source_page AS "sourcePage", a.total_cents AS "totalCents"
-       FROM jobs j JOIN quotes t ON t.id = j.quote_id JOIN leads q ON q.id = t.lead_id
-       JOIN quote_acceptances a ON a.quote_id = t.id
-      WHERE j.cancelled_at IS NULL OR j.cancelled_at > now() - interval '30 days'
-      ORDER BY j.day, j.arrival_start`,
-  )
+  const rows = await db
+    .selectFrom('jobs as j')
+    .innerJoin('quotes as q', 'q.lead_id', 'j.lead_id')
+    .innerJoin('leads as l', 'l.id', 'j.lead_id')
+    .select(['j.uid', 'j.sequence', 'l.first_name as firstName', 'l.phone', 'l.source_page as sourcePage'])
+    .select(['l.service_street as street', 'l.service_zip as zip', 'q.accepted_total_cents as totalCents'])
+    .select([
+      sql<string>`to_char(j.day, 'YYYY-MM-DD')`.as('day'),
+      sql<string>`to_char(j.arrival_start, 'HH24:MI')`.as('start'),
+      sql<string>`to_char(j.arrival_end, 'HH24:MI')`.as('end'),
+      sql<boolean>`j.cancelled_at IS NOT NULL`.as('cancelled'),
+    ])
+    // A job exists only for an accepted quote.
+    .$narrowType<{ totalCents: NotNull }>()
+    .where((eb) =>
+      eb.or([eb('j.cancelled_at', 'is', null), eb('j.cancelled_at', '>', sql<Date>`now() - interval '30 days'`)]),
+    )
+    .orderBy('j.day')
+    .orderBy('j.arrival_start')
+    .execute()
   const cal = calendar(null, `${site.shortName} jobs`)
   for (const job of rows) {
     const name = sanitizeText(job.firstName, 60) || 'Customer'

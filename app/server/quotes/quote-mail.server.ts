@@ -87,10 +87,9 @@ export function quoteAcceptedMail(lead: QuoteMailLead, senders: Senders) {
   const { quote } = lead
   const acceptance = quote.acceptance
   if (!acceptance) return null
-  const chosen = new Set(acceptance.chosen)
   const line = (item: QuoteItem) => ({ name: sanitizeText(item.description, 200), price: formatCents(item.cents) })
-  const required = quote.items.filter((item) => !item.optional).map(line)
-  const added = quote.items.filter((item) => item.optional && chosen.has(item.id)).map(line)
+  const required = acceptance.items.filter((item) => !item.optional).map(line)
+  const added = acceptance.items.filter((item) => item.optional).map(line)
   const words = messages.quotes.accepted(
     firstNameOf(lead),
     sanitizeText(acceptance.name, 100),

@@ -1,6 +1,7 @@
 // The customer's page, /quote/<token> (docs/decisions/053-quotes-and-jobs.md): its read, its plain form's post and
 // the one "not available" answer. The post carries ids and typed words, never an amount: the total is summed in
-// answer_quote from the stored version the page showed (its version and hash).
+// answerQuote from the stored version the page showed (its version and hash).
+import { sql } from 'kysely'
 import * as v from 'valibot'
 import { site } from '../../content/site'
 import {
@@ -8,18 +9,18 @@ import {
   QUOTE_PAGE_HEADERS,
   QUOTE_TOKEN_PATTERN,
   quotePath,
-  type QuoteFacts,
-  type LeadFormField,
+  type QuotePageField,
   type QuotePageRefusal,
   type QuotePageView,
 } from '../../lib/quotes/quote'
 import { acceptanceSchema, changesSchema } from '../../lib/quotes/quote-schema'
 import { QUOTE_PAGE_TEXTS } from '../../lib/quotes/quote-texts'
 import { getBackend, type Backend } from '../backend/backend.server'
-import { isSameOriginRequest } from '../http/origin.server'
+import { readPlainForm } from '../http/plain-form.server'
 import { limitVisitor, visitorHash } from '../http/rate-limit.server'
 import { escapeHtml, sanitizeText } from '../leads/lead-email.server'
 import { ownerAccess } from '../owner/owner-access.server'
+import { answerQuote, quoteOfToken } from './quotes.server'
 
 // Reads are cheap and a customer reloads: twelve times the posts' limit per client (none when that is 0).
 const VIEWS_PER_POST = 12
@@ -60,17 +61,12 @@ const seeOther = (token: string, done: 'accepted' | 'changes') =>
 /** The page's quote, or null for a link that shows nothing: an accepted quote shows its acceptance for good. */
 export async function readQuotePage(backend: Backend, token: string): Promise<QuotePageView | null> {
   if (!QUOTE_TOKEN_PATTERN.test(token)) return null
-  const db = await backend.db()
-  const { rows } = await db.query<{ first_name: string; facts: QuoteFacts | null }>(
-    `SELECT r.first_name, public.quote_facts(t.lead_id) AS facts
-       FROM quotes t JOIN leads r ON r.id = t.lead_id WHERE t.token = $1`,
-    [token],
-  )
-  const facts = rows[0]?.facts
+  const found = await quoteOfToken(await backend.db(), token)
+  const facts = found?.quote
   if (!facts || (!facts.acceptance && (facts.withdrawn || facts.expired))) return null
   const { version, hash, items, note, terms, validUntil, acceptance, job: booked } = facts
   const job = booked && !booked.cancelled ? { day: booked.day, start: booked.start, end: booked.end } : null
-  const firstName = sanitizeText(rows[0]!.first_name, 60)
+  const firstName = sanitizeText(found.firstName, 60)
   return { token, firstName, version, hash, items, note, terms, validUntil, acceptance, job }
 }
 
@@ -94,14 +90,19 @@ export async function quotePageGet(
   if (!view.acceptance && !(await ownerAccess()))
     await (
       await backend.db()
-    ).query('UPDATE quotes SET first_viewed_at = now() WHERE token = $1 AND first_viewed_at IS NULL', [token])
+    )
+      .updateTable('quotes')
+      .set({ first_viewed_at: sql`now()` })
+      .where('token', '=', token)
+      .where('first_viewed_at', 'is', null)
+      .execute()
   return view
 }
 
 function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): QuotePageRefusal['errors'] {
   const errors: QuotePageRefusal['errors'] = {}
   for (const issue of issues) {
-    const key = issue.path?.[0]?.key as LeadFormField | undefined
+    const key = issue.path?.[0]?.key as QuotePageField | undefined
     if (key && !errors[key]) errors[key] = issue.message
   }
   return errors
@@ -117,19 +118,14 @@ export async function quotePagePost(
   ip: string,
   backend: Backend = getBackend(),
 ): Promise<Response | { view: QuotePageView; refusal: QuotePageRefusal }> {
-  if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
-  const length = Number(request.headers.get('content-length') ?? NaN)
-  if (!(length <= MAX_POST_BYTES)) return new Response('Request too large', { status: 413 })
+  const form = await readPlainForm(request, MAX_POST_BYTES)
+  if (form instanceof Response) return form
   if (!QUOTE_TOKEN_PATTERN.test(token)) return unavailable()
-  const form = await request.formData().catch(() => new FormData())
-  const text = (name: string) => {
-    const value = form.get(name)
-    return typeof value === 'string' ? value.slice(0, 4000) : ''
-  }
+  const text = (name: string) => form?.text(name)?.slice(0, 4000) ?? ''
   const values = {
     name: text(F.name).slice(0, 300),
-    agree: form.get(F.agree) !== null,
-    chosen: [...new Set(form.getAll(F.option).filter((id): id is string => typeof id === 'string'))].slice(0, 30),
+    agree: form?.text(F.agree) !== undefined,
+    chosen: [...new Set(form?.all(F.option))].slice(0, 30),
     message: text(F.message),
   }
   // Per client, then per token: a token's limit holds however many clients try it.
@@ -143,18 +139,12 @@ export async function quotePagePost(
   })
   if (wait > 0) return refuse({ status: 429, retryAfterSeconds: wait, message: QUOTE_PAGE_TEXTS.rateLimited })
   const db = await backend.db()
-  const answer = async (body: object) => {
-    const { rows } = await db.query<{ result: 'sent' | 'accepted' | 'already' | 'stale' | 'unknown-item' | 'gone' }>(
-      'SELECT public.answer_quote($1) AS result',
-      [JSON.stringify({ token, push: Boolean(backend.config.owner.vapid), ...body })],
-    )
-    return rows[0]!.result
-  }
+  const push = Boolean(backend.config.owner.vapid)
 
   if (text(F.intent) === 'changes') {
     const parsed = v.safeParse(changesSchema, { message: values.message })
     if (!parsed.success) return refuse({ status: 400, errors: fieldErrors(parsed.issues) })
-    const result = await answer({ message: parsed.output.message })
+    const result = await answerQuote(db, token, { push, message: parsed.output.message })
     if (result === 'gone') return unavailable()
     backend.deliverSoon()
     return seeOther(token, result === 'sent' ? 'changes' : 'accepted')
@@ -164,7 +154,8 @@ export async function quotePagePost(
   if (!parsed.success) return refuse({ status: 400, errors: fieldErrors(parsed.issues) })
   const stale = () => refuse({ status: 409, message: QUOTE_PAGE_TEXTS.stale, values: { ...values, agree: false } })
   if (text(F.version) !== String(view.version) || text(F.hash) !== view.hash) return stale()
-  const result = await answer({
+  const result = await answerQuote(db, token, {
+    push,
     version: view.version,
     hash: view.hash,
     name: parsed.output.name,
