@@ -8,8 +8,7 @@ import { createServerEntry, getResponseHeader, getResponseStatus } from '@tansta
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { site } from '../../app/content/site'
-import { ownerConversionsResponse } from '../../app/server/owner/conversions.server'
-import { handleSignInPost, requireOwner, SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
+import { forOwner, handleSignInPost, requireOwner, SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { hashToken, sealSessionSecret, unsealSessionSecret } from '../../app/server/owner/sign-in.server'
 import { captureLog } from '../support/log-capture'
 import {
@@ -69,10 +68,11 @@ async function post(form: Record<string, string>, { cookie = '', client = '198.5
   }
 }
 
-/** The status of an owner-only address (the won ad clicks download) for a request with this cookie. */
-async function ownerOnly(cookie?: string, respond = ownerConversionsResponse): Promise<number> {
+/** The status of an owner-only address (a handler wrapped as every owner route's is) for a request with this cookie. */
+async function ownerOnly(cookie?: string, wrap = forOwner): Promise<number> {
   const request = new Request(`${site.baseUrl}/owner/conversions.csv`, { headers: cookie ? { Cookie: cookie } : {} })
-  return (await createServerEntry({ fetch: (incoming) => respond(incoming) }).fetch(request)).status
+  const handler = wrap(() => new Response('the owner'))
+  return (await createServerEntry({ fetch: (incoming) => handler({ request: incoming }) }).fetch(request)).status
 }
 
 /** What the check of every owner function (the ownerOnly middleware) answers a request with this cookie. */
@@ -246,7 +246,7 @@ describe('an owner session', { timeout: 120_000 }, () => {
     // A restart: the site's modules load afresh and read the configuration again.
     const restart = async () => {
       vi.resetModules()
-      return (await import('../../app/server/owner/conversions.server')).ownerConversionsResponse
+      return (await import('../../app/server/owner/owner-access.server')).forOwner
     }
     expect(await ownerOnly(cookie, await restart())).toBe(200)
     vi.stubEnv('OWNER_EMAIL', 'new-owner@example.com')

@@ -6,6 +6,7 @@ import { site } from '../../content/site'
 import { getBackend } from '../backend/backend.server'
 import { ownerEmail } from '../backend/outbox-io.server'
 import { runtimeConfig } from '../config.server'
+import { stopReading } from '../http/multipart.server'
 import { isSameOriginRequest } from '../http/origin.server'
 import { limitVisitor } from '../http/rate-limit.server'
 import { forwardedClient } from '../http/trusted-proxy.server'
@@ -87,6 +88,27 @@ export async function requireOwner(): Promise<OwnerAccess> {
   if (access) return access
   setResponseStatus(401)
   throw new OwnerAccessError('Sign in first')
+}
+
+/** Every owner route handler is wrapped in this, so none can miss the check (tests/server/owner-only.test.ts). */
+export function forOwner<Context>(
+  handler: (context: Context) => Response | Promise<Response>,
+): (context: Context & { request: Request }) => Promise<Response> {
+  return async (context) => {
+    const { request } = context
+    // A download may come from a bookmark (no site at all), a write only from the site itself.
+    const read = request.method === 'GET' || request.method === 'HEAD'
+    const crossSite = read
+      ? /^(cross|same)-site$/.test(request.headers.get('sec-fetch-site') ?? '')
+      : !isSameOriginRequest(request)
+    const refusal = crossSite ? 'forbidden' : (await ownerAccess()) ? null : 'signed-out'
+    if (!refusal) return handler(context)
+    await stopReading(request) // before a byte of a stranger's upload is read (decision 051)
+    return Response.json(
+      { success: false, reason: refusal },
+      { status: crossSite ? 403 : 401, headers: OWNER_FILE_HEADERS },
+    )
+  }
 }
 
 /** Ends the row, and with `everywhere` every row of the owner. */
