@@ -350,16 +350,27 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     const opened = new Promise<void>((resolve) => (open = resolve))
     let reached = false
     const db = await backend.db()
-    const gated = {
-      ...db,
-      query: async (...args: Parameters<typeof db.query>) => {
-        if (JSON.stringify(args[1] ?? []).includes('owner-sign-in:owner')) {
-          reached = true
-          await opened
-        }
-        return db.query(...args)
-      },
-    } as typeof db
+    // A query run on the gate; everything else on the real database and its executor (their private fields).
+    const own = (target: object, name: string | symbol): unknown => {
+      const value: unknown = Reflect.get(target, name)
+      return typeof value === 'function' ? value.bind(target) : value
+    }
+    const executor = db.getExecutor()
+    const gatedExecutor = new Proxy(executor, {
+      get: (target, name) =>
+        name !== 'executeQuery'
+          ? own(target, name)
+          : async (...args: Parameters<typeof executor.executeQuery>) => {
+              if (JSON.stringify(args[0].parameters).includes('owner-sign-in:owner')) {
+                reached = true
+                await opened
+              }
+              return target.executeQuery(...args)
+            },
+    })
+    const gated = new Proxy(db, {
+      get: (target, name) => (name === 'getExecutor' ? () => gatedExecutor : own(target, name)),
+    })
     serve({ ...backend, db: async () => gated } as Backend)
 
     const stranger = await post({ email: 'someone@example.com' }, { client: '203.0.113.70' })
