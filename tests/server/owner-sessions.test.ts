@@ -170,7 +170,7 @@ describe('the sign-in link', { timeout: 120_000 }, () => {
     await post({ email: OWNER })
     const token = await nextLink(backend, smtp)
     // On PostgreSQL each post has its own connection: a check, then a separate mark, would let several through.
-    const answers = await Promise.all(Array.from({ length: 8 }, () => post({ token })))
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => post({ token }, { client: `192.0.2.${i}` })))
     expect(answers.map((answer) => answer.location).sort()).toEqual([
       '/owner',
       ...Array.from({ length: 7 }, () => '/owner?link=expired'),
@@ -294,6 +294,29 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     expect((await ask('203.0.113.2', OWNER)).status).toBe(303)
     const db = await second.db()
     await expect.poll(async () => (await db.query('SELECT 1 FROM owner_sign_in_links')).rows).toHaveLength(1)
+  })
+
+  it('holds a client to five refused links in 15 minutes, each one quiet line, and its real link still signs in', async () => {
+    const { backend, smtp } = await openSite()
+    await post({ email: OWNER })
+    const token = await nextLink(backend, smtp)
+    const log = captureLog()
+    cleanup.push(async () => log.restore())
+    const guess = { token: `guess-<script>${randomBytes(8).toString('hex')}` }
+    for (let i = 0; i < 5; i++)
+      expect(await post(guess, { client: '203.0.113.9' })).toMatchObject({ location: '/owner?link=expired' })
+    const limited = await post(guess, { client: '203.0.113.9' })
+    expect([limited.status, limited.response.headers.get('retry-after')]).toEqual([429, expect.stringMatching(/^\d+$/)])
+    // Guesses are counted after the check: the same client's real link is not held back by them.
+    expect(await post({ token }, { client: '203.0.113.9' })).toMatchObject({ status: 303, location: '/owner' })
+    const owner = () => log.records().filter((record) => record.scope === 'owner')
+    await expect.poll(() => owner().length).toBe(6)
+    const refused = ['info', 'sign-in link refused (unknown, used or expired)']
+    expect(owner().map((record) => [record.level, record.msg])).toEqual([
+      ...Array.from({ length: 5 }, () => refused),
+      ['info', 'owner signed in'],
+    ])
+    expect(log.text()).not.toContain(guess.token.slice(6))
   })
 
   it('counts an IPv6 client by its /64: a new address of the same block is the same client', async () => {

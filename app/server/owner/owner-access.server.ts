@@ -159,9 +159,16 @@ function redirect(location: string, cookie?: string): Response {
 }
 
 /** Counted in the database, so every instance shares them; 0, or the seconds to wait. */
-function signInHit(bucket: 'client' | 'owner', who: string): Promise<number> {
+function signInHit(bucket: 'client' | 'token' | 'owner', who: string): Promise<number> {
   const limit = bucket === 'owner' ? { count: 1, windowMs: runtimeConfig().owner.linkWindowMs } : SIGN_IN_CLIENT_LIMIT
   return limitVisitor(getBackend(), `owner-sign-in:${bucket}`, who, limit)
+}
+
+function tooMany(seconds: number): Response {
+  return new Response(`Too many sign-in requests. Try again in ${Math.ceil(seconds / 60)} minutes.`, {
+    status: 429,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(seconds) },
+  })
 }
 
 // Sent after the answer, so every address gets the same answer in the same time.
@@ -194,23 +201,21 @@ export async function handleSignInPost(request: Request, socketAddress: string |
     return redirect('/owner', cleared)
   }
 
+  const visitor = forwardedClient(request.headers.get('x-forwarded-for'), socketAddress, runtimeConfig().trustedProxy)
   if (form.has('token')) {
-    if (!(await consumeSignInToken(await getBackend().db(), form.get('token')))) {
-      log('owner').warn('sign-in link refused (unknown, used or expired)')
-      return redirect('/owner?link=expired')
+    if (await consumeSignInToken(await getBackend().db(), form.get('token'))) {
+      log('owner').info('owner signed in')
+      return redirect('/owner', await startSession())
     }
-    log('owner').info('owner signed in')
-    return redirect('/owner', await startSession())
+    // Counted after the check, so a stranger's guesses never lock the owner's own link out.
+    const seconds = await signInHit('token', visitor)
+    if (seconds > 0) return tooMany(seconds)
+    log('owner').info('sign-in link refused (unknown, used or expired)')
+    return redirect('/owner?link=expired')
   }
 
-  const visitor = forwardedClient(request.headers.get('x-forwarded-for'), socketAddress, runtimeConfig().trustedProxy)
   const seconds = await signInHit('client', visitor)
-  if (seconds > 0) {
-    return new Response(`Too many sign-in requests. Try again in ${Math.ceil(seconds / 60)} minutes.`, {
-      status: 429,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(seconds) },
-    })
-  }
+  if (seconds > 0) return tooMany(seconds)
   if (sameAddress((form.get('email') ?? '').slice(0, 254), ownerEmail())) sendOwnerLinkLater()
   log('owner').info('sign-in link asked for')
   return redirect('/owner?link=sent')
