@@ -4,6 +4,7 @@ import { findRedirect, targetHref } from './content/redirects'
 import { getRouter } from './router'
 import { getBackend } from './server/backend/backend.server'
 import { runtimeConfig } from './server/config.server'
+import { unknownServerFn } from './server/http/failure.server'
 import { healthResponse } from './server/http/health.server'
 import { htmlCacheFor, type PageRenderers } from './server/http/html-cache.server'
 import { finalizeResponse, missingHashedAsset } from './server/http/http.server'
@@ -36,6 +37,12 @@ const renderers: PageRenderers = {
   },
 }
 
+/** Start throws, before any middleware, for a function path whose id it cannot read: no id has other characters. */
+function unreadableServerFn(request: Request): Response | null {
+  const id = /^\/_serverFn\/([^/]*)/.exec(new URL(request.url).pathname)?.[1]
+  return id !== undefined && !/^[\w-]+$/.test(id) ? unknownServerFn(request) : null
+}
+
 /** Old links arrive in one permanent hop. */
 function trailingSlashRedirect(request: Request): Response | null {
   const url = new URL(request.url)
@@ -60,6 +67,7 @@ export default createServerEntry({
         if (!health && request.method !== 'GET' && request.method !== 'HEAD') await waitForTurn()
         const response =
           health ??
+          unreadableServerFn(request) ??
           methodNotAllowed(request, methodsAllowed) ??
           trailingSlashRedirect(request) ??
           missingHashedAsset(request) ??

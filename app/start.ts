@@ -1,15 +1,9 @@
 import { createMiddleware, createStart } from '@tanstack/react-start'
+import { jsonError, unknownServerFn } from '~/server/http/failure.server'
 import { isSameOriginRequest } from '~/server/http/origin.server'
 import { isWellFormedServerFnBody, MAX_SERVER_FN_BODY_BYTES } from '~/server/http/server-fn-body.server'
 import { log } from '~/server/log/logger.server'
 import { formTokens, formTokensLoaded } from '~/server/leads/tokens.server'
-
-function jsonError(status: number, error: string): Response {
-  return new Response(JSON.stringify({ success: false, error }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  })
-}
 
 // Start throws for an id its manifest lacks, and logs that as a 500 with its stack: anyone could fill the log.
 const UNKNOWN_SERVER_FN = /^Server function info not found for /
@@ -21,8 +15,7 @@ const unknownServerFnMiddleware = createMiddleware().server(async ({ next, reque
     return await next()
   } catch (error) {
     if (!(error instanceof Error && UNKNOWN_SERVER_FN.test(error.message))) throw error
-    log('http').info({ path: new URL(request.url).pathname.slice(0, 120) }, '404 unknown server function')
-    return jsonError(404, 'Not found')
+    return unknownServerFn(request)
   }
 })
 
