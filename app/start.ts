@@ -1,5 +1,7 @@
+import { isNotFound, isRedirect } from '@tanstack/react-router'
 import { createMiddleware, createStart } from '@tanstack/react-start'
-import { jsonError, unknownServerFn } from '~/server/http/failure.server'
+import { getRequest, getResponseStatus, setResponseStatus } from '@tanstack/react-start/server'
+import { FAILED, failed, jsonError, unknownServerFn } from '~/server/http/failure.server'
 import { isSameOriginRequest } from '~/server/http/origin.server'
 import { isWellFormedServerFnBody, MAX_SERVER_FN_BODY_BYTES } from '~/server/http/server-fn-body.server'
 import { log } from '~/server/log/logger.server'
@@ -16,6 +18,24 @@ const unknownServerFnMiddleware = createMiddleware().server(async ({ next, reque
   } catch (error) {
     if (!(error instanceof Error && UNKNOWN_SERVER_FN.test(error.message))) throw error
     return unknownServerFn(request)
+  }
+})
+
+/**
+ * A refusal made on purpose set its status before throwing (a 4xx, the assistant's 502), and keeps its message.
+ * Anything else is the server's own failure: one error line, and a 500 (503 with the database out of reach)
+ * that never shows the failure's text.
+ */
+const failureMiddleware = createMiddleware({ type: 'function' }).server(async ({ next, serverFnMeta }) => {
+  try {
+    return await next()
+  } catch (error) {
+    if (getResponseStatus() >= 400 || isRedirect(error) || isNotFound(error)) throw error
+    const request = getRequest()
+    const status = failed(request, error, `server function ${serverFnMeta.name} failed`)
+    // A page's loader calls functions as it renders: that page's status is the router's, a fallback may stand in.
+    if (new URL(request.url).pathname.startsWith('/_serverFn/')) setResponseStatus(status)
+    throw new Error(FAILED)
   }
 })
 
@@ -53,6 +73,7 @@ const formTokenKeyMiddleware = createMiddleware().server(async ({ next, handlerT
 })
 
 export const startInstance = createStart(() => ({
+  functionMiddleware: [failureMiddleware],
   requestMiddleware: [
     unknownServerFnMiddleware,
     sameOriginMiddleware,
