@@ -4,7 +4,7 @@ import { findRedirect, targetHref } from './content/redirects'
 import { getRouter } from './router'
 import { getBackend } from './server/backend/backend.server'
 import { runtimeConfig } from './server/config.server'
-import { unknownServerFn } from './server/http/failure.server'
+import { failed, unknownServerFn } from './server/http/failure.server'
 import { healthResponse } from './server/http/health.server'
 import { htmlCacheFor, type PageRenderers } from './server/http/html-cache.server'
 import { finalizeResponse, missingHashedAsset } from './server/http/http.server'
@@ -28,8 +28,23 @@ exitCleanlyOnSignals()
 serveOwnerSocket(getBackend())
 
 const handler = createStartHandler(pageRenderHandler)
+
+/** A handler's failure is one error line and the site's own error page (app/routes/500.tsx), with its status. */
+async function live(request: Request): Promise<Response> {
+  try {
+    return await handler(request)
+  } catch (error) {
+    if (request.signal.aborted) throw error // a hang-up, answered below
+    const status = failed(request, error)
+    const page = await handler(new Request(new URL('/500', request.url)))
+    const headers = new Headers(page.headers)
+    headers.set('Cache-Control', 'no-store')
+    return new Response(request.method === 'HEAD' ? null : page.body, { status, headers })
+  }
+}
+
 const renderers: PageRenderers = {
-  live: (page) => handler(page),
+  live,
   complete: async (page) => {
     const headers = new Headers(page.headers)
     headers.set('User-Agent', COMPLETE_RENDER_AGENT)
