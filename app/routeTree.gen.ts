@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as R404RouteImport } from './routes/404'
+import { Route as R500RouteImport } from './routes/500'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as EpoxyRouteImport } from './routes/epoxy'
 import { Route as GalleryRouteImport } from './routes/gallery'
@@ -47,6 +48,11 @@ const SplatRoute = SplatRouteImport.update({
 const R404Route = R404RouteImport.update({
   id: '/404',
   path: '/404',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const R500Route = R500RouteImport.update({
+  id: '/500',
+  path: '/500',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -160,6 +166,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/404': typeof R404Route
+  '/500': typeof R500Route
   '/contact': typeof ContactRoute
   '/epoxy': typeof EpoxyRoute
   '/gallery': typeof GalleryRoute
@@ -186,6 +193,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/404': typeof R404Route
+  '/500': typeof R500Route
   '/contact': typeof ContactRoute
   '/epoxy': typeof EpoxyRoute
   '/gallery': typeof GalleryRoute
@@ -213,6 +221,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/404': typeof R404Route
+  '/500': typeof R500Route
   '/contact': typeof ContactRoute
   '/epoxy': typeof EpoxyRoute
   '/gallery': typeof GalleryRoute
@@ -241,6 +250,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/404'
+    | '/500'
     | '/contact'
     | '/epoxy'
     | '/gallery'
@@ -267,6 +277,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/404'
+    | '/500'
     | '/contact'
     | '/epoxy'
     | '/gallery'
@@ -293,6 +304,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/404'
+    | '/500'
     | '/contact'
     | '/epoxy'
     | '/gallery'
@@ -320,6 +332,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
   R404Route: typeof R404Route
+  R500Route: typeof R500Route
   ContactRoute: typeof ContactRoute
   EpoxyRoute: typeof EpoxyRoute
   GalleryRoute: typeof GalleryRoute
@@ -364,6 +377,13 @@ declare module '@tanstack/react-router' {
       path: '/404'
       fullPath: '/404'
       preLoaderRoute: typeof R404RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/500': {
+      id: '/500'
+      path: '/500'
+      fullPath: '/500'
+      preLoaderRoute: typeof R500RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -520,6 +540,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
   R404Route: R404Route,
+  R500Route: R500Route,
   ContactRoute: ContactRoute,
   EpoxyRoute: EpoxyRoute,
   GalleryRoute: GalleryRoute,

@@ -4,6 +4,7 @@ import { findRedirect, targetHref } from './content/redirects'
 import { getRouter } from './router'
 import { getBackend } from './server/backend/backend.server'
 import { runtimeConfig } from './server/config.server'
+import { failed, unknownServerFn } from './server/http/failure.server'
 import { healthResponse } from './server/http/health.server'
 import { htmlCacheFor, type PageRenderers } from './server/http/html-cache.server'
 import { finalizeResponse, missingHashedAsset } from './server/http/http.server'
@@ -27,13 +28,34 @@ exitCleanlyOnSignals()
 serveOwnerSocket(getBackend())
 
 const handler = createStartHandler(pageRenderHandler)
+
+/** A handler's failure is one error line and the site's own error page (app/routes/500.tsx), with its status. */
+async function live(request: Request): Promise<Response> {
+  try {
+    return await handler(request)
+  } catch (error) {
+    if (request.signal.aborted) throw error // a hang-up, answered below
+    const status = failed(request, error)
+    const page = await handler(new Request(new URL('/500', request.url)))
+    const headers = new Headers(page.headers)
+    headers.set('Cache-Control', 'no-store')
+    return new Response(request.method === 'HEAD' ? null : page.body, { status, headers })
+  }
+}
+
 const renderers: PageRenderers = {
-  live: (page) => handler(page),
+  live,
   complete: async (page) => {
     const headers = new Headers(page.headers)
     headers.set('User-Agent', COMPLETE_RENDER_AGENT)
     return withScriptHashes(await handler(new Request(page.url, { headers })))
   },
+}
+
+/** Start throws, before any middleware, for a function path whose id it cannot read: no id has other characters. */
+function unreadableServerFn(request: Request): Response | null {
+  const id = /^\/_serverFn\/([^/]*)/.exec(new URL(request.url).pathname)?.[1]
+  return id !== undefined && !/^[\w-]+$/.test(id) ? unknownServerFn(request) : null
 }
 
 /** Old links arrive in one permanent hop. */
@@ -60,6 +82,7 @@ export default createServerEntry({
         if (!health && request.method !== 'GET' && request.method !== 'HEAD') await waitForTurn()
         const response =
           health ??
+          unreadableServerFn(request) ??
           methodNotAllowed(request, methodsAllowed) ??
           trailingSlashRedirect(request) ??
           missingHashedAsset(request) ??

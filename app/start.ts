@@ -1,15 +1,11 @@
+import { isNotFound, isRedirect } from '@tanstack/react-router'
 import { createMiddleware, createStart } from '@tanstack/react-start'
+import { getRequest, getResponseStatus, setResponseStatus } from '@tanstack/react-start/server'
+import { FAILED, failed, jsonError, unknownServerFn } from '~/server/http/failure.server'
 import { isSameOriginRequest } from '~/server/http/origin.server'
 import { isWellFormedServerFnBody, MAX_SERVER_FN_BODY_BYTES } from '~/server/http/server-fn-body.server'
 import { log } from '~/server/log/logger.server'
 import { formTokens, formTokensLoaded } from '~/server/leads/tokens.server'
-
-function jsonError(status: number, error: string): Response {
-  return new Response(JSON.stringify({ success: false, error }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  })
-}
 
 // Start throws for an id its manifest lacks, and logs that as a 500 with its stack: anyone could fill the log.
 const UNKNOWN_SERVER_FN = /^Server function info not found for /
@@ -21,8 +17,25 @@ const unknownServerFnMiddleware = createMiddleware().server(async ({ next, reque
     return await next()
   } catch (error) {
     if (!(error instanceof Error && UNKNOWN_SERVER_FN.test(error.message))) throw error
-    log('http').info({ path: new URL(request.url).pathname.slice(0, 120) }, '404 unknown server function')
-    return jsonError(404, 'Not found')
+    return unknownServerFn(request)
+  }
+})
+
+/**
+ * A refusal made on purpose set its status before throwing (a 4xx, the assistant's 502), and keeps its message.
+ * Anything else is the server's own failure: one error line, and a 500 (503 with the database out of reach)
+ * that never shows the failure's text.
+ */
+const failureMiddleware = createMiddleware({ type: 'function' }).server(async ({ next, serverFnMeta }) => {
+  try {
+    return await next()
+  } catch (error) {
+    if (getResponseStatus() >= 400 || isRedirect(error) || isNotFound(error)) throw error
+    const request = getRequest()
+    const status = failed(request, error, `server function ${serverFnMeta.name} failed`)
+    // A page's loader calls functions as it renders: that page's status is the router's, a fallback may stand in.
+    if (new URL(request.url).pathname.startsWith('/_serverFn/')) setResponseStatus(status)
+    throw new Error(FAILED)
   }
 })
 
@@ -60,6 +73,7 @@ const formTokenKeyMiddleware = createMiddleware().server(async ({ next, handlerT
 })
 
 export const startInstance = createStart(() => ({
+  functionMiddleware: [failureMiddleware],
   requestMiddleware: [
     unknownServerFnMiddleware,
     sameOriginMiddleware,

@@ -32,6 +32,7 @@ export const unlistedRoutes = {
   '/$': 'any unknown address: the not-found page',
 
   '/404': 'the not-found page',
+  '/500': 'the error page, for a request whose handler failed',
   '/quote-request': "one visitor's quote result",
   '/robots.txt': 'for crawlers',
   '/sitemap.xml': 'the sitemap itself',

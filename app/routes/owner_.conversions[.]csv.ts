@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ownerConversionsResponse } from '~/server/owner/conversions.server'
+import { forOwner } from '~/server/owner/owner-access.server'
 
-/** Won ad clicks for Google Ads' import, for the signed-in owner only: 401 without the session. */
+/** Won ad clicks for Google Ads' import, for the signed-in owner only. */
 export const Route = createFileRoute('/owner_/conversions.csv')({
   server: {
     handlers: {
-      GET: ({ request }) => ownerConversionsResponse(request),
+      GET: forOwner(() => ownerConversionsResponse()),
     },
   },
 })

@@ -1,11 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ownerPhotoResponse } from '~/server/owner/lead-photos.server'
+import { forOwner } from '~/server/owner/owner-access.server'
 
-/** A visitor's photo, for the signed-in owner only: 401 without the session (decision 044). */
+/** A visitor's photo, for the signed-in owner only (decision 044). */
 export const Route = createFileRoute('/owner_/photos/$leadId/$name')({
   server: {
     handlers: {
-      GET: ({ params }) => ownerPhotoResponse(params.leadId, params.name),
+      GET: forOwner(({ params }: { params: { leadId: string; name: string } }) =>
+        ownerPhotoResponse(params.leadId, params.name),
+      ),
     },
   },
 })

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { forOwner } from '~/server/owner/owner-access.server'
 import { handlePostWork } from '~/server/work/post-work.server'
 
 // Opened in a browser (a bookmark, a refresh after a plain post): the form lives in the inbox.
@@ -9,7 +10,7 @@ export const Route = createFileRoute('/owner_/work')({
   server: {
     handlers: {
       GET: toTheForm,
-      POST: ({ request }) => handlePostWork(request),
+      POST: forOwner(({ request }: { request: Request }) => handlePostWork(request)),
     },
   },
 })

@@ -14,7 +14,7 @@ import { LEAD_PHOTO_MESSAGES } from '../../app/lib/leads/lead-photos'
 import { PHOTO_TOKEN_HEADER } from '../../app/lib/leads/photo-token-header'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { ownerPhotoResponse } from '../../app/server/owner/lead-photos.server'
-import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
+import { forOwner, SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { createLeadPhotoHandler } from '../../app/server/leads/lead-photos.server'
 import { createFormTokens, createPhotoTokens, PHOTO_TOKEN_TTL_MS } from '../../app/server/leads/tokens.server'
 import { createLeadService } from '../../app/server/leads/lead-service.server'
@@ -176,7 +176,10 @@ describe.each(FILE_STORES)('photos of a stored lead in %s', { timeout: 120_000 }
     await handle(upload(tokens.issue(id), [photo()]), '')
     const [name] = stored(id)
     const get = (leadId: string, photoName: string, withCookie?: string) =>
-      createServerEntry({ fetch: () => ownerPhotoResponse(leadId, photoName, backend) }).fetch(
+      // As its route wraps it.
+      createServerEntry({
+        fetch: (request) => forOwner(() => ownerPhotoResponse(leadId, photoName, backend))({ request }),
+      }).fetch(
         new Request(`http://localhost:3000/owner/photos/${leadId}/${photoName}`, {
           headers: withCookie ? { Cookie: withCookie } : {},
         }),

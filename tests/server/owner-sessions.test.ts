@@ -8,8 +8,7 @@ import { createServerEntry, getResponseHeader, getResponseStatus } from '@tansta
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { site } from '../../app/content/site'
-import { ownerConversionsResponse } from '../../app/server/owner/conversions.server'
-import { handleSignInPost, requireOwner, SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
+import { forOwner, handleSignInPost, requireOwner, SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { hashToken, sealSessionSecret, unsealSessionSecret } from '../../app/server/owner/sign-in.server'
 import { captureLog } from '../support/log-capture'
 import {
@@ -69,10 +68,11 @@ async function post(form: Record<string, string>, { cookie = '', client = '198.5
   }
 }
 
-/** The status of an owner-only address (the won ad clicks download) for a request with this cookie. */
-async function ownerOnly(cookie?: string, respond = ownerConversionsResponse): Promise<number> {
+/** The status of an owner-only address (a handler wrapped as every owner route's is) for a request with this cookie. */
+async function ownerOnly(cookie?: string, wrap = forOwner): Promise<number> {
   const request = new Request(`${site.baseUrl}/owner/conversions.csv`, { headers: cookie ? { Cookie: cookie } : {} })
-  return (await createServerEntry({ fetch: (incoming) => respond(incoming) }).fetch(request)).status
+  const handler = wrap(() => new Response('the owner'))
+  return (await createServerEntry({ fetch: (incoming) => handler({ request: incoming }) }).fetch(request)).status
 }
 
 /** What the check of every owner function (the ownerOnly middleware) answers a request with this cookie. */
@@ -170,7 +170,7 @@ describe('the sign-in link', { timeout: 120_000 }, () => {
     await post({ email: OWNER })
     const token = await nextLink(backend, smtp)
     // On PostgreSQL each post has its own connection: a check, then a separate mark, would let several through.
-    const answers = await Promise.all(Array.from({ length: 8 }, () => post({ token })))
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => post({ token }, { client: `192.0.2.${i}` })))
     expect(answers.map((answer) => answer.location).sort()).toEqual([
       '/owner',
       ...Array.from({ length: 7 }, () => '/owner?link=expired'),
@@ -246,7 +246,7 @@ describe('an owner session', { timeout: 120_000 }, () => {
     // A restart: the site's modules load afresh and read the configuration again.
     const restart = async () => {
       vi.resetModules()
-      return (await import('../../app/server/owner/conversions.server')).ownerConversionsResponse
+      return (await import('../../app/server/owner/owner-access.server')).forOwner
     }
     expect(await ownerOnly(cookie, await restart())).toBe(200)
     vi.stubEnv('OWNER_EMAIL', 'new-owner@example.com')
@@ -294,6 +294,29 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     expect((await ask('203.0.113.2', OWNER)).status).toBe(303)
     const db = await second.db()
     await expect.poll(async () => (await db.query('SELECT 1 FROM owner_sign_in_links')).rows).toHaveLength(1)
+  })
+
+  it('holds a client to five refused links in 15 minutes, each one quiet line, and its real link still signs in', async () => {
+    const { backend, smtp } = await openSite()
+    await post({ email: OWNER })
+    const token = await nextLink(backend, smtp)
+    const log = captureLog()
+    cleanup.push(async () => log.restore())
+    const guess = { token: `guess-<script>${randomBytes(8).toString('hex')}` }
+    for (let i = 0; i < 5; i++)
+      expect(await post(guess, { client: '203.0.113.9' })).toMatchObject({ location: '/owner?link=expired' })
+    const limited = await post(guess, { client: '203.0.113.9' })
+    expect([limited.status, limited.response.headers.get('retry-after')]).toEqual([429, expect.stringMatching(/^\d+$/)])
+    // Guesses are counted after the check: the same client's real link is not held back by them.
+    expect(await post({ token }, { client: '203.0.113.9' })).toMatchObject({ status: 303, location: '/owner' })
+    const owner = () => log.records().filter((record) => record.scope === 'owner')
+    await expect.poll(() => owner().length).toBe(6)
+    const refused = ['info', 'sign-in link refused (unknown, used or expired)']
+    expect(owner().map((record) => [record.level, record.msg])).toEqual([
+      ...Array.from({ length: 5 }, () => refused),
+      ['info', 'owner signed in'],
+    ])
+    expect(log.text()).not.toContain(guess.token.slice(6))
   })
 
   it('counts an IPv6 client by its /64: a new address of the same block is the same client', async () => {
@@ -350,16 +373,27 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     const opened = new Promise<void>((resolve) => (open = resolve))
     let reached = false
     const db = await backend.db()
-    const gated = {
-      ...db,
-      query: async (...args: Parameters<typeof db.query>) => {
-        if (JSON.stringify(args[1] ?? []).includes('owner-sign-in:owner')) {
-          reached = true
-          await opened
-        }
-        return db.query(...args)
-      },
-    } as typeof db
+    // A query run on the gate; everything else on the real database and its executor (their private fields).
+    const own = (target: object, name: string | symbol): unknown => {
+      const value: unknown = Reflect.get(target, name)
+      return typeof value === 'function' ? value.bind(target) : value
+    }
+    const executor = db.getExecutor()
+    const gatedExecutor = new Proxy(executor, {
+      get: (target, name) =>
+        name !== 'executeQuery'
+          ? own(target, name)
+          : async (...args: Parameters<typeof executor.executeQuery>) => {
+              if (JSON.stringify(args[0].parameters).includes('owner-sign-in:owner')) {
+                reached = true
+                await opened
+              }
+              return target.executeQuery(...args)
+            },
+    })
+    const gated = new Proxy(db, {
+      get: (target, name) => (name === 'getExecutor' ? () => gatedExecutor : own(target, name)),
+    })
     serve({ ...backend, db: async () => gated } as Backend)
 
     const stranger = await post({ email: 'someone@example.com' }, { client: '203.0.113.70' })

@@ -26,7 +26,7 @@ import {
   encodeVariants,
   type RawImage,
 } from '../../app/server/images/image-variants.server'
-import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
+import { forOwner, SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { backupLeadPhotos, restoreLeadPhotos } from '../../scripts/backup-files'
 import { createPostWorkHandler, storePostedWork } from '../../app/server/work/post-work.server'
 import { deleteWork, listOwnerWork, publishedWork, setWorkPublished } from '../../app/server/work/posted-work.server'
@@ -88,8 +88,9 @@ async function setUp(store: FileStoreName = 'the folder store') {
   const files = await fileStore(store)
   const backend = await testBackend(files.env)
   const cookie = await signIn(backend)
-  const handle = createPostWorkHandler({ backend })
-  const entry = createServerEntry({ fetch: (request) => handle(request) })
+  // As its route wraps it.
+  const handle = forOwner(({ request }: { request: Request }) => createPostWorkHandler({ backend })(request))
+  const entry = createServerEntry({ fetch: (request) => handle({ request }) })
   const post = async (request: Request) => {
     const response = await entry.fetch(request)
     return { status: response.status, body: (await response.json()) as PostWorkResponse }

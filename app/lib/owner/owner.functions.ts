@@ -18,10 +18,15 @@ import {
   type LeadSources,
 } from './owner-lead'
 
-/** Every owner function goes through it, so a new one cannot forget the check: 401 and no data without a session. */
-export const ownerOnly = createMiddleware({ type: 'function' }).server(async ({ next }) =>
+const ownerOnly = createMiddleware({ type: 'function' }).server(async ({ next }) =>
   next({ context: { owner: await requireOwner() } }),
 )
+
+/**
+ * Every owner function is made from this, `ownerFn({ method: 'POST' })`: 401 and no data without a session,
+ * checked before its input. tests/server/owner-only.test.ts walks the build: any other function must be public.
+ */
+export const ownerFn = createServerFn().middleware([ownerOnly])
 
 /** Answers the call with this status and message. */
 export const refuse = createServerOnlyFn((status: number, message: string): never => {
@@ -50,19 +55,15 @@ export const fetchOwnerState = createServerFn({ method: 'GET' }).handler(async (
   }
 })
 
-export const fetchOwnerLeads = createServerFn({ method: 'GET' })
-  .middleware([ownerOnly])
-  .handler(async (): Promise<InboxLead[]> => listInbox(await getBackend().db()))
+export const fetchOwnerLeads = ownerFn().handler(async (): Promise<InboxLead[]> => listInbox(await getBackend().db()))
 
-export const fetchOwnerSources = createServerFn({ method: 'GET' })
-  .middleware([ownerOnly])
+export const fetchOwnerSources = ownerFn()
   .validator(parse(v.object({ days: v.picklist(SOURCE_PERIODS, 'a period of 30, 90 or 365 days') })))
   .handler(async ({ data }): Promise<LeadSources> => leadSources(await getBackend().db(), data.days))
 
 const leadId = v.pipe(v.string(), v.uuid('not a lead id'))
 
-export const updateOwnerLead = createServerFn({ method: 'POST' })
-  .middleware([ownerOnly])
+export const updateOwnerLead = ownerFn({ method: 'POST' })
   .validator(
     parse(
       v.object({
@@ -82,8 +83,7 @@ export const updateOwnerLead = createServerFn({ method: 'POST' })
       (await updateLead(await getBackend().db(), data.id, data)) ?? refuse(404, 'No such lead'),
   )
 
-export const deleteOwnerLead = createServerFn({ method: 'POST' })
-  .middleware([ownerOnly])
+export const deleteOwnerLead = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ id: leadId })))
   .handler(async ({ data }): Promise<{ deleted: true }> => {
     const backend = getBackend()
@@ -92,8 +92,7 @@ export const deleteOwnerLead = createServerFn({ method: 'POST' })
     return { deleted: true }
   })
 
-export const sendReviewRequest = createServerFn({ method: 'POST' })
-  .middleware([ownerOnly])
+export const sendReviewRequest = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ id: leadId })))
   .handler(async ({ data }): Promise<{ queued: true }> => {
     if (!runtimeConfig().owner.googleReviewUrl) refuse(409, 'Set GOOGLE_REVIEW_URL to send review requests')
@@ -107,8 +106,7 @@ export const sendReviewRequest = createServerFn({ method: 'POST' })
 
 const base64Url = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+=*$/), v.maxLength(200))
 
-export const saveAlertSubscription = createServerFn({ method: 'POST' })
-  .middleware([ownerOnly])
+export const saveAlertSubscription = ownerFn({ method: 'POST' })
   .validator(
     parse(
       v.object({

@@ -1,12 +1,11 @@
 // The owner's posted work in the inbox (docs/decisions/049-posted-work.md): list, hide or show, delete. The
 // upload itself is POST /owner/work (a multipart body, not a server function).
-import { createServerFn } from '@tanstack/react-start'
 import { setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { getBackend } from '~/server/backend/backend.server'
 import * as postedWork from '~/server/work/posted-work.server'
 import { parse } from '~/server/http/function-input.server'
-import { ownerOnly } from '../owner/owner.functions'
+import { ownerFn } from '../owner/owner.functions'
 import type { OwnerPostedWork } from './posted-work'
 
 const workId = v.pipe(v.string(), v.uuid('not a posted job'))
@@ -16,20 +15,18 @@ function noSuchJob(): never {
   throw new Error('No such posted job')
 }
 
-export const listOwnerWork = createServerFn({ method: 'GET' })
-  .middleware([ownerOnly])
-  .handler(async (): Promise<OwnerPostedWork[]> => postedWork.listOwnerWork(await getBackend().db()))
+export const listOwnerWork = ownerFn().handler(async (): Promise<OwnerPostedWork[]> =>
+  postedWork.listOwnerWork(await getBackend().db()),
+)
 
-export const setWorkPublished = createServerFn({ method: 'POST' })
-  .middleware([ownerOnly])
+export const setWorkPublished = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ id: workId, published: v.boolean() })))
   .handler(async ({ data }): Promise<{ published: boolean }> => {
     if (!(await postedWork.setWorkPublished(await getBackend().db(), data.id, data.published))) noSuchJob()
     return { published: data.published }
   })
 
-export const deleteWork = createServerFn({ method: 'POST' })
-  .middleware([ownerOnly])
+export const deleteWork = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ id: workId })))
   .handler(async ({ data }): Promise<{ deleted: true }> => {
     if (!(await postedWork.deleteWork(getBackend(), data.id))) noSuchJob()

@@ -1,6 +1,5 @@
-// The owner's quote and job calls (docs/decisions/053-quotes-and-jobs.md), each behind ownerOnly: 401 and nothing
+// The owner's quote and job calls (docs/decisions/053-quotes-and-jobs.md), each made by ownerFn: 401 and nothing
 // written without a session. The customer's side is the page's own form post (routes/quote.$token.tsx).
-import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import { getBackend } from '~/server/backend/backend.server'
 import { pacificDate } from '~/server/backend/business-hours.server'
@@ -8,7 +7,7 @@ import { parse } from '~/server/http/function-input.server'
 import { calendarFeedSecret, calendarFeedUrl } from '~/server/quotes/calendar.server'
 import { priceSettings, savePriceSettings } from '~/server/quotes/price-list.server'
 import { quoteEditor, scheduleJob, sendQuote, withdrawQuote } from '~/server/quotes/quotes.server'
-import { ownerOnly, refuse } from '../owner/owner.functions'
+import { ownerFn, refuse } from '../owner/owner.functions'
 import { jobScheduleSchema, priceListSchema, quoteDraftSchema } from './quote-schema'
 import { OWNER_QUOTE_TEXTS } from './quote-texts'
 
@@ -18,15 +17,13 @@ export type PriceSettings = Awaited<ReturnType<typeof priceSettings>>
 
 const lead = v.object({ lead: v.pipe(v.string(), v.uuid('not a lead id')) })
 
-export const fetchQuoteEditor = createServerFn({ method: 'GET' })
-  .middleware([ownerOnly])
+export const fetchQuoteEditor = ownerFn()
   .validator(parse(lead))
   .handler(async ({ data }) => {
     return (await quoteEditor(await getBackend().db(), data.lead)) ?? refuse(404, 'No such lead')
   })
 
-export const sendOwnerQuote = createServerFn({ method: 'POST' })
-  .middleware([ownerOnly])
+export const sendOwnerQuote = ownerFn({ method: 'POST' })
   .validator(parse(quoteDraftSchema))
   .handler(async ({ data }): Promise<{ link: string; version: number }> => {
     const sent = await sendQuote(getBackend(), data)
@@ -35,8 +32,7 @@ export const sendOwnerQuote = createServerFn({ method: 'POST' })
     return { link: sent.link, version: sent.version }
   })
 
-export const withdrawOwnerQuote = createServerFn({ method: 'POST' })
-  .middleware([ownerOnly])
+export const withdrawOwnerQuote = ownerFn({ method: 'POST' })
   .validator(parse(lead))
   .handler(async ({ data }): Promise<{ withdrawn: true }> => {
     if (!(await withdrawQuote(await getBackend().db(), data.lead))) refuse(409, 'No open quote to withdraw')
@@ -46,8 +42,7 @@ export const withdrawOwnerQuote = createServerFn({ method: 'POST' })
 const SCHEDULE_REFUSALS = { 'not-accepted': 'Only an accepted quote is scheduled', 'no-job': 'No job to cancel' }
 
 /** The day is checked against today in Pacific time, on the server's clock. */
-export const scheduleOwnerJob = createServerFn({ method: 'POST' })
-  .middleware([ownerOnly])
+export const scheduleOwnerJob = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ ...lead.entries, day: v.string(), start: v.string(), end: v.string() })))
   .handler(async ({ data }): Promise<{ scheduled: true }> => {
     const backend = getBackend()
@@ -57,8 +52,7 @@ export const scheduleOwnerJob = createServerFn({ method: 'POST' })
     return { scheduled: true }
   })
 
-export const cancelOwnerJob = createServerFn({ method: 'POST' })
-  .middleware([ownerOnly])
+export const cancelOwnerJob = ownerFn({ method: 'POST' })
   .validator(parse(lead))
   .handler(async ({ data }): Promise<{ cancelled: true }> => {
     const result = await scheduleJob(getBackend(), { lead: data.lead, cancel: true })
@@ -66,12 +60,9 @@ export const cancelOwnerJob = createServerFn({ method: 'POST' })
     return { cancelled: true }
   })
 
-export const fetchPriceSettings = createServerFn({ method: 'GET' })
-  .middleware([ownerOnly])
-  .handler(async () => priceSettings(await getBackend().db()))
+export const fetchPriceSettings = ownerFn().handler(async () => priceSettings(await getBackend().db()))
 
-export const saveOwnerPrices = createServerFn({ method: 'POST' })
-  .middleware([ownerOnly])
+export const saveOwnerPrices = ownerFn({ method: 'POST' })
   .validator(parse(priceListSchema))
   .handler(async ({ data }) => {
     const db = await getBackend().db()
@@ -80,8 +71,6 @@ export const saveOwnerPrices = createServerFn({ method: 'POST' })
   })
 
 /** A new secret: the old feed address answers 404 from now on. */
-export const renewCalendarFeed = createServerFn({ method: 'POST' })
-  .middleware([ownerOnly])
-  .handler(async (): Promise<{ feedUrl: string }> => ({
-    feedUrl: calendarFeedUrl(await calendarFeedSecret(await getBackend().db(), true)),
-  }))
+export const renewCalendarFeed = ownerFn({ method: 'POST' }).handler(async (): Promise<{ feedUrl: string }> => ({
+  feedUrl: calendarFeedUrl(await calendarFeedSecret(await getBackend().db(), true)),
+}))

@@ -1,6 +1,7 @@
 // Visitor limits counted in the database, so N instances allow each limit once (docs/decisions/021).
 import { createHash } from 'node:crypto'
 import { isIP } from 'node:net'
+import { sql } from 'kysely'
 import type { Backend } from '../backend/backend.server'
 
 /** The eight groups of an IPv6 address, as numbers; an embedded IPv4 tail counts as two. */
@@ -59,9 +60,7 @@ export async function limitVisitor(
   const key = await visitorHash(backend, ip)
   if (!key || limit.count <= 0) return 0
   const db = await backend.db()
-  const { rows } = await db.query<{ allowed: boolean; retry_after_ms: number }>(
-    'SELECT * FROM public.hit_rate_limit($1, $2, $3, $4)',
-    [bucket, key, limit.count, limit.windowMs],
-  )
+  const { rows } = await sql<{ allowed: boolean; retry_after_ms: number }>`
+    SELECT * FROM public.hit_rate_limit(${bucket}, ${key}, ${limit.count}, ${limit.windowMs})`.execute(db)
   return rows[0]?.allowed === false ? retrySeconds(rows[0].retry_after_ms) : 0
 }

@@ -1,5 +1,5 @@
 // A lead as the owner works it, written once for the inbox and `npm run leads` (docs/operations.md): the list,
-// a status, a deletion. Who may call is the caller's check (ownerOnly, or the shell that holds DATA_DIR).
+// a status, a deletion. Who may call is the caller's check (ownerFn, or the shell that holds DATA_DIR).
 import type { Queryable } from '../db/database.server'
 import type { Tables } from '../db/schema.gen'
 import type { FileStore } from '../files/file-store.server'

@@ -2,10 +2,12 @@
 // row per sign-in whose secret only the sealed cookie holds; the row decides, and sign-out ends it.
 import { randomBytes } from 'node:crypto'
 import { getCookie, getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
+import { sql } from 'kysely'
 import { site } from '../../content/site'
 import { getBackend } from '../backend/backend.server'
 import { ownerEmail } from '../backend/outbox-io.server'
 import { runtimeConfig } from '../config.server'
+import { stopReading } from '../http/multipart.server'
 import { isSameOriginRequest } from '../http/origin.server'
 import { limitVisitor } from '../http/rate-limit.server'
 import { forwardedClient } from '../http/trusted-proxy.server'
@@ -60,13 +62,16 @@ async function openSession(cookie: string | undefined): Promise<OwnerAccess | nu
   const secretHash = hashToken(secret)
   const userId = ownerUserId(ownerEmail())
   const db = await getBackend().db()
-  const { affectedRows } = await db.query(
-    `UPDATE owner_sessions SET last_seen_at = now()
-      WHERE secret_hash = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()
-        AND last_seen_at > now() - make_interval(days => $3)`,
-    [secretHash, userId, SESSION_IDLE_DAYS],
-  )
-  return affectedRows === 1 ? { userId, secretHash } : null
+  const { numUpdatedRows } = await db
+    .updateTable('owner_sessions')
+    .set({ last_seen_at: sql`now()` })
+    .where('secret_hash', '=', secretHash)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('last_seen_at', '>', sql<Date>`now() - make_interval(days => ${SESSION_IDLE_DAYS})`)
+    .executeTakeFirst()
+  return numUpdatedRows === 1n ? { userId, secretHash } : null
 }
 
 /** The signed-in owner of this request, or null; for handlers that answer 401 themselves. */
@@ -89,30 +94,61 @@ export async function requireOwner(): Promise<OwnerAccess> {
   throw new OwnerAccessError('Sign in first')
 }
 
+/** Every owner route handler is wrapped in this, so none can miss the check (tests/server/owner-only.test.ts). */
+export function forOwner<Context>(
+  handler: (context: Context) => Response | Promise<Response>,
+): (context: Context & { request: Request }) => Promise<Response> {
+  return async (context) => {
+    const { request } = context
+    // A download may come from a bookmark (no site at all), a write only from the site itself.
+    const read = request.method === 'GET' || request.method === 'HEAD'
+    const crossSite = read
+      ? /^(cross|same)-site$/.test(request.headers.get('sec-fetch-site') ?? '')
+      : !isSameOriginRequest(request)
+    const refusal = crossSite ? 'forbidden' : (await ownerAccess()) ? null : 'signed-out'
+    if (!refusal) return handler(context)
+    await stopReading(request) // before a byte of a stranger's upload is read (decision 051)
+    return Response.json(
+      { success: false, reason: refusal },
+      { status: crossSite ? 403 : 401, headers: OWNER_FILE_HEADERS },
+    )
+  }
+}
+
 /** Ends the row, and with `everywhere` every row of the owner. */
 async function endSession(secretHash: string, everywhere: boolean): Promise<void> {
   const db = await getBackend().db()
-  const { affectedRows } = await db.query(
-    `WITH me AS (SELECT user_id FROM owner_sessions WHERE secret_hash = $1 AND revoked_at IS NULL)
-     UPDATE owner_sessions s SET revoked_at = now() FROM me
-      WHERE s.revoked_at IS NULL AND (s.secret_hash = $1 OR ($2 AND s.user_id = me.user_id))`,
-    [secretHash, everywhere],
-  )
-  if (affectedRows > 0)
-    log('owner').info({ sessions: affectedRows }, everywhere ? 'owner signed out everywhere' : 'owner signed out')
+  const owners = db.selectFrom('owner_sessions').select('user_id').where('secret_hash', '=', secretHash)
+  const { numUpdatedRows } = await db
+    .updateTable('owner_sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('revoked_at', 'is', null)
+    .where((row) => (everywhere ? row('user_id', 'in', owners) : row('secret_hash', '=', secretHash)))
+    .executeTakeFirst()
+  const sessions = Number(numUpdatedRows)
+  if (sessions > 0) log('owner').info({ sessions }, everywhere ? 'owner signed out everywhere' : 'owner signed out')
 }
 
 /** Ended rows are kept a day for the log's sake, then go. */
 async function startSession(): Promise<string> {
   const secret = randomBytes(32).toString('base64url')
   const db = await getBackend().db()
-  const { rows } = await db.query<{ expires_at: Date }>(
-    `WITH old AS (DELETE FROM owner_sessions WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day')
-     INSERT INTO owner_sessions (secret_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))
-     RETURNING expires_at`,
-    [hashToken(secret), ownerUserId(ownerEmail()), SESSION_MAX_DAYS],
-  )
-  const seconds = Math.max(1, Math.floor((rows[0]!.expires_at.getTime() - Date.now()) / 1000))
+  const dayAgo = sql<Date>`now() - interval '1 day'`
+  const { expires_at } = await db
+    .with('old', (old) =>
+      old
+        .deleteFrom('owner_sessions')
+        .where((row) => row.or([row('expires_at', '<', dayAgo), row('revoked_at', '<', dayAgo)])),
+    )
+    .insertInto('owner_sessions')
+    .values({
+      secret_hash: hashToken(secret),
+      user_id: ownerUserId(ownerEmail()),
+      expires_at: sql<Date>`now() + make_interval(days => ${SESSION_MAX_DAYS})`,
+    })
+    .returning('expires_at')
+    .executeTakeFirstOrThrow()
+  const seconds = Math.max(1, Math.floor((expires_at.getTime() - Date.now()) / 1000))
   return sessionCookie(await sealSessionSecret(runtimeConfig().owner.sessionSecret!, secret, seconds), seconds)
 }
 
@@ -123,9 +159,16 @@ function redirect(location: string, cookie?: string): Response {
 }
 
 /** Counted in the database, so every instance shares them; 0, or the seconds to wait. */
-function signInHit(bucket: 'client' | 'owner', who: string): Promise<number> {
+function signInHit(bucket: 'client' | 'token' | 'owner', who: string): Promise<number> {
   const limit = bucket === 'owner' ? { count: 1, windowMs: runtimeConfig().owner.linkWindowMs } : SIGN_IN_CLIENT_LIMIT
   return limitVisitor(getBackend(), `owner-sign-in:${bucket}`, who, limit)
+}
+
+function tooMany(seconds: number): Response {
+  return new Response(`Too many sign-in requests. Try again in ${Math.ceil(seconds / 60)} minutes.`, {
+    status: 429,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(seconds) },
+  })
 }
 
 // Sent after the answer, so every address gets the same answer in the same time.
@@ -158,23 +201,21 @@ export async function handleSignInPost(request: Request, socketAddress: string |
     return redirect('/owner', cleared)
   }
 
+  const visitor = forwardedClient(request.headers.get('x-forwarded-for'), socketAddress, runtimeConfig().trustedProxy)
   if (form.has('token')) {
-    if (!(await consumeSignInToken(await getBackend().db(), form.get('token')))) {
-      log('owner').warn('sign-in link refused (unknown, used or expired)')
-      return redirect('/owner?link=expired')
+    if (await consumeSignInToken(await getBackend().db(), form.get('token'))) {
+      log('owner').info('owner signed in')
+      return redirect('/owner', await startSession())
     }
-    log('owner').info('owner signed in')
-    return redirect('/owner', await startSession())
+    // Counted after the check, so a stranger's guesses never lock the owner's own link out.
+    const seconds = await signInHit('token', visitor)
+    if (seconds > 0) return tooMany(seconds)
+    log('owner').info('sign-in link refused (unknown, used or expired)')
+    return redirect('/owner?link=expired')
   }
 
-  const visitor = forwardedClient(request.headers.get('x-forwarded-for'), socketAddress, runtimeConfig().trustedProxy)
   const seconds = await signInHit('client', visitor)
-  if (seconds > 0) {
-    return new Response(`Too many sign-in requests. Try again in ${Math.ceil(seconds / 60)} minutes.`, {
-      status: 429,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(seconds) },
-    })
-  }
+  if (seconds > 0) return tooMany(seconds)
   if (sameAddress((form.get('email') ?? '').slice(0, 254), ownerEmail())) sendOwnerLinkLater()
   log('owner').info('sign-in link asked for')
   return redirect('/owner?link=sent')

@@ -1,5 +1,5 @@
 // Posted work (docs/decisions/049-posted-work.md): the public pages' read and photos, and the owner's list,
-// hide, show and delete. The owner is checked by the caller (ownerOnly); the files are in the store's posted-work/.
+// hide, show and delete. The owner is checked by the caller (ownerFn); the files are in the store's posted-work/.
 import {
   POSTED_WORK_FILE_PATTERN,
   postedWorkFile,

@@ -1,0 +1,133 @@
+/**
+ * Owner-only by construction: every server function in the build's manifest (.output) and every route handler in the
+ * route tree the build uses, asked of the built site, answers 401 without a session, 401 with a signed-out one and
+ * 403 from another site with a live one, unless it is public below. A new function or handler without ownerFn or
+ * forOwner (app/server/owner/owner-access.server.ts) fails here until it is listed as public, with why.
+ */
+import { randomBytes, randomUUID } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { simpleParser } from 'mailparser'
+import { describe, expect, it } from 'vitest'
+import { getRouter } from '../../app/router'
+import { builtServerFunctions } from '../support/server-functions'
+import { startSiteProcess, type SiteProcess } from '../support/site-process'
+import { useCleanup } from './helpers'
+
+const PUBLIC_FUNCTIONS: Record<string, string> = {
+  fetchOwnerState: 'whether the owner is signed in, and nothing else',
+  fetchShownWork: "the gallery's posted work",
+  fetchFeaturedVideo: 'the featured video',
+  fetchReviews: 'the published reviews',
+  submitLead: 'the quote form',
+  issueLeadFormToken: "the quote form's token",
+  askAssistant: 'the assistant',
+}
+
+const PUBLIC_HANDLERS: Record<string, string> = {
+  'GET /robots.txt': 'for crawlers',
+  'GET /sitemap.xml': 'for crawlers',
+  'GET /site.webmanifest': "the site's web manifest",
+  'GET /owner/manifest.webmanifest': "the inbox's web manifest, before sign-in too",
+  'GET /owner/sw.js': "the inbox's service worker, before sign-in too",
+  'POST /owner/sign-in': 'the sign-in itself',
+  'GET /owner/work': 'a redirect to the inbox, which asks for sign-in',
+  'POST /quote-request': 'the quote form without JavaScript',
+  'GET /quote-photos': 'a redirect to the quote form',
+  'POST /quote-photos': "a visitor's photos, by the token of their own lead",
+  'GET /quote/$token': "a customer's quote, by its unguessable link",
+  'POST /quote/$token': "a customer's answer to it, by the same link",
+  'GET /calendar/$file': "the owner's calendar feed, by its unguessable secret (decision 053)",
+  'GET /work-photos/$file': "a posted job's photo, public once shown",
+}
+
+/** Each method of each route with server handlers, at an address its parameters fill. */
+function routeHandlers(): { name: string; method: string; path: string }[] {
+  return Object.values(getRouter().routesById).flatMap((route) => {
+    const handlers: unknown = route.options.server?.handlers
+    if (!handlers || typeof handlers !== 'object') return []
+    const path = route.fullPath.replace(/\$(\w+)/g, (_: string, param: string) =>
+      param.endsWith('Id') ? randomUUID() : 'x.jpg',
+    )
+    return Object.keys(handlers).map((method) => ({ name: `${method} ${route.fullPath}`, method, path }))
+  })
+}
+
+const OWNER = 'owner@example.com'
+const cleanup = useCleanup()
+
+/** The session cookie of a sign-in through the e-mailed link, as the owner does it (no SMTP_URL: .eml files). */
+async function signIn(site: SiteProcess): Promise<string> {
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    fetch(`${site.url}/owner/sign-in`, {
+      method: 'POST',
+      body,
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin', ...headers },
+    })
+  expect((await post(`email=${encodeURIComponent(OWNER)}`)).headers.get('location')).toBe('/owner?link=sent')
+  const mailDir = join(site.dataDir, 'outbox-mail')
+  const mails = () => (existsSync(mailDir) ? readdirSync(mailDir).filter((name) => name.endsWith('.eml')) : [])
+  await expect.poll(() => mails().length, { timeout: 30_000 }).toBe(1)
+  const mail = await simpleParser(readFileSync(join(mailDir, mails()[0]!)))
+  const token = mail.text?.match(/\/owner\/sign-in\?token=([\w-]+)/)?.[1]
+  const signedIn = await post(`token=${token}`)
+  expect(signedIn.headers.get('location')).toBe('/owner')
+  return signedIn.headers.get('set-cookie')!.split(';')[0]!
+}
+
+describe('owner-only by construction', { timeout: 240_000 }, () => {
+  it('every function and route handler of the built site refuses a visitor, unless it is public', async () => {
+    const functions = builtServerFunctions()
+    expect([...functions.keys()]).toEqual(expect.arrayContaining(Object.keys(PUBLIC_FUNCTIONS)))
+    const routes = routeHandlers()
+    expect(routes.map((route) => route.name)).toEqual(expect.arrayContaining(Object.keys(PUBLIC_HANDLERS)))
+    const site = await startSiteProcess({
+      OWNER_EMAIL: OWNER,
+      OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
+    })
+    cleanup.push(site.stop)
+
+    // A post without a body: Content-Length 0 and no type, which a function's input check would only refuse later.
+    const ask = (path: string, method: string, headers: Record<string, string> = {}, body?: string) =>
+      fetch(`${site.url}${path}`, {
+        method,
+        body,
+        redirect: 'manual',
+        headers: { 'Sec-Fetch-Site': 'same-origin', Origin: site.url, ...headers },
+      })
+    const owned = [
+      ...[...functions]
+        .filter(([name]) => !(name in PUBLIC_FUNCTIONS))
+        .map(([name, id]) => ({ name, method: '', path: `/_serverFn/${id}` })),
+      ...routes.filter((route) => !(route.name in PUBLIC_HANDLERS)),
+    ]
+    // A function is one method; the other is answered 405 with the one it takes.
+    for (const call of owned.filter((call) => !call.method)) {
+      const probe = await ask(call.path, 'GET')
+      call.method = probe.status === 405 ? probe.headers.get('allow')! : 'GET'
+    }
+    const failures: string[] = []
+    const expectEach = async (what: string, status: number, headers: Record<string, string>) => {
+      for (const call of owned) {
+        const answer = await ask(call.path, call.method, headers)
+        if (answer.status !== status) failures.push(`${call.name} ${what}: ${answer.status}, not ${status}`)
+      }
+    }
+
+    const live = await signIn(site)
+    // The session is live: it opens the owner's download.
+    expect((await ask('/owner/conversions.csv', 'GET', { Cookie: live })).status).toBe(200)
+    await expectEach('from another site, signed in', 403, {
+      Cookie: live,
+      'Sec-Fetch-Site': 'cross-site',
+      Origin: 'https://attacker.example',
+    })
+    const form = { Cookie: live, 'Content-Type': 'application/x-www-form-urlencoded' }
+    expect((await ask('/owner/sign-in', 'POST', form, 'sign-out=1')).status).toBe(303)
+    await expectEach('without a session', 401, {})
+    await expectEach('signed out', 401, { Cookie: live })
+    expect(failures).toEqual([])
+    expect(owned.length).toBeGreaterThanOrEqual(20)
+  })
+})
