@@ -46,7 +46,6 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>
 type Json = ColumnType<unknown, string, string>
 `
 
- 
 export async function schemaTypesSource(db: Kysely<any>): Promise<string> {
   const columns = await sql<Column>`
     SELECT c.table_name, c.column_name, c.data_type, c.udt_name, c.is_nullable,
