@@ -2,6 +2,7 @@ import { createMiddleware, createStart } from '@tanstack/react-start'
 import { isSameOriginRequest } from '~/server/http/origin.server'
 import { isWellFormedServerFnBody, MAX_SERVER_FN_BODY_BYTES } from '~/server/http/server-fn-body.server'
 import { log } from '~/server/log/logger.server'
+import { getBackend } from '~/server/backend/backend.server'
 import { formTokens, formTokensLoaded } from '~/server/leads/tokens.server'
 
 function jsonError(status: number, error: string): Response {
@@ -55,7 +56,7 @@ const wellFormedBodyMiddleware = createMiddleware().server(async ({ next, reques
 /** Rendering the quote form's signed token cannot wait for the key. */
 const formTokenKeyMiddleware = createMiddleware().server(async ({ next, handlerType }) => {
   if (handlerType !== 'router') return next()
-  if (!formTokensLoaded()) await formTokens().catch(() => undefined)
+  if (!formTokensLoaded()) await formTokens(getBackend()).catch(() => undefined)
   return next()
 })
 

@@ -120,13 +120,13 @@ describe('the backend', { timeout: 90_000 }, () => {
       expect(backend.dataDir).toBe(where.dataDir)
       const video = `INSERT INTO service_videos (video_url, mime_type, is_featured) VALUES ('/videos/v.webm', NULL, true)`
       await rowsOf(backend, video)
-      expect(await cachedFeaturedVideo('service_videos')).toEqual({
+      expect(await cachedFeaturedVideo(backend, 'service_videos')).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         video_url: '/videos/v.webm',
         mime_type: 'video/mp4',
         is_featured: true,
       })
-      expect(await cachedFeaturedVideo('pressure_washing_videos')).toBeNull()
+      expect(await cachedFeaturedVideo(backend, 'pressure_washing_videos')).toBeNull()
       await closeBackend()
       expect(getBackend()).not.toBe(backend)
       await closeBackend()

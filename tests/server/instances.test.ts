@@ -137,13 +137,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     })
 
     it('each timer fires once: the escalation of a lead still new, the reminders of a quoted one', async () => {
-      await db.query(`UPDATE outbox SET next_attempt_at = now() WHERE kind = 'owner_escalation'`)
+      await db.query(`UPDATE outbox SET next_attempt_at = now() WHERE template = 'owner_escalation'`)
       await wakeBoth('A')
       await settled()
       expect(pushed('Still waiting')).toHaveLength(LEADS.length)
 
       await db.query(`UPDATE leads SET status = 'quoted' WHERE first_name LIKE 'Lead%'`)
-      await db.query(`UPDATE outbox SET next_attempt_at = now() WHERE kind LIKE 'owner_reminder_%'`)
+      await db.query(`UPDATE outbox SET next_attempt_at = now() WHERE template LIKE 'owner_reminder_%'`)
       await wakeBoth('B')
       await settled()
       const reminders = LEADS.flatMap((name) => [2, 7].map((days) => `Follow up with ${name}: quoted ${days} days ago`))
@@ -165,7 +165,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         expect(await acceptQuote(owner, id)).toBe('accepted')
         expect(await scheduleJob(owner, { lead: id, day, start: '08:00', end: '10:00' })).toBe('scheduled')
       }
-      await db.query(`UPDATE outbox SET next_attempt_at = now() WHERE kind = 'job_reminder'`)
+      await db.query(`UPDATE outbox SET next_attempt_at = now() WHERE template = 'job_reminder'`)
       await wakeBoth('J')
       await settled()
       const reminders = smtp.received.filter((received) => received.mail.subject?.startsWith('Reminder: we come'))

@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import { QUOTE_FIELD_MESSAGES, leadRequestSchema } from '../../app/lib/leads/lead-schema'
 import { createBackend, type Backend, type BackendOptions } from '../../app/server/backend/backend.server'
-import { createOutboxWorker } from '../../app/server/backend/outbox.server'
-import { defaultBackoffMs, notificationAddresses, toSendMail } from '../../app/server/backend/outbox-io.server'
+import { createOutboxWorker } from '../../app/server/outbox/worker.server'
+import { defaultBackoffMs, notificationAddresses, toSendMail } from '../../app/server/outbox/channels.server'
 import { ownerNotification } from '../../app/server/leads/lead-email.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import type { Tables } from '../../app/server/db/schema.gen'
@@ -150,7 +150,9 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
        VALUES ($1, $2, $3, 'direct-insert-1') RETURNING id`,
       ['Bob\r\nBcc: evil@y.example\r\nX-Evil: 1', 'bob@example.com\r\nBcc: evil2@y.example', '916\n555\n0100'],
     )
-    await db.query(`INSERT INTO outbox (lead_id, kind) VALUES ($1, 'owner_notification')`, [inserted.rows[0]!.id])
+    await db.query(`INSERT INTO outbox (lead_id, template, channel) VALUES ($1, 'owner_notification', 'owner_mail')`, [
+      inserted.rows[0]!.id,
+    ])
     expect(await (await backend.outbox()).drain()).toMatchObject({ sent: 1, failed: 0 })
     const { mail: m, rcptTo } = mail.received[0]!
     expect(rcptTo).toEqual([OWNER])
@@ -404,7 +406,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const databaseUrl = await freshDatabaseUrl()
     const instances = [await backendWith({}, { databaseUrl }), await backendWith({}, { databaseUrl })]
     const svc = service({ rateLimit: 5, rateWindowMs: 10 * 60_000 })
-    for (let i = 0; i < 5; i++) expect((await svc.handle(lead(), meta, instances[i % 2])).status).toBe(200)
+    for (let i = 0; i < 5; i++) expect((await svc.handle(lead(), meta, instances[i % 2]!)).status).toBe(200)
     for (const instance of instances) expect((await svc.handle(lead(), meta, instance)).status).toBe(429)
     expect(await count(instances[0]!, 'SELECT * FROM leads')).toBe(5)
   })

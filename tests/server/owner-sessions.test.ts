@@ -8,6 +8,7 @@ import { createServerEntry, getResponseHeader, getResponseStatus } from '@tansta
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { site } from '../../app/content/site'
+import { getBackend } from '../../app/server/backend/backend.server'
 import { ownerConversionsResponse } from '../../app/server/owner/conversions.server'
 import { handleSignInPost, requireOwner, SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { hashToken, sealSessionSecret, unsealSessionSecret } from '../../app/server/owner/sign-in.server'
@@ -72,7 +73,7 @@ async function post(form: Record<string, string>, { cookie = '', client = '198.5
 /** The status of an owner-only address (the won ad clicks download) for a request with this cookie. */
 async function ownerOnly(cookie?: string, respond = ownerConversionsResponse): Promise<number> {
   const request = new Request(`${site.baseUrl}/owner/conversions.csv`, { headers: cookie ? { Cookie: cookie } : {} })
-  return (await createServerEntry({ fetch: (incoming) => respond(incoming) }).fetch(request)).status
+  return (await createServerEntry({ fetch: (incoming) => respond(incoming, getBackend()) }).fetch(request)).status
 }
 
 /** What the check of every owner function (the ownerOnly middleware) answers a request with this cookie. */
@@ -135,7 +136,7 @@ describe('the sign-in link', { timeout: 120_000 }, () => {
     const links = await db.query<{ token_hash: string }>('SELECT token_hash FROM owner_sign_in_links')
     expect(links.rows).toEqual([{ token_hash: hashToken(token) }])
     const outbox = await db.query(
-      `SELECT payload, sent_at IS NOT NULL AS sent FROM outbox WHERE kind = 'owner_sign_in'`,
+      `SELECT payload, sent_at IS NOT NULL AS sent FROM outbox WHERE template = 'owner_sign_in'`,
     )
     expect(outbox.rows).toEqual([{ payload: null, sent: true }])
 
@@ -160,7 +161,7 @@ describe('the sign-in link', { timeout: 120_000 }, () => {
     await db.query(`UPDATE outbox SET payload = jsonb_set(payload, '{expiresAt}', to_jsonb(now() - interval '1 minute'))
                      WHERE sent_at IS NULL`)
     await (await backend.outbox()).drain()
-    const done = await db.query(`SELECT sent_at IS NOT NULL AS done FROM outbox WHERE kind = 'owner_sign_in'`)
+    const done = await db.query(`SELECT sent_at IS NOT NULL AS done FROM outbox WHERE template = 'owner_sign_in'`)
     expect(done.rows).toEqual([{ done: true }, { done: true }])
     expect(smtp.received).toHaveLength(1)
   })
@@ -350,16 +351,20 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     const opened = new Promise<void>((resolve) => (open = resolve))
     let reached = false
     const db = await backend.db()
-    const gated = {
-      ...db,
-      query: async (...args: Parameters<typeof db.query>) => {
-        if (JSON.stringify(args[1] ?? []).includes('owner-sign-in:owner')) {
-          reached = true
-          await opened
-        }
-        return db.query(...args)
+    const query = async (...args: Parameters<typeof db.query>) => {
+      if (JSON.stringify(args[1] ?? []).includes('owner-sign-in:owner')) {
+        reached = true
+        await opened
+      }
+      return db.query(...args)
+    }
+    // Every other method bound to the database itself: Kysely keeps its state in private fields.
+    const gated = new Proxy(db, {
+      get(target, name) {
+        const value: unknown = name === 'query' ? query : Reflect.get(target, name, target)
+        return typeof value === 'function' && name !== 'query' ? value.bind(target) : value
       },
-    } as typeof db
+    })
     serve({ ...backend, db: async () => gated } as Backend)
 
     const stranger = await post({ email: 'someone@example.com' }, { client: '203.0.113.70' })
