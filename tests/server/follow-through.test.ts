@@ -22,12 +22,13 @@ import {
   freshDatabaseUrl,
   outboxDrained,
   rowsOf,
+  run,
   storeTestLead,
+  type TestSmtp,
   useCleanup,
   useSmtp,
   useTempDirs,
   useTestBackends,
-  type TestSmtp,
 } from './helpers'
 
 const OWNER = 'owner@deltabreeze.example'
@@ -149,7 +150,7 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
     const { backend, send: post, acks } = await acknowledging()
     const db = await backend.db()
     const age = (bucket: string, by: string) =>
-      db.query(`UPDATE rate_limit_hits SET hit_at = hit_at - $2::interval WHERE bucket = $1`, [bucket, by])
+      run(db, `UPDATE rate_limit_hits SET hit_at = hit_at - $2::interval WHERE bucket = $1`, [bucket, by])
     const send = async (email: string, ip: string) => (await post({ email }, ip), (await acks()).length)
     expect(await send('kim@example.com', '192.0.2.10')).toBe(1)
     // The same client, another address: 59 minutes later still held, 61 minutes later not.
@@ -177,7 +178,7 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
       backend
         .db()
         .then((db) =>
-          db.query(`UPDATE rate_limit_hits SET hit_at = hit_at - $1::interval WHERE bucket = 'ack-all'`, [by]),
+          run(db, `UPDATE rate_limit_hits SET hit_at = hit_at - $1::interval WHERE bucket = 'ack-all'`, [by]),
         )
     await age('59 minutes')
     await send({ email: 'late@example.com' }, '203.0.113.99')
@@ -228,7 +229,7 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
     expect(await queued('First@Example.com', '192.0.2.71')).toBe(1)
     expect(await queued('other@example.com', '192.0.2.70')).toBe(1)
     expect(await queued('new@example.com', '192.0.2.72')).toBe(2)
-    await db.query(`INSERT INTO rate_limit_hits (bucket, key) SELECT 'ack-all', 'all' FROM generate_series(1, 29)`)
+    await run(db, `INSERT INTO rate_limit_hits (bucket, key) SELECT 'ack-all', 'all' FROM generate_series(1, 29)`)
     expect(await queued('late@example.com', '192.0.2.73')).toBe(2)
   })
 
@@ -429,10 +430,10 @@ describe('the morning list', { timeout: 120_000 }, () => {
       async lead(name: string, phone: string, status: string, arrivedHoursAgo: number, changedHoursAgo?: number) {
         const id = await storeTestLead(backend, name, { phone })
         const db = await backend.db()
-        await db.query(`UPDATE leads SET status = $2 WHERE id = $1`, [id, status])
+        await run(db, `UPDATE leads SET status = $2 WHERE id = $1`, [id, status])
         const hoursAgo = (hours: number | undefined) =>
           hours === undefined ? null : new Date(clock.now.getTime() - hours * 60 * MINUTE)
-        await db.query(`UPDATE leads SET created_at = $2, last_contact_at = $3 WHERE id = $1`, [
+        await run(db, `UPDATE leads SET created_at = $2, last_contact_at = $3 WHERE id = $1`, [
           id,
           hoursAgo(arrivedHoursAgo),
           hoursAgo(changedHoursAgo),
@@ -475,7 +476,7 @@ describe('the morning list', { timeout: 120_000 }, () => {
     const dee = await m.lead('Dee', '916-555-0104', 'new', 2)
     expect(await m.runAt(pacific(2, '07:05'))).toBe(0)
     const db = await m.backend.db()
-    await db.query(`UPDATE leads SET created_at = created_at - interval '3 days' WHERE id = $1`, [dee])
+    await run(db, `UPDATE leads SET created_at = created_at - interval '3 days' WHERE id = $1`, [dee])
     expect(await m.runAt(pacific(2, '12:00'))).toBe(0)
     expect(await m.runAt(pacific(3, '07:00'))).toBe(1)
   })

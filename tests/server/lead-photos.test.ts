@@ -25,14 +25,15 @@ import { heicOf, phoneJpeg } from '../support/phone-photo-tags'
 import {
   countedPost,
   FILE_STORES,
+  type FileStoreName,
   rowsOf,
+  run,
   testLead,
   useFileStores,
   useOwnerSessions,
   useSmtp,
   useTempDirs,
   useTestBackends,
-  type FileStoreName,
 } from './helpers'
 
 const tempDir = useTempDirs()
@@ -167,7 +168,7 @@ describe.each(FILE_STORES)('photos of a stored lead in %s', { timeout: 120_000 }
     const id = await lead()
     const db = await backend.db()
     // A real failure of the photos' INSERT, on either database: a constraint no new row meets.
-    await db.exec('ALTER TABLE lead_photos ADD CONSTRAINT test_down CHECK (false) NOT VALID')
+    await run(db, 'ALTER TABLE lead_photos ADD CONSTRAINT test_down CHECK (false) NOT VALID')
     const failed = await handle(upload(tokens.issue(id), photos(2)), '')
     expect(failed.status).toBe(503)
     expect(await failed.json()).toMatchObject({ reason: 'failed' })

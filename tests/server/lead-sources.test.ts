@@ -17,7 +17,7 @@ import {
   type Conversion,
 } from '../../app/server/owner/conversions.server'
 import { leadSources, listInbox, updateLead } from '../../app/server/owner/inbox.server'
-import { storeTestLead, useTestBackends } from './helpers'
+import { rowsOf, run, storeTestLead, useTestBackends } from './helpers'
 
 const open = useTestBackends()
 
@@ -44,7 +44,7 @@ async function seed(backend: Backend, lead: Seed): Promise<string> {
   const db = await backend.db()
   for (const status of lead.steps ?? [])
     await updateLead(db, id, { status, note: '', jobValueCents: lead.jobValueCents ?? null })
-  await db.query(`UPDATE leads SET created_at = now() - make_interval(days => $2) WHERE id = $1`, [id, lead.ageDays])
+  await run(db, `UPDATE leads SET created_at = now() - make_interval(days => $2) WHERE id = $1`, [id, lead.ageDays])
   return id
 }
 
@@ -80,7 +80,7 @@ describe('the sources view', { timeout: 120_000 }, () => {
       { name: 'Old', visit: direct, heard: 'other', ageDays: 2 },
     ]
     for (const lead of leads) await seed(backend, lead)
-    await (await backend.db()).query(`UPDATE leads SET status = 'archived' WHERE first_name = 'Old'`)
+    await rowsOf(backend, `UPDATE leads SET status = 'archived' WHERE first_name = 'Old'`)
 
     // Ann, Ben (quoted, then lost: still quoted) and Cal.
     const db = await backend.db()
@@ -150,7 +150,7 @@ describe("a quote's follow-up mark (docs/decisions/048-follow-through.md)", { ti
     const backend = await open()
     const db = await backend.db()
     const changed = `UPDATE leads SET status_changed_at = now() - make_interval(days => $2) WHERE id = $1`
-    const quotedDaysAgo = (id: string, days: number) => db.query(changed, [id, days])
+    const quotedDaysAgo = (id: string, days: number) => run(db, changed, [id, days])
     const quoted = (name: string) => seed(backend, { name, steps: ['quoted'], ageDays: 0 })
     const fresh = await quoted('Fresh')
     const waiting = await quoted('Waiting')

@@ -18,7 +18,7 @@ import {
   subscriptionOf,
   type PhoneKeys,
 } from '../support/push-service'
-import { outboxDrained, rowsOf, testLead, useCleanup, useTestBackends } from './helpers'
+import { outboxDrained, rowsOf, run, testLead, useCleanup, useTestBackends } from './helpers'
 
 async function startPushService(phone: PhoneKeys) {
   const service = await startStandIn(phone, vapid.publicKey)
@@ -207,8 +207,8 @@ describe('where a push may go (decision 052)', { timeout: 120_000 }, () => {
     const db = await backend.db()
     await (await backend.outbox()).drain()
     // The positive signal: the push was tried and failed on the 307 itself.
-    const row = await db.query<{ last_error: string }>(`SELECT last_error FROM outbox WHERE template = 'owner_push'`)
-    expect(row.rows[0]!.last_error).toContain('push service answered 307')
+    const row = await run<{ last_error: string }>(db, `SELECT last_error FROM outbox WHERE template = 'owner_push'`)
+    expect(row[0]!.last_error).toContain('push service answered 307')
     expect(elsewhere.hits).toBe(0)
   })
 })

@@ -3,7 +3,6 @@
 import { sql } from 'kysely'
 import type { Database, Db } from '../db/database.server'
 import { quoteFactsOf } from '../quotes/quotes.server'
-import type { MorningLead } from './messages.server'
 import { templateOf, type OutboxRow } from './templates.server'
 
 export interface Claim {
@@ -15,9 +14,8 @@ export interface Claim {
   skip: string[]
 }
 
-// The site's database, not a transaction: quoteFactsOf takes it.
 export async function claimDue(db: Database, { worker, now, leaseMs, limit, skip }: Claim): Promise<OutboxRow[]> {
-  const claimed = await db
+  const rows = await db
     .with('due', (qb) =>
       qb
         .selectFrom('outbox')
@@ -37,76 +35,60 @@ export async function claimDue(db: Database, { worker, now, leaseMs, limit, skip
         .from('due')
         .whereRef('outbox.id', '=', 'due.id')
         .set((eb) => ({
-          attempts: eb('outbox.attempts', '+', 1),
+          attempts: eb('attempts', '+', 1),
           claimed_by: worker,
-          next_attempt_at: new Date(now.getTime() + leaseMs),
+          next_attempt_at: new Date(+now + leaseMs),
         }))
-        .returning(['outbox.id', 'outbox.lead_id', 'outbox.template', 'outbox.attempts', 'outbox.payload']),
+        .returningAll('outbox'),
     )
     .selectFrom('claimed')
     .leftJoin('leads', 'leads.id', 'claimed.lead_id')
-    .select([
-      'claimed.id',
-      'claimed.lead_id',
+    // A row of no lead (a sign-in e-mail) has '' for the lead's texts.
+    .select((eb) => [
+      'claimed.id as outboxId',
       'claimed.template',
       'claimed.attempts',
-      'claimed.payload',
+      eb.ref('claimed.payload').$castTo<Record<string, unknown> | null>().as('payload'),
+      eb.fn.coalesce(eb.cast<string>('claimed.lead_id', 'text'), sql.lit('')).as('leadId'),
       'leads.status',
-      'leads.first_name',
-      'leads.email',
-      'leads.phone',
-      'leads.source_page',
-      'leads.created_at',
-      'leads.service_street',
-      'leads.service_zip',
-      'leads.preferred_time',
-      'leads.outside_area',
+      eb.fn.coalesce('leads.first_name', sql.lit('')).as('firstName'),
+      eb.fn.coalesce('leads.email', sql.lit('')).as('email'),
+      eb.fn.coalesce('leads.phone', sql.lit('')).as('phone'),
+      'leads.source_page as sourcePage',
+      eb.fn.coalesce('leads.created_at', 'claimed.created_at').as('createdAt'),
+      'leads.service_street as street',
+      'leads.service_zip as zip',
+      'leads.preferred_time as preferredTime',
+      'leads.outside_area as outsideArea',
     ])
     .execute()
-  const rows: OutboxRow[] = claimed.map((row) => ({
-    outboxId: row.id,
-    leadId: row.lead_id ?? '',
-    template: row.template,
-    attempts: row.attempts,
-    payload: (row.payload ?? null) as OutboxRow['payload'],
-    status: row.status,
-    firstName: row.first_name ?? '',
-    email: row.email ?? '',
-    phone: row.phone ?? '',
-    sourcePage: row.source_page,
-    createdAt: row.created_at ?? now,
-    street: row.service_street,
-    zip: row.service_zip,
-    preferredTime: row.preferred_time,
-    outsideArea: row.outside_area,
-  }))
-  const reads = (row: OutboxRow) => templateOf(row.template)?.reads
-  const quoteLeads = rows.filter((row) => reads(row) === 'quote').map((row) => row.leadId)
+  const quoteLeads = rows.filter((row) => templateOf(row.template)?.reads === 'quote').map((row) => row.leadId)
   const facts = quoteLeads.length > 0 ? await quoteFactsOf(db, [...new Set(quoteLeads)]) : new Map()
-  for (const row of rows) {
-    if (reads(row) === 'quote') row.quote = facts.get(row.leadId) ?? null
-    if (reads(row) === 'leads') row.leads = await morningListLeads(db, row.payload?.leads)
+  const read = async (row: OutboxRow) => {
+    const reads = templateOf(row.template)?.reads
+    if (reads === 'quote') row.quote = facts.get(row.leadId) ?? null
+    if (reads === 'leads') row.leads = await morningListLeads(db, row.payload?.leads)
+    return row
   }
-  return rows
+  return Promise.all(rows.map(read))
 }
 
 /** The listed leads still new or contacted, as the morning e-mail shows them. */
-async function morningListLeads(db: Db, ids: unknown): Promise<MorningLead[]> {
-  const listed = Array.isArray(ids) ? ids.filter((id): id is string => /^[0-9a-f-]{36}$/.test(String(id))) : []
-  if (listed.length === 0) return []
+async function morningListLeads(db: Db, ids: unknown) {
+  if (!Array.isArray(ids) || ids.length === 0) return []
   const leads = await db
     .selectFrom('leads')
-    .select(['first_name', 'phone', 'status', sql<Date>`greatest(created_at, last_contact_at)`.as('since')])
-    .where('id', 'in', listed)
+    .select([
+      'first_name as firstName',
+      'phone',
+      'status',
+      sql<Date>`greatest(created_at, last_contact_at)`.as('since'),
+    ])
+    .where('id', 'in', ids.map(String))
     .where('status', 'in', ['new', 'contacted'])
     .orderBy('created_at')
     .execute()
-  return leads.map((lead) => ({
-    firstName: lead.first_name,
-    phone: lead.phone,
-    status: lead.status,
-    since: new Date(lead.since).toISOString(),
-  }))
+  return leads.map((lead) => ({ ...lead, since: new Date(lead.since).toISOString() }))
 }
 
 /**
@@ -114,20 +96,13 @@ async function morningListLeads(db: Db, ids: unknown): Promise<MorningLead[]> {
  * on the way cleared claimed_by, and the row must go out again with the newer one. The payload goes with it.
  */
 export async function markSent(db: Db, ids: string[], worker: string): Promise<void> {
-  await db
-    .updateTable('outbox')
-    .set({ sent_at: sql`coalesce(sent_at, now())`, last_error: null, claimed_by: null, payload: null })
-    .where('id', 'in', ids)
-    .where('claimed_by', '=', worker)
-    .execute()
+  const sent = { sent_at: sql<Date>`coalesce(sent_at, now())`, last_error: null, claimed_by: null, payload: null }
+  await db.updateTable('outbox').set(sent).where('id', 'in', ids).where('claimed_by', '=', worker).execute()
 }
 
 export async function markFailed(db: Db, id: string, error: string, retryAt: Date): Promise<void> {
-  await db
-    .updateTable('outbox')
-    .set({ last_error: error, claimed_by: null, next_attempt_at: retryAt })
-    .where('id', '=', id)
-    .execute()
+  const failed = { last_error: error, claimed_by: null, next_attempt_at: retryAt }
+  await db.updateTable('outbox').set(failed).where('id', '=', id).execute()
 }
 
 /** What this worker claimed before a restart is due again at once; how many rows. */
