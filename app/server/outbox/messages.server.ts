@@ -2,7 +2,7 @@
 // (sanitizeText) before they go in, and escaped wherever they meet HTML.
 import { messages } from '../../content/messages'
 import { site, telHref } from '../../content/site'
-import { leadTopic, pushTitle } from '../../lib/owner/owner-lead'
+import { leadTopic } from '../../lib/owner/owner-lead'
 import { hasForbiddenChars, isValidEmail } from '../../lib/leads/lead-schema'
 import { cityOfZip } from '../leads/lead-fields.server'
 import { composeMail, escapeHtml, sanitizeText } from '../leads/lead-email.server'
@@ -20,29 +20,10 @@ export interface PushPayload {
 
 export const toInbox = (push: { title: string; body: string }): PushPayload => ({ ...push, url: '/owner' })
 
-/** No name, e-mail or phone: push services relay it. */
-export function leadPushPayload(sourcePage: string | null): PushPayload {
-  return toInbox({ title: pushTitle(sourcePage), body: messages.push.lead })
-}
-
 /** The lead's town: its ZIP's, else the page's it was sent from; null when neither is known. */
 export function townOf(lead: { zip: string | null; sourcePage: string | null }): string | null {
   return cityOfZip(lead.zip)?.name ?? leadTopic(lead.sourcePage).city
 }
-
-/** The one reminder of a lead still new after `minutes` of opening hours (decision 048); " in X" when known. */
-export function escalationPushPayload(lead: { zip: string | null; sourcePage: string | null }, minutes: number) {
-  const city = townOf(lead)
-  return toInbox(messages.push.escalation(city ? ` in ${city}` : '', minutes))
-}
-
-/** To the owner about their own lead, so the first name may be in it (decision 048). */
-export function quoteReminderPushPayload(lead: { firstName: string }, days: number): PushPayload {
-  return toInbox(messages.push.quoteReminder(sanitizeText(lead.firstName, 60) || 'the customer', days))
-}
-
-/** Photos come after the lead's own e-mail; no contact details here either (decision 044). */
-export const photosPushPayload = (count: number) => toInbox(messages.push.photos(count))
 
 /** A lead in the morning list: the owner's own data, read when the e-mail is sent. */
 export interface MorningLead {

@@ -1,11 +1,13 @@
 // What the outbox sends (docs/decisions/008-lead-outbox.md, 042, 048): one entry per template, its channel and
 // what it builds from the claimed row. The row stores the template's name and channel; adding a template is an
 // entry here and the enqueue() that puts it due. A build that returns text sends nothing, for that reason.
+import { messages } from '../../content/messages'
+import { pushTitle } from '../../lib/owner/owner-lead'
 import { isReviewUrl } from '../../lib/reviews/review-link'
 import type { QuoteFacts } from '../../lib/quotes/quote'
 import type { FileStore } from '../files/file-store.server'
-import { ownerNotification, type NotificationAddresses, type NotificationLead } from '../leads/lead-email.server'
-import type { OwnerNotification } from '../leads/lead-email.server'
+import { ownerNotification, sanitizeText, type NotificationAddresses } from '../leads/lead-email.server'
+import type { NotificationLead, OwnerNotification } from '../leads/lead-email.server'
 import type { LeadWebhookTarget, WebhookLead } from '../leads/lead-webhook.server'
 import {
   jobMail,
@@ -18,14 +20,12 @@ import {
 } from '../quotes/quote-mail.server'
 import {
   acknowledgementMail,
-  escalationPushPayload,
-  leadPushPayload,
   morningListMail,
   photosMail,
-  photosPushPayload,
-  quoteReminderPushPayload,
   reviewRequestMail,
   signInMail,
+  toInbox,
+  townOf,
   type MorningLead,
   type PushPayload,
 } from './messages.server'
@@ -100,7 +100,7 @@ const photoCount = (row: OutboxRow) => (typeof row.payload?.photos === 'number' 
 
 /**
  * Queued by the status trigger when a lead becomes quoted, whatever the alert settings; without alerts they are
- * dropped rather than kept waiting for keys (decision 048).
+ * dropped rather than kept waiting for keys. To the owner about his own lead, so it names it (decision 048).
  */
 const quoteReminder = (days: number): Template => ({
   channel: 'owner_push',
@@ -108,7 +108,7 @@ const quoteReminder = (days: number): Template => ({
     row.status !== 'quoted'
       ? 'the lead is no longer quoted'
       : io.vapid
-        ? quoteReminderPushPayload(row, days)
+        ? toInbox(messages.push.quoteReminder(sanitizeText(row.firstName, 60) || 'the customer', days))
         : 'alerts are off',
 })
 
@@ -130,7 +130,11 @@ export const TEMPLATES = {
     channel: 'webhook',
     build: (row) => ({ ...row, id: row.leadId }),
   },
-  owner_push: { channel: 'owner_push', build: (row) => leadPushPayload(row.sourcePage) },
+  // No name, e-mail or phone in a push that is not about a lead he is working: push services relay it.
+  owner_push: {
+    channel: 'owner_push',
+    build: (row) => toInbox({ title: pushTitle(row.sourcePage), body: messages.push.lead }),
+  },
   review_request: {
     channel: 'customer_mail',
     build: (row, io) =>
@@ -149,7 +153,7 @@ export const TEMPLATES = {
   },
   // A later upload puts them due again with the new total.
   owner_photos: { channel: 'owner_mail', build: (row, io) => photosMail(row, photoCount(row), io.addresses) },
-  owner_photos_push: { channel: 'owner_push', build: (row) => photosPushPayload(photoCount(row)) },
+  owner_photos_push: { channel: 'owner_push', build: (row) => toInbox(messages.push.photos(photoCount(row))) },
   // Its limits are decided as it is sent (decision 048).
   customer_acknowledgement: {
     channel: 'customer_mail',
@@ -158,14 +162,16 @@ export const TEMPLATES = {
         ? 'over its limits'
         : (acknowledgementMail(row, io.addresses) ?? 'the address is not usable'),
   },
-  // Due a set time of opening hours after the lead came; a status change deletes it, and one claimed in that same
+  // Due `minutes` of opening hours after the lead came; a status change deletes it, and one claimed in that same
   // moment is dropped here, never sent later (decision 048).
   owner_escalation: {
     channel: 'owner_push',
-    build: (row) =>
-      row.status !== 'new'
-        ? 'the lead is no longer new'
-        : escalationPushPayload(row, typeof row.payload?.minutes === 'number' ? row.payload.minutes : 15),
+    build: (row) => {
+      const city = townOf(row)
+      const minutes = typeof row.payload?.minutes === 'number' ? row.payload.minutes : 15
+      const push = toInbox(messages.push.escalation(city ? ` in ${city}` : '', minutes))
+      return row.status === 'new' ? push : 'the lead is no longer new'
+    },
   },
   owner_reminder_2d: quoteReminder(2),
   owner_reminder_7d: quoteReminder(7),
