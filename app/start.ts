@@ -5,6 +5,7 @@ import { FAILED, failed, jsonError, unknownServerFn } from '~/server/http/failur
 import { isSameOriginRequest } from '~/server/http/origin.server'
 import { isWellFormedServerFnBody, MAX_SERVER_FN_BODY_BYTES } from '~/server/http/server-fn-body.server'
 import { log } from '~/server/log/logger.server'
+import { getBackend } from '~/server/backend/backend.server'
 import { formTokens, formTokensLoaded } from '~/server/leads/tokens.server'
 
 // Start throws for an id its manifest lacks, and logs that as a 500 with its stack: anyone could fill the log.
@@ -68,7 +69,7 @@ const wellFormedBodyMiddleware = createMiddleware().server(async ({ next, reques
 /** Rendering the quote form's signed token cannot wait for the key. */
 const formTokenKeyMiddleware = createMiddleware().server(async ({ next, handlerType }) => {
   if (handlerType !== 'router') return next()
-  if (!formTokensLoaded()) await formTokens().catch(() => undefined)
+  if (!formTokensLoaded()) await formTokens(getBackend()).catch(() => undefined)
   return next()
 })
 

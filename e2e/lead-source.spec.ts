@@ -10,23 +10,20 @@ import { fillQuoteFields, SENT_LOCATION, submitQuote, contact } from './support/
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 
-interface StoredSource {
-  first_name: string
-  source_channel: string | null
-  source_tags: Record<string, string> | null
-  landing_path: string | null
-  referrer_host: string | null
-  heard_about: string | null
-}
-
 /** Every lead's source, by first name; stops the server first (PGlite has one process at a time). */
-async function storedSources(server: SiteServer): Promise<Map<string, StoredSource>> {
+async function storedSources(server: SiteServer) {
   await server.stop()
   const db = await openSiteDatabase(server)
   try {
-    const { rows } = await db.query<StoredSource>(
-      `SELECT first_name, source_channel, source_tags, landing_path, referrer_host, heard_about FROM leads`,
-    )
+    const columns = [
+      'first_name',
+      'source_channel',
+      'source_tags',
+      'landing_path',
+      'referrer_host',
+      'heard_about',
+    ] as const
+    const rows = await db.selectFrom('leads').select(columns).execute()
     return new Map(rows.map((row) => [row.first_name, row]))
   } finally {
     await db.close()

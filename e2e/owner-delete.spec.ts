@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { sql } from 'kysely'
 import { DELETE_TEXTS } from '~/lib/owner/owner-lead'
 import { violationList, wcagAudit } from './support/axe'
 import { sendQuote, contact } from './support/quote-form'
@@ -70,10 +71,8 @@ test('a lead last contacted 25 months ago is deleted when the site starts; one a
       ['Recent', 23],
     ] as const) {
       await storeTestLead(db, { first_name: firstName })
-      await db.query(`UPDATE leads SET created_at = now() - make_interval(months => $2) WHERE first_name = $1`, [
-        firstName,
-        months,
-      ])
+      const created = sql<Date>`now() - make_interval(months => ${months})`
+      await db.updateTable('leads').set({ created_at: created }).where('first_name', '=', firstName).execute()
     }
   })
   const server = await startSiteServer(siteDataEnv(data))

@@ -5,6 +5,7 @@
  */
 import { rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { sql } from 'kysely'
 import { leadSource, leadSourceColumns, type VisitSource } from '~/lib/lead-source/lead-source'
 import { SOURCES_TEXTS } from '~/lib/owner/owner-lead'
 import type { Database } from '../app/server/db/database.server'
@@ -24,7 +25,7 @@ async function storeLeads(db: Database) {
       first_name: firstName,
       source_page: '/contact',
       source_channel: source.channel,
-      source_tags: source.tags,
+      source_tags: source.tags && JSON.stringify(source.tags),
       heard_about: source.heardAbout,
     })
   }
@@ -32,7 +33,11 @@ async function storeLeads(db: Database) {
   await store('Milo', { tags: { utm_source: 'gbp', utm_medium: 'organic' } }, 'google-maps')
   await store('Otto')
   await store('Rex', { tags: {} }, 'friend')
-  await db.query(`UPDATE leads SET created_at = now() - interval '60 days' WHERE first_name = 'Rex'`)
+  await db
+    .updateTable('leads')
+    .set({ created_at: sql`now() - interval '60 days'` })
+    .where('first_name', '=', 'Rex')
+    .execute()
 }
 
 /** Each body and foot row's cells as the owner reads them. */

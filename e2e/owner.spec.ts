@@ -33,7 +33,7 @@ test('a lead sent through the site is in npm run leads at once, and its status c
   const [header, ...rows] = csvRows(listed.stdout)
   // The header line as the owner's spreadsheet shows it.
   expect(header!.join(',')).toBe(
-    'created_at,first_name,email,phone,service_street,service_zip,preferred_time,outside_area,status,source_page,spam_reason,id,source_channel,heard_about,landing_path,referrer_host,source_tags,job_value,contacted_at,quoted_at,won_at',
+    'created_at,first_name,email,phone,service_street,service_zip,preferred_time,outside_area,status,source_page,spam_reason,id,source_channel,heard_about,landing_path,referrer_host,source_tags,job_value_cents,contacted_at,quoted_at,won_at',
   )
   const row = rows.find((cells) => cells[1] === firstName)
   // Folsom's 95630 is a served ZIP: not outside the usual area.

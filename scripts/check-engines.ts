@@ -218,8 +218,8 @@ const checks: Record<string, Check> = {
       throw new Error(`confirmation: ${confirmation}`)
     if (!String(await e.read('text', 'main')).includes('$770.50')) throw new Error('the accepted total is not shown')
     const stored = (await storedLeads(site)).find((each) => each.id === lead.id)
-    if (stored?.status !== 'won' || Number(stored.job_value) !== 770.5)
-      throw new Error(`stored: ${stored?.status}, job value ${stored?.job_value}`)
+    if (stored?.status !== 'won' || stored.job_value_cents !== 77050)
+      throw new Error(`stored: ${stored?.status}, job value ${stored?.job_value_cents}`)
   },
 }
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { getBackend } from '~/server/backend/backend.server'
 import { ownerConversionsResponse } from '~/server/owner/conversions.server'
 import { forOwner } from '~/server/owner/owner-access.server'
 
@@ -6,7 +7,7 @@ import { forOwner } from '~/server/owner/owner-access.server'
 export const Route = createFileRoute('/owner_/conversions.csv')({
   server: {
     handlers: {
-      GET: forOwner(() => ownerConversionsResponse()),
+      GET: forOwner(() => ownerConversionsResponse(getBackend())),
     },
   },
 })

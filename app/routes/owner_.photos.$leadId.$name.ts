@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { getBackend } from '~/server/backend/backend.server'
 import { ownerPhotoResponse } from '~/server/owner/lead-photos.server'
 import { forOwner } from '~/server/owner/owner-access.server'
 
@@ -7,7 +8,7 @@ export const Route = createFileRoute('/owner_/photos/$leadId/$name')({
   server: {
     handlers: {
       GET: forOwner(({ params }: { params: { leadId: string; name: string } }) =>
-        ownerPhotoResponse(params.leadId, params.name),
+        ownerPhotoResponse(params.leadId, params.name, getBackend()),
       ),
     },
   },

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { getBackend } from '~/server/backend/backend.server'
 import { visitorAddress } from '~/server/http/visitor-address.server'
 import { handleLeadPhotosPost } from '~/server/leads/lead-photos.server'
 
@@ -6,7 +7,7 @@ import { handleLeadPhotosPost } from '~/server/leads/lead-photos.server'
 export const Route = createFileRoute('/quote-photos')({
   server: {
     handlers: {
-      POST: ({ request }) => handleLeadPhotosPost(request, visitorAddress(request)),
+      POST: ({ request }) => handleLeadPhotosPost(request, visitorAddress(request), getBackend()),
       GET: () => new Response(null, { status: 303, headers: { Location: '/quote-request' } }),
     },
   },

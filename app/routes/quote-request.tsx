@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { LeadPhotoResult } from '~/components/leads/lead-photo-form'
 import { QuoteResult } from '~/components/leads/lead-result'
 import { LEAD_PHOTO_STATUSES, PHOTO_TOKEN_PATTERN } from '~/lib/leads/lead-photo-statuses'
+import { getBackend } from '~/server/backend/backend.server'
 import { visitorAddress } from '~/server/http/visitor-address.server'
 import { handleLeadFormPost } from '~/server/leads/lead-form-post.server'
 
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/quote-request')({
   server: {
     handlers: {
       POST: async ({ request, next }) => {
-        const outcome = await handleLeadFormPost(request, visitorAddress(request))
+        const outcome = await handleLeadFormPost(request, visitorAddress(request), getBackend())
         if (outcome instanceof Response) return outcome
         return next({ context: { quoteRefusal: outcome, responseStatus: outcome.status } })
       },

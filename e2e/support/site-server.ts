@@ -3,7 +3,10 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import type { Insertable } from 'kysely'
 import type { Database } from '../../app/server/db/database.server'
+import type { DB } from '../../app/server/db/schema.gen'
+import { enqueue } from '../../app/server/outbox/enqueue.server'
 import {
   openSiteDatabase,
   startSiteProcess,
@@ -105,11 +108,14 @@ export async function prepareSiteData(fill: (db: Database) => Promise<unknown> =
   return data
 }
 
-/** A lead as the quote form's path stores it (record_lead); the contact columns not given are made up. */
-export function storeTestLead(db: Database, lead: { first_name: string } & Record<string, unknown>) {
+/** A lead with the owner's e-mail queued, as the quote form's path stores it; the contact columns not given are made up. */
+export async function storeTestLead(db: Database, lead: { first_name: string } & Partial<Insertable<DB['leads']>>) {
   const contact = { email: `${lead.first_name.toLowerCase()}@example.com`, phone: '916-555-0101' }
   const stored = { ...contact, idempotency_key: `e2e-${randomUUID()}`, ...lead }
-  return db.query('SELECT public.record_lead($1)', [JSON.stringify({ lead: stored })])
+  await db.transaction().execute(async (tx) => {
+    const { id } = await tx.insertInto('leads').values(stored).returning('id').executeTakeFirstOrThrow()
+    await enqueue(tx, 'owner_notification', { leadId: id })
+  })
 }
 
 export function siteDataEnv(data: SiteData): Record<string, string> {

@@ -1,7 +1,7 @@
 -- The one schema (docs/decisions/050-one-runtime.md): PGlite in DATA_DIR and any PostgreSQL 15+ (a Supabase
 -- project's database) run it alike. Only the site's server connects, as the tables' owner. Each table and
--- function is defined once here; a change is a new migration. A write that spans rows or tables is a function
--- with one JSON argument; reads and single-statement writes live in the feature's server module.
+-- function is defined once here; a change is a new migration. Reads and writes are TypeScript over the generated
+-- types (docs/decisions/054-typed-queries.md); SQL keeps what only it does better, each saying why.
 
 -- ---------------------------------------------------------------------------------------------------------
 -- Leads and what is sent about them
@@ -39,8 +39,8 @@ CREATE TABLE public.leads (
   referrer_host     text CHECK (char_length(referrer_host) BETWEEN 1 AND 253),
   heard_about       text CHECK (heard_about IN ('google-search', 'google-maps', 'ad', 'facebook-instagram', 'nextdoor',
                       'yelp', 'friend', 'truck-or-sign', 'used-before', 'other')),
-  -- Dollars, entered when the lead is won (the ads' conversion value); kept only while it is won.
-  job_value         numeric(10, 2) CHECK (job_value >= 0),
+  -- Whole cents, entered when the lead is won (the ads' conversion value); kept only while it is won.
+  job_value_cents   integer CHECK (job_value_cents BETWEEN 0 AND 10000000),
   -- When the lead first reached each stage (won_at: the latest win), and when its status last changed.
   contacted_at      timestamptz,
   quoted_at         timestamptz,
@@ -54,15 +54,13 @@ CREATE INDEX leads_created_channel_idx ON public.leads (created_at, source_chann
 
 -- Everything sent after a lead is stored, each row written in its cause's transaction and delivered by the
 -- site's worker (docs/decisions/008-lead-outbox.md, 048-follow-through.md); next_attempt_at is also a timer's
--- due time. The handler of each kind: app/server/backend/outbox-deliveries.server.ts.
+-- due time. The template names what is sent, checked by app/server/outbox/templates.server.ts, which builds it;
+-- the channel is how it goes. A lead has at most one row per template.
 CREATE TABLE public.outbox (
   id               uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  lead_id uuid REFERENCES public.leads (id) ON DELETE CASCADE,
-  kind             text NOT NULL CHECK (kind IN ('owner_notification', 'lead_webhook', 'owner_sign_in', 'owner_push',
-                     'review_request', 'owner_photos', 'owner_photos_push', 'customer_acknowledgement',
-                     'owner_escalation', 'owner_reminder_2d', 'owner_reminder_7d', 'owner_morning_list',
-                     'lead_files', 'quote_sent', 'quote_accepted', 'quote_accepted_push', 'quote_changes_push',
-                     'job_scheduled', 'job_reminder')),
+  lead_id          uuid REFERENCES public.leads (id) ON DELETE CASCADE,
+  template         text NOT NULL CHECK (template ~ '^[a-z][a-z0-9_]{1,39}$'),
+  channel          text NOT NULL CHECK (channel IN ('owner_mail', 'owner_push', 'customer_mail', 'webhook', 'files')),
   attempts         integer NOT NULL DEFAULT 0 CHECK (attempts >= 0),
   next_attempt_at  timestamptz NOT NULL DEFAULT now(),
   last_error       text,
@@ -70,10 +68,9 @@ CREATE TABLE public.outbox (
   created_at       timestamptz NOT NULL DEFAULT now(),
   -- The worker that claimed it (a per-process id); a lease in next_attempt_at frees it if that process dies.
   claimed_by       text,
+  -- What the message needs that the stored rows do not say; emptied once sent (a sign-in link is a credential).
   payload          jsonb,
-  UNIQUE (lead_id, kind),
-  -- The sign-in e-mail, the morning list and a deleted lead's file removal belong to no lead.
-  CHECK ((kind IN ('owner_sign_in', 'owner_morning_list', 'lead_files')) = (lead_id IS NULL))
+  UNIQUE (lead_id, template)
 );
 CREATE INDEX outbox_due_idx ON public.outbox (next_attempt_at) WHERE sent_at IS NULL;
 
@@ -282,10 +279,11 @@ CREATE TABLE public.jobs (
 -- A lead's life: stages, follow-ups, deletion
 -- ---------------------------------------------------------------------------------------------------------
 
--- A status or note change, in its own transaction: it dates the stages (contacted_at and quoted_at keep the
--- first time, won_at is the latest win and goes when the lead leaves "won", with its job value), moves the last
--- contact, and settles the follow-ups it makes pointless: the escalation waits for a lead still new, the quote
--- reminders for one still quoted, and becoming quoted queues them, once per lead (decision 048).
+-- A status or note change dates the stages (contacted_at and quoted_at keep the first time, won_at is the latest
+-- win and goes when the lead leaves "won", with its job value), moves the last contact, and settles the follow-ups
+-- it makes pointless: the escalation waits for a lead still new, the quote reminders for one still quoted, and
+-- becoming quoted queues them, once per lead (decision 048). A trigger, because every writer of a status (the
+-- inbox, `npm run leads`, a quote sent or accepted) must do this in its own transaction, and none can forget it.
 CREATE FUNCTION public.lead_changed()
 RETURNS trigger
 LANGUAGE plpgsql
@@ -305,20 +303,20 @@ BEGIN
     NEW.quoted_at := coalesce(NEW.quoted_at, now());
   END IF;
   NEW.won_at := CASE WHEN NEW.status = 'won' THEN now() END;
-  NEW.job_value := CASE WHEN NEW.status = 'won' THEN NEW.job_value END;
+  NEW.job_value_cents := CASE WHEN NEW.status = 'won' THEN NEW.job_value_cents END;
   NEW.status_changed_at := now();
   IF NEW.status <> 'new' THEN
     DELETE FROM public.outbox o
-     WHERE o.lead_id = NEW.id AND o.kind = 'owner_escalation' AND o.sent_at IS NULL;
+     WHERE o.lead_id = NEW.id AND o.template = 'owner_escalation' AND o.sent_at IS NULL;
   END IF;
   IF NEW.status = 'quoted' THEN
-    INSERT INTO public.outbox (lead_id, kind, next_attempt_at, payload)
-    VALUES (NEW.id, 'owner_reminder_2d', now() + interval '2 days', '{"days": 2}'),
-           (NEW.id, 'owner_reminder_7d', now() + interval '7 days', '{"days": 7}')
-    ON CONFLICT (lead_id, kind) DO NOTHING;
+    INSERT INTO public.outbox (lead_id, template, channel, next_attempt_at)
+    VALUES (NEW.id, 'owner_reminder_2d', 'owner_push', now() + interval '2 days'),
+           (NEW.id, 'owner_reminder_7d', 'owner_push', now() + interval '7 days')
+    ON CONFLICT (lead_id, template) DO NOTHING;
   ELSE
     DELETE FROM public.outbox o
-     WHERE o.lead_id = NEW.id AND o.kind IN ('owner_reminder_2d', 'owner_reminder_7d') AND o.sent_at IS NULL;
+     WHERE o.lead_id = NEW.id AND o.template IN ('owner_reminder_2d', 'owner_reminder_7d') AND o.sent_at IS NULL;
   END IF;
   RETURN NEW;
 END
@@ -326,27 +324,14 @@ $$;
 CREATE TRIGGER leads_changed BEFORE UPDATE OF status, owner_note ON public.leads
   FOR EACH ROW EXECUTE FUNCTION public.lead_changed();
 
--- A deleted lead's photos live outside the database: their removal is queued in the deletion's transaction,
--- so it survives a crash or an unreachable store (docs/decisions/043-lead-deletion.md).
-CREATE FUNCTION public.lead_deleted()
-RETURNS trigger
-LANGUAGE plpgsql
-SET search_path = ''
-AS $$
-BEGIN
-  INSERT INTO public.outbox (kind, payload) VALUES ('lead_files', jsonb_build_object('lead', OLD.id));
-  RETURN NULL;
-END
-$$;
-CREATE TRIGGER leads_deleted AFTER DELETE ON public.leads
-  FOR EACH ROW EXECUTE FUNCTION public.lead_deleted();
-
 -- ---------------------------------------------------------------------------------------------------------
 -- Writes
 -- ---------------------------------------------------------------------------------------------------------
 
 -- One hit for p_key in p_bucket: allowed (and recorded) while fewer than p_limit hits fall in the last
 -- p_window_ms, else refused with the milliseconds until the oldest expires. A p_limit of 0 or less: no limit.
+-- In SQL: the count and the insert are one round trip under a lock of that key alone, so a lead's transaction
+-- (app/server/leads/store-lead.server.ts) counts its visitor without holding a lock every visitor shares.
 CREATE FUNCTION public.hit_rate_limit(p_bucket text, p_key text, p_limit integer, p_window_ms integer)
 RETURNS TABLE (allowed boolean, retry_after_ms integer)
 LANGUAGE plpgsql
@@ -377,278 +362,6 @@ BEGIN
    WHERE h.ctid IN (SELECT o.ctid FROM public.rate_limit_hits o
                      WHERE o.bucket = p_bucket AND o.hit_at <= v_now - v_window LIMIT 50);
   RETURN QUERY SELECT true, 0;
-END
-$$;
-
--- The inbox an address reaches: trimmed and lower-cased, its +tag dropped, and for Gmail (googlemail.com is the
--- same inbox) the dots of the local part dropped.
-CREATE FUNCTION public.normalized_email(p_email text)
-RETURNS text
-LANGUAGE sql
-IMMUTABLE
-SET search_path = ''
-AS $$
-  WITH address AS (
-    SELECT a, length(a) - strpos(reverse(a), '@') AS at FROM (SELECT lower(btrim(p_email)) AS a) x
-  ), parts AS (
-    SELECT split_part(substr(a, 1, at), '+', 1) AS local, substr(a, at + 2) AS domain FROM address
-  )
-  SELECT CASE WHEN domain IN ('gmail.com', 'googlemail.com') THEN replace(local, '.', '') || '@gmail.com'
-              ELSE local || '@' || domain END
-    FROM parts
-$$;
-
--- The rate_limit_hits rows an acknowledgement to p_email, asked for by client p_client, adds as it goes; none when
--- it may not go: an inbox (the SHA-256 of its normalized address) once in 24 hours, a client once an hour, and 30
--- an hour in all (decisions 048, 052). Reads only, so a lead's transaction may look without a lock.
-CREATE FUNCTION public.acknowledgement_hits(p_email text, p_client text)
-RETURNS TABLE (bucket text, key text)
-LANGUAGE sql
-STABLE
-SET search_path = ''
-AS $$
-  WITH k AS (
-    SELECT encode(sha256(convert_to(public.normalized_email(p_email), 'UTF8')), 'hex') AS address,
-           nullif(left(btrim(p_client), 128), '') AS client
-  )
-  SELECT x.b, x.k FROM k, LATERAL (VALUES ('ack-address', k.address), ('ack-client', k.client), ('ack-all', 'all')) x(b, k)
-   WHERE x.k IS NOT NULL
-     AND NOT EXISTS (SELECT 1 FROM public.rate_limit_hits h
-                      WHERE (h.bucket = 'ack-address' AND h.key = k.address AND h.hit_at > now() - interval '24 hours')
-                         OR (h.bucket = 'ack-client' AND h.key = k.client AND h.hit_at > now() - interval '1 hour'))
-     AND (SELECT count(*) FROM public.rate_limit_hits h
-           WHERE h.bucket = 'ack-all' AND h.hit_at > now() - interval '1 hour') < 30
-$$;
-
--- Whether the acknowledgement in outbox row p_outbox may go. The worker asks as it sends, so the lead's own
--- transaction takes no lock every lead shares. Decided once, under one lock on every instance; the answer is kept
--- in the row, so a retried send is not counted again.
-CREATE FUNCTION public.customer_acknowledgement_allowed(p_outbox uuid)
-RETURNS boolean
-LANGUAGE plpgsql
-SET search_path = ''
-AS $$
-DECLARE
-  v_allowed boolean;
-  v_email   text;
-  v_client  text;
-  v_hits    integer;
-BEGIN
-  PERFORM pg_advisory_xact_lock(hashtextextended('ack-all:all', 0));
-  SELECT (o.payload ->> 'allowed')::boolean, q.email, q.ip_hash INTO v_allowed, v_email, v_client
-    FROM public.outbox o JOIN public.leads q ON q.id = o.lead_id WHERE o.id = p_outbox;
-  IF NOT FOUND OR v_allowed IS NOT NULL THEN
-    RETURN coalesce(v_allowed, false);
-  END IF;
-  DELETE FROM public.rate_limit_hits h
-   WHERE (h.bucket = 'ack-address' AND h.hit_at <= now() - interval '24 hours')
-      OR (h.bucket IN ('ack-client', 'ack-all') AND h.hit_at <= now() - interval '1 hour');
-  INSERT INTO public.rate_limit_hits (bucket, key, hit_at)
-  SELECT h.bucket, h.key, now() FROM public.acknowledgement_hits(v_email, v_client) h;
-  GET DIAGNOSTICS v_hits = ROW_COUNT;
-  v_allowed := v_hits > 0;
-  UPDATE public.outbox o SET payload = jsonb_build_object('allowed', v_allowed) WHERE o.id = p_outbox;
-  RETURN v_allowed;
-END
-$$;
-
--- Stores a lead and queues what is sent about it, in one transaction. p: { lead: the leads columns the
--- form gives, spam_reason set for suspected spam; webhook, push, acknowledge: what to queue; escalateAt and
--- escalateMinutes: the push if the lead is still new then; limit: { bucket, count, windowMs }, the visitor's
--- limit, counted against lead.ip_hash in the same transaction }. A visitor over the limit gets retry_after_ms and
--- nothing is stored. A repeated idempotency key is the same lead (duplicate), except that a clean retry of a
--- suspected-spam lead rescues it and queues its deliveries once.
-CREATE FUNCTION public.record_lead(p jsonb)
-RETURNS TABLE (lead_id uuid, duplicate boolean, queued boolean, retry_after_ms integer)
-LANGUAGE plpgsql
-SET search_path = ''
-AS $$
-#variable_conflict use_column
-DECLARE
-  v_new    public.leads := jsonb_populate_record(NULL::public.leads, p -> 'lead');
-  v_push   boolean := coalesce((p ->> 'push')::boolean, false);
-  v_ack    boolean := coalesce((p ->> 'acknowledge')::boolean, false);
-  v_lead   uuid;
-  v_status text;
-  v_wait   integer;
-BEGIN
-  IF p ? 'limit' AND v_new.ip_hash IS NOT NULL THEN
-    SELECT CASE WHEN h.allowed THEN 0 ELSE h.retry_after_ms END INTO v_wait
-      FROM public.hit_rate_limit(p #>> '{limit,bucket}', v_new.ip_hash, (p #>> '{limit,count}')::integer,
-                                 (p #>> '{limit,windowMs}')::integer) h;
-    IF v_wait > 0 THEN
-      RETURN QUERY SELECT NULL::uuid, false, false, v_wait;
-      RETURN;
-    END IF;
-  END IF;
-  v_new.id := gen_random_uuid();
-  v_new.created_at := now();
-  v_new.status := CASE WHEN v_new.spam_reason IS NULL THEN 'new' ELSE 'suspected_spam' END;
-  INSERT INTO public.leads AS q SELECT v_new.*
-  ON CONFLICT (idempotency_key) DO NOTHING
-  RETURNING q.id INTO v_lead;
-
-  IF v_lead IS NULL THEN
-    SELECT q.id, q.status INTO v_lead, v_status
-      FROM public.leads q WHERE q.idempotency_key = v_new.idempotency_key FOR UPDATE;
-    IF v_status <> 'suspected_spam' OR v_new.spam_reason IS NOT NULL THEN
-      RETURN QUERY SELECT v_lead, true, false, 0;
-      RETURN;
-    END IF;
-    UPDATE public.leads q SET status = 'new', spam_reason = NULL WHERE q.id = v_lead;
-  ELSIF v_new.spam_reason IS NOT NULL THEN
-    RETURN QUERY SELECT v_lead, false, false, 0;
-    RETURN;
-  END IF;
-
-  -- A lead already over the acknowledgement's limits queues none (a look without a lock: the worker decides).
-  IF v_ack THEN
-    v_ack := EXISTS (SELECT 1 FROM public.acknowledgement_hits(v_new.email, v_new.ip_hash));
-  END IF;
-  -- ON CONFLICT: a rescued lead may have had some of these already.
-  INSERT INTO public.outbox (lead_id, kind)
-  SELECT v_lead, k FROM unnest(ARRAY['owner_notification']
-    || CASE WHEN (p ->> 'webhook')::boolean THEN ARRAY['lead_webhook'] ELSE '{}' END
-    || CASE WHEN v_push THEN ARRAY['owner_push'] ELSE '{}' END
-    || CASE WHEN v_ack THEN ARRAY['customer_acknowledgement'] ELSE '{}' END) AS k
-  ON CONFLICT (lead_id, kind) DO NOTHING;
-  IF v_push AND p ? 'escalateAt' THEN
-    INSERT INTO public.outbox (lead_id, kind, next_attempt_at, payload)
-    VALUES (v_lead, 'owner_escalation', (p ->> 'escalateAt')::timestamptz,
-            jsonb_build_object('minutes', p -> 'escalateMinutes'))
-    ON CONFLICT (lead_id, kind) DO NOTHING;
-  END IF;
-  RETURN QUERY SELECT v_lead, false, true, 0;
-END
-$$;
-
--- Records one photo upload, all or nothing. p: { lead, tokenHash, photos: [{ name, size }], push }. Refuses a
--- used token ('token-used'), an unknown or suspected lead ('no-lead') and more than five photos in all
--- ('too-many'), as SQLSTATE P0001 with that message; returns the lead's new total and (re)queues the notices.
-CREATE FUNCTION public.record_lead_photos(p jsonb)
-RETURNS integer
-LANGUAGE plpgsql
-SET search_path = ''
-AS $$
-DECLARE
-  v_lead  uuid := (p ->> 'lead')::uuid;
-  v_total integer;
-BEGIN
-  -- The lead's row lock orders two uploads for one lead, so the count below cannot pass five.
-  PERFORM 1 FROM public.leads q WHERE q.id = v_lead AND q.status <> 'suspected_spam' FOR UPDATE;
-  IF NOT FOUND THEN RAISE EXCEPTION 'no-lead'; END IF;
-  INSERT INTO public.lead_photo_tokens_used (token_hash, lead_id)
-  VALUES (p ->> 'tokenHash', v_lead) ON CONFLICT DO NOTHING;
-  IF NOT FOUND THEN RAISE EXCEPTION 'token-used'; END IF;
-  SELECT count(*) + jsonb_array_length(p -> 'photos') INTO v_total
-    FROM public.lead_photos l WHERE l.lead_id = v_lead;
-  IF jsonb_array_length(p -> 'photos') < 1 OR v_total > 5 THEN RAISE EXCEPTION 'too-many'; END IF;
-  INSERT INTO public.lead_photos (lead_id, object_name, size_bytes)
-  SELECT v_lead, x.name, x.size FROM jsonb_to_recordset(p -> 'photos') AS x(name text, size integer);
-  INSERT INTO public.outbox AS o (lead_id, kind, payload)
-  SELECT v_lead, k.kind, jsonb_build_object('photos', v_total)
-    FROM (VALUES ('owner_photos'), ('owner_photos_push')) AS k(kind)
-   WHERE k.kind = 'owner_photos' OR coalesce((p ->> 'push')::boolean, false)
-  ON CONFLICT (lead_id, kind) DO UPDATE
-    SET payload = excluded.payload, sent_at = NULL, last_error = NULL, attempts = 0, next_attempt_at = now(),
-        claimed_by = NULL;
-  RETURN v_total;
-END
-$$;
-
--- Queues the review request of a won lead, once. Answers queued, already-sent, not-won or no-lead.
-CREATE FUNCTION public.owner_request_review(p_id uuid)
-RETURNS text
-LANGUAGE plpgsql
-SET search_path = ''
-AS $$
-DECLARE
-  v_status text;
-BEGIN
-  SELECT q.status INTO v_status FROM public.leads q WHERE q.id = p_id FOR UPDATE;
-  IF v_status IS NULL OR v_status NOT IN ('new', 'contacted', 'quoted', 'won', 'lost') THEN
-    RETURN 'no-lead';
-  END IF;
-  IF v_status <> 'won' THEN
-    RETURN 'not-won';
-  END IF;
-  INSERT INTO public.outbox (lead_id, kind) VALUES (p_id, 'review_request')
-  ON CONFLICT (lead_id, kind) DO NOTHING;
-  RETURN CASE WHEN FOUND THEN 'queued' ELSE 'already-sent' END;
-END
-$$;
-
--- The listed leads as the morning e-mail shows them, read when it is sent: one worked or deleted since drops out.
-CREATE FUNCTION public.morning_list_leads(p_payload jsonb)
-RETURNS jsonb
-LANGUAGE sql
-STABLE
-SET search_path = ''
-AS $$
-  SELECT coalesce(jsonb_agg(jsonb_build_object('firstName', q.first_name, 'phone', q.phone, 'status', q.status,
-                                               'since', greatest(q.created_at, q.last_contact_at))
-                            ORDER BY q.created_at), '[]'::jsonb)
-    FROM public.leads q
-   WHERE q.id IN (SELECT x::uuid FROM jsonb_array_elements_text(p_payload -> 'leads') AS x)
-     AND q.status IN ('new', 'contacted')
-$$;
-
--- The morning list of p: { day, now }: claims the Pacific date for the day's one list, and queues an e-mail
--- naming the leads still new or contacted and unchanged for over a day. Answers how many; 0: nothing to send.
-CREATE FUNCTION public.queue_morning_list(p jsonb)
-RETURNS integer
-LANGUAGE plpgsql
-SET search_path = ''
-AS $$
-DECLARE
-  v_now timestamptz := (p ->> 'now')::timestamptz;
-  v_ids jsonb;
-BEGIN
-  INSERT INTO public.daily_runs (job, day) VALUES ('morning-list', (p ->> 'day')::date) ON CONFLICT DO NOTHING;
-  IF NOT FOUND THEN
-    RETURN 0;
-  END IF;
-  SELECT coalesce(jsonb_agg(q.id ORDER BY q.created_at), '[]'::jsonb) INTO v_ids
-    FROM public.leads q
-   WHERE q.status IN ('new', 'contacted') AND greatest(q.created_at, q.last_contact_at) < v_now - interval '1 day';
-  IF jsonb_array_length(v_ids) = 0 THEN
-    RETURN 0;
-  END IF;
-  INSERT INTO public.outbox (kind, payload)
-  VALUES ('owner_morning_list', jsonb_build_object('day', p ->> 'day', 'leads', v_ids));
-  RETURN jsonb_array_length(v_ids);
-END
-$$;
-
--- Replaces the cached Google reviews with the latest answer (a JSON array of { external_id, author, avatar,
--- rating, text, date }) and notes when; reviews the owner unpublished stay so. Returns how many are cached.
-CREATE FUNCTION public.cache_google_reviews(p jsonb)
-RETURNS integer
-LANGUAGE plpgsql
-SET search_path = ''
-AS $$
-DECLARE
-  v_count integer;
-BEGIN
-  WITH incoming AS (
-    SELECT DISTINCT ON (i.external_id) i.*
-      FROM jsonb_to_recordset(p) AS i(external_id text, author text, avatar text, rating integer, text text, date date)
-     WHERE i.external_id IS NOT NULL
-  ), removed AS (
-    DELETE FROM public.reviews r
-     WHERE r.source = 'google' AND NOT EXISTS (SELECT 1 FROM incoming i WHERE i.external_id = r.external_id)
-  ), upserted AS (
-    INSERT INTO public.reviews AS r (author, avatar, rating, text, review_date, source, external_id)
-    SELECT i.author, i.avatar, i.rating, i.text, i.date, 'google', i.external_id FROM incoming i
-    ON CONFLICT (source, external_id) DO UPDATE
-       SET author = excluded.author, avatar = excluded.avatar, rating = excluded.rating, text = excluded.text,
-           review_date = excluded.review_date
-    RETURNING 1
-  )
-  SELECT count(*)::integer INTO v_count FROM upserted;
-  INSERT INTO public.app_settings (key, value) VALUES ('google_reviews_fetched_at', now()::text)
-  ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now();
-  RETURN v_count;
 END
 $$;
 

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { createBackend } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
-import { freshDatabaseUrl, rowsOf, useTempDirs, useTestBackends } from './helpers'
+import { freshDatabaseUrl, rowsOf, run, useTempDirs, useTestBackends } from './helpers'
 
 const tempDir = useTempDirs()
 const openBackend = useTestBackends()
@@ -23,25 +23,27 @@ describe('the backend', { timeout: 90_000 }, () => {
     const where = await place()
     const first = await openBackend({}, where)
     const db = await first.db()
-    const applied = await db.query<{ name: string; applied_at: Date }>(
+    const applied = await run<{ name: string; applied_at: Date }>(
+      db,
       'SELECT name, applied_at FROM schema_migrations ORDER BY name',
     )
     // What the build bundles is the folder's migrations.
-    expect(applied.rows.map((r) => r.name)).toEqual(schemaFiles.migrations.map((m) => m.name))
-    const tables = await db.query<{ tablename: string; rowsecurity: boolean }>(
+    expect(applied.map((r) => r.name)).toEqual(schemaFiles.migrations.map((m) => m.name))
+    const tables = await run<{ tablename: string; rowsecurity: boolean }>(
+      db,
       `SELECT tablename, rowsecurity FROM pg_tables WHERE schemaname = 'public'`,
     )
-    expect(tables.rows.filter((t) => !t.rowsecurity)).toEqual([])
+    expect(tables.filter((t) => !t.rowsecurity)).toEqual([])
     const reviews = 'SELECT count(*)::int AS n FROM reviews'
-    const seeded = (await db.query<{ n: number }>(reviews)).rows[0]!.n
+    const seeded = (await run<{ n: number }>(db, reviews))[0]!.n
     expect(seeded).toBeGreaterThanOrEqual(6)
     await first.close()
 
     const extra = { name: '29990101000000_extra.sql', sql: 'CREATE TABLE extra_table (id int);' }
     const second = await openBackend({}, { ...where, migrations: [...schemaFiles.migrations, extra] })
     const again = await rowsOf(second, 'SELECT name, applied_at FROM schema_migrations ORDER BY name')
-    expect(again).toEqual([...applied.rows, { name: extra.name, applied_at: expect.any(Date) }])
-    expect((await (await second.db()).query<{ n: number }>(reviews)).rows[0]!.n).toBe(seeded)
+    expect(again).toEqual([...applied, { name: extra.name, applied_at: expect.any(Date) }])
+    expect((await rowsOf<{ n: number }>(second, reviews))[0]!.n).toBe(seeded)
   })
 
   it('after a failed open, callers get the same failure at once until the back-off ends, then it opens', async () => {
@@ -59,14 +61,14 @@ describe('the backend', { timeout: 90_000 }, () => {
       const first = await backend.ready().catch((error: unknown) => error)
       expect(first).toMatchObject({ message: expect.stringMatching(/gate/) })
       const opener = await openBackend({}, where)
-      await (await opener.db()).exec('CREATE TABLE public.gate ()')
+      await rowsOf(opener, 'CREATE TABLE public.gate ()')
       await opener.close()
       // Not tried again: the very same error, though the database would open by now.
       expect(await backend.ready().catch((error: unknown) => error)).toBe(first)
       skipped = 60_001
       await backend.ready()
-      const applied = await (await backend.db()).query('SELECT 1 FROM schema_migrations WHERE name = $1', [gate.name])
-      expect(applied.rows).toHaveLength(1)
+      const applied = await rowsOf(backend, 'SELECT 1 FROM schema_migrations WHERE name = $1', [gate.name])
+      expect(applied).toHaveLength(1)
       // Closed under the clock it opened with: the data folder's lock is kept fresh by it.
       await backend.close()
     } finally {
@@ -85,9 +87,9 @@ describe('the backend', { timeout: 90_000 }, () => {
     async () => {
       const dataDir = await tempDir()
       const [a, b] = [await openBackend({}, { dataDir }), await openBackend({}, { dataDir })]
-      await (await a.db()).exec('CREATE TABLE public.shared (n int); INSERT INTO public.shared VALUES (1)')
+      await rowsOf(a, 'CREATE TABLE public.shared (n int); INSERT INTO public.shared VALUES (1)')
       await a.close()
-      expect((await (await b.db()).query('SELECT n FROM public.shared')).rows).toEqual([{ n: 1 }])
+      expect(await rowsOf(b, 'SELECT n FROM public.shared')).toEqual([{ n: 1 }])
       await b.close()
       expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false)
 
@@ -120,13 +122,13 @@ describe('the backend', { timeout: 90_000 }, () => {
       expect(backend.dataDir).toBe(where.dataDir)
       const video = `INSERT INTO service_videos (video_url, mime_type, is_featured) VALUES ('/videos/v.webm', NULL, true)`
       await rowsOf(backend, video)
-      expect(await cachedFeaturedVideo('service_videos')).toEqual({
+      expect(await cachedFeaturedVideo(backend, 'service_videos')).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         video_url: '/videos/v.webm',
         mime_type: 'video/mp4',
         is_featured: true,
       })
-      expect(await cachedFeaturedVideo('pressure_washing_videos')).toBeNull()
+      expect(await cachedFeaturedVideo(backend, 'pressure_washing_videos')).toBeNull()
       await closeBackend()
       expect(getBackend()).not.toBe(backend)
       await closeBackend()
@@ -139,9 +141,9 @@ describe('the backend', { timeout: 90_000 }, () => {
   it('keeps at most one featured video per table', async () => {
     const db = await (await openBackend()).db()
     for (const table of ['pressure_washing_videos', 'service_videos']) {
-      await db.query(`INSERT INTO ${table} (video_url, is_featured) VALUES ('/a.mp4', true), ('/b.mp4', false)`)
+      await run(db, `INSERT INTO ${table} (video_url, is_featured) VALUES ('/a.mp4', true), ('/b.mp4', false)`)
       await expect(
-        db.query(`INSERT INTO ${table} (video_url, is_featured) VALUES ('/c.mp4', true)`),
+        run(db, `INSERT INTO ${table} (video_url, is_featured) VALUES ('/c.mp4', true)`),
       ).rejects.toMatchObject({ code: '23505' })
     }
   })

@@ -9,7 +9,8 @@ import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { createBackend, type Backend, type BackendOptions } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig, runtimeConfig, type Env } from '../../app/server/config.server'
-import { openDatabase, type Database } from '../../app/server/db/database.server'
+import { CompiledQuery } from 'kysely'
+import { openDatabase, type Db } from '../../app/server/db/database.server'
 import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { hashToken, ownerUserId, sealSessionSecret } from '../../app/server/owner/sign-in.server'
 import { storeLead, type StoredLeadInput } from '../../app/server/leads/store-lead.server'
@@ -185,22 +186,26 @@ export function useSmtp(): (options?: Parameters<typeof startSmtp>[0]) => Promis
  * that something was not sent only after this (or another positive signal), never after a sleep, which
  * passes when the thing is merely late.
  */
-export async function outboxDrained(backend: { db(): Promise<Database> }, timeoutMs = 30_000): Promise<void> {
-  const db = await backend.db()
+export async function outboxDrained(backend: { db(): Promise<Db> }, timeoutMs = 30_000): Promise<void> {
   // A follow-up not yet due (never tried, due later: decision 048) is not something left to send.
   const unsent = `SELECT count(*)::int AS n FROM outbox
                    WHERE sent_at IS NULL AND NOT (attempts = 0 AND next_attempt_at > now())`
-  const left = async () => (await db.query<{ n: number }>(unsent)).rows[0]!.n
+  const left = async () => (await rowsOf<{ n: number }>(backend, unsent))[0]!.n
   await expect.poll(left, { timeout: timeoutMs, interval: 20, message: 'outbox rows still unsent' }).toBe(0)
+}
+
+/** What `$1`-style SQL answers on a database or a transaction: a test's own look or fixture, past the site's code. */
+export async function run<Row = Record<string, unknown>>(db: Db, sql: string, params: readonly unknown[] = []) {
+  return [...(await db.executeQuery<Row>(CompiledQuery.raw(sql, [...params]))).rows]
 }
 
 /** The rows a query on the backend's database answers. */
 export async function rowsOf<Row = Record<string, unknown>>(
-  backend: { db(): Promise<Database> },
+  backend: { db(): Promise<Db> },
   sql: string,
   params?: readonly unknown[],
 ): Promise<Row[]> {
-  return (await (await backend.db()).query<Row>(sql, params)).rows
+  return run<Row>(await backend.db(), sql, params)
 }
 
 /** A port on 127.0.0.1 with nothing listening (an SMTP server that is "down"). */

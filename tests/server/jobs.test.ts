@@ -144,7 +144,7 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
     time.set('2026-11-01T20:00:00Z')
     await (await second.outbox()).drain()
     expect(reminders()).toHaveLength(1)
-    const row = await rowsOf(second, `SELECT sent_at IS NOT NULL AS sent FROM outbox WHERE kind = 'job_reminder'`)
+    const row = await rowsOf(second, `SELECT sent_at IS NOT NULL AS sent FROM outbox WHERE template = 'job_reminder'`)
     expect(row).toEqual([{ sent: true }])
   })
 
@@ -155,7 +155,7 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
     await schedule(backend, soon, '2026-11-02')
     await schedule(backend, later, '2026-11-10')
     const waiting = `SELECT q.first_name FROM outbox o JOIN leads q ON q.id = o.lead_id
-                      WHERE o.kind = 'job_reminder' AND o.sent_at IS NULL`
+                      WHERE o.template = 'job_reminder' AND o.sent_at IS NULL`
     const due = async () => (await rowsOf<{ first_name: string }>(backend, waiting)).map((row) => row.first_name)
     expect(await due()).toEqual(['Lou'])
     await scheduleJob(backend, { lead: later, cancel: true })

@@ -9,10 +9,9 @@ import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { pacificDate } from '../../app/server/backend/business-hours.server'
-import { expireLeads } from '../../app/server/backend/daily-jobs.server'
 import { parseRuntimeConfig, type Env } from '../../app/server/config.server'
 import { listInbox, updateLead } from '../../app/server/owner/inbox.server'
-import { deleteLead } from '../../app/server/owner/leads.server'
+import { deleteLead, expireLeads } from '../../app/server/owner/leads.server'
 import { serveOwnerSocket } from '../../app/server/owner/owner-commands.server'
 import {
   FILE_STORES,
@@ -56,8 +55,8 @@ async function kept(backend: Backend, paths: string[]): Promise<string[]> {
 }
 
 async function pendingDeliveries(backend: Backend, leadId: string): Promise<string[]> {
-  const sql = `SELECT kind FROM outbox WHERE lead_id = $1 AND sent_at IS NULL ORDER BY kind`
-  return (await rowsOf<{ kind: string }>(backend, sql, [leadId])).map((row) => row.kind)
+  const sql = `SELECT template FROM outbox WHERE lead_id = $1 AND sent_at IS NULL ORDER BY template`
+  return (await rowsOf<{ template: string }>(backend, sql, [leadId])).map((row) => row.template)
 }
 
 /** As if it had arrived `months` ago and nobody had touched it since. */
@@ -113,7 +112,7 @@ describe('a removal of photos that failed', { timeout: 120_000 }, () => {
     standIn.failNext('storage is down')
     expect(await deleteLead(db, backend.files, ann)).toBe(true)
     expect(await kept(backend, photos)).toEqual(photos)
-    const queued = `SELECT payload FROM outbox WHERE kind = 'lead_files' AND sent_at IS NULL`
+    const queued = `SELECT payload FROM outbox WHERE template = 'lead_files' AND sent_at IS NULL`
     expect(await rowsOf(backend, queued)).toEqual([{ payload: { lead: ann } }])
 
     expect(await (await backend.outbox()).drain()).toMatchObject({ sent: 1, failed: 0 })

@@ -25,14 +25,15 @@ import { heicOf, phoneJpeg } from '../support/phone-photo-tags'
 import {
   countedPost,
   FILE_STORES,
+  type FileStoreName,
   rowsOf,
+  run,
   testLead,
   useFileStores,
   useOwnerSessions,
   useSmtp,
   useTempDirs,
   useTestBackends,
-  type FileStoreName,
 } from './helpers'
 
 const tempDir = useTempDirs()
@@ -56,6 +57,12 @@ beforeAll(async () => {
   heic = heicOf(jpegPath)
 }, 120_000)
 
+/** The route's handler on this backend, as the site's getBackend() gives it. */
+function handlerOn(backend: Backend, options: Parameters<typeof createLeadPhotoHandler>[0]) {
+  const handle = createLeadPhotoHandler(options)
+  return (request: Request, ip: string) => handle(request, ip, backend)
+}
+
 interface SetUp {
   now?: () => number
   env?: Record<string, string>
@@ -70,7 +77,7 @@ async function setUp({ now, env, store = 'the folder store' }: SetUp = {}) {
     { outbox: { backoffMs: () => 0 } },
   )
   const tokens = createPhotoTokens(SECRET, now)
-  const handle = createLeadPhotoHandler({ backend, tokens, rateLimit: 100 })
+  const handle = handlerOn(backend, { tokens, rateLimit: 100 })
   const lead = async (name = 'Maria') => (await storeLead(backend, testLead(name))).id
   const stored = (leadId: string) => files.names(backend, `lead-photos/${leadId}`)
   return { backend, tokens, handle, lead, stored, standIn: files.standIn }
@@ -160,8 +167,8 @@ describe.each(FILE_STORES)('photos of a stored lead in %s', { timeout: 120_000 }
     const { backend, tokens, handle, lead, stored } = await setUp({ store })
     const id = await lead()
     const db = await backend.db()
-    // A real failure of record_lead_photos's INSERT, on either database: a constraint no new row meets.
-    await db.exec('ALTER TABLE lead_photos ADD CONSTRAINT test_down CHECK (false) NOT VALID')
+    // A real failure of the photos' INSERT, on either database: a constraint no new row meets.
+    await run(db, 'ALTER TABLE lead_photos ADD CONSTRAINT test_down CHECK (false) NOT VALID')
     const failed = await handle(upload(tokens.issue(id), photos(2)), '')
     expect(failed.status).toBe(503)
     expect(await failed.json()).toMatchObject({ reason: 'failed' })
@@ -255,7 +262,7 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
     const { backend, tokens, lead } = await setUp()
     const id = await lead()
     // Two instances of the site on one database.
-    const [one, other] = [0, 1].map(() => createLeadPhotoHandler({ backend, tokens, rateLimit: 2 }))
+    const [one, other] = [0, 1].map(() => handlerOn(backend, { tokens, rateLimit: 2 }))
     expect((await one!(upload(tokens.issue(id), [photo()]), '203.0.113.5')).status).toBe(200)
     expect((await other!(upload(tokens.issue(id), [photo()]), '203.0.113.5')).status).toBe(200)
     const refused = await one!(upload(tokens.issue(id), [photo()]), '203.0.113.5')
@@ -333,7 +340,7 @@ describe('uploads refused before their photos are read (decision 051)', { timeou
   it('a client over its limit, and a flood of tiny parts, are refused after a few KB', async () => {
     const { backend, tokens, lead, handle: tokenHandle } = await setUp()
     const id = await lead()
-    const handle = createLeadPhotoHandler({ backend, tokens, rateLimit: 1 })
+    const handle = handlerOn(backend, { tokens, rateLimit: 1 })
     expect((await handle(upload(tokens.issue(id), [photo()]), '203.0.113.9')).status).toBe(200)
     const limited = await post(tokens.issue(id), true)
     expect((await handle(limited.request, '203.0.113.9')).status).toBe(429)

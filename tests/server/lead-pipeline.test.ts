@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import { QUOTE_FIELD_MESSAGES, leadRequestSchema } from '../../app/lib/leads/lead-schema'
 import { createBackend, type Backend, type BackendOptions } from '../../app/server/backend/backend.server'
-import { createOutboxWorker } from '../../app/server/backend/outbox.server'
-import { defaultBackoffMs, notificationAddresses, toSendMail } from '../../app/server/backend/outbox-io.server'
+import { createOutboxWorker } from '../../app/server/outbox/worker.server'
+import { defaultBackoffMs, notificationAddresses, toSendMail } from '../../app/server/outbox/channels.server'
 import { ownerNotification } from '../../app/server/leads/lead-email.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import type { Tables } from '../../app/server/db/schema.gen'
@@ -25,10 +25,11 @@ import {
   freshDatabaseUrl,
   outboxDrained,
   rowsOf,
+  run,
+  type TestSmtp,
   useSmtp,
   useTempDirs,
   useTestBackends,
-  type TestSmtp,
 } from './helpers'
 
 const OWNER = 'owner@deltabreeze.example'
@@ -97,10 +98,9 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const res = await service().handle(lead({ firstName: '  Maria ' }), meta, backend)
     expect(res).toEqual({ status: 200, body: { success: true, photoToken: expect.any(String) } })
 
-    const db = await backend.db()
-    const rows = await db.query<Record<string, unknown>>('SELECT * FROM leads')
-    expect(rows.rows).toHaveLength(1)
-    const row = rows.rows[0]!
+    const rows = await rowsOf(backend, 'SELECT * FROM leads')
+    expect(rows).toHaveLength(1)
+    const row = rows[0]!
     expect(row).toMatchObject({
       first_name: 'Maria',
       email: 'maria.g@example.com',
@@ -111,7 +111,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       spam_reason: null,
     })
     expect(row.ip_hash).toMatch(/^[0-9a-f]{64}$/)
-    expect(JSON.stringify(rows.rows)).not.toContain('203.0.113.7')
+    expect(JSON.stringify(rows)).not.toContain('203.0.113.7')
     expect(await count(backend, 'SELECT * FROM outbox WHERE sent_at IS NULL')).toBe(1)
 
     const worker = await backend.outbox()
@@ -145,12 +145,15 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const backend = await backendWith({ SMTP_URL: mail.url })
     // Defence in depth: a row written by something else.
     const db = await backend.db()
-    const inserted = await db.query<{ id: string }>(
+    const inserted = await run<{ id: string }>(
+      db,
       `INSERT INTO leads (first_name, email, phone, idempotency_key)
        VALUES ($1, $2, $3, 'direct-insert-1') RETURNING id`,
       ['Bob\r\nBcc: evil@y.example\r\nX-Evil: 1', 'bob@example.com\r\nBcc: evil2@y.example', '916\n555\n0100'],
     )
-    await db.query(`INSERT INTO outbox (lead_id, kind) VALUES ($1, 'owner_notification')`, [inserted.rows[0]!.id])
+    await run(db, `INSERT INTO outbox (lead_id, template, channel) VALUES ($1, 'owner_notification', 'owner_mail')`, [
+      inserted[0]!.id,
+    ])
     expect(await (await backend.outbox()).drain()).toMatchObject({ sent: 1, failed: 0 })
     const { mail: m, rcptTo } = mail.received[0]!
     expect(rcptTo).toEqual([OWNER])
@@ -188,8 +191,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const worker = await backend.outbox()
     expect(await worker.runOnce()).toEqual({ claimed: 1, sent: 0, failed: 1 })
     const db = await backend.db()
-    const pending = await db.query('SELECT attempts, last_error, sent_at FROM outbox')
-    expect(pending.rows).toEqual([
+    const pending = await run(db, 'SELECT attempts, last_error, sent_at FROM outbox')
+    expect(pending).toEqual([
       { attempts: 1, sent_at: null, last_error: expect.stringMatching(/ECONNREFUSED|connect/i) },
     ])
 
@@ -197,9 +200,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     expect(await worker.drain()).toEqual({ claimed: 1, sent: 1, failed: 0 })
     expect(mail.received).toHaveLength(1)
     expect(mail.received[0]?.mail.subject).toBe('New quote request from Jason')
-    expect((await db.query('SELECT attempts, last_error FROM outbox')).rows).toEqual([
-      { attempts: 2, last_error: null },
-    ])
+    expect(await run(db, 'SELECT attempts, last_error FROM outbox')).toEqual([{ attempts: 2, last_error: null }])
     expect(await worker.drain()).toEqual({ claimed: 0, sent: 0, failed: 0 })
   })
 
@@ -269,10 +270,11 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     expect((await svc.handle(lead({ firstName: 'Plain' }), meta, backend)).status).toBe(200)
 
     const db = await backend.db()
-    const stored = await db.query(
+    const stored = await run(
+      db,
       'SELECT first_name, service_street, service_zip, preferred_time, outside_area FROM leads ORDER BY first_name',
     )
-    expect(stored.rows.map(Object.values)).toEqual([
+    expect(stored.map(Object.values)).toEqual([
       ['Fern', null, '95630-1234', 'flexible', false],
       ['Plain', null, null, null, null],
       ['Rosa', '4821 Elm Ridge Way', '95814', 'morning', true],
@@ -379,11 +381,11 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     expect(await count(backend, 'SELECT * FROM leads')).toBe(5)
     // The address is kept hashed only.
     const db = await backend.db()
-    const hits = await db.query<{ key: string }>(`SELECT DISTINCT key FROM rate_limit_hits WHERE bucket = 'quote'`)
-    expect(hits.rows).toEqual([{ key: expect.stringMatching(/^[0-9a-f]{64}$/) }])
+    const hits = await run<{ key: string }>(db, `SELECT DISTINCT key FROM rate_limit_hits WHERE bucket = 'quote'`)
+    expect(hits).toEqual([{ key: expect.stringMatching(/^[0-9a-f]{64}$/) }])
     // Other visitors are not affected; the window slides: ten minutes on, the hits have left it.
     expect((await svc.handle(lead(), { ...meta, ip: '198.51.100.1' }, backend)).status).toBe(200)
-    await db.query(`UPDATE rate_limit_hits SET hit_at = hit_at - interval '10 minutes' WHERE bucket = 'quote'`)
+    await run(db, `UPDATE rate_limit_hits SET hit_at = hit_at - interval '10 minutes' WHERE bucket = 'quote'`)
     expect((await svc.handle(lead(), meta, backend)).status).toBe(200)
     // An unknown IP is never rate limited (so a proxy misconfiguration cannot block every visitor).
     for (let i = 0; i < 7; i++) expect((await svc.handle(lead(), { ip: '', userAgent: '' }, backend)).status).toBe(200)
@@ -404,7 +406,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const databaseUrl = await freshDatabaseUrl()
     const instances = [await backendWith({}, { databaseUrl }), await backendWith({}, { databaseUrl })]
     const svc = service({ rateLimit: 5, rateWindowMs: 10 * 60_000 })
-    for (let i = 0; i < 5; i++) expect((await svc.handle(lead(), meta, instances[i % 2])).status).toBe(200)
+    for (let i = 0; i < 5; i++) expect((await svc.handle(lead(), meta, instances[i % 2]!)).status).toBe(200)
     for (const instance of instances) expect((await svc.handle(lead(), meta, instance)).status).toBe(429)
     expect(await count(instances[0]!, 'SELECT * FROM leads')).toBe(5)
   })
@@ -455,13 +457,12 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       expect(res.status, label).toBe(200)
     }
     const db = await backend.db()
-    const rows = await db.query<{ first_name: string }>(
+    const rows = await run<{ first_name: string }>(
+      db,
       'SELECT first_name, source_channel, source_tags, landing_path, referrer_host FROM leads',
     )
     // [channel, tags, landing path, referrer host]
-    expect(
-      Object.fromEntries(rows.rows.map(({ first_name, ...source }) => [first_name, Object.values(source)])),
-    ).toEqual({
+    expect(Object.fromEntries(rows.map(({ first_name, ...source }) => [first_name, Object.values(source)]))).toEqual({
       '10KBtag': ['campaign', { utm_source: 'google', utm_campaign: 'x'.repeat(100) }, '/', null],
       CRLFintags: ['paid_search', { gclid: 'TeSt123' }, null, null],
       achannelofitsown: ['referral', null, null, 'www.example.org'],
@@ -619,8 +620,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const ackMs = Date.now() - started
     await outboxDrained(backend, 60_000)
     const db = await backend.db()
-    const stored = await db.query<{ id: string; first_name: string }>('SELECT id, first_name FROM leads')
-    const storedNames = new Set(stored.rows.map((r) => r.first_name))
+    const stored = await run<{ id: string; first_name: string }>(db, 'SELECT id, first_name FROM leads')
+    const storedNames = new Set(stored.map((r) => r.first_name))
     const emailsPerLead = new Map<string, number>()
     for (const { mail: m } of mail.received) {
       const id = String(m.headers.get('x-quote-request-id'))
@@ -630,19 +631,19 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const duplicates = [...emailsPerLead.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0)
     const lost =
       [...acknowledged].filter((name) => !storedNames.has(name)).length +
-      stored.rows.filter((r) => !emailsPerLead.has(r.id)).length
-    const retried = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE attempts > 1')
+      stored.filter((r) => !emailsPerLead.has(r.id)).length
+    const retried = await run<{ n: number }>(db, 'SELECT count(*)::int AS n FROM outbox WHERE attempts > 1')
     console.log(
       `[burst] submissions=${submissions.length} acknowledged=${acknowledged.size} (+${retriesAcknowledged} retries acknowledged) ` +
-        `stored=${stored.rows.length} emailed=${emailed} duplicates=${duplicates} lost=${lost} ` +
-        `smtp-rejections-retried=${retried.rows[0]?.n} ack-time=${ackMs}ms drain-time=${Date.now() - started - ackMs}ms`,
+        `stored=${stored.length} emailed=${emailed} duplicates=${duplicates} lost=${lost} ` +
+        `smtp-rejections-retried=${retried[0]?.n} ack-time=${ackMs}ms drain-time=${Date.now() - started - ackMs}ms`,
     )
     expect(acknowledged.size).toBe(200)
-    expect(stored.rows.length).toBe(acknowledged.size)
-    expect(emailed).toBe(stored.rows.length)
+    expect(stored.length).toBe(acknowledged.size)
+    expect(emailed).toBe(stored.length)
     expect(duplicates).toBe(0)
     expect(lost).toBe(0)
-    expect(retried.rows[0]?.n).toBeGreaterThan(0)
+    expect(retried[0]?.n).toBeGreaterThan(0)
   }, 120_000)
 })
 
@@ -688,13 +689,14 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
     expect(await (await next.outbox()).drain()).toMatchObject({ sent: 1 })
     expect(subjects()).toEqual(['New quote request from Accepted', 'New quote request from Claimed'])
     const db = await next.db()
-    const waiting = await db.query<{ first_name: string; claimed: boolean }>(
+    const waiting = await run<{ first_name: string; claimed: boolean }>(
+      db,
       `SELECT q.first_name, o.claimed_by IS NOT NULL AS claimed FROM outbox o JOIN leads q
           ON q.id = o.lead_id WHERE o.sent_at IS NULL`,
     )
-    expect(waiting.rows).toEqual([{ first_name: 'Elsewhere', claimed: true }])
+    expect(waiting).toEqual([{ first_name: 'Elsewhere', claimed: true }])
     // Once every lease has run out, the other instance's row is delivered, and nothing twice.
-    await db.query("UPDATE outbox SET next_attempt_at = now() - interval '1 second' WHERE sent_at IS NULL")
+    await run(db, "UPDATE outbox SET next_attempt_at = now() - interval '1 second' WHERE sent_at IS NULL")
     expect(await (await next.outbox()).drain()).toMatchObject({ sent: 1 })
     expect(subjects()).toEqual([
       'New quote request from Accepted',

@@ -17,7 +17,7 @@ import {
   type Conversion,
 } from '../../app/server/owner/conversions.server'
 import { leadSources, listInbox, updateLead } from '../../app/server/owner/inbox.server'
-import { storeTestLead, useTestBackends } from './helpers'
+import { rowsOf, run, storeTestLead, useTestBackends } from './helpers'
 
 const open = useTestBackends()
 
@@ -30,7 +30,7 @@ interface Seed {
   heard?: Parameters<typeof leadSource>[1]
   /** The statuses the owner sets, in order. */
   steps?: Step[]
-  jobValue?: number
+  jobValueCents?: number
   ageDays: number
   spam?: boolean
 }
@@ -42,8 +42,9 @@ async function seed(backend: Backend, lead: Seed): Promise<string> {
     ...(lead.spam ? { spamReason: 'honeypot' } : {}),
   })
   const db = await backend.db()
-  for (const status of lead.steps ?? []) await updateLead(db, id, { status, note: '', jobValue: lead.jobValue ?? null })
-  await db.query(`UPDATE leads SET created_at = now() - make_interval(days => $2) WHERE id = $1`, [id, lead.ageDays])
+  for (const status of lead.steps ?? [])
+    await updateLead(db, id, { status, note: '', jobValueCents: lead.jobValueCents ?? null })
+  await run(db, `UPDATE leads SET created_at = now() - make_interval(days => $2) WHERE id = $1`, [id, lead.ageDays])
   return id
 }
 
@@ -58,28 +59,28 @@ const direct = { tags: {} }
 type Row = [string | null, number, number, number, number, number]
 const rows = (counts: SourceCount[]): Row[] =>
   counts
-    .map((c): Row => [c.value, c.leads, c.contacted, c.quoted, c.won, c.wonValue])
+    .map((c): Row => [c.value, c.leads, c.contacted, c.quoted, c.won, c.wonCents])
     .sort((a, b) => (a[0] === null ? 1 : b[0] === null ? -1 : a[0].localeCompare(b[0])))
 
 describe('the sources view', { timeout: 120_000 }, () => {
   it('counts leads, contacted, quoted and won per channel and per answer for 30, 90 and 365 days, as worked out by hand', async () => {
     const backend = await open()
     const leads: Seed[] = [
-      { name: 'Ann', visit: gclid, heard: 'ad', steps: ['won'], jobValue: 1200, ageDays: 5 },
+      { name: 'Ann', visit: gclid, heard: 'ad', steps: ['won'], jobValueCents: 120000, ageDays: 5 },
       { name: 'Ben', visit: cpc, heard: 'google-search', steps: ['quoted', 'lost'], ageDays: 20 },
       { name: 'Cal', visit: gbp, heard: 'google-maps', steps: ['contacted'], ageDays: 10 },
       { name: 'Dee', visit: search, heard: 'google-search', ageDays: 45 },
       { name: 'Eve', visit: gbp, steps: ['won'], ageDays: 80 },
       { name: 'Fay', visit: facebook, heard: 'facebook-instagram', steps: ['contacted', 'quoted'], ageDays: 120 },
-      { name: 'Gus', steps: ['won'], jobValue: 300, ageDays: 200 },
+      { name: 'Gus', steps: ['won'], jobValueCents: 30000, ageDays: 200 },
       { name: 'Hal', visit: direct, heard: 'friend', steps: ['lost'], ageDays: 300 },
-      { name: 'Ivy', visit: gclid, heard: 'ad', steps: ['won'], jobValue: 900, ageDays: 400 },
+      { name: 'Ivy', visit: gclid, heard: 'ad', steps: ['won'], jobValueCents: 90000, ageDays: 400 },
       // Never counted: suspected spam, and an archived lead.
       { name: 'Spam', visit: gclid, heard: 'ad', spam: true, ageDays: 3 },
       { name: 'Old', visit: direct, heard: 'other', ageDays: 2 },
     ]
     for (const lead of leads) await seed(backend, lead)
-    await (await backend.db()).query(`UPDATE leads SET status = 'archived' WHERE first_name = 'Old'`)
+    await rowsOf(backend, `UPDATE leads SET status = 'archived' WHERE first_name = 'Old'`)
 
     // Ann, Ben (quoted, then lost: still quoted) and Cal.
     const db = await backend.db()
@@ -87,10 +88,10 @@ describe('the sources view', { timeout: 120_000 }, () => {
     expect(month.days).toBe(30)
     expect(rows(month.channels)).toEqual([
       ['google_business_profile', 1, 1, 0, 0, 0],
-      ['paid_search', 2, 2, 2, 1, 1200],
+      ['paid_search', 2, 2, 2, 1, 120000],
     ])
     expect(rows(month.answers)).toEqual([
-      ['ad', 1, 1, 1, 1, 1200],
+      ['ad', 1, 1, 1, 1, 120000],
       ['google-maps', 1, 1, 0, 0, 0],
       ['google-search', 1, 1, 1, 0, 0],
     ])
@@ -100,10 +101,10 @@ describe('the sources view', { timeout: 120_000 }, () => {
     expect(rows(quarter.channels)).toEqual([
       ['google_business_profile', 2, 2, 1, 1, 0],
       ['organic_search', 1, 0, 0, 0, 0],
-      ['paid_search', 2, 2, 2, 1, 1200],
+      ['paid_search', 2, 2, 2, 1, 120000],
     ])
     expect(rows(quarter.answers)).toEqual([
-      ['ad', 1, 1, 1, 1, 1200],
+      ['ad', 1, 1, 1, 1, 120000],
       ['google-maps', 1, 1, 0, 0, 0],
       ['google-search', 2, 1, 1, 0, 0],
       [null, 1, 1, 1, 1, 0],
@@ -115,17 +116,17 @@ describe('the sources view', { timeout: 120_000 }, () => {
       ['direct', 1, 0, 0, 0, 0],
       ['google_business_profile', 2, 2, 1, 1, 0],
       ['organic_search', 1, 0, 0, 0, 0],
-      ['paid_search', 2, 2, 2, 1, 1200],
+      ['paid_search', 2, 2, 2, 1, 120000],
       ['social', 1, 1, 1, 0, 0],
-      [null, 1, 1, 1, 1, 300],
+      [null, 1, 1, 1, 1, 30000],
     ])
     expect(rows(year.answers)).toEqual([
-      ['ad', 1, 1, 1, 1, 1200],
+      ['ad', 1, 1, 1, 1, 120000],
       ['facebook-instagram', 1, 1, 1, 0, 0],
       ['friend', 1, 0, 0, 0, 0],
       ['google-maps', 1, 1, 0, 0, 0],
       ['google-search', 2, 1, 1, 0, 0],
-      [null, 2, 2, 2, 2, 300],
+      [null, 2, 2, 2, 2, 30000],
     ])
     // Each lead counts once per table.
     const sum = (counts: SourceCount[]) => counts.reduce((total, count) => total + count.leads, 0)
@@ -149,7 +150,7 @@ describe("a quote's follow-up mark (docs/decisions/048-follow-through.md)", { ti
     const backend = await open()
     const db = await backend.db()
     const changed = `UPDATE leads SET status_changed_at = now() - make_interval(days => $2) WHERE id = $1`
-    const quotedDaysAgo = (id: string, days: number) => db.query(changed, [id, days])
+    const quotedDaysAgo = (id: string, days: number) => run(db, changed, [id, days])
     const quoted = (name: string) => seed(backend, { name, steps: ['quoted'], ageDays: 0 })
     const fresh = await quoted('Fresh')
     const waiting = await quoted('Waiting')
@@ -176,11 +177,12 @@ describe('the job value', { timeout: 120_000 }, () => {
     return result.success ? { value: result.output } : { message: result.issues[0].message }
   }
 
-  it('reads dollars and cents, and refuses a negative, a too precise or a too large amount with a message', () => {
-    expect(parsed('1250.50')).toEqual({ value: 1250.5 })
-    expect(parsed(' $1,250 ')).toEqual({ value: 1250 })
+  it('reads dollars and cents into whole cents, and refuses a negative, a too precise or a too large amount with a message', () => {
+    expect(parsed('1250.50')).toEqual({ value: 125050 })
+    expect(parsed(' $1,250 ')).toEqual({ value: 125000 })
+    expect(parsed('0.29')).toEqual({ value: 29 })
     expect(parsed('0')).toEqual({ value: 0 })
-    expect(parsed('1000000')).toEqual({ value: 1_000_000 })
+    expect(parsed('100000')).toEqual({ value: 10_000_000 })
     expect(parsed('')).toEqual({ value: null })
     expect(parsed(undefined)).toEqual({ value: null })
     // What the card sends with any status but won.
@@ -188,7 +190,7 @@ describe('the job value', { timeout: 120_000 }, () => {
     expect(parsed('-5')).toEqual({ message: 'The job value cannot be negative.' })
     expect(parsed(-5)).toEqual({ message: 'The job value cannot be negative.' })
     expect(parsed('12.345')).toEqual({ message: 'The job value takes at most 2 decimals (cents).' })
-    expect(parsed('1000000.01')).toEqual({ message: 'The job value must be 1,000,000 or less.' })
+    expect(parsed('100000.01')).toEqual({ message: 'The job value must be $100,000.00 or less.' })
     expect(parsed('a lot')).toEqual({ message: 'Enter the job value in dollars, like 1250 or 1250.50.' })
   })
 
@@ -196,13 +198,14 @@ describe('the job value', { timeout: 120_000 }, () => {
     const backend = await open()
     const db = await backend.db()
     const id = await storeTestLead(backend, 'Wes')
-    const save = (status: Step, jobValue?: number) => updateLead(db, id, { status, note: '', jobValue })
-    expect(await save('won', 1250.5)).toMatchObject({ status: 'won', jobValue: 1250.5 })
-    expect((await listInbox(db))[0]).toMatchObject({ status: 'won', jobValue: 1250.5 })
-    expect(await save('quoted', 900)).toMatchObject({ status: 'quoted', jobValue: null })
-    expect(await save('won')).toMatchObject({ jobValue: null })
-    await expect(save('won', -1)).rejects.toThrow(/job_value_check/)
-    expect((await listInbox(db))[0]).toMatchObject({ status: 'won', jobValue: null })
+    const save = (status: Step, jobValueCents?: number) => updateLead(db, id, { status, note: '', jobValueCents })
+    expect(await save('won', 125050)).toMatchObject({ status: 'won', jobValueCents: 125050 })
+    expect((await listInbox(db))[0]).toMatchObject({ status: 'won', jobValueCents: 125050 })
+    expect(await save('quoted', 90000)).toMatchObject({ status: 'quoted', jobValueCents: null })
+    expect(await save('won')).toMatchObject({ jobValueCents: null })
+    await expect(save('won', -1)).rejects.toThrow(/job_value_cents_check/)
+    await expect(save('won', 10_000_001)).rejects.toThrow(/job_value_cents_check/)
+    expect((await listInbox(db))[0]).toMatchObject({ status: 'won', jobValueCents: null })
   })
 })
 
@@ -242,12 +245,12 @@ describe('the won ad clicks file (Google Ads offline click-conversion import)', 
     id: '00000000-0000-4000-8000-000000000001',
     gclid: 'EAIaIQobChMI-test-click-1',
     wonAt: '2026-11-20T22:32:00.000Z',
-    jobValue: null,
+    jobValueCents: null,
     ...overrides,
   })
 
   it('has the template’s header, five cells a row, Sacramento time with its offset, and value and currency only when entered', () => {
-    const summer = conversion({ wonAt: '2026-07-04T19:30:00.000Z', jobValue: '1250.50' })
+    const summer = conversion({ wonAt: '2026-07-04T19:30:00.000Z', jobValueCents: 125050 })
     const winter = conversion({ gclid: 'Cj0KCQ_second', wonAt: '2026-11-20T22:32:00.000Z' })
     const csv = conversionsCsv([summer, winter], 'Won job')
     const [header, ...records] = parseCsv(csv)
@@ -302,7 +305,7 @@ describe('the won ad clicks file (Google Ads offline click-conversion import)', 
 
   it('holds won leads with a Google click id only, for the inbox download and `npm run leads` alike', async () => {
     const backend = await open()
-    const wonId = await seed(backend, { name: 'Won', visit: gclid, steps: ['won'], jobValue: 480, ageDays: 3 })
+    const wonId = await seed(backend, { name: 'Won', visit: gclid, steps: ['won'], jobValueCents: 48000, ageDays: 3 })
     await seed(backend, { name: 'Plain', visit: gclid, steps: ['won'], ageDays: 4 })
     // Not conversions: a won lead from an ad tagged cpc (no click id), a quoted ad click, a won lead un-won,
     // an iPhone's wbraid (Google's file takes gclid only), and spam.
@@ -314,13 +317,13 @@ describe('the won ad clicks file (Google Ads offline click-conversion import)', 
 
     const db = await backend.db()
     const won = await conversions(db)
-    expect(won.map((row) => [row.id, row.gclid, row.jobValue])).toEqual([
-      [wonId, gclid.tags.gclid, '480.00'],
+    expect(won.map((row) => [row.id, row.gclid, row.jobValueCents])).toEqual([
+      [wonId, gclid.tags.gclid, 48000],
       [expect.any(String), gclid.tags.gclid, null],
     ])
     const records = parseCsv(conversionsCsv(won, 'Won job')).slice(1)
     expect(records.map((record) => [record[0], record[3], record[4]])).toEqual([
-      [gclid.tags.gclid, '480.00', 'USD'],
+      [gclid.tags.gclid, '480', 'USD'],
       [gclid.tags.gclid, '', ''],
     ])
     for (const record of records) expect(record[2]).toMatch(TIME)

@@ -85,10 +85,13 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
       new Webhook(`whsec_${randomBytes(32).toString('base64')}`).verify(delivered.body, delivered.headers),
     ).toThrow()
 
-    const rows = await rowsOf(backend, `SELECT kind, sent_at IS NOT NULL AS sent, attempts FROM outbox ORDER BY kind`)
+    const rows = await rowsOf(
+      backend,
+      `SELECT template, sent_at IS NOT NULL AS sent, attempts FROM outbox ORDER BY template`,
+    )
     expect(rows).toEqual([
-      { kind: 'lead_webhook', sent: true, attempts: 2 },
-      { kind: 'owner_notification', sent: true, attempts: 1 },
+      { template: 'lead_webhook', sent: true, attempts: 2 },
+      { template: 'owner_notification', sent: true, attempts: 1 },
     ])
   })
 

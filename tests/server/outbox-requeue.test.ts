@@ -5,8 +5,9 @@
 import { randomBytes } from 'node:crypto'
 import type { Transporter } from 'nodemailer'
 import { describe, expect, it } from 'vitest'
+import { recordPhotos } from '../../app/server/leads/lead-photos.server'
 import { storeLead } from '../../app/server/leads/store-lead.server'
-import { testLead, useTestBackends } from './helpers'
+import { rowsOf, testLead, useTestBackends } from './helpers'
 
 const testBackend = useTestBackends()
 
@@ -34,12 +35,8 @@ function holdingTransport(hold: RegExp) {
   return { transport, subjects, reached, release }
 }
 
-const photos = (lead: string, names: string[]) =>
-  JSON.stringify({
-    lead,
-    tokenHash: randomBytes(32).toString('hex'),
-    photos: names.map((name) => ({ name: `${name.repeat(32)}.jpg`, size: 100 })),
-  })
+const photos = (names: string[]) => names.map((name) => ({ name: `${name.repeat(32)}.jpg`, size: 100 }))
+const token = () => randomBytes(32).toString('hex')
 
 describe('the outbox worker', { timeout: 60_000 }, () => {
   it('delivers a row again when its cause re-queued it during the delivery of the older payload', async () => {
@@ -49,12 +46,12 @@ describe('the outbox worker', { timeout: 60_000 }, () => {
     const outbox = await backend.outbox()
     await outbox.drain()
     const db = await backend.db()
-    await db.query('SELECT public.record_lead_photos($1)', [photos(id, ['a'])])
+    await recordPhotos(db, id, token(), photos(['a']), false)
 
     const running = outbox.runOnce()
     await mail.reached
     // The second upload arrives while "Ann added 1 photo" is on its way.
-    await db.query('SELECT public.record_lead_photos($1)', [photos(id, ['b', 'c'])])
+    await recordPhotos(db, id, token(), photos(['b', 'c']), false)
     mail.release()
     await running
     await outbox.drain()
@@ -63,7 +60,7 @@ describe('the outbox worker', { timeout: 60_000 }, () => {
       'Ann added 1 photo',
       'Ann added 3 photos',
     ])
-    const row = await db.query(`SELECT sent_at IS NOT NULL AS sent FROM outbox WHERE kind = 'owner_photos'`)
-    expect(row.rows).toEqual([{ sent: true }])
+    const row = await rowsOf(backend, `SELECT sent_at IS NOT NULL AS sent FROM outbox WHERE template = 'owner_photos'`)
+    expect(row).toEqual([{ sent: true }])
   })
 })

@@ -7,7 +7,7 @@ import type { Backend } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import type { InboxLead } from '../../app/lib/owner/owner-lead'
 import { listInbox, requestReview, savePushSubscription, updateLead } from '../../app/server/owner/inbox.server'
-import { storeTestLead, useSmtp, useTestBackends, type TestSmtp } from './helpers'
+import { run, storeTestLead, type TestSmtp, useSmtp, useTestBackends } from './helpers'
 
 const startSmtp = useSmtp()
 const testBackend = useTestBackends()
@@ -27,7 +27,7 @@ describe('the inbox', { timeout: 120_000 }, () => {
     const db = await backend.db()
     const older = await storeTestLead(backend, 'Olive', { sourcePage: '/city/folsom' })
     await storeTestLead(backend, 'Spam', { spamReason: 'honeypot' })
-    await db.query(`UPDATE leads SET created_at = now() - interval '1 hour' WHERE first_name = 'Olive'`)
+    await run(db, `UPDATE leads SET created_at = now() - interval '1 hour' WHERE first_name = 'Olive'`)
     await storeTestLead(backend, 'Nora', {
       sourcePage: '/services?tab=roof',
       street: '4821 Elm Ridge Way',
@@ -89,8 +89,8 @@ describe('the inbox', { timeout: 120_000 }, () => {
     await savePushSubscription(db, { ...phone, keys: { p256dh: 'p256dh-key-2', auth: 'auth-key-2' } })
     await savePushSubscription(db, { ...phone, endpoint: 'https://push.example.com/send/phone-2' })
 
-    const rows = await db.query('SELECT endpoint, p256dh, auth FROM owner_push_subscriptions ORDER BY endpoint')
-    expect(rows.rows).toEqual([
+    const rows = await run(db, 'SELECT endpoint, p256dh, auth FROM owner_push_subscriptions ORDER BY endpoint')
+    expect(rows).toEqual([
       { endpoint: phone.endpoint, p256dh: 'p256dh-key-2', auth: 'auth-key-2' },
       { endpoint: 'https://push.example.com/send/phone-2', p256dh: 'p256dh-key-1', auth: 'auth-key-1' },
     ])

@@ -67,7 +67,7 @@ describe('the lead list as CSV', () => {
     landing_path: null,
     referrer_host: null,
     source_tags: null,
-    job_value: null,
+    job_value_cents: null,
     contacted_at: null,
     quoted_at: null,
     won_at: null,
@@ -82,14 +82,14 @@ describe('the lead list as CSV', () => {
     const csv = leadsCsv([base, { ...base, first_name: 'Bot', status: 'suspected_spam', spam_reason: 'honeypot' }])
     expect(csv.split('\r\n')).toEqual([
       'created_at,first_name,email,phone,service_street,service_zip,preferred_time,outside_area,status,source_page,spam_reason,id,' +
-        'source_channel,heard_about,landing_path,referrer_host,source_tags,job_value,contacted_at,quoted_at,won_at',
+        'source_channel,heard_about,landing_path,referrer_host,source_tags,job_value_cents,contacted_at,quoted_at,won_at',
       `2026-11-22T17:00:00.000Z,Ann,ann@example.com,916-555-0101,,,,,new,/contact,,${base.id}${noSource}`,
       `2026-11-22T17:00:00.000Z,Bot,ann@example.com,916-555-0101,,,,,suspected_spam,/contact,honeypot,${base.id}${noSource}`,
       '',
     ])
   })
 
-  it('gives where the lead came from, its tags as one JSON cell, and the job value with its cents', () => {
+  it('gives where the lead came from, its tags as one JSON cell, and the job value in cents', () => {
     const csv = leadsCsv([
       {
         ...base,
@@ -99,7 +99,7 @@ describe('the lead list as CSV', () => {
         landing_path: '/city/folsom',
         referrer_host: 'www.google.com',
         source_tags: { utm_source: 'gbp', utm_medium: 'organic' },
-        job_value: '1250.50',
+        job_value_cents: 125050,
         contacted_at: new Date('2026-11-22T18:00:00.000Z'),
         quoted_at: new Date('2026-11-22T18:00:00.000Z'),
         won_at: new Date('2026-11-23T18:00:00.000Z'),
@@ -108,7 +108,7 @@ describe('the lead list as CSV', () => {
     expect(csv.split('\r\n')[1]).toBe(
       `2026-11-22T17:00:00.000Z,Ann,ann@example.com,916-555-0101,,,,,won,/contact,,${base.id},` +
         'google_business_profile,google-maps,/city/folsom,www.google.com,"{""utm_source"":""gbp"",""utm_medium"":""organic""}",' +
-        '1250.50,2026-11-22T18:00:00.000Z,2026-11-22T18:00:00.000Z,2026-11-23T18:00:00.000Z',
+        '125050,2026-11-22T18:00:00.000Z,2026-11-22T18:00:00.000Z,2026-11-23T18:00:00.000Z',
     )
   })
 
@@ -158,7 +158,7 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
     const bot = await storeTestLead(seeding, 'Bot', { spamReason: 'honeypot' })
     const cal = await storeTestLead(seeding, 'Cal', { source: leadSource({ tags: { gclid: 'EAIaIQ-test-click' } }) })
     const dee = await storeTestLead(seeding, 'Dee')
-    await updateLead(await seeding.db(), cal, { status: 'won', note: '', jobValue: 1250.5 })
+    await updateLead(await seeding.db(), cal, { status: 'won', note: '', jobValueCents: 125050 })
     await seeding.close()
 
     // All a command is told is DATA_DIR: only the site can answer it (it holds PGlite's folder; on PostgreSQL the
@@ -207,10 +207,10 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
       preferred_time: 'afternoon',
       outside_area: true,
     })
-    expect(leadsCsv(fromSite.list).split('\r\n')[1]).toContain(',1250.50,')
+    expect(leadsCsv(fromSite.list).split('\r\n')[1]).toContain(',125050,')
     expect(fromSite.spam).toEqual(['Bot'])
     expect(fromSite.conversions).toEqual([
-      { id: cal, gclid: 'EAIaIQ-test-click', wonAt: expect.any(String), jobValue: '1250.50' },
+      { id: cal, gclid: 'EAIaIQ-test-click', wonAt: expect.any(String), jobValueCents: 125050 },
     ])
     expect(fromSite.noLead).toEqual([null, false])
     expect(fromSite.badId).toBe('LeadRequestError: not a lead id: "../../etc" (the id column of the list)')
@@ -235,7 +235,7 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
     await runOwnerCommandOn(config, 'video', { url: 'https://videos.example.com/old.mp4' })
     await runOwnerCommandOn(config, 'video', { url: 'https://videos.example.com/deck.mp4' })
     await runOwnerCommandOn(config, 'video', { table: 'service_videos', url: '/videos/wash.webm', mime: 'video/webm' })
-    expect(await cachedFeaturedVideo('pressure_washing_videos')).toMatchObject({
+    expect(await cachedFeaturedVideo(backend, 'pressure_washing_videos')).toMatchObject({
       video_url: 'https://videos.example.com/deck.mp4',
       mime_type: 'video/mp4',
     })

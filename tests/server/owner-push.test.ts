@@ -18,7 +18,7 @@ import {
   subscriptionOf,
   type PhoneKeys,
 } from '../support/push-service'
-import { outboxDrained, rowsOf, testLead, useCleanup, useTestBackends } from './helpers'
+import { outboxDrained, rowsOf, run, testLead, useCleanup, useTestBackends } from './helpers'
 
 async function startPushService(phone: PhoneKeys) {
   const service = await startStandIn(phone, vapid.publicKey)
@@ -88,7 +88,10 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     await expect.poll(() => push.delivered.length, { timeout: 30_000 }).toBe(1)
     expect(push.delivered[0]!.at).toBeGreaterThanOrEqual(back)
     expect(push.delivered[0]!.payload.title).toBe('Quote request in Folsom')
-    const rows = await rowsOf<{ attempts: number }>(backend, `SELECT attempts FROM outbox WHERE kind = 'owner_push'`)
+    const rows = await rowsOf<{ attempts: number }>(
+      backend,
+      `SELECT attempts FROM outbox WHERE template = 'owner_push'`,
+    )
     expect(rows[0]!.attempts).toBeGreaterThan(1)
   })
 
@@ -204,8 +207,8 @@ describe('where a push may go (decision 052)', { timeout: 120_000 }, () => {
     const db = await backend.db()
     await (await backend.outbox()).drain()
     // The positive signal: the push was tried and failed on the 307 itself.
-    const row = await db.query<{ last_error: string }>(`SELECT last_error FROM outbox WHERE kind = 'owner_push'`)
-    expect(row.rows[0]!.last_error).toContain('push service answered 307')
+    const row = await run<{ last_error: string }>(db, `SELECT last_error FROM outbox WHERE template = 'owner_push'`)
+    expect(row[0]!.last_error).toContain('push service answered 307')
     expect(elsewhere.hits).toBe(0)
   })
 })

@@ -135,7 +135,7 @@ describe('the sign-in link', { timeout: 120_000 }, () => {
     const links = await db.query<{ token_hash: string }>('SELECT token_hash FROM owner_sign_in_links')
     expect(links.rows).toEqual([{ token_hash: hashToken(token) }])
     const outbox = await db.query(
-      `SELECT payload, sent_at IS NOT NULL AS sent FROM outbox WHERE kind = 'owner_sign_in'`,
+      `SELECT payload, sent_at IS NOT NULL AS sent FROM outbox WHERE template = 'owner_sign_in'`,
     )
     expect(outbox.rows).toEqual([{ payload: null, sent: true }])
 
@@ -160,7 +160,7 @@ describe('the sign-in link', { timeout: 120_000 }, () => {
     await db.query(`UPDATE outbox SET payload = jsonb_set(payload, '{expiresAt}', to_jsonb(now() - interval '1 minute'))
                      WHERE sent_at IS NULL`)
     await (await backend.outbox()).drain()
-    const done = await db.query(`SELECT sent_at IS NOT NULL AS done FROM outbox WHERE kind = 'owner_sign_in'`)
+    const done = await db.query(`SELECT sent_at IS NOT NULL AS done FROM outbox WHERE template = 'owner_sign_in'`)
     expect(done.rows).toEqual([{ done: true }, { done: true }])
     expect(smtp.received).toHaveLength(1)
   })

@@ -97,10 +97,10 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
     expect(second.mail.text).toContain('$370.50, every required charge included.')
     const reminders = await rows(
       backend,
-      `SELECT kind FROM outbox WHERE lead_id = $1 AND kind LIKE 'owner_reminder%' ORDER BY kind`,
+      `SELECT template FROM outbox WHERE lead_id = $1 AND template LIKE 'owner_reminder%' ORDER BY template`,
       [id],
     )
-    expect(reminders).toEqual([{ kind: 'owner_reminder_2d' }, { kind: 'owner_reminder_7d' }])
+    expect(reminders).toEqual([{ template: 'owner_reminder_2d' }, { template: 'owner_reminder_7d' }])
     const { view } = await open(backend, token)
     expect(view).toMatchObject({
       version: 2,
@@ -131,11 +131,11 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
       { id: 'i3', description: 'Seal the driveway', cents: 40000, optional: true },
     ]
     expect(accepted.map(Object.values)).toEqual([[1, 'Maria Lopez', acceptedItems, 77050, 'QuoteTest/1.0', true]])
-    expect(await rows(backend, 'SELECT status, job_value, won_at IS NOT NULL AS won FROM leads')).toEqual([
-      { status: 'won', job_value: '770.50', won: true },
+    expect(await rows(backend, 'SELECT status, job_value_cents, won_at IS NOT NULL AS won FROM leads')).toEqual([
+      { status: 'won', job_value_cents: 77050, won: true },
     ])
     // The quote reminders stop; the customer's confirmation goes once.
-    expect(await rows(backend, `SELECT kind FROM outbox WHERE kind LIKE 'owner_reminder%'`)).toEqual([])
+    expect(await rows(backend, `SELECT template FROM outbox WHERE template LIKE 'owner_reminder%'`)).toEqual([])
     await outboxDrained(backend)
     const confirmations = smtp.received.filter((mail) => mail.mail.subject === `Quote accepted: ${site.name}`)
     expect(confirmations).toHaveLength(1)

@@ -9,7 +9,6 @@ import {
   OWNER_TEXTS,
   REVIEW_TEXTS,
   SOURCES_TEXTS,
-  amountText,
   channelLabel,
   dialable,
   errorText,
@@ -23,6 +22,7 @@ import {
   type OwnerStatus,
 } from '~/lib/owner/owner-lead'
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
+import { centsText } from '~/lib/money'
 import { formatPacificTime } from '~/lib/quotes/quote'
 import { OwnerField } from './owner-field'
 import { OwnerLeadPhotos } from './owner-lead-photos'
@@ -58,7 +58,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
   // A refetch that brings another status, note or job value (changed elsewhere) shows it.
   useEffect(() => {
     const was = shown.current
-    if (was.status === lead.status && was.note === lead.note && was.jobValue === lead.jobValue) return
+    if (was.status === lead.status && was.note === lead.note && was.jobValueCents === lead.jobValueCents) return
     shown.current = lead
     setStatus(lead.status)
     const fields = form.current?.elements
@@ -66,11 +66,11 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
     ;(fields.namedItem('status') as HTMLSelectElement).value = lead.status
     ;(fields.namedItem('note') as HTMLTextAreaElement).value = lead.note
     const value = fields.namedItem('jobValue') as HTMLInputElement | null
-    if (value) value.value = amountText(lead.jobValue)
+    if (value) value.value = centsText(lead.jobValueCents)
   }, [lead])
 
   const save = useMutation({
-    mutationFn: (data: { id: string; status: OwnerStatus; note: string; jobValue: number | null }) =>
+    mutationFn: (data: { id: string; status: OwnerStatus; note: string; jobValue: string | null }) =>
       updateOwnerLead({ data }),
     onSuccess: (saved) => {
       leads.replace(saved.id, () => saved)
@@ -97,15 +97,16 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
     event.preventDefault()
     const fields = new FormData(event.currentTarget)
     const chosen = String(fields.get('status')) as OwnerStatus
-    // The server checks it again with the same schema and messages.
-    const value = chosen === 'won' ? v.safeParse(jobValueSchema, fields.get('jobValue') ?? '') : null
+    // As typed, in dollars: the server reads it with the same schema and messages.
+    const typed = chosen === 'won' ? String(fields.get('jobValue') ?? '') : null
+    const value = typed === null ? null : v.safeParse(jobValueSchema, typed)
     setValueRefused(value?.success === false)
     if (value && !value.success) {
       setMessage(value.issues[0].message)
       ;(event.currentTarget.elements.namedItem('jobValue') as HTMLInputElement | null)?.focus()
       return
     }
-    save.mutate({ id: lead.id, status: chosen, note: String(fields.get('note')), jobValue: value?.output ?? null })
+    save.mutate({ id: lead.id, status: chosen, note: String(fields.get('note')), jobValue: typed })
   }
 
   return (
@@ -180,7 +181,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
             name="jobValue"
             inputMode="decimal"
             autoComplete="off"
-            defaultValue={amountText(lead.jobValue)}
+            defaultValue={centsText(lead.jobValueCents)}
             aria-invalid={valueRefused || undefined}
             aria-describedby={valueRefused ? `${id}-message` : undefined}
             className="min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700"

@@ -4,7 +4,6 @@ import { Link } from '@tanstack/react-router'
 import {
   channelLabel,
   heardAboutLabel,
-  jobValueText,
   OWNER_CONVERSIONS_URL,
   SOURCE_PERIODS,
   SOURCES_TEXTS,
@@ -12,6 +11,7 @@ import {
   type LeadSources,
   type SourceCount,
 } from '~/lib/owner/owner-lead'
+import { formatCents } from '~/lib/money'
 
 // A soft hyphen lets "Contacted" break on a 360 px screen rather than push the table wider than the page.
 const COLUMNS = ['Leads', 'Con\u00ADtacted', 'Quoted', 'Won', 'Win rate'] as const
@@ -24,7 +24,7 @@ const pad = 'px-1 py-2 align-top'
 const cell = `border-t border-slate-200 text-right ${pad}`
 const footCell = `border-t-2 border-slate-400 text-right ${pad}`
 
-const COUNTED = ['leads', 'contacted', 'quoted', 'won', 'wonValue'] as const
+const COUNTED = ['leads', 'contacted', 'quoted', 'won', 'wonCents'] as const
 
 function total(rows: SourceCount[]): SourceCount {
   const sums = COUNTED.map((key) => [key, rows.reduce((acc, row) => acc + row[key], 0)])
@@ -76,8 +76,8 @@ function SourcesTable({
           <tr key={row.value ?? ''}>
             <th scope="row" className={`border-t border-slate-200 text-left font-normal ${pad}`}>
               {label(row.value)}
-              {row.wonValue > 0 && (
-                <span className="block text-xs text-slate-700">{jobValueText(row.wonValue)} won</span>
+              {row.wonCents > 0 && (
+                <span className="block text-xs text-slate-700">{formatCents(row.wonCents)} won</span>
               )}
             </th>
             <Counts row={row} className={cell} />

@@ -2,13 +2,8 @@
 // agreement) and "Ask for changes". The server recomputes everything; the script only keeps the shown total in step
 // with the ticked boxes (decision 024: a control works as HTML first).
 import { useEffect, useId, useRef, useState, type ComponentProps } from 'react'
-import {
-  formatCents,
-  quoteTotal,
-  QUOTE_FORM_FIELDS as F,
-  type QuotePageRefusal,
-  type QuotePageView,
-} from '~/lib/quotes/quote'
+import { formatCents } from '~/lib/money'
+import { quoteTotal, QUOTE_FORM_FIELDS as F, type QuotePageRefusal, type QuotePageView } from '~/lib/quotes/quote'
 import { QUOTE_LIMITS } from '~/lib/quotes/quote-schema'
 import { QUOTE_PAGE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { NoteAndTerms, RequiredItems, Section } from './quote-parts'

@@ -2,7 +2,8 @@
 // step; once accepted, the acceptance itself. No site header, chat or notices: nothing here asks another site.
 import { Logo } from '~/components/layout/logo'
 import { site } from '~/content/site'
-import { formatCents, type QuotePageRefusal, type QuotePageView } from '~/lib/quotes/quote'
+import { formatCents } from '~/lib/money'
+import type { QuotePageRefusal, QuotePageView } from '~/lib/quotes/quote'
 import { QUOTE_PAGE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { QuoteAcceptForm, QuoteChangesForm } from './quote-forms'
 import { NoteAndTerms, RequiredItems, Section } from './quote-parts'

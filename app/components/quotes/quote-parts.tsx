@@ -1,6 +1,7 @@
 // The pieces both states of the quote page show: a titled card, the items with their prices, the owner's texts.
 import type { ReactNode } from 'react'
-import { formatCents, type QuoteItem } from '~/lib/quotes/quote'
+import { formatCents } from '~/lib/money'
+import type { QuoteItem } from '~/lib/quotes/quote'
 import { QUOTE_PAGE_TEXTS as T } from '~/lib/quotes/quote-texts'
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -157,7 +157,7 @@ export function leadSource(visit: VisitSource, heardAbout: HeardAbout | '' = '')
   return { ...visit, channel: leadChannel(visit), ...(heardAbout ? { heardAbout } : {}) }
 }
 
-/** What record_lead stores of the source (store-lead.server.ts); NULL where nothing is known. */
+/** What storeLead stores of the source (store-lead.server.ts); NULL where nothing is known. */
 export function leadSourceColumns(source: LeadSource | undefined) {
   return {
     channel: source?.channel ?? null,

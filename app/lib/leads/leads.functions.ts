@@ -1,6 +1,7 @@
 import { createIsomorphicFn, createServerFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
+import { getBackend } from '~/server/backend/backend.server'
 import { formTokens, issueRenderedFormToken } from '~/server/leads/tokens.server'
 import { handleQuoteSubmission } from '~/server/leads/lead-service.server'
 import { visitorAddress } from '~/server/http/visitor-address.server'
@@ -20,10 +21,8 @@ export const submitLead = createServerFn({ method: 'POST' })
   .validator(validateSubmission)
   .handler(async ({ data }): Promise<QuoteSubmitResponse> => {
     const request = getRequest()
-    const result = await handleQuoteSubmission(data, {
-      ip: visitorAddress(request),
-      userAgent: request.headers.get('user-agent') ?? '',
-    })
+    const meta = { ip: visitorAddress(request), userAgent: request.headers.get('user-agent') ?? '' }
+    const result = await handleQuoteSubmission(data, meta, getBackend())
     if (result.status !== 200) setResponseStatus(result.status)
     if (result.retryAfterSeconds) setResponseHeader('Retry-After', String(result.retryAfterSeconds))
     return result.body
@@ -31,7 +30,7 @@ export const submitLead = createServerFn({ method: 'POST' })
 
 /** At first touch, not page load: its issue time starts the fill time. */
 export const issueLeadFormToken = createServerFn({ method: 'GET' }).handler(async (): Promise<string> => {
-  return (await formTokens()).issue()
+  return (await formTokens(getBackend())).issue()
 })
 
 /** The browser never makes one: it keeps the server's markup. */

@@ -11,6 +11,7 @@ import {
 } from '../lead-source/lead-source-constants'
 import type { SourcePeriod } from './owner-views'
 import type { LeadQuote } from '../quotes/quote'
+import { formatCents, MAX_CENTS } from '../money'
 import { PREFERRED_TIME_LABELS, type PreferredTime } from '../leads/lead-form-constants'
 
 export { SOURCE_PERIODS, type SourcePeriod } from './owner-views'
@@ -41,8 +42,8 @@ export interface InboxLead {
   /** How the lead found the site; null for leads from before it was recorded, or no answer. */
   channel: string | null
   heardAbout: string | null
-  /** Dollars, entered when the lead was marked won; null otherwise. */
-  jobValue: number | null
+  /** Entered when the lead was marked won; null otherwise. */
+  jobValueCents: number | null
   /** "Follow up: quoted 3 days ago" for a lead quoted 2 days or more; worked out by the server, so the page the
    * server rendered and the one the browser hydrates agree. */
   followUp: string | null
@@ -75,11 +76,9 @@ export function heardAboutLabel(answer: string | null | undefined): string {
   return answer && Object.hasOwn(HEARD_ABOUT_LABELS, answer) ? HEARD_ABOUT_LABELS[answer as HeardAbout] : ''
 }
 
-export const JOB_VALUE_MAX = 1_000_000
-
 /**
- * The job value field: '', null or nothing is "not entered"; else dollars and cents, "$1,250.50" read as 1250.5.
- * Checked in the card before sending and again by the server function, with the same messages.
+ * The job value field, typed in dollars ("$1,250.50") and kept in whole cents (125050); '', null or nothing is
+ * "not entered". Checked in the card before sending and again by the server function, with the same messages.
  */
 export const jobValueSchema = v.pipe(
   v.optional(v.nullable(v.union([v.string(), v.number()])), null),
@@ -87,23 +86,9 @@ export const jobValueSchema = v.pipe(
   v.check((text) => !text.startsWith('-'), 'The job value cannot be negative.'),
   v.check((text) => text === '' || /^\d+(\.\d+)?$/.test(text), 'Enter the job value in dollars, like 1250 or 1250.50.'),
   v.check((text) => !/\.\d{3,}$/.test(text), 'The job value takes at most 2 decimals (cents).'),
-  v.transform((text) => (text === '' ? null : Number(text))),
-  v.check(
-    (value) => value === null || value <= JOB_VALUE_MAX,
-    `The job value must be ${JOB_VALUE_MAX.toLocaleString('en-US')} or less.`,
-  ),
+  v.transform((text) => (text === '' ? null : Math.round(Number(text) * 100))),
+  v.check((cents) => cents === null || cents <= MAX_CENTS, `The job value must be ${formatCents(MAX_CENTS)} or less.`),
 )
-
-/** "$1,250.50", "$900"; '' without a value. */
-export function jobValueText(value: number | null | undefined): string {
-  if (value === null || value === undefined) return ''
-  const cents = Number.isInteger(value) ? 0 : 2
-  return value.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: cents })
-}
-
-/** Dollars as a field shows them to edit: "1250.5", "900"; '' without a value. */
-export const amountText = (value: number | null) => (value === null ? '' : value.toFixed(2).replace(/\.00$/, ''))
-export const centsText = (cents: number | null = null) => amountText(cents === null ? null : cents / 100)
 
 /** What a failed server function says to the owner. */
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong')
@@ -182,8 +167,8 @@ export interface SourceCount {
   contacted: number
   quoted: number
   won: number
-  /** Dollars of the won leads' job values. */
-  wonValue: number
+  /** The won leads' job values. */
+  wonCents: number
 }
 
 export interface LeadSources {

@@ -80,7 +80,8 @@ export const updateOwnerLead = ownerFn({ method: 'POST' })
   )
   .handler(
     async ({ data }): Promise<InboxLead> =>
-      (await updateLead(await getBackend().db(), data.id, data)) ?? refuse(404, 'No such lead'),
+      (await updateLead(await getBackend().db(), data.id, { ...data, jobValueCents: data.jobValue })) ??
+      refuse(404, 'No such lead'),
   )
 
 export const deleteOwnerLead = ownerFn({ method: 'POST' })

@@ -5,6 +5,7 @@ import type { ShownWork } from './posted-work'
 import { postedFor, type WorkPlace } from './shown-work'
 import { citySlugs } from '~/content/service-areas'
 import { serviceIds } from '~/content/types'
+import { getBackend } from '~/server/backend/backend.server'
 import { readPublishedWork } from '~/server/backend/read-cache.server'
 import { runtimeConfig } from '~/server/config.server'
 import { log } from '~/server/log/logger.server'
@@ -21,7 +22,7 @@ export const fetchShownWork = createServerFn({ method: 'GET' })
   .handler(async ({ data: place }): Promise<ShownWork> => {
     const { gallerySamples: samples, htmlCacheSeconds } = runtimeConfig()
     try {
-      const posted = postedFor(place, await readPublishedWork())
+      const posted = postedFor(place, await readPublishedWork(getBackend()))
       // As long as a stored page: a change reaches a visitor moving between pages no later than a new one.
       cacheableByBrowsers(htmlCacheSeconds)
       return { posted, samples }

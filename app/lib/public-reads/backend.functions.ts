@@ -3,6 +3,7 @@ import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import type { FeaturedVideo, Review } from './backend-types'
 import { videoOriginsOf } from '../page/content-security-policy'
+import { getBackend } from '~/server/backend/backend.server'
 import { cachedFeaturedVideo, cachedReviews } from '~/server/backend/read-cache.server'
 import { log } from '~/server/log/logger.server'
 
@@ -26,7 +27,7 @@ export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
   .validator(videoTableSchema)
   .handler(async ({ data: table }): Promise<FeaturedVideo | null> => {
     try {
-      const video = await cachedFeaturedVideo(table)
+      const video = await cachedFeaturedVideo(getBackend(), table)
       cacheableByBrowsers(VIDEO_SECONDS)
       return video
     } catch (error) {
@@ -38,14 +39,14 @@ export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
 /** Every page's media-src: a visitor may go on to either. */
 export const featuredVideoOrigins = createServerOnlyFn(async (): Promise<string[]> => {
   const videos = await Promise.all(
-    videoTableSchema.options.map((table) => cachedFeaturedVideo(table).catch(() => null)),
+    videoTableSchema.options.map((table) => cachedFeaturedVideo(getBackend(), table).catch(() => null)),
   )
   return videoOriginsOf(videos.map((video) => video?.video_url))
 })
 
 export const fetchReviews = createServerFn({ method: 'GET' }).handler(async (): Promise<Review[]> => {
   try {
-    const reviews = await cachedReviews()
+    const reviews = await cachedReviews(getBackend())
     cacheableByBrowsers(REVIEWS_FRESH_SECONDS)
     return reviews
   } catch (error) {

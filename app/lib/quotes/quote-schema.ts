@@ -6,12 +6,12 @@ import * as v from 'valibot'
 import { serviceIds } from '~/content/types'
 import { site } from '~/content/site'
 import { hasForbiddenChars } from '../leads/lead-schema'
+import { MAX_CENTS } from '../money'
 import { OWNER_QUOTE_FIELD_TEXTS as O, OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS as C } from './quote-texts'
 
 export const QUOTE_LIMITS = {
   items: 30,
   description: 200,
-  maxCents: 10_000_000,
   note: 2000,
   terms: 20_000,
   nameMin: 2,
@@ -41,7 +41,7 @@ export const priceSchema = v.config(
     v.check((text) => /^\d+(\.\d+)?$/.test(text), O.priceFormat),
     v.check((text) => !/\.\d{3,}$/.test(text), O.priceCents),
     v.transform((text) => Math.round(Number(text) * 100)),
-    v.check((cents) => cents <= QUOTE_LIMITS.maxCents, O.priceMax),
+    v.check((cents) => cents <= MAX_CENTS, O.priceMax),
   ),
   ONE_ISSUE,
 )

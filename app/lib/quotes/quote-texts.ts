@@ -1,6 +1,7 @@
 /** Every word of the quote pages, the owner's quote views and their validation (docs/product.md#quotes). */
 import { site } from '~/content/site'
-import { formatCents, formatDay, formatPacificTime, formatWindow } from './quote'
+import { formatCents } from '../money'
+import { formatDay, formatPacificTime, formatWindow } from './quote'
 
 const options = (count: number) => (count === 1 ? '1 option' : `${count} options`)
 

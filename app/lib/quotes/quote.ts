@@ -53,14 +53,6 @@ export interface QuoteFacts {
 /** The quote on a lead's card: everything but the texts the card does not show. */
 export type LeadQuote = Omit<QuoteFacts, 'terms' | 'note' | 'hash'>
 
-// Built once; every amount on a page, in an e-mail or in a push goes through it.
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
-
-/** "$1,234.00" */
-export function formatCents(cents: number): string {
-  return dollars.format(cents / 100)
-}
-
 /** The total of every required item, plus the ticked optional ones; ids of nothing optional count for nothing. */
 export function quoteTotal(items: readonly QuoteItem[], chosen: Iterable<string> = []): number {
   const ticked = new Set(chosen)

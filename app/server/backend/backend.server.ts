@@ -1,6 +1,7 @@
 // The site's backend (docs/decisions/050-one-runtime.md): the database, the file store and the outbox's worker,
 // opened once per process and the same in every deployment. Features are server modules that take it.
 import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
 import { resolve } from 'node:path'
 import { runtimeConfig, type RuntimeConfig } from '../config.server'
 import { openDatabase, type Database } from '../db/database.server'
@@ -8,7 +9,7 @@ import { DataFolderLockedError } from '../db/data-folder-lock.server'
 import type { Migration } from '../db/migrations.server'
 import { openFileStore, type FileStore } from '../files/file-store.server'
 import { log } from '../log/logger.server'
-import { createOutboxWorker, type OutboxOptions, type OutboxWorker } from './outbox.server'
+import { createOutboxWorker, type OutboxOptions, type OutboxWorker } from '../outbox/worker.server'
 
 export interface Attachment {
   close(): Promise<void>
@@ -112,7 +113,7 @@ export function createBackend(options: BackendOptions = {}) {
     /** What /readyz asks: the database answers and the worker runs. */
     async checkReady() {
       const state = await open()
-      await state.db.query('SELECT 1')
+      await sql`SELECT 1`.execute(state.db)
       if (options.startWorker && !state.worker.running) throw new Error('the outbox worker is not running')
     },
     db: async () => (await open()).db,
@@ -142,14 +143,14 @@ export function createBackend(options: BackendOptions = {}) {
         const attempt = (async () => {
           const { db } = await open()
           // The first instance's random value wins; every other reads it.
-          const { rows } = await db.query<{ value: string }>(
-            `WITH made AS (INSERT INTO public.app_settings (key, value) VALUES ('ip_hash_salt', $1)
-                           ON CONFLICT (key) DO NOTHING RETURNING value)
-             SELECT value FROM made UNION ALL SELECT value FROM public.app_settings WHERE key = 'ip_hash_salt'`,
-            [randomBytes(32).toString('hex')],
-          )
-          if (!rows[0]?.value) throw new Error('ip_hash_salt missing')
-          return rows[0].value
+          await db
+            .insertInto('app_settings')
+            .values({ key: 'ip_hash_salt', value: randomBytes(32).toString('hex') })
+            .onConflict((conflict) => conflict.column('key').doNothing())
+            .execute()
+          const salt = await db.selectFrom('app_settings').select('value').where('key', '=', 'ip_hash_salt').execute()
+          if (!salt[0]?.value) throw new Error('ip_hash_salt missing')
+          return salt[0].value
         })()
         saltPromise = attempt
         attempt.catch(() => saltPromise === attempt && (saltPromise = undefined))

@@ -1,9 +1,10 @@
 // The one server-side cache of the public pages' reads, in front of the stored pages (docs/decisions/010).
+import { sql } from 'kysely'
 import type { FeaturedVideo, Review } from '~/lib/public-reads/backend-types'
 import { POSTED_WORK_READ_LIMIT, type PostedWork } from '~/lib/posted-work/posted-work'
 import { fetchReviews } from '../reviews/fetch-reviews.server'
 import { publishedWork } from '../work/posted-work.server'
-import { getBackend } from './backend.server'
+import type { Backend } from './backend.server'
 
 export type VideoTable = 'pressure_washing_videos' | 'service_videos'
 
@@ -11,47 +12,58 @@ const MINUTE = 60_000
 
 /**
  * `load`'s answer, kept `freshMs`; until `keepMs` a stale one is served while it is asked again, and a failed
- * refresh keeps it. Renders asking at once share one read either way.
+ * refresh keeps it. Renders asking at once share one read either way. One process has one backend.
  */
-function readCache<T>(load: () => Promise<T>, freshMs: number, keepMs: number): () => Promise<T> {
+function readCache<T>(load: (backend: Backend) => Promise<T>, freshMs: number, keepMs: number) {
   let entry: { value: T; storedAt: number } | undefined
   let inFlight: Promise<T> | undefined
-  const refresh = () =>
-    (inFlight ??= load()
+  const refresh = (backend: Backend) =>
+    (inFlight ??= load(backend)
       .then((value) => ((entry = { value, storedAt: Date.now() }), value))
       .finally(() => (inFlight = undefined)))
-  return async () => {
+  return async (backend: Backend): Promise<T> => {
     const age = entry ? Date.now() - entry.storedAt : Infinity
     if (entry && age < freshMs) return entry.value
     if (entry && age < keepMs) {
-      void refresh().catch(() => {})
+      void refresh(backend).catch(() => {})
       return entry.value
     }
-    return refresh()
+    return refresh(backend)
   }
 }
 
 /** The featured row, its empty MIME type read as video/mp4 (docs/product.md). */
-async function featuredVideo(table: VideoTable): Promise<FeaturedVideo | null> {
-  const db = await getBackend().db()
-  const { rows } = await db.query<FeaturedVideo>(
-    `SELECT id::text, video_url, coalesce(nullif(btrim(mime_type), ''), 'video/mp4') AS mime_type, is_featured
-       FROM public.${table === 'service_videos' ? 'service_videos' : 'pressure_washing_videos'}
-      WHERE is_featured LIMIT 1`,
+async function featuredVideo(backend: Backend, table: VideoTable): Promise<FeaturedVideo | null> {
+  const video = await (
+    await backend.db()
   )
-  return rows[0] ?? null
+    .selectFrom(table)
+    .select([
+      'id',
+      'video_url',
+      'is_featured',
+      sql<string>`coalesce(nullif(btrim(mime_type), ''), 'video/mp4')`.as('mime_type'),
+    ])
+    .where('is_featured', '=', true)
+    .limit(1)
+    .executeTakeFirst()
+  return video ?? null
 }
 
 // docs/product.md: reviews are fresh 30 minutes and kept 60; a video 5 and 60.
-const videoCaches: Record<VideoTable, () => Promise<FeaturedVideo | null>> = {
-  pressure_washing_videos: readCache(() => featuredVideo('pressure_washing_videos'), 5 * MINUTE, 60 * MINUTE),
-  service_videos: readCache(() => featuredVideo('service_videos'), 5 * MINUTE, 60 * MINUTE),
+const videoCaches = {
+  pressure_washing_videos: readCache(
+    (backend) => featuredVideo(backend, 'pressure_washing_videos'),
+    5 * MINUTE,
+    60 * MINUTE,
+  ),
+  service_videos: readCache((backend) => featuredVideo(backend, 'service_videos'), 5 * MINUTE, 60 * MINUTE),
 }
 
-export const cachedFeaturedVideo = (table: VideoTable) => videoCaches[table]()
+export const cachedFeaturedVideo = (backend: Backend, table: VideoTable) => videoCaches[table](backend)
 
 export const cachedReviews = readCache<Review[]>(
-  async () => fetchReviews(await getBackend().db(), getBackend().config.googleReviews),
+  async (backend) => fetchReviews(await backend.db(), backend.config.googleReviews),
   30 * MINUTE,
   60 * MINUTE,
 )
@@ -62,7 +74,7 @@ export const cachedReviews = readCache<Review[]>(
  * HTML_CACHE_SECONDS to show on every page of every instance.
  */
 export const readPublishedWork = readCache<PostedWork[]>(
-  async () => publishedWork(await getBackend().db(), POSTED_WORK_READ_LIMIT),
+  async (backend) => publishedWork(await backend.db(), POSTED_WORK_READ_LIMIT),
   0,
   0,
 )

@@ -70,7 +70,7 @@ export interface DB {
     landing_path: string | null
     referrer_host: string | null
     heard_about: 'google-search' | 'google-maps' | 'ad' | 'facebook-instagram' | 'nextdoor' | 'yelp' | 'friend' | 'truck-or-sign' | 'used-before' | 'other' | null
-    job_value: string | null
+    job_value_cents: number | null
     contacted_at: Timestamp | null
     quoted_at: Timestamp | null
     won_at: Timestamp | null
@@ -79,7 +79,8 @@ export interface DB {
   outbox: {
     id: Generated<string>
     lead_id: string | null
-    kind: 'owner_notification' | 'lead_webhook' | 'owner_sign_in' | 'owner_push' | 'review_request' | 'owner_photos' | 'owner_photos_push' | 'customer_acknowledgement' | 'owner_escalation' | 'owner_reminder_2d' | 'owner_reminder_7d' | 'owner_morning_list' | 'lead_files' | 'quote_sent' | 'quote_accepted' | 'quote_accepted_push' | 'quote_changes_push' | 'job_scheduled' | 'job_reminder'
+    template: string
+    channel: 'owner_mail' | 'owner_push' | 'customer_mail' | 'webhook' | 'files'
     attempts: Generated<number>
     next_attempt_at: Generated<Timestamp>
     last_error: string | null

@@ -8,6 +8,7 @@ import {
   type QuoteFieldName,
   type LeadFormValues,
 } from '~/lib/leads/lead-form-constants'
+import type { Backend } from '../backend/backend.server'
 import { readPlainForm } from '../http/plain-form.server'
 import { handleQuoteSubmission, sha256Hex } from './lead-service.server'
 
@@ -33,7 +34,11 @@ function seeOther(status: QuotePostStatus, photoToken?: string): Response {
  * The no-JavaScript path. Success is POST/redirect/GET; a refusal is a Response only when nothing can be
  * shown again (another site, too large), otherwise the fields to render the form with, as typed.
  */
-export async function handleLeadFormPost(request: Request, ip: string): Promise<Response | QuoteRefusal> {
+export async function handleLeadFormPost(
+  request: Request,
+  ip: string,
+  backend: Backend,
+): Promise<Response | QuoteRefusal> {
   const form = await readPlainForm(request, MAX_SERVER_FN_BODY_BYTES)
   if (form instanceof Response) return form
   if (!form) return { status: 400, result: 'invalid', message: 'Invalid form data', values: {}, errors: {} }
@@ -55,6 +60,7 @@ export async function handleLeadFormPost(request: Request, ip: string): Promise<
       visitSource: text(VISIT_SOURCE_FIELD),
     },
     { ip, userAgent: request.headers.get('user-agent') ?? '' },
+    backend,
   )
   if (result.body.success) return seeOther('sent', result.body.photoToken)
   const { error, reason, field } = result.body

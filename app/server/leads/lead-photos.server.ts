@@ -9,8 +9,9 @@ import {
   type LeadPhotoResponse,
 } from '~/lib/leads/lead-photos'
 import { PHOTO_TOKEN_HEADER } from '~/lib/leads/photo-token-header'
-import { getBackend, type Backend } from '../backend/backend.server'
-import type { Database } from '../db/database.server'
+import type { Backend } from '../backend/backend.server'
+import type { Db } from '../db/database.server'
+import { enqueue } from '../outbox/enqueue.server'
 import {
   multipartParts,
   MultipartRefused,
@@ -40,7 +41,6 @@ const BODY_REFUSALS = {
 } as const
 
 export interface LeadPhotoOptions {
-  backend?: Backend
   tokens?: PhotoTokens
   /** Uploads per client in ten minutes; 0 or less: no limit. */
   rateLimit?: number
@@ -54,33 +54,77 @@ function answer(request: Request, status: number, body: LeadPhotoResponse, heade
   return new Response(null, { status: 303, headers: { Location: `/quote-request?photos=${photos}`, ...headers } })
 }
 
-/** Why record_lead_photos refused an upload (its exception's message); nothing of it was kept. */
+/** Why an upload's rows were refused; nothing of it was kept. */
 const REFUSALS = { 'token-used': [403, 'token'], 'too-many': [409, 'too-many'], 'no-lead': [403, 'token'] } as const
+type Refusal = keyof typeof REFUSALS
 
-/** Files first, under names nothing refers to yet; then the rows, all or nothing; the files go again on a refusal. */
+/**
+ * The photos' rows, all or nothing, and the owner's notices put due again with the lead's new total: a total, or
+ * why not. The lead's row lock orders two uploads for one lead, so the count cannot pass five.
+ */
+export async function recordPhotos(
+  db: Db,
+  leadId: string,
+  tokenHash: string,
+  photos: { name: string; size: number }[],
+  push: boolean,
+) {
+  return db.transaction().execute(async (tx) => {
+    const lead = await tx
+      .selectFrom('leads')
+      .select('id')
+      .where('id', '=', leadId)
+      .where('status', '<>', 'suspected_spam')
+      .forUpdate()
+      .executeTakeFirst()
+    if (!lead) throw new PhotosRefused('no-lead')
+    const used = await tx
+      .insertInto('lead_photo_tokens_used')
+      .values({ token_hash: tokenHash, lead_id: leadId })
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirst()
+    if (!Number(used.numInsertedOrUpdatedRows)) throw new PhotosRefused('token-used')
+    const stored = await tx
+      .selectFrom('lead_photos')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('lead_id', '=', leadId)
+      .executeTakeFirstOrThrow()
+    const total = Number(stored.n) + photos.length
+    if (photos.length < 1 || total > MAX_LEAD_PHOTOS) throw new PhotosRefused('too-many')
+    const rows = photos.map((photo) => ({ lead_id: leadId, object_name: photo.name, size_bytes: photo.size }))
+    await tx.insertInto('lead_photos').values(rows).execute()
+    const notice = { leadId, payload: { photos: total }, onExisting: 'replace' } as const
+    await enqueue(tx, 'owner_photos', notice)
+    if (push) await enqueue(tx, 'owner_photos_push', notice)
+    return total
+  })
+}
+
+/** Thrown, so the transaction takes back what it wrote before. */
+class PhotosRefused extends Error {
+  constructor(readonly reason: Refusal) {
+    super(reason)
+  }
+}
+
+/** Files first, under names nothing refers to yet; then the rows; the files go again on a refusal. */
 async function savePhotos(
   backend: Backend,
   leadId: string,
   tokenHash: string,
   photos: { name: string; bytes: Uint8Array }[],
-) {
+): Promise<number | Refusal> {
   const paths = photos.map((photo) => `lead-photos/${leadId}/${photo.name}`)
   try {
     for (const [i, photo] of photos.entries())
       if (!(await backend.files.put(paths[i]!, photo.bytes, 'image/jpeg'))) throw new Error('photo name taken')
-    const request = {
-      lead: leadId,
-      tokenHash,
-      photos: photos.map((photo) => ({ name: photo.name, size: photo.bytes.byteLength })),
-      push: Boolean(backend.config.owner.vapid),
-    }
-    const { rows } = await (
-      await backend.db()
-    ).query<{ total: number }>('SELECT public.record_lead_photos($1) AS total', [JSON.stringify(request)])
+    const sizes = photos.map((photo) => ({ name: photo.name, size: photo.bytes.byteLength }))
+    const total = await recordPhotos(await backend.db(), leadId, tokenHash, sizes, Boolean(backend.config.owner.vapid))
     backend.deliverSoon()
-    return rows[0]!.total
+    return total
   } catch (error) {
     await backend.files.remove(paths).catch(() => undefined)
+    if (error instanceof PhotosRefused) return error.reason
     throw error
   }
 }
@@ -90,26 +134,38 @@ function refuse(request: Request, status: number, reason: LeadPhotoFailure, head
 }
 
 /** A used token, or one whose five photos were judged already: refused before its photos are read. */
-async function tokenSpent(db: Database, tokenHash: string): Promise<boolean> {
-  const { rows } = await db.query<{ spent: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM public.lead_photo_tokens_used WHERE token_hash = $1)
-         OR coalesce((SELECT photos FROM public.lead_photo_token_counts WHERE token_hash = $1), 0) >= $2 AS spent`,
-    [tokenHash, MAX_LEAD_PHOTOS],
-  )
-  return rows[0]?.spent ?? true
+async function tokenSpent(db: Db, tokenHash: string): Promise<boolean> {
+  const [used, counted] = await Promise.all([
+    db.selectFrom('lead_photo_tokens_used').select('token_hash').where('token_hash', '=', tokenHash).executeTakeFirst(),
+    db.selectFrom('lead_photo_token_counts').select('photos').where('token_hash', '=', tokenHash).executeTakeFirst(),
+  ])
+  return Boolean(used) || (counted?.photos ?? 0) >= MAX_LEAD_PHOTOS
 }
 
-/** Counts `photos` against the token before any is decoded; false past its five, or for no (or a suspected) lead. */
-async function countAgainstToken(db: Database, leadId: string, tokenHash: string, photos: number): Promise<boolean> {
-  const { rows } = await db.query(
-    `INSERT INTO public.lead_photo_token_counts AS c (token_hash, lead_id, photos)
-     SELECT $1, q.id, $3::integer FROM public.leads q WHERE q.id = $2 AND q.status <> 'suspected_spam'
-     ON CONFLICT (token_hash) DO UPDATE SET photos = c.photos + excluded.photos
-       WHERE c.photos + excluded.photos <= $4::integer
-     RETURNING photos`,
-    [tokenHash, leadId, photos, MAX_LEAD_PHOTOS],
-  )
-  return rows.length === 1
+/**
+ * Counts `photos` against the token before any is decoded, in one statement so two uploads cannot both take the
+ * last place; false past its five, or for no (or a suspected) lead.
+ */
+async function countAgainstToken(db: Db, leadId: string, tokenHash: string, photos: number): Promise<boolean> {
+  const counted = await db
+    .insertInto('lead_photo_token_counts')
+    .columns(['token_hash', 'lead_id', 'photos'])
+    .expression((eb) =>
+      eb
+        .selectFrom('leads')
+        .select([eb.val(tokenHash).as('token_hash'), 'id', eb.val(photos).as('photos')])
+        .where('id', '=', leadId)
+        .where('status', '<>', 'suspected_spam'),
+    )
+    .onConflict((conflict) =>
+      conflict
+        .column('token_hash')
+        .doUpdateSet((eb) => ({ photos: eb('lead_photo_token_counts.photos', '+', eb.ref('excluded.photos')) }))
+        .where((eb) => eb(eb('lead_photo_token_counts.photos', '+', eb.ref('excluded.photos')), '<=', MAX_LEAD_PHOTOS)),
+    )
+    .returning('photos')
+    .execute()
+  return counted.length === 1
 }
 
 async function tokenInFirstPart(parts: AsyncGenerator<Part, void>): Promise<string | null> {
@@ -156,21 +212,20 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
       const photos = []
       for (const bytes of files) photos.push(await decodeInTurn(() => encodeLeadPhoto(bytes)))
       const total = await savePhotos(backend, check.leadId, check.tokenHash, photos)
+      if (typeof total === 'string') return refuse(request, REFUSALS[total][0], REFUSALS[total][1])
       log('photos').info({ leadId: check.leadId, added: photos.length, total }, 'lead photos stored')
       return answer(request, 200, { success: true, added: photos.length, total })
     } catch (error) {
       if (error instanceof NotAnImageError) return refuse(request, 415, 'not-image')
-      const refusal = REFUSALS[(error as Error).message as keyof typeof REFUSALS]
-      if (refusal) return refuse(request, refusal[0], refusal[1])
       log('photos').error({ leadId: check.leadId, err: error }, 'lead photos not stored')
       return refuse(request, 503, 'failed')
     }
   }
 
-  return async function handleLeadPhotosPost(request: Request, ip: string): Promise<Response> {
+  return async function handleLeadPhotosPost(request: Request, ip: string, backend: Backend): Promise<Response> {
     try {
       if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
-      return await receive(request, ip, options.backend ?? getBackend())
+      return await receive(request, ip, backend)
     } catch (error) {
       log('photos').error({ err: error }, 'lead photos not received')
       return refuse(request, 503, 'failed')

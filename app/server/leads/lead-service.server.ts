@@ -13,7 +13,7 @@ import {
   type QuoteFieldName,
   type QuoteSubmitResponse,
 } from '../../lib/leads/lead-schema'
-import { getBackend, type Backend } from '../backend/backend.server'
+import type { Backend } from '../backend/backend.server'
 import { runtimeConfig } from '../config.server'
 import { limitVisitor, visitorHash } from '../http/rate-limit.server'
 import { leadEvents } from '../log/lead-events.server'
@@ -99,19 +99,11 @@ export function createLeadService(options: LeadServiceOptions = {}) {
   const ownPhotoTokens = options.formTokenSecret ? createPhotoTokens(options.formTokenSecret, now) : undefined
 
   /** 0, or the seconds to wait; a database that does not answer limits nobody (the store below fails alike). */
-  const limited = (ip: string, backend: Backend | undefined) =>
-    backend ? limitVisitor(backend, 'quote', ip, { count: rateLimit, windowMs: rateWindowMs }).catch(() => 0) : 0
+  const limited = (ip: string, backend: Backend) =>
+    limitVisitor(backend, 'quote', ip, { count: rateLimit, windowMs: rateWindowMs }).catch(() => 0)
 
-  async function handle(raw: unknown, meta: QuoteRequestMeta, backend?: Backend): Promise<LeadServiceResponse> {
+  async function handle(raw: unknown, meta: QuoteRequestMeta, backend: Backend): Promise<LeadServiceResponse> {
     const ip = typeof meta?.ip === 'string' ? meta.ip.trim() : ''
-
-    let target: Backend | undefined
-    let unavailable: unknown
-    try {
-      target = backend ?? getBackend()
-    } catch (error) {
-      unavailable = error
-    }
     const rateLimited = (retryAfterSeconds: number): LeadServiceResponse => ({
       status: 429,
       body: { success: false, reason: 'rate-limited', error: messages.rateLimited },
@@ -121,7 +113,7 @@ export function createLeadService(options: LeadServiceOptions = {}) {
     // A refused post counts against the visitor's limit too; a valid one is counted in the lead's transaction.
     // Skipped when the IP is unknown, so one bad proxy setup can't block everyone.
     const refuse = async (body: LeadServiceResponse['body']): Promise<LeadServiceResponse> => {
-      const retryAfterSeconds = await limited(ip, target)
+      const retryAfterSeconds = await limited(ip, backend)
       return retryAfterSeconds > 0 ? rateLimited(retryAfterSeconds) : { status: 400, body }
     }
     const submission = withCleanVisitSource(raw)
@@ -149,8 +141,7 @@ export function createLeadService(options: LeadServiceOptions = {}) {
     const idempotencyKey = dedupeKey(input.idempotencyKey, fields)
     let spamReason: string | null = null
     try {
-      if (!target) throw unavailable
-      const tokens = ownTokens ?? (await formTokens(target))
+      const tokens = ownTokens ?? (await formTokens(backend))
       spamReason = input.company?.trim() ? 'honeypot' : fillTimeReason(input.formToken, tokens, minFillMs)
       const lead: StoredLeadInput = {
         ...fields,
@@ -160,16 +151,16 @@ export function createLeadService(options: LeadServiceOptions = {}) {
         spamReason,
         sourcePage: input.sourcePage ?? null,
         userAgent: sanitizeText(meta?.userAgent, 512) || null,
-        ipHash: await visitorHash(target, ip),
+        ipHash: await visitorHash(backend, ip),
         ...(rateLimit > 0 ? { limit: { bucket: 'quote', count: rateLimit, windowMs: rateWindowMs } } : {}),
       }
-      const result = await storeLead(target, lead)
+      const result = await storeLead(backend, lead)
       // Not the stored key: that ends in a hash of the visitor's fields.
       const status = spamReason ? 'suspected_spam' : 'new'
       leadEvents.stored(result.id, { status, duplicate: result.duplicate, idempotencyKey: input.idempotencyKey })
       // Never for suspected spam, whose visitor sees the usual success. A duplicate gets one too: it is the
       // retry of a visitor whose first answer was lost; the database caps the lead at five photos.
-      const photoToken = spamReason ? undefined : (ownPhotoTokens ?? (await photoTokens(target))).issue(result.id)
+      const photoToken = spamReason ? undefined : (ownPhotoTokens ?? (await photoTokens(backend))).issue(result.id)
       return { status: 200, body: photoToken ? { success: true, photoToken } : { success: true } }
     } catch (error) {
       if (error instanceof VisitorLimitedError) return rateLimited(error.retryAfterSeconds)
@@ -194,8 +185,8 @@ export function createLeadService(options: LeadServiceOptions = {}) {
 
 let defaultService: LeadService | undefined
 
-/** Never throws: a misconfigured backend yields 503. */
-export function handleQuoteSubmission(raw: unknown, meta: QuoteRequestMeta, backend?: Backend) {
+/** Never throws: a backend that does not answer yields 503. */
+export function handleQuoteSubmission(raw: unknown, meta: QuoteRequestMeta, backend: Backend) {
   defaultService ??= createLeadService(runtimeConfig().quote)
   return defaultService.handle(raw, meta, backend)
 }

@@ -2,7 +2,7 @@
 // times how long a form was open (docs/decisions/017-server-fill-time.md), the photo token lets one visitor add
 // photos to the lead just stored, for 24 hours (044).
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { getBackend, type Backend } from '../backend/backend.server'
+import type { Backend } from '../backend/backend.server'
 import { log } from '../log/logger.server'
 
 export type FormTokenCheck = { ok: true; elapsedMs: number } | { ok: false; reason: 'no-token' | 'bad-token' }
@@ -64,7 +64,7 @@ export function createPhotoTokens(secret: string, now: () => number = Date.now) 
 /** Loaded once per process; a failed load is not kept, so the next call retries. */
 function loadOnce<T>(create: (secret: string) => T, what: string) {
   let loading: Promise<T> | undefined
-  return (backend: Backend = getBackend()): Promise<T> => {
+  return (backend: Backend): Promise<T> => {
     if (!loading) {
       const attempt = backend.ipHashSalt().then(create)
       loading = attempt

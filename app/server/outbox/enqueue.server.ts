@@ -1,9 +1,9 @@
 // Puts an outbox row due, in the caller's transaction (docs/decisions/008-lead-outbox.md): the message goes once the
-// cause is committed, and not at all if it is rolled back. The worker (outbox.server.ts) sends it.
+// cause is committed, and not at all if it is rolled back. The worker (worker.server.ts) sends it.
 import type { Db } from '../db/database.server'
-import type { Tables } from '../db/schema.gen'
+import { TEMPLATES, type OutboxTemplate } from './templates.server'
 
-export type OutboxTemplate = Tables['outbox']['kind']
+export type { OutboxTemplate }
 
 export interface Enqueued {
   /** The lead it is about; none for the sign-in e-mail, the morning list and a deleted lead's files. */
@@ -19,11 +19,13 @@ export interface Enqueued {
   onExisting?: 'keep' | 'replace'
 }
 
+/** True when a row was put due: false is one kept as it was. */
 export async function enqueue(db: Db, template: OutboxTemplate, row: Enqueued = {}): Promise<boolean> {
   const { leadId = null, payload = null, dueAt, onExisting = 'keep' } = row
   const values = {
     lead_id: leadId,
-    kind: template,
+    template,
+    channel: TEMPLATES[template].channel,
     payload: payload === null ? null : JSON.stringify(payload),
     ...(dueAt ? { next_attempt_at: dueAt } : {}),
   }
@@ -32,8 +34,8 @@ export async function enqueue(db: Db, template: OutboxTemplate, row: Enqueued = 
     .values(values)
     .onConflict((conflict) =>
       onExisting === 'keep'
-        ? conflict.columns(['lead_id', 'kind']).doNothing()
-        : conflict.columns(['lead_id', 'kind']).doUpdateSet((eb) => ({
+        ? conflict.columns(['lead_id', 'template']).doNothing()
+        : conflict.columns(['lead_id', 'template']).doUpdateSet((eb) => ({
             payload: eb.ref('excluded.payload'),
             next_attempt_at: eb.ref('excluded.next_attempt_at'),
             sent_at: null,
@@ -51,7 +53,7 @@ export async function dropQueued(db: Db, leadId: string, templates: OutboxTempla
   await db
     .deleteFrom('outbox')
     .where('lead_id', '=', leadId)
-    .where('kind', 'in', templates)
+    .where('template', 'in', templates)
     .where('sent_at', 'is', null)
     .execute()
 }

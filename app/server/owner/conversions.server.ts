@@ -1,8 +1,10 @@
 // Won leads that came from a Google ad click, as the file Google Ads imports (docs/operations.md, "Won jobs
 // back into Google Ads"): built once here for the inbox's download and `npm run leads -- conversions`.
-import { getBackend, type Backend } from '../backend/backend.server'
+import { sql } from 'kysely'
+import { centsText } from '../../lib/money'
+import type { Backend } from '../backend/backend.server'
 import { BUSINESS_TIME_ZONE } from '../backend/business-hours.server'
-import type { Queryable } from '../db/database.server'
+import type { Db } from '../db/database.server'
 import { csvCell } from './leads.server'
 import { OWNER_FILE_HEADERS } from './owner-access.server'
 
@@ -11,21 +13,24 @@ export interface Conversion {
   gclid: string
   /** A Date, or its ISO text once it has crossed the owner's socket. */
   wonAt: Date | string
-  /** Dollars and cents as stored (numeric(10, 2)); null when the owner entered none. */
-  jobValue: string | null
+  /** Null when the owner entered none. */
+  jobValueCents: number | null
 }
 
 /** Won leads with a Google click id, won since `since` (ISO) or ever. */
-export async function conversions(db: Queryable, since: string | null = null): Promise<Conversion[]> {
-  const { rows } = await db.query<Conversion>(
-    `SELECT id, source_tags ->> 'gclid' AS gclid, won_at AS "wonAt", job_value AS "jobValue"
-       FROM leads
-      WHERE status = 'won' AND won_at IS NOT NULL AND nullif(source_tags ->> 'gclid', '') IS NOT NULL
-        AND ($1::timestamptz IS NULL OR won_at >= $1)
-      ORDER BY won_at, id`,
-    [since],
-  )
-  return rows
+export async function conversions(db: Db, since: string | null = null): Promise<Conversion[]> {
+  const gclid = sql<string>`source_tags ->> 'gclid'`
+  return db
+    .selectFrom('leads')
+    .select(['id', gclid.as('gclid'), 'won_at as wonAt', 'job_value_cents as jobValueCents'])
+    .where('status', '=', 'won')
+    .where('won_at', 'is not', null)
+    .where(sql<boolean>`nullif(${gclid}, '') IS NOT NULL`)
+    .$if(since !== null, (q) => q.where('won_at', '>=', new Date(since!)))
+    .orderBy('won_at')
+    .orderBy('id')
+    .$narrowType<{ wonAt: Date }>()
+    .execute()
 }
 
 // The "Conversions from clicks" template of Google Ads Help's "Import conversions from ad clicks into Google Ads":
@@ -62,8 +67,14 @@ export function conversionTime(instant: Date | string): string {
 
 /** A header row, then one row per conversion; value and currency only where a job value was entered. */
 export function conversionsCsv(conversions: readonly Conversion[], conversionName: string): string {
-  const rows = conversions.map(({ gclid, wonAt, jobValue }) =>
-    [csvCell(gclid), csvCell(conversionName), conversionTime(wonAt), jobValue ?? '', jobValue ? 'USD' : ''].join(','),
+  const rows = conversions.map(({ gclid, wonAt, jobValueCents: cents }) =>
+    [
+      csvCell(gclid),
+      csvCell(conversionName),
+      conversionTime(wonAt),
+      centsText(cents),
+      cents === null ? '' : 'USD',
+    ].join(','),
   )
   return `${[CONVERSION_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`
 }
@@ -72,7 +83,7 @@ export function conversionsCsv(conversions: readonly Conversion[], conversionNam
 /** Google Ads refuses a conversion whose click is older than 90 days: older wins would only be errors there. */
 export const CONVERSIONS_DOWNLOAD_DAYS = 90
 
-export async function ownerConversionsResponse(backend: Backend = getBackend()): Promise<Response> {
+export async function ownerConversionsResponse(backend: Backend): Promise<Response> {
   const since = new Date(Date.now() - CONVERSIONS_DOWNLOAD_DAYS * 86_400_000)
   const won = await conversions(await backend.db(), since.toISOString())
   const csv = conversionsCsv(won, backend.config.owner.conversionName)

@@ -3,31 +3,34 @@
 import { PHOTO_NAME_PATTERN } from '~/lib/leads/lead-photos'
 import { UUID_PATTERN } from '~/lib/owner/owner-views'
 import type { InboxLead } from '~/lib/owner/owner-lead'
-import { getBackend, type Backend } from '../backend/backend.server'
-import type { Queryable } from '../db/database.server'
+import type { Backend } from '../backend/backend.server'
+import type { Db } from '../db/database.server'
 import { OWNER_FILE_HEADERS } from './owner-access.server'
 
 /** Each lead's photos' names, oldest first. */
-async function photoNames(db: Queryable, leadIds: string[]) {
-  const { rows } = await db.query<{ lead: string; object_name: string }>(
-    `SELECT lead_id::text AS lead, object_name FROM lead_photos
-      WHERE lead_id = ANY($1::uuid[]) ORDER BY lead_id, created_at, object_name`,
-    [leadIds],
-  )
+async function photoNames(db: Db, leadIds: string[]) {
+  const rows = await db
+    .selectFrom('lead_photos')
+    .select(['lead_id', 'object_name'])
+    .where('lead_id', 'in', leadIds)
+    .orderBy('lead_id')
+    .orderBy('created_at')
+    .orderBy('object_name')
+    .execute()
   const names = new Map<string, string[]>()
-  for (const row of rows) names.set(row.lead, [...(names.get(row.lead) ?? []), row.object_name])
+  for (const row of rows) names.set(row.lead_id, [...(names.get(row.lead_id) ?? []), row.object_name])
   return names
 }
 
 /** One more read per inbox load, not per lead. */
-export async function withPhotos(db: Queryable, leads: InboxLead[]): Promise<InboxLead[]> {
+export async function withPhotos(db: Db, leads: InboxLead[]): Promise<InboxLead[]> {
   if (leads.length === 0) return leads
   const ids = leads.map((lead) => lead.id)
   const names = await photoNames(db, ids)
   return leads.map((lead) => (names.has(lead.id) ? { ...lead, photos: names.get(lead.id) } : lead))
 }
 
-export async function ownerPhotoResponse(leadId: string, name: string, backend: Backend = getBackend()) {
+export async function ownerPhotoResponse(leadId: string, name: string, backend: Backend) {
   const notFound = () => new Response('No such photo', { status: 404, headers: OWNER_FILE_HEADERS })
   if (!UUID_PATTERN.test(leadId) || !PHOTO_NAME_PATTERN.test(name)) return notFound()
   // The database says which photos a lead has; the store only holds bytes.

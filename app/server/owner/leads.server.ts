@@ -1,9 +1,13 @@
 // A lead as the owner works it, written once for the inbox and `npm run leads` (docs/operations.md): the list,
 // a status, a deletion. Who may call is the caller's check (ownerFn, or the shell that holds DATA_DIR).
-import type { Queryable } from '../db/database.server'
+import { sql } from 'kysely'
+import { OWNER_STATUSES } from '../../lib/owner/owner-lead'
+import { pacificDate } from '../backend/business-hours.server'
+import type { Db } from '../db/database.server'
 import type { Tables } from '../db/schema.gen'
 import type { FileStore } from '../files/file-store.server'
 import { log } from '../log/logger.server'
+import { enqueue } from '../outbox/enqueue.server'
 
 export type OwnerLeadStatus = Tables['leads']['status']
 // A record of every status, so a status added to the table's CHECK does not compile until it is here.
@@ -17,12 +21,6 @@ const STATUS_SET: Record<OwnerLeadStatus, true> = {
   archived: true,
 }
 export const LEAD_STATUSES = Object.keys(STATUS_SET) as OwnerLeadStatus[]
-
-/** A stored lead with its review request (the inbox shows it), its status's age and nothing the owner never sees. */
-export type LeadRow = Omit<Tables['leads'], 'idempotency_key' | 'user_agent' | 'ip_hash'> & {
-  status_since: Date
-  review: 'none' | 'queued' | 'sent'
-}
 
 export interface LeadFilter {
   since?: string
@@ -71,45 +69,97 @@ export function checkFilter(input: { since?: unknown; status?: unknown }): LeadF
   return filter
 }
 
-/** Newest first. */
-export async function listLeads(db: Queryable, filter: LeadFilter = {}): Promise<LeadRow[]> {
-  const { rows } = await db.query<LeadRow>(
-    `SELECT q.id, q.first_name, q.email, q.phone, q.status, q.source_page, q.spam_reason, q.created_at, q.owner_note,
-            q.service_street, q.service_zip, q.preferred_time, q.outside_area, q.last_contact_at, q.source_channel,
-            q.source_tags, q.landing_path, q.referrer_host, q.heard_about, q.job_value, q.contacted_at, q.quoted_at,
-            q.won_at, q.status_changed_at, coalesce(q.status_changed_at, q.last_contact_at, q.created_at) AS status_since,
-            CASE WHEN r.id IS NULL THEN 'none' WHEN r.sent_at IS NULL THEN 'queued' ELSE 'sent' END AS review
-       FROM leads q
-       LEFT JOIN outbox r ON r.lead_id = q.id AND r.kind = 'review_request'
-      WHERE ($1::timestamptz IS NULL OR q.created_at >= $1) AND ($2::text IS NULL OR q.status = $2)
-        AND (NOT $3 OR q.status IN ('new', 'contacted', 'quoted', 'won', 'lost')) AND ($4::uuid IS NULL OR q.id = $4)
-      ORDER BY q.created_at DESC, q.id
-      LIMIT $5`,
-    [filter.since ?? null, filter.status ?? null, filter.inbox ?? false, filter.id ?? null, filter.limit ?? null],
-  )
-  return rows
+/** Newest first, with its review request (the inbox shows it) and its status's age; never what the owner never sees. */
+export async function listLeads(db: Db, filter: LeadFilter = {}) {
+  return db
+    .selectFrom('leads')
+    .leftJoin('outbox as review', (join) =>
+      join.onRef('review.lead_id', '=', 'leads.id').on('review.template', '=', 'review_request'),
+    )
+    .selectAll('leads')
+    .select((eb) => [
+      eb.fn.coalesce('leads.status_changed_at', 'leads.last_contact_at', 'leads.created_at').as('status_since'),
+      eb
+        .case()
+        .when('review.id', 'is', null)
+        .then(sql.lit('none'))
+        .when('review.sent_at', 'is', null)
+        .then(sql.lit('queued'))
+        .else(sql.lit('sent'))
+        .end()
+        .$castTo<'none' | 'queued' | 'sent'>()
+        .as('review'),
+    ])
+    .$if(Boolean(filter.since), (q) => q.where('leads.created_at', '>=', new Date(filter.since!)))
+    .$if(Boolean(filter.status), (q) => q.where('leads.status', '=', filter.status!))
+    .$if(Boolean(filter.inbox), (q) => q.where('leads.status', 'in', OWNER_STATUSES))
+    .$if(Boolean(filter.id), (q) => q.where('leads.id', '=', filter.id!))
+    .$if(Boolean(filter.limit), (q) => q.limit(filter.limit!))
+    .orderBy('leads.created_at', 'desc')
+    .orderBy('leads.id')
+    .execute()
+    .then((rows) => rows.map(({ idempotency_key: _key, user_agent: _agent, ip_hash: _hash, ...row }) => row))
 }
+export type LeadRow = Awaited<ReturnType<typeof listLeads>>[number]
 
 /** Null: no such lead. */
-export async function setLeadStatus(db: Queryable, id: string, status: OwnerLeadStatus) {
-  const { rows } = await db.query<{ id: string; status: string }>(
-    'UPDATE leads SET status = $2 WHERE id = $1 RETURNING id, status',
-    [id, status],
-  )
-  return rows[0] ?? null
+export async function setLeadStatus(db: Db, id: string, status: OwnerLeadStatus) {
+  const changed = await db
+    .updateTable('leads')
+    .set({ status })
+    .where('id', '=', id)
+    .returning(['id', 'status'])
+    .execute()
+  return changed[0] ?? null
 }
 
 /**
- * Deletes the lead with its outbox rows (unsent ones never go out) and its photos. The deletion also queues the
- * photos' removal (decision 043), which the worker finishes if this one fails. False: no such lead.
+ * Deletes these leads with their outbox rows (unsent ones never go out) and, in the same transaction, queues the
+ * removal of their photos, which live outside the database (decision 043): it survives a crash or a store that
+ * does not answer. Their ids.
  */
-export async function deleteLead(db: Queryable, files: FileStore, id: string): Promise<boolean> {
-  const { affectedRows } = await db.query('DELETE FROM leads WHERE id = $1', [id])
-  if (affectedRows === 0) return false
+async function deleteLeads(db: Db, which: (tx: Db) => Promise<{ id: string }[]>): Promise<string[]> {
+  return db.transaction().execute(async (tx) => {
+    const deleted = await which(tx)
+    for (const { id } of deleted) await enqueue(tx, 'lead_files', { payload: { lead: id } })
+    return deleted.map((lead) => lead.id)
+  })
+}
+
+/** Removes the lead's photos at once too; the queued removal finishes if this one fails. False: no such lead. */
+export async function deleteLead(db: Db, files: FileStore, id: string): Promise<boolean> {
+  const deleted = await deleteLeads(db, (tx) => tx.deleteFrom('leads').where('id', '=', id).returning('id').execute())
+  if (deleted.length === 0) return false
   await files
     .removeFolder(`lead-photos/${id}`)
     .catch((error: unknown) => log('owner').warn({ err: error }, 'photos of a deleted lead not removed yet'))
   return true
+}
+
+/**
+ * Deletes every lead whose last contact is older than `months`, once per Pacific day however many instances ask:
+ * the first to claim the day in daily_runs does it. Returns their ids.
+ */
+export async function expireLeads(db: Db, months: number, now = new Date()): Promise<string[]> {
+  const ids = await deleteLeads(db, async (tx) => {
+    const claimed = await tx
+      .insertInto('daily_runs')
+      .values({ job: 'lead-retention', day: pacificDate(now) })
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirst()
+    if (!Number(claimed.numInsertedOrUpdatedRows)) return []
+    return tx
+      .deleteFrom('leads')
+      .where(
+        (eb) => eb.fn('greatest', ['created_at', 'last_contact_at']),
+        '<',
+        sql<Date>`${now}::timestamptz - make_interval(months => ${months})`,
+      )
+      .returning('id')
+      .execute()
+  })
+  if (ids.length > 0) log('leads').info({ deleted: ids.length, months }, 'deleted leads past their retention')
+  return ids
 }
 
 export const CSV_COLUMNS = [
@@ -130,7 +180,7 @@ export const CSV_COLUMNS = [
   'landing_path',
   'referrer_host',
   'source_tags',
-  'job_value',
+  'job_value_cents',
   'contacted_at',
   'quoted_at',
   'won_at',
@@ -148,7 +198,7 @@ export function csvCell(value: string | null): string {
 }
 
 // A spreadsheet filters on words: "yes" or "no", and empty when there is no ZIP to judge. The tags are one
-// cell of JSON; times are ISO; a job value keeps its cents (numeric comes as text).
+// cell of JSON; times are ISO.
 function cellText(value: unknown): string | null {
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
   if (value instanceof Date) return value.toISOString()

@@ -1,7 +1,9 @@
 // Sign-in links and the session cookie's seal: docs/decisions/033-owner-inbox.md and 041.
 import { createHash, randomBytes } from 'node:crypto'
 import { sealData, unsealData } from 'iron-session'
-import type { Queryable } from '../db/database.server'
+import { sql } from 'kysely'
+import type { Db } from '../db/database.server'
+import { enqueue } from '../outbox/enqueue.server'
 
 export const SIGN_IN_LINK_MINUTES = 15
 /** A session unused this long ends; every session ends this long after its sign-in. */
@@ -30,28 +32,38 @@ export function ownerUserId(email: string): string {
 }
 
 /** Queues a link to the owner's address; the caller has checked the address. Only the link's hash is stored. */
-export async function requestSignInLink(db: Queryable, siteUrl: string): Promise<void> {
+export async function requestSignInLink(db: Db, siteUrl: string): Promise<void> {
   const token = randomBytes(32).toString('base64url')
   const link = `${siteUrl.replace(/\/+$/, '')}/owner/sign-in?token=${token}`
-  // One statement: the link and its e-mail are stored together or not at all.
-  await db.query(
-    `WITH old AS (DELETE FROM owner_sign_in_links WHERE expires_at < now() - interval '1 day'),
-          link AS (INSERT INTO owner_sign_in_links (token_hash, expires_at)
-                   VALUES ($1, now() + make_interval(mins => $2)) RETURNING expires_at)
-     INSERT INTO outbox (kind, payload) SELECT 'owner_sign_in', jsonb_build_object('link', $3::text, 'expiresAt', expires_at) FROM link`,
-    [hashToken(token), SIGN_IN_LINK_MINUTES, link],
-  )
+  // The link and its e-mail are stored together or not at all.
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .deleteFrom('owner_sign_in_links')
+      .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+      .execute()
+    const { expires_at } = await tx
+      .insertInto('owner_sign_in_links')
+      .values({
+        token_hash: hashToken(token),
+        expires_at: sql<Date>`now() + make_interval(mins => ${SIGN_IN_LINK_MINUTES})`,
+      })
+      .returning('expires_at')
+      .executeTakeFirstOrThrow()
+    await enqueue(tx, 'owner_sign_in', { payload: { link, expiresAt: new Date(expires_at).toISOString() } })
+  })
 }
 
 /** One UPDATE marks it used: true once per link. */
-export async function consumeSignInToken(db: Queryable, token: unknown): Promise<boolean> {
+export async function consumeSignInToken(db: Db, token: unknown): Promise<boolean> {
   if (typeof token !== 'string' || !TOKEN.test(token)) return false
-  const used = await db.query(
-    `UPDATE public.owner_sign_in_links SET used_at = now()
-      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
-    [hashToken(token)],
-  )
-  return used.affectedRows === 1
+  const used = await db
+    .updateTable('owner_sign_in_links')
+    .set({ used_at: sql`now()` })
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst()
+  return Number(used.numUpdatedRows) === 1
 }
 
 /** The cookie holds only the session's secret, sealed; the row it hashes to decides (decision 041). */

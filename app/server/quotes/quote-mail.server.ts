@@ -4,8 +4,8 @@
 import { messages } from '../../content/messages'
 import { site } from '../../content/site'
 import { serviceAddress } from '../../lib/owner/owner-lead'
+import { formatCents } from '../../lib/money'
 import {
-  formatCents,
   formatDay,
   formatPacificTime,
   formatWindow,

@@ -231,11 +231,7 @@ export function answerQuote(db: Db, token: string, answer: Answer): Promise<Answ
       })
       .where('lead_id', '=', leadId)
       .execute()
-    await tx
-      .updateTable('leads')
-      .set({ status: 'won', job_value: (total / 100).toFixed(2) })
-      .where('id', '=', leadId)
-      .execute()
+    await tx.updateTable('leads').set({ status: 'won', job_value_cents: total }).where('id', '=', leadId).execute()
     await enqueue(tx, 'quote_accepted', { leadId })
     if (answer.push) await enqueue(tx, 'quote_accepted_push', { leadId })
     return 'accepted'

@@ -1,13 +1,14 @@
 // The reviews the site shows: Google's, cached in `reviews` when GOOGLE_PLACES_API_KEY is set, else the stored
 // ones. Of several instances on one database, one refreshes the cache. The API key goes in a header only, so no
 // URL or log line can carry it.
-import type { Queryable } from '../db/database.server'
+import { sql } from 'kysely'
+import type { Db } from '../db/database.server'
 import type { RuntimeConfig } from '../config.server'
 import { log } from '../log/logger.server'
 import type { Review } from '~/lib/public-reads/backend-types'
 
 type GoogleReviewsConfig = NonNullable<RuntimeConfig['googleReviews']>
-/** One element of cache_google_reviews' JSON argument. */
+/** One review as Google gave it, cleaned. */
 type GoogleReviewRow = Omit<Review, 'id' | 'avatar'> & { external_id: string; avatar: string | null }
 
 const GOOGLE_TIMEOUT_MS = 8000
@@ -62,45 +63,80 @@ async function fetchGoogleReviews(google: GoogleReviewsConfig): Promise<GoogleRe
 
 // One statement, so exactly one instance wins a stale (or missing: the INSERT) cache: a racing claim waits on
 // this row, then finds it fresh and touches nothing. The fetch takes seconds; meanwhile the others serve the cache.
-async function claimRefresh(db: Queryable, cacheMinutes: number): Promise<boolean> {
-  const claim = await db.query(
-    `INSERT INTO public.app_settings AS s (key, value) VALUES ('google_reviews_fetched_at', now()::text)
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()
-      WHERE s.value::timestamptz <= now() - $1::int * interval '1 minute'`,
-    [cacheMinutes],
-  )
-  return claim.affectedRows === 1
+async function claimRefresh(db: Db, cacheMinutes: number): Promise<boolean> {
+  const claim = await db
+    .insertInto('app_settings')
+    .values({ key: 'google_reviews_fetched_at', value: sql`now()::text` })
+    .onConflict((conflict) =>
+      conflict
+        .column('key')
+        .doUpdateSet({ value: sql`excluded.value`, updated_at: sql`now()` })
+        .where(sql<boolean>`app_settings.value::timestamptz <= now() - ${cacheMinutes}::int * interval '1 minute'`),
+    )
+    .executeTakeFirst()
+  return Number(claim.numInsertedOrUpdatedRows) === 1
 }
 
 // Dates the claim so that it goes stale in FAILURE_PAUSE_MINUTES: no instance asks a failing Google sooner.
-async function pauseAfterFailure(db: Queryable, cacheMinutes: number): Promise<void> {
-  await db.query(
-    `UPDATE public.app_settings
-        SET value = (now() + ($2::int - $1::int) * interval '1 minute')::text, updated_at = now()
-      WHERE key = 'google_reviews_fetched_at'`,
-    [cacheMinutes, FAILURE_PAUSE_MINUTES],
-  )
+async function pauseAfterFailure(db: Db, cacheMinutes: number): Promise<void> {
+  await db
+    .updateTable('app_settings')
+    .set({
+      value: sql`(now() + (${cacheMinutes}::int - ${FAILURE_PAUSE_MINUTES}::int) * interval '1 minute')::text`,
+      updated_at: sql`now()`,
+    })
+    .where('key', '=', 'google_reviews_fetched_at')
+    .execute()
 }
 
-async function publishedReviews(db: Queryable, source: 'google' | null): Promise<Review[]> {
-  const { rows } = await db.query<Omit<Review, 'avatar'> & { avatar: string | null }>(
-    `SELECT id::text AS id, author, avatar, rating, text, to_char(review_date, 'YYYY-MM-DD') AS date
-       FROM public.reviews
-      WHERE published AND ($1::text IS NULL OR source = $1::text)
-      ORDER BY review_date DESC, created_at DESC
-      LIMIT 100`,
-    [source],
-  )
+/**
+ * Replaces the cached Google reviews with the latest answer, in one transaction; reviews the owner unpublished
+ * stay so (the update leaves `published` alone). The cache is dated by its claim.
+ */
+async function cacheGoogleReviews(db: Db, reviews: GoogleReviewRow[]): Promise<void> {
+  const latest = [...new Map(reviews.map((review) => [review.external_id, review])).values()]
+  const kept = latest.map((review) => review.external_id)
+  await db.transaction().execute(async (tx) => {
+    const gone = tx.deleteFrom('reviews').where('source', '=', 'google')
+    await (kept.length > 0 ? gone.where('external_id', 'not in', kept) : gone).execute()
+    const rows = latest.map(({ date, ...review }) => ({ ...review, review_date: date, source: 'google' }))
+    if (rows.length > 0)
+      await tx
+        .insertInto('reviews')
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict.columns(['source', 'external_id']).doUpdateSet((eb) => ({
+            author: eb.ref('excluded.author'),
+            avatar: eb.ref('excluded.avatar'),
+            rating: eb.ref('excluded.rating'),
+            text: eb.ref('excluded.text'),
+            review_date: eb.ref('excluded.review_date'),
+          })),
+        )
+        .execute()
+  })
+}
+
+async function publishedReviews(db: Db, source: 'google' | null): Promise<Review[]> {
+  const rows = await db
+    .selectFrom('reviews')
+    .select(['id', 'author', 'avatar', 'rating', 'text', sql<string>`to_char(review_date, 'YYYY-MM-DD')`.as('date')])
+    .where('published', '=', true)
+    .$if(source !== null, (q) => q.where('source', '=', source!))
+    .orderBy('review_date', 'desc')
+    .orderBy('created_at', 'desc')
+    .limit(100)
+    .execute()
   return rows.map(({ avatar, ...row }) => ({ ...row, rating: Number(row.rating), ...(avatar ? { avatar } : {}) }))
 }
 
 /** Google's cached reviews if any, else every published stored one; newest first, at most 100. */
-export async function fetchReviews(db: Queryable, google?: RuntimeConfig['googleReviews']): Promise<Review[]> {
+export async function fetchReviews(db: Db, google?: RuntimeConfig['googleReviews']): Promise<Review[]> {
   if (!google) return publishedReviews(db, null)
   if (await claimRefresh(db, google.cacheMinutes)) {
     try {
       const rows = await fetchGoogleReviews(google)
-      await db.query('SELECT public.cache_google_reviews($1::jsonb)', [JSON.stringify(rows)])
+      await cacheGoogleReviews(db, rows)
     } catch (error) {
       log('reviews').warn({ err: error }, 'Google reviews could not be refreshed; serving the cache')
       await pauseAfterFailure(db, google.cacheMinutes)

@@ -1,0 +1,16 @@
+// Money is whole cents everywhere (docs/style.md); here it meets the dollars people read and type.
+
+// Built once; every amount on a page, in an e-mail, a push or a view of the owner goes through it.
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
+
+/** "$1,234.00" */
+export function formatCents(cents: number): string {
+  return dollars.format(cents / 100)
+}
+
+/** Plain dollars, as a field shows them to edit and a file gives them to a program: "1250.5", "900"; '' for none. */
+export const centsText = (cents: number | null = null) =>
+  cents === null ? '' : (cents / 100).toFixed(2).replace(/\.00$/, '')
+
+/** $100,000: the most a quote's line or a won job may be worth. */
+export const MAX_CENTS = 10_000_000
