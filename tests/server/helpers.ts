@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,12 +9,12 @@ import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { createBackend, type Backend, type BackendOptions } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig, runtimeConfig, type Env } from '../../app/server/config.server'
-import { openDatabase, type Database } from '../../app/server/db/database.server'
+import type { Database } from '../../app/server/db/database.server'
 import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { hashToken, ownerUserId, sealSessionSecret } from '../../app/server/owner/sign-in.server'
 import { storeLead, type StoredLeadInput } from '../../app/server/leads/store-lead.server'
 import { startStorageStandIn, type StorageStandIn } from '../support/storage-stand-in'
-import { freshDatabaseUrl } from '../support/test-database'
+import { copyMigratedPGlite, freshDatabaseUrl } from '../support/test-database'
 
 export { freshDatabaseUrl }
 
@@ -41,22 +41,10 @@ export function useCleanup(): (() => Promise<void>)[] {
 }
 
 /**
- * A backend on its own DATA_DIR and, under `npm run test:postgres`, its own empty PostgreSQL database; closed
- * after the test. `env` is parsed as the site's configuration.
+ * A backend on its own DATA_DIR holding a copy of the run's migrated database (tests/support/test-database.ts),
+ * or, under `npm run test:postgres`, on a copy of its migrated PostgreSQL database; closed after the test. `env`
+ * is parsed as the site's configuration. Given a folder or migrations, the backend migrates what it finds.
  */
-// A migrated PGlite folder made once per test process and copied for each backend: initdb and the migrations
-// take seconds every time, a copy milliseconds. Each copy is its own database.
-let pgliteTemplate: Promise<string> | undefined
-function migratedPGlite(): Promise<string> {
-  pgliteTemplate ??= (async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pw-site-template-'))
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
-    await (await openDatabase({ dataDir: dir })).close()
-    return join(dir, 'pglite')
-  })()
-  return pgliteTemplate
-}
-
 export function useTestBackends(): (env?: Env, options?: Omit<BackendOptions, 'config'>) => Promise<Backend> {
   const tempDir = useTempDirs()
   const open: Backend[] = []
@@ -65,9 +53,9 @@ export function useTestBackends(): (env?: Env, options?: Omit<BackendOptions, 'c
   })
   return async (env = {}, options = {}) => {
     const dataDir = options.dataDir ?? (await tempDir())
-    const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl())
-    if (!databaseUrl && !options.dataDir && !options.migrations)
-      cpSync(await migratedPGlite(), join(dataDir, 'pglite'), { recursive: true })
+    const empty = Boolean(options.migrations)
+    const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl(undefined, { empty }))
+    if (!databaseUrl && !options.dataDir && !empty) copyMigratedPGlite(dataDir)
     const backend = createBackend({
       ...options,
       dataDir,
@@ -77,6 +65,15 @@ export function useTestBackends(): (env?: Env, options?: Omit<BackendOptions, 'c
     open.push(backend)
     return backend
   }
+}
+
+/**
+ * A site's place to open again (a restart, a second instance): `dataDir`, a new DATA_DIR, given a copy of the run's
+ * migrated database, and a PostgreSQL copy under `npm run test:postgres`.
+ */
+export async function migratedSiteData(dataDir: string): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
+  copyMigratedPGlite(dataDir)
+  return { dataDir, databaseUrl: await freshDatabaseUrl() }
 }
 
 /** A lead as the quote form stores it, with a fresh idempotency key. */
