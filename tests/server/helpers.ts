@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect } from 'vitest'
 import type { AddressInfo } from 'node:net'
+import { createServerEntry } from '@tanstack/react-start/server'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { createBackend, type Backend, type BackendOptions } from '../../app/server/backend/backend.server'
@@ -270,6 +271,14 @@ export function useFileStores(): (name: FileStoreName) => Promise<TestFileStore>
     }
     return { env: { SUPABASE_URL: standIn.url, SUPABASE_SERVICE_ROLE_KEY: key }, standIn, names }
   }
+}
+
+/**
+ * `handler`'s answer to `request`, run as the site runs a route's handler: inside Start's request context, so
+ * the cookies it reads and the status and headers it sets are the request's.
+ */
+export function runHandler(handler: (request: Request) => Response | Promise<Response>, request: Request) {
+  return createServerEntry({ fetch: handler }).fetch(request)
 }
 
 /** A form posted as a browser posts it from the page at `url`'s own origin; `headers` add to or replace its own. */

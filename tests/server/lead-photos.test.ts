@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { createServerEntry } from '@tanstack/react-start/server'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LEAD_PHOTO_MESSAGES } from '../../app/lib/leads/lead-photos'
 import { PHOTO_TOKEN_HEADER } from '../../app/lib/leads/photo-token-header'
@@ -26,6 +25,7 @@ import {
   countedPost,
   FILE_STORES,
   rowsOf,
+  runHandler,
   testLead,
   useFileStores,
   useOwnerSessions,
@@ -176,7 +176,8 @@ describe.each(FILE_STORES)('photos of a stored lead in %s', { timeout: 120_000 }
     await handle(upload(tokens.issue(id), [photo()]), '')
     const [name] = stored(id)
     const get = (leadId: string, photoName: string, withCookie?: string) =>
-      createServerEntry({ fetch: () => ownerPhotoResponse(leadId, photoName, backend) }).fetch(
+      runHandler(
+        () => ownerPhotoResponse(leadId, photoName, backend),
         new Request(`http://localhost:3000/owner/photos/${leadId}/${photoName}`, {
           headers: withCookie ? { Cookie: withCookie } : {},
         }),

@@ -4,7 +4,7 @@
  * that sign-out, 30 idle days, 90 days or a new OWNER_EMAIL ends; link limits counted in the database.
  */
 import { randomBytes } from 'node:crypto'
-import { createServerEntry, getResponseHeader, getResponseStatus } from '@tanstack/react-start/server'
+import { getResponseHeader, getResponseStatus } from '@tanstack/react-start/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { site } from '../../app/content/site'
@@ -16,6 +16,7 @@ import {
   formPost,
   freshDatabaseUrl,
   rowsOf,
+  runHandler,
   useCleanup,
   useSiteBackend,
   useSmtp,
@@ -56,7 +57,8 @@ interface Answer {
 
 /** A form posted to /owner/sign-in from the site's own page, by the client at `client`. */
 async function post(form: Record<string, string>, { cookie = '', client = '198.51.100.7' } = {}): Promise<Answer> {
-  const response = await createServerEntry({ fetch: (request) => handleSignInPost(request, client) }).fetch(
+  const response = await runHandler(
+    (request) => handleSignInPost(request, client),
     formPost(`${site.baseUrl}/owner/sign-in`, form, cookie ? { Cookie: cookie } : {}),
   )
   const setCookie = response.headers.get('set-cookie')
@@ -72,21 +74,19 @@ async function post(form: Record<string, string>, { cookie = '', client = '198.5
 /** The status of an owner-only address (the won ad clicks download) for a request with this cookie. */
 async function ownerOnly(cookie?: string, respond = ownerConversionsResponse): Promise<number> {
   const request = new Request(`${site.baseUrl}/owner/conversions.csv`, { headers: cookie ? { Cookie: cookie } : {} })
-  return (await createServerEntry({ fetch: (incoming) => respond(incoming) }).fetch(request)).status
+  return (await runHandler(respond, request)).status
 }
 
 /** What the check of every owner function (the ownerOnly middleware) answers a request with this cookie. */
 async function ownerFunction(cookie?: string): Promise<[number, string | undefined, string]> {
   const request = new Request(`${site.baseUrl}/_serverFn/owner`, { headers: cookie ? { Cookie: cookie } : {} })
-  const answer = await createServerEntry({
-    fetch: async () => {
-      const outcome = await requireOwner().then(
-        () => 'the owner',
-        (error: Error) => error.message,
-      )
-      return Response.json([getResponseStatus(), getResponseHeader('cache-control'), outcome])
-    },
-  }).fetch(request)
+  const answer = await runHandler(async () => {
+    const outcome = await requireOwner().then(
+      () => 'the owner',
+      (error: Error) => error.message,
+    )
+    return Response.json([getResponseStatus(), getResponseHeader('cache-control'), outcome])
+  }, request)
   return answer.json() as Promise<[number, string | undefined, string]>
 }
 
