@@ -5,12 +5,14 @@ export * from '@playwright/test'
 
 /**
  * `page.goto` and `page.reload` also wait for <html data-hydrated>, so a test never clicks markup (or fires an event)
- * without handlers; and every site server a test starts is stopped when it ends, passed or failed.
+ * without handlers, unless asked to return at `commit` (scripts held, a page still streaming); and every site server
+ * a test starts is stopped when it ends, passed or failed.
  */
 export const test = base.extend<{ stopSiteServers: void }>({
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
-      const hydrated = async <T>(response: T) => {
+      const hydrated = async <T>(response: T, options?: { waitUntil?: string }) => {
+        if (options?.waitUntil === 'commit') return response
         await page
           .locator('html[data-hydrated="true"]')
           .waitFor({ state: 'attached', timeout: 15_000 })
@@ -18,8 +20,8 @@ export const test = base.extend<{ stopSiteServers: void }>({
         return response
       }
       const [goto, reload] = [page.goto.bind(page), page.reload.bind(page)]
-      page.goto = async (url, options) => hydrated(await goto(url, options))
-      page.reload = async (options) => hydrated(await reload(options))
+      page.goto = async (url, options) => hydrated(await goto(url, options), options)
+      page.reload = async (options) => hydrated(await reload(options), options)
     }
     await use(page)
   },
