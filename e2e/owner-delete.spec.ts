@@ -1,7 +1,7 @@
 /**
  * Deleting a lead as the privacy notice promises, on the production build: the owner deletes one from the
- * inbox after confirming in a dialog (by keyboard), and it is gone after a reload with its photo folder; a
- * lead last contacted 25 months ago is deleted when the site starts.
+ * inbox after confirming in a dialog (by keyboard), and it is gone after a reload with its photo folder. The
+ * retention (24 months after the last contact) is tests/server/lead-deletion.test.ts's.
  */
 import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -9,13 +9,12 @@ import { join } from 'node:path'
 import { DELETE_TEXTS } from '~/lib/owner/owner-lead'
 import { violationList, wcagAudit } from './support/axe'
 import { sendQuote, contact } from './support/quote-form'
-import { leadIds, ownerEnv, signInOwner } from './support/owner'
-import { prepareSiteData, siteDataEnv, startSiteServer, storeTestLead } from './support/site-server'
+import { leadIds, signInOwner, startOwnerServer } from './support/owner'
 import { expect, test } from './support/test'
 
 test('the owner deletes a lead from the inbox after confirming, and it is gone after a reload', async ({ page }) => {
   test.setTimeout(180_000)
-  const server = await startSiteServer(ownerEnv())
+  const server = await startOwnerServer()
   const stamp = Date.now().toString(36)
   const [gone, kept] = [`Gone${stamp}`, `Kept${stamp}`]
   await sendQuote(page, `${server.url}/contact`, contact(gone))
@@ -63,29 +62,9 @@ test('the owner deletes a lead from the inbox after confirming, and it is gone a
   for (const secret of [gone, `${gone.toLowerCase()}@example.com`]) expect(lines).not.toContain(secret)
 })
 
-test('a lead last contacted 25 months ago is deleted when the site starts; one at 23 months stays', async () => {
-  const data = await prepareSiteData(async (db) => {
-    for (const [firstName, months] of [
-      ['Old', 25],
-      ['Recent', 23],
-    ] as const) {
-      await storeTestLead(db, { first_name: firstName })
-      await db.query(`UPDATE leads SET created_at = now() - make_interval(months => $2) WHERE first_name = $1`, [
-        firstName,
-        months,
-      ])
-    }
-  })
-  const server = await startSiteServer(siteDataEnv(data))
-  await expect
-    .poll(() => server.records().filter((record) => record.msg === 'deleted leads past their retention'))
-    .toEqual([expect.objectContaining({ deleted: 1, months: 24 })])
-  expect([...(await leadIds(server)).keys()]).toEqual(['Recent'])
-})
-
 test('on a phone, the owner deletes a lead with two taps @mobile', async ({ page }) => {
   test.setTimeout(180_000)
-  const server = await startSiteServer(ownerEnv())
+  const server = await startOwnerServer()
   const gone = `Phone${Date.now().toString(36)}`
   await sendQuote(page, `${server.url}/contact`, contact(gone))
   await signInOwner(page, server)

@@ -12,8 +12,8 @@ import { createBackend, type Backend, type BackendOptions } from '../../app/serv
 import { parseRuntimeConfig, runtimeConfig, type Env } from '../../app/server/config.server'
 import type { Database } from '../../app/server/db/database.server'
 import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
-import { hashToken, ownerUserId, sealSessionSecret } from '../../app/server/owner/sign-in.server'
 import { storeLead, type StoredLeadInput } from '../../app/server/leads/store-lead.server'
+import { insertOwnerSession } from '../support/owner-session'
 import { startStorageStandIn, type StorageStandIn } from '../support/storage-stand-in'
 import { copyMigratedPGlite, freshDatabaseUrl } from '../support/test-database'
 
@@ -214,13 +214,7 @@ export function useOwnerSessions(): (backend: Backend) => Promise<string> {
   return async (backend) => {
     serve(backend)
     const { email, sessionSecret } = runtimeConfig().owner
-    const secret = randomBytes(32).toString('base64url')
-    await rowsOf(
-      backend,
-      `INSERT INTO owner_sessions (secret_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 hour')`,
-      [hashToken(secret), ownerUserId(email!)],
-    )
-    return `${SESSION_COOKIE}=${await sealSessionSecret(sessionSecret!, secret, 3600)}`
+    return `${SESSION_COOKIE}=${await insertOwnerSession(await backend.db(), email!, sessionSecret!)}`
   }
 }
 

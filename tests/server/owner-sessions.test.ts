@@ -287,8 +287,18 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
       expect((await ask('203.0.113.1')).status).toBe(303)
     }
     on(first)
-    // Its Retry-After and text are e2e/owner-session.spec.ts's.
-    expect((await ask('203.0.113.1')).status).toBe(429)
+    const refused = await ask('203.0.113.1')
+    expect(refused.status).toBe(429)
+    expect(Number(refused.response.headers.get('retry-after'))).toBeGreaterThan(14 * 60)
+    expect(Number(refused.response.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60)
+    expect(await refused.response.text()).toBe('Too many sign-in requests. Try again in 15 minutes.')
+    // A page on another site cannot post the owner's address.
+    const crossSite = formPost(
+      `${site.baseUrl}/owner/sign-in`,
+      { email: OWNER },
+      { Origin: 'https://attacker.example' },
+    )
+    expect((await runHandler((request) => handleSignInPost(request, '203.0.113.9'), crossSite)).status).toBe(403)
     // Another client, the owner's phone, is not held back by the first.
     on(second)
     expect((await ask('203.0.113.2', OWNER)).status).toBe(303)
@@ -325,6 +335,8 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     await afterOwnerLinkWindow(first, '10 seconds')
     await post({ email: OWNER }, { client: '203.0.113.201' })
     await expect.poll(async () => (await db.query('SELECT 1 FROM owner_sign_in_links')).rows.length).toBe(2)
+    // The owner's log lines name neither his address nor any client.
+    expect(JSON.stringify(log.records())).not.toMatch(/owner@example|203\.0\.113/)
   })
 
   it("leaves the owner a link that works when his own request comes after a stranger's", async () => {
