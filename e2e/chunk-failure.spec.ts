@@ -25,7 +25,7 @@ async function failChunk(page: Page, name: string, failures = Number.POSITIVE_IN
 test('when the quote form code never arrives, the page keeps the server form, and it still sends the request', async ({
   page,
 }) => {
-  const requests = await failChunk(page, 'quote-form-fields')
+  const requests = await failChunk(page, 'lead-form-fields')
   await page.goto('/contact')
   // The first try, then one after 1 s and one after 3 s.
   await expect.poll(requests, { timeout: 15_000 }).toBe(3)
@@ -45,7 +45,7 @@ test('typed into before its code arrived and sent at once, the form is timed fro
 }) => {
   // The fill time is enforced here: a token fetched only at the click would flag this visitor.
   const server = await startSiteServer({ QUOTE_MIN_FILL_MS: '2000' })
-  const release = await holdRequests(page, '**/assets/quote-form-fields-*.js')
+  const release = await holdRequests(page, '**/assets/lead-form-fields-*.js')
   await page.goto(`${server.url}/contact`)
   const name = `Early${Date.now().toString(36)}`
   const form = page.locator('.quote-request-form').first()
@@ -64,7 +64,7 @@ test('typed into before its code arrived and sent at once, the form is timed fro
 test('typed into before its code arrived, the form keeps the text when the page changes around it', async ({
   page,
 }) => {
-  const release = await holdRequests(page, '**/assets/quote-form-fields-*.js')
+  const release = await holdRequests(page, '**/assets/lead-form-fields-*.js')
   await page.goto('/services?tab=driveway')
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
   const firstName = page.locator('.quote-request-form').getByLabel('First Name')
@@ -80,7 +80,7 @@ test('typed into before its code arrived, the form keeps the text when the page 
 })
 
 test('the box shown while the form code loads is as high as the form, on a phone and from sm up', async ({ page }) => {
-  const release = await holdRequests(page, '**/assets/quote-form-fields-*.js')
+  const release = await holdRequests(page, '**/assets/lead-form-fields-*.js')
   const section = page.locator('.quote-request-form')
   const box = section.locator('[aria-busy="true"]')
   const height = (locator: typeof box) => locator.evaluate((element) => element.getBoundingClientRect().height)
@@ -107,7 +107,7 @@ test('the box shown while the form code loads is as high as the form, on a phone
 })
 
 test('a chunk that fails to arrive once is fetched again, and the form becomes interactive', async ({ page }) => {
-  const requests = await failChunk(page, 'quote-form-fields', 1)
+  const requests = await failChunk(page, 'lead-form-fields', 1)
   await page.goto('/contact')
   await expect(page.locator('.quote-request-form form[data-interactive="true"]')).toBeAttached({ timeout: 15_000 })
   expect(requests()).toBe(2)
@@ -116,7 +116,7 @@ test('a chunk that fails to arrive once is fetched again, and the form becomes i
 test('after a client-side navigation to a page whose form code is gone, the page reloads once and shows the server form', async ({
   page,
 }) => {
-  const requests = await failChunk(page, 'quote-form-fields')
+  const requests = await failChunk(page, 'lead-form-fields')
   await page.goto('/city/folsom')
   await expect.poll(requests, { timeout: 15_000 }).toBe(3)
   await page.evaluate(() => ((window as unknown as { beforeNavigation: boolean }).beforeNavigation = true))
