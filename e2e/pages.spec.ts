@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test'
+import { expect, pageSettled, test, type Page } from './support/test'
 import { violationList, wcagAudit } from './support/axe'
 import { cities } from '~/content/cities'
 import { cityPageFacts } from '~/content/city-page'
@@ -342,10 +342,11 @@ test.describe('/reviews', () => {
     })
     await page.goto('/reviews')
     await expect(page.getByTestId('reviews-list').getByRole('listitem').first()).toBeVisible()
-    await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(500) // the widget would load when the browser is idle
-    expect([...origins]).toEqual([new URL(baseURL!).origin])
+    // The widget would load once the page has settled (decision 014).
+    await pageSettled(page)
     await expect(page.getByTestId('reviews-widget')).toHaveCount(0)
+    await expect(page.locator('script[data-reviews-widget]')).toHaveCount(0)
+    expect([...origins]).toEqual([new URL(baseURL!).origin])
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents()
     for (const block of jsonLd) expect(block).not.toMatch(/"(Review|AggregateRating)"/)
   })

@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test'
+import { expect, test as base, type Page } from '@playwright/test'
 import { startedInTest, type SiteServer } from './site-server'
 
 export * from '@playwright/test'
@@ -36,3 +36,19 @@ export const test = base.extend<{ stopSiteServers: void }>({
     { auto: true },
   ],
 })
+
+/**
+ * Resolves once the page has loaded, its idle-time features are in (the chat button, the last to come) and the
+ * browser has run the idle callbacks queued until then: what waits for load and idle has happened (decision 014).
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Chat with us' })).toBeVisible()
+  await page.evaluate(
+    () =>
+      new Promise<void>((settled) => {
+        const idle = () => requestIdleCallback(() => settled())
+        if (document.readyState === 'complete') idle()
+        else addEventListener('load', idle, { once: true })
+      }),
+  )
+}
