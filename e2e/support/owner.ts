@@ -122,10 +122,16 @@ export function ownerCommand(
   })
 }
 
-/** `npm run leads -- --json`: every lead's id by first name. */
-export async function leadIds(data: SiteData): Promise<Map<string, string>> {
+export type ListedLead = { id: string; first_name: string } & Record<string, unknown>
+
+/** `npm run leads -- --json`, through the running site's socket: every lead by first name. */
+export async function listedLeads(data: SiteData): Promise<Map<string, ListedLead>> {
   const ran = await ownerCommand('leads', ['--json'], data)
   if (ran.code !== 0) throw new Error(`npm run leads exited ${ran.code}: ${ran.stderr}`)
-  const leads = JSON.parse(ran.stdout) as { id: string; first_name: string }[]
-  return new Map(leads.map((lead) => [lead.first_name, lead.id]))
+  return new Map((JSON.parse(ran.stdout) as ListedLead[]).map((lead) => [lead.first_name, lead]))
+}
+
+/** Every lead's id by first name. */
+export async function leadIds(data: SiteData): Promise<Map<string, string>> {
+  return new Map([...(await listedLeads(data))].map(([name, lead]) => [name, lead.id]))
 }

@@ -109,6 +109,12 @@ export function storeTestLead(db: Database, lead: { first_name: string } & Recor
   return db.query('SELECT public.record_lead($1)', [JSON.stringify({ lead: stored })])
 }
 
+/** The data of the server at baseURL, which most specs share (e2e/support/global-setup.ts). */
+export const sharedSiteData: SiteData = {
+  dataDir: process.env.E2E_DATA_DIR ?? '.data/e2e',
+  databaseUrl: process.env.E2E_DATABASE_URL,
+}
+
 export function siteDataEnv(data: SiteData): Record<string, string> {
   return { DATA_DIR: data.dataDir, ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}) }
 }
