@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { DELETE_TEXTS } from '~/lib/owner/owner-lead'
 import { violationList, wcagAudit } from './support/axe'
 import { sendQuote, contact } from './support/quote-form'
-import { leadIds, signInOwner, startOwnerServer } from './support/owner'
+import { listedLeads, signInOwner, startOwnerServer } from './support/owner'
 import { expect, test } from './support/test'
 
 test('the owner deletes a lead from the inbox after confirming, and it is gone after a reload', async ({ page }) => {
@@ -19,9 +19,9 @@ test('the owner deletes a lead from the inbox after confirming, and it is gone a
   const [gone, kept] = [`Gone${stamp}`, `Kept${stamp}`]
   await sendQuote(page, `${server.url}/contact`, contact(gone))
   await sendQuote(page, `${server.url}/contact`, contact(kept))
-  const ids = await leadIds(server)
+  const leads = await listedLeads(server)
   // A photo the customer added after sending, where the upload stores it.
-  const photos = join(server.dataDir, 'lead-photos', ids.get(gone)!)
+  const photos = join(server.dataDir, 'lead-photos', leads.get(gone)!.id)
   await mkdir(photos, { recursive: true })
   await writeFile(join(photos, '1.webp'), 'a photo')
 
@@ -55,7 +55,7 @@ test('the owner deletes a lead from the inbox after confirming, and it is gone a
   await expect(page.getByText(gone)).toHaveCount(0)
   // The deletion queues the removal of its files.
   await expect.poll(() => existsSync(photos)).toBe(false)
-  expect([...(await leadIds(server)).keys()]).toEqual([kept])
+  expect([...(await listedLeads(server)).keys()]).toEqual([kept])
   // Logged as a count, never the customer's details.
   const lines = JSON.stringify(server.records().filter((record) => record.msg === 'the owner deleted a lead'))
   expect(lines).toContain('"deleted":1')

@@ -11,7 +11,7 @@ import { expect, test } from './support/test'
 test('Sign out ends this session, and Sign out everywhere the others; a copy of the cookie opens nothing after', async ({
   browser,
 }) => {
-  const server = await startOwnerServer({}, { sessions: 3, fill: (db) => storeTestLead(db, { first_name: 'Quinn' }) })
+  const server = await startOwnerServer({}, (db) => storeTestLead(db, { first_name: 'Quinn' }), 3)
   const [phone, laptop, tablet] = await Promise.all([browser.newPage(), browser.newPage(), browser.newPage()])
   for (const [session, page] of [phone, laptop, tablet].entries()) {
     await signInOwner(page, server, { session })

@@ -50,7 +50,7 @@ test('the owner marks a lead won with its value, reads the sources on a phone an
 }) => {
   test.setTimeout(180_000)
   const env = { GOOGLE_ADS_CONVERSION_NAME: CONVERSION_NAME }
-  const server = await startOwnerServer(env, { fill: storeLeads })
+  const server = await startOwnerServer(env, storeLeads)
   try {
     await page.setViewportSize({ width: 360, height: 800 })
     await signInOwner(page, server)

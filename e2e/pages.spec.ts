@@ -6,6 +6,7 @@ import { galleryForService } from '~/content/gallery'
 import { serviceAreas } from '~/content/service-areas'
 import { epoxy, serviceById, services } from '~/content/services'
 import { site } from '~/content/site'
+import { routeKinds } from '../tests/support/route-kinds'
 
 /** Text as React writes it into server HTML. */
 function html(text: string): string {
@@ -353,17 +354,8 @@ test.describe('/reviews', () => {
 })
 
 test.describe('accessibility', () => {
-  const innerPages = [
-    '/services',
-    '/services?tab=roof',
-    '/epoxy',
-    '/gallery',
-    '/reviews',
-    '/contact',
-    '/city/folsom',
-    '/city/el-dorado-hills',
-  ]
-  for (const path of innerPages) {
+  // One page of each kind: the home page, all opened, is home.spec.ts's; the 404 page a11y.spec.ts's.
+  for (const { path } of routeKinds.filter(({ kind }) => kind !== 'home' && kind !== '404')) {
     test(`${path} has no WCAG 2.2 A/AA violations axe can find`, async ({ page }) => {
       await page.goto(path)
       await page.waitForLoadState('networkidle')

@@ -93,15 +93,10 @@ test('the owner sends a quote; the customer accepts it with or without scripts; 
   browser,
 }) => {
   test.setTimeout(240_000)
-  const server = await startOwnerServer(
-    {},
-    {
-      fill: async (db) => {
-        await storeTestLead(db, { first_name: 'Dana', email: 'dana@example.com' })
-        await storeTestLead(db, { first_name: 'Eli', email: 'eli@example.com' })
-      },
-    },
-  )
+  const server = await startOwnerServer({}, async (db) => {
+    await storeTestLead(db, { first_name: 'Dana', email: 'dana@example.com' })
+    await storeTestLead(db, { first_name: 'Eli', email: 'eli@example.com' })
+  })
   await signInOwner(page, server)
   // The owner's writes, to send again without his session at the end.
   const writes: { url: string; body: string | null }[] = []

@@ -32,12 +32,13 @@ export interface OwnerServer extends SiteServer {
  */
 export async function startOwnerServer(
   env: Record<string, string> = {},
-  { fill, sessions = 1 }: { fill?: (db: Database) => Promise<unknown>; sessions?: number } = {},
+  fill: (db: Database) => Promise<unknown> = async () => {},
+  sessions = 1,
 ): Promise<OwnerServer> {
   const settings = ownerEnv(env)
   const cookies: string[] = []
   const data = await prepareSiteData(async (db) => {
-    await fill?.(db)
+    await fill(db)
     for (let i = 0; i < sessions; i++)
       cookies.push(await insertOwnerSession(db, settings.OWNER_EMAIL!, settings.OWNER_SESSION_SECRET!))
   })
@@ -122,16 +123,10 @@ export function ownerCommand(
   })
 }
 
-export type ListedLead = { id: string; first_name: string } & Record<string, unknown>
-
 /** `npm run leads -- --json`, through the running site's socket: every lead by first name. */
-export async function listedLeads(data: SiteData): Promise<Map<string, ListedLead>> {
+export async function listedLeads(data: SiteData) {
   const ran = await ownerCommand('leads', ['--json'], data)
   if (ran.code !== 0) throw new Error(`npm run leads exited ${ran.code}: ${ran.stderr}`)
-  return new Map((JSON.parse(ran.stdout) as ListedLead[]).map((lead) => [lead.first_name, lead]))
-}
-
-/** Every lead's id by first name. */
-export async function leadIds(data: SiteData): Promise<Map<string, string>> {
-  return new Map([...(await listedLeads(data))].map(([name, lead]) => [name, lead.id]))
+  const leads = JSON.parse(ran.stdout) as ({ id: string; first_name: string } & Record<string, unknown>)[]
+  return new Map(leads.map((lead) => [lead.first_name, lead]))
 }
