@@ -27,23 +27,6 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@mobile/ },
     { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile/ },
   ],
-  webServer: {
-    command: `node ${process.env.BUILD_OUTPUT_DIR ?? '.output'}/server/index.mjs`,
-    url: `${baseURL}/robots.txt`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
-      SITE_URL: process.env.SITE_URL ?? 'http://localhost:3000',
-      // Every e2e request comes from 127.0.0.1: lift the per-IP quote limit (e2e/quote.spec.ts tests it on its own server).
-      QUOTE_RATE_LIMIT: '10000',
-      // Tests fill forms in milliseconds; the token must still be valid (e2e/quote.spec.ts checks the time on its own server).
-      QUOTE_MIN_FILL_MS: '0',
-      // npm run test:postgres: the server's own database on the throwaway cluster; else PGlite in DATA_DIR.
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-    },
-  },
+  // The migrated databases every server copies, and the server at baseURL (e2e/support/global-setup.ts).
+  globalSetup: './e2e/support/global-setup.ts',
 })

@@ -7,6 +7,8 @@ export default defineConfig({
   },
   test: {
     include: ['tests/**/*.test.ts'],
+    // One migrated database per run, copied for each test (tests/support/test-database.ts).
+    globalSetup: ['tests/support/test-database.ts'],
     testTimeout: 30000,
   },
 })

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from './support/test'
+import { expect, pageSettled, test, type Locator, type Page } from './support/test'
 import { violationList, wcagAudit } from './support/axe'
 import { pauseClockSoon } from './support/clock'
 import { cspViolations } from './support/csp'
@@ -334,11 +334,14 @@ test.describe('home page', () => {
     const requests: string[] = []
     page.on('request', (request) => requests.push(request.url()))
     await page.goto('/', { waitUntil: 'networkidle' })
-    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
-      await page.evaluate((top) => window.scrollTo(0, top), y)
-      await page.waitForTimeout(50)
-    }
-    await page.waitForLoadState('networkidle')
+    // Each step painted twice: what comes into view has been seen (its observers run before a paint).
+    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600)
+      await page.evaluate(
+        (top) =>
+          new Promise((painted) => (scrollTo(0, top), requestAnimationFrame(() => requestAnimationFrame(painted)))),
+        y,
+      )
+    await pageSettled(page)
     expect(requests.length).toBeGreaterThan(5)
     expect(requests.filter((url) => !LOCAL_HOSTS.has(new URL(url).hostname))).toEqual([])
   })

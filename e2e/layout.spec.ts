@@ -1,6 +1,6 @@
 import { routeKinds } from '../tests/support/route-kinds'
 import type { TraceEvent } from '../tests/support/trace-blocking'
-import { expect, test } from './support/test'
+import { expect, pageSettled, test } from './support/test'
 
 interface StackFrame {
   url: string
@@ -28,8 +28,7 @@ for (const { kind, path } of routeKinds) {
       ],
     })
     await page.goto(path)
-    // Past the work that waits for load and idle (home motion, the floating features).
-    await page.waitForTimeout(3_000)
+    await pageSettled(page)
     const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: LayoutTraceEvent[] }
     const layouts = traceEvents.filter((event) => event.name === 'Layout')
     expect(layouts.length).toBeGreaterThan(0)

@@ -7,14 +7,13 @@ import { fromJSON } from 'seroval'
 import sharp from 'sharp'
 import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
 import { fillQuoteFields, openInteractiveLeadForm, sendQuote } from './support/quote-form'
-import { startSiteServer } from './support/site-server'
 import { violationList, wcagAudit } from './support/axe'
-import { mails, ownerEnv, signInOwner } from './support/owner'
+import { mails, signInOwner, startOwnerServer } from './support/owner'
 import { expect, test } from './support/test'
 
 test("a visitor's photos reach the signed-in inbox as thumbnails", async ({ page }) => {
   test.setTimeout(180_000)
-  const server = await startSiteServer(ownerEnv())
+  const server = await startOwnerServer()
   // The quote's own answer carries the token (the browser reads it from the server function).
   let photoToken = ''
   page.on('response', async (response) => {

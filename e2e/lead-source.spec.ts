@@ -1,34 +1,18 @@
 /**
  * Where a lead came from, on the production build: the first page of a visit notes its
  * campaign tags, landing path and referring host in the tab's sessionStorage, the quote form sends them
- * (enhanced, or posted plainly before its code arrived), and the stored lead has them with its channel.
+ * (enhanced, or posted plainly before its code arrived), and the stored lead has them with its channel, as
+ * `npm run leads` lists it from the shared server.
  */
 import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
-import { openSiteDatabase } from '../tests/support/site-process'
 import { holdRequests } from './support/hold-requests'
 import { fillQuoteFields, SENT_LOCATION, submitQuote, contact } from './support/quote-form'
-import { startSiteServer, type SiteServer } from './support/site-server'
+import { listedLeads } from './support/owner'
+import { sharedSiteData } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 
-/** Every lead's source, by first name; stops the server first (PGlite has one process at a time). */
-async function storedSources(server: SiteServer) {
-  await server.stop()
-  const db = await openSiteDatabase(server)
-  try {
-    const columns = [
-      'first_name',
-      'source_channel',
-      'source_tags',
-      'landing_path',
-      'referrer_host',
-      'heard_about',
-    ] as const
-    const rows = await db.selectFrom('leads').select(columns).execute()
-    return new Map(rows.map((row) => [row.first_name, row]))
-  } finally {
-    await db.close()
-  }
-}
+/** A name no other test on the shared server sends. */
+const unique = (name: string) => `${name}${Date.now().toString(36)}`
 
 /** Opens `url` with a fake clock and waits for the form's code; `referer` as a link from another site sends it. */
 async function openForm(page: Page, url: string, referer?: string) {
@@ -51,35 +35,35 @@ async function sendQuote(page: Page, firstName: string, heardAbout?: string) {
 test('a visit from a Google ad keeps its tags to the quote sent from another page; a new tab is a new, direct visit', async ({
   page,
 }) => {
-  const server = await startSiteServer()
+  const [adclick, typedin] = [unique('Adclick'), unique('Typedin')]
   const setCookies: string[] = []
   page.context().on('response', async (response) => {
     const cookie = await response.headerValue('set-cookie')
     if (cookie) setCookies.push(`${response.url()}: ${cookie}`)
   })
-  const home = await openForm(page, `${server.url}/?utm_source=google&utm_medium=cpc&gclid=TeSt123`)
+  const home = await openForm(page, '/?utm_source=google&utm_medium=cpc&gclid=TeSt123')
   await home.getByRole('link', { name: 'Privacy Notice' }).click()
   await expect(page).toHaveURL(/\/contact#privacy$/)
   await expect(page.locator('.quote-request-form form[data-interactive="true"]')).toBeAttached()
-  await sendQuote(page, 'Adclick', 'An ad')
+  await sendQuote(page, adclick, 'An ad')
 
   // Opened later without tags: its own tab, its own visit.
   const later = await page.context().newPage()
-  await openForm(later, `${server.url}/contact`)
-  await sendQuote(later, 'Typedin')
+  await openForm(later, '/contact')
+  await sendQuote(later, typedin)
 
   expect(await page.context().cookies()).toEqual([])
   expect(setCookies).toEqual([])
   expect(await page.evaluate(() => localStorage.length)).toBe(0)
-  const leads = await storedSources(server)
-  expect(leads.get('Adclick')).toMatchObject({
+  const leads = await listedLeads(sharedSiteData)
+  expect(leads.get(adclick)).toMatchObject({
     source_channel: 'paid_search',
     source_tags: { utm_source: 'google', utm_medium: 'cpc', gclid: 'TeSt123' },
     landing_path: '/',
     referrer_host: null,
     heard_about: 'ad',
   })
-  expect(leads.get('Typedin')).toMatchObject({
+  expect(leads.get(typedin)).toMatchObject({
     source_channel: 'direct',
     source_tags: null,
     landing_path: '/contact',
@@ -89,10 +73,10 @@ test('a visit from a Google ad keeps its tags to the quote sent from another pag
 })
 
 test("a visit linked from another site records that site's host only, never its path or query", async ({ page }) => {
-  const server = await startSiteServer()
-  await openForm(page, `${server.url}/contact`, 'https://www.example.org/some/path?x=1')
-  await sendQuote(page, 'Linked', 'Nextdoor')
-  expect((await storedSources(server)).get('Linked')).toMatchObject({
+  const linked = unique('Linked')
+  await openForm(page, '/contact', 'https://www.example.org/some/path?x=1')
+  await sendQuote(page, linked, 'Nextdoor')
+  expect((await listedLeads(sharedSiteData)).get(linked)).toMatchObject({
     source_channel: 'referral',
     source_tags: null,
     landing_path: '/contact',
@@ -104,11 +88,11 @@ test("a visit linked from another site records that site's host only, never its 
 test('a plain post before the form code arrived carries the source; a refused one shows none of it', async ({
   page,
 }) => {
-  const server = await startSiteServer()
-  const release = await holdRequests(page, '**/assets/quote-form-fields-*.js')
-  await page.goto(`${server.url}/contact?utm_source=flyer&utm_campaign=door-hanger-42`)
+  const plainpost = unique('Plainpost')
+  const release = await holdRequests(page, '**/assets/lead-form-fields-*.js')
+  await page.goto('/contact?utm_source=flyer&utm_campaign=door-hanger-42')
   const form = page.locator('.quote-request-form').first()
-  await fillQuoteFields(form, { firstName: 'Plainpost', email: 'plainpost@', phone: '916-555-0142' })
+  await fillQuoteFields(form, { firstName: plainpost, email: 'plainpost@', phone: '916-555-0142' })
   await form.getByLabel(HEARD_ABOUT_QUESTION).selectOption({ label: 'Our truck or a yard sign' })
   const refusedPost = page.waitForRequest((r) => r.method() === 'POST')
   const refused = page.waitForResponse((r) => r.request().method() === 'POST')
@@ -125,7 +109,7 @@ test('a plain post before the form code arrived carries the source; a refused on
   await form.getByRole('button', { name: 'Get My Free Quote' }).click()
   await expect(page).toHaveURL(SENT_LOCATION)
   release()
-  expect((await storedSources(server)).get('Plainpost')).toMatchObject({
+  expect((await listedLeads(sharedSiteData)).get(plainpost)).toMatchObject({
     source_channel: 'campaign',
     source_tags: { utm_source: 'flyer', utm_campaign: 'door-hanger-42' },
     landing_path: '/contact',

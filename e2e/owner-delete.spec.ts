@@ -1,29 +1,27 @@
 /**
  * Deleting a lead as the privacy notice promises, on the production build: the owner deletes one from the
- * inbox after confirming in a dialog (by keyboard), and it is gone after a reload with its photo folder; a
- * lead last contacted 25 months ago is deleted when the site starts.
+ * inbox after confirming in a dialog (by keyboard), and it is gone after a reload with its photo folder. The
+ * retention (24 months after the last contact) is tests/server/lead-deletion.test.ts's.
  */
 import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { sql } from 'kysely'
 import { DELETE_TEXTS } from '~/lib/owner/owner-lead'
 import { violationList, wcagAudit } from './support/axe'
 import { sendQuote, contact } from './support/quote-form'
-import { leadIds, ownerEnv, signInOwner } from './support/owner'
-import { prepareSiteData, siteDataEnv, startSiteServer, storeTestLead } from './support/site-server'
+import { listedLeads, signInOwner, startOwnerServer } from './support/owner'
 import { expect, test } from './support/test'
 
 test('the owner deletes a lead from the inbox after confirming, and it is gone after a reload', async ({ page }) => {
   test.setTimeout(180_000)
-  const server = await startSiteServer(ownerEnv())
+  const server = await startOwnerServer()
   const stamp = Date.now().toString(36)
   const [gone, kept] = [`Gone${stamp}`, `Kept${stamp}`]
   await sendQuote(page, `${server.url}/contact`, contact(gone))
   await sendQuote(page, `${server.url}/contact`, contact(kept))
-  const ids = await leadIds(server)
+  const leads = await listedLeads(server)
   // A photo the customer added after sending, where the upload stores it.
-  const photos = join(server.dataDir, 'lead-photos', ids.get(gone)!)
+  const photos = join(server.dataDir, 'lead-photos', leads.get(gone)!.id)
   await mkdir(photos, { recursive: true })
   await writeFile(join(photos, '1.webp'), 'a photo')
 
@@ -57,34 +55,16 @@ test('the owner deletes a lead from the inbox after confirming, and it is gone a
   await expect(page.getByText(gone)).toHaveCount(0)
   // The deletion queues the removal of its files.
   await expect.poll(() => existsSync(photos)).toBe(false)
-  expect([...(await leadIds(server)).keys()]).toEqual([kept])
+  expect([...(await listedLeads(server)).keys()]).toEqual([kept])
   // Logged as a count, never the customer's details.
   const lines = JSON.stringify(server.records().filter((record) => record.msg === 'the owner deleted a lead'))
   expect(lines).toContain('"deleted":1')
   for (const secret of [gone, `${gone.toLowerCase()}@example.com`]) expect(lines).not.toContain(secret)
 })
 
-test('a lead last contacted 25 months ago is deleted when the site starts; one at 23 months stays', async () => {
-  const data = await prepareSiteData(async (db) => {
-    for (const [firstName, months] of [
-      ['Old', 25],
-      ['Recent', 23],
-    ] as const) {
-      await storeTestLead(db, { first_name: firstName })
-      const created = sql<Date>`now() - make_interval(months => ${months})`
-      await db.updateTable('leads').set({ created_at: created }).where('first_name', '=', firstName).execute()
-    }
-  })
-  const server = await startSiteServer(siteDataEnv(data))
-  await expect
-    .poll(() => server.records().filter((record) => record.msg === 'deleted leads past their retention'))
-    .toEqual([expect.objectContaining({ deleted: 1, months: 24 })])
-  expect([...(await leadIds(server)).keys()]).toEqual(['Recent'])
-})
-
 test('on a phone, the owner deletes a lead with two taps @mobile', async ({ page }) => {
   test.setTimeout(180_000)
-  const server = await startSiteServer(ownerEnv())
+  const server = await startOwnerServer()
   const gone = `Phone${Date.now().toString(36)}`
   await sendQuote(page, `${server.url}/contact`, contact(gone))
   await signInOwner(page, server)

@@ -1,7 +1,8 @@
 /**
- * The owner's inbox on the production build: sign-in by e-mailed link (read from the outbox's mail files),
- * once; the inbox with one-tap contact links, status, note and review request; every owner server function
- * refused without a session; the service worker's push handler; nothing of it on the public pages.
+ * The owner's inbox on the production build: the one walk through the e-mailed sign-in link (read from the outbox's
+ * mail files; every other owner spec starts signed in, e2e/support/owner.ts); the inbox with one-tap contact links,
+ * status, note and review request; every owner server function refused without a session; the service worker's
+ * push handler; nothing of it on the public pages.
  */
 import { randomBytes } from 'node:crypto'
 import type { ParsedMail } from 'mailparser'
@@ -14,7 +15,7 @@ import { OWNER_QUOTE_TEXTS } from '~/lib/quotes/quote-texts'
 import { localCertificate, phoneKeys, startPushService } from '../tests/support/push-service'
 import { violationList, wcagAudit } from './support/axe'
 import { holdRequests } from './support/hold-requests'
-import { askForLink, linkIn, mails, openOwnerLink, OWNER, signInMails, ownerEnv, signInOwner } from './support/owner'
+import { askForLink, linkIn, mails, OWNER, ownerEnv, signInMails, signInOwner, startOwnerServer } from './support/owner'
 import {
   fillQuoteFields,
   openInteractiveLeadForm,
@@ -30,8 +31,11 @@ import { expect, test } from './support/test'
 const REVIEW_URL = 'https://g.page/r/sample-review-link'
 const vapid = webpush.generateVAPIDKeys()
 
-const inboxEnv = () =>
-  ownerEnv({ GOOGLE_REVIEW_URL: REVIEW_URL, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey })
+const INBOX_SETTINGS = {
+  GOOGLE_REVIEW_URL: REVIEW_URL,
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
+}
 
 /** A server function's result as the browser reads it: Start answers with one seroval node. */
 function resultOf(answer: string): unknown {
@@ -56,7 +60,7 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
   browser,
 }) => {
   test.setTimeout(180_000)
-  const server = await startSiteServer(inboxEnv())
+  const server = await startSiteServer(ownerEnv(INBOX_SETTINGS))
   const firstName = `Lead${Date.now().toString(36)}`
   await sendQuote(page, `${server.url}/services?tab=roof`, {
     firstName,
@@ -103,7 +107,10 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('heading', { name: firstName })).toBeVisible()
   const cookie = (await page.context().cookies()).find((c) => c.name === 'owner_session')!
-  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
+  // http SITE_URL: no Secure, hence no __Host- prefix; 90 days at most, however it is used (decision 041).
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false })
+  expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(89 * 86_400_000)
+  expect(cookie.expires * 1000 - Date.now()).toBeLessThanOrEqual(90 * 86_400_000)
 
   const card = page.getByRole('article').filter({ hasText: firstName })
   await expect(card).toContainText('Roof Cleaning')
@@ -198,7 +205,7 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
   expect(again.status()).toBe(409)
   expect(await reviewMails()).toHaveLength(1)
 
-  // Five sign-in requests per client in 15 minutes: e2e/owner-session.spec.ts, "each client is held to five".
+  // Five sign-in requests per client in 15 minutes: tests/server/owner-sessions.test.ts, "sign-in link limits".
   await other.close()
 
   const records = server.records()
@@ -214,14 +221,13 @@ test('the service worker shows a pushed lead with its title, and the open inbox 
 }) => {
   test.skip(browserName !== 'chromium', 'DevTools protocol')
   test.setTimeout(120_000)
-  const server = await startSiteServer(inboxEnv())
+  const server = await startOwnerServer(INBOX_SETTINGS)
   await page.context().grantPermissions(['notifications'], { origin: server.url })
-  await openOwnerLink(page, server)
   const cdp = await page.context().newCDPSession(page)
   const registrations: { registrationId: string; scopeURL: string }[] = []
   cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations))
   await cdp.send('ServiceWorker.enable')
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await signInOwner(page, server)
   await expect(page.getByRole('heading', { name: 'Lead inbox' })).toBeVisible()
   await page.evaluate(() => navigator.serviceWorker.getRegistration('/owner/').then((r) => r?.active ?? r?.installing))
   await expect.poll(() => registrations.find((r) => r.scopeURL === `${server.url}/owner/`)).toBeTruthy()
@@ -256,13 +262,12 @@ test('the service worker shows a pushed lead with its title, and the open inbox 
 
 test('a status and note chosen before the scripts ran are the ones Save stores', async ({ page }) => {
   test.setTimeout(120_000)
-  const server = await startSiteServer(inboxEnv())
+  const server = await startOwnerServer(INBOX_SETTINGS)
   await sendQuote(page, `${server.url}/city/folsom`, contact('Hydra', '916-555-0177'))
-  await openOwnerLink(page, server)
 
   // The inbox arrives with its scripts held: a phone on a slow network.
   const release = await holdRequests(page, '**/assets/*.js')
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await signInOwner(page, server, { waitUntil: 'commit' })
   const card = page.getByRole('article').filter({ hasText: 'Hydra' })
   await card.getByLabel('Status').selectOption('contacted')
   await card.getByLabel('Note').fill('Call back after 5')
@@ -298,7 +303,7 @@ test('a card shows the service address as a map link in a new tab, the preferred
   page,
 }) => {
   test.setTimeout(120_000)
-  const server = await startSiteServer(inboxEnv())
+  const server = await startOwnerServer(INBOX_SETTINGS)
   const away = { street: '4821 Elm Ridge Way', zip: '95814', preferredTime: 'morning' }
   await postQuote(server, { firstName: 'Rosa', email: 'rosa@example.com', phone: '916-555-0142', ...away })
   await postQuote(server, { firstName: 'Fern', email: 'fern@example.com', phone: '916-555-0143', zip: '95630' })
@@ -359,7 +364,7 @@ test.describe('the inbox on a phone', () => {
   test('@mobile the inbox fits a phone: no sideways scroll, thumb-sized contact links, no axe violations', async ({
     page,
   }) => {
-    const server = await startSiteServer(inboxEnv())
+    const server = await startOwnerServer(INBOX_SETTINGS)
     await sendQuote(page, `${server.url}/city/folsom`, contact('Phoebe', '916-555-0199'))
     // The longest street the form takes, with no space to break at, beside the flag.
     await postQuote(server, {
@@ -396,8 +401,8 @@ test('a quote sent on the site pushes once to the phone (browser push registrati
   const tls = localCertificate()
   const push = await startPushService(phone, vapid.publicKey, tls)
   // The stand-in is https on 127.0.0.1: a test-only setting lets the server push there (decision 052).
-  const server = await startSiteServer({
-    ...inboxEnv(),
+  const server = await startOwnerServer({
+    ...INBOX_SETTINGS,
     NODE_EXTRA_CA_CERTS: tls.certPath,
     TEST_ONLY_PUSH_TO_LOOPBACK: 'on',
   })

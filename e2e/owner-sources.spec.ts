@@ -10,8 +10,8 @@ import { leadSource, leadSourceColumns, type VisitSource } from '~/lib/lead-sour
 import { SOURCES_TEXTS } from '~/lib/owner/owner-lead'
 import type { Database } from '../app/server/db/database.server'
 import { violationList, wcagAudit } from './support/axe'
-import { ownerCommand, ownerEnv, signInOwner } from './support/owner'
-import { prepareSiteData, siteDataEnv, startSiteServer, storeTestLead } from './support/site-server'
+import { ownerCommand, signInOwner, startOwnerServer } from './support/owner'
+import { storeTestLead } from './support/site-server'
 import { expect, test, type Locator } from './support/test'
 
 const CLICK_ID = 'EAIaIQobChMI-e2e-click-1'
@@ -54,14 +54,8 @@ test('the owner marks a lead won with its value, reads the sources on a phone an
   browser,
 }) => {
   test.setTimeout(180_000)
-  const data = await prepareSiteData(storeLeads)
   const env = { GOOGLE_ADS_CONVERSION_NAME: CONVERSION_NAME }
-  const server = await startSiteServer(
-    ownerEnv({
-      ...siteDataEnv(data),
-      ...env,
-    }),
-  )
+  const server = await startOwnerServer(env, storeLeads)
   try {
     await page.setViewportSize({ width: 360, height: 800 })
     await signInOwner(page, server)
@@ -166,10 +160,10 @@ test('the owner marks a lead won with its value, reads the sources on a phone an
     expect(await crossSite.text()).not.toContain(CLICK_ID)
 
     // The owner's command prints the same file, through the running site.
-    const printed = await ownerCommand('leads', ['conversions', '--since', '2026-01-01'], data, { env })
+    const printed = await ownerCommand('leads', ['conversions', '--since', '2026-01-01'], server, { env })
     expect([printed.code, printed.stdout]).toEqual([0, csv])
   } finally {
     await server.stop()
-    rmSync(data.dataDir, { recursive: true, force: true })
+    rmSync(server.dataDir, { recursive: true, force: true })
   }
 })

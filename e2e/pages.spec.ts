@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test'
+import { expect, pageSettled, test, type Page } from './support/test'
 import { violationList, wcagAudit } from './support/axe'
 import { cities } from '~/content/cities'
 import { cityPageFacts } from '~/content/city-page'
@@ -6,6 +6,7 @@ import { galleryForService } from '~/content/gallery'
 import { serviceAreas } from '~/content/service-areas'
 import { epoxy, serviceById, services } from '~/content/services'
 import { site } from '~/content/site'
+import { routeKinds } from '../tests/support/route-kinds'
 
 /** Text as React writes it into server HTML. */
 function html(text: string): string {
@@ -342,27 +343,19 @@ test.describe('/reviews', () => {
     })
     await page.goto('/reviews')
     await expect(page.getByTestId('reviews-list').getByRole('listitem').first()).toBeVisible()
-    await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(500) // the widget would load when the browser is idle
-    expect([...origins]).toEqual([new URL(baseURL!).origin])
+    // The widget would load once the page has settled (decision 014).
+    await pageSettled(page)
     await expect(page.getByTestId('reviews-widget')).toHaveCount(0)
+    await expect(page.locator('script[data-reviews-widget]')).toHaveCount(0)
+    expect([...origins]).toEqual([new URL(baseURL!).origin])
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents()
     for (const block of jsonLd) expect(block).not.toMatch(/"(Review|AggregateRating)"/)
   })
 })
 
 test.describe('accessibility', () => {
-  const innerPages = [
-    '/services',
-    '/services?tab=roof',
-    '/epoxy',
-    '/gallery',
-    '/reviews',
-    '/contact',
-    '/city/folsom',
-    '/city/el-dorado-hills',
-  ]
-  for (const path of innerPages) {
+  // One page of each kind: the home page, all opened, is home.spec.ts's; the 404 page a11y.spec.ts's.
+  for (const { path } of routeKinds.filter(({ kind }) => kind !== 'home' && kind !== '404')) {
     test(`${path} has no WCAG 2.2 A/AA violations axe can find`, async ({ page }) => {
       await page.goto(path)
       await page.waitForLoadState('networkidle')

@@ -10,9 +10,9 @@ import { POST_WORK_PATH, suggestedAlt, postWorkFieldsSchema } from '~/lib/posted
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { violationList, wcagAudit } from './support/axe'
 import { holdRequests } from './support/hold-requests'
-import { ownerEnv, signInOwner } from './support/owner'
+import { signInOwner, startOwnerServer } from './support/owner'
 import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
-import { startSiteServer, type SiteServer } from './support/site-server'
+import type { SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 import { OWNER_QUOTE_TEXTS } from '~/lib/quotes/quote-texts'
 
@@ -52,7 +52,7 @@ test('the owner posts work from his phone: from a won lead, by keyboard, through
 }) => {
   test.setTimeout(240_000)
   // Stored pages live a minute: only the drop can take a hidden or deleted job off the next visit.
-  const server = await startSiteServer(ownerEnv({ HTML_CACHE_SECONDS: '60' }))
+  const server = await startOwnerServer({ HTML_CACHE_SECONDS: '60' })
   const [before, after] = await Promise.all([photo('#5a4a3a', '#222'), photo('#b9b4aa', '#ddd')])
   const form = page.getByRole('form', { name: WORK_TEXTS.heading })
   const post = form.getByRole('button', { name: WORK_TEXTS.post })
@@ -76,8 +76,6 @@ test('the owner posts work from his phone: from a won lead, by keyboard, through
     })
     expect(sent.headers()['location']).toMatch(SENT_LOCATION)
     await signInOwner(page, server)
-    // The sign-in's redirect is no page.goto: wait for the scripts before changing the status.
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
     const card = page.getByRole('article').filter({ hasText: 'Fern' })
     await card.getByLabel('Status').selectOption('won')
     await card.getByRole('button', { name: 'Save' }).click()

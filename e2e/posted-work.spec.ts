@@ -7,8 +7,7 @@
 import sharp from 'sharp'
 import { POSTED_WORK_BASE_URL, suggestedAlt } from '~/lib/posted-work/posted-work'
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
-import { ownerEnv, signInOwner } from './support/owner'
-import { startSiteServer } from './support/site-server'
+import { signInOwner, startOwnerServer } from './support/owner'
 import { expect, test, type Locator, type Page } from './support/test'
 
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
@@ -56,11 +55,7 @@ test('a posted job shows on the gallery, home, service and city pages, and goes 
   page,
 }) => {
   test.setTimeout(240_000)
-  const server = await startSiteServer(
-    ownerEnv({
-      HTML_CACHE_SECONDS: String(HTML_CACHE_SECONDS),
-    }),
-  )
+  const server = await startOwnerServer({ HTML_CACHE_SECONDS: String(HTML_CACHE_SECONDS) })
   const [before, after] = await Promise.all([photo('#4a3f35', '#1c1c1c'), photo('#c9c4ba', '#e8e6e0')])
 
   // Each page is stored once before the post, so the post must replace stored pages, not fill empty ones.
@@ -69,7 +64,6 @@ test('a posted job shows on the gallery, home, service and city pages, and goes 
 
   await test.step('the owner posts the pair from the inbox on his phone', async () => {
     await signInOwner(page, server)
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
     // The upload's address opened in a browser leads to the form, not to an empty page.
     const opened = await page.request.get(`${server.url}/owner/work`, { maxRedirects: 0 })
     expect([opened.status(), opened.headers()['location']]).toEqual([303, '/owner?view=work'])

@@ -7,8 +7,8 @@
 import type { ParsedMail } from 'mailparser'
 import { OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '~/lib/quotes/quote-texts'
 import { violationList, wcagAudit } from './support/axe'
-import { mails, ownerEnv, signInOwner } from './support/owner'
-import { prepareSiteData, siteDataEnv, startSiteServer, storeTestLead, type SiteServer } from './support/site-server'
+import { mails, signInOwner, startOwnerServer } from './support/owner'
+import { storeTestLead, type SiteServer } from './support/site-server'
 import { expect, test, type Browser, type Page } from './support/test'
 
 test.use({ viewport: { width: 390, height: 844 } })
@@ -93,11 +93,10 @@ test('the owner sends a quote; the customer accepts it with or without scripts; 
   browser,
 }) => {
   test.setTimeout(240_000)
-  const data = await prepareSiteData(async (db) => {
+  const server = await startOwnerServer({}, async (db) => {
     await storeTestLead(db, { first_name: 'Dana', email: 'dana@example.com' })
     await storeTestLead(db, { first_name: 'Eli', email: 'eli@example.com' })
   })
-  const server = await startSiteServer(ownerEnv(siteDataEnv(data)))
   await signInOwner(page, server)
   // The owner's writes, to send again without his session at the end.
   const writes: { url: string; body: string | null }[] = []

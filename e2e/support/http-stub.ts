@@ -8,8 +8,6 @@ export interface StubReply {
   body?: unknown
   /** Close the connection without answering (a network failure). */
   hangUp?: boolean
-  /** Answer only after this many milliseconds. */
-  delayMs?: number
   /** Answer only once this settles (a service the test lets finish). */
   until?: Promise<unknown>
 }
@@ -41,8 +39,7 @@ export async function startHttpStub(reply: StubReply = {}): Promise<HttpStub> {
       headers: req.headers,
       body: raw && JSON.parse(raw),
     })
-    const { status = 200, body, hangUp, delayMs, until } = stub.reply
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs))
+    const { status = 200, body, hangUp, until } = stub.reply
     await until
     if (hangUp) return req.socket.destroy()
     res.writeHead(status, { 'Content-Type': 'application/json' })

@@ -1,19 +1,59 @@
-// Signing in to the owner's inbox as a test (the link comes from the outbox's mail files: no SMTP_URL), and the
-// owner's commands.
+// The owner's inbox in e2e: a server whose database holds his signed-in sessions (decision 041), so a test
+// starts signed in; the e-mailed link, read from the outbox's mail files (no SMTP_URL), for the one spec that
+// walks it (e2e/owner-inbox.spec.ts); and the owner's commands.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SIGN_IN_TEXTS } from '~/lib/owner/owner-lead'
-import { siteDataEnv, type SiteData, type SiteServer } from './site-server'
+import type { Database } from '../../app/server/db/database.server'
+import { insertOwnerSession } from '../../tests/support/owner-session'
+import { prepareSiteData, siteDataEnv, startSiteServer, type SiteData, type SiteServer } from './site-server'
 import { expect, type Page } from './test'
 
 export const OWNER = 'owner@example.com'
+/** The cookie's name on an http SITE_URL, as every e2e server has (decision 041). */
+const SESSION_COOKIE = 'owner_session'
 
 /** A server's settings for the owner's inbox, with `env`'s on top. */
 export function ownerEnv(env: Record<string, string> = {}): Record<string, string> {
   return { OWNER_EMAIL: OWNER, OWNER_SESSION_SECRET: randomBytes(32).toString('base64'), ...env }
+}
+
+export interface OwnerServer extends SiteServer {
+  /** The cookie value of each signed-in session its database started with. */
+  sessions: string[]
+}
+
+/**
+ * A server for the owner's inbox (ownerEnv, with `env`'s settings) started on a database holding what `fill`
+ * stores and `sessions` sessions of the owner, as his sign-ins would have left them.
+ */
+export async function startOwnerServer(
+  env: Record<string, string> = {},
+  fill: (db: Database) => Promise<unknown> = async () => {},
+  sessions = 1,
+): Promise<OwnerServer> {
+  const settings = ownerEnv(env)
+  const cookies: string[] = []
+  const data = await prepareSiteData(async (db) => {
+    await fill(db)
+    for (let i = 0; i < sessions; i++)
+      cookies.push(await insertOwnerSession(db, settings.OWNER_EMAIL!, settings.OWNER_SESSION_SECRET!))
+  })
+  return Object.assign(await startSiteServer({ ...settings, ...siteDataEnv(data) }), { sessions: cookies })
+}
+
+/** Opens the inbox signed in: the browser holds the cookie of the server's `session`-th session (the first). */
+export async function signInOwner(
+  page: Page,
+  server: OwnerServer,
+  { session = 0, ...navigation }: { session?: number } & Parameters<Page['goto']>[1] = {},
+) {
+  const value = server.sessions[session]!
+  await page.context().addCookies([{ name: SESSION_COOKIE, value, url: server.url, httpOnly: true, sameSite: 'Lax' }])
+  await page.goto(`${server.url}/owner`, navigation)
 }
 
 /** The text of every e-mail the outbox has written into `dataDir` (no SMTP_URL: .eml files). */
@@ -47,21 +87,6 @@ export async function askForLink(page: Page, server: SiteServer, email: string) 
   await page.getByLabel('E-mail address').fill(email)
   await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
   await expect(page.getByRole('status')).toHaveText(SIGN_IN_TEXTS.sent)
-}
-
-/** Asks for the owner's sign-in link and opens it; the page then shows the "Sign in" button. */
-export async function openOwnerLink(page: Page, server: SiteServer) {
-  const before = (await signInMails(server)).length
-  await askForLink(page, server, OWNER)
-  await expect.poll(async () => (await signInMails(server)).length, { timeout: 15_000 }).toBe(before + 1)
-  const newest = (await signInMails(server)).sort((a, b) => +a.date! - +b.date!).at(-1)!
-  await page.goto(linkIn(newest, server))
-}
-
-/** Signs the owner in: the e-mailed link opened, and its button tapped. */
-export async function signInOwner(page: Page, server: SiteServer) {
-  await openOwnerLink(page, server)
-  await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
 export interface Ran {
@@ -98,10 +123,10 @@ export function ownerCommand(
   })
 }
 
-/** `npm run leads -- --json`: every lead's id by first name. */
-export async function leadIds(data: SiteData): Promise<Map<string, string>> {
+/** `npm run leads -- --json`, through the running site's socket: every lead by first name. */
+export async function listedLeads(data: SiteData) {
   const ran = await ownerCommand('leads', ['--json'], data)
   if (ran.code !== 0) throw new Error(`npm run leads exited ${ran.code}: ${ran.stderr}`)
-  const leads = JSON.parse(ran.stdout) as { id: string; first_name: string }[]
-  return new Map(leads.map((lead) => [lead.first_name, lead.id]))
+  const leads = JSON.parse(ran.stdout) as ({ id: string; first_name: string } & Record<string, unknown>)[]
+  return new Map(leads.map((lead) => [lead.first_name, lead]))
 }

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import type { Insertable } from 'kysely'
 import type { Database } from '../../app/server/db/database.server'
@@ -14,7 +11,7 @@ import {
   type SiteProcessOptions,
 } from '../../tests/support/site-process'
 import { freePort } from '../../tests/support/free-port'
-import { freshDatabaseUrl } from '../../tests/support/test-database'
+import { freshDatabaseUrl, freshDataDir } from '../../tests/support/test-database'
 import { googleReviewsEnv, placeAnswer, startHttpStub, type HttpStub, type ShownReview } from './http-stub'
 
 export interface SiteServer extends SiteProcess {
@@ -94,11 +91,11 @@ export function siteServerForAll(
 export type SiteData = Pick<SiteProcess, 'dataDir' | 'databaseUrl'>
 
 /**
- * A database made as the site's first start makes one, holding what `fill` stores; a server started on it with
- * `siteDataEnv` reads it from its first render on (its public reads are cached from then).
+ * A copy of the run's migrated database, holding what `fill` stores; a server started on it with `siteDataEnv`
+ * reads it from its first render on (its public reads are cached from then).
  */
 export async function prepareSiteData(fill: (db: Database) => Promise<unknown> = async () => {}): Promise<SiteData> {
-  const data = { dataDir: mkdtempSync(join(tmpdir(), 'site-e2e-')), databaseUrl: await freshDatabaseUrl() }
+  const data = { dataDir: freshDataDir(), databaseUrl: await freshDatabaseUrl() }
   const db = await openSiteDatabase(data)
   try {
     await fill(db)
@@ -116,6 +113,12 @@ export async function storeTestLead(db: Database, lead: { first_name: string } &
     const { id } = await tx.insertInto('leads').values(stored).returning('id').executeTakeFirstOrThrow()
     await enqueue(tx, 'owner_notification', { leadId: id })
   })
+}
+
+/** The data of the server at baseURL, which most specs share (e2e/support/global-setup.ts). */
+export const sharedSiteData: SiteData = {
+  dataDir: process.env.E2E_DATA_DIR ?? '.data/e2e',
+  databaseUrl: process.env.E2E_DATABASE_URL,
 }
 
 export function siteDataEnv(data: SiteData): Record<string, string> {

@@ -1,16 +1,18 @@
-import { test as base } from '@playwright/test'
+import { expect, test as base, type Page } from '@playwright/test'
 import { startedInTest, type SiteServer } from './site-server'
 
 export * from '@playwright/test'
 
 /**
  * `page.goto` and `page.reload` also wait for <html data-hydrated>, so a test never clicks markup (or fires an event)
- * without handlers; and every site server a test starts is stopped when it ends, passed or failed.
+ * without handlers, unless asked to return at `commit` (scripts held, a page still streaming); and every site server
+ * a test starts is stopped when it ends, passed or failed.
  */
 export const test = base.extend<{ stopSiteServers: void }>({
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
-      const hydrated = async <T>(response: T) => {
+      const hydrated = async <T>(response: T, options?: { waitUntil?: string }) => {
+        if (options?.waitUntil === 'commit') return response
         await page
           .locator('html[data-hydrated="true"]')
           .waitFor({ state: 'attached', timeout: 15_000 })
@@ -18,8 +20,8 @@ export const test = base.extend<{ stopSiteServers: void }>({
         return response
       }
       const [goto, reload] = [page.goto.bind(page), page.reload.bind(page)]
-      page.goto = async (url, options) => hydrated(await goto(url, options))
-      page.reload = async (options) => hydrated(await reload(options))
+      page.goto = async (url, options) => hydrated(await goto(url, options), options)
+      page.reload = async (options) => hydrated(await reload(options), options)
     }
     await use(page)
   },
@@ -34,3 +36,19 @@ export const test = base.extend<{ stopSiteServers: void }>({
     { auto: true },
   ],
 })
+
+/**
+ * Resolves once the page has loaded, its idle-time features are in (the chat button, the last to come) and the
+ * browser has run the idle callbacks queued until then: what waits for load and idle has happened (decision 014).
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Chat with us' })).toBeVisible()
+  await page.evaluate(
+    () =>
+      new Promise<void>((settled) => {
+        const idle = () => requestIdleCallback(() => settled())
+        if (document.readyState === 'complete') idle()
+        else addEventListener('load', idle, { once: true })
+      }),
+  )
+}

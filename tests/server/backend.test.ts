@@ -12,9 +12,9 @@ const tempDir = useTempDirs()
 const openBackend = useTestBackends()
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
-/** A data folder and database to open, close and open again. */
+/** An empty data folder and database to open, close and open again. */
 async function place() {
-  return { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl() }
+  return { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl(undefined, { empty: true }) }
 }
 
 // A fresh PGlite runs initdb (several seconds on a slow machine).

@@ -4,7 +4,7 @@ import { schemaFiles } from '../../app/server/db/schema-files.server'
 import { describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { openDatabase, type Database, type DatabaseOptions, type Db } from '../../app/server/db/database.server'
-import { freshDatabaseUrl, useCleanup, useTempDirs } from './helpers'
+import { migratedSiteData, useCleanup, useTempDirs } from './helpers'
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const driver = onPostgres ? 'PostgreSQL' : 'PGlite'
@@ -12,9 +12,9 @@ const driver = onPostgres ? 'PostgreSQL' : 'PGlite'
 const tempDir = useTempDirs()
 const cleanup = useCleanup()
 
-/** What a server starting on an empty database is given: reopening with them reaches the same database. */
+/** What a server is given, a copy of the run's migrated database: reopening with them reaches the same one. */
 async function freshOptions(): Promise<DatabaseOptions> {
-  return { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl() }
+  return migratedSiteData(await tempDir())
 }
 
 async function open(options: DatabaseOptions): Promise<Database> {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../app/server/db/database.server'
 import { fetchReviews } from '../../app/server/reviews/fetch-reviews.server'
 import { captureLog } from '../support/log-capture'
-import { useCleanup, useTempDirs } from './helpers'
+import { migratedSiteData, useCleanup, useTempDirs } from './helpers'
 
 const API_KEY = 'test-places-key-9f3Kq2'
 const PLACE_ID = 'ChIJ-test-place'
@@ -53,7 +53,7 @@ async function startPlacesStandIn() {
 }
 
 async function openTestDatabase(): Promise<Database> {
-  const db = await openDatabase({ dataDir: await tempDir() })
+  const db = await openDatabase(await migratedSiteData(await tempDir()))
   cleanup.push(() => db.close())
   return db
 }

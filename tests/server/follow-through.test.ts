@@ -20,6 +20,7 @@ import { createLeadService } from '../../app/server/leads/lead-service.server'
 import { phoneKeys, startPushService, subscriptionOf } from '../support/push-service'
 import {
   freshDatabaseUrl,
+  migratedSiteData,
   outboxDrained,
   rowsOf,
   run,
@@ -286,7 +287,7 @@ async function alerted(start: Date) {
     CUSTOMER_ACKNOWLEDGEMENT: 'off',
     TEST_ONLY_PUSH_TO_LOOPBACK: 'on', // the stand-in listens on 127.0.0.1
   }
-  const where = { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl() }
+  const where = await migratedSiteData(await tempDir())
   const open = () => backendWith(env, { clock: () => clock.now, ...where, startWorker: false })
   const backend = await open()
   await savePushSubscription(await backend.db(), subscriptionOf(phone, push.endpoint))
@@ -407,7 +408,7 @@ describe('the morning list', { timeout: 120_000 }, () => {
   async function morning(start: Date) {
     const mail = await smtp()
     const clock = { now: start }
-    const where = { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl() }
+    const where = await migratedSiteData(await tempDir())
     const env = { SMTP_URL: mail.url, OWNER_EMAIL: OWNER, CUSTOMER_ACKNOWLEDGEMENT: 'off' }
     const open = () => backendWith(env, { clock: () => clock.now, ...where, startWorker: false })
     let backend = await open()

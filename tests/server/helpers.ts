@@ -1,21 +1,22 @@
 import { randomBytes } from 'node:crypto'
-import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect } from 'vitest'
 import type { AddressInfo } from 'node:net'
+import { createServerEntry } from '@tanstack/react-start/server'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { createBackend, type Backend, type BackendOptions } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig, runtimeConfig, type Env } from '../../app/server/config.server'
 import { CompiledQuery } from 'kysely'
-import { openDatabase, type Db } from '../../app/server/db/database.server'
+import type { Db } from '../../app/server/db/database.server'
 import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
-import { hashToken, ownerUserId, sealSessionSecret } from '../../app/server/owner/sign-in.server'
 import { storeLead, type StoredLeadInput } from '../../app/server/leads/store-lead.server'
+import { insertOwnerSession } from '../support/owner-session'
 import { startStorageStandIn, type StorageStandIn } from '../support/storage-stand-in'
-import { freshDatabaseUrl } from '../support/test-database'
+import { copyMigratedPGlite, freshDatabaseUrl } from '../support/test-database'
 
 export { freshDatabaseUrl }
 
@@ -42,22 +43,10 @@ export function useCleanup(): (() => Promise<void>)[] {
 }
 
 /**
- * A backend on its own DATA_DIR and, under `npm run test:postgres`, its own empty PostgreSQL database; closed
- * after the test. `env` is parsed as the site's configuration.
+ * A backend on its own DATA_DIR holding a copy of the run's migrated database (tests/support/test-database.ts),
+ * or, under `npm run test:postgres`, on a copy of its migrated PostgreSQL database; closed after the test. `env`
+ * is parsed as the site's configuration. Given a folder or migrations, the backend migrates what it finds.
  */
-// A migrated PGlite folder made once per test process and copied for each backend: initdb and the migrations
-// take seconds every time, a copy milliseconds. Each copy is its own database.
-let pgliteTemplate: Promise<string> | undefined
-function migratedPGlite(): Promise<string> {
-  pgliteTemplate ??= (async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pw-site-template-'))
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
-    await (await openDatabase({ dataDir: dir })).close()
-    return join(dir, 'pglite')
-  })()
-  return pgliteTemplate
-}
-
 export function useTestBackends(): (env?: Env, options?: Omit<BackendOptions, 'config'>) => Promise<Backend> {
   const tempDir = useTempDirs()
   const open: Backend[] = []
@@ -66,9 +55,9 @@ export function useTestBackends(): (env?: Env, options?: Omit<BackendOptions, 'c
   })
   return async (env = {}, options = {}) => {
     const dataDir = options.dataDir ?? (await tempDir())
-    const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl())
-    if (!databaseUrl && !options.dataDir && !options.migrations)
-      cpSync(await migratedPGlite(), join(dataDir, 'pglite'), { recursive: true })
+    const empty = Boolean(options.migrations)
+    const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl(undefined, { empty }))
+    if (!databaseUrl && !options.dataDir && !empty) copyMigratedPGlite(dataDir)
     const backend = createBackend({
       ...options,
       dataDir,
@@ -78,6 +67,15 @@ export function useTestBackends(): (env?: Env, options?: Omit<BackendOptions, 'c
     open.push(backend)
     return backend
   }
+}
+
+/**
+ * A site's place to open again (a restart, a second instance): `dataDir`, a new DATA_DIR, given a copy of the run's
+ * migrated database, and a PostgreSQL copy under `npm run test:postgres`.
+ */
+export async function migratedSiteData(dataDir: string): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
+  copyMigratedPGlite(dataDir)
+  return { dataDir, databaseUrl: await freshDatabaseUrl() }
 }
 
 /** A lead as the quote form stores it, with a fresh idempotency key. */
@@ -221,13 +219,7 @@ export function useOwnerSessions(): (backend: Backend) => Promise<string> {
   return async (backend) => {
     serve(backend)
     const { email, sessionSecret } = runtimeConfig().owner
-    const secret = randomBytes(32).toString('base64url')
-    await rowsOf(
-      backend,
-      `INSERT INTO owner_sessions (secret_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 hour')`,
-      [hashToken(secret), ownerUserId(email!)],
-    )
-    return `${SESSION_COOKIE}=${await sealSessionSecret(sessionSecret!, secret, 3600)}`
+    return `${SESSION_COOKIE}=${await insertOwnerSession(await backend.db(), email!, sessionSecret!)}`
   }
 }
 
@@ -278,6 +270,14 @@ export function useFileStores(): (name: FileStoreName) => Promise<TestFileStore>
     }
     return { env: { SUPABASE_URL: standIn.url, SUPABASE_SERVICE_ROLE_KEY: key }, standIn, names }
   }
+}
+
+/**
+ * `handler`'s answer to `request`, run as the site runs a route's handler: inside Start's request context, so
+ * the cookies it reads and the status and headers it sets are the request's.
+ */
+export function runHandler(handler: (request: Request) => Response | Promise<Response>, request: Request) {
+  return createServerEntry({ fetch: handler }).fetch(request)
 }
 
 /** A form posted as a browser posts it from the page at `url`'s own origin; `headers` add to or replace its own. */

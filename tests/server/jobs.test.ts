@@ -11,7 +11,7 @@ import type { Backend } from '../../app/server/backend/backend.server'
 import type { StoredLeadInput } from '../../app/server/leads/store-lead.server'
 import { calendarFeedResponse, calendarFeedSecret } from '../../app/server/quotes/calendar.server'
 import { scheduleJob } from '../../app/server/quotes/quotes.server'
-import { freshDatabaseUrl, rowsOf, useSmtp, useTempDirs, useTestBackends, type TestSmtp } from './helpers'
+import { migratedSiteData, rowsOf, useSmtp, useTempDirs, useTestBackends, type TestSmtp } from './helpers'
 import { acceptQuote, quotedLead } from './quote-helpers'
 
 const smtp = useSmtp()
@@ -121,7 +121,7 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
   it('sends the day-before reminder once, across a restart on the same data', async () => {
     const server = await smtp()
     const time = clockAt('2026-10-20T16:00:00Z')
-    const place = { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl() }
+    const place = await migratedSiteData(await tempDir())
     const first = await testBackend(env(server), { ...place, clock: time.clock })
     const lead = await acceptedLead(first)
     await schedule(first, lead, '2026-11-02')

@@ -122,7 +122,6 @@ describe('a removal of photos that failed', { timeout: 120_000 }, () => {
 })
 
 describe('the retention', { timeout: 120_000 }, () => {
-  // The default 24 months (25 gone, 23 kept) through the site's own start: e2e/owner-delete.spec.ts.
   it('runs once per Pacific day, however many instances ask', async () => {
     const databaseUrl = await freshDatabaseUrl()
     const first = await testBackend({}, { databaseUrl })

@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { createServerEntry } from '@tanstack/react-start/server'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LEAD_PHOTO_MESSAGES } from '../../app/lib/leads/lead-photos'
 import { PHOTO_TOKEN_HEADER } from '../../app/lib/leads/photo-token-header'
@@ -28,6 +27,7 @@ import {
   type FileStoreName,
   rowsOf,
   run,
+  runHandler,
   testLead,
   useFileStores,
   useOwnerSessions,
@@ -184,9 +184,8 @@ describe.each(FILE_STORES)('photos of a stored lead in %s', { timeout: 120_000 }
     const [name] = stored(id)
     const get = (leadId: string, photoName: string, withCookie?: string) =>
       // As its route wraps it.
-      createServerEntry({
-        fetch: (request) => forOwner(() => ownerPhotoResponse(leadId, photoName, backend))({ request }),
-      }).fetch(
+      runHandler(
+        (request) => forOwner(() => ownerPhotoResponse(leadId, photoName, backend))({ request }),
         new Request(`http://localhost:3000/owner/photos/${leadId}/${photoName}`, {
           headers: withCookie ? { Cookie: withCookie } : {},
         }),

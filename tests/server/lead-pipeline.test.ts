@@ -23,6 +23,7 @@ import { captureLog } from '../support/log-capture'
 import {
   freePort,
   freshDatabaseUrl,
+  migratedSiteData,
   outboxDrained,
   rowsOf,
   run,
@@ -206,7 +207,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it('SMTP down across a restart: a new process (same DATA_DIR) sends the pending e-mail exactly once', async () => {
     const port = await freePort()
-    const where = { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl() }
+    const where = await migratedSiteData(await tempDir())
     const first = await backendWith({ SMTP_URL: `smtp://127.0.0.1:${port}` }, where)
     expect((await service().handle(lead({ firstName: 'Priya' }), meta, first)).status).toBe(200)
     expect(await (await first.outbox()).runOnce()).toMatchObject({ failed: 1 })
@@ -653,7 +654,7 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
     const mail = await smtp({ holdMessage: 2 })
     // Another instance, alive, its first message still on its way.
     const otherMail = await smtp({ holdMessage: 1 })
-    const where = { dataDir: await tempDir(), databaseUrl: await freshDatabaseUrl() }
+    const where = await migratedSiteData(await tempDir())
     const env = { SMTP_URL: mail.url }
     const first = await backendWith(env, where)
     const svc = service()

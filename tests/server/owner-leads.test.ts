@@ -20,7 +20,7 @@ import { restoreDatabase } from '../../scripts/backup-files'
 import { OwnerCommandError, runOwnerCommandOn } from '../../scripts/owner-command'
 import { startSiteProcess } from '../support/site-process'
 import {
-  freshDatabaseUrl,
+  migratedSiteData,
   rowsOf,
   storeTestLead,
   useCleanup,
@@ -38,9 +38,9 @@ const NO_LEAD = '00000000-0000-4000-8000-000000000000'
 
 /** A site's folder and database, and the configuration a command run there reads. */
 async function siteFolder() {
-  const databaseUrl = await freshDatabaseUrl()
-  const env = { DATA_DIR: await tempDir(), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }
-  return { env, config: parseRuntimeConfig(env), open: () => testBackend(env, { dataDir: env.DATA_DIR, databaseUrl }) }
+  const { dataDir, databaseUrl } = await migratedSiteData(await tempDir())
+  const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }
+  return { env, config: parseRuntimeConfig(env), open: () => testBackend(env, { dataDir, databaseUrl }) }
 }
 
 /** What a failed command says, as `npm run` prints it. */

@@ -9,7 +9,7 @@ import type { GalleryCategory } from '../../app/content/types'
 import { storePostedWork } from '../../app/server/work/post-work.server'
 import { setWorkPublished } from '../../app/server/work/posted-work.server'
 import { startSiteProcess } from '../support/site-process'
-import { freshDatabaseUrl, useCleanup, useTempDirs, useTestBackends } from './helpers'
+import { migratedSiteData, useCleanup, useTempDirs, useTestBackends } from './helpers'
 
 const tempDir = useTempDirs()
 const cleanup = useCleanup()
@@ -21,8 +21,7 @@ const hidden = { alt: 'Before and after: deck cleaning, hidden by the owner', ha
 
 /** A data folder and database holding one published and one hidden job, as the inbox leaves them. */
 async function dataWithPostedWork(): Promise<Record<string, string>> {
-  const dataDir = await tempDir()
-  const databaseUrl = await freshDatabaseUrl()
+  const { dataDir, databaseUrl } = await migratedSiteData(await tempDir())
   const backend = await testBackend({}, { dataDir, databaseUrl })
   const post = (category: GalleryCategory, city: 'folsom' | '', { alt, hash }: typeof shown) =>
     storePostedWork(

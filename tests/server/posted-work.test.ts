@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { createServerEntry } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildImages } from '../../scripts/build-images'
@@ -34,6 +33,7 @@ import { workPhotoResponse } from '../../app/server/work/posted-work.server'
 import {
   countedPost,
   FILE_STORES,
+  runHandler,
   useFileStores,
   useOwnerSessions,
   useTempDirs,
@@ -89,10 +89,10 @@ async function setUp(store: FileStoreName = 'the folder store') {
   const backend = await testBackend(files.env)
   const cookie = await signIn(backend)
   // As its route wraps it.
-  const handle = forOwner(({ request }: { request: Request }) => createPostWorkHandler({ backend })(request))
-  const entry = createServerEntry({ fetch: (request) => handle({ request }) })
+  const wrapped = forOwner(({ request }: { request: Request }) => createPostWorkHandler({ backend })(request))
+  const handle = (request: Request) => wrapped({ request })
   const post = async (request: Request) => {
-    const response = await entry.fetch(request)
+    const response = await runHandler(handle, request)
     return { status: response.status, body: (await response.json()) as PostWorkResponse }
   }
   const db = await backend.db()
@@ -137,7 +137,8 @@ function postRequest(cookie: string | null, upload: Upload = {}): Request {
 }
 
 const served = (backend: Backend, file: string, headers: HeadersInit = {}) =>
-  createServerEntry({ fetch: (request) => workPhotoResponse(request, file, backend) }).fetch(
+  runHandler(
+    (request) => workPhotoResponse(request, file, backend),
     new Request(`${SITE}/work-photos/${file}`, { headers }),
   )
 

@@ -3,7 +3,6 @@
  * own handlers, its outbox worker and a real SMTP server: a version sent and e-mailed, accepted once with the total
  * summed from the stored version, the lead won with that value, and every bad input refused with nothing stored.
  */
-import { createServerEntry } from '@tanstack/react-start/server'
 import { sql } from 'kysely'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
@@ -14,7 +13,7 @@ import { quotePageGet, quotePagePost } from '../../app/server/quotes/quote-page.
 import { sendQuote, withdrawQuote } from '../../app/server/quotes/quotes.server'
 import { quoteDraftSchema } from '../../app/lib/quotes/quote-schema'
 import { QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '../../app/lib/quotes/quote-texts'
-import { formPost, outboxDrained, rowsOf as rows, useSmtp, useTestBackends, type TestSmtp } from './helpers'
+import { formPost, outboxDrained, rowsOf as rows, runHandler, useSmtp, useTestBackends, type TestSmtp } from './helpers'
 import { ITEMS, quotedLead } from './quote-helpers'
 
 const startSmtp = useSmtp()
@@ -31,17 +30,18 @@ async function openSite(env: Record<string, string> = {}): Promise<{ backend: Ba
   return { backend, smtp }
 }
 
-const entry = (handle: (request: Request) => Promise<Response>) => createServerEntry({ fetch: handle })
-
 /** The page as a browser gets it: the read, or the answer that replaces it. */
 async function open(backend: Backend, token: string, ip = CLIENT) {
   let view: unknown
-  const response = await entry(async (request) => {
-    const outcome = await quotePageGet(request, token, ip, backend)
-    if (outcome instanceof Response) return outcome
-    view = outcome
-    return new Response('page')
-  }).fetch(new Request(`${site.baseUrl}/quote/${token}`))
+  const response = await runHandler(
+    async (request) => {
+      const outcome = await quotePageGet(request, token, ip, backend)
+      if (outcome instanceof Response) return outcome
+      view = outcome
+      return new Response('page')
+    },
+    new Request(`${site.baseUrl}/quote/${token}`),
+  )
   return { response, view: view as Awaited<ReturnType<typeof quotePageGet>> | undefined }
 }
 
@@ -53,12 +53,15 @@ async function post(
   { ip = CLIENT, headers = {} as Record<string, string> } = {},
 ) {
   let refused: Exclude<Awaited<ReturnType<typeof quotePagePost>>, Response> | undefined
-  const response = await entry(async (request) => {
-    const outcome = await quotePagePost(request, token, ip, backend)
-    if (outcome instanceof Response) return outcome
-    refused = outcome
-    return new Response('page', { status: outcome.refusal.status })
-  }).fetch(formPost(`${site.baseUrl}/quote/${token}`, fields, { 'User-Agent': 'QuoteTest/1.0', ...headers }))
+  const response = await runHandler(
+    async (request) => {
+      const outcome = await quotePagePost(request, token, ip, backend)
+      if (outcome instanceof Response) return outcome
+      refused = outcome
+      return new Response('page', { status: outcome.refusal.status })
+    },
+    formPost(`${site.baseUrl}/quote/${token}`, fields, { 'User-Agent': 'QuoteTest/1.0', ...headers }),
+  )
   return { status: response.status, location: response.headers.get('location'), refused }
 }
 

@@ -1,13 +1,11 @@
 // The production server (.output) as its own process, for the e2e and Supabase suites and the benches.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { freePort } from './free-port'
 import { Database, openDatabase } from '../../app/server/db/database.server'
 import { openPGlite } from '../../app/server/db/pglite.server'
 import { openPostgres } from '../../app/server/db/postgres.server'
-import { freshDatabaseUrl } from './test-database'
+import { freshDatabaseUrl, freshDataDir } from './test-database'
 
 export interface SiteProcess {
   url: string
@@ -50,8 +48,8 @@ export async function startSiteProcess(
   { startMs = 60_000, nodeArgs = [], outputDir, cwd, onceListening = false }: SiteProcessOptions = {},
 ): Promise<SiteProcess> {
   const port = await freePort()
-  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'site-e2e-'))
-  // npm run test:postgres: each server gets its own empty PostgreSQL database, as each gets its own DATA_DIR.
+  // Unless given, its own DATA_DIR and (under `npm run test:postgres`) database, each a copy of the run's migrated one.
+  const dataDir = env.DATA_DIR ?? freshDataDir()
   const databaseUrl = env.DATABASE_URL ?? (await freshDatabaseUrl())
   const entry = outputDir ? resolve(outputDir, 'server', 'index.mjs') : SITE_ENTRY
   let log = ''
