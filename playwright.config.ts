@@ -36,6 +36,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
+      MALLOC_ARENA_MAX: '2',
       DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
       SITE_URL: process.env.SITE_URL ?? 'http://localhost:3000',
       // Every e2e request comes from 127.0.0.1: lift the per-IP quote limit (e2e/quote.spec.ts tests it on its own server).
