@@ -10,7 +10,7 @@ import { heicOf } from '../../tests/support/phone-photo-tags'
 import { startPostgres } from '../../tests/support/postgres'
 import { startSiteProcess, type SiteProcess } from '../../tests/support/site-process'
 import { freshDatabaseUrl } from '../../tests/support/test-database'
-import { contactFormToken, failIfAny, report, routeKinds } from './common'
+import { contactFormToken, failIfAny, postLeadForm, report, routeKinds, rssMb } from './common'
 
 const ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 10)
 const REQUESTS_PER_ROUND = 1000
@@ -28,11 +28,6 @@ const photos = {
   HEIC: new Blob([new Uint8Array(heicOf(photoFile))]),
 }
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Math.round(Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1]) / 1024)
-}
-
 /** Runs `work` while sampling RSS every 50 ms; then the peak, and the RSS once settled. */
 async function measured(site: SiteProcess, work: () => Promise<unknown>) {
   let peak = rssMb(site.pid)
@@ -46,24 +41,8 @@ async function measured(site: SiteProcess, work: () => Promise<unknown>) {
   return { peak: Math.max(peak, rssMb(site.pid)), after: rssMb(site.pid) }
 }
 
-/** A lead by the no-JavaScript form; its photo token when it was stored. */
-async function postLead(site: SiteProcess, n: number, formToken: string): Promise<string> {
-  const response = await fetch(`${site.url}/quote-request`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { Origin: site.url, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      firstName: `Bench${n}`,
-      email: `bench${n}@example.com`,
-      phone: '9165550101',
-      sourcePage: '/contact',
-      formToken,
-    }),
-  })
-  const token = new URL(response.headers.get('location') ?? '/', site.url).searchParams.get('upload')
-  if (!token) throw new Error(`lead not stored: ${response.status} ${response.headers.get('location')}`)
-  return token
-}
+const postLead = (site: SiteProcess, n: number, formToken: string) =>
+  postLeadForm(site.url, { firstName: `Bench${n}`, email: `bench${n}@example.com`, formToken })
 
 async function uploadFive(site: SiteProcess, token: string, photo: Blob) {
   const form = new FormData()
