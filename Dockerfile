@@ -11,7 +11,8 @@ COPY . .
 RUN --mount=type=secret,id=env,target=/app/.env npm run build
 
 FROM node:22-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# MALLOC_ARENA_MAX: docs/deploy.md, "What every host needs".
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/.output ./.output
 RUN mkdir -p /data && chown node:node /data

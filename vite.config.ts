@@ -112,11 +112,12 @@ export default defineConfig({
       traceDeps: ['@electric-sql/pglite*', 'sharp', '@img/*', 'heic-decode', 'libheif-js', '@touch4it/ical-timezones'],
       // Image file names carry a content hash (scripts/build-images.ts), so they never change.
       routeRules: { '/img/**': { headers: { 'cache-control': 'public, max-age=31536000, immutable' } } },
-      // In order: read .env; turn library output into JSON log lines; take the data folder's lock before
-      // listening; route-rule headers reach error answers too, so keep a 404 under /assets or /img from
-      // being cached a year; render the home page at start.
+      // In order: read .env; bound V8's heap; turn library output into JSON log lines; take the data folder's
+      // lock before listening; route-rule headers reach error answers too, so keep a 404 under /assets or /img
+      // from being cached a year; render the home page at start.
       plugins: [
         './app/server/start/nitro-env-file.server.ts',
+        './app/server/start/nitro-memory.server.ts',
         './app/server/log/nitro-console.server.ts',
         './app/server/start/nitro-data-folder-lock.server.ts',
         './app/server/http/nitro-uncached-errors.server.ts',

@@ -42,6 +42,15 @@ test.describe('a data folder that cannot be used', () => {
     )
   })
 
+  test('under /proc, which holds no new folders: one line names DATA_DIR, and the server exits by itself', async () => {
+    // Node's recursive mkdir retried this for ever at 100% CPU, deaf to SIGTERM.
+    expectOneClearLine(
+      await startExpectingRefusal({ DATA_DIR: '/proc/x' }),
+      '/proc/x',
+      'no folder can be made there (ENOENT)',
+    )
+  })
+
   test('a folder the server may not write: one line names DATA_DIR, the path and why, and the server exits', async () => {
     // Root writes anywhere: the server runs as nobody, without root's groups, or as this user when it is not root.
     const parent = mkdtempSync(join(tmpdir(), 'data-folder-'))

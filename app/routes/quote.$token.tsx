@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { QuotePage } from '~/components/quotes/quote-page'
-import type { QuotePageRefusal } from '~/lib/quotes/quote'
+import { QUOTE_PAGE_HEADERS, type QuotePageRefusal } from '~/lib/quotes/quote'
 import { site } from '~/content/site'
 import { visitorAddress } from '~/server/http/visitor-address.server'
 import { quotePageGet, quotePagePost } from '~/server/quotes/quote-page.server'
@@ -10,11 +10,6 @@ import { quotePageGet, quotePagePost } from '~/server/quotes/quote-page.server'
  * The customer's quote (docs/decisions/053-quotes-and-jobs.md). Its handlers read the quote before anything renders,
  * so a link that shows nothing gets one fixed answer; the page is one plain form that posts back here.
  */
-// Written here, not imported from lib/quotes: this route's options are in every page's first load, and a shared
-// module there splits content/site into a chunk of its own (+0.7 KB). The same three as QUOTE_PAGE_HEADERS, which
-// the refusals use; e2e/quote-accept.spec.ts and tests/server/quotes.test.ts check both.
-const PAGE_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' }
-
 export const Route = createFileRoute('/quote/$token')({
   staticData: { bare: true },
   validateSearch: v.object({ done: v.fallback(v.optional(v.picklist(['accepted', 'changes'])), undefined) }),
@@ -39,7 +34,7 @@ export const Route = createFileRoute('/quote/$token')({
     refusal: serverContext?.quoteRefusal ?? null,
   }),
   headers: ({ loaderData }) => ({
-    ...PAGE_HEADERS,
+    ...QUOTE_PAGE_HEADERS,
     ...(loaderData?.refusal?.retryAfterSeconds ? { 'Retry-After': String(loaderData.refusal.retryAfterSeconds) } : {}),
   }),
   head: () => ({ meta: [{ title: `Your quote from ${site.name}` }, { name: 'robots', content: 'noindex' }] }),

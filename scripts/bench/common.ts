@@ -40,8 +40,8 @@ export async function contactFormToken(siteUrl: string): Promise<string> {
   return token
 }
 
-/** A lead sent by the no-JavaScript form; throws unless it was stored. */
-export async function postLeadForm(siteUrl: string, fields: Record<string, string>) {
+/** A lead sent by the no-JavaScript form; throws unless it was stored. Its photo token, '' if none came. */
+export async function postLeadForm(siteUrl: string, fields: Record<string, string>): Promise<string> {
   const response = await fetch(`${siteUrl}/quote-request`, {
     method: 'POST',
     redirect: 'manual',
@@ -50,6 +50,13 @@ export async function postLeadForm(siteUrl: string, fields: Record<string, strin
   })
   const location = response.headers.get('location')
   if (!location?.includes('status=sent')) throw new Error(`lead not stored: ${response.status} ${location}`)
+  return new URL(location, siteUrl).searchParams.get('upload') ?? ''
+}
+
+/** A process's resident memory (VmRSS), in MB. */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Math.round(Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1]) / 1024)
 }
 
 /**

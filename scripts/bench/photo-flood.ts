@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { flatPng, hugeHeic } from '../../tests/support/huge-heic'
-import { contactFormToken, report, startProductionServer } from './common'
+import { contactFormToken, postLeadForm, report, rssMb as serverRssMb, startProductionServer } from './common'
 
 const HEALTHZ_BUDGET_MS = 100
 const RSS_AFTER_BUDGET_MB = 400
@@ -23,10 +23,7 @@ const server = await startProductionServer({
 })
 let client = 0
 
-function rssMb(): number {
-  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8')
-  return Math.round(Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1]) / 1024)
-}
+const rssMb = () => serverRssMb(server.pid)
 
 /** Probes /healthz every 100 ms and samples RSS every 20 ms until stopped: the slowest answer and the peak. */
 function watch() {
@@ -53,20 +50,9 @@ function watch() {
 
 /** A stored lead's photo token, as the no-JavaScript quote form gets it. */
 async function photoToken(n: number): Promise<string> {
-  const response = await fetch(`${server.url}/quote-request`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      firstName: `Flood${n}`,
-      email: `flood${n}@example.com`,
-      phone: '9165550101',
-      sourcePage: '/contact',
-      formToken: await contactFormToken(server.url),
-    }),
-  })
-  const token = new URL(response.headers.get('location') ?? '/', server.url).searchParams.get('upload')
-  if (!token) throw new Error(`no photo token: ${response.status} ${response.headers.get('location')}`)
+  const formToken = await contactFormToken(server.url)
+  const token = await postLeadForm(server.url, { firstName: `Flood${n}`, email: `flood${n}@example.com`, formToken })
+  if (!token) throw new Error('no photo token')
   return token
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { claims, site } from '~/content/site'
 import { services, epoxy } from '~/content/services'
 import { serviceAreas } from '~/content/service-areas'
-import { answerGrounded, groundedAnswer, normalizeQuestion } from '~/server/assistant/grounded.server'
+import { answerGrounded, groundedAnswer } from '~/server/assistant/grounded.server'
 import { knowledgeAsText } from '~/server/assistant/knowledge.server'
 
 const areaNames = serviceAreas.map((area) => area.name)
@@ -145,15 +145,26 @@ describe('the grounded assistant never invents', () => {
 })
 
 describe('understanding the question', () => {
-  test('"power wash" and "pressure wash" mean the same thing', () => {
-    expect(normalizeQuestion('Can you power-wash my patio?')).toContain('pressure wash')
-    expect(answerGrounded('Can you powerwash my patio?')).toBe(answerGrounded('Can you pressure wash my patio?'))
+  test('"power wash" and "pressure wash" get the same answer', () => {
+    const answer = answerGrounded('Can you pressure wash my patio?')
+    expect(answer).toContain('Yes, we offer Patio Cleaning')
+    for (const question of ['Can you power-wash my patio?', 'Can you powerwash my patio?'])
+      expect(answerGrounded(question)).toBe(answer)
   })
 
   test('cost, price and "how much" all reach the no-prices answer', () => {
     for (const question of ['What does it cost?', 'price?', 'How much do you charge?']) {
       expect(groundedAnswer(question).topics).toContain('price')
     }
+  })
+
+  test('a question no topic covers gets the service text with all its words, in other forms or misspelt', () => {
+    const plants = services
+      .find((service) => service.id === 'full-house')!
+      .features.find((f) => f.startsWith('Plants'))!
+    for (const question of ['Do you protect plants?', 'Do you protect the plant?', 'Do you protect my plannts?'])
+      expect(answerGrounded(question)).toContain(`From our Full House Washing service: ${plants}.`)
+    expect(answerGrounded('Can you remove rust?')).toContain('acid-based rust remover')
   })
 
   test('"how much time" is not a price question', () => {

@@ -2,20 +2,16 @@
  * The owner's side of a quote refuses what the customer must never see (docs/product.md#quotes): amounts are
  * whole cents from $0 to $100,000, a quote holds 1 to 30 items, and a job's window is within opening hours.
  */
-import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import { serviceIds } from '../../app/content/types'
 import {
-  checkPriceList,
-  checkQuoteDraft,
   firstIssue,
   jobScheduleSchema,
   priceListSchema,
   priceSchema,
   quoteDraftSchema,
-  type PriceListInput,
 } from '../../app/lib/quotes/quote-schema'
 import { OWNER_QUOTE_FIELD_TEXTS as O, OWNER_QUOTE_TEXTS } from '../../app/lib/quotes/quote-texts'
 
@@ -80,36 +76,5 @@ describe("a job's day and window", () => {
     expect(issue(schema, { ...job, start: '10:00', end: '09:00' })).toBe(O.timeOrder)
     expect(issue(schema, { ...job, start: '06:30' })).toBe(O.timeHours)
     expect(issue(schema, { ...job, end: `${site.hours.closes.slice(0, 3)}30` })).toBe(O.timeHours)
-  })
-})
-
-describe("the browser's check of a quote and a price list", () => {
-  // It checks lists without v.array (kept out of every page's first load): same verdict, message and field.
-  const verdict = (parsed: { success: boolean; issues?: readonly v.BaseIssue<unknown>[] }) =>
-    parsed.success ? 'ok' : firstIssue(parsed.issues!)
-  const price = fc.oneof(fc.constantFrom('', '-1', '10.005', '100000.01', 'ten', '$1,250.50'), fc.integer())
-  const text = fc.oneof(fc.constantFrom('', ' ', 'Driveway', 'x'.repeat(201), 'a\u0000b'), fc.string())
-
-  it('gives the verdict the server gives, first message and field included', () => {
-    const item = fc.record({ description: text, price, optional: fc.boolean() })
-    const draft = fc.record({
-      lead: fc.constantFrom(LEAD, 'not-a-lead'),
-      items: fc.array(item, { maxLength: 32 }),
-      note: text,
-      validDays: fc.oneof(fc.constantFrom(0, 30, '365', 366), fc.integer()),
-    })
-    fc.assert(
-      fc.property(draft, (input) => {
-        expect(verdict(checkQuoteDraft(input))).toEqual(verdict(v.safeParse(quoteDraftSchema, input)))
-      }),
-    )
-    const line = fc.record({ serviceId: fc.constantFrom('roof', 'driveway', 'bogus'), description: text, price })
-    const list = fc.record({ items: fc.array(line, { maxLength: 10 }), terms: text })
-    fc.assert(
-      fc.property(list, (input) => {
-        // An unknown service, which the form never sends, only the server meets.
-        expect(verdict(checkPriceList(input as PriceListInput))).toEqual(verdict(v.safeParse(priceListSchema, input)))
-      }),
-    )
   })
 })

@@ -60,6 +60,8 @@ export async function startSiteProcess(
     env: {
       ...inherited,
       NODE_ENV: 'production',
+      // As every start sets it (docs/deploy.md): bench:memory measures the server as it runs.
+      MALLOC_ARENA_MAX: '2',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -1,6 +1,7 @@
 import { CheckCircle2 } from 'lucide-react'
 import { claims, fullAddress } from '~/content/site'
 import { LeadForm } from '~/components/leads/lead-form'
+import { IconList } from '~/components/shared/icon-list'
 
 export function ContactQuote() {
   const promises = [
@@ -17,14 +18,7 @@ export function ContactQuote() {
         <p className="mt-3 text-slate-700">
           We call or email you to talk about your property, answer your questions and give you a price.
         </p>
-        <ul className="mt-6 space-y-3">
-          {promises.map((promise) => (
-            <li key={promise} className="flex gap-3 text-slate-700">
-              <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-              <span>{promise}</span>
-            </li>
-          ))}
-        </ul>
+        <IconList items={promises} icon={CheckCircle2} look="features" />
         <p className="mt-6 text-sm text-slate-600">Based at {fullAddress}.</p>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { CheckCircle2, Clock, Phone } from 'lucide-react'
 import { homeQuote } from '~/content/home'
 import { site } from '~/content/site'
 import { LeadForm } from '~/components/leads/lead-form'
+import { IconList } from '~/components/shared/icon-list'
 import { QUOTE_SECTION_ID } from './quote-link'
 
 export function QuoteSection() {
@@ -17,14 +18,7 @@ export function QuoteSection() {
             {homeQuote.heading}
           </h2>
           <p className="mt-4 text-lg text-slate-700">{homeQuote.intro}</p>
-          <ul className="mt-6 space-y-3">
-            {homeQuote.points.map((point) => (
-              <li key={point} className="flex items-start gap-3 text-slate-800">
-                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                <span className="font-medium">{point}</span>
-              </li>
-            ))}
-          </ul>
+          <IconList items={homeQuote.points} icon={CheckCircle2} look="promises" />
           <p className="mt-6 flex items-center gap-3 text-slate-700">
             <Clock className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
             {homeQuote.hours}

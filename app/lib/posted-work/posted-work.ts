@@ -64,8 +64,6 @@ export interface ShownWork {
 const trimmed = (max: number, message: string) => v.pipe(v.string(), v.trim(), v.maxLength(max, message))
 const optionalId = new RegExp(`^(?:|${UUID_PATTERN.source.slice(1, -1)})$`)
 
-// Only actions the public pages' schemas already use (picklist, regex, nonEmpty…): valibot is one module in
-// the shared entry chunk, so a new action here would add to every page's first load.
 /** The posting form's fields besides the two photos; the server checks them again with this schema. */
 export const postWorkFieldsSchema = v.object({
   id: v.pipe(v.string(), v.regex(UUID_PATTERN, 'The form is out of date. Please reload the page.')),

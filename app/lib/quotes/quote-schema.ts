@@ -21,8 +21,6 @@ export const QUOTE_LIMITS = {
   validDaysMax: 365,
 } as const
 
-// Only actions already in the site's first load (valibot is one module of the entry chunk, so each new action is
-// paid by every page): checks and transforms rather than minValue, integer, minLength or rawTransform.
 const ONE_ISSUE = { abortPipeEarly: true } as const
 const uuid = v.pipe(v.string(), v.uuid('not a lead id'))
 const noForbidden = (message: string) => v.check((s: string) => !hasForbiddenChars(s), message)
@@ -63,45 +61,32 @@ export const quoteItemInputSchema = v.object({
   optional: v.optional(v.boolean(), false),
 })
 
-// The browser checks a list as an object keyed by index, which gives `v.array`'s paths (items.2.price): `v.array`
-// itself would join every page's first load. The server parses with `v.array`.
-const indexed = <S extends v.GenericSchema>(item: S, list: readonly unknown[]) =>
-  v.object(Object.fromEntries(list.map((_, index) => [index, item])) as Record<string, S>)
-const size = (list: object) => Object.keys(list).length
-
-/* @__NO_SIDE_EFFECTS__ */
-function draftSchema<S extends v.GenericSchema<unknown, object>>(items: S) {
-  return v.object({
-    lead: uuid,
-    items: v.pipe(
-      items,
-      v.check((list: v.InferOutput<S>) => size(list) > 0, OWNER_QUOTE_TEXTS.noItems),
-      v.check((list: v.InferOutput<S>) => size(list) <= QUOTE_LIMITS.items, OWNER_QUOTE_TEXTS.tooManyItems),
-    ),
-    note: v.pipe(
-      v.optional(v.string(), ''),
-      v.transform(withoutControls),
-      v.trim(),
-      v.maxLength(QUOTE_LIMITS.note, O.noteLong),
-    ),
-    validDays: v.pipe(
-      v.union([v.string(), v.number()], O.validDays),
-      v.transform(Number),
-      v.check((days) => Number.isInteger(days) && days >= 1 && days <= QUOTE_LIMITS.validDaysMax, O.validDays),
-    ),
-  })
-}
-
-/** "Send quote": what the owner's editor sends. */
-export const quoteDraftSchema = draftSchema(/* @__PURE__ */ v.array(quoteItemInputSchema))
-/** The same rules and messages, in the browser. */
-export const checkQuoteDraft = (draft: QuoteDraftInput) =>
-  v.safeParse(draftSchema(indexed(quoteItemInputSchema, draft.items)), draft)
+/** "Send quote": what the owner's editor sends, checked in the browser and again on the server. */
+export const quoteDraftSchema = v.object({
+  lead: uuid,
+  items: v.pipe(
+    v.array(quoteItemInputSchema),
+    v.minLength(1, OWNER_QUOTE_TEXTS.noItems),
+    v.maxLength(QUOTE_LIMITS.items, OWNER_QUOTE_TEXTS.tooManyItems),
+  ),
+  note: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform(withoutControls),
+    v.trim(),
+    v.maxLength(QUOTE_LIMITS.note, O.noteLong),
+  ),
+  validDays: v.pipe(
+    v.union([v.string(), v.number()], O.validDays),
+    v.transform(Number),
+    v.check((days) => Number.isInteger(days) && days >= 1 && days <= QUOTE_LIMITS.validDaysMax, O.validDays),
+  ),
+})
+export const checkQuoteDraft = (draft: QuoteDraftInput) => v.safeParse(quoteDraftSchema, draft)
 export type QuoteDraftInput = v.InferInput<typeof quoteDraftSchema>
 export type QuoteDraft = v.InferOutput<typeof quoteDraftSchema>
 
 /** The customer's "Accept quote": one message per field, in the page's order. */
-export const acceptanceSchema = /* @__PURE__ */ v.object({
+export const acceptanceSchema = v.object({
   name: v.config(
     v.pipe(
       v.optional(v.string(), ''),
@@ -120,7 +105,7 @@ export const acceptanceSchema = /* @__PURE__ */ v.object({
 })
 
 /** The customer's "Ask for changes": control characters become spaces, line breaks stay. */
-export const changesSchema = /* @__PURE__ */ v.object({
+export const changesSchema = v.object({
   message: v.config(
     v.pipe(
       v.optional(v.string(), ''),
@@ -190,28 +175,21 @@ const priceLine = v.object({
   description,
   price: optionalPrice,
 })
-/* @__NO_SIDE_EFFECTS__ */
-const priceListWith = <S extends v.GenericSchema<unknown, object>>(items: S) =>
-  v.object({
-    items: v.pipe(
-      items,
-      // Two lines of one service would be one upsert touching its row twice: refused here, not with a 500.
-      v.check(
-        (list: v.InferOutput<S>) => new Set(Object.values(list).map((line) => line.serviceId)).size === size(list),
-        'one line per service',
-      ),
-    ),
-    terms: v.pipe(
-      v.optional(v.string(), ''),
-      v.transform(withoutControls),
-      v.trim(),
-      v.maxLength(QUOTE_LIMITS.terms, O.termsLong),
-    ),
-  })
-
 /** The price list and terms (/owner?view=prices). An empty price is "no starting price", empty terms the default. */
-export const priceListSchema = priceListWith(/* @__PURE__ */ v.array(priceLine))
-export const checkPriceList = (list: PriceListInput) => v.safeParse(priceListWith(indexed(priceLine, list.items)), list)
+export const priceListSchema = v.object({
+  items: v.pipe(
+    v.array(priceLine),
+    // Two lines of one service would be one upsert touching its row twice: refused here, not with a 500.
+    v.check((lines) => new Set(lines.map((line) => line.serviceId)).size === lines.length, 'one line per service'),
+  ),
+  terms: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform(withoutControls),
+    v.trim(),
+    v.maxLength(QUOTE_LIMITS.terms, O.termsLong),
+  ),
+})
+export const checkPriceList = (list: PriceListInput) => v.safeParse(priceListSchema, list)
 export type PriceListInput = v.InferInput<typeof priceListSchema>
 export type PriceList = v.InferOutput<typeof priceListSchema>
 

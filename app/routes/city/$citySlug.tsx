@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { cityBySlug } from '~/content/cities'
 import { citySlugs } from '~/content/service-areas'
-import { loadShownWork } from '~/lib/posted-work/load-shown-work'
+import { readShownWork } from '~/lib/posted-work/shown-work-read'
 import { breadcrumbJsonLd, jsonLdScript, seo } from '~/lib/seo/seo'
 import { CityPage } from '~/components/city/city-page'
 
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/city/$citySlug')({
   },
   loader: async ({ params }) => ({
     city: cityBySlug(params.citySlug),
-    work: await loadShownWork({ page: 'city', city: params.citySlug }),
+    work: await readShownWork({ page: 'city', city: params.citySlug }),
   }),
   head: ({ loaderData }) => {
     if (!loaderData) return {}

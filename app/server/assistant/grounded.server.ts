@@ -1,5 +1,6 @@
-// The site's own answers from app/content/: patterns for topics, services and places, then retrieval over the
-// services' texts. It never states a price or place the content does not.
+// The site's own answers from app/content/: patterns for topics, services and places, then a search (MiniSearch) of
+// the services' texts. It never states a price or place the content does not.
+import MiniSearch from 'minisearch'
 import {
   answers,
   areaList,
@@ -44,12 +45,13 @@ const SYNONYMS: [RegExp, string][] = [
   [/\s+/g, ' '],
 ]
 
-export function normalizeQuestion(message: string): string {
+function normalizeQuestion(message: string): string {
   let text = ` ${message.toLowerCase()} `
   for (const [pattern, replacement] of SYNONYMS) text = text.replace(pattern, replacement)
   return text.trim()
 }
 
+// Words in nearly every question or text, which say nothing about what is asked.
 const STOPWORDS = new Set(
   (
     'a an the and or but if of for to in on at by from with about as into onto is are was were be been being am ' +
@@ -61,73 +63,32 @@ const STOPWORDS = new Set(
   ).split(' '),
 )
 
-export function stem(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`
-  if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3)
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1)
-  return word
-}
+const sentences = (text: string) => text.split(/(?<=[.!?])\s+(?=[A-Z])/).filter(Boolean)
 
-export function tokenize(text: string): string[] {
-  return normalizeQuestion(text)
-    .split(' ')
-    .filter((word) => word && !STOPWORDS.has(word))
-    .map(stem)
-}
-
-export function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+(?=[A-Z])/).filter(Boolean)
-}
-
-export const passages = serviceKnowledge.flatMap((service) =>
+/** What the services' pages say, a sentence, feature, step or benefit at a time. */
+const passages = serviceKnowledge.flatMap((service) =>
   [
     ...sentences(service.description),
     ...service.features,
     ...service.process.map((step) => `${step.title}: ${step.description}`),
     ...service.benefits,
-  ].map((text) => ({ service, text, tokens: tokenize(text) })),
+  ].map((text) => ({ service, text })),
 )
 
-const documentFrequency = new Map<string, number>()
-for (const passage of passages) {
-  for (const token of new Set(passage.tokens)) documentFrequency.set(token, (documentFrequency.get(token) ?? 0) + 1)
-}
-const averageLength = passages.reduce((sum, p) => sum + p.tokens.length, 0) / passages.length
+// Every word of the question must be found (so "the meaning of life" finds no "life"): as written, as the start of
+// a longer word, or a letter off in a long one ("plannts"; "rust" is not "dust").
+const passageIndex = new MiniSearch({
+  fields: ['text'],
+  processTerm: (term) => (STOPWORDS.has(term.toLowerCase()) ? null : term.toLowerCase()),
+  searchOptions: { combineWith: 'AND', prefix: true, fuzzy: (term) => term.length >= 6 && 0.2 },
+})
+passageIndex.addAll(passages.map((passage, id) => ({ id, text: passage.text })))
 
-function idf(token: string): number {
-  const df = documentFrequency.get(token) ?? 0
-  return Math.log(1 + (passages.length - df + 0.5) / (df + 0.5))
-}
-
-/** So "the meaning of life" does not match "life". */
-const MIN_COVERAGE = 0.6
-
-export function retrieve(message: string, limit = 1) {
-  const query = [...new Set(tokenize(message))]
-  if (query.length === 0) return []
-  const k1 = 1.2
-  const b = 0.75
-  const totalWeight = query.reduce((sum, token) => sum + idf(token), 0)
-  return passages
-    .map((passage) => {
-      let score = 0
-      let covered = 0
-      for (const token of query) {
-        const tf = passage.tokens.filter((t) => t === token).length
-        if (tf === 0) continue
-        covered += idf(token)
-        score += (idf(token) * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * passage.tokens.length) / averageLength))
-      }
-      return { passage, score, coverage: covered / totalWeight }
-    })
-    .filter((hit) => hit.score > 0 && hit.coverage >= MIN_COVERAGE)
-    .sort((x, y) => y.score - x.score)
-    .slice(0, limit)
-}
+const retrieve = (question: string) => passages[passageIndex.search(question)[0]?.id ?? -1]
 
 const wordPattern = (phrase: string) => new RegExp(`\\b${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`)
 
-export interface PlaceFindings {
+interface PlaceFindings {
   served: { name: string; city: string }[]
   servedZips: { zip: string; city: string }[]
   unknownZips: string[]
@@ -138,7 +99,7 @@ export interface PlaceFindings {
 const servedPlacePatterns = servedPlaces.map((place) => ({ ...place, pattern: wordPattern(place.match) }))
 const otherPlacePatterns = otherPlaces.map((name) => ({ name, pattern: wordPattern(name.toLowerCase()) }))
 
-export function findPlaces(text: string): PlaceFindings {
+function findPlaces(text: string): PlaceFindings {
   let rest = text
   const found: PlaceFindings = { served: [], servedZips: [], unknownZips: [], other: [], sacramento: false }
   for (const place of servedPlacePatterns) {
@@ -161,7 +122,7 @@ export function findPlaces(text: string): PlaceFindings {
 }
 
 /** After "in" or "near" a name is capitalised: "work in the rain" is no place. */
-export function unknownPlaceCandidate(text: string, original: string): string | null {
+function unknownPlaceCandidate(text: string, original: string): string | null {
   const match = text.match(
     /\b(serve|serving|service|cover|come to|come out to|go to|travel to|work in|in|near|around)\s+((?:[a-z]+\s?){1,3})\s*$/,
   )
@@ -359,14 +320,12 @@ export function groundedAnswer(message: string): { text: string; topics: string[
     add('services', answers.servicesList)
   }
 
-  if (parts.length === 0) {
-    const [hit] = retrieve(message)
-    if (hit) {
-      add(
-        `retrieved:${hit.passage.service.id}`,
-        `From our ${hit.passage.service.title} service: ${hit.passage.text.replace(/\.?$/, '.')} For anything more specific, ${callUs}.`,
-      )
-    }
+  const passage = parts.length === 0 && retrieve(text)
+  if (passage) {
+    add(
+      `retrieved:${passage.service.id}`,
+      `From our ${passage.service.title} service: ${passage.text.replace(/\.?$/, '.')} For anything more specific, ${callUs}.`,
+    )
   }
 
   if (parts.length === 0) {

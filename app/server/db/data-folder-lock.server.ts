@@ -1,5 +1,5 @@
 import { accessSync, constants, mkdirSync, statSync, unlinkSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { log } from '../log/logger.server'
 
@@ -27,6 +27,7 @@ const UNUSABLE_REASONS: Record<string, string> = {
   EPERM: 'this user may not write there',
   EROFS: 'the file system is read-only',
   ENOSPC: 'the disk is full',
+  ENOENT: 'no folder can be made there',
 }
 
 function unusableOr(dataDir: string, error: unknown): unknown {
@@ -36,6 +37,19 @@ function unusableOr(dataDir: string, error: unknown): unknown {
   return new DataFolderUnusableError(`DATA_DIR cannot be used: ${dataDir}: ${reason} (${code})`)
 }
 
+/** `mkdir -p` that ends: Node's own retries for ever where a parent exists yet holds no folders (/proc/x). */
+function makeFolder(path: string): void {
+  try {
+    mkdirSync(path)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST' && statSync(path).isDirectory()) return
+    if (code !== 'ENOENT' || dirname(path) === path) throw error
+    makeFolder(dirname(path))
+    mkdirSync(path)
+  }
+}
+
 const LOCK_STALE_MS = 10_000
 export const LOCK_WAIT_MS = 15_000
 
@@ -43,7 +57,7 @@ export const LOCK_WAIT_MS = 15_000
 export async function lockDataFolder(dataDir: string, waitMs: number): Promise<() => Promise<void>> {
   const lockPath = join(dataDir, LOCK_FILE)
   try {
-    mkdirSync(dataDir, { recursive: true })
+    makeFolder(dataDir)
     // Else the lock's retries spend the whole wait on a folder it can never write.
     accessSync(dataDir, constants.W_OK | constants.X_OK)
     if (statSync(lockPath, { throwIfNoEntry: false })?.isFile()) unlinkSync(lockPath)
