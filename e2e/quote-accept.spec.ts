@@ -120,7 +120,7 @@ test('the owner sends a quote; the customer accepts it with or without scripts; 
 
   // Both won with the accepted total, as Sources reads them.
   await page.goto(`${server.url}/owner?view=sources`)
-  await expect(page.getByText('$1,541 won').first()).toBeVisible()
+  await expect(page.getByText('$1,541.00 won').first()).toBeVisible()
 
   // A link that opens nothing: one plain page with the phone number.
   const gone = await page.goto(`${server.url}/quote/${'A'.repeat(32)}`)
