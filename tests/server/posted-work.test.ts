@@ -17,7 +17,7 @@ import {
   type PostWorkResponse,
 } from '../../app/lib/posted-work/posted-work'
 import type { Backend } from '../../app/server/backend/backend.server'
-import type { Database } from '../../app/server/db/database.server'
+import type { Db } from '../../app/server/db/database.server'
 import { onStoredPagesDropped } from '../../app/server/http/html-cache.server'
 import {
   composeBeforeAfter,
@@ -33,6 +33,7 @@ import { workPhotoResponse } from '../../app/server/work/posted-work.server'
 import {
   countedPost,
   FILE_STORES,
+  run,
   runHandler,
   useFileStores,
   useOwnerSessions,
@@ -149,8 +150,8 @@ async function posted(result: { status: number; body: PostWorkResponse }) {
 }
 
 /** A real failure of the row's INSERT, on either database: a constraint no new row meets. */
-const failRows = (db: Database, fail: boolean) =>
-  db.exec(`ALTER TABLE posted_work ${fail ? 'ADD CONSTRAINT down CHECK (false) NOT VALID' : 'DROP CONSTRAINT down'}`)
+const failRows = (db: Db, fail: boolean) =>
+  run(db, `ALTER TABLE posted_work ${fail ? 'ADD CONSTRAINT down CHECK (false) NOT VALID' : 'DROP CONSTRAINT down'}`)
 
 describe('posting work from the inbox', { timeout: 180_000 }, () => {
   it('signed out answers 401, a forged session 401, a cross-site post 403, and nothing is stored', async () => {
