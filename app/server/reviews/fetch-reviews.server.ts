@@ -82,7 +82,7 @@ async function pauseAfterFailure(db: Db, cacheMinutes: number): Promise<void> {
   await db
     .updateTable('app_settings')
     .set({
-      value: sql`(now() + (${cacheMinutes}::int - ${FAILURE_PAUSE_MINUTES}::int) * interval '1 minute')::text`,
+      value: sql`(now() - (${cacheMinutes}::int - ${FAILURE_PAUSE_MINUTES}::int) * interval '1 minute')::text`,
       updated_at: sql`now()`,
     })
     .where('key', '=', 'google_reviews_fetched_at')
