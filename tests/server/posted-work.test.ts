@@ -35,6 +35,7 @@ import {
   FILE_STORES,
   run,
   runHandler,
+  storeTestLead,
   useFileStores,
   useOwnerSessions,
   useTempDirs,
@@ -291,6 +292,20 @@ describe('posting work from the inbox', { timeout: 180_000 }, () => {
 
     expect(await deleteWork(backend, work.id)).toBe(true)
     expect((await served(backend, file)).status).toBe(404)
+  })
+
+  it('a job posted from a lead names it, and one naming no stored lead (deleted since) is posted unlinked', async () => {
+    const { backend } = await setUp()
+    const leadId = await storeTestLead(backend, 'Linked')
+    const frame = await encodeVariants(
+      await composeBeforeAfter(await decodeToRaw(afterJpeg), await decodeToRaw(gpsJpeg)),
+    )
+    const store = (fields: Record<string, string>) =>
+      storePostedWork(backend, v.parse(postWorkFieldsSchema, workFields({ fields })), frame)
+    expect(await store({ leadId })).toMatchObject({ leadId })
+    expect(await store({ leadId: randomUUID() })).toMatchObject({ leadId: null })
+    expect(await store({ leadId: '' })).toMatchObject({ leadId: null })
+    expect((await listOwnerWork(await backend.db())).map((work) => work.leadId).sort()).toEqual([leadId, null, null])
   })
 })
 
