@@ -11,18 +11,12 @@ import { CONTENT_TYPES, FORMATS, type VariantFormat } from '../images/image-vari
 import { log } from '../log/logger.server'
 
 // The columns as the pages get them: no mapping in between.
+const AS_STORED = ['id', 'category', 'caption', 'alt', 'width', 'height', 'widths', 'placeholder'] as const
 const shown = (eb: ExpressionBuilder<DB, 'posted_work'>) =>
   [
-    'id',
-    'category',
+    ...AS_STORED,
     'city_slug as citySlug',
-    'caption',
-    'alt',
     'image_hash as imageHash',
-    'width',
-    'height',
-    'widths',
-    'placeholder',
     sql<string>`to_char(${eb.ref('created_at')} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('createdAt'),
   ] as const
 
@@ -69,22 +63,9 @@ export async function setWorkPublished(db: Db, id: string, published: boolean): 
 export async function deleteWork(backend: Backend, id: string): Promise<boolean> {
   const db = await backend.db()
   const gone = await db
-    .with('gone', (cte) => cte.deleteFrom('posted_work').where('id', '=', id).returning(['image_hash', 'widths']))
-    .selectFrom('gone')
-    .select((eb) => [
-      'gone.image_hash',
-      'gone.widths',
-      // The statement still sees the deleted row, hence the id.
-      eb
-        .exists(
-          eb
-            .selectFrom('posted_work as other')
-            .select('other.id')
-            .whereRef('other.image_hash', '=', 'gone.image_hash')
-            .where('other.id', '<>', id),
-        )
-        .as('still_used'),
-    ])
+    .deleteFrom('posted_work')
+    .where('id', '=', id)
+    .returning(['image_hash', 'widths'])
     .executeTakeFirst()
   if (!gone) return false
   dropStoredPages()
@@ -92,7 +73,13 @@ export async function deleteWork(backend: Backend, id: string): Promise<boolean>
   const variants = gone.widths.flatMap((width) =>
     FORMATS.map((format) => `posted-work/${postedWorkFile(gone.image_hash, width, format)}`),
   )
-  if (!gone.still_used)
+  // Asked after the delete, so of two posts of one frame deleted at once, the last one's delete takes the files.
+  const stillUsed = await db
+    .selectFrom('posted_work')
+    .select('id')
+    .where('image_hash', '=', gone.image_hash)
+    .executeTakeFirst()
+  if (!stillUsed)
     await backend.files
       .remove(variants)
       .catch((error: unknown) => log('work').error({ err: error, id }, 'posted work files not removed'))
