@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { expect, pageSettled, test, type Locator, type Page } from './support/test'
 import { violationList, wcagAudit } from './support/axe'
 import { pauseClockSoon } from './support/clock'
@@ -594,8 +595,8 @@ test.describe('home page when the database fails the reviews and the featured vi
   const server = siteServerForAll(async () =>
     siteDataEnv(
       await prepareSiteData((db) =>
-        db.exec(`ALTER TABLE public.reviews RENAME TO reviews_gone;
-          ALTER TABLE public.pressure_washing_videos RENAME TO pressure_washing_videos_gone;`),
+        sql`ALTER TABLE public.reviews RENAME TO reviews_gone;
+          ALTER TABLE public.pressure_washing_videos RENAME TO pressure_washing_videos_gone;`.execute(db),
       ),
     ),
   )
@@ -628,7 +629,7 @@ test.describe('home page when the database fails the reviews and the featured vi
 test.describe('home page when there are no reviews', () => {
   // As supabase/seed.sql tells the owner to do with its samples before launch.
   const server = siteServerForAll(async () =>
-    siteDataEnv(await prepareSiteData((db) => db.exec('UPDATE public.reviews SET published = false'))),
+    siteDataEnv(await prepareSiteData((db) => db.updateTable('reviews').set('published', false).execute())),
   )
 
   test('an empty list hides the reviews section', async ({ page }) => {

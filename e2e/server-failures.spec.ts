@@ -1,6 +1,7 @@
 // The server's own failures (docs/decisions/052-hostile-input.md): one error line each, and a generic answer that
 // never shows the failure's text: a 500 from a server function, the site's error page from a handler.
 import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
 import { site } from '~/content/site'
 import { SESSION_COOKIE } from '~/server/owner/owner-access.server'
 import { sealSessionSecret } from '~/server/owner/sign-in.server'
@@ -16,7 +17,7 @@ const errorsOf = (server: SiteServer, requestId: string) =>
 
 test("a function's unexpected failure is a 500 with a generic message and one error line; a refusal stays", async () => {
   // A table gone: checking the owner's session fails with the database's own text.
-  const data = await prepareSiteData((db) => db.exec('ALTER TABLE public.owner_sessions RENAME TO sessions_gone'))
+  const data = await prepareSiteData((db) => sql`ALTER TABLE public.owner_sessions RENAME TO sessions_gone`.execute(db))
   const env = ownerEnv(siteDataEnv(data))
   const server = await startSiteServer(env)
   const sealed = await sealSessionSecret(env.OWNER_SESSION_SECRET!, randomBytes(32).toString('base64url'), 3600)

@@ -259,8 +259,8 @@ test('a server whose log reader has gone keeps serving pages and storing quotes,
   expect(server.ended()).toEqual({ code: 0, signal: null })
   const db = await openSiteDatabase(server)
   try {
-    const rows = await db.query<{ first_name: string }>('SELECT first_name FROM leads')
-    expect(rows.rows.map((row) => row.first_name)).toContain('Unlogged')
+    const rows = await db.selectFrom('leads').select('first_name').execute()
+    expect(rows.map((row) => row.first_name)).toContain('Unlogged')
   } finally {
     await db.close()
   }

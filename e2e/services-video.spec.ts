@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { expect, test } from './support/test'
 import { ownerCommand } from './support/owner'
 import { prepareSiteData, siteDataEnv, siteServerForAll } from './support/site-server'
@@ -63,7 +64,7 @@ test.describe('services hero with a featured service video', () => {
 test.describe('services hero when the database fails the featured video', () => {
   const server = siteServerForAll(async () =>
     siteDataEnv(
-      await prepareSiteData((db) => db.exec('ALTER TABLE public.service_videos RENAME TO service_videos_gone')),
+      await prepareSiteData((db) => sql`ALTER TABLE public.service_videos RENAME TO service_videos_gone`.execute(db)),
     ),
   )
 

@@ -10,7 +10,6 @@ import { toJSONAsync } from 'seroval'
 import * as v from 'valibot'
 import { leadRequestSchema } from '../../app/lib/leads/lead-schema'
 import { CAMPAIGN_TAGS, cleanVisitSource, HEARD_ABOUT, LEAD_CHANNELS } from '../../app/lib/lead-source/lead-source'
-import type { Tables } from '../../app/server/db/schema.gen'
 import { openSiteDatabase } from '../../tests/support/site-process'
 import { contactFormToken, findQuoteFunctionUrl, report, startProductionServer } from './common'
 
@@ -147,7 +146,7 @@ await Promise.all(Array.from({ length: CONCURRENCY }, worker))
 await server.stop()
 
 const db = await openSiteDatabase(server)
-const rows = (await db.query<Tables['leads']>('select * from leads')).rows
+const rows = await db.selectFrom('leads').selectAll().execute()
 await db.close()
 const invalid = rows.filter((row) => {
   const parsed = v.safeParse(leadRequestSchema, { firstName: row.first_name, email: row.email, phone: row.phone })

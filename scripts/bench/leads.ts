@@ -94,7 +94,7 @@ await new Promise<void>((resolve) => smtp.close(() => resolve()))
 
 // Not migrated: the server may be an older build (BUILD_OUTPUT_DIR) whose migrations are not this one's.
 const database = await openSiteDatabase(server, { migrate: false })
-const { rows } = await database.query<{ first_name: string }>('select first_name from leads')
+const rows = await database.selectFrom('leads').select('first_name').execute()
 await database.close()
 await cluster?.stop()
 const stored = rows.map((row) => row.first_name).filter((name) => name.startsWith('Burst'))

@@ -7,7 +7,7 @@ import { createBackend, type Backend } from '~/server/backend/backend.server'
 import { answerGrounded } from '~/server/assistant/grounded.server'
 import { parseRuntimeConfig } from '~/server/config.server'
 import { captureLog } from '../support/log-capture'
-import { freshDatabaseUrl, useTempDirs, useTestBackends } from '../server/helpers'
+import { freshDatabaseUrl, rowsOf, useTempDirs, useTestBackends } from '../server/helpers'
 
 const tempDir = useTempDirs()
 const openBackend = useTestBackends()
@@ -68,8 +68,10 @@ describe('the assistant service', { timeout: 90_000 }, () => {
     expect((limited as AssistantRequestError).retryAfterSeconds).toBeLessThanOrEqual(300)
     // Another visitor is not affected.
     await expect(service.reply('hi', { ip: '203.0.113.8' })).resolves.toEqual({ response: 'ok' })
-    const db = await backend.db()
-    await db.query(`UPDATE rate_limit_hits SET hit_at = hit_at - interval '5 minutes' WHERE bucket = 'assistant'`)
+    await rowsOf(
+      backend,
+      `UPDATE rate_limit_hits SET hit_at = hit_at - interval '5 minutes' WHERE bucket = 'assistant'`,
+    )
     await expect(service.reply('hi', { ip: '203.0.113.7' })).resolves.toEqual({ response: 'ok' })
   })
 

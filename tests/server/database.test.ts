@@ -38,22 +38,14 @@ function definedInMigrations(kind: 'TABLE' | 'FUNCTION'): number {
 describe(`the database (${driver})`, { timeout: 90_000 }, () => {
   it('gives back dates, numbers, numeric text, JSON and arrays as the other driver does', async () => {
     const db = await freshDatabase()
-    await db.exec(`CREATE TABLE public.sample (at timestamptz, day date, price numeric(10,2), visits integer,
-      views bigint, huge bigint, details jsonb, widths integer[])`)
+    await sql`CREATE TABLE public.sample (at timestamptz, day date, price numeric(10,2), visits integer,
+      views bigint, huge bigint, details jsonb, widths integer[])`.execute(db)
     const details = { note: `Bob's "deck" — café ☀`, photos: [{ name: 'a.jpg', size: 120 }], seen: true, gone: null }
     const at = new Date('2026-05-01T14:30:00.250Z')
-    await db.query(`INSERT INTO public.sample VALUES ($1, $2, $3, $4, $5, $6, $7, '{320,640,1280}')`, [
-      at,
-      '2026-05-01',
-      '1250.5',
-      7,
-      Number.MAX_SAFE_INTEGER,
-      '9007199254740993',
-      JSON.stringify(details),
-    ])
-    const { rows } = await db.query(
-      'SELECT *, (SELECT count(*)::int FROM public.sample) AS counted, (SELECT count(*) FROM public.sample) AS counted_bigint FROM public.sample',
-    )
+    const values = [at, '2026-05-01', '1250.5', 7, Number.MAX_SAFE_INTEGER, '9007199254740993', JSON.stringify(details)]
+    await sql`INSERT INTO public.sample VALUES (${sql.join(values)}, '{320,640,1280}')`.execute(db)
+    const { rows } = await sql`SELECT *, (SELECT count(*)::int FROM public.sample) AS counted,
+      (SELECT count(*) FROM public.sample) AS counted_bigint FROM public.sample`.execute(db)
     expect(rows).toEqual([
       {
         at,
@@ -72,7 +64,7 @@ describe(`the database (${driver})`, { timeout: 90_000 }, () => {
 
   it("keeps a transaction's writes when it ends and none of them when it fails half-way", async () => {
     const db = await freshDatabase()
-    await db.exec('CREATE TABLE public.ledger (entry text PRIMARY KEY)')
+    await sql`CREATE TABLE public.ledger (entry text PRIMARY KEY)`.execute(db)
     const insert = (tx: Db, entry: string) => sql`INSERT INTO public.ledger VALUES (${entry})`.execute(tx)
     const returned = await db.transaction().execute(async (tx) => {
       await insert(tx, 'first')
@@ -89,14 +81,14 @@ describe(`the database (${driver})`, { timeout: 90_000 }, () => {
       await insert(tx, 'first')
     })
     await expect(refused).rejects.toThrow(/duplicate key/)
-    const { rows } = await db.query<{ entry: string }>('SELECT entry FROM public.ledger ORDER BY entry')
+    const { rows } = await sql<{ entry: string }>`SELECT entry FROM public.ledger ORDER BY entry`.execute(db)
     expect(rows.map((row) => row.entry)).toEqual(['first', 'second'])
   })
 
   it('refuses a database made by another version of the site, naming the migration it does not know', async () => {
     const options = await freshOptions()
     const db = await open(options)
-    await db.query('INSERT INTO public.schema_migrations (name) VALUES ($1)', ['29990101000000_from_the_future.sql'])
+    await sql`INSERT INTO public.schema_migrations (name) VALUES ('29990101000000_from_the_future.sql')`.execute(db)
     await db.close()
     await expect(openDatabase(options)).rejects.toThrow(
       /made by another version of the site \(it has migration 29990101000000_from_the_future\.sql/,
@@ -110,9 +102,8 @@ describe(`the database (${driver})`, { timeout: 90_000 }, () => {
   describe.each(['anon', 'authenticated'])('on PostgreSQL only, as Supabase prepares it, the %s role', (role) => {
     it.skipIf(!onPostgres)('may not read, write or empty any table, nor call any function', async () => {
       const db = await freshDatabase()
-      const tables = await db.query<{ name: string }>(
-        `SELECT format('public.%I', tablename) AS name FROM pg_tables WHERE schemaname = 'public'`,
-      )
+      const tables = await sql<{ name: string }>`SELECT format('public.%I', tablename) AS name
+        FROM pg_tables WHERE schemaname = 'public'`.execute(db)
       expect(tables.rows.length).toBeGreaterThanOrEqual(definedInMigrations('TABLE'))
       const outcomes: string[] = []
       await db.transaction().execute(async (tx) => {
@@ -133,11 +124,9 @@ describe(`the database (${driver})`, { timeout: 90_000 }, () => {
       const denied = /: 42501 permission denied for table /
       expect(outcomes.filter((outcome) => !denied.test(outcome))).toEqual([])
 
-      const functions = await db.query<{ name: string; callable: boolean }>(
-        `SELECT oid::regprocedure::text AS name, has_function_privilege($1, oid, 'EXECUTE') AS callable
-           FROM pg_proc WHERE pronamespace = 'public'::regnamespace`,
-        [role],
-      )
+      const functions = await sql<{ name: string; callable: boolean }>`SELECT oid::regprocedure::text AS name,
+        has_function_privilege(${role}, oid, 'EXECUTE') AS callable
+        FROM pg_proc WHERE pronamespace = 'public'::regnamespace`.execute(db)
       expect(functions.rows.length).toBeGreaterThanOrEqual(definedInMigrations('FUNCTION'))
       expect(functions.rows.filter((fn) => fn.callable).map((fn) => fn.name)).toEqual([])
     })

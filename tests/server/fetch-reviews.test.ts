@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../app/server/db/database.server'
 import { fetchReviews } from '../../app/server/reviews/fetch-reviews.server'
 import { captureLog } from '../support/log-capture'
-import { migratedSiteData, useCleanup, useTempDirs } from './helpers'
+import { migratedSiteData, run, useCleanup, useTempDirs } from './helpers'
 
 const API_KEY = 'test-places-key-9f3Kq2'
 const PLACE_ID = 'ChIJ-test-place'
@@ -67,7 +67,8 @@ async function setUp() {
 
 /** As if the last refresh (or claim) were `minutes` further in the past. */
 async function ageCache(db: Database, minutes: number) {
-  await db.query(
+  await run(
+    db,
     `UPDATE public.app_settings
         SET value = (value::timestamptz - $1::int * interval '1 minute')::text,
             updated_at = updated_at - $1::int * interval '1 minute'
@@ -79,8 +80,9 @@ async function ageCache(db: Database, minutes: number) {
 describe('fetchReviews', { timeout: 60_000 }, () => {
   it('serves the published stored reviews, newest first, when Google is not configured', async () => {
     const db = await openTestDatabase()
-    await db.query(`UPDATE public.reviews SET avatar = 'https://example.com/tom.png' WHERE author = 'Tom R.'`)
-    await db.query(`UPDATE public.reviews SET published = false WHERE author = 'Linda P.'`)
+    const reviewsTable = db.updateTable('reviews')
+    await reviewsTable.set('avatar', 'https://example.com/tom.png').where('author', '=', 'Tom R.').execute()
+    await reviewsTable.set('published', false).where('author', '=', 'Linda P.').execute()
 
     const reviews = await fetchReviews(db)
 
@@ -114,8 +116,8 @@ describe('fetchReviews', { timeout: 60_000 }, () => {
       },
       expect.objectContaining({ author: 'Author older', date: '2026-03-01' }),
     ])
-    const stored = await db.query(`SELECT external_id FROM public.reviews WHERE source = 'google' ORDER BY external_id`)
-    expect(stored.rows).toEqual([
+    const stored = db.selectFrom('reviews').select('external_id').where('source', '=', 'google').orderBy('external_id')
+    expect(await stored.execute()).toEqual([
       { external_id: `places/${PLACE_ID}/reviews/newer` },
       { external_id: `places/${PLACE_ID}/reviews/older` },
     ])
@@ -245,7 +247,7 @@ describe('fetchReviews', { timeout: 60_000 }, () => {
     const { db, places, google } = await setUp()
     await fetchReviews(db, google)
     const hidden = `places/${PLACE_ID}/reviews/older`
-    await db.query(`UPDATE public.reviews SET published = false WHERE source = 'google' AND external_id = $1`, [hidden])
+    await db.updateTable('reviews').set({ published: false }).where('external_id', '=', hidden).execute()
     await ageCache(db, CACHE_MINUTES + 1)
     places.answer = ok([...GOOGLE_REVIEWS, placesReview('third', 'Windows too.', '2026-03-25T08:00:00Z')])
 
@@ -253,9 +255,7 @@ describe('fetchReviews', { timeout: 60_000 }, () => {
 
     expect(places.requests).toHaveLength(2)
     expect(reviews.map((review) => review.author)).toEqual(['Author third', 'Author newer'])
-    const row = await db.query(`SELECT published FROM public.reviews WHERE source = 'google' AND external_id = $1`, [
-      hidden,
-    ])
-    expect(row.rows).toEqual([{ published: false }])
+    const row = db.selectFrom('reviews').select('published').where('external_id', '=', hidden)
+    expect(await row.execute()).toEqual([{ published: false }])
   })
 })

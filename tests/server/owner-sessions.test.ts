@@ -15,6 +15,7 @@ import {
   formPost,
   freshDatabaseUrl,
   rowsOf,
+  run,
   runHandler,
   useCleanup,
   useSiteBackend,
@@ -132,12 +133,13 @@ describe('the sign-in link', { timeout: 120_000 }, () => {
     expect(smtp.received[0]!.mail.text).toContain('It works once, for 15 minutes.')
 
     // Only the hash is kept; the outbox forgets the link once it is sent.
-    const links = await db.query<{ token_hash: string }>('SELECT token_hash FROM owner_sign_in_links')
-    expect(links.rows).toEqual([{ token_hash: hashToken(token) }])
-    const outbox = await db.query(
+    const links = await db.selectFrom('owner_sign_in_links').select('token_hash').execute()
+    expect(links).toEqual([{ token_hash: hashToken(token) }])
+    const outbox = await run(
+      db,
       `SELECT payload, sent_at IS NOT NULL AS sent FROM outbox WHERE template = 'owner_sign_in'`,
     )
-    expect(outbox.rows).toEqual([{ payload: null, sent: true }])
+    expect(outbox).toEqual([{ payload: null, sent: true }])
 
     const first = await post({ token })
     expect(first).toMatchObject({ status: 303, location: '/owner', cookie: expect.stringMatching(/=.+/) })
@@ -151,17 +153,20 @@ describe('the sign-in link', { timeout: 120_000 }, () => {
     const db = await backend.db()
     await post({ email: OWNER })
     const token = await nextLink(backend, smtp)
-    await db.query(`UPDATE owner_sign_in_links SET expires_at = now() - interval '1 second'`)
+    await run(db, `UPDATE owner_sign_in_links SET expires_at = now() - interval '1 second'`)
     expect(await post({ token })).toMatchObject({ location: '/owner?link=expired', cookie: null })
 
     await afterOwnerLinkWindow(backend)
     await post({ email: OWNER })
-    await expect.poll(async () => (await db.query(`SELECT 1 FROM outbox WHERE sent_at IS NULL`)).rows).toHaveLength(1)
-    await db.query(`UPDATE outbox SET payload = jsonb_set(payload, '{expiresAt}', to_jsonb(now() - interval '1 minute'))
-                     WHERE sent_at IS NULL`)
+    await expect.poll(() => run(db, `SELECT 1 FROM outbox WHERE sent_at IS NULL`)).toHaveLength(1)
+    await run(
+      db,
+      `UPDATE outbox SET payload = jsonb_set(payload, '{expiresAt}', to_jsonb(now() - interval '1 minute'))
+                     WHERE sent_at IS NULL`,
+    )
     await (await backend.outbox()).drain()
-    const done = await db.query(`SELECT sent_at IS NOT NULL AS done FROM outbox WHERE template = 'owner_sign_in'`)
-    expect(done.rows).toEqual([{ done: true }, { done: true }])
+    const done = await run(db, `SELECT sent_at IS NOT NULL AS done FROM outbox WHERE template = 'owner_sign_in'`)
+    expect(done).toEqual([{ done: true }, { done: true }])
     expect(smtp.received).toHaveLength(1)
   })
 
@@ -221,7 +226,7 @@ describe('an owner session', { timeout: 120_000 }, () => {
     const rowOf = async (cookie: string) =>
       hashToken((await unsealSessionSecret(cookie.split('=')[1], SESSION_PASSWORD))!)
     const set = async (cookie: string, change: string) =>
-      db.query(`UPDATE owner_sessions SET ${change} WHERE secret_hash = $1`, [await rowOf(cookie)])
+      run(db, `UPDATE owner_sessions SET ${change} WHERE secret_hash = $1`, [await rowOf(cookie)])
     await set(idle, `last_seen_at = now() - interval '30 days 1 minute'`)
     // Used yesterday, but signed in more than 90 days ago.
     const yesterday = `expires_at = now() - interval '1 day', last_seen_at = now() - interval '1 day'`
@@ -232,12 +237,13 @@ describe('an owner session', { timeout: 120_000 }, () => {
     expect(await ownerOnly(idle)).toBe(401)
     expect(await ownerOnly(old)).toBe(401)
     expect(await ownerOnly(used)).toBe(200)
-    const rows = await db.query<{ idle_days: number; days: number }>(
+    const rows = await run(
+      db,
       `SELECT extract(day FROM now() - last_seen_at)::int AS idle_days, extract(day FROM expires_at - created_at)::int AS days
          FROM owner_sessions WHERE secret_hash = $1`,
       [await rowOf(used)],
     )
-    expect(rows.rows).toEqual([{ idle_days: 0, days: 90 }])
+    expect(rows).toEqual([{ idle_days: 0, days: 90 }])
   })
 
   it('outlives a restart of the site, but not a restart with a new OWNER_EMAIL', async () => {
@@ -303,7 +309,7 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     on(second)
     expect((await ask('203.0.113.2', OWNER)).status).toBe(303)
     const db = await second.db()
-    await expect.poll(async () => (await db.query('SELECT 1 FROM owner_sign_in_links')).rows).toHaveLength(1)
+    await expect.poll(() => run(db, 'SELECT 1 FROM owner_sign_in_links')).toHaveLength(1)
   })
 
   it('holds a client to five refused links in 15 minutes, each one quiet line, and its real link still signs in', async () => {
@@ -349,7 +355,7 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     const refusedLines = () =>
       log.records().filter((record) => record.msg === 'sign-in link not sent: one was sent within OWNER_LINK_WINDOW_MS')
     await expect.poll(() => refusedLines().length).toBe(39)
-    expect((await db.query('SELECT 1 FROM owner_sign_in_links')).rows).toHaveLength(1)
+    expect(await run(db, 'SELECT 1 FROM owner_sign_in_links')).toHaveLength(1)
 
     // Ten seconds short of 3 minutes: still refused. At 3 minutes: one more.
     await afterOwnerLinkWindow(first, '2 minutes 50 seconds')
@@ -357,7 +363,7 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     await expect.poll(() => refusedLines().length).toBe(40)
     await afterOwnerLinkWindow(first, '10 seconds')
     await post({ email: OWNER }, { client: '203.0.113.201' })
-    await expect.poll(async () => (await db.query('SELECT 1 FROM owner_sign_in_links')).rows.length).toBe(2)
+    await expect.poll(async () => (await run(db, 'SELECT 1 FROM owner_sign_in_links')).length).toBe(2)
     // The owner's log lines name neither his address nor any client.
     expect(JSON.stringify(log.records())).not.toMatch(/owner@example|203\.0\.113/)
   })
@@ -417,7 +423,7 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
       expect(await answer.response.text()).toBe('')
     }
     await expect.poll(() => reached).toBe(true)
-    expect((await db.query('SELECT 1 FROM owner_sign_in_links')).rows).toHaveLength(0)
+    expect(await run(db, 'SELECT 1 FROM owner_sign_in_links')).toHaveLength(0)
     open()
     serve(backend)
     expect(await nextLink(backend, smtp)).toMatch(/^[\w-]{43}$/)

@@ -17,7 +17,7 @@ import {
   type PostWorkResponse,
 } from '../../app/lib/posted-work/posted-work'
 import type { Backend } from '../../app/server/backend/backend.server'
-import type { Database } from '../../app/server/db/database.server'
+import type { Db } from '../../app/server/db/database.server'
 import { onStoredPagesDropped } from '../../app/server/http/html-cache.server'
 import {
   composeBeforeAfter,
@@ -33,7 +33,9 @@ import { workPhotoResponse } from '../../app/server/work/posted-work.server'
 import {
   countedPost,
   FILE_STORES,
+  run,
   runHandler,
+  storeTestLead,
   useFileStores,
   useOwnerSessions,
   useTempDirs,
@@ -149,8 +151,8 @@ async function posted(result: { status: number; body: PostWorkResponse }) {
 }
 
 /** A real failure of the row's INSERT, on either database: a constraint no new row meets. */
-const failRows = (db: Database, fail: boolean) =>
-  db.exec(`ALTER TABLE posted_work ${fail ? 'ADD CONSTRAINT down CHECK (false) NOT VALID' : 'DROP CONSTRAINT down'}`)
+const failRows = (db: Db, fail: boolean) =>
+  run(db, `ALTER TABLE posted_work ${fail ? 'ADD CONSTRAINT down CHECK (false) NOT VALID' : 'DROP CONSTRAINT down'}`)
 
 describe('posting work from the inbox', { timeout: 180_000 }, () => {
   it('signed out answers 401, a forged session 401, a cross-site post 403, and nothing is stored', async () => {
@@ -290,6 +292,20 @@ describe('posting work from the inbox', { timeout: 180_000 }, () => {
 
     expect(await deleteWork(backend, work.id)).toBe(true)
     expect((await served(backend, file)).status).toBe(404)
+  })
+
+  it('a job posted from a lead names it, and one naming no stored lead (deleted since) is posted unlinked', async () => {
+    const { backend } = await setUp()
+    const leadId = await storeTestLead(backend, 'Linked')
+    const frame = await encodeVariants(
+      await composeBeforeAfter(await decodeToRaw(afterJpeg), await decodeToRaw(gpsJpeg)),
+    )
+    const store = (fields: Record<string, string>) =>
+      storePostedWork(backend, v.parse(postWorkFieldsSchema, workFields({ fields })), frame)
+    expect(await store({ leadId })).toMatchObject({ leadId })
+    expect(await store({ leadId: randomUUID() })).toMatchObject({ leadId: null })
+    expect(await store({ leadId: '' })).toMatchObject({ leadId: null })
+    expect((await listOwnerWork(await backend.db())).map((work) => work.leadId).sort()).toEqual([leadId, null, null])
   })
 })
 

@@ -6,7 +6,8 @@ import { getBackend } from '~/server/backend/backend.server'
 import * as postedWork from '~/server/work/posted-work.server'
 import { parse } from '~/server/http/function-input.server'
 import { ownerFn } from '../owner/owner.functions'
-import type { OwnerPostedWork } from './posted-work'
+
+export type { OwnerPostedWork, PostedWork } from '~/server/work/posted-work.server'
 
 const workId = v.pipe(v.string(), v.uuid('not a posted job'))
 
@@ -15,9 +16,7 @@ function noSuchJob(): never {
   throw new Error('No such posted job')
 }
 
-export const listOwnerWork = ownerFn().handler(async (): Promise<OwnerPostedWork[]> =>
-  postedWork.listOwnerWork(await getBackend().db()),
-)
+export const listOwnerWork = ownerFn().handler(async () => postedWork.listOwnerWork(await getBackend().db()))
 
 export const setWorkPublished = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ id: workId, published: v.boolean() })))

@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { UUID_PATTERN } from '../owner/owner-views'
 import { cityNames, citySlugs, type CitySlug } from '~/content/service-areas'
 import { galleryCategories, type GalleryCategory, type ServiceId } from '~/content/types'
+import type { OwnerPostedWork, PostedWork } from './posted-work.functions'
 
 // Apart, so the public pages load none of the posting form's schema.
 export { CITY_RECENT_WORK, POSTED_WORK_BASE_URL, postedWorkFile, serviceOfCategory } from './posted-work-places'
@@ -33,27 +34,8 @@ export function suggestedAlt(category: GalleryCategory, citySlug: CitySlug | nul
   return `Before and after: ${category.toLowerCase()}${citySlug ? ` in ${cityNames[citySlug]}` : ''}`
 }
 
-/** A posted job as the public pages get it. */
-export interface PostedWork {
-  id: string
-  category: GalleryCategory
-  citySlug: CitySlug | null
-  caption: string | null
-  alt: string
-  /** The composed frame's content hash: its files are `<imageHash>-<width>.<format>`. */
-  imageHash: string
-  width: number
-  height: number
-  widths: number[]
-  placeholder: string
-  createdAt: string
-}
-
-/** The inbox also sees hidden ones. */
-export interface OwnerPostedWork extends PostedWork {
-  published: boolean
-  leadId: string | null
-}
+// Rows as the server reads them (derived from the schema), named for the browser's side.
+export type { OwnerPostedWork, PostedWork } from './posted-work.functions'
 
 /** What the public pages read: the newest published jobs, and whether sample photos fill the rest. */
 export interface ShownWork {

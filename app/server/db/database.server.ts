@@ -1,7 +1,7 @@
 // The one module that knows which database it is (docs/decisions/050-one-runtime.md): PGlite in DATA_DIR when
 // DATABASE_URL is unset, else that PostgreSQL through node-postgres. Everything else sees Kysely over the
 // generated schema (docs/decisions/054-typed-queries.md): a renamed column fails tsc at each use.
-import { CompiledQuery, Kysely, PostgresDialect, type PostgresPool } from 'kysely'
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely'
 import { migrate, type Migration } from './migrations.server'
 import { openPGlite } from './pglite.server'
 import { openPostgres } from './postgres.server'
@@ -20,15 +20,6 @@ export interface Driver {
   dump(): Promise<Uint8Array>
 }
 
-/** Transitional: what the callers of `query` still take. */
-export type Queryable = Database
-
-export interface QueryResult<T> {
-  rows: T[]
-  /** Rows an INSERT, UPDATE or DELETE touched. */
-  affectedRows: number
-}
-
 /** The open database: Kysely, plus what its opener alone needs. */
 export class Database extends Kysely<DB> {
   readonly #driver: Driver
@@ -44,17 +35,6 @@ export class Database extends Kysely<DB> {
 
   close(): Promise<void> {
     return this.destroy()
-  }
-
-  /** Transitional: `$1`-style SQL through the same connections, until every caller uses the builder. */
-  async query<T = Record<string, unknown>>(text: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-    const result = await this.executeQuery<T>(CompiledQuery.raw(text, [...params]))
-    return { rows: [...result.rows], affectedRows: Number(result.numAffectedRows ?? 0) }
-  }
-
-  /** Several statements, no parameters. */
-  async exec(sql: string): Promise<void> {
-    await this.executeQuery(CompiledQuery.raw(sql))
   }
 }
 

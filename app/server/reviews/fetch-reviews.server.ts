@@ -1,7 +1,7 @@
 // The reviews the site shows: Google's, cached in `reviews` when GOOGLE_PLACES_API_KEY is set, else the stored
 // ones. Of several instances on one database, one refreshes the cache. The API key goes in a header only, so no
 // URL or log line can carry it.
-import { sql, type RawBuilder } from 'kysely'
+import { sql } from 'kysely'
 import type { Db } from '../db/database.server'
 import type { RuntimeConfig } from '../config.server'
 import { log } from '../log/logger.server'
@@ -64,20 +64,17 @@ async function fetchGoogleReviews(google: GoogleReviewsConfig): Promise<GoogleRe
 // One statement, so exactly one instance wins a stale (or missing: the INSERT) cache: a racing claim waits on
 // this row, then finds it fresh and touches nothing. The fetch takes seconds; meanwhile the others serve the cache.
 async function claimRefresh(db: Db, cacheMinutes: number): Promise<boolean> {
-  const stale = sql<boolean>`app_settings.value::timestamptz <= now() - ${cacheMinutes}::int * interval '1 minute'`
-  return Number((await markFetched(db, stale)).numInsertedOrUpdatedRows) === 1
-}
-
-/** Notes the fetch now; over a value of before only `when` it holds. */
-function markFetched(db: Db, when?: RawBuilder<boolean>) {
-  return db
+  const claim = await db
     .insertInto('app_settings')
     .values({ key: 'google_reviews_fetched_at', value: sql`now()::text` })
-    .onConflict((conflict) => {
-      const update = conflict.column('key').doUpdateSet({ value: sql`excluded.value`, updated_at: sql`now()` })
-      return when ? update.where(when) : update
-    })
+    .onConflict((conflict) =>
+      conflict
+        .column('key')
+        .doUpdateSet({ value: sql`excluded.value`, updated_at: sql`now()` })
+        .where(sql<boolean>`app_settings.value::timestamptz <= now() - ${cacheMinutes}::int * interval '1 minute'`),
+    )
     .executeTakeFirst()
+  return Number(claim.numInsertedOrUpdatedRows) === 1
 }
 
 // Dates the claim so that it goes stale in FAILURE_PAUSE_MINUTES: no instance asks a failing Google sooner.
@@ -85,7 +82,7 @@ async function pauseAfterFailure(db: Db, cacheMinutes: number): Promise<void> {
   await db
     .updateTable('app_settings')
     .set({
-      value: sql`(now() + (${FAILURE_PAUSE_MINUTES}::int - ${cacheMinutes}::int) * interval '1 minute')::text`,
+      value: sql`(now() - (${cacheMinutes}::int - ${FAILURE_PAUSE_MINUTES}::int) * interval '1 minute')::text`,
       updated_at: sql`now()`,
     })
     .where('key', '=', 'google_reviews_fetched_at')
@@ -94,7 +91,7 @@ async function pauseAfterFailure(db: Db, cacheMinutes: number): Promise<void> {
 
 /**
  * Replaces the cached Google reviews with the latest answer, in one transaction; reviews the owner unpublished
- * stay so (the update leaves `published` alone).
+ * stay so (the update leaves `published` alone). The cache is dated by its claim.
  */
 async function cacheGoogleReviews(db: Db, reviews: GoogleReviewRow[]): Promise<void> {
   const latest = [...new Map(reviews.map((review) => [review.external_id, review])).values()]
@@ -117,7 +114,6 @@ async function cacheGoogleReviews(db: Db, reviews: GoogleReviewRow[]): Promise<v
           })),
         )
         .execute()
-    await markFetched(tx)
   })
 }
 

@@ -5,7 +5,6 @@ import {
   MAX_WORK_PHOTO_BYTES,
   POST_WORK_MESSAGES,
   postWorkFieldsSchema,
-  type OwnerPostedWork,
   type PostWorkFailure,
   type PostWorkFields,
   type PostWorkResponse,
@@ -16,7 +15,7 @@ import { multipartParts, MultipartRefused, stopReading, type MultipartLimits } f
 import { composeBeforeAfter, encodeVariants, type EncodedVariants } from '../images/image-variants.server'
 import { log } from '../log/logger.server'
 import { decodeInTurn, decodePhoto, NotAnImageError } from '../leads/photo-encode.server'
-import { listOwnerWork, OWNER_SHOWN } from './posted-work.server'
+import { listOwnerWork, type OwnerPostedWork } from './posted-work.server'
 
 // Two full-size photos and the form's seven fields; a larger body, a larger photo or a third one is refused as it
 // streams in (decision 051). A field the form allows is at most 250 characters of up to four bytes: a longer one
@@ -77,31 +76,28 @@ export async function storePostedWork(backend: Backend, fields: PostWorkFields, 
       else found.push(file)
     }
     // The id comes from the form: a concurrent retry's row wins, and this one's files go below.
-    const { rows } = await (
-      await backend.db()
-    ).query<OwnerPostedWork>(
-      `WITH added AS (
-         INSERT INTO posted_work (id, category, city_slug, caption, alt, image_hash, width, height, widths,
-                                  placeholder, lead_id)
-         VALUES ($1, $2, nullif($3, ''), nullif($4, ''), $5, $6, $7, $8, $9, $10,
-                 (SELECT id FROM leads WHERE id = nullif($11, '')::uuid))
-         ON CONFLICT (id) DO NOTHING RETURNING *)
-       SELECT ${OWNER_SHOWN} FROM added UNION ALL SELECT ${OWNER_SHOWN} FROM posted_work WHERE id = $1`,
-      [
-        fields.id,
-        fields.category,
-        fields.city,
-        fields.caption,
-        fields.alt,
-        frame.hash,
-        frame.width,
-        frame.height,
-        frame.widths,
-        frame.placeholder,
-        fields.leadId ?? '',
-      ],
-    )
-    work = rows[0]
+    const db = await backend.db()
+    work = await db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('posted_work')
+        .values({
+          id: fields.id,
+          category: fields.category,
+          city_slug: fields.city || null,
+          caption: fields.caption || null,
+          alt: fields.alt,
+          image_hash: frame.hash,
+          width: frame.width,
+          height: frame.height,
+          widths: frame.widths,
+          placeholder: frame.placeholder,
+          // A lead deleted since the form opened leaves the job unlinked, not refused.
+          lead_id: fields.leadId ? (eb) => eb.selectFrom('leads').select('id').where('id', '=', fields.leadId!) : null,
+        })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute()
+      return (await listOwnerWork(tx, fields.id))[0]
+    })
     if (!work) throw new Error('the posted job was not stored')
     // The frame's other post, deleted meanwhile, took the files this one found there: put back any gone.
     for (const file of found) await backend.files.put(`posted-work/${file.name}`, file.bytes, file.contentType)

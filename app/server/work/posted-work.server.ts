@@ -1,66 +1,85 @@
 // Posted work (docs/decisions/049-posted-work.md): the public pages' read and photos, and the owner's list,
 // hide, show and delete. The owner is checked by the caller (ownerFn); the files are in the store's posted-work/.
-import {
-  POSTED_WORK_FILE_PATTERN,
-  postedWorkFile,
-  type OwnerPostedWork,
-  type PostedWork,
-} from '~/lib/posted-work/posted-work'
+import { sql, type ExpressionBuilder } from 'kysely'
+import { POSTED_WORK_FILE_PATTERN, postedWorkFile } from '~/lib/posted-work/posted-work'
 import { getBackend, type Backend } from '../backend/backend.server'
-import type { Queryable } from '../db/database.server'
+import type { Db } from '../db/database.server'
+import type { DB } from '../db/schema.gen'
 import { runtimeConfig } from '../config.server'
 import { dropStoredPages } from '../http/html-cache.server'
 import { CONTENT_TYPES, FORMATS, type VariantFormat } from '../images/image-variants.server'
 import { log } from '../log/logger.server'
 
 // The columns as the pages get them: no mapping in between.
-const SHOWN = `id, category, city_slug AS "citySlug", caption, alt, image_hash AS "imageHash", width, height, widths,
-  placeholder, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`
-export const OWNER_SHOWN = `${SHOWN}, published, lead_id AS "leadId"`
+const AS_STORED = ['id', 'category', 'caption', 'alt', 'width', 'height', 'widths', 'placeholder'] as const
+const shown = (eb: ExpressionBuilder<DB, 'posted_work'>) =>
+  [
+    ...AS_STORED,
+    'city_slug as citySlug',
+    'image_hash as imageHash',
+    sql<string>`to_char(${eb.ref('created_at')} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('createdAt'),
+  ] as const
+
+/** A posted job as the public pages get it. */
+export type PostedWork = Awaited<ReturnType<typeof publishedWork>>[number]
+/** The inbox also sees hidden ones. */
+export type OwnerPostedWork = Awaited<ReturnType<typeof listOwnerWork>>[number]
 
 /** The newest published jobs. */
-export async function publishedWork(db: Queryable, limit: number): Promise<PostedWork[]> {
-  const { rows } = await db.query<PostedWork>(
-    `SELECT ${SHOWN} FROM posted_work WHERE published ORDER BY created_at DESC, id LIMIT $1`,
-    [limit],
-  )
-  return rows
+export function publishedWork(db: Db, limit: number) {
+  return db
+    .selectFrom('posted_work')
+    .select(shown)
+    .where('published', '=', true)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute()
 }
 
 /** Every posted job, hidden ones too; or the one with `id` (a retried upload's question). */
-export async function listOwnerWork(db: Queryable, id?: string): Promise<OwnerPostedWork[]> {
-  const { rows } = await db.query<OwnerPostedWork>(
-    `SELECT ${OWNER_SHOWN} FROM posted_work WHERE $1::uuid IS NULL OR id = $1 ORDER BY created_at DESC, id`,
-    [id ?? null],
-  )
-  return rows
+export function listOwnerWork(db: Db, id?: string) {
+  return db
+    .selectFrom('posted_work')
+    .select((eb) => [...shown(eb), 'published', 'lead_id as leadId'])
+    .$if(id !== undefined, (query) => query.where('id', '=', id!))
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute()
 }
 
 /** False when there is no such job. */
-export async function setWorkPublished(db: Queryable, id: string, published: boolean): Promise<boolean> {
-  const { affectedRows } = await db.query('UPDATE posted_work SET published = $2 WHERE id = $1', [id, published])
-  if (affectedRows > 0) dropStoredPages()
-  return affectedRows > 0
+export async function setWorkPublished(db: Db, id: string, published: boolean): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('posted_work')
+    .set({ published })
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (numUpdatedRows > 0n) dropStoredPages()
+  return numUpdatedRows > 0n
 }
 
 /** False when there is no such job. Its files go unless another post shows the same frame. */
 export async function deleteWork(backend: Backend, id: string): Promise<boolean> {
   const db = await backend.db()
-  const { rows } = await db.query<{ image_hash: string; widths: number[]; still_used: boolean }>(
-    `WITH gone AS (DELETE FROM posted_work WHERE id = $1 RETURNING image_hash, widths)
-     SELECT g.image_hash, g.widths,
-            EXISTS (SELECT 1 FROM posted_work o WHERE o.image_hash = g.image_hash AND o.id <> $1) AS still_used
-       FROM gone g`,
-    [id],
-  )
-  const gone = rows[0]
+  const gone = await db
+    .deleteFrom('posted_work')
+    .where('id', '=', id)
+    .returning(['image_hash', 'widths'])
+    .executeTakeFirst()
   if (!gone) return false
   dropStoredPages()
   // The row is gone, so no page links them; a failure here leaves unlinked files, never a broken page.
   const variants = gone.widths.flatMap((width) =>
     FORMATS.map((format) => `posted-work/${postedWorkFile(gone.image_hash, width, format)}`),
   )
-  if (!gone.still_used)
+  // Asked after the delete, so of two posts of one frame deleted at once, the last one's delete takes the files.
+  const stillUsed = await db
+    .selectFrom('posted_work')
+    .select('id')
+    .where('image_hash', '=', gone.image_hash)
+    .executeTakeFirst()
+  if (!stillUsed)
     await backend.files
       .remove(variants)
       .catch((error: unknown) => log('work').error({ err: error, id }, 'posted work files not removed'))
@@ -85,11 +104,15 @@ export async function workPhotoResponse(request: Request, file: string, backend:
   const match = POSTED_WORK_FILE_PATTERN.exec(file)
   if (!match) return notFound()
   const db = await backend.db()
-  const shown = await db.query(
-    'SELECT 1 FROM posted_work WHERE image_hash = $1 AND published AND $2 = ANY (widths) LIMIT 1',
-    [match[1], Number(match[2])],
-  )
-  if (shown.rows.length === 0) return notFound()
+  const shownJob = await db
+    .selectFrom('posted_work')
+    .select('id')
+    .where('image_hash', '=', match[1]!)
+    .where('published', '=', true)
+    .where((eb) => eb(eb.val(Number(match[2])), '=', eb.fn.any('widths')))
+    .limit(1)
+    .executeTakeFirst()
+  if (!shownJob) return notFound()
   // The name hashes the content: a copy the browser holds is this file, so a revalidation costs no body.
   const etag = `"${file}"`
   const headers = {
