@@ -1,12 +1,13 @@
 // send-quote-email (docs/product.md, "Calls to the backend"): stores a lead and everything to be sent about it
 // in one transaction, then wakes the outbox's worker. The visitor's answer never waits for an e-mail, a webhook
 // or a push (docs/decisions/008-lead-outbox.md, 048-follow-through.md).
-import { sql } from 'kysely'
+import { sql, type Insertable } from 'kysely'
 import { leadSourceColumns, type LeadSource } from '~/lib/lead-source/lead-source'
 import type { PreferredTime } from '~/lib/leads/lead-form-constants'
 import type { Backend } from '../backend/backend.server'
 import { businessMinutesLater } from '../backend/business-hours.server'
 import type { Db } from '../db/database.server'
+import type { DB } from '../db/schema.gen'
 import { retrySeconds } from '../http/rate-limit.server'
 import { enqueue } from '../outbox/enqueue.server'
 import { acknowledgementHits } from './acknowledgement.server'
@@ -45,8 +46,8 @@ export class VisitorLimitedError extends Error {
 
 const given = (value: string | undefined) => value?.trim() || null
 
-/** The row as the form gives it. */
-function leadColumns(lead: StoredLeadInput) {
+/** The row as the form gives it; typed, so a renamed column fails tsc here too. */
+function leadColumns(lead: StoredLeadInput): Insertable<DB['leads']> {
   const zip = given(lead.zip)
   const source = leadSourceColumns(lead.source)
   return {

@@ -184,7 +184,7 @@ export const CSV_COLUMNS = [
   'contacted_at',
   'quoted_at',
   'won_at',
-] as const
+] as const satisfies readonly (keyof Tables['leads'])[]
 
 /**
  * A leading ' before = + - @ tab CR: a spreadsheet must not run a visitor's text. Quoted when it holds a
