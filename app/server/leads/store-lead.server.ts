@@ -115,7 +115,7 @@ export async function storeLead(backend: Backend, lead: StoredLeadInput): Promis
     } else if (row.spam_reason) return { id, duplicate: false, queued: false }
     // A lead already over the acknowledgement's limits queues none (a look without a lock: the worker decides).
     const acknowledge =
-      config.customerAcknowledgement && (await acknowledgementHits(tx, row.email, row.ip_hash)).length > 0
+      config.customerAcknowledgement && (await acknowledgementHits(tx, row.email, row.ip_hash ?? null)).length > 0
     // `keep`: a rescued lead may have had some of these already.
     for (const [template, wanted] of [
       ['owner_notification', true],
