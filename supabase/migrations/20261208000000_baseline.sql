@@ -62,7 +62,8 @@ CREATE TABLE public.outbox (
                      'review_request', 'owner_photos', 'owner_photos_push', 'customer_acknowledgement',
                      'owner_escalation', 'owner_reminder_2d', 'owner_reminder_7d', 'owner_morning_list',
                      'lead_files', 'quote_sent', 'quote_accepted', 'quote_accepted_push', 'quote_changes_push',
-                     'job_scheduled', 'job_reminder')),
+                     'job_scheduled', 'job_reminder', 'invoice_sent', 'invoice_reminder', 'payment_receipt',
+                     'refund_receipt', 'payment_push')),
   attempts         integer NOT NULL DEFAULT 0 CHECK (attempts >= 0),
   next_attempt_at  timestamptz NOT NULL DEFAULT now(),
   last_error       text,
@@ -71,7 +72,9 @@ CREATE TABLE public.outbox (
   -- The worker that claimed it (a per-process id); a lease in next_attempt_at frees it if that process dies.
   claimed_by       text,
   payload          jsonb,
-  UNIQUE (lead_id, kind),
+  -- '' but for a message of which a lead has several: a payment's or refund's id (its receipt), a reminder's day.
+  key              text NOT NULL DEFAULT '' CHECK (char_length(key) <= 40),
+  UNIQUE (lead_id, kind, key),
   -- The sign-in e-mail, the morning list and a deleted lead's file removal belong to no lead.
   CHECK ((kind IN ('owner_sign_in', 'owner_morning_list', 'lead_files')) = (lead_id IS NULL))
 );
@@ -279,6 +282,93 @@ CREATE TABLE public.jobs (
 );
 
 -- ---------------------------------------------------------------------------------------------------------
+-- Invoices and payments
+-- ---------------------------------------------------------------------------------------------------------
+
+-- The invoice of a done job and the money paid on it (docs/decisions/055-invoices-and-payments.md). Each row
+-- belongs to a lead and goes with it; a payment or refund moves the lead's last contact, which retention counts
+-- from. Money is whole cents. The writes are TypeScript transactions (app/server/payments/), each locking the
+-- lead's row first, as the quotes' do.
+
+-- The last invoice number given. Its one row is locked by "Send invoice" until that commits, so numbers run
+-- without gap or repeat across instances (a rolled-back send gives its number back).
+CREATE TABLE public.invoice_counter (
+  id          boolean PRIMARY KEY DEFAULT true CHECK (id),
+  last_number integer NOT NULL CHECK (last_number > 0)
+);
+
+-- A job's invoice, drafted at "Job done" from the accepted quote's items; lines change only while a draft.
+-- "Send invoice" gives it its number, its sent time and the pay page's unguessable token (24 random bytes).
+CREATE TABLE public.invoices (
+  lead_id         uuid PRIMARY KEY REFERENCES public.leads (id) ON DELETE CASCADE,
+  -- [{ id, description, cents, addedOnSite }]; total_cents is their sum, written with them.
+  items           jsonb NOT NULL CHECK (jsonb_typeof(items) = 'array'),
+  total_cents     integer NOT NULL CHECK (total_cents BETWEEN 0 AND 100000000),
+  created_at      timestamptz NOT NULL DEFAULT now(),
+  number          integer UNIQUE CHECK (number > 0),
+  token           text UNIQUE CHECK (token ~ '^[A-Za-z0-9_-]{32}$'),
+  sent_at         timestamptz,
+  first_viewed_at timestamptz,
+  CHECK ((number IS NULL) = (sent_at IS NULL) AND (token IS NULL) = (sent_at IS NULL))
+);
+
+-- Money received on an invoice: a card payment through Stripe Checkout (one row per paid session, keyed by its
+-- PaymentIntent; processing while a bank debit settles) or one the owner records. Paid beyond the total is an
+-- overpayment the invoice shows until refunded; it is never refused or lost.
+CREATE TABLE public.payments (
+  id                    uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  lead_id               uuid NOT NULL REFERENCES public.invoices (lead_id) ON DELETE CASCADE,
+  method                text NOT NULL CHECK (method IN ('card', 'cash', 'check', 'zelle', 'venmo', 'other')),
+  amount_cents          integer NOT NULL CHECK (amount_cents BETWEEN 1 AND 100000000),
+  -- Stripe's fee, read from the charge's balance transaction; 0 for the others.
+  fee_cents             integer NOT NULL DEFAULT 0 CHECK (fee_cents >= 0),
+  state                 text NOT NULL DEFAULT 'succeeded' CHECK (state IN ('processing', 'succeeded', 'failed')),
+  -- The Pacific day the money came (a card's: the day Stripe confirmed it).
+  received_on           date NOT NULL,
+  check_number          text CHECK (char_length(check_number) BETWEEN 1 AND 40),
+  stripe_payment_intent text UNIQUE CHECK (stripe_payment_intent ~ '^pi_[A-Za-z0-9_]{1,250}$'),
+  stripe_session        text UNIQUE CHECK (stripe_session ~ '^cs_[A-Za-z0-9_]{1,250}$'),
+  stripe_charge         text CHECK (stripe_charge ~ '^(ch|py)_[A-Za-z0-9_]{1,250}$'),
+  created_at            timestamptz NOT NULL DEFAULT now(),
+  CHECK ((method = 'card') = (stripe_payment_intent IS NOT NULL)),
+  CHECK (method = 'card' OR state = 'succeeded'),
+  CHECK (method = 'check' OR check_number IS NULL)
+);
+CREATE INDEX payments_lead_idx ON public.payments (lead_id);
+CREATE INDEX payments_received_idx ON public.payments (received_on) WHERE state = 'succeeded';
+
+-- Money given back: a card payment's through Stripe (recorded at once by its id, so the later charge.refunded
+-- adds nothing), any other's as the owner says. Never more than its payment, checked under the lead's lock.
+CREATE TABLE public.refunds (
+  id            uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  payment_id    uuid NOT NULL REFERENCES public.payments (id) ON DELETE CASCADE,
+  amount_cents  integer NOT NULL CHECK (amount_cents BETWEEN 1 AND 100000000),
+  refunded_on   date NOT NULL,
+  stripe_refund text UNIQUE CHECK (stripe_refund ~ '^(re|pyr)_[A-Za-z0-9_]{1,250}$'),
+  created_at    timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX refunds_payment_idx ON public.refunds (payment_id);
+
+-- Each Checkout Session made for an invoice, with the balance it was made for: a webhook's session must be one of
+-- these and charge that amount in dollars; a newer click expires the older ones (closed_at once done).
+CREATE TABLE public.checkout_sessions (
+  id           text PRIMARY KEY CHECK (id ~ '^cs_[A-Za-z0-9_]{1,250}$'),
+  lead_id      uuid NOT NULL REFERENCES public.invoices (lead_id) ON DELETE CASCADE,
+  amount_cents integer NOT NULL CHECK (amount_cents > 0),
+  created_at   timestamptz NOT NULL DEFAULT now(),
+  closed_at    timestamptz
+);
+CREATE INDEX checkout_sessions_lead_idx ON public.checkout_sessions (lead_id);
+
+-- Each verified Stripe event, once, written in the transaction of its effects: a repeat changes nothing. Ids and
+-- types only, no personal data, so the rows outlive the leads they touched.
+CREATE TABLE public.stripe_events (
+  id          text PRIMARY KEY CHECK (id ~ '^evt_[A-Za-z0-9_]{1,250}$'),
+  type        text NOT NULL CHECK (char_length(type) BETWEEN 1 AND 100),
+  received_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- ---------------------------------------------------------------------------------------------------------
 -- A lead's life: stages, follow-ups, deletion
 -- ---------------------------------------------------------------------------------------------------------
 
@@ -315,7 +405,7 @@ BEGIN
     INSERT INTO public.outbox (lead_id, kind, next_attempt_at, payload)
     VALUES (NEW.id, 'owner_reminder_2d', now() + interval '2 days', '{"days": 2}'),
            (NEW.id, 'owner_reminder_7d', now() + interval '7 days', '{"days": 7}')
-    ON CONFLICT (lead_id, kind) DO NOTHING;
+    ON CONFLICT (lead_id, kind, key) DO NOTHING;
   ELSE
     DELETE FROM public.outbox o
      WHERE o.lead_id = NEW.id AND o.kind IN ('owner_reminder_2d', 'owner_reminder_7d') AND o.sent_at IS NULL;
@@ -511,12 +601,12 @@ BEGIN
     || CASE WHEN (p ->> 'webhook')::boolean THEN ARRAY['lead_webhook'] ELSE '{}' END
     || CASE WHEN v_push THEN ARRAY['owner_push'] ELSE '{}' END
     || CASE WHEN v_ack THEN ARRAY['customer_acknowledgement'] ELSE '{}' END) AS k
-  ON CONFLICT (lead_id, kind) DO NOTHING;
+  ON CONFLICT (lead_id, kind, key) DO NOTHING;
   IF v_push AND p ? 'escalateAt' THEN
     INSERT INTO public.outbox (lead_id, kind, next_attempt_at, payload)
     VALUES (v_lead, 'owner_escalation', (p ->> 'escalateAt')::timestamptz,
             jsonb_build_object('minutes', p -> 'escalateMinutes'))
-    ON CONFLICT (lead_id, kind) DO NOTHING;
+    ON CONFLICT (lead_id, kind, key) DO NOTHING;
   END IF;
   RETURN QUERY SELECT v_lead, false, true, 0;
 END
@@ -549,7 +639,7 @@ BEGIN
   SELECT v_lead, k.kind, jsonb_build_object('photos', v_total)
     FROM (VALUES ('owner_photos'), ('owner_photos_push')) AS k(kind)
    WHERE k.kind = 'owner_photos' OR coalesce((p ->> 'push')::boolean, false)
-  ON CONFLICT (lead_id, kind) DO UPDATE
+  ON CONFLICT (lead_id, kind, key) DO UPDATE
     SET payload = excluded.payload, sent_at = NULL, last_error = NULL, attempts = 0, next_attempt_at = now(),
         claimed_by = NULL;
   RETURN v_total;
@@ -573,7 +663,7 @@ BEGIN
     RETURN 'not-won';
   END IF;
   INSERT INTO public.outbox (lead_id, kind) VALUES (p_id, 'review_request')
-  ON CONFLICT (lead_id, kind) DO NOTHING;
+  ON CONFLICT (lead_id, kind, key) DO NOTHING;
   RETURN CASE WHEN FOUND THEN 'queued' ELSE 'already-sent' END;
 END
 $$;

@@ -21,6 +21,8 @@ import {
 } from './messages.server'
 import type { VapidKeys } from './outbox-io.server'
 import type { QuoteFacts } from '../../lib/quotes/quote'
+import type { LeadInvoice } from '../../lib/payments/invoice'
+import { PAYMENT_DELIVERIES } from '../payments/payment-mail.server'
 import {
   jobMail,
   jobReminderMail,
@@ -50,6 +52,8 @@ export interface OutboxRow extends NotificationLead {
   leads?: MorningLead[] | null
   /** The lead's quote, read after the claim for the kinds of QUOTE_KINDS (quotesOf). */
   quote?: QuoteFacts | null
+  /** The lead's invoice, read after the claim for the kinds of INVOICE_KINDS (invoicesOf). */
+  invoice?: LeadInvoice | null
 }
 
 export interface DeliveryIo {
@@ -71,8 +75,9 @@ export interface DeliveryIo {
 }
 
 interface Handler {
-  /** Its claim reads the lead's quote (quotesOf). */
+  /** Its claim reads the lead's quote (quotesOf), or its invoice (invoicesOf). */
   quote?: true
+  invoice?: true
   /** The setting this kind needs, when it is missing: the row then stays due until it is set. */
   missing?(io: DeliveryIo): string | null
   /** What went out, for the log. */
@@ -184,9 +189,12 @@ export const DELIVERIES: Record<OutboxKind, Handler> = {
   job_reminder: quoteMail('job reminder e-mailed to the customer', (lead, io, row) =>
     lead.quote.job?.day === row.payload?.day ? jobReminderMail(lead, io) : null,
   ),
+  // The invoice and its payments (docs/decisions/055-invoices-and-payments.md), queued by app/server/payments/.
+  ...PAYMENT_DELIVERIES,
 }
 
 export const QUOTE_KINDS = Object.entries(DELIVERIES).flatMap(([kind, handler]) => (handler.quote ? [kind] : []))
+export const INVOICE_KINDS = Object.entries(DELIVERIES).flatMap(([kind, handler]) => (handler.invoice ? [kind] : []))
 
 const quoteLead = (row: OutboxRow): QuoteMailLead | null => (row.quote ? { ...row, quote: row.quote } : null)
 

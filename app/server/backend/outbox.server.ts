@@ -12,10 +12,11 @@ import { leadEvents } from '../log/lead-events.server'
 import { log, outsideRequest } from '../log/logger.server'
 import { sanitizeText } from '../leads/lead-email.server'
 import { quotesOf } from '../quotes/quotes.server'
+import { invoicesOf } from '../payments/invoices.server'
 import { runDailyJobs } from './daily-jobs.server'
 import { openSentJournal, SENT_JOURNAL_FILE } from './outbox-journal.server'
 import { defaultBackoffMs, deliveryIo } from './outbox-io.server'
-import { deliverOutboxRow, QUOTE_KINDS, type OutboxRow } from './outbox-deliveries.server'
+import { deliverOutboxRow, INVOICE_KINDS, QUOTE_KINDS, type OutboxRow } from './outbox-deliveries.server'
 
 export type OutboxRunResult = { claimed: number; sent: number; failed: number }
 export type OutboxWorker = ReturnType<typeof createOutboxWorker>
@@ -159,6 +160,9 @@ export function createOutboxWorker(options: OutboxOptions) {
     const aboutQuotes = claimed.rows.filter((row) => QUOTE_KINDS.includes(row.kind))
     const quotes = await quotesOf(db, [...new Set(aboutQuotes.map((row) => row.leadId))])
     for (const row of aboutQuotes) row.quote = quotes.get(row.leadId) ?? null
+    const aboutInvoices = claimed.rows.filter((row) => INVOICE_KINDS.includes(row.kind))
+    const invoices = await invoicesOf(db, [...new Set(aboutInvoices.map((row) => row.leadId))])
+    for (const row of aboutInvoices) row.invoice = invoices.get(row.leadId) ?? null
     const result: OutboxRunResult = { claimed: claimed.rows.length, sent: 0, failed: 0 }
     for (const row of claimed.rows) await deliver(row, result)
     try {
