@@ -308,6 +308,16 @@ export async function startStripeStandIn(options: { apiKey?: string; webhookUrl?
   function answer(method: string, path: string, params: Json, request: Json): Json {
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(params)
     if (method === 'POST' && path === '/v1/refunds') return createRefund(params, request)
+    // Lists, by the one filter the site reads them by: a payment's session, a charge's refunds.
+    const lists: Json = { '/v1/checkout/sessions': 'payment_intent', '/v1/refunds': 'charge' }
+    if (method === 'GET' && lists[path]) {
+      const by = lists[path]
+      onlyParams(params, [by, 'limit'])
+      if (!params[by]) throw missing(by)
+      const kind = path === '/v1/refunds' ? 'refund' : 'checkout.session'
+      const data = [...objects.values()].filter((o) => o.object === kind && o[by] === params[by]).reverse()
+      return { object: 'list', data, has_more: false, url: path }
+    }
     const areas = 'checkout/sessions|payment_intents|charges|balance_transactions|refunds'
     const [, area = '', id = '', expire] = path.match(new RegExp(`^/v1/(${areas})/([^/]+)(/expire)?$`)) ?? []
     if (method === 'POST' && area === 'checkout/sessions' && expire) {

@@ -16,6 +16,7 @@ import type { Backend } from '../backend/backend.server'
 import { pacificDate } from '../backend/business-hours.server'
 import type { Db } from '../db/database.server'
 import { csvCell } from '../owner/leads.server'
+import { OWNER_FILE_HEADERS } from '../owner/owner-access.server'
 import { invoiceOf, lockInvoice, moneyMoved, type InvoiceWriteResult } from './invoices.server'
 import { refundCardPayment } from './stripe.server'
 
@@ -231,6 +232,17 @@ export async function moneyCsv(db: Db): Promise<string> {
       .join(','),
   )
   return `${[MONEY_CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`
+}
+
+export async function moneyCsvResponse(backend: Backend): Promise<Response> {
+  const csv = await moneyCsv(await backend.db())
+  return new Response(csv, {
+    headers: {
+      ...OWNER_FILE_HEADERS,
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="money-${pacificDate(backend.now())}.csv"`,
+    },
+  })
 }
 
 /**
