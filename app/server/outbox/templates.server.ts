@@ -3,6 +3,7 @@
 // entry here and the enqueue() that puts it due. A build that returns text sends nothing, for that reason.
 import { isReviewUrl } from '../../lib/reviews/review-link'
 import type { QuoteFacts } from '../../lib/quotes/quote'
+import type { LeadInvoice } from '../../lib/payments/invoice'
 import type { FileStore } from '../files/file-store.server'
 import { ownerNotification, type NotificationAddresses, type NotificationLead } from '../leads/lead-email.server'
 import type { OwnerNotification } from '../leads/lead-email.server'
@@ -16,6 +17,14 @@ import {
   quoteSentMail,
   type QuoteMailLead,
 } from '../quotes/quote-mail.server'
+import {
+  invoiceReminderMail,
+  invoiceSentMail,
+  paymentPushPayload,
+  paymentReceiptMail,
+  refundReceiptMail,
+  type InvoiceMailLead,
+} from '../payments/payment-mail.server'
 import {
   acknowledgementMail,
   escalationPushPayload,
@@ -54,6 +63,8 @@ export interface OutboxRow extends Required<NotificationLead> {
   leads?: MorningLead[]
   /** The lead's quote, read as it is claimed for the templates that read it. */
   quote?: QuoteFacts | null
+  /** The lead's invoice with its payments, read as it is claimed for the templates that read it. */
+  invoice?: LeadInvoice | null
 }
 
 export interface VapidKeys {
@@ -85,8 +96,8 @@ type Built<C extends Channel> = ChannelMessage[C] | string
 type Template = {
   [C in Channel]: {
     channel: C
-    /** What its claim reads beside the lead: the lead's quote, or the morning list's leads. */
-    reads?: 'quote' | 'leads'
+    /** What its claim reads beside the lead: the lead's quote or invoice, or the morning list's leads. */
+    reads?: 'quote' | 'invoice' | 'leads'
     build(row: OutboxRow, io: DeliveryIo): Built<C> | Promise<Built<C>>
   }
 }[Channel]
@@ -121,6 +132,18 @@ function quoteMessage<C extends 'customer_mail' | 'owner_push'>(
     channel,
     reads: 'quote',
     build: (row, io) => (row.quote && build({ ...row, quote: row.quote }, io, row)) || 'nothing to send',
+  } as Template
+}
+
+/** Built from the invoice as it stands when sent: a reminder of a paid invoice and a receipt of nothing send nothing. */
+function invoiceMessage<C extends 'customer_mail' | 'owner_push'>(
+  channel: C,
+  build: (lead: InvoiceMailLead, io: DeliveryIo) => ChannelMessage[C] | null,
+): Template {
+  return {
+    channel,
+    reads: 'invoice',
+    build: (row, io) => (row.invoice && build({ ...row, invoice: row.invoice }, io)) || 'nothing to send',
   } as Template
 }
 
@@ -196,6 +219,13 @@ export const TEMPLATES = {
   job_reminder: quoteMessage('customer_mail', (lead, io, row) =>
     lead.quote.job?.day === row.payload?.day ? jobReminderMail(lead, io) : null,
   ),
+  // The invoice and its payments (docs/decisions/055-invoices-and-payments.md); a receipt's row is keyed by the
+  // payment's or refund's id, so each gets one.
+  invoice_sent: invoiceMessage('customer_mail', invoiceSentMail),
+  invoice_reminder: invoiceMessage('customer_mail', invoiceReminderMail),
+  payment_receipt: invoiceMessage('customer_mail', paymentReceiptMail),
+  refund_receipt: invoiceMessage('customer_mail', refundReceiptMail),
+  payment_push: invoiceMessage('owner_push', (lead, io) => (io.vapid ? paymentPushPayload(lead) : null)),
 } satisfies Record<string, Template>
 
 export type OutboxTemplate = keyof typeof TEMPLATES

@@ -1,0 +1,173 @@
+/** An invoice and its payments as both sides see them (docs/decisions/055-invoices-and-payments.md): whole cents,
+ * Pacific days. No server code. */
+import { site } from '~/content/site'
+import type { PostedWork } from '../posted-work/posted-work'
+
+export interface InvoiceItem {
+  /** Unique within the invoice: the accepted quote's ids (i1, i2…), then a1, a2… for lines added on site. */
+  id: string
+  description: string
+  cents: number
+  /** Added by the owner at the job, not in the accepted quote: the customer sees it marked. */
+  addedOnSite: boolean
+}
+
+export const PAYMENT_METHODS = ['card', 'cash', 'check', 'zelle', 'venmo', 'other'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+/** What "Record payment" offers: a card payment comes only through Stripe. */
+export const RECORDED_METHODS = ['cash', 'check', 'zelle', 'venmo', 'other'] as const
+export type RecordedMethod = (typeof RECORDED_METHODS)[number]
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Card',
+  cash: 'Cash',
+  check: 'Check',
+  zelle: 'Zelle',
+  venmo: 'Venmo',
+  other: 'Other',
+}
+
+/**
+ * What the lead's card shows: a draft until sent; viewed once the customer opened the link; part paid, paid;
+ * refunded once everything paid was given back.
+ */
+export type InvoiceState = 'draft' | 'sent' | 'viewed' | 'part_paid' | 'paid' | 'refunded'
+
+/** The sums every reader takes (invoiceFigures in app/server/payments/invoices.server.ts). */
+export interface InvoiceFigures {
+  totalCents: number
+  /** Succeeded payments, refunds not taken off. */
+  paidCents: number
+  refundedCents: number
+  /** Card payments still settling (a bank debit): not paid yet, not due either. */
+  processingCents: number
+  /** What the customer still owes: never below 0, and a refund does not make it due again. */
+  balanceCents: number
+  /** Paid beyond the total and not yet refunded: for the owner to give back (a second paid session). */
+  overpaidCents: number
+}
+
+export interface InvoiceRefund {
+  id: string
+  amountCents: number
+  /** YYYY-MM-DD, Pacific. */
+  refundedOn: string
+}
+
+export interface InvoicePayment {
+  id: string
+  method: PaymentMethod
+  amountCents: number
+  /** Stripe's fee; 0 for money the owner recorded. */
+  feeCents: number
+  state: 'processing' | 'succeeded' | 'failed'
+  /** YYYY-MM-DD, Pacific. */
+  receivedOn: string
+  checkNumber: string | null
+  refunds: InvoiceRefund[]
+  /** What a refund may still give back. */
+  refundableCents: number
+}
+
+/** A lead's invoice on the owner's card, from "Job done" on. */
+export interface LeadInvoice extends InvoiceFigures {
+  state: InvoiceState
+  /** Given at "Send invoice": null while a draft. */
+  number: number | null
+  items: InvoiceItem[]
+  /** ISO times: "Job done", "Send invoice", the customer's first look. */
+  createdAt: string
+  sentAt: string | null
+  firstViewedAt: string | null
+  /** The pay page, for "Text the link"; null while a draft. */
+  link: string | null
+  payments: InvoicePayment[]
+}
+
+/** The customer's pay page, /pay/<token>. */
+export interface PayPageView extends Pick<InvoiceFigures, 'totalCents' | 'paidCents' | 'balanceCents'> {
+  token: string
+  number: number
+  firstName: string
+  items: InvoiceItem[]
+  /** The owner's posted before/after photos of this job, as the gallery shows them. */
+  photos: PostedWork[]
+  /** "Pay $X by card" is offered: Stripe is set up and the balance is one Stripe takes (at least $0.50). */
+  card: boolean
+  /** A bank debit still settling: the page says "Payment processing" and offers no second payment. */
+  processing: boolean
+  /** The owner's "other ways to pay" text (Zelle, check, cash); null when he wrote none. */
+  otherWays: string | null
+  /** Back from Stripe (?session=…): paid once the webhook confirmed it, processing until then. */
+  outcome: 'paid' | 'processing' | null
+  /** The "Pay by card" form's hidden `click` value: a repeated post of one page is one Checkout Session. */
+  click: string
+}
+
+/** The "Money" view: this Pacific month and the last, and what is unpaid by age. */
+export interface MonthMoney {
+  /** YYYY-MM. */
+  month: string
+  grossCents: number
+  feeCents: number
+  refundCents: number
+  /** Gross less fees and refunds. */
+  netCents: number
+  payments: number
+}
+
+export const UNPAID_AGES = ['0-7', '8-30', 'over-30'] as const
+export type UnpaidAge = (typeof UNPAID_AGES)[number]
+
+export interface UnpaidInvoice {
+  leadId: string
+  number: number
+  firstName: string
+  balanceCents: number
+  /** Whole days since it was sent. */
+  days: number
+  age: UnpaidAge
+}
+
+export interface MoneySummary {
+  thisMonth: MonthMoney
+  lastMonth: MonthMoney
+  unpaid: Record<UnpaidAge, { count: number; cents: number }>
+  /** Oldest first. */
+  unpaidInvoices: UnpaidInvoice[]
+  /** The pay page's "other ways to pay", as saved. */
+  otherWays: string | null
+  /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set: customers can pay by card. */
+  cardPayments: boolean
+}
+
+/** "0-7" for 0 to 7 days, "8-30", "over-30". */
+export const unpaidAge = (days: number): UnpaidAge => (days <= 7 ? '0-7' : days <= 30 ? '8-30' : 'over-30')
+
+/** Stripe's least charge in dollars: a smaller balance is paid another way. */
+export const CARD_MINIMUM_CENTS = 50
+export const OTHER_WAYS_MAX = 1000
+
+export const payPath = (token: string) => `/pay/${token}`
+export const payLink = (token: string) => `${site.baseUrl}${payPath(token)}`
+export const PAY_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/
+export const OWNER_MONEY_CSV_URL = '/owner/money.csv'
+
+/** The pay page's headers: on the page, the 404 and the refusals alike. */
+export const PAY_PAGE_HEADERS = {
+  'Cache-Control': 'no-store',
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex',
+} as const
+
+/** What the pay page's plain form posts: a per-page key, never an amount. */
+export const PAY_FORM_FIELDS = { click: 'click' } as const
+
+/** The server's own words on the pay page (its answers without the page); the page's are the UI's. */
+export const PAY_PAGE_TEXTS = {
+  title: `Pay your invoice from ${site.name}`,
+  unavailableTitle: 'This payment link is not available',
+  unavailable: `There is nothing to pay on it. Questions? Call us at ${site.phone}.`,
+  rateLimited: `Too many tries. Please wait a few minutes or call us at ${site.phone}.`,
+  cardUnavailable: `Card payment is not available right now. Please try again later or call us at ${site.phone}.`,
+} as const
