@@ -51,6 +51,13 @@ export const messages = {
     subject: `${leadsWaiting(count)} waiting for a call`,
     intro: `${leadsWaiting(count)} still new or contacted with no change for over a day:`,
   }),
+  /** The morning list's invoices with a balance, by age (docs/decisions/055-invoices-and-payments.md). */
+  invoicesDue: (count: number) => ({
+    subject: count === 1 ? '1 invoice is due' : `${count} invoices are due`,
+    heading: (age: string, cents: string) => `Due ${age} after sending (${cents}):`,
+    line: (number: number, name: string, balance: string, days: number) =>
+      `Invoice ${number}, ${name}: ${balance}, sent ${days === 1 ? '1 day' : `${days} days`} ago`,
+  }),
   /** To the customer about their quote and job (docs/decisions/053-quotes-and-jobs.md); replies reach the owner. */
   quotes: {
     sent: (firstName: string, updated: boolean, total: string, optionalCount: number) => ({

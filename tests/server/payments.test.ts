@@ -22,17 +22,13 @@ import {
   sendInvoice,
 } from '../../app/server/payments/invoices.server'
 import { payPageGet, payPagePost } from '../../app/server/payments/pay-page.server'
-import {
-  moneyCsv,
-  moneyReceived,
-  moneySummary,
-  recordPayment,
-  refundPayment,
-} from '../../app/server/payments/payments.server'
+import { moneyCsv, moneySummary, recordPayment, refundPayment } from '../../app/server/payments/payments.server'
 import { stripeWebhook } from '../../app/server/payments/stripe.server'
+import { conversions } from '../../app/server/owner/conversions.server'
+import { leadSources } from '../../app/server/owner/inbox.server'
 import { phoneKeys, startPushService, subscriptionOf } from '../support/push-service'
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
-import { formPost, outboxDrained, rowsOf, useCleanup, useSmtp, useTestBackends, type TestSmtp } from './helpers'
+import { formPost, outboxDrained, rowsOf, run, useCleanup, useSmtp, useTestBackends, type TestSmtp } from './helpers'
 import { acceptQuote, quotedLead } from './quote-helpers'
 
 const cleanup = useCleanup()
@@ -283,6 +279,19 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
     expect(refund).toMatchObject({ overpaidCents: 0, refundedCents: 77_050, state: 'paid' })
   })
 
+  it("records nothing from a paid session whose currency is not the invoice's, and logs it for the owner", async () => {
+    const { backend, standIn } = await openShop()
+    const { id, token } = await sentInvoice(backend)
+    standIn.holding = true
+    const pay = await pressPay(backend, token, { click: 'e'.repeat(20) })
+    await payOnStripe(pay.location)
+    standIn.objects.get(sessionOf(pay.location))!.currency = 'eur'
+    expect(await standIn.release()).toMatchObject([{ status: 200 }])
+    expect(await rowsOf(backend, 'SELECT type FROM stripe_events')).toEqual([{ type: 'checkout.session.completed' }])
+    expect(await rowsOf(backend, 'SELECT 1 FROM payments')).toEqual([])
+    expect((await invoiceOf(await backend.db(), id))!).toMatchObject({ state: 'sent', balanceCents: 77_050 })
+  })
+
   it('expires the older open session of an invoice when the customer presses "Pay" again', async () => {
     const { backend, standIn } = await openShop()
     const { token } = await sentInvoice(backend)
@@ -429,6 +438,32 @@ describe('reminders and the money the owner sees', { timeout: 120_000 }, () => {
     expect(mailsAbout(smtp, /^Reminder: /)).toHaveLength(1)
   })
 
+  it('lists the invoices still due, by age, in the morning list, and leaves a paid one off', async () => {
+    let now = new Date('2026-12-07T18:00:00Z') // Monday 10:00 Pacific
+    const { backend, smtp } = await openShop({ stripe: false, clock: () => now })
+    const { id } = await sentInvoice(backend)
+    const lists = () => mailsAbout(smtp, /^\d+ invoices? (is|are) due$/)
+    now = new Date('2026-12-17T15:05:00Z') // 07:05 Pacific, nine days and 21 hours later
+    await (await backend.outbox()).drain()
+    await expect.poll(() => lists().length).toBe(1)
+    expect(lists()[0]!.mail.subject).toBe('1 invoice is due')
+    expect(lists()[0]!.mail.text).toContain(
+      'Due 8–30 days after sending ($770.50):\n  Invoice 1, Maria: $770.50, sent 9 days ago',
+    )
+    await recordPayment(backend, {
+      lead: id,
+      method: 'cash',
+      amount: 77_050,
+      receivedOn: '2026-12-17',
+      checkNumber: '',
+    })
+    now = new Date('2026-12-18T15:05:00Z')
+    await (await backend.outbox()).drain()
+    await outboxDrained(backend)
+    expect(mailsAbout(smtp, /^Receipt: /)).toHaveLength(1)
+    expect(lists()).toHaveLength(1)
+  })
+
   it('sums this month and the last (gross, fees, refunds, net), ages what is unpaid, and writes the CSV', async () => {
     const { backend, standIn } = await openShop()
     const db = await backend.db()
@@ -461,12 +496,11 @@ describe('reminders and the money the owner sees', { timeout: 120_000 }, () => {
     expect(money.unpaid['0-7']).toEqual({ count: 1, cents: 70_000 })
     expect(money.unpaidInvoices).toMatchObject([{ leadId: unpaid.id, number: 2, balanceCents: 70_000, days: 0 }])
     expect(money.cardPayments).toBe(true)
-    expect(await moneyReceived(db, [id, unpaid.id])).toEqual(
-      new Map([
-        [id, 73_050],
-        [unpaid.id, 7_050],
-      ]),
-    )
+    // The Sources view and the Google Ads file count money received, refunds taken off, not the quoted value.
+    await run(db, `UPDATE leads SET source_tags = '{"gclid": "Cj0KCQ-paid"}' WHERE id = $1`, [id])
+    expect(await conversions(db)).toMatchObject([{ id, jobValueCents: 73_050 }])
+    const won = (await leadSources(db, 30)).channels.map((channel) => channel.wonCents)
+    expect(won.reduce((total, cents) => total + cents, 0)).toBe(73_050 + 7_050)
 
     const csv = (await moneyCsv(db)).split('\r\n')
     expect(csv[0]).toBe('date,invoice,customer,items,method,amount,fee,refund')

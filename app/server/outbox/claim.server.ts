@@ -3,7 +3,7 @@
 import { sql } from 'kysely'
 import type { Database, Db } from '../db/database.server'
 import { quotesOf } from '../quotes/quotes.server'
-import { invoicesOf } from '../payments/invoices.server'
+import { invoicesOf, unpaidInvoices } from '../payments/invoices.server'
 import { templateOf, type OutboxRow } from './templates.server'
 
 export interface Claim {
@@ -75,6 +75,7 @@ export async function claimDue(db: Database, { worker, now, leaseMs, limit, skip
     if (reads === 'quote') row.quote = facts.get(row.leadId) ?? null
     if (reads === 'invoice') row.invoice = invoices.get(row.leadId) ?? null
     if (reads === 'leads') row.leads = await morningListLeads(db, row.payload?.leads)
+    if (reads === 'leads') row.invoicesDue = await unpaidInvoices(db, now)
     return row
   }
   return Promise.all(rows.map(read))

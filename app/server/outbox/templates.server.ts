@@ -3,7 +3,7 @@
 // entry here and the enqueue() that puts it due. A build that returns text sends nothing, for that reason.
 import { isReviewUrl } from '../../lib/reviews/review-link'
 import type { QuoteFacts } from '../../lib/quotes/quote'
-import type { LeadInvoice } from '../../lib/payments/invoice'
+import type { LeadInvoice, UnpaidInvoice } from '../../lib/payments/invoice'
 import type { FileStore } from '../files/file-store.server'
 import { ownerNotification, type NotificationAddresses, type NotificationLead } from '../leads/lead-email.server'
 import type { OwnerNotification } from '../leads/lead-email.server'
@@ -59,8 +59,9 @@ export interface OutboxRow extends Required<NotificationLead> {
   status: string | null
   /** What its cause noted: a sign-in link, a photo count, a follow-up's minutes, a deleted lead's id… */
   payload: Record<string, unknown> | null
-  /** The morning list's leads still waiting, read as it is claimed. */
+  /** The morning list's leads still waiting, and the invoices still due, read as it is claimed. */
   leads?: MorningLead[]
+  invoicesDue?: UnpaidInvoice[]
   /** The lead's quote, read as it is claimed for the templates that read it. */
   quote?: QuoteFacts | null
   /** The lead's invoice with its payments, read as it is claimed for the templates that read it. */
@@ -192,14 +193,14 @@ export const TEMPLATES = {
   },
   owner_reminder_2d: quoteReminder(2),
   owner_reminder_7d: quoteReminder(7),
-  // The leads are read as it is claimed: one worked or deleted since drops out.
+  // The leads and invoices are read as it is claimed: one worked, paid or deleted since drops out.
   owner_morning_list: {
     channel: 'owner_mail',
     reads: 'leads',
     build: (row, io) =>
-      row.leads?.length
-        ? morningListMail(row.outboxId, String(row.payload?.day ?? 'today'), row.leads, io)
-        : 'every lead on it has moved on',
+      row.leads?.length || row.invoicesDue?.length
+        ? morningListMail(row.outboxId, String(row.payload?.day ?? 'today'), row.leads ?? [], io, row.invoicesDue)
+        : 'every lead and invoice on it has moved on',
   },
   // A deleted lead's photos (decision 043).
   lead_files: {

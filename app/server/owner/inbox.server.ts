@@ -14,7 +14,7 @@ import type { Database, Db } from '../db/database.server'
 import { enqueue } from '../outbox/enqueue.server'
 import { withPhotos } from './lead-photos.server'
 import { withQuotes } from '../quotes/quotes.server'
-import { withInvoices } from '../payments/invoices.server'
+import { receivedCents, withInvoices } from '../payments/invoices.server'
 import { listLeads, type LeadRow } from './leads.server'
 import { cityOfZip } from '../leads/lead-fields.server'
 import { categoryOfLeadPage } from './work-prefill.server'
@@ -94,7 +94,13 @@ export async function leadSources(db: Db, days: SourcePeriod): Promise<LeadSourc
         eb.fn.count<number>('quoted_at').as('quoted'),
         eb.fn.countAll<number>().filterWhere('status', '=', 'won').as('won'),
         eb.fn
-          .coalesce(eb.fn.sum<number>('job_value_cents').filterWhere('status', '=', 'won'), sql.lit(0))
+          .coalesce(
+            // Money received where there is some, else the value typed at the win (decision 055).
+            eb.fn
+              .sum<number>(eb.fn.coalesce(receivedCents('leads.id'), 'job_value_cents'))
+              .filterWhere('status', '=', 'won'),
+            sql.lit(0),
+          )
           .as('wonCents'),
       ])
       .where('status', 'in', OWNER_STATUSES)

@@ -7,6 +7,8 @@ import * as v from 'valibot'
 import type { InboxLead } from '../../lib/owner/owner-lead'
 import {
   payLink,
+  unpaidAge,
+  type UnpaidInvoice,
   type InvoiceFigures,
   type InvoiceItem,
   type InvoicePayment,
@@ -306,3 +308,39 @@ export async function markViewed(db: Db, token: string) {
     .where('first_viewed_at', 'is', null)
     .execute()
 }
+
+/** The sent invoices with something still due, oldest first: the Money view's and the morning list's. */
+export async function unpaidInvoices(db: Db, now: Date): Promise<UnpaidInvoice[]> {
+  const paid = sql<number>`coalesce(sum(p.amount_cents) FILTER (WHERE p.state IN ('succeeded', 'processing')), 0)`
+  const rows = await db
+    .selectFrom('invoices as i')
+    .innerJoin('leads as l', 'l.id', 'i.lead_id')
+    .leftJoin('payments as p', 'p.lead_id', 'i.lead_id')
+    .select(['i.lead_id', 'i.number', 'i.sent_at', 'l.first_name'])
+    .select(sql<number>`(i.total_cents - ${paid})::int`.as('balance'))
+    .where('i.sent_at', 'is not', null)
+    .groupBy(['i.lead_id', 'l.first_name'])
+    .having(sql<boolean>`i.total_cents > ${paid}`)
+    .orderBy('i.sent_at')
+    .execute()
+  return rows.map((row) => {
+    const days = Math.max(0, Math.floor((now.getTime() - row.sent_at!.getTime()) / 86_400_000))
+    return {
+      leadId: row.lead_id,
+      number: row.number!,
+      firstName: row.first_name,
+      balanceCents: row.balance,
+      days,
+      age: unpaidAge(days),
+    }
+  })
+}
+
+/**
+ * The money received on a lead's invoice less its refunds, null when none: the Sources view and the Google Ads
+ * file count it in place of the job value the owner typed "where there is some" (decision 055).
+ */
+export const receivedCents = (lead: 'leads.id') =>
+  sql<number | null>`(SELECT nullif(sum(p.amount_cents)::int - coalesce((SELECT sum(r.amount_cents)::int FROM refunds r
+    JOIN payments q ON q.id = r.payment_id WHERE q.lead_id = ${sql.ref(lead)}), 0), 0)
+    FROM payments p WHERE p.lead_id = ${sql.ref(lead)} AND p.state = 'succeeded')`

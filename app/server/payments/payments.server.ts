@@ -6,10 +6,8 @@ import {
   CARD_MINIMUM_CENTS,
   PAYMENT_METHOD_LABELS,
   UNPAID_AGES,
-  unpaidAge,
   type MoneySummary,
   type MonthMoney,
-  type UnpaidInvoice,
 } from '../../lib/payments/invoice'
 import type { RecordPaymentInput } from '../../lib/payments/invoice-schema'
 import type { Backend } from '../backend/backend.server'
@@ -17,7 +15,7 @@ import { pacificDate } from '../backend/business-hours.server'
 import type { Db } from '../db/database.server'
 import { csvCell } from '../owner/leads.server'
 import { OWNER_FILE_HEADERS } from '../owner/owner-access.server'
-import { invoiceOf, lockInvoice, moneyMoved, type InvoiceWriteResult } from './invoices.server'
+import { invoiceOf, lockInvoice, moneyMoved, unpaidInvoices, type InvoiceWriteResult } from './invoices.server'
 import { refundCardPayment } from './stripe.server'
 
 const OTHER_WAYS_KEY = 'payment_other_ways'
@@ -108,33 +106,6 @@ export async function refundPayment(
   })
   backend.deliverSoon()
   return refused ?? (await invoiceOf(db, leadId)) ?? 'no-invoice'
-}
-
-/** The sent invoices with something still due, oldest first: the Money view's and the morning list's. */
-export async function unpaidInvoices(db: Db, now: Date): Promise<UnpaidInvoice[]> {
-  const paid = sql<number>`coalesce(sum(p.amount_cents) FILTER (WHERE p.state IN ('succeeded', 'processing')), 0)`
-  const rows = await db
-    .selectFrom('invoices as i')
-    .innerJoin('leads as l', 'l.id', 'i.lead_id')
-    .leftJoin('payments as p', 'p.lead_id', 'i.lead_id')
-    .select(['i.lead_id', 'i.number', 'i.sent_at', 'l.first_name'])
-    .select(sql<number>`(i.total_cents - ${paid})::int`.as('balance'))
-    .where('i.sent_at', 'is not', null)
-    .groupBy(['i.lead_id', 'l.first_name'])
-    .having(sql<boolean>`i.total_cents > ${paid}`)
-    .orderBy('i.sent_at')
-    .execute()
-  return rows.map((row) => {
-    const days = Math.max(0, Math.floor((now.getTime() - row.sent_at!.getTime()) / 86_400_000))
-    return {
-      leadId: row.lead_id,
-      number: row.number!,
-      firstName: row.first_name,
-      balanceCents: row.balance,
-      days,
-      age: unpaidAge(days),
-    }
-  })
 }
 
 /** "2026-11" of `months` months before the Pacific month of `now`. */
@@ -243,34 +214,6 @@ export async function moneyCsvResponse(backend: Backend): Promise<Response> {
       'Content-Disposition': `attachment; filename="money-${pacificDate(backend.now())}.csv"`,
     },
   })
-}
-
-/**
- * Money received per lead, less refunds, for the Sources view and the Google Ads file ("where there is some");
- * leads with none are absent.
- */
-export async function moneyReceived(db: Db, leadIds?: string[]): Promise<Map<string, number>> {
-  if (leadIds?.length === 0) return new Map()
-  const cents = sql<number>`sum(amount_cents)::int`.as('cents')
-  const [paid, refunded] = await Promise.all([
-    db
-      .selectFrom('payments')
-      .select(['lead_id', cents])
-      .where('state', '=', 'succeeded')
-      .$if(leadIds !== undefined, (query) => query.where('lead_id', 'in', leadIds!))
-      .groupBy('lead_id')
-      .execute(),
-    db
-      .selectFrom('refunds')
-      .innerJoin('payments', 'payments.id', 'refunds.payment_id')
-      .select(['payments.lead_id', sql<number>`sum(refunds.amount_cents)::int`.as('cents')])
-      .$if(leadIds !== undefined, (query) => query.where('payments.lead_id', 'in', leadIds!))
-      .groupBy('payments.lead_id')
-      .execute(),
-  ])
-  const back = new Map(refunded.map((row) => [row.lead_id, row.cents]))
-  const net = paid.map((row) => [row.lead_id, row.cents - (back.get(row.lead_id) ?? 0)] as const)
-  return new Map(net.filter(([, received]) => received > 0))
 }
 
 export async function otherWaysText(db: Db): Promise<string | null> {
