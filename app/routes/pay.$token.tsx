@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
 import { PayPage } from '~/components/payments/pay-page'
 import { site } from '~/content/site'
+import { contentSecurityPolicy } from '~/lib/page/content-security-policy'
 import { visitorAddress } from '~/server/http/visitor-address.server'
 import { payPageGet, payPagePost } from '~/server/payments/pay-page.server'
 
@@ -14,6 +16,8 @@ const PAGE_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-refer
 
 export const Route = createFileRoute('/pay/$token')({
   staticData: { bare: true },
+  // Back from Stripe's page: declared, or the server drops it from the page's address (page-url.server.ts).
+  validateSearch: v.object({ session: v.optional(v.string()) }),
   server: {
     handlers: {
       GET: async ({ request, params, next }) => {
@@ -25,7 +29,11 @@ export const Route = createFileRoute('/pay/$token')({
     },
   },
   loader: ({ serverContext }) => ({ view: serverContext?.payPage ?? null }),
-  headers: () => PAGE_HEADERS,
+  // Chromium applies form-action to the 303 that follows "Pay by card": Stripe's page must be allowed there.
+  headers: ({ loaderData, ssr }) => ({
+    ...PAGE_HEADERS,
+    'Content-Security-Policy': contentSecurityPolicy(ssr?.nonce, [], loaderData?.view?.checkoutOrigins ?? []),
+  }),
   head: () => ({ meta: [{ title: `Pay your invoice from ${site.name}` }, { name: 'robots', content: 'noindex' }] }),
   component: PayPageRoute,
 })

@@ -2,6 +2,7 @@
  * Pacific days. No server code. */
 import { site } from '~/content/site'
 import type { PostedWork } from '../posted-work/posted-work'
+import { formatCents } from '../money'
 
 export interface InvoiceItem {
   /** Unique within the invoice: the accepted quote's ids (i1, i2…), then a1, a2… for lines added on site. */
@@ -94,6 +95,8 @@ export interface PayPageView extends Pick<InvoiceFigures, 'totalCents' | 'paidCe
   photos: PostedWork[]
   /** "Pay $X by card" is offered: Stripe is set up and the balance is one Stripe takes (at least $0.50). */
   card: boolean
+  /** Where "Pay by card" sends the browser on: Stripe's hosted page (the page's CSP allows it as a form action). */
+  checkoutOrigins: string[]
   /** A bank debit still settling: the page says "Payment processing" and offers no second payment. */
   processing: boolean
   /** The owner's "other ways to pay" text (Zelle, check, cash); null when he wrote none. */
@@ -175,4 +178,59 @@ export const PAY_PAGE_TEXTS = {
   unavailable: `There is nothing to pay on it. Questions? Call us at ${site.phone}.`,
   rateLimited: `Too many tries. Please wait a few minutes or call us at ${site.phone}.`,
   cardUnavailable: `Card payment is not available right now. Please try again later or call us at ${site.phone}.`,
+} as const
+
+const STATE_TEXTS: Record<InvoiceState, string> = {
+  draft: 'Invoice draft: not sent yet',
+  sent: 'Invoice sent, not opened yet',
+  viewed: 'Invoice viewed',
+  part_paid: 'Part paid',
+  paid: 'Paid',
+  refunded: 'Refunded',
+}
+
+/** The owner's side: the lead card's invoice and the "Money" view. */
+export const OWNER_INVOICE_TEXTS = {
+  jobDone: 'Job done',
+  state: (invoice: Pick<LeadInvoice, 'state' | 'number'>) =>
+    invoice.number === null ? STATE_TEXTS[invoice.state] : `Invoice ${invoice.number}: ${STATE_TEXTS[invoice.state]}`,
+  figures: (invoice: InvoiceFigures) =>
+    `Total ${formatCents(invoice.totalCents)} · paid ${formatCents(invoice.paidCents)} · due ${formatCents(invoice.balanceCents)}`,
+  processing: (cents: number) => `Payment processing: ${formatCents(cents)}`,
+  overpaid: (cents: number) => `Overpayment: ${formatCents(cents)} to refund`,
+  addedOnSite: 'added on site',
+  remove: (description: string) => `Remove ${description}`,
+  addLine: 'Add a line added on site',
+  description: 'Description',
+  price: 'Price ($)',
+  add: 'Add line',
+  send: 'Send invoice',
+  text: 'Text the link',
+  textBody: (firstName: string, link: string) => `Hi ${firstName}, here is your invoice from ${site.name}: ${link}`,
+  record: 'Record payment',
+  method: 'How it was paid',
+  amount: 'Amount ($)',
+  day: 'Day it was paid',
+  checkNumber: 'Check number',
+  refund: 'Refund',
+  refundAmount: (left: number) => `Refund amount ($, up to ${formatCents(left)})`,
+  payment: (payment: Pick<InvoicePayment, 'method' | 'amountCents' | 'feeCents' | 'receivedOn' | 'checkNumber'>) =>
+    `${PAYMENT_METHOD_LABELS[payment.method]}${payment.checkNumber ? ` ${payment.checkNumber}` : ''}: ` +
+    `${formatCents(payment.amountCents)} on ${payment.receivedOn}` +
+    (payment.feeCents ? ` (fee ${formatCents(payment.feeCents)})` : ''),
+  refunded: (refund: InvoiceRefund) => `Refunded ${formatCents(refund.amountCents)} on ${refund.refundedOn}`,
+  moneyTab: 'Money',
+  thisMonth: 'This month',
+  lastMonth: 'Last month',
+  gross: 'Paid',
+  fees: 'Card fees',
+  refunds: 'Refunds',
+  net: 'Net',
+  unpaid: 'Unpaid, by days since sent',
+  ages: { '0-7': '0–7 days', '8-30': '8–30 days', 'over-30': 'Over 30 days' } satisfies Record<UnpaidAge, string>,
+  csv: 'Download payments (CSV)',
+  otherWays: 'Other ways to pay, shown on the pay page (Zelle, check, cash)',
+  save: 'Save',
+  saved: 'Saved.',
+  cardOff: 'Card payments are off: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take cards.',
 } as const

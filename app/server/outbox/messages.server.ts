@@ -9,7 +9,7 @@ import { composeMail, escapeHtml, sanitizeText } from '../leads/lead-email.serve
 import type { NotificationAddresses, OwnerNotification } from '../leads/lead-email.server'
 import type { DeliveryIo } from './templates.server'
 import { formatCents } from '../../lib/money'
-import { UNPAID_AGE_LABELS, UNPAID_AGES, type UnpaidInvoice } from '../../lib/payments/invoice'
+import { OWNER_INVOICE_TEXTS, UNPAID_AGES, type UnpaidInvoice } from '../../lib/payments/invoice'
 
 /** Where a message comes from and where a customer's reply goes. */
 export type Senders = Pick<DeliveryIo, 'addresses' | 'ownerEmail'>
@@ -108,7 +108,7 @@ function invoicesDue(invoices: UnpaidInvoice[]) {
     const lines = these.map((invoice) =>
       words.line(invoice.number, sanitizeText(invoice.firstName, 60), formatCents(invoice.balanceCents), invoice.days),
     )
-    return [{ heading: words.heading(UNPAID_AGE_LABELS[age], cents), lines }]
+    return [{ heading: words.heading(OWNER_INVOICE_TEXTS.ages[age].toLowerCase(), cents), lines }]
   })
 }
 

@@ -57,6 +57,13 @@ function hit(backend: Backend, bucket: string, key: string, times = 1): Promise<
   return limitVisitor(backend, bucket, key, { count: rateLimit * times, windowMs: rateWindowMs })
 }
 
+/** Stripe's hosted pages, or the stand-in's that STRIPE_API_BASE names in tests. */
+function checkoutOrigins(backend: Backend): string[] {
+  const api = backend.config.stripe?.api
+  if (!backend.config.stripe) return []
+  return [api ? `${api.protocol}://${api.host}:${api.port}` : 'https://checkout.stripe.com']
+}
+
 /** The owner's posted before/after photos of this job, as the gallery shows them. */
 function photosOf(db: Db, leadId: string): Promise<PostedWork[]> {
   return db
@@ -108,6 +115,7 @@ export async function readPayPage(
     balanceCents: invoice.balanceCents,
     photos,
     card: cardPayable(backend, invoice.balanceCents),
+    checkoutOrigins: checkoutOrigins(backend),
     processing: invoice.processingCents > 0,
     otherWays,
     outcome,
