@@ -183,6 +183,21 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
     expect(await rowsOf(backend, 'SELECT 1 FROM invoices WHERE lead_id = $1', [open])).toEqual([])
   })
 
+  it('takes at most 40 lines and $1,000,000 on a draft', async () => {
+    const { backend } = await openShop({ stripe: false })
+    const { id } = await quotedLead(backend)
+    expect(await acceptQuote(backend, id, ['i3'])).toBe('accepted')
+    const db = await backend.db()
+    await markJobDone(db, id)
+    const big = { description: 'Whole house', cents: 10_000_000 }
+    for (let i = 0; i < 9; i++) expect(await addInvoiceLine(db, id, big)).toMatchObject({ state: 'draft' })
+    expect(await addInvoiceLine(db, id, big)).toBe('full') // $1,000,770.50
+    for (let i = 12; i < 40; i++)
+      expect(await addInvoiceLine(db, id, { description: 'Gate', cents: 1 })).not.toBe('full')
+    expect(await addInvoiceLine(db, id, { description: 'Gate', cents: 1 })).toBe('full')
+    expect((await invoiceOf(db, id))!.items).toHaveLength(40)
+  })
+
   it(`is paid by card: Stripe's page, back to "Paid, thank you" once the webhook says so, a receipt and a push`, async () => {
     const { backend, smtp, standIn, pushes } = await openShop()
     const { id, token } = await sentInvoice(backend)
