@@ -29,6 +29,7 @@ export default function OwnerLeadInvoice({ lead }: { lead: InboxLead }) {
       <div className="mt-3 grid gap-2 border-t border-slate-200 pt-3">
         <button
           type="button"
+          name="job-done"
           className={ownerButtonClass}
           disabled={!hydrated || done.isPending}
           onClick={() => done.mutate(undefined)}
@@ -117,7 +118,13 @@ function InvoiceDraft({ lead, invoice }: { lead: InboxLead; invoice: LeadInvoice
           {T.add}
         </button>
       </form>
-      <button type="button" className={ownerButtonClass} disabled={busy} onClick={() => send.mutate(undefined)}>
+      <button
+        type="button"
+        name="send-invoice"
+        className={ownerButtonClass}
+        disabled={busy}
+        onClick={() => send.mutate(undefined)}
+      >
         {T.send}
       </button>
       <p role="status" className="text-sm empty:hidden">
