@@ -1,8 +1,7 @@
 // The customer's pay page (docs/decisions/055-invoices-and-payments.md): the business, the invoice's lines (those
 // added on site marked), the owner's photos of the job, what is paid and due, "Pay $X by card" as a plain form
 // posted to this page (answered 303 to Stripe's page), and the other ways to pay. No site header, chat or notices.
-import { Logo } from '~/components/layout/logo'
-import { Paragraphs, Section } from '~/components/quotes/quote-parts'
+import { BusinessHeader, Paragraphs, Section } from '~/components/quotes/quote-parts'
 import { postedWorkImage } from '~/components/shared/shown-photo'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
 import { site } from '~/content/site'
@@ -20,17 +19,7 @@ export function PayPage({ view }: { view: PayPageView }) {
         : null
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-2xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3">
-          <Logo />
-          <a
-            href={site.phoneHref}
-            className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
-          >
-            {site.phone}
-          </a>
-        </div>
-      </header>
+      <BusinessHeader />
       <main id="main" className="mx-auto max-w-2xl px-4 py-6">
         <h1 className="text-2xl font-bold">
           Invoice {view.number} from {site.name}

@@ -3,12 +3,12 @@
 // once paid, a receipt names its own payment or refund (the outbox row's key). Typed values cleaned and escaped.
 import { messages } from '../../content/messages'
 import { site } from '../../content/site'
-import { hasForbiddenChars, isValidEmail } from '../../lib/leads/lead-schema'
 import { PAYMENT_METHOD_LABELS, type LeadInvoice } from '../../lib/payments/invoice'
 import { formatCents } from '../../lib/money'
 import { formatDay } from '../../lib/quotes/quote'
 import { toInbox, townOf, type PushPayload, type Senders } from '../outbox/messages.server'
-import { composeMail, escapeHtml, sanitizeText, type OwnerNotification } from '../leads/lead-email.server'
+import { escapeHtml, sanitizeText, type OwnerNotification } from '../leads/lead-email.server'
+import { customerMail } from '../quotes/quote-mail.server'
 
 /** A lead with its invoice, as the outbox's claim reads them. */
 export interface InvoiceMailLead {
@@ -26,23 +26,17 @@ const firstNameOf = (lead: { firstName: string }) => sanitizeText(lead.firstName
 const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`)
 const payloadId = (lead: InvoiceMailLead, name: string) => String(lead.payload?.[name] ?? '')
 
-/** Null when the stored address is not one a mail server should be given: the owner still has "Text the link". */
-function customerMail(
+/** The invoice's words, the link as a button, the business's outro: as the quote's mails go (customerMail). */
+function invoiceMail(
   lead: InvoiceMailLead,
   key: string,
-  { ownerEmail, addresses }: Senders,
+  senders: Senders,
   words: { subject: string; intro: string[]; after?: string[] },
   link: string | null,
   button = link ?? '',
 ): OwnerNotification | null {
-  if (!isValidEmail(lead.email) || hasForbiddenChars(lead.email)) return null
   const after = [...(words.after ?? []), ...messages.payments.outro]
-  return composeMail(addresses, {
-    key,
-    fromName: sanitizeText(site.name, 100),
-    to: lead.email,
-    replyTo: ownerEmail,
-    lead: lead.leadId,
+  return customerMail(lead, key, senders, {
     subject: words.subject,
     text: [...words.intro.flatMap((line) => [line, '']), ...(link ? [link, ''] : []), ...after, '', site.name],
     html: [
@@ -69,7 +63,7 @@ export function invoiceSentMail(lead: InvoiceMailLead, senders: Senders) {
     (item) =>
       `${sanitizeText(item.description, 200)}${item.addedOnSite ? ' (added on site)' : ''}: ${formatCents(item.cents)}`,
   )
-  return customerMail(
+  return invoiceMail(
     lead,
     `invoice-${lead.outboxId}`,
     senders,
@@ -85,7 +79,7 @@ export function invoiceReminderMail(lead: InvoiceMailLead, senders: Senders) {
   if (!invoice.link || invoice.number === null || invoice.balanceCents === 0) return null
   const words = messages.payments.reminder(firstNameOf(lead), invoice.number, formatCents(invoice.balanceCents))
   const key = `invoice-reminder-${lead.outboxId}-${payloadId(lead, 'days')}`
-  return customerMail(
+  return invoiceMail(
     lead,
     key,
     senders,
@@ -112,7 +106,7 @@ export function paymentReceiptMail(lead: InvoiceMailLead, senders: Senders) {
     day,
   )
   const link = invoice.balanceCents > 0 ? invoice.link : null
-  return customerMail(lead, `receipt-${payment.id}`, senders, { ...words, after: figures(invoice) }, link)
+  return invoiceMail(lead, `receipt-${payment.id}`, senders, { ...words, after: figures(invoice) }, link)
 }
 
 /** One per refund: a card's goes back to the card. */
@@ -125,7 +119,7 @@ export function refundReceiptMail(lead: InvoiceMailLead, senders: Senders) {
   const day = formatDay(refund.refundedOn, false)
   const amount = formatCents(refund.amountCents)
   const words = messages.payments.refund(firstNameOf(lead), invoice.number, amount, payment.method === 'card', day)
-  return customerMail(lead, `refund-${refund.id}`, senders, { ...words, after: figures(invoice) }, null)
+  return invoiceMail(lead, `refund-${refund.id}`, senders, { ...words, after: figures(invoice) }, null)
 }
 
 /** To the owner about his own customer: "Paid: $X, {first name}, {town}". */
