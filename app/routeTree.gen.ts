@@ -28,10 +28,13 @@ import { Route as CalendarFileRouteImport } from './routes/calendar.$file'
 import { Route as CityCitySlugRouteImport } from './routes/city/$citySlug'
 import { Route as OwnerConversionsDotcsvRouteImport } from './routes/owner_.conversions[.]csv'
 import { Route as OwnerManifestDotwebmanifestRouteImport } from './routes/owner_.manifest[.]webmanifest'
+import { Route as OwnerMoneyDotcsvRouteImport } from './routes/owner_.money[.]csv'
 import { Route as OwnerSignInRouteImport } from './routes/owner_.sign-in'
 import { Route as OwnerSwDotjsRouteImport } from './routes/owner_.sw[.]js'
 import { Route as OwnerWorkRouteImport } from './routes/owner_.work'
+import { Route as PayTokenRouteImport } from './routes/pay.$token'
 import { Route as QuoteTokenRouteImport } from './routes/quote.$token'
+import { Route as StripeWebhookRouteImport } from './routes/stripe.webhook'
 import { Route as WorkPhotosFileRouteImport } from './routes/work-photos.$file'
 import { Route as OwnerPhotosLeadIdNameRouteImport } from './routes/owner_.photos.$leadId.$name'
 
@@ -131,6 +134,11 @@ const OwnerManifestDotwebmanifestRoute =
     path: '/owner/manifest.webmanifest',
     getParentRoute: () => rootRouteImport,
   } as any)
+const OwnerMoneyDotcsvRoute = OwnerMoneyDotcsvRouteImport.update({
+  id: '/owner_/money.csv',
+  path: '/owner/money.csv',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OwnerSignInRoute = OwnerSignInRouteImport.update({
   id: '/owner_/sign-in',
   path: '/owner/sign-in',
@@ -146,9 +154,19 @@ const OwnerWorkRoute = OwnerWorkRouteImport.update({
   path: '/owner/work',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PayTokenRoute = PayTokenRouteImport.update({
+  id: '/pay/$token',
+  path: '/pay/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const QuoteTokenRoute = QuoteTokenRouteImport.update({
   id: '/quote/$token',
   path: '/quote/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StripeWebhookRoute = StripeWebhookRouteImport.update({
+  id: '/stripe/webhook',
+  path: '/stripe/webhook',
   getParentRoute: () => rootRouteImport,
 } as any)
 const WorkPhotosFileRoute = WorkPhotosFileRouteImport.update({
@@ -182,10 +200,13 @@ export interface FileRoutesByFullPath {
   '/city/$citySlug': typeof CityCitySlugRoute
   '/owner/conversions.csv': typeof OwnerConversionsDotcsvRoute
   '/owner/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
+  '/owner/money.csv': typeof OwnerMoneyDotcsvRoute
   '/owner/sign-in': typeof OwnerSignInRoute
   '/owner/sw.js': typeof OwnerSwDotjsRoute
   '/owner/work': typeof OwnerWorkRoute
+  '/pay/$token': typeof PayTokenRoute
   '/quote/$token': typeof QuoteTokenRoute
+  '/stripe/webhook': typeof StripeWebhookRoute
   '/work-photos/$file': typeof WorkPhotosFileRoute
   '/owner/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
@@ -209,10 +230,13 @@ export interface FileRoutesByTo {
   '/city/$citySlug': typeof CityCitySlugRoute
   '/owner/conversions.csv': typeof OwnerConversionsDotcsvRoute
   '/owner/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
+  '/owner/money.csv': typeof OwnerMoneyDotcsvRoute
   '/owner/sign-in': typeof OwnerSignInRoute
   '/owner/sw.js': typeof OwnerSwDotjsRoute
   '/owner/work': typeof OwnerWorkRoute
+  '/pay/$token': typeof PayTokenRoute
   '/quote/$token': typeof QuoteTokenRoute
+  '/stripe/webhook': typeof StripeWebhookRoute
   '/work-photos/$file': typeof WorkPhotosFileRoute
   '/owner/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
@@ -237,10 +261,13 @@ export interface FileRoutesById {
   '/city/$citySlug': typeof CityCitySlugRoute
   '/owner_/conversions.csv': typeof OwnerConversionsDotcsvRoute
   '/owner_/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
+  '/owner_/money.csv': typeof OwnerMoneyDotcsvRoute
   '/owner_/sign-in': typeof OwnerSignInRoute
   '/owner_/sw.js': typeof OwnerSwDotjsRoute
   '/owner_/work': typeof OwnerWorkRoute
+  '/pay/$token': typeof PayTokenRoute
   '/quote/$token': typeof QuoteTokenRoute
+  '/stripe/webhook': typeof StripeWebhookRoute
   '/work-photos/$file': typeof WorkPhotosFileRoute
   '/owner_/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
@@ -266,10 +293,13 @@ export interface FileRouteTypes {
     | '/city/$citySlug'
     | '/owner/conversions.csv'
     | '/owner/manifest.webmanifest'
+    | '/owner/money.csv'
     | '/owner/sign-in'
     | '/owner/sw.js'
     | '/owner/work'
+    | '/pay/$token'
     | '/quote/$token'
+    | '/stripe/webhook'
     | '/work-photos/$file'
     | '/owner/photos/$leadId/$name'
   fileRoutesByTo: FileRoutesByTo
@@ -293,10 +323,13 @@ export interface FileRouteTypes {
     | '/city/$citySlug'
     | '/owner/conversions.csv'
     | '/owner/manifest.webmanifest'
+    | '/owner/money.csv'
     | '/owner/sign-in'
     | '/owner/sw.js'
     | '/owner/work'
+    | '/pay/$token'
     | '/quote/$token'
+    | '/stripe/webhook'
     | '/work-photos/$file'
     | '/owner/photos/$leadId/$name'
   id:
@@ -320,10 +353,13 @@ export interface FileRouteTypes {
     | '/city/$citySlug'
     | '/owner_/conversions.csv'
     | '/owner_/manifest.webmanifest'
+    | '/owner_/money.csv'
     | '/owner_/sign-in'
     | '/owner_/sw.js'
     | '/owner_/work'
+    | '/pay/$token'
     | '/quote/$token'
+    | '/stripe/webhook'
     | '/work-photos/$file'
     | '/owner_/photos/$leadId/$name'
   fileRoutesById: FileRoutesById
@@ -348,10 +384,13 @@ export interface RootRouteChildren {
   CityCitySlugRoute: typeof CityCitySlugRoute
   OwnerConversionsDotcsvRoute: typeof OwnerConversionsDotcsvRoute
   OwnerManifestDotwebmanifestRoute: typeof OwnerManifestDotwebmanifestRoute
+  OwnerMoneyDotcsvRoute: typeof OwnerMoneyDotcsvRoute
   OwnerSignInRoute: typeof OwnerSignInRoute
   OwnerSwDotjsRoute: typeof OwnerSwDotjsRoute
   OwnerWorkRoute: typeof OwnerWorkRoute
+  PayTokenRoute: typeof PayTokenRoute
   QuoteTokenRoute: typeof QuoteTokenRoute
+  StripeWebhookRoute: typeof StripeWebhookRoute
   WorkPhotosFileRoute: typeof WorkPhotosFileRoute
   OwnerPhotosLeadIdNameRoute: typeof OwnerPhotosLeadIdNameRoute
 }
@@ -491,6 +530,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OwnerManifestDotwebmanifestRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/owner_/money.csv': {
+      id: '/owner_/money.csv'
+      path: '/owner/money.csv'
+      fullPath: '/owner/money.csv'
+      preLoaderRoute: typeof OwnerMoneyDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/owner_/sign-in': {
       id: '/owner_/sign-in'
       path: '/owner/sign-in'
@@ -512,11 +558,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OwnerWorkRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pay/$token': {
+      id: '/pay/$token'
+      path: '/pay/$token'
+      fullPath: '/pay/$token'
+      preLoaderRoute: typeof PayTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/quote/$token': {
       id: '/quote/$token'
       path: '/quote/$token'
       fullPath: '/quote/$token'
       preLoaderRoute: typeof QuoteTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/stripe/webhook': {
+      id: '/stripe/webhook'
+      path: '/stripe/webhook'
+      fullPath: '/stripe/webhook'
+      preLoaderRoute: typeof StripeWebhookRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/work-photos/$file': {
@@ -556,10 +616,13 @@ const rootRouteChildren: RootRouteChildren = {
   CityCitySlugRoute: CityCitySlugRoute,
   OwnerConversionsDotcsvRoute: OwnerConversionsDotcsvRoute,
   OwnerManifestDotwebmanifestRoute: OwnerManifestDotwebmanifestRoute,
+  OwnerMoneyDotcsvRoute: OwnerMoneyDotcsvRoute,
   OwnerSignInRoute: OwnerSignInRoute,
   OwnerSwDotjsRoute: OwnerSwDotjsRoute,
   OwnerWorkRoute: OwnerWorkRoute,
+  PayTokenRoute: PayTokenRoute,
   QuoteTokenRoute: QuoteTokenRoute,
+  StripeWebhookRoute: StripeWebhookRoute,
   WorkPhotosFileRoute: WorkPhotosFileRoute,
   OwnerPhotosLeadIdNameRoute: OwnerPhotosLeadIdNameRoute,
 }

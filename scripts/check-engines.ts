@@ -1,8 +1,8 @@
 // npm run check:engines: in Firefox (puppeteer-core over WebDriver BiDi) and WebKitGTK (WebKitWebDriver under
 // xvfb-run), the engines Playwright's Chromium does not cover: the quote form, its refusal beside the field, the photo
-// step, the owner's sign-in and posting of work, and a quote he writes that the customer accepts with an option
-// (lead won at that total). Starts the production build (npm run build first) once per engine; prints one line per
-// engine and check; exits 1 on a miss.
+// step, the owner's sign-in and posting of work, a quote he writes that the customer accepts with an option (lead
+// won at that total), and its invoice paid by card on the pay page through the Stripe stand-in. Starts the
+// production build (npm run build first) once per engine; prints one line per engine and check; exits 1 on a miss.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -15,6 +15,7 @@ import { WORK_TEXTS } from '../app/lib/posted-work/posted-work-form'
 import { QUOTE_FORM_FIELDS as QF } from '../app/lib/quotes/quote'
 import { OWNER_QUOTE_TEXTS, QUOTE_PAGE_TEXTS } from '../app/lib/quotes/quote-texts'
 import { parseRuntimeConfig } from '../app/server/config.server'
+import { startStripeStandIn, type StripeStandIn } from '../tests/support/stripe-stand-in'
 import { ensureCommand } from '../tests/support/system-deps'
 import { newestMailLink, SIGN_IN_LINK, startProductionServer, until } from './bench/common'
 import { runOwnerCommandOn } from './owner-command'
@@ -116,7 +117,11 @@ const QUOTE_ITEMS = [
   { description: 'Walkway and steps', price: '120.50', optional: false },
   { description: 'Seal the driveway', price: '400', optional: true },
 ]
-type Site = Awaited<ReturnType<typeof startProductionServer>>
+// The owner's buttons once the scripts run (enabled after hydration).
+const JOB_DONE = 'button[name="job-done"]:not([disabled])'
+const SEND_INVOICE = 'button[name="send-invoice"]:not([disabled])'
+const PAY_LINK = /\/pay\/[A-Za-z0-9_-]{32}\b/
+type Site = Awaited<ReturnType<typeof startProductionServer>> & { stripe: StripeStandIn }
 
 /** The leads as the owner's command reads them from the site (`npm run leads -- --json`), newest first. */
 const storedLeads = (site: Site) =>
@@ -221,6 +226,32 @@ const checks: Record<string, Check> = {
     if (stored?.status !== 'won' || stored.job_value_cents !== 77050)
       throw new Error(`stored: ${stored?.status}, job value ${stored?.job_value_cents}`)
   },
+  // Decision 055: the owner's "Job done" and "Send invoice" on the won lead's card, then the customer's pay page.
+  'the owner sends the invoice; the customer pays by card at Stripe\'s page; the page says "Paid, thank you"': async (
+    e,
+    site,
+  ) => {
+    await e.open(`${site.url}/owner`)
+    await e.click(await until('"Job done"', async () => (await e.read('exists', JOB_DONE)) && JOB_DONE))
+    await e.click(await until('"Send invoice"', async () => (await e.read('exists', SEND_INVOICE)) && SEND_INVOICE))
+    await e.open(await until('the invoice mail', () => newestMailLink(site, PAY_LINK, { to: CUSTOMER }), 30_000))
+    await until('the card button', async () => String(await e.read('text', 'main form button')).includes('$770.50'))
+    await e.click('main form button[type="submit"]')
+    // The stand-in's hosted page: plain HTML with one form.
+    await until("Stripe's page", async () => String(await e.read('text', 'h1')) === 'Pay $770.50')
+    const session = [...site.stripe.objects.values()].find((o) => o.object === 'checkout.session')!.id as string
+    await e.click('form button')
+    // Stripe sends the customer back to the built SITE_URL; here the check opens this server's page instead.
+    const back = `${await newestMailLink(site, PAY_LINK, { to: CUSTOMER })}?session=${session}`
+    await until(
+      '"Paid, thank you"',
+      async () => {
+        await e.open(back)
+        return String(await e.read('text', 'main [role="status"]')) === 'Paid, thank you'
+      },
+      20_000,
+    )
+  },
 }
 
 if (!process.env.FIREFOX_PATH) ensureCommand('firefox-esr', 'firefox-esr')
@@ -235,11 +266,17 @@ let passed = true
 try {
   for (const make of [firefox, webkit]) {
     // A server per engine: the owner gets one sign-in link per 3 minutes (decision 052), and each engine signs in.
-    const site = await startProductionServer({
+    const stripe = await startStripeStandIn()
+    const server = await startProductionServer({
       QUOTE_MIN_FILL_MS: '1000',
       OWNER_EMAIL: OWNER,
       OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
+      STRIPE_SECRET_KEY: stripe.apiKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
     })
+    stripe.webhookUrl = `${server.url}/stripe/webhook`
+    const site = Object.assign(server, { stripe })
     let engine: Engine | undefined
     let ok = true
     try {
@@ -258,6 +295,7 @@ try {
       // A miss's cause is often only in the server's log (a refused link, a lost session).
       if (!ok) console.log(site.output().split('\n').slice(-30).join('\n'))
       await site.stop()
+      await stripe.close()
     }
     passed &&= ok
   }

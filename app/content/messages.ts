@@ -51,6 +51,13 @@ export const messages = {
     subject: `${leadsWaiting(count)} waiting for a call`,
     intro: `${leadsWaiting(count)} still new or contacted with no change for over a day:`,
   }),
+  /** The morning list's invoices with a balance, by age (docs/decisions/055-invoices-and-payments.md). */
+  invoicesDue: (count: number) => ({
+    subject: count === 1 ? '1 invoice is due' : `${count} invoices are due`,
+    heading: (age: string, cents: string) => `Due ${age} after sending (${cents}):`,
+    line: (number: number, name: string, balance: string, days: number) =>
+      `Invoice ${number}, ${name}: ${balance}, sent ${days === 1 ? '1 day' : `${days} days`} ago`,
+  }),
   /** To the customer about their quote and job (docs/decisions/053-quotes-and-jobs.md); replies reach the owner. */
   quotes: {
     sent: (firstName: string, updated: boolean, total: string, optionalCount: number) => ({
@@ -111,6 +118,48 @@ export const messages = {
     }),
     address: (where: string) => `Address: ${where}`,
   },
+  /** To the customer about their invoice and payments (docs/decisions/055-invoices-and-payments.md). */
+  payments: {
+    invoice: (firstName: string, number: number, total: string) => ({
+      subject: `Invoice ${number} from ${site.name}`,
+      intro: [
+        `Hi ${firstName || 'there'},`,
+        `Thank you for choosing ${site.name}. Here is invoice ${number} for your job: ${total}, with nothing added when you pay.`,
+        'See it and pay here:',
+      ],
+      button: 'See and pay your invoice',
+      outro: [`Questions? Call us at ${site.phone}.`],
+    }),
+    reminder: (firstName: string, number: number, balance: string) => ({
+      subject: `Reminder: invoice ${number}, ${balance} due`,
+      intro: [
+        `Hi ${firstName || 'there'},`,
+        `A friendly reminder: invoice ${number} from ${site.name} has ${balance} left to pay.`,
+        'See it and pay here:',
+      ],
+      outro: [`Already paid, or a question? Call us at ${site.phone}.`],
+    }),
+    receipt: (firstName: string, number: number, amount: string, method: string, day: string) => ({
+      subject: `Receipt: ${amount} paid on invoice ${number}`,
+      intro: [`Hi ${firstName || 'there'},`, `Thank you: we received ${amount} (${method}) on ${day}.`],
+    }),
+    refund: (firstName: string, number: number, amount: string, toCard: boolean, day: string) => ({
+      subject: `Refund: ${amount} on invoice ${number}`,
+      intro: [
+        `Hi ${firstName || 'there'},`,
+        toCard
+          ? `We refunded ${amount} to your card on ${day}. Your bank may take 5 to 10 days to show it.`
+          : `We refunded ${amount} on ${day}.`,
+      ],
+    }),
+    figures: (total: string, paid: string, refunded: string | null, balance: string) => [
+      `Total: ${total}`,
+      `Paid so far: ${paid}`,
+      ...(refunded ? [`Refunded: ${refunded}`] : []),
+      `Balance: ${balance}`,
+    ],
+    outro: [`Questions? Call us at ${site.phone}.`],
+  },
   /** Pushes carry no name, e-mail or phone unless they are about the owner's own lead: push services relay them. */
   push: {
     lead: 'New quote request: open the inbox to call back.',
@@ -128,5 +177,9 @@ export const messages = {
       body: 'Open the inbox to schedule the job.',
     }),
     quoteChanges: (name: string, message: string) => ({ title: `${name} asks for changes`, body: message }),
+    paid: (amount: string, name: string, town: string | null) => ({
+      title: `Paid: ${amount}, ${name}${town ? `, ${town}` : ''}`,
+      body: 'Open the inbox to see the invoice.',
+    }),
   },
 }

@@ -48,4 +48,7 @@ export const unlistedRoutes = {
   '/work-photos/$file': "a posted job's photo file",
   '/quote/$token': "one customer's quote, by its unguessable link: noindex, never cached",
   '/calendar/$file': "the owner's private calendar feed",
+  '/pay/$token': "one customer's invoice to pay, by its unguessable link: noindex, never cached",
+  '/stripe/webhook': "Stripe's signed events about card payments",
+  '/owner_/money.csv': 'payments and refunds for the bookkeeper, for the signed-in owner only',
 } satisfies Partial<Record<Route, string>>

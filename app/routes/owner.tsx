@@ -11,10 +11,14 @@ export const Route = createFileRoute('/owner')({
   loaderDeps: ({ search }) => ({ view: search.view, days: search.days ?? SOURCE_PERIODS[0], lead: search.lead }),
   loader: async ({ deps }) => {
     const state = await fetchOwnerState()
-    const none = { state, leads: [], sources: null, work: null, quote: null, prices: null }
+    const none = { state, leads: [], sources: null, work: null, quote: null, prices: null, money: null }
     if (!state.signedIn) return none
     if (deps.view === 'sources') return { ...none, sources: await fetchOwnerSources({ data: deps }) }
     if (deps.view === 'work') return { ...none, work: await listOwnerWork() }
+    if (deps.view === 'money') {
+      const { fetchOwnerMoney } = await import('~/lib/payments/payments.functions')
+      return { ...none, money: await fetchOwnerMoney() }
+    }
     if (deps.view === 'quote' || deps.view === 'prices') {
       // Loaded with their views, so the quotes' schemas and texts stay out of every page's first load.
       const { fetchPriceSettings, fetchQuoteEditor } = await import('~/lib/quotes/quotes.functions')

@@ -145,6 +145,19 @@ const EnvSchema = v.object({
     'must start with mailto: or https://',
   ),
   GOOGLE_ADS_CONVERSION_NAME: conversionName,
+  STRIPE_SECRET_KEY: optionalText(
+    (value) => /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/.test(value),
+    'must be a Stripe secret key, sk_live_… or sk_test_… (or a restricted rk_… key)',
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText(
+    (value) => /^whsec_[A-Za-z0-9+/=_-]+$/.test(value),
+    "must be the webhook endpoint's signing secret, whsec_…",
+  ),
+  // A local stand-in in tests; the SDK takes a host, port and protocol, so no path.
+  STRIPE_API_BASE: optionalText(
+    (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && new URL(value).pathname === '/',
+    'must be an http(s):// address with no path, e.g. http://127.0.0.1:12111',
+  ),
   LEAD_ESCALATION_MINUTES: wholeNumber(15, 0, 720),
   CUSTOMER_ACKNOWLEDGEMENT: oneOf(['on', 'off'], 'on'),
   GALLERY_SAMPLES: oneOf(['on', 'off'], 'on'),
@@ -181,6 +194,8 @@ export function parseRuntimeConfig(env: Env) {
   const vapid = setTogether(e, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY')
   const storage = setTogether(e, 'SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY')
   const google = setTogether(e, 'GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID')
+  const stripe = setTogether(e, 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET')
+  const stripeApi = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : null
   return {
     dataDir: e.DATA_DIR ?? '.data',
     smtpUrl: e.SMTP_URL,
@@ -198,6 +213,16 @@ export function parseRuntimeConfig(env: Env) {
       cacheMinutes: e.REVIEWS_CACHE_MINUTES,
     },
     trustedProxy: e.TRUST_PROXY,
+    /** Set: customers may pay by card through Stripe Checkout (decision 055); unset, payments are recorded by hand. */
+    stripe: stripe && {
+      secretKey: stripe[0],
+      webhookSecret: stripe[1],
+      api: stripeApi && {
+        host: stripeApi.hostname,
+        port: stripeApi.port || (stripeApi.protocol === 'http:' ? 80 : 443),
+        protocol: stripeApi.protocol.slice(0, -1) as 'http' | 'https',
+      },
+    },
     leadWebhook: webhook && { url: webhook[0], secret: webhook[1] },
     /** sessionSecret unset: no sign-in at /owner. */
     owner: {

@@ -55,7 +55,7 @@ CREATE INDEX leads_created_channel_idx ON public.leads (created_at, source_chann
 -- Everything sent after a lead is stored, each row written in its cause's transaction and delivered by the
 -- site's worker (docs/decisions/008-lead-outbox.md, 048-follow-through.md); next_attempt_at is also a timer's
 -- due time. The template names what is sent, checked by app/server/outbox/templates.server.ts, which builds it;
--- the channel is how it goes. A lead has at most one row per template.
+-- the channel is how it goes. A lead has at most one row per template and key.
 CREATE TABLE public.outbox (
   id               uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   lead_id          uuid REFERENCES public.leads (id) ON DELETE CASCADE,
@@ -70,7 +70,9 @@ CREATE TABLE public.outbox (
   claimed_by       text,
   -- What the message needs that the stored rows do not say; emptied once sent (a sign-in link is a credential).
   payload          jsonb,
-  UNIQUE (lead_id, template)
+  -- '' but for a template a lead has several rows of: a receipt is keyed by its payment's or refund's id.
+  key              text NOT NULL DEFAULT '' CHECK (char_length(key) <= 40),
+  UNIQUE (lead_id, template, key)
 );
 CREATE INDEX outbox_due_idx ON public.outbox (next_attempt_at) WHERE sent_at IS NULL;
 
@@ -276,6 +278,93 @@ CREATE TABLE public.jobs (
 );
 
 -- ---------------------------------------------------------------------------------------------------------
+-- Invoices and payments
+-- ---------------------------------------------------------------------------------------------------------
+
+-- The invoice of a done job and the money paid on it (docs/decisions/055-invoices-and-payments.md). Each row
+-- belongs to a lead and goes with it; a payment or refund moves the lead's last contact, which retention counts
+-- from. Money is whole cents. The writes are TypeScript transactions (app/server/payments/), each locking the
+-- lead's row first, as the quotes' do.
+
+-- The last invoice number given. Its one row is locked by "Send invoice" until that commits, so numbers run
+-- without gap or repeat across instances (a rolled-back send gives its number back).
+CREATE TABLE public.invoice_counter (
+  id          boolean PRIMARY KEY DEFAULT true CHECK (id),
+  last_number integer NOT NULL CHECK (last_number > 0)
+);
+
+-- A job's invoice, drafted at "Job done" from the accepted quote's items; lines change only while a draft.
+-- "Send invoice" gives it its number, its sent time and the pay page's unguessable token (24 random bytes).
+CREATE TABLE public.invoices (
+  lead_id         uuid PRIMARY KEY REFERENCES public.leads (id) ON DELETE CASCADE,
+  -- [{ id, description, cents, addedOnSite }]; total_cents is their sum, written with them.
+  items           jsonb NOT NULL CHECK (jsonb_typeof(items) = 'array'),
+  total_cents     integer NOT NULL CHECK (total_cents BETWEEN 0 AND 100000000),
+  created_at      timestamptz NOT NULL DEFAULT now(),
+  number          integer UNIQUE CHECK (number > 0),
+  token           text UNIQUE CHECK (token ~ '^[A-Za-z0-9_-]{32}$'),
+  sent_at         timestamptz,
+  first_viewed_at timestamptz,
+  CHECK ((number IS NULL) = (sent_at IS NULL) AND (token IS NULL) = (sent_at IS NULL))
+);
+
+-- Money received on an invoice: a card payment through Stripe Checkout (one row per paid session, keyed by its
+-- PaymentIntent; processing while a bank debit settles) or one the owner records. Paid beyond the total is an
+-- overpayment the invoice shows until refunded; it is never refused or lost.
+CREATE TABLE public.payments (
+  id                    uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  lead_id               uuid NOT NULL REFERENCES public.invoices (lead_id) ON DELETE CASCADE,
+  method                text NOT NULL CHECK (method IN ('card', 'cash', 'check', 'zelle', 'venmo', 'other')),
+  amount_cents          integer NOT NULL CHECK (amount_cents BETWEEN 1 AND 100000000),
+  -- Stripe's fee, read from the charge's balance transaction; 0 for the others.
+  fee_cents             integer NOT NULL DEFAULT 0 CHECK (fee_cents >= 0),
+  state                 text NOT NULL DEFAULT 'succeeded' CHECK (state IN ('processing', 'succeeded', 'failed')),
+  -- The Pacific day the money came (a card's: the day Stripe confirmed it).
+  received_on           date NOT NULL,
+  check_number          text CHECK (char_length(check_number) BETWEEN 1 AND 40),
+  stripe_payment_intent text UNIQUE CHECK (stripe_payment_intent ~ '^pi_[A-Za-z0-9_]{1,250}$'),
+  stripe_session        text UNIQUE CHECK (stripe_session ~ '^cs_[A-Za-z0-9_]{1,250}$'),
+  stripe_charge         text CHECK (stripe_charge ~ '^(ch|py)_[A-Za-z0-9_]{1,250}$'),
+  created_at            timestamptz NOT NULL DEFAULT now(),
+  CHECK ((method = 'card') = (stripe_payment_intent IS NOT NULL)),
+  CHECK (method = 'card' OR state = 'succeeded'),
+  CHECK (method = 'check' OR check_number IS NULL)
+);
+CREATE INDEX payments_lead_idx ON public.payments (lead_id);
+CREATE INDEX payments_received_idx ON public.payments (received_on) WHERE state = 'succeeded';
+
+-- Money given back: a card payment's through Stripe (recorded at once by its id, so the later charge.refunded
+-- adds nothing), any other's as the owner says. Never more than its payment, checked under the lead's lock.
+CREATE TABLE public.refunds (
+  id            uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  payment_id    uuid NOT NULL REFERENCES public.payments (id) ON DELETE CASCADE,
+  amount_cents  integer NOT NULL CHECK (amount_cents BETWEEN 1 AND 100000000),
+  refunded_on   date NOT NULL,
+  stripe_refund text UNIQUE CHECK (stripe_refund ~ '^(re|pyr)_[A-Za-z0-9_]{1,250}$'),
+  created_at    timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX refunds_payment_idx ON public.refunds (payment_id);
+
+-- Each Checkout Session made for an invoice, with the balance it was made for: a webhook's session must be one of
+-- these and charge that amount in dollars; a newer click expires the older ones (closed_at once done).
+CREATE TABLE public.checkout_sessions (
+  id           text PRIMARY KEY CHECK (id ~ '^cs_[A-Za-z0-9_]{1,250}$'),
+  lead_id      uuid NOT NULL REFERENCES public.invoices (lead_id) ON DELETE CASCADE,
+  amount_cents integer NOT NULL CHECK (amount_cents > 0),
+  created_at   timestamptz NOT NULL DEFAULT now(),
+  closed_at    timestamptz
+);
+CREATE INDEX checkout_sessions_lead_idx ON public.checkout_sessions (lead_id);
+
+-- Each verified Stripe event, once, written in the transaction of its effects: a repeat changes nothing. Ids and
+-- types only, no personal data, so the rows outlive the leads they touched.
+CREATE TABLE public.stripe_events (
+  id          text PRIMARY KEY CHECK (id ~ '^evt_[A-Za-z0-9_]{1,250}$'),
+  type        text NOT NULL CHECK (char_length(type) BETWEEN 1 AND 100),
+  received_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- ---------------------------------------------------------------------------------------------------------
 -- A lead's life: stages, follow-ups, deletion
 -- ---------------------------------------------------------------------------------------------------------
 
@@ -313,7 +402,7 @@ BEGIN
     INSERT INTO public.outbox (lead_id, template, channel, next_attempt_at)
     VALUES (NEW.id, 'owner_reminder_2d', 'owner_push', now() + interval '2 days'),
            (NEW.id, 'owner_reminder_7d', 'owner_push', now() + interval '7 days')
-    ON CONFLICT (lead_id, template) DO NOTHING;
+    ON CONFLICT (lead_id, template, key) DO NOTHING;
   ELSE
     DELETE FROM public.outbox o
      WHERE o.lead_id = NEW.id AND o.template IN ('owner_reminder_2d', 'owner_reminder_7d') AND o.sent_at IS NULL;

@@ -39,6 +39,8 @@ describe('runtime configuration', () => {
     [{ LEAD_WEBHOOK_URL: 'https://crm.example/hook' }, 'LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET'],
     [{ VAPID_PRIVATE_KEY: privateKey }, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'],
     [{ VAPID_PUBLIC_KEY: publicKey }, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc123' }, 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }, 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET'],
   ])('refuses %j alone: %s are a pair, both set or neither', (env, pair) => {
     expect(() => parseRuntimeConfig(env)).toThrow(`Invalid environment: ${pair} must be set together`)
   })
@@ -112,6 +114,36 @@ describe('runtime configuration', () => {
     expect(config.leadWebhook).toEqual({ url: 'https://crm.example/hook', secret })
     expect(config.owner.vapid).toEqual({ publicKey, privateKey })
     expect(parseRuntimeConfig({}).leadWebhook).toBeUndefined()
+  })
+
+  it('takes Stripe as a pair, at another host for a stand-in, and never shows a key it refuses', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_51Hx', STRIPE_WEBHOOK_SECRET: 'whsec_Zm9v' }
+    expect(parseRuntimeConfig({}).stripe).toBeUndefined()
+    expect(parseRuntimeConfig(stripe).stripe).toEqual({
+      secretKey: 'sk_live_51Hx',
+      webhookSecret: 'whsec_Zm9v',
+      api: null,
+    })
+    expect(parseRuntimeConfig({ ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripe?.api).toEqual({
+      host: '127.0.0.1',
+      port: '12111',
+      protocol: 'http',
+    })
+    expect(parseRuntimeConfig({ ...stripe, STRIPE_API_BASE: 'https://stripe.test' }).stripe?.api).toEqual({
+      host: 'stripe.test',
+      port: 443,
+      protocol: 'https',
+    })
+    for (const base of ['http://127.0.0.1:12111/v1', 'ftp://stripe.test', 'stripe.test'])
+      expect(() => parseRuntimeConfig({ ...stripe, STRIPE_API_BASE: base })).toThrow(/STRIPE_API_BASE must be/)
+    for (const [name, wrong] of [
+      ['STRIPE_SECRET_KEY', 'pk_live_s3cret'],
+      ['STRIPE_WEBHOOK_SECRET', 's3cret'],
+    ] as const) {
+      const refused = () => parseRuntimeConfig({ ...stripe, [name]: wrong })
+      expect(refused).toThrow(new RegExp(`${name} must be .*\\(value not shown\\)`))
+      expect(refused).not.toThrow(/s3cret/)
+    }
   })
 
   it('gives the assistant its LLM only with both the address and the key', () => {

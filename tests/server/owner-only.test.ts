@@ -39,6 +39,9 @@ const PUBLIC_HANDLERS: Record<string, string> = {
   'POST /quote/$token': "a customer's answer to it, by the same link",
   'GET /calendar/$file': "the owner's calendar feed, by its unguessable secret (decision 053)",
   'GET /work-photos/$file': "a posted job's photo, public once shown",
+  'GET /pay/$token': "a customer's invoice, by its unguessable link (decision 055)",
+  'POST /pay/$token': '"Pay by card" on it: a Checkout Session for the balance the server reads',
+  'POST /stripe/webhook': "Stripe's events, each verified by its signature",
 }
 
 /** Each method of each route with server handlers, at an address its parameters fill. */

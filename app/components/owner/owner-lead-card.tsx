@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { Link, useHydrated } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { sendReviewRequest, updateOwnerLead } from '~/lib/owner/owner.functions'
 import {
@@ -30,6 +30,9 @@ import { ownerButtonClass } from './owner-sign-in'
 import { useLeadsCache } from './owner-leads'
 import { OwnerLeadDelete } from './owner-lead-delete'
 import { OwnerLeadQuote } from './owner-lead-quote'
+
+// Only on a card with an accepted quote: the inbox's first load stays as it was (decision 055).
+const OwnerLeadInvoice = lazy(() => import('./owner-lead-invoice'))
 
 const link =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
@@ -163,6 +166,11 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
         {lead.phone} · {lead.email}
       </p>
       <OwnerLeadQuote lead={lead} />
+      {lead.quote?.acceptance && (
+        <Suspense fallback={null}>
+          <OwnerLeadInvoice lead={lead} />
+        </Suspense>
+      )}
       {/* POST and a Save that waits for the scripts: the note never lands in a URL. */}
       <form ref={form} method="post" onSubmit={submit} className="mt-3 grid gap-2">
         <OwnerField

@@ -1,8 +1,9 @@
-import { QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
+import { QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { fetchOwnerLeads } from '~/lib/owner/owner.functions'
-import { OWNER_LEADS_MESSAGE, type InboxLead } from '~/lib/owner/owner-lead'
+import { errorText, OWNER_LEADS_MESSAGE, type InboxLead } from '~/lib/owner/owner-lead'
+import type { LeadInvoice } from '~/lib/payments/invoice'
 
 export const ownerLeadsKey = ['owner', 'leads'] as const
 
@@ -47,4 +48,16 @@ export function useLeadsCache() {
       ),
     readAgain: () => queryClient.invalidateQueries({ queryKey: ownerLeadsKey }),
   }
+}
+
+/** The card's outcome of a write: the invoice as the server now has it on the card, or why not. */
+export function useInvoiceWrite<Input>(lead: InboxLead, call: (input: Input) => Promise<LeadInvoice>) {
+  const leads = useLeadsCache()
+  const [message, setMessage] = useState('')
+  const mutation = useMutation({
+    mutationFn: call,
+    onSuccess: (invoice) => (setMessage(''), leads.replace(lead.id, (card) => ({ ...card, invoice }))),
+    onError: (error) => setMessage(errorText(error)),
+  })
+  return { ...mutation, message }
 }

@@ -21,6 +21,7 @@ const OwnerSources = lazy(() => import('./owner-sources'))
 const OwnerWork = lazy(() => import('./owner-work'))
 const OwnerQuoteEditor = lazy(() => import('./owner-quote-editor'))
 const OwnerPrices = lazy(() => import('./owner-prices'))
+const OwnerMoney = lazy(() => import('./owner-money'))
 
 const ownerRoute = getRouteApi('/owner')
 
@@ -40,13 +41,13 @@ export function OwnerPage() {
 
 /** Query lives here only: docs/decisions/035-public-pages-read-through-loaders.md. */
 function OwnerInbox() {
-  const { state, leads, sources, work, quote, prices } = ownerRoute.useLoaderData()
+  const { state, leads, sources, work, quote, prices, money } = ownerRoute.useLoaderData()
   const { category, city, lead } = ownerRoute.useSearch()
   const [queryClient] = useState(createOwnerQueryClient)
   return (
     <QueryClientProvider client={queryClient}>
       <OwnerFrame state={state} days={sources?.days}>
-        {sources || work || quote || prices ? (
+        {sources || work || quote || prices || money ? (
           <Suspense fallback={<p className="mt-6">Loading…</p>}>
             {sources ? (
               <OwnerSources sources={sources} />
@@ -54,8 +55,10 @@ function OwnerInbox() {
               <OwnerWork loaded={work} prefill={{ category, city, lead }} />
             ) : quote ? (
               <OwnerQuoteEditor key={quote.lead.id} loaded={quote} />
+            ) : prices ? (
+              <OwnerPrices loaded={prices} />
             ) : (
-              prices && <OwnerPrices loaded={prices} />
+              money && <OwnerMoney money={money} />
             )}
           </Suspense>
         ) : (
@@ -104,6 +107,9 @@ function OwnerFrame({ state, days, children }: { state: OwnerState; days?: Sourc
         </Link>
         <Link to="/owner" search={{ view: 'prices' }} activeOptions={{ exact: true }} className={tabClass}>
           {OWNER_QUOTE_TEXTS.pricesTab}
+        </Link>
+        <Link to="/owner" search={{ view: 'money' }} activeOptions={{ exact: true }} className={tabClass}>
+          Money
         </Link>
       </nav>
       {children}

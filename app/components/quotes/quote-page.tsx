@@ -1,12 +1,11 @@
 // The customer's quote page (docs/product.md#the-quote-page): the business, the quote, then acceptance as the last
 // step; once accepted, the acceptance itself. No site header, chat or notices: nothing here asks another site.
-import { Logo } from '~/components/layout/logo'
 import { site } from '~/content/site'
 import { formatCents } from '~/lib/money'
 import type { QuotePageRefusal, QuotePageView } from '~/lib/quotes/quote'
 import { QUOTE_PAGE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { QuoteAcceptForm, QuoteChangesForm } from './quote-forms'
-import { NoteAndTerms, RequiredItems, Section } from './quote-parts'
+import { BusinessHeader, NoteAndTerms, RequiredItems, Section } from './quote-parts'
 
 export function QuotePage({
   view,
@@ -19,17 +18,7 @@ export function QuotePage({
 }) {
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-2xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3">
-          <Logo />
-          <a
-            href={site.phoneHref}
-            className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
-          >
-            {site.phone}
-          </a>
-        </div>
-      </header>
+      <BusinessHeader />
       <main id="main" className="mx-auto max-w-2xl px-4 py-6">
         {!view ? (
           <>

@@ -1,8 +1,28 @@
-// The pieces both states of the quote page show: a titled card, the items with their prices, the owner's texts.
+// The pieces both states of the quote page show, and the pay page too: the business's header, a titled card, the
+// items with their prices, the owner's texts.
 import type { ReactNode } from 'react'
+import { Logo } from '~/components/layout/logo'
+import { site } from '~/content/site'
 import { formatCents } from '~/lib/money'
 import type { QuoteItem } from '~/lib/quotes/quote'
 import { QUOTE_PAGE_TEXTS as T } from '~/lib/quotes/quote-texts'
+
+/** The logo and the phone: all of the site's frame a customer's quote or pay page shows. */
+export function BusinessHeader() {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-2xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3">
+        <Logo />
+        <a
+          href={site.phoneHref}
+          className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
+        >
+          {site.phone}
+        </a>
+      </div>
+    </header>
+  )
+}
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

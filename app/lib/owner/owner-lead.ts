@@ -12,6 +12,7 @@ import {
 import type { SourcePeriod } from './owner-views'
 import type { LeadQuote } from '../quotes/quote'
 import { formatCents, MAX_CENTS } from '../money'
+import type { LeadInvoice } from '../payments/invoice'
 import { PREFERRED_TIME_LABELS, type PreferredTime } from '../leads/lead-form-constants'
 
 export { SOURCE_PERIODS, type SourcePeriod } from './owner-views'
@@ -52,6 +53,8 @@ export interface InboxLead {
   workCategory: GalleryCategory | null
   /** The lead's quote, once one was sent (docs/decisions/053-quotes-and-jobs.md). */
   quote?: LeadQuote
+  /** The job's invoice and its payments, from "Job done" on (docs/decisions/055-invoices-and-payments.md). */
+  invoice?: LeadInvoice
 }
 
 /** The quote follow-ups' days (docs/decisions/048-follow-through.md): the owner's pushes and the card's mark. */

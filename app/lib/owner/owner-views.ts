@@ -10,8 +10,9 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 export const SOURCE_PERIODS = [30, 90, 365] as const
 export type SourcePeriod = (typeof SOURCE_PERIODS)[number]
 
-// quote: the editor of one lead's quote (lead=<id>); prices: the price list, the terms and the calendar feed.
-export const OWNER_VIEWS = ['sources', 'work', 'quote', 'prices'] as const
+// quote: the editor of one lead's quote (lead=<id>); prices: the price list, the terms and the calendar feed;
+// money: payments by month, unpaid invoices and the bookkeeper's CSV (decision 055).
+export const OWNER_VIEWS = ['sources', 'work', 'quote', 'prices', 'money'] as const
 
 /** A value that does not fit is dropped, not an error: an old or hand-edited link still opens the page. */
 const dropped = <S extends v.GenericSchema<unknown, unknown>>(schema: S) => v.fallback(v.optional(schema), undefined)

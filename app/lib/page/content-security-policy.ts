@@ -2,7 +2,12 @@ import { reviewsWidget } from '~/content/reviews-widget'
 
 export const MAP_EMBED_ORIGIN = 'https://www.google.com'
 
-export function contentSecurityPolicy(nonce: string | undefined, videoOrigins: readonly string[] = []): string {
+/** `formOrigins`: where a form may also send the browser (the pay page's "Pay by card" goes on to Stripe's page). */
+export function contentSecurityPolicy(
+  nonce: string | undefined,
+  videoOrigins: readonly string[] = [],
+  formOrigins: readonly string[] = [],
+): string {
   const widgetOrigin = reviewsWidget ? new URL(reviewsWidget.scriptUrl).origin : null
   const scriptSources = ["'self'", nonce ? `'nonce-${nonce}'` : null, widgetOrigin].filter(Boolean)
   return [
@@ -16,7 +21,7 @@ export function contentSecurityPolicy(nonce: string | undefined, videoOrigins: r
     `frame-src ${MAP_EMBED_ORIGIN}${widgetOrigin ? ` ${widgetOrigin}` : ''}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formOrigins].join(' '),
     "object-src 'none'",
   ].join('; ')
 }

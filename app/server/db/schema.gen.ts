@@ -15,10 +15,31 @@ export interface DB {
     value: string
     updated_at: Generated<Timestamp>
   }
+  checkout_sessions: {
+    id: string
+    lead_id: string
+    amount_cents: number
+    created_at: Generated<Timestamp>
+    closed_at: Timestamp | null
+  }
   daily_runs: {
     job: 'morning-list' | 'lead-retention'
     day: Timestamp
     created_at: Generated<Timestamp>
+  }
+  invoice_counter: {
+    id: Generated<boolean>
+    last_number: number
+  }
+  invoices: {
+    lead_id: string
+    items: Json
+    total_cents: number
+    created_at: Generated<Timestamp>
+    number: number | null
+    token: string | null
+    sent_at: Timestamp | null
+    first_viewed_at: Timestamp | null
   }
   jobs: {
     lead_id: string
@@ -88,6 +109,7 @@ export interface DB {
     created_at: Generated<Timestamp>
     claimed_by: string | null
     payload: Json | null
+    key: Generated<string>
   }
   owner_push_subscriptions: {
     endpoint: string
@@ -107,6 +129,20 @@ export interface DB {
     token_hash: string
     expires_at: Timestamp
     used_at: Timestamp | null
+    created_at: Generated<Timestamp>
+  }
+  payments: {
+    id: Generated<string>
+    lead_id: string
+    method: 'card' | 'cash' | 'check' | 'zelle' | 'venmo' | 'other'
+    amount_cents: number
+    fee_cents: Generated<number>
+    state: Generated<'processing' | 'succeeded' | 'failed'>
+    received_on: Timestamp
+    check_number: string | null
+    stripe_payment_intent: string | null
+    stripe_session: string | null
+    stripe_charge: string | null
     created_at: Generated<Timestamp>
   }
   posted_work: {
@@ -164,6 +200,14 @@ export interface DB {
     key: string
     hit_at: Generated<Timestamp>
   }
+  refunds: {
+    id: Generated<string>
+    payment_id: string
+    amount_cents: number
+    refunded_on: Timestamp
+    stripe_refund: string | null
+    created_at: Generated<Timestamp>
+  }
   reviews: {
     id: Generated<string>
     author: string
@@ -177,6 +221,11 @@ export interface DB {
     external_id: string | null
   }
   service_videos: DB['pressure_washing_videos']
+  stripe_events: {
+    id: string
+    type: string
+    received_at: Generated<Timestamp>
+  }
 }
 
 /** Each table's row as a query returns it. */

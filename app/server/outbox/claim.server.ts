@@ -3,6 +3,7 @@
 import { sql } from 'kysely'
 import type { Database, Db } from '../db/database.server'
 import { quotesOf } from '../quotes/quotes.server'
+import { invoicesOf, unpaidInvoices } from '../payments/invoices.server'
 import { templateOf, type OutboxRow } from './templates.server'
 
 export interface Claim {
@@ -62,12 +63,19 @@ export async function claimDue(db: Database, { worker, now, leaseMs, limit, skip
       'leads.outside_area as outsideArea',
     ])
     .execute()
-  const quoteLeads = rows.filter((row) => templateOf(row.template)?.reads === 'quote').map((row) => row.leadId)
-  const facts = quoteLeads.length > 0 ? await quotesOf(db, [...new Set(quoteLeads)]) : new Map()
+  const leadsReading = (what: 'quote' | 'invoice') => [
+    ...new Set(rows.filter((row) => templateOf(row.template)?.reads === what).map((row) => row.leadId)),
+  ]
+  const [facts, invoices] = await Promise.all([
+    quotesOf(db, leadsReading('quote')),
+    invoicesOf(db, leadsReading('invoice')),
+  ])
   const read = async (row: OutboxRow) => {
     const reads = templateOf(row.template)?.reads
     if (reads === 'quote') row.quote = facts.get(row.leadId) ?? null
+    if (reads === 'invoice') row.invoice = invoices.get(row.leadId) ?? null
     if (reads === 'leads') row.leads = await morningListLeads(db, row.payload?.leads)
+    if (reads === 'leads') row.invoicesDue = await unpaidInvoices(db, now)
     return row
   }
   return Promise.all(rows.map(read))

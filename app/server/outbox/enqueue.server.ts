@@ -13,19 +13,22 @@ export interface Enqueued {
   /** Not before; now by default (a follow-up's due time). */
   dueAt?: Date
   /**
-   * A lead has at most one row per template. `keep` leaves one queued or sent before as it is; `replace` puts it
+   * A lead has at most one row per template and key. `keep` leaves one queued or sent before as it is; `replace` puts it
    * due again with this payload, sent or not, because its cause changed (a new quote version, a reschedule).
    */
   onExisting?: 'keep' | 'replace'
+  /** Tells apart the rows of a template a lead has several of: a payment's receipt by its id (decision 055). */
+  key?: string
 }
 
 /** True when a row was put due: false is one kept as it was. */
 export async function enqueue(db: Db, template: OutboxTemplate, row: Enqueued = {}): Promise<boolean> {
-  const { leadId = null, payload = null, dueAt, onExisting = 'keep' } = row
+  const { leadId = null, payload = null, dueAt, onExisting = 'keep', key = '' } = row
   const values = {
     lead_id: leadId,
     template,
     channel: TEMPLATES[template].channel,
+    key,
     payload: payload === null ? null : JSON.stringify(payload),
     ...(dueAt ? { next_attempt_at: dueAt } : {}),
   }
@@ -34,8 +37,8 @@ export async function enqueue(db: Db, template: OutboxTemplate, row: Enqueued = 
     .values(values)
     .onConflict((conflict) =>
       onExisting === 'keep'
-        ? conflict.columns(['lead_id', 'template']).doNothing()
-        : conflict.columns(['lead_id', 'template']).doUpdateSet((eb) => ({
+        ? conflict.columns(['lead_id', 'template', 'key']).doNothing()
+        : conflict.columns(['lead_id', 'template', 'key']).doUpdateSet((eb) => ({
             payload: eb.ref('excluded.payload'),
             next_attempt_at: eb.ref('excluded.next_attempt_at'),
             sent_at: null,

@@ -8,6 +8,8 @@ import { cityOfZip } from '../leads/lead-fields.server'
 import { composeMail, escapeHtml, sanitizeText } from '../leads/lead-email.server'
 import type { NotificationAddresses, OwnerNotification } from '../leads/lead-email.server'
 import type { DeliveryIo } from './templates.server'
+import { formatCents } from '../../lib/money'
+import { OWNER_INVOICE_TEXTS, UNPAID_AGES, type UnpaidInvoice } from '../../lib/payments/invoice'
 
 /** Where a message comes from and where a customer's reply goes. */
 export type Senders = Pick<DeliveryIo, 'addresses' | 'ownerEmail'>
@@ -58,6 +60,7 @@ export function morningListMail(
   day: string,
   leads: MorningLead[],
   { ownerEmail, addresses }: Senders,
+  invoices: UnpaidInvoice[] = [],
 ): OwnerNotification {
   const items = leads.map((lead) => {
     const name = sanitizeText(lead.firstName, 60) || 'A customer'
@@ -67,25 +70,45 @@ export function morningListMail(
     return { name, phone, call, text: call.replace(/^tel:/, 'sms:'), line: `${name}, ${lead.status} since ${since}` }
   })
   const { subject, intro } = messages.morningList(leads.length)
+  const due = invoicesDue(invoices)
   return composeMail(addresses, {
     key: `morning-${day}-${outboxId}`,
     to: ownerEmail,
-    subject,
+    subject: leads.length > 0 ? subject : messages.invoicesDue(invoices.length).subject,
     text: [
-      intro,
-      '',
+      ...(leads.length > 0 ? [intro, ''] : []),
       ...items.flatMap((item) => [item.line, `  Call: ${item.call}   Text: ${item.text}   (${item.phone})`, '']),
+      ...due.flatMap(({ heading, lines }) => [heading, ...lines.map((line) => `  ${line}`), '']),
       `The lead inbox: ${site.baseUrl}/owner`,
     ],
     html: [
-      `<p>${escapeHtml(intro)}</p><ul>`,
+      ...(leads.length > 0 ? [`<p>${escapeHtml(intro)}</p><ul>`] : ['<ul>']),
       ...items.map(
         (item) =>
           `<li>${escapeHtml(item.line)}: <a href="${escapeHtml(item.call)}">Call</a> · ` +
           `<a href="${escapeHtml(item.text)}">Text</a> (${escapeHtml(item.phone)})</li>`,
       ),
-      `</ul><p><a href="${escapeHtml(site.baseUrl)}/owner">Open the lead inbox</a></p>`,
+      '</ul>',
+      ...due.map(
+        ({ heading, lines }) =>
+          `<p>${escapeHtml(heading)}</p><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
+      ),
+      `<p><a href="${escapeHtml(site.baseUrl)}/owner">Open the lead inbox</a></p>`,
     ],
+  })
+}
+
+/** The invoices with a balance, grouped by how long ago they were sent (0–7, 8–30, over 30 days). */
+function invoicesDue(invoices: UnpaidInvoice[]) {
+  const words = messages.invoicesDue(invoices.length)
+  return UNPAID_AGES.flatMap((age) => {
+    const these = invoices.filter((invoice) => invoice.age === age)
+    if (these.length === 0) return []
+    const cents = formatCents(these.reduce((total, invoice) => total + invoice.balanceCents, 0))
+    const lines = these.map((invoice) =>
+      words.line(invoice.number, sanitizeText(invoice.firstName, 60), formatCents(invoice.balanceCents), invoice.days),
+    )
+    return [{ heading: words.heading(OWNER_INVOICE_TEXTS.ages[age].toLowerCase(), cents), lines }]
   })
 }
 

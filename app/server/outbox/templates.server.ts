@@ -3,6 +3,7 @@
 // entry here and the enqueue() that puts it due. A build that returns text sends nothing, for that reason.
 import { isReviewUrl } from '../../lib/reviews/review-link'
 import type { QuoteFacts } from '../../lib/quotes/quote'
+import type { LeadInvoice, UnpaidInvoice } from '../../lib/payments/invoice'
 import type { FileStore } from '../files/file-store.server'
 import { ownerNotification, type NotificationAddresses, type NotificationLead } from '../leads/lead-email.server'
 import type { OwnerNotification } from '../leads/lead-email.server'
@@ -16,6 +17,14 @@ import {
   quoteSentMail,
   type QuoteMailLead,
 } from '../quotes/quote-mail.server'
+import {
+  invoiceReminderMail,
+  invoiceSentMail,
+  paymentPushPayload,
+  paymentReceiptMail,
+  refundReceiptMail,
+  type InvoiceMailLead,
+} from '../payments/payment-mail.server'
 import {
   acknowledgementMail,
   escalationPushPayload,
@@ -50,10 +59,13 @@ export interface OutboxRow extends Required<NotificationLead> {
   status: string | null
   /** What its cause noted: a sign-in link, a photo count, a follow-up's minutes, a deleted lead's id… */
   payload: Record<string, unknown> | null
-  /** The morning list's leads still waiting, read as it is claimed. */
+  /** The morning list's leads still waiting, and the invoices still due, read as it is claimed. */
   leads?: MorningLead[]
+  invoicesDue?: UnpaidInvoice[]
   /** The lead's quote, read as it is claimed for the templates that read it. */
   quote?: QuoteFacts | null
+  /** The lead's invoice with its payments, read as it is claimed for the templates that read it. */
+  invoice?: LeadInvoice | null
 }
 
 export interface VapidKeys {
@@ -85,8 +97,8 @@ type Built<C extends Channel> = ChannelMessage[C] | string
 type Template = {
   [C in Channel]: {
     channel: C
-    /** What its claim reads beside the lead: the lead's quote, or the morning list's leads. */
-    reads?: 'quote' | 'leads'
+    /** What its claim reads beside the lead: the lead's quote or invoice, or the morning list's leads. */
+    reads?: 'quote' | 'invoice' | 'leads'
     build(row: OutboxRow, io: DeliveryIo): Built<C> | Promise<Built<C>>
   }
 }[Channel]
@@ -121,6 +133,18 @@ function quoteMessage<C extends 'customer_mail' | 'owner_push'>(
     channel,
     reads: 'quote',
     build: (row, io) => (row.quote && build({ ...row, quote: row.quote }, io, row)) || 'nothing to send',
+  } as Template
+}
+
+/** Built from the invoice as it stands when sent: a reminder of a paid invoice and a receipt of nothing send nothing. */
+function invoiceMessage<C extends 'customer_mail' | 'owner_push'>(
+  channel: C,
+  build: (lead: InvoiceMailLead, io: DeliveryIo) => ChannelMessage[C] | null,
+): Template {
+  return {
+    channel,
+    reads: 'invoice',
+    build: (row, io) => (row.invoice && build({ ...row, invoice: row.invoice }, io)) || 'nothing to send',
   } as Template
 }
 
@@ -169,14 +193,14 @@ export const TEMPLATES = {
   },
   owner_reminder_2d: quoteReminder(2),
   owner_reminder_7d: quoteReminder(7),
-  // The leads are read as it is claimed: one worked or deleted since drops out.
+  // The leads and invoices are read as it is claimed: one worked, paid or deleted since drops out.
   owner_morning_list: {
     channel: 'owner_mail',
     reads: 'leads',
     build: (row, io) =>
-      row.leads?.length
-        ? morningListMail(row.outboxId, String(row.payload?.day ?? 'today'), row.leads, io)
-        : 'every lead on it has moved on',
+      row.leads?.length || row.invoicesDue?.length
+        ? morningListMail(row.outboxId, String(row.payload?.day ?? 'today'), row.leads ?? [], io, row.invoicesDue)
+        : 'every lead and invoice on it has moved on',
   },
   // A deleted lead's photos (decision 043).
   lead_files: {
@@ -196,6 +220,13 @@ export const TEMPLATES = {
   job_reminder: quoteMessage('customer_mail', (lead, io, row) =>
     lead.quote.job?.day === row.payload?.day ? jobReminderMail(lead, io) : null,
   ),
+  // The invoice and its payments (docs/decisions/055-invoices-and-payments.md); a receipt's row is keyed by the
+  // payment's or refund's id, so each gets one.
+  invoice_sent: invoiceMessage('customer_mail', invoiceSentMail),
+  invoice_reminder: invoiceMessage('customer_mail', invoiceReminderMail),
+  payment_receipt: invoiceMessage('customer_mail', paymentReceiptMail),
+  refund_receipt: invoiceMessage('customer_mail', refundReceiptMail),
+  payment_push: invoiceMessage('owner_push', (lead, io) => (io.vapid ? paymentPushPayload(lead) : null)),
 } satisfies Record<string, Template>
 
 export type OutboxTemplate = keyof typeof TEMPLATES

@@ -17,6 +17,7 @@ import { morningListDay, pacificDate } from '../backend/business-hours.server'
 import { CHANNELS, defaultBackoffMs, deliveryIo } from './channels.server'
 import { claimDue, markFailed, markSent, nextDue, releaseClaims } from './claim.server'
 import { enqueue } from './enqueue.server'
+import { unpaidInvoices } from '../payments/invoices.server'
 import { templateOf, type DeliveryIo, type OutboxRow } from './templates.server'
 
 export type OutboxRunResult = { claimed: number; sent: number; failed: number }
@@ -100,7 +101,8 @@ export async function deliverOutboxRow(row: OutboxRow, io: DeliveryIo): Promise<
 
 /**
  * The morning list of `day`: claims the Pacific date for the day's one list, and queues an e-mail naming the leads
- * still new or contacted and unchanged for over a day; the claim reads them again as it is sent (decision 048).
+ * still new or contacted and unchanged for over a day, and the invoices still due (decision 055); the claim reads
+ * both again as it is sent (decision 048).
  */
 export async function queueMorningList(db: Database, day: string, now: Date): Promise<number> {
   return db.transaction().execute(async (tx) => {
@@ -119,9 +121,10 @@ export async function queueMorningList(db: Database, day: string, now: Date): Pr
       )
       .orderBy('created_at')
       .execute()
-    if (waiting.length > 0)
+    const due = await unpaidInvoices(tx, now)
+    if (waiting.length > 0 || due.length > 0)
       await enqueue(tx, 'owner_morning_list', { payload: { day, leads: waiting.map((l) => l.id) } })
-    return waiting.length
+    return waiting.length + due.length
   })
 }
 

@@ -5,6 +5,7 @@ import { centsText } from '../../lib/money'
 import type { Backend } from '../backend/backend.server'
 import { BUSINESS_TIME_ZONE } from '../backend/business-hours.server'
 import type { Db } from '../db/database.server'
+import { receivedCents } from '../payments/invoices.server'
 import { csvCell } from './leads.server'
 import { OWNER_FILE_HEADERS } from './owner-access.server'
 
@@ -20,17 +21,21 @@ export interface Conversion {
 /** Won leads with a Google click id, won since `since` (ISO) or ever. */
 export async function conversions(db: Db, since: string | null = null): Promise<Conversion[]> {
   const gclid = sql<string>`source_tags ->> 'gclid'`
-  return db
-    .selectFrom('leads')
-    .select(['id', gclid.as('gclid'), 'won_at as wonAt', 'job_value_cents as jobValueCents'])
-    .where('status', '=', 'won')
-    .where('won_at', 'is not', null)
-    .where(sql<boolean>`nullif(${gclid}, '') IS NOT NULL`)
-    .$if(since !== null, (q) => q.where('won_at', '>=', new Date(since!)))
-    .orderBy('won_at')
-    .orderBy('id')
-    .$narrowType<{ wonAt: Date }>()
-    .execute()
+  return (
+    db
+      .selectFrom('leads')
+      .select(['id', gclid.as('gclid'), 'won_at as wonAt'])
+      // Money received where there is some, else the value typed at the win (decision 055).
+      .select((eb) => eb.fn.coalesce(receivedCents('leads.id'), 'job_value_cents').as('jobValueCents'))
+      .where('status', '=', 'won')
+      .where('won_at', 'is not', null)
+      .where(sql<boolean>`nullif(${gclid}, '') IS NOT NULL`)
+      .$if(since !== null, (q) => q.where('won_at', '>=', new Date(since!)))
+      .orderBy('won_at')
+      .orderBy('id')
+      .$narrowType<{ wonAt: Date }>()
+      .execute()
+  )
 }
 
 // The "Conversions from clicks" template of Google Ads Help's "Import conversions from ad clicks into Google Ads":

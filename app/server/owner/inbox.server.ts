@@ -14,6 +14,7 @@ import type { Database, Db } from '../db/database.server'
 import { enqueue } from '../outbox/enqueue.server'
 import { withPhotos } from './lead-photos.server'
 import { withQuotes } from '../quotes/quotes.server'
+import { receivedCents, withInvoices } from '../payments/invoices.server'
 import { listLeads, type LeadRow } from './leads.server'
 import { cityOfZip } from '../leads/lead-fields.server'
 import { categoryOfLeadPage } from './work-prefill.server'
@@ -45,10 +46,10 @@ export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
   }
 }
 
-/** The rows' cards with their photos and quotes: one read of each for the whole list. */
+/** The rows' cards with their photos, quotes and invoices: one read of each for the whole list. */
 async function inboxCards(db: Database, rows: LeadRow[]): Promise<InboxLead[]> {
   const cards = rows.map((row) => toInboxLead(row))
-  return withQuotes(db, await withPhotos(db, cards))
+  return withInvoices(db, await withQuotes(db, await withPhotos(db, cards)))
 }
 
 /** Spam and archived leads stay in `npm run leads`. */
@@ -93,7 +94,13 @@ export async function leadSources(db: Db, days: SourcePeriod): Promise<LeadSourc
         eb.fn.count<number>('quoted_at').as('quoted'),
         eb.fn.countAll<number>().filterWhere('status', '=', 'won').as('won'),
         eb.fn
-          .coalesce(eb.fn.sum<number>('job_value_cents').filterWhere('status', '=', 'won'), sql.lit(0))
+          .coalesce(
+            // Money received where there is some, else the value typed at the win (decision 055).
+            eb.fn
+              .sum<number>(eb.fn.coalesce(receivedCents('leads.id'), 'job_value_cents'))
+              .filterWhere('status', '=', 'won'),
+            sql.lit(0),
+          )
           .as('wonCents'),
       ])
       .where('status', 'in', OWNER_STATUSES)

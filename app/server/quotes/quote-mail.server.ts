@@ -32,9 +32,12 @@ export interface QuoteMailLead {
   quote: QuoteFacts
 }
 
-/** Null when the stored address is not one a mail server should be given: the owner still has "Text the link". */
-function customerMail(
-  lead: QuoteMailLead,
+/**
+ * Null when the stored address is not one a mail server should be given: the owner still has "Text the link".
+ * The invoice's mails (app/server/payments/payment-mail.server.ts) go the same way.
+ */
+export function customerMail(
+  lead: Pick<QuoteMailLead, 'email' | 'leadId'>,
   key: string,
   { ownerEmail, addresses }: Senders,
   parts: { subject: string; text: string[]; html: string[]; icalEvent?: OwnerNotification['icalEvent'] },

@@ -1,0 +1,66 @@
+/**
+ * The rules of the owner's invoice and payment forms, checked in the browser and again by the server functions with
+ * the same messages. Amounts become whole cents here; the customer never sends one.
+ */
+import * as v from 'valibot'
+import { priceSchema, quoteItemInputSchema } from '../quotes/quote-schema'
+import { OTHER_WAYS_MAX, RECORDED_METHODS } from './invoice'
+
+export const PAYMENT_FIELD_TEXTS = {
+  method: 'Choose how it was paid',
+  amountZero: 'Enter an amount above $0.00',
+  day: 'Enter the day it was paid, like 2026-11-20',
+  dayFuture: 'The day it was paid cannot be in the future',
+  checkNumber: 'Enter the check number',
+  checkNumberLong: 'The check number must be 40 characters or fewer',
+  otherWaysLong: `The text must be ${OTHER_WAYS_MAX.toLocaleString('en-US')} characters or fewer`,
+  line: 'No such line on the invoice',
+} as const
+const T = PAYMENT_FIELD_TEXTS
+
+const uuid = (message: string) => v.pipe(v.string(), v.uuid(message))
+const lead = uuid('not a lead id')
+const amount = v.pipe(
+  priceSchema,
+  v.check((cents) => cents > 0, T.amountZero),
+)
+
+/** "Job done", "Send invoice" and the invoice's read. */
+export const invoiceLeadSchema = v.object({ lead })
+
+/** A line "added on site": the quote editor's description and price rules. */
+export const invoiceLineSchema = v.object({
+  lead,
+  description: quoteItemInputSchema.entries.description,
+  price: priceSchema,
+})
+
+export const removeInvoiceLineSchema = v.object({
+  lead,
+  line: v.pipe(v.string(), v.regex(/^[ia]\d{1,3}$/, T.line)),
+})
+
+/** "Record payment": cash, check with its number, Zelle, Venmo or other; the day is checked against today on the
+ * server's clock. */
+export const recordPaymentSchema = v.pipe(
+  v.object({
+    lead,
+    method: v.picklist(RECORDED_METHODS, T.method),
+    amount,
+    receivedOn: v.pipe(v.string(T.day), v.regex(/^\d{4}-\d{2}-\d{2}$/, T.day)),
+    checkNumber: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(40, T.checkNumberLong)),
+  }),
+  v.forward(
+    v.check((input) => input.method !== 'check' || input.checkNumber !== '', T.checkNumber),
+    ['checkNumber'],
+  ),
+)
+export type RecordPaymentInput = v.InferOutput<typeof recordPaymentSchema>
+
+/** "Refund": all or part of one payment. */
+export const refundSchema = v.object({ payment: uuid('not a payment id'), amount })
+
+/** The pay page's "other ways to pay", as the owner writes it. */
+export const otherWaysSchema = v.object({
+  text: v.pipe(v.string(), v.trim(), v.maxLength(OTHER_WAYS_MAX, T.otherWaysLong)),
+})

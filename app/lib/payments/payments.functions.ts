@@ -1,0 +1,101 @@
+// The owner's invoice and payment calls (docs/decisions/055-invoices-and-payments.md), each made by ownerFn: 401 and
+// nothing written without a session. The customer's side is the pay page's own form post (routes/pay.$token.tsx).
+import { getBackend } from '~/server/backend/backend.server'
+import { pacificDate } from '~/server/backend/business-hours.server'
+import { parse } from '~/server/http/function-input.server'
+import {
+  addInvoiceLine,
+  invoiceOf,
+  markJobDone,
+  removeInvoiceLine,
+  sendInvoice,
+  type InvoiceWriteResult,
+} from '~/server/payments/invoices.server'
+import { moneySummary, recordPayment, refundPayment, saveOtherWays } from '~/server/payments/payments.server'
+import { ownerFn, refuse } from '../owner/owner.functions'
+import type { LeadInvoice, MoneySummary } from './invoice'
+import {
+  invoiceLeadSchema,
+  invoiceLineSchema,
+  otherWaysSchema,
+  PAYMENT_FIELD_TEXTS,
+  recordPaymentSchema,
+  refundSchema,
+  removeInvoiceLineSchema,
+} from './invoice-schema'
+
+const REFUSALS: Record<Exclude<InvoiceWriteResult, LeadInvoice>, [number, string]> = {
+  'no-lead': [404, 'No such lead'],
+  'not-accepted': [409, 'Only an accepted quote becomes an invoice'],
+  'no-invoice': [409, 'Tap "Job done" first'],
+  sent: [409, 'The invoice was sent: its lines no longer change'],
+  draft: [409, 'Send the invoice first'],
+  empty: [409, 'An invoice needs at least one line and a total above $0.00'],
+  full: [409, 'An invoice takes at most 40 lines and $1,000,000'],
+  'no-line': [404, PAYMENT_FIELD_TEXTS.line],
+  'no-payment': [404, 'No such payment'],
+  'over-paid': [409, 'A refund cannot be more than what is left of the payment'],
+  'not-settled': [409, 'Only a settled payment is refunded'],
+}
+
+/** The invoice as it now stands, or the call answered with why not. */
+const answer = (result: InvoiceWriteResult): LeadInvoice => {
+  if (typeof result === 'object') return result
+  const [status, message] = REFUSALS[result]
+  return refuse(status, message)
+}
+
+export const fetchOwnerInvoice = ownerFn()
+  .validator(parse(invoiceLeadSchema))
+  .handler(async ({ data }) => answer((await invoiceOf(await getBackend().db(), data.lead)) ?? 'no-invoice'))
+
+/** "Job done": a draft from the accepted quote's items and chosen options; a second tap answers the same draft. */
+export const markOwnerJobDone = ownerFn({ method: 'POST' })
+  .validator(parse(invoiceLeadSchema))
+  .handler(async ({ data }) => answer(await markJobDone(await getBackend().db(), data.lead)))
+
+/** A line "added on site", while a draft. */
+export const addOwnerInvoiceLine = ownerFn({ method: 'POST' })
+  .validator(parse(invoiceLineSchema))
+  .handler(async ({ data }) =>
+    answer(
+      await addInvoiceLine(await getBackend().db(), data.lead, { description: data.description, cents: data.price }),
+    ),
+  )
+
+export const removeOwnerInvoiceLine = ownerFn({ method: 'POST' })
+  .validator(parse(removeInvoiceLineSchema))
+  .handler(async ({ data }) => answer(await removeInvoiceLine(await getBackend().db(), data.lead, data.line)))
+
+/** "Send invoice": its number, the e-mailed link and the two reminders; the link for "Text the link". */
+export const sendOwnerInvoice = ownerFn({ method: 'POST' })
+  .validator(parse(invoiceLeadSchema))
+  .handler(async ({ data }) => answer(await sendInvoice(getBackend(), data.lead)))
+
+/** "Record payment": the day is checked against today in Pacific time, on the server's clock. */
+export const recordOwnerPayment = ownerFn({ method: 'POST' })
+  .validator(parse(recordPaymentSchema))
+  .handler(async ({ data }) => {
+    const backend = getBackend()
+    if (data.receivedOn > pacificDate(backend.now())) refuse(400, PAYMENT_FIELD_TEXTS.dayFuture)
+    return answer(await recordPayment(backend, data))
+  })
+
+/** "Refund": a card payment's through Stripe, any other's recorded. */
+export const refundOwnerPayment = ownerFn({ method: 'POST' })
+  .validator(parse(refundSchema))
+  .handler(async ({ data }) => {
+    const result = await refundPayment(getBackend(), data.payment, data.amount)
+    if (typeof result === 'object' && 'stripeRefused' in result) return refuse(409, result.stripeRefused)
+    return answer(result)
+  })
+
+/** The "Money" view. */
+export const fetchOwnerMoney = ownerFn().handler(async (): Promise<MoneySummary> => moneySummary(getBackend()))
+
+/** The pay page's "other ways to pay" (Zelle, check, cash); empty removes it. */
+export const saveOwnerOtherWays = ownerFn({ method: 'POST' })
+  .validator(parse(otherWaysSchema))
+  .handler(async ({ data }): Promise<{ otherWays: string | null }> => ({
+    otherWays: await saveOtherWays(await getBackend().db(), data.text),
+  }))

@@ -1,0 +1,44 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { PayPage } from '~/components/payments/pay-page'
+import { site } from '~/content/site'
+import { contentSecurityPolicy } from '~/lib/page/content-security-policy'
+import { visitorAddress } from '~/server/http/visitor-address.server'
+import { payPageGet, payPagePost } from '~/server/payments/pay-page.server'
+
+/**
+ * The customer's pay page (docs/decisions/055-invoices-and-payments.md). Its GET reads the invoice before anything
+ * renders, so a link that shows nothing gets one fixed 404; "Pay by card" is a plain form that posts back here and
+ * is answered 303 to Stripe's page.
+ */
+// Written here, not imported: as the quote page's, so this route's options add nothing to every page's first load.
+const PAGE_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' }
+
+export const Route = createFileRoute('/pay/$token')({
+  staticData: { bare: true },
+  // Back from Stripe's page: declared, or the server drops it from the page's address (page-url.server.ts).
+  validateSearch: v.object({ session: v.optional(v.string()) }),
+  server: {
+    handlers: {
+      GET: async ({ request, params, next }) => {
+        const view = await payPageGet(request, params.token, visitorAddress(request))
+        if (view instanceof Response) return view
+        return next({ context: { payPage: view } })
+      },
+      POST: ({ request, params }) => payPagePost(request, params.token, visitorAddress(request)),
+    },
+  },
+  loader: ({ serverContext }) => ({ view: serverContext?.payPage ?? null }),
+  // Chromium applies form-action to the 303 that follows "Pay by card": Stripe's page must be allowed there.
+  headers: ({ loaderData, ssr }) => ({
+    ...PAGE_HEADERS,
+    'Content-Security-Policy': contentSecurityPolicy(ssr?.nonce, [], loaderData?.view?.checkoutOrigins ?? []),
+  }),
+  head: () => ({ meta: [{ title: `Pay your invoice from ${site.name}` }, { name: 'robots', content: 'noindex' }] }),
+  component: PayPageRoute,
+})
+
+function PayPageRoute() {
+  const { view } = Route.useLoaderData()
+  return view ? <PayPage view={view} /> : null
+}

@@ -1,0 +1,184 @@
+// The customer's pay page, /pay/<token> (docs/decisions/055-invoices-and-payments.md): its read, its one plain form
+// ("Pay $X by card") and the one "not available" answer. The post carries a per-page key, never an amount: the
+// balance is the invoice's, read here, and Stripe's page is where the card is typed.
+import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
+import { site } from '../../content/site'
+import type { PostedWork } from '../../lib/posted-work/posted-work'
+import {
+  PAY_FORM_FIELDS,
+  PAY_PAGE_HEADERS,
+  PAY_PAGE_TEXTS,
+  PAY_TOKEN_PATTERN,
+  payPath,
+  type PayPageView,
+} from '../../lib/payments/invoice'
+import { getBackend, type Backend } from '../backend/backend.server'
+import type { Db } from '../db/database.server'
+import { readPlainForm } from '../http/plain-form.server'
+import { limitVisitor } from '../http/rate-limit.server'
+import { escapeHtml, sanitizeText } from '../leads/lead-email.server'
+import { log } from '../log/logger.server'
+import { ownerAccess } from '../owner/owner-access.server'
+import { invoiceOfToken, markViewed } from './invoices.server'
+import { cardPayable, otherWaysText } from './payments.server'
+import { createCheckout, isSessionId } from './stripe.server'
+
+// Reads are cheap and a customer reloads: twelve times the posts' limit per client, as the quote page's.
+const VIEWS_PER_POST = 12
+const MAX_POST_BYTES = 4 * 1024
+const CLICK = /^[A-Za-z0-9_-]{16,64}$/
+
+function plainPage(status: number, title: string, text: string, headers: Record<string, string> = {}): Response {
+  const body =
+    `<!doctype html><html lang="en-US"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
+    `<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>` +
+    `<p><a href="${escapeHtml(site.phoneHref)}">${escapeHtml(site.phone)}</a></p>` +
+    `<p><a href="/">${escapeHtml(site.name)}</a></p></main></body></html>`
+  return new Response(body, {
+    status,
+    headers: {
+      ...PAY_PAGE_HEADERS,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': "default-src 'none'",
+      ...headers,
+    },
+  })
+}
+
+/** Unknown and paid-off links get this one answer, byte for byte: nothing tells whether a token ever existed. */
+const unavailable = () => plainPage(404, PAY_PAGE_TEXTS.unavailableTitle, PAY_PAGE_TEXTS.unavailable)
+const tooMany = (seconds: number) =>
+  plainPage(429, PAY_PAGE_TEXTS.title, PAY_PAGE_TEXTS.rateLimited, { 'Retry-After': String(seconds) })
+
+function hit(backend: Backend, bucket: string, key: string, times = 1): Promise<number> {
+  const { rateLimit, rateWindowMs } = backend.config.quote
+  return limitVisitor(backend, bucket, key, { count: rateLimit * times, windowMs: rateWindowMs })
+}
+
+/** Stripe's hosted pages, or the stand-in's that STRIPE_API_BASE names in tests. */
+function checkoutOrigins(backend: Backend): string[] {
+  const api = backend.config.stripe?.api
+  if (!backend.config.stripe) return []
+  return [api ? `${api.protocol}://${api.host}:${api.port}` : 'https://checkout.stripe.com']
+}
+
+/** The owner's posted before/after photos of this job, as the gallery shows them. */
+function photosOf(db: Db, leadId: string): Promise<PostedWork[]> {
+  return db
+    .selectFrom('posted_work')
+    .select(['id', 'category', 'city_slug as citySlug', 'caption', 'alt', 'image_hash as imageHash'])
+    .select(['width', 'height', 'widths', 'placeholder'])
+    .select(sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('createdAt'))
+    .where('lead_id', '=', leadId)
+    .where('published', '=', true)
+    .orderBy('created_at')
+    .execute()
+}
+
+/**
+ * The page's invoice, or null for a link that shows nothing: unknown, or nothing left to pay. Back from Stripe
+ * (`session` one of this invoice's), it shows "Paid, thank you" once the webhook recorded the payment, and
+ * "Payment processing" until then, even when paid off.
+ */
+export async function readPayPage(
+  backend: Backend,
+  token: string,
+  session: string | null,
+): Promise<PayPageView | null> {
+  if (!PAY_TOKEN_PATTERN.test(token)) return null
+  const db = await backend.db()
+  const found = await invoiceOfToken(db, token)
+  if (!found) return null
+  const { leadId, invoice } = found
+  let outcome: PayPageView['outcome'] = null
+  if (session && isSessionId(session)) {
+    const made = await db
+      .selectFrom('checkout_sessions as c')
+      .leftJoin('payments as p', 'p.stripe_session', 'c.id')
+      .select('p.state')
+      .where('c.id', '=', session)
+      .where('c.lead_id', '=', leadId)
+      .executeTakeFirst()
+    if (made) outcome = made.state === 'succeeded' ? 'paid' : 'processing'
+  }
+  if (!outcome && invoice.balanceCents === 0 && invoice.processingCents === 0) return null
+  const [photos, otherWays] = await Promise.all([photosOf(db, leadId), otherWaysText(db)])
+  return {
+    token,
+    number: invoice.number!,
+    firstName: sanitizeText(found.firstName, 60),
+    items: invoice.items,
+    totalCents: invoice.totalCents,
+    paidCents: invoice.paidCents,
+    balanceCents: invoice.balanceCents,
+    photos,
+    card: cardPayable(backend, invoice.balanceCents),
+    checkoutOrigins: checkoutOrigins(backend),
+    processing: invoice.processingCents > 0,
+    otherWays,
+    outcome,
+    click: randomBytes(18).toString('base64url'),
+  }
+}
+
+/** GET: the page's invoice, or the answer that replaces the page. The first view is stamped, unless the owner's. */
+export async function payPageGet(
+  request: Request,
+  token: string,
+  ip: string,
+  backend: Backend = getBackend(),
+): Promise<PayPageView | Response> {
+  const wait = await hit(backend, 'pay-page-view', ip, VIEWS_PER_POST)
+  if (wait > 0) return tooMany(wait)
+  const view = await readPayPage(backend, token, new URL(request.url).searchParams.get('session'))
+  if (!view) return unavailable()
+  if (!(await ownerAccess())) await markViewed(await backend.db(), token)
+  return view
+}
+
+const backToPage = (token: string) =>
+  new Response(null, { status: 303, headers: { Location: payPath(token), ...PAY_PAGE_HEADERS } })
+
+/**
+ * POST "Pay by card": a fresh Checkout Session for the balance and 303 to Stripe's page. Nothing to pay by card
+ * (paid meanwhile, Stripe not set up): 303 back to the page, which says so. From another site: 403.
+ */
+export async function payPagePost(
+  request: Request,
+  token: string,
+  ip: string,
+  backend: Backend = getBackend(),
+): Promise<Response> {
+  const form = await readPlainForm(request, MAX_POST_BYTES)
+  if (form instanceof Response) return form
+  if (!PAY_TOKEN_PATTERN.test(token)) return unavailable()
+  // Per client, then per token: a token's limit holds however many clients try it.
+  const wait = (await hit(backend, 'pay-page', ip)) || (await hit(backend, 'pay-page-token', token))
+  if (wait > 0) return tooMany(wait)
+  const found = await invoiceOfToken(await backend.db(), token)
+  if (!found || (found.invoice.balanceCents === 0 && found.invoice.processingCents === 0)) return unavailable()
+  const { invoice } = found
+  if (!cardPayable(backend, invoice.balanceCents)) return backToPage(token)
+  const sent = form?.text(PAY_FORM_FIELDS.click) ?? ''
+  const click = CLICK.test(sent) ? sent : randomBytes(18).toString('base64url')
+  const email = await (
+    await backend.db()
+  )
+    .selectFrom('leads')
+    .select('email')
+    .where('id', '=', found.leadId)
+    .executeTakeFirstOrThrow()
+  try {
+    const url = await createCheckout(
+      backend,
+      { leadId: found.leadId, token, number: invoice.number!, balanceCents: invoice.balanceCents, email: email.email },
+      click,
+    )
+    return new Response(null, { status: 303, headers: { Location: url, ...PAY_PAGE_HEADERS } })
+  } catch (error) {
+    log('payments').error({ err: error instanceof Error ? error.message : String(error) }, 'no Checkout Session made')
+    return plainPage(503, PAY_PAGE_TEXTS.title, PAY_PAGE_TEXTS.cardUnavailable, { 'Retry-After': '60' })
+  }
+}

@@ -1,0 +1,280 @@
+// Card payments through Stripe Checkout with the official SDK (docs/decisions/055-invoices-and-payments.md): a fresh
+// hosted session per "Pay" click, refunds, and the webhook. Each event is verified on its raw body, recorded once
+// by id in the transaction of its effects, and reconciled from Stripe's API rather than from its body, so a repeat
+// or an event out of order changes nothing the truth does not. No card data ever reaches the site.
+import { createHash } from 'node:crypto'
+import Stripe from 'stripe'
+import { isValidEmail } from '../../lib/leads/lead-schema'
+import { payLink } from '../../lib/payments/invoice'
+import type { Backend } from '../backend/backend.server'
+import { pacificDate } from '../backend/business-hours.server'
+import type { RuntimeConfig } from '../config.server'
+import type { Db } from '../db/database.server'
+import { limitVisitor } from '../http/rate-limit.server'
+import { log } from '../log/logger.server'
+import { lockInvoice, moneyMoved } from './invoices.server'
+
+const clients = new WeakMap<object, Stripe>()
+
+/** The SDK for these settings, or null when card payments are off. */
+export function stripeOf(settings: RuntimeConfig['stripe']): Stripe | null {
+  if (!settings) return null
+  let client = clients.get(settings)
+  if (!client) {
+    client = new Stripe(settings.secretKey, { ...(settings.api ?? {}), maxNetworkRetries: 2, timeout: 20_000 })
+    clients.set(settings, client)
+  }
+  return client
+}
+
+/** Stripe's own refusal (a bad amount, an already refunded charge), as opposed to Stripe being unreachable. */
+const refusedByStripe = (error: unknown): error is Stripe.errors.StripeError =>
+  error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError
+
+const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/
+export const isSessionId = (id: string) => SESSION_ID.test(id)
+
+/**
+ * A new Checkout Session for the balance the server computed, answered with its hosted page's address. The key makes
+ * a repeated post of one rendered page (a double click) the same session; the invoice's older open sessions are
+ * expired, best effort, so one balance is not paid twice from two tabs.
+ */
+export async function createCheckout(
+  backend: Backend,
+  invoice: { leadId: string; token: string; number: number; balanceCents: number; email: string },
+  click: string,
+): Promise<string> {
+  const stripe = stripeOf(backend.config.stripe)!
+  const { leadId, token, number, balanceCents } = invoice
+  const metadata = { lead: leadId, invoice: String(number) }
+  const key = createHash('sha256').update(`${leadId}:${balanceCents}:${click}`).digest('base64url')
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: 'payment',
+      line_items: [
+        {
+          price_data: { currency: 'usd', unit_amount: balanceCents, product_data: { name: `Invoice ${number}` } },
+          quantity: 1,
+        },
+      ],
+      success_url: `${payLink(token)}?session={CHECKOUT_SESSION_ID}`,
+      cancel_url: payLink(token),
+      client_reference_id: leadId,
+      metadata,
+      payment_intent_data: { metadata },
+      ...(isValidEmail(invoice.email) ? { customer_email: invoice.email } : {}),
+    },
+    { idempotencyKey: `checkout-${key}` },
+  )
+  const db = await backend.db()
+  await db
+    .insertInto('checkout_sessions')
+    .values({ id: session.id, lead_id: leadId, amount_cents: balanceCents })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute()
+  const older = await db
+    .selectFrom('checkout_sessions')
+    .select('id')
+    .where('lead_id', '=', leadId)
+    .where('id', '<>', session.id)
+    .where('closed_at', 'is', null)
+    .execute()
+  for (const { id } of older) {
+    try {
+      await stripe.checkout.sessions.expire(id)
+    } catch (error) {
+      // Paid, expired or gone already: closed all the same. Stripe unreachable: tried again at the next click.
+      if (!refusedByStripe(error)) continue
+    }
+    await db.updateTable('checkout_sessions').set({ closed_at: new Date() }).where('id', '=', id).execute()
+  }
+  return session.url!
+}
+
+/** A card payment's refund through Stripe: its id, or Stripe's refusal in its own words. */
+export async function refundCardPayment(
+  backend: Backend,
+  payment: {
+    leadId: string
+    paymentId: string
+    cents: number
+    stripe_payment_intent: string | null
+    refunded: number | null
+  },
+): Promise<string | { stripeRefused: string }> {
+  const stripe = stripeOf(backend.config.stripe)
+  if (!stripe) return { stripeRefused: 'Set STRIPE_SECRET_KEY to refund card payments' }
+  // The same tap again (a retry after a lost answer) reuses the key; a later refund has another refunded sum.
+  const key = `refund-${payment.paymentId}-${payment.refunded ?? 0}-${payment.cents}`
+  try {
+    const refund = await stripe.refunds.create(
+      {
+        payment_intent: payment.stripe_payment_intent!,
+        amount: payment.cents,
+        metadata: { lead: payment.leadId, payment: payment.paymentId },
+      },
+      { idempotencyKey: key },
+    )
+    return refund.id
+  } catch (error) {
+    if (refusedByStripe(error)) return { stripeRefused: error.message }
+    throw error
+  }
+}
+
+type Snapshot = {
+  session: Stripe.Checkout.Session
+  intent: Stripe.PaymentIntent | null
+  charge: Stripe.Charge | null
+  refunds: Stripe.Refund[]
+}
+
+/** The session as Stripe has it now, with its payment, charge, fee and refunds. */
+async function readSession(stripe: Stripe, id: string): Promise<Snapshot> {
+  const session = await stripe.checkout.sessions.retrieve(id, {
+    expand: ['payment_intent.latest_charge.balance_transaction'],
+  })
+  const intent = session.payment_intent as Stripe.PaymentIntent | null
+  const charge = (intent?.latest_charge ?? null) as Stripe.Charge | null
+  const refunds = charge?.amount_refunded ? (await stripe.refunds.list({ charge: charge.id, limit: 100 })).data : []
+  return { session, intent, charge, refunds }
+}
+
+const SESSION_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+]
+
+/** The Checkout Session an event is about, if it is one the site handles. */
+async function sessionOf(stripe: Stripe, event: Stripe.Event): Promise<string | null> {
+  if (SESSION_EVENTS.includes(event.type)) return (event.data.object as Stripe.Checkout.Session).id
+  if (event.type !== 'charge.refunded') return null
+  const intent = (event.data.object as Stripe.Charge).payment_intent
+  const intentId = typeof intent === 'string' ? intent : intent?.id
+  if (!intentId) return null
+  return (await stripe.checkout.sessions.list({ payment_intent: intentId, limit: 1 })).data[0]?.id ?? null
+}
+
+/**
+ * The payment and refunds of one of our sessions, as Stripe has them: inserted or moved on (processing to
+ * succeeded or failed), each new one with its receipt. A session whose amount or currency is not the one made for
+ * the invoice records nothing and is logged for the owner to look at in Stripe.
+ */
+async function applySession(
+  tx: Db,
+  backend: Backend,
+  snapshot: Snapshot,
+  made: { lead_id: string; amount_cents: number },
+) {
+  const { session, intent, charge } = snapshot
+  const leadId = made.lead_id
+  if (!intent || !(await lockInvoice(tx, leadId)).invoice) return
+  if (session.currency !== 'usd' || session.amount_total !== made.amount_cents) {
+    const seen = { session: session.id, currency: session.currency, amount: session.amount_total }
+    log('payments').error({ ...seen, expected: made.amount_cents }, 'a paid session does not match its invoice')
+    return
+  }
+  const state = intent.status === 'succeeded' ? 'succeeded' : intent.status === 'processing' ? 'processing' : 'failed'
+  const transaction = charge?.balance_transaction as Stripe.BalanceTransaction | null | undefined
+  const facts = {
+    state,
+    fee_cents: transaction?.fee ?? 0,
+    stripe_charge: charge?.id ?? null,
+    received_on: pacificDate(backend.now()),
+  } as const
+  const known = await tx
+    .selectFrom('payments')
+    .select(['id', 'state'])
+    .where('stripe_payment_intent', '=', intent.id)
+    .forUpdate()
+    .executeTakeFirst()
+  let paymentId = known?.id
+  if (!known) {
+    const values = { ...facts, lead_id: leadId, method: 'card', amount_cents: made.amount_cents } as const
+    paymentId = (
+      await tx
+        .insertInto('payments')
+        .values({ ...values, stripe_payment_intent: intent.id, stripe_session: session.id })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
+  } else if (known.state !== state && known.state !== 'succeeded') {
+    await tx.updateTable('payments').set(facts).where('id', '=', known.id).execute()
+  }
+  const push = Boolean(backend.config.owner.vapid)
+  if (state === 'succeeded' && known?.state !== 'succeeded') await moneyMoved(tx, leadId, { payment: paymentId!, push })
+  for (const refund of snapshot.refunds.filter((refund) => refund.status === 'succeeded')) {
+    const inserted = await tx
+      .insertInto('refunds')
+      .values({
+        payment_id: paymentId!,
+        amount_cents: refund.amount,
+        refunded_on: pacificDate(new Date(refund.created * 1000)),
+        stripe_refund: refund.id,
+      })
+      .onConflict((conflict) => conflict.column('stripe_refund').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (inserted) await moneyMoved(tx, leadId, { refund: inserted.id })
+  }
+}
+
+const MAX_EVENT_BYTES = 512 * 1024
+const text = (status: number, body: string) =>
+  new Response(`${body}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+
+/**
+ * POST /stripe/webhook, its raw body as it came. A bad signature is 400 and stores nothing; Stripe unreachable 503.
+ * Limited per client like the quote page's reads (Stripe retries a 429 later).
+ */
+export async function stripeWebhook(request: Request, ip: string, backend: Backend): Promise<Response> {
+  const stripe = stripeOf(backend.config.stripe)
+  if (!stripe) return text(404, 'Not Found')
+  const { rateLimit, rateWindowMs } = backend.config.quote
+  const wait = await limitVisitor(backend, 'stripe-webhook', ip, { count: rateLimit * 12, windowMs: rateWindowMs })
+  if (wait > 0) return new Response('Too many requests\n', { status: 429, headers: { 'Retry-After': String(wait) } })
+  if (!(Number(request.headers.get('content-length') ?? NaN) <= MAX_EVENT_BYTES)) return text(413, 'Too large')
+  const body = await request.text()
+  let event: Stripe.Event
+  try {
+    const signature = request.headers.get('stripe-signature') ?? ''
+    event = stripe.webhooks.constructEvent(body, signature, backend.config.stripe!.webhookSecret)
+  } catch {
+    return text(400, 'Bad signature')
+  }
+  const db = await backend.db()
+  const seen = () => db.selectFrom('stripe_events').select('id').where('id', '=', event.id).executeTakeFirst()
+  if (await seen()) return text(200, 'Already recorded')
+  let snapshot: Snapshot | null = null
+  let made: { lead_id: string; amount_cents: number } | undefined
+  try {
+    const sessionId = await sessionOf(stripe, event)
+    made =
+      sessionId && SESSION_ID.test(sessionId)
+        ? await db
+            .selectFrom('checkout_sessions')
+            .select(['lead_id', 'amount_cents'])
+            .where('id', '=', sessionId)
+            .executeTakeFirst()
+        : undefined
+    // Another application's session on the same account is none of the site's business.
+    if (made) snapshot = await readSession(stripe, sessionId!)
+  } catch (error) {
+    if (refusedByStripe(error) || !(error instanceof Stripe.errors.StripeError)) throw error
+    log('payments').warn({ event: event.id, err: error.message }, 'Stripe unreachable; the event comes again')
+    return text(503, 'Stripe is unreachable; send it again later')
+  }
+  const recorded = await db.transaction().execute(async (tx) => {
+    const fresh = await tx
+      .insertInto('stripe_events')
+      .values({ id: event.id, type: event.type.slice(0, 100) })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (fresh && snapshot && made) await applySession(tx, backend, snapshot, made)
+    return Boolean(fresh)
+  })
+  backend.deliverSoon()
+  return text(200, recorded ? 'Recorded' : 'Already recorded')
+}
