@@ -68,3 +68,10 @@ for (const { kind, path } of routeKinds.filter((route) => route.kind !== '404'))
     releaseScripts()
   })
 }
+
+test('a stored page whose whole stylesheet never arrives still starts its scripts', async ({ page, baseURL }) => {
+  await storedDocument(`${baseURL}/contact`)
+  await page.route('**/assets/*.css', (route) => route.fulfill({ status: 404, body: 'Not found' }))
+  await page.goto('/contact')
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+})
