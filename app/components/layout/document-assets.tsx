@@ -4,7 +4,7 @@ import { Asset, useHydrated, useRouter, useTags, type RouterManagedTag } from '@
 import startEntrySource from './entry-loader.js?inline-script'
 import { LOADER_FALLBACK_MS } from './loader-fallback'
 
-const isStructuredData = (tag: RouterManagedTag) => tag.tag === 'script' && tag.attrs?.type === 'application/ld+json'
+const isStructuredData = (tag: RouterManagedTag) => tag.attrs?.type === 'application/ld+json'
 
 /**
  * <HeadContent> without the module preloads, which the loader adds after the first paint, and without the
@@ -28,7 +28,7 @@ export function HeadTags() {
 export function StructuredData() {
   return useTags()
     .filter(isStructuredData)
-    .map((tag) => <Asset {...tag} key={`tsr-json-ld-${JSON.stringify(tag)}`} />)
+    .map((tag, index) => <Asset {...tag} key={index} />)
 }
 
 function loaderSource(preloads: string[], entries: string[]): string {
