@@ -1,7 +1,8 @@
-import { constants, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzipSync } from 'node:zlib'
 import { FastResponse } from 'srvx/node'
 import { runtimeConfig } from '../config.server'
-import { acceptsEncoding } from './http.server'
+import { chooseEncoding } from './http.server'
 import type { PageAddress } from './page-url.server'
 
 /** docs/decisions/010-page-cache.md */
@@ -28,6 +29,7 @@ interface CachedPage {
   headers: Array<[string, string]>
   body: Buffer<ArrayBuffer>
   gzipped: Buffer<ArrayBuffer>
+  brotli: Buffer<ArrayBuffer>
   renderedAt: number
   bytes: number
 }
@@ -45,24 +47,32 @@ function isCacheableResponse(response: Response): boolean {
   return !/no-store|no-cache|private/i.test(response.headers.get('Cache-Control') ?? '')
 }
 
-function storePage(response: Response, body: Buffer<ArrayBuffer>, renderedAt: number): CachedPage {
+const brotliAsync = promisify(brotliCompress)
+
+async function storePage(response: Response, body: Buffer<ArrayBuffer>, renderedAt: number): Promise<CachedPage> {
   const headers: Array<[string, string]> = []
   response.headers.forEach((value, name) => {
     if (name !== 'content-length' && name !== 'date') headers.push([name, value])
   })
-  // Once per render, not per reply: docs/decisions/005-gzip-page-cache.md.
+  // Once per render, not per reply; brotli's best quality in the thread pool, off the event loop: decision 005.
   const gzipped = gzipSync(body, { level: constants.Z_BEST_COMPRESSION })
-  return { status: response.status, headers, body, gzipped, renderedAt, bytes: body.length + gzipped.length }
+  const brotli: Buffer<ArrayBuffer> = await brotliAsync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  })
+  const bytes = body.length + gzipped.length + brotli.length
+  return { status: response.status, headers, body, gzipped, brotli, renderedAt, bytes }
 }
 
 function replay(page: CachedPage, request: Request): Response {
   const headers = new Headers(page.headers)
   headers.append('Vary', 'Accept-Encoding')
-  let body = page.body
-  if (acceptsEncoding(request.headers.get('Accept-Encoding'), 'gzip')) {
-    body = page.gzipped
-    headers.set('Content-Encoding', 'gzip')
-  }
+  const encoding = chooseEncoding(request.headers.get('Accept-Encoding'))
+  const body = encoding === 'br' ? page.brotli : encoding === 'gzip' ? page.gzipped : page.body
+  if (encoding) headers.set('Content-Encoding', encoding)
   headers.set('Content-Length', String(body.length))
   headers.set('X-Page-Cache', 'hit')
   // srvx writes these bytes as they are; a Response copies them through a stream.
@@ -98,7 +108,8 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       const response = await complete(new Request(url.href, { headers: { Accept: 'text/html' } }))
       if (!isCacheableResponse(response)) return void (await response.body?.cancel())
       const body = Buffer.from(await response.arrayBuffer())
-      if (begun === generation) remember(key, storePage(response, body, now()))
+      const page = await storePage(response, body, now())
+      if (begun === generation) remember(key, page)
     })()
       .catch(() => {})
       .finally(() => filling.delete(key))

@@ -51,11 +51,6 @@ function acceptedCodings(acceptEncoding: string | null): Map<string, number> {
   return accepted
 }
 
-export function acceptsEncoding(acceptEncoding: string | null, encoding: Encoding): boolean {
-  const accepted = acceptedCodings(acceptEncoding)
-  return (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0
-}
-
 export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
   const accepted = acceptedCodings(acceptEncoding)
   return (['br', 'gzip'] as const).find((encoding) => (accepted.get(encoding) ?? 0) > 0) ?? null
