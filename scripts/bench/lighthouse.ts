@@ -1,7 +1,9 @@
 // npm run bench:lighthouse — Lighthouse mobile on the production build, medians per route kind. "TBT-cpu" is
 // TBT's rule applied to main-thread CPU per task: the page's own work, not this machine's scheduling.
+// BENCH_LIGHTHOUSE_FLOOR=1: interleaved rounds of each page, its HTML without scripts and a text-only page.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, request as forward, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ensureChromium } from '../../tests/support/system-deps'
@@ -103,6 +105,11 @@ function runLighthouseOnce(url: string, notFound: boolean): AuditResult {
   }
 }
 
+if (process.env.BENCH_LIGHTHOUSE_FLOOR) {
+  await floorRun()
+  process.exit(0)
+}
+
 // Audited by default like every page, so its 100s stay guarded on every run; the seed costs a few seconds.
 const auditQuote = !onlyKinds || onlyKinds.includes('quote')
 const dataDir = mkdtempSync(join(tmpdir(), 'lh-data-'))
@@ -158,3 +165,79 @@ try {
 }
 report('lighthouse', rows, ['route', 'perf', 'a11y', 'best-pr', 'seo', 'LCP ms', 'TBT ms', 'TBT-cpu ms', 'CLS'])
 failIfAny(failures)
+
+/**
+ * The text-only floor: each page (home, a service tab, a city, /contact), the same stored HTML with every script
+ * removed, and a page holding only its LCP element's text, audited in turn each round so the machine's moments fall
+ * on all three alike. All three come from one origin: the site behind a pass-through that answers the two floor
+ * pages itself, compressed as the site stores its pages (brotli 11, decision 005).
+ */
+async function floorRun() {
+  const { brotliCompressSync, constants } = await import('node:zlib')
+  const site = await startProductionServer()
+  const pages = new Map<string, Buffer>()
+  const proxy: Server = createServer((incoming, outgoing) => {
+    const stored = pages.get(incoming.url ?? '')
+    if (stored) {
+      outgoing.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Encoding': 'br' })
+      return void outgoing.end(stored)
+    }
+    const upstream = forward(`${site.url}${incoming.url}`, { method: incoming.method, headers: incoming.headers })
+    upstream.on(
+      'response',
+      (answer) => (outgoing.writeHead(answer.statusCode ?? 502, answer.headers), answer.pipe(outgoing)),
+    )
+    upstream.on('error', () => outgoing.destroy())
+    incoming.pipe(upstream)
+  })
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`
+  const brotli = (html: string) =>
+    brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
+  const paths = ['/', '/services?tab=roof', '/city/folsom', '/contact']
+  const variants = ['site', 'no scripts', 'text only'] as const
+  const runs = new Map<string, AuditResult[]>()
+  const rows: Record<string, string | number>[] = []
+  try {
+    for (const [index, path] of paths.entries()) {
+      const html = await (await fetch(`${origin}${path}`)).text()
+      // The hero's paragraph on every one of these pages: the element Chromium reports as their LCP.
+      const paragraph = html.match(/<main[\s\S]*?<h1[^>]*>([\s\S]*?)<\/h1>[\s\S]*?<p[^>]*>([\s\S]*?)<\/p>/)
+      const head = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="Text only"><title>Text only</title></head>`
+      pages.set(`/floor/${index}/no-scripts`, brotli(html.replace(/<script\b[\s\S]*?<\/script>/g, '')))
+      pages.set(
+        `/floor/${index}/text`,
+        brotli(
+          `${head}<body><main><h1>${paragraph?.[1] ?? ''}</h1><p>${paragraph?.[2] ?? ''}</p></main></body></html>`,
+        ),
+      )
+    }
+    for (let round = 0; round < RUNS; round++)
+      for (const [index, path] of paths.entries())
+        for (const variant of variants) {
+          const url =
+            variant === 'site'
+              ? `${origin}${path}`
+              : `${origin}/floor/${index}/${variant === 'text only' ? 'text' : 'no-scripts'}`
+          runs.set(`${path} ${variant}`, [...(runs.get(`${path} ${variant}`) ?? []), runLighthouse(url, false)])
+        }
+    for (const path of paths) {
+      const lcp = (variant: string) => Math.round(median(runs.get(`${path} ${variant}`)!.map((run) => run.lcp)))
+      const own = runs.get(`${path} site`)!
+      const pick = (key: NumericKey) => median(own.map((run) => run[key]))
+      rows.push({
+        route: path,
+        'site LCP ms': lcp('site'),
+        'no scripts': lcp('no scripts'),
+        'text only': lcp('text only'),
+        '× text only': Number((lcp('site') / lcp('text only')).toFixed(2)),
+        'CLS (max)': Math.max(...own.map((run) => run.cls)),
+        scores: [pick('performance'), pick('accessibility'), pick('best-practices'), pick('seo')].join('/'),
+      })
+    }
+  } finally {
+    proxy.close()
+    await site.stop()
+  }
+  report('lighthouse-floor', rows)
+}
