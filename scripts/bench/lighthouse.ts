@@ -37,12 +37,12 @@ const errorText = (error: unknown) => {
   return String(stderr ?? message)
 }
 
-// Repeated (up to twice) on "Please run Lighthouse again": a failed trace on a busy machine, not the page.
+// Repeated (up to twice) on "Please run Lighthouse again" or a crashed tab: a busy machine, not the page.
 function runLighthouse(url: string, notFound: boolean, attemptsLeft = 2): AuditResult {
   try {
     return runLighthouseOnce(url, notFound)
   } catch (error) {
-    if (attemptsLeft === 0 || !/run Lighthouse again/i.test(errorText(error))) throw error
+    if (attemptsLeft === 0 || !/run Lighthouse again|Target closed/i.test(errorText(error))) throw error
     return runLighthouse(url, notFound, attemptsLeft - 1)
   }
 }
