@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useId, useRef, useState } from 'react'
 import { claims } from '~/content/site'
+import type { ServiceId } from '~/content/types'
 import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
 import type { QuoteFieldName, LeadFormValues } from '~/lib/leads/lead-form-constants'
 import { QUOTE_FORM_CLASS, QUOTE_FORM_ID } from '~/lib/page/scroll'
@@ -18,6 +19,8 @@ export interface LeadFormProps {
   title?: string
   description?: string
   initial?: LeadFormInitial
+  /** Chosen at first: the service tab's own. */
+  service?: ServiceId
 }
 
 export interface LeadFormFieldsProps {
@@ -29,7 +32,9 @@ export function LeadForm({
   title = 'Get Your Free Quote',
   description = `Tell us how to reach you and we'll reply within ${claims.replyWithin}.`,
   initial,
+  service,
 }: LeadFormProps) {
+  if (service) initial = { values: { service, ...initial?.values }, errors: initial?.errors ?? {} }
   const headingId = `${useId()}-heading`
   const sectionRef = useRef<HTMLElement>(null)
   const [early] = useState(newEarlyTyping)
