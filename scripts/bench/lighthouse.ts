@@ -37,12 +37,12 @@ const errorText = (error: unknown) => {
   return String(stderr ?? message)
 }
 
-// Repeated (up to twice) on "Please run Lighthouse again" or a crashed tab: a busy machine, not the page.
+// Repeated (up to twice) on "Please run Lighthouse again", a crashed tab or a hung audit: a busy machine.
 function runLighthouse(url: string, notFound: boolean, attemptsLeft = 2): AuditResult {
   try {
     return runLighthouseOnce(url, notFound)
   } catch (error) {
-    if (attemptsLeft === 0 || !/run Lighthouse again|Target closed/i.test(errorText(error))) throw error
+    if (attemptsLeft === 0 || !/run Lighthouse again|Target closed|ETIMEDOUT/i.test(errorText(error))) throw error
     return runLighthouse(url, notFound, attemptsLeft - 1)
   }
 }
@@ -75,7 +75,7 @@ function runLighthouseOnce(url: string, notFound: boolean): AuditResult {
         `--config-path=${config}`,
         `--chrome-flags=--headless=new ${chromiumFlags.join(' ')}`,
       ],
-      { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'pipe'] },
+      { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'pipe'], timeout: 180_000 },
     )
     const result = JSON.parse(readFileSync(output, 'utf8'))
     if (result.runtimeError) throw new Error(`${url}: ${result.runtimeError.message}`)
@@ -224,7 +224,10 @@ async function floorRun() {
             variant === 'site'
               ? `${origin}${path}`
               : `${origin}/floor/${index}/${variant === 'text only' ? 'text' : 'no-scripts'}`
-          runs.set(`${path} ${variant}`, [...(runs.get(`${path} ${variant}`) ?? []), runLighthouse(url, false)])
+          const run = runLighthouse(url, false)
+          runs.set(`${path} ${variant}`, [...(runs.get(`${path} ${variant}`) ?? []), run])
+          // Each audit as it ends, so a run cut short still says what it measured.
+          console.error(`round ${round + 1} ${path} ${variant}: LCP ${Math.round(run.lcp)} ms, CLS ${run.cls}`)
         }
     for (const path of paths) {
       const lcp = (variant: string) => Math.round(median(runs.get(`${path} ${variant}`)!.map((run) => run.lcp)))

@@ -17,10 +17,10 @@ import { visitSourceText } from '~/lib/lead-source/visit-source'
 import { QUOTE_HONEYPOT_NAME, type LeadFormValues } from '~/lib/leads/lead-form-constants'
 import { earlyFormToken, restoreFocus } from './early-typing'
 import type { LeadFormFieldsProps } from './lead-form'
-import { LeadFormView, SizeSelect, type RenderQuoteField } from './lead-form-view'
+import { ChoiceSelect, LeadFormView, type RenderQuoteField } from './lead-form-view'
 import { TypicalPriceFacts } from '~/components/quotes/typical-price'
 import type { ServiceId } from '~/content/types'
-import { hasSizes, rangeFor, type TypicalPrice } from '~/lib/quotes/typical-price'
+import { hasSizes, rangeFor, TYPICAL_PRICE_TEXTS, type TypicalPrice } from '~/lib/quotes/typical-price'
 import { fetchTypicalPrice } from '~/lib/quotes/typical-price.functions'
 import { TextUsAfterQuote } from './text-us-after-quote'
 
@@ -196,17 +196,20 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
         interactive={interactive}
         submitting={submitting}
         renderField={renderField}
-        price={
-          shown && (
-            <>
-              {hasSizes(shown) &&
-                renderField('size', (binding) => (
-                  <SizeSelect formId={formId} sizes={shown.ranges.map((each) => each.size)} binding={binding} />
-                ))}
-              <TypicalPriceFacts price={shown} ranges={range ? [range] : []} />
-            </>
-          )
+        size={
+          shown &&
+          hasSizes(shown) &&
+          renderField('size', (binding) => (
+            <ChoiceSelect
+              formId={formId}
+              name="size"
+              label={TYPICAL_PRICE_TEXTS.sizeQuestion}
+              choices={shown.ranges.map((range) => ({ value: range.size, label: range.size }))}
+              binding={binding}
+            />
+          ))
         }
+        price={shown && <TypicalPriceFacts price={shown} ranges={range ? [range] : []} />}
         honeypot={{ value: honeypot, onChange: setHoneypot }}
         sourcePage={sourcePage.slice(0, 200)}
         formToken={renderedFormToken}

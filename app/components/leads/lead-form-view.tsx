@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router'
 import { site } from '~/content/site'
 import { privacyLink } from '~/content/navigation'
 import { serviceList } from '~/content/service-list'
-import { TYPICAL_PRICE_TEXTS } from '~/lib/quotes/typical-price'
 import { HEARD_ABOUT, HEARD_ABOUT_LABELS, HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
 import { VISIT_SOURCE_FIELD } from '~/lib/lead-source/visit-source-constants'
 import {
@@ -64,7 +63,8 @@ export interface LeadFormViewProps {
   onFocus?: () => void
   onInput?: () => void
   onSubmit?: FormEventHandler<HTMLFormElement>
-  /** The chosen service's sizes and typical price, once the form's code has read them (decision 057). */
+  /** The chosen service's size choice and typical price, once the form's code has read them (decision 057). */
+  size?: ReactNode
   price?: ReactNode
 }
 
@@ -152,7 +152,7 @@ function PreferredTimeInput({ formId, binding }: { formId: string; binding: Quot
   )
 }
 
-function ChoiceSelect({
+export function ChoiceSelect({
   formId,
   name,
   label,
@@ -197,28 +197,6 @@ function ChoiceSelect({
 const serviceChoices = serviceList.map((service) => ({ value: service.id, label: service.title }))
 const heardAboutChoices = HEARD_ABOUT.map((answer) => ({ value: answer, label: HEARD_ABOUT_LABELS[answer] }))
 
-/** The size choice of a service the owner prices by size. */
-export function SizeSelect({
-  formId,
-  sizes,
-  binding,
-}: {
-  formId: string
-  sizes: string[]
-  binding: QuoteFieldBinding
-}) {
-  const choices = sizes.map((size) => ({ value: size, label: size }))
-  return (
-    <ChoiceSelect
-      formId={formId}
-      name="size"
-      label={TYPICAL_PRICE_TEXTS.sizeQuestion}
-      choices={choices}
-      binding={binding}
-    />
-  )
-}
-
 export function LeadFormView({
   formId,
   renderField,
@@ -231,6 +209,7 @@ export function LeadFormView({
   onFocus,
   onInput,
   onSubmit,
+  size,
   price,
 }: LeadFormViewProps) {
   const textInputs = (fields: TextField[]) =>
@@ -257,7 +236,8 @@ export function LeadFormView({
       {renderField('service', (binding) => (
         <ChoiceSelect formId={formId} name="service" label="Service" choices={serviceChoices} binding={binding} />
       ))}
-      <div aria-live="polite" className="space-y-4 empty:hidden">
+      {size}
+      <div aria-live="polite" className="empty:hidden">
         {price}
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">{textInputs(addressFields)}</div>
