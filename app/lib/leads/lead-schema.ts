@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { PREFERRED_TIMES, type QuoteFieldName } from './lead-form-constants'
 import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from './lead-messages'
 import { heardAboutSchema, visitSourceSchema } from '../lead-source/lead-source'
-import { serviceIds } from '~/content/types'
+import { serviceIds } from '../../content/types'
 
 export { PREFERRED_TIMES, QUOTE_FIELD_NAMES, type PreferredTime, type QuoteFieldName } from './lead-form-constants'
 
