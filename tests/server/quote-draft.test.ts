@@ -112,8 +112,11 @@ describe("the owner's prices", () => {
       field: at(0, 'size'),
     })
     const first = { size: 'one-story', low: '250', high: '350' }
-    expect(refused({ size: '', low: '1', high: '2' }, [first]).message).toBe(O.sizeMissing)
-    expect(refused({ ...first }, [first]).message).toBe(O.sizeTwice)
+    expect(refused({ size: '', low: '1', high: '2' }, [first])).toEqual({
+      message: O.sizeMissing,
+      field: 'items.0.ranges',
+    })
+    expect(refused({ ...first }, [first])).toEqual({ message: O.sizeTwice, field: 'items.0.ranges' })
     expect(refused({ size: 'x'.repeat(40), low: '0', high: '100000' })).toBe('taken')
     const line = { serviceId: 'full-house', description: 'House', minimum: '-1' }
     const minimum = v.safeParse(priceListSchema, { items: [line] })

@@ -52,7 +52,7 @@ export function LeadForm({
       <p className="mt-2 text-slate-600">{description}</p>
       {/* Shown only when React replaces a form it has not hydrated: as high as the form, and what was typed
           comes back with it (early-typing.ts). */}
-      <Suspense fallback={<div className="mt-6 min-h-[44.25rem] sm:min-h-[39rem]" aria-busy="true" />}>
+      <Suspense fallback={<div className="mt-6 min-h-[49.5rem] sm:min-h-[44.25rem]" aria-busy="true" />}>
         <LeadFormFields early={early} initial={initial} />
       </Suspense>
     </section>

@@ -29,7 +29,8 @@ interface CachedPage {
   headers: Array<[string, string]>
   body: Buffer<ArrayBuffer>
   gzipped: Buffer<ArrayBuffer>
-  brotli: Buffer<ArrayBuffer>
+  /** Once ready: until then a client that takes gzip gets it. */
+  brotli?: Buffer<ArrayBuffer>
   renderedAt: number
   bytes: number
 }
@@ -49,29 +50,30 @@ function isCacheableResponse(response: Response): boolean {
 
 const brotliAsync = promisify(brotliCompress)
 
-async function storePage(response: Response, body: Buffer<ArrayBuffer>, renderedAt: number): Promise<CachedPage> {
+function storePage(response: Response, body: Buffer<ArrayBuffer>, renderedAt: number): CachedPage {
   const headers: Array<[string, string]> = []
   response.headers.forEach((value, name) => {
     if (name !== 'content-length' && name !== 'date') headers.push([name, value])
   })
-  // Once per render, not per reply; brotli's best quality in the thread pool, off the event loop: decision 005.
+  // Once per render, not per reply: docs/decisions/005-gzip-page-cache.md.
   const gzipped = gzipSync(body, { level: constants.Z_BEST_COMPRESSION })
-  const brotli: Buffer<ArrayBuffer> = await brotliAsync(body, {
+  return { status: response.status, headers, body, gzipped, renderedAt, bytes: body.length + gzipped.length }
+}
+
+const brotliOf = (body: Buffer): Promise<Buffer<ArrayBuffer>> =>
+  brotliAsync(body, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
   })
-  const bytes = body.length + gzipped.length + brotli.length
-  return { status: response.status, headers, body, gzipped, brotli, renderedAt, bytes }
-}
 
 function replay(page: CachedPage, request: Request): Response {
   const headers = new Headers(page.headers)
   headers.append('Vary', 'Accept-Encoding')
-  const encoding = chooseEncoding(request.headers.get('Accept-Encoding'))
-  const body = encoding === 'br' ? page.brotli : encoding === 'gzip' ? page.gzipped : page.body
+  const encoding = chooseEncoding(request.headers.get('Accept-Encoding'), page.brotli ? ['br', 'gzip'] : ['gzip'])
+  const body = encoding === 'br' ? page.brotli! : encoding === 'gzip' ? page.gzipped : page.body
   if (encoding) headers.set('Content-Encoding', encoding)
   headers.set('Content-Length', String(body.length))
   headers.set('X-Page-Cache', 'hit')
@@ -108,8 +110,12 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       const response = await complete(new Request(url.href, { headers: { Accept: 'text/html' } }))
       if (!isCacheableResponse(response)) return void (await response.body?.cancel())
       const body = Buffer.from(await response.arrayBuffer())
-      const page = await storePage(response, body, now())
-      if (begun === generation) remember(key, page)
+      const page = storePage(response, body, now())
+      if (begun !== generation) return
+      remember(key, page)
+      // Brotli's best quality takes about 0.4 s for home: in the thread pool, the page served as gzip meanwhile.
+      const brotli = await brotliOf(body)
+      if (pages.get(key) === page) remember(key, { ...page, brotli, bytes: page.bytes + brotli.length })
     })()
       .catch(() => {})
       .finally(() => filling.delete(key))

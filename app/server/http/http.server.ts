@@ -51,9 +51,12 @@ function acceptedCodings(acceptEncoding: string | null): Map<string, number> {
   return accepted
 }
 
-export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
+export function chooseEncoding(
+  acceptEncoding: string | null,
+  offered: readonly Encoding[] = ['br', 'gzip'],
+): Encoding | null {
   const accepted = acceptedCodings(acceptEncoding)
-  return (['br', 'gzip'] as const).find((encoding) => (accepted.get(encoding) ?? 0) > 0) ?? null
+  return offered.find((encoding) => (accepted.get(encoding) ?? 0) > 0) ?? null
 }
 
 /** Flushed per chunk so streamed SSR stays progressive. */
