@@ -1,11 +1,12 @@
 // npm run bench:lighthouse — Lighthouse mobile on the production build, medians per route kind. "TBT-cpu" is
 // TBT's rule applied to main-thread CPU per task: the page's own work, not this machine's scheduling.
 // BENCH_LIGHTHOUSE_FLOOR=1: interleaved rounds of each page, its HTML without scripts and a text-only page.
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, request as forward, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { ensureChromium } from '../../tests/support/system-deps'
 import { blockingTimeFromTrace } from '../../tests/support/trace-blocking'
 import { chromiumFlags, failIfAny, median, report, routeKinds, startProductionServer, until } from './common'
@@ -38,17 +39,19 @@ const errorText = (error: unknown) => {
 }
 
 // Repeated (up to twice) on "Please run Lighthouse again", a crashed tab or a hung audit: a busy machine.
-function runLighthouse(url: string, notFound: boolean, attemptsLeft = 2): AuditResult {
+async function runLighthouse(url: string, notFound: boolean, attemptsLeft = 2): Promise<AuditResult> {
   try {
-    return runLighthouseOnce(url, notFound)
+    return await runLighthouseOnce(url, notFound)
   } catch (error) {
-    if (attemptsLeft === 0 || !/run Lighthouse again|Target closed|ETIMEDOUT/i.test(errorText(error))) throw error
+    const hung = (error as { killed?: boolean }).killed === true
+    if (attemptsLeft === 0 || !(hung || /run Lighthouse again|Target closed/i.test(errorText(error)))) throw error
     return runLighthouse(url, notFound, attemptsLeft - 1)
   }
 }
 
 /** `notFound`: audit the 404 page too; Lighthouse stops at a 4xx document unless told otherwise. */
-function runLighthouseOnce(url: string, notFound: boolean): AuditResult {
+// Not execFileSync: the floor run's pass-through answers in this process while the audit runs.
+async function runLighthouseOnce(url: string, notFound: boolean): Promise<AuditResult> {
   const dir = mkdtempSync(join(tmpdir(), 'lh-'))
   const output = join(dir, 'report.json')
   const config = join(dir, 'config.json')
@@ -64,7 +67,7 @@ function runLighthouseOnce(url: string, notFound: boolean): AuditResult {
   }
   writeFileSync(config, JSON.stringify({ extends: 'lighthouse:default', ...(notFound ? notFoundPageConfig : {}) }))
   try {
-    execFileSync(
+    await promisify(execFile)(
       lighthouse,
       [
         url,
@@ -75,7 +78,7 @@ function runLighthouseOnce(url: string, notFound: boolean): AuditResult {
         `--config-path=${config}`,
         `--chrome-flags=--headless=new ${chromiumFlags.join(' ')}`,
       ],
-      { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'pipe'], timeout: 180_000 },
+      { env: { ...process.env, CHROME_PATH: chrome }, timeout: 90_000, maxBuffer: 64 * 1024 * 1024 },
     )
     const result = JSON.parse(readFileSync(output, 'utf8'))
     if (result.runtimeError) throw new Error(`${url}: ${result.runtimeError.message}`)
@@ -129,7 +132,7 @@ try {
       .then((response) => response.arrayBuffer())
       .catch((error) => console.warn(`warm-up request for ${path} failed: ${errorText(error)}`))
     try {
-      for (let i = 0; i < RUNS; i++) runs.push(runLighthouse(`${server.url}${path}`, kind === '404'))
+      for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(`${server.url}${path}`, kind === '404'))
     } catch (error) {
       const message = errorText(error).trim().split('\n').pop() ?? ''
       rows.push({ route: shown, perf: 'n/a', a11y: 'n/a', 'best-pr': 'n/a', seo: 'n/a', CLS: message.slice(0, 60) })
@@ -224,7 +227,7 @@ async function floorRun() {
             variant === 'site'
               ? `${origin}${path}`
               : `${origin}/floor/${index}/${variant === 'text only' ? 'text' : 'no-scripts'}`
-          const run = runLighthouse(url, false)
+          const run = await runLighthouse(url, false)
           runs.set(`${path} ${variant}`, [...(runs.get(`${path} ${variant}`) ?? []), run])
           // Each audit as it ends, so a run cut short still says what it measured.
           console.error(`round ${round + 1} ${path} ${variant}: LCP ${Math.round(run.lcp)} ms, CLS ${run.cls}`)
