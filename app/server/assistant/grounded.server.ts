@@ -283,12 +283,9 @@ function notOfferedAnswer(text: string): string | null {
 }
 
 const MAX_PARTS = 3
-
-/** `prices`: the owner's typical prices by service id (decision 057); a service without one gets none. */
-export function groundedAnswer(
-  message: string,
-  prices: Partial<Record<string, TypicalPrice>> = {},
-): { text: string; topics: string[] } {
+// The owner's typical prices by service id (decision 057); a service without one gets none.
+type Prices = Partial<Record<string, TypicalPrice>>
+export function groundedAnswer(message: string, prices: Prices = {}): { text: string; topics: string[] } {
   const text = normalizeQuestion(message)
   const parts: string[] = []
   const topics: string[] = []
@@ -311,8 +308,7 @@ export function groundedAnswer(
   if (detected.length === 0) add('not-offered', notOfferedAnswer(text))
 
   const priced = has(text, 'price') ? detected.filter((service) => prices[service.id]) : []
-  for (const service of priced)
-    add(`price:${service.id}`, TYPICAL_PRICE_TEXTS.answer(service.title, prices[service.id]!))
+  for (const { id, title } of priced) add(`price:${id}`, TYPICAL_PRICE_TEXTS.answer(title, prices[id]!))
   if (has(text, 'price') && priced.length === 0) add('price', answers.price)
   else if (has(text, 'price') || has(text, 'quote')) add('quote', answers.quote)
   if (has(text, 'hours') && !asksServiceTime) add('hours', answers.hours)
@@ -349,6 +345,6 @@ export function groundedAnswer(
   return { text: reply, topics: topics.slice(0, MAX_PARTS) }
 }
 
-export function answerGrounded(message: string, prices: Partial<Record<string, TypicalPrice>> = {}): string {
-  return groundedAnswer(message, prices).text
+export function answerGrounded(message: string): string {
+  return groundedAnswer(message).text
 }
