@@ -10,6 +10,7 @@ import { htmlCacheFor, type PageRenderers } from './server/http/html-cache.serve
 import { finalizeResponse, missingHashedAsset } from './server/http/http.server'
 import { methodNotAllowed, methodsAllowedByRoutes } from './server/http/page-methods.server'
 import { COMPLETE_RENDER_AGENT, pageRenderHandler } from './server/http/page-render.server'
+import { withPageOnlyCss } from './server/http/page-css.server'
 import { declaredSearchOf, pageAddress } from './server/http/page-url.server'
 import { sameSitePath } from './server/http/same-site.server'
 import { privateIfNonce, withScriptHashes } from './server/http/script-hashes.server'
@@ -18,6 +19,7 @@ import { waitForTurn } from './server/http/turn-queue.server'
 import { log, requestIdFor, withRequestId } from './server/log/logger.server'
 import { serveOwnerSocket } from './server/owner/owner-commands.server'
 import { warnAboutPlaceholders } from './server/start/placeholder-facts.server'
+import wholeStylesheet from 'virtual:whole-stylesheet'
 
 runtimeConfig() // fails fast on a bad variable
 warnAboutPlaceholders()
@@ -48,7 +50,7 @@ const renderers: PageRenderers = {
   complete: async (page) => {
     const headers = new Headers(page.headers)
     headers.set('User-Agent', COMPLETE_RENDER_AGENT)
-    return withScriptHashes(await handler(new Request(page.url, { headers })))
+    return withScriptHashes(await withPageOnlyCss(await handler(new Request(page.url, { headers })), wholeStylesheet))
   },
 }
 

@@ -26,6 +26,7 @@ test('the notice says what is collected, why, who receives it, how long, how to 
     'phone number',
     'the page you sent the form from',
     'salted hash',
+    'the service and size you chose',
     'service address (street and ZIP code)',
     'the time that suits you best',
     'up to 5 photos',

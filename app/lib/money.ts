@@ -3,9 +3,10 @@
 // Built once; every amount on a page, in an e-mail, a push or a view of the owner goes through it.
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
 
-/** "$1,234.00" */
-export function formatCents(cents: number): string {
-  return dollars.format(cents / 100)
+/** "$1,234.00"; `whole`: "$1,234" when there are no cents, as a typical price reads. */
+export function formatCents(cents: number, { whole = false } = {}): string {
+  const text = dollars.format(cents / 100)
+  return whole && cents % 100 === 0 ? text.slice(0, -3) : text
 }
 
 /** Plain dollars, as a field shows them to edit and a file gives them to a program: "1250.5", "900"; '' for none. */

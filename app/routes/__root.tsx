@@ -10,7 +10,7 @@ import { featuredVideoOrigins } from '~/lib/public-reads/backend.functions'
 import { LazyToaster } from '~/components/ui/lazy-toaster'
 import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
 import { FloatingFeatures } from '~/components/floating/floating-features'
-import { DeferredEntryScripts, HeadTags } from '~/components/layout/document-assets'
+import { DeferredEntryScripts, HeadTags, StructuredData } from '~/components/layout/document-assets'
 import { linkWebManifestAfterLoad } from '~/lib/seo/web-manifest'
 import { noteVisitSource } from '~/lib/lead-source/visit-source'
 // Inline: no request for the tab's icon on the first view.
@@ -72,6 +72,7 @@ function RootDocument({ children }: { children: ReactNode }) {
       </head>
       <body>
         {bare ? children : <SiteLayout>{children}</SiteLayout>}
+        <StructuredData />
         <DeferredEntryScripts />
       </body>
     </html>

@@ -5,6 +5,7 @@ import { DEFAULT_SERVICE_TAB, serviceIds } from '~/content/types'
 import { seo } from '~/lib/seo/seo'
 import { readFeaturedVideo } from '~/lib/public-reads/backend-reads'
 import { readShownWork } from '~/lib/posted-work/shown-work-read'
+import { fetchTypicalPrice } from '~/lib/quotes/typical-price.functions'
 import { ServicesPage } from '~/components/services/services-page'
 
 const servicesSearchSchema = v.object({
@@ -20,8 +21,9 @@ export const Route = createFileRoute('/services')({
     const service = serviceById(deps.tab ?? DEFAULT_SERVICE_TAB)
     // Both wait for the tab's three photos: arriving later, they would move what follows.
     const work = readShownWork({ page: 'service', service: service.id })
+    const price = fetchTypicalPrice({ data: service.id }).catch(() => null)
     if (typeof window === 'undefined') await video
-    return { tab: service.id, seo: service.seo, video, work: await work }
+    return { tab: service.id, seo: service.seo, video, work: await work, price: await price }
   },
   head: ({ loaderData }) => {
     if (!loaderData) return {}

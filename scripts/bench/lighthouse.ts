@@ -1,12 +1,15 @@
 // npm run bench:lighthouse — Lighthouse mobile on the production build, medians per route kind. "TBT-cpu" is
 // TBT's rule applied to main-thread CPU per task: the page's own work, not this machine's scheduling.
-import { execFileSync } from 'node:child_process'
+// BENCH_LIGHTHOUSE_FLOOR=1: interleaved rounds of each page, its HTML without scripts and a text-only page.
+import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, request as forward, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { ensureChromium } from '../../tests/support/system-deps'
 import { blockingTimeFromTrace } from '../../tests/support/trace-blocking'
-import { chromiumFlags, failIfAny, median, report, routeKinds, startProductionServer } from './common'
+import { chromiumFlags, failIfAny, median, report, routeKinds, startProductionServer, until } from './common'
 import { seedQuote } from './quote-seed'
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
@@ -35,18 +38,20 @@ const errorText = (error: unknown) => {
   return String(stderr ?? message)
 }
 
-// Repeated (up to twice) on "Please run Lighthouse again": a failed trace on a busy machine, not the page.
-function runLighthouse(url: string, notFound: boolean, attemptsLeft = 2): AuditResult {
+// Repeated (up to twice) on "Please run Lighthouse again", a crashed tab or a hung audit: a busy machine.
+async function runLighthouse(url: string, notFound: boolean, attemptsLeft = 2): Promise<AuditResult> {
   try {
-    return runLighthouseOnce(url, notFound)
+    return await runLighthouseOnce(url, notFound)
   } catch (error) {
-    if (attemptsLeft === 0 || !/run Lighthouse again/i.test(errorText(error))) throw error
+    const hung = (error as { killed?: boolean }).killed === true
+    if (attemptsLeft === 0 || !(hung || /run Lighthouse again|Target closed/i.test(errorText(error)))) throw error
     return runLighthouse(url, notFound, attemptsLeft - 1)
   }
 }
 
 /** `notFound`: audit the 404 page too; Lighthouse stops at a 4xx document unless told otherwise. */
-function runLighthouseOnce(url: string, notFound: boolean): AuditResult {
+// Not execFileSync: the floor run's pass-through answers in this process while the audit runs.
+async function runLighthouseOnce(url: string, notFound: boolean): Promise<AuditResult> {
   const dir = mkdtempSync(join(tmpdir(), 'lh-'))
   const output = join(dir, 'report.json')
   const config = join(dir, 'config.json')
@@ -62,7 +67,7 @@ function runLighthouseOnce(url: string, notFound: boolean): AuditResult {
   }
   writeFileSync(config, JSON.stringify({ extends: 'lighthouse:default', ...(notFound ? notFoundPageConfig : {}) }))
   try {
-    execFileSync(
+    await promisify(execFile)(
       lighthouse,
       [
         url,
@@ -73,7 +78,7 @@ function runLighthouseOnce(url: string, notFound: boolean): AuditResult {
         `--config-path=${config}`,
         `--chrome-flags=--headless=new ${chromiumFlags.join(' ')}`,
       ],
-      { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'pipe'] },
+      { env: { ...process.env, CHROME_PATH: chrome }, timeout: 90_000, maxBuffer: 64 * 1024 * 1024 },
     )
     const result = JSON.parse(readFileSync(output, 'utf8'))
     if (result.runtimeError) throw new Error(`${url}: ${result.runtimeError.message}`)
@@ -103,6 +108,11 @@ function runLighthouseOnce(url: string, notFound: boolean): AuditResult {
   }
 }
 
+if (process.env.BENCH_LIGHTHOUSE_FLOOR) {
+  await floorRun()
+  process.exit(0)
+}
+
 // Audited by default like every page, so its 100s stay guarded on every run; the seed costs a few seconds.
 const auditQuote = !onlyKinds || onlyKinds.includes('quote')
 const dataDir = mkdtempSync(join(tmpdir(), 'lh-data-'))
@@ -122,7 +132,7 @@ try {
       .then((response) => response.arrayBuffer())
       .catch((error) => console.warn(`warm-up request for ${path} failed: ${errorText(error)}`))
     try {
-      for (let i = 0; i < RUNS; i++) runs.push(runLighthouse(`${server.url}${path}`, kind === '404'))
+      for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(`${server.url}${path}`, kind === '404'))
     } catch (error) {
       const message = errorText(error).trim().split('\n').pop() ?? ''
       rows.push({ route: shown, perf: 'n/a', a11y: 'n/a', 'best-pr': 'n/a', seo: 'n/a', CLS: message.slice(0, 60) })
@@ -158,3 +168,87 @@ try {
 }
 report('lighthouse', rows, ['route', 'perf', 'a11y', 'best-pr', 'seo', 'LCP ms', 'TBT ms', 'TBT-cpu ms', 'CLS'])
 failIfAny(failures)
+
+/**
+ * The text-only floor: each page (home, a service tab, a city, /contact), the same stored HTML with every script
+ * removed, and a page holding only its LCP element's text, audited in turn each round so the machine's moments fall
+ * on all three alike. All three come from one origin: the site behind a pass-through that answers the two floor
+ * pages itself, compressed as the site stores its pages (brotli 11, decision 005).
+ */
+async function floorRun() {
+  const { brotliCompressSync, constants } = await import('node:zlib')
+  const site = await startProductionServer()
+  const pages = new Map<string, Buffer>()
+  const proxy: Server = createServer((incoming, outgoing) => {
+    const stored = pages.get(incoming.url ?? '')
+    if (stored) {
+      outgoing.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Encoding': 'br' })
+      return void outgoing.end(stored)
+    }
+    const upstream = forward(`${site.url}${incoming.url}`, { method: incoming.method, headers: incoming.headers })
+    upstream.on(
+      'response',
+      (answer) => (outgoing.writeHead(answer.statusCode ?? 502, answer.headers), answer.pipe(outgoing)),
+    )
+    upstream.on('error', () => outgoing.destroy())
+    incoming.pipe(upstream)
+  })
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`
+  const brotli = (html: string) =>
+    brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
+  const paths = ['/', '/services?tab=roof', '/city/folsom', '/contact']
+  const variants = ['site', 'no scripts', 'text only'] as const
+  const runs = new Map<string, AuditResult[]>()
+  const rows: Record<string, string | number>[] = []
+  try {
+    for (const [index, path] of paths.entries()) {
+      // The stored page (a miss streams a live render, which inlines the whole stylesheet).
+      const html = await until(`${path} stored`, async () => {
+        const response = await fetch(`${origin}${path}`)
+        const html = await response.text()
+        return response.headers.get('X-Page-Cache') === 'hit' && html
+      })
+      // The hero's paragraph on every one of these pages: the element Chromium reports as their LCP.
+      const paragraph = html.match(/<main[\s\S]*?<h1[^>]*>([\s\S]*?)<\/h1>[\s\S]*?<p[^>]*>([\s\S]*?)<\/p>/)
+      const head = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="Text only"><title>Text only</title></head>`
+      pages.set(`/floor/${index}/no-scripts`, brotli(html.replace(/<script\b[\s\S]*?<\/script>/g, '')))
+      pages.set(
+        `/floor/${index}/text`,
+        brotli(
+          `${head}<body><main><h1>${paragraph?.[1] ?? ''}</h1><p>${paragraph?.[2] ?? ''}</p></main></body></html>`,
+        ),
+      )
+    }
+    for (let round = 0; round < RUNS; round++)
+      for (const [index, path] of paths.entries())
+        for (const variant of variants) {
+          const url =
+            variant === 'site'
+              ? `${origin}${path}`
+              : `${origin}/floor/${index}/${variant === 'text only' ? 'text' : 'no-scripts'}`
+          const run = await runLighthouse(url, false)
+          runs.set(`${path} ${variant}`, [...(runs.get(`${path} ${variant}`) ?? []), run])
+          // Each audit as it ends, so a run cut short still says what it measured.
+          console.error(`round ${round + 1} ${path} ${variant}: LCP ${Math.round(run.lcp)} ms, CLS ${run.cls}`)
+        }
+    for (const path of paths) {
+      const lcp = (variant: string) => Math.round(median(runs.get(`${path} ${variant}`)!.map((run) => run.lcp)))
+      const own = runs.get(`${path} site`)!
+      const pick = (key: NumericKey) => median(own.map((run) => run[key]))
+      rows.push({
+        route: path,
+        'site LCP ms': lcp('site'),
+        'no scripts': lcp('no scripts'),
+        'text only': lcp('text only'),
+        '× text only': Number((lcp('site') / lcp('text only')).toFixed(2)),
+        'CLS (max)': Math.max(...own.map((run) => run.cls)),
+        scores: [pick('performance'), pick('accessibility'), pick('best-practices'), pick('seo')].join('/'),
+      })
+    }
+  } finally {
+    proxy.close()
+    await site.stop()
+  }
+  report('lighthouse-floor', rows)
+}

@@ -1,13 +1,21 @@
 // ANALYZE=1 npm run build && npm run bench:size — first-load JavaScript and CSS per route kind, KB gzip, from the
 // production build loaded in Chromium. First load is what a page requested before it hydrated (first-load.ts);
-// idle-time and on-demand chunks (sections below the fold, chat, notifications) count as "later". Each chunk's gzip
-// size is shared among the sources its map names, by their minified bytes: "ours" is all but the frameworks and the
-// bundler's glue.
+// idle-time and on-demand chunks count as "later"; "ours" is each chunk's gzip size shared by its source map, less
+// the frameworks and the bundler's glue. Then each page's document: its gzip bytes before the LCP element, and where
+// the rest go.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import type { Browser } from '@playwright/test'
 import { failIfAny, launchChromium, report, routeKinds, startProductionServer } from './common'
 import { noteHydrationTime, requestTimings } from '../../tests/support/first-load'
+import {
+  elementEnd,
+  gzipBytesBefore,
+  gzipBytesByPart,
+  largestPaintElement,
+  storedDocument,
+} from '../../tests/support/document-bytes'
 
 const HOME_JS_BUDGET_KB = 140
 const HOME_OWN_JS_BUDGET_KB = 20
@@ -73,6 +81,7 @@ const browser = await launchChromium()
 type Body = { url: string; type: string; gzip: number; ours: number; phase?: 'first' | 'later' }
 
 const rows: Record<string, unknown>[] = []
+const documentRows: Record<string, unknown>[] = []
 const failures: string[] = []
 try {
   for (const { kind, path } of routeKinds) {
@@ -129,10 +138,40 @@ try {
       verdict: ok ? 'ok' : 'OVER',
     })
     await page.close()
+    documentRows.push(await documentRow(browser, `${server.url}${path}`, path, failures))
   }
 } finally {
   await browser.close()
   await server.stop()
 }
 report('size', rows)
+console.log()
+report('size-document', documentRows)
 failIfAny(failures)
+
+/**
+ * The first round trip on a slow link carries about 14 KB (ten TCP segments): what the LCP element needs should
+ * fit in it. Parts are in-context: each is what it adds to the page's gzip stream, so they add up to the whole.
+ */
+async function documentRow(browser: Browser, url: string, path: string, failures: string[]) {
+  const BEFORE_LCP_BUDGET_KB = 14
+  const html = await storedDocument(url)
+  const largest = await largestPaintElement(browser, url)
+  const beforeLcp = kb(gzipBytesBefore(html, elementEnd(html, largest)))
+  if (beforeLcp > BEFORE_LCP_BUDGET_KB) failures.push(`${path}: ${beforeLcp} KB gzip before the LCP element`)
+  const parts = gzipBytesByPart(html)
+  const sections = Object.entries(parts).filter(([label]) => label.startsWith('main: '))
+  return {
+    route: path,
+    'LCP element': `<${largest.tag}> ${largest.text.trim().slice(0, 18)}`,
+    'before LCP KB gz': beforeLcp,
+    'document KB gz': kb(gzipSync(html, { level: 9 }).length),
+    ...Object.fromEntries(
+      ['head', 'CSS', 'JSON-LD', 'header', 'hydration data', 'entry loader', 'other scripts', 'after main'].map(
+        (label) => [label, kb(parts[label] ?? 0)],
+      ),
+    ),
+    main: kb(sections.reduce((total, [, bytes]) => total + bytes, 0)),
+    'main by section': sections.map(([label, bytes]) => `${label.slice(6)} ${kb(bytes)}`).join(', '),
+  }
+}

@@ -45,7 +45,17 @@ CREATE TABLE public.leads (
   contacted_at      timestamptz,
   quoted_at         timestamptz,
   won_at            timestamptz,
-  status_changed_at timestamptz
+  status_changed_at timestamptz,
+  -- The service chosen on the form and the typical price shown for it, copied from the price list as it stood
+  -- (docs/decisions/057-price-ranges.md): never what the browser sent. A size only with a range that has one.
+  service_id        text CHECK (service_id IN ('concrete-sealing', 'full-house', 'driveway', 'patio', 'commercial',
+                      'deck-fence', 'roof', 'gutter')),
+  price_size        text CHECK (char_length(price_size) BETWEEN 1 AND 40),
+  price_low_cents   integer CHECK (price_low_cents BETWEEN 0 AND 10000000),
+  price_high_cents  integer CHECK (price_high_cents BETWEEN price_low_cents AND 10000000),
+  price_minimum_cents integer CHECK (price_minimum_cents BETWEEN 0 AND 10000000),
+  CHECK ((price_low_cents IS NULL) = (price_high_cents IS NULL) AND (price_low_cents IS NULL OR service_id IS NOT NULL)
+         AND (price_size IS NULL OR price_low_cents IS NOT NULL))
 );
 CREATE INDEX leads_created_at_idx ON public.leads (created_at DESC);
 CREATE INDEX leads_status_idx ON public.leads (status);
@@ -228,6 +238,12 @@ CREATE TABLE public.price_list (
                    'commercial', 'deck-fence', 'roof', 'gutter')),
   description    text NOT NULL CHECK (char_length(description) BETWEEN 1 AND 200),
   starting_cents integer CHECK (starting_cents BETWEEN 0 AND 10000000),
+  -- What visitors see (docs/decisions/057-price-ranges.md): a minimum charge and a range per size the owner names,
+  -- [{"size": "two-story", "lowCents": 35000, "highCents": 45000}] in his order (checked by priceListSchema in
+  -- app/lib/quotes/quote-schema.ts); a size '' is the one range of a service without sizes.
+  minimum_cents  integer CHECK (minimum_cents BETWEEN 0 AND 10000000),
+  size_ranges    jsonb NOT NULL DEFAULT '[]'
+                 CHECK (jsonb_typeof(size_ranges) = 'array' AND jsonb_array_length(size_ranges) <= 6),
   updated_at     timestamptz NOT NULL DEFAULT now()
 );
 

@@ -83,8 +83,11 @@ describe('trimming', () => {
   it('trims every value', () => {
     const padded = { firstName: '  Maria ', email: '\tmaria@example.com  ', phone: ' 916-555-0142\n' }
     const trimmed = { firstName: 'Maria', email: 'maria@example.com', phone: '916-555-0142' }
-    expect(v.parse(leadRequestSchema, { ...padded, street: ' 12 Oak St ', zip: ' 95630 ' })).toEqual({
+    const chosen = { service: ' full-house ', size: ' two-story ' }
+    expect(v.parse(leadRequestSchema, { ...padded, ...chosen, street: ' 12 Oak St ', zip: ' 95630 ' })).toEqual({
       ...trimmed,
+      service: 'full-house',
+      size: 'two-story',
       street: '12 Oak St',
       zip: '95630',
       preferredTime: '',
@@ -96,7 +99,7 @@ describe('trimming', () => {
 describe('the optional service address and preferred time', () => {
   const base = { firstName: 'Maria', email: 'maria@example.com', phone: '916-555-0142' }
   it('may be left out or empty, and then read as empty', () => {
-    const empty = { street: '', zip: '', preferredTime: '', heardAbout: '' }
+    const empty = { service: '', size: '', street: '', zip: '', preferredTime: '', heardAbout: '' }
     expect(v.parse(leadRequestSchema, base)).toEqual({ ...base, ...empty })
     expect(issues({ ...base, street: '  ', zip: '', preferredTime: '' })).toEqual([])
   })
@@ -105,6 +108,11 @@ describe('the optional service address and preferred time', () => {
     for (const zip of ['9563', '956301', 'ABCDE', '95630-12', '95630 1234']) {
       expect(issues({ ...base, zip }), zip).toEqual([QUOTE_FIELD_MESSAGES.zipInvalid])
     }
+  })
+  it('takes a service of the list and a size of at most 40 characters, each optional', () => {
+    expect(issues({ ...base, service: 'roof', size: 'x'.repeat(40) })).toEqual([])
+    expect(issues({ ...base, service: 'pool' })).toEqual([QUOTE_FIELD_MESSAGES.serviceInvalid])
+    expect(issues({ ...base, size: 'x'.repeat(41) })).toEqual([QUOTE_FIELD_MESSAGES.sizeInvalid])
   })
   it('takes morning, afternoon or flexible as the preferred time', () => {
     for (const preferredTime of ['morning', 'afternoon', 'flexible']) {
@@ -204,7 +212,7 @@ describe('control characters', () => {
 describe('submission envelope', () => {
   it('accepts a full envelope and drops unknown keys', () => {
     const out = v.parse(leadSubmissionSchema, { ...envelope, company: '', extra: 'x' })
-    const empty = { street: '', zip: '', preferredTime: '', heardAbout: '' }
+    const empty = { service: '', size: '', street: '', zip: '', preferredTime: '', heardAbout: '' }
     expect(out).toEqual({ ...envelope, company: '', ...empty, visitSource: { tags: {} } })
   })
   const base = { ...valid, idempotencyKey: 'abcdefgh' }

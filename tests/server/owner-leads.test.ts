@@ -72,6 +72,11 @@ describe('the lead list as CSV', () => {
     quoted_at: null,
     won_at: null,
     status_changed_at: null,
+    service_id: null,
+    price_size: null,
+    price_low_cents: null,
+    price_high_cents: null,
+    price_minimum_cents: null,
     status_since: new Date('2026-11-22T17:00:00.000Z'),
     review: 'none',
   }

@@ -57,6 +57,77 @@ describe("the owner's prices", () => {
     expect(v.parse(priceListSchema, { items: serviceIds.map(line), terms: '' }).items).toHaveLength(serviceIds.length)
   })
 
+  it('keeps the typical ranges filled in, in order, and an empty row as none', () => {
+    const line = {
+      serviceId: 'full-house',
+      description: 'House',
+      minimum: '150',
+      ranges: [
+        { size: ' two-story ', low: '350', high: '$450' },
+        { size: '', low: '', high: '' },
+        { size: 'large', low: '500', high: '500' },
+      ],
+    }
+    expect(v.parse(priceListSchema, { items: [line] }).items[0]).toMatchObject({
+      minimum: 15000,
+      ranges: [
+        { size: 'two-story', lowCents: 35000, highCents: 45000 },
+        { size: 'large', lowCents: 50000, highCents: 50000 },
+      ],
+    })
+    expect(v.parse(priceListSchema, { items: [{ ...line, ranges: [] }], rule: '' })).toMatchObject({ rule: '' })
+  })
+
+  it('refuses a bad range beside its field: low above high, negative, over $100,000, a bad size name', () => {
+    const refused = (range: Record<string, string>, others: Record<string, string>[] = []) => {
+      const line = { serviceId: 'full-house', description: 'House', ranges: [...others, range] }
+      const parsed = v.safeParse(priceListSchema, { items: [line] })
+      return parsed.success ? 'taken' : firstIssue(parsed.issues)
+    }
+    const at = (row: number, part: string) => `items.0.ranges.${row}.${part}`
+    expect(refused({ size: 'two-story', low: '450', high: '350' })).toEqual({
+      message: O.rangeOrder,
+      field: at(0, 'low'),
+    })
+    expect(refused({ size: 'two-story', low: '-350', high: '450' })).toEqual({
+      message: O.priceNegative,
+      field: at(0, 'low'),
+    })
+    expect(refused({ size: 'large', low: '350', high: '100000.01' })).toEqual({
+      message: O.priceMax,
+      field: at(0, 'high'),
+    })
+    expect(refused({ size: 'large', low: '350', high: '' })).toEqual({ message: O.rangeBoth, field: at(0, 'high') })
+    expect(refused({ size: 'large', low: '', high: '' })).toEqual({ message: O.rangeBoth, field: at(0, 'low') })
+    expect(refused({ size: 'x'.repeat(41), low: '1', high: '2' })).toEqual({
+      message: O.sizeLong,
+      field: at(0, 'size'),
+    })
+    expect(refused({ size: '<b>large</b>', low: '1', high: '2' })).toEqual({
+      message: O.sizeMarkup,
+      field: at(0, 'size'),
+    })
+    expect(refused({ size: 'two\u202Estory', low: '1', high: '2' })).toEqual({
+      message: O.sizeChars,
+      field: at(0, 'size'),
+    })
+    const first = { size: 'one-story', low: '250', high: '350' }
+    expect(refused({ size: '', low: '1', high: '2' }, [first])).toEqual({
+      message: O.sizeMissing,
+      field: 'items.0.ranges',
+    })
+    expect(refused({ ...first }, [first])).toEqual({ message: O.sizeTwice, field: 'items.0.ranges' })
+    expect(refused({ size: 'x'.repeat(40), low: '0', high: '100000' })).toBe('taken')
+    const line = { serviceId: 'full-house', description: 'House', minimum: '-1' }
+    const minimum = v.safeParse(priceListSchema, { items: [line] })
+    expect(minimum.success || firstIssue(minimum.issues)).toEqual({
+      message: O.priceNegative,
+      field: 'items.0.minimum',
+    })
+    const rule = v.safeParse(priceListSchema, { items: [], rule: 'x'.repeat(301) })
+    expect(rule.success || firstIssue(rule.issues)).toEqual({ message: O.ruleLong, field: 'rule' })
+  })
+
   it('takes 1 to 30 items', () => {
     const item = { description: 'Driveway', price: '250' }
     const draft = (count: number) => ({ lead: LEAD, items: Array(count).fill(item), validDays: 30 })

@@ -1,22 +1,34 @@
-import { Asset, useHydrated, useRouter, useTags } from '@tanstack/react-router'
+import { Asset, useHydrated, useRouter, useTags, type RouterManagedTag } from '@tanstack/react-router'
 
 // docs/decisions/001-deferred-entry-loader.md
 import startEntrySource from './entry-loader.js?inline-script'
 import { LOADER_FALLBACK_MS } from './loader-fallback'
 
-/** <HeadContent> without the module preloads, which the loader adds after the first paint. */
+const isStructuredData = (tag: RouterManagedTag) => tag.attrs?.type === 'application/ld+json'
+
+/**
+ * <HeadContent> without the module preloads, which the loader adds after the first paint, and without the
+ * structured data, which StructuredData puts after the page's text: the first round trip carries what paints.
+ */
 export function HeadTags() {
   const tags = useTags()
   const nonce = useRouter().options.ssr?.nonce
   return (
     <>
       {tags
-        .filter((tag) => !(tag.tag === 'link' && tag.attrs?.rel === 'modulepreload'))
+        .filter((tag) => !(tag.tag === 'link' && tag.attrs?.rel === 'modulepreload') && !isStructuredData(tag))
         .map((tag) => (
           <Asset {...tag} key={`tsr-meta-${JSON.stringify(tag)}`} nonce={nonce} />
         ))}
     </>
   )
+}
+
+/** The route's JSON-LD, at the end of the body: search engines read it there as in the head. */
+export function StructuredData() {
+  return useTags()
+    .filter(isStructuredData)
+    .map((tag, index) => <Asset {...tag} key={index} />)
 }
 
 function loaderSource(preloads: string[], entries: string[]): string {

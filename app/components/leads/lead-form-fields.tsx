@@ -17,7 +17,11 @@ import { visitSourceText } from '~/lib/lead-source/visit-source'
 import { QUOTE_HONEYPOT_NAME, type LeadFormValues } from '~/lib/leads/lead-form-constants'
 import { earlyFormToken, restoreFocus } from './early-typing'
 import type { LeadFormFieldsProps } from './lead-form'
-import { LeadFormView } from './lead-form-view'
+import { ChoiceSelect, LeadFormView, type RenderQuoteField } from './lead-form-view'
+import { TypicalPriceFacts } from '~/components/quotes/typical-price'
+import type { ServiceId } from '~/content/types'
+import { hasSizes, rangeFor, TYPICAL_PRICE_TEXTS, type TypicalPrice } from '~/lib/quotes/typical-price'
+import { fetchTypicalPrice } from '~/lib/quotes/typical-price.functions'
 import { TextUsAfterQuote } from './text-us-after-quote'
 
 // Only after a lead is stored: no page's first load carries the photo code.
@@ -155,6 +159,34 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
     },
   })
   const submitting = useStore(form.store, (state) => state.isSubmitting)
+  const service = useStore(form.store, (state) => state.values.service)
+  const size = useStore(form.store, (state) => state.values.size)
+  // Asked once a service is chosen, so no page's first load carries prices (decision 057).
+  const [price, setPrice] = useState<{ service: string; price: TypicalPrice | null }>({ service: '', price: null })
+  useEffect(() => {
+    if (!service) return
+    let current = true
+    const show = (found: TypicalPrice | null) => current && setPrice({ service, price: found })
+    fetchTypicalPrice({ data: service as ServiceId }).then(show, () => show(null))
+    return () => void (current = false)
+  }, [service])
+  const shown = price.service === service ? price.price : null
+  const range = rangeFor(shown, size)
+  const renderField: RenderQuoteField = (name, render) => (
+    <form.Field name={name}>
+      {(field) =>
+        render({
+          value: field.state.value,
+          onChange: (value) => {
+            if (serverErrors[name]) setServerErrors(({ [name]: _, ...rest }) => rest)
+            field.handleChange(value)
+          },
+          onBlur: field.handleBlur,
+          error: field.state.meta.errors[0] ?? serverErrors[name],
+        })
+      }
+    </form.Field>
+  )
 
   return (
     <>
@@ -163,21 +195,21 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
         formRef={formRef}
         interactive={interactive}
         submitting={submitting}
-        renderField={(name, render) => (
-          <form.Field name={name}>
-            {(field) =>
-              render({
-                value: field.state.value,
-                onChange: (value) => {
-                  if (serverErrors[name]) setServerErrors(({ [name]: _, ...rest }) => rest)
-                  field.handleChange(value)
-                },
-                onBlur: field.handleBlur,
-                error: field.state.meta.errors[0] ?? serverErrors[name],
-              })
-            }
-          </form.Field>
-        )}
+        renderField={renderField}
+        size={
+          shown &&
+          hasSizes(shown) &&
+          renderField('size', (binding) => (
+            <ChoiceSelect
+              formId={formId}
+              name="size"
+              label={TYPICAL_PRICE_TEXTS.sizeQuestion}
+              choices={shown.ranges.map((range) => ({ value: range.size, label: range.size }))}
+              binding={binding}
+            />
+          ))
+        }
+        price={shown && <TypicalPriceFacts price={shown} ranges={range ? [range] : []} />}
         honeypot={{ value: honeypot, onChange: setHoneypot }}
         sourcePage={sourcePage.slice(0, 200)}
         formToken={renderedFormToken}

@@ -2,6 +2,7 @@ import { Fragment, type ChangeEvent, type FormEventHandler, type ReactNode, type
 import { Link } from '@tanstack/react-router'
 import { site } from '~/content/site'
 import { privacyLink } from '~/content/navigation'
+import { serviceList } from '~/content/service-list'
 import { HEARD_ABOUT, HEARD_ABOUT_LABELS, HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
 import { VISIT_SOURCE_FIELD } from '~/lib/lead-source/visit-source-constants'
 import {
@@ -16,7 +17,7 @@ import {
 // The markup only, in the form's own chunk: the server form and the enhanced form (quote-form-fields.tsx)
 // are one markup, so hydrating moves nothing; quote-form.tsx holds the place of a form React replaced.
 
-type TextFieldName = Exclude<QuoteFieldName, 'preferredTime' | 'heardAbout'>
+type TextFieldName = Exclude<QuoteFieldName, 'preferredTime' | 'heardAbout' | 'service' | 'size'>
 
 interface TextField {
   name: TextFieldName
@@ -62,6 +63,9 @@ export interface LeadFormViewProps {
   onFocus?: () => void
   onInput?: () => void
   onSubmit?: FormEventHandler<HTMLFormElement>
+  /** The chosen service's size choice and typical price, once the form's code has read them (decision 057). */
+  size?: ReactNode
+  price?: ReactNode
 }
 
 const inputClass =
@@ -148,25 +152,50 @@ function PreferredTimeInput({ formId, binding }: { formId: string; binding: Quot
   )
 }
 
-function HeardAboutSelect({ formId, binding }: { formId: string; binding: QuoteFieldBinding }) {
-  const selectId = `${formId}-heardAbout`
+export function ChoiceSelect({
+  formId,
+  name,
+  label,
+  choices,
+  binding,
+}: {
+  formId: string
+  name: 'service' | 'size' | 'heardAbout'
+  label: string
+  choices: { value: string; label: string }[]
+  binding: QuoteFieldBinding
+}) {
+  const selectId = `${formId}-${name}`
+  const errorId = `${selectId}-error`
   return (
     <div>
       <label htmlFor={selectId} className="block text-sm font-semibold text-slate-800">
-        {HEARD_ABOUT_QUESTION}
+        {label}
         <Optional />
       </label>
-      <select id={selectId} name="heardAbout" {...bound(binding)} onBlur={binding.onBlur} className={inputClass}>
+      <select
+        id={selectId}
+        name={name}
+        {...bound(binding)}
+        onBlur={binding.onBlur}
+        aria-invalid={binding.error ? true : undefined}
+        aria-describedby={binding.error ? errorId : undefined}
+        className={inputClass}
+      >
         <option value="">Choose one</option>
-        {HEARD_ABOUT.map((answer) => (
-          <option key={answer} value={answer}>
-            {HEARD_ABOUT_LABELS[answer]}
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
           </option>
         ))}
       </select>
+      <FieldError id={errorId} text={binding.error} />
     </div>
   )
 }
+
+const serviceChoices = serviceList.map((service) => ({ value: service.id, label: service.title }))
+const heardAboutChoices = HEARD_ABOUT.map((answer) => ({ value: answer, label: HEARD_ABOUT_LABELS[answer] }))
 
 export function LeadFormView({
   formId,
@@ -180,6 +209,8 @@ export function LeadFormView({
   onFocus,
   onInput,
   onSubmit,
+  size,
+  price,
 }: LeadFormViewProps) {
   const textInputs = (fields: TextField[]) =>
     fields.map((field) => (
@@ -202,12 +233,25 @@ export function LeadFormView({
       onSubmit={onSubmit}
     >
       {textInputs(contactFields)}
+      {renderField('service', (binding) => (
+        <ChoiceSelect formId={formId} name="service" label="Service" choices={serviceChoices} binding={binding} />
+      ))}
+      {size}
+      <div aria-live="polite" className="empty:hidden">
+        {price}
+      </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">{textInputs(addressFields)}</div>
       {renderField('preferredTime', (binding) => (
         <PreferredTimeInput formId={formId} binding={binding} />
       ))}
       {renderField('heardAbout', (binding) => (
-        <HeardAboutSelect formId={formId} binding={binding} />
+        <ChoiceSelect
+          formId={formId}
+          name="heardAbout"
+          label={HEARD_ABOUT_QUESTION}
+          choices={heardAboutChoices}
+          binding={binding}
+        />
       ))}
 
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useId, useRef, useState } from 'react'
 import { claims } from '~/content/site'
+import type { ServiceId } from '~/content/types'
 import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
 import type { QuoteFieldName, LeadFormValues } from '~/lib/leads/lead-form-constants'
 import { QUOTE_FORM_CLASS, QUOTE_FORM_ID } from '~/lib/page/scroll'
@@ -18,6 +19,8 @@ export interface LeadFormProps {
   title?: string
   description?: string
   initial?: LeadFormInitial
+  /** Chosen at first: the service tab's own. */
+  service?: ServiceId
 }
 
 export interface LeadFormFieldsProps {
@@ -29,7 +32,9 @@ export function LeadForm({
   title = 'Get Your Free Quote',
   description = `Tell us how to reach you and we'll reply within ${claims.replyWithin}.`,
   initial,
+  service,
 }: LeadFormProps) {
+  if (service) initial = { values: { service, ...initial?.values }, errors: initial?.errors ?? {} }
   const headingId = `${useId()}-heading`
   const sectionRef = useRef<HTMLElement>(null)
   const [early] = useState(newEarlyTyping)
@@ -47,7 +52,7 @@ export function LeadForm({
       <p className="mt-2 text-slate-600">{description}</p>
       {/* Shown only when React replaces a form it has not hydrated: as high as the form, and what was typed
           comes back with it (early-typing.ts). */}
-      <Suspense fallback={<div className="mt-6 min-h-[44.25rem] sm:min-h-[39rem]" aria-busy="true" />}>
+      <Suspense fallback={<div className="mt-6 min-h-[49.5rem] sm:min-h-[44.25rem]" aria-busy="true" />}>
         <LeadFormFields early={early} initial={initial} />
       </Suspense>
     </section>

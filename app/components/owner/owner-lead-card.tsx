@@ -24,6 +24,7 @@ import {
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { centsText } from '~/lib/money'
 import { formatPacificTime } from '~/lib/quotes/quote'
+import { TYPICAL_PRICE_TEXTS } from '~/lib/quotes/typical-price'
 import { OwnerField } from './owner-field'
 import { OwnerLeadPhotos } from './owner-lead-photos'
 import { ownerButtonClass } from './owner-sign-in'
@@ -121,6 +122,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
         {pushTitle(lead.sourcePage)} · <time dateTime={lead.createdAt}>{formatPacificTime(lead.createdAt)}</time>
       </p>
       {lead.sourcePage && <p className="mt-1 break-all text-sm text-slate-700">Sent from {lead.sourcePage}</p>}
+      {lead.shownPrice && <p className="mt-1 font-semibold">{TYPICAL_PRICE_TEXTS.shown(lead.shownPrice)}</p>}
       {address && (
         <p className="mt-1 flex flex-wrap items-center gap-x-2">
           {/* A plain link in a new tab: no map script, and Google hears nothing until the owner taps. */}

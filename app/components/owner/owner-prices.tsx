@@ -1,6 +1,6 @@
 // The inbox's Prices view, /owner?view=prices (docs/decisions/053-quotes-and-jobs.md): one line per service for
-// "Add from price list", the terms every new quote carries, and the private calendar feed of scheduled jobs.
-// Loaded with import() when opened.
+// "Add from price list" and its typical prices for visitors (057-price-ranges.md), the terms every new quote
+// carries, and the private calendar feed of scheduled jobs. Loaded with import() when opened.
 import { useMutation } from '@tanstack/react-query'
 import { useHydrated } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
@@ -8,9 +8,13 @@ import { centsText } from '~/lib/money'
 import { errorText } from '~/lib/owner/owner-lead'
 import { checkPriceList, firstIssue, QUOTE_LIMITS, type PriceListInput } from '~/lib/quotes/quote-schema'
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
+import { PRICE_LIMITS } from '~/lib/quotes/typical-price'
 import { renewCalendarFeed, saveOwnerPrices, type PriceSettings } from '~/lib/quotes/quotes.functions'
 import { OwnerField, ownerInputClass as input } from './owner-field'
 import { ownerButtonClass } from './owner-sign-in'
+
+// An empty row more than the owner filled, at least three (one-story, two-story, large).
+const rowCount = (filled: number) => Math.min(PRICE_LIMITS.ranges, Math.max(3, filled + 1))
 
 export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
   const id = useId()
@@ -37,8 +41,15 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
         serviceId: line.serviceId,
         description: String(fields.get(`${line.serviceId}-description`) ?? ''),
         price: String(fields.get(`${line.serviceId}-price`) ?? ''),
+        minimum: String(fields.get(`${line.serviceId}-minimum`) ?? ''),
+        ranges: Array.from({ length: rowCount(line.ranges.length) }, (_, row) => ({
+          size: String(fields.get(`${line.serviceId}-size-${row}`) ?? ''),
+          low: String(fields.get(`${line.serviceId}-low-${row}`) ?? ''),
+          high: String(fields.get(`${line.serviceId}-high-${row}`) ?? ''),
+        })),
       })),
       terms: String(fields.get('terms') ?? ''),
+      rule: String(fields.get('rule') ?? ''),
     }
     const checked = checkPriceList(data)
     setProblem(checked.success ? null : firstIssue(checked.issues))
@@ -54,6 +65,7 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
           {T.pricesHeading}
         </h2>
         <p className="text-slate-700">{T.pricesHelp}</p>
+        <p className="text-slate-700">{T.typicalHelp}</p>
         {settings.prices.map((line, index) => (
           <fieldset key={line.serviceId} className="grid gap-2 rounded-lg border border-slate-300 p-3">
             <legend className="sr-only">{line.description}</legend>
@@ -76,8 +88,52 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
               className={input}
               {...invalid(`items.${index}.price`)}
             />
+            <OwnerField
+              label={T.minimum}
+              id={`${id}-${line.serviceId}-m`}
+              name={`${line.serviceId}-minimum`}
+              defaultValue={centsText(line.minimumCents)}
+              inputMode="decimal"
+              autoComplete="off"
+              className={input}
+              {...invalid(`items.${index}.minimum`)}
+            />
+            {Array.from({ length: rowCount(line.ranges.length) }, (_, row) => {
+              const range = line.ranges[row]
+              const cell = (part: 'size' | 'low' | 'high', label: string, value: string) => (
+                <div className="grid gap-1">
+                  <OwnerField
+                    label={label}
+                    id={`${id}-${line.serviceId}-${part}-${row}`}
+                    name={`${line.serviceId}-${part}-${row}`}
+                    defaultValue={value}
+                    maxLength={part === 'size' ? PRICE_LIMITS.size : undefined}
+                    inputMode={part === 'size' ? undefined : 'decimal'}
+                    autoComplete="off"
+                    className={input}
+                    {...invalid(`items.${index}.ranges.${row}.${part}`)}
+                  />
+                </div>
+              )
+              return (
+                <div key={row} className="grid grid-cols-[2fr_1fr_1fr] gap-2">
+                  {cell('size', T.size(row + 1), range?.size ?? '')}
+                  {cell('low', T.low, centsText(range?.lowCents))}
+                  {cell('high', T.high, centsText(range?.highCents))}
+                </div>
+              )
+            })}
           </fieldset>
         ))}
+        <OwnerField
+          label={T.rule}
+          id={`${id}-rule`}
+          name="rule"
+          defaultValue={settings.rule}
+          maxLength={PRICE_LIMITS.rule}
+          className={input}
+          {...invalid('rule')}
+        />
         <OwnerField
           label={T.terms}
           hint={{ id: `${id}-terms-help`, text: T.termsHelp, className: '-mt-2 text-sm text-slate-700' }}

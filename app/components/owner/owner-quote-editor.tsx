@@ -10,6 +10,7 @@ import { centsText, formatCents } from '~/lib/money'
 import { quoteLink } from '~/lib/quotes/quote'
 import { checkQuoteDraft, firstIssue, priceSchema, QUOTE_LIMITS, type QuoteDraftInput } from '~/lib/quotes/quote-schema'
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
+import { TYPICAL_PRICE_TEXTS } from '~/lib/quotes/typical-price'
 import { sendOwnerQuote, type QuoteEditorData } from '~/lib/quotes/quotes.functions'
 import { OwnerField, ownerInputClass as input } from './owner-field'
 import { ownerButtonClass } from './owner-sign-in'
@@ -34,9 +35,9 @@ const draftItem = (item: Omit<DraftItem, 'key'>): DraftItem => ({ key: nextKey++
 
 export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }) {
   const id = useId()
-  const { lead, prices, quote } = loaded
+  const { lead, prices, quote, shownPrice, prefill } = loaded
   const [items, setItems] = useState<DraftItem[]>(() =>
-    (quote?.items ?? []).map((item) =>
+    (quote?.items ?? (prefill ? [{ ...prefill, optional: false }] : [])).map((item) =>
       draftItem({ description: item.description, price: centsText(item.cents), optional: item.optional }),
     ),
   )
@@ -92,6 +93,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
       >
         {T.back}
       </Link>
+      {shownPrice && <p className="mt-2">{TYPICAL_PRICE_TEXTS.shown(shownPrice)}</p>}
       {quote?.acceptance ? (
         <p className="mt-3 rounded-lg bg-emerald-50 p-3 text-emerald-900">{T.acceptedNoEdit}</p>
       ) : (

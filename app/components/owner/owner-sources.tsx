@@ -97,7 +97,7 @@ function SourcesTable({
 }
 
 export default function OwnerSources({ sources }: { sources: LeadSources }) {
-  const { days, channels, answers } = sources
+  const { days, channels, answers, prices } = sources
   return (
     <section aria-labelledby="owner-sources-heading" className="mt-4">
       <h2 id="owner-sources-heading" className="text-xl font-bold">
@@ -133,6 +133,32 @@ export default function OwnerSources({ sources }: { sources: LeadSources }) {
             label={(value) => heardAboutLabel(value) || SOURCES_TEXTS.noAnswer}
           />
         </>
+      )}
+      {prices.length > 0 && (
+        <table className="mt-6 w-full border-collapse text-sm tabular-nums">
+          <caption className="mb-2 text-left text-base font-semibold">{SOURCES_TEXTS.byPrice(days)}</caption>
+          <thead>
+            <tr>
+              {SOURCES_TEXTS.priceColumns.map((name, index) => (
+                <th key={name} scope="col" className={`${pad} text-xs ${index ? 'text-right' : 'text-left'}`}>
+                  {name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {prices.map((row) => (
+              <tr key={row.service}>
+                <th scope="row" className={`border-t border-slate-200 text-left font-normal ${pad}`}>
+                  {row.service}
+                </th>
+                <td className={cell}>{row.below}</td>
+                <td className={cell}>{row.inside}</td>
+                <td className={cell}>{row.above}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
       <p className="mt-6">
         {/* A plain download: the browser saves the file, and the route checks the session (401 without). */}

@@ -1,5 +1,7 @@
 import { BadgeCheck, CheckCircle2 } from 'lucide-react'
 import type { Service } from '~/content/types'
+import type { TypicalPrice } from '~/lib/quotes/typical-price'
+import { TypicalPriceFacts } from '~/components/quotes/typical-price'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
 import { LeadForm } from '~/components/leads/lead-form'
 import { ServiceGallery } from './service-gallery'
@@ -7,7 +9,7 @@ import { SectionTitle } from '~/components/shared/section-title'
 
 export const SERVICE_DETAIL_ID = 'service-detail'
 
-export function ServiceDetail({ service }: { service: Service }) {
+export function ServiceDetail({ service, price }: { service: Service; price: TypicalPrice | null }) {
   return (
     <section
       id={SERVICE_DETAIL_ID}
@@ -29,6 +31,11 @@ export function ServiceDetail({ service }: { service: Service }) {
             className="mt-6 aspect-[16/9] w-full rounded-2xl object-cover shadow-sm"
           />
           <p className="mt-6 text-lg leading-relaxed text-slate-700">{service.description}</p>
+          {price && (
+            <div className="mt-6">
+              <TypicalPriceFacts price={price} ranges={price.ranges} />
+            </div>
+          )}
 
           <section aria-labelledby="service-included" className="mt-10">
             <h3 id="service-included" className="text-2xl font-bold text-slate-900">
@@ -91,6 +98,7 @@ export function ServiceDetail({ service }: { service: Service }) {
             button, would stay below the window while the text beside it scrolls. */}
         <div className="lg:top-36 lg:self-start lg:[@media(min-height:66rem)]:sticky">
           <LeadForm
+            service={service.id}
             title={`Get a Free ${service.title} Quote`}
             description={`Tell us about your ${service.shortTitle.toLowerCase()} job and we'll reply with a free estimate.`}
           />

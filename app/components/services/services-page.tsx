@@ -11,6 +11,7 @@ const route = getRouteApi('/services')
 
 export function ServicesPage() {
   const { tab } = route.useSearch()
+  const { price } = route.useLoaderData()
   const service = serviceById(tab ?? DEFAULT_SERVICE_TAB)
   // Only when the visitor picked a service, not on load or back/forward.
   const scrollAfterChange = useRef(false)
@@ -33,7 +34,7 @@ export function ServicesPage() {
       {/* From the 5rem scroll padding to the 4rem header. */}
       <div ref={detailAreaRef} className="scroll-mt-[-1rem]">
         <ServiceTabs selected={service.id} onChoose={onChoose} />
-        <ServiceDetail service={service} />
+        <ServiceDetail service={service} price={price} />
       </div>
     </>
   )

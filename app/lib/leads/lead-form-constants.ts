@@ -20,6 +20,8 @@ export const QUOTE_FIELD_NAMES = [
   'firstName',
   'email',
   'phone',
+  'service',
+  'size',
   'street',
   'zip',
   'preferredTime',

@@ -16,6 +16,8 @@ export const QUOTE_FIELD_MESSAGES = {
   streetInvalidChars: 'Street address contains characters that are not allowed',
   zipInvalid: 'Please enter a 5-digit ZIP code',
   preferredTimeInvalid: 'Please choose morning, afternoon or flexible',
+  serviceInvalid: 'Please choose a service from the list',
+  sizeInvalid: 'Please choose a size from the list',
 } as const
 
 /** docs/product.md#errors-and-messages */

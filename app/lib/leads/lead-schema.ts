@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { PREFERRED_TIMES, type QuoteFieldName } from './lead-form-constants'
 import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from './lead-messages'
 import { heardAboutSchema, visitSourceSchema } from '../lead-source/lead-source'
+import { serviceIds } from '../../content/types'
 
 export { PREFERRED_TIMES, QUOTE_FIELD_NAMES, type PreferredTime, type QuoteFieldName } from './lead-form-constants'
 
@@ -14,6 +15,7 @@ export const QUOTE_LIMITS = {
   company: 200,
   sourcePage: 200,
   street: 200,
+  size: 40,
   phoneDigitsMin: 7,
   phoneDigitsMax: 15,
   idempotencyKeyMin: 8,
@@ -53,8 +55,8 @@ function requiredText(field: 'firstName' | 'email' | 'phone') {
 const formField = <T extends v.GenericSchema<string, string>>(schema: T) => v.optional(v.config(schema, ONE_ISSUE), '')
 
 /**
- * Required first name, e-mail and phone; an optional service address, preferred time and answer to "How did you
- * hear about us?" (docs/product.md#validation).
+ * Required first name, e-mail and phone; an optional service and size, service address, preferred time and answer
+ * to "How did you hear about us?" (docs/product.md#validation).
  */
 export const leadRequestSchema = v.object(
   {
@@ -67,6 +69,22 @@ export const leadRequestSchema = v.object(
           const digits = s.replace(/\D/g, '').length
           return digits >= QUOTE_LIMITS.phoneDigitsMin && digits <= QUOTE_LIMITS.phoneDigitsMax
         }, M.phoneInvalid),
+      ),
+    ),
+    // Which service and size the typical price was shown for (decision 057): the server looks the price up itself.
+    service: formField(
+      v.pipe(
+        v.string(M.serviceInvalid),
+        v.trim(),
+        v.check((s) => s === '' || (serviceIds as readonly string[]).includes(s), M.serviceInvalid),
+      ),
+    ),
+    size: formField(
+      v.pipe(
+        v.string(M.sizeInvalid),
+        v.trim(),
+        v.maxLength(QUOTE_LIMITS.size, M.sizeInvalid),
+        v.check((s) => !hasForbiddenChars(s), M.sizeInvalid),
       ),
     ),
     // Optional: empty is fine, anything else must be a street a person could type.

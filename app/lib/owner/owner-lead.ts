@@ -11,6 +11,7 @@ import {
 } from '../lead-source/lead-source-constants'
 import type { SourcePeriod } from './owner-views'
 import type { LeadQuote } from '../quotes/quote'
+import type { ShownPrice } from '../quotes/typical-price'
 import { formatCents, MAX_CENTS } from '../money'
 import type { LeadInvoice } from '../payments/invoice'
 import { PREFERRED_TIME_LABELS, type PreferredTime } from '../leads/lead-form-constants'
@@ -51,6 +52,8 @@ export interface InboxLead {
   /** What "Add work to the site" fills in for this lead: the town of its ZIP, the category of its page. */
   workCity: CitySlug | null
   workCategory: GalleryCategory | null
+  /** The typical price its visitor was shown, null when none (docs/decisions/057-price-ranges.md). */
+  shownPrice: ShownPrice | null
   /** The lead's quote, once one was sent (docs/decisions/053-quotes-and-jobs.md). */
   quote?: LeadQuote
   /** The job's invoice and its payments, from "Job done" on (docs/decisions/055-invoices-and-payments.md). */
@@ -178,6 +181,8 @@ export interface LeadSources {
   days: SourcePeriod
   channels: SourceCount[]
   answers: SourceCount[]
+  /** Per service, accepted quotes against the typical price their lead was shown (decision 057). */
+  prices: { service: string; below: number; inside: number; above: number }[]
 }
 
 /** Won ÷ leads as a whole percent; "—" when there is no lead to divide by. */
@@ -199,6 +204,8 @@ export const SOURCES_TEXTS = {
   download: 'Download won ad clicks (CSV)',
   downloadHelp: 'Every won lead that came from a Google ad, as the file Google Ads imports as conversions from clicks.',
   jobValue: 'Job value ($, optional)',
+  byPrice: (days: number) => `Accepted quotes against the typical price shown, last ${days} days`,
+  priceColumns: ['Service', 'Below', 'Inside', 'Above'],
 } as const
 
 /** The inbox's delete control (docs/decisions/043-lead-deletion.md). */

@@ -7,6 +7,7 @@ import { serviceIds } from '~/content/types'
 import { site } from '~/content/site'
 import { hasForbiddenChars } from '../leads/lead-schema'
 import { MAX_CENTS } from '../money'
+import { PRICE_LIMITS } from './typical-price'
 import { OWNER_QUOTE_FIELD_TEXTS as O, OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS as C } from './quote-texts'
 
 export const QUOTE_LIMITS = {
@@ -170,10 +171,58 @@ const optionalPrice = v.pipe(
   v.transform((text) => (text === '' ? null : (v.safeParse(priceSchema, text).output as number))),
 )
 
+// A size is the owner's own word, shown as text on public pages: no markup, so nothing reads as if it were some.
+const sizeName = v.config(
+  v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.maxLength(PRICE_LIMITS.size, O.sizeLong),
+    v.check((size) => !/[<>]/.test(size), O.sizeMarkup),
+    noForbidden(O.sizeChars),
+  ),
+  ONE_ISSUE,
+)
+
+/** A row of the Prices view: all empty is no range; otherwise both ends, the low one not above the high one. */
+const sizeRange = v.pipe(
+  v.object({ size: sizeName, low: optionalPrice, high: optionalPrice }),
+  v.forward(
+    v.partialCheck([['size'], ['low'], ['high']], (row) => (row.low === null) === (row.high === null), O.rangeBoth),
+    ['high'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['low'], ['high']],
+      (row) => row.low === null || row.high === null || row.low <= row.high,
+      O.rangeOrder,
+    ),
+    ['low'],
+  ),
+  v.forward(
+    v.partialCheck([['size'], ['low']], (row) => row.size === '' || row.low !== null, O.rangeBoth),
+    ['low'],
+  ),
+)
+
+const sizeRanges = v.pipe(
+  v.optional(v.array(sizeRange), []),
+  v.transform((rows) =>
+    rows.flatMap((row) =>
+      row.low === null || row.high === null ? [] : [{ size: row.size, lowCents: row.low, highCents: row.high }],
+    ),
+  ),
+  v.maxLength(PRICE_LIMITS.ranges, O.rangesMany),
+  // A service has sizes, each named once, or one range without a size.
+  v.check((ranges) => ranges.length < 2 || ranges.every((range) => range.size !== ''), O.sizeMissing),
+  v.check((ranges) => new Set(ranges.map((range) => range.size)).size === ranges.length, O.sizeTwice),
+)
+
 const priceLine = v.object({
   serviceId: v.picklist(serviceIds, 'unknown service'),
   description,
   price: optionalPrice,
+  minimum: optionalPrice,
+  ranges: sizeRanges,
 })
 /** The price list and terms (/owner?view=prices). An empty price is "no starting price", empty terms the default. */
 export const priceListSchema = v.object({
@@ -187,6 +236,13 @@ export const priceListSchema = v.object({
     v.transform(withoutControls),
     v.trim(),
     v.maxLength(QUOTE_LIMITS.terms, O.termsLong),
+  ),
+  /** The one line under every typical price; empty is the default. */
+  rule: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((rule) => rule.replace(CONTROL_BUT_NEWLINE, ' ').replace(/\n/g, ' ')),
+    v.trim(),
+    v.maxLength(PRICE_LIMITS.rule, O.ruleLong),
   ),
 })
 export const checkPriceList = (list: PriceListInput) => v.safeParse(priceListSchema, list)

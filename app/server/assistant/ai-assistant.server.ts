@@ -4,7 +4,9 @@ import { getBackend, type Backend } from '../backend/backend.server'
 import { runtimeConfig, type LlmConfig, type RuntimeConfig } from '../config.server'
 import { limitVisitor } from '../http/rate-limit.server'
 import { log } from '../log/logger.server'
-import { answerGrounded } from './grounded.server'
+import { groundedAnswer } from './grounded.server'
+import type { Db } from '../db/database.server'
+import { typicalPrices } from '../quotes/price-list.server'
 import { llmSystemPrompt } from './knowledge.server'
 
 export class AssistantRequestError extends Error {
@@ -58,8 +60,14 @@ export async function askLlm(message: string, config: LlmConfig): Promise<string
 }
 const TOO_MANY = 'Too many messages. Please wait a few minutes or call us.'
 
-/** The model's answer when one is set and answers, else the site's own. */
-export async function answerMessage(message: string, llm: LlmConfig | null) {
+/**
+ * The model's answer when one is set and answers, else the site's own. A typical price is always the site's own
+ * words: the figures are the owner's, never a model's phrasing of them (decision 057).
+ */
+export async function answerMessage(message: string, llm: LlmConfig | null, db?: Db) {
+  const prices = db ? await typicalPrices(db).catch(() => ({})) : {}
+  const grounded = groundedAnswer(message, prices)
+  if (grounded.topics.some((topic) => topic.startsWith('price:'))) return grounded.text
   if (llm) {
     try {
       return await askLlm(message, llm)
@@ -67,7 +75,7 @@ export async function answerMessage(message: string, llm: LlmConfig | null) {
       log('assistant').warn(`${(error as Error).message}; answering from the site content instead`)
     }
   }
-  return answerGrounded(message)
+  return grounded.text
 }
 
 export interface AssistantServiceOptions {
@@ -82,7 +90,16 @@ export function createAssistantService(options: AssistantServiceOptions = {}) {
   const config = options.config ?? runtimeConfig().assistant
   const timeoutMs = options.timeoutMs ?? ASSISTANT_TIMEOUT_MS
   const backend = options.backend ?? getBackend
-  const answer = options.answer ?? ((message: string) => answerMessage(message, config.llm))
+  const answer =
+    options.answer ??
+    (async (message: string) =>
+      answerMessage(
+        message,
+        config.llm,
+        await backend()
+          .db()
+          .catch(() => undefined),
+      ))
 
   const limit = { count: config.rateLimit, windowMs: config.rateWindowMs }
 

@@ -1,5 +1,5 @@
 // The site's own answers from app/content/: patterns for topics, services and places, then a search (MiniSearch) of
-// the services' texts. It never states a price or place the content does not.
+// the services' texts. It never states a place the content does not, nor a price the owner's list does not.
 import MiniSearch from 'minisearch'
 import {
   answers,
@@ -13,6 +13,7 @@ import {
   quoteCta,
   servicesSentence,
 } from '../../content/assistant-answers'
+import { TYPICAL_PRICE_TEXTS, type TypicalPrice } from '../../lib/quotes/typical-price'
 import { cityOfZip } from '../leads/lead-fields.server'
 import { serviceKnowledge, serviceKnowledgeById, servedPlaces, type ServiceKnowledge } from './knowledge.server'
 
@@ -282,8 +283,9 @@ function notOfferedAnswer(text: string): string | null {
 }
 
 const MAX_PARTS = 3
-
-export function groundedAnswer(message: string): { text: string; topics: string[] } {
+// The owner's typical prices by service id (decision 057); a service without one gets none.
+type Prices = Partial<Record<string, TypicalPrice>>
+export function groundedAnswer(message: string, prices: Prices = {}): { text: string; topics: string[] } {
   const text = normalizeQuestion(message)
   const parts: string[] = []
   const topics: string[] = []
@@ -305,8 +307,10 @@ export function groundedAnswer(message: string): { text: string; topics: string[
   for (const service of detected) add(`service:${service.id}`, serviceAnswer(service, text))
   if (detected.length === 0) add('not-offered', notOfferedAnswer(text))
 
-  if (has(text, 'price')) add('price', answers.price)
-  else if (has(text, 'quote')) add('quote', answers.quote)
+  const priced = has(text, 'price') ? detected.filter((service) => prices[service.id]) : []
+  for (const { id, title } of priced) add(`price:${id}`, TYPICAL_PRICE_TEXTS.answer(title, prices[id]!))
+  if (has(text, 'price') && priced.length === 0) add('price', answers.price)
+  else if (has(text, 'price') || has(text, 'quote')) add('quote', answers.quote)
   if (has(text, 'hours') && !asksServiceTime) add('hours', answers.hours)
   if (has(text, 'human')) add('human', answers.human)
   else if (has(text, 'phone') && !has(text, 'price')) add('phone', answers.phone)

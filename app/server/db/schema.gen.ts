@@ -96,6 +96,11 @@ export interface DB {
     quoted_at: Timestamp | null
     won_at: Timestamp | null
     status_changed_at: Timestamp | null
+    service_id: 'concrete-sealing' | 'full-house' | 'driveway' | 'patio' | 'commercial' | 'deck-fence' | 'roof' | 'gutter' | null
+    price_size: string | null
+    price_low_cents: number | null
+    price_high_cents: number | null
+    price_minimum_cents: number | null
   }
   outbox: {
     id: Generated<string>
@@ -172,6 +177,8 @@ export interface DB {
     service_id: 'concrete-sealing' | 'full-house' | 'driveway' | 'patio' | 'commercial' | 'deck-fence' | 'roof' | 'gutter'
     description: string
     starting_cents: number | null
+    minimum_cents: number | null
+    size_ranges: Generated<Json>
     updated_at: Generated<Timestamp>
   }
   quotes: {

@@ -51,14 +51,12 @@ function acceptedCodings(acceptEncoding: string | null): Map<string, number> {
   return accepted
 }
 
-export function acceptsEncoding(acceptEncoding: string | null, encoding: Encoding): boolean {
+export function chooseEncoding(
+  acceptEncoding: string | null,
+  offered: readonly Encoding[] = ['br', 'gzip'],
+): Encoding | null {
   const accepted = acceptedCodings(acceptEncoding)
-  return (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0
-}
-
-export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
-  const accepted = acceptedCodings(acceptEncoding)
-  return (['br', 'gzip'] as const).find((encoding) => (accepted.get(encoding) ?? 0) > 0) ?? null
+  return offered.find((encoding) => (accepted.get(encoding) ?? 0) > 0) ?? null
 }
 
 /** Flushed per chunk so streamed SSR stays progressive. */

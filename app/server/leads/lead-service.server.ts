@@ -21,6 +21,8 @@ import { sanitizeText } from './lead-email.server'
 import { fingerprintText, outsideServiceArea, type FingerprintFields } from './lead-fields.server'
 import { createFormTokens, createPhotoTokens, formTokens, photoTokens, type FormTokens } from './tokens.server'
 import { storeLead, VisitorLimitedError, type StoredLeadInput } from './store-lead.server'
+import type { ServiceId } from '../../content/types'
+import { shownPrice } from '../quotes/price-list.server'
 
 export interface QuoteRequestMeta {
   /** '' when unknown: no per-IP limit. */
@@ -143,8 +145,11 @@ export function createLeadService(options: LeadServiceOptions = {}) {
     try {
       const tokens = ownTokens ?? (await formTokens(backend))
       spamReason = input.company?.trim() ? 'honeypot' : fillTimeReason(input.formToken, tokens, minFillMs)
+      const serviceId = (input.service || null) as ServiceId | null
       const lead: StoredLeadInput = {
         ...fields,
+        serviceId,
+        shownPrice: await shownPrice(await backend.db(), serviceId, input.size),
         outsideArea: outsideServiceArea(fields.zip),
         source: leadSource(input.visitSource, input.heardAbout),
         idempotencyKey,

@@ -3,7 +3,9 @@
 // or a push (docs/decisions/008-lead-outbox.md, 048-follow-through.md).
 import { sql, type Insertable } from 'kysely'
 import { leadSourceColumns, type LeadSource } from '~/lib/lead-source/lead-source'
+import type { ServiceId } from '~/content/types'
 import type { PreferredTime } from '~/lib/leads/lead-form-constants'
+import type { ShownPrice } from '~/lib/quotes/typical-price'
 import type { Backend } from '../backend/backend.server'
 import { businessMinutesLater } from '../backend/business-hours.server'
 import type { Db } from '../db/database.server'
@@ -19,6 +21,9 @@ export interface StoredLeadInput extends FingerprintFields {
   outsideArea?: boolean | null
   /** How the visit found the site, and its one channel (lead-source.ts); absent: not known. */
   source?: LeadSource
+  /** The service chosen on the form, and the typical price the stored list gives it (decision 057). */
+  serviceId?: ServiceId | null
+  shownPrice?: ShownPrice | null
   /** Includes the fields' fingerprint: a changed form is a new lead. */
   idempotencyKey: string
   /** Set: stored as suspected spam, and nothing is sent (docs/decisions/009-suspected-spam-stored.md). */
@@ -69,6 +74,11 @@ function leadColumns(lead: StoredLeadInput): Insertable<DB['leads']> {
     landing_path: source.landingPath,
     referrer_host: source.referrerHost,
     heard_about: source.heardAbout,
+    service_id: lead.serviceId ?? null,
+    price_size: lead.shownPrice?.size || null,
+    price_low_cents: lead.shownPrice?.lowCents ?? null,
+    price_high_cents: lead.shownPrice?.highCents ?? null,
+    price_minimum_cents: lead.shownPrice?.minimumCents ?? null,
   }
 }
 

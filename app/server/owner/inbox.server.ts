@@ -10,11 +10,13 @@ import {
   type OwnerStatus,
   type SourcePeriod,
 } from '../../lib/owner/owner-lead'
+import { serviceSummary } from '../../content/service-list'
 import type { Database, Db } from '../db/database.server'
 import { enqueue } from '../outbox/enqueue.server'
 import { withPhotos } from './lead-photos.server'
 import { withQuotes } from '../quotes/quotes.server'
 import { receivedCents, withInvoices } from '../payments/invoices.server'
+import { shownPriceOf } from '../quotes/price-list.server'
 import { listLeads, type LeadRow } from './leads.server'
 import { cityOfZip } from '../leads/lead-fields.server'
 import { categoryOfLeadPage } from './work-prefill.server'
@@ -32,6 +34,8 @@ export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
     sourcePage: row.source_page,
     note: row.owner_note ?? '',
     ...leadTopic(row.source_page),
+    // The service chosen on the form says more than the page it was sent from.
+    ...(row.service_id ? { service: serviceSummary(row.service_id).title } : {}),
     reviewRequest: row.review,
     street: row.service_street,
     zip: row.service_zip,
@@ -43,6 +47,7 @@ export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
     followUp: followUpMark(row.status, new Date(row.status_since), now),
     workCity: cityOfZip(row.service_zip)?.slug ?? null,
     workCategory: categoryOfLeadPage(row.source_page),
+    shownPrice: shownPriceOf(row),
   }
 }
 
@@ -110,8 +115,41 @@ export async function leadSources(db: Db, days: SourcePeriod): Promise<LeadSourc
       .orderBy(dimension, (order) => order.nullsLast())
       .execute()
       .then((rows) => rows.map((row) => ({ ...row, wonCents: Number(row.wonCents) })))
-  const [channels, answers] = await Promise.all([counted('source_channel'), counted('heard_about')])
-  return { days, channels, answers }
+  // Per service, where the accepted total fell against the range its lead was shown (decision 057).
+  const againstRange = db
+    .selectFrom('leads')
+    .innerJoin('quotes', 'quotes.lead_id', 'leads.id')
+    .select((eb) => [
+      'leads.service_id as serviceId',
+      eb.fn.countAll<number>().filterWhere('accepted_total_cents', '<', eb.ref('price_low_cents')).as('below'),
+      eb.fn
+        .countAll<number>()
+        .filterWhere((w) => w.between('accepted_total_cents', w.ref('price_low_cents'), w.ref('price_high_cents')))
+        .as('inside'),
+      eb.fn.countAll<number>().filterWhere('accepted_total_cents', '>', eb.ref('price_high_cents')).as('above'),
+    ])
+    .where('quotes.accepted_at', 'is not', null)
+    .where('leads.price_low_cents', 'is not', null)
+    .where('leads.created_at', '>=', sql<Date>`now() - make_interval(days => ${days})`)
+    .groupBy('leads.service_id')
+    .orderBy('leads.service_id')
+    .execute()
+  const [channels, answers, prices] = await Promise.all([
+    counted('source_channel'),
+    counted('heard_about'),
+    againstRange,
+  ])
+  return {
+    days,
+    channels,
+    answers,
+    prices: prices.map((row) => ({
+      service: row.serviceId ? serviceSummary(row.serviceId).title : '',
+      below: Number(row.below),
+      inside: Number(row.inside),
+      above: Number(row.above),
+    })),
+  }
 }
 
 /** At most one per lead: the outbox's UNIQUE (lead_id, template). The link is the site's configuration's. */

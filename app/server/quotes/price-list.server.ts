@@ -1,48 +1,113 @@
-// The owner's Prices view (docs/decisions/053-quotes-and-jobs.md): a line per service for "Add from price list",
-// the terms every new quote carries, and the calendar feed's address. The caller has checked the owner's session.
+// The owner's Prices view (docs/decisions/053-quotes-and-jobs.md): a line per service for "Add from price list" and
+// the typical prices visitors see (057-price-ranges.md), the terms every new quote carries, and the calendar feed's
+// address. The caller has checked the owner's session, except for the typical prices, which are public.
 import { sql } from 'kysely'
 import { defaultQuoteTerms } from '../../content/quote-terms'
 import { serviceList } from '../../content/service-list'
+import type { ServiceId } from '../../content/types'
 import type { PriceList } from '../../lib/quotes/quote-schema'
+import {
+  DEFAULT_PRICE_RULE,
+  rangeFor,
+  type ShownPrice,
+  type SizeRange,
+  type TypicalPrice,
+} from '../../lib/quotes/typical-price'
 import type { Db } from '../db/database.server'
+import type { Tables } from '../db/schema.gen'
+import { dropStoredPages } from '../http/html-cache.server'
 import { calendarFeedSecret, calendarFeedUrl } from './calendar.server'
 
 const now = sql<Date>`now()`
 
 /** Every service of app/content/, with the owner's line where he saved one. */
 export async function priceList(db: Db) {
-  const rows = await db.selectFrom('price_list').select(['service_id', 'description', 'starting_cents']).execute()
+  const rows = await db
+    .selectFrom('price_list')
+    .select(['service_id', 'description', 'starting_cents', 'minimum_cents', 'size_ranges'])
+    .execute()
   const saved = new Map<string, (typeof rows)[number]>(rows.map((row) => [row.service_id, row]))
   return serviceList.map(({ id, title }) => ({
     serviceId: id,
     description: saved.get(id)?.description ?? title,
     startingCents: saved.get(id)?.starting_cents ?? null,
+    minimumCents: saved.get(id)?.minimum_cents ?? null,
+    // Written only by savePriceSettings, from priceListSchema's output.
+    ranges: (saved.get(id)?.size_ranges ?? []) as SizeRange[],
   }))
 }
 
-/** The owner's own terms, '' while the default of app/content/quote-terms.ts stands. */
-async function ownTerms(db: Db): Promise<string> {
-  const row = await db.selectFrom('app_settings').select('value').where('key', '=', 'quote_terms').executeTakeFirst()
-  return row?.value ?? ''
+const ownSetting = async (db: Db, key: 'quote_terms' | 'price_rule') =>
+  (await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst())?.value ?? ''
+
+/** Each priced service's typical prices as visitors see them; a service without a range is absent. */
+export async function typicalPrices(db: Db): Promise<Partial<Record<ServiceId, TypicalPrice>>> {
+  const [rows, rule] = await Promise.all([
+    db.selectFrom('price_list').select(['service_id', 'minimum_cents', 'size_ranges']).execute(),
+    ownSetting(db, 'price_rule'),
+  ])
+  return Object.fromEntries(
+    rows
+      .map((row) => ({ row, ranges: row.size_ranges as SizeRange[] }))
+      .filter(({ ranges }) => ranges.length > 0)
+      .map(({ row, ranges }) => [
+        row.service_id,
+        { minimumCents: row.minimum_cents, ranges, rule: rule || DEFAULT_PRICE_RULE },
+      ]),
+  )
+}
+
+export const typicalPrice = async (db: Db, serviceId: ServiceId) => (await typicalPrices(db))[serviceId] ?? null
+
+type ShownColumns = 'price_size' | 'price_low_cents' | 'price_high_cents' | 'price_minimum_cents'
+
+/** The range a stored lead was shown, null when none. */
+export function shownPriceOf(row: Pick<Tables['leads'], ShownColumns>): ShownPrice | null {
+  if (row.price_low_cents === null || row.price_high_cents === null) return null
+  const { price_size: size, price_low_cents: lowCents, price_high_cents: highCents } = row
+  return { size: size ?? '', lowCents, highCents, minimumCents: row.price_minimum_cents }
+}
+
+/** What a lead keeps of the price its visitor chose: read from the stored list, never taken from the browser. */
+export async function shownPrice(db: Db, serviceId: ServiceId | null, size: string): Promise<ShownPrice | null> {
+  const price = serviceId ? await typicalPrice(db, serviceId) : null
+  const range = rangeFor(price, size)
+  return range && price ? { ...range, minimumCents: price.minimumCents } : null
 }
 
 /** The terms a quote sent now freezes. */
-export const quoteTerms = async (db: Db) => (await ownTerms(db)) || defaultQuoteTerms
+export const quoteTerms = async (db: Db) => (await ownSetting(db, 'quote_terms')) || defaultQuoteTerms
 
 export async function priceSettings(db: Db) {
-  const [prices, terms, secret] = await Promise.all([priceList(db), ownTerms(db), calendarFeedSecret(db)])
-  return { prices, terms, defaultTerms: defaultQuoteTerms, feedUrl: calendarFeedUrl(secret) }
+  const [prices, terms, rule, secret] = await Promise.all([
+    priceList(db),
+    ownSetting(db, 'quote_terms'),
+    ownSetting(db, 'price_rule'),
+    calendarFeedSecret(db),
+  ])
+  return {
+    prices,
+    terms,
+    defaultTerms: defaultQuoteTerms,
+    rule: rule || DEFAULT_PRICE_RULE,
+    feedUrl: calendarFeedUrl(secret),
+  }
 }
 
-/** Saves the lines given and the terms; the default terms stand when the owner's equal them or are empty. */
-export function savePriceSettings(db: Db, input: PriceList): Promise<void> {
-  const terms = input.terms === defaultQuoteTerms ? '' : input.terms
+/** Saves the lines given, the terms and the rule; a default stands when the owner's equals it or is empty. */
+export async function savePriceSettings(db: Db, input: PriceList): Promise<void> {
   const lines = input.items.map((line) => ({
     service_id: line.serviceId,
     description: line.description,
     starting_cents: line.price,
+    minimum_cents: line.minimum,
+    size_ranges: JSON.stringify(line.ranges),
   }))
-  return db.transaction().execute(async (tx) => {
+  const settings = {
+    quote_terms: input.terms === defaultQuoteTerms ? '' : input.terms,
+    price_rule: input.rule === DEFAULT_PRICE_RULE ? '' : input.rule,
+  }
+  await db.transaction().execute(async (tx) => {
     if (lines.length > 0)
       await tx
         .insertInto('price_list')
@@ -51,16 +116,21 @@ export function savePriceSettings(db: Db, input: PriceList): Promise<void> {
           conflict.column('service_id').doUpdateSet((eb) => ({
             description: eb.ref('excluded.description'),
             starting_cents: eb.ref('excluded.starting_cents'),
+            minimum_cents: eb.ref('excluded.minimum_cents'),
+            size_ranges: eb.ref('excluded.size_ranges'),
             updated_at: now,
           })),
         )
         .execute()
-    if (!terms) await tx.deleteFrom('app_settings').where('key', '=', 'quote_terms').execute()
-    else
-      await tx
-        .insertInto('app_settings')
-        .values({ key: 'quote_terms', value: terms })
-        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: terms, updated_at: now }))
-        .execute()
+    for (const [key, value] of Object.entries(settings))
+      if (!value) await tx.deleteFrom('app_settings').where('key', '=', key).execute()
+      else
+        await tx
+          .insertInto('app_settings')
+          .values({ key, value })
+          .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updated_at: now }))
+          .execute()
   })
+  // The service tabs show the ranges: their stored copies go.
+  dropStoredPages()
 }

@@ -13,7 +13,7 @@ import { pacificClock, pacificDate, pacificInstant } from '../backend/business-h
 import type { Db } from '../db/database.server'
 import { emailDomain } from '../leads/lead-email.server'
 import { dropQueued, enqueue } from '../outbox/enqueue.server'
-import { priceList, quoteTerms } from './price-list.server'
+import { priceList, quoteTerms, shownPriceOf } from './price-list.server'
 
 export type SendQuoteResult = { result: 'sent'; link: string; version: number } | { result: 'accepted' | 'no-lead' }
 export type ScheduleResult = 'scheduled' | 'cancelled' | 'not-accepted' | 'no-job'
@@ -120,15 +120,24 @@ async function lockLead(tx: Db, leadId: string) {
 
 /** Null: no such lead. */
 export async function quoteEditor(db: Db, leadId: string) {
-  const lead = await db
+  const row = await db
     .selectFrom('leads')
-    .select(['id', 'first_name as firstName', 'phone', 'status'])
+    .select(['id', 'first_name as firstName', 'phone', 'status', 'service_id'])
+    .select(['price_size', 'price_low_cents', 'price_high_cents', 'price_minimum_cents'])
     .where('id', '=', leadId)
     .where('status', 'in', OWNER_STATUSES)
     .executeTakeFirst()
-  if (!lead) return null
+  if (!row) return null
+  const { id, firstName, phone, status } = row
   const [prices, quote] = await Promise.all([priceList(db), quoteOf(db, leadId)])
-  return { lead, prices, quote }
+  // A first quote starts from the range its visitor was shown (decision 057): the service's line at the low end.
+  const shown = shownPriceOf(row)
+  const line = prices.find((each) => each.serviceId === row.service_id)
+  const prefill =
+    shown && line
+      ? { description: shown.size ? `${line.description} (${shown.size})` : line.description, cents: shown.lowCents }
+      : null
+  return { lead: { id, firstName, phone, status }, prices, quote, shownPrice: shown, prefill }
 }
 
 /** The SHA-256 of what the customer accepts, in one fixed order: an acceptance names exactly this. */

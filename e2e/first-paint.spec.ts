@@ -1,0 +1,77 @@
+// What paints first fits the first round trip; a stored page inlines only its own CSS and the whole stylesheet,
+// linked before the scripts run, restyles nothing shown (docs/decisions/056-each-page-its-own-css.md).
+import { expect, test, type Page } from '@playwright/test'
+import { routeKinds } from '../tests/support/route-kinds'
+import { elementEnd, gzipBytesBefore, largestPaintElement, storedDocument } from '../tests/support/document-bytes'
+import { holdRequests } from './support/hold-requests'
+
+/** Ten TCP segments: what a new connection's first round trip carries. */
+const FIRST_ROUND_TRIP_BYTES = 14 * 1024
+
+for (const path of ['/', '/services?tab=roof', '/city/folsom', '/contact']) {
+  test(`${path} sends its largest paint within the first 14 KB of gzip`, async ({ browser, baseURL }) => {
+    const html = await storedDocument(`${baseURL}${path}`)
+    const largest = await largestPaintElement(browser, `${baseURL}${path}`)
+    expect(gzipBytesBefore(html, elementEnd(html, largest))).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BYTES)
+    // Structured data follows the page's text, and is still in the page.
+    expect(html.slice(0, html.indexOf('</main>'))).not.toContain('application/ld+json')
+  })
+}
+
+/**
+ * Every element's computed style (every property, hashed), in document order. Variables are left out: the page's
+ * own CSS leaves out those no rule of it reads, and a variable shows only through a property that reads it.
+ */
+function computedStyles(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('body *:not(script)')].map((element) => {
+      const style = getComputedStyle(element)
+      let hash = 0x811c9dc5
+      for (const name of style) {
+        if (name.startsWith('--')) continue
+        const text = `${name}:${style.getPropertyValue(name)};`
+        for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+      }
+      return `${element.localName}.${element.getAttribute('class')?.slice(0, 40)} ${hash >>> 0}`
+    }),
+  )
+}
+
+for (const { kind, path } of routeKinds.filter((route) => route.kind !== '404')) {
+  test(`the stored ${kind} page looks the same with its own CSS as with the whole stylesheet, at both widths`, async ({
+    page,
+    baseURL,
+  }) => {
+    // Every property of every element, four times: the long pages take a while.
+    test.slow()
+    const html = await storedDocument(`${baseURL}${path}`)
+    const inline = html.match(/<style data-tsr-inline-css="" data-whole-stylesheet="([^"]+)">([\s\S]*?)<\/style>/)
+    const whole = await (await page.request.get(inline![1]!)).text()
+    expect(inline![2]!.length).toBeLessThan(whole.length * 0.8)
+
+    // Photos never arrive and scripts never run, so only the stylesheet can change what is laid out.
+    await page.route('**/img/**', (route) => route.abort())
+    const releaseScripts = await holdRequests(page, '**/assets/*.js')
+    const releaseSheet = await holdRequests(page, '**/assets/*.css')
+    await page.goto(path, { waitUntil: 'domcontentloaded' })
+    const sheet = page.locator('link[rel="stylesheet"]')
+    await expect(sheet).toHaveAttribute('href', inline![1]!)
+    const ownCss = await computedStyles(page)
+    await page.setViewportSize({ width: 390, height: 844 })
+    const ownCssOnPhone = await computedStyles(page)
+
+    releaseSheet()
+    await expect.poll(() => sheet.evaluate((link: HTMLLinkElement) => link.sheet !== null)).toBe(true)
+    expect(await computedStyles(page)).toEqual(ownCssOnPhone)
+    await page.setViewportSize({ width: 1280, height: 720 })
+    expect(await computedStyles(page)).toEqual(ownCss)
+    releaseScripts()
+  })
+}
+
+test('a stored page whose whole stylesheet never arrives still starts its scripts', async ({ page, baseURL }) => {
+  await storedDocument(`${baseURL}/contact`)
+  await page.route('**/assets/*.css', (route) => route.fulfill({ status: 404, body: 'Not found' }))
+  await page.goto('/contact')
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+})

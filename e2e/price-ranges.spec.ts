@@ -1,0 +1,108 @@
+/**
+ * Typical prices on the production build at 390 × 844 (docs/decisions/057-price-ranges.md): with no range set the
+ * form shows none; the owner prices house washing by size; a visitor sees the range on the service tab and on the
+ * form once the service and size are chosen; the lead card shows it, the quote starts from it, and a quote
+ * accepted at $420 counts as inside in Sources.
+ */
+import { SOURCES_TEXTS } from '~/lib/owner/owner-lead'
+import { OWNER_QUOTE_TEXTS as Q, QUOTE_PAGE_TEXTS } from '~/lib/quotes/quote-texts'
+import { DEFAULT_PRICE_RULE, TYPICAL_PRICE_TEXTS } from '~/lib/quotes/typical-price'
+import { violationList, wcagAudit } from './support/axe'
+import { signInOwner, startOwnerServer } from './support/owner'
+import { contact, fillQuoteFields, openInteractiveLeadForm, submitQuote } from './support/quote-form'
+import { expect, test, type Browser, type Locator } from './support/test'
+
+test.use({ viewport: { width: 390, height: 844 } })
+
+const RANGE = 'Typical price: $350–$450'
+
+/** The service chosen on the form, once the server's answer about its prices has come. */
+async function chooseService(form: Locator, title: string) {
+  const answered = form.page().waitForResponse((response) => response.url().includes('/_serverFn/'))
+  await form.getByLabel('Service').selectOption({ label: title })
+  await answered
+}
+
+async function visitor(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  return { context, page: await context.newPage() }
+}
+
+test('the owner prices house washing by size; a visitor sees the range; the accepted quote counts as inside', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const server = await startOwnerServer()
+
+  // No range set: choosing the service shows no price and no size.
+  const before = await visitor(browser)
+  const emptyForm = await openInteractiveLeadForm(before.page, `${server.url}/contact`)
+  await chooseService(emptyForm, 'Full House Washing')
+  await expect(emptyForm.getByText(/Typical price/)).toHaveCount(0)
+  await expect(emptyForm.getByLabel(TYPICAL_PRICE_TEXTS.sizeQuestion)).toHaveCount(0)
+  await before.context.close()
+
+  // The owner's Prices view.
+  await signInOwner(page, server)
+  await page.goto(`${server.url}/owner?view=prices`)
+  const houseWashing = page.getByRole('group', { name: 'Full House Washing' })
+  await houseWashing.getByLabel(Q.minimum).fill('150')
+  await houseWashing.getByLabel(Q.size(1)).fill('two-story')
+  await houseWashing.getByLabel(Q.low).first().fill('350')
+  await houseWashing.getByLabel(Q.high).first().fill('450')
+  await expect(page.getByLabel(Q.rule)).toHaveValue(DEFAULT_PRICE_RULE)
+  await page.getByRole('button', { name: Q.save }).click()
+  await expect(page.getByText(Q.saved)).toBeVisible()
+  expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+
+  // The service tab, rendered by the server.
+  const { context, page: visit } = await visitor(browser)
+  await visit.goto(`${server.url}/services?tab=full-house`)
+  const detail = visit.locator('#service-detail')
+  await expect(detail.getByText(RANGE)).toBeVisible()
+  await expect(detail.getByText(TYPICAL_PRICE_TEXTS.minimum(15000)).first()).toBeVisible()
+  expect(violationList(await (await wcagAudit(visit)).analyze())).toEqual([])
+
+  // The form: the service, then its size, then the range, the minimum and the rule.
+  const form = await openInteractiveLeadForm(visit, `${server.url}/contact`)
+  await chooseService(form, 'Full House Washing')
+  await expect(form.getByText(/Typical price/)).toHaveCount(0)
+  await form.getByLabel(TYPICAL_PRICE_TEXTS.sizeQuestion).selectOption('two-story')
+  await expect(form.getByText(RANGE)).toBeVisible()
+  await expect(form.getByText('Minimum charge: $150')).toBeVisible()
+  await expect(form.getByText(DEFAULT_PRICE_RULE)).toBeVisible()
+  expect(violationList(await (await wcagAudit(visit)).analyze())).toEqual([])
+  expect(await visit.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await fillQuoteFields(form, contact('Nora'))
+  await submitQuote(visit, form)
+  await context.close()
+
+  // The lead card, and the quote started from the range.
+  await page.goto(`${server.url}/owner`)
+  const card = page.getByRole('article', { name: 'Nora' })
+  await expect(card.getByText('Typical price shown: $350–$450 (two-story), minimum $150')).toBeVisible()
+  await card.getByRole('link', { name: Q.write }).click()
+  const item = page.getByRole('list', { name: 'Items' }).getByRole('listitem').first()
+  await expect(item.getByLabel(`${Q.description} 1`)).toHaveValue('Full House Washing (two-story)')
+  await expect(item.getByLabel(Q.price)).toHaveValue('350')
+  await item.getByLabel(Q.price).fill('420')
+  await page.getByRole('button', { name: Q.send }).click()
+  await expect(page.getByText(Q.sentNow)).toBeVisible()
+  const link = await page.getByLabel(Q.link).inputValue()
+
+  // The customer accepts $420.
+  const customer = await visitor(browser)
+  await customer.page.goto(`${server.url}${new URL(link).pathname}`)
+  await customer.page.getByLabel(QUOTE_PAGE_TEXTS.name).fill('Nora Quinn')
+  await customer.page.getByRole('checkbox', { name: QUOTE_PAGE_TEXTS.agree }).check()
+  await customer.page.getByRole('button', { name: QUOTE_PAGE_TEXTS.accept }).click()
+  await expect(customer.page.getByRole('heading', { name: QUOTE_PAGE_TEXTS.acceptedTitle })).toBeVisible()
+  await customer.context.close()
+
+  // Sources: inside the range shown.
+  await page.goto(`${server.url}/owner?view=sources`)
+  const table = page.getByRole('table', { name: SOURCES_TEXTS.byPrice(30) })
+  await expect(table.getByRole('row', { name: 'Full House Washing' })).toHaveText(/Full House Washing\s*0\s*1\s*0/)
+  expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+})

@@ -1,0 +1,191 @@
+/**
+ * Typical prices (docs/decisions/057-price-ranges.md): the owner's ranges as visitors read them, the range a lead
+ * keeps (looked up by the server, never taken from the browser), the quote editor's first line, the chat's answer
+ * and the Sources view's count of accepted quotes against the range shown.
+ */
+import { randomUUID } from 'node:crypto'
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { serviceList } from '../../app/content/service-list'
+import { priceListSchema } from '../../app/lib/quotes/quote-schema'
+import { DEFAULT_PRICE_RULE } from '../../app/lib/quotes/typical-price'
+import type { Backend } from '../../app/server/backend/backend.server'
+import { answerMessage } from '../../app/server/assistant/ai-assistant.server'
+import { createFormTokens } from '../../app/server/leads/tokens.server'
+import { createLeadService } from '../../app/server/leads/lead-service.server'
+import { leadSources, listInbox } from '../../app/server/owner/inbox.server'
+import { savePriceSettings, typicalPrice } from '../../app/server/quotes/price-list.server'
+import { quoteEditor } from '../../app/server/quotes/quotes.server'
+import { rowsOf, useTestBackends } from './helpers'
+import { acceptQuote, quotedLead } from './quote-helpers'
+
+const openBackend = useTestBackends()
+const SECRET = 'test-form-token-secret'
+const leads = createLeadService({ rateLimit: 0, formTokenSecret: SECRET })
+const formTokens = createFormTokens(SECRET)
+
+/** The Prices view's save: house washing by size with a $150 minimum, every other service without a range. */
+async function priceHouseWashing(backend: Backend, rule = '') {
+  const items = serviceList.map(({ id, title }) =>
+    id === 'full-house'
+      ? {
+          serviceId: id,
+          description: title,
+          price: '',
+          minimum: '150',
+          ranges: [
+            { size: 'one-story', low: '250', high: '350' },
+            { size: 'two-story', low: '350', high: '450' },
+            { size: '', low: '', high: '' },
+          ],
+        }
+      : { serviceId: id, description: title, price: '' },
+  )
+  await savePriceSettings(await backend.db(), v.parse(priceListSchema, { items, terms: '', rule }))
+}
+
+/** The form as the browser sends it, with whatever a forger adds. */
+const submit = (backend: Backend, fields: Record<string, unknown>) =>
+  leads.handle(
+    {
+      firstName: 'Maria',
+      email: 'maria@example.com',
+      phone: '916-555-0101',
+      company: '',
+      formToken: formTokens.issue(Date.now() - 8000),
+      idempotencyKey: randomUUID(),
+      sourcePage: '/services?tab=full-house',
+      ...fields,
+    },
+    { ip: '203.0.113.9', userAgent: 'test' },
+    backend,
+  )
+
+const shownColumns = (backend: Backend) =>
+  rowsOf(
+    backend,
+    `SELECT service_id, price_size, price_low_cents, price_high_cents, price_minimum_cents FROM leads
+     ORDER BY created_at, first_name`,
+  )
+
+describe('typical prices', { timeout: 120_000 }, () => {
+  it('reads the saved sizes in order with the minimum and the default rule, and no price for another service', async () => {
+    const backend = await openBackend()
+    const db = await backend.db()
+    expect(await typicalPrice(db, 'full-house')).toBeNull()
+    await priceHouseWashing(backend)
+    expect(await typicalPrice(db, 'full-house')).toEqual({
+      minimumCents: 15000,
+      ranges: [
+        { size: 'one-story', lowCents: 25000, highCents: 35000 },
+        { size: 'two-story', lowCents: 35000, highCents: 45000 },
+      ],
+      rule: DEFAULT_PRICE_RULE,
+    })
+    expect(await typicalPrice(db, 'roof')).toBeNull()
+    await priceHouseWashing(backend, 'Prices are for homes up to 3,000 sq ft.')
+    expect((await typicalPrice(db, 'full-house'))?.rule).toBe('Prices are for homes up to 3,000 sq ft.')
+  })
+
+  it("stores the range of the chosen size from the owner's list, never a price the browser sends", async () => {
+    const backend = await openBackend()
+    await priceHouseWashing(backend)
+    const forged = { priceLowCents: 1, price_low_cents: 1, lowCents: 1, range: '$1–$2' }
+    for (const [firstName, fields] of [
+      ['Ana', { service: 'full-house', size: 'two-story', ...forged }],
+      ['Bea', { service: 'full-house', size: 'mansion' }],
+      ['Cam', { service: 'roof', size: 'two-story' }],
+      ['Dee', {}],
+    ] as const)
+      expect((await submit(backend, { firstName, ...fields })).status).toBe(200)
+    expect(await shownColumns(backend)).toEqual([
+      {
+        service_id: 'full-house',
+        price_size: 'two-story',
+        price_low_cents: 35000,
+        price_high_cents: 45000,
+        price_minimum_cents: 15000,
+      },
+      {
+        service_id: 'full-house',
+        price_size: null,
+        price_low_cents: null,
+        price_high_cents: null,
+        price_minimum_cents: null,
+      },
+      {
+        service_id: 'roof',
+        price_size: null,
+        price_low_cents: null,
+        price_high_cents: null,
+        price_minimum_cents: null,
+      },
+      { service_id: null, price_size: null, price_low_cents: null, price_high_cents: null, price_minimum_cents: null },
+    ])
+  })
+
+  it('refuses a service that is not offered or a size with control characters, storing nothing', async () => {
+    const backend = await openBackend()
+    expect(await submit(backend, { service: 'pool' })).toMatchObject({
+      status: 400,
+      body: { success: false, field: 'service', error: 'Please choose a service from the list' },
+    })
+    expect(await submit(backend, { service: 'full-house', size: 'two\u0000story' })).toMatchObject({
+      status: 400,
+      body: { field: 'size', error: 'Please choose a size from the list' },
+    })
+    expect(await rowsOf(backend, 'SELECT id FROM leads')).toEqual([])
+  })
+
+  it("shows the range on the owner's card and starts the first quote from it", async () => {
+    const backend = await openBackend()
+    await priceHouseWashing(backend)
+    await submit(backend, { service: 'full-house', size: 'two-story' })
+    const db = await backend.db()
+    const [card] = await listInbox(db)
+    expect(card).toMatchObject({
+      service: 'Full House Washing',
+      shownPrice: { size: 'two-story', lowCents: 35000, highCents: 45000, minimumCents: 15000 },
+    })
+    const editor = await quoteEditor(db, card!.id)
+    expect(editor?.prefill).toEqual({ description: 'Full House Washing (two-story)', cents: 35000 })
+  })
+
+  it('counts accepted quotes below, inside and above the range their lead was shown, per service', async () => {
+    const backend = await openBackend()
+    await priceHouseWashing(backend)
+    const shown = {
+      serviceId: 'full-house' as const,
+      shownPrice: { size: 'two-story', lowCents: 35000, highCents: 45000, minimumCents: 15000 },
+    }
+    for (const [name, price] of [
+      ['Ana', '420'],
+      ['Bea', '450'],
+      ['Cam', '300'],
+      ['Dee', '451'],
+    ] as const) {
+      const { id } = await quotedLead(backend, [{ description: 'House washing', price }], name, 30, shown)
+      expect(await acceptQuote(backend, id)).toBe('accepted')
+    }
+    // Quoted but not accepted, and accepted without a range shown: neither counts.
+    await quotedLead(backend, [{ description: 'House washing', price: '400' }], 'Eve', 30, shown)
+    const { id } = await quotedLead(backend, [{ description: 'Roof', price: '900' }], 'Fay')
+    await acceptQuote(backend, id)
+    const sources = await leadSources(await backend.db(), 90)
+    expect(sources.prices).toEqual([{ service: 'Full House Washing', below: 1, inside: 2, above: 1 }])
+  })
+
+  it("answers how much from the owner's ranges, and as before for a service without one", async () => {
+    const backend = await openBackend()
+    const db = await backend.db()
+    const before = await answerMessage('How much is house washing?', null, db)
+    expect(before).toContain("We don't give prices in chat")
+    await priceHouseWashing(backend)
+    const answer = await answerMessage('How much is house washing?', null, db)
+    expect(answer).toContain('Typical price: $250–$350 (one-story); Typical price: $350–$450 (two-story).')
+    expect(answer).toContain('Minimum charge: $150.')
+    expect(answer).toContain(DEFAULT_PRICE_RULE)
+    expect(answer).not.toContain("We don't give prices")
+    expect(await answerMessage('How much is roof cleaning?', null, db)).toContain("We don't give prices in chat")
+  })
+})
