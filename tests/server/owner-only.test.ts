@@ -22,6 +22,7 @@ const PUBLIC_FUNCTIONS: Record<string, string> = {
   submitLead: 'the quote form',
   issueLeadFormToken: "the quote form's token",
   askAssistant: 'the assistant',
+  fetchTypicalPrice: "a service's typical prices, which its tab shows anyway",
 }
 
 const PUBLIC_HANDLERS: Record<string, string> = {
@@ -130,6 +131,14 @@ describe('owner-only by construction', { timeout: 240_000 }, () => {
     expect((await ask('/owner/sign-in', 'POST', form, 'sign-out=1')).status).toBe(303)
     await expectEach('without a session', 401, {})
     await expectEach('signed out', 401, { Cookie: live })
+    // A public function called as the browser calls it but without its input refuses it (4xx) or answers: never 500.
+    const asBrowser = { 'x-tsr-serverfn': 'true' }
+    for (const [name, id] of [...functions].filter(([name]) => name in PUBLIC_FUNCTIONS)) {
+      const probe = await ask(`/_serverFn/${id}`, 'GET', asBrowser)
+      const allowed = probe.headers.get('allow')
+      const answer = probe.status === 405 && allowed ? await ask(`/_serverFn/${id}`, allowed, asBrowser) : probe
+      if (answer.status >= 500) failures.push(`${name} without its input: ${answer.status}`)
+    }
     expect(failures).toEqual([])
     expect(owned.length).toBeGreaterThanOrEqual(20)
   })

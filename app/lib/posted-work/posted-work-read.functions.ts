@@ -6,6 +6,7 @@ import { postedFor, type WorkPlace } from './shown-work'
 import { citySlugs } from '~/content/service-areas'
 import { serviceIds } from '~/content/types'
 import { getBackend } from '~/server/backend/backend.server'
+import { parse } from '~/server/http/function-input.server'
 import { readPublishedWork } from '~/server/backend/read-cache.server'
 import { runtimeConfig } from '~/server/config.server'
 import { log } from '~/server/log/logger.server'
@@ -18,7 +19,7 @@ const workPlaceSchema = v.variant('page', [
 
 /** The owner's posted jobs one place shows (docs/decisions/049-posted-work.md); a failed read shows none. */
 export const fetchShownWork = createServerFn({ method: 'GET' })
-  .validator(workPlaceSchema)
+  .validator(parse(workPlaceSchema))
   .handler(async ({ data: place }): Promise<ShownWork> => {
     const { gallerySamples: samples, htmlCacheSeconds } = runtimeConfig()
     try {

@@ -5,6 +5,7 @@ import type { FeaturedVideo, Review } from './backend-types'
 import { videoOriginsOf } from '../page/content-security-policy'
 import { getBackend } from '~/server/backend/backend.server'
 import { cachedFeaturedVideo, cachedReviews } from '~/server/backend/read-cache.server'
+import { parse } from '~/server/http/function-input.server'
 import { log } from '~/server/log/logger.server'
 
 export type { FeaturedVideo, Review }
@@ -24,7 +25,7 @@ export const cacheableByBrowsers = createServerOnlyFn((seconds: number): void =>
 const videoTableSchema = v.picklist(['pressure_washing_videos', 'service_videos'])
 
 export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
-  .validator(videoTableSchema)
+  .validator(parse(videoTableSchema))
   .handler(async ({ data: table }): Promise<FeaturedVideo | null> => {
     try {
       const video = await cachedFeaturedVideo(getBackend(), table)

@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { serviceIds } from '~/content/types'
 import { getBackend } from '~/server/backend/backend.server'
 import { runtimeConfig } from '~/server/config.server'
+import { parse } from '~/server/http/function-input.server'
 import { log } from '~/server/log/logger.server'
 import { typicalPrice } from '~/server/quotes/price-list.server'
 import { cacheableByBrowsers } from '../public-reads/backend.functions'
@@ -12,7 +13,7 @@ import type { TypicalPrice } from './typical-price'
 
 /** Null: no range, or the database did not answer (then the page shows no price, as without one). */
 export const fetchTypicalPrice = createServerFn({ method: 'GET' })
-  .validator(v.picklist(serviceIds))
+  .validator(parse(v.picklist(serviceIds, 'unknown service')))
   .handler(async ({ data: serviceId }): Promise<TypicalPrice | null> => {
     try {
       const price = await typicalPrice(await getBackend().db(), serviceId)
