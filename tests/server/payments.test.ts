@@ -50,7 +50,11 @@ interface Shop {
  * The site with Stripe set up against the stand-in, whose webhooks reach the site's own handler through a local
  * receiver, and with alerts on for one phone. `stripe: false`: nothing configured, as a new install.
  */
-async function openShop({ stripe = true, clock }: { stripe?: boolean; clock?: () => Date } = {}): Promise<Shop> {
+async function openShop({
+  stripe = true,
+  clock,
+  settings = {},
+}: { stripe?: boolean; clock?: () => Date; settings?: Record<string, string> } = {}): Promise<Shop> {
   const smtp = await startSmtp()
   // The receiver is up before the site is made, since the site's settings name the stand-in it points at.
   const target: { backend?: Backend } = {}
@@ -93,6 +97,7 @@ async function openShop({ stripe = true, clock }: { stripe?: boolean; clock?: ()
       STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
       STRIPE_API_BASE: standIn.url,
     }),
+    ...settings,
   }
   const backend = (target.backend = await testBackend(env, {
     startWorker: true,
@@ -398,6 +403,18 @@ describe('the pay page refuses', { timeout: 120_000 }, () => {
       statuses.push((await pressPay(backend, token, { click: `c${i}`.padEnd(20, 'x') })).status)
     expect(statuses).toEqual([303, 303, 303, 303, 303, 429, 429])
     expect([...standIn.objects.values()].filter((o) => o.object === 'checkout.session')).toHaveLength(5)
+  })
+
+  it('nothing more under the highest QUOTE_RATE_LIMIT the settings take: the page, and 400 for a bad signature', async () => {
+    // Page views and webhooks are limited at 12 times it, past the database's integer: a 500 each before.
+    const { backend } = await openShop({ settings: { QUOTE_RATE_LIMIT: '2147483647' } })
+    const { token } = await sentInvoice(backend)
+    const { response, view } = await open(backend, token)
+    expect([response.status, view?.balanceCents]).toEqual([200, 77_050])
+    const body = JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed' })
+    const headers = { 'stripe-signature': 't=1,v1=00', 'content-length': String(body.length) }
+    const webhook = new Request('http://x/stripe/webhook', { method: 'POST', body, headers })
+    expect((await stripeWebhook(webhook, CLIENT, backend)).status).toBe(400)
   })
 
   it('a webhook while Stripe is not set up: 404, storing nothing', async () => {

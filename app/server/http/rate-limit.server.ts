@@ -60,7 +60,9 @@ export async function limitVisitor(
   const key = await visitorHash(backend, ip)
   if (!key || limit.count <= 0) return 0
   const db = await backend.db()
+  // The function takes an integer: a count multiplied past it (page views are 12 × QUOTE_RATE_LIMIT) is no limit.
+  const count = Math.min(limit.count, 2_147_483_647)
   const { rows } = await sql<{ allowed: boolean; retry_after_ms: number }>`
-    SELECT * FROM public.hit_rate_limit(${bucket}, ${key}, ${limit.count}, ${limit.windowMs})`.execute(db)
+    SELECT * FROM public.hit_rate_limit(${bucket}, ${key}, ${count}, ${limit.windowMs})`.execute(db)
   return rows[0]?.allowed === false ? retrySeconds(rows[0].retry_after_ms) : 0
 }
