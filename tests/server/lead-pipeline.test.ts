@@ -567,8 +567,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     )
     const rows = await rowsOf<Tables['leads']>(
       backend,
-      `SELECT first_name, email, phone, service_street, service_zip, preferred_time, outside_area, heard_about
-         FROM leads`,
+      `SELECT first_name, email, phone, service_street, service_zip, preferred_time, outside_area, heard_about,
+              service_id, price_size FROM leads`,
     )
     console.log(`[property] accepted=${ok} stored=${rows.length} rejected=${JSON.stringify([...statuses])}`)
     for (const row of rows) {
@@ -581,6 +581,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
         zip: row.service_zip ?? '',
         preferredTime: row.preferred_time ?? '',
         heardAbout: row.heard_about ?? '',
+        service: row.service_id ?? '',
+        size: row.price_size ?? '',
       }
       const parsed = v.safeParse(leadRequestSchema, stored)
       expect(parsed.success, JSON.stringify(row)).toBe(true)
