@@ -6,6 +6,7 @@
  * (decision 049): the very next visit, well within the pages' freshness, no longer shows the job.
  */
 import sharp from 'sharp'
+import { OWNER_INVOICE_TEXTS } from '~/lib/payments/invoice'
 import { POST_WORK_PATH, suggestedAlt, postWorkFieldsSchema } from '~/lib/posted-work/posted-work'
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { violationList, wcagAudit } from './support/axe'
@@ -14,7 +15,6 @@ import { signInOwner, startOwnerServer } from './support/owner'
 import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
 import type { SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
-import { OWNER_QUOTE_TEXTS } from '~/lib/quotes/quote-texts'
 
 test.use({ viewport: { width: 360, height: 740 } })
 
@@ -104,8 +104,8 @@ test('the owner posts work from his phone: from a won lead, by keyboard, through
   })
 
   await test.step('by keyboard: photos, consent, and a post with its progress and confirmation', async () => {
-    // The last of the inbox's tabs (Prices, decision 053) comes just before the form.
-    await page.getByRole('link', { name: OWNER_QUOTE_TEXTS.pricesTab }).focus()
+    // The last of the inbox's tabs (Money, decision 055) comes just before the form.
+    await page.getByRole('link', { name: OWNER_INVOICE_TEXTS.moneyTab, exact: true }).focus()
     await page.keyboard.press('Tab')
     await expect(form.getByLabel(WORK_TEXTS.before)).toBeFocused()
     for (const [file, next] of [

@@ -10,6 +10,7 @@ import {
   type InboxLead,
   type SourcePeriod,
 } from '~/lib/owner/owner-lead'
+import { OWNER_INVOICE_TEXTS } from '~/lib/payments/invoice'
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { OWNER_QUOTE_TEXTS } from '~/lib/quotes/quote-texts'
 import { OwnerLeadCard } from './owner-lead-card'
@@ -109,7 +110,7 @@ function OwnerFrame({ state, days, children }: { state: OwnerState; days?: Sourc
           {OWNER_QUOTE_TEXTS.pricesTab}
         </Link>
         <Link to="/owner" search={{ view: 'money' }} activeOptions={{ exact: true }} className={tabClass}>
-          Money
+          {OWNER_INVOICE_TEXTS.moneyTab}
         </Link>
       </nav>
       {children}
