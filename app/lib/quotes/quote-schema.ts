@@ -29,6 +29,9 @@ const noForbidden = (message: string) => v.check((s: string) => !hasForbiddenCha
 const CONTROL_BUT_NEWLINE = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu
 const withoutControls = (s: string) =>
   s.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_NEWLINE, (c) => (c === '\n' ? c : ' '))
+/** An optional text of the owner's that keeps its line breaks: empty when not given. */
+const ownerText = (max: number, message: string) =>
+  v.pipe(v.optional(v.string(), ''), v.transform(withoutControls), v.trim(), v.maxLength(max, message))
 
 /** Dollars as typed ("1,250.50", "$900", 900) into whole cents. */
 export const priceSchema = v.config(
@@ -70,12 +73,7 @@ export const quoteDraftSchema = v.object({
     v.minLength(1, OWNER_QUOTE_TEXTS.noItems),
     v.maxLength(QUOTE_LIMITS.items, OWNER_QUOTE_TEXTS.tooManyItems),
   ),
-  note: v.pipe(
-    v.optional(v.string(), ''),
-    v.transform(withoutControls),
-    v.trim(),
-    v.maxLength(QUOTE_LIMITS.note, O.noteLong),
-  ),
+  note: ownerText(QUOTE_LIMITS.note, O.noteLong),
   validDays: v.pipe(
     v.union([v.string(), v.number()], O.validDays),
     v.transform(Number),
@@ -231,12 +229,7 @@ export const priceListSchema = v.object({
     // Two lines of one service would be one upsert touching its row twice: refused here, not with a 500.
     v.check((lines) => new Set(lines.map((line) => line.serviceId)).size === lines.length, 'one line per service'),
   ),
-  terms: v.pipe(
-    v.optional(v.string(), ''),
-    v.transform(withoutControls),
-    v.trim(),
-    v.maxLength(QUOTE_LIMITS.terms, O.termsLong),
-  ),
+  terms: ownerText(QUOTE_LIMITS.terms, O.termsLong),
   /** The one line under every typical price; empty is the default. */
   rule: v.pipe(
     v.optional(v.string(), ''),
