@@ -20,21 +20,30 @@ for (const path of ['/', '/services?tab=roof', '/city/folsom', '/contact']) {
 
 /**
  * Every element's computed style (every property, hashed), in document order. Variables are left out: the page's
- * own CSS leaves out those no rule of it reads, and a variable shows only through a property that reads it.
+ * own CSS leaves out those no rule of it reads, and a variable shows only through a property that reads it. A box
+ * `content-visibility: auto` has not laid out yet reports `100%` where a laid-out one reports pixels, and which are
+ * laid out depends on the frames rendered so far: every box is laid out for the reading, its own value still hashed.
  */
 function computedStyles(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('body *:not(script)')].map((element) => {
+  return page.evaluate(() => {
+    const elements = [...document.querySelectorAll('body *:not(script)')]
+    const contentVisibility = elements.map((element) => getComputedStyle(element).contentVisibility)
+    const layAllOut = document.head.appendChild(document.createElement('style'))
+    layAllOut.textContent = '* { content-visibility: visible !important }'
+    const hashes = elements.map((element, index) => {
       const style = getComputedStyle(element)
       let hash = 0x811c9dc5
       for (const name of style) {
         if (name.startsWith('--')) continue
-        const text = `${name}:${style.getPropertyValue(name)};`
+        const value = name === 'content-visibility' ? contentVisibility[index] : style.getPropertyValue(name)
+        const text = `${name}:${value};`
         for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
       }
       return `${element.localName}.${element.getAttribute('class')?.slice(0, 40)} ${hash >>> 0}`
-    }),
-  )
+    })
+    layAllOut.remove()
+    return hashes
+  })
 }
 
 for (const { kind, path } of routeKinds.filter((route) => route.kind !== '404')) {
