@@ -1,7 +1,7 @@
 import { isNotFound, isRedirect } from '@tanstack/react-router'
 import { createMiddleware, createStart } from '@tanstack/react-start'
 import { getRequest, getResponseStatus, setResponseStatus } from '@tanstack/react-start/server'
-import { FAILED, failed, jsonError, unknownServerFn } from '~/server/http/failure.server'
+import { FAILED, failed, jsonError, notFromStartsClient, unknownServerFn } from '~/server/http/failure.server'
 import { isSameOriginRequest } from '~/server/http/origin.server'
 import { isWellFormedServerFnBody, MAX_SERVER_FN_BODY_BYTES } from '~/server/http/server-fn-body.server'
 import { log } from '~/server/log/logger.server'
@@ -46,6 +46,11 @@ const sameOriginMiddleware = createMiddleware().server(async ({ next, request, h
   return isSameOriginRequest(request) ? next() : jsonError(403, 'Forbidden')
 })
 
+const startsClientMiddleware = createMiddleware().server(({ next, request, handlerType }) => {
+  if (handlerType !== 'serverFn' || request.headers.get('x-tsr-serverfn') === 'true') return next()
+  return notFromStartsClient(request)
+})
+
 const bodySizeMiddleware = createMiddleware().server(({ next, request, handlerType }) => {
   if (handlerType !== 'serverFn' || request.method !== 'POST') return next()
   const declared = request.headers.get('content-length')
@@ -78,6 +83,7 @@ export const startInstance = createStart(() => ({
   requestMiddleware: [
     unknownServerFnMiddleware,
     sameOriginMiddleware,
+    startsClientMiddleware,
     bodySizeMiddleware,
     wellFormedBodyMiddleware,
     formTokenKeyMiddleware,

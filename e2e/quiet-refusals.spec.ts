@@ -1,13 +1,17 @@
 // A stranger's guesses cost a line at most, never an error with its stack (docs/decisions/052-hostile-input.md).
+import { builtServerFunctions } from '../tests/support/server-functions'
 import { startSiteServer } from './support/site-server'
 import { expect, test } from './support/test'
+
+// What Start's client sends with every call.
+const asStartsClient = { 'Sec-Fetch-Site': 'same-origin', 'x-tsr-serverfn': 'true' }
 
 test('an unknown server function answers 404 and logs no error, however often it is asked', async () => {
   const server = await startSiteServer()
   // The first four have no id Start can read: it threw before any middleware, a 500 and a stack each.
   const ids = ['', '/', '?x', '%20', 'abc', 'f'.repeat(64), '..%2F..%2Fetc', 'x'.repeat(500)]
   for (const id of ids) {
-    const response = await fetch(`${server.url}/_serverFn/${id}`, { headers: { 'Sec-Fetch-Site': 'same-origin' } })
+    const response = await fetch(`${server.url}/_serverFn/${id}`, { headers: asStartsClient })
     expect(response.status, id).toBe(404)
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(await response.text()).not.toMatch(/not found for|\bat \w/)
@@ -19,4 +23,21 @@ test('an unknown server function answers 404 and logs no error, however often it
   const loud = server.records().filter((line) => line.level === 'error' || line.level === 'fatal')
   expect(loud).toEqual([])
   expect(server.output()).not.toMatch(/^\s+at /m)
+})
+
+test("a server function called without the header of Start's client is refused with a 400 and an info line", async () => {
+  const server = await startSiteServer()
+  const functions = builtServerFunctions()
+  // One function answers text, one an object: without the header Start took both as raw calls, and text was a 500.
+  for (const name of ['issueLeadFormToken', 'fetchReviews']) {
+    const url = `${server.url}/_serverFn/${functions.get(name)}`
+    const bare = await fetch(url, { headers: { 'Sec-Fetch-Site': 'same-origin' } })
+    expect(bare.status, name).toBe(400)
+    expect(await bare.json()).toEqual({ success: false, error: 'Bad request' })
+    expect((await fetch(url, { headers: asStartsClient })).status, name).toBe(200)
+  }
+  await expect
+    .poll(() => server.records().filter((line) => line.msg === '400 server function called without its header').length)
+    .toBe(2)
+  expect(server.records().filter((line) => line.level === 'error' || line.level === 'fatal')).toEqual([])
 })

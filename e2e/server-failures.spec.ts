@@ -24,7 +24,12 @@ test("a function's unexpected failure is a 500 with a generic message and one er
   const leadsUrl = `${server.url}/_serverFn/${builtServerFunctions().get('fetchOwnerLeads')}`
   const call = (requestId: string, cookie?: string) =>
     fetch(leadsUrl, {
-      headers: { 'Sec-Fetch-Site': 'same-origin', 'x-request-id': requestId, ...(cookie ? { Cookie: cookie } : {}) },
+      headers: {
+        'Sec-Fetch-Site': 'same-origin',
+        'x-tsr-serverfn': 'true',
+        'x-request-id': requestId,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
     })
 
   const failed = await call('failed-call', `${SESSION_COOKIE}=${sealed}`)

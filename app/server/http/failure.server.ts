@@ -17,6 +17,12 @@ export function unknownServerFn(request: Request): Response {
   return jsonError(404, 'Not found')
 }
 
+/** Start's client sends `x-tsr-serverfn` with every call; without it Start answers as a raw call, text as a 500. */
+export function notFromStartsClient(request: Request): Response {
+  log('http').info({ path: pathOf(request) }, '400 server function called without its header')
+  return jsonError(400, 'Bad request')
+}
+
 // The database out of reach (refused, dropped, shutting down): 503, worth a retry. Node's and PostgreSQL's codes.
 const UNREACHABLE = /^(ECONN|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE|08|57P0)/
 
