@@ -2,7 +2,8 @@
  * An invoice from the owner's phone to the customer's card at 390 × 844, against the local stand-in of Stripe's API
  * (tests/support/stripe-stand-in.ts: its hosted page and its signed webhooks; no network here): the owner marks the
  * job done, adds a line on site and sends; the customer opens the e-mailed link and pays by card; receipt, push,
- * the Money view and its CSV follow. Then a check recorded and a partial card refund, one receipt each.
+ * the Money view and its CSV follow. Then a check recorded and a partial card refund, one receipt each. And the pay
+ * page as a plain form: paid without JavaScript, at 320 px, by keyboard alone.
  * docs/decisions/055-invoices-and-payments.md
  */
 import { randomBytes } from 'node:crypto'
@@ -171,5 +172,65 @@ test('the owner invoices a done job, the customer pays by card, the owner record
   } finally {
     await standIn.close()
     await push.stop()
+  }
+})
+
+/** Tabs forward until `name` has focus, as a keyboard user would; every stop on the way shows its focus. */
+async function tabTo(page: Page, name: string) {
+  for (let stop = 0; stop < 20; stop++) {
+    await page.keyboard.press('Tab')
+    const focused = await page.evaluate(() => ({
+      text: document.activeElement?.textContent?.trim() ?? '',
+      shown: document.activeElement?.matches(':focus-visible') ?? false,
+    }))
+    expect(focused.shown, focused.text).toBe(true)
+    if (focused.text === name) return
+  }
+  throw new Error(`${name} never took focus`)
+}
+
+test('without JavaScript, at 320 px and by keyboard alone, the customer pays her invoice by card', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const standIn = await startStripeStandIn()
+  const server = await startOwnerServer(
+    {
+      STRIPE_SECRET_KEY: standIn.apiKey,
+      STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+      STRIPE_API_BASE: standIn.url,
+    },
+    (db) => acceptedLead(db, 'Rosa', 'rosa@example.com'),
+  )
+  standIn.webhookUrl = `${server.url}/stripe/webhook`
+  try {
+    await signInOwner(page, server)
+    const rosa = await card(page, server, 'Rosa')
+    await rosa.getByRole('button', { name: T.jobDone }).click()
+    await rosa.getByRole('button', { name: T.send }).click()
+    await expect(rosa.getByText(T.state({ state: 'sent', number: 1 }))).toBeVisible()
+
+    const customer = await browser.newContext({ viewport: { width: 320, height: 640 }, javaScriptEnabled: false })
+    const pay = await customer.newPage()
+    await pay.route(`${site.baseUrl}/pay/**`, (route) =>
+      route.fulfill({ status: 303, headers: { location: route.request().url().replace(site.baseUrl, server.url) } }),
+    )
+    await pay.goto(await emailedLink(server, 'rosa@example.com'))
+    await expect(pay.getByRole('row', { name: 'Walkway and steps $120.50' })).toBeVisible()
+    expect(await pay.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+    await tabTo(pay, 'Pay $370.50 by card')
+    await pay.keyboard.press('Enter')
+    // The stand-in's page is Stripe's in production: a plain form here too.
+    await expect(pay.getByRole('heading', { name: 'Pay $370.50' })).toBeVisible()
+    await pay.getByRole('button', { name: 'Pay $370.50' }).focus()
+    await pay.keyboard.press('Enter')
+    await expect(pay.getByText('Paid, thank you')).toBeVisible({ timeout: 15_000 })
+    await customer.close()
+    await expect
+      .poll(() => subjects(server, 'rosa@example.com'), { timeout: 15_000 })
+      .toContain('Receipt: $370.50 paid on invoice 1')
+  } finally {
+    await standIn.close()
   }
 })
