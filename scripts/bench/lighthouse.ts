@@ -10,13 +10,14 @@ import { promisify } from 'node:util'
 import { ensureChromium } from '../../tests/support/system-deps'
 import { blockingTimeFromTrace } from '../../tests/support/trace-blocking'
 import { chromiumFlags, failIfAny, median, report, routeKinds, startProductionServer, until } from './common'
+import { startStripeStandIn } from '../../tests/support/stripe-stand-in'
 import { seedQuote } from './quote-seed'
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
 // BENCH_LIGHTHOUSE_ROUTES=gallery,epoxy audits only those route kinds (names as in tests/support/route-kinds.ts,
-// and `quote`: the customer's quote page).
+// `quote`: the customer's quote page, and `pay`: the pay page, its card button from the Stripe stand-in).
 const onlyKinds = process.env.BENCH_LIGHTHOUSE_ROUTES?.split(',').map((kind) => kind.trim())
-const kindNames: string[] = [...routeKinds.map((route) => route.kind), 'quote']
+const kindNames: string[] = [...routeKinds.map((route) => route.kind), 'quote', 'pay']
 const unknownKinds = onlyKinds?.filter((kind) => !kindNames.includes(kind)) ?? []
 if (unknownKinds.length) {
   console.error(`BENCH_LIGHTHOUSE_ROUTES: unknown route kind ${unknownKinds.join(', ')}`)
@@ -113,18 +114,30 @@ if (process.env.BENCH_LIGHTHOUSE_FLOOR) {
   process.exit(0)
 }
 
-// Audited by default like every page, so its 100s stay guarded on every run; the seed costs a few seconds.
-const auditQuote = !onlyKinds || onlyKinds.includes('quote')
+// Audited by default like every page, so their 100s stay guarded on every run; the seeds cost a few seconds.
+const audited = (kind: string) => !onlyKinds || onlyKinds.includes(kind)
 const dataDir = mkdtempSync(join(tmpdir(), 'lh-data-'))
-// A quote sent to a lead with the site's own functions, before the server opens the same data folder.
-const routes = [...routeKinds, ...(auditQuote ? [{ kind: 'quote', path: await seedQuote(dataDir) }] : [])]
-const server = await startProductionServer({ DATA_DIR: dataDir })
+// A quote and an invoice sent with the site's own functions, before the server opens the same data folder.
+const routes = [
+  ...routeKinds,
+  ...(audited('quote') ? [{ kind: 'quote', path: await seedQuote(dataDir) }] : []),
+  ...(audited('pay') ? [{ kind: 'pay', path: await seedQuote(dataDir, true) }] : []),
+]
+const stripe = audited('pay') ? await startStripeStandIn() : undefined
+const server = await startProductionServer({
+  DATA_DIR: dataDir,
+  ...(stripe && {
+    STRIPE_SECRET_KEY: stripe.apiKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+  }),
+})
 const rows: Record<string, string | number>[] = []
 const failures: string[] = []
 try {
   for (const { kind, path } of routes.filter((route) => !onlyKinds || onlyKinds.includes(route.kind))) {
     // The quote's token is new on every run; the table names the route, not the token.
-    const shown = kind === 'quote' ? '/quote/<token>' : path
+    const shown = kind === 'quote' || kind === 'pay' ? `/${kind}/<token>` : path
     const runs: AuditResult[] = []
     // One request first, so the audit measures the page and not the server's first render of this route; its
     // connection closed after it, so no keep-alive is left to reuse after the server has closed it.
@@ -155,8 +168,8 @@ try {
     const failing = [...new Set(runs.flatMap((run) => run.failing))]
     const failedRequests = [...new Set(runs.flatMap((run) => run.failedRequests))]
     if (failedRequests.length) failures.push(`${shown}: failed requests: ${failedRequests.join(', ')}`)
-    // The 404 and quote pages are noindex on purpose, so Lighthouse's "is-crawlable" SEO check cannot pass there.
-    const expectedSeo = kind === '404' || kind === 'quote' ? row.seo : budgets.score
+    // The 404, quote and pay pages are noindex on purpose, so Lighthouse's "is-crawlable" SEO check cannot pass there.
+    const expectedSeo = kind === '404' || kind === 'quote' || kind === 'pay' ? row.seo : budgets.score
     const scores = [row.perf, row.a11y, row['best-pr']]
     const over = row['LCP ms'] > budgets.lcpMs || row['TBT ms'] > budgets.tbtMs || row.CLS > budgets.cls
     if (Math.min(...scores) < budgets.score || row.seo < expectedSeo || over)
@@ -164,6 +177,7 @@ try {
   }
 } finally {
   await server.stop()
+  await stripe?.close()
   rmSync(dataDir, { recursive: true, force: true })
 }
 report('lighthouse', rows, ['route', 'perf', 'a11y', 'best-pr', 'seo', 'LCP ms', 'TBT ms', 'TBT-cpu ms', 'CLS'])

@@ -1,14 +1,16 @@
 // A data folder holding one lead with a sent quote (two items and an optional one), for benches of the
-// customer's quote page. The lead and the quote are made as the contact form and the owner's "Send quote" make them.
+// customer's quote page, or its invoice sent once accepted and done, for the pay page. Each made as the contact
+// form, the owner's "Send quote", the customer's "Accept", "Job done" and "Send invoice" make it.
 import * as v from 'valibot'
 import { quoteDraftSchema } from '../../app/lib/quotes/quote-schema'
 import { createBackend } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import { storeLead } from '../../app/server/leads/store-lead.server'
-import { sendQuote } from '../../app/server/quotes/quotes.server'
+import { markJobDone, sendInvoice, type InvoiceWriteResult } from '../../app/server/payments/invoices.server'
+import { answerQuote, quoteOf, sendQuote } from '../../app/server/quotes/quotes.server'
 
-/** The quote's path, `/quote/<token>`. */
-export async function seedQuote(dataDir: string): Promise<string> {
+/** The quote's path, `/quote/<token>`; with `pay`, the invoice's path, `/pay/<token>`. */
+export async function seedQuote(dataDir: string, pay = false): Promise<string> {
   const backend = createBackend({ config: parseRuntimeConfig({ DATA_DIR: dataDir }), dataDir })
   try {
     const { id } = await storeLead(backend, {
@@ -17,7 +19,7 @@ export async function seedQuote(dataDir: string): Promise<string> {
       phone: '916-555-0101',
       street: '12 Oak St',
       zip: '95630',
-      idempotencyKey: 'bench-quote-page',
+      idempotencyKey: pay ? 'bench-pay-page' : 'bench-quote-page',
       spamReason: null,
       sourcePage: '/contact',
       userAgent: null,
@@ -31,7 +33,16 @@ export async function seedQuote(dataDir: string): Promise<string> {
     const draft = v.parse(quoteDraftSchema, { lead: id, items, note: 'Thanks for asking us!', validDays: 30 })
     const sent = await sendQuote(backend, draft)
     if (sent.result !== 'sent') throw new Error(`the bench quote was not sent: ${sent.result}`)
-    return new URL(sent.link).pathname
+    if (!pay) return new URL(sent.link).pathname
+    const db = await backend.db()
+    const { token, version, hash } = (await quoteOf(db, id))!
+    const acceptance = { version, hash, name: 'Maria Lopez', chosen: [], ipHash: null, userAgent: null, push: false }
+    const answer = await answerQuote(db, token, acceptance)
+    if (answer !== 'accepted') throw new Error(`the bench quote was not accepted: ${answer}`)
+    await markJobDone(db, id)
+    const invoice: InvoiceWriteResult = await sendInvoice(backend, id)
+    if (typeof invoice === 'string' || !invoice.link) throw new Error(`the bench invoice was not sent: ${invoice}`)
+    return new URL(invoice.link).pathname
   } finally {
     await backend.close()
   }
