@@ -22,6 +22,9 @@ const proxied = (extra: Record<string, string> = {}) => ({
 const post = (path: string, headers: Record<string, string>, body: string) =>
   rawRequest(`${server.url}${path}`, { headers, body })
 
+// The header Start's client sends with every call; without it the call is refused before the function runs.
+const asStartsClient = { 'x-tsr-serverfn': 'true' }
+
 /** A real call of a server function from the browser: its URL and body, to replay with other headers. */
 async function captureServerFnCall(page: Page, act: () => Promise<void>) {
   const request = page.waitForRequest((r) => r.url().includes('/_serverFn/') && r.method() === 'POST')
@@ -102,7 +105,7 @@ test('malformed server-function bodies answer 400 with a short message and one l
   for (const body of ['null', '[', '{"t":0}', '"text"', '{"f":1,"m":[]}']) {
     const response = await post(
       new URL(call.url).pathname + new URL(call.url).search,
-      { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+      { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json', ...asStartsClient },
       body,
     )
     expect(response.status, body).toBe(400)
@@ -140,6 +143,7 @@ test('chat: bad input answers 400, the limit 429 with Retry-After, and the visit
         'X-Forwarded-Proto': 'https',
         'X-Forwarded-For': forwardedFor,
         'Content-Type': 'application/json',
+        ...asStartsClient,
       },
       call.body.replace('What are your hours?', message),
     )

@@ -141,7 +141,12 @@ test('the owner sends a quote; the customer accepts it with or without scripts; 
   const anonymous = await browser.newContext()
   for (const write of writes) {
     const answer = await anonymous.request.post(write.url, {
-      headers: { 'Content-Type': 'application/json', Origin: server.url, 'Sec-Fetch-Site': 'same-origin' },
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: server.url,
+        'Sec-Fetch-Site': 'same-origin',
+        'x-tsr-serverfn': 'true',
+      },
       data: write.body ?? undefined,
     })
     expect(answer.status(), write.url).toBe(401)
