@@ -409,7 +409,10 @@ test('past the per-IP limit the server answers 429 with Retry-After and the visi
   for (let attempt = 1; attempt <= 3; attempt++) {
     await openForm(page, server.url)
     await fill(page, { firstName: `Rate${attempt}`, email: 'rate@example.com', phone: '916-555-0105' })
-    const answer = page.waitForResponse((response) => response.url().includes('/_serverFn/'))
+    // The lead's post: the form's token and typical-price reads are GETs that may answer after the fill.
+    const answer = page.waitForResponse(
+      (response) => response.url().includes('/_serverFn/') && response.request().method() === 'POST',
+    )
     await submit(page)
     const response = await answer
     if (attempt <= 2) {
