@@ -116,6 +116,8 @@ if (process.env.BENCH_LIGHTHOUSE_FLOOR) {
 
 // Audited by default like every page, so their 100s stay guarded on every run; the seeds cost a few seconds.
 const audited = (kind: string) => !onlyKinds || onlyKinds.includes(kind)
+/** Pages reached by a private link: a new token on every run, and noindex. */
+const TOKEN_PAGES = new Set(['quote', 'pay'])
 const dataDir = mkdtempSync(join(tmpdir(), 'lh-data-'))
 // A quote and an invoice sent with the site's own functions, before the server opens the same data folder.
 const routes = [
@@ -135,9 +137,9 @@ const server = await startProductionServer({
 const rows: Record<string, string | number>[] = []
 const failures: string[] = []
 try {
-  for (const { kind, path } of routes.filter((route) => !onlyKinds || onlyKinds.includes(route.kind))) {
+  for (const { kind, path } of routes.filter((route) => audited(route.kind))) {
     // The quote's token is new on every run; the table names the route, not the token.
-    const shown = kind === 'quote' || kind === 'pay' ? `/${kind}/<token>` : path
+    const shown = TOKEN_PAGES.has(kind) ? `/${kind}/<token>` : path
     const runs: AuditResult[] = []
     // One request first, so the audit measures the page and not the server's first render of this route; its
     // connection closed after it, so no keep-alive is left to reuse after the server has closed it.
@@ -169,7 +171,7 @@ try {
     const failedRequests = [...new Set(runs.flatMap((run) => run.failedRequests))]
     if (failedRequests.length) failures.push(`${shown}: failed requests: ${failedRequests.join(', ')}`)
     // The 404, quote and pay pages are noindex on purpose, so Lighthouse's "is-crawlable" SEO check cannot pass there.
-    const expectedSeo = kind === '404' || kind === 'quote' || kind === 'pay' ? row.seo : budgets.score
+    const expectedSeo = kind === '404' || TOKEN_PAGES.has(kind) ? row.seo : budgets.score
     const scores = [row.perf, row.a11y, row['best-pr']]
     const over = row['LCP ms'] > budgets.lcpMs || row['TBT ms'] > budgets.tbtMs || row.CLS > budgets.cls
     if (Math.min(...scores) < budgets.score || row.seo < expectedSeo || over)

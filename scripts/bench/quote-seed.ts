@@ -6,8 +6,9 @@ import { quoteDraftSchema } from '../../app/lib/quotes/quote-schema'
 import { createBackend } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import { storeLead } from '../../app/server/leads/store-lead.server'
-import { markJobDone, sendInvoice, type InvoiceWriteResult } from '../../app/server/payments/invoices.server'
-import { answerQuote, quoteOf, sendQuote } from '../../app/server/quotes/quotes.server'
+import { markJobDone, sendInvoice } from '../../app/server/payments/invoices.server'
+import { sendQuote } from '../../app/server/quotes/quotes.server'
+import { acceptQuote } from '../../tests/server/quote-helpers'
 
 /** The quote's path, `/quote/<token>`; with `pay`, the invoice's path, `/pay/<token>`. */
 export async function seedQuote(dataDir: string, pay = false): Promise<string> {
@@ -34,13 +35,10 @@ export async function seedQuote(dataDir: string, pay = false): Promise<string> {
     const sent = await sendQuote(backend, draft)
     if (sent.result !== 'sent') throw new Error(`the bench quote was not sent: ${sent.result}`)
     if (!pay) return new URL(sent.link).pathname
-    const db = await backend.db()
-    const { token, version, hash } = (await quoteOf(db, id))!
-    const acceptance = { version, hash, name: 'Maria Lopez', chosen: [], ipHash: null, userAgent: null, push: false }
-    const answer = await answerQuote(db, token, acceptance)
+    const answer = await acceptQuote(backend, id)
     if (answer !== 'accepted') throw new Error(`the bench quote was not accepted: ${answer}`)
-    await markJobDone(db, id)
-    const invoice: InvoiceWriteResult = await sendInvoice(backend, id)
+    await markJobDone(await backend.db(), id)
+    const invoice = await sendInvoice(backend, id)
     if (typeof invoice === 'string' || !invoice.link) throw new Error(`the bench invoice was not sent: ${invoice}`)
     return new URL(invoice.link).pathname
   } finally {
