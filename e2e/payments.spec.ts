@@ -3,10 +3,11 @@
  * (tests/support/stripe-stand-in.ts: its hosted page and its signed webhooks; no network here): the owner marks the
  * job done, adds a line on site and sends; the customer opens the e-mailed link and pays by card; receipt, push,
  * the Money view and its CSV follow. Then a check recorded and a partial card refund, one receipt each. And the pay
- * page as a plain form: paid without JavaScript, at 320 px, by keyboard alone.
+ * page as a plain form: paid without JavaScript, at 320 px, by keyboard alone, with the job's posted photos on it.
  * docs/decisions/055-invoices-and-payments.md
  */
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
+import sharp from 'sharp'
 import webpush from 'web-push'
 import { site } from '~/content/site'
 import { OWNER_INVOICE_TEXTS as T } from '~/lib/payments/invoice'
@@ -189,19 +190,26 @@ async function tabTo(page: Page, name: string) {
   throw new Error(`${name} never took focus`)
 }
 
-test('without JavaScript, at 320 px and by keyboard alone, the customer pays her invoice by card', async ({
+/** A photo of one colour, as the owner's phone would send it (smaller). */
+const photoOf = (background: string) =>
+  sharp({ create: { width: 1200, height: 900, channels: 3, background } })
+    .jpeg()
+    .toBuffer()
+
+test('without JavaScript, at 320 px and by keyboard alone, the customer sees her job and pays by card', async ({
   page,
   browser,
 }) => {
   test.setTimeout(120_000)
   const standIn = await startStripeStandIn()
+  let leadId = ''
   const server = await startOwnerServer(
     {
       STRIPE_SECRET_KEY: standIn.apiKey,
       STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
       STRIPE_API_BASE: standIn.url,
     },
-    (db) => acceptedLead(db, 'Rosa', 'rosa@example.com'),
+    async (db) => (leadId = await acceptedLead(db, 'Rosa', 'rosa@example.com')),
   )
   standIn.webhookUrl = `${server.url}/stripe/webhook`
   try {
@@ -210,6 +218,18 @@ test('without JavaScript, at 320 px and by keyboard alone, the customer pays her
     await rosa.getByRole('button', { name: T.jobDone }).click()
     await rosa.getByRole('button', { name: T.send }).click()
     await expect(rosa.getByText(T.state({ state: 'sent', number: 1 }))).toBeVisible()
+    // The job's before and after, posted from the lead as the work form does (e2e/posted-work-owner.spec.ts).
+    const [before, after] = await Promise.all([photoOf('#4a3f35'), photoOf('#d9d4ca')])
+    const posted = await page.request.post(`${server.url}/owner/work`, {
+      headers: { Origin: server.url },
+      multipart: {
+        ...{ id: randomUUID(), category: 'Driveway Cleaning', city: 'folsom', consent: 'yes', leadId },
+        alt: 'Rosa’s driveway before and after',
+        before: { name: 'before.jpg', mimeType: 'image/jpeg', buffer: before },
+        after: { name: 'after.jpg', mimeType: 'image/jpeg', buffer: after },
+      },
+    })
+    expect(posted.status()).toBe(200)
 
     const customer = await browser.newContext({ viewport: { width: 320, height: 640 }, javaScriptEnabled: false })
     const pay = await customer.newPage()
@@ -218,6 +238,11 @@ test('without JavaScript, at 320 px and by keyboard alone, the customer pays her
     )
     await pay.goto(await emailedLink(server, 'rosa@example.com'))
     await expect(pay.getByRole('row', { name: 'Walkway and steps $120.50' })).toBeVisible()
+    const job = pay.getByRole('region', { name: 'Before and after' }).getByRole('img', { name: /Rosa’s driveway/ })
+    await job.scrollIntoViewIfNeeded()
+    await expect
+      .poll(() => job.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0)
     expect(await pay.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
     await tabTo(pay, 'Pay $370.50 by card')
     await pay.keyboard.press('Enter')
