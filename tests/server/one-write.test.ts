@@ -24,9 +24,6 @@ const read = (path: string) => readFileSync(join(APP, path), 'utf8')
 /** Every source file of the site, by its path under app/. */
 const appFiles = (readdirSync(APP, { recursive: true }) as string[]).filter((path) => /\.tsx?$/.test(path))
 
-// TRANSITIONAL: the quotes' writes still take JSON until app/server/quotes/ moves them to TypeScript; empty it then.
-const QUOTE_FUNCTIONS_BEING_MOVED = ['answer_quote', 'save_price_list', 'schedule_job', 'send_quote']
-
 describe('writes', { timeout: 120_000 }, () => {
   it('no SQL function the site calls takes JSON: a write that spans rows is a typed TypeScript transaction', async () => {
     const called = new Set(appFiles.flatMap((path) => [...read(path).matchAll(/public\.(\w+)\(/g)].map((m) => m[1]!)))
@@ -37,7 +34,7 @@ describe('writes', { timeout: 120_000 }, () => {
         FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
        WHERE n.nspname = 'public'`.execute(db)
     const takingJson = rows.filter((fn) => called.has(fn.name) && /\bjsonb?\b/.test(fn.args)).map((fn) => fn.name)
-    expect(takingJson.filter((name) => !QUOTE_FUNCTIONS_BEING_MOVED.includes(name))).toEqual([])
+    expect(takingJson).toEqual([])
   })
 })
 

@@ -5,7 +5,7 @@ import { getCookie, getRequest, setResponseHeader, setResponseStatus } from '@ta
 import { sql } from 'kysely'
 import { site } from '../../content/site'
 import { getBackend } from '../backend/backend.server'
-import { ownerEmail } from '../backend/outbox-io.server'
+import { ownerEmail } from '../outbox/channels.server'
 import { runtimeConfig } from '../config.server'
 import { stopReading } from '../http/multipart.server'
 import { isSameOriginRequest } from '../http/origin.server'

@@ -11,7 +11,7 @@ import { formatWindow, QUOTE_PAGE_HEADERS, type QuoteJob } from '../../lib/quote
 import type { Backend } from '../backend/backend.server'
 import type { Db } from '../db/database.server'
 import { BUSINESS_TIME_ZONE } from '../backend/business-hours.server'
-import { townOf } from '../backend/messages.server'
+import { townOf } from '../outbox/messages.server'
 import { serviceAddress } from '../../lib/owner/owner-lead'
 import { sanitizeText } from '../leads/lead-email.server'
 

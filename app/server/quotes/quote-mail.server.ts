@@ -15,7 +15,7 @@ import {
   type QuoteItem,
 } from '../../lib/quotes/quote'
 import { hasForbiddenChars, isValidEmail } from '../../lib/leads/lead-schema'
-import { toInbox, townOf, type PushPayload, type Senders } from '../backend/messages.server'
+import { toInbox, townOf, type PushPayload, type Senders } from '../outbox/messages.server'
 import { customerInvite } from './calendar.server'
 import { composeMail, escapeHtml, sanitizeText } from '../leads/lead-email.server'
 import type { OwnerNotification } from '../leads/lead-email.server'
