@@ -3,9 +3,9 @@
 // (TEST_DATABASE_TEMPLATE). A copy takes milliseconds where migrating takes seconds. Databases are not dropped: the
 // cluster of `npm run test:postgres` is deleted at the end of the run.
 import { randomBytes } from 'node:crypto'
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import pg from 'pg'
 import { openDatabase } from '../../app/server/db/database.server'
 
@@ -56,10 +56,25 @@ export async function freshDatabaseUrl(
   return url.href
 }
 
+// The template's 1,100 entries, listed once per process: a copy is then a mkdir or a copyFile each, a third of the
+// time cpSync takes to walk and check them again (about 90 ms against 250 a copy, hundreds of copies a run).
+let templateEntries: { path: string; folder: boolean; mode: number }[] | undefined
+
 /** Puts a copy of the run's migrated PGlite into `dataDir` (nothing when there is none: the site migrates). */
 export function copyMigratedPGlite(dataDir: string): void {
   const template = process.env.TEST_PGLITE_TEMPLATE
-  if (template) cpSync(join(template, 'pglite'), join(dataDir, 'pglite'), { recursive: true })
+  if (!template) return
+  const from = join(template, 'pglite')
+  templateEntries ??= readdirSync(from, { recursive: true, withFileTypes: true }).map((entry) => {
+    const path = relative(from, join(entry.parentPath, entry.name))
+    return { path, folder: entry.isDirectory(), mode: statSync(join(from, path)).mode }
+  })
+  mkdirSync(join(dataDir, 'pglite'), { mode: statSync(from).mode })
+  // Listed parents first, so each folder exists before what it holds; copyFile keeps each file's mode.
+  for (const { path, folder, mode } of templateEntries) {
+    if (folder) mkdirSync(join(dataDir, 'pglite', path), { mode })
+    else copyFileSync(join(from, path), join(dataDir, 'pglite', path))
+  }
 }
 
 /** A new DATA_DIR holding a copy of the run's migrated PGlite. */
