@@ -13,9 +13,9 @@ import { prepareMigratedTemplates } from '../tests/support/test-database'
 // database: on PostgreSQL they would repeat the same seeded reads (decision 050: only app/server/db/ knows which
 // database runs), so `npm run test:postgres` runs them only when named. A spec not listed runs on both.
 const PAGE_ONLY_SPECS = new Set(
-  `a11y before-scripts bundle confetti email-wrap first-view-requests focus-visible gallery header keyboard layout
-   loading-order pages phones photo-loading privacy public-reads redirects request-methods routes scroll seo settings
-   social-proof text-us`
+  `a11y before-scripts bundle confetti email-wrap first-paint first-view-requests focus-visible gallery header home
+   keyboard layout loading-order pages phones photo-loading privacy public-reads redirects request-methods routes
+   scroll seo settings social-proof text-us`
     .split(/\s+/)
     .map((name) => `${name}.spec.ts`),
 )

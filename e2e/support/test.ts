@@ -1,4 +1,4 @@
-import { expect, test as base, type Page } from '@playwright/test'
+import { expect, test as base, type Locator, type Page } from '@playwright/test'
 import { startedInTest, type SiteServer } from './site-server'
 
 export * from '@playwright/test'
@@ -51,4 +51,13 @@ export async function pageSettled(page: Page): Promise<void> {
         else addEventListener('load', idle, { once: true })
       }),
   )
+}
+
+/** Resolves once React has hydrated this element (it carries React's props from then on). */
+export async function hydrated(locator: Locator) {
+  await expect
+    .poll(() => locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps'))), {
+      timeout: 10_000,
+    })
+    .toBe(true)
 }
