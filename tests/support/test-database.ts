@@ -3,7 +3,7 @@
 // (TEST_DATABASE_TEMPLATE). A copy takes milliseconds where migrating takes seconds. Databases are not dropped: the
 // cluster of `npm run test:postgres` is deleted at the end of the run.
 import { randomBytes } from 'node:crypto'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import pg from 'pg'
@@ -77,9 +77,9 @@ export function copyMigratedPGlite(dataDir: string): void {
   }
 }
 
-/** A new DATA_DIR holding a copy of the run's migrated PGlite. */
+/** A new DATA_DIR holding a copy of the run's migrated PGlite, in the run's folder of them (removed at its end). */
 export function freshDataDir(): string {
-  const dataDir = mkdtempSync(join(tmpdir(), 'site-data-'))
+  const dataDir = mkdtempSync(join(process.env.TEST_DATA_ROOT ?? tmpdir(), 'site-data-'))
   copyMigratedPGlite(dataDir)
   return dataDir
 }
@@ -90,6 +90,13 @@ export function freshDataDir(): string {
  */
 export async function prepareMigratedTemplates(): Promise<() => void> {
   let folder: string | undefined
+  let dataRoot: string | undefined
+  if (!process.env.TEST_DATA_ROOT) {
+    // 40 MB a server: a run left gigabytes in the temporary folder. Open to traverse as /tmp is, so that what keeps
+    // others out of a DATA_DIR is its own mode (e2e/private-files.spec.ts).
+    dataRoot = process.env.TEST_DATA_ROOT = mkdtempSync(join(tmpdir(), 'site-run-'))
+    chmodSync(dataRoot, 0o755)
+  }
   if (!process.env.TEST_PGLITE_TEMPLATE) {
     folder = mkdtempSync(join(tmpdir(), 'site-template-'))
     // The site's own umask (decision 052), so that a server started on a copy has nothing to close.
@@ -107,7 +114,7 @@ export async function prepareMigratedTemplates(): Promise<() => void> {
     process.env.TEST_DATABASE_TEMPLATE = new URL(url).pathname.slice(1)
   }
   return () => {
-    if (folder && existsSync(folder)) rmSync(folder, { recursive: true, force: true })
+    for (const made of [folder, dataRoot]) if (made && existsSync(made)) rmSync(made, { recursive: true, force: true })
   }
 }
 
