@@ -255,6 +255,8 @@ export function createOutboxWorker(options: OutboxOptions) {
   let timer: ReturnType<typeof setTimeout> | undefined
   let timerDue = 0
   let loopRun: Promise<void> | undefined
+  // A kick while the loop runs may come after it read the next due time: the loop then runs again at once.
+  let kickedDuringRun = false
 
   function schedule(delayMs: number): void {
     if (!started || stopped) return
@@ -275,6 +277,7 @@ export function createOutboxWorker(options: OutboxOptions) {
   function tick(): void {
     timer = undefined
     if (!started || stopped || loopRun) return
+    kickedDuringRun = false
     loopRun = (async () => {
       let delay = pollIntervalMs
       try {
@@ -285,7 +288,7 @@ export function createOutboxWorker(options: OutboxOptions) {
       } finally {
         loopRun = undefined
       }
-      schedule(delay)
+      schedule(kickedDuringRun ? Math.min(delay, KICK_DELAY_MS) : delay)
     })()
   }
 
@@ -312,7 +315,11 @@ export function createOutboxWorker(options: OutboxOptions) {
     runOnce,
     drain,
     kick(): void {
-      if (!started || stopped || loopRun) return // a running loop re-checks the due time when done
+      if (!started || stopped) return
+      if (loopRun) {
+        kickedDuringRun = true
+        return
+      }
       // Leads of one burst share a batch: one claim and one mark instead of one each.
       if (timer && timerDue <= Date.now() + KICK_DELAY_MS) return
       schedule(KICK_DELAY_MS)
