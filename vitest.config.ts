@@ -10,8 +10,8 @@ export default defineConfig({
     // One migrated database per run, copied for each test (tests/support/test-database.ts).
     globalSetup: ['tests/support/test-database.ts'],
     testTimeout: 30000,
-    // Vitest's default leaves a core idle (cores − 1: one worker on CI's two). Two files at once finish the suite in
-    // about 215 s instead of 307, the files mostly waiting on PGlite, sharp and sockets.
+    // Vitest's default is cores − 1: one worker on CI's two, the other core mostly idle. Two files at once finish
+    // the suite in about 215 s instead of 307.
     maxWorkers: 2,
   },
 })
