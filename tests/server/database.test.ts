@@ -4,6 +4,7 @@ import { schemaFiles } from '../../app/server/db/schema-files.server'
 import { describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { openDatabase, type Database, type DatabaseOptions, type Db } from '../../app/server/db/database.server'
+import { MAX_STATEMENTS } from '../../app/server/db/pglite.server'
 import { migratedSiteData, useCleanup, useTempDirs } from './helpers'
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
@@ -84,6 +85,39 @@ describe(`the database (${driver})`, { timeout: 90_000 }, () => {
     const { rows } = await sql<{ entry: string }>`SELECT entry FROM public.ledger ORDER BY entry`.execute(db)
     expect(rows.map((row) => row.entry)).toEqual(['first', 'second'])
   })
+
+  // app/server/db/pglite.server.ts: PGlite's own query() parses and plans every call.
+  it.skipIf(onPostgres)(
+    'on PGlite, parses a query once however often it runs, with each call its own values',
+    async () => {
+      const db = await freshDatabase()
+      await sql`CREATE TABLE public.visits (page text, at timestamptz)`.execute(db)
+      const pages = ['/', '/contact', '/gallery']
+      for (const [day, page] of pages.entries())
+        await sql`INSERT INTO public.visits VALUES (${page}, ${new Date(Date.UTC(2026, 10, day + 1))})`.execute(db)
+      const { rows } = await sql<{ page: string; at: Date }>`SELECT page, at FROM public.visits ORDER BY at`.execute(db)
+      expect(rows).toEqual(pages.map((page, day) => ({ page, at: new Date(Date.UTC(2026, 10, day + 1)) })))
+      const parsed = await sql<{ count: number }>`SELECT count(*)::int AS count FROM pg_prepared_statements
+      WHERE statement LIKE ${'INSERT INTO public.visits%'}`.execute(db)
+      expect(parsed.rows).toEqual([{ count: 1 }])
+    },
+  )
+
+  it.skipIf(onPostgres)(
+    `on PGlite, names at most ${MAX_STATEMENTS} statements, and runs the next ones unnamed`,
+    async () => {
+      const db = await freshDatabase()
+      const named = async () =>
+        (await sql<{ count: number }>`SELECT count(*)::int AS count FROM pg_prepared_statements`.execute(db)).rows[0]!
+          .count
+      const before = await named()
+      for (let i = before; i < MAX_STATEMENTS; i++) await sql`SELECT ${i}::int AS ${sql.ref(`n${i}`)}`.execute(db)
+      expect(await named()).toBe(MAX_STATEMENTS)
+      const { rows } = await sql<{ past: number }>`SELECT ${MAX_STATEMENTS + 1}::int AS past`.execute(db)
+      expect(rows).toEqual([{ past: MAX_STATEMENTS + 1 }])
+      expect(await named()).toBe(MAX_STATEMENTS)
+    },
+  )
 
   it('refuses a database made by another version of the site, naming the migration it does not know', async () => {
     const options = await freshOptions()

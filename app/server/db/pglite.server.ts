@@ -5,6 +5,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { Worker } from 'node:worker_threads'
+import type * as Engine from '@electric-sql/pglite'
 import type { PGlite, Results } from '@electric-sql/pglite'
 import type { PostgresPoolClient } from 'kysely'
 import { tightenDataFolder } from '../start/private-data-folder.server'
@@ -13,10 +14,19 @@ import { DatabaseCommandError, LOCK_WAIT_MS, lockDataFolder, takeHeldLock } from
 
 interface Shared {
   db: PGlite
+  /** The module, imported when a PGlite is first opened: a server on PostgreSQL never loads it. */
+  engine: typeof Engine
   refs: number
   release: () => Promise<void>
   /** PGlite has one connection: whoever holds it (a query, or a transaction from BEGIN to COMMIT) runs alone. */
   connection: Promise<void>
+  /** Parsed statements by SQL text: see preparedQuery. */
+  statements: Map<string, Statement>
+}
+
+interface Statement {
+  name: string
+  parameterTypes: number[]
 }
 
 const REGISTRY = Symbol.for('pressure-washing-site.pglite-registry')
@@ -25,10 +35,10 @@ type GlobalWithRegistry = typeof globalThis & { [REGISTRY]?: Map<string, Promise
 /** The default 128 MB grows inside PGlite's heap; leads need far less. */
 const SMALL_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB']
 
-async function loadPGlite(): Promise<typeof PGlite> {
+async function loadPGlite(): Promise<typeof Engine> {
   // The optimising tier kept ~45 MB more code; queries are not CPU-bound.
   setFlagsFromString('--liftoff-only')
-  return (await import('@electric-sql/pglite')).PGlite
+  return import('@electric-sql/pglite')
 }
 
 const CREATE_DATABASE = `const { workerData: { entry, path, startParams } } = require('node:worker_threads')
@@ -52,12 +62,64 @@ function takeConnection(shared: Shared): Promise<() => void> {
   return previous.then(() => give)
 }
 
-function client(db: PGlite, release: () => void): PostgresPoolClient {
+/** Kysely writes one text per query shape, so a few dozen serve the site; lists of varying length make more. */
+export const MAX_STATEMENTS = 500
+
+function joined(messages: Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(messages.reduce((length, message) => length + message.length, 0))
+  messages.reduce((offset, message) => {
+    bytes.set(message, offset)
+    return offset + message.length
+  }, 0)
+  return bytes
+}
+
+/**
+ * A query with parameters as a named statement, parsed and planned once per text (decision 058): PGlite's own
+ * `query()` parses, plans and describes every call, six trips into the engine. Values are serialized by the
+ * parameter types the statement was parsed with, as `query()` does. Migrations run before the first query, so no
+ * statement outlives a change to the columns it returns.
+ */
+async function preparedQuery<R>(shared: Shared, sql: string, parameters: readonly unknown[]): Promise<Results<R>> {
+  const { db, statements, engine } = shared
+  const { parse } = engine
+  const { serialize } = engine.protocol
+  let statement = statements.get(sql)
+  if (!statement) {
+    const name = `s${statements.size}`
+    const { messages } = await db.execProtocol(
+      joined([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      { syncToFs: false },
+    )
+    statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) }
+    statements.set(sql, statement)
+  }
+  const values = parameters.map((value, index) => {
+    if (value === null || value === undefined) return null
+    const serializer = db.serializers[statement.parameterTypes[index]!]
+    return serializer ? serializer(value) : String(value)
+  })
+  const { messages } = await db.execProtocol(
+    joined([
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]),
+  )
+  return parse.parseResults(messages, db.parsers)[0] as Results<R>
+}
+
+function client(shared: Shared, release: () => void): PostgresPoolClient {
   return {
     async query<R>(sql: string, parameters: readonly unknown[]) {
       // Without parameters, the simple protocol: a migration's several statements in one call.
       const result: Results<R> =
-        parameters.length > 0 ? await db.query<R>(sql, [...parameters]) : ((await db.exec(sql)).at(-1) as Results<R>)
+        parameters.length === 0
+          ? ((await shared.db.exec(sql)).at(-1) as Results<R>)
+          : shared.statements.has(sql) || shared.statements.size < MAX_STATEMENTS
+            ? await shared.db._runExclusiveQuery(() => preparedQuery<R>(shared, sql, parameters))
+            : await shared.db.query<R>(sql, [...parameters])
       return { command: 'UPDATE' as const, rowCount: result?.affectedRows ?? 0, rows: result?.rows ?? [] }
     },
     release,
@@ -76,14 +138,15 @@ async function openShared(dataDir: string, lockWaitMs: number, mustExist: boolea
         )
       const release = takeHeldLock(dataDir) ?? (await lockDataFolder(dataDir, lockWaitMs))
       try {
-        const PGlite = await loadPGlite()
+        const engine = await loadPGlite()
+        const { PGlite } = engine
         const path = join(dataDir, 'pglite')
         const startParams = [...PGlite.defaultStartParams, ...SMALL_MEMORY_SETTINGS]
         if (!existsSync(join(path, 'PG_VERSION'))) await createInWorker(path, startParams)
         const db = await PGlite.create(path, { startParams })
         // PGlite sets its files to 0666 itself, whatever the umask: they are the server user's alone (decision 052).
         tightenDataFolder(path)
-        return { db, refs: 0, release, connection: Promise.resolve() }
+        return { db, engine, refs: 0, release, connection: Promise.resolve(), statements: new Map() }
       } catch (error) {
         await release()
         throw error
@@ -104,7 +167,7 @@ export async function openPGlite(dataDir: string, lockWaitMs = LOCK_WAIT_MS, mus
   return {
     pool: {
       options: {},
-      connect: async () => client(shared.db, await takeConnection(shared)),
+      connect: async () => client(shared, await takeConnection(shared)),
       async end() {
         if (closed) return
         closed = true
