@@ -8,11 +8,6 @@ async function expectNoViolations(page: Page) {
   expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
 }
 
-test('the 404 page has no WCAG 2.2 A/AA violations', async ({ page }) => {
-  await page.goto('/no-such-page')
-  await expectNoViolations(page)
-})
-
 test('the quote form showing its errors and a visible toast has no WCAG 2.2 A/AA violations', async ({ page }) => {
   const form = await openInteractiveLeadForm(page, '/contact')
   await form.getByRole('button', { name: 'Get My Free Quote' }).click()
@@ -53,32 +48,26 @@ function smallTargets(): string[] {
   })
 }
 
-async function expectTargetsBigEnough(page: Page, path: string) {
+/** In one load: axe on the page as it arrives, then, every section rendered, no small target. */
+async function expectAccessible(page: Page, path: string) {
   await page.goto(path)
+  await page.waitForLoadState('networkidle')
+  await expectNoViolations(page)
   await renderEverySection(page)
   expect(await page.evaluate(smallTargets)).toEqual([])
 }
 
+// The home page with every part open is home.spec.ts's too; the gallery's overlay is pages.spec.ts's.
 for (const path of everyKind) {
-  test(`every link alone on its line on ${path} is a target of 24 × 24 px or more`, async ({ page }) => {
-    await expectTargetsBigEnough(page, path)
-  })
-
-  test(`on a phone, every link alone on its line on ${path} is a target of 24 × 24 px or more @mobile`, async ({
+  test(`${path} has no WCAG 2.2 A/AA violations axe can find, and every link alone on its line is 24 × 24 px or more`, async ({
     page,
   }) => {
-    await expectTargetsBigEnough(page, path)
+    await expectAccessible(page, path)
   })
 
-  // The other pages are checked on a desktop by home.spec.ts, pages.spec.ts and the 404 test above.
-  test(`on a phone, ${path} has no WCAG 2.2 A/AA violations axe can find @mobile`, async ({ page }) => {
-    await page.goto(path)
-    await page.waitForLoadState('networkidle')
-    await expectNoViolations(page)
+  test(`on a phone, ${path} has no WCAG 2.2 A/AA violations axe can find, and every link alone on its line is 24 × 24 px or more @mobile`, async ({
+    page,
+  }) => {
+    await expectAccessible(page, path)
   })
 }
-
-test('the quote form page has no WCAG 2.2 A/AA violations axe can find', async ({ page }) => {
-  await page.goto('/quote-request')
-  await expectNoViolations(page)
-})

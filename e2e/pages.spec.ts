@@ -6,7 +6,6 @@ import { galleryForService } from '~/content/gallery'
 import { serviceAreas } from '~/content/service-areas'
 import { epoxy, serviceById, services } from '~/content/services'
 import { site } from '~/content/site'
-import { routeKinds } from '../tests/support/route-kinds'
 
 /** Text as React writes it into server HTML. */
 function html(text: string): string {
@@ -247,8 +246,12 @@ test.describe('/contact', () => {
 })
 
 for (const city of cities) {
-  test(`/city/${city.slug} shows its facts, local detail, a quote form and a call button`, async ({ page }) => {
-    await page.goto(`/city/${city.slug}`)
+  test(`/city/${city.slug} answers 200 with its facts, local detail, a quote form, a call button, header and footer`, async ({
+    page,
+  }) => {
+    expect((await page.goto(`/city/${city.slug}`))?.status()).toBe(200)
+    await expect(page.getByRole('banner')).toBeVisible()
+    await expect(page.getByRole('contentinfo')).toContainText('© 2025')
     await expect(page).toHaveTitle(city.seo.title)
     await expect(page.locator('meta[name=description]')).toHaveAttribute('content', city.seo.description)
     const main = page.getByRole('main')
@@ -354,15 +357,7 @@ test.describe('/reviews', () => {
 })
 
 test.describe('accessibility', () => {
-  // One page of each kind: the home page, all opened, is home.spec.ts's; the 404 page a11y.spec.ts's.
-  for (const { path } of routeKinds.filter(({ kind }) => kind !== 'home' && kind !== '404')) {
-    test(`${path} has no WCAG 2.2 A/AA violations axe can find`, async ({ page }) => {
-      await page.goto(path)
-      await page.waitForLoadState('networkidle')
-      expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
-    })
-  }
-
+  // Every route kind on a desktop and a phone: a11y.spec.ts.
   test('the gallery overlay has no violations axe can find', async ({ page }) => {
     await page.goto('/gallery')
     await page.locator('#gallery-grid button[aria-haspopup="dialog"]').first().click()
