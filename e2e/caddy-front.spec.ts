@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../tests/support/free-port'
@@ -134,9 +134,11 @@ test("the rate limit counts the visitor's real address, whatever X-Forwarded-For
 
 test('Mozilla HTTP Observatory grades the front A+', async () => {
   test.setTimeout(180_000)
-  const caFile = join(mkdtempSync(join(tmpdir(), 'caddy-ca-')), 'root.crt')
+  const caFolder = mkdtempSync(join(tmpdir(), 'caddy-ca-'))
+  const caFile = join(caFolder, 'root.crt')
   writeFileSync(caFile, front.rootCertificate)
   const result = observatoryScan(front.host, front.httpPort, front.httpsPort, caFile)
+  rmSync(caFolder, { recursive: true, force: true })
   test.info().annotations.push({ type: 'observatory', description: `${result.grade} (${result.score})` })
   console.log(`Observatory: ${result.grade} (${result.score})`)
   expect(result.failed, JSON.stringify(result)).toEqual([])

@@ -1,6 +1,6 @@
 // Debian's caddy running deploy/Caddyfile on free loopback ports with its own internal CA (tls internal).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { connect as connectTls } from 'node:tls'
 import { tmpdir } from 'node:os'
@@ -79,11 +79,12 @@ export async function startCaddy(upstream: string, host = 'localhost'): Promise<
     httpsPort,
     rootCertificate: readFileSync(rootPath, 'utf8'),
     output: () => output,
+    // Its certificates and config go with it: every run made a folder that stayed.
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done()
         child.once('exit', () => done())
         child.kill('SIGTERM')
-      }),
+      }).then(() => rmSync(home, { recursive: true, force: true })),
   }
 }
