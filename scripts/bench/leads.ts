@@ -4,6 +4,7 @@
 // BENCH_LEADS_DATABASE=postgres runs the site on a throwaway PostgreSQL 15 cluster instead of PGlite;
 // BENCH_LEADS_PINNED=1 keeps the server alone on core 0 and wrk on core 1.
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { toJSONAsync } from 'seroval'
 import { SMTPServer } from 'smtp-server'
 import { text } from 'node:stream/consumers'
@@ -21,6 +22,7 @@ const CONNECTIONS = Number(process.env.BENCH_LEADS_CONNECTIONS ?? 64)
 const RUNS = (process.env.BENCH_LEADS_RUNS ?? 'k,k,k,c').split(',')
 const SMTP_DOWN_MS = Number(process.env.BENCH_LEADS_SMTP_DOWN_MS ?? 5_000)
 const DRAIN_TIMEOUT_MS = 300_000
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }))
 // On shared cores the scheduler moved identical runs by up to 50%; pinned, by up to 11% (docs/performance.md).
 const PINNED = process.env.BENCH_LEADS_PINNED === '1'
 
@@ -71,6 +73,13 @@ async function wrk(prefix: string, newConnectionEach: boolean): Promise<WrkSumma
   return JSON.parse(line) as WrkSummary
 }
 
+/** The server's CPU time so far, in ms: how much work the leads took, whatever else the machine was doing. */
+function serverCpuMs(): number {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+}
+const cpuAtStart = serverCpuMs()
+
 setTimeout(() => smtp.listen(smtpPort, '127.0.0.1'), SMTP_DOWN_MS)
 const runs: (WrkSummary & { prefix: string; mode: string })[] = []
 for (const [i, mode] of RUNS.entries()) {
@@ -89,6 +98,7 @@ const drainStarted = Date.now()
 const drained = () => new Set(emailedNames()).size >= storedCount()
 await until('every stored lead e-mailed', drained, DRAIN_TIMEOUT_MS).catch(() => {})
 const drainMs = Date.now() - drainStarted
+const cpuMs = serverCpuMs() - cpuAtStart
 await server.stop()
 await new Promise<void>((resolve) => smtp.close(() => resolve()))
 
@@ -122,7 +132,9 @@ const duplicateEmails = emailed.length - new Set(emailed).size
 const notEmailed = new Set(stored).size - new Set(emailed).size
 // Requests still in flight when wrk stops are never answered; at most one per connection may be unstored.
 const unstored = table.map((row) => row['leads sent'] - row.stored)
-console.log({ duplicateRows, duplicateEmails, notEmailed, unstored, drainMs, smtpDownMs: SMTP_DOWN_MS })
+// Stored and e-mailed, from the first request to the last e-mail.
+const cpuMsPerLead = Math.round((cpuMs / Math.max(1, stored.length)) * 100) / 100
+console.log({ duplicateRows, duplicateEmails, notEmailed, unstored, drainMs, smtpDownMs: SMTP_DOWN_MS, cpuMsPerLead })
 const failed = Object.entries({
   'duplicate rows': duplicateRows,
   'duplicate e-mails': duplicateEmails,

@@ -3,8 +3,10 @@
 import { schemaFiles } from '../../app/server/db/schema-files.server'
 import { describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
+import type { PGlite } from '@electric-sql/pglite'
 import { openDatabase, type Database, type DatabaseOptions, type Db } from '../../app/server/db/database.server'
 import { MAX_STATEMENTS } from '../../app/server/db/pglite.server'
+import { reusedQuery, type Value } from '../../app/server/db/reused-query.server'
 import { migratedSiteData, useCleanup, useTempDirs } from './helpers'
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
@@ -82,8 +84,12 @@ describe(`the database (${driver})`, { timeout: 90_000 }, () => {
       await insert(tx, 'first')
     })
     await expect(refused).rejects.toThrow(/duplicate key/)
+    // Its first statement failing (PGlite sends BEGIN with it), and one with no statement at all.
+    await expect(db.transaction().execute((tx) => insert(tx, 'first'))).rejects.toThrow(/duplicate key/)
+    await db.transaction().execute(async () => {})
+    await db.transaction().execute((tx) => insert(tx, 'fifth'))
     const { rows } = await sql<{ entry: string }>`SELECT entry FROM public.ledger ORDER BY entry`.execute(db)
-    expect(rows.map((row) => row.entry)).toEqual(['first', 'second'])
+    expect(rows.map((row) => row.entry)).toEqual(['fifth', 'first', 'second'])
   })
 
   // app/server/db/pglite.server.ts: PGlite's own query() parses and plans every call.
@@ -118,6 +124,44 @@ describe(`the database (${driver})`, { timeout: 90_000 }, () => {
       expect(await named()).toBe(MAX_STATEMENTS)
     },
   )
+
+  it.skipIf(onPostgres)('on PGlite, a transaction of n statements is n + 1 trips into the engine', async () => {
+    const options = await freshOptions()
+    const db = await open(options)
+    await sql`CREATE TABLE public.steps (n integer)`.execute(db)
+    const write = () =>
+      db.transaction().execute(async (tx) => {
+        await sql`INSERT INTO public.steps VALUES (${1})`.execute(tx)
+        await sql`INSERT INTO public.steps VALUES (${2})`.execute(tx)
+      })
+    await write() // parses the statement once
+    // The driver's shared PGlite, by its folder (app/server/db/pglite.server.ts).
+    const registry = (globalThis as Record<symbol, Map<string, Promise<{ db: PGlite }>>>)[
+      Symbol.for('pressure-washing-site.pglite-registry')
+    ]!
+    const engine = (await registry.get(options.dataDir))!.db
+    const execProtocolRaw = engine.execProtocolRaw.bind(engine)
+    let trips = 0
+    engine.execProtocolRaw = (...args) => (trips++, execProtocolRaw(...args))
+    await write()
+    expect(trips).toBe(3)
+  })
+
+  it("a query built once per shape runs with each call's own values", async () => {
+    const db = await freshDatabase()
+    let built = 0
+    const echo = reusedQuery((value: Value<{ n: number; text: string }>, shape: { twice: boolean }, db) => {
+      built++
+      return db.selectNoFrom([
+        sql<number>`${value('n')}::int * ${shape.twice ? 2 : 1}`.as('n'),
+        sql<string>`${value('text')}::text`.as('text'),
+      ])
+    })
+    expect(await echo(db, { twice: false }, { n: 1, text: 'one' })).toEqual([{ n: 1, text: 'one' }])
+    expect(await echo(db, { twice: false }, { n: 5, text: "it's" })).toEqual([{ n: 5, text: "it's" }])
+    expect(await echo(db, { twice: true }, { n: 5, text: 'five' })).toEqual([{ n: 10, text: 'five' }])
+    expect(built).toBe(2)
+  })
 
   it('refuses a database made by another version of the site, naming the migration it does not know', async () => {
     const options = await freshOptions()

@@ -80,7 +80,12 @@ function joined(messages: Uint8Array[]): Uint8Array {
  * parameter types the statement was parsed with, as `query()` does. Migrations run before the first query, so no
  * statement outlives a change to the columns it returns.
  */
-async function preparedQuery<R>(shared: Shared, sql: string, parameters: readonly unknown[]): Promise<Results<R>> {
+async function preparedQuery<R>(
+  shared: Shared,
+  sql: string,
+  parameters: readonly unknown[],
+  begin: boolean,
+): Promise<Results<R>> {
   const { db, statements, engine } = shared
   const { parse } = engine
   const { serialize } = engine.protocol
@@ -101,25 +106,46 @@ async function preparedQuery<R>(shared: Shared, sql: string, parameters: readonl
   })
   const { messages } = await db.execProtocol(
     joined([
+      ...(begin ? [serialize.query('BEGIN')] : []),
       serialize.bind({ statement: statement.name, values }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
       serialize.sync(),
     ]),
   )
-  return parse.parseResults(messages, db.parsers)[0] as Results<R>
+  return parse.parseResults(messages, db.parsers).at(-1) as Results<R>
 }
 
+/** PGlite's `exec()` follows each call with a Sync, a second trip: the simple protocol ends ready without it. */
+async function simpleQuery<R>({ db, engine }: Shared, sql: string): Promise<Results<R> | undefined> {
+  const { messages } = await db.execProtocol(engine.protocol.serialize.query(sql))
+  return engine.parse.parseResults(messages, db.parsers).at(-1) as Results<R> | undefined
+}
+
+const noRows = () => ({ command: 'UPDATE' as const, rowCount: 0, rows: [] })
+
 function client(shared: Shared, release: () => void): PostgresPoolClient {
+  // A transaction's BEGIN goes into the engine with its first statement: one trip fewer (decision 058).
+  let beginPending = false
   return {
     async query<R>(sql: string, parameters: readonly unknown[]) {
+      if (sql === 'begin') {
+        beginPending = true
+        return noRows()
+      }
+      const begin = beginPending
+      beginPending = false
+      if (begin && (sql === 'commit' || sql === 'rollback')) return noRows()
+      let result: Results<R> | undefined
       // Without parameters, the simple protocol: a migration's several statements in one call.
-      const result: Results<R> =
-        parameters.length === 0
-          ? ((await shared.db.exec(sql)).at(-1) as Results<R>)
-          : shared.statements.has(sql) || shared.statements.size < MAX_STATEMENTS
-            ? await shared.db._runExclusiveQuery(() => preparedQuery<R>(shared, sql, parameters))
-            : await shared.db.query<R>(sql, [...parameters])
+      if (parameters.length === 0)
+        result = await shared.db._runExclusiveQuery(() => simpleQuery<R>(shared, begin ? `BEGIN; ${sql}` : sql))
+      else if (shared.statements.has(sql) || shared.statements.size < MAX_STATEMENTS)
+        result = await shared.db._runExclusiveQuery(() => preparedQuery<R>(shared, sql, parameters, begin))
+      else {
+        if (begin) await shared.db.exec('BEGIN')
+        result = await shared.db.query<R>(sql, [...parameters])
+      }
       return { command: 'UPDATE' as const, rowCount: result?.affectedRows ?? 0, rows: result?.rows ?? [] }
     },
     release,

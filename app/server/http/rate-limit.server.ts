@@ -48,6 +48,15 @@ export async function visitorHash(backend: Pick<Backend, 'ipHashSalt'>, ip: stri
 export const retrySeconds = (retryAfterMs: number) => Math.max(1, Math.ceil(retryAfterMs / 1000))
 
 /**
+ * One hit of `key` in `bucket`, counted by the SQL function when the statement selecting it runs: the milliseconds
+ * until a place frees, or 0 when allowed.
+ */
+export function hitWait(bucket: string | null, key: string | null, count: number | null, windowMs: number | null) {
+  return sql<number>`(SELECT CASE WHEN h.allowed THEN 0 ELSE h.retry_after_ms END
+    FROM public.hit_rate_limit(${bucket}, ${key}, ${count}, ${windowMs}) h)`
+}
+
+/**
  * One hit of this visitor in `bucket`: 0 when allowed, else the seconds until a place frees. An unknown address
  * is not limited, so one bad proxy setting cannot block everyone.
  */
@@ -62,7 +71,8 @@ export async function limitVisitor(
   const db = await backend.db()
   // The function takes an integer: a count multiplied past it (page views are 12 × QUOTE_RATE_LIMIT) is no limit.
   const count = Math.min(limit.count, 2_147_483_647)
-  const { rows } = await sql<{ allowed: boolean; retry_after_ms: number }>`
-    SELECT * FROM public.hit_rate_limit(${bucket}, ${key}, ${count}, ${limit.windowMs})`.execute(db)
-  return rows[0]?.allowed === false ? retrySeconds(rows[0].retry_after_ms) : 0
+  const { rows } = await sql<{ wait: number }>`SELECT ${hitWait(bucket, key, count, limit.windowMs)} AS wait`.execute(
+    db,
+  )
+  return rows[0]!.wait > 0 ? retrySeconds(rows[0]!.wait) : 0
 }

@@ -19,38 +19,62 @@ export function normalizedEmail(email: string): string {
 
 const ALL_PER_HOUR = 30
 
-/** The hits an acknowledgement to `email`, asked for by `client` (a visitor hash), adds as it goes; none when over. */
-export async function acknowledgementHits(db: Db, email: string, client: string | null) {
+/** The rate_limit_hits keys an acknowledgement to `email`, asked for by `client` (a visitor hash), counts against. */
+export function acknowledgementKeys(email: string, client: string | null) {
   const address = createHash('sha256').update(normalizedEmail(email)).digest('hex')
-  const clientKey = client?.trim().slice(0, 128) || null
+  return { address, clientKey: client?.trim().slice(0, 128) || null }
+}
+
+/** One row: whether an acknowledgement to these keys may go now, by the hits of the last day and hour. */
+function withinLimits(db: Db, { address, clientKey }: ReturnType<typeof acknowledgementKeys>) {
   const hour = sql<Date>`now() - interval '1 hour'`
-  const seen = await db
+  return db
     .selectFrom('rate_limit_hits')
-    .select((eb) => [
-      eb.fn
-        .countAll<number>()
-        .filterWhere((f) =>
-          f.or([
-            f.and([
-              f('bucket', '=', 'ack-address'),
-              f('key', '=', address),
-              f('hit_at', '>', sql<Date>`now() - interval '24 hours'`),
-            ]),
-            f.and([f('bucket', '=', 'ack-client'), f('key', '=', clientKey), f('hit_at', '>', hour)]),
-          ]),
-        )
-        .as('blocked'),
-      eb.fn
-        .countAll<number>()
-        .filterWhere((f) => f.and([f('bucket', '=', 'ack-all'), f('hit_at', '>', hour)]))
-        .as('all'),
-    ])
+    .select((eb) =>
+      eb
+        .and([
+          eb(
+            eb.fn
+              .countAll<number>()
+              .filterWhere((f) =>
+                f.or([
+                  f.and([
+                    f('bucket', '=', 'ack-address'),
+                    f('key', '=', address),
+                    f('hit_at', '>', sql<Date>`now() - interval '24 hours'`),
+                  ]),
+                  f.and([f('bucket', '=', 'ack-client'), f('key', '=', clientKey), f('hit_at', '>', hour)]),
+                ]),
+              ),
+            '=',
+            0,
+          ),
+          eb(
+            eb.fn.countAll<number>().filterWhere((f) => f.and([f('bucket', '=', 'ack-all'), f('hit_at', '>', hour)])),
+            '<',
+            ALL_PER_HOUR,
+          ),
+        ])
+        .as('allowed'),
+    )
     .where('bucket', 'in', ['ack-address', 'ack-client', 'ack-all'])
-    .executeTakeFirstOrThrow()
-  if (Number(seen.blocked) > 0 || Number(seen.all) >= ALL_PER_HOUR) return []
+}
+
+/**
+ * Whether an acknowledgement to these keys (acknowledgementKeys) is within its limits, as a query a lead's
+ * statement selects: a look without a lock (the worker decides, acknowledgementAllowed).
+ */
+export const acknowledgementLooksAllowed = (db: Db, address: string, clientKey: string | null) =>
+  withinLimits(db, { address, clientKey })
+
+/** The hits an acknowledgement adds as it goes; none when over. */
+async function acknowledgementHits(db: Db, email: string, client: string | null) {
+  const keys = acknowledgementKeys(email, client)
+  const { allowed } = await withinLimits(db, keys).executeTakeFirstOrThrow()
+  if (!allowed) return []
   const hits = [
-    { bucket: 'ack-address', key: address },
-    { bucket: 'ack-client', key: clientKey },
+    { bucket: 'ack-address', key: keys.address },
+    { bucket: 'ack-client', key: keys.clientKey },
     { bucket: 'ack-all', key: 'all' },
   ]
   return hits.filter((hit): hit is { bucket: string; key: string } => hit.key !== null)

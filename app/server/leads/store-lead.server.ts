@@ -8,11 +8,12 @@ import type { PreferredTime } from '~/lib/leads/lead-form-constants'
 import type { ShownPrice } from '~/lib/quotes/typical-price'
 import type { Backend } from '../backend/backend.server'
 import { businessMinutesLater } from '../backend/business-hours.server'
-import type { Db } from '../db/database.server'
+import { reusedQuery, type Value } from '../db/reused-query.server'
 import type { DB } from '../db/schema.gen'
-import { retrySeconds } from '../http/rate-limit.server'
-import { enqueue } from '../outbox/enqueue.server'
-import { acknowledgementHits } from './acknowledgement.server'
+import { hitWait, retrySeconds } from '../http/rate-limit.server'
+import { enqueue, type OutboxTemplate } from '../outbox/enqueue.server'
+import { TEMPLATES } from '../outbox/templates.server'
+import { acknowledgementKeys, acknowledgementLooksAllowed } from './acknowledgement.server'
 import type { FingerprintFields } from './lead-fields.server'
 
 /** Where and when (street, zip, preferredTime) are optional: absent or '' is "not given". */
@@ -82,15 +83,98 @@ function leadColumns(lead: StoredLeadInput): Insertable<DB['leads']> {
   }
 }
 
-/** The visitor's hit against `limit`, counted by the SQL function; the milliseconds to wait, or 0. */
-async function limitWait(db: Db, key: string, limit: NonNullable<StoredLeadInput['limit']>): Promise<number> {
-  const { rows } = await sql<{ allowed: boolean; retry_after_ms: number }>`
-    SELECT * FROM public.hit_rate_limit(${limit.bucket}, ${key}, ${limit.count}, ${limit.windowMs})`.execute(db)
-  return rows[0]?.allowed === false ? rows[0].retry_after_ms : 0
+/** What changes the text of a lead's statement: its columns, the limit it counts and the rows it queues. */
+interface LeadShape {
+  columns: (keyof Insertable<DB['leads']> & string)[]
+  limited: boolean
+  /** Queued at once for a lead that is not suspected spam. */
+  templates: OutboxTemplate[]
+  /** The customer's acknowledgement, queued only within its limits (a look without a lock: the worker decides). */
+  acknowledgement: boolean
+  /** The owner's push again, due at `escalateAt` if the lead is still new. */
+  escalation: boolean
+}
+
+type LeadValues = Insertable<DB['leads']> & {
+  limitBucket: string | null
+  limitKey: string | null
+  limitCount: number | null
+  limitWindowMs: number | null
+  acknowledgementAddress: string
+  acknowledgementClient: string | null
+  escalateAt: Date | null
+  escalationPayload: string | null
 }
 
 /**
- * Stores a lead and queues what is sent about it, in one transaction (one commit on PGlite, decision 050). A
+ * A lead in one statement, the site's busiest write (decision 058): the visitor's rate-limit hit and the look at
+ * the acknowledgement's limits, then, within the limit, the lead and, unless it is suspected spam, its outbox rows.
+ * `id` is null when refused (`wait` > 0) or when the idempotency key was stored before: then nothing is stored.
+ */
+const writeLead = reusedQuery((value: Value<LeadValues>, shape: LeadShape, db) => {
+  const queued: { template: OutboxTemplate; limited?: boolean; due?: boolean }[] = [
+    ...shape.templates.map((template) => ({ template })),
+    ...(shape.acknowledgement ? [{ template: 'customer_acknowledgement' as const, limited: true }] : []),
+    ...(shape.escalation ? [{ template: 'owner_escalation' as const, due: true }] : []),
+  ]
+  return db
+    .with('look', (qb) =>
+      qb.selectNoFrom((eb) => [
+        (shape.limited
+          ? hitWait(value('limitBucket'), value('limitKey'), value('limitCount'), value('limitWindowMs'))
+          : sql<number>`0`
+        ).as('wait'),
+        (shape.acknowledgement
+          ? acknowledgementLooksAllowed(db, value('acknowledgementAddress'), value('acknowledgementClient'))
+          : eb.lit(false)
+        ).as('acknowledge'),
+      ]),
+    )
+    .with('lead', (qb) =>
+      qb
+        .insertInto('leads')
+        .columns(shape.columns)
+        // Each value is typed by the column it goes to.
+        .expression((eb) =>
+          eb
+            .selectFrom('look')
+            .select(shape.columns.map((column) => eb.val(value(column)).as(column)))
+            .where('look.wait', '=', 0),
+        )
+        .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+        .returning(['id', 'status']),
+    )
+    .with('queued', (qb) =>
+      qb
+        .insertInto('outbox')
+        .columns(['lead_id', 'template', 'channel', 'next_attempt_at', 'payload'])
+        .expression((eb) =>
+          queued
+            .map(({ template, limited, due }) =>
+              eb
+                .selectFrom(['lead', 'look'])
+                .select([
+                  'lead.id',
+                  eb.val(template).as('template'),
+                  eb.val(TEMPLATES[template].channel).as('channel'),
+                  due
+                    ? eb.cast<Date>(eb.val(value('escalateAt')), 'timestamptz').as('next_attempt_at')
+                    : sql<Date>`now()`.as('next_attempt_at'),
+                  eb.cast<string | null>(eb.val(due ? value('escalationPayload') : null), 'jsonb').as('payload'),
+                ])
+                .where('lead.status', '=', 'new')
+                .$if(Boolean(limited), (q) => q.where('look.acknowledge', '=', true)),
+            )
+            .reduce((all, one) => all.unionAll(one)),
+        ),
+    )
+    .selectFrom('look')
+    .leftJoin('lead', (join) => join.onTrue())
+    .select(['look.wait', 'look.acknowledge', 'lead.id'])
+})
+
+/**
+ * Stores a lead and queues what is sent about it, in one statement (one commit on PGlite, decision 050). A
  * repeated idempotency key is the same lead (duplicate), except that a clean retry of a suspected-spam lead
  * rescues it and queues its deliveries once. A visitor over the limit gets VisitorLimitedError, nothing stored.
  */
@@ -98,45 +182,57 @@ export async function storeLead(backend: Backend, lead: StoredLeadInput): Promis
   const { config } = backend
   const push = Boolean(config.owner.vapid)
   const minutes = push && config.escalationMinutes > 0 ? config.escalationMinutes : 0
+  const wanted = [
+    ['owner_notification', true],
+    ['lead_webhook', Boolean(config.leadWebhook)],
+    ['owner_push', push],
+  ] as const
+  const row = { ...leadColumns(lead), status: lead.spamReason ? ('suspected_spam' as const) : ('new' as const) }
+  const limit = lead.limit && row.ip_hash ? lead.limit : null
+  const acknowledgement = config.customerAcknowledgement
+  const shape: LeadShape = {
+    columns: Object.keys(row) as LeadShape['columns'],
+    limited: Boolean(limit),
+    templates: wanted.filter(([, wanted]) => wanted).map(([template]) => template),
+    acknowledgement,
+    escalation: minutes > 0,
+  }
+  const keys = acknowledgementKeys(row.email, row.ip_hash ?? null)
   const escalateAt = minutes ? businessMinutesLater(backend.now(), minutes) : null
-  const row = leadColumns(lead)
   const db = await backend.db()
-  const stored = await db.transaction().execute(async (tx) => {
-    const wait = lead.limit && row.ip_hash ? await limitWait(tx, row.ip_hash, lead.limit) : 0
-    if (wait > 0) throw new VisitorLimitedError(retrySeconds(wait))
-    const inserted = await tx
-      .insertInto('leads')
-      .values({ ...row, status: row.spam_reason ? 'suspected_spam' : 'new' })
-      .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-      .returning('id')
-      .executeTakeFirst()
-    let id = inserted?.id
-    if (!id) {
-      const before = await tx
-        .selectFrom('leads')
-        .select(['id', 'status'])
-        .where('idempotency_key', '=', row.idempotency_key)
-        .forUpdate()
-        .executeTakeFirstOrThrow()
-      if (before.status !== 'suspected_spam' || row.spam_reason)
-        return { id: before.id, duplicate: true, queued: false }
-      await tx.updateTable('leads').set({ status: 'new', spam_reason: null }).where('id', '=', before.id).execute()
-      id = before.id
-    } else if (row.spam_reason) return { id, duplicate: false, queued: false }
-    // A lead already over the acknowledgement's limits queues none (a look without a lock: the worker decides).
-    const acknowledge =
-      config.customerAcknowledgement && (await acknowledgementHits(tx, row.email, row.ip_hash ?? null)).length > 0
-    // `keep`: a rescued lead may have had some of these already.
-    for (const [template, wanted] of [
-      ['owner_notification', true],
-      ['lead_webhook', Boolean(config.leadWebhook)],
-      ['owner_push', push],
-      ['customer_acknowledgement', acknowledge],
-    ] as const)
-      if (wanted) await enqueue(tx, template, { leadId: id })
-    if (escalateAt) await enqueue(tx, 'owner_escalation', { leadId: id, dueAt: escalateAt, payload: { minutes } })
-    return { id, duplicate: false, queued: true }
+  const [first] = await writeLead(db, shape, {
+    ...row,
+    limitBucket: limit?.bucket ?? null,
+    limitKey: row.ip_hash ?? null,
+    limitCount: limit?.count ?? null,
+    limitWindowMs: limit?.windowMs ?? null,
+    acknowledgementAddress: keys.address,
+    acknowledgementClient: keys.clientKey,
+    escalateAt,
+    escalationPayload: minutes ? JSON.stringify({ minutes }) : null,
   })
-  if (stored.queued) backend.deliverSoon()
-  return { id: stored.id, duplicate: stored.duplicate }
+  if (first!.wait > 0) throw new VisitorLimitedError(retrySeconds(first!.wait))
+  if (first!.id) {
+    if (!row.spam_reason) backend.deliverSoon()
+    return { id: first!.id, duplicate: false }
+  }
+  // Stored before: the same lead, unless this clean retry rescues a suspected-spam one.
+  const rescued = await db.transaction().execute(async (tx) => {
+    const before = await tx
+      .selectFrom('leads')
+      .select(['id', 'status'])
+      .where('idempotency_key', '=', row.idempotency_key)
+      .forUpdate()
+      .executeTakeFirstOrThrow()
+    if (before.status !== 'suspected_spam' || row.spam_reason) return { id: before.id, duplicate: true }
+    await tx.updateTable('leads').set({ status: 'new', spam_reason: null }).where('id', '=', before.id).execute()
+    // `keep`: a rescued lead may have had some of these already.
+    const leadId = before.id
+    for (const template of shape.templates) await enqueue(tx, template, { leadId })
+    if (acknowledgement && first!.acknowledge) await enqueue(tx, 'customer_acknowledgement', { leadId })
+    if (escalateAt) await enqueue(tx, 'owner_escalation', { leadId, dueAt: escalateAt, payload: { minutes } })
+    return { id: leadId, duplicate: false }
+  })
+  if (!rescued.duplicate) backend.deliverSoon()
+  return rescued
 }
