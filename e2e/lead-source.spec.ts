@@ -44,6 +44,8 @@ test('a visit from a Google ad keeps its tags to the quote sent from another pag
   const home = await openForm(page, '/?utm_source=google&utm_medium=cpc&gclid=TeSt123')
   await home.getByRole('link', { name: 'Privacy Notice' }).click()
   await expect(page).toHaveURL(/\/contact#privacy$/)
+  // The address changes before the page does: home's form, still shown, would take the first name (a CI failure).
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible()
   await expect(page.locator('.quote-request-form form[data-interactive="true"]')).toBeAttached()
   await sendQuote(page, adclick, 'An ad')
 
