@@ -110,6 +110,19 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   build: {
     sourcemap: process.env.ANALYZE === '1' ? 'hidden' : false,
+    // Every page needs the framework before it hydrates: one chunk, not a dozen small ones (decision 059).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|seroval[^\\/]*|cookie-es|@tanstack[\\/](react-router|router-core|react-start[^\\/]*|start-[^\\/]*|history|store|react-store))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   plugins: [
     inlineScript(),
