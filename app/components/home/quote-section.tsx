@@ -4,6 +4,7 @@ import { site } from '~/content/site'
 import { LeadForm } from '~/components/leads/lead-form'
 import { IconList } from '~/components/shared/icon-list'
 import { QUOTE_SECTION_ID } from './quote-link'
+import { SectionHeader } from './section-header'
 
 export function QuoteSection() {
   return (
@@ -14,10 +15,7 @@ export function QuoteSection() {
     >
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2">
         <div>
-          <h2 id="quote-heading" className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
-            {homeQuote.heading}
-          </h2>
-          <p className="mt-4 text-lg text-slate-700">{homeQuote.intro}</p>
+          <SectionHeader id="quote-heading" heading={homeQuote.heading} intro={homeQuote.intro} />
           <IconList items={homeQuote.points} icon={CheckCircle2} look="promises" />
           <p className="mt-6 flex items-center gap-3 text-slate-700">
             <Clock className="size-5 shrink-0 text-brand-700" aria-hidden="true" />

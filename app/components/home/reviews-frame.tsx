@@ -1,17 +1,13 @@
 import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { homeReviews } from '~/content/home'
+import { SectionHeader } from './section-header'
 
 export function ReviewsFrame({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="render-when-visible bg-slate-50 py-14 sm:py-16">
       <div className="mx-auto flex max-w-7xl flex-wrap items-end justify-between gap-4 px-4 sm:px-6">
-        <div>
-          <h2 id="reviews-heading" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            {homeReviews.heading}
-          </h2>
-          <p className="mt-2 text-slate-600">{homeReviews.intro}</p>
-        </div>
+        <SectionHeader id="reviews-heading" heading={homeReviews.heading} intro={homeReviews.intro} />
         <div className="flex flex-wrap items-center gap-3">
           {action}
           <Link

@@ -1,5 +1,5 @@
-// The owner's forms' field: a label tied to its control, an optional hint between them. The control is an input,
-// a textarea when it has rows, a select when it has options; it takes every other prop as given.
+// The owner's forms' parts. A field: a label tied to its control, an optional hint between them; the control is an
+// input, a textarea when it has rows, a select when it has options, in the house's look unless given a class.
 import type { ComponentProps, ReactNode } from 'react'
 
 export const ownerInputClass =
@@ -17,7 +17,14 @@ type FieldProps = {
   hint?: { id: string; text: string; className?: string }
 } & Control
 
-export function OwnerField({ label, labelClassName = 'font-semibold', hint, options, ...control }: FieldProps) {
+export function OwnerField({
+  label,
+  labelClassName = 'font-semibold',
+  hint,
+  options,
+  className = ownerInputClass,
+  ...control
+}: FieldProps) {
   return (
     <>
       <label htmlFor={control.id} className={labelClassName}>
@@ -29,7 +36,7 @@ export function OwnerField({ label, labelClassName = 'font-semibold', hint, opti
         </p>
       )}
       {options ? (
-        <select {...(control as ComponentProps<'select'>)}>
+        <select {...(control as ComponentProps<'select'>)} className={className}>
           {options.map(([value, text]) => (
             <option key={value} value={value}>
               {text}
@@ -37,10 +44,19 @@ export function OwnerField({ label, labelClassName = 'font-semibold', hint, opti
           ))}
         </select>
       ) : control.rows === undefined ? (
-        <input {...(control as ComponentProps<'input'>)} />
+        <input {...(control as ComponentProps<'input'>)} className={className} />
       ) : (
-        <textarea {...(control as ComponentProps<'textarea'>)} />
+        <textarea {...(control as ComponentProps<'textarea'>)} className={className} />
       )}
     </>
+  )
+}
+
+/** What an owner's write answered ("Saved", a refusal), read out when it changes; no room taken while empty. */
+export function WriteStatus({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="text-sm empty:hidden">
+      {children}
+    </p>
   )
 }

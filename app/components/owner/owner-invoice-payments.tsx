@@ -2,7 +2,7 @@
 // "Refund" (never above what is left of it: the server checks again), and "Record payment" for money received
 // outside Stripe. The amounts are dollars as typed; the server turns them into cents.
 import { useHydrated } from '@tanstack/react-router'
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { centsText } from '~/lib/money'
 import type { InboxLead } from '~/lib/owner/owner-lead'
 import {
@@ -14,7 +14,7 @@ import {
   type RecordedMethod,
 } from '~/lib/payments/invoice'
 import { recordOwnerPayment, refundOwnerPayment } from '~/lib/payments/payments.functions'
-import { OwnerField, ownerInputClass } from './owner-field'
+import { OwnerField, WriteStatus } from './owner-field'
 import { useInvoiceWrite } from './owner-leads'
 
 export const smallButton =
@@ -53,7 +53,6 @@ export function OwnerInvoicePayments({ lead, invoice }: { lead: InboxLead; invoi
 
 function RecordPayment({ lead, balanceCents }: { lead: InboxLead; balanceCents: number }) {
   const id = useId()
-  const hydrated = useHydrated()
   const [method, setMethod] = useState<RecordedMethod>('cash')
   const record = useInvoiceWrite(lead, (data: RecordPaymentForm) => recordOwnerPayment({ data }))
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -63,61 +62,41 @@ function RecordPayment({ lead, balanceCents }: { lead: InboxLead; balanceCents: 
     record.mutate({ ...data, checkNumber: method === 'check' ? text(fields, 'checkNumber') : '' })
   }
   return (
-    <details className="rounded-lg border border-slate-300 p-2">
-      <summary className="min-h-11 cursor-pointer content-center font-semibold">{T.record}</summary>
-      <form method="post" onSubmit={submit} aria-label={T.record} className="grid gap-1">
-        <OwnerField
-          id={`${id}-method`}
-          label={T.method}
-          name="method"
-          value={method}
-          onChange={(event: ChangeEvent<HTMLSelectElement>) => setMethod(event.currentTarget.value as RecordedMethod)}
-          options={RECORDED_METHODS.map((value) => [value, PAYMENT_METHOD_LABELS[value]] as const)}
-          className={ownerInputClass}
-        />
-        {method === 'check' && (
-          <OwnerField
-            id={`${id}-check`}
-            label={T.checkNumber}
-            name="checkNumber"
-            required
-            maxLength={40}
-            className={ownerInputClass}
-          />
-        )}
-        <OwnerField
-          id={`${id}-amount`}
-          label={T.amount}
-          name="amount"
-          required
-          inputMode="decimal"
-          defaultValue={centsText(balanceCents)}
-          className={ownerInputClass}
-        />
-        <OwnerField
-          id={`${id}-day`}
-          label={T.day}
-          name="receivedOn"
-          type="date"
-          required
-          max={pacificToday()}
-          defaultValue={pacificToday()}
-          className={ownerInputClass}
-        />
-        <button type="submit" className={smallButton} disabled={!hydrated || record.isPending}>
-          {T.record}
-        </button>
-        <p role="status" className="text-sm empty:hidden">
-          {record.message}
-        </p>
-      </form>
-    </details>
+    <FoldedForm label={T.record} onSubmit={submit} pending={record.isPending} message={record.message}>
+      <OwnerField
+        id={`${id}-method`}
+        label={T.method}
+        name="method"
+        value={method}
+        onChange={(event: ChangeEvent<HTMLSelectElement>) => setMethod(event.currentTarget.value as RecordedMethod)}
+        options={RECORDED_METHODS.map((value) => [value, PAYMENT_METHOD_LABELS[value]] as const)}
+      />
+      {method === 'check' && (
+        <OwnerField id={`${id}-check`} label={T.checkNumber} name="checkNumber" required maxLength={40} />
+      )}
+      <OwnerField
+        id={`${id}-amount`}
+        label={T.amount}
+        name="amount"
+        required
+        inputMode="decimal"
+        defaultValue={centsText(balanceCents)}
+      />
+      <OwnerField
+        id={`${id}-day`}
+        label={T.day}
+        name="receivedOn"
+        type="date"
+        required
+        max={pacificToday()}
+        defaultValue={pacificToday()}
+      />
+    </FoldedForm>
   )
 }
 
 function RefundForm({ lead, payment }: { lead: InboxLead; payment: InvoicePayment }) {
   const id = useId()
-  const hydrated = useHydrated()
   const refund = useInvoiceWrite(lead, (amount: string) =>
     refundOwnerPayment({ data: { payment: payment.id, amount } }),
   )
@@ -126,24 +105,43 @@ function RefundForm({ lead, payment }: { lead: InboxLead; payment: InvoicePaymen
     refund.mutate(text(new FormData(event.currentTarget), 'amount'))
   }
   return (
+    <FoldedForm label={T.refund} onSubmit={submit} pending={refund.isPending} message={refund.message}>
+      <OwnerField
+        id={`${id}-refund`}
+        label={T.refundAmount(payment.refundableCents)}
+        name="amount"
+        required
+        inputMode="decimal"
+        defaultValue={centsText(payment.refundableCents)}
+      />
+    </FoldedForm>
+  )
+}
+
+/** A write folded under its name until the owner opens it; the name is also its button. */
+function FoldedForm({
+  label,
+  onSubmit,
+  pending,
+  message,
+  children,
+}: {
+  label: string
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  pending: boolean
+  message: string
+  children: ReactNode
+}) {
+  const hydrated = useHydrated()
+  return (
     <details className="rounded-lg border border-slate-300 p-2">
-      <summary className="min-h-11 cursor-pointer content-center font-semibold">{T.refund}</summary>
-      <form method="post" onSubmit={submit} aria-label={T.refund} className="grid gap-1">
-        <OwnerField
-          id={`${id}-refund`}
-          label={T.refundAmount(payment.refundableCents)}
-          name="amount"
-          required
-          inputMode="decimal"
-          defaultValue={centsText(payment.refundableCents)}
-          className={ownerInputClass}
-        />
-        <button type="submit" className={smallButton} disabled={!hydrated || refund.isPending}>
-          {T.refund}
+      <summary className="min-h-11 cursor-pointer content-center font-semibold">{label}</summary>
+      <form method="post" onSubmit={onSubmit} aria-label={label} className="grid gap-1">
+        {children}
+        <button type="submit" className={smallButton} disabled={!hydrated || pending}>
+          {label}
         </button>
-        <p role="status" className="text-sm empty:hidden">
-          {refund.message}
-        </p>
+        <WriteStatus>{message}</WriteStatus>
       </form>
     </details>
   )

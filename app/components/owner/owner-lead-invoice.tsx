@@ -13,7 +13,7 @@ import {
   removeOwnerInvoiceLine,
   sendOwnerInvoice,
 } from '~/lib/payments/payments.functions'
-import { OwnerField, ownerInputClass } from './owner-field'
+import { OwnerField, WriteStatus } from './owner-field'
 import { OwnerInvoicePayments, smallButton } from './owner-invoice-payments'
 import { useInvoiceWrite } from './owner-leads'
 import { ownerButtonClass } from './owner-sign-in'
@@ -36,9 +36,7 @@ export default function OwnerLeadInvoice({ lead }: { lead: InboxLead }) {
         >
           {T.jobDone}
         </button>
-        <p role="status" className="text-sm empty:hidden">
-          {done.message}
-        </p>
+        <WriteStatus>{done.message}</WriteStatus>
       </div>
     )
   return (
@@ -98,22 +96,8 @@ function InvoiceDraft({ lead, invoice }: { lead: InboxLead; invoice: LeadInvoice
         ))}
       </ul>
       <form method="post" onSubmit={submit} aria-label={T.addLine} className="grid gap-1">
-        <OwnerField
-          id={`${id}-description`}
-          label={T.description}
-          name="description"
-          required
-          maxLength={200}
-          className={ownerInputClass}
-        />
-        <OwnerField
-          id={`${id}-price`}
-          label={T.price}
-          name="price"
-          required
-          inputMode="decimal"
-          className={ownerInputClass}
-        />
+        <OwnerField id={`${id}-description`} label={T.description} name="description" required maxLength={200} />
+        <OwnerField id={`${id}-price`} label={T.price} name="price" required inputMode="decimal" />
         <button type="submit" className={smallButton} disabled={busy}>
           {T.add}
         </button>
@@ -127,9 +111,7 @@ function InvoiceDraft({ lead, invoice }: { lead: InboxLead; invoice: LeadInvoice
       >
         {T.send}
       </button>
-      <p role="status" className="text-sm empty:hidden">
-        {remove.message || add.message || send.message}
-      </p>
+      <WriteStatus>{remove.message || add.message || send.message}</WriteStatus>
     </>
   )
 }

@@ -11,6 +11,7 @@ import { cancelOwnerJob, scheduleOwnerJob, withdrawOwnerQuote } from '~/lib/quot
 import { OwnerField } from './owner-field'
 import { useLeadsCache } from './owner-leads'
 import { ownerButtonClass } from './owner-sign-in'
+import { WriteStatus } from './owner-field'
 
 const linkClass =
   'inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
@@ -76,9 +77,7 @@ export function OwnerLeadQuote({ lead }: { lead: InboxLead }) {
         </div>
       )}
       {quote?.acceptance && <JobControls lead={lead} quote={quote} done={done} />}
-      <p role="status" className="text-sm empty:hidden">
-        {message}
-      </p>
+      <WriteStatus>{message}</WriteStatus>
     </div>
   )
 }

@@ -14,7 +14,7 @@ import {
   type MonthMoney,
 } from '~/lib/payments/invoice'
 import { saveOwnerOtherWays } from '~/lib/payments/payments.functions'
-import { OwnerField, ownerInputClass } from './owner-field'
+import { OwnerField, WriteStatus } from './owner-field'
 import { smallButton } from './owner-invoice-payments'
 
 const cell = 'border-t border-slate-200 px-1 py-2 text-right'
@@ -115,14 +115,11 @@ function OtherWays({ saved }: { saved: string | null }) {
         rows={4}
         maxLength={OTHER_WAYS_MAX}
         defaultValue={saved ?? ''}
-        className={ownerInputClass}
       />
       <button type="submit" className={smallButton} disabled={!hydrated || save.isPending}>
         {T.save}
       </button>
-      <p role="status" className="text-sm empty:hidden">
-        {message}
-      </p>
+      <WriteStatus>{message}</WriteStatus>
     </form>
   )
 }

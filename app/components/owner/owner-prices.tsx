@@ -75,7 +75,6 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
               name={`${line.serviceId}-description`}
               defaultValue={line.description}
               maxLength={QUOTE_LIMITS.description}
-              className={input}
               {...invalid(`items.${index}.description`)}
             />
             <OwnerField
@@ -85,7 +84,6 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
               defaultValue={centsText(line.startingCents)}
               inputMode="decimal"
               autoComplete="off"
-              className={input}
               {...invalid(`items.${index}.price`)}
             />
             <OwnerField
@@ -95,7 +93,6 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
               defaultValue={centsText(line.minimumCents)}
               inputMode="decimal"
               autoComplete="off"
-              className={input}
               {...invalid(`items.${index}.minimum`)}
             />
             {Array.from({ length: rowCount(line.ranges.length) }, (_, row) => {
@@ -110,7 +107,6 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
                     maxLength={part === 'size' ? PRICE_LIMITS.size : undefined}
                     inputMode={part === 'size' ? undefined : 'decimal'}
                     autoComplete="off"
-                    className={input}
                     {...invalid(`items.${index}.ranges.${row}.${part}`)}
                   />
                 </div>
@@ -131,7 +127,6 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
           name="rule"
           defaultValue={settings.rule}
           maxLength={PRICE_LIMITS.rule}
-          className={input}
           {...invalid('rule')}
         />
         <OwnerField

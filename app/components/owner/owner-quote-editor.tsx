@@ -12,7 +12,7 @@ import { checkQuoteDraft, firstIssue, priceSchema, QUOTE_LIMITS, type QuoteDraft
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { TYPICAL_PRICE_TEXTS } from '~/lib/quotes/typical-price'
 import { sendOwnerQuote, type QuoteEditorData } from '~/lib/quotes/quotes.functions'
-import { OwnerField, ownerInputClass as input } from './owner-field'
+import { OwnerField, ownerInputClass as input, WriteStatus } from './owner-field'
 import { ownerButtonClass } from './owner-sign-in'
 
 interface DraftItem {
@@ -118,7 +118,6 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
                   value={item.description}
                   maxLength={QUOTE_LIMITS.description}
                   onChange={(event) => change(item.key, { description: event.currentTarget.value })}
-                  className={input}
                   {...invalid(`items.${index}.description`)}
                 />
                 <OwnerField
@@ -128,7 +127,6 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
                   inputMode="decimal"
                   autoComplete="off"
                   onChange={(event) => change(item.key, { price: event.currentTarget.value })}
-                  className={input}
                   {...invalid(`items.${index}.price`)}
                 />
                 <label className="flex min-h-11 items-center gap-2">
@@ -214,9 +212,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
               {T.text}
             </a>
           </div>
-          <p role="status" className="text-sm empty:hidden">
-            {copied ? T.copied : ''}
-          </p>
+          <WriteStatus>{copied ? T.copied : ''}</WriteStatus>
         </div>
       )}
     </section>

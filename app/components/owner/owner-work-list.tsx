@@ -6,6 +6,7 @@ import { POSTED_WORK_BASE_URL, postedWorkFile, type OwnerPostedWork } from '~/li
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { deleteWork, setWorkPublished } from '~/lib/posted-work/posted-work.functions'
 import { ConfirmDialog } from './confirm-dialog'
+import { WriteStatus } from './owner-field'
 
 const day = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', dateStyle: 'medium' })
 
@@ -129,9 +130,7 @@ function PostedJob({
             {WORK_TEXTS.delete}
           </button>
         </div>
-        <p role="status" className="text-sm empty:hidden">
-          {message}
-        </p>
+        <WriteStatus>{message}</WriteStatus>
       </div>
       <ConfirmDialog
         dialog={dialog}
