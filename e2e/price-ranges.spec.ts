@@ -1,8 +1,8 @@
 /**
  * Typical prices on the production build at 390 × 844 (docs/decisions/057-price-ranges.md): with no range set the
  * form shows none; the owner prices house washing by size; a visitor sees the range on the service tab and on the
- * form once the service and size are chosen; the lead card shows it, the quote starts from it, and a quote
- * accepted at $420 counts as inside in Sources.
+ * form once the service and size are chosen (without JavaScript, posted by the form's price button); the lead card
+ * shows it, the quote starts from it, and a quote accepted at $420 counts as inside in Sources.
  */
 import { SOURCES_TEXTS } from '~/lib/owner/owner-lead'
 import { OWNER_QUOTE_TEXTS as Q, QUOTE_PAGE_TEXTS } from '~/lib/quotes/quote-texts'
@@ -64,6 +64,24 @@ test('the owner prices house washing by size; a visitor sees the range; the acce
   await expect(detail.getByText(TYPICAL_PRICE_TEXTS.minimum(15000)).first()).toBeVisible()
   expect(violationList(await (await wcagAudit(visit)).analyze())).toEqual([])
 
+  // Without JavaScript the form's price button posts the choice; the form comes back with the size, then the price.
+  const plain = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false })
+  const noScript = await plain.newPage()
+  await noScript.goto(`${server.url}/contact`)
+  const plainForm = noScript.locator('.quote-request-form').first()
+  await plainForm.getByLabel('First Name').fill('Olga')
+  await plainForm.getByLabel('Service').selectOption({ label: 'Full House Washing' })
+  await plainForm.getByRole('button', { name: TYPICAL_PRICE_TEXTS.showPrice }).click()
+  await expect(plainForm.getByLabel(TYPICAL_PRICE_TEXTS.sizeQuestion)).toBeVisible()
+  await expect(plainForm.getByText(/Typical price/)).toHaveCount(0)
+  await expect(plainForm.getByLabel('First Name')).toHaveValue('Olga')
+  await plainForm.getByLabel(TYPICAL_PRICE_TEXTS.sizeQuestion).selectOption('two-story')
+  await plainForm.getByRole('button', { name: TYPICAL_PRICE_TEXTS.showPrice }).click()
+  await expect(plainForm.getByText(RANGE)).toBeVisible()
+  await expect(plainForm.getByText('Minimum charge: $150')).toBeVisible()
+  await expect(plainForm.getByLabel('Service')).toHaveValue('full-house')
+  await plain.close()
+
   // The form: the service, then its size, then the range, the minimum and the rule.
   const form = await openInteractiveLeadForm(visit, `${server.url}/contact`)
   await chooseService(form, 'Full House Washing')
@@ -82,6 +100,8 @@ test('the owner prices house washing by size; a visitor sees the range; the acce
   await page.goto(`${server.url}/owner`)
   const card = page.getByRole('article', { name: 'Nora' })
   await expect(card.getByText('Typical price shown: $350–$450 (two-story), minimum $150')).toBeVisible()
+  // Olga only asked the price: no lead of hers.
+  await expect(page.getByRole('article')).toHaveCount(1)
   await card.getByRole('link', { name: Q.write }).click()
   const item = page.getByRole('list', { name: 'Items' }).getByRole('listitem').first()
   await expect(item.getByLabel(`${Q.description} 1`)).toHaveValue('Full House Washing (two-story)')

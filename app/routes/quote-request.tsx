@@ -7,7 +7,7 @@ import { getBackend } from '~/server/backend/backend.server'
 import { visitorAddress } from '~/server/http/visitor-address.server'
 import { handleLeadFormPost } from '~/server/leads/lead-form-post.server'
 
-/** The result page of the quote form's no-JavaScript path: a refused post is answered with this page, filled in. */
+/** The no-JavaScript quote form's result page; a refused post, or one asking the typical price, gets it filled in. */
 export const Route = createFileRoute('/quote-request')({
   validateSearch: v.object({
     status: v.fallback(v.optional(v.picklist(['sent', 'invalid', 'rate-limited', 'failed'])), undefined),
@@ -20,15 +20,15 @@ export const Route = createFileRoute('/quote-request')({
       POST: async ({ request, next }) => {
         const outcome = await handleLeadFormPost(request, visitorAddress(request), getBackend())
         if (outcome instanceof Response) return outcome
-        return next({ context: { quoteRefusal: outcome, responseStatus: outcome.status } })
+        return next({ context: { formAgain: outcome, responseStatus: outcome.status } })
       },
     },
   },
-  loader: ({ serverContext }) => ({ refusal: serverContext?.quoteRefusal ?? null }),
+  loader: ({ serverContext }) => ({ again: serverContext?.formAgain ?? null }),
   // The answer to one visitor's submission: neither a CDN nor the page cache may share it.
   headers: ({ loaderData }) => ({
     'Cache-Control': 'private, no-store',
-    ...(loaderData?.refusal?.retryAfterSeconds ? { 'Retry-After': String(loaderData.refusal.retryAfterSeconds) } : {}),
+    ...(loaderData?.again?.retryAfterSeconds ? { 'Retry-After': String(loaderData.again.retryAfterSeconds) } : {}),
   }),
   head: () => ({ meta: [{ title: 'Your quote request' }, { name: 'robots', content: 'noindex' }] }),
   component: QuoteRequestPage,
@@ -36,10 +36,11 @@ export const Route = createFileRoute('/quote-request')({
 
 function QuoteRequestPage() {
   const { status, photos, upload } = Route.useSearch()
-  const { refusal } = Route.useLoaderData()
-  if (refusal) {
-    const { result, message: refusalMessage, values, errors } = refusal
-    return <QuoteResult status={result} message={refusalMessage} initial={{ values, errors }} />
+  const { again } = Route.useLoaderData()
+  if (again) {
+    const { result, message, values, errors, price } = again
+    const refused = result === 'price' ? undefined : result
+    return <QuoteResult status={refused} message={message} initial={{ values, errors, price }} />
   }
   if (photos) return <LeadPhotoResult status={photos} />
   return <QuoteResult status={status} photoToken={status === 'sent' ? upload : undefined} />

@@ -12,6 +12,7 @@ import { DEFAULT_PRICE_RULE } from '../../app/lib/quotes/typical-price'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { answerMessage } from '../../app/server/assistant/ai-assistant.server'
 import { createFormTokens } from '../../app/server/leads/tokens.server'
+import { handleLeadFormPost } from '../../app/server/leads/lead-form-post.server'
 import { createLeadService } from '../../app/server/leads/lead-service.server'
 import { leadSources, listInbox } from '../../app/server/owner/inbox.server'
 import { savePriceSettings, typicalPrice } from '../../app/server/quotes/price-list.server'
@@ -187,5 +188,33 @@ describe('typical prices', { timeout: 120_000 }, () => {
     expect(answer).toContain(DEFAULT_PRICE_RULE)
     expect(answer).not.toContain("We don't give prices")
     expect(await answerMessage('How much is roof cleaning?', null, db)).toContain("We don't give prices in chat")
+  })
+  it('answers the price button of the form without JavaScript with the form again and the price, storing nothing', async () => {
+    const backend = await openBackend()
+    await priceHouseWashing(backend)
+    const post = (fields: Record<string, string>) => {
+      const body = new URLSearchParams({ firstName: 'Maria', ...fields, intent: 'price' }).toString()
+      const headers = {
+        origin: 'http://localhost',
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-length': String(body.length),
+      }
+      return handleLeadFormPost(
+        new Request('http://localhost/quote-request', { method: 'POST', headers, body }),
+        '203.0.113.9',
+        backend,
+      )
+    }
+    const sizes = await post({ service: 'full-house' })
+    expect(sizes).toMatchObject({ status: 200, result: 'price', errors: {} })
+    expect(sizes).toHaveProperty('values', { firstName: 'Maria', service: 'full-house' })
+    expect(sizes).toHaveProperty('price.ranges', [
+      { size: 'one-story', lowCents: 25000, highCents: 35000 },
+      { size: 'two-story', lowCents: 35000, highCents: 45000 },
+    ])
+    expect(await post({ service: 'roof' })).toHaveProperty('price', null)
+    expect(await post({ service: '<b>forged</b>' })).toHaveProperty('price', null)
+    expect(await post({})).toHaveProperty('price', null)
+    expect(await rowsOf(backend, 'SELECT id::text FROM leads UNION ALL SELECT bucket FROM rate_limit_hits')).toEqual([])
   })
 })

@@ -161,8 +161,12 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
   const submitting = useStore(form.store, (state) => state.isSubmitting)
   const service = useStore(form.store, (state) => state.values.service)
   const size = useStore(form.store, (state) => state.values.size)
-  // Asked once a service is chosen, so no page's first load carries prices (decision 057).
-  const [price, setPrice] = useState<{ service: string; price: TypicalPrice | null }>({ service: '', price: null })
+  // Asked once a service is chosen, so no page's first load carries prices (decision 057); without JavaScript the
+  // price button posts the form and it comes back with the price (`initial.price`).
+  const [price, setPrice] = useState<{ service: string; price: TypicalPrice | null }>(() => ({
+    service: initial?.price === undefined ? '' : (initial.values.service ?? ''),
+    price: initial?.price ?? null,
+  }))
   useEffect(() => {
     if (!service) return
     let current = true

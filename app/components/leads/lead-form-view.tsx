@@ -5,6 +5,7 @@ import { privacyLink } from '~/content/navigation'
 import { serviceList } from '~/content/service-list'
 import { HEARD_ABOUT, HEARD_ABOUT_LABELS, HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
 import { VISIT_SOURCE_FIELD } from '~/lib/lead-source/visit-source-constants'
+import { SHOW_PRICE_INTENT, TYPICAL_PRICE_TEXTS } from '~/lib/quotes/typical-price'
 import {
   PREFERRED_TIME_LABELS,
   PREFERRED_TIMES,
@@ -278,6 +279,18 @@ export function LeadFormView({
       >
         {submitting ? 'Sending...' : 'Get My Free Quote'}
       </button>
+      {/* Without scripts the price cannot follow the choice, so this posts it. After the main button: Enter in a
+          field still sends the request. */}
+      <noscript>
+        <button
+          type="submit"
+          name={SHOW_PRICE_INTENT.name}
+          value={SHOW_PRICE_INTENT.value}
+          className="min-h-11 w-full rounded-full border border-brand-700 px-6 font-semibold text-brand-800"
+        >
+          {TYPICAL_PRICE_TEXTS.showPrice}
+        </button>
+      </noscript>
       <p className="text-center text-sm text-slate-600">
         <Link to="/contact" hash={privacyLink.anchor} className="target-24 font-semibold text-brand-800 underline">
           {privacyLink.label}

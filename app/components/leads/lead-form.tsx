@@ -3,16 +3,22 @@ import { claims } from '~/content/site'
 import type { ServiceId } from '~/content/types'
 import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
 import type { QuoteFieldName, LeadFormValues } from '~/lib/leads/lead-form-constants'
+import type { TypicalPrice } from '~/lib/quotes/typical-price'
 import { QUOTE_FORM_CLASS, QUOTE_FORM_ID } from '~/lib/page/scroll'
 import { newEarlyTyping, watchTyping, type EarlyTyping } from './early-typing'
 
 // Until loaded, typing is kept and a submit posts to /quote-request.
 const LeadFormFields = lazyWhenIdle(() => import('./lead-form-fields').then((module) => module.default))
 
-/** A submission the server refused, shown again as the visitor left it (docs/product.md#quote-form). */
+/**
+ * A submission the server refused, or one asking the typical price without JavaScript, shown again as the visitor
+ * left it (docs/product.md#quote-form).
+ */
 export interface LeadFormInitial {
   values: Partial<LeadFormValues>
   errors: Partial<Record<QuoteFieldName, string>>
+  /** The posted service's typical price, when asked for; null when it has none. */
+  price?: TypicalPrice | null
 }
 
 export interface LeadFormProps {
@@ -34,7 +40,7 @@ export function LeadForm({
   initial,
   service,
 }: LeadFormProps) {
-  if (service) initial = { values: { service, ...initial?.values }, errors: initial?.errors ?? {} }
+  if (service) initial = { ...initial, values: { service, ...initial?.values }, errors: initial?.errors ?? {} }
   const headingId = `${useId()}-heading`
   const sectionRef = useRef<HTMLElement>(null)
   const [early] = useState(newEarlyTyping)

@@ -24,6 +24,9 @@ export interface ShownPrice extends SizeRange {
 export const DEFAULT_PRICE_RULE =
   'The final price is set once we see the property, and we tell you before any work starts.'
 
+/** The lead form's button without JavaScript: post the service (and size) chosen, get the form back with its price. */
+export const SHOW_PRICE_INTENT = { name: 'intent', value: 'price' } as const
+
 export const PRICE_LIMITS = { ranges: 6, size: 40, rule: 300 } as const
 
 const dollars = (cents: number) => formatCents(cents, { whole: true })
@@ -34,6 +37,7 @@ export const TYPICAL_PRICE_TEXTS = {
   sizeQuestion: 'Size',
   chooseSize: 'Choose a size',
   heading: 'Typical prices',
+  showPrice: 'Show the typical price',
   /** The chat's answer to "how much" about a priced service. */
   answer: (title: string, price: TypicalPrice) =>
     `${title}: ${price.ranges.map((range) => `${TYPICAL_PRICE_TEXTS.range(range)}${range.size ? ` (${range.size})` : ''}`).join('; ')}.` +

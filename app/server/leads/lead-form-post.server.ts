@@ -8,21 +8,33 @@ import {
   type QuoteFieldName,
   type LeadFormValues,
 } from '~/lib/leads/lead-form-constants'
+import { serviceIds } from '~/content/types'
+import { SHOW_PRICE_INTENT, type TypicalPrice } from '~/lib/quotes/typical-price'
 import type { Backend } from '../backend/backend.server'
+import { typicalPrice } from '../quotes/price-list.server'
 import { readPlainForm } from '../http/plain-form.server'
 import { handleQuoteSubmission, sha256Hex } from './lead-service.server'
 
 export type QuotePostStatus = 'sent' | 'invalid' | 'rate-limited' | 'failed'
 
-/** A refused post, answered with the page itself: what was typed never goes into a URL. */
-export interface QuoteRefusal {
+/**
+ * A post answered with the page itself, the form filled in as it came: refused, or asking the chosen service's
+ * typical price. What was typed never goes into a URL.
+ */
+export interface LeadFormAgain {
   status: number
   retryAfterSeconds?: number
-  result: Exclude<QuotePostStatus, 'sent'>
+  result: Exclude<QuotePostStatus, 'sent'> | 'price'
   message: string
   values: Partial<LeadFormValues>
   errors: Partial<Record<QuoteFieldName, string>>
+  /** Asked for by the price button; null when the service has no range. */
+  price?: TypicalPrice | null
 }
+
+// Only the visitor's own fields, each capped: this goes back into their page, nowhere else.
+const shownAgain = (values: Partial<LeadFormValues>) =>
+  Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.slice(0, 300)]))
 
 /** Success only: the photo token lets the result page offer the plain photo form; nothing typed goes here. */
 function seeOther(status: QuotePostStatus, photoToken?: string): Response {
@@ -38,7 +50,7 @@ export async function handleLeadFormPost(
   request: Request,
   ip: string,
   backend: Backend,
-): Promise<Response | QuoteRefusal> {
+): Promise<Response | LeadFormAgain> {
   const form = await readPlainForm(request, MAX_SERVER_FN_BODY_BYTES)
   if (form instanceof Response) return form
   if (!form) return { status: 400, result: 'invalid', message: 'Invalid form data', values: {}, errors: {} }
@@ -47,6 +59,12 @@ export async function handleLeadFormPost(
   for (const name of QUOTE_FIELD_NAMES) {
     const value = text(name)
     if (value !== undefined) values[name] = value
+  }
+  if (text(SHOW_PRICE_INTENT.name) === SHOW_PRICE_INTENT.value) {
+    // Nothing is stored or counted: the same read as the service tab's, for a visitor without JavaScript.
+    const service = serviceIds.find((id) => id === values.service)
+    const price = service ? await typicalPrice(await backend.db(), service) : null
+    return { status: 200, result: 'price', message: '', values: shownAgain(values), errors: {}, price }
   }
   const formToken = text(QUOTE_FORM_TOKEN_NAME)?.slice(0, 200)
   const result = await handleQuoteSubmission(
@@ -69,8 +87,7 @@ export async function handleLeadFormPost(
     ...(result.retryAfterSeconds ? { retryAfterSeconds: result.retryAfterSeconds } : {}),
     result: reason === 'invalid' || reason === 'rate-limited' ? reason : 'failed',
     message: error,
-    // Only the visitor's own fields, each capped: this goes back into their page, nowhere else.
-    values: Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.slice(0, 300)])),
+    values: shownAgain(values),
     errors: field ? { [field]: error } : {},
   }
 }
