@@ -192,7 +192,7 @@ describe('typical prices', { timeout: 120_000 }, () => {
   it('answers the price button of the form without JavaScript with the form again and the price, storing nothing', async () => {
     const backend = await openBackend()
     await priceHouseWashing(backend)
-    const post = (fields: Record<string, string>) => {
+    const post = (fields: Record<string, string>, to: Backend = backend) => {
       const body = new URLSearchParams({ firstName: 'Maria', ...fields, intent: 'price' }).toString()
       const headers = {
         origin: 'http://localhost',
@@ -202,7 +202,7 @@ describe('typical prices', { timeout: 120_000 }, () => {
       return handleLeadFormPost(
         new Request('http://localhost/quote-request', { method: 'POST', headers, body }),
         '203.0.113.9',
-        backend,
+        to,
       )
     }
     const sizes = await post({ service: 'full-house' })
@@ -215,6 +215,9 @@ describe('typical prices', { timeout: 120_000 }, () => {
     expect(await post({ service: 'roof' })).toHaveProperty('price', null)
     expect(await post({ service: '<b>forged</b>' })).toHaveProperty('price', null)
     expect(await post({})).toHaveProperty('price', null)
+    // A database that cannot be read: the form still comes back, without a price.
+    const down = { ...backend, db: () => Promise.reject(new Error('down')) }
+    expect(await post({ service: 'full-house' }, down)).toMatchObject({ status: 200, result: 'price', price: null })
     expect(await rowsOf(backend, 'SELECT id::text FROM leads UNION ALL SELECT bucket FROM rate_limit_hits')).toEqual([])
   })
 })

@@ -61,9 +61,15 @@ export async function handleLeadFormPost(
     if (value !== undefined) values[name] = value
   }
   if (text(SHOW_PRICE_INTENT.name) === SHOW_PRICE_INTENT.value) {
-    // Nothing is stored or counted: the same read as the service tab's, for a visitor without JavaScript.
+    // Nothing is stored or counted: the same read as the service tab's, for a visitor without JavaScript. Unread,
+    // the form still comes back, without a price, as the enhanced form does then.
     const service = serviceIds.find((id) => id === values.service)
-    const price = service ? await typicalPrice(await backend.db(), service) : null
+    const price = service
+      ? await backend
+          .db()
+          .then((db) => typicalPrice(db, service))
+          .catch(() => null)
+      : null
     return { status: 200, result: 'price', message: '', values: shownAgain(values), errors: {}, price }
   }
   const formToken = text(QUOTE_FORM_TOKEN_NAME)?.slice(0, 200)
