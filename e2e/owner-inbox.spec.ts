@@ -239,9 +239,10 @@ test('the service worker shows a pushed lead with its title, and the open inbox 
   await expect(page.getByRole('heading', { name: 'Pushed' })).toHaveCount(0)
   const registration = registrations.find((r) => r.scopeURL === `${server.url}/owner/`)!
 
+  // Activated, not merely active: the push must not race the worker's activation.
   await expect
-    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration('/owner/'))?.active)))
-    .toBe(true)
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/owner/'))?.active?.state))
+    .toBe('activated')
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: server.url,
     registrationId: registration.registrationId,
@@ -250,12 +251,15 @@ test('the service worker shows a pushed lead with its title, and the open inbox 
       body: 'New quote request: open the inbox to call back.',
     }),
   })
+  // Starting a stopped worker takes seconds on a loaded 2-core runner.
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const r = await navigator.serviceWorker.getRegistration('/owner/')
-        return (await r!.getNotifications()).map((n) => `${n.title} | ${n.body}`)
-      }),
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const r = await navigator.serviceWorker.getRegistration('/owner/')
+          return (await r!.getNotifications()).map((n) => `${n.title} | ${n.body}`)
+        }),
+      { timeout: 20_000 },
     )
     .toEqual(['Roof Cleaning in Folsom | New quote request: open the inbox to call back.'])
   // The inbox was open all along: the push alone brings in the lead, no reload.
