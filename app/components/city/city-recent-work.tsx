@@ -1,7 +1,7 @@
 import type { City } from '~/content/types'
 import type { ShownWork } from '~/lib/posted-work/posted-work'
-import { shownItemKey, shownItems } from '~/lib/posted-work/shown-work'
-import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
+import { shownItems } from '~/lib/posted-work/shown-work'
+import { CaptionedWorkList } from '~/components/shared/before-after-thumbnail'
 import { SectionTitle } from '~/components/shared/section-title'
 
 /** The owner's own jobs in this town: what makes the page its own. Absent until there is one. */
@@ -11,17 +11,11 @@ export function CityRecentWork({ city, work }: { city: City; work: ShownWork }) 
   return (
     <section aria-labelledby="city-work-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-16">
       <SectionTitle id="city-work-heading">{`Recent work in ${city.name}`}</SectionTitle>
-      <ul className="mt-8 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {items.map((item) => (
-          <li key={shownItemKey(item)}>
-            <BeforeAfterThumbnail
-              item={item}
-              sizes="(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-              showCaption
-            />
-          </li>
-        ))}
-      </ul>
+      <CaptionedWorkList
+        items={items}
+        sizes="(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+        className="mt-8 sm:grid-cols-2 lg:grid-cols-3"
+      />
     </section>
   )
 }

@@ -1,5 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
-import { Send, X } from 'lucide-react'
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type FormEvent } from 'react'
+import { Send, X, type LucideIcon } from 'lucide-react'
 import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
 import { closePanel, openPanel } from '~/lib/page/animations'
@@ -33,6 +33,24 @@ export async function requestReply(message: string): Promise<string> {
   } finally {
     clearTimeout(timer)
   }
+}
+
+/** A 44 px round button named by its label; the icon is hidden from assistive technology. */
+function RoundIconButton({
+  label,
+  icon: Icon,
+  className,
+  ...props
+}: ComponentProps<'button'> & { label: string; icon: LucideIcon }) {
+  return (
+    <button
+      aria-label={label}
+      className={`grid size-11 shrink-0 place-items-center rounded-full ${className}`}
+      {...props}
+    >
+      <Icon className="size-5" aria-hidden="true" />
+    </button>
+  )
 }
 
 function BotText({ text }: { text: string }) {
@@ -147,14 +165,13 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
           </h2>
           <p className="text-xs text-brand-100">{assistant.role}</p>
         </div>
-        <button
+        <RoundIconButton
           type="button"
           onClick={onClose}
-          aria-label="Close chat"
-          className="grid size-11 shrink-0 place-items-center rounded-full hover:bg-brand-700 focus-visible:outline-accent-300"
-        >
-          <X className="size-5" aria-hidden="true" />
-        </button>
+          label="Close chat"
+          icon={X}
+          className="hover:bg-brand-700 focus-visible:outline-accent-300"
+        />
       </div>
 
       <ol ref={listRef} aria-label="Conversation" className="flex-1 space-y-3 overflow-y-auto bg-slate-50 p-4 text-sm">
@@ -205,14 +222,13 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
           disabled={pending}
           className="min-h-11 min-w-0 flex-1 rounded-full border border-slate-300 px-4 text-base text-slate-900 placeholder:text-slate-500 disabled:bg-slate-100 sm:text-sm"
         />
-        <button
+        <RoundIconButton
           type="submit"
           disabled={pending}
-          aria-label="Send message"
-          className="grid size-11 shrink-0 place-items-center rounded-full bg-brand-700 text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-400"
-        >
-          <Send className="size-5" aria-hidden="true" />
-        </button>
+          label="Send message"
+          icon={Send}
+          className="bg-brand-700 text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-400"
+        />
       </form>
     </div>
   )

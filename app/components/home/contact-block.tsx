@@ -5,18 +5,13 @@ import { fullAddress, site } from '~/content/site'
 import { EmailAddress } from '../shared/email-address'
 import { googleMapsSearchUrl } from '~/lib/page/google-maps'
 import { MapFacade } from './map-facade'
-import { SectionHeader } from './section-header'
+import { HomeSection } from './section-header'
 
 const contactLink = 'target-24 text-lg font-bold text-brand-800 underline-offset-4 hover:underline'
 
 export function ContactBlock() {
   return (
-    <section
-      id="contact"
-      aria-labelledby="contact-heading"
-      className="render-when-visible mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20"
-    >
-      <SectionHeader id="contact-heading" heading={homeContact.heading} intro={homeContact.intro} />
+    <HomeSection id="contact" texts={homeContact}>
       <div className="mt-10 grid gap-8 lg:grid-cols-2 lg:items-start">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
           <ContactItem icon={<Phone className="size-6" aria-hidden="true" />} label="Phone">
@@ -51,7 +46,7 @@ export function ContactBlock() {
         </ul>
         <MapFacade address={fullAddress} />
       </div>
-    </section>
+    </HomeSection>
   )
 }
 

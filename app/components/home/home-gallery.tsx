@@ -7,7 +7,8 @@ import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail
 import type { ImageSource } from '~/components/ui/responsive-image'
 import { shownPhoto } from '~/components/shared/shown-photo'
 import { Reveal } from './reveal'
-import { SectionHeader } from './section-header'
+import { HomeSection } from './section-header'
+import { actionButtonClass } from '~/components/shared/action-buttons'
 
 const TILE_RATIO = 4 / 3
 const homeRoute = getRouteApi('/')
@@ -22,40 +23,34 @@ export function HomeGallery() {
   const items = shownItems({ page: 'home' }, homeRoute.useLoaderData({ select: (data) => data.work }))
   return (
     // Kept with nothing to show (GALLERY_SAMPLES=off, nothing posted): the header's Gallery link lands here.
-    <section id="gallery" aria-labelledby="gallery-heading" className="render-when-visible scroll-mt-16 bg-white">
-      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
-        <SectionHeader id="gallery-heading" heading={homeGalleryTexts.heading} intro={homeGalleryTexts.intro} />
-        {items.length === 0 ? (
-          <p className="mt-10 text-center text-lg text-slate-700">{galleryTexts.empty}</p>
-        ) : (
-          <>
-            <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
-              {items.map((item, index) => (
-                <li key={shownItemKey(item)}>
-                  {/* Equal tiles; the whole before-and-after stays visible. */}
-                  <Reveal delay={index * 0.08} className="aspect-[4/3]">
-                    <BeforeAfterThumbnail
-                      item={item}
-                      sizes={tileSizes(shownPhoto(item).source)}
-                      className="h-full"
-                      tileRatio={TILE_RATIO}
-                    />
-                  </Reveal>
-                </li>
-              ))}
-            </ul>
-            <div className="mt-10 flex justify-center">
-              <Link
-                to="/gallery"
-                className="inline-flex min-h-12 items-center gap-2 rounded-full bg-brand-700 px-7 text-lg font-bold text-white shadow hover:bg-brand-800"
-              >
-                {homeGalleryTexts.moreLabel}
-                <ArrowRight className="size-5" aria-hidden="true" />
-              </Link>
-            </div>
-          </>
-        )}
-      </div>
-    </section>
+    <HomeSection id="gallery" texts={homeGalleryTexts} className="scroll-mt-16 bg-white">
+      {items.length === 0 ? (
+        <p className="mt-10 text-center text-lg text-slate-700">{galleryTexts.empty}</p>
+      ) : (
+        <>
+          <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
+            {items.map((item, index) => (
+              <li key={shownItemKey(item)}>
+                {/* Equal tiles; the whole before-and-after stays visible. */}
+                <Reveal delay={index * 0.08} className="aspect-[4/3]">
+                  <BeforeAfterThumbnail
+                    item={item}
+                    sizes={tileSizes(shownPhoto(item).source)}
+                    className="h-full"
+                    tileRatio={TILE_RATIO}
+                  />
+                </Reveal>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-10 flex justify-center">
+            <Link to="/gallery" className={actionButtonClass.solid}>
+              {homeGalleryTexts.moreLabel}
+              <ArrowRight className="size-5" aria-hidden="true" />
+            </Link>
+          </div>
+        </>
+      )}
+    </HomeSection>
   )
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from
 import { MapPin } from 'lucide-react'
 import { homeContact } from '~/content/home-sections'
 import { googleMapsEmbedUrl, googleMapsSearchUrl } from '~/lib/page/google-maps'
+import { actionButtonClass } from '~/components/shared/action-buttons'
 
 /** No third-party request until the visitor asks for the map. */
 export function MapFacade({ address }: { address: string }) {
@@ -38,7 +39,7 @@ export function MapFacade({ address }: { address: string }) {
               role="button"
               onClick={showMap}
               onKeyDown={(event) => event.key === ' ' && showMap(event)}
-              className="inline-flex min-h-12 items-center gap-2 rounded-full bg-brand-700 px-6 font-bold text-white shadow hover:bg-brand-800"
+              className={actionButtonClass.solid}
             >
               <MapPin className="size-5" aria-hidden="true" />
               {homeContact.mapButtonLabel}

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+
 export function SectionHeader({
   id,
   heading,
@@ -23,5 +25,27 @@ export function SectionHeader({
         <p className={`mt-3 text-lg ${tone === 'dark' ? 'text-brand-100' : 'text-slate-600'}`}>{intro}</p>
       ) : null}
     </div>
+  )
+}
+
+/** A home section of the usual width and spacing, named by its header; its heading's id is `${id}-heading`. */
+export function HomeSection({
+  id,
+  texts,
+  className = '',
+  children,
+}: {
+  id: string
+  texts: { heading: string; intro?: string }
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className={`render-when-visible ${className}`}>
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+        <SectionHeader id={`${id}-heading`} heading={texts.heading} intro={texts.intro} />
+        {children}
+      </div>
+    </section>
   )
 }

@@ -4,16 +4,12 @@ import { homeServices } from '~/content/home'
 import { serviceList } from '~/content/service-list'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
 import { Reveal } from './reveal'
-import { SectionHeader } from './section-header'
+import { HomeSection } from './section-header'
+import { actionButtonClass } from '~/components/shared/action-buttons'
 
 export function ServicesGrid() {
   return (
-    <section
-      id="services"
-      aria-labelledby="services-heading"
-      className="render-when-visible mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20"
-    >
-      <SectionHeader id="services-heading" heading={homeServices.heading} intro={homeServices.intro} />
+    <HomeSection id="services" texts={homeServices}>
       <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
         {serviceList.map((service, index) => (
           <li key={service.id}>
@@ -51,15 +47,12 @@ export function ServicesGrid() {
             <h3 className="text-2xl font-bold">{homeServices.epoxyHeading}</h3>
             <p className="mt-2 text-brand-100">{homeServices.epoxyText}</p>
           </div>
-          <Link
-            to="/epoxy"
-            className="inline-flex min-h-12 shrink-0 items-center gap-2 rounded-full bg-accent-400 px-6 font-bold text-slate-950 hover:bg-accent-300 focus-visible:outline-accent-300"
-          >
+          <Link to="/epoxy" className={`${actionButtonClass.accent} shrink-0 focus-visible:outline-accent-300`}>
             {homeServices.epoxyLabel}
             <ArrowRight className="size-5" aria-hidden="true" />
           </Link>
         </div>
       </Reveal>
-    </section>
+    </HomeSection>
   )
 }

@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router'
 import type { Service } from '~/content/types'
-import { shownItemKey, shownItems } from '~/lib/posted-work/shown-work'
-import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
+import { shownItems } from '~/lib/posted-work/shown-work'
+import { CaptionedWorkList } from '~/components/shared/before-after-thumbnail'
 
 const route = getRouteApi('/services')
 
@@ -14,17 +14,11 @@ export function ServiceGallery({ service }: { service: Service }) {
       <h2 id="service-gallery-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
         {service.title}: Before &amp; After
       </h2>
-      <ul className="mt-6 grid items-start gap-4 sm:grid-cols-3">
-        {items.map((item) => (
-          <li key={shownItemKey(item)}>
-            <BeforeAfterThumbnail
-              item={item}
-              sizes="(min-width: 1280px) 400px, (min-width: 640px) 33vw, 100vw"
-              showCaption
-            />
-          </li>
-        ))}
-      </ul>
+      <CaptionedWorkList
+        items={items}
+        sizes="(min-width: 1280px) 400px, (min-width: 640px) 33vw, 100vw"
+        className="mt-6 sm:grid-cols-3"
+      />
     </section>
   )
 }

@@ -9,6 +9,7 @@ const pill = 'inline-flex min-h-12 items-center gap-2 rounded-full px-6 font-bol
 
 export const actionButtonClass = {
   accent: `${pill} bg-accent-400 text-slate-950 shadow hover:bg-accent-300`,
+  solid: `${pill} bg-brand-700 text-white shadow hover:bg-brand-800`,
   outlineOnDark: `${pill} text-white ring-2 ring-white/70 hover:bg-white/10`,
   outlineOnLight: `${pill} text-brand-800 ring-2 ring-brand-700 hover:bg-brand-50`,
 } as const

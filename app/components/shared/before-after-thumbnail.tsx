@@ -1,6 +1,6 @@
 import { useId, useRef, type MouseEvent } from 'react'
 import { galleryLabels } from '~/content/gallery'
-import type { ShownItem } from '~/lib/posted-work/shown-work'
+import { shownItemKey, type ShownItem } from '~/lib/posted-work/shown-work'
 import { fullSizeImageUrl, ResponsiveImage } from '~/components/ui/responsive-image'
 import { LOADER_FALLBACK_MS } from '~/components/layout/loader-fallback'
 import { BeforeAfterDialog } from './before-after-dialog'
@@ -115,5 +115,26 @@ export function BeforeAfterThumbnail({
         onClose={() => triggerRef.current?.focus()}
       />
     </>
+  )
+}
+
+/** Jobs as captioned tiles in a grid; `className` sets its columns and spacing. */
+export function CaptionedWorkList({
+  items,
+  sizes,
+  className,
+}: {
+  items: ShownItem[]
+  sizes: string
+  className: string
+}) {
+  return (
+    <ul className={`grid items-start gap-4 ${className}`}>
+      {items.map((item) => (
+        <li key={shownItemKey(item)}>
+          <BeforeAfterThumbnail item={item} sizes={sizes} showCaption />
+        </li>
+      ))}
+    </ul>
   )
 }
