@@ -4,13 +4,13 @@ import { routeTree } from './routeTree.gen'
 import { NotFoundPage } from './components/layout/not-found-page'
 import { ErrorPage } from './components/layout/error-page'
 import { newNonce } from './lib/page/nonce'
-import { scrollRestorationAfterHydration } from './lib/page/scroll'
+import { renderWholePageAfterNavigating, scrollRestorationAfterHydration } from './lib/page/scroll'
 
 /** script-hashes.server.ts turns the marked scripts into hashes. */
 const ssrOptions = createIsomorphicFn().server(() => ({ nonce: newNonce() }))
 
 export function getRouter() {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     defaultPreload: 'intent',
     scrollRestoration: scrollRestorationAfterHydration(),
@@ -18,6 +18,8 @@ export function getRouter() {
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
   })
+  router.subscribe('onBeforeNavigate', renderWholePageAfterNavigating)
+  return router
 }
 
 declare module '@tanstack/react-router' {

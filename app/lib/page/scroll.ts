@@ -11,6 +11,14 @@ function renderWholePage(): void {
   document.documentElement.dataset[RENDER_ALL_KEY] = ''
 }
 
+/**
+ * From the first move to another address on, every section is laid out: Back restores the old page at its old
+ * offset, which lands on what the visitor was reading only if no section above stands at its placeholder height.
+ */
+export function renderWholePageAfterNavigating({ fromLocation }: { fromLocation?: unknown }): void {
+  if (fromLocation && typeof document !== 'undefined') renderWholePage()
+}
+
 export function scrollIntoView(element: Element | null): boolean {
   if (!element) return false
   renderWholePage()
