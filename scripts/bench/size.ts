@@ -1,8 +1,8 @@
 // ANALYZE=1 npm run build && npm run bench:size — first-load JavaScript and CSS per route kind, KB gzip, from the
 // production build loaded in Chromium. First load is what a page requested before it hydrated (first-load.ts);
 // idle-time and on-demand chunks count as "later"; "ours" is each chunk's gzip size shared by its source map, less
-// the frameworks and the bundler's glue. Then each page's document: its gzip bytes before the LCP element, and where
-// the rest go.
+// the frameworks and the bundler's glue; home's first load is also listed by origin (a package or a folder of ours).
+// Then each page's document: its gzip bytes before the LCP element, and where the rest go.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -30,17 +30,16 @@ const VLQ = Object.fromEntries(
   [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].map((c, i) => [c, i]),
 )
 
-/**
- * The share of a chunk's characters that its source map gives to neither the frameworks nor the bundler's glue
- * (imports, exports, its runtime): our code, lucide-react's icons and valibot among it.
- */
-function ownShare(file: string, code: string): number {
+/** Where a chunk's characters come from by its source map: a package, a folder of ours, or glue (imports, exports,
+ * the bundler's runtime: no source). */
+function charsByOrigin(file: string, code: string): Map<string, number> {
   const { sources, mappings } = JSON.parse(readFileSync(join(assets, `${file}.map`), 'utf8')) as {
     sources: string[]
     mappings: string
   }
   const lines = code.split('\n')
-  let ours = 0
+  const chars = new Map<string, number>()
+  let mapped = 0
   let source = 0
   for (const [lineIndex, line] of mappings.split(';').entries()) {
     // Each segment: its generated column (from 0 on each line), then its source's index and more, all relative.
@@ -51,11 +50,32 @@ function ownShare(file: string, code: string): number {
       if (fields.length > 1) source += fields[1]!
       return { column, source: fields.length > 1 ? source : -1 }
     })
-    for (const [i, segment] of starts.entries())
-      if (segment.source >= 0 && !FRAMEWORK.test(sources[segment.source] ?? ''))
-        ours += (starts[i + 1]?.column ?? lines[lineIndex]?.length ?? 0) - segment.column
+    for (const [i, segment] of starts.entries()) {
+      if (segment.source < 0) continue
+      const length = (starts[i + 1]?.column ?? lines[lineIndex]?.length ?? 0) - segment.column
+      const origin = originOf(sources[segment.source] ?? '')
+      chars.set(origin, (chars.get(origin) ?? 0) + length)
+      mapped += length
+    }
   }
-  return ours / code.length
+  chars.set(GLUE, code.length - mapped)
+  return chars
+}
+
+const GLUE = 'glue'
+/** A package by its name; ours by its folder under app/ (`app/components/home`). */
+function originOf(source: string): string {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)
+  if (pkg) return pkg[1]!
+  const ours = /(?:^|\/)app\/((?:[^/]+\/)?[^/]+)\//.exec(source)
+  return ours ? `app/${ours[1]}` : source.replace(/^(\.\.\/)+/, '')
+}
+
+/** The share that is neither the frameworks nor glue: our code, lucide-react's icons and valibot among it. */
+function ownShare(chars: Map<string, number>, length: number): number {
+  let ours = 0
+  for (const [origin, count] of chars) if (origin !== GLUE && !FRAMEWORK.test(`node_modules/${origin}/`)) ours += count
+  return ours / length
 }
 
 function decodeVlq(segment: string): number[] {
@@ -78,9 +98,18 @@ if (!readdirSync(assets).some((name) => name.endsWith('.js.map')))
   failIfAny(['no source maps in the build: ANALYZE=1 npm run build first'], 'Cannot measure')
 const server = await startProductionServer()
 const browser = await launchChromium()
-type Body = { url: string; type: string; gzip: number; ours: number; phase?: 'first' | 'later' }
+type Body = {
+  url: string
+  type: string
+  gzip: number
+  ours: number
+  /** A script's gzip bytes by origin, each its share of the characters. */
+  origins?: Map<string, number>
+  phase?: 'first' | 'later'
+}
 
 const rows: Record<string, unknown>[] = []
+let homeOrigins: Record<string, unknown>[] = []
 const documentRows: Record<string, unknown>[] = []
 const failures: string[] = []
 try {
@@ -97,8 +126,10 @@ try {
         const body = await response.body()
         const gzip = gzipSync(body, { level: 9 }).length
         const name = url.pathname.startsWith('/assets/') ? url.pathname.slice('/assets/'.length) : ''
-        const ours = type === 'script' && name ? gzip * ownShare(name, body.toString('utf8')) : 0
-        bodies.push({ url: response.url(), type, gzip, ours })
+        const code = body.toString('utf8')
+        const chars = type === 'script' && name ? charsByOrigin(name, code) : undefined
+        const origins = chars && new Map([...chars].map(([origin, count]) => [origin, (gzip * count) / code.length]))
+        bodies.push({ url: response.url(), type, gzip, ours: chars ? gzip * ownShare(chars, code.length) : 0, origins })
       } catch {
         // A response whose body is gone (a redirect, a cancelled request) adds nothing.
       }
@@ -137,6 +168,7 @@ try {
       'third-party requests': thirdParty.length,
       verdict: ok ? 'ok' : 'OVER',
     })
+    if (kind === 'home') homeOrigins = firstLoadByOrigin(bodies)
     await page.close()
     documentRows.push(await documentRow(browser, `${server.url}${path}`, path, failures))
   }
@@ -145,6 +177,8 @@ try {
   await server.stop()
 }
 report('size', rows)
+console.log()
+report('size-home-origins', homeOrigins)
 console.log()
 report('size-document', documentRows)
 failIfAny(failures)
@@ -174,4 +208,16 @@ async function documentRow(browser: Browser, url: string, path: string, failures
     main: kb(sections.reduce((total, [, bytes]) => total + bytes, 0)),
     'main by section': sections.map(([label, bytes]) => `${label.slice(6)} ${kb(bytes)}`).join(', '),
   }
+}
+
+/** Home's first-load scripts by origin, largest first: where its kilobytes go (docs/performance.md). */
+function firstLoadByOrigin(bodies: Body[]): Record<string, unknown>[] {
+  const total = new Map<string, number>()
+  for (const body of bodies)
+    if (body.phase === 'first')
+      for (const [origin, gzip] of body.origins ?? []) total.set(origin, (total.get(origin) ?? 0) + gzip)
+  return [...total]
+    .sort(([, a], [, b]) => b - a)
+    .filter(([, gzip]) => gzip >= 51)
+    .map(([origin, gzip]) => ({ origin, 'KB gz': kb(gzip) }))
 }
