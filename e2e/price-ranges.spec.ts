@@ -4,6 +4,7 @@
  * form once the service and size are chosen (without JavaScript, posted by the form's price button); the lead card
  * shows it, the quote starts from it, and a quote accepted at $420 counts as inside in Sources.
  */
+import { privacyLink } from '~/content/navigation'
 import { SOURCES_TEXTS } from '~/lib/owner/owner-lead'
 import { OWNER_QUOTE_TEXTS as Q, QUOTE_PAGE_TEXTS } from '~/lib/quotes/quote-texts'
 import { DEFAULT_PRICE_RULE, TYPICAL_PRICE_TEXTS } from '~/lib/quotes/typical-price'
@@ -71,6 +72,15 @@ test('the owner prices house washing by size; a visitor sees the range; the acce
   const plainForm = noScript.locator('.quote-request-form').first()
   await plainForm.getByLabel('First Name').fill('Olga')
   await plainForm.getByLabel('Service').selectOption({ label: 'Full House Washing' })
+  // The price button keeps the form's rhythm: as far from the main button as from the line below it.
+  const [send, price, below] = await Promise.all(
+    [
+      plainForm.getByRole('button', { name: 'Get My Free Quote' }),
+      plainForm.getByRole('button', { name: TYPICAL_PRICE_TEXTS.showPrice }),
+      plainForm.locator('p').filter({ has: noScript.getByRole('link', { name: privacyLink.label }) }),
+    ].map(async (element) => (await element.boundingBox())!),
+  )
+  expect(price!.y - (send!.y + send!.height)).toBe(below!.y - (price!.y + price!.height))
   await plainForm.getByRole('button', { name: TYPICAL_PRICE_TEXTS.showPrice }).click()
   await expect(plainForm.getByLabel(TYPICAL_PRICE_TEXTS.sizeQuestion)).toBeVisible()
   await expect(plainForm.getByText(/Typical price/)).toHaveCount(0)

@@ -281,7 +281,7 @@ export function LeadFormView({
       </button>
       {/* Without scripts the price cannot follow the choice, so this posts it. After the main button: Enter in a
           field still sends the request. */}
-      <noscript>
+      <noscript className="block">
         <button
           type="submit"
           name={SHOW_PRICE_INTENT.name}
