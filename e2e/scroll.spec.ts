@@ -47,27 +47,41 @@ test('Back returns to where the visitor was on the previous page', async ({ page
   await expect.poll(() => scrollY(page)).toBe(before)
 })
 
-// Home's lower sections are laid out only near the screen (decision 012): the old offset must find them laid out.
-test('Back to a home page read halfway shows the section the visitor was reading', async ({ page }) => {
+/** The section under the header: an id or, for one without, the heading it is named by. */
+const sectionAtTop = (page: Page) =>
+  page.evaluate(() => {
+    const section = document.elementFromPoint(innerWidth / 2, 160)?.closest('section')
+    return section?.id || section?.getAttribute('aria-labelledby') || null
+  })
+
+/** Home opened and read down to just past About's heading, by the wheel; returns the section then on top. */
+async function readHomeHalfway(page: Page): Promise<string | null> {
   await page.goto('/')
   await expect(hydrated(page)).toBeAttached()
-  const sectionAtTop = () =>
-    page.evaluate(() => {
-      const section = document.elementFromPoint(innerWidth / 2, 160)?.closest('section')
-      return section?.id || section?.getAttribute('aria-labelledby') || null
-    })
   await page.locator('#about').scrollIntoViewIfNeeded()
   await page.mouse.move(200, 400)
   await page.mouse.wheel(0, 400)
-  await expect.poll(sectionAtTop).not.toBeNull()
-  const reading = await sectionAtTop()
+  await expect.poll(() => sectionAtTop(page)).not.toBeNull()
+  return sectionAtTop(page)
+}
+
+// Home's lower sections are laid out only near the screen (decision 012): the old offset must find them laid out.
+test('Back to a home page read halfway shows the section the visitor was reading', async ({ page }) => {
+  const reading = await readHomeHalfway(page)
   const before = await scrollY(page)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reviews' }).click()
   await expect(page).toHaveURL(/\/reviews$/)
   await expect.poll(() => scrollY(page)).toBe(0)
   await page.goBack()
   await expect.poll(() => scrollY(page)).toBe(before)
-  await expect.poll(sectionAtTop).toBe(reading)
+  await expect.poll(() => sectionAtTop(page)).toBe(reading)
+})
+
+test('a reload of a home page read halfway shows the section the visitor was reading', async ({ page }) => {
+  const reading = await readHomeHalfway(page)
+  await page.reload()
+  await expect(hydrated(page)).toBeAttached()
+  await expect.poll(() => sectionAtTop(page)).toBe(reading)
 })
 
 test('opening /#about lands on the about section', async ({ page }) => {

@@ -10,7 +10,12 @@ import { featuredVideoOrigins } from '~/lib/public-reads/backend.functions'
 import { LazyToaster } from '~/components/ui/lazy-toaster'
 import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
 import { FloatingFeatures } from '~/components/floating/floating-features'
-import { DeferredEntryScripts, HeadTags, StructuredData } from '~/components/layout/document-assets'
+import {
+  DeferredEntryScripts,
+  HeadTags,
+  RenderWholeOnReturn,
+  StructuredData,
+} from '~/components/layout/document-assets'
 import { linkWebManifestAfterLoad } from '~/lib/seo/web-manifest'
 import { noteVisitSource } from '~/lib/lead-source/visit-source'
 // Inline: no request for the tab's icon on the first view.
@@ -69,6 +74,7 @@ function RootDocument({ children }: { children: ReactNode }) {
     <html lang="en-US" dir="ltr">
       <head>
         <HeadTags />
+        <RenderWholeOnReturn />
       </head>
       <body>
         {bare ? children : <SiteLayout>{children}</SiteLayout>}

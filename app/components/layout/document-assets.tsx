@@ -2,6 +2,7 @@ import { Asset, useHydrated, useRouter, useTags, type RouterManagedTag } from '@
 
 // docs/decisions/001-deferred-entry-loader.md
 import startEntrySource from './entry-loader.js?inline-script'
+import { RENDER_ALL_KEY } from '~/lib/page/scroll'
 import { LOADER_FALLBACK_MS } from './loader-fallback'
 
 const isStructuredData = (tag: RouterManagedTag) => tag.attrs?.type === 'application/ld+json'
@@ -22,6 +23,15 @@ export function HeadTags() {
         ))}
     </>
   )
+}
+
+// A reload, or a Back that loads the page again, restores the old offset before the app runs: every section is
+// laid out from the start, so the offset finds what the visitor was reading (decision 012).
+const RENDER_ALL_ON_RETURN = `(function(n){if(n&&(n.type==='reload'||n.type==='back_forward'))document.documentElement.dataset.${RENDER_ALL_KEY}=''})(performance.getEntriesByType&&performance.getEntriesByType('navigation')[0])`
+
+export function RenderWholeOnReturn() {
+  const nonce = useRouter().options.ssr?.nonce
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RENDER_ALL_ON_RETURN }} />
 }
 
 /** The route's JSON-LD, at the end of the body: search engines read it there as in the head. */
