@@ -60,7 +60,10 @@ async function readHomeHalfway(page: Page): Promise<string | null> {
   await expect(hydrated(page)).toBeAttached()
   await page.locator('#about').scrollIntoViewIfNeeded()
   await page.mouse.move(200, 400)
+  const top = await scrollY(page)
   await page.mouse.wheel(0, 400)
+  // The wheel scrolls after it returns: the offset read before it lands is not the one the router stores.
+  await expect.poll(() => scrollY(page)).toBe(top + 400)
   await expect.poll(() => sectionAtTop(page)).not.toBeNull()
   return sectionAtTop(page)
 }
