@@ -73,20 +73,21 @@ test('the owner prices house washing by size; a visitor sees the range; the acce
   await plainForm.getByLabel('First Name').fill('Olga')
   await plainForm.getByLabel('Service').selectOption({ label: 'Full House Washing' })
   // The price button keeps the form's rhythm: as far from the main button as from the line below it.
+  const priceButton = plainForm.getByRole('button', { name: TYPICAL_PRICE_TEXTS.showPrice })
   const [send, price, below] = await Promise.all(
     [
       plainForm.getByRole('button', { name: 'Get My Free Quote' }),
-      plainForm.getByRole('button', { name: TYPICAL_PRICE_TEXTS.showPrice }),
+      priceButton,
       plainForm.locator('p').filter({ has: noScript.getByRole('link', { name: privacyLink.label }) }),
     ].map(async (element) => (await element.boundingBox())!),
   )
   expect(price!.y - (send!.y + send!.height)).toBe(below!.y - (price!.y + price!.height))
-  await plainForm.getByRole('button', { name: TYPICAL_PRICE_TEXTS.showPrice }).click()
+  await priceButton.click()
   await expect(plainForm.getByLabel(TYPICAL_PRICE_TEXTS.sizeQuestion)).toBeVisible()
   await expect(plainForm.getByText(/Typical price/)).toHaveCount(0)
   await expect(plainForm.getByLabel('First Name')).toHaveValue('Olga')
   await plainForm.getByLabel(TYPICAL_PRICE_TEXTS.sizeQuestion).selectOption('two-story')
-  await plainForm.getByRole('button', { name: TYPICAL_PRICE_TEXTS.showPrice }).click()
+  await priceButton.click()
   await expect(plainForm.getByText(RANGE)).toBeVisible()
   await expect(plainForm.getByText('Minimum charge: $150')).toBeVisible()
   await expect(plainForm.getByLabel('Service')).toHaveValue('full-house')

@@ -193,7 +193,7 @@ failIfAny(failures)
  */
 async function floorRun() {
   const { brotliCompressSync, constants } = await import('node:zlib')
-  // Stored pages that stay fresh for the whole run, so each audit of the site gets the stored page (see `stored`).
+  // Stored pages that stay fresh for the whole run, so every audit of the site gets the copy `stored` waited for.
   const site = await startProductionServer({ HTML_CACHE_SECONDS: '3600' })
   const pages = new Map<string, Buffer>()
   const proxy: Server = createServer((incoming, outgoing) => {
@@ -246,7 +246,6 @@ async function floorRun() {
     for (let round = 0; round < RUNS; round++)
       for (const [index, path] of paths.entries())
         for (const variant of variants) {
-          if (variant === 'site') await stored(path)
           const url =
             variant === 'site'
               ? `${origin}${path}`

@@ -71,11 +71,11 @@ function originOf(source: string): string {
   return ours ? `app/${ours[1]}` : source.replace(/^(\.\.\/)+/, '')
 }
 
-/** The share that is neither the frameworks nor glue: our code, lucide-react's icons and valibot among it. */
-function ownShare(chars: Map<string, number>, length: number): number {
+/** What is neither the frameworks nor glue: our code, lucide-react's icons and valibot among it. */
+function ownPart(origins: Map<string, number>): number {
   let ours = 0
-  for (const [origin, count] of chars) if (origin !== GLUE && !FRAMEWORK.test(`node_modules/${origin}/`)) ours += count
-  return ours / length
+  for (const [origin, size] of origins) if (origin !== GLUE && !FRAMEWORK.test(`node_modules/${origin}/`)) ours += size
+  return ours
 }
 
 function decodeVlq(segment: string): number[] {
@@ -129,7 +129,7 @@ try {
         const code = body.toString('utf8')
         const chars = type === 'script' && name ? charsByOrigin(name, code) : undefined
         const origins = chars && new Map([...chars].map(([origin, count]) => [origin, (gzip * count) / code.length]))
-        bodies.push({ url: response.url(), type, gzip, ours: chars ? gzip * ownShare(chars, code.length) : 0, origins })
+        bodies.push({ url: response.url(), type, gzip, ours: origins ? ownPart(origins) : 0, origins })
       } catch {
         // A response whose body is gone (a redirect, a cancelled request) adds nothing.
       }
