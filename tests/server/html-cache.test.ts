@@ -219,6 +219,15 @@ describe('a stored page on its way out (finalizeResponse)', () => {
   const browser = { 'Accept-Encoding': 'gzip, deflate, br, zstd' }
   const page = `<!DOCTYPE html><html><body>${'<p>Driveways, roofs and patios, cleaned.</p>'.repeat(100)}</body></html>`
 
+  it('names Accept-Encoding once in Vary when the render already varies on it', async () => {
+    const pages = cache()
+    const renderer = pageRenderer({ body: () => page, headers: { Vary: 'Accept-Encoding' } })
+    await visit(pages, renderer)
+    const stored = await pages.serve(request('/', { headers: browser }), renderer.renderers)
+    expect(stored.headers.get('X-Page-Cache')).toBe('hit')
+    expect(stored.headers.get('Vary')).toBe('Accept-Encoding')
+  })
+
   it('hands the stored brotli back untouched: the same bytes on every reply, compressed once', async () => {
     const pages = cache()
     const renderer = pageRenderer({ body: () => page })

@@ -6,7 +6,7 @@ const WHOLE_SHEET = [
   '/*! tailwindcss */',
   '@layer properties;@layer theme,base,components,utilities;',
   '@layer theme{:root,:host{--font-sans:system-ui;--color-red-700:#c10007;--color-brand-700:#0369a1;--default-font-family:var(--font-sans)}}',
-  '@layer base{*,:after{box-sizing:border-box}html{font-family:var(--default-font-family)}}',
+  '@layer base{*,:after{box-sizing:border-box}html{font-family:var(--default-font-family)}table{border-collapse:collapse}:where(select:is([multiple],[size])) optgroup{font-weight:bolder}:-moz-focusring:where(:not(iframe)){outline:auto}}',
   '@layer components;',
   '@layer utilities{',
   '.flex{display:flex}',
@@ -46,7 +46,7 @@ describe('a stored page’s own CSS', () => {
         '/*! tailwindcss */',
         '@layer properties;@layer theme,base,components,utilities;',
         '@layer theme{:root,:host{--font-sans:system-ui;--default-font-family:var(--font-sans)}}',
-        '@layer base{*,:after{box-sizing:border-box}html{font-family:var(--default-font-family)}}',
+        '@layer base{*,:after{box-sizing:border-box}html{font-family:var(--default-font-family)}:-moz-focusring:where(:not(iframe)){outline:auto}}',
         '@layer components;',
         '@layer utilities{',
         '.flex{display:flex}',
@@ -88,5 +88,14 @@ describe('a stored page’s own CSS', () => {
       /^<!DOCTYPE html><html><head><style data-tsr-inline-css="" data-whole-stylesheet="\/assets\/index-abc.css">/,
     )
     expect(html.slice(html.indexOf('</style>'))).toBe(original.slice(original.indexOf('</style>')))
+  })
+
+  it('keeps a rule that names elements only when the page has them all, outside brackets', () => {
+    const withTable = page(['flex']).replace('</body>', '<table><tr><td>1</td></tr></table><select></select></body>')
+    expect(inlineCss(pageOnlyCss(withTable, '/x.css'))).toContain('table{border-collapse:collapse}')
+    const without = inlineCss(pageOnlyCss(page(['flex']).replace('</body>', '<select></select></body>'), '/x.css'))
+    expect(without).not.toContain('table{')
+    // `select` is inside brackets, `optgroup` is the element styled: no optgroup, no rule.
+    expect(without).not.toContain('optgroup')
   })
 })

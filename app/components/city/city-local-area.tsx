@@ -21,9 +21,9 @@ function FactList({ title, items, Icon }: { title: string; items: string[]; Icon
 export function CityLocalArea({ city }: { city: City }) {
   return (
     <section aria-labelledby="city-area-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-16">
-      <SectionTitle id="city-area-heading">Serving All of {city.name}</SectionTitle>
+      <SectionTitle id="city-area-heading">{`Serving All of ${city.name}`}</SectionTitle>
       <p className="mt-3 max-w-3xl text-slate-700">
-        {city.county} County · ZIP {city.zipCodes.length > 1 ? 'codes' : 'code'} {city.zipCodes.join(', ')}
+        {`${city.county} County · ZIP ${city.zipCodes.length > 1 ? 'codes' : 'code'} ${city.zipCodes.join(', ')}`}
       </p>
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <FactList title="Neighborhoods" items={city.neighborhoods} Icon={Home} />

@@ -16,7 +16,7 @@ export function CityReasons({ city }: { city: City }) {
       <div className="mx-auto grid max-w-7xl items-start gap-10 px-4 py-14 sm:px-6 md:py-16 lg:grid-cols-2">
         <div>
           <SectionTitle id="city-reasons-heading" tone="dark">
-            Why {city.name} Chooses {site.shortName}
+            {`Why ${city.name} Chooses ${site.shortName}`}
           </SectionTitle>
           <IconList items={city.reasons} icon={ThumbsUp} look="reasons" />
           <div className="mt-10 flex flex-wrap gap-3">

@@ -7,7 +7,7 @@ import { SectionTitle } from '~/components/shared/section-title'
 export function CityServices({ city }: { city: City }) {
   return (
     <section aria-labelledby="city-services-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-16">
-      <SectionTitle id="city-services-heading">Popular Services in {city.name}</SectionTitle>
+      <SectionTitle id="city-services-heading">{`Popular Services in ${city.name}`}</SectionTitle>
       <ul className="mt-8 grid gap-6 md:grid-cols-2">
         {city.commonServices.map(({ serviceId, note }) => {
           const service = serviceById(serviceId)
@@ -20,7 +20,7 @@ export function CityServices({ city }: { city: City }) {
                 search={{ tab: serviceId }}
                 className="mt-5 inline-flex min-h-11 items-center gap-2 self-start font-semibold text-brand-800 underline-offset-4 hover:underline"
               >
-                More about {service.title}
+                {`More about ${service.title}`}
                 <ArrowRight className="size-4" aria-hidden="true" />
               </Link>
             </li>

@@ -14,8 +14,7 @@ export function SiteFooter() {
             <Logo tone="light" />
           </Link>
           <p className="max-w-xs text-sm leading-relaxed">
-            {claims.yearsInBusiness} years of professional pressure washing and exterior cleaning across Greater
-            Sacramento. {claims.licensed}.
+            {`${claims.yearsInBusiness} years of professional pressure washing and exterior cleaning across Greater Sacramento. ${claims.licensed}.`}
           </p>
           <SocialLinks />
         </div>
@@ -41,7 +40,7 @@ export function SiteFooter() {
             </li>
             <li className="flex items-center gap-2">
               <Clock className="size-4 shrink-0 text-brand-300" aria-hidden="true" />
-              <span>Open every day, {site.hours.label}</span>
+              <span>{`Open every day, ${site.hours.label}`}</span>
             </li>
           </ul>
         </div>
@@ -66,7 +65,7 @@ export function SiteFooter() {
       <div className="border-t border-slate-800">
         {/* Room on phones for the floating chat button (3.5rem + 1rem). */}
         <p className="mx-auto max-w-7xl px-4 pt-6 pb-24 text-center text-sm sm:px-6 md:pb-6">
-          © {site.copyrightYear} {site.name}. All rights reserved.
+          {`© ${site.copyrightYear} ${site.name}. All rights reserved.`}
           {site.contractorLicense && <> California contractor license #{site.contractorLicense}.</>}{' '}
           <Link
             to="/contact"

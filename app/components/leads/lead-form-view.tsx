@@ -299,7 +299,7 @@ export function LeadFormView({
       <p className="text-center text-sm text-slate-600">
         Prefer to talk?{' '}
         <a href={site.phoneHref} className="font-semibold text-brand-800 underline">
-          Call {site.phone}
+          {`Call ${site.phone}`}
         </a>
       </p>
     </form>

@@ -20,7 +20,7 @@ export function CallButton({ look = 'accent', className = '' }: { look?: ActionB
   return (
     <a href={site.phoneHref} className={`${actionButtonClass[look]} ${className}`}>
       <Phone className="size-5" aria-hidden="true" />
-      Call {site.phone}
+      {`Call ${site.phone}`}
     </a>
   )
 }

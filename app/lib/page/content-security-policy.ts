@@ -16,14 +16,16 @@ export function contentSecurityPolicy(
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data:${widgetOrigin ? ` ${widgetOrigin}` : ''}`,
     ["media-src 'self'", ...videoOrigins].join(' '),
-    "font-src 'self'",
-    `connect-src 'self'${widgetOrigin ? ` ${widgetOrigin}` : ''}`,
+    // A font or connect source of only 'self' is default-src's: the header rides in each page's first round trip.
+    widgetOrigin ? `connect-src 'self' ${widgetOrigin}` : null,
     `frame-src ${MAP_EMBED_ORIGIN}${widgetOrigin ? ` ${widgetOrigin}` : ''}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     ["form-action 'self'", ...formOrigins].join(' '),
     "object-src 'none'",
-  ].join('; ')
+  ]
+    .filter(Boolean)
+    .join('; ')
 }
 
 const PLAIN_HTTPS_ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d+)?$/

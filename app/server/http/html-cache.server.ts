@@ -2,7 +2,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzipSync } from 'node:zlib'
 import { FastResponse } from 'srvx/node'
 import { runtimeConfig } from '../config.server'
-import { chooseEncoding } from './http.server'
+import { chooseEncoding, varyOnEncoding } from './http.server'
 import type { PageAddress } from './page-url.server'
 
 /** docs/decisions/010-page-cache.md */
@@ -71,7 +71,7 @@ const brotliOf = (body: Buffer): Promise<Buffer<ArrayBuffer>> =>
 
 function replay(page: CachedPage, request: Request): Response {
   const headers = new Headers(page.headers)
-  headers.append('Vary', 'Accept-Encoding')
+  varyOnEncoding(headers)
   const encoding = chooseEncoding(request.headers.get('Accept-Encoding'), page.brotli ? ['br', 'gzip'] : ['gzip'])
   const body = encoding === 'br' ? page.brotli! : encoding === 'gzip' ? page.gzipped : page.body
   if (encoding) headers.set('Content-Encoding', encoding)

@@ -6,7 +6,7 @@ import { sameSiteLocation } from './same-site.server'
 export const securityHeaders: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
   'X-Frame-Options': 'DENY',
   'Content-Security-Policy': "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -115,6 +115,11 @@ function withSiteHeaders(request: Request, response: Response): Response {
   }
 }
 
+/** Adds Accept-Encoding to Vary once: a stored render may already name it. */
+export function varyOnEncoding(headers: Headers) {
+  if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(headers.get('Vary') ?? '')) headers.append('Vary', 'Accept-Encoding')
+}
+
 export async function finalizeResponse(request: Request, response: Response): Promise<Response> {
   const contentType = response.headers.get('Content-Type') ?? ''
   const encoding = chooseEncoding(request.headers.get('Accept-Encoding'))
@@ -148,6 +153,6 @@ export async function finalizeResponse(request: Request, response: Response): Pr
 
   headers.set('Content-Encoding', encoding)
   headers.delete('Content-Length')
-  headers.append('Vary', 'Accept-Encoding')
+  varyOnEncoding(headers)
   return answer(compressBody(body, encoding))
 }

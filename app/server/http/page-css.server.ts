@@ -1,13 +1,16 @@
 // A stored page inlines only the CSS rules its own markup can match; the whole stylesheet follows as a file once
 // the page has painted (docs/decisions/056-each-page-its-own-css.md). The input is this build's minified CSS.
 
+/** What one selector of a list needs in the page: these classes and these elements. */
+type SelectorNeeds = { classes: string[]; elements: string[] }
+
 /**
- * A rule kept as it is; a style rule kept when the page has every class of one of its selectors; a rule of
+ * A rule kept as it is; a style rule kept when the page has what one of its selectors needs; a rule of
  * variables for every element (the theme), and an @property, kept as far as the kept rules use them; a group.
  */
 type CssNode =
   | { text: string }
-  | { text: string; classSets: string[][] }
+  | { text: string; needs: SelectorNeeds[] }
   | { selectors: string; variables: [name: string, declaration: string][] }
   | { text: string; property: string }
   | { prelude: string; children: CssNode[] }
@@ -46,11 +49,18 @@ function split(text: string, separator: string): string[] {
   return parts
 }
 
-/** Each selector's classes; a class under :not() is one the element lacks, so it is left out. */
-function selectorClassSets(selectors: string): string[][] {
+/**
+ * Each selector's classes, and the elements it names outside brackets (inside, `:is(a, b)` needs only one of
+ * them); a class under :not() is one the element lacks, so it is left out.
+ */
+function selectorNeeds(selectors: string): SelectorNeeds[] {
   return split(selectors, ',').map((selector) => {
     const bare = selector.replace(/:not\((?:[^()]|\([^()]*\))*\)/g, '').replace(/(?<!\\)\[[^\]]*\]/g, '')
-    return [...bare.matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\[\s\S]|[\w-])+)/g)].map((m) => unescapeCss(m[1]!))
+    const classes = [...bare.matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\[\s\S]|[\w-])+)/g)].map((m) => unescapeCss(m[1]!))
+    let outside = bare.replace(/\\[0-9a-fA-F]{1,6} ?|\\[\s\S]/g, '_')
+    while (/\([^()]*\)/.test(outside)) outside = outside.replace(/\([^()]*\)/g, '')
+    const elements = [...outside.matchAll(/(?:^|[\s>+~])([a-zA-Z][\w-]*)/g)].map((m) => m[1]!.toLowerCase())
+    return { classes, elements }
   })
 }
 
@@ -82,10 +92,10 @@ function parseCss(css: string): CssNode[] {
       if (GROUPS.has(atRule)) nodes.push({ prelude, children: parseCss(body) })
       else nodes.push(atRule === 'property' ? { text, property: prelude.slice(10).trim() } : { text })
     } else {
-      const classSets = selectorClassSets(prelude)
+      const needs = selectorNeeds(prelude)
       const declarations = split(body, ';')
-      if (classSets.some((set) => set.length > 0) || !declarations.every((d) => d.startsWith('--')))
-        nodes.push({ text, classSets })
+      if (needs.some((need) => need.classes.length > 0) || !declarations.every((d) => d.startsWith('--')))
+        nodes.push({ text, needs })
       else nodes.push({ selectors: prelude, variables: declarations.map((d) => [d.slice(0, d.indexOf(':')), d]) })
     }
     i = close + 1
@@ -93,14 +103,16 @@ function parseCss(css: string): CssNode[] {
   return nodes
 }
 
-/** The rules that can match the page's classes (so empty groups gone); @layer stays, as it places its layer. */
-function matching(nodes: CssNode[], classes: Set<string>): CssNode[] {
+/** The rules that can match the page (so empty groups gone); @layer stays, as it places its layer. */
+function matching(nodes: CssNode[], classes: Set<string>, elements: Set<string>): CssNode[] {
+  const met = ({ classes: needed, elements: named }: SelectorNeeds) =>
+    needed.every((name) => classes.has(name)) && named.every((name) => elements.has(name))
   return nodes.flatMap((node): CssNode[] => {
     if ('children' in node) {
-      const children = matching(node.children, classes)
+      const children = matching(node.children, classes, elements)
       return children.length || node.prelude.startsWith('@layer') ? [{ ...node, children }] : []
     }
-    if ('classSets' in node) return node.classSets.some((set) => set.every((name) => classes.has(name))) ? [node] : []
+    if ('needs' in node) return node.needs.some(met) ? [node] : []
     return [node]
   })
 }
@@ -149,6 +161,9 @@ function pageClasses(html: string): Set<string> {
   return classes
 }
 
+/** Every element the page's markup names. */
+const pageElements = (html: string) => new Set([...html.matchAll(/<([a-zA-Z][\w-]*)/g)].map((m) => m[1]!.toLowerCase()))
+
 let parsed: { css: string; nodes: CssNode[] } | undefined
 
 /**
@@ -162,7 +177,7 @@ export function pageOnlyCss(html: string, wholeStylesheetHref: string): string {
   // One build has one stylesheet: parse it once.
   if (parsed?.css !== css) parsed = { css, nodes: parseCss(css) }
   const page = html.slice(0, style.index) + html.slice(style.index! + tag.length)
-  const kept = matching(parsed.nodes, pageClasses(page))
+  const kept = matching(parsed.nodes, pageClasses(page), pageElements(page))
   const marked = `<style${before} data-whole-stylesheet="${wholeStylesheetHref}"${after}>${serialize(kept, usedVariables(kept, page))}</style>`
   return html.slice(0, style.index) + marked + html.slice(style.index! + tag.length)
 }
