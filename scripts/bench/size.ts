@@ -2,7 +2,7 @@
 // production build loaded in Chromium. First load is what a page requested before it hydrated (first-load.ts);
 // idle-time and on-demand chunks count as "later"; "ours" is each chunk's gzip size shared by its source map, less
 // the frameworks and the bundler's glue; home's first load is also listed by origin (a package or a folder of ours).
-// Then each page's document: its gzip bytes before the LCP element, and where the rest go.
+// Then each page's document: its gzip bytes before the LCP element, its bytes as served, and where the rest go.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -14,6 +14,7 @@ import {
   gzipBytesBefore,
   gzipBytesByPart,
   largestPaintElement,
+  servedBytes,
   storedDocument,
 } from '../../tests/support/document-bytes'
 
@@ -200,6 +201,7 @@ async function documentRow(browser: Browser, url: string, path: string, failures
     'LCP element': `<${largest.tag}> ${largest.text.trim().slice(0, 18)}`,
     'before LCP KB gz': beforeLcp,
     'document KB gz': kb(gzipSync(html, { level: 9 }).length),
+    'as served B': await servedBytes(url),
     ...Object.fromEntries(
       ['head', 'CSS', 'JSON-LD', 'header', 'hydration data', 'entry loader', 'other scripts', 'after main'].map(
         (label) => [label, kb(parts[label] ?? 0)],

@@ -1,6 +1,7 @@
 // Where a page's document spends its gzip bytes, and how many come before its largest contentful paint (issue 63):
 // Chromium names the LCP element in a real load on Lighthouse's phone; it is found again in the HTML the server
 // sent, and the document is counted up to that element's end. For bench:size and e2e/first-paint.spec.ts.
+import { request } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import type { Browser } from '@playwright/test'
 
@@ -28,6 +29,31 @@ export async function storedDocument(url: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`${url} was never stored`)
+}
+
+/**
+ * The bytes of the stored page at `url` (a never-stored page as it comes) as a browser receives it (brotli, status line and headers included): what
+ * Lighthouse's simulation sends whole in a new connection's first round trip when it is at most 14,600.
+ */
+export async function servedBytes(url: string): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const served = await new Promise<{ bytes: number; stored: boolean }>((resolve, reject) => {
+      const asked = request(url, { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } }, (response) => {
+        const { rawHeaders, statusCode, statusMessage } = response
+        let bytes = `HTTP/1.1 ${statusCode} ${statusMessage}\r\n\r\n`.length
+        for (let i = 0; i < rawHeaders.length; i += 2) bytes += `${rawHeaders[i]}: ${rawHeaders[i + 1]}\r\n`.length
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length))
+        // A page the cache never keeps (the 404 page) counts as it comes.
+        const cache = response.headers['x-page-cache']
+        const stored = cache === undefined || (cache === 'hit' && response.headers['content-encoding'] === 'br')
+        response.on('end', () => resolve({ bytes, stored }))
+      })
+      asked.on('error', reject).end()
+    })
+    if (served.stored) return served.bytes
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`${url} was never stored as brotli`)
 }
 
 /** The last largest-contentful-paint candidate of a real load of `url` on a phone. */
