@@ -219,7 +219,7 @@ async function floorRun() {
   const runs = new Map<string, AuditResult[]>()
   const rows: Record<string, string | number>[] = []
   // The stored page as a browser gets it, brotli and all. A miss streams a live render (which inlines the whole
-  // stylesheet), a page kept past a minute is rendered again, and a new copy goes out as gzip until its brotli is
+  // stylesheet), a stale page is rendered again, and a new copy goes out as gzip until its brotli is
   // ready: with the default 10 s freshness the site's audits measured one of those in about half the rounds.
   const stored = (path: string) =>
     until(`${path} stored`, async () => {

@@ -7,7 +7,7 @@ import {
   type HtmlCache,
   type PageRenderers,
 } from '../../app/server/http/html-cache.server'
-import { finalizeResponse } from '../../app/server/http/http.server'
+import { finalizeResponse, HTML_CACHE_CONTROL } from '../../app/server/http/http.server'
 import { pageAddress } from '../../app/server/http/page-url.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 
@@ -204,6 +204,28 @@ describe('page cache', () => {
     expect(renderer.live()).toBe(4)
     await html(await pages.serve(request('/a'), renderer.renderers))
     expect(renderer.live()).toBe(5)
+  })
+
+  it('serves a stored page for ten minutes past its freshness, as long as a CDN may, then renders it live', async () => {
+    expect(HTML_CACHE_CONTROL).toContain('stale-while-revalidate=600')
+    const keptMs = (10 + 600) * 1000
+    for (const [age, expected] of [
+      [keptMs - 1, 'hit'],
+      [keptMs, 'miss'],
+    ] as const) {
+      let clock = 0
+      const pages = htmlCacheFor(
+        parseRuntimeConfig({ HTML_CACHE_SECONDS: '10' }).htmlCacheSeconds,
+        undefined,
+        () => clock,
+      )
+      const renderer = pageRenderer()
+      await visit(pages, renderer)
+      clock = age
+      const reply = await pages.serve(request(), renderer.renderers)
+      await html(reply)
+      expect(reply.headers.get('X-Page-Cache')).toBe(expected)
+    }
   })
 
   it('is off with HTML_CACHE_SECONDS=0: every visitor gets a live render', async () => {

@@ -2,7 +2,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzipSync } from 'node:zlib'
 import { FastResponse } from 'srvx/node'
 import { runtimeConfig } from '../config.server'
-import { chooseEncoding, varyOnEncoding } from './http.server'
+import { chooseEncoding, STALE_PAGE_SECONDS, varyOnEncoding } from './http.server'
 import type { PageAddress } from './page-url.server'
 
 /** docs/decisions/010-page-cache.md */
@@ -192,13 +192,17 @@ export function dropStoredPages(): void {
 export function htmlCacheFor(
   seconds = runtimeConfig().htmlCacheSeconds,
   pageAddress?: (url: URL) => PageAddress,
+  now?: () => number,
 ): HtmlCache {
   const freshMs = seconds * 1000
   const cache = createHtmlCache({
     freshMs,
-    keepMs: Math.max(60_000, freshMs * 6),
+    // Served stale while a new render replaces it, as a CDN may: on a quiet site most first visits come over a
+    // minute apart, and a live render carries the whole stylesheet (docs/decisions/010-page-cache.md).
+    keepMs: freshMs + STALE_PAGE_SECONDS * 1000,
     maxBytes: 32 * 1024 * 1024,
     pageAddress,
+    now,
   })
   onStoredPagesDropped(() => cache.drop())
   return cache

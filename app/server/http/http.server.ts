@@ -12,7 +12,9 @@ export const securityHeaders: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 }
 
-export const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600'
+/** How long a CDN may serve a page stale while it asks again; the server keeps its stored pages as long (010). */
+export const STALE_PAGE_SECONDS = 600
+export const HTML_CACHE_CONTROL = `public, max-age=0, s-maxage=60, stale-while-revalidate=${STALE_PAGE_SECONDS}`
 
 const hashedAssetFolders = ['/assets/', '/img/']
 
