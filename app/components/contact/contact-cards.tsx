@@ -57,7 +57,7 @@ export function ContactCards() {
           {serviceArea.summary}
         </ContactCard>
         <ContactCard icon={Clock} title={hours.title} note={hours.note}>
-          {hours.days}, {site.hours.label}
+          {`${hours.days}, ${site.hours.label}`}
         </ContactCard>
       </ul>
     </section>

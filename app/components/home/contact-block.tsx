@@ -28,7 +28,7 @@ export function ContactBlock() {
             <address className="text-lg font-semibold text-slate-900 not-italic">
               {site.address.street}
               <br />
-              {site.address.city}, {site.address.region} {site.address.postalCode}
+              {`${site.address.city}, ${site.address.region} ${site.address.postalCode}`}
             </address>
             <a
               href={googleMapsSearchUrl(fullAddress)}
@@ -39,9 +39,7 @@ export function ContactBlock() {
             </a>
           </ContactItem>
           <ContactItem icon={<Clock className="size-6" aria-hidden="true" />} label="Hours">
-            <p className="text-lg font-semibold text-slate-900">
-              Open {site.hours.days}, {site.hours.label}
-            </p>
+            <p className="text-lg font-semibold text-slate-900">{`Open ${site.hours.days}, ${site.hours.label}`}</p>
           </ContactItem>
         </ul>
         <MapFacade address={fullAddress} />

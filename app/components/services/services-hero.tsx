@@ -18,8 +18,7 @@ export function ServicesHero() {
           Our Pressure Washing Services
         </h1>
         <p className="mt-4 max-w-2xl text-lg text-brand-100">
-          {claims.licensed}. {claims.freeEstimates}, {claims.sameDayResponse.toLowerCase()} and a{' '}
-          {claims.guarantee.toLowerCase()} on every job.
+          {`${claims.licensed}. ${claims.freeEstimates}, ${claims.sameDayResponse.toLowerCase()} and a ${claims.guarantee.toLowerCase()} on every job.`}
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <LeadFormLink />
