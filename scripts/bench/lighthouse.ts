@@ -9,7 +9,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { ensureChromium } from '../../tests/support/system-deps'
 import { blockingTimeFromTrace } from '../../tests/support/trace-blocking'
-import { chromiumFlags, failIfAny, median, report, routeKinds, startProductionServer, until } from './common'
+import { storedDocument } from '../../tests/support/document-bytes'
+import { chromiumFlags, failIfAny, median, report, routeKinds, startProductionServer } from './common'
 import { startStripeStandIn } from '../../tests/support/stripe-stand-in'
 import { seedQuote } from './quote-seed'
 
@@ -218,18 +219,13 @@ async function floorRun() {
   const variants = ['site', 'no scripts', 'text only'] as const
   const runs = new Map<string, AuditResult[]>()
   const rows: Record<string, string | number>[] = []
-  // The stored page as a browser gets it, brotli and all. A miss streams a live render (which inlines the whole
-  // stylesheet), a stale page is rendered again, and a new copy goes out as gzip until its brotli is
-  // ready: with the default 10 s freshness the site's audits measured one of those in about half the rounds.
-  const stored = (path: string) =>
-    until(`${path} stored`, async () => {
-      const response = await fetch(`${origin}${path}`, { headers: { 'Accept-Encoding': 'br' } })
-      const html = await response.text()
-      return response.headers.get('X-Page-Cache') === 'hit' && response.headers.get('Content-Encoding') === 'br' && html
-    })
+  // The stored page as a browser gets it, brotli and all (storedDocument waits for that copy). A miss streams a
+  // live render (which inlines the whole stylesheet), a stale page is rendered again, and a new copy goes out as gzip
+  // until its brotli is ready: with the default 10 s freshness the site's audits measured one of those in about half
+  // the rounds.
   try {
     for (const [index, path] of paths.entries()) {
-      const html = await stored(path)
+      const html = await storedDocument(`${origin}${path}`)
       // The hero's paragraph on every one of these pages: the element Chromium reports as their LCP.
       const paragraph = html.match(/<main[\s\S]*?<h1[^>]*>([\s\S]*?)<\/h1>[\s\S]*?<p[^>]*>([\s\S]*?)<\/p>/)
       // An icon link as the site has: without one Chrome asks for /favicon.ico (the 15 KB 404 page), and Lighthouse

@@ -14,8 +14,7 @@ import {
   gzipBytesBefore,
   gzipBytesByPart,
   largestPaintElement,
-  servedBytes,
-  storedDocument,
+  storedPage,
 } from '../../tests/support/document-bytes'
 
 const HOME_JS_BUDGET_KB = 140
@@ -190,7 +189,7 @@ failIfAny(failures)
  */
 async function documentRow(browser: Browser, url: string, path: string, failures: string[]) {
   const BEFORE_LCP_BUDGET_KB = 14
-  const html = await storedDocument(url)
+  const { html, servedBytes } = await storedPage(url)
   const largest = await largestPaintElement(browser, url)
   const beforeLcp = kb(gzipBytesBefore(html, elementEnd(html, largest)))
   if (beforeLcp > BEFORE_LCP_BUDGET_KB) failures.push(`${path}: ${beforeLcp} KB gzip before the LCP element`)
@@ -201,7 +200,7 @@ async function documentRow(browser: Browser, url: string, path: string, failures
     'LCP element': `<${largest.tag}> ${largest.text.trim().slice(0, 18)}`,
     'before LCP KB gz': beforeLcp,
     'document KB gz': kb(gzipSync(html, { level: 9 }).length),
-    'as served B': await servedBytes(url),
+    'as served B': servedBytes,
     ...Object.fromEntries(
       ['head', 'CSS', 'JSON-LD', 'header', 'hydration data', 'entry loader', 'other scripts', 'after main'].map(
         (label) => [label, kb(parts[label] ?? 0)],

@@ -1,8 +1,8 @@
 // Where a page's document spends its gzip bytes, and how many come before its largest contentful paint (issue 63):
 // Chromium names the LCP element in a real load on Lighthouse's phone; it is found again in the HTML the server
 // sent, and the document is counted up to that element's end. For bench:size and e2e/first-paint.spec.ts.
-import { request } from 'node:http'
-import { gzipSync } from 'node:zlib'
+import { request, type IncomingHttpHeaders } from 'node:http'
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import type { Browser } from '@playwright/test'
 
 /** Lighthouse's mobile screen: where the LCP element is judged. */
@@ -19,42 +19,43 @@ interface LargestPaint {
   text: string
 }
 
-/** The stored page at `url` (a never-stored page, a 404, as it comes), once the page cache has it. */
-export async function storedDocument(url: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const response = await fetch(url)
-    const html = await response.text()
-    const cache = response.headers.get('x-page-cache')
-    if (cache === 'hit' || cache === null) return html
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`${url} was never stored`)
-}
-
 /**
- * The bytes of the stored page at `url` (a never-stored page as it comes) as a browser receives it (brotli, status line and headers included): what
- * Lighthouse's simulation sends whole in a new connection's first round trip when it is at most 14,600.
+ * The stored page at `url` (a never-stored page, a 404, as it comes) once the page cache has it as brotli: its HTML,
+ * and its bytes as a browser receives them (brotli, status line and headers), which Lighthouse's simulation sends
+ * whole in a new connection's first round trip when they are at most 14,600.
  */
-export async function servedBytes(url: string): Promise<number> {
+export async function storedPage(url: string): Promise<{ html: string; servedBytes: number }> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const served = await new Promise<{ bytes: number; stored: boolean }>((resolve, reject) => {
+    const { body, headers, servedBytes } = await new Promise<{
+      body: Buffer
+      headers: IncomingHttpHeaders
+      servedBytes: number
+    }>((resolve, reject) => {
       const asked = request(url, { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } }, (response) => {
         const { rawHeaders, statusCode, statusMessage } = response
-        let bytes = `HTTP/1.1 ${statusCode} ${statusMessage}\r\n\r\n`.length
-        for (let i = 0; i < rawHeaders.length; i += 2) bytes += `${rawHeaders[i]}: ${rawHeaders[i + 1]}\r\n`.length
-        response.on('data', (chunk: Buffer) => (bytes += chunk.length))
-        // A page the cache never keeps (the 404 page) counts as it comes.
-        const cache = response.headers['x-page-cache']
-        const stored = cache === undefined || (cache === 'hit' && response.headers['content-encoding'] === 'br')
-        response.on('end', () => resolve({ bytes, stored }))
+        let head = `HTTP/1.1 ${statusCode} ${statusMessage}\r\n\r\n`.length
+        for (let i = 0; i < rawHeaders.length; i += 2) head += `${rawHeaders[i]}: ${rawHeaders[i + 1]}\r\n`.length
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => {
+          const body = Buffer.concat(chunks)
+          resolve({ body, headers: response.headers, servedBytes: head + body.length })
+        })
       })
       asked.on('error', reject).end()
     })
-    if (served.stored) return served.bytes
+    const cache = headers['x-page-cache']
+    const encoding = headers['content-encoding']
+    if (cache === undefined || (cache === 'hit' && encoding === 'br')) {
+      const decoded = encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body
+      return { html: decoded.toString('utf8'), servedBytes }
+    }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`${url} was never stored as brotli`)
 }
+
+export const storedDocument = async (url: string) => (await storedPage(url)).html
 
 /** The last largest-contentful-paint candidate of a real load of `url` on a phone. */
 export async function largestPaintElement(browser: Browser, url: string): Promise<LargestPaint> {
