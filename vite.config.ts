@@ -6,7 +6,7 @@ import { nitro } from 'nitro/vite'
 import type { Plugin, Rolldown } from 'vite'
 import { parseBuildSettings } from './build/build-settings'
 import { compileHint, compileHintMinBytes } from './build/compile-hint'
-import { inlineScript } from './build/inline-script'
+import { scriptFile } from './build/script-file'
 import { loadEnvFile } from './app/server/config.server'
 
 type OutputBundle = Rolldown.OutputBundle
@@ -125,7 +125,7 @@ export default defineConfig({
     },
   },
   plugins: [
-    inlineScript(),
+    scriptFile(),
     tailwindcss(),
     tanstackStart({
       srcDirectory: 'app',

@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { scriptFile } from './build/script-file'
 
 export default defineConfig({
+  // The routes import the entry loader's path.
+  plugins: [scriptFile()],
   resolve: {
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
   },

@@ -4,10 +4,10 @@ import { expect, test, type Page } from '@playwright/test'
 import { gallery, galleryForService } from '~/content/gallery'
 import { homeServiceAreas } from '~/content/home-sections'
 import { serviceAreas } from '~/content/service-areas'
-import { holdRequests } from './support/hold-requests'
+import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 
 async function openWithScriptsHeld(page: Page, path: string) {
-  const release = await holdRequests(page, '**/assets/*.js')
+  const release = await holdRequests(page, APP_SCRIPTS)
   await page.goto(path, { waitUntil: 'commit' })
   return release
 }
@@ -103,6 +103,8 @@ test.describe('on a phone', () => {
 // the tap (75–156 ms at 4× CPU): the browser's own controls keep their taps from it until then.
 test('until hydrated, taps on the browser-run controls never reach the document; after, they do', async ({ page }) => {
   const release = await openWithScriptsHeld(page, '/')
+  // The entry loader keeps them away: it has run once it asks for the (held) entry.
+  await page.locator('script[type="module"][src*="/assets/index-"]').waitFor({ state: 'attached' })
   await page.evaluate(() => {
     const seen: string[] = []
     ;(window as unknown as { seen: string[] }).seen = seen

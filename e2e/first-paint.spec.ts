@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { routeKinds } from '../tests/support/route-kinds'
 import { elementEnd, gzipBytesBefore, largestPaintElement, storedDocument } from '../tests/support/document-bytes'
-import { holdRequests } from './support/hold-requests'
+import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 
 /** Ten TCP segments: what a new connection's first round trip carries. */
 const FIRST_ROUND_TRIP_BYTES = 14 * 1024
@@ -60,7 +60,7 @@ for (const { kind, path } of routeKinds.filter((route) => route.kind !== '404'))
 
     // Photos never arrive and scripts never run, so only the stylesheet can change what is laid out.
     await page.route('**/img/**', (route) => route.abort())
-    const releaseScripts = await holdRequests(page, '**/assets/*.js')
+    const releaseScripts = await holdRequests(page, APP_SCRIPTS)
     const releaseSheet = await holdRequests(page, '**/assets/*.css')
     await page.goto(path, { waitUntil: 'domcontentloaded' })
     const sheet = page.locator('link[rel="stylesheet"]')

@@ -14,7 +14,7 @@ import { OWNER_TEXTS, REVIEW_TEXTS, SIGN_IN_TEXTS } from '~/lib/owner/owner-lead
 import { OWNER_QUOTE_TEXTS } from '~/lib/quotes/quote-texts'
 import { localCertificate, phoneKeys, startPushService } from '../tests/support/push-service'
 import { violationList, wcagAudit } from './support/axe'
-import { holdRequests } from './support/hold-requests'
+import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { askForLink, linkIn, mails, OWNER, ownerEnv, signInMails, signInOwner, startOwnerServer } from './support/owner'
 import {
   fillQuoteFields,
@@ -273,7 +273,7 @@ test('a status and note chosen before the scripts ran are the ones Save stores',
   await sendQuote(page, `${server.url}/city/folsom`, contact('Hydra', '916-555-0177'))
 
   // The inbox arrives with its scripts held: a phone on a slow network.
-  const release = await holdRequests(page, '**/assets/*.js')
+  const release = await holdRequests(page, APP_SCRIPTS)
   await signInOwner(page, server, { waitUntil: 'commit' })
   const card = page.getByRole('article').filter({ hasText: 'Hydra' })
   await card.getByLabel('Status').selectOption('contacted')
@@ -292,7 +292,7 @@ test('a status and note chosen before the scripts ran are the ones Save stores',
   await expect(card.getByLabel('Note')).toHaveValue('Call back after 5')
 
   // Again over a stored note, which React would put back into a hydrating <textarea>.
-  const releaseAgain = await holdRequests(page, '**/assets/*.js')
+  const releaseAgain = await holdRequests(page, APP_SCRIPTS)
   await page.reload({ waitUntil: 'commit' })
   await card.getByLabel('Status').selectOption('quoted')
   await card.getByLabel('Note').fill('Quoted $400')

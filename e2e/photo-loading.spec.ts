@@ -134,7 +134,7 @@ test.describe('the gallery’s later photos on a phone', () => {
     await page.route('**/gallery', async (route) => {
       const response = await route.fetch()
       const html = (await response.text()).replace(
-        /<script\b[^>]*>(?:(?!<\/script>)[\s\S])*?data-held-until-paint(?:(?!<\/script>)[\s\S])*?<\/script>/,
+        /<script\b[^>]*\/entry-loader-[^>]*>[\s\S]*?<\/script>/,
         () => ((loaderRemoved = true), ''),
       )
       await route.fulfill({ response, body: html })

@@ -18,7 +18,7 @@ import {
 } from './support/quote-form'
 import { listedLeads, mailTexts } from './support/owner'
 import { sharedSiteData, startSiteServer } from './support/site-server'
-import { holdRequests } from './support/hold-requests'
+import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 
 const FORM_PAGE = '/contact'
 
@@ -343,7 +343,7 @@ async function expectRefusedFormKept(page: Page, emailMessage: string) {
 test('a tap on submit before the scripts ran comes back with what was typed when refused; sent, every field empties', async ({
   page,
 }) => {
-  const release = await holdRequests(page, '**/assets/*.js')
+  const release = await holdRequests(page, APP_SCRIPTS)
   await page.goto(FORM_PAGE, { waitUntil: 'commit' })
   const form = await sendRosaWithAMistypedEmail(page)
   release()
@@ -364,7 +364,7 @@ test('a tap on submit before the scripts ran comes back with what was typed when
 
 test('what a refused visitor typed is shown to them as text, and to no one else', async ({ page }) => {
   const hostile = '<img src=x onerror="window.__owned=1">'
-  const release = await holdRequests(page, '**/assets/*.js')
+  const release = await holdRequests(page, APP_SCRIPTS)
   await page.goto(FORM_PAGE, { waitUntil: 'commit' })
   const form = page.locator('.quote-request-form').first()
   await fillQuoteFields(form, { firstName: hostile, email: 'x@', phone: '916-555-0142' })

@@ -1,13 +1,13 @@
 // Playwright's own `test`: its `page.goto` returns at once, while ./support/test's waits for hydration.
 import { expect, test, type Page } from '@playwright/test'
-import { holdRequests } from './support/hold-requests'
+import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY))
 const hydrated = (page: Page) => page.locator('html[data-hydrated="true"]')
 
 for (const path of ['/', '/services?tab=roof', '/contact']) {
   test(`${path}: a visitor who scrolls before the JavaScript arrives stays where they scrolled`, async ({ page }) => {
-    const release = await holdRequests(page, '**/assets/*.js')
+    const release = await holdRequests(page, APP_SCRIPTS)
     await page.goto(path, { waitUntil: 'domcontentloaded' })
     await page.mouse.move(200, 400)
     await page.mouse.wheel(0, 900)

@@ -13,7 +13,7 @@ import { FloatingFeatures } from '~/components/floating/floating-features'
 import {
   DeferredEntryScripts,
   HeadTags,
-  RenderWholeOnReturn,
+  ReturnAndScrollNotes,
   StructuredData,
 } from '~/components/layout/document-assets'
 import { linkWebManifestAfterLoad } from '~/lib/seo/web-manifest'
@@ -74,7 +74,7 @@ function RootDocument({ children }: { children: ReactNode }) {
     <html lang="en-US" dir="ltr">
       <head>
         <HeadTags />
-        <RenderWholeOnReturn />
+        <ReturnAndScrollNotes />
       </head>
       <body>
         {bare ? children : <SiteLayout>{children}</SiteLayout>}

@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test'
 
+/** The page's own JavaScript: every script file but the entry loader, which waits for the first paint to fetch it. */
+export const APP_SCRIPTS = /\/assets\/(?!entry-loader-)[^/]+\.js$/
+
 /** Holds every request matching `url` until the returned function is called; then they go on as usual. */
-export async function holdRequests(page: Page, url: string): Promise<() => void> {
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
   let release = () => {}
   const released = new Promise<void>((resolve) => (release = resolve))
   await page.route(url, async (route) => {

@@ -9,7 +9,7 @@ const html = [
   '<section aria-labelledby="areas-heading"><img alt="A driveway" src="/img/a.avif"/></section>',
   '</main><footer>Footer</footer>',
   '<script type="application/ld+json">{"@type":"Organization"}</script>',
-  '<script>$_TSR.router=1</script><script>(function startEntry(){})()</script></body></html>',
+  '<script>$_TSR.router=1</script><script defer="" src="/assets/entry-loader-a1.js" data-entries="/assets/index.js"></script></body></html>',
 ].join('')
 
 describe('the document before its largest paint', () => {

@@ -143,7 +143,7 @@ export function documentParts(html: string): { label: string; start: number; end
         ? 'CSS'
         : attributes.includes('application/ld+json')
           ? 'JSON-LD'
-          : body.includes('startEntry')
+          : attributes.includes('entry-loader')
             ? 'entry loader'
             : /\$_TSR|\$R\[/.test(body)
               ? 'hydration data'

@@ -1,7 +1,7 @@
 import { Asset, useHydrated, useRouter, useTags, type RouterManagedTag } from '@tanstack/react-router'
 
 // docs/decisions/001-deferred-entry-loader.md
-import startEntrySource from './entry-loader.js?inline-script'
+import entryLoaderSrc from './entry-loader.js?script-file'
 import { RENDER_ALL_KEY } from '~/lib/page/scroll'
 import { LOADER_FALLBACK_MS } from './loader-fallback'
 
@@ -26,12 +26,13 @@ export function HeadTags() {
 }
 
 // A reload, or a Back that loads the page again, restores the old offset before the app runs: every section is
-// laid out from the start, so the offset finds what the visitor was reading (decision 012).
-const RENDER_ALL_ON_RETURN = `(function(n){if(n&&(n.type==='reload'||n.type==='back_forward'))document.documentElement.dataset.${RENDER_ALL_KEY}=''})(performance.getEntriesByType&&performance.getEntriesByType('navigation')[0])`
+// laid out from the start, so the offset finds what the visitor was reading (decision 012). A scroll before
+// hydration is noted, not measured: reading the offset then could force a layout (app/lib/page/scroll.ts).
+const RETURN_AND_SCROLL_NOTES = `(function(d,n){if(n&&(n.type==='reload'||n.type==='back_forward'))d.dataset.${RENDER_ALL_KEY}='';addEventListener('scroll',function(){d.setAttribute('data-scrolled','')},{once:true,passive:true})})(document.documentElement,performance.getEntriesByType&&performance.getEntriesByType('navigation')[0])`
 
-export function RenderWholeOnReturn() {
+export function ReturnAndScrollNotes() {
   const nonce = useRouter().options.ssr?.nonce
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RENDER_ALL_ON_RETURN }} />
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RETURN_AND_SCROLL_NOTES }} />
 }
 
 /** The route's JSON-LD, at the end of the body: search engines read it there as in the head. */
@@ -41,17 +42,17 @@ export function StructuredData() {
     .map((tag, index) => <Asset {...tag} key={index} />)
 }
 
-function loaderSource(preloads: string[], entries: string[]): string {
-  return `(${startEntrySource})(${JSON.stringify(preloads)},${JSON.stringify(entries)},${LOADER_FALLBACK_MS})`
-}
+// The loader is a file fetched once the browser has reported the first contentful paint (a hidden tab: at once;
+// without paint timing: a frame later), so it is no part of that paint; it reads what to load from a copy of
+// this tag's data (decision 001).
+const ADD_LOADER_AFTER_PAINT = `(function(s){function go(){var l=document.createElement('script');for(var k in s.dataset)l.dataset[k]=s.dataset[k];l.src=s.dataset.src;document.body.appendChild(l)}var P=window.PerformanceObserver;if(document.visibilityState==='hidden')go();else if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});else requestAnimationFrame(function(){setTimeout(go,0)})})(document.currentScript)`
 
-// <Scripts> with the entry loaded by the inline loader; the router's scripts remove themselves once run.
+// <Scripts> with the entry loaded by the entry loader; the router's scripts remove themselves once run.
 export function DeferredEntryScripts() {
   const router = useRouter()
   const hydrated = useHydrated()
   const manifest = router.ssr?.manifest
   if (!manifest || hydrated) return null
-  const nonce = router.options.ssr?.nonce
   const preloads = new Set<string>()
   const entries: string[] = []
   for (const match of router.stores.matches.get()) {
@@ -63,9 +64,13 @@ export function DeferredEntryScripts() {
   }
   const loader = (
     <script
-      nonce={nonce}
+      nonce={router.options.ssr?.nonce}
       suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: loaderSource([...preloads], entries) }}
+      data-src={entryLoaderSrc}
+      data-preloads={[...preloads].join(' ')}
+      data-entries={entries.join(' ')}
+      data-fallback-ms={LOADER_FALLBACK_MS}
+      dangerouslySetInnerHTML={{ __html: ADD_LOADER_AFTER_PAINT }}
     />
   )
   const hydrationScripts = router.isServer ? router.serverSsr?.takeInitialHydrationScriptTags() : undefined

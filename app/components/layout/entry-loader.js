@@ -1,6 +1,10 @@
 // Starts the page's JavaScript once the first view is painted: docs/decisions/001-deferred-entry-loader.md.
-// Plain ES5, inlined by the build (build/inline-script.ts).
-function startEntry(preloads, entries, fallbackMs) {
+// Plain ES5, a file of its own (build/script-file.ts) that the page adds after its first paint; its tag lists
+// what to load.
+;(function startEntry(data) {
+  var preloads = data.preloads ? data.preloads.split(' ') : []
+  var entries = data.entries.split(' ')
+  var fallbackMs = Number(data.fallbackMs)
   var doc = document
   var Observer = window.PerformanceObserver
   var entryTypes = (Observer && Observer.supportedEntryTypes) || []
@@ -70,11 +74,6 @@ function startEntry(preloads, entries, fallbackMs) {
   }
 
   keepNativeTapsFromReact()
-  // Noted, not measured: reading the scroll offset at hydration could force a layout (app/lib/page/scroll.ts).
-  function noteScroll() {
-    doc.documentElement.setAttribute('data-scrolled', '')
-  }
-  addEventListener('scroll', noteScroll, { once: true, passive: true })
   if (doc.visibilityState === 'hidden') return start()
 
   function settle() {
@@ -171,4 +170,4 @@ function startEntry(preloads, entries, fallbackMs) {
     if (image.complete) decoded()
     else image.addEventListener('load', decoded)
   })
-}
+})(document.currentScript.dataset)

@@ -1,2 +1,2 @@
-/** The inline loader starts the page's JavaScript at the latest this long after it runs. */
+/** The entry loader starts the page's JavaScript at the latest this long after it runs. */
 export const LOADER_FALLBACK_MS = 3000
