@@ -19,12 +19,16 @@ export const Route = createFileRoute('/')({
   loader: async () => {
     // Not awaited: the reviews stream in behind their own Suspense boundary.
     const reviews = readReviews()
-    // Only the server waits, so the video is in the first HTML.
+    // The server waits, so the page carries the video itself, not a promise of it; a browser moving here does not.
     const video = readFeaturedVideo('pressure_washing_videos')
     // Both wait for the four photos: arriving later, they would move the sections below them.
     const work = readShownWork({ page: 'home' })
-    if (typeof window === 'undefined') await video
-    return { reviews, video, work: await work, structuredData: structuredData() }
+    return {
+      reviews,
+      video: typeof window === 'undefined' ? await video : video,
+      work: await work,
+      structuredData: structuredData(),
+    }
   },
   head: ({ loaderData }) => ({
     ...seo({ ...pageSeo.home, path: '/' }),

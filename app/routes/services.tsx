@@ -16,14 +16,19 @@ export const Route = createFileRoute('/services')({
   validateSearch: servicesSearchSchema,
   loaderDeps: ({ search }) => ({ tab: search.tab }),
   loader: async ({ deps }) => {
-    // Only the server waits, so the video is in the first HTML.
+    // As on home: only the server waits for the video.
     const video = readFeaturedVideo('service_videos')
     const service = serviceById(deps.tab ?? DEFAULT_SERVICE_TAB)
     // Both wait for the tab's three photos: arriving later, they would move what follows.
     const work = readShownWork({ page: 'service', service: service.id })
     const price = fetchTypicalPrice({ data: service.id }).catch(() => null)
-    if (typeof window === 'undefined') await video
-    return { tab: service.id, seo: service.seo, video, work: await work, price: await price }
+    return {
+      tab: service.id,
+      seo: service.seo,
+      video: typeof window === 'undefined' ? await video : video,
+      work: await work,
+      price: await price,
+    }
   },
   head: ({ loaderData }) => {
     if (!loaderData) return {}

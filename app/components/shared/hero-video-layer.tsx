@@ -9,8 +9,12 @@ function prefersSavedData(): boolean {
 }
 
 /** Rendered after hydration only. */
-export default function HeroVideoLayer({ video: answer }: { video: Promise<FeaturedVideo | null> }) {
-  const video = use(answer)
+export default function HeroVideoLayer({
+  video: answer,
+}: {
+  video: FeaturedVideo | null | Promise<FeaturedVideo | null>
+}) {
+  const video = answer instanceof Promise ? use(answer) : answer
   return video ? <VideoLayer video={video} /> : null
 }
 

@@ -11,7 +11,7 @@ export function VideoHero({
   children,
   className = '',
 }: {
-  video: Promise<FeaturedVideo | null>
+  video: FeaturedVideo | null | Promise<FeaturedVideo | null>
   children: ReactNode
   className?: string
 }) {
