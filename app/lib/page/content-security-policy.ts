@@ -15,8 +15,9 @@ export function contentSecurityPolicy(
     `script-src ${scriptSources.join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data:${widgetOrigin ? ` ${widgetOrigin}` : ''}`,
-    ["media-src 'self'", ...videoOrigins].join(' '),
-    // A font or connect source of only 'self' is default-src's: the header rides in each page's first round trip.
+    // A font, media or connect source of only 'self' is default-src's: the header rides in each page's first
+    // round trip.
+    videoOrigins.length ? ["media-src 'self'", ...videoOrigins].join(' ') : null,
     widgetOrigin ? `connect-src 'self' ${widgetOrigin}` : null,
     `frame-src ${MAP_EMBED_ORIGIN}${widgetOrigin ? ` ${widgetOrigin}` : ''}`,
     "frame-ancestors 'none'",
