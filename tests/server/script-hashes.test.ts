@@ -16,7 +16,8 @@ function renderedPage(nonce: string, injected = ''): string {
     `<body><p>${injected}</p><script nonce="${nonce}">self.loader=1</script>`,
     `<script nonce="${nonce}" data-tsr-stream-part="">$R=[]</script>`,
     `<script nonce="${nonce}" type="module" src="/assets/entry.js"></script>`,
-    `<script nonce="${nonce}">$RC("B:0","S:0")</script></body></html>`,
+    `<script nonce="${nonce}">$RC("B:0","S:0")</script>`,
+    `<script nonce="${nonce}">document.currentScript.remove();/*$tsr-stream-boundary*/</script></body></html>`,
   ].join('')
 }
 
@@ -33,6 +34,14 @@ describe('hashed page scripts', () => {
     const { hashes } = hashMarkedScripts(renderedPage(nonce), nonce)
     expect(hashes).not.toContain(sha256('{"@type":"Organization"}'))
     expect(hashes).not.toContain(sha256(''))
+  })
+
+  it('leaves out the stream boundary script, which only removes itself, and its hash', () => {
+    const nonce = newNonce()
+    const { html, hashes } = hashMarkedScripts(renderedPage(nonce), nonce)
+    expect(html).not.toContain('tsr-stream-boundary')
+    expect(html).toMatch(/<script>\$RC\("B:0","S:0"\)<\/script><\/body><\/html>$/)
+    expect(hashes).toHaveLength(3)
   })
 
   it('hashes a script with Windows line breaks as the browser reads it', () => {

@@ -16,8 +16,13 @@ export function scriptHash(source: string): string {
   return `'sha256-${digest}'`
 }
 
-/** A script injected into the page cannot carry the nonce, so it gets no hash. */
-export function hashMarkedScripts(html: string, nonce: string): { html: string; hashes: string[] } {
+/**
+ * A script injected into the page cannot carry the nonce, so it gets no hash. The router's stream boundary script
+ * only removes itself: a complete page goes without it (and its hash).
+ */
+export function hashMarkedScripts(page: string, nonce: string): { html: string; hashes: string[] } {
+  const boundary = new RegExp(`<script nonce="${escapeRegExp(nonce)}">[^<]*\\$tsr-stream-boundary[^<]*</script>`, 'g')
+  const html = page.replace(boundary, '')
   const marked = new RegExp(`<script\\b([^>]*) nonce="${escapeRegExp(nonce)}"([^>]*)>([\\s\\S]*?)</script[\\s/>]`, 'gi')
   const hashes = new Set<string>()
   for (const [, before = '', after = '', source = ''] of html.matchAll(marked)) {
