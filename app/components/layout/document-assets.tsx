@@ -43,9 +43,9 @@ export function StructuredData() {
 }
 
 // The loader is a file fetched once the browser has reported the first contentful paint (a hidden tab: at once;
-// without paint timing: a frame later), so it is no part of that paint; it reads what to load from a copy of
-// this tag's data (decision 001).
-const ADD_LOADER_AFTER_PAINT = `(function(s){function go(){var l=document.createElement('script');for(var k in s.dataset)l.dataset[k]=s.dataset[k];l.src=s.dataset.src;document.body.appendChild(l)}var P=window.PerformanceObserver;if(document.visibilityState==='hidden')go();else if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});else requestAnimationFrame(function(){setTimeout(go,0)})})(document.currentScript)`
+// without paint timing: a frame later), so it is no part of that paint; it reads what to load from this tag's
+// data (decision 001).
+const ADD_LOADER_AFTER_PAINT = `(function(s){function go(){var l=document.createElement('script');l.src=s.dataset.src;document.body.appendChild(l)}var P=window.PerformanceObserver;if(document.visibilityState==='hidden')go();else if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});else requestAnimationFrame(function(){setTimeout(go,0)})})(document.currentScript)`
 
 // <Scripts> with the entry loaded by the entry loader; the router's scripts remove themselves once run.
 export function DeferredEntryScripts() {

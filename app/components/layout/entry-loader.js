@@ -1,6 +1,6 @@
 // Starts the page's JavaScript once the first view is painted: docs/decisions/001-deferred-entry-loader.md.
-// Plain ES5, a file of its own (build/script-file.ts) that the page adds after its first paint; its tag lists
-// what to load.
+// Plain ES5, a file of its own (build/script-file.ts) that the page adds after its first paint; the inline script
+// that adds it lists what to load.
 ;(function startEntry(data) {
   var preloads = data.preloads ? data.preloads.split(' ') : []
   var entries = data.entries.split(' ')
@@ -170,4 +170,4 @@
     if (image.complete) decoded()
     else image.addEventListener('load', decoded)
   })
-})(document.currentScript.dataset)
+})(document.querySelector('script[data-entries]').dataset)
