@@ -49,6 +49,29 @@ test.describe('on Lighthouse’s phone', () => {
     expect(preloadSizes).toBe(photoSizes)
   })
 
+  test('the service tab’s photo below the text is fetched once the text has painted, and holds no script', async ({
+    page,
+  }) => {
+    await page.goto('/services?tab=roof')
+    const photo = page.locator('img[data-page-photo]')
+    expect((await photo.boundingBox())!.y).toBeGreaterThan(600)
+    await photo.scrollIntoViewIfNeeded()
+    await expect(photo).toHaveJSProperty('complete', true)
+    expect(await pixelSpread(photo)).toBeGreaterThan(12)
+    const { textPainted, photoRequested, entryRequested } = await page.evaluate(() => {
+      const started = (pattern: RegExp) =>
+        performance.getEntriesByType('resource').find((resource) => pattern.test(resource.name))?.startTime ?? NaN
+      return {
+        textPainted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+        photoRequested: started(/\/img\/services-roof\./),
+        entryRequested: started(/\/assets\/index-[\w-]+\.js$/),
+      }
+    })
+    expect(photoRequested).toBeGreaterThan(textPainted)
+    // Held out of view, it does not keep the page's JavaScript waiting for the loader's fallback.
+    expect(entryRequested).toBeLessThan(LOADER_FALLBACK_MS)
+  })
+
   test('the epoxy photo below the hero text is not preloaded and does not compete with the text', async ({ page }) => {
     const requests = await recordPhotoRequests(page, 'services-epoxy')
     await page.goto('/epoxy')

@@ -1,8 +1,10 @@
+import { useHydrated } from '@tanstack/react-router'
 import { BadgeCheck, CheckCircle2 } from 'lucide-react'
 import type { Service } from '~/content/types'
 import type { TypicalPrice } from '~/lib/quotes/typical-price'
 import { TypicalPriceFacts } from '~/components/quotes/typical-price'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
+import { LOADER_FALLBACK_MS } from '~/components/layout/loader-fallback'
 import { LeadForm } from '~/components/leads/lead-form'
 import { ServiceGallery } from './service-gallery'
 import { SectionTitle } from '~/components/shared/section-title'
@@ -10,6 +12,7 @@ import { SectionTitle } from '~/components/shared/section-title'
 export const SERVICE_DETAIL_ID = 'service-detail'
 
 export function ServiceDetail({ service, price }: { service: Service; price: TypicalPrice | null }) {
+  const hydrated = useHydrated()
   return (
     <section
       id={SERVICE_DETAIL_ID}
@@ -21,15 +24,25 @@ export function ServiceDetail({ service, price }: { service: Service; price: Typ
           <SectionTitle id="service-title" className="sm:text-4xl">
             {service.title}
           </SectionTitle>
-          <ResponsiveImage
-            name={service.image}
-            alt={`Sample image: ${service.title}`}
-            sizes="(min-width: 1280px) 780px, (min-width: 1024px) calc(100vw - 30rem), calc(100vw - 2rem)"
-            priority
-            // From a tablet up it is the largest paint; on a phone it is below the text.
-            priorityMedia="(min-width: 640px)"
-            className="mt-6 aspect-[16/9] w-full rounded-2xl object-cover shadow-sm"
-          />
+          {/* On a phone the photo is below the text: it waits for the text's paint, in a frame that keeps its
+              place (decision 028). */}
+          <div
+            className="mt-6 aspect-[16/9] w-full"
+            data-held-until-paint={hydrated ? undefined : ''}
+            style={hydrated ? undefined : { animationDelay: `${LOADER_FALLBACK_MS}ms` }}
+            // The entry loader may release it before hydration.
+            suppressHydrationWarning
+          >
+            <ResponsiveImage
+              name={service.image}
+              alt={`Sample image: ${service.title}`}
+              sizes="(min-width: 1280px) 780px, (min-width: 1024px) calc(100vw - 30rem), calc(100vw - 2rem)"
+              priority
+              // From a tablet up it is the largest paint; on a phone it is below the text.
+              priorityMedia="(min-width: 640px)"
+              className="aspect-[16/9] w-full rounded-2xl object-cover shadow-sm"
+            />
+          </div>
           <p className="mt-6 text-lg leading-relaxed text-slate-700">{service.description}</p>
           {price && (
             <div className="mt-6">
