@@ -10,7 +10,7 @@ import { OWNER_INVOICE_TEXTS } from '~/lib/payments/invoice'
 import { POST_WORK_PATH, suggestedAlt, postWorkFieldsSchema } from '~/lib/posted-work/posted-work'
 import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { violationList, wcagAudit } from './support/axe'
-import { holdRequests } from './support/hold-requests'
+import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { signInOwner, startOwnerServer } from './support/owner'
 import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
 import type { SiteServer } from './support/site-server'
@@ -188,11 +188,21 @@ test('the owner posts work from his phone: from a won lead, by keyboard, through
     await expect(jobs(page).first()).toContainText('Patio Cleaning')
   })
 
-  await test.step('offline, the post goes by itself once the phone is back online', async () => {
+  await test.step('what the owner chose before the scripts ran is what goes', async () => {
+    const release = await holdRequests(page, APP_SCRIPTS)
+    await page.reload({ waitUntil: 'domcontentloaded' })
     await choosePhotos(page, before, after)
     await form.getByLabel(WORK_TEXTS.category).selectOption('Deck Cleaning')
     await form.getByLabel(WORK_TEXTS.city).selectOption('rocklin')
     await form.getByLabel(WORK_TEXTS.consent).check()
+    release()
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    await expect(form.getByLabel(WORK_TEXTS.alt)).toHaveValue(suggestedAlt('Deck Cleaning', 'rocklin'))
+    await expect(form.getByLabel(WORK_TEXTS.category)).toHaveValue('Deck Cleaning')
+    await expect(form.getByLabel(WORK_TEXTS.consent)).toBeChecked()
+  })
+
+  await test.step('offline, the post goes by itself once the phone is back online', async () => {
     await page.context().setOffline(true)
     await post.click()
     await expect(form.getByRole('alert')).toContainText(WORK_TEXTS.dropped)

@@ -68,9 +68,17 @@ export function OwnerWorkForm({
   const busy = phase === 'preparing' || phase === 'sending'
 
   useEffect(() => {
-    // Photos chosen before the scripts ran: React saw no change event for them.
+    // Photos and fields chosen before the scripts ran: React saw no change event for them, and the form shows them.
     const chosen = (side: Side) => inputs[side].current?.files?.[0] ?? null
     setFiles({ before: chosen('before'), after: chosen('after') })
+    const shown = (field: Field) => document.getElementById(fieldId(field)) as HTMLInputElement | null
+    setCategory((shown('category')?.value ?? category) as GalleryCategory | '')
+    setCity((shown('city')?.value ?? city) as CitySlug | '')
+    setCaption(shown('caption')?.value ?? caption)
+    // The description the server wrote follows the first kind of job; one that differs is the owner's own.
+    const description = shown('alt')?.value
+    if (description !== undefined && description !== alt) setOwnAlt(description)
+    setConsent(shown('consent')?.checked ?? consent)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
