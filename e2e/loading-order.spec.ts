@@ -63,3 +63,17 @@ test('a high-priority photo below the fold on a small phone does not hold the pa
   expect(entryRequestedAt).toBeLessThan(LOADER_FALLBACK_MS)
   release()
 })
+
+test('the entry loader is fetched only once the browser has reported the first contentful paint', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 })
+  await page.goto('/contact')
+  const { painted, loaderRequested } = await page.evaluate(() => ({
+    painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    loaderRequested:
+      performance
+        .getEntriesByType('resource')
+        .find((resource) => /\/assets\/entry-loader-[\w-]+\.js$/.test(resource.name))?.startTime ?? Number.NaN,
+  }))
+  // Fetched before it, the file would count toward that paint in Lighthouse's estimate (decision 001).
+  expect(loaderRequested).toBeGreaterThan(painted)
+})
