@@ -1,10 +1,9 @@
-import { useHydrated } from '@tanstack/react-router'
 import { BadgeCheck, CheckCircle2 } from 'lucide-react'
 import type { Service } from '~/content/types'
 import type { TypicalPrice } from '~/lib/quotes/typical-price'
 import { TypicalPriceFacts } from '~/components/quotes/typical-price'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
-import { LOADER_FALLBACK_MS } from '~/components/layout/loader-fallback'
+import { HeldUntilPaint } from '~/components/ui/held-until-paint'
 import { LeadForm } from '~/components/leads/lead-form'
 import { ServiceGallery } from './service-gallery'
 import { SectionTitle } from '~/components/shared/section-title'
@@ -12,7 +11,6 @@ import { SectionTitle } from '~/components/shared/section-title'
 export const SERVICE_DETAIL_ID = 'service-detail'
 
 export function ServiceDetail({ service, price }: { service: Service; price: TypicalPrice | null }) {
-  const hydrated = useHydrated()
   return (
     <section
       id={SERVICE_DETAIL_ID}
@@ -24,15 +22,8 @@ export function ServiceDetail({ service, price }: { service: Service; price: Typ
           <SectionTitle id="service-title" className="sm:text-4xl">
             {service.title}
           </SectionTitle>
-          {/* On a phone the photo is below the text: it waits for the text's paint, in a frame that keeps its
-              place (decision 028). */}
-          <div
-            className="mt-6 aspect-[16/9] w-full"
-            data-held-until-paint={hydrated ? undefined : ''}
-            style={hydrated ? undefined : { animationDelay: `${LOADER_FALLBACK_MS}ms` }}
-            // The entry loader may release it before hydration.
-            suppressHydrationWarning
-          >
+          {/* On a phone the photo is below the text: it waits for the text's paint, in a frame that keeps its place. */}
+          <HeldUntilPaint className="mt-6 aspect-[16/9] w-full">
             <ResponsiveImage
               name={service.image}
               alt={`Sample image: ${service.title}`}
@@ -42,7 +33,7 @@ export function ServiceDetail({ service, price }: { service: Service; price: Typ
               priorityMedia="(min-width: 640px)"
               className="aspect-[16/9] w-full rounded-2xl object-cover shadow-sm"
             />
-          </div>
+          </HeldUntilPaint>
           <p className="mt-6 text-lg leading-relaxed text-slate-700">{service.description}</p>
           {price && (
             <div className="mt-6">
