@@ -15,6 +15,7 @@ import { savePushSubscription } from '../app/server/owner/inbox.server'
 import { phoneKeys, startPushService, subscriptionOf, localCertificate } from '../tests/support/push-service'
 import { startStripeStandIn } from '../tests/support/stripe-stand-in'
 import { violationList, wcagAudit } from './support/axe'
+import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { mails, signInOwner, startOwnerServer } from './support/owner'
 import { storeTestLead, type SiteServer } from './support/site-server'
 import type { Database } from '../app/server/db/database.server'
@@ -149,16 +150,22 @@ test('the owner invoices a done job, the customer pays by card, the owner record
       /,1,Maria,"Driveway cleaning; Walkway and steps; Oil stain by the gate",Card,415\.50,12\.35,\r\n/,
     )
 
-    // Chen pays by check through "Record payment"; Maria gets $100 back on her card: one receipt each.
+    // Chen pays by check through "Record payment", chosen before the inbox's scripts ran; Maria gets $100 back on
+    // her card: one receipt each.
     const chen = await card(page, server, 'Chen')
     await chen.getByRole('button', { name: T.jobDone }).click()
     await chen.getByRole('button', { name: T.send }).click()
     await expect(chen.getByText(T.state({ state: 'sent', number: 2 }))).toBeVisible()
+    const release = await holdRequests(page, APP_SCRIPTS)
+    await page.reload({ waitUntil: 'domcontentloaded' })
     await chen.getByText(T.record, { exact: true }).first().click()
     await chen.getByLabel(T.method).selectOption('check')
+    release()
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
     await chen.getByLabel(T.checkNumber).fill('1042')
     await chen.getByRole('button', { name: T.record }).click()
     await expect(chen.getByText(T.state({ state: 'paid', number: 2 }))).toBeVisible()
+    await expect(chen.getByText(/^Check 1042: \$370\.50 on /)).toBeVisible()
     maria = await card(page, server, 'Maria')
     await maria.getByText(T.refund, { exact: true }).first().click()
     await maria.getByLabel(/^Refund amount/).fill('100')

@@ -2,7 +2,7 @@
 // "Refund" (never above what is left of it: the server checks again), and "Record payment" for money received
 // outside Stripe. The amounts are dollars as typed; the server turns them into cents.
 import { useHydrated } from '@tanstack/react-router'
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { centsText } from '~/lib/money'
 import type { InboxLead } from '~/lib/owner/owner-lead'
 import {
@@ -54,6 +54,9 @@ export function OwnerInvoicePayments({ lead, invoice }: { lead: InboxLead; invoi
 function RecordPayment({ lead, balanceCents }: { lead: InboxLead; balanceCents: number }) {
   const id = useId()
   const [method, setMethod] = useState<RecordedMethod>('cash')
+  const methodSelect = useRef<HTMLSelectElement>(null)
+  // A method chosen before the scripts ran stays on screen; React saw no change event for it.
+  useEffect(() => setMethod((methodSelect.current?.value ?? 'cash') as RecordedMethod), [])
   const record = useInvoiceWrite(lead, (data: RecordPaymentForm) => recordOwnerPayment({ data }))
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -67,6 +70,7 @@ function RecordPayment({ lead, balanceCents }: { lead: InboxLead; balanceCents: 
         id={`${id}-method`}
         label={T.method}
         name="method"
+        ref={methodSelect}
         value={method}
         onChange={(event: ChangeEvent<HTMLSelectElement>) => setMethod(event.currentTarget.value as RecordedMethod)}
         options={RECORDED_METHODS.map((value) => [value, PAYMENT_METHOD_LABELS[value]] as const)}

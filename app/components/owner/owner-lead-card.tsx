@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { Link, useHydrated } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { lazy, memo, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { sendReviewRequest, updateOwnerLead } from '~/lib/owner/owner.functions'
 import {
@@ -34,6 +34,16 @@ import { OwnerLeadQuote } from './owner-lead-quote'
 
 // Only on a card with an accepted quote: the inbox's first load stays as it was (decision 055).
 const OwnerLeadInvoice = lazy(() => import('./owner-lead-invoice'))
+
+// Kept apart from the card: the card re-renders at hydration (useHydrated), and an update reaching this boundary
+// before its code has arrived makes React render it anew, dropping what the owner opened or chose in it.
+const LeadInvoice = memo(function LeadInvoice({ lead }: { lead: InboxLead }) {
+  return (
+    <Suspense fallback={null}>
+      <OwnerLeadInvoice lead={lead} />
+    </Suspense>
+  )
+})
 
 const link =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
@@ -168,11 +178,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
         {lead.phone} · {lead.email}
       </p>
       <OwnerLeadQuote lead={lead} />
-      {lead.quote?.acceptance && (
-        <Suspense fallback={null}>
-          <OwnerLeadInvoice lead={lead} />
-        </Suspense>
-      )}
+      {lead.quote?.acceptance && <LeadInvoice lead={lead} />}
       {/* POST and a Save that waits for the scripts: the note never lands in a URL. */}
       <form ref={form} method="post" onSubmit={submit} className="mt-3 grid gap-2">
         <OwnerField
