@@ -1,4 +1,4 @@
-import { getRouteApi, useHydrated } from '@tanstack/react-router'
+import { getRouteApi } from '@tanstack/react-router'
 import { galleryTexts } from '~/content/gallery'
 import { shownItemKey, shownItems } from '~/lib/posted-work/shown-work'
 import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
@@ -7,8 +7,6 @@ const route = getRouteApi('/gallery')
 
 export function GalleryGrid() {
   const items = shownItems({ page: 'gallery' }, route.useLoaderData({ select: (data) => data.work }))
-  // After a client-side navigation photos load at once.
-  const hydrated = useHydrated()
   return (
     <section aria-label="Before-and-after photos" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
       {items.length === 0 ? (
@@ -22,7 +20,7 @@ export function GalleryGrid() {
                 // The column's width: a 412 px phone at DPR 1.75 then takes the 720w file.
                 sizes="(min-width: 1280px) 400px, (min-width: 1024px) calc(33.3vw - 1.7rem), (min-width: 640px) calc(50vw - 2rem), calc(100vw - 2rem)"
                 priority={index === 0}
-                holdUntilFirstPaint={index > 0 && !hydrated}
+                holdUntilFirstPaint={index > 0}
                 showCaption
               />
             </li>

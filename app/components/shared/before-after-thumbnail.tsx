@@ -2,7 +2,7 @@ import { useId, useRef, type MouseEvent } from 'react'
 import { galleryLabels } from '~/content/gallery'
 import { shownItemKey, type ShownItem } from '~/lib/posted-work/shown-work'
 import { fullSizeImageUrl, ResponsiveImage } from '~/components/ui/responsive-image'
-import { LOADER_FALLBACK_MS } from '~/components/layout/loader-fallback'
+import { HeldUntilPaint } from '~/components/ui/held-until-paint'
 import { BeforeAfterDialog } from './before-after-dialog'
 import { shownPhoto } from './shown-photo'
 
@@ -14,7 +14,7 @@ export interface BeforeAfterThumbnailProps {
   className?: string
   /** Width / height of a fixed tile to fit the photo into. */
   tileRatio?: number
-  /** On phones, load after the first paint (the entry loader releases it). */
+  /** On phones, until hydration, load after the first paint (the entry loader releases it). */
   holdUntilFirstPaint?: boolean
   /** A posted job's caption under the tile, where the layout lets tiles differ in height. */
   showCaption?: boolean
@@ -61,15 +61,11 @@ export function BeforeAfterThumbnail({
       >
         {/* Sized by its aspect ratio alone, so holding the photo back or skipping it off screen shifts nothing;
             skipped, its contents cost nothing when a modal overlay restyles the page. */}
-        <span
+        <HeldUntilPaint
+          as="span"
+          held={holdUntilFirstPaint}
           className={`relative block ${frameFit} [content-visibility:auto]`}
-          style={{
-            aspectRatio: `${width} / ${height}`,
-            animationDelay: holdUntilFirstPaint ? `${LOADER_FALLBACK_MS}ms` : undefined,
-          }}
-          data-held-until-paint={holdUntilFirstPaint ? '' : undefined}
-          // The entry loader may release it before hydration.
-          suppressHydrationWarning
+          style={{ aspectRatio: `${width} / ${height}` }}
         >
           <ResponsiveImage
             name={photo.source}
@@ -104,7 +100,7 @@ export function BeforeAfterThumbnail({
               {galleryLabels.sample}
             </span>
           )}
-        </span>
+        </HeldUntilPaint>
       </button>
       {showCaption && photo.caption && <p className="mt-2 text-sm text-slate-700">{photo.caption}</p>}
       <BeforeAfterDialog

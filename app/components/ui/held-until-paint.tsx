@@ -1,22 +1,35 @@
-import type { ReactNode } from 'react'
+import type { CSSProperties, ReactNode } from 'react'
 import { useHydrated } from '@tanstack/react-router'
 import { LOADER_FALLBACK_MS } from '~/components/layout/loader-fallback'
 
 /**
  * A frame whose photos a phone loads only once the first view has painted (decision 028). A component of its own:
- * hydration re-renders the frame alone, not a form beside it that still waits for its code.
+ * hydration re-renders the frame alone, not a form beside it that still waits for its code. A `span` inside a button.
  */
-export function HeldUntilPaint({ className, children }: { className: string; children: ReactNode }) {
-  const hydrated = useHydrated()
+export function HeldUntilPaint({
+  as: Frame = 'div',
+  held = true,
+  className,
+  style,
+  children,
+}: {
+  as?: 'div' | 'span'
+  /** False renders the plain frame. */
+  held?: boolean
+  className: string
+  style?: CSSProperties
+  children: ReactNode
+}) {
+  const holding = useHydrated() ? false : held
   return (
-    <div
+    <Frame
       className={className}
-      data-held-until-paint={hydrated ? undefined : ''}
-      style={hydrated ? undefined : { animationDelay: `${LOADER_FALLBACK_MS}ms` }}
+      data-held-until-paint={holding ? '' : undefined}
+      style={holding ? { ...style, animationDelay: `${LOADER_FALLBACK_MS}ms` } : style}
       // The entry loader may release it before hydration.
       suppressHydrationWarning
     >
       {children}
-    </div>
+    </Frame>
   )
 }
