@@ -9,6 +9,7 @@ import { SOURCES_TEXTS } from '~/lib/owner/owner-lead'
 import { OWNER_QUOTE_TEXTS as Q, QUOTE_PAGE_TEXTS } from '~/lib/quotes/quote-texts'
 import { DEFAULT_PRICE_RULE, TYPICAL_PRICE_TEXTS } from '~/lib/quotes/typical-price'
 import { violationList, wcagAudit } from './support/axe'
+import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { signInOwner, startOwnerServer } from './support/owner'
 import { contact, fillQuoteFields, openInteractiveLeadForm, submitQuote } from './support/quote-form'
 import { expect, test, type Browser, type Locator } from './support/test'
@@ -117,7 +118,13 @@ test('the owner prices house washing by size; a visitor sees the range; the acce
   const item = page.getByRole('list', { name: 'Items' }).getByRole('listitem').first()
   await expect(item.getByLabel(`${Q.description} 1`)).toHaveValue('Full House Washing (two-story)')
   await expect(item.getByLabel(Q.price)).toHaveValue('350')
+  // The price typed over the prefill before the editor's scripts ran is the one sent.
+  const release = await holdRequests(page, APP_SCRIPTS)
+  await page.reload({ waitUntil: 'domcontentloaded' })
   await item.getByLabel(Q.price).fill('420')
+  release()
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+  await expect(page.getByText(Q.totalRequired(42_000))).toBeVisible()
   await page.getByRole('button', { name: Q.send }).click()
   await expect(page.getByText(Q.sentNow)).toBeVisible()
   const link = await page.getByLabel(Q.link).inputValue()
@@ -125,6 +132,7 @@ test('the owner prices house washing by size; a visitor sees the range; the acce
   // The customer accepts $420.
   const customer = await visitor(browser)
   await customer.page.goto(`${server.url}${new URL(link).pathname}`)
+  await expect(customer.page.locator('output')).toHaveText('$420.00')
   await customer.page.getByLabel(QUOTE_PAGE_TEXTS.name).fill('Nora Quinn')
   await customer.page.getByRole('checkbox', { name: QUOTE_PAGE_TEXTS.agree }).check()
   await customer.page.getByRole('button', { name: QUOTE_PAGE_TEXTS.accept }).click()

@@ -5,6 +5,17 @@ import type { ComponentProps, ReactNode } from 'react'
 export const ownerInputClass =
   'min-h-11 w-full rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700'
 
+/**
+ * What a field shows now: during hydration, what was typed, chosen or ticked before the scripts ran (React puts its
+ * own value back into a controlled field, and into a hydrated textarea); on the server, the server's.
+ */
+export function shownValue<T extends string | boolean>(id: string, server: T): T {
+  if (typeof document === 'undefined') return server
+  const field = document.getElementById(id) as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null
+  if (!field) return server
+  return (typeof server === 'boolean' ? (field as HTMLInputElement).checked : field.value) as T
+}
+
 type Control =
   | ({ rows?: undefined; options?: undefined } & ComponentProps<'input'>)
   | ({ rows: number; options?: undefined } & ComponentProps<'textarea'>)

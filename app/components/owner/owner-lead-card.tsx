@@ -25,7 +25,7 @@ import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { centsText } from '~/lib/money'
 import { formatPacificTime } from '~/lib/quotes/quote'
 import { TYPICAL_PRICE_TEXTS } from '~/lib/quotes/typical-price'
-import { OwnerField } from './owner-field'
+import { OwnerField, shownValue } from './owner-field'
 import { OwnerLeadPhotos } from './owner-lead-photos'
 import { ownerButtonClass } from './owner-sign-in'
 import { useLeadsCache } from './owner-leads'
@@ -47,12 +47,6 @@ const LeadInvoice = memo(function LeadInvoice({ lead }: { lead: InboxLead }) {
 
 const link =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
-
-/** What the field shows now: during hydration, what was chosen or typed before the scripts ran. */
-function shownValue(id: string, server: string): string {
-  if (typeof document === 'undefined') return server
-  return (document.getElementById(id) as HTMLSelectElement | HTMLTextAreaElement | null)?.value ?? server
-}
 
 export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; reviewLinkSet: boolean }) {
   const id = useId()

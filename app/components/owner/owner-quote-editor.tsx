@@ -3,7 +3,7 @@
 // offers it to copy or to text from the owner's own phone.
 import { useMutation } from '@tanstack/react-query'
 import { Link, useHydrated } from '@tanstack/react-router'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { smsHref } from '~/content/site'
 import { centsText, formatCents } from '~/lib/money'
@@ -12,7 +12,7 @@ import { checkQuoteDraft, firstIssue, priceSchema, QUOTE_LIMITS, type QuoteDraft
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { TYPICAL_PRICE_TEXTS } from '~/lib/quotes/typical-price'
 import { sendOwnerQuote, type QuoteEditorData } from '~/lib/quotes/quotes.functions'
-import { OwnerField, ownerInputClass as input, WriteStatus } from './owner-field'
+import { OwnerField, ownerInputClass as input, shownValue, WriteStatus } from './owner-field'
 import { ownerButtonClass } from './owner-sign-in'
 
 interface DraftItem {
@@ -30,6 +30,7 @@ const centsOf = (price: string) => {
   return parsed.success ? parsed.output : 0
 }
 
+// A row's React key only: its fields' ids come from its place, the same in the server's page and the browser.
 let nextKey = 1
 const draftItem = (item: Omit<DraftItem, 'key'>): DraftItem => ({ key: nextKey++, ...item })
 
@@ -43,6 +44,22 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
   )
   const [note, setNote] = useState(quote?.note ?? '')
   const [validDays, setValidDays] = useState(String(QUOTE_LIMITS.validDaysDefault))
+  // What the owner typed before the scripts ran: read while hydrating (React then puts the server's values back into
+  // the fields) and applied once hydrated, so that Send sends what the page showed.
+  const [typedBefore] = useState(() => ({
+    items: items.map(({ description, price, optional }, index) => ({
+      description: shownValue(`${id}-${index}-d`, description),
+      price: shownValue(`${id}-${index}-p`, price),
+      optional: shownValue(`${id}-${index}-o`, optional),
+    })),
+    note: shownValue(`${id}-note`, note),
+    validDays: shownValue(`${id}-days`, validDays),
+  }))
+  useEffect(() => {
+    setItems((was) => was.map((item, index) => ({ ...item, ...typedBefore.items[index] })))
+    setNote(typedBefore.note)
+    setValidDays(typedBefore.validDays)
+  }, [typedBefore])
   const [problem, setProblem] = useState<{ message: string; field: string } | null>(null)
   const [sent, setSent] = useState<{ link: string; version: number } | null>(null)
   const [copied, setCopied] = useState(false)
@@ -114,7 +131,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
               <li key={item.key} className="grid gap-2 rounded-lg border border-slate-300 p-3">
                 <OwnerField
                   label={`${T.description} ${index + 1}`}
-                  id={`${id}-${item.key}-d`}
+                  id={`${id}-${index}-d`}
                   value={item.description}
                   maxLength={QUOTE_LIMITS.description}
                   onChange={(event) => change(item.key, { description: event.currentTarget.value })}
@@ -122,7 +139,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
                 />
                 <OwnerField
                   label={T.price}
-                  id={`${id}-${item.key}-p`}
+                  id={`${id}-${index}-p`}
                   value={item.price}
                   inputMode="decimal"
                   autoComplete="off"
@@ -132,6 +149,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
                 <label className="flex min-h-11 items-center gap-2">
                   <input
                     type="checkbox"
+                    id={`${id}-${index}-o`}
                     checked={item.optional}
                     onChange={(event) => change(item.key, { optional: event.currentTarget.checked })}
                     className="size-6 accent-brand-700"
