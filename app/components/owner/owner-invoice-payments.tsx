@@ -2,7 +2,7 @@
 // "Refund" (never above what is left of it: the server checks again), and "Record payment" for money received
 // outside Stripe. The amounts are dollars as typed; the server turns them into cents.
 import { useHydrated } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { centsText } from '~/lib/money'
 import type { InboxLead } from '~/lib/owner/owner-lead'
 import {
@@ -14,7 +14,7 @@ import {
   type RecordedMethod,
 } from '~/lib/payments/invoice'
 import { recordOwnerPayment, refundOwnerPayment } from '~/lib/payments/payments.functions'
-import { OwnerField, WriteStatus } from './owner-field'
+import { OwnerField, shownValue, WriteStatus } from './owner-field'
 import { useInvoiceWrite } from './owner-leads'
 
 export const smallButton =
@@ -54,9 +54,8 @@ export function OwnerInvoicePayments({ lead, invoice }: { lead: InboxLead; invoi
 function RecordPayment({ lead, balanceCents }: { lead: InboxLead; balanceCents: number }) {
   const id = useId()
   const [method, setMethod] = useState<RecordedMethod>('cash')
-  const methodSelect = useRef<HTMLSelectElement>(null)
   // A method chosen before the scripts ran stays on screen; React saw no change event for it.
-  useEffect(() => setMethod((methodSelect.current?.value ?? 'cash') as RecordedMethod), [])
+  useEffect(() => setMethod((method) => shownValue(`${id}-method`, method)), [id])
   const record = useInvoiceWrite(lead, (data: RecordPaymentForm) => recordOwnerPayment({ data }))
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -70,7 +69,6 @@ function RecordPayment({ lead, balanceCents }: { lead: InboxLead; balanceCents: 
         id={`${id}-method`}
         label={T.method}
         name="method"
-        ref={methodSelect}
         value={method}
         onChange={(event: ChangeEvent<HTMLSelectElement>) => setMethod(event.currentTarget.value as RecordedMethod)}
         options={RECORDED_METHODS.map((value) => [value, PAYMENT_METHOD_LABELS[value]] as const)}

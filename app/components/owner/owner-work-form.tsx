@@ -19,7 +19,7 @@ import {
 import { newPostId, WORK_PHOTO_MAX_SIDE, WORK_TEXTS, WORK_UPLOAD_TIMEOUT_MS } from '~/lib/posted-work/posted-work-form'
 import { downscale } from '../photos/photo-downscale'
 import { sendWithProgress } from '../photos/photo-send'
-import { OwnerField, ownerInputClass } from './owner-field'
+import { OwnerField, ownerInputClass, shownValue } from './owner-field'
 import { ownerButtonClass } from './owner-sign-in'
 import { PhotoChoice, WorkPosted } from './owner-work-parts'
 
@@ -71,14 +71,13 @@ export function OwnerWorkForm({
     // Photos and fields chosen before the scripts ran: React saw no change event for them, and the form shows them.
     const chosen = (side: Side) => inputs[side].current?.files?.[0] ?? null
     setFiles({ before: chosen('before'), after: chosen('after') })
-    const shown = (field: Field) => document.getElementById(fieldId(field)) as HTMLInputElement | null
-    setCategory((shown('category')?.value ?? category) as GalleryCategory | '')
-    setCity((shown('city')?.value ?? city) as CitySlug | '')
-    setCaption(shown('caption')?.value ?? caption)
+    setCategory(shownValue(fieldId('category'), category))
+    setCity(shownValue(fieldId('city'), city))
+    setCaption(shownValue(fieldId('caption'), caption))
     // The description the server wrote follows the first kind of job; one that differs is the owner's own.
-    const description = shown('alt')?.value
-    if (description !== undefined && description !== alt) setOwnAlt(description)
-    setConsent(shown('consent')?.checked ?? consent)
+    const description = shownValue(fieldId('alt'), alt)
+    if (description !== alt) setOwnAlt(description)
+    setConsent(shownValue(fieldId('consent'), consent))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
