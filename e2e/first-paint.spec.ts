@@ -23,13 +23,14 @@ for (const path of ['/', '/services?tab=roof', '/city/folsom', '/contact']) {
  * own CSS leaves out those no rule of it reads, and a variable shows only through a property that reads it. A box
  * `content-visibility: auto` has not laid out yet reports `100%` where a laid-out one reports pixels, and which are
  * laid out depends on the frames rendered so far: every box is laid out for the reading, its own value still hashed.
+ * A closed `<details>` hides its content the same way (`::details-content`), and is laid out for the reading too.
  */
 function computedStyles(page: Page) {
   return page.evaluate(() => {
     const elements = [...document.querySelectorAll('body *:not(script)')]
     const contentVisibility = elements.map((element) => getComputedStyle(element).contentVisibility)
     const layAllOut = document.head.appendChild(document.createElement('style'))
-    layAllOut.textContent = '* { content-visibility: visible !important }'
+    layAllOut.textContent = '*, ::details-content { content-visibility: visible !important }'
     const hashes = elements.map((element, index) => {
       const style = getComputedStyle(element)
       let hash = 0x811c9dc5
