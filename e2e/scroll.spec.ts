@@ -4,6 +4,8 @@ import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY))
 const hydrated = (page: Page) => page.locator('html[data-hydrated="true"]')
+const twoFrames = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
 
 for (const path of ['/', '/services?tab=roof', '/contact']) {
   test(`${path}: a visitor who scrolls before the JavaScript arrives stays where they scrolled`, async ({ page }) => {
@@ -18,7 +20,7 @@ for (const path of ['/', '/services?tab=roof', '/contact']) {
     release()
     await expect(hydrated(page)).toBeAttached()
     // The router restores or resets the scroll once the page has rendered: give it two frames.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    await twoFrames(page)
     expect(await scrollY(page)).toBe(scrolled)
   })
 }
@@ -59,6 +61,8 @@ async function readHomeHalfway(page: Page): Promise<string | null> {
   await page.goto('/')
   await expect(hydrated(page)).toBeAttached()
   await page.locator('#about').scrollIntoViewIfNeeded()
+  // The sections reached are laid out at their own height in the next frame, and the scroll anchored to them moves.
+  await twoFrames(page)
   await page.mouse.move(200, 400)
   const top = await scrollY(page)
   await page.mouse.wheel(0, 400)
