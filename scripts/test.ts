@@ -1,6 +1,6 @@
 // `npm test`: lint, build, type-check, unit + integration tests (Vitest), then end-to-end tests (Playwright, Debian
 // Chromium) against the production build. `npm run test:postgres [-- tests/x.test.ts e2e/y.spec.ts]`: the two suites
-// (or just those files; the e2e suite without its page-only specs) on a throwaway PostgreSQL 15 cluster instead of
+// (or just those files; the e2e suite without its PGlite-only specs) on a throwaway PostgreSQL 15 cluster instead of
 // PGlite (decision 050), building only when there is no build yet. Installs what is missing with apt-get (README).
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -11,11 +11,13 @@ import { prepareMigratedTemplates } from '../tests/support/test-database'
 
 // Specs about the page in the browser that start no server and read nothing back from the shared server's
 // database: on PostgreSQL they would repeat the same seeded reads (decision 050: only app/server/db/ knows which
-// database runs), so `npm run test:postgres` runs them only when named. A spec not listed runs on both.
-const PAGE_ONLY_SPECS = new Set(
-  `a11y before-scripts bundle confetti email-wrap first-paint first-view-requests focus-visible gallery header home
-   keyboard layout loading-order pages phones photo-loading privacy public-reads redirects request-methods routes
-   scroll seo settings social-proof text-us`
+// database runs), so `npm run test:postgres` runs them only when named. So are two that start servers but whose
+// database work Vitest already runs there: chat (the assistant's per-IP count, tests/assistant/ask.test.ts) and
+// env-file (a build and start reading `.env`). A spec not listed runs on both.
+const PGLITE_ONLY_SPECS = new Set(
+  `a11y before-scripts bundle chat confetti email-wrap env-file first-paint first-view-requests focus-visible gallery
+   header home keyboard layout loading-order pages phones photo-loading privacy public-reads redirects
+   request-methods routes scroll seo settings social-proof text-us`
     .split(/\s+/)
     .map((name) => `${name}.spec.ts`),
 )
@@ -57,7 +59,7 @@ try {
   if (status === 0 && (files.length === 0 || e2eFiles.length > 0)) {
     const e2eEnv = { CHROMIUM_PATH: chromium, E2E_DATA_DIR: '.data/e2e' }
     const specs = postgres && files.length === 0 ? readdirSync('e2e').filter((name) => /\.spec\.ts$/.test(name)) : []
-    const onBoth = specs.filter((name) => !PAGE_ONLY_SPECS.has(name)).map((name) => `e2e/${name}`)
+    const onBoth = specs.filter((name) => !PGLITE_ONLY_SPECS.has(name)).map((name) => `e2e/${name}`)
     await run('end-to-end tests', 'npx', ['playwright', 'test', ...e2eFiles, ...onBoth], e2eEnv)
   }
 } finally {
