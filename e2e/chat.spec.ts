@@ -1,3 +1,5 @@
+// The chat panel in Chromium: focus, Escape, its animation, a phone's layout and the failures a visitor sees; the
+// answers themselves are tests/assistant/*.test.ts's.
 import { expect, test, type Page, type Route } from './support/test'
 import { wcagAudit } from './support/axe'
 import { isPartlyFaded, recordLooks, slowAnimations } from './support/animations'

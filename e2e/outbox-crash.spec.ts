@@ -1,3 +1,5 @@
+// The production server killed mid-send: a new process takes the lock and sends what was claimed once, in order;
+// tests/server/lead-pipeline.test.ts holds the same rule within one process.
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { contact, postPlainQuote, SENT_LOCATION } from './support/quote-form'

@@ -1,3 +1,5 @@
+// The production server behind a pretend TLS proxy: origins, client addresses, limits and headers over real
+// sockets; tests/server/config.test.ts and tests/assistant/ask.test.ts hold the rules as functions.
 import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
 import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'

@@ -1,3 +1,5 @@
+// Each page from the production server: status codes, headings, 404s and not-found in the browser's history;
+// tests/server/page-url.test.ts holds the address rules as functions.
 import { expect, test } from './support/test'
 import { epoxy } from '~/content/services'
 

@@ -1,3 +1,5 @@
+// The production server process: headers, compression, CSP nonces and hashes, the page cache, SIGTERM, warm-up;
+// tests/server/html-cache.test.ts and page-url.test.ts hold the same rules as functions.
 import { expect, test } from './support/test'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
