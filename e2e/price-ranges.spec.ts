@@ -2,7 +2,8 @@
  * Typical prices on the production build at 390 × 844 (docs/decisions/057-price-ranges.md): with no range set the
  * form shows none; the owner prices house washing by size; a visitor sees the range on the service tab and on the
  * form once the service and size are chosen (without JavaScript, posted by the form's price button); the lead card
- * shows it, the quote starts from it, and a quote accepted at $420 counts as inside in Sources.
+ * shows it, the quote starts from it, and a quote accepted at $420 counts as inside in Sources. Fields the owner
+ * fills in before the inbox's scripts run keep what he typed.
  */
 import { privacyLink } from '~/content/navigation'
 import { SOURCES_TEXTS } from '~/lib/owner/owner-lead'
@@ -17,6 +18,7 @@ import { expect, test, type Browser, type Locator } from './support/test'
 test.use({ viewport: { width: 390, height: 844 } })
 
 const RANGE = 'Typical price: $350–$450'
+const TERMS = 'Half on the day of the work, half a week later. A rain date moves the work at no charge.'
 
 /** The service chosen on the form, once the server's answer about its prices has come. */
 async function chooseService(form: Locator, title: string) {
@@ -45,14 +47,19 @@ test('the owner prices house washing by size; a visitor sees the range; the acce
   await expect(emptyForm.getByLabel(TYPICAL_PRICE_TEXTS.sizeQuestion)).toHaveCount(0)
   await before.context.close()
 
-  // The owner's Prices view.
+  // The owner's Prices view, filled in before its scripts ran: the terms typed then are the ones saved.
   await signInOwner(page, server)
   await page.goto(`${server.url}/owner?view=prices`)
+  const releasePrices = await holdRequests(page, APP_SCRIPTS)
+  await page.reload({ waitUntil: 'domcontentloaded' })
   const houseWashing = page.getByRole('group', { name: 'Full House Washing' })
   await houseWashing.getByLabel(Q.minimum).fill('150')
   await houseWashing.getByLabel(Q.size(1)).fill('two-story')
   await houseWashing.getByLabel(Q.low).first().fill('350')
   await houseWashing.getByLabel(Q.high).first().fill('450')
+  await page.getByLabel(Q.terms).fill(TERMS)
+  releasePrices()
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
   await expect(page.getByLabel(Q.rule)).toHaveValue(DEFAULT_PRICE_RULE)
   await page.getByRole('button', { name: Q.save }).click()
   await expect(page.getByText(Q.saved)).toBeVisible()
@@ -133,6 +140,7 @@ test('the owner prices house washing by size; a visitor sees the range; the acce
   const customer = await visitor(browser)
   await customer.page.goto(`${server.url}${new URL(link).pathname}`)
   await expect(customer.page.locator('output')).toHaveText('$420.00')
+  await expect(customer.page.getByText(TERMS)).toBeVisible()
   await customer.page.getByLabel(QUOTE_PAGE_TEXTS.name).fill('Nora Quinn')
   await customer.page.getByRole('checkbox', { name: QUOTE_PAGE_TEXTS.agree }).check()
   await customer.page.getByRole('button', { name: QUOTE_PAGE_TEXTS.accept }).click()

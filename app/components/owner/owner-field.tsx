@@ -1,6 +1,6 @@
 // The owner's forms' parts. A field: a label tied to its control, an optional hint between them; the control is an
 // input, a textarea when it has rows, a select when it has options, in the house's look unless given a class.
-import type { ComponentProps, ReactNode } from 'react'
+import { useState, type ComponentProps, type ReactNode } from 'react'
 
 export const ownerInputClass =
   'min-h-11 w-full rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700'
@@ -57,10 +57,16 @@ export function OwnerField({
       ) : control.rows === undefined ? (
         <input {...(control as ComponentProps<'input'>)} className={className} />
       ) : (
-        <textarea {...(control as ComponentProps<'textarea'>)} className={className} />
+        <OwnerTextarea {...(control as ComponentProps<'textarea'> & { id: string })} className={className} />
       )}
     </>
   )
+}
+
+/** Uncontrolled, it starts from what was typed before the scripts ran: React resets a hydrated one to its server text. */
+function OwnerTextarea({ defaultValue, ...props }: ComponentProps<'textarea'> & { id: string }) {
+  const [typed] = useState(() => (typeof defaultValue === 'string' ? shownValue(props.id, defaultValue) : defaultValue))
+  return <textarea {...props} defaultValue={typed} />
 }
 
 /** What an owner's write answered ("Saved", a refusal), read out when it changes; no room taken while empty. */

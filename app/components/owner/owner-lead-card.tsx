@@ -52,13 +52,9 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
   const id = useId()
   const leads = useLeadsCache()
   const form = useRef<HTMLFormElement>(null)
-  // Uncontrolled, seeded from the page itself: React would reset a hydrated <textarea> to its server text.
-  const [initial] = useState(() => ({
-    status: shownValue(`${id}-status`, lead.status),
-    note: shownValue(`${id}-note`, lead.note),
-  }))
-  // The job value field shows while "Won" is chosen.
-  const [status, setStatus] = useState(initial.status)
+  // The status chosen before the scripts ran: the job value field shows while "Won" is chosen.
+  const [initialStatus] = useState(() => shownValue(`${id}-status`, lead.status))
+  const [status, setStatus] = useState(initialStatus)
   const hydrated = useHydrated()
   const [message, setMessage] = useState('')
   const [valueRefused, setValueRefused] = useState(false)
@@ -179,7 +175,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
           label="Status"
           id={`${id}-status`}
           name="status"
-          defaultValue={initial.status}
+          defaultValue={initialStatus}
           onChange={(event: ChangeEvent<HTMLSelectElement>) => setStatus(event.currentTarget.value)}
           options={OWNER_STATUSES.map((value) => [value, value[0]!.toUpperCase() + value.slice(1)] as const)}
           className="min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700"
@@ -201,7 +197,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
           label="Note"
           id={`${id}-note`}
           name="note"
-          defaultValue={initial.note}
+          defaultValue={lead.note}
           maxLength={OWNER_NOTE_MAX}
           rows={2}
           className="rounded-lg border border-slate-500 p-2 focus-visible:outline-3 focus-visible:outline-brand-700"
