@@ -161,13 +161,6 @@ export const payLink = (token: string) => `${site.baseUrl}${payPath(token)}`
 export const PAY_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/
 export const OWNER_MONEY_CSV_URL = '/owner/money.csv'
 
-/** The pay page's headers: on the page, the 404 and the refusals alike. */
-export const PAY_PAGE_HEADERS = {
-  'Cache-Control': 'no-store',
-  'Referrer-Policy': 'no-referrer',
-  'X-Robots-Tag': 'noindex',
-} as const
-
 /** What the pay page's plain form posts: a per-page key, never an amount. */
 export const PAY_FORM_FIELDS = { click: 'click' } as const
 

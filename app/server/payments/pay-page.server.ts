@@ -3,11 +3,9 @@
 // balance is the invoice's, read here, and Stripe's page is where the card is typed.
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import { site } from '../../content/site'
 import type { PostedWork } from '../../lib/posted-work/posted-work'
 import {
   PAY_FORM_FIELDS,
-  PAY_PAGE_HEADERS,
   PAY_PAGE_TEXTS,
   PAY_TOKEN_PATTERN,
   payPath,
@@ -16,46 +14,20 @@ import {
 import { getBackend, type Backend } from '../backend/backend.server'
 import type { Db } from '../db/database.server'
 import { readPlainForm } from '../http/plain-form.server'
-import { limitVisitor } from '../http/rate-limit.server'
-import { escapeHtml, sanitizeText } from '../leads/lead-email.server'
+import { limitAsQuoteForm, plainPage, seeOther, VIEWS_PER_POST } from '../http/link-page.server'
+import { sanitizeText } from '../leads/lead-email.server'
 import { log } from '../log/logger.server'
 import { ownerAccess } from '../owner/owner-access.server'
 import { invoiceOfToken, markViewed } from './invoices.server'
 import { cardPayable, otherWaysText } from './payments.server'
 import { createCheckout, isSessionId } from './stripe.server'
 
-// Reads are cheap and a customer reloads: twelve times the posts' limit per client, as the quote page's.
-const VIEWS_PER_POST = 12
 const MAX_POST_BYTES = 4 * 1024
 const CLICK = /^[A-Za-z0-9_-]{16,64}$/
 
-function plainPage(status: number, title: string, text: string, headers: Record<string, string> = {}): Response {
-  const body =
-    `<!doctype html><html lang="en-US"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
-    `<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>` +
-    `<p><a href="${escapeHtml(site.phoneHref)}">${escapeHtml(site.phone)}</a></p>` +
-    `<p><a href="/">${escapeHtml(site.name)}</a></p></main></body></html>`
-  return new Response(body, {
-    status,
-    headers: {
-      ...PAY_PAGE_HEADERS,
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': "default-src 'none'",
-      ...headers,
-    },
-  })
-}
-
-/** Unknown and paid-off links get this one answer, byte for byte: nothing tells whether a token ever existed. */
 const unavailable = () => plainPage(404, PAY_PAGE_TEXTS.unavailableTitle, PAY_PAGE_TEXTS.unavailable)
 const tooMany = (seconds: number) =>
   plainPage(429, PAY_PAGE_TEXTS.title, PAY_PAGE_TEXTS.rateLimited, { 'Retry-After': String(seconds) })
-
-function hit(backend: Backend, bucket: string, key: string, times = 1): Promise<number> {
-  const { rateLimit, rateWindowMs } = backend.config.quote
-  return limitVisitor(backend, bucket, key, { count: rateLimit * times, windowMs: rateWindowMs })
-}
 
 /** Stripe's hosted pages, or the stand-in's that STRIPE_API_BASE names in tests. */
 function checkoutOrigins(backend: Backend): string[] {
@@ -130,16 +102,13 @@ export async function payPageGet(
   ip: string,
   backend: Backend = getBackend(),
 ): Promise<PayPageView | Response> {
-  const wait = await hit(backend, 'pay-page-view', ip, VIEWS_PER_POST)
+  const wait = await limitAsQuoteForm(backend, 'pay-page-view', ip, VIEWS_PER_POST)
   if (wait > 0) return tooMany(wait)
   const view = await readPayPage(backend, token, new URL(request.url).searchParams.get('session'))
   if (!view) return unavailable()
   if (!(await ownerAccess())) await markViewed(await backend.db(), token)
   return view
 }
-
-const backToPage = (token: string) =>
-  new Response(null, { status: 303, headers: { Location: payPath(token), ...PAY_PAGE_HEADERS } })
 
 /**
  * POST "Pay by card": a fresh Checkout Session for the balance and 303 to Stripe's page. Nothing to pay by card
@@ -155,12 +124,13 @@ export async function payPagePost(
   if (form instanceof Response) return form
   if (!PAY_TOKEN_PATTERN.test(token)) return unavailable()
   // Per client, then per token: a token's limit holds however many clients try it.
-  const wait = (await hit(backend, 'pay-page', ip)) || (await hit(backend, 'pay-page-token', token))
+  const wait =
+    (await limitAsQuoteForm(backend, 'pay-page', ip)) || (await limitAsQuoteForm(backend, 'pay-page-token', token))
   if (wait > 0) return tooMany(wait)
   const found = await invoiceOfToken(await backend.db(), token)
   if (!found || (found.invoice.balanceCents === 0 && found.invoice.processingCents === 0)) return unavailable()
   const { invoice } = found
-  if (!cardPayable(backend, invoice.balanceCents)) return backToPage(token)
+  if (!cardPayable(backend, invoice.balanceCents)) return seeOther(payPath(token))
   const sent = form?.text(PAY_FORM_FIELDS.click) ?? ''
   const click = CLICK.test(sent) ? sent : randomBytes(18).toString('base64url')
   const email = await (
@@ -176,7 +146,7 @@ export async function payPagePost(
       { leadId: found.leadId, token, number: invoice.number!, balanceCents: invoice.balanceCents, email: email.email },
       click,
     )
-    return new Response(null, { status: 303, headers: { Location: url, ...PAY_PAGE_HEADERS } })
+    return seeOther(url)
   } catch (error) {
     log('payments').error({ err: error instanceof Error ? error.message : String(error) }, 'no Checkout Session made')
     return plainPage(503, PAY_PAGE_TEXTS.title, PAY_PAGE_TEXTS.cardUnavailable, { 'Retry-After': '60' })

@@ -3,10 +3,8 @@
 // answerQuote from the stored version the page showed (its version and hash).
 import { sql } from 'kysely'
 import * as v from 'valibot'
-import { site } from '../../content/site'
 import {
   QUOTE_FORM_FIELDS as F,
-  QUOTE_PAGE_HEADERS,
   QUOTE_TOKEN_PATTERN,
   quotePath,
   type QuotePageField,
@@ -17,46 +15,18 @@ import { acceptanceSchema, changesSchema } from '../../lib/quotes/quote-schema'
 import { QUOTE_PAGE_TEXTS } from '../../lib/quotes/quote-texts'
 import { getBackend, type Backend } from '../backend/backend.server'
 import { readPlainForm } from '../http/plain-form.server'
-import { limitVisitor, visitorHash } from '../http/rate-limit.server'
-import { escapeHtml, sanitizeText } from '../leads/lead-email.server'
+import { limitAsQuoteForm, plainPage, seeOther, VIEWS_PER_POST } from '../http/link-page.server'
+import { visitorHash } from '../http/rate-limit.server'
+import { sanitizeText } from '../leads/lead-email.server'
 import { ownerAccess } from '../owner/owner-access.server'
 import { answerQuote, quoteOfToken } from './quotes.server'
 
-// Reads are cheap and a customer reloads: twelve times the posts' limit per client (none when that is 0).
-const VIEWS_PER_POST = 12
 const MAX_POST_BYTES = 16 * 1024
 
-/**
- * Unknown, expired and withdrawn links get this one answer, byte for byte, so nothing tells whether a token
- * ever existed. No script, no style, no request of its own.
- */
-function unavailable(): Response {
-  const title = escapeHtml(QUOTE_PAGE_TEXTS.unavailableTitle)
-  const body =
-    `<!doctype html><html lang="en-US"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
-    `<title>${title}</title></head><body><main><h1>${title}</h1><p>${escapeHtml(QUOTE_PAGE_TEXTS.unavailable)}</p>` +
-    `<p><a href="${escapeHtml(site.phoneHref)}">${escapeHtml(site.phone)}</a></p>` +
-    `<p><a href="/">${escapeHtml(site.name)}</a></p></main></body></html>`
-  return new Response(body, {
-    status: 404,
-    headers: {
-      ...QUOTE_PAGE_HEADERS,
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': "default-src 'none'",
-    },
-  })
-}
-
-function tooMany(seconds: number): Response {
-  return new Response(`${QUOTE_PAGE_TEXTS.rateLimited}\n`, {
-    status: 429,
-    headers: { ...QUOTE_PAGE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(seconds) },
-  })
-}
-
-const seeOther = (token: string, done: 'accepted' | 'changes') =>
-  new Response(null, { status: 303, headers: { Location: `${quotePath(token)}?done=${done}`, ...QUOTE_PAGE_HEADERS } })
+const unavailable = () => plainPage(404, QUOTE_PAGE_TEXTS.unavailableTitle, QUOTE_PAGE_TEXTS.unavailable)
+const tooMany = (seconds: number) =>
+  plainPage(429, QUOTE_PAGE_TEXTS.title, QUOTE_PAGE_TEXTS.rateLimited, { 'Retry-After': String(seconds) })
+const done = (token: string, outcome: 'accepted' | 'changes') => seeOther(`${quotePath(token)}?done=${outcome}`)
 
 /** The page's quote, or null for a link that shows nothing: an accepted quote shows its acceptance for good. */
 export async function readQuotePage(backend: Backend, token: string): Promise<QuotePageView | null> {
@@ -70,12 +40,6 @@ export async function readQuotePage(backend: Backend, token: string): Promise<Qu
   return { token, firstName, version, hash, items, note, terms, validUntil, acceptance, job }
 }
 
-/** The quote form's limits (QUOTE_RATE_LIMIT per QUOTE_RATE_WINDOW_MS), `times` over: 0, or seconds to wait. */
-function hit(backend: Backend, bucket: string, key: string, times = 1): Promise<number> {
-  const { rateLimit, rateWindowMs } = backend.config.quote
-  return limitVisitor(backend, bucket, key, { count: rateLimit * times, windowMs: rateWindowMs })
-}
-
 /** GET: the page's quote, or the answer that replaces the page. The first view is stamped, unless the owner's. */
 export async function quotePageGet(
   request: Request,
@@ -83,7 +47,7 @@ export async function quotePageGet(
   ip: string,
   backend: Backend = getBackend(),
 ): Promise<QuotePageView | Response> {
-  const wait = await hit(backend, 'quote-page-view', ip, VIEWS_PER_POST)
+  const wait = await limitAsQuoteForm(backend, 'quote-page-view', ip, VIEWS_PER_POST)
   if (wait > 0) return tooMany(wait)
   const view = await readQuotePage(backend, token)
   if (!view) return unavailable()
@@ -129,10 +93,11 @@ export async function quotePagePost(
     message: text(F.message),
   }
   // Per client, then per token: a token's limit holds however many clients try it.
-  const wait = (await hit(backend, 'quote-page', ip)) || (await hit(backend, 'quote-page-token', token))
+  const wait =
+    (await limitAsQuoteForm(backend, 'quote-page', ip)) || (await limitAsQuoteForm(backend, 'quote-page-token', token))
   const view = await readQuotePage(backend, token)
   if (!view) return unavailable()
-  if (view.acceptance) return seeOther(token, 'accepted')
+  if (view.acceptance) return done(token, 'accepted')
   const refuse = (refusal: Omit<QuotePageRefusal, 'values' | 'errors'> & Partial<QuotePageRefusal>) => ({
     view,
     refusal: { values, errors: {}, ...refusal },
@@ -147,7 +112,7 @@ export async function quotePagePost(
     const result = await answerQuote(db, token, { push, message: parsed.output.message })
     if (result === 'gone') return unavailable()
     backend.deliverSoon()
-    return seeOther(token, result === 'sent' ? 'changes' : 'accepted')
+    return done(token, result === 'sent' ? 'changes' : 'accepted')
   }
 
   const parsed = v.safeParse(acceptanceSchema, { name: values.name, agree: values.agree ? 'on' : '' })
@@ -168,5 +133,5 @@ export async function quotePagePost(
   if (result === 'unknown-item')
     return refuse({ status: 400, message: QUOTE_PAGE_TEXTS.unknownItem, values: { ...values, chosen: [] } })
   backend.deliverSoon()
-  return seeOther(token, 'accepted')
+  return done(token, 'accepted')
 }
