@@ -2,8 +2,7 @@
 // ("Pay $X by card") and the one "not available" answer. The post carries a per-page key, never an amount: the
 // balance is the invoice's, read here, and Stripe's page is where the card is typed.
 import { randomBytes } from 'node:crypto'
-import { sql } from 'kysely'
-import type { PostedWork } from '../../lib/posted-work/posted-work'
+import { POSTED_WORK_READ_LIMIT } from '../../lib/posted-work/posted-work'
 import {
   PAY_FORM_FIELDS,
   PAY_PAGE_TEXTS,
@@ -12,7 +11,6 @@ import {
   type PayPageView,
 } from '../../lib/payments/invoice'
 import { getBackend, type Backend } from '../backend/backend.server'
-import type { Db } from '../db/database.server'
 import { readPlainForm } from '../http/plain-form.server'
 import { limitAsQuoteForm, plainPage, seeOther, VIEWS_PER_POST } from '../http/link-page.server'
 import { sanitizeText } from '../leads/lead-email.server'
@@ -21,6 +19,7 @@ import { ownerAccess } from '../owner/owner-access.server'
 import { invoiceOfToken, markViewed } from './invoices.server'
 import { cardPayable, otherWaysText } from './payments.server'
 import { createCheckout, isSessionId } from './stripe.server'
+import { publishedWork } from '../work/posted-work.server'
 
 const MAX_POST_BYTES = 4 * 1024
 const CLICK = /^[A-Za-z0-9_-]{16,64}$/
@@ -34,19 +33,6 @@ function checkoutOrigins(backend: Backend): string[] {
   const api = backend.config.stripe?.api
   if (!backend.config.stripe) return []
   return [api ? `${api.protocol}://${api.host}:${api.port}` : 'https://checkout.stripe.com']
-}
-
-/** The owner's posted before/after photos of this job, as the gallery shows them. */
-function photosOf(db: Db, leadId: string): Promise<PostedWork[]> {
-  return db
-    .selectFrom('posted_work')
-    .select(['id', 'category', 'city_slug as citySlug', 'caption', 'alt', 'image_hash as imageHash'])
-    .select(['width', 'height', 'widths', 'placeholder'])
-    .select(sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('createdAt'))
-    .where('lead_id', '=', leadId)
-    .where('published', '=', true)
-    .orderBy('created_at')
-    .execute()
 }
 
 /**
@@ -76,7 +62,7 @@ export async function readPayPage(
     if (made) outcome = made.state === 'succeeded' ? 'paid' : 'processing'
   }
   if (!outcome && invoice.balanceCents === 0 && invoice.processingCents === 0) return null
-  const [photos, otherWays] = await Promise.all([photosOf(db, leadId), otherWaysText(db)])
+  const [photos, otherWays] = await Promise.all([publishedWork(db, POSTED_WORK_READ_LIMIT, leadId), otherWaysText(db)])
   return {
     token,
     number: invoice.number!,

@@ -25,13 +25,14 @@ export type PostedWork = Awaited<ReturnType<typeof publishedWork>>[number]
 /** The inbox also sees hidden ones. */
 export type OwnerPostedWork = Awaited<ReturnType<typeof listOwnerWork>>[number]
 
-/** The newest published jobs. */
-export function publishedWork(db: Db, limit: number) {
+/** The newest published jobs; or one lead's, oldest first (the pay page's before and after). */
+export function publishedWork(db: Db, limit: number, leadId?: string) {
   return db
     .selectFrom('posted_work')
     .select(shown)
     .where('published', '=', true)
-    .orderBy('created_at', 'desc')
+    .$if(leadId !== undefined, (query) => query.where('lead_id', '=', leadId!))
+    .orderBy('created_at', leadId === undefined ? 'desc' : 'asc')
     .orderBy('id')
     .limit(limit)
     .execute()
