@@ -14,6 +14,60 @@ import { OWNER_INVOICE_TEXTS, UNPAID_AGES, type UnpaidInvoice } from '../../lib/
 /** Where a message comes from and where a customer's reply goes. */
 export type Senders = Pick<DeliveryIo, 'addresses' | 'ownerEmail'>
 
+/**
+ * To the customer from the business, replies to the owner. Null when the stored address is not one a mail server
+ * should be given: the owner still has "Text the link".
+ */
+export function customerMail(
+  lead: { email: string; leadId: string },
+  key: string,
+  { ownerEmail, addresses }: Senders,
+  parts: { subject: string; text: string[]; html: string[]; icalEvent?: OwnerNotification['icalEvent'] },
+): OwnerNotification | null {
+  if (!isValidEmail(lead.email) || hasForbiddenChars(lead.email)) return null
+  return composeMail(addresses, {
+    key,
+    fromName: sanitizeText(site.name, 100),
+    to: lead.email,
+    replyTo: ownerEmail,
+    lead: lead.leadId,
+    ...parts,
+  })
+}
+
+export const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`)
+export const firstNameOf = (lead: { firstName: string }) => sanitizeText(lead.firstName, 60)
+
+export interface Letter {
+  subject: string
+  intro: string[]
+  /** Shown as a button in HTML (its words `button`, else the link), as the bare link in text. */
+  link?: string | null
+  button?: string
+  outro?: string[]
+  icalEvent?: OwnerNotification['icalEvent']
+}
+
+/** How a letter to a customer reads: paragraphs, the link, the closing lines and the business's name. */
+export function customerLetter(lead: { email: string; leadId: string }, key: string, senders: Senders, letter: Letter) {
+  const { subject, intro, link, button = link ?? '', outro = [], icalEvent } = letter
+  return customerMail(lead, key, senders, {
+    subject,
+    text: [
+      ...intro.flatMap((line) => [line, '']),
+      ...(link ? [link, ''] : []),
+      ...(outro.length > 0 ? [...outro, ''] : []),
+      site.name,
+    ],
+    html: [
+      ...paragraphs(intro),
+      ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(button)}</a></p>`] : []),
+      ...paragraphs([...outro, site.name]),
+    ],
+    ...(icalEvent && { icalEvent }),
+  })
+}
+
 export interface PushPayload {
   title: string
   body: string

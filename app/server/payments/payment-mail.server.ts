@@ -2,13 +2,19 @@
 // of app/content/messages.ts, each built from the invoice as stored when it is sent: a reminder finds nothing due
 // once paid, a receipt names its own payment or refund (the outbox row's key). Typed values cleaned and escaped.
 import { messages } from '../../content/messages'
-import { site } from '../../content/site'
 import { PAYMENT_METHOD_LABELS, type LeadInvoice } from '../../lib/payments/invoice'
 import { formatCents } from '../../lib/money'
 import { formatDay } from '../../lib/quotes/quote'
-import { toInbox, townOf, type PushPayload, type Senders } from '../outbox/messages.server'
-import { escapeHtml, sanitizeText, type OwnerNotification } from '../leads/lead-email.server'
-import { customerMail } from '../quotes/quote-mail.server'
+import { sanitizeText } from '../leads/lead-email.server'
+import {
+  customerLetter,
+  firstNameOf,
+  toInbox,
+  townOf,
+  type Letter,
+  type PushPayload,
+  type Senders,
+} from '../outbox/messages.server'
 
 /** A lead with its invoice, as the outbox's claim reads them. */
 export interface InvoiceMailLead {
@@ -22,30 +28,12 @@ export interface InvoiceMailLead {
   invoice: LeadInvoice
 }
 
-const firstNameOf = (lead: { firstName: string }) => sanitizeText(lead.firstName, 60)
-const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`)
 const payloadId = (lead: InvoiceMailLead, name: string) => String(lead.payload?.[name] ?? '')
 
-/** The invoice's words, the link as a button, the business's outro: as the quote's mails go (customerMail). */
-function invoiceMail(
-  lead: InvoiceMailLead,
-  key: string,
-  senders: Senders,
-  words: { subject: string; intro: string[]; after?: string[] },
-  link: string | null,
-  button = link ?? '',
-): OwnerNotification | null {
-  const after = [...(words.after ?? []), ...messages.payments.outro]
-  return customerMail(lead, key, senders, {
-    subject: words.subject,
-    text: [...words.intro.flatMap((line) => [line, '']), ...(link ? [link, ''] : []), ...after, '', site.name],
-    html: [
-      ...paragraphs(words.intro),
-      ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(button)}</a></p>`] : []),
-      ...paragraphs([...after, site.name]),
-    ],
-  })
-}
+/** As every letter to a customer, closing with the payments' outro after its own lines. */
+const invoiceMail = (lead: InvoiceMailLead, key: string, senders: Senders, { after = [], ...letter }: InvoiceLetter) =>
+  customerLetter(lead, key, senders, { ...letter, outro: [...after, ...messages.payments.outro] })
+type InvoiceLetter = Omit<Letter, 'outro'> & { after?: string[] }
 
 /** Total, paid so far, refunds and the balance, as a receipt ends. */
 function figures(invoice: LeadInvoice) {
@@ -63,14 +51,13 @@ export function invoiceSentMail(lead: InvoiceMailLead, senders: Senders) {
     (item) =>
       `${sanitizeText(item.description, 200)}${item.addedOnSite ? ' (added on site)' : ''}: ${formatCents(item.cents)}`,
   )
-  return invoiceMail(
-    lead,
-    `invoice-${lead.outboxId}`,
-    senders,
-    { subject: words.subject, intro: [...words.intro.slice(0, 2), ...lines, words.intro[2]!], after: words.outro },
-    invoice.link,
-    words.button,
-  )
+  return invoiceMail(lead, `invoice-${lead.outboxId}`, senders, {
+    subject: words.subject,
+    intro: [...words.intro.slice(0, 2), ...lines, words.intro[2]!],
+    after: words.outro,
+    link: invoice.link,
+    button: words.button,
+  })
 }
 
 /** 3 and 10 days after sending; nothing once the balance is 0. */
@@ -79,13 +66,7 @@ export function invoiceReminderMail(lead: InvoiceMailLead, senders: Senders) {
   if (!invoice.link || invoice.number === null || invoice.balanceCents === 0) return null
   const words = messages.payments.reminder(firstNameOf(lead), invoice.number, formatCents(invoice.balanceCents))
   const key = `invoice-reminder-${lead.outboxId}-${payloadId(lead, 'days')}`
-  return invoiceMail(
-    lead,
-    key,
-    senders,
-    { subject: words.subject, intro: words.intro, after: words.outro },
-    invoice.link,
-  )
+  return invoiceMail(lead, key, senders, { ...words, after: words.outro, link: invoice.link })
 }
 
 const paymentOf = (lead: InvoiceMailLead) =>
@@ -106,7 +87,7 @@ export function paymentReceiptMail(lead: InvoiceMailLead, senders: Senders) {
     day,
   )
   const link = invoice.balanceCents > 0 ? invoice.link : null
-  return invoiceMail(lead, `receipt-${payment.id}`, senders, { ...words, after: figures(invoice) }, link)
+  return invoiceMail(lead, `receipt-${payment.id}`, senders, { ...words, after: figures(invoice), link })
 }
 
 /** One per refund: a card's goes back to the card. */
@@ -119,7 +100,7 @@ export function refundReceiptMail(lead: InvoiceMailLead, senders: Senders) {
   const day = formatDay(refund.refundedOn, false)
   const amount = formatCents(refund.amountCents)
   const words = messages.payments.refund(firstNameOf(lead), invoice.number, amount, payment.method === 'card', day)
-  return invoiceMail(lead, `refund-${refund.id}`, senders, { ...words, after: figures(invoice) }, null)
+  return invoiceMail(lead, `refund-${refund.id}`, senders, { ...words, after: figures(invoice) })
 }
 
 /** To the owner about his own customer: "Paid: $X, {first name}, {town}". */

@@ -14,11 +14,18 @@ import {
   type QuoteFacts,
   type QuoteItem,
 } from '../../lib/quotes/quote'
-import { hasForbiddenChars, isValidEmail } from '../../lib/leads/lead-schema'
-import { toInbox, townOf, type PushPayload, type Senders } from '../outbox/messages.server'
+import {
+  customerLetter,
+  customerMail,
+  firstNameOf,
+  paragraphs,
+  toInbox,
+  townOf,
+  type PushPayload,
+  type Senders,
+} from '../outbox/messages.server'
 import { customerInvite } from './calendar.server'
-import { composeMail, escapeHtml, sanitizeText } from '../leads/lead-email.server'
-import type { OwnerNotification } from '../leads/lead-email.server'
+import { escapeHtml, sanitizeText } from '../leads/lead-email.server'
 
 /** A lead with its quote, as the outbox's claim reads them. */
 export interface QuoteMailLead {
@@ -32,29 +39,6 @@ export interface QuoteMailLead {
   quote: QuoteFacts
 }
 
-/**
- * Null when the stored address is not one a mail server should be given: the owner still has "Text the link".
- * The invoice's mails (app/server/payments/payment-mail.server.ts) go the same way.
- */
-export function customerMail(
-  lead: Pick<QuoteMailLead, 'email' | 'leadId'>,
-  key: string,
-  { ownerEmail, addresses }: Senders,
-  parts: { subject: string; text: string[]; html: string[]; icalEvent?: OwnerNotification['icalEvent'] },
-): OwnerNotification | null {
-  if (!isValidEmail(lead.email) || hasForbiddenChars(lead.email)) return null
-  return composeMail(addresses, {
-    key,
-    fromName: sanitizeText(site.name, 100),
-    to: lead.email,
-    replyTo: ownerEmail,
-    lead: lead.leadId,
-    ...parts,
-  })
-}
-
-const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`)
-const firstNameOf = (lead: { firstName: string }) => sanitizeText(lead.firstName, 60)
 /** The owner's multi-line texts (note, terms): line breaks kept, every other control character gone. */
 const ownText = (text: string) => text.replace(/[^\S\n]+/g, ' ').replace(/[\p{Cc}]/gu, (c) => (c === '\n' ? c : ''))
 const ownHtml = (text: string) =>
@@ -73,15 +57,10 @@ export function quoteSentMail(lead: QuoteMailLead, senders: Senders) {
     formatCents(quoteTotal(quote.items)),
     optional,
   )
-  const outro = words.outro(formatDay(quote.validUntil, false))
-  return customerMail(lead, `quote-${lead.outboxId}-v${quote.version}`, senders, {
-    subject: words.subject,
-    text: [...words.intro.flatMap((line) => [line, '']), link, '', ...outro, '', site.name],
-    html: [
-      ...paragraphs(words.intro),
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(words.button)}</a></p>`,
-      ...paragraphs([...outro, site.name]),
-    ],
+  return customerLetter(lead, `quote-${lead.outboxId}-v${quote.version}`, senders, {
+    ...words,
+    link,
+    outro: words.outro(formatDay(quote.validUntil, false)),
   })
 }
 
@@ -151,10 +130,9 @@ export function jobMail(lead: QuoteMailLead, senders: Senders) {
   const words = messages.quotes.job(firstNameOf(lead), when, state)
   const where = whereOf(lead)
   const lines = [...words.lines, ...(where && !job.cancelled ? [messages.quotes.address(where)] : []), ...words.outro]
-  return customerMail(lead, `job-${lead.outboxId}-${job.sequence}`, senders, {
+  return customerLetter(lead, `job-${lead.outboxId}-${job.sequence}`, senders, {
     subject: words.subject,
-    text: [...lines.flatMap((line) => [line, '']), site.name],
-    html: paragraphs([...lines, site.name]),
+    intro: lines,
     icalEvent: { method: invite.method, filename: 'invite.ics', content: invite.ics },
   })
 }
@@ -173,11 +151,7 @@ export function jobReminderMail(lead: QuoteMailLead, senders: Senders) {
     ...(where ? [messages.quotes.address(where)] : []),
     ...words.lines.slice(2),
   ]
-  return customerMail(lead, `reminder-${lead.outboxId}-${job.day}`, senders, {
-    subject: words.subject,
-    text: [...lines.flatMap((line) => [line, '']), site.name],
-    html: paragraphs([...lines, site.name]),
-  })
+  return customerLetter(lead, `reminder-${lead.outboxId}-${job.day}`, senders, { subject: words.subject, intro: lines })
 }
 
 /** To the owner about his own lead: the name and town may be in it (as the quote reminders, decision 048). */
