@@ -17,3 +17,5 @@ export const centsText = (cents: number | null = null) =>
 
 /** $100,000: the most a quote's line or a won job may be worth. */
 export const MAX_CENTS = 10_000_000
+
+export const sumCents = (amounts: number[]) => amounts.reduce((total, cents) => total + cents, 0)

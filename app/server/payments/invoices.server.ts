@@ -2,7 +2,7 @@
 // payments, and the owner's writes as transactions that lock the lead's row first, then the invoice's (lockInvoice),
 // as app/server/quotes/ does: two writers wait for each other and the second sees what the first committed.
 import { randomBytes } from 'node:crypto'
-import { sql } from 'kysely'
+import { sql, type Insertable } from 'kysely'
 import * as v from 'valibot'
 import type { InboxLead } from '../../lib/owner/owner-lead'
 import {
@@ -15,9 +15,11 @@ import {
   type InvoiceState,
   type LeadInvoice,
 } from '../../lib/payments/invoice'
+import { sumCents } from '../../lib/money'
 import type { Backend } from '../backend/backend.server'
 import { businessMinutesLater } from '../backend/business-hours.server'
 import type { Db } from '../db/database.server'
+import type { DB } from '../db/schema.gen'
 import { dropQueued, enqueue } from '../outbox/enqueue.server'
 
 /** A refusal, or the invoice as it stands after the write. */
@@ -46,16 +48,15 @@ const MAX_TOTAL_CENTS = 100_000_000
 export const REMINDER_DAYS = [3, 10] as const
 
 const isoDay = (day: Date) => day.toISOString().slice(0, 10)
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
 
 /** The sums of an invoice (see InvoiceFigures): failed payments count for nothing. */
 export function invoiceFigures(
   totalCents: number,
   payments: Pick<InvoicePayment, 'state' | 'amountCents' | 'refunds'>[],
 ) {
-  const amounts = (state: string) => sum(payments.filter((p) => p.state === state).map((p) => p.amountCents))
+  const amounts = (state: string) => sumCents(payments.filter((p) => p.state === state).map((p) => p.amountCents))
   const [paidCents, processingCents] = [amounts('succeeded'), amounts('processing')]
-  const refundedCents = sum(payments.flatMap((p) => p.refunds.map((refund) => refund.amountCents)))
+  const refundedCents = sumCents(payments.flatMap((p) => p.refunds.map((refund) => refund.amountCents)))
   return {
     totalCents,
     paidCents,
@@ -107,7 +108,7 @@ export async function invoicesOf(db: Db, leadIds: string[]): Promise<Map<string,
               refundedOn: isoDay(refund.refunded_on),
             }))
           const refundable =
-            payment.state === 'succeeded' ? payment.amount_cents - sum(own.map((r) => r.amountCents)) : 0
+            payment.state === 'succeeded' ? payment.amount_cents - sumCents(own.map((r) => r.amountCents)) : 0
           return {
             id: payment.id,
             method: payment.method,
@@ -148,6 +149,17 @@ export async function withInvoices(db: Db, leads: InboxLead[]): Promise<InboxLea
   return leads.map((lead) => (invoices.has(lead.id) ? { ...lead, invoice: invoices.get(lead.id)! } : lead))
 }
 
+/** A refund recorded once (Stripe's refund id keeps a repeat out), and what it sets off. */
+export async function addRefund(tx: Db, leadId: string, refund: Insertable<DB['refunds']>) {
+  const inserted = await tx
+    .insertInto('refunds')
+    .values(refund)
+    .onConflict((conflict) => conflict.column('stripe_refund').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (inserted) await moneyMoved(tx, leadId, { refund: inserted.id })
+}
+
 /** Locks the lead's row, then its invoice's (see the header): the lead's status and the invoice as it stands. */
 export async function lockInvoice(tx: Db, leadId: string) {
   const lead = await tx.selectFrom('leads').select('status').where('id', '=', leadId).forUpdate().executeTakeFirst()
@@ -158,7 +170,7 @@ export async function lockInvoice(tx: Db, leadId: string) {
 }
 
 /** The write in a transaction after lockInvoice; its answer, or the invoice as committed. */
-async function write(
+export async function writeInvoice(
   db: Db,
   leadId: string,
   change: (tx: Db, invoice: NonNullable<Awaited<ReturnType<typeof lockInvoice>>['invoice']>) => Promise<string | void>,
@@ -188,7 +200,7 @@ export async function markJobDone(db: Db, leadId: string): Promise<InvoiceWriteR
     const items: InvoiceItem[] = v
       .parse(quoteItems, quote.accepted_items)
       .map(({ id, description, cents }) => ({ id, description, cents, addedOnSite: false }))
-    const total = sum(items.map((item) => item.cents))
+    const total = sumCents(items.map((item) => item.cents))
     await tx
       .insertInto('invoices')
       .values({ lead_id: leadId, items: JSON.stringify(items), total_cents: total })
@@ -201,14 +213,14 @@ export async function markJobDone(db: Db, leadId: string): Promise<InvoiceWriteR
 async function saveItems(tx: Db, leadId: string, items: InvoiceItem[]) {
   await tx
     .updateTable('invoices')
-    .set({ items: JSON.stringify(items), total_cents: sum(items.map((item) => item.cents)) })
+    .set({ items: JSON.stringify(items), total_cents: sumCents(items.map((item) => item.cents)) })
     .where('lead_id', '=', leadId)
     .execute()
 }
 
 /** A line "added on site" (a1, a2…), while a draft. */
 export function addInvoiceLine(db: Db, leadId: string, line: { description: string; cents: number }) {
-  return write(db, leadId, async (tx, invoice) => {
+  return writeInvoice(db, leadId, async (tx, invoice) => {
     if (invoice.sent_at) return 'sent'
     const { items } = invoice
     if (items.length >= MAX_LINES || invoice.total_cents + line.cents > MAX_TOTAL_CENTS) return 'full'
@@ -220,7 +232,7 @@ export function addInvoiceLine(db: Db, leadId: string, line: { description: stri
 
 /** Any line, quoted or added, while a draft. */
 export function removeInvoiceLine(db: Db, leadId: string, lineId: string) {
-  return write(db, leadId, async (tx, invoice) => {
+  return writeInvoice(db, leadId, async (tx, invoice) => {
     if (invoice.sent_at) return 'sent'
     if (!invoice.items.some((item) => item.id === lineId)) return 'no-line'
     await saveItems(
@@ -238,7 +250,7 @@ export function removeInvoiceLine(db: Db, leadId: string, lineId: string) {
 export async function sendInvoice(backend: Backend, leadId: string): Promise<InvoiceWriteResult> {
   const db = await backend.db()
   const sentAt = backend.now()
-  const result = await write(db, leadId, async (tx, invoice) => {
+  const result = await writeInvoice(db, leadId, async (tx, invoice) => {
     if (invoice.sent_at) return
     if (invoice.items.length === 0 || invoice.total_cents === 0) return 'empty'
     const { last_number: number } = await tx

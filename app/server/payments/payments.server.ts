@@ -9,25 +9,29 @@ import {
   type MoneySummary,
   type MonthMoney,
 } from '../../lib/payments/invoice'
+import { sumCents } from '../../lib/money'
 import type { RecordPaymentInput } from '../../lib/payments/invoice-schema'
 import type { Backend } from '../backend/backend.server'
 import { pacificDate } from '../backend/business-hours.server'
 import type { Db } from '../db/database.server'
 import { csvCell } from '../owner/leads.server'
 import { OWNER_FILE_HEADERS } from '../owner/owner-access.server'
-import { invoiceOf, lockInvoice, moneyMoved, unpaidInvoices, type InvoiceWriteResult } from './invoices.server'
+import {
+  addRefund,
+  invoiceOf,
+  lockInvoice,
+  moneyMoved,
+  unpaidInvoices,
+  writeInvoice,
+  type InvoiceWriteResult,
+} from './invoices.server'
 import { refundCardPayment } from './stripe.server'
 
 const OTHER_WAYS_KEY = 'payment_other_ways'
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
 
 /** "Record payment": money the owner received himself, on a sent invoice. More than the balance is an overpayment. */
 export async function recordPayment(backend: Backend, input: RecordPaymentInput): Promise<InvoiceWriteResult> {
-  const db = await backend.db()
-  const refused = await db.transaction().execute(async (tx) => {
-    const { live, invoice } = await lockInvoice(tx, input.lead)
-    if (!live) return 'no-lead'
-    if (!invoice) return 'no-invoice'
+  const result = await writeInvoice(await backend.db(), input.lead, async (tx, invoice) => {
     if (!invoice.sent_at) return 'draft'
     const { id } = await tx
       .insertInto('payments')
@@ -41,10 +45,9 @@ export async function recordPayment(backend: Backend, input: RecordPaymentInput)
       .returning('id')
       .executeTakeFirstOrThrow()
     await moneyMoved(tx, input.lead, { payment: id, push: false })
-    return undefined
   })
   backend.deliverSoon()
-  return refused ?? (await invoiceOf(db, input.lead)) ?? 'no-invoice'
+  return result
 }
 
 /**
@@ -90,18 +93,12 @@ export async function refundPayment(
       .executeTakeFirstOrThrow()
     // Stripe holds its own limit; a refund it made is recorded whatever our sums say, never lost.
     if (!stripeRefund && cents > payment.amount_cents - refunded) return 'over-paid'
-    const inserted = await tx
-      .insertInto('refunds')
-      .values({
-        payment_id: paymentId,
-        amount_cents: cents,
-        refunded_on: pacificDate(backend.now()),
-        stripe_refund: stripeRefund,
-      })
-      .onConflict((conflict) => conflict.column('stripe_refund').doNothing())
-      .returning('id')
-      .executeTakeFirst()
-    if (inserted) await moneyMoved(tx, leadId, { refund: inserted.id })
+    await addRefund(tx, leadId, {
+      payment_id: paymentId,
+      amount_cents: cents,
+      refunded_on: pacificDate(backend.now()),
+      stripe_refund: stripeRefund,
+    })
     return undefined
   })
   backend.deliverSoon()
@@ -162,7 +159,7 @@ export async function moneySummary(backend: Backend): Promise<MoneySummary> {
   ])
   const month = (name: string): MonthMoney => {
     const rows = moved.filter((row) => row.day.startsWith(name))
-    const total = (field: 'amount' | 'fee' | 'refund') => sum(rows.map((row) => row[field]))
+    const total = (field: 'amount' | 'fee' | 'refund') => sumCents(rows.map((row) => row[field]))
     const [grossCents, feeCents, refundCents] = [total('amount'), total('fee'), total('refund')]
     const payments = rows.filter((row) => row.amount > 0).length
     return { month: name, grossCents, feeCents, refundCents, netCents: grossCents - feeCents - refundCents, payments }
@@ -170,7 +167,7 @@ export async function moneySummary(backend: Backend): Promise<MoneySummary> {
   const byAge = Object.fromEntries(
     UNPAID_AGES.map((age) => {
       const these = unpaid.filter((invoice) => invoice.age === age)
-      return [age, { count: these.length, cents: sum(these.map((invoice) => invoice.balanceCents)) }]
+      return [age, { count: these.length, cents: sumCents(these.map((invoice) => invoice.balanceCents)) }]
     }),
   ) as MoneySummary['unpaid']
   return {

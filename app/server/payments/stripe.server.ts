@@ -12,7 +12,7 @@ import type { RuntimeConfig } from '../config.server'
 import type { Db } from '../db/database.server'
 import { limitAsQuoteForm, VIEWS_PER_POST } from '../http/link-page.server'
 import { log } from '../log/logger.server'
-import { lockInvoice, moneyMoved } from './invoices.server'
+import { addRefund, lockInvoice, moneyMoved } from './invoices.server'
 
 const clients = new WeakMap<object, Stripe>()
 
@@ -205,18 +205,12 @@ async function applySession(
   const push = Boolean(backend.config.owner.vapid)
   if (state === 'succeeded' && known?.state !== 'succeeded') await moneyMoved(tx, leadId, { payment: paymentId!, push })
   for (const refund of snapshot.refunds.filter((refund) => refund.status === 'succeeded')) {
-    const inserted = await tx
-      .insertInto('refunds')
-      .values({
-        payment_id: paymentId!,
-        amount_cents: refund.amount,
-        refunded_on: pacificDate(new Date(refund.created * 1000)),
-        stripe_refund: refund.id,
-      })
-      .onConflict((conflict) => conflict.column('stripe_refund').doNothing())
-      .returning('id')
-      .executeTakeFirst()
-    if (inserted) await moneyMoved(tx, leadId, { refund: inserted.id })
+    await addRefund(tx, leadId, {
+      payment_id: paymentId!,
+      amount_cents: refund.amount,
+      refunded_on: pacificDate(new Date(refund.created * 1000)),
+      stripe_refund: refund.id,
+    })
   }
 }
 
