@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import { resolve } from 'node:path'
 import { runtimeConfig, type RuntimeConfig } from '../config.server'
 import { openDatabase, type Database } from '../db/database.server'
+import { keptSetting } from '../db/settings.server'
 import { DataFolderLockedError } from '../db/data-folder-lock.server'
 import type { Migration } from '../db/migrations.server'
 import { openFileStore, type FileStore } from '../files/file-store.server'
@@ -142,15 +143,7 @@ export function createBackend(options: BackendOptions = {}) {
       if (!saltPromise) {
         const attempt = (async () => {
           const { db } = await open()
-          // The first instance's random value wins; every other reads it.
-          await db
-            .insertInto('app_settings')
-            .values({ key: 'ip_hash_salt', value: randomBytes(32).toString('hex') })
-            .onConflict((conflict) => conflict.column('key').doNothing())
-            .execute()
-          const salt = await db.selectFrom('app_settings').select('value').where('key', '=', 'ip_hash_salt').execute()
-          if (!salt[0]?.value) throw new Error('ip_hash_salt missing')
-          return salt[0].value
+          return keptSetting(db, 'ip_hash_salt', randomBytes(32).toString('hex'))
         })()
         saltPromise = attempt
         attempt.catch(() => saltPromise === attempt && (saltPromise = undefined))

@@ -14,6 +14,7 @@ import type { RecordPaymentInput } from '../../lib/payments/invoice-schema'
 import type { Backend } from '../backend/backend.server'
 import { pacificDate } from '../backend/business-hours.server'
 import type { Db } from '../db/database.server'
+import { readSetting, writeSetting } from '../db/settings.server'
 import { csvCell } from '../owner/leads.server'
 import { OWNER_FILE_HEADERS } from '../owner/owner-access.server'
 import {
@@ -26,8 +27,6 @@ import {
   type InvoiceWriteResult,
 } from './invoices.server'
 import { refundCardPayment } from './stripe.server'
-
-const OTHER_WAYS_KEY = 'payment_other_ways'
 
 /** "Record payment": money the owner received himself, on a sent invoice. More than the balance is an overpayment. */
 export async function recordPayment(backend: Backend, input: RecordPaymentInput): Promise<InvoiceWriteResult> {
@@ -213,20 +212,11 @@ export async function moneyCsvResponse(backend: Backend): Promise<Response> {
   })
 }
 
-export async function otherWaysText(db: Db): Promise<string | null> {
-  const row = await db.selectFrom('app_settings').select('value').where('key', '=', OTHER_WAYS_KEY).executeTakeFirst()
-  return row?.value ?? null
-}
+export const otherWaysText = (db: Db) => readSetting(db, 'payment_other_ways')
 
 /** Empty removes it. */
 export async function saveOtherWays(db: Db, text: string): Promise<string | null> {
-  if (!text) await db.deleteFrom('app_settings').where('key', '=', OTHER_WAYS_KEY).execute()
-  else
-    await db
-      .insertInto('app_settings')
-      .values({ key: OTHER_WAYS_KEY, value: text })
-      .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: text, updated_at: sql`now()` }))
-      .execute()
+  await writeSetting(db, 'payment_other_ways', text)
   return text || null
 }
 

@@ -10,6 +10,7 @@ import { formatCents } from '../../lib/money'
 import { formatWindow, QUOTE_PAGE_HEADERS, type QuoteJob } from '../../lib/quotes/quote'
 import type { Backend } from '../backend/backend.server'
 import type { Db } from '../db/database.server'
+import { keptSetting, readSetting, writeSetting } from '../db/settings.server'
 import { BUSINESS_TIME_ZONE } from '../backend/business-hours.server'
 import { townOf } from '../outbox/messages.server'
 import { serviceAddress } from '../../lib/owner/owner-lead'
@@ -81,15 +82,9 @@ export function customerInvite(job: CalendarJob & { email: string }): { method: 
 /** The feed's secret, made on first ask; `renew` replaces it, so the old address answers 404 at once. */
 export async function calendarFeedSecret(db: Db, renew = false): Promise<string> {
   const fresh = randomBytes(24).toString('base64url')
-  await db
-    .insertInto('app_settings')
-    .values({ key: 'calendar_feed_secret', value: fresh })
-    .onConflict((conflict) =>
-      renew ? conflict.column('key').doUpdateSet({ value: fresh, updated_at: sql`now()` }) : conflict.doNothing(),
-    )
-    .execute()
-  const kept = db.selectFrom('app_settings').select('value').where('key', '=', 'calendar_feed_secret')
-  return (await kept.executeTakeFirstOrThrow()).value
+  if (!renew) return keptSetting(db, 'calendar_feed_secret', fresh)
+  await writeSetting(db, 'calendar_feed_secret', fresh)
+  return fresh
 }
 
 export const calendarFeedUrl = (secret: string) => `${site.baseUrl}/calendar/${secret}.ics`
@@ -97,7 +92,7 @@ export const calendarFeedUrl = (secret: string) => `${site.baseUrl}/calendar/${s
 // A secret address, as the quote page's: never indexed, never sent on as a referrer.
 const FEED_HEADERS = { ...QUOTE_PAGE_HEADERS, 'Cache-Control': 'private, no-store' }
 
-function sameSecret(given: string, kept: string | undefined): boolean {
+function sameSecret(given: string, kept: string | null): boolean {
   if (!kept || given.length !== kept.length) return false
   return timingSafeEqual(Buffer.from(given), Buffer.from(kept))
 }
@@ -109,8 +104,7 @@ function sameSecret(given: string, kept: string | undefined): boolean {
 export async function calendarFeedResponse(file: string, backend: Backend): Promise<Response> {
   const secret = /^([A-Za-z0-9_-]{32})\.ics$/.exec(file)?.[1]
   const db = await backend.db()
-  const kept = await db.selectFrom('app_settings').select('value').where('key', '=', 'calendar_feed_secret')
-  if (!secret || !sameSecret(secret, (await kept.executeTakeFirst())?.value))
+  if (!secret || !sameSecret(secret, await readSetting(db, 'calendar_feed_secret')))
     return new Response('Not found\n', { status: 404, headers: { ...FEED_HEADERS, 'Content-Type': 'text/plain' } })
   const rows = await db
     .selectFrom('jobs as j')

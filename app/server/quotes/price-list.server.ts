@@ -14,6 +14,7 @@ import {
   type TypicalPrice,
 } from '../../lib/quotes/typical-price'
 import type { Db } from '../db/database.server'
+import { readSetting, writeSetting } from '../db/settings.server'
 import type { Tables } from '../db/schema.gen'
 import { dropStoredPages } from '../http/html-cache.server'
 import { calendarFeedSecret, calendarFeedUrl } from './calendar.server'
@@ -37,8 +38,7 @@ export async function priceList(db: Db) {
   }))
 }
 
-const ownSetting = async (db: Db, key: 'quote_terms' | 'price_rule') =>
-  (await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst())?.value ?? ''
+const ownSetting = async (db: Db, key: 'quote_terms' | 'price_rule') => (await readSetting(db, key)) ?? ''
 
 /** Each priced service's typical prices as visitors see them; a service without a range is absent. */
 export async function typicalPrices(db: Db): Promise<Partial<Record<ServiceId, TypicalPrice>>> {
@@ -122,14 +122,7 @@ export async function savePriceSettings(db: Db, input: PriceList): Promise<void>
           })),
         )
         .execute()
-    for (const [key, value] of Object.entries(settings))
-      if (!value) await tx.deleteFrom('app_settings').where('key', '=', key).execute()
-      else
-        await tx
-          .insertInto('app_settings')
-          .values({ key, value })
-          .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updated_at: now }))
-          .execute()
+    for (const [key, value] of Object.entries(settings)) await writeSetting(tx, key as keyof typeof settings, value)
   })
   // The service tabs show the ranges: their stored copies go.
   dropStoredPages()
