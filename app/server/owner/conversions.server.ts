@@ -6,8 +6,7 @@ import type { Backend } from '../backend/backend.server'
 import { BUSINESS_TIME_ZONE } from '../backend/business-hours.server'
 import type { Db } from '../db/database.server'
 import { receivedCents } from '../payments/invoices.server'
-import { csvCell } from './leads.server'
-import { OWNER_FILE_HEADERS } from './owner-access.server'
+import { csvDownload, csvText } from './owner-files.server'
 
 export interface Conversion {
   id: string
@@ -72,16 +71,14 @@ export function conversionTime(instant: Date | string): string {
 
 /** A header row, then one row per conversion; value and currency only where a job value was entered. */
 export function conversionsCsv(conversions: readonly Conversion[], conversionName: string): string {
-  const rows = conversions.map(({ gclid, wonAt, jobValueCents: cents }) =>
-    [
-      csvCell(gclid),
-      csvCell(conversionName),
-      conversionTime(wonAt),
-      centsText(cents),
-      cents === null ? '' : 'USD',
-    ].join(','),
-  )
-  return `${[CONVERSION_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`
+  const rows = conversions.map(({ gclid, wonAt, jobValueCents: cents }) => [
+    gclid,
+    conversionName,
+    conversionTime(wonAt),
+    centsText(cents),
+    cents === null ? '' : 'USD',
+  ])
+  return csvText(CONVERSION_COLUMNS, rows)
 }
 
 // The inbox's "Download won ad clicks (CSV)": never cacheable; its route lets only the signed-in owner ask.
@@ -92,12 +89,5 @@ export async function ownerConversionsResponse(backend: Backend): Promise<Respon
   const since = new Date(Date.now() - CONVERSIONS_DOWNLOAD_DAYS * 86_400_000)
   const won = await conversions(await backend.db(), since.toISOString())
   const csv = conversionsCsv(won, backend.config.owner.conversionName)
-  const day = conversionTime(new Date()).slice(0, 10)
-  return new Response(csv, {
-    headers: {
-      ...OWNER_FILE_HEADERS,
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="won-ad-clicks-${day}.csv"`,
-    },
-  })
+  return csvDownload(csv, `won-ad-clicks-${conversionTime(new Date()).slice(0, 10)}.csv`)
 }

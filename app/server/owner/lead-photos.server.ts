@@ -5,7 +5,7 @@ import { UUID_PATTERN } from '~/lib/owner/owner-views'
 import type { InboxLead } from '~/lib/owner/owner-lead'
 import type { Backend } from '../backend/backend.server'
 import type { Db } from '../db/database.server'
-import { OWNER_FILE_HEADERS } from './owner-access.server'
+import { OWNER_FILE_HEADERS } from './owner-files.server'
 
 /** Each lead's photos' names, oldest first. */
 async function photoNames(db: Db, leadIds: string[]) {

@@ -8,6 +8,7 @@ import type { Tables } from '../db/schema.gen'
 import type { FileStore } from '../files/file-store.server'
 import { log } from '../log/logger.server'
 import { enqueue } from '../outbox/enqueue.server'
+import { csvText } from './owner-files.server'
 
 export type OwnerLeadStatus = Tables['leads']['status']
 // A record of every status, so a status added to the table's CHECK does not compile until it is here.
@@ -186,17 +187,6 @@ export const CSV_COLUMNS = [
   'won_at',
 ] as const satisfies readonly (keyof Tables['leads'])[]
 
-/**
- * A leading ' before = + - @ tab CR: a spreadsheet must not run a visitor's text. Quoted when it holds a
- * separator (`;` too: semicolon locales split on it) or starts like a formula (decision 052).
- */
-export function csvCell(value: string | null): string {
-  let text = value ?? ''
-  const formula = /^[=+\-@\t\r]/.test(text)
-  if (formula) text = `'${text}`
-  return formula || /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
 // A spreadsheet filters on words: "yes" or "no", and empty when there is no ZIP to judge. The tags are one
 // cell of JSON; times are ISO.
 function cellText(value: unknown): string | null {
@@ -208,7 +198,8 @@ function cellText(value: unknown): string | null {
 
 /** Rows as stored or as JSON (a command's answer): a time is a Date or its ISO text. */
 export function leadsCsv(leads: readonly Record<(typeof CSV_COLUMNS)[number], unknown>[]): string {
-  const lines = [CSV_COLUMNS.join(',')]
-  for (const lead of leads) lines.push(CSV_COLUMNS.map((column) => csvCell(cellText(lead[column]))).join(','))
-  return `${lines.join('\r\n')}\r\n`
+  return csvText(
+    CSV_COLUMNS,
+    leads.map((lead) => CSV_COLUMNS.map((column) => cellText(lead[column]))),
+  )
 }

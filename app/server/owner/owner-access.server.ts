@@ -12,6 +12,7 @@ import { isSameOriginRequest } from '../http/origin.server'
 import { limitVisitor } from '../http/rate-limit.server'
 import { forwardedClient } from '../http/trusted-proxy.server'
 import { log } from '../log/logger.server'
+import { OWNER_FILE_HEADERS } from './owner-files.server'
 import {
   consumeSignInToken,
   hashToken,
@@ -29,13 +30,6 @@ import {
 const SECURE_SITE = site.baseUrl.startsWith('https:')
 /** `__Host-`: only this origin, path / and Secure, so no subdomain or http page can plant or read it. */
 export const SESSION_COOKIE = SECURE_SITE ? '__Host-owner_session' : 'owner_session'
-
-/** The owner's own files (photos, downloads): never cached, never indexed. */
-export const OWNER_FILE_HEADERS = {
-  'Cache-Control': 'private, no-store',
-  'X-Robots-Tag': 'noindex',
-  'X-Content-Type-Options': 'nosniff',
-}
 
 export interface OwnerAccess {
   userId: string

@@ -15,8 +15,7 @@ import type { Backend } from '../backend/backend.server'
 import { pacificDate } from '../backend/business-hours.server'
 import type { Db } from '../db/database.server'
 import { readSetting, writeSetting } from '../db/settings.server'
-import { csvCell } from '../owner/leads.server'
-import { OWNER_FILE_HEADERS } from '../owner/owner-access.server'
+import { csvDownload, csvText } from '../owner/owner-files.server'
 import {
   addRefund,
   invoiceOf,
@@ -184,32 +183,21 @@ const dollars = (cents: number) => (cents ? (cents / 100).toFixed(2) : '')
 
 /** For the bookkeeper: every payment and refund, oldest first, dollars with cents, cells quoted as the leads CSV's. */
 export async function moneyCsv(db: Db): Promise<string> {
-  const rows = (await movements(db, null)).map((row) =>
-    [
-      row.day,
-      String(row.number),
-      row.customer,
-      row.items,
-      PAYMENT_METHOD_LABELS[row.method],
-      dollars(row.amount),
-      dollars(row.fee),
-      dollars(row.refund),
-    ]
-      .map(csvCell)
-      .join(','),
-  )
-  return `${[MONEY_CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`
+  const rows = (await movements(db, null)).map((row) => [
+    row.day,
+    String(row.number),
+    row.customer,
+    row.items,
+    PAYMENT_METHOD_LABELS[row.method],
+    dollars(row.amount),
+    dollars(row.fee),
+    dollars(row.refund),
+  ])
+  return csvText(MONEY_CSV_COLUMNS, rows)
 }
 
 export async function moneyCsvResponse(backend: Backend): Promise<Response> {
-  const csv = await moneyCsv(await backend.db())
-  return new Response(csv, {
-    headers: {
-      ...OWNER_FILE_HEADERS,
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="money-${pacificDate(backend.now())}.csv"`,
-    },
-  })
+  return csvDownload(await moneyCsv(await backend.db()), `money-${pacificDate(backend.now())}.csv`)
 }
 
 export const otherWaysText = (db: Db) => readSetting(db, 'payment_other_ways')
