@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test'
+import { expect, loadedAndIdleTwice, test, type Page } from './support/test'
 import { routeKinds } from '../tests/support/route-kinds'
 import { recordLooks } from './support/animations'
 
@@ -28,18 +28,6 @@ function focusStop(): FocusStop | null {
   return { name: `${element.tagName.toLowerCase()} "${label}"`, opacity, inViewport, box: where }
 }
 
-/** The load, then two idle periods: motion has arrived by then and hidden what is still out of sight. */
-function pageSettled(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise((settled) => {
-        const idle = () => requestIdleCallback(() => requestIdleCallback(settled))
-        if (document.readyState === 'complete') idle()
-        else addEventListener('load', idle, { once: true })
-      }),
-  )
-}
-
 /** Tabs from the top of the page to its end; every stop that is not fully seen, with how much of it is. */
 async function unseenStops(page: Page): Promise<{ stops: number; unseen: string[] }> {
   const unseen: string[] = []
@@ -60,7 +48,8 @@ async function unseenStops(page: Page): Promise<{ stops: number; unseen: string[
 
 async function expectEveryStopSeen(page: Page, path: string) {
   await page.goto(path)
-  await pageSettled(page)
+  // Motion has arrived by then and hidden what is still out of sight.
+  await loadedAndIdleTwice(page)
   if (path === '/') {
     // The case that matters: the services and photos below the fold, hidden until they are scrolled to.
     await expect(page.locator('#services li > div').first()).toHaveCSS('opacity', '0', { timeout: 10_000 })
@@ -85,7 +74,7 @@ test.describe('nothing invisible takes focus', () => {
 
   test('a photo focus has shown does not fade in again when the page reaches it', async ({ page }) => {
     await page.goto('/')
-    await pageSettled(page)
+    await loadedAndIdleTwice(page)
     const tiles = page.locator('#gallery li > div')
     await expect(tiles.first()).toHaveCSS('opacity', '0', { timeout: 10_000 })
     await tiles.first().getByRole('button').focus()

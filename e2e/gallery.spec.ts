@@ -30,7 +30,7 @@ test('the gallery shows all 24 before-and-after images, sized and lazy below the
   expect(await page.locator('#gallery-grid').evaluate((grid) => getComputedStyle(grid).columnCount)).toBe('3')
 })
 
-test('the category badge shows on hover and on keyboard focus', async ({ page }) => {
+test('the category badge shows on hover and on keyboard focus, with a visible focus ring', async ({ page }) => {
   await page.goto('/gallery')
   await expect(badgeOf(page, 0)).toHaveText(gallery[0]!.category)
   await expect(badgeOf(page, 0)).toHaveCSS('opacity', '0')
@@ -44,6 +44,8 @@ test('the category badge shows on hover and on keyboard focus', async ({ page })
   await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).focus()
   await page.keyboard.press('Tab')
   await expect(thumbnails(page).nth(0)).toBeFocused()
+  // Its focus ring shows (the keyboard specs check every other stop on their way).
+  await expect(thumbnails(page).nth(0)).toHaveCSS('outline-style', 'solid')
   await expect(badgeOf(page, 0)).toHaveCSS('opacity', '1')
   await page.keyboard.press('Tab')
   await expect(badgeOf(page, 1)).toHaveCSS('opacity', '1')

@@ -1,7 +1,8 @@
-import { expect, hydrated, pageSettled, test, type Page } from './support/test'
+import { expect, hydrated, loadedAndIdleTwice, pageSettled, test, type Page } from './support/test'
 import { violationList, wcagAudit } from './support/axe'
 import { pauseClockSoon } from './support/clock'
 import { carriesMotion, isPartlyFaded, recordLooks } from './support/animations'
+import { luminance } from './support/colour'
 import { homeHero } from '~/content/home'
 import { homeGalleryTexts, homeServiceAreas, homeStats } from '~/content/home-sections'
 import { homeSeoText } from '~/content/home-seo-text'
@@ -25,15 +26,6 @@ const heroSection = (page: Page) => page.locator('section').filter({ has: page.g
 const counter = (page: Page, label: string) => page.locator(`[data-stat-counter="${label}"]`)
 const quoteForm = (page: Page) => page.locator('.quote-request-form')
 
-/** Relative luminance (0 black … 1 white) of a CSS rgb() colour. */
-function luminance(rgb: string): number {
-  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((part) => {
-    const channel = Number(part) / 255
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4
-  })
-  return 0.2126 * (r ?? 1) + 0.7152 * (g ?? 1) + 0.0722 * (b ?? 1)
-}
-
 test.describe('home page', () => {
   test('the hero call button opens a tel: link and the hero is 60vh within 500–700 px', async ({ page }) => {
     await page.goto('/')
@@ -54,7 +46,8 @@ test.describe('home page', () => {
     await hydrated(heroSection(page).getByRole('link', { name: homeHero.quoteLabel }))
     await expect(heroSection(page).locator('video')).toHaveCount(0)
     const background = await heroSection(page).evaluate((node) => getComputedStyle(node).backgroundColor)
-    expect(luminance(background)).toBeLessThan(0.05)
+    const [r = 255, g = 255, b = 255] = (background.match(/\d+(\.\d+)?/g) ?? []).map(Number)
+    expect(luminance(r, g, b), background).toBeLessThan(0.05)
   })
 
   test('the Top Rated underline stands drawn while the page loads, then is drawn in again every 10 seconds', async ({
@@ -356,15 +349,8 @@ test.describe('home page', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.goto('/')
     await hydrated(page.getByRole('link', { name: homeStats.bookLabel }))
-    // Load, then two idle periods: by then motion would have been fetched and the sections below hidden.
-    await page.evaluate(
-      () =>
-        new Promise((settled) => {
-          const idle = () => requestIdleCallback(() => requestIdleCallback(settled))
-          if (document.readyState === 'complete') idle()
-          else addEventListener('load', idle, { once: true })
-        }),
-    )
+    // By then motion would have been fetched and the sections below hidden.
+    await loadedAndIdleTwice(page)
     for (const stat of stats) await expect(counter(page, stat.label)).toHaveText(`${stat.value}${stat.suffix}`)
     const running = await page.evaluate(() =>
       document

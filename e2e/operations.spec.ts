@@ -38,14 +38,10 @@ function expectEveryLineStructured(records: LogRecord[]) {
   }
 }
 
+/** What `read` finds once it finds something (the log lines only grow, so a second read finds the same). */
 async function until<T>(what: string, read: () => T | undefined, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = read()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  await expect.poll(read, { message: `waiting for ${what}`, timeout: ms }).toBeDefined()
+  return read()!
 }
 
 test.describe('a server with a working data folder', () => {

@@ -16,6 +16,7 @@ import { phoneKeys, startPushService, subscriptionOf, localCertificate } from '.
 import { startStripeStandIn } from '../tests/support/stripe-stand-in'
 import { violationList, wcagAudit } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
+import { tabTo } from './support/keyboard'
 import { mails, signInOwner, startOwnerServer } from './support/owner'
 import { storeTestLead, type SiteServer } from './support/site-server'
 import type { Database } from '../app/server/db/database.server'
@@ -183,20 +184,6 @@ test('the owner invoices a done job, the customer pays by card, the owner record
   }
 })
 
-/** Tabs forward until `name` has focus, as a keyboard user would; every stop on the way shows its focus. */
-async function tabTo(page: Page, name: string) {
-  for (let stop = 0; stop < 20; stop++) {
-    await page.keyboard.press('Tab')
-    const focused = await page.evaluate(() => ({
-      text: document.activeElement?.textContent?.trim() ?? '',
-      shown: document.activeElement?.matches(':focus-visible') ?? false,
-    }))
-    expect(focused.shown, focused.text).toBe(true)
-    if (focused.text === name) return
-  }
-  throw new Error(`${name} never took focus`)
-}
-
 /** A photo of one colour, as the owner's phone would send it (smaller). */
 const photoOf = (background: string) =>
   sharp({ create: { width: 1200, height: 900, channels: 3, background } })
@@ -251,7 +238,7 @@ test('without JavaScript, at 320 px and by keyboard alone, the customer sees her
       .poll(() => job.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0)
     expect(await pay.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
-    await tabTo(pay, 'Pay $370.50 by card')
+    await tabTo(pay, pay.getByRole('button', { name: 'Pay $370.50 by card' }))
     await pay.keyboard.press('Enter')
     // The stand-in's page is Stripe's in production: a plain form here too.
     await expect(pay.getByRole('heading', { name: 'Pay $370.50' })).toBeVisible()

@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
 import { site } from '~/content/site'
 import { homeContact } from '~/content/home-sections'
+import { luminance } from './support/colour'
 import { openInteractiveLeadForm } from './support/quote-form'
 import { expect, test, type Locator, type Page } from './support/test'
 
@@ -134,15 +135,6 @@ test.describe('the floating chat button on a phone', () => {
     for (const line of lines) expect(overlap(chatBox, line)).toBe(0)
   })
 })
-
-/** WCAG relative luminance of an sRGB pixel. */
-function luminance(r: number, g: number, b: number): number {
-  const [lr, lg, lb] = [r, g, b].map((channel) => {
-    const c = channel / 255
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
-  })
-  return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!
-}
 
 /** Contrast between a label's lightest pixels (its letters) and its typical pixel (the pill behind them). */
 async function labelContrast(label: Locator): Promise<number> {

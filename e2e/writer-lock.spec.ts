@@ -23,7 +23,7 @@ interface Contained {
 async function stopContained(server: Contained) {
   const inside = execFileSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' }).trim()
   if (inside) process.kill(Number(inside), 'SIGTERM')
-  await until(() => server.child.exitCode !== null, 15_000)
+  await expect.poll(() => server.child.exitCode, { timeout: 15_000 }).not.toBeNull()
 }
 
 async function startContained(dataDir: string): Promise<Contained> {
@@ -51,12 +51,6 @@ async function startContained(dataDir: string): Promise<Contained> {
   return { url: `http://127.0.0.1:${port}`, child, log: () => log, warmedUp }
 }
 
-async function until(check: () => boolean, ms: number) {
-  const deadline = Date.now() + ms
-  while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200))
-  return check()
-}
-
 const postLead = (url: string, name: string) => postPlainQuote(url, contact(name))
 
 test('a second server on the same data folder, in another PID namespace, never opens the database', async () => {
@@ -64,10 +58,11 @@ test('a second server on the same data folder, in another PID namespace, never o
   const dataDir = mkdtempSync(join(tmpdir(), 'writer-lock-'))
   const first = await startContained(dataDir)
   try {
-    expect(await until(first.warmedUp, 60_000), first.log()).toBe(true)
+    // Each wait on a server polls for true, or for its log, shown when the wait fails.
+    await expect.poll(() => first.warmedUp() || first.log(), { timeout: 60_000 }).toBe(true)
     const second = await startContained(dataDir)
     // It waits for the lock, then gives up and exits, naming the folder; it never serves a lead.
-    expect(await until(() => second.child.exitCode !== null, 60_000), second.log()).toBe(true)
+    await expect.poll(() => second.child.exitCode !== null || second.log(), { timeout: 60_000 }).toBe(true)
     expect(second.child.exitCode).not.toBe(0)
     expect(second.log()).toContain(`The database in ${dataDir} is in use by another process`)
 
@@ -78,7 +73,7 @@ test('a second server on the same data folder, in another PID namespace, never o
       (existsSync(join(dataDir, 'outbox-mail')) ? readdirSync(join(dataDir, 'outbox-mail')) : []).filter((file) =>
         file.startsWith('quote-'),
       )
-    await until(() => mails().length > 0, 10_000)
+    await expect.poll(() => mails().length, { timeout: 10_000 }).toBeGreaterThan(0)
     expect(mails()).toHaveLength(1)
   } finally {
     await stopContained(first)
@@ -87,7 +82,7 @@ test('a second server on the same data folder, in another PID namespace, never o
   // With the first one gone, a new server opens the folder and still finds the lead.
   const third = await startContained(dataDir)
   try {
-    expect(await until(third.warmedUp, 60_000), third.log()).toBe(true)
+    await expect.poll(() => third.warmedUp() || third.log(), { timeout: 60_000 }).toBe(true)
   } finally {
     await stopContained(third)
   }
@@ -126,7 +121,7 @@ test('a second server on the same data folder never listens, so no quote is ackn
     expect(acknowledged.length).toBeGreaterThan(0)
     // The owner's e-mails only: one per acknowledged quote (the customers' ack-*.eml are limited per client).
     const mails = () => readdirSync(join(first.dataDir, 'outbox-mail')).filter((file) => file.startsWith('quote-'))
-    expect(await until(() => mails().length === acknowledged.length, 15_000), String(mails().length)).toBe(true)
+    await expect.poll(() => mails().length, { timeout: 15_000 }).toBe(acknowledged.length)
   } finally {
     second.kill('SIGKILL')
     await first.stop()

@@ -53,6 +53,18 @@ export async function pageSettled(page: Page): Promise<void> {
   )
 }
 
+/** Resolves after the load and then two idle periods: what the page does at idle has run, and what that queued. */
+export function loadedAndIdleTwice(page: Page): Promise<unknown> {
+  return page.evaluate(
+    () =>
+      new Promise((settled) => {
+        const idle = () => requestIdleCallback(() => requestIdleCallback(settled))
+        if (document.readyState === 'complete') idle()
+        else addEventListener('load', idle, { once: true })
+      }),
+  )
+}
+
 /** Resolves once React has hydrated this element (it carries React's props from then on). */
 export async function hydrated(locator: Locator) {
   await expect

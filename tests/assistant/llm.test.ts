@@ -1,45 +1,34 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { site } from '~/content/site'
 import { answerGrounded } from '~/server/assistant/grounded.server'
 import { answerMessage, askLlm } from '~/server/assistant/ai-assistant.server'
 import { parseRuntimeConfig } from '~/server/config.server'
 import { captureLog } from '../support/log-capture'
+import { startHttpStub, type HttpStub } from '../support/http-stub'
 
 const KEY = 'sk-test-secret-key-0123456789'
 
-interface StubCall {
-  path: string
-  headers: IncomingMessage['headers']
-  body: { model?: string; messages?: { role: string; content: string }[] }
+/** What the endpoint is asked. */
+interface Completion {
+  model?: string
+  messages?: { role: string; content: string }[]
 }
 
 /**
  * A local stub of an OpenAI-compatible chat completions endpoint (a paid LLM cannot run here).
- * `reply` decides each answer: status, JSON body, or a delay.
+ * Its `reply` decides each answer: status, JSON body, or a delay.
  */
-let reply: { status?: number; body?: unknown; delayMs?: number } = {}
-const calls: StubCall[] = []
-let server: Server
+let stub: HttpStub
 let baseUrl: string
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    calls.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) })
-    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs))
-    res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json' })
-    res.end(JSON.stringify(reply.body ?? {}))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+  stub = await startHttpStub({ body: {} })
+  baseUrl = `${stub.url}/v1`
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => stub.stop())
 afterEach(() => {
-  calls.length = 0
-  reply = {}
+  stub.requests.length = 0
+  stub.reply = { body: {} }
   vi.restoreAllMocks()
 })
 
@@ -50,16 +39,17 @@ const llm = (extra: Record<string, string> = {}) => parseRuntimeConfig(env(extra
 
 describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', () => {
   test('sends the question with the site knowledge as system context and returns the answer', async () => {
-    reply = { body: completion('  We are open every day, 7:00 AM to 7:00 PM.  ') }
+    stub.reply = { body: completion('  We are open every day, 7:00 AM to 7:00 PM.  ') }
     const answer = await answerMessage('When are you open?', llm({ ASSISTANT_LLM_MODEL: 'local-model' }))
     expect(answer).toBe('We are open every day, 7:00 AM to 7:00 PM.')
 
-    expect(calls).toHaveLength(1)
-    const call = calls[0]!
+    expect(stub.requests).toHaveLength(1)
+    const call = stub.requests[0]!
+    const body = call.body as Completion
     expect(call.path).toBe('/v1/chat/completions')
     expect(call.headers.authorization).toBe(`Bearer ${KEY}`)
-    expect(call.body.model).toBe('local-model')
-    const [system, user] = call.body.messages ?? []
+    expect(body.model).toBe('local-model')
+    const [system, user] = body.messages ?? []
     expect(user).toEqual({ role: 'user', content: 'When are you open?' })
     expect(system?.role).toBe('system')
     for (const fact of [
@@ -80,7 +70,7 @@ describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', ()
     const urlOnly = parseRuntimeConfig({ ASSISTANT_LLM_URL: baseUrl }).assistant.llm
     const answer = await answerMessage('What are your hours?', urlOnly)
     expect(answer).toBe(answerGrounded('What are your hours?'))
-    expect(calls).toHaveLength(0)
+    expect(stub.requests).toHaveLength(0)
   })
 
   test('accepts a base URL or the full chat completions address', () => {
@@ -90,10 +80,14 @@ describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', ()
   })
 
   const failures = [
-    { name: 'an HTTP error', set: () => (reply = { status: 500, body: { error: { message: 'upstream down' } } }) },
-    { name: 'an answer without message content', set: () => (reply = { body: { choices: [] } }) },
-    { name: 'an empty answer', set: () => (reply = { body: completion('   ') }) },
-    { name: 'a timeout', set: () => (reply = { delayMs: 400, body: completion('too late') }) },
+    { name: 'an HTTP error', set: () => (stub.reply = { status: 500, body: { error: { message: 'upstream down' } } }) },
+    { name: 'an answer without message content', set: () => (stub.reply = { body: { choices: [] } }) },
+    { name: 'an empty answer', set: () => (stub.reply = { body: completion('   ') }) },
+    {
+      name: 'a timeout',
+      set: () =>
+        (stub.reply = () => ({ until: new Promise((late) => setTimeout(late, 400)), body: completion('too late') })),
+    },
   ]
   for (const { name, set } of failures) {
     test(`${name} falls back to the grounded answer, and the key is never logged`, async () => {
@@ -109,7 +103,7 @@ describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', ()
   }
 
   test('an error thrown by the adapter never carries the key', async () => {
-    reply = { status: 401, body: { error: `invalid key ${KEY}` } }
+    stub.reply = { status: 401, body: { error: `invalid key ${KEY}` } }
     const config = llm()!
     const failure = await askLlm('hi', config).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(Error)
@@ -118,7 +112,7 @@ describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', ()
   })
 
   test('a very long answer is cut at a sentence end', async () => {
-    reply = { body: completion(`${'We clean driveways. '.repeat(100)}`) }
+    stub.reply = { body: completion(`${'We clean driveways. '.repeat(100)}`) }
     const answer = await askLlm('Tell me everything', llm()!)
     expect(answer.length).toBeLessThanOrEqual(1200)
     expect(answer.endsWith('.')).toBe(true)

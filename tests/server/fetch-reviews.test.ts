@@ -1,10 +1,9 @@
 // fetchReviews against a real database and a LOCAL STAND-IN for Google's Places API (an HTTP server on
 // 127.0.0.1 that records each request and answers as the test says).
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../app/server/db/database.server'
 import { fetchReviews } from '../../app/server/reviews/fetch-reviews.server'
+import { startHttpStub, type StubReply } from '../support/http-stub'
 import { captureLog } from '../support/log-capture'
 import { migratedSiteData, run, useCleanup, useTempDirs } from './helpers'
 
@@ -12,9 +11,6 @@ const API_KEY = 'test-places-key-9f3Kq2'
 const PLACE_ID = 'ChIJ-test-place'
 const CACHE_MINUTES = 60
 const SAMPLE_AUTHORS_NEWEST_FIRST = ['Angela W.', 'Tom R.', 'Priya S.', 'Derek M.', 'Linda P.', 'Jason T.', 'Maria G.']
-
-/** What the stand-in does with the next requests: a JSON body, a status with a body, or a dropped connection. */
-type Answer = { status: number; body: string } | 'drop'
 
 function placesReview(id: string, text: string, publishTime: string, extra: Record<string, unknown> = {}) {
   return {
@@ -32,23 +28,14 @@ const GOOGLE_REVIEWS = [
   placesReview('newer', 'The patio looks new.', '2026-03-20T18:30:00Z'),
 ]
 
-const ok = (reviews: unknown[]): Answer => ({ status: 200, body: JSON.stringify({ reviews }) })
+const ok = (reviews: unknown[]): StubReply => ({ body: { reviews } })
 
 const tempDir = useTempDirs()
 const cleanup = useCleanup()
 
 async function startPlacesStandIn() {
-  const requests: { method: string; url: string; headers: IncomingHttpHeaders }[] = []
-  const standIn = { requests, answer: ok(GOOGLE_REVIEWS), url: '' }
-  const server: Server = createServer((request, response) => {
-    requests.push({ method: request.method!, url: request.url!, headers: request.headers })
-    const answer = standIn.answer
-    if (answer === 'drop') return void request.socket.destroy()
-    response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  standIn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  cleanup.push(() => new Promise((resolve) => server.close(() => resolve())))
+  const standIn = await startHttpStub(ok(GOOGLE_REVIEWS))
+  cleanup.push(standIn.stop)
   return standIn
 }
 
@@ -129,16 +116,16 @@ describe('fetchReviews', { timeout: 60_000 }, () => {
     await fetchReviews(db, google)
 
     const [request] = places.requests
-    expect(request).toMatchObject({ method: 'GET', url: `/v1/places/${PLACE_ID}?languageCode=en` })
+    expect(request).toMatchObject({ method: 'GET', path: `/v1/places/${PLACE_ID}?languageCode=en` })
     expect(request!.headers['x-goog-api-key']).toBe(API_KEY)
     expect(request!.headers['x-goog-fieldmask']).toBe('reviews')
-    expect(request!.url).not.toContain(API_KEY)
+    expect(request!.path).not.toContain(API_KEY)
   })
 
   it('does not ask the Places stand-in again within cacheMinutes, and asks once when the cache has aged', async () => {
     const { db, places, google } = await setUp()
     await fetchReviews(db, google)
-    places.answer = ok([placesReview('latest', 'Gutters spotless.', '2026-04-02T09:00:00Z')])
+    places.reply = ok([placesReview('latest', 'Gutters spotless.', '2026-04-02T09:00:00Z')])
 
     await ageCache(db, CACHE_MINUTES - 1)
     const stillCached = await fetchReviews(db, google)
@@ -171,15 +158,15 @@ describe('fetchReviews', { timeout: 60_000 }, () => {
     expect(places.requests).toHaveLength(1)
   })
 
-  it.each<[string, Answer]>([
-    ['answers 500', { status: 500, body: '{"error":{"code":500}}' }],
-    ['answers 403', { status: 403, body: '{"error":{"status":"PERMISSION_DENIED"}}' }],
-    ['drops the connection', 'drop'],
-    ['answers with bad JSON', { status: 200, body: '<html>not json</html>' }],
-    ['answers without a reviews array', { status: 200, body: '{"reviews":"none"}' }],
+  it.each<[string, StubReply]>([
+    ['answers 500', { status: 500, body: { error: { code: 500 } } }],
+    ['answers 403', { status: 403, body: { error: { status: 'PERMISSION_DENIED' } } }],
+    ['drops the connection', { hangUp: true }],
+    ['answers with bad JSON', { text: '<html>not json</html>' }],
+    ['answers without a reviews array', { body: { reviews: 'none' } }],
   ])('serves the stored reviews and warns without the key when the Places stand-in %s', async (_, answer) => {
     const { db, places, google } = await setUp()
-    places.answer = answer
+    places.reply = answer
     const log = captureLog()
     const reviews = await fetchReviews(db, google).finally(log.restore)
 
@@ -195,7 +182,7 @@ describe('fetchReviews', { timeout: 60_000 }, () => {
     const { db, places, google } = await setUp()
     await fetchReviews(db, google)
     await ageCache(db, CACHE_MINUTES + 1)
-    places.answer = { status: 503, body: '' }
+    places.reply = { status: 503 }
 
     const log = captureLog()
     const duringFailure = await fetchReviews(db, google)
@@ -207,7 +194,7 @@ describe('fetchReviews', { timeout: 60_000 }, () => {
       expect(reviews.map((review) => review.author)).toEqual(['Author newer', 'Author older'])
     expect(log.records()).toEqual([expect.objectContaining({ level: 'warn', scope: 'reviews' })])
     expect(log.text()).not.toContain(API_KEY)
-    places.answer = ok(GOOGLE_REVIEWS)
+    places.reply = ok(GOOGLE_REVIEWS)
     await ageCache(db, 1)
     await fetchReviews(db, google)
     expect(places.requests).toHaveLength(3)
@@ -216,7 +203,7 @@ describe('fetchReviews', { timeout: 60_000 }, () => {
   it('drops or cleans the Places stand-in reviews as the old normaliser did', async () => {
     const { db, places, google } = await setUp()
     const time = '2026-03-10T12:00:00Z'
-    places.answer = ok([
+    places.reply = ok([
       placesReview('no-text', '', time),
       placesReview('original-only', '', time, { originalText: { text: 'Muy bien.' } }),
       placesReview('rating-zero', 'Fine.', time, { rating: 0 }),
@@ -249,7 +236,7 @@ describe('fetchReviews', { timeout: 60_000 }, () => {
     const hidden = `places/${PLACE_ID}/reviews/older`
     await db.updateTable('reviews').set({ published: false }).where('external_id', '=', hidden).execute()
     await ageCache(db, CACHE_MINUTES + 1)
-    places.answer = ok([...GOOGLE_REVIEWS, placesReview('third', 'Windows too.', '2026-03-25T08:00:00Z')])
+    places.reply = ok([...GOOGLE_REVIEWS, placesReview('third', 'Windows too.', '2026-03-25T08:00:00Z')])
 
     const reviews = await fetchReviews(db, google)
 

@@ -4,10 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect } from 'vitest'
-import type { AddressInfo } from 'node:net'
 import { createServerEntry } from '@tanstack/react-start/server'
-import { simpleParser, type ParsedMail } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
 import { createBackend, type Backend, type BackendOptions } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig, runtimeConfig, type Env } from '../../app/server/config.server'
 import { CompiledQuery } from 'kysely'
@@ -16,6 +13,7 @@ import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { storeLead, type StoredLeadInput } from '../../app/server/leads/store-lead.server'
 import { insertOwnerSession } from '../support/owner-session'
 import { startStorageStandIn, type StorageStandIn } from '../support/storage-stand-in'
+import { startSmtp, type TestSmtp } from '../support/smtp'
 import { copyMigratedPGlite, freshDatabaseUrl } from '../support/test-database'
 
 export { freshDatabaseUrl }
@@ -98,76 +96,7 @@ export async function storeTestLead(backend: Backend, firstName: string, overrid
   return (await storeLead(backend, testLead(firstName, overrides))).id
 }
 
-export interface ReceivedMail {
-  mail: ParsedMail
-  rcptTo: string[]
-  mailFrom: string | undefined
-}
-
-export interface TestSmtp {
-  port: number
-  url: string
-  received: ReceivedMail[]
-  held: ParsedMail[]
-  close(): Promise<void>
-}
-
-/**
- * A real SMTP server on 127.0.0.1 that parses every accepted message.
- * `rejectEvery`: reject every Nth DATA with a temporary error (to exercise retries).
- */
-export async function startSmtp(
-  // holdMessage: the n-th message (from 1) is read but never answered, as if the sender died waiting.
-  options: { port?: number; rejectEvery?: number; holdMessage?: number } = {},
-): Promise<TestSmtp> {
-  const received: ReceivedMail[] = []
-  const held: ParsedMail[] = []
-  let dataCount = 0
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    closeTimeout: 1000, // don't wait long for idle pooled client connections on close
-    logger: false,
-    onData(stream, session, callback) {
-      dataCount++
-      const reject = options.rejectEvery ? dataCount % options.rejectEvery === 0 : false
-      const hold = dataCount === options.holdMessage
-      simpleParser(stream)
-        .then((mail) => {
-          if (hold) {
-            held.push(mail)
-            return
-          }
-          if (reject) {
-            const error = new Error('Temporary failure, try again later') as Error & { responseCode: number }
-            error.responseCode = 451
-            callback(error)
-            return
-          }
-          received.push({
-            mail,
-            rcptTo: session.envelope.rcptTo.map((r) => r.address),
-            mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-          })
-          callback()
-        })
-        .catch((error: Error) => callback(error))
-    },
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
-  })
-  const port = (server.server.address() as AddressInfo).port
-  return {
-    port,
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    held,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
+export { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp'
 
 /** startSmtp, closed after each test; call it before useTestBackends, so backends close first (stacked hooks). */
 export function useSmtp(): (options?: Parameters<typeof startSmtp>[0]) => Promise<TestSmtp> {

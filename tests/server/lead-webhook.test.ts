@@ -3,40 +3,22 @@
  * outbox retries until a 2xx, once per lead, signed per Standard Webhooks; suspected spam is never sent.
  */
 import { randomBytes } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, parseRuntimeConfig } from '../../app/server/config.server'
 import { leadWebhookBody } from '../../app/server/leads/lead-webhook.server'
 import { storeLead } from '../../app/server/leads/store-lead.server'
+import { startHttpStub } from '../support/http-stub'
 import { rowsOf, testLead, useCleanup, useTestBackends } from './helpers'
 
 const cleanup = useCleanup()
 const openBackend = useTestBackends()
 
-interface Received {
-  headers: Record<string, string>
-  body: string
-  answered: number
-}
-
 /** Answers the first `failures` requests with 503, then 204. */
-async function startReceiver(failures: number): Promise<{ url: string; received: Received[] }> {
-  const received: Received[] = []
-  const server: Server = createServer((request, response) => {
-    let body = ''
-    request.setEncoding('utf8')
-    request.on('data', (chunk: string) => (body += chunk))
-    request.on('end', () => {
-      const answered = received.length < failures ? 503 : 204
-      received.push({ headers: request.headers as Record<string, string>, body, answered })
-      response.writeHead(answered).end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  cleanup.push(() => new Promise((resolve) => server.close(() => resolve())))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/leads`, received }
+async function startReceiver(failures: number) {
+  const receiver = await startHttpStub((_request, index) => ({ status: index < failures ? 503 : 204 }))
+  cleanup.push(receiver.stop)
+  return { url: `${receiver.url}/hooks/leads`, received: receiver.requests }
 }
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`
@@ -62,9 +44,10 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
 
     expect(receiver.received.map((r) => r.answered)).toEqual([503, 204])
     const delivered = receiver.received[1]!
+    const headers = delivered.headers as Record<string, string>
     expect(delivered.headers['webhook-id']).toBe(stored.id)
     expect(delivered.headers['content-type']).toBe('application/json')
-    const verified = new Webhook(secret).verify(delivered.body, delivered.headers) as {
+    const verified = new Webhook(secret).verify(delivered.text, headers) as {
       type: string
       data: Record<string, unknown>
     }
@@ -81,9 +64,7 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
       preferred_time: 'morning',
       outside_area: true,
     })
-    expect(() =>
-      new Webhook(`whsec_${randomBytes(32).toString('base64')}`).verify(delivered.body, delivered.headers),
-    ).toThrow()
+    expect(() => new Webhook(`whsec_${randomBytes(32).toString('base64')}`).verify(delivered.text, headers)).toThrow()
 
     const rows = await rowsOf(
       backend,

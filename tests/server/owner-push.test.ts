@@ -3,8 +3,6 @@
  * with our request: checks the VAPID JWT (ES256, RFC 8292) against the public key, and decrypts the body
  * as the phone would (RFC 8291 aes128gcm), with node:crypto. Only the push service itself is a stand-in.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
 import { pushEndpointRefusal, pushTargetRefusal } from '../../app/server/backend/push-endpoint.server'
@@ -18,6 +16,7 @@ import {
   subscriptionOf,
   type PhoneKeys,
 } from '../support/push-service'
+import { startHttpStub } from '../support/http-stub'
 import { outboxDrained, rowsOf, run, testLead, useCleanup, useTestBackends } from './helpers'
 
 async function startPushService(phone: PhoneKeys) {
@@ -114,23 +113,18 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
 
   it('forgets a subscription the push service no longer knows (410)', async () => {
     const gone = await localServer(410)
-    const backend = await openWithPush(phoneKeys(), `${gone.origin}/push/old-phone`)
+    const backend = await openWithPush(phoneKeys(), `${gone.url}/push/old-phone`)
     await storeLead(backend, testLead('Gone'))
     await (await backend.outbox()).drain()
     expect(await rowsOf(backend, `SELECT 1 FROM owner_push_subscriptions`)).toHaveLength(0)
-    expect(gone.hits).toBe(1)
+    expect(gone.requests).toHaveLength(1)
   })
 })
 
-/** A server on 127.0.0.1 answering `status` (and `headers`), closed after the test: its origin and hit count. */
+/** A server on 127.0.0.1 answering `status` (and `headers`), stopped after the test; it records what it was sent. */
 async function localServer(status: number, headers: Record<string, string> = {}) {
-  const server: Server = createServer((_request, response) => {
-    local.hits++
-    response.writeHead(status, headers).end()
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  cleanup.push(() => new Promise((resolve) => server.close(() => resolve())))
-  const local = { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits: 0 }
+  const local = await startHttpStub({ status, headers })
+  cleanup.push(local.stop)
   return local
 }
 
@@ -191,24 +185,24 @@ describe('where a push may go (decision 052)', { timeout: 120_000 }, () => {
       { OWNER_EMAIL: 'owner@example.com', VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey },
       { startWorker: true },
     )
-    await savePushSubscription(await backend.db(), subscriptionOf(phone, `${inside.origin}/push/inside`))
+    await savePushSubscription(await backend.db(), subscriptionOf(phone, `${inside.url}/push/inside`))
     await storeLead(backend, testLead('Inside'))
     await outboxDrained(backend)
     expect(await rowsOf(backend, `SELECT 1 FROM owner_push_subscriptions`)).toHaveLength(0)
-    expect(inside.hits).toBe(0)
+    expect(inside.requests).toHaveLength(0)
   })
 
   it('does not follow a redirect from a push endpoint', async () => {
     const phone = phoneKeys()
     const elsewhere = await localServer(201)
-    const redirecting = await localServer(307, { Location: `${elsewhere.origin}/metadata` })
-    const backend = await openWithPush(phone, `${redirecting.origin}/push`)
+    const redirecting = await localServer(307, { Location: `${elsewhere.url}/metadata` })
+    const backend = await openWithPush(phone, `${redirecting.url}/push`)
     await storeLead(backend, testLead('Redirected'))
     const db = await backend.db()
     await (await backend.outbox()).drain()
     // The positive signal: the push was tried and failed on the 307 itself.
     const row = await run<{ last_error: string }>(db, `SELECT last_error FROM outbox WHERE template = 'owner_push'`)
     expect(row[0]!.last_error).toContain('push service answered 307')
-    expect(elsewhere.hits).toBe(0)
+    expect(elsewhere.requests).toHaveLength(0)
   })
 })

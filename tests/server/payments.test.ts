@@ -3,8 +3,6 @@
  * handlers, its outbox worker, a real SMTP server, a stand-in push service and the local stand-in of Stripe's API
  * (no network here): its hosted page is paid with a plain form post and its webhooks are signed as Stripe's.
  */
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createServerEntry } from '@tanstack/react-start/server'
 import Stripe from 'stripe'
 import webpush from 'web-push'
@@ -26,6 +24,7 @@ import { moneyCsv, moneySummary, recordPayment, refundPayment } from '../../app/
 import { stripeWebhook } from '../../app/server/payments/stripe.server'
 import { conversions } from '../../app/server/owner/conversions.server'
 import { leadSources } from '../../app/server/owner/inbox.server'
+import { startHttpStub } from '../support/http-stub'
 import { phoneKeys, startPushService, subscriptionOf } from '../support/push-service'
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
 import { formPost, outboxDrained, rowsOf, run, useCleanup, useSmtp, useTestBackends, type TestSmtp } from './helpers'
@@ -58,32 +57,22 @@ async function openShop({
   const smtp = await startSmtp()
   // The receiver is up before the site is made, since the site's settings name the stand-in it points at.
   const target: { backend?: Backend } = {}
-  const receiver = createServer((incoming, outgoing) => {
-    const chunks: Buffer[] = []
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
-    incoming.on('end', async () => {
-      const headers = new Headers(incoming.headers as Record<string, string>)
-      const request = new Request('http://127.0.0.1/stripe/webhook', {
-        method: 'POST',
-        headers,
-        body: Buffer.concat(chunks),
-      })
-      const answer = await stripeWebhook(request, '203.0.113.9', target.backend!).catch(
-        () => new Response('failed', { status: 500 }),
-      )
-      outgoing.writeHead(answer.status).end(await answer.text())
+  const receiver = await startHttpStub(async ({ headers, text }) => {
+    const request = new Request('http://127.0.0.1/stripe/webhook', {
+      method: 'POST',
+      headers: new Headers(headers as Record<string, string>),
+      body: text,
     })
+    const answer = await stripeWebhook(request, '203.0.113.9', target.backend!).catch(
+      () => new Response('failed', { status: 500 }),
+    )
+    return { status: answer.status, text: await answer.text() }
   })
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-  const webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/stripe/webhook`
+  const webhookUrl = `${receiver.url}/stripe/webhook`
   const standIn = await startStripeStandIn({ webhookUrl })
   const phone = phoneKeys()
   const push = await startPushService(phone, vapid.publicKey)
-  cleanup.push(
-    () => new Promise((resolve) => receiver.close(() => resolve())),
-    () => standIn.close(),
-    push.stop,
-  )
+  cleanup.push(receiver.stop, () => standIn.close(), push.stop)
   const env = {
     SMTP_URL: smtp.url,
     QUOTE_NOTIFY_EMAIL: 'owner@example.com',
@@ -149,6 +138,10 @@ async function payOnStripe(url: string) {
   expect(paid.status).toBe(303)
   return paid.headers.get('location')!
 }
+
+/** A payment the owner records by hand, with no check number. */
+const recordPaid = (backend: Backend, lead: string, method: 'cash' | 'zelle', amount: number, receivedOn: string) =>
+  recordPayment(backend, { lead, method, amount, receivedOn, checkNumber: '' })
 
 const mailsAbout = (smtp: TestSmtp, subject: RegExp) => smtp.received.filter((m) => subject.test(m.mail.subject ?? ''))
 const sessionOf = (url: string) => new URL(url).searchParams.get('session') ?? url.split('/c/pay/')[1]!
@@ -267,7 +260,9 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
     expect(await rowsOf(backend, 'SELECT id FROM stripe_events')).toEqual([])
     expect(await rowsOf(backend, 'SELECT id FROM payments')).toEqual([])
 
-    await standIn.release([refunded, completed])
+    // The refund's event first (the stand-in sends them in the order asked).
+    const released = await standIn.release([refunded, completed])
+    expect(released.map((delivery) => delivery.eventId)).toEqual([refunded, completed])
     for (let i = 0; i < 2; i++) expect(await standIn.send(completed)).toMatchObject({ status: 200 })
     expect(await standIn.send(refunded)).toMatchObject({ status: 200, answer: 'Already recorded\n' })
     expect(await rowsOf(backend, 'SELECT amount_cents, fee_cents FROM payments')).toEqual([
@@ -371,13 +366,7 @@ describe('the pay page refuses', { timeout: 120_000 }, () => {
   it('an unknown and a paid-off link alike: one 404 with the phone, nothing telling them apart', async () => {
     const { backend } = await openShop({ stripe: false })
     const { id, token } = await sentInvoice(backend)
-    await recordPayment(backend, {
-      lead: id,
-      method: 'cash',
-      amount: 77_050,
-      receivedOn: '2026-11-20',
-      checkNumber: '',
-    })
+    await recordPaid(backend, id, 'cash', 77_050, '2026-11-20')
     const paidOff = await open(backend, token)
     const unknown = await open(backend, 'A'.repeat(32))
     const malformed = await open(backend, '..%2Fetc')
@@ -454,13 +443,7 @@ describe('reminders and the money the owner sees', { timeout: 120_000 }, () => {
     now = new Date('2026-12-10T15:01:00Z')
     await (await backend.outbox()).drain()
     await expect.poll(() => mailsAbout(smtp, /^Reminder: invoice 1, \$770\.50 due$/).length).toBe(1)
-    await recordPayment(backend, {
-      lead: id,
-      method: 'zelle',
-      amount: 77_050,
-      receivedOn: '2026-11-05',
-      checkNumber: '',
-    })
+    await recordPaid(backend, id, 'zelle', 77_050, '2026-11-05')
     await expect.poll(() => mailsAbout(smtp, /^Receipt: /).length, { timeout: 30_000 }).toBe(1)
     now = new Date('2026-12-18T18:00:00Z')
     await (await backend.outbox()).drain()
@@ -486,13 +469,7 @@ describe('reminders and the money the owner sees', { timeout: 120_000 }, () => {
     expect(lists()[0]!.mail.text).toContain(
       'Due 8–30 days after sending ($770.50):\n  Invoice 1, Maria: $770.50, sent 9 days ago',
     )
-    await recordPayment(backend, {
-      lead: id,
-      method: 'cash',
-      amount: 77_050,
-      receivedOn: '2026-12-17',
-      checkNumber: '',
-    })
+    await recordPaid(backend, id, 'cash', 77_050, '2026-12-17')
     now = new Date('2026-12-18T15:05:00Z')
     await (await backend.outbox()).drain()
     await outboxDrained(backend)
@@ -512,13 +489,7 @@ describe('reminders and the money the owner sees', { timeout: 120_000 }, () => {
     const payment = (await invoiceOf(db, id))!.payments[0]!
     await refundPayment(backend, payment.id, 5_000)
     const unpaid = await sentInvoice(backend)
-    await recordPayment(backend, {
-      lead: unpaid.id,
-      method: 'cash',
-      amount: 7_050,
-      receivedOn: '2026-01-02',
-      checkNumber: '',
-    })
+    await recordPaid(backend, unpaid.id, 'cash', 7_050, '2026-01-02')
 
     const money = await moneySummary(backend)
     // $780.50 by card: 2.9% is 2263.45¢, 2263 + 30.

@@ -79,53 +79,33 @@ describe("the owner's prices", () => {
   })
 
   it('refuses a bad range beside its field: low above high, negative, over $100,000, a bad size name', () => {
-    const refused = (range: Record<string, string>, others: Record<string, string>[] = []) => {
-      const line = { serviceId: 'full-house', description: 'House', ranges: [...others, range] }
-      const parsed = v.safeParse(priceListSchema, { items: [line] })
+    const refusal = (list: unknown) => {
+      const parsed = v.safeParse(priceListSchema, list)
       return parsed.success ? 'taken' : firstIssue(parsed.issues)
     }
-    const at = (row: number, part: string) => `items.0.ranges.${row}.${part}`
-    expect(refused({ size: 'two-story', low: '450', high: '350' })).toEqual({
-      message: O.rangeOrder,
-      field: at(0, 'low'),
-    })
-    expect(refused({ size: 'two-story', low: '-350', high: '450' })).toEqual({
-      message: O.priceNegative,
-      field: at(0, 'low'),
-    })
-    expect(refused({ size: 'large', low: '350', high: '100000.01' })).toEqual({
-      message: O.priceMax,
-      field: at(0, 'high'),
-    })
-    expect(refused({ size: 'large', low: '350', high: '' })).toEqual({ message: O.rangeBoth, field: at(0, 'high') })
-    expect(refused({ size: 'large', low: '', high: '' })).toEqual({ message: O.rangeBoth, field: at(0, 'low') })
-    expect(refused({ size: 'x'.repeat(41), low: '1', high: '2' })).toEqual({
-      message: O.sizeLong,
-      field: at(0, 'size'),
-    })
-    expect(refused({ size: '<b>large</b>', low: '1', high: '2' })).toEqual({
-      message: O.sizeMarkup,
-      field: at(0, 'size'),
-    })
-    expect(refused({ size: 'two\u202Estory', low: '1', high: '2' })).toEqual({
-      message: O.sizeChars,
-      field: at(0, 'size'),
-    })
+    type Range = Record<string, string>
+    const refused = (range: Range, others: Range[] = []) =>
+      refusal({ items: [{ serviceId: 'full-house', description: 'House', ranges: [...others, range] }] })
+    const at = (part: string) => `items.0.ranges.0.${part}`
     const first = { size: 'one-story', low: '250', high: '350' }
-    expect(refused({ size: '', low: '1', high: '2' }, [first])).toEqual({
-      message: O.sizeMissing,
-      field: 'items.0.ranges',
-    })
-    expect(refused({ ...first }, [first])).toEqual({ message: O.sizeTwice, field: 'items.0.ranges' })
+    const cases: [range: Range, message: string, field: string, others?: Range[]][] = [
+      [{ size: 'two-story', low: '450', high: '350' }, O.rangeOrder, at('low')],
+      [{ size: 'two-story', low: '-350', high: '450' }, O.priceNegative, at('low')],
+      [{ size: 'large', low: '350', high: '100000.01' }, O.priceMax, at('high')],
+      [{ size: 'large', low: '350', high: '' }, O.rangeBoth, at('high')],
+      [{ size: 'large', low: '', high: '' }, O.rangeBoth, at('low')],
+      [{ size: 'x'.repeat(41), low: '1', high: '2' }, O.sizeLong, at('size')],
+      [{ size: '<b>large</b>', low: '1', high: '2' }, O.sizeMarkup, at('size')],
+      [{ size: 'two\u202Estory', low: '1', high: '2' }, O.sizeChars, at('size')],
+      [{ size: '', low: '1', high: '2' }, O.sizeMissing, 'items.0.ranges', [first]],
+      [{ ...first }, O.sizeTwice, 'items.0.ranges', [first]],
+    ]
+    for (const [range, message, field, others] of cases)
+      expect(refused(range, others), JSON.stringify(range)).toEqual({ message, field })
     expect(refused({ size: 'x'.repeat(40), low: '0', high: '100000' })).toBe('taken')
-    const line = { serviceId: 'full-house', description: 'House', minimum: '-1' }
-    const minimum = v.safeParse(priceListSchema, { items: [line] })
-    expect(minimum.success || firstIssue(minimum.issues)).toEqual({
-      message: O.priceNegative,
-      field: 'items.0.minimum',
-    })
-    const rule = v.safeParse(priceListSchema, { items: [], rule: 'x'.repeat(301) })
-    expect(rule.success || firstIssue(rule.issues)).toEqual({ message: O.ruleLong, field: 'rule' })
+    const minimum = { serviceId: 'full-house', description: 'House', minimum: '-1' }
+    expect(refusal({ items: [minimum] })).toEqual({ message: O.priceNegative, field: 'items.0.minimum' })
+    expect(refusal({ items: [], rule: 'x'.repeat(301) })).toEqual({ message: O.ruleLong, field: 'rule' })
   })
 
   it('takes 1 to 30 items', () => {

@@ -1,40 +1,30 @@
-// The real `stripe` SDK against tests/support/stripe-stand-in.ts, with a real local webhook receiver: what the
-// site's payment tests will lean on, checked once here so that a broken stand-in fails by name.
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+// The real `stripe` SDK against tests/support/stripe-stand-in.ts, with a real local webhook receiver: what
+// tests/server/payments.test.ts does not reach through the site (signatures over the raw body, Idempotency-Key, bank
+// payments, Stripe's refusals), checked here so that a broken stand-in fails by name.
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startHttpStub, type HttpStub } from '../support/http-stub'
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
 
 let standIn: StripeStandIn
 let stripe: Stripe
-const received: { body: string; signature: string }[] = []
-let receiverStatus = 200
-const receiver = createServer((request, response) => {
-  const chunks: Buffer[] = []
-  request.on('data', (chunk: Buffer) => chunks.push(chunk))
-  request.on('end', () => {
-    received.push({
-      body: Buffer.concat(chunks).toString('utf8'),
-      signature: String(request.headers['stripe-signature']),
-    })
-    response.writeHead(receiverStatus).end(receiverStatus === 200 ? 'ok' : 'not now')
-  })
-})
+let receiver: HttpStub
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-  const webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/stripe/webhook`
-  standIn = await startStripeStandIn({ webhookUrl })
+  receiver = await startHttpStub({ text: 'ok' })
+  standIn = await startStripeStandIn({ webhookUrl: `${receiver.url}/stripe/webhook` })
   stripe = new Stripe(standIn.apiKey, { host: '127.0.0.1', port: standIn.port, protocol: 'http' })
 })
 afterAll(async () => {
   await standIn.close()
-  await new Promise((resolve) => receiver.close(resolve))
+  await receiver.stop()
 })
 
 /** What the receiver got for this event (its latest delivery). */
-const requestFor = (eventId: string) => received.findLast((request) => JSON.parse(request.body).id === eventId)!
+function requestFor(eventId: string) {
+  const request = receiver.requests.findLast((request) => (request.body as { id: string }).id === eventId)!
+  return { body: request.text, signature: String(request.headers['stripe-signature']) }
+}
 
 /** The event as the site will read it: verified against the raw body and its signature. */
 function verified(eventId: string) {
@@ -73,21 +63,17 @@ async function payOnPage(url: string) {
 }
 
 describe('Stripe stand-in (no network here): a card payment through the real SDK', () => {
-  it('pays on the hosted page, redirects to success_url, signs checkout.session.completed and shows the fee', async () => {
+  // The amount, the return to success_url, the fee read through the expanded session and the delivery the site
+  // verifies are payments.test.ts's, through the site's own code.
+  it('pays on the hosted page and signs checkout.session.completed over its raw body, at the SDK version', async () => {
     const session = await newSession()
-    expect(session).toMatchObject({
-      object: 'checkout.session',
-      status: 'open',
-      payment_status: 'unpaid',
-      amount_total: 15_075,
-    })
-    expect(session.id).toMatch(/^cs_test_/)
+    expect(session).toMatchObject({ object: 'checkout.session', status: 'open', payment_status: 'unpaid' })
     expect(session.payment_intent).toBeNull()
     const page = await (await fetch(session.url!)).text()
     expect(page).toContain('Gutter rinse &lt;fast&gt; × 2: $30.00')
     expect(page).toContain('<a href="https://site.test/pay/cancelled">Cancel</a>')
 
-    expect(await payOnPage(session.url!)).toBe(`https://site.test/pay/done?session=${session.id}`)
+    await payOnPage(session.url!)
     const delivery = await standIn.delivered('checkout.session.completed', session.id)
     expect(delivery).toMatchObject({ status: 200, answer: 'ok', signature: 'valid' })
     const event = verified(delivery.eventId)
@@ -101,32 +87,16 @@ describe('Stripe stand-in (no network here): a card payment through the real SDK
       api_version: Stripe.API_VERSION,
     })
     expect(event.data.object).toMatchObject({ id: session.id, payment_status: 'paid', client_reference_id: 'quote-17' })
-
-    const read = await stripe.checkout.sessions.retrieve(session.id, {
-      expand: ['payment_intent.latest_charge.balance_transaction'],
-    })
-    const intent = read.payment_intent as Stripe.PaymentIntent
-    const charge = intent.latest_charge as Stripe.Charge
-    const transaction = charge.balance_transaction as Stripe.BalanceTransaction
-    expect(intent).toMatchObject({ status: 'succeeded', metadata: { quote: '17' } })
-    // 2.9% of $150.75 is 437.175¢, rounded to 437, plus 30¢.
-    expect(transaction).toMatchObject({ amount: 15_075, fee: 467, net: 14_608, source: charge.id })
-    expect((await stripe.balanceTransactions.retrieve(transaction.id)).fee).toBe(467)
+    const read = await stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent'] })
+    expect(read.payment_intent).toMatchObject({ status: 'succeeded', metadata: { quote: '17' } })
   })
 
-  it('refunds part, sends charge.refunded, and refuses more than remains as Stripe does', async () => {
+  // A refund and its charge.refunded, made in Stripe's dashboard or by the owner, are payments.test.ts's.
+  it('refuses a refund of more than remains, and of a charge refunded in full, as Stripe does', async () => {
     const session = await newSession()
     await payOnPage(session.url!)
     const intentId = (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string
-
-    const refund = await stripe.refunds.create({
-      payment_intent: intentId,
-      amount: 5_000,
-      reason: 'requested_by_customer',
-    })
-    expect(refund).toMatchObject({ object: 'refund', amount: 5_000, status: 'succeeded', payment_intent: intentId })
-    const event = verified((await standIn.delivered('charge.refunded', refund.charge as string)).eventId)
-    expect(event.data.object).toMatchObject({ object: 'charge', amount_refunded: 5_000, refunded: false })
+    const refund = await stripe.refunds.create({ payment_intent: intentId, amount: 5_000 })
 
     const tooMuch = await stripe.refunds.create({ payment_intent: intentId, amount: 10_076 }).catch((error) => error)
     expect(tooMuch).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError)
@@ -162,34 +132,8 @@ describe('Stripe stand-in (no network here): a card payment through the real SDK
 })
 
 describe('Stripe stand-in (no network here): webhook controls', () => {
-  it('a bad signature fails constructEvent; a redelivery keeps the event id; the receiver status is kept', async () => {
-    const session = await newSession()
-    await payOnPage(session.url!)
-    const { eventId } = await standIn.delivered('checkout.session.completed', session.id)
-    const bad = await standIn.send(eventId, { badSignature: true })
-    expect(bad.signature).toBe('bad')
-    expect(() => verified(eventId)).toThrow(Stripe.errors.StripeSignatureVerificationError)
-    receiverStatus = 500
-    expect(await standIn.send(eventId)).toMatchObject({ eventId, status: 500, answer: 'not now' })
-    receiverStatus = 200
-    expect(verified(eventId).id).toBe(eventId)
-  })
-
-  it('holds events back and releases them out of order', async () => {
-    standIn.holding = true
-    const session = await newSession()
-    await payOnPage(session.url!)
-    const intentId = (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string
-    await stripe.refunds.create({ payment_intent: intentId, amount: 1_000 })
-    standIn.holding = false
-    const [completed, refunded] = standIn.held
-    expect([completed!.type, refunded!.type]).toEqual(['checkout.session.completed', 'charge.refunded'])
-    const sent = await standIn.release([refunded!.id, completed!.id])
-    expect(sent.map((delivery) => delivery.type)).toEqual(['charge.refunded', 'checkout.session.completed'])
-    expect(received.slice(-2).map((request) => JSON.parse(request.body).id)).toEqual([refunded!.id, completed!.id])
-    expect(standIn.held).toEqual([])
-  })
-
+  // A bad signature, a redelivery under the same id, and events held and released out of order are
+  // payments.test.ts's, through the site's webhook handler.
   it('a bank payment stays processing until it succeeds or fails', async () => {
     standIn.settlesLater = true
     const [good, bad] = [await newSession(), await newSession()]
