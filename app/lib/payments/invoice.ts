@@ -121,11 +121,6 @@ export interface MonthMoney {
 
 export const UNPAID_AGES = ['0-7', '8-30', 'over-30'] as const
 export type UnpaidAge = (typeof UNPAID_AGES)[number]
-export const UNPAID_AGE_LABELS: Record<UnpaidAge, string> = {
-  '0-7': '0–7 days',
-  '8-30': '8–30 days',
-  'over-30': 'over 30 days',
-}
 
 export interface UnpaidInvoice {
   leadId: string

@@ -5,7 +5,6 @@ import { pacificDate } from '~/server/backend/business-hours.server'
 import { parse } from '~/server/http/function-input.server'
 import {
   addInvoiceLine,
-  invoiceOf,
   markJobDone,
   removeInvoiceLine,
   sendInvoice,
@@ -44,10 +43,6 @@ const answer = (result: InvoiceWriteResult): LeadInvoice => {
   const [status, message] = REFUSALS[result]
   return refuse(status, message)
 }
-
-export const fetchOwnerInvoice = ownerFn()
-  .validator(parse(invoiceLeadSchema))
-  .handler(async ({ data }) => answer((await invoiceOf(await getBackend().db(), data.lead)) ?? 'no-invoice'))
 
 /** "Job done": a draft from the accepted quote's items and chosen options; a second tap answers the same draft. */
 export const markOwnerJobDone = ownerFn({ method: 'POST' })
