@@ -1,14 +1,12 @@
 // The customer's pay page (docs/decisions/055-invoices-and-payments.md): the business, the invoice's lines (those
 // added on site marked), the owner's photos of the job, what is paid and due, "Pay $X by card" as a plain form
 // posted to this page (answered 303 to Stripe's page), and the other ways to pay. No site header, chat or notices.
-import { BusinessHeader, Paragraphs, Section } from '~/components/quotes/quote-parts'
+import { BusinessHeader, ItemTable, Paragraphs, Section } from '~/components/quotes/quote-parts'
 import { postedWorkImage } from '~/components/shared/shown-photo'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
 import { site } from '~/content/site'
 import { formatCents } from '~/lib/money'
 import { PAY_FORM_FIELDS, type PayPageView } from '~/lib/payments/invoice'
-
-const row = 'border-t border-slate-200 first:border-t-0'
 
 export function PayPage({ view }: { view: PayPageView }) {
   const status =
@@ -31,27 +29,7 @@ export function PayPage({ view }: { view: PayPageView }) {
           </p>
         )}
         <Section title="Your job">
-          <table className="mt-2 w-full border-collapse text-left">
-            <thead className="sr-only">
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Price</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.items.map((item) => (
-                <tr key={item.id} className={row}>
-                  <td className="py-2 pr-3 align-top wrap-anywhere">
-                    {item.description}
-                    {item.addedOnSite ? ' (added on site)' : ''}
-                  </td>
-                  <td className="py-2 text-right align-top whitespace-nowrap tabular-nums">
-                    {formatCents(item.cents)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ItemTable items={view.items} marked={(item) => (item.addedOnSite ? ' (added on site)' : '')} />
           <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-3 border-t-2 border-slate-400 pt-2 tabular-nums">
             <dt>Total</dt>
             <dd className="text-right">{formatCents(view.totalCents)}</dd>

@@ -6,7 +6,7 @@ import { formatCents } from '~/lib/money'
 import { quoteTotal, QUOTE_FORM_FIELDS as F, type QuotePageRefusal, type QuotePageView } from '~/lib/quotes/quote'
 import { QUOTE_LIMITS } from '~/lib/quotes/quote-schema'
 import { QUOTE_PAGE_TEXTS as T } from '~/lib/quotes/quote-texts'
-import { NoteAndTerms, RequiredItems, Section } from './quote-parts'
+import { NoteAndTerms, ItemTable, Section } from './quote-parts'
 
 const field =
   'mt-1 block w-full min-h-11 rounded-lg border border-slate-500 bg-white px-3 py-2 text-base aria-invalid:border-red-700'
@@ -69,7 +69,7 @@ export function QuoteAcceptForm({ view, refusal }: { view: QuotePageView; refusa
         </p>
       )}
       <Section title={T.yourQuote}>
-        <RequiredItems items={required} />
+        <ItemTable items={required} />
         {optional.length > 0 && (
           <fieldset className="mt-4">
             <legend className="font-semibold">{T.optional}</legend>

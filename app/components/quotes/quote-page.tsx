@@ -5,7 +5,7 @@ import { formatCents } from '~/lib/money'
 import type { QuotePageRefusal, QuotePageView } from '~/lib/quotes/quote'
 import { QUOTE_PAGE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { QuoteAcceptForm, QuoteChangesForm } from './quote-forms'
-import { BusinessHeader, NoteAndTerms, RequiredItems, Section } from './quote-parts'
+import { BusinessHeader, NoteAndTerms, ItemTable, Section } from './quote-parts'
 
 export function QuotePage({
   view,
@@ -60,11 +60,11 @@ function QuoteAccepted({ view }: { view: QuotePageView }) {
         )}
       </div>
       <Section title={T.yourQuote}>
-        <RequiredItems items={acceptance.items.filter((item) => !item.optional)} />
+        <ItemTable items={acceptance.items.filter((item) => !item.optional)} />
         {added.length > 0 && (
           <>
             <h3 className="mt-4 font-semibold">{T.chosen}</h3>
-            <RequiredItems items={added} />
+            <ItemTable items={added} />
           </>
         )}
         <p className="mt-3 flex justify-between border-t-2 border-slate-300 pt-3 text-lg font-bold">

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react'
 import { Logo } from '~/components/layout/logo'
 import { site } from '~/content/site'
 import { formatCents } from '~/lib/money'
-import type { QuoteItem } from '~/lib/quotes/quote'
 import { QUOTE_PAGE_TEXTS as T } from '~/lib/quotes/quote-texts'
 
 /** The logo and the phone: all of the site's frame a customer's quote or pay page shows. */
@@ -33,8 +32,20 @@ export function Section({ title, children }: { title: string; children: ReactNod
   )
 }
 
-/** The required items with their prices: what the total always holds. */
-export function RequiredItems({ items }: { items: QuoteItem[] }) {
+interface PricedItem {
+  id: string
+  description: string
+  cents: number
+}
+
+/** Items with their prices (a quote's required ones, an invoice's lines); `marked`: words after a description. */
+export function ItemTable<Item extends PricedItem>({
+  items,
+  marked,
+}: {
+  items: Item[]
+  marked?: (item: Item) => string
+}) {
   return (
     <table className="mt-2 w-full border-collapse text-left">
       <thead className="sr-only">
@@ -46,7 +57,10 @@ export function RequiredItems({ items }: { items: QuoteItem[] }) {
       <tbody>
         {items.map((item) => (
           <tr key={item.id} className="border-t border-slate-200 first:border-t-0">
-            <td className="py-2 pr-3 align-top wrap-anywhere">{item.description}</td>
+            <td className="py-2 pr-3 align-top wrap-anywhere">
+              {item.description}
+              {marked?.(item)}
+            </td>
             <td className="py-2 text-right align-top whitespace-nowrap tabular-nums">{formatCents(item.cents)}</td>
           </tr>
         ))}
