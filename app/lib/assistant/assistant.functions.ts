@@ -3,6 +3,7 @@ import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/serv
 import * as v from 'valibot'
 import { assistant } from '~/content/assistant'
 import { AssistantRequestError, getAssistantService } from '~/server/assistant/ai-assistant.server'
+import { parse } from '~/server/http/function-input.server'
 import { visitorAddress } from '~/server/http/visitor-address.server'
 
 export const ASSISTANT_INPUT_MESSAGES = {
@@ -26,22 +27,8 @@ export interface AssistantReply {
   response: string
 }
 
-class AssistantInputError extends Error {
-  readonly status = 400
-}
-
-function validateAssistantRequest(input: unknown): v.InferOutput<typeof assistantRequestSchema> {
-  const result = v.safeParse(assistantRequestSchema, input)
-  if (!result.success) {
-    // Set the status before throwing: the error is sent with it.
-    setResponseStatus(400)
-    throw new AssistantInputError(result.issues[0]?.message ?? ASSISTANT_INPUT_MESSAGES.empty)
-  }
-  return result.output
-}
-
 export const askAssistant = createServerFn({ method: 'POST' })
-  .validator(validateAssistantRequest)
+  .validator(parse(assistantRequestSchema))
   .handler(async ({ data }): Promise<AssistantReply> => {
     try {
       return await getAssistantService().reply(data.message, { ip: visitorAddress() })

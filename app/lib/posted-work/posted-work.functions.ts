@@ -1,20 +1,16 @@
 // The owner's posted work in the inbox (docs/decisions/049-posted-work.md): list, hide or show, delete. The
 // upload itself is POST /owner/work (a multipart body, not a server function).
-import { setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { getBackend } from '~/server/backend/backend.server'
 import * as postedWork from '~/server/work/posted-work.server'
 import { parse } from '~/server/http/function-input.server'
-import { ownerFn } from '../owner/owner.functions'
+import { ownerFn, refuse } from '../owner/owner.functions'
 
 export type { OwnerPostedWork, PostedWork } from '~/server/work/posted-work.server'
 
 const workId = v.pipe(v.string(), v.uuid('not a posted job'))
 
-function noSuchJob(): never {
-  setResponseStatus(404)
-  throw new Error('No such posted job')
-}
+const noSuchJob = () => refuse(404, 'No such posted job')
 
 export const listOwnerWork = ownerFn().handler(async () => postedWork.listOwnerWork(await getBackend().db()))
 
