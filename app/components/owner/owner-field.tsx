@@ -5,6 +5,16 @@ import { useState, type ComponentProps, type ReactNode } from 'react'
 export const ownerInputClass =
   'min-h-11 w-full rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700'
 
+/** An outlined button or link: the owner's second choice beside the filled one (ownerButtonClass). */
+export const ownerOutlineClass =
+  'inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900 disabled:opacity-60'
+/** A fact the owner should notice on a card: a follow-up, money settling or to give back. */
+export const ownerMarkClass = 'rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900'
+
+/** Pacific today, as a day field's bound; the server checks it again on its own clock. */
+export const pacificToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date())
+
 /**
  * What a field shows now: during hydration, what was typed, chosen or ticked before the scripts ran (React puts its
  * own value back into a controlled field, and into a hydrated textarea); on the server, the server's.

@@ -14,13 +14,9 @@ import {
   type RecordedMethod,
 } from '~/lib/payments/invoice'
 import { recordOwnerPayment, refundOwnerPayment } from '~/lib/payments/payments.functions'
-import { OwnerField, shownValue, WriteStatus } from './owner-field'
+import { OwnerField, ownerOutlineClass, pacificToday, shownValue, WriteStatus } from './owner-field'
 import { useInvoiceWrite } from './owner-leads'
 
-export const smallButton =
-  'inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900 disabled:opacity-60'
-/** Pacific today: the day field's default and latest day; the server checks it again on its own clock. */
-const pacificToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date())
 const text = (fields: FormData, name: string) => String(fields.get(name) ?? '')
 type RecordPaymentForm = {
   lead: string
@@ -140,7 +136,7 @@ function FoldedForm({
       <summary className="min-h-11 cursor-pointer content-center font-semibold">{label}</summary>
       <form method="post" onSubmit={onSubmit} aria-label={label} className="grid gap-1">
         {children}
-        <button type="submit" className={smallButton} disabled={!hydrated || pending}>
+        <button type="submit" className={ownerOutlineClass} disabled={!hydrated || pending}>
           {label}
         </button>
         <WriteStatus>{message}</WriteStatus>

@@ -25,7 +25,7 @@ import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
 import { centsText } from '~/lib/money'
 import { formatPacificTime } from '~/lib/quotes/quote'
 import { TYPICAL_PRICE_TEXTS } from '~/lib/quotes/typical-price'
-import { OwnerField, shownValue } from './owner-field'
+import { OwnerField, ownerMarkClass, ownerOutlineClass, shownValue } from './owner-field'
 import { OwnerLeadPhotos } from './owner-lead-photos'
 import { ownerButtonClass } from './owner-sign-in'
 import { useLeadsCache } from './owner-leads'
@@ -44,9 +44,6 @@ const LeadInvoice = memo(function LeadInvoice({ lead }: { lead: InboxLead }) {
     </Suspense>
   )
 })
-
-const link =
-  'inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
 
 export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; reviewLinkSet: boolean }) {
   const id = useId()
@@ -135,16 +132,12 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
             {address}
             <span className="sr-only"> (map, opens in a new tab)</span>
           </a>
-          {lead.outsideArea && (
-            <strong className="rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900">
-              {OWNER_TEXTS.outsideArea}
-            </strong>
-          )}
+          {lead.outsideArea && <strong className={ownerMarkClass}>{OWNER_TEXTS.outsideArea}</strong>}
         </p>
       )}
       {lead.followUp && (
         <p>
-          <strong className="rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900">{lead.followUp}</strong>
+          <strong className={ownerMarkClass}>{lead.followUp}</strong>
         </p>
       )}
       {bestTime && <p className="text-sm text-slate-700">Best time: {bestTime}</p>}
@@ -154,13 +147,16 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
       </p>
       <OwnerLeadPhotos leadId={lead.id} names={lead.photos} firstName={lead.firstName} />
       <div className="mt-3 flex gap-2">
-        <a className={link} href={`tel:${dialable(lead.phone)}`}>
+        <a className={`${ownerOutlineClass} flex-1`} href={`tel:${dialable(lead.phone)}`}>
           Call
         </a>
-        <a className={link} href={`sms:${dialable(lead.phone)}`}>
+        <a className={`${ownerOutlineClass} flex-1`} href={`sms:${dialable(lead.phone)}`}>
           Text
         </a>
-        <a className={link} href={`mailto:${encodeURIComponent(lead.email).replace(/%40/g, '@')}`}>
+        <a
+          className={`${ownerOutlineClass} flex-1`}
+          href={`mailto:${encodeURIComponent(lead.email).replace(/%40/g, '@')}`}
+        >
           E-mail
         </a>
       </div>
@@ -217,7 +213,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
               city: lead.workCity ?? undefined,
               category: lead.workCategory ?? undefined,
             }}
-            className={link}
+            className={`${ownerOutlineClass} flex-1`}
           >
             {WORK_TEXTS.fromLead}
           </Link>

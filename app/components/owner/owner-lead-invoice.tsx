@@ -13,12 +13,10 @@ import {
   removeOwnerInvoiceLine,
   sendOwnerInvoice,
 } from '~/lib/payments/payments.functions'
-import { OwnerField, WriteStatus } from './owner-field'
-import { OwnerInvoicePayments, smallButton } from './owner-invoice-payments'
+import { OwnerField, ownerMarkClass, ownerOutlineClass, WriteStatus } from './owner-field'
+import { OwnerInvoicePayments } from './owner-invoice-payments'
 import { useInvoiceWrite } from './owner-leads'
 import { ownerButtonClass } from './owner-sign-in'
-
-const mark = 'rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900'
 
 export default function OwnerLeadInvoice({ lead }: { lead: InboxLead }) {
   const hydrated = useHydrated()
@@ -45,8 +43,8 @@ export default function OwnerLeadInvoice({ lead }: { lead: InboxLead }) {
         <strong className={invoice.state === 'paid' ? 'text-green-800' : ''}>{T.state(invoice)}</strong>
       </p>
       <p className="text-sm">{T.figures(invoice)}</p>
-      {invoice.processingCents > 0 && <p className={mark}>{T.processing(invoice.processingCents)}</p>}
-      {invoice.overpaidCents > 0 && <strong className={mark}>{T.overpaid(invoice.overpaidCents)}</strong>}
+      {invoice.processingCents > 0 && <p className={ownerMarkClass}>{T.processing(invoice.processingCents)}</p>}
+      {invoice.overpaidCents > 0 && <strong className={ownerMarkClass}>{T.overpaid(invoice.overpaidCents)}</strong>}
       {invoice.state === 'draft' ? (
         <InvoiceDraft lead={lead} invoice={invoice} />
       ) : (
@@ -85,7 +83,7 @@ function InvoiceDraft({ lead, invoice }: { lead: InboxLead; invoice: LeadInvoice
             </span>
             <button
               type="button"
-              className={smallButton}
+              className={ownerOutlineClass}
               disabled={busy}
               aria-label={T.remove(item.description)}
               onClick={() => remove.mutate(item.id)}
@@ -98,7 +96,7 @@ function InvoiceDraft({ lead, invoice }: { lead: InboxLead; invoice: LeadInvoice
       <form method="post" onSubmit={submit} aria-label={T.addLine} className="grid gap-1">
         <OwnerField id={`${id}-description`} label={T.description} name="description" required maxLength={200} />
         <OwnerField id={`${id}-price`} label={T.price} name="price" required inputMode="decimal" />
-        <button type="submit" className={smallButton} disabled={busy}>
+        <button type="submit" className={ownerOutlineClass} disabled={busy}>
           {T.add}
         </button>
       </form>
@@ -128,7 +126,7 @@ function InvoiceSent({ lead, invoice }: { lead: InboxLead; invoice: LeadInvoice 
         ))}
       </ul>
       {invoice.link && invoice.balanceCents > 0 && (
-        <a href={smsHref(lead.phone, T.textBody(lead.firstName, invoice.link))} className={smallButton}>
+        <a href={smsHref(lead.phone, T.textBody(lead.firstName, invoice.link))} className={ownerOutlineClass}>
           {T.text}
         </a>
       )}

@@ -8,15 +8,11 @@ import { site } from '~/content/site'
 import type { LeadQuote } from '~/lib/quotes/quote'
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { cancelOwnerJob, scheduleOwnerJob, withdrawOwnerQuote } from '~/lib/quotes/quotes.functions'
-import { OwnerField } from './owner-field'
 import { useLeadsCache } from './owner-leads'
 import { ownerButtonClass } from './owner-sign-in'
-import { WriteStatus } from './owner-field'
+import { OwnerField, ownerMarkClass, ownerOutlineClass, pacificToday, WriteStatus } from './owner-field'
 
-const linkClass =
-  'inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
 const input = 'min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700'
-const mark = 'rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900'
 type MutationOutcome = { onSuccess: () => void; onError: (e: unknown) => void }
 
 /** What the quote's state reads as, one line each, newest facts last. */
@@ -55,19 +51,19 @@ export function OwnerLeadQuote({ lead }: { lead: InboxLead }) {
       {quote && (
         <ul className="grid gap-1 text-sm">
           {stateLines(quote).map((line) => (
-            <li key={line.text}>{line.marked ? <strong className={mark}>{line.text}</strong> : line.text}</li>
+            <li key={line.text}>{line.marked ? <strong className={ownerMarkClass}>{line.text}</strong> : line.text}</li>
           ))}
         </ul>
       )}
       {!quote?.acceptance && (
         <div className="flex flex-wrap gap-2">
-          <Link to="/owner" search={{ view: 'quote', lead: lead.id }} className={`${linkClass} flex-1`}>
+          <Link to="/owner" search={{ view: 'quote', lead: lead.id }} className={`${ownerOutlineClass} flex-1`}>
             {quote ? T.edit : T.write}
           </Link>
           {quote && !quote.withdrawn && (
             <button
               type="button"
-              className={`${linkClass} flex-1`}
+              className={`${ownerOutlineClass} flex-1`}
               disabled={withdraw.isPending}
               onClick={() => withdraw.mutate()}
             >
@@ -80,11 +76,6 @@ export function OwnerLeadQuote({ lead }: { lead: InboxLead }) {
       <WriteStatus>{message}</WriteStatus>
     </div>
   )
-}
-
-/** Pacific today, as the date field's earliest day; the server checks it again on its own clock. */
-function pacificToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date())
 }
 
 /** `done`: the card's own outcome, a message and the list read again. */
@@ -154,7 +145,7 @@ function JobControls({ lead, quote, done }: { lead: InboxLead; quote: LeadQuote;
         </button>
       </form>
       {job && (
-        <button type="button" disabled={busy} onClick={() => cancel.mutate()} className={linkClass}>
+        <button type="button" disabled={busy} onClick={() => cancel.mutate()} className={ownerOutlineClass}>
           {T.cancelJob}
         </button>
       )}

@@ -14,8 +14,7 @@ import {
   type MonthMoney,
 } from '~/lib/payments/invoice'
 import { saveOwnerOtherWays } from '~/lib/payments/payments.functions'
-import { OwnerField, WriteStatus } from './owner-field'
-import { smallButton } from './owner-invoice-payments'
+import { OwnerField, ownerOutlineClass, WriteStatus } from './owner-field'
 
 const cell = 'border-t border-slate-200 px-1 py-2 text-right'
 const head = 'border-t border-slate-200 px-1 py-2 text-left font-semibold'
@@ -84,7 +83,7 @@ export default function OwnerMoney({ money }: { money: MoneySummary }) {
           ))}
         </ul>
       )}
-      <a href={OWNER_MONEY_CSV_URL} download className={smallButton}>
+      <a href={OWNER_MONEY_CSV_URL} download className={ownerOutlineClass}>
         {T.csv}
       </a>
       {!money.cardPayments && <p className="text-sm">{T.cardOff}</p>}
@@ -116,7 +115,7 @@ function OtherWays({ saved }: { saved: string | null }) {
         maxLength={OTHER_WAYS_MAX}
         defaultValue={saved ?? ''}
       />
-      <button type="submit" className={smallButton} disabled={!hydrated || save.isPending}>
+      <button type="submit" className={ownerOutlineClass} disabled={!hydrated || save.isPending}>
         {T.save}
       </button>
       <WriteStatus>{message}</WriteStatus>

@@ -12,7 +12,7 @@ import { checkQuoteDraft, firstIssue, priceSchema, QUOTE_LIMITS, type QuoteDraft
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { TYPICAL_PRICE_TEXTS } from '~/lib/quotes/typical-price'
 import { sendOwnerQuote, type QuoteEditorData } from '~/lib/quotes/quotes.functions'
-import { OwnerField, ownerInputClass as input, shownValue, WriteStatus } from './owner-field'
+import { OwnerField, ownerInputClass as input, ownerOutlineClass, shownValue, WriteStatus } from './owner-field'
 import { ownerButtonClass } from './owner-sign-in'
 
 interface DraftItem {
@@ -21,9 +21,6 @@ interface DraftItem {
   price: string
   optional: boolean
 }
-
-const smallButton =
-  'inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 px-3 font-semibold text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
 
 const centsOf = (price: string) => {
   const parsed = v.safeParse(priceSchema, price)
@@ -119,7 +116,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
             <legend className="font-semibold">{T.fromPriceList}</legend>
             <div className="flex flex-wrap gap-2">
               {prices.map((line) => (
-                <button key={line.serviceId} type="button" className={smallButton} onClick={() => add(line)}>
+                <button key={line.serviceId} type="button" className={ownerOutlineClass} onClick={() => add(line)}>
                   + {line.description}
                   {line.startingCents !== null && ` (${formatCents(line.startingCents)})`}
                 </button>
@@ -158,7 +155,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
                 </label>
                 <button
                   type="button"
-                  className={smallButton}
+                  className={ownerOutlineClass}
                   onClick={() => setItems((was) => was.filter((each) => each.key !== item.key))}
                 >
                   {T.remove}
@@ -167,7 +164,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
               </li>
             ))}
           </ol>
-          <button type="button" className={smallButton} onClick={() => add()}>
+          <button type="button" className={ownerOutlineClass} onClick={() => add()}>
             {T.addItem}
           </button>
           <p aria-live="polite" className="font-semibold">
@@ -221,12 +218,12 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
-              className={`${smallButton} flex-1`}
+              className={`${ownerOutlineClass} flex-1`}
               onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}
             >
               {T.copy}
             </button>
-            <a href={smsHref(lead.phone, T.textBody(lead.firstName, link))} className={`${smallButton} flex-1`}>
+            <a href={smsHref(lead.phone, T.textBody(lead.firstName, link))} className={`${ownerOutlineClass} flex-1`}>
               {T.text}
             </a>
           </div>
