@@ -27,7 +27,7 @@ import {
 } from '../../app/server/images/image-variants.server'
 import { forOwner, SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { backupLeadPhotos, restoreLeadPhotos } from '../../scripts/backup-files'
-import { createPostWorkHandler, storePostedWork } from '../../app/server/work/post-work.server'
+import { handlePostWork, storePostedWork } from '../../app/server/work/post-work.server'
 import { deleteWork, listOwnerWork, publishedWork, setWorkPublished } from '../../app/server/work/posted-work.server'
 import { workPhotoResponse } from '../../app/server/work/posted-work.server'
 import {
@@ -91,7 +91,7 @@ async function setUp(store: FileStoreName = 'the folder store') {
   const backend = await testBackend(files.env)
   const cookie = await signIn(backend)
   // As its route wraps it.
-  const wrapped = forOwner(({ request }: { request: Request }) => createPostWorkHandler({ backend })(request))
+  const wrapped = forOwner(({ request }: { request: Request }) => handlePostWork(request, backend))
   const handle = (request: Request) => wrapped({ request })
   const post = async (request: Request) => {
     const response = await runHandler(handle, request)

@@ -120,39 +120,34 @@ async function post(backend: Backend, fields: PostWorkFields, [before, after]: [
   return answer(200, { success: true, work })
 }
 
-export function createPostWorkHandler(options: { backend?: Backend } = {}) {
-  async function receive(request: Request): Promise<Response> {
-    const backend = options.backend ?? getBackend()
-    let form: WorkForm
-    try {
-      form = await readWorkForm(request)
-    } catch (error) {
-      if (!(error instanceof MultipartRefused)) throw error
-      return error.reason === 'too-large' ? refuse(413, 'too-large') : refuse(400, 'invalid')
-    }
-
-    const fields = v.safeParse(postWorkFieldsSchema, { ...NO_FIELDS, ...Object.fromEntries(form.fields) })
-    if (!fields.success) return refuse(400, 'invalid', fields.issues[0]?.message ?? POST_WORK_MESSAGES.invalid)
-    const before = form.photos.get('before')
-    const after = form.photos.get('after')
-    if (!before || !after) return refuse(400, 'invalid')
-
-    try {
-      return await post(backend, fields.output, [before, after])
-    } catch (error) {
-      if (error instanceof NotAnImageError) return refuse(415, 'not-image')
-      log('work').error({ err: error, id: fields.output.id }, 'posted work not stored')
-      return refuse(503, 'failed')
-    }
+async function receive(request: Request, backend: Backend): Promise<Response> {
+  let form: WorkForm
+  try {
+    form = await readWorkForm(request)
+  } catch (error) {
+    if (!(error instanceof MultipartRefused)) throw error
+    return error.reason === 'too-large' ? refuse(413, 'too-large') : refuse(400, 'invalid')
   }
 
-  return async function handlePostWork(request: Request): Promise<Response> {
-    try {
-      return await receive(request)
-    } finally {
-      await stopReading(request)
-    }
+  const fields = v.safeParse(postWorkFieldsSchema, { ...NO_FIELDS, ...Object.fromEntries(form.fields) })
+  if (!fields.success) return refuse(400, 'invalid', fields.issues[0]?.message ?? POST_WORK_MESSAGES.invalid)
+  const before = form.photos.get('before')
+  const after = form.photos.get('after')
+  if (!before || !after) return refuse(400, 'invalid')
+
+  try {
+    return await post(backend, fields.output, [before, after])
+  } catch (error) {
+    if (error instanceof NotAnImageError) return refuse(415, 'not-image')
+    log('work').error({ err: error, id: fields.output.id }, 'posted work not stored')
+    return refuse(503, 'failed')
   }
 }
 
-export const handlePostWork = createPostWorkHandler()
+export async function handlePostWork(request: Request, backend: Backend = getBackend()): Promise<Response> {
+  try {
+    return await receive(request, backend)
+  } finally {
+    await stopReading(request)
+  }
+}
