@@ -298,29 +298,6 @@ export async function moneyMoved(
   if ((await invoiceOf(tx, leadId))?.balanceCents === 0) await dropQueued(tx, leadId, ['invoice_reminder'])
 }
 
-/** The pay page's invoice and the customer's first name, by the link's token; null before it is sent. */
-export async function invoiceOfToken(db: Db, token: string) {
-  const row = await db
-    .selectFrom('invoices as i')
-    .innerJoin('leads as l', 'l.id', 'i.lead_id')
-    .select(['i.lead_id', 'l.first_name'])
-    .where('i.token', '=', token)
-    .where('l.status', 'not in', ['suspected_spam', 'archived'])
-    .executeTakeFirst()
-  const invoice = row && (await invoiceOf(db, row.lead_id))
-  return invoice ? { leadId: row.lead_id, firstName: row.first_name, invoice } : null
-}
-
-/** The customer's first look, unless the owner's (the card's "viewed"). */
-export async function markViewed(db: Db, token: string) {
-  await db
-    .updateTable('invoices')
-    .set({ first_viewed_at: sql`now()` })
-    .where('token', '=', token)
-    .where('first_viewed_at', 'is', null)
-    .execute()
-}
-
 /** The sent invoices with something still due, oldest first: the Money view's and the morning list's. */
 export async function unpaidInvoices(db: Db, now: Date): Promise<UnpaidInvoice[]> {
   const paid = sql<number>`coalesce(sum(p.amount_cents) FILTER (WHERE p.state IN ('succeeded', 'processing')), 0)`

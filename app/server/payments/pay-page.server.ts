@@ -2,6 +2,7 @@
 // ("Pay $X by card") and the one "not available" answer. The post carries a per-page key, never an amount: the
 // balance is the invoice's, read here, and Stripe's page is where the card is typed.
 import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
 import { POSTED_WORK_READ_LIMIT } from '../../lib/posted-work/posted-work'
 import {
   PAY_FORM_FIELDS,
@@ -11,12 +12,13 @@ import {
   type PayPageView,
 } from '../../lib/payments/invoice'
 import { getBackend, type Backend } from '../backend/backend.server'
+import type { Db } from '../db/database.server'
 import { readPlainForm } from '../http/plain-form.server'
 import { limitAsQuoteForm, plainPage, seeOther, VIEWS_PER_POST } from '../http/link-page.server'
 import { sanitizeText } from '../leads/lead-email.server'
 import { log } from '../log/logger.server'
 import { ownerAccess } from '../owner/owner-access.server'
-import { invoiceOfToken, markViewed } from './invoices.server'
+import { invoiceOf } from './invoices.server'
 import { cardPayable, otherWaysText } from './payments.server'
 import { createCheckout, isSessionId } from './stripe.server'
 import { publishedWork } from '../work/posted-work.server'
@@ -27,6 +29,29 @@ const CLICK = /^[A-Za-z0-9_-]{16,64}$/
 const unavailable = () => plainPage(404, PAY_PAGE_TEXTS.unavailableTitle, PAY_PAGE_TEXTS.unavailable)
 const tooMany = (seconds: number) =>
   plainPage(429, PAY_PAGE_TEXTS.title, PAY_PAGE_TEXTS.rateLimited, { 'Retry-After': String(seconds) })
+
+/** The pay page's invoice and the customer's first name, by the link's token; null before it is sent. */
+export async function invoiceOfToken(db: Db, token: string) {
+  const row = await db
+    .selectFrom('invoices as i')
+    .innerJoin('leads as l', 'l.id', 'i.lead_id')
+    .select(['i.lead_id', 'l.first_name'])
+    .where('i.token', '=', token)
+    .where('l.status', 'not in', ['suspected_spam', 'archived'])
+    .executeTakeFirst()
+  const invoice = row && (await invoiceOf(db, row.lead_id))
+  return invoice ? { leadId: row.lead_id, firstName: row.first_name, invoice } : null
+}
+
+/** The customer's first look, unless the owner's (the card's "viewed"). */
+export async function markViewed(db: Db, token: string) {
+  await db
+    .updateTable('invoices')
+    .set({ first_viewed_at: sql`now()` })
+    .where('token', '=', token)
+    .where('first_viewed_at', 'is', null)
+    .execute()
+}
 
 /** Stripe's hosted pages, or the stand-in's that STRIPE_API_BASE names in tests. */
 function checkoutOrigins(backend: Backend): string[] {
