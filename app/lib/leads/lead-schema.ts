@@ -54,6 +54,27 @@ function requiredText(field: 'firstName' | 'email' | 'phone') {
 // Optional, so a missing key reports the field's own "… is required"; one issue at a time.
 const formField = <T extends v.GenericSchema<string, string>>(schema: T) => v.optional(v.config(schema, ONE_ISSUE), '')
 
+/** Trimmed; empty, or a value `allowed` accepts. */
+const emptyOr = (message: string, allowed: (s: string) => boolean) =>
+  formField(
+    v.pipe(
+      v.string(message),
+      v.trim(),
+      v.check((s) => s === '' || allowed(s), message),
+    ),
+  )
+
+/** Trimmed, short enough and free of control characters; empty is fine. */
+const optionalText = (max: number, tooLong: string, invalidChars: string) =>
+  formField(
+    v.pipe(
+      v.string(invalidChars),
+      v.trim(),
+      v.maxLength(max, tooLong),
+      v.check((s) => !hasForbiddenChars(s), invalidChars),
+    ),
+  )
+
 /**
  * Required first name, e-mail and phone; an optional service and size, service address, preferred time and answer
  * to "How did you hear about us?" (docs/product.md#validation).
@@ -72,44 +93,12 @@ export const leadRequestSchema = v.object(
       ),
     ),
     // Which service and size the typical price was shown for (decision 057): the server looks the price up itself.
-    service: formField(
-      v.pipe(
-        v.string(M.serviceInvalid),
-        v.trim(),
-        v.check((s) => s === '' || (serviceIds as readonly string[]).includes(s), M.serviceInvalid),
-      ),
-    ),
-    size: formField(
-      v.pipe(
-        v.string(M.sizeInvalid),
-        v.trim(),
-        v.maxLength(QUOTE_LIMITS.size, M.sizeInvalid),
-        v.check((s) => !hasForbiddenChars(s), M.sizeInvalid),
-      ),
-    ),
+    service: emptyOr(M.serviceInvalid, (s) => (serviceIds as readonly string[]).includes(s)),
+    size: optionalText(QUOTE_LIMITS.size, M.sizeInvalid, M.sizeInvalid),
     // Optional: empty is fine, anything else must be a street a person could type.
-    street: formField(
-      v.pipe(
-        v.string(M.streetInvalidChars),
-        v.trim(),
-        v.maxLength(QUOTE_LIMITS.street, M.streetTooLong),
-        v.check((s) => !hasForbiddenChars(s), M.streetInvalidChars),
-      ),
-    ),
-    zip: formField(
-      v.pipe(
-        v.string(M.zipInvalid),
-        v.trim(),
-        v.check((s) => s === '' || /^\d{5}(?:-\d{4})?$/.test(s), M.zipInvalid),
-      ),
-    ),
-    preferredTime: formField(
-      v.pipe(
-        v.string(M.preferredTimeInvalid),
-        v.trim(),
-        v.check((s) => s === '' || (PREFERRED_TIMES as readonly string[]).includes(s), M.preferredTimeInvalid),
-      ),
-    ),
+    street: optionalText(QUOTE_LIMITS.street, M.streetTooLong, M.streetInvalidChars),
+    zip: emptyOr(M.zipInvalid, (s) => /^\d{5}(?:-\d{4})?$/.test(s)),
+    preferredTime: emptyOr(M.preferredTimeInvalid, (s) => (PREFERRED_TIMES as readonly string[]).includes(s)),
     heardAbout: heardAboutSchema,
   },
   'Invalid form data',
