@@ -86,8 +86,26 @@ describe('runtime configuration', () => {
     expect(() => parseRuntimeConfig({ ASSISTANT_LLM_TIMEOUT_MS: '10s' })).toThrow(/ASSISTANT_LLM_TIMEOUT_MS/)
   })
 
-  it('refuses values it would have taken and could not work with: negative, fractional, out of range, not smtp', () => {
-    // Negative, fractional, zero and non-smtp values stop a real start: e2e/settings.spec.ts. Here, the edges.
+  // That a refused value stops a real start with one line and no stack: e2e/settings.spec.ts, for one of these.
+  it.each([
+    ['LEAD_RETENTION_MONTHS', '99'],
+    ['LOG_LEVEL', 'loud'],
+    ['HTML_CACHE_SECONDS', '-1'],
+    ['SMTP_URL', 'notaurl'],
+    ['SMTP_URL', 'https://smtp.example.com'],
+    ['PORT', '99999'],
+    ['PORT', 'http'],
+    ['QUOTE_RATE_LIMIT', '-5'],
+    ['QUOTE_RATE_WINDOW_MS', '0'],
+    ['ASSISTANT_RATE_WINDOW_MS', '-1'],
+    ['QUOTE_MIN_FILL_MS', '2.5'],
+    ['REVIEWS_CACHE_MINUTES', '-60'],
+  ])('refuses %s=%s, naming it', (name, value) => {
+    expect(() => parseRuntimeConfig({ [name]: value })).toThrow(ConfigError)
+    expect(() => parseRuntimeConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment: ${name} must be `))
+  })
+
+  it('refuses values it would have taken and could not work with: out of range at the edges', () => {
     const refused: [string, string, string][] = [
       ['ASSISTANT_RATE_WINDOW_MS', '2147483648', 'must be a whole number from 1 to 2147483647'],
       ['PORT', '0', 'must be a whole number from 1 to 65535'],

@@ -3,42 +3,42 @@
  * worker, a real SMTP server and a stand-in push service: the customer's acknowledgement and its limits, the
  * escalation, the quote reminders and the morning list.
  */
-import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
 import { claims, site } from '../../app/content/site'
 import type { Backend, BackendOptions } from '../../app/server/backend/backend.server'
 import { businessMinutesLater, pacificClock, pacificInstant } from '../../app/server/backend/business-hours.server'
-import { savePushSubscription, updateLead } from '../../app/server/owner/inbox.server'
+import { updateLead } from '../../app/server/owner/inbox.server'
 import type { DeliveryIo, OutboxRow } from '../../app/server/outbox/templates.server'
 import { deliverOutboxRow } from '../../app/server/outbox/worker.server'
 import { messages } from '../../app/content/messages'
 import { acknowledgementAllowed } from '../../app/server/leads/acknowledgement.server'
 import { createFormTokens } from '../../app/server/leads/tokens.server'
-import { createLeadService } from '../../app/server/leads/lead-service.server'
-import { phoneKeys, startPushService, subscriptionOf } from '../support/push-service'
 import {
+  FORM_TOKEN_SECRET,
   freshDatabaseUrl,
+  leadForm,
+  leadService,
   migratedSiteData,
   outboxDrained,
+  PUSH_ENV,
   rowsOf,
   run,
   storeTestLead,
   type TestSmtp,
-  useCleanup,
+  usePushPhones,
   useSmtp,
   useTempDirs,
   useTestBackends,
+  VAPID,
 } from './helpers'
 
 const OWNER = 'owner@deltabreeze.example'
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
-const FORM_TOKEN_SECRET = 'follow-through-form-token-secret'
 const formTokens = createFormTokens(FORM_TOKEN_SECRET)
 const tempDir = useTempDirs()
 // After-each steps run last registered first: the backends close before the servers they use.
-const cleanups = useCleanup()
+const pushPhone = usePushPhones()
 const smtp = useSmtp()
 const openBackend = useTestBackends()
 
@@ -53,24 +53,20 @@ function backendWith(
   )
 }
 
-const service = () => createLeadService({ rateLimit: 0, formTokenSecret: FORM_TOKEN_SECRET })
+const service = () => leadService()
 
 /** A form as a person sends it; every value is one the acknowledgement must never repeat. */
-function form(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
+const form = (overrides: Record<string, unknown> = {}) =>
+  leadForm({
     firstName: 'Zebulon',
     email: 'zebulon.visitor@example.com',
     phone: '(916) 555-0177',
     street: '77 Quirkyname Lane',
     zip: '95630',
     preferredTime: 'morning',
-    company: '',
-    formToken: formTokens.issue(Date.now() - 8000),
-    idempotencyKey: randomUUID(),
     sourcePage: '/city/folsom',
     ...overrides,
-  }
-}
+  })
 
 /** A backend e-mailing a real SMTP server; `send` posts the form from `ip`, `acks` waits for the outbox to empty. */
 async function acknowledging(env: Record<string, string> = {}) {
@@ -264,7 +260,6 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
 })
 
 const MINUTE = 60_000
-const vapid = webpush.generateVAPIDKeys()
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))
 
@@ -276,21 +271,13 @@ function pacific(days: number, hhmm: string): Date {
 
 /** A backend whose outbox runs only when the test says, at the time the test sets, with one phone on alerts. */
 async function alerted(start: Date) {
-  const phone = phoneKeys()
-  const push = await startPushService(phone, vapid.publicKey)
-  cleanups.push(push.stop)
+  const { push, subscribe } = await pushPhone()
   const clock = { now: start }
-  const env = {
-    OWNER_EMAIL: OWNER,
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    CUSTOMER_ACKNOWLEDGEMENT: 'off',
-    TEST_ONLY_PUSH_TO_LOOPBACK: 'on', // the stand-in listens on 127.0.0.1
-  }
+  const env = { OWNER_EMAIL: OWNER, CUSTOMER_ACKNOWLEDGEMENT: 'off', ...PUSH_ENV }
   const where = await migratedSiteData(await tempDir())
   const open = () => backendWith(env, { clock: () => clock.now, ...where, startWorker: false })
   const backend = await open()
-  await savePushSubscription(await backend.db(), subscriptionOf(phone, push.endpoint))
+  await subscribe(backend)
   /** Runs the outbox at `at` and answers the titles pushed so far. */
   async function runAt(at: Date, target = backend) {
     clock.now = at
@@ -344,7 +331,7 @@ describe('a lead nobody has answered is pushed once more', { timeout: 120_000 },
   it('drops, marked done, a follow-up claimed just as the status changed', async () => {
     let pushed = 0
     const io = {
-      vapid: { ...vapid, subject: 'mailto:owner@example.com' },
+      vapid: { ...VAPID, subject: 'mailto:owner@example.com' },
       push: async () => (pushed++, 0),
     } as unknown as DeliveryIo
     const row = {

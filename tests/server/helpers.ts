@@ -1,17 +1,22 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect } from 'vitest'
 import { createServerEntry } from '@tanstack/react-start/server'
+import webpush from 'web-push'
 import { createBackend, type Backend, type BackendOptions } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig, runtimeConfig, type Env } from '../../app/server/config.server'
 import { CompiledQuery } from 'kysely'
 import type { Db } from '../../app/server/db/database.server'
 import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
 import { storeLead, type StoredLeadInput } from '../../app/server/leads/store-lead.server'
+import { createLeadService, type LeadService } from '../../app/server/leads/lead-service.server'
+import { createFormTokens } from '../../app/server/leads/tokens.server'
+import { savePushSubscription } from '../../app/server/owner/inbox.server'
 import { insertOwnerSession } from '../support/owner-session'
+import { phoneKeys, startPushService, subscriptionOf } from '../support/push-service'
 import { startStorageStandIn, type StorageStandIn } from '../support/storage-stand-in'
 import { startSmtp, type TestSmtp } from '../support/smtp'
 import { copyMigratedPGlite, freshDatabaseUrl } from '../support/test-database'
@@ -105,6 +110,80 @@ export function useSmtp(): (options?: Parameters<typeof startSmtp>[0]) => Promis
     const server = await startSmtp(options)
     cleanup.push(() => server.close())
     return server
+  }
+}
+
+/** Where the owner's notifications go on a useMailingSites() site. */
+export const NOTIFY_ADDRESS = 'owner@example.com'
+
+/**
+ * Sites that e-mail a real SMTP server each, both closed after the test (the backend first: its worker holds pooled
+ * SMTP connections): the owner's notifications to NOTIFY_ADDRESS, the customer's acknowledgement off (these tests
+ * count the owner's e-mails; it has its own, follow-through.test.ts), and a failed send tried again at once. `env`
+ * adds to or replaces those settings; `options.outbox` adds to the back-off.
+ */
+export function useMailingSites(): (
+  env?: Env,
+  options?: Omit<BackendOptions, 'config'>,
+) => Promise<{ backend: Backend; smtp: TestSmtp }> {
+  const startSmtpServer = useSmtp()
+  const openBackend = useTestBackends()
+  return async (env = {}, options = {}) => {
+    const smtp = await startSmtpServer()
+    const backend = await openBackend(
+      { SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: NOTIFY_ADDRESS, CUSTOMER_ACKNOWLEDGEMENT: 'off', ...env },
+      { ...options, outbox: { backoffMs: () => 0, ...options.outbox } },
+    )
+    return { backend, smtp }
+  }
+}
+
+/** The secret leadService() checks leadForm()'s tokens with. */
+export const FORM_TOKEN_SECRET = 'test-form-token-secret'
+const formTokens = createFormTokens(FORM_TOKEN_SECRET)
+
+/** The quote service as the site runs it, without its per-IP limit unless `options` set one. */
+export function leadService(options: Parameters<typeof createLeadService>[0] = {}): LeadService {
+  return createLeadService({ rateLimit: 0, formTokenSecret: FORM_TOKEN_SECRET, ...options })
+}
+
+/** The quote form as the browser sends it, filled in by a person in 8 s, with whatever a test adds or changes. */
+export function leadForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    firstName: 'Maria',
+    email: 'maria.g@example.com',
+    phone: '(916) 555-0199',
+    company: '',
+    formToken: formTokens.issue(Date.now() - 8000),
+    idempotencyKey: randomUUID(),
+    sourcePage: '/services?tab=driveway',
+    ...overrides,
+  }
+}
+
+/** The keys the sites of a run sign their pushes with. */
+export const VAPID = webpush.generateVAPIDKeys()
+/** The settings that turn the owner's alerts on; the stand-in push service listens on 127.0.0.1. */
+export const PUSH_ENV = {
+  VAPID_PUBLIC_KEY: VAPID.publicKey,
+  VAPID_PRIVATE_KEY: VAPID.privateKey,
+  TEST_ONLY_PUSH_TO_LOOPBACK: 'on',
+}
+
+/**
+ * The owner's phone on alerts: its keys, and the stand-in push service (tests/support/push-service.ts) that checks
+ * and decrypts what reaches it, stopped after the test; call it before useTestBackends, so backends stop first.
+ * `subscribe` saves the phone's subscription on a backend, as the inbox does.
+ */
+export function usePushPhones() {
+  const cleanup = useCleanup()
+  return async () => {
+    const keys = phoneKeys()
+    const push = await startPushService(keys, VAPID.publicKey)
+    cleanup.push(push.stop)
+    const subscribe = async (backend: { db(): Promise<Db> }) =>
+      savePushSubscription(await backend.db(), subscriptionOf(keys, push.endpoint))
+    return { keys, push, subscribe }
   }
 }
 
@@ -217,6 +296,21 @@ export function formPost(url: string, fields: ConstructorParameters<typeof URLSe
     'Content-Length': String(Buffer.byteLength(body)),
   }
   return new Request(url, { method: 'POST', headers: { Origin: new URL(url).origin, ...form, ...headers }, body })
+}
+
+/**
+ * A page as a browser gets it, `get` run as its loader on the request for `url`: the view it reads, or the answer
+ * (a redirect, a 404) that replaces the page.
+ */
+export async function pageView<View>(get: (request: Request) => Promise<View | Response>, url: string) {
+  let view: View | undefined
+  const response = await runHandler(async (request) => {
+    const outcome = await get(request)
+    if (outcome instanceof Response) return outcome
+    view = outcome
+    return new Response('page')
+  }, new Request(url))
+  return { response, view }
 }
 
 /** What the server took of a counted body: the bytes it pulled, and whether it cancelled the rest. */

@@ -7,7 +7,6 @@ import { schemaFiles } from '../../app/server/db/schema-files.server'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import webpush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../app/server/db/database.server'
 import { phoneKeys, startPushService, subscriptionOf } from '../support/push-service'
@@ -17,11 +16,10 @@ import * as v from 'valibot'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { scheduleJob, sendQuote } from '../../app/server/quotes/quotes.server'
 import { quoteDraftSchema } from '../../app/lib/quotes/quote-schema'
-import { freshDatabaseUrl, outboxDrained, run, startSmtp, type TestSmtp } from './helpers'
+import { freshDatabaseUrl, outboxDrained, PUSH_ENV, run, startSmtp, type TestSmtp, VAPID } from './helpers'
 import { acceptQuote, ITEMS } from './quote-helpers'
 
 const LEADS = Array.from({ length: 20 }, (_, i) => `Lead${String(i + 1).padStart(2, '0')}`)
-const vapid = webpush.generateVAPIDKeys()
 const phone = phoneKeys()
 
 let smtp: TestSmtp
@@ -90,18 +88,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   () => {
     beforeAll(async () => {
       smtp = await startSmtp()
-      push = await startPushService(phone, vapid.publicKey)
+      push = await startPushService(phone, VAPID.publicKey)
       const databaseUrl = (await freshDatabaseUrl())!
       env = {
         DATABASE_URL: databaseUrl,
         SMTP_URL: smtp.url,
         QUOTE_NOTIFY_EMAIL: 'owner@example.com',
-        VAPID_PUBLIC_KEY: vapid.publicKey,
-        VAPID_PRIVATE_KEY: vapid.privateKey,
         CUSTOMER_ACKNOWLEDGEMENT: 'off',
         QUOTE_MIN_FILL_MS: '0',
         QUOTE_RATE_LIMIT: '0',
-        TEST_ONLY_PUSH_TO_LOOPBACK: 'on', // the stand-in listens on 127.0.0.1
+        ...PUSH_ENV,
       }
       dataDirs = await Promise.all([1, 2].map(() => mkdtemp(join(tmpdir(), 'instances-test-'))))
       sites = await startBoth()

@@ -2,7 +2,6 @@
  * The lead pipeline end to end, with real parts: the quote service, the database, the outbox worker and
  * nodemailer talking to a real in-process SMTP server.
  */
-import { randomUUID } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fc from 'fast-check'
@@ -17,35 +16,40 @@ import { ownerNotification } from '../../app/server/leads/lead-email.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import type { Tables } from '../../app/server/db/schema.gen'
 import { createFormTokens } from '../../app/server/leads/tokens.server'
-import { createLeadService, type LeadService } from '../../app/server/leads/lead-service.server'
 import { outsideServiceArea } from '../../app/server/leads/lead-fields.server'
 import { captureLog } from '../support/log-capture'
 import {
+  FORM_TOKEN_SECRET,
   freePort,
   freshDatabaseUrl,
+  leadForm,
+  leadService,
   migratedSiteData,
+  NOTIFY_ADDRESS,
   outboxDrained,
   rowsOf,
   run,
   type TestSmtp,
+  useMailingSites,
   useSmtp,
   useTempDirs,
   useTestBackends,
 } from './helpers'
 
-const OWNER = 'owner@deltabreeze.example'
+const OWNER = NOTIFY_ADDRESS
 // These count the owner's e-mails; the customer's acknowledgement has its own (follow-through.test.ts).
 const NO_ACK = { CUSTOMER_ACKNOWLEDGEMENT: 'off' }
 const meta = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (test)' }
-const FORM_TOKEN_SECRET = 'test-form-token-secret'
 const formTokens = createFormTokens(FORM_TOKEN_SECRET)
 const tempDir = useTempDirs()
 // After-each steps run last registered first: the backends (their workers hold pooled SMTP connections) close
 // before the SMTP servers.
 const smtp = useSmtp()
 const openBackend = useTestBackends()
+const mailingSite = useMailingSites()
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
+/** A backend as useMailingSites() opens one, its SMTP server set by the test (down, or one for a restart). */
 function backendWith(env: Record<string, string>, extra: Omit<BackendOptions, 'config'> = {}): Promise<Backend> {
   return openBackend(
     { QUOTE_NOTIFY_EMAIL: OWNER, ...NO_ACK, ...env },
@@ -56,31 +60,12 @@ function backendWith(env: Record<string, string>, extra: Omit<BackendOptions, 'c
   )
 }
 
-function service(options: Parameters<typeof createLeadService>[0] = {}): LeadService {
-  return createLeadService({ rateLimit: 0, formTokenSecret: FORM_TOKEN_SECRET, ...options })
-}
-
-function lead(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    firstName: 'Maria',
-    email: 'maria.g@example.com',
-    phone: '(916) 555-0199',
-    company: '',
-    // A form a person took 8 s to fill in.
-    formToken: formTokens.issue(Date.now() - 8000),
-    idempotencyKey: randomUUID(),
-    sourcePage: '/services?tab=driveway',
-    ...overrides,
-  }
-}
-
 /** A backend e-mailing a real SMTP server, and a service whose fill-time clock (`clock.now`) the test moves. */
 async function clockedSite(start: number) {
-  const mail = await smtp()
-  const backend = await backendWith({ SMTP_URL: mail.url })
+  const { backend, smtp: mail } = await mailingSite()
   const clock = { now: start }
   const tokens = createFormTokens(FORM_TOKEN_SECRET, () => clock.now)
-  return { mail, backend, clock, tokens, svc: service({ minFillMs: 2500, now: () => clock.now }) }
+  return { mail, backend, clock, tokens, svc: leadService({ minFillMs: 2500, now: () => clock.now }) }
 }
 
 /** A backend whose database never answers, failing with `message`; its salt is configured, so nothing opens. */
@@ -94,9 +79,8 @@ const count = async (backend: Backend, sql: string) => (await rowsOf(backend, sq
 // Each test creates a fresh database (PGlite's initdb takes a few seconds), so allow for slow machines.
 describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_000 }, () => {
   it('stores a lead, acknowledges it, and e-mails the owner', async () => {
-    const mail = await smtp()
-    const backend = await backendWith({ SMTP_URL: mail.url })
-    const res = await service().handle(lead({ firstName: '  Maria ' }), meta, backend)
+    const { backend, smtp: mail } = await mailingSite()
+    const res = await leadService().handle(leadForm({ firstName: '  Maria ' }), meta, backend)
     expect(res).toEqual({ status: 200, body: { success: true, photoToken: expect.any(String) } })
 
     const rows = await rowsOf(backend, 'SELECT * FROM leads')
@@ -142,8 +126,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   // A header injection is refused at the schema: quote-schema.test.ts ("control characters", "email pattern").
   it('neutralises a header injection that reaches the e-mail without the schema', async () => {
-    const mail = await smtp()
-    const backend = await backendWith({ SMTP_URL: mail.url })
+    const { backend, smtp: mail } = await mailingSite()
     // Defence in depth: a row written by something else.
     const db = await backend.db()
     const inserted = await run<{ id: string }>(
@@ -166,11 +149,10 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   })
 
   it('a name written as MIME encoded words reaches the subject as plain text: no line break, Bcc or bidi override', async () => {
-    const mail = await smtp()
-    const backend = await backendWith({ SMTP_URL: mail.url })
-    const svc = service()
+    const { backend, smtp: mail } = await mailingSite()
+    const svc = leadService()
     for (const firstName of ['=?utf-8?q?=0D=0ABcc:_x@y.example?=', '=?utf-8?q?=E2=80=AE?=Ana']) {
-      expect((await svc.handle(lead({ firstName }), meta, backend)).status).toBe(200)
+      expect((await svc.handle(leadForm({ firstName }), meta, backend)).status).toBe(200)
     }
     expect(await (await backend.outbox()).drain()).toMatchObject({ sent: 2, failed: 0 })
     // mailparser decodes encoded words as a mail client does.
@@ -185,7 +167,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   it('SMTP down: the lead is stored and acknowledged, and e-mailed once the SMTP server is up', async () => {
     const port = await freePort()
     const backend = await backendWith({ SMTP_URL: `smtp://127.0.0.1:${port}` })
-    const res = await service().handle(lead({ firstName: 'Jason' }), meta, backend)
+    const res = await leadService().handle(leadForm({ firstName: 'Jason' }), meta, backend)
     expect(res.status).toBe(200)
     expect(await count(backend, "SELECT * FROM leads WHERE status = 'new'")).toBe(1)
 
@@ -209,7 +191,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const port = await freePort()
     const where = await migratedSiteData(await tempDir())
     const first = await backendWith({ SMTP_URL: `smtp://127.0.0.1:${port}` }, where)
-    expect((await service().handle(lead({ firstName: 'Priya' }), meta, first)).status).toBe(200)
+    expect((await leadService().handle(leadForm({ firstName: 'Priya' }), meta, first)).status).toBe(200)
     expect(await (await first.outbox()).runOnce()).toMatchObject({ failed: 1 })
     await first.close()
 
@@ -229,10 +211,9 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   })
 
   it('the same idempotency key (a retry) gives one row and one e-mail; a changed form with a reused key is a new lead', async () => {
-    const mail = await smtp()
-    const backend = await backendWith({ SMTP_URL: mail.url })
-    const svc = service()
-    const payload = lead()
+    const { backend, smtp: mail } = await mailingSite()
+    const svc = leadService()
+    const payload = leadForm()
     const results = await Promise.all([
       svc.handle(payload, meta, backend),
       svc.handle(payload, meta, backend),
@@ -260,15 +241,14 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   })
 
   it("the service address, the preferred time and an outside-the-usual-area ZIP reach the owner's e-mail", async () => {
-    const mail = await smtp()
-    const backend = await backendWith({ SMTP_URL: mail.url })
-    const svc = service()
+    const { backend, smtp: mail } = await mailingSite()
+    const svc = leadService()
     const away = { firstName: 'Rosa', street: ' 4821 Elm Ridge Way ', zip: '95814', preferredTime: 'morning' }
-    expect((await svc.handle(lead(away), meta, backend)).status).toBe(200)
+    expect((await svc.handle(leadForm(away), meta, backend)).status).toBe(200)
     // Folsom's ZIP+4: one of the cities we serve, so no flag.
     const near = { firstName: 'Fern', street: '', zip: '95630-1234', preferredTime: 'flexible' }
-    expect((await svc.handle(lead(near), meta, backend)).status).toBe(200)
-    expect((await svc.handle(lead({ firstName: 'Plain' }), meta, backend)).status).toBe(200)
+    expect((await svc.handle(leadForm(near), meta, backend)).status).toBe(200)
+    expect((await svc.handle(leadForm({ firstName: 'Plain' }), meta, backend)).status).toBe(200)
 
     const db = await backend.db()
     const stored = await run(
@@ -304,8 +284,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it('honeypot and too-fast submissions are stored flagged, not e-mailed, and the visitor sees success', async () => {
     const { mail, backend, clock, tokens, svc } = await clockedSite(5_000_000)
-    const honeypot = await svc.handle(lead({ company: 'Acme SEO Ltd' }), meta, backend)
-    const fast = await svc.handle(lead({ formToken: tokens.issue(clock.now - 900) }), meta, backend)
+    const honeypot = await svc.handle(leadForm({ company: 'Acme SEO Ltd' }), meta, backend)
+    const fast = await svc.handle(leadForm({ formToken: tokens.issue(clock.now - 900) }), meta, backend)
     for (const r of [honeypot, fast]) expect(r).toEqual({ status: 200, body: { success: true } })
 
     expect(await rowsOf(backend, 'SELECT status, spam_reason FROM leads ORDER BY created_at')).toEqual([
@@ -315,10 +295,10 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     expect(await count(backend, 'SELECT * FROM outbox')).toBe(0)
 
     // Exactly at the threshold is a normal lead, and so is a form left open a long time.
-    expect((await svc.handle(lead({ formToken: tokens.issue(clock.now - 2500) }), meta, backend)).status).toBe(200)
+    expect((await svc.handle(leadForm({ formToken: tokens.issue(clock.now - 2500) }), meta, backend)).status).toBe(200)
     const token = tokens.issue()
     clock.now += 3 * 24 * 3600_000
-    expect((await svc.handle(lead({ formToken: token }), meta, backend)).status).toBe(200)
+    expect((await svc.handle(leadForm({ formToken: token }), meta, backend)).status).toBe(200)
     expect(await count(backend, "SELECT * FROM leads WHERE status = 'new'")).toBe(2)
     await (await backend.outbox()).drain()
     expect(mail.received).toHaveLength(2)
@@ -330,12 +310,12 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const fresh = tokens.issue()
     const [issued = '', nonce = '', mac = ''] = fresh.split('.')
     const submissions = [
-      lead({ firstName: 'Claims', formToken: fresh, elapsedMs: 60_000 }),
-      lead({ firstName: 'Missing', formToken: undefined, elapsedMs: 60_000 }),
-      lead({ firstName: 'Other', formToken: createFormTokens('another-secret').issue(now - 60_000) }),
-      lead({ firstName: 'Backdated', formToken: `${(now - 60_000).toString(36)}.${nonce}.${mac}` }),
-      lead({ firstName: 'Future', formToken: createFormTokens(FORM_TOKEN_SECRET, () => now + 3600_000).issue() }),
-      lead({ firstName: 'Garbage', formToken: 'not a token' }),
+      leadForm({ firstName: 'Claims', formToken: fresh, elapsedMs: 60_000 }),
+      leadForm({ firstName: 'Missing', formToken: undefined, elapsedMs: 60_000 }),
+      leadForm({ firstName: 'Other', formToken: createFormTokens('another-secret').issue(now - 60_000) }),
+      leadForm({ firstName: 'Backdated', formToken: `${(now - 60_000).toString(36)}.${nonce}.${mac}` }),
+      leadForm({ firstName: 'Future', formToken: createFormTokens(FORM_TOKEN_SECRET, () => now + 3600_000).issue() }),
+      leadForm({ firstName: 'Garbage', formToken: 'not a token' }),
     ]
     expect(issued).toMatch(/^[0-9a-z]+$/)
     for (const submission of submissions) {
@@ -353,7 +333,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
     // The same token once the visitor really took their time: a normal lead, e-mailed.
     clock.now += 4000
-    expect(await svc.handle(lead({ firstName: 'Patient', formToken: fresh }), meta, backend)).toEqual({
+    expect(await svc.handle(leadForm({ firstName: 'Patient', formToken: fresh }), meta, backend)).toEqual({
       status: 200,
       body: { success: true, photoToken: expect.any(String) },
     })
@@ -363,9 +343,9 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it('rate limit: 429 after the limit per IP, counted in the database, with the business phone number', async () => {
     const backend = await backendWith({})
-    const svc = service({ rateLimit: 5, rateWindowMs: 10 * 60_000 })
-    for (let i = 0; i < 5; i++) expect((await svc.handle(lead(), meta, backend)).status).toBe(200)
-    const limited = await svc.handle(lead(), meta, backend)
+    const svc = leadService({ rateLimit: 5, rateWindowMs: 10 * 60_000 })
+    for (let i = 0; i < 5; i++) expect((await svc.handle(leadForm(), meta, backend)).status).toBe(200)
+    const limited = await svc.handle(leadForm(), meta, backend)
     expect(limited).toEqual({
       status: 429,
       body: {
@@ -385,20 +365,21 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const hits = await run<{ key: string }>(db, `SELECT DISTINCT key FROM rate_limit_hits WHERE bucket = 'quote'`)
     expect(hits).toEqual([{ key: expect.stringMatching(/^[0-9a-f]{64}$/) }])
     // Other visitors are not affected; the window slides: ten minutes on, the hits have left it.
-    expect((await svc.handle(lead(), { ...meta, ip: '198.51.100.1' }, backend)).status).toBe(200)
+    expect((await svc.handle(leadForm(), { ...meta, ip: '198.51.100.1' }, backend)).status).toBe(200)
     await run(db, `UPDATE rate_limit_hits SET hit_at = hit_at - interval '10 minutes' WHERE bucket = 'quote'`)
-    expect((await svc.handle(lead(), meta, backend)).status).toBe(200)
+    expect((await svc.handle(leadForm(), meta, backend)).status).toBe(200)
     // An unknown IP is never rate limited (so a proxy misconfiguration cannot block every visitor).
-    for (let i = 0; i < 7; i++) expect((await svc.handle(lead(), { ip: '', userAgent: '' }, backend)).status).toBe(200)
+    for (let i = 0; i < 7; i++)
+      expect((await svc.handle(leadForm(), { ip: '', userAgent: '' }, backend)).status).toBe(200)
   })
 
   it('rate limit: a refused post counts as a hit too, and a limited lead stores nothing', async () => {
     const backend = await backendWith({})
-    const svc = service({ rateLimit: 3, rateWindowMs: 10 * 60_000 })
+    const svc = leadService({ rateLimit: 3, rateWindowMs: 10 * 60_000 })
     expect((await svc.handle({ firstName: '' }, meta, backend)).status).toBe(400)
-    expect((await svc.handle(lead(), meta, backend)).status).toBe(200)
-    expect((await svc.handle(lead(), meta, backend)).status).toBe(200)
-    expect((await svc.handle(lead(), meta, backend)).status).toBe(429)
+    expect((await svc.handle(leadForm(), meta, backend)).status).toBe(200)
+    expect((await svc.handle(leadForm(), meta, backend)).status).toBe(200)
+    expect((await svc.handle(leadForm(), meta, backend)).status).toBe(429)
     expect((await svc.handle({ firstName: '' }, meta, backend)).status).toBe(429)
     expect(await count(backend, 'SELECT * FROM leads')).toBe(2)
   })
@@ -406,31 +387,31 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   it.skipIf(!onPostgres)('on PostgreSQL only: two instances on one database share one rate limit', async () => {
     const databaseUrl = await freshDatabaseUrl()
     const instances = [await backendWith({}, { databaseUrl }), await backendWith({}, { databaseUrl })]
-    const svc = service({ rateLimit: 5, rateWindowMs: 10 * 60_000 })
-    for (let i = 0; i < 5; i++) expect((await svc.handle(lead(), meta, instances[i % 2]!)).status).toBe(200)
-    for (const instance of instances) expect((await svc.handle(lead(), meta, instance)).status).toBe(429)
+    const svc = leadService({ rateLimit: 5, rateWindowMs: 10 * 60_000 })
+    for (let i = 0; i < 5; i++) expect((await svc.handle(leadForm(), meta, instances[i % 2]!)).status).toBe(200)
+    for (const instance of instances) expect((await svc.handle(leadForm(), meta, instance)).status).toBe(429)
     expect(await count(instances[0]!, 'SELECT * FROM leads')).toBe(5)
   })
 
   // Each field's rules and messages: quote-schema.test.ts. Here, what the service answers with the first issue.
   it('bad input gets 400 with the first issue, beside its field when it has one, and stores nothing', async () => {
     const backend = await backendWith({})
-    const svc = service()
+    const svc = leadService()
     const cases: Array<[unknown, string | RegExp, string?]> = [
       [undefined, 'Invalid form data'],
       [null, 'Invalid form data'],
       ['a string', 'Invalid form data'],
       [42, 'Invalid form data'],
-      [[lead()], /./],
+      [[leadForm()], /./],
       [{}, 'First name is required', 'firstName'],
-      [lead({ email: 'maria@' }), 'Invalid email address', 'email'],
-      [lead({ street: 'Elm\r\nBcc: x@y.example' }), QUOTE_FIELD_MESSAGES.streetInvalidChars, 'street'],
-      [lead({ zip: '9563' }), QUOTE_FIELD_MESSAGES.zipInvalid, 'zip'],
-      [lead({ preferredTime: 'night' }), QUOTE_FIELD_MESSAGES.preferredTimeInvalid, 'preferredTime'],
-      [lead({ idempotencyKey: undefined }), /submission key/],
-      [lead({ formToken: 42 }), 'Invalid form data'],
-      [lead({ junk: 'x'.repeat(1_000_000) }), 'The request is too large.'],
-      [lead({ nested: Array.from({ length: 5000 }, (_, i) => ({ i })) }), 'The request is too large.'],
+      [leadForm({ email: 'maria@' }), 'Invalid email address', 'email'],
+      [leadForm({ street: 'Elm\r\nBcc: x@y.example' }), QUOTE_FIELD_MESSAGES.streetInvalidChars, 'street'],
+      [leadForm({ zip: '9563' }), QUOTE_FIELD_MESSAGES.zipInvalid, 'zip'],
+      [leadForm({ preferredTime: 'night' }), QUOTE_FIELD_MESSAGES.preferredTimeInvalid, 'preferredTime'],
+      [leadForm({ idempotencyKey: undefined }), /submission key/],
+      [leadForm({ formToken: 42 }), 'Invalid form data'],
+      [leadForm({ junk: 'x'.repeat(1_000_000) }), 'The request is too large.'],
+      [leadForm({ nested: Array.from({ length: 5000 }, (_, i) => ({ i })) }), 'The request is too large.'],
     ]
     for (const [input, message, field] of cases) {
       const res = await svc.handle(input, meta, backend)
@@ -444,7 +425,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it("a forged visit source never refuses a lead: it is stored with what survives the source's checks", async () => {
     const backend = await backendWith({})
-    const svc = service()
+    const svc = leadService()
     const forged: [string, unknown][] = [
       // Over the service's 10,000-character payload limit, all of it in the source.
       ['10 KB tag', { tags: { utm_source: 'google', utm_campaign: 'x'.repeat(10_240) }, landingPath: '/' }],
@@ -454,7 +435,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       ['not an object', '[1,2,3]'],
     ]
     for (const [label, visitSource] of forged) {
-      const res = await svc.handle(lead({ firstName: label.replace(/\W/g, ''), visitSource }), meta, backend)
+      const res = await svc.handle(leadForm({ firstName: label.replace(/\W/g, ''), visitSource }), meta, backend)
       expect(res.status, label).toBe(200)
     }
     const db = await backend.db()
@@ -473,8 +454,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   })
 
   it('backend failure: 503 with the call-us message, nothing acknowledged', async () => {
-    const unsaved = async () => service({ unsavedLeadsDir: await tempDir() })
-    expect(await (await unsaved()).handle(lead(), meta, unreachable('connection refused'))).toEqual({
+    const unsaved = async () => leadService({ unsavedLeadsDir: await tempDir() })
+    expect(await (await unsaved()).handle(leadForm(), meta, unreachable('connection refused'))).toEqual({
       status: 503,
       body: {
         success: false,
@@ -485,11 +466,11 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
     const backend = await backendWith({})
     const saltFails: Backend = { ...backend, ipHashSalt: () => Promise.reject(new Error('db down')) }
-    expect((await (await unsaved()).handle(lead(), meta, saltFails)).status).toBe(503)
+    expect((await (await unsaved()).handle(leadForm(), meta, saltFails)).status).toBe(503)
     expect(await count(backend, 'SELECT * FROM leads')).toBe(0)
     // A real backend whose database cannot be used (closed) also maps to 503.
     await backend.close()
-    expect((await (await unsaved()).handle(lead(), meta, backend)).status).toBe(503)
+    expect((await (await unsaved()).handle(leadForm(), meta, backend)).status).toBe(503)
   })
 
   // The recovery file itself (0600, the lead in it, named by the log line): e2e/operations.spec.ts, "an unsaved lead
@@ -499,8 +480,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const blocked = join(await tempDir(), 'a-file')
     await writeFile(blocked, '')
     const lost = captureLog()
-    await service({ unsavedLeadsDir: join(blocked, 'unsaved-leads') })
-      .handle(lead(), meta, failing)
+    await leadService({ unsavedLeadsDir: join(blocked, 'unsaved-leads') })
+      .handle(leadForm(), meta, failing)
       .finally(lost.restore)
     expect(lost.records()).toEqual([
       expect.objectContaining({ level: 'fatal', msg: expect.stringMatching(/^lead not saved and no recovery file/) }),
@@ -510,7 +491,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it('property: random payloads never give a 5xx nor a stored row that fails the schema', async () => {
     const backend = await backendWith({})
-    const svc = service()
+    const svc = leadService()
     // Mostly-valid fields, each sometimes replaced by junk, so many payloads pass and get stored.
     const mostly = <T>(good: fc.Arbitrary<T>, ...bad: fc.Arbitrary<unknown>[]) =>
       fc.oneof({ arbitrary: good, weight: 12 }, ...bad.map((arbitrary) => ({ arbitrary, weight: 1 })))
@@ -600,9 +581,9 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       { startWorker: true, outbox: { pollIntervalMs: 200, backoffMs: () => 20 } },
     )
     await backend.ready()
-    const svc = service()
+    const svc = leadService()
     const leads = Array.from({ length: 200 }, (_, i) =>
-      lead({ firstName: `Lead${i}`, email: `lead${i}@example.com`, phone: `916-555-${String(1000 + i)}` }),
+      leadForm({ firstName: `Lead${i}`, email: `lead${i}@example.com`, phone: `916-555-${String(1000 + i)}` }),
     )
     // Every 10th lead is also retried (same idempotency key), as a flaky network would.
     const submissions = [...leads, ...leads.filter((_, i) => i % 10 === 0)]
@@ -659,7 +640,7 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
     const where = await migratedSiteData(await tempDir())
     const env = { SMTP_URL: mail.url }
     const first = await backendWith(env, where)
-    const svc = service()
+    const svc = leadService()
     const worker = (backend: Backend, dataDir: string, smtpUrl: string) =>
       backend.db().then((db) =>
         createOutboxWorker({
@@ -676,11 +657,11 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
       await expect.poll(() => held.held.length, { timeout: 15_000, interval: 20 }).toBe(1)
     }
 
-    expect((await svc.handle(lead({ firstName: 'Elsewhere' }), meta, first)).status).toBe(200)
+    expect((await svc.handle(leadForm({ firstName: 'Elsewhere' }), meta, first)).status).toBe(200)
     const other = await worker(first, await tempDir(), otherMail.url)
     await dieWaiting(other.runOnce(), otherMail)
     for (const firstName of ['Accepted', 'Claimed'])
-      expect((await svc.handle(lead({ firstName }), meta, first)).status).toBe(200)
+      expect((await svc.handle(leadForm({ firstName }), meta, first)).status).toBe(200)
     const dead = await worker(first, where.dataDir, mail.url)
     await dieWaiting(dead.runOnce(), mail)
     expect(subjects()).toEqual(['New quote request from Accepted'])

@@ -3,23 +3,17 @@
  * it lists, a status and a note saved, one review request per won lead, the owner's phones for alerts.
  */
 import { describe, expect, it } from 'vitest'
-import type { Backend } from '../../app/server/backend/backend.server'
 import { parseRuntimeConfig } from '../../app/server/config.server'
 import type { InboxLead } from '../../app/lib/owner/owner-lead'
 import { listInbox, requestReview, savePushSubscription, updateLead } from '../../app/server/owner/inbox.server'
-import { run, storeTestLead, type TestSmtp, useSmtp, useTestBackends } from './helpers'
+import { run, storeTestLead, useMailingSites } from './helpers'
 
-const startSmtp = useSmtp()
-const testBackend = useTestBackends()
+const mailingSite = useMailingSites()
 
 const OWNER = 'owner@example.com'
 const REVIEW_URL = 'https://g.page/r/example-review'
 
-async function open(): Promise<{ backend: Backend; smtp: TestSmtp }> {
-  const smtp = await startSmtp()
-  const env = { SMTP_URL: smtp.url, OWNER_EMAIL: OWNER, GOOGLE_REVIEW_URL: REVIEW_URL }
-  return { backend: await testBackend(env, { outbox: { backoffMs: () => 0 } }), smtp }
-}
+const open = () => mailingSite({ OWNER_EMAIL: OWNER, GOOGLE_REVIEW_URL: REVIEW_URL })
 
 describe('the inbox', { timeout: 120_000 }, () => {
   it('lists leads newest first without suspected spam, and saves a status and a note', async () => {
@@ -62,7 +56,7 @@ describe('the inbox', { timeout: 120_000 }, () => {
     const id = await storeTestLead(backend, 'Wendy')
     const outbox = await backend.outbox()
     await outbox.drain()
-    smtp.received.splice(0) // the owner's notification and the customer's acknowledgement
+    smtp.received.splice(0) // the owner's notification
 
     expect(await requestReview(db, id)).toBe('not-won')
     await updateLead(db, id, { status: 'won', note: '' })

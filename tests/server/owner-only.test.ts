@@ -5,13 +5,13 @@
  * forOwner (app/server/owner/owner-access.server.ts) fails here until it is listed as public, with why.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { simpleParser } from 'mailparser'
 import { describe, expect, it } from 'vitest'
 import { getRouter } from '../../app/router'
+import { SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
+import { insertOwnerSession } from '../support/owner-session'
 import { builtServerFunctions } from '../support/server-functions'
-import { startSiteProcess, type SiteProcess } from '../support/site-process'
+import { openSiteDatabase, startSiteProcess, type SiteProcess } from '../support/site-process'
+import { freshDataDir, freshDatabaseUrl } from '../support/test-database'
 import { useCleanup } from './helpers'
 
 const PUBLIC_FUNCTIONS: Record<string, string> = {
@@ -60,24 +60,19 @@ function routeHandlers(): { name: string; method: string; path: string }[] {
 const OWNER = 'owner@example.com'
 const cleanup = useCleanup()
 
-/** The session cookie of a sign-in through the e-mailed link, as the owner does it (no SMTP_URL: .eml files). */
-async function signIn(site: SiteProcess): Promise<string> {
-  const post = (body: string, headers: Record<string, string> = {}) =>
-    fetch(`${site.url}/owner/sign-in`, {
-      method: 'POST',
-      body,
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin', ...headers },
-    })
-  expect((await post(`email=${encodeURIComponent(OWNER)}`)).headers.get('location')).toBe('/owner?link=sent')
-  const mailDir = join(site.dataDir, 'outbox-mail')
-  const mails = () => (existsSync(mailDir) ? readdirSync(mailDir).filter((name) => name.endsWith('.eml')) : [])
-  await expect.poll(() => mails().length, { timeout: 30_000 }).toBe(1)
-  const mail = await simpleParser(readFileSync(join(mailDir, mails()[0]!)))
-  const token = mail.text?.match(/\/owner\/sign-in\?token=([\w-]+)/)?.[1]
-  const signedIn = await post(`token=${token}`)
-  expect(signedIn.headers.get('location')).toBe('/owner')
-  return signedIn.headers.get('set-cookie')!.split(';')[0]!
+/**
+ * The built site on a copy of the run's database holding a live session of the owner's, as the e-mailed link leaves
+ * one (that link itself: e2e/owner-inbox.spec.ts); the site, and the session's Cookie header.
+ */
+async function startSignedIn(): Promise<{ site: SiteProcess; live: string }> {
+  const password = randomBytes(32).toString('base64')
+  const data = { dataDir: freshDataDir(), databaseUrl: await freshDatabaseUrl() }
+  const db = await openSiteDatabase(data)
+  const live = await insertOwnerSession(db, OWNER, password).finally(() => db.close())
+  const env = { OWNER_EMAIL: OWNER, OWNER_SESSION_SECRET: password, DATA_DIR: data.dataDir }
+  const site = await startSiteProcess(data.databaseUrl ? { ...env, DATABASE_URL: data.databaseUrl } : env)
+  cleanup.push(site.stop)
+  return { site, live: `${SESSION_COOKIE}=${live}` }
 }
 
 describe('owner-only by construction', { timeout: 240_000 }, () => {
@@ -86,11 +81,7 @@ describe('owner-only by construction', { timeout: 240_000 }, () => {
     expect([...functions.keys()]).toEqual(expect.arrayContaining(Object.keys(PUBLIC_FUNCTIONS)))
     const routes = routeHandlers()
     expect(routes.map((route) => route.name)).toEqual(expect.arrayContaining(Object.keys(PUBLIC_HANDLERS)))
-    const site = await startSiteProcess({
-      OWNER_EMAIL: OWNER,
-      OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-    })
-    cleanup.push(site.stop)
+    const { site, live } = await startSignedIn()
 
     // A post without a body: Content-Length 0 and no type, which a function's input check would only refuse later.
     const ask = (path: string, method: string, headers: Record<string, string> = {}, body?: string) =>
@@ -120,7 +111,6 @@ describe('owner-only by construction', { timeout: 240_000 }, () => {
       }
     }
 
-    const live = await signIn(site)
     // The session is live: it opens the owner's download.
     expect((await ask('/owner/conversions.csv', 'GET', { Cookie: live })).status).toBe(200)
     await expectEach('from another site, signed in', 403, {

@@ -8,36 +8,26 @@ import { describe, expect, it } from 'vitest'
 import { pushEndpointRefusal, pushTargetRefusal } from '../../app/server/backend/push-endpoint.server'
 import { savePushSubscription } from '../../app/server/owner/inbox.server'
 import { storeLead } from '../../app/server/leads/store-lead.server'
-import {
-  checkVapid,
-  decryptPush,
-  phoneKeys,
-  startPushService as startStandIn,
-  subscriptionOf,
-  type PhoneKeys,
-} from '../support/push-service'
+import { checkVapid, decryptPush, phoneKeys, subscriptionOf, type PhoneKeys } from '../support/push-service'
 import { startHttpStub } from '../support/http-stub'
-import { outboxDrained, rowsOf, run, testLead, useCleanup, useTestBackends } from './helpers'
-
-async function startPushService(phone: PhoneKeys) {
-  const service = await startStandIn(phone, vapid.publicKey)
-  cleanup.push(service.stop)
-  return service
-}
+import {
+  outboxDrained,
+  PUSH_ENV,
+  rowsOf,
+  run,
+  testLead,
+  useCleanup,
+  usePushPhones,
+  useTestBackends,
+  VAPID,
+} from './helpers'
 
 const cleanup = useCleanup()
+const pushPhone = usePushPhones()
 const openBackend = useTestBackends()
 
-const vapid = webpush.generateVAPIDKeys()
-
 async function openWithPush(phone: PhoneKeys, endpoint: string, retryMs?: number) {
-  const env = {
-    OWNER_EMAIL: 'owner@example.com',
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    VAPID_SUBJECT: 'mailto:owner@example.com',
-    TEST_ONLY_PUSH_TO_LOOPBACK: 'on', // the stand-in listens on 127.0.0.1
-  }
+  const env = { OWNER_EMAIL: 'owner@example.com', VAPID_SUBJECT: 'mailto:owner@example.com', ...PUSH_ENV }
   const backend = await openBackend(env, { startWorker: true, outbox: retryMs ? { backoffMs: () => retryMs } : {} })
   await savePushSubscription(await backend.db(), subscriptionOf(phone, endpoint))
   return backend
@@ -45,8 +35,7 @@ async function openWithPush(phone: PhoneKeys, endpoint: string, retryMs?: number
 
 describe('a push per new lead', { timeout: 180_000 }, () => {
   it('reaches the push service signed and decryptable, with no contact details; once, and none for spam', async () => {
-    const phone = phoneKeys()
-    const push = await startPushService(phone)
+    const { keys: phone, push } = await pushPhone()
     const backend = await openWithPush(phone, push.endpoint)
     await storeLead(backend, testLead('Warmup'))
     await expect.poll(() => push.delivered.length, { timeout: 30_000 }).toBe(1)
@@ -72,8 +61,7 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
   })
 
   it('stores the lead without waiting for a push service that is down, and pushes once it is back', async () => {
-    const phone = phoneKeys()
-    const push = await startPushService(phone)
+    const { keys: phone, push } = await pushPhone()
     // Retried every half second: the schedule itself is defaultBackoffMs's (lead-pipeline.test.ts).
     const backend = await openWithPush(phone, push.endpoint, 500)
     await backend.ready()
@@ -99,13 +87,13 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     const subscription = subscriptionOf(phone, 'http://127.0.0.1:9/push/phone-1')
     const other = webpush.generateVAPIDKeys()
     const forged = webpush.generateRequestDetails(subscription, '{"title":"x"}', {
-      vapidDetails: { subject: 'mailto:x@example.com', publicKey: vapid.publicKey, privateKey: other.privateKey },
+      vapidDetails: { subject: 'mailto:x@example.com', publicKey: VAPID.publicKey, privateKey: other.privateKey },
     })
-    expect(() => checkVapid(forged.headers.Authorization as string, 'http://127.0.0.1:9', vapid.publicKey)).toThrow(
+    expect(() => checkVapid(forged.headers.Authorization as string, 'http://127.0.0.1:9', VAPID.publicKey)).toThrow(
       /does not verify/,
     )
     const genuine = webpush.generateRequestDetails(subscription, '{"title":"x"}', {
-      vapidDetails: { subject: 'mailto:x@example.com', publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+      vapidDetails: { subject: 'mailto:x@example.com', publicKey: VAPID.publicKey, privateKey: VAPID.privateKey },
     })
     expect(decryptPush(genuine.body as Buffer, phone)).toBe('{"title":"x"}')
     expect(() => decryptPush(genuine.body as Buffer, phoneKeys())).toThrow()
@@ -182,7 +170,7 @@ describe('where a push may go (decision 052)', { timeout: 120_000 }, () => {
     const inside = await localServer(201)
     // Stored before this check existed, or by hand: the send still refuses it. The loopback is not opened here.
     const backend = await openBackend(
-      { OWNER_EMAIL: 'owner@example.com', VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey },
+      { OWNER_EMAIL: 'owner@example.com', VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey },
       { startWorker: true },
     )
     await savePushSubscription(await backend.db(), subscriptionOf(phone, `${inside.url}/push/inside`))

@@ -19,8 +19,7 @@ import {
   runHandler,
   useCleanup,
   useSiteBackend,
-  useSmtp,
-  useTestBackends,
+  useMailingSites,
   type TestSmtp,
 } from './helpers'
 
@@ -33,18 +32,16 @@ process.env.OWNER_SESSION_SECRET = SESSION_PASSWORD
 /** The answer to every request for a link, whoever asks. */
 const LINK_SENT = { status: 303, location: '/owner?link=sent' }
 const cleanup = useCleanup()
-const startSmtp = useSmtp()
-const testBackend = useTestBackends()
+const mailingSite = useMailingSites()
 /** Makes `backend` the one the handlers reach, as getBackend() is in a running site. */
 const serve = useSiteBackend()
 afterEach(() => vi.unstubAllEnvs())
 
 /** The site's one backend on a fresh database, with a real SMTP server for the links. */
 async function openSite(): Promise<{ backend: Backend; smtp: TestSmtp }> {
-  const smtp = await startSmtp()
-  const backend = await testBackend({ SMTP_URL: smtp.url, OWNER_EMAIL: OWNER })
-  serve(backend)
-  return { backend, smtp }
+  const site = await mailingSite({ OWNER_EMAIL: OWNER })
+  serve(site.backend)
+  return site
 }
 
 interface Answer {
@@ -276,11 +273,9 @@ describe('an owner session', { timeout: 120_000 }, () => {
 describe('sign-in link limits', { timeout: 120_000 }, () => {
   /** Two instances of the site on one database: each request goes to the one named. */
   async function twoInstances() {
-    const smtp = await startSmtp()
-    const env = { SMTP_URL: smtp.url, OWNER_EMAIL: OWNER }
     const databaseUrl = await freshDatabaseUrl()
-    const first = await testBackend(env, { databaseUrl })
-    const second = await testBackend(env, { databaseUrl, dataDir: first.dataDir })
+    const { backend: first } = await mailingSite({ OWNER_EMAIL: OWNER }, { databaseUrl })
+    const { backend: second } = await mailingSite({ OWNER_EMAIL: OWNER }, { databaseUrl, dataDir: first.dataDir })
     const on = (backend: Backend) => (serve(backend), post)
     return { first, second, on }
   }

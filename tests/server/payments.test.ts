@@ -5,12 +5,10 @@
  */
 import { createServerEntry } from '@tanstack/react-start/server'
 import Stripe from 'stripe'
-import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import type { LeadInvoice } from '../../app/lib/payments/invoice'
 import type { Backend } from '../../app/server/backend/backend.server'
-import { savePushSubscription } from '../../app/server/owner/inbox.server'
 import { listInbox } from '../../app/server/owner/inbox.server'
 import {
   addInvoiceLine,
@@ -25,16 +23,26 @@ import { stripeWebhook } from '../../app/server/payments/stripe.server'
 import { conversions } from '../../app/server/owner/conversions.server'
 import { leadSources } from '../../app/server/owner/inbox.server'
 import { startHttpStub } from '../support/http-stub'
-import { phoneKeys, startPushService, subscriptionOf } from '../support/push-service'
+import type { startPushService } from '../support/push-service'
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
-import { formPost, outboxDrained, rowsOf, run, useCleanup, useSmtp, useTestBackends, type TestSmtp } from './helpers'
+import {
+  formPost,
+  outboxDrained,
+  pageView,
+  PUSH_ENV,
+  rowsOf,
+  run,
+  type TestSmtp,
+  useCleanup,
+  useMailingSites,
+  usePushPhones,
+} from './helpers'
 import { acceptQuote, quotedLead } from './quote-helpers'
 
 const cleanup = useCleanup()
-const startSmtp = useSmtp()
-const testBackend = useTestBackends()
+const pushPhone = usePushPhones()
+const mailingSite = useMailingSites()
 const CLIENT = '198.51.100.30'
-const vapid = webpush.generateVAPIDKeys()
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
 interface Shop {
@@ -54,7 +62,6 @@ async function openShop({
   clock,
   settings = {},
 }: { stripe?: boolean; clock?: () => Date; settings?: Record<string, string> } = {}): Promise<Shop> {
-  const smtp = await startSmtp()
   // The receiver is up before the site is made, since the site's settings name the stand-in it points at.
   const target: { backend?: Backend } = {}
   const receiver = await startHttpStub(async ({ headers, text }) => {
@@ -70,17 +77,11 @@ async function openShop({
   })
   const webhookUrl = `${receiver.url}/stripe/webhook`
   const standIn = await startStripeStandIn({ webhookUrl })
-  const phone = phoneKeys()
-  const push = await startPushService(phone, vapid.publicKey)
-  cleanup.push(receiver.stop, () => standIn.close(), push.stop)
+  cleanup.push(receiver.stop, () => standIn.close())
+  const { push, subscribe } = await pushPhone()
   const env = {
-    SMTP_URL: smtp.url,
-    QUOTE_NOTIFY_EMAIL: 'owner@example.com',
-    CUSTOMER_ACKNOWLEDGEMENT: 'off',
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
+    ...PUSH_ENV,
     VAPID_SUBJECT: 'mailto:owner@example.com',
-    TEST_ONLY_PUSH_TO_LOOPBACK: 'on',
     ...(stripe && {
       STRIPE_SECRET_KEY: standIn.apiKey,
       STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
@@ -88,12 +89,9 @@ async function openShop({
     }),
     ...settings,
   }
-  const backend = (target.backend = await testBackend(env, {
-    startWorker: true,
-    outbox: { backoffMs: () => 0 },
-    clock,
-  }))
-  await savePushSubscription(await backend.db(), subscriptionOf(phone, push.endpoint))
+  const { backend, smtp } = await mailingSite(env, { startWorker: true, clock })
+  target.backend = backend
+  await subscribe(backend)
   const client = new Stripe(standIn.apiKey, { host: '127.0.0.1', port: standIn.port, protocol: 'http' })
   return { backend, smtp, standIn, stripe: client, pushes: push.delivered }
 }
@@ -113,16 +111,8 @@ async function sentInvoice(backend: Backend, change?: (lead: string) => Promise<
 const entry = (handle: (request: Request) => Promise<Response>) => createServerEntry({ fetch: handle })
 
 /** The pay page as a browser gets it: the view, or the answer that replaces it. */
-async function open(backend: Backend, token: string, search = '') {
-  let view: Awaited<ReturnType<typeof payPageGet>> | undefined
-  const response = await entry(async (request) => {
-    const outcome = await payPageGet(request, token, CLIENT, backend)
-    if (outcome instanceof Response) return outcome
-    view = outcome
-    return new Response('page')
-  }).fetch(new Request(`${site.baseUrl}/pay/${token}${search}`))
-  return { response, view: view && !(view instanceof Response) ? view : undefined }
-}
+const open = (backend: Backend, token: string, search = '') =>
+  pageView((request) => payPageGet(request, token, CLIENT, backend), `${site.baseUrl}/pay/${token}${search}`)
 
 /** "Pay by card" posted from the page; the answer's status and where it sends the browser. */
 async function pressPay(backend: Backend, token: string, fields: Record<string, string> = {}, headers = {}) {

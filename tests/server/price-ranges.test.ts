@@ -3,7 +3,6 @@
  * keeps (looked up by the server, never taken from the browser), the quote editor's first line, the chat's answer
  * and the Sources view's count of accepted quotes against the range shown.
  */
-import { randomUUID } from 'node:crypto'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { serviceList } from '../../app/content/service-list'
@@ -11,19 +10,15 @@ import { priceListSchema } from '../../app/lib/quotes/quote-schema'
 import { DEFAULT_PRICE_RULE } from '../../app/lib/quotes/typical-price'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { answerMessage } from '../../app/server/assistant/ai-assistant.server'
-import { createFormTokens } from '../../app/server/leads/tokens.server'
 import { handleLeadFormPost } from '../../app/server/leads/lead-form-post.server'
-import { createLeadService } from '../../app/server/leads/lead-service.server'
 import { leadSources, listInbox } from '../../app/server/owner/inbox.server'
 import { savePriceSettings, typicalPrice } from '../../app/server/quotes/price-list.server'
 import { quoteEditor } from '../../app/server/quotes/quotes.server'
-import { rowsOf, useTestBackends } from './helpers'
+import { leadForm, leadService, rowsOf, useTestBackends } from './helpers'
 import { acceptQuote, quotedLead } from './quote-helpers'
 
 const openBackend = useTestBackends()
-const SECRET = 'test-form-token-secret'
-const leads = createLeadService({ rateLimit: 0, formTokenSecret: SECRET })
-const formTokens = createFormTokens(SECRET)
+const leads = leadService()
 
 /** The Prices view's save: house washing by size with a $150 minimum, every other service without a range. */
 async function priceHouseWashing(backend: Backend, rule = '') {
@@ -48,16 +43,7 @@ async function priceHouseWashing(backend: Backend, rule = '') {
 /** The form as the browser sends it, with whatever a forger adds. */
 const submit = (backend: Backend, fields: Record<string, unknown>) =>
   leads.handle(
-    {
-      firstName: 'Maria',
-      email: 'maria@example.com',
-      phone: '916-555-0101',
-      company: '',
-      formToken: formTokens.issue(Date.now() - 8000),
-      idempotencyKey: randomUUID(),
-      sourcePage: '/services?tab=full-house',
-      ...fields,
-    },
+    leadForm({ sourcePage: '/services?tab=full-house', ...fields }),
     { ip: '203.0.113.9', userAgent: 'test' },
     backend,
   )

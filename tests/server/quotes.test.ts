@@ -13,37 +13,18 @@ import { quotePageGet, quotePagePost } from '../../app/server/quotes/quote-page.
 import { sendQuote, withdrawQuote } from '../../app/server/quotes/quotes.server'
 import { quoteDraftSchema } from '../../app/lib/quotes/quote-schema'
 import { QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '../../app/lib/quotes/quote-texts'
-import { formPost, outboxDrained, rowsOf as rows, runHandler, useSmtp, useTestBackends, type TestSmtp } from './helpers'
+import { formPost, outboxDrained, pageView, rowsOf as rows, runHandler, useMailingSites } from './helpers'
 import { ITEMS, quotedLead } from './quote-helpers'
 
-const startSmtp = useSmtp()
-const testBackend = useTestBackends()
+const mailingSite = useMailingSites()
 const CLIENT = '198.51.100.20'
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
-async function openSite(env: Record<string, string> = {}): Promise<{ backend: Backend; smtp: TestSmtp }> {
-  const smtp = await startSmtp()
-  const backend = await testBackend(
-    { SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: 'owner@example.com', CUSTOMER_ACKNOWLEDGEMENT: 'off', ...env },
-    { startWorker: true, outbox: { backoffMs: () => 0 } },
-  )
-  return { backend, smtp }
-}
+const openSite = (env: Record<string, string> = {}) => mailingSite(env, { startWorker: true })
 
 /** The page as a browser gets it: the read, or the answer that replaces it. */
-async function open(backend: Backend, token: string, ip = CLIENT) {
-  let view: unknown
-  const response = await runHandler(
-    async (request) => {
-      const outcome = await quotePageGet(request, token, ip, backend)
-      if (outcome instanceof Response) return outcome
-      view = outcome
-      return new Response('page')
-    },
-    new Request(`${site.baseUrl}/quote/${token}`),
-  )
-  return { response, view: view as Awaited<ReturnType<typeof quotePageGet>> | undefined }
-}
+const open = (backend: Backend, token: string, ip = CLIENT) =>
+  pageView((request) => quotePageGet(request, token, ip, backend), `${site.baseUrl}/quote/${token}`)
 
 /** The page's plain form posted, from the page itself unless `headers` say otherwise. */
 async function post(
