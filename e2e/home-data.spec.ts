@@ -1,5 +1,6 @@
 // The home page on servers of its own, with what their databases hold: Google's reviews and a featured video, both
-// reads failing, no reviews. The page itself on the shared server is e2e/home.spec.ts's.
+// reads failing (and the services page's video's), no reviews. The page itself on the shared server is
+// e2e/home.spec.ts's.
 import { sql } from 'kysely'
 import { homeReviews } from '~/content/home'
 import { homeStats } from '~/content/home-sections'
@@ -168,12 +169,13 @@ test.describe("home page with Google's reviews and a featured video (Google stoo
 })
 
 test.describe('home page when the database fails the reviews and the featured video', () => {
-  // Their tables gone: both reads fail, and nothing else does.
+  // Their tables gone (and the services page's video's): those reads fail, and nothing else does.
   const server = siteServerForAll(async () =>
     siteDataEnv(
       await prepareSiteData((db) =>
         sql`ALTER TABLE public.reviews RENAME TO reviews_gone;
-          ALTER TABLE public.pressure_washing_videos RENAME TO pressure_washing_videos_gone;`.execute(db),
+          ALTER TABLE public.pressure_washing_videos RENAME TO pressure_washing_videos_gone;
+          ALTER TABLE public.service_videos RENAME TO service_videos_gone;`.execute(db),
       ),
     ),
   )
@@ -200,6 +202,14 @@ test.describe('home page when the database fails the reviews and the featured vi
     expect(errors).toEqual([])
     expect(logged(server.records(), 'reviews', 'fetch-reviews failed')).not.toEqual([])
     expect(logged(server.records(), 'featured-video', 'reading pressure_washing_videos failed')).not.toEqual([])
+  })
+
+  test('the services page still answers 200 with a dark hero and the service details', async ({ page }) => {
+    const response = await page.goto(`${server.url}/services?tab=roof`)
+    expect(response?.status()).toBe(200)
+    await expect(page.locator('#service-title')).toHaveText('Roof Cleaning')
+    await page.waitForLoadState('networkidle')
+    await expect(page.locator('video')).toHaveCount(0)
   })
 })
 

@@ -3,40 +3,36 @@
  * carries the upload token, and the photos reach the signed-in inbox as thumbnails. The owner-only route's 401,
  * its headers and the spent token are tests/server/lead-photos.test.ts's.
  */
-import { fromJSON } from 'seroval'
 import sharp from 'sharp'
 import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
-import { fillQuoteFields, openInteractiveLeadForm, sendQuote } from './support/quote-form'
+import { fillQuoteFields, openInteractiveLeadForm, submitQuote } from './support/quote-form'
 import { violationList, wcagAudit } from './support/axe'
 import { mails, signInOwner, startOwnerServer } from './support/owner'
 import { expect, test } from './support/test'
 
-test("a visitor's photos reach the signed-in inbox as thumbnails", async ({ page }) => {
+test('after a stored quote the form sends the chosen photos, which reach the signed-in inbox as thumbnails', async ({
+  page,
+}) => {
   test.setTimeout(180_000)
   const server = await startOwnerServer()
-  // The quote's own answer carries the token (the browser reads it from the server function).
-  let photoToken = ''
-  page.on('response', async (response) => {
-    if (!response.url().includes('/_serverFn/') || response.request().method() !== 'POST') return
-    const result = (fromJSON({ t: JSON.parse(await response.text()), f: 0, m: [] }) as { result?: unknown }).result
-    const token = (result as { photoToken?: unknown } | undefined)?.photoToken
-    if (typeof token === 'string') photoToken = token
-  })
-  const firstName = `Photo${Date.now().toString(36)}`
-  await sendQuote(page, `${server.url}/contact`, { firstName, email: 'photos@example.com', phone: '(916) 555-0123' })
-  await expect.poll(() => photoToken).not.toBe('')
-
   const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#4a7' } })
     .jpeg()
     .toBuffer()
-  const upload = new FormData()
-  upload.set('token', photoToken)
-  for (const name of ['front.jpg', 'side.jpg']) upload.append('photos', new Blob([photo], { type: 'image/jpeg' }), name)
-  const sent = await page.request.post(`${server.url}/quote-photos`, {
-    multipart: upload,
-    headers: { Origin: server.url, Accept: 'application/json' },
-  })
-  expect(await sent.json()).toEqual({ success: true, added: 2, total: 2 })
+  const firstName = `Photo${Date.now().toString(36)}`
+  const form = await openInteractiveLeadForm(page, `${server.url}/contact`)
+  await fillQuoteFields(form, { firstName, email: 'photos@example.com', phone: '(916) 555-0123' })
+  await submitQuote(page, form)
+  const input = form.getByLabel('Add photos of the area (optional)')
+  // The new fields and the photo step, open, pass a WCAG 2.2 AA audit.
+  const audit = await (await wcagAudit(page)).include('.quote-request-form').analyze()
+  expect(violationList(audit)).toEqual([])
+  // The photos go with the token the quote's own answer carried (the browser reads it from the server function).
+  const sent = page.waitForResponse((response) => response.url().endsWith('/quote-photos'))
+  await input.setInputFiles(['front.jpg', 'side.jpg'].map((name) => ({ name, mimeType: 'image/jpeg', buffer: photo })))
+  await form.getByRole('button', { name: 'Send photos' }).click()
+  expect(await (await sent).json()).toEqual({ success: true, added: 2, total: 2 })
+  await expect(form.getByRole('status')).toHaveText(/^2 photos added\./)
+  await expect(input).toHaveCount(0)
   await expect
     .poll(async () => (await mails(server)).map((mail) => mail.subject), { timeout: 15_000 })
     .toContain(`${firstName} added 2 photos`)
@@ -53,25 +49,6 @@ test("a visitor's photos reach the signed-in inbox as thumbnails", async ({ page
     .first()
     .getAttribute('href')
   expect((await page.request.get(`${server.url}${href}`)).status()).toBe(200)
-})
-
-test('after a stored quote the form offers to add photos, and sends the chosen one', async ({ page }) => {
-  const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#6b8e23' } })
-    .jpeg()
-    .toBuffer()
-  const form = await openInteractiveLeadForm(page, '/contact')
-  await page.clock.runFor(3_000)
-  await fillQuoteFields(form, { firstName: 'Photo', email: 'photo@example.com', phone: '916-555-0150' })
-  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
-  const input = form.getByLabel('Add photos of the area (optional)')
-  // The new fields and the photo step, open, pass a WCAG 2.2 AA audit.
-  const audit = await (await wcagAudit(page)).include('.quote-request-form').analyze()
-  expect(violationList(audit)).toEqual([])
-  await input.setInputFiles({ name: 'drive.jpg', mimeType: 'image/jpeg', buffer: photo })
-  await form.getByRole('button', { name: 'Send photos' }).click()
-  await expect(form.getByRole('status')).toHaveText(/^1 photo added\./)
-  await expect(input).toHaveCount(0)
 })
 
 test.describe('without JavaScript', () => {

@@ -32,10 +32,10 @@ async function sendQuote(page: Page, firstName: string, heardAbout?: string) {
   await submitQuote(page, form)
 }
 
-test('a visit from a Google ad keeps its tags to the quote sent from another page; a new tab is a new, direct visit', async ({
+test('a visit from a Google ad keeps its tags to the quote sent from another page; a new tab is a new visit', async ({
   page,
 }) => {
-  const [adclick, typedin] = [unique('Adclick'), unique('Typedin')]
+  const [adclick, typedin, linked] = [unique('Adclick'), unique('Typedin'), unique('Linked')]
   const setCookies: string[] = []
   page.context().on('response', async (response) => {
     const cookie = await response.headerValue('set-cookie')
@@ -49,10 +49,21 @@ test('a visit from a Google ad keeps its tags to the quote sent from another pag
   await expect(page.locator('.quote-request-form form[data-interactive="true"]')).toBeAttached()
   await sendQuote(page, adclick, 'An ad')
 
-  // Opened later without tags: its own tab, its own visit.
+  // Opened later without tags: its own tab, its own, direct visit; its fields stored trimmed, with place and time.
   const later = await page.context().newPage()
-  await openForm(later, '/contact')
-  await sendQuote(later, typedin)
+  const form = await openForm(later, '/contact')
+  const email = `${typedin.toLowerCase()}@example.com`
+  await fillQuoteFields(form, { firstName: ` ${typedin} `, email: `${email} `, phone: ' 916-555-0106' })
+  await form.getByLabel('Street address').fill(' 12 Oak St ')
+  await form.getByLabel('ZIP code').fill('95630 ')
+  await form.getByRole('radio', { name: 'Morning' }).check()
+  await form.getByLabel(HEARD_ABOUT_QUESTION).selectOption({ label: 'A friend or neighbor' })
+  await submitQuote(later, form)
+
+  // Another, linked from another site: that site's host only, never its path or query.
+  const fromLink = await page.context().newPage()
+  await openForm(fromLink, '/contact', 'https://www.example.org/some/path?x=1')
+  await sendQuote(fromLink, linked, 'Nextdoor')
 
   expect(await page.context().cookies()).toEqual([])
   expect(setCookies).toEqual([])
@@ -66,19 +77,19 @@ test('a visit from a Google ad keeps its tags to the quote sent from another pag
     heard_about: 'ad',
   })
   expect(leads.get(typedin)).toMatchObject({
+    email,
+    phone: '916-555-0106',
+    service_street: '12 Oak St',
+    service_zip: '95630',
+    preferred_time: 'morning',
+    source_page: '/contact',
     source_channel: 'direct',
     source_tags: null,
     landing_path: '/contact',
     referrer_host: null,
-    heard_about: null,
+    heard_about: 'friend',
   })
-})
-
-test("a visit linked from another site records that site's host only, never its path or query", async ({ page }) => {
-  const linked = unique('Linked')
-  await openForm(page, '/contact', 'https://www.example.org/some/path?x=1')
-  await sendQuote(page, linked, 'Nextdoor')
-  expect((await listedLeads(sharedSiteData)).get(linked)).toMatchObject({
+  expect(leads.get(linked)).toMatchObject({
     source_channel: 'referral',
     source_tags: null,
     landing_path: '/contact',

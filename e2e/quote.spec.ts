@@ -2,7 +2,8 @@
  * The quote form in Chromium against the production build: what the visitor sees (messages, toasts, focus, the
  * form before and without its scripts), what the browser sends, and what the production server adds to the service
  * (its server-function encoding and body limit, Retry-After, the plain post's page). The service's own rules (each
- * refusal, the fill time, the rate limit, idempotency) are tests/server/lead-pipeline.test.ts's.
+ * refusal, the fill time, the rate limit, idempotency) are tests/server/lead-pipeline.test.ts's; the stored lead's
+ * columns, e2e/lead-source.spec.ts's.
  */
 import { expect, test, type Page, type Route } from './support/test'
 import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
@@ -16,7 +17,7 @@ import {
   type QuoteFields,
   SENT_LOCATION,
 } from './support/quote-form'
-import { listedLeads, mailTexts } from './support/owner'
+import { mailTexts } from './support/owner'
 import { sharedSiteData, startSiteServer } from './support/site-server'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 
@@ -426,31 +427,4 @@ test('past the per-IP limit the server answers 429 with Retry-After and the visi
       await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
     }
   }
-})
-
-test('the lead is stored with its fields trimmed, its place, time and answer, and where the visit began', async ({
-  page,
-}) => {
-  const name = `Dee${Date.now().toString(36)}`
-  const form = await openForm(page)
-  await fill(page, { firstName: ` ${name} `, email: 'dee@example.com ', phone: ' 916-555-0106' })
-  await form.getByLabel('Street address').fill(' 12 Oak St ')
-  await form.getByLabel('ZIP code').fill('95630 ')
-  await form.getByRole('radio', { name: 'Morning' }).check()
-  await form.getByLabel(HEARD_ABOUT_QUESTION).selectOption({ label: 'A friend or neighbor' })
-  await submit(page)
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
-  expect((await listedLeads(sharedSiteData)).get(name)).toMatchObject({
-    email: 'dee@example.com',
-    phone: '916-555-0106',
-    service_street: '12 Oak St',
-    service_zip: '95630',
-    preferred_time: 'morning',
-    heard_about: 'friend',
-    source_page: FORM_PAGE,
-    // The visit began on this page, from no other site and without tags.
-    source_channel: 'direct',
-    landing_path: FORM_PAGE,
-    referrer_host: null,
-  })
 })

@@ -1,8 +1,8 @@
-import { sql } from 'kysely'
 import { expect, test } from './support/test'
 import { ownerCommand } from './support/owner'
 import { prepareSiteData, siteDataEnv, siteServerForAll } from './support/site-server'
 
+// The services page when the database fails its read: e2e/home-data.spec.ts.
 const VIDEO_URL = 'https://videos.example.test/services-hero.mp4'
 
 test.describe('services hero with a featured service video', () => {
@@ -58,21 +58,5 @@ test.describe('services hero with a featured service video', () => {
     await page.goto(`${server.url}/services`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Pressure Washing Services')
     await expect(page.getByTestId('hero-video')).toHaveCount(0)
-  })
-})
-
-test.describe('services hero when the database fails the featured video', () => {
-  const server = siteServerForAll(async () =>
-    siteDataEnv(
-      await prepareSiteData((db) => sql`ALTER TABLE public.service_videos RENAME TO service_videos_gone`.execute(db)),
-    ),
-  )
-
-  test('the page still answers 200 with a dark hero and the service details', async ({ page }) => {
-    const response = await page.goto(`${server.url}/services?tab=roof`)
-    expect(response?.status()).toBe(200)
-    await expect(page.locator('#service-title')).toHaveText('Roof Cleaning')
-    await page.waitForLoadState('networkidle')
-    await expect(page.locator('video')).toHaveCount(0)
   })
 })
