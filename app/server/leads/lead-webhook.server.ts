@@ -1,4 +1,5 @@
 /** The lead webhook (docs/operations.md): Standard Webhooks' signature over each lead's JSON. */
+import { Webhook } from 'standardwebhooks'
 import type { NotificationLead } from './lead-email.server'
 
 export type WebhookLead = Omit<NotificationLead, 'outboxId' | 'leadId'> & { id: string }
@@ -49,14 +50,6 @@ export function leadWebhookBody(lead: WebhookLead): string {
   })
 }
 
-export async function signLeadWebhook(secret: string, id: string, timestamp: number, body: string): Promise<string> {
-  const keyBytes = base64Bytes(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret)
-  if (!keyBytes) throw new Error('the webhook secret is not base64')
-  const key = await crypto.subtle.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
-  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${id}.${timestamp}.${body}`))
-  return `v1,${btoa(String.fromCharCode(...new Uint8Array(mac)))}`
-}
-
 /** A redirect counts as a failure: the signed body is never re-sent elsewhere. */
 export async function sendLeadWebhook(target: LeadWebhookTarget, lead: WebhookLead, now = new Date()): Promise<void> {
   const body = leadWebhookBody(lead)
@@ -70,7 +63,7 @@ export async function sendLeadWebhook(target: LeadWebhookTarget, lead: WebhookLe
       'User-Agent': 'lead-webhook/1',
       'webhook-id': lead.id,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': await signLeadWebhook(target.secret, lead.id, timestamp, body),
+      'webhook-signature': new Webhook(target.secret).sign(lead.id, now, body),
     },
     body,
   })
