@@ -9,6 +9,7 @@ import { ownerEmail } from '../outbox/channels.server'
 import { runtimeConfig } from '../config.server'
 import { stopReading } from '../http/multipart.server'
 import { isSameOriginRequest } from '../http/origin.server'
+import { readPlainForm } from '../http/plain-form.server'
 import { limitVisitor } from '../http/rate-limit.server'
 import { forwardedClient } from '../http/trusted-proxy.server'
 import { log } from '../log/logger.server'
@@ -179,25 +180,22 @@ function sendOwnerLinkLater(): void {
 }
 
 export async function handleSignInPost(request: Request, socketAddress: string | undefined): Promise<Response> {
-  if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
-  const declared = Number(request.headers.get('content-length') ?? 'NaN')
-  if (!(declared >= 0 && declared <= 2048)) return new Response('Request too large', { status: 413 })
-  const body = await request.text().catch(() => null)
-  if (body === null) return new Response('Bad request', { status: 400 })
-  const form = new URLSearchParams(body)
+  const form = await readPlainForm(request, 2048)
+  if (form instanceof Response) return form
+  if (!form) return new Response('Bad request', { status: 400 })
   const password = runtimeConfig().owner.sessionSecret
   if (!password) return redirect('/owner')
   const cleared = sessionCookie('', 0)
 
-  if (form.has('sign-out')) {
+  if (form.text('sign-out') !== undefined) {
     const secret = await unsealSessionSecret(getCookie(SESSION_COOKIE), password)
-    if (secret) await endSession(hashToken(secret), form.get('sign-out') === 'everywhere')
+    if (secret) await endSession(hashToken(secret), form.text('sign-out') === 'everywhere')
     return redirect('/owner', cleared)
   }
 
   const visitor = forwardedClient(request.headers.get('x-forwarded-for'), socketAddress, runtimeConfig().trustedProxy)
-  if (form.has('token')) {
-    if (await consumeSignInToken(await getBackend().db(), form.get('token'))) {
+  if (form.text('token') !== undefined) {
+    if (await consumeSignInToken(await getBackend().db(), form.text('token'))) {
       log('owner').info('owner signed in')
       return redirect('/owner', await startSession())
     }
@@ -210,7 +208,7 @@ export async function handleSignInPost(request: Request, socketAddress: string |
 
   const seconds = await signInHit('client', visitor)
   if (seconds > 0) return tooMany(seconds)
-  if (sameAddress((form.get('email') ?? '').slice(0, 254), ownerEmail())) sendOwnerLinkLater()
+  if (sameAddress((form.text('email') ?? '').slice(0, 254), ownerEmail())) sendOwnerLinkLater()
   log('owner').info('sign-in link asked for')
   return redirect('/owner?link=sent')
 }
