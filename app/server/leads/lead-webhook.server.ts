@@ -63,7 +63,7 @@ export async function sendLeadWebhook(target: LeadWebhookTarget, lead: WebhookLe
       'User-Agent': 'lead-webhook/1',
       'webhook-id': lead.id,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': new Webhook(target.secret).sign(lead.id, now, body),
+      'webhook-signature': new Webhook(target.secret).sign(lead.id, new Date(timestamp * 1000), body),
     },
     body,
   })
