@@ -43,7 +43,8 @@ test('the chat button opens a panel titled with the assistant name that starts w
   await expect(button).toBeFocused()
   await expect(button).toHaveAttribute('aria-expanded', 'false')
 
-  await button.click()
+  // Opened again from the keyboard: Enter on the focused button.
+  await page.keyboard.press('Enter')
   await expect(input).toBeFocused()
   await panel.getByRole('button', { name: 'Close chat' }).click()
   await expect(panel).toBeHidden()

@@ -168,7 +168,7 @@ test.describe("home page with Google's reviews and a featured video (Google stoo
   })
 })
 
-test.describe('home page when the database fails the reviews and the featured video', () => {
+test.describe('home and services pages when the database fails the reviews and the featured videos', () => {
   // Their tables gone (and the services page's video's): those reads fail, and nothing else does.
   const server = siteServerForAll(async () =>
     siteDataEnv(
