@@ -289,6 +289,21 @@ describe('the customer and the owner at once', { timeout: 120_000 }, () => {
   const cardOf = async (backend: Backend, firstName: string) =>
     (await listInbox(await backend.db())).find((lead) => lead.firstName === firstName)
 
+  it("limits a client's reads of the page at twelve times its posts, then answers with the plain page", async () => {
+    const { backend } = await openSite({ QUOTE_RATE_LIMIT: '1', QUOTE_RATE_WINDOW_MS: '600000' })
+    const { token } = await quotedLead(backend)
+    const statuses = []
+    for (let i = 0; i < 13; i++) statuses.push((await open(backend, token)).response.status)
+    expect(statuses).toEqual([...Array<number>(12).fill(200), 429])
+    const { response } = await open(backend, token)
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'")
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const page = await response.text()
+    expect(page).toContain(`<p>${QUOTE_PAGE_TEXTS.rateLimited}</p>`)
+    expect(page).toContain(`<a href="${site.phoneHref}">${site.phone}</a>`)
+  })
+
   it('accepts or withdraws, never both, and tells each side what happened', async () => {
     const { backend } = await openSite()
     const db = await backend.db()

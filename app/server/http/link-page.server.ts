@@ -5,8 +5,9 @@ import type { Backend } from '../backend/backend.server'
 import { escapeHtml } from '../leads/lead-email.server'
 import { limitVisitor } from './rate-limit.server'
 
-// Reads are cheap and a customer reloads: twelve times the posts' limit per client (none when that is 0).
-export const VIEWS_PER_POST = 12
+// Reads are cheap, a customer reloads and Stripe retries its webhook: twelve times the posts' limit per client
+// (none when that is 0).
+export const READS_PER_POST = 12
 
 /** The quote form's limit (QUOTE_RATE_LIMIT per QUOTE_RATE_WINDOW_MS), `times` over: 0, or seconds to wait. */
 export function limitAsQuoteForm(backend: Backend, bucket: string, key: string, times = 1): Promise<number> {

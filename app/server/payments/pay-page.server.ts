@@ -3,7 +3,6 @@
 // balance is the invoice's, read here, and Stripe's page is where the card is typed.
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import { POSTED_WORK_READ_LIMIT } from '../../lib/posted-work/posted-work'
 import {
   PAY_FORM_FIELDS,
   PAY_PAGE_TEXTS,
@@ -14,14 +13,14 @@ import {
 import { getBackend, type Backend } from '../backend/backend.server'
 import type { Db } from '../db/database.server'
 import { readPlainForm } from '../http/plain-form.server'
-import { limitAsQuoteForm, plainPage, seeOther, VIEWS_PER_POST } from '../http/link-page.server'
+import { limitAsQuoteForm, plainPage, seeOther, READS_PER_POST } from '../http/link-page.server'
 import { sanitizeText } from '../leads/lead-email.server'
 import { log } from '../log/logger.server'
 import { ownerAccess } from '../owner/owner-access.server'
 import { invoiceOf } from './invoices.server'
 import { cardPayable, otherWaysText } from './payments.server'
 import { createCheckout, isSessionId } from './stripe.server'
-import { publishedWork } from '../work/posted-work.server'
+import { publishedWorkOfLead } from '../work/posted-work.server'
 
 const MAX_POST_BYTES = 4 * 1024
 const CLICK = /^[A-Za-z0-9_-]{16,64}$/
@@ -87,7 +86,7 @@ export async function readPayPage(
     if (made) outcome = made.state === 'succeeded' ? 'paid' : 'processing'
   }
   if (!outcome && invoice.balanceCents === 0 && invoice.processingCents === 0) return null
-  const [photos, otherWays] = await Promise.all([publishedWork(db, POSTED_WORK_READ_LIMIT, leadId), otherWaysText(db)])
+  const [photos, otherWays] = await Promise.all([publishedWorkOfLead(db, leadId), otherWaysText(db)])
   return {
     token,
     number: invoice.number!,
@@ -113,7 +112,7 @@ export async function payPageGet(
   ip: string,
   backend: Backend = getBackend(),
 ): Promise<PayPageView | Response> {
-  const wait = await limitAsQuoteForm(backend, 'pay-page-view', ip, VIEWS_PER_POST)
+  const wait = await limitAsQuoteForm(backend, 'pay-page-view', ip, READS_PER_POST)
   if (wait > 0) return tooMany(wait)
   const view = await readPayPage(backend, token, new URL(request.url).searchParams.get('session'))
   if (!view) return unavailable()

@@ -10,7 +10,7 @@ import type { Backend } from '../backend/backend.server'
 import { pacificDate } from '../backend/business-hours.server'
 import type { RuntimeConfig } from '../config.server'
 import type { Db } from '../db/database.server'
-import { limitAsQuoteForm, VIEWS_PER_POST } from '../http/link-page.server'
+import { limitAsQuoteForm, READS_PER_POST } from '../http/link-page.server'
 import { log } from '../log/logger.server'
 import { addRefund, lockInvoice, moneyMoved } from './invoices.server'
 
@@ -225,7 +225,7 @@ const text = (status: number, body: string) =>
 export async function stripeWebhook(request: Request, ip: string, backend: Backend): Promise<Response> {
   const stripe = stripeOf(backend.config.stripe)
   if (!stripe) return text(404, 'Not Found')
-  const wait = await limitAsQuoteForm(backend, 'stripe-webhook', ip, VIEWS_PER_POST)
+  const wait = await limitAsQuoteForm(backend, 'stripe-webhook', ip, READS_PER_POST)
   if (wait > 0) return new Response('Too many requests\n', { status: 429, headers: { 'Retry-After': String(wait) } })
   if (!(Number(request.headers.get('content-length') ?? NaN) <= MAX_EVENT_BYTES)) return text(413, 'Too large')
   const body = await request.text()

@@ -15,7 +15,7 @@ import { acceptanceSchema, changesSchema } from '../../lib/quotes/quote-schema'
 import { QUOTE_PAGE_TEXTS } from '../../lib/quotes/quote-texts'
 import { getBackend, type Backend } from '../backend/backend.server'
 import { readPlainForm } from '../http/plain-form.server'
-import { limitAsQuoteForm, plainPage, seeOther, VIEWS_PER_POST } from '../http/link-page.server'
+import { limitAsQuoteForm, plainPage, seeOther, READS_PER_POST } from '../http/link-page.server'
 import { visitorHash } from '../http/rate-limit.server'
 import { sanitizeText } from '../leads/lead-email.server'
 import { ownerAccess } from '../owner/owner-access.server'
@@ -47,7 +47,7 @@ export async function quotePageGet(
   ip: string,
   backend: Backend = getBackend(),
 ): Promise<QuotePageView | Response> {
-  const wait = await limitAsQuoteForm(backend, 'quote-page-view', ip, VIEWS_PER_POST)
+  const wait = await limitAsQuoteForm(backend, 'quote-page-view', ip, READS_PER_POST)
   if (wait > 0) return tooMany(wait)
   const view = await readQuotePage(backend, token)
   if (!view) return unavailable()

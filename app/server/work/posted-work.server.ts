@@ -25,16 +25,26 @@ export type PostedWork = Awaited<ReturnType<typeof publishedWork>>[number]
 /** The inbox also sees hidden ones. */
 export type OwnerPostedWork = Awaited<ReturnType<typeof listOwnerWork>>[number]
 
-/** The newest published jobs; or one lead's, oldest first (the pay page's before and after). */
-export function publishedWork(db: Db, limit: number, leadId?: string) {
+/** The newest published jobs. */
+export function publishedWork(db: Db, limit: number) {
   return db
     .selectFrom('posted_work')
     .select(shown)
     .where('published', '=', true)
-    .$if(leadId !== undefined, (query) => query.where('lead_id', '=', leadId!))
-    .orderBy('created_at', leadId === undefined ? 'desc' : 'asc')
+    .orderBy('created_at', 'desc')
     .orderBy('id')
     .limit(limit)
+    .execute()
+}
+
+/** One lead's published jobs, oldest first: the pay page's before and after photos. */
+export function publishedWorkOfLead(db: Db, leadId: string) {
+  return db
+    .selectFrom('posted_work')
+    .select(shown)
+    .where('published', '=', true)
+    .where('lead_id', '=', leadId)
+    .orderBy('created_at')
     .execute()
 }
 
