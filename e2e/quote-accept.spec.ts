@@ -7,6 +7,7 @@
 import type { ParsedMail } from 'mailparser'
 import { OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '~/lib/quotes/quote-texts'
 import { violationList, wcagAudit } from './support/axe'
+import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { mails, signInOwner, startOwnerServer } from './support/owner'
 import { storeTestLead, type SiteServer } from './support/site-server'
 import { expect, test, type Browser, type Page } from './support/test'
@@ -131,4 +132,38 @@ test('the owner sends a quote; the customer accepts it with or without scripts; 
   await expect(card.getByText(/^Job: .*8:00/)).toBeVisible()
 
   // Each of those writes without the owner's session: tests/server/owner-only.test.ts.
+})
+
+test('words typed into "Ask for changes" on a refused post\'s page before its scripts ran are the ones sent', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const server = await startOwnerServer({}, (db) =>
+    storeTestLead(db, { first_name: 'Rita', email: 'rita@example.com' }),
+  )
+  await signInOwner(page, server)
+  await writeAndSend(page, server, 'Rita')
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const customer = await context.newPage()
+  try {
+    await customer.goto(await emailedLink(server, 'rita@example.com'))
+    await expect(customer.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    // Only spaces: refused, and the page comes back with them in the box; its scripts are slow this time.
+    const box = customer.getByLabel(QUOTE_PAGE_TEXTS.changesLabel)
+    await box.fill('   ')
+    const release = await holdRequests(customer, APP_SCRIPTS)
+    await customer.getByRole('button', { name: QUOTE_PAGE_TEXTS.changes }).click()
+    await expect(box).toHaveAccessibleDescription(QUOTE_FIELD_TEXTS.messageRequired)
+    await box.fill('Please add the back patio')
+    release()
+    await expect(customer.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    await expect(box).toHaveValue('Please add the back patio')
+    await customer.getByRole('button', { name: QUOTE_PAGE_TEXTS.changes }).click()
+    await expect(customer.getByText(QUOTE_PAGE_TEXTS.changesSent)).toBeVisible()
+  } finally {
+    await context.close()
+  }
+  await page.goto(`${server.url}/owner`)
+  await expect(page.getByRole('article', { name: 'Rita' }).getByText('Please add the back patio')).toBeVisible()
 })

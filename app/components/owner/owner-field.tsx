@@ -1,6 +1,7 @@
 // The owner's forms' parts. A field: a label tied to its control, an optional hint between them; the control is an
 // input, a textarea when it has rows, a select when it has options, in the house's look unless given a class.
-import { useState, type ComponentProps, type ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
+import { TypedTextarea } from '~/components/ui/shown-value'
 
 export const ownerInputClass =
   'min-h-11 w-full rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700'
@@ -14,17 +15,6 @@ export const ownerMarkClass = 'rounded bg-amber-100 px-2 py-0.5 text-sm text-amb
 /** Pacific today, as a day field's bound; the server checks it again on its own clock. */
 export const pacificToday = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date())
-
-/**
- * What a field shows now: during hydration, what was typed, chosen or ticked before the scripts ran (React puts its
- * own value back into a controlled field, and into a hydrated textarea); on the server, the server's.
- */
-export function shownValue<T extends string | boolean>(id: string, server: T): T {
-  if (typeof document === 'undefined') return server
-  const field = document.getElementById(id) as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null
-  if (!field) return server
-  return (typeof server === 'boolean' ? (field as HTMLInputElement).checked : field.value) as T
-}
 
 type Control =
   | ({ rows?: undefined; options?: undefined } & ComponentProps<'input'>)
@@ -67,16 +57,10 @@ export function OwnerField({
       ) : control.rows === undefined ? (
         <input {...(control as ComponentProps<'input'>)} className={className} />
       ) : (
-        <OwnerTextarea {...(control as ComponentProps<'textarea'> & { id: string })} className={className} />
+        <TypedTextarea {...(control as ComponentProps<'textarea'> & { id: string })} className={className} />
       )}
     </>
   )
-}
-
-/** Uncontrolled, it starts from what was typed before the scripts ran: React resets a hydrated one to its server text. */
-function OwnerTextarea({ defaultValue, ...props }: ComponentProps<'textarea'> & { id: string }) {
-  const [typed] = useState(() => (typeof defaultValue === 'string' ? shownValue(props.id, defaultValue) : defaultValue))
-  return <textarea {...props} defaultValue={typed} />
 }
 
 /** What an owner's write answered ("Saved", a refusal), read out when it changes; no room taken while empty. */

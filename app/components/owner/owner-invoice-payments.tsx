@@ -14,7 +14,8 @@ import {
   type RecordedMethod,
 } from '~/lib/payments/invoice'
 import { recordOwnerPayment, refundOwnerPayment } from '~/lib/payments/payments.functions'
-import { OwnerField, ownerOutlineClass, pacificToday, shownValue, WriteStatus } from './owner-field'
+import { OwnerField, ownerOutlineClass, pacificToday, WriteStatus } from './owner-field'
+import { shownValue } from '~/components/ui/shown-value'
 import { useInvoiceWrite } from './owner-leads'
 
 const text = (fields: FormData, name: string) => String(fields.get(name) ?? '')

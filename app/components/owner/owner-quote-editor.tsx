@@ -12,7 +12,8 @@ import { checkQuoteDraft, firstIssue, priceSchema, QUOTE_LIMITS, type QuoteDraft
 import { OWNER_QUOTE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { TYPICAL_PRICE_TEXTS } from '~/lib/quotes/typical-price'
 import { sendOwnerQuote, type QuoteEditorData } from '~/lib/quotes/quotes.functions'
-import { OwnerField, ownerInputClass as input, ownerOutlineClass, shownValue, WriteStatus } from './owner-field'
+import { OwnerField, ownerInputClass as input, ownerOutlineClass, WriteStatus } from './owner-field'
+import { shownValue } from '~/components/ui/shown-value'
 import { ownerButtonClass } from './owner-sign-in'
 
 interface DraftItem {

@@ -19,7 +19,8 @@ import {
 import { newPostId, WORK_PHOTO_MAX_SIDE, WORK_TEXTS, WORK_UPLOAD_TIMEOUT_MS } from '~/lib/posted-work/posted-work-form'
 import { downscale } from '../photos/photo-downscale'
 import { sendWithProgress } from '../photos/photo-send'
-import { OwnerField, ownerInputClass, shownValue } from './owner-field'
+import { OwnerField, ownerInputClass } from './owner-field'
+import { shownValue } from '~/components/ui/shown-value'
 import { ownerButtonClass } from './owner-sign-in'
 import { PhotoChoice, WorkPosted } from './owner-work-parts'
 

@@ -7,6 +7,7 @@ import { quoteTotal, QUOTE_FORM_FIELDS as F, type QuotePageRefusal, type QuotePa
 import { QUOTE_LIMITS } from '~/lib/quotes/quote-schema'
 import { QUOTE_PAGE_TEXTS as T } from '~/lib/quotes/quote-texts'
 import { NoteAndTerms, ItemTable, Section } from './quote-parts'
+import { TypedTextarea } from '~/components/ui/shown-value'
 
 const field =
   'mt-1 block w-full min-h-11 rounded-lg border border-slate-500 bg-white px-3 py-2 text-base aria-invalid:border-red-700'
@@ -27,13 +28,18 @@ type TextFieldProps = { label: string; error?: string } & ComponentProps<'input'
 /** A label, its input (a textarea when it has rows) and the server's refusal of it. */
 function TextField({ label, error, ...control }: TextFieldProps) {
   const errorId = `${control.id}-error`
-  const Control = control.rows ? 'textarea' : 'input'
+  const Control = control.rows ? TypedTextarea : 'input'
   return (
     <>
       <label htmlFor={control.id} className="mt-3 block font-semibold">
         {label}
       </label>
-      <Control {...control} className={field} {...(error && { 'aria-invalid': true, 'aria-describedby': errorId })} />
+      <Control
+        {...control}
+        id={control.id!}
+        className={field}
+        {...(error && { 'aria-invalid': true, 'aria-describedby': errorId })}
+      />
       <FieldError id={errorId} message={error} />
     </>
   )
