@@ -84,6 +84,25 @@ test('Back to a home page read halfway shows the section the visitor was reading
   await expect.poll(() => sectionAtTop(page)).toBe(reading)
 })
 
+// On a slow phone a visitor can leave before the code of home's lower sections has come (it is fetched at idle).
+test("Back to a home page left before its sections' code came shows the section the visitor was reading", async ({
+  page,
+}) => {
+  const release = await holdRequests(
+    page,
+    /\/assets\/(services-grid|seo-text|home-gallery|about|stats-banner)-[^/]+\.js$/,
+  )
+  const reading = await readHomeHalfway(page)
+  const before = await scrollY(page)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reviews' }).click()
+  await expect.poll(() => scrollY(page)).toBe(0)
+  await page.goBack()
+  release()
+  await expect(page).toHaveURL(/\/$/)
+  await expect.poll(() => scrollY(page)).toBe(before)
+  await expect.poll(() => sectionAtTop(page)).toBe(reading)
+})
+
 test('a reload of a home page read halfway shows the section the visitor was reading', async ({ page }) => {
   const reading = await readHomeHalfway(page)
   await page.reload()

@@ -7,6 +7,7 @@ import { readShownWork } from '~/lib/posted-work/shown-work-read'
 import { jsonLdScript, seo } from '~/lib/seo/seo'
 import { homeStructuredData } from '~/lib/seo/structured-data'
 import { HomePage } from '~/components/home/home-page'
+import { waitForIdleCode } from '~/lib/page/lazy-when-idle'
 
 // Only the server's first HTML carries it: the browser's copy of this loader then needs none of its module.
 const structuredData = createIsomorphicFn()
@@ -16,6 +17,7 @@ const structuredData = createIsomorphicFn()
 export const Route = createFileRoute('/')({
   // "Show More Cities" without JavaScript.
   validateSearch: v.object({ cities: v.fallback(v.optional(v.picklist(['all'])), undefined) }),
+  beforeLoad: waitForIdleCode,
   loader: async () => {
     // Not awaited: the reviews stream in behind their own Suspense boundary.
     const reviews = readReviews()

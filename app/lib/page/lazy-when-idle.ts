@@ -73,21 +73,37 @@ function reloadOnceFor(error: Error): boolean {
 
 const neverSettles = new Promise<never>(() => {})
 
+/** Each lazyWhenIdle component's load, started at once. */
+const loadsNow = new Set<() => Promise<void>>()
+
+/**
+ * A page's beforeLoad, for a page whose sections are lazyWhenIdle: once the site has hydrated, a move to it waits
+ * for their code. Rendered before it, a section would be missing, and Back would restore its offset in a shorter
+ * page. Waits for every such component defined so far; a page not yet visited has none.
+ */
+export function waitForIdleCode(): Promise<void> | undefined {
+  if (typeof document === 'undefined' || document.documentElement.dataset.hydrated !== 'true') return undefined
+  return Promise.all([...loadsNow].map((loadNow) => loadNow())).then(() => {})
+}
+
 /** docs/decisions/015-chunk-failure.md */
 export function lazyWhenIdle<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
   let component: ComponentType<Props> | undefined
   let failure: unknown
   let loading: Promise<void> | undefined
-  const start = () =>
-    (loading ??= (typeof window === 'undefined' ? load() : whenIdle().then(() => loadChunk(load))).then(
-      (loaded) => {
-        component = loaded
+  const settle = (loaded: Promise<ComponentType<Props>>) =>
+    loaded.then(
+      (value) => {
+        component = value
       },
       (error: unknown) => {
         failure = error
         console.error(error)
       },
-    ))
+    )
+  const start = () =>
+    (loading ??= settle(typeof window === 'undefined' ? load() : whenIdle().then(() => loadChunk(load))))
+  loadsNow.add(() => (component || failure !== undefined ? Promise.resolve() : (loading = settle(loadChunk(load)))))
 
   return function LazyWhenIdle(props: Props) {
     const hydrating = !useHydrated()

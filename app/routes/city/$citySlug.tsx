@@ -5,6 +5,7 @@ import { citySlugs } from '~/content/service-areas'
 import { readShownWork } from '~/lib/posted-work/shown-work-read'
 import { breadcrumbJsonLd, jsonLdScript, seo } from '~/lib/seo/seo'
 import { CityPage } from '~/components/city/city-page'
+import { waitForIdleCode } from '~/lib/page/lazy-when-idle'
 
 const citySlugSchema = v.picklist(citySlugs)
 
@@ -17,6 +18,7 @@ export const Route = createFileRoute('/city/$citySlug')({
     },
     stringify: ({ citySlug }) => ({ citySlug }),
   },
+  beforeLoad: waitForIdleCode,
   loader: async ({ params }) => ({
     city: cityBySlug(params.citySlug),
     work: await readShownWork({ page: 'city', city: params.citySlug }),
