@@ -1,5 +1,6 @@
 // Playwright's own `test`: its `page.goto` returns at once, while ./support/test's waits for hydration.
 import { expect, test, type Page } from '@playwright/test'
+import { IDLE_CODE_WAIT_MS } from '~/lib/page/lazy-when-idle'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY))
@@ -85,22 +86,36 @@ test('Back to a home page read halfway shows the section the visitor was reading
 })
 
 // On a slow phone a visitor can leave before the code of home's lower sections has come (it is fetched at idle).
+const SECTION_CODE = /\/assets\/(services-grid|seo-text|home-gallery|about|stats-banner)-[^/]+\.js$/
+
 test("Back to a home page left before its sections' code came shows the section the visitor was reading", async ({
   page,
 }) => {
-  const release = await holdRequests(
-    page,
-    /\/assets\/(services-grid|seo-text|home-gallery|about|stats-banner)-[^/]+\.js$/,
-  )
+  let held = 0
+  page.on('request', (request) => void (SECTION_CODE.test(request.url()) && held++))
+  const release = await holdRequests(page, SECTION_CODE)
   const reading = await readHomeHalfway(page)
   const before = await scrollY(page)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reviews' }).click()
   await expect.poll(() => scrollY(page)).toBe(0)
+  const reviews = await page.locator('h1').textContent()
   await page.goBack()
+  await expect.poll(() => held).toBeGreaterThan(0)
+  await expect(page.locator('h1')).toHaveText(reviews!)
   release()
-  await expect(page).toHaveURL(/\/$/)
   await expect.poll(() => scrollY(page)).toBe(before)
   await expect.poll(() => sectionAtTop(page)).toBe(reading)
+})
+
+test("Back to a home page whose sections' code never comes still shows the page", async ({ page }) => {
+  await holdRequests(page, SECTION_CODE)
+  await page.goto('/')
+  await expect(hydrated(page)).toBeAttached()
+  const home = await page.locator('h1').textContent()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reviews' }).click()
+  await expect(page.locator('h1')).not.toHaveText(home!)
+  await page.goBack()
+  await expect(page.locator('h1')).toHaveText(home!, { timeout: IDLE_CODE_WAIT_MS + 5_000 })
 })
 
 test('a reload of a home page read halfway shows the section the visitor was reading', async ({ page }) => {

@@ -4,10 +4,10 @@ import * as v from 'valibot'
 import { pageSeo } from '~/content/pages'
 import { readFeaturedVideo, readReviews } from '~/lib/public-reads/backend-reads'
 import { readShownWork } from '~/lib/posted-work/shown-work-read'
+import { waitForIdleCode } from '~/lib/page/lazy-when-idle'
 import { jsonLdScript, seo } from '~/lib/seo/seo'
 import { homeStructuredData } from '~/lib/seo/structured-data'
 import { HomePage } from '~/components/home/home-page'
-import { waitForIdleCode } from '~/lib/page/lazy-when-idle'
 
 // Only the server's first HTML carries it: the browser's copy of this loader then needs none of its module.
 const structuredData = createIsomorphicFn()

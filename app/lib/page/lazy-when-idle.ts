@@ -73,17 +73,17 @@ function reloadOnceFor(error: Error): boolean {
 
 const neverSettles = new Promise<never>(() => {})
 
-/** Each lazyWhenIdle component's load, started at once. */
+/** Each lazyWhenIdle component's load, started at once; every one whose module has run. */
 const loadsNow = new Set<() => Promise<void>>()
 
-/**
- * A page's beforeLoad, for a page whose sections are lazyWhenIdle: once the site has hydrated, a move to it waits
- * for their code. Rendered before it, a section would be missing, and Back would restore its offset in a shorter
- * page. Waits for every such component defined so far; a page not yet visited has none.
- */
-export function waitForIdleCode(): Promise<void> | undefined {
-  if (typeof document === 'undefined' || document.documentElement.dataset.hydrated !== 'true') return undefined
-  return Promise.all([...loadsNow].map((loadNow) => loadNow())).then(() => {})
+/** Past it, the page renders without the code, as it would have without waiting. */
+export const IDLE_CODE_WAIT_MS = 2_000
+
+/** beforeLoad of a page with lazyWhenIdle sections: a move to it, once hydrated, renders with them (decision 012). */
+export function waitForIdleCode({ preload }: { preload: boolean }): Promise<void> | undefined {
+  if (preload || typeof document === 'undefined' || document.documentElement.dataset.hydrated !== 'true') return
+  const loaded = Promise.all([...loadsNow].map((loadNow) => loadNow()))
+  return Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, IDLE_CODE_WAIT_MS))]).then(() => {})
 }
 
 /** docs/decisions/015-chunk-failure.md */

@@ -2,10 +2,10 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { cityBySlug } from '~/content/cities'
 import { citySlugs } from '~/content/service-areas'
+import { waitForIdleCode } from '~/lib/page/lazy-when-idle'
 import { readShownWork } from '~/lib/posted-work/shown-work-read'
 import { breadcrumbJsonLd, jsonLdScript, seo } from '~/lib/seo/seo'
 import { CityPage } from '~/components/city/city-page'
-import { waitForIdleCode } from '~/lib/page/lazy-when-idle'
 
 const citySlugSchema = v.picklist(citySlugs)
 
