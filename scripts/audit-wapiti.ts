@@ -1,9 +1,12 @@
 // npm run audit:wapiti — Debian's wapiti (default modules) over https through deploy/Caddyfile, as deployed, against
 // the production build: every route kind, the owner's sign-in, a real quote page and a real pay page (card button
 // from the Stripe stand-in) as start addresses. Exits 1 on a finding, a 5xx or an error line from the server.
-// Debian 12's wapiti is 3.0.4; what later versions withdrew is printed and not counted (decision 052).
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+// Debian 12's wapiti is 3.0.4; a check later versions dropped is printed and not counted (decision 052).
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, request as forward } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startCaddy } from '../e2e/support/caddy'
@@ -15,38 +18,71 @@ import { seedQuote } from './bench/quote-seed'
 type Finding = { method: string; path: string; info: string; parameter: string }
 type Report = Record<'vulnerabilities' | 'anomalies' | 'additionals', Record<string, Finding[]>>
 
-/** Wapiti 3.1.2 dropped this check (its ChangeLog: "Deprecate X-XSS-Protection header"); the site sends none. */
 const WITHDRAWN = new Set(['X-XSS-Protection is not set'])
+
+/** Between Caddy and the site: counts the site's 5xx answers, and a site it could not reach. */
+async function countServerErrors(upstream: string) {
+  const errors: string[] = []
+  const proxy = createServer((incoming, outgoing) => {
+    const request = forward(upstream + incoming.url, { method: incoming.method, headers: incoming.headers })
+    request.on('response', (answer) => {
+      if ((answer.statusCode ?? 502) >= 500) errors.push(`${answer.statusCode} ${incoming.method} ${incoming.url}`)
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(outgoing)
+    })
+    request.on('error', (error) => {
+      errors.push(`unreachable ${incoming.url}: ${error.message}`)
+      outgoing.destroy()
+    })
+    incoming.pipe(request)
+  })
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+  const close = () => new Promise((resolve) => (proxy.closeAllConnections(), proxy.close(resolve)))
+  return { host: `127.0.0.1:${(proxy.address() as AddressInfo).port}`, errors, close }
+}
 
 ensureCommand('wapiti', 'wapiti')
 ensureCommand('caddy', 'caddy')
-const dataDir = mkdtempSync(join(tmpdir(), 'wapiti-data-'))
-const tokenPages = [await seedQuote(dataDir), await seedQuote(dataDir, true)]
-const stripe = await startStripeStandIn()
-const server = await startProductionServer({
-  DATA_DIR: dataDir,
-  TRUST_PROXY: 'loopback',
-  // Its attacks reach the lead handler rather than the limit's 429 (the limit has its own tests).
-  QUOTE_RATE_LIMIT: '100000',
-  STRIPE_SECRET_KEY: stripe.apiKey,
-  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-  STRIPE_API_BASE: stripe.url,
-})
-const front = await startCaddy(new URL(server.url).host)
-const base = `https://${front.host}:${front.httpsPort}`
-const starts = [...routeKinds.map(({ path }) => path), '/owner/sign-in', ...tokenPages]
-const reportFile = join(mkdtempSync(join(tmpdir(), 'wapiti-')), 'report.json')
+const work = mkdtempSync(join(tmpdir(), 'wapiti-'))
+const dataDir = join(work, 'data')
+mkdirSync(dataDir)
+mkdirSync('bench-results', { recursive: true })
+const cleanUp: (() => unknown)[] = [() => rmSync(work, { recursive: true, force: true })]
 const failures: string[] = []
-const withdrawn: string[] = []
-const started = Date.now()
 try {
+  const tokenPages = [await seedQuote(dataDir), await seedQuote(dataDir, true)]
+  const stripe = await startStripeStandIn()
+  cleanUp.push(() => stripe.close())
+  const server = await startProductionServer({
+    DATA_DIR: dataDir,
+    TRUST_PROXY: 'loopback',
+    // Its attacks reach the lead handler rather than the limit's 429 (the limit has its own tests).
+    QUOTE_RATE_LIMIT: '100000',
+    STRIPE_SECRET_KEY: stripe.apiKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+  })
+  cleanUp.push(() => server.stop())
+  const counter = await countServerErrors(server.url)
+  cleanUp.push(counter.close)
+  const front = await startCaddy(counter.host)
+  cleanUp.push(() => front.stop())
+
+  const base = `https://${front.host}:${front.httpsPort}`
+  const starts = [...routeKinds.map(({ path }) => path), '/owner/sign-in', ...tokenPages]
+  const [reportFile, logFile] = ['bench-results/wapiti-report.json', 'bench-results/wapiti.log']
   // gzip forced: 3.0.4's crawler asks for brotli, which it cannot decode, and then misses the forms of those pages.
   const args = ['-u', `${base}/`, ...starts.flatMap((path) => ['-s', base + path]), '-H', 'Accept-Encoding: gzip']
-  args.push('--flush-session', '--no-bugreport', '-v', '1', '-f', 'json', '-o', reportFile)
-  const scan = spawnSync('wapiti', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
-  if (scan.status !== 0) failures.push(`wapiti exited with ${scan.status}`)
-  writeFileSync(reportFile.replace(/json$/, 'log'), scan.stdout)
-  const crawled = scan.stdout.match(/(\d+) URLs and forms/)?.[1]
+  args.push('--no-bugreport', '-v', '1', '-f', 'json', '-o', reportFile)
+  const started = Date.now()
+  // HOME: its session and databases stay in the run's folder. LANG: its messages in English, as WITHDRAWN has them.
+  const env = { ...process.env, HOME: work, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' }
+  const scan = spawn('wapiti', args, { env, stdio: ['ignore', openSync(logFile, 'w'), 'inherit'] })
+  const [code] = (await once(scan, 'exit')) as [number | null]
+  if (code !== 0) failures.push(`wapiti exited with ${code}`)
+  const log = readFileSync(logFile, 'utf8')
+
+  const withdrawn: string[] = []
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report
   for (const kind of ['vulnerabilities', 'anomalies', 'additionals'] as const)
     for (const [category, findings] of Object.entries(report[kind]))
@@ -54,21 +90,21 @@ try {
         const line = `${kind} / ${category}: ${method} ${path}${parameter ? ` (${parameter})` : ''}: ${info}`
         ;(WITHDRAWN.has(info) ? withdrawn : failures).push(line)
       }
-  const errorLines = server
+  failures.push(...counter.errors.map((answer) => `answered ${answer}`))
+  const logged = server
     .output()
     .split('\n')
-    .filter((line) => /"level":(50|60)/.test(line))
-  failures.push(...errorLines.map((line) => `server error line: ${line.slice(0, 300)}`))
-  if (server.ended().code !== null) failures.push(`the server stopped: ${JSON.stringify(server.ended())}`)
-  for (const line of withdrawn) console.log(`withdrawn by later wapiti, not counted: ${line}`)
+    .filter((line) => /"level":"(error|fatal)"/.test(line))
+  failures.push(...logged.map((line) => `server error line: ${line.slice(0, 300)}`))
+  const ended = server.ended()
+  if (ended.code !== null || ended.signal !== null) failures.push(`the server stopped: ${JSON.stringify(ended)}`)
+  for (const line of withdrawn) console.log(`dropped by later wapiti, not counted: ${line}`)
   console.log(
-    `${scan.stdout.match(/Wapiti-[\d.]+/)?.[0]} on ${base}: ${starts.length} start addresses, ${crawled ?? '?'} ` +
-      `URLs and forms, ${failures.length} findings (${withdrawn.length} withdrawn not counted), ` +
-      `${Math.round((Date.now() - started) / 1000)} s (report: ${reportFile})`,
+    `${log.match(/Wapiti-[\d.]+/)?.[0]} on ${base}: ${starts.length} start addresses, ` +
+      `${log.match(/Wapiti found (\d+) URLs and forms/)?.[1] ?? '?'} URLs and forms, ${failures.length} findings ` +
+      `(${withdrawn.length} not counted), ${Math.round((Date.now() - started) / 1000)} s (${reportFile}, ${logFile})`,
   )
 } finally {
-  await front.stop()
-  await server.stop()
-  await stripe.close()
+  for (const step of cleanUp.reverse()) await step()
 }
 failIfAny(failures, 'Found')
