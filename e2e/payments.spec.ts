@@ -6,7 +6,7 @@
  * page as a plain form: paid without JavaScript, at 320 px, by keyboard alone, with the job's posted photos on it.
  * docs/decisions/055-invoices-and-payments.md
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import webpush from 'web-push'
 import { site } from '~/content/site'
@@ -18,42 +18,12 @@ import { violationList, wcagAudit } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { tabTo } from './support/keyboard'
 import { mails, signInOwner, startOwnerServer } from './support/owner'
-import { storeTestLead, type SiteServer } from './support/site-server'
-import type { Database } from '../app/server/db/database.server'
+import { acceptedLead, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 
 test.use({ viewport: { width: 390, height: 844 } })
 
 const vapid = webpush.generateVAPIDKeys()
-const ACCEPTED = [
-  { id: 'i1', description: 'Driveway cleaning', cents: 25_000, optional: false },
-  { id: 'i2', description: 'Walkway and steps', cents: 12_050, optional: false },
-]
-
-/** A won lead from Folsom whose quote was accepted, as the quote's own spec leaves one (e2e/quote-accept.spec.ts). */
-async function acceptedLead(db: Database, firstName: string, email: string) {
-  await storeTestLead(db, { first_name: firstName, email, status: 'won', service_zip: '95630' })
-  const { id } = await db.selectFrom('leads').select('id').where('email', '=', email).executeTakeFirstOrThrow()
-  const token = randomBytes(24).toString('base64url')
-  await db
-    .insertInto('quotes')
-    .values({
-      lead_id: id,
-      token,
-      version: 1,
-      items: JSON.stringify(ACCEPTED),
-      terms: 'Terms',
-      valid_until: '2099-01-01',
-      hash: '0'.repeat(64),
-      accepted_at: new Date(),
-      accepted_name: `${firstName} Lopez`,
-      accepted_items: JSON.stringify(ACCEPTED),
-      accepted_total_cents: 37_050,
-    })
-    .execute()
-  return id
-}
-
 const subjects = async (server: SiteServer, to: string) =>
   (await mails(server))
     .filter((mail) => mail.to && 'text' in mail.to && mail.to.text === to)

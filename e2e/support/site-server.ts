@@ -1,9 +1,11 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import type { Insertable } from 'kysely'
 import type { Database } from '../../app/server/db/database.server'
 import type { DB } from '../../app/server/db/schema.gen'
 import { enqueue } from '../../app/server/outbox/enqueue.server'
+import { versionHash } from '../../app/server/quotes/quotes.server'
+import type { QuoteItem } from '../../app/lib/quotes/quote'
 import {
   openSiteDatabase,
   startSiteProcess,
@@ -113,6 +115,52 @@ export async function storeTestLead(db: Database, lead: { first_name: string } &
     const { id } = await tx.insertInto('leads').values(stored).returning('id').executeTakeFirstOrThrow()
     await enqueue(tx, 'owner_notification', { leadId: id })
   })
+}
+
+const ACCEPTED = [
+  { id: 'i1', description: 'Driveway cleaning', cents: 25_000, optional: false },
+  { id: 'i2', description: 'Walkway and steps', cents: 12_050, optional: false },
+]
+
+/** Version 1 of a lead's quote as "Send quote" stores it, valid for years, and `acceptance` if given: its token. */
+export async function storeQuote(
+  db: Database,
+  leadId: string,
+  items: QuoteItem[],
+  acceptance: Partial<Insertable<DB['quotes']>> = {},
+) {
+  const content = { items, note: null, terms: 'Terms', validUntil: '2099-01-01' }
+  const token = randomBytes(24).toString('base64url')
+  await db
+    .insertInto('quotes')
+    .values({
+      lead_id: leadId,
+      token,
+      version: 1,
+      items: JSON.stringify(items),
+      terms: content.terms,
+      valid_until: content.validUntil,
+      hash: versionHash(content),
+      ...acceptance,
+    })
+    .execute()
+  return token
+}
+
+/**
+ * A won lead from Folsom whose quote ($370.50) was accepted, as the quote's own spec leaves one
+ * (e2e/quote-accept.spec.ts): its id.
+ */
+export async function acceptedLead(db: Database, firstName: string, email: string) {
+  await storeTestLead(db, { first_name: firstName, email, status: 'won', service_zip: '95630' })
+  const { id } = await db.selectFrom('leads').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+  await storeQuote(db, id, ACCEPTED, {
+    accepted_at: new Date(),
+    accepted_name: `${firstName} Lopez`,
+    accepted_items: JSON.stringify(ACCEPTED),
+    accepted_total_cents: 37_050,
+  })
+  return id
 }
 
 /** The data of the server at baseURL, which most specs share (e2e/support/global-setup.ts). */

@@ -32,7 +32,9 @@ export function PhotoInput({
         disabled={disabled}
         aria-describedby={`${id}-hint`}
         onChange={onChange && ((event) => onChange(Array.from(event.currentTarget.files ?? [])))}
-        className="min-h-11 rounded-lg border border-slate-500 p-2 focus-visible:outline-3 focus-visible:outline-brand-700"
+        // A grid item is at least as wide as its content, and a file input's is its button plus room for a
+        // file name: 365 px, which widened the sent form and the page on a phone. min-w-0 lets it fit the column.
+        className="min-h-11 min-w-0 rounded-lg border border-slate-500 p-2 focus-visible:outline-3 focus-visible:outline-brand-700"
       />
     </>
   )

@@ -1,6 +1,7 @@
 // The inbox's Sources view: leads per channel and per answer to "How did you hear about us?" for one period,
 // as two real tables that wrap to a phone's width; the period switch is three links, so it works as HTML.
 import { Link } from '@tanstack/react-router'
+import { useId } from 'react'
 import {
   channelLabel,
   heardAboutLabel,
@@ -56,43 +57,55 @@ function SourcesTable({
   label: (value: string | null) => string
 }) {
   const all = total(rows)
+  const captionId = useId()
+  // Wider than the page even wrapped (320 px, a larger font): the table scrolls in its own focusable box, not the
+  // page (WCAG 1.4.10 lets data tables scroll), and its caption keeps to the box's width so it is read whole.
   return (
-    <table className="mt-6 w-full border-collapse text-sm tabular-nums">
-      <caption className="mb-2 text-left text-base font-semibold">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className="px-1 py-2 text-left align-bottom text-xs">
-            {heading}
-          </th>
-          {COLUMNS.map((name) => (
-            <th key={name} scope="col" className="px-1 py-2 text-right align-bottom text-xs">
-              {name}
+    <div
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+      className="@container mt-6 overflow-x-auto focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900"
+    >
+      <table className="w-full border-collapse text-sm tabular-nums">
+        <caption id={captionId} className="sticky left-0 mb-2 max-w-[100cqw] text-left text-base font-semibold">
+          {caption}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className="px-1 py-2 text-left align-bottom text-xs">
+              {heading}
             </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.value ?? ''}>
-            <th scope="row" className={`border-t border-slate-200 text-left font-normal ${pad}`}>
-              {label(row.value)}
-              {row.wonCents > 0 && (
-                <span className="block text-xs text-slate-700">{formatCents(row.wonCents)} won</span>
-              )}
-            </th>
-            <Counts row={row} className={cell} />
+            {COLUMNS.map((name) => (
+              <th key={name} scope="col" className="px-1 py-2 text-right align-bottom text-xs">
+                {name}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-      <tfoot className="font-semibold">
-        <tr>
-          <th scope="row" className={`border-t-2 border-slate-400 text-left ${pad}`}>
-            All leads
-          </th>
-          <Counts row={all} className={footCell} />
-        </tr>
-      </tfoot>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.value ?? ''}>
+              <th scope="row" className={`border-t border-slate-200 text-left font-normal ${pad}`}>
+                {label(row.value)}
+                {row.wonCents > 0 && (
+                  <span className="block text-xs text-slate-700">{formatCents(row.wonCents)} won</span>
+                )}
+              </th>
+              <Counts row={row} className={cell} />
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="font-semibold">
+          <tr>
+            <th scope="row" className={`border-t-2 border-slate-400 text-left ${pad}`}>
+              All leads
+            </th>
+            <Counts row={all} className={footCell} />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
   )
 }
 
