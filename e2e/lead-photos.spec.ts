@@ -4,10 +4,12 @@
  * its headers and the spent token are tests/server/lead-photos.test.ts's.
  */
 import sharp from 'sharp'
+import { PHOTO_TOKEN_PATTERN } from '~/lib/leads/lead-photo-statuses'
 import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
 import { fillQuoteFields, openInteractiveLeadForm, submitQuote } from './support/quote-form'
 import { violationList, wcagAudit } from './support/axe'
 import { mails, signInOwner, startOwnerServer } from './support/owner'
+import { startSiteServer } from './support/site-server'
 import { expect, test } from './support/test'
 
 test('after a stored quote the form sends the chosen photos, which reach the signed-in inbox as thumbnails', async ({
@@ -54,20 +56,41 @@ test('after a stored quote the form sends the chosen photos, which reach the sig
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('the success page offers the plain photo form, which adds the photo', async ({ page }) => {
+  test('the success page offers the plain photo form, which adds the photo; its token is in no URL or log', async ({
+    page,
+  }) => {
+    const server = await startSiteServer()
     const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4682b4' } })
       .jpeg()
       .toBuffer()
-    await page.goto('/contact')
+    const sent: { method: string; url: string; referer: string }[] = []
+    page.on('request', (request) =>
+      sent.push({ method: request.method(), url: request.url(), referer: request.headers().referer ?? '' }),
+    )
+    await page.goto(`${server.url}/contact`)
     const form = page.locator('.quote-request-form').first()
     await fillQuoteFields(form, { firstName: 'Plain', email: 'plain@example.com', phone: '916-555-0151' })
     await form.getByRole('button', { name: 'Get My Free Quote' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(QUOTE_MESSAGES.success.title)
+    await expect(page).toHaveURL(`${server.url}/quote-request?status=sent`)
+    // A reload asks for the page again, posts nothing, and still offers the photos.
+    await page.reload()
+    const token = await page.locator('input[type="hidden"][name="token"]').inputValue()
+    expect(token).toMatch(PHOTO_TOKEN_PATTERN)
     await page
       .getByLabel('Add photos of the area (optional)')
       .setInputFiles({ name: 'patio.jpg', mimeType: 'image/jpeg', buffer: photo })
     await page.getByRole('button', { name: 'Send photos' }).click()
     await expect(page).toHaveURL(/\/quote-request\?photos=added$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Photos received')
+    // Back to the result page: its token was spent, and the photo form is gone with it.
+    await page.goBack()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(QUOTE_MESSAGES.success.title)
+    await expect(page.getByRole('button', { name: 'Send photos' })).toHaveCount(0)
+
+    const posts = sent.filter((request) => request.method === 'POST').map((request) => new URL(request.url).pathname)
+    expect(posts).toEqual(['/quote-request', '/quote-photos'])
+    expect(sent.filter((request) => request.url.includes(token) || request.referer.includes(token))).toEqual([])
+    expect(server.output()).not.toContain(token)
   })
 })

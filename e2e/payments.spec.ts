@@ -8,11 +8,15 @@
  */
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
+import { fromJSON, toJSONAsync } from 'seroval'
 import webpush from 'web-push'
 import { site } from '~/content/site'
-import { OWNER_INVOICE_TEXTS as T } from '~/lib/payments/invoice'
+import { OWNER_INVOICE_TEXTS as T, type LeadInvoice } from '~/lib/payments/invoice'
+import { PAYMENT_FIELD_TEXTS } from '~/lib/payments/invoice-schema'
+import { pacificDate } from '../app/server/backend/business-hours.server'
 import { savePushSubscription } from '../app/server/owner/inbox.server'
 import { phoneKeys, startPushService, subscriptionOf, localCertificate } from '../tests/support/push-service'
+import { builtServerFunctions } from '../tests/support/server-functions'
 import { startStripeStandIn } from '../tests/support/stripe-stand-in'
 import { violationList, wcagAudit } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
@@ -222,4 +226,55 @@ test('without JavaScript, at 320 px and by keyboard alone, the customer sees her
   } finally {
     await standIn.close()
   }
+})
+
+/** The days of the invoice's payments in a server function's answer, as the browser reads it (one seroval node). */
+const paymentDays = (answer: string) =>
+  (fromJSON({ t: JSON.parse(answer), f: 0, m: [] }) as { result?: LeadInvoice }).result?.payments
+    .map((payment) => payment.receivedOn)
+    .sort()
+
+/** A day `days` after `day` (YYYY-MM-DD); negative is before. */
+const dayAfter = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+test('"Record payment" refuses a day that does not exist, is in the future or is over 365 days back, and stores nothing', async ({
+  page,
+}) => {
+  let lead = ''
+  const server = await startOwnerServer({}, async (db) => (lead = await acceptedLead(db, 'Dana', 'dana@example.com')))
+  await signInOwner(page, server)
+  const dana = await card(page, server, 'Dana')
+  await dana.getByRole('button', { name: T.jobDone }).click()
+  await dana.getByRole('button', { name: T.send }).click()
+  await expect(dana.getByText(T.state({ state: 'sent', number: 1 }))).toBeVisible()
+  // As the inbox's form calls it, with the day typed in; the browser's date field would not let most of these through.
+  const url = `${server.url}/_serverFn/${builtServerFunctions().get('recordOwnerPayment')}`
+  const record = async (receivedOn: string) => {
+    const data = { lead, method: 'cash', amount: '10', receivedOn, checkNumber: '' }
+    const headers = { 'x-tsr-serverfn': 'true', 'Content-Type': 'application/json', Origin: server.url }
+    return page.request.post(url, { headers, data: JSON.stringify(await toJSONAsync({ data })) })
+  }
+  const today = pacificDate(new Date())
+  const year = today.slice(0, 4)
+  const refused: [string, string][] = [
+    [`${year}-02-30`, PAYMENT_FIELD_TEXTS.day],
+    [`${year}-04-31`, PAYMENT_FIELD_TEXTS.day],
+    [`${year}-13-01`, PAYMENT_FIELD_TEXTS.day],
+    ['1900-01-01', PAYMENT_FIELD_TEXTS.dayTooOld],
+    [dayAfter(today, -366), PAYMENT_FIELD_TEXTS.dayTooOld],
+    [dayAfter(today, 1), PAYMENT_FIELD_TEXTS.dayFuture],
+  ]
+  for (const [day, message] of refused) {
+    const answer = await record(day)
+    expect(answer.status(), day).toBe(400)
+    expect(await answer.text(), day).toContain(message)
+  }
+  // The earliest day taken is 365 days back (decision 055); the first payment stored is that one, so no refusal
+  // stored one.
+  const oldest = await record(dayAfter(today, -365))
+  expect(oldest.status()).toBe(200)
+  expect(paymentDays(await oldest.text())).toEqual([dayAfter(today, -365)])
+  expect(paymentDays(await (await record(today)).text())).toEqual([dayAfter(today, -365), today])
+  expect(server.records().filter((line) => line.level === 'error' || line.level === 'fatal')).toEqual([])
 })

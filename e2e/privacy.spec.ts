@@ -36,7 +36,8 @@ test('the notice says what is collected, why, who receives it, how long, how to 
     'the first page of the site you opened',
     'the name of the site that sent you here',
     'How did you hear about us?',
-    'sets no cookies',
+    'sets no cookies but one',
+    'deleted once the photos are sent or after 24 hours',
     'kept in that browser tab only',
   ])
     await expect(text).toContainText(words)

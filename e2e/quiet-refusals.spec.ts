@@ -41,3 +41,37 @@ test("a server function called without the header of Start's client is refused w
     .toBe(2)
   expect(server.records().filter((line) => line.level === 'error' || line.level === 'fatal')).toEqual([])
 })
+
+test('a GET server function given a malformed payload answers 400 with one info line, public or owner', async () => {
+  const server = await startSiteServer()
+  const functions = builtServerFunctions()
+  // Start parsed ?payload= (JSON, then seroval) before any middleware saw it: each was a 500 quoting the parser,
+  // and an error line with its stack. Not JSON, JSON seroval refuses, and seroval's answers that are no object.
+  const payloads = ['{', 'garbage', '{"t":99}', '{"t":10,"i":0}', 'null', '[1,2]', '{"t":0,"s":1}']
+  const asked: [string, RequestInit][] = [
+    ...payloads.map((payload): [string, RequestInit] => [`?payload=${encodeURIComponent(payload)}`, {}]),
+    // Start read a GET's form data only to throw an invariant for it.
+    ['', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }],
+  ]
+  for (const name of ['fetchReviews', 'fetchOwnerLeads']) {
+    for (const [search, init] of asked) {
+      const headers = { ...asStartsClient, ...init.headers }
+      const response = await fetch(`${server.url}/_serverFn/${functions.get(name)}${search}`, { headers })
+      expect(response.status, `${name} ${search}`).toBe(400)
+      expect(await response.json()).toEqual({ success: false, error: 'Bad request' })
+    }
+  }
+  // A POST's body Start cannot decode is refused the same way, with the same line.
+  const submitLead = `${server.url}/_serverFn/${functions.get('submitLead')}`
+  const json = { ...asStartsClient, 'Content-Type': 'application/json' }
+  expect((await fetch(submitLead, { method: 'POST', headers: json, body: '{' })).status).toBe(400)
+  const refusals = () => server.records().filter((line) => line.msg === '400 malformed server-function payload')
+  await expect.poll(() => refusals().length).toBe(2 * asked.length + 1)
+  expect(new Set(refusals().map((line) => line.level))).toEqual(new Set(['info']))
+  expect(server.records().filter((line) => line.level === 'error' || line.level === 'fatal')).toEqual([])
+  expect(server.output()).not.toMatch(/^\s+at |Seroval|JSON at position|Invariant/m)
+  // Only the payload is refused: asked as Start's client asks, the same functions answer as before.
+  const bare = (name: string) => fetch(`${server.url}/_serverFn/${functions.get(name)}`, { headers: asStartsClient })
+  expect((await bare('fetchReviews')).status).toBe(200)
+  expect((await bare('fetchOwnerLeads')).status).toBe(401)
+})

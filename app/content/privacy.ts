@@ -14,7 +14,7 @@ export const privacyNotice = {
         'Photos of finished work: with the customer’s agreement, we may show before-and-after photos of a job on this site, with the town and the kind of work. We take them without house numbers, faces or licence plates, and the site removes their location data and other hidden details before publishing them. They name no customer.',
         'When you use the chat: the message you type, to answer it. Chat messages are not stored; when an AI service is set up to help answer, the message is sent to it for that answer only.',
         'Where your visit came from, sent with your quote request: the campaign tags and ad click codes in the address you arrived by (such as utm_source or gclid, which an ad or a tagged link adds to it), the first page of the site you opened, and the name of the site that sent you here (only its name, such as www.google.com, never the page). If you answer “How did you hear about us?”, your answer too.',
-        'The site sets no cookies and uses no analytics or advertising trackers. The note of where your visit came from is kept in that browser tab only (its session storage), is gone when you close it, and reaches us only with a quote request you send.',
+        'The site sets no cookies but one: when you send the quote form with your browser’s JavaScript turned off, the page that follows keeps your one-time permission to add photos in a cookie sent only to that page, deleted once the photos are sent or after 24 hours. The site uses no analytics or advertising trackers. The note of where your visit came from is kept in that browser tab only (its session storage), is gone when you close it, and reaches us only with a quote request you send.',
       ],
     },
     {

@@ -2,29 +2,35 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { LeadPhotoResult } from '~/components/leads/lead-photo-form'
 import { QuoteResult } from '~/components/leads/lead-result'
-import { LEAD_PHOTO_STATUSES, PHOTO_TOKEN_PATTERN } from '~/lib/leads/lead-photo-statuses'
+import { LEAD_PHOTO_STATUSES } from '~/lib/leads/lead-photo-statuses'
 import { getBackend } from '~/server/backend/backend.server'
 import { visitorAddress } from '~/server/http/visitor-address.server'
-import { handleLeadFormPost } from '~/server/leads/lead-form-post.server'
+import { handleLeadFormPost, type LeadFormAgain } from '~/server/leads/lead-form-post.server'
+import { photoTokenFrom } from '~/server/leads/photo-token-cookie.server'
 
 /** The no-JavaScript quote form's result page; a refused post, or one asking the typical price, gets it filled in. */
 export const Route = createFileRoute('/quote-request')({
   validateSearch: v.object({
     status: v.fallback(v.optional(v.picklist(['sent', 'invalid', 'rate-limited', 'failed'])), undefined),
     photos: v.fallback(v.optional(v.picklist(LEAD_PHOTO_STATUSES)), undefined),
-    /** The stored lead's one-time photo token (not typed by anyone): the no-JavaScript photo form needs it. */
-    upload: v.fallback(v.optional(v.pipe(v.string(), v.regex(PHOTO_TOKEN_PATTERN))), undefined),
   }),
   server: {
     handlers: {
+      // The stored lead's photo token, for the plain photo form: in a cookie, never the address (decision 060).
+      GET: ({ request, next }) =>
+        next({ context: { photoToken: photoTokenFrom(request), formAgain: null as LeadFormAgain | null } }),
       POST: async ({ request, next }) => {
         const outcome = await handleLeadFormPost(request, visitorAddress(request), getBackend())
         if (outcome instanceof Response) return outcome
-        return next({ context: { formAgain: outcome, responseStatus: outcome.status } })
+        const context = { photoToken: null as string | null, formAgain: outcome }
+        return next({ context: { ...context, responseStatus: outcome.status } })
       },
     },
   },
-  loader: ({ serverContext }) => ({ again: serverContext?.formAgain ?? null }),
+  loader: ({ serverContext }) => ({
+    again: serverContext?.formAgain ?? null,
+    photoToken: serverContext?.photoToken ?? null,
+  }),
   // The answer to one visitor's submission: neither a CDN nor the page cache may share it.
   headers: ({ loaderData }) => ({
     'Cache-Control': 'private, no-store',
@@ -35,13 +41,13 @@ export const Route = createFileRoute('/quote-request')({
 })
 
 function QuoteRequestPage() {
-  const { status, photos, upload } = Route.useSearch()
-  const { again } = Route.useLoaderData()
+  const { status, photos } = Route.useSearch()
+  const { again, photoToken } = Route.useLoaderData()
   if (again) {
     const { result, message, values, errors, price } = again
     const refused = result === 'price' ? undefined : result
     return <QuoteResult status={refused} message={message} initial={{ values, errors, price }} />
   }
   if (photos) return <LeadPhotoResult status={photos} />
-  return <QuoteResult status={status} photoToken={status === 'sent' ? upload : undefined} />
+  return <QuoteResult status={status} photoToken={status === 'sent' ? photoToken : null} />
 }

@@ -63,5 +63,5 @@ export async function postPlainQuote(url: string, fields: Record<string, string>
   })
 }
 
-/** Where a stored lead's plain post is sent: the result page, with the lead's photo token when it may take photos. */
-export const SENT_LOCATION = /\/quote-request\?status=sent(?:&upload=[\w.-]+)?$/
+/** Where a stored lead's plain post is sent: the result page; its photo token goes in a cookie (decision 060). */
+export const SENT_LOCATION = /\/quote-request\?status=sent$/

@@ -50,7 +50,8 @@ export async function postLeadForm(siteUrl: string, fields: Record<string, strin
   })
   const location = response.headers.get('location')
   if (!location?.includes('status=sent')) throw new Error(`lead not stored: ${response.status} ${location}`)
-  return new URL(location, siteUrl).searchParams.get('upload') ?? ''
+  // The result page's photo token comes in a cookie, never the address (decision 060).
+  return response.headers.get('set-cookie')?.match(/^(?:__Secure-)?photo_token=([^;]+)/)?.[1] ?? ''
 }
 
 /** A process's resident memory (VmRSS), in MB. */

@@ -33,6 +33,7 @@ const PUBLIC_HANDLERS: Record<string, string> = {
   'GET /owner/sw.js': "the inbox's service worker, before sign-in too",
   'POST /owner/sign-in': 'the sign-in itself',
   'GET /owner/work': 'a redirect to the inbox, which asks for sign-in',
+  'GET /quote-request': "the quote form's result page, with the visitor's own photo token from its cookie",
   'POST /quote-request': 'the quote form without JavaScript',
   'GET /quote-photos': 'a redirect to the quote form',
   'POST /quote-photos': "a visitor's photos, by the token of their own lead",

@@ -14,7 +14,7 @@ export function QuoteResult({
   status?: string
   message?: string
   initial?: LeadFormInitial
-  photoToken?: string
+  photoToken?: string | null
 }) {
   const sent = status === 'sent'
   return (

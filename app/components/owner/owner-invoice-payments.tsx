@@ -13,6 +13,7 @@ import {
   type LeadInvoice,
   type RecordedMethod,
 } from '~/lib/payments/invoice'
+import { earliestPaymentDay } from '~/lib/payments/invoice-schema'
 import { recordOwnerPayment, refundOwnerPayment } from '~/lib/payments/payments.functions'
 import { OwnerField, ownerOutlineClass, pacificToday, WriteStatus } from './owner-field'
 import { shownValue } from '~/components/ui/shown-value'
@@ -87,6 +88,7 @@ function RecordPayment({ lead, balanceCents }: { lead: InboxLead; balanceCents: 
         name="receivedOn"
         type="date"
         required
+        min={earliestPaymentDay(pacificToday())}
         max={pacificToday()}
         defaultValue={pacificToday()}
       />

@@ -6,11 +6,16 @@ import * as v from 'valibot'
 import { priceSchema, quoteItemInputSchema } from '../quotes/quote-schema'
 import { OTHER_WAYS_MAX, RECORDED_METHODS } from './invoice'
 
+/** How far back "Record payment" takes a day (decision 055): a payment found late keeps its own day for the year's
+ * books; a mistyped year does not get in. */
+export const PAYMENT_DAYS_BACK = 365
+
 export const PAYMENT_FIELD_TEXTS = {
   method: 'Choose how it was paid',
   amountZero: 'Enter an amount above $0.00',
   day: 'Enter the day it was paid, like 2026-11-20',
   dayFuture: 'The day it was paid cannot be in the future',
+  dayTooOld: `The day it was paid must be within the last ${PAYMENT_DAYS_BACK} days`,
   checkNumber: 'Enter the check number',
   checkNumberLong: 'The check number must be 40 characters or fewer',
   otherWaysLong: `The text must be ${OTHER_WAYS_MAX.toLocaleString('en-US')} characters or fewer`,
@@ -40,6 +45,23 @@ export const removeInvoiceLineSchema = v.object({
   line: v.pipe(v.string(), v.regex(/^[ia]\d{1,3}$/, T.line)),
 })
 
+/** 2026-02-31 has a day's shape, and the database refuses it with its own text: a 500. */
+function isCalendarDay(day: string): boolean {
+  const [year, month, date] = day.split('-').map(Number)
+  const at = new Date(Date.UTC(year!, month! - 1, date!))
+  return at.getUTCFullYear() === year && at.getUTCMonth() === month! - 1 && at.getUTCDate() === date
+}
+
+/** The first day "Record payment" takes, `PAYMENT_DAYS_BACK` before Pacific `today` (both YYYY-MM-DD). */
+export const earliestPaymentDay = (today: string) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) - PAYMENT_DAYS_BACK * 86_400_000).toISOString().slice(0, 10)
+
+/** Why a real day is not taken, against Pacific `today` on the server's clock; null when it is. */
+export function paymentDayRefusal(day: string, today: string): string | null {
+  if (day > today) return T.dayFuture
+  return day < earliestPaymentDay(today) ? T.dayTooOld : null
+}
+
 /** "Record payment": cash, check with its number, Zelle, Venmo or other; the day is checked against today on the
  * server's clock. */
 export const recordPaymentSchema = v.pipe(
@@ -47,7 +69,7 @@ export const recordPaymentSchema = v.pipe(
     lead,
     method: v.picklist(RECORDED_METHODS, T.method),
     amount,
-    receivedOn: v.pipe(v.string(T.day), v.regex(/^\d{4}-\d{2}-\d{2}$/, T.day)),
+    receivedOn: v.pipe(v.string(T.day), v.regex(/^\d{4}-\d{2}-\d{2}$/, T.day), v.check(isCalendarDay, T.day)),
     checkNumber: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(40, T.checkNumberLong)),
   }),
   v.forward(

@@ -18,6 +18,7 @@ import {
   invoiceLineSchema,
   otherWaysSchema,
   PAYMENT_FIELD_TEXTS,
+  paymentDayRefusal,
   recordPaymentSchema,
   refundSchema,
   removeInvoiceLineSchema,
@@ -72,7 +73,8 @@ export const recordOwnerPayment = ownerFn({ method: 'POST' })
   .validator(parse(recordPaymentSchema))
   .handler(async ({ data }) => {
     const backend = getBackend()
-    if (data.receivedOn > pacificDate(backend.now())) refuse(400, PAYMENT_FIELD_TEXTS.dayFuture)
+    const refusal = paymentDayRefusal(data.receivedOn, pacificDate(backend.now()))
+    if (refusal) refuse(400, refusal)
     return answer(await recordPayment(backend, data))
   })
 

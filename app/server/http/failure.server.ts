@@ -23,6 +23,12 @@ export function notFromStartsClient(request: Request): Response {
   return jsonError(400, 'Bad request')
 }
 
+/** A payload or body Start cannot decode: its parser would throw, a 500 quoting it and a stack in the log. */
+export function malformedServerFnInput(request: Request): Response {
+  log('http').info({ path: pathOf(request) }, '400 malformed server-function payload')
+  return jsonError(400, 'Bad request')
+}
+
 // The database out of reach (refused, dropped, shutting down): 503, worth a retry. Node's and PostgreSQL's codes.
 const UNREACHABLE = /^(ECONN|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE|08|57P0)/
 

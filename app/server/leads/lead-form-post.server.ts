@@ -14,6 +14,7 @@ import type { Backend } from '../backend/backend.server'
 import { typicalPrice } from '../quotes/price-list.server'
 import { readPlainForm } from '../http/plain-form.server'
 import { handleQuoteSubmission, sha256Hex } from './lead-service.server'
+import { photoTokenCookie } from './photo-token-cookie.server'
 
 export type QuotePostStatus = 'sent' | 'invalid' | 'rate-limited' | 'failed'
 
@@ -36,10 +37,11 @@ export interface LeadFormAgain {
 const shownAgain = (values: Partial<LeadFormValues>) =>
   Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.slice(0, 300)]))
 
-/** Success only: the photo token lets the result page offer the plain photo form; nothing typed goes here. */
+/** Success only: the photo token, in its cookie, lets the result page offer the plain photo form (decision 060). */
 function seeOther(status: QuotePostStatus, photoToken?: string): Response {
-  const upload = photoToken ? `&upload=${encodeURIComponent(photoToken)}` : ''
-  return new Response(null, { status: 303, headers: { Location: `/quote-request?status=${status}${upload}` } })
+  const headers = new Headers({ Location: `/quote-request?status=${status}` })
+  if (photoToken) headers.set('Set-Cookie', photoTokenCookie(photoToken))
+  return new Response(null, { status: 303, headers })
 }
 
 /**

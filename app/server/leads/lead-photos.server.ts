@@ -23,6 +23,7 @@ import { isSameOriginRequest } from '../http/origin.server'
 import { limitVisitor } from '../http/rate-limit.server'
 import { log } from '../log/logger.server'
 import { decodeInTurn, encodeLeadPhoto, NotAnImageError } from './photo-encode.server'
+import { clearedPhotoTokenCookie } from './photo-token-cookie.server'
 import { photoTokens, type PhotoTokens } from './tokens.server'
 
 // Five full-size photos and the plain form's token, with room for the parts' headers; more is refused as it comes.
@@ -49,9 +50,12 @@ export interface LeadPhotoOptions {
 function answer(request: Request, status: number, body: LeadPhotoResponse, headers: HeadersInit = {}): Response {
   if ((request.headers.get('accept') ?? '').includes('application/json'))
     return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } })
-  // The form without JavaScript: POST/redirect/GET to the result page, with a status and never a value.
+  // The form without JavaScript: POST/redirect/GET to the result page, with a status and never a value. A token
+  // used up or refused goes from its cookie, and the photo form from the result page (decision 060).
   const photos = body.success ? 'added' : body.reason
-  return new Response(null, { status: 303, headers: { Location: `/quote-request?photos=${photos}`, ...headers } })
+  const answered = new Headers({ Location: `/quote-request?photos=${photos}`, ...headers })
+  if (photos === 'added' || photos === 'token') answered.set('Set-Cookie', clearedPhotoTokenCookie())
+  return new Response(null, { status: 303, headers: answered })
 }
 
 /** Why an upload's rows were refused; nothing of it was kept. */
