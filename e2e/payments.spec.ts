@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import { fromJSON, toJSONAsync } from 'seroval'
+import Stripe from 'stripe'
 import webpush from 'web-push'
 import { site } from '~/content/site'
 import { OWNER_INVOICE_TEXTS as T, type LeadInvoice } from '~/lib/payments/invoice'
@@ -17,7 +18,7 @@ import { pacificDate } from '../app/server/backend/business-hours.server'
 import { savePushSubscription } from '../app/server/owner/inbox.server'
 import { phoneKeys, startPushService, subscriptionOf, localCertificate } from '../tests/support/push-service'
 import { builtServerFunctions } from '../tests/support/server-functions'
-import { startStripeStandIn } from '../tests/support/stripe-stand-in'
+import { startStripeStandIn, type StripeStandIn } from '../tests/support/stripe-stand-in'
 import { violationList, wcagAudit } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { tabTo } from './support/keyboard'
@@ -45,6 +46,27 @@ async function card(page: Page, server: SiteServer, firstName: string) {
   await page.goto(`${server.url}/owner`)
   return page.getByRole('article').filter({ hasText: firstName })
 }
+
+/** "Job done" and "Send invoice" on the lead's card, as the owner taps them: invoice 1 sent. */
+async function invoiceSent(page: Page, server: SiteServer, firstName: string) {
+  const lead = await card(page, server, firstName)
+  await lead.getByRole('button', { name: T.jobDone }).click()
+  await lead.getByRole('button', { name: T.send }).click()
+  await expect(lead.getByText(T.state({ state: 'sent', number: 1 }))).toBeVisible()
+}
+
+/** Stripe sends the customer back to the built SITE_URL; here that is this test's server. */
+const toServer = (page: Page, server: SiteServer) =>
+  page.route(`${site.baseUrl}/pay/**`, (route) =>
+    route.fulfill({ status: 303, headers: { location: route.request().url().replace(site.baseUrl, server.url) } }),
+  )
+
+/** The site's settings for the stand-in of Stripe. */
+const stripeSettings = (standIn: StripeStandIn) => ({
+  STRIPE_SECRET_KEY: standIn.apiKey,
+  STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+  STRIPE_API_BASE: standIn.url,
+})
 
 test('the owner invoices a done job, the customer pays by card, the owner records a check and refunds part', async ({
   page,
@@ -90,10 +112,7 @@ test('the owner invoices a done job, the customer pays by card, the owner record
     // The customer, in a browser of her own: the e-mailed link, "Pay by card", the stand-in's hosted page, back.
     const customer = await browser.newContext({ viewport: { width: 390, height: 844 } })
     const pay = await customer.newPage()
-    // Stripe sends her back to the built SITE_URL; here that is this test's server.
-    await pay.route(`${site.baseUrl}/pay/**`, (route) =>
-      route.fulfill({ status: 303, headers: { location: route.request().url().replace(site.baseUrl, server.url) } }),
-    )
+    await toServer(pay, server)
     const link = await emailedLink(server, 'maria@example.com')
     const opened = await pay.goto(link)
     expect(opened?.headers()).toMatchObject({ 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' })
@@ -172,20 +191,13 @@ test('without JavaScript, at 320 px and by keyboard alone, the customer sees her
   const standIn = await startStripeStandIn()
   let leadId = ''
   const server = await startOwnerServer(
-    {
-      STRIPE_SECRET_KEY: standIn.apiKey,
-      STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
-      STRIPE_API_BASE: standIn.url,
-    },
+    stripeSettings(standIn),
     async (db) => (leadId = await acceptedLead(db, 'Rosa', 'rosa@example.com')),
   )
   standIn.webhookUrl = `${server.url}/stripe/webhook`
   try {
     await signInOwner(page, server)
-    const rosa = await card(page, server, 'Rosa')
-    await rosa.getByRole('button', { name: T.jobDone }).click()
-    await rosa.getByRole('button', { name: T.send }).click()
-    await expect(rosa.getByText(T.state({ state: 'sent', number: 1 }))).toBeVisible()
+    await invoiceSent(page, server, 'Rosa')
     // The job's before and after, posted from the lead as the work form does (e2e/posted-work-owner.spec.ts).
     const [before, after] = await Promise.all([photoOf('#4a3f35'), photoOf('#d9d4ca')])
     const posted = await page.request.post(`${server.url}/owner/work`, {
@@ -201,9 +213,7 @@ test('without JavaScript, at 320 px and by keyboard alone, the customer sees her
 
     const customer = await browser.newContext({ viewport: { width: 320, height: 640 }, javaScriptEnabled: false })
     const pay = await customer.newPage()
-    await pay.route(`${site.baseUrl}/pay/**`, (route) =>
-      route.fulfill({ status: 303, headers: { location: route.request().url().replace(site.baseUrl, server.url) } }),
-    )
+    await toServer(pay, server)
     await pay.goto(await emailedLink(server, 'rosa@example.com'))
     await expect(pay.getByRole('row', { name: 'Walkway and steps $120.50' })).toBeVisible()
     const job = pay.getByRole('region', { name: 'Before and after' }).getByRole('img', { name: /Rosa’s driveway/ })
@@ -277,4 +287,137 @@ test('"Record payment" refuses a day that does not exist, is in the future or is
   expect(paymentDays(await oldest.text())).toEqual([dayAfter(today, -365)])
   expect(paymentDays(await (await record(today)).text())).toEqual([dayAfter(today, -365), today])
   expect(server.records().filter((line) => line.level === 'error' || line.level === 'fatal')).toEqual([])
+})
+
+test('a bank debit that failed and Stripe down: the pay page says what happened and what to do, and she pays after', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const standIn = await startStripeStandIn()
+  const server = await startOwnerServer(stripeSettings(standIn), (db) => acceptedLead(db, 'Ana', 'ana@example.com'))
+  standIn.webhookUrl = `${server.url}/stripe/webhook`
+  try {
+    await signInOwner(page, server)
+    await invoiceSent(page, server, 'Ana')
+
+    const customer = await browser.newContext({ viewport: { width: 320, height: 640 } })
+    const pay = await customer.newPage()
+    await toServer(pay, server)
+    await pay.goto(await emailedLink(server, 'ana@example.com'))
+    // She pays from her bank account: the debit settles days later, and no second payment is offered meanwhile.
+    standIn.settlesLater = true
+    await pay.getByRole('button', { name: 'Pay $370.50 by card' }).click()
+    await pay.getByRole('button', { name: 'Pay $370.50' }).click()
+    await expect(pay.getByText('Payment processing')).toBeVisible({ timeout: 15_000 })
+    await expect(pay.getByRole('button', { name: 'Pay $370.50 by card' })).toHaveCount(0)
+    standIn.settlesLater = false
+
+    const session = new URL(pay.url()).searchParams.get('session')!
+    standIn.settle(session, 'failed')
+    expect(await standIn.delivered('checkout.session.async_payment_failed', session)).toMatchObject({ status: 200 })
+    await pay.reload()
+    const failed = pay.getByRole('status').filter({ hasText: 'did not go through' })
+    await expect(failed).toHaveText(`The payment did not go through. Call ${site.phone} or try again`)
+    await expect(failed.getByRole('link', { name: site.phone })).toHaveAttribute('href', site.phoneHref)
+    expect(await pay.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+    expect(violationList(await (await wcagAudit(pay)).analyze())).toEqual([])
+
+    // She tries again while Stripe answers 503: the pay page again, saying what to do, with the button.
+    standIn.unavailable = true
+    const [down] = await Promise.all([
+      pay.waitForResponse((response) => response.request().method() === 'POST'),
+      pay.getByRole('button', { name: 'Pay $370.50 by card' }).click(),
+    ])
+    expect(down.status()).toBe(503)
+    const unavailable = pay.getByRole('status').filter({ hasText: 'not available right now' })
+    await expect(unavailable).toHaveText(
+      `Card payment is not available right now. Please try again later or call us at ${site.phone}.`,
+    )
+    expect(await pay.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+    standIn.unavailable = false
+    await pay.getByRole('button', { name: 'Pay $370.50 by card' }).click()
+    await pay.getByRole('button', { name: 'Pay $370.50' }).click()
+    await expect(pay.getByText('Paid, thank you')).toBeVisible({ timeout: 15_000 })
+    await customer.close()
+  } finally {
+    await standIn.close()
+  }
+})
+
+test('the owner reads why: the invoice ceiling, a card refund that failed later, and one Stripe refused', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const standIn = await startStripeStandIn()
+  const stripe = new Stripe(standIn.apiKey, { host: '127.0.0.1', port: standIn.port, protocol: 'http' })
+  const server = await startOwnerServer(stripeSettings(standIn), async (db) => {
+    await acceptedLead(db, 'Maria', 'maria@example.com')
+    // Omar's draft already holds lines added on site up to $999,999.99, Stripe's most for one card payment.
+    const omar = await acceptedLead(db, 'Omar', 'omar@example.com')
+    const line = (id: string, cents: number) => ({ id, description: `Building ${id}`, cents, addedOnSite: true })
+    const items = [...Array.from({ length: 9 }, (_, i) => line(`a${i + 1}`, 10_000_000)), line('a10', 9_999_999)]
+    await db
+      .insertInto('invoices')
+      .values({ lead_id: omar, items: JSON.stringify(items), total_cents: 99_999_999 })
+      .execute()
+  })
+  standIn.webhookUrl = `${server.url}/stripe/webhook`
+  try {
+    await signInOwner(page, server)
+    const omar = await card(page, server, 'Omar')
+    await expect(omar.getByText(/Total \$999,999\.99/)).toBeVisible()
+    await omar.getByLabel(T.description).fill('Gate')
+    await omar.getByLabel(T.price).fill('0.01')
+    await omar.getByRole('button', { name: T.add }).click()
+    await expect(
+      omar.getByText('An invoice can total at most $999,999.99, the most Stripe takes in one card payment'),
+    ).toBeVisible()
+    await expect(omar.getByText(/Total \$999,999\.99/)).toBeVisible()
+
+    // Maria pays $370.50 by card.
+    await invoiceSent(page, server, 'Maria')
+    const link = await emailedLink(server, 'maria@example.com')
+    const pressed = await page.request.post(link, { headers: { Origin: server.url }, form: {}, maxRedirects: 0 })
+    const hosted = pressed.headers().location!
+    expect((await fetch(hosted, { method: 'POST', redirect: 'manual' })).status).toBe(303)
+    const session = hosted.split('/c/pay/')[1]!
+    expect(await standIn.delivered('checkout.session.completed', session)).toMatchObject({ status: 200 })
+
+    // A refund the bank holds as pending, then fails: the card says so, and the whole payment is refundable again.
+    standIn.refundsPending = true
+    let maria = await card(page, server, 'Maria')
+    await maria.getByText(T.refund, { exact: true }).first().click()
+    await maria.getByLabel(/^Refund amount/).fill('100')
+    await maria.getByRole('button', { name: T.refund }).click()
+    await expect(maria.getByText(/^Refunded \$100\.00 on \S+ \(pending at the bank\)$/)).toBeVisible()
+    standIn.refundsPending = false
+    const refund = [...standIn.objects.values()].find((object) => object.object === 'refund')!
+    standIn.settleRefund(refund.id, 'failed')
+    expect(await standIn.delivered('refund.updated', refund.id)).toMatchObject({ status: 200 })
+    maria = await card(page, server, 'Maria')
+    await expect(
+      maria.getByText(
+        /^Refund of \$100\.00 on \S+ failed \(expired or canceled card\): the money is back in Stripe, not with the customer$/,
+      ),
+    ).toBeVisible()
+    await maria.getByText(T.refund, { exact: true }).first().click()
+    await expect(maria.getByLabel('Refund amount ($, up to $370.50)')).toBeVisible()
+
+    // Refunded in full in Stripe's dashboard, its event not here yet: Stripe refuses the owner's refund.
+    standIn.holding = true
+    const intent = standIn.objects.get(session)!.payment_intent as string
+    await stripe.refunds.create({ payment_intent: intent })
+    await maria.getByLabel(/^Refund amount/).fill('50')
+    await maria.getByRole('button', { name: T.refund }).click()
+    const charge = standIn.objects.get(intent)!.latest_charge as string
+    await expect(
+      maria.getByText(
+        `Stripe refused this refund, so nothing was refunded. Stripe says: Charge ${charge} has already been refunded.`,
+      ),
+    ).toBeVisible()
+    await standIn.release()
+  } finally {
+    await standIn.close()
+  }
 })

@@ -181,5 +181,12 @@ export const messages = {
       title: `Paid: ${amount}, ${name}${town ? `, ${town}` : ''}`,
       body: 'Open the inbox to see the invoice.',
     }),
+    /** A Stripe refund that failed (with Stripe's reason) or was canceled: the customer did not get the money. */
+    refundUndone: (amount: string, name: string, town: string | null, failedBecause: string | null) => ({
+      title: `Refund ${failedBecause ? 'failed' : 'canceled'}: ${amount}, ${name}${town ? `, ${town}` : ''}`,
+      body:
+        `${failedBecause ? `Stripe could not give it back (${failedBecause})` : 'It was canceled'}: the money is ` +
+        'back in your Stripe balance. Open the inbox, and give it back another way.',
+    }),
   },
 }

@@ -23,9 +23,15 @@ export const Route = createFileRoute('/pay/$token')({
       GET: async ({ request, params, next }) => {
         const view = await payPageGet(request, params.token, visitorAddress(request))
         if (view instanceof Response) return view
-        return next({ context: { payPage: view } })
+        // Typed as the POST's, or the two contexts' intersection would be never.
+        return next({ context: { payPage: view, responseStatus: undefined as number | undefined } })
       },
-      POST: ({ request, params }) => payPagePost(request, params.token, visitorAddress(request)),
+      // Stripe not answering: the page again, with what to do (payPagePost).
+      POST: async ({ request, params, next }) => {
+        const outcome = await payPagePost(request, params.token, visitorAddress(request))
+        if (outcome instanceof Response) return outcome
+        return next({ context: { payPage: outcome.view, responseStatus: outcome.status } })
+      },
     },
   },
   loader: ({ serverContext }) => ({ view: serverContext?.payPage ?? null }),
@@ -33,6 +39,7 @@ export const Route = createFileRoute('/pay/$token')({
   headers: ({ loaderData, ssr }) => ({
     ...PAGE_HEADERS,
     'Content-Security-Policy': contentSecurityPolicy(ssr?.nonce, [], loaderData?.view?.checkoutOrigins ?? []),
+    ...(loaderData?.view?.cardUnavailable ? { 'Retry-After': '60' } : {}),
   }),
   head: () => ({ meta: [{ title: `Pay your invoice from ${site.name}` }, { name: 'robots', content: 'noindex' }] }),
   component: PayPageRoute,

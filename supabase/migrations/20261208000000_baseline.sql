@@ -313,9 +313,10 @@ CREATE TABLE public.invoice_counter (
 -- "Send invoice" gives it its number, its sent time and the pay page's unguessable token (24 random bytes).
 CREATE TABLE public.invoices (
   lead_id         uuid PRIMARY KEY REFERENCES public.leads (id) ON DELETE CASCADE,
-  -- [{ id, description, cents, addedOnSite }]; total_cents is their sum, written with them.
+  -- [{ id, description, cents, addedOnSite }]; total_cents is their sum, written with them, at most Stripe's
+  -- most for one USD charge ($999,999.99), so every invoice can be paid by card in one go.
   items           jsonb NOT NULL CHECK (jsonb_typeof(items) = 'array'),
-  total_cents     integer NOT NULL CHECK (total_cents BETWEEN 0 AND 100000000),
+  total_cents     integer NOT NULL CHECK (total_cents BETWEEN 0 AND 99999999),
   created_at      timestamptz NOT NULL DEFAULT now(),
   number          integer UNIQUE CHECK (number > 0),
   token           text UNIQUE CHECK (token ~ '^[A-Za-z0-9_-]{32}$'),
@@ -331,7 +332,7 @@ CREATE TABLE public.payments (
   id                    uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   lead_id               uuid NOT NULL REFERENCES public.invoices (lead_id) ON DELETE CASCADE,
   method                text NOT NULL CHECK (method IN ('card', 'cash', 'check', 'zelle', 'venmo', 'other')),
-  amount_cents          integer NOT NULL CHECK (amount_cents BETWEEN 1 AND 100000000),
+  amount_cents          integer NOT NULL CHECK (amount_cents BETWEEN 1 AND 99999999),
   -- Stripe's fee, read from the charge's balance transaction; 0 for the others.
   fee_cents             integer NOT NULL DEFAULT 0 CHECK (fee_cents >= 0),
   state                 text NOT NULL DEFAULT 'succeeded' CHECK (state IN ('processing', 'succeeded', 'failed')),
@@ -351,24 +352,32 @@ CREATE INDEX payments_received_idx ON public.payments (received_on) WHERE state 
 
 -- Money given back: a card payment's through Stripe (recorded at once by its id, so the later charge.refunded
 -- adds nothing), any other's as the owner says. Never more than its payment, checked under the lead's lock.
+-- A Stripe refund keeps Stripe's status: pending and succeeded count as given back; failed (with Stripe's reason)
+-- and canceled do not, since the money came back to the account rather than reaching the customer.
 CREATE TABLE public.refunds (
-  id            uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  payment_id    uuid NOT NULL REFERENCES public.payments (id) ON DELETE CASCADE,
-  amount_cents  integer NOT NULL CHECK (amount_cents BETWEEN 1 AND 100000000),
-  refunded_on   date NOT NULL,
-  stripe_refund text UNIQUE CHECK (stripe_refund ~ '^(re|pyr)_[A-Za-z0-9_]{1,250}$'),
-  created_at    timestamptz NOT NULL DEFAULT now()
+  id             uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  payment_id     uuid NOT NULL REFERENCES public.payments (id) ON DELETE CASCADE,
+  amount_cents   integer NOT NULL CHECK (amount_cents BETWEEN 1 AND 99999999),
+  refunded_on    date NOT NULL,
+  stripe_refund  text UNIQUE CHECK (stripe_refund ~ '^(re|pyr)_[A-Za-z0-9_]{1,250}$'),
+  state          text NOT NULL DEFAULT 'succeeded' CHECK (state IN ('pending', 'succeeded', 'failed', 'canceled')),
+  failure_reason text CHECK (failure_reason ~ '^[a-z_]{1,60}$'),
+  created_at     timestamptz NOT NULL DEFAULT now(),
+  CHECK (stripe_refund IS NOT NULL OR state = 'succeeded'),
+  CHECK (state = 'failed' OR failure_reason IS NULL)
 );
 CREATE INDEX refunds_payment_idx ON public.refunds (payment_id);
 
 -- Each Checkout Session made for an invoice, with the balance it was made for: a webhook's session must be one of
--- these and charge that amount in dollars; a newer click expires the older ones (closed_at once done).
+-- these and charge that amount in dollars; a newer click expires the older ones (closed_at once done). One whose
+-- amount or currency was not that is mismatched: nothing is recorded, and the pay page says it did not go through.
 CREATE TABLE public.checkout_sessions (
-  id           text PRIMARY KEY CHECK (id ~ '^cs_[A-Za-z0-9_]{1,250}$'),
-  lead_id      uuid NOT NULL REFERENCES public.invoices (lead_id) ON DELETE CASCADE,
-  amount_cents integer NOT NULL CHECK (amount_cents > 0),
-  created_at   timestamptz NOT NULL DEFAULT now(),
-  closed_at    timestamptz
+  id            text PRIMARY KEY CHECK (id ~ '^cs_[A-Za-z0-9_]{1,250}$'),
+  lead_id       uuid NOT NULL REFERENCES public.invoices (lead_id) ON DELETE CASCADE,
+  amount_cents  integer NOT NULL CHECK (amount_cents > 0),
+  created_at    timestamptz NOT NULL DEFAULT now(),
+  closed_at     timestamptz,
+  mismatched_at timestamptz
 );
 CREATE INDEX checkout_sessions_lead_idx ON public.checkout_sessions (lead_id);
 

@@ -3,11 +3,10 @@
  * handlers, its outbox worker, a real SMTP server, a stand-in push service and the local stand-in of Stripe's API
  * (no network here): its hosted page is paid with a plain form post and its webhooks are signed as Stripe's.
  */
-import { createServerEntry } from '@tanstack/react-start/server'
 import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
-import type { LeadInvoice } from '../../app/lib/payments/invoice'
+import { INVOICE_REFUSALS, OWNER_INVOICE_TEXTS, type LeadInvoice } from '../../app/lib/payments/invoice'
 import type { Backend } from '../../app/server/backend/backend.server'
 import { listInbox } from '../../app/server/owner/inbox.server'
 import {
@@ -32,6 +31,7 @@ import {
   PUSH_ENV,
   rowsOf,
   run,
+  runHandler,
   type TestSmtp,
   useCleanup,
   useMailingSites,
@@ -108,18 +108,36 @@ async function sentInvoice(backend: Backend, change?: (lead: string) => Promise<
   return { id, invoice, token: invoice.link!.split('/pay/')[1]! }
 }
 
-const entry = (handle: (request: Request) => Promise<Response>) => createServerEntry({ fetch: handle })
-
 /** The pay page as a browser gets it: the view, or the answer that replaces it. */
 const open = (backend: Backend, token: string, search = '') =>
   pageView((request) => payPageGet(request, token, CLIENT, backend), `${site.baseUrl}/pay/${token}${search}`)
 
-/** "Pay by card" posted from the page; the answer's status and where it sends the browser. */
+/**
+ * "Pay by card" posted from the page: the answer's status, where it sends the browser, or the pay page it renders
+ * again (`again`) when Stripe cannot make the session.
+ */
 async function pressPay(backend: Backend, token: string, fields: Record<string, string> = {}, headers = {}) {
-  const response = await entry((request) => payPagePost(request, token, CLIENT, backend)).fetch(
+  let again: Exclude<Awaited<ReturnType<typeof payPagePost>>, Response> | undefined
+  const response = await runHandler(
+    async (request) => {
+      const outcome = await payPagePost(request, token, CLIENT, backend)
+      if (outcome instanceof Response) return outcome
+      again = outcome
+      return new Response('page', { status: outcome.status })
+    },
     formPost(`${site.baseUrl}/pay/${token}`, fields, headers),
   )
-  return { status: response.status, location: response.headers.get('location') ?? '' }
+  return { status: response.status, location: response.headers.get('location') ?? '', again: again?.view }
+}
+
+/** A card payment of the whole invoice, made on Stripe's page and recorded by its webhook. */
+async function paidByCard(shop: Shop, lead: string, token: string) {
+  const pay = await pressPay(shop.backend, token, { click: 'p'.repeat(20) })
+  await payOnStripe(pay.location)
+  await shop.standIn.delivered('checkout.session.completed', sessionOf(pay.location))
+  const payment = (await invoiceOf(await shop.backend.db(), lead))!.payments[0]!
+  const intent = shop.standIn.objects.get(sessionOf(pay.location))!.payment_intent as string
+  return { payment, intent, charge: shop.standIn.objects.get(intent)!.latest_charge as string }
 }
 
 /** Presses "Pay" on Stripe's hosted page, as a browser without JavaScript does: where it sends the customer. */
@@ -171,19 +189,39 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
     expect(await rowsOf(backend, 'SELECT 1 FROM invoices WHERE lead_id = $1', [open])).toEqual([])
   })
 
-  it('takes at most 40 lines and $1,000,000 on a draft', async () => {
-    const { backend } = await openShop({ stripe: false })
-    const { id } = await quotedLead(backend)
-    expect(await acceptQuote(backend, id, ['i3'])).toBe('accepted')
+  it("takes at most 40 lines and $999,999.99, Stripe's most for one card payment, and charges all of it", async () => {
+    const { backend, standIn } = await openShop()
     const db = await backend.db()
-    await markJobDone(db, id)
-    const big = { description: 'Whole house', cents: 10_000_000 }
-    for (let i = 0; i < 9; i++) expect(await addInvoiceLine(db, id, big)).toMatchObject({ state: 'draft' })
-    expect(await addInvoiceLine(db, id, big)).toBe('full') // $1,000,770.50
-    for (let i = 12; i < 40; i++)
-      expect(await addInvoiceLine(db, id, { description: 'Gate', cents: 1 })).not.toBe('full')
-    expect(await addInvoiceLine(db, id, { description: 'Gate', cents: 1 })).toBe('full')
-    expect((await invoiceOf(db, id))!.items).toHaveLength(40)
+    const { id, token } = await sentInvoice(backend, async (lead) => {
+      const big = { description: 'Whole house', cents: 10_000_000 }
+      for (let i = 0; i < 9; i++) expect(await addInvoiceLine(db, lead, big)).toMatchObject({ state: 'draft' })
+      // $770.50 and nine lines of $100,000, then to the cent of the ceiling, then one cent over it.
+      expect(await addInvoiceLine(db, lead, { description: 'Roof', cents: 9_922_949 })).toMatchObject({
+        totalCents: 99_999_999,
+      })
+      const over = await addInvoiceLine(db, lead, { description: 'Gate', cents: 1 })
+      expect(over).toBe('too-much')
+      expect(INVOICE_REFUSALS['too-much']).toEqual([
+        409,
+        'An invoice can total at most $999,999.99, the most Stripe takes in one card payment',
+      ])
+      await expect(run(db, 'UPDATE invoices SET total_cents = 100000000 WHERE lead_id = $1', [lead])).rejects.toThrow(
+        /invoices_total_cents_check/,
+      )
+    })
+    expect(await invoiceOf(db, id)).toMatchObject({ totalCents: 99_999_999, balanceCents: 99_999_999 })
+    const pay = await pressPay(backend, token, { click: 'c'.repeat(20) })
+    expect(pay.status).toBe(303)
+    expect(standIn.objects.get(sessionOf(pay.location))).toMatchObject({ amount_total: 99_999_999 })
+
+    const { id: other } = await quotedLead(backend, undefined, 'Omar')
+    expect(await acceptQuote(backend, other, ['i3'])).toBe('accepted')
+    await markJobDone(db, other)
+    for (let i = 3; i < 40; i++)
+      expect(await addInvoiceLine(db, other, { description: 'Gate', cents: 1 })).toMatchObject({ state: 'draft' })
+    expect(await addInvoiceLine(db, other, { description: 'Gate', cents: 1 })).toBe('too-many-lines')
+    expect(INVOICE_REFUSALS['too-many-lines']).toEqual([409, 'An invoice takes at most 40 lines'])
+    expect((await invoiceOf(db, other))!.items).toHaveLength(40)
   })
 
   it(`is paid by card: Stripe's page, back to "Paid, thank you" once the webhook says so, a receipt and a push`, async () => {
@@ -297,6 +335,62 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
     expect((await invoiceOf(await backend.db(), id))!).toMatchObject({ state: 'sent', balanceCents: 77_050 })
   })
 
+  it("tells the customer a paid session whose amount is not the invoice's did not go through, and records nothing", async () => {
+    const { backend, standIn } = await openShop()
+    const { id, token } = await sentInvoice(backend)
+    standIn.holding = true
+    const pay = await pressPay(backend, token, { click: 'a'.repeat(20) })
+    const back = await payOnStripe(pay.location)
+    standIn.objects.get(sessionOf(pay.location))!.amount_total = 100
+    expect(await standIn.release()).toMatchObject([{ status: 200 }])
+    expect(await rowsOf(backend, 'SELECT 1 FROM payments')).toEqual([])
+    const { view } = await open(backend, token, new URL(back).search)
+    expect(view).toMatchObject({ outcome: 'failed', card: true, processing: false, balanceCents: 77_050 })
+    expect((await invoiceOf(await backend.db(), id))!).toMatchObject({ state: 'viewed', balanceCents: 77_050 })
+  })
+
+  it('shows a bank debit as processing, then as not gone through once it fails, and takes the card after', async () => {
+    const { backend, standIn } = await openShop()
+    const { id, token } = await sentInvoice(backend)
+    standIn.settlesLater = true
+    const pay = await pressPay(backend, token, { click: 'b'.repeat(20) })
+    const session = sessionOf(pay.location)
+    const back = new URL(await payOnStripe(pay.location)).search
+    standIn.settlesLater = false
+    // Completed, but unpaid until the bank settles it: no second payment is offered meanwhile.
+    expect(await standIn.delivered('checkout.session.completed', session)).toMatchObject({ status: 200 })
+    expect(standIn.objects.get(session)).toMatchObject({ status: 'complete', payment_status: 'unpaid' })
+    expect((await open(backend, token, back)).view).toMatchObject({ outcome: 'processing', processing: true })
+    expect((await invoiceOf(await backend.db(), id))!).toMatchObject({ processingCents: 77_050, balanceCents: 0 })
+
+    standIn.settle(session, 'failed')
+    expect(await standIn.delivered('checkout.session.async_payment_failed', session)).toMatchObject({ status: 200 })
+    // Back from Stripe, or later from the e-mailed link: it did not go through, and the card is offered again.
+    for (const search of [back, '']) {
+      const { view } = await open(backend, token, search)
+      expect(view).toMatchObject({ outcome: 'failed', processing: false, card: true, balanceCents: 77_050 })
+    }
+    const again = await pressPay(backend, token, { click: 'c'.repeat(20) })
+    const paid = await payOnStripe(again.location)
+    await standIn.delivered('checkout.session.completed', sessionOf(again.location))
+    expect((await open(backend, token, new URL(paid).search)).view).toMatchObject({ outcome: 'paid' })
+    expect((await invoiceOf(await backend.db(), id))!).toMatchObject({ state: 'paid', balanceCents: 0 })
+  })
+
+  it('renders the pay page with what to do when Stripe answers 503, and makes the session once it is back', async () => {
+    const { backend, standIn } = await openShop()
+    const { token } = await sentInvoice(backend)
+    standIn.unavailable = true
+    const down = await pressPay(backend, token, { click: 'd'.repeat(20) })
+    standIn.unavailable = false
+    expect(down.status).toBe(503)
+    expect(down.again).toMatchObject({ cardUnavailable: true, card: true, outcome: null, balanceCents: 77_050 })
+    expect(await rowsOf(backend, 'SELECT 1 FROM checkout_sessions')).toEqual([])
+    const up = await pressPay(backend, token, { click: down.again!.click })
+    expect(up.status).toBe(303)
+    expect(standIn.objects.get(sessionOf(up.location))).toMatchObject({ amount_total: 77_050 })
+  })
+
   it('expires the older open session of an invoice when the customer presses "Pay" again', async () => {
     const { backend, standIn } = await openShop()
     const { token } = await sentInvoice(backend)
@@ -349,6 +443,110 @@ describe('payments the owner records and refunds', { timeout: 120_000 }, () => {
     const refunds = mailsAbout(smtp, /^Refund: \$200\.00 on invoice 1$/)
     expect(refunds).toHaveLength(1)
     expect(refunds[0]!.mail.text).toContain('We refunded $200.00 to your card')
+  })
+})
+
+describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_000 }, () => {
+  it('follows a card refund that fails after it was made: it stops counting, and the owner is pushed once', async () => {
+    const shop = await openShop()
+    const { backend, standIn, pushes } = shop
+    const { id, token } = await sentInvoice(backend)
+    const { payment } = await paidByCard(shop, id, token)
+    standIn.refundsPending = true
+    expect(await refundPayment(backend, payment.id, 20_000)).toMatchObject({ refundedCents: 20_000 })
+    standIn.refundsPending = false
+    const [refund] = await rowsOf<{ id: string }>(backend, 'SELECT stripe_refund AS id FROM refunds')
+    standIn.settleRefund(refund!.id, 'failed')
+    const failed = await standIn.delivered('refund.failed', refund!.id)
+    expect(failed).toMatchObject({ status: 200 })
+    expect(await standIn.delivered('refund.updated', refund!.id)).toMatchObject({ status: 200 })
+
+    const db = await backend.db()
+    const invoice = (await invoiceOf(db, id))!
+    expect(invoice).toMatchObject({ state: 'paid', paidCents: 77_050, refundedCents: 0, balanceCents: 0 })
+    expect(await rowsOf(backend, 'SELECT amount_cents, state, failure_reason FROM refunds')).toEqual([
+      { amount_cents: 20_000, state: 'failed', failure_reason: 'expired_or_canceled_card' },
+    ])
+    expect(invoice.payments[0]).toMatchObject({ refundableCents: 77_050, refunds: [{ state: 'failed' }] })
+    expect(OWNER_INVOICE_TEXTS.refunded(invoice.payments[0]!.refunds[0]!)).toMatch(
+      /^Refund of \$200\.00 on \d{4}-\d{2}-\d{2} failed \(expired or canceled card\): the money is back in Stripe, not with the customer$/,
+    )
+    expect((await moneySummary(backend)).thisMonth).toMatchObject({ refundCents: 0, netCents: 77_050 - 2_264 })
+    expect((await moneyCsv(db)).split('\r\n').filter((line) => line.endsWith(',200.00'))).toEqual([])
+    await expect.poll(() => pushes.map((push) => push.payload.title)).toContain('Refund failed: $200.00, Maria, Folsom')
+    expect(await standIn.send(failed.eventId)).toMatchObject({ status: 200, answer: 'Already recorded\n' })
+    await outboxDrained(backend)
+    expect(pushes.filter((push) => String(push.payload.title).startsWith('Refund '))).toHaveLength(1)
+    // The same amount refunded again is a new refund at Stripe, not the failed one replayed.
+    expect(await refundPayment(backend, payment.id, 20_000)).toMatchObject({ refundedCents: 20_000 })
+    expect(await rowsOf(backend, 'SELECT state FROM refunds ORDER BY created_at')).toEqual([
+      { state: 'failed' },
+      { state: 'succeeded' },
+    ])
+  })
+
+  it("records a refund made in Stripe's dashboard while pending, then as it succeeds or is canceled", async () => {
+    const { backend, standIn, stripe, pushes } = await openShop()
+    const { id, token } = await sentInvoice(backend)
+    standIn.settlesLater = true
+    const pay = await pressPay(backend, token, { click: 'k'.repeat(20) })
+    const session = sessionOf(pay.location)
+    await payOnStripe(pay.location)
+    standIn.settlesLater = false
+    standIn.settle(session, 'succeeded')
+    await standIn.delivered('checkout.session.async_payment_succeeded', session)
+    const intent = standIn.objects.get(session)!.payment_intent as string
+    standIn.refundsPending = true
+    const kept = await stripe.refunds.create({ payment_intent: intent, amount: 10_000 })
+    const dropped = await stripe.refunds.create({ payment_intent: intent, amount: 5_000 })
+    standIn.refundsPending = false
+    const refunded = () => standIn.deliveries.filter((delivery) => delivery.type === 'charge.refunded')
+    await expect.poll(() => refunded().map((delivery) => delivery.status)).toEqual([200, 200])
+    expect((await invoiceOf(await backend.db(), id))!).toMatchObject({ refundedCents: 15_000 })
+    expect(await rowsOf(backend, 'SELECT stripe_refund AS id, state FROM refunds ORDER BY amount_cents')).toEqual([
+      { id: dropped.id, state: 'pending' },
+      { id: kept.id, state: 'pending' },
+    ])
+
+    standIn.settleRefund(kept.id, 'succeeded')
+    standIn.settleRefund(dropped.id, 'canceled')
+    await standIn.delivered('refund.updated', kept.id)
+    await standIn.delivered('refund.updated', dropped.id)
+    expect(await rowsOf(backend, 'SELECT stripe_refund AS id, state FROM refunds ORDER BY amount_cents')).toEqual([
+      { id: dropped.id, state: 'canceled' },
+      { id: kept.id, state: 'succeeded' },
+    ])
+    expect((await invoiceOf(await backend.db(), id))!).toMatchObject({ refundedCents: 10_000 })
+    await expect
+      .poll(() => pushes.map((push) => push.payload.title))
+      .toContain('Refund canceled: $50.00, Maria, Folsom')
+    await outboxDrained(backend)
+    expect(pushes.filter((push) => String(push.payload.title).startsWith('Refund '))).toHaveLength(1)
+  })
+
+  it('tells the owner in plain words when Stripe refuses a refund or cannot be reached, and records none', async () => {
+    const shop = await openShop()
+    const { backend, standIn, stripe } = shop
+    const { id, token } = await sentInvoice(backend)
+    const { payment, intent, charge } = await paidByCard(shop, id, token)
+    standIn.unavailable = true
+    const unreachable = await refundPayment(backend, payment.id, 10_000)
+    standIn.unavailable = false
+    expect(unreachable).toEqual({
+      status: 503,
+      message:
+        'Stripe did not answer, so the refund may not have been made. Try again in a few minutes: it is never made twice.',
+    })
+    // Refunded in full in Stripe's dashboard, its event not here yet: the card still offers a refund.
+    standIn.holding = true
+    await stripe.refunds.create({ payment_intent: intent })
+    expect(await refundPayment(backend, payment.id, 10_000)).toEqual({
+      status: 409,
+      message: `Stripe refused this refund, so nothing was refunded. Stripe says: Charge ${charge} has already been refunded.`,
+    })
+    expect(await rowsOf(backend, 'SELECT 1 FROM refunds')).toEqual([])
+    await standIn.release()
+    expect(await rowsOf(backend, 'SELECT amount_cents FROM refunds')).toEqual([{ amount_cents: 77_050 }])
   })
 })
 

@@ -32,24 +32,27 @@ function verified(eventId: string) {
   return stripe.webhooks.constructEvent(body, signature, standIn.webhookSecret)
 }
 
-function newSession(overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}) {
-  return stripe.checkout.sessions.create({
-    mode: 'payment',
-    line_items: [
-      { price_data: { currency: 'usd', unit_amount: 12_075, product_data: { name: 'House wash' } }, quantity: 1 },
-      {
-        price_data: { currency: 'usd', unit_amount: 1_500, product_data: { name: 'Gutter rinse <fast>' } },
-        quantity: 2,
-      },
-    ],
-    success_url: 'https://site.test/pay/done?session={CHECKOUT_SESSION_ID}',
-    cancel_url: 'https://site.test/pay/cancelled',
-    client_reference_id: 'quote-17',
-    metadata: { quote: '17' },
-    customer_email: 'pat@example.com',
-    payment_intent_data: { metadata: { quote: '17' } },
-    ...overrides,
-  })
+function newSession(overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}, options?: Stripe.RequestOptions) {
+  return stripe.checkout.sessions.create(
+    {
+      mode: 'payment',
+      line_items: [
+        { price_data: { currency: 'usd', unit_amount: 12_075, product_data: { name: 'House wash' } }, quantity: 1 },
+        {
+          price_data: { currency: 'usd', unit_amount: 1_500, product_data: { name: 'Gutter rinse <fast>' } },
+          quantity: 2,
+        },
+      ],
+      success_url: 'https://site.test/pay/done?session={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://site.test/pay/cancelled',
+      client_reference_id: 'quote-17',
+      metadata: { quote: '17' },
+      customer_email: 'pat@example.com',
+      payment_intent_data: { metadata: { quote: '17' } },
+      ...overrides,
+    },
+    options,
+  )
 }
 
 /** Presses "Pay" on the hosted page as a browser without JavaScript would; returns where it was sent. */
@@ -166,6 +169,43 @@ describe('Stripe stand-in (no network here): webhook controls', () => {
   })
 })
 
+describe('Stripe stand-in (no network here): refunds that end later', () => {
+  it("keeps a refund pending until it fails or (a bank debit's) is canceled, and makes its amount refundable again", async () => {
+    const session = await newSession()
+    await payOnPage(session.url!)
+    const intentId = (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string
+    standIn.refundsPending = true
+    const refund = await stripe.refunds.create({ payment_intent: intentId, amount: 5_000 })
+    standIn.refundsPending = false
+    expect(refund.status).toBe('pending')
+    expect((await stripe.charges.retrieve(refund.charge as string)).amount_refunded).toBe(5_000)
+    expect(() => standIn.settleRefund(refund.id, 'canceled')).toThrow('A card refund pending does not become canceled')
+
+    standIn.settleRefund(refund.id, 'failed')
+    const failed = verified((await standIn.delivered('refund.failed', refund.id)).eventId)
+    const updated = verified((await standIn.delivered('refund.updated', refund.id)).eventId)
+    for (const event of [failed, updated])
+      expect(event.data.object).toMatchObject({ status: 'failed', failure_reason: 'expired_or_canceled_card' })
+    expect((await stripe.refunds.list({ charge: refund.charge as string })).data).toMatchObject([{ status: 'failed' }])
+    // The money came back to the account: the whole charge can be refunded again.
+    expect((await stripe.refunds.create({ payment_intent: intentId })).amount).toBe(15_075)
+
+    standIn.settlesLater = true
+    const bank = await newSession()
+    await payOnPage(bank.url!)
+    standIn.settlesLater = false
+    standIn.settle(bank.id, 'succeeded')
+    const bankIntent = (await stripe.checkout.sessions.retrieve(bank.id)).payment_intent as string
+    standIn.refundsPending = true
+    const bankRefund = await stripe.refunds.create({ payment_intent: bankIntent })
+    standIn.refundsPending = false
+    standIn.settleRefund(bankRefund.id, 'canceled')
+    const canceled = verified((await standIn.delivered('refund.updated', bankRefund.id)).eventId)
+    expect(canceled.data.object).toMatchObject({ id: bankRefund.id, status: 'canceled' })
+    expect((await stripe.charges.retrieve(bankRefund.charge as string)).amount_refunded).toBe(0)
+  })
+})
+
 describe('Stripe stand-in (no network here): refusals in Stripe error shape', () => {
   it('refuses an unknown id, a missing parameter, a wrong key and an expired session', async () => {
     await expect(stripe.checkout.sessions.retrieve('cs_test_nope')).rejects.toMatchObject({
@@ -181,6 +221,16 @@ describe('Stripe stand-in (no network here): refusals in Stripe error shape', ()
       param: 'line_items[0][quantity]',
     })
     await expect(newSession({ locale: 'fr' })).rejects.toMatchObject({ code: 'parameter_unknown', param: 'locale' })
+    // Stripe's most for one USD charge is $999,999.99: a cent more is refused.
+    const line = (cents: number) => ({
+      price_data: { currency: 'usd', unit_amount: cents, product_data: { name: 'x' } },
+      quantity: 1,
+    })
+    expect((await newSession({ line_items: [line(99_999_999)] })).amount_total).toBe(99_999_999)
+    await expect(newSession({ line_items: [line(100_000_000)] })).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'amount_too_large',
+    })
     const stranger = new Stripe('sk_test_wrong', { host: '127.0.0.1', port: standIn.port, protocol: 'http' })
     await expect(stranger.charges.retrieve('ch_1')).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError)
 
@@ -188,5 +238,15 @@ describe('Stripe stand-in (no network here): refusals in Stripe error shape', ()
     expect((await stripe.checkout.sessions.expire(session.id)).status).toBe('expired')
     expect((await fetch(session.url!)).status).toBe(410)
     await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({ statusCode: 400 })
+  })
+
+  it('answers 503 to every call while Stripe is down, remembering no idempotency key', async () => {
+    standIn.unavailable = true
+    const down = await newSession({}, { idempotencyKey: 'outage-1' }).catch((error) => error)
+    standIn.unavailable = false
+    expect(down).toBeInstanceOf(Stripe.errors.StripeAPIError)
+    expect(down).toMatchObject({ statusCode: 503 })
+    // The same key once Stripe is back makes the session: the outage did nothing.
+    expect((await newSession({}, { idempotencyKey: 'outage-1' })).status).toBe('open')
   })
 })

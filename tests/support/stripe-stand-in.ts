@@ -74,6 +74,10 @@ const SESSION_PARAMS = ['mode', 'line_items', 'success_url', 'cancel_url', 'clie
 SESSION_PARAMS.push('customer_email', 'payment_intent_data', 'payment_method_types', 'expand')
 const REFUND_PARAMS = ['payment_intent', 'charge', 'amount', 'reason', 'metadata', 'expand']
 const TOO_SMALL = "The Checkout Session's total amount due must add up to at least $0.50 usd"
+/** Stripe's most for one charge in USD: $999,999.99. */
+const MOST_CENTS = 99_999_999
+
+const UNAVAILABLE = 'Stripe is temporarily unavailable. Please try again later.'
 
 /** Stripe US, standard pricing: cards 2.9% + 30¢; ACH Direct Debit 0.8% capped at $5. */
 const feeFor = (method: string, amount: number) =>
@@ -169,6 +173,8 @@ export async function startStripeStandIn(options: { apiKey?: string; webhookUrl?
     const currency = lineItems[0]!.currency
     const total = lineItems.reduce((sum: number, item: Json) => sum + item.amount_total, 0)
     if (currency === 'usd' && total < 50) throw refuse(TOO_SMALL, undefined, 'amount_too_small')
+    if (currency === 'usd' && total > MOST_CENTS)
+      throw refuse('Amount must be no more than $999,999.99', undefined, 'amount_too_large')
     const session = record('cs_test', 'checkout.session', {
       amount_subtotal: total,
       amount_total: total,
@@ -281,7 +287,7 @@ export async function startStripeStandIn(options: { apiKey?: string; webhookUrl?
       metadata: params.metadata ?? {},
       payment_intent: charge.payment_intent,
       reason: params.reason ?? null,
-      status: 'succeeded',
+      status: standIn.refundsPending ? 'pending' : 'succeeded',
     })
     refund.balance_transaction = transaction(refund, -amount, 0, 'refund')
     charge.amount_refunded += amount
@@ -350,6 +356,8 @@ export async function startStripeStandIn(options: { apiKey?: string; webhookUrl?
       const message = request.headers.authorization ? 'Invalid API Key provided.' : 'You did not provide an API key.'
       return reply(401, { error: { type: 'invalid_request_error', message } })
     }
+    // An outage answers before anything is done or remembered: the same key may be tried again.
+    if (standIn.unavailable) return reply(503, { error: { type: 'api_error', message: UNAVAILABLE } })
     const earlier = key && method === 'POST' ? idempotent.get(key) : undefined
     if (earlier && (earlier.route !== path || earlier.body !== body)) {
       const message = `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`
@@ -426,6 +434,10 @@ export async function startStripeStandIn(options: { apiKey?: string; webhookUrl?
     deliveries: [] as Delivery[],
     /** While true, a payment made on the hosted page is a bank debit and stays `processing` until settle(). */
     settlesLater: false,
+    /** While true, a new refund stays `pending` (a bank debit's, a card's on a short balance) until settleRefund(). */
+    refundsPending: false,
+    /** While true, every API call is answered 503, as in an outage; the SDK retries, then throws StripeAPIError. */
+    unavailable: false,
     /** While true, new events wait in `held` until release(). */
     holding: false,
     held: [] as Json[],
@@ -453,6 +465,29 @@ export async function startStripeStandIn(options: { apiKey?: string; webhookUrl?
         })
       }
       emit(`checkout.session.async_payment_${outcome}`, session!)
+    },
+    /**
+     * Ends a refund as the bank does, with refund.updated (and refund.failed): a pending one succeeds, fails or (not
+     * a card's) is canceled; a card's may still fail after it succeeded. Undone, its amount is refundable again.
+     */
+    settleRefund(refundId: string, outcome: 'succeeded' | 'failed' | 'canceled') {
+      const refund = objects.get(refundId)
+      if (refund?.object !== 'refund') throw new Error(`The stand-in made no refund ${refundId}`)
+      const charge = objects.get(refund.charge)!
+      const card = charge.payment_method_details.type === 'card'
+      const allowed = outcome === 'failed' ? ['pending', 'succeeded'] : ['pending']
+      if (!allowed.includes(refund.status) || (outcome === 'canceled' && card))
+        throw new Error(`A ${card ? 'card' : 'bank'} refund ${refund.status} does not become ${outcome}`)
+      refund.status = outcome
+      if (outcome !== 'succeeded') {
+        charge.amount_refunded -= refund.amount
+        charge.refunded = false
+      }
+      if (outcome === 'failed') {
+        refund.failure_reason = card ? 'expired_or_canceled_card' : 'declined'
+        emit('refund.failed', refund)
+      }
+      emit('refund.updated', refund)
     },
     /** The first answered delivery of this event type (about this object, if given); waits for it. */
     async delivered(type: string, objectId?: string): Promise<Delivery> {

@@ -9,13 +9,14 @@ import {
   OWNER_INVOICE_TEXTS as T,
   PAYMENT_METHOD_LABELS,
   RECORDED_METHODS,
+  refundCounts,
   type InvoicePayment,
   type LeadInvoice,
   type RecordedMethod,
 } from '~/lib/payments/invoice'
 import { earliestPaymentDay } from '~/lib/payments/invoice-schema'
 import { recordOwnerPayment, refundOwnerPayment } from '~/lib/payments/payments.functions'
-import { OwnerField, ownerOutlineClass, pacificToday, WriteStatus } from './owner-field'
+import { OwnerField, ownerMarkClass, ownerOutlineClass, pacificToday, WriteStatus } from './owner-field'
 import { shownValue } from '~/components/ui/shown-value'
 import { useInvoiceWrite } from './owner-leads'
 
@@ -36,9 +37,15 @@ export function OwnerInvoicePayments({ lead, invoice }: { lead: InboxLead; invoi
           {invoice.payments.map((payment) => (
             <li key={payment.id} className="grid gap-1">
               <span>{T.payment(payment)}</span>
-              {payment.refunds.map((refund) => (
-                <span key={refund.id}>{T.refunded(refund)}</span>
-              ))}
+              {payment.refunds.map((refund) =>
+                refundCounts(refund.state) ? (
+                  <span key={refund.id}>{T.refunded(refund)}</span>
+                ) : (
+                  <strong key={refund.id} className={ownerMarkClass}>
+                    {T.refunded(refund)}
+                  </strong>
+                ),
+              )}
               {payment.refundableCents > 0 && <RefundForm lead={lead} payment={payment} />}
             </li>
           ))}

@@ -6,7 +6,7 @@ import { postedWorkImage } from '~/components/shared/shown-photo'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
 import { site } from '~/content/site'
 import { formatCents } from '~/lib/money'
-import { PAY_FORM_FIELDS, type PayPageView } from '~/lib/payments/invoice'
+import { PAY_FORM_FIELDS, PAY_PAGE_TEXTS, type PayPageView } from '~/lib/payments/invoice'
 
 export function PayPage({ view }: { view: PayPageView }) {
   const status =
@@ -15,6 +15,13 @@ export function PayPage({ view }: { view: PayPageView }) {
       : view.outcome === 'processing' || view.processing
         ? 'Payment processing'
         : null
+  // What went wrong and what to do, with the card offered again below.
+  const trouble = view.cardUnavailable
+    ? PAY_PAGE_TEXTS.cardUnavailable
+    : view.outcome === 'failed'
+      ? PAY_PAGE_TEXTS.failed
+      : null
+  const offered = !view.processing && (view.outcome === null || view.outcome === 'failed')
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
       <BusinessHeader />
@@ -28,6 +35,14 @@ export function PayPage({ view }: { view: PayPageView }) {
             {status}
           </p>
         )}
+        {trouble && (
+          <p
+            role="status"
+            className="mt-4 rounded-lg border border-amber-400 bg-amber-50 p-3 font-semibold text-amber-950"
+          >
+            <WithPhoneLink text={trouble} />
+          </p>
+        )}
         <Section title="Your job">
           <ItemTable items={view.items} marked={(item) => (item.addedOnSite ? ' (added on site)' : '')} />
           <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-3 border-t-2 border-slate-400 pt-2 tabular-nums">
@@ -38,7 +53,7 @@ export function PayPage({ view }: { view: PayPageView }) {
             <dt className="font-bold">Balance</dt>
             <dd className="text-right font-bold">{formatCents(view.balanceCents)}</dd>
           </dl>
-          {view.card && !view.outcome && !view.processing && (
+          {view.card && offered && (
             <form method="post" className="mt-4">
               <input type="hidden" name={PAY_FORM_FIELDS.click} value={view.click} />
               <button
@@ -73,5 +88,20 @@ export function PayPage({ view }: { view: PayPageView }) {
         )}
       </main>
     </div>
+  )
+}
+
+/** The text with the business's phone as a link to call, where the text names it. */
+function WithPhoneLink({ text }: { text: string }) {
+  const [before, after] = text.split(site.phone)
+  if (after === undefined) return text
+  return (
+    <>
+      {before}
+      <a href={site.phoneHref} className="underline">
+        {site.phone}
+      </a>
+      {after}
+    </>
   )
 }

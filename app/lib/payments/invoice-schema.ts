@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot'
 import { priceSchema, quoteItemInputSchema } from '../quotes/quote-schema'
-import { OTHER_WAYS_MAX, RECORDED_METHODS } from './invoice'
+import { INVOICE_REFUSALS, OTHER_WAYS_MAX, RECORDED_METHODS } from './invoice'
 
 /** How far back "Record payment" takes a day (decision 055): a payment found late keeps its own day for the year's
  * books; a mistyped year does not get in. */
@@ -19,7 +19,7 @@ export const PAYMENT_FIELD_TEXTS = {
   checkNumber: 'Enter the check number',
   checkNumberLong: 'The check number must be 40 characters or fewer',
   otherWaysLong: `The text must be ${OTHER_WAYS_MAX.toLocaleString('en-US')} characters or fewer`,
-  line: 'No such line on the invoice',
+  line: INVOICE_REFUSALS['no-line'][1],
 } as const
 const T = PAYMENT_FIELD_TEXTS
 

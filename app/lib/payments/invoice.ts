@@ -48,11 +48,19 @@ export interface InvoiceFigures {
   overpaidCents: number
 }
 
+export type RefundState = 'pending' | 'succeeded' | 'failed' | 'canceled'
+/** A Stripe refund pending at the bank counts as given back until Stripe says it failed or was canceled. */
+export const COUNTED_REFUND_STATES = ['pending', 'succeeded'] as const satisfies RefundState[]
+export const refundCounts = (state: RefundState) => (COUNTED_REFUND_STATES as readonly string[]).includes(state)
+
 export interface InvoiceRefund {
   id: string
   amountCents: number
   /** YYYY-MM-DD, Pacific. */
   refundedOn: string
+  state: RefundState
+  /** Stripe's reason for a failed one ("expired_or_canceled_card"); null otherwise. */
+  failureReason: string | null
 }
 
 export interface InvoicePayment {
@@ -99,10 +107,16 @@ export interface PayPageView extends Pick<InvoiceFigures, 'totalCents' | 'paidCe
   checkoutOrigins: string[]
   /** A bank debit still settling: the page says "Payment processing" and offers no second payment. */
   processing: boolean
+  /** "Pay by card" was pressed while Stripe could not make the session: the page says so and offers it again. */
+  cardUnavailable: boolean
   /** The owner's "other ways to pay" text (Zelle, check, cash); null when he wrote none. */
   otherWays: string | null
-  /** Back from Stripe (?session=…): paid once the webhook confirmed it, processing until then. */
-  outcome: 'paid' | 'processing' | null
+  /**
+   * Back from Stripe (?session=…): paid once the webhook confirmed it, processing until then, failed when the bank
+   * debit failed or Stripe's session did not charge what it was made for. Failed also without a session when the
+   * invoice's latest payment is a card payment that failed.
+   */
+  outcome: 'paid' | 'processing' | 'failed' | null
   /** The "Pay by card" form's hidden `click` value: a repeated post of one page is one Checkout Session. */
   click: string
 }
@@ -149,6 +163,9 @@ export const unpaidAge = (days: number): UnpaidAge => (days <= 7 ? '0-7' : days 
 
 /** Stripe's least charge in dollars: a smaller balance is paid another way. */
 export const CARD_MINIMUM_CENTS = 50
+/** Stripe's most for one charge in dollars ($999,999.99): an invoice's total stays within it. */
+export const INVOICE_MOST_CENTS = 99_999_999
+export const INVOICE_MOST_LINES = 40
 export const OTHER_WAYS_MAX = 1000
 
 export const payPath = (token: string) => `/pay/${token}`
@@ -159,14 +176,35 @@ export const OWNER_MONEY_CSV_URL = '/owner/money.csv'
 /** What the pay page's plain form posts: a per-page key, never an amount. */
 export const PAY_FORM_FIELDS = { click: 'click' } as const
 
-/** The server's own words on the pay page (its answers without the page); the page's are the UI's. */
+/** The pay page's words that name the phone: the server's answers without the page, and what went wrong on it. */
 export const PAY_PAGE_TEXTS = {
   title: `Pay your invoice from ${site.name}`,
   unavailableTitle: 'This payment link is not available',
   unavailable: `There is nothing to pay on it. Questions? Call us at ${site.phone}.`,
   rateLimited: `Too many tries. Please wait a few minutes or call us at ${site.phone}.`,
   cardUnavailable: `Card payment is not available right now. Please try again later or call us at ${site.phone}.`,
+  failed: `The payment did not go through. Call ${site.phone} or try again`,
 } as const
+
+/** Why an owner's invoice or payment write was refused: its status and the words the owner reads. */
+export const INVOICE_REFUSALS = {
+  'no-lead': [404, 'No such lead'],
+  'not-accepted': [409, 'Only an accepted quote becomes an invoice'],
+  'no-invoice': [409, 'Tap "Job done" first'],
+  sent: [409, 'The invoice was sent: its lines no longer change'],
+  draft: [409, 'Send the invoice first'],
+  empty: [409, 'An invoice needs at least one line and a total above $0.00'],
+  'too-many-lines': [409, `An invoice takes at most ${INVOICE_MOST_LINES} lines`],
+  'too-much': [
+    409,
+    `An invoice can total at most ${formatCents(INVOICE_MOST_CENTS)}, the most Stripe takes in one card payment`,
+  ],
+  'no-line': [404, 'No such line on the invoice'],
+  'no-payment': [404, 'No such payment'],
+  'over-paid': [409, 'A refund cannot be more than what is left of the payment'],
+  'not-settled': [409, 'Only a settled payment is refunded'],
+} as const satisfies Record<string, readonly [number, string]>
+export type InvoiceRefusal = keyof typeof INVOICE_REFUSALS
 
 const STATE_TEXTS: Record<InvoiceState, string> = {
   draft: 'Invoice draft: not sent yet',
@@ -206,7 +244,19 @@ export const OWNER_INVOICE_TEXTS = {
     `${PAYMENT_METHOD_LABELS[payment.method]}${payment.checkNumber ? ` ${payment.checkNumber}` : ''}: ` +
     `${formatCents(payment.amountCents)} on ${payment.receivedOn}` +
     (payment.feeCents ? ` (fee ${formatCents(payment.feeCents)})` : ''),
-  refunded: (refund: InvoiceRefund) => `Refunded ${formatCents(refund.amountCents)} on ${refund.refundedOn}`,
+  refunded: (refund: InvoiceRefund) => {
+    const what = `${formatCents(refund.amountCents)} on ${refund.refundedOn}`
+    const reason = refund.failureReason ? ` (${refund.failureReason.replaceAll('_', ' ')})` : ''
+    if (refundCounts(refund.state))
+      return `Refunded ${what}${refund.state === 'pending' ? ' (pending at the bank)' : ''}`
+    const ended = refund.state === 'failed' ? `failed${reason}` : 'was canceled'
+    return `Refund of ${what} ${ended}: the money is back in Stripe, not with the customer`
+  },
+  refundRefused: (stripeSays: string) =>
+    `Stripe refused this refund, so nothing was refunded. Stripe says: ${stripeSays}`,
+  refundUnreachable:
+    'Stripe did not answer, so the refund may not have been made. Try again in a few minutes: it is never made twice.',
+  refundNoStripe: 'Set STRIPE_SECRET_KEY to refund card payments',
   moneyTab: 'Money',
   thisMonth: 'This month',
   lastMonth: 'Last month',

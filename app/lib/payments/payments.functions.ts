@@ -12,7 +12,7 @@ import {
 } from '~/server/payments/invoices.server'
 import { moneySummary, recordPayment, refundPayment, saveOtherWays } from '~/server/payments/payments.server'
 import { ownerFn, refuse } from '../owner/owner.functions'
-import type { LeadInvoice, MoneySummary } from './invoice'
+import { INVOICE_REFUSALS, type LeadInvoice, type MoneySummary } from './invoice'
 import {
   invoiceLeadSchema,
   invoiceLineSchema,
@@ -24,24 +24,10 @@ import {
   removeInvoiceLineSchema,
 } from './invoice-schema'
 
-const REFUSALS: Record<Exclude<InvoiceWriteResult, LeadInvoice>, [number, string]> = {
-  'no-lead': [404, 'No such lead'],
-  'not-accepted': [409, 'Only an accepted quote becomes an invoice'],
-  'no-invoice': [409, 'Tap "Job done" first'],
-  sent: [409, 'The invoice was sent: its lines no longer change'],
-  draft: [409, 'Send the invoice first'],
-  empty: [409, 'An invoice needs at least one line and a total above $0.00'],
-  full: [409, 'An invoice takes at most 40 lines and $1,000,000'],
-  'no-line': [404, PAYMENT_FIELD_TEXTS.line],
-  'no-payment': [404, 'No such payment'],
-  'over-paid': [409, 'A refund cannot be more than what is left of the payment'],
-  'not-settled': [409, 'Only a settled payment is refunded'],
-}
-
 /** The invoice as it now stands, or the call answered with why not. */
 const answer = (result: InvoiceWriteResult): LeadInvoice => {
   if (typeof result === 'object') return result
-  const [status, message] = REFUSALS[result]
+  const [status, message] = INVOICE_REFUSALS[result]
   return refuse(status, message)
 }
 
@@ -78,12 +64,12 @@ export const recordOwnerPayment = ownerFn({ method: 'POST' })
     return answer(await recordPayment(backend, data))
   })
 
-/** "Refund": a card payment's through Stripe, any other's recorded. */
+/** "Refund": a card payment's through Stripe (its refusal or silence in the owner's words), any other's recorded. */
 export const refundOwnerPayment = ownerFn({ method: 'POST' })
   .validator(parse(refundSchema))
   .handler(async ({ data }) => {
     const result = await refundPayment(getBackend(), data.payment, data.amount)
-    if (typeof result === 'object' && 'stripeRefused' in result) return refuse(409, result.stripeRefused)
+    if (typeof result === 'object' && 'message' in result) return refuse(result.status, result.message)
     return answer(result)
   })
 

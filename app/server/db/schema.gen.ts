@@ -21,6 +21,7 @@ export interface DB {
     amount_cents: number
     created_at: Generated<Timestamp>
     closed_at: Timestamp | null
+    mismatched_at: Timestamp | null
   }
   daily_runs: {
     job: 'morning-list' | 'lead-retention'
@@ -213,6 +214,8 @@ export interface DB {
     amount_cents: number
     refunded_on: Timestamp
     stripe_refund: string | null
+    state: Generated<'pending' | 'succeeded' | 'failed' | 'canceled'>
+    failure_reason: string | null
     created_at: Generated<Timestamp>
   }
   reviews: {

@@ -23,6 +23,7 @@ import {
   paymentPushPayload,
   paymentReceiptMail,
   refundReceiptMail,
+  refundUndonePushPayload,
   type InvoiceMailLead,
 } from '../payments/payment-mail.server'
 import {
@@ -227,6 +228,7 @@ export const TEMPLATES = {
   payment_receipt: invoiceMessage('customer_mail', paymentReceiptMail),
   refund_receipt: invoiceMessage('customer_mail', refundReceiptMail),
   payment_push: invoiceMessage('owner_push', (lead, io) => (io.vapid ? paymentPushPayload(lead) : null)),
+  refund_undone_push: invoiceMessage('owner_push', (lead, io) => (io.vapid ? refundUndonePushPayload(lead) : null)),
 } satisfies Record<string, Template>
 
 export type OutboxTemplate = keyof typeof TEMPLATES

@@ -6,12 +6,18 @@ import { sql, type Insertable } from 'kysely'
 import * as v from 'valibot'
 import type { InboxLead } from '../../lib/owner/owner-lead'
 import {
+  COUNTED_REFUND_STATES,
+  INVOICE_MOST_CENTS,
+  INVOICE_MOST_LINES,
   payLink,
+  refundCounts,
   unpaidAge,
+  type InvoiceRefusal,
   type UnpaidInvoice,
   type InvoiceFigures,
   type InvoiceItem,
   type InvoicePayment,
+  type InvoiceRefund,
   type InvoiceState,
   type LeadInvoice,
 } from '../../lib/payments/invoice'
@@ -22,41 +28,31 @@ import type { Db } from '../db/database.server'
 import type { DB } from '../db/schema.gen'
 import { dropQueued, enqueue } from '../outbox/enqueue.server'
 
-/** A refusal, or the invoice as it stands after the write. */
-export type InvoiceWriteResult =
-  | LeadInvoice
-  | 'no-lead'
-  | 'not-accepted'
-  | 'no-invoice'
-  | 'sent'
-  | 'draft'
-  | 'empty'
-  | 'full'
-  | 'no-line'
-  | 'no-payment'
-  | 'over-paid'
-  | 'not-settled'
+/** A refusal (its words are INVOICE_REFUSALS'), or the invoice as it stands after the write. */
+export type InvoiceWriteResult = LeadInvoice | InvoiceRefusal
 
 // Written only from parsed input; read back, they are checked again rather than trusted.
 const storedItems = v.array(
   v.object({ id: v.string(), description: v.string(), cents: v.number(), addedOnSite: v.boolean() }),
 )
 const quoteItems = v.array(v.object({ id: v.string(), description: v.string(), cents: v.number() }))
-const MAX_LINES = 40
-const MAX_TOTAL_CENTS = 100_000_000
 /** Days after sending that the customer is reminded, within opening hours; never once the balance is 0. */
 export const REMINDER_DAYS = [3, 10] as const
 
 const isoDay = (day: Date) => day.toISOString().slice(0, 10)
 
-/** The sums of an invoice (see InvoiceFigures): failed payments count for nothing. */
+/** What of a payment's refunds was given back: a failed or canceled one came back to the account. */
+const refundedOf = (refunds: InvoiceRefund[]) =>
+  sumCents(refunds.filter((refund) => refundCounts(refund.state)).map((refund) => refund.amountCents))
+
+/** The sums of an invoice (see InvoiceFigures): failed payments and refunds count for nothing. */
 export function invoiceFigures(
   totalCents: number,
   payments: Pick<InvoicePayment, 'state' | 'amountCents' | 'refunds'>[],
 ) {
   const amounts = (state: string) => sumCents(payments.filter((p) => p.state === state).map((p) => p.amountCents))
   const [paidCents, processingCents] = [amounts('succeeded'), amounts('processing')]
-  const refundedCents = sumCents(payments.flatMap((p) => p.refunds.map((refund) => refund.amountCents)))
+  const refundedCents = sumCents(payments.map((payment) => refundedOf(payment.refunds)))
   return {
     totalCents,
     paidCents,
@@ -90,7 +86,7 @@ export async function invoicesOf(db: Db, leadIds: string[]): Promise<Map<string,
     db
       .selectFrom('refunds as r')
       .innerJoin('payments as p', 'p.id', 'r.payment_id')
-      .select(['r.id', 'r.payment_id', 'r.amount_cents', 'r.refunded_on'])
+      .select(['r.id', 'r.payment_id', 'r.amount_cents', 'r.refunded_on', 'r.state', 'r.failure_reason'])
       .where('p.lead_id', 'in', leadIds)
       .orderBy('r.created_at')
       .execute(),
@@ -102,13 +98,14 @@ export async function invoicesOf(db: Db, leadIds: string[]): Promise<Map<string,
         .map((payment): InvoicePayment => {
           const own = refunds
             .filter((refund) => refund.payment_id === payment.id)
-            .map((refund) => ({
+            .map((refund): InvoiceRefund => ({
               id: refund.id,
               amountCents: refund.amount_cents,
               refundedOn: isoDay(refund.refunded_on),
+              state: refund.state,
+              failureReason: refund.failure_reason,
             }))
-          const refundable =
-            payment.state === 'succeeded' ? payment.amount_cents - sumCents(own.map((r) => r.amountCents)) : 0
+          const refundable = payment.state === 'succeeded' ? payment.amount_cents - refundedOf(own) : 0
           return {
             id: payment.id,
             method: payment.method,
@@ -149,7 +146,7 @@ export async function withInvoices(db: Db, leads: InboxLead[]): Promise<InboxLea
   return leads.map((lead) => (invoices.has(lead.id) ? { ...lead, invoice: invoices.get(lead.id)! } : lead))
 }
 
-/** A refund recorded once (Stripe's refund id keeps a repeat out), and what it sets off. */
+/** A refund recorded once (Stripe's refund id keeps a repeat out), and what it sets off if given back. */
 export async function addRefund(tx: Db, leadId: string, refund: Insertable<DB['refunds']>) {
   const inserted = await tx
     .insertInto('refunds')
@@ -157,7 +154,7 @@ export async function addRefund(tx: Db, leadId: string, refund: Insertable<DB['r
     .onConflict((conflict) => conflict.column('stripe_refund').doNothing())
     .returning('id')
     .executeTakeFirst()
-  if (inserted) await moneyMoved(tx, leadId, { refund: inserted.id })
+  if (inserted && refundCounts(refund.state ?? 'succeeded')) await moneyMoved(tx, leadId, { refund: inserted.id })
 }
 
 /** Locks the lead's row, then its invoice's (see the header): the lead's status and the invoice as it stands. */
@@ -223,7 +220,8 @@ export function addInvoiceLine(db: Db, leadId: string, line: { description: stri
   return writeInvoice(db, leadId, async (tx, invoice) => {
     if (invoice.sent_at) return 'sent'
     const { items } = invoice
-    if (items.length >= MAX_LINES || invoice.total_cents + line.cents > MAX_TOTAL_CENTS) return 'full'
+    if (items.length >= INVOICE_MOST_LINES) return 'too-many-lines'
+    if (invoice.total_cents + line.cents > INVOICE_MOST_CENTS) return 'too-much'
     const added = items.filter((item) => item.addedOnSite).map((item) => Number(item.id.slice(1)))
     const id = `a${Math.max(0, ...added) + 1}`
     await saveItems(tx, leadId, [...items, { id, ...line, addedOnSite: true }])
@@ -276,18 +274,24 @@ export async function sendInvoice(backend: Backend, leadId: string): Promise<Inv
 /**
  * In the transaction of a new payment or refund: the lead's last contact moves (retention counts from it), the
  * customer's receipt is queued (one per payment or refund: its id is the outbox key), with the owner's push for a
- * payment, and the reminders go once nothing is due.
+ * payment, and the reminders go once nothing is due. A Stripe refund that failed or was canceled gets the owner's
+ * push alone: the money is back in his account, and he has the customer to call.
  */
 export async function moneyMoved(
   tx: Db,
   leadId: string,
-  moved: { payment: string; push: boolean } | { refund: string },
+  moved: { payment: string; push: boolean } | { refund: string } | { refundUndone: string; push: boolean },
 ): Promise<void> {
   await tx
     .updateTable('leads')
     .set({ last_contact_at: sql`now()` })
     .where('id', '=', leadId)
     .execute()
+  if ('refundUndone' in moved) {
+    const key = moved.refundUndone
+    if (moved.push) await enqueue(tx, 'refund_undone_push', { leadId, key, payload: { refund: key } })
+    return
+  }
   if ('refund' in moved) {
     await enqueue(tx, 'refund_receipt', { leadId, key: moved.refund, payload: { refund: moved.refund } })
     return
@@ -331,5 +335,6 @@ export async function unpaidInvoices(db: Db, now: Date): Promise<UnpaidInvoice[]
  */
 export const receivedCents = (lead: 'leads.id') =>
   sql<number | null>`(SELECT nullif(sum(p.amount_cents)::int - coalesce((SELECT sum(r.amount_cents)::int FROM refunds r
-    JOIN payments q ON q.id = r.payment_id WHERE q.lead_id = ${sql.ref(lead)}), 0), 0)
+    JOIN payments q ON q.id = r.payment_id WHERE q.lead_id = ${sql.ref(lead)}
+    AND r.state IN (${sql.join(COUNTED_REFUND_STATES)})), 0), 0)
     FROM payments p WHERE p.lead_id = ${sql.ref(lead)} AND p.state = 'succeeded')`

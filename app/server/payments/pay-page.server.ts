@@ -59,10 +59,23 @@ function checkoutOrigins(backend: Backend): string[] {
   return [api ? `${api.protocol}://${api.host}:${api.port}` : 'https://checkout.stripe.com']
 }
 
+/** Whether the invoice's latest payment is a card payment that failed (a bank debit the bank refused). */
+async function latestPaymentFailed(db: Db, leadId: string): Promise<boolean> {
+  const latest = await db
+    .selectFrom('payments')
+    .select('state')
+    .where('lead_id', '=', leadId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return latest?.state === 'failed'
+}
+
 /**
  * The page's invoice, or null for a link that shows nothing: unknown, or nothing left to pay. Back from Stripe
- * (`session` one of this invoice's), it shows "Paid, thank you" once the webhook recorded the payment, and
- * "Payment processing" until then, even when paid off.
+ * (`session` one of this invoice's), it shows "Paid, thank you" once the webhook recorded the payment, "Payment
+ * processing" until then, even when paid off, and "did not go through" when the bank debit failed or Stripe's
+ * session did not charge what it was made for. Opened later, a failed last payment is told the same way.
  */
 export async function readPayPage(
   backend: Backend,
@@ -79,13 +92,19 @@ export async function readPayPage(
     const made = await db
       .selectFrom('checkout_sessions as c')
       .leftJoin('payments as p', 'p.stripe_session', 'c.id')
-      .select('p.state')
+      .select(['p.state', 'c.mismatched_at'])
       .where('c.id', '=', session)
       .where('c.lead_id', '=', leadId)
       .executeTakeFirst()
-    if (made) outcome = made.state === 'succeeded' ? 'paid' : 'processing'
+    if (made) {
+      const failed = made.state === 'failed' || made.mismatched_at !== null
+      outcome = made.state === 'succeeded' ? 'paid' : failed ? 'failed' : 'processing'
+    }
   }
   if (!outcome && invoice.balanceCents === 0 && invoice.processingCents === 0) return null
+  if (!outcome && invoice.balanceCents > 0 && (await latestPaymentFailed(db, leadId))) outcome = 'failed'
+  // Another payment still settling is what the page tells, and it offers no card meanwhile.
+  if (outcome === 'failed' && invoice.processingCents > 0) outcome = 'processing'
   const [photos, otherWays] = await Promise.all([publishedWorkOfLead(db, leadId), otherWaysText(db)])
   return {
     token,
@@ -99,6 +118,7 @@ export async function readPayPage(
     card: cardPayable(backend, invoice.balanceCents),
     checkoutOrigins: checkoutOrigins(backend),
     processing: invoice.processingCents > 0,
+    cardUnavailable: false,
     otherWays,
     outcome,
     click: randomBytes(18).toString('base64url'),
@@ -120,16 +140,24 @@ export async function payPageGet(
   return view
 }
 
+/** The pay page rendered again by a post, with the status it answers with. */
+export interface PayPageAgain {
+  view: PayPageView
+  status: number
+  retryAfterSeconds: number
+}
+
 /**
  * POST "Pay by card": a fresh Checkout Session for the balance and 303 to Stripe's page. Nothing to pay by card
- * (paid meanwhile, Stripe not set up): 303 back to the page, which says so. From another site: 403.
+ * (paid meanwhile, Stripe not set up): 303 back to the page, which says so. From another site: 403. Stripe not
+ * answering: the pay page again, 503, saying to try again or call, with the button to try again.
  */
 export async function payPagePost(
   request: Request,
   token: string,
   ip: string,
   backend: Backend = getBackend(),
-): Promise<Response> {
+): Promise<Response | PayPageAgain> {
   const form = await readPlainForm(request, MAX_POST_BYTES)
   if (form instanceof Response) return form
   if (!PAY_TOKEN_PATTERN.test(token)) return unavailable()
@@ -159,6 +187,8 @@ export async function payPagePost(
     return seeOther(url)
   } catch (error) {
     log('payments').error({ err: error instanceof Error ? error.message : String(error) }, 'no Checkout Session made')
-    return plainPage(503, PAY_PAGE_TEXTS.title, PAY_PAGE_TEXTS.cardUnavailable, { 'Retry-After': '60' })
+    const view = await readPayPage(backend, token, null)
+    if (!view) return unavailable()
+    return { view: { ...view, cardUnavailable: true }, status: 503, retryAfterSeconds: 60 }
   }
 }

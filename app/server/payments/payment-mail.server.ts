@@ -2,7 +2,7 @@
 // of app/content/messages.ts, each built from the invoice as stored when it is sent: a reminder finds nothing due
 // once paid, a receipt names its own payment or refund (the outbox row's key). Typed values cleaned and escaped.
 import { messages } from '../../content/messages'
-import { PAYMENT_METHOD_LABELS, type LeadInvoice } from '../../lib/payments/invoice'
+import { PAYMENT_METHOD_LABELS, refundCounts, type LeadInvoice } from '../../lib/payments/invoice'
 import { formatCents } from '../../lib/money'
 import { formatDay } from '../../lib/quotes/quote'
 import { sanitizeText } from '../leads/lead-email.server'
@@ -90,17 +90,31 @@ export function paymentReceiptMail(lead: InvoiceMailLead, senders: Senders) {
   return invoiceMail(lead, `receipt-${payment.id}`, senders, { ...words, after: figures(invoice), link })
 }
 
-/** One per refund: a card's goes back to the card. */
+/** The payload's refund and its payment. */
+function refundOf(lead: InvoiceMailLead) {
+  const id = payloadId(lead, 'refund')
+  const payment = lead.invoice.payments.find((paid) => paid.refunds.some((refund) => refund.id === id))
+  return { payment, refund: payment?.refunds.find((given) => given.id === id) }
+}
+
+/** One per refund: a card's goes back to the card. Nothing for one that failed or was canceled before it went. */
 export function refundReceiptMail(lead: InvoiceMailLead, senders: Senders) {
   const { invoice } = lead
-  const id = payloadId(lead, 'refund')
-  const payment = invoice.payments.find((paid) => paid.refunds.some((refund) => refund.id === id))
-  const refund = payment?.refunds.find((given) => given.id === id)
-  if (!payment || !refund || invoice.number === null) return null
+  const { payment, refund } = refundOf(lead)
+  if (!payment || !refund || !refundCounts(refund.state) || invoice.number === null) return null
   const day = formatDay(refund.refundedOn, false)
   const amount = formatCents(refund.amountCents)
   const words = messages.payments.refund(firstNameOf(lead), invoice.number, amount, payment.method === 'card', day)
   return invoiceMail(lead, `refund-${refund.id}`, senders, { ...words, after: figures(invoice) })
+}
+
+/** To the owner: "Refund failed: $X, {first name}, {town}", with Stripe's reason; or canceled. */
+export function refundUndonePushPayload(lead: InvoiceMailLead): PushPayload | null {
+  const { refund } = refundOf(lead)
+  if (!refund || refundCounts(refund.state)) return null
+  const name = firstNameOf(lead) || 'A customer'
+  const reason = refund.failureReason?.replaceAll('_', ' ') ?? null
+  return toInbox(messages.push.refundUndone(formatCents(refund.amountCents), name, townOf(lead), reason))
 }
 
 /** To the owner about his own customer: "Paid: $X, {first name}, {town}". */

@@ -4,6 +4,7 @@
 import { sql } from 'kysely'
 import {
   CARD_MINIMUM_CENTS,
+  COUNTED_REFUND_STATES,
   PAYMENT_METHOD_LABELS,
   UNPAID_AGES,
   type MoneySummary,
@@ -25,7 +26,7 @@ import {
   writeInvoice,
   type InvoiceWriteResult,
 } from './invoices.server'
-import { refundCardPayment } from './stripe.server'
+import { refundCardPayment, type StripeTrouble } from './stripe.server'
 
 /** "Record payment": money the owner received himself, on a sent invoice. More than the balance is an overpayment. */
 export async function recordPayment(backend: Backend, input: RecordPaymentInput): Promise<InvoiceWriteResult> {
@@ -50,14 +51,14 @@ export async function recordPayment(backend: Backend, input: RecordPaymentInput)
 
 /**
  * "Refund": never more than what is left of the payment, checked under the lead's lock. A card payment's goes
- * through Stripe first, with a key that a repeated tap reuses; it is recorded at once by Stripe's refund id, so the
- * charge.refunded that follows adds nothing.
+ * through Stripe first, with a key that a repeated tap reuses; it is recorded at once by Stripe's refund id and
+ * status, so the charge.refunded that follows adds nothing. Stripe refusing or not answering records nothing.
  */
 export async function refundPayment(
   backend: Backend,
   paymentId: string,
   cents: number,
-): Promise<InvoiceWriteResult | { stripeRefused: string }> {
+): Promise<InvoiceWriteResult | StripeTrouble> {
   const db = await backend.db()
   const payment = await db
     .selectFrom('payments')
@@ -67,7 +68,15 @@ export async function refundPayment(
         .selectFrom('refunds')
         .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as('refunded'))
         .whereRef('payment_id', '=', 'payments.id')
+        .where('state', 'in', COUNTED_REFUND_STATES)
         .as('refunded'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('refunds')
+        .select(sql<number>`count(*)::int`.as('tried'))
+        .whereRef('payment_id', '=', 'payments.id')
+        .as('refundsSoFar'),
     )
     .where('id', '=', paymentId)
     .executeTakeFirst()
@@ -75,11 +84,10 @@ export async function refundPayment(
   if (payment.state !== 'succeeded') return 'not-settled'
   if (cents > payment.amount_cents - (payment.refunded ?? 0)) return 'over-paid'
   const leadId = payment.lead_id
-  let stripeRefund: string | null = null
+  let stripeRefund: Awaited<ReturnType<typeof refundCardPayment>> | null = null
   if (payment.method === 'card') {
-    const refund = await refundCardPayment(backend, { leadId, paymentId, cents, ...payment })
-    if (typeof refund !== 'string') return refund
-    stripeRefund = refund
+    stripeRefund = await refundCardPayment(backend, { leadId, paymentId, cents, ...payment })
+    if ('message' in stripeRefund) return stripeRefund
   }
   const refused = await db.transaction().execute(async (tx) => {
     const { live } = await lockInvoice(tx, leadId)
@@ -88,6 +96,7 @@ export async function refundPayment(
       .selectFrom('refunds')
       .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as('refunded'))
       .where('payment_id', '=', paymentId)
+      .where('state', 'in', COUNTED_REFUND_STATES)
       .executeTakeFirstOrThrow()
     // Stripe holds its own limit; a refund it made is recorded whatever our sums say, never lost.
     if (!stripeRefund && cents > payment.amount_cents - refunded) return 'over-paid'
@@ -95,7 +104,9 @@ export async function refundPayment(
       payment_id: paymentId,
       amount_cents: cents,
       refunded_on: pacificDate(backend.now()),
-      stripe_refund: stripeRefund,
+      stripe_refund: stripeRefund?.id ?? null,
+      state: stripeRefund?.state ?? 'succeeded',
+      failure_reason: stripeRefund?.failureReason ?? null,
     })
     return undefined
   })
@@ -126,6 +137,7 @@ async function movements(db: Db, since: string | null) {
       .execute(),
     payments
       .innerJoin('refunds as r', 'r.payment_id', 'p.id')
+      .where('r.state', 'in', COUNTED_REFUND_STATES)
       .select([day('r.refunded_on').as('day'), 'r.amount_cents', 'p.method', 'r.created_at'])
       .select(['i.number', 'i.items', 'l.first_name'])
       .$if(since !== null, (query) => query.where('r.refunded_on', '>=', sql<Date>`${since}::date`))

@@ -4,8 +4,9 @@
 // or an event out of order changes nothing the truth does not. No card data ever reaches the site.
 import { createHash } from 'node:crypto'
 import Stripe from 'stripe'
+import { sql } from 'kysely'
 import { isValidEmail } from '../../lib/leads/lead-schema'
-import { payLink } from '../../lib/payments/invoice'
+import { OWNER_INVOICE_TEXTS, payLink, refundCounts, type RefundState } from '../../lib/payments/invoice'
 import type { Backend } from '../backend/backend.server'
 import { pacificDate } from '../backend/business-hours.server'
 import type { RuntimeConfig } from '../config.server'
@@ -30,6 +31,18 @@ export function stripeOf(settings: RuntimeConfig['stripe']): Stripe | null {
 /** Stripe's own refusal (a bad amount, an already refunded charge), as opposed to Stripe being unreachable. */
 const refusedByStripe = (error: unknown): error is Stripe.errors.StripeError =>
   error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError
+
+/** No answer, a 5xx or a 429 after the SDK's own retries: worth trying again later. */
+const stripeUnreachable = (error: unknown) =>
+  error instanceof Stripe.errors.StripeConnectionError ||
+  error instanceof Stripe.errors.StripeAPIError ||
+  error instanceof Stripe.errors.StripeRateLimitError
+
+/** Stripe refused an owner's call, or did not answer it, in the owner's words; nothing was recorded. */
+export interface StripeTrouble {
+  status: 409 | 503
+  message: string
+}
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/
 export const isSessionId = (id: string) => SESSION_ID.test(id)
@@ -91,7 +104,17 @@ export async function createCheckout(
   return session.url!
 }
 
-/** A card payment's refund through Stripe: its id, or Stripe's refusal in its own words. */
+/** A Stripe refund's status as the refunds table keeps it; requires_action waits as pending does. */
+function refundStateOf(refund: Stripe.Refund): { state: RefundState; failureReason: string | null } {
+  const { status } = refund
+  const state = status === 'succeeded' || status === 'failed' || status === 'canceled' ? status : 'pending'
+  // Stripe's reasons are snake_case words; anything else is kept as "unknown" rather than refused by the table.
+  const reason =
+    refund.failure_reason && /^[a-z_]{1,60}$/.test(refund.failure_reason) ? refund.failure_reason : 'unknown'
+  return { state, failureReason: state === 'failed' ? reason : null }
+}
+
+/** A card payment's refund through Stripe: its id and status, or Stripe's refusal or silence in the owner's words. */
 export async function refundCardPayment(
   backend: Backend,
   payment: {
@@ -99,13 +122,14 @@ export async function refundCardPayment(
     paymentId: string
     cents: number
     stripe_payment_intent: string | null
-    refunded: number | null
+    /** Of any state: one that failed still moves the key on, or Stripe would answer the same amount with it. */
+    refundsSoFar: number | null
   },
-): Promise<string | { stripeRefused: string }> {
+): Promise<({ id: string } & ReturnType<typeof refundStateOf>) | StripeTrouble> {
   const stripe = stripeOf(backend.config.stripe)
-  if (!stripe) return { stripeRefused: 'Set STRIPE_SECRET_KEY to refund card payments' }
-  // The same tap again (a retry after a lost answer) reuses the key; a later refund has another refunded sum.
-  const key = `refund-${payment.paymentId}-${payment.refunded ?? 0}-${payment.cents}`
+  if (!stripe) return { status: 409, message: OWNER_INVOICE_TEXTS.refundNoStripe }
+  // The same tap again (a retry after a lost answer) reuses the key; a later refund comes after one more refund.
+  const key = `refund-${payment.paymentId}-${payment.refundsSoFar ?? 0}-${payment.cents}`
   try {
     const refund = await stripe.refunds.create(
       {
@@ -115,10 +139,12 @@ export async function refundCardPayment(
       },
       { idempotencyKey: key },
     )
-    return refund.id
+    return { id: refund.id, ...refundStateOf(refund) }
   } catch (error) {
-    if (refusedByStripe(error)) return { stripeRefused: error.message }
-    throw error
+    if (refusedByStripe(error)) return { status: 409, message: OWNER_INVOICE_TEXTS.refundRefused(error.message) }
+    if (!stripeUnreachable(error)) throw error
+    log('payments').warn({ payment: payment.paymentId, err: (error as Error).message }, 'Stripe unreachable; no refund')
+    return { status: 503, message: OWNER_INVOICE_TEXTS.refundUnreachable }
   }
 }
 
@@ -129,14 +155,18 @@ type Snapshot = {
   refunds: Stripe.Refund[]
 }
 
-/** The session as Stripe has it now, with its payment, charge, fee and refunds. */
+/**
+ * The session as Stripe has it now, with its payment, charge, fee and refunds. The refunds are listed whatever the
+ * charge's refunded sum: one that failed was taken off it, and is still to be followed.
+ */
 async function readSession(stripe: Stripe, id: string): Promise<Snapshot> {
   const session = await stripe.checkout.sessions.retrieve(id, {
     expand: ['payment_intent.latest_charge.balance_transaction'],
   })
   const intent = session.payment_intent as Stripe.PaymentIntent | null
   const charge = (intent?.latest_charge ?? null) as Stripe.Charge | null
-  const refunds = charge?.amount_refunded ? (await stripe.refunds.list({ charge: charge.id, limit: 100 })).data : []
+  const paid = charge?.status === 'succeeded'
+  const refunds = paid ? (await stripe.refunds.list({ charge: charge.id, limit: 100 })).data : []
   return { session, intent, charge, refunds }
 }
 
@@ -145,12 +175,14 @@ const SESSION_EVENTS = [
   'checkout.session.async_payment_succeeded',
   'checkout.session.async_payment_failed',
 ]
+// A refund made, and one that moved on later (pending to succeeded, failed or canceled): each names its payment.
+const REFUND_EVENTS = ['charge.refunded', 'refund.updated', 'refund.failed', 'charge.refund.updated']
 
 /** The Checkout Session an event is about, if it is one the site handles. */
 async function sessionOf(stripe: Stripe, event: Stripe.Event): Promise<string | null> {
   if (SESSION_EVENTS.includes(event.type)) return (event.data.object as Stripe.Checkout.Session).id
-  if (event.type !== 'charge.refunded') return null
-  const intent = (event.data.object as Stripe.Charge).payment_intent
+  if (!REFUND_EVENTS.includes(event.type)) return null
+  const intent = (event.data.object as Stripe.Charge | Stripe.Refund).payment_intent
   const intentId = typeof intent === 'string' ? intent : intent?.id
   if (!intentId) return null
   return (await stripe.checkout.sessions.list({ payment_intent: intentId, limit: 1 })).data[0]?.id ?? null
@@ -173,6 +205,13 @@ async function applySession(
   if (session.currency !== 'usd' || session.amount_total !== made.amount_cents) {
     const seen = { session: session.id, currency: session.currency, amount: session.amount_total }
     log('payments').error({ ...seen, expected: made.amount_cents }, 'a paid session does not match its invoice')
+    // The pay page tells the customer it did not go through, rather than "processing" for ever.
+    await tx
+      .updateTable('checkout_sessions')
+      .set({ mismatched_at: sql`now()` })
+      .where('id', '=', session.id)
+      .where('mismatched_at', 'is', null)
+      .execute()
     return
   }
   const state = intent.status === 'succeeded' ? 'succeeded' : intent.status === 'processing' ? 'processing' : 'failed'
@@ -204,14 +243,30 @@ async function applySession(
   }
   const push = Boolean(backend.config.owner.vapid)
   if (state === 'succeeded' && known?.state !== 'succeeded') await moneyMoved(tx, leadId, { payment: paymentId!, push })
-  for (const refund of snapshot.refunds.filter((refund) => refund.status === 'succeeded')) {
-    await addRefund(tx, leadId, {
-      payment_id: paymentId!,
-      amount_cents: refund.amount,
-      refunded_on: pacificDate(new Date(refund.created * 1000)),
-      stripe_refund: refund.id,
-    })
+  for (const refund of snapshot.refunds) await followRefund(tx, leadId, paymentId!, refund, push)
+}
+
+/**
+ * One of a payment's Stripe refunds as Stripe has it now: a new one recorded with its status (one that ended
+ * before the site heard of it gave nothing back, and is left out), a known one moved on. Failed and canceled are
+ * Stripe's last word: the refund stops counting, and the owner is told, since the customer never got the money.
+ */
+async function followRefund(tx: Db, leadId: string, paymentId: string, refund: Stripe.Refund, push: boolean) {
+  const { state, failureReason } = refundStateOf(refund)
+  const known = await tx
+    .selectFrom('refunds')
+    .select(['id', 'state'])
+    .where('stripe_refund', '=', refund.id)
+    .executeTakeFirst()
+  if (!known) {
+    if (!refundCounts(state)) return
+    const refundedOn = pacificDate(new Date(refund.created * 1000))
+    const values = { payment_id: paymentId, amount_cents: refund.amount, refunded_on: refundedOn }
+    return addRefund(tx, leadId, { ...values, stripe_refund: refund.id, state })
   }
+  if (known.state === state || !refundCounts(known.state)) return
+  await tx.updateTable('refunds').set({ state, failure_reason: failureReason }).where('id', '=', known.id).execute()
+  if (!refundCounts(state)) await moneyMoved(tx, leadId, { refundUndone: known.id, push })
 }
 
 const MAX_EVENT_BYTES = 512 * 1024
