@@ -43,7 +43,7 @@ async function acceptedLead(db: Database, firstName: string, email: string) {
       version: 1,
       items: JSON.stringify(ACCEPTED),
       terms: 'Terms',
-      valid_until: '2099-01-01',
+      valid_until: new Date(Date.now() + 30 * 86_400_000), // open 30 days, as a quote just sent
       hash: '0'.repeat(64),
       accepted_at: new Date(),
       accepted_name: `${firstName} Lopez`,

@@ -111,7 +111,8 @@ export async function storeTestLead(db: Database, lead: { first_name: string } &
   const stored = { ...contact, idempotency_key: `e2e-${randomUUID()}`, ...lead }
   await db.transaction().execute(async (tx) => {
     const { id } = await tx.insertInto('leads').values(stored).returning('id').executeTakeFirstOrThrow()
-    await enqueue(tx, 'owner_notification', { leadId: id })
+    // Due by the real clock, which the server's outbox claims by.
+    await enqueue(tx, 'owner_notification', { leadId: id, dueAt: new Date() })
   })
 }
 

@@ -203,14 +203,12 @@ async function applySession(
     await tx.updateTable('payments').set(facts).where('id', '=', known.id).execute()
   }
   const push = Boolean(backend.config.owner.vapid)
-  if (state === 'succeeded' && known?.state !== 'succeeded') await moneyMoved(tx, leadId, { payment: paymentId!, push })
+  if (state === 'succeeded' && known?.state !== 'succeeded')
+    await moneyMoved(tx, leadId, { payment: paymentId!, push }, backend.now())
   for (const refund of snapshot.refunds.filter((refund) => refund.status === 'succeeded')) {
-    await addRefund(tx, leadId, {
-      payment_id: paymentId!,
-      amount_cents: refund.amount,
-      refunded_on: pacificDate(new Date(refund.created * 1000)),
-      stripe_refund: refund.id,
-    })
+    const refunded_on = pacificDate(new Date(refund.created * 1000))
+    const row = { payment_id: paymentId!, amount_cents: refund.amount, refunded_on, stripe_refund: refund.id }
+    await addRefund(tx, leadId, row, backend.now())
   }
 }
 
