@@ -89,7 +89,9 @@ export async function runOwnerCommandOn<C extends OwnerCommand>(
       continue
     }
     try {
-      return await runHere({ db, files: openFileStore({ dataDir, storage: config.storage }) }, command, args as Args)
+      // No site runs: what this queues waits for the next to start, whose outbox claims by the real clock.
+      const site = { db, files: openFileStore({ dataDir, storage: config.storage }), now: () => new Date() }
+      return await runHere(site, command, args as Args)
     } finally {
       await db.close()
     }

@@ -113,7 +113,8 @@ export async function storeTestLead(db: Database, lead: { first_name: string } &
   const stored = { ...contact, idempotency_key: `e2e-${randomUUID()}`, ...lead }
   await db.transaction().execute(async (tx) => {
     const { id } = await tx.insertInto('leads').values(stored).returning('id').executeTakeFirstOrThrow()
-    await enqueue(tx, 'owner_notification', { leadId: id })
+    // Due by the real clock, which the server's outbox claims by.
+    await enqueue(tx, 'owner_notification', { leadId: id, dueAt: new Date() })
   })
 }
 
@@ -122,14 +123,19 @@ const ACCEPTED = [
   { id: 'i2', description: 'Walkway and steps', cents: 12_050, optional: false },
 ]
 
-/** Version 1 of a lead's quote as "Send quote" stores it, valid for years, and `acceptance` if given: its token. */
+/** Version 1 of a lead's quote as "Send quote" stores it, open 30 days by the test's clock, and `acceptance` if given. */
 export async function storeQuote(
   db: Database,
   leadId: string,
   items: QuoteItem[],
   acceptance: Partial<Insertable<DB['quotes']>> = {},
 ) {
-  const content = { items, note: null, terms: 'Terms', validUntil: '2099-01-01' }
+  const content = {
+    items,
+    note: null,
+    terms: 'Terms',
+    validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+  }
   const token = randomBytes(24).toString('base64url')
   await db
     .insertInto('quotes')

@@ -94,9 +94,11 @@ describe('the backend', { timeout: 90_000 }, () => {
       expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false)
 
       // Another holder's lock (its folder, freshly touched) is refused; one not refreshed for longer than the
-      // stale time is a dead process's.
+      // stale time is a dead process's. Touched by this clock, as a holder does: the kernel dates a new folder by
+      // the real one, which a clock moved ahead (faketime, scripts/test.ts) reads as long stale.
       const locked = await tempDir()
       mkdirSync(join(locked, 'pglite.lock'))
+      utimesSync(join(locked, 'pglite.lock'), new Date(), new Date())
       await expect((await openBackend({}, { dataDir: locked, lockWaitMs: 0 })).ready()).rejects.toThrow(
         /in use by another process/,
       )

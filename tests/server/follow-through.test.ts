@@ -9,6 +9,7 @@ import { claims, site } from '../../app/content/site'
 import type { Backend, BackendOptions } from '../../app/server/backend/backend.server'
 import { businessMinutesLater, pacificClock, pacificInstant } from '../../app/server/backend/business-hours.server'
 import { updateLead } from '../../app/server/owner/inbox.server'
+import { requestSignInLink } from '../../app/server/owner/sign-in.server'
 import type { DeliveryIo, OutboxRow } from '../../app/server/outbox/templates.server'
 import { deliverOutboxRow } from '../../app/server/outbox/worker.server'
 import { messages } from '../../app/content/messages'
@@ -467,5 +468,22 @@ describe('the morning list', { timeout: 120_000 }, () => {
     await run(db, `UPDATE leads SET created_at = created_at - interval '3 days' WHERE id = $1`, [dee])
     expect(await m.runAt(pacific(2, '12:00'))).toBe(0)
     expect(await m.runAt(pacific(3, '07:00'))).toBe(1)
+  })
+})
+
+describe("the outbox's clock", { timeout: 120_000 }, () => {
+  it('sends what goes at once by the backend clock, though it runs a day behind the database', async () => {
+    // The worker claims by the backend's clock: a row due at once dated by the database's would wait for it.
+    const mail = await smtp()
+    const behind = new Date(Date.now() - 24 * 60 * MINUTE)
+    const env = { SMTP_URL: mail.url, OWNER_EMAIL: OWNER, CUSTOMER_ACKNOWLEDGEMENT: 'off' }
+    const backend = await backendWith(env, { clock: () => behind, startWorker: false })
+    await storeTestLead(backend, 'Maria') // its rows queued by the lead's own statement
+    await requestSignInLink(await backend.db(), site.baseUrl, backend.now()) // by enqueue()
+    await (await backend.outbox()).drain()
+    expect(mail.received.map((received) => received.mail.subject).sort()).toEqual([
+      'New quote request from Maria',
+      messages.signIn('').subject,
+    ])
   })
 })

@@ -192,11 +192,12 @@ export function usePushPhones() {
  * that something was not sent only after this (or another positive signal), never after a sleep, which
  * passes when the thing is merely late.
  */
-export async function outboxDrained(backend: { db(): Promise<Db> }, timeoutMs = 30_000): Promise<void> {
-  // A follow-up not yet due (never tried, due later: decision 048) is not something left to send.
+export async function outboxDrained(backend: Pick<Backend, 'db' | 'now'>, timeoutMs = 30_000): Promise<void> {
+  // A follow-up not yet due (never tried, due later by the clock the worker claims by: decision 048) is not
+  // something left to send.
   const unsent = `SELECT count(*)::int AS n FROM outbox
-                   WHERE sent_at IS NULL AND NOT (attempts = 0 AND next_attempt_at > now())`
-  const left = async () => (await rowsOf<{ n: number }>(backend, unsent))[0]!.n
+                   WHERE sent_at IS NULL AND NOT (attempts = 0 AND next_attempt_at > $1)`
+  const left = async () => (await rowsOf<{ n: number }>(backend, unsent, [backend.now()]))[0]!.n
   await expect.poll(left, { timeout: timeoutMs, interval: 20, message: 'outbox rows still unsent' }).toBe(0)
 }
 

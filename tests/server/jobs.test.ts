@@ -18,10 +18,7 @@ const smtp = useSmtp()
 const tempDir = useTempDirs()
 const testBackend = useTestBackends()
 
-/**
- * A movable clock: follow-ups are timed by it, so nothing waits for a real day (decision 048). Rows queued at the
- * database's own now() fall due only once it passes that, so a test with a clock looks at timers alone.
- */
+/** A movable clock: follow-ups are timed by it, so nothing waits for a real day (decision 048). */
 function clockAt(iso: string) {
   let now = new Date(iso)
   return { clock: () => now, set: (next: string) => void (now = new Date(next)) }
@@ -33,9 +30,9 @@ const env = (server: TestSmtp) => ({
   CUSTOMER_ACKNOWLEDGEMENT: 'off',
 })
 
-/** A quoted lead, accepted: its id. Valid a year, so a moved clock never expires it. */
+/** A quoted lead, accepted: its id. */
 async function acceptedLead(backend: Backend, firstName = 'Maria', lead: Partial<StoredLeadInput> = {}) {
-  const { id } = await quotedLead(backend, undefined, firstName, 365, lead)
+  const { id } = await quotedLead(backend, undefined, firstName, 30, lead)
   expect(await acceptQuote(backend, id)).toBe('accepted')
   return id
 }

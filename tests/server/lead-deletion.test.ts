@@ -82,7 +82,7 @@ describe.each(FILE_STORES)('the owner deleting a lead whose photos are in %s', {
     const waiting = ['customer_acknowledgement', 'owner_escalation', 'owner_notification', 'owner_push']
     expect(await pendingDeliveries(backend, ann)).toEqual(waiting)
 
-    expect(await deleteLead(db, backend.files, ann)).toBe(true)
+    expect(await deleteLead(db, backend.files, ann, backend.now())).toBe(true)
 
     // Before any worker runs.
     expect(await kept(backend, annPhotos)).toEqual([])
@@ -95,8 +95,8 @@ describe.each(FILE_STORES)('the owner deleting a lead whose photos are in %s', {
     expect(recipients.filter((line) => /Ann|ann@/.test(line))).toEqual([])
     expect(recipients.filter((line) => /Bob|bob@/.test(line))).toHaveLength(2)
     // Deleting it again says there was no such lead; one without photos goes as well.
-    expect(await deleteLead(db, backend.files, ann)).toBe(false)
-    expect(await deleteLead(db, backend.files, await storeTestLead(backend, 'Cal'))).toBe(true)
+    expect(await deleteLead(db, backend.files, ann, backend.now())).toBe(false)
+    expect(await deleteLead(db, backend.files, await storeTestLead(backend, 'Cal'), backend.now())).toBe(true)
   })
 })
 
@@ -110,7 +110,7 @@ describe('a removal of photos that failed', { timeout: 120_000 }, () => {
     const photos = await addPhotos(backend, ann)
 
     standIn.failNext('storage is down')
-    expect(await deleteLead(db, backend.files, ann)).toBe(true)
+    expect(await deleteLead(db, backend.files, ann, backend.now())).toBe(true)
     expect(await kept(backend, photos)).toEqual(photos)
     const queued = `SELECT payload FROM outbox WHERE template = 'lead_files' AND sent_at IS NULL`
     expect(await rowsOf(backend, queued)).toEqual([{ payload: { lead: ann } }])
@@ -157,7 +157,7 @@ describe('the retention', { timeout: 120_000 }, () => {
     const db = await backend.db()
     await updateLead(db, worked, { status: 'contacted', note: 'Called back' })
 
-    expect(await expireLeads(db, 24)).toEqual([])
+    expect(await expireLeads(db, 24, backend.now())).toEqual([])
     expect(await leadNames(backend)).toEqual(['Worked'])
     // A shorter retention from the configuration still counts from that contact.
     expect(parseRuntimeConfig({ LEAD_RETENTION_MONTHS: '12' }).leadRetentionMonths).toBe(12)

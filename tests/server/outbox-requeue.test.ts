@@ -46,12 +46,12 @@ describe('the outbox worker', { timeout: 60_000 }, () => {
     const outbox = await backend.outbox()
     await outbox.drain()
     const db = await backend.db()
-    await recordPhotos(db, id, token(), photos(['a']), false)
+    await recordPhotos(db, id, token(), photos(['a']), false, backend.now())
 
     const running = outbox.runOnce()
     await mail.reached
     // The second upload arrives while "Ann added 1 photo" is on its way.
-    await recordPhotos(db, id, token(), photos(['b', 'c']), false)
+    await recordPhotos(db, id, token(), photos(['b', 'c']), false, backend.now())
     mail.release()
     await running
     await outbox.drain()

@@ -58,14 +58,14 @@ describe('the inbox', { timeout: 120_000 }, () => {
     await outbox.drain()
     smtp.received.splice(0) // the owner's notification
 
-    expect(await requestReview(db, id)).toBe('not-won')
+    expect(await requestReview(db, id, backend.now())).toBe('not-won')
     await updateLead(db, id, { status: 'won', note: '' })
-    expect(await requestReview(db, id)).toBe('queued')
+    expect(await requestReview(db, id, backend.now())).toBe('queued')
     expect((await listInbox(db))[0]!.reviewRequest).toBe('queued')
-    expect(await requestReview(db, id)).toBe('already-sent')
+    expect(await requestReview(db, id, backend.now())).toBe('already-sent')
     await outbox.drain()
-    expect(await requestReview(db, id)).toBe('already-sent')
-    expect(await requestReview(db, '00000000-0000-4000-8000-000000000000')).toBe('no-lead')
+    expect(await requestReview(db, id, backend.now())).toBe('already-sent')
+    expect(await requestReview(db, '00000000-0000-4000-8000-000000000000', backend.now())).toBe('no-lead')
 
     // Its addresses and link: one-write.test.ts, "a review request carries the configured link".
     expect(smtp.received.map(({ mail }) => mail.text?.includes('Hi Wendy,'))).toEqual([true])

@@ -614,7 +614,7 @@ describe('the pay page refuses', { timeout: 120_000 }, () => {
 
 describe('reminders and the money the owner sees', { timeout: 120_000 }, () => {
   it('reminds an unpaid invoice 3 and 10 days after sending, within opening hours, and stops once paid', async () => {
-    // The outbox runs on this clock; it is after the real one, so nothing timed here is due before it says so.
+    // The outbox and the invoice run on this clock, whatever the real date: what goes at once is due by it too.
     let now = new Date('2026-12-07T03:00:00Z') // Sunday 19:00 Pacific: after closing
     const { backend, smtp } = await openShop({ stripe: false, clock: () => now })
     const { id } = await sentInvoice(backend)

@@ -32,5 +32,5 @@ export async function acceptQuote(backend: Backend, lead: string, chosen: string
   const db = await backend.db()
   const { token, version, hash } = (await quoteOf(db, lead))!
   const acceptance = { version, hash, name: 'Maria Lopez', chosen, ipHash: null, userAgent: null, push: false }
-  return answerQuote(db, token, acceptance)
+  return answerQuote(backend, token, acceptance)
 }

@@ -8,6 +8,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import type { Backend } from '../../app/server/backend/backend.server'
+import { pacificClock, pacificDate, pacificInstant } from '../../app/server/backend/business-hours.server'
 import { listInbox } from '../../app/server/owner/inbox.server'
 import { quotePageGet, quotePagePost } from '../../app/server/quotes/quote-page.server'
 import { sendQuote, withdrawQuote } from '../../app/server/quotes/quotes.server'
@@ -183,6 +184,19 @@ describe('a quote link', { timeout: 120_000 }, () => {
     ])
     expect(posted.status).toBe(404)
     expect(await rows(backend, 'SELECT count(accepted_at)::int AS n FROM quotes')).toEqual([{ n: 0 }])
+  })
+
+  it('stays open its days from the date it was sent, though the backend clock is set back', async () => {
+    // The database dates the quote and judges it expired, so its last day is counted by the database's clock too.
+    const back = new Date(Date.now() - 40 * 86_400_000)
+    const { backend } = await mailingSite({}, { startWorker: true, clock: () => back })
+    const { token } = await quotedLead(backend) // valid 30 days
+    const [quote] = await rows<{ sent: Date }>(backend, 'SELECT sent_at AS sent FROM quotes')
+    const sent = pacificClock(quote!.sent)
+    const { view } = await open(backend, token)
+    expect(view?.validUntil).toBe(pacificDate(pacificInstant(sent.year, sent.month, sent.day + 30, 12 * 60)))
+    const accepted = await post(backend, token, await acceptFields(backend, token))
+    expect(accepted).toMatchObject({ status: 303, location: `/quote/${token}?done=accepted` })
   })
 
   it('refuses a forged option id and a stale version, storing nothing', async () => {

@@ -88,7 +88,7 @@ export const deleteOwnerLead = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ id: leadId })))
   .handler(async ({ data }): Promise<{ deleted: true }> => {
     const backend = getBackend()
-    if (!(await deleteLead(await backend.db(), backend.files, data.id))) refuse(404, 'No such lead')
+    if (!(await deleteLead(await backend.db(), backend.files, data.id, backend.now()))) refuse(404, 'No such lead')
     log('owner').info({ deleted: 1 }, 'the owner deleted a lead')
     return { deleted: true }
   })
@@ -97,11 +97,12 @@ export const sendReviewRequest = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ id: leadId })))
   .handler(async ({ data }): Promise<{ queued: true }> => {
     if (!runtimeConfig().owner.googleReviewUrl) refuse(409, 'Set GOOGLE_REVIEW_URL to send review requests')
-    const result = await requestReview(await getBackend().db(), data.id)
+    const backend = getBackend()
+    const result = await requestReview(await backend.db(), data.id, backend.now())
     if (result === 'no-lead') refuse(404, 'No such lead')
     if (result === 'already-sent') refuse(409, 'A review request was already sent for this lead')
     if (result === 'not-won') refuse(409, 'Mark the lead won first')
-    getBackend().deliverSoon()
+    backend.deliverSoon()
     return { queued: true }
   })
 

@@ -63,8 +63,9 @@ const REFUSALS = { 'token-used': [403, 'token'], 'too-many': [409, 'too-many'], 
 type Refusal = keyof typeof REFUSALS
 
 /**
- * The photos' rows, all or nothing, and the owner's notices put due again with the lead's new total: a total, or
- * why not. The lead's row lock orders two uploads for one lead, so the count cannot pass five.
+ * The photos' rows, all or nothing, and the owner's notices put due again at `now` (the backend's clock) with the
+ * lead's new total: a total, or why not. The lead's row lock orders two uploads for one lead, so the count cannot
+ * pass five.
  */
 export async function recordPhotos(
   db: Db,
@@ -72,6 +73,7 @@ export async function recordPhotos(
   tokenHash: string,
   photos: { name: string; size: number }[],
   push: boolean,
+  now: Date,
 ) {
   return db.transaction().execute(async (tx) => {
     const lead = await tx
@@ -97,7 +99,7 @@ export async function recordPhotos(
     if (photos.length < 1 || total > MAX_LEAD_PHOTOS) throw new PhotosRefused('too-many')
     const rows = photos.map((photo) => ({ lead_id: leadId, object_name: photo.name, size_bytes: photo.size }))
     await tx.insertInto('lead_photos').values(rows).execute()
-    const notice = { leadId, payload: { photos: total }, onExisting: 'replace' } as const
+    const notice = { leadId, payload: { photos: total }, dueAt: now, onExisting: 'replace' } as const
     await enqueue(tx, 'owner_photos', notice)
     if (push) await enqueue(tx, 'owner_photos_push', notice)
     return total
@@ -123,7 +125,8 @@ async function savePhotos(
     for (const [i, photo] of photos.entries())
       if (!(await backend.files.put(paths[i]!, photo.bytes, 'image/jpeg'))) throw new Error('photo name taken')
     const sizes = photos.map((photo) => ({ name: photo.name, size: photo.bytes.byteLength }))
-    const total = await recordPhotos(await backend.db(), leadId, tokenHash, sizes, Boolean(backend.config.owner.vapid))
+    const push = Boolean(backend.config.owner.vapid)
+    const total = await recordPhotos(await backend.db(), leadId, tokenHash, sizes, push, backend.now())
     backend.deliverSoon()
     return total
   } catch (error) {

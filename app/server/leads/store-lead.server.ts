@@ -102,6 +102,8 @@ type LeadValues = Insertable<DB['leads']> & {
   limitWindowMs: number | null
   acknowledgementAddress: string
   acknowledgementClient: string | null
+  /** Now by the backend's clock, which the outbox claims by: when the rows that go at once are due. */
+  queuedAt: Date
   escalateAt: Date | null
   escalationPayload: string | null
 }
@@ -157,9 +159,7 @@ const writeLead = reusedQuery((value: Value<LeadValues>, shape: LeadShape, db) =
                   'lead.id',
                   eb.val(template).as('template'),
                   eb.val(TEMPLATES[template].channel).as('channel'),
-                  due
-                    ? eb.cast<Date>(eb.val(value('escalateAt')), 'timestamptz').as('next_attempt_at')
-                    : sql<Date>`now()`.as('next_attempt_at'),
+                  eb.cast<Date>(eb.val(value(due ? 'escalateAt' : 'queuedAt')), 'timestamptz').as('next_attempt_at'),
                   eb.cast<string | null>(eb.val(due ? value('escalationPayload') : null), 'jsonb').as('payload'),
                 ])
                 .where('lead.status', '=', 'new')
@@ -198,7 +198,8 @@ export async function storeLead(backend: Backend, lead: StoredLeadInput): Promis
     escalation: minutes > 0,
   }
   const keys = acknowledgementKeys(row.email, row.ip_hash ?? null)
-  const escalateAt = minutes ? businessMinutesLater(backend.now(), minutes) : null
+  const queuedAt = backend.now()
+  const escalateAt = minutes ? businessMinutesLater(queuedAt, minutes) : null
   const db = await backend.db()
   const [first] = await writeLead(db, shape, {
     ...row,
@@ -208,6 +209,7 @@ export async function storeLead(backend: Backend, lead: StoredLeadInput): Promis
     limitWindowMs: limit?.windowMs ?? null,
     acknowledgementAddress: keys.address,
     acknowledgementClient: keys.clientKey,
+    queuedAt,
     escalateAt,
     escalationPayload: minutes ? JSON.stringify({ minutes }) : null,
   })
@@ -228,8 +230,9 @@ export async function storeLead(backend: Backend, lead: StoredLeadInput): Promis
     await tx.updateTable('leads').set({ status: 'new', spam_reason: null }).where('id', '=', before.id).execute()
     // `keep`: a rescued lead may have had some of these already.
     const leadId = before.id
-    for (const template of shape.templates) await enqueue(tx, template, { leadId })
-    if (acknowledgement && first!.acknowledge) await enqueue(tx, 'customer_acknowledgement', { leadId })
+    for (const template of shape.templates) await enqueue(tx, template, { leadId, dueAt: queuedAt })
+    if (acknowledgement && first!.acknowledge)
+      await enqueue(tx, 'customer_acknowledgement', { leadId, dueAt: queuedAt })
     if (escalateAt) await enqueue(tx, 'owner_escalation', { leadId, dueAt: escalateAt, payload: { minutes } })
     return { id: leadId, duplicate: false }
   })

@@ -10,8 +10,11 @@ export interface Enqueued {
   leadId?: string | null
   /** What the message needs that the stored rows do not say, as of its cause. */
   payload?: Record<string, unknown> | null
-  /** Not before; now by default (a follow-up's due time). */
-  dueAt?: Date
+  /**
+   * Not before: `backend.now()` for at once, a later time for a follow-up. The worker claims by the backend's
+   * clock, so a row dated by the database's now() would wait for whatever the two clocks differ by.
+   */
+  dueAt: Date
   /**
    * A lead has at most one row per template and key. `keep` leaves one queued or sent before as it is; `replace` puts it
    * due again with this payload, sent or not, because its cause changed (a new quote version, a reschedule).
@@ -22,7 +25,7 @@ export interface Enqueued {
 }
 
 /** True when a row was put due: false is one kept as it was. */
-export async function enqueue(db: Db, template: OutboxTemplate, row: Enqueued = {}): Promise<boolean> {
+export async function enqueue(db: Db, template: OutboxTemplate, row: Enqueued): Promise<boolean> {
   const { leadId = null, payload = null, dueAt, onExisting = 'keep', key = '' } = row
   const values = {
     lead_id: leadId,
@@ -30,7 +33,7 @@ export async function enqueue(db: Db, template: OutboxTemplate, row: Enqueued = 
     channel: TEMPLATES[template].channel,
     key,
     payload: payload === null ? null : JSON.stringify(payload),
-    ...(dueAt ? { next_attempt_at: dueAt } : {}),
+    next_attempt_at: dueAt,
   }
   const result = await db
     .insertInto('outbox')

@@ -123,7 +123,7 @@ export async function queueMorningList(db: Database, day: string, now: Date): Pr
       .execute()
     const due = await unpaidInvoices(tx, now)
     if (waiting.length > 0 || due.length > 0)
-      await enqueue(tx, 'owner_morning_list', { payload: { day, leads: waiting.map((l) => l.id) } })
+      await enqueue(tx, 'owner_morning_list', { payload: { day, leads: waiting.map((l) => l.id) }, dueAt: now })
     return waiting.length + due.length
   })
 }

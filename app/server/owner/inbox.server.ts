@@ -152,13 +152,16 @@ export async function leadSources(db: Db, days: SourcePeriod): Promise<LeadSourc
   }
 }
 
-/** At most one per lead: the outbox's UNIQUE (lead_id, template). The link is the site's configuration's. */
-export async function requestReview(db: Db, id: string): Promise<ReviewRequestResult> {
+/**
+ * At most one per lead: the outbox's UNIQUE (lead_id, template), due at `now` (the backend's clock). The link is the
+ * site's configuration's.
+ */
+export async function requestReview(db: Db, id: string, now: Date): Promise<ReviewRequestResult> {
   return db.transaction().execute(async (tx) => {
     const lead = await tx.selectFrom('leads').select('status').where('id', '=', id).forUpdate().executeTakeFirst()
     if (!lead || !(OWNER_STATUSES as readonly string[]).includes(lead.status)) return 'no-lead'
     if (lead.status !== 'won') return 'not-won'
-    return (await enqueue(tx, 'review_request', { leadId: id })) ? 'queued' : 'already-sent'
+    return (await enqueue(tx, 'review_request', { leadId: id, dueAt: now })) ? 'queued' : 'already-sent'
   })
 }
 

@@ -116,20 +116,21 @@ export async function setLeadStatus(db: Db, id: string, status: OwnerLeadStatus)
 
 /**
  * Deletes these leads with their outbox rows (unsent ones never go out) and, in the same transaction, queues the
- * removal of their photos, which live outside the database (decision 043): it survives a crash or a store that
- * does not answer. Their ids.
+ * removal of their photos, which live outside the database (decision 043), due at `now` (the backend's clock): it
+ * survives a crash or a store that does not answer. Their ids.
  */
-async function deleteLeads(db: Db, which: (tx: Db) => Promise<{ id: string }[]>): Promise<string[]> {
+async function deleteLeads(db: Db, now: Date, which: (tx: Db) => Promise<{ id: string }[]>): Promise<string[]> {
   return db.transaction().execute(async (tx) => {
     const deleted = await which(tx)
-    for (const { id } of deleted) await enqueue(tx, 'lead_files', { payload: { lead: id } })
+    for (const { id } of deleted) await enqueue(tx, 'lead_files', { payload: { lead: id }, dueAt: now })
     return deleted.map((lead) => lead.id)
   })
 }
 
 /** Removes the lead's photos at once too; the queued removal finishes if this one fails. False: no such lead. */
-export async function deleteLead(db: Db, files: FileStore, id: string): Promise<boolean> {
-  const deleted = await deleteLeads(db, (tx) => tx.deleteFrom('leads').where('id', '=', id).returning('id').execute())
+export async function deleteLead(db: Db, files: FileStore, id: string, now: Date): Promise<boolean> {
+  const deleteRow = (tx: Db) => tx.deleteFrom('leads').where('id', '=', id).returning('id').execute()
+  const deleted = await deleteLeads(db, now, deleteRow)
   if (deleted.length === 0) return false
   await files
     .removeFolder(`lead-photos/${id}`)
@@ -141,8 +142,8 @@ export async function deleteLead(db: Db, files: FileStore, id: string): Promise<
  * Deletes every lead whose last contact is older than `months`, once per Pacific day however many instances ask:
  * the first to claim the day in daily_runs does it. Returns their ids.
  */
-export async function expireLeads(db: Db, months: number, now = new Date()): Promise<string[]> {
-  const ids = await deleteLeads(db, async (tx) => {
+export async function expireLeads(db: Db, months: number, now: Date): Promise<string[]> {
+  const ids = await deleteLeads(db, now, async (tx) => {
     const claimed = await tx
       .insertInto('daily_runs')
       .values({ job: 'lead-retention', day: pacificDate(now) })

@@ -173,7 +173,7 @@ function sendOwnerLinkLater(): void {
     .then(async (waitSeconds) => {
       // The last link sent is still valid (decision 052): the owner is never left without one.
       if (waitSeconds > 0) return log('owner').warn('sign-in link not sent: one was sent within OWNER_LINK_WINDOW_MS')
-      await requestSignInLink(await backend.db(), site.baseUrl)
+      await requestSignInLink(await backend.db(), site.baseUrl, backend.now())
       backend.deliverSoon()
     })
     .catch((error: unknown) => log('owner').error({ err: error }, 'sign-in link not sent'))

@@ -22,6 +22,8 @@ import {
 export interface Site {
   db: Database
   files: FileStore
+  /** The clock the site's outbox claims by: what a command queues is due at its now. */
+  now: () => Date
 }
 export type Args = Record<string, unknown>
 
@@ -47,7 +49,7 @@ async function setFeaturedVideo(db: Database, args: Args): Promise<string> {
 const COMMANDS = {
   list: (site: Site, args: Args) => listLeads(site.db, checkFilter(args)),
   status: (site: Site, args: Args) => setLeadStatus(site.db, leadIdOf(args), requireStatus(args.status)),
-  delete: (site: Site, args: Args) => deleteLead(site.db, site.files, leadIdOf(args)),
+  delete: (site: Site, args: Args) => deleteLead(site.db, site.files, leadIdOf(args), site.now()),
   conversions: (site: Site, args: Args) => conversions(site.db, checkFilter({ since: args.since }).since ?? null),
   backup: (site: Site) => site.db.dump(),
   video: (site: Site, args: Args) => setFeaturedVideo(site.db, args),
@@ -113,7 +115,7 @@ export async function startOwnerSocket(backend: Backend, db: Database): Promise<
     void (async () => {
       const { command, args } = JSON.parse(await readBody(request)) as { command: OwnerCommand; args: Args }
       if (!Object.hasOwn(COMMANDS, command)) throw new LeadRequestError(`unknown command "${String(command)}"`)
-      const result = await runHere({ db, files: backend.files }, command, args ?? {})
+      const result = await runHere({ db, files: backend.files, now: backend.now }, command, args ?? {})
       reply(200, result ?? null, result instanceof Uint8Array ? 'application/gzip' : 'application/json')
     })().catch((error: unknown) => {
       const kind = Object.entries(REFUSALS).find(([, type]) => error instanceof type)?.[0]

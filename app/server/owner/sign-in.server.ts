@@ -31,8 +31,11 @@ export function ownerUserId(email: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }
 
-/** Queues a link to the owner's address; the caller has checked the address. Only the link's hash is stored. */
-export async function requestSignInLink(db: Db, siteUrl: string): Promise<void> {
+/**
+ * Queues a link to the owner's address, due at `now` (the backend's clock); the caller has checked the address.
+ * Only the link's hash is stored.
+ */
+export async function requestSignInLink(db: Db, siteUrl: string, now: Date): Promise<void> {
   const token = randomBytes(32).toString('base64url')
   const link = `${siteUrl.replace(/\/+$/, '')}/owner/sign-in?token=${token}`
   // The link and its e-mail are stored together or not at all.
@@ -49,7 +52,8 @@ export async function requestSignInLink(db: Db, siteUrl: string): Promise<void> 
       })
       .returning('expires_at')
       .executeTakeFirstOrThrow()
-    await enqueue(tx, 'owner_sign_in', { payload: { link, expiresAt: new Date(expires_at).toISOString() } })
+    const payload = { link, expiresAt: new Date(expires_at).toISOString() }
+    await enqueue(tx, 'owner_sign_in', { payload, dueAt: now })
   })
 }
 

@@ -146,15 +146,15 @@ export async function withInvoices(db: Db, leads: InboxLead[]): Promise<InboxLea
   return leads.map((lead) => (invoices.has(lead.id) ? { ...lead, invoice: invoices.get(lead.id)! } : lead))
 }
 
-/** A refund recorded once (Stripe's refund id keeps a repeat out), and what it sets off if given back. */
-export async function addRefund(tx: Db, leadId: string, refund: Insertable<DB['refunds']>) {
+/** A refund recorded once (Stripe's refund id keeps a repeat out), and what it sets off if given back, due at `now`. */
+export async function addRefund(tx: Db, leadId: string, refund: Insertable<DB['refunds']>, now: Date) {
   const inserted = await tx
     .insertInto('refunds')
     .values(refund)
     .onConflict((conflict) => conflict.column('stripe_refund').doNothing())
     .returning('id')
     .executeTakeFirst()
-  if (inserted && refundCounts(refund.state ?? 'succeeded')) await moneyMoved(tx, leadId, { refund: inserted.id })
+  if (inserted && refundCounts(refund.state ?? 'succeeded')) await moneyMoved(tx, leadId, { refund: inserted.id }, now)
 }
 
 /** Locks the lead's row, then its invoice's (see the header): the lead's status and the invoice as it stands. */
@@ -261,7 +261,7 @@ export async function sendInvoice(backend: Backend, leadId: string): Promise<Inv
       .executeTakeFirstOrThrow()
     const token = randomBytes(24).toString('base64url')
     await tx.updateTable('invoices').set({ number, token, sent_at: sentAt }).where('lead_id', '=', leadId).execute()
-    await enqueue(tx, 'invoice_sent', { leadId, payload: { number } })
+    await enqueue(tx, 'invoice_sent', { leadId, payload: { number }, dueAt: sentAt })
     for (const days of REMINDER_DAYS) {
       const dueAt = businessMinutesLater(new Date(sentAt.getTime() + days * 86_400_000), 0)
       await enqueue(tx, 'invoice_reminder', { leadId, key: `day-${days}`, payload: { days }, dueAt })
@@ -273,14 +273,15 @@ export async function sendInvoice(backend: Backend, leadId: string): Promise<Inv
 
 /**
  * In the transaction of a new payment or refund: the lead's last contact moves (retention counts from it), the
- * customer's receipt is queued (one per payment or refund: its id is the outbox key), with the owner's push for a
- * payment, and the reminders go once nothing is due. A Stripe refund that failed or was canceled gets the owner's
- * push alone: the money is back in his account, and he has the customer to call.
+ * customer's receipt is queued (one per payment or refund: its id is the outbox key) due at `now` (the backend's
+ * clock), with the owner's push for a payment, and the reminders go once nothing is due. A Stripe refund that failed
+ * or was canceled gets the owner's push alone: the money is back in his account, and he has the customer to call.
  */
 export async function moneyMoved(
   tx: Db,
   leadId: string,
   moved: { payment: string; push: boolean } | { refund: string } | { refundUndone: string; push: boolean },
+  now: Date,
 ): Promise<void> {
   await tx
     .updateTable('leads')
@@ -289,16 +290,16 @@ export async function moneyMoved(
     .execute()
   if ('refundUndone' in moved) {
     const key = moved.refundUndone
-    if (moved.push) await enqueue(tx, 'refund_undone_push', { leadId, key, payload: { refund: key } })
+    if (moved.push) await enqueue(tx, 'refund_undone_push', { leadId, key, payload: { refund: key }, dueAt: now })
     return
   }
   if ('refund' in moved) {
-    await enqueue(tx, 'refund_receipt', { leadId, key: moved.refund, payload: { refund: moved.refund } })
+    await enqueue(tx, 'refund_receipt', { leadId, key: moved.refund, payload: { refund: moved.refund }, dueAt: now })
     return
   }
   const payload = { payment: moved.payment }
-  await enqueue(tx, 'payment_receipt', { leadId, key: moved.payment, payload })
-  if (moved.push) await enqueue(tx, 'payment_push', { leadId, key: moved.payment, payload })
+  await enqueue(tx, 'payment_receipt', { leadId, key: moved.payment, payload, dueAt: now })
+  if (moved.push) await enqueue(tx, 'payment_push', { leadId, key: moved.payment, payload, dueAt: now })
   if ((await invoiceOf(tx, leadId))?.balanceCents === 0) await dropQueued(tx, leadId, ['invoice_reminder'])
 }
 

@@ -43,7 +43,7 @@ export async function recordPayment(backend: Backend, input: RecordPaymentInput)
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    await moneyMoved(tx, input.lead, { payment: id, push: false })
+    await moneyMoved(tx, input.lead, { payment: id, push: false }, backend.now())
   })
   backend.deliverSoon()
   return result
@@ -100,14 +100,16 @@ export async function refundPayment(
       .executeTakeFirstOrThrow()
     // Stripe holds its own limit; a refund it made is recorded whatever our sums say, never lost.
     if (!stripeRefund && cents > payment.amount_cents - refunded) return 'over-paid'
-    await addRefund(tx, leadId, {
+    const now = backend.now()
+    const refund = {
       payment_id: paymentId,
       amount_cents: cents,
-      refunded_on: pacificDate(backend.now()),
+      refunded_on: pacificDate(now),
       stripe_refund: stripeRefund?.id ?? null,
       state: stripeRefund?.state ?? 'succeeded',
       failure_reason: stripeRefund?.failureReason ?? null,
-    })
+    }
+    await addRefund(tx, leadId, refund, now)
     return undefined
   })
   backend.deliverSoon()

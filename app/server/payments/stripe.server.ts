@@ -242,8 +242,10 @@ async function applySession(
     await tx.updateTable('payments').set(facts).where('id', '=', known.id).execute()
   }
   const push = Boolean(backend.config.owner.vapid)
-  if (state === 'succeeded' && known?.state !== 'succeeded') await moneyMoved(tx, leadId, { payment: paymentId!, push })
-  for (const refund of snapshot.refunds) await followRefund(tx, leadId, paymentId!, refund, push)
+  const now = backend.now()
+  if (state === 'succeeded' && known?.state !== 'succeeded')
+    await moneyMoved(tx, leadId, { payment: paymentId!, push }, now)
+  for (const refund of snapshot.refunds) await followRefund(tx, leadId, paymentId!, refund, push, now)
 }
 
 /**
@@ -251,7 +253,14 @@ async function applySession(
  * before the site heard of it gave nothing back, and is left out), a known one moved on. Failed and canceled are
  * Stripe's last word: the refund stops counting, and the owner is told, since the customer never got the money.
  */
-async function followRefund(tx: Db, leadId: string, paymentId: string, refund: Stripe.Refund, push: boolean) {
+async function followRefund(
+  tx: Db,
+  leadId: string,
+  paymentId: string,
+  refund: Stripe.Refund,
+  push: boolean,
+  now: Date,
+) {
   const { state, failureReason } = refundStateOf(refund)
   const known = await tx
     .selectFrom('refunds')
@@ -262,11 +271,11 @@ async function followRefund(tx: Db, leadId: string, paymentId: string, refund: S
     if (!refundCounts(state)) return
     const refundedOn = pacificDate(new Date(refund.created * 1000))
     const values = { payment_id: paymentId, amount_cents: refund.amount, refunded_on: refundedOn }
-    return addRefund(tx, leadId, { ...values, stripe_refund: refund.id, state })
+    return addRefund(tx, leadId, { ...values, stripe_refund: refund.id, state }, now)
   }
   if (known.state === state || !refundCounts(known.state)) return
   await tx.updateTable('refunds').set({ state, failure_reason: failureReason }).where('id', '=', known.id).execute()
-  if (!refundCounts(state)) await moneyMoved(tx, leadId, { refundUndone: known.id, push })
+  if (!refundCounts(state)) await moneyMoved(tx, leadId, { refundUndone: known.id, push }, now)
 }
 
 const MAX_EVENT_BYTES = 512 * 1024

@@ -103,13 +103,12 @@ export async function quotePagePost(
     refusal: { values, errors: {}, ...refusal },
   })
   if (wait > 0) return refuse({ status: 429, retryAfterSeconds: wait, message: QUOTE_PAGE_TEXTS.rateLimited })
-  const db = await backend.db()
   const push = Boolean(backend.config.owner.vapid)
 
   if (text(F.intent) === 'changes') {
     const parsed = v.safeParse(changesSchema, { message: values.message })
     if (!parsed.success) return refuse({ status: 400, errors: fieldErrors(parsed.issues) })
-    const result = await answerQuote(db, token, { push, message: parsed.output.message })
+    const result = await answerQuote(backend, token, { push, message: parsed.output.message })
     if (result === 'gone') return unavailable()
     backend.deliverSoon()
     return done(token, result === 'sent' ? 'changes' : 'accepted')
@@ -119,7 +118,7 @@ export async function quotePagePost(
   if (!parsed.success) return refuse({ status: 400, errors: fieldErrors(parsed.issues) })
   const stale = () => refuse({ status: 409, message: QUOTE_PAGE_TEXTS.stale, values: { ...values, agree: false } })
   if (text(F.version) !== String(view.version) || text(F.hash) !== view.hash) return stale()
-  const result = await answerQuote(db, token, {
+  const result = await answerQuote(backend, token, {
     push,
     version: view.version,
     hash: view.hash,

@@ -9,7 +9,7 @@ import { OWNER_STATUSES, type InboxLead } from '../../lib/owner/owner-lead'
 import { quoteLink, quoteTotal, type LeadQuote, type QuoteFacts, type QuoteItem } from '../../lib/quotes/quote'
 import type { QuoteDraft } from '../../lib/quotes/quote-schema'
 import type { Backend } from '../backend/backend.server'
-import { pacificClock, pacificDate, pacificInstant } from '../backend/business-hours.server'
+import { pacificInstant } from '../backend/business-hours.server'
 import type { Db } from '../db/database.server'
 import { emailDomain } from '../leads/lead-email.server'
 import { dropQueued, enqueue } from '../outbox/enqueue.server'
@@ -153,7 +153,6 @@ export function versionHash(content: { items: QuoteItem[]; note: string | null; 
  */
 export async function sendQuote(backend: Backend, draft: QuoteDraft): Promise<SendQuoteResult> {
   const db = await backend.db()
-  const today = pacificClock(backend.now())
   const content = {
     items: draft.items.map(({ description, price, optional }, i) => ({
       id: `i${i + 1}`,
@@ -163,7 +162,6 @@ export async function sendQuote(backend: Backend, draft: QuoteDraft): Promise<Se
     })),
     note: draft.note || null,
     terms: await quoteTerms(db),
-    validUntil: pacificDate(pacificInstant(today.year, today.month, today.day + draft.validDays, 12 * 60)),
   }
   const sent = await db.transaction().execute(async (tx) => {
     const { status, quote } = await lockLead(tx, draft.lead)
@@ -171,9 +169,10 @@ export async function sendQuote(backend: Backend, draft: QuoteDraft): Promise<Se
     if (quote?.acceptance) return { result: 'accepted' } as const
     const token = quote?.token ?? randomBytes(24).toString('base64url')
     const version = (quote?.version ?? 0) + 1
-    const { items, note, terms, validUntil } = content
+    const { items, note, terms } = content
+    const validUntil = await pacificDaysLater(tx, draft.validDays)
     const fields = { version, items: JSON.stringify(items), note, terms, valid_until: validUntil }
-    const sentNow = { ...fields, hash: versionHash(content), sent_at: now, withdrawn_at: null }
+    const sentNow = { ...fields, hash: versionHash({ ...content, validUntil }), sent_at: now, withdrawn_at: null }
     await tx
       .insertInto('quotes')
       .values({ lead_id: draft.lead, token, ...sentNow })
@@ -181,12 +180,26 @@ export async function sendQuote(backend: Backend, draft: QuoteDraft): Promise<Se
       .execute()
     if (status !== 'quoted')
       await tx.updateTable('leads').set({ status: 'quoted' }).where('id', '=', draft.lead).execute()
-    await enqueue(tx, 'quote_sent', { leadId: draft.lead, payload: { version }, onExisting: 'replace' })
+    await enqueue(tx, 'quote_sent', {
+      leadId: draft.lead,
+      payload: { version },
+      dueAt: backend.now(),
+      onExisting: 'replace',
+    })
     return { result: 'sent', token, version } as const
   })
   if (sent.result !== 'sent') return sent
   backend.deliverSoon()
   return { result: 'sent', link: quoteLink(sent.token), version: sent.version }
+}
+
+/**
+ * The Pacific date `days` after today, by the database's clock: the one that dates a quote (sent_at) and judges it
+ * expired (selectQuotes), so its last day is counted by it too.
+ */
+async function pacificDaysLater(db: Db, days: number): Promise<string> {
+  const day = sql<string>`to_char((now() AT TIME ZONE 'America/Los_Angeles')::date + ${days}::int, 'YYYY-MM-DD')`
+  return (await db.selectNoFrom(day.as('day')).executeTakeFirstOrThrow()).day
 }
 
 /** The link stops opening; sending again opens it with the new version. An accepted quote is never withdrawn. */
@@ -205,8 +218,9 @@ export function withdrawQuote(db: Db, leadId: string): Promise<boolean> {
  * version the page showed (a newer one: stale), never taken from the request; in the same transaction the lead
  * is won with that job value (the status trigger ends the quote reminders) and the e-mail and push are queued.
  */
-export function answerQuote(db: Db, token: string, answer: Answer): Promise<AnswerResult> {
-  return db.transaction().execute(async (tx) => {
+export async function answerQuote(backend: Backend, token: string, answer: Answer): Promise<AnswerResult> {
+  const dueAt = backend.now()
+  return (await backend.db()).transaction().execute(async (tx) => {
     const found = await tx.selectFrom('quotes').select('lead_id').where('token', '=', token).executeTakeFirst()
     if (!found) return 'gone'
     const leadId = found.lead_id
@@ -220,7 +234,7 @@ export function answerQuote(db: Db, token: string, answer: Answer): Promise<Answ
         .set({ change_message: answer.message, change_asked_at: now })
         .where('lead_id', '=', leadId)
         .execute()
-      if (answer.push) await enqueue(tx, 'quote_changes_push', { leadId, onExisting: 'replace' })
+      if (answer.push) await enqueue(tx, 'quote_changes_push', { leadId, dueAt, onExisting: 'replace' })
       return 'sent'
     }
     if (quote.version !== answer.version || quote.hash !== answer.hash) return 'stale'
@@ -241,8 +255,8 @@ export function answerQuote(db: Db, token: string, answer: Answer): Promise<Answ
       .where('lead_id', '=', leadId)
       .execute()
     await tx.updateTable('leads').set({ status: 'won', job_value_cents: total }).where('id', '=', leadId).execute()
-    await enqueue(tx, 'quote_accepted', { leadId })
-    if (answer.push) await enqueue(tx, 'quote_accepted_push', { leadId })
+    await enqueue(tx, 'quote_accepted', { leadId, dueAt })
+    if (answer.push) await enqueue(tx, 'quote_accepted_push', { leadId, dueAt })
     return 'accepted'
   })
 }
@@ -296,7 +310,12 @@ export async function scheduleJob(
       if (dueAt) await enqueue(tx, 'job_reminder', { leadId, payload: { day: job.day }, dueAt, onExisting: 'replace' })
       else await dropQueued(tx, leadId, ['job_reminder'])
     }
-    await enqueue(tx, 'job_scheduled', { leadId, payload: { sequence: changed.sequence }, onExisting: 'replace' })
+    await enqueue(tx, 'job_scheduled', {
+      leadId,
+      payload: { sequence: changed.sequence },
+      dueAt: backend.now(),
+      onExisting: 'replace',
+    })
     return 'cancel' in job ? 'cancelled' : 'scheduled'
   })
   if (result === 'scheduled' || result === 'cancelled') backend.deliverSoon()
