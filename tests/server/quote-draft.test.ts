@@ -116,6 +116,16 @@ describe("the owner's prices", () => {
     expect(v.parse(quoteDraftSchema, draft(30)).items).toHaveLength(30)
     expect(issue(quoteDraftSchema, { ...draft(1), validDays: 0 })).toBe(O.validDays)
   })
+
+  it("totals at most $100,000 with its optional items, what a won job's value holds", () => {
+    const draft = (...prices: string[]) => ({
+      lead: LEAD,
+      items: prices.map((price, i) => ({ description: `Item ${i}`, price, optional: i > 0 })),
+      validDays: 30,
+    })
+    expect(v.parse(quoteDraftSchema, draft('60000', '40000')).items).toHaveLength(2)
+    expect(issue(quoteDraftSchema, draft('60000', '40000.01'))).toBe(OWNER_QUOTE_TEXTS.totalMax)
+  })
 })
 
 describe("a job's day and window", () => {

@@ -72,6 +72,8 @@ export const quoteDraftSchema = v.object({
     v.array(quoteItemInputSchema),
     v.minLength(1, OWNER_QUOTE_TEXTS.noItems),
     v.maxLength(QUOTE_LIMITS.items, OWNER_QUOTE_TEXTS.tooManyItems),
+    // Accepted with every optional item, the total becomes the won job's value, which holds up to MAX_CENTS.
+    v.check((items) => items.reduce((sum, item) => sum + item.price, 0) <= MAX_CENTS, OWNER_QUOTE_TEXTS.totalMax),
   ),
   note: ownerText(QUOTE_LIMITS.note, O.noteLong),
   validDays: v.pipe(

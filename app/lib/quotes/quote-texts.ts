@@ -93,6 +93,7 @@ export const OWNER_QUOTE_TEXTS = {
   textBody: (firstName: string, link: string) => `Hi ${firstName}, here is your quote from ${site.name}: ${link}`,
   noItems: 'Add at least one item.',
   tooManyItems: 'A quote holds at most 30 items.',
+  totalMax: 'A quote can total at most $100,000.00, optional items included.',
   schedule: 'Schedule',
   reschedule: 'Reschedule',
   cancelJob: 'Cancel job',
