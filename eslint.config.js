@@ -50,17 +50,20 @@ export default tseslint.config(
     },
   },
   {
-    // The browser's side reaches server code only through server functions (README, "Project layout").
-    files: ['app/lib/**/*.{ts,tsx}', 'app/components/**/*.{ts,tsx,js}', 'app/hooks/**/*.ts', 'app/content/**/*.ts'],
-    ignores: ['app/lib/**/*.functions.ts'],
+    // The browser's side reaches server code only through server functions (docs/architecture.md): a *.server.ts
+    // module or the platform only from server code, *.functions.ts, the entries and routes' server handlers.
+    files: ['app/**/*.{ts,tsx,js}'],
+    ignores: ['app/**/*.server.ts', 'app/**/*.functions.ts', 'app/platform/**', 'app/routes/**', 'app/*.ts'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(~|\\.{1,2}(/\\.\\.)*)/server(/|$)',
-              message: 'Only *.functions.ts (and server code) may import from server/; call a server function.',
+              regex: '(\\.server|/platform(/.*)?)$',
+              allowTypeImports: true,
+              message:
+                'Only server code and *.functions.ts may import *.server.ts or the platform; call a server function.',
             },
           ],
         },
@@ -68,8 +71,9 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'ImportExpression[source.value=/^(~|\\.{1,2}(\\/\\.\\.)*)\\/server(\\/|$)/]',
-          message: 'Only *.functions.ts (and server code) may import from server/; call a server function.',
+          selector: 'ImportExpression[source.value=/(\\.server|\\/platform(\\/.*)?)$/]',
+          message:
+            'Only server code and *.functions.ts may import *.server.ts or the platform; call a server function.',
         },
       ],
     },

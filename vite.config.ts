@@ -7,7 +7,7 @@ import type { Plugin, Rolldown } from 'vite'
 import { parseBuildSettings } from './build/build-settings'
 import { compileHint, compileHintMinBytes } from './build/compile-hint'
 import { scriptFile } from './build/script-file'
-import { loadEnvFile } from './app/server/config.server'
+import { loadEnvFile } from './app/platform/config.server'
 
 type OutputBundle = Rolldown.OutputBundle
 
@@ -73,7 +73,7 @@ function finishClientChunks(): Plugin {
 
 /**
  * The browser build's stylesheet path, for the server build as `virtual:whole-stylesheet`: a stored page inlines
- * only its own rules and links this (app/server/http/page-css.server.ts). The browser is built first.
+ * only its own rules and links this (app/platform/http/page-css.server.ts). The browser is built first.
  */
 function wholeStylesheetPath(): Plugin {
   const id = 'virtual:whole-stylesheet'
@@ -154,12 +154,12 @@ export default defineConfig({
       // lock before listening; route-rule headers reach error answers too, so keep a 404 under /assets or /img
       // from being cached a year; render the home page at start.
       plugins: [
-        './app/server/start/nitro-env-file.server.ts',
-        './app/server/start/nitro-memory.server.ts',
-        './app/server/log/nitro-console.server.ts',
-        './app/server/start/nitro-data-folder-lock.server.ts',
-        './app/server/http/nitro-uncached-errors.server.ts',
-        './app/server/http/nitro-warm-up.server.ts',
+        './app/platform/start/nitro-env-file.server.ts',
+        './app/platform/start/nitro-memory.server.ts',
+        './app/platform/log/nitro-console.server.ts',
+        './app/platform/start/nitro-data-folder-lock.server.ts',
+        './app/platform/http/nitro-uncached-errors.server.ts',
+        './app/platform/http/nitro-warm-up.server.ts',
       ],
     }),
   ],

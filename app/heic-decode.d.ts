@@ -1,4 +1,4 @@
-/** heic-decode ships no types: the calls app/server/leads/photo-encode.server.ts makes. */
+/** heic-decode ships no types: the calls app/features/leads/photo-encode.server.ts makes. */
 declare module 'heic-decode' {
   interface DecodedImage {
     width: number

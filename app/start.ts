@@ -8,15 +8,15 @@ import {
   malformedServerFnInput,
   notFromStartsClient,
   unknownServerFn,
-} from '~/server/http/failure.server'
-import { isSameOriginRequest } from '~/server/http/origin.server'
+} from '~/platform/http/failure.server'
+import { isSameOriginRequest } from '~/platform/http/origin.server'
 import {
   isWellFormedServerFnBody,
   isWellFormedServerFnQuery,
   MAX_SERVER_FN_BODY_BYTES,
-} from '~/server/http/server-fn-body.server'
-import { getBackend } from '~/server/backend/backend.server'
-import { formTokens, formTokensLoaded } from '~/server/leads/tokens.server'
+} from '~/platform/http/server-fn-body.server'
+import { getBackend } from '~/platform/backend.server'
+import { formTokens, formTokensLoaded } from '~/features/leads/tokens.server'
 
 // Start throws for an id its manifest lacks, and logs that as a 500 with its stack: anyone could fill the log.
 const UNKNOWN_SERVER_FN = /^Server function info not found for /

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { isValidEmail } from '../app/lib/leads/lead-schema'
+import { isValidEmail } from '../app/features/leads/lead-schema'
 
 /** Baked into both bundles as __SITE_ENV__ (app/content/build-env.ts), so server and browser agree. */
 export function isBuildSetting(name: string): boolean {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test'
 import { openInteractiveLeadForm } from './support/quote-form'
 import { renderEverySection, violationList, wcagAudit } from './support/axe'
-import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
+import { QUOTE_MESSAGES } from '~/features/leads/lead-schema'
 import { routeKinds } from '../tests/support/route-kinds'
 
 async function expectNoViolations(page: Page) {

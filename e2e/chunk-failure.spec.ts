@@ -1,5 +1,5 @@
-import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
-import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
+import { QUOTE_MESSAGES } from '~/features/leads/lead-schema'
+import { HEARD_ABOUT_QUESTION } from '~/features/leads/lead-source-constants'
 import { holdRequests } from './support/hold-requests'
 import { mailTexts } from './support/owner'
 import { fillQuoteFields, SENT_LOCATION } from './support/quote-form'

@@ -1,8 +1,8 @@
 import { expect, test } from './support/test'
 import { tabTo } from './support/keyboard'
 import { openInteractiveLeadForm } from './support/quote-form'
-import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
-import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
+import { QUOTE_MESSAGES } from '~/features/leads/lead-schema'
+import { HEARD_ABOUT_QUESTION } from '~/features/leads/lead-source-constants'
 
 test.describe('keyboard only @mobile', () => {
   test.use({ viewport: { width: 390, height: 844 } })

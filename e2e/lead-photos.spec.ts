@@ -4,8 +4,8 @@
  * its headers and the spent token are tests/server/lead-photos.test.ts's.
  */
 import sharp from 'sharp'
-import { PHOTO_TOKEN_PATTERN } from '~/lib/leads/lead-photo-statuses'
-import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
+import { PHOTO_TOKEN_PATTERN } from '~/features/leads/lead-photo-statuses'
+import { QUOTE_MESSAGES } from '~/features/leads/lead-schema'
 import { fillQuoteFields, openInteractiveLeadForm, submitQuote } from './support/quote-form'
 import { violationList, wcagAudit } from './support/axe'
 import { mails, signInOwner, startOwnerServer } from './support/owner'

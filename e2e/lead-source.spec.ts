@@ -4,7 +4,7 @@
  * (enhanced, or posted plainly before its code arrived), and the stored lead has them with its channel, as
  * `npm run leads` lists it from the shared server.
  */
-import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
+import { HEARD_ABOUT_QUESTION } from '~/features/leads/lead-source-constants'
 import { holdRequests } from './support/hold-requests'
 import { fillQuoteFields, SENT_LOCATION, submitQuote, contact } from './support/quote-form'
 import { listedLeads } from './support/owner'

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { QUOTE_HONEYPOT_NAME } from '../app/lib/leads/lead-form-constants'
+import { QUOTE_HONEYPOT_NAME } from '../app/features/leads/lead-form-constants'
 import { expect, test } from './support/test'
 import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
 import { logged, startSiteServer, type LogRecord, type SiteServer, siteServerForAll } from './support/site-server'

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { DELETE_TEXTS } from '~/lib/owner/owner-lead'
+import { DELETE_TEXTS } from '~/features/owner/owner-lead'
 import { violationList, wcagAudit } from './support/axe'
 import { sendQuote, contact } from './support/quote-form'
 import { listedLeads, signInOwner, startOwnerServer } from './support/owner'

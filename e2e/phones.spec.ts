@@ -1,7 +1,7 @@
 // Issue 24, "Phones first": what a visitor sees on a 390 × 844 phone (and a 1280-wide desktop).
 import { serviceList } from '~/content/service-list'
 import sharp from 'sharp'
-import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
+import { QUOTE_MESSAGES } from '~/features/leads/lead-schema'
 import { site } from '~/content/site'
 import { homeContact } from '~/content/home-sections'
 import { luminance } from './support/colour'

@@ -6,9 +6,9 @@
  * (decision 049): the very next visit, well within the pages' freshness, no longer shows the job.
  */
 import sharp from 'sharp'
-import { OWNER_INVOICE_TEXTS } from '~/lib/payments/invoice'
-import { POST_WORK_PATH, suggestedAlt, postWorkFieldsSchema } from '~/lib/posted-work/posted-work'
-import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
+import { OWNER_INVOICE_TEXTS } from '~/features/payments/invoice'
+import { POST_WORK_PATH, suggestedAlt, postWorkFieldsSchema } from '~/features/work/posted-work'
+import { WORK_TEXTS } from '~/features/work/posted-work-form'
 import { violationList, wcagAudit } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { signInOwner, startOwnerServer } from './support/owner'

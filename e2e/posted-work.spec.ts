@@ -5,8 +5,8 @@
  * that a deleted job's files go, are tests/server/posted-work.test.ts's, in both file stores.
  */
 import sharp from 'sharp'
-import { POSTED_WORK_BASE_URL, suggestedAlt } from '~/lib/posted-work/posted-work'
-import { WORK_TEXTS } from '~/lib/posted-work/posted-work-form'
+import { POSTED_WORK_BASE_URL, suggestedAlt } from '~/features/work/posted-work'
+import { WORK_TEXTS } from '~/features/work/posted-work-form'
 import { signInOwner, startOwnerServer } from './support/owner'
 import { expect, test, type Locator, type Page } from './support/test'
 

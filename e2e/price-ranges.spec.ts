@@ -6,9 +6,9 @@
  * fills in before the inbox's scripts run keep what he typed.
  */
 import { privacyLink } from '~/content/navigation'
-import { SOURCES_TEXTS } from '~/lib/owner/owner-lead'
-import { OWNER_QUOTE_TEXTS as Q, QUOTE_PAGE_TEXTS } from '~/lib/quotes/quote-texts'
-import { DEFAULT_PRICE_RULE, TYPICAL_PRICE_TEXTS } from '~/lib/quotes/typical-price'
+import { SOURCES_TEXTS } from '~/features/owner/owner-lead'
+import { OWNER_QUOTE_TEXTS as Q, QUOTE_PAGE_TEXTS } from '~/features/quotes/quote-texts'
+import { DEFAULT_PRICE_RULE, TYPICAL_PRICE_TEXTS } from '~/features/prices/typical-price'
 import { violationList, wcagAudit } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { signInOwner, startOwnerServer } from './support/owner'

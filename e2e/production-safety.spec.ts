@@ -2,7 +2,7 @@
 // sockets; tests/server/config.test.ts and tests/assistant/ask.test.ts hold the rules as functions.
 import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
-import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
+import { QUOTE_MESSAGES } from '~/features/leads/lead-schema'
 import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
 import { mailTexts } from './support/owner'
 import { rawRequest } from './support/raw-request'

@@ -5,7 +5,7 @@
  * post records the same acceptance. docs/decisions/053-quotes-and-jobs.md
  */
 import type { ParsedMail } from 'mailparser'
-import { OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '~/lib/quotes/quote-texts'
+import { OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '~/features/quotes/quote-texts'
 import { violationList, wcagAudit } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { mails, signInOwner, startOwnerServer } from './support/owner'

@@ -6,8 +6,8 @@
  * columns, e2e/lead-source.spec.ts's.
  */
 import { expect, test, type Page, type Route } from './support/test'
-import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
-import { HEARD_ABOUT_QUESTION } from '~/lib/lead-source/lead-source-constants'
+import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/features/leads/lead-schema'
+import { HEARD_ABOUT_QUESTION } from '~/features/leads/lead-source-constants'
 import { toJSONAsync } from 'seroval'
 import {
   fillQuoteFields,

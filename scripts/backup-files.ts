@@ -4,8 +4,8 @@ import { execFileSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { DatabaseCommandError } from '../app/server/db/database.server'
-import { DataFolderLockedError, lockDataFolder } from '../app/server/db/data-folder-lock.server'
+import { DatabaseCommandError } from '../app/platform/db/database.server'
+import { DataFolderLockedError, lockDataFolder } from '../app/platform/db/data-folder-lock.server'
 
 /**
  * Restores a backup into an empty DATA_DIR, or with `force` sets the present database aside first; the restored

@@ -2,8 +2,8 @@
 // through its socket in DATA_DIR, or from the folder when the site is stopped. docs/operations.md.
 import { renameSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { runtimeConfig } from '../app/server/config.server'
-import { LeadRequestError } from '../app/server/owner/leads.server'
+import { runtimeConfig } from '../app/platform/config.server'
+import { LeadRequestError } from '../app/features/owner/leads.server'
 import { runOwnerCommandOn, runOwnerCommand } from './owner-command'
 import { backupLeadPhotos } from './backup-files'
 

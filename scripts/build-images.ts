@@ -1,13 +1,13 @@
 // images/** -> AVIF + WebP in public/img/, app/content/image-manifest.json, public/og-image.jpg; `--force`
 // re-encodes all, `--json` prints a summary. Names hash source and settings: /img/* is immutable. The encoding
-// itself is app/server/images/image-variants.server.ts, which the owner's posted work uses too.
+// itself is app/platform/images/image-variants.server.ts, which the owner's posted work uses too.
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
-import { contentHash, decodeToRaw, encodeVariant, FORMATS } from '../app/server/images/image-variants.server'
-import { placeholderOf, widthsFor, type VariantFormat } from '../app/server/images/image-variants.server'
+import { contentHash, decodeToRaw, encodeVariant, FORMATS } from '../app/platform/images/image-variants.server'
+import { placeholderOf, widthsFor, type VariantFormat } from '../app/platform/images/image-variants.server'
 
 const OG = { width: 1200, height: 630, quality: 82 }
 const SOURCE_EXT = /\.(jpe?g|png|webp)$/i

@@ -4,7 +4,7 @@
 // npm run leads -- conversions [--since 2026-01-01]: won ad clicks as Google Ads' import file, on stdout.
 // Works while the site runs (through its socket in DATA_DIR) and while it is stopped; docs/operations.md.
 import { parseArgs } from 'node:util'
-import { runtimeConfig } from '../app/server/config.server'
+import { runtimeConfig } from '../app/platform/config.server'
 import {
   LeadRequestError,
   LEAD_STATUSES,
@@ -12,8 +12,8 @@ import {
   isLeadId,
   leadsCsv,
   requireStatus,
-} from '../app/server/owner/leads.server'
-import { conversionsCsv } from '../app/server/owner/conversions.server'
+} from '../app/features/owner/leads.server'
+import { conversionsCsv } from '../app/features/owner/conversions.server'
 import { runOwnerCommandOn, runOwnerCommand } from './owner-command'
 
 const USAGE = `Usage: npm run leads [-- --json] [--since 7d|24h|2026-11-01] [--status new]

@@ -1,13 +1,13 @@
-// The command line's side of the owner's commands (app/server/owner/owner-commands.server.ts): the running
+// The command line's side of the owner's commands (app/features/owner/owner-commands.server.ts): the running
 // site if it answers on its socket, else the database itself; and how a command ends (exit codes, messages).
 import { request as httpRequest } from 'node:http'
 import { resolve } from 'node:path'
 import { buffer } from 'node:stream/consumers'
-import { ConfigError, loadEnvFile, type RuntimeConfig } from '../app/server/config.server'
-import { DatabaseCommandError, openDatabase, type Database } from '../app/server/db/database.server'
-import { DataFolderLockedError } from '../app/server/db/data-folder-lock.server'
-import { openFileStore } from '../app/server/files/file-store.server'
-import { LeadRequestError } from '../app/server/owner/leads.server'
+import { ConfigError, loadEnvFile, type RuntimeConfig } from '../app/platform/config.server'
+import { DatabaseCommandError, openDatabase, type Database } from '../app/platform/db/database.server'
+import { DataFolderLockedError } from '../app/platform/db/data-folder-lock.server'
+import { openFileStore } from '../app/platform/files/file-store.server'
+import { LeadRequestError } from '../app/features/owner/leads.server'
 import {
   ownerSocketPath,
   REFUSALS,
@@ -15,7 +15,7 @@ import {
   type Args,
   type OwnerCommand,
   type Result,
-} from '../app/server/owner/owner-commands.server'
+} from '../app/features/owner/owner-commands.server'
 
 export class OwnerCommandError extends Error {
   override name = 'OwnerCommandError'

@@ -2,8 +2,8 @@
 // Refuses a folder that holds a database unless --force (which keeps the old one beside). docs/operations.md.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { runtimeConfig } from '../app/server/config.server'
-import { LeadRequestError } from '../app/server/owner/leads.server'
+import { runtimeConfig } from '../app/platform/config.server'
+import { LeadRequestError } from '../app/features/owner/leads.server'
 import { runOwnerCommand } from './owner-command'
 import { restoreDatabase, restoreLeadPhotos } from './backup-files'
 

@@ -2,8 +2,8 @@
 // /services), through the running site or the database itself. The Content-Security-Policy allows a new video
 // host within 5 minutes (the featured video's cache). docs/operations.md.
 import { parseArgs } from 'node:util'
-import { runtimeConfig } from '../app/server/config.server'
-import { LeadRequestError } from '../app/server/owner/leads.server'
+import { runtimeConfig } from '../app/platform/config.server'
+import { LeadRequestError } from '../app/features/owner/leads.server'
 import { runOwnerCommand, runOwnerCommandOn } from './owner-command'
 
 const USAGE = `Usage: npm run video -- <https://… or /path under public/> [video/mp4] [--services]

@@ -1,4 +1,4 @@
-// The words of every e-mail and push the site sends (app/server/outbox/messages.server.ts builds them). Values a
+// The words of every e-mail and push the site sends (app/platform/outbox/messages.server.ts builds them). Values a
 // person typed arrive here already cleaned; the server escapes what goes into HTML.
 import { claims, site } from './site'
 

@@ -6,7 +6,7 @@ import { SiteHeader } from '~/components/layout/site-header'
 import { NotFoundPage } from '~/components/layout/not-found-page'
 import { pageSeo } from '~/content/pages'
 import { contentSecurityPolicy } from '~/lib/page/content-security-policy'
-import { featuredVideoOrigins } from '~/lib/public-reads/backend.functions'
+import { featuredVideoOrigins } from '~/features/reviews/backend.functions'
 import { LazyToaster } from '~/components/ui/lazy-toaster'
 import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
 import { FloatingFeatures } from '~/components/floating/floating-features'
@@ -17,7 +17,7 @@ import {
   StructuredData,
 } from '~/components/layout/document-assets'
 import { linkWebManifestAfterLoad } from '~/lib/seo/web-manifest'
-import { noteVisitSource } from '~/lib/lead-source/visit-source'
+import { noteVisitSource } from '~/features/leads/visit-source'
 // Inline: no request for the tab's icon on the first view.
 import faviconDataUrl from '~/components/layout/favicon.svg?inline'
 import '~/styles/app.css'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getBackend } from '~/server/backend/backend.server'
-import { calendarFeedResponse } from '~/server/quotes/calendar.server'
+import { getBackend } from '~/platform/backend.server'
+import { calendarFeedResponse } from '~/features/quotes/calendar.server'
 
 /** The owner's scheduled jobs as a calendar feed, /calendar/<secret>.ics: a wrong or renewed secret is 404 (decision 053). */
 export const Route = createFileRoute('/calendar/$file')({

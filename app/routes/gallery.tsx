@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageSeo } from '~/content/pages'
-import { readShownWork } from '~/lib/posted-work/shown-work-read'
+import { readShownWork } from '~/features/work/shown-work-read'
 import { seo } from '~/lib/seo/seo'
 import { GalleryPage } from '~/components/gallery/gallery-page'
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { fetchOwnerLeads, fetchOwnerSources, fetchOwnerState } from '~/lib/owner/owner.functions'
-import { ownerSearchSchema, SOURCE_PERIODS } from '~/lib/owner/owner-views'
-import { listOwnerWork } from '~/lib/posted-work/posted-work.functions'
-import { OwnerPage } from '~/components/owner/owner-page'
+import { fetchOwnerLeads, fetchOwnerSources, fetchOwnerState } from '~/features/owner/owner.functions'
+import { ownerSearchSchema, SOURCE_PERIODS } from '~/features/owner/owner-views'
+import { listOwnerWork } from '~/features/work/posted-work.functions'
+import { OwnerPage } from '~/features/owner/owner-page'
 
 // docs/decisions/033-owner-inbox.md
 export const Route = createFileRoute('/owner')({
@@ -16,12 +16,12 @@ export const Route = createFileRoute('/owner')({
     if (deps.view === 'sources') return { ...none, sources: await fetchOwnerSources({ data: deps }) }
     if (deps.view === 'work') return { ...none, work: await listOwnerWork() }
     if (deps.view === 'money') {
-      const { fetchOwnerMoney } = await import('~/lib/payments/payments.functions')
+      const { fetchOwnerMoney } = await import('~/features/payments/payments.functions')
       return { ...none, money: await fetchOwnerMoney() }
     }
     if (deps.view === 'quote' || deps.view === 'prices') {
       // Loaded with their views, so the quotes' schemas and texts stay out of every page's first load.
-      const { fetchPriceSettings, fetchQuoteEditor } = await import('~/lib/quotes/quotes.functions')
+      const { fetchPriceSettings, fetchQuoteEditor } = await import('~/features/quotes/quotes.functions')
       if (deps.view === 'prices') return { ...none, prices: await fetchPriceSettings() }
       // An unknown lead's editor shows the leads instead.
       const editor = deps.lead && (await fetchQuoteEditor({ data: deps }).catch(() => null))

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getBackend } from '~/server/backend/backend.server'
-import { ownerConversionsResponse } from '~/server/owner/conversions.server'
-import { forOwner } from '~/server/owner/owner-access.server'
+import { getBackend } from '~/platform/backend.server'
+import { ownerConversionsResponse } from '~/features/owner/conversions.server'
+import { forOwner } from '~/features/owner/owner-access.server'
 
 /** Won ad clicks for Google Ads' import, for the signed-in owner only. */
 export const Route = createFileRoute('/owner_/conversions.csv')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getBackend } from '~/server/backend/backend.server'
-import { ownerPhotoResponse } from '~/server/owner/lead-photos.server'
-import { forOwner } from '~/server/owner/owner-access.server'
+import { getBackend } from '~/platform/backend.server'
+import { ownerPhotoResponse } from '~/features/owner/lead-photos.server'
+import { forOwner } from '~/features/owner/owner-access.server'
 
 /** A visitor's photo, for the signed-in owner only (decision 044). */
 export const Route = createFileRoute('/owner_/photos/$leadId/$name')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { OWNER_SERVICE_WORKER } from '~/lib/owner/owner-service-worker'
+import { OWNER_SERVICE_WORKER } from '~/features/owner/owner-service-worker'
 
 /** Under /owner/, so its scope never reaches the public pages. */
 export const Route = createFileRoute('/owner_/sw.js')({

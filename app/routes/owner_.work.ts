@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { forOwner } from '~/server/owner/owner-access.server'
-import { handlePostWork } from '~/server/work/post-work.server'
+import { forOwner } from '~/features/owner/owner-access.server'
+import { handlePostWork } from '~/features/work/post-work.server'
 
 // Opened in a browser (a bookmark, a refresh after a plain post): the form lives in the inbox.
 const toTheForm = () => new Response(null, { status: 303, headers: { Location: '/owner?view=work' } })

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { PayPage } from '~/components/payments/pay-page'
+import { PayPage } from '~/features/payments/pay-page'
 import { site } from '~/content/site'
 import { contentSecurityPolicy } from '~/lib/page/content-security-policy'
-import { visitorAddress } from '~/server/http/visitor-address.server'
-import { payPageGet, payPagePost } from '~/server/payments/pay-page.server'
+import { visitorAddress } from '~/platform/http/visitor-address.server'
+import { payPageGet, payPagePost } from '~/features/payments/pay-page.server'
 
 /**
  * The customer's pay page (docs/decisions/055-invoices-and-payments.md). Its GET reads the invoice before anything

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getBackend } from '~/server/backend/backend.server'
-import { visitorAddress } from '~/server/http/visitor-address.server'
-import { handleLeadPhotosPost } from '~/server/leads/lead-photos.server'
+import { getBackend } from '~/platform/backend.server'
+import { visitorAddress } from '~/platform/http/visitor-address.server'
+import { handleLeadPhotosPost } from '~/features/leads/lead-photos.server'
 
 /** Photos for a stored lead: JSON for the script, a redirect for the plain form (decision 044). */
 export const Route = createFileRoute('/quote-photos')({

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { LeadPhotoResult } from '~/components/leads/lead-photo-form'
-import { QuoteResult } from '~/components/leads/lead-result'
-import { LEAD_PHOTO_STATUSES } from '~/lib/leads/lead-photo-statuses'
-import { getBackend } from '~/server/backend/backend.server'
-import { visitorAddress } from '~/server/http/visitor-address.server'
-import { handleLeadFormPost, type LeadFormAgain } from '~/server/leads/lead-form-post.server'
-import { photoTokenFrom } from '~/server/leads/photo-token-cookie.server'
+import { LeadPhotoResult } from '~/features/leads/lead-photo-form'
+import { QuoteResult } from '~/features/leads/lead-result'
+import { LEAD_PHOTO_STATUSES } from '~/features/leads/lead-photo-statuses'
+import { getBackend } from '~/platform/backend.server'
+import { visitorAddress } from '~/platform/http/visitor-address.server'
+import { handleLeadFormPost, type LeadFormAgain } from '~/features/leads/lead-form-post.server'
+import { photoTokenFrom } from '~/features/leads/photo-token-cookie.server'
 
 /** The no-JavaScript quote form's result page; a refused post, or one asking the typical price, gets it filled in. */
 export const Route = createFileRoute('/quote-request')({

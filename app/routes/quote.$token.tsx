@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { QuotePage } from '~/components/quotes/quote-page'
-import { QUOTE_PAGE_HEADERS, type QuotePageRefusal } from '~/lib/quotes/quote'
+import { QuotePage } from '~/features/quotes/quote-page'
+import { QUOTE_PAGE_HEADERS, type QuotePageRefusal } from '~/features/quotes/quote'
 import { site } from '~/content/site'
-import { visitorAddress } from '~/server/http/visitor-address.server'
-import { quotePageGet, quotePagePost } from '~/server/quotes/quote-page.server'
+import { visitorAddress } from '~/platform/http/visitor-address.server'
+import { quotePageGet, quotePagePost } from '~/features/quotes/quote-page.server'
 
 /**
  * The customer's quote (docs/decisions/053-quotes-and-jobs.md). Its handlers read the quote before anything renders,

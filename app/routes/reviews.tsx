@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageSeo } from '~/content/pages'
 import { seo } from '~/lib/seo/seo'
-import { readReviews } from '~/lib/public-reads/backend-reads'
+import { readReviews } from '~/features/reviews/backend-reads'
 import { ReviewsPage } from '~/components/reviews/reviews-page'
 
 export const Route = createFileRoute('/reviews')({

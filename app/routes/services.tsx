@@ -3,9 +3,9 @@ import * as v from 'valibot'
 import { serviceById } from '~/content/services'
 import { DEFAULT_SERVICE_TAB, serviceIds } from '~/content/types'
 import { seo } from '~/lib/seo/seo'
-import { readFeaturedVideo } from '~/lib/public-reads/backend-reads'
-import { readShownWork } from '~/lib/posted-work/shown-work-read'
-import { fetchTypicalPrice } from '~/lib/quotes/typical-price.functions'
+import { readFeaturedVideo } from '~/features/reviews/backend-reads'
+import { readShownWork } from '~/features/work/shown-work-read'
+import { fetchTypicalPrice } from '~/features/prices/typical-price.functions'
 import { ServicesPage } from '~/components/services/services-page'
 
 const servicesSearchSchema = v.object({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { site } from '~/content/site'
-import { webManifestResponse } from '~/server/http/web-manifest.server'
+import { webManifestResponse } from '~/platform/http/web-manifest.server'
 
 export const Route = createFileRoute('/site.webmanifest')({
   server: {

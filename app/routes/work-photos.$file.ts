@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { workPhotoResponse } from '~/server/work/posted-work.server'
+import { workPhotoResponse } from '~/features/work/posted-work.server'
 
 /** A shown job's encoded variant, cached as long as a page (decisions 049, 052). */
 export const Route = createFileRoute('/work-photos/$file')({

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { QUOTE_MESSAGES } from '~/lib/leads/lead-schema'
+import { QUOTE_MESSAGES } from '~/features/leads/lead-schema'
 
 // A type, not an interface: it goes where a Record<string, string> of form fields is asked for.
 export type QuoteFields = {

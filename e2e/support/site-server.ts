@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import type { Insertable } from 'kysely'
-import type { Database } from '../../app/server/db/database.server'
-import type { DB } from '../../app/server/db/schema.gen'
-import { enqueue } from '../../app/server/outbox/enqueue.server'
-import { versionHash } from '../../app/server/quotes/quotes.server'
-import type { QuoteItem } from '../../app/lib/quotes/quote'
+import type { Database } from '../../app/platform/db/database.server'
+import type { DB } from '../../app/platform/db/schema.gen'
+import { enqueue } from '../../app/platform/outbox/enqueue.server'
+import { versionHash } from '../../app/features/quotes/quotes.server'
+import type { QuoteItem } from '../../app/features/quotes/quote'
 import {
   openSiteDatabase,
   startSiteProcess,
@@ -17,7 +17,7 @@ import { freshDatabaseUrl, freshDataDir } from '../../tests/support/test-databas
 import { googleReviewsEnv, placeAnswer, startHttpStub, type HttpStub, type ShownReview } from './http-stub'
 
 export interface SiteServer extends SiteProcess {
-  /** stdout's JSON log lines (app/server/log/logger.server.ts). */
+  /** stdout's JSON log lines (app/platform/log/logger.server.ts). */
   records: () => LogRecord[]
 }
 
@@ -191,7 +191,7 @@ export interface SlowReviewsSite {
 
 /**
  * A server that has just started while Google is slow: its start-up render's read of the reviews waits on Google
- * until `release()`, and every render meanwhile waits on that same read (app/server/backend/read-cache.server.ts).
+ * until `release()`, and every render meanwhile waits on that same read (app/platform/read-cache.server.ts).
  * Returns once the server listens and that read waits.
  */
 export async function startSiteWhileReviewsWait(reviews: ShownReview[]): Promise<SlowReviewsSite> {

@@ -3,7 +3,7 @@
 // JWT and decrypts as the phone would: tests/support/push-service.ts). Then leads one at a time by the
 // no-JavaScript form, timed from the post to the push's arrival; then one with the push service down.
 import webpush from 'web-push'
-import { OWNER_TEXTS } from '../../app/lib/owner/owner-lead'
+import { OWNER_TEXTS } from '../../app/features/owner/owner-lead'
 import { localCertificate, phoneKeys, startPushService } from '../../tests/support/push-service'
 import { contactFormToken, failIfAny, launchChromium, median, newestMailLink, postLeadForm } from './common'
 import { report, SIGN_IN_LINK, startProductionServer, until } from './common'

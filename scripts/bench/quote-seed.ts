@@ -2,12 +2,12 @@
 // customer's quote page, or its invoice sent once accepted and done, for the pay page. Each made as the contact
 // form, the owner's "Send quote", the customer's "Accept", "Job done" and "Send invoice" make it.
 import * as v from 'valibot'
-import { quoteDraftSchema } from '../../app/lib/quotes/quote-schema'
-import { createBackend } from '../../app/server/backend/backend.server'
-import { parseRuntimeConfig } from '../../app/server/config.server'
-import { storeLead } from '../../app/server/leads/store-lead.server'
-import { markJobDone, sendInvoice } from '../../app/server/payments/invoices.server'
-import { sendQuote } from '../../app/server/quotes/quotes.server'
+import { quoteDraftSchema } from '../../app/features/quotes/quote-schema'
+import { createBackend } from '../../app/platform/backend.server'
+import { parseRuntimeConfig } from '../../app/platform/config.server'
+import { storeLead } from '../../app/features/leads/store-lead.server'
+import { markJobDone, sendInvoice } from '../../app/features/payments/invoices.server'
+import { sendQuote } from '../../app/features/quotes/quotes.server'
 import { acceptQuote } from '../../tests/server/quote-helpers'
 
 /** The quote's path, `/quote/<token>`; with `pay`, the invoice's path, `/pay/<token>`. */

@@ -64,7 +64,7 @@ CREATE INDEX leads_created_channel_idx ON public.leads (created_at, source_chann
 
 -- Everything sent after a lead is stored, each row written in its cause's transaction and delivered by the
 -- site's worker (docs/decisions/008-lead-outbox.md, 048-follow-through.md); next_attempt_at is also a timer's
--- due time. The template names what is sent, checked by app/server/outbox/templates.server.ts, which builds it;
+-- due time. The template names what is sent, checked by app/platform/outbox/templates.server.ts, which builds it;
 -- the channel is how it goes. A lead has at most one row per template and key.
 CREATE TABLE public.outbox (
   id               uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -105,7 +105,7 @@ CREATE TABLE public.lead_photo_tokens_used (
 
 -- How many photos each upload token sent to be judged, stored or not (docs/decisions/051-uploads-refused-before-
 -- reading.md): a token gets five, so a file that fails to decode cannot be sent again and again. A row goes with
--- its lead. Counted by one statement in app/server/leads/lead-photos.server.ts, before any photo is decoded.
+-- its lead. Counted by one statement in app/features/leads/lead-photos.server.ts, before any photo is decoded.
 CREATE TABLE public.lead_photo_token_counts (
   token_hash       text PRIMARY KEY CHECK (char_length(token_hash) = 64),
   lead_id uuid NOT NULL REFERENCES public.leads (id) ON DELETE CASCADE,
@@ -229,7 +229,7 @@ CREATE INDEX posted_work_shown_idx ON public.posted_work (created_at DESC, id) W
 
 -- The quote the customer accepts and the job on the calendar (docs/decisions/053-quotes-and-jobs.md). Each row
 -- belongs to a lead and goes with it (ON DELETE CASCADE: decision 043's deletion and retention). Money is whole
--- cents. The writes are TypeScript transactions (app/server/quotes/), each locking the lead's row first.
+-- cents. The writes are TypeScript transactions (app/features/quotes/), each locking the lead's row first.
 
 -- The owner's short price list: one row per service of app/content/ (absent: the service's title, no price).
 -- The list of ids is app/content/types.ts's serviceIds (tests/server/content-lists.test.ts).
@@ -240,7 +240,7 @@ CREATE TABLE public.price_list (
   starting_cents integer CHECK (starting_cents BETWEEN 0 AND 10000000),
   -- What visitors see (docs/decisions/057-price-ranges.md): a minimum charge and a range per size the owner names,
   -- [{"size": "two-story", "lowCents": 35000, "highCents": 45000}] in his order (checked by priceListSchema in
-  -- app/lib/quotes/quote-schema.ts); a size '' is the one range of a service without sizes.
+  -- app/features/quotes/quote-schema.ts); a size '' is the one range of a service without sizes.
   minimum_cents  integer CHECK (minimum_cents BETWEEN 0 AND 10000000),
   size_ranges    jsonb NOT NULL DEFAULT '[]'
                  CHECK (jsonb_typeof(size_ranges) = 'array' AND jsonb_array_length(size_ranges) <= 6),
@@ -299,7 +299,7 @@ CREATE TABLE public.jobs (
 
 -- The invoice of a done job and the money paid on it (docs/decisions/055-invoices-and-payments.md). Each row
 -- belongs to a lead and goes with it; a payment or refund moves the lead's last contact, which retention counts
--- from. Money is whole cents. The writes are TypeScript transactions (app/server/payments/), each locking the
+-- from. Money is whole cents. The writes are TypeScript transactions (app/features/payments/), each locking the
 -- lead's row first, as the quotes' do.
 
 -- The last invoice number given. Its one row is locked by "Send invoice" until that commits, so numbers run
@@ -445,7 +445,7 @@ CREATE TRIGGER leads_changed BEFORE UPDATE OF status, owner_note ON public.leads
 -- One hit for p_key in p_bucket: allowed (and recorded) while fewer than p_limit hits fall in the last
 -- p_window_ms, else refused with the milliseconds until the oldest expires. A p_limit of 0 or less: no limit.
 -- In SQL: the count and the insert are one round trip under a lock of that key alone, so a lead's transaction
--- (app/server/leads/store-lead.server.ts) counts its visitor without holding a lock every visitor shares.
+-- (app/features/leads/store-lead.server.ts) counts its visitor without holding a lock every visitor shares.
 CREATE FUNCTION public.hit_rate_limit(p_bucket text, p_key text, p_limit integer, p_window_ms integer)
 RETURNS TABLE (allowed boolean, retry_after_ms integer)
 LANGUAGE plpgsql

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { activityServices, activityToast, sampleActivity } from '~/content/activity'
 import { serviceAreas } from '~/content/service-areas'
-import { activityFromReviews, shortName } from '~/lib/reviews/review-activity'
+import { activityFromReviews, shortName } from '~/features/reviews/review-activity'
 
 describe('the sample activity items (docs/product.md)', () => {
   test('there are 20, alternating booking and review, starting with a booking', () => {

@@ -3,8 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { claims, site } from '~/content/site'
 import { services, epoxy } from '~/content/services'
 import { serviceAreas } from '~/content/service-areas'
-import { answerGrounded, groundedAnswer } from '~/server/assistant/grounded.server'
-import { knowledgeAsText } from '~/server/assistant/knowledge.server'
+import { answerGrounded, groundedAnswer } from '~/features/assistant/grounded.server'
+import { knowledgeAsText } from '~/features/assistant/knowledge.server'
 
 const areaNames = serviceAreas.map((area) => area.name)
 const NOT_SERVED = "isn't one of our 16 listed service areas"

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { site } from '~/content/site'
-import { answerGrounded } from '~/server/assistant/grounded.server'
-import { answerMessage, askLlm } from '~/server/assistant/ai-assistant.server'
-import { parseRuntimeConfig } from '~/server/config.server'
+import { answerGrounded } from '~/features/assistant/grounded.server'
+import { answerMessage, askLlm } from '~/features/assistant/ai-assistant.server'
+import { parseRuntimeConfig } from '~/platform/config.server'
 import { captureLog } from '../support/log-capture'
 import { startHttpStub, type HttpStub } from '../support/http-stub'
 

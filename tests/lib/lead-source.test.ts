@@ -8,7 +8,7 @@ import {
   leadSourceColumns,
   type LeadChannel,
   type VisitSource,
-} from '~/lib/lead-source/lead-source'
+} from '~/features/leads/lead-source'
 
 describe('what a visit sends is cleaned, never refused', () => {
   it('keeps well-formed tags, click ids, landing path and referring host, from an object or its JSON text', () => {

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { gallery, galleryForService, homeGallery } from '../../app/content/gallery'
 import type { GalleryCategory } from '../../app/content/types'
-import { CITY_RECENT_WORK, type PostedWork } from '../../app/lib/posted-work/posted-work'
-import { GALLERY_PLACES, postedFor, shownItems, type ShownItem } from '../../app/lib/posted-work/shown-work'
+import { CITY_RECENT_WORK, type PostedWork } from '../../app/features/work/posted-work'
+import { GALLERY_PLACES, postedFor, shownItems, type ShownItem } from '../../app/features/work/shown-work'
 
 let made = 0
 function job(category: GalleryCategory, city: PostedWork['citySlug'] = null, daysAgo = made): PostedWork {

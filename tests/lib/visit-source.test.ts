@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { VISIT_SOURCE_KEY } from '~/lib/lead-source/lead-source-constants'
-import { visitSourceText } from '~/lib/lead-source/visit-source'
-import { recordVisitSource } from '~/lib/lead-source/visit-source-record'
+import { VISIT_SOURCE_KEY } from '~/features/leads/lead-source-constants'
+import { visitSourceText } from '~/features/leads/visit-source'
+import { recordVisitSource } from '~/features/leads/visit-source-record'
 
 /** A tab opened at `address`, linked from `referrer`, whose first page notes the visit in its sessionStorage. */
 function openTab(address: string, referrer = '', storage: Storage = memoryStorage()) {

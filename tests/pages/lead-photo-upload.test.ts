@@ -2,8 +2,8 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import LeadPhotoUpload from '../../app/components/leads/lead-photo-upload'
-import { LeadPhotoForm, LeadPhotoResult } from '../../app/components/leads/lead-photo-form'
+import LeadPhotoUpload from '../../app/features/leads/lead-photo-upload'
+import { LeadPhotoForm, LeadPhotoResult } from '../../app/features/leads/lead-photo-form'
 
 describe('the photo upload pieces', () => {
   it('the plain form posts multipart to /quote-photos with the token, a labelled multi-file input and a button', () => {

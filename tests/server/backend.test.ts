@@ -1,11 +1,11 @@
-// The site's backend (app/server/backend/backend.server.ts) on whichever database this run has: opening and
+// The site's backend (app/platform/backend.server.ts) on whichever database this run has: opening and
 // migrating, the back-off after a failed open, the process's one backend, and its featured videos.
-import { schemaFiles } from '../../app/server/db/schema-files.server'
+import { schemaFiles } from '../../app/platform/db/schema-files.server'
 import { existsSync, mkdirSync, utimesSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { createBackend } from '../../app/server/backend/backend.server'
-import { parseRuntimeConfig } from '../../app/server/config.server'
+import { createBackend } from '../../app/platform/backend.server'
+import { parseRuntimeConfig } from '../../app/platform/config.server'
 import { freshDatabaseUrl, rowsOf, run, useTempDirs, useTestBackends } from './helpers'
 
 const tempDir = useTempDirs()
@@ -117,8 +117,8 @@ describe('the backend', { timeout: 90_000 }, () => {
     try {
       // Fresh modules: the configuration is parsed once per process, on first use.
       vi.resetModules()
-      const { closeBackend, getBackend } = await import('../../app/server/backend/backend.server')
-      const { cachedFeaturedVideo } = await import('../../app/server/backend/read-cache.server')
+      const { closeBackend, getBackend } = await import('../../app/platform/backend.server')
+      const { cachedFeaturedVideo } = await import('../../app/platform/read-cache.server')
       const backend = getBackend()
       expect(getBackend()).toBe(backend)
       expect(backend.dataDir).toBe(where.dataDir)

@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { finalizeResponse, MIN_COMPRESSED_BYTES } from '../../app/server/http/http.server'
+import { finalizeResponse, MIN_COMPRESSED_BYTES } from '../../app/platform/http/http.server'
 
 const browser = { 'Accept-Encoding': 'gzip, deflate, br, zstd' }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseRuntimeConfig } from '../../app/server/config.server'
-import { clientKey } from '../../app/server/http/rate-limit.server'
-import { forwardedClient, parseTrustProxy, type TrustedProxy } from '../../app/server/http/trusted-proxy.server'
+import { ConfigError, parseRuntimeConfig } from '../../app/platform/config.server'
+import { clientKey } from '../../app/platform/http/rate-limit.server'
+import { forwardedClient, parseTrustProxy, type TrustedProxy } from '../../app/platform/http/trusted-proxy.server'
 
 describe('runtime configuration', () => {
   it('uses the documented defaults when nothing is set', () => {

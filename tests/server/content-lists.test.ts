@@ -7,9 +7,9 @@ import { expect, test } from 'vitest'
 import { citySlugs } from '../../app/content/service-areas'
 import { site } from '../../app/content/site'
 import { galleryCategories, serviceIds } from '../../app/content/types'
-import { HEARD_ABOUT_LABELS, LEAD_CHANNEL_LABELS } from '../../app/lib/lead-source/lead-source-constants'
-import { PREFERRED_TIMES } from '../../app/lib/leads/lead-form-constants'
-import { LEAD_STATUSES } from '../../app/server/owner/leads.server'
+import { HEARD_ABOUT_LABELS, LEAD_CHANNEL_LABELS } from '../../app/features/leads/lead-source-constants'
+import { PREFERRED_TIMES } from '../../app/features/leads/lead-form-constants'
+import { LEAD_STATUSES } from '../../app/features/owner/leads.server'
 import { useTestBackends } from './helpers'
 
 const testBackend = useTestBackends()

@@ -1,12 +1,12 @@
-// The connection module (app/server/db/database.server.ts) on whichever database this run has: PGlite in a temp
+// The connection module (app/platform/db/database.server.ts) on whichever database this run has: PGlite in a temp
 // DATA_DIR under `npm test`, a fresh PostgreSQL 15 database per test under `npm run test:postgres`.
-import { schemaFiles } from '../../app/server/db/schema-files.server'
+import { schemaFiles } from '../../app/platform/db/schema-files.server'
 import { describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import type { PGlite } from '@electric-sql/pglite'
-import { openDatabase, type Database, type DatabaseOptions, type Db } from '../../app/server/db/database.server'
-import { MAX_STATEMENTS } from '../../app/server/db/pglite.server'
-import { reusedQuery, type Value } from '../../app/server/db/reused-query.server'
+import { openDatabase, type Database, type DatabaseOptions, type Db } from '../../app/platform/db/database.server'
+import { MAX_STATEMENTS } from '../../app/platform/db/pglite.server'
+import { reusedQuery, type Value } from '../../app/platform/db/reused-query.server'
 import { migratedSiteData, useCleanup, useTempDirs } from './helpers'
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
@@ -92,7 +92,7 @@ describe(`the database (${driver})`, { timeout: 90_000 }, () => {
     expect(rows.map((row) => row.entry)).toEqual(['fifth', 'first', 'second'])
   })
 
-  // app/server/db/pglite.server.ts: PGlite's own query() parses and plans every call.
+  // app/platform/db/pglite.server.ts: PGlite's own query() parses and plans every call.
   it.skipIf(onPostgres)(
     'on PGlite, parses a query once however often it runs, with each call its own values',
     async () => {
@@ -135,7 +135,7 @@ describe(`the database (${driver})`, { timeout: 90_000 }, () => {
         await sql`INSERT INTO public.steps VALUES (${2})`.execute(tx)
       })
     await write() // parses the statement once
-    // The driver's shared PGlite, by its folder (app/server/db/pglite.server.ts).
+    // The driver's shared PGlite, by its folder (app/platform/db/pglite.server.ts).
     const registry = (globalThis as Record<symbol, Map<string, Promise<{ db: PGlite }>>>)[
       Symbol.for('pressure-washing-site.pglite-registry')
     ]!

@@ -3,14 +3,14 @@ import { readFileSync } from 'node:fs'
 import { parseEnv } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { placeholderFacts } from '../../app/content/site'
-import { parseRuntimeConfig } from '../../app/server/config.server'
-import { placeholdersInUse } from '../../app/server/start/placeholder-facts.server'
+import { parseRuntimeConfig } from '../../app/platform/config.server'
+import { placeholdersInUse } from '../../app/platform/start/placeholder-facts.server'
 
 const example = parseEnv(readFileSync('.env.example', 'utf8'))
 
 describe('.env.example', () => {
   it('names every runtime variable the server reads, and every build-time business fact', () => {
-    const schema = readFileSync('app/server/config.server.ts', 'utf8')
+    const schema = readFileSync('app/platform/config.server.ts', 'utf8')
     const runtime = [...schema.slice(schema.indexOf('const EnvSchema')).matchAll(/^ {2}([A-Z][A-Z_]+):/gm)].map(
       (match) => match[1]!,
     )

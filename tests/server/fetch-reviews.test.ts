@@ -1,8 +1,8 @@
 // fetchReviews against a real database and a LOCAL STAND-IN for Google's Places API (an HTTP server on
 // 127.0.0.1 that records each request and answers as the test says).
 import { describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../../app/server/db/database.server'
-import { fetchReviews } from '../../app/server/reviews/fetch-reviews.server'
+import { openDatabase, type Database } from '../../app/platform/db/database.server'
+import { fetchReviews } from '../../app/features/reviews/fetch-reviews.server'
 import { startHttpStub, type StubReply } from '../support/http-stub'
 import { captureLog } from '../support/log-capture'
 import { migratedSiteData, run, useCleanup, useTempDirs } from './helpers'

@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openFileStore, type FileStore } from '../../app/server/files/file-store.server'
+import { openFileStore, type FileStore } from '../../app/platform/files/file-store.server'
 import { startStorageStandIn, type StorageStandIn } from '../support/storage-stand-in'
 import { useCleanup } from './helpers'
 

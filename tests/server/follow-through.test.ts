@@ -6,15 +6,15 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { claims, site } from '../../app/content/site'
-import type { Backend, BackendOptions } from '../../app/server/backend/backend.server'
-import { businessMinutesLater, pacificClock, pacificInstant } from '../../app/server/backend/business-hours.server'
-import { updateLead } from '../../app/server/owner/inbox.server'
-import { requestSignInLink } from '../../app/server/owner/sign-in.server'
-import type { DeliveryIo, OutboxRow } from '../../app/server/outbox/templates.server'
-import { deliverOutboxRow } from '../../app/server/outbox/worker.server'
+import type { Backend, BackendOptions } from '../../app/platform/backend.server'
+import { businessMinutesLater, pacificClock, pacificInstant } from '../../app/platform/time/business-hours.server'
+import { updateLead } from '../../app/features/owner/inbox.server'
+import { requestSignInLink } from '../../app/features/owner/sign-in.server'
+import type { DeliveryIo, OutboxRow } from '../../app/platform/outbox/templates.server'
+import { deliverOutboxRow } from '../../app/platform/outbox/worker.server'
 import { messages } from '../../app/content/messages'
-import { acknowledgementAllowed } from '../../app/server/leads/acknowledgement.server'
-import { createFormTokens } from '../../app/server/leads/tokens.server'
+import { acknowledgementAllowed } from '../../app/features/leads/acknowledgement.server'
+import { createFormTokens } from '../../app/features/leads/tokens.server'
 import {
   FORM_TOKEN_SECRET,
   freshDatabaseUrl,

@@ -6,10 +6,10 @@ import {
   htmlCacheFor,
   type HtmlCache,
   type PageRenderers,
-} from '../../app/server/http/html-cache.server'
-import { finalizeResponse, HTML_CACHE_CONTROL } from '../../app/server/http/http.server'
-import { pageAddress } from '../../app/server/http/page-url.server'
-import { parseRuntimeConfig } from '../../app/server/config.server'
+} from '../../app/platform/http/html-cache.server'
+import { finalizeResponse, HTML_CACHE_CONTROL } from '../../app/platform/http/http.server'
+import { pageAddress } from '../../app/platform/http/page-url.server'
+import { parseRuntimeConfig } from '../../app/platform/config.server'
 
 /**
  * Stand-ins for the two renders: the live one streams to one visitor, the complete one is stored. Each render

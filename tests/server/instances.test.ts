@@ -3,19 +3,19 @@
  * together, and each lead's e-mail and push, each follow-up, each job's reminder and the daily retention happen
  * once between them. Real SMTP; the push service is the stand-in that checks the VAPID signature (tests/support).
  */
-import { schemaFiles } from '../../app/server/db/schema-files.server'
+import { schemaFiles } from '../../app/platform/db/schema-files.server'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../../app/server/db/database.server'
+import { openDatabase, type Database } from '../../app/platform/db/database.server'
 import { phoneKeys, startPushService, subscriptionOf } from '../support/push-service'
-import { savePushSubscription } from '../../app/server/owner/inbox.server'
+import { savePushSubscription } from '../../app/features/owner/inbox.server'
 import { startSiteProcess, type SiteProcess } from '../support/site-process'
 import * as v from 'valibot'
-import type { Backend } from '../../app/server/backend/backend.server'
-import { scheduleJob, sendQuote } from '../../app/server/quotes/quotes.server'
-import { quoteDraftSchema } from '../../app/lib/quotes/quote-schema'
+import type { Backend } from '../../app/platform/backend.server'
+import { scheduleJob, sendQuote } from '../../app/features/quotes/quotes.server'
+import { quoteDraftSchema } from '../../app/features/quotes/quote-schema'
 import { freshDatabaseUrl, outboxDrained, PUSH_ENV, run, startSmtp, type TestSmtp, VAPID } from './helpers'
 import { acceptQuote, ITEMS } from './quote-helpers'
 

@@ -7,12 +7,12 @@ import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import type { Backend } from '../../app/server/backend/backend.server'
-import { pacificDate } from '../../app/server/backend/business-hours.server'
-import { parseRuntimeConfig, type Env } from '../../app/server/config.server'
-import { listInbox, updateLead } from '../../app/server/owner/inbox.server'
-import { deleteLead, expireLeads } from '../../app/server/owner/leads.server'
-import { serveOwnerSocket } from '../../app/server/owner/owner-commands.server'
+import type { Backend } from '../../app/platform/backend.server'
+import { pacificDate } from '../../app/platform/time/business-hours.server'
+import { parseRuntimeConfig, type Env } from '../../app/platform/config.server'
+import { listInbox, updateLead } from '../../app/features/owner/inbox.server'
+import { deleteLead, expireLeads } from '../../app/features/owner/leads.server'
+import { serveOwnerSocket } from '../../app/features/owner/owner-commands.server'
 import {
   FILE_STORES,
   freshDatabaseUrl,

@@ -8,7 +8,7 @@ import {
   leadRequestSchema,
   quoteResponseToast,
   leadSubmissionSchema,
-} from '../../app/lib/leads/lead-schema'
+} from '../../app/features/leads/lead-schema'
 
 const valid = { firstName: 'Maria', email: 'maria@example.com', phone: '(916) 555-0142' }
 const envelope = { ...valid, idempotencyKey: 'abcDEF12-_34', sourcePage: '/services?tab=roof', formToken: 'a.b.c' }

@@ -5,18 +5,18 @@
  */
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { leadSource, type VisitSource } from '../../app/lib/lead-source/lead-source'
-import { jobValueSchema, type SourceCount } from '../../app/lib/owner/owner-lead'
-import type { Backend } from '../../app/server/backend/backend.server'
-import { parseRuntimeConfig } from '../../app/server/config.server'
+import { leadSource, type VisitSource } from '../../app/features/leads/lead-source'
+import { jobValueSchema, type SourceCount } from '../../app/features/owner/owner-lead'
+import type { Backend } from '../../app/platform/backend.server'
+import { parseRuntimeConfig } from '../../app/platform/config.server'
 import {
   CONVERSION_COLUMNS,
   conversions,
   conversionsCsv,
   conversionTime,
   type Conversion,
-} from '../../app/server/owner/conversions.server'
-import { leadSources, listInbox, updateLead } from '../../app/server/owner/inbox.server'
+} from '../../app/features/owner/conversions.server'
+import { leadSources, listInbox, updateLead } from '../../app/features/owner/inbox.server'
 import { rowsOf, run, storeTestLead, useTestBackends } from './helpers'
 
 const open = useTestBackends()

@@ -5,9 +5,9 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseRuntimeConfig } from '../../app/server/config.server'
-import { leadWebhookBody } from '../../app/server/leads/lead-webhook.server'
-import { storeLead } from '../../app/server/leads/store-lead.server'
+import { ConfigError, parseRuntimeConfig } from '../../app/platform/config.server'
+import { leadWebhookBody } from '../../app/features/leads/lead-webhook.server'
+import { storeLead } from '../../app/features/leads/store-lead.server'
 import { startHttpStub } from '../support/http-stub'
 import { rowsOf, testLead, useCleanup, useTestBackends } from './helpers'
 

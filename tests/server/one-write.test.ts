@@ -8,12 +8,12 @@ import { join } from 'node:path'
 import { sql } from 'kysely'
 import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
-import { openFileStore } from '../../app/server/files/file-store.server'
-import type { OwnerNotification } from '../../app/server/leads/lead-email.server'
-import { storeLead } from '../../app/server/leads/store-lead.server'
-import { setLeadStatus } from '../../app/server/owner/leads.server'
-import { TEMPLATES, type DeliveryIo, type OutboxRow } from '../../app/server/outbox/templates.server'
-import { deliverOutboxRow } from '../../app/server/outbox/worker.server'
+import { openFileStore } from '../../app/platform/files/file-store.server'
+import type { OwnerNotification } from '../../app/features/leads/lead-email.server'
+import { storeLead } from '../../app/features/leads/store-lead.server'
+import { setLeadStatus } from '../../app/features/owner/leads.server'
+import { TEMPLATES, type DeliveryIo, type OutboxRow } from '../../app/platform/outbox/templates.server'
+import { deliverOutboxRow } from '../../app/platform/outbox/worker.server'
 import { rowsOf, testLead, useTestBackends } from './helpers'
 
 const openBackend = useTestBackends()
@@ -146,9 +146,9 @@ describe('delivery by template', () => {
   })
 
   it('no other module sends a template: none dispatches on one, none calls what a template builds with', () => {
-    const templates = 'server/outbox/templates.server.ts'
+    const templates = 'platform/outbox/templates.server.ts'
     // The worker names two templates, for their log lines only; the builders it must not call are checked below.
-    const dispatchers = appFiles.filter((path) => ![templates, 'server/outbox/worker.server.ts'].includes(path))
+    const dispatchers = appFiles.filter((path) => ![templates, 'platform/outbox/worker.server.ts'].includes(path))
     for (const template of Object.keys(TEMPLATES)) {
       const branch = new RegExp(
         `template\\s*[!=]==\\s*'${template}'|kind\\s*[!=]==\\s*'${template}'|case '${template}'`,
@@ -162,7 +162,7 @@ describe('delivery by template', () => {
         .split(',')
         .map((name) => name.trim())
         .filter((name) => /^[a-z]\w*$/.test(name))
-        .map((name) => ({ name, home: join('server/outbox', `${from}.ts`) })),
+        .map((name) => ({ name, home: join('platform/outbox', `${from}.ts`) })),
     )
     expect(builders.map(({ name }) => name)).toContain('signInMail')
     for (const { name, home } of builders) {

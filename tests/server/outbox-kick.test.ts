@@ -3,13 +3,13 @@
 // (mocked: nothing else can stop the loop inside that window on cue); the database, worker and mail are real.
 import type { Transporter } from 'nodemailer'
 import { describe, expect, it, vi } from 'vitest'
-import type * as Claim from '../../app/server/outbox/claim.server'
-import { storeLead } from '../../app/server/leads/store-lead.server'
+import type * as Claim from '../../app/platform/outbox/claim.server'
+import { storeLead } from '../../app/features/leads/store-lead.server'
 import { testLead, useTestBackends } from './helpers'
 
 const hook: { afterNextDue?: () => Promise<void> } = {}
 
-vi.mock('../../app/server/outbox/claim.server', async (importOriginal) => {
+vi.mock('../../app/platform/outbox/claim.server', async (importOriginal) => {
   const actual = await importOriginal<typeof Claim>()
   return {
     ...actual,

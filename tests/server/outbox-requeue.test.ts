@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Transporter } from 'nodemailer'
 import { describe, expect, it } from 'vitest'
-import { recordPhotos } from '../../app/server/leads/lead-photos.server'
-import { storeLead } from '../../app/server/leads/store-lead.server'
+import { recordPhotos } from '../../app/features/leads/lead-photos.server'
+import { storeLead } from '../../app/features/leads/store-lead.server'
 import { rowsOf, testLead, useTestBackends } from './helpers'
 
 const testBackend = useTestBackends()

@@ -3,9 +3,9 @@
  * it lists, a status and a note saved, one review request per won lead, the owner's phones for alerts.
  */
 import { describe, expect, it } from 'vitest'
-import { parseRuntimeConfig } from '../../app/server/config.server'
-import type { InboxLead } from '../../app/lib/owner/owner-lead'
-import { listInbox, requestReview, savePushSubscription, updateLead } from '../../app/server/owner/inbox.server'
+import { parseRuntimeConfig } from '../../app/platform/config.server'
+import type { InboxLead } from '../../app/features/owner/owner-lead'
+import { listInbox, requestReview, savePushSubscription, updateLead } from '../../app/features/owner/inbox.server'
 import { run, storeTestLead, useMailingSites } from './helpers'
 
 const mailingSite = useMailingSites()

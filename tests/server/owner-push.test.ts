@@ -5,9 +5,9 @@
  */
 import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
-import { pushEndpointRefusal, pushTargetRefusal } from '../../app/server/backend/push-endpoint.server'
-import { savePushSubscription } from '../../app/server/owner/inbox.server'
-import { storeLead } from '../../app/server/leads/store-lead.server'
+import { pushEndpointRefusal, pushTargetRefusal } from '../../app/platform/transport/push-endpoint.server'
+import { savePushSubscription } from '../../app/features/owner/inbox.server'
+import { storeLead } from '../../app/features/leads/store-lead.server'
 import { checkVapid, decryptPush, phoneKeys, subscriptionOf, type PhoneKeys } from '../support/push-service'
 import { startHttpStub } from '../support/http-stub'
 import {

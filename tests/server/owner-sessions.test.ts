@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto'
 import { getResponseHeader, getResponseStatus } from '@tanstack/react-start/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Backend } from '../../app/server/backend/backend.server'
+import type { Backend } from '../../app/platform/backend.server'
 import { site } from '../../app/content/site'
-import { forOwner, handleSignInPost, requireOwner, SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
-import { hashToken, sealSessionSecret, unsealSessionSecret } from '../../app/server/owner/sign-in.server'
+import { forOwner, handleSignInPost, requireOwner, SESSION_COOKIE } from '../../app/features/owner/owner-access.server'
+import { hashToken, sealSessionSecret, unsealSessionSecret } from '../../app/features/owner/sign-in.server'
 import { captureLog } from '../support/log-capture'
 import {
   formPost,
@@ -249,7 +249,7 @@ describe('an owner session', { timeout: 120_000 }, () => {
     // A restart: the site's modules load afresh and read the configuration again.
     const restart = async () => {
       vi.resetModules()
-      return (await import('../../app/server/owner/owner-access.server')).forOwner
+      return (await import('../../app/features/owner/owner-access.server')).forOwner
     }
     expect(await ownerOnly(cookie, await restart())).toBe(200)
     vi.stubEnv('OWNER_EMAIL', 'new-owner@example.com')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageOnlyCss } from '~/server/http/page-css.server'
+import { pageOnlyCss } from '~/platform/http/page-css.server'
 
 // The shape of this build's minified Tailwind output: layers, escaped class names, variants in @media.
 const WHOLE_SHEET = [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router'
-import { declaredSearchOf, pageAddress } from '../../app/server/http/page-url.server'
+import { declaredSearchOf, pageAddress } from '../../app/platform/http/page-url.server'
 import { getRouter } from '../../app/router'
-import { CAMPAIGN_TAGS } from '../../app/lib/lead-source/lead-source-constants'
+import { CAMPAIGN_TAGS } from '../../app/features/leads/lead-source-constants'
 
 const declaredSearch = declaredSearchOf(getRouter())
 

@@ -6,21 +6,21 @@
 import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
-import { INVOICE_REFUSALS, OWNER_INVOICE_TEXTS, type LeadInvoice } from '../../app/lib/payments/invoice'
-import type { Backend } from '../../app/server/backend/backend.server'
-import { listInbox } from '../../app/server/owner/inbox.server'
+import { INVOICE_REFUSALS, OWNER_INVOICE_TEXTS, type LeadInvoice } from '../../app/features/payments/invoice'
+import type { Backend } from '../../app/platform/backend.server'
+import { listInbox } from '../../app/features/owner/inbox.server'
 import {
   addInvoiceLine,
   invoiceOf,
   markJobDone,
   removeInvoiceLine,
   sendInvoice,
-} from '../../app/server/payments/invoices.server'
-import { payPageGet, payPagePost } from '../../app/server/payments/pay-page.server'
-import { moneyCsv, moneySummary, recordPayment, refundPayment } from '../../app/server/payments/payments.server'
-import { stripeWebhook } from '../../app/server/payments/stripe.server'
-import { conversions } from '../../app/server/owner/conversions.server'
-import { leadSources } from '../../app/server/owner/inbox.server'
+} from '../../app/features/payments/invoices.server'
+import { payPageGet, payPagePost } from '../../app/features/payments/pay-page.server'
+import { moneyCsv, moneySummary, recordPayment, refundPayment } from '../../app/features/payments/payments.server'
+import { stripeWebhook } from '../../app/features/payments/stripe.server'
+import { conversions } from '../../app/features/owner/conversions.server'
+import { leadSources } from '../../app/features/owner/inbox.server'
 import { startHttpStub } from '../support/http-stub'
 import type { startPushService } from '../support/push-service'
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { GalleryCategory } from '../../app/content/types'
-import { storePostedWork } from '../../app/server/work/post-work.server'
-import { setWorkPublished } from '../../app/server/work/posted-work.server'
+import { storePostedWork } from '../../app/features/work/post-work.server'
+import { setWorkPublished } from '../../app/features/work/posted-work.server'
 import { startSiteProcess } from '../support/site-process'
 import { migratedSiteData, useCleanup, useTempDirs, useTestBackends } from './helpers'
 

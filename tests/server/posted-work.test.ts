@@ -15,21 +15,21 @@ import {
   POSTED_WORK_FILE_PATTERN,
   postWorkFieldsSchema,
   type PostWorkResponse,
-} from '../../app/lib/posted-work/posted-work'
-import type { Backend } from '../../app/server/backend/backend.server'
-import type { Db } from '../../app/server/db/database.server'
-import { onStoredPagesDropped } from '../../app/server/http/html-cache.server'
+} from '../../app/features/work/posted-work'
+import type { Backend } from '../../app/platform/backend.server'
+import type { Db } from '../../app/platform/db/database.server'
+import { onStoredPagesDropped } from '../../app/platform/http/html-cache.server'
 import {
   composeBeforeAfter,
   decodeToRaw,
   encodeVariants,
   type RawImage,
-} from '../../app/server/images/image-variants.server'
-import { forOwner, SESSION_COOKIE } from '../../app/server/owner/owner-access.server'
+} from '../../app/platform/images/image-variants.server'
+import { forOwner, SESSION_COOKIE } from '../../app/features/owner/owner-access.server'
 import { backupLeadPhotos, restoreLeadPhotos } from '../../scripts/backup-files'
-import { handlePostWork, storePostedWork } from '../../app/server/work/post-work.server'
-import { deleteWork, listOwnerWork, publishedWork, setWorkPublished } from '../../app/server/work/posted-work.server'
-import { workPhotoResponse } from '../../app/server/work/posted-work.server'
+import { handlePostWork, storePostedWork } from '../../app/features/work/post-work.server'
+import { deleteWork, listOwnerWork, publishedWork, setWorkPublished } from '../../app/features/work/posted-work.server'
+import { workPhotoResponse } from '../../app/features/work/posted-work.server'
 import {
   countedPost,
   FILE_STORES,

@@ -12,8 +12,8 @@ import {
   priceListSchema,
   priceSchema,
   quoteDraftSchema,
-} from '../../app/lib/quotes/quote-schema'
-import { OWNER_QUOTE_FIELD_TEXTS as O, OWNER_QUOTE_TEXTS } from '../../app/lib/quotes/quote-texts'
+} from '../../app/features/quotes/quote-schema'
+import { OWNER_QUOTE_FIELD_TEXTS as O, OWNER_QUOTE_TEXTS } from '../../app/features/quotes/quote-texts'
 
 const LEAD = '4b1d7f3e-8a2c-4d5e-9f60-123456789abc'
 const issue = (schema: v.GenericSchema, input: unknown) => {

@@ -1,9 +1,9 @@
 // A lead quoted and accepted as the owner's and the customer's own calls do it, for the quote and job tests.
 import * as v from 'valibot'
-import type { Backend } from '../../app/server/backend/backend.server'
-import { storeLead, type StoredLeadInput } from '../../app/server/leads/store-lead.server'
-import { answerQuote, quoteOf, sendQuote } from '../../app/server/quotes/quotes.server'
-import { quoteDraftSchema, type QuoteDraftInput } from '../../app/lib/quotes/quote-schema'
+import type { Backend } from '../../app/platform/backend.server'
+import { storeLead, type StoredLeadInput } from '../../app/features/leads/store-lead.server'
+import { answerQuote, quoteOf, sendQuote } from '../../app/features/quotes/quotes.server'
+import { quoteDraftSchema, type QuoteDraftInput } from '../../app/features/quotes/quote-schema'
 import { testLead } from './helpers'
 
 export const ITEMS: QuoteDraftInput['items'] = [

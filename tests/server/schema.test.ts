@@ -7,6 +7,6 @@ const testBackend = useTestBackends()
 
 test('the row types in schema.gen.ts are those of the migrated database (run npm run db:types after a migration)', async () => {
   const backend = await testBackend()
-  const committed = readFileSync(new URL('../../app/server/db/schema.gen.ts', import.meta.url), 'utf8')
+  const committed = readFileSync(new URL('../../app/platform/db/schema.gen.ts', import.meta.url), 'utf8')
   expect(await schemaTypesSource(await backend.db())).toBe(committed)
 })

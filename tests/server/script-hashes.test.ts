@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { newNonce } from '../../app/lib/page/nonce'
-import { hashMarkedScripts, withScriptHashes } from '../../app/server/http/script-hashes.server'
+import { hashMarkedScripts, withScriptHashes } from '../../app/platform/http/script-hashes.server'
 
 function sha256(source: string): string {
   return `'sha256-${createHash('sha256').update(source).digest('base64')}'`

@@ -2,9 +2,9 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { cities } from '../../app/content/cities'
-import { ownerSearchSchema } from '../../app/lib/owner/owner-views'
-import { categoryOfLeadPage } from '../../app/server/owner/work-prefill.server'
-import { cityOfZip } from '../../app/server/leads/lead-fields.server'
+import { ownerSearchSchema } from '../../app/features/owner/owner-views'
+import { categoryOfLeadPage } from '../../app/features/work/work-prefill.server'
+import { cityOfZip } from '../../app/features/leads/lead-fields.server'
 
 const cityOfLeadZip = (zip: string | null) => cityOfZip(zip)?.slug ?? null
 

@@ -8,7 +8,7 @@ export interface LogRecord {
   [field: string]: unknown
 }
 
-/** Catches the server logger's JSON lines (app/server/log/logger.server.ts) until restore(). */
+/** Catches the server logger's JSON lines (app/platform/log/logger.server.ts) until restore(). */
 export function captureLog() {
   const lines: string[] = []
   const write = process.stdout.write.bind(process.stdout)

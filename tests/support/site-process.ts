@@ -2,9 +2,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 import { freePort } from './free-port'
-import { Database, openDatabase } from '../../app/server/db/database.server'
-import { openPGlite } from '../../app/server/db/pglite.server'
-import { openPostgres } from '../../app/server/db/postgres.server'
+import { Database, openDatabase } from '../../app/platform/db/database.server'
+import { openPGlite } from '../../app/platform/db/pglite.server'
+import { openPostgres } from '../../app/platform/db/postgres.server'
 import { freshDatabaseUrl, freshDataDir } from './test-database'
 
 export interface SiteProcess {
@@ -25,7 +25,7 @@ export interface SiteProcess {
   closeOutput: () => void
 }
 
-/** Logged by app/server/http/nitro-warm-up.server.ts (as JSON; e2e/support/site-server.ts reads the same). */
+/** Logged by app/platform/http/nitro-warm-up.server.ts (as JSON; e2e/support/site-server.ts reads the same). */
 const LISTENING = /Listening on/
 const WARMED_UP = /"scope":"warm-up".*"msg":"(home page rendered|rendering the home page failed)"/
 

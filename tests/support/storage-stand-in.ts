@@ -1,5 +1,5 @@
 // A LOCAL STAND-IN for Supabase Storage's REST API, because hosted Storage cannot run in the tests: in memory, it
-// answers the calls supabase-js 2.119's storage client makes for app/server/files/file-store.server.ts (routes and
+// answers the calls supabase-js 2.119's storage client makes for app/platform/files/file-store.server.ts (routes and
 // bodies read from node_modules/@supabase/storage-js/dist), with Storage's error shape: HTTP 400 (500 for its own
 // faults) and the meaning in the body's statusCode. It checks the store's requests, not hosted Storage itself.
 import { createServer, type IncomingHttpHeaders } from 'node:http'

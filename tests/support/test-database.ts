@@ -7,7 +7,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSyn
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import pg from 'pg'
-import { openDatabase } from '../../app/server/db/database.server'
+import { openDatabase } from '../../app/platform/db/database.server'
 
 // Supabase's API roles, and the privileges Supabase gives them on whatever the migrating role creates in `public`:
 // the baseline migration must take these back (supabase/migrations/*_baseline.sql, "Access").

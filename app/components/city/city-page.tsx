@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import type { City } from '~/content/types'
-import type { ShownWork } from '~/lib/posted-work/posted-work'
+import type { ShownWork } from '~/features/work/posted-work'
 import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
 import { CityHero } from './city-hero'
 import { CityServices } from './city-services'

@@ -1,7 +1,7 @@
 import { ThumbsUp } from 'lucide-react'
 import type { City } from '~/content/types'
 import { site } from '~/content/site'
-import { LeadForm } from '~/components/leads/lead-form'
+import { LeadForm } from '~/features/leads/lead-form'
 import { CallButton, TextUsButton } from '~/components/shared/action-buttons'
 import { textUs } from '~/content/contact'
 import { SectionTitle } from '~/components/shared/section-title'

@@ -1,6 +1,6 @@
 import type { City } from '~/content/types'
-import type { ShownWork } from '~/lib/posted-work/posted-work'
-import { shownItems } from '~/lib/posted-work/shown-work'
+import type { ShownWork } from '~/features/work/posted-work'
+import { shownItems } from '~/features/work/shown-work'
 import { CaptionedWorkList } from '~/components/shared/before-after-thumbnail'
 import { SectionTitle } from '~/components/shared/section-title'
 

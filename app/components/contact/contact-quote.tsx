@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react'
 import { claims, fullAddress } from '~/content/site'
-import { LeadForm } from '~/components/leads/lead-form'
+import { LeadForm } from '~/features/leads/lead-form'
 import { IconList } from '~/components/shared/icon-list'
 
 export function ContactQuote() {

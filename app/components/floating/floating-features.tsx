@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react'
 import { lazyOptional, onIdle } from '~/lib/page/lazy-when-idle'
 
-const ChatLauncher = lazyOptional(() => import('./chat-launcher'))
+const ChatLauncher = lazyOptional(() => import('../../features/assistant/chat-launcher'))
 const SocialProof = lazyOptional(() => import('./social-proof'))
 
 // The first toast shows at 30 s.

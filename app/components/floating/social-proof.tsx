@@ -14,7 +14,7 @@ function useActivityItems(): readonly ActivityItem[] {
     if (socialProofSource !== 'reviews') return
     let cancelled = false
     // The reviews strip's answer, so usually no request.
-    import('../../lib/reviews/review-activity')
+    import('../../features/reviews/review-activity')
       .then(({ loadReviewActivity }) => loadReviewActivity())
       .then((reviewItems) => {
         if (!cancelled) setItems(reviewItems)

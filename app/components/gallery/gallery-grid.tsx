@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { galleryTexts } from '~/content/gallery'
-import { shownItemKey, shownItems } from '~/lib/posted-work/shown-work'
+import { shownItemKey, shownItems } from '~/features/work/shown-work'
 import { BeforeAfterThumbnail } from '~/components/shared/before-after-thumbnail'
 
 const route = getRouteApi('/gallery')

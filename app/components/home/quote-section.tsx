@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, Phone } from 'lucide-react'
 import { homeQuote } from '~/content/home'
 import { site } from '~/content/site'
-import { LeadForm } from '~/components/leads/lead-form'
+import { LeadForm } from '~/features/leads/lead-form'
 import { IconList } from '~/components/shared/icon-list'
 import { QUOTE_SECTION_ID } from './quote-link'
 import { SectionHeader } from './section-header'

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useId, useState, type CSSProperties } from 'react'
 import { Pause, Play } from 'lucide-react'
-import type { Review } from '~/lib/public-reads/backend-reads'
+import type { Review } from '~/features/reviews/backend-reads'
 import { onPageSettled } from '~/lib/page/lazy-when-idle'
 import { REVIEW_EXCERPT_LENGTH, ReviewCard } from '~/components/shared/review-card'
 import { ReviewsFrame } from './reviews-frame'

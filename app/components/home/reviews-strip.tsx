@@ -1,7 +1,7 @@
 import { Component, Suspense, type ReactNode } from 'react'
 import { LoaderCircle } from 'lucide-react'
 import { homeReviews } from '~/content/home'
-import { useSettledReviews } from '~/hooks/use-settled-reviews'
+import { useSettledReviews } from '~/features/reviews/use-settled-reviews'
 import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
 import { ReviewsFrame } from './reviews-frame'
 

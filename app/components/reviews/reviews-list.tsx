@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import { site } from '~/content/site'
-import { useSettledReviews } from '~/hooks/use-settled-reviews'
+import { useSettledReviews } from '~/features/reviews/use-settled-reviews'
 import { ReviewCard } from '~/components/shared/review-card'
 import { SectionTitle } from '~/components/shared/section-title'
 

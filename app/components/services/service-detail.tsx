@@ -1,10 +1,10 @@
 import { BadgeCheck, CheckCircle2 } from 'lucide-react'
 import type { Service } from '~/content/types'
-import type { TypicalPrice } from '~/lib/quotes/typical-price'
-import { TypicalPriceFacts } from '~/components/quotes/typical-price'
+import type { TypicalPrice } from '~/features/prices/typical-price'
+import { TypicalPriceFacts } from '~/features/prices/typical-price-facts'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
 import { HeldUntilPaint } from '~/components/ui/held-until-paint'
-import { LeadForm } from '~/components/leads/lead-form'
+import { LeadForm } from '~/features/leads/lead-form'
 import { ServiceGallery } from './service-gallery'
 import { SectionTitle } from '~/components/shared/section-title'
 

@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router'
 import type { Service } from '~/content/types'
-import { shownItems } from '~/lib/posted-work/shown-work'
+import { shownItems } from '~/features/work/shown-work'
 import { CaptionedWorkList } from '~/components/shared/before-after-thumbnail'
 
 const route = getRouteApi('/services')

@@ -1,6 +1,6 @@
 import { useId, useRef, type MouseEvent } from 'react'
 import { galleryLabels } from '~/content/gallery'
-import { shownItemKey, type ShownItem } from '~/lib/posted-work/shown-work'
+import { shownItemKey, type ShownItem } from '~/features/work/shown-work'
 import { fullSizeImageUrl, ResponsiveImage } from '~/components/ui/responsive-image'
 import { HeldUntilPaint } from '~/components/ui/held-until-paint'
 import { BeforeAfterDialog } from './before-after-dialog'

@@ -1,7 +1,7 @@
 import { use, useEffect, useRef, useState } from 'react'
 import { Pause, Play } from 'lucide-react'
-import type { FeaturedVideo } from '~/lib/public-reads/backend.functions'
-import { useMediaQuery } from '../../hooks/use-media-query'
+import type { FeaturedVideo } from '~/features/reviews/backend.functions'
+import { useMediaQuery } from '../ui/use-media-query'
 
 function prefersSavedData(): boolean {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection

@@ -1,4 +1,4 @@
-import type { Review } from '~/lib/public-reads/backend.functions'
+import type { Review } from '~/features/reviews/backend.functions'
 import { StarRating } from './star-rating'
 
 export const REVIEW_EXCERPT_LENGTH = 120

@@ -1,9 +1,9 @@
 // One shape for a tile and its overlay, whether the photo is a sample or a job the owner posted.
 import { cityNames } from '~/content/service-areas'
 import type { GalleryCategory } from '~/content/types'
-import type { PostedWork } from '~/lib/posted-work/posted-work'
-import { POSTED_WORK_BASE_URL, postedWorkFile } from '~/lib/posted-work/posted-work-places'
-import type { ShownItem } from '~/lib/posted-work/shown-work'
+import type { PostedWork } from '~/features/work/posted-work'
+import { POSTED_WORK_BASE_URL, postedWorkFile } from '~/features/work/posted-work-places'
+import type { ShownItem } from '~/features/work/shown-work'
 import { manifestImage, type ImageSource } from '~/components/ui/responsive-image'
 
 export interface ShownPhoto {

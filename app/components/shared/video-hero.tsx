@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react'
 import { lazyOptional } from '~/lib/page/lazy-when-idle'
-import type { FeaturedVideo } from '~/lib/public-reads/backend.functions'
+import type { FeaturedVideo } from '~/features/reviews/backend.functions'
 import { useHydrated } from '@tanstack/react-router'
 
 const HeroVideoLayer = lazyOptional(() => import('./hero-video-layer'))

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { cityBySlug } from '~/content/cities'
 import { citySlugs } from '~/content/service-areas'
 import { waitForIdleCode } from '~/lib/page/lazy-when-idle'
-import { readShownWork } from '~/lib/posted-work/shown-work-read'
+import { readShownWork } from '~/features/work/shown-work-read'
 import { breadcrumbJsonLd, jsonLdScript, seo } from '~/lib/seo/seo'
 import { CityPage } from '~/components/city/city-page'
 

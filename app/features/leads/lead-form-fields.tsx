@@ -1,0 +1,236 @@
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { revalidateLogic, useForm, useStore } from '@tanstack/react-form'
+import { useLocation } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { showToast } from '~/lib/page/toast'
+import {
+  QUOTE_FIELD_NAMES,
+  QUOTE_MESSAGES,
+  leadRequestSchema,
+  quoteResponseToast,
+  type QuoteFieldName,
+  type QuoteSubmitResponse,
+} from '~/features/leads/lead-schema'
+import { issueLeadFormToken, renderedLeadFormToken, submitLead } from '~/features/leads/leads.functions'
+import { playConfetti } from '~/features/leads/confetti'
+import { visitSourceText } from '~/features/leads/visit-source'
+import { QUOTE_HONEYPOT_NAME, type LeadFormValues } from '~/features/leads/lead-form-constants'
+import { earlyFormToken, restoreFocus } from './early-typing'
+import type { LeadFormFieldsProps } from './lead-form'
+import { ChoiceSelect, LeadFormView, type RenderQuoteField } from './lead-form-view'
+import { TypicalPriceFacts } from '~/features/prices/typical-price-facts'
+import type { ServiceId } from '~/content/types'
+import { hasSizes, rangeFor, TYPICAL_PRICE_TEXTS, type TypicalPrice } from '~/features/prices/typical-price'
+import { fetchTypicalPrice } from '~/features/prices/typical-price.functions'
+import { TextUsAfterQuote } from './text-us-after-quote'
+
+// Only after a lead is stored: no page's first load carries the photo code.
+const LeadPhotoUpload = lazy(() => import('./lead-photo-upload'))
+
+const REQUIRED_FIELDS = ['firstName', 'email', 'phone'] as const satisfies readonly QuoteFieldName[]
+
+const emptyValues = Object.fromEntries(QUOTE_FIELD_NAMES.map((name) => [name, ''])) as LeadFormValues
+
+function fieldErrors(value: LeadFormValues) {
+  const result = v.safeParse(leadRequestSchema, value)
+  if (result.success) return undefined
+  const errors: Partial<Record<QuoteFieldName, string>> = {}
+  for (const issue of result.issues) {
+    const key = issue.path?.[0]?.key as QuoteFieldName | undefined
+    if (key && !errors[key]) errors[key] = issue.message
+  }
+  return { fields: errors }
+}
+
+function serverRenderedValue(id: string): string {
+  if (typeof document === 'undefined') return ''
+  const input = document.getElementById(id)
+  return input instanceof HTMLInputElement ? input.value : ''
+}
+
+function newSubmissionKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+}
+
+/** Takes over what the visitor typed before its code ran (early-typing.ts). */
+export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) {
+  const formId = useId()
+  const sourcePage = useLocation({ select: (location) => location.href })
+  // One key for a submission's retries; a new one after success.
+  const submissionKey = useRef<string>('')
+  const formToken = useRef<Promise<string | null> | null>(null)
+  const [honeypot, setHoneypot] = useState('')
+  const formRef = useRef<HTMLFormElement>(null)
+  // Any other value would empty the field on hydration.
+  const [renderedFormToken] = useState(
+    () => renderedLeadFormToken() || earlyFormToken(early) || serverRenderedValue(`${formId}-token`),
+  )
+  const requestFormToken = () => {
+    // Offline: the rendered token is older but genuine.
+    formToken.current ??= issueLeadFormToken().catch(() => renderedFormToken || null)
+  }
+  const [interactive, setInteractive] = useState(false)
+  // The stored lead's one-time token: the success state offers to add photos with it.
+  const [photoToken, setPhotoToken] = useState<string | null>(null)
+  // The page the last request was sent from, once sent: the success state offers "Text us" naming its town.
+  const [sentFrom, setSentFrom] = useState<string | null>(null)
+  // The server's word on a field, shown beside it until the visitor changes that field.
+  const [serverErrors, setServerErrors] = useState<Partial<Record<QuoteFieldName, string>>>(initial?.errors ?? {})
+
+  useLayoutEffect(() => restoreFocus(formRef.current, early), [early])
+
+  useEffect(() => {
+    submissionKey.current = newSubmissionKey()
+    setInteractive(true)
+    const elements = formRef.current?.elements
+    const domValue = (name: string) => {
+      const item = elements?.namedItem(name)
+      if (item instanceof HTMLInputElement || item instanceof HTMLSelectElement) return item.value
+      if (item instanceof RadioNodeList) return item.value
+      return undefined
+    }
+    const typed = (name: string) => early.values[name] ?? domValue(name)
+    // Typed into before hydration: the rendered token predates the typing.
+    const typedEarly = REQUIRED_FIELDS.some((name) => typed(name) && typed(name) !== initial?.values[name])
+    if (typedEarly && renderedFormToken) formToken.current = Promise.resolve(renderedFormToken)
+    for (const name of QUOTE_FIELD_NAMES) {
+      const value = typed(name)
+      if (value !== undefined && value !== form.getFieldValue(name)) form.setFieldValue(name, value)
+    }
+    const trap = typed(QUOTE_HONEYPOT_NAME)
+    if (trap) setHoneypot(trap)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  const form = useForm({
+    defaultValues: { ...emptyValues, ...initial?.values },
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: ({ value }) => fieldErrors(value) },
+    onSubmitInvalid: ({ value }) => {
+      if (REQUIRED_FIELDS.some((name) => value[name].trim() === '')) {
+        void showToast('error', QUOTE_MESSAGES.missingFields.title, QUOTE_MESSAGES.missingFields.description)
+      }
+      requestAnimationFrame(() => {
+        formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus()
+      })
+    },
+    onSubmit: async ({ value, formApi }) => {
+      const trimmed = v.parse(leadRequestSchema, value)
+      let response: QuoteSubmitResponse | null = null
+      try {
+        requestFormToken()
+        response = await submitLead({
+          data: {
+            ...trimmed,
+            company: honeypot,
+            formToken: await formToken.current,
+            idempotencyKey: submissionKey.current || newSubmissionKey(),
+            sourcePage: sourcePage.slice(0, 200),
+            visitSource: visitSourceText(),
+          },
+        })
+      } catch (error) {
+        console.error('Quote request failed', error)
+        response = null
+      }
+      const message = quoteResponseToast(response)
+      if (message.variant === 'success') {
+        void showToast('success', message.title, message.description)
+        setPhotoToken(response?.success ? (response.photoToken ?? null) : null)
+        setSentFrom(sourcePage)
+        // Empty, keeping the defaults: on a refused plain post's page (decision 046) they are the refused values,
+        // and a changed default would put them back on the next render.
+        formApi.reset(emptyValues, { keepDefaultValues: true })
+        setHoneypot('')
+        setServerErrors({})
+        submissionKey.current = newSubmissionKey()
+        formToken.current = null
+        void playConfetti()
+      } else {
+        const field = response && !response.success ? response.field : undefined
+        if (field && response && !response.success) {
+          setServerErrors({ [field]: response.error })
+          requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus())
+        }
+        void showToast(message.variant === 'destructive' ? 'error' : 'warning', message.title, message.description)
+      }
+    },
+  })
+  const submitting = useStore(form.store, (state) => state.isSubmitting)
+  const service = useStore(form.store, (state) => state.values.service)
+  const size = useStore(form.store, (state) => state.values.size)
+  // Asked once a service is chosen, so no page's first load carries prices (decision 057); without JavaScript the
+  // price button posts the form and it comes back with the price (`initial.price`).
+  const [price, setPrice] = useState<{ service: string; price: TypicalPrice | null }>(() => ({
+    service: initial?.price === undefined ? '' : (initial.values.service ?? ''),
+    price: initial?.price ?? null,
+  }))
+  useEffect(() => {
+    if (!service) return
+    let current = true
+    const show = (found: TypicalPrice | null) => current && setPrice({ service, price: found })
+    fetchTypicalPrice({ data: service as ServiceId }).then(show, () => show(null))
+    return () => void (current = false)
+  }, [service])
+  const shown = price.service === service ? price.price : null
+  const range = rangeFor(shown, size)
+  const renderField: RenderQuoteField = (name, render) => (
+    <form.Field name={name}>
+      {(field) =>
+        render({
+          value: field.state.value,
+          onChange: (value) => {
+            if (serverErrors[name]) setServerErrors(({ [name]: _, ...rest }) => rest)
+            field.handleChange(value)
+          },
+          onBlur: field.handleBlur,
+          error: field.state.meta.errors[0] ?? serverErrors[name],
+        })
+      }
+    </form.Field>
+  )
+
+  return (
+    <>
+      <LeadFormView
+        formId={formId}
+        formRef={formRef}
+        interactive={interactive}
+        submitting={submitting}
+        renderField={renderField}
+        size={
+          shown &&
+          hasSizes(shown) &&
+          renderField('size', (binding) => (
+            <ChoiceSelect
+              formId={formId}
+              name="size"
+              label={TYPICAL_PRICE_TEXTS.sizeQuestion}
+              choices={shown.ranges.map((range) => ({ value: range.size, label: range.size }))}
+              binding={binding}
+            />
+          ))
+        }
+        price={shown && <TypicalPriceFacts price={shown} ranges={range ? [range] : []} />}
+        honeypot={{ value: honeypot, onChange: setHoneypot }}
+        sourcePage={sourcePage.slice(0, 200)}
+        formToken={renderedFormToken}
+        onFocus={requestFormToken}
+        onInput={requestFormToken}
+        onSubmit={(event) => {
+          event.preventDefault()
+          event.stopPropagation()
+          void form.handleSubmit()
+        }}
+      />
+      {sentFrom === null ? null : <TextUsAfterQuote page={sentFrom} />}
+      {photoToken ? (
+        <Suspense fallback={null}>
+          <LeadPhotoUpload key={photoToken} token={photoToken} />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto'
+import { MAX_SERVER_FN_BODY_BYTES } from '../../platform/http/server-fn-body.server'
+import { VISIT_SOURCE_FIELD } from '~/features/leads/visit-source-constants'
+import {
+  QUOTE_FIELD_NAMES,
+  QUOTE_FORM_TOKEN_NAME,
+  QUOTE_HONEYPOT_NAME,
+  type QuoteFieldName,
+  type LeadFormValues,
+} from '~/features/leads/lead-form-constants'
+import { serviceIds } from '~/content/types'
+import { SHOW_PRICE_INTENT, type TypicalPrice } from '~/features/prices/typical-price'
+import type { Backend } from '../../platform/backend.server'
+import { typicalPrice } from '../prices/price-list.server'
+import { readPlainForm } from '../../platform/http/plain-form.server'
+import { handleQuoteSubmission, sha256Hex } from './lead-service.server'
+import { photoTokenCookie } from './photo-token-cookie.server'
+
+export type QuotePostStatus = 'sent' | 'invalid' | 'rate-limited' | 'failed'
+
+/**
+ * A post answered with the page itself, the form filled in as it came: refused, or asking the chosen service's
+ * typical price. What was typed never goes into a URL.
+ */
+export interface LeadFormAgain {
+  status: number
+  retryAfterSeconds?: number
+  result: Exclude<QuotePostStatus, 'sent'> | 'price'
+  message: string
+  values: Partial<LeadFormValues>
+  errors: Partial<Record<QuoteFieldName, string>>
+  /** Asked for by the price button; null when the service has no range. */
+  price?: TypicalPrice | null
+}
+
+// Only the visitor's own fields, each capped: this goes back into their page, nowhere else.
+const shownAgain = (values: Partial<LeadFormValues>) =>
+  Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.slice(0, 300)]))
+
+/** Success only: the photo token, in its cookie, lets the result page offer the plain photo form (decision 060). */
+function seeOther(status: QuotePostStatus, photoToken?: string): Response {
+  const headers = new Headers({ Location: `/quote-request?status=${status}` })
+  if (photoToken) headers.set('Set-Cookie', photoTokenCookie(photoToken))
+  return new Response(null, { status: 303, headers })
+}
+
+/**
+ * The no-JavaScript path. Success is POST/redirect/GET; a refusal is a Response only when nothing can be
+ * shown again (another site, too large), otherwise the fields to render the form with, as typed.
+ */
+export async function handleLeadFormPost(
+  request: Request,
+  ip: string,
+  backend: Backend,
+): Promise<Response | LeadFormAgain> {
+  const form = await readPlainForm(request, MAX_SERVER_FN_BODY_BYTES)
+  if (form instanceof Response) return form
+  if (!form) return { status: 400, result: 'invalid', message: 'Invalid form data', values: {}, errors: {} }
+  const text = form.text
+  const values: Partial<LeadFormValues> = {}
+  for (const name of QUOTE_FIELD_NAMES) {
+    const value = text(name)
+    if (value !== undefined) values[name] = value
+  }
+  if (text(SHOW_PRICE_INTENT.name) === SHOW_PRICE_INTENT.value) {
+    // Nothing is stored or counted: the same read as the service tab's, for a visitor without JavaScript. Unread,
+    // the form still comes back, without a price, as the enhanced form does then.
+    const service = serviceIds.find((id) => id === values.service)
+    const price = service
+      ? await backend
+          .db()
+          .then((db) => typicalPrice(db, service))
+          .catch(() => null)
+      : null
+    return { status: 200, result: 'price', message: '', values: shownAgain(values), errors: {}, price }
+  }
+  const formToken = text(QUOTE_FORM_TOKEN_NAME)?.slice(0, 200)
+  const result = await handleQuoteSubmission(
+    {
+      ...values,
+      company: text(QUOTE_HONEYPOT_NAME) ?? '',
+      formToken,
+      // A cached page holds no per-visitor key: its token stands for the visit.
+      idempotencyKey: formToken?.trim() ? `form-${sha256Hex(formToken.trim()).slice(0, 40)}` : randomUUID(),
+      sourcePage: text('sourcePage'),
+      visitSource: text(VISIT_SOURCE_FIELD),
+    },
+    { ip, userAgent: request.headers.get('user-agent') ?? '' },
+    backend,
+  )
+  if (result.body.success) return seeOther('sent', result.body.photoToken)
+  const { error, reason, field } = result.body
+  return {
+    status: result.status,
+    ...(result.retryAfterSeconds ? { retryAfterSeconds: result.retryAfterSeconds } : {}),
+    result: reason === 'invalid' || reason === 'rate-limited' ? reason : 'failed',
+    message: error,
+    values: shownAgain(values),
+    errors: field ? { [field]: error } : {},
+  }
+}

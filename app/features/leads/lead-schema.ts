@@ -1,0 +1,161 @@
+import * as v from 'valibot'
+import { PREFERRED_TIMES, type QuoteFieldName } from './lead-form-constants'
+import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from './lead-messages'
+import { heardAboutSchema, visitSourceSchema } from './lead-source'
+import { serviceIds } from '../../content/types'
+
+export { PREFERRED_TIMES, QUOTE_FIELD_NAMES, type PreferredTime, type QuoteFieldName } from './lead-form-constants'
+
+export { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES, quoteErrorMessages } from './lead-messages'
+
+export const QUOTE_LIMITS = {
+  firstName: 100,
+  email: 254,
+  phone: 40,
+  company: 200,
+  sourcePage: 200,
+  street: 200,
+  size: 40,
+  phoneDigitsMin: 7,
+  phoneDigitsMax: 15,
+  idempotencyKeyMin: 8,
+  idempotencyKeyMax: 100,
+} as const
+
+const FORBIDDEN_CHARS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u
+
+export function hasForbiddenChars(value: string): boolean {
+  return FORBIDDEN_CHARS.test(value)
+}
+
+/** Header-safe. */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$/
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= QUOTE_LIMITS.email && !hasForbiddenChars(value) && EMAIL_PATTERN.test(value)
+}
+
+const M = QUOTE_FIELD_MESSAGES
+
+const ONE_ISSUE = { abortPipeEarly: true } as const
+
+/** Trimmed, present, short enough and free of control characters, or the field's own message. */
+function requiredText(field: 'firstName' | 'email' | 'phone') {
+  return v.pipe(
+    v.string(M[`${field}Required`]),
+    v.trim(),
+    v.nonEmpty(M[`${field}Required`]),
+    v.maxLength(QUOTE_LIMITS[field], M[`${field}TooLong`]),
+    v.check((s) => !hasForbiddenChars(s), M[`${field}InvalidChars`]),
+  )
+}
+
+// Optional, so a missing key reports the field's own "… is required"; one issue at a time.
+const formField = <T extends v.GenericSchema<string, string>>(schema: T) => v.optional(v.config(schema, ONE_ISSUE), '')
+
+/** Trimmed; empty, or a value `allowed` accepts. */
+const emptyOr = (message: string, allowed: (s: string) => boolean) =>
+  formField(
+    v.pipe(
+      v.string(message),
+      v.trim(),
+      v.check((s) => s === '' || allowed(s), message),
+    ),
+  )
+
+/** Trimmed, short enough and free of control characters; empty is fine. */
+const optionalText = (max: number, tooLong: string, invalidChars: string) =>
+  formField(
+    v.pipe(
+      v.string(invalidChars),
+      v.trim(),
+      v.maxLength(max, tooLong),
+      v.check((s) => !hasForbiddenChars(s), invalidChars),
+    ),
+  )
+
+/**
+ * Required first name, e-mail and phone; an optional service and size, service address, preferred time and answer
+ * to "How did you hear about us?" (docs/product.md#validation).
+ */
+export const leadRequestSchema = v.object(
+  {
+    firstName: formField(requiredText('firstName')),
+    email: formField(v.pipe(requiredText('email'), v.regex(EMAIL_PATTERN, M.emailInvalid))),
+    phone: formField(
+      v.pipe(
+        requiredText('phone'),
+        v.check((s) => {
+          const digits = s.replace(/\D/g, '').length
+          return digits >= QUOTE_LIMITS.phoneDigitsMin && digits <= QUOTE_LIMITS.phoneDigitsMax
+        }, M.phoneInvalid),
+      ),
+    ),
+    // Which service and size the typical price was shown for (decision 057): the server looks the price up itself.
+    service: emptyOr(M.serviceInvalid, (s) => (serviceIds as readonly string[]).includes(s)),
+    size: optionalText(QUOTE_LIMITS.size, M.sizeInvalid, M.sizeInvalid),
+    // Optional: empty is fine, anything else must be a street a person could type.
+    street: optionalText(QUOTE_LIMITS.street, M.streetTooLong, M.streetInvalidChars),
+    zip: emptyOr(M.zipInvalid, (s) => /^\d{5}(?:-\d{4})?$/.test(s)),
+    preferredTime: emptyOr(M.preferredTimeInvalid, (s) => (PREFERRED_TIMES as readonly string[]).includes(s)),
+    heardAbout: heardAboutSchema,
+  },
+  'Invalid form data',
+)
+
+export const leadSubmissionSchema = v.object(
+  {
+    ...leadRequestSchema.entries,
+    company: v.nullish(v.pipe(v.string('Invalid form data'), v.maxLength(QUOTE_LIMITS.company, 'Invalid form data'))),
+    /** A bad one is not refused but flagged. */
+    formToken: v.nullish(v.pipe(v.string('Invalid form data'), v.maxLength(200, 'Invalid form data'))),
+    idempotencyKey: v.pipe(
+      v.string('Missing submission key. Please reload the page and try again.'),
+      v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid submission key. Please reload the page and try again.'),
+    ),
+    sourcePage: v.nullish(
+      v.pipe(
+        v.string('Invalid page address'),
+        v.maxLength(QUOTE_LIMITS.sourcePage, 'Invalid page address'),
+        v.startsWith('/', 'Invalid page address'),
+        v.check((s) => !hasForbiddenChars(s), 'Invalid page address'),
+      ),
+    ),
+    /** What the visit arrived with (lead-source.ts): cleaned, never a reason to refuse. */
+    visitSource: visitSourceSchema,
+  },
+  'Invalid form data',
+)
+
+export type LeadSubmissionInput = v.InferInput<typeof leadSubmissionSchema>
+
+export function firstQuoteIssue(
+  schema: typeof leadRequestSchema | typeof leadSubmissionSchema,
+  input: unknown,
+): string | null {
+  const result = v.safeParse(schema, input)
+  return result.success ? null : (result.issues[0]?.message ?? 'Invalid form data')
+}
+
+export type QuoteFailureReason = 'invalid' | 'rate-limited' | 'call-failed'
+
+export type QuoteSubmitResponse =
+  /** `photoToken`: lets this visitor add photos to the stored lead for 24 h (docs/decisions/044-lead-photos.md). */
+  | { success: true; photoToken?: string }
+  /** `field`: the form field the message belongs beside, when it is about one. */
+  | { success: false; error: string; reason: QuoteFailureReason; field?: QuoteFieldName }
+
+export interface QuoteToast {
+  title: string
+  description: string
+  variant: 'success' | 'destructive' | 'default'
+}
+
+/** No answer, or a refusal: "Error Submitting…"; an answer without a success flag: "Error Processing…". */
+export function quoteResponseToast(response: QuoteSubmitResponse | null | undefined): QuoteToast {
+  if (response && response.success === true) return { ...QUOTE_MESSAGES.success, variant: 'success' }
+  if (response && typeof response.success !== 'boolean')
+    return { ...QUOTE_MESSAGES.processingError, variant: 'default' }
+  return { ...QUOTE_MESSAGES.submitError, variant: 'destructive' }
+}

@@ -1,0 +1,197 @@
+/** Answers: docs/product.md#errors-and-messages. */
+import { createHash, randomUUID } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { inspect } from 'node:util'
+import * as v from 'valibot'
+import { site } from '../../content/site'
+import { cleanVisitSource, leadSource } from './lead-source'
+import {
+  quoteErrorMessages,
+  leadRequestSchema,
+  leadSubmissionSchema,
+  type QuoteFieldName,
+  type QuoteSubmitResponse,
+} from './lead-schema'
+import type { Backend } from '../../platform/backend.server'
+import { runtimeConfig } from '../../platform/config.server'
+import { limitVisitor, visitorHash } from '../../platform/http/rate-limit.server'
+import { leadEvents } from './lead-events.server'
+import { sanitizeText } from './lead-email.server'
+import { fingerprintText, outsideServiceArea, type FingerprintFields } from './lead-fields.server'
+import { createFormTokens, createPhotoTokens, formTokens, photoTokens, type FormTokens } from './tokens.server'
+import { storeLead, VisitorLimitedError, type StoredLeadInput } from './store-lead.server'
+import type { ServiceId } from '../../content/types'
+import { shownPrice } from '../prices/price-list.server'
+
+export interface QuoteRequestMeta {
+  /** '' when unknown: no per-IP limit. */
+  ip: string
+  userAgent: string
+}
+
+export interface LeadServiceResponse {
+  status: number
+  body: QuoteSubmitResponse
+  retryAfterSeconds?: number
+}
+
+export interface LeadServiceOptions {
+  /** 0 or less: no limit. */
+  rateLimit?: number
+  rateWindowMs?: number
+  minFillMs?: number
+  formTokenSecret?: string
+  maxPayloadChars?: number
+  now?: () => number
+  phone?: string
+  unsavedLeadsDir?: string
+}
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex')
+}
+
+export function dedupeKey(idempotencyKey: string, fields: FingerprintFields): string {
+  return `${idempotencyKey}.${sha256Hex(fingerprintText(fields)).slice(0, 16)}`
+}
+
+function payloadSize(raw: unknown): number {
+  try {
+    const json = JSON.stringify(raw)
+    return typeof json === 'string' ? json.length : 0
+  } catch {
+    return Number.POSITIVE_INFINITY
+  }
+}
+
+/** What the visit brought only describes it: cleaned before the size check, a forged one never refuses a lead. */
+function withCleanVisitSource(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !('visitSource' in raw)) return raw
+  return { ...raw, visitSource: cleanVisitSource(raw.visitSource) }
+}
+
+function fillTimeReason(token: string | null | undefined, tokens: FormTokens, minFillMs: number): string | null {
+  const check = tokens.check(token)
+  if (!check.ok) return check.reason
+  return check.elapsedMs < minFillMs ? `too-fast:${Math.round(check.elapsedMs)}ms` : null
+}
+
+/** A lead the database did not take, kept in DATA_DIR/unsaved-leads for the owner; its path. */
+async function writeUnsavedLead(record: Record<string, unknown>, folder?: string): Promise<string> {
+  folder ??= resolve(process.cwd(), runtimeConfig().dataDir, 'unsaved-leads')
+  await mkdir(folder, { recursive: true, mode: 0o700 })
+  const at = new Date().toISOString().replace(/[:.]/g, '-')
+  const file = join(folder, `${at}-${randomUUID()}.json`)
+  // The visitor's details are for the owner only.
+  await writeFile(file, `${JSON.stringify(record, null, 2)}\n`, { flag: 'wx', mode: 0o600 })
+  return file
+}
+
+export type LeadService = ReturnType<typeof createLeadService>
+
+export function createLeadService(options: LeadServiceOptions = {}) {
+  const now = options.now ?? Date.now
+  const rateLimit = options.rateLimit ?? 5
+  const rateWindowMs = options.rateWindowMs ?? 10 * 60_000
+  const minFillMs = options.minFillMs ?? 2500
+  const maxPayloadChars = options.maxPayloadChars ?? 10_000
+  const messages = quoteErrorMessages(options.phone ?? site.phone)
+  const ownTokens = options.formTokenSecret ? createFormTokens(options.formTokenSecret, now) : undefined
+  const ownPhotoTokens = options.formTokenSecret ? createPhotoTokens(options.formTokenSecret, now) : undefined
+
+  /** 0, or the seconds to wait; a database that does not answer limits nobody (the store below fails alike). */
+  const limited = (ip: string, backend: Backend) =>
+    limitVisitor(backend, 'quote', ip, { count: rateLimit, windowMs: rateWindowMs }).catch(() => 0)
+
+  async function handle(raw: unknown, meta: QuoteRequestMeta, backend: Backend): Promise<LeadServiceResponse> {
+    const ip = typeof meta?.ip === 'string' ? meta.ip.trim() : ''
+    const rateLimited = (retryAfterSeconds: number): LeadServiceResponse => ({
+      status: 429,
+      body: { success: false, reason: 'rate-limited', error: messages.rateLimited },
+      retryAfterSeconds,
+    })
+
+    // A refused post counts against the visitor's limit too; a valid one is counted in the lead's transaction.
+    // Skipped when the IP is unknown, so one bad proxy setup can't block everyone.
+    const refuse = async (body: LeadServiceResponse['body']): Promise<LeadServiceResponse> => {
+      const retryAfterSeconds = await limited(ip, backend)
+      return retryAfterSeconds > 0 ? rateLimited(retryAfterSeconds) : { status: 400, body }
+    }
+    const submission = withCleanVisitSource(raw)
+    if (payloadSize(submission) > maxPayloadChars) {
+      return refuse({ success: false, reason: 'invalid', error: messages.tooLarge })
+    }
+    const parsed = v.safeParse(leadSubmissionSchema, submission)
+    if (!parsed.success) {
+      const issue = parsed.issues[0]
+      const error = issue?.message ?? 'Invalid form data'
+      const key = issue?.path?.[0]?.key
+      const field = typeof key === 'string' && key in leadRequestSchema.entries ? (key as QuoteFieldName) : undefined
+      return refuse({ success: false, reason: 'invalid', error, ...(field ? { field } : {}) })
+    }
+    const input = parsed.output
+
+    const fields = {
+      firstName: input.firstName,
+      email: input.email,
+      phone: input.phone,
+      street: input.street,
+      zip: input.zip,
+      preferredTime: input.preferredTime,
+    }
+    const idempotencyKey = dedupeKey(input.idempotencyKey, fields)
+    let spamReason: string | null = null
+    try {
+      const tokens = ownTokens ?? (await formTokens(backend))
+      spamReason = input.company?.trim() ? 'honeypot' : fillTimeReason(input.formToken, tokens, minFillMs)
+      const serviceId = (input.service || null) as ServiceId | null
+      const lead: StoredLeadInput = {
+        ...fields,
+        serviceId,
+        shownPrice: await shownPrice(await backend.db(), serviceId, input.size),
+        outsideArea: outsideServiceArea(fields.zip),
+        source: leadSource(input.visitSource, input.heardAbout),
+        idempotencyKey,
+        spamReason,
+        sourcePage: input.sourcePage ?? null,
+        userAgent: sanitizeText(meta?.userAgent, 512) || null,
+        ipHash: await visitorHash(backend, ip),
+        ...(rateLimit > 0 ? { limit: { bucket: 'quote', count: rateLimit, windowMs: rateWindowMs } } : {}),
+      }
+      const result = await storeLead(backend, lead)
+      // Not the stored key: that ends in a hash of the visitor's fields.
+      const status = spamReason ? 'suspected_spam' : 'new'
+      leadEvents.stored(result.id, { status, duplicate: result.duplicate, idempotencyKey: input.idempotencyKey })
+      // Never for suspected spam, whose visitor sees the usual success. A duplicate gets one too: it is the
+      // retry of a visitor whose first answer was lost; the database caps the lead at five photos.
+      const photoToken = spamReason ? undefined : (ownPhotoTokens ?? (await photoTokens(backend))).issue(result.id)
+      return { status: 200, body: photoToken ? { success: true, photoToken } : { success: true } }
+    } catch (error) {
+      if (error instanceof VisitorLimitedError) return rateLimited(error.retryAfterSeconds)
+      const record = {
+        ...fields,
+        sourcePage: input.sourcePage ?? null,
+        spamReason,
+        idempotencyKey,
+        at: new Date(now()).toISOString(),
+        error: error instanceof Error ? error.message : inspect(error, { breakLength: Infinity }),
+      }
+      await writeUnsavedLead(record, options.unsavedLeadsDir).then(
+        (recoveryFile) => leadEvents.notSaved({ recoveryFile, err: error }),
+        (recoveryErr: unknown) => leadEvents.lost({ err: error, recoveryErr }),
+      )
+      return { status: 503, body: { success: false, reason: 'call-failed', error: messages.saveFailed } }
+    }
+  }
+
+  return { handle }
+}
+
+let defaultService: LeadService | undefined
+
+/** Never throws: a backend that does not answer yields 503. */
+export function handleQuoteSubmission(raw: unknown, meta: QuoteRequestMeta, backend: Backend) {
+  defaultService ??= createLeadService(runtimeConfig().quote)
+  return defaultService.handle(raw, meta, backend)
+}

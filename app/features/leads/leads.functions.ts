@@ -1,0 +1,39 @@
+import { createIsomorphicFn, createServerFn } from '@tanstack/react-start'
+import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
+import * as v from 'valibot'
+import { getBackend } from '~/platform/backend.server'
+import { formTokens, issueRenderedFormToken } from '~/features/leads/tokens.server'
+import { handleQuoteSubmission } from '~/features/leads/lead-service.server'
+import { visitorAddress } from '~/platform/http/visitor-address.server'
+import { leadSubmissionSchema, type LeadSubmissionInput, type QuoteSubmitResponse } from './lead-schema'
+
+function validateSubmission(input: unknown): LeadSubmissionInput {
+  const result = v.safeParse(leadSubmissionSchema, input)
+  if (!result.success) {
+    // Set the status before throwing: the error is sent with it.
+    setResponseStatus(400)
+    throw new Error(result.issues[0]?.message ?? 'Invalid form data')
+  }
+  return input as LeadSubmissionInput
+}
+
+export const submitLead = createServerFn({ method: 'POST' })
+  .validator(validateSubmission)
+  .handler(async ({ data }): Promise<QuoteSubmitResponse> => {
+    const request = getRequest()
+    const meta = { ip: visitorAddress(request), userAgent: request.headers.get('user-agent') ?? '' }
+    const result = await handleQuoteSubmission(data, meta, getBackend())
+    if (result.status !== 200) setResponseStatus(result.status)
+    if (result.retryAfterSeconds) setResponseHeader('Retry-After', String(result.retryAfterSeconds))
+    return result.body
+  })
+
+/** At first touch, not page load: its issue time starts the fill time. */
+export const issueLeadFormToken = createServerFn({ method: 'GET' }).handler(async (): Promise<string> => {
+  return (await formTokens(getBackend())).issue()
+})
+
+/** The browser never makes one: it keeps the server's markup. */
+export const renderedLeadFormToken = createIsomorphicFn()
+  .server(() => issueRenderedFormToken())
+  .client(() => '')

@@ -1,0 +1,91 @@
+// The quote form's tokens, signed with a key every instance derives from the database's salt: the form token
+// times how long a form was open (docs/decisions/017-server-fill-time.md), the photo token lets one visitor add
+// photos to the lead just stored, for 24 hours (044).
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Backend } from '../../platform/backend.server'
+import { log } from '../../platform/log/logger.server'
+
+export type FormTokenCheck = { ok: true; elapsedMs: number } | { ok: false; reason: 'no-token' | 'bad-token' }
+export type PhotoTokenCheck =
+  { ok: true; leadId: string; tokenHash: string } | { ok: false; reason: 'bad-token' | 'expired' }
+
+export type FormTokens = ReturnType<typeof createFormTokens>
+export type PhotoTokens = ReturnType<typeof createPhotoTokens>
+
+/** Instances' clocks may differ a little. */
+const MAX_CLOCK_SKEW_MS = 5 * 60_000
+export const PHOTO_TOKEN_TTL_MS = 24 * 60 * 60_000
+const FORM_TOKEN = /^([0-9a-z]{1,11})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{22})$/
+const PHOTO_TOKEN =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([0-9a-z]{1,11})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/
+
+/** Each kind its own key: a form token can never pass as a photo token. */
+function signer(secret: string, purpose: string, length?: number) {
+  const key = createHmac('sha256', secret).update(purpose).digest()
+  const sign = (body: string) => createHmac('sha256', key).update(body).digest('base64url').slice(0, length)
+  return {
+    token: (body: string) => `${body}.${sign(body)}`,
+    verify: (body: string, mac: string) => timingSafeEqual(Buffer.from(sign(body)), Buffer.from(mac)),
+  }
+}
+
+const nonce = () => randomBytes(12).toString('base64url')
+
+export function createFormTokens(secret: string, now: () => number = Date.now) {
+  const { token, verify } = signer(secret, 'quote-form-token:v1', 22)
+  return {
+    issue: (issuedAt = now()) => token(`${Math.max(0, Math.trunc(issuedAt)).toString(36)}.${nonce()}`),
+    check(value: string | null | undefined): FormTokenCheck {
+      if (!value?.trim()) return { ok: false, reason: 'no-token' }
+      const [, issued = '', random = '', mac = ''] = FORM_TOKEN.exec(value.trim()) ?? []
+      if (!mac || !verify(`${issued}.${random}`, mac)) return { ok: false, reason: 'bad-token' }
+      const elapsedMs = now() - parseInt(issued, 36)
+      if (elapsedMs < -MAX_CLOCK_SKEW_MS) return { ok: false, reason: 'bad-token' }
+      return { ok: true, elapsedMs: Math.max(0, elapsedMs) }
+    },
+  }
+}
+
+export function createPhotoTokens(secret: string, now: () => number = Date.now) {
+  const { token, verify } = signer(secret, 'lead-photo-token:v1')
+  return {
+    issue: (leadId: string) =>
+      token(`${leadId.toLowerCase()}.${Math.trunc(now() + PHOTO_TOKEN_TTL_MS).toString(36)}.${nonce()}`),
+    check(value: string | null | undefined): PhotoTokenCheck {
+      const text = value?.trim() ?? ''
+      const [, leadId = '', expires = '', random = '', mac = ''] = PHOTO_TOKEN.exec(text) ?? []
+      if (!mac || !verify(`${leadId}.${expires}.${random}`, mac)) return { ok: false, reason: 'bad-token' }
+      if (now() > parseInt(expires, 36)) return { ok: false, reason: 'expired' }
+      return { ok: true, leadId, tokenHash: createHash('sha256').update(text).digest('hex') }
+    },
+  }
+}
+
+/** Loaded once per process; a failed load is not kept, so the next call retries. */
+function loadOnce<T>(create: (secret: string) => T, what: string) {
+  let loading: Promise<T> | undefined
+  return (backend: Backend): Promise<T> => {
+    if (!loading) {
+      const attempt = backend.ipHashSalt().then(create)
+      loading = attempt
+      attempt.catch((error: unknown) => {
+        if (loading === attempt) loading = undefined
+        log('quote').error({ err: error }, `could not load the ${what} key`)
+      })
+    }
+    return loading
+  }
+}
+
+let loaded: FormTokens | undefined
+export const formTokens = loadOnce((secret) => (loaded = createFormTokens(secret)), 'form-token')
+export const photoTokens = loadOnce((secret) => createPhotoTokens(secret), 'photo-token')
+
+/** The request middleware loaded the key first (app/start.ts). */
+export function issueRenderedFormToken(): string {
+  return loaded?.issue() ?? ''
+}
+
+export function formTokensLoaded(): boolean {
+  return loaded !== undefined
+}

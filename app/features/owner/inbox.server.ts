@@ -1,0 +1,181 @@
+// The inbox's reads and writes (docs/decisions/033-owner-inbox.md); the caller has checked the owner's session.
+import { sql } from 'kysely'
+import {
+  followUpMark,
+  leadTopic,
+  OWNER_STATUSES,
+  SOURCE_PERIODS,
+  type InboxLead,
+  type LeadSources,
+  type OwnerStatus,
+  type SourcePeriod,
+} from './owner-lead'
+import { serviceSummary } from '../../content/service-list'
+import type { Database, Db } from '../../platform/db/database.server'
+import { enqueue } from '../../platform/outbox/enqueue.server'
+import { withPhotos } from './lead-photos.server'
+import { withQuotes } from '../quotes/quotes.server'
+import { receivedCents, withInvoices } from '../payments/invoices.server'
+import { shownPriceOf } from '../prices/price-list.server'
+import { listLeads, type LeadRow } from './leads.server'
+import { cityOfZip } from '../leads/lead-fields.server'
+import { categoryOfLeadPage } from '../work/work-prefill.server'
+
+export type ReviewRequestResult = 'queued' | 'already-sent' | 'not-won' | 'no-lead'
+
+export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
+  return {
+    id: row.id,
+    createdAt: new Date(row.created_at).toISOString(),
+    firstName: row.first_name,
+    email: row.email,
+    phone: row.phone,
+    status: row.status,
+    sourcePage: row.source_page,
+    note: row.owner_note ?? '',
+    ...leadTopic(row.source_page),
+    // The service chosen on the form says more than the page it was sent from.
+    ...(row.service_id ? { service: serviceSummary(row.service_id).title } : {}),
+    reviewRequest: row.review,
+    street: row.service_street,
+    zip: row.service_zip,
+    preferredTime: row.preferred_time,
+    outsideArea: row.outside_area,
+    channel: row.source_channel,
+    heardAbout: row.heard_about,
+    jobValueCents: row.job_value_cents,
+    followUp: followUpMark(row.status, new Date(row.status_since), now),
+    workCity: cityOfZip(row.service_zip)?.slug ?? null,
+    workCategory: categoryOfLeadPage(row.source_page),
+    shownPrice: shownPriceOf(row),
+  }
+}
+
+/** The rows' cards with their photos, quotes and invoices: one read of each for the whole list. */
+async function inboxCards(db: Database, rows: LeadRow[]): Promise<InboxLead[]> {
+  const cards = rows.map((row) => toInboxLead(row))
+  return withInvoices(db, await withQuotes(db, await withPhotos(db, cards)))
+}
+
+/** Spam and archived leads stay in `npm run leads`. */
+export async function listInbox(db: Database, limit = 200): Promise<InboxLead[]> {
+  return inboxCards(db, await listLeads(db, { inbox: true, limit: Math.min(Math.max(limit, 1), 500) }))
+}
+
+/** Null: no such lead. The job value is kept only with "won", as the table's trigger keeps won_at. */
+export async function updateLead(
+  db: Database,
+  id: string,
+  change: { status: OwnerStatus; note: string; jobValueCents?: number | null },
+): Promise<InboxLead | null> {
+  if (!OWNER_STATUSES.includes(change.status)) return null
+  const updated = await db
+    .updateTable('leads')
+    .set({
+      status: change.status,
+      owner_note: change.note || null,
+      job_value_cents: change.status === 'won' ? (change.jobValueCents ?? null) : null,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', OWNER_STATUSES)
+    .executeTakeFirst()
+  if (!Number(updated.numUpdatedRows)) return null
+  return (await inboxCards(db, await listLeads(db, { id })))[0] ?? null
+}
+
+/**
+ * Per channel, then per answer to "How did you hear about us?", for real leads (no spam or archived) of the
+ * last `days`. Contacted and quoted count a lead that ever reached the stage; won counts leads won now.
+ */
+export async function leadSources(db: Db, days: SourcePeriod): Promise<LeadSources> {
+  if (!SOURCE_PERIODS.includes(days)) throw new Error(`not a sources period: ${days}`)
+  const counted = (dimension: 'source_channel' | 'heard_about') =>
+    db
+      .selectFrom('leads')
+      .select((eb) => [
+        eb.ref(dimension).as('value'),
+        eb.fn.countAll<number>().as('leads'),
+        eb.fn.count<number>('contacted_at').as('contacted'),
+        eb.fn.count<number>('quoted_at').as('quoted'),
+        eb.fn.countAll<number>().filterWhere('status', '=', 'won').as('won'),
+        eb.fn
+          .coalesce(
+            // Money received where there is some, else the value typed at the win (decision 055).
+            eb.fn
+              .sum<number>(eb.fn.coalesce(receivedCents('leads.id'), 'job_value_cents'))
+              .filterWhere('status', '=', 'won'),
+            sql.lit(0),
+          )
+          .as('wonCents'),
+      ])
+      .where('status', 'in', OWNER_STATUSES)
+      .where('created_at', '>=', sql<Date>`now() - make_interval(days => ${days})`)
+      .groupBy(dimension)
+      .orderBy((eb) => eb.fn.countAll(), 'desc')
+      .orderBy(dimension, (order) => order.nullsLast())
+      .execute()
+      .then((rows) => rows.map((row) => ({ ...row, wonCents: Number(row.wonCents) })))
+  // Per service, where the accepted total fell against the range its lead was shown (decision 057).
+  const againstRange = db
+    .selectFrom('leads')
+    .innerJoin('quotes', 'quotes.lead_id', 'leads.id')
+    .select((eb) => [
+      'leads.service_id as serviceId',
+      eb.fn.countAll<number>().filterWhere('accepted_total_cents', '<', eb.ref('price_low_cents')).as('below'),
+      eb.fn
+        .countAll<number>()
+        .filterWhere((w) => w.between('accepted_total_cents', w.ref('price_low_cents'), w.ref('price_high_cents')))
+        .as('inside'),
+      eb.fn.countAll<number>().filterWhere('accepted_total_cents', '>', eb.ref('price_high_cents')).as('above'),
+    ])
+    .where('quotes.accepted_at', 'is not', null)
+    .where('leads.price_low_cents', 'is not', null)
+    .where('leads.created_at', '>=', sql<Date>`now() - make_interval(days => ${days})`)
+    .groupBy('leads.service_id')
+    .orderBy('leads.service_id')
+    .execute()
+  const [channels, answers, prices] = await Promise.all([
+    counted('source_channel'),
+    counted('heard_about'),
+    againstRange,
+  ])
+  return {
+    days,
+    channels,
+    answers,
+    prices: prices.map((row) => ({
+      service: row.serviceId ? serviceSummary(row.serviceId).title : '',
+      below: Number(row.below),
+      inside: Number(row.inside),
+      above: Number(row.above),
+    })),
+  }
+}
+
+/**
+ * At most one per lead: the outbox's UNIQUE (lead_id, template), due at `now` (the backend's clock). The link is the
+ * site's configuration's.
+ */
+export async function requestReview(db: Db, id: string, now: Date): Promise<ReviewRequestResult> {
+  return db.transaction().execute(async (tx) => {
+    const lead = await tx.selectFrom('leads').select('status').where('id', '=', id).forUpdate().executeTakeFirst()
+    if (!lead || !(OWNER_STATUSES as readonly string[]).includes(lead.status)) return 'no-lead'
+    if (lead.status !== 'won') return 'not-won'
+    return (await enqueue(tx, 'review_request', { leadId: id, dueAt: now })) ? 'queued' : 'already-sent'
+  })
+}
+
+export async function savePushSubscription(
+  db: Db,
+  { endpoint, keys }: { endpoint: string; keys: { p256dh: string; auth: string } },
+): Promise<void> {
+  await db
+    .insertInto('owner_push_subscriptions')
+    .values({ endpoint, p256dh: keys.p256dh, auth: keys.auth })
+    .onConflict((conflict) =>
+      conflict
+        .column('endpoint')
+        .doUpdateSet((eb) => ({ p256dh: eb.ref('excluded.p256dh'), auth: eb.ref('excluded.auth') })),
+    )
+    .execute()
+}

@@ -1,0 +1,240 @@
+import { useMutation } from '@tanstack/react-query'
+import { Link, useHydrated } from '@tanstack/react-router'
+import { lazy, memo, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import * as v from 'valibot'
+import { sendReviewRequest, updateOwnerLead } from '~/features/owner/owner.functions'
+import {
+  OWNER_NOTE_MAX,
+  OWNER_STATUSES,
+  OWNER_TEXTS,
+  REVIEW_TEXTS,
+  SOURCES_TEXTS,
+  channelLabel,
+  dialable,
+  errorText,
+  heardAboutLabel,
+  jobValueSchema,
+  mapUrl,
+  preferredTimeText,
+  pushTitle,
+  serviceAddress,
+  type InboxLead,
+  type OwnerStatus,
+} from '~/features/owner/owner-lead'
+import { WORK_TEXTS } from '~/features/work/posted-work-form'
+import { centsText } from '~/lib/money'
+import { formatPacificTime } from '~/features/quotes/quote'
+import { TYPICAL_PRICE_TEXTS } from '~/features/prices/typical-price'
+import { OwnerField, ownerMarkClass, ownerOutlineClass } from './owner-field'
+import { shownValue } from '~/components/ui/shown-value'
+import { OwnerLeadPhotos } from './owner-lead-photos'
+import { ownerButtonClass } from './owner-sign-in'
+import { useLeadsCache } from './owner-leads'
+import { OwnerLeadDelete } from './owner-lead-delete'
+import { OwnerLeadQuote } from '../quotes/owner-lead-quote'
+
+// Only on a card with an accepted quote: the inbox's first load stays as it was (decision 055).
+const OwnerLeadInvoice = lazy(() => import('../payments/owner-lead-invoice'))
+
+// Kept apart from the card: the card re-renders at hydration (useHydrated), and an update reaching this boundary
+// before its code has arrived makes React render it anew, dropping what the owner opened or chose in it.
+const LeadInvoice = memo(function LeadInvoice({ lead }: { lead: InboxLead }) {
+  return (
+    <Suspense fallback={null}>
+      <OwnerLeadInvoice lead={lead} />
+    </Suspense>
+  )
+})
+
+export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; reviewLinkSet: boolean }) {
+  const id = useId()
+  const leads = useLeadsCache()
+  const form = useRef<HTMLFormElement>(null)
+  // The status chosen before the scripts ran: the job value field shows while "Won" is chosen.
+  const [initialStatus] = useState(() => shownValue(`${id}-status`, lead.status))
+  const [status, setStatus] = useState(initialStatus)
+  const hydrated = useHydrated()
+  const [message, setMessage] = useState('')
+  const [valueRefused, setValueRefused] = useState(false)
+  const shown = useRef(lead)
+  // A refetch that brings another status, note or job value (changed elsewhere) shows it.
+  useEffect(() => {
+    const was = shown.current
+    if (was.status === lead.status && was.note === lead.note && was.jobValueCents === lead.jobValueCents) return
+    shown.current = lead
+    setStatus(lead.status)
+    const fields = form.current?.elements
+    if (!fields) return
+    ;(fields.namedItem('status') as HTMLSelectElement).value = lead.status
+    ;(fields.namedItem('note') as HTMLTextAreaElement).value = lead.note
+    const value = fields.namedItem('jobValue') as HTMLInputElement | null
+    if (value) value.value = centsText(lead.jobValueCents)
+  }, [lead])
+
+  const save = useMutation({
+    mutationFn: (data: { id: string; status: OwnerStatus; note: string; jobValue: string | null }) =>
+      updateOwnerLead({ data }),
+    onSuccess: (saved) => {
+      leads.replace(saved.id, () => saved)
+      setMessage('Saved.')
+    },
+    onError: (error) => setMessage(errorText(error)),
+  })
+  const review = useMutation({
+    mutationFn: () => sendReviewRequest({ data: { id: lead.id } }),
+    onSuccess: async () => {
+      leads.replace(lead.id, (cached) => ({ ...cached, reviewRequest: 'queued' }))
+      setMessage('')
+      // The outbox may have sent it already.
+      await leads.readAgain()
+    },
+    onError: (error) => setMessage(errorText(error)),
+  })
+  const busy = save.isPending || review.isPending
+  const address = serviceAddress(lead.street, lead.zip)
+  const bestTime = preferredTimeText(lead.preferredTime)
+  const heardAbout = heardAboutLabel(lead.heardAbout)
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const fields = new FormData(event.currentTarget)
+    const chosen = String(fields.get('status')) as OwnerStatus
+    // As typed, in dollars: the server reads it with the same schema and messages.
+    const typed = chosen === 'won' ? String(fields.get('jobValue') ?? '') : null
+    const value = typed === null ? null : v.safeParse(jobValueSchema, typed)
+    setValueRefused(value?.success === false)
+    if (value && !value.success) {
+      setMessage(value.issues[0].message)
+      ;(event.currentTarget.elements.namedItem('jobValue') as HTMLInputElement | null)?.focus()
+      return
+    }
+    save.mutate({ id: lead.id, status: chosen, note: String(fields.get('note')), jobValue: typed })
+  }
+
+  return (
+    <article aria-labelledby={`${id}-name`} className="rounded-xl border border-slate-300 p-4 shadow-sm">
+      <h2 id={`${id}-name`} className="text-lg font-bold">
+        {lead.firstName}
+      </h2>
+      <p className="text-slate-700">
+        {pushTitle(lead.sourcePage)} · <time dateTime={lead.createdAt}>{formatPacificTime(lead.createdAt)}</time>
+      </p>
+      {lead.sourcePage && <p className="mt-1 break-all text-sm text-slate-700">Sent from {lead.sourcePage}</p>}
+      {lead.shownPrice && <p className="mt-1 font-semibold">{TYPICAL_PRICE_TEXTS.shown(lead.shownPrice)}</p>}
+      {address && (
+        <p className="mt-1 flex flex-wrap items-center gap-x-2">
+          {/* A plain link in a new tab: no map script, and Google hears nothing until the owner taps. */}
+          <a
+            href={mapUrl(address)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex min-h-11 max-w-full items-center font-semibold text-brand-800 underline wrap-anywhere focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900"
+          >
+            {address}
+            <span className="sr-only"> (map, opens in a new tab)</span>
+          </a>
+          {lead.outsideArea && <strong className={ownerMarkClass}>{OWNER_TEXTS.outsideArea}</strong>}
+        </p>
+      )}
+      {lead.followUp && (
+        <p>
+          <strong className={ownerMarkClass}>{lead.followUp}</strong>
+        </p>
+      )}
+      {bestTime && <p className="text-sm text-slate-700">Best time: {bestTime}</p>}
+      <p className="text-sm text-slate-700">
+        Channel: {channelLabel(lead.channel)}
+        {heardAbout && <> · Heard about us: {heardAbout}</>}
+      </p>
+      <OwnerLeadPhotos leadId={lead.id} names={lead.photos} firstName={lead.firstName} />
+      <div className="mt-3 flex gap-2">
+        <a className={`${ownerOutlineClass} flex-1`} href={`tel:${dialable(lead.phone)}`}>
+          Call
+        </a>
+        <a className={`${ownerOutlineClass} flex-1`} href={`sms:${dialable(lead.phone)}`}>
+          Text
+        </a>
+        <a
+          className={`${ownerOutlineClass} flex-1`}
+          href={`mailto:${encodeURIComponent(lead.email).replace(/%40/g, '@')}`}
+        >
+          E-mail
+        </a>
+      </div>
+      <p className="mt-2 text-sm break-all text-slate-700">
+        {lead.phone} · {lead.email}
+      </p>
+      <OwnerLeadQuote lead={lead} />
+      {lead.quote?.acceptance && <LeadInvoice lead={lead} />}
+      {/* POST and a Save that waits for the scripts: the note never lands in a URL. */}
+      <form ref={form} method="post" onSubmit={submit} className="mt-3 grid gap-2">
+        <OwnerField
+          label="Status"
+          id={`${id}-status`}
+          name="status"
+          defaultValue={initialStatus}
+          onChange={(event: ChangeEvent<HTMLSelectElement>) => setStatus(event.currentTarget.value)}
+          options={OWNER_STATUSES.map((value) => [value, value[0]!.toUpperCase() + value.slice(1)] as const)}
+          className="min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700"
+        />
+        {status === 'won' && (
+          <OwnerField
+            label={SOURCES_TEXTS.jobValue}
+            id={`${id}-value`}
+            name="jobValue"
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={centsText(lead.jobValueCents)}
+            aria-invalid={valueRefused || undefined}
+            aria-describedby={valueRefused ? `${id}-message` : undefined}
+            className="min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700 aria-invalid:border-red-700"
+          />
+        )}
+        <OwnerField
+          label="Note"
+          id={`${id}-note`}
+          name="note"
+          defaultValue={lead.note}
+          maxLength={OWNER_NOTE_MAX}
+          rows={2}
+          className="rounded-lg border border-slate-500 p-2 focus-visible:outline-3 focus-visible:outline-brand-700"
+        />
+        <button type="submit" disabled={!hydrated || busy} className={ownerButtonClass}>
+          Save
+        </button>
+      </form>
+      {lead.status === 'won' && (
+        <div className="mt-3 grid gap-2">
+          {/* The job's photos on the site, its town and kind already chosen where the lead tells them. */}
+          <Link
+            to="/owner"
+            search={{
+              view: 'work',
+              lead: lead.id,
+              city: lead.workCity ?? undefined,
+              category: lead.workCategory ?? undefined,
+            }}
+            className={`${ownerOutlineClass} flex-1`}
+          >
+            {WORK_TEXTS.fromLead}
+          </Link>
+          {lead.reviewRequest === 'sent' ? (
+            <p>{REVIEW_TEXTS.sent}</p>
+          ) : lead.reviewRequest === 'queued' ? (
+            <p>{REVIEW_TEXTS.queued}</p>
+          ) : reviewLinkSet ? (
+            <button type="button" disabled={busy} onClick={() => review.mutate()} className={ownerButtonClass}>
+              {REVIEW_TEXTS.offer}
+            </button>
+          ) : (
+            <p>{REVIEW_TEXTS.unset}</p>
+          )}
+        </div>
+      )}
+      <p id={`${id}-message`} role="status" className="mt-2 empty:hidden">
+        {message}
+      </p>
+      <OwnerLeadDelete lead={lead} />
+    </article>
+  )
+}

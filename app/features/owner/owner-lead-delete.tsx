@@ -1,0 +1,56 @@
+// The inbox's "Delete this request": a dialog asks first (confirm-dialog.tsx). The lead leaves the cached list
+// once the server has deleted it.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useHydrated } from '@tanstack/react-router'
+import { useRef, useState } from 'react'
+import { deleteOwnerLead } from '~/features/owner/owner.functions'
+import { DELETE_TEXTS, errorText, type InboxLead } from '~/features/owner/owner-lead'
+import { ownerLeadsKey } from './owner-leads'
+import { ConfirmDialog } from './confirm-dialog'
+
+const shape =
+  'inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-red-800 px-4 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-red-900 disabled:opacity-60'
+
+export function OwnerLeadDelete({ lead }: { lead: InboxLead }) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const queryClient = useQueryClient()
+  const hydrated = useHydrated()
+  const [message, setMessage] = useState('')
+
+  const remove = useMutation({
+    mutationFn: () => deleteOwnerLead({ data: { id: lead.id } }),
+    onSuccess: () => {
+      dialog.current?.close()
+      // The card and its button go: focus moves to the inbox's heading rather than being lost.
+      const heading = document.querySelector<HTMLElement>('main h1')
+      heading?.setAttribute('tabindex', '-1')
+      heading?.focus()
+      queryClient.setQueryData<InboxLead[]>(ownerLeadsKey, (leads) => leads?.filter((each) => each.id !== lead.id))
+    },
+    onError: (error) => setMessage(errorText(error)),
+  })
+
+  return (
+    <div className="mt-3">
+      {/* Waits for the scripts: deleting needs the server function. */}
+      <button
+        type="button"
+        disabled={!hydrated}
+        onClick={() => {
+          setMessage('')
+          dialog.current?.showModal()
+        }}
+        className={`${shape} text-red-800`}
+      >
+        {DELETE_TEXTS.open}
+      </button>
+      <ConfirmDialog
+        dialog={dialog}
+        texts={{ ...DELETE_TEXTS, question: DELETE_TEXTS.question(lead.firstName) }}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        message={message}
+      />
+    </div>
+  )
+}

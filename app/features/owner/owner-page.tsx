@@ -1,0 +1,179 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router'
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react'
+import type { OwnerState } from '~/features/owner/owner.functions'
+import {
+  OWNER_SERVICE_WORKER_URL,
+  OWNER_TEXTS,
+  SOURCE_PERIODS,
+  SOURCES_TEXTS,
+  type InboxLead,
+  type SourcePeriod,
+} from '~/features/owner/owner-lead'
+import { OWNER_INVOICE_TEXTS } from '~/features/payments/invoice'
+import { WORK_TEXTS } from '~/features/work/posted-work-form'
+import { OWNER_QUOTE_TEXTS } from '~/features/quotes/quote-texts'
+import { OwnerLeadCard } from './owner-lead-card'
+import { createOwnerQueryClient, useOwnerLeads } from './owner-leads'
+import { OwnerShell, OwnerSignInForm, ownerButtonClass } from './owner-sign-in'
+
+// Only when the owner opens them: the inbox's first load stays as it was.
+const OwnerSources = lazy(() => import('./owner-sources'))
+const OwnerWork = lazy(() => import('../work/owner-work'))
+const OwnerQuoteEditor = lazy(() => import('../quotes/owner-quote-editor'))
+const OwnerPrices = lazy(() => import('../prices/owner-prices'))
+const OwnerMoney = lazy(() => import('../payments/owner-money'))
+
+const ownerRoute = getRouteApi('/owner')
+
+export function OwnerPage() {
+  const { state } = ownerRoute.useLoaderData()
+  const { link } = ownerRoute.useSearch()
+  if (state.mode !== 'ready')
+    return (
+      <OwnerShell>
+        <h1 className="text-2xl font-bold">Lead inbox</h1>
+        <p className="mt-2">{OWNER_TEXTS.unconfigured}</p>
+      </OwnerShell>
+    )
+  if (!state.signedIn) return <OwnerSignInForm link={link} />
+  return <OwnerInbox />
+}
+
+/** Query lives here only: docs/decisions/035-public-pages-read-through-loaders.md. */
+function OwnerInbox() {
+  const { state, leads, sources, work, quote, prices, money } = ownerRoute.useLoaderData()
+  const { category, city, lead } = ownerRoute.useSearch()
+  const [queryClient] = useState(createOwnerQueryClient)
+  return (
+    <QueryClientProvider client={queryClient}>
+      <OwnerFrame state={state} days={sources?.days}>
+        {sources || work || quote || prices || money ? (
+          <Suspense fallback={<p className="mt-6">Loading…</p>}>
+            {sources ? (
+              <OwnerSources sources={sources} />
+            ) : work ? (
+              <OwnerWork loaded={work} prefill={{ category, city, lead }} />
+            ) : quote ? (
+              <OwnerQuoteEditor key={quote.lead.id} loaded={quote} />
+            ) : prices ? (
+              <OwnerPrices loaded={prices} />
+            ) : (
+              money && <OwnerMoney money={money} />
+            )}
+          </Suspense>
+        ) : (
+          <OwnerLeads state={state} loaded={leads} />
+        )}
+      </OwnerFrame>
+    </QueryClientProvider>
+  )
+}
+
+const signOutClass =
+  'min-h-11 px-2 font-semibold text-brand-800 underline focus-visible:outline-3 focus-visible:outline-brand-700'
+
+const tabClass =
+  '-mb-px inline-flex min-h-11 items-center border-b-3 border-transparent px-3 font-semibold text-slate-700 hover:text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900 aria-[current=page]:border-brand-700 aria-[current=page]:text-brand-800'
+
+/** The heading, sign-out, alerts and the two views as links: each view has its own address, and works as HTML. */
+function OwnerFrame({ state, days, children }: { state: OwnerState; days?: SourcePeriod; children: ReactNode }) {
+  // The period shown is part of the Sources tab's address, so the tab matches the page exactly (aria-current).
+  const sourcesSearch = { view: 'sources' as const, days: days === SOURCE_PERIODS[0] ? undefined : days }
+  return (
+    <OwnerShell>
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Lead inbox</h1>
+        {/* A lost phone: "everywhere" ends every session of the owner, this one included. */}
+        <form method="post" action="/owner/sign-in" className="flex flex-wrap justify-end">
+          <button type="submit" name="sign-out" value="1" className={signOutClass}>
+            Sign out
+          </button>
+          <button type="submit" name="sign-out" value="everywhere" className={signOutClass}>
+            Sign out everywhere
+          </button>
+        </form>
+      </div>
+      {state.alertsKey && <AlertsToggle publicKey={state.alertsKey} />}
+      <nav aria-label="Inbox views" className="mt-4 flex flex-wrap gap-x-1 border-b border-slate-300">
+        <Link to="/owner" search={{}} activeOptions={{ exact: true }} className={tabClass}>
+          {SOURCES_TEXTS.leadsTab}
+        </Link>
+        <Link to="/owner" search={sourcesSearch} activeOptions={{ exact: true }} className={tabClass}>
+          {SOURCES_TEXTS.sourcesTab}
+        </Link>
+        {/* Not exact: a won lead's link adds its town, kind of job and id to the address. */}
+        <Link to="/owner" search={{ view: 'work' }} activeOptions={{ exact: false }} className={tabClass}>
+          {WORK_TEXTS.tab}
+        </Link>
+        <Link to="/owner" search={{ view: 'prices' }} activeOptions={{ exact: true }} className={tabClass}>
+          {OWNER_QUOTE_TEXTS.pricesTab}
+        </Link>
+        <Link to="/owner" search={{ view: 'money' }} activeOptions={{ exact: true }} className={tabClass}>
+          {OWNER_INVOICE_TEXTS.moneyTab}
+        </Link>
+      </nav>
+      {children}
+    </OwnerShell>
+  )
+}
+
+function OwnerLeads({ state, loaded }: { state: OwnerState; loaded: InboxLead[] }) {
+  const leads = useOwnerLeads(loaded)
+  if (leads.length === 0) return <p className="mt-6">{OWNER_TEXTS.empty}</p>
+  return (
+    <ol className="mt-4 grid gap-4" aria-label="Leads, newest first">
+      {leads.map((lead) => (
+        <li key={lead.id}>
+          <OwnerLeadCard lead={lead} reviewLinkSet={state.reviewLinkSet} />
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+function AlertsToggle({ publicKey }: { publicKey: string }) {
+  const router = useRouter()
+  const statusId = useId()
+  const [status, setStatus] = useState<string>('')
+  const [supported, setSupported] = useState(false)
+  useEffect(() => {
+    if (!('serviceWorker' in navigator) || !('PushManager' in window)) return
+    setSupported(true)
+    // Registered on every visit, so the push handler is there once alerts are on.
+    void navigator.serviceWorker.register(OWNER_SERVICE_WORKER_URL, { scope: '/owner/' }).then(async (registration) => {
+      if (await registration.pushManager.getSubscription()) setStatus(OWNER_TEXTS.alertsOn)
+    })
+  }, [])
+  if (!supported) return null
+  async function turnOn() {
+    try {
+      if ((await Notification.requestPermission()) !== 'granted') return setStatus(OWNER_TEXTS.alertsBlocked)
+      const registration = await navigator.serviceWorker.register(OWNER_SERVICE_WORKER_URL, { scope: '/owner/' })
+      // Not `serviceWorker.ready`: /owner itself is outside the worker's /owner/ scope.
+      while (!registration.active) await new Promise((resolve) => setTimeout(resolve, 100))
+      const subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: publicKey,
+      })
+      const { saveAlertSubscription } = await import('~/features/owner/owner.functions')
+      await saveAlertSubscription({ data: subscription.toJSON() as never })
+      setStatus(OWNER_TEXTS.alertsOn)
+      void router.invalidate()
+    } catch (error) {
+      setStatus(`Alerts could not be turned on: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+  return (
+    <div className="mt-4 rounded-lg bg-slate-100 p-3">
+      {status !== OWNER_TEXTS.alertsOn && (
+        <button type="button" onClick={() => void turnOn()} className={ownerButtonClass} aria-describedby={statusId}>
+          Turn on alerts for new leads
+        </button>
+      )}
+      <p id={statusId} role="status" className="mt-2 empty:mt-0">
+        {status}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,125 @@
+import { createMiddleware, createServerFn, createServerOnlyFn } from '@tanstack/react-start'
+import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
+import * as v from 'valibot'
+import { runtimeConfig } from '~/platform/config.server'
+import { parse } from '~/platform/http/function-input.server'
+import { getBackend } from '~/platform/backend.server'
+import { pushEndpointRefusal } from '~/platform/transport/push-endpoint.server'
+import { log } from '~/platform/log/logger.server'
+import { ownerAccess, requireOwner } from '~/features/owner/owner-access.server'
+import { deleteLead } from '~/features/owner/leads.server'
+import { leadSources, listInbox, requestReview, savePushSubscription, updateLead } from '~/features/owner/inbox.server'
+import {
+  jobValueSchema,
+  OWNER_NOTE_MAX,
+  OWNER_STATUSES,
+  SOURCE_PERIODS,
+  type InboxLead,
+  type LeadSources,
+} from './owner-lead'
+
+const ownerOnly = createMiddleware({ type: 'function' }).server(async ({ next }) =>
+  next({ context: { owner: await requireOwner() } }),
+)
+
+/**
+ * Every owner function is made from this, `ownerFn({ method: 'POST' })`: 401 and no data without a session,
+ * checked before its input. tests/server/owner-only.test.ts walks the build: any other function must be public.
+ */
+export const ownerFn = createServerFn().middleware([ownerOnly])
+
+/** Answers the call with this status and message. */
+export const refuse = createServerOnlyFn((status: number, message: string): never => {
+  setResponseStatus(status)
+  throw new Error(message)
+})
+
+export interface OwnerState {
+  mode: 'ready' | 'unconfigured'
+  signedIn: boolean
+  alertsKey: string | null
+  reviewLinkSet: boolean
+}
+
+/** No lead data. */
+export const fetchOwnerState = createServerFn({ method: 'GET' }).handler(async (): Promise<OwnerState> => {
+  setResponseHeader('Cache-Control', 'private, no-store')
+  const config = runtimeConfig().owner
+  const mode = config.sessionSecret ? 'ready' : 'unconfigured'
+  const signedIn = mode === 'ready' && (await ownerAccess()) !== null
+  return {
+    mode,
+    signedIn,
+    alertsKey: signedIn ? (config.vapid?.publicKey ?? null) : null,
+    reviewLinkSet: Boolean(config.googleReviewUrl),
+  }
+})
+
+export const fetchOwnerLeads = ownerFn().handler(async (): Promise<InboxLead[]> => listInbox(await getBackend().db()))
+
+export const fetchOwnerSources = ownerFn()
+  .validator(parse(v.object({ days: v.picklist(SOURCE_PERIODS, 'a period of 30, 90 or 365 days') })))
+  .handler(async ({ data }): Promise<LeadSources> => leadSources(await getBackend().db(), data.days))
+
+const leadId = v.pipe(v.string(), v.uuid('not a lead id'))
+
+export const updateOwnerLead = ownerFn({ method: 'POST' })
+  .validator(
+    parse(
+      v.object({
+        id: leadId,
+        status: v.picklist(OWNER_STATUSES, 'unknown status'),
+        note: v.pipe(
+          v.string(),
+          v.trim(),
+          v.maxLength(OWNER_NOTE_MAX, `The note must be ${OWNER_NOTE_MAX} characters or fewer`),
+        ),
+        jobValue: jobValueSchema,
+      }),
+    ),
+  )
+  .handler(
+    async ({ data }): Promise<InboxLead> =>
+      (await updateLead(await getBackend().db(), data.id, { ...data, jobValueCents: data.jobValue })) ??
+      refuse(404, 'No such lead'),
+  )
+
+export const deleteOwnerLead = ownerFn({ method: 'POST' })
+  .validator(parse(v.object({ id: leadId })))
+  .handler(async ({ data }): Promise<{ deleted: true }> => {
+    const backend = getBackend()
+    if (!(await deleteLead(await backend.db(), backend.files, data.id, backend.now()))) refuse(404, 'No such lead')
+    log('owner').info({ deleted: 1 }, 'the owner deleted a lead')
+    return { deleted: true }
+  })
+
+export const sendReviewRequest = ownerFn({ method: 'POST' })
+  .validator(parse(v.object({ id: leadId })))
+  .handler(async ({ data }): Promise<{ queued: true }> => {
+    if (!runtimeConfig().owner.googleReviewUrl) refuse(409, 'Set GOOGLE_REVIEW_URL to send review requests')
+    const backend = getBackend()
+    const result = await requestReview(await backend.db(), data.id, backend.now())
+    if (result === 'no-lead') refuse(404, 'No such lead')
+    if (result === 'already-sent') refuse(409, 'A review request was already sent for this lead')
+    if (result === 'not-won') refuse(409, 'Mark the lead won first')
+    backend.deliverSoon()
+    return { queued: true }
+  })
+
+const base64Url = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+=*$/), v.maxLength(200))
+
+export const saveAlertSubscription = ownerFn({ method: 'POST' })
+  .validator(
+    parse(
+      v.object({
+        endpoint: v.pipe(v.string(), v.url(), v.startsWith('https://', 'push endpoints are https'), v.maxLength(1000)),
+        keys: v.object({ p256dh: base64Url, auth: base64Url }),
+      }),
+    ),
+  )
+  .handler(async ({ data }): Promise<{ saved: true }> => {
+    const refused = pushEndpointRefusal(data.endpoint, runtimeConfig().owner.pushPolicy)
+    if (refused) refuse(400, refused)
+    await savePushSubscription(await getBackend().db(), data)
+    return { saved: true }
+  })

@@ -1,0 +1,274 @@
+/** An invoice and its payments as both sides see them (docs/decisions/055-invoices-and-payments.md): whole cents,
+ * Pacific days. No server code. */
+import { site } from '~/content/site'
+import type { PostedWork } from '../work/posted-work'
+import { formatCents } from '../../lib/money'
+
+export interface InvoiceItem {
+  /** Unique within the invoice: the accepted quote's ids (i1, i2…), then a1, a2… for lines added on site. */
+  id: string
+  description: string
+  cents: number
+  /** Added by the owner at the job, not in the accepted quote: the customer sees it marked. */
+  addedOnSite: boolean
+}
+
+export const PAYMENT_METHODS = ['card', 'cash', 'check', 'zelle', 'venmo', 'other'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+/** What "Record payment" offers: a card payment comes only through Stripe. */
+export const RECORDED_METHODS = ['cash', 'check', 'zelle', 'venmo', 'other'] as const
+export type RecordedMethod = (typeof RECORDED_METHODS)[number]
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Card',
+  cash: 'Cash',
+  check: 'Check',
+  zelle: 'Zelle',
+  venmo: 'Venmo',
+  other: 'Other',
+}
+
+/**
+ * What the lead's card shows: a draft until sent; viewed once the customer opened the link; part paid, paid;
+ * refunded once everything paid was given back.
+ */
+export type InvoiceState = 'draft' | 'sent' | 'viewed' | 'part_paid' | 'paid' | 'refunded'
+
+/** The sums every reader takes (invoiceFigures in app/features/payments/invoices.server.ts). */
+export interface InvoiceFigures {
+  totalCents: number
+  /** Succeeded payments, refunds not taken off. */
+  paidCents: number
+  refundedCents: number
+  /** Card payments still settling (a bank debit): not paid yet, not due either. */
+  processingCents: number
+  /** What the customer still owes: never below 0, and a refund does not make it due again. */
+  balanceCents: number
+  /** Paid beyond the total and not yet refunded: for the owner to give back (a second paid session). */
+  overpaidCents: number
+}
+
+export type RefundState = 'pending' | 'succeeded' | 'failed' | 'canceled'
+/** A Stripe refund pending at the bank counts as given back until Stripe says it failed or was canceled. */
+export const COUNTED_REFUND_STATES = ['pending', 'succeeded'] as const satisfies RefundState[]
+export const refundCounts = (state: RefundState) => (COUNTED_REFUND_STATES as readonly string[]).includes(state)
+
+export interface InvoiceRefund {
+  id: string
+  amountCents: number
+  /** YYYY-MM-DD, Pacific. */
+  refundedOn: string
+  state: RefundState
+  /** Stripe's reason for a failed one ("expired_or_canceled_card"); null otherwise. */
+  failureReason: string | null
+}
+
+export interface InvoicePayment {
+  id: string
+  method: PaymentMethod
+  amountCents: number
+  /** Stripe's fee; 0 for money the owner recorded. */
+  feeCents: number
+  state: 'processing' | 'succeeded' | 'failed'
+  /** YYYY-MM-DD, Pacific. */
+  receivedOn: string
+  checkNumber: string | null
+  refunds: InvoiceRefund[]
+  /** What a refund may still give back. */
+  refundableCents: number
+}
+
+/** A lead's invoice on the owner's card, from "Job done" on. */
+export interface LeadInvoice extends InvoiceFigures {
+  state: InvoiceState
+  /** Given at "Send invoice": null while a draft. */
+  number: number | null
+  items: InvoiceItem[]
+  /** ISO times: "Job done", "Send invoice", the customer's first look. */
+  createdAt: string
+  sentAt: string | null
+  firstViewedAt: string | null
+  /** The pay page, for "Text the link"; null while a draft. */
+  link: string | null
+  payments: InvoicePayment[]
+}
+
+/** The customer's pay page, /pay/<token>. */
+export interface PayPageView extends Pick<InvoiceFigures, 'totalCents' | 'paidCents' | 'balanceCents'> {
+  token: string
+  number: number
+  firstName: string
+  items: InvoiceItem[]
+  /** The owner's posted before/after photos of this job, as the gallery shows them. */
+  photos: PostedWork[]
+  /** "Pay $X by card" is offered: Stripe is set up and the balance is one Stripe takes (at least $0.50). */
+  card: boolean
+  /** Where "Pay by card" sends the browser on: Stripe's hosted page (the page's CSP allows it as a form action). */
+  checkoutOrigins: string[]
+  /** A bank debit still settling: the page says "Payment processing" and offers no second payment. */
+  processing: boolean
+  /** "Pay by card" was pressed while Stripe could not make the session: the page says so and offers it again. */
+  cardUnavailable: boolean
+  /** The owner's "other ways to pay" text (Zelle, check, cash); null when he wrote none. */
+  otherWays: string | null
+  /**
+   * Back from Stripe (?session=…): paid once the webhook confirmed it, processing until then, failed when the bank
+   * debit failed or Stripe's session did not charge what it was made for. Failed also without a session when the
+   * invoice's latest payment is a card payment that failed.
+   */
+  outcome: 'paid' | 'processing' | 'failed' | null
+  /** The "Pay by card" form's hidden `click` value: a repeated post of one page is one Checkout Session. */
+  click: string
+}
+
+/** The "Money" view: this Pacific month and the last, and what is unpaid by age. */
+export interface MonthMoney {
+  /** YYYY-MM. */
+  month: string
+  grossCents: number
+  feeCents: number
+  refundCents: number
+  /** Gross less fees and refunds. */
+  netCents: number
+  payments: number
+}
+
+export const UNPAID_AGES = ['0-7', '8-30', 'over-30'] as const
+export type UnpaidAge = (typeof UNPAID_AGES)[number]
+
+export interface UnpaidInvoice {
+  leadId: string
+  number: number
+  firstName: string
+  balanceCents: number
+  /** Whole days since it was sent. */
+  days: number
+  age: UnpaidAge
+}
+
+export interface MoneySummary {
+  thisMonth: MonthMoney
+  lastMonth: MonthMoney
+  unpaid: Record<UnpaidAge, { count: number; cents: number }>
+  /** Oldest first. */
+  unpaidInvoices: UnpaidInvoice[]
+  /** The pay page's "other ways to pay", as saved. */
+  otherWays: string | null
+  /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set: customers can pay by card. */
+  cardPayments: boolean
+}
+
+/** "0-7" for 0 to 7 days, "8-30", "over-30". */
+export const unpaidAge = (days: number): UnpaidAge => (days <= 7 ? '0-7' : days <= 30 ? '8-30' : 'over-30')
+
+/** Stripe's least charge in dollars: a smaller balance is paid another way. */
+export const CARD_MINIMUM_CENTS = 50
+/** Stripe's most for one charge in dollars ($999,999.99): an invoice's total stays within it. */
+export const INVOICE_MOST_CENTS = 99_999_999
+export const INVOICE_MOST_LINES = 40
+export const OTHER_WAYS_MAX = 1000
+
+export const payPath = (token: string) => `/pay/${token}`
+export const payLink = (token: string) => `${site.baseUrl}${payPath(token)}`
+export const PAY_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/
+export const OWNER_MONEY_CSV_URL = '/owner/money.csv'
+
+/** What the pay page's plain form posts: a per-page key, never an amount. */
+export const PAY_FORM_FIELDS = { click: 'click' } as const
+
+/** The pay page's words that name the phone: the server's answers without the page, and what went wrong on it. */
+export const PAY_PAGE_TEXTS = {
+  title: `Pay your invoice from ${site.name}`,
+  unavailableTitle: 'This payment link is not available',
+  unavailable: `There is nothing to pay on it. Questions? Call us at ${site.phone}.`,
+  rateLimited: `Too many tries. Please wait a few minutes or call us at ${site.phone}.`,
+  cardUnavailable: `Card payment is not available right now. Please try again later or call us at ${site.phone}.`,
+  failed: `The payment did not go through. Call ${site.phone} or try again`,
+} as const
+
+/** Why an owner's invoice or payment write was refused: its status and the words the owner reads. */
+export const INVOICE_REFUSALS = {
+  'no-lead': [404, 'No such lead'],
+  'not-accepted': [409, 'Only an accepted quote becomes an invoice'],
+  'no-invoice': [409, 'Tap "Job done" first'],
+  sent: [409, 'The invoice was sent: its lines no longer change'],
+  draft: [409, 'Send the invoice first'],
+  empty: [409, 'An invoice needs at least one line and a total above $0.00'],
+  'too-many-lines': [409, `An invoice takes at most ${INVOICE_MOST_LINES} lines`],
+  'too-much': [
+    409,
+    `An invoice can total at most ${formatCents(INVOICE_MOST_CENTS)}, the most Stripe takes in one card payment`,
+  ],
+  'no-line': [404, 'No such line on the invoice'],
+  'no-payment': [404, 'No such payment'],
+  'over-paid': [409, 'A refund cannot be more than what is left of the payment'],
+  'not-settled': [409, 'Only a settled payment is refunded'],
+} as const satisfies Record<string, readonly [number, string]>
+export type InvoiceRefusal = keyof typeof INVOICE_REFUSALS
+
+const STATE_TEXTS: Record<InvoiceState, string> = {
+  draft: 'Invoice draft: not sent yet',
+  sent: 'Invoice sent, not opened yet',
+  viewed: 'Invoice viewed',
+  part_paid: 'Part paid',
+  paid: 'Paid',
+  refunded: 'Refunded',
+}
+
+/** The owner's side: the lead card's invoice and the "Money" view. */
+export const OWNER_INVOICE_TEXTS = {
+  jobDone: 'Job done',
+  state: (invoice: Pick<LeadInvoice, 'state' | 'number'>) =>
+    invoice.number === null ? STATE_TEXTS[invoice.state] : `Invoice ${invoice.number}: ${STATE_TEXTS[invoice.state]}`,
+  figures: (invoice: InvoiceFigures) =>
+    `Total ${formatCents(invoice.totalCents)} · paid ${formatCents(invoice.paidCents)} · due ${formatCents(invoice.balanceCents)}`,
+  processing: (cents: number) => `Payment processing: ${formatCents(cents)}`,
+  overpaid: (cents: number) => `Overpayment: ${formatCents(cents)} to refund`,
+  addedOnSite: 'added on site',
+  remove: (description: string) => `Remove ${description}`,
+  addLine: 'Add a line added on site',
+  description: 'Description',
+  price: 'Price ($)',
+  add: 'Add line',
+  send: 'Send invoice',
+  text: 'Text the link',
+  textBody: (firstName: string, link: string) => `Hi ${firstName}, here is your invoice from ${site.name}: ${link}`,
+  record: 'Record payment',
+  method: 'How it was paid',
+  amount: 'Amount ($)',
+  day: 'Day it was paid',
+  checkNumber: 'Check number',
+  refund: 'Refund',
+  refundAmount: (left: number) => `Refund amount ($, up to ${formatCents(left)})`,
+  payment: (payment: Pick<InvoicePayment, 'method' | 'amountCents' | 'feeCents' | 'receivedOn' | 'checkNumber'>) =>
+    `${PAYMENT_METHOD_LABELS[payment.method]}${payment.checkNumber ? ` ${payment.checkNumber}` : ''}: ` +
+    `${formatCents(payment.amountCents)} on ${payment.receivedOn}` +
+    (payment.feeCents ? ` (fee ${formatCents(payment.feeCents)})` : ''),
+  refunded: (refund: InvoiceRefund) => {
+    const what = `${formatCents(refund.amountCents)} on ${refund.refundedOn}`
+    const reason = refund.failureReason ? ` (${refund.failureReason.replaceAll('_', ' ')})` : ''
+    if (refundCounts(refund.state))
+      return `Refunded ${what}${refund.state === 'pending' ? ' (pending at the bank)' : ''}`
+    const ended = refund.state === 'failed' ? `failed${reason}` : 'was canceled'
+    return `Refund of ${what} ${ended}: the money is back in Stripe, not with the customer`
+  },
+  refundRefused: (stripeSays: string) =>
+    `Stripe refused this refund, so nothing was refunded. Stripe says: ${stripeSays}`,
+  refundUnreachable:
+    'Stripe did not answer, so the refund may not have been made. Try again in a few minutes: it is never made twice.',
+  refundNoStripe: 'Set STRIPE_SECRET_KEY to refund card payments',
+  moneyTab: 'Money',
+  thisMonth: 'This month',
+  lastMonth: 'Last month',
+  gross: 'Paid',
+  fees: 'Card fees',
+  refunds: 'Refunds',
+  net: 'Net',
+  unpaid: 'Unpaid, by days since sent',
+  ages: { '0-7': '0–7 days', '8-30': '8–30 days', 'over-30': 'Over 30 days' } satisfies Record<UnpaidAge, string>,
+  csv: 'Download payments (CSV)',
+  otherWays: 'Other ways to pay, shown on the pay page (Zelle, check, cash)',
+  save: 'Save',
+  saved: 'Saved.',
+  cardOff: 'Card payments are off: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take cards.',
+} as const

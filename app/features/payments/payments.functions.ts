@@ -1,0 +1,83 @@
+// The owner's invoice and payment calls (docs/decisions/055-invoices-and-payments.md), each made by ownerFn: 401 and
+// nothing written without a session. The customer's side is the pay page's own form post (routes/pay.$token.tsx).
+import { getBackend } from '~/platform/backend.server'
+import { pacificDate } from '~/platform/time/business-hours.server'
+import { parse } from '~/platform/http/function-input.server'
+import {
+  addInvoiceLine,
+  markJobDone,
+  removeInvoiceLine,
+  sendInvoice,
+  type InvoiceWriteResult,
+} from '~/features/payments/invoices.server'
+import { moneySummary, recordPayment, refundPayment, saveOtherWays } from '~/features/payments/payments.server'
+import { ownerFn, refuse } from '../owner/owner.functions'
+import { INVOICE_REFUSALS, type LeadInvoice, type MoneySummary } from './invoice'
+import {
+  invoiceLeadSchema,
+  invoiceLineSchema,
+  otherWaysSchema,
+  paymentDayRefusal,
+  recordPaymentSchema,
+  refundSchema,
+  removeInvoiceLineSchema,
+} from './invoice-schema'
+
+/** The invoice as it now stands, or the call answered with why not. */
+const answer = (result: InvoiceWriteResult): LeadInvoice => {
+  if (typeof result === 'object') return result
+  const [status, message] = INVOICE_REFUSALS[result]
+  return refuse(status, message)
+}
+
+/** "Job done": a draft from the accepted quote's items and chosen options; a second tap answers the same draft. */
+export const markOwnerJobDone = ownerFn({ method: 'POST' })
+  .validator(parse(invoiceLeadSchema))
+  .handler(async ({ data }) => answer(await markJobDone(await getBackend().db(), data.lead)))
+
+/** A line "added on site", while a draft. */
+export const addOwnerInvoiceLine = ownerFn({ method: 'POST' })
+  .validator(parse(invoiceLineSchema))
+  .handler(async ({ data }) =>
+    answer(
+      await addInvoiceLine(await getBackend().db(), data.lead, { description: data.description, cents: data.price }),
+    ),
+  )
+
+export const removeOwnerInvoiceLine = ownerFn({ method: 'POST' })
+  .validator(parse(removeInvoiceLineSchema))
+  .handler(async ({ data }) => answer(await removeInvoiceLine(await getBackend().db(), data.lead, data.line)))
+
+/** "Send invoice": its number, the e-mailed link and the two reminders; the link for "Text the link". */
+export const sendOwnerInvoice = ownerFn({ method: 'POST' })
+  .validator(parse(invoiceLeadSchema))
+  .handler(async ({ data }) => answer(await sendInvoice(getBackend(), data.lead)))
+
+/** "Record payment": the day is checked against today in Pacific time, on the server's clock. */
+export const recordOwnerPayment = ownerFn({ method: 'POST' })
+  .validator(parse(recordPaymentSchema))
+  .handler(async ({ data }) => {
+    const backend = getBackend()
+    const refusal = paymentDayRefusal(data.receivedOn, pacificDate(backend.now()))
+    if (refusal) refuse(400, refusal)
+    return answer(await recordPayment(backend, data))
+  })
+
+/** "Refund": a card payment's through Stripe (its refusal or silence in the owner's words), any other's recorded. */
+export const refundOwnerPayment = ownerFn({ method: 'POST' })
+  .validator(parse(refundSchema))
+  .handler(async ({ data }) => {
+    const result = await refundPayment(getBackend(), data.payment, data.amount)
+    if (typeof result === 'object' && 'message' in result) return refuse(result.status, result.message)
+    return answer(result)
+  })
+
+/** The "Money" view. */
+export const fetchOwnerMoney = ownerFn().handler(async (): Promise<MoneySummary> => moneySummary(getBackend()))
+
+/** The pay page's "other ways to pay" (Zelle, check, cash); empty removes it. */
+export const saveOwnerOtherWays = ownerFn({ method: 'POST' })
+  .validator(parse(otherWaysSchema))
+  .handler(async ({ data }): Promise<{ otherWays: string | null }> => ({
+    otherWays: await saveOtherWays(await getBackend().db(), data.text),
+  }))

@@ -1,0 +1,227 @@
+// Money on invoices (docs/decisions/055-invoices-and-payments.md): what the owner records and refunds, what every new
+// payment or refund sets off, and the "Money" view, its CSV and the figures other views read. Card payments come in
+// through stripe.server.ts; each write here locks the lead's row first (lockInvoice).
+import { sql } from 'kysely'
+import {
+  CARD_MINIMUM_CENTS,
+  COUNTED_REFUND_STATES,
+  PAYMENT_METHOD_LABELS,
+  UNPAID_AGES,
+  type MoneySummary,
+  type MonthMoney,
+} from './invoice'
+import { sumCents } from '../../lib/money'
+import type { RecordPaymentInput } from './invoice-schema'
+import type { Backend } from '../../platform/backend.server'
+import { pacificDate } from '../../platform/time/business-hours.server'
+import type { Db } from '../../platform/db/database.server'
+import { readSetting, writeSetting } from '../../platform/db/settings.server'
+import { csvDownload, csvText } from '../owner/owner-files.server'
+import {
+  addRefund,
+  invoiceOf,
+  lockInvoice,
+  moneyMoved,
+  unpaidInvoices,
+  writeInvoice,
+  type InvoiceWriteResult,
+} from './invoices.server'
+import { refundCardPayment, type StripeTrouble } from './stripe.server'
+
+/** "Record payment": money the owner received himself, on a sent invoice. More than the balance is an overpayment. */
+export async function recordPayment(backend: Backend, input: RecordPaymentInput): Promise<InvoiceWriteResult> {
+  const result = await writeInvoice(await backend.db(), input.lead, async (tx, invoice) => {
+    if (!invoice.sent_at) return 'draft'
+    const { id } = await tx
+      .insertInto('payments')
+      .values({
+        lead_id: input.lead,
+        method: input.method,
+        amount_cents: input.amount,
+        received_on: input.receivedOn,
+        check_number: input.method === 'check' ? input.checkNumber : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await moneyMoved(tx, input.lead, { payment: id, push: false }, backend.now())
+  })
+  backend.deliverSoon()
+  return result
+}
+
+/**
+ * "Refund": never more than what is left of the payment, checked under the lead's lock. A card payment's goes
+ * through Stripe first, with a key that a repeated tap reuses; it is recorded at once by Stripe's refund id and
+ * status, so the charge.refunded that follows adds nothing. Stripe refusing or not answering records nothing.
+ */
+export async function refundPayment(
+  backend: Backend,
+  paymentId: string,
+  cents: number,
+): Promise<InvoiceWriteResult | StripeTrouble> {
+  const db = await backend.db()
+  const payment = await db
+    .selectFrom('payments')
+    .select(['lead_id', 'method', 'state', 'amount_cents', 'stripe_payment_intent'])
+    .select((eb) =>
+      eb
+        .selectFrom('refunds')
+        .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as('refunded'))
+        .whereRef('payment_id', '=', 'payments.id')
+        .where('state', 'in', COUNTED_REFUND_STATES)
+        .as('refunded'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('refunds')
+        .select(sql<number>`count(*)::int`.as('tried'))
+        .whereRef('payment_id', '=', 'payments.id')
+        .as('refundsSoFar'),
+    )
+    .where('id', '=', paymentId)
+    .executeTakeFirst()
+  if (!payment) return 'no-payment'
+  if (payment.state !== 'succeeded') return 'not-settled'
+  if (cents > payment.amount_cents - (payment.refunded ?? 0)) return 'over-paid'
+  const leadId = payment.lead_id
+  let stripeRefund: Awaited<ReturnType<typeof refundCardPayment>> | null = null
+  if (payment.method === 'card') {
+    stripeRefund = await refundCardPayment(backend, { leadId, paymentId, cents, ...payment })
+    if ('message' in stripeRefund) return stripeRefund
+  }
+  const refused = await db.transaction().execute(async (tx) => {
+    const { live } = await lockInvoice(tx, leadId)
+    if (!live) return 'no-lead'
+    const { refunded } = await tx
+      .selectFrom('refunds')
+      .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as('refunded'))
+      .where('payment_id', '=', paymentId)
+      .where('state', 'in', COUNTED_REFUND_STATES)
+      .executeTakeFirstOrThrow()
+    // Stripe holds its own limit; a refund it made is recorded whatever our sums say, never lost.
+    if (!stripeRefund && cents > payment.amount_cents - refunded) return 'over-paid'
+    const now = backend.now()
+    const refund = {
+      payment_id: paymentId,
+      amount_cents: cents,
+      refunded_on: pacificDate(now),
+      stripe_refund: stripeRefund?.id ?? null,
+      state: stripeRefund?.state ?? 'succeeded',
+      failure_reason: stripeRefund?.failureReason ?? null,
+    }
+    await addRefund(tx, leadId, refund, now)
+    return undefined
+  })
+  backend.deliverSoon()
+  return refused ?? (await invoiceOf(db, leadId)) ?? 'no-invoice'
+}
+
+/** "2026-11" of `months` months before the Pacific month of `now`. */
+function monthBefore(now: Date, months: number): string {
+  const [year, month] = pacificDate(now).split('-').map(Number)
+  const at = new Date(Date.UTC(year!, month! - 1 - months, 1))
+  return at.toISOString().slice(0, 7)
+}
+
+/** Money in and out by Pacific day, from `since` (YYYY-MM-DD) on: one row per succeeded payment and per refund. */
+async function movements(db: Db, since: string | null) {
+  const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`
+  const payments = db
+    .selectFrom('payments as p')
+    .innerJoin('invoices as i', 'i.lead_id', 'p.lead_id')
+    .innerJoin('leads as l', 'l.id', 'p.lead_id')
+    .where('p.state', '=', 'succeeded')
+  const [paid, refunded] = await Promise.all([
+    payments
+      .select([day('p.received_on').as('day'), 'p.amount_cents', 'p.fee_cents', 'p.method', 'p.created_at'])
+      .select(['i.number', 'i.items', 'l.first_name'])
+      .$if(since !== null, (query) => query.where('p.received_on', '>=', sql<Date>`${since}::date`))
+      .execute(),
+    payments
+      .innerJoin('refunds as r', 'r.payment_id', 'p.id')
+      .where('r.state', 'in', COUNTED_REFUND_STATES)
+      .select([day('r.refunded_on').as('day'), 'r.amount_cents', 'p.method', 'r.created_at'])
+      .select(['i.number', 'i.items', 'l.first_name'])
+      .$if(since !== null, (query) => query.where('r.refunded_on', '>=', sql<Date>`${since}::date`))
+      .execute(),
+  ])
+  const common = (row: (typeof paid)[number] | (typeof refunded)[number]) => ({
+    day: row.day,
+    at: row.created_at.getTime(),
+    number: row.number ?? 0,
+    customer: row.first_name,
+    items: (row.items as { description: string }[]).map((item) => item.description).join('; '),
+    method: row.method,
+  })
+  return [
+    ...paid.map((row) => ({ ...common(row), amount: row.amount_cents, fee: row.fee_cents, refund: 0 })),
+    ...refunded.map((row) => ({ ...common(row), amount: 0, fee: 0, refund: row.amount_cents })),
+  ].sort((a, b) => a.day.localeCompare(b.day) || a.at - b.at)
+}
+
+/** The "Money" view: paid this Pacific month and the last (gross, fees, refunds, net), and what is unpaid by age. */
+export async function moneySummary(backend: Backend): Promise<MoneySummary> {
+  const db = await backend.db()
+  const now = backend.now()
+  const [thisMonth, lastMonth] = [monthBefore(now, 0), monthBefore(now, 1)]
+  const [moved, unpaid, otherWays] = await Promise.all([
+    movements(db, `${lastMonth}-01`),
+    unpaidInvoices(db, now),
+    otherWaysText(db),
+  ])
+  const month = (name: string): MonthMoney => {
+    const rows = moved.filter((row) => row.day.startsWith(name))
+    const total = (field: 'amount' | 'fee' | 'refund') => sumCents(rows.map((row) => row[field]))
+    const [grossCents, feeCents, refundCents] = [total('amount'), total('fee'), total('refund')]
+    const payments = rows.filter((row) => row.amount > 0).length
+    return { month: name, grossCents, feeCents, refundCents, netCents: grossCents - feeCents - refundCents, payments }
+  }
+  const byAge = Object.fromEntries(
+    UNPAID_AGES.map((age) => {
+      const these = unpaid.filter((invoice) => invoice.age === age)
+      return [age, { count: these.length, cents: sumCents(these.map((invoice) => invoice.balanceCents)) }]
+    }),
+  ) as MoneySummary['unpaid']
+  return {
+    thisMonth: month(thisMonth),
+    lastMonth: month(lastMonth),
+    unpaid: byAge,
+    unpaidInvoices: unpaid,
+    otherWays,
+    cardPayments: Boolean(backend.config.stripe),
+  }
+}
+
+export const MONEY_CSV_COLUMNS = ['date', 'invoice', 'customer', 'items', 'method', 'amount', 'fee', 'refund'] as const
+const dollars = (cents: number) => (cents ? (cents / 100).toFixed(2) : '')
+
+/** For the bookkeeper: every payment and refund, oldest first, dollars with cents, cells quoted as the leads CSV's. */
+export async function moneyCsv(db: Db): Promise<string> {
+  const rows = (await movements(db, null)).map((row) => [
+    row.day,
+    String(row.number),
+    row.customer,
+    row.items,
+    PAYMENT_METHOD_LABELS[row.method],
+    dollars(row.amount),
+    dollars(row.fee),
+    dollars(row.refund),
+  ])
+  return csvText(MONEY_CSV_COLUMNS, rows)
+}
+
+export async function moneyCsvResponse(backend: Backend): Promise<Response> {
+  return csvDownload(await moneyCsv(await backend.db()), `money-${pacificDate(backend.now())}.csv`)
+}
+
+export const otherWaysText = (db: Db) => readSetting(db, 'payment_other_ways')
+
+/** Empty removes it. */
+export async function saveOtherWays(db: Db, text: string): Promise<string | null> {
+  await writeSetting(db, 'payment_other_ways', text)
+  return text || null
+}
+
+/** Whether the pay page offers "Pay by card" for this balance. */
+export const cardPayable = (backend: Backend, balanceCents: number) =>
+  Boolean(backend.config.stripe) && balanceCents >= CARD_MINIMUM_CENTS

@@ -1,0 +1,180 @@
+// The inbox's Prices view, /owner?view=prices (docs/decisions/053-quotes-and-jobs.md): one line per service for
+// "Add from price list" and its typical prices for visitors (057-price-ranges.md), the terms every new quote
+// carries, and the private calendar feed of scheduled jobs. Loaded with import() when opened.
+import { useMutation } from '@tanstack/react-query'
+import { useHydrated } from '@tanstack/react-router'
+import { useId, useState, type FormEvent } from 'react'
+import { centsText } from '~/lib/money'
+import { errorText } from '~/features/owner/owner-lead'
+import { checkPriceList, firstIssue, QUOTE_LIMITS, type PriceListInput } from '~/features/quotes/quote-schema'
+import { OWNER_QUOTE_TEXTS as T } from '~/features/quotes/quote-texts'
+import { PRICE_LIMITS } from '~/features/prices/typical-price'
+import { renewCalendarFeed, saveOwnerPrices, type PriceSettings } from '~/features/quotes/quotes.functions'
+import { OwnerField, ownerInputClass as input } from '../owner/owner-field'
+import { ownerButtonClass } from '../owner/owner-sign-in'
+
+// An empty row more than the owner filled, at least three (one-story, two-story, large).
+const rowCount = (filled: number) => Math.min(PRICE_LIMITS.ranges, Math.max(3, filled + 1))
+
+export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
+  const id = useId()
+  const [settings, setSettings] = useState(loaded)
+  const [message, setMessage] = useState('')
+  const [problem, setProblem] = useState<{ message: string; field: string } | null>(null)
+  const hydrated = useHydrated()
+  const save = useMutation({
+    mutationFn: (data: PriceListInput) => saveOwnerPrices({ data }),
+    onSuccess: (saved) => (setSettings(saved), setMessage(T.saved)),
+    onError: (error) => setMessage(errorText(error)),
+  })
+  const renew = useMutation({
+    mutationFn: () => renewCalendarFeed(),
+    onSuccess: ({ feedUrl }) => (setSettings((was) => ({ ...was, feedUrl })), setMessage(T.feedRenewed)),
+    onError: (error) => setMessage(errorText(error)),
+  })
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const fields = new FormData(event.currentTarget)
+    const data = {
+      items: settings.prices.map((line) => ({
+        serviceId: line.serviceId,
+        description: String(fields.get(`${line.serviceId}-description`) ?? ''),
+        price: String(fields.get(`${line.serviceId}-price`) ?? ''),
+        minimum: String(fields.get(`${line.serviceId}-minimum`) ?? ''),
+        ranges: Array.from({ length: rowCount(line.ranges.length) }, (_, row) => ({
+          size: String(fields.get(`${line.serviceId}-size-${row}`) ?? ''),
+          low: String(fields.get(`${line.serviceId}-low-${row}`) ?? ''),
+          high: String(fields.get(`${line.serviceId}-high-${row}`) ?? ''),
+        })),
+      })),
+      terms: String(fields.get('terms') ?? ''),
+      rule: String(fields.get('rule') ?? ''),
+    }
+    const checked = checkPriceList(data)
+    setProblem(checked.success ? null : firstIssue(checked.issues))
+    if (checked.success) save.mutate(data)
+  }
+  const invalid = (field: string) =>
+    problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${id}-problem` } : {}
+
+  return (
+    <>
+      <form method="post" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`} className="mt-6 grid gap-3">
+        <h2 id={`${id}-heading`} className="text-xl font-bold">
+          {T.pricesHeading}
+        </h2>
+        <p className="text-slate-700">{T.pricesHelp}</p>
+        <p className="text-slate-700">{T.typicalHelp}</p>
+        {settings.prices.map((line, index) => (
+          <fieldset key={line.serviceId} className="grid gap-2 rounded-lg border border-slate-300 p-3">
+            <legend className="sr-only">{line.description}</legend>
+            <OwnerField
+              label={T.description}
+              id={`${id}-${line.serviceId}-d`}
+              name={`${line.serviceId}-description`}
+              defaultValue={line.description}
+              maxLength={QUOTE_LIMITS.description}
+              {...invalid(`items.${index}.description`)}
+            />
+            <OwnerField
+              label={T.startingPrice}
+              id={`${id}-${line.serviceId}-p`}
+              name={`${line.serviceId}-price`}
+              defaultValue={centsText(line.startingCents)}
+              inputMode="decimal"
+              autoComplete="off"
+              {...invalid(`items.${index}.price`)}
+            />
+            <OwnerField
+              label={T.minimum}
+              id={`${id}-${line.serviceId}-m`}
+              name={`${line.serviceId}-minimum`}
+              defaultValue={centsText(line.minimumCents)}
+              inputMode="decimal"
+              autoComplete="off"
+              {...invalid(`items.${index}.minimum`)}
+            />
+            {Array.from({ length: rowCount(line.ranges.length) }, (_, row) => {
+              const range = line.ranges[row]
+              const cell = (part: 'size' | 'low' | 'high', label: string, value: string) => (
+                <div className="grid gap-1">
+                  <OwnerField
+                    label={label}
+                    id={`${id}-${line.serviceId}-${part}-${row}`}
+                    name={`${line.serviceId}-${part}-${row}`}
+                    defaultValue={value}
+                    maxLength={part === 'size' ? PRICE_LIMITS.size : undefined}
+                    inputMode={part === 'size' ? undefined : 'decimal'}
+                    autoComplete="off"
+                    {...invalid(`items.${index}.ranges.${row}.${part}`)}
+                  />
+                </div>
+              )
+              return (
+                <div key={row} className="grid grid-cols-[2fr_1fr_1fr] gap-2">
+                  {cell('size', T.size(row + 1), range?.size ?? '')}
+                  {cell('low', T.low, centsText(range?.lowCents))}
+                  {cell('high', T.high, centsText(range?.highCents))}
+                </div>
+              )
+            })}
+          </fieldset>
+        ))}
+        <OwnerField
+          label={T.rule}
+          id={`${id}-rule`}
+          name="rule"
+          defaultValue={settings.rule}
+          maxLength={PRICE_LIMITS.rule}
+          {...invalid('rule')}
+        />
+        <OwnerField
+          label={T.terms}
+          hint={{ id: `${id}-terms-help`, text: T.termsHelp, className: '-mt-2 text-sm text-slate-700' }}
+          id={`${id}-terms`}
+          name="terms"
+          rows={10}
+          defaultValue={settings.terms || settings.defaultTerms}
+          maxLength={QUOTE_LIMITS.terms}
+          aria-describedby={`${id}-terms-help`}
+          className={`${input} p-2`}
+        />
+        {problem && (
+          <p id={`${id}-problem`} role="alert" className="font-semibold text-red-800">
+            {problem.message}
+          </p>
+        )}
+        <button type="submit" disabled={!hydrated || save.isPending} className={ownerButtonClass}>
+          {T.save}
+        </button>
+      </form>
+      <section aria-labelledby={`${id}-feed`} className="mt-8 grid gap-2">
+        <h2 id={`${id}-feed`} className="text-xl font-bold">
+          {T.feedHeading}
+        </h2>
+        <p id={`${id}-feed-help`} className="text-slate-700">
+          {T.feedHelp}
+        </p>
+        <input
+          readOnly
+          value={settings.feedUrl}
+          aria-label={T.feedHeading}
+          aria-describedby={`${id}-feed-help`}
+          className={`${input} text-sm`}
+        />
+        <button
+          type="button"
+          disabled={!hydrated || renew.isPending}
+          onClick={() => renew.mutate()}
+          className={ownerButtonClass}
+        >
+          {T.feedRenew}
+        </button>
+      </section>
+      <p role="status" className="mt-3 empty:hidden">
+        {message}
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,57 @@
+import { createServerFn, createServerOnlyFn } from '@tanstack/react-start'
+import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
+import * as v from 'valibot'
+import type { FeaturedVideo, Review } from './backend-types'
+import { videoOriginsOf } from '../../lib/page/content-security-policy'
+import { getBackend } from '~/platform/backend.server'
+import { cachedFeaturedVideo, cachedReviews } from '~/platform/read-cache.server'
+import { parse } from '~/platform/http/function-input.server'
+import { log } from '~/platform/log/logger.server'
+
+export type { FeaturedVideo, Review }
+
+// A new video host is allowed by the Content-Security-Policy within five minutes: the answer lives as long.
+const VIDEO_SECONDS = 300
+/** docs/product.md: the reviews are fresh 30 minutes. */
+const REVIEWS_FRESH_SECONDS = 1800
+
+/** Public and the same for everyone: the browser's HTTP cache (and a CDN) answer the next ask. */
+export const cacheableByBrowsers = createServerOnlyFn((seconds: number): void => {
+  // A page's loader calls these during its render too: the page's own Cache-Control must stay its own.
+  if (new URL(getRequest().url).pathname.startsWith('/_serverFn/'))
+    setResponseHeader('Cache-Control', `public, max-age=${seconds}`)
+})
+
+const videoTableSchema = v.picklist(['pressure_washing_videos', 'service_videos'])
+
+export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
+  .validator(parse(videoTableSchema))
+  .handler(async ({ data: table }): Promise<FeaturedVideo | null> => {
+    try {
+      const video = await cachedFeaturedVideo(getBackend(), table)
+      cacheableByBrowsers(VIDEO_SECONDS)
+      return video
+    } catch (error) {
+      log('featured-video').error({ err: error, table }, `reading ${table} failed`)
+      throw new Error('Featured video unavailable')
+    }
+  })
+
+/** Every page's media-src: a visitor may go on to either. */
+export const featuredVideoOrigins = createServerOnlyFn(async (): Promise<string[]> => {
+  const videos = await Promise.all(
+    videoTableSchema.options.map((table) => cachedFeaturedVideo(getBackend(), table).catch(() => null)),
+  )
+  return videoOriginsOf(videos.map((video) => video?.video_url))
+})
+
+export const fetchReviews = createServerFn({ method: 'GET' }).handler(async (): Promise<Review[]> => {
+  try {
+    const reviews = await cachedReviews(getBackend())
+    cacheableByBrowsers(REVIEWS_FRESH_SECONDS)
+    return reviews
+  } catch (error) {
+    log('reviews').error({ err: error }, 'fetch-reviews failed')
+    throw new Error('Reviews unavailable')
+  }
+})

@@ -1,0 +1,41 @@
+// What a customer's link page (/quote/<token>, /pay/<token>) answers in its own place, and the limit both count by.
+import { site } from '../../content/site'
+import { QUOTE_PAGE_HEADERS as LINK_PAGE_HEADERS } from '../../features/quotes/quote'
+import type { Backend } from '../backend.server'
+import { escapeHtml } from '../../features/leads/lead-email.server'
+import { limitVisitor } from './rate-limit.server'
+
+// Reads are cheap, a customer reloads and Stripe retries its webhook: twelve times the posts' limit per client
+// (none when that is 0).
+export const READS_PER_POST = 12
+
+/** The quote form's limit (QUOTE_RATE_LIMIT per QUOTE_RATE_WINDOW_MS), `times` over: 0, or seconds to wait. */
+export function limitAsQuoteForm(backend: Backend, bucket: string, key: string, times = 1): Promise<number> {
+  const { rateLimit, rateWindowMs } = backend.config.quote
+  return limitVisitor(backend, bucket, key, { count: rateLimit * times, windowMs: rateWindowMs })
+}
+
+/**
+ * One page with the business's phone number and no script, style or request of its own. An unknown link's answer
+ * is this, byte for byte, however the link is unknown: nothing tells whether a token ever existed.
+ */
+export function plainPage(status: number, title: string, text: string, headers: Record<string, string> = {}): Response {
+  const body =
+    `<!doctype html><html lang="en-US"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
+    `<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>` +
+    `<p><a href="${escapeHtml(site.phoneHref)}">${escapeHtml(site.phone)}</a></p>` +
+    `<p><a href="/">${escapeHtml(site.name)}</a></p></main></body></html>`
+  return new Response(body, {
+    status,
+    headers: {
+      ...LINK_PAGE_HEADERS,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': "default-src 'none'",
+      ...headers,
+    },
+  })
+}
+
+export const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { Location: location, ...LINK_PAGE_HEADERS } })
