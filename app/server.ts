@@ -2,8 +2,9 @@ import { createServerEntry } from '@tanstack/react-start/server-entry'
 import { createStartHandler } from '@tanstack/react-start/server'
 import { findRedirect, targetHref } from './content/redirects'
 import { getRouter } from './router'
-import { getBackend } from './platform/backend.server'
-import { runtimeConfig } from './platform/config.server'
+import { dataDirOf, runtimeConfig } from './platform/config.server'
+import { db } from './platform/db/db.server'
+import { files } from './platform/files/file-store.server'
 import { failed, unknownServerFn } from './platform/http/failure.server'
 import { healthResponse } from './platform/http/health.server'
 import { htmlCacheFor, type PageRenderers } from './platform/http/html-cache.server'
@@ -17,6 +18,7 @@ import { privateIfNonce, withScriptHashes } from './platform/http/script-hashes.
 import { exitCleanlyOnSignals, tracked } from './platform/http/shutdown.server'
 import { waitForTurn } from './platform/http/turn-queue.server'
 import { log, requestIdFor, withRequestId } from './platform/log/logger.server'
+import { createOutboxWorker } from './platform/outbox/worker.server'
 import { serveOwnerSocket } from './features/owner/owner-commands.server'
 import { warnAboutPlaceholders } from './platform/start/placeholder-facts.server'
 import wholeStylesheet from 'virtual:whole-stylesheet'
@@ -27,7 +29,10 @@ const declaredSearch = declaredSearchOf(getRouter())
 const methodsAllowed = methodsAllowedByRoutes(getRouter())
 const htmlCache = htmlCacheFor(runtimeConfig().htmlCacheSeconds, (url) => pageAddress(url, declaredSearch))
 exitCleanlyOnSignals()
-serveOwnerSocket(getBackend())
+serveOwnerSocket()
+// Each feature's outbox templates and jobs, found by their file names: a new feature adds none here (decision 061).
+import.meta.glob('./features/*/*.outbox.server.ts', { eager: true })
+createOutboxWorker({ db, dataDir: dataDirOf(), config: runtimeConfig(), files: files() }).start()
 
 const handler = createStartHandler(pageRenderHandler)
 

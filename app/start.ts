@@ -15,8 +15,8 @@ import {
   isWellFormedServerFnQuery,
   MAX_SERVER_FN_BODY_BYTES,
 } from '~/platform/http/server-fn-body.server'
-import { getBackend } from '~/platform/backend.server'
-import { formTokens, formTokensLoaded } from '~/features/leads/tokens.server'
+import { db } from '~/platform/db/db.server'
+import { formTokensLoaded, loadFormTokens } from '~/features/leads/tokens.server'
 
 // Start throws for an id its manifest lacks, and logs that as a 500 with its stack: anyone could fill the log.
 const UNKNOWN_SERVER_FN = /^Server function info not found for /
@@ -85,7 +85,7 @@ const wellFormedInputMiddleware = createMiddleware().server(async ({ next, reque
 /** Rendering the quote form's signed token cannot wait for the key. */
 const formTokenKeyMiddleware = createMiddleware().server(async ({ next, handlerType }) => {
   if (handlerType !== 'router') return next()
-  if (!formTokensLoaded()) await formTokens(getBackend()).catch(() => undefined)
+  if (!formTokensLoaded(db)) await loadFormTokens(db).catch(() => undefined)
   return next()
 })
 

@@ -8,7 +8,7 @@ import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/features/leads/lead-sche
 import { OWNER_VIEWS } from '~/features/owner/owner-views'
 import { OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '~/features/quotes/quote-texts'
 import type { Database } from '../app/platform/db/database.server'
-import { markJobDone } from '../app/features/payments/invoices.server'
+import { markJobDone } from '../app/features/payments/invoice-writes.server'
 import { startStripeStandIn } from '../tests/support/stripe-stand-in'
 import { signInOwner, startOwnerServer } from './support/owner'
 import { contact, fillQuoteFields, openInteractiveLeadForm, postPlainQuote, submitQuote } from './support/quote-form'

@@ -236,8 +236,8 @@ test('on SIGTERM the server finishes, closes its database and exits by itself', 
   expect((await fetch(`${server.url}/`)).status).toBe(200) // the page reads reviews: the database is open
   await server.stop() // SIGTERM; stop() falls back to SIGKILL after 5 s
   expect(server.ended()).toEqual({ code: 0, signal: null })
-  // It exits only once the backend has closed; a failure to close is logged.
-  expect(logged(server.records(), 'server', 'closing the backend failed')).toEqual([])
+  // It exits only once the database has closed; a failure to close is logged.
+  expect(logged(server.records(), 'server', 'closing the database failed')).toEqual([])
 })
 
 test("the server holds PGlite's folder from its start, and lets it go on SIGTERM", async () => {

@@ -71,10 +71,10 @@ test('a second server on the same data folder, in another PID namespace, never o
 
     const stored = await postLead(first.url, 'Firstonly')
     expect(stored.headers.get('location')).toMatch(SENT_LOCATION)
-    // The owner's e-mails (quote-*.eml); the customers' acknowledgements (ack-*.eml) are not counted here.
+    // The owner's e-mails (lead-*.eml); the customers' acknowledgements (acknowledgement-*.eml) are not counted here.
     const mails = () =>
       (existsSync(join(dataDir, 'outbox-mail')) ? readdirSync(join(dataDir, 'outbox-mail')) : []).filter((file) =>
-        file.startsWith('quote-'),
+        file.startsWith('lead-'),
       )
     await expect.poll(() => mails().length, { timeout: 10_000 }).toBeGreaterThan(0)
     expect(mails()).toHaveLength(1)
@@ -122,8 +122,8 @@ test('a second server on the same data folder never listens, so no quote is ackn
     expect(secondLog).not.toMatch(/Listening on/)
 
     expect(acknowledged.length).toBeGreaterThan(0)
-    // The owner's e-mails only: one per acknowledged quote (the customers' ack-*.eml are limited per client).
-    const mails = () => readdirSync(join(first.dataDir, 'outbox-mail')).filter((file) => file.startsWith('quote-'))
+    // The owner's e-mails only: one per acknowledged quote (the customers' acknowledgements are limited per client).
+    const mails = () => readdirSync(join(first.dataDir, 'outbox-mail')).filter((file) => file.startsWith('lead-'))
     await expect.poll(() => mails().length, { timeout: 15_000 }).toBe(acknowledged.length)
   } finally {
     second.kill('SIGKILL')

@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 import * as v from 'valibot'
-import { isValidEmail } from '../features/leads/lead-schema'
-import { isLeadWebhookSecret, isLeadWebhookUrl } from '../features/leads/lead-webhook.server'
-import { isReviewUrl } from '../features/reviews/review-link'
+import { isValidEmail } from '../lib/text'
+import { isWebhookSecret, isWebhookUrl } from './transport/webhook.server'
 import { parseTrustProxy } from './http/trusted-proxy.server'
 
 export type Env = Record<string, string | undefined>
+
+/** A link the site sends people to (the review link): https only. */
+export const isHttpsUrl = (value: string) => value.length <= 500 && /^https:\/\/[^\s/]+\S*$/.test(value)
 
 /** Parsed once at start (runtimeConfig()); its type is what parseRuntimeConfig builds. */
 export type RuntimeConfig = ReturnType<typeof parseRuntimeConfig>
@@ -126,9 +129,9 @@ const EnvSchema = v.object({
   ASSISTANT_LLM_TIMEOUT_MS: wholeNumber(10_000),
   HTML_CACHE_SECONDS: wholeNumber(10),
   LEAD_RETENTION_MONTHS: wholeNumber(24, 1, 24),
-  LEAD_WEBHOOK_URL: optionalText(isLeadWebhookUrl, 'must be an http(s):// address'),
+  LEAD_WEBHOOK_URL: optionalText(isWebhookUrl, 'must be an http(s):// address'),
   LEAD_WEBHOOK_SECRET: optionalText(
-    isLeadWebhookSecret,
+    isWebhookSecret,
     'must be whsec_ followed by base64 of 24 to 64 random bytes (e.g. whsec_$(openssl rand -base64 32))',
   ),
   OWNER_EMAIL: optionalText(isValidEmail, 'must be an e-mail address'),
@@ -137,7 +140,7 @@ const EnvSchema = v.object({
     'must be at least 32 random characters (e.g. $(openssl rand -base64 32))',
   ),
   // Customers follow it from the business's own e-mail: https only (decision 042).
-  GOOGLE_REVIEW_URL: optionalText(isReviewUrl, 'must be an https:// address'),
+  GOOGLE_REVIEW_URL: optionalText(isHttpsUrl, 'must be an https:// address'),
   VAPID_PUBLIC_KEY: base64Url(65),
   VAPID_PRIVATE_KEY: base64Url(32),
   VAPID_SUBJECT: optionalText(
@@ -276,3 +279,7 @@ export function runtimeConfig(): RuntimeConfig {
   current ??= parseRuntimeConfig(process.env)
   return current
 }
+
+/** DATA_DIR as an absolute path. */
+export const dataDirOf = (config: Pick<RuntimeConfig, 'dataDir'> = runtimeConfig()) =>
+  resolve(process.cwd(), config.dataDir)

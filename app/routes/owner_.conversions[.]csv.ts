@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getBackend } from '~/platform/backend.server'
+import { runtimeConfig } from '~/platform/config.server'
+import { db } from '~/platform/db/db.server'
 import { ownerConversionsResponse } from '~/features/owner/conversions.server'
 import { forOwner } from '~/features/owner/owner-access.server'
 
@@ -7,7 +8,7 @@ import { forOwner } from '~/features/owner/owner-access.server'
 export const Route = createFileRoute('/owner_/conversions.csv')({
   server: {
     handlers: {
-      GET: forOwner(() => ownerConversionsResponse(getBackend())),
+      GET: forOwner(() => ownerConversionsResponse(db, runtimeConfig().owner.conversionName, new Date())),
     },
   },
 })

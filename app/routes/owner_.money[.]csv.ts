@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getBackend } from '~/platform/backend.server'
+import { db } from '~/platform/db/db.server'
 import { forOwner } from '~/features/owner/owner-access.server'
 import { moneyCsvResponse } from '~/features/payments/payments.server'
 
@@ -7,7 +7,7 @@ import { moneyCsvResponse } from '~/features/payments/payments.server'
 export const Route = createFileRoute('/owner_/money.csv')({
   server: {
     handlers: {
-      GET: forOwner(() => moneyCsvResponse(getBackend())),
+      GET: forOwner(() => moneyCsvResponse(db, new Date())),
     },
   },
 })

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getBackend } from '~/platform/backend.server'
+import { db } from '~/platform/db/db.server'
+import { files } from '~/platform/files/file-store.server'
 import { ownerPhotoResponse } from '~/features/owner/lead-photos.server'
 import { forOwner } from '~/features/owner/owner-access.server'
 
@@ -8,7 +9,7 @@ export const Route = createFileRoute('/owner_/photos/$leadId/$name')({
   server: {
     handlers: {
       GET: forOwner(({ params }: { params: { leadId: string; name: string } }) =>
-        ownerPhotoResponse(params.leadId, params.name, getBackend()),
+        ownerPhotoResponse(db, files(), params),
       ),
     },
   },

@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { db } from '~/platform/db/db.server'
+import { files } from '~/platform/files/file-store.server'
 import { forOwner } from '~/features/owner/owner-access.server'
 import { handlePostWork } from '~/features/work/post-work.server'
 
@@ -10,7 +12,7 @@ export const Route = createFileRoute('/owner_/work')({
   server: {
     handlers: {
       GET: toTheForm,
-      POST: forOwner(({ request }: { request: Request }) => handlePostWork(request)),
+      POST: forOwner(({ request }: { request: Request }) => handlePostWork(db, request, files())),
     },
   },
 })

@@ -3,6 +3,8 @@ import * as v from 'valibot'
 import { PayPage } from '~/features/payments/pay-page'
 import { site } from '~/content/site'
 import { contentSecurityPolicy } from '~/lib/page/content-security-policy'
+import { runtimeConfig } from '~/platform/config.server'
+import { db } from '~/platform/db/db.server'
 import { visitorAddress } from '~/platform/http/visitor-address.server'
 import { payPageGet, payPagePost } from '~/features/payments/pay-page.server'
 
@@ -13,6 +15,7 @@ import { payPageGet, payPagePost } from '~/features/payments/pay-page.server'
  */
 // Written here, not imported: as the quote page's, so this route's options add nothing to every page's first load.
 const PAGE_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' }
+const visit = (request: Request) => ({ ip: visitorAddress(request), now: new Date(), settings: runtimeConfig() })
 
 export const Route = createFileRoute('/pay/$token')({
   staticData: { bare: true },
@@ -21,14 +24,14 @@ export const Route = createFileRoute('/pay/$token')({
   server: {
     handlers: {
       GET: async ({ request, params, next }) => {
-        const view = await payPageGet(request, params.token, visitorAddress(request))
+        const view = await payPageGet(db, request, params.token, visit(request))
         if (view instanceof Response) return view
         // Typed as the POST's, or the two contexts' intersection would be never.
         return next({ context: { payPage: view, responseStatus: undefined as number | undefined } })
       },
       // Stripe not answering: the page again, with what to do (payPagePost).
       POST: async ({ request, params, next }) => {
-        const outcome = await payPagePost(request, params.token, visitorAddress(request))
+        const outcome = await payPagePost(db, request, params.token, visit(request))
         if (outcome instanceof Response) return outcome
         return next({ context: { payPage: outcome.view, responseStatus: outcome.status } })
       },

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getBackend } from '~/platform/backend.server'
+import { runtimeConfig } from '~/platform/config.server'
+import { db } from '~/platform/db/db.server'
+import { files } from '~/platform/files/file-store.server'
 import { visitorAddress } from '~/platform/http/visitor-address.server'
 import { handleLeadPhotosPost } from '~/features/leads/lead-photos.server'
 
@@ -7,7 +9,12 @@ import { handleLeadPhotosPost } from '~/features/leads/lead-photos.server'
 export const Route = createFileRoute('/quote-photos')({
   server: {
     handlers: {
-      POST: ({ request }) => handleLeadPhotosPost(request, visitorAddress(request), getBackend()),
+      POST: ({ request }) =>
+        handleLeadPhotosPost(db, request, visitorAddress(request), {
+          files: files(),
+          push: Boolean(runtimeConfig().owner.vapid),
+          now: new Date(),
+        }),
       GET: () => new Response(null, { status: 303, headers: { Location: '/quote-request' } }),
     },
   },

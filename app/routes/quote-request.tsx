@@ -3,7 +3,8 @@ import * as v from 'valibot'
 import { LeadPhotoResult } from '~/features/leads/lead-photo-form'
 import { QuoteResult } from '~/features/leads/lead-result'
 import { LEAD_PHOTO_STATUSES } from '~/features/leads/lead-photo-statuses'
-import { getBackend } from '~/platform/backend.server'
+import { runtimeConfig } from '~/platform/config.server'
+import { db } from '~/platform/db/db.server'
 import { visitorAddress } from '~/platform/http/visitor-address.server'
 import { handleLeadFormPost, type LeadFormAgain } from '~/features/leads/lead-form-post.server'
 import { photoTokenFrom } from '~/features/leads/photo-token-cookie.server'
@@ -20,7 +21,7 @@ export const Route = createFileRoute('/quote-request')({
       GET: ({ request, next }) =>
         next({ context: { photoToken: photoTokenFrom(request), formAgain: null as LeadFormAgain | null } }),
       POST: async ({ request, next }) => {
-        const outcome = await handleLeadFormPost(request, visitorAddress(request), getBackend())
+        const outcome = await handleLeadFormPost(db, request, visitorAddress(request), runtimeConfig(), new Date())
         if (outcome instanceof Response) return outcome
         const context = { photoToken: null as string | null, formAgain: outcome }
         return next({ context: { ...context, responseStatus: outcome.status } })

@@ -3,8 +3,17 @@ import * as v from 'valibot'
 import { QuotePage } from '~/features/quotes/quote-page'
 import { QUOTE_PAGE_HEADERS, type QuotePageRefusal } from '~/features/quotes/quote'
 import { site } from '~/content/site'
+import { runtimeConfig } from '~/platform/config.server'
+import { db } from '~/platform/db/db.server'
 import { visitorAddress } from '~/platform/http/visitor-address.server'
-import { quotePageGet, quotePagePost } from '~/features/quotes/quote-page.server'
+import { quotePageGet, quotePagePost, type QuotePageVisit } from '~/features/quotes/quote-page.server'
+
+const visitOf = (request: Request): QuotePageVisit => ({
+  ip: visitorAddress(request),
+  now: new Date(),
+  limits: runtimeConfig().quote,
+  push: Boolean(runtimeConfig().owner.vapid),
+})
 
 /**
  * The customer's quote (docs/decisions/053-quotes-and-jobs.md). Its handlers read the quote before anything renders,
@@ -16,13 +25,13 @@ export const Route = createFileRoute('/quote/$token')({
   server: {
     handlers: {
       GET: async ({ request, params, next }) => {
-        const view = await quotePageGet(request, params.token, visitorAddress(request))
+        const view = await quotePageGet(db, params.token, visitOf(request))
         if (view instanceof Response) return view
         // Typed as the POST's, or the two contexts' intersection would be never.
         return next({ context: { quotePage: view, quoteRefusal: null as QuotePageRefusal | null } })
       },
       POST: async ({ request, params, next }) => {
-        const outcome = await quotePagePost(request, params.token, visitorAddress(request))
+        const outcome = await quotePagePost(db, request, params.token, visitOf(request))
         if (outcome instanceof Response) return outcome
         const { view, refusal } = outcome
         return next({ context: { quotePage: view, quoteRefusal: refusal, responseStatus: refusal.status } })

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getBackend } from '~/platform/backend.server'
+import { runtimeConfig } from '~/platform/config.server'
+import { db } from '~/platform/db/db.server'
 import { visitorAddress } from '~/platform/http/visitor-address.server'
 import { stripeWebhook } from '~/features/payments/stripe.server'
 
@@ -7,7 +8,11 @@ import { stripeWebhook } from '~/features/payments/stripe.server'
 export const Route = createFileRoute('/stripe/webhook')({
   server: {
     handlers: {
-      POST: ({ request }) => stripeWebhook(request, visitorAddress(request), getBackend()),
+      POST: ({ request }) => {
+        const { stripe, quote, owner } = runtimeConfig()
+        const settings = { stripe, quote, push: Boolean(owner.vapid) }
+        return stripeWebhook(db, request, visitorAddress(request), settings, new Date())
+      },
     },
   },
 })

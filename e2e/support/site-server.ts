@@ -3,7 +3,8 @@ import { expect, test } from '@playwright/test'
 import type { Insertable } from 'kysely'
 import type { Database } from '../../app/platform/db/database.server'
 import type { DB } from '../../app/platform/db/schema.gen'
-import { enqueue } from '../../app/platform/outbox/enqueue.server'
+import { ownerNotification } from '../../app/features/leads/lead-email.server'
+import { enqueue, ownerMail } from '../../app/platform/outbox/outbox.server'
 import { versionHash } from '../../app/features/quotes/quotes.server'
 import type { QuoteItem } from '../../app/features/quotes/quote'
 import {
@@ -112,9 +113,17 @@ export async function storeTestLead(db: Database, lead: { first_name: string } &
   const contact = { email: `${lead.first_name.toLowerCase()}@example.com`, phone: '916-555-0101' }
   const stored = { ...contact, idempotency_key: `e2e-${randomUUID()}`, ...lead }
   await db.transaction().execute(async (tx) => {
-    const { id } = await tx.insertInto('leads').values(stored).returning('id').executeTakeFirstOrThrow()
+    const row = await tx.insertInto('leads').values(stored).returning(['id', 'created_at']).executeTakeFirstOrThrow()
+    const mail = ownerNotification({
+      id: row.id,
+      firstName: stored.first_name,
+      email: stored.email,
+      phone: stored.phone,
+      sourcePage: stored.source_page ?? null,
+      createdAt: row.created_at,
+    })
     // Due by the real clock, which the server's outbox claims by.
-    await enqueue(tx, 'owner_notification', { leadId: id, dueAt: new Date() })
+    await enqueue(tx, ownerMail, mail, { leadId: row.id, key: 'lead', dueAt: new Date() })
   })
 }
 

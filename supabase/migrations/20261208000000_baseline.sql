@@ -81,7 +81,7 @@ CREATE TABLE public.outbox (
   -- What the message needs that the stored rows do not say; emptied once sent (a sign-in link is a credential).
   payload          jsonb,
   -- '' but for a template a lead has several rows of: a receipt is keyed by its payment's or refund's id.
-  key              text NOT NULL DEFAULT '' CHECK (char_length(key) <= 40),
+  key              text NOT NULL DEFAULT '' CHECK (char_length(key) <= 64),
   UNIQUE (lead_id, template, key)
 );
 CREATE INDEX outbox_due_idx ON public.outbox (next_attempt_at) WHERE sent_at IS NULL;
@@ -114,13 +114,17 @@ CREATE TABLE public.lead_photo_token_counts (
 );
 
 -- Sliding windows per (bucket, key), shared by every instance (docs/decisions/021-shared-rate-limits.md).
+-- Each hit says when it stops counting, and the outbox's worker deletes the expired ones once a minute, so no
+-- request sweeps them (docs/decisions/061-lead-writes-that-do-not-slow.md). Every look names its bucket and key:
+-- no index on the bucket alone, which a small table's plan took and kept as deleted hits piled up in it.
 CREATE TABLE public.rate_limit_hits (
-  bucket text NOT NULL CHECK (char_length(bucket) BETWEEN 1 AND 40),
-  key    text NOT NULL CHECK (char_length(key) BETWEEN 1 AND 128),
-  hit_at timestamptz NOT NULL DEFAULT clock_timestamp()
+  bucket     text NOT NULL CHECK (char_length(bucket) BETWEEN 1 AND 40),
+  key        text NOT NULL CHECK (char_length(key) BETWEEN 1 AND 128),
+  hit_at     timestamptz NOT NULL DEFAULT clock_timestamp(),
+  -- A hit inserted without it stays as long as the longest window hit_rate_limit takes (milliseconds in an integer).
+  expires_at timestamptz NOT NULL DEFAULT clock_timestamp() + interval '2147483647 milliseconds'
 );
 CREATE INDEX rate_limit_hits_key_idx ON public.rate_limit_hits (bucket, key, hit_at);
-CREATE INDEX rate_limit_hits_age_idx ON public.rate_limit_hits (bucket, hit_at);
 
 -- A job done once a day by whichever instance claims the day first (the morning list, the retention).
 CREATE TABLE public.daily_runs (
@@ -419,18 +423,18 @@ BEGIN
   NEW.won_at := CASE WHEN NEW.status = 'won' THEN now() END;
   NEW.job_value_cents := CASE WHEN NEW.status = 'won' THEN NEW.job_value_cents END;
   NEW.status_changed_at := now();
-  IF NEW.status <> 'new' THEN
-    DELETE FROM public.outbox o
-     WHERE o.lead_id = NEW.id AND o.template = 'owner_escalation' AND o.sent_at IS NULL;
-  END IF;
+  -- A follow-up goes only while the lead's status is its payload's `while` (app/features/owner/owner.outbox.server.ts):
+  -- the escalation of a lead still new, the reminders of one still quoted. Those this change made moot go now.
+  DELETE FROM public.outbox o
+   WHERE o.lead_id = NEW.id AND o.template = 'owner_follow_up' AND o.sent_at IS NULL
+     AND o.payload ->> 'while' IS DISTINCT FROM NEW.status;
   IF NEW.status = 'quoted' THEN
-    INSERT INTO public.outbox (lead_id, template, channel, next_attempt_at)
-    VALUES (NEW.id, 'owner_reminder_2d', 'owner_push', now() + interval '2 days'),
-           (NEW.id, 'owner_reminder_7d', 'owner_push', now() + interval '7 days')
+    INSERT INTO public.outbox (lead_id, template, channel, key, payload, next_attempt_at)
+    VALUES (NEW.id, 'owner_follow_up', 'owner_push', 'quoted-2d', '{"while": "quoted", "days": 2}',
+            now() + interval '2 days'),
+           (NEW.id, 'owner_follow_up', 'owner_push', 'quoted-7d', '{"while": "quoted", "days": 7}',
+            now() + interval '7 days')
     ON CONFLICT (lead_id, template, key) DO NOTHING;
-  ELSE
-    DELETE FROM public.outbox o
-     WHERE o.lead_id = NEW.id AND o.template IN ('owner_reminder_2d', 'owner_reminder_7d') AND o.sent_at IS NULL;
   END IF;
   RETURN NEW;
 END
@@ -470,11 +474,7 @@ BEGIN
     RETURN QUERY SELECT false, greatest(1, ceil(extract(epoch FROM (v_oldest + v_window - v_now)) * 1000))::integer;
     RETURN;
   END IF;
-  INSERT INTO public.rate_limit_hits (bucket, key, hit_at) VALUES (p_bucket, p_key, v_now);
-  -- Visitors who never come back leave expired hits: each call removes a few.
-  DELETE FROM public.rate_limit_hits h
-   WHERE h.ctid IN (SELECT o.ctid FROM public.rate_limit_hits o
-                     WHERE o.bucket = p_bucket AND o.hit_at <= v_now - v_window LIMIT 50);
+  INSERT INTO public.rate_limit_hits (bucket, key, hit_at, expires_at) VALUES (p_bucket, p_key, v_now, v_now + v_window);
   RETURN QUERY SELECT true, 0;
 END
 $$;

@@ -2,15 +2,16 @@ import * as v from 'valibot'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { assistant } from '~/content/assistant'
 import { ASSISTANT_INPUT_MESSAGES, assistantRequestSchema } from '~/features/assistant/assistant.functions'
-import { AssistantRequestError, createAssistantService } from '~/features/assistant/ai-assistant.server'
-import { createBackend, type Backend } from '~/platform/backend.server'
+import { AssistantRequestError, assistantReply, type AssistantSettings } from '~/features/assistant/ai-assistant.server'
+import { Database } from '~/platform/db/database.server'
 import { answerGrounded } from '~/features/assistant/grounded.server'
 import { parseRuntimeConfig } from '~/platform/config.server'
 import { captureLog } from '../support/log-capture'
-import { freshDatabaseUrl, rowsOf, useTempDirs, useTestBackends } from '../server/helpers'
+import { freshDatabaseUrl, rowsOf, useTempDirs, useTestSites } from '../server/helpers'
+import type { TestSite } from '../support/test-site'
 
 const tempDir = useTempDirs()
-const openBackend = useTestBackends()
+const openSite = useTestSites()
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
 afterEach(() => vi.restoreAllMocks())
@@ -40,26 +41,34 @@ describe('the ai-assistant request', () => {
   })
 })
 
-/** The service on `backend`'s limits, answering "ok" to everything. */
-const answeringOk = (backend: Backend) =>
-  createAssistantService({ config: backend.config.assistant, backend: () => backend, answer: async () => 'ok' })
+/** The assistant on `site`'s database and limits, with these settings. */
+const assistantOn = (site: Pick<TestSite, 'db'>, settings: AssistantSettings) => ({
+  reply: (message: string, visitor: { ip: string }) => assistantReply(site.db, message, visitor, settings),
+})
+
+/** The assistant on `site`'s limits, answering "ok" to everything. */
+const answeringOk = (site: TestSite) => assistantOn(site, { config: site.config.assistant, answer: async () => 'ok' })
+
+/** The site's own limits, on a database that is never opened. */
+const unopened = async () => ({ db: new Database({ dataDir: await tempDir() }) })
+const defaults = parseRuntimeConfig({}).assistant
 
 describe('the assistant service', { timeout: 90_000 }, () => {
   test('without an LLM it answers from the site content', async () => {
     // Closed: had the service asked the database (no address, no limit to count), it would have failed.
-    const backend = createBackend({ dataDir: await tempDir() })
-    await backend.close()
-    const service = createAssistantService({ config: parseRuntimeConfig({}).assistant, backend: () => backend })
+    const closed = await unopened()
+    await closed.db.close()
+    const service = assistantOn(closed, { config: defaults })
     expect(await service.reply('What are your hours?', { ip: '' })).toEqual({
       response: answerGrounded('What are your hours?'),
     })
   })
 
   test('one IP gets 20 messages per 5 minutes, counted in the database, then 429 until the window has passed', async () => {
-    const backend = await openBackend()
+    const site = await openSite()
     // Opened first, so that no reply's time limit runs while the database starts.
-    await backend.ready()
-    const service = answeringOk(backend)
+    await site.db.ready()
+    const service = answeringOk(site)
     for (let i = 0; i < 20; i++)
       await expect(service.reply('hi', { ip: '203.0.113.7' })).resolves.toEqual({ response: 'ok' })
     const limited = await service.reply('hi', { ip: '203.0.113.7' }).catch((error: unknown) => error)
@@ -68,17 +77,14 @@ describe('the assistant service', { timeout: 90_000 }, () => {
     expect((limited as AssistantRequestError).retryAfterSeconds).toBeLessThanOrEqual(300)
     // Another visitor is not affected.
     await expect(service.reply('hi', { ip: '203.0.113.8' })).resolves.toEqual({ response: 'ok' })
-    await rowsOf(
-      backend,
-      `UPDATE rate_limit_hits SET hit_at = hit_at - interval '5 minutes' WHERE bucket = 'assistant'`,
-    )
+    await rowsOf(site, `UPDATE rate_limit_hits SET hit_at = hit_at - interval '5 minutes' WHERE bucket = 'assistant'`)
     await expect(service.reply('hi', { ip: '203.0.113.7' })).resolves.toEqual({ response: 'ok' })
   })
 
   test.skipIf(!onPostgres)('on PostgreSQL only: two instances on one database share one limit', async () => {
     const databaseUrl = await freshDatabaseUrl()
-    const instances = [await openBackend({}, { databaseUrl }), await openBackend({}, { databaseUrl })]
-    for (const backend of instances) await backend.ready()
+    const instances = [await openSite({}, { databaseUrl }), await openSite({}, { databaseUrl })]
+    for (const site of instances) await site.db.ready()
     const services = instances.map(answeringOk)
     for (let i = 0; i < 20; i++) await services[i % 2]!.reply('hi', { ip: '203.0.113.9' })
     for (const service of services)
@@ -87,7 +93,8 @@ describe('the assistant service', { timeout: 90_000 }, () => {
 
   test('an answer slower than the time limit fails with 504 and is logged', async () => {
     const log = captureLog()
-    const service = createAssistantService({
+    const service = assistantOn(await unopened(), {
+      config: defaults,
       timeoutMs: 50,
       answer: () => new Promise((resolve) => setTimeout(() => resolve('late'), 500)),
     })
@@ -99,7 +106,10 @@ describe('the assistant service', { timeout: 90_000 }, () => {
 
   test('an adapter failure becomes a 502 and is logged', async () => {
     const log = captureLog()
-    const service = createAssistantService({ answer: async () => Promise.reject(new Error('socket hang up')) })
+    const service = assistantOn(await unopened(), {
+      config: defaults,
+      answer: async () => Promise.reject(new Error('socket hang up')),
+    })
     const failure = await service
       .reply('hi', { ip: '' })
       .catch((e: unknown) => e)

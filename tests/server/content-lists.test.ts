@@ -10,13 +10,13 @@ import { galleryCategories, serviceIds } from '../../app/content/types'
 import { HEARD_ABOUT_LABELS, LEAD_CHANNEL_LABELS } from '../../app/features/leads/lead-source-constants'
 import { PREFERRED_TIMES } from '../../app/features/leads/lead-form-constants'
 import { LEAD_STATUSES } from '../../app/features/owner/leads.server'
-import { useTestBackends } from './helpers'
+import { useTestSites } from './helpers'
 
-const testBackend = useTestBackends()
+const testSite = useTestSites()
 const sorted = (list: readonly string[]) => [...list].sort()
 
 test("the schema's lists and a job's hours are those of app/content/", { timeout: 120_000 }, async () => {
-  const db = await (await testBackend()).db()
+  const { db } = await testSite()
   const { rows } = await sql<{ relation: string; definition: string }>`
     SELECT conrelid::regclass::text AS relation, pg_get_constraintdef(oid) AS definition FROM pg_constraint
      WHERE contype = 'c' AND connamespace = 'public'::regnamespace`.execute(db)

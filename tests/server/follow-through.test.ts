@@ -6,12 +6,12 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { claims, site } from '../../app/content/site'
-import type { Backend, BackendOptions } from '../../app/platform/backend.server'
 import { businessMinutesLater, pacificClock, pacificInstant } from '../../app/platform/time/business-hours.server'
 import { updateLead } from '../../app/features/owner/inbox.server'
 import { requestSignInLink } from '../../app/features/owner/sign-in.server'
-import type { DeliveryIo, OutboxRow } from '../../app/platform/outbox/templates.server'
-import { deliverOutboxRow } from '../../app/platform/outbox/worker.server'
+import type { OutboxRow } from '../../app/platform/outbox/outbox.server'
+import { ownerFollowUp } from '../../app/features/owner/owner.outbox.server'
+import type { TestSite, TestSiteOptions } from '../support/test-site'
 import { messages } from '../../app/content/messages'
 import { acknowledgementAllowed } from '../../app/features/leads/acknowledgement.server'
 import { createFormTokens } from '../../app/features/leads/tokens.server'
@@ -20,6 +20,7 @@ import {
   freshDatabaseUrl,
   leadForm,
   leadService,
+  leadSettings,
   migratedSiteData,
   outboxDrained,
   PUSH_ENV,
@@ -30,25 +31,24 @@ import {
   usePushPhones,
   useSmtp,
   useTempDirs,
-  useTestBackends,
-  VAPID,
+  useTestSites,
 } from './helpers'
 
 const OWNER = 'owner@deltabreeze.example'
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const formTokens = createFormTokens(FORM_TOKEN_SECRET)
 const tempDir = useTempDirs()
-// After-each steps run last registered first: the backends close before the servers they use.
+// After-each steps run last registered first: the sites close before the servers they use.
 const pushPhone = usePushPhones()
 const smtp = useSmtp()
-const openBackend = useTestBackends()
+const openSite = useTestSites()
 
 /** A new data folder and database, unless `dataDir` and `databaseUrl` name one to reopen (a restart). */
-function backendWith(
+function siteWith(
   env: Record<string, string>,
-  options: Pick<BackendOptions, 'clock' | 'dataDir' | 'databaseUrl' | 'startWorker'> = {},
-): Promise<Backend> {
-  return openBackend(
+  options: Pick<TestSiteOptions, 'clock' | 'databaseUrl' | 'startWorker'> & { dataDir?: string } = {},
+): Promise<TestSite> {
+  return openSite(
     { QUOTE_NOTIFY_EMAIL: OWNER, ...env },
     { startWorker: true, ...options, outbox: { backoffMs: () => 0 } },
   )
@@ -69,17 +69,20 @@ const form = (overrides: Record<string, unknown> = {}) =>
     ...overrides,
   })
 
-/** A backend e-mailing a real SMTP server; `send` posts the form from `ip`, `acks` waits for the outbox to empty. */
+/** The form posted to `site` from `ip`, as the site's quote service takes it. */
+const postTo = (site: TestSite, sent: Record<string, unknown>, ip: string, userAgent = 'x') =>
+  service().handle(site.db, sent, { ip, userAgent }, leadSettings(site))
+
+/** A site e-mailing a real SMTP server; `send` posts the form from `ip`, `acks` waits for the outbox to empty. */
 async function acknowledging(env: Record<string, string> = {}) {
   const mail = await smtp()
-  const backend = await backendWith({ SMTP_URL: mail.url, ...env })
+  const site = await siteWith({ SMTP_URL: mail.url, ...env })
   return {
     mail,
-    backend,
-    send: (overrides: Record<string, unknown>, ip: string) =>
-      service().handle(form(overrides), { ip, userAgent: 'x' }, backend),
+    site,
+    send: (overrides: Record<string, unknown>, ip: string) => postTo(site, form(overrides), ip),
     /** The acknowledgements sent, once nothing is left to send. */
-    acks: async () => (await outboxDrained(backend), acknowledgements(mail)),
+    acks: async () => (await outboxDrained(site), acknowledgements(mail)),
     toOwner: () => mail.received.filter((received) => received.rcptTo.includes(OWNER)),
   }
 }
@@ -89,12 +92,12 @@ const acknowledgements = (mail: TestSmtp) =>
 
 describe('the customer hears back at once', { timeout: 120_000 }, () => {
   it('sends one fixed acknowledgement per stored lead, with nothing the visitor typed in it', async () => {
-    const { backend, acks, toOwner } = await acknowledging()
+    const { site: business, acks, toOwner } = await acknowledging()
     const sent = form()
-    const first = await service().handle(sent, { ip: '203.0.113.10', userAgent: 'test' }, backend)
+    const first = await postTo(business, sent, '203.0.113.10', 'test')
     expect(first.status).toBe(200)
     // The visitor's retry of the same form: one lead, still one e-mail.
-    await service().handle(sent, { ip: '203.0.113.10', userAgent: 'test' }, backend)
+    await postTo(business, sent, '203.0.113.10', 'test')
 
     const sentAcks = await acks()
     expect(sentAcks).toHaveLength(1)
@@ -145,8 +148,8 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
   })
 
   it('counts an address for 24 hours and a client for one, moving the clock in the rows', async () => {
-    const { backend, send: post, acks } = await acknowledging()
-    const db = await backend.db()
+    const { site: business, send: post, acks } = await acknowledging()
+    const db = business.db
     const age = (bucket: string, by: string) =>
       run(db, `UPDATE rate_limit_hits SET hit_at = hit_at - $2::interval WHERE bucket = $1`, [bucket, by])
     const send = async (email: string, ip: string) => (await post({ email }, ip), (await acks()).length)
@@ -166,18 +169,14 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
   })
 
   it('sends at most 30 an hour in all, whoever they go to and whichever clients ask', async () => {
-    const { backend, send, acks, toOwner } = await acknowledging()
+    const { site: business, send, acks, toOwner } = await acknowledging()
     for (let i = 0; i < 31; i++)
       await send({ firstName: `Crowd${i}`, email: `crowd${i}@example.com` }, `198.51.100.${i + 1}`)
     expect(await acks()).toHaveLength(30)
     expect(toOwner()).toHaveLength(31)
     // An hour on, the cap has room again (59 minutes: not yet).
     const age = (by: string) =>
-      backend
-        .db()
-        .then((db) =>
-          run(db, `UPDATE rate_limit_hits SET hit_at = hit_at - $1::interval WHERE bucket = 'ack-all'`, [by]),
-        )
+      run(business.db, `UPDATE rate_limit_hits SET hit_at = hit_at - $1::interval WHERE bucket = 'ack-all'`, [by])
     await age('59 minutes')
     await send({ email: 'late@example.com' }, '203.0.113.99')
     expect(await acks()).toHaveLength(30)
@@ -191,34 +190,34 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
     'on PostgreSQL: stores a lead while another instance holds the acknowledgements’ lock',
     async () => {
       const databaseUrl = await freshDatabaseUrl()
-      const worker = await backendWith({}, { databaseUrl, startWorker: false })
-      const site = await backendWith({}, { databaseUrl, startWorker: false })
+      const worker = await siteWith({}, { databaseUrl, startWorker: false })
+      const business = await siteWith({}, { databaseUrl, startWorker: false })
       let locked!: () => void
       let release!: () => void
       const lockHeld = new Promise<void>((resolve) => (locked = resolve))
       const released = new Promise<void>((resolve) => (release = resolve))
       // What acknowledgementAllowed() holds while it decides, held here until the lead is stored.
-      const holding = (await worker.db()).transaction().execute(async (tx) => {
+      const holding = worker.db.transaction().execute(async (tx) => {
         await sql`SELECT pg_advisory_xact_lock(hashtextextended('ack-all:all', 0))`.execute(tx)
         locked()
         await released
       })
       await lockHeld
-      const answer = await service().handle(form(), { ip: '192.0.2.80', userAgent: 'x' }, site)
+      const answer = await postTo(business, form(), '192.0.2.80')
       release()
       await holding
       expect(answer.status).toBe(200)
-      expect(await rowsOf(site, `SELECT 1 FROM outbox WHERE template = 'customer_acknowledgement'`)).toHaveLength(1)
+      expect(await rowsOf(business, `SELECT 1 FROM outbox WHERE template = 'customer_acknowledgement'`)).toHaveLength(1)
     },
   )
 
   it('queues no acknowledgement for a lead already over its limits', async () => {
-    const backend = await backendWith({}, { startWorker: false })
-    const db = await backend.db()
+    const business = await siteWith({}, { startWorker: false })
+    const db = business.db
     const rows = () =>
-      rowsOf<{ id: string }>(backend, `SELECT id FROM outbox WHERE template = 'customer_acknowledgement'`)
+      rowsOf<{ id: string }>(business, `SELECT id FROM outbox WHERE template = 'customer_acknowledgement'`)
     const queued = async (email: string, ip: string) => {
-      await service().handle(form({ email }), { ip, userAgent: 'x' }, backend)
+      await postTo(business, form({ email }), ip)
       return (await rows()).length
     }
     expect(await queued('first@example.com', '192.0.2.70')).toBe(1)
@@ -232,12 +231,11 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
   })
 
   it('decides each acknowledgement once, with many workers asking at once and again on a retry', async () => {
-    const backend = await backendWith({}, { startWorker: false })
-    for (let i = 0; i < 8; i++)
-      await service().handle(form({ email: 'once@example.com' }), { ip: `192.0.2.${i + 60}`, userAgent: 'x' }, backend)
-    const db = await backend.db()
+    const business = await siteWith({}, { startWorker: false })
+    for (let i = 0; i < 8; i++) await postTo(business, form({ email: 'once@example.com' }), `192.0.2.${i + 60}`)
+    const db = business.db
     const rows = await rowsOf<{ id: string }>(
-      backend,
+      business,
       `SELECT id FROM outbox WHERE template = 'customer_acknowledgement'`,
     )
     const ask = () => Promise.all(rows.map(({ id }) => acknowledgementAllowed(db, id)))
@@ -252,8 +250,8 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
     const tooFast = await send({ formToken: formTokens.issue(Date.now()), email: 'fast@example.com' }, '192.0.2.2')
     expect([honeypot.status, tooFast.status]).toEqual([200, 200])
 
-    const off = await backendWith({ SMTP_URL: mail.url, CUSTOMER_ACKNOWLEDGEMENT: 'off' })
-    await service().handle(form({ email: 'quiet@example.com' }), { ip: '192.0.2.3', userAgent: 'x' }, off)
+    const off = await siteWith({ SMTP_URL: mail.url, CUSTOMER_ACKNOWLEDGEMENT: 'off' })
+    await postTo(off, form({ email: 'quiet@example.com' }), '192.0.2.3')
     await outboxDrained(off)
     expect(await acks()).toHaveLength(0)
     expect(toOwner()).toHaveLength(1)
@@ -270,26 +268,26 @@ function pacific(days: number, hhmm: string): Date {
   return pacificInstant(today.year, today.month, today.day + days, minutesOf(hhmm))
 }
 
-/** A backend whose outbox runs only when the test says, at the time the test sets, with one phone on alerts. */
+/** A site whose outbox runs only when the test says, at the time the test sets, with one phone on alerts. */
 async function alerted(start: Date) {
   const { push, subscribe } = await pushPhone()
   const clock = { now: start }
   const env = { OWNER_EMAIL: OWNER, CUSTOMER_ACKNOWLEDGEMENT: 'off', ...PUSH_ENV }
   const where = await migratedSiteData(await tempDir())
-  const open = () => backendWith(env, { clock: () => clock.now, ...where, startWorker: false })
-  const backend = await open()
-  await subscribe(backend)
+  const open = () => siteWith(env, { clock: () => clock.now, ...where, startWorker: false })
+  const business = await open()
+  await subscribe(business)
   /** Runs the outbox at `at` and answers the titles pushed so far. */
-  async function runAt(at: Date, target = backend) {
+  async function runAt(at: Date, target = business) {
     clock.now = at
-    await (await target.outbox()).drain()
+    await target.outbox.drain()
     return push.delivered.map((delivered) => delivered.payload.title)
   }
-  return { backend, push, runAt, open, clock }
+  return { business, push, runAt, open, clock }
 }
 
-const setStatus = async (backend: Backend, id: string, status: 'contacted' | 'quoted' | 'won') =>
-  updateLead(await backend.db(), id, { status, note: '' })
+const setStatus = (site: TestSite, id: string, status: 'contacted' | 'quoted' | 'won') =>
+  updateLead(site.db, id, { status, note: '' })
 
 describe('opening hours, in Pacific time', () => {
   it('counts minutes only while open: 07:00 to 19:00, every day, across daylight-saving changes', () => {
@@ -310,48 +308,52 @@ describe('opening hours, in Pacific time', () => {
 describe('a lead nobody has answered is pushed once more', { timeout: 120_000 }, () => {
   it('at 15 minutes, naming the town; none for a lead whose status changed at 14; nothing twice after a restart', async () => {
     const start = pacific(2, '10:00')
-    const { backend, runAt, open } = await alerted(start)
-    const waiting = await storeTestLead(backend, 'Maria', { zip: '95630', sourcePage: '/contact' })
-    const answered = await storeTestLead(backend, 'Jo', { sourcePage: '/city/roseville' })
+    const { business, runAt, open } = await alerted(start)
+    const waiting = await storeTestLead(business, 'Maria', { zip: '95630', sourcePage: '/contact' })
+    const answered = await storeTestLead(business, 'Jo', { sourcePage: '/city/roseville' })
     expect(await runAt(start)).toHaveLength(2) // the two new-lead pushes
 
-    await setStatus(backend, answered, 'contacted')
+    await setStatus(business, answered, 'contacted')
     expect(await runAt(new Date(start.getTime() + 14 * MINUTE))).toHaveLength(2)
     const after = await runAt(new Date(start.getTime() + 15 * MINUTE))
     expect(after.slice(2)).toEqual(['Still waiting: quote request in Folsom, 15 min'])
     expect(await runAt(new Date(start.getTime() + 60 * MINUTE))).toHaveLength(3)
 
     // A restart on the same data: the timers are rows, and the sent one stays sent.
-    await backend.close()
+    await business.close()
     const again = await open()
     expect(await runAt(new Date(start.getTime() + 2 * 60 * MINUTE), again)).toHaveLength(3)
-    const rows = await rowsOf(again, `SELECT lead_id FROM outbox WHERE template = 'owner_escalation'`)
+    const rows = await rowsOf(again, `SELECT lead_id FROM outbox WHERE template = 'owner_follow_up'`)
     expect(rows).toEqual([{ lead_id: waiting }])
   })
 
   it('drops, marked done, a follow-up claimed just as the status changed', async () => {
-    let pushed = 0
-    const io = {
-      vapid: { ...VAPID, subject: 'mailto:owner@example.com' },
-      push: async () => (pushed++, 0),
-    } as unknown as DeliveryIo
-    const row = {
-      template: 'owner_escalation',
-      status: 'contacted',
-      zip: null,
-      sourcePage: null,
-    } as unknown as OutboxRow
-    expect(await deliverOutboxRow(row, io)).toMatch(/not sent: the lead is no longer new/)
+    const start = pacific(2, '10:00')
+    const { business } = await alerted(start)
+    const lead = await storeTestLead(business, 'Jo')
+    const delivery = { db: business.db, now: start, config: business.config }
+    const row = (key: string): OutboxRow => ({
+      id: '',
+      template: ownerFollowUp.name,
+      key,
+      leadId: lead,
+      attempts: 1,
+      createdAt: start,
+    })
+    // Built as the worker builds a claimed row: a string is the reason nothing goes (the row is then done).
+    await setStatus(business, lead, 'contacted')
+    const escalation = await ownerFollowUp.build({ while: 'new', minutes: 15 }, row('escalation'), delivery)
+    expect(escalation).toBe('the lead is no longer new')
     // The same for a quote reminder of a lead just marked won.
-    const won = { ...row, template: 'owner_reminder_7d', status: 'won' }
-    expect(await deliverOutboxRow(won, io)).toMatch(/not sent: the lead is no longer quoted/)
-    expect(pushed).toBe(0)
+    await setStatus(business, lead, 'won')
+    const reminder = await ownerFollowUp.build({ while: 'quoted', days: 7 }, row('quoted-7d'), delivery)
+    expect(reminder).toBe('the lead is no longer quoted')
   })
 
   it('counts from opening time: a lead at 21:00 is pushed again at 07:15, not during the night', async () => {
     const start = pacific(2, '21:00')
-    const { backend, runAt } = await alerted(start)
-    await storeTestLead(backend, 'Late', { sourcePage: '/services?tab=roof' })
+    const { business, runAt } = await alerted(start)
+    await storeTestLead(business, 'Late', { sourcePage: '/services?tab=roof' })
     expect(await runAt(start)).toHaveLength(1)
     expect(await runAt(pacific(3, '03:00'))).toHaveLength(1)
     expect(await runAt(pacific(3, '07:14'))).toHaveLength(1)
@@ -362,17 +364,17 @@ describe('a lead nobody has answered is pushed once more', { timeout: 120_000 },
 describe('a quoted lead reminds the owner to follow up', { timeout: 120_000 }, () => {
   it('at 2 and 7 days, for "quoted" only; marking it won or lost stops the rest', async () => {
     const start = new Date()
-    const { backend, runAt } = await alerted(start)
-    const maria = await storeTestLead(backend, 'Maria')
-    const wes = await storeTestLead(backend, 'Wes')
-    const ann = await storeTestLead(backend, 'Ann')
+    const { business, runAt } = await alerted(start)
+    const maria = await storeTestLead(business, 'Maria')
+    const wes = await storeTestLead(business, 'Wes')
+    const ann = await storeTestLead(business, 'Ann')
     // A second on: the database stamps the rows to the microsecond, this clock counts milliseconds.
     expect(await runAt(new Date(Date.now() + 1000))).toHaveLength(3) // the new-lead pushes
     // The trigger times the reminders by the database's clock, at the status change.
     const quotedAt = Date.now()
-    await setStatus(backend, maria, 'quoted')
-    await setStatus(backend, wes, 'quoted')
-    await setStatus(backend, ann, 'contacted')
+    await setStatus(business, maria, 'quoted')
+    await setStatus(business, wes, 'quoted')
+    await setStatus(business, ann, 'contacted')
     const day = 24 * 60 * MINUTE
 
     expect(await runAt(new Date(quotedAt + 2 * day - MINUTE))).toHaveLength(3)
@@ -380,8 +382,8 @@ describe('a quoted lead reminds the owner to follow up', { timeout: 120_000 }, (
       'Follow up with Maria: quoted 2 days ago',
       'Follow up with Wes: quoted 2 days ago',
     ])
-    await setStatus(backend, wes, 'won')
-    const waiting = await rowsOf(backend, `SELECT template FROM outbox WHERE lead_id = $1 AND sent_at IS NULL`, [wes])
+    await setStatus(business, wes, 'won')
+    const waiting = await rowsOf(business, `SELECT template FROM outbox WHERE lead_id = $1 AND sent_at IS NULL`, [wes])
     expect(waiting).toEqual([])
     expect(await runAt(new Date(quotedAt + 7 * day - MINUTE))).toHaveLength(5)
     expect((await runAt(new Date(quotedAt + 7 * day + MINUTE))).slice(5)).toEqual([
@@ -392,33 +394,33 @@ describe('a quoted lead reminds the owner to follow up', { timeout: 120_000 }, (
 })
 
 describe('the morning list', { timeout: 120_000 }, () => {
-  /** A backend whose outbox runs when the test says, at the test's time, e-mailing a real SMTP server. */
+  /** A site whose outbox runs when the test says, at the test's time, e-mailing a real SMTP server. */
   async function morning(start: Date) {
     const mail = await smtp()
     const clock = { now: start }
     const where = await migratedSiteData(await tempDir())
     const env = { SMTP_URL: mail.url, OWNER_EMAIL: OWNER, CUSTOMER_ACKNOWLEDGEMENT: 'off' }
-    const open = () => backendWith(env, { clock: () => clock.now, ...where, startWorker: false })
-    let backend = await open()
+    const open = () => siteWith(env, { clock: () => clock.now, ...where, startWorker: false })
+    let business = await open()
     const lists = () => mail.received.filter((received) => /waiting for a call/.test(received.mail.subject ?? ''))
     return {
-      get backend() {
-        return backend
+      get site() {
+        return business
       },
       lists,
       async runAt(at: Date) {
         clock.now = at
-        await (await backend.outbox()).drain()
+        await business.outbox.drain()
         return lists().length
       },
       async restart() {
-        await backend.close()
-        backend = await open()
+        await business.close()
+        business = await open()
       },
       /** A lead with its status and its times relative to the test's clock (hours before it). */
       async lead(name: string, phone: string, status: string, arrivedHoursAgo: number, changedHoursAgo?: number) {
-        const id = await storeTestLead(backend, name, { phone })
-        const db = await backend.db()
+        const id = await storeTestLead(business, name, { phone })
+        const db = business.db
         await run(db, `UPDATE leads SET status = $2 WHERE id = $1`, [id, status])
         const hoursAgo = (hours: number | undefined) =>
           hours === undefined ? null : new Date(clock.now.getTime() - hours * 60 * MINUTE)
@@ -464,7 +466,7 @@ describe('the morning list', { timeout: 120_000 }, () => {
     const m = await morning(pacific(2, '06:00'))
     const dee = await m.lead('Dee', '916-555-0104', 'new', 2)
     expect(await m.runAt(pacific(2, '07:05'))).toBe(0)
-    const db = await m.backend.db()
+    const db = m.site.db
     await run(db, `UPDATE leads SET created_at = created_at - interval '3 days' WHERE id = $1`, [dee])
     expect(await m.runAt(pacific(2, '12:00'))).toBe(0)
     expect(await m.runAt(pacific(3, '07:00'))).toBe(1)
@@ -472,15 +474,16 @@ describe('the morning list', { timeout: 120_000 }, () => {
 })
 
 describe("the outbox's clock", { timeout: 120_000 }, () => {
-  it('sends what goes at once by the backend clock, though it runs a day behind the database', async () => {
-    // The worker claims by the backend's clock: a row due at once dated by the database's would wait for it.
+  it('sends what goes at once by the site clock, though it runs a day behind the database', async () => {
+    // The worker claims by the site's clock: a row due at once dated by the database's would wait for it.
     const mail = await smtp()
     const behind = new Date(Date.now() - 24 * 60 * MINUTE)
     const env = { SMTP_URL: mail.url, OWNER_EMAIL: OWNER, CUSTOMER_ACKNOWLEDGEMENT: 'off' }
-    const backend = await backendWith(env, { clock: () => behind, startWorker: false })
-    await storeTestLead(backend, 'Maria') // its rows queued by the lead's own statement
-    await requestSignInLink(await backend.db(), site.baseUrl, backend.now()) // by enqueue()
-    await (await backend.outbox()).drain()
+    const business = await siteWith(env, { clock: () => behind, startWorker: false })
+    await storeTestLead(business, 'Maria') // its rows queued by the lead's own statement
+    const signIn = { siteUrl: site.baseUrl, ownerAddress: OWNER }
+    await requestSignInLink(business.db, signIn, business.now()) // by enqueue()
+    await business.outbox.drain()
     expect(mail.received.map((received) => received.mail.subject).sort()).toEqual([
       'New quote request from Maria',
       messages.signIn('').subject,

@@ -6,15 +6,15 @@ import { join } from 'node:path'
 import { afterEach, expect } from 'vitest'
 import { createServerEntry } from '@tanstack/react-start/server'
 import webpush from 'web-push'
-import { createBackend, type Backend, type BackendOptions } from '../../app/platform/backend.server'
-import { parseRuntimeConfig, runtimeConfig, type Env } from '../../app/platform/config.server'
+import { openTestSite, servedBy, type TestSite, type TestSiteOptions } from '../support/test-site'
+import { runtimeConfig, type Env } from '../../app/platform/config.server'
 import { CompiledQuery } from 'kysely'
 import type { Db } from '../../app/platform/db/database.server'
 import { SESSION_COOKIE } from '../../app/features/owner/owner-access.server'
-import { storeLead, type StoredLeadInput } from '../../app/features/leads/store-lead.server'
+import { leadSettingsOf, storeLead, type StoredLeadInput } from '../../app/features/leads/store-lead.server'
 import { createLeadService, type LeadService } from '../../app/features/leads/lead-service.server'
 import { createFormTokens } from '../../app/features/leads/tokens.server'
-import { savePushSubscription } from '../../app/features/owner/inbox.server'
+import { savePushSubscription } from '../../app/platform/transport/push.server'
 import { insertOwnerSession } from '../support/owner-session'
 import { phoneKeys, startPushService, subscriptionOf } from '../support/push-service'
 import { startStorageStandIn, type StorageStandIn } from '../support/storage-stand-in'
@@ -46,29 +46,24 @@ export function useCleanup(): (() => Promise<void>)[] {
 }
 
 /**
- * A backend on its own DATA_DIR holding a copy of the run's migrated database (tests/support/test-database.ts),
+ * A site's parts on their own DATA_DIR holding a copy of the run's migrated database (tests/support/test-database.ts),
  * or, under `npm run test:postgres`, on a copy of its migrated PostgreSQL database; closed after the test. `env`
- * is parsed as the site's configuration. Given a folder or migrations, the backend migrates what it finds.
+ * is parsed as the site's configuration. Given a folder or migrations, the database migrates what it finds.
  */
-export function useTestBackends(): (env?: Env, options?: Omit<BackendOptions, 'config'>) => Promise<Backend> {
+export function useTestSites(): (env?: Env, options?: TestSiteOptions & { dataDir?: string }) => Promise<TestSite> {
   const tempDir = useTempDirs()
-  const open: Backend[] = []
+  const open: TestSite[] = []
   afterEach(async () => {
-    for (const backend of open.splice(0).reverse()) await backend.close()
+    for (const site of open.splice(0).reverse()) await site.close()
   })
   return async (env = {}, options = {}) => {
     const dataDir = options.dataDir ?? (await tempDir())
     const empty = Boolean(options.migrations)
     const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl(undefined, { empty }))
     if (!databaseUrl && !options.dataDir && !empty) copyMigratedPGlite(dataDir)
-    const backend = createBackend({
-      ...options,
-      dataDir,
-      databaseUrl,
-      config: parseRuntimeConfig({ DATA_DIR: dataDir, ...env }),
-    })
-    open.push(backend)
-    return backend
+    const site = openTestSite(dataDir, env, { ...options, databaseUrl })
+    open.push(site)
+    return site
   }
 }
 
@@ -96,14 +91,17 @@ export function testLead(firstName: string, overrides: Partial<StoredLeadInput> 
   }
 }
 
+/** What storeLead() takes from a site: its configuration's switches and its clock now. */
+export const leadSettings = (site: Pick<TestSite, 'config' | 'now'>) => leadSettingsOf(site.config, site.now())
+
 /** Stores testLead(firstName, overrides) as the quote form does; its id. */
-export async function storeTestLead(backend: Backend, firstName: string, overrides: Partial<StoredLeadInput> = {}) {
-  return (await storeLead(backend, testLead(firstName, overrides))).id
+export async function storeTestLead(site: TestSite, firstName: string, overrides: Partial<StoredLeadInput> = {}) {
+  return (await storeLead(site.db, testLead(firstName, overrides), leadSettings(site))).id
 }
 
 export { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp'
 
-/** startSmtp, closed after each test; call it before useTestBackends, so backends close first (stacked hooks). */
+/** startSmtp, closed after each test; call it before useTestSites, so sites close first (stacked hooks). */
 export function useSmtp(): (options?: Parameters<typeof startSmtp>[0]) => Promise<TestSmtp> {
   const cleanup = useCleanup()
   return async (options) => {
@@ -117,24 +115,24 @@ export function useSmtp(): (options?: Parameters<typeof startSmtp>[0]) => Promis
 export const NOTIFY_ADDRESS = 'owner@example.com'
 
 /**
- * Sites that e-mail a real SMTP server each, both closed after the test (the backend first: its worker holds pooled
+ * Sites that e-mail a real SMTP server each, both closed after the test (the site first: its worker holds pooled
  * SMTP connections): the owner's notifications to NOTIFY_ADDRESS, the customer's acknowledgement off (these tests
  * count the owner's e-mails; it has its own, follow-through.test.ts), and a failed send tried again at once. `env`
  * adds to or replaces those settings; `options.outbox` adds to the back-off.
  */
 export function useMailingSites(): (
   env?: Env,
-  options?: Omit<BackendOptions, 'config'>,
-) => Promise<{ backend: Backend; smtp: TestSmtp }> {
+  options?: TestSiteOptions & { dataDir?: string },
+) => Promise<{ site: TestSite; smtp: TestSmtp }> {
   const startSmtpServer = useSmtp()
-  const openBackend = useTestBackends()
+  const openSite = useTestSites()
   return async (env = {}, options = {}) => {
     const smtp = await startSmtpServer()
-    const backend = await openBackend(
+    const site = await openSite(
       { SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: NOTIFY_ADDRESS, CUSTOMER_ACKNOWLEDGEMENT: 'off', ...env },
       { ...options, outbox: { backoffMs: () => 0, ...options.outbox } },
     )
-    return { backend, smtp }
+    return { site, smtp }
   }
 }
 
@@ -172,8 +170,8 @@ export const PUSH_ENV = {
 
 /**
  * The owner's phone on alerts: its keys, and the stand-in push service (tests/support/push-service.ts) that checks
- * and decrypts what reaches it, stopped after the test; call it before useTestBackends, so backends stop first.
- * `subscribe` saves the phone's subscription on a backend, as the inbox does.
+ * and decrypts what reaches it, stopped after the test; call it before useTestSites, so sites stop first.
+ * `subscribe` saves the phone's subscription on a site, as the inbox does.
  */
 export function usePushPhones() {
   const cleanup = useCleanup()
@@ -181,8 +179,7 @@ export function usePushPhones() {
     const keys = phoneKeys()
     const push = await startPushService(keys, VAPID.publicKey)
     cleanup.push(push.stop)
-    const subscribe = async (backend: { db(): Promise<Db> }) =>
-      savePushSubscription(await backend.db(), subscriptionOf(keys, push.endpoint))
+    const subscribe = async (site: { db: Db }) => savePushSubscription(site.db, subscriptionOf(keys, push.endpoint))
     return { keys, push, subscribe }
   }
 }
@@ -192,12 +189,12 @@ export function usePushPhones() {
  * that something was not sent only after this (or another positive signal), never after a sleep, which
  * passes when the thing is merely late.
  */
-export async function outboxDrained(backend: Pick<Backend, 'db' | 'now'>, timeoutMs = 30_000): Promise<void> {
+export async function outboxDrained(site: Pick<TestSite, 'db' | 'now'>, timeoutMs = 30_000): Promise<void> {
   // A follow-up not yet due (never tried, due later by the clock the worker claims by: decision 048) is not
   // something left to send.
   const unsent = `SELECT count(*)::int AS n FROM outbox
                    WHERE sent_at IS NULL AND NOT (attempts = 0 AND next_attempt_at > $1)`
-  const left = async () => (await rowsOf<{ n: number }>(backend, unsent, [backend.now()]))[0]!.n
+  const left = async () => (await rowsOf<{ n: number }>(site, unsent, [site.now()]))[0]!.n
   await expect.poll(left, { timeout: timeoutMs, interval: 20, message: 'outbox rows still unsent' }).toBe(0)
 }
 
@@ -206,38 +203,39 @@ export async function run<Row = Record<string, unknown>>(db: Db, sql: string, pa
   return [...(await db.executeQuery<Row>(CompiledQuery.raw(sql, [...params]))).rows]
 }
 
-/** The rows a query on the backend's database answers. */
+/** The rows a query on the site's database answers. */
 export async function rowsOf<Row = Record<string, unknown>>(
-  backend: { db(): Promise<Db> },
+  site: { db: Db },
   sql: string,
   params?: readonly unknown[],
 ): Promise<Row[]> {
-  return run<Row>(await backend.db(), sql, params)
+  return run<Row>(site.db, sql, params)
 }
 
 /** A port on 127.0.0.1 with nothing listening (an SMTP server that is "down"). */
 export { freePort } from '../support/free-port'
 
 /**
- * Signs the owner in on `backend` as the e-mailed link does (a session row; its secret sealed in the cookie) and
- * makes it the site's one backend until the test ends, since the session check asks getBackend(). OWNER_EMAIL and
- * OWNER_SESSION_SECRET come from process.env, as the site reads them. Returns the Cookie header.
+ * Signs the owner in on `site` as the e-mailed link does (a session row; its secret sealed in the cookie) and
+ * makes it the process's site until the test ends, since the session check reads the process's database.
+ * OWNER_EMAIL and OWNER_SESSION_SECRET come from process.env, as the site reads them. Returns the Cookie header.
  */
-export function useOwnerSessions(): (backend: Backend) => Promise<string> {
-  const serve = useSiteBackend()
-  return async (backend) => {
-    serve(backend)
+export function useOwnerSessions(): (site: TestSite) => Promise<string> {
+  const serve = useSiteServing()
+  return async (site) => {
+    serve(site)
     const { email, sessionSecret } = runtimeConfig().owner
-    return `${SESSION_COOKIE}=${await insertOwnerSession(await backend.db(), email!, sessionSecret!)}`
+    return `${SESSION_COOKIE}=${await insertOwnerSession(site.db, email!, sessionSecret!)}`
   }
 }
 
-/** Makes a backend the site's one, as getBackend() answers in a running site, until the test ends. */
-export function useSiteBackend(): (backend: Backend) => void {
-  const SITE_BACKEND = Symbol.for('pressure-washing-site.backend')
-  const site = globalThis as Record<symbol, unknown>
-  afterEach(() => void delete site[SITE_BACKEND])
-  return (backend) => void (site[SITE_BACKEND] = backend)
+/** Makes a site's database and files the process's, as a running site's are, until the test ends. */
+export function useSiteServing(): (site: Pick<TestSite, 'db' | 'files'>) => void {
+  const restore: (() => void)[] = []
+  afterEach(() => {
+    for (const undo of restore.splice(0).reverse()) undo()
+  })
+  return (site) => void restore.push(servedBy(site))
 }
 
 /** Where files go: DATA_DIR's folders, or Supabase Storage through its local stand-in (not hosted Storage). */
@@ -245,11 +243,11 @@ export const FILE_STORES = ['the folder store', 'the Supabase Storage stand-in']
 export type FileStoreName = (typeof FILE_STORES)[number]
 
 export interface TestFileStore {
-  /** The settings that choose it, for useTestBackends(). */
+  /** The settings that choose it, for useTestSites(). */
   env: Env
   standIn?: StorageStandIn
   /** The names of the files in a folder (`posted-work`, `lead-photos/<lead>`), sorted. */
-  names(backend: Backend, folder: string): string[]
+  names(site: TestSite, folder: string): string[]
 }
 
 export function useFileStores(): (name: FileStoreName) => Promise<TestFileStore> {
@@ -259,8 +257,8 @@ export function useFileStores(): (name: FileStoreName) => Promise<TestFileStore>
   })
   return async (name) => {
     if (name === 'the folder store') {
-      const names = (backend: Backend, folder: string) => {
-        const dir = join(backend.dataDir, folder)
+      const names = (site: TestSite, folder: string) => {
+        const dir = join(site.dataDir, folder)
         return existsSync(dir) ? readdirSync(dir).sort() : []
       }
       return { env: {}, names }
@@ -268,7 +266,7 @@ export function useFileStores(): (name: FileStoreName) => Promise<TestFileStore>
     const key = `stand-in-service-role-key-${randomBytes(8).toString('hex')}`
     const standIn = await startStorageStandIn(key)
     stop.push(standIn)
-    const names = (_backend: Backend, folder: string) => {
+    const names = (_site: TestSite, folder: string) => {
       const [bucket, ...rest] = folder.split('/')
       const prefix = rest.map((part) => `${part}/`).join('')
       const objects = [...(standIn.buckets.get(bucket!)?.objects.keys() ?? [])]

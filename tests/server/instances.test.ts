@@ -10,10 +10,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../app/platform/db/database.server'
 import { phoneKeys, startPushService, subscriptionOf } from '../support/push-service'
-import { savePushSubscription } from '../../app/features/owner/inbox.server'
+import { savePushSubscription } from '../../app/platform/transport/push.server'
 import { startSiteProcess, type SiteProcess } from '../support/site-process'
 import * as v from 'valibot'
-import type { Backend } from '../../app/platform/backend.server'
 import { scheduleJob, sendQuote } from '../../app/features/quotes/quotes.server'
 import { quoteDraftSchema } from '../../app/features/quotes/quote-schema'
 import { freshDatabaseUrl, outboxDrained, PUSH_ENV, run, startSmtp, type TestSmtp, VAPID } from './helpers'
@@ -39,7 +38,7 @@ const leadMails = () =>
   smtp.received.map((received) => received.mail.subject ?? '').filter((subject) => subject.startsWith('New quote'))
 /** Delivered and marked: nothing due is left, so whatever was to be sent by now has arrived. */
 // The servers' outboxes claim by the same clock as this process.
-const settled = () => outboxDrained({ db: async () => db, now: () => new Date() }, 60_000)
+const settled = () => outboxDrained({ db, now: () => new Date() }, 60_000)
 
 /** The no-JavaScript form, its token from the other server's page: both sign with the database's key. */
 async function postLead(to: SiteProcess, from: SiteProcess, firstName: string): Promise<void> {
@@ -134,13 +133,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     })
 
     it('each timer fires once: the escalation of a lead still new, the reminders of a quoted one', async () => {
-      await run(db, `UPDATE outbox SET next_attempt_at = now() WHERE template = 'owner_escalation'`)
+      await run(db, `UPDATE outbox SET next_attempt_at = now() WHERE key = 'escalation'`)
       await wakeBoth('A')
       await settled()
       expect(pushed('Still waiting')).toHaveLength(LEADS.length)
 
       await run(db, `UPDATE leads SET status = 'quoted' WHERE first_name LIKE 'Lead%'`)
-      await run(db, `UPDATE outbox SET next_attempt_at = now() WHERE template LIKE 'owner_reminder_%'`)
+      await run(db, `UPDATE outbox SET next_attempt_at = now() WHERE key LIKE 'quoted-%'`)
       await wakeBoth('B')
       await settled()
       const reminders = LEADS.flatMap((name) => [2, 7].map((days) => `Follow up with ${name}: quoted ${days} days ago`))
@@ -151,16 +150,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     it("each job's day-before reminder goes once between them", async () => {
       // The owner's calls on the shared database, as either instance makes them.
-      const owner = { db: async () => db, now: () => new Date(), deliverSoon: () => {} } as unknown as Backend
+      const owner = { db, now: () => new Date() }
       const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(Date.now() + 3 * 864e5)
       const jobs = LEADS.slice(0, 5)
       const ids = await rows<{ id: string }>(
         `SELECT id FROM leads WHERE first_name IN (${jobs.map((name) => `'${name}'`).join(', ')})`,
       )
       for (const { id } of ids) {
-        await sendQuote(owner, v.parse(quoteDraftSchema, { lead: id, items: ITEMS, validDays: 30 }))
+        await sendQuote(db, v.parse(quoteDraftSchema, { lead: id, items: ITEMS, validDays: 30 }), new Date())
         expect(await acceptQuote(owner, id)).toBe('accepted')
-        expect(await scheduleJob(owner, { lead: id, day, start: '08:00', end: '10:00' })).toBe('scheduled')
+        expect(await scheduleJob(db, { lead: id, day, start: '08:00', end: '10:00' }, new Date())).toBe('scheduled')
       }
       await run(db, `UPDATE outbox SET next_attempt_at = now() WHERE template = 'job_reminder'`)
       await wakeBoth('J')

@@ -6,17 +6,17 @@
 import ICAL from 'ical.js'
 import type { ParsedMail } from 'mailparser'
 import { describe, expect, it } from 'vitest'
-import { site } from '../../app/content/site'
-import type { Backend } from '../../app/platform/backend.server'
+import { site as business } from '../../app/content/site'
 import type { StoredLeadInput } from '../../app/features/leads/store-lead.server'
 import { calendarFeedResponse, calendarFeedSecret } from '../../app/features/quotes/calendar.server'
 import { scheduleJob } from '../../app/features/quotes/quotes.server'
-import { migratedSiteData, rowsOf, useSmtp, useTempDirs, useTestBackends, type TestSmtp } from './helpers'
+import type { TestSite } from '../support/test-site'
+import { migratedSiteData, rowsOf, useSmtp, useTempDirs, useTestSites, type TestSmtp } from './helpers'
 import { acceptQuote, quotedLead } from './quote-helpers'
 
 const smtp = useSmtp()
 const tempDir = useTempDirs()
-const testBackend = useTestBackends()
+const openSite = useTestSites()
 
 /** A movable clock: follow-ups are timed by it, so nothing waits for a real day (decision 048). */
 function clockAt(iso: string) {
@@ -31,15 +31,15 @@ const env = (server: TestSmtp) => ({
 })
 
 /** A quoted lead, accepted: its id. */
-async function acceptedLead(backend: Backend, firstName = 'Maria', lead: Partial<StoredLeadInput> = {}) {
-  const { id } = await quotedLead(backend, undefined, firstName, 30, lead)
-  expect(await acceptQuote(backend, id)).toBe('accepted')
+async function acceptedLead(site: TestSite, firstName = 'Maria', lead: Partial<StoredLeadInput> = {}) {
+  const { id } = await quotedLead(site, undefined, firstName, 30, lead)
+  expect(await acceptQuote(site, id)).toBe('accepted')
   return id
 }
 
 /** The owner's scheduling of a job for `lead` on `day`, 08:00 to 10:00 unless said. */
-const schedule = (backend: Backend, lead: string, day: string, start = '08:00', end = '10:00') =>
-  scheduleJob(backend, { lead, day, start, end })
+const schedule = (site: TestSite, lead: string, day: string, start = '08:00', end = '10:00') =>
+  scheduleJob(site.db, { lead, day, start, end }, site.now())
 
 /** A calendar as a calendar app reads it: the time zone from the file's own VTIMEZONE, then its event. */
 function readCalendar(text: string) {
@@ -60,12 +60,12 @@ const jobMails = (server: TestSmtp) =>
 describe('a scheduled job', { timeout: 120_000 }, () => {
   it('is e-mailed as an .ics whose 08:00 Pacific reads back right before and after the November change', async () => {
     const server = await smtp()
-    const backend = await testBackend(env(server))
-    const before = await acceptedLead(backend, 'Bea')
-    const after = await acceptedLead(backend, 'Al')
-    expect(await schedule(backend, before, '2026-10-30')).toBe('scheduled')
-    expect(await schedule(backend, after, '2026-11-02')).toBe('scheduled')
-    await (await backend.outbox()).drain()
+    const site = await openSite(env(server))
+    const before = await acceptedLead(site, 'Bea')
+    const after = await acceptedLead(site, 'Al')
+    expect(await schedule(site, before, '2026-10-30')).toBe('scheduled')
+    expect(await schedule(site, after, '2026-11-02')).toBe('scheduled')
+    await site.outbox.drain()
 
     const byName = (name: string) => jobMails(server).find((mail) => mail.text?.includes(`Hi ${name},`))!
     for (const [name, utc] of [
@@ -83,14 +83,14 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
       expect(event.startDate.toJSDate().toISOString()).toBe(utc)
       expect(event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime()).toBe(2 * 3600_000)
       expect(event.sequence).toBe(0)
-      expect(event.organizer).toBe(`mailto:${site.email}`)
+      expect(event.organizer).toBe(`mailto:${business.email}`)
       expect(String(event.attendees[0]!.getFirstValue()).toLowerCase()).toBe(`mailto:${name.toLowerCase()}@example.com`)
     }
 
     // A reschedule: the same event, a higher sequence. A cancel: the same event, cancelled.
     const first = invite(byName('Al')).event.uid
-    await schedule(backend, after, '2026-11-03', '13:00', '15:00')
-    await (await backend.outbox()).drain()
+    await schedule(site, after, '2026-11-03', '13:00', '15:00')
+    await site.outbox.drain()
     const moved = jobMails(server).find((mail) => mail.subject?.startsWith('New time'))!
     expect(moved.text).toContain('Tuesday, November 3, 2026, 1:00 PM – 3:00 PM')
     const movedEvent = invite(moved).event
@@ -99,63 +99,63 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
       1,
       '2026-11-03T21:00:00.000Z',
     ])
-    expect(await scheduleJob(backend, { lead: after, cancel: true })).toBe('cancelled')
-    await (await backend.outbox()).drain()
+    expect(await scheduleJob(site.db, { lead: after, cancel: true }, site.now())).toBe('cancelled')
+    await site.outbox.drain()
     const cancelled = invite(jobMails(server).find((mail) => mail.subject?.startsWith('Cancelled'))!)
     expect(cancelled.calendar.getFirstPropertyValue('method')).toBe('CANCEL')
     expect([cancelled.event.uid, cancelled.event.sequence]).toEqual([first, 2])
     expect(cancelled.event.component.getFirstPropertyValue('status')).toBe('CANCELLED')
-    expect(await scheduleJob(backend, { lead: after, cancel: true })).toBe('no-job')
+    expect(await scheduleJob(site.db, { lead: after, cancel: true }, site.now())).toBe('no-job')
   })
 
   it('is not scheduled for a quote nobody accepted', async () => {
-    const backend = await testBackend(env(await smtp()))
-    const { id } = await quotedLead(backend)
-    expect(await schedule(backend, id, '2027-01-04')).toBe('not-accepted')
-    expect(await rowsOf(backend, 'SELECT count(*)::int AS n FROM jobs')).toEqual([{ n: 0 }])
+    const site = await openSite(env(await smtp()))
+    const { id } = await quotedLead(site)
+    expect(await schedule(site, id, '2027-01-04')).toBe('not-accepted')
+    expect(await rowsOf(site, 'SELECT count(*)::int AS n FROM jobs')).toEqual([{ n: 0 }])
   })
 
   it('sends the day-before reminder once, across a restart on the same data', async () => {
     const server = await smtp()
     const time = clockAt('2026-10-20T16:00:00Z')
     const place = await migratedSiteData(await tempDir())
-    const first = await testBackend(env(server), { ...place, clock: time.clock })
+    const first = await openSite(env(server), { ...place, clock: time.clock })
     const lead = await acceptedLead(first)
     await schedule(first, lead, '2026-11-02')
     const reminders = () => server.received.filter((received) => received.mail.subject?.startsWith('Reminder'))
-    await (await first.outbox()).drain()
+    await first.outbox.drain()
     expect(reminders()).toHaveLength(0)
 
     // 09:00 Pacific on November 1st, the day of the change: 17:00Z, no longer 16:00Z.
     time.set('2026-11-01T16:59:00Z')
-    await (await first.outbox()).drain()
+    await first.outbox.drain()
     expect(reminders()).toHaveLength(0)
     time.set('2026-11-01T17:00:00Z')
-    await (await first.outbox()).drain()
+    await first.outbox.drain()
     expect(reminders()).toHaveLength(1)
     expect(reminders()[0]!.mail.text).toContain('we come tomorrow, Monday, November 2, 2026, 8:00 AM – 10:00 AM')
     expect(reminders()[0]!.mail.text).toContain('Address: 12 Oak St, 95630')
     await first.close()
 
-    const second = await testBackend(env(server), { ...place, clock: time.clock })
+    const second = await openSite(env(server), { ...place, clock: time.clock })
     time.set('2026-11-01T20:00:00Z')
-    await (await second.outbox()).drain()
+    await second.outbox.drain()
     expect(reminders()).toHaveLength(1)
     const row = await rowsOf(second, `SELECT sent_at IS NOT NULL AS sent FROM outbox WHERE template = 'job_reminder'`)
     expect(row).toEqual([{ sent: true }])
   })
 
   it('gets no reminder when less than a day away, and a cancel takes the reminder with it', async () => {
-    const backend = await testBackend(env(await smtp()), { clock: clockAt('2026-11-01T18:00:00Z').clock })
-    const soon = await acceptedLead(backend, 'Sam')
-    const later = await acceptedLead(backend, 'Lou')
-    await schedule(backend, soon, '2026-11-02')
-    await schedule(backend, later, '2026-11-10')
+    const site = await openSite(env(await smtp()), { clock: clockAt('2026-11-01T18:00:00Z').clock })
+    const soon = await acceptedLead(site, 'Sam')
+    const later = await acceptedLead(site, 'Lou')
+    await schedule(site, soon, '2026-11-02')
+    await schedule(site, later, '2026-11-10')
     const waiting = `SELECT q.first_name FROM outbox o JOIN leads q ON q.id = o.lead_id
                       WHERE o.template = 'job_reminder' AND o.sent_at IS NULL`
-    const due = async () => (await rowsOf<{ first_name: string }>(backend, waiting)).map((row) => row.first_name)
+    const due = async () => (await rowsOf<{ first_name: string }>(site, waiting)).map((row) => row.first_name)
     expect(await due()).toEqual(['Lou'])
-    await scheduleJob(backend, { lead: later, cancel: true })
+    await scheduleJob(site.db, { lead: later, cancel: true }, site.now())
     expect(await due()).toEqual([])
   })
 })
@@ -163,11 +163,11 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
 describe('names in a calendar', { timeout: 120_000 }, () => {
   it('stay in their own fields with quotes, semicolons, colons, commas and line breaks, in the invite and the feed', async () => {
     const server = await smtp()
-    const backend = await testBackend(env(server))
+    const site = await openSite(env(server))
     const firstName = 'Ann "Bo"; ROLE=CHAIR:x, y\nZ'
-    const lead = await acceptedLead(backend, firstName, { email: 'ann@example.com', street: '12 "Oak"; St:x,\ny' })
-    await schedule(backend, lead, '2026-11-02')
-    await (await backend.outbox()).drain()
+    const lead = await acceptedLead(site, firstName, { email: 'ann@example.com', street: '12 "Oak"; St:x,\ny' })
+    await schedule(site, lead, '2026-11-02')
+    await site.outbox.drain()
     // As the e-mail shows them: a line break becomes a space.
     const [name, where] = ['Ann "Bo"; ROLE=CHAIR:x, y Z', '12 "Oak"; St:x, y, 95630']
 
@@ -178,23 +178,23 @@ describe('names in a calendar', { timeout: 120_000 }, () => {
     expect(attendees.map((attendee) => [attendee.getFirstValue(), attendee.toJSON()[1]])).toEqual([
       ['MAILTO:ann@example.com', { role: 'REQ-PARTICIPANT', partstat: 'ACCEPTED', rsvp: 'FALSE', cn: name }],
     ])
-    expect(event.component.getFirstProperty('organizer')!.getParameter('cn')).toBe(site.name)
+    expect(event.component.getFirstProperty('organizer')!.getParameter('cn')).toBe(business.name)
     expect(event.location).toBe(where)
 
-    const secret = await calendarFeedSecret(await backend.db())
-    const feed = readCalendar(await (await calendarFeedResponse(`${secret}.ics`, backend)).text())
+    const secret = await calendarFeedSecret(site.db)
+    const feed = readCalendar(await (await calendarFeedResponse(site.db, `${secret}.ics`, site.now())).text())
     expect([feed.event.summary, feed.event.location]).toEqual([`${name}, Folsom`, where])
   })
 })
 
 describe("the owner's calendar feed", { timeout: 120_000 }, () => {
   it('lists each scheduled job under its UID, and a renewed secret makes the old address answer 404', async () => {
-    const backend = await testBackend(env(await smtp()))
-    const lead = await acceptedLead(backend)
-    await schedule(backend, lead, '2026-11-02')
-    const db = await backend.db()
+    const site = await openSite(env(await smtp()))
+    const lead = await acceptedLead(site)
+    await schedule(site, lead, '2026-11-02')
+    const { db } = site
     const secret = await calendarFeedSecret(db)
-    const feed = await calendarFeedResponse(`${secret}.ics`, backend)
+    const feed = await calendarFeedResponse(site.db, `${secret}.ics`, site.now())
     expect(feed.status).toBe(200)
     expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
     expect(feed.headers.get('cache-control')).toBe('private, no-store')
@@ -208,8 +208,8 @@ describe("the owner's calendar feed", { timeout: 120_000 }, () => {
 
     const renewed = await calendarFeedSecret(db, true)
     expect(renewed).not.toBe(secret)
-    expect((await calendarFeedResponse(`${secret}.ics`, backend)).status).toBe(404)
-    expect((await calendarFeedResponse(`${renewed}.ics`, backend)).status).toBe(200)
-    expect((await calendarFeedResponse('nothing.ics', backend)).status).toBe(404)
+    expect((await calendarFeedResponse(site.db, `${secret}.ics`, site.now())).status).toBe(404)
+    expect((await calendarFeedResponse(site.db, `${renewed}.ics`, site.now())).status).toBe(200)
+    expect((await calendarFeedResponse(site.db, 'nothing.ics', site.now())).status).toBe(404)
   })
 })

@@ -1,32 +1,34 @@
 /**
  * Deleting leads as the privacy notice promises (docs/decisions/043-lead-deletion.md), on the run's database: the
- * owner deletes one with its photos (folder or Supabase Storage) and unsent deliveries; a `lead_files` row in
+ * owner deletes one with its photos (folder or Supabase Storage) and unsent deliveries; a `remove_files` row in
  * the outbox finishes a removal that failed; the daily retention; `npm run leads -- delete` as a real process.
  */
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import type { Backend } from '../../app/platform/backend.server'
 import { pacificDate } from '../../app/platform/time/business-hours.server'
 import { parseRuntimeConfig, type Env } from '../../app/platform/config.server'
 import { listInbox, updateLead } from '../../app/features/owner/inbox.server'
 import { deleteLead, expireLeads } from '../../app/features/owner/leads.server'
-import { serveOwnerSocket } from '../../app/features/owner/owner-commands.server'
+import { startOwnerSocket } from '../../app/features/owner/owner-commands.server'
+import type { TestSite } from '../support/test-site'
 import {
   FILE_STORES,
   freshDatabaseUrl,
   rowsOf,
   storeTestLead,
   useFileStores,
+  useCleanup,
   useSmtp,
-  useTestBackends,
+  useTestSites,
   type TestSmtp,
 } from './helpers'
 
 const run = promisify(execFile)
 const startSmtp = useSmtp()
-const testBackend = useTestBackends()
+const testSite = useTestSites()
+const cleanup = useCleanup()
 const fileStore = useFileStores()
 
 /** A real SMTP server, and push keys, so each lead has several kinds of delivery waiting. */
@@ -42,81 +44,87 @@ async function deliveries(): Promise<{ smtp: TestSmtp; env: Env }> {
 }
 
 /** Two photos where the photo upload puts them: lead-photos/<lead id>/ in the file store. */
-async function addPhotos(backend: Backend, leadId: string): Promise<string[]> {
+async function addPhotos(site: TestSite, leadId: string): Promise<string[]> {
   const paths = [1, 2].map(() => `lead-photos/${leadId}/${randomBytes(16).toString('hex')}.jpg`)
-  for (const path of paths) await backend.files.put(path, new Uint8Array(randomBytes(100)), 'image/jpeg')
+  for (const path of paths) await site.files.put(path, new Uint8Array(randomBytes(100)), 'image/jpeg')
   return paths
 }
 
 /** Which of these files the store still holds. */
-async function kept(backend: Backend, paths: string[]): Promise<string[]> {
-  const found = await Promise.all(paths.map(async (path) => ((await backend.files.get(path)) ? [path] : [])))
+async function kept(site: TestSite, paths: string[]): Promise<string[]> {
+  const found = await Promise.all(paths.map(async (path) => ((await site.files.get(path)) ? [path] : [])))
   return found.flat()
 }
 
-async function pendingDeliveries(backend: Backend, leadId: string): Promise<string[]> {
-  const sql = `SELECT template FROM outbox WHERE lead_id = $1 AND sent_at IS NULL ORDER BY template`
-  return (await rowsOf<{ template: string }>(backend, sql, [leadId])).map((row) => row.template)
+/** Each as `template key`. */
+async function pendingDeliveries(site: TestSite, leadId: string): Promise<string[]> {
+  const sql = `SELECT template || ' ' || key AS kind FROM outbox WHERE lead_id = $1 AND sent_at IS NULL ORDER BY 1`
+  return (await rowsOf<{ kind: string }>(site, sql, [leadId])).map((row) => row.kind)
 }
 
 /** As if it had arrived `months` ago and nobody had touched it since. */
-async function backdate(backend: Backend, leadId: string, months: number): Promise<void> {
+async function backdate(site: TestSite, leadId: string, months: number): Promise<void> {
   const sql = `UPDATE leads SET created_at = now() - make_interval(months => $2) WHERE id = $1`
-  await rowsOf(backend, sql, [leadId, months])
+  await rowsOf(site, sql, [leadId, months])
 }
 
-async function leadNames(backend: Backend): Promise<string[]> {
-  const leads = await rowsOf<{ first_name: string }>(backend, `SELECT first_name FROM leads ORDER BY first_name`)
+async function leadNames(site: TestSite): Promise<string[]> {
+  const leads = await rowsOf<{ first_name: string }>(site, `SELECT first_name FROM leads ORDER BY first_name`)
   return leads.map((row) => row.first_name)
 }
 
 describe.each(FILE_STORES)('the owner deleting a lead whose photos are in %s', { timeout: 120_000 }, (storeName) => {
   it('removes its row and photos at once, and its unsent deliveries never go out; other leads stay', async () => {
     const { smtp, env } = await deliveries()
-    const backend = await testBackend({ ...env, ...(await fileStore(storeName)).env })
-    const db = await backend.db()
-    const ann = await storeTestLead(backend, 'Ann')
-    const bob = await storeTestLead(backend, 'Bob')
-    const annPhotos = await addPhotos(backend, ann)
-    const bobPhotos = await addPhotos(backend, bob)
-    const waiting = ['customer_acknowledgement', 'owner_escalation', 'owner_notification', 'owner_push']
-    expect(await pendingDeliveries(backend, ann)).toEqual(waiting)
+    const site = await testSite({ ...env, ...(await fileStore(storeName)).env })
+    const db = site.db
+    const ann = await storeTestLead(site, 'Ann')
+    const bob = await storeTestLead(site, 'Bob')
+    const annPhotos = await addPhotos(site, ann)
+    const bobPhotos = await addPhotos(site, bob)
+    const waiting = [
+      'customer_acknowledgement acknowledgement',
+      'owner_follow_up escalation',
+      'owner_mail lead',
+      'owner_push lead',
+    ]
+    expect(await pendingDeliveries(site, ann)).toEqual(waiting)
 
-    expect(await deleteLead(db, backend.files, ann, backend.now())).toBe(true)
+    expect(await deleteLead(db, ann, site.files, site.now())).toBe(true)
 
     // Before any worker runs.
-    expect(await kept(backend, annPhotos)).toEqual([])
-    expect(await kept(backend, bobPhotos)).toEqual(bobPhotos)
+    expect(await kept(site, annPhotos)).toEqual([])
+    expect(await kept(site, bobPhotos)).toEqual(bobPhotos)
     expect((await listInbox(db)).map((lead) => lead.firstName)).toEqual(['Bob'])
-    expect(await pendingDeliveries(backend, ann)).toEqual([])
-    expect(await pendingDeliveries(backend, bob)).toEqual(waiting)
-    await (await backend.outbox()).drain()
+    expect(await pendingDeliveries(site, ann)).toEqual([])
+    expect(await pendingDeliveries(site, bob)).toEqual(waiting)
+    await site.outbox.drain()
     const recipients = smtp.received.map((mail) => `${mail.rcptTo.join()} ${mail.mail.subject}`)
     expect(recipients.filter((line) => /Ann|ann@/.test(line))).toEqual([])
     expect(recipients.filter((line) => /Bob|bob@/.test(line))).toHaveLength(2)
     // Deleting it again says there was no such lead; one without photos goes as well.
-    expect(await deleteLead(db, backend.files, ann, backend.now())).toBe(false)
-    expect(await deleteLead(db, backend.files, await storeTestLead(backend, 'Cal'), backend.now())).toBe(true)
+    expect(await deleteLead(db, ann, site.files, site.now())).toBe(false)
+    expect(await deleteLead(db, await storeTestLead(site, 'Cal'), site.files, site.now())).toBe(true)
   })
 })
 
 describe('a removal of photos that failed', { timeout: 120_000 }, () => {
-  it('is finished by the lead_files row the deletion queued', async () => {
+  it('is finished by the remove_files row the deletion queued', async () => {
     const storage = await fileStore('the Supabase Storage stand-in')
     const standIn = storage.standIn!
-    const backend = await testBackend(storage.env)
-    const db = await backend.db()
-    const ann = await storeTestLead(backend, 'Ann')
-    const photos = await addPhotos(backend, ann)
+    const site = await testSite(storage.env)
+    const db = site.db
+    const ann = await storeTestLead(site, 'Ann')
+    const photos = await addPhotos(site, ann)
 
     standIn.failNext('storage is down')
-    expect(await deleteLead(db, backend.files, ann, backend.now())).toBe(true)
-    expect(await kept(backend, photos)).toEqual(photos)
-    const queued = `SELECT payload FROM outbox WHERE template = 'lead_files' AND sent_at IS NULL`
-    expect(await rowsOf(backend, queued)).toEqual([{ payload: { lead: ann } }])
+    expect(await deleteLead(db, ann, site.files, site.now())).toBe(true)
+    expect(await kept(site, photos)).toEqual(photos)
+    const queued = `SELECT payload FROM outbox WHERE template = 'remove_files' AND sent_at IS NULL`
+    expect(await rowsOf(site, queued)).toEqual([{ payload: { folder: `lead-photos/${ann}` } }])
 
-    expect(await (await backend.outbox()).drain()).toMatchObject({ sent: 1, failed: 0 })
-    expect(await kept(backend, photos)).toEqual([])
+    expect(await site.outbox.drain()).toMatchObject({ sent: 1, failed: 0 })
+    expect(await kept(site, photos)).toEqual([])
     expect(standIn.buckets.get('lead-photos')?.objects.size).toBe(0)
   })
 })
@@ -124,25 +132,22 @@ describe('a removal of photos that failed', { timeout: 120_000 }, () => {
 describe('the retention', { timeout: 120_000 }, () => {
   it('runs once per Pacific day, however many instances ask', async () => {
     const databaseUrl = await freshDatabaseUrl()
-    const first = await testBackend({}, { databaseUrl })
-    const second = await testBackend({}, { databaseUrl, dataDir: first.dataDir })
+    const first = await testSite({}, { databaseUrl })
+    const second = await testSite({}, { databaseUrl, dataDir: first.dataDir })
     const old = await storeTestLead(first, 'Old')
     const later = await storeTestLead(first, 'Later')
     await backdate(first, old, 25)
     const now = new Date()
 
-    const [one, other] = await Promise.all([
-      expireLeads(await first.db(), 24, now),
-      expireLeads(await second.db(), 24, now),
-    ])
+    const [one, other] = await Promise.all([expireLeads(first.db, 24, now), expireLeads(second.db, 24, now)])
     expect([...one, ...other]).toEqual([old])
     // Past the retention since today's run: it waits for the next day's.
     await backdate(first, later, 25)
-    expect(await expireLeads(await second.db(), 24, now)).toEqual([])
+    expect(await expireLeads(second.db, 24, now)).toEqual([])
     expect(await leadNames(first)).toEqual(['Later'])
     // 36 hours: the next Pacific date even across the 25-hour day of a clock change.
     const tomorrow = new Date(now.getTime() + 36 * 3_600_000)
-    expect(await expireLeads(await first.db(), 24, tomorrow)).toEqual([later])
+    expect(await expireLeads(first.db, 24, tomorrow)).toEqual([later])
     const runs = `SELECT day FROM daily_runs WHERE job = 'lead-retention' ORDER BY day`
     expect((await rowsOf<{ day: Date }>(first, runs)).map((row) => row.day.toISOString().slice(0, 10))).toEqual([
       pacificDate(now),
@@ -151,14 +156,14 @@ describe('the retention', { timeout: 120_000 }, () => {
   })
 
   it('counts a status change as contact: a lead that arrived 25 months ago but was worked last week stays', async () => {
-    const backend = await testBackend()
-    const worked = await storeTestLead(backend, 'Worked')
-    await backdate(backend, worked, 25)
-    const db = await backend.db()
+    const site = await testSite()
+    const worked = await storeTestLead(site, 'Worked')
+    await backdate(site, worked, 25)
+    const db = site.db
     await updateLead(db, worked, { status: 'contacted', note: 'Called back' })
 
-    expect(await expireLeads(db, 24, backend.now())).toEqual([])
-    expect(await leadNames(backend)).toEqual(['Worked'])
+    expect(await expireLeads(db, 24, site.now())).toEqual([])
+    expect(await leadNames(site)).toEqual(['Worked'])
     // A shorter retention from the configuration still counts from that contact.
     expect(parseRuntimeConfig({ LEAD_RETENTION_MONTHS: '12' }).leadRetentionMonths).toBe(12)
     expect(parseRuntimeConfig({}).leadRetentionMonths).toBe(24)
@@ -166,18 +171,18 @@ describe('the retention', { timeout: 120_000 }, () => {
   })
 
   it("is done by the outbox worker's run with LEAD_RETENTION_MONTHS, photos included", async () => {
-    const backend = await testBackend({ LEAD_RETENTION_MONTHS: '12' })
-    const old = await storeTestLead(backend, 'Old')
-    const recent = await storeTestLead(backend, 'Recent')
-    await backdate(backend, old, 13)
-    await backdate(backend, recent, 11)
-    const photos = await addPhotos(backend, old)
+    const site = await testSite({ LEAD_RETENTION_MONTHS: '12' })
+    const old = await storeTestLead(site, 'Old')
+    const recent = await storeTestLead(site, 'Recent')
+    await backdate(site, old, 13)
+    await backdate(site, recent, 11)
+    const photos = await addPhotos(site, old)
 
-    await (await backend.outbox()).runOnce()
+    await site.outbox.runOnce()
 
-    expect(await leadNames(backend)).toEqual(['Recent'])
-    expect(await pendingDeliveries(backend, old)).toEqual([])
-    expect(await kept(backend, photos)).toEqual([])
+    expect(await leadNames(site)).toEqual(['Recent'])
+    expect(await pendingDeliveries(site, old)).toEqual([])
+    expect(await kept(site, photos)).toEqual([])
   })
 })
 
@@ -191,22 +196,23 @@ describe('npm run leads -- delete', { timeout: 180_000 }, () => {
   }
 
   it('deletes a lead through the running site with its photos and deliveries, and says when there is none', async () => {
-    const backend = await testBackend()
-    serveOwnerSocket(backend)
-    const ann = await storeTestLead(backend, 'Ann')
-    await storeTestLead(backend, 'Bob')
-    const photos = await addPhotos(backend, ann)
+    const site = await testSite()
+    const socket = await startOwnerSocket(site)
+    cleanup.push(async () => socket?.close())
+    const ann = await storeTestLead(site, 'Ann')
+    await storeTestLead(site, 'Bob')
+    const photos = await addPhotos(site, ann)
 
-    const done = await leadsCommand(backend.dataDir, 'delete', ann)
+    const done = await leadsCommand(site.dataDir, 'delete', ann)
     expect(done.stderr).toContain(`Lead ${ann} is deleted, with its pending e-mails and its photos.`)
-    expect(await leadNames(backend)).toEqual(['Bob'])
-    expect(await kept(backend, photos)).toEqual([])
-    expect(await pendingDeliveries(backend, ann)).toEqual([])
+    expect(await leadNames(site)).toEqual(['Bob'])
+    expect(await kept(site, photos)).toEqual([])
+    expect(await pendingDeliveries(site, ann)).toEqual([])
 
-    const again = await leadsCommand(backend.dataDir, 'delete', ann)
+    const again = await leadsCommand(site.dataDir, 'delete', ann)
     expect(again).toMatchObject({ code: 1 })
     expect(again.stderr).toContain(`No lead with id ${ann}`)
-    const failed = await leadsCommand(backend.dataDir, 'delete', '../../etc')
+    const failed = await leadsCommand(site.dataDir, 'delete', '../../etc')
     expect(failed).toMatchObject({ code: 2 })
     expect(failed.stderr).toContain('not a lead id')
   })

@@ -8,10 +8,10 @@ import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { LEAD_PHOTO_MESSAGES } from '../../app/features/leads/lead-photos'
 import { PHOTO_TOKEN_HEADER } from '../../app/features/leads/photo-token-header'
-import type { Backend } from '../../app/platform/backend.server'
+import type { TestSite } from '../support/test-site'
 import { ownerPhotoResponse } from '../../app/features/owner/lead-photos.server'
 import { forOwner, SESSION_COOKIE } from '../../app/features/owner/owner-access.server'
 import { createLeadPhotoHandler } from '../../app/features/leads/lead-photos.server'
@@ -25,6 +25,7 @@ import {
   countedPost,
   FILE_STORES,
   type FileStoreName,
+  leadSettings,
   rowsOf,
   run,
   runHandler,
@@ -33,19 +34,21 @@ import {
   useOwnerSessions,
   useSmtp,
   useTempDirs,
-  useTestBackends,
+  useTestSites,
 } from './helpers'
 
 const tempDir = useTempDirs()
 const startSmtp = useSmtp()
-const testBackend = useTestBackends()
+const testSite = useTestSites()
 const fileStore = useFileStores()
 const signIn = useOwnerSessions()
-const OWNER = 'owner@example.com'
 const SECRET = randomBytes(32).toString('hex')
-// The owner's route reads the site's configuration, as it does in production.
-process.env.OWNER_EMAIL = OWNER
-process.env.OWNER_SESSION_SECRET = 'lead-photos-test-session-secret-0123456789abcdef'
+// The owner's route reads the site's configuration, as it does in production: set before any import parses it.
+const OWNER = vi.hoisted(() => {
+  process.env.OWNER_EMAIL = 'owner@example.com'
+  process.env.OWNER_SESSION_SECRET = 'lead-photos-test-session-secret-0123456789abcdef'
+  return process.env.OWNER_EMAIL
+})
 
 let gpsJpeg: Buffer
 let heic: Buffer
@@ -57,10 +60,11 @@ beforeAll(async () => {
   heic = heicOf(jpegPath)
 }, 120_000)
 
-/** The route's handler on this backend, as the site's getBackend() gives it. */
-function handlerOn(backend: Backend, options: Parameters<typeof createLeadPhotoHandler>[0]) {
+/** The route's handler on this site, as its route calls it with the process's database and files. */
+function handlerOn(site: TestSite, options: Parameters<typeof createLeadPhotoHandler>[0]) {
   const handle = createLeadPhotoHandler(options)
-  return (request: Request, ip: string) => handle(request, ip, backend)
+  const push = Boolean(site.config.owner.vapid)
+  return (request: Request, ip: string) => handle(site.db, request, ip, { files: site.files, push, now: site.now() })
 }
 
 interface SetUp {
@@ -72,15 +76,15 @@ interface SetUp {
 async function setUp({ now, env, store = 'the folder store' }: SetUp = {}) {
   const files = await fileStore(store)
   // The owner's e-mails are counted here; the customer's acknowledgement is follow-through.test.ts's.
-  const backend = await testBackend(
+  const site = await testSite(
     { OWNER_EMAIL: OWNER, QUOTE_NOTIFY_EMAIL: OWNER, CUSTOMER_ACKNOWLEDGEMENT: 'off', ...files.env, ...env },
     { outbox: { backoffMs: () => 0 } },
   )
   const tokens = createPhotoTokens(SECRET, now)
-  const handle = handlerOn(backend, { tokens, rateLimit: 100 })
-  const lead = async (name = 'Maria') => (await storeLead(backend, testLead(name))).id
-  const stored = (leadId: string) => files.names(backend, `lead-photos/${leadId}`)
-  return { backend, tokens, handle, lead, stored, standIn: files.standIn }
+  const handle = handlerOn(site, { tokens, rateLimit: 100 })
+  const lead = async (name = 'Maria') => (await storeLead(site.db, testLead(name), leadSettings(site))).id
+  const stored = (leadId: string) => files.names(site, `lead-photos/${leadId}`)
+  return { site, tokens, handle, lead, stored, standIn: files.standIn }
 }
 
 const SITE = 'http://localhost:3000'
@@ -105,13 +109,13 @@ function upload(token: string, files: { bytes: Uint8Array; name: string; type?: 
 const photo = (bytes: Uint8Array = gpsJpeg, name = 'IMG_0001.jpg') => ({ bytes, name })
 const photos = (count: number) => Array.from({ length: count }, () => photo())
 
-async function photoRows(backend: Backend, leadId: string) {
-  return rowsOf(backend, `SELECT object_name FROM public.lead_photos WHERE lead_id = $1`, [leadId])
+async function photoRows(site: TestSite, leadId: string) {
+  return rowsOf(site, `SELECT object_name FROM public.lead_photos WHERE lead_id = $1`, [leadId])
 }
 
 describe.each(FILE_STORES)('photos of a stored lead in %s', { timeout: 120_000 }, (store) => {
   it('a photo with GPS comes out upright, at most 1600 px, as a JPEG with no EXIF at all', async () => {
-    const { backend, tokens, handle, lead, stored, standIn } = await setUp({ store })
+    const { site, tokens, handle, lead, stored, standIn } = await setUp({ store })
     const id = await lead()
     const response = await handle(upload(tokens.issue(id), [photo()]), '203.0.113.5')
     expect(response.status).toBe(200)
@@ -120,7 +124,7 @@ describe.each(FILE_STORES)('photos of a stored lead in %s', { timeout: 120_000 }
     const [name] = stored(id)
     expect(name).toMatch(/^[0-9a-f]{32}\.jpg$/)
     const file = join(await tempDir(), name!)
-    writeFileSync(file, (await backend.files.get(`lead-photos/${id}/${name}`))!)
+    writeFileSync(file, (await site.files.get(`lead-photos/${id}/${name}`))!)
     const tags = JSON.parse(execFileSync('exiftool', ['-json', '-a', '-G1', file]).toString())[0]
     // Only exiftool's view of the file itself (Composite is its own arithmetic): no EXIF, GPS, XMP, ICC, IPTC.
     const groups = new Set(Object.keys(tags).map((tag) => tag.split(':')[0]))
@@ -133,7 +137,7 @@ describe.each(FILE_STORES)('photos of a stored lead in %s', { timeout: 120_000 }
   })
 
   it('a sixth photo for a lead is refused, and the refused upload leaves no file', async () => {
-    const { backend, tokens, handle, lead, stored } = await setUp({ store })
+    const { site, tokens, handle, lead, stored } = await setUp({ store })
     const id = await lead()
     expect((await handle(upload(tokens.issue(id), photos(3)), '')).status).toBe(200)
     const kept = stored(id)
@@ -144,7 +148,7 @@ describe.each(FILE_STORES)('photos of a stored lead in %s', { timeout: 120_000 }
     expect(stored(id)).toEqual(kept)
     // The refusal did not use the token up: two more fit.
     expect(await (await handle(upload(second, photos(2)), '')).json()).toEqual({ success: true, added: 2, total: 5 })
-    expect(await photoRows(backend, id)).toHaveLength(5)
+    expect(await photoRows(site, id)).toHaveLength(5)
     expect(stored(id)).toHaveLength(5)
     expect((await handle(upload(tokens.issue(id), [photo()]), '')).status).toBe(409)
     expect((await handle(upload(tokens.issue(id), photos(6)), '')).status).toBe(400)
@@ -164,28 +168,28 @@ describe.each(FILE_STORES)('photos of a stored lead in %s', { timeout: 120_000 }
   })
 
   it('a database failure at the record answers 503 and leaves no file', async () => {
-    const { backend, tokens, handle, lead, stored } = await setUp({ store })
+    const { site, tokens, handle, lead, stored } = await setUp({ store })
     const id = await lead()
-    const db = await backend.db()
+    const db = site.db
     // A real failure of the photos' INSERT, on either database: a constraint no new row meets.
     await run(db, 'ALTER TABLE lead_photos ADD CONSTRAINT test_down CHECK (false) NOT VALID')
     const failed = await handle(upload(tokens.issue(id), photos(2)), '')
     expect(failed.status).toBe(503)
     expect(await failed.json()).toMatchObject({ reason: 'failed' })
     expect(stored(id)).toEqual([])
-    expect(await photoRows(backend, id)).toEqual([])
+    expect(await photoRows(site, id)).toEqual([])
   })
 
   it("the owner's /owner/photos/<lead>/<name> answers 401 without the session, 404 for a name the lead lacks, and the photo, never cached, with it", async () => {
-    const { backend, tokens, handle, lead, stored } = await setUp({ store })
-    const cookie = await signIn(backend)
+    const { site, tokens, handle, lead, stored } = await setUp({ store })
+    const cookie = await signIn(site)
     const id = await lead()
     await handle(upload(tokens.issue(id), [photo()]), '')
     const [name] = stored(id)
     const get = (leadId: string, photoName: string, withCookie?: string) =>
       // As its route wraps it.
       runHandler(
-        (request) => forOwner(() => ownerPhotoResponse(leadId, photoName, backend))({ request }),
+        (request) => forOwner(() => ownerPhotoResponse(site.db, site.files, { leadId, name: photoName }))({ request }),
         new Request(`http://localhost:3000/owner/photos/${leadId}/${photoName}`, {
           headers: withCookie ? { Cookie: withCookie } : {},
         }),
@@ -210,7 +214,7 @@ describe.each(FILE_STORES)('photos of a stored lead in %s', { timeout: 120_000 }
 
 describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
   it('a 30 MB file, or a body announced larger than five photos, gets 413 with a message, and nothing is stored', async () => {
-    const { backend, tokens, handle, lead, stored } = await setUp()
+    const { site, tokens, handle, lead, stored } = await setUp()
     const id = await lead()
     const big = new Uint8Array(30 * 1024 * 1024)
     big.set(gpsJpeg)
@@ -218,7 +222,7 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
     expect(response.status).toBe(413)
     expect(await response.json()).toMatchObject({ success: false, error: expect.stringMatching(/larger than 15 MB/) })
     expect(stored(id)).toEqual([])
-    expect(await photoRows(backend, id)).toEqual([])
+    expect(await photoRows(site, id)).toEqual([])
 
     const announced = upload(tokens.issue(id), [photo()])
     announced.headers.set('Content-Length', String(200 * 1024 * 1024))
@@ -226,20 +230,20 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
   })
 
   it('a PDF named .jpg and sent as image/jpeg gets 415; the good photo beside it is not kept either', async () => {
-    const { backend, tokens, handle, lead, stored } = await setUp()
+    const { site, tokens, handle, lead, stored } = await setUp()
     const id = await lead()
     const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n')
     const response = await handle(upload(tokens.issue(id), [photo(), photo(pdf, 'quote.jpg')]), '')
     expect(response.status).toBe(415)
     expect(await response.json()).toMatchObject({ success: false, reason: 'not-image' })
     expect(stored(id)).toEqual([])
-    expect(await photoRows(backend, id)).toEqual([])
+    expect(await photoRows(site, id)).toEqual([])
   })
 
   it("refuses a token changed to another lead, another site's token, an expired one and one for suspected spam", async () => {
     let now = Date.now()
-    const { backend, tokens, handle, lead, stored } = await setUp({ now: () => now })
-    const spam = (await storeLead(backend, testLead('Bot', { spamReason: 'honeypot' }))).id
+    const { site, tokens, handle, lead, stored } = await setUp({ now: () => now })
+    const spam = (await storeLead(site.db, testLead('Bot', { spamReason: 'honeypot' }), leadSettings(site))).id
     expect((await handle(upload(tokens.issue(spam), [photo()]), '')).status).toBe(403)
     expect(stored(spam)).toEqual([])
 
@@ -258,10 +262,10 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
   })
 
   it('counts uploads per client in the database: every instance refuses the one over the limit', async () => {
-    const { backend, tokens, lead } = await setUp()
+    const { site, tokens, lead } = await setUp()
     const id = await lead()
     // Two instances of the site on one database.
-    const [one, other] = [0, 1].map(() => handlerOn(backend, { tokens, rateLimit: 2 }))
+    const [one, other] = [0, 1].map(() => handlerOn(site, { tokens, rateLimit: 2 }))
     expect((await one!(upload(tokens.issue(id), [photo()]), '203.0.113.5')).status).toBe(200)
     expect((await other!(upload(tokens.issue(id), [photo()]), '203.0.113.5')).status).toBe(200)
     const refused = await one!(upload(tokens.issue(id), [photo()]), '203.0.113.5')
@@ -271,19 +275,19 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
     expect((await other!(upload(tokens.issue(id), [photo()]), '203.0.113.5')).status).toBe(429)
     expect((await one!(upload(tokens.issue(id), [photo()]), '198.51.100.7')).status).toBe(200)
     // Counted under a hash of the address, never the address itself.
-    const hits = await rowsOf<{ key: string }>(backend, `SELECT key FROM rate_limit_hits WHERE bucket = 'photos'`)
+    const hits = await rowsOf<{ key: string }>(site, `SELECT key FROM rate_limit_hits WHERE bucket = 'photos'`)
     expect(hits).toHaveLength(3)
     expect(hits.map((row) => row.key).join()).not.toMatch(/203\.0\.113|198\.51\.100/)
   })
 
   it('the owner gets the lead e-mail, then one short e-mail per upload naming how many photos came', async () => {
     const mail = await startSmtp()
-    const { backend, tokens, handle, lead } = await setUp({ env: { SMTP_URL: mail.url } })
+    const { site, tokens, handle, lead } = await setUp({ env: { SMTP_URL: mail.url } })
     const id = await lead('Maria')
     await handle(upload(tokens.issue(id), photos(3)), '')
-    await (await backend.outbox()).drain()
+    await site.outbox.drain()
     await handle(upload(tokens.issue(id), [photo()]), '')
-    await (await backend.outbox()).drain()
+    await site.outbox.drain()
     // The lead's e-mail and the first notice may leave in either order: they are due together here.
     expect(mail.received.map((m) => m.mail.subject).sort()).toEqual([
       'Maria added 3 photos',
@@ -337,9 +341,9 @@ describe('uploads refused before their photos are read (decision 051)', { timeou
   })
 
   it('a client over its limit, and a flood of tiny parts, are refused after a few KB', async () => {
-    const { backend, tokens, lead, handle: tokenHandle } = await setUp()
+    const { site, tokens, lead, handle: tokenHandle } = await setUp()
     const id = await lead()
-    const handle = handlerOn(backend, { tokens, rateLimit: 1 })
+    const handle = handlerOn(site, { tokens, rateLimit: 1 })
     expect((await handle(upload(tokens.issue(id), [photo()]), '203.0.113.9')).status).toBe(200)
     const limited = await post(tokens.issue(id), true)
     expect((await handle(limited.request, '203.0.113.9')).status).toBe(429)
@@ -360,7 +364,7 @@ describe('uploads refused before their photos are read (decision 051)', { timeou
   it(`a ${HUGE_HEIC_SIDE} × ${HUGE_HEIC_SIDE} HEIC is refused with 415 from its header, before any decode starts`, async () => {
     const huge = hugeHeic()
     expect(await sharp(huge).metadata()).toMatchObject({ format: 'heif', compression: 'hevc', width: HUGE_HEIC_SIDE })
-    const { backend, tokens, handle, lead, stored } = await setUp()
+    const { site, tokens, handle, lead, stored } = await setUp()
     const id = await lead()
     const log = captureLog()
     try {
@@ -371,7 +375,7 @@ describe('uploads refused before their photos are read (decision 051)', { timeou
       const phone = upload(tokens.issue(id), [{ bytes: heic, name: 'IMG_0002.HEIC', type: '' }])
       expect((await handle(phone, '')).status).toBe(200)
       expect(decodes()).toBe(1)
-      const meta = await sharp((await backend.files.get(`lead-photos/${id}/${stored(id)[0]}`))!).metadata()
+      const meta = await sharp((await site.files.get(`lead-photos/${id}/${stored(id)[0]}`))!).metadata()
       expect([meta.format, Math.max(meta.width, meta.height) <= 1600]).toEqual(['jpeg', true])
       const refused = await handle(upload(tokens.issue(id), [{ bytes: huge, name: 'IMG_9984.HEIC' }]), '')
       expect(refused.status).toBe(415)
@@ -384,7 +388,7 @@ describe('uploads refused before their photos are read (decision 051)', { timeou
   })
 
   it('a token is spent after five photos judged, even when every one failed to decode', async () => {
-    const { backend, tokens, handle, lead, stored } = await setUp()
+    const { site, tokens, handle, lead, stored } = await setUp()
     const id = await lead()
     // The header says 3000 × 2000 HEVC; the coded pixels after it are zeros, so only the decode itself fails.
     const pixelsAt = heic.indexOf('mdat') + 4
@@ -412,7 +416,7 @@ describe('uploads refused before their photos are read (decision 051)', { timeou
     expect(await refused.json()).toMatchObject({ reason: 'token' })
     expect([replay.seen.pulled <= FEW_KB, replay.seen.cancelled]).toEqual([true, true])
     const counted = `SELECT photos FROM lead_photo_token_counts WHERE lead_id = $1`
-    expect(await rowsOf(backend, counted, [id])).toEqual([{ photos: 5 }])
+    expect(await rowsOf(site, counted, [id])).toEqual([{ photos: 5 }])
     // Only that token is spent: the lead takes photos from a new one.
     expect(stored(id)).toEqual([])
     expect((await handle(upload(tokens.issue(id), [photo()]), '')).status).toBe(200)
@@ -442,15 +446,15 @@ describe('the upload token in the quote answer', { timeout: 120_000 }, () => {
   })
 
   it('a stored lead gets a token for its own id; suspected spam gets none', async () => {
-    const { backend, tokens } = await setUp()
+    const { site, tokens } = await setUp()
     const service = createLeadService({ formTokenSecret: SECRET, minFillMs: 0 })
-    const clean = await service.handle(fields('Maria'), meta, backend)
+    const clean = await service.handle(site.db, fields('Maria'), meta, leadSettings(site))
     expect(clean.body).toEqual({ success: true, photoToken: expect.any(String) })
     const check = tokens.check((clean.body as { photoToken: string }).photoToken)
     if (!check.ok) throw new Error(check.reason)
-    const lead = await rowsOf(backend, `SELECT first_name FROM leads WHERE id = $1`, [check.leadId])
+    const lead = await rowsOf(site, `SELECT first_name FROM leads WHERE id = $1`, [check.leadId])
     expect(lead).toEqual([{ first_name: 'Maria' }])
-    const spam = await service.handle({ ...fields('Jose'), company: 'bot' }, meta, backend)
+    const spam = await service.handle(site.db, { ...fields('Jose'), company: 'bot' }, meta, leadSettings(site))
     expect(spam.body).toEqual({ success: true })
   })
 })

@@ -7,16 +7,19 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { site } from '../../app/content/site'
+import { site as business } from '../../app/content/site'
 import { QUOTE_FIELD_MESSAGES, leadRequestSchema } from '../../app/features/leads/lead-schema'
-import { createBackend, type Backend, type BackendOptions } from '../../app/platform/backend.server'
-import { createOutboxWorker } from '../../app/platform/outbox/worker.server'
-import { defaultBackoffMs, notificationAddresses, toSendMail } from '../../app/platform/outbox/channels.server'
+import { Kysely, PostgresDialect } from 'kysely'
+import { createOutboxWorker, defaultBackoffMs } from '../../app/platform/outbox/worker.server'
+import { envelope, notificationAddresses } from '../../app/platform/transport/mail.server'
 import { ownerNotification } from '../../app/features/leads/lead-email.server'
+import type { LeadService } from '../../app/features/leads/lead-service.server'
 import { parseRuntimeConfig } from '../../app/platform/config.server'
-import type { Tables } from '../../app/platform/db/schema.gen'
+import type { Db } from '../../app/platform/db/database.server'
+import type { DB, Tables } from '../../app/platform/db/schema.gen'
 import { createFormTokens } from '../../app/features/leads/tokens.server'
 import { outsideServiceArea } from '../../app/features/leads/lead-fields.server'
+import type { TestSite, TestSiteOptions } from '../support/test-site'
 import { captureLog } from '../support/log-capture'
 import {
   FORM_TOKEN_SECRET,
@@ -24,16 +27,18 @@ import {
   freshDatabaseUrl,
   leadForm,
   leadService,
+  leadSettings,
   migratedSiteData,
   NOTIFY_ADDRESS,
   outboxDrained,
   rowsOf,
   run,
+  storeTestLead,
   type TestSmtp,
   useMailingSites,
   useSmtp,
   useTempDirs,
-  useTestBackends,
+  useTestSites,
 } from './helpers'
 
 const OWNER = NOTIFY_ADDRESS
@@ -42,16 +47,20 @@ const NO_ACK = { CUSTOMER_ACKNOWLEDGEMENT: 'off' }
 const meta = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (test)' }
 const formTokens = createFormTokens(FORM_TOKEN_SECRET)
 const tempDir = useTempDirs()
-// After-each steps run last registered first: the backends (their workers hold pooled SMTP connections) close
+// After-each steps run last registered first: the sites (their workers hold pooled SMTP connections) close
 // before the SMTP servers.
 const smtp = useSmtp()
-const openBackend = useTestBackends()
+const openSite = useTestSites()
 const mailingSite = useMailingSites()
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
-/** A backend as useMailingSites() opens one, its SMTP server set by the test (down, or one for a restart). */
-function backendWith(env: Record<string, string>, extra: Omit<BackendOptions, 'config'> = {}): Promise<Backend> {
-  return openBackend(
+type SiteOptions = TestSiteOptions & { dataDir?: string }
+/** What a post reaches: a site's database, configuration and clock. */
+type SiteDb = Pick<TestSite, 'config' | 'now'> & { db: Db }
+
+/** A site as useMailingSites() opens one, its SMTP server set by the test (down, or one for a restart). */
+function siteWith(env: Record<string, string>, extra: SiteOptions = {}): Promise<TestSite> {
+  return openSite(
     { QUOTE_NOTIFY_EMAIL: OWNER, ...NO_ACK, ...env },
     {
       ...extra,
@@ -60,30 +69,35 @@ function backendWith(env: Record<string, string>, extra: Omit<BackendOptions, 'c
   )
 }
 
-/** A backend e-mailing a real SMTP server, and a service whose fill-time clock (`clock.now`) the test moves. */
+/** What the quote function does with a post: `svc` handles `raw` from `from`, on `site`'s database and settings. */
+const post = (svc: LeadService, raw: unknown, from: typeof meta, site: SiteDb) =>
+  svc.handle(site.db, raw, from, leadSettings(site))
+
+/** A site e-mailing a real SMTP server, and a service whose fill-time clock (`clock.now`) the test moves. */
 async function clockedSite(start: number) {
-  const { backend, smtp: mail } = await mailingSite()
+  const { site, smtp: mail } = await mailingSite()
   const clock = { now: start }
   const tokens = createFormTokens(FORM_TOKEN_SECRET, () => clock.now)
-  return { mail, backend, clock, tokens, svc: leadService({ minFillMs: 2500, now: () => clock.now }) }
+  return { mail, site, clock, tokens, svc: leadService({ minFillMs: 2500, now: () => clock.now }) }
 }
 
-/** A backend whose database never answers, failing with `message`; its salt is configured, so nothing opens. */
-function unreachable(message: string): Backend {
-  const backend = createBackend({ config: parseRuntimeConfig({ IP_HASH_SALT: 'salt' }), dataDir: '/nonexistent' })
-  return { ...backend, db: () => Promise.reject(new Error(message)) }
+/** A site whose database never answers, every query failing with `message`. */
+function unreachable(message: string): SiteDb {
+  const pool = () => Promise.reject(new Error(message))
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+  return { db, config: parseRuntimeConfig({}), now: () => new Date() }
 }
 
-const count = async (backend: Backend, sql: string) => (await rowsOf(backend, sql)).length
+const count = async (site: TestSite, sql: string) => (await rowsOf(site, sql)).length
 
 // Each test creates a fresh database (PGlite's initdb takes a few seconds), so allow for slow machines.
 describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_000 }, () => {
   it('stores a lead, acknowledges it, and e-mails the owner', async () => {
-    const { backend, smtp: mail } = await mailingSite()
-    const res = await leadService().handle(leadForm({ firstName: '  Maria ' }), meta, backend)
+    const { site, smtp: mail } = await mailingSite()
+    const res = await post(leadService(), leadForm({ firstName: '  Maria ' }), meta, site)
     expect(res).toEqual({ status: 200, body: { success: true, photoToken: expect.any(String) } })
 
-    const rows = await rowsOf(backend, 'SELECT * FROM leads')
+    const rows = await rowsOf(site, 'SELECT * FROM leads')
     expect(rows).toHaveLength(1)
     const row = rows[0]!
     expect(row).toMatchObject({
@@ -97,12 +111,12 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     })
     expect(row.ip_hash).toMatch(/^[0-9a-f]{64}$/)
     expect(JSON.stringify(rows)).not.toContain('203.0.113.7')
-    expect(await count(backend, 'SELECT * FROM outbox WHERE sent_at IS NULL')).toBe(1)
+    expect(await count(site, 'SELECT * FROM outbox WHERE sent_at IS NULL')).toBe(1)
 
-    const worker = await backend.outbox()
+    const worker = site.outbox
     expect(worker.transportKind).toBe('smtp')
     expect(await worker.drain()).toEqual({ claimed: 1, sent: 1, failed: 0 })
-    expect(await count(backend, 'SELECT * FROM outbox WHERE sent_at IS NOT NULL AND last_error IS NULL')).toBe(1)
+    expect(await count(site, 'SELECT * FROM outbox WHERE sent_at IS NOT NULL AND last_error IS NULL')).toBe(1)
 
     expect(mail.received).toHaveLength(1)
     const { mail: m, rcptTo } = mail.received[0]!
@@ -126,19 +140,13 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   // A header injection is refused at the schema: quote-schema.test.ts ("control characters", "email pattern").
   it('neutralises a header injection that reaches the e-mail without the schema', async () => {
-    const { backend, smtp: mail } = await mailingSite()
-    // Defence in depth: a row written by something else.
-    const db = await backend.db()
-    const inserted = await run<{ id: string }>(
-      db,
-      `INSERT INTO leads (first_name, email, phone, idempotency_key)
-       VALUES ($1, $2, $3, 'direct-insert-1') RETURNING id`,
-      ['Bob\r\nBcc: evil@y.example\r\nX-Evil: 1', 'bob@example.com\r\nBcc: evil2@y.example', '916\n555\n0100'],
-    )
-    await run(db, `INSERT INTO outbox (lead_id, template, channel) VALUES ($1, 'owner_notification', 'owner_mail')`, [
-      inserted[0]!.id,
-    ])
-    expect(await (await backend.outbox()).drain()).toMatchObject({ sent: 1, failed: 0 })
+    const { site, smtp: mail } = await mailingSite()
+    // Defence in depth: a lead stored past the form's schema, as a script or another caller might.
+    await storeTestLead(site, 'Bob\r\nBcc: evil@y.example\r\nX-Evil: 1', {
+      email: 'bob@example.com\r\nBcc: evil2@y.example',
+      phone: '916\n555\n0100',
+    })
+    expect(await site.outbox.drain()).toMatchObject({ sent: 1, failed: 0 })
     const { mail: m, rcptTo } = mail.received[0]!
     expect(rcptTo).toEqual([OWNER])
     expect(m.bcc).toBeUndefined()
@@ -149,12 +157,12 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   })
 
   it('a name written as MIME encoded words reaches the subject as plain text: no line break, Bcc or bidi override', async () => {
-    const { backend, smtp: mail } = await mailingSite()
+    const { site, smtp: mail } = await mailingSite()
     const svc = leadService()
     for (const firstName of ['=?utf-8?q?=0D=0ABcc:_x@y.example?=', '=?utf-8?q?=E2=80=AE?=Ana']) {
-      expect((await svc.handle(leadForm({ firstName }), meta, backend)).status).toBe(200)
+      expect((await post(svc, leadForm({ firstName }), meta, site)).status).toBe(200)
     }
-    expect(await (await backend.outbox()).drain()).toMatchObject({ sent: 2, failed: 0 })
+    expect(await site.outbox.drain()).toMatchObject({ sent: 2, failed: 0 })
     // mailparser decodes encoded words as a mail client does.
     const subjects = mail.received.map(({ mail: m }) => m.subject).sort()
     expect(subjects).toEqual(['New quote request from Ana', 'New quote request from Bcc: x@y.example'])
@@ -166,14 +174,14 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it('SMTP down: the lead is stored and acknowledged, and e-mailed once the SMTP server is up', async () => {
     const port = await freePort()
-    const backend = await backendWith({ SMTP_URL: `smtp://127.0.0.1:${port}` })
-    const res = await leadService().handle(leadForm({ firstName: 'Jason' }), meta, backend)
+    const site = await siteWith({ SMTP_URL: `smtp://127.0.0.1:${port}` })
+    const res = await post(leadService(), leadForm({ firstName: 'Jason' }), meta, site)
     expect(res.status).toBe(200)
-    expect(await count(backend, "SELECT * FROM leads WHERE status = 'new'")).toBe(1)
+    expect(await count(site, "SELECT * FROM leads WHERE status = 'new'")).toBe(1)
 
-    const worker = await backend.outbox()
+    const worker = site.outbox
     expect(await worker.runOnce()).toEqual({ claimed: 1, sent: 0, failed: 1 })
-    const db = await backend.db()
+    const db = site.db
     const pending = await run(db, 'SELECT attempts, last_error, sent_at FROM outbox')
     expect(pending).toEqual([
       { attempts: 1, sent_at: null, last_error: expect.stringMatching(/ECONNREFUSED|connect/i) },
@@ -190,17 +198,17 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   it('SMTP down across a restart: a new process (same DATA_DIR) sends the pending e-mail exactly once', async () => {
     const port = await freePort()
     const where = await migratedSiteData(await tempDir())
-    const first = await backendWith({ SMTP_URL: `smtp://127.0.0.1:${port}` }, where)
-    expect((await leadService().handle(leadForm({ firstName: 'Priya' }), meta, first)).status).toBe(200)
-    expect(await (await first.outbox()).runOnce()).toMatchObject({ failed: 1 })
+    const first = await siteWith({ SMTP_URL: `smtp://127.0.0.1:${port}` }, where)
+    expect((await post(leadService(), leadForm({ firstName: 'Priya' }), meta, first)).status).toBe(200)
+    expect(await first.outbox.runOnce()).toMatchObject({ failed: 1 })
     await first.close()
 
     const mail = await smtp({ port })
-    const second = await backendWith(
+    const second = await siteWith(
       { SMTP_URL: mail.url },
       { ...where, startWorker: true, outbox: { pollIntervalMs: 100 } },
     )
-    await second.ready()
+    await second.db.ready()
     // The restarted worker's own loop picks it up.
     await expect.poll(() => mail.received.length, { timeout: 15_000, interval: 50 }).toBe(1)
     expect(mail.received[0]?.mail.subject).toBe('New quote request from Priya')
@@ -211,46 +219,46 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   })
 
   it('the same idempotency key (a retry) gives one row and one e-mail; a changed form with a reused key is a new lead', async () => {
-    const { backend, smtp: mail } = await mailingSite()
+    const { site, smtp: mail } = await mailingSite()
     const svc = leadService()
     const payload = leadForm()
     const results = await Promise.all([
-      svc.handle(payload, meta, backend),
-      svc.handle(payload, meta, backend),
-      svc.handle({ ...payload, formToken: formTokens.issue(Date.now() - 12_000) }, meta, backend),
+      post(svc, payload, meta, site),
+      post(svc, payload, meta, site),
+      post(svc, { ...payload, formToken: formTokens.issue(Date.now() - 12_000) }, meta, site),
     ])
     expect(results.map((r) => r.status)).toEqual([200, 200, 200])
-    expect((await svc.handle(payload, meta, backend)).body).toEqual({ success: true, photoToken: expect.any(String) })
-    expect(await count(backend, 'SELECT * FROM leads')).toBe(1)
-    expect(await count(backend, 'SELECT * FROM outbox')).toBe(1)
+    expect((await post(svc, payload, meta, site)).body).toEqual({ success: true, photoToken: expect.any(String) })
+    expect(await count(site, 'SELECT * FROM leads')).toBe(1)
+    expect(await count(site, 'SELECT * FROM outbox')).toBe(1)
 
-    expect((await svc.handle({ ...payload, phone: '916-555-0111' }, meta, backend)).status).toBe(200)
-    expect(await count(backend, 'SELECT * FROM leads')).toBe(2)
+    expect((await post(svc, { ...payload, phone: '916-555-0111' }, meta, site)).status).toBe(200)
+    expect(await count(site, 'SELECT * FROM leads')).toBe(2)
     // A corrected address is a changed form too: the owner gets it rather than a "duplicate" of the old one.
     const placed = { ...payload, street: '12 Oak St', zip: '95630' }
-    expect((await svc.handle(placed, meta, backend)).status).toBe(200)
-    expect((await svc.handle({ ...placed, zip: '95662' }, meta, backend)).status).toBe(200)
-    expect((await svc.handle(placed, meta, backend)).status).toBe(200)
-    expect(await count(backend, 'SELECT * FROM leads')).toBe(4)
+    expect((await post(svc, placed, meta, site)).status).toBe(200)
+    expect((await post(svc, { ...placed, zip: '95662' }, meta, site)).status).toBe(200)
+    expect((await post(svc, placed, meta, site)).status).toBe(200)
+    expect(await count(site, 'SELECT * FROM leads')).toBe(4)
 
-    await (await backend.outbox()).drain()
+    await site.outbox.drain()
     expect(mail.received).toHaveLength(4)
-    expect((await svc.handle(payload, meta, backend)).status).toBe(200)
-    await (await backend.outbox()).drain()
+    expect((await post(svc, payload, meta, site)).status).toBe(200)
+    await site.outbox.drain()
     expect(mail.received).toHaveLength(4)
   })
 
   it("the service address, the preferred time and an outside-the-usual-area ZIP reach the owner's e-mail", async () => {
-    const { backend, smtp: mail } = await mailingSite()
+    const { site, smtp: mail } = await mailingSite()
     const svc = leadService()
     const away = { firstName: 'Rosa', street: ' 4821 Elm Ridge Way ', zip: '95814', preferredTime: 'morning' }
-    expect((await svc.handle(leadForm(away), meta, backend)).status).toBe(200)
+    expect((await post(svc, leadForm(away), meta, site)).status).toBe(200)
     // Folsom's ZIP+4: one of the cities we serve, so no flag.
     const near = { firstName: 'Fern', street: '', zip: '95630-1234', preferredTime: 'flexible' }
-    expect((await svc.handle(leadForm(near), meta, backend)).status).toBe(200)
-    expect((await svc.handle(leadForm({ firstName: 'Plain' }), meta, backend)).status).toBe(200)
+    expect((await post(svc, leadForm(near), meta, site)).status).toBe(200)
+    expect((await post(svc, leadForm({ firstName: 'Plain' }), meta, site)).status).toBe(200)
 
-    const db = await backend.db()
+    const db = site.db
     const stored = await run(
       db,
       'SELECT first_name, service_street, service_zip, preferred_time, outside_area FROM leads ORDER BY first_name',
@@ -261,7 +269,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       ['Rosa', '4821 Elm Ridge Way', '95814', 'morning', true],
     ])
 
-    expect(await (await backend.outbox()).drain()).toMatchObject({ sent: 3, failed: 0 })
+    expect(await site.outbox.drain()).toMatchObject({ sent: 3, failed: 0 })
     const text = (name: string) => mail.received.find(({ mail: m }) => m.subject?.endsWith(name))?.mail.text ?? ''
     for (const line of [
       'Address:  4821 Elm Ridge Way, 95814\n',
@@ -283,29 +291,29 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   })
 
   it('honeypot and too-fast submissions are stored flagged, not e-mailed, and the visitor sees success', async () => {
-    const { mail, backend, clock, tokens, svc } = await clockedSite(5_000_000)
-    const honeypot = await svc.handle(leadForm({ company: 'Acme SEO Ltd' }), meta, backend)
-    const fast = await svc.handle(leadForm({ formToken: tokens.issue(clock.now - 900) }), meta, backend)
+    const { mail, site, clock, tokens, svc } = await clockedSite(5_000_000)
+    const honeypot = await post(svc, leadForm({ company: 'Acme SEO Ltd' }), meta, site)
+    const fast = await post(svc, leadForm({ formToken: tokens.issue(clock.now - 900) }), meta, site)
     for (const r of [honeypot, fast]) expect(r).toEqual({ status: 200, body: { success: true } })
 
-    expect(await rowsOf(backend, 'SELECT status, spam_reason FROM leads ORDER BY created_at')).toEqual([
+    expect(await rowsOf(site, 'SELECT status, spam_reason FROM leads ORDER BY created_at')).toEqual([
       { status: 'suspected_spam', spam_reason: 'honeypot' },
       { status: 'suspected_spam', spam_reason: 'too-fast:900ms' },
     ])
-    expect(await count(backend, 'SELECT * FROM outbox')).toBe(0)
+    expect(await count(site, 'SELECT * FROM outbox')).toBe(0)
 
     // Exactly at the threshold is a normal lead, and so is a form left open a long time.
-    expect((await svc.handle(leadForm({ formToken: tokens.issue(clock.now - 2500) }), meta, backend)).status).toBe(200)
+    expect((await post(svc, leadForm({ formToken: tokens.issue(clock.now - 2500) }), meta, site)).status).toBe(200)
     const token = tokens.issue()
     clock.now += 3 * 24 * 3600_000
-    expect((await svc.handle(leadForm({ formToken: token }), meta, backend)).status).toBe(200)
-    expect(await count(backend, "SELECT * FROM leads WHERE status = 'new'")).toBe(2)
-    await (await backend.outbox()).drain()
+    expect((await post(svc, leadForm({ formToken: token }), meta, site)).status).toBe(200)
+    expect(await count(site, "SELECT * FROM leads WHERE status = 'new'")).toBe(2)
+    await site.outbox.drain()
     expect(mail.received).toHaveLength(2)
   })
 
   it('the fill time is measured by the server: a client-sent time is ignored, a missing or forged token is flagged', async () => {
-    const { mail, backend, clock, tokens, svc } = await clockedSite(9_000_000)
+    const { mail, site, clock, tokens, svc } = await clockedSite(9_000_000)
     const now = clock.now
     const fresh = tokens.issue()
     const [issued = '', nonce = '', mac = ''] = fresh.split('.')
@@ -319,9 +327,9 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     ]
     expect(issued).toMatch(/^[0-9a-z]+$/)
     for (const submission of submissions) {
-      expect(await svc.handle(submission, meta, backend)).toEqual({ status: 200, body: { success: true } })
+      expect(await post(svc, submission, meta, site)).toEqual({ status: 200, body: { success: true } })
     }
-    const rows = await rowsOf(backend, 'SELECT first_name, status, spam_reason FROM leads ORDER BY created_at')
+    const rows = await rowsOf(site, 'SELECT first_name, status, spam_reason FROM leads ORDER BY created_at')
     expect(rows).toEqual([
       { first_name: 'Claims', status: 'suspected_spam', spam_reason: 'too-fast:0ms' },
       { first_name: 'Missing', status: 'suspected_spam', spam_reason: 'no-token' },
@@ -333,69 +341,68 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
     // The same token once the visitor really took their time: a normal lead, e-mailed.
     clock.now += 4000
-    expect(await svc.handle(leadForm({ firstName: 'Patient', formToken: fresh }), meta, backend)).toEqual({
+    expect(await post(svc, leadForm({ firstName: 'Patient', formToken: fresh }), meta, site)).toEqual({
       status: 200,
       body: { success: true, photoToken: expect.any(String) },
     })
-    await (await backend.outbox()).drain()
+    await site.outbox.drain()
     expect(mail.received.map((m) => m.mail.subject)).toEqual(['New quote request from Patient'])
   })
 
   it('rate limit: 429 after the limit per IP, counted in the database, with the business phone number', async () => {
-    const backend = await backendWith({})
+    const site = await siteWith({})
     const svc = leadService({ rateLimit: 5, rateWindowMs: 10 * 60_000 })
-    for (let i = 0; i < 5; i++) expect((await svc.handle(leadForm(), meta, backend)).status).toBe(200)
-    const limited = await svc.handle(leadForm(), meta, backend)
+    for (let i = 0; i < 5; i++) expect((await post(svc, leadForm(), meta, site)).status).toBe(200)
+    const limited = await post(svc, leadForm(), meta, site)
     expect(limited).toEqual({
       status: 429,
       body: {
         success: false,
         reason: 'rate-limited',
-        error: `Too many quote requests. Please wait a few minutes or call us at ${site.phone}.`,
+        error: `Too many quote requests. Please wait a few minutes or call us at ${business.phone}.`,
       },
       // Sent as Retry-After: until the oldest of the five leaves the ten-minute window.
       retryAfterSeconds: expect.any(Number),
     })
     expect(limited.retryAfterSeconds).toBeGreaterThan(590)
     expect(limited.retryAfterSeconds).toBeLessThanOrEqual(600)
-    expect(site.phone).toBe('(916) 555-0142')
-    expect(await count(backend, 'SELECT * FROM leads')).toBe(5)
+    expect(business.phone).toBe('(916) 555-0142')
+    expect(await count(site, 'SELECT * FROM leads')).toBe(5)
     // The address is kept hashed only.
-    const db = await backend.db()
+    const db = site.db
     const hits = await run<{ key: string }>(db, `SELECT DISTINCT key FROM rate_limit_hits WHERE bucket = 'quote'`)
     expect(hits).toEqual([{ key: expect.stringMatching(/^[0-9a-f]{64}$/) }])
     // Other visitors are not affected; the window slides: ten minutes on, the hits have left it.
-    expect((await svc.handle(leadForm(), { ...meta, ip: '198.51.100.1' }, backend)).status).toBe(200)
+    expect((await post(svc, leadForm(), { ...meta, ip: '198.51.100.1' }, site)).status).toBe(200)
     await run(db, `UPDATE rate_limit_hits SET hit_at = hit_at - interval '10 minutes' WHERE bucket = 'quote'`)
-    expect((await svc.handle(leadForm(), meta, backend)).status).toBe(200)
+    expect((await post(svc, leadForm(), meta, site)).status).toBe(200)
     // An unknown IP is never rate limited (so a proxy misconfiguration cannot block every visitor).
-    for (let i = 0; i < 7; i++)
-      expect((await svc.handle(leadForm(), { ip: '', userAgent: '' }, backend)).status).toBe(200)
+    for (let i = 0; i < 7; i++) expect((await post(svc, leadForm(), { ip: '', userAgent: '' }, site)).status).toBe(200)
   })
 
   it('rate limit: a refused post counts as a hit too, and a limited lead stores nothing', async () => {
-    const backend = await backendWith({})
+    const site = await siteWith({})
     const svc = leadService({ rateLimit: 3, rateWindowMs: 10 * 60_000 })
-    expect((await svc.handle({ firstName: '' }, meta, backend)).status).toBe(400)
-    expect((await svc.handle(leadForm(), meta, backend)).status).toBe(200)
-    expect((await svc.handle(leadForm(), meta, backend)).status).toBe(200)
-    expect((await svc.handle(leadForm(), meta, backend)).status).toBe(429)
-    expect((await svc.handle({ firstName: '' }, meta, backend)).status).toBe(429)
-    expect(await count(backend, 'SELECT * FROM leads')).toBe(2)
+    expect((await post(svc, { firstName: '' }, meta, site)).status).toBe(400)
+    expect((await post(svc, leadForm(), meta, site)).status).toBe(200)
+    expect((await post(svc, leadForm(), meta, site)).status).toBe(200)
+    expect((await post(svc, leadForm(), meta, site)).status).toBe(429)
+    expect((await post(svc, { firstName: '' }, meta, site)).status).toBe(429)
+    expect(await count(site, 'SELECT * FROM leads')).toBe(2)
   })
 
   it.skipIf(!onPostgres)('on PostgreSQL only: two instances on one database share one rate limit', async () => {
     const databaseUrl = await freshDatabaseUrl()
-    const instances = [await backendWith({}, { databaseUrl }), await backendWith({}, { databaseUrl })]
+    const instances = [await siteWith({}, { databaseUrl }), await siteWith({}, { databaseUrl })]
     const svc = leadService({ rateLimit: 5, rateWindowMs: 10 * 60_000 })
-    for (let i = 0; i < 5; i++) expect((await svc.handle(leadForm(), meta, instances[i % 2]!)).status).toBe(200)
-    for (const instance of instances) expect((await svc.handle(leadForm(), meta, instance)).status).toBe(429)
+    for (let i = 0; i < 5; i++) expect((await post(svc, leadForm(), meta, instances[i % 2]!)).status).toBe(200)
+    for (const instance of instances) expect((await post(svc, leadForm(), meta, instance)).status).toBe(429)
     expect(await count(instances[0]!, 'SELECT * FROM leads')).toBe(5)
   })
 
   // Each field's rules and messages: quote-schema.test.ts. Here, what the service answers with the first issue.
   it('bad input gets 400 with the first issue, beside its field when it has one, and stores nothing', async () => {
-    const backend = await backendWith({})
+    const site = await siteWith({})
     const svc = leadService()
     const cases: Array<[unknown, string | RegExp, string?]> = [
       [undefined, 'Invalid form data'],
@@ -414,17 +421,17 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       [leadForm({ nested: Array.from({ length: 5000 }, (_, i) => ({ i })) }), 'The request is too large.'],
     ]
     for (const [input, message, field] of cases) {
-      const res = await svc.handle(input, meta, backend)
+      const res = await post(svc, input, meta, site)
       expect(res.status, JSON.stringify(input)?.slice(0, 80)).toBe(400)
       const error = typeof message === 'string' ? message : expect.stringMatching(message)
       expect(res.body).toMatchObject({ success: false, reason: 'invalid', error, ...(field ? { field } : {}) })
     }
-    expect(await count(backend, 'SELECT * FROM leads')).toBe(0)
-    expect(await count(backend, 'SELECT * FROM outbox')).toBe(0)
+    expect(await count(site, 'SELECT * FROM leads')).toBe(0)
+    expect(await count(site, 'SELECT * FROM outbox')).toBe(0)
   })
 
   it("a forged visit source never refuses a lead: it is stored with what survives the source's checks", async () => {
-    const backend = await backendWith({})
+    const site = await siteWith({})
     const svc = leadService()
     const forged: [string, unknown][] = [
       // Over the service's 10,000-character payload limit, all of it in the source.
@@ -435,10 +442,10 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       ['not an object', '[1,2,3]'],
     ]
     for (const [label, visitSource] of forged) {
-      const res = await svc.handle(leadForm({ firstName: label.replace(/\W/g, ''), visitSource }), meta, backend)
+      const res = await post(svc, leadForm({ firstName: label.replace(/\W/g, ''), visitSource }), meta, site)
       expect(res.status, label).toBe(200)
     }
-    const db = await backend.db()
+    const db = site.db
     const rows = await run<{ first_name: string }>(
       db,
       'SELECT first_name, source_channel, source_tags, landing_path, referrer_host FROM leads',
@@ -453,24 +460,25 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     })
   })
 
-  it('backend failure: 503 with the call-us message, nothing acknowledged', async () => {
+  it('database failure: 503 with the call-us message, nothing acknowledged', async () => {
     const unsaved = async () => leadService({ unsavedLeadsDir: await tempDir() })
-    expect(await (await unsaved()).handle(leadForm(), meta, unreachable('connection refused'))).toEqual({
+    expect(await post(await unsaved(), leadForm(), meta, unreachable('connection refused'))).toEqual({
       status: 503,
       body: {
         success: false,
         reason: 'call-failed',
-        error: `We could not save your request. Please call us at ${site.phone}.`,
+        error: `We could not save your request. Please call us at ${business.phone}.`,
       },
     })
 
-    const backend = await backendWith({})
-    const saltFails: Backend = { ...backend, ipHashSalt: () => Promise.reject(new Error('db down')) }
-    expect((await (await unsaved()).handle(leadForm(), meta, saltFails)).status).toBe(503)
-    expect(await count(backend, 'SELECT * FROM leads')).toBe(0)
-    // A real backend whose database cannot be used (closed) also maps to 503.
-    await backend.close()
-    expect((await (await unsaved()).handle(leadForm(), meta, backend)).status).toBe(503)
+    // The salt cannot be read (its table gone), though the lead could be stored: nothing is.
+    const site = await siteWith({})
+    await run(site.db, 'ALTER TABLE app_settings RENAME TO app_settings_gone')
+    expect((await post(await unsaved(), leadForm(), meta, site)).status).toBe(503)
+    expect(await count(site, 'SELECT * FROM leads')).toBe(0)
+    // A real site whose database cannot be used (closed) also maps to 503.
+    await site.close()
+    expect((await post(await unsaved(), leadForm(), meta, site)).status).toBe(503)
   })
 
   // The recovery file itself (0600, the lead in it, named by the log line): e2e/operations.spec.ts, "an unsaved lead
@@ -480,9 +488,9 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const blocked = join(await tempDir(), 'a-file')
     await writeFile(blocked, '')
     const lost = captureLog()
-    await leadService({ unsavedLeadsDir: join(blocked, 'unsaved-leads') })
-      .handle(leadForm(), meta, failing)
-      .finally(lost.restore)
+    await post(leadService({ unsavedLeadsDir: join(blocked, 'unsaved-leads') }), leadForm(), meta, failing).finally(
+      lost.restore,
+    )
     expect(lost.records()).toEqual([
       expect.objectContaining({ level: 'fatal', msg: expect.stringMatching(/^lead not saved and no recovery file/) }),
     ])
@@ -490,7 +498,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   })
 
   it('property: random payloads never give a 5xx nor a stored row that fails the schema', async () => {
-    const backend = await backendWith({})
+    const site = await siteWith({})
     const svc = leadService()
     // Mostly-valid fields, each sometimes replaced by junk, so many payloads pass and get stored.
     const mostly = <T>(good: fc.Arbitrary<T>, ...bad: fc.Arbitrary<unknown>[]) =>
@@ -537,7 +545,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const statuses = new Map<string, number>()
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.anything(), nearValid), async (payload) => {
-        const res = await svc.handle(payload, meta, backend)
+        const res = await post(svc, payload, meta, site)
         expect(res.status).toBeLessThan(500)
         expect([200, 400]).toContain(res.status)
         const reason = res.body.success ? '' : res.body.error
@@ -547,7 +555,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       { numRuns: 400 },
     )
     const rows = await rowsOf<Tables['leads']>(
-      backend,
+      site,
       `SELECT first_name, email, phone, service_street, service_zip, preferred_time, outside_area, heard_about,
               service_id, price_size FROM leads`,
     )
@@ -576,11 +584,11 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it('burst: 200 leads (20 at a time, plus retries) with a flaky SMTP server — none lost, each e-mailed once', async () => {
     const mail = await smtp({ rejectEvery: 7 })
-    const backend = await backendWith(
+    const site = await siteWith(
       { SMTP_URL: mail.url },
       { startWorker: true, outbox: { pollIntervalMs: 200, backoffMs: () => 20 } },
     )
-    await backend.ready()
+    await site.db.ready()
     const svc = leadService()
     const leads = Array.from({ length: 200 }, (_, i) =>
       leadForm({ firstName: `Lead${i}`, email: `lead${i}@example.com`, phone: `916-555-${String(1000 + i)}` }),
@@ -592,7 +600,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const started = Date.now()
     for (let i = 0; i < submissions.length; i += 20) {
       const batch = submissions.slice(i, i + 20)
-      const results = await Promise.all(batch.map((p) => svc.handle(p, meta, backend)))
+      const results = await Promise.all(batch.map((p) => post(svc, p, meta, site)))
       results.forEach((r, j) => {
         const name = String(batch[j]!.firstName)
         if (r.status !== 200) return
@@ -602,8 +610,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     }
 
     const ackMs = Date.now() - started
-    await outboxDrained(backend, 60_000)
-    const db = await backend.db()
+    await outboxDrained(site, 60_000)
+    const db = site.db
     const stored = await run<{ id: string; first_name: string }>(db, 'SELECT id, first_name FROM leads')
     const storedNames = new Set(stored.map((r) => r.first_name))
     const emailsPerLead = new Map<string, number>()
@@ -639,17 +647,15 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
     const otherMail = await smtp({ holdMessage: 1 })
     const where = await migratedSiteData(await tempDir())
     const env = { SMTP_URL: mail.url }
-    const first = await backendWith(env, where)
+    const first = await siteWith(env, where)
     const svc = leadService()
-    const worker = (backend: Backend, dataDir: string, smtpUrl: string) =>
-      backend.db().then((db) =>
-        createOutboxWorker({
-          db,
-          dataDir,
-          files: backend.files,
-          config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, ...NO_ACK, SMTP_URL: smtpUrl }),
-        }),
-      )
+    const worker = (site: TestSite, dataDir: string, smtpUrl: string) =>
+      createOutboxWorker({
+        db: site.db,
+        dataDir,
+        files: site.files,
+        config: parseRuntimeConfig({ QUOTE_NOTIFY_EMAIL: OWNER, ...NO_ACK, SMTP_URL: smtpUrl }),
+      })
     const subjects = () => mail.received.map((m) => m.mail.subject).sort()
     // Its run ends only when the held connection is cut, after the test: a dead process says nothing.
     const dieWaiting = async (run: Promise<unknown>, held: TestSmtp) => {
@@ -657,22 +663,22 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
       await expect.poll(() => held.held.length, { timeout: 15_000, interval: 20 }).toBe(1)
     }
 
-    expect((await svc.handle(leadForm({ firstName: 'Elsewhere' }), meta, first)).status).toBe(200)
-    const other = await worker(first, await tempDir(), otherMail.url)
+    expect((await post(svc, leadForm({ firstName: 'Elsewhere' }), meta, first)).status).toBe(200)
+    const other = worker(first, await tempDir(), otherMail.url)
     await dieWaiting(other.runOnce(), otherMail)
     for (const firstName of ['Accepted', 'Claimed'])
-      expect((await svc.handle(leadForm({ firstName }), meta, first)).status).toBe(200)
-    const dead = await worker(first, where.dataDir, mail.url)
+      expect((await post(svc, leadForm({ firstName }), meta, first)).status).toBe(200)
+    const dead = worker(first, where.dataDir, mail.url)
     await dieWaiting(dead.runOnce(), mail)
     expect(subjects()).toEqual(['New quote request from Accepted'])
     expect(await count(first, 'SELECT * FROM outbox WHERE sent_at IS NOT NULL')).toBe(0)
     await first.close()
 
     // The data folder's next process: the same worker id, kept in the folder.
-    const next = await backendWith(env, where)
-    expect(await (await next.outbox()).drain()).toMatchObject({ sent: 1 })
+    const next = await siteWith(env, where)
+    expect(await next.outbox.drain()).toMatchObject({ sent: 1 })
     expect(subjects()).toEqual(['New quote request from Accepted', 'New quote request from Claimed'])
-    const db = await next.db()
+    const db = next.db
     const waiting = await run<{ first_name: string; claimed: boolean }>(
       db,
       `SELECT q.first_name, o.claimed_by IS NOT NULL AS claimed FROM outbox o JOIN leads q
@@ -681,7 +687,7 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
     expect(waiting).toEqual([{ first_name: 'Elsewhere', claimed: true }])
     // Once every lease has run out, the other instance's row is delivered, and nothing twice.
     await run(db, "UPDATE outbox SET next_attempt_at = now() - interval '1 second' WHERE sent_at IS NULL")
-    expect(await (await next.outbox()).drain()).toMatchObject({ sent: 1 })
+    expect(await next.outbox.drain()).toMatchObject({ sent: 1 })
     expect(subjects()).toEqual([
       'New quote request from Accepted',
       'New quote request from Claimed',
@@ -702,24 +708,21 @@ describe('outbox details', () => {
   })
 
   it('notification: recipient and sender defaults and overrides', () => {
-    const addresses = (env = {}) => notificationAddresses(parseRuntimeConfig(env))
-    expect(addresses()).toMatchObject({ to: site.email, from: 'no-reply@deltabreeze.example' })
-    const overridden = addresses({ QUOTE_NOTIFY_EMAIL: 'a@b.co', QUOTE_FROM_EMAIL: 'web@b.co' })
+    const config = (env = {}) => parseRuntimeConfig(env)
+    expect(notificationAddresses(config())).toMatchObject({ to: business.email, from: 'no-reply@deltabreeze.example' })
+    const overridden = notificationAddresses(config({ QUOTE_NOTIFY_EMAIL: 'a@b.co', QUOTE_FROM_EMAIL: 'web@b.co' }))
     expect(overridden).toMatchObject({ to: 'a@b.co', from: 'web@b.co' })
-    const message = toSendMail(
-      ownerNotification(
-        {
-          outboxId: 'o1',
-          leadId: 'q1',
-          firstName: 'A'.repeat(100),
-          email: 'a@b.co',
-          phone: '9165550100',
-          sourcePage: null,
-          createdAt: new Date('2026-03-01T18:30:00Z'),
-        },
-        addresses(),
-      ),
-    )
+    const lead = {
+      id: 'q1',
+      firstName: 'A'.repeat(100),
+      email: 'a@b.co',
+      phone: '9165550100',
+      sourcePage: null,
+      createdAt: new Date('2026-03-01T18:30:00Z'),
+    }
+    const message = envelope(ownerNotification(lead), 'lead-o1', config(), true)
+    expect(message.to).toEqual({ name: '', address: business.email })
+    expect(message.from).toEqual({ name: `${business.name} Website`, address: 'no-reply@deltabreeze.example' })
     expect(String(message.subject).length).toBeLessThanOrEqual('New quote request from '.length + 60)
     expect(message.text).toContain('Page:     (not recorded)')
     expect(message.text).toContain('Sunday, March 1, 2026')

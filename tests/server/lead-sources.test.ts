@@ -7,7 +7,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { leadSource, type VisitSource } from '../../app/features/leads/lead-source'
 import { jobValueSchema, type SourceCount } from '../../app/features/owner/owner-lead'
-import type { Backend } from '../../app/platform/backend.server'
+import type { TestSite } from '../support/test-site'
 import { parseRuntimeConfig } from '../../app/platform/config.server'
 import {
   CONVERSION_COLUMNS,
@@ -17,9 +17,9 @@ import {
   type Conversion,
 } from '../../app/features/owner/conversions.server'
 import { leadSources, listInbox, updateLead } from '../../app/features/owner/inbox.server'
-import { rowsOf, run, storeTestLead, useTestBackends } from './helpers'
+import { rowsOf, run, storeTestLead, useTestSites } from './helpers'
 
-const open = useTestBackends()
+const open = useTestSites()
 
 type Step = 'contacted' | 'quoted' | 'won' | 'lost'
 
@@ -36,12 +36,12 @@ interface Seed {
 }
 
 /** Stores the lead as the site does, works it as the owner, then backdates its arrival. */
-async function seed(backend: Backend, lead: Seed): Promise<string> {
-  const id = await storeTestLead(backend, lead.name, {
+async function seed(site: TestSite, lead: Seed): Promise<string> {
+  const id = await storeTestLead(site, lead.name, {
     ...(lead.visit ? { source: leadSource(lead.visit, lead.heard ?? '') } : {}),
     ...(lead.spam ? { spamReason: 'honeypot' } : {}),
   })
-  const db = await backend.db()
+  const db = site.db
   for (const status of lead.steps ?? [])
     await updateLead(db, id, { status, note: '', jobValueCents: lead.jobValueCents ?? null })
   await run(db, `UPDATE leads SET created_at = now() - make_interval(days => $2) WHERE id = $1`, [id, lead.ageDays])
@@ -64,7 +64,7 @@ const rows = (counts: SourceCount[]): Row[] =>
 
 describe('the sources view', { timeout: 120_000 }, () => {
   it('counts leads, contacted, quoted and won per channel and per answer for 30, 90 and 365 days, as worked out by hand', async () => {
-    const backend = await open()
+    const site = await open()
     const leads: Seed[] = [
       { name: 'Ann', visit: gclid, heard: 'ad', steps: ['won'], jobValueCents: 120000, ageDays: 5 },
       { name: 'Ben', visit: cpc, heard: 'google-search', steps: ['quoted', 'lost'], ageDays: 20 },
@@ -79,11 +79,11 @@ describe('the sources view', { timeout: 120_000 }, () => {
       { name: 'Spam', visit: gclid, heard: 'ad', spam: true, ageDays: 3 },
       { name: 'Old', visit: direct, heard: 'other', ageDays: 2 },
     ]
-    for (const lead of leads) await seed(backend, lead)
-    await rowsOf(backend, `UPDATE leads SET status = 'archived' WHERE first_name = 'Old'`)
+    for (const lead of leads) await seed(site, lead)
+    await rowsOf(site, `UPDATE leads SET status = 'archived' WHERE first_name = 'Old'`)
 
     // Ann, Ben (quoted, then lost: still quoted) and Cal.
-    const db = await backend.db()
+    const db = site.db
     const month = await leadSources(db, 30)
     expect(month.days).toBe(30)
     expect(rows(month.channels)).toEqual([
@@ -134,10 +134,10 @@ describe('the sources view', { timeout: 120_000 }, () => {
   })
 
   it('shows each lead’s channel and answer in the inbox, and "not recorded" as no channel', async () => {
-    const backend = await open()
-    await seed(backend, { name: 'Gia', visit: gbp, heard: 'google-maps', ageDays: 1 })
-    await seed(backend, { name: 'Pre', ageDays: 2 })
-    const inbox = await listInbox(await backend.db())
+    const site = await open()
+    await seed(site, { name: 'Gia', visit: gbp, heard: 'google-maps', ageDays: 1 })
+    await seed(site, { name: 'Pre', ageDays: 2 })
+    const inbox = await listInbox(site.db)
     expect(inbox.map((lead) => [lead.firstName, lead.channel, lead.heardAbout])).toEqual([
       ['Gia', 'google_business_profile', 'google-maps'],
       ['Pre', null, null],
@@ -147,11 +147,11 @@ describe('the sources view', { timeout: 120_000 }, () => {
 
 describe("a quote's follow-up mark (docs/decisions/048-follow-through.md)", { timeout: 120_000 }, () => {
   it('shows on a lead quoted 2 days or more, counted from when it was last marked quoted, and goes with the status', async () => {
-    const backend = await open()
-    const db = await backend.db()
+    const site = await open()
+    const db = site.db
     const changed = `UPDATE leads SET status_changed_at = now() - make_interval(days => $2) WHERE id = $1`
     const quotedDaysAgo = (id: string, days: number) => run(db, changed, [id, days])
-    const quoted = (name: string) => seed(backend, { name, steps: ['quoted'], ageDays: 0 })
+    const quoted = (name: string) => seed(site, { name, steps: ['quoted'], ageDays: 0 })
     const fresh = await quoted('Fresh')
     const waiting = await quoted('Waiting')
     const requoted = await quoted('Requoted')
@@ -195,9 +195,9 @@ describe('the job value', { timeout: 120_000 }, () => {
   })
 
   it('is kept with "won" only: saved with it, dropped when the lead leaves it, and a negative one is refused', async () => {
-    const backend = await open()
-    const db = await backend.db()
-    const id = await storeTestLead(backend, 'Wes')
+    const site = await open()
+    const db = site.db
+    const id = await storeTestLead(site, 'Wes')
     const save = (status: Step, jobValueCents?: number) => updateLead(db, id, { status, note: '', jobValueCents })
     expect(await save('won', 125050)).toMatchObject({ status: 'won', jobValueCents: 125050 })
     expect((await listInbox(db))[0]).toMatchObject({ status: 'won', jobValueCents: 125050 })
@@ -304,18 +304,18 @@ describe('the won ad clicks file (Google Ads offline click-conversion import)', 
   })
 
   it('holds won leads with a Google click id only, for the inbox download and `npm run leads` alike', async () => {
-    const backend = await open()
-    const wonId = await seed(backend, { name: 'Won', visit: gclid, steps: ['won'], jobValueCents: 48000, ageDays: 3 })
-    await seed(backend, { name: 'Plain', visit: gclid, steps: ['won'], ageDays: 4 })
+    const site = await open()
+    const wonId = await seed(site, { name: 'Won', visit: gclid, steps: ['won'], jobValueCents: 48000, ageDays: 3 })
+    await seed(site, { name: 'Plain', visit: gclid, steps: ['won'], ageDays: 4 })
     // Not conversions: a won lead from an ad tagged cpc (no click id), a quoted ad click, a won lead un-won,
     // an iPhone's wbraid (Google's file takes gclid only), and spam.
-    await seed(backend, { name: 'Tagged', visit: cpc, steps: ['won'], ageDays: 3 })
-    await seed(backend, { name: 'Quoted', visit: gclid, steps: ['quoted'], ageDays: 3 })
-    await seed(backend, { name: 'Unwon', visit: gclid, steps: ['won', 'lost'], ageDays: 3 })
-    await seed(backend, { name: 'Braid', visit: { tags: { wbraid: 'WBRAID-1' } }, steps: ['won'], ageDays: 3 })
-    await seed(backend, { name: 'Spam', visit: gclid, spam: true, ageDays: 3 })
+    await seed(site, { name: 'Tagged', visit: cpc, steps: ['won'], ageDays: 3 })
+    await seed(site, { name: 'Quoted', visit: gclid, steps: ['quoted'], ageDays: 3 })
+    await seed(site, { name: 'Unwon', visit: gclid, steps: ['won', 'lost'], ageDays: 3 })
+    await seed(site, { name: 'Braid', visit: { tags: { wbraid: 'WBRAID-1' } }, steps: ['won'], ageDays: 3 })
+    await seed(site, { name: 'Spam', visit: gclid, spam: true, ageDays: 3 })
 
-    const db = await backend.db()
+    const db = site.db
     const won = await conversions(db)
     expect(won.map((row) => [row.id, row.gclid, row.jobValueCents])).toEqual([
       [wonId, gclid.tags.gclid, 48000],

@@ -9,10 +9,10 @@ import { ConfigError, parseRuntimeConfig } from '../../app/platform/config.serve
 import { leadWebhookBody } from '../../app/features/leads/lead-webhook.server'
 import { storeLead } from '../../app/features/leads/store-lead.server'
 import { startHttpStub } from '../support/http-stub'
-import { rowsOf, testLead, useCleanup, useTestBackends } from './helpers'
+import { leadSettings, rowsOf, testLead, useCleanup, useTestSites } from './helpers'
 
 const cleanup = useCleanup()
-const openBackend = useTestBackends()
+const openSite = useTestSites()
 
 /** Answers the first `failures` requests with 503, then 204. */
 async function startReceiver(failures: number) {
@@ -26,17 +26,18 @@ const secret = `whsec_${randomBytes(32).toString('base64')}`
 describe('the lead webhook', { timeout: 120_000 }, () => {
   it('posts each lead once, after retrying a failure, signed so the secret verifies it; spam is not posted', async () => {
     const receiver = await startReceiver(1)
-    const backend = await openBackend(
+    const site = await openSite(
       { LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: secret, CUSTOMER_ACKNOWLEDGEMENT: 'off' },
       { outbox: { backoffMs: () => 0 } },
     )
     const stored = await storeLead(
-      backend,
+      site.db,
       testLead('Hook', { street: '4821 Elm Ridge Way', zip: '95814', preferredTime: 'morning', outsideArea: true }),
+      leadSettings(site),
     )
-    await storeLead(backend, testLead('Spammy', { spamReason: 'honeypot' }))
+    await storeLead(site.db, testLead('Spammy', { spamReason: 'honeypot' }), leadSettings(site))
 
-    const outbox = await backend.outbox()
+    const outbox = site.outbox
     const first = await outbox.runOnce()
     expect(first).toMatchObject({ claimed: 2, sent: 1, failed: 1 }) // the e-mail (.eml) went, the webhook got 503
     await outbox.drain()
@@ -71,12 +72,12 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
     expect(headers['webhook-signature']).toBe(`v1,${createHmac('sha256', key).update(signed).digest('base64')}`)
 
     const rows = await rowsOf(
-      backend,
+      site,
       `SELECT template, sent_at IS NOT NULL AS sent, attempts FROM outbox ORDER BY template`,
     )
     expect(rows).toEqual([
       { template: 'lead_webhook', sent: true, attempts: 2 },
-      { template: 'owner_notification', sent: true, attempts: 1 },
+      { template: 'owner_mail', sent: true, attempts: 1 },
     ])
   })
 

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { JOURNAL_CLEAR_BYTES, openSentJournal } from '~/platform/outbox/worker.server'
+import { JOURNAL_CLEAR_BYTES, openSentJournal } from '~/platform/outbox/journal.server'
 
 const journalPath = () => join(mkdtempSync(join(tmpdir(), 'journal-')), 'outbox-sent.log')
 

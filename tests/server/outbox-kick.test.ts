@@ -5,7 +5,7 @@ import type { Transporter } from 'nodemailer'
 import { describe, expect, it, vi } from 'vitest'
 import type * as Claim from '../../app/platform/outbox/claim.server'
 import { storeLead } from '../../app/features/leads/store-lead.server'
-import { testLead, useTestBackends } from './helpers'
+import { leadSettings, testLead, useTestSites } from './helpers'
 
 const hook: { afterNextDue?: () => Promise<void> } = {}
 
@@ -23,7 +23,7 @@ vi.mock('../../app/platform/outbox/claim.server', async (importOriginal) => {
   }
 })
 
-const testBackend = useTestBackends()
+const testSite = useTestSites()
 
 describe('the outbox worker', { timeout: 60_000 }, () => {
   it('runs again right after a turn during which it was kicked, not a poll interval later (the race forced by a hook)', async () => {
@@ -35,16 +35,16 @@ describe('the outbox worker', { timeout: 60_000 }, () => {
       },
       close() {},
     } as unknown as Transporter
-    const backend = await testBackend(
+    const site = await testSite(
       { CUSTOMER_ACKNOWLEDGEMENT: 'off' },
       { startWorker: true, outbox: { transport, pollIntervalMs: 60_000 } },
     )
-    await storeLead(backend, testLead('Ann'))
+    await storeLead(site.db, testLead('Ann'), leadSettings(site))
     await expect.poll(() => subjects.some((subject) => subject.includes('Ann'))).toBe(true)
 
-    const outbox = await backend.outbox()
+    const outbox = site.outbox
     hook.afterNextDue = async () => {
-      await storeLead(backend, testLead('Bea'))
+      await storeLead(site.db, testLead('Bea'), leadSettings(site))
       outbox.kick()
     }
     outbox.kick()

@@ -7,9 +7,9 @@ import type { Transporter } from 'nodemailer'
 import { describe, expect, it } from 'vitest'
 import { recordPhotos } from '../../app/features/leads/lead-photos.server'
 import { storeLead } from '../../app/features/leads/store-lead.server'
-import { rowsOf, testLead, useTestBackends } from './helpers'
+import { leadSettings, rowsOf, testLead, useTestSites } from './helpers'
 
-const testBackend = useTestBackends()
+const testSite = useTestSites()
 
 /** Records each subject; holds the first one matching `hold` until `release()`. */
 function holdingTransport(hold: RegExp) {
@@ -41,17 +41,17 @@ const token = () => randomBytes(32).toString('hex')
 describe('the outbox worker', { timeout: 60_000 }, () => {
   it('delivers a row again when its cause re-queued it during the delivery of the older payload', async () => {
     const mail = holdingTransport(/added/)
-    const backend = await testBackend({ CUSTOMER_ACKNOWLEDGEMENT: 'off' }, { outbox: { transport: mail.transport } })
-    const { id } = await storeLead(backend, testLead('Ann'))
-    const outbox = await backend.outbox()
+    const site = await testSite({ CUSTOMER_ACKNOWLEDGEMENT: 'off' }, { outbox: { transport: mail.transport } })
+    const { id } = await storeLead(site.db, testLead('Ann'), leadSettings(site))
+    const outbox = site.outbox
     await outbox.drain()
-    const db = await backend.db()
-    await recordPhotos(db, id, token(), photos(['a']), false, backend.now())
+    const db = site.db
+    await recordPhotos(db, id, token(), photos(['a']), false, site.now())
 
     const running = outbox.runOnce()
     await mail.reached
     // The second upload arrives while "Ann added 1 photo" is on its way.
-    await recordPhotos(db, id, token(), photos(['b', 'c']), false, backend.now())
+    await recordPhotos(db, id, token(), photos(['b', 'c']), false, site.now())
     mail.release()
     await running
     await outbox.drain()
@@ -60,7 +60,7 @@ describe('the outbox worker', { timeout: 60_000 }, () => {
       'Ann added 1 photo',
       'Ann added 3 photos',
     ])
-    const row = await rowsOf(backend, `SELECT sent_at IS NOT NULL AS sent FROM outbox WHERE template = 'owner_photos'`)
+    const row = await rowsOf(site, `SELECT sent_at IS NOT NULL AS sent FROM outbox WHERE key = 'photos'`)
     expect(row).toEqual([{ sent: true }])
   })
 })

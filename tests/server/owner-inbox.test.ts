@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest'
 import { parseRuntimeConfig } from '../../app/platform/config.server'
 import type { InboxLead } from '../../app/features/owner/owner-lead'
-import { listInbox, requestReview, savePushSubscription, updateLead } from '../../app/features/owner/inbox.server'
+import { listInbox, requestReview, updateLead } from '../../app/features/owner/inbox.server'
+import { savePushSubscription } from '../../app/platform/transport/push.server'
 import { run, storeTestLead, useMailingSites } from './helpers'
 
 const mailingSite = useMailingSites()
@@ -17,12 +18,12 @@ const open = () => mailingSite({ OWNER_EMAIL: OWNER, GOOGLE_REVIEW_URL: REVIEW_U
 
 describe('the inbox', { timeout: 120_000 }, () => {
   it('lists leads newest first without suspected spam, and saves a status and a note', async () => {
-    const { backend } = await open()
-    const db = await backend.db()
-    const older = await storeTestLead(backend, 'Olive', { sourcePage: '/city/folsom' })
-    await storeTestLead(backend, 'Spam', { spamReason: 'honeypot' })
+    const { site } = await open()
+    const db = site.db
+    const older = await storeTestLead(site, 'Olive', { sourcePage: '/city/folsom' })
+    await storeTestLead(site, 'Spam', { spamReason: 'honeypot' })
     await run(db, `UPDATE leads SET created_at = now() - interval '1 hour' WHERE first_name = 'Olive'`)
-    await storeTestLead(backend, 'Nora', {
+    await storeTestLead(site, 'Nora', {
       sourcePage: '/services?tab=roof',
       street: '4821 Elm Ridge Way',
       zip: '95814',
@@ -51,30 +52,34 @@ describe('the inbox', { timeout: 120_000 }, () => {
   })
 
   it('sends one review request per won lead, with the Google review link, and refuses a second', async () => {
-    const { backend, smtp } = await open()
-    const db = await backend.db()
-    const id = await storeTestLead(backend, 'Wendy')
-    const outbox = await backend.outbox()
+    const { site, smtp } = await open()
+    const db = site.db
+    const id = await storeTestLead(site, 'Wendy')
+    const outbox = site.outbox
     await outbox.drain()
     smtp.received.splice(0) // the owner's notification
 
-    expect(await requestReview(db, id, backend.now())).toBe('not-won')
+    expect(await requestReview(db, id, REVIEW_URL, site.now())).toBe('not-won')
     await updateLead(db, id, { status: 'won', note: '' })
-    expect(await requestReview(db, id, backend.now())).toBe('queued')
+    expect(await requestReview(db, id, REVIEW_URL, site.now())).toBe('queued')
     expect((await listInbox(db))[0]!.reviewRequest).toBe('queued')
-    expect(await requestReview(db, id, backend.now())).toBe('already-sent')
+    expect(await requestReview(db, id, REVIEW_URL, site.now())).toBe('already-sent')
     await outbox.drain()
-    expect(await requestReview(db, id, backend.now())).toBe('already-sent')
-    expect(await requestReview(db, '00000000-0000-4000-8000-000000000000', backend.now())).toBe('no-lead')
+    expect(await requestReview(db, id, REVIEW_URL, site.now())).toBe('already-sent')
+    expect(await requestReview(db, '00000000-0000-4000-8000-000000000000', REVIEW_URL, site.now())).toBe('no-lead')
 
-    // Its addresses and link: one-write.test.ts, "a review request carries the configured link".
+    // To the customer, with the configured link; a reply reaches the owner.
     expect(smtp.received.map(({ mail }) => mail.text?.includes('Hi Wendy,'))).toEqual([true])
+    const [request] = smtp.received
+    expect(request!.rcptTo).toEqual(['wendy@example.com'])
+    expect(request!.mail.text).toContain(REVIEW_URL)
+    expect(request!.mail.replyTo?.value).toEqual([{ address: OWNER, name: '' }])
     expect((await listInbox(db))[0]!.reviewRequest).toBe('sent')
   })
 
   it("keeps one row per phone for alerts, with the phone's latest keys", async () => {
-    const { backend } = await open()
-    const db = await backend.db()
+    const { site } = await open()
+    const db = site.db
     const phone = {
       endpoint: 'https://push.example.com/send/phone-1',
       keys: { p256dh: 'p256dh-key-1', auth: 'auth-key-1' },

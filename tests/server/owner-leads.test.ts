@@ -9,39 +9,47 @@ import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { describe, expect, it } from 'vitest'
 import { leadSource } from '../../app/features/leads/lead-source'
-import { cachedFeaturedVideo } from '../../app/platform/read-cache.server'
+import { cachedFeaturedVideo } from '../../app/features/reviews/backend.functions'
 import { parseRuntimeConfig } from '../../app/platform/config.server'
 import { DatabaseCommandError } from '../../app/platform/db/database.server'
 import { LOCK_FILE, lockDataFolder } from '../../app/platform/db/data-folder-lock.server'
 import { updateLead } from '../../app/features/owner/inbox.server'
 import { csvCell } from '../../app/features/owner/owner-files.server'
 import { leadsCsv, parseSince, type LeadRow } from '../../app/features/owner/leads.server'
-import { ownerSocketPath, serveOwnerSocket } from '../../app/features/owner/owner-commands.server'
+import { ownerSocketPath, startOwnerSocket } from '../../app/features/owner/owner-commands.server'
 import { restoreDatabase } from '../../scripts/backup-files'
 import { OwnerCommandError, runOwnerCommandOn } from '../../scripts/owner-command'
 import { startSiteProcess } from '../support/site-process'
+import type { TestSite } from '../support/test-site'
 import {
   migratedSiteData,
   rowsOf,
   storeTestLead,
   useCleanup,
-  useSiteBackend,
+  useSiteServing,
   useTempDirs,
-  useTestBackends,
+  useTestSites,
 } from './helpers'
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const tempDir = useTempDirs()
 const cleanup = useCleanup()
-const testBackend = useTestBackends()
-const serveAsSite = useSiteBackend()
+const testSite = useTestSites()
+const serveAsSite = useSiteServing()
 const NO_LEAD = '00000000-0000-4000-8000-000000000000'
 
 /** A site's folder and database, and the configuration a command run there reads. */
 async function siteFolder() {
   const { dataDir, databaseUrl } = await migratedSiteData(await tempDir())
   const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }
-  return { env, config: parseRuntimeConfig(env), open: () => testBackend(env, { dataDir, databaseUrl }) }
+  return { env, config: parseRuntimeConfig(env), open: () => testSite(env, { dataDir, databaseUrl }) }
+}
+
+/** The site's owner socket, as a running site serves it, closed after the test. */
+async function serveOwnerSocket(site: TestSite) {
+  const socket = await startOwnerSocket(site)
+  cleanup.push(async () => socket?.close())
+  return socket
 }
 
 /** What a failed command says, as `npm run` prints it. */
@@ -164,7 +172,7 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
     const bot = await storeTestLead(seeding, 'Bot', { spamReason: 'honeypot' })
     const cal = await storeTestLead(seeding, 'Cal', { source: leadSource({ tags: { gclid: 'EAIaIQ-test-click' } }) })
     const dee = await storeTestLead(seeding, 'Dee')
-    await updateLead(await seeding.db(), cal, { status: 'won', note: '', jobValueCents: 125050 })
+    await updateLead(seeding.db, cal, { status: 'won', note: '', jobValueCents: 125050 })
     await seeding.close()
 
     // All a command is told is DATA_DIR: only the site can answer it (it holds PGlite's folder; on PostgreSQL the
@@ -233,22 +241,22 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
 
   it('set and clear the featured video the home page and /services read', async () => {
     const { config, open } = await siteFolder()
-    const backend = await open()
-    serveAsSite(backend)
-    serveOwnerSocket(backend)
-    await backend.ready()
+    const site = await open()
+    serveAsSite(site)
+    await serveOwnerSocket(site)
+    await site.db.ready()
 
     await runOwnerCommandOn(config, 'video', { url: 'https://videos.example.com/old.mp4' })
     await runOwnerCommandOn(config, 'video', { url: 'https://videos.example.com/deck.mp4' })
     await runOwnerCommandOn(config, 'video', { table: 'service_videos', url: '/videos/wash.webm', mime: 'video/webm' })
-    expect(await cachedFeaturedVideo(backend, 'pressure_washing_videos')).toMatchObject({
+    expect(await cachedFeaturedVideo('pressure_washing_videos')).toMatchObject({
       video_url: 'https://videos.example.com/deck.mp4',
       mime_type: 'video/mp4',
     })
 
     await runOwnerCommandOn(config, 'video', { table: 'service_videos', url: '' })
     const featured = await rowsOf(
-      backend,
+      site,
       `SELECT 'home' AS page, video_url FROM pressure_washing_videos WHERE is_featured
        UNION ALL SELECT 'services', video_url FROM service_videos WHERE is_featured`,
     )
@@ -263,9 +271,9 @@ describe("the owner's commands", { timeout: 180_000 }, () => {
 
   it('open the database themselves when a closing site accepts a connection and drops it', async () => {
     const { config, open } = await siteFolder()
-    const backend = await open()
-    await storeTestLead(backend, 'Ann')
-    await backend.close()
+    const site = await open()
+    await storeTestLead(site, 'Ann')
+    await site.close()
     // What a closing site does to a new connection: accepts it and drops it at once.
     mkdirSync(join(config.dataDir, 'owner'))
     const closing = createServer((socket) => socket.destroy())
@@ -326,11 +334,12 @@ describe.skipIf(onPostgres)("PGlite's folder, its lock and its file backups", { 
   it('restore refuses a running site, and a folder with a database unless forced (keeping the old one)', async () => {
     const { config, open } = await siteFolder()
     const running = await open()
-    serveOwnerSocket(running) // a running site answering its owner socket
+    const socket = await serveOwnerSocket(running) // a running site answering its owner socket
     await storeTestLead(running, 'Old')
     const backup = await runOwnerCommandOn(config, 'backup')
     await heldAsOthersSeeIt(config.dataDir)
     await expect(restoreDatabase(config, backup, true)).rejects.toThrow(/A process is using .*stop the site/)
+    await socket?.close()
     await running.close()
 
     await expect(restoreDatabase(config, backup, false)).rejects.toThrow(/already holds a database.*--force/)

@@ -6,11 +6,12 @@
 import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
 import { pushEndpointRefusal, pushTargetRefusal } from '../../app/platform/transport/push-endpoint.server'
-import { savePushSubscription } from '../../app/features/owner/inbox.server'
+import { savePushSubscription } from '../../app/platform/transport/push.server'
 import { storeLead } from '../../app/features/leads/store-lead.server'
 import { checkVapid, decryptPush, phoneKeys, subscriptionOf, type PhoneKeys } from '../support/push-service'
 import { startHttpStub } from '../support/http-stub'
 import {
+  leadSettings,
   outboxDrained,
   PUSH_ENV,
   rowsOf,
@@ -18,30 +19,30 @@ import {
   testLead,
   useCleanup,
   usePushPhones,
-  useTestBackends,
+  useTestSites,
   VAPID,
 } from './helpers'
 
 const cleanup = useCleanup()
 const pushPhone = usePushPhones()
-const openBackend = useTestBackends()
+const openSite = useTestSites()
 
 async function openWithPush(phone: PhoneKeys, endpoint: string, retryMs?: number) {
   const env = { OWNER_EMAIL: 'owner@example.com', VAPID_SUBJECT: 'mailto:owner@example.com', ...PUSH_ENV }
-  const backend = await openBackend(env, { startWorker: true, outbox: retryMs ? { backoffMs: () => retryMs } : {} })
-  await savePushSubscription(await backend.db(), subscriptionOf(phone, endpoint))
-  return backend
+  const site = await openSite(env, { startWorker: true, outbox: retryMs ? { backoffMs: () => retryMs } : {} })
+  await savePushSubscription(site.db, subscriptionOf(phone, endpoint))
+  return site
 }
 
 describe('a push per new lead', { timeout: 180_000 }, () => {
   it('reaches the push service signed and decryptable, with no contact details; once, and none for spam', async () => {
     const { keys: phone, push } = await pushPhone()
-    const backend = await openWithPush(phone, push.endpoint)
-    await storeLead(backend, testLead('Warmup'))
+    const site = await openWithPush(phone, push.endpoint)
+    await storeLead(site.db, testLead('Warmup'), leadSettings(site))
     await expect.poll(() => push.delivered.length, { timeout: 30_000 }).toBe(1)
 
-    await storeLead(backend, testLead('Rhonda', { sourcePage: '/services?tab=roof' }))
-    await storeLead(backend, testLead('Spammy', { spamReason: 'honeypot' }))
+    await storeLead(site.db, testLead('Rhonda', { sourcePage: '/services?tab=roof' }), leadSettings(site))
+    await storeLead(site.db, testLead('Spammy', { spamReason: 'honeypot' }), leadSettings(site))
     await expect.poll(() => push.delivered.length, { timeout: 30_000 }).toBe(2)
     const delivered = push.delivered[1]!
 
@@ -56,18 +57,18 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     }
     expect(delivered.claims.sub).toBe('mailto:owner@example.com')
 
-    await outboxDrained(backend)
+    await outboxDrained(site)
     expect(push.delivered).toHaveLength(2) // spam sent none, nothing twice
   })
 
   it('stores the lead without waiting for a push service that is down, and pushes once it is back', async () => {
     const { keys: phone, push } = await pushPhone()
     // Retried every half second: the schedule itself is defaultBackoffMs's (lead-pipeline.test.ts).
-    const backend = await openWithPush(phone, push.endpoint, 500)
-    await backend.ready()
+    const site = await openWithPush(phone, push.endpoint, 500)
+    await site.db.ready()
     const back = Date.now() + 5_000
     push.down(5_000)
-    const stored = await storeLead(backend, testLead('Patience', { sourcePage: '/city/folsom' }))
+    const stored = await storeLead(site.db, testLead('Patience', { sourcePage: '/city/folsom' }), leadSettings(site))
     expect(stored).toEqual({ id: expect.any(String), duplicate: false })
     // Stored and answered while every push is refused: the answer does not depend on the push service.
     expect(push.delivered).toHaveLength(0)
@@ -75,10 +76,7 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     await expect.poll(() => push.delivered.length, { timeout: 30_000 }).toBe(1)
     expect(push.delivered[0]!.at).toBeGreaterThanOrEqual(back)
     expect(push.delivered[0]!.payload.title).toBe('Quote request in Folsom')
-    const rows = await rowsOf<{ attempts: number }>(
-      backend,
-      `SELECT attempts FROM outbox WHERE template = 'owner_push'`,
-    )
+    const rows = await rowsOf<{ attempts: number }>(site, `SELECT attempts FROM outbox WHERE template = 'owner_push'`)
     expect(rows[0]!.attempts).toBeGreaterThan(1)
   })
 
@@ -101,10 +99,10 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
 
   it('forgets a subscription the push service no longer knows (410)', async () => {
     const gone = await localServer(410)
-    const backend = await openWithPush(phoneKeys(), `${gone.url}/push/old-phone`)
-    await storeLead(backend, testLead('Gone'))
-    await (await backend.outbox()).drain()
-    expect(await rowsOf(backend, `SELECT 1 FROM owner_push_subscriptions`)).toHaveLength(0)
+    const site = await openWithPush(phoneKeys(), `${gone.url}/push/old-phone`)
+    await storeLead(site.db, testLead('Gone'), leadSettings(site))
+    await site.outbox.drain()
+    expect(await rowsOf(site, `SELECT 1 FROM owner_push_subscriptions`)).toHaveLength(0)
     expect(gone.requests).toHaveLength(1)
   })
 })
@@ -169,14 +167,14 @@ describe('where a push may go (decision 052)', { timeout: 120_000 }, () => {
     const phone = phoneKeys()
     const inside = await localServer(201)
     // Stored before this check existed, or by hand: the send still refuses it. The loopback is not opened here.
-    const backend = await openBackend(
+    const site = await openSite(
       { OWNER_EMAIL: 'owner@example.com', VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey },
       { startWorker: true },
     )
-    await savePushSubscription(await backend.db(), subscriptionOf(phone, `${inside.url}/push/inside`))
-    await storeLead(backend, testLead('Inside'))
-    await outboxDrained(backend)
-    expect(await rowsOf(backend, `SELECT 1 FROM owner_push_subscriptions`)).toHaveLength(0)
+    await savePushSubscription(site.db, subscriptionOf(phone, `${inside.url}/push/inside`))
+    await storeLead(site.db, testLead('Inside'), leadSettings(site))
+    await outboxDrained(site)
+    expect(await rowsOf(site, `SELECT 1 FROM owner_push_subscriptions`)).toHaveLength(0)
     expect(inside.requests).toHaveLength(0)
   })
 
@@ -184,10 +182,10 @@ describe('where a push may go (decision 052)', { timeout: 120_000 }, () => {
     const phone = phoneKeys()
     const elsewhere = await localServer(201)
     const redirecting = await localServer(307, { Location: `${elsewhere.url}/metadata` })
-    const backend = await openWithPush(phone, `${redirecting.url}/push`)
-    await storeLead(backend, testLead('Redirected'))
-    const db = await backend.db()
-    await (await backend.outbox()).drain()
+    const site = await openWithPush(phone, `${redirecting.url}/push`)
+    await storeLead(site.db, testLead('Redirected'), leadSettings(site))
+    const db = site.db
+    await site.outbox.drain()
     // The positive signal: the push was tried and failed on the 307 itself.
     const row = await run<{ last_error: string }>(db, `SELECT last_error FROM outbox WHERE template = 'owner_push'`)
     expect(row[0]!.last_error).toContain('push service answered 307')

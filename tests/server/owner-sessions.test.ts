@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto'
 import { getResponseHeader, getResponseStatus } from '@tanstack/react-start/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Backend } from '../../app/platform/backend.server'
-import { site } from '../../app/content/site'
+import { site as business } from '../../app/content/site'
+import type { TestSite } from '../support/test-site'
 import { forOwner, handleSignInPost, requireOwner, SESSION_COOKIE } from '../../app/features/owner/owner-access.server'
 import { hashToken, sealSessionSecret, unsealSessionSecret } from '../../app/features/owner/sign-in.server'
 import { captureLog } from '../support/log-capture'
@@ -18,30 +18,31 @@ import {
   run,
   runHandler,
   useCleanup,
-  useSiteBackend,
   useMailingSites,
+  useSiteServing,
   type TestSmtp,
 } from './helpers'
 
-const OWNER = 'owner@example.com'
-const SESSION_PASSWORD = randomBytes(32).toString('base64')
-// The handlers read the site's own configuration, as in production.
-process.env.OWNER_EMAIL = OWNER
-process.env.OWNER_SESSION_SECRET = SESSION_PASSWORD
+// The handlers read the site's own configuration, as in production: set before any import parses it.
+const { OWNER, SESSION_PASSWORD } = vi.hoisted(() => {
+  process.env.OWNER_EMAIL = 'owner@example.com'
+  process.env.OWNER_SESSION_SECRET = 'owner-sessions-test-session-secret-0123456789abcdef'
+  return { OWNER: process.env.OWNER_EMAIL, SESSION_PASSWORD: process.env.OWNER_SESSION_SECRET }
+})
 
 /** The answer to every request for a link, whoever asks. */
 const LINK_SENT = { status: 303, location: '/owner?link=sent' }
 const cleanup = useCleanup()
 const mailingSite = useMailingSites()
-/** Makes `backend` the one the handlers reach, as getBackend() is in a running site. */
-const serve = useSiteBackend()
+/** Makes a site's database the one the handlers reach, as the process's is in a running site. */
+const serve = useSiteServing()
 afterEach(() => vi.unstubAllEnvs())
 
-/** The site's one backend on a fresh database, with a real SMTP server for the links. */
-async function openSite(): Promise<{ backend: Backend; smtp: TestSmtp }> {
-  const site = await mailingSite({ OWNER_EMAIL: OWNER })
-  serve(site.backend)
-  return site
+/** The site on a fresh database, with a real SMTP server for the links. */
+async function openSite(): Promise<{ site: TestSite; smtp: TestSmtp }> {
+  const opened = await mailingSite({ OWNER_EMAIL: OWNER })
+  serve(opened.site)
+  return opened
 }
 
 interface Answer {
@@ -56,7 +57,7 @@ interface Answer {
 async function post(form: Record<string, string>, { cookie = '', client = '198.51.100.7' } = {}): Promise<Answer> {
   const response = await runHandler(
     (request) => handleSignInPost(request, client),
-    formPost(`${site.baseUrl}/owner/sign-in`, form, cookie ? { Cookie: cookie } : {}),
+    formPost(`${business.baseUrl}/owner/sign-in`, form, cookie ? { Cookie: cookie } : {}),
   )
   const setCookie = response.headers.get('set-cookie')
   const value = setCookie?.match(new RegExp(`^${SESSION_COOKIE}=([^;]*)`))?.[1]
@@ -70,14 +71,16 @@ async function post(form: Record<string, string>, { cookie = '', client = '198.5
 
 /** The status of an owner-only address (a handler wrapped as every owner route's is) for a request with this cookie. */
 async function ownerOnly(cookie?: string, wrap = forOwner): Promise<number> {
-  const request = new Request(`${site.baseUrl}/owner/conversions.csv`, { headers: cookie ? { Cookie: cookie } : {} })
+  const request = new Request(`${business.baseUrl}/owner/conversions.csv`, {
+    headers: cookie ? { Cookie: cookie } : {},
+  })
   const handler = wrap(() => new Response('the owner'))
   return (await runHandler((incoming) => handler({ request: incoming }), request)).status
 }
 
 /** What the check of every owner function (the ownerOnly middleware) answers a request with this cookie. */
 async function ownerFunction(cookie?: string): Promise<[number, string | undefined, string]> {
-  const request = new Request(`${site.baseUrl}/_serverFn/owner`, { headers: cookie ? { Cookie: cookie } : {} })
+  const request = new Request(`${business.baseUrl}/_serverFn/owner`, { headers: cookie ? { Cookie: cookie } : {} })
   const answer = await runHandler(async () => {
     const outcome = await requireOwner().then(
       () => 'the owner',
@@ -95,36 +98,35 @@ function tokenOf(text: string | false | undefined): string {
 }
 
 /** The token of the next link e-mailed: it is queued after the answer, so the outbox runs until one more arrives. */
-async function nextLink(backend: Backend, smtp: TestSmtp): Promise<string> {
+async function nextLink(site: TestSite, smtp: TestSmtp): Promise<string> {
   const before = smtp.received.length
-  const outbox = await backend.outbox()
-  await expect.poll(async () => (await outbox.drain(), smtp.received.length)).toBe(before + 1)
+  await expect.poll(async () => (await site.outbox.drain(), smtp.received.length)).toBe(before + 1)
   return tokenOf(smtp.received.at(-1)!.mail.text)
 }
 
 /** As if the owner's last link were sent 3 minutes ago: his one link per 3 minutes (decision 052) allows another. */
-async function afterOwnerLinkWindow(backend: Backend, by = '3 minutes'): Promise<void> {
+async function afterOwnerLinkWindow(site: TestSite, by = '3 minutes'): Promise<void> {
   const sql = `UPDATE rate_limit_hits SET hit_at = hit_at - $1::interval WHERE bucket = 'owner-sign-in:owner'`
-  await rowsOf(backend, sql, [by])
+  await rowsOf(site, sql, [by])
 }
 
 /** Asks for a link as the owner and signs in with it: the session's cookie. */
-async function signIn(backend: Backend, smtp: TestSmtp): Promise<string> {
-  await afterOwnerLinkWindow(backend)
+async function signIn(site: TestSite, smtp: TestSmtp): Promise<string> {
+  await afterOwnerLinkWindow(site)
   expect(await post({ email: OWNER })).toMatchObject(LINK_SENT)
-  const answer = await post({ token: await nextLink(backend, smtp) })
+  const answer = await post({ token: await nextLink(site, smtp) })
   expect(answer).toMatchObject({ status: 303, location: '/owner' })
   return answer.cookie!
 }
 
 describe('the sign-in link', { timeout: 120_000 }, () => {
   it('is e-mailed only for the owner address, keeps only its hash, and signs in once', async () => {
-    const { backend, smtp } = await openSite()
-    const db = await backend.db()
+    const { site, smtp } = await openSite()
+    const db = site.db
     // Every address gets the same answer; only the owner's gets a link.
     expect(await post({ email: 'someone@example.com' })).toMatchObject(LINK_SENT)
     expect(await post({ email: ' Owner@Example.com ' })).toMatchObject(LINK_SENT)
-    const token = await nextLink(backend, smtp)
+    const token = await nextLink(site, smtp)
     expect(smtp.received).toHaveLength(1)
     expect(smtp.received[0]!.rcptTo).toEqual([OWNER])
     expect(smtp.received[0]!.mail.text).toContain('It works once, for 15 minutes.')
@@ -134,7 +136,7 @@ describe('the sign-in link', { timeout: 120_000 }, () => {
     expect(links).toEqual([{ token_hash: hashToken(token) }])
     const outbox = await run(
       db,
-      `SELECT payload, sent_at IS NOT NULL AS sent FROM outbox WHERE template = 'owner_sign_in'`,
+      `SELECT payload, sent_at IS NOT NULL AS sent FROM outbox WHERE template = 'owner_mail' AND key = 'sign-in'`,
     )
     expect(outbox).toEqual([{ payload: null, sent: true }])
 
@@ -146,31 +148,34 @@ describe('the sign-in link', { timeout: 120_000 }, () => {
   })
 
   it('works for 15 minutes, and its e-mail is dropped when still unsent after them', async () => {
-    const { backend, smtp } = await openSite()
-    const db = await backend.db()
+    const { site, smtp } = await openSite()
+    const db = site.db
     await post({ email: OWNER })
-    const token = await nextLink(backend, smtp)
+    const token = await nextLink(site, smtp)
     await run(db, `UPDATE owner_sign_in_links SET expires_at = now() - interval '1 second'`)
     expect(await post({ token })).toMatchObject({ location: '/owner?link=expired', cookie: null })
 
-    await afterOwnerLinkWindow(backend)
+    await afterOwnerLinkWindow(site)
     await post({ email: OWNER })
     await expect.poll(() => run(db, `SELECT 1 FROM outbox WHERE sent_at IS NULL`)).toHaveLength(1)
     await run(
       db,
-      `UPDATE outbox SET payload = jsonb_set(payload, '{expiresAt}', to_jsonb(now() - interval '1 minute'))
+      `UPDATE outbox SET payload = jsonb_set(payload, '{notAfter}', to_jsonb(now() - interval '1 minute'))
                      WHERE sent_at IS NULL`,
     )
-    await (await backend.outbox()).drain()
-    const done = await run(db, `SELECT sent_at IS NOT NULL AS done FROM outbox WHERE template = 'owner_sign_in'`)
+    await site.outbox.drain()
+    const done = await run(
+      db,
+      `SELECT sent_at IS NOT NULL AS done FROM outbox WHERE template = 'owner_mail' AND key = 'sign-in'`,
+    )
     expect(done).toEqual([{ done: true }, { done: true }])
     expect(smtp.received).toHaveLength(1)
   })
 
   it('signs in once when the same link is posted eight times at once', async () => {
-    const { backend, smtp } = await openSite()
+    const { site, smtp } = await openSite()
     await post({ email: OWNER })
-    const token = await nextLink(backend, smtp)
+    const token = await nextLink(site, smtp)
     // On PostgreSQL each post has its own connection: a check, then a separate mark, would let several through.
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => post({ token }, { client: `192.0.2.${i}` })))
     expect(answers.map((answer) => answer.location).sort()).toEqual([
@@ -183,7 +188,7 @@ describe('the sign-in link', { timeout: 120_000 }, () => {
 
 describe('an owner session', { timeout: 120_000 }, () => {
   it('opens the owner-only addresses and functions, which answer 401 without it or with a forged cookie', async () => {
-    const { backend, smtp } = await openSite()
+    const { site, smtp } = await openSite()
     expect(await ownerFunction()).toEqual([401, 'private, no-store', 'Sign in first'])
     expect(await ownerOnly()).toBe(401)
     expect(await ownerOnly(`${SESSION_COOKIE}=forged`)).toBe(401)
@@ -193,16 +198,16 @@ describe('an owner session', { timeout: 120_000 }, () => {
 
     expect((await post({ email: OWNER })).cookie).toBeNull()
     // Its attributes (HttpOnly, SameSite=Lax, 90 days at most) are e2e/owner-session.spec.ts's.
-    const answer = await post({ token: await nextLink(backend, smtp) })
+    const answer = await post({ token: await nextLink(site, smtp) })
     expect(await ownerOnly(answer.cookie!)).toBe(200)
     expect((await ownerFunction(answer.cookie!))[2]).toBe('the owner')
   })
 
   it('ends at sign-out while the others go on, and "sign out everywhere" ends them all', async () => {
-    const { backend, smtp } = await openSite()
-    const phone = await signIn(backend, smtp)
-    const laptop = await signIn(backend, smtp)
-    const tablet = await signIn(backend, smtp)
+    const { site, smtp } = await openSite()
+    const phone = await signIn(site, smtp)
+    const laptop = await signIn(site, smtp)
+    const tablet = await signIn(site, smtp)
 
     // A copy of the cookie taken before sign-out opens nothing after it.
     expect(await post({ 'sign-out': '1' }, { cookie: phone })).toMatchObject({ location: '/owner', cookie: '' })
@@ -215,11 +220,11 @@ describe('an owner session', { timeout: 120_000 }, () => {
   })
 
   it('ends after 30 idle days, and 90 days after sign-in however often it is used', async () => {
-    const { backend, smtp } = await openSite()
-    const db = await backend.db()
-    const idle = await signIn(backend, smtp)
-    const old = await signIn(backend, smtp)
-    const used = await signIn(backend, smtp)
+    const { site, smtp } = await openSite()
+    const db = site.db
+    const idle = await signIn(site, smtp)
+    const old = await signIn(site, smtp)
+    const used = await signIn(site, smtp)
     const rowOf = async (cookie: string) =>
       hashToken((await unsealSessionSecret(cookie.split('=')[1], SESSION_PASSWORD))!)
     const set = async (cookie: string, change: string) =>
@@ -244,11 +249,12 @@ describe('an owner session', { timeout: 120_000 }, () => {
   })
 
   it('outlives a restart of the site, but not a restart with a new OWNER_EMAIL', async () => {
-    const { backend, smtp } = await openSite()
-    const cookie = await signIn(backend, smtp)
-    // A restart: the site's modules load afresh and read the configuration again.
+    const { site, smtp } = await openSite()
+    const cookie = await signIn(site, smtp)
+    // A restart: the site's modules load afresh and read the configuration again, on the same database.
     const restart = async () => {
       vi.resetModules()
+      ;(await import('../../app/platform/db/db.server')).useDatabase(site.db)
       return (await import('../../app/features/owner/owner-access.server')).forOwner
     }
     expect(await ownerOnly(cookie, await restart())).toBe(200)
@@ -274,9 +280,9 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
   /** Two instances of the site on one database: each request goes to the one named. */
   async function twoInstances() {
     const databaseUrl = await freshDatabaseUrl()
-    const { backend: first } = await mailingSite({ OWNER_EMAIL: OWNER }, { databaseUrl })
-    const { backend: second } = await mailingSite({ OWNER_EMAIL: OWNER }, { databaseUrl, dataDir: first.dataDir })
-    const on = (backend: Backend) => (serve(backend), post)
+    const { site: first } = await mailingSite({ OWNER_EMAIL: OWNER }, { databaseUrl })
+    const { site: second } = await mailingSite({ OWNER_EMAIL: OWNER }, { databaseUrl, dataDir: first.dataDir })
+    const on = (instance: TestSite) => (serve(instance), post)
     return { first, second, on }
   }
 
@@ -295,7 +301,7 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     expect(await refused.response.text()).toBe('Too many sign-in requests. Try again in 15 minutes.')
     // A page on another site cannot post the owner's address.
     const crossSite = formPost(
-      `${site.baseUrl}/owner/sign-in`,
+      `${business.baseUrl}/owner/sign-in`,
       { email: OWNER },
       { Origin: 'https://attacker.example' },
     )
@@ -303,14 +309,14 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     // Another client, the owner's phone, is not held back by the first.
     on(second)
     expect((await ask('203.0.113.2', OWNER)).status).toBe(303)
-    const db = await second.db()
+    const db = second.db
     await expect.poll(() => run(db, 'SELECT 1 FROM owner_sign_in_links')).toHaveLength(1)
   })
 
   it('holds a client to five refused links in 15 minutes, each one quiet line, and its real link still signs in', async () => {
-    const { backend, smtp } = await openSite()
+    const { site, smtp } = await openSite()
     await post({ email: OWNER })
-    const token = await nextLink(backend, smtp)
+    const token = await nextLink(site, smtp)
     const log = captureLog()
     cleanup.push(async () => log.restore())
     const guess = { token: `guess-<script>${randomBytes(8).toString('hex')}` }
@@ -346,7 +352,7 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
       on(i % 2 ? second : first)
       expect((await post({ email: OWNER }, { client: `203.0.113.${i}` })).location).toBe('/owner?link=sent')
     }
-    const db = await first.db()
+    const db = first.db
     const refusedLines = () =>
       log.records().filter((record) => record.msg === 'sign-in link not sent: one was sent within OWNER_LINK_WINDOW_MS')
     await expect.poll(() => refusedLines().length).toBe(39)
@@ -364,28 +370,28 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
   })
 
   it("leaves the owner a link that works when his own request comes after a stranger's", async () => {
-    const { backend, smtp } = await openSite()
+    const { site, smtp } = await openSite()
     const log = captureLog()
     cleanup.push(async () => log.restore())
     // Someone who knows his address asks first; the owner asks a minute later, from his phone.
     await post({ email: OWNER }, { client: '192.0.2.66' })
-    const sent = await nextLink(backend, smtp)
-    await afterOwnerLinkWindow(backend, '1 minute')
+    const sent = await nextLink(site, smtp)
+    await afterOwnerLinkWindow(site, '1 minute')
     expect(await post({ email: OWNER }, { client: '198.51.100.20' })).toMatchObject(LINK_SENT)
     await expect.poll(() => log.records().filter((record) => /^sign-in link not sent/.test(record.msg)).length).toBe(1)
     // No new link, and the one in his mailbox was not taken back: it signs him in.
-    await (await backend.outbox()).drain()
+    await site.outbox.drain()
     expect(smtp.received).toHaveLength(1)
     expect(await post({ token: sent })).toMatchObject({ status: 303, location: '/owner', cookie: expect.any(String) })
   })
 
   it("answers every address alike, before the owner's link is made (the database held at that step by a gate)", async () => {
-    const { backend, smtp } = await openSite()
+    const { site, smtp } = await openSite()
     // A gate in front of the real database, shut at the owner's link limit: the step the send takes first.
     let open!: () => void
     const opened = new Promise<void>((resolve) => (open = resolve))
     let reached = false
-    const db = await backend.db()
+    const db = site.db
     // A query run on the gate; everything else on the real database and its executor (their private fields).
     const own = (target: object, name: string | symbol): unknown => {
       const value: unknown = Reflect.get(target, name)
@@ -407,7 +413,7 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     const gated = new Proxy(db, {
       get: (target, name) => (name === 'getExecutor' ? () => gatedExecutor : own(target, name)),
     })
-    serve({ ...backend, db: async () => gated } as Backend)
+    serve({ db: gated, files: site.files })
 
     const stranger = await post({ email: 'someone@example.com' }, { client: '203.0.113.70' })
     // Awaiting the send here would wait at the gate, and this answer would never come.
@@ -420,7 +426,7 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     await expect.poll(() => reached).toBe(true)
     expect(await run(db, 'SELECT 1 FROM owner_sign_in_links')).toHaveLength(0)
     open()
-    serve(backend)
-    expect(await nextLink(backend, smtp)).toMatch(/^[\w-]{43}$/)
+    serve(site)
+    expect(await nextLink(site, smtp)).toMatch(/^[\w-]{43}$/)
   })
 })

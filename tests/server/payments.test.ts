@@ -7,15 +7,14 @@ import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import { INVOICE_REFUSALS, OWNER_INVOICE_TEXTS, type LeadInvoice } from '../../app/features/payments/invoice'
-import type { Backend } from '../../app/platform/backend.server'
 import { listInbox } from '../../app/features/owner/inbox.server'
+import { invoiceOf } from '../../app/features/payments/invoices.server'
 import {
   addInvoiceLine,
-  invoiceOf,
   markJobDone,
   removeInvoiceLine,
   sendInvoice,
-} from '../../app/features/payments/invoices.server'
+} from '../../app/features/payments/invoice-writes.server'
 import { payPageGet, payPagePost } from '../../app/features/payments/pay-page.server'
 import { moneyCsv, moneySummary, recordPayment, refundPayment } from '../../app/features/payments/payments.server'
 import { stripeWebhook } from '../../app/features/payments/stripe.server'
@@ -24,6 +23,7 @@ import { leadSources } from '../../app/features/owner/inbox.server'
 import { startHttpStub } from '../support/http-stub'
 import type { startPushService } from '../support/push-service'
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
+import type { TestSite } from '../support/test-site'
 import {
   formPost,
   outboxDrained,
@@ -46,7 +46,7 @@ const CLIENT = '198.51.100.30'
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
 interface Shop {
-  backend: Backend
+  site: TestSite
   smtp: TestSmtp
   standIn: StripeStandIn
   stripe: Stripe
@@ -61,16 +61,22 @@ async function openShop({
   stripe = true,
   clock,
   settings = {},
-}: { stripe?: boolean; clock?: () => Date; settings?: Record<string, string> } = {}): Promise<Shop> {
+  startWorker = true,
+}: {
+  stripe?: boolean
+  clock?: () => Date
+  settings?: Record<string, string>
+  startWorker?: boolean
+} = {}): Promise<Shop> {
   // The receiver is up before the site is made, since the site's settings name the stand-in it points at.
-  const target: { backend?: Backend } = {}
+  const target: { site?: TestSite } = {}
   const receiver = await startHttpStub(async ({ headers, text }) => {
     const request = new Request('http://127.0.0.1/stripe/webhook', {
       method: 'POST',
       headers: new Headers(headers as Record<string, string>),
       body: text,
     })
-    const answer = await stripeWebhook(request, '203.0.113.9', target.backend!).catch(
+    const answer = await webhook(target.site!, request, '203.0.113.9').catch(
       () => new Response('failed', { status: 500 }),
     )
     return { status: answer.status, text: await answer.text() }
@@ -89,38 +95,46 @@ async function openShop({
     }),
     ...settings,
   }
-  const { backend, smtp } = await mailingSite(env, { startWorker: true, clock })
-  target.backend = backend
-  await subscribe(backend)
+  const { site: shop, smtp } = await mailingSite(env, { startWorker, clock })
+  target.site = shop
+  await subscribe(shop)
   const client = new Stripe(standIn.apiKey, { host: '127.0.0.1', port: standIn.port, protocol: 'http' })
-  return { backend, smtp, standIn, stripe: client, pushes: push.delivered }
+  return { site: shop, smtp, standIn, stripe: client, pushes: push.delivered }
+}
+
+/** The webhook as its route calls it: the site's settings, alerts on when its VAPID keys are set, its clock. */
+function webhook({ db, config, now }: TestSite, request: Request, client = CLIENT) {
+  const settings = { stripe: config.stripe, quote: config.quote, push: Boolean(config.owner.vapid) }
+  return stripeWebhook(db, request, client, settings, now())
 }
 
 /** Maria from Folsom accepted the quote with its option ($770.50); "Job done", `change` to the draft, sent. */
-async function sentInvoice(backend: Backend, change?: (lead: string) => Promise<unknown>) {
-  const { id } = await quotedLead(backend)
-  expect(await acceptQuote(backend, id, ['i3'])).toBe('accepted')
-  const db = await backend.db()
-  expect(await markJobDone(db, id)).toMatchObject({ state: 'draft', totalCents: 77_050, number: null, link: null })
+async function sentInvoice(shop: TestSite, change?: (lead: string) => Promise<unknown>) {
+  const { id } = await quotedLead(shop)
+  expect(await acceptQuote(shop, id, ['i3'])).toBe('accepted')
+  expect(await markJobDone(shop.db, id)).toMatchObject({ state: 'draft', totalCents: 77_050, number: null, link: null })
   await change?.(id)
-  const invoice = (await sendInvoice(backend, id)) as LeadInvoice
+  const invoice = (await sendInvoice(shop.db, id, shop.now())) as LeadInvoice
   expect(invoice).toMatchObject({ state: 'sent' })
   return { id, invoice, token: invoice.link!.split('/pay/')[1]! }
 }
 
+/** The pay page's visitor, by the site's settings and clock. */
+const visit = (shop: TestSite) => ({ ip: CLIENT, now: shop.now(), settings: shop.config })
+
 /** The pay page as a browser gets it: the view, or the answer that replaces it. */
-const open = (backend: Backend, token: string, search = '') =>
-  pageView((request) => payPageGet(request, token, CLIENT, backend), `${site.baseUrl}/pay/${token}${search}`)
+const open = (shop: TestSite, token: string, search = '') =>
+  pageView((request) => payPageGet(shop.db, request, token, visit(shop)), `${site.baseUrl}/pay/${token}${search}`)
 
 /**
  * "Pay by card" posted from the page: the answer's status, where it sends the browser, or the pay page it renders
  * again (`again`) when Stripe cannot make the session.
  */
-async function pressPay(backend: Backend, token: string, fields: Record<string, string> = {}, headers = {}) {
+async function pressPay(shop: TestSite, token: string, fields: Record<string, string> = {}, headers = {}) {
   let again: Exclude<Awaited<ReturnType<typeof payPagePost>>, Response> | undefined
   const response = await runHandler(
     async (request) => {
-      const outcome = await payPagePost(request, token, CLIENT, backend)
+      const outcome = await payPagePost(shop.db, request, token, visit(shop))
       if (outcome instanceof Response) return outcome
       again = outcome
       return new Response('page', { status: outcome.status })
@@ -132,10 +146,10 @@ async function pressPay(backend: Backend, token: string, fields: Record<string, 
 
 /** A card payment of the whole invoice, made on Stripe's page and recorded by its webhook. */
 async function paidByCard(shop: Shop, lead: string, token: string) {
-  const pay = await pressPay(shop.backend, token, { click: 'p'.repeat(20) })
+  const pay = await pressPay(shop.site, token, { click: 'p'.repeat(20) })
   await payOnStripe(pay.location)
   await shop.standIn.delivered('checkout.session.completed', sessionOf(pay.location))
-  const payment = (await invoiceOf(await shop.backend.db(), lead))!.payments[0]!
+  const payment = (await invoiceOf(shop.site.db, lead))!.payments[0]!
   const intent = shop.standIn.objects.get(sessionOf(pay.location))!.payment_intent as string
   return { payment, intent, charge: shop.standIn.objects.get(intent)!.latest_charge as string }
 }
@@ -148,17 +162,23 @@ async function payOnStripe(url: string) {
 }
 
 /** A payment the owner records by hand, with no check number. */
-const recordPaid = (backend: Backend, lead: string, method: 'cash' | 'zelle', amount: number, receivedOn: string) =>
-  recordPayment(backend, { lead, method, amount, receivedOn, checkNumber: '' })
+const recordPaid = (shop: TestSite, lead: string, method: 'cash' | 'zelle', amount: number, receivedOn: string) =>
+  recordPayment(shop.db, { lead, method, amount, receivedOn, checkNumber: '' }, shop.now())
+
+/** The owner's "Refund" of `amount` cents of a payment, as its server function calls it. */
+const ownerRefund = (shop: TestSite, payment: string, amount: number) =>
+  refundPayment(shop.db, { payment, amount }, shop.now(), shop.config.stripe)
+
+const moneyOf = (shop: TestSite) => moneySummary(shop.db, shop.now(), shop.config.stripe)
 
 const mailsAbout = (smtp: TestSmtp, subject: RegExp) => smtp.received.filter((m) => subject.test(m.mail.subject ?? ''))
 const sessionOf = (url: string) => new URL(url).searchParams.get('session') ?? url.split('/c/pay/')[1]!
 
 describe('the invoice of a done job', { timeout: 120_000 }, () => {
   it('drafts from the accepted items, takes lines added on site while a draft, and e-mails the numbered link', async () => {
-    const { backend, smtp } = await openShop()
-    const db = await backend.db()
-    const { id, invoice } = await sentInvoice(backend, async (lead) => {
+    const { site: shop, smtp } = await openShop()
+    const { db } = shop
+    const { id, invoice } = await sentInvoice(shop, async (lead) => {
       const added = await addInvoiceLine(db, lead, { description: 'Extra oil stain <b>', cents: 4_500 })
       expect(added).toMatchObject({ totalCents: 81_550 })
       expect(await removeInvoiceLine(db, lead, 'i2')).toMatchObject({ totalCents: 69_500 })
@@ -173,8 +193,8 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
     expect(invoice.link).toMatch(new RegExp(`^${site.baseUrl}/pay/[A-Za-z0-9_-]{32}$`))
     // Sent, its lines no longer change, and a second "Send invoice" sends nothing new.
     expect(await addInvoiceLine(db, id, { description: 'Late', cents: 100 })).toBe('sent')
-    expect(await sendInvoice(backend, id)).toMatchObject({ number: 1 })
-    await outboxDrained(backend)
+    expect(await sendInvoice(shop.db, id, shop.now())).toMatchObject({ number: 1 })
+    await outboxDrained(shop)
     const [mail, ...more] = mailsAbout(smtp, /^Invoice 1 from/)
     expect(more).toEqual([])
     expect(mail!.rcptTo).toEqual(['maria@example.com'])
@@ -184,15 +204,15 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
     // The card shows it; a lead with no accepted quote gets none.
     const card = (await listInbox(db)).find((lead) => lead.id === id)!
     expect(card.invoice).toMatchObject({ state: 'sent', number: 1 })
-    const { id: open } = await quotedLead(backend, undefined, 'Omar')
+    const { id: open } = await quotedLead(shop, undefined, 'Omar')
     expect(await markJobDone(db, open)).toBe('not-accepted')
-    expect(await rowsOf(backend, 'SELECT 1 FROM invoices WHERE lead_id = $1', [open])).toEqual([])
+    expect(await rowsOf(shop, 'SELECT 1 FROM invoices WHERE lead_id = $1', [open])).toEqual([])
   })
 
   it("takes at most 40 lines and $999,999.99, Stripe's most for one card payment, and charges all of it", async () => {
-    const { backend, standIn } = await openShop()
-    const db = await backend.db()
-    const { id, token } = await sentInvoice(backend, async (lead) => {
+    const { site: shop, standIn } = await openShop()
+    const { db } = shop
+    const { id, token } = await sentInvoice(shop, async (lead) => {
       const big = { description: 'Whole house', cents: 10_000_000 }
       for (let i = 0; i < 9; i++) expect(await addInvoiceLine(db, lead, big)).toMatchObject({ state: 'draft' })
       // $770.50 and nine lines of $100,000, then to the cent of the ceiling, then one cent over it.
@@ -210,12 +230,12 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
       )
     })
     expect(await invoiceOf(db, id)).toMatchObject({ totalCents: 99_999_999, balanceCents: 99_999_999 })
-    const pay = await pressPay(backend, token, { click: 'c'.repeat(20) })
+    const pay = await pressPay(shop, token, { click: 'c'.repeat(20) })
     expect(pay.status).toBe(303)
     expect(standIn.objects.get(sessionOf(pay.location))).toMatchObject({ amount_total: 99_999_999 })
 
-    const { id: other } = await quotedLead(backend, undefined, 'Omar')
-    expect(await acceptQuote(backend, other, ['i3'])).toBe('accepted')
+    const { id: other } = await quotedLead(shop, undefined, 'Omar')
+    expect(await acceptQuote(shop, other, ['i3'])).toBe('accepted')
     await markJobDone(db, other)
     for (let i = 3; i < 40; i++)
       expect(await addInvoiceLine(db, other, { description: 'Gate', cents: 1 })).toMatchObject({ state: 'draft' })
@@ -225,9 +245,9 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
   })
 
   it(`is paid by card: Stripe's page, back to "Paid, thank you" once the webhook says so, a receipt and a push`, async () => {
-    const { backend, smtp, standIn, pushes } = await openShop()
-    const { id, token } = await sentInvoice(backend)
-    const { view } = await open(backend, token)
+    const { site: shop, smtp, standIn, pushes } = await openShop()
+    const { id, token } = await sentInvoice(shop)
+    const { view } = await open(shop, token)
     expect(view).toMatchObject({
       firstName: 'Maria',
       totalCents: 77_050,
@@ -235,45 +255,45 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
       card: true,
       outcome: null,
     })
-    expect((await invoiceOf(await backend.db(), id))!.state).toBe('viewed')
+    expect((await invoiceOf(shop.db, id))!.state).toBe('viewed')
 
     // An amount in the post is not read: the session is for the balance the server computed.
     standIn.holding = true
-    const pay = await pressPay(backend, token, { click: view!.click, amount: '1' })
+    const pay = await pressPay(shop, token, { click: view!.click, amount: '1' })
     expect(pay.status).toBe(303)
     expect(pay.location).toMatch(new RegExp(`^${standIn.url}/c/pay/cs_test_`))
     const session = standIn.objects.get(sessionOf(pay.location))!
     expect(session).toMatchObject({ amount_total: 77_050, currency: 'usd', metadata: { lead: id, invoice: '1' } })
     // The same page posted twice (a double click) is the same session.
-    expect((await pressPay(backend, token, { click: view!.click })).location).toBe(pay.location)
+    expect((await pressPay(shop, token, { click: view!.click })).location).toBe(pay.location)
 
     const back = await payOnStripe(pay.location)
     expect(back).toBe(`${site.baseUrl}/pay/${token}?session=${session.id}`)
     // Back before the webhook: processing, and no card button.
-    expect((await open(backend, token, `?session=${session.id}`)).view).toMatchObject({ outcome: 'processing' })
+    expect((await open(shop, token, `?session=${session.id}`)).view).toMatchObject({ outcome: 'processing' })
     await standIn.release()
     expect(await standIn.delivered('checkout.session.completed', session.id)).toMatchObject({ status: 200 })
-    expect((await open(backend, token, `?session=${session.id}`)).view).toMatchObject({ outcome: 'paid' })
+    expect((await open(shop, token, `?session=${session.id}`)).view).toMatchObject({ outcome: 'paid' })
 
-    await outboxDrained(backend)
+    await outboxDrained(shop)
     const receipts = mailsAbout(smtp, /^Receipt: \$770\.50 paid on invoice 1$/)
     expect(receipts).toHaveLength(1)
     expect(receipts[0]!.mail.text).toContain('Balance: $0.00')
     await expect.poll(() => pushes.map((push) => push.payload.title)).toContain('Paid: $770.50, Maria, Folsom')
     // 2.9% of $770.50 is 2234.45¢, rounded to 2234, plus 30¢: Stripe's fee, read from the balance transaction.
-    expect(await rowsOf(backend, 'SELECT method, amount_cents, fee_cents, state FROM payments')).toEqual([
+    expect(await rowsOf(shop, 'SELECT method, amount_cents, fee_cents, state FROM payments')).toEqual([
       { method: 'card', amount_cents: 77_050, fee_cents: 2_264, state: 'succeeded' },
     ])
     // Paid off: the link is the one 404 without the session, and the card says paid.
-    expect((await open(backend, token)).response.status).toBe(404)
-    expect((await invoiceOf(await backend.db(), id))!.state).toBe('paid')
+    expect((await open(shop, token)).response.status).toBe(404)
+    expect((await invoiceOf(shop.db, id))!.state).toBe('paid')
   })
 
   it('counts one payment and one refund from a webhook sent thrice, out of order, and nothing from a bad signature', async () => {
-    const { backend, smtp, standIn, stripe } = await openShop()
-    const { token } = await sentInvoice(backend)
+    const { site: shop, smtp, standIn, stripe } = await openShop()
+    const { token } = await sentInvoice(shop)
     standIn.holding = true
-    const pay = await pressPay(backend, token, { click: 'x'.repeat(20) })
+    const pay = await pressPay(shop, token, { click: 'x'.repeat(20) })
     const session = sessionOf(pay.location)
     await payOnStripe(pay.location)
     // A refund made in Stripe's dashboard: the site learns of it only from charge.refunded.
@@ -285,161 +305,160 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
 
     const bad = await standIn.send(completed, { badSignature: true })
     expect(bad).toMatchObject({ status: 400, answer: 'Bad signature\n' })
-    expect(await rowsOf(backend, 'SELECT id FROM stripe_events')).toEqual([])
-    expect(await rowsOf(backend, 'SELECT id FROM payments')).toEqual([])
+    expect(await rowsOf(shop, 'SELECT id FROM stripe_events')).toEqual([])
+    expect(await rowsOf(shop, 'SELECT id FROM payments')).toEqual([])
 
     // The refund's event first (the stand-in sends them in the order asked).
     const released = await standIn.release([refunded, completed])
     expect(released.map((delivery) => delivery.eventId)).toEqual([refunded, completed])
     for (let i = 0; i < 2; i++) expect(await standIn.send(completed)).toMatchObject({ status: 200 })
     expect(await standIn.send(refunded)).toMatchObject({ status: 200, answer: 'Already recorded\n' })
-    expect(await rowsOf(backend, 'SELECT amount_cents, fee_cents FROM payments')).toEqual([
+    expect(await rowsOf(shop, 'SELECT amount_cents, fee_cents FROM payments')).toEqual([
       { amount_cents: 77_050, fee_cents: 2_264 },
     ])
-    expect(await rowsOf(backend, 'SELECT amount_cents FROM refunds')).toEqual([{ amount_cents: 10_000 }])
-    expect(await rowsOf(backend, 'SELECT id FROM stripe_events ORDER BY id')).toHaveLength(2)
-    await outboxDrained(backend)
+    expect(await rowsOf(shop, 'SELECT amount_cents FROM refunds')).toEqual([{ amount_cents: 10_000 }])
+    expect(await rowsOf(shop, 'SELECT id FROM stripe_events ORDER BY id')).toHaveLength(2)
+    await outboxDrained(shop)
     expect(mailsAbout(smtp, /^Receipt: /)).toHaveLength(1)
     expect(mailsAbout(smtp, /^Refund: \$100\.00 on invoice 1$/)).toHaveLength(1)
   })
 
   it('records a second paid session for the same balance as an overpayment the card flags, never lost', async () => {
-    const { backend, standIn } = await openShop()
-    const { id, token } = await sentInvoice(backend)
+    const { site: shop, standIn } = await openShop()
+    const { id, token } = await sentInvoice(shop)
     standIn.holding = true
     // Two tabs: the first is paid while its webhook is still on the way, so the second still shows the balance.
-    const first = await pressPay(backend, token, { click: 'a'.repeat(20) })
+    const first = await pressPay(shop, token, { click: 'a'.repeat(20) })
     await payOnStripe(first.location)
-    const second = await pressPay(backend, token, { click: 'b'.repeat(20) })
+    const second = await pressPay(shop, token, { click: 'b'.repeat(20) })
     expect(second.location).not.toBe(first.location)
     await payOnStripe(second.location)
     await standIn.release()
-    const invoice = (await invoiceOf(await backend.db(), id))!
+    const invoice = (await invoiceOf(shop.db, id))!
     expect(invoice.payments.map((payment) => payment.amountCents)).toEqual([77_050, 77_050])
     expect(invoice).toMatchObject({ state: 'paid', balanceCents: 0, overpaidCents: 77_050 })
     // Refunded, the flag goes; the owner's refund of a card payment goes through Stripe.
-    const refund = await refundPayment(backend, invoice.payments[1]!.id, 77_050)
+    const refund = await ownerRefund(shop, invoice.payments[1]!.id, 77_050)
     expect(refund).toMatchObject({ overpaidCents: 0, refundedCents: 77_050, state: 'paid' })
   })
 
   it("records nothing from a paid session whose currency is not the invoice's, and logs it for the owner", async () => {
-    const { backend, standIn } = await openShop()
-    const { id, token } = await sentInvoice(backend)
+    const { site: shop, standIn } = await openShop()
+    const { id, token } = await sentInvoice(shop)
     standIn.holding = true
-    const pay = await pressPay(backend, token, { click: 'e'.repeat(20) })
+    const pay = await pressPay(shop, token, { click: 'e'.repeat(20) })
     await payOnStripe(pay.location)
     standIn.objects.get(sessionOf(pay.location))!.currency = 'eur'
     expect(await standIn.release()).toMatchObject([{ status: 200 }])
-    expect(await rowsOf(backend, 'SELECT type FROM stripe_events')).toEqual([{ type: 'checkout.session.completed' }])
-    expect(await rowsOf(backend, 'SELECT 1 FROM payments')).toEqual([])
-    expect((await invoiceOf(await backend.db(), id))!).toMatchObject({ state: 'sent', balanceCents: 77_050 })
+    expect(await rowsOf(shop, 'SELECT type FROM stripe_events')).toEqual([{ type: 'checkout.session.completed' }])
+    expect(await rowsOf(shop, 'SELECT 1 FROM payments')).toEqual([])
+    expect((await invoiceOf(shop.db, id))!).toMatchObject({ state: 'sent', balanceCents: 77_050 })
   })
 
   it("tells the customer a paid session whose amount is not the invoice's did not go through, and records nothing", async () => {
-    const { backend, standIn } = await openShop()
-    const { id, token } = await sentInvoice(backend)
+    const { site: shop, standIn } = await openShop()
+    const { id, token } = await sentInvoice(shop)
     standIn.holding = true
-    const pay = await pressPay(backend, token, { click: 'a'.repeat(20) })
+    const pay = await pressPay(shop, token, { click: 'a'.repeat(20) })
     const back = await payOnStripe(pay.location)
     standIn.objects.get(sessionOf(pay.location))!.amount_total = 100
     expect(await standIn.release()).toMatchObject([{ status: 200 }])
-    expect(await rowsOf(backend, 'SELECT 1 FROM payments')).toEqual([])
-    const { view } = await open(backend, token, new URL(back).search)
+    expect(await rowsOf(shop, 'SELECT 1 FROM payments')).toEqual([])
+    const { view } = await open(shop, token, new URL(back).search)
     expect(view).toMatchObject({ outcome: 'failed', card: true, processing: false, balanceCents: 77_050 })
-    expect((await invoiceOf(await backend.db(), id))!).toMatchObject({ state: 'viewed', balanceCents: 77_050 })
+    expect((await invoiceOf(shop.db, id))!).toMatchObject({ state: 'viewed', balanceCents: 77_050 })
   })
 
   it('shows a bank debit as processing, then as not gone through once it fails, and takes the card after', async () => {
-    const { backend, standIn } = await openShop()
-    const { id, token } = await sentInvoice(backend)
+    const { site: shop, standIn } = await openShop()
+    const { id, token } = await sentInvoice(shop)
     standIn.settlesLater = true
-    const pay = await pressPay(backend, token, { click: 'b'.repeat(20) })
+    const pay = await pressPay(shop, token, { click: 'b'.repeat(20) })
     const session = sessionOf(pay.location)
     const back = new URL(await payOnStripe(pay.location)).search
     standIn.settlesLater = false
     // Completed, but unpaid until the bank settles it: no second payment is offered meanwhile.
     expect(await standIn.delivered('checkout.session.completed', session)).toMatchObject({ status: 200 })
     expect(standIn.objects.get(session)).toMatchObject({ status: 'complete', payment_status: 'unpaid' })
-    expect((await open(backend, token, back)).view).toMatchObject({ outcome: 'processing', processing: true })
-    expect((await invoiceOf(await backend.db(), id))!).toMatchObject({ processingCents: 77_050, balanceCents: 0 })
+    expect((await open(shop, token, back)).view).toMatchObject({ outcome: 'processing', processing: true })
+    expect((await invoiceOf(shop.db, id))!).toMatchObject({ processingCents: 77_050, balanceCents: 0 })
 
     standIn.settle(session, 'failed')
     expect(await standIn.delivered('checkout.session.async_payment_failed', session)).toMatchObject({ status: 200 })
     // Back from Stripe, or later from the e-mailed link: it did not go through, and the card is offered again.
     for (const search of [back, '']) {
-      const { view } = await open(backend, token, search)
+      const { view } = await open(shop, token, search)
       expect(view).toMatchObject({ outcome: 'failed', processing: false, card: true, balanceCents: 77_050 })
     }
-    const again = await pressPay(backend, token, { click: 'c'.repeat(20) })
+    const again = await pressPay(shop, token, { click: 'c'.repeat(20) })
     const paid = await payOnStripe(again.location)
     await standIn.delivered('checkout.session.completed', sessionOf(again.location))
-    expect((await open(backend, token, new URL(paid).search)).view).toMatchObject({ outcome: 'paid' })
-    expect((await invoiceOf(await backend.db(), id))!).toMatchObject({ state: 'paid', balanceCents: 0 })
+    expect((await open(shop, token, new URL(paid).search)).view).toMatchObject({ outcome: 'paid' })
+    expect((await invoiceOf(shop.db, id))!).toMatchObject({ state: 'paid', balanceCents: 0 })
   })
 
   it('renders the pay page with what to do when Stripe answers 503, and makes the session once it is back', async () => {
-    const { backend, standIn } = await openShop()
-    const { token } = await sentInvoice(backend)
+    const { site: shop, standIn } = await openShop()
+    const { token } = await sentInvoice(shop)
     standIn.unavailable = true
-    const down = await pressPay(backend, token, { click: 'd'.repeat(20) })
+    const down = await pressPay(shop, token, { click: 'd'.repeat(20) })
     standIn.unavailable = false
     expect(down.status).toBe(503)
     expect(down.again).toMatchObject({ cardUnavailable: true, card: true, outcome: null, balanceCents: 77_050 })
-    expect(await rowsOf(backend, 'SELECT 1 FROM checkout_sessions')).toEqual([])
-    const up = await pressPay(backend, token, { click: down.again!.click })
+    expect(await rowsOf(shop, 'SELECT 1 FROM checkout_sessions')).toEqual([])
+    const up = await pressPay(shop, token, { click: down.again!.click })
     expect(up.status).toBe(303)
     expect(standIn.objects.get(sessionOf(up.location))).toMatchObject({ amount_total: 77_050 })
   })
 
   it('expires the older open session of an invoice when the customer presses "Pay" again', async () => {
-    const { backend, standIn } = await openShop()
-    const { token } = await sentInvoice(backend)
-    const first = await pressPay(backend, token, { click: 'a'.repeat(20) })
-    await pressPay(backend, token, { click: 'b'.repeat(20) })
+    const { site: shop, standIn } = await openShop()
+    const { token } = await sentInvoice(shop)
+    const first = await pressPay(shop, token, { click: 'a'.repeat(20) })
+    await pressPay(shop, token, { click: 'b'.repeat(20) })
     expect(standIn.objects.get(sessionOf(first.location))!.status).toBe('expired')
-    expect((await fetch(first.location, { method: 'POST', redirect: 'manual' })).status).toBe(410)
   })
 })
 
 describe('payments the owner records and refunds', { timeout: 120_000 }, () => {
   it("records a check with its number: one receipt, the lead's last contact moved, the reminders gone", async () => {
-    const { backend, smtp } = await openShop({ stripe: false })
-    const { id, token } = await sentInvoice(backend)
-    expect((await open(backend, token)).view).toMatchObject({ card: false })
-    const before = await rowsOf<{ last: Date }>(backend, 'SELECT last_contact_at AS last FROM leads WHERE id = $1', [
-      id,
-    ])
+    const { site: shop, smtp } = await openShop({ stripe: false })
+    const { id, token } = await sentInvoice(shop)
+    expect((await open(shop, token)).view).toMatchObject({ card: false })
+    const before = await rowsOf<{ last: Date }>(shop, 'SELECT last_contact_at AS last FROM leads WHERE id = $1', [id])
     const input = { lead: id, method: 'check', amount: 77_050, receivedOn: '2026-11-20', checkNumber: '1042' } as const
-    expect(await recordPayment(backend, input)).toMatchObject({ state: 'paid', paidCents: 77_050, balanceCents: 0 })
-    await outboxDrained(backend)
+    expect(await recordPayment(shop.db, input, shop.now())).toMatchObject({
+      state: 'paid',
+      paidCents: 77_050,
+      balanceCents: 0,
+    })
+    await outboxDrained(shop)
     const receipts = mailsAbout(smtp, /^Receipt: /)
     expect(receipts).toHaveLength(1)
     expect(receipts[0]!.mail.text).toContain('we received $770.50 (Check 1042) on November 20, 2026')
-    const [after] = await rowsOf<{ last: Date }>(backend, 'SELECT last_contact_at AS last FROM leads WHERE id = $1', [
-      id,
-    ])
+    const [after] = await rowsOf<{ last: Date }>(shop, 'SELECT last_contact_at AS last FROM leads WHERE id = $1', [id])
     expect(after!.last.getTime()).toBeGreaterThan(before[0]!.last?.getTime() ?? 0)
-    expect(await rowsOf(backend, `SELECT 1 FROM outbox WHERE template = 'invoice_reminder'`)).toEqual([])
+    expect(await rowsOf(shop, `SELECT 1 FROM outbox WHERE template = 'invoice_reminder'`)).toEqual([])
     // A draft takes no payment; a refund never exceeds what was paid.
-    const cash = await refundPayment(backend, (await invoiceOf(await backend.db(), id))!.payments[0]!.id, 77_051)
+    const cash = await ownerRefund(shop, (await invoiceOf(shop.db, id))!.payments[0]!.id, 77_051)
     expect(cash).toBe('over-paid')
   })
 
   it('refunds part of a card payment through Stripe: one receipt, and never more than what is left', async () => {
-    const { backend, smtp, standIn } = await openShop()
-    const { id, token } = await sentInvoice(backend)
-    const pay = await pressPay(backend, token, { click: 'r'.repeat(20) })
+    const { site: shop, smtp, standIn } = await openShop()
+    const { id, token } = await sentInvoice(shop)
+    const pay = await pressPay(shop, token, { click: 'r'.repeat(20) })
     const session = sessionOf(pay.location)
     await payOnStripe(pay.location)
     await standIn.delivered('checkout.session.completed', session)
-    const payment = (await invoiceOf(await backend.db(), id))!.payments[0]!
-    expect(await refundPayment(backend, payment.id, 20_000)).toMatchObject({ refundedCents: 20_000, state: 'paid' })
+    const payment = (await invoiceOf(shop.db, id))!.payments[0]!
+    expect(await ownerRefund(shop, payment.id, 20_000)).toMatchObject({ refundedCents: 20_000, state: 'paid' })
     await standIn.delivered('charge.refunded')
-    expect(await refundPayment(backend, payment.id, 57_051)).toBe('over-paid')
-    expect(await rowsOf(backend, 'SELECT amount_cents, stripe_refund IS NOT NULL AS stripe FROM refunds')).toEqual([
+    expect(await ownerRefund(shop, payment.id, 57_051)).toBe('over-paid')
+    expect(await rowsOf(shop, 'SELECT amount_cents, stripe_refund IS NOT NULL AS stripe FROM refunds')).toEqual([
       { amount_cents: 20_000, stripe: true },
     ])
-    await outboxDrained(backend)
+    await outboxDrained(shop)
     const refunds = mailsAbout(smtp, /^Refund: \$200\.00 on invoice 1$/)
     expect(refunds).toHaveLength(1)
     expect(refunds[0]!.mail.text).toContain('We refunded $200.00 to your card')
@@ -448,48 +467,48 @@ describe('payments the owner records and refunds', { timeout: 120_000 }, () => {
 
 describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_000 }, () => {
   it('follows a card refund that fails after it was made: it stops counting, and the owner is pushed once', async () => {
-    const shop = await openShop()
-    const { backend, standIn, pushes } = shop
-    const { id, token } = await sentInvoice(backend)
-    const { payment } = await paidByCard(shop, id, token)
+    const opened = await openShop()
+    const { site: shop, standIn, pushes } = opened
+    const { id, token } = await sentInvoice(shop)
+    const { payment } = await paidByCard(opened, id, token)
     standIn.refundsPending = true
-    expect(await refundPayment(backend, payment.id, 20_000)).toMatchObject({ refundedCents: 20_000 })
+    expect(await ownerRefund(shop, payment.id, 20_000)).toMatchObject({ refundedCents: 20_000 })
     standIn.refundsPending = false
-    const [refund] = await rowsOf<{ id: string }>(backend, 'SELECT stripe_refund AS id FROM refunds')
+    const [refund] = await rowsOf<{ id: string }>(shop, 'SELECT stripe_refund AS id FROM refunds')
     standIn.settleRefund(refund!.id, 'failed')
     const failed = await standIn.delivered('refund.failed', refund!.id)
     expect(failed).toMatchObject({ status: 200 })
     expect(await standIn.delivered('refund.updated', refund!.id)).toMatchObject({ status: 200 })
 
-    const db = await backend.db()
+    const { db } = shop
     const invoice = (await invoiceOf(db, id))!
     expect(invoice).toMatchObject({ state: 'paid', paidCents: 77_050, refundedCents: 0, balanceCents: 0 })
-    expect(await rowsOf(backend, 'SELECT amount_cents, state, failure_reason FROM refunds')).toEqual([
+    expect(await rowsOf(shop, 'SELECT amount_cents, state, failure_reason FROM refunds')).toEqual([
       { amount_cents: 20_000, state: 'failed', failure_reason: 'expired_or_canceled_card' },
     ])
     expect(invoice.payments[0]).toMatchObject({ refundableCents: 77_050, refunds: [{ state: 'failed' }] })
     expect(OWNER_INVOICE_TEXTS.refunded(invoice.payments[0]!.refunds[0]!)).toMatch(
       /^Refund of \$200\.00 on \d{4}-\d{2}-\d{2} failed \(expired or canceled card\): the money is back in Stripe, not with the customer$/,
     )
-    expect((await moneySummary(backend)).thisMonth).toMatchObject({ refundCents: 0, netCents: 77_050 - 2_264 })
+    expect((await moneyOf(shop)).thisMonth).toMatchObject({ refundCents: 0, netCents: 77_050 - 2_264 })
     expect((await moneyCsv(db)).split('\r\n').filter((line) => line.endsWith(',200.00'))).toEqual([])
     await expect.poll(() => pushes.map((push) => push.payload.title)).toContain('Refund failed: $200.00, Maria, Folsom')
     expect(await standIn.send(failed.eventId)).toMatchObject({ status: 200, answer: 'Already recorded\n' })
-    await outboxDrained(backend)
+    await outboxDrained(shop)
     expect(pushes.filter((push) => String(push.payload.title).startsWith('Refund '))).toHaveLength(1)
     // The same amount refunded again is a new refund at Stripe, not the failed one replayed.
-    expect(await refundPayment(backend, payment.id, 20_000)).toMatchObject({ refundedCents: 20_000 })
-    expect(await rowsOf(backend, 'SELECT state FROM refunds ORDER BY created_at')).toEqual([
+    expect(await ownerRefund(shop, payment.id, 20_000)).toMatchObject({ refundedCents: 20_000 })
+    expect(await rowsOf(shop, 'SELECT state FROM refunds ORDER BY created_at')).toEqual([
       { state: 'failed' },
       { state: 'succeeded' },
     ])
   })
 
   it("records a refund made in Stripe's dashboard while pending, then as it succeeds or is canceled", async () => {
-    const { backend, standIn, stripe, pushes } = await openShop()
-    const { id, token } = await sentInvoice(backend)
+    const { site: shop, standIn, stripe, pushes } = await openShop()
+    const { id, token } = await sentInvoice(shop)
     standIn.settlesLater = true
-    const pay = await pressPay(backend, token, { click: 'k'.repeat(20) })
+    const pay = await pressPay(shop, token, { click: 'k'.repeat(20) })
     const session = sessionOf(pay.location)
     await payOnStripe(pay.location)
     standIn.settlesLater = false
@@ -502,8 +521,8 @@ describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_00
     standIn.refundsPending = false
     const refunded = () => standIn.deliveries.filter((delivery) => delivery.type === 'charge.refunded')
     await expect.poll(() => refunded().map((delivery) => delivery.status)).toEqual([200, 200])
-    expect((await invoiceOf(await backend.db(), id))!).toMatchObject({ refundedCents: 15_000 })
-    expect(await rowsOf(backend, 'SELECT stripe_refund AS id, state FROM refunds ORDER BY amount_cents')).toEqual([
+    expect((await invoiceOf(shop.db, id))!).toMatchObject({ refundedCents: 15_000 })
+    expect(await rowsOf(shop, 'SELECT stripe_refund AS id, state FROM refunds ORDER BY amount_cents')).toEqual([
       { id: dropped.id, state: 'pending' },
       { id: kept.id, state: 'pending' },
     ])
@@ -512,25 +531,44 @@ describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_00
     standIn.settleRefund(dropped.id, 'canceled')
     await standIn.delivered('refund.updated', kept.id)
     await standIn.delivered('refund.updated', dropped.id)
-    expect(await rowsOf(backend, 'SELECT stripe_refund AS id, state FROM refunds ORDER BY amount_cents')).toEqual([
+    expect(await rowsOf(shop, 'SELECT stripe_refund AS id, state FROM refunds ORDER BY amount_cents')).toEqual([
       { id: dropped.id, state: 'canceled' },
       { id: kept.id, state: 'succeeded' },
     ])
-    expect((await invoiceOf(await backend.db(), id))!).toMatchObject({ refundedCents: 10_000 })
+    expect((await invoiceOf(shop.db, id))!).toMatchObject({ refundedCents: 10_000 })
     await expect
       .poll(() => pushes.map((push) => push.payload.title))
       .toContain('Refund canceled: $50.00, Maria, Folsom')
-    await outboxDrained(backend)
+    await outboxDrained(shop)
     expect(pushes.filter((push) => String(push.payload.title).startsWith('Refund '))).toHaveLength(1)
   })
 
+  it('sends no receipt for a refund that failed before its receipt went, only the push to the owner', async () => {
+    // Its worker sends when the test drains it, so the receipt is still queued as the refund fails.
+    const opened = await openShop({ startWorker: false })
+    const { site: shop, smtp, standIn, pushes } = opened
+    const { id, token } = await sentInvoice(shop)
+    const { payment } = await paidByCard(opened, id, token)
+    standIn.refundsPending = true
+    expect(await ownerRefund(shop, payment.id, 20_000)).toMatchObject({ refundedCents: 20_000 })
+    standIn.refundsPending = false
+    const [refund] = await rowsOf<{ id: string }>(shop, 'SELECT stripe_refund AS id FROM refunds')
+    standIn.settleRefund(refund!.id, 'failed')
+    expect(await standIn.delivered('refund.updated', refund!.id)).toMatchObject({ status: 200 })
+    await shop.outbox.drain()
+    await outboxDrained(shop)
+    expect(mailsAbout(smtp, /^Receipt: \$770\.50 paid on invoice 1$/)).toHaveLength(1)
+    expect(mailsAbout(smtp, /^Refund: /)).toEqual([])
+    await expect.poll(() => pushes.map((push) => push.payload.title)).toContain('Refund failed: $200.00, Maria, Folsom')
+  })
+
   it('tells the owner in plain words when Stripe refuses a refund or cannot be reached, and records none', async () => {
-    const shop = await openShop()
-    const { backend, standIn, stripe } = shop
-    const { id, token } = await sentInvoice(backend)
-    const { payment, intent, charge } = await paidByCard(shop, id, token)
+    const opened = await openShop()
+    const { site: shop, standIn, stripe } = opened
+    const { id, token } = await sentInvoice(shop)
+    const { payment, intent, charge } = await paidByCard(opened, id, token)
     standIn.unavailable = true
-    const unreachable = await refundPayment(backend, payment.id, 10_000)
+    const unreachable = await ownerRefund(shop, payment.id, 10_000)
     standIn.unavailable = false
     expect(unreachable).toEqual({
       status: 503,
@@ -540,24 +578,24 @@ describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_00
     // Refunded in full in Stripe's dashboard, its event not here yet: the card still offers a refund.
     standIn.holding = true
     await stripe.refunds.create({ payment_intent: intent })
-    expect(await refundPayment(backend, payment.id, 10_000)).toEqual({
+    expect(await ownerRefund(shop, payment.id, 10_000)).toEqual({
       status: 409,
       message: `Stripe refused this refund, so nothing was refunded. Stripe says: Charge ${charge} has already been refunded.`,
     })
-    expect(await rowsOf(backend, 'SELECT 1 FROM refunds')).toEqual([])
+    expect(await rowsOf(shop, 'SELECT 1 FROM refunds')).toEqual([])
     await standIn.release()
-    expect(await rowsOf(backend, 'SELECT amount_cents FROM refunds')).toEqual([{ amount_cents: 77_050 }])
+    expect(await rowsOf(shop, 'SELECT amount_cents FROM refunds')).toEqual([{ amount_cents: 77_050 }])
   })
 })
 
 describe('the pay page refuses', { timeout: 120_000 }, () => {
   it('an unknown and a paid-off link alike: one 404 with the phone, nothing telling them apart', async () => {
-    const { backend } = await openShop({ stripe: false })
-    const { id, token } = await sentInvoice(backend)
-    await recordPaid(backend, id, 'cash', 77_050, '2026-11-20')
-    const paidOff = await open(backend, token)
-    const unknown = await open(backend, 'A'.repeat(32))
-    const malformed = await open(backend, '..%2Fetc')
+    const { site: shop } = await openShop({ stripe: false })
+    const { id, token } = await sentInvoice(shop)
+    await recordPaid(shop, id, 'cash', 77_050, '2026-11-20')
+    const paidOff = await open(shop, token)
+    const unknown = await open(shop, 'A'.repeat(32))
+    const malformed = await open(shop, '..%2Fetc')
     const bodies = await Promise.all([paidOff, unknown, malformed].map(({ response }) => response.text()))
     expect([paidOff, unknown, malformed].map(({ response }) => response.status)).toEqual([404, 404, 404])
     expect(new Set(bodies).size).toBe(1)
@@ -571,44 +609,42 @@ describe('the pay page refuses', { timeout: 120_000 }, () => {
   })
 
   it('a post from another site, and too many posts, with nothing made at Stripe', async () => {
-    const { backend, standIn } = await openShop()
-    const { token } = await sentInvoice(backend)
-    const crossSite = await pressPay(backend, token, {}, { Origin: 'https://attacker.example' })
+    const { site: shop, standIn } = await openShop()
+    const { token } = await sentInvoice(shop)
+    const crossSite = await pressPay(shop, token, {}, { Origin: 'https://attacker.example' })
     expect(crossSite.status).toBe(403)
     const statuses = []
-    for (let i = 0; i < 7; i++)
-      statuses.push((await pressPay(backend, token, { click: `c${i}`.padEnd(20, 'x') })).status)
+    for (let i = 0; i < 7; i++) statuses.push((await pressPay(shop, token, { click: `c${i}`.padEnd(20, 'x') })).status)
     expect(statuses).toEqual([303, 303, 303, 303, 303, 429, 429])
     expect([...standIn.objects.values()].filter((o) => o.object === 'checkout.session')).toHaveLength(5)
   })
 
   it('nothing more under the highest QUOTE_RATE_LIMIT the settings take: the page, and 400 for a bad signature', async () => {
     // Page views and webhooks are limited at 12 times it, past the database's integer: a 500 each before.
-    const { backend } = await openShop({ settings: { QUOTE_RATE_LIMIT: '2147483647' } })
-    const { token } = await sentInvoice(backend)
-    const { response, view } = await open(backend, token)
+    const { site: shop } = await openShop({ settings: { QUOTE_RATE_LIMIT: '2147483647' } })
+    const { token } = await sentInvoice(shop)
+    const { response, view } = await open(shop, token)
     expect([response.status, view?.balanceCents]).toEqual([200, 77_050])
     const body = JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed' })
     const headers = { 'stripe-signature': 't=1,v1=00', 'content-length': String(body.length) }
-    const webhook = new Request('http://x/stripe/webhook', { method: 'POST', body, headers })
-    expect((await stripeWebhook(webhook, CLIENT, backend)).status).toBe(400)
+    const request = new Request('http://x/stripe/webhook', { method: 'POST', body, headers })
+    expect((await webhook(shop, request)).status).toBe(400)
   })
 
   it('a webhook while Stripe is not set up: 404, storing nothing', async () => {
-    const { backend } = await openShop({ stripe: false })
+    const { site: shop } = await openShop({ stripe: false })
     const body = JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed' })
     const post = (signature: string) =>
-      stripeWebhook(
+      webhook(
+        shop,
         new Request('http://x/stripe/webhook', {
           method: 'POST',
           body,
           headers: { 'stripe-signature': signature, 'content-length': String(body.length) },
         }),
-        CLIENT,
-        backend,
       )
     expect((await post('t=1,v1=00')).status).toBe(404)
-    expect(await rowsOf(backend, 'SELECT 1 FROM stripe_events')).toEqual([])
+    expect(await rowsOf(shop, 'SELECT 1 FROM stripe_events')).toEqual([])
   })
 })
 
@@ -616,10 +652,10 @@ describe('reminders and the money the owner sees', { timeout: 120_000 }, () => {
   it('reminds an unpaid invoice 3 and 10 days after sending, within opening hours, and stops once paid', async () => {
     // The outbox and the invoice run on this clock, whatever the real date: what goes at once is due by it too.
     let now = new Date('2026-12-07T03:00:00Z') // Sunday 19:00 Pacific: after closing
-    const { backend, smtp } = await openShop({ stripe: false, clock: () => now })
-    const { id } = await sentInvoice(backend)
+    const { site: shop, smtp } = await openShop({ stripe: false, clock: () => now })
+    const { id } = await sentInvoice(shop)
     const due = await rowsOf<{ key: string; due: Date }>(
-      backend,
+      shop,
       `SELECT key, next_attempt_at AS due FROM outbox WHERE template = 'invoice_reminder' ORDER BY key`,
     )
     // Three and ten days later fall after closing too: each waits for 07:00 Pacific the next morning.
@@ -629,57 +665,57 @@ describe('reminders and the money the owner sees', { timeout: 120_000 }, () => {
     ])
     await expect.poll(() => mailsAbout(smtp, /^Invoice 1 from/).length, { timeout: 30_000 }).toBe(1)
     now = new Date('2026-12-10T15:01:00Z')
-    await (await backend.outbox()).drain()
+    await shop.outbox.drain()
     await expect.poll(() => mailsAbout(smtp, /^Reminder: invoice 1, \$770\.50 due$/).length).toBe(1)
-    await recordPaid(backend, id, 'zelle', 77_050, '2026-11-05')
+    await recordPaid(shop, id, 'zelle', 77_050, '2026-11-05')
     await expect.poll(() => mailsAbout(smtp, /^Receipt: /).length, { timeout: 30_000 }).toBe(1)
     now = new Date('2026-12-18T18:00:00Z')
-    await (await backend.outbox()).drain()
-    expect(
-      await rowsOf(backend, `SELECT 1 FROM outbox WHERE template = 'invoice_reminder' AND sent_at IS NULL`),
-    ).toEqual([])
+    await shop.outbox.drain()
+    expect(await rowsOf(shop, `SELECT 1 FROM outbox WHERE template = 'invoice_reminder' AND sent_at IS NULL`)).toEqual(
+      [],
+    )
     expect(mailsAbout(smtp, /^Reminder: /)).toHaveLength(1)
   })
 
   it('lists the invoices still due, by age, in the morning list, and leaves a paid one off', async () => {
     let now = new Date('2026-12-07T18:00:00Z') // Monday 10:00 Pacific
-    const { backend, smtp } = await openShop({ stripe: false, clock: () => now })
+    const { site: shop, smtp } = await openShop({ stripe: false, clock: () => now })
     // This day's list is looked at before the invoice exists (on a loaded runner the worker's first run came after
     // it, and a second list went out); the test counts the list of a later morning.
     const todaysList = `SELECT 1 FROM daily_runs WHERE job = 'morning-list' AND day = '2026-12-07'`
-    await expect.poll(() => rowsOf(backend, todaysList), { timeout: 30_000 }).toHaveLength(1)
-    const { id } = await sentInvoice(backend)
+    await expect.poll(() => rowsOf(shop, todaysList), { timeout: 30_000 }).toHaveLength(1)
+    const { id } = await sentInvoice(shop)
     const lists = () => mailsAbout(smtp, /^\d+ invoices? (is|are) due$/)
     now = new Date('2026-12-17T15:05:00Z') // 07:05 Pacific, nine days and 21 hours later
-    await (await backend.outbox()).drain()
+    await shop.outbox.drain()
     await expect.poll(() => lists().length).toBe(1)
     expect(lists()[0]!.mail.subject).toBe('1 invoice is due')
     expect(lists()[0]!.mail.text).toContain(
       'Due 8–30 days after sending ($770.50):\n  Invoice 1, Maria: $770.50, sent 9 days ago',
     )
-    await recordPaid(backend, id, 'cash', 77_050, '2026-12-17')
+    await recordPaid(shop, id, 'cash', 77_050, '2026-12-17')
     now = new Date('2026-12-18T15:05:00Z')
-    await (await backend.outbox()).drain()
-    await outboxDrained(backend)
+    await shop.outbox.drain()
+    await outboxDrained(shop)
     expect(mailsAbout(smtp, /^Receipt: /)).toHaveLength(1)
     expect(lists()).toHaveLength(1)
   })
 
   it('sums this month and the last (gross, fees, refunds, net), ages what is unpaid, and writes the CSV', async () => {
-    const { backend, standIn } = await openShop()
-    const db = await backend.db()
-    const { id, token } = await sentInvoice(backend, (lead) =>
+    const { site: shop, standIn } = await openShop()
+    const { db } = shop
+    const { id, token } = await sentInvoice(shop, (lead) =>
       addInvoiceLine(db, lead, { description: 'Gate, "side" =1+1', cents: 1_000 }),
     )
-    const pay = await pressPay(backend, token, { click: 'm'.repeat(20) })
+    const pay = await pressPay(shop, token, { click: 'm'.repeat(20) })
     await payOnStripe(pay.location)
     await standIn.delivered('checkout.session.completed', sessionOf(pay.location))
     const payment = (await invoiceOf(db, id))!.payments[0]!
-    await refundPayment(backend, payment.id, 5_000)
-    const unpaid = await sentInvoice(backend)
-    await recordPaid(backend, unpaid.id, 'cash', 7_050, '2026-01-02')
+    await ownerRefund(shop, payment.id, 5_000)
+    const unpaid = await sentInvoice(shop)
+    await recordPaid(shop, unpaid.id, 'cash', 7_050, '2026-01-02')
 
-    const money = await moneySummary(backend)
+    const money = await moneyOf(shop)
     // $780.50 by card: 2.9% is 2263.45¢, 2263 + 30.
     expect(money.thisMonth).toMatchObject({
       grossCents: 78_050,
@@ -711,16 +747,16 @@ describe('reminders and the money the owner sees', { timeout: 120_000 }, () => {
 
 describe('invoice numbers', { timeout: 120_000 }, () => {
   it.runIf(onPostgres)('run without gap or repeat when sends race on PostgreSQL', async () => {
-    const { backend } = await openShop({ stripe: false })
-    const db = await backend.db()
+    const { site: shop } = await openShop({ stripe: false })
+    const { db } = shop
     const leads: string[] = []
     for (let i = 0; i < 6; i++) {
-      const { id } = await quotedLead(backend, undefined, `Lee${i}`)
-      await acceptQuote(backend, id)
+      const { id } = await quotedLead(shop, undefined, `Lee${i}`)
+      await acceptQuote(shop, id)
       await markJobDone(db, id)
       leads.push(id)
     }
-    const sent = await Promise.all(leads.map((lead) => sendInvoice(backend, lead)))
+    const sent = await Promise.all(leads.map((lead) => sendInvoice(shop.db, lead, shop.now())))
     const numbers = sent.map((invoice) => (invoice as LeadInvoice).number).sort((a, b) => a! - b!)
     expect(numbers).toEqual([1, 2, 3, 4, 5, 6])
   })

@@ -9,11 +9,11 @@ import type { GalleryCategory } from '../../app/content/types'
 import { storePostedWork } from '../../app/features/work/post-work.server'
 import { setWorkPublished } from '../../app/features/work/posted-work.server'
 import { startSiteProcess } from '../support/site-process'
-import { migratedSiteData, useCleanup, useTempDirs, useTestBackends } from './helpers'
+import { migratedSiteData, useCleanup, useTempDirs, useTestSites } from './helpers'
 
 const tempDir = useTempDirs()
 const cleanup = useCleanup()
-const testBackend = useTestBackends()
+const testSite = useTestSites()
 const SAMPLE_ALT = 'Sample before-and-after'
 
 const shown = { alt: 'Before and after: driveway cleaning in Folsom, oil stains gone', hash: 'a1b2c3d4e5f60718' }
@@ -22,18 +22,19 @@ const hidden = { alt: 'Before and after: deck cleaning, hidden by the owner', ha
 /** A data folder and database holding one published and one hidden job, as the inbox leaves them. */
 async function dataWithPostedWork(): Promise<Record<string, string>> {
   const { dataDir, databaseUrl } = await migratedSiteData(await tempDir())
-  const backend = await testBackend({}, { dataDir, databaseUrl })
+  const parts = await testSite({}, { dataDir, databaseUrl })
   const post = (category: GalleryCategory, city: 'folsom' | '', { alt, hash }: typeof shown) =>
     storePostedWork(
-      backend,
+      parts.db,
       { id: randomUUID(), category, city, caption: 'Ninety minutes, one surface cleaner', alt, consent: 'yes' },
       { hash, width: 1600, height: 1000, widths: [320, 640, 960], placeholder: '#8a9b7c', files: [] },
+      parts.files,
     )
   const hiddenJob = await post('Deck Cleaning', '', hidden)
   await post('Driveway Cleaning', 'folsom', shown)
-  expect(await setWorkPublished(await backend.db(), hiddenJob.id, false)).toBe(true)
+  expect(await setWorkPublished(parts.db, hiddenJob.id, false)).toBe(true)
   // One process holds a data folder: the site's.
-  await backend.close()
+  await parts.close()
   return { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }
 }
 

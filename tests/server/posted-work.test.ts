@@ -9,14 +9,13 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import * as v from 'valibot'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildImages } from '../../scripts/build-images'
 import {
   POSTED_WORK_FILE_PATTERN,
   postWorkFieldsSchema,
   type PostWorkResponse,
 } from '../../app/features/work/posted-work'
-import type { Backend } from '../../app/platform/backend.server'
 import type { Db } from '../../app/platform/db/database.server'
 import { onStoredPagesDropped } from '../../app/platform/http/html-cache.server'
 import {
@@ -39,21 +38,24 @@ import {
   useFileStores,
   useOwnerSessions,
   useTempDirs,
-  useTestBackends,
+  useTestSites,
   type FileStoreName,
 } from './helpers'
 import { captureLog } from '../support/log-capture'
+import type { TestSite } from '../support/test-site'
 import { flatPng, hugeHeic } from '../support/huge-heic'
 import { heicOf, phoneJpeg } from '../support/phone-photo-tags'
 
 const tempDir = useTempDirs()
-const testBackend = useTestBackends()
+const testSite = useTestSites()
 const fileStore = useFileStores()
 const signIn = useOwnerSessions()
 const SITE = 'http://localhost:3000'
-// The session check reads the site's configuration, as in production.
-process.env.OWNER_EMAIL = 'owner@example.com'
-process.env.OWNER_SESSION_SECRET = 'posted-work-test-session-secret-0123456789abcdef'
+// The session check reads the site's configuration, as in production: set before any import parses it.
+vi.hoisted(() => {
+  process.env.OWNER_EMAIL = 'owner@example.com'
+  process.env.OWNER_SESSION_SECRET = 'posted-work-test-session-secret-0123456789abcdef'
+})
 
 let drops = 0
 onStoredPagesDropped(() => drops++)
@@ -85,20 +87,20 @@ beforeAll(async () => {
   heic = heicOf(afterPath)
 }, 120_000)
 
-/** A backend on `store`, the owner signed in, and the upload answering through Start's server entry. */
+/** A site on `store`, the owner signed in, and the upload answering through Start's server entry. */
 async function setUp(store: FileStoreName = 'the folder store') {
   const files = await fileStore(store)
-  const backend = await testBackend(files.env)
-  const cookie = await signIn(backend)
+  const site = await testSite(files.env)
+  const cookie = await signIn(site)
   // As its route wraps it.
-  const wrapped = forOwner(({ request }: { request: Request }) => handlePostWork(request, backend))
+  const wrapped = forOwner(({ request }: { request: Request }) => handlePostWork(site.db, request, site.files))
   const handle = (request: Request) => wrapped({ request })
   const post = async (request: Request) => {
     const response = await runHandler(handle, request)
     return { status: response.status, body: (await response.json()) as PostWorkResponse }
   }
-  const db = await backend.db()
-  return { backend, db, cookie, post, files: () => files.names(backend, 'posted-work'), standIn: files.standIn }
+  const db = site.db
+  return { site, db, cookie, post, files: () => files.names(site, 'posted-work'), standIn: files.standIn }
 }
 
 interface Upload {
@@ -138,9 +140,9 @@ function postRequest(cookie: string | null, upload: Upload = {}): Request {
   })
 }
 
-const served = (backend: Backend, file: string, headers: HeadersInit = {}) =>
+const served = (site: TestSite, file: string, headers: HeadersInit = {}) =>
   runHandler(
-    (request) => workPhotoResponse(request, file, backend),
+    (request) => workPhotoResponse(site.db, { request, file }, site.files, site.config.htmlCacheSeconds),
     new Request(`${SITE}/work-photos/${file}`, { headers }),
   )
 
@@ -271,47 +273,47 @@ describe('posting work from the inbox', { timeout: 180_000 }, () => {
   })
 
   it("a hidden or deleted job's photos answer 404 at once, and a shown one's are cached only as long as a page", async () => {
-    const { backend, db, cookie, post } = await setUp()
+    const { site, db, cookie, post } = await setUp()
     const work = await posted(await post(postRequest(cookie)))
     const file = `${work.imageHash}-640.avif`
-    const shown = await served(backend, file)
+    const shown = await served(site, file)
     expect(shown.status).toBe(200)
     // HTML_CACHE_SECONDS' default: a CDN or browser drops a hidden photo when it would drop the page.
     expect(shown.headers.get('Cache-Control')).toBe('public, max-age=10')
     const etag = shown.headers.get('ETag')!
-    expect((await served(backend, file, { 'If-None-Match': etag })).status).toBe(304)
+    expect((await served(site, file, { 'If-None-Match': etag })).status).toBe(304)
 
     expect(await setWorkPublished(db, work.id, false)).toBe(true)
-    const hidden = await served(backend, file)
+    const hidden = await served(site, file)
     expect(hidden.status).toBe(404)
     expect(hidden.headers.get('Cache-Control')).toBe('no-store')
     // Still on file, for the owner to show again: the row decides, not the file.
     expect(await setWorkPublished(db, work.id, true)).toBe(true)
-    expect((await served(backend, file)).status).toBe(200)
-    expect((await served(backend, `${work.imageHash}-9999.avif`)).status).toBe(404)
+    expect((await served(site, file)).status).toBe(200)
+    expect((await served(site, `${work.imageHash}-9999.avif`)).status).toBe(404)
 
-    expect(await deleteWork(backend, work.id)).toBe(true)
-    expect((await served(backend, file)).status).toBe(404)
+    expect(await deleteWork(site.db, work.id, site.files)).toBe(true)
+    expect((await served(site, file)).status).toBe(404)
   })
 
   it('a job posted from a lead names it, and one naming no stored lead (deleted since) is posted unlinked', async () => {
-    const { backend } = await setUp()
-    const leadId = await storeTestLead(backend, 'Linked')
+    const { site } = await setUp()
+    const leadId = await storeTestLead(site, 'Linked')
     const frame = await encodeVariants(
       await composeBeforeAfter(await decodeToRaw(afterJpeg), await decodeToRaw(gpsJpeg)),
     )
     const store = (fields: Record<string, string>) =>
-      storePostedWork(backend, v.parse(postWorkFieldsSchema, workFields({ fields })), frame)
+      storePostedWork(site.db, v.parse(postWorkFieldsSchema, workFields({ fields })), frame, site.files)
     expect(await store({ leadId })).toMatchObject({ leadId })
     expect(await store({ leadId: randomUUID() })).toMatchObject({ leadId: null })
     expect(await store({ leadId: '' })).toMatchObject({ leadId: null })
-    expect((await listOwnerWork(await backend.db())).map((work) => work.leadId).sort()).toEqual([leadId, null, null])
+    expect((await listOwnerWork(site.db)).map((work) => work.leadId).sort()).toEqual([leadId, null, null])
   })
 })
 
 describe.each(FILE_STORES)('posted work in %s', { timeout: 180_000 }, (store) => {
   it('a photo with GPS is posted upright as one frame whose every stored and served variant has no EXIF', async () => {
-    const { backend, cookie, post, files, standIn } = await setUp(store)
+    const { site, cookie, post, files, standIn } = await setUp(store)
     const id = randomUUID()
     const before = drops
     const work = await posted(await post(postRequest(cookie, { id })))
@@ -337,7 +339,7 @@ describe.each(FILE_STORES)('posted work in %s', { timeout: 180_000 }, (store) =>
     for (const name of names) {
       expect(name).toMatch(POSTED_WORK_FILE_PATTERN)
       expect(name.startsWith(work.imageHash)).toBe(true)
-      writeFileSync(join(copies, name), (await backend.files.get(`posted-work/${name}`))!)
+      writeFileSync(join(copies, name), (await site.files.get(`posted-work/${name}`))!)
     }
     // Only the container's own groups (RIFF for WebP; QuickTime and Meta for AVIF): no EXIF, GPS, XMP or ICC.
     for (const tags of exif(...names.map((name) => join(copies, name)))) {
@@ -354,7 +356,7 @@ describe.each(FILE_STORES)('posted work in %s', { timeout: 180_000 }, (store) =>
 
     // The bucket is private: the public gets the files only through the site's /work-photos/.
     if (standIn) expect(standIn.buckets.get('posted-work')?.public).toBe(false)
-    const response = await served(backend, `${work.imageHash}-640.avif`)
+    const response = await served(site, `${work.imageHash}-640.avif`)
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe('image/avif')
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=10')
@@ -383,7 +385,7 @@ describe.each(FILE_STORES)('posted work in %s', { timeout: 180_000 }, (store) =>
   })
 
   it('a retry with the same id posts nothing twice, and a racing retry with other photos leaves no file', async () => {
-    const { backend, db, cookie, post, files } = await setUp(store)
+    const { site, db, cookie, post, files } = await setUp(store)
     const id = randomUUID()
     const first = await post(postRequest(cookie, { id }))
     const again = await post(postRequest(cookie, { id, after: heic }))
@@ -396,46 +398,46 @@ describe.each(FILE_STORES)('posted work in %s', { timeout: 180_000 }, (store) =>
     const other = await encodeVariants(
       await composeBeforeAfter(await decodeToRaw(afterJpeg), await decodeToRaw(gpsJpeg)),
     )
-    const raced = await storePostedWork(backend, v.parse(postWorkFieldsSchema, workFields({ id })), other)
+    const raced = await storePostedWork(site.db, v.parse(postWorkFieldsSchema, workFields({ id })), other, site.files)
     expect(raced).toEqual(first.body.success && first.body.work)
     expect((await listOwnerWork(db)).map((work) => work.id)).toEqual([id])
     expect(files()).toEqual(kept)
   })
 
   it('deleting removes the row and its files, but keeps files another post of the same photos shows', async () => {
-    const { backend, db, cookie, post, files } = await setUp(store)
+    const { site, db, cookie, post, files } = await setUp(store)
     const first = await posted(await post(postRequest(cookie)))
     const twin = await posted(await post(postRequest(cookie)))
     expect(twin.imageHash).toBe(first.imageHash)
     expect(files()).toHaveLength(12)
     const file = `${first.imageHash}-320.webp`
-    expect((await served(backend, file)).status).toBe(200)
+    expect((await served(site, file)).status).toBe(200)
 
     const before = drops
-    expect(await deleteWork(backend, first.id)).toBe(true)
+    expect(await deleteWork(site.db, first.id, site.files)).toBe(true)
     expect(files()).toHaveLength(12)
-    expect(await deleteWork(backend, twin.id)).toBe(true)
+    expect(await deleteWork(site.db, twin.id, site.files)).toBe(true)
     expect(drops).toBe(before + 2)
     expect(files()).toEqual([])
     expect(await listOwnerWork(db)).toEqual([])
-    expect(await deleteWork(backend, twin.id)).toBe(false)
+    expect(await deleteWork(site.db, twin.id, site.files)).toBe(false)
 
-    const gone = await served(backend, file)
+    const gone = await served(site, file)
     expect(gone.status).toBe(404)
     expect(gone.headers.get('Cache-Control')).toBe('no-store')
-    expect((await served(backend, '../data.db')).status).toBe(404)
+    expect((await served(site, '../data.db')).status).toBe(404)
   })
 })
 
 describe('backups of the photos', { timeout: 180_000 }, () => {
   it("a backup's photo archive beside the database's restores the folder store's posted work and lead photos", async () => {
-    const { backend, cookie, post, files } = await setUp()
+    const { site, cookie, post, files } = await setUp()
     await posted(await post(postRequest(cookie)))
     // A visitor's photo, where the upload puts it (lead-photos.test.ts stores them through the upload).
     const leadPhoto = `lead-photos/${randomUUID()}/${'a'.repeat(32)}.jpg`
-    expect(await backend.files.put(leadPhoto, new Uint8Array(gpsJpeg), 'image/jpeg')).toBe(true)
+    expect(await site.files.put(leadPhoto, new Uint8Array(gpsJpeg), 'image/jpeg')).toBe(true)
     const backups = await tempDir()
-    const archive = backupLeadPhotos(backend.dataDir, join(backups, 'site-2026-11-28.tar.gz'))
+    const archive = backupLeadPhotos(site.dataDir, join(backups, 'site-2026-11-28.tar.gz'))
     expect(archive).toBe(join(backups, 'site-2026-11-28-photos.tar.gz'))
 
     const restoredDir = await tempDir()
@@ -443,7 +445,7 @@ describe('backups of the photos', { timeout: 180_000 }, () => {
     const restored = readdirSync(join(restoredDir, 'posted-work')).sort()
     expect(restored).toEqual(files())
     for (const file of [...restored.map((name) => `posted-work/${name}`), leadPhoto])
-      expect(readFileSync(join(restoredDir, file))).toEqual(readFileSync(join(backend.dataDir, file)))
+      expect(readFileSync(join(restoredDir, file))).toEqual(readFileSync(join(site.dataDir, file)))
     // A site that never took a photo backs up and restores the database alone.
     expect(backupLeadPhotos(await tempDir(), join(backups, 'empty.tar.gz'))).toBeNull()
     expect(restoreLeadPhotos(await tempDir(), join(backups, 'empty.tar.gz'))).toBeNull()

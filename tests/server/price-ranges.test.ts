@@ -8,20 +8,23 @@ import { describe, expect, it } from 'vitest'
 import { serviceList } from '../../app/content/service-list'
 import { priceListSchema } from '../../app/features/quotes/quote-schema'
 import { DEFAULT_PRICE_RULE } from '../../app/features/prices/typical-price'
-import type { Backend } from '../../app/platform/backend.server'
+import { Database } from '../../app/platform/db/database.server'
 import { answerMessage } from '../../app/features/assistant/ai-assistant.server'
 import { handleLeadFormPost } from '../../app/features/leads/lead-form-post.server'
 import { leadSources, listInbox } from '../../app/features/owner/inbox.server'
 import { savePriceSettings, typicalPrice } from '../../app/features/prices/price-list.server'
 import { quoteEditor } from '../../app/features/quotes/quotes.server'
-import { leadForm, leadService, rowsOf, useTestBackends } from './helpers'
+import type { TestSite } from '../support/test-site'
+import { leadForm, leadService, leadSettings, rowsOf, useCleanup, useTempDirs, useTestSites } from './helpers'
 import { acceptQuote, quotedLead } from './quote-helpers'
 
-const openBackend = useTestBackends()
+const openSite = useTestSites()
+const tempDir = useTempDirs()
+const cleanup = useCleanup()
 const leads = leadService()
 
 /** The Prices view's save: house washing by size with a $150 minimum, every other service without a range. */
-async function priceHouseWashing(backend: Backend, rule = '') {
+async function priceHouseWashing(site: TestSite, rule = '') {
   const items = serviceList.map(({ id, title }) =>
     id === 'full-house'
       ? {
@@ -37,30 +40,31 @@ async function priceHouseWashing(backend: Backend, rule = '') {
         }
       : { serviceId: id, description: title, price: '' },
   )
-  await savePriceSettings(await backend.db(), v.parse(priceListSchema, { items, terms: '', rule }))
+  await savePriceSettings(site.db, v.parse(priceListSchema, { items, terms: '', rule }))
 }
 
 /** The form as the browser sends it, with whatever a forger adds. */
-const submit = (backend: Backend, fields: Record<string, unknown>) =>
+const submit = (site: TestSite, fields: Record<string, unknown>) =>
   leads.handle(
+    site.db,
     leadForm({ sourcePage: '/services?tab=full-house', ...fields }),
     { ip: '203.0.113.9', userAgent: 'test' },
-    backend,
+    leadSettings(site),
   )
 
-const shownColumns = (backend: Backend) =>
+const shownColumns = (site: TestSite) =>
   rowsOf(
-    backend,
+    site,
     `SELECT service_id, price_size, price_low_cents, price_high_cents, price_minimum_cents FROM leads
      ORDER BY created_at, first_name`,
   )
 
 describe('typical prices', { timeout: 120_000 }, () => {
   it('reads the saved sizes in order with the minimum and the default rule, and no price for another service', async () => {
-    const backend = await openBackend()
-    const db = await backend.db()
+    const site = await openSite()
+    const { db } = site
     expect(await typicalPrice(db, 'full-house')).toBeNull()
-    await priceHouseWashing(backend)
+    await priceHouseWashing(site)
     expect(await typicalPrice(db, 'full-house')).toEqual({
       minimumCents: 15000,
       ranges: [
@@ -70,13 +74,13 @@ describe('typical prices', { timeout: 120_000 }, () => {
       rule: DEFAULT_PRICE_RULE,
     })
     expect(await typicalPrice(db, 'roof')).toBeNull()
-    await priceHouseWashing(backend, 'Prices are for homes up to 3,000 sq ft.')
+    await priceHouseWashing(site, 'Prices are for homes up to 3,000 sq ft.')
     expect((await typicalPrice(db, 'full-house'))?.rule).toBe('Prices are for homes up to 3,000 sq ft.')
   })
 
   it("stores the range of the chosen size from the owner's list, never a price the browser sends", async () => {
-    const backend = await openBackend()
-    await priceHouseWashing(backend)
+    const site = await openSite()
+    await priceHouseWashing(site)
     const forged = { priceLowCents: 1, price_low_cents: 1, lowCents: 1, range: '$1–$2' }
     for (const [firstName, fields] of [
       ['Ana', { service: 'full-house', size: 'two-story', ...forged }],
@@ -84,8 +88,8 @@ describe('typical prices', { timeout: 120_000 }, () => {
       ['Cam', { service: 'roof', size: 'two-story' }],
       ['Dee', {}],
     ] as const)
-      expect((await submit(backend, { firstName, ...fields })).status).toBe(200)
-    expect(await shownColumns(backend)).toEqual([
+      expect((await submit(site, { firstName, ...fields })).status).toBe(200)
+    expect(await shownColumns(site)).toEqual([
       {
         service_id: 'full-house',
         price_size: 'two-story',
@@ -112,23 +116,23 @@ describe('typical prices', { timeout: 120_000 }, () => {
   })
 
   it('refuses a service that is not offered or a size with control characters, storing nothing', async () => {
-    const backend = await openBackend()
-    expect(await submit(backend, { service: 'pool' })).toMatchObject({
+    const site = await openSite()
+    expect(await submit(site, { service: 'pool' })).toMatchObject({
       status: 400,
       body: { success: false, field: 'service', error: 'Please choose a service from the list' },
     })
-    expect(await submit(backend, { service: 'full-house', size: 'two\u0000story' })).toMatchObject({
+    expect(await submit(site, { service: 'full-house', size: 'two\u0000story' })).toMatchObject({
       status: 400,
       body: { field: 'size', error: 'Please choose a size from the list' },
     })
-    expect(await rowsOf(backend, 'SELECT id FROM leads')).toEqual([])
+    expect(await rowsOf(site, 'SELECT id FROM leads')).toEqual([])
   })
 
   it("shows the range on the owner's card and starts the first quote from it", async () => {
-    const backend = await openBackend()
-    await priceHouseWashing(backend)
-    await submit(backend, { service: 'full-house', size: 'two-story' })
-    const db = await backend.db()
+    const site = await openSite()
+    await priceHouseWashing(site)
+    await submit(site, { service: 'full-house', size: 'two-story' })
+    const { db } = site
     const [card] = await listInbox(db)
     expect(card).toMatchObject({
       service: 'Full House Washing',
@@ -139,8 +143,8 @@ describe('typical prices', { timeout: 120_000 }, () => {
   })
 
   it('counts accepted quotes below, inside and above the range their lead was shown, per service', async () => {
-    const backend = await openBackend()
-    await priceHouseWashing(backend)
+    const site = await openSite()
+    await priceHouseWashing(site)
     const shown = {
       serviceId: 'full-house' as const,
       shownPrice: { size: 'two-story', lowCents: 35000, highCents: 45000, minimumCents: 15000 },
@@ -151,23 +155,23 @@ describe('typical prices', { timeout: 120_000 }, () => {
       ['Cam', '300'],
       ['Dee', '451'],
     ] as const) {
-      const { id } = await quotedLead(backend, [{ description: 'House washing', price }], name, 30, shown)
-      expect(await acceptQuote(backend, id)).toBe('accepted')
+      const { id } = await quotedLead(site, [{ description: 'House washing', price }], name, 30, shown)
+      expect(await acceptQuote(site, id)).toBe('accepted')
     }
     // Quoted but not accepted, and accepted without a range shown: neither counts.
-    await quotedLead(backend, [{ description: 'House washing', price: '400' }], 'Eve', 30, shown)
-    const { id } = await quotedLead(backend, [{ description: 'Roof', price: '900' }], 'Fay')
-    await acceptQuote(backend, id)
-    const sources = await leadSources(await backend.db(), 90)
+    await quotedLead(site, [{ description: 'House washing', price: '400' }], 'Eve', 30, shown)
+    const { id } = await quotedLead(site, [{ description: 'Roof', price: '900' }], 'Fay')
+    await acceptQuote(site, id)
+    const sources = await leadSources(site.db, 90)
     expect(sources.prices).toEqual([{ service: 'Full House Washing', below: 1, inside: 2, above: 1 }])
   })
 
   it("answers how much from the owner's ranges, and as before for a service without one", async () => {
-    const backend = await openBackend()
-    const db = await backend.db()
+    const site = await openSite()
+    const { db } = site
     const before = await answerMessage('How much is house washing?', null, db)
     expect(before).toContain("We don't give prices in chat")
-    await priceHouseWashing(backend)
+    await priceHouseWashing(site)
     const answer = await answerMessage('How much is house washing?', null, db)
     expect(answer).toContain('Typical price: $250–$350 (one-story); Typical price: $350–$450 (two-story).')
     expect(answer).toContain('Minimum charge: $150.')
@@ -176,9 +180,9 @@ describe('typical prices', { timeout: 120_000 }, () => {
     expect(await answerMessage('How much is roof cleaning?', null, db)).toContain("We don't give prices in chat")
   })
   it('answers the price button of the form without JavaScript with the form again and the price, storing nothing', async () => {
-    const backend = await openBackend()
-    await priceHouseWashing(backend)
-    const post = (fields: Record<string, string>, to: Backend = backend) => {
+    const site = await openSite()
+    await priceHouseWashing(site)
+    const post = (fields: Record<string, string>, db: Database = site.db) => {
       const body = new URLSearchParams({ firstName: 'Maria', ...fields, intent: 'price' }).toString()
       const headers = {
         origin: 'http://localhost',
@@ -186,9 +190,11 @@ describe('typical prices', { timeout: 120_000 }, () => {
         'content-length': String(body.length),
       }
       return handleLeadFormPost(
+        db,
         new Request('http://localhost/quote-request', { method: 'POST', headers, body }),
         '203.0.113.9',
-        to,
+        site.config,
+        site.now(),
       )
     }
     const sizes = await post({ service: 'full-house' })
@@ -202,8 +208,9 @@ describe('typical prices', { timeout: 120_000 }, () => {
     expect(await post({ service: '<b>forged</b>' })).toHaveProperty('price', null)
     expect(await post({})).toHaveProperty('price', null)
     // A database that cannot be read: the form still comes back, without a price.
-    const down = { ...backend, db: () => Promise.reject(new Error('down')) }
+    const down = new Database({ dataDir: await tempDir(), mustExist: true })
+    cleanup.push(() => down.close())
     expect(await post({ service: 'full-house' }, down)).toMatchObject({ status: 200, result: 'price', price: null })
-    expect(await rowsOf(backend, 'SELECT id::text FROM leads UNION ALL SELECT bucket FROM rate_limit_hits')).toEqual([])
+    expect(await rowsOf(site, 'SELECT id::text FROM leads UNION ALL SELECT bucket FROM rate_limit_hits')).toEqual([])
   })
 })

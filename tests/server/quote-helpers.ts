@@ -1,10 +1,11 @@
 // A lead quoted and accepted as the owner's and the customer's own calls do it, for the quote and job tests.
 import * as v from 'valibot'
-import type { Backend } from '../../app/platform/backend.server'
-import { storeLead, type StoredLeadInput } from '../../app/features/leads/store-lead.server'
-import { answerQuote, quoteOf, sendQuote } from '../../app/features/quotes/quotes.server'
+import type { StoredLeadInput } from '../../app/features/leads/store-lead.server'
+import { quoteOf } from '../../app/features/quotes/quote-reads.server'
+import { answerQuote, sendQuote } from '../../app/features/quotes/quotes.server'
 import { quoteDraftSchema, type QuoteDraftInput } from '../../app/features/quotes/quote-schema'
-import { testLead } from './helpers'
+import type { TestSite } from '../support/test-site'
+import { storeTestLead } from './helpers'
 
 export const ITEMS: QuoteDraftInput['items'] = [
   { description: 'Driveway cleaning', price: '250' },
@@ -14,23 +15,22 @@ export const ITEMS: QuoteDraftInput['items'] = [
 
 /** A lead from Folsom (12 Oak St, 95630 unless `lead` says), quoted with `items`: its id, link and token. */
 export async function quotedLead(
-  backend: Backend,
+  site: TestSite,
   items = ITEMS,
   firstName = 'Maria',
   validDays = 30,
   lead: Partial<StoredLeadInput> = {},
 ) {
-  const { id } = await storeLead(backend, testLead(firstName, { zip: '95630', street: '12 Oak St', ...lead }))
+  const id = await storeTestLead(site, firstName, { zip: '95630', street: '12 Oak St', ...lead })
   const draft = v.parse(quoteDraftSchema, { lead: id, items, note: 'Thanks!', validDays })
-  const sent = await sendQuote(backend, draft)
+  const sent = await sendQuote(site.db, draft, site.now())
   if (sent.result !== 'sent') throw new Error(sent.result)
   return { id, token: sent.link.split('/quote/')[1]!, link: sent.link }
 }
 
 /** The customer's acceptance of the newest version, through answerQuote as the page's post calls it. */
-export async function acceptQuote(backend: Backend, lead: string, chosen: string[] = []): Promise<string> {
-  const db = await backend.db()
-  const { token, version, hash } = (await quoteOf(db, lead))!
+export async function acceptQuote(site: Pick<TestSite, 'db' | 'now'>, lead: string, chosen: string[] = []) {
+  const { token, version, hash } = (await quoteOf(site.db, lead))!
   const acceptance = { version, hash, name: 'Maria Lopez', chosen, ipHash: null, userAgent: null, push: false }
-  return answerQuote(backend, token, acceptance)
+  return answerQuote(site.db, token, acceptance, site.now())
 }

@@ -6,30 +6,48 @@
 import { sql } from 'kysely'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { site } from '../../app/content/site'
-import type { Backend } from '../../app/platform/backend.server'
+import { site as business } from '../../app/content/site'
 import { pacificClock, pacificDate, pacificInstant } from '../../app/platform/time/business-hours.server'
 import { listInbox } from '../../app/features/owner/inbox.server'
 import { quotePageGet, quotePagePost } from '../../app/features/quotes/quote-page.server'
 import { sendQuote, withdrawQuote } from '../../app/features/quotes/quotes.server'
+import type { TestSite } from '../support/test-site'
 import { quoteDraftSchema } from '../../app/features/quotes/quote-schema'
 import { QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '../../app/features/quotes/quote-texts'
-import { formPost, outboxDrained, pageView, rowsOf as rows, runHandler, useMailingSites } from './helpers'
+import {
+  formPost,
+  outboxDrained,
+  pageView,
+  PUSH_ENV,
+  rowsOf as rows,
+  runHandler,
+  useMailingSites,
+  usePushPhones,
+} from './helpers'
 import { ITEMS, quotedLead } from './quote-helpers'
 
+const pushPhone = usePushPhones()
 const mailingSite = useMailingSites()
 const CLIENT = '198.51.100.20'
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
 const openSite = (env: Record<string, string> = {}) => mailingSite(env, { startWorker: true })
 
+/** Who opens the page, as the route hands it on: from `ip`, on the site's clock and settings. */
+const visit = (site: TestSite, ip = CLIENT) => ({
+  ip,
+  now: site.now(),
+  limits: site.config.quote,
+  push: Boolean(site.config.owner.vapid),
+})
+
 /** The page as a browser gets it: the read, or the answer that replaces it. */
-const open = (backend: Backend, token: string, ip = CLIENT) =>
-  pageView((request) => quotePageGet(request, token, ip, backend), `${site.baseUrl}/quote/${token}`)
+const open = (site: TestSite, token: string, ip = CLIENT) =>
+  pageView(() => quotePageGet(site.db, token, visit(site, ip)), `${business.baseUrl}/quote/${token}`)
 
 /** The page's plain form posted, from the page itself unless `headers` say otherwise. */
 async function post(
-  backend: Backend,
+  site: TestSite,
   token: string,
   fields: [string, string][],
   { ip = CLIENT, headers = {} as Record<string, string> } = {},
@@ -37,19 +55,19 @@ async function post(
   let refused: Exclude<Awaited<ReturnType<typeof quotePagePost>>, Response> | undefined
   const response = await runHandler(
     async (request) => {
-      const outcome = await quotePagePost(request, token, ip, backend)
+      const outcome = await quotePagePost(site.db, request, token, visit(site, ip))
       if (outcome instanceof Response) return outcome
       refused = outcome
       return new Response('page', { status: outcome.refusal.status })
     },
-    formPost(`${site.baseUrl}/quote/${token}`, fields, { 'User-Agent': 'QuoteTest/1.0', ...headers }),
+    formPost(`${business.baseUrl}/quote/${token}`, fields, { 'User-Agent': 'QuoteTest/1.0', ...headers }),
   )
   return { status: response.status, location: response.headers.get('location'), refused }
 }
 
 /** The fields of "Accept quote" as the page renders them for the newest version. */
-async function acceptFields(backend: Backend, token: string, name = 'Maria Lopez', options: string[] = ['i3']) {
-  const { view } = await open(backend, token)
+async function acceptFields(site: TestSite, token: string, name = 'Maria Lopez', options: string[] = ['i3']) {
+  const { view } = await open(site, token)
   if (!view || view instanceof Response) throw new Error('no quote page')
   return [
     ['version', String(view.version)],
@@ -63,30 +81,31 @@ async function acceptFields(backend: Backend, token: string, name = 'Maria Lopez
 
 describe('a quote sent and accepted', { timeout: 120_000 }, () => {
   it('e-mails the link, and a second version replaces the first without a second pair of reminders', async () => {
-    const { backend, smtp } = await openSite()
-    const { id, token, link } = await quotedLead(backend)
-    expect(await rows(backend, 'SELECT status FROM leads WHERE id = $1', [id])).toEqual([{ status: 'quoted' }])
-    await outboxDrained(backend)
-    const first = smtp.received.find((mail) => mail.mail.subject === `Your quote from ${site.name}`)!
+    const { site, smtp } = await openSite()
+    const { id, token, link } = await quotedLead(site)
+    expect(await rows(site, 'SELECT status FROM leads WHERE id = $1', [id])).toEqual([{ status: 'quoted' }])
+    await outboxDrained(site)
+    const first = smtp.received.find((mail) => mail.mail.subject === `Your quote from ${business.name}`)!
     expect(first.rcptTo).toEqual(['maria@example.com'])
     expect(first.mail.text).toContain(link)
     expect(first.mail.text).toContain('$370.50, every required charge included, and one option you may add.')
 
     const again = await sendQuote(
-      backend,
+      site.db,
       v.parse(quoteDraftSchema, { lead: id, items: ITEMS.slice(0, 2), note: '', validDays: 10 }),
+      site.now(),
     )
     expect(again).toEqual({ result: 'sent', link, version: 2 })
-    await outboxDrained(backend)
-    const second = smtp.received.find((mail) => mail.mail.subject === `Your updated quote from ${site.name}`)!
+    await outboxDrained(site)
+    const second = smtp.received.find((mail) => mail.mail.subject === `Your updated quote from ${business.name}`)!
     expect(second.mail.text).toContain('$370.50, every required charge included.')
     const reminders = await rows(
-      backend,
-      `SELECT template FROM outbox WHERE lead_id = $1 AND template LIKE 'owner_reminder%' ORDER BY template`,
+      site,
+      `SELECT key FROM outbox WHERE lead_id = $1 AND template = 'owner_follow_up' ORDER BY key`,
       [id],
     )
-    expect(reminders).toEqual([{ template: 'owner_reminder_2d' }, { template: 'owner_reminder_7d' }])
-    const { view } = await open(backend, token)
+    expect(reminders).toEqual([{ key: 'quoted-2d' }, { key: 'quoted-7d' }])
+    const { view } = await open(site, token)
     expect(view).toMatchObject({
       version: 2,
       items: [
@@ -97,16 +116,16 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
   })
 
   it('records one acceptance with the total of the stored version, wins the lead and e-mails the quote in full', async () => {
-    const { backend, smtp } = await openSite()
-    const { id, token } = await quotedLead(backend)
-    const fields = await acceptFields(backend, token)
+    const { site, smtp } = await openSite()
+    const { id, token } = await quotedLead(site)
+    const fields = await acceptFields(site, token)
     // A price or total sent along is no field of the form: the server sums the stored version.
     const forged: [string, string][] = [...fields, ['total', '1'], ['price', '0'], ['cents', '1']]
-    expect(await post(backend, token, forged)).toMatchObject({ status: 303, location: `/quote/${token}?done=accepted` })
-    expect(await post(backend, token, fields)).toMatchObject({ status: 303, location: `/quote/${token}?done=accepted` })
+    expect(await post(site, token, forged)).toMatchObject({ status: 303, location: `/quote/${token}?done=accepted` })
+    expect(await post(site, token, fields)).toMatchObject({ status: 303, location: `/quote/${token}?done=accepted` })
 
     const accepted = await rows(
-      backend,
+      site,
       `SELECT version, accepted_name, accepted_items, accepted_total_cents, accepted_user_agent,
               accepted_ip_hash ~ '^[0-9a-f]{64}$' AS hashed FROM quotes`,
     )
@@ -116,13 +135,13 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
       { id: 'i3', description: 'Seal the driveway', cents: 40000, optional: true },
     ]
     expect(accepted.map(Object.values)).toEqual([[1, 'Maria Lopez', acceptedItems, 77050, 'QuoteTest/1.0', true]])
-    expect(await rows(backend, 'SELECT status, job_value_cents, won_at IS NOT NULL AS won FROM leads')).toEqual([
+    expect(await rows(site, 'SELECT status, job_value_cents, won_at IS NOT NULL AS won FROM leads')).toEqual([
       { status: 'won', job_value_cents: 77050, won: true },
     ])
     // The quote reminders stop; the customer's confirmation goes once.
-    expect(await rows(backend, `SELECT template FROM outbox WHERE template LIKE 'owner_reminder%'`)).toEqual([])
-    await outboxDrained(backend)
-    const confirmations = smtp.received.filter((mail) => mail.mail.subject === `Quote accepted: ${site.name}`)
+    expect(await rows(site, `SELECT key FROM outbox WHERE template = 'owner_follow_up'`)).toEqual([])
+    await outboxDrained(site)
+    const confirmations = smtp.received.filter((mail) => mail.mail.subject === `Quote accepted: ${business.name}`)
     expect(confirmations).toHaveLength(1)
     const text = confirmations[0]!.mail.text!
     for (const line of [
@@ -136,130 +155,158 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
       expect(text).toContain(line)
 
     // The link keeps showing the acceptance; no new version can be sent.
-    expect((await open(backend, token)).view).toMatchObject({ acceptance: { name: 'Maria Lopez', totalCents: 77050 } })
-    const edit = await sendQuote(backend, v.parse(quoteDraftSchema, { lead: id, items: ITEMS, validDays: 30 }))
+    expect((await open(site, token)).view).toMatchObject({ acceptance: { name: 'Maria Lopez', totalCents: 77050 } })
+    const edit = await sendQuote(
+      site.db,
+      v.parse(quoteDraftSchema, { lead: id, items: ITEMS, validDays: 30 }),
+      site.now(),
+    )
     expect(edit).toEqual({ result: 'accepted' })
   })
 
   it('takes a change request with its message, for the owner', async () => {
-    const { backend } = await openSite()
-    const { token } = await quotedLead(backend)
-    const asked = await post(backend, token, [
+    const { site } = await openSite()
+    const { token } = await quotedLead(site)
+    const asked = await post(site, token, [
       ['message', 'Could you add the side yard?\u0007'],
       ['intent', 'changes'],
     ])
     expect(asked).toMatchObject({ status: 303, location: `/quote/${token}?done=changes` })
-    const [lead] = await listInbox(await backend.db())
+    const [lead] = await listInbox(site.db)
     expect(lead!.quote!.change).toMatchObject({ message: 'Could you add the side yard?' })
-    const empty = await post(backend, token, [
+    const empty = await post(site, token, [
       ['message', '  '],
       ['intent', 'changes'],
     ])
     expect(empty.refused?.refusal.errors).toEqual({ message: QUOTE_FIELD_TEXTS.messageRequired })
   })
+
+  it("pushes the owner's phone the change asked for, then the acceptance with its total and town", async () => {
+    const { push, subscribe } = await pushPhone()
+    const { site } = await openSite(PUSH_ENV)
+    await subscribe(site)
+    const { token } = await quotedLead(site)
+    const titles = () => push.delivered.map((delivered) => delivered.payload.title)
+    await post(site, token, [
+      ['message', 'Could you add the side yard?'],
+      ['intent', 'changes'],
+    ])
+    await expect.poll(titles, { timeout: 30_000 }).toContain('Maria asks for changes')
+    await post(site, token, await acceptFields(site, token))
+    await expect.poll(titles, { timeout: 30_000 }).toContain('Quote accepted: $770.50, Maria, Folsom')
+    await outboxDrained(site)
+    const about = (title: string) => push.delivered.filter((delivered) => delivered.payload.title === title)
+    expect(about('Maria asks for changes').map((delivered) => delivered.payload)).toEqual([
+      { title: 'Maria asks for changes', body: 'Could you add the side yard?', url: '/owner' },
+    ])
+    expect(about('Quote accepted: $770.50, Maria, Folsom').map((delivered) => delivered.payload)).toEqual([
+      { title: 'Quote accepted: $770.50, Maria, Folsom', body: 'Open the inbox to schedule the job.', url: '/owner' },
+    ])
+    expect(push.refused).toEqual([])
+  })
 })
 
 describe('a quote link', { timeout: 120_000 }, () => {
   it('answers unknown, expired and withdrawn tokens alike: the same status, body and headers', async () => {
-    const { backend } = await openSite()
-    const expired = await quotedLead(backend, ITEMS, 'Ed')
+    const { site } = await openSite()
+    const expired = await quotedLead(site, ITEMS, 'Ed')
     const yesterday = `(now() AT TIME ZONE 'America/Los_Angeles')::date - 1`
-    await rows(backend, `UPDATE quotes SET valid_until = ${yesterday} WHERE token = $1`, [expired.token])
-    const withdrawn = await quotedLead(backend, ITEMS, 'Wanda')
-    expect(await withdrawQuote(await backend.db(), withdrawn.id)).toBe(true)
+    await rows(site, `UPDATE quotes SET valid_until = ${yesterday} WHERE token = $1`, [expired.token])
+    const withdrawn = await quotedLead(site, ITEMS, 'Wanda')
+    expect(await withdrawQuote(site.db, withdrawn.id)).toBe(true)
     const answers = await Promise.all(
       ['A'.repeat(32), expired.token, withdrawn.token].map(async (token) => {
-        const { response } = await open(backend, token)
+        const { response } = await open(site, token)
         return { status: response.status, body: await response.text(), headers: [...response.headers] }
       }),
     )
     expect(answers[0]!.status).toBe(404)
-    expect(answers[0]!.body).toContain(site.phone)
+    expect(answers[0]!.body).toContain(business.phone)
     expect(answers[0]!.headers).toEqual(expect.arrayContaining([['cache-control', 'no-store']]))
     expect(answers.slice(1)).toEqual([answers[0], answers[0]])
     // Posting to them is the same answer, and nothing is stored.
-    const posted = await post(backend, expired.token, [
+    const posted = await post(site, expired.token, [
       ['name', 'Ed Smith'],
       ['agree', 'on'],
     ])
     expect(posted.status).toBe(404)
-    expect(await rows(backend, 'SELECT count(accepted_at)::int AS n FROM quotes')).toEqual([{ n: 0 }])
+    expect(await rows(site, 'SELECT count(accepted_at)::int AS n FROM quotes')).toEqual([{ n: 0 }])
   })
 
-  it('stays open its days from the date it was sent, though the backend clock is set back', async () => {
+  it('stays open its days from the date it was sent, though the site clock is set back', async () => {
     // The database dates the quote and judges it expired, so its last day is counted by the database's clock too.
     const back = new Date(Date.now() - 40 * 86_400_000)
-    const { backend } = await mailingSite({}, { startWorker: true, clock: () => back })
-    const { token } = await quotedLead(backend) // valid 30 days
-    const [quote] = await rows<{ sent: Date }>(backend, 'SELECT sent_at AS sent FROM quotes')
+    const { site } = await mailingSite({}, { startWorker: true, clock: () => back })
+    const { token } = await quotedLead(site) // valid 30 days
+    const [quote] = await rows<{ sent: Date }>(site, 'SELECT sent_at AS sent FROM quotes')
     const sent = pacificClock(quote!.sent)
-    const { view } = await open(backend, token)
+    const { view } = await open(site, token)
     expect(view?.validUntil).toBe(pacificDate(pacificInstant(sent.year, sent.month, sent.day + 30, 12 * 60)))
-    const accepted = await post(backend, token, await acceptFields(backend, token))
+    const accepted = await post(site, token, await acceptFields(site, token))
     expect(accepted).toMatchObject({ status: 303, location: `/quote/${token}?done=accepted` })
   })
 
   it('refuses a forged option id and a stale version, storing nothing', async () => {
-    const { backend } = await openSite()
-    const { id, token } = await quotedLead(backend)
-    const forged = await post(backend, token, await acceptFields(backend, token, 'Maria Lopez', ['i1', 'i9']))
+    const { site } = await openSite()
+    const { id, token } = await quotedLead(site)
+    const forged = await post(site, token, await acceptFields(site, token, 'Maria Lopez', ['i1', 'i9']))
     expect(forged.status).toBe(400)
     expect(forged.refused?.refusal.message).toBe(QUOTE_PAGE_TEXTS.unknownItem)
-    const seen = await acceptFields(backend, token)
-    await sendQuote(backend, v.parse(quoteDraftSchema, { lead: id, items: ITEMS, validDays: 30 }))
-    const stale = await post(backend, token, seen)
+    const seen = await acceptFields(site, token)
+    await sendQuote(site.db, v.parse(quoteDraftSchema, { lead: id, items: ITEMS, validDays: 30 }), site.now())
+    const stale = await post(site, token, seen)
     expect(stale.status).toBe(409)
     expect(stale.refused?.refusal).toMatchObject({ message: QUOTE_PAGE_TEXTS.stale, values: { name: 'Maria Lopez' } })
-    expect(await rows(backend, 'SELECT count(accepted_at)::int AS n FROM quotes')).toEqual([{ n: 0 }])
-    expect(await rows(backend, 'SELECT status FROM leads')).toEqual([{ status: 'quoted' }])
+    expect(await rows(site, 'SELECT count(accepted_at)::int AS n FROM quotes')).toEqual([{ n: 0 }])
+    expect(await rows(site, 'SELECT status FROM leads')).toEqual([{ status: 'quoted' }])
   })
 
   it('refuses a name of 1 or 101 characters, and no agreement, with their messages', async () => {
-    const { backend } = await openSite()
-    const { token } = await quotedLead(backend)
-    const fields = await acceptFields(backend, token)
+    const { site } = await openSite()
+    const { token } = await quotedLead(site)
+    const fields = await acceptFields(site, token)
     const withName = (name: string) =>
       fields.map(([key, value]): [string, string] => [key, key === 'name' ? name : value])
-    const short = await post(backend, token, withName('M'))
+    const short = await post(site, token, withName('M'))
     expect(short.refused?.refusal.errors).toEqual({ name: QUOTE_FIELD_TEXTS.nameShort })
-    const long = await post(backend, token, withName('M'.repeat(101)))
+    const long = await post(site, token, withName('M'.repeat(101)))
     expect(long.refused?.refusal.errors).toEqual({ name: QUOTE_FIELD_TEXTS.nameLong })
     const unagreedFields = fields.filter(([key]) => key !== 'agree')
-    const unagreed = await post(backend, token, unagreedFields)
+    const unagreed = await post(site, token, unagreedFields)
     expect(unagreed).toMatchObject({
       status: 400,
       refused: { refusal: { errors: { agree: QUOTE_FIELD_TEXTS.agreeRequired } } },
     })
     // What was typed comes back with the page.
     expect(unagreed.refused?.refusal.values).toMatchObject({ name: 'Maria Lopez', chosen: ['i3'], agree: false })
-    expect(await rows(backend, 'SELECT count(accepted_at)::int AS n FROM quotes')).toEqual([{ n: 0 }])
+    expect(await rows(site, 'SELECT count(accepted_at)::int AS n FROM quotes')).toEqual([{ n: 0 }])
   })
 
   it('refuses a post from another site with 403, and one without an origin', async () => {
-    const { backend } = await openSite()
-    const { token } = await quotedLead(backend)
-    const fields = await acceptFields(backend, token)
-    expect((await post(backend, token, fields, { headers: { Origin: 'https://evil.example' } })).status).toBe(403)
-    expect((await post(backend, token, fields, { headers: { 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(403)
-    expect(await rows(backend, 'SELECT count(accepted_at)::int AS n FROM quotes')).toEqual([{ n: 0 }])
+    const { site } = await openSite()
+    const { token } = await quotedLead(site)
+    const fields = await acceptFields(site, token)
+    expect((await post(site, token, fields, { headers: { Origin: 'https://evil.example' } })).status).toBe(403)
+    expect((await post(site, token, fields, { headers: { 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(403)
+    expect(await rows(site, 'SELECT count(accepted_at)::int AS n FROM quotes')).toEqual([{ n: 0 }])
   })
 
   it('limits posts per client and per token, as the quote form is limited', async () => {
-    const { backend } = await openSite({ QUOTE_RATE_LIMIT: '2', QUOTE_RATE_WINDOW_MS: '600000' })
-    const { token } = await quotedLead(backend)
+    const { site } = await openSite({ QUOTE_RATE_LIMIT: '2', QUOTE_RATE_WINDOW_MS: '600000' })
+    const { token } = await quotedLead(site)
     const bad: [string, string][] = [['intent', 'accept']]
     const statuses = []
-    for (let i = 0; i < 3; i++) statuses.push((await post(backend, token, bad)).status)
+    for (let i = 0; i < 3; i++) statuses.push((await post(site, token, bad)).status)
     expect(statuses).toEqual([400, 400, 429])
-    const limited = await post(backend, token, bad)
+    const limited = await post(site, token, bad)
     expect(limited.refused?.refusal).toMatchObject({ status: 429, message: QUOTE_PAGE_TEXTS.rateLimited })
     expect(limited.refused?.refusal.retryAfterSeconds).toBeGreaterThan(0)
 
     // Other clients: each may try twice, but the token takes no more than its own two.
-    const other = await quotedLead(backend, ITEMS, 'Olga')
+    const other = await quotedLead(site, ITEMS, 'Olga')
     const byClient = []
     for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
-      byClient.push((await post(backend, other.token, bad, { ip })).status)
+      byClient.push((await post(site, other.token, bad, { ip })).status)
     expect(byClient).toEqual([400, 400, 429])
   })
 })
@@ -268,9 +315,9 @@ describe('a quote link', { timeout: 120_000 }, () => {
  * `first` and `second` at once: on PostgreSQL another transaction holds the lead's and the quote's rows until
  * each call is seen waiting for them, in that order, then lets both go. PGlite has one connection: one, then the other.
  */
-async function atOnce<A, B>(backend: Backend, lead: string, first: () => Promise<A>, second: () => Promise<B>) {
+async function atOnce<A, B>(site: TestSite, lead: string, first: () => Promise<A>, second: () => Promise<B>) {
   if (!onPostgres) return [await first(), await second()] as const
-  const db = await backend.db()
+  const { db } = site
   const waits = sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
                                     WHERE datname = current_database() AND wait_event_type = 'Lock'`
   async function waiting(count: number) {
@@ -300,87 +347,87 @@ async function atOnce<A, B>(backend: Backend, lead: string, first: () => Promise
 }
 
 describe('the customer and the owner at once', { timeout: 120_000 }, () => {
-  const cardOf = async (backend: Backend, firstName: string) =>
-    (await listInbox(await backend.db())).find((lead) => lead.firstName === firstName)
+  const cardOf = async (site: TestSite, firstName: string) =>
+    (await listInbox(site.db)).find((lead) => lead.firstName === firstName)
 
   it("limits a client's reads of the page at twelve times its posts, then answers with the plain page", async () => {
-    const { backend } = await openSite({ QUOTE_RATE_LIMIT: '1', QUOTE_RATE_WINDOW_MS: '600000' })
-    const { token } = await quotedLead(backend)
+    const { site } = await openSite({ QUOTE_RATE_LIMIT: '1', QUOTE_RATE_WINDOW_MS: '600000' })
+    const { token } = await quotedLead(site)
     const statuses = []
-    for (let i = 0; i < 13; i++) statuses.push((await open(backend, token)).response.status)
+    for (let i = 0; i < 13; i++) statuses.push((await open(site, token)).response.status)
     expect(statuses).toEqual([...Array<number>(12).fill(200), 429])
-    const { response } = await open(backend, token)
+    const { response } = await open(site, token)
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(response.headers.get('content-security-policy')).toBe("default-src 'none'")
     expect(response.headers.get('cache-control')).toBe('no-store')
     const page = await response.text()
     expect(page).toContain(`<p>${QUOTE_PAGE_TEXTS.rateLimited}</p>`)
-    expect(page).toContain(`<a href="${site.phoneHref}">${site.phone}</a>`)
+    expect(page).toContain(`<a href="${business.phoneHref}">${business.phone}</a>`)
   })
 
   it('accepts or withdraws, never both, and tells each side what happened', async () => {
-    const { backend } = await openSite()
-    const db = await backend.db()
-    const ada = await quotedLead(backend, ITEMS, 'Ada')
-    const adaFields = await acceptFields(backend, ada.token)
+    const { site } = await openSite()
+    const { db } = site
+    const ada = await quotedLead(site, ITEMS, 'Ada')
+    const adaFields = await acceptFields(site, ada.token)
     const [accepted, withdrawn] = await atOnce(
-      backend,
+      site,
       ada.id,
-      () => post(backend, ada.token, adaFields),
+      () => post(site, ada.token, adaFields),
       () => withdrawQuote(db, ada.id),
     )
     expect([accepted.status, accepted.location, withdrawn]).toEqual([303, `/quote/${ada.token}?done=accepted`, false])
-    expect(await cardOf(backend, 'Ada')).toMatchObject({
+    expect(await cardOf(site, 'Ada')).toMatchObject({
       status: 'won',
       quote: { withdrawn: false, acceptance: { name: 'Maria Lopez' } },
     })
 
-    const bo = await quotedLead(backend, ITEMS, 'Bo')
-    const boFields = await acceptFields(backend, bo.token)
+    const bo = await quotedLead(site, ITEMS, 'Bo')
+    const boFields = await acceptFields(site, bo.token)
     const [withdrew, refused] = await atOnce(
-      backend,
+      site,
       bo.id,
       () => withdrawQuote(db, bo.id),
-      () => post(backend, bo.token, boFields),
+      () => post(site, bo.token, boFields),
     )
     expect([withdrew, refused.status]).toEqual([true, 404])
-    expect(await cardOf(backend, 'Bo')).toMatchObject({
+    expect(await cardOf(site, 'Bo')).toMatchObject({
       status: 'quoted',
       quote: { withdrawn: true, acceptance: null },
     })
   })
 
   it('sends a new version or accepts the shown one without a deadlock, and tells each side which', async () => {
-    const { backend } = await openSite()
+    const { site } = await openSite()
     const draft = (lead: string) => v.parse(quoteDraftSchema, { lead, items: ITEMS.slice(0, 2), validDays: 30 })
-    const cy = await quotedLead(backend, ITEMS, 'Cy')
-    const cyFields = await acceptFields(backend, cy.token)
+    const cy = await quotedLead(site, ITEMS, 'Cy')
+    const cyFields = await acceptFields(site, cy.token)
     const [accepted, notSent] = await atOnce(
-      backend,
+      site,
       cy.id,
-      () => post(backend, cy.token, cyFields),
-      () => sendQuote(backend, draft(cy.id)),
+      () => post(site, cy.token, cyFields),
+      () => sendQuote(site.db, draft(cy.id), site.now()),
     )
     expect([accepted.status, accepted.location, notSent]).toEqual([
       303,
       `/quote/${cy.token}?done=accepted`,
       { result: 'accepted' },
     ])
-    expect(await cardOf(backend, 'Cy')).toMatchObject({ status: 'won', quote: { version: 1 } })
+    expect(await cardOf(site, 'Cy')).toMatchObject({ status: 'won', quote: { version: 1 } })
 
-    const di = await quotedLead(backend, ITEMS, 'Di')
-    const diFields = await acceptFields(backend, di.token)
+    const di = await quotedLead(site, ITEMS, 'Di')
+    const diFields = await acceptFields(site, di.token)
     const [sent, stale] = await atOnce(
-      backend,
+      site,
       di.id,
-      () => sendQuote(backend, draft(di.id)),
-      () => post(backend, di.token, diFields),
+      () => sendQuote(site.db, draft(di.id), site.now()),
+      () => post(site, di.token, diFields),
     )
     expect([sent, stale.status, stale.refused?.refusal.message]).toEqual([
       { result: 'sent', link: di.link, version: 2 },
       409,
       QUOTE_PAGE_TEXTS.stale,
     ])
-    expect(await cardOf(backend, 'Di')).toMatchObject({ status: 'quoted', quote: { version: 2, acceptance: null } })
+    expect(await cardOf(site, 'Di')).toMatchObject({ status: 'quoted', quote: { version: 2, acceptance: null } })
   })
 })

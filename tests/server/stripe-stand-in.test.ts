@@ -1,6 +1,6 @@
 // The real `stripe` SDK against tests/support/stripe-stand-in.ts, with a real local webhook receiver: what
 // tests/server/payments.test.ts does not reach through the site (signatures over the raw body, Idempotency-Key, bank
-// payments, Stripe's refusals), checked here so that a broken stand-in fails by name.
+// payments, refunds that end later, Stripe's refusals), checked here so that a broken stand-in fails by name.
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHttpStub, type HttpStub } from '../support/http-stub'
@@ -32,16 +32,14 @@ function verified(eventId: string) {
   return stripe.webhooks.constructEvent(body, signature, standIn.webhookSecret)
 }
 
+/** $150.75 for two lines, as the site's sessions are made (it makes one line). */
 function newSession(overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}, options?: Stripe.RequestOptions) {
   return stripe.checkout.sessions.create(
     {
       mode: 'payment',
       line_items: [
         { price_data: { currency: 'usd', unit_amount: 12_075, product_data: { name: 'House wash' } }, quantity: 1 },
-        {
-          price_data: { currency: 'usd', unit_amount: 1_500, product_data: { name: 'Gutter rinse <fast>' } },
-          quantity: 2,
-        },
+        { price_data: { currency: 'usd', unit_amount: 1_500, product_data: { name: 'Gutter rinse' } }, quantity: 2 },
       ],
       success_url: 'https://site.test/pay/done?session={CHECKOUT_SESSION_ID}',
       cancel_url: 'https://site.test/pay/cancelled',
@@ -58,12 +56,13 @@ function newSession(overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}
 /** Presses "Pay" on the hosted page as a browser without JavaScript would; returns where it was sent. */
 async function payOnPage(url: string) {
   const page = await fetch(url)
-  const html = await page.text()
-  expect(html).toContain('<button type="submit">Pay $150.75</button>')
+  expect(await page.text()).toContain('<button type="submit">Pay $150.75</button>')
   const paid = await fetch(url, { method: 'POST', redirect: 'manual' })
   expect(paid.status).toBe(303)
   return paid.headers.get('location')
 }
+
+const intentOf = async (session: string) => (await stripe.checkout.sessions.retrieve(session)).payment_intent as string
 
 describe('Stripe stand-in (no network here): a card payment through the real SDK', () => {
   // The amount, the return to success_url, the fee read through the expanded session and the delivery the site
@@ -71,70 +70,61 @@ describe('Stripe stand-in (no network here): a card payment through the real SDK
   it('pays on the hosted page and signs checkout.session.completed over its raw body, at the SDK version', async () => {
     const session = await newSession()
     expect(session).toMatchObject({ object: 'checkout.session', status: 'open', payment_status: 'unpaid' })
-    expect(session.payment_intent).toBeNull()
-    const page = await (await fetch(session.url!)).text()
-    expect(page).toContain('Gutter rinse &lt;fast&gt; × 2: $30.00')
-    expect(page).toContain('<a href="https://site.test/pay/cancelled">Cancel</a>')
-
-    await payOnPage(session.url!)
+    expect(await payOnPage(session.url!)).toBe(`https://site.test/pay/done?session=${session.id}`)
     const delivery = await standIn.delivered('checkout.session.completed', session.id)
-    expect(delivery).toMatchObject({ status: 200, answer: 'ok', signature: 'valid' })
+    expect(delivery).toMatchObject({ status: 200, answer: 'ok' })
     const event = verified(delivery.eventId)
     // Stripe's bodies are indented JSON: a handler that parses and re-serializes before verifying fails, as there.
     const { body, signature } = requestFor(delivery.eventId)
     const reserialized = JSON.stringify(JSON.parse(body))
     expect(() => stripe.webhooks.constructEvent(reserialized, signature, standIn.webhookSecret)).toThrow()
-    expect(event).toMatchObject({
-      type: 'checkout.session.completed',
-      livemode: false,
-      api_version: Stripe.API_VERSION,
-    })
+    expect(event).toMatchObject({ type: 'checkout.session.completed', api_version: Stripe.API_VERSION })
     expect(event.data.object).toMatchObject({ id: session.id, payment_status: 'paid', client_reference_id: 'quote-17' })
     const read = await stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent'] })
     expect(read.payment_intent).toMatchObject({ status: 'succeeded', metadata: { quote: '17' } })
+
+    // Sent again with another secret's signature: the site's check refuses it.
+    await standIn.send(delivery.eventId, { badSignature: true })
+    const resent = requestFor(delivery.eventId)
+    expect(resent.body).toBe(body)
+    expect(() => stripe.webhooks.constructEvent(resent.body, resent.signature, standIn.webhookSecret)).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    )
   })
 
   // A refund and its charge.refunded, made in Stripe's dashboard or by the owner, are payments.test.ts's.
   it('refuses a refund of more than remains, and of a charge refunded in full, as Stripe does', async () => {
     const session = await newSession()
     await payOnPage(session.url!)
-    const intentId = (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string
-    const refund = await stripe.refunds.create({ payment_intent: intentId, amount: 5_000 })
-
-    const tooMuch = await stripe.refunds.create({ payment_intent: intentId, amount: 10_076 }).catch((error) => error)
+    const intent = await intentOf(session.id)
+    await stripe.refunds.create({ payment_intent: intent, amount: 5_000 })
+    const tooMuch = await stripe.refunds.create({ payment_intent: intent, amount: 10_076 }).catch((error) => error)
     expect(tooMuch).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError)
     expect(tooMuch).toMatchObject({
       statusCode: 400,
-      param: 'amount',
       message: 'Refund amount ($100.76) is greater than unrefunded amount on charge ($100.75)',
     })
-    const rest = await stripe.refunds.create({ payment_intent: intentId })
-    expect(rest.amount).toBe(10_075)
-    expect((await stripe.charges.retrieve(rest.charge as string)).refunded).toBe(true)
-    const again = await stripe.refunds.create({ charge: rest.charge as string }).catch((error) => error)
+    expect((await stripe.refunds.create({ payment_intent: intent })).amount).toBe(10_075)
+    const again = await stripe.refunds.create({ payment_intent: intent }).catch((error) => error)
     expect(again).toMatchObject({ statusCode: 400, code: 'charge_already_refunded' })
-    expect((await stripe.refunds.retrieve(refund.id)).amount).toBe(5_000)
   })
 
   it('replays an Idempotency-Key answer and refuses the key with other parameters', async () => {
     const session = await newSession()
     await payOnPage(session.url!)
-    const intentId = (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string
-    const first = await stripe.refunds.create({ payment_intent: intentId, amount: 100 }, { idempotencyKey: 'refund-1' })
-    const replay = await stripe.refunds.create(
-      { payment_intent: intentId, amount: 100 },
-      { idempotencyKey: 'refund-1' },
-    )
+    const intent = await intentOf(session.id)
+    const first = await stripe.refunds.create({ payment_intent: intent, amount: 100 }, { idempotencyKey: 'refund-1' })
+    const replay = await stripe.refunds.create({ payment_intent: intent, amount: 100 }, { idempotencyKey: 'refund-1' })
     expect(replay.id).toBe(first.id)
-    expect((await stripe.charges.retrieve(first.charge as string)).amount_refunded).toBe(100)
+    expect(standIn.objects.get(first.charge as string)).toMatchObject({ amount_refunded: 100 })
     const other = await stripe.refunds
-      .create({ payment_intent: intentId, amount: 200 }, { idempotencyKey: 'refund-1' })
+      .create({ payment_intent: intent, amount: 200 }, { idempotencyKey: 'refund-1' })
       .catch((error) => error)
     expect(other).toBeInstanceOf(Stripe.errors.StripeIdempotencyError)
   })
 })
 
-describe('Stripe stand-in (no network here): webhook controls', () => {
+describe('Stripe stand-in (no network here): payments and refunds that end later', () => {
   // A bad signature, a redelivery under the same id, and events held and released out of order are
   // payments.test.ts's, through the site's webhook handler.
   it('a bank payment stays processing until it succeeds or fails', async () => {
@@ -166,19 +156,18 @@ describe('Stripe stand-in (no network here): webhook controls', () => {
     })
     // ACH Direct Debit: 0.8% of $150.75, 120.6¢, rounded to 121.
     expect(paid).toMatchObject({ payment_intent: { latest_charge: { balance_transaction: { fee: 121 } } } })
+    const found = await stripe.checkout.sessions.list({ payment_intent: processing, limit: 1 })
+    expect(found.data.map((session) => session.id)).toEqual([good.id])
   })
-})
 
-describe('Stripe stand-in (no network here): refunds that end later', () => {
   it("keeps a refund pending until it fails or (a bank debit's) is canceled, and makes its amount refundable again", async () => {
     const session = await newSession()
     await payOnPage(session.url!)
-    const intentId = (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string
+    const intent = await intentOf(session.id)
     standIn.refundsPending = true
-    const refund = await stripe.refunds.create({ payment_intent: intentId, amount: 5_000 })
+    const refund = await stripe.refunds.create({ payment_intent: intent, amount: 5_000 })
     standIn.refundsPending = false
     expect(refund.status).toBe('pending')
-    expect((await stripe.charges.retrieve(refund.charge as string)).amount_refunded).toBe(5_000)
     expect(() => standIn.settleRefund(refund.id, 'canceled')).toThrow('A card refund pending does not become canceled')
 
     standIn.settleRefund(refund.id, 'failed')
@@ -188,55 +177,39 @@ describe('Stripe stand-in (no network here): refunds that end later', () => {
       expect(event.data.object).toMatchObject({ status: 'failed', failure_reason: 'expired_or_canceled_card' })
     expect((await stripe.refunds.list({ charge: refund.charge as string })).data).toMatchObject([{ status: 'failed' }])
     // The money came back to the account: the whole charge can be refunded again.
-    expect((await stripe.refunds.create({ payment_intent: intentId })).amount).toBe(15_075)
+    expect((await stripe.refunds.create({ payment_intent: intent })).amount).toBe(15_075)
 
     standIn.settlesLater = true
     const bank = await newSession()
     await payOnPage(bank.url!)
     standIn.settlesLater = false
     standIn.settle(bank.id, 'succeeded')
-    const bankIntent = (await stripe.checkout.sessions.retrieve(bank.id)).payment_intent as string
     standIn.refundsPending = true
-    const bankRefund = await stripe.refunds.create({ payment_intent: bankIntent })
+    const bankRefund = await stripe.refunds.create({ payment_intent: await intentOf(bank.id) })
     standIn.refundsPending = false
     standIn.settleRefund(bankRefund.id, 'canceled')
     const canceled = verified((await standIn.delivered('refund.updated', bankRefund.id)).eventId)
     expect(canceled.data.object).toMatchObject({ id: bankRefund.id, status: 'canceled' })
-    expect((await stripe.charges.retrieve(bankRefund.charge as string)).amount_refunded).toBe(0)
+    expect(standIn.objects.get(bankRefund.charge as string)).toMatchObject({ amount_refunded: 0 })
   })
 })
 
 describe('Stripe stand-in (no network here): refusals in Stripe error shape', () => {
-  it('refuses an unknown id, a missing parameter, a wrong key and an expired session', async () => {
+  it('refuses an unknown id, a parameter the site does not send, a wrong key and an expired session', async () => {
     await expect(stripe.checkout.sessions.retrieve('cs_test_nope')).rejects.toMatchObject({
       statusCode: 404,
       code: 'resource_missing',
       message: "No such checkout.session: 'cs_test_nope'",
     })
-    await expect(
-      newSession({ line_items: [{ price_data: { currency: 'usd', unit_amount: 100, product_data: { name: 'x' } } }] }),
-    ).rejects.toMatchObject({
-      statusCode: 400,
-      code: 'parameter_missing',
-      param: 'line_items[0][quantity]',
-    })
-    await expect(newSession({ locale: 'fr' })).rejects.toMatchObject({ code: 'parameter_unknown', param: 'locale' })
-    // Stripe's most for one USD charge is $999,999.99: a cent more is refused.
-    const line = (cents: number) => ({
-      price_data: { currency: 'usd', unit_amount: cents, product_data: { name: 'x' } },
-      quantity: 1,
-    })
-    expect((await newSession({ line_items: [line(99_999_999)] })).amount_total).toBe(99_999_999)
-    await expect(newSession({ line_items: [line(100_000_000)] })).rejects.toMatchObject({
-      statusCode: 400,
-      code: 'amount_too_large',
-    })
+    await expect(newSession({ locale: 'fr' })).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError)
     const stranger = new Stripe('sk_test_wrong', { host: '127.0.0.1', port: standIn.port, protocol: 'http' })
-    await expect(stranger.charges.retrieve('ch_1')).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError)
+    await expect(stranger.checkout.sessions.retrieve('cs_test_1')).rejects.toBeInstanceOf(
+      Stripe.errors.StripeAuthenticationError,
+    )
 
     const session = await newSession()
     expect((await stripe.checkout.sessions.expire(session.id)).status).toBe('expired')
-    expect((await fetch(session.url!)).status).toBe(410)
+    expect((await fetch(session.url!, { method: 'POST', redirect: 'manual' })).status).toBe(410)
     await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({ statusCode: 400 })
   })
 

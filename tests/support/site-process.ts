@@ -2,9 +2,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 import { freePort } from './free-port'
-import { Database, openDatabase } from '../../app/platform/db/database.server'
-import { openPGlite } from '../../app/platform/db/pglite.server'
-import { openPostgres } from '../../app/platform/db/postgres.server'
+import type { Database } from '../../app/platform/db/database.server'
+import { openDatabase } from '../../app/platform/db/database.server'
 import { freshDatabaseUrl, freshDataDir } from './test-database'
 
 export interface SiteProcess {
@@ -120,8 +119,5 @@ export function openSiteDatabase(
   site: Pick<SiteProcess, 'dataDir' | 'databaseUrl'>,
   { migrate = true } = {},
 ): Promise<Database> {
-  if (migrate) return openDatabase({ dataDir: site.dataDir, databaseUrl: site.databaseUrl })
-  return (site.databaseUrl ? openPostgres(site.databaseUrl) : openPGlite(site.dataDir)).then(
-    (driver) => new Database(driver),
-  )
+  return openDatabase({ dataDir: site.dataDir, databaseUrl: site.databaseUrl, migrate })
 }

@@ -1,7 +1,6 @@
 // ai-assistant (docs/product.md, "Calls to the backend"): the chat's reply, grounded in app/content/ and, with
 // ASSISTANT_LLM_URL and ASSISTANT_LLM_KEY, phrased by an OpenAI-compatible model; limited per visitor.
-import { getBackend, type Backend } from '../../platform/backend.server'
-import { runtimeConfig, type LlmConfig, type RuntimeConfig } from '../../platform/config.server'
+import type { LlmConfig, RuntimeConfig } from '../../platform/config.server'
 import { limitVisitor } from '../../platform/http/rate-limit.server'
 import { log } from '../../platform/log/logger.server'
 import { groundedAnswer } from './grounded.server'
@@ -78,64 +77,42 @@ export async function answerMessage(message: string, llm: LlmConfig | null, db?:
   return grounded.text
 }
 
-export interface AssistantServiceOptions {
-  config?: RuntimeConfig['assistant']
+export interface AssistantSettings {
+  config: RuntimeConfig['assistant']
   timeoutMs?: number
-  backend?: () => Backend
   /** Tests: another answerer. */
   answer?: (message: string) => Promise<string>
 }
 
-export function createAssistantService(options: AssistantServiceOptions = {}) {
-  const config = options.config ?? runtimeConfig().assistant
-  const timeoutMs = options.timeoutMs ?? ASSISTANT_TIMEOUT_MS
-  const backend = options.backend ?? getBackend
-  const answer =
-    options.answer ??
-    (async (message: string) =>
-      answerMessage(
-        message,
-        config.llm,
-        await backend()
-          .db()
-          .catch(() => undefined),
-      ))
-
+/** The reply to one visitor's message, within the visitor's limit and the time limit. */
+export async function assistantReply(
+  db: Db,
+  message: string,
+  { ip }: { ip: string },
+  settings: AssistantSettings,
+): Promise<{ response: string }> {
+  const { config, timeoutMs = ASSISTANT_TIMEOUT_MS } = settings
+  const answer = settings.answer ?? ((question: string) => answerMessage(question, config.llm, db))
   const limit = { count: config.rateLimit, windowMs: config.rateWindowMs }
-
-  return {
-    async reply(message: string, meta: { ip: string }): Promise<{ response: string }> {
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const tooSlow = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new AssistantRequestError('The assistant took too long to answer', 504)),
-          timeoutMs,
-        )
-      })
-      // The limit's check is inside the time limit too: a database that hangs is bounded as a model is.
-      const work = (async () => {
-        const retryAfterSeconds = await limitVisitor(backend(), 'assistant', meta.ip.trim(), limit)
-        if (retryAfterSeconds > 0) throw new AssistantRequestError(TOO_MANY, 429, retryAfterSeconds)
-        return answer(message)
-      })()
-      try {
-        return { response: await Promise.race([work, tooSlow]) }
-      } catch (error) {
-        if (error instanceof AssistantRequestError && error.status === 429) throw error
-        log('assistant').error({ err: error }, 'no reply')
-        throw error instanceof AssistantRequestError
-          ? error
-          : new AssistantRequestError('The assistant failed to answer', 502)
-      } finally {
-        clearTimeout(timer)
-      }
-    },
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const tooSlow = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AssistantRequestError('The assistant took too long to answer', 504)), timeoutMs)
+  })
+  // The limit's check is inside the time limit too: a database that hangs is bounded as a model is.
+  const work = (async () => {
+    const retryAfterSeconds = await limitVisitor(db, 'assistant', ip.trim(), limit)
+    if (retryAfterSeconds > 0) throw new AssistantRequestError(TOO_MANY, 429, retryAfterSeconds)
+    return answer(message)
+  })()
+  try {
+    return { response: await Promise.race([work, tooSlow]) }
+  } catch (error) {
+    if (error instanceof AssistantRequestError && error.status === 429) throw error
+    log('assistant').error({ err: error }, 'no reply')
+    throw error instanceof AssistantRequestError
+      ? error
+      : new AssistantRequestError('The assistant failed to answer', 502)
+  } finally {
+    clearTimeout(timer)
   }
-}
-
-let defaultService: ReturnType<typeof createAssistantService> | undefined
-
-export function getAssistantService() {
-  defaultService ??= createAssistantService()
-  return defaultService
 }

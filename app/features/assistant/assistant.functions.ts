@@ -2,7 +2,9 @@ import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { assistant } from '~/content/assistant'
-import { AssistantRequestError, getAssistantService } from '~/features/assistant/ai-assistant.server'
+import { AssistantRequestError, assistantReply } from '~/features/assistant/ai-assistant.server'
+import { runtimeConfig } from '~/platform/config.server'
+import { db } from '~/platform/db/db.server'
 import { parse } from '~/platform/http/function-input.server'
 import { visitorAddress } from '~/platform/http/visitor-address.server'
 
@@ -31,7 +33,7 @@ export const askAssistant = createServerFn({ method: 'POST' })
   .validator(parse(assistantRequestSchema))
   .handler(async ({ data }): Promise<AssistantReply> => {
     try {
-      return await getAssistantService().reply(data.message, { ip: visitorAddress() })
+      return await assistantReply(db, data.message, { ip: visitorAddress() }, { config: runtimeConfig().assistant })
     } catch (error) {
       if (error instanceof AssistantRequestError) {
         setResponseStatus(error.status)

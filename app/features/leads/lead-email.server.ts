@@ -1,11 +1,14 @@
-/** The owner's e-mail about a new lead: every visitor value escaped, the subject bounded. */
-import { mapUrl, OWNER_TEXTS, preferredTimeText, serviceAddress } from '../owner/owner-lead'
-import { hasForbiddenChars, isValidEmail } from './lead-schema'
+// The e-mails about a lead, built when their cause queues them (decision 061): the owner's new-lead e-mail and
+// photos e-mail, and the customer's acknowledgement. Every value a visitor typed is cleaned with sanitizeText.
+import { messages } from '../../content/messages'
+import { site } from '../../content/site'
+import { isValidEmail } from '../../lib/text'
 import { BUSINESS_TIME_ZONE } from '../../platform/time/business-hours.server'
+import { composeMail, escapeHtml, sanitizeText, type Mail } from '../../platform/transport/mail.server'
+import { mapUrl, OWNER_TEXTS, preferredTimeText, serviceAddress } from '../owner/owner-lead'
 
 export interface NotificationLead {
-  outboxId: string
-  leadId: string
+  id: string
   firstName: string
   email: string
   phone: string
@@ -16,117 +19,6 @@ export interface NotificationLead {
   zip?: string | null
   preferredTime?: string | null
   outsideArea?: boolean | null
-}
-
-export interface NotificationAddresses {
-  to: string
-  from: string
-  fromName: string
-}
-
-export interface OwnerNotification {
-  from: { name: string; address: string }
-  to: string
-  replyTo?: string
-  subject: string
-  text: string
-  /** A simple HTML part beside the text, every value in it escaped (the customer's acknowledgement). */
-  html?: string
-  messageId: string
-  headers: Record<string, string>
-  /** An .ics the mail carries as a calendar part and as an attachment (nodemailer's icalEvent). */
-  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string }
-}
-
-const FORBIDDEN_GLOBAL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu
-
-const ENCODED_WORD = /=\?([^?\s]+)\?([bBqQ])\?([^?\s]*)\?=/g
-const HAS_ENCODED_WORD = /=\?[^?\s]+\?[bBqQ]\?[^?\s]*\?=/
-
-function decodeEncodedWord(charset: string, encoding: string, text: string): string {
-  try {
-    const bytes =
-      encoding.toUpperCase() === 'B'
-        ? Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
-        : Uint8Array.from(
-            text
-              .replace(/_/g, ' ')
-              .replace(/=([0-9A-Fa-f]{2})|([\s\S])/g, (_, hex: string, c: string) =>
-                hex ? String.fromCharCode(parseInt(hex, 16)) : c,
-              ),
-            (c) => c.charCodeAt(0),
-          )
-    return new TextDecoder(charset.toLowerCase(), { fatal: false }).decode(bytes)
-  } catch {
-    return text
-  }
-}
-
-/** Mail clients decode `=?…?=` words. */
-function withoutEncodedWords(value: string): string {
-  let text = value
-  for (let pass = 0; pass < 3 && HAS_ENCODED_WORD.test(text); pass++) {
-    text = text.replace(ENCODED_WORD, (_, charset: string, encoding: string, encoded: string) =>
-      decodeEncodedWord(charset, encoding, encoded).replace(FORBIDDEN_GLOBAL, ' '),
-    )
-  }
-  return text.replace(/=\?/g, '= ?')
-}
-
-export function sanitizeText(value: string | null | undefined, maxLength: number): string {
-  if (!value) return ''
-  const clean = withoutEncodedWords(value.replace(FORBIDDEN_GLOBAL, ' '))
-    .replace(FORBIDDEN_GLOBAL, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-/** Every value put into an e-mail's HTML part. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
-}
-
-/** It goes into the Message-ID. */
-export function emailDomain(address: string): string {
-  const at = address.lastIndexOf('@')
-  const domain = at >= 0 ? address.slice(at + 1).trim() : ''
-  return /^[A-Za-z0-9.-]+$/.test(domain) ? domain : 'localhost'
-}
-
-/** One message: `key` names it in the Message-ID, `lead` in X-Quote-Request-Id; an HTML part only when given. */
-export function composeMail(
-  addresses: NotificationAddresses,
-  message: {
-    key: string
-    to: string
-    fromName?: string
-    replyTo?: string
-    subject: string
-    text: string[]
-    html?: string[]
-    lead?: string
-    headers?: Record<string, string>
-    icalEvent?: OwnerNotification['icalEvent']
-  },
-): OwnerNotification {
-  const { key, fromName, lead, text, html, headers, ...rest } = message
-  return {
-    ...rest,
-    from: { name: fromName ?? addresses.fromName, address: addresses.from },
-    text: [...text, ''].join('\n'),
-    ...(html && {
-      html: [
-        '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
-        ...html,
-        '</body></html>',
-      ].join('\n'),
-    }),
-    messageId: `<${key}@${emailDomain(addresses.from)}>`,
-    headers: { ...(lead && { 'X-Quote-Request-Id': lead }), ...headers },
-  }
 }
 
 // Built once: a formatter costs more than the e-mail around it.
@@ -150,15 +42,14 @@ function whereAndWhen(lead: NotificationLead): string[] {
   ]
 }
 
-export function ownerNotification(lead: NotificationLead, addresses: NotificationAddresses): OwnerNotification {
+/** The owner's e-mail about a new lead: "Reply" answers the customer when their address is usable. */
+export function ownerNotification(lead: NotificationLead): Mail {
   const name = sanitizeText(lead.firstName, 60) || 'website visitor'
   const email = sanitizeText(lead.email, 254)
   const phone = sanitizeText(lead.phone, 40)
   const page = sanitizeText(lead.sourcePage, 200) || '(not recorded)'
-  const replyTo = isValidEmail(lead.email) && !hasForbiddenChars(lead.email) ? lead.email : undefined
-  return composeMail(addresses, {
-    key: `quote-${lead.outboxId}`,
-    to: addresses.to,
+  const replyTo = isValidEmail(lead.email) ? lead.email : undefined
+  return composeMail({
     ...(replyTo ? { replyTo } : {}),
     subject: `New quote request from ${name}`,
     text: [
@@ -170,13 +61,45 @@ export function ownerNotification(lead: NotificationLead, addresses: Notificatio
       ...whereAndWhen(lead),
       `Page:     ${page}`,
       `Received: ${formatPacific(lead.createdAt)} (Pacific time) — ${lead.createdAt.toISOString()}`,
-      `Reference: ${lead.leadId}`,
+      `Reference: ${lead.id}`,
       '',
       replyTo
         ? 'Reply to this e-mail to answer the customer directly, or give them a call.'
         : 'Call or e-mail the customer using the details above.',
       'We promise a reply within 24 hours.',
     ],
-    lead: lead.leadId,
+    lead: lead.id,
+  })
+}
+
+/** `count`: the lead's photos in all, so a second upload's e-mail tells the whole story. */
+export function photosMail(lead: { id: string; firstName: string }, count: number): Mail {
+  const name = sanitizeText(lead.firstName, 60) || 'A customer'
+  const { subject, lines } = messages.photos(name, count, lead.id)
+  return composeMail({ subject, text: lines, lead: lead.id })
+}
+
+/**
+ * The customer's "we have your request" (decision 048): a fixed text, nothing the visitor typed in it, since
+ * forms are used to send spam through confirmation e-mails. Null when the stored address is not one a mail
+ * server should be given.
+ */
+export function acknowledgementMail(email: string): Mail | null {
+  if (!isValidEmail(email)) return null
+  const name = sanitizeText(site.name, 100)
+  const { subject, paragraphs } = messages.acknowledgement
+  return composeMail({
+    to: email,
+    fromName: name,
+    replyTo: site.email,
+    subject,
+    text: [...paragraphs.flatMap((line) => [line, '']), name, site.baseUrl],
+    html: [
+      ...paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p><a href="${escapeHtml(site.phoneHref)}">${escapeHtml(site.phone)}</a><br>`,
+      `<a href="${escapeHtml(site.baseUrl)}">${escapeHtml(name)}</a></p>`,
+    ],
+    // RFC 3834: an automatic answer, so auto-responders do not answer it in turn.
+    headers: { 'Auto-Submitted': 'auto-replied', 'X-Auto-Response-Suppress': 'All' },
   })
 }

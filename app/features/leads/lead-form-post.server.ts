@@ -10,7 +10,8 @@ import {
 } from '~/features/leads/lead-form-constants'
 import { serviceIds } from '~/content/types'
 import { SHOW_PRICE_INTENT, type TypicalPrice } from '~/features/prices/typical-price'
-import type { Backend } from '../../platform/backend.server'
+import type { RuntimeConfig } from '../../platform/config.server'
+import type { Db } from '../../platform/db/database.server'
 import { typicalPrice } from '../prices/price-list.server'
 import { readPlainForm } from '../../platform/http/plain-form.server'
 import { handleQuoteSubmission, sha256Hex } from './lead-service.server'
@@ -49,9 +50,11 @@ function seeOther(status: QuotePostStatus, photoToken?: string): Response {
  * shown again (another site, too large), otherwise the fields to render the form with, as typed.
  */
 export async function handleLeadFormPost(
+  db: Db,
   request: Request,
   ip: string,
-  backend: Backend,
+  config: RuntimeConfig,
+  now: Date,
 ): Promise<Response | LeadFormAgain> {
   const form = await readPlainForm(request, MAX_SERVER_FN_BODY_BYTES)
   if (form instanceof Response) return form
@@ -66,16 +69,12 @@ export async function handleLeadFormPost(
     // Nothing is stored or counted: the same read as the service tab's, for a visitor without JavaScript. Unread,
     // the form still comes back, without a price, as the enhanced form does then.
     const service = serviceIds.find((id) => id === values.service)
-    const price = service
-      ? await backend
-          .db()
-          .then((db) => typicalPrice(db, service))
-          .catch(() => null)
-      : null
+    const price = service ? await typicalPrice(db, service).catch(() => null) : null
     return { status: 200, result: 'price', message: '', values: shownAgain(values), errors: {}, price }
   }
   const formToken = text(QUOTE_FORM_TOKEN_NAME)?.slice(0, 200)
   const result = await handleQuoteSubmission(
+    db,
     {
       ...values,
       company: text(QUOTE_HONEYPOT_NAME) ?? '',
@@ -86,7 +85,8 @@ export async function handleLeadFormPost(
       visitSource: text(VISIT_SOURCE_FIELD),
     },
     { ip, userAgent: request.headers.get('user-agent') ?? '' },
-    backend,
+    config,
+    now,
   )
   if (result.body.success) return seeOther('sent', result.body.photoToken)
   const { error, reason, field } = result.body

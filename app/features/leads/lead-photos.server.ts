@@ -9,9 +9,11 @@ import {
   type LeadPhotoResponse,
 } from '~/features/leads/lead-photos'
 import { PHOTO_TOKEN_HEADER } from '~/features/leads/photo-token-header'
-import type { Backend } from '../../platform/backend.server'
+import { messages } from '../../content/messages'
 import type { Db } from '../../platform/db/database.server'
-import { enqueue } from '../../platform/outbox/enqueue.server'
+import type { FileStore } from '../../platform/files/file-store.server'
+import { enqueue, ownerMail, ownerPush } from '../../platform/outbox/outbox.server'
+import { deliverSoon } from '../../platform/outbox/worker.server'
 import {
   multipartParts,
   MultipartRefused,
@@ -22,6 +24,7 @@ import {
 import { isSameOriginRequest } from '../../platform/http/origin.server'
 import { limitVisitor } from '../../platform/http/rate-limit.server'
 import { log } from '../../platform/log/logger.server'
+import { photosMail } from './lead-email.server'
 import { decodeInTurn, encodeLeadPhoto, NotAnImageError } from './photo-encode.server'
 import { clearedPhotoTokenCookie } from './photo-token-cookie.server'
 import { photoTokens, type PhotoTokens } from './tokens.server'
@@ -40,6 +43,14 @@ const BODY_REFUSALS = {
   'first-part': [403, 'token'],
   invalid: [400, 'invalid'],
 } as const
+
+/** What an upload is stored with: the site's file store, its alerts, and the cause's clock. */
+export interface LeadPhotoContext {
+  files: FileStore
+  /** The owner's alerts are on: a push beside the e-mail. */
+  push: boolean
+  now: Date
+}
 
 export interface LeadPhotoOptions {
   tokens?: PhotoTokens
@@ -63,9 +74,9 @@ const REFUSALS = { 'token-used': [403, 'token'], 'too-many': [409, 'too-many'], 
 type Refusal = keyof typeof REFUSALS
 
 /**
- * The photos' rows, all or nothing, and the owner's notices put due again at `now` (the backend's clock) with the
- * lead's new total: a total, or why not. The lead's row lock orders two uploads for one lead, so the count cannot
- * pass five.
+ * The photos' rows, all or nothing, and the owner's notices put due again at `now` (the cause's clock) with the
+ * lead's new total, sent or not: a total, or why not. The lead's row lock orders two uploads for one lead, so the
+ * count cannot pass five.
  */
 export async function recordPhotos(
   db: Db,
@@ -78,7 +89,7 @@ export async function recordPhotos(
   return db.transaction().execute(async (tx) => {
     const lead = await tx
       .selectFrom('leads')
-      .select('id')
+      .select(['id', 'first_name as firstName'])
       .where('id', '=', leadId)
       .where('status', '<>', 'suspected_spam')
       .forUpdate()
@@ -99,9 +110,10 @@ export async function recordPhotos(
     if (photos.length < 1 || total > MAX_LEAD_PHOTOS) throw new PhotosRefused('too-many')
     const rows = photos.map((photo) => ({ lead_id: leadId, object_name: photo.name, size_bytes: photo.size }))
     await tx.insertInto('lead_photos').values(rows).execute()
-    const notice = { leadId, payload: { photos: total }, dueAt: now, onExisting: 'replace' } as const
-    await enqueue(tx, 'owner_photos', notice)
-    if (push) await enqueue(tx, 'owner_photos_push', notice)
+    const notice = { leadId, key: 'photos', dueAt: now, onExisting: 'replace' } as const
+    await enqueue(tx, ownerMail, photosMail(lead, total), notice)
+    // No contact details: push services relay it (decision 044).
+    if (push) await enqueue(tx, ownerPush, { ...messages.push.photos(total), url: '/owner' }, notice)
     return total
   })
 }
@@ -115,22 +127,22 @@ class PhotosRefused extends Error {
 
 /** Files first, under names nothing refers to yet; then the rows; the files go again on a refusal. */
 async function savePhotos(
-  backend: Backend,
+  db: Db,
   leadId: string,
   tokenHash: string,
   photos: { name: string; bytes: Uint8Array }[],
+  { files, push, now }: LeadPhotoContext,
 ): Promise<number | Refusal> {
   const paths = photos.map((photo) => `lead-photos/${leadId}/${photo.name}`)
   try {
     for (const [i, photo] of photos.entries())
-      if (!(await backend.files.put(paths[i]!, photo.bytes, 'image/jpeg'))) throw new Error('photo name taken')
+      if (!(await files.put(paths[i]!, photo.bytes, 'image/jpeg'))) throw new Error('photo name taken')
     const sizes = photos.map((photo) => ({ name: photo.name, size: photo.bytes.byteLength }))
-    const push = Boolean(backend.config.owner.vapid)
-    const total = await recordPhotos(await backend.db(), leadId, tokenHash, sizes, push, backend.now())
-    backend.deliverSoon()
+    const total = await recordPhotos(db, leadId, tokenHash, sizes, push, now)
+    deliverSoon()
     return total
   } catch (error) {
-    await backend.files.remove(paths).catch(() => undefined)
+    await files.remove(paths).catch(() => undefined)
     if (error instanceof PhotosRefused) return error.reason
     throw error
   }
@@ -185,10 +197,9 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
   const tooMany = (request: Request, seconds: number) =>
     refuse(request, 429, 'rate-limited', { 'Retry-After': String(seconds) })
 
-  async function receive(request: Request, ip: string, backend: Backend): Promise<Response> {
-    const waitSeconds = await limitVisitor(backend, 'photos', ip, limit)
+  async function receive(db: Db, request: Request, ip: string, context: LeadPhotoContext): Promise<Response> {
+    const waitSeconds = await limitVisitor(db, 'photos', ip, limit)
     if (waitSeconds > 0) return tooMany(request, waitSeconds)
-    const db = await backend.db()
     const headerToken = request.headers.get(PHOTO_TOKEN_HEADER)
     // The plain form's hidden token input is its first part: a body that starts otherwise is refused right there,
     // and a bad token costs that one part.
@@ -197,7 +208,7 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
     let check: ReturnType<PhotoTokens['check']>
     try {
       const token = headerToken ?? (await tokenInFirstPart(parts))
-      check = (options.tokens ?? (await photoTokens(backend))).check(token)
+      check = (options.tokens ?? (await photoTokens(db))).check(token)
       if (!check.ok) return refuse(request, check.reason === 'expired' ? 410 : 403, 'token')
       if (await tokenSpent(db, check.tokenHash)) return refuse(request, 403, 'token')
       // A file input left empty still sends an empty part.
@@ -218,7 +229,7 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
     try {
       const photos = []
       for (const bytes of files) photos.push(await decodeInTurn(() => encodeLeadPhoto(bytes)))
-      const total = await savePhotos(backend, check.leadId, check.tokenHash, photos)
+      const total = await savePhotos(db, check.leadId, check.tokenHash, photos, context)
       if (typeof total === 'string') return refuse(request, REFUSALS[total][0], REFUSALS[total][1])
       log('photos').info({ leadId: check.leadId, added: photos.length, total }, 'lead photos stored')
       return answer(request, 200, { success: true, added: photos.length, total })
@@ -229,10 +240,15 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
     }
   }
 
-  return async function handleLeadPhotosPost(request: Request, ip: string, backend: Backend): Promise<Response> {
+  return async function handleLeadPhotosPost(
+    db: Db,
+    request: Request,
+    ip: string,
+    context: LeadPhotoContext,
+  ): Promise<Response> {
     try {
       if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
-      return await receive(request, ip, backend)
+      return await receive(db, request, ip, context)
     } catch (error) {
       log('photos').error({ err: error }, 'lead photos not received')
       return refuse(request, 503, 'failed')

@@ -3,6 +3,9 @@ import { PREFERRED_TIMES, type QuoteFieldName } from './lead-form-constants'
 import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from './lead-messages'
 import { heardAboutSchema, visitSourceSchema } from './lead-source'
 import { serviceIds } from '../../content/types'
+import { EMAIL_MAX, EMAIL_PATTERN, hasForbiddenChars, isValidEmail } from '../../lib/text'
+
+export { EMAIL_PATTERN, hasForbiddenChars, isValidEmail }
 
 export { PREFERRED_TIMES, QUOTE_FIELD_NAMES, type PreferredTime, type QuoteFieldName } from './lead-form-constants'
 
@@ -10,7 +13,7 @@ export { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES, quoteErrorMessages } from './lead
 
 export const QUOTE_LIMITS = {
   firstName: 100,
-  email: 254,
+  email: EMAIL_MAX,
   phone: 40,
   company: 200,
   sourcePage: 200,
@@ -21,20 +24,6 @@ export const QUOTE_LIMITS = {
   idempotencyKeyMin: 8,
   idempotencyKeyMax: 100,
 } as const
-
-const FORBIDDEN_CHARS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u
-
-export function hasForbiddenChars(value: string): boolean {
-  return FORBIDDEN_CHARS.test(value)
-}
-
-/** Header-safe. */
-export const EMAIL_PATTERN =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$/
-
-export function isValidEmail(value: string): boolean {
-  return value.length <= QUOTE_LIMITS.email && !hasForbiddenChars(value) && EMAIL_PATTERN.test(value)
-}
 
 const M = QUOTE_FIELD_MESSAGES
 

@@ -1,7 +1,7 @@
 /** Answers: docs/product.md#errors-and-messages. */
 import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { inspect } from 'node:util'
 import * as v from 'valibot'
 import { site } from '../../content/site'
@@ -13,14 +13,20 @@ import {
   type QuoteFieldName,
   type QuoteSubmitResponse,
 } from './lead-schema'
-import type { Backend } from '../../platform/backend.server'
-import { runtimeConfig } from '../../platform/config.server'
+import { dataDirOf, type RuntimeConfig } from '../../platform/config.server'
+import type { Db } from '../../platform/db/database.server'
 import { limitVisitor, visitorHash } from '../../platform/http/rate-limit.server'
+import { sanitizeText } from '../../platform/transport/mail.server'
 import { leadEvents } from './lead-events.server'
-import { sanitizeText } from './lead-email.server'
 import { fingerprintText, outsideServiceArea, type FingerprintFields } from './lead-fields.server'
 import { createFormTokens, createPhotoTokens, formTokens, photoTokens, type FormTokens } from './tokens.server'
-import { storeLead, VisitorLimitedError, type StoredLeadInput } from './store-lead.server'
+import {
+  leadSettingsOf,
+  storeLead,
+  VisitorLimitedError,
+  type LeadSettings,
+  type StoredLeadInput,
+} from './store-lead.server'
 import type { ServiceId } from '../../content/types'
 import { shownPrice } from '../prices/price-list.server'
 
@@ -78,8 +84,7 @@ function fillTimeReason(token: string | null | undefined, tokens: FormTokens, mi
 }
 
 /** A lead the database did not take, kept in DATA_DIR/unsaved-leads for the owner; its path. */
-async function writeUnsavedLead(record: Record<string, unknown>, folder?: string): Promise<string> {
-  folder ??= resolve(process.cwd(), runtimeConfig().dataDir, 'unsaved-leads')
+async function writeUnsavedLead(record: Record<string, unknown>, folder = join(dataDirOf(), 'unsaved-leads')) {
   await mkdir(folder, { recursive: true, mode: 0o700 })
   const at = new Date().toISOString().replace(/[:.]/g, '-')
   const file = join(folder, `${at}-${randomUUID()}.json`)
@@ -101,10 +106,15 @@ export function createLeadService(options: LeadServiceOptions = {}) {
   const ownPhotoTokens = options.formTokenSecret ? createPhotoTokens(options.formTokenSecret, now) : undefined
 
   /** 0, or the seconds to wait; a database that does not answer limits nobody (the store below fails alike). */
-  const limited = (ip: string, backend: Backend) =>
-    limitVisitor(backend, 'quote', ip, { count: rateLimit, windowMs: rateWindowMs }).catch(() => 0)
+  const limited = (db: Db, ip: string) =>
+    limitVisitor(db, 'quote', ip, { count: rateLimit, windowMs: rateWindowMs }).catch(() => 0)
 
-  async function handle(raw: unknown, meta: QuoteRequestMeta, backend: Backend): Promise<LeadServiceResponse> {
+  async function handle(
+    db: Db,
+    raw: unknown,
+    meta: QuoteRequestMeta,
+    settings: LeadSettings,
+  ): Promise<LeadServiceResponse> {
     const ip = typeof meta?.ip === 'string' ? meta.ip.trim() : ''
     const rateLimited = (retryAfterSeconds: number): LeadServiceResponse => ({
       status: 429,
@@ -115,7 +125,7 @@ export function createLeadService(options: LeadServiceOptions = {}) {
     // A refused post counts against the visitor's limit too; a valid one is counted in the lead's transaction.
     // Skipped when the IP is unknown, so one bad proxy setup can't block everyone.
     const refuse = async (body: LeadServiceResponse['body']): Promise<LeadServiceResponse> => {
-      const retryAfterSeconds = await limited(ip, backend)
+      const retryAfterSeconds = await limited(db, ip)
       return retryAfterSeconds > 0 ? rateLimited(retryAfterSeconds) : { status: 400, body }
     }
     const submission = withCleanVisitSource(raw)
@@ -143,29 +153,29 @@ export function createLeadService(options: LeadServiceOptions = {}) {
     const idempotencyKey = dedupeKey(input.idempotencyKey, fields)
     let spamReason: string | null = null
     try {
-      const tokens = ownTokens ?? (await formTokens(backend))
+      const tokens = ownTokens ?? (await formTokens(db))
       spamReason = input.company?.trim() ? 'honeypot' : fillTimeReason(input.formToken, tokens, minFillMs)
       const serviceId = (input.service || null) as ServiceId | null
       const lead: StoredLeadInput = {
         ...fields,
         serviceId,
-        shownPrice: await shownPrice(await backend.db(), serviceId, input.size),
+        shownPrice: await shownPrice(db, serviceId, input.size),
         outsideArea: outsideServiceArea(fields.zip),
         source: leadSource(input.visitSource, input.heardAbout),
         idempotencyKey,
         spamReason,
         sourcePage: input.sourcePage ?? null,
         userAgent: sanitizeText(meta?.userAgent, 512) || null,
-        ipHash: await visitorHash(backend, ip),
+        ipHash: await visitorHash(db, ip),
         ...(rateLimit > 0 ? { limit: { bucket: 'quote', count: rateLimit, windowMs: rateWindowMs } } : {}),
       }
-      const result = await storeLead(backend, lead)
+      const result = await storeLead(db, lead, settings)
       // Not the stored key: that ends in a hash of the visitor's fields.
       const status = spamReason ? 'suspected_spam' : 'new'
       leadEvents.stored(result.id, { status, duplicate: result.duplicate, idempotencyKey: input.idempotencyKey })
       // Never for suspected spam, whose visitor sees the usual success. A duplicate gets one too: it is the
       // retry of a visitor whose first answer was lost; the database caps the lead at five photos.
-      const photoToken = spamReason ? undefined : (ownPhotoTokens ?? (await photoTokens(backend))).issue(result.id)
+      const photoToken = spamReason ? undefined : (ownPhotoTokens ?? (await photoTokens(db))).issue(result.id)
       return { status: 200, body: photoToken ? { success: true, photoToken } : { success: true } }
     } catch (error) {
       if (error instanceof VisitorLimitedError) return rateLimited(error.retryAfterSeconds)
@@ -188,10 +198,20 @@ export function createLeadService(options: LeadServiceOptions = {}) {
   return { handle }
 }
 
-let defaultService: LeadService | undefined
+const services = new WeakMap<RuntimeConfig, LeadService>()
 
-/** Never throws: a backend that does not answer yields 503. */
-export function handleQuoteSubmission(raw: unknown, meta: QuoteRequestMeta, backend: Backend) {
-  defaultService ??= createLeadService(runtimeConfig().quote)
-  return defaultService.handle(raw, meta, backend)
+/** The site's form, by its configuration (QUOTE_*); never throws: a database that does not answer yields 503. */
+export function handleQuoteSubmission(
+  db: Db,
+  raw: unknown,
+  meta: QuoteRequestMeta,
+  config: RuntimeConfig,
+  now: Date,
+): Promise<LeadServiceResponse> {
+  let service = services.get(config)
+  if (!service) {
+    service = createLeadService({ ...config.quote, unsavedLeadsDir: join(dataDirOf(config), 'unsaved-leads') })
+    services.set(config, service)
+  }
+  return service.handle(db, raw, meta, leadSettingsOf(config, now))
 }

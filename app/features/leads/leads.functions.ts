@@ -1,7 +1,8 @@
 import { createIsomorphicFn, createServerFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
-import { getBackend } from '~/platform/backend.server'
+import { runtimeConfig } from '~/platform/config.server'
+import { db } from '~/platform/db/db.server'
 import { formTokens, issueRenderedFormToken } from '~/features/leads/tokens.server'
 import { handleQuoteSubmission } from '~/features/leads/lead-service.server'
 import { visitorAddress } from '~/platform/http/visitor-address.server'
@@ -22,7 +23,7 @@ export const submitLead = createServerFn({ method: 'POST' })
   .handler(async ({ data }): Promise<QuoteSubmitResponse> => {
     const request = getRequest()
     const meta = { ip: visitorAddress(request), userAgent: request.headers.get('user-agent') ?? '' }
-    const result = await handleQuoteSubmission(data, meta, getBackend())
+    const result = await handleQuoteSubmission(db, data, meta, runtimeConfig(), new Date())
     if (result.status !== 200) setResponseStatus(result.status)
     if (result.retryAfterSeconds) setResponseHeader('Retry-After', String(result.retryAfterSeconds))
     return result.body
@@ -30,10 +31,10 @@ export const submitLead = createServerFn({ method: 'POST' })
 
 /** At first touch, not page load: its issue time starts the fill time. */
 export const issueLeadFormToken = createServerFn({ method: 'GET' }).handler(async (): Promise<string> => {
-  return (await formTokens(getBackend())).issue()
+  return (await formTokens(db)).issue()
 })
 
 /** The browser never makes one: it keeps the server's markup. */
 export const renderedLeadFormToken = createIsomorphicFn()
-  .server(() => issueRenderedFormToken())
+  .server(() => issueRenderedFormToken(db))
   .client(() => '')

@@ -1,20 +1,28 @@
 // send-quote-email (docs/product.md, "Calls to the backend"): stores a lead and everything to be sent about it
-// in one transaction, then wakes the outbox's worker. The visitor's answer never waits for an e-mail, a webhook
+// in one statement, then wakes the outbox's worker. The visitor's answer never waits for an e-mail, a webhook
 // or a push (docs/decisions/008-lead-outbox.md, 048-follow-through.md).
+import { randomUUID } from 'node:crypto'
 import { sql, type Insertable } from 'kysely'
 import { leadSourceColumns, type LeadSource } from '~/features/leads/lead-source'
 import type { ServiceId } from '~/content/types'
 import type { PreferredTime } from '~/features/leads/lead-form-constants'
 import type { ShownPrice } from '~/features/prices/typical-price'
-import type { Backend } from '../../platform/backend.server'
+import { messages } from '../../content/messages'
+import type { RuntimeConfig } from '../../platform/config.server'
+import type { Db } from '../../platform/db/database.server'
 import { businessMinutesLater } from '../../platform/time/business-hours.server'
 import { reusedQuery, type Value } from '../../platform/db/reused-query.server'
 import type { DB } from '../../platform/db/schema.gen'
 import { hitWait, retrySeconds } from '../../platform/http/rate-limit.server'
-import { enqueue, type OutboxTemplate } from '../../platform/outbox/enqueue.server'
-import { TEMPLATES } from '../../platform/outbox/templates.server'
+import { enqueue, ownerMail, ownerPush, type Template } from '../../platform/outbox/outbox.server'
+import { deliverSoon } from '../../platform/outbox/worker.server'
+import { ownerFollowUp } from '../owner/owner.outbox.server'
+import { pushTitle } from '../owner/owner-lead'
 import { acknowledgementKeys, acknowledgementLooksAllowed } from './acknowledgement.server'
 import type { FingerprintFields } from './lead-fields.server'
+import { ownerNotification, type NotificationLead } from './lead-email.server'
+import { leadWebhookBody } from './lead-webhook.server'
+import { customerAcknowledgement, leadWebhook } from './leads.outbox.server'
 
 /** Where and when (street, zip, preferredTime) are optional: absent or '' is "not given". */
 export interface StoredLeadInput extends FingerprintFields {
@@ -35,6 +43,29 @@ export interface StoredLeadInput extends FingerprintFields {
   /** The visitor's limit, counted against ipHash in the lead's own transaction (one write a lead). */
   limit?: { bucket: string; count: number; windowMs: number }
 }
+
+/** What a lead's messages depend on: the configuration's switches, and the cause's clock. */
+export interface LeadSettings {
+  /** When the lead came: its created_at, and when its messages are due. */
+  now: Date
+  /** The owner's alerts are on: a push for each lead. */
+  push: boolean
+  /** With alerts on, the push again after this many minutes of opening hours if the lead is still new; 0: never. */
+  escalationMinutes: number
+  /** LEAD_WEBHOOK_URL is set. */
+  webhook: boolean
+  customerAcknowledgement: boolean
+}
+
+type LeadConfig = Pick<RuntimeConfig, 'owner' | 'escalationMinutes' | 'leadWebhook' | 'customerAcknowledgement'>
+
+export const leadSettingsOf = (config: LeadConfig, now: Date): LeadSettings => ({
+  now,
+  push: Boolean(config.owner.vapid),
+  escalationMinutes: config.escalationMinutes,
+  webhook: Boolean(config.leadWebhook),
+  customerAcknowledgement: config.customerAcknowledgement,
+})
 
 export interface StoredLead {
   id: string
@@ -83,16 +114,25 @@ function leadColumns(lead: StoredLeadInput): Insertable<DB['leads']> {
   }
 }
 
-/** What changes the text of a lead's statement: its columns, the limit it counts and the rows it queues. */
+/** What a lead queues: each message's template and key, when it is due, and the value its payload is in. */
+const LEAD_MESSAGES = {
+  // Key 'lead': the log line reads "lead e-mailed to the owner".
+  mail: { template: ownerMail, key: 'lead', payload: 'mailPayload', due: 'queuedAt' },
+  webhook: { template: leadWebhook, key: 'lead', payload: 'webhookPayload', due: 'queuedAt' },
+  push: { template: ownerPush, key: 'lead', payload: 'pushPayload', due: 'queuedAt' },
+  // Only within its limits, decided again as it is sent.
+  acknowledgement: { template: customerAcknowledgement, key: 'acknowledgement', payload: null, due: 'queuedAt' },
+  escalation: { template: ownerFollowUp, key: 'escalation', payload: 'escalationPayload', due: 'escalateAt' },
+} satisfies Record<string, { template: Template; key: string; payload: keyof LeadValues | null; due: keyof LeadValues }>
+
+type MessageName = keyof typeof LEAD_MESSAGES
+
+/** What changes the text of a lead's statement: its columns, the limit it counts and the messages it queues. */
 interface LeadShape {
   columns: (keyof Insertable<DB['leads']> & string)[]
   limited: boolean
-  /** Queued at once for a lead that is not suspected spam. */
-  templates: OutboxTemplate[]
-  /** The customer's acknowledgement, queued only within its limits (a look without a lock: the worker decides). */
-  acknowledgement: boolean
-  /** The owner's push again, due at `escalateAt` if the lead is still new. */
-  escalation: boolean
+  /** Queued with a lead that is not suspected spam. */
+  messages: MessageName[]
 }
 
 type LeadValues = Insertable<DB['leads']> & {
@@ -102,23 +142,24 @@ type LeadValues = Insertable<DB['leads']> & {
   limitWindowMs: number | null
   acknowledgementAddress: string
   acknowledgementClient: string | null
-  /** Now by the backend's clock, which the outbox claims by: when the rows that go at once are due. */
+  /** The cause's clock, which the outbox claims by: when the rows that go at once are due. */
   queuedAt: Date
   escalateAt: Date | null
+  /** Each message's payload as JSON, built before the statement; null for suspected spam, which queues none. */
+  mailPayload: string | null
+  webhookPayload: string | null
+  pushPayload: string | null
   escalationPayload: string | null
 }
 
 /**
  * A lead in one statement, the site's busiest write (decision 058): the visitor's rate-limit hit and the look at
- * the acknowledgement's limits, then, within the limit, the lead and, unless it is suspected spam, its outbox rows.
+ * the acknowledgement's limits, then, within the limit, the lead and, unless it is suspected spam, its outbox rows,
+ * their payloads built beforehand from the lead's id and time, which the caller chose.
  * `id` is null when refused (`wait` > 0) or when the idempotency key was stored before: then nothing is stored.
  */
 const writeLead = reusedQuery((value: Value<LeadValues>, shape: LeadShape, db) => {
-  const queued: { template: OutboxTemplate; limited?: boolean; due?: boolean }[] = [
-    ...shape.templates.map((template) => ({ template })),
-    ...(shape.acknowledgement ? [{ template: 'customer_acknowledgement' as const, limited: true }] : []),
-    ...(shape.escalation ? [{ template: 'owner_escalation' as const, due: true }] : []),
-  ]
+  const acknowledge = shape.messages.includes('acknowledgement')
   return db
     .with('look', (qb) =>
       qb.selectNoFrom((eb) => [
@@ -126,7 +167,7 @@ const writeLead = reusedQuery((value: Value<LeadValues>, shape: LeadShape, db) =
           ? hitWait(value('limitBucket'), value('limitKey'), value('limitCount'), value('limitWindowMs'))
           : sql<number>`0`
         ).as('wait'),
-        (shape.acknowledgement
+        (acknowledge
           ? acknowledgementLooksAllowed(db, value('acknowledgementAddress'), value('acknowledgementClient'))
           : eb.lit(false)
         ).as('acknowledge'),
@@ -149,22 +190,24 @@ const writeLead = reusedQuery((value: Value<LeadValues>, shape: LeadShape, db) =
     .with('queued', (qb) =>
       qb
         .insertInto('outbox')
-        .columns(['lead_id', 'template', 'channel', 'next_attempt_at', 'payload'])
+        .columns(['lead_id', 'template', 'channel', 'key', 'next_attempt_at', 'payload'])
         .expression((eb) =>
-          queued
-            .map(({ template, limited, due }) =>
-              eb
+          shape.messages
+            .map((name) => {
+              const { template, key, payload, due } = LEAD_MESSAGES[name]
+              return eb
                 .selectFrom(['lead', 'look'])
                 .select([
                   'lead.id',
-                  eb.val(template).as('template'),
-                  eb.val(TEMPLATES[template].channel).as('channel'),
-                  eb.cast<Date>(eb.val(value(due ? 'escalateAt' : 'queuedAt')), 'timestamptz').as('next_attempt_at'),
-                  eb.cast<string | null>(eb.val(due ? value('escalationPayload') : null), 'jsonb').as('payload'),
+                  eb.val(template.name).as('template'),
+                  eb.val(template.channel).as('channel'),
+                  eb.val(key).as('key'),
+                  eb.cast<Date>(eb.val(value(due)), 'timestamptz').as('next_attempt_at'),
+                  eb.cast<string | null>(eb.val(payload && value(payload)), 'jsonb').as('payload'),
                 ])
                 .where('lead.status', '=', 'new')
-                .$if(Boolean(limited), (q) => q.where('look.acknowledge', '=', true)),
-            )
+                .$if(name === 'acknowledgement', (q) => q.where('look.acknowledge', '=', true))
+            })
             .reduce((all, one) => all.unionAll(one)),
         ),
     )
@@ -173,34 +216,78 @@ const writeLead = reusedQuery((value: Value<LeadValues>, shape: LeadShape, db) =
     .select(['look.wait', 'look.acknowledge', 'lead.id'])
 })
 
+/** The messages these settings queue with a lead; the owner's e-mail always. */
+function wantedMessages(settings: LeadSettings): MessageName[] {
+  const escalates = settings.push && settings.escalationMinutes > 0
+  const wanted: [MessageName, boolean][] = [
+    ['mail', true],
+    ['webhook', settings.webhook],
+    ['push', settings.push],
+    ['acknowledgement', settings.customerAcknowledgement],
+    ['escalation', escalates],
+  ]
+  return wanted.filter(([, on]) => on).map(([name]) => name)
+}
+
+/** Each message's payload, built from the lead as stored (its id and time included). */
+function payloadsOf(lead: NotificationLead, settings: LeadSettings) {
+  return {
+    mailPayload: ownerNotification(lead),
+    webhookPayload: { id: lead.id, body: leadWebhookBody(lead) },
+    // No name, e-mail or phone: push services relay it.
+    pushPayload: { title: pushTitle(lead.sourcePage), body: messages.push.lead, url: '/owner' },
+    escalationPayload: { while: 'new' as const, minutes: settings.escalationMinutes },
+  }
+}
+
+/** What the messages are built from: the row as stored. */
+type MessageColumns = 'first_name' | 'email' | 'phone' | 'source_page' | 'service_street' | 'service_zip'
+function notificationLead(
+  row: Pick<Insertable<DB['leads']>, MessageColumns | 'preferred_time' | 'outside_area'> & {
+    id: string
+    created_at: Date
+  },
+): NotificationLead {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    email: row.email,
+    phone: row.phone,
+    sourcePage: row.source_page ?? null,
+    createdAt: row.created_at,
+    street: row.service_street,
+    zip: row.service_zip,
+    preferredTime: row.preferred_time,
+    outsideArea: row.outside_area,
+  }
+}
+
 /**
  * Stores a lead and queues what is sent about it, in one statement (one commit on PGlite, decision 050). A
  * repeated idempotency key is the same lead (duplicate), except that a clean retry of a suspected-spam lead
  * rescues it and queues its deliveries once. A visitor over the limit gets VisitorLimitedError, nothing stored.
  */
-export async function storeLead(backend: Backend, lead: StoredLeadInput): Promise<StoredLead> {
-  const { config } = backend
-  const push = Boolean(config.owner.vapid)
-  const minutes = push && config.escalationMinutes > 0 ? config.escalationMinutes : 0
-  const wanted = [
-    ['owner_notification', true],
-    ['lead_webhook', Boolean(config.leadWebhook)],
-    ['owner_push', push],
-  ] as const
-  const row = { ...leadColumns(lead), status: lead.spamReason ? ('suspected_spam' as const) : ('new' as const) }
+export async function storeLead(db: Db, lead: StoredLeadInput, settings: LeadSettings): Promise<StoredLead> {
+  const { now: queuedAt } = settings
+  const spam = Boolean(lead.spamReason)
+  // Chosen here, so the messages that name them are built before the statement.
+  const row = {
+    ...leadColumns(lead),
+    id: randomUUID(),
+    created_at: queuedAt,
+    status: spam ? ('suspected_spam' as const) : ('new' as const),
+  }
   const limit = lead.limit && row.ip_hash ? lead.limit : null
-  const acknowledgement = config.customerAcknowledgement
+  const wanted = wantedMessages(settings)
   const shape: LeadShape = {
     columns: Object.keys(row) as LeadShape['columns'],
     limited: Boolean(limit),
-    templates: wanted.filter(([, wanted]) => wanted).map(([template]) => template),
-    acknowledgement,
-    escalation: minutes > 0,
+    messages: wanted,
   }
   const keys = acknowledgementKeys(row.email, row.ip_hash ?? null)
-  const queuedAt = backend.now()
-  const escalateAt = minutes ? businessMinutesLater(queuedAt, minutes) : null
-  const db = await backend.db()
+  const escalateAt = wanted.includes('escalation') ? businessMinutesLater(queuedAt, settings.escalationMinutes) : null
+  const payloads = spam ? null : payloadsOf(notificationLead(row), settings)
+  const json = (name: keyof ReturnType<typeof payloadsOf>) => (payloads ? JSON.stringify(payloads[name]) : null)
   const [first] = await writeLead(db, shape, {
     ...row,
     limitBucket: limit?.bucket ?? null,
@@ -211,31 +298,40 @@ export async function storeLead(backend: Backend, lead: StoredLeadInput): Promis
     acknowledgementClient: keys.clientKey,
     queuedAt,
     escalateAt,
-    escalationPayload: minutes ? JSON.stringify({ minutes }) : null,
+    mailPayload: json('mailPayload'),
+    webhookPayload: json('webhookPayload'),
+    pushPayload: json('pushPayload'),
+    escalationPayload: json('escalationPayload'),
   })
   if (first!.wait > 0) throw new VisitorLimitedError(retrySeconds(first!.wait))
   if (first!.id) {
-    if (!row.spam_reason) backend.deliverSoon()
+    if (!spam) deliverSoon()
     return { id: first!.id, duplicate: false }
   }
-  // Stored before: the same lead, unless this clean retry rescues a suspected-spam one.
-  const rescued = await db.transaction().execute(async (tx) => {
+  const rescued = await rescueOrSame(db, row.idempotency_key, spam, Boolean(first!.acknowledge), settings)
+  if (!rescued.duplicate) deliverSoon()
+  return rescued
+}
+
+/** Stored before: the same lead, unless this clean retry rescues a suspected-spam one, queuing its messages. */
+function rescueOrSame(db: Db, idempotencyKey: string, spam: boolean, acknowledge: boolean, settings: LeadSettings) {
+  return db.transaction().execute(async (tx) => {
     const before = await tx
       .selectFrom('leads')
-      .select(['id', 'status'])
-      .where('idempotency_key', '=', row.idempotency_key)
+      .selectAll()
+      .where('idempotency_key', '=', idempotencyKey)
       .forUpdate()
       .executeTakeFirstOrThrow()
-    if (before.status !== 'suspected_spam' || row.spam_reason) return { id: before.id, duplicate: true }
+    if (before.status !== 'suspected_spam' || spam) return { id: before.id, duplicate: true }
     await tx.updateTable('leads').set({ status: 'new', spam_reason: null }).where('id', '=', before.id).execute()
-    // `keep`: a rescued lead may have had some of these already.
-    const leadId = before.id
-    for (const template of shape.templates) await enqueue(tx, template, { leadId, dueAt: queuedAt })
-    if (acknowledgement && first!.acknowledge)
-      await enqueue(tx, 'customer_acknowledgement', { leadId, dueAt: queuedAt })
-    if (escalateAt) await enqueue(tx, 'owner_escalation', { leadId, dueAt: escalateAt, payload: { minutes } })
-    return { id: leadId, duplicate: false }
+    const payloads = payloadsOf(notificationLead(before), settings)
+    for (const name of wantedMessages(settings)) {
+      if (name === 'acknowledgement' && !acknowledge) continue
+      const { template, key, payload, due } = LEAD_MESSAGES[name]
+      const dueAt = due === 'escalateAt' ? businessMinutesLater(settings.now, settings.escalationMinutes) : settings.now
+      // `keep`: a rescued lead may have had some of these already.
+      await enqueue(tx, template as Template, payload && payloads[payload], { leadId: before.id, dueAt, key })
+    }
+    return { id: before.id, duplicate: false }
   })
-  if (!rescued.duplicate) backend.deliverSoon()
-  return rescued
 }

@@ -2,7 +2,8 @@
 // times how long a form was open (docs/decisions/017-server-fill-time.md), the photo token lets one visitor add
 // photos to the lead just stored, for 24 hours (044).
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Backend } from '../../platform/backend.server'
+import type { Db } from '../../platform/db/database.server'
+import { ipHashSalt } from '../../platform/db/settings.server'
 import { log } from '../../platform/log/logger.server'
 
 export type FormTokenCheck = { ok: true; elapsedMs: number } | { ok: false; reason: 'no-token' | 'bad-token' }
@@ -61,31 +62,36 @@ export function createPhotoTokens(secret: string, now: () => number = Date.now) 
   }
 }
 
-/** Loaded once per process; a failed load is not kept, so the next call retries. */
+/** Loaded once per database (its salt is the key); a failed load is not kept, so the next call retries. */
 function loadOnce<T>(create: (secret: string) => T, what: string) {
-  let loading: Promise<T> | undefined
-  return (backend: Backend): Promise<T> => {
-    if (!loading) {
-      const attempt = backend.ipHashSalt().then(create)
-      loading = attempt
-      attempt.catch((error: unknown) => {
-        if (loading === attempt) loading = undefined
-        log('quote').error({ err: error }, `could not load the ${what} key`)
-      })
-    }
-    return loading
+  const loading = new WeakMap<Db, Promise<T>>()
+  return (db: Db): Promise<T> => {
+    const known = loading.get(db)
+    if (known) return known
+    const attempt = ipHashSalt(db).then(create)
+    loading.set(db, attempt)
+    attempt.catch((error: unknown) => {
+      if (loading.get(db) === attempt) loading.delete(db)
+      log('quote').error({ err: error }, `could not load the ${what} key`)
+    })
+    return attempt
   }
 }
 
-let loaded: FormTokens | undefined
-export const formTokens = loadOnce((secret) => (loaded = createFormTokens(secret)), 'form-token')
+const loaded = new WeakMap<Db, FormTokens>()
+export const formTokens = loadOnce((secret) => createFormTokens(secret), 'form-token')
 export const photoTokens = loadOnce((secret) => createPhotoTokens(secret), 'photo-token')
 
-/** The request middleware loaded the key first (app/start.ts). */
-export function issueRenderedFormToken(): string {
-  return loaded?.issue() ?? ''
+/** The key of `db`'s form tokens, kept at hand: a page renders its token without waiting (app/start.ts). */
+export async function loadFormTokens(db: Db): Promise<void> {
+  loaded.set(db, await formTokens(db))
 }
 
-export function formTokensLoaded(): boolean {
-  return loaded !== undefined
+/** Empty until loadFormTokens(db) loaded the key. */
+export function issueRenderedFormToken(db: Db): string {
+  return loaded.get(db)?.issue() ?? ''
+}
+
+export function formTokensLoaded(db: Db): boolean {
+  return loaded.has(db)
 }

@@ -2,7 +2,6 @@
 // back into Google Ads"): built once here for the inbox's download and `npm run leads -- conversions`.
 import { sql } from 'kysely'
 import { centsText } from '../../lib/money'
-import type { Backend } from '../../platform/backend.server'
 import { BUSINESS_TIME_ZONE } from '../../platform/time/business-hours.server'
 import type { Db } from '../../platform/db/database.server'
 import { receivedCents } from '../payments/invoices.server'
@@ -85,9 +84,9 @@ export function conversionsCsv(conversions: readonly Conversion[], conversionNam
 /** Google Ads refuses a conversion whose click is older than 90 days: older wins would only be errors there. */
 export const CONVERSIONS_DOWNLOAD_DAYS = 90
 
-export async function ownerConversionsResponse(backend: Backend): Promise<Response> {
-  const since = new Date(Date.now() - CONVERSIONS_DOWNLOAD_DAYS * 86_400_000)
-  const won = await conversions(await backend.db(), since.toISOString())
-  const csv = conversionsCsv(won, backend.config.owner.conversionName)
-  return csvDownload(csv, `won-ad-clicks-${conversionTime(new Date()).slice(0, 10)}.csv`)
+export async function ownerConversionsResponse(db: Db, conversionName: string, now: Date): Promise<Response> {
+  const since = new Date(now.getTime() - CONVERSIONS_DOWNLOAD_DAYS * 86_400_000)
+  const won = await conversions(db, since.toISOString())
+  const csv = conversionsCsv(won, conversionName)
+  return csvDownload(csv, `won-ad-clicks-${conversionTime(now).slice(0, 10)}.csv`)
 }

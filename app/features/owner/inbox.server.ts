@@ -11,17 +11,21 @@ import {
   type SourcePeriod,
 } from './owner-lead'
 import { serviceSummary } from '../../content/service-list'
-import type { Database, Db } from '../../platform/db/database.server'
-import { enqueue } from '../../platform/outbox/enqueue.server'
+import type { Db } from '../../platform/db/database.server'
+import { customerMail, enqueue } from '../../platform/outbox/outbox.server'
+import { composeMail, sanitizeText } from '../../platform/transport/mail.server'
+import { isValidEmail } from '../../lib/text'
+import { messages } from '../../content/messages'
+import { site } from '../../content/site'
 import { withPhotos } from './lead-photos.server'
 import { withQuotes } from '../quotes/quotes.server'
 import { receivedCents, withInvoices } from '../payments/invoices.server'
 import { shownPriceOf } from '../prices/price-list.server'
-import { listLeads, type LeadRow } from './leads.server'
+import { listLeads, REVIEW_REQUEST_KEY, type LeadRow } from './leads.server'
 import { cityOfZip } from '../leads/lead-fields.server'
 import { categoryOfLeadPage } from '../work/work-prefill.server'
 
-export type ReviewRequestResult = 'queued' | 'already-sent' | 'not-won' | 'no-lead'
+export type ReviewRequestResult = 'queued' | 'already-sent' | 'not-won' | 'no-lead' | 'no-address'
 
 export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
   return {
@@ -52,19 +56,19 @@ export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
 }
 
 /** The rows' cards with their photos, quotes and invoices: one read of each for the whole list. */
-async function inboxCards(db: Database, rows: LeadRow[]): Promise<InboxLead[]> {
+async function inboxCards(db: Db, rows: LeadRow[]): Promise<InboxLead[]> {
   const cards = rows.map((row) => toInboxLead(row))
   return withInvoices(db, await withQuotes(db, await withPhotos(db, cards)))
 }
 
 /** Spam and archived leads stay in `npm run leads`. */
-export async function listInbox(db: Database, limit = 200): Promise<InboxLead[]> {
+export async function listInbox(db: Db, limit = 200): Promise<InboxLead[]> {
   return inboxCards(db, await listLeads(db, { inbox: true, limit: Math.min(Math.max(limit, 1), 500) }))
 }
 
 /** Null: no such lead. The job value is kept only with "won", as the table's trigger keeps won_at. */
 export async function updateLead(
-  db: Database,
+  db: Db,
   id: string,
   change: { status: OwnerStatus; note: string; jobValueCents?: number | null },
 ): Promise<InboxLead | null> {
@@ -153,29 +157,28 @@ export async function leadSources(db: Db, days: SourcePeriod): Promise<LeadSourc
 }
 
 /**
- * At most one per lead: the outbox's UNIQUE (lead_id, template), due at `now` (the backend's clock). The link is the
- * site's configuration's.
+ * At most one per lead: the outbox's UNIQUE (lead_id, template, key), due at `now` (the cause's clock). The link is
+ * the site's configuration's, never a caller's; the e-mail is written as it is queued.
  */
-export async function requestReview(db: Db, id: string, now: Date): Promise<ReviewRequestResult> {
+export async function requestReview(db: Db, id: string, reviewUrl: string, now: Date): Promise<ReviewRequestResult> {
   return db.transaction().execute(async (tx) => {
-    const lead = await tx.selectFrom('leads').select('status').where('id', '=', id).forUpdate().executeTakeFirst()
+    const lead = await tx
+      .selectFrom('leads')
+      .select(['status', 'first_name', 'email'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst()
     if (!lead || !(OWNER_STATUSES as readonly string[]).includes(lead.status)) return 'no-lead'
     if (lead.status !== 'won') return 'not-won'
-    return (await enqueue(tx, 'review_request', { leadId: id, dueAt: now })) ? 'queued' : 'already-sent'
+    if (!isValidEmail(lead.email)) return 'no-address'
+    const mail = reviewRequestMail({ leadId: id, firstName: lead.first_name, email: lead.email }, reviewUrl)
+    const queued = await enqueue(tx, customerMail, mail, { leadId: id, key: REVIEW_REQUEST_KEY, dueAt: now })
+    return queued ? 'queued' : 'already-sent'
   })
 }
 
-export async function savePushSubscription(
-  db: Db,
-  { endpoint, keys }: { endpoint: string; keys: { p256dh: string; auth: string } },
-): Promise<void> {
-  await db
-    .insertInto('owner_push_subscriptions')
-    .values({ endpoint, p256dh: keys.p256dh, auth: keys.auth })
-    .onConflict((conflict) =>
-      conflict
-        .column('endpoint')
-        .doUpdateSet((eb) => ({ p256dh: eb.ref('excluded.p256dh'), auth: eb.ref('excluded.auth') })),
-    )
-    .execute()
+/** To the customer from the business; replies go to the owner. */
+function reviewRequestMail(lead: { leadId: string; firstName: string; email: string }, reviewUrl: string) {
+  const { subject, lines } = messages.reviewRequest(sanitizeText(lead.firstName, 60), reviewUrl)
+  return composeMail({ fromName: site.name, to: lead.email, subject, text: lines, lead: lead.leadId })
 }

@@ -3,8 +3,8 @@
 import { PHOTO_NAME_PATTERN } from '~/features/leads/lead-photos'
 import { UUID_PATTERN } from '~/features/owner/owner-views'
 import type { InboxLead } from '~/features/owner/owner-lead'
-import type { Backend } from '../../platform/backend.server'
 import type { Db } from '../../platform/db/database.server'
+import type { FileStore } from '../../platform/files/file-store.server'
 import { OWNER_FILE_HEADERS } from './owner-files.server'
 
 /** Each lead's photos' names, oldest first. */
@@ -30,13 +30,13 @@ export async function withPhotos(db: Db, leads: InboxLead[]): Promise<InboxLead[
   return leads.map((lead) => (names.has(lead.id) ? { ...lead, photos: names.get(lead.id) } : lead))
 }
 
-export async function ownerPhotoResponse(leadId: string, name: string, backend: Backend) {
+export async function ownerPhotoResponse(db: Db, files: FileStore, { leadId, name }: { leadId: string; name: string }) {
   const notFound = () => new Response('No such photo', { status: 404, headers: OWNER_FILE_HEADERS })
   if (!UUID_PATTERN.test(leadId) || !PHOTO_NAME_PATTERN.test(name)) return notFound()
   // The database says which photos a lead has; the store only holds bytes.
-  const names = await photoNames(await backend.db(), [leadId])
+  const names = await photoNames(db, [leadId])
   if (!names.get(leadId)?.includes(name)) return notFound()
-  const bytes = await backend.files.get(`lead-photos/${leadId}/${name}`)
+  const bytes = await files.get(`lead-photos/${leadId}/${name}`)
   if (!bytes) return notFound()
   return new Response(bytes.slice(), { headers: { ...OWNER_FILE_HEADERS, 'Content-Type': 'image/jpeg' } })
 }

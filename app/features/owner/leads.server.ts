@@ -7,10 +7,12 @@ import type { Db } from '../../platform/db/database.server'
 import type { Tables } from '../../platform/db/schema.gen'
 import type { FileStore } from '../../platform/files/file-store.server'
 import { log } from '../../platform/log/logger.server'
-import { enqueue } from '../../platform/outbox/enqueue.server'
+import { customerMail, enqueue, removeFiles } from '../../platform/outbox/outbox.server'
 import { csvText } from './owner-files.server'
 
 export type OwnerLeadStatus = Tables['leads']['status']
+/** The review request's outbox key: one per lead (inbox.server.ts). */
+export const REVIEW_REQUEST_KEY = 'review-request'
 // A record of every status, so a status added to the table's CHECK does not compile until it is here.
 const STATUS_SET: Record<OwnerLeadStatus, true> = {
   new: true,
@@ -75,7 +77,10 @@ export async function listLeads(db: Db, filter: LeadFilter = {}) {
   return db
     .selectFrom('leads')
     .leftJoin('outbox as review', (join) =>
-      join.onRef('review.lead_id', '=', 'leads.id').on('review.template', '=', 'review_request'),
+      join
+        .onRef('review.lead_id', '=', 'leads.id')
+        .on('review.template', '=', customerMail.name)
+        .on('review.key', '=', REVIEW_REQUEST_KEY),
     )
     .selectAll('leads')
     .select((eb) => [
@@ -116,19 +121,20 @@ export async function setLeadStatus(db: Db, id: string, status: OwnerLeadStatus)
 
 /**
  * Deletes these leads with their outbox rows (unsent ones never go out) and, in the same transaction, queues the
- * removal of their photos, which live outside the database (decision 043), due at `now` (the backend's clock): it
+ * removal of their photos, which live outside the database (decision 043), due at `now` (the cause's clock): it
  * survives a crash or a store that does not answer. Their ids.
  */
 async function deleteLeads(db: Db, now: Date, which: (tx: Db) => Promise<{ id: string }[]>): Promise<string[]> {
   return db.transaction().execute(async (tx) => {
     const deleted = await which(tx)
-    for (const { id } of deleted) await enqueue(tx, 'lead_files', { payload: { lead: id }, dueAt: now })
+    for (const { id } of deleted)
+      await enqueue(tx, removeFiles, { folder: `lead-photos/${id}` }, { key: 'lead-photos', dueAt: now })
     return deleted.map((lead) => lead.id)
   })
 }
 
 /** Removes the lead's photos at once too; the queued removal finishes if this one fails. False: no such lead. */
-export async function deleteLead(db: Db, files: FileStore, id: string, now: Date): Promise<boolean> {
+export async function deleteLead(db: Db, id: string, files: FileStore, now: Date): Promise<boolean> {
   const deleteRow = (tx: Db) => tx.deleteFrom('leads').where('id', '=', id).returning('id').execute()
   const deleted = await deleteLeads(db, now, deleteRow)
   if (deleted.length === 0) return false

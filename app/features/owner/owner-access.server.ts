@@ -4,15 +4,16 @@ import { randomBytes } from 'node:crypto'
 import { getCookie, getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { sql } from 'kysely'
 import { site } from '../../content/site'
-import { getBackend } from '../../platform/backend.server'
-import { ownerEmail } from '../../platform/outbox/channels.server'
 import { runtimeConfig } from '../../platform/config.server'
+import { db } from '../../platform/db/db.server'
 import { stopReading } from '../../platform/http/multipart.server'
 import { isSameOriginRequest } from '../../platform/http/origin.server'
 import { readPlainForm } from '../../platform/http/plain-form.server'
 import { limitVisitor } from '../../platform/http/rate-limit.server'
 import { forwardedClient } from '../../platform/http/trusted-proxy.server'
 import { log } from '../../platform/log/logger.server'
+import { deliverSoon } from '../../platform/outbox/worker.server'
+import { ownerEmail } from '../../platform/transport/mail.server'
 import { OWNER_FILE_HEADERS } from './owner-files.server'
 import {
   consumeSignInToken,
@@ -55,8 +56,7 @@ async function openSession(cookie: string | undefined): Promise<OwnerAccess | nu
   const secret = password ? await unsealSessionSecret(cookie, password) : null
   if (!secret) return null
   const secretHash = hashToken(secret)
-  const userId = ownerUserId(ownerEmail())
-  const db = await getBackend().db()
+  const userId = ownerUserId(ownerEmail(runtimeConfig()))
   const { numUpdatedRows } = await db
     .updateTable('owner_sessions')
     .set({ last_seen_at: sql`now()` })
@@ -112,7 +112,6 @@ export function forOwner<Context>(
 
 /** Ends the row, and with `everywhere` every row of the owner. */
 async function endSession(secretHash: string, everywhere: boolean): Promise<void> {
-  const db = await getBackend().db()
   const owners = db.selectFrom('owner_sessions').select('user_id').where('secret_hash', '=', secretHash)
   const { numUpdatedRows } = await db
     .updateTable('owner_sessions')
@@ -127,7 +126,6 @@ async function endSession(secretHash: string, everywhere: boolean): Promise<void
 /** Ended rows are kept a day for the log's sake, then go. */
 async function startSession(): Promise<string> {
   const secret = randomBytes(32).toString('base64url')
-  const db = await getBackend().db()
   const dayAgo = sql<Date>`now() - interval '1 day'`
   const { expires_at } = await db
     .with('old', (old) =>
@@ -138,7 +136,7 @@ async function startSession(): Promise<string> {
     .insertInto('owner_sessions')
     .values({
       secret_hash: hashToken(secret),
-      user_id: ownerUserId(ownerEmail()),
+      user_id: ownerUserId(ownerEmail(runtimeConfig())),
       expires_at: sql<Date>`now() + make_interval(days => ${SESSION_MAX_DAYS})`,
     })
     .returning('expires_at')
@@ -156,7 +154,7 @@ function redirect(location: string, cookie?: string): Response {
 /** Counted in the database, so every instance shares them; 0, or the seconds to wait. */
 function signInHit(bucket: 'client' | 'token' | 'owner', who: string): Promise<number> {
   const limit = bucket === 'owner' ? { count: 1, windowMs: runtimeConfig().owner.linkWindowMs } : SIGN_IN_CLIENT_LIMIT
-  return limitVisitor(getBackend(), `owner-sign-in:${bucket}`, who, limit)
+  return limitVisitor(db, `owner-sign-in:${bucket}`, who, limit)
 }
 
 function tooMany(seconds: number): Response {
@@ -168,13 +166,17 @@ function tooMany(seconds: number): Response {
 
 // Sent after the answer, so every address gets the same answer in the same time.
 function sendOwnerLinkLater(): void {
-  const backend = getBackend()
+  const database = db
   void signInHit('owner', 'owner')
     .then(async (waitSeconds) => {
       // The last link sent is still valid (decision 052): the owner is never left without one.
       if (waitSeconds > 0) return log('owner').warn('sign-in link not sent: one was sent within OWNER_LINK_WINDOW_MS')
-      await requestSignInLink(await backend.db(), site.baseUrl, backend.now())
-      backend.deliverSoon()
+      await requestSignInLink(
+        database,
+        { siteUrl: site.baseUrl, ownerAddress: ownerEmail(runtimeConfig()) },
+        new Date(),
+      )
+      deliverSoon()
     })
     .catch((error: unknown) => log('owner').error({ err: error }, 'sign-in link not sent'))
 }
@@ -195,7 +197,7 @@ export async function handleSignInPost(request: Request, socketAddress: string |
 
   const visitor = forwardedClient(request.headers.get('x-forwarded-for'), socketAddress, runtimeConfig().trustedProxy)
   if (form.text('token') !== undefined) {
-    if (await consumeSignInToken(await getBackend().db(), form.text('token'))) {
+    if (await consumeSignInToken(db, form.text('token'))) {
       log('owner').info('owner signed in')
       return redirect('/owner', await startSession())
     }
@@ -208,7 +210,7 @@ export async function handleSignInPost(request: Request, socketAddress: string |
 
   const seconds = await signInHit('client', visitor)
   if (seconds > 0) return tooMany(seconds)
-  if (sameAddress((form.text('email') ?? '').slice(0, 254), ownerEmail())) sendOwnerLinkLater()
+  if (sameAddress((form.text('email') ?? '').slice(0, 254), ownerEmail(runtimeConfig()))) sendOwnerLinkLater()
   log('owner').info('sign-in link asked for')
   return redirect('/owner?link=sent')
 }

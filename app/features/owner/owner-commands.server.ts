@@ -4,9 +4,10 @@
 import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage } from 'node:http'
 import { join } from 'node:path'
-import type { Backend } from '../../platform/backend.server'
+import { dataDirOf } from '../../platform/config.server'
 import { DatabaseCommandError, type Database } from '../../platform/db/database.server'
-import type { FileStore } from '../../platform/files/file-store.server'
+import { db } from '../../platform/db/db.server'
+import { files, type FileStore } from '../../platform/files/file-store.server'
 import { log } from '../../platform/log/logger.server'
 import { conversions } from './conversions.server'
 import {
@@ -49,7 +50,7 @@ async function setFeaturedVideo(db: Database, args: Args): Promise<string> {
 const COMMANDS = {
   list: (site: Site, args: Args) => listLeads(site.db, checkFilter(args)),
   status: (site: Site, args: Args) => setLeadStatus(site.db, leadIdOf(args), requireStatus(args.status)),
-  delete: (site: Site, args: Args) => deleteLead(site.db, site.files, leadIdOf(args), site.now()),
+  delete: (site: Site, args: Args) => deleteLead(site.db, leadIdOf(args), site.files, site.now()),
   conversions: (site: Site, args: Args) => conversions(site.db, checkFilter({ since: args.since }).since ?? null),
   backup: (site: Site) => site.db.dump(),
   video: (site: Site, args: Args) => setFeaturedVideo(site.db, args),
@@ -89,8 +90,8 @@ function readBody(request: IncomingMessage, limit = 4096): Promise<string> {
 }
 
 /** The site's side: the socket in a 0700 folder of its own, so only its user can ask. Null when it cannot. */
-export async function startOwnerSocket(backend: Backend, db: Database): Promise<{ close(): Promise<void> } | null> {
-  const path = ownerSocketPath(backend.dataDir)
+export async function startOwnerSocket(site: Site & { dataDir: string }): Promise<{ close(): Promise<void> } | null> {
+  const path = ownerSocketPath(site.dataDir)
   if (Buffer.byteLength(path) > MAX_SOCKET_PATH) {
     log('owner').warn({ path }, 'the path is too long for a Unix socket: npm run leads/backup cannot reach this site')
     return null
@@ -115,7 +116,7 @@ export async function startOwnerSocket(backend: Backend, db: Database): Promise<
     void (async () => {
       const { command, args } = JSON.parse(await readBody(request)) as { command: OwnerCommand; args: Args }
       if (!Object.hasOwn(COMMANDS, command)) throw new LeadRequestError(`unknown command "${String(command)}"`)
-      const result = await runHere({ db, files: backend.files, now: backend.now }, command, args ?? {})
+      const result = await runHere(site, command, args ?? {})
       reply(200, result ?? null, result instanceof Uint8Array ? 'application/gzip' : 'application/json')
     })().catch((error: unknown) => {
       const kind = Object.entries(REFUSALS).find(([, type]) => error instanceof type)?.[0]
@@ -135,6 +136,10 @@ export async function startOwnerSocket(backend: Backend, db: Database): Promise<
   return { close: () => new Promise<void>((closed) => (server.closeAllConnections(), server.close(() => closed()))) }
 }
 
-export function serveOwnerSocket(backend: Backend): void {
-  backend.attach('owner socket', (db) => startOwnerSocket(backend, db))
+/** The running site's socket, on the process's database and files; it lives as long as the process. */
+export function serveOwnerSocket(): void {
+  const site = { db, files: files(), now: () => new Date(), dataDir: dataDirOf() }
+  startOwnerSocket(site).catch((error: unknown) =>
+    log('owner').error({ err: error }, 'could not start the owner socket'),
+  )
 }

@@ -3,12 +3,15 @@ import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/serv
 import * as v from 'valibot'
 import { runtimeConfig } from '~/platform/config.server'
 import { parse } from '~/platform/http/function-input.server'
-import { getBackend } from '~/platform/backend.server'
+import { db } from '~/platform/db/db.server'
+import { files } from '~/platform/files/file-store.server'
+import { deliverSoon } from '~/platform/outbox/worker.server'
 import { pushEndpointRefusal } from '~/platform/transport/push-endpoint.server'
+import { savePushSubscription } from '~/platform/transport/push.server'
 import { log } from '~/platform/log/logger.server'
 import { ownerAccess, requireOwner } from '~/features/owner/owner-access.server'
 import { deleteLead } from '~/features/owner/leads.server'
-import { leadSources, listInbox, requestReview, savePushSubscription, updateLead } from '~/features/owner/inbox.server'
+import { leadSources, listInbox, requestReview, updateLead } from '~/features/owner/inbox.server'
 import {
   jobValueSchema,
   OWNER_NOTE_MAX,
@@ -55,11 +58,11 @@ export const fetchOwnerState = createServerFn({ method: 'GET' }).handler(async (
   }
 })
 
-export const fetchOwnerLeads = ownerFn().handler(async (): Promise<InboxLead[]> => listInbox(await getBackend().db()))
+export const fetchOwnerLeads = ownerFn().handler(async (): Promise<InboxLead[]> => listInbox(db))
 
 export const fetchOwnerSources = ownerFn()
   .validator(parse(v.object({ days: v.picklist(SOURCE_PERIODS, 'a period of 30, 90 or 365 days') })))
-  .handler(async ({ data }): Promise<LeadSources> => leadSources(await getBackend().db(), data.days))
+  .handler(async ({ data }): Promise<LeadSources> => leadSources(db, data.days))
 
 const leadId = v.pipe(v.string(), v.uuid('not a lead id'))
 
@@ -80,15 +83,13 @@ export const updateOwnerLead = ownerFn({ method: 'POST' })
   )
   .handler(
     async ({ data }): Promise<InboxLead> =>
-      (await updateLead(await getBackend().db(), data.id, { ...data, jobValueCents: data.jobValue })) ??
-      refuse(404, 'No such lead'),
+      (await updateLead(db, data.id, { ...data, jobValueCents: data.jobValue })) ?? refuse(404, 'No such lead'),
   )
 
 export const deleteOwnerLead = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ id: leadId })))
   .handler(async ({ data }): Promise<{ deleted: true }> => {
-    const backend = getBackend()
-    if (!(await deleteLead(await backend.db(), backend.files, data.id, backend.now()))) refuse(404, 'No such lead')
+    if (!(await deleteLead(db, data.id, files(), new Date()))) refuse(404, 'No such lead')
     log('owner').info({ deleted: 1 }, 'the owner deleted a lead')
     return { deleted: true }
   })
@@ -96,13 +97,14 @@ export const deleteOwnerLead = ownerFn({ method: 'POST' })
 export const sendReviewRequest = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ id: leadId })))
   .handler(async ({ data }): Promise<{ queued: true }> => {
-    if (!runtimeConfig().owner.googleReviewUrl) refuse(409, 'Set GOOGLE_REVIEW_URL to send review requests')
-    const backend = getBackend()
-    const result = await requestReview(await backend.db(), data.id, backend.now())
+    const reviewUrl = runtimeConfig().owner.googleReviewUrl
+    if (!reviewUrl) return refuse(409, 'Set GOOGLE_REVIEW_URL to send review requests')
+    const result = await requestReview(db, data.id, reviewUrl, new Date())
     if (result === 'no-lead') refuse(404, 'No such lead')
     if (result === 'already-sent') refuse(409, 'A review request was already sent for this lead')
     if (result === 'not-won') refuse(409, 'Mark the lead won first')
-    backend.deliverSoon()
+    if (result === 'no-address') refuse(409, "The customer's e-mail address cannot be used")
+    deliverSoon()
     return { queued: true }
   })
 
@@ -120,6 +122,6 @@ export const saveAlertSubscription = ownerFn({ method: 'POST' })
   .handler(async ({ data }): Promise<{ saved: true }> => {
     const refused = pushEndpointRefusal(data.endpoint, runtimeConfig().owner.pushPolicy)
     if (refused) refuse(400, refused)
-    await savePushSubscription(await getBackend().db(), data)
+    await savePushSubscription(db, data)
     return { saved: true }
   })

@@ -3,7 +3,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import { sealData, unsealData } from 'iron-session'
 import { sql } from 'kysely'
 import type { Db } from '../../platform/db/database.server'
-import { enqueue } from '../../platform/outbox/enqueue.server'
+import { enqueue, ownerMail } from '../../platform/outbox/outbox.server'
+import { composeMail } from '../../platform/transport/mail.server'
+import { messages } from '../../content/messages'
 
 export const SIGN_IN_LINK_MINUTES = 15
 /** A session unused this long ends; every session ends this long after its sign-in. */
@@ -32,10 +34,14 @@ export function ownerUserId(email: string): string {
 }
 
 /**
- * Queues a link to the owner's address, due at `now` (the backend's clock); the caller has checked the address.
- * Only the link's hash is stored.
+ * Queues a link to `ownerAddress`, the only one that can sign in, due at `now` (the cause's clock); the caller has
+ * checked the address. Only the link's hash is stored; the e-mail is not sent once the link has expired.
  */
-export async function requestSignInLink(db: Db, siteUrl: string, now: Date): Promise<void> {
+export async function requestSignInLink(
+  db: Db,
+  { siteUrl, ownerAddress }: { siteUrl: string; ownerAddress: string },
+  now: Date,
+): Promise<void> {
   const token = randomBytes(32).toString('base64url')
   const link = `${siteUrl.replace(/\/+$/, '')}/owner/sign-in?token=${token}`
   // The link and its e-mail are stored together or not at all.
@@ -52,8 +58,9 @@ export async function requestSignInLink(db: Db, siteUrl: string, now: Date): Pro
       })
       .returning('expires_at')
       .executeTakeFirstOrThrow()
-    const payload = { link, expiresAt: new Date(expires_at).toISOString() }
-    await enqueue(tx, 'owner_sign_in', { payload, dueAt: now })
+    const { subject, lines } = messages.signIn(link)
+    const mail = { ...composeMail({ to: ownerAddress, subject, text: lines }), notAfter: expires_at.toISOString() }
+    await enqueue(tx, ownerMail, mail, { key: 'sign-in', dueAt: now })
   })
 }
 

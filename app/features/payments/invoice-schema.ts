@@ -81,6 +81,7 @@ export type RecordPaymentInput = v.InferOutput<typeof recordPaymentSchema>
 
 /** "Refund": all or part of one payment. */
 export const refundSchema = v.object({ payment: uuid('not a payment id'), amount })
+export type RefundInput = v.InferOutput<typeof refundSchema>
 
 /** The pay page's "other ways to pay", as the owner writes it. */
 export const otherWaysSchema = v.object({

@@ -2,13 +2,12 @@
 // ("Pay $X by card") and the one "not available" answer. The post carries a per-page key, never an amount: the
 // balance is the invoice's, read here, and Stripe's page is where the card is typed.
 import { randomBytes } from 'node:crypto'
-import { sql } from 'kysely'
 import { PAY_FORM_FIELDS, PAY_PAGE_TEXTS, PAY_TOKEN_PATTERN, payPath, type PayPageView } from './invoice'
-import { getBackend, type Backend } from '../../platform/backend.server'
+import type { RuntimeConfig } from '../../platform/config.server'
 import type { Db } from '../../platform/db/database.server'
 import { readPlainForm } from '../../platform/http/plain-form.server'
 import { limitAsQuoteForm, plainPage, seeOther, READS_PER_POST } from '../../platform/http/link-page.server'
-import { sanitizeText } from '../leads/lead-email.server'
+import { sanitizeText } from '../../platform/transport/mail.server'
 import { log } from '../../platform/log/logger.server'
 import { ownerAccess } from '../owner/owner-access.server'
 import { invoiceOf } from './invoices.server'
@@ -36,20 +35,27 @@ export async function invoiceOfToken(db: Db, token: string) {
   return invoice ? { leadId: row.lead_id, firstName: row.first_name, invoice } : null
 }
 
+/** Who opens or posts the page, from where and when, and the settings it reads. */
+export interface PayPageVisit {
+  ip: string
+  now: Date
+  settings: Pick<RuntimeConfig, 'stripe' | 'quote'>
+}
+
 /** The customer's first look, unless the owner's (the card's "viewed"). */
-export async function markViewed(db: Db, token: string) {
+export async function markViewed(db: Db, token: string, now: Date) {
   await db
     .updateTable('invoices')
-    .set({ first_viewed_at: sql`now()` })
+    .set({ first_viewed_at: now })
     .where('token', '=', token)
     .where('first_viewed_at', 'is', null)
     .execute()
 }
 
 /** Stripe's hosted pages, or the stand-in's that STRIPE_API_BASE names in tests. */
-function checkoutOrigins(backend: Backend): string[] {
-  const api = backend.config.stripe?.api
-  if (!backend.config.stripe) return []
+function checkoutOrigins(stripe: RuntimeConfig['stripe']): string[] {
+  const api = stripe?.api
+  if (!stripe) return []
   return [api ? `${api.protocol}://${api.host}:${api.port}` : 'https://checkout.stripe.com']
 }
 
@@ -72,12 +78,12 @@ async function latestPaymentFailed(db: Db, leadId: string): Promise<boolean> {
  * session did not charge what it was made for. Opened later, a failed last payment is told the same way.
  */
 export async function readPayPage(
-  backend: Backend,
+  db: Db,
   token: string,
   session: string | null,
+  stripe: RuntimeConfig['stripe'],
 ): Promise<PayPageView | null> {
   if (!PAY_TOKEN_PATTERN.test(token)) return null
-  const db = await backend.db()
   const found = await invoiceOfToken(db, token)
   if (!found) return null
   const { leadId, invoice } = found
@@ -109,8 +115,8 @@ export async function readPayPage(
     paidCents: invoice.paidCents,
     balanceCents: invoice.balanceCents,
     photos,
-    card: cardPayable(backend, invoice.balanceCents),
-    checkoutOrigins: checkoutOrigins(backend),
+    card: cardPayable(stripe, invoice.balanceCents),
+    checkoutOrigins: checkoutOrigins(stripe),
     processing: invoice.processingCents > 0,
     cardUnavailable: false,
     otherWays,
@@ -121,16 +127,16 @@ export async function readPayPage(
 
 /** GET: the page's invoice, or the answer that replaces the page. The first view is stamped, unless the owner's. */
 export async function payPageGet(
+  db: Db,
   request: Request,
   token: string,
-  ip: string,
-  backend: Backend = getBackend(),
+  { ip, now, settings }: PayPageVisit,
 ): Promise<PayPageView | Response> {
-  const wait = await limitAsQuoteForm(backend, 'pay-page-view', ip, READS_PER_POST)
+  const wait = await limitAsQuoteForm(db, settings.quote, 'pay-page-view', ip, READS_PER_POST)
   if (wait > 0) return tooMany(wait)
-  const view = await readPayPage(backend, token, new URL(request.url).searchParams.get('session'))
+  const view = await readPayPage(db, token, new URL(request.url).searchParams.get('session'), settings.stripe)
   if (!view) return unavailable()
-  if (!(await ownerAccess())) await markViewed(await backend.db(), token)
+  if (!(await ownerAccess())) await markViewed(db, token, now)
   return view
 }
 
@@ -147,41 +153,42 @@ export interface PayPageAgain {
  * answering: the pay page again, 503, saying to try again or call, with the button to try again.
  */
 export async function payPagePost(
+  db: Db,
   request: Request,
   token: string,
-  ip: string,
-  backend: Backend = getBackend(),
+  { ip, now, settings }: PayPageVisit,
 ): Promise<Response | PayPageAgain> {
   const form = await readPlainForm(request, MAX_POST_BYTES)
   if (form instanceof Response) return form
   if (!PAY_TOKEN_PATTERN.test(token)) return unavailable()
   // Per client, then per token: a token's limit holds however many clients try it.
   const wait =
-    (await limitAsQuoteForm(backend, 'pay-page', ip)) || (await limitAsQuoteForm(backend, 'pay-page-token', token))
+    (await limitAsQuoteForm(db, settings.quote, 'pay-page', ip)) ||
+    (await limitAsQuoteForm(db, settings.quote, 'pay-page-token', token))
   if (wait > 0) return tooMany(wait)
-  const found = await invoiceOfToken(await backend.db(), token)
+  const found = await invoiceOfToken(db, token)
   if (!found || (found.invoice.balanceCents === 0 && found.invoice.processingCents === 0)) return unavailable()
   const { invoice } = found
-  if (!cardPayable(backend, invoice.balanceCents)) return seeOther(payPath(token))
+  if (!settings.stripe || !cardPayable(settings.stripe, invoice.balanceCents)) return seeOther(payPath(token))
   const sent = form?.text(PAY_FORM_FIELDS.click) ?? ''
   const click = CLICK.test(sent) ? sent : randomBytes(18).toString('base64url')
-  const email = await (
-    await backend.db()
-  )
+  const { email } = await db
     .selectFrom('leads')
     .select('email')
     .where('id', '=', found.leadId)
     .executeTakeFirstOrThrow()
   try {
     const url = await createCheckout(
-      backend,
-      { leadId: found.leadId, token, number: invoice.number!, balanceCents: invoice.balanceCents, email: email.email },
+      db,
+      { leadId: found.leadId, token, number: invoice.number!, balanceCents: invoice.balanceCents, email },
       click,
+      settings.stripe,
+      now,
     )
     return seeOther(url)
   } catch (error) {
     log('payments').error({ err: error instanceof Error ? error.message : String(error) }, 'no Checkout Session made')
-    const view = await readPayPage(backend, token, null)
+    const view = await readPayPage(db, token, null, settings.stripe)
     if (!view) return unavailable()
     return { view: { ...view, cardUnavailable: true }, status: 503, retryAfterSeconds: 60 }
   }

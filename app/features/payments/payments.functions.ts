@@ -1,6 +1,7 @@
 // The owner's invoice and payment calls (docs/decisions/055-invoices-and-payments.md), each made by ownerFn: 401 and
 // nothing written without a session. The customer's side is the pay page's own form post (routes/pay.$token.tsx).
-import { getBackend } from '~/platform/backend.server'
+import { runtimeConfig } from '~/platform/config.server'
+import { db } from '~/platform/db/db.server'
 import { pacificDate } from '~/platform/time/business-hours.server'
 import { parse } from '~/platform/http/function-input.server'
 import {
@@ -9,7 +10,7 @@ import {
   removeInvoiceLine,
   sendInvoice,
   type InvoiceWriteResult,
-} from '~/features/payments/invoices.server'
+} from '~/features/payments/invoice-writes.server'
 import { moneySummary, recordPayment, refundPayment, saveOtherWays } from '~/features/payments/payments.server'
 import { ownerFn, refuse } from '../owner/owner.functions'
 import { INVOICE_REFUSALS, type LeadInvoice, type MoneySummary } from './invoice'
@@ -33,51 +34,51 @@ const answer = (result: InvoiceWriteResult): LeadInvoice => {
 /** "Job done": a draft from the accepted quote's items and chosen options; a second tap answers the same draft. */
 export const markOwnerJobDone = ownerFn({ method: 'POST' })
   .validator(parse(invoiceLeadSchema))
-  .handler(async ({ data }) => answer(await markJobDone(await getBackend().db(), data.lead)))
+  .handler(async ({ data }) => answer(await markJobDone(db, data.lead)))
 
 /** A line "added on site", while a draft. */
 export const addOwnerInvoiceLine = ownerFn({ method: 'POST' })
   .validator(parse(invoiceLineSchema))
   .handler(async ({ data }) =>
-    answer(
-      await addInvoiceLine(await getBackend().db(), data.lead, { description: data.description, cents: data.price }),
-    ),
+    answer(await addInvoiceLine(db, data.lead, { description: data.description, cents: data.price })),
   )
 
 export const removeOwnerInvoiceLine = ownerFn({ method: 'POST' })
   .validator(parse(removeInvoiceLineSchema))
-  .handler(async ({ data }) => answer(await removeInvoiceLine(await getBackend().db(), data.lead, data.line)))
+  .handler(async ({ data }) => answer(await removeInvoiceLine(db, data.lead, data.line)))
 
 /** "Send invoice": its number, the e-mailed link and the two reminders; the link for "Text the link". */
 export const sendOwnerInvoice = ownerFn({ method: 'POST' })
   .validator(parse(invoiceLeadSchema))
-  .handler(async ({ data }) => answer(await sendInvoice(getBackend(), data.lead)))
+  .handler(async ({ data }) => answer(await sendInvoice(db, data.lead, new Date())))
 
 /** "Record payment": the day is checked against today in Pacific time, on the server's clock. */
 export const recordOwnerPayment = ownerFn({ method: 'POST' })
   .validator(parse(recordPaymentSchema))
   .handler(async ({ data }) => {
-    const backend = getBackend()
-    const refusal = paymentDayRefusal(data.receivedOn, pacificDate(backend.now()))
+    const now = new Date()
+    const refusal = paymentDayRefusal(data.receivedOn, pacificDate(now))
     if (refusal) refuse(400, refusal)
-    return answer(await recordPayment(backend, data))
+    return answer(await recordPayment(db, data, now))
   })
 
 /** "Refund": a card payment's through Stripe (its refusal or silence in the owner's words), any other's recorded. */
 export const refundOwnerPayment = ownerFn({ method: 'POST' })
   .validator(parse(refundSchema))
   .handler(async ({ data }) => {
-    const result = await refundPayment(getBackend(), data.payment, data.amount)
+    const result = await refundPayment(db, data, new Date(), runtimeConfig().stripe)
     if (typeof result === 'object' && 'message' in result) return refuse(result.status, result.message)
     return answer(result)
   })
 
 /** The "Money" view. */
-export const fetchOwnerMoney = ownerFn().handler(async (): Promise<MoneySummary> => moneySummary(getBackend()))
+export const fetchOwnerMoney = ownerFn().handler(async (): Promise<MoneySummary> =>
+  moneySummary(db, new Date(), runtimeConfig().stripe),
+)
 
 /** The pay page's "other ways to pay" (Zelle, check, cash); empty removes it. */
 export const saveOwnerOtherWays = ownerFn({ method: 'POST' })
   .validator(parse(otherWaysSchema))
   .handler(async ({ data }): Promise<{ otherWays: string | null }> => ({
-    otherWays: await saveOtherWays(await getBackend().db(), data.text),
+    otherWays: await saveOtherWays(db, data.text),
   }))

@@ -1,6 +1,6 @@
-// Money on invoices (docs/decisions/055-invoices-and-payments.md): what the owner records and refunds, what every new
-// payment or refund sets off, and the "Money" view, its CSV and the figures other views read. Card payments come in
-// through stripe.server.ts; each write here locks the lead's row first (lockInvoice).
+// Money on invoices (docs/decisions/055-invoices-and-payments.md): what the owner records and refunds, and the "Money"
+// view and its CSV. Card payments come in through stripe.server.ts; each write here locks the lead's row first
+// (lockInvoice) and sends what it queued at once.
 import { sql } from 'kysely'
 import {
   CARD_MINIMUM_CENTS,
@@ -11,26 +11,20 @@ import {
   type MonthMoney,
 } from './invoice'
 import { sumCents } from '../../lib/money'
-import type { RecordPaymentInput } from './invoice-schema'
-import type { Backend } from '../../platform/backend.server'
+import type { RecordPaymentInput, RefundInput } from './invoice-schema'
+import type { RuntimeConfig } from '../../platform/config.server'
 import { pacificDate } from '../../platform/time/business-hours.server'
 import type { Db } from '../../platform/db/database.server'
 import { readSetting, writeSetting } from '../../platform/db/settings.server'
+import { deliverSoon } from '../../platform/outbox/worker.server'
 import { csvDownload, csvText } from '../owner/owner-files.server'
-import {
-  addRefund,
-  invoiceOf,
-  lockInvoice,
-  moneyMoved,
-  unpaidInvoices,
-  writeInvoice,
-  type InvoiceWriteResult,
-} from './invoices.server'
+import { invoiceOf, unpaidInvoices } from './invoices.server'
+import { addRefund, lockInvoice, moneyMoved, writeInvoice, type InvoiceWriteResult } from './invoice-writes.server'
 import { refundCardPayment, type StripeTrouble } from './stripe.server'
 
 /** "Record payment": money the owner received himself, on a sent invoice. More than the balance is an overpayment. */
-export async function recordPayment(backend: Backend, input: RecordPaymentInput): Promise<InvoiceWriteResult> {
-  const result = await writeInvoice(await backend.db(), input.lead, async (tx, invoice) => {
+export async function recordPayment(db: Db, input: RecordPaymentInput, now: Date): Promise<InvoiceWriteResult> {
+  const result = await writeInvoice(db, input.lead, async (tx, invoice) => {
     if (!invoice.sent_at) return 'draft'
     const { id } = await tx
       .insertInto('payments')
@@ -43,9 +37,9 @@ export async function recordPayment(backend: Backend, input: RecordPaymentInput)
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    await moneyMoved(tx, input.lead, { payment: id, push: false }, backend.now())
+    await moneyMoved(tx, input.lead, { payment: id, push: false }, now)
   })
-  backend.deliverSoon()
+  deliverSoon()
   return result
 }
 
@@ -55,11 +49,12 @@ export async function recordPayment(backend: Backend, input: RecordPaymentInput)
  * status, so the charge.refunded that follows adds nothing. Stripe refusing or not answering records nothing.
  */
 export async function refundPayment(
-  backend: Backend,
-  paymentId: string,
-  cents: number,
+  db: Db,
+  input: RefundInput,
+  now: Date,
+  stripe: RuntimeConfig['stripe'],
 ): Promise<InvoiceWriteResult | StripeTrouble> {
-  const db = await backend.db()
+  const { payment: paymentId, amount: cents } = input
   const payment = await db
     .selectFrom('payments')
     .select(['lead_id', 'method', 'state', 'amount_cents', 'stripe_payment_intent'])
@@ -86,7 +81,7 @@ export async function refundPayment(
   const leadId = payment.lead_id
   let stripeRefund: Awaited<ReturnType<typeof refundCardPayment>> | null = null
   if (payment.method === 'card') {
-    stripeRefund = await refundCardPayment(backend, { leadId, paymentId, cents, ...payment })
+    stripeRefund = await refundCardPayment(stripe, { leadId, paymentId, cents, ...payment })
     if ('message' in stripeRefund) return stripeRefund
   }
   const refused = await db.transaction().execute(async (tx) => {
@@ -100,8 +95,7 @@ export async function refundPayment(
       .executeTakeFirstOrThrow()
     // Stripe holds its own limit; a refund it made is recorded whatever our sums say, never lost.
     if (!stripeRefund && cents > payment.amount_cents - refunded) return 'over-paid'
-    const now = backend.now()
-    const refund = {
+    const given = {
       payment_id: paymentId,
       amount_cents: cents,
       refunded_on: pacificDate(now),
@@ -109,10 +103,10 @@ export async function refundPayment(
       state: stripeRefund?.state ?? 'succeeded',
       failure_reason: stripeRefund?.failureReason ?? null,
     }
-    await addRefund(tx, leadId, refund, now)
+    await addRefund(tx, leadId, given, now)
     return undefined
   })
-  backend.deliverSoon()
+  deliverSoon()
   return refused ?? (await invoiceOf(db, leadId)) ?? 'no-invoice'
 }
 
@@ -160,9 +154,7 @@ async function movements(db: Db, since: string | null) {
 }
 
 /** The "Money" view: paid this Pacific month and the last (gross, fees, refunds, net), and what is unpaid by age. */
-export async function moneySummary(backend: Backend): Promise<MoneySummary> {
-  const db = await backend.db()
-  const now = backend.now()
+export async function moneySummary(db: Db, now: Date, stripe: RuntimeConfig['stripe']): Promise<MoneySummary> {
   const [thisMonth, lastMonth] = [monthBefore(now, 0), monthBefore(now, 1)]
   const [moved, unpaid, otherWays] = await Promise.all([
     movements(db, `${lastMonth}-01`),
@@ -188,7 +180,7 @@ export async function moneySummary(backend: Backend): Promise<MoneySummary> {
     unpaid: byAge,
     unpaidInvoices: unpaid,
     otherWays,
-    cardPayments: Boolean(backend.config.stripe),
+    cardPayments: Boolean(stripe),
   }
 }
 
@@ -210,8 +202,8 @@ export async function moneyCsv(db: Db): Promise<string> {
   return csvText(MONEY_CSV_COLUMNS, rows)
 }
 
-export async function moneyCsvResponse(backend: Backend): Promise<Response> {
-  return csvDownload(await moneyCsv(await backend.db()), `money-${pacificDate(backend.now())}.csv`)
+export async function moneyCsvResponse(db: Db, now: Date): Promise<Response> {
+  return csvDownload(await moneyCsv(db), `money-${pacificDate(now)}.csv`)
 }
 
 export const otherWaysText = (db: Db) => readSetting(db, 'payment_other_ways')
@@ -223,5 +215,5 @@ export async function saveOtherWays(db: Db, text: string): Promise<string | null
 }
 
 /** Whether the pay page offers "Pay by card" for this balance. */
-export const cardPayable = (backend: Backend, balanceCents: number) =>
-  Boolean(backend.config.stripe) && balanceCents >= CARD_MINIMUM_CENTS
+export const cardPayable = (stripe: RuntimeConfig['stripe'], balanceCents: number) =>
+  Boolean(stripe) && balanceCents >= CARD_MINIMUM_CENTS

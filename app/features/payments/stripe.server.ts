@@ -4,16 +4,15 @@
 // or an event out of order changes nothing the truth does not. No card data ever reaches the site.
 import { createHash } from 'node:crypto'
 import Stripe from 'stripe'
-import { sql } from 'kysely'
-import { isValidEmail } from '../leads/lead-schema'
+import { isValidEmail } from '../../lib/text'
 import { OWNER_INVOICE_TEXTS, payLink, refundCounts, type RefundState } from './invoice'
-import type { Backend } from '../../platform/backend.server'
 import { pacificDate } from '../../platform/time/business-hours.server'
 import type { RuntimeConfig } from '../../platform/config.server'
 import type { Db } from '../../platform/db/database.server'
 import { limitAsQuoteForm, READS_PER_POST } from '../../platform/http/link-page.server'
 import { log } from '../../platform/log/logger.server'
-import { addRefund, lockInvoice, moneyMoved } from './invoices.server'
+import { deliverSoon } from '../../platform/outbox/worker.server'
+import { addRefund, lockInvoice, moneyMoved } from './invoice-writes.server'
 
 const clients = new WeakMap<object, Stripe>()
 
@@ -53,11 +52,13 @@ export const isSessionId = (id: string) => SESSION_ID.test(id)
  * expired, best effort, so one balance is not paid twice from two tabs.
  */
 export async function createCheckout(
-  backend: Backend,
+  db: Db,
   invoice: { leadId: string; token: string; number: number; balanceCents: number; email: string },
   click: string,
+  settings: NonNullable<RuntimeConfig['stripe']>,
+  now: Date,
 ): Promise<string> {
-  const stripe = stripeOf(backend.config.stripe)!
+  const stripe = stripeOf(settings)!
   const { leadId, token, number, balanceCents } = invoice
   const metadata = { lead: leadId, invoice: String(number) }
   const key = createHash('sha256').update(`${leadId}:${balanceCents}:${click}`).digest('base64url')
@@ -79,7 +80,6 @@ export async function createCheckout(
     },
     { idempotencyKey: `checkout-${key}` },
   )
-  const db = await backend.db()
   await db
     .insertInto('checkout_sessions')
     .values({ id: session.id, lead_id: leadId, amount_cents: balanceCents })
@@ -99,7 +99,7 @@ export async function createCheckout(
       // Paid, expired or gone already: closed all the same. Stripe unreachable: tried again at the next click.
       if (!refusedByStripe(error)) continue
     }
-    await db.updateTable('checkout_sessions').set({ closed_at: new Date() }).where('id', '=', id).execute()
+    await db.updateTable('checkout_sessions').set({ closed_at: now }).where('id', '=', id).execute()
   }
   return session.url!
 }
@@ -116,7 +116,7 @@ function refundStateOf(refund: Stripe.Refund): { state: RefundState; failureReas
 
 /** A card payment's refund through Stripe: its id and status, or Stripe's refusal or silence in the owner's words. */
 export async function refundCardPayment(
-  backend: Backend,
+  settings: RuntimeConfig['stripe'],
   payment: {
     leadId: string
     paymentId: string
@@ -126,7 +126,7 @@ export async function refundCardPayment(
     refundsSoFar: number | null
   },
 ): Promise<({ id: string } & ReturnType<typeof refundStateOf>) | StripeTrouble> {
-  const stripe = stripeOf(backend.config.stripe)
+  const stripe = stripeOf(settings)
   if (!stripe) return { status: 409, message: OWNER_INVOICE_TEXTS.refundNoStripe }
   // The same tap again (a retry after a lost answer) reuses the key; a later refund comes after one more refund.
   const key = `refund-${payment.paymentId}-${payment.refundsSoFar ?? 0}-${payment.cents}`
@@ -195,9 +195,9 @@ async function sessionOf(stripe: Stripe, event: Stripe.Event): Promise<string | 
  */
 async function applySession(
   tx: Db,
-  backend: Backend,
   snapshot: Snapshot,
   made: { lead_id: string; amount_cents: number },
+  { push, now }: { push: boolean; now: Date },
 ) {
   const { session, intent, charge } = snapshot
   const leadId = made.lead_id
@@ -208,7 +208,7 @@ async function applySession(
     // The pay page tells the customer it did not go through, rather than "processing" for ever.
     await tx
       .updateTable('checkout_sessions')
-      .set({ mismatched_at: sql`now()` })
+      .set({ mismatched_at: now })
       .where('id', '=', session.id)
       .where('mismatched_at', 'is', null)
       .execute()
@@ -220,7 +220,7 @@ async function applySession(
     state,
     fee_cents: transaction?.fee ?? 0,
     stripe_charge: charge?.id ?? null,
-    received_on: pacificDate(backend.now()),
+    received_on: pacificDate(now),
   } as const
   const known = await tx
     .selectFrom('payments')
@@ -241,8 +241,6 @@ async function applySession(
   } else if (known.state !== state && known.state !== 'succeeded') {
     await tx.updateTable('payments').set(facts).where('id', '=', known.id).execute()
   }
-  const push = Boolean(backend.config.owner.vapid)
-  const now = backend.now()
   if (state === 'succeeded' && known?.state !== 'succeeded')
     await moneyMoved(tx, leadId, { payment: paymentId!, push }, now)
   for (const refund of snapshot.refunds) await followRefund(tx, leadId, paymentId!, refund, push, now)
@@ -282,25 +280,37 @@ const MAX_EVENT_BYTES = 512 * 1024
 const text = (status: number, body: string) =>
   new Response(`${body}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 
+/** The settings the webhook reads: Stripe's, the quote form's limit, and whether the owner's alerts are on. */
+export interface WebhookSettings {
+  stripe: RuntimeConfig['stripe']
+  quote: RuntimeConfig['quote']
+  push: boolean
+}
+
 /**
  * POST /stripe/webhook, its raw body as it came. A bad signature is 400 and stores nothing; Stripe unreachable 503.
- * Limited per client like the quote page's reads (Stripe retries a 429 later).
+ * Limited per client like the quote page's reads (Stripe retries a 429 later). What it records is dated `now`.
  */
-export async function stripeWebhook(request: Request, ip: string, backend: Backend): Promise<Response> {
-  const stripe = stripeOf(backend.config.stripe)
+export async function stripeWebhook(
+  db: Db,
+  request: Request,
+  ip: string,
+  settings: WebhookSettings,
+  now: Date,
+): Promise<Response> {
+  const stripe = stripeOf(settings.stripe)
   if (!stripe) return text(404, 'Not Found')
-  const wait = await limitAsQuoteForm(backend, 'stripe-webhook', ip, READS_PER_POST)
+  const wait = await limitAsQuoteForm(db, settings.quote, 'stripe-webhook', ip, READS_PER_POST)
   if (wait > 0) return new Response('Too many requests\n', { status: 429, headers: { 'Retry-After': String(wait) } })
   if (!(Number(request.headers.get('content-length') ?? NaN) <= MAX_EVENT_BYTES)) return text(413, 'Too large')
   const body = await request.text()
   let event: Stripe.Event
   try {
     const signature = request.headers.get('stripe-signature') ?? ''
-    event = stripe.webhooks.constructEvent(body, signature, backend.config.stripe!.webhookSecret)
+    event = stripe.webhooks.constructEvent(body, signature, settings.stripe!.webhookSecret)
   } catch {
     return text(400, 'Bad signature')
   }
-  const db = await backend.db()
   const seen = () => db.selectFrom('stripe_events').select('id').where('id', '=', event.id).executeTakeFirst()
   if (await seen()) return text(200, 'Already recorded')
   let snapshot: Snapshot | null = null
@@ -329,9 +339,9 @@ export async function stripeWebhook(request: Request, ip: string, backend: Backe
       .onConflict((conflict) => conflict.column('id').doNothing())
       .returning('id')
       .executeTakeFirst()
-    if (fresh && snapshot && made) await applySession(tx, backend, snapshot, made)
+    if (fresh && snapshot && made) await applySession(tx, snapshot, made, { push: settings.push, now })
     return Boolean(fresh)
   })
-  backend.deliverSoon()
+  deliverSoon()
   return text(200, recorded ? 'Recorded' : 'Already recorded')
 }

@@ -3,8 +3,8 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import { serviceIds } from '~/content/types'
-import { getBackend } from '~/platform/backend.server'
 import { runtimeConfig } from '~/platform/config.server'
+import { db } from '~/platform/db/db.server'
 import { parse } from '~/platform/http/function-input.server'
 import { log } from '~/platform/log/logger.server'
 import { typicalPrice } from '~/features/prices/price-list.server'
@@ -16,7 +16,7 @@ export const fetchTypicalPrice = createServerFn({ method: 'GET' })
   .validator(parse(v.picklist(serviceIds, 'unknown service')))
   .handler(async ({ data: serviceId }): Promise<TypicalPrice | null> => {
     try {
-      const price = await typicalPrice(await getBackend().db(), serviceId)
+      const price = await typicalPrice(db, serviceId)
       // As long as a stored page: the owner's change reaches the form no later than the service tab.
       cacheableByBrowsers(runtimeConfig().htmlCacheSeconds)
       return price

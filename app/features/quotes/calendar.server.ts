@@ -8,13 +8,12 @@ import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEve
 import { site } from '../../content/site'
 import { formatCents } from '../../lib/money'
 import { formatWindow, QUOTE_PAGE_HEADERS, type QuoteJob } from './quote'
-import type { Backend } from '../../platform/backend.server'
 import type { Db } from '../../platform/db/database.server'
 import { keptSetting, readSetting, writeSetting } from '../../platform/db/settings.server'
 import { BUSINESS_TIME_ZONE } from '../../platform/time/business-hours.server'
-import { townOf } from '../../platform/outbox/messages.server'
+import { sanitizeText } from '../../platform/transport/mail.server'
+import { townOf } from '../owner/lead-town.server'
 import { serviceAddress } from '../owner/owner-lead'
-import { sanitizeText } from '../leads/lead-email.server'
 
 /**
  * A Pacific day and HH:MM as ical-generator writes it under the event's TZID: a local time's digits as they are.
@@ -39,7 +38,12 @@ function calendar(method: ICalCalendarMethod | null, name?: string) {
   })
 }
 
-function addEvent(cal: ReturnType<typeof calendar>, job: CalendarJob, extra: { summary: string; description: string }) {
+function addEvent(
+  cal: ReturnType<typeof calendar>,
+  job: CalendarJob,
+  now: Date,
+  extra: { summary: string; description: string },
+) {
   const where = serviceAddress(sanitizeText(job.street, 200), sanitizeText(job.zip, 10))
   return cal.createEvent({
     id: job.uid,
@@ -47,7 +51,7 @@ function addEvent(cal: ReturnType<typeof calendar>, job: CalendarJob, extra: { s
     start: wallClock(job.day, job.start),
     end: wallClock(job.day, job.end),
     timezone: BUSINESS_TIME_ZONE,
-    stamp: new Date(),
+    stamp: now,
     status: job.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     ...(where ? { location: where } : {}),
     ...extra,
@@ -61,10 +65,13 @@ function addEvent(cal: ReturnType<typeof calendar>, job: CalendarJob, extra: { s
 const parameterText = (text: string) => text.replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\r?\n/g, '^n')
 
 /** The customer's invite: METHOD:REQUEST, or METHOD:CANCEL once the job is cancelled; same UID, higher SEQUENCE. */
-export function customerInvite(job: CalendarJob & { email: string }): { method: 'REQUEST' | 'CANCEL'; ics: string } {
+export function customerInvite(
+  job: CalendarJob & { email: string },
+  now: Date,
+): { method: 'REQUEST' | 'CANCEL'; ics: string } {
   const method = job.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST
   const cal = calendar(method)
-  const event = addEvent(cal, job, {
+  const event = addEvent(cal, job, now, {
     summary: `${site.name}: pressure washing`,
     description: `Arrival between ${formatWindow(job.start, job.end)}. Questions: ${site.phone}.`,
   })
@@ -101,9 +108,8 @@ function sameSecret(given: string, kept: string | null): boolean {
  * GET /calendar/<secret>.ics, the owner's feed: a subscription (no METHOD) of every scheduled job, and cancelled
  * ones for 30 days, with the customer's first name and town, and the phone. A wrong or old secret is 404.
  */
-export async function calendarFeedResponse(file: string, backend: Backend): Promise<Response> {
+export async function calendarFeedResponse(db: Db, file: string, now: Date): Promise<Response> {
   const secret = /^([A-Za-z0-9_-]{32})\.ics$/.exec(file)?.[1]
-  const db = await backend.db()
   if (!secret || !sameSecret(secret, await readSetting(db, 'calendar_feed_secret')))
     return new Response('Not found\n', { status: 404, headers: { ...FEED_HEADERS, 'Content-Type': 'text/plain' } })
   const rows = await db
@@ -130,7 +136,7 @@ export async function calendarFeedResponse(file: string, backend: Backend): Prom
   for (const job of rows) {
     const name = sanitizeText(job.firstName, 60) || 'Customer'
     const town = townOf(job)
-    addEvent(cal, job, {
+    addEvent(cal, job, now, {
       summary: town ? `${name}, ${town}` : name,
       description: [
         `Phone: ${sanitizeText(job.phone, 40)}`,

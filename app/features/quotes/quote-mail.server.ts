@@ -1,43 +1,45 @@
 // The e-mails and pushes about a quote and its job (docs/decisions/053-quotes-and-jobs.md), in the words of
-// app/content/messages.ts: to the customer from the business, replies to the owner, every value read from the
-// stored quote when the message is sent; typed values cleaned (sanitizeText) and escaped wherever they meet HTML.
+// app/content/messages.ts: to the customer from the business, replies to the owner, built from the stored quote as
+// they are queued (the day-before reminder as it is sent); typed values cleaned and escaped wherever they meet HTML.
 import { messages } from '../../content/messages'
 import { site } from '../../content/site'
-import { serviceAddress } from '../owner/owner-lead'
+import { isValidEmail } from '../../lib/text'
 import { formatCents } from '../../lib/money'
+import {
+  composeMail,
+  customerLetter,
+  escapeHtml,
+  paragraphs,
+  sanitizeText,
+  type Mail,
+} from '../../platform/transport/mail.server'
+import type { Push } from '../../platform/transport/push.server'
+import { townOf } from '../owner/lead-town.server'
+import { serviceAddress } from '../owner/owner-lead'
+import { customerInvite } from './calendar.server'
 import {
   formatDay,
   formatPacificTime,
   formatWindow,
   quoteLink,
   quoteTotal,
+  type QuoteAcceptance,
   type QuoteFacts,
   type QuoteItem,
+  type QuoteJob,
 } from './quote'
-import {
-  customerLetter,
-  customerMail,
-  firstNameOf,
-  paragraphs,
-  toInbox,
-  townOf,
-  type PushPayload,
-  type Senders,
-} from '../../platform/outbox/messages.server'
-import { customerInvite } from './calendar.server'
-import { escapeHtml, sanitizeText } from '../leads/lead-email.server'
 
-/** A lead with its quote, as the outbox's claim reads them. */
-export interface QuoteMailLead {
-  outboxId: string
+/** Who a quote's messages are to and about, as the lead stores them. */
+export interface QuoteCustomer {
   leadId: string
   firstName: string
   email: string
   street: string | null
   zip: string | null
   sourcePage: string | null
-  quote: QuoteFacts
 }
+
+const firstNameOf = (customer: QuoteCustomer) => sanitizeText(customer.firstName, 60)
 
 /** The owner's multi-line texts (note, terms): line breaks kept, every other control character gone. */
 const ownText = (text: string) => text.replace(/[^\S\n]+/g, ' ').replace(/[\p{Cc}]/gu, (c) => (c === '\n' ? c : ''))
@@ -46,34 +48,35 @@ const ownHtml = (text: string) =>
     .split(/\n{2,}/)
     .map((block) => `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`)
 
-/** The link to a new version of the quote. */
-export function quoteSentMail(lead: QuoteMailLead, senders: Senders) {
-  const { quote } = lead
-  const link = quoteLink(quote.token)
+/** The link to a new version of the quote; null for an address a mail server must not get. */
+export function quoteSentMail(customer: QuoteCustomer, quote: QuoteFacts): Mail | null {
   const optional = quote.items.filter((item) => item.optional).length
   const words = messages.quotes.sent(
-    firstNameOf(lead),
+    firstNameOf(customer),
     quote.version > 1,
     formatCents(quoteTotal(quote.items)),
     optional,
   )
-  return customerLetter(lead, `quote-${lead.outboxId}-v${quote.version}`, senders, {
-    ...words,
-    link,
+  return customerLetter({
+    to: customer.email,
+    lead: customer.leadId,
+    subject: words.subject,
+    intro: words.intro,
+    link: quoteLink(quote.token),
+    button: words.button,
     outro: words.outro(formatDay(quote.validUntil, false)),
   })
 }
 
 /** The accepted quote in full: the items, the options added, the total, the name typed, the time and the terms. */
-export function quoteAcceptedMail(lead: QuoteMailLead, senders: Senders) {
-  const { quote } = lead
+export function quoteAcceptedMail(customer: QuoteCustomer, quote: QuoteFacts): Mail | null {
   const acceptance = quote.acceptance
-  if (!acceptance) return null
+  if (!acceptance || !isValidEmail(customer.email)) return null
   const line = (item: QuoteItem) => ({ name: sanitizeText(item.description, 200), price: formatCents(item.cents) })
   const required = acceptance.items.filter((item) => !item.optional).map(line)
   const added = acceptance.items.filter((item) => item.optional).map(line)
   const words = messages.quotes.accepted(
-    firstNameOf(lead),
+    firstNameOf(customer),
     sanitizeText(acceptance.name, 100),
     formatPacificTime(acceptance.at),
   )
@@ -82,7 +85,10 @@ export function quoteAcceptedMail(lead: QuoteMailLead, senders: Senders) {
   const table = (rows: { name: string; price: string }[]) =>
     `<table>${rows.map((row) => `<tr><td>${escapeHtml(row.name)}</td><td align="right">${escapeHtml(row.price)}</td></tr>`).join('')}</table>`
   const textList = (rows: { name: string; price: string }[]) => rows.map((row) => `  ${row.name}: ${row.price}`)
-  return customerMail(lead, `accepted-${lead.outboxId}`, senders, {
+  return composeMail({
+    to: customer.email,
+    lead: customer.leadId,
+    fromName: sanitizeText(site.name, 100),
     subject: words.subject,
     text: [
       ...words.intro.flatMap((text) => [text, '']),
@@ -118,19 +124,23 @@ export function quoteAcceptedMail(lead: QuoteMailLead, senders: Senders) {
   })
 }
 
-const whereOf = (lead: QuoteMailLead) => serviceAddress(sanitizeText(lead.street, 200), sanitizeText(lead.zip, 10))
+const whereOf = (customer: QuoteCustomer) =>
+  serviceAddress(sanitizeText(customer.street, 200), sanitizeText(customer.zip, 10))
 
-/** The job booked, moved or cancelled, with its calendar invite (REQUEST or CANCEL, built by calendar.server.ts). */
-export function jobMail(lead: QuoteMailLead, senders: Senders) {
-  const job = lead.quote.job
-  if (!job) return null
-  const invite = customerInvite({ ...job, ...lead })
+/**
+ * The job booked, moved or cancelled, with its calendar invite (REQUEST or CANCEL, built by calendar.server.ts,
+ * stamped `now`).
+ */
+export function jobMail(customer: QuoteCustomer, job: QuoteJob, now: Date): Mail | null {
+  const invite = customerInvite({ ...job, ...customer }, now)
   const state = job.cancelled ? 'cancelled' : job.sequence > 0 ? 'moved' : 'new'
   const when = job.cancelled ? formatDay(job.day) : `${formatDay(job.day)}, ${formatWindow(job.start, job.end)}`
-  const words = messages.quotes.job(firstNameOf(lead), when, state)
-  const where = whereOf(lead)
+  const words = messages.quotes.job(firstNameOf(customer), when, state)
+  const where = whereOf(customer)
   const lines = [...words.lines, ...(where && !job.cancelled ? [messages.quotes.address(where)] : []), ...words.outro]
-  return customerLetter(lead, `job-${lead.outboxId}-${job.sequence}`, senders, {
+  return customerLetter({
+    to: customer.email,
+    lead: customer.leadId,
     subject: words.subject,
     intro: lines,
     icalEvent: { method: invite.method, filename: 'invite.ics', content: invite.ics },
@@ -138,32 +148,28 @@ export function jobMail(lead: QuoteMailLead, senders: Senders) {
 }
 
 /** The day before the job, once. */
-export function jobReminderMail(lead: QuoteMailLead, senders: Senders) {
-  const job = lead.quote.job
-  if (!job || job.cancelled) return null
+export function jobReminderMail(customer: QuoteCustomer, job: QuoteJob): Mail | null {
   const words = messages.quotes.reminder(
-    firstNameOf(lead),
+    firstNameOf(customer),
     `${formatDay(job.day)}, ${formatWindow(job.start, job.end)}`,
   )
-  const where = whereOf(lead)
+  const where = whereOf(customer)
   const lines = [
     ...words.lines.slice(0, 2),
     ...(where ? [messages.quotes.address(where)] : []),
     ...words.lines.slice(2),
   ]
-  return customerLetter(lead, `reminder-${lead.outboxId}-${job.day}`, senders, { subject: words.subject, intro: lines })
+  return customerLetter({ to: customer.email, lead: customer.leadId, subject: words.subject, intro: lines })
 }
+
+const toInbox = (push: { title: string; body: string }): Push => ({ ...push, url: '/owner' })
 
 /** To the owner about his own lead: the name and town may be in it (as the quote reminders, decision 048). */
-export function quoteAcceptedPushPayload(lead: QuoteMailLead): PushPayload | null {
-  const acceptance = lead.quote.acceptance
-  if (!acceptance) return null
-  const name = firstNameOf(lead) || 'A customer'
-  return toInbox(messages.push.quoteAccepted(formatCents(acceptance.totalCents), name, townOf(lead)))
+export function quoteAcceptedPush(customer: QuoteCustomer, acceptance: QuoteAcceptance): Push {
+  const name = firstNameOf(customer) || 'A customer'
+  return toInbox(messages.push.quoteAccepted(formatCents(acceptance.totalCents), name, townOf(customer)))
 }
 
-export function quoteChangesPushPayload(lead: QuoteMailLead): PushPayload | null {
-  const change = lead.quote.change
-  if (!change) return null
-  return toInbox(messages.push.quoteChanges(firstNameOf(lead) || 'A customer', sanitizeText(change.message, 140)))
+export function quoteChangesPush(customer: QuoteCustomer, message: string): Push {
+  return toInbox(messages.push.quoteChanges(firstNameOf(customer) || 'A customer', sanitizeText(message, 140)))
 }

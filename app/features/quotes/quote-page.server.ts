@@ -13,15 +13,27 @@ import {
 } from './quote'
 import { acceptanceSchema, changesSchema } from './quote-schema'
 import { QUOTE_PAGE_TEXTS } from './quote-texts'
-import { getBackend, type Backend } from '../../platform/backend.server'
+import type { RuntimeConfig } from '../../platform/config.server'
+import type { Db } from '../../platform/db/database.server'
 import { readPlainForm } from '../../platform/http/plain-form.server'
 import { limitAsQuoteForm, plainPage, seeOther, READS_PER_POST } from '../../platform/http/link-page.server'
 import { visitorHash } from '../../platform/http/rate-limit.server'
-import { sanitizeText } from '../leads/lead-email.server'
+import { sanitizeText } from '../../platform/transport/mail.server'
 import { ownerAccess } from '../owner/owner-access.server'
-import { answerQuote, quoteOfToken } from './quotes.server'
+import { quoteOfToken } from './quote-reads.server'
+import { answerQuote } from './quotes.server'
 
 const MAX_POST_BYTES = 16 * 1024
+
+/** Who opens the page, when, and the settings it answers by. */
+export interface QuotePageVisit {
+  ip: string
+  now: Date
+  /** The quote form's limits, which the page's reads and posts count by. */
+  limits: RuntimeConfig['quote']
+  /** The owner's alerts are on: a customer's answer is pushed to his phones. */
+  push: boolean
+}
 
 const unavailable = () => plainPage(404, QUOTE_PAGE_TEXTS.unavailableTitle, QUOTE_PAGE_TEXTS.unavailable)
 const tooMany = (seconds: number) =>
@@ -29,9 +41,9 @@ const tooMany = (seconds: number) =>
 const done = (token: string, outcome: 'accepted' | 'changes') => seeOther(`${quotePath(token)}?done=${outcome}`)
 
 /** The page's quote, or null for a link that shows nothing: an accepted quote shows its acceptance for good. */
-export async function readQuotePage(backend: Backend, token: string): Promise<QuotePageView | null> {
+export async function readQuotePage(db: Db, token: string): Promise<QuotePageView | null> {
   if (!QUOTE_TOKEN_PATTERN.test(token)) return null
-  const found = await quoteOfToken(await backend.db(), token)
+  const found = await quoteOfToken(db, token)
   const facts = found?.quote
   if (!facts || (!facts.acceptance && (facts.withdrawn || facts.expired))) return null
   const { version, hash, items, note, terms, validUntil, acceptance, job: booked } = facts
@@ -41,20 +53,13 @@ export async function readQuotePage(backend: Backend, token: string): Promise<Qu
 }
 
 /** GET: the page's quote, or the answer that replaces the page. The first view is stamped, unless the owner's. */
-export async function quotePageGet(
-  request: Request,
-  token: string,
-  ip: string,
-  backend: Backend = getBackend(),
-): Promise<QuotePageView | Response> {
-  const wait = await limitAsQuoteForm(backend, 'quote-page-view', ip, READS_PER_POST)
+export async function quotePageGet(db: Db, token: string, visit: QuotePageVisit): Promise<QuotePageView | Response> {
+  const wait = await limitAsQuoteForm(db, visit.limits, 'quote-page-view', visit.ip, READS_PER_POST)
   if (wait > 0) return tooMany(wait)
-  const view = await readQuotePage(backend, token)
+  const view = await readQuotePage(db, token)
   if (!view) return unavailable()
   if (!view.acceptance && !(await ownerAccess()))
-    await (
-      await backend.db()
-    )
+    await db
       .updateTable('quotes')
       .set({ first_viewed_at: sql`now()` })
       .where('token', '=', token)
@@ -77,10 +82,10 @@ function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): QuotePageRefusal[
  * refusal: the page again with its status and the message beside the field; a post from another site: 403.
  */
 export async function quotePagePost(
+  db: Db,
   request: Request,
   token: string,
-  ip: string,
-  backend: Backend = getBackend(),
+  visit: QuotePageVisit,
 ): Promise<Response | { view: QuotePageView; refusal: QuotePageRefusal }> {
   const form = await readPlainForm(request, MAX_POST_BYTES)
   if (form instanceof Response) return form
@@ -92,10 +97,12 @@ export async function quotePagePost(
     chosen: [...new Set(form?.all(F.option))].slice(0, 30),
     message: text(F.message),
   }
+  const { ip, now, limits, push } = visit
   // Per client, then per token: a token's limit holds however many clients try it.
   const wait =
-    (await limitAsQuoteForm(backend, 'quote-page', ip)) || (await limitAsQuoteForm(backend, 'quote-page-token', token))
-  const view = await readQuotePage(backend, token)
+    (await limitAsQuoteForm(db, limits, 'quote-page', ip)) ||
+    (await limitAsQuoteForm(db, limits, 'quote-page-token', token))
+  const view = await readQuotePage(db, token)
   if (!view) return unavailable()
   if (view.acceptance) return done(token, 'accepted')
   const refuse = (refusal: Omit<QuotePageRefusal, 'values' | 'errors'> & Partial<QuotePageRefusal>) => ({
@@ -103,14 +110,12 @@ export async function quotePagePost(
     refusal: { values, errors: {}, ...refusal },
   })
   if (wait > 0) return refuse({ status: 429, retryAfterSeconds: wait, message: QUOTE_PAGE_TEXTS.rateLimited })
-  const push = Boolean(backend.config.owner.vapid)
 
   if (text(F.intent) === 'changes') {
     const parsed = v.safeParse(changesSchema, { message: values.message })
     if (!parsed.success) return refuse({ status: 400, errors: fieldErrors(parsed.issues) })
-    const result = await answerQuote(backend, token, { push, message: parsed.output.message })
+    const result = await answerQuote(db, token, { push, message: parsed.output.message }, now)
     if (result === 'gone') return unavailable()
-    backend.deliverSoon()
     return done(token, result === 'sent' ? 'changes' : 'accepted')
   }
 
@@ -118,19 +123,19 @@ export async function quotePagePost(
   if (!parsed.success) return refuse({ status: 400, errors: fieldErrors(parsed.issues) })
   const stale = () => refuse({ status: 409, message: QUOTE_PAGE_TEXTS.stale, values: { ...values, agree: false } })
   if (text(F.version) !== String(view.version) || text(F.hash) !== view.hash) return stale()
-  const result = await answerQuote(backend, token, {
+  const answer = {
     push,
     version: view.version,
     hash: view.hash,
     name: parsed.output.name,
     chosen: values.chosen,
-    ipHash: await visitorHash(backend, ip),
+    ipHash: await visitorHash(db, ip),
     userAgent: sanitizeText(request.headers.get('user-agent'), 512) || null,
-  })
+  }
+  const result = await answerQuote(db, token, answer, now)
   if (result === 'gone') return unavailable()
   if (result === 'stale') return stale()
   if (result === 'unknown-item')
     return refuse({ status: 400, message: QUOTE_PAGE_TEXTS.unknownItem, values: { ...values, chosen: [] } })
-  backend.deliverSoon()
   return done(token, 'accepted')
 }

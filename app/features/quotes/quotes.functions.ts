@@ -1,7 +1,7 @@
 // The owner's quote and job calls (docs/decisions/053-quotes-and-jobs.md), each made by ownerFn: 401 and nothing
 // written without a session. The customer's side is the page's own form post (routes/quote.$token.tsx).
 import * as v from 'valibot'
-import { getBackend } from '~/platform/backend.server'
+import { db } from '~/platform/db/db.server'
 import { pacificDate } from '~/platform/time/business-hours.server'
 import { parse } from '~/platform/http/function-input.server'
 import { calendarFeedSecret, calendarFeedUrl } from '~/features/quotes/calendar.server'
@@ -20,13 +20,13 @@ const lead = v.object({ lead: v.pipe(v.string(), v.uuid('not a lead id')) })
 export const fetchQuoteEditor = ownerFn()
   .validator(parse(lead))
   .handler(async ({ data }) => {
-    return (await quoteEditor(await getBackend().db(), data.lead)) ?? refuse(404, 'No such lead')
+    return (await quoteEditor(db, data.lead)) ?? refuse(404, 'No such lead')
   })
 
 export const sendOwnerQuote = ownerFn({ method: 'POST' })
   .validator(parse(quoteDraftSchema))
   .handler(async ({ data }): Promise<{ link: string; version: number }> => {
-    const sent = await sendQuote(getBackend(), data)
+    const sent = await sendQuote(db, data, new Date())
     if (sent.result !== 'sent')
       return sent.result === 'accepted' ? refuse(409, OWNER_QUOTE_TEXTS.acceptedNoEdit) : refuse(404, 'No such lead')
     return { link: sent.link, version: sent.version }
@@ -35,7 +35,7 @@ export const sendOwnerQuote = ownerFn({ method: 'POST' })
 export const withdrawOwnerQuote = ownerFn({ method: 'POST' })
   .validator(parse(lead))
   .handler(async ({ data }): Promise<{ withdrawn: true }> => {
-    if (!(await withdrawQuote(await getBackend().db(), data.lead))) refuse(409, 'No open quote to withdraw')
+    if (!(await withdrawQuote(db, data.lead))) refuse(409, 'No open quote to withdraw')
     return { withdrawn: true }
   })
 
@@ -45,9 +45,9 @@ const SCHEDULE_REFUSALS = { 'not-accepted': 'Only an accepted quote is scheduled
 export const scheduleOwnerJob = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ ...lead.entries, day: v.string(), start: v.string(), end: v.string() })))
   .handler(async ({ data }): Promise<{ scheduled: true }> => {
-    const backend = getBackend()
-    const job = parse(jobScheduleSchema(pacificDate(backend.now())))(data)
-    const result = await scheduleJob(backend, job)
+    const now = new Date()
+    const job = parse(jobScheduleSchema(pacificDate(now)))(data)
+    const result = await scheduleJob(db, job, now)
     if (result !== 'scheduled') refuse(409, SCHEDULE_REFUSALS[result === 'cancelled' ? 'no-job' : result])
     return { scheduled: true }
   })
@@ -55,22 +55,21 @@ export const scheduleOwnerJob = ownerFn({ method: 'POST' })
 export const cancelOwnerJob = ownerFn({ method: 'POST' })
   .validator(parse(lead))
   .handler(async ({ data }): Promise<{ cancelled: true }> => {
-    const result = await scheduleJob(getBackend(), { lead: data.lead, cancel: true })
+    const result = await scheduleJob(db, { lead: data.lead, cancel: true }, new Date())
     if (result !== 'cancelled') refuse(409, SCHEDULE_REFUSALS[result === 'scheduled' ? 'no-job' : result])
     return { cancelled: true }
   })
 
-export const fetchPriceSettings = ownerFn().handler(async () => priceSettings(await getBackend().db()))
+export const fetchPriceSettings = ownerFn().handler(async () => priceSettings(db))
 
 export const saveOwnerPrices = ownerFn({ method: 'POST' })
   .validator(parse(priceListSchema))
   .handler(async ({ data }) => {
-    const db = await getBackend().db()
     await savePriceSettings(db, data)
     return priceSettings(db)
   })
 
 /** A new secret: the old feed address answers 404 from now on. */
 export const renewCalendarFeed = ownerFn({ method: 'POST' }).handler(async (): Promise<{ feedUrl: string }> => ({
-  feedUrl: calendarFeedUrl(await calendarFeedSecret(await getBackend().db(), true)),
+  feedUrl: calendarFeedUrl(await calendarFeedSecret(db, true)),
 }))

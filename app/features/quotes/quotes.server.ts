@@ -1,19 +1,28 @@
-// Quotes and jobs in the database (docs/decisions/053-quotes-and-jobs.md): the one read of a lead's quote, and
-// each write as one transaction that locks the lead's row first, then the quote's (lockLead). One order for every
-// writer: two at once wait for each other instead of deadlocking, and the second sees what the first committed.
+// Quotes and jobs in the database (docs/decisions/053-quotes-and-jobs.md): each write as one transaction that locks
+// the lead's row first, then the quote's (lockLead). One order for every writer: two at once wait for each other
+// instead of deadlocking, and the second sees what the first committed. Its messages are queued in it.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { sql, type InferResult } from 'kysely'
-import * as v from 'valibot'
+import { sql } from 'kysely'
 import { site } from '../../content/site'
 import { OWNER_STATUSES, type InboxLead } from '../owner/owner-lead'
-import { quoteLink, quoteTotal, type LeadQuote, type QuoteFacts, type QuoteItem } from './quote'
+import { quoteLink, quoteTotal, type LeadQuote, type QuoteItem } from './quote'
 import type { QuoteDraft } from './quote-schema'
-import type { Backend } from '../../platform/backend.server'
 import { pacificInstant } from '../../platform/time/business-hours.server'
 import type { Db } from '../../platform/db/database.server'
-import { emailDomain } from '../leads/lead-email.server'
-import { dropQueued, enqueue } from '../../platform/outbox/enqueue.server'
+import { customerMail, dropQueued, enqueue, ownerPush } from '../../platform/outbox/outbox.server'
+import { deliverSoon } from '../../platform/outbox/worker.server'
+import { emailDomain, type Mail } from '../../platform/transport/mail.server'
 import { priceList, quoteTerms, shownPriceOf } from '../prices/price-list.server'
+import {
+  jobMail,
+  quoteAcceptedMail,
+  quoteAcceptedPush,
+  quoteChangesPush,
+  quoteSentMail,
+  type QuoteCustomer,
+} from './quote-mail.server'
+import { CUSTOMER_COLUMNS, quoteOf, quotesOf, selectQuotes, toQuote } from './quote-reads.server'
+import { jobReminder } from './quotes.outbox.server'
 
 export type SendQuoteResult = { result: 'sent'; link: string; version: number } | { result: 'accepted' | 'no-lead' }
 export type ScheduleResult = 'scheduled' | 'cancelled' | 'not-accepted' | 'no-job'
@@ -24,80 +33,8 @@ export type Answer = { push: boolean } & (
   | { version: number; hash: string; name: string; chosen: string[]; ipHash: string | null; userAgent: string | null }
 )
 
-// Items are written only from a parsed draft; read back, they are checked again rather than trusted.
-const storedItems = v.array(
-  v.object({ id: v.string(), description: v.string(), cents: v.number(), optional: v.boolean() }),
-)
-const now = sql<Date>`now()`
-const isoDay = (day: Date) => day.toISOString().slice(0, 10)
-
-/** A quote with its job and whether it expired (past valid_until, Pacific), as every reader takes it. */
-function selectQuotes(db: Db) {
-  return db
-    .selectFrom('quotes as q')
-    .leftJoin('jobs as j', 'j.lead_id', 'q.lead_id')
-    .selectAll('q')
-    .select(['j.uid', 'j.day', 'j.sequence', 'j.cancelled_at'])
-    .select([
-      sql<string | null>`to_char(j.arrival_start, 'HH24:MI')`.as('start'),
-      sql<string | null>`to_char(j.arrival_end, 'HH24:MI')`.as('end'),
-      sql<boolean>`q.valid_until < (now() AT TIME ZONE 'America/Los_Angeles')::date`.as('expired'),
-    ])
-}
-
-// The table's CHECKs keep the acceptance's columns set together.
-function toQuote(row: InferResult<ReturnType<typeof selectQuotes>>[number]): QuoteFacts {
-  return {
-    token: row.token,
-    firstViewedAt: row.first_viewed_at?.toISOString() ?? null,
-    withdrawn: row.withdrawn_at !== null,
-    version: row.version,
-    items: v.parse(storedItems, row.items),
-    note: row.note,
-    terms: row.terms,
-    validUntil: isoDay(row.valid_until),
-    sentAt: row.sent_at.toISOString(),
-    hash: row.hash,
-    expired: row.expired,
-    acceptance: row.accepted_at && {
-      name: row.accepted_name!,
-      at: row.accepted_at.toISOString(),
-      items: v.parse(storedItems, row.accepted_items),
-      totalCents: row.accepted_total_cents!,
-    },
-    change: row.change_message ? { message: row.change_message, at: row.change_asked_at!.toISOString() } : null,
-    job: row.uid
-      ? {
-          uid: row.uid,
-          day: isoDay(row.day!),
-          start: row.start!,
-          end: row.end!,
-          sequence: row.sequence!,
-          cancelled: row.cancelled_at !== null,
-        }
-      : null,
-  }
-}
-
-/** Each lead's quote, one read for the whole list. */
-export async function quotesOf(db: Db, leadIds: string[]): Promise<Map<string, QuoteFacts>> {
-  if (leadIds.length === 0) return new Map()
-  const rows = await selectQuotes(db).where('q.lead_id', 'in', leadIds).execute()
-  return new Map(rows.map((row) => [row.lead_id, toQuote(row)]))
-}
-
-/** What the outbox's quote e-mails and pushes are built from; null once the quote is gone. */
-export const quoteOf = async (db: Db, leadId: string) => (await quotesOf(db, [leadId])).get(leadId) ?? null
-
-/** The page's quote and the customer's first name, by the link's token. */
-export async function quoteOfToken(db: Db, token: string) {
-  const row = await selectQuotes(db)
-    .innerJoin('leads as l', 'l.id', 'q.lead_id')
-    .select('l.first_name')
-    .where('q.token', '=', token)
-    .executeTakeFirst()
-  return row ? { firstName: row.first_name, quote: toQuote(row) } : null
-}
+// The quote's own dates are the database's (sent_at, valid_until, expired): one clock dates and judges them.
+const databaseNow = sql<Date>`now()`
 
 /** The inbox's cards get their quote's state; the texts only the editor and the customer see stay here. */
 export async function withQuotes(db: Db, leads: InboxLead[]): Promise<InboxLead[]> {
@@ -111,11 +48,28 @@ export async function withQuotes(db: Db, leads: InboxLead[]): Promise<InboxLead[
   })
 }
 
-/** Locks the lead's row, then its quote's (see the header): the lead's status and the quote as it now stands. */
+/**
+ * Locks the lead's row, then its quote's (see the header): the lead (its status, and who and where for the
+ * messages) and the quote as it now stands.
+ */
 async function lockLead(tx: Db, leadId: string) {
-  const lead = await tx.selectFrom('leads').select('status').where('id', '=', leadId).forUpdate().executeTakeFirst()
+  const lead = await tx
+    .selectFrom('leads as l')
+    .select(['l.status', ...CUSTOMER_COLUMNS])
+    .where('l.id', '=', leadId)
+    .forUpdate()
+    .executeTakeFirst()
   const row = lead && (await selectQuotes(tx).where('q.lead_id', '=', leadId).forUpdate('q').executeTakeFirst())
-  return { status: lead?.status, quote: row ? toQuote(row) : null }
+  return { lead, quote: row ? toQuote(row) : null }
+}
+
+/**
+ * Puts the customer's e-mail of `key` due, replacing one queued or sent before (a newer version, a reschedule); an
+ * address a mail server must not get is sent nothing, and an older one still queued goes too.
+ */
+async function queueCustomerMail(tx: Db, customer: QuoteCustomer, key: string, mail: Mail | null, dueAt: Date) {
+  if (mail) await enqueue(tx, customerMail, mail, { leadId: customer.leadId, key, dueAt, onExisting: 'replace' })
+  else await dropQueued(tx, customer.leadId, [customerMail], [key])
 }
 
 /** Null: no such lead. */
@@ -149,10 +103,10 @@ export function versionHash(content: { items: QuoteItem[]; note: string | null; 
 
 /**
  * "Send quote": the next version with today's terms, valid `validDays` Pacific days after today. The lead becomes
- * quoted (its status trigger queues the reminders, once) and the customer's e-mail is put due again.
+ * quoted (its status trigger queues the reminders, once) and the customer's e-mail of this version is put due at
+ * `now`, in place of the last one's.
  */
-export async function sendQuote(backend: Backend, draft: QuoteDraft): Promise<SendQuoteResult> {
-  const db = await backend.db()
+export async function sendQuote(db: Db, draft: QuoteDraft, now: Date): Promise<SendQuoteResult> {
   const content = {
     items: draft.items.map(({ description, price, optional }, i) => ({
       id: `i${i + 1}`,
@@ -164,32 +118,33 @@ export async function sendQuote(backend: Backend, draft: QuoteDraft): Promise<Se
     terms: await quoteTerms(db),
   }
   const sent = await db.transaction().execute(async (tx) => {
-    const { status, quote } = await lockLead(tx, draft.lead)
-    if (!status || status === 'suspected_spam' || status === 'archived') return { result: 'no-lead' } as const
+    const { lead, quote } = await lockLead(tx, draft.lead)
+    if (!lead || lead.status === 'suspected_spam' || lead.status === 'archived') return { result: 'no-lead' } as const
     if (quote?.acceptance) return { result: 'accepted' } as const
     const token = quote?.token ?? randomBytes(24).toString('base64url')
     const version = (quote?.version ?? 0) + 1
     const { items, note, terms } = content
     const validUntil = await pacificDaysLater(tx, draft.validDays)
     const fields = { version, items: JSON.stringify(items), note, terms, valid_until: validUntil }
-    const sentNow = { ...fields, hash: versionHash({ ...content, validUntil }), sent_at: now, withdrawn_at: null }
+    const sentNow = {
+      ...fields,
+      hash: versionHash({ ...content, validUntil }),
+      sent_at: databaseNow,
+      withdrawn_at: null,
+    }
     await tx
       .insertInto('quotes')
       .values({ lead_id: draft.lead, token, ...sentNow })
       .onConflict((conflict) => conflict.column('lead_id').doUpdateSet(sentNow))
       .execute()
-    if (status !== 'quoted')
+    if (lead.status !== 'quoted')
       await tx.updateTable('leads').set({ status: 'quoted' }).where('id', '=', draft.lead).execute()
-    await enqueue(tx, 'quote_sent', {
-      leadId: draft.lead,
-      payload: { version },
-      dueAt: backend.now(),
-      onExisting: 'replace',
-    })
+    const stored = (await quoteOf(tx, draft.lead))!
+    await queueCustomerMail(tx, lead, 'quote-sent', quoteSentMail(lead, stored), now)
     return { result: 'sent', token, version } as const
   })
   if (sent.result !== 'sent') return sent
-  backend.deliverSoon()
+  deliverSoon()
   return { result: 'sent', link: quoteLink(sent.token), version: sent.version }
 }
 
@@ -207,7 +162,7 @@ export function withdrawQuote(db: Db, leadId: string): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
     const { quote } = await lockLead(tx, leadId)
     if (!quote || quote.withdrawn || quote.acceptance) return false
-    await tx.updateTable('quotes').set({ withdrawn_at: now }).where('lead_id', '=', leadId).execute()
+    await tx.updateTable('quotes').set({ withdrawn_at: databaseNow }).where('lead_id', '=', leadId).execute()
     return true
   })
 }
@@ -217,24 +172,30 @@ export function withdrawQuote(db: Db, leadId: string): Promise<boolean> {
  * A message is kept and puts the owner's push due again. An acceptance's total is summed here from the stored
  * version the page showed (a newer one: stale), never taken from the request; in the same transaction the lead
  * is won with that job value (the status trigger ends the quote reminders) and the e-mail and push are queued.
+ * `answer.push`: the owner's alerts are on.
  */
-export async function answerQuote(backend: Backend, token: string, answer: Answer): Promise<AnswerResult> {
-  const dueAt = backend.now()
-  return (await backend.db()).transaction().execute(async (tx) => {
+export async function answerQuote(db: Db, token: string, answer: Answer, now: Date): Promise<AnswerResult> {
+  const result = await db.transaction().execute(async (tx): Promise<AnswerResult> => {
     const found = await tx.selectFrom('quotes').select('lead_id').where('token', '=', token).executeTakeFirst()
     if (!found) return 'gone'
     const leadId = found.lead_id
-    const { quote } = await lockLead(tx, leadId)
-    if (!quote) return 'gone'
+    const { lead, quote } = await lockLead(tx, leadId)
+    if (!lead || !quote) return 'gone'
     if (quote.acceptance) return 'already'
     if (quote.withdrawn || quote.expired) return 'gone'
     if ('message' in answer) {
       await tx
         .updateTable('quotes')
-        .set({ change_message: answer.message, change_asked_at: now })
+        .set({ change_message: answer.message, change_asked_at: databaseNow })
         .where('lead_id', '=', leadId)
         .execute()
-      if (answer.push) await enqueue(tx, 'quote_changes_push', { leadId, dueAt, onExisting: 'replace' })
+      if (answer.push)
+        await enqueue(tx, ownerPush, quoteChangesPush(lead, answer.message), {
+          leadId,
+          key: 'quote-changes',
+          dueAt: now,
+          onExisting: 'replace',
+        })
       return 'sent'
     }
     if (quote.version !== answer.version || quote.hash !== answer.hash) return 'stale'
@@ -245,7 +206,7 @@ export async function answerQuote(backend: Backend, token: string, answer: Answe
     await tx
       .updateTable('quotes')
       .set({
-        accepted_at: now,
+        accepted_at: databaseNow,
         accepted_name: answer.name,
         accepted_items: JSON.stringify(items.filter((item) => !item.optional || chosen.has(item.id))),
         accepted_total_cents: total,
@@ -255,10 +216,25 @@ export async function answerQuote(backend: Backend, token: string, answer: Answe
       .where('lead_id', '=', leadId)
       .execute()
     await tx.updateTable('leads').set({ status: 'won', job_value_cents: total }).where('id', '=', leadId).execute()
-    await enqueue(tx, 'quote_accepted', { leadId, dueAt })
-    if (answer.push) await enqueue(tx, 'quote_accepted_push', { leadId, dueAt })
+    await queueAcceptance(tx, lead, answer.push, now)
     return 'accepted'
   })
+  if (result === 'sent' || result === 'accepted') deliverSoon()
+  return result
+}
+
+/** The customer's copy of the accepted quote, and the owner's push while his alerts are on. */
+async function queueAcceptance(tx: Db, customer: QuoteCustomer, push: boolean, now: Date) {
+  const { leadId } = customer
+  const accepted = (await quoteOf(tx, leadId))!
+  const mail = quoteAcceptedMail(customer, accepted)
+  if (mail) await enqueue(tx, customerMail, mail, { leadId, key: 'quote-accepted', dueAt: now })
+  if (push && accepted.acceptance)
+    await enqueue(tx, ownerPush, quoteAcceptedPush(customer, accepted.acceptance), {
+      leadId,
+      key: 'quote-accepted-push',
+      dueAt: now,
+    })
 }
 
 /** 09:00 Pacific the day before the job, or null when that has passed: a job less than a day away gets none. */
@@ -269,31 +245,31 @@ export function reminderTime(day: string, at: Date): Date | null {
 }
 
 /**
- * "Schedule" / "Reschedule" (a day and window) or "Cancel job" of an accepted quote. Each raises the sequence and
- * puts the customer's calendar e-mail due again; the day-before reminder moves with the job and goes with a cancel.
+ * "Schedule" / "Reschedule" (a day and window) or "Cancel job" of an accepted quote, at `now`. Each raises the
+ * sequence and puts the customer's calendar e-mail due again; the day-before reminder moves with the job and goes
+ * with a cancel.
  */
 export async function scheduleJob(
-  backend: Backend,
+  db: Db,
   job: { lead: string } & ({ day: string; start: string; end: string } | { cancel: true }),
+  now: Date,
 ): Promise<ScheduleResult> {
-  const db = await backend.db()
   const leadId = job.lead
   const result = await db.transaction().execute(async (tx): Promise<ScheduleResult> => {
-    if (!(await lockLead(tx, leadId)).quote?.acceptance) return 'not-accepted'
-    let changed: { sequence: number } | undefined
+    const { lead, quote } = await lockLead(tx, leadId)
+    if (!lead || !quote?.acceptance) return 'not-accepted'
     if ('cancel' in job) {
-      changed = await tx
+      const cancelled = await tx
         .updateTable('jobs')
-        .set((eb) => ({ cancelled_at: now, sequence: eb('sequence', '+', 1), updated_at: now }))
+        .set((eb) => ({ cancelled_at: databaseNow, sequence: eb('sequence', '+', 1), updated_at: databaseNow }))
         .where('lead_id', '=', leadId)
         .where('cancelled_at', 'is', null)
-        .returning('sequence')
         .executeTakeFirst()
-      if (!changed) return 'no-job'
-      await dropQueued(tx, leadId, ['job_reminder'])
+      if (Number(cancelled.numUpdatedRows) === 0) return 'no-job'
+      await dropQueued(tx, leadId, [jobReminder])
     } else {
       const window = { day: job.day, arrival_start: job.start, arrival_end: job.end }
-      changed = await tx
+      await tx
         .insertInto('jobs')
         .values({ lead_id: leadId, uid: `${randomUUID()}@${emailDomain(site.email)}`, ...window })
         .onConflict((conflict) =>
@@ -301,23 +277,19 @@ export async function scheduleJob(
             ...window,
             sequence: eb('jobs.sequence', '+', 1),
             cancelled_at: null,
-            updated_at: now,
+            updated_at: databaseNow,
           })),
         )
-        .returning('sequence')
-        .executeTakeFirstOrThrow()
-      const dueAt = reminderTime(job.day, backend.now())
-      if (dueAt) await enqueue(tx, 'job_reminder', { leadId, payload: { day: job.day }, dueAt, onExisting: 'replace' })
-      else await dropQueued(tx, leadId, ['job_reminder'])
+        .execute()
+      const dueAt = reminderTime(job.day, now)
+      if (dueAt)
+        await enqueue(tx, jobReminder, { day: job.day }, { leadId, key: 'job-reminder', dueAt, onExisting: 'replace' })
+      else await dropQueued(tx, leadId, [jobReminder])
     }
-    await enqueue(tx, 'job_scheduled', {
-      leadId,
-      payload: { sequence: changed.sequence },
-      dueAt: backend.now(),
-      onExisting: 'replace',
-    })
+    const booked = (await quoteOf(tx, leadId))!.job!
+    await queueCustomerMail(tx, lead, 'job-scheduled', jobMail(lead, booked, now), now)
     return 'cancel' in job ? 'cancelled' : 'scheduled'
   })
-  if (result === 'scheduled' || result === 'cancelled') backend.deliverSoon()
+  if (result === 'scheduled' || result === 'cancelled') deliverSoon()
   return result
 }

@@ -3,10 +3,13 @@ import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import type { FeaturedVideo, Review } from './backend-types'
 import { videoOriginsOf } from '../../lib/page/content-security-policy'
-import { getBackend } from '~/platform/backend.server'
-import { cachedFeaturedVideo, cachedReviews } from '~/platform/read-cache.server'
+import { runtimeConfig } from '~/platform/config.server'
+import { db } from '~/platform/db/db.server'
+import { readCache } from '~/platform/db/read-cache.server'
 import { parse } from '~/platform/http/function-input.server'
 import { log } from '~/platform/log/logger.server'
+import { featuredVideo, type VideoTable } from './featured-video.server'
+import { fetchReviews as storedReviews } from './fetch-reviews.server'
 
 export type { FeaturedVideo, Review }
 
@@ -22,13 +25,31 @@ export const cacheableByBrowsers = createServerOnlyFn((seconds: number): void =>
     setResponseHeader('Cache-Control', `public, max-age=${seconds}`)
 })
 
+const MINUTE = 60_000
+
+// Made on the server's first read: the browser's copy of this file has no database.
+let caches: { videos: Record<VideoTable, () => Promise<FeaturedVideo | null>>; reviews: () => Promise<Review[]> }
+
+/** The public pages' reads of these, in front of the stored pages (decision 010). */
+const cached = createServerOnlyFn(() => {
+  // docs/product.md: reviews are fresh 30 minutes and kept 60; a video 5 and 60.
+  const video = (table: VideoTable) => readCache(() => featuredVideo(db, table), 5 * MINUTE, 60 * MINUTE)
+  return (caches ??= {
+    videos: { pressure_washing_videos: video('pressure_washing_videos'), service_videos: video('service_videos') },
+    reviews: readCache(() => storedReviews(db, runtimeConfig().googleReviews), 30 * MINUTE, 60 * MINUTE),
+  })
+})
+
+/** The featured video as every page reads it: kept 5 minutes. */
+export const cachedFeaturedVideo = (table: VideoTable) => cached().videos[table]()
+
 const videoTableSchema = v.picklist(['pressure_washing_videos', 'service_videos'])
 
 export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
   .validator(parse(videoTableSchema))
   .handler(async ({ data: table }): Promise<FeaturedVideo | null> => {
     try {
-      const video = await cachedFeaturedVideo(getBackend(), table)
+      const video = await cachedFeaturedVideo(table)
       cacheableByBrowsers(VIDEO_SECONDS)
       return video
     } catch (error) {
@@ -40,14 +61,14 @@ export const fetchFeaturedVideo = createServerFn({ method: 'GET' })
 /** Every page's media-src: a visitor may go on to either. */
 export const featuredVideoOrigins = createServerOnlyFn(async (): Promise<string[]> => {
   const videos = await Promise.all(
-    videoTableSchema.options.map((table) => cachedFeaturedVideo(getBackend(), table).catch(() => null)),
+    videoTableSchema.options.map((table) => cachedFeaturedVideo(table).catch(() => null)),
   )
   return videoOriginsOf(videos.map((video) => video?.video_url))
 })
 
 export const fetchReviews = createServerFn({ method: 'GET' }).handler(async (): Promise<Review[]> => {
   try {
-    const reviews = await cachedReviews(getBackend())
+    const reviews = await cached().reviews()
     cacheableByBrowsers(REVIEWS_FRESH_SECONDS)
     return reviews
   } catch (error) {

@@ -9,7 +9,8 @@ import {
   type PostWorkFields,
   type PostWorkResponse,
 } from '~/features/work/posted-work'
-import { getBackend, type Backend } from '../../platform/backend.server'
+import type { Db } from '../../platform/db/database.server'
+import type { FileStore } from '../../platform/files/file-store.server'
 import { dropStoredPages } from '../../platform/http/html-cache.server'
 import {
   multipartParts,
@@ -69,7 +70,7 @@ function frameOf(before: Uint8Array, after: Uint8Array): Promise<EncodedVariants
 }
 
 /** The frame's files first, then the row; the files this call added go again unless the row names them. */
-export async function storePostedWork(backend: Backend, fields: PostWorkFields, frame: EncodedVariants) {
+export async function storePostedWork(db: Db, fields: PostWorkFields, frame: EncodedVariants, files: FileStore) {
   const added: string[] = []
   let work: OwnerPostedWork | undefined
   try {
@@ -77,11 +78,10 @@ export async function storePostedWork(backend: Backend, fields: PostWorkFields, 
     for (const file of frame.files) {
       const path = `posted-work/${file.name}`
       // A name hashes its content: one already there (the same frame posted twice) holds these bytes.
-      if (await backend.files.put(path, file.bytes, file.contentType)) added.push(path)
+      if (await files.put(path, file.bytes, file.contentType)) added.push(path)
       else found.push(file)
     }
     // The id comes from the form: a concurrent retry's row wins, and this one's files go below.
-    const db = await backend.db()
     work = await db.transaction().execute(async (tx) => {
       await tx
         .insertInto('posted_work')
@@ -105,27 +105,27 @@ export async function storePostedWork(backend: Backend, fields: PostWorkFields, 
     })
     if (!work) throw new Error('the posted job was not stored')
     // The frame's other post, deleted meanwhile, took the files this one found there: put back any gone.
-    for (const file of found) await backend.files.put(`posted-work/${file.name}`, file.bytes, file.contentType)
+    for (const file of found) await files.put(`posted-work/${file.name}`, file.bytes, file.contentType)
     return work
   } finally {
     if (work?.imageHash !== frame.hash)
-      await backend.files.remove(added).catch((error: unknown) => {
+      await files.remove(added).catch((error: unknown) => {
         log('work').error({ err: error, id: fields.id }, 'files of a failed post not removed')
       })
     if (work) dropStoredPages()
   }
 }
 
-async function post(backend: Backend, fields: PostWorkFields, [before, after]: [Uint8Array, Uint8Array]) {
+async function post(db: Db, fields: PostWorkFields, [before, after]: [Uint8Array, Uint8Array], files: FileStore) {
   // A retry whose answer was lost: the job is posted already, so nothing is decoded again.
-  const [posted] = await listOwnerWork(await backend.db(), fields.id)
+  const [posted] = await listOwnerWork(db, fields.id)
   if (posted) return answer(200, { success: true, work: posted })
-  const work = await storePostedWork(backend, fields, await frameOf(before, after))
+  const work = await storePostedWork(db, fields, await frameOf(before, after), files)
   log('work').info({ id: work.id, category: work.category }, 'the owner posted work')
   return answer(200, { success: true, work })
 }
 
-async function receive(request: Request, backend: Backend): Promise<Response> {
+async function receive(db: Db, request: Request, files: FileStore): Promise<Response> {
   let form: WorkForm
   try {
     form = await readWorkForm(request)
@@ -141,7 +141,7 @@ async function receive(request: Request, backend: Backend): Promise<Response> {
   if (!before || !after) return refuse(400, 'invalid')
 
   try {
-    return await post(backend, fields.output, [before, after])
+    return await post(db, fields.output, [before, after], files)
   } catch (error) {
     if (error instanceof NotAnImageError) return refuse(415, 'not-image')
     log('work').error({ err: error, id: fields.output.id }, 'posted work not stored')
@@ -149,9 +149,9 @@ async function receive(request: Request, backend: Backend): Promise<Response> {
   }
 }
 
-export async function handlePostWork(request: Request, backend: Backend = getBackend()): Promise<Response> {
+export async function handlePostWork(db: Db, request: Request, files: FileStore): Promise<Response> {
   try {
-    return await receive(request, backend)
+    return await receive(db, request, files)
   } finally {
     await stopReading(request)
   }

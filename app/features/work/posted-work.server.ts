@@ -2,10 +2,9 @@
 // hide, show and delete. The owner is checked by the caller (ownerFn); the files are in the store's posted-work/.
 import { sql, type ExpressionBuilder } from 'kysely'
 import { POSTED_WORK_FILE_PATTERN, postedWorkFile } from '~/features/work/posted-work'
-import { getBackend, type Backend } from '../../platform/backend.server'
 import type { Db } from '../../platform/db/database.server'
 import type { DB } from '../../platform/db/schema.gen'
-import { runtimeConfig } from '../../platform/config.server'
+import type { FileStore } from '../../platform/files/file-store.server'
 import { dropStoredPages } from '../../platform/http/html-cache.server'
 import { CONTENT_TYPES, FORMATS, type VariantFormat } from '../../platform/images/image-variants.server'
 import { log } from '../../platform/log/logger.server'
@@ -71,8 +70,7 @@ export async function setWorkPublished(db: Db, id: string, published: boolean): 
 }
 
 /** False when there is no such job. Its files go unless another post shows the same frame. */
-export async function deleteWork(backend: Backend, id: string): Promise<boolean> {
-  const db = await backend.db()
+export async function deleteWork(db: Db, id: string, files: FileStore): Promise<boolean> {
   const gone = await db
     .deleteFrom('posted_work')
     .where('id', '=', id)
@@ -91,7 +89,7 @@ export async function deleteWork(backend: Backend, id: string): Promise<boolean>
     .where('image_hash', '=', gone.image_hash)
     .executeTakeFirst()
   if (!stillUsed)
-    await backend.files
+    await files
       .remove(variants)
       .catch((error: unknown) => log('work').error({ err: error, id }, 'posted work files not removed'))
   log('work').info({ id }, 'the owner deleted posted work')
@@ -101,7 +99,12 @@ export async function deleteWork(backend: Backend, id: string): Promise<boolean>
 // GET /work-photos/<hash>-<width>.<avif|webp>: the variants from the site's own origin, whichever store holds them,
 // while a shown job has them. Hidden or deleted work goes at once here, and from caches within the pages' own
 // freshness (HTML_CACHE_SECONDS): never a year-long immutable copy of a photo the owner took down (decision 052).
-export async function workPhotoResponse(request: Request, file: string, backend: Backend = getBackend()) {
+export async function workPhotoResponse(
+  db: Db,
+  { request, file }: { request: Request; file: string },
+  files: FileStore,
+  maxAgeSeconds: number,
+) {
   // Uncached, or a 404 would outlive the file's arrival (a post on another instance, a restore).
   const notFound = () =>
     new Response('Not found\n', {
@@ -114,7 +117,6 @@ export async function workPhotoResponse(request: Request, file: string, backend:
     })
   const match = POSTED_WORK_FILE_PATTERN.exec(file)
   if (!match) return notFound()
-  const db = await backend.db()
   const shownJob = await db
     .selectFrom('posted_work')
     .select('id')
@@ -127,12 +129,12 @@ export async function workPhotoResponse(request: Request, file: string, backend:
   // The name hashes the content: a copy the browser holds is this file, so a revalidation costs no body.
   const etag = `"${file}"`
   const headers = {
-    'Cache-Control': `public, max-age=${runtimeConfig().htmlCacheSeconds}`,
+    'Cache-Control': `public, max-age=${maxAgeSeconds}`,
     ETag: etag,
     'X-Content-Type-Options': 'nosniff',
   }
   if (request.headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers })
-  const bytes = await backend.files.get(`posted-work/${file}`)
+  const bytes = await files.get(`posted-work/${file}`)
   if (!bytes) return notFound()
   return new Response(request.method === 'HEAD' ? null : bytes.slice(), {
     headers: {

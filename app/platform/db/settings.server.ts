@@ -1,5 +1,7 @@
 // The app_settings table: one text per key, for the owner's own texts and the server's secrets.
 import { sql } from 'kysely'
+import { randomBytes } from 'node:crypto'
+import { runtimeConfig } from '../config.server'
 import type { Db } from './database.server'
 
 type SettingKey = 'quote_terms' | 'price_rule' | 'payment_other_ways' | 'calendar_feed_secret' | 'ip_hash_salt'
@@ -27,4 +29,21 @@ export async function keptSetting(db: Db, key: SettingKey, fresh: string): Promi
     .onConflict((conflict) => conflict.column('key').doNothing())
     .execute()
   return (await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirstOrThrow()).value
+}
+
+const salts = new WeakMap<Db, Promise<string>>()
+
+/**
+ * The salt of visitors' hashed addresses and the tokens' key: IP_HASH_SALT, else one kept in the database, so every
+ * instance on it reads the same. Asked once per database handle; a failed read is asked again.
+ */
+export function ipHashSalt(db: Db, configured = runtimeConfig().quote.ipHashSalt): Promise<string> {
+  if (configured) return Promise.resolve(configured)
+  let salt = salts.get(db)
+  if (!salt) {
+    salt = keptSetting(db, 'ip_hash_salt', randomBytes(32).toString('hex'))
+    salts.set(db, salt)
+    salt.catch(() => salts.get(db) === salt && salts.delete(db))
+  }
+  return salt
 }

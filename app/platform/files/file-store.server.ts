@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { createClient } from '@supabase/supabase-js'
+import { dataDirOf, runtimeConfig } from '../config.server'
 
 export interface FileStore {
   /** Stores the bytes at `path` unless a file is already there (then false, and the old file stays). */
@@ -217,4 +218,19 @@ function storageStore({ url, serviceRoleKey }: { url: string; serviceRoleKey: st
       await removeObjects(bucket, await objectsUnder(bucket, rest))
     },
   }
+}
+
+let processFiles: FileStore | undefined
+
+/** The process's file store, from the configuration; tests hand their own to the site's code with useFiles(). */
+export function files(): FileStore {
+  const config = runtimeConfig()
+  return (processFiles ??= openFileStore({ dataDir: dataDirOf(config), storage: config.storage }))
+}
+
+/** Makes `next` the site's file store until the returned function puts the previous one back. */
+export function useFiles(next: FileStore): () => void {
+  const previous = processFiles
+  processFiles = next
+  return () => void (processFiles = previous)
 }

@@ -1,6 +1,7 @@
 /** /healthz: the process answers; /readyz: leads can be stored now. */
 import { setTimeout as sleep } from 'node:timers/promises'
-import { getBackend } from '../backend.server'
+import { db } from '../db/db.server'
+import { outboxRunning } from '../outbox/worker.server'
 import { log } from '../log/logger.server'
 
 const CHECK_TIMEOUT_MS = 3_000
@@ -13,7 +14,11 @@ async function check(): Promise<boolean> {
     const late = sleep(CHECK_TIMEOUT_MS, undefined, { ref: false }).then(() => {
       throw new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)
     })
-    await Promise.race([getBackend().checkReady(), late])
+    const ready = async () => {
+      await db.ready()
+      if (!outboxRunning()) throw new Error('the outbox worker is not running')
+    }
+    await Promise.race([ready(), late])
     if (lastReady === false) log('health').info('ready again')
     return true
   } catch (error) {

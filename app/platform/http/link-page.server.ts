@@ -1,18 +1,30 @@
 // What a customer's link page (/quote/<token>, /pay/<token>) answers in its own place, and the limit both count by.
 import { site } from '../../content/site'
-import { QUOTE_PAGE_HEADERS as LINK_PAGE_HEADERS } from '../../features/quotes/quote'
-import type { Backend } from '../backend.server'
-import { escapeHtml } from '../../features/leads/lead-email.server'
+import type { RuntimeConfig } from '../config.server'
+import type { Db } from '../db/database.server'
+import { escapeHtml } from '../transport/mail.server'
 import { limitVisitor } from './rate-limit.server'
+
+/** A link page is the customer's alone: never stored by a cache, never indexed, never sent as a Referer. */
+export const LINK_PAGE_HEADERS = {
+  'Cache-Control': 'no-store',
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex',
+} as const
 
 // Reads are cheap, a customer reloads and Stripe retries its webhook: twelve times the posts' limit per client
 // (none when that is 0).
 export const READS_PER_POST = 12
 
 /** The quote form's limit (QUOTE_RATE_LIMIT per QUOTE_RATE_WINDOW_MS), `times` over: 0, or seconds to wait. */
-export function limitAsQuoteForm(backend: Backend, bucket: string, key: string, times = 1): Promise<number> {
-  const { rateLimit, rateWindowMs } = backend.config.quote
-  return limitVisitor(backend, bucket, key, { count: rateLimit * times, windowMs: rateWindowMs })
+export function limitAsQuoteForm(
+  db: Db,
+  { rateLimit, rateWindowMs }: RuntimeConfig['quote'],
+  bucket: string,
+  key: string,
+  times = 1,
+): Promise<number> {
+  return limitVisitor(db, bucket, key, { count: rateLimit * times, windowMs: rateWindowMs })
 }
 
 /**

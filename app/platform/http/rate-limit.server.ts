@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto'
 import { isIP } from 'node:net'
 import { sql } from 'kysely'
-import type { Backend } from '../backend.server'
+import type { Db } from '../db/database.server'
+import { ipHashSalt } from '../db/settings.server'
 
 /** The eight groups of an IPv6 address, as numbers; an embedded IPv4 tail counts as two. */
 function ipv6Groups(address: string): number[] {
@@ -36,10 +37,10 @@ export function clientKey(ip: string): string {
 }
 
 /** The salted SHA-256 of a visitor's client key: stored with leads and counted by limits, never the address. */
-export async function visitorHash(backend: Pick<Backend, 'ipHashSalt'>, ip: string): Promise<string | null> {
+export async function visitorHash(db: Db, ip: string): Promise<string | null> {
   return ip
     ? createHash('sha256')
-        .update(`${await backend.ipHashSalt()}:${clientKey(ip)}`)
+        .update(`${await ipHashSalt(db)}:${clientKey(ip)}`)
         .digest('hex')
     : null
 }
@@ -61,18 +62,26 @@ export function hitWait(bucket: string | null, key: string | null, count: number
  * is not limited, so one bad proxy setting cannot block everyone.
  */
 export async function limitVisitor(
-  backend: Pick<Backend, 'ipHashSalt' | 'db'>,
+  db: Db,
   bucket: string,
   ip: string,
   limit: { count: number; windowMs: number },
 ): Promise<number> {
-  const key = await visitorHash(backend, ip)
+  const key = await visitorHash(db, ip)
   if (!key || limit.count <= 0) return 0
-  const db = await backend.db()
   // The function takes an integer: a count multiplied past it (page views are 12 × QUOTE_RATE_LIMIT) is no limit.
   const count = Math.min(limit.count, 2_147_483_647)
   const { rows } = await sql<{ wait: number }>`SELECT ${hitWait(bucket, key, count, limit.windowMs)} AS wait`.execute(
     db,
   )
   return rows[0]!.wait > 0 ? retrySeconds(rows[0]!.wait) : 0
+}
+
+/** Deletes the hits whose window has passed, in one statement: no request sweeps them (decision 060). */
+export async function sweepExpiredHits(db: Db): Promise<number> {
+  const swept = await db
+    .deleteFrom('rate_limit_hits')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .executeTakeFirst()
+  return Number(swept.numDeletedRows)
 }

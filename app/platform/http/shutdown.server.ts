@@ -1,4 +1,5 @@
-import { closeBackend } from '../backend.server'
+import { db } from '../db/db.server'
+import { stopOutboxes } from '../outbox/worker.server'
 import { log } from '../log/logger.server'
 
 const GRACE_MS = 5_000
@@ -24,9 +25,10 @@ export function exitCleanlyOnSignals() {
     const finish = async () => {
       if (inFlight > 0 && Date.now() < deadline) return void setTimeout(finish, 50)
       try {
-        await closeBackend()
+        await stopOutboxes()
+        await db.close()
       } catch (error) {
-        log('server').error({ err: error, signal }, 'closing the backend failed')
+        log('server').error({ err: error, signal }, 'closing the database failed')
       }
       process.exit(0)
     }

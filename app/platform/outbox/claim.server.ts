@@ -1,10 +1,8 @@
 // The worker's side of the outbox table (docs/decisions/008, 019): due rows claimed with FOR UPDATE SKIP LOCKED
-// under a lease, so N instances on one database send each once; with each its lead, and what its template reads.
+// under a lease, so N instances on one database send each once.
 import { sql } from 'kysely'
-import type { Database, Db } from '../db/database.server'
-import { quotesOf } from '../../features/quotes/quotes.server'
-import { invoicesOf, unpaidInvoices } from '../../features/payments/invoices.server'
-import { templateOf, type OutboxRow } from './templates.server'
+import type { Db } from '../db/database.server'
+import type { OutboxRow } from './outbox.server'
 
 export interface Claim {
   worker: string
@@ -15,8 +13,10 @@ export interface Claim {
   skip: string[]
 }
 
-export async function claimDue(db: Database, { worker, now, leaseMs, limit, skip }: Claim): Promise<OutboxRow[]> {
-  const rows = await db
+export type ClaimedRow = OutboxRow & { payload: unknown }
+
+export async function claimDue(db: Db, { worker, now, leaseMs, limit, skip }: Claim): Promise<ClaimedRow[]> {
+  return db
     .with('due', (qb) =>
       qb
         .selectFrom('outbox')
@@ -30,73 +30,24 @@ export async function claimDue(db: Database, { worker, now, leaseMs, limit, skip
         .forUpdate()
         .skipLocked(),
     )
-    .with('claimed', (qb) =>
-      qb
-        .updateTable('outbox')
-        .from('due')
-        .whereRef('outbox.id', '=', 'due.id')
-        .set((eb) => ({
-          attempts: eb('attempts', '+', 1),
-          claimed_by: worker,
-          next_attempt_at: new Date(+now + leaseMs),
-        }))
-        .returningAll('outbox'),
-    )
-    .selectFrom('claimed')
-    .leftJoin('leads', 'leads.id', 'claimed.lead_id')
-    // A row of no lead (a sign-in e-mail) has '' for the lead's texts.
-    .select((eb) => [
-      'claimed.id as outboxId',
-      'claimed.template',
-      'claimed.attempts',
-      eb.ref('claimed.payload').$castTo<Record<string, unknown> | null>().as('payload'),
-      eb.fn.coalesce(eb.cast<string>('claimed.lead_id', 'text'), sql.lit('')).as('leadId'),
-      'leads.status',
-      eb.fn.coalesce('leads.first_name', sql.lit('')).as('firstName'),
-      eb.fn.coalesce('leads.email', sql.lit('')).as('email'),
-      eb.fn.coalesce('leads.phone', sql.lit('')).as('phone'),
-      'leads.source_page as sourcePage',
-      eb.fn.coalesce('leads.created_at', 'claimed.created_at').as('createdAt'),
-      'leads.service_street as street',
-      'leads.service_zip as zip',
-      'leads.preferred_time as preferredTime',
-      'leads.outside_area as outsideArea',
+    .updateTable('outbox')
+    .from('due')
+    .whereRef('outbox.id', '=', 'due.id')
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      claimed_by: worker,
+      next_attempt_at: new Date(+now + leaseMs),
+    }))
+    .returning([
+      'outbox.id',
+      'outbox.template',
+      'outbox.key',
+      'outbox.lead_id as leadId',
+      'outbox.attempts',
+      'outbox.created_at as createdAt',
+      'outbox.payload',
     ])
     .execute()
-  const leadsReading = (what: 'quote' | 'invoice') => [
-    ...new Set(rows.filter((row) => templateOf(row.template)?.reads === what).map((row) => row.leadId)),
-  ]
-  const [facts, invoices] = await Promise.all([
-    quotesOf(db, leadsReading('quote')),
-    invoicesOf(db, leadsReading('invoice')),
-  ])
-  const read = async (row: OutboxRow) => {
-    const reads = templateOf(row.template)?.reads
-    if (reads === 'quote') row.quote = facts.get(row.leadId) ?? null
-    if (reads === 'invoice') row.invoice = invoices.get(row.leadId) ?? null
-    if (reads === 'leads') row.leads = await morningListLeads(db, row.payload?.leads)
-    if (reads === 'leads') row.invoicesDue = await unpaidInvoices(db, now)
-    return row
-  }
-  return Promise.all(rows.map(read))
-}
-
-/** The listed leads still new or contacted, as the morning e-mail shows them. */
-async function morningListLeads(db: Db, ids: unknown) {
-  if (!Array.isArray(ids) || ids.length === 0) return []
-  const leads = await db
-    .selectFrom('leads')
-    .select([
-      'first_name as firstName',
-      'phone',
-      'status',
-      sql<Date>`greatest(created_at, last_contact_at)`.as('since'),
-    ])
-    .where('id', 'in', ids.map(String))
-    .where('status', 'in', ['new', 'contacted'])
-    .orderBy('created_at')
-    .execute()
-  return leads.map((lead) => ({ ...lead, since: new Date(lead.since).toISOString() }))
 }
 
 /**
@@ -114,10 +65,10 @@ export async function markFailed(db: Db, id: string, error: string, retryAt: Dat
 }
 
 /** What this worker claimed before a restart is due again at once; how many rows. */
-export async function releaseClaims(db: Db, worker: string): Promise<number> {
+export async function releaseClaims(db: Db, worker: string, now: Date): Promise<number> {
   const released = await db
     .updateTable('outbox')
-    .set({ next_attempt_at: sql`now()`, claimed_by: null })
+    .set({ next_attempt_at: now, claimed_by: null })
     .where('sent_at', 'is', null)
     .where('claimed_by', '=', worker)
     .executeTakeFirst()

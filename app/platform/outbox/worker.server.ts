@@ -1,30 +1,24 @@
-// The outbox's worker (docs/decisions/008-lead-outbox.md, 019-outbox-sent-journal.md, 048-follow-through.md):
-// claims due rows (claim.server.ts), builds each with its template and sends it on its channel, and marks a batch
-// sent after its journal line. It also runs the daily jobs: the retention and the morning list.
-import { randomUUID } from 'node:crypto'
-import { closeSync, fdatasync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync } from 'node:fs'
-import { writeFileSync, writeSync } from 'node:fs'
+// The outbox's worker (docs/decisions/008-lead-outbox.md, 019-outbox-sent-journal.md, 048, 061): claims due rows,
+// builds each with its template and sends it on its channel, and marks a batch sent after its journal line. Once a
+// minute it also gives the features' jobs a turn (the retention, the morning list) and sweeps expired rate-limit hits.
 import { join } from 'node:path'
 import type { Transporter } from 'nodemailer'
 import type { RuntimeConfig } from '../config.server'
-import type { Database } from '../db/database.server'
+import type { Db } from '../db/database.server'
 import type { FileStore } from '../files/file-store.server'
-import { sanitizeText } from '../../features/leads/lead-email.server'
-import { leadEvents } from '../../features/leads/lead-events.server'
+import { sweepExpiredHits } from '../http/rate-limit.server'
 import { log, outsideRequest } from '../log/logger.server'
-import { expireLeads } from '../../features/owner/leads.server'
-import { morningListDay, pacificDate } from '../time/business-hours.server'
-import { CHANNELS, defaultBackoffMs, deliveryIo } from './channels.server'
-import { claimDue, markFailed, markSent, nextDue, releaseClaims } from './claim.server'
-import { enqueue } from './enqueue.server'
-import { unpaidInvoices } from '../../features/payments/invoices.server'
-import { templateOf, type DeliveryIo, type OutboxRow } from './templates.server'
+import { mailTransport, sanitizeText } from '../transport/mail.server'
+import { channels, NOUNS, SCOPES } from './channels.server'
+import { claimDue, markFailed, markSent, nextDue, releaseClaims, type ClaimedRow } from './claim.server'
+import { openSentJournal, SENT_JOURNAL_FILE, workerIdOf } from './journal.server'
+import { templateNamed, type Delivery } from './outbox.server'
 
 export type OutboxRunResult = { claimed: number; sent: number; failed: number }
 export type OutboxWorker = ReturnType<typeof createOutboxWorker>
 
 export interface OutboxOptions {
-  db: Database
+  db: Db
   dataDir: string
   config: RuntimeConfig
   files: FileStore
@@ -35,124 +29,47 @@ export interface OutboxOptions {
   now?: () => Date
 }
 
-/** Written before the database is told, so a crash cannot resend (decision 019). */
-export const SENT_JOURNAL_FILE = 'outbox-sent.log'
-// Truncating synced lines blocks the loop ~2 ms on ext4: empty it past this size instead.
-export const JOURNAL_CLEAR_BYTES = 64 * 1024
+export const BACKOFF_BASE_MS = 5_000
+export const BACKOFF_MAX_MS = 15 * 60_000
 
-export function openSentJournal(path: string) {
-  let fd: number | undefined
-  const handle = () => (fd ??= openSync(path, 'a+'))
-  return {
-    /** Synchronous, so a kill right after cannot lose it; the sync is for power loss. */
-    append(outboxId: string): Promise<void> {
-      const file = handle()
-      writeSync(file, `${outboxId}\n`)
-      return new Promise((resolve, reject) => fdatasync(file, (error) => (error ? reject(error) : resolve())))
-    },
-    read(): string[] {
-      let text = ''
-      try {
-        text = readFileSync(path, 'utf8')
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-      }
-      return [...new Set(text.split('\n').filter((line) => /^[0-9a-f-]{36}$/.test(line)))]
-    },
-    /** Empties the journal once it has grown; every id in it must be marked in the database. */
-    clear() {
-      const file = handle()
-      if (fstatSync(file).size >= JOURNAL_CLEAR_BYTES) ftruncateSync(file, 0)
-    },
-    close() {
-      if (fd !== undefined) closeSync(fd)
-      fd = undefined
-    },
-  }
+export function defaultBackoffMs(attempts: number, random: () => number = Math.random): number {
+  const exp = Math.min(Math.max(attempts - 1, 0), 30)
+  const base = Math.min(BACKOFF_BASE_MS * 2 ** exp, BACKOFF_MAX_MS)
+  const jitter = 1 + (random() * 0.4 - 0.2)
+  return Math.round(Math.min(base * jitter, BACKOFF_MAX_MS))
 }
 
-/** One process holds a data folder (decision 030), so an id kept there names that folder's worker across restarts. */
-function workerIdOf(dataDir: string): string {
-  const file = join(dataDir, 'outbox-worker-id')
-  try {
-    return readFileSync(file, 'utf8').trim()
-  } catch {
-    const id = randomUUID()
-    mkdirSync(dataDir, { recursive: true })
-    writeFileSync(file, id, { mode: 0o600 })
-    return id
-  }
+const JOBS = new Map<string, (delivery: Delivery) => Promise<unknown>>()
+
+/** A feature's periodic work, given a turn at most once a minute by each worker; it decides itself what is due. */
+export function outboxJob(name: string, run: (delivery: Delivery) => Promise<unknown>): void {
+  JOBS.set(name, run)
 }
 
 function errorMessage(error: unknown): string {
   return sanitizeText(error instanceof Error ? error.message : String(error), 1000) || 'unknown error'
 }
 
-/** Builds the row with its template and sends it on its channel; what went out, for the log. Throws to retry. */
-export async function deliverOutboxRow(row: OutboxRow, io: DeliveryIo): Promise<string> {
-  const template = templateOf(row.template)
-  if (!template) throw new Error(`no template ${row.template} in this version`)
-  const what = row.template.replace(/_/g, ' ')
-  const built = await template.build(row, io)
-  if (typeof built === 'string') return `${what} not sent: ${built}`
-  const send = CHANNELS[template.channel] as (message: typeof built, io: DeliveryIo) => Promise<string>
-  return `${what} ${await send(built, io)}`
-}
-
-/**
- * The morning list of `day`: claims the Pacific date for the day's one list, and queues an e-mail naming the leads
- * still new or contacted and unchanged for over a day, and the invoices still due (decision 055); the claim reads
- * both again as it is sent (decision 048).
- */
-export async function queueMorningList(db: Database, day: string, now: Date): Promise<number> {
-  return db.transaction().execute(async (tx) => {
-    const claimed = await tx
-      .insertInto('daily_runs')
-      .values({ job: 'morning-list', day })
-      .onConflict((conflict) => conflict.doNothing())
-      .executeTakeFirst()
-    if (!Number(claimed.numInsertedOrUpdatedRows)) return 0
-    const waiting = await tx
-      .selectFrom('leads')
-      .select('id')
-      .where('status', 'in', ['new', 'contacted'])
-      .where((eb) =>
-        eb(eb.fn('greatest', ['created_at', 'last_contact_at']), '<', new Date(now.getTime() - 86_400_000)),
-      )
-      .orderBy('created_at')
-      .execute()
-    const due = await unpaidInvoices(tx, now)
-    if (waiting.length > 0 || due.length > 0)
-      await enqueue(tx, 'owner_morning_list', { payload: { day, leads: waiting.map((l) => l.id) }, dueAt: now })
-    return waiting.length + due.length
-  })
-}
-
-// The day each job was last seen to by this process, so a run asks the database once a day per job.
-const done = new WeakMap<Database, { morningList?: string; retention?: string }>()
-
-async function runDailyJobs(db: Database, now: Date, config: Pick<RuntimeConfig, 'leadRetentionMonths'>) {
-  const seen = done.get(db) ?? {}
-  done.set(db, seen)
-  try {
-    if (seen.retention !== pacificDate(now)) {
-      await expireLeads(db, config.leadRetentionMonths, now)
-      seen.retention = pacificDate(now)
-    }
-    const morning = morningListDay(now)
-    if (morning && seen.morningList !== morning) {
-      await queueMorningList(db, morning, now)
-      seen.morningList = morning
-    }
-  } catch (error) {
-    // The deliveries go on; the next run tries again.
-    log('outbox').error({ err: error }, 'a daily job failed')
-  }
-}
-
 const KICK_DELAY_MS = 100
 const BATCH_SIZE = 25
 const LEASE_MS = 120_000
+const JOBS_EVERY_MS = 60_000
+
+/** The workers this process runs: deliverSoon() reaches them. */
+const running = new Set<OutboxWorker>()
+
+/** Delivers what the outbox holds now rather than at the next turn (a lead just stored). */
+export function deliverSoon(): void {
+  for (const worker of running) worker.kick()
+}
+
+/** What /readyz asks: this process sends what it stores. */
+export const outboxRunning = () => running.size > 0
+
+/** At shutdown: each worker ends its run and closes its transport. */
+export async function stopOutboxes(): Promise<void> {
+  await Promise.all([...running].map((worker) => worker.stop()))
+}
 
 export function createOutboxWorker(options: OutboxOptions) {
   const { db, config } = options
@@ -160,11 +77,13 @@ export function createOutboxWorker(options: OutboxOptions) {
   const backoff = options.backoffMs ?? defaultBackoffMs
   const now = options.now ?? (() => new Date())
   const worker = workerIdOf(options.dataDir)
-  const { io, transport } = deliveryIo(config, options.dataDir, options.files, db, options.transport)
+  const mail = mailTransport(config, options.dataDir, options.transport)
+  const send = channels(options, mail)
   const journal = openSentJournal(join(options.dataDir, SENT_JOURNAL_FILE))
   // Journaled but not yet marked in the database.
   const unmarked = new Set<string>()
   let recovered = false
+  let jobsRanAt = -Infinity
 
   async function markUnmarked(): Promise<void> {
     const ids = [...unmarked]
@@ -178,28 +97,46 @@ export function createOutboxWorker(options: OutboxOptions) {
   async function recover(): Promise<void> {
     for (const id of journal.read()) unmarked.add(id)
     await markUnmarked()
-    const released = await releaseClaims(db, worker)
+    const released = await releaseClaims(db, worker, now())
     if (released) log('outbox').info({ count: released }, 'resending what was claimed')
     recovered = true
   }
 
-  async function deliver(row: OutboxRow, result: OutboxRunResult): Promise<void> {
-    const { leadId, outboxId, attempts: attempt } = row
-    // The customer's e-mails are no message to the owner: their lines have a scope of their own.
-    const scope = templateOf(row.template)?.channel === 'customer_mail' ? 'customer' : 'owner'
+  async function runJobs(): Promise<void> {
+    // By the worker's clock, so a clock moved on (decision 048) gives the jobs their turn as time passing would.
+    const at = now().getTime()
+    if (at >= jobsRanAt && at - jobsRanAt < JOBS_EVERY_MS) return
+    jobsRanAt = at
+    for (const [name, run] of [['rate-limit sweep', () => sweepExpiredHits(db)] as const, ...JOBS]) {
+      // The deliveries go on; the next turn tries again.
+      await run({ db, now: now(), config }).catch((error: unknown) =>
+        log('outbox').error({ err: errorMessage(error), job: name }, 'a periodic job failed'),
+      )
+    }
+  }
+
+  async function deliver(row: ClaimedRow, result: OutboxRunResult): Promise<void> {
+    const { id: outboxId, attempts: attempt } = row
+    const leadId = row.leadId ?? undefined
+    const template = templateNamed(row.template)
+    const what = (row.key && !/\d/.test(row.key) ? row.key : row.template).replace(/[-_]/g, ' ')
+    const scope = row.key === 'lead' ? 'lead' : template ? SCOPES[template.channel] : 'outbox'
+    const to = template?.channel.endsWith('mail') ? { to: mail.kind } : {}
     try {
-      const done = await deliverOutboxRow(row, io)
-      if (row.template === 'lead_webhook') leadEvents.handedToWebhook(leadId, { outboxId, attempt })
-      else if (row.template !== 'owner_notification') log(scope).info({ outboxId, leadId: leadId || undefined }, done)
+      if (!template) throw new Error(`no template ${row.template} in this version`)
+      const built = await template.build(row.payload, row, { db, now: now(), config })
+      const done =
+        typeof built === 'string'
+          ? `${what} not sent: ${built}`
+          : `${what} ${await (send[template.channel] as (message: unknown, row: ClaimedRow) => Promise<string>)(built, row)}`
+      log(scope).info({ outboxId, leadId, attempt, ...to }, done)
     } catch (error) {
       const text = errorMessage(error)
       const delay = Math.max(0, Math.round(backoff(attempt)))
       await markFailed(db, outboxId, text, new Date(now().getTime() + delay))
       result.failed++
-      const failure = { outboxId, attempt, retryInSeconds: Math.round(delay / 1000) }
-      if (row.template === 'lead_webhook') leadEvents.webhookFailed(leadId, { ...failure, err: text })
-      else if (row.template === 'owner_notification') leadEvents.emailFailed(leadId, { ...failure, err: text })
-      else log(scope).warn({ ...failure, err: text }, `${row.template.replace(/_/g, ' ')} failed`)
+      const failure = { outboxId, leadId, attempt, retryInSeconds: Math.round(delay / 1000), err: text }
+      log(scope).warn(failure, `${what} ${template ? NOUNS[template.channel] : 'delivery'} failed; will retry`)
       return
     }
     // The mark that counts; the database learns of the whole batch at once.
@@ -210,13 +147,12 @@ export function createOutboxWorker(options: OutboxOptions) {
       log('outbox').error({ outboxId, err: errorMessage(error) }, `journaling the ${row.template} failed`)
     }
     result.sent++
-    if (row.template === 'owner_notification') leadEvents.emailed(leadId, { outboxId, attempt, to: transport.kind })
   }
 
   async function processBatch(): Promise<OutboxRunResult> {
     if (!recovered) await recover()
     else await markUnmarked()
-    await runDailyJobs(db, now(), config)
+    await runJobs()
     const claim = { worker, now: now(), leaseMs: LEASE_MS, limit: BATCH_SIZE, skip: [...unmarked] }
     const rows = await claimDue(db, claim)
     const result: OutboxRunResult = { claimed: rows.length, sent: 0, failed: 0 }
@@ -292,8 +228,8 @@ export function createOutboxWorker(options: OutboxOptions) {
     })()
   }
 
-  return {
-    transportKind: transport.kind,
+  const handle = {
+    transportKind: mail.kind,
     /** What /readyz checks. */
     get running() {
       return started && !stopped
@@ -301,15 +237,17 @@ export function createOutboxWorker(options: OutboxOptions) {
     start() {
       if (started || stopped) return
       started = true
+      running.add(handle)
       schedule(0)
     },
     async stop() {
       stopped = true
+      running.delete(handle)
       if (timer) clearTimeout(timer)
       timer = undefined
       await loopRun
       await chain
-      transport.close()
+      mail.close()
       journal.close()
     },
     runOnce,
@@ -325,4 +263,5 @@ export function createOutboxWorker(options: OutboxOptions) {
       schedule(KICK_DELAY_MS)
     },
   }
+  return handle
 }
