@@ -207,6 +207,7 @@ export interface DB {
     bucket: string
     key: string
     hit_at: Generated<Timestamp>
+    expires_at: Generated<Timestamp>
   }
   refunds: {
     id: Generated<string>

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { isIP } from 'node:net'
 import { sql } from 'kysely'
 import type { Backend } from '../backend.server'
+import type { Db } from '../db/database.server'
 
 /** The eight groups of an IPv6 address, as numbers; an embedded IPv4 tail counts as two. */
 function ipv6Groups(address: string): number[] {
@@ -54,6 +55,15 @@ export const retrySeconds = (retryAfterMs: number) => Math.max(1, Math.ceil(retr
 export function hitWait(bucket: string | null, key: string | null, count: number | null, windowMs: number | null) {
   return sql<number>`(SELECT CASE WHEN h.allowed THEN 0 ELSE h.retry_after_ms END
     FROM public.hit_rate_limit(${bucket}, ${key}, ${count}, ${windowMs}) h)`
+}
+
+/** Deletes the hits whose window has passed, in one statement: no request sweeps them (decision 061). */
+export async function sweepExpiredHits(db: Db): Promise<number> {
+  const swept = await db
+    .deleteFrom('rate_limit_hits')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .executeTakeFirst()
+  return Number(swept.numDeletedRows)
 }
 
 /**

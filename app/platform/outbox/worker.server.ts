@@ -13,6 +13,7 @@ import { sanitizeText } from '../../features/leads/lead-email.server'
 import { leadEvents } from '../../features/leads/lead-events.server'
 import { log, outsideRequest } from '../log/logger.server'
 import { expireLeads } from '../../features/owner/leads.server'
+import { sweepExpiredHits } from '../http/rate-limit.server'
 import { morningListDay, pacificDate } from '../time/business-hours.server'
 import { CHANNELS, defaultBackoffMs, deliveryIo } from './channels.server'
 import { claimDue, markFailed, markSent, nextDue, releaseClaims } from './claim.server'
@@ -128,13 +129,20 @@ export async function queueMorningList(db: Database, day: string, now: Date): Pr
   })
 }
 
-// The day each job was last seen to by this process, so a run asks the database once a day per job.
-const done = new WeakMap<Database, { morningList?: string; retention?: string }>()
+// When this process last saw to each job: the day for the daily ones, so a run asks the database once a day per
+// job, and the time of the last sweep.
+const done = new WeakMap<Database, { morningList?: string; retention?: string; sweptAt?: number }>()
+const SWEEP_INTERVAL_MS = 60_000
 
 async function runDailyJobs(db: Database, now: Date, config: Pick<RuntimeConfig, 'leadRetentionMonths'>) {
   const seen = done.get(db) ?? {}
   done.set(db, seen)
   try {
+    // And once a minute, the rate-limit hits whose window has passed (decision 061).
+    if (Date.now() - (seen.sweptAt ?? 0) >= SWEEP_INTERVAL_MS) {
+      seen.sweptAt = Date.now()
+      await sweepExpiredHits(db)
+    }
     if (seen.retention !== pacificDate(now)) {
       await expireLeads(db, config.leadRetentionMonths, now)
       seen.retention = pacificDate(now)

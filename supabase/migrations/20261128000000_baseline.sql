@@ -114,13 +114,17 @@ CREATE TABLE public.lead_photo_token_counts (
 );
 
 -- Sliding windows per (bucket, key), shared by every instance (docs/decisions/021-shared-rate-limits.md).
+-- Each hit says when it stops counting, and the outbox's worker deletes the expired ones once a minute, so no
+-- request sweeps them (docs/decisions/061-lead-writes-that-do-not-slow.md). Every look names its bucket and key:
+-- no index on the bucket alone, which a small table's plan took and kept as deleted hits piled up in it.
 CREATE TABLE public.rate_limit_hits (
-  bucket text NOT NULL CHECK (char_length(bucket) BETWEEN 1 AND 40),
-  key    text NOT NULL CHECK (char_length(key) BETWEEN 1 AND 128),
-  hit_at timestamptz NOT NULL DEFAULT clock_timestamp()
+  bucket     text NOT NULL CHECK (char_length(bucket) BETWEEN 1 AND 40),
+  key        text NOT NULL CHECK (char_length(key) BETWEEN 1 AND 128),
+  hit_at     timestamptz NOT NULL DEFAULT clock_timestamp(),
+  -- A hit inserted without it stays as long as the longest window hit_rate_limit takes (milliseconds in an integer).
+  expires_at timestamptz NOT NULL DEFAULT clock_timestamp() + interval '2147483647 milliseconds'
 );
 CREATE INDEX rate_limit_hits_key_idx ON public.rate_limit_hits (bucket, key, hit_at);
-CREATE INDEX rate_limit_hits_age_idx ON public.rate_limit_hits (bucket, hit_at);
 
 -- A job done once a day by whichever instance claims the day first (the morning list, the retention).
 CREATE TABLE public.daily_runs (
@@ -470,11 +474,7 @@ BEGIN
     RETURN QUERY SELECT false, greatest(1, ceil(extract(epoch FROM (v_oldest + v_window - v_now)) * 1000))::integer;
     RETURN;
   END IF;
-  INSERT INTO public.rate_limit_hits (bucket, key, hit_at) VALUES (p_bucket, p_key, v_now);
-  -- Visitors who never come back leave expired hits: each call removes a few.
-  DELETE FROM public.rate_limit_hits h
-   WHERE h.ctid IN (SELECT o.ctid FROM public.rate_limit_hits o
-                     WHERE o.bucket = p_bucket AND o.hit_at <= v_now - v_window LIMIT 50);
+  INSERT INTO public.rate_limit_hits (bucket, key, hit_at, expires_at) VALUES (p_bucket, p_key, v_now, v_now + v_window);
   RETURN QUERY SELECT true, 0;
 END
 $$;
