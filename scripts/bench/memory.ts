@@ -1,14 +1,28 @@
 // npm run bench:memory — the production server's resident memory (VmRSS) on PGlite, then on a throwaway PostgreSQL
 // 15 whose own processes are not counted: after the start, after five 12 MP phone photos as JPEG and again as HEIC,
-// and after each of 10 rounds of 1,000 mixed requests (pages, 404s, images, leads). PGlite fails over 350 MB at any of
-// those points; the peaks while the work runs are reported beside them.
-import { readFileSync } from 'node:fs'
+// and after each of 10 rounds of 1,000 mixed requests (pages, a quote page, a pay page, signed Stripe events at the
+// local stand-in's API, 404s, images, leads). PGlite fails over 350 MB at any of those points or while the requests
+// run; the peaks while the work runs are reported beside them.
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import sharp from 'sharp'
+import Stripe from 'stripe'
+import * as v from 'valibot'
 import { cities } from '../../app/content/cities'
+import { quoteDraftSchema } from '../../app/features/quotes/quote-schema'
+import { parseRuntimeConfig } from '../../app/platform/config.server'
+import { openDatabase } from '../../app/platform/db/database.server'
+import { leadSettingsOf, storeLead } from '../../app/features/leads/store-lead.server'
+import { markJobDone, sendInvoice } from '../../app/features/payments/invoice-writes.server'
+import { quoteOf } from '../../app/features/quotes/quote-reads.server'
+import { answerQuote, sendQuote } from '../../app/features/quotes/quotes.server'
 import { heicOf } from '../../tests/support/phone-photo-tags'
 import { startPostgres } from '../../tests/support/postgres'
 import { startSiteProcess, type SiteProcess } from '../../tests/support/site-process'
+import { startStripeStandIn } from '../../tests/support/stripe-stand-in'
 import { freshDatabaseUrl } from '../../tests/support/test-database'
 import { contactFormToken, failIfAny, postLeadForm, report, routeKinds, rssMb } from './common'
 
@@ -59,44 +73,149 @@ async function uploadFive(site: SiteProcess, token: string, photo: Blob) {
 
 const pagePaths = [...routeKinds.map((route) => route.path), ...cities.map((city) => `/city/${city.slug}`)]
 
-/** Request `i` of the mix: 6 in 10 a page, then a page with an ad-click query, an image, a 404 and a lead. */
-async function mixedRequest(site: SiteProcess, i: number, formToken: string, imagePath: string): Promise<number> {
-  if (i % 10 === 9) return postLead(site, i, formToken).then(() => 200)
-  const page = pagePaths[i % pagePaths.length]!
-  const others = [`${page}${page.includes('?') ? '&' : '?'}gclid=${i}`, imagePath, `/no-such-page-${i}`]
-  const response = await fetch(`${site.url}${others[(i % 10) - 6] ?? page}`, {
-    headers: { 'Accept-Encoding': 'gzip, br' },
+/** What the mix reaches besides pages: the contact form's token, an image, a quote's and an invoice's links. */
+interface Fixtures {
+  formToken: string
+  imagePath: string
+  quoteToken: string
+  payToken: string
+  /** The Checkout Session "Pay by card" made at the stand-in, which the events name. */
+  sessionId: string
+  webhookSecret: string
+}
+
+/**
+ * A lead with a quote waiting for its answer, and one whose accepted quote was invoiced, made by the owner's and
+ * the customer's own calls before the server starts: their links' tokens.
+ */
+async function quoteAndInvoice(dataDir: string, databaseUrl: string | undefined) {
+  const db = await openDatabase({ dataDir, databaseUrl })
+  const settings = leadSettingsOf(parseRuntimeConfig({ DATA_DIR: dataDir }), new Date())
+  try {
+    const quoted = async (firstName: string) => {
+      const contact = { firstName, email: `${firstName.toLowerCase()}@example.com`, phone: '916-555-0101' }
+      const lead = { ...contact, idempotencyKey: `memory-bench-${firstName}`, spamReason: null }
+      const { id } = await storeLead(db, { ...lead, sourcePage: '/contact', userAgent: null, ipHash: null }, settings)
+      const items = [{ description: 'Driveway cleaning', price: '250' }]
+      const sent = await sendQuote(db, v.parse(quoteDraftSchema, { lead: id, items, validDays: 30 }), new Date())
+      if (sent.result !== 'sent') throw new Error(`quote not sent: ${sent.result}`)
+      return { id, token: sent.link.split('/quote/')[1]! }
+    }
+    const waiting = await quoted('Quinn')
+    const invoiced = await quoted('Ines')
+    const { token, version, hash } = (await quoteOf(db, invoiced.id))!
+    const acceptance = { version, hash, name: 'Ines Vega', chosen: [], ipHash: null, userAgent: null, push: false }
+    if ((await answerQuote(db, token, acceptance, new Date())) !== 'accepted') throw new Error('quote not accepted')
+    await markJobDone(db, invoiced.id)
+    await sendInvoice(db, invoiced.id, new Date())
+    const invoice = await db
+      .selectFrom('invoices')
+      .select('token')
+      .where('lead_id', '=', invoiced.id)
+      .executeTakeFirst()
+    return { quoteToken: waiting.token, payToken: invoice!.token! }
+  } finally {
+    await db.close()
+  }
+}
+
+/** "Pay by card" on the pay page, as its plain form posts it: the session it sends the customer to. */
+async function checkoutSession(site: SiteProcess, payToken: string): Promise<string> {
+  const response = await fetch(`${site.url}/pay/${payToken}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: site.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: '',
   })
+  const session = response.headers.get('location')?.match(/\/c\/pay\/(cs_\w+)/)?.[1]
+  if (!session) throw new Error(`no Checkout Session: ${response.status} ${response.headers.get('location')}`)
+  return session
+}
+
+// Only its webhook helper: the signature Stripe puts on an event.
+const stripe = new Stripe('sk_test_memory_bench')
+
+/** A new event about the session, signed as Stripe signs it: the site reads the session back from the stand-in. */
+async function stripeEvent(site: SiteProcess, { sessionId, webhookSecret }: Fixtures): Promise<number> {
+  const event = {
+    id: `evt_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: sessionId, object: 'checkout.session' } },
+    livemode: false,
+  }
+  const payload = JSON.stringify(event, null, 2)
+  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret })
+  const response = await fetch(`${site.url}/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    body: payload,
+  })
+  if ((await response.text()) !== 'Recorded\n') throw new Error(`event not recorded: ${response.status}`)
+  return response.status
+}
+
+/**
+ * Request `i` of the mix, by its last digit: a page (0–2, 8), the quote page, the pay page, a page with an ad-click
+ * query, an image, a 404 and a Stripe event by turns (7), a lead (9).
+ */
+async function mixedRequest(site: SiteProcess, i: number, fixtures: Fixtures): Promise<number> {
+  const kind = i % 10
+  if (kind === 9) return postLead(site, i, fixtures.formToken).then(() => 200)
+  if (kind === 7 && i % 20 === 17) return stripeEvent(site, fixtures)
+  const page = pagePaths[i % pagePaths.length]!
+  const others: Record<number, string> = {
+    3: `/quote/${fixtures.quoteToken}`,
+    4: `/pay/${fixtures.payToken}`,
+    5: `${page}${page.includes('?') ? '&' : '?'}gclid=${i}`,
+    6: fixtures.imagePath,
+    7: `/no-such-page-${i}`,
+  }
+  const response = await fetch(`${site.url}${others[kind] ?? page}`, { headers: { 'Accept-Encoding': 'gzip, br' } })
   await response.arrayBuffer()
   return response.status
 }
 
 /** A round of mixed requests, CONCURRENCY at a time; how many were answered 5xx. */
-async function round(site: SiteProcess, formToken: string, imagePath: string): Promise<number> {
+async function round(site: SiteProcess, fixtures: Fixtures): Promise<number> {
   let next = 0
   let failed = 0
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS_PER_ROUND) if ((await mixedRequest(site, next++, formToken, imagePath)) >= 500) failed++
+      while (next < REQUESTS_PER_ROUND) if ((await mixedRequest(site, next++, fixtures)) >= 500) failed++
     }),
   )
   return failed
 }
 
 async function measure(database: string, env: Record<string, string>) {
-  const site = await startSiteProcess({ QUOTE_RATE_LIMIT: '0', QUOTE_MIN_FILL_MS: '0', ...env })
+  const standIn = await startStripeStandIn()
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-data-'))
+  const { quoteToken, payToken } = await quoteAndInvoice(dataDir, env.DATABASE_URL)
+  const stripeEnv = { STRIPE_SECRET_KEY: standIn.apiKey, STRIPE_WEBHOOK_SECRET: standIn.webhookSecret }
+  const site = await startSiteProcess({
+    QUOTE_RATE_LIMIT: '0',
+    QUOTE_MIN_FILL_MS: '0',
+    DATA_DIR: dataDir,
+    ...stripeEnv,
+    STRIPE_API_BASE: standIn.url,
+    ...env,
+  })
   try {
     await sleep(2000)
     const start = rssMb(site.pid)
     const formToken = await contactFormToken(site.url)
     const imagePath = (await (await fetch(`${site.url}/`)).text()).match(/\/img\/[\w.-]+\.avif/)?.[0] ?? '/favicon.ico'
+    const sessionId = await checkoutSession(site, payToken)
+    const fixtures = { formToken, imagePath, quoteToken, payToken, sessionId, webhookSecret: standIn.webhookSecret }
     const jpeg = await measured(site, async () => uploadFive(site, await postLead(site, -1, formToken), photos.JPEG))
     const heic = await measured(site, async () => uploadFive(site, await postLead(site, -2, formToken), photos.HEIC))
     const rounds: number[] = []
     let failed = 0
     const requests = await measured(site, async () => {
       for (let i = 0; i < ROUNDS; i++) {
-        failed += await round(site, formToken, imagePath)
+        failed += await round(site, fixtures)
         rounds.push(rssMb(site.pid))
       }
     })
@@ -108,10 +227,12 @@ async function measure(database: string, env: Record<string, string>) {
       '5 HEIC: peak / after': `${heic.peak} / ${heic.after}`,
       [`${ROUNDS * REQUESTS_PER_ROUND} requests: peak / after`]: `${requests.peak} / ${requests.after}`,
       '5xx answers': failed,
-      worst: Math.max(start, jpeg.after, heic.after, ...rounds, requests.after),
+      // Through the requests, their peak: the photos' own peaks pass with V8's next collection.
+      worst: Math.max(start, jpeg.after, heic.after, requests.peak),
     }
   } finally {
     await site.stop()
+    await standIn.close()
   }
 }
 

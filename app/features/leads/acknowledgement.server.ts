@@ -2,7 +2,7 @@
 // of its normalized address) once in 24 hours, a client once an hour, and 30 an hour in all, kept as
 // rate_limit_hits rows so that every instance counts them alike.
 import { createHash } from 'node:crypto'
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../platform/db/database.server'
 
 /** The inbox an address reaches: trimmed and lower-cased, its +tag dropped, and for Gmail its dots too. */
@@ -25,39 +25,27 @@ export function acknowledgementKeys(email: string, client: string | null) {
   return { address, clientKey: client?.trim().slice(0, 128) || null }
 }
 
-/** One row: whether an acknowledgement to these keys may go now, by the hits of the last day and hour. */
+/**
+ * One row: whether an acknowledgement to these keys may go now, by the hits of the last day and hour. Each look
+ * names its bucket, key and window, so it reads that key's recent hits alone, however many the table holds.
+ */
 function withinLimits(db: Db, { address, clientKey }: ReturnType<typeof acknowledgementKeys>) {
+  const hitsSince = (bucket: string, key: string | null, since: RawBuilder<Date>) =>
+    db.selectFrom('rate_limit_hits').where('bucket', '=', bucket).where('key', '=', key).where('hit_at', '>', since)
   const hour = sql<Date>`now() - interval '1 hour'`
-  return db
-    .selectFrom('rate_limit_hits')
-    .select((eb) =>
-      eb
-        .and([
-          eb(
-            eb.fn
-              .countAll<number>()
-              .filterWhere((f) =>
-                f.or([
-                  f.and([
-                    f('bucket', '=', 'ack-address'),
-                    f('key', '=', address),
-                    f('hit_at', '>', sql<Date>`now() - interval '24 hours'`),
-                  ]),
-                  f.and([f('bucket', '=', 'ack-client'), f('key', '=', clientKey), f('hit_at', '>', hour)]),
-                ]),
-              ),
-            '=',
-            0,
-          ),
-          eb(
-            eb.fn.countAll<number>().filterWhere((f) => f.and([f('bucket', '=', 'ack-all'), f('hit_at', '>', hour)])),
-            '<',
-            ALL_PER_HOUR,
-          ),
-        ])
-        .as('allowed'),
-    )
-    .where('bucket', 'in', ['ack-address', 'ack-client', 'ack-all'])
+  return db.selectNoFrom((eb) =>
+    eb
+      .and([
+        eb.not(eb.exists(hitsSince('ack-address', address, sql<Date>`now() - interval '24 hours'`).select('key'))),
+        eb.not(eb.exists(hitsSince('ack-client', clientKey, hour).select('key'))),
+        eb(
+          hitsSince('ack-all', 'all', hour).select((count) => count.fn.countAll<number>().as('hits')),
+          '<',
+          ALL_PER_HOUR,
+        ),
+      ])
+      .as('allowed'),
+  )
 }
 
 /**
@@ -72,12 +60,15 @@ async function acknowledgementHits(db: Db, email: string, client: string | null)
   const keys = acknowledgementKeys(email, client)
   const { allowed } = await withinLimits(db, keys).executeTakeFirstOrThrow()
   if (!allowed) return []
+  // Kept while they count; the outbox's worker deletes them after (sweepExpiredHits).
+  const day = sql<Date>`now() + interval '24 hours'`
+  const hour = sql<Date>`now() + interval '1 hour'`
   const hits = [
-    { bucket: 'ack-address', key: keys.address },
-    { bucket: 'ack-client', key: keys.clientKey },
-    { bucket: 'ack-all', key: 'all' },
+    { bucket: 'ack-address', key: keys.address, expires_at: day },
+    { bucket: 'ack-client', key: keys.clientKey, expires_at: hour },
+    { bucket: 'ack-all', key: 'all', expires_at: hour },
   ]
-  return hits.filter((hit): hit is { bucket: string; key: string } => hit.key !== null)
+  return hits.filter((hit): hit is typeof hit & { key: string } => hit.key !== null)
 }
 
 /**
@@ -97,18 +88,6 @@ export async function acknowledgementAllowed(db: Db, outboxId: string): Promise<
     if (!row) return false
     const decided = (row.payload as { allowed?: unknown } | null)?.allowed
     if (typeof decided === 'boolean') return decided
-    await tx
-      .deleteFrom('rate_limit_hits')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('bucket', '=', 'ack-address'), eb('hit_at', '<=', sql<Date>`now() - interval '24 hours'`)]),
-          eb.and([
-            eb('bucket', 'in', ['ack-client', 'ack-all']),
-            eb('hit_at', '<=', sql<Date>`now() - interval '1 hour'`),
-          ]),
-        ]),
-      )
-      .execute()
     const hits = await acknowledgementHits(tx, row.email, row.ip_hash)
     if (hits.length > 0) await tx.insertInto('rate_limit_hits').values(hits).execute()
     const allowed = hits.length > 0
