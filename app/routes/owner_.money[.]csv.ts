@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { db } from '~/platform/db/db.server'
-import { forOwner } from '~/features/owner/owner-access.server'
+import { forOwner } from '~/platform/http/owner-access.server'
 import { moneyCsvResponse } from '~/features/payments/payments.server'
 
 /** Every payment and refund for the bookkeeper, for the signed-in owner only (decision 055). */

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { getRequestIP } from '@tanstack/react-start/server'
 import { OwnerSignInConfirm } from '~/features/owner/owner-sign-in'
-import { handleSignInPost } from '~/features/owner/owner-access.server'
+import { handleSignInPost } from '~/features/owner/sign-in.server'
 
 /** A GET only shows a button: mail scanners that open links must not use the token. */
 export const Route = createFileRoute('/owner_/sign-in')({

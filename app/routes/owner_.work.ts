@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { db } from '~/platform/db/db.server'
 import { files } from '~/platform/files/file-store.server'
-import { forOwner } from '~/features/owner/owner-access.server'
+import { forOwner } from '~/platform/http/owner-access.server'
 import { handlePostWork } from '~/features/work/post-work.server'
 
 // Opened in a browser (a bookmark, a refresh after a plain post): the form lives in the inbox.

@@ -10,7 +10,7 @@ import { openTestSite, servedBy, type TestSite, type TestSiteOptions } from '../
 import { runtimeConfig, type Env } from '../../app/platform/config.server'
 import { CompiledQuery } from 'kysely'
 import type { Db } from '../../app/platform/db/database.server'
-import { SESSION_COOKIE } from '../../app/features/owner/owner-access.server'
+import { SESSION_COOKIE } from '../../app/platform/http/owner-access.server'
 import { leadSettingsOf, storeLead, type StoredLeadInput } from '../../app/features/leads/store-lead.server'
 import { createLeadService, type LeadService } from '../../app/features/leads/lead-service.server'
 import { createFormTokens } from '../../app/features/leads/tokens.server'

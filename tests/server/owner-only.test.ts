@@ -2,12 +2,12 @@
  * Owner-only by construction: every server function in the build's manifest (.output) and every route handler in the
  * route tree the build uses, asked of the built site, answers 401 without a session, 401 with a signed-out one and
  * 403 from another site with a live one, unless it is public below. A new function or handler without ownerFn or
- * forOwner (app/features/owner/owner-access.server.ts) fails here until it is listed as public, with why.
+ * forOwner (app/platform/http/owner-access.server.ts) fails here until it is listed as public, with why.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { getRouter } from '../../app/router'
-import { SESSION_COOKIE } from '../../app/features/owner/owner-access.server'
+import { SESSION_COOKIE } from '../../app/platform/http/owner-access.server'
 import { insertOwnerSession } from '../support/owner-session'
 import { builtServerFunctions } from '../support/server-functions'
 import { openSiteDatabase, startSiteProcess, type SiteProcess } from '../support/site-process'

@@ -8,8 +8,15 @@ import { getResponseHeader, getResponseStatus } from '@tanstack/react-start/serv
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { site as business } from '../../app/content/site'
 import type { TestSite } from '../support/test-site'
-import { forOwner, handleSignInPost, requireOwner, SESSION_COOKIE } from '../../app/features/owner/owner-access.server'
-import { hashToken, sealSessionSecret, unsealSessionSecret } from '../../app/features/owner/sign-in.server'
+import {
+  forOwner,
+  hashToken,
+  requireOwner,
+  sealSessionSecret,
+  SESSION_COOKIE,
+  unsealSessionSecret,
+} from '../../app/platform/http/owner-access.server'
+import { handleSignInPost } from '../../app/features/owner/sign-in.server'
 import { captureLog } from '../support/log-capture'
 import {
   formPost,
@@ -255,7 +262,7 @@ describe('an owner session', { timeout: 120_000 }, () => {
     const restart = async () => {
       vi.resetModules()
       ;(await import('../../app/platform/db/db.server')).useDatabase(site.db)
-      return (await import('../../app/features/owner/owner-access.server')).forOwner
+      return (await import('../../app/platform/http/owner-access.server')).forOwner
     }
     expect(await ownerOnly(cookie, await restart())).toBe(200)
     vi.stubEnv('OWNER_EMAIL', 'new-owner@example.com')

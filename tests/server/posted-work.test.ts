@@ -24,7 +24,7 @@ import {
   encodeVariants,
   type RawImage,
 } from '../../app/platform/images/image-variants.server'
-import { forOwner, SESSION_COOKIE } from '../../app/features/owner/owner-access.server'
+import { forOwner, SESSION_COOKIE } from '../../app/platform/http/owner-access.server'
 import { backupLeadPhotos, restoreLeadPhotos } from '../../scripts/backup-files'
 import { handlePostWork, storePostedWork } from '../../app/features/work/post-work.server'
 import { deleteWork, listOwnerWork, publishedWork, setWorkPublished } from '../../app/features/work/posted-work.server'

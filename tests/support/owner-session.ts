@@ -2,7 +2,12 @@
 // cookie's value that opens it. For Vitest (tests/server/helpers.ts) and Playwright (e2e/support/owner.ts).
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../../app/platform/db/database.server'
-import { hashToken, ownerUserId, sealSessionSecret, SESSION_MAX_DAYS } from '../../app/features/owner/sign-in.server'
+import {
+  hashToken,
+  ownerUserId,
+  sealSessionSecret,
+  SESSION_MAX_DAYS,
+} from '../../app/platform/http/owner-access.server'
 
 /** Stores a session for `email` that ends as a new sign-in's does; the cookie value sealed with `password`. */
 export async function insertOwnerSession(db: Db, email: string, password: string): Promise<string> {

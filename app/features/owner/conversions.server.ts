@@ -5,7 +5,7 @@ import { centsText } from '../../lib/money'
 import { BUSINESS_TIME_ZONE } from '../../platform/time/business-hours.server'
 import type { Db } from '../../platform/db/database.server'
 import { receivedCents } from '../payments/invoices.server'
-import { csvDownload, csvText } from './owner-files.server'
+import { csvDownload, csvText } from '../../platform/http/owner-files.server'
 
 export interface Conversion {
   id: string

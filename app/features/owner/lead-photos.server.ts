@@ -5,7 +5,7 @@ import { UUID_PATTERN } from '~/features/owner/owner-views'
 import type { InboxLead } from '~/features/owner/owner-lead'
 import type { Db } from '../../platform/db/database.server'
 import type { FileStore } from '../../platform/files/file-store.server'
-import { OWNER_FILE_HEADERS } from './owner-files.server'
+import { OWNER_FILE_HEADERS } from '../../platform/http/owner-files.server'
 
 /** Each lead's photos' names, oldest first. */
 async function photoNames(db: Db, leadIds: string[]) {

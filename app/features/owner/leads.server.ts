@@ -8,7 +8,7 @@ import type { Tables } from '../../platform/db/schema.gen'
 import type { FileStore } from '../../platform/files/file-store.server'
 import { log } from '../../platform/log/logger.server'
 import { customerMail, enqueue, removeFiles } from '../../platform/outbox/outbox.server'
-import { csvText } from './owner-files.server'
+import { csvText } from '../../platform/http/owner-files.server'
 
 export type OwnerLeadStatus = Tables['leads']['status']
 /** The review request's outbox key: one per lead (inbox.server.ts). */

@@ -1,5 +1,5 @@
-import { createMiddleware, createServerFn, createServerOnlyFn } from '@tanstack/react-start'
-import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
+import { createServerFn } from '@tanstack/react-start'
+import { setResponseHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { runtimeConfig } from '~/platform/config.server'
 import { parse } from '~/platform/http/function-input.server'
@@ -9,7 +9,8 @@ import { deliverSoon } from '~/platform/outbox/worker.server'
 import { pushEndpointRefusal } from '~/platform/transport/push-endpoint.server'
 import { savePushSubscription } from '~/platform/transport/push.server'
 import { log } from '~/platform/log/logger.server'
-import { ownerAccess, requireOwner } from '~/features/owner/owner-access.server'
+import { ownerAccess } from '~/platform/http/owner-access.server'
+import { ownerFn, refuse } from '~/platform/http/owner-access.functions'
 import { deleteLead } from '~/features/owner/leads.server'
 import { leadSources, listInbox, requestReview, updateLead } from '~/features/owner/inbox.server'
 import {
@@ -20,22 +21,6 @@ import {
   type InboxLead,
   type LeadSources,
 } from './owner-lead'
-
-const ownerOnly = createMiddleware({ type: 'function' }).server(async ({ next }) =>
-  next({ context: { owner: await requireOwner() } }),
-)
-
-/**
- * Every owner function is made from this, `ownerFn({ method: 'POST' })`: 401 and no data without a session,
- * checked before its input. tests/server/owner-only.test.ts walks the build: any other function must be public.
- */
-export const ownerFn = createServerFn().middleware([ownerOnly])
-
-/** Answers the call with this status and message. */
-export const refuse = createServerOnlyFn((status: number, message: string): never => {
-  setResponseStatus(status)
-  throw new Error(message)
-})
 
 export interface OwnerState {
   mode: 'ready' | 'unconfigured'

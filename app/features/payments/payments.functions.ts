@@ -12,7 +12,7 @@ import {
   type InvoiceWriteResult,
 } from '~/features/payments/invoice-writes.server'
 import { moneySummary, recordPayment, refundPayment, saveOtherWays } from '~/features/payments/payments.server'
-import { ownerFn, refuse } from '../owner/owner.functions'
+import { ownerFn, refuse } from '../../platform/http/owner-access.functions'
 import { INVOICE_REFUSALS, type LeadInvoice, type MoneySummary } from './invoice'
 import {
   invoiceLeadSchema,

@@ -19,7 +19,7 @@ import { readPlainForm } from '../../platform/http/plain-form.server'
 import { limitAsQuoteForm, plainPage, seeOther, READS_PER_POST } from '../../platform/http/link-page.server'
 import { visitorHash } from '../../platform/http/rate-limit.server'
 import { sanitizeText } from '../../platform/transport/mail.server'
-import { ownerAccess } from '../owner/owner-access.server'
+import { ownerAccess } from '../../platform/http/owner-access.server'
 import { quoteOfToken } from './quote-reads.server'
 import { answerQuote } from './quotes.server'
 

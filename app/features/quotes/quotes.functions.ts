@@ -7,7 +7,7 @@ import { parse } from '~/platform/http/function-input.server'
 import { calendarFeedSecret, calendarFeedUrl } from '~/features/quotes/calendar.server'
 import { priceSettings, savePriceSettings } from '~/features/prices/price-list.server'
 import { quoteEditor, scheduleJob, sendQuote, withdrawQuote } from '~/features/quotes/quotes.server'
-import { ownerFn, refuse } from '../owner/owner.functions'
+import { ownerFn, refuse } from '../../platform/http/owner-access.functions'
 import { jobScheduleSchema, priceListSchema, quoteDraftSchema } from './quote-schema'
 import { OWNER_QUOTE_TEXTS } from './quote-texts'
 

@@ -5,7 +5,7 @@ import { db } from '~/platform/db/db.server'
 import { files } from '~/platform/files/file-store.server'
 import * as postedWork from '~/features/work/posted-work.server'
 import { parse } from '~/platform/http/function-input.server'
-import { ownerFn, refuse } from '../owner/owner.functions'
+import { ownerFn, refuse } from '../../platform/http/owner-access.functions'
 
 export type { OwnerPostedWork, PostedWork } from '~/features/work/posted-work.server'
 
