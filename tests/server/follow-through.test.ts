@@ -10,7 +10,7 @@ import { businessMinutesLater, pacificClock, pacificInstant } from '../../app/pl
 import { updateLead } from '../../app/features/owner/inbox.server'
 import { requestSignInLink } from '../../app/features/owner/sign-in.server'
 import type { OutboxRow } from '../../app/platform/outbox/outbox.server'
-import { ownerFollowUp } from '../../app/features/owner/owner.outbox.server'
+import { ownerFollowUp } from '../../app/features/leads/leads.outbox.server'
 import type { TestSite, TestSiteOptions } from '../support/test-site'
 import { messages } from '../../app/content/messages'
 import { acknowledgementAllowed } from '../../app/features/leads/acknowledgement.server'

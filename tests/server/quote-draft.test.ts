@@ -10,7 +10,7 @@ import {
   firstIssue,
   jobScheduleSchema,
   priceListSchema,
-  priceSchema,
+  quotePriceSchema,
   quoteDraftSchema,
 } from '../../app/features/quotes/quote-schema'
 import { OWNER_QUOTE_FIELD_TEXTS as O, OWNER_QUOTE_TEXTS } from '../../app/features/quotes/quote-texts'
@@ -23,20 +23,20 @@ const issue = (schema: v.GenericSchema, input: unknown) => {
 
 describe("the owner's prices", () => {
   it('reads dollars as typed into whole cents, $0 to $100,000', () => {
-    expect(['0', '250', '120.5', '1,250.50', '$900', 100000, '100000.00'].map((p) => issue(priceSchema, p))).toEqual([
-      0, 25000, 12050, 125050, 90000, 10000000, 10000000,
-    ])
+    expect(
+      ['0', '250', '120.5', '1,250.50', '$900', 100000, '100000.00'].map((p) => issue(quotePriceSchema, p)),
+    ).toEqual([0, 25000, 12050, 125050, 90000, 10000000, 10000000])
   })
 
   it('refuses a negative, fractional-cent, too large or unreadable amount with its message', () => {
-    expect(issue(priceSchema, '-1')).toBe(O.priceNegative)
-    expect(issue(priceSchema, -5)).toBe(O.priceNegative)
-    expect(issue(priceSchema, '10.005')).toBe(O.priceCents)
-    expect(issue(priceSchema, 0.001)).toBe(O.priceCents)
-    expect(issue(priceSchema, '100000.01')).toBe(O.priceMax)
-    expect(issue(priceSchema, 1e21)).toBe(O.priceFormat)
-    expect(issue(priceSchema, 'ten')).toBe(O.priceFormat)
-    expect(issue(priceSchema, '')).toBe(O.priceRequired)
+    expect(issue(quotePriceSchema, '-1')).toBe(O.priceNegative)
+    expect(issue(quotePriceSchema, -5)).toBe(O.priceNegative)
+    expect(issue(quotePriceSchema, '10.005')).toBe(O.priceCents)
+    expect(issue(quotePriceSchema, 0.001)).toBe(O.priceCents)
+    expect(issue(quotePriceSchema, '100000.01')).toBe(O.priceMax)
+    expect(issue(quotePriceSchema, 1e21)).toBe(O.priceFormat)
+    expect(issue(quotePriceSchema, 'ten')).toBe(O.priceFormat)
+    expect(issue(quotePriceSchema, '')).toBe(O.priceRequired)
   })
 
   it("keeps a price list's empty starting price as none and refuses a bad one beside its line", () => {

@@ -5,7 +5,7 @@ import { limitVisitor } from '../../platform/http/rate-limit.server'
 import { log } from '../../platform/log/logger.server'
 import { groundedAnswer } from './grounded.server'
 import type { Db } from '../../platform/db/database.server'
-import { typicalPrices } from '../prices/price-list.server'
+import { typicalPrices } from '../prices/index.server'
 import { llmSystemPrompt } from './knowledge.server'
 
 export class AssistantRequestError extends Error {

@@ -13,8 +13,8 @@ import {
   quoteCta,
   servicesSentence,
 } from '../../content/assistant-answers'
-import { TYPICAL_PRICE_TEXTS, type TypicalPrice } from '../prices/typical-price'
-import { cityOfZip } from '../leads/lead-fields.server'
+import { TYPICAL_PRICE_TEXTS, type TypicalPrice } from '../prices'
+import { cityOfZip } from '../leads/index.server'
 import { serviceKnowledge, serviceKnowledgeById, servedPlaces, type ServiceKnowledge } from './knowledge.server'
 
 const SYNONYMS: [RegExp, string][] = [

@@ -5,7 +5,7 @@ import { site } from '../../content/site'
 import { isValidEmail } from '../../lib/text'
 import { BUSINESS_TIME_ZONE } from '../../platform/time/business-hours.server'
 import { composeMail, escapeHtml, sanitizeText, type Mail } from '../../platform/transport/mail.server'
-import { mapUrl, OWNER_TEXTS, preferredTimeText, serviceAddress } from '../owner/owner-lead'
+import { mapUrl, OUTSIDE_AREA_TEXT, preferredTimeText, serviceAddress } from './lead-facts'
 
 export interface NotificationLead {
   id: string
@@ -36,7 +36,7 @@ function whereAndWhen(lead: NotificationLead): string[] {
   const time = preferredTimeText(lead.preferredTime)
   return [
     ...(address ? [`Address:  ${address}`] : []),
-    ...(address && lead.outsideArea ? [`Area:     ${OWNER_TEXTS.outsideArea} (not a ZIP code of our cities)`] : []),
+    ...(address && lead.outsideArea ? [`Area:     ${OUTSIDE_AREA_TEXT} (not a ZIP code of our cities)`] : []),
     ...(address ? [`Map:      ${mapUrl(address)}`] : []),
     ...(time ? [`Best time: ${time}`] : []),
   ]

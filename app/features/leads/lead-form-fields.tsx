@@ -18,10 +18,10 @@ import { QUOTE_HONEYPOT_NAME, type LeadFormValues } from '~/features/leads/lead-
 import { earlyFormToken, restoreFocus } from './early-typing'
 import type { LeadFormFieldsProps } from './lead-form'
 import { ChoiceSelect, LeadFormView, type RenderQuoteField } from './lead-form-view'
-import { TypicalPriceFacts } from '~/features/prices/typical-price-facts'
+import { TypicalPriceFacts } from '~/features/prices'
 import type { ServiceId } from '~/content/types'
-import { hasSizes, rangeFor, TYPICAL_PRICE_TEXTS, type TypicalPrice } from '~/features/prices/typical-price'
-import { fetchTypicalPrice } from '~/features/prices/typical-price.functions'
+import { hasSizes, rangeFor, TYPICAL_PRICE_TEXTS, type TypicalPrice } from '~/features/prices'
+import { fetchTypicalPrice } from '~/features/prices'
 import { TextUsAfterQuote } from './text-us-after-quote'
 
 // Only after a lead is stored: no page's first load carries the photo code.

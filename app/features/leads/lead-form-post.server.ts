@@ -9,10 +9,10 @@ import {
   type LeadFormValues,
 } from '~/features/leads/lead-form-constants'
 import { serviceIds } from '~/content/types'
-import { SHOW_PRICE_INTENT, type TypicalPrice } from '~/features/prices/typical-price'
+import { SHOW_PRICE_INTENT, type TypicalPrice } from '~/features/prices'
 import type { RuntimeConfig } from '../../platform/config.server'
 import type { Db } from '../../platform/db/database.server'
-import { typicalPrice } from '../prices/price-list.server'
+import { typicalPrice } from '../prices/index.server'
 import { readPlainForm } from '../../platform/http/plain-form.server'
 import { handleQuoteSubmission, sha256Hex } from './lead-service.server'
 import { photoTokenCookie } from './photo-token-cookie.server'

@@ -5,7 +5,7 @@ import { privacyLink } from '~/content/navigation'
 import { serviceList } from '~/content/service-list'
 import { HEARD_ABOUT, HEARD_ABOUT_LABELS, HEARD_ABOUT_QUESTION } from '~/features/leads/lead-source-constants'
 import { VISIT_SOURCE_FIELD } from '~/features/leads/visit-source-constants'
-import { SHOW_PRICE_INTENT, TYPICAL_PRICE_TEXTS } from '~/features/prices/typical-price'
+import { SHOW_PRICE_INTENT, TYPICAL_PRICE_TEXTS } from '~/features/prices'
 import {
   PREFERRED_TIME_LABELS,
   PREFERRED_TIMES,

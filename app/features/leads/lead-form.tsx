@@ -3,7 +3,7 @@ import { claims } from '~/content/site'
 import type { ServiceId } from '~/content/types'
 import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
 import type { QuoteFieldName, LeadFormValues } from '~/features/leads/lead-form-constants'
-import type { TypicalPrice } from '~/features/prices/typical-price'
+import type { TypicalPrice } from '~/features/prices'
 import { QUOTE_FORM_CLASS, QUOTE_FORM_ID } from '~/lib/page/scroll'
 import { newEarlyTyping, watchTyping, type EarlyTyping } from './early-typing'
 

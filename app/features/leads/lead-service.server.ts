@@ -28,7 +28,7 @@ import {
   type StoredLeadInput,
 } from './store-lead.server'
 import type { ServiceId } from '../../content/types'
-import { shownPrice } from '../prices/price-list.server'
+import { shownPrice } from '../prices/index.server'
 
 export interface QuoteRequestMeta {
   /** '' when unknown: no per-IP limit. */

@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import { centsText } from '../../lib/money'
 import { BUSINESS_TIME_ZONE } from '../../platform/time/business-hours.server'
 import type { Db } from '../../platform/db/database.server'
-import { receivedCents } from '../payments/invoices.server'
+import { receivedCents } from '../payments/index.server'
 import { csvDownload, csvText } from '../../platform/http/owner-files.server'
 
 export interface Conversion {

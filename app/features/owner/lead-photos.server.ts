@@ -1,8 +1,8 @@
 // The owner's side of visitors' photos (docs/decisions/044-lead-photos.md): which photos each lead has, and
 // the bytes of one, only with the owner's session and never cacheable.
-import { PHOTO_NAME_PATTERN } from '~/features/leads/lead-photos'
-import { UUID_PATTERN } from '~/features/owner/owner-views'
-import type { InboxLead } from '~/features/owner/owner-lead'
+import { PHOTO_NAME_PATTERN } from '~/features/leads'
+import { UUID_PATTERN } from '~/lib/text'
+import type { LeadCard } from '../leads'
 import type { Db } from '../../platform/db/database.server'
 import type { FileStore } from '../../platform/files/file-store.server'
 import { OWNER_FILE_HEADERS } from '../../platform/http/owner-files.server'
@@ -23,7 +23,7 @@ async function photoNames(db: Db, leadIds: string[]) {
 }
 
 /** One more read per inbox load, not per lead. */
-export async function withPhotos(db: Db, leads: InboxLead[]): Promise<InboxLead[]> {
+export async function withPhotos<Lead extends LeadCard>(db: Db, leads: Lead[]): Promise<Lead[]> {
   if (leads.length === 0) return leads
   const ids = leads.map((lead) => lead.id)
   const names = await photoNames(db, ids)

@@ -5,7 +5,7 @@ import { site, telHref } from '../../content/site'
 import { formatCents } from '../../lib/money'
 import type { Db } from '../../platform/db/database.server'
 import { composeMail, escapeHtml, sanitizeText, type Mail } from '../../platform/transport/mail.server'
-import { OWNER_INVOICE_TEXTS, UNPAID_AGES, type UnpaidInvoice } from '../payments/invoice'
+import { OWNER_INVOICE_TEXTS, UNPAID_AGES, type UnpaidInvoice } from '../payments'
 
 /** A lead in the morning list: the owner's own data, read when the e-mail is sent. */
 export interface MorningLead {

@@ -21,17 +21,17 @@ import {
   type InboxLead,
   type OwnerStatus,
 } from '~/features/owner/owner-lead'
-import { WORK_TEXTS } from '~/features/work/posted-work-form'
+import { WORK_TEXTS } from '~/features/work'
 import { centsText } from '~/lib/money'
-import { formatPacificTime } from '~/features/quotes/quote'
-import { TYPICAL_PRICE_TEXTS } from '~/features/prices/typical-price'
-import { OwnerField, ownerMarkClass, ownerOutlineClass } from './owner-field'
+import { formatPacificTime } from '~/features/quotes'
+import { TYPICAL_PRICE_TEXTS } from '~/features/prices'
+import { OwnerField, ownerMarkClass, ownerOutlineClass } from '~/components/owner/owner-field'
 import { shownValue } from '~/components/ui/shown-value'
 import { OwnerLeadPhotos } from './owner-lead-photos'
-import { ownerButtonClass } from './owner-sign-in'
-import { useLeadsCache } from './owner-leads'
+import { ownerButtonClass } from '~/components/owner/owner-shell'
+import { useLeadsCache } from '~/components/owner/leads-cache'
 import { OwnerLeadDelete } from './owner-lead-delete'
-import { OwnerLeadQuote } from '../quotes/owner-lead-quote'
+import { OwnerLeadQuote } from '../quotes'
 
 // Only on a card with an accepted quote: the inbox's first load stays as it was (decision 055).
 const OwnerLeadInvoice = lazy(() => import('../payments/owner-lead-invoice'))

@@ -5,8 +5,8 @@ import { useHydrated } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { deleteOwnerLead } from '~/features/owner/owner.functions'
 import { DELETE_TEXTS, errorText, type InboxLead } from '~/features/owner/owner-lead'
-import { ownerLeadsKey } from './owner-leads'
-import { ConfirmDialog } from './confirm-dialog'
+import { ownerLeadsKey } from '~/components/owner/leads-cache'
+import { ConfirmDialog } from '~/components/owner/confirm-dialog'
 
 const shape =
   'inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-red-800 px-4 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-red-900 disabled:opacity-60'

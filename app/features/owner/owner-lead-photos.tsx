@@ -1,4 +1,4 @@
-import { ownerPhotoUrl } from '~/features/leads/lead-photos'
+import { ownerPhotoUrl } from '~/features/leads'
 
 /** The visitor's photos as thumbnails; a tap opens the full size. Owner-only URLs (decision 044). */
 export function OwnerLeadPhotos({ leadId, names, firstName }: { leadId: string; names?: string[]; firstName: string }) {

@@ -1,62 +1,35 @@
 /** Shared with the browser: no server imports. */
-import * as v from 'valibot'
-import { serviceList } from '~/content/service-list'
-import { cityNameOfPath, type CitySlug } from '~/content/service-areas'
-import type { GalleryCategory } from '~/content/types'
 import {
   HEARD_ABOUT_LABELS,
   LEAD_CHANNEL_LABELS,
+  OUTSIDE_AREA_TEXT,
   type HeardAbout,
+  type LeadCard,
   type LeadChannel,
-} from '../leads/lead-source-constants'
+} from '../leads'
 import type { SourcePeriod } from './owner-views'
-import type { LeadQuote } from '../quotes/quote'
-import type { ShownPrice } from '../prices/typical-price'
-import { formatCents, MAX_CENTS } from '../../lib/money'
-import type { LeadInvoice } from '../payments/invoice'
-import { PREFERRED_TIME_LABELS, type PreferredTime } from '../leads/lead-form-constants'
+import type { LeadQuote } from '../quotes'
+import { formatCents, MAX_CENTS, optionalPriceSchema } from '../../lib/money'
+import type { LeadInvoice } from '../payments'
 
 export { SOURCE_PERIODS, type SourcePeriod } from './owner-views'
+export { errorText } from '../../components/owner/owner-field'
+export {
+  leadTopic,
+  mapUrl,
+  OWNER_STATUSES,
+  preferredTimeText,
+  pushTitle,
+  serviceAddress,
+  type LeadCard,
+  type OwnerStatus,
+} from '../leads'
 
-export const OWNER_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const
-export type OwnerStatus = (typeof OWNER_STATUSES)[number]
 export const OWNER_NOTE_MAX = 500
 
-export interface InboxLead {
-  id: string
-  createdAt: string
-  firstName: string
-  email: string
-  phone: string
-  status: string
-  sourcePage: string | null
-  note: string
-  service: string | null
-  city: string | null
-  reviewRequest: 'none' | 'queued' | 'sent'
-  /** Where and when, null when not given; outsideArea is null without a ZIP. */
-  street: string | null
-  zip: string | null
-  preferredTime: string | null
-  outsideArea: boolean | null
-  /** The visitor's photos' names, oldest first (docs/decisions/044-lead-photos.md). */
-  photos?: string[]
-  /** How the lead found the site; null for leads from before it was recorded, or no answer. */
-  channel: string | null
-  heardAbout: string | null
-  /** Entered when the lead was marked won; null otherwise. */
-  jobValueCents: number | null
-  /** "Follow up: quoted 3 days ago" for a lead quoted 2 days or more; worked out by the server, so the page the
-   * server rendered and the one the browser hydrates agree. */
-  followUp: string | null
-  /** What "Add work to the site" fills in for this lead: the town of its ZIP, the category of its page. */
-  workCity: CitySlug | null
-  workCategory: GalleryCategory | null
-  /** The typical price its visitor was shown, null when none (docs/decisions/057-price-ranges.md). */
-  shownPrice: ShownPrice | null
-  /** The lead's quote, once one was sent (docs/decisions/053-quotes-and-jobs.md). */
+/** The inbox's card: the lead, its quote once one was sent (decision 053), and its invoice from "Job done" on (055). */
+export interface InboxLead extends LeadCard {
   quote?: LeadQuote
-  /** The job's invoice and its payments, from "Job done" on (docs/decisions/055-invoices-and-payments.md). */
   invoice?: LeadInvoice
 }
 
@@ -86,53 +59,13 @@ export function heardAboutLabel(answer: string | null | undefined): string {
  * The job value field, typed in dollars ("$1,250.50") and kept in whole cents (125050); '', null or nothing is
  * "not entered". Checked in the card before sending and again by the server function, with the same messages.
  */
-export const jobValueSchema = v.pipe(
-  v.optional(v.nullable(v.union([v.string(), v.number()])), null),
-  v.transform((raw) => (raw === null ? '' : typeof raw === 'number' ? String(raw) : raw.replace(/[\s$,]/g, ''))),
-  v.check((text) => !text.startsWith('-'), 'The job value cannot be negative.'),
-  v.check((text) => text === '' || /^\d+(\.\d+)?$/.test(text), 'Enter the job value in dollars, like 1250 or 1250.50.'),
-  v.check((text) => !/\.\d{3,}$/.test(text), 'The job value takes at most 2 decimals (cents).'),
-  v.transform((text) => (text === '' ? null : Math.round(Number(text) * 100))),
-  v.check((cents) => cents === null || cents <= MAX_CENTS, `The job value must be ${formatCents(MAX_CENTS)} or less.`),
-)
-
-/** What a failed server function says to the owner. */
-export const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong')
-
-/** '' for none, and for a value the form never offered. */
-export function preferredTimeText(value: string | null | undefined): string {
-  return value && Object.hasOwn(PREFERRED_TIME_LABELS, value) ? PREFERRED_TIME_LABELS[value as PreferredTime] : ''
-}
-
-/** "12 Oak St, 95630", either part alone, or '' when neither was given. */
-export function serviceAddress(street: string | null | undefined, zip: string | null | undefined): string {
-  return [street?.trim(), zip?.trim()].filter(Boolean).join(', ')
-}
-
-/** A plain search link: no map script, and nothing is asked of Google until the owner taps it. */
-export function mapUrl(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
-}
-
-export function leadTopic(sourcePage: string | null): { service: string | null; city: string | null } {
-  let url: URL
-  try {
-    url = new URL(sourcePage ?? '', 'http://site.invalid')
-  } catch {
-    return { service: null, city: null }
-  }
-  const tab = url.pathname === '/services' ? (url.searchParams.get('tab') ?? 'concrete-sealing') : null
-  const service =
-    url.pathname === '/epoxy' ? 'Epoxy Floors' : (serviceList.find((summary) => summary.id === tab)?.title ?? null)
-  return { service, city: cityNameOfPath(url.pathname) }
-}
-
-/** No name, e-mail or phone ever goes into it. */
-export function pushTitle(sourcePage: string | null): string {
-  const { service, city } = leadTopic(sourcePage)
-  if (service && city) return `${service} in ${city}`
-  return service ?? (city ? `Quote request in ${city}` : 'New quote request')
-}
+export const jobValueSchema = optionalPriceSchema({
+  required: 'Enter the job value in dollars, like 1250 or 1250.50.',
+  negative: 'The job value cannot be negative.',
+  format: 'Enter the job value in dollars, like 1250 or 1250.50.',
+  cents: 'The job value takes at most 2 decimals (cents).',
+  max: `The job value must be ${formatCents(MAX_CENTS)} or less.`,
+})
 
 export function dialable(phone: string): string {
   return phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '')
@@ -161,7 +94,7 @@ export const REVIEW_TEXTS = {
 export const OWNER_TEXTS = {
   unconfigured: 'The inbox is off: set OWNER_SESSION_SECRET on the server to turn it on.',
   empty: 'No leads yet.',
-  outsideArea: 'Outside the usual area',
+  outsideArea: OUTSIDE_AREA_TEXT,
   alertsOn: 'Alerts are on for this phone.',
   alertsBlocked: 'This browser blocks notifications for the inbox. Allow them in its settings.',
 } as const

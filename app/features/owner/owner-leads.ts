@@ -1,11 +1,9 @@
-import { QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { fetchOwnerLeads } from '~/features/owner/owner.functions'
-import { errorText, OWNER_LEADS_MESSAGE, type InboxLead } from '~/features/owner/owner-lead'
-import type { LeadInvoice } from '~/features/payments/invoice'
-
-export const ownerLeadsKey = ['owner', 'leads'] as const
+import { ownerLeadsKey } from '~/components/owner/leads-cache'
+import { OWNER_LEADS_MESSAGE, type InboxLead } from '~/features/owner/owner-lead'
 
 export function createOwnerQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } })
@@ -36,28 +34,4 @@ export function useOwnerLeads(loaded: InboxLead[]): InboxLead[] {
     return () => container.removeEventListener('message', onMessage)
   }, [queryClient])
   return data
-}
-
-/** Puts a saved lead into the cached list, or reads the list again. */
-export function useLeadsCache() {
-  const queryClient = useQueryClient()
-  return {
-    replace: (id: string, change: (lead: InboxLead) => InboxLead) =>
-      queryClient.setQueryData<InboxLead[]>(ownerLeadsKey, (leads) =>
-        leads?.map((lead) => (lead.id === id ? change(lead) : lead)),
-      ),
-    readAgain: () => queryClient.invalidateQueries({ queryKey: ownerLeadsKey }),
-  }
-}
-
-/** The card's outcome of a write: the invoice as the server now has it on the card, or why not. */
-export function useInvoiceWrite<Input>(lead: InboxLead, call: (input: Input) => Promise<LeadInvoice>) {
-  const leads = useLeadsCache()
-  const [message, setMessage] = useState('')
-  const mutation = useMutation({
-    mutationFn: call,
-    onSuccess: (invoice) => (setMessage(''), leads.replace(lead.id, (card) => ({ ...card, invoice }))),
-    onError: (error) => setMessage(errorText(error)),
-  })
-  return { ...mutation, message }
 }

@@ -10,12 +10,13 @@ import {
   type InboxLead,
   type SourcePeriod,
 } from '~/features/owner/owner-lead'
-import { OWNER_INVOICE_TEXTS } from '~/features/payments/invoice'
-import { WORK_TEXTS } from '~/features/work/posted-work-form'
-import { OWNER_QUOTE_TEXTS } from '~/features/quotes/quote-texts'
+import { OWNER_INVOICE_TEXTS } from '~/features/payments'
+import { WORK_TEXTS } from '~/features/work'
+import { OWNER_QUOTE_TEXTS } from '~/features/quotes'
 import { OwnerLeadCard } from './owner-lead-card'
 import { createOwnerQueryClient, useOwnerLeads } from './owner-leads'
-import { OwnerShell, OwnerSignInForm, ownerButtonClass } from './owner-sign-in'
+import { OwnerShell, ownerButtonClass } from '~/components/owner/owner-shell'
+import { OwnerSignInForm } from './owner-sign-in'
 
 // Only when the owner opens them: the inbox's first load stays as it was.
 const OwnerSources = lazy(() => import('./owner-sources'))

@@ -1,17 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { OwnerShell, ownerButtonClass as button } from '~/components/owner/owner-shell'
 import { SIGN_IN_TEXTS } from '~/features/owner/owner-lead'
-
-export function OwnerShell({ children }: { children: ReactNode }) {
-  return (
-    <main id="main" className="mx-auto min-h-screen max-w-xl bg-white px-4 py-6 text-slate-900">
-      {children}
-    </main>
-  )
-}
-
-const button =
-  'inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
 
 export function OwnerSignInForm({ link }: { link?: 'sent' | 'expired' }) {
   return (
@@ -61,5 +50,3 @@ export function OwnerSignInConfirm() {
     </OwnerShell>
   )
 }
-
-export { button as ownerButtonClass }

@@ -3,9 +3,7 @@
 import * as v from 'valibot'
 import { citySlugs } from '~/content/service-areas'
 import { galleryCategories } from '~/content/types'
-
-/** A lead's or a posted job's id, as the database and `crypto.randomUUID()` write it. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+import { UUID_PATTERN } from '~/lib/text'
 
 export const SOURCE_PERIODS = [30, 90, 365] as const
 export type SourcePeriod = (typeof SOURCE_PERIODS)[number]

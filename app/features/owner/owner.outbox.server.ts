@@ -1,47 +1,13 @@
-// What reminds the owner (docs/decisions/048-lead-follow-through.md): a push while a lead is still where it was,
-// the morning list, and the retention that deletes old leads. The worker gives the two daily jobs a turn.
-import { messages } from '../../content/messages'
+// What reminds the owner (docs/decisions/048-lead-follow-through.md): the morning list, and the retention that
+// deletes old leads (a lead's own follow-up pushes are the leads feature's). The worker gives the two daily jobs a turn.
 import type { Db } from '../../platform/db/database.server'
 import { outboxJob } from '../../platform/outbox/worker.server'
 import { enqueue, outboxTemplate } from '../../platform/outbox/outbox.server'
-import { ownerEmail, sanitizeText } from '../../platform/transport/mail.server'
-import type { Push } from '../../platform/transport/push.server'
+import { ownerEmail } from '../../platform/transport/mail.server'
 import { morningListDay, pacificDate } from '../../platform/time/business-hours.server'
-import { unpaidInvoices } from '../payments/invoices.server'
-import { townOf } from './lead-town.server'
+import { unpaidInvoices } from '../payments/index.server'
 import { expireLeads } from './leads.server'
 import { morningListLeads, morningListMail } from './morning-list.server'
-
-/**
- * Sent only while the lead's status is still `while`: the escalation of a lead still new after `minutes` of
- * opening hours (store-lead queues it, key 'escalation'), and the reminders of a lead still quoted `days` later
- * (the status trigger queues them, keys 'quoted-2d' and 'quoted-7d', and deletes those a change made moot).
- */
-export type FollowUp = { while: 'new'; minutes: number } | { while: 'quoted'; days: number }
-
-const toInbox = (push: { title: string; body: string }): Push => ({ ...push, url: '/owner' })
-
-export const ownerFollowUp = outboxTemplate('owner_follow_up', {
-  channel: 'owner_push',
-  build: async (followUp: FollowUp, row, { db, config }) => {
-    const lead =
-      row.leadId &&
-      (await db
-        .selectFrom('leads')
-        .select(['status', 'first_name as firstName', 'service_zip as zip', 'source_page as sourcePage'])
-        .where('id', '=', row.leadId)
-        .executeTakeFirst())
-    // A change claimed in the same moment as the row is dropped here, never sent later (decision 048).
-    if (!lead || lead.status !== followUp.while) return `the lead is no longer ${followUp.while}`
-    if (!config.owner.vapid) return 'alerts are off'
-    if (followUp.while === 'new') {
-      const city = townOf(lead)
-      return toInbox(messages.push.escalation(city ? ` in ${city}` : '', followUp.minutes))
-    }
-    // To the owner about their own lead, so the first name may be in it.
-    return toInbox(messages.push.quoteReminder(sanitizeText(lead.firstName, 60) || 'the customer', followUp.days))
-  },
-})
 
 /** The morning list's row: the leads it names, read again as it is sent. */
 export interface MorningList {

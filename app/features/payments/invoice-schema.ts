@@ -3,7 +3,7 @@
  * the same messages. Amounts become whole cents here; the customer never sends one.
  */
 import * as v from 'valibot'
-import { priceSchema, quoteItemInputSchema } from '../quotes/quote-schema'
+import { quotePriceSchema, quoteItemInputSchema } from '../quotes'
 import { INVOICE_REFUSALS, OTHER_WAYS_MAX, RECORDED_METHODS } from './invoice'
 
 /** How far back "Record payment" takes a day (decision 055): a payment found late keeps its own day for the year's
@@ -26,7 +26,7 @@ const T = PAYMENT_FIELD_TEXTS
 const uuid = (message: string) => v.pipe(v.string(), v.uuid(message))
 const lead = uuid('not a lead id')
 const amount = v.pipe(
-  priceSchema,
+  quotePriceSchema,
   v.check((cents) => cents > 0, T.amountZero),
 )
 
@@ -37,7 +37,7 @@ export const invoiceLeadSchema = v.object({ lead })
 export const invoiceLineSchema = v.object({
   lead,
   description: quoteItemInputSchema.entries.description,
-  price: priceSchema,
+  price: quotePriceSchema,
 })
 
 export const removeInvoiceLineSchema = v.object({

@@ -1,7 +1,7 @@
 /** An invoice and its payments as both sides see them (docs/decisions/055-invoices-and-payments.md): whole cents,
  * Pacific days. No server code. */
 import { site } from '~/content/site'
-import type { PostedWork } from '../work/posted-work'
+import type { PostedWork } from '../work'
 import { formatCents } from '../../lib/money'
 
 export interface InvoiceItem {

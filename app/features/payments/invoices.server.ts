@@ -3,7 +3,6 @@
 // they queue the reminder template (payments.outbox.server.ts), which reads through this file.
 import { sql } from 'kysely'
 import * as v from 'valibot'
-import type { InboxLead } from '../owner/owner-lead'
 import {
   COUNTED_REFUND_STATES,
   payLink,
@@ -123,7 +122,10 @@ export async function invoicesOf(db: Db, leadIds: string[]): Promise<Map<string,
 export const invoiceOf = async (db: Db, leadId: string) => (await invoicesOf(db, [leadId])).get(leadId) ?? null
 
 /** The inbox's cards get their invoice. */
-export async function withInvoices(db: Db, leads: InboxLead[]): Promise<InboxLead[]> {
+export async function withInvoices<Lead extends { id: string }>(
+  db: Db,
+  leads: Lead[],
+): Promise<(Lead & { invoice?: LeadInvoice })[]> {
   const invoices = await invoicesOf(
     db,
     leads.map((lead) => lead.id),

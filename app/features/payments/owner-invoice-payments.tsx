@@ -4,7 +4,6 @@
 import { useHydrated } from '@tanstack/react-router'
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { centsText } from '~/lib/money'
-import type { InboxLead } from '~/features/owner/owner-lead'
 import {
   OWNER_INVOICE_TEXTS as T,
   PAYMENT_METHOD_LABELS,
@@ -16,9 +15,15 @@ import {
 } from '~/features/payments/invoice'
 import { earliestPaymentDay } from '~/features/payments/invoice-schema'
 import { recordOwnerPayment, refundOwnerPayment } from '~/features/payments/payments.functions'
-import { OwnerField, ownerMarkClass, ownerOutlineClass, pacificToday, WriteStatus } from '../owner/owner-field'
+import {
+  OwnerField,
+  ownerMarkClass,
+  ownerOutlineClass,
+  pacificToday,
+  WriteStatus,
+} from '~/components/owner/owner-field'
 import { shownValue } from '~/components/ui/shown-value'
-import { useInvoiceWrite } from '../owner/owner-leads'
+import { useInvoiceWrite, type InvoicedLead } from './invoice-write'
 
 const text = (fields: FormData, name: string) => String(fields.get(name) ?? '')
 type RecordPaymentForm = {
@@ -29,7 +34,7 @@ type RecordPaymentForm = {
   checkNumber: string
 }
 
-export function OwnerInvoicePayments({ lead, invoice }: { lead: InboxLead; invoice: LeadInvoice }) {
+export function OwnerInvoicePayments({ lead, invoice }: { lead: InvoicedLead; invoice: LeadInvoice }) {
   return (
     <>
       {invoice.payments.length > 0 && (
@@ -56,7 +61,7 @@ export function OwnerInvoicePayments({ lead, invoice }: { lead: InboxLead; invoi
   )
 }
 
-function RecordPayment({ lead, balanceCents }: { lead: InboxLead; balanceCents: number }) {
+function RecordPayment({ lead, balanceCents }: { lead: InvoicedLead; balanceCents: number }) {
   const id = useId()
   const [method, setMethod] = useState<RecordedMethod>('cash')
   // A method chosen before the scripts ran stays on screen; React saw no change event for it.
@@ -103,7 +108,7 @@ function RecordPayment({ lead, balanceCents }: { lead: InboxLead; balanceCents: 
   )
 }
 
-function RefundForm({ lead, payment }: { lead: InboxLead; payment: InvoicePayment }) {
+function RefundForm({ lead, payment }: { lead: InvoicedLead; payment: InvoicePayment }) {
   const id = useId()
   const refund = useInvoiceWrite(lead, (amount: string) =>
     refundOwnerPayment({ data: { payment: payment.id, amount } }),

@@ -5,7 +5,6 @@ import { useHydrated } from '@tanstack/react-router'
 import { useId, type FormEvent } from 'react'
 import { smsHref } from '~/content/site'
 import { formatCents } from '~/lib/money'
-import type { InboxLead } from '~/features/owner/owner-lead'
 import { OWNER_INVOICE_TEXTS as T, type LeadInvoice } from '~/features/payments/invoice'
 import {
   addOwnerInvoiceLine,
@@ -13,12 +12,12 @@ import {
   removeOwnerInvoiceLine,
   sendOwnerInvoice,
 } from '~/features/payments/payments.functions'
-import { OwnerField, ownerMarkClass, ownerOutlineClass, WriteStatus } from '../owner/owner-field'
+import { OwnerField, ownerMarkClass, ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
 import { OwnerInvoicePayments } from './owner-invoice-payments'
-import { useInvoiceWrite } from '../owner/owner-leads'
-import { ownerButtonClass } from '../owner/owner-sign-in'
+import { useInvoiceWrite, type InvoicedLead } from './invoice-write'
+import { ownerButtonClass } from '~/components/owner/owner-shell'
 
-export default function OwnerLeadInvoice({ lead }: { lead: InboxLead }) {
+export default function OwnerLeadInvoice({ lead }: { lead: InvoicedLead }) {
   const hydrated = useHydrated()
   const done = useInvoiceWrite(lead, () => markOwnerJobDone({ data: { lead: lead.id } }))
   const invoice = lead.invoice
@@ -54,7 +53,7 @@ export default function OwnerLeadInvoice({ lead }: { lead: InboxLead }) {
   )
 }
 
-function InvoiceDraft({ lead, invoice }: { lead: InboxLead; invoice: LeadInvoice }) {
+function InvoiceDraft({ lead, invoice }: { lead: InvoicedLead; invoice: LeadInvoice }) {
   const id = useId()
   const hydrated = useHydrated()
   const remove = useInvoiceWrite(lead, (line: string) => removeOwnerInvoiceLine({ data: { lead: lead.id, line } }))
@@ -114,7 +113,7 @@ function InvoiceDraft({ lead, invoice }: { lead: InboxLead; invoice: LeadInvoice
   )
 }
 
-function InvoiceSent({ lead, invoice }: { lead: InboxLead; invoice: LeadInvoice }) {
+function InvoiceSent({ lead, invoice }: { lead: InvoicedLead; invoice: LeadInvoice }) {
   return (
     <>
       <ul className="grid gap-1 text-sm">

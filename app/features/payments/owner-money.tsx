@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useHydrated } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import { formatCents } from '~/lib/money'
-import { errorText } from '~/features/owner/owner-lead'
+import { errorText } from '~/components/owner/owner-field'
 import {
   OWNER_INVOICE_TEXTS as T,
   OTHER_WAYS_MAX,
@@ -14,7 +14,7 @@ import {
   type MonthMoney,
 } from '~/features/payments/invoice'
 import { saveOwnerOtherWays } from '~/features/payments/payments.functions'
-import { OwnerField, ownerOutlineClass, WriteStatus } from '../owner/owner-field'
+import { OwnerField, ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
 
 const cell = 'border-t border-slate-200 px-1 py-2 text-right'
 const head = 'border-t border-slate-200 px-1 py-2 text-left font-semibold'

@@ -13,7 +13,7 @@ import { ownerAccess } from '../../platform/http/owner-access.server'
 import { invoiceOf } from './invoices.server'
 import { cardPayable, otherWaysText } from './payments.server'
 import { createCheckout, isSessionId } from './stripe.server'
-import { publishedWorkOfLead } from '../work/posted-work.server'
+import { publishedWorkOfLead } from '../work/index.server'
 
 const MAX_POST_BYTES = 4 * 1024
 const CLICK = /^[A-Za-z0-9_-]{16,64}$/

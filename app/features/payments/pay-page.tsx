@@ -1,7 +1,7 @@
 // The customer's pay page (docs/decisions/055-invoices-and-payments.md): the business, the invoice's lines (those
 // added on site marked), the owner's photos of the job, what is paid and due, "Pay $X by card" as a plain form
 // posted to this page (answered 303 to Stripe's page), and the other ways to pay. No site header, chat or notices.
-import { BusinessHeader, ItemTable, Paragraphs, Section } from '~/features/quotes/quote-parts'
+import { BusinessHeader, ItemTable, Paragraphs, Section } from '~/features/quotes'
 import { postedWorkImage } from '~/components/shared/shown-photo'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
 import { site } from '~/content/site'

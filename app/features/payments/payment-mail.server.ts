@@ -6,8 +6,8 @@ import { formatCents } from '../../lib/money'
 import type { Db } from '../../platform/db/database.server'
 import { customerLetter, sanitizeText, type Letter, type Mail } from '../../platform/transport/mail.server'
 import type { Push } from '../../platform/transport/push.server'
-import { townOf } from '../owner/lead-town.server'
-import { formatDay } from '../quotes/quote'
+import { townOf } from '../leads/index.server'
+import { formatDay } from '../quotes'
 import { PAYMENT_METHOD_LABELS, refundCounts, type LeadInvoice } from './invoice'
 
 /** The customer an invoice's messages go to or name, as the leads table has them. */

@@ -10,7 +10,7 @@ import {
   type MoneySummary,
   type MonthMoney,
 } from './invoice'
-import { sumCents } from '../../lib/money'
+import { centsText, sumCents } from '../../lib/money'
 import type { RecordPaymentInput, RefundInput } from './invoice-schema'
 import type { RuntimeConfig } from '../../platform/config.server'
 import { pacificDate } from '../../platform/time/business-hours.server'
@@ -185,7 +185,7 @@ export async function moneySummary(db: Db, now: Date, stripe: RuntimeConfig['str
 }
 
 export const MONEY_CSV_COLUMNS = ['date', 'invoice', 'customer', 'items', 'method', 'amount', 'fee', 'refund'] as const
-const dollars = (cents: number) => (cents ? (cents / 100).toFixed(2) : '')
+const dollars = (cents: number) => (cents ? centsText(cents, { fixed: true }) : '')
 
 /** For the bookkeeper: every payment and refund, oldest first, dollars with cents, cells quoted as the leads CSV's. */
 export async function moneyCsv(db: Db): Promise<string> {

@@ -5,13 +5,13 @@ import { sql } from 'kysely'
 import { defaultQuoteTerms } from '../../content/quote-terms'
 import { serviceList } from '../../content/service-list'
 import type { ServiceId } from '../../content/types'
-import type { PriceList } from '../quotes/quote-schema'
+import type { PriceList } from '../quotes'
 import { DEFAULT_PRICE_RULE, rangeFor, type ShownPrice, type SizeRange, type TypicalPrice } from './typical-price'
 import type { Db } from '../../platform/db/database.server'
 import { readSetting, writeSetting } from '../../platform/db/settings.server'
 import type { Tables } from '../../platform/db/schema.gen'
 import { dropStoredPages } from '../../platform/http/html-cache.server'
-import { calendarFeedSecret, calendarFeedUrl } from '../quotes/calendar.server'
+import { calendarFeedSecret, calendarFeedUrl } from '../quotes/index.server'
 
 const now = sql<Date>`now()`
 

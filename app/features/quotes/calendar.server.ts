@@ -12,8 +12,8 @@ import type { Db } from '../../platform/db/database.server'
 import { keptSetting, readSetting, writeSetting } from '../../platform/db/settings.server'
 import { BUSINESS_TIME_ZONE } from '../../platform/time/business-hours.server'
 import { sanitizeText } from '../../platform/transport/mail.server'
-import { townOf } from '../owner/lead-town.server'
-import { serviceAddress } from '../owner/owner-lead'
+import { townOf } from '../leads/index.server'
+import { serviceAddress } from '../leads'
 
 /**
  * A Pacific day and HH:MM as ical-generator writes it under the event's TZID: a local time's digits as they are.

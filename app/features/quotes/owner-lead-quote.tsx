@@ -3,19 +3,29 @@
 import { useMutation } from '@tanstack/react-query'
 import { Link, useHydrated } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
-import { errorText, type InboxLead } from '~/features/owner/owner-lead'
+import { errorText } from '~/components/owner/owner-field'
+import type { LeadCard } from '../leads'
 import { site } from '~/content/site'
 import type { LeadQuote } from '~/features/quotes/quote'
 import { OWNER_QUOTE_TEXTS as T } from '~/features/quotes/quote-texts'
 import { cancelOwnerJob, scheduleOwnerJob, withdrawOwnerQuote } from '~/features/quotes/quotes.functions'
-import { useLeadsCache } from '../owner/owner-leads'
-import { ownerButtonClass } from '../owner/owner-sign-in'
-import { OwnerField, ownerMarkClass, ownerOutlineClass, pacificToday, WriteStatus } from '../owner/owner-field'
+import { useLeadsCache } from '~/components/owner/leads-cache'
+import { ownerButtonClass } from '~/components/owner/owner-shell'
+import {
+  OwnerField,
+  ownerMarkClass,
+  ownerOutlineClass,
+  pacificToday,
+  WriteStatus,
+} from '~/components/owner/owner-field'
 
 const input = 'min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700'
 type MutationOutcome = { onSuccess: () => void; onError: (e: unknown) => void }
 
 /** What the quote's state reads as, one line each, newest facts last. */
+/** The inbox's card, as far as its quote goes. */
+type QuotedLead = LeadCard & { quote?: LeadQuote }
+
 function stateLines(quote: LeadQuote): { text: string; marked?: boolean }[] {
   const acceptance = quote.acceptance
   if (acceptance) {
@@ -37,7 +47,7 @@ function stateLines(quote: LeadQuote): { text: string; marked?: boolean }[] {
   ]
 }
 
-export function OwnerLeadQuote({ lead }: { lead: InboxLead }) {
+export function OwnerLeadQuote({ lead }: { lead: QuotedLead }) {
   const leads = useLeadsCache()
   const [message, setMessage] = useState('')
   const quote = lead.quote
@@ -79,7 +89,7 @@ export function OwnerLeadQuote({ lead }: { lead: InboxLead }) {
 }
 
 /** `done`: the card's own outcome, a message and the list read again. */
-function JobControls({ lead, quote, done }: { lead: InboxLead; quote: LeadQuote; done: MutationOutcome }) {
+function JobControls({ lead, quote, done }: { lead: QuotedLead; quote: LeadQuote; done: MutationOutcome }) {
   const id = useId()
   const job = quote.job && !quote.job.cancelled ? quote.job : null
   const schedule = useMutation({

@@ -11,16 +11,16 @@ import { quoteLink } from '~/features/quotes/quote'
 import {
   checkQuoteDraft,
   firstIssue,
-  priceSchema,
+  quotePriceSchema,
   QUOTE_LIMITS,
   type QuoteDraftInput,
 } from '~/features/quotes/quote-schema'
 import { OWNER_QUOTE_TEXTS as T } from '~/features/quotes/quote-texts'
-import { TYPICAL_PRICE_TEXTS } from '~/features/prices/typical-price'
+import { TYPICAL_PRICE_TEXTS } from '~/features/prices'
 import { sendOwnerQuote, type QuoteEditorData } from '~/features/quotes/quotes.functions'
-import { OwnerField, ownerInputClass as input, ownerOutlineClass, WriteStatus } from '../owner/owner-field'
+import { OwnerField, ownerInputClass as input, ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
 import { shownValue } from '~/components/ui/shown-value'
-import { ownerButtonClass } from '../owner/owner-sign-in'
+import { ownerButtonClass } from '~/components/owner/owner-shell'
 
 interface DraftItem {
   key: number
@@ -30,7 +30,7 @@ interface DraftItem {
 }
 
 const centsOf = (price: string) => {
-  const parsed = v.safeParse(priceSchema, price)
+  const parsed = v.safeParse(quotePriceSchema, price)
   return parsed.success ? parsed.output : 0
 }
 

@@ -14,8 +14,8 @@ import {
   type Mail,
 } from '../../platform/transport/mail.server'
 import type { Push } from '../../platform/transport/push.server'
-import { townOf } from '../owner/lead-town.server'
-import { serviceAddress } from '../owner/owner-lead'
+import { townOf } from '../leads/index.server'
+import { serviceAddress } from '../leads'
 import { customerInvite } from './calendar.server'
 import {
   formatDay,

@@ -5,9 +5,9 @@
 import * as v from 'valibot'
 import { serviceIds } from '~/content/types'
 import { site } from '~/content/site'
-import { hasForbiddenChars } from '../leads/lead-schema'
-import { MAX_CENTS } from '../../lib/money'
-import { PRICE_LIMITS } from '../prices/typical-price'
+import { hasForbiddenChars } from '~/lib/text'
+import { MAX_CENTS, optionalPriceSchema, priceSchema } from '../../lib/money'
+import { PRICE_LIMITS } from '../prices'
 import { OWNER_QUOTE_FIELD_TEXTS as O, OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS as C } from './quote-texts'
 
 export const QUOTE_LIMITS = {
@@ -33,20 +33,14 @@ const withoutControls = (s: string) =>
 const ownerText = (max: number, message: string) =>
   v.pipe(v.optional(v.string(), ''), v.transform(withoutControls), v.trim(), v.maxLength(max, message))
 
-/** Dollars as typed ("1,250.50", "$900", 900) into whole cents. */
-export const priceSchema = v.config(
-  v.pipe(
-    v.union([v.string(), v.number()], O.priceRequired),
-    v.transform((raw) => (typeof raw === 'number' ? String(raw) : raw.replace(/[\s$,]/g, ''))),
-    v.nonEmpty(O.priceRequired),
-    v.check((text) => !text.startsWith('-'), O.priceNegative),
-    v.check((text) => /^\d+(\.\d+)?$/.test(text), O.priceFormat),
-    v.check((text) => !/\.\d{3,}$/.test(text), O.priceCents),
-    v.transform((text) => Math.round(Number(text) * 100)),
-    v.check((cents) => cents <= MAX_CENTS, O.priceMax),
-  ),
-  ONE_ISSUE,
-)
+const PRICE_TEXTS = {
+  required: O.priceRequired,
+  negative: O.priceNegative,
+  format: O.priceFormat,
+  cents: O.priceCents,
+  max: O.priceMax,
+}
+export const quotePriceSchema = priceSchema(PRICE_TEXTS)
 
 const description = v.config(
   v.pipe(
@@ -61,7 +55,7 @@ const description = v.config(
 
 export const quoteItemInputSchema = v.object({
   description,
-  price: priceSchema,
+  price: quotePriceSchema,
   optional: v.optional(v.boolean(), false),
 })
 
@@ -161,15 +155,7 @@ export function jobScheduleSchema(today: string) {
 }
 
 /** A starting price: empty is none. */
-const optionalPrice = v.pipe(
-  v.optional(v.nullable(v.union([v.string(), v.number()])), null),
-  v.transform((raw) => (raw === null ? '' : String(raw).trim())),
-  v.check(
-    (text) => text === '' || v.safeParse(priceSchema, text).success,
-    (issue) => v.safeParse(priceSchema, issue.input).issues?.[0].message ?? O.priceFormat,
-  ),
-  v.transform((text) => (text === '' ? null : (v.safeParse(priceSchema, text).output as number))),
-)
+const optionalPrice = optionalPriceSchema(PRICE_TEXTS)
 
 // A size is the owner's own word, shown as text on public pages: no markup, so nothing reads as if it were some.
 const sizeName = v.config(

@@ -4,7 +4,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { site } from '../../content/site'
-import { OWNER_STATUSES, type InboxLead } from '../owner/owner-lead'
+import { OWNER_STATUSES } from '../leads'
 import { quoteLink, quoteTotal, type LeadQuote, type QuoteItem } from './quote'
 import type { QuoteDraft } from './quote-schema'
 import { pacificInstant } from '../../platform/time/business-hours.server'
@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db/database.server'
 import { customerMail, dropQueued, enqueue, ownerPush } from '../../platform/outbox/outbox.server'
 import { deliverSoon } from '../../platform/outbox/worker.server'
 import { emailDomain, type Mail } from '../../platform/transport/mail.server'
-import { priceList, quoteTerms, shownPriceOf } from '../prices/price-list.server'
+import { priceList, quoteTerms, shownPriceOf } from '../prices/index.server'
 import {
   jobMail,
   quoteAcceptedMail,
@@ -37,7 +37,10 @@ export type Answer = { push: boolean } & (
 const databaseNow = sql<Date>`now()`
 
 /** The inbox's cards get their quote's state; the texts only the editor and the customer see stay here. */
-export async function withQuotes(db: Db, leads: InboxLead[]): Promise<InboxLead[]> {
+export async function withQuotes<Lead extends { id: string }>(
+  db: Db,
+  leads: Lead[],
+): Promise<(Lead & { quote?: LeadQuote })[]> {
   const ids = leads.map((lead) => lead.id)
   const quotes = await quotesOf(db, ids)
   return leads.map((lead) => {

@@ -17,11 +17,11 @@ import {
   type PostWorkResponse,
 } from '~/features/work/posted-work'
 import { newPostId, WORK_PHOTO_MAX_SIDE, WORK_TEXTS, WORK_UPLOAD_TIMEOUT_MS } from '~/features/work/posted-work-form'
-import { downscale } from '../leads/photo-downscale'
-import { sendWithProgress } from '../leads/photo-send'
-import { OwnerField, ownerInputClass } from '../owner/owner-field'
+import { downscale } from '../leads'
+import { sendWithProgress } from '../leads'
+import { OwnerField, ownerInputClass } from '~/components/owner/owner-field'
 import { shownValue } from '~/components/ui/shown-value'
-import { ownerButtonClass } from '../owner/owner-sign-in'
+import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { PhotoChoice, WorkPosted } from './owner-work-parts'
 
 type Side = 'before' | 'after'

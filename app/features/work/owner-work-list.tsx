@@ -1,12 +1,12 @@
 // The owner's posted jobs, newest first: hide, show again, or delete (a native <dialog> asks first).
 import { useId, useRef, useState } from 'react'
 import { cityNames } from '~/content/service-areas'
-import { errorText } from '~/features/owner/owner-lead'
+import { errorText } from '~/components/owner/owner-field'
 import { POSTED_WORK_BASE_URL, postedWorkFile, type OwnerPostedWork } from '~/features/work/posted-work'
 import { WORK_TEXTS } from '~/features/work/posted-work-form'
 import { deleteWork, setWorkPublished } from '~/features/work/posted-work.functions'
-import { ConfirmDialog } from '../owner/confirm-dialog'
-import { WriteStatus } from '../owner/owner-field'
+import { ConfirmDialog } from '~/components/owner/confirm-dialog'
+import { WriteStatus } from '~/components/owner/owner-field'
 
 const day = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', dateStyle: 'medium' })
 

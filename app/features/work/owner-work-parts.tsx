@@ -4,8 +4,8 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useState, type RefObject } from 'react'
 import type { OwnerPostedWork } from '~/features/work/posted-work'
 import { WORK_TEXTS } from '~/features/work/posted-work-form'
-import { downscale } from '../leads/photo-downscale'
-import { OwnerField } from '../owner/owner-field'
+import { downscale } from '../leads'
+import { OwnerField } from '~/components/owner/owner-field'
 
 const linkClass =
   'inline-flex min-h-11 items-center font-semibold text-brand-800 underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'

@@ -20,7 +20,7 @@ import {
 } from '../../platform/http/multipart.server'
 import { composeBeforeAfter, encodeVariants, type EncodedVariants } from '../../platform/images/image-variants.server'
 import { log } from '../../platform/log/logger.server'
-import { decodeInTurn, decodePhoto, NotAnImageError } from '../leads/photo-encode.server'
+import { decodeInTurn, decodePhoto, NotAnImageError } from '../leads/index.server'
 import { listOwnerWork, type OwnerPostedWork } from './posted-work.server'
 
 // Two full-size photos and the form's seven fields; a larger body, a larger photo or a third one is refused as it

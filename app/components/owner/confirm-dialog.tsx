@@ -1,6 +1,6 @@
 // "Delete … for good?": a native <dialog>, so Escape, the keyboard and a phone's back gesture all keep the thing.
 import { useId, type RefObject } from 'react'
-import { ownerButtonClass } from './owner-sign-in'
+import { ownerButtonClass } from './owner-shell'
 
 const confirmClass =
   'inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-red-800 bg-red-800 px-4 font-semibold text-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-red-900 disabled:opacity-60'

@@ -71,3 +71,6 @@ export function WriteStatus({ children }: { children: ReactNode }) {
     </p>
   )
 }
+
+/** What a failed server function says to the owner. */
+export const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong')

@@ -1,0 +1,1 @@
+export { receivedCents, unpaidInvoices, withInvoices } from './invoices.server'

@@ -1,0 +1,10 @@
+export {
+  priceList,
+  priceSettings,
+  quoteTerms,
+  savePriceSettings,
+  shownPrice,
+  shownPriceOf,
+  typicalPrice,
+  typicalPrices,
+} from './price-list.server'

@@ -1,0 +1,2 @@
+export { calendarFeedSecret, calendarFeedUrl } from './calendar.server'
+export { withQuotes } from './quotes.server'

@@ -1,0 +1,1 @@
+export { cacheableByBrowsers } from './backend.functions'

@@ -1,0 +1,2 @@
+export { publishedWorkOfLead } from './posted-work.server'
+export { categoryOfLeadPage } from './work-prefill.server'
