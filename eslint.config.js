@@ -1,7 +1,16 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+
+const FEATURES = readdirSync('app/features', { withFileTypes: true }).flatMap((entry) =>
+  entry.isDirectory() ? [entry.name] : [],
+)
+const ONE_FEATURE_ONE_FOLDER =
+  "Issue 78's rule 'a feature reaches another only through its index': import '~/features/<other>' (or its index.server)."
+const PLATFORM_IMPORTS_NO_FEATURE =
+  "Issue 78's rule 'the platform imports no feature': move what both need into the platform or app/lib."
 
 export default tseslint.config(
   {
@@ -83,5 +92,32 @@ export default tseslint.config(
     files: ['app/**/*.{ts,tsx,js}'],
     ignores: ['app/content/**'],
     rules: { 'max-lines': ['error', { max: 350 }] },
+  },
+  // Issue 78: a feature reaches another only through that feature's index.ts or index.server.ts; inside itself, any file.
+  ...FEATURES.map((feature) => ({
+    files: [`app/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(~/features/|(\\.\\./)+features/|\\.\\./)(?!${feature}/)[^./][^/]*/(?!index(\\.server)?$)`,
+              message: ONE_FEATURE_ONE_FOLDER,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    // The glob of app/server.ts is the entry, not the platform.
+    files: ['app/platform/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(~/|(\\.\\./)+)features(/|$)', message: PLATFORM_IMPORTS_NO_FEATURE }] },
+      ],
+    },
   },
 )

@@ -19,6 +19,4 @@ export const serviceOfCategory: Record<GalleryCategory, ServiceId> = {
   'Sidewalk Cleaning': 'driveway',
 }
 
-export function postedWorkFile(imageHash: string, width: number, format: 'avif' | 'webp'): string {
-  return `${imageHash}-${width}.${format}`
-}
+export { postedWorkFile } from '~/lib/variant-file'

@@ -2,7 +2,7 @@
 // decode, hash and encode here, so the same pixels give the same files byte for byte.
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
-import { postedWorkFile } from '~/features/work/posted-work-places'
+import { postedWorkFile } from '~/lib/variant-file'
 
 export const WIDTHS = [320, 640, 720, 960, 1280, 1600]
 export const ENCODERS = {
