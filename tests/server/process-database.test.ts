@@ -75,6 +75,17 @@ describe("the site's database", { timeout: 90_000 }, () => {
     }
   })
 
+  // A query that comes after a test's or a shutdown's close (a late rate-limit write) once opened it again and
+  // took the folder's lock, which the removed folder then "compromised": the process exited.
+  it('a closed database stays closed: a later query fails and never opens it or takes its folder', async () => {
+    const where = await place()
+    const site = await openSite({}, where)
+    await site.close()
+    await expect(site.db.ready()).rejects.toThrow(/closed/)
+    expect(existsSync(join(where.dataDir, 'pglite.lock'))).toBe(false)
+    expect(existsSync(join(where.dataDir, 'pglite'))).toBe(false)
+  })
+
   it('resolves DATA_DIR against the working folder; an absolute one is kept', () => {
     expect(dataDirOf(parseRuntimeConfig({ DATA_DIR: 'relative/data' }))).toBe(resolve(process.cwd(), 'relative/data'))
     expect(dataDirOf(parseRuntimeConfig({ DATA_DIR: '/srv/site-data' }))).toBe('/srv/site-data')

@@ -42,13 +42,15 @@ export interface DatabaseOptions {
  * module can hold one from its start. `close()` ends it.
  */
 export class Database extends Kysely<DB> {
-  readonly #opened: { driver?: Driver }
+  readonly #opened: { driver?: Driver; closed?: boolean }
 
   /** `options` may be a function: read when it opens, so a process's handle can exist before its configuration. */
   constructor(given: DatabaseOptions | (() => DatabaseOptions)) {
-    const opened: { driver?: Driver } = {}
+    const opened: { driver?: Driver; closed?: boolean } = {}
     let failure: { error: unknown; retryAt: number; delayMs: number } | undefined
     const pool = async (): Promise<PostgresPool> => {
+      // Kysely's destroy() before a first query leaves it free to open: a late query would take the folder again.
+      if (opened.closed) throw new Error('the database is closed')
       if (failure && Date.now() < failure.retryAt) throw failure.error
       const options = typeof given === 'function' ? given() : given
       try {
@@ -89,6 +91,7 @@ export class Database extends Kysely<DB> {
   }
 
   close(): Promise<void> {
+    this.#opened.closed = true
     return this.destroy()
   }
 }
