@@ -3,6 +3,7 @@
 // generated schema (docs/decisions/054-typed-queries.md): a renamed column fails tsc at each use.
 import { Kysely, PostgresDialect, sql, type PostgresPool } from 'kysely'
 import { log } from '../log/logger.server'
+import type { Driver } from './driver.server'
 import { migrate, type Migration } from './migrations.server'
 import { openPGlite } from './pglite.server'
 import { openPostgres } from './postgres.server'
@@ -13,13 +14,6 @@ export { DatabaseCommandError } from './data-folder-lock.server'
 
 /** What a feature takes: the database, or a transaction of it. */
 export type Db = Kysely<DB>
-
-/** A driver's connections as Kysely's Postgres dialect takes them, and what only the driver can do. */
-export interface Driver {
-  pool: PostgresPool
-  /** `npm run backup`'s copy of the database, gzipped; on PostgreSQL it says to use the server's own backups. */
-  dump(): Promise<Uint8Array>
-}
 
 export interface DatabaseOptions {
   /** PGlite's folder is DATA_DIR/pglite. */

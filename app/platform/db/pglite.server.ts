@@ -9,7 +9,7 @@ import type * as Engine from '@electric-sql/pglite'
 import type { PGlite, Results } from '@electric-sql/pglite'
 import type { PostgresPoolClient } from 'kysely'
 import { tightenDataFolder } from '../start/private-data-folder.server'
-import type { Driver } from './database.server'
+import type { Driver } from './driver.server'
 import { DatabaseCommandError, LOCK_WAIT_MS, lockDataFolder, takeHeldLock } from './data-folder-lock.server'
 
 interface Shared {

@@ -3,7 +3,7 @@
 import pg from 'pg'
 import type { PostgresPoolClient } from 'kysely'
 import { DatabaseCommandError } from './data-folder-lock.server'
-import type { Driver } from './database.server'
+import type { Driver } from './driver.server'
 
 const int8 = (text: string) => (Number.isSafeInteger(Number(text)) ? Number(text) : BigInt(text))
 const date = (text: string) => (text === 'infinity' ? Infinity : text === '-infinity' ? -Infinity : new Date(text))
