@@ -1,7 +1,8 @@
 // Posted work (docs/decisions/049-posted-work.md): the public pages' read and photos, and the owner's list,
 // hide, show and delete. The owner is checked by the caller (ownerFn); the files are in the store's posted-work/.
 import { sql, type ExpressionBuilder } from 'kysely'
-import { POSTED_WORK_FILE_PATTERN, postedWorkFile } from '~/features/work/posted-work'
+// From lib, not posted-work.ts: that file names this module's row types, so importing it back would be a circle.
+import { POSTED_WORK_FILE_PATTERN, postedWorkFile } from '~/lib/variant-file'
 import type { Db } from '../../platform/db/database.server'
 import type { DB } from '../../platform/db/schema.gen'
 import type { FileStore } from '../../platform/files/file-store.server'

@@ -7,10 +7,10 @@ import type { OwnerPostedWork, PostedWork } from './posted-work.functions'
 
 // Apart, so the public pages load none of the posting form's schema.
 export { CITY_RECENT_WORK, POSTED_WORK_BASE_URL, postedWorkFile, serviceOfCategory } from './posted-work-places'
+export { POSTED_WORK_FILE_PATTERN } from '~/lib/variant-file'
 
 /** Where the posting form sends its two photos (multipart, the owner's session cookie). */
 export const POST_WORK_PATH = '/owner/work'
-export const POSTED_WORK_FILE_PATTERN = /^([0-9a-f]{16})-([0-9]{2,4})\.(avif|webp)$/
 
 /** Per photo as sent; the form downscales first, so only a phone without canvas sends this much. */
 export const MAX_WORK_PHOTO_BYTES = 15 * 1024 * 1024
