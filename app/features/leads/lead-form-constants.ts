@@ -1,3 +1,5 @@
+import type { TypicalPrice } from '~/features/prices'
+
 export const QUOTE_FALLBACK_ACTION = '/quote-request'
 
 /** No autofill knows it, so a real visitor is never flagged. */
@@ -29,3 +31,14 @@ export const QUOTE_FIELD_NAMES = [
 ] as const
 export type QuoteFieldName = (typeof QUOTE_FIELD_NAMES)[number]
 export type LeadFormValues = Record<QuoteFieldName, string>
+
+/**
+ * A submission the server refused, or one asking the typical price without JavaScript, shown again as the visitor
+ * left it (docs/product.md#quote-form).
+ */
+export interface LeadFormInitial {
+  values: Partial<LeadFormValues>
+  errors: Partial<Record<QuoteFieldName, string>>
+  /** The posted service's typical price, when asked for; null when it has none. */
+  price?: TypicalPrice | null
+}

@@ -14,9 +14,8 @@ import {
 import { issueLeadFormToken, renderedLeadFormToken, submitLead } from '~/features/leads/leads.functions'
 import { playConfetti } from '~/features/leads/confetti'
 import { visitSourceText } from '~/features/leads/visit-source'
-import { QUOTE_HONEYPOT_NAME, type LeadFormValues } from '~/features/leads/lead-form-constants'
-import { earlyFormToken, restoreFocus } from './early-typing'
-import type { LeadFormFieldsProps } from './lead-form'
+import { QUOTE_HONEYPOT_NAME, type LeadFormInitial, type LeadFormValues } from '~/features/leads/lead-form-constants'
+import { earlyFormToken, restoreFocus, type EarlyTyping } from './early-typing'
 import { ChoiceSelect, LeadFormView, type RenderQuoteField } from './lead-form-view'
 import { TypicalPriceFacts } from '~/features/prices'
 import type { ServiceId } from '~/content/types'
@@ -52,6 +51,11 @@ function newSubmissionKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+}
+
+export interface LeadFormFieldsProps {
+  early: EarlyTyping
+  initial?: LeadFormInitial
 }
 
 /** Takes over what the visitor typed before its code ran (early-typing.ts). */

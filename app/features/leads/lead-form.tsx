@@ -2,24 +2,12 @@ import { Suspense, useEffect, useId, useRef, useState } from 'react'
 import { claims } from '~/content/site'
 import type { ServiceId } from '~/content/types'
 import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
-import type { QuoteFieldName, LeadFormValues } from '~/features/leads/lead-form-constants'
-import type { TypicalPrice } from '~/features/prices'
+import type { LeadFormInitial } from '~/features/leads/lead-form-constants'
 import { QUOTE_FORM_CLASS, QUOTE_FORM_ID } from '~/lib/page/scroll'
-import { newEarlyTyping, watchTyping, type EarlyTyping } from './early-typing'
+import { newEarlyTyping, watchTyping } from './early-typing'
 
 // Until loaded, typing is kept and a submit posts to /quote-request.
 const LeadFormFields = lazyWhenIdle(() => import('./lead-form-fields').then((module) => module.default))
-
-/**
- * A submission the server refused, or one asking the typical price without JavaScript, shown again as the visitor
- * left it (docs/product.md#quote-form).
- */
-export interface LeadFormInitial {
-  values: Partial<LeadFormValues>
-  errors: Partial<Record<QuoteFieldName, string>>
-  /** The posted service's typical price, when asked for; null when it has none. */
-  price?: TypicalPrice | null
-}
 
 export interface LeadFormProps {
   title?: string
@@ -27,11 +15,6 @@ export interface LeadFormProps {
   initial?: LeadFormInitial
   /** Chosen at first: the service tab's own. */
   service?: ServiceId
-}
-
-export interface LeadFormFieldsProps {
-  early: EarlyTyping
-  initial?: LeadFormInitial
 }
 
 export function LeadForm({

@@ -3,7 +3,8 @@ import { site } from '~/content/site'
 import { ResultPanel } from '~/components/shared/result-panel'
 import { LeadPhotoForm } from './lead-photo-form'
 import { TextUsAfterQuote } from './text-us-after-quote'
-import { LeadForm, type LeadFormInitial } from './lead-form'
+import { LeadForm } from './lead-form'
+import type { LeadFormInitial } from './lead-form-constants'
 
 export function QuoteResult({
   status,
