@@ -8,6 +8,7 @@
 import { privacyLink } from '~/content/navigation'
 import { SOURCES_TEXTS } from '~/features/owner/owner-lead'
 import { OWNER_QUOTE_TEXTS as Q, QUOTE_PAGE_TEXTS } from '~/features/quotes/quote-texts'
+import { OWNER_PRICE_TEXTS as P } from '~/features/prices/price-texts'
 import { DEFAULT_PRICE_RULE, TYPICAL_PRICE_TEXTS } from '~/features/prices/typical-price'
 import { violationList, wcagAudit } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
@@ -53,16 +54,16 @@ test('the owner prices house washing by size; a visitor sees the range; the acce
   const releasePrices = await holdRequests(page, APP_SCRIPTS)
   await page.reload({ waitUntil: 'domcontentloaded' })
   const houseWashing = page.getByRole('group', { name: 'Full House Washing' })
-  await houseWashing.getByLabel(Q.minimum).fill('150')
-  await houseWashing.getByLabel(Q.size(1)).fill('two-story')
-  await houseWashing.getByLabel(Q.low).first().fill('350')
-  await houseWashing.getByLabel(Q.high).first().fill('450')
-  await page.getByLabel(Q.terms).fill(TERMS)
+  await houseWashing.getByLabel(P.minimum).fill('150')
+  await houseWashing.getByLabel(P.size(1)).fill('two-story')
+  await houseWashing.getByLabel(P.low).first().fill('350')
+  await houseWashing.getByLabel(P.high).first().fill('450')
+  await page.getByLabel(P.terms).fill(TERMS)
   releasePrices()
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
-  await expect(page.getByLabel(Q.rule)).toHaveValue(DEFAULT_PRICE_RULE)
-  await page.getByRole('button', { name: Q.save }).click()
-  await expect(page.getByText(Q.saved)).toBeVisible()
+  await expect(page.getByLabel(P.rule)).toHaveValue(DEFAULT_PRICE_RULE)
+  await page.getByRole('button', { name: P.save }).click()
+  await expect(page.getByText(P.saved)).toBeVisible()
   expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
 
   // The service tab, rendered by the server.

@@ -11,7 +11,7 @@ export const Route = createFileRoute('/owner')({
   loaderDeps: ({ search }) => ({ view: search.view, days: search.days ?? SOURCE_PERIODS[0], lead: search.lead }),
   loader: async ({ deps }) => {
     const state = await fetchOwnerState()
-    const none = { state, leads: [], sources: null, work: null, quote: null, prices: null, money: null }
+    const none = { state, leads: [], sources: null, work: null, quote: null, prices: null, feed: null, money: null }
     if (!state.signedIn) return none
     if (deps.view === 'sources') return { ...none, sources: await fetchOwnerSources({ data: deps }) }
     if (deps.view === 'work') return { ...none, work: await listOwnerWork() }
@@ -19,10 +19,17 @@ export const Route = createFileRoute('/owner')({
       const { fetchOwnerMoney } = await import('~/features/payments/payments.functions')
       return { ...none, money: await fetchOwnerMoney() }
     }
-    if (deps.view === 'quote' || deps.view === 'prices') {
-      // Loaded with their views, so the quotes' schemas and texts stay out of every page's first load.
-      const { fetchPriceSettings, fetchQuoteEditor } = await import('~/features/quotes/quotes.functions')
-      if (deps.view === 'prices') return { ...none, prices: await fetchPriceSettings() }
+    // Loaded with their views, so the prices' and quotes' schemas and texts stay out of every page's first load.
+    if (deps.view === 'prices') {
+      const [{ fetchPriceSettings }, { fetchCalendarFeed }] = await Promise.all([
+        import('~/features/prices/prices.functions'),
+        import('~/features/quotes/quotes.functions'),
+      ])
+      const [prices, feed] = await Promise.all([fetchPriceSettings(), fetchCalendarFeed()])
+      return { ...none, prices, feed }
+    }
+    if (deps.view === 'quote') {
+      const { fetchQuoteEditor } = await import('~/features/quotes/quotes.functions')
       // An unknown lead's editor shows the leads instead.
       const editor = deps.lead && (await fetchQuoteEditor({ data: deps }).catch(() => null))
       if (editor) return { ...none, quote: editor }

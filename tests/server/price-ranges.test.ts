@@ -6,7 +6,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { serviceList } from '../../app/content/service-list'
-import { priceListSchema } from '../../app/features/quotes/quote-schema'
+import { priceListSchema } from '../../app/features/prices/price-list-schema'
 import { DEFAULT_PRICE_RULE } from '../../app/features/prices/typical-price'
 import { Database } from '../../app/platform/db/database.server'
 import { answerMessage } from '../../app/features/assistant/ai-assistant.server'

@@ -6,14 +6,11 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import { serviceIds } from '../../app/content/types'
-import {
-  firstIssue,
-  jobScheduleSchema,
-  priceListSchema,
-  quotePriceSchema,
-  quoteDraftSchema,
-} from '../../app/features/quotes/quote-schema'
+import { priceListSchema } from '../../app/features/prices/price-list-schema'
+import { PRICE_LIST_FIELD_TEXTS as L } from '../../app/features/prices/price-texts'
+import { jobScheduleSchema, quotePriceSchema, quoteDraftSchema } from '../../app/features/quotes/quote-schema'
 import { OWNER_QUOTE_FIELD_TEXTS as O, OWNER_QUOTE_TEXTS } from '../../app/features/quotes/quote-texts'
+import { firstIssue } from '../../app/lib/text-fields'
 
 const LEAD = '4b1d7f3e-8a2c-4d5e-9f60-123456789abc'
 const issue = (schema: v.GenericSchema, input: unknown) => {
@@ -89,23 +86,23 @@ describe("the owner's prices", () => {
     const at = (part: string) => `items.0.ranges.0.${part}`
     const first = { size: 'one-story', low: '250', high: '350' }
     const cases: [range: Range, message: string, field: string, others?: Range[]][] = [
-      [{ size: 'two-story', low: '450', high: '350' }, O.rangeOrder, at('low')],
+      [{ size: 'two-story', low: '450', high: '350' }, L.rangeOrder, at('low')],
       [{ size: 'two-story', low: '-350', high: '450' }, O.priceNegative, at('low')],
       [{ size: 'large', low: '350', high: '100000.01' }, O.priceMax, at('high')],
-      [{ size: 'large', low: '350', high: '' }, O.rangeBoth, at('high')],
-      [{ size: 'large', low: '', high: '' }, O.rangeBoth, at('low')],
-      [{ size: 'x'.repeat(41), low: '1', high: '2' }, O.sizeLong, at('size')],
-      [{ size: '<b>large</b>', low: '1', high: '2' }, O.sizeMarkup, at('size')],
-      [{ size: 'two\u202Estory', low: '1', high: '2' }, O.sizeChars, at('size')],
-      [{ size: '', low: '1', high: '2' }, O.sizeMissing, 'items.0.ranges', [first]],
-      [{ ...first }, O.sizeTwice, 'items.0.ranges', [first]],
+      [{ size: 'large', low: '350', high: '' }, L.rangeBoth, at('high')],
+      [{ size: 'large', low: '', high: '' }, L.rangeBoth, at('low')],
+      [{ size: 'x'.repeat(41), low: '1', high: '2' }, L.sizeLong, at('size')],
+      [{ size: '<b>large</b>', low: '1', high: '2' }, L.sizeMarkup, at('size')],
+      [{ size: 'two\u202Estory', low: '1', high: '2' }, L.sizeChars, at('size')],
+      [{ size: '', low: '1', high: '2' }, L.sizeMissing, 'items.0.ranges', [first]],
+      [{ ...first }, L.sizeTwice, 'items.0.ranges', [first]],
     ]
     for (const [range, message, field, others] of cases)
       expect(refused(range, others), JSON.stringify(range)).toEqual({ message, field })
     expect(refused({ size: 'x'.repeat(40), low: '0', high: '100000' })).toBe('taken')
     const minimum = { serviceId: 'full-house', description: 'House', minimum: '-1' }
     expect(refusal({ items: [minimum] })).toEqual({ message: O.priceNegative, field: 'items.0.minimum' })
-    expect(refusal({ items: [], rule: 'x'.repeat(301) })).toEqual({ message: O.ruleLong, field: 'rule' })
+    expect(refusal({ items: [], rule: 'x'.repeat(301) })).toEqual({ message: L.ruleLong, field: 'rule' })
   })
 
   it('takes 1 to 30 items', () => {

@@ -12,7 +12,7 @@ import {
 } from '~/features/owner/owner-lead'
 import { OWNER_INVOICE_TEXTS } from '~/features/payments'
 import { WORK_TEXTS } from '~/features/work'
-import { OWNER_QUOTE_TEXTS } from '~/features/quotes'
+import { OWNER_PRICE_TEXTS } from '~/features/prices'
 import { OwnerLeadCard } from './owner-lead-card'
 import { createOwnerQueryClient, useOwnerLeads } from './owner-leads'
 import { OwnerShell, ownerButtonClass } from '~/components/owner/owner-shell'
@@ -23,6 +23,7 @@ const OwnerSources = lazy(() => import('./owner-sources'))
 const OwnerWork = lazy(() => import('../work/owner-work'))
 const OwnerQuoteEditor = lazy(() => import('../quotes/owner-quote-editor'))
 const OwnerPrices = lazy(() => import('../prices/owner-prices'))
+const OwnerCalendarFeed = lazy(() => import('../quotes/owner-calendar-feed'))
 const OwnerMoney = lazy(() => import('../payments/owner-money'))
 
 const ownerRoute = getRouteApi('/owner')
@@ -43,7 +44,7 @@ export function OwnerPage() {
 
 /** Query lives here only: docs/decisions/035-public-pages-read-through-loaders.md. */
 function OwnerInbox() {
-  const { state, leads, sources, work, quote, prices, money } = ownerRoute.useLoaderData()
+  const { state, leads, sources, work, quote, prices, feed, money } = ownerRoute.useLoaderData()
   const { category, city, lead } = ownerRoute.useSearch()
   const [queryClient] = useState(createOwnerQueryClient)
   return (
@@ -58,7 +59,10 @@ function OwnerInbox() {
             ) : quote ? (
               <OwnerQuoteEditor key={quote.lead.id} loaded={quote} />
             ) : prices ? (
-              <OwnerPrices loaded={prices} />
+              <>
+                <OwnerPrices loaded={prices} />
+                {feed && <OwnerCalendarFeed loaded={feed} />}
+              </>
             ) : (
               money && <OwnerMoney money={money} />
             )}
@@ -108,7 +112,7 @@ function OwnerFrame({ state, days, children }: { state: OwnerState; days?: Sourc
           {WORK_TEXTS.tab}
         </Link>
         <Link to="/owner" search={{ view: 'prices' }} activeOptions={{ exact: true }} className={tabClass}>
-          {OWNER_QUOTE_TEXTS.pricesTab}
+          {OWNER_PRICE_TEXTS.pricesTab}
         </Link>
         <Link to="/owner" search={{ view: 'money' }} activeOptions={{ exact: true }} className={tabClass}>
           {OWNER_INVOICE_TEXTS.moneyTab}

@@ -1,15 +1,16 @@
 // The inbox's Prices view, /owner?view=prices (docs/decisions/053-quotes-and-jobs.md): one line per service for
-// "Add from price list" and its typical prices for visitors (057-price-ranges.md), the terms every new quote
-// carries, and the private calendar feed of scheduled jobs. Loaded with import() when opened.
+// "Add from price list" and its typical prices for visitors (057-price-ranges.md), and the terms every new quote
+// carries. Loaded with import() when opened; the owner page shows the quotes' calendar feed below it.
 import { useMutation } from '@tanstack/react-query'
 import { useHydrated } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import { centsText } from '~/lib/money'
 import { errorText } from '~/components/owner/owner-field'
-import { checkPriceList, firstIssue, QUOTE_LIMITS, type PriceListInput } from '~/features/quotes'
-import { OWNER_QUOTE_TEXTS as T } from '~/features/quotes'
-import { PRICE_LIMITS } from '~/features/prices/typical-price'
-import { renewCalendarFeed, saveOwnerPrices, type PriceSettings } from '~/features/quotes'
+import { firstIssue } from '~/lib/text-fields'
+import { checkPriceList, type PriceListInput } from './price-list-schema'
+import { OWNER_PRICE_TEXTS as T } from './price-texts'
+import { saveOwnerPrices, type PriceSettings } from './prices.functions'
+import { PRICE_LIMITS } from './typical-price'
 import { OwnerField, ownerInputClass as input } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
 
@@ -25,11 +26,6 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
   const save = useMutation({
     mutationFn: (data: PriceListInput) => saveOwnerPrices({ data }),
     onSuccess: (saved) => (setSettings(saved), setMessage(T.saved)),
-    onError: (error) => setMessage(errorText(error)),
-  })
-  const renew = useMutation({
-    mutationFn: () => renewCalendarFeed(),
-    onSuccess: ({ feedUrl }) => (setSettings((was) => ({ ...was, feedUrl })), setMessage(T.feedRenewed)),
     onError: (error) => setMessage(errorText(error)),
   })
 
@@ -74,7 +70,7 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
               id={`${id}-${line.serviceId}-d`}
               name={`${line.serviceId}-description`}
               defaultValue={line.description}
-              maxLength={QUOTE_LIMITS.description}
+              maxLength={PRICE_LIMITS.description}
               {...invalid(`items.${index}.description`)}
             />
             <OwnerField
@@ -136,7 +132,7 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
           name="terms"
           rows={10}
           defaultValue={settings.terms || settings.defaultTerms}
-          maxLength={QUOTE_LIMITS.terms}
+          maxLength={PRICE_LIMITS.terms}
           aria-describedby={`${id}-terms-help`}
           className={`${input} p-2`}
         />
@@ -149,29 +145,6 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
           {T.save}
         </button>
       </form>
-      <section aria-labelledby={`${id}-feed`} className="mt-8 grid gap-2">
-        <h2 id={`${id}-feed`} className="text-xl font-bold">
-          {T.feedHeading}
-        </h2>
-        <p id={`${id}-feed-help`} className="text-slate-700">
-          {T.feedHelp}
-        </p>
-        <input
-          readOnly
-          value={settings.feedUrl}
-          aria-label={T.feedHeading}
-          aria-describedby={`${id}-feed-help`}
-          className={`${input} text-sm`}
-        />
-        <button
-          type="button"
-          disabled={!hydrated || renew.isPending}
-          onClick={() => renew.mutate()}
-          className={ownerButtonClass}
-        >
-          {T.feedRenew}
-        </button>
-      </section>
       <p role="status" className="mt-3 empty:hidden">
         {message}
       </p>

@@ -1,17 +1,16 @@
 // The owner's Prices view (docs/decisions/053-quotes-and-jobs.md): a line per service for "Add from price list" and
-// the typical prices visitors see (057-price-ranges.md), the terms every new quote carries, and the calendar feed's
-// address. The caller has checked the owner's session, except for the typical prices, which are public.
+// the typical prices visitors see (057-price-ranges.md), and the terms every new quote carries. The caller has
+// checked the owner's session, except for the typical prices, which are public.
 import { sql } from 'kysely'
 import { defaultQuoteTerms } from '../../content/quote-terms'
 import { serviceList } from '../../content/service-list'
 import type { ServiceId } from '../../content/types'
-import type { PriceList } from '../quotes'
+import type { PriceList } from './price-list-schema'
 import { DEFAULT_PRICE_RULE, rangeFor, type ShownPrice, type SizeRange, type TypicalPrice } from './typical-price'
 import type { Db } from '../../platform/db/database.server'
 import { readSetting, writeSetting } from '../../platform/db/settings.server'
 import type { Tables } from '../../platform/db/schema.gen'
 import { dropStoredPages } from '../../platform/http/html-cache.server'
-import { calendarFeedSecret, calendarFeedUrl } from '../quotes/index.server'
 
 const now = sql<Date>`now()`
 
@@ -73,19 +72,12 @@ export async function shownPrice(db: Db, serviceId: ServiceId | null, size: stri
 export const quoteTerms = async (db: Db) => (await ownSetting(db, 'quote_terms')) || defaultQuoteTerms
 
 export async function priceSettings(db: Db) {
-  const [prices, terms, rule, secret] = await Promise.all([
+  const [prices, terms, rule] = await Promise.all([
     priceList(db),
     ownSetting(db, 'quote_terms'),
     ownSetting(db, 'price_rule'),
-    calendarFeedSecret(db),
   ])
-  return {
-    prices,
-    terms,
-    defaultTerms: defaultQuoteTerms,
-    rule: rule || DEFAULT_PRICE_RULE,
-    feedUrl: calendarFeedUrl(secret),
-  }
+  return { prices, terms, defaultTerms: defaultQuoteTerms, rule: rule || DEFAULT_PRICE_RULE }
 }
 
 /** Saves the lines given, the terms and the rule; a default stands when the owner's equals it or is empty. */

@@ -27,7 +27,7 @@ export const DEFAULT_PRICE_RULE =
 /** The lead form's button without JavaScript: post the service (and size) chosen, get the form back with its price. */
 export const SHOW_PRICE_INTENT = { name: 'intent', value: 'price' } as const
 
-export const PRICE_LIMITS = { ranges: 6, size: 40, rule: 300 } as const
+export const PRICE_LIMITS = { ranges: 6, size: 40, rule: 300, description: 200, terms: 20_000 } as const
 
 const dollars = (cents: number) => formatCents(cents, { whole: true })
 

@@ -1,2 +1,1 @@
-export { calendarFeedSecret, calendarFeedUrl } from './calendar.server'
 export { withQuotes } from './quotes.server'

@@ -8,13 +8,8 @@ import * as v from 'valibot'
 import { smsHref } from '~/content/site'
 import { centsText, formatCents } from '~/lib/money'
 import { quoteLink } from '~/features/quotes/quote'
-import {
-  checkQuoteDraft,
-  firstIssue,
-  quotePriceSchema,
-  QUOTE_LIMITS,
-  type QuoteDraftInput,
-} from '~/features/quotes/quote-schema'
+import { firstIssue } from '~/lib/text-fields'
+import { checkQuoteDraft, quotePriceSchema, QUOTE_LIMITS, type QuoteDraftInput } from '~/features/quotes/quote-schema'
 import { OWNER_QUOTE_TEXTS as T } from '~/features/quotes/quote-texts'
 import { TYPICAL_PRICE_TEXTS } from '~/features/prices'
 import { sendOwnerQuote, type QuoteEditorData } from '~/features/quotes/quotes.functions'

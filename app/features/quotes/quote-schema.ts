@@ -3,18 +3,16 @@
  * (docs/product.md#validation). Amounts become whole cents here; nothing a customer sends ever is one.
  */
 import * as v from 'valibot'
-import { serviceIds } from '~/content/types'
 import { site } from '~/content/site'
-import { hasForbiddenChars } from '~/lib/text'
-import { MAX_CENTS, optionalPriceSchema, priceSchema } from '../../lib/money'
-import { PRICE_LIMITS } from '../prices'
+import { noForbidden, ONE_ISSUE, ownerText, withoutControls } from '~/lib/text-fields'
+import { MAX_CENTS, priceSchema } from '../../lib/money'
+import { lineDescription, PRICE_LINE_TEXTS, PRICE_LIMITS } from '../prices'
 import { OWNER_QUOTE_FIELD_TEXTS as O, OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS as C } from './quote-texts'
 
 export const QUOTE_LIMITS = {
   items: 30,
-  description: 200,
+  description: PRICE_LIMITS.description,
   note: 2000,
-  terms: 20_000,
   nameMin: 2,
   name: 100,
   message: 2000,
@@ -22,39 +20,12 @@ export const QUOTE_LIMITS = {
   validDaysMax: 365,
 } as const
 
-const ONE_ISSUE = { abortPipeEarly: true } as const
 const uuid = v.pipe(v.string(), v.uuid('not a lead id'))
-const noForbidden = (message: string) => v.check((s: string) => !hasForbiddenChars(s), message)
-// Line breaks are kept in longer texts; every other control character is refused or replaced.
-const CONTROL_BUT_NEWLINE = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu
-const withoutControls = (s: string) =>
-  s.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_NEWLINE, (c) => (c === '\n' ? c : ' '))
-/** An optional text of the owner's that keeps its line breaks: empty when not given. */
-const ownerText = (max: number, message: string) =>
-  v.pipe(v.optional(v.string(), ''), v.transform(withoutControls), v.trim(), v.maxLength(max, message))
 
-const PRICE_TEXTS = {
-  required: O.priceRequired,
-  negative: O.priceNegative,
-  format: O.priceFormat,
-  cents: O.priceCents,
-  max: O.priceMax,
-}
-export const quotePriceSchema = priceSchema(PRICE_TEXTS)
-
-const description = v.config(
-  v.pipe(
-    v.string(O.descriptionRequired),
-    v.trim(),
-    v.nonEmpty(O.descriptionRequired),
-    v.maxLength(QUOTE_LIMITS.description, O.descriptionLong),
-    noForbidden(O.descriptionChars),
-  ),
-  ONE_ISSUE,
-)
+export const quotePriceSchema = priceSchema(PRICE_LINE_TEXTS)
 
 export const quoteItemInputSchema = v.object({
-  description,
+  description: lineDescription,
   price: quotePriceSchema,
   optional: v.optional(v.boolean(), false),
 })
@@ -152,87 +123,4 @@ export function jobScheduleSchema(today: string) {
       ['end'],
     ),
   )
-}
-
-/** A starting price: empty is none. */
-const optionalPrice = optionalPriceSchema(PRICE_TEXTS)
-
-// A size is the owner's own word, shown as text on public pages: no markup, so nothing reads as if it were some.
-const sizeName = v.config(
-  v.pipe(
-    v.optional(v.string(), ''),
-    v.trim(),
-    v.maxLength(PRICE_LIMITS.size, O.sizeLong),
-    v.check((size) => !/[<>]/.test(size), O.sizeMarkup),
-    noForbidden(O.sizeChars),
-  ),
-  ONE_ISSUE,
-)
-
-/** A row of the Prices view: all empty is no range; otherwise both ends, the low one not above the high one. */
-const sizeRange = v.pipe(
-  v.object({ size: sizeName, low: optionalPrice, high: optionalPrice }),
-  v.forward(
-    v.partialCheck([['size'], ['low'], ['high']], (row) => (row.low === null) === (row.high === null), O.rangeBoth),
-    ['high'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['low'], ['high']],
-      (row) => row.low === null || row.high === null || row.low <= row.high,
-      O.rangeOrder,
-    ),
-    ['low'],
-  ),
-  v.forward(
-    v.partialCheck([['size'], ['low']], (row) => row.size === '' || row.low !== null, O.rangeBoth),
-    ['low'],
-  ),
-)
-
-const sizeRanges = v.pipe(
-  v.optional(v.array(sizeRange), []),
-  v.transform((rows) =>
-    rows.flatMap((row) =>
-      row.low === null || row.high === null ? [] : [{ size: row.size, lowCents: row.low, highCents: row.high }],
-    ),
-  ),
-  v.maxLength(PRICE_LIMITS.ranges, O.rangesMany),
-  // A service has sizes, each named once, or one range without a size.
-  v.check((ranges) => ranges.length < 2 || ranges.every((range) => range.size !== ''), O.sizeMissing),
-  v.check((ranges) => new Set(ranges.map((range) => range.size)).size === ranges.length, O.sizeTwice),
-)
-
-const priceLine = v.object({
-  serviceId: v.picklist(serviceIds, 'unknown service'),
-  description,
-  price: optionalPrice,
-  minimum: optionalPrice,
-  ranges: sizeRanges,
-})
-/** The price list and terms (/owner?view=prices). An empty price is "no starting price", empty terms the default. */
-export const priceListSchema = v.object({
-  items: v.pipe(
-    v.array(priceLine),
-    // Two lines of one service would be one upsert touching its row twice: refused here, not with a 500.
-    v.check((lines) => new Set(lines.map((line) => line.serviceId)).size === lines.length, 'one line per service'),
-  ),
-  terms: ownerText(QUOTE_LIMITS.terms, O.termsLong),
-  /** The one line under every typical price; empty is the default. */
-  rule: v.pipe(
-    v.optional(v.string(), ''),
-    v.transform((rule) => rule.replace(CONTROL_BUT_NEWLINE, ' ').replace(/\n/g, ' ')),
-    v.trim(),
-    v.maxLength(PRICE_LIMITS.rule, O.ruleLong),
-  ),
-})
-export const checkPriceList = (list: PriceListInput) => v.safeParse(priceListSchema, list)
-export type PriceListInput = v.InferInput<typeof priceListSchema>
-export type PriceList = v.InferOutput<typeof priceListSchema>
-
-/** The first issue's message and the field it belongs to (a path such as items.2.price), for a message beside it. */
-export function firstIssue(issues: readonly v.BaseIssue<unknown>[]): { message: string; field: string } {
-  const issue = issues[0]
-  const field = (issue?.path ?? []).map((step) => String(step.key)).join('.')
-  return { message: issue?.message ?? 'Invalid input', field }
 }

@@ -1,6 +1,7 @@
 /** Every word of the quote pages, the owner's quote views and their validation (docs/product.md#quotes). */
 import { site } from '~/content/site'
 import { formatCents } from '../../lib/money'
+import { PRICE_LINE_FIELD_TEXTS } from '../prices'
 import { formatDay, formatPacificTime, formatWindow } from './quote'
 
 const options = (count: number) => (count === 1 ? '1 option' : `${count} options`)
@@ -56,7 +57,7 @@ export const QUOTE_FIELD_TEXTS = {
   messageLong: 'Your message must be 2,000 characters or fewer',
 } as const
 
-/** The owner's side: the lead card, the editor, the price list, the job. */
+/** The owner's side: the lead card, the editor, the job, the calendar feed. */
 export const OWNER_QUOTE_TEXTS = {
   write: 'Write a quote',
   edit: 'Edit quote',
@@ -102,52 +103,20 @@ export const OWNER_QUOTE_TEXTS = {
   until: 'Arrival by',
   job: (day: string, start: string, end: string) => `Job: ${formatDay(day)}, ${formatWindow(start, end)}`,
   jobCancelled: 'Job cancelled',
-  pricesTab: 'Prices',
-  pricesHeading: 'Price list',
-  pricesHelp: 'One line per service: what "Add from price list" puts in a quote. The price is a starting point.',
-  startingPrice: 'Starting price ($, optional)',
-  typicalHelp:
-    'Typical prices show on the quote form, the service page and in the chat. Include every mandatory charge (California SB 478). Leave a service empty to show no price.',
-  minimum: 'Minimum charge ($, optional)',
-  size: (row: number) => `Size ${row}`,
-  low: 'From ($)',
-  high: 'To ($)',
-  rule: 'Price rule shown under every typical price',
-  terms: 'Terms shown with every quote',
-  termsHelp: 'Leave empty to use the standard terms.',
-  save: 'Save',
-  saved: 'Saved.',
   feedHeading: 'Calendar feed',
   feedHelp: "Subscribe to this address in your phone's calendar: every scheduled job shows there.",
   feedRenew: 'Renew the feed link',
   feedRenewed: 'New link made: the old one stopped working. Subscribe again with this one.',
 } as const
 
-/** docs/product.md#validation: the owner's fields. */
+/** docs/product.md#validation: the owner's fields; an item is checked as a price list's line is. */
 export const OWNER_QUOTE_FIELD_TEXTS = {
-  descriptionRequired: 'Describe the item',
-  descriptionLong: 'An item description must be 200 characters or fewer',
-  descriptionChars: 'The description contains characters that are not allowed',
-  priceRequired: 'Enter a price',
-  priceNegative: 'A price cannot be negative',
-  priceFormat: 'Enter the price in dollars, like 250 or 250.50',
-  priceCents: 'A price takes at most 2 decimals (cents)',
-  priceMax: 'A price must be $100,000 or less',
+  ...PRICE_LINE_FIELD_TEXTS,
   noteLong: 'The note must be 2,000 characters or fewer',
   validDays: 'Valid for 1 to 365 days',
-  termsLong: 'The terms must be 20,000 characters or fewer',
   dayRequired: 'Choose a date',
   dayPast: 'Choose a date from today on',
   timeRequired: 'Choose the arrival window',
   timeHours: `Choose an arrival window within opening hours (${site.hours.label})`,
   timeOrder: 'The window must end after it starts',
-  rangeBoth: 'A typical price needs both a low and a high price',
-  rangeOrder: 'The low price must not be above the high price',
-  rangesMany: 'A service takes at most 6 sizes',
-  sizeLong: 'A size name must be 40 characters or fewer',
-  sizeMarkup: 'A size name cannot contain < or >',
-  sizeChars: 'The size name contains characters that are not allowed',
-  sizeMissing: 'Name each size when a service has more than one range',
-  sizeTwice: 'Each size of a service needs its own name',
-  ruleLong: 'The price rule must be 300 characters or fewer',
 } as const

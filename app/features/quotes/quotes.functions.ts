@@ -5,15 +5,13 @@ import { db } from '~/platform/db/db.server'
 import { pacificDate } from '~/platform/time/business-hours.server'
 import { parse } from '~/platform/http/function-input.server'
 import { calendarFeedSecret, calendarFeedUrl } from '~/features/quotes/calendar.server'
-import { priceSettings, savePriceSettings } from '~/features/prices/index.server'
 import { quoteEditor, scheduleJob, sendQuote, withdrawQuote } from '~/features/quotes/quotes.server'
 import { ownerFn, refuse } from '../../platform/http/owner-access.functions'
-import { jobScheduleSchema, priceListSchema, quoteDraftSchema } from './quote-schema'
+import { jobScheduleSchema, quoteDraftSchema } from './quote-schema'
 import { OWNER_QUOTE_TEXTS } from './quote-texts'
 
-/** What the editor and the Prices view load, as the server reads them. */
+/** What the editor loads, as the server reads it. */
 export type QuoteEditorData = NonNullable<Awaited<ReturnType<typeof quoteEditor>>>
-export type PriceSettings = Awaited<ReturnType<typeof priceSettings>>
 
 const lead = v.object({ lead: v.pipe(v.string(), v.uuid('not a lead id')) })
 
@@ -60,14 +58,10 @@ export const cancelOwnerJob = ownerFn({ method: 'POST' })
     return { cancelled: true }
   })
 
-export const fetchPriceSettings = ownerFn().handler(async () => priceSettings(db))
-
-export const saveOwnerPrices = ownerFn({ method: 'POST' })
-  .validator(parse(priceListSchema))
-  .handler(async ({ data }) => {
-    await savePriceSettings(db, data)
-    return priceSettings(db)
-  })
+/** The private address of the scheduled jobs' calendar, shown under the Prices view. */
+export const fetchCalendarFeed = ownerFn().handler(async (): Promise<{ feedUrl: string }> => ({
+  feedUrl: calendarFeedUrl(await calendarFeedSecret(db)),
+}))
 
 /** A new secret: the old feed address answers 404 from now on. */
 export const renewCalendarFeed = ownerFn({ method: 'POST' }).handler(async (): Promise<{ feedUrl: string }> => ({
