@@ -9,6 +9,16 @@ const FEATURES = readdirSync('app/features', { withFileTypes: true }).flatMap((e
 )
 const ONE_FEATURE_ONE_FOLDER =
   "Issue 78's rule 'a feature reaches another only through its index': import '~/features/<other>' (or its index.server)."
+// import() of another feature's file, by a relative or a ~/features/ path: only its lazily loaded owner views' entry.
+const OTHER_FEATURE_IMPORT = {
+  selector:
+    'ImportExpression[source.value=/^(~\\/features\\/|(\\.\\.\\/)+features\\/|\\.\\.\\/)[^./][^/]*\\/(?!owner-view$)/]',
+  message: `${ONE_FEATURE_ONE_FOLDER} A view loaded with import() goes through that feature's owner-view.ts; inside a feature, import() by a ./ path.`,
+}
+const SERVER_IMPORT = {
+  selector: 'ImportExpression[source.value=/(\\.server|\\/platform(\\/.*)?)$/]',
+  message: 'Only server code and *.functions.ts may import *.server.ts or the platform; call a server function.',
+}
 const PLATFORM_IMPORTS_NO_FEATURE =
   "Issue 78's rule 'the platform imports no feature': move what both need into the platform or app/lib."
 
@@ -77,15 +87,18 @@ export default tseslint.config(
           ],
         },
       ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'ImportExpression[source.value=/(\\.server|\\/platform(\\/.*)?)$/]',
-          message:
-            'Only server code and *.functions.ts may import *.server.ts or the platform; call a server function.',
-        },
-      ],
+      'no-restricted-syntax': ['error', SERVER_IMPORT],
     },
+  },
+  {
+    // A feature's import() of another's file; set per kind of file, since one rule's list replaces the other's.
+    files: ['app/features/**/*.{ts,tsx}'],
+    ignores: ['app/**/*.server.ts', 'app/**/*.functions.ts'],
+    rules: { 'no-restricted-syntax': ['error', SERVER_IMPORT, OTHER_FEATURE_IMPORT] },
+  },
+  {
+    files: ['app/features/**/*.server.ts', 'app/features/**/*.functions.ts'],
+    rules: { 'no-restricted-syntax': ['error', OTHER_FEATURE_IMPORT] },
   },
   {
     // A file past this is doing two things: split it where it divides (issue 61 set the limit).
@@ -93,7 +106,8 @@ export default tseslint.config(
     ignores: ['app/content/**'],
     rules: { 'max-lines': ['error', { max: 350 }] },
   },
-  // Issue 78: a feature reaches another only through that feature's index.ts or index.server.ts; inside itself, any file.
+  // Issue 78: a feature reaches another only through that feature's index.ts, index.server.ts or owner-view.ts (its
+  // views loaded with import()); inside itself, any file.
   ...FEATURES.map((feature) => ({
     files: [`app/features/${feature}/**/*.{ts,tsx}`],
     rules: {
@@ -102,7 +116,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: `^(~/features/|(\\.\\./)+features/|\\.\\./)(?!${feature}/)[^./][^/]*/(?!index(\\.server)?$)`,
+              regex: `^(~/features/|(\\.\\./)+features/|\\.\\./)(?!${feature}/)[^./][^/]*/(?!(index(\\.server)?|owner-view)$)`,
               message: ONE_FEATURE_ONE_FOLDER,
             },
           ],

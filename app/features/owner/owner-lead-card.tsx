@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { Link, useHydrated } from '@tanstack/react-router'
-import { lazy, memo, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { memo, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { sendReviewRequest, updateOwnerLead } from '~/features/owner/owner.functions'
 import {
@@ -32,9 +32,8 @@ import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { useLeadsCache } from '~/components/owner/leads-cache'
 import { OwnerLeadDelete } from './owner-lead-delete'
 import { OwnerLeadQuote } from '../quotes'
-
-// Only on a card with an accepted quote: the inbox's first load stays as it was (decision 055).
-const OwnerLeadInvoice = lazy(() => import('../payments/owner-lead-invoice'))
+// Loaded only on a card with an accepted quote: the inbox's first load stays as it was (decision 055).
+import { OwnerLeadInvoice } from '../payments/owner-view'
 
 // Kept apart from the card: the card re-renders at hydration (useHydrated), and an update reaching this boundary
 // before its code has arrived makes React render it anew, dropping what the owner opened or chose in it.

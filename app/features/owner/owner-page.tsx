@@ -12,19 +12,18 @@ import {
 } from '~/features/owner/owner-lead'
 import { OWNER_INVOICE_TEXTS } from '~/features/payments'
 import { WORK_TEXTS } from '~/features/work'
+import { OwnerMoney } from '~/features/payments/owner-view'
 import { OWNER_PRICE_TEXTS } from '~/features/prices'
+import { OwnerPrices } from '~/features/prices/owner-view'
+import { OwnerCalendarFeed, OwnerQuoteEditor } from '~/features/quotes/owner-view'
+import { OwnerWork } from '~/features/work/owner-view'
 import { OwnerLeadCard } from './owner-lead-card'
 import { createOwnerQueryClient, useOwnerLeads } from './owner-leads'
 import { OwnerShell, ownerButtonClass } from '~/components/owner/owner-shell'
 import { OwnerSignInForm } from './owner-sign-in'
 
-// Only when the owner opens them: the inbox's first load stays as it was.
+// Only when the owner opens them, like the other features' owner views: the inbox's first load stays as it was.
 const OwnerSources = lazy(() => import('./owner-sources'))
-const OwnerWork = lazy(() => import('../work/owner-work'))
-const OwnerQuoteEditor = lazy(() => import('../quotes/owner-quote-editor'))
-const OwnerPrices = lazy(() => import('../prices/owner-prices'))
-const OwnerCalendarFeed = lazy(() => import('../quotes/owner-calendar-feed'))
-const OwnerMoney = lazy(() => import('../payments/owner-money'))
 
 const ownerRoute = getRouteApi('/owner')
 
@@ -161,7 +160,7 @@ function AlertsToggle({ publicKey }: { publicKey: string }) {
         userVisibleOnly: true,
         applicationServerKey: publicKey,
       })
-      const { saveAlertSubscription } = await import('~/features/owner/owner.functions')
+      const { saveAlertSubscription } = await import('./owner.functions')
       await saveAlertSubscription({ data: subscription.toJSON() as never })
       setStatus(OWNER_TEXTS.alertsOn)
       void router.invalidate()
