@@ -66,6 +66,18 @@ test('the owner prices house washing by size; a visitor sees the range; the acce
   await expect(page.getByText(P.saved)).toBeVisible()
   expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
 
+  // Under the prices, the quotes' calendar feed: a renewed link answers, the old one no longer does.
+  const feed = page.getByRole('textbox', { name: Q.feedHeading })
+  const onServer = (feedUrl: string) => new URL(new URL(feedUrl).pathname, server.url).href
+  const oldFeed = onServer(await feed.inputValue())
+  expect((await page.request.get(oldFeed)).status()).toBe(200)
+  await page.getByRole('button', { name: Q.feedRenew }).click()
+  await expect(page.getByText(Q.feedRenewed)).toBeVisible()
+  const newFeed = onServer(await feed.inputValue())
+  expect(newFeed).not.toBe(oldFeed)
+  expect((await page.request.get(newFeed)).status()).toBe(200)
+  expect((await page.request.get(oldFeed)).status()).toBe(404)
+
   // The service tab, rendered by the server.
   const { context, page: visit } = await visitor(browser)
   await visit.goto(`${server.url}/services?tab=full-house`)
