@@ -8,7 +8,7 @@ const FEATURES = readdirSync('app/features', { withFileTypes: true }).flatMap((e
   entry.isDirectory() ? [entry.name] : [],
 )
 const ONE_FEATURE_ONE_FOLDER =
-  "Issue 78's rule 'a feature reaches another only through its index': import '~/features/<other>' (or its index.server)."
+  "Issue 78's rule 'a feature reaches another only through its index': import '~/features/<other>' (or its index.server, index.<part>)."
 // import() of another feature's file, by a relative or a ~/features/ path: only its lazily loaded owner views' entry.
 const OTHER_FEATURE_IMPORT = {
   selector:
@@ -106,8 +106,8 @@ export default tseslint.config(
     ignores: ['app/content/**'],
     rules: { 'max-lines': ['error', { max: 350 }] },
   },
-  // Issue 78: a feature reaches another only through that feature's index.ts, index.server.ts or owner-view.ts (its
-  // views loaded with import()); inside itself, any file.
+  // Issue 78: a feature reaches another only through that feature's index.ts, an index.<part>.ts (index.server.ts,
+  // or a part kept out of index.ts's chunk) or owner-view.ts (its views loaded with import()); inside itself, any file.
   ...FEATURES.map((feature) => ({
     files: [`app/features/${feature}/**/*.{ts,tsx}`],
     rules: {
@@ -116,7 +116,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: `^(~/features/|(\\.\\./)+features/|\\.\\./)(?!${feature}/)[^./][^/]*/(?!(index(\\.server)?|owner-view)$)`,
+              regex: `^(~/features/|(\\.\\./)+features/|\\.\\./)(?!${feature}/)[^./][^/]*/(?!(index(\\.[a-z]+)?|owner-view)$)`,
               message: ONE_FEATURE_ONE_FOLDER,
             },
           ],

@@ -13,7 +13,7 @@ import {
 import { OWNER_INVOICE_TEXTS } from '~/features/payments'
 import { WORK_TEXTS } from '~/features/work'
 import { OwnerMoney } from '~/features/payments/owner-view'
-import { OWNER_PRICE_TEXTS } from '~/features/prices'
+import { OWNER_PRICE_TEXTS } from '~/features/prices/index.lines'
 import { OwnerPrices } from '~/features/prices/owner-view'
 import { OwnerCalendarFeed, OwnerQuoteEditor } from '~/features/quotes/owner-view'
 import { OwnerWork } from '~/features/work/owner-view'

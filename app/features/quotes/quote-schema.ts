@@ -6,7 +6,8 @@ import * as v from 'valibot'
 import { site } from '~/content/site'
 import { noForbidden, ONE_ISSUE, ownerText, withoutControls } from '~/lib/text-fields'
 import { MAX_CENTS, priceSchema } from '../../lib/money'
-import { lineDescription, PRICE_LINE_TEXTS, PRICE_LIMITS } from '../prices'
+import { PRICE_LIMITS } from '../prices'
+import { lineDescription, PRICE_LINE_TEXTS } from '../prices/index.lines'
 import { OWNER_QUOTE_FIELD_TEXTS as O, OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS as C } from './quote-texts'
 
 export const QUOTE_LIMITS = {

@@ -1,7 +1,7 @@
 /** Every word of the quote pages, the owner's quote views and their validation (docs/product.md#quotes). */
 import { site } from '~/content/site'
 import { formatCents } from '../../lib/money'
-import { PRICE_LINE_FIELD_TEXTS } from '../prices'
+import { PRICE_LINE_FIELD_TEXTS } from '../prices/index.lines'
 import { formatDay, formatPacificTime, formatWindow } from './quote'
 
 const options = (count: number) => (count === 1 ? '1 option' : `${count} options`)
