@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 export interface Delivered {
+  at: number
   payload: Record<string, unknown>
   plaintext: string
   claims: Record<string, unknown>
@@ -96,7 +97,7 @@ export async function startPushService(phone: PhoneKeys, vapidPublicKey: string,
         if (request.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm')
         const claims = checkVapid(request.headers.authorization, origin, vapidPublicKey)
         const plaintext = decryptPush(Buffer.concat(chunks), phone)
-        delivered.push({ plaintext, payload: JSON.parse(plaintext), claims })
+        delivered.push({ at: Date.now(), plaintext, payload: JSON.parse(plaintext), claims })
         response.writeHead(201).end()
       } catch (error) {
         refused.push(String(error))
