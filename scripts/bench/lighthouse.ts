@@ -3,14 +3,13 @@
 // BENCH_LIGHTHOUSE_FLOOR=1: interleaved rounds of each page, its HTML without scripts and a text-only page.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, request as forward, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
 import { ensureChromium } from '../../tests/support/system-deps'
 import { storedDocument } from '../../tests/support/document-bytes'
 import { startStripeStandIn } from '../../tests/support/stripe-stand-in'
-import { chromiumFlags, failIfAny, median, report, routeKinds, startProductionServer } from './common'
+import { chromiumFlags, failIfAny, median, passThrough, report, routeKinds, startProductionServer } from './common'
 import { seedQuote } from './quote-seed'
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
@@ -161,22 +160,8 @@ async function floorRun() {
   // Stored pages that stay fresh for the whole run, so every audit of the site gets the copy `stored` waited for.
   const site = await startProductionServer({ HTML_CACHE_SECONDS: '3600' })
   const pages = new Map<string, Buffer>()
-  const proxy: Server = createServer((incoming, outgoing) => {
-    const stored = pages.get(incoming.url ?? '')
-    if (stored) {
-      outgoing.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Encoding': 'br' })
-      return void outgoing.end(stored)
-    }
-    const upstream = forward(`${site.url}${incoming.url}`, { method: incoming.method, headers: incoming.headers })
-    upstream.on(
-      'response',
-      (answer) => (outgoing.writeHead(answer.statusCode ?? 502, answer.headers), answer.pipe(outgoing)),
-    )
-    upstream.on('error', () => outgoing.destroy())
-    incoming.pipe(upstream)
-  })
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
-  const origin = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`
+  const proxy = await passThrough(site.url, (path) => pages.get(path))
+  const origin = `http://${proxy.host}`
   const brotli = (html: string) =>
     brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
   const paths = ['/', '/services?tab=roof', '/city/folsom', '/contact']
@@ -227,7 +212,7 @@ async function floorRun() {
       })
     }
   } finally {
-    proxy.close()
+    await proxy.close()
     await site.stop()
   }
   report('lighthouse-floor', rows)
