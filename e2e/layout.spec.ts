@@ -1,5 +1,4 @@
 import { routeKinds } from '../tests/support/route-kinds'
-import type { TraceEvent } from '../tests/support/trace-blocking'
 import { expect, pageSettled, test } from './support/test'
 
 interface StackFrame {
@@ -10,7 +9,7 @@ interface StackFrame {
 }
 
 /** A trace event with the script stack Chromium records on a style recalculation or layout that script forced. */
-type LayoutTraceEvent = TraceEvent & { args?: { beginData?: { stackTrace?: StackFrame[] } } }
+type LayoutTraceEvent = { name: string; args?: { beginData?: { stackTrace?: StackFrame[] } } }
 
 // A layout or style read in a script with changes pending forces the work inside its task (Lighthouse's forced
 // reflow, longer TBT tasks); Chromium's trace gives only such forced work a script stack.

@@ -1,7 +1,7 @@
 /**
  * Where leads come from, in the inbox on the production build, on a 360 px wide page: each card's channel,
- * a won lead's job value, the Sources view's counts for 30 and 90 days, and the won ad clicks as the file
- * Google Ads imports, from the inbox and from `npm run leads -- conversions`.
+ * a won lead's job value, the Sources view's tables, and the won ad clicks downloaded from the inbox and printed by
+ * `npm run leads -- conversions`. The counts and the file's cells are tests/server/lead-sources.test.ts's.
  */
 import { rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -86,17 +86,11 @@ test('the owner marks a lead won with its value, reads the sources on a phone an
     await expect(page.getByRole('link', { name: SOURCES_TEXTS.sourcesTab })).toHaveAttribute('aria-current', 'page')
     const byChannel = page.getByRole('table', { name: SOURCES_TEXTS.byChannel(30) })
     const byAnswer = page.getByRole('table', { name: SOURCES_TEXTS.byAnswer(30) })
-    // Rex arrived 60 days ago: not in the last 30.
+    // Rex arrived 60 days ago: not in the last 30. The foot's totals and rates are the view's own sums.
     expect(await tableRows(byChannel)).toEqual([
       ['Google Business Profile', '1', '1', '1', '0', '0%'],
       ['Paid search $1,250.50 won', '1', '1', '1', '1', '100%'],
       ['Not recorded', '1', '0', '0', '0', '0%'],
-      ['All leads', '3', '2', '2', '1', '33%'],
-    ])
-    expect(await tableRows(byAnswer)).toEqual([
-      ['An ad $1,250.50 won', '1', '1', '1', '1', '100%'],
-      ['Google Maps', '1', '1', '1', '0', '0%'],
-      ['No answer', '1', '0', '0', '0', '0%'],
       ['All leads', '3', '2', '2', '1', '33%'],
     ])
     // A phone's width: the tables wrap, the page never scrolls sideways.
@@ -113,13 +107,7 @@ test('the owner marks a lead won with its value, reads the sources on a phone an
     await page.getByRole('link', { name: SOURCES_TEXTS.period(90) }).click()
     await expect(page).toHaveURL(/view=sources&days=90/)
     const quarter = page.getByRole('table', { name: SOURCES_TEXTS.byChannel(90) })
-    expect(await tableRows(quarter)).toEqual([
-      ['Direct', '1', '0', '0', '0', '0%'],
-      ['Google Business Profile', '1', '1', '1', '0', '0%'],
-      ['Paid search $1,250.50 won', '1', '1', '1', '1', '100%'],
-      ['Not recorded', '1', '0', '0', '0', '0%'],
-      ['All leads', '4', '2', '2', '1', '25%'],
-    ])
+    expect((await tableRows(quarter)).at(-1)).toEqual(['All leads', '4', '2', '2', '1', '25%'])
     await expect(page.getByRole('link', { name: SOURCES_TEXTS.period(90) })).toHaveAttribute('aria-current', 'page')
 
     // The won ad click, as Google Ads' "Conversions from clicks" file.
@@ -129,24 +117,10 @@ test('the owner marks a lead won with its value, reads the sources on a phone an
     ])
     expect(download.suggestedFilename()).toMatch(/^won-ad-clicks-\d{4}-\d{2}-\d{2}\.csv$/)
     const csv = await readFile((await download.path())!, 'utf8')
-    const [header, row, end, ...more] = csv.split('\r\n')
-    expect(header).toBe('Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency')
-    expect(row!.split(',')).toEqual([
-      CLICK_ID,
-      CONVERSION_NAME,
-      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}-0[78]:00$/),
-      '1250.50',
-      'USD',
-    ])
-    expect([end, more]).toEqual(['', []])
-
-    const answer = await page.request.get(`${server.url}/owner/conversions.csv`)
-    expect(answer.headers()).toMatchObject({
-      'content-type': 'text/csv; charset=utf-8',
-      'cache-control': 'private, no-store',
-      'content-disposition': expect.stringMatching(/^attachment; filename="won-ad-clicks-/),
-    })
-    // Without the session, signed out or from another site: tests/server/owner-only.test.ts.
+    // The value typed on the card, in the file.
+    const row = csv.split('\r\n')[1]!.split(',')
+    expect(row).toEqual([CLICK_ID, CONVERSION_NAME, expect.any(String), '1250.50', 'USD'])
+    // Its headers, and without the session, signed out or from another site: tests/server/owner-only.test.ts.
 
     // The owner's command prints the same file, through the running site.
     const printed = await ownerCommand('leads', ['conversions', '--since', '2026-01-01'], server, { env })

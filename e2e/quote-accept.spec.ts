@@ -4,11 +4,10 @@
  * the lead is won with that total (the e-mails' words: tests/server/quotes.test.ts). Without JavaScript the same
  * post records the same acceptance. docs/decisions/053-quotes-and-jobs.md
  */
-import type { ParsedMail } from 'mailparser'
 import { OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '~/features/quotes/quote-texts'
 import { violationList, wcagAudit } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
-import { mails, signInOwner, startOwnerServer } from './support/owner'
+import { emailedLink, signInOwner, startOwnerServer } from './support/owner'
 import { storeTestLead, type SiteServer } from './support/site-server'
 import { expect, test, type Browser, type Page } from './support/test'
 
@@ -20,20 +19,8 @@ const ITEMS = [
   { description: 'Seal the driveway', price: '400', optional: true },
 ]
 
-function sentTo(server: SiteServer, email: string, subject: RegExp): Promise<ParsedMail[]> {
-  return mails(server).then((all) =>
-    all.filter((mail) => mail.to && 'text' in mail.to && mail.to.text === email && subject.test(mail.subject ?? '')),
-  )
-}
-
-/** The quote's link in its e-mail, pointed at this test's server (SITE_URL is fixed at build time). */
-async function emailedLink(server: SiteServer, email: string): Promise<string> {
-  await expect.poll(async () => (await sentTo(server, email, /^Your quote from/)).length, { timeout: 15_000 }).toBe(1)
-  const [mail] = await sentTo(server, email, /^Your quote from/)
-  const link = mail!.text?.match(/https?:\/\/\S+\/quote\/[A-Za-z0-9_-]{32}/)?.[0]
-  if (!link) throw new Error(`no link in ${mail!.text}`)
-  return `${server.url}${new URL(link).pathname}`
-}
+/** The quote's link in its e-mail, pointed at this test's server. */
+const quoteLink = (server: SiteServer, email: string) => emailedLink(server, email, /^Your quote from/, '/quote/')
 
 /** The owner writes the quote in the editor opened from the lead's card, and sends it. */
 async function writeAndSend(page: Page, server: SiteServer, firstName: string) {
@@ -106,7 +93,7 @@ test('the owner sends a quote; the customer accepts it with or without scripts; 
   ] as const) {
     const email = `${firstName.toLowerCase()}@example.com`
     await writeAndSend(page, server, firstName)
-    await accept(browser, await emailedLink(server, email), javaScriptEnabled)
+    await accept(browser, await quoteLink(server, email), javaScriptEnabled)
     await page.goto(`${server.url}/owner`)
     const card = page.getByRole('article').filter({ hasText: firstName })
     await expect(card.getByText(/^Accepted by Dana Whitfield, .*: \$770\.50$/)).toBeVisible()
@@ -117,9 +104,8 @@ test('the owner sends a quote; the customer accepts it with or without scripts; 
   await page.goto(`${server.url}/owner?view=sources`)
   await expect(page.getByText('$1,541.00 won').first()).toBeVisible()
 
-  // A link that opens nothing: one plain page with the phone number.
-  const gone = await page.goto(`${server.url}/quote/${'A'.repeat(32)}`)
-  expect(gone?.status()).toBe(404)
+  // A link that opens nothing: one plain page (its 404 and phone number: quotes.test.ts, "a quote link").
+  await page.goto(`${server.url}/quote/${'A'.repeat(32)}`)
   await expect(page.getByRole('heading', { name: QUOTE_PAGE_TEXTS.unavailableTitle })).toBeVisible()
   expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
 
@@ -147,7 +133,7 @@ test('words typed into "Ask for changes" on a refused post\'s page before its sc
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
   const customer = await context.newPage()
   try {
-    await customer.goto(await emailedLink(server, 'rita@example.com'))
+    await customer.goto(await quoteLink(server, 'rita@example.com'))
     await expect(customer.locator('html')).toHaveAttribute('data-hydrated', 'true')
     // Only spaces: refused, and the page comes back with them in the box; its scripts are slow this time.
     const box = customer.getByLabel(QUOTE_PAGE_TEXTS.changesLabel)

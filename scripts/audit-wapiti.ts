@@ -5,41 +5,18 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
-import { createServer, request as forward } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startCaddy } from '../e2e/support/caddy'
 import { startStripeStandIn } from '../tests/support/stripe-stand-in'
 import { ensureCommand } from '../tests/support/system-deps'
-import { failIfAny, routeKinds, startProductionServer } from './bench/common'
+import { failIfAny, passThrough, routeKinds, startProductionServer } from './bench/common'
 import { seedQuote } from './bench/quote-seed'
 
 type Finding = { method: string; path: string; info: string; parameter: string }
 type Report = Record<'vulnerabilities' | 'anomalies' | 'additionals', Record<string, Finding[]>>
 
 const WITHDRAWN = new Set(['X-XSS-Protection is not set'])
-
-/** Between Caddy and the site: counts the site's 5xx answers, and a site it could not reach. */
-async function countServerErrors(upstream: string) {
-  const errors: string[] = []
-  const proxy = createServer((incoming, outgoing) => {
-    const request = forward(upstream + incoming.url, { method: incoming.method, headers: incoming.headers })
-    request.on('response', (answer) => {
-      if ((answer.statusCode ?? 502) >= 500) errors.push(`${answer.statusCode} ${incoming.method} ${incoming.url}`)
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(outgoing)
-    })
-    request.on('error', (error) => {
-      errors.push(`unreachable ${incoming.url}: ${error.message}`)
-      outgoing.destroy()
-    })
-    incoming.pipe(request)
-  })
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
-  const close = () => new Promise((resolve) => (proxy.closeAllConnections(), proxy.close(resolve)))
-  return { host: `127.0.0.1:${(proxy.address() as AddressInfo).port}`, errors, close }
-}
 
 ensureCommand('wapiti', 'wapiti')
 ensureCommand('caddy', 'caddy')
@@ -63,7 +40,8 @@ try {
     STRIPE_API_BASE: stripe.url,
   })
   cleanUp.push(() => server.stop())
-  const counter = await countServerErrors(server.url)
+  // Between Caddy and the site: counts the site's 5xx answers, and a site it could not reach.
+  const counter = await passThrough(server.url)
   cleanUp.push(counter.close)
   const front = await startCaddy(counter.host)
   cleanUp.push(() => front.stop())

@@ -1,6 +1,6 @@
 // The owner's inbox in e2e: a server whose database holds his signed-in sessions (decision 041), so a test
-// starts signed in; the e-mailed link, read from the outbox's mail files (no SMTP_URL), for the one spec that
-// walks it (e2e/owner-inbox.spec.ts); and the owner's commands.
+// starts signed in; the e-mails the outbox wrote as files (no SMTP_URL) and the links in them (the sign-in link,
+// walked by e2e/owner-inbox.spec.ts alone; a quote's; an invoice's); and the owner's commands.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -70,16 +70,26 @@ export function mails(server: SiteServer): Promise<ParsedMail[]> {
   return Promise.all(mailTexts(server.dataDir).map((text) => simpleParser(text)))
 }
 
-export async function signInMails(server: SiteServer): Promise<ParsedMail[]> {
-  return (await mails(server)).filter((mail) => /sign-in link/.test(mail.subject ?? ''))
+/** Who an e-mail went to, as its To line reads. */
+export const recipient = (mail: ParsedMail): string => (mail.to && 'text' in mail.to ? mail.to.text : '')
+
+/** The e-mails the outbox has written to `to` (anyone when empty) whose subject matches. */
+export async function mailsTo(server: SiteServer, to: string, subject: RegExp): Promise<ParsedMail[]> {
+  return (await mails(server)).filter((mail) => (!to || recipient(mail) === to) && subject.test(mail.subject ?? ''))
 }
 
-/** The e-mailed link, pointed at this test's server (SITE_URL is fixed at build time). */
-export function linkIn(mail: ParsedMail, server: SiteServer): string {
-  const link = mail.text?.match(/https?:\/\/\S+\/owner\/sign-in\?token=[A-Za-z0-9_-]+/)?.[0]
-  if (!link) throw new Error(`no link in ${mail.text}`)
+/** The site's link under `path` in an e-mail, pointed at this test's server (SITE_URL is fixed at build time). */
+export function linkIn(mail: ParsedMail, server: SiteServer, path: string): string {
+  const link = mail.text?.match(new RegExp(`https?://[^/\\s]+${path}[\\w?=/-]*`))?.[0]
+  if (!link) throw new Error(`no ${path} link in ${mail.text}`)
   const url = new URL(link)
   return `${server.url}${url.pathname}${url.search}`
+}
+
+/** Once the one e-mail to `to` whose subject matches is written: its link under `path`, pointed at this server. */
+export async function emailedLink(server: SiteServer, to: string, subject: RegExp, path: string): Promise<string> {
+  await expect.poll(async () => (await mailsTo(server, to, subject)).length, { timeout: 15_000 }).toBe(1)
+  return linkIn((await mailsTo(server, to, subject))[0]!, server, path)
 }
 
 export async function askForLink(page: Page, server: SiteServer, email: string) {

@@ -13,7 +13,7 @@ export interface Ended {
  * `nobody` without root's groups (setpriv drops them all); run as root. Not root: the command runs as this user,
  * who is already not root.
  */
-export function asNobody(command: string, args: string[]): [string, string[]] {
+function asNobody(command: string, args: string[]): [string, string[]] {
   if (process.getuid?.() !== 0) return [command, args]
   return ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', '--', command, ...args]]
 }

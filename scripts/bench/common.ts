@@ -1,6 +1,7 @@
 // Shared by the bench scripts and check:engines: the production server, Chromium, the contact form, the outbox's
 // e-mails, result files and tables.
 import { spawn } from 'node:child_process'
+import { createServer, request as forward } from 'node:http'
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -94,6 +95,36 @@ export function report(name: string, rows: Record<string, unknown>[], columns = 
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
   for (const row of rows) console.log(line(columns.map((c) => row[c])))
   console.log(`\n(written to ${file})`)
+}
+
+/**
+ * A pass-through to `upstream` on a free port of 127.0.0.1: `own` answers a path itself when it returns a body
+ * (brotli HTML); `errors` lists the upstream's 5xx answers and what could not reach it.
+ */
+export async function passThrough(upstream: string, own: (path: string) => Buffer | undefined = () => undefined) {
+  const errors: string[] = []
+  const proxy = createServer((incoming, outgoing) => {
+    const body = own(incoming.url ?? '')
+    if (body) {
+      outgoing.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Encoding': 'br' })
+      return void outgoing.end(body)
+    }
+    const request = forward(upstream + incoming.url, { method: incoming.method, headers: incoming.headers })
+    request.on('response', (answer) => {
+      if ((answer.statusCode ?? 502) >= 500) errors.push(`${answer.statusCode} ${incoming.method} ${incoming.url}`)
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(outgoing)
+    })
+    request.on('error', (error) => {
+      errors.push(`unreachable ${incoming.url}: ${error.message}`)
+      outgoing.destroy()
+    })
+    incoming.pipe(request)
+  })
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+  const host = `127.0.0.1:${(proxy.address() as { port: number }).port}`
+  const close = () => new Promise((resolve) => (proxy.closeAllConnections(), proxy.close(resolve)))
+  return { host, errors, close }
 }
 
 /** Prints the failures and exits 1 when there are any. */

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { decode } from '@jridgewell/sourcemap-codec'
 import type { Browser } from '@playwright/test'
 import { failIfAny, launchChromium, report, routeKinds, startProductionServer } from './common'
 import { noteHydrationTime, requestTimings } from '../../tests/support/first-load'
@@ -26,10 +27,6 @@ const FRAMEWORK =
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
 const assets = join(process.env.BUILD_OUTPUT_DIR ?? '.output', 'public', 'assets')
 
-const VLQ = Object.fromEntries(
-  [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].map((c, i) => [c, i]),
-)
-
 /** Where a chunk's characters come from by its source map: a package, a folder of ours, or glue (imports, exports,
  * the bundler's runtime: no source). */
 function charsByOrigin(file: string, code: string): Map<string, number> {
@@ -40,20 +37,12 @@ function charsByOrigin(file: string, code: string): Map<string, number> {
   const lines = code.split('\n')
   const chars = new Map<string, number>()
   let mapped = 0
-  let source = 0
-  for (const [lineIndex, line] of mappings.split(';').entries()) {
-    // Each segment: its generated column (from 0 on each line), then its source's index and more, all relative.
-    let column = 0
-    const starts = (line ? line.split(',') : []).map((segment) => {
-      const fields = decodeVlq(segment)
-      column += fields[0]!
-      if (fields.length > 1) source += fields[1]!
-      return { column, source: fields.length > 1 ? source : -1 }
-    })
-    for (const [i, segment] of starts.entries()) {
-      if (segment.source < 0) continue
-      const length = (starts[i + 1]?.column ?? lines[lineIndex]?.length ?? 0) - segment.column
-      const origin = originOf(sources[segment.source] ?? '')
+  // Each segment: its generated column on the line, then its source's index when it has one.
+  for (const [lineIndex, segments] of decode(mappings).entries()) {
+    for (const [i, [column, source]] of segments.entries()) {
+      if (source === undefined) continue
+      const length = (segments[i + 1]?.[0] ?? lines[lineIndex]?.length ?? 0) - column
+      const origin = originOf(sources[source] ?? '')
       chars.set(origin, (chars.get(origin) ?? 0) + length)
       mapped += length
     }
@@ -76,22 +65,6 @@ function ownPart(origins: Map<string, number>): number {
   let ours = 0
   for (const [origin, size] of origins) if (origin !== GLUE && !FRAMEWORK.test(`node_modules/${origin}/`)) ours += size
   return ours
-}
-
-function decodeVlq(segment: string): number[] {
-  const values: number[] = []
-  let value = 0
-  let shift = 0
-  for (const char of segment) {
-    const digit = VLQ[char]!
-    value += (digit & 31) << shift
-    shift += 5
-    if (digit & 32) continue
-    values.push(value & 1 ? -(value >>> 1) : value >>> 1)
-    value = 0
-    shift = 0
-  }
-  return values
 }
 
 if (!readdirSync(assets).some((name) => name.endsWith('.js.map')))

@@ -112,8 +112,13 @@ describe('owner-only by construction', { timeout: 240_000 }, () => {
       }
     }
 
-    // The session is live: it opens the owner's download.
-    expect((await ask('/owner/conversions.csv', 'GET', { Cookie: live })).status).toBe(200)
+    // The session is live: it opens the owner's download, which no cache keeps.
+    const download = await ask('/owner/conversions.csv', 'GET', { Cookie: live })
+    expect([download.status, download.headers.get('content-type'), download.headers.get('cache-control')]).toEqual([
+      200,
+      'text/csv; charset=utf-8',
+      'private, no-store',
+    ])
     await expectEach('from another site, signed in', 403, {
       Cookie: live,
       'Sec-Fetch-Site': 'cross-site',
