@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test'
 import { openInteractiveLeadForm } from './support/quote-form'
 import { renderEverySection, violationList, wcagAudit } from './support/axe'
-import { QUOTE_MESSAGES } from '~/features/leads/lead-schema'
+import { LEAD_MESSAGES } from '~/features/leads/lead-schema'
 import { routeKinds } from '../tests/support/route-kinds'
 
 async function expectNoViolations(page: Page) {
@@ -11,7 +11,7 @@ async function expectNoViolations(page: Page) {
 test('the quote form showing its errors and a visible toast has no WCAG 2.2 A/AA violations', async ({ page }) => {
   const form = await openInteractiveLeadForm(page, '/contact')
   await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  await expect(page.getByText(QUOTE_MESSAGES.missingFields.title)).toBeVisible()
+  await expect(page.getByText(LEAD_MESSAGES.missingFields.title)).toBeVisible()
   await expectNoViolations(page)
 })
 

@@ -1,8 +1,8 @@
-import { QUOTE_MESSAGES } from '~/features/leads/lead-schema'
+import { LEAD_MESSAGES } from '~/features/leads/lead-schema'
 import { HEARD_ABOUT_QUESTION } from '~/features/leads/lead-source-constants'
 import { holdRequests } from './support/hold-requests'
 import { mailTexts } from './support/owner'
-import { fillQuoteFields, SENT_LOCATION } from './support/quote-form'
+import { fillLeadFields, SENT_LOCATION } from './support/quote-form'
 import { startSiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 
@@ -34,10 +34,10 @@ test('when the quote form code never arrives, the page keeps the server form, an
   const name = `Chunkless${Date.now().toString(36)}`
   const form = page.locator('.quote-request-form').first()
   await expect(form.locator('form[data-interactive="true"]')).toHaveCount(0)
-  await fillQuoteFields(form, { firstName: name, email: 'chunkless@example.com', phone: '916-555-0111' })
+  await fillLeadFields(form, { firstName: name, email: 'chunkless@example.com', phone: '916-555-0111' })
   await form.getByRole('button', { name: 'Get My Free Quote' }).click()
   await expect(page).toHaveURL(SENT_LOCATION)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(QUOTE_MESSAGES.success.title)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(LEAD_MESSAGES.success.title)
 })
 
 test('typed into before its code arrived and sent at once, the form is timed from its page, so the lead is e-mailed', async ({
@@ -49,12 +49,12 @@ test('typed into before its code arrived and sent at once, the form is timed fro
   await page.goto(`${server.url}/contact`)
   const name = `Early${Date.now().toString(36)}`
   const form = page.locator('.quote-request-form').first()
-  await fillQuoteFields(form, { firstName: name, email: 'early@example.com', phone: '916-555-0114' })
+  await fillLeadFields(form, { firstName: name, email: 'early@example.com', phone: '916-555-0114' })
   await page.waitForTimeout(2_500) // a person reading over what they typed
   release()
   await expect(form.locator('form[data-interactive="true"]')).toBeAttached()
   await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await expect(page.getByText(LEAD_MESSAGES.success.title)).toBeVisible()
   // The customer's acknowledgement goes there too, and names nothing typed: the owner's e-mail is the one.
   await expect
     .poll(() => mailTexts(server.dataDir).filter((mail) => mail.includes(name)), { timeout: 15_000 })

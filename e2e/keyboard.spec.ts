@@ -1,7 +1,7 @@
 import { expect, test } from './support/test'
 import { tabTo } from './support/keyboard'
 import { openInteractiveLeadForm } from './support/quote-form'
-import { QUOTE_MESSAGES } from '~/features/leads/lead-schema'
+import { LEAD_MESSAGES } from '~/features/leads/lead-schema'
 import { HEARD_ABOUT_QUESTION } from '~/features/leads/lead-source-constants'
 
 test.describe('keyboard only @mobile', () => {
@@ -38,5 +38,5 @@ test('fill and send the quote form with the keyboard alone', async ({ page }) =>
   await tabTo(page, form.getByRole('button', { name: 'Get My Free Quote' }), 1)
   await page.clock.fastForward(4_000)
   await page.keyboard.press('Enter')
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await expect(page.getByText(LEAD_MESSAGES.success.title)).toBeVisible()
 })

@@ -5,8 +5,8 @@
  */
 import sharp from 'sharp'
 import { PHOTO_TOKEN_PATTERN } from '~/features/leads/lead-photo-statuses'
-import { QUOTE_MESSAGES } from '~/features/leads/lead-schema'
-import { fillQuoteFields, openInteractiveLeadForm, submitQuote } from './support/quote-form'
+import { LEAD_MESSAGES } from '~/features/leads/lead-schema'
+import { fillLeadFields, openInteractiveLeadForm, submitLeadForm } from './support/quote-form'
 import { violationList, wcagAudit } from './support/axe'
 import { signInOwner, startOwnerServer } from './support/owner'
 import { startSiteServer } from './support/site-server'
@@ -22,8 +22,8 @@ test('after a stored quote the form sends the chosen photos, which reach the sig
     .toBuffer()
   const firstName = `Photo${Date.now().toString(36)}`
   const form = await openInteractiveLeadForm(page, `${server.url}/contact`)
-  await fillQuoteFields(form, { firstName, email: 'photos@example.com', phone: '(916) 555-0123' })
-  await submitQuote(page, form)
+  await fillLeadFields(form, { firstName, email: 'photos@example.com', phone: '(916) 555-0123' })
+  await submitLeadForm(page, form)
   const input = form.getByLabel('Add photos of the area (optional)')
   // The new fields and the photo step, open, pass a WCAG 2.2 AA audit.
   const audit = await (await wcagAudit(page)).include('.quote-request-form').analyze()
@@ -65,9 +65,9 @@ test.describe('without JavaScript', () => {
     )
     await page.goto(`${server.url}/contact`)
     const form = page.locator('.quote-request-form').first()
-    await fillQuoteFields(form, { firstName: 'Plain', email: 'plain@example.com', phone: '916-555-0151' })
+    await fillLeadFields(form, { firstName: 'Plain', email: 'plain@example.com', phone: '916-555-0151' })
     await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(QUOTE_MESSAGES.success.title)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(LEAD_MESSAGES.success.title)
     await expect(page).toHaveURL(`${server.url}/quote-request?status=sent`)
     // A reload asks for the page again, posts nothing, and still offers the photos.
     await page.reload()
@@ -81,7 +81,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Photos received')
     // Back to the result page: its token was spent, and the photo form is gone with it.
     await page.goBack()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(QUOTE_MESSAGES.success.title)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(LEAD_MESSAGES.success.title)
     await expect(page.getByRole('button', { name: 'Send photos' })).toHaveCount(0)
 
     const posts = sent.filter((request) => request.method === 'POST').map((request) => new URL(request.url).pathname)

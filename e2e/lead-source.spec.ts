@@ -6,7 +6,7 @@
  */
 import { HEARD_ABOUT_QUESTION } from '~/features/leads/lead-source-constants'
 import { holdRequests } from './support/hold-requests'
-import { fillQuoteFields, SENT_LOCATION, submitQuote, contact } from './support/quote-form'
+import { fillLeadFields, SENT_LOCATION, submitLeadForm, contact } from './support/quote-form'
 import { listedLeads } from './support/owner'
 import { sharedSiteData } from './support/site-server'
 import { expect, test, type Page } from './support/test'
@@ -27,9 +27,9 @@ async function openForm(page: Page, url: string, referer?: string) {
 
 async function sendQuote(page: Page, firstName: string, heardAbout?: string) {
   const form = page.locator('.quote-request-form').first()
-  await fillQuoteFields(form, contact(firstName))
+  await fillLeadFields(form, contact(firstName))
   if (heardAbout) await form.getByLabel(HEARD_ABOUT_QUESTION).selectOption({ label: heardAbout })
-  await submitQuote(page, form)
+  await submitLeadForm(page, form)
 }
 
 test('a visit from a Google ad keeps its tags to the quote sent from another page; a new tab is a new visit', async ({
@@ -53,12 +53,12 @@ test('a visit from a Google ad keeps its tags to the quote sent from another pag
   const later = await page.context().newPage()
   const form = await openForm(later, '/contact')
   const email = `${typedin.toLowerCase()}@example.com`
-  await fillQuoteFields(form, { firstName: ` ${typedin} `, email: `${email} `, phone: ' 916-555-0106' })
+  await fillLeadFields(form, { firstName: ` ${typedin} `, email: `${email} `, phone: ' 916-555-0106' })
   await form.getByLabel('Street address').fill(' 12 Oak St ')
   await form.getByLabel('ZIP code').fill('95630 ')
   await form.getByRole('radio', { name: 'Morning' }).check()
   await form.getByLabel(HEARD_ABOUT_QUESTION).selectOption({ label: 'A friend or neighbor' })
-  await submitQuote(later, form)
+  await submitLeadForm(later, form)
 
   // Another, linked from another site: that site's host only, never its path or query.
   const fromLink = await page.context().newPage()
@@ -105,7 +105,7 @@ test('a plain post before the form code arrived carries the source; a refused on
   const release = await holdRequests(page, '**/assets/lead-form-fields-*.js')
   await page.goto('/contact?utm_source=flyer&utm_campaign=door-hanger-42')
   const form = page.locator('.quote-request-form').first()
-  await fillQuoteFields(form, { firstName: plainpost, email: 'plainpost@', phone: '916-555-0142' })
+  await fillLeadFields(form, { firstName: plainpost, email: 'plainpost@', phone: '916-555-0142' })
   await form.getByLabel(HEARD_ABOUT_QUESTION).selectOption({ label: 'Our truck or a yard sign' })
   const refusedPost = page.waitForRequest((r) => r.method() === 'POST')
   const refused = page.waitForResponse((r) => r.request().method() === 'POST')

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { QUOTE_HONEYPOT_NAME } from '../app/features/leads/lead-form-constants'
+import { LEAD_HONEYPOT_NAME } from '../app/features/leads/lead-form-constants'
 import { expect, test } from './support/test'
 import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
 import { logged, startSiteServer, type LogRecord, type SiteServer, siteServerForAll } from './support/site-server'
@@ -129,7 +129,7 @@ test.describe('a server with a working data folder', () => {
     expect(mail).toContain(visitor.firstName)
 
     // A suspected-spam lead is stored too, and logged the same way.
-    const spam = await postLead(server, { ...visitor, [QUOTE_HONEYPOT_NAME]: 'Spam Co' })
+    const spam = await postLead(server, { ...visitor, [LEAD_HONEYPOT_NAME]: 'Spam Co' })
     expect(spam.headers.get('location')).toBe('/quote-request?status=sent') // no photo token for suspected spam
     await until('the spam lead stored line', () =>
       logged(server.records(), 'lead', 'lead stored').find((line) => line.status === 'suspected_spam'),

@@ -1,14 +1,14 @@
 // The production server killed mid-send: a new process takes the lock and sends what was claimed once, in order;
 // tests/server/lead-pipeline.test.ts holds the same rule within one process.
 import { startSmtp } from '../tests/support/smtp'
-import { contact, postPlainQuote, SENT_LOCATION } from './support/quote-form'
+import { contact, postPlainLead, SENT_LOCATION } from './support/quote-form'
 import { siteDataEnv, startSiteServer } from './support/site-server'
 import { expect, test } from './support/test'
 
 // Real processes killed with SIGKILL, a real SMTP server: docs/decisions/019-outbox-sent-journal.md.
 
 async function postLead(url: string, name: string) {
-  const response = await postPlainQuote(url, contact(name))
+  const response = await postPlainLead(url, contact(name))
   expect(response.headers.get('location')).toMatch(SENT_LOCATION)
 }
 

@@ -6,7 +6,7 @@
  */
 import { fromJSON } from 'seroval'
 import webpush from 'web-push'
-import { QUOTE_MESSAGES } from '~/features/leads/lead-schema'
+import { LEAD_MESSAGES } from '~/features/leads/lead-schema'
 import { WEB_MANIFEST_HREF } from '~/lib/seo/web-manifest'
 import { OWNER_TEXTS, REVIEW_TEXTS, SIGN_IN_TEXTS } from '~/features/owner/owner-lead'
 import { OWNER_QUOTE_TEXTS } from '~/features/quotes/quote-texts'
@@ -25,10 +25,10 @@ import {
   startOwnerServer,
 } from './support/owner'
 import {
-  fillQuoteFields,
+  fillLeadFields,
   openInteractiveLeadForm,
-  postPlainQuote,
-  type QuoteFields,
+  postPlainLead,
+  type LeadFields,
   SENT_LOCATION,
   sendQuote,
   contact,
@@ -53,9 +53,9 @@ function resultOf(answer: string): unknown {
 /** A quote posted as the page's plain form does it, with the optional address and time the form may send. */
 async function postQuote(
   server: SiteServer,
-  fields: QuoteFields & { street?: string; zip?: string; preferredTime?: string },
+  fields: LeadFields & { street?: string; zip?: string; preferredTime?: string },
 ) {
-  const answer = await postPlainQuote(server.url, { ...fields, sourcePage: '/contact' })
+  const answer = await postPlainLead(server.url, { ...fields, sourcePage: '/contact' })
   expect(answer.headers.get('location')).toMatch(SENT_LOCATION)
 }
 
@@ -388,7 +388,7 @@ test('alerts turned on in the inbox bring a push for a quote sent on the site (b
     const visitor = await browser.newContext()
     const visitorPage = await visitor.newPage()
     const form = await openInteractiveLeadForm(visitorPage, `${server.url}/services?tab=roof`)
-    await fillQuoteFields(form, { firstName: 'Pushkin', email: 'pushkin@example.com', phone: '916-555-0166' })
+    await fillLeadFields(form, { firstName: 'Pushkin', email: 'pushkin@example.com', phone: '916-555-0166' })
     await visitorPage.clock.fastForward(4_000)
     await form.getByRole('button', { name: 'Get My Free Quote' }).click()
     // The phone's subscription, made by the button, reached the server: the lead's push arrives. Its content,
@@ -396,7 +396,7 @@ test('alerts turned on in the inbox bring a push for a quote sent on the site (b
     await expect
       .poll(() => push.delivered.map((push) => push.payload.title), { timeout: 30_000 })
       .toEqual(['Roof Cleaning'])
-    await expect(visitorPage.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+    await expect(visitorPage.getByText(LEAD_MESSAGES.success.title)).toBeVisible()
     await page.reload()
     await expect(page.getByRole('heading', { name: 'Pushkin' })).toBeVisible()
     await visitor.close()

@@ -5,7 +5,7 @@
 import { chmodSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fillQuoteFields, openInteractiveLeadForm, sendQuote, submitQuote } from './support/quote-form'
+import { fillLeadFields, openInteractiveLeadForm, sendQuote, submitLeadForm } from './support/quote-form'
 import { listedLeads, ownerCommand } from './support/owner'
 import { startSiteServer } from './support/site-server'
 import { expect, test } from './support/test'
@@ -24,10 +24,10 @@ test('a lead sent through the site is in npm run leads at once, and its status c
   const server = await startSiteServer()
   const firstName = `Owner${Date.now().toString(36)}`
   const form = await openInteractiveLeadForm(page, `${server.url}/contact`)
-  await fillQuoteFields(form, { firstName, email: 'owner-list@example.com', phone: '916-555-0123' })
+  await fillLeadFields(form, { firstName, email: 'owner-list@example.com', phone: '916-555-0123' })
   await form.getByLabel('Street address').fill('12 Oak St')
   await form.getByLabel('ZIP code').fill('95630')
-  await submitQuote(page, form)
+  await submitLeadForm(page, form)
 
   const listed = await ownerCommand('leads', [], server)
   // The lead as typed on the site; the file's header and every column: owner-leads.test.ts, "the lead list as CSV".

@@ -4,14 +4,14 @@
 import { randomBytes } from 'node:crypto'
 import { assistant } from '~/content/assistant'
 import { PREFERRED_TIME_LABELS } from '~/features/leads/lead-form-constants'
-import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/features/leads/lead-schema'
+import { LEAD_FIELD_MESSAGES, LEAD_MESSAGES } from '~/features/leads/lead-schema'
 import { OWNER_VIEWS } from '~/features/owner/owner-views'
 import { OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '~/features/quotes/quote-texts'
 import type { Database } from '../app/platform/db/database.server'
 import { markJobDone } from '../app/features/payments/invoice-writes.server'
 import { startStripeStandIn } from '../tests/support/stripe-stand-in'
 import { signInOwner, startOwnerServer } from './support/owner'
-import { contact, fillQuoteFields, openInteractiveLeadForm, postPlainQuote, submitQuote } from './support/quote-form'
+import { contact, fillLeadFields, openInteractiveLeadForm, postPlainLead, submitLeadForm } from './support/quote-form'
 import { acceptedLead, storeQuote, storeTestLead } from './support/site-server'
 import { expect, test, type Locator, type Page } from './support/test'
 
@@ -90,7 +90,7 @@ test('at 320, 360 and 390 px every page is as wide as the screen in every state 
     },
   )
   // The result page of a request sent without JavaScript, with its photo form.
-  const plainPost = await postPlainQuote(server.url, contact('Plain'))
+  const plainPost = await postPlainLead(server.url, contact('Plain'))
   const plainSent = plainPost.headers.get('location')!
   // Its photo token comes in a cookie for that page alone (decision 060), which the browser keeps.
   const [tokenCookie] = plainPost.headers.getSetCookie()
@@ -120,18 +120,18 @@ test('at 320, 360 and 390 px every page is as wide as the screen in every state 
       await expect(chat).toBeHidden()
 
       await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-      await expect(form.getByLabel('First Name')).toHaveAccessibleDescription(QUOTE_FIELD_MESSAGES.firstNameRequired)
-      await expect(toast(page, QUOTE_MESSAGES.missingFields.title)).toBeVisible()
-      await expectFits(page, 'the form’s errors', [toast(page, QUOTE_MESSAGES.missingFields.title), ...timeChoices])
+      await expect(form.getByLabel('First Name')).toHaveAccessibleDescription(LEAD_FIELD_MESSAGES.firstNameRequired)
+      await expect(toast(page, LEAD_MESSAGES.missingFields.title)).toBeVisible()
+      await expectFits(page, 'the form’s errors', [toast(page, LEAD_MESSAGES.missingFields.title), ...timeChoices])
 
-      await fillQuoteFields(form, contact(`Width${width}`))
+      await fillLeadFields(form, contact(`Width${width}`))
       await form.getByLabel(PREFERRED_TIME_LABELS.afternoon).check()
-      await submitQuote(page, form)
+      await submitLeadForm(page, form)
       await expect(page.locator('body > canvas')).toBeAttached()
       const photos = form.getByLabel(PHOTOS_LABEL)
       await expect(photos).toBeVisible()
       await expectFits(page, 'sent, with confetti and the photos step', [
-        toast(page, QUOTE_MESSAGES.success.title),
+        toast(page, LEAD_MESSAGES.success.title),
         photos,
         ...timeChoices,
       ])

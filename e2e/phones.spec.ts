@@ -1,7 +1,7 @@
 // Issue 24, "Phones first": what a visitor sees on a 390 × 844 phone (and a 1280-wide desktop).
 import { serviceList } from '~/content/service-list'
 import sharp from 'sharp'
-import { QUOTE_MESSAGES } from '~/features/leads/lead-schema'
+import { LEAD_MESSAGES } from '~/features/leads/lead-schema'
 import { site } from '~/content/site'
 import { homeContact } from '~/content/home-sections'
 import { luminance } from './support/colour'
@@ -88,7 +88,7 @@ for (const viewport of [PHONE, { width: 1280, height: 720 }]) {
     await page.setViewportSize(viewport)
     const form = await openInteractiveLeadForm(page, '/contact')
     await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-    const toast = page.locator('[data-sonner-toast]').filter({ hasText: QUOTE_MESSAGES.missingFields.title })
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: LEAD_MESSAGES.missingFields.title })
     await expect(toast).toBeVisible()
     // Where it rests once its slide-in (a CSS transition) has ended.
     await expect

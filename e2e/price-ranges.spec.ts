@@ -12,7 +12,7 @@ import { DEFAULT_PRICE_RULE, TYPICAL_PRICE_TEXTS } from '~/features/prices/typic
 import { violationList, wcagAudit } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { signInOwner, startOwnerServer } from './support/owner'
-import { contact, fillQuoteFields, openInteractiveLeadForm, submitQuote } from './support/quote-form'
+import { contact, fillLeadFields, openInteractiveLeadForm, submitLeadForm } from './support/quote-form'
 import { expect, test, type Browser, type Locator } from './support/test'
 
 test.use({ viewport: { width: 390, height: 844 } })
@@ -123,8 +123,8 @@ test('the owner prices house washing by size; a visitor sees the range; a quote 
   await expect(form.getByText(DEFAULT_PRICE_RULE)).toBeVisible()
   expect(violationList(await (await wcagAudit(visit)).analyze())).toEqual([])
   expect(await visit.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  await fillQuoteFields(form, contact('Nora'))
-  await submitQuote(visit, form)
+  await fillLeadFields(form, contact('Nora'))
+  await submitLeadForm(visit, form)
   await context.close()
 
   // The lead card, and the quote started from the range.

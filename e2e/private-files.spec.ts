@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { mails, OWNER, ownerEnv } from './support/owner'
-import { postPlainQuote } from './support/quote-form'
+import { postPlainLead } from './support/quote-form'
 import { logged, startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test } from './support/test'
 
@@ -28,7 +28,7 @@ test('after a lead and a sign-in request, nothing in DATA_DIR is open to the gro
   test.setTimeout(120_000)
   const server = await startSiteServer(ownerEnv())
   const lead = { firstName: 'Private', email: 'private@example.com', phone: '9165550101', street: '12 Oak St' }
-  expect((await postPlainQuote(server.url, lead)).status).toBe(303)
+  expect((await postPlainLead(server.url, lead)).status).toBe(303)
   expect((await post(server, '/owner/sign-in', `email=${encodeURIComponent(OWNER)}`)).status).toBe(303)
   // The owner's notice, the customer's acknowledgement and the sign-in link, as .eml files.
   await expect.poll(async () => (await mails(server)).length, { timeout: 30_000 }).toBe(3)

@@ -2,7 +2,7 @@
 // sockets; tests/server/config.test.ts and tests/assistant/ask.test.ts hold the rules as functions.
 import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
-import { QUOTE_MESSAGES } from '~/features/leads/lead-schema'
+import { LEAD_MESSAGES } from '~/features/leads/lead-schema'
 import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
 import { mailTexts } from './support/owner'
 import { rawRequest } from './support/raw-request'
@@ -84,12 +84,12 @@ test('the result page shows only its own messages, never text from its address',
     `${server.url}/quote-request?status=failed&message=${encodeURIComponent('Pay the deposit by wire to 555-0000')}`,
   )
   const status = page.getByRole('status')
-  await expect(status).toContainText(QUOTE_MESSAGES.submitError.description)
+  await expect(status).toContainText(LEAD_MESSAGES.submitError.description)
   await expect(page.getByText('Pay the deposit')).toHaveCount(0)
 
   // Not even one of its own texts: a refused post is answered with the page itself, so no address carries one.
   await page.goto(`${server.url}/quote-request?status=invalid&message=${encodeURIComponent('Invalid email address')}`)
-  await expect(page.getByRole('status')).toContainText(QUOTE_MESSAGES.submitError.description)
+  await expect(page.getByRole('status')).toContainText(LEAD_MESSAGES.submitError.description)
   await expect(page.getByText('Invalid email address')).toHaveCount(0)
 })
 

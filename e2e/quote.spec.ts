@@ -6,15 +6,15 @@
  * columns, e2e/lead-source.spec.ts's.
  */
 import { expect, test, type Page, type Route } from './support/test'
-import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from '~/features/leads/lead-schema'
+import { LEAD_FIELD_MESSAGES, LEAD_MESSAGES } from '~/features/leads/lead-schema'
 import { HEARD_ABOUT_QUESTION } from '~/features/leads/lead-source-constants'
 import { toJSONAsync } from 'seroval'
 import {
-  fillQuoteFields,
+  fillLeadFields,
   openInteractiveLeadForm,
   renderedFormToken,
   sendQuote,
-  type QuoteFields,
+  type LeadFields,
   SENT_LOCATION,
 } from './support/quote-form'
 import { mailTexts } from './support/owner'
@@ -28,8 +28,8 @@ function openForm(page: Page, base = '') {
   return openInteractiveLeadForm(page, `${base}${FORM_PAGE}`)
 }
 
-async function fill(page: Page, values: QuoteFields) {
-  await fillQuoteFields(page.locator('.quote-request-form').first(), values)
+async function fill(page: Page, values: LeadFields) {
+  await fillLeadFields(page.locator('.quote-request-form').first(), values)
   // People take longer than the server's minimum fill time (2.5 s); let the fake clock say so.
   await page.clock.fastForward(4_000)
 }
@@ -45,15 +45,15 @@ const emailsMentioning = (text: string, dir = sharedSiteData.dataDir) =>
 test('empty submit shows every field message, the fill-in toast, and focuses the first field', async ({ page }) => {
   const form = await openForm(page)
   await submit(page)
-  await expect(form.getByText(QUOTE_FIELD_MESSAGES.firstNameRequired)).toBeVisible()
-  await expect(form.getByText(QUOTE_FIELD_MESSAGES.emailRequired)).toBeVisible()
-  await expect(form.getByText(QUOTE_FIELD_MESSAGES.phoneRequired)).toBeVisible()
-  await expect(page.getByText(QUOTE_MESSAGES.missingFields.title)).toBeVisible()
-  await expect(page.getByText(QUOTE_MESSAGES.missingFields.description)).toBeVisible()
+  await expect(form.getByText(LEAD_FIELD_MESSAGES.firstNameRequired)).toBeVisible()
+  await expect(form.getByText(LEAD_FIELD_MESSAGES.emailRequired)).toBeVisible()
+  await expect(form.getByText(LEAD_FIELD_MESSAGES.phoneRequired)).toBeVisible()
+  await expect(page.getByText(LEAD_MESSAGES.missingFields.title)).toBeVisible()
+  await expect(page.getByText(LEAD_MESSAGES.missingFields.description)).toBeVisible()
   await expect(form.getByLabel('First Name')).toBeFocused()
   // Each message is tied to its field for assistive technology.
   await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
-  await expect(form.getByLabel('Email')).toHaveAccessibleDescription(QUOTE_FIELD_MESSAGES.emailRequired)
+  await expect(form.getByLabel('Email')).toHaveAccessibleDescription(LEAD_FIELD_MESSAGES.emailRequired)
 })
 
 test('validation runs on submit, a whitespace-only field counting as empty, then re-validates on change', async ({
@@ -63,15 +63,15 @@ test('validation runs on submit, a whitespace-only field counting as empty, then
   await form.getByLabel('First Name').fill('   ')
   await form.getByLabel('Email').fill('not-an-email')
   // Nothing is judged before the first submit.
-  await expect(form.getByText(QUOTE_FIELD_MESSAGES.emailInvalid)).toHaveCount(0)
+  await expect(form.getByText(LEAD_FIELD_MESSAGES.emailInvalid)).toHaveCount(0)
   await submit(page)
-  await expect(form.getByText(QUOTE_FIELD_MESSAGES.emailInvalid)).toBeVisible()
-  await expect(form.getByText(QUOTE_FIELD_MESSAGES.firstNameRequired)).toBeVisible()
-  await expect(page.getByText(QUOTE_MESSAGES.missingFields.title)).toBeVisible()
+  await expect(form.getByText(LEAD_FIELD_MESSAGES.emailInvalid)).toBeVisible()
+  await expect(form.getByText(LEAD_FIELD_MESSAGES.firstNameRequired)).toBeVisible()
+  await expect(page.getByText(LEAD_MESSAGES.missingFields.title)).toBeVisible()
   await form.getByLabel('Email').fill('ana@example.com')
-  await expect(form.getByText(QUOTE_FIELD_MESSAGES.emailInvalid)).toHaveCount(0)
+  await expect(form.getByText(LEAD_FIELD_MESSAGES.emailInvalid)).toHaveCount(0)
   await form.getByLabel('First Name').fill('Ana')
-  await expect(form.getByText(QUOTE_FIELD_MESSAGES.firstNameRequired)).toHaveCount(0)
+  await expect(form.getByText(LEAD_FIELD_MESSAGES.firstNameRequired)).toHaveCount(0)
 })
 
 test('a valid request shows Sending..., is stored and emailed, resets the form and plays confetti', async ({
@@ -95,8 +95,8 @@ test('a valid request shows Sending..., is stored and emailed, resets the form a
   await expect(button).toBeDisabled()
   release()
 
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
-  await expect(page.getByText(QUOTE_MESSAGES.success.description)).toBeVisible()
+  await expect(page.getByText(LEAD_MESSAGES.success.title)).toBeVisible()
+  await expect(page.getByText(LEAD_MESSAGES.success.description)).toBeVisible()
   await expect(form.getByRole('button', { name: 'Get My Free Quote' })).toBeEnabled()
   await expect(form.getByLabel('First Name')).toHaveValue('')
   await expect(form.getByLabel('Email')).toHaveValue('')
@@ -143,8 +143,8 @@ for (const [failure, fail] of [
     await page.route('**/_serverFn/**', fail)
     await fill(page, { firstName: 'Bea', email: 'bea@example.com', phone: '916-555-0102' })
     await submit(page)
-    await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
-    await expect(page.getByText(QUOTE_MESSAGES.submitError.description)).toBeVisible()
+    await expect(page.getByText(LEAD_MESSAGES.submitError.title)).toBeVisible()
+    await expect(page.getByText(LEAD_MESSAGES.submitError.description)).toBeVisible()
     await expect(form.getByLabel('First Name')).toHaveValue('Bea')
     await expect(form.getByLabel('Email')).toHaveValue('bea@example.com')
     await expect(page.locator('body > canvas')).toHaveCount(0)
@@ -240,11 +240,11 @@ test.describe('without JavaScript', () => {
     const name = `NoJs${Date.now().toString(36)}`
     await page.goto(FORM_PAGE)
     const form = page.locator('.quote-request-form').first()
-    await fillQuoteFields(form, { firstName: name, email: 'nojs@example.com', phone: '916-555-0110' })
+    await fillLeadFields(form, { firstName: name, email: 'nojs@example.com', phone: '916-555-0110' })
     // Enter in a field sends the request: the price button below the main one is not the form's default.
     await form.getByLabel('Phone').press('Enter')
     await expect(page).toHaveURL(SENT_LOCATION)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(QUOTE_MESSAGES.success.title)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(LEAD_MESSAGES.success.title)
     await expect.poll(() => emailsMentioning(name).length, { timeout: 15_000 }).toBe(1)
   })
 
@@ -256,11 +256,11 @@ test.describe('without JavaScript', () => {
     const name = `Twice${Date.now().toString(36)}`
     await page.goto(`${server.url}${FORM_PAGE}`)
     const form = page.locator('.quote-request-form').first()
-    await fillQuoteFields(form, { firstName: name, email: 'twice@example.com', phone: '916-555-0112' })
+    await fillLeadFields(form, { firstName: name, email: 'twice@example.com', phone: '916-555-0112' })
     const posted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/quote-request')
     await form.getByRole('button', { name: 'Get My Free Quote' }).click()
     const first = await posted
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(QUOTE_MESSAGES.success.title)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(LEAD_MESSAGES.success.title)
 
     // What a browser sends again after Back and a second click, or a reload that re-posts.
     const again = await page.request.post(first.url(), {
@@ -270,14 +270,14 @@ test.describe('without JavaScript', () => {
     })
     expect(again.status()).toBe(303)
     await page.goto(new URL(again.headers()['location'] ?? '', server.url).href)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(QUOTE_MESSAGES.success.title)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(LEAD_MESSAGES.success.title)
 
     // The outbox sends in order: once a later lead's e-mail is there, a second one for the first would be too.
     const later = `After${Date.now().toString(36)}`
     await page.goto(`${server.url}${FORM_PAGE}`)
-    await fillQuoteFields(form, { firstName: later, email: 'after@example.com', phone: '916-555-0113' })
+    await fillLeadFields(form, { firstName: later, email: 'after@example.com', phone: '916-555-0113' })
     await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(QUOTE_MESSAGES.success.title)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(LEAD_MESSAGES.success.title)
     await expect.poll(() => emailsMentioning(later, server.dataDir).length, { timeout: 15_000 }).toBe(1)
     expect(emailsMentioning(name, server.dataDir)).toHaveLength(1)
   })
@@ -287,7 +287,7 @@ test.describe('without JavaScript', () => {
   }) => {
     await page.goto(FORM_PAGE)
     await sendRosaWithAMistypedEmail(page)
-    await expectRefusedFormKept(page, QUOTE_FIELD_MESSAGES.emailInvalid)
+    await expectRefusedFormKept(page, LEAD_FIELD_MESSAGES.emailInvalid)
 
     // Corrected and sent again from the same page, it goes through.
     const again = page.locator('.quote-request-form').first()
@@ -300,7 +300,7 @@ test.describe('without JavaScript', () => {
     await page.goto(FORM_PAGE)
     await page.locator('.quote-request-form').first().getByRole('button', { name: 'Get My Free Quote' }).click()
     const form = page.locator('.quote-request-form').first()
-    await expect(form.getByLabel('First Name')).toHaveAccessibleDescription(QUOTE_FIELD_MESSAGES.firstNameRequired)
+    await expect(form.getByLabel('First Name')).toHaveAccessibleDescription(LEAD_FIELD_MESSAGES.firstNameRequired)
     await expect(page).toHaveURL(/\/quote-request$/)
   })
 })
@@ -308,7 +308,7 @@ test.describe('without JavaScript', () => {
 /** Every field filled, the e-mail mistyped, sent by the plain form: the server refuses it with 400. */
 async function sendRosaWithAMistypedEmail(page: Page) {
   const form = page.locator('.quote-request-form').first()
-  await fillQuoteFields(form, { firstName: 'Rosa', email: 'rosa@', phone: '916-555-0142' })
+  await fillLeadFields(form, { firstName: 'Rosa', email: 'rosa@', phone: '916-555-0142' })
   await form.getByLabel('Street address').fill('12 Oak St')
   await form.getByLabel('ZIP code').fill('95630')
   await form.getByRole('radio', { name: 'Afternoon' }).check()
@@ -348,14 +348,14 @@ test('a tap on submit before the scripts ran comes back with what was typed when
   await page.goto(FORM_PAGE, { waitUntil: 'commit' })
   const form = await sendRosaWithAMistypedEmail(page)
   release()
-  await expectRefusedFormKept(page, QUOTE_FIELD_MESSAGES.emailInvalid)
+  await expectRefusedFormKept(page, LEAD_FIELD_MESSAGES.emailInvalid)
   // Once its code runs, the form goes on from there: fixed, it is sent with the script.
   await expect(page.locator('.quote-request-form form[data-interactive="true"]')).toBeAttached({ timeout: 15_000 })
   await expect(form.getByLabel('First Name')).toHaveValue('Rosa')
   await form.getByLabel('Email').fill('rosa@example.com')
   await expect(form.getByLabel('Email')).not.toHaveAttribute('aria-invalid')
   await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await expect(page.getByText(LEAD_MESSAGES.success.title)).toBeVisible()
   // Empty, not back to the refused page's values, which are its fields' defaults.
   for (const label of ['First Name', 'Email', 'Phone', 'Street address', 'ZIP code'])
     await expect(form.getByLabel(label)).toHaveValue('')
@@ -368,7 +368,7 @@ test('what a refused visitor typed is shown to them as text, and to no one else'
   const release = await holdRequests(page, APP_SCRIPTS)
   await page.goto(FORM_PAGE, { waitUntil: 'commit' })
   const form = page.locator('.quote-request-form').first()
-  await fillQuoteFields(form, { firstName: hostile, email: 'x@', phone: '916-555-0142' })
+  await fillLeadFields(form, { firstName: hostile, email: 'x@', phone: '916-555-0142' })
   const answer = page.waitForResponse((r) => r.request().method() === 'POST')
   await form.getByRole('button', { name: 'Get My Free Quote' }).click()
   const response = await answer
@@ -394,13 +394,13 @@ test('the form asks for its token at the first touch, not as the page loads, and
   })
   const form = await openForm(page)
   expect(tokenCalls).toHaveLength(0) // nothing asked for while the page loads
-  await fillQuoteFields(form, { firstName: 'Quick', email: 'quick@example.com', phone: '916-555-0120' })
+  await fillLeadFields(form, { firstName: 'Quick', email: 'quick@example.com', phone: '916-555-0120' })
   await expect.poll(() => tokenCalls.length).toBe(1)
   // The browser's clock says minutes passed; the server times the fill from that token alone: lead-pipeline.test.ts,
   // "the fill time is measured by the server".
   await page.clock.fastForward(300_000)
   await submit(page)
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await expect(page.getByText(LEAD_MESSAGES.success.title)).toBeVisible()
   expect(tokenCalls).toHaveLength(1)
 })
 
@@ -419,12 +419,12 @@ test('past the per-IP limit the server answers 429 with Retry-After and the visi
     const response = await answer
     if (attempt <= 2) {
       expect(response.status()).toBe(200)
-      await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+      await expect(page.getByText(LEAD_MESSAGES.success.title)).toBeVisible()
     } else {
       expect(response.status()).toBe(429)
       expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0)
       expect(await response.text()).toContain('Too many quote requests')
-      await expect(page.getByText(QUOTE_MESSAGES.submitError.title)).toBeVisible()
+      await expect(page.getByText(LEAD_MESSAGES.submitError.title)).toBeVisible()
     }
   }
 })

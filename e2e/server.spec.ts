@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { logged, startSiteServer, siteServerForAll } from './support/site-server'
 import { openSiteDatabase } from '../tests/support/site-process'
 import { cspViolations } from './support/csp'
-import { contact, fillQuoteFields, postPlainQuote, SENT_LOCATION, submitQuote } from './support/quote-form'
+import { contact, fillLeadFields, postPlainLead, SENT_LOCATION, submitLeadForm } from './support/quote-form'
 import { site } from '~/content/site'
 import { homeHero } from '~/content/home'
 
@@ -145,12 +145,12 @@ test('under the hash policy a visitor moves between pages in the app and sends a
   await page.clock.runFor(2_500) // the form's code loads at idle
   const form = page.locator('.quote-request-form').first()
   await expect(form.locator('form[data-interactive="true"]')).toBeAttached()
-  await fillQuoteFields(form, {
+  await fillLeadFields(form, {
     firstName: `Csp${Date.now().toString(36)}`,
     email: 'csp@example.com',
     phone: '9165550100',
   })
-  await submitQuote(page, form)
+  await submitLeadForm(page, form)
   expect(violations).toEqual([])
 })
 
@@ -252,7 +252,7 @@ test('a server whose log reader has gone keeps serving pages and storing quotes,
   const server = await startSiteServer({ QUOTE_MIN_FILL_MS: '0' })
   server.closeOutput()
   // Storing a lead writes a log line: the first write into the closed pipe.
-  const answer = await postPlainQuote(server.url, contact('Unlogged', '9165550131'))
+  const answer = await postPlainLead(server.url, contact('Unlogged', '9165550131'))
   expect(answer.headers.get('location')).toMatch(SENT_LOCATION)
   for (const path of ['/', '/no-such-page', '/robots.txt']) {
     const page = await fetch(`${server.url}${path}`, { signal: AbortSignal.timeout(5_000) })

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test'
 import { violationList, wcagAudit } from './support/axe'
-import { fillQuoteFields, openInteractiveLeadForm, SENT_LOCATION } from './support/quote-form'
+import { fillLeadFields, openInteractiveLeadForm, SENT_LOCATION } from './support/quote-form'
 import { textUs } from '~/content/contact'
 import { site } from '~/content/site'
 
@@ -47,7 +47,7 @@ test.describe('"Text us" starts a thread with the owner (docs/product.md#contact
   test('the success state offers it once a request is sent from a city page, naming the town', async ({ page }) => {
     const form = await openInteractiveLeadForm(page, '/city/folsom')
     await expect(form.getByRole('link', { name: textUs.label })).toHaveCount(0)
-    await fillQuoteFields(form, { firstName: 'Texter', email: 'texter@example.com', phone: '916-555-0123' })
+    await fillLeadFields(form, { firstName: 'Texter', email: 'texter@example.com', phone: '916-555-0123' })
     await form.getByRole('button', { name: 'Get My Free Quote' }).click()
     const link = form.getByRole('link', { name: textUs.label, exact: true })
     await expect(link).toBeVisible({ timeout: 15_000 })
@@ -63,7 +63,7 @@ test.describe('without JavaScript', () => {
   test('the result page of a sent request offers it', async ({ page }) => {
     await page.goto('/contact')
     const form = page.locator('.quote-request-form').first()
-    await fillQuoteFields(form, { firstName: 'PlainTexter', email: 'plain@example.com', phone: '916-555-0124' })
+    await fillLeadFields(form, { firstName: 'PlainTexter', email: 'plain@example.com', phone: '916-555-0124' })
     await form.getByRole('button', { name: 'Get My Free Quote' }).click()
     await expect(page).toHaveURL(SENT_LOCATION)
     expect(await textLinks(page, 16)).toEqual([{ number: digits, body: textUs.body.sent(null), painted: true }])

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../tests/support/free-port'
-import { contact, postPlainQuote, SENT_LOCATION } from './support/quote-form'
+import { contact, postPlainLead, SENT_LOCATION } from './support/quote-form'
 import { logged, parseLogLines, startSiteServer } from './support/site-server'
 import { expect, test } from './support/test'
 
@@ -54,7 +54,7 @@ async function startContained(dataDir: string): Promise<Contained> {
   return { url: `http://127.0.0.1:${port}`, child, log: () => log, warmedUp }
 }
 
-const postLead = (url: string, name: string) => postPlainQuote(url, contact(name))
+const postLead = (url: string, name: string) => postPlainLead(url, contact(name))
 
 test('a second server on the same data folder, in another PID namespace, never opens the database', async () => {
   test.setTimeout(120_000)

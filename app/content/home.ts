@@ -27,7 +27,7 @@ export const homeServices = {
   epoxyLabel: 'Learn More About Epoxy',
 } as const
 
-export const homeQuote = {
+export const homeLeadSection = {
   heading: 'Free Estimates, Same-Day Response',
   intro: `Tell us a little about your property and we will get back to you within ${claims.replyWithin} with a free, no-obligation quote.`,
   points: [claims.freeEstimates, claims.sameDayResponse, claims.licensed, claims.guarantee],

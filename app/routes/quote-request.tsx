@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { LeadPhotoResult } from '~/features/leads/lead-photo-form'
-import { QuoteResult } from '~/features/leads/lead-result'
+import { LeadResult } from '~/features/leads/lead-result'
 import { LEAD_PHOTO_STATUSES } from '~/features/leads/lead-photo-statuses'
 import { runtimeConfig } from '~/platform/config.server'
 import { db } from '~/platform/db/db.server'
@@ -47,8 +47,8 @@ function QuoteRequestPage() {
   if (again) {
     const { result, message, values, errors, price } = again
     const refused = result === 'price' ? undefined : result
-    return <QuoteResult status={refused} message={message} initial={{ values, errors, price }} />
+    return <LeadResult status={refused} message={message} initial={{ values, errors, price }} />
   }
   if (photos) return <LeadPhotoResult status={photos} />
-  return <QuoteResult status={status} photoToken={status === 'sent' ? photoToken : null} />
+  return <LeadResult status={status} photoToken={status === 'sent' ? photoToken : null} />
 }

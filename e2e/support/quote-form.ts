@@ -1,19 +1,19 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { QUOTE_MESSAGES } from '~/features/leads/lead-schema'
+import { LEAD_MESSAGES } from '~/features/leads/lead-schema'
 
 // A type, not an interface: it goes where a Record<string, string> of form fields is asked for.
-export type QuoteFields = {
+export type LeadFields = {
   firstName: string
   email: string
   phone: string
 }
 
 /** A visitor's contact fields, the e-mail made from the name. */
-export function contact(firstName: string, phone = '916-555-0142'): QuoteFields {
+export function contact(firstName: string, phone = '916-555-0142'): LeadFields {
   return { firstName, email: `${firstName.toLowerCase()}@example.com`, phone }
 }
 
-export async function fillQuoteFields(form: Locator, values: QuoteFields) {
+export async function fillLeadFields(form: Locator, values: LeadFields) {
   await form.getByLabel('First Name').fill(values.firstName)
   await form.getByLabel('Email').fill(values.email)
   await form.getByLabel('Phone').fill(values.phone)
@@ -31,17 +31,17 @@ export async function openInteractiveLeadForm(page: Page, url: string) {
 }
 
 /** A visitor sends the form at `url`, its scripts running, and sees it received. */
-export async function sendQuote(page: Page, url: string, fields: QuoteFields) {
+export async function sendQuote(page: Page, url: string, fields: LeadFields) {
   const form = await openInteractiveLeadForm(page, url)
-  await fillQuoteFields(form, fields)
-  await submitQuote(page, form)
+  await fillLeadFields(form, fields)
+  await submitLeadForm(page, form)
 }
 
 /** Sends a filled form: people take longer than the server's minimum fill time (2.5 s); the fake clock says so. */
-export async function submitQuote(page: Page, form: Locator) {
+export async function submitLeadForm(page: Page, form: Locator) {
   await page.clock.fastForward(4_000)
   await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  await expect(page.getByText(QUOTE_MESSAGES.success.title)).toBeVisible()
+  await expect(page.getByText(LEAD_MESSAGES.success.title)).toBeVisible()
 }
 
 /** The signed token a page's no-JavaScript form was rendered with, as a form post sends it. */
@@ -53,7 +53,7 @@ export async function renderedFormToken(pageUrl: string): Promise<string> {
 }
 
 /** The no-JavaScript form's post to the server at `url`, with the token its /contact page was rendered with. */
-export async function postPlainQuote(url: string, fields: Record<string, string>): Promise<Response> {
+export async function postPlainLead(url: string, fields: Record<string, string>): Promise<Response> {
   const formToken = await renderedFormToken(`${url}/contact`)
   return fetch(`${url}/quote-request`, {
     method: 'POST',

@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { site as business } from '../../app/content/site'
-import { QUOTE_FIELD_MESSAGES, leadRequestSchema } from '../../app/features/leads/lead-schema'
+import { LEAD_FIELD_MESSAGES, leadRequestSchema } from '../../app/features/leads/lead-schema'
 import { Kysely, PostgresDialect } from 'kysely'
 import { createOutboxWorker, defaultBackoffMs } from '../../app/platform/outbox/worker.server'
 import { envelope, notificationAddresses } from '../../app/platform/transport/mail.server'
@@ -412,9 +412,9 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       [[leadForm()], /./],
       [{}, 'First name is required', 'firstName'],
       [leadForm({ email: 'maria@' }), 'Invalid email address', 'email'],
-      [leadForm({ street: 'Elm\r\nBcc: x@y.example' }), QUOTE_FIELD_MESSAGES.streetInvalidChars, 'street'],
-      [leadForm({ zip: '9563' }), QUOTE_FIELD_MESSAGES.zipInvalid, 'zip'],
-      [leadForm({ preferredTime: 'night' }), QUOTE_FIELD_MESSAGES.preferredTimeInvalid, 'preferredTime'],
+      [leadForm({ street: 'Elm\r\nBcc: x@y.example' }), LEAD_FIELD_MESSAGES.streetInvalidChars, 'street'],
+      [leadForm({ zip: '9563' }), LEAD_FIELD_MESSAGES.zipInvalid, 'zip'],
+      [leadForm({ preferredTime: 'night' }), LEAD_FIELD_MESSAGES.preferredTimeInvalid, 'preferredTime'],
       [leadForm({ idempotencyKey: undefined }), /submission key/],
       [leadForm({ formToken: 42 }), 'Invalid form data'],
       [leadForm({ junk: 'x'.repeat(1_000_000) }), 'The request is too large.'],

@@ -1,12 +1,12 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import {
-  QUOTE_FIELD_MESSAGES,
-  QUOTE_MESSAGES,
-  firstQuoteIssue,
+  LEAD_FIELD_MESSAGES,
+  LEAD_MESSAGES,
+  firstLeadIssue,
   isValidEmail,
   leadRequestSchema,
-  quoteResponseToast,
+  leadResponseToast,
   leadSubmissionSchema,
 } from '../../app/features/leads/lead-schema'
 
@@ -20,7 +20,7 @@ function issues(input: unknown, schema: typeof leadRequestSchema | typeof leadSu
 
 describe('product messages, word for word', () => {
   it('field messages (docs/product.md#validation)', () => {
-    expect(QUOTE_FIELD_MESSAGES).toMatchObject({
+    expect(LEAD_FIELD_MESSAGES).toMatchObject({
       firstNameRequired: 'First name is required',
       emailRequired: 'Email is required',
       emailInvalid: 'Invalid email address',
@@ -29,7 +29,7 @@ describe('product messages, word for word', () => {
   })
 
   it('toasts (docs/product.md)', () => {
-    expect(QUOTE_MESSAGES).toEqual({
+    expect(LEAD_MESSAGES).toEqual({
       submitError: {
         title: 'Error Submitting Quote Request',
         description: 'There was a problem sending your quote request. Please call the phone number directly.',
@@ -69,13 +69,13 @@ describe('product messages, word for word', () => {
   })
 
   it('maps responses to the right toast', () => {
-    expect(quoteResponseToast({ success: true }).title).toBe('Quote Request Submitted Successfully!')
+    expect(leadResponseToast({ success: true }).title).toBe('Quote Request Submitted Successfully!')
     // An answer without a success flag (a proxy's page, say) is the product's "Error Processing Request".
-    expect(quoteResponseToast({ error: 'x' } as never).title).toBe('Error Processing Request')
-    expect(quoteResponseToast({ success: false, reason: 'call-failed', error: 'x' }).title).toBe(
+    expect(leadResponseToast({ error: 'x' } as never).title).toBe('Error Processing Request')
+    expect(leadResponseToast({ success: false, reason: 'call-failed', error: 'x' }).title).toBe(
       'Error Submitting Quote Request',
     )
-    expect(quoteResponseToast(null).title).toBe('Error Submitting Quote Request')
+    expect(leadResponseToast(null).title).toBe('Error Submitting Quote Request')
   })
 })
 
@@ -106,24 +106,24 @@ describe('the optional service address and preferred time', () => {
   it('accepts a 5-digit ZIP or ZIP+4 and nothing else', () => {
     for (const zip of ['95630', '95630-1234']) expect(issues({ ...base, zip }), zip).toEqual([])
     for (const zip of ['9563', '956301', 'ABCDE', '95630-12', '95630 1234']) {
-      expect(issues({ ...base, zip }), zip).toEqual([QUOTE_FIELD_MESSAGES.zipInvalid])
+      expect(issues({ ...base, zip }), zip).toEqual([LEAD_FIELD_MESSAGES.zipInvalid])
     }
   })
   it('takes a service of the list and a size of at most 40 characters, each optional', () => {
     expect(issues({ ...base, service: 'roof', size: 'x'.repeat(40) })).toEqual([])
-    expect(issues({ ...base, service: 'pool' })).toEqual([QUOTE_FIELD_MESSAGES.serviceInvalid])
-    expect(issues({ ...base, size: 'x'.repeat(41) })).toEqual([QUOTE_FIELD_MESSAGES.sizeInvalid])
+    expect(issues({ ...base, service: 'pool' })).toEqual([LEAD_FIELD_MESSAGES.serviceInvalid])
+    expect(issues({ ...base, size: 'x'.repeat(41) })).toEqual([LEAD_FIELD_MESSAGES.sizeInvalid])
   })
   it('takes morning, afternoon or flexible as the preferred time', () => {
     for (const preferredTime of ['morning', 'afternoon', 'flexible']) {
       expect(issues({ ...base, preferredTime }), preferredTime).toEqual([])
     }
-    expect(issues({ ...base, preferredTime: 'midnight' })).toEqual([QUOTE_FIELD_MESSAGES.preferredTimeInvalid])
+    expect(issues({ ...base, preferredTime: 'midnight' })).toEqual([LEAD_FIELD_MESSAGES.preferredTimeInvalid])
   })
   it('caps the street at 200 characters and refuses control characters in it', () => {
     expect(issues({ ...base, street: 'a'.repeat(200) })).toEqual([])
-    expect(issues({ ...base, street: 'a'.repeat(201) })).toEqual([QUOTE_FIELD_MESSAGES.streetTooLong])
-    expect(issues({ ...base, street: '12 Oak\u202E St' })).toEqual([QUOTE_FIELD_MESSAGES.streetInvalidChars])
+    expect(issues({ ...base, street: 'a'.repeat(201) })).toEqual([LEAD_FIELD_MESSAGES.streetTooLong])
+    expect(issues({ ...base, street: '12 Oak\u202E St' })).toEqual([LEAD_FIELD_MESSAGES.streetInvalidChars])
   })
 })
 
@@ -171,19 +171,19 @@ describe('email pattern', () => {
 describe('length limits', () => {
   it('first name: 100 ok, 101 rejected', () => {
     expect(issues({ ...valid, firstName: 'a'.repeat(100) })).toEqual([])
-    expect(issues({ ...valid, firstName: 'a'.repeat(101) })).toEqual([QUOTE_FIELD_MESSAGES.firstNameTooLong])
+    expect(issues({ ...valid, firstName: 'a'.repeat(101) })).toEqual([LEAD_FIELD_MESSAGES.firstNameTooLong])
   })
   it('email: 254 ok, 255 rejected', () => {
     const at254 = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(63)}.com`
     expect(at254.length).toBe(254)
     expect(issues({ ...valid, email: at254 })).toEqual([])
-    expect(issues({ ...valid, email: `a${at254}` })[0]).toBe(QUOTE_FIELD_MESSAGES.emailTooLong)
+    expect(issues({ ...valid, email: `a${at254}` })[0]).toBe(LEAD_FIELD_MESSAGES.emailTooLong)
   })
   it('phone: 40 ok, 41 rejected; 7–15 digits', () => {
     const forty = `916 555 0142${' '.repeat(27)}x`.replace('x', '1')
     expect(forty.length).toBe(40)
     expect(issues({ ...valid, phone: forty })).toEqual([])
-    expect(issues({ ...valid, phone: `${'-'.repeat(31)}9165550142` })[0]).toBe(QUOTE_FIELD_MESSAGES.phoneTooLong)
+    expect(issues({ ...valid, phone: `${'-'.repeat(31)}9165550142` })[0]).toBe(LEAD_FIELD_MESSAGES.phoneTooLong)
     for (const phone of ['555-0142', '+1 916 555 0142 ext 1234']) expect(issues({ ...valid, phone })).toEqual([])
     for (const phone of ['555-014', '1234567890123456', 'call me'])
       expect(issues({ ...valid, phone })).toEqual(['Please enter a valid phone number'])
@@ -193,13 +193,13 @@ describe('length limits', () => {
 describe('control characters', () => {
   const bad = ['\u0000', '\u0007', '\r', '\n', '\u001b', '\u007f', '\u0085', '\u2028', '\u202e']
   it.each(bad.map((c) => [JSON.stringify(c), c]))('rejects %s inside values', (_label, c) => {
-    expect(issues({ ...valid, firstName: `Bo${c}b` })).toEqual([QUOTE_FIELD_MESSAGES.firstNameInvalidChars])
-    expect(issues({ ...valid, phone: `916${c}5550142` })).toContain(QUOTE_FIELD_MESSAGES.phoneInvalidChars)
-    expect(issues({ ...valid, email: `ma${c}ria@example.com` })[0]).toBe(QUOTE_FIELD_MESSAGES.emailInvalidChars)
+    expect(issues({ ...valid, firstName: `Bo${c}b` })).toEqual([LEAD_FIELD_MESSAGES.firstNameInvalidChars])
+    expect(issues({ ...valid, phone: `916${c}5550142` })).toContain(LEAD_FIELD_MESSAGES.phoneInvalidChars)
+    expect(issues({ ...valid, email: `ma${c}ria@example.com` })[0]).toBe(LEAD_FIELD_MESSAGES.emailInvalidChars)
   })
   it('rejects a header injection attempt in the first name', () => {
-    expect(firstQuoteIssue(leadRequestSchema, { ...valid, firstName: 'Bob\r\nBcc: x@y.com' })).toBe(
-      QUOTE_FIELD_MESSAGES.firstNameInvalidChars,
+    expect(firstLeadIssue(leadRequestSchema, { ...valid, firstName: 'Bob\r\nBcc: x@y.com' })).toBe(
+      LEAD_FIELD_MESSAGES.firstNameInvalidChars,
     )
   })
   it('allows accents, apostrophes, hyphens and non-Latin names', () => {
@@ -234,6 +234,6 @@ describe('submission envelope', () => {
       expect(submitted({ ...base, ...wrong })).toHaveLength(1)
   })
   it('field errors come before envelope errors', () => {
-    expect(firstQuoteIssue(leadSubmissionSchema, { firstName: '' })).toBe('First name is required')
+    expect(firstLeadIssue(leadSubmissionSchema, { firstName: '' })).toBe('First name is required')
   })
 })

@@ -1,7 +1,7 @@
 import { site } from '~/content/site'
 import { PageHeading } from '~/components/layout/page-heading'
 import { ContactCards } from './contact-cards'
-import { ContactQuote } from './contact-quote'
+import { ContactLeadForm } from './contact-quote'
 import { ContactAreas } from './contact-areas'
 import { PrivacyNotice } from './privacy-notice'
 
@@ -13,7 +13,7 @@ export function ContactPage() {
         intro={`Call ${site.phone} or request your free quote. Open every day, ${site.hours.label}.`}
       />
       <ContactCards />
-      <ContactQuote />
+      <ContactLeadForm />
       <ContactAreas />
       <PrivacyNotice />
     </>

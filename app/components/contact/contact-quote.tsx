@@ -3,7 +3,7 @@ import { claims, fullAddress } from '~/content/site'
 import { LeadForm } from '~/features/leads/lead-form'
 import { IconList } from '~/components/shared/icon-list'
 
-export function ContactQuote() {
+export function ContactLeadForm() {
   const promises = [
     `We reply within ${claims.replyWithin}, usually the same day`,
     `${claims.freeEstimates}, with no obligation`,

@@ -1,14 +1,14 @@
 import { ArrowRight } from 'lucide-react'
 import { CallButton, actionButtonClass } from '~/components/shared/action-buttons'
-import { HomeQuoteLink } from './home-quote-link'
+import { HomeLeadFormLink } from './home-quote-link'
 
 export function EpoxyActions() {
   return (
     <div className="flex flex-wrap gap-3">
-      <HomeQuoteLink className={actionButtonClass.accent}>
+      <HomeLeadFormLink className={actionButtonClass.accent}>
         Get Free Quote
         <ArrowRight className="size-5" aria-hidden="true" />
-      </HomeQuoteLink>
+      </HomeLeadFormLink>
       <CallButton look="outlineOnDark" />
     </div>
   )

@@ -5,7 +5,7 @@ import { site } from '~/content/site'
 import { getRouteApi } from '@tanstack/react-router'
 import { animationsWhenSettled } from '~/lib/page/load-animations'
 import { VideoHero } from '~/components/shared/video-hero'
-import { QuoteLink } from './quote-link'
+import { LeadSectionLink } from './quote-link'
 
 const homeRoute = getRouteApi('/')
 
@@ -43,9 +43,9 @@ export function Hero() {
             <Phone className="size-5" aria-hidden="true" />
             {homeHero.callLabel}
           </a>
-          <QuoteLink className="inline-flex min-h-12 items-center justify-center rounded-full bg-white px-6 text-lg font-bold text-brand-900 shadow-lg hover:bg-brand-50">
+          <LeadSectionLink className="inline-flex min-h-12 items-center justify-center rounded-full bg-white px-6 text-lg font-bold text-brand-900 shadow-lg hover:bg-brand-50">
             {homeHero.quoteLabel}
-          </QuoteLink>
+          </LeadSectionLink>
         </div>
       </div>
     </VideoHero>

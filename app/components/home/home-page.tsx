@@ -1,6 +1,6 @@
 import { Hero } from './hero'
 import { ReviewsStrip } from './reviews-strip'
-import { QuoteSection } from './quote-section'
+import { LeadSection } from './quote-section'
 import { Suspense } from 'react'
 import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
 
@@ -23,7 +23,7 @@ export function HomePage() {
       <Suspense fallback={null}>
         <ServicesGrid />
       </Suspense>
-      <QuoteSection />
+      <LeadSection />
       {/* A boundary each: every section hydrates in its own short task. */}
       {idleSections.map((Section, index) => (
         <Suspense key={index} fallback={null}>

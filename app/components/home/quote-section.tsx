@@ -1,25 +1,25 @@
 import { CheckCircle2, Clock, Phone } from 'lucide-react'
-import { homeQuote } from '~/content/home'
+import { homeLeadSection } from '~/content/home'
 import { site } from '~/content/site'
 import { LeadForm } from '~/features/leads/lead-form'
 import { IconList } from '~/components/shared/icon-list'
-import { QUOTE_SECTION_ID } from './quote-link'
+import { LEAD_SECTION_ID } from './quote-link'
 import { SectionHeader } from './section-header'
 
-export function QuoteSection() {
+export function LeadSection() {
   return (
     <section
-      id={QUOTE_SECTION_ID}
+      id={LEAD_SECTION_ID}
       aria-labelledby="quote-heading"
       className="render-when-visible scroll-mt-16 bg-gradient-to-b from-brand-50 to-white"
     >
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2">
         <div>
-          <SectionHeader id="quote-heading" heading={homeQuote.heading} intro={homeQuote.intro} />
-          <IconList items={homeQuote.points} icon={CheckCircle2} look="promises" />
+          <SectionHeader id="quote-heading" heading={homeLeadSection.heading} intro={homeLeadSection.intro} />
+          <IconList items={homeLeadSection.points} icon={CheckCircle2} look="promises" />
           <p className="mt-6 flex items-center gap-3 text-slate-700">
             <Clock className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-            {homeQuote.hours}
+            {homeLeadSection.hours}
           </p>
           <a
             href={site.phoneHref}

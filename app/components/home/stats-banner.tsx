@@ -3,7 +3,7 @@ import { CalendarCheck } from 'lucide-react'
 import { homeStats } from '~/content/home-sections'
 import { stats } from '~/content/site'
 import { animationsWhenSettled, type Animations } from '~/lib/page/load-animations'
-import { QuoteLink } from './quote-link'
+import { LeadSectionLink } from './quote-link'
 
 export const COUNTER_DURATION_MS = 2500
 export const COUNTER_VISIBLE_THRESHOLD = 0.3
@@ -90,10 +90,10 @@ export function StatsBanner() {
           ))}
         </dl>
         <div className="mt-12 flex justify-center">
-          <QuoteLink className="inline-flex min-h-12 items-center gap-2 rounded-full bg-accent-400 px-7 text-lg font-bold text-slate-950 shadow-lg hover:bg-accent-300 focus-visible:outline-accent-300">
+          <LeadSectionLink className="inline-flex min-h-12 items-center gap-2 rounded-full bg-accent-400 px-7 text-lg font-bold text-slate-950 shadow-lg hover:bg-accent-300 focus-visible:outline-accent-300">
             <CalendarCheck className="size-5" aria-hidden="true" />
             {homeStats.bookLabel}
-          </QuoteLink>
+          </LeadSectionLink>
         </div>
       </div>
     </section>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { ArrowLeft, MessageSquareText, Phone } from 'lucide-react'
 import { textUs } from '~/content/contact'
 import { site, smsHref } from '~/content/site'
-import { QUOTE_FORM_ID, scrollToLeadForm } from '~/lib/page/scroll'
+import { LEAD_FORM_ID, scrollToLeadForm } from '~/lib/page/scroll'
 
 const pill = 'inline-flex min-h-12 items-center gap-2 rounded-full px-6 font-bold'
 
@@ -59,7 +59,7 @@ export function LeadFormLink({
     if (scrollToLeadForm()) event.preventDefault()
   }
   return (
-    <a href={`#${QUOTE_FORM_ID}`} onClick={onClick} className={actionButtonClass[look]}>
+    <a href={`#${LEAD_FORM_ID}`} onClick={onClick} className={actionButtonClass[look]}>
       {children}
     </a>
   )

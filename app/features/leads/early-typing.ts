@@ -1,5 +1,5 @@
 import { VISIT_SOURCE_FIELD } from '~/features/leads/visit-source-constants'
-import { QUOTE_FORM_TOKEN_NAME } from '~/features/leads/lead-form-constants'
+import { LEAD_FORM_TOKEN_NAME } from '~/features/leads/lead-form-constants'
 import { visitSourceText } from '~/features/leads/visit-source'
 
 /** What the visitor typed into a quote form before its code ran, kept outside React's tree. */
@@ -80,5 +80,5 @@ export function restoreFocus(form: HTMLFormElement | null, early: EarlyTyping) {
 }
 
 export function earlyFormToken(early: EarlyTyping): string {
-  return early.values[QUOTE_FORM_TOKEN_NAME] ?? ''
+  return early.values[LEAD_FORM_TOKEN_NAME] ?? ''
 }

@@ -1,11 +1,11 @@
 import type { TypicalPrice } from '~/features/prices'
 
-export const QUOTE_FALLBACK_ACTION = '/quote-request'
+export const LEAD_FALLBACK_ACTION = '/quote-request'
 
 /** No autofill knows it, so a real visitor is never flagged. */
-export const QUOTE_HONEYPOT_NAME = 'dbpw-check'
+export const LEAD_HONEYPOT_NAME = 'dbpw-check'
 
-export const QUOTE_FORM_TOKEN_NAME = 'formToken'
+export const LEAD_FORM_TOKEN_NAME = 'formToken'
 
 export const PREFERRED_TIMES = ['morning', 'afternoon', 'flexible'] as const
 export type PreferredTime = (typeof PREFERRED_TIMES)[number]
@@ -18,7 +18,7 @@ export const PREFERRED_TIME_LABELS: Record<PreferredTime, string> = {
 }
 
 /** Every field a visitor fills in, in the form's order: the first three are required. */
-export const QUOTE_FIELD_NAMES = [
+export const LEAD_FIELD_NAMES = [
   'firstName',
   'email',
   'phone',
@@ -29,8 +29,8 @@ export const QUOTE_FIELD_NAMES = [
   'preferredTime',
   'heardAbout',
 ] as const
-export type QuoteFieldName = (typeof QUOTE_FIELD_NAMES)[number]
-export type LeadFormValues = Record<QuoteFieldName, string>
+export type LeadFieldName = (typeof LEAD_FIELD_NAMES)[number]
+export type LeadFormValues = Record<LeadFieldName, string>
 
 /**
  * A submission the server refused, or one asking the typical price without JavaScript, shown again as the visitor
@@ -38,7 +38,7 @@ export type LeadFormValues = Record<QuoteFieldName, string>
  */
 export interface LeadFormInitial {
   values: Partial<LeadFormValues>
-  errors: Partial<Record<QuoteFieldName, string>>
+  errors: Partial<Record<LeadFieldName, string>>
   /** The posted service's typical price, when asked for; null when it has none. */
   price?: TypicalPrice | null
 }

@@ -4,38 +4,38 @@ import { useLocation } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { showToast } from '~/lib/page/toast'
 import {
-  QUOTE_FIELD_NAMES,
-  QUOTE_MESSAGES,
+  LEAD_FIELD_NAMES,
+  LEAD_MESSAGES,
   leadRequestSchema,
-  quoteResponseToast,
-  type QuoteFieldName,
-  type QuoteSubmitResponse,
+  leadResponseToast,
+  type LeadFieldName,
+  type LeadSubmitResponse,
 } from '~/features/leads/lead-schema'
 import { issueLeadFormToken, renderedLeadFormToken, submitLead } from '~/features/leads/leads.functions'
 import { playConfetti } from '~/features/leads/confetti'
 import { visitSourceText } from '~/features/leads/visit-source'
-import { QUOTE_HONEYPOT_NAME, type LeadFormInitial, type LeadFormValues } from '~/features/leads/lead-form-constants'
+import { LEAD_HONEYPOT_NAME, type LeadFormInitial, type LeadFormValues } from '~/features/leads/lead-form-constants'
 import { earlyFormToken, restoreFocus, type EarlyTyping } from './early-typing'
-import { ChoiceSelect, LeadFormView, type RenderQuoteField } from './lead-form-view'
+import { ChoiceSelect, LeadFormView, type RenderLeadField } from './lead-form-view'
 import { TypicalPriceFacts } from '~/features/prices'
 import type { ServiceId } from '~/content/types'
 import { hasSizes, rangeFor, TYPICAL_PRICE_TEXTS, type TypicalPrice } from '~/features/prices'
 import { fetchTypicalPrice } from '~/features/prices'
-import { TextUsAfterQuote } from './text-us-after-quote'
+import { TextUsAfterRequest } from './text-us-after-quote'
 
 // Only after a lead is stored: no page's first load carries the photo code.
 const LeadPhotoUpload = lazy(() => import('./lead-photo-upload'))
 
-const REQUIRED_FIELDS = ['firstName', 'email', 'phone'] as const satisfies readonly QuoteFieldName[]
+const REQUIRED_FIELDS = ['firstName', 'email', 'phone'] as const satisfies readonly LeadFieldName[]
 
-const emptyValues = Object.fromEntries(QUOTE_FIELD_NAMES.map((name) => [name, ''])) as LeadFormValues
+const emptyValues = Object.fromEntries(LEAD_FIELD_NAMES.map((name) => [name, ''])) as LeadFormValues
 
 function fieldErrors(value: LeadFormValues) {
   const result = v.safeParse(leadRequestSchema, value)
   if (result.success) return undefined
-  const errors: Partial<Record<QuoteFieldName, string>> = {}
+  const errors: Partial<Record<LeadFieldName, string>> = {}
   for (const issue of result.issues) {
-    const key = issue.path?.[0]?.key as QuoteFieldName | undefined
+    const key = issue.path?.[0]?.key as LeadFieldName | undefined
     if (key && !errors[key]) errors[key] = issue.message
   }
   return { fields: errors }
@@ -81,7 +81,7 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
   // The page the last request was sent from, once sent: the success state offers "Text us" naming its town.
   const [sentFrom, setSentFrom] = useState<string | null>(null)
   // The server's word on a field, shown beside it until the visitor changes that field.
-  const [serverErrors, setServerErrors] = useState<Partial<Record<QuoteFieldName, string>>>(initial?.errors ?? {})
+  const [serverErrors, setServerErrors] = useState<Partial<Record<LeadFieldName, string>>>(initial?.errors ?? {})
 
   useLayoutEffect(() => restoreFocus(formRef.current, early), [early])
 
@@ -99,11 +99,11 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
     // Typed into before hydration: the rendered token predates the typing.
     const typedEarly = REQUIRED_FIELDS.some((name) => typed(name) && typed(name) !== initial?.values[name])
     if (typedEarly && renderedFormToken) formToken.current = Promise.resolve(renderedFormToken)
-    for (const name of QUOTE_FIELD_NAMES) {
+    for (const name of LEAD_FIELD_NAMES) {
       const value = typed(name)
       if (value !== undefined && value !== form.getFieldValue(name)) form.setFieldValue(name, value)
     }
-    const trap = typed(QUOTE_HONEYPOT_NAME)
+    const trap = typed(LEAD_HONEYPOT_NAME)
     if (trap) setHoneypot(trap)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
@@ -114,7 +114,7 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
     validators: { onDynamic: ({ value }) => fieldErrors(value) },
     onSubmitInvalid: ({ value }) => {
       if (REQUIRED_FIELDS.some((name) => value[name].trim() === '')) {
-        void showToast('error', QUOTE_MESSAGES.missingFields.title, QUOTE_MESSAGES.missingFields.description)
+        void showToast('error', LEAD_MESSAGES.missingFields.title, LEAD_MESSAGES.missingFields.description)
       }
       requestAnimationFrame(() => {
         formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus()
@@ -122,7 +122,7 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
     },
     onSubmit: async ({ value, formApi }) => {
       const trimmed = v.parse(leadRequestSchema, value)
-      let response: QuoteSubmitResponse | null = null
+      let response: LeadSubmitResponse | null = null
       try {
         requestFormToken()
         response = await submitLead({
@@ -139,7 +139,7 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
         console.error('Quote request failed', error)
         response = null
       }
-      const message = quoteResponseToast(response)
+      const message = leadResponseToast(response)
       if (message.variant === 'success') {
         void showToast('success', message.title, message.description)
         setPhotoToken(response?.success ? (response.photoToken ?? null) : null)
@@ -180,7 +180,7 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
   }, [service])
   const shown = price.service === service ? price.price : null
   const range = rangeFor(shown, size)
-  const renderField: RenderQuoteField = (name, render) => (
+  const renderField: RenderLeadField = (name, render) => (
     <form.Field name={name}>
       {(field) =>
         render({
@@ -229,7 +229,7 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
           void form.handleSubmit()
         }}
       />
-      {sentFrom === null ? null : <TextUsAfterQuote page={sentFrom} />}
+      {sentFrom === null ? null : <TextUsAfterRequest page={sentFrom} />}
       {photoToken ? (
         <Suspense fallback={null}>
           <LeadPhotoUpload key={photoToken} token={photoToken} />

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { MAX_SERVER_FN_BODY_BYTES } from '../../platform/http/server-fn-body.server'
 import { VISIT_SOURCE_FIELD } from '~/features/leads/visit-source-constants'
 import {
-  QUOTE_FIELD_NAMES,
-  QUOTE_FORM_TOKEN_NAME,
-  QUOTE_HONEYPOT_NAME,
-  type QuoteFieldName,
+  LEAD_FIELD_NAMES,
+  LEAD_FORM_TOKEN_NAME,
+  LEAD_HONEYPOT_NAME,
+  type LeadFieldName,
   type LeadFormValues,
 } from '~/features/leads/lead-form-constants'
 import { serviceIds } from '~/content/types'
@@ -14,10 +14,10 @@ import type { RuntimeConfig } from '../../platform/config.server'
 import type { Db } from '../../platform/db/database.server'
 import { typicalPrice } from '../prices/index.server'
 import { readPlainForm } from '../../platform/http/plain-form.server'
-import { handleQuoteSubmission, sha256Hex } from './lead-service.server'
+import { handleLeadSubmission, sha256Hex } from './lead-service.server'
 import { photoTokenCookie } from './photo-token-cookie.server'
 
-export type QuotePostStatus = 'sent' | 'invalid' | 'rate-limited' | 'failed'
+export type LeadPostStatus = 'sent' | 'invalid' | 'rate-limited' | 'failed'
 
 /**
  * A post answered with the page itself, the form filled in as it came: refused, or asking the chosen service's
@@ -26,10 +26,10 @@ export type QuotePostStatus = 'sent' | 'invalid' | 'rate-limited' | 'failed'
 export interface LeadFormAgain {
   status: number
   retryAfterSeconds?: number
-  result: Exclude<QuotePostStatus, 'sent'> | 'price'
+  result: Exclude<LeadPostStatus, 'sent'> | 'price'
   message: string
   values: Partial<LeadFormValues>
-  errors: Partial<Record<QuoteFieldName, string>>
+  errors: Partial<Record<LeadFieldName, string>>
   /** Asked for by the price button; null when the service has no range. */
   price?: TypicalPrice | null
 }
@@ -39,7 +39,7 @@ const shownAgain = (values: Partial<LeadFormValues>) =>
   Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.slice(0, 300)]))
 
 /** Success only: the photo token, in its cookie, lets the result page offer the plain photo form (decision 060). */
-function seeOther(status: QuotePostStatus, photoToken?: string): Response {
+function seeOther(status: LeadPostStatus, photoToken?: string): Response {
   const headers = new Headers({ Location: `/quote-request?status=${status}` })
   if (photoToken) headers.set('Set-Cookie', photoTokenCookie(photoToken))
   return new Response(null, { status: 303, headers })
@@ -61,7 +61,7 @@ export async function handleLeadFormPost(
   if (!form) return { status: 400, result: 'invalid', message: 'Invalid form data', values: {}, errors: {} }
   const text = form.text
   const values: Partial<LeadFormValues> = {}
-  for (const name of QUOTE_FIELD_NAMES) {
+  for (const name of LEAD_FIELD_NAMES) {
     const value = text(name)
     if (value !== undefined) values[name] = value
   }
@@ -72,12 +72,12 @@ export async function handleLeadFormPost(
     const price = service ? await typicalPrice(db, service).catch(() => null) : null
     return { status: 200, result: 'price', message: '', values: shownAgain(values), errors: {}, price }
   }
-  const formToken = text(QUOTE_FORM_TOKEN_NAME)?.slice(0, 200)
-  const result = await handleQuoteSubmission(
+  const formToken = text(LEAD_FORM_TOKEN_NAME)?.slice(0, 200)
+  const result = await handleLeadSubmission(
     db,
     {
       ...values,
-      company: text(QUOTE_HONEYPOT_NAME) ?? '',
+      company: text(LEAD_HONEYPOT_NAME) ?? '',
       formToken,
       // A cached page holds no per-visitor key: its token stands for the visit.
       idempotencyKey: formToken?.trim() ? `form-${sha256Hex(formToken.trim()).slice(0, 40)}` : randomUUID(),

@@ -9,16 +9,16 @@ import { SHOW_PRICE_INTENT, TYPICAL_PRICE_TEXTS } from '~/features/prices'
 import {
   PREFERRED_TIME_LABELS,
   PREFERRED_TIMES,
-  QUOTE_FALLBACK_ACTION,
-  QUOTE_FORM_TOKEN_NAME,
-  QUOTE_HONEYPOT_NAME,
-  type QuoteFieldName,
+  LEAD_FALLBACK_ACTION,
+  LEAD_FORM_TOKEN_NAME,
+  LEAD_HONEYPOT_NAME,
+  type LeadFieldName,
 } from '~/features/leads/lead-form-constants'
 
 // The markup only, in the form's own chunk: the server form and the enhanced form (quote-form-fields.tsx)
 // are one markup, so hydrating moves nothing; quote-form.tsx holds the place of a form React replaced.
 
-type TextFieldName = Exclude<QuoteFieldName, 'preferredTime' | 'heardAbout' | 'service' | 'size'>
+type TextFieldName = Exclude<LeadFieldName, 'preferredTime' | 'heardAbout' | 'service' | 'size'>
 
 interface TextField {
   name: TextFieldName
@@ -42,7 +42,7 @@ const addressFields: TextField[] = [
 ]
 
 /** A field's value and events: controlled (`value`) once the form's code runs, `defaultValue` before. */
-export interface QuoteFieldBinding {
+export interface LeadFieldBinding {
   value?: string
   defaultValue?: string
   onChange?: (value: string) => void
@@ -50,15 +50,15 @@ export interface QuoteFieldBinding {
   error?: string
 }
 
-export type RenderQuoteField = (name: QuoteFieldName, render: (binding: QuoteFieldBinding) => ReactNode) => ReactNode
+export type RenderLeadField = (name: LeadFieldName, render: (binding: LeadFieldBinding) => ReactNode) => ReactNode
 
 export interface LeadFormViewProps {
   formId: string
-  renderField: RenderQuoteField
+  renderField: RenderLeadField
   formRef?: Ref<HTMLFormElement>
   interactive?: boolean
   submitting?: boolean
-  honeypot: QuoteFieldBinding
+  honeypot: LeadFieldBinding
   sourcePage: string
   formToken: string
   onFocus?: () => void
@@ -73,7 +73,7 @@ const inputClass =
   'mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-700'
 
 /** Controlled once the form's code runs, a default before. */
-const bound = ({ value, defaultValue, onChange }: QuoteFieldBinding) =>
+const bound = ({ value, defaultValue, onChange }: LeadFieldBinding) =>
   onChange
     ? { value: value ?? '', onChange: (event: ChangeEvent<{ value: string }>) => onChange(event.target.value) }
     : { defaultValue }
@@ -90,7 +90,7 @@ function Optional() {
   return <span className="font-normal text-slate-600"> (optional)</span>
 }
 
-function TextInput({ field, formId, binding }: { field: TextField; formId: string; binding: QuoteFieldBinding }) {
+function TextInput({ field, formId, binding }: { field: TextField; formId: string; binding: LeadFieldBinding }) {
   const inputId = `${formId}-${field.name}`
   const errorId = `${inputId}-error`
   const { onBlur, error } = binding
@@ -119,7 +119,7 @@ function TextInput({ field, formId, binding }: { field: TextField; formId: strin
   )
 }
 
-function PreferredTimeInput({ formId, binding }: { formId: string; binding: QuoteFieldBinding }) {
+function PreferredTimeInput({ formId, binding }: { formId: string; binding: LeadFieldBinding }) {
   const errorId = `${formId}-preferredTime-error`
   const { value, defaultValue, onChange, onBlur, error } = binding
   return (
@@ -164,7 +164,7 @@ export function ChoiceSelect({
   name: 'service' | 'size' | 'heardAbout'
   label: string
   choices: { value: string; label: string }[]
-  binding: QuoteFieldBinding
+  binding: LeadFieldBinding
 }) {
   const selectId = `${formId}-${name}`
   const errorId = `${selectId}-error`
@@ -226,7 +226,7 @@ export function LeadFormView({
       ref={formRef}
       noValidate
       method="post"
-      action={QUOTE_FALLBACK_ACTION}
+      action={LEAD_FALLBACK_ACTION}
       data-interactive={interactive ? 'true' : undefined}
       className="mt-6 space-y-4"
       onFocus={onFocus}
@@ -259,7 +259,7 @@ export function LeadFormView({
         <label htmlFor={`${formId}-hp`}>Leave this field empty</label>
         <input
           id={`${formId}-hp`}
-          name={QUOTE_HONEYPOT_NAME}
+          name={LEAD_HONEYPOT_NAME}
           type="text"
           tabIndex={-1}
           autoComplete="off"
@@ -270,7 +270,7 @@ export function LeadFormView({
       <input type="hidden" name="sourcePage" value={sourcePage} />
       {/* Filled from sessionStorage as a plain post leaves (early-typing.ts); the enhanced form sends it itself. */}
       <input type="hidden" name={VISIT_SOURCE_FIELD} defaultValue="" />
-      <input type="hidden" id={`${formId}-token`} name={QUOTE_FORM_TOKEN_NAME} defaultValue={formToken} />
+      <input type="hidden" id={`${formId}-token`} name={LEAD_FORM_TOKEN_NAME} defaultValue={formToken} />
 
       <button
         type="submit"

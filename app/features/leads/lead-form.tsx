@@ -3,7 +3,7 @@ import { claims } from '~/content/site'
 import type { ServiceId } from '~/content/types'
 import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
 import type { LeadFormInitial } from '~/features/leads/lead-form-constants'
-import { QUOTE_FORM_CLASS, QUOTE_FORM_ID } from '~/lib/page/scroll'
+import { LEAD_FORM_CLASS, LEAD_FORM_ID } from '~/lib/page/scroll'
 import { newEarlyTyping, watchTyping } from './early-typing'
 
 // Until loaded, typing is kept and a submit posts to /quote-request.
@@ -31,9 +31,9 @@ export function LeadForm({
   return (
     <section
       ref={sectionRef}
-      id={QUOTE_FORM_ID}
+      id={LEAD_FORM_ID}
       aria-labelledby={headingId}
-      className={`${QUOTE_FORM_CLASS} scroll-mt-24 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8`}
+      className={`${LEAD_FORM_CLASS} scroll-mt-24 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8`}
     >
       <h2 id={headingId} className="text-2xl font-bold text-slate-900">
         {title}

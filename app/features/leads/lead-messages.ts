@@ -1,6 +1,6 @@
 // Apart from the schemas: valibot's top-level calls would follow these texts into every page's entry.
 /** docs/product.md#validation */
-export const QUOTE_FIELD_MESSAGES = {
+export const LEAD_FIELD_MESSAGES = {
   firstNameRequired: 'First name is required',
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',
@@ -21,7 +21,7 @@ export const QUOTE_FIELD_MESSAGES = {
 } as const
 
 /** docs/product.md#errors-and-messages */
-export const QUOTE_MESSAGES = {
+export const LEAD_MESSAGES = {
   submitError: {
     title: 'Error Submitting Quote Request',
     description: 'There was a problem sending your quote request. Please call the phone number directly.',
@@ -40,7 +40,7 @@ export const QUOTE_MESSAGES = {
   },
 } as const
 
-export const quoteErrorMessages = (phone: string) =>
+export const leadErrorMessages = (phone: string) =>
   ({
     rateLimited: `Too many quote requests. Please wait a few minutes or call us at ${phone}.`,
     saveFailed: `We could not save your request. Please call us at ${phone}.`,

@@ -1,12 +1,12 @@
-import { QUOTE_MESSAGES } from '~/features/leads/lead-messages'
+import { LEAD_MESSAGES } from '~/features/leads/lead-messages'
 import { site } from '~/content/site'
 import { ResultPanel } from '~/components/shared/result-panel'
 import { LeadPhotoForm } from './lead-photo-form'
-import { TextUsAfterQuote } from './text-us-after-quote'
+import { TextUsAfterRequest } from './text-us-after-quote'
 import { LeadForm } from './lead-form'
 import type { LeadFormInitial } from './lead-form-constants'
 
-export function QuoteResult({
+export function LeadResult({
   status,
   message,
   initial,
@@ -22,16 +22,16 @@ export function QuoteResult({
     <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
       <ResultPanel
         ok={sent}
-        title={sent ? QUOTE_MESSAGES.success.title : status ? QUOTE_MESSAGES.submitError.title : 'Request a free quote'}
+        title={sent ? LEAD_MESSAGES.success.title : status ? LEAD_MESSAGES.submitError.title : 'Request a free quote'}
       >
         <p className="mt-2">
           {sent
-            ? QUOTE_MESSAGES.success.description
+            ? LEAD_MESSAGES.success.description
             : status
-              ? (message ?? QUOTE_MESSAGES.submitError.description)
+              ? (message ?? LEAD_MESSAGES.submitError.description)
               : null}
         </p>
-        {sent ? <TextUsAfterQuote /> : null}
+        {sent ? <TextUsAfterRequest /> : null}
         {!sent && status ? (
           <p className="mt-2">
             Or call us at{' '}

@@ -1,15 +1,15 @@
 import * as v from 'valibot'
-import { PREFERRED_TIMES, type QuoteFieldName } from './lead-form-constants'
-import { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES } from './lead-messages'
+import { PREFERRED_TIMES, type LeadFieldName } from './lead-form-constants'
+import { LEAD_FIELD_MESSAGES, LEAD_MESSAGES } from './lead-messages'
 import { heardAboutSchema, visitSourceSchema } from './lead-source'
 import { serviceIds } from '../../content/types'
 import { EMAIL_MAX, EMAIL_PATTERN, hasForbiddenChars, isValidEmail } from '../../lib/text'
 
 export { EMAIL_PATTERN, hasForbiddenChars, isValidEmail }
 
-export { PREFERRED_TIMES, QUOTE_FIELD_NAMES, type PreferredTime, type QuoteFieldName } from './lead-form-constants'
+export { PREFERRED_TIMES, LEAD_FIELD_NAMES, type PreferredTime, type LeadFieldName } from './lead-form-constants'
 
-export { QUOTE_FIELD_MESSAGES, QUOTE_MESSAGES, quoteErrorMessages } from './lead-messages'
+export { LEAD_FIELD_MESSAGES, LEAD_MESSAGES, leadErrorMessages } from './lead-messages'
 
 export const QUOTE_LIMITS = {
   firstName: 100,
@@ -25,7 +25,7 @@ export const QUOTE_LIMITS = {
   idempotencyKeyMax: 100,
 } as const
 
-const M = QUOTE_FIELD_MESSAGES
+const M = LEAD_FIELD_MESSAGES
 
 const ONE_ISSUE = { abortPipeEarly: true } as const
 
@@ -119,7 +119,7 @@ export const leadSubmissionSchema = v.object(
 
 export type LeadSubmissionInput = v.InferInput<typeof leadSubmissionSchema>
 
-export function firstQuoteIssue(
+export function firstLeadIssue(
   schema: typeof leadRequestSchema | typeof leadSubmissionSchema,
   input: unknown,
 ): string | null {
@@ -127,24 +127,23 @@ export function firstQuoteIssue(
   return result.success ? null : (result.issues[0]?.message ?? 'Invalid form data')
 }
 
-export type QuoteFailureReason = 'invalid' | 'rate-limited' | 'call-failed'
+export type LeadFailureReason = 'invalid' | 'rate-limited' | 'call-failed'
 
-export type QuoteSubmitResponse =
+export type LeadSubmitResponse =
   /** `photoToken`: lets this visitor add photos to the stored lead for 24 h (docs/decisions/044-lead-photos.md). */
   | { success: true; photoToken?: string }
   /** `field`: the form field the message belongs beside, when it is about one. */
-  | { success: false; error: string; reason: QuoteFailureReason; field?: QuoteFieldName }
+  | { success: false; error: string; reason: LeadFailureReason; field?: LeadFieldName }
 
-export interface QuoteToast {
+export interface LeadToast {
   title: string
   description: string
   variant: 'success' | 'destructive' | 'default'
 }
 
 /** No answer, or a refusal: "Error Submitting…"; an answer without a success flag: "Error Processing…". */
-export function quoteResponseToast(response: QuoteSubmitResponse | null | undefined): QuoteToast {
-  if (response && response.success === true) return { ...QUOTE_MESSAGES.success, variant: 'success' }
-  if (response && typeof response.success !== 'boolean')
-    return { ...QUOTE_MESSAGES.processingError, variant: 'default' }
-  return { ...QUOTE_MESSAGES.submitError, variant: 'destructive' }
+export function leadResponseToast(response: LeadSubmitResponse | null | undefined): LeadToast {
+  if (response && response.success === true) return { ...LEAD_MESSAGES.success, variant: 'success' }
+  if (response && typeof response.success !== 'boolean') return { ...LEAD_MESSAGES.processingError, variant: 'default' }
+  return { ...LEAD_MESSAGES.submitError, variant: 'destructive' }
 }

@@ -7,11 +7,11 @@ import * as v from 'valibot'
 import { site } from '../../content/site'
 import { cleanVisitSource, leadSource } from './lead-source'
 import {
-  quoteErrorMessages,
+  leadErrorMessages,
   leadRequestSchema,
   leadSubmissionSchema,
-  type QuoteFieldName,
-  type QuoteSubmitResponse,
+  type LeadFieldName,
+  type LeadSubmitResponse,
 } from './lead-schema'
 import { dataDirOf, type RuntimeConfig } from '../../platform/config.server'
 import type { Db } from '../../platform/db/database.server'
@@ -30,7 +30,7 @@ import {
 import type { ServiceId } from '../../content/types'
 import { shownPrice } from '../prices/index.server'
 
-export interface QuoteRequestMeta {
+export interface LeadRequestMeta {
   /** '' when unknown: no per-IP limit. */
   ip: string
   userAgent: string
@@ -38,7 +38,7 @@ export interface QuoteRequestMeta {
 
 export interface LeadServiceResponse {
   status: number
-  body: QuoteSubmitResponse
+  body: LeadSubmitResponse
   retryAfterSeconds?: number
 }
 
@@ -101,7 +101,7 @@ export function createLeadService(options: LeadServiceOptions = {}) {
   const rateWindowMs = options.rateWindowMs ?? 10 * 60_000
   const minFillMs = options.minFillMs ?? 2500
   const maxPayloadChars = options.maxPayloadChars ?? 10_000
-  const messages = quoteErrorMessages(options.phone ?? site.phone)
+  const messages = leadErrorMessages(options.phone ?? site.phone)
   const ownTokens = options.formTokenSecret ? createFormTokens(options.formTokenSecret, now) : undefined
   const ownPhotoTokens = options.formTokenSecret ? createPhotoTokens(options.formTokenSecret, now) : undefined
 
@@ -112,7 +112,7 @@ export function createLeadService(options: LeadServiceOptions = {}) {
   async function handle(
     db: Db,
     raw: unknown,
-    meta: QuoteRequestMeta,
+    meta: LeadRequestMeta,
     settings: LeadSettings,
   ): Promise<LeadServiceResponse> {
     const ip = typeof meta?.ip === 'string' ? meta.ip.trim() : ''
@@ -137,7 +137,7 @@ export function createLeadService(options: LeadServiceOptions = {}) {
       const issue = parsed.issues[0]
       const error = issue?.message ?? 'Invalid form data'
       const key = issue?.path?.[0]?.key
-      const field = typeof key === 'string' && key in leadRequestSchema.entries ? (key as QuoteFieldName) : undefined
+      const field = typeof key === 'string' && key in leadRequestSchema.entries ? (key as LeadFieldName) : undefined
       return refuse({ success: false, reason: 'invalid', error, ...(field ? { field } : {}) })
     }
     const input = parsed.output
@@ -201,10 +201,10 @@ export function createLeadService(options: LeadServiceOptions = {}) {
 const services = new WeakMap<RuntimeConfig, LeadService>()
 
 /** The site's form, by its configuration (QUOTE_*); never throws: a database that does not answer yields 503. */
-export function handleQuoteSubmission(
+export function handleLeadSubmission(
   db: Db,
   raw: unknown,
-  meta: QuoteRequestMeta,
+  meta: LeadRequestMeta,
   config: RuntimeConfig,
   now: Date,
 ): Promise<LeadServiceResponse> {

@@ -4,9 +4,9 @@ import * as v from 'valibot'
 import { runtimeConfig } from '~/platform/config.server'
 import { db } from '~/platform/db/db.server'
 import { formTokens, issueRenderedFormToken } from '~/features/leads/tokens.server'
-import { handleQuoteSubmission } from '~/features/leads/lead-service.server'
+import { handleLeadSubmission } from '~/features/leads/lead-service.server'
 import { visitorAddress } from '~/platform/http/visitor-address.server'
-import { leadSubmissionSchema, type LeadSubmissionInput, type QuoteSubmitResponse } from './lead-schema'
+import { leadSubmissionSchema, type LeadSubmissionInput, type LeadSubmitResponse } from './lead-schema'
 
 function validateSubmission(input: unknown): LeadSubmissionInput {
   const result = v.safeParse(leadSubmissionSchema, input)
@@ -20,10 +20,10 @@ function validateSubmission(input: unknown): LeadSubmissionInput {
 
 export const submitLead = createServerFn({ method: 'POST' })
   .validator(validateSubmission)
-  .handler(async ({ data }): Promise<QuoteSubmitResponse> => {
+  .handler(async ({ data }): Promise<LeadSubmitResponse> => {
     const request = getRequest()
     const meta = { ip: visitorAddress(request), userAgent: request.headers.get('user-agent') ?? '' }
-    const result = await handleQuoteSubmission(db, data, meta, runtimeConfig(), new Date())
+    const result = await handleLeadSubmission(db, data, meta, runtimeConfig(), new Date())
     if (result.status !== 200) setResponseStatus(result.status)
     if (result.retryAfterSeconds) setResponseHeader('Retry-After', String(result.retryAfterSeconds))
     return result.body

@@ -115,7 +115,7 @@ function leadColumns(lead: StoredLeadInput): Insertable<DB['leads']> {
 }
 
 /** What a lead queues: each message's template and key, when it is due, and the value its payload is in. */
-const LEAD_MESSAGES = {
+const LEAD_OUTBOX_MESSAGES = {
   // Key 'lead': the log line reads "lead e-mailed to the owner".
   mail: { template: ownerMail, key: 'lead', payload: 'mailPayload', due: 'queuedAt' },
   webhook: { template: leadWebhook, key: 'lead', payload: 'webhookPayload', due: 'queuedAt' },
@@ -125,7 +125,7 @@ const LEAD_MESSAGES = {
   escalation: { template: ownerFollowUp, key: 'escalation', payload: 'escalationPayload', due: 'escalateAt' },
 } satisfies Record<string, { template: Template; key: string; payload: keyof LeadValues | null; due: keyof LeadValues }>
 
-type MessageName = keyof typeof LEAD_MESSAGES
+type MessageName = keyof typeof LEAD_OUTBOX_MESSAGES
 
 /** What changes the text of a lead's statement: its columns, the limit it counts and the messages it queues. */
 interface LeadShape {
@@ -194,7 +194,7 @@ const writeLead = reusedQuery((value: Value<LeadValues>, shape: LeadShape, db) =
         .expression((eb) =>
           shape.messages
             .map((name) => {
-              const { template, key, payload, due } = LEAD_MESSAGES[name]
+              const { template, key, payload, due } = LEAD_OUTBOX_MESSAGES[name]
               return eb
                 .selectFrom(['lead', 'look'])
                 .select([
@@ -327,7 +327,7 @@ function rescueOrSame(db: Db, idempotencyKey: string, spam: boolean, acknowledge
     const payloads = payloadsOf(notificationLead(before), settings)
     for (const name of wantedMessages(settings)) {
       if (name === 'acknowledgement' && !acknowledge) continue
-      const { template, key, payload, due } = LEAD_MESSAGES[name]
+      const { template, key, payload, due } = LEAD_OUTBOX_MESSAGES[name]
       const dueAt = due === 'escalateAt' ? businessMinutesLater(settings.now, settings.escalationMinutes) : settings.now
       // `keep`: a rescued lead may have had some of these already.
       await enqueue(tx, template as Template, payload && payloads[payload], { leadId: before.id, dueAt, key })

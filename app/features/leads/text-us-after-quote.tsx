@@ -3,7 +3,7 @@ import { cityNameOfPath } from '~/content/service-areas'
 import { site, smsHref } from '~/content/site'
 
 /** After a sent request, a customer who would rather text starts the thread from their own phone. */
-export function TextUsAfterQuote({ page }: { page?: string }) {
+export function TextUsAfterRequest({ page }: { page?: string }) {
   return (
     <p className="mt-4">
       Rather text?{' '}

@@ -1,5 +1,5 @@
-export const QUOTE_FORM_CLASS = 'quote-request-form'
-export const QUOTE_FORM_ID = 'quote-form'
+export const LEAD_FORM_CLASS = 'quote-request-form'
+export const LEAD_FORM_ID = 'quote-form'
 
 export function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
@@ -34,7 +34,7 @@ export function scrollToSection(id: string): boolean {
 }
 
 export function scrollToLeadForm(): boolean {
-  const form = document.querySelector(`.${QUOTE_FORM_CLASS}`)
+  const form = document.querySelector(`.${LEAD_FORM_CLASS}`)
   if (!scrollIntoView(form)) return false
   const firstField = form?.querySelector<HTMLElement>('input:not([type=hidden]):not([tabindex="-1"])')
   if (firstField) firstField.focus({ preventScroll: true })
