@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test'
-import { openInteractiveLeadForm } from './support/quote-form'
+import { openInteractiveLeadForm } from './support/lead-form'
 import { renderEverySection, violationList, wcagAudit } from './support/axe'
 import { LEAD_MESSAGES } from '~/features/leads/lead-schema'
 import { routeKinds } from '../tests/support/route-kinds'

@@ -8,7 +8,7 @@ import { hasCaddy, startCaddy, type CaddyFront } from './support/caddy'
 import { observatoryScan } from './support/observatory'
 import { startSiteServer, startSiteWhileReviewsWait, type SiteServer } from './support/site-server'
 import { expect, test } from './support/test'
-import { SENT_LOCATION } from './support/quote-form'
+import { SENT_LOCATION } from './support/lead-form'
 
 // The production server behind Debian's caddy, configured by deploy/Caddyfile as docs/deploy.md shows.
 test.skip(!hasCaddy(), 'caddy is not installed: apt-get install -y caddy (npm test installs it)')

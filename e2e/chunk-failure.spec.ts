@@ -2,7 +2,7 @@ import { LEAD_MESSAGES } from '~/features/leads/lead-schema'
 import { HEARD_ABOUT_QUESTION } from '~/features/leads/lead-source-constants'
 import { holdRequests } from './support/hold-requests'
 import { mailTexts } from './support/owner'
-import { fillLeadFields, SENT_LOCATION } from './support/quote-form'
+import { fillLeadFields, SENT_LOCATION } from './support/lead-form'
 import { startSiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 

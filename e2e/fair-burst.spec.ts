@@ -2,7 +2,7 @@
 // counted in answers served to others, not in milliseconds (docs/decisions/034-short-turns-under-a-burst.md).
 import { Agent, request } from 'node:http'
 import { expect, test } from './support/test'
-import { renderedFormToken } from './support/quote-form'
+import { renderedFormToken } from './support/lead-form'
 import { startSiteServer } from './support/site-server'
 
 const BUSY_CLIENTS = 24

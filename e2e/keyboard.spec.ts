@@ -1,6 +1,6 @@
 import { expect, test } from './support/test'
 import { tabTo } from './support/keyboard'
-import { openInteractiveLeadForm } from './support/quote-form'
+import { openInteractiveLeadForm } from './support/lead-form'
 import { LEAD_MESSAGES } from '~/features/leads/lead-schema'
 import { HEARD_ABOUT_QUESTION } from '~/features/leads/lead-source-constants'
 

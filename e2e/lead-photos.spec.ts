@@ -6,7 +6,7 @@
 import sharp from 'sharp'
 import { PHOTO_TOKEN_PATTERN } from '~/features/leads/lead-photo-statuses'
 import { LEAD_MESSAGES } from '~/features/leads/lead-schema'
-import { fillLeadFields, openInteractiveLeadForm, submitLeadForm } from './support/quote-form'
+import { fillLeadFields, openInteractiveLeadForm, submitLeadForm } from './support/lead-form'
 import { violationList, wcagAudit } from './support/axe'
 import { signInOwner, startOwnerServer } from './support/owner'
 import { startSiteServer } from './support/site-server'

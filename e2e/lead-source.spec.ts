@@ -6,7 +6,7 @@
  */
 import { HEARD_ABOUT_QUESTION } from '~/features/leads/lead-source-constants'
 import { holdRequests } from './support/hold-requests'
-import { fillLeadFields, SENT_LOCATION, submitLeadForm, contact } from './support/quote-form'
+import { fillLeadFields, SENT_LOCATION, submitLeadForm, contact } from './support/lead-form'
 import { listedLeads } from './support/owner'
 import { sharedSiteData } from './support/site-server'
 import { expect, test, type Page } from './support/test'
@@ -25,7 +25,7 @@ async function openForm(page: Page, url: string, referer?: string) {
   return form
 }
 
-async function sendQuote(page: Page, firstName: string, heardAbout?: string) {
+async function sendLeadForm(page: Page, firstName: string, heardAbout?: string) {
   const form = page.locator('.quote-request-form').first()
   await fillLeadFields(form, contact(firstName))
   if (heardAbout) await form.getByLabel(HEARD_ABOUT_QUESTION).selectOption({ label: heardAbout })
@@ -47,7 +47,7 @@ test('a visit from a Google ad keeps its tags to the quote sent from another pag
   // The address changes before the page does: home's form, still shown, would take the first name (a CI failure).
   await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible()
   await expect(page.locator('.quote-request-form form[data-interactive="true"]')).toBeAttached()
-  await sendQuote(page, adclick, 'An ad')
+  await sendLeadForm(page, adclick, 'An ad')
 
   // Opened later without tags: its own tab, its own, direct visit; its fields stored trimmed, with place and time.
   const later = await page.context().newPage()
@@ -63,7 +63,7 @@ test('a visit from a Google ad keeps its tags to the quote sent from another pag
   // Another, linked from another site: that site's host only, never its path or query.
   const fromLink = await page.context().newPage()
   await openForm(fromLink, '/contact', 'https://www.example.org/some/path?x=1')
-  await sendQuote(fromLink, linked, 'Nextdoor')
+  await sendLeadForm(fromLink, linked, 'Nextdoor')
 
   expect(await page.context().cookies()).toEqual([])
   expect(setCookies).toEqual([])

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LEAD_HONEYPOT_NAME } from '../app/features/leads/lead-form-constants'
 import { expect, test } from './support/test'
-import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
+import { renderedFormToken, SENT_LOCATION } from './support/lead-form'
 import { logged, startSiteServer, type LogRecord, type SiteServer, siteServerForAll } from './support/site-server'
 import { freePort } from '../tests/support/free-port'
 

@@ -1,7 +1,7 @@
 // The production server killed mid-send: a new process takes the lock and sends what was claimed once, in order;
 // tests/server/lead-pipeline.test.ts holds the same rule within one process.
 import { startSmtp } from '../tests/support/smtp'
-import { contact, postPlainLead, SENT_LOCATION } from './support/quote-form'
+import { contact, postPlainLead, SENT_LOCATION } from './support/lead-form'
 import { siteDataEnv, startSiteServer } from './support/site-server'
 import { expect, test } from './support/test'
 

@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DELETE_TEXTS } from '~/features/owner/owner-lead'
 import { violationList, wcagAudit } from './support/axe'
-import { sendQuote, contact } from './support/quote-form'
+import { sendLeadForm, contact } from './support/lead-form'
 import { listedLeads, signInOwner, startOwnerServer } from './support/owner'
 import { expect, test } from './support/test'
 
@@ -17,8 +17,8 @@ test('the owner deletes a lead from the inbox after confirming, and it is gone a
   const server = await startOwnerServer()
   const stamp = Date.now().toString(36)
   const [gone, kept] = [`Gone${stamp}`, `Kept${stamp}`]
-  await sendQuote(page, `${server.url}/contact`, contact(gone))
-  await sendQuote(page, `${server.url}/contact`, contact(kept))
+  await sendLeadForm(page, `${server.url}/contact`, contact(gone))
+  await sendLeadForm(page, `${server.url}/contact`, contact(kept))
   const leads = await listedLeads(server)
   // A photo the customer added after sending, where the upload stores it.
   const photos = join(server.dataDir, 'lead-photos', leads.get(gone)!.id)
@@ -66,7 +66,7 @@ test('on a phone, the owner deletes a lead with two taps @mobile', async ({ page
   test.setTimeout(180_000)
   const server = await startOwnerServer()
   const gone = `Phone${Date.now().toString(36)}`
-  await sendQuote(page, `${server.url}/contact`, contact(gone))
+  await sendLeadForm(page, `${server.url}/contact`, contact(gone))
   await signInOwner(page, server)
   const card = page.getByRole('article').filter({ hasText: gone })
   await card.getByRole('button', { name: DELETE_TEXTS.open }).tap()

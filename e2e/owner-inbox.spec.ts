@@ -30,9 +30,9 @@ import {
   postPlainLead,
   type LeadFields,
   SENT_LOCATION,
-  sendQuote,
+  sendLeadForm,
   contact,
-} from './support/quote-form'
+} from './support/lead-form'
 import { startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test } from './support/test'
 
@@ -66,7 +66,7 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
   test.setTimeout(180_000)
   const server = await startSiteServer(ownerEnv(INBOX_SETTINGS))
   const firstName = `Lead${Date.now().toString(36)}`
-  await sendQuote(page, `${server.url}/services?tab=roof`, {
+  await sendLeadForm(page, `${server.url}/services?tab=roof`, {
     firstName,
     email: 'lead-inbox@example.com',
     phone: '(916) 555-0123',
@@ -189,7 +189,7 @@ test('the service worker shows a pushed lead with its title, and the open inbox 
   await page.evaluate(() => navigator.serviceWorker.getRegistration('/owner/').then((r) => r?.active ?? r?.installing))
   await expect.poll(() => registrations.find((r) => r.scopeURL === `${server.url}/owner/`)).toBeTruthy()
   const visitor = await browser.newContext()
-  await sendQuote(await visitor.newPage(), `${server.url}/city/folsom`, contact('Pushed', '916-555-0155'))
+  await sendLeadForm(await visitor.newPage(), `${server.url}/city/folsom`, contact('Pushed', '916-555-0155'))
   await visitor.close()
   await expect(page.getByRole('heading', { name: 'Pushed' })).toHaveCount(0)
   const registration = registrations.find((r) => r.scopeURL === `${server.url}/owner/`)!
@@ -225,7 +225,7 @@ test('the service worker shows a pushed lead with its title, and the open inbox 
 test('a status and note chosen before the scripts ran are the ones Save stores', async ({ page }) => {
   test.setTimeout(120_000)
   const server = await startOwnerServer(INBOX_SETTINGS)
-  await sendQuote(page, `${server.url}/city/folsom`, contact('Hydra', '916-555-0177'))
+  await sendLeadForm(page, `${server.url}/city/folsom`, contact('Hydra', '916-555-0177'))
 
   // The inbox arrives with its scripts held: a phone on a slow network.
   const release = await holdRequests(page, APP_SCRIPTS)
@@ -327,7 +327,7 @@ test.describe('the inbox on a phone', () => {
     page,
   }) => {
     const server = await startOwnerServer(INBOX_SETTINGS)
-    await sendQuote(page, `${server.url}/city/folsom`, contact('Phoebe', '916-555-0199'))
+    await sendLeadForm(page, `${server.url}/city/folsom`, contact('Phoebe', '916-555-0199'))
     // The longest street the form takes, with no space to break at, beside the flag.
     await postQuote(server, {
       firstName: 'Wilhelmina',

@@ -5,7 +5,7 @@
 import { chmodSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fillLeadFields, openInteractiveLeadForm, sendQuote, submitLeadForm } from './support/quote-form'
+import { fillLeadFields, openInteractiveLeadForm, sendLeadForm, submitLeadForm } from './support/lead-form'
 import { listedLeads, ownerCommand } from './support/owner'
 import { startSiteServer } from './support/site-server'
 import { expect, test } from './support/test'
@@ -68,7 +68,7 @@ test('a backup taken while the site runs restores into an empty folder, and a si
   const server = await startSiteServer()
   const backupFile = join(mkdtempSync(join(tmpdir(), 'owner-backup-')), 'site.tar.gz')
   const firstName = `Backup${Date.now().toString(36)}`
-  await sendQuote(page, `${server.url}/contact`, { firstName, email: 'backup@example.com', phone: '916-555-0124' })
+  await sendLeadForm(page, `${server.url}/contact`, { firstName, email: 'backup@example.com', phone: '916-555-0124' })
 
   const backup = await ownerCommand('backup', [backupFile], server)
   // The site holds the folder: only the site itself could have taken it. Restore's refusals (a running site, a

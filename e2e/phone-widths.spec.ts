@@ -11,7 +11,7 @@ import type { Database } from '../app/platform/db/database.server'
 import { markJobDone } from '../app/features/payments/invoice-writes.server'
 import { startStripeStandIn } from '../tests/support/stripe-stand-in'
 import { signInOwner, startOwnerServer } from './support/owner'
-import { contact, fillLeadFields, openInteractiveLeadForm, postPlainLead, submitLeadForm } from './support/quote-form'
+import { contact, fillLeadFields, openInteractiveLeadForm, postPlainLead, submitLeadForm } from './support/lead-form'
 import { acceptedLead, storeQuote, storeTestLead } from './support/site-server'
 import { expect, test, type Locator, type Page } from './support/test'
 

@@ -5,7 +5,7 @@ import { LEAD_MESSAGES } from '~/features/leads/lead-schema'
 import { site } from '~/content/site'
 import { homeContact } from '~/content/home-sections'
 import { luminance } from './support/colour'
-import { openInteractiveLeadForm } from './support/quote-form'
+import { openInteractiveLeadForm } from './support/lead-form'
 import { expect, test, type Locator, type Page } from './support/test'
 
 const PHONE = { width: 390, height: 844 }

@@ -12,7 +12,7 @@ import { WORK_TEXTS } from '~/features/work/posted-work-form'
 import { violationList, wcagAudit } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { signInOwner, startOwnerServer } from './support/owner'
-import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
+import { renderedFormToken, SENT_LOCATION } from './support/lead-form'
 import type { SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 

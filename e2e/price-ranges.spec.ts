@@ -12,7 +12,7 @@ import { DEFAULT_PRICE_RULE, TYPICAL_PRICE_TEXTS } from '~/features/prices/typic
 import { violationList, wcagAudit } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { signInOwner, startOwnerServer } from './support/owner'
-import { contact, fillLeadFields, openInteractiveLeadForm, submitLeadForm } from './support/quote-form'
+import { contact, fillLeadFields, openInteractiveLeadForm, submitLeadForm } from './support/lead-form'
 import { expect, test, type Browser, type Locator } from './support/test'
 
 test.use({ viewport: { width: 390, height: 844 } })

@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { mails, OWNER, ownerEnv } from './support/owner'
-import { postPlainLead } from './support/quote-form'
+import { postPlainLead } from './support/lead-form'
 import { logged, startSiteServer, type SiteServer } from './support/site-server'
 import { expect, test } from './support/test'
 

@@ -3,7 +3,7 @@
 import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
 import { LEAD_MESSAGES } from '~/features/leads/lead-schema'
-import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
+import { renderedFormToken, SENT_LOCATION } from './support/lead-form'
 import { mailTexts } from './support/owner'
 import { rawRequest } from './support/raw-request'
 import { siteServerForAll } from './support/site-server'

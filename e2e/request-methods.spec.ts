@@ -1,5 +1,5 @@
 import { rawRequest } from './support/raw-request'
-import { renderedFormToken, SENT_LOCATION } from './support/quote-form'
+import { renderedFormToken, SENT_LOCATION } from './support/lead-form'
 import { expect, test } from './support/test'
 
 const FIVE_MEGABYTES = 'x'.repeat(5 * 1024 * 1024)

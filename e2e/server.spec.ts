@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { logged, startSiteServer, siteServerForAll } from './support/site-server'
 import { openSiteDatabase } from '../tests/support/site-process'
 import { cspViolations } from './support/csp'
-import { contact, fillLeadFields, postPlainLead, SENT_LOCATION, submitLeadForm } from './support/quote-form'
+import { contact, fillLeadFields, postPlainLead, SENT_LOCATION, submitLeadForm } from './support/lead-form'
 import { site } from '~/content/site'
 import { homeHero } from '~/content/home'
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test'
 import { violationList, wcagAudit } from './support/axe'
-import { fillLeadFields, openInteractiveLeadForm, SENT_LOCATION } from './support/quote-form'
+import { fillLeadFields, openInteractiveLeadForm, SENT_LOCATION } from './support/lead-form'
 import { textUs } from '~/content/contact'
 import { site } from '~/content/site'
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../tests/support/free-port'
-import { contact, postPlainLead, SENT_LOCATION } from './support/quote-form'
+import { contact, postPlainLead, SENT_LOCATION } from './support/lead-form'
 import { logged, parseLogLines, startSiteServer } from './support/site-server'
 import { expect, test } from './support/test'
 

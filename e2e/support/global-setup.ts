@@ -21,7 +21,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     SITE_URL: process.env.SITE_URL ?? 'http://localhost:3000',
     // Every e2e request comes from 127.0.0.1: lift the per-IP quote limit (tests/server/lead-pipeline.test.ts tests it).
     QUOTE_RATE_LIMIT: '10000',
-    // Tests fill forms in milliseconds; a valid token is still required (e2e/quote.spec.ts times it on its own server).
+    // Tests fill forms in milliseconds; a valid token is still required (e2e/lead-form.spec.ts times it on its own server).
     QUOTE_MIN_FILL_MS: '0',
   })
   return async () => {

@@ -1,7 +1,7 @@
 import { site } from '~/content/site'
 import { PageHeading } from '~/components/layout/page-heading'
 import { ContactCards } from './contact-cards'
-import { ContactLeadForm } from './contact-quote'
+import { ContactLeadForm } from './contact-lead-form'
 import { ContactAreas } from './contact-areas'
 import { PrivacyNotice } from './privacy-notice'
 

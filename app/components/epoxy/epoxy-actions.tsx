@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react'
 import { CallButton, actionButtonClass } from '~/components/shared/action-buttons'
-import { HomeLeadFormLink } from './home-quote-link'
+import { HomeLeadFormLink } from './home-lead-form-link'
 
 export function EpoxyActions() {
   return (

@@ -5,7 +5,7 @@ import { site } from '~/content/site'
 import { getRouteApi } from '@tanstack/react-router'
 import { animationsWhenSettled } from '~/lib/page/load-animations'
 import { VideoHero } from '~/components/shared/video-hero'
-import { LeadSectionLink } from './quote-link'
+import { LeadSectionLink } from './lead-section-link'
 
 const homeRoute = getRouteApi('/')
 

@@ -1,6 +1,6 @@
 import { Hero } from './hero'
 import { ReviewsStrip } from './reviews-strip'
-import { LeadSection } from './quote-section'
+import { LeadSection } from './lead-section'
 import { Suspense } from 'react'
 import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
 

@@ -3,7 +3,7 @@ import { CalendarCheck } from 'lucide-react'
 import { homeStats } from '~/content/home-sections'
 import { stats } from '~/content/site'
 import { animationsWhenSettled, type Animations } from '~/lib/page/load-animations'
-import { LeadSectionLink } from './quote-link'
+import { LeadSectionLink } from './lead-section-link'
 
 export const COUNTER_DURATION_MS = 2500
 export const COUNTER_VISIBLE_THRESHOLD = 0.3

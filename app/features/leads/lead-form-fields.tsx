@@ -21,7 +21,7 @@ import { TypicalPriceFacts } from '~/features/prices'
 import type { ServiceId } from '~/content/types'
 import { hasSizes, rangeFor, TYPICAL_PRICE_TEXTS, type TypicalPrice } from '~/features/prices'
 import { fetchTypicalPrice } from '~/features/prices'
-import { TextUsAfterRequest } from './text-us-after-quote'
+import { TextUsAfterRequest } from './text-us-after-request'
 
 // Only after a lead is stored: no page's first load carries the photo code.
 const LeadPhotoUpload = lazy(() => import('./lead-photo-upload'))

@@ -2,7 +2,7 @@ import { LEAD_MESSAGES } from '~/features/leads/lead-messages'
 import { site } from '~/content/site'
 import { ResultPanel } from '~/components/shared/result-panel'
 import { LeadPhotoForm } from './lead-photo-form'
-import { TextUsAfterRequest } from './text-us-after-quote'
+import { TextUsAfterRequest } from './text-us-after-request'
 import { LeadForm } from './lead-form'
 import type { LeadFormInitial } from './lead-form-constants'
 

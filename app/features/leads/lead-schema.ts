@@ -11,7 +11,7 @@ export { PREFERRED_TIMES, LEAD_FIELD_NAMES, type PreferredTime, type LeadFieldNa
 
 export { LEAD_FIELD_MESSAGES, LEAD_MESSAGES, leadErrorMessages } from './lead-messages'
 
-export const QUOTE_LIMITS = {
+export const LEAD_FIELD_LIMITS = {
   firstName: 100,
   email: EMAIL_MAX,
   phone: 40,
@@ -35,7 +35,7 @@ function requiredText(field: 'firstName' | 'email' | 'phone') {
     v.string(M[`${field}Required`]),
     v.trim(),
     v.nonEmpty(M[`${field}Required`]),
-    v.maxLength(QUOTE_LIMITS[field], M[`${field}TooLong`]),
+    v.maxLength(LEAD_FIELD_LIMITS[field], M[`${field}TooLong`]),
     v.check((s) => !hasForbiddenChars(s), M[`${field}InvalidChars`]),
   )
 }
@@ -77,15 +77,15 @@ export const leadRequestSchema = v.object(
         requiredText('phone'),
         v.check((s) => {
           const digits = s.replace(/\D/g, '').length
-          return digits >= QUOTE_LIMITS.phoneDigitsMin && digits <= QUOTE_LIMITS.phoneDigitsMax
+          return digits >= LEAD_FIELD_LIMITS.phoneDigitsMin && digits <= LEAD_FIELD_LIMITS.phoneDigitsMax
         }, M.phoneInvalid),
       ),
     ),
     // Which service and size the typical price was shown for (decision 057): the server looks the price up itself.
     service: emptyOr(M.serviceInvalid, (s) => (serviceIds as readonly string[]).includes(s)),
-    size: optionalText(QUOTE_LIMITS.size, M.sizeInvalid, M.sizeInvalid),
+    size: optionalText(LEAD_FIELD_LIMITS.size, M.sizeInvalid, M.sizeInvalid),
     // Optional: empty is fine, anything else must be a street a person could type.
-    street: optionalText(QUOTE_LIMITS.street, M.streetTooLong, M.streetInvalidChars),
+    street: optionalText(LEAD_FIELD_LIMITS.street, M.streetTooLong, M.streetInvalidChars),
     zip: emptyOr(M.zipInvalid, (s) => /^\d{5}(?:-\d{4})?$/.test(s)),
     preferredTime: emptyOr(M.preferredTimeInvalid, (s) => (PREFERRED_TIMES as readonly string[]).includes(s)),
     heardAbout: heardAboutSchema,
@@ -96,7 +96,9 @@ export const leadRequestSchema = v.object(
 export const leadSubmissionSchema = v.object(
   {
     ...leadRequestSchema.entries,
-    company: v.nullish(v.pipe(v.string('Invalid form data'), v.maxLength(QUOTE_LIMITS.company, 'Invalid form data'))),
+    company: v.nullish(
+      v.pipe(v.string('Invalid form data'), v.maxLength(LEAD_FIELD_LIMITS.company, 'Invalid form data')),
+    ),
     /** A bad one is not refused but flagged. */
     formToken: v.nullish(v.pipe(v.string('Invalid form data'), v.maxLength(200, 'Invalid form data'))),
     idempotencyKey: v.pipe(
@@ -106,7 +108,7 @@ export const leadSubmissionSchema = v.object(
     sourcePage: v.nullish(
       v.pipe(
         v.string('Invalid page address'),
-        v.maxLength(QUOTE_LIMITS.sourcePage, 'Invalid page address'),
+        v.maxLength(LEAD_FIELD_LIMITS.sourcePage, 'Invalid page address'),
         v.startsWith('/', 'Invalid page address'),
         v.check((s) => !hasForbiddenChars(s), 'Invalid page address'),
       ),

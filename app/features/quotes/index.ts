@@ -1,5 +1,5 @@
 export { OwnerLeadQuote } from './owner-lead-quote'
 export { formatDay, formatPacificTime, type LeadQuote } from './quote'
 export { BusinessHeader, ItemTable, Paragraphs, Section } from './quote-parts'
-export { QUOTE_LIMITS, quoteItemInputSchema, quotePriceSchema } from './quote-schema'
+export { QUOTE_DRAFT_LIMITS, quoteItemInputSchema, quotePriceSchema } from './quote-schema'
 export { OWNER_QUOTE_TEXTS } from './quote-texts'

@@ -9,7 +9,12 @@ import { smsHref } from '~/content/site'
 import { centsText, formatCents } from '~/lib/money'
 import { quoteLink } from '~/features/quotes/quote'
 import { firstIssue } from '~/lib/text-fields'
-import { checkQuoteDraft, quotePriceSchema, QUOTE_LIMITS, type QuoteDraftInput } from '~/features/quotes/quote-schema'
+import {
+  checkQuoteDraft,
+  quotePriceSchema,
+  QUOTE_DRAFT_LIMITS,
+  type QuoteDraftInput,
+} from '~/features/quotes/quote-schema'
 import { OWNER_QUOTE_TEXTS as T } from '~/features/quotes/quote-texts'
 import { TYPICAL_PRICE_TEXTS } from '~/features/prices'
 import { sendOwnerQuote, type QuoteEditorData } from '~/features/quotes/quotes.functions'
@@ -42,7 +47,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
     ),
   )
   const [note, setNote] = useState(quote?.note ?? '')
-  const [validDays, setValidDays] = useState(String(QUOTE_LIMITS.validDaysDefault))
+  const [validDays, setValidDays] = useState(String(QUOTE_DRAFT_LIMITS.validDaysDefault))
   // What the owner typed before the scripts ran: read while hydrating (React then puts the server's values back into
   // the fields) and applied once hydrated, so that Send sends what the page showed.
   const [typedBefore] = useState(() => ({
@@ -132,7 +137,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
                   label={`${T.description} ${index + 1}`}
                   id={`${id}-${index}-d`}
                   value={item.description}
-                  maxLength={QUOTE_LIMITS.description}
+                  maxLength={QUOTE_DRAFT_LIMITS.description}
                   onChange={(event) => change(item.key, { description: event.currentTarget.value })}
                   {...invalid(`items.${index}.description`)}
                 />
@@ -184,7 +189,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
             id={`${id}-note`}
             rows={3}
             value={note}
-            maxLength={QUOTE_LIMITS.note}
+            maxLength={QUOTE_DRAFT_LIMITS.note}
             onChange={(event) => setNote(event.currentTarget.value)}
             className={`${input} p-2`}
             {...invalid('note')}

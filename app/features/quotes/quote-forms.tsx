@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState, type ComponentProps } from 'react'
 import { formatCents } from '~/lib/money'
 import { quoteTotal, QUOTE_FORM_FIELDS as F, type QuotePageRefusal, type QuotePageView } from '~/features/quotes/quote'
-import { QUOTE_LIMITS } from '~/features/quotes/quote-schema'
+import { QUOTE_ANSWER_LIMITS } from '~/features/quotes/quote-schema'
 import { QUOTE_PAGE_TEXTS as T } from '~/features/quotes/quote-texts'
 import { NoteAndTerms, ItemTable, Section } from './quote-parts'
 import { TypedTextarea } from '~/components/ui/shown-value'
@@ -118,7 +118,7 @@ export function QuoteAcceptForm({ view, refusal }: { view: QuotePageView; refusa
           error={errors.name}
           name={F.name}
           autoComplete="name"
-          maxLength={QUOTE_LIMITS.name + 20}
+          maxLength={QUOTE_ANSWER_LIMITS.name + 20}
           defaultValue={refusal?.values.name ?? ''}
         />
         <label className="mt-4 flex min-h-11 cursor-pointer items-center gap-3 font-semibold">
@@ -164,7 +164,7 @@ export function QuoteChangesForm({ token, refusal }: { token: string; refusal: Q
         error={refusal?.errors.message}
         name={F.message}
         rows={3}
-        maxLength={QUOTE_LIMITS.message}
+        maxLength={QUOTE_ANSWER_LIMITS.message}
         defaultValue={refusal?.values.message ?? ''}
       />
       <button

@@ -10,15 +10,20 @@ import { PRICE_LIMITS } from '../prices'
 import { lineDescription, PRICE_LINE_TEXTS } from '../prices/index.lines'
 import { OWNER_QUOTE_FIELD_TEXTS as O, OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS as C } from './quote-texts'
 
-export const QUOTE_LIMITS = {
+/** What the owner's quote may hold: its lines, note and days valid. */
+export const QUOTE_DRAFT_LIMITS = {
   items: 30,
   description: PRICE_LIMITS.description,
   note: 2000,
+  validDaysDefault: 30,
+  validDaysMax: 365,
+} as const
+
+/** The customer's answer on the quote's page: the name they accept with, or the changes they ask for. */
+export const QUOTE_ANSWER_LIMITS = {
   nameMin: 2,
   name: 100,
   message: 2000,
-  validDaysDefault: 30,
-  validDaysMax: 365,
 } as const
 
 const uuid = v.pipe(v.string(), v.uuid('not a lead id'))
@@ -37,15 +42,15 @@ export const quoteDraftSchema = v.object({
   items: v.pipe(
     v.array(quoteItemInputSchema),
     v.minLength(1, OWNER_QUOTE_TEXTS.noItems),
-    v.maxLength(QUOTE_LIMITS.items, OWNER_QUOTE_TEXTS.tooManyItems),
+    v.maxLength(QUOTE_DRAFT_LIMITS.items, OWNER_QUOTE_TEXTS.tooManyItems),
     // Accepted with every optional item, the total becomes the won job's value, which holds up to MAX_CENTS.
     v.check((items) => items.reduce((sum, item) => sum + item.price, 0) <= MAX_CENTS, OWNER_QUOTE_TEXTS.totalMax),
   ),
-  note: ownerText(QUOTE_LIMITS.note, O.noteLong),
+  note: ownerText(QUOTE_DRAFT_LIMITS.note, O.noteLong),
   validDays: v.pipe(
     v.union([v.string(), v.number()], O.validDays),
     v.transform(Number),
-    v.check((days) => Number.isInteger(days) && days >= 1 && days <= QUOTE_LIMITS.validDaysMax, O.validDays),
+    v.check((days) => Number.isInteger(days) && days >= 1 && days <= QUOTE_DRAFT_LIMITS.validDaysMax, O.validDays),
   ),
 })
 export const checkQuoteDraft = (draft: QuoteDraftInput) => v.safeParse(quoteDraftSchema, draft)
@@ -59,8 +64,8 @@ export const acceptanceSchema = v.object({
       v.optional(v.string(), ''),
       v.trim(),
       v.nonEmpty(C.nameRequired),
-      v.check((name) => name.length >= QUOTE_LIMITS.nameMin, C.nameShort),
-      v.maxLength(QUOTE_LIMITS.name, C.nameLong),
+      v.check((name) => name.length >= QUOTE_ANSWER_LIMITS.nameMin, C.nameShort),
+      v.maxLength(QUOTE_ANSWER_LIMITS.name, C.nameLong),
       noForbidden(C.nameChars),
     ),
     ONE_ISSUE,
@@ -79,7 +84,7 @@ export const changesSchema = v.object({
       v.transform(withoutControls),
       v.trim(),
       v.nonEmpty(C.messageRequired),
-      v.maxLength(QUOTE_LIMITS.message, C.messageLong),
+      v.maxLength(QUOTE_ANSWER_LIMITS.message, C.messageLong),
     ),
     ONE_ISSUE,
   ),

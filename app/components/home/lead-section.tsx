@@ -3,7 +3,7 @@ import { homeLeadSection } from '~/content/home'
 import { site } from '~/content/site'
 import { LeadForm } from '~/features/leads/lead-form'
 import { IconList } from '~/components/shared/icon-list'
-import { LEAD_SECTION_ID } from './quote-link'
+import { LEAD_SECTION_ID } from './lead-section-link'
 import { SectionHeader } from './section-header'
 
 export function LeadSection() {

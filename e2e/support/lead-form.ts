@@ -31,7 +31,7 @@ export async function openInteractiveLeadForm(page: Page, url: string) {
 }
 
 /** A visitor sends the form at `url`, its scripts running, and sees it received. */
-export async function sendQuote(page: Page, url: string, fields: LeadFields) {
+export async function sendLeadForm(page: Page, url: string, fields: LeadFields) {
   const form = await openInteractiveLeadForm(page, url)
   await fillLeadFields(form, fields)
   await submitLeadForm(page, form)

@@ -13,10 +13,10 @@ import {
   fillLeadFields,
   openInteractiveLeadForm,
   renderedFormToken,
-  sendQuote,
+  sendLeadForm,
   type LeadFields,
   SENT_LOCATION,
-} from './support/quote-form'
+} from './support/lead-form'
 import { mailTexts } from './support/owner'
 import { sharedSiteData, startSiteServer } from './support/site-server'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
@@ -123,14 +123,14 @@ test('when the form token cannot be fetched, the token the page was rendered wit
     route.request().method() === 'GET' ? route.abort() : route.continue(),
   )
   const name = `Offline${Date.now().toString(36)}`
-  await sendQuote(page, FORM_PAGE, { firstName: name, email: 'offline@example.com', phone: '(916) 555-0130' })
+  await sendLeadForm(page, FORM_PAGE, { firstName: name, email: 'offline@example.com', phone: '(916) 555-0130' })
   // Stored as suspected spam ("no-token"), it would never reach the owner.
   await expect.poll(() => emailsMentioning(name).length, { timeout: 15_000 }).toBe(1)
 })
 
 test('confetti is skipped under prefers-reduced-motion', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
-  await sendQuote(page, FORM_PAGE, { firstName: 'Reduced', email: 'calm@example.com', phone: '916 555 0101' })
+  await sendLeadForm(page, FORM_PAGE, { firstName: 'Reduced', email: 'calm@example.com', phone: '916 555 0101' })
   await expect(page.locator('body > canvas')).toHaveCount(0)
 })
 
