@@ -1,9 +1,10 @@
 // Won leads that came from a Google ad click, as the file Google Ads imports (docs/operations.md, "Won jobs
 // back into Google Ads"): built once here for the inbox's download and `npm run leads -- conversions`.
-import { sql } from 'kysely'
+import { sql, type ExpressionBuilder } from 'kysely'
 import { centsText } from '../../lib/money'
 import { BUSINESS_TIME_ZONE } from '../../platform/time/business-hours.server'
 import type { Db } from '../../platform/db/database.server'
+import type { DB } from '../../platform/db/schema.gen'
 import { receivedCents } from '../payments/index.server'
 import { csvDownload, csvText } from '../../platform/http/owner-files.server'
 
@@ -18,16 +19,17 @@ export interface Conversion {
 
 /** Won leads with a Google click id, won since `since` (ISO) or ever. */
 export async function conversions(db: Db, since: string | null = null): Promise<Conversion[]> {
-  const gclid = sql<string>`source_tags ->> 'gclid'`
+  // source_tags is Json, whose keys the builder's ->> cannot name.
+  const gclid = (eb: ExpressionBuilder<DB, 'leads'>) => sql<string>`${eb.ref('source_tags')} ->> 'gclid'`
   return (
     db
       .selectFrom('leads')
-      .select(['id', gclid.as('gclid'), 'won_at as wonAt'])
+      .select((eb) => ['id', gclid(eb).as('gclid'), 'won_at as wonAt'])
       // Money received where there is some, else the value typed at the win (decision 055).
-      .select((eb) => eb.fn.coalesce(receivedCents('leads.id'), 'job_value_cents').as('jobValueCents'))
+      .select((eb) => eb.fn.coalesce(receivedCents(eb), 'job_value_cents').as('jobValueCents'))
       .where('status', '=', 'won')
       .where('won_at', 'is not', null)
-      .where(sql<boolean>`nullif(${gclid}, '') IS NOT NULL`)
+      .where((eb) => eb(gclid(eb), '<>', ''))
       .$if(since !== null, (q) => q.where('won_at', '>=', new Date(since!)))
       .orderBy('won_at')
       .orderBy('id')

@@ -105,9 +105,7 @@ export async function leadSources(db: Db, days: SourcePeriod): Promise<LeadSourc
         eb.fn
           .coalesce(
             // Money received where there is some, else the value typed at the win (decision 055).
-            eb.fn
-              .sum<number>(eb.fn.coalesce(receivedCents('leads.id'), 'job_value_cents'))
-              .filterWhere('status', '=', 'won'),
+            eb.fn.sum<number>(eb.fn.coalesce(receivedCents(eb), 'job_value_cents')).filterWhere('status', '=', 'won'),
             sql.lit(0),
           )
           .as('wonCents'),

@@ -1,7 +1,7 @@
 // Invoices as read from the database (docs/decisions/055-invoices-and-payments.md): the one read of a lead's invoice
 // with its payments and refunds, and the figures other views take from it. The writes are in invoice-writes.server.ts:
 // they queue the reminder template (payments.outbox.server.ts), which reads through this file.
-import { sql } from 'kysely'
+import { expressionBuilder, sql, type ExpressionBuilder } from 'kysely'
 import * as v from 'valibot'
 import {
   COUNTED_REFUND_STATES,
@@ -17,6 +17,7 @@ import {
 } from './invoice'
 import { sumCents } from '../../lib/money'
 import type { Db } from '../../platform/db/database.server'
+import type { DB } from '../../platform/db/schema.gen'
 
 // Written only from parsed input; read back, they are checked again rather than trusted.
 export const storedItems = v.array(
@@ -135,16 +136,20 @@ export async function withInvoices<Lead extends { id: string }>(
 
 /** The sent invoices with something still due, oldest first: the Money view's and the morning list's. */
 export async function unpaidInvoices(db: Db, now: Date): Promise<UnpaidInvoice[]> {
-  const paid = sql<number>`coalesce(sum(p.amount_cents) FILTER (WHERE p.state IN ('succeeded', 'processing')), 0)`
+  const eb = expressionBuilder<{ p: DB['payments'] }, 'p'>()
+  const paid = eb.fn.coalesce(
+    eb.fn.sum<number>('p.amount_cents').filterWhere('p.state', 'in', ['succeeded', 'processing']),
+    eb.lit(0),
+  )
   const rows = await db
     .selectFrom('invoices as i')
     .innerJoin('leads as l', 'l.id', 'i.lead_id')
     .leftJoin('payments as p', 'p.lead_id', 'i.lead_id')
     .select(['i.lead_id', 'i.number', 'i.sent_at', 'l.first_name'])
-    .select(sql<number>`(i.total_cents - ${paid})::int`.as('balance'))
+    .select((eb) => eb.cast<number>(eb('i.total_cents', '-', paid), 'integer').as('balance'))
     .where('i.sent_at', 'is not', null)
     .groupBy(['i.lead_id', 'l.first_name'])
-    .having(sql<boolean>`i.total_cents > ${paid}`)
+    .having((eb) => eb('i.total_cents', '>', paid))
     .orderBy('i.sent_at')
     .execute()
   return rows.map((row) => {
@@ -164,8 +169,23 @@ export async function unpaidInvoices(db: Db, now: Date): Promise<UnpaidInvoice[]
  * The money received on a lead's invoice less its refunds, null when none: the Sources view and the Google Ads
  * file count it in place of the job value the owner typed "where there is some" (decision 055).
  */
-export const receivedCents = (lead: 'leads.id') =>
-  sql<number | null>`(SELECT nullif(sum(p.amount_cents)::int - coalesce((SELECT sum(r.amount_cents)::int FROM refunds r
-    JOIN payments q ON q.id = r.payment_id WHERE q.lead_id = ${sql.ref(lead)}
-    AND r.state IN (${sql.join(COUNTED_REFUND_STATES)})), 0), 0)
-    FROM payments p WHERE p.lead_id = ${sql.ref(lead)} AND p.state = 'succeeded')`
+export function receivedCents(eb: ExpressionBuilder<DB, 'leads'>) {
+  const refunded = eb
+    .selectFrom('refunds as r')
+    .innerJoin('payments as q', 'q.id', 'r.payment_id')
+    .whereRef('q.lead_id', '=', 'leads.id')
+    .where('r.state', 'in', COUNTED_REFUND_STATES)
+    .select((sub) => sub.cast<number>(sub.fn.sum('r.amount_cents'), 'integer').as('cents'))
+  return eb
+    .selectFrom('payments as p')
+    .whereRef('p.lead_id', '=', 'leads.id')
+    .where('p.state', '=', 'succeeded')
+    .select((sub) =>
+      sub
+        .fn<number | null>('nullif', [
+          sub(sub.cast<number>(sub.fn.sum('p.amount_cents'), 'integer'), '-', sub.fn.coalesce(refunded, sub.lit(0))),
+          sub.lit(0),
+        ])
+        .as('cents'),
+    )
+}

@@ -1,7 +1,7 @@
 // Money on invoices (docs/decisions/055-invoices-and-payments.md): what the owner records and refunds, and the "Money"
 // view and its CSV. Card payments come in through stripe.server.ts; each write here locks the lead's row first
 // (lockInvoice) and sends what it queued at once.
-import { sql } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder } from 'kysely'
 import {
   CARD_MINIMUM_CENTS,
   COUNTED_REFUND_STATES,
@@ -15,6 +15,7 @@ import type { RecordPaymentInput, RefundInput } from './invoice-schema'
 import type { RuntimeConfig } from '../../platform/config.server'
 import { pacificDate } from '../../platform/time/business-hours.server'
 import type { Db } from '../../platform/db/database.server'
+import type { DB } from '../../platform/db/schema.gen'
 import { readSetting, writeSetting } from '../../platform/db/settings.server'
 import { deliverSoon } from '../../platform/outbox/worker.server'
 import { csvDownload, csvText } from '../../platform/http/owner-files.server'
@@ -61,7 +62,7 @@ export async function refundPayment(
     .select((eb) =>
       eb
         .selectFrom('refunds')
-        .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as('refunded'))
+        .select((eb) => refundedCents(eb).as('refunded'))
         .whereRef('payment_id', '=', 'payments.id')
         .where('state', 'in', COUNTED_REFUND_STATES)
         .as('refunded'),
@@ -69,7 +70,7 @@ export async function refundPayment(
     .select((eb) =>
       eb
         .selectFrom('refunds')
-        .select(sql<number>`count(*)::int`.as('tried'))
+        .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('tried'))
         .whereRef('payment_id', '=', 'payments.id')
         .as('refundsSoFar'),
     )
@@ -89,7 +90,7 @@ export async function refundPayment(
     if (!live) return 'no-lead'
     const { refunded } = await tx
       .selectFrom('refunds')
-      .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as('refunded'))
+      .select((eb) => refundedCents(eb).as('refunded'))
       .where('payment_id', '=', paymentId)
       .where('state', 'in', COUNTED_REFUND_STATES)
       .executeTakeFirstOrThrow()
@@ -110,6 +111,10 @@ export async function refundPayment(
   return refused ?? (await invoiceOf(db, leadId)) ?? 'no-invoice'
 }
 
+// sum() of integers is a bigint, and NULL over no rows: coalesced and cast back to the int that cents are.
+const refundedCents = (eb: ExpressionBuilder<DB, 'refunds'>) =>
+  eb.cast<number>(eb.fn.coalesce(eb.fn.sum('amount_cents'), eb.lit(0)), 'integer')
+
 /** "2026-11" of `months` months before the Pacific month of `now`. */
 function monthBefore(now: Date, months: number): string {
   const [year, month] = pacificDate(now).split('-').map(Number)
@@ -119,7 +124,7 @@ function monthBefore(now: Date, months: number): string {
 
 /** Money in and out by Pacific day, from `since` (YYYY-MM-DD) on: one row per succeeded payment and per refund. */
 async function movements(db: Db, since: string | null) {
-  const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`
+  const day = (column: Expression<Date>) => sql<string>`to_char(${column}, 'YYYY-MM-DD')`
   const payments = db
     .selectFrom('payments as p')
     .innerJoin('invoices as i', 'i.lead_id', 'p.lead_id')
@@ -127,14 +132,20 @@ async function movements(db: Db, since: string | null) {
     .where('p.state', '=', 'succeeded')
   const [paid, refunded] = await Promise.all([
     payments
-      .select([day('p.received_on').as('day'), 'p.amount_cents', 'p.fee_cents', 'p.method', 'p.created_at'])
+      .select((eb) => [
+        day(eb.ref('p.received_on')).as('day'),
+        'p.amount_cents',
+        'p.fee_cents',
+        'p.method',
+        'p.created_at',
+      ])
       .select(['i.number', 'i.items', 'l.first_name'])
       .$if(since !== null, (query) => query.where('p.received_on', '>=', sql<Date>`${since}::date`))
       .execute(),
     payments
       .innerJoin('refunds as r', 'r.payment_id', 'p.id')
       .where('r.state', 'in', COUNTED_REFUND_STATES)
-      .select([day('r.refunded_on').as('day'), 'r.amount_cents', 'p.method', 'r.created_at'])
+      .select((eb) => [day(eb.ref('r.refunded_on')).as('day'), 'r.amount_cents', 'p.method', 'r.created_at'])
       .select(['i.number', 'i.items', 'l.first_name'])
       .$if(since !== null, (query) => query.where('r.refunded_on', '>=', sql<Date>`${since}::date`))
       .execute(),

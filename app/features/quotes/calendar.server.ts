@@ -118,11 +118,11 @@ export async function calendarFeedResponse(db: Db, file: string, now: Date): Pro
     .innerJoin('leads as l', 'l.id', 'j.lead_id')
     .select(['j.uid', 'j.sequence', 'l.first_name as firstName', 'l.phone', 'l.source_page as sourcePage'])
     .select(['l.service_street as street', 'l.service_zip as zip', 'q.accepted_total_cents as totalCents'])
-    .select([
-      sql<string>`to_char(j.day, 'YYYY-MM-DD')`.as('day'),
-      sql<string>`to_char(j.arrival_start, 'HH24:MI')`.as('start'),
-      sql<string>`to_char(j.arrival_end, 'HH24:MI')`.as('end'),
-      sql<boolean>`j.cancelled_at IS NOT NULL`.as('cancelled'),
+    .select((eb) => [
+      sql<string>`to_char(${eb.ref('j.day')}, 'YYYY-MM-DD')`.as('day'),
+      sql<string>`to_char(${eb.ref('j.arrival_start')}, 'HH24:MI')`.as('start'),
+      sql<string>`to_char(${eb.ref('j.arrival_end')}, 'HH24:MI')`.as('end'),
+      eb('j.cancelled_at', 'is not', null).$castTo<boolean>().as('cancelled'),
     ])
     // A job exists only for an accepted quote.
     .$narrowType<{ totalCents: NotNull }>()

@@ -19,10 +19,12 @@ export function selectQuotes(db: Db) {
     .leftJoin('jobs as j', 'j.lead_id', 'q.lead_id')
     .selectAll('q')
     .select(['j.uid', 'j.day', 'j.sequence', 'j.cancelled_at'])
-    .select([
-      sql<string | null>`to_char(j.arrival_start, 'HH24:MI')`.as('start'),
-      sql<string | null>`to_char(j.arrival_end, 'HH24:MI')`.as('end'),
-      sql<boolean>`q.valid_until < (now() AT TIME ZONE 'America/Los_Angeles')::date`.as('expired'),
+    .select((eb) => [
+      sql<string | null>`to_char(${eb.ref('j.arrival_start')}, 'HH24:MI')`.as('start'),
+      sql<string | null>`to_char(${eb.ref('j.arrival_end')}, 'HH24:MI')`.as('end'),
+      eb('q.valid_until', '<', sql<Date>`(now() AT TIME ZONE 'America/Los_Angeles')::date`)
+        .$castTo<boolean>()
+        .as('expired'),
     ])
 }
 

@@ -9,11 +9,11 @@ export type VideoTable = 'pressure_washing_videos' | 'service_videos'
 export async function featuredVideo(db: Db, table: VideoTable): Promise<FeaturedVideo | null> {
   const video = await db
     .selectFrom(table)
-    .select([
+    .select((eb) => [
       'id',
       'video_url',
       'is_featured',
-      sql<string>`coalesce(nullif(btrim(mime_type), ''), 'video/mp4')`.as('mime_type'),
+      sql<string>`coalesce(nullif(btrim(${eb.ref('mime_type')}), ''), 'video/mp4')`.as('mime_type'),
     ])
     .where('is_featured', '=', true)
     .limit(1)

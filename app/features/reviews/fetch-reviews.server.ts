@@ -71,7 +71,13 @@ async function claimRefresh(db: Db, cacheMinutes: number): Promise<boolean> {
       conflict
         .column('key')
         .doUpdateSet({ value: sql`excluded.value`, updated_at: sql`now()` })
-        .where(sql<boolean>`app_settings.value::timestamptz <= now() - ${cacheMinutes}::int * interval '1 minute'`),
+        .where((eb) =>
+          eb(
+            eb.cast<Date>('app_settings.value', 'timestamptz'),
+            '<=',
+            sql<Date>`now() - ${cacheMinutes}::int * interval '1 minute'`,
+          ),
+        ),
     )
     .executeTakeFirst()
   return Number(claim.numInsertedOrUpdatedRows) === 1
@@ -120,7 +126,14 @@ async function cacheGoogleReviews(db: Db, reviews: GoogleReviewRow[]): Promise<v
 async function publishedReviews(db: Db, source: 'google' | null): Promise<Review[]> {
   const rows = await db
     .selectFrom('reviews')
-    .select(['id', 'author', 'avatar', 'rating', 'text', sql<string>`to_char(review_date, 'YYYY-MM-DD')`.as('date')])
+    .select((eb) => [
+      'id',
+      'author',
+      'avatar',
+      'rating',
+      'text',
+      sql<string>`to_char(${eb.ref('review_date')}, 'YYYY-MM-DD')`.as('date'),
+    ])
     .where('published', '=', true)
     .$if(source !== null, (q) => q.where('source', '=', source!))
     .orderBy('review_date', 'desc')

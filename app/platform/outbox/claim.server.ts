@@ -55,8 +55,17 @@ export async function claimDue(db: Db, { worker, now, leaseMs, limit, skip }: Cl
  * on the way cleared claimed_by, and the row must go out again with the newer one. The payload goes with it.
  */
 export async function markSent(db: Db, ids: string[], worker: string): Promise<void> {
-  const sent = { sent_at: sql<Date>`coalesce(sent_at, now())`, last_error: null, claimed_by: null, payload: null }
-  await db.updateTable('outbox').set(sent).where('id', 'in', ids).where('claimed_by', '=', worker).execute()
+  await db
+    .updateTable('outbox')
+    .set((eb) => ({
+      sent_at: eb.fn.coalesce('sent_at', sql<Date>`now()`),
+      last_error: null,
+      claimed_by: null,
+      payload: null,
+    }))
+    .where('id', 'in', ids)
+    .where('claimed_by', '=', worker)
+    .execute()
 }
 
 export async function markFailed(db: Db, id: string, error: string, retryAt: Date): Promise<void> {
