@@ -1,5 +1,6 @@
 export { ownerPhotoUrl, PHOTO_NAME_PATTERN } from './lead-photos'
 export {
+  leadCardColumns,
   leadTopic,
   mapUrl,
   OUTSIDE_AREA_TEXT,

@@ -4,6 +4,7 @@ import { serviceList } from '~/content/service-list'
 import { cityNameOfPath, type CitySlug } from '~/content/service-areas'
 import type { GalleryCategory } from '~/content/types'
 import type { ShownPrice } from '../prices'
+import type { Tables } from '../../platform/db/schema.gen'
 import { PREFERRED_TIME_LABELS, type PreferredTime } from './lead-form-constants'
 
 export const OWNER_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const
@@ -12,31 +13,47 @@ export type OwnerStatus = (typeof OWNER_STATUSES)[number]
 /** Said of a lead whose ZIP is not one of our cities'. */
 export const OUTSIDE_AREA_TEXT = 'Outside the usual area'
 
+/**
+ * The card's name for each of the lead's columns it shows as stored: the card takes their types from the generated
+ * schema, so a renamed or retyped column fails tsc here and at every use. street, zip, preferredTime: null when not
+ * given; outsideArea: null without a ZIP; channel, heardAbout: null for leads from before they were recorded, or no
+ * answer; jobValueCents: entered when the lead was marked won.
+ */
+export const LEAD_CARD_COLUMNS = {
+  id: 'id',
+  firstName: 'first_name',
+  email: 'email',
+  phone: 'phone',
+  status: 'status',
+  sourcePage: 'source_page',
+  street: 'service_street',
+  zip: 'service_zip',
+  preferredTime: 'preferred_time',
+  outsideArea: 'outside_area',
+  channel: 'source_channel',
+  heardAbout: 'heard_about',
+  jobValueCents: 'job_value_cents',
+} as const satisfies Record<string, keyof Tables['leads']>
+
+type LeadCardColumns = { [Name in keyof typeof LEAD_CARD_COLUMNS]: Tables['leads'][(typeof LEAD_CARD_COLUMNS)[Name]] }
+
+/** The lead row's columns under the card's names. */
+export function leadCardColumns(
+  row: Pick<Tables['leads'], (typeof LEAD_CARD_COLUMNS)[keyof typeof LEAD_CARD_COLUMNS]>,
+) {
+  const picked = Object.entries(LEAD_CARD_COLUMNS).map(([name, column]) => [name, row[column]])
+  return Object.fromEntries(picked) as LeadCardColumns
+}
+
 /** A lead as the owner's card shows it; the inbox adds the lead's quote and invoice to it. */
-export interface LeadCard {
-  id: string
+export interface LeadCard extends LeadCardColumns {
   createdAt: string
-  firstName: string
-  email: string
-  phone: string
-  status: string
-  sourcePage: string | null
   note: string
   service: string | null
   city: string | null
   reviewRequest: 'none' | 'queued' | 'sent'
-  /** Where and when, null when not given; outsideArea is null without a ZIP. */
-  street: string | null
-  zip: string | null
-  preferredTime: string | null
-  outsideArea: boolean | null
   /** The visitor's photos' names, oldest first (docs/decisions/044-lead-photos.md). */
   photos?: string[]
-  /** How the lead found the site; null for leads from before it was recorded, or no answer. */
-  channel: string | null
-  heardAbout: string | null
-  /** Entered when the lead was marked won; null otherwise. */
-  jobValueCents: number | null
   /** "Follow up: quoted 3 days ago" for a lead quoted 2 days or more; worked out by the server, so the page the
    * server rendered and the one the browser hydrates agree. */
   followUp: string | null

@@ -23,31 +23,20 @@ import { receivedCents, withInvoices } from '../payments/index.server'
 import { shownPriceOf } from '../prices/index.server'
 import { listLeads, REVIEW_REQUEST_KEY, type LeadRow } from './leads.server'
 import { cityOfZip } from '../leads/index.server'
+import { leadCardColumns } from '../leads'
 import { categoryOfLeadPage } from '../work/index.server'
 
 export type ReviewRequestResult = 'queued' | 'already-sent' | 'not-won' | 'no-lead' | 'no-address'
 
 export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
   return {
-    id: row.id,
+    ...leadCardColumns(row),
     createdAt: new Date(row.created_at).toISOString(),
-    firstName: row.first_name,
-    email: row.email,
-    phone: row.phone,
-    status: row.status,
-    sourcePage: row.source_page,
     note: row.owner_note ?? '',
     ...leadTopic(row.source_page),
     // The service chosen on the form says more than the page it was sent from.
     ...(row.service_id ? { service: serviceSummary(row.service_id).title } : {}),
     reviewRequest: row.review,
-    street: row.service_street,
-    zip: row.service_zip,
-    preferredTime: row.preferred_time,
-    outsideArea: row.outside_area,
-    channel: row.source_channel,
-    heardAbout: row.heard_about,
-    jobValueCents: row.job_value_cents,
     followUp: followUpMark(row.status, new Date(row.status_since), now),
     workCity: cityOfZip(row.service_zip)?.slug ?? null,
     workCategory: categoryOfLeadPage(row.source_page),

@@ -172,7 +172,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
           id={`${id}-status`}
           name="status"
           defaultValue={initialStatus}
-          onChange={(event: ChangeEvent<HTMLSelectElement>) => setStatus(event.currentTarget.value)}
+          onChange={(event: ChangeEvent<HTMLSelectElement>) => setStatus(event.currentTarget.value as OwnerStatus)}
           options={OWNER_STATUSES.map((value) => [value, value[0]!.toUpperCase() + value.slice(1)] as const)}
           className="min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700"
         />

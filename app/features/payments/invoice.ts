@@ -3,6 +3,7 @@
 import { site } from '~/content/site'
 import type { PostedWork } from '../work'
 import { formatCents } from '../../lib/money'
+import type { Tables } from '../../platform/db/schema.gen'
 
 export interface InvoiceItem {
   /** Unique within the invoice: the accepted quote's ids (i1, i2…), then a1, a2… for lines added on site. */
@@ -13,8 +14,8 @@ export interface InvoiceItem {
   addedOnSite: boolean
 }
 
-export const PAYMENT_METHODS = ['card', 'cash', 'check', 'zelle', 'venmo', 'other'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+export type PaymentMethod = Tables['payments']['method']
+export const PAYMENT_METHODS = ['card', 'cash', 'check', 'zelle', 'venmo', 'other'] as const satisfies PaymentMethod[]
 /** What "Record payment" offers: a card payment comes only through Stripe. */
 export const RECORDED_METHODS = ['cash', 'check', 'zelle', 'venmo', 'other'] as const
 export type RecordedMethod = (typeof RECORDED_METHODS)[number]
@@ -48,7 +49,7 @@ export interface InvoiceFigures {
   overpaidCents: number
 }
 
-export type RefundState = 'pending' | 'succeeded' | 'failed' | 'canceled'
+export type RefundState = Tables['refunds']['state']
 /** A Stripe refund pending at the bank counts as given back until Stripe says it failed or was canceled. */
 export const COUNTED_REFUND_STATES = ['pending', 'succeeded'] as const satisfies RefundState[]
 export const refundCounts = (state: RefundState) => (COUNTED_REFUND_STATES as readonly string[]).includes(state)
@@ -69,7 +70,7 @@ export interface InvoicePayment {
   amountCents: number
   /** Stripe's fee; 0 for money the owner recorded. */
   feeCents: number
-  state: 'processing' | 'succeeded' | 'failed'
+  state: Tables['payments']['state']
   /** YYYY-MM-DD, Pacific. */
   receivedOn: string
   checkNumber: string | null
