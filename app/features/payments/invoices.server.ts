@@ -1,7 +1,7 @@
 // Invoices as read from the database (docs/decisions/055-invoices-and-payments.md): the one read of a lead's invoice
 // with its payments and refunds, and the figures other views take from it. The writes are in invoice-writes.server.ts:
 // they queue the reminder template (payments.outbox.server.ts), which reads through this file.
-import { expressionBuilder, sql, type ExpressionBuilder } from 'kysely'
+import { expressionBuilder, type ExpressionBuilder } from 'kysely'
 import * as v from 'valibot'
 import {
   COUNTED_REFUND_STATES,
