@@ -44,7 +44,8 @@ export async function seedQuote(dataDir: string, pay = false): Promise<string> {
     if (answer !== 'accepted') throw new Error(`the bench quote was not accepted: ${answer}`)
     await markJobDone(db, id)
     const invoice = await sendInvoice(db, id, now)
-    if (typeof invoice === 'string' || !invoice.link) throw new Error(`the bench invoice was not sent: ${invoice}`)
+    if ('message' in invoice || !invoice.link)
+      throw new Error(`the bench invoice was not sent: ${JSON.stringify(invoice)}`)
     return new URL(invoice.link).pathname
   } finally {
     await db.close()

@@ -19,7 +19,7 @@ export const PAYMENT_FIELD_TEXTS = {
   checkNumber: 'Enter the check number',
   checkNumberLong: 'The check number must be 40 characters or fewer',
   otherWaysLong: `The text must be ${OTHER_WAYS_MAX.toLocaleString('en-US')} characters or fewer`,
-  line: INVOICE_REFUSALS['no-line'][1],
+  line: INVOICE_REFUSALS['no-line'].message,
 } as const
 const T = PAYMENT_FIELD_TEXTS
 

@@ -13,6 +13,7 @@ import { businessMinutesLater } from '../../platform/time/business-hours.server'
 import {
   INVOICE_MOST_CENTS,
   INVOICE_MOST_LINES,
+  INVOICE_REFUSALS,
   refundCounts,
   type InvoiceItem,
   type InvoiceRefusal,
@@ -29,7 +30,7 @@ import {
 } from './payment-mail.server'
 import { invoiceReminder, REMINDER_DAYS } from './payments.outbox.server'
 
-/** A refusal (its words are INVOICE_REFUSALS'), or the invoice as it stands after the write. */
+/** A refusal with its status and words, or the invoice as it stands after the write. */
 export type InvoiceWriteResult = LeadInvoice | InvoiceRefusal
 
 const quoteItems = v.array(v.object({ id: v.string(), description: v.string(), cents: v.number() }))
@@ -58,22 +59,25 @@ export async function lockInvoice(tx: Db, leadId: string) {
 export async function writeInvoice(
   db: Db,
   leadId: string,
-  change: (tx: Db, invoice: NonNullable<Awaited<ReturnType<typeof lockInvoice>>['invoice']>) => Promise<string | void>,
+  change: (
+    tx: Db,
+    invoice: NonNullable<Awaited<ReturnType<typeof lockInvoice>>['invoice']>,
+  ) => Promise<InvoiceRefusal | void>,
 ): Promise<InvoiceWriteResult> {
   const refused = await db.transaction().execute(async (tx) => {
     const { live, invoice } = await lockInvoice(tx, leadId)
-    if (!live) return 'no-lead'
-    if (!invoice) return 'no-invoice'
+    if (!live) return INVOICE_REFUSALS['no-lead']
+    if (!invoice) return INVOICE_REFUSALS['no-invoice']
     return change(tx, invoice)
   })
-  return (refused as InvoiceWriteResult | undefined) ?? (await invoiceOf(db, leadId)) ?? 'no-invoice'
+  return refused ?? (await invoiceOf(db, leadId)) ?? INVOICE_REFUSALS['no-invoice']
 }
 
 /** "Job done": a draft of the accepted quote's items (the required ones and the options chosen), once. */
 export async function markJobDone(db: Db, leadId: string): Promise<InvoiceWriteResult> {
   const refused = await db.transaction().execute(async (tx) => {
     const { live, invoice } = await lockInvoice(tx, leadId)
-    if (!live) return 'no-lead'
+    if (!live) return INVOICE_REFUSALS['no-lead']
     if (invoice) return undefined
     const quote = await tx
       .selectFrom('quotes')
@@ -81,7 +85,7 @@ export async function markJobDone(db: Db, leadId: string): Promise<InvoiceWriteR
       .where('lead_id', '=', leadId)
       .where('accepted_at', 'is not', null)
       .executeTakeFirst()
-    if (!quote) return 'not-accepted'
+    if (!quote) return INVOICE_REFUSALS['not-accepted']
     const items: InvoiceItem[] = v
       .parse(quoteItems, quote.accepted_items)
       .map(({ id, description, cents }) => ({ id, description, cents, addedOnSite: false }))
@@ -92,7 +96,7 @@ export async function markJobDone(db: Db, leadId: string): Promise<InvoiceWriteR
       .execute()
     return undefined
   })
-  return refused ?? (await invoiceOf(db, leadId)) ?? 'no-invoice'
+  return refused ?? (await invoiceOf(db, leadId)) ?? INVOICE_REFUSALS['no-invoice']
 }
 
 async function saveItems(tx: Db, leadId: string, items: InvoiceItem[]) {
@@ -106,10 +110,10 @@ async function saveItems(tx: Db, leadId: string, items: InvoiceItem[]) {
 /** A line "added on site" (a1, a2…), while a draft. */
 export function addInvoiceLine(db: Db, leadId: string, line: { description: string; cents: number }) {
   return writeInvoice(db, leadId, async (tx, invoice) => {
-    if (invoice.sent_at) return 'sent'
+    if (invoice.sent_at) return INVOICE_REFUSALS.sent
     const { items } = invoice
-    if (items.length >= INVOICE_MOST_LINES) return 'too-many-lines'
-    if (invoice.total_cents + line.cents > INVOICE_MOST_CENTS) return 'too-much'
+    if (items.length >= INVOICE_MOST_LINES) return INVOICE_REFUSALS['too-many-lines']
+    if (invoice.total_cents + line.cents > INVOICE_MOST_CENTS) return INVOICE_REFUSALS['too-much']
     const added = items.filter((item) => item.addedOnSite).map((item) => Number(item.id.slice(1)))
     const id = `a${Math.max(0, ...added) + 1}`
     await saveItems(tx, leadId, [...items, { id, ...line, addedOnSite: true }])
@@ -119,8 +123,8 @@ export function addInvoiceLine(db: Db, leadId: string, line: { description: stri
 /** Any line, quoted or added, while a draft. */
 export function removeInvoiceLine(db: Db, leadId: string, lineId: string) {
   return writeInvoice(db, leadId, async (tx, invoice) => {
-    if (invoice.sent_at) return 'sent'
-    if (!invoice.items.some((item) => item.id === lineId)) return 'no-line'
+    if (invoice.sent_at) return INVOICE_REFUSALS.sent
+    if (!invoice.items.some((item) => item.id === lineId)) return INVOICE_REFUSALS['no-line']
     await saveItems(
       tx,
       leadId,
@@ -137,7 +141,7 @@ export function removeInvoiceLine(db: Db, leadId: string, lineId: string) {
 export async function sendInvoice(db: Db, leadId: string, now: Date): Promise<InvoiceWriteResult> {
   const result = await writeInvoice(db, leadId, async (tx, invoice) => {
     if (invoice.sent_at) return
-    if (invoice.items.length === 0 || invoice.total_cents === 0) return 'empty'
+    if (invoice.items.length === 0 || invoice.total_cents === 0) return INVOICE_REFUSALS.empty
     const { last_number: number } = await tx
       .insertInto('invoice_counter')
       .values({ id: true, last_number: 1 })

@@ -187,25 +187,30 @@ export const PAY_PAGE_TEXTS = {
   failed: `The payment did not go through. Call ${site.phone} or try again`,
 } as const
 
-/** Why an owner's invoice or payment write was refused: its status and the words the owner reads. */
+/** Why an owner's invoice or payment write was refused: the write returns it, and the call answers with it as is. */
+export interface InvoiceRefusal {
+  status: 404 | 409
+  message: string
+}
+const refusal = (status: InvoiceRefusal['status'], message: string): InvoiceRefusal => ({ status, message })
+
 export const INVOICE_REFUSALS = {
-  'no-lead': [404, 'No such lead'],
-  'not-accepted': [409, 'Only an accepted quote becomes an invoice'],
-  'no-invoice': [409, 'Tap "Job done" first'],
-  sent: [409, 'The invoice was sent: its lines no longer change'],
-  draft: [409, 'Send the invoice first'],
-  empty: [409, 'An invoice needs at least one line and a total above $0.00'],
-  'too-many-lines': [409, `An invoice takes at most ${INVOICE_MOST_LINES} lines`],
-  'too-much': [
+  'no-lead': refusal(404, 'No such lead'),
+  'not-accepted': refusal(409, 'Only an accepted quote becomes an invoice'),
+  'no-invoice': refusal(409, 'Tap "Job done" first'),
+  sent: refusal(409, 'The invoice was sent: its lines no longer change'),
+  draft: refusal(409, 'Send the invoice first'),
+  empty: refusal(409, 'An invoice needs at least one line and a total above $0.00'),
+  'too-many-lines': refusal(409, `An invoice takes at most ${INVOICE_MOST_LINES} lines`),
+  'too-much': refusal(
     409,
     `An invoice can total at most ${formatCents(INVOICE_MOST_CENTS)}, the most Stripe takes in one card payment`,
-  ],
-  'no-line': [404, 'No such line on the invoice'],
-  'no-payment': [404, 'No such payment'],
-  'over-paid': [409, 'A refund cannot be more than what is left of the payment'],
-  'not-settled': [409, 'Only a settled payment is refunded'],
-} as const satisfies Record<string, readonly [number, string]>
-export type InvoiceRefusal = keyof typeof INVOICE_REFUSALS
+  ),
+  'no-line': refusal(404, 'No such line on the invoice'),
+  'no-payment': refusal(404, 'No such payment'),
+  'over-paid': refusal(409, 'A refund cannot be more than what is left of the payment'),
+  'not-settled': refusal(409, 'Only a settled payment is refunded'),
+} as const
 
 const STATE_TEXTS: Record<InvoiceState, string> = {
   draft: 'Invoice draft: not sent yet',

@@ -13,7 +13,8 @@ import {
 } from '~/features/payments/invoice-writes.server'
 import { moneySummary, recordPayment, refundPayment, saveOtherWays } from '~/features/payments/payments.server'
 import { ownerFn, refuse } from '../../platform/http/owner-access.functions'
-import { INVOICE_REFUSALS, type LeadInvoice, type MoneySummary } from './invoice'
+import type { LeadInvoice, MoneySummary } from './invoice'
+import type { StripeTrouble } from './stripe.server'
 import {
   invoiceLeadSchema,
   invoiceLineSchema,
@@ -24,12 +25,9 @@ import {
   removeInvoiceLineSchema,
 } from './invoice-schema'
 
-/** The invoice as it now stands, or the call answered with why not. */
-const answer = (result: InvoiceWriteResult): LeadInvoice => {
-  if (typeof result === 'object') return result
-  const [status, message] = INVOICE_REFUSALS[result]
-  return refuse(status, message)
-}
+/** The invoice as it now stands, or the call answered with the refusal's status and words. */
+const answer = (result: InvoiceWriteResult | StripeTrouble): LeadInvoice =>
+  'message' in result ? refuse(result.status, result.message) : result
 
 /** "Job done": a draft from the accepted quote's items and chosen options; a second tap answers the same draft. */
 export const markOwnerJobDone = ownerFn({ method: 'POST' })
@@ -66,9 +64,7 @@ export const recordOwnerPayment = ownerFn({ method: 'POST' })
 export const refundOwnerPayment = ownerFn({ method: 'POST' })
   .validator(parse(refundSchema))
   .handler(async ({ data }) => {
-    const result = await refundPayment(db, data, new Date(), runtimeConfig().stripe)
-    if (typeof result === 'object' && 'message' in result) return refuse(result.status, result.message)
-    return answer(result)
+    return answer(await refundPayment(db, data, new Date(), runtimeConfig().stripe))
   })
 
 /** The "Money" view. */

@@ -5,6 +5,7 @@ import { sql, type Expression, type ExpressionBuilder } from 'kysely'
 import {
   CARD_MINIMUM_CENTS,
   COUNTED_REFUND_STATES,
+  INVOICE_REFUSALS,
   PAYMENT_METHOD_LABELS,
   UNPAID_AGES,
   type MoneySummary,
@@ -26,7 +27,7 @@ import { refundCardPayment, type StripeTrouble } from './stripe.server'
 /** "Record payment": money the owner received himself, on a sent invoice. More than the balance is an overpayment. */
 export async function recordPayment(db: Db, input: RecordPaymentInput, now: Date): Promise<InvoiceWriteResult> {
   const result = await writeInvoice(db, input.lead, async (tx, invoice) => {
-    if (!invoice.sent_at) return 'draft'
+    if (!invoice.sent_at) return INVOICE_REFUSALS.draft
     const { id } = await tx
       .insertInto('payments')
       .values({
@@ -76,9 +77,9 @@ export async function refundPayment(
     )
     .where('id', '=', paymentId)
     .executeTakeFirst()
-  if (!payment) return 'no-payment'
-  if (payment.state !== 'succeeded') return 'not-settled'
-  if (cents > payment.amount_cents - (payment.refunded ?? 0)) return 'over-paid'
+  if (!payment) return INVOICE_REFUSALS['no-payment']
+  if (payment.state !== 'succeeded') return INVOICE_REFUSALS['not-settled']
+  if (cents > payment.amount_cents - (payment.refunded ?? 0)) return INVOICE_REFUSALS['over-paid']
   const leadId = payment.lead_id
   let stripeRefund: Awaited<ReturnType<typeof refundCardPayment>> | null = null
   if (payment.method === 'card') {
@@ -87,7 +88,7 @@ export async function refundPayment(
   }
   const refused = await db.transaction().execute(async (tx) => {
     const { live } = await lockInvoice(tx, leadId)
-    if (!live) return 'no-lead'
+    if (!live) return INVOICE_REFUSALS['no-lead']
     const { refunded } = await tx
       .selectFrom('refunds')
       .select((eb) => refundedCents(eb).as('refunded'))
@@ -95,7 +96,7 @@ export async function refundPayment(
       .where('state', 'in', COUNTED_REFUND_STATES)
       .executeTakeFirstOrThrow()
     // Stripe holds its own limit; a refund it made is recorded whatever our sums say, never lost.
-    if (!stripeRefund && cents > payment.amount_cents - refunded) return 'over-paid'
+    if (!stripeRefund && cents > payment.amount_cents - refunded) return INVOICE_REFUSALS['over-paid']
     const given = {
       payment_id: paymentId,
       amount_cents: cents,
@@ -108,7 +109,7 @@ export async function refundPayment(
     return undefined
   })
   deliverSoon()
-  return refused ?? (await invoiceOf(db, leadId)) ?? 'no-invoice'
+  return refused ?? (await invoiceOf(db, leadId)) ?? INVOICE_REFUSALS['no-invoice']
 }
 
 // sum() of integers is a bigint, and NULL over no rows: coalesced and cast back to the int that cents are.
