@@ -11,6 +11,7 @@ import { confirmDay, dayOffer, offerOtherDays } from '../../app/features/schedul
 import { DAY_PAGE_TEXTS, isoWeekday, OFFER_HORIZON_DAYS } from '../../app/features/schedule/schedule'
 import { stopsOf, shortestOrder } from '../../app/features/schedule/today.server'
 import { addDays, blockDays, saveTruckDays, truckDaySettings } from '../../app/features/schedule/truck-days.server'
+import { queueMorningList } from '../../app/features/owner/owner.outbox.server'
 import { scheduleJob } from '../../app/features/quotes/quotes.server'
 import type { TestSite } from '../support/test-site'
 import { formPost, outboxDrained, rowsOf as rows, runHandler, useMailingSites } from './helpers'
@@ -245,8 +246,8 @@ describe("today's stops", { timeout: 120_000 }, () => {
     expect(shortestOrder(home, split)).toEqual([0, 2, 3, 1])
   })
 
-  it('lists the day\'s jobs from the home base in driving order, with "Navigate" and "On my way" filled in', async () => {
-    const { site } = await openSite()
+  it('lists the day\'s jobs from the home base in driving order, with "Navigate" and "On my way", and e-mails them', async () => {
+    const { site, smtp } = await openSite()
     await folsomTuesdaysAndFridays(site)
     const day = addDays(pacificDate(site.now()), 1)
     // Sacramento home base: Carmichael (95608) is nearest, then Folsom (95630), then El Dorado Hills (95762).
@@ -265,6 +266,17 @@ describe("today's stops", { timeout: 120_000 }, () => {
     })
     expect(decodeURIComponent(stops[0]!.onMyWay!)).toMatch(
       /^sms:\+1\d{10}\?&body=Hi Maria, this is Joe, on my way, about 20 minutes\.$/,
+    )
+
+    // This morning's e-mail lists them, in the same order. The worker may have claimed today's list before
+    // these jobs existed: the claim goes, as on a day that starts with them.
+    await rows(site, `DELETE FROM daily_runs WHERE job = 'morning-list'`)
+    await queueMorningList(site.db, pacificDate(site.now()), site.now())
+    await outboxDrained(site)
+    const morning = smtp.received.find((each) => each.mail.subject === "Tomorrow's stops, in driving order")!
+    expect(morning.mail.text).toContain(
+      "Tomorrow's stops, in driving order:\n  8:00 AM – 12:00 PM: Maria, 5 Elm St, Carmichael CA 95608\n" +
+        '  8:00 AM – 12:00 PM: Fay, 12 Oak St, Folsom CA 95630\n  8:00 AM – 12:00 PM: Eli, 1 Hill Rd, El Dorado Hills CA 95762',
     )
   })
 })

@@ -122,5 +122,6 @@ export const todaysStops = (db: Db, now: Date) => stopsOf(db, pacificDate(now))
 /** Tomorrow's list for the morning e-mail: one line per stop, in driving order. */
 export async function tomorrowsLines(db: Db, now: Date): Promise<string[]> {
   const { stops } = await stopsOf(db, addDays(pacificDate(now), 1))
-  return stops.map((stop, i) => `${i + 1}. ${stop.window}: ${stop.firstName}, ${stop.address}`)
+  // Without the leading number: the e-mail numbers them.
+  return stops.map((stop) => `${stop.window}: ${stop.firstName}, ${stop.address}`)
 }
