@@ -166,7 +166,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
         {lead.phone} · {lead.email}
       </p>
       <OwnerLeadQuote lead={lead} />
-      {lead.quote?.acceptance && (!lead.quote.job || lead.quote.job.cancelled) && (
+      {lead.quote?.acceptance && (
         <Suspense fallback={null}>
           <OwnerDayRequest lead={lead} />
         </Suspense>

@@ -1,5 +1,6 @@
 // A lead card's day request (docs/decisions/062-owner-day.md): what the customer asked for, how full that day is,
-// "Confirm day" and "Offer other days". Loaded only on an accepted card with no job, so the inbox stays as it was.
+// "Confirm day" and "Offer other days". Asked for only while an accepted card has no job, so the inbox stays as it
+// was; kept mounted once the job is made, so "Day confirmed" stays on the card and is announced.
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useHydrated } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -19,6 +20,7 @@ export default function OwnerDayRequest({ lead }: { lead: InboxLead }) {
   const request = useQuery({
     queryKey: ['owner', 'day-request', lead.id],
     queryFn: () => fetchDayRequest({ data: { lead: lead.id } }),
+    enabled: !lead.quote?.job || lead.quote.job.cancelled,
   })
   const act = useMutation({
     mutationFn: (intent: 'confirm' | 'offer') =>
