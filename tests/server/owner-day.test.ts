@@ -279,4 +279,25 @@ describe("today's stops", { timeout: 120_000 }, () => {
         '  8:00 AM – 12:00 PM: Fay, 12 Oak St, Folsom CA 95630\n  8:00 AM – 12:00 PM: Eli, 1 Hill Rd, El Dorado Hills CA 95762',
     )
   })
+
+  it("keeps each window's promise: the morning stops first, then the afternoon ones from where the morning ended", async () => {
+    const { site } = await openSite()
+    await folsomTuesdaysAndFridays(site)
+    const day = addDays(pacificDate(site.now()), 1)
+    // From the Sacramento home base, Carmichael (95608) is nearest; but El Dorado Hills (95762) is the morning's, and
+    // from there Folsom (95630) is nearer than Carmichael.
+    const stops = [
+      { lead: await accepted(site, 'Maria', '95608', '5 Elm St'), start: '13:00', end: '17:00' },
+      { lead: await accepted(site, 'Fay', '95630', '12 Oak St'), start: '13:00', end: '17:00' },
+      { lead: await accepted(site, 'Eli', '95762', '1 Hill Rd'), start: '08:00', end: '12:00' },
+    ]
+    for (const { lead, start, end } of stops)
+      expect(await scheduleJob(site.db, { lead: lead.id, day, start, end }, site.now())).toBe('scheduled')
+    const ordered = (await stopsOf(site.db, day)).stops
+    expect(ordered.map((stop) => `${stop.firstName} ${stop.window}`)).toEqual([
+      'Eli 8:00 AM – 12:00 PM',
+      'Fay 1:00 PM – 5:00 PM',
+      'Maria 1:00 PM – 5:00 PM',
+    ])
+  })
 })

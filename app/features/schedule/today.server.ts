@@ -1,6 +1,6 @@
-// Today's stops in driving order (docs/decisions/062-owner-day.md): the exact shortest path from the home base over
-// every order of up to 8 stops, by straight-line distance between ZIP centroids (the `zipcodes` package); past 8
-// (40,320 orders) the nearest stop next. No paid API, nothing leaves the server.
+// Today's stops in driving order (docs/decisions/062-owner-day.md): window by window, the exact shortest path from the
+// home base over every order of up to 8 stops, by straight-line distance between ZIP centroids (the `zipcodes`
+// package); past 8 (40,320 orders) the nearest stop next. No paid API, nothing leaves the server.
 import zipcodes from 'zipcodes'
 import { smsHref } from '../../content/site'
 import type { Db } from '../../platform/db/database.server'
@@ -105,16 +105,28 @@ export async function stopsOf(db: Db, day: string): Promise<{ homeBase: string |
   })
   const home = centroid(settings.homeBase && homeBaseZip(settings.homeBase))
   if (!home) return { homeBase: settings.homeBase, stops }
-  const placed = jobs.flatMap((job, i) => {
-    const point = centroid(job.service_zip)
-    return point ? [{ i, point }] : []
+  // A window is a promise: each arrival window in turn, earliest first (the jobs come sorted by it), the shortest
+  // path through its stops from where the last window's ended; a stop without a known ZIP ends its window.
+  const windows = new Map<string, { i: number; point: Point | null }[]>()
+  jobs.forEach((job, i) => {
+    const key = `${job.arrival_start}-${job.arrival_end}`
+    windows.set(key, [...(windows.get(key) ?? []), { i, point: centroid(job.service_zip) }])
   })
-  const unplaced = stops.filter((_, i) => !placed.some((each) => each.i === i))
-  const order = shortestOrder(
-    home,
-    placed.map((each) => each.point),
-  )
-  return { homeBase: settings.homeBase, stops: [...order.map((k) => stops[placed[k]!.i]!), ...unplaced] }
+  const ordered: TodayStop[] = []
+  let from = home
+  for (const group of windows.values()) {
+    const placed = group.flatMap(({ i, point }) => (point ? [{ i, point }] : []))
+    const order = shortestOrder(
+      from,
+      placed.map((each) => each.point),
+    )
+    ordered.push(
+      ...order.map((k) => stops[placed[k]!.i]!),
+      ...group.filter((each) => !each.point).map(({ i }) => stops[i]!),
+    )
+    if (order.length > 0) from = placed[order.at(-1)!]!.point
+  }
+  return { homeBase: settings.homeBase, stops: ordered }
 }
 
 export const todaysStops = (db: Db, now: Date) => stopsOf(db, pacificDate(now))
