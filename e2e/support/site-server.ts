@@ -163,11 +163,16 @@ export async function storeQuote(
 }
 
 /**
- * A won lead from Folsom whose quote ($370.50) was accepted, as the quote's own spec leaves one
- * (e2e/quote-accept.spec.ts): its id.
+ * A won lead from Folsom (unless `lead` says) whose quote ($370.50) was accepted, as the quote's own spec leaves
+ * one (e2e/quote-accept.spec.ts): its id.
  */
-export async function acceptedLead(db: Database, firstName: string, email: string) {
-  await storeTestLead(db, { first_name: firstName, email, status: 'won', service_zip: '95630' })
+export async function acceptedLead(
+  db: Database,
+  firstName: string,
+  email: string,
+  lead: Partial<Insertable<DB['leads']>> = {},
+) {
+  await storeTestLead(db, { first_name: firstName, email, status: 'won', service_zip: '95630', ...lead })
   const { id } = await db.selectFrom('leads').select('id').where('email', '=', email).executeTakeFirstOrThrow()
   await storeQuote(db, id, ACCEPTED, {
     accepted_at: new Date(),

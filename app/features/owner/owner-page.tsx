@@ -17,6 +17,7 @@ import { OWNER_PRICE_TEXTS } from '~/features/prices/index.lines'
 import { OwnerPrices } from '~/features/prices/owner-view'
 import { OwnerCalendarFeed, OwnerQuoteEditor } from '~/features/quotes/owner-view'
 import { OwnerWork } from '~/features/work/owner-view'
+import { OWNER_DAY_TEXTS } from '~/features/schedule'
 import { OwnerLeadCard } from './owner-lead-card'
 import { createOwnerQueryClient, useOwnerLeads } from './owner-leads'
 import { OwnerShell, ownerButtonClass } from '~/components/owner/owner-shell'
@@ -80,8 +81,8 @@ const signOutClass =
 const tabClass =
   '-mb-px inline-flex min-h-11 items-center border-b-3 border-transparent px-3 font-semibold text-slate-700 hover:text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900 aria-[current=page]:border-brand-700 aria-[current=page]:text-brand-800'
 
-/** The heading, sign-out, alerts and the two views as links: each view has its own address, and works as HTML. */
-function OwnerFrame({ state, days, children }: { state: OwnerState; days?: SourcePeriod; children: ReactNode }) {
+/** The heading, sign-out, alerts and the views as links: each view has its own address, and works as HTML. */
+export function OwnerFrame({ state, days, children }: { state: OwnerState; days?: SourcePeriod; children: ReactNode }) {
   // The period shown is part of the Sources tab's address, so the tab matches the page exactly (aria-current).
   const sourcesSearch = { view: 'sources' as const, days: days === SOURCE_PERIODS[0] ? undefined : days }
   return (
@@ -115,6 +116,12 @@ function OwnerFrame({ state, days, children }: { state: OwnerState; days?: Sourc
         </Link>
         <Link to="/owner" search={{ view: 'money' }} activeOptions={{ exact: true }} className={tabClass}>
           {OWNER_INVOICE_TEXTS.moneyTab}
+        </Link>
+        <Link to="/owner/today" className={tabClass}>
+          {OWNER_DAY_TEXTS.todayTab}
+        </Link>
+        <Link to="/owner/truck-days" className={tabClass}>
+          {OWNER_DAY_TEXTS.truckDaysTab}
         </Link>
       </nav>
       {children}

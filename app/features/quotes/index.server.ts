@@ -1,1 +1,2 @@
-export { withQuotes } from './quotes.server'
+export type { QuotePageVisit } from './quote-page.server'
+export { scheduleJobIn, withQuotes } from './quotes.server'

@@ -1,5 +1,13 @@
 export { OwnerLeadQuote } from './owner-lead-quote'
-export { formatDay, formatPacificTime, type LeadQuote } from './quote'
+export {
+  formatDay,
+  formatPacificTime,
+  formatWindow,
+  QUOTE_TOKEN_PATTERN,
+  quoteLink,
+  quotePath,
+  type LeadQuote,
+} from './quote'
 export { BusinessHeader, ItemTable, Paragraphs, Section } from './quote-parts'
 export { QUOTE_DRAFT_LIMITS, quoteItemInputSchema, quotePriceSchema } from './quote-schema'
-export { OWNER_QUOTE_TEXTS } from './quote-texts'
+export { OWNER_QUOTE_TEXTS, QUOTE_PAGE_TEXTS } from './quote-texts'

@@ -6,15 +6,21 @@ import type { QuotePageRefusal, QuotePageView } from '~/features/quotes/quote'
 import { QUOTE_PAGE_TEXTS as T } from '~/features/quotes/quote-texts'
 import { QuoteAcceptForm, QuoteChangesForm } from './quote-forms'
 import { BusinessHeader, NoteAndTerms, ItemTable, Section } from './quote-parts'
+import type { ReactNode } from 'react'
+
+type QuotePageDayChoice = { form: ReactNode; below: boolean } | null
 
 export function QuotePage({
   view,
   refusal,
   done,
+  dayChoice = null,
 }: {
   view: QuotePageView | null
   refusal: QuotePageRefusal | null
   done?: 'accepted' | 'changes'
+  /** The day the customer picks after accepting (the schedule feature's form), put in by the route. */
+  dayChoice?: QuotePageDayChoice
 }) {
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
@@ -26,7 +32,7 @@ export function QuotePage({
             <p className="mt-2">{T.unavailable}</p>
           </>
         ) : view.acceptance ? (
-          <QuoteAccepted view={view} />
+          <QuoteAccepted view={view} dayChoice={dayChoice} />
         ) : (
           <>
             <h1 className="text-2xl font-bold">{T.title}</h1>
@@ -45,7 +51,7 @@ export function QuotePage({
   )
 }
 
-function QuoteAccepted({ view }: { view: QuotePageView }) {
+function QuoteAccepted({ view, dayChoice }: { view: QuotePageView; dayChoice: QuotePageDayChoice }) {
   const acceptance = view.acceptance!
   const added = acceptance.items.filter((item) => item.optional)
   return (
@@ -55,10 +61,13 @@ function QuoteAccepted({ view }: { view: QuotePageView }) {
         <p>{T.accepted(acceptance.name, acceptance.at)}</p>
         {view.job ? (
           <p className="mt-1 font-semibold">{T.scheduled(view.job.day, view.job.start, view.job.end)}</p>
+        ) : dayChoice ? (
+          !dayChoice.below && dayChoice.form
         ) : (
           <p className="mt-1">{T.acceptedNext}</p>
         )}
       </div>
+      {!view.job && dayChoice?.below && dayChoice.form}
       <Section title={T.yourQuote}>
         <ItemTable items={acceptance.items.filter((item) => !item.optional)} />
         {added.length > 0 && (

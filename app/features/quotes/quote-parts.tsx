@@ -2,7 +2,7 @@
 // items with their prices, the owner's texts.
 import type { ReactNode } from 'react'
 import { Logo } from '~/components/layout/logo'
-import { site } from '~/content/site'
+import { licenseLine, site } from '~/content/site'
 import { formatCents } from '~/lib/money'
 import { QUOTE_PAGE_TEXTS as T } from '~/features/quotes/quote-texts'
 
@@ -18,6 +18,7 @@ export function BusinessHeader() {
         >
           {site.phone}
         </a>
+        {licenseLine && <p className="w-full text-sm text-slate-700">{licenseLine}</p>}
       </div>
     </header>
   )

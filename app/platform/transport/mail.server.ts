@@ -4,7 +4,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer'
-import { site } from '../../content/site'
+import { licenseLine, site } from '../../content/site'
 import { isValidEmail } from '../../lib/text'
 import type { RuntimeConfig } from '../config.server'
 import { log } from '../log/logger.server'
@@ -131,7 +131,7 @@ export const ownerEmail = (config: Addresses) => config.owner.email ?? notificat
 /** The message as nodemailer takes it: to the owner unless addressed, from the site, named by `id`. */
 export function envelope(mail: Mail, id: string, config: Addresses, toOwner: boolean): SendMailOptions {
   const addresses = notificationAddresses(config)
-  const { to, replyTo, fromName, ...rest } = mail
+  const { to, replyTo, fromName, ...rest } = toOwner ? mail : withLicense(mail)
   const toAddress = to ?? addresses.to
   const reply = replyTo ?? (toOwner ? undefined : ownerEmail(config))
   return {
@@ -142,6 +142,13 @@ export function envelope(mail: Mail, id: string, config: Addresses, toOwner: boo
     ...(reply ? { replyTo: { name: '', address: reply } } : {}),
     messageId: `<${id}@${emailDomain(addresses.from)}>`,
   }
+}
+
+/** Added as a customer's mail is sent, so every one carries it, whichever feature wrote it. */
+function withLicense(mail: Mail): Mail {
+  if (!licenseLine) return mail
+  const html = mail.html?.replace('</body>', `<p>${escapeHtml(licenseLine)}</p>\n</body>`)
+  return { ...mail, text: `${mail.text}${licenseLine}\n`, ...(html && { html }) }
 }
 
 export interface MailTransport {

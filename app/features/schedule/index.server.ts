@@ -1,0 +1,1 @@
+export { tomorrowsLines } from './today.server'

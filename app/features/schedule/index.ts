@@ -1,0 +1,1 @@
+export { OWNER_DAY_TEXTS, type DayOffer } from './schedule'

@@ -1,0 +1,27 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { fetchOwnerState } from '~/features/owner/owner.functions'
+import { OwnerFrame } from '~/features/owner/owner-page'
+import { fetchToday } from '~/features/schedule/schedule.functions'
+import { OwnerToday } from '~/features/schedule/owner-today'
+
+// docs/decisions/063-owner-day.md
+export const Route = createFileRoute('/owner_/today')({
+  staticData: { bare: true },
+  loader: async () => {
+    const state = await fetchOwnerState()
+    if (!state.signedIn) throw redirect({ to: '/owner' })
+    return { state, view: await fetchToday() }
+  },
+  headers: () => ({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }),
+  head: () => ({ meta: [{ title: 'Today' }, { name: 'robots', content: 'noindex' }] }),
+  component: TodayPage,
+})
+
+function TodayPage() {
+  const { state, view } = Route.useLoaderData()
+  return (
+    <OwnerFrame state={state}>
+      <OwnerToday {...view} />
+    </OwnerFrame>
+  )
+}
