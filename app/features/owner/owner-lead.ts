@@ -33,7 +33,6 @@ export interface InboxLead {
   note: string
   service: string | null
   city: string | null
-  reviewRequest: 'none' | 'queued' | 'sent'
   /** Where and when, null when not given; outsideArea is null without a ZIP. */
   street: string | null
   zip: string | null
@@ -149,13 +148,6 @@ export const SIGN_IN_TEXTS = {
   expired: 'That link has expired or was already used. Ask for a new one.',
   confirm: 'Sign in to the lead inbox',
   confirmIntro: 'Tap the button to finish signing in on this phone.',
-} as const
-
-export const REVIEW_TEXTS = {
-  offer: 'E-mail a review request',
-  queued: 'Review request queued: it goes out within a minute.',
-  sent: 'Review request sent.',
-  unset: 'Set GOOGLE_REVIEW_URL on the server to send review requests.',
 } as const
 
 export const OWNER_TEXTS = {

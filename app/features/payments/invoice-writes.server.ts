@@ -28,6 +28,7 @@ import {
   refundUndonePush,
 } from './payment-mail.server'
 import { invoiceReminder, REMINDER_DAYS } from './payments.outbox.server'
+import { jobPaid } from '../come-back/review-requests.server'
 
 /** A refusal (its words are INVOICE_REFUSALS'), or the invoice as it stands after the write. */
 export type InvoiceWriteResult = LeadInvoice | InvoiceRefusal
@@ -192,5 +193,8 @@ export async function moneyMoved(tx: Db, leadId: string, moved: MoneyMove, now: 
   if (mail) await enqueue(tx, customerMail, mail, { ...due, key: `receipt-${moved.payment}` })
   const push = moved.push && paymentPush(customer, invoice, moved.payment)
   if (push) await enqueue(tx, ownerPush, push, { ...due, key: `payment-push-${moved.payment}` })
-  if (invoice.balanceCents === 0) await dropQueued(tx, leadId, [invoiceReminder])
+  if (invoice.balanceCents === 0) {
+    await dropQueued(tx, leadId, [invoiceReminder])
+    await jobPaid(tx, leadId, now)
+  }
 }
