@@ -31,11 +31,14 @@ import { Route as OwnerManifestDotwebmanifestRouteImport } from './routes/owner_
 import { Route as OwnerMoneyDotcsvRouteImport } from './routes/owner_.money[.]csv'
 import { Route as OwnerSignInRouteImport } from './routes/owner_.sign-in'
 import { Route as OwnerSwDotjsRouteImport } from './routes/owner_.sw[.]js'
+import { Route as OwnerTodayRouteImport } from './routes/owner_.today'
+import { Route as OwnerTruckDaysRouteImport } from './routes/owner_.truck-days'
 import { Route as OwnerWorkRouteImport } from './routes/owner_.work'
 import { Route as PayTokenRouteImport } from './routes/pay.$token'
 import { Route as QuoteTokenRouteImport } from './routes/quote.$token'
 import { Route as StripeWebhookRouteImport } from './routes/stripe.webhook'
 import { Route as WorkPhotosFileRouteImport } from './routes/work-photos.$file'
+import { Route as QuoteTokenDayRouteImport } from './routes/quote_.$token.day'
 import { Route as OwnerPhotosLeadIdNameRouteImport } from './routes/owner_.photos.$leadId.$name'
 
 const IndexRoute = IndexRouteImport.update({
@@ -149,6 +152,16 @@ const OwnerSwDotjsRoute = OwnerSwDotjsRouteImport.update({
   path: '/owner/sw.js',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OwnerTodayRoute = OwnerTodayRouteImport.update({
+  id: '/owner_/today',
+  path: '/owner/today',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OwnerTruckDaysRoute = OwnerTruckDaysRouteImport.update({
+  id: '/owner_/truck-days',
+  path: '/owner/truck-days',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OwnerWorkRoute = OwnerWorkRouteImport.update({
   id: '/owner_/work',
   path: '/owner/work',
@@ -172,6 +185,11 @@ const StripeWebhookRoute = StripeWebhookRouteImport.update({
 const WorkPhotosFileRoute = WorkPhotosFileRouteImport.update({
   id: '/work-photos/$file',
   path: '/work-photos/$file',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const QuoteTokenDayRoute = QuoteTokenDayRouteImport.update({
+  id: '/quote_/$token/day',
+  path: '/quote/$token/day',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OwnerPhotosLeadIdNameRoute = OwnerPhotosLeadIdNameRouteImport.update({
@@ -203,11 +221,14 @@ export interface FileRoutesByFullPath {
   '/owner/money.csv': typeof OwnerMoneyDotcsvRoute
   '/owner/sign-in': typeof OwnerSignInRoute
   '/owner/sw.js': typeof OwnerSwDotjsRoute
+  '/owner/today': typeof OwnerTodayRoute
+  '/owner/truck-days': typeof OwnerTruckDaysRoute
   '/owner/work': typeof OwnerWorkRoute
   '/pay/$token': typeof PayTokenRoute
   '/quote/$token': typeof QuoteTokenRoute
   '/stripe/webhook': typeof StripeWebhookRoute
   '/work-photos/$file': typeof WorkPhotosFileRoute
+  '/quote/$token/day': typeof QuoteTokenDayRoute
   '/owner/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
 export interface FileRoutesByTo {
@@ -233,11 +254,14 @@ export interface FileRoutesByTo {
   '/owner/money.csv': typeof OwnerMoneyDotcsvRoute
   '/owner/sign-in': typeof OwnerSignInRoute
   '/owner/sw.js': typeof OwnerSwDotjsRoute
+  '/owner/today': typeof OwnerTodayRoute
+  '/owner/truck-days': typeof OwnerTruckDaysRoute
   '/owner/work': typeof OwnerWorkRoute
   '/pay/$token': typeof PayTokenRoute
   '/quote/$token': typeof QuoteTokenRoute
   '/stripe/webhook': typeof StripeWebhookRoute
   '/work-photos/$file': typeof WorkPhotosFileRoute
+  '/quote/$token/day': typeof QuoteTokenDayRoute
   '/owner/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
 export interface FileRoutesById {
@@ -264,11 +288,14 @@ export interface FileRoutesById {
   '/owner_/money.csv': typeof OwnerMoneyDotcsvRoute
   '/owner_/sign-in': typeof OwnerSignInRoute
   '/owner_/sw.js': typeof OwnerSwDotjsRoute
+  '/owner_/today': typeof OwnerTodayRoute
+  '/owner_/truck-days': typeof OwnerTruckDaysRoute
   '/owner_/work': typeof OwnerWorkRoute
   '/pay/$token': typeof PayTokenRoute
   '/quote/$token': typeof QuoteTokenRoute
   '/stripe/webhook': typeof StripeWebhookRoute
   '/work-photos/$file': typeof WorkPhotosFileRoute
+  '/quote_/$token/day': typeof QuoteTokenDayRoute
   '/owner_/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
 export interface FileRouteTypes {
@@ -296,11 +323,14 @@ export interface FileRouteTypes {
     | '/owner/money.csv'
     | '/owner/sign-in'
     | '/owner/sw.js'
+    | '/owner/today'
+    | '/owner/truck-days'
     | '/owner/work'
     | '/pay/$token'
     | '/quote/$token'
     | '/stripe/webhook'
     | '/work-photos/$file'
+    | '/quote/$token/day'
     | '/owner/photos/$leadId/$name'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -326,11 +356,14 @@ export interface FileRouteTypes {
     | '/owner/money.csv'
     | '/owner/sign-in'
     | '/owner/sw.js'
+    | '/owner/today'
+    | '/owner/truck-days'
     | '/owner/work'
     | '/pay/$token'
     | '/quote/$token'
     | '/stripe/webhook'
     | '/work-photos/$file'
+    | '/quote/$token/day'
     | '/owner/photos/$leadId/$name'
   id:
     | '__root__'
@@ -356,11 +389,14 @@ export interface FileRouteTypes {
     | '/owner_/money.csv'
     | '/owner_/sign-in'
     | '/owner_/sw.js'
+    | '/owner_/today'
+    | '/owner_/truck-days'
     | '/owner_/work'
     | '/pay/$token'
     | '/quote/$token'
     | '/stripe/webhook'
     | '/work-photos/$file'
+    | '/quote_/$token/day'
     | '/owner_/photos/$leadId/$name'
   fileRoutesById: FileRoutesById
 }
@@ -387,11 +423,14 @@ export interface RootRouteChildren {
   OwnerMoneyDotcsvRoute: typeof OwnerMoneyDotcsvRoute
   OwnerSignInRoute: typeof OwnerSignInRoute
   OwnerSwDotjsRoute: typeof OwnerSwDotjsRoute
+  OwnerTodayRoute: typeof OwnerTodayRoute
+  OwnerTruckDaysRoute: typeof OwnerTruckDaysRoute
   OwnerWorkRoute: typeof OwnerWorkRoute
   PayTokenRoute: typeof PayTokenRoute
   QuoteTokenRoute: typeof QuoteTokenRoute
   StripeWebhookRoute: typeof StripeWebhookRoute
   WorkPhotosFileRoute: typeof WorkPhotosFileRoute
+  QuoteTokenDayRoute: typeof QuoteTokenDayRoute
   OwnerPhotosLeadIdNameRoute: typeof OwnerPhotosLeadIdNameRoute
 }
 
@@ -551,6 +590,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OwnerSwDotjsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/owner_/today': {
+      id: '/owner_/today'
+      path: '/owner/today'
+      fullPath: '/owner/today'
+      preLoaderRoute: typeof OwnerTodayRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/owner_/truck-days': {
+      id: '/owner_/truck-days'
+      path: '/owner/truck-days'
+      fullPath: '/owner/truck-days'
+      preLoaderRoute: typeof OwnerTruckDaysRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/owner_/work': {
       id: '/owner_/work'
       path: '/owner/work'
@@ -586,6 +639,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WorkPhotosFileRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/quote_/$token/day': {
+      id: '/quote_/$token/day'
+      path: '/quote/$token/day'
+      fullPath: '/quote/$token/day'
+      preLoaderRoute: typeof QuoteTokenDayRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/owner_/photos/$leadId/$name': {
       id: '/owner_/photos/$leadId/$name'
       path: '/owner/photos/$leadId/$name'
@@ -619,11 +679,14 @@ const rootRouteChildren: RootRouteChildren = {
   OwnerMoneyDotcsvRoute: OwnerMoneyDotcsvRoute,
   OwnerSignInRoute: OwnerSignInRoute,
   OwnerSwDotjsRoute: OwnerSwDotjsRoute,
+  OwnerTodayRoute: OwnerTodayRoute,
+  OwnerTruckDaysRoute: OwnerTruckDaysRoute,
   OwnerWorkRoute: OwnerWorkRoute,
   PayTokenRoute: PayTokenRoute,
   QuoteTokenRoute: QuoteTokenRoute,
   StripeWebhookRoute: StripeWebhookRoute,
   WorkPhotosFileRoute: WorkPhotosFileRoute,
+  QuoteTokenDayRoute: QuoteTokenDayRoute,
   OwnerPhotosLeadIdNameRoute: OwnerPhotosLeadIdNameRoute,
 }
 export const routeTree = rootRouteImport

@@ -7,6 +7,7 @@ import { runtimeConfig } from '~/platform/config.server'
 import { db } from '~/platform/db/db.server'
 import { visitorAddress } from '~/platform/http/visitor-address.server'
 import { quotePageGet, quotePagePost, type QuotePageVisit } from '~/features/quotes/quote-page.server'
+import { dayOffer } from '~/features/schedule/day-requests.server'
 
 const visitOf = (request: Request): QuotePageVisit => ({
   ip: visitorAddress(request),
@@ -27,20 +28,24 @@ export const Route = createFileRoute('/quote/$token')({
       GET: async ({ request, params, next }) => {
         const view = await quotePageGet(db, params.token, visitOf(request))
         if (view instanceof Response) return view
+        const day = view.acceptance ? await dayOffer(db, params.token, new Date()) : null
         // Typed as the POST's, or the two contexts' intersection would be never.
-        return next({ context: { quotePage: view, quoteRefusal: null as QuotePageRefusal | null } })
+        return next({ context: { quotePage: view, quoteRefusal: null as QuotePageRefusal | null, dayOffer: day } })
       },
       POST: async ({ request, params, next }) => {
         const outcome = await quotePagePost(db, request, params.token, visitOf(request))
         if (outcome instanceof Response) return outcome
         const { view, refusal } = outcome
-        return next({ context: { quotePage: view, quoteRefusal: refusal, responseStatus: refusal.status } })
+        return next({
+          context: { quotePage: view, quoteRefusal: refusal, responseStatus: refusal.status, dayOffer: null },
+        })
       },
     },
   },
   loader: ({ serverContext }) => ({
     view: serverContext?.quotePage ?? null,
     refusal: serverContext?.quoteRefusal ?? null,
+    dayOffer: serverContext?.dayOffer ?? null,
   }),
   headers: ({ loaderData }) => ({
     ...QUOTE_PAGE_HEADERS,
@@ -51,7 +56,7 @@ export const Route = createFileRoute('/quote/$token')({
 })
 
 function QuotePageRoute() {
-  const { view, refusal } = Route.useLoaderData()
+  const { view, refusal, dayOffer: offer } = Route.useLoaderData()
   const { done } = Route.useSearch()
-  return <QuotePage view={view} refusal={refusal} done={done} />
+  return <QuotePage view={view} refusal={refusal} done={done} dayOffer={offer} />
 }

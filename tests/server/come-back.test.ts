@@ -1,5 +1,5 @@
 /**
- * Coming back (docs/decisions/062-come-back.md) on the run's database with the site's outbox worker and a real
+ * Coming back (docs/decisions/063-come-back.md) on the run's database with the site's outbox worker and a real
  * SMTP server: the CSV import and its refusals, who is due again, the reminder's timing (8:00-21:00 Pacific, 14 days
  * before, once per due date, across daylight saving time), its links, and the review request of a paid job. Every
  * date is counted from the test's own clock.
@@ -7,12 +7,10 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, addMonths } from '../../app/features/come-back/due-again'
 import { queueDueReminders, sendReminderNow } from '../../app/features/come-back/come-back.outbox.server'
-import {
-  comeBackPageGet,
-  comeBackPagePost,
-  stopPagePost,
-  type OfferDays,
-} from '../../app/features/come-back/come-back-pages.server'
+import { comeBackPageGet, comeBackPagePost, stopPagePost } from '../../app/features/come-back/come-back-pages.server'
+import { sendSameAsLastTime } from '../../app/features/come-back/come-back-card.server'
+import { offeredDays } from '../../app/features/come-back/truck-days.server'
+import { confirmDay } from '../../app/features/schedule/day-requests.server'
 import {
   dueAgainList,
   insideReminderHours,
@@ -242,35 +240,54 @@ describe('due again', () => {
 })
 
 describe('the reminder links', () => {
-  // Issue 79's truck days are not on this branch: a stand-in offers two Folsom days.
-  const standInDays =
-    (days: string[]): OfferDays =>
-    async () => ({ cityName: 'Folsom', days })
-
-  it('books an offered day with a post only, once, as a due-again lead; a forged day or token changes nothing', async () => {
-    const { site, clock } = await openSite()
+  it('offers 2 to 4 Folsom truck days, books one with a post only, once, and the owner confirms it after the quote', async () => {
+    const { site, smtp, clock } = await openSite()
+    // The truck is in Folsom on Tuesdays and Thursdays (the owner's day, issue 79).
+    await rowsOf(site, "INSERT INTO truck_days (city_slug, weekday) VALUES ('folsom', 2), ('folsom', 4)")
     await importPastJobs(site.db, csv([folsomHouseWash(clock.at)]), clock.at)
     const [job] = await dueAgainList(site.db, clock.at)
     await sendReminderNow(site.db, job!.jobId, clock.at)
-    const { token } = (await rowsOf<{ token: string }>(site, 'SELECT token FROM due_reminders'))[0]!
-    const day = addDays(pacificDate(clock.at), 20)
-    const offer = standInDays([day, addDays(day, 7)])
-    const url = `http://127.0.0.1/come-back/${token}`
-    const get = await comeBackPageGet(site.db, token!, day, offer, clock.at)
+    await site.outbox.drain()
+    const text = smtp.received[0]!.mail.text!
+    const links = [...text.matchAll(/: (http\S+\/come-back\/([\w-]{32})\?day=(\d{4}-\d{2}-\d{2}))/g)]
+    expect(links.length).toBeGreaterThanOrEqual(2)
+    expect(links.length).toBeLessThanOrEqual(4)
+    for (const [, , , day] of links) expect([2, 4]).toContain(new Date(`${day}T12:00:00Z`).getUTCDay())
+    const [, url, token, day] = links[0]!
+    const dueAgainLeads = async () =>
+      (await rowsOf<{ id: string }>(site, "SELECT id FROM leads WHERE source_channel = 'due_again'")).map(
+        (row) => row.id,
+      )
+    // A GET (a mail scanner) shows the button and books nothing.
+    const get = await comeBackPageGet(site.db, token!, day!, offeredDays, clock.at)
     expect(await get.text()).toContain('Book this day')
-    const leads = async () =>
-      rowsOf<{ n: number }>(site, "SELECT count(*)::int AS n FROM leads WHERE source_channel = 'due_again'")
-    expect((await leads())[0]!.n).toBe(0)
+    expect(await dueAgainLeads()).toEqual([])
     const post = (fields: Record<string, string>, t = token!) =>
-      comeBackPagePost(site.db, formPost(url, fields), t, offer, leadSettings(site))
-    expect((await post({ action: 'book', day: addDays(day, 1) })).status).toBe(409)
-    expect((await post({ action: 'book', day }, 'y'.repeat(32))).status).toBe(404)
-    expect((await leads())[0]!.n).toBe(0)
-    const booked = await post({ action: 'book', day })
+      comeBackPagePost(site.db, formPost(url!, fields), t, offeredDays, leadSettings(site))
+    // A day that is no Folsom truck day, or a forged token: a clear page, and nothing stored.
+    const monday = addDays(day!, (8 - new Date(`${day}T12:00:00Z`).getUTCDay()) % 7 || 7)
+    expect((await post({ action: 'book', day: monday, window: 'morning' })).status).toBe(409)
+    expect((await post({ action: 'book', day: day!, window: 'morning' }, 'y'.repeat(32))).status).toBe(404)
+    expect(await dueAgainLeads()).toEqual([])
+    const booked = await post({ action: 'book', day: day!, window: 'afternoon' })
     expect(booked.status).toBe(200)
     expect(await booked.text()).toContain('you asked for')
-    expect((await post({ action: 'book', day })).status).toBe(200)
-    expect((await leads())[0]!.n).toBe(1)
+    // Replayed: the same answer, no second lead.
+    expect((await post({ action: 'book', day: day!, window: 'morning' })).status).toBe(200)
+    const [lead] = await dueAgainLeads()
+    expect(await dueAgainLeads()).toHaveLength(1)
+    // "Same as last time": the last items at this year's price, and the day asked for waits for "Confirm day".
+    await rowsOf(
+      site,
+      "INSERT INTO price_list (service_id, description, starting_cents) VALUES ('full-house', 'House wash', 45000)",
+    )
+    expect(await sendSameAsLastTime(site.db, lead!, clock.at)).toMatchObject({ result: 'sent' })
+    const [quote] = await rowsOf<{ items: { description: string; cents: number }[] }>(site, 'SELECT items FROM quotes')
+    expect(quote!.items.map(({ description, cents }) => [description, cents])).toEqual([['Full House Washing', 45000]])
+    await acceptQuote(site, lead!)
+    expect(await confirmDay(site.db, lead!, clock.at)).toBe('confirmed')
+    const [scheduled] = await rowsOf<{ day: Date; start: string }>(site, 'SELECT day, arrival_start AS start FROM jobs')
+    expect([new Date(scheduled!.day).toISOString().slice(0, 10), scheduled!.start]).toEqual([day, '13:00:00'])
   })
 })
 

@@ -39,6 +39,8 @@ const PUBLIC_HANDLERS: Record<string, string> = {
   'POST /quote-photos': "a visitor's photos, by the token of their own lead",
   'GET /quote/$token': "a customer's quote, by its unguessable link",
   'POST /quote/$token': "a customer's answer to it, by the same link",
+  'GET /quote/$token/day': 'a redirect to the quote page',
+  'POST /quote/$token/day': 'the day a customer asks for on it, by the same link (decision 062)',
   'GET /calendar/$file': "the owner's calendar feed, by its unguessable secret (decision 053)",
   'GET /work-photos/$file': "a posted job's photo, public once shown",
   'GET /pay/$token': "a customer's invoice, by its unguessable link (decision 055)",

@@ -1,4 +1,4 @@
-// What a lead's card shows of coming back (decision 062): the day a due-again lead asked for with "Same as last
+// What a lead's card shows of coming back (decision 063): the day a due-again lead asked for with "Same as last
 // time", and the review request of a paid job.
 import * as v from 'valibot'
 import type { Db } from '../../platform/db/database.server'
@@ -14,6 +14,7 @@ async function bookingOf(db: Db, leadId: string) {
     .leftJoin('price_list', 'price_list.service_id', 'past_jobs.service_id')
     .select([
       'due_reminders.booked_day as bookedDay',
+      'due_reminders.booked_window as bookedWindow',
       'past_jobs.service_id as serviceId',
       'past_jobs.items',
       'past_jobs.price_cents as priceCents',
@@ -60,5 +61,13 @@ export async function sendSameAsLastTime(db: Db, leadId: string, now: Date) {
     validDays: 30,
   })
   if (!draft.success) return { result: 'bad-items' } as const
-  return sendQuote(db, draft.output, now)
+  const sent = await sendQuote(db, draft.output, now)
+  // The day asked for is the owner's day's request of this quote: once accepted, "Confirm day" books it.
+  if (sent.result === 'sent' && booking.bookedDay && booking.bookedWindow)
+    await db
+      .insertInto('day_requests')
+      .values({ lead_id: leadId, day: booking.bookedDay, time_window: booking.bookedWindow })
+      .onConflict((conflict) => conflict.column('lead_id').doNothing())
+      .execute()
+  return sent
 }

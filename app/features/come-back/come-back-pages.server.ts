@@ -1,4 +1,4 @@
-// The customer's pages of a reminder (decision 062): /come-back/<token> offers the day the link named with "Book
+// The customer's pages of a reminder (decision 063): /come-back/<token> offers the day the link named with "Book
 // this day" and "Not this year", each a plain form posted back, so a GET (a mail scanner) never books or snoozes;
 // /come-back/stop/<token> stops every reminder, from its button or a mail client's RFC 8058 one-click post.
 // A forged or replayed link gets a clear page, and nothing changes.
@@ -11,6 +11,7 @@ import { isSameOriginRequest } from '../../platform/http/origin.server'
 import { readPlainForm } from '../../platform/http/plain-form.server'
 import { escapeHtml } from '../../platform/transport/mail.server'
 import { storeLead, type LeadSettings } from '../leads/store-lead.server'
+import { TIME_WINDOWS, WINDOWS, type TimeWindow } from '../schedule/schedule'
 import { snoozeCustomer } from './due-again.server'
 import type { offeredDays } from './truck-days.server'
 
@@ -24,6 +25,7 @@ export const COME_BACK_PAGE_TEXTS = {
   unknownText: `Please call us to book or to change your reminders.`,
   bookHeading: (service: string) => `Book your ${service.toLowerCase()}`,
   book: 'Book this day',
+  window: 'When should we arrive?',
   booked: (day: string) => `Thank you: you asked for ${day}. We will confirm the day with you.`,
   notOffered: 'That day is not offered any more. Please pick another day from the e-mail, or call us.',
   noDay: `Reply to the e-mail or call ${site.phone} to pick a day.`,
@@ -67,6 +69,20 @@ const button = (action: string, label: string, hidden: Record<string, string> = 
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
     .join('')}<button type="submit" name="action" value="${action}">${escapeHtml(label)}</button></form>`
 
+/** "Book this day" with the arrival window, as the owner's day offers them; morning unless changed. */
+const bookForm = (day: string) =>
+  `<form method="post"><input type="hidden" name="day" value="${escapeHtml(day)}">` +
+  `<fieldset><legend>${COME_BACK_PAGE_TEXTS.window}</legend>` +
+  TIME_WINDOWS.map(
+    (window, i) =>
+      `<p><label><input type="radio" name="window" value="${window}"${i === 0 ? ' checked' : ''}> ` +
+      `${escapeHtml(windowLabel(window))}</label></p>`,
+  ).join('') +
+  `</fieldset><button type="submit" name="action" value="book">${COME_BACK_PAGE_TEXTS.book}</button></form>`
+
+const windowLabel = (window: TimeWindow) =>
+  `${window === 'morning' ? 'Morning' : 'Afternoon'}, ${WINDOWS[window].start} to ${WINDOWS[window].end}`
+
 async function reminderOfToken(db: Db, token: string) {
   if (!TOKEN.test(token)) return null
   const row = await db
@@ -101,7 +117,7 @@ export async function comeBackPageGet(db: Db, token: string, day: string | null,
   const offered = (await offer(db, reminder.zip, now)).days
   const body =
     day && offered.includes(day)
-      ? [`<h2>${escapeHtml(longDay(day))}</h2>`, button('book', COME_BACK_PAGE_TEXTS.book, { day })]
+      ? [`<h2>${escapeHtml(longDay(day))}</h2>`, bookForm(day)]
       : [paragraph(day ? COME_BACK_PAGE_TEXTS.notOffered : COME_BACK_PAGE_TEXTS.noDay)]
   return page(200, title, [
     ...body,
@@ -132,7 +148,9 @@ export async function comeBackPagePost(
     return page(200, title, [paragraph(COME_BACK_PAGE_TEXTS.snoozed)])
   }
   const day = form?.text('day') ?? ''
-  if (action !== 'book' || !DAY.test(day)) return page(400, title, [paragraph(COME_BACK_PAGE_TEXTS.notOffered)])
+  const window = form?.text('window') as TimeWindow
+  if (action !== 'book' || !DAY.test(day) || !TIME_WINDOWS.includes(window))
+    return page(400, title, [paragraph(COME_BACK_PAGE_TEXTS.notOffered)])
   if (!(await offer(db, reminder.zip, settings.now)).days.includes(day))
     return page(409, title, [paragraph(COME_BACK_PAGE_TEXTS.notOffered)])
   const bookedDay = await db.transaction().execute(async (tx) => {
@@ -163,7 +181,7 @@ export async function comeBackPagePost(
     )
     await tx
       .updateTable('due_reminders')
-      .set({ booked_day: day, booked_at: settings.now, lead_id: lead.id })
+      .set({ booked_day: day, booked_window: window, booked_at: settings.now, lead_id: lead.id })
       .where('id', '=', reminder.id)
       .execute()
     return day

@@ -1,4 +1,4 @@
-// What the owner and the customer read about coming back (docs/decisions/062-come-back.md), and the rules both
+// What the owner and the customer read about coming back (docs/decisions/063-come-back.md), and the rules both
 // sides share: the default intervals, the due date of a done job, money in dollars. No server code here.
 import type { ServiceId } from '~/content/types'
 

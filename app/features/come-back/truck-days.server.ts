@@ -1,7 +1,8 @@
-// The days a reminder offers: the city's open truck days from the owner's-day schedule (issue 79), which is not
-// on this branch yet. Until it is, a reminder offers no day and asks the customer to reply or call (decision 062).
+// The days a reminder offers: the open truck days of the customer's city from the owner's day (decision 062),
+// 2 to 4 of them; with fewer than 2 open the reminder offers none and asks the customer to reply or call.
 import type { Db } from '../../platform/db/database.server'
 import { cityOfZip } from '../leads/lead-fields.server'
+import { offeredDays as openTruckDays } from '../schedule/truck-days.server'
 
 export interface OfferedDays {
   cityName: string | null
@@ -9,6 +10,11 @@ export interface OfferedDays {
   days: string[]
 }
 
-export async function offeredDays(_db: Db, zip: string | null, _from: Date): Promise<OfferedDays> {
-  return { cityName: cityOfZip(zip)?.name ?? null, days: [] }
+export const OFFERED_MIN = 2
+export const OFFERED_MAX = 4
+
+export async function offeredDays(db: Db, zip: string | null, from: Date): Promise<OfferedDays> {
+  const city = cityOfZip(zip)
+  const open = await openTruckDays(db, city?.slug ?? null, from)
+  return { cityName: city?.name ?? null, days: open.length >= OFFERED_MIN ? open.slice(0, OFFERED_MAX) : [] }
 }

@@ -32,8 +32,15 @@ export async function morningListLeads(db: Db, ids: string[]): Promise<MorningLe
     .execute()
 }
 
+const STOPS = "Tomorrow's stops, in driving order"
+
 /** Each lead a tap from a call or a text; the invoices grouped by how long ago they were sent. */
-export function morningListMail(leads: MorningLead[], invoices: UnpaidInvoice[], to: string): Mail {
+export function morningListMail(
+  leads: MorningLead[],
+  invoices: UnpaidInvoice[],
+  to: string,
+  stops: string[] = [],
+): Mail {
   const items = leads.map((lead) => {
     const name = sanitizeText(lead.firstName, 60) || 'A customer'
     const phone = sanitizeText(lead.phone, 40)
@@ -45,11 +52,12 @@ export function morningListMail(leads: MorningLead[], invoices: UnpaidInvoice[],
   const due = invoicesDue(invoices)
   return composeMail({
     to,
-    subject: leads.length > 0 ? subject : messages.invoicesDue(invoices.length).subject,
+    subject: leads.length > 0 ? subject : invoices.length > 0 ? messages.invoicesDue(invoices.length).subject : STOPS,
     text: [
       ...(leads.length > 0 ? [intro, ''] : []),
       ...items.flatMap((item) => [item.line, `  Call: ${item.call}   Text: ${item.text}   (${item.phone})`, '']),
       ...due.flatMap(({ heading, lines }) => [heading, ...lines.map((line) => `  ${line}`), '']),
+      ...(stops.length > 0 ? [`${STOPS}:`, ...stops.map((line) => `  ${sanitizeText(line, 300)}`), ''] : []),
       `The lead inbox: ${site.baseUrl}/owner`,
     ],
     html: [
@@ -64,6 +72,11 @@ export function morningListMail(leads: MorningLead[], invoices: UnpaidInvoice[],
         ({ heading, lines }) =>
           `<p>${escapeHtml(heading)}</p><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
       ),
+      ...(stops.length > 0
+        ? [
+            `<p>${STOPS}:</p><ol>${stops.map((line) => `<li>${escapeHtml(sanitizeText(line, 300))}</li>`).join('')}</ol>`,
+          ]
+        : []),
       `<p><a href="${escapeHtml(site.baseUrl)}/owner">Open the lead inbox</a></p>`,
     ],
   })

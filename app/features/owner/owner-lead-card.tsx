@@ -35,6 +35,7 @@ import { ComeBackCard } from '../come-back/come-back-card'
 
 // Only on a card with an accepted quote: the inbox's first load stays as it was (decision 055).
 const OwnerLeadInvoice = lazy(() => import('../payments/owner-lead-invoice'))
+const OwnerDayRequest = lazy(() => import('../schedule/owner-day-request'))
 
 // Kept apart from the card: the card re-renders at hydration (useHydrated), and an update reaching this boundary
 // before its code has arrived makes React render it anew, dropping what the owner opened or chose in it.
@@ -155,6 +156,11 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
         {lead.phone} · {lead.email}
       </p>
       <OwnerLeadQuote lead={lead} />
+      {lead.quote?.acceptance && (!lead.quote.job || lead.quote.job.cancelled) && (
+        <Suspense fallback={null}>
+          <OwnerDayRequest lead={lead} />
+        </Suspense>
+      )}
       {lead.quote?.acceptance && <LeadInvoice lead={lead} />}
       {/* POST and a Save that waits for the scripts: the note never lands in a URL. */}
       <form ref={form} method="post" onSubmit={submit} className="mt-3 grid gap-2">

@@ -13,6 +13,7 @@ import {
 import { OWNER_INVOICE_TEXTS } from '~/features/payments/invoice'
 import { WORK_TEXTS } from '~/features/work/posted-work-form'
 import { OWNER_QUOTE_TEXTS } from '~/features/quotes/quote-texts'
+import { OWNER_DAY_TEXTS } from '~/features/schedule/schedule'
 import { OwnerLeadCard } from './owner-lead-card'
 import { createOwnerQueryClient, useOwnerLeads } from './owner-leads'
 import { OwnerShell, OwnerSignInForm, ownerButtonClass } from './owner-sign-in'
@@ -111,6 +112,12 @@ function OwnerFrame({ state, days, children }: { state: OwnerState; days?: Sourc
         </Link>
         <Link to="/owner" search={{ view: 'money' }} activeOptions={{ exact: true }} className={tabClass}>
           {OWNER_INVOICE_TEXTS.moneyTab}
+        </Link>
+        <Link to="/owner/today" className={tabClass}>
+          {OWNER_DAY_TEXTS.todayTab}
+        </Link>
+        <Link to="/owner/truck-days" className={tabClass}>
+          {OWNER_DAY_TEXTS.truckDaysTab}
         </Link>
       </nav>
       {children}

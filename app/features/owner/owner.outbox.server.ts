@@ -8,6 +8,7 @@ import { ownerEmail, sanitizeText } from '../../platform/transport/mail.server'
 import type { Push } from '../../platform/transport/push.server'
 import { morningListDay, pacificDate } from '../../platform/time/business-hours.server'
 import { unpaidInvoices } from '../payments/invoices.server'
+import { tomorrowsLines } from '../schedule/today.server'
 import { townOf } from './lead-town.server'
 import { expireLeads } from './leads.server'
 import { morningListLeads, morningListMail } from './morning-list.server'
@@ -53,9 +54,13 @@ export interface MorningList {
 export const morningList = outboxTemplate('morning_list', {
   channel: 'owner_mail',
   build: async ({ leads }: MorningList, _row, { db, now, config }) => {
-    const [waiting, invoices] = await Promise.all([morningListLeads(db, leads), unpaidInvoices(db, now)])
-    return waiting.length || invoices.length
-      ? morningListMail(waiting, invoices, ownerEmail(config))
+    const [waiting, invoices, stops] = await Promise.all([
+      morningListLeads(db, leads),
+      unpaidInvoices(db, now),
+      tomorrowsLines(db, now),
+    ])
+    return waiting.length || invoices.length || stops.length
+      ? morningListMail(waiting, invoices, ownerEmail(config), stops)
       : 'every lead and invoice on it has moved on'
   },
 })
@@ -83,7 +88,8 @@ export async function queueMorningList(db: Db, day: string, now: Date): Promise<
       .execute()
     const due = await unpaidInvoices(tx, now)
     const list: MorningList = { day, leads: waiting.map((lead) => lead.id) }
-    if (waiting.length > 0 || due.length > 0)
+    const stops = await tomorrowsLines(tx, now)
+    if (waiting.length > 0 || due.length > 0 || stops.length > 0)
       await enqueue(tx, morningList, list, { key: `morning-${day}`, dueAt: now })
     return waiting.length + due.length
   })

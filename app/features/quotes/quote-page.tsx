@@ -6,15 +6,19 @@ import type { QuotePageRefusal, QuotePageView } from '~/features/quotes/quote'
 import { QUOTE_PAGE_TEXTS as T } from '~/features/quotes/quote-texts'
 import { QuoteAcceptForm, QuoteChangesForm } from './quote-forms'
 import { BusinessHeader, NoteAndTerms, ItemTable, Section } from './quote-parts'
+import type { DayOffer } from '~/features/schedule/schedule'
+import { DayChoice } from '~/features/schedule/day-form'
 
 export function QuotePage({
   view,
   refusal,
   done,
+  dayOffer = null,
 }: {
   view: QuotePageView | null
   refusal: QuotePageRefusal | null
   done?: 'accepted' | 'changes'
+  dayOffer?: DayOffer | null
 }) {
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
@@ -26,7 +30,7 @@ export function QuotePage({
             <p className="mt-2">{T.unavailable}</p>
           </>
         ) : view.acceptance ? (
-          <QuoteAccepted view={view} />
+          <QuoteAccepted view={view} dayOffer={dayOffer} />
         ) : (
           <>
             <h1 className="text-2xl font-bold">{T.title}</h1>
@@ -45,7 +49,7 @@ export function QuotePage({
   )
 }
 
-function QuoteAccepted({ view }: { view: QuotePageView }) {
+function QuoteAccepted({ view, dayOffer }: { view: QuotePageView; dayOffer: DayOffer | null }) {
   const acceptance = view.acceptance!
   const added = acceptance.items.filter((item) => item.optional)
   return (
@@ -55,10 +59,13 @@ function QuoteAccepted({ view }: { view: QuotePageView }) {
         <p>{T.accepted(acceptance.name, acceptance.at)}</p>
         {view.job ? (
           <p className="mt-1 font-semibold">{T.scheduled(view.job.day, view.job.start, view.job.end)}</p>
+        ) : dayOffer && dayOffer.state !== 'call' ? (
+          dayOffer.state !== 'offered' && <DayChoice token={view.token} offer={dayOffer} />
         ) : (
           <p className="mt-1">{T.acceptedNext}</p>
         )}
       </div>
+      {!view.job && dayOffer?.state === 'offered' && <DayChoice token={view.token} offer={dayOffer} />}
       <Section title={T.yourQuote}>
         <ItemTable items={acceptance.items.filter((item) => !item.optional)} />
         {added.length > 0 && (

@@ -254,42 +254,49 @@ export async function scheduleJob(
   job: { lead: string } & ({ day: string; start: string; end: string } | { cancel: true }),
   now: Date,
 ): Promise<ScheduleResult> {
-  const leadId = job.lead
-  const result = await db.transaction().execute(async (tx): Promise<ScheduleResult> => {
-    const { lead, quote } = await lockLead(tx, leadId)
-    if (!lead || !quote?.acceptance) return 'not-accepted'
-    if ('cancel' in job) {
-      const cancelled = await tx
-        .updateTable('jobs')
-        .set((eb) => ({ cancelled_at: databaseNow, sequence: eb('sequence', '+', 1), updated_at: databaseNow }))
-        .where('lead_id', '=', leadId)
-        .where('cancelled_at', 'is', null)
-        .executeTakeFirst()
-      if (Number(cancelled.numUpdatedRows) === 0) return 'no-job'
-      await dropQueued(tx, leadId, [jobReminder])
-    } else {
-      const window = { day: job.day, arrival_start: job.start, arrival_end: job.end }
-      await tx
-        .insertInto('jobs')
-        .values({ lead_id: leadId, uid: `${randomUUID()}@${emailDomain(site.email)}`, ...window })
-        .onConflict((conflict) =>
-          conflict.column('lead_id').doUpdateSet((eb) => ({
-            ...window,
-            sequence: eb('jobs.sequence', '+', 1),
-            cancelled_at: null,
-            updated_at: databaseNow,
-          })),
-        )
-        .execute()
-      const dueAt = reminderTime(job.day, now)
-      if (dueAt)
-        await enqueue(tx, jobReminder, { day: job.day }, { leadId, key: 'job-reminder', dueAt, onExisting: 'replace' })
-      else await dropQueued(tx, leadId, [jobReminder])
-    }
-    const booked = (await quoteOf(tx, leadId))!.job!
-    await queueCustomerMail(tx, lead, 'job-scheduled', jobMail(lead, booked, now), now)
-    return 'cancel' in job ? 'cancelled' : 'scheduled'
-  })
+  const result = await db.transaction().execute((tx) => scheduleJobIn(tx, job, now))
   if (result === 'scheduled' || result === 'cancelled') deliverSoon()
   return result
+}
+
+/** scheduleJob's writes inside the caller's transaction, which has locked the lead's row or lets this lock it. */
+export async function scheduleJobIn(
+  tx: Db,
+  job: { lead: string } & ({ day: string; start: string; end: string } | { cancel: true }),
+  now: Date,
+): Promise<ScheduleResult> {
+  const leadId = job.lead
+  const { lead, quote } = await lockLead(tx, leadId)
+  if (!lead || !quote?.acceptance) return 'not-accepted'
+  if ('cancel' in job) {
+    const cancelled = await tx
+      .updateTable('jobs')
+      .set((eb) => ({ cancelled_at: databaseNow, sequence: eb('sequence', '+', 1), updated_at: databaseNow }))
+      .where('lead_id', '=', leadId)
+      .where('cancelled_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(cancelled.numUpdatedRows) === 0) return 'no-job'
+    await dropQueued(tx, leadId, [jobReminder])
+  } else {
+    const window = { day: job.day, arrival_start: job.start, arrival_end: job.end }
+    await tx
+      .insertInto('jobs')
+      .values({ lead_id: leadId, uid: `${randomUUID()}@${emailDomain(site.email)}`, ...window })
+      .onConflict((conflict) =>
+        conflict.column('lead_id').doUpdateSet((eb) => ({
+          ...window,
+          sequence: eb('jobs.sequence', '+', 1),
+          cancelled_at: null,
+          updated_at: databaseNow,
+        })),
+      )
+      .execute()
+    const dueAt = reminderTime(job.day, now)
+    if (dueAt)
+      await enqueue(tx, jobReminder, { day: job.day }, { leadId, key: 'job-reminder', dueAt, onExisting: 'replace' })
+    else await dropQueued(tx, leadId, [jobReminder])
+  }
+  const booked = (await quoteOf(tx, leadId))!.job!
+  await queueCustomerMail(tx, lead, 'job-scheduled', jobMail(lead, booked, now), now)
+  return 'cancel' in job ? 'cancelled' : 'scheduled'
 }

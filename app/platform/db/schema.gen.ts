@@ -15,6 +15,10 @@ export interface DB {
     value: string
     updated_at: Generated<Timestamp>
   }
+  blocked_days: {
+    day: Timestamp
+    created_at: Generated<Timestamp>
+  }
   checkout_sessions: {
     id: string
     lead_id: string
@@ -27,6 +31,13 @@ export interface DB {
     job: 'morning-list' | 'lead-retention'
     day: Timestamp
     created_at: Generated<Timestamp>
+  }
+  day_requests: {
+    lead_id: string
+    day: Timestamp | null
+    time_window: 'morning' | 'afternoon' | null
+    asked_at: Generated<Timestamp>
+    confirmed_at: Timestamp | null
   }
   due_again_intervals: {
     service_id: 'concrete-sealing' | 'full-house' | 'driveway' | 'patio' | 'commercial' | 'deck-fence' | 'roof' | 'gutter'
@@ -42,6 +53,7 @@ export interface DB {
     sent_count: Generated<number>
     booked_at: Timestamp | null
     booked_day: Timestamp | null
+    booked_window: 'morning' | 'afternoon' | null
     lead_id: string | null
     created_at: Generated<Timestamp>
   }
@@ -280,11 +292,22 @@ export interface DB {
     created_at: Generated<Timestamp>
     external_id: string | null
   }
+  schedule_settings: {
+    id: Generated<boolean>
+    jobs_per_day: number | null
+    home_base: string | null
+    sender_name: string | null
+    updated_at: Generated<Timestamp>
+  }
   service_videos: DB['pressure_washing_videos']
   stripe_events: {
     id: string
     type: string
     received_at: Generated<Timestamp>
+  }
+  truck_days: {
+    city_slug: 'orangevale' | 'el-dorado-hills' | 'loomis' | 'granite-bay' | 'roseville' | 'west-sacramento' | 'foothill-farms' | 'rosemont' | 'rocklin' | 'rio-linda' | 'rancho-cordova' | 'carmichael' | 'folsom' | 'north-highlands' | 'fair-oaks' | 'citrus-heights'
+    weekday: number
   }
 }
 

@@ -1,5 +1,5 @@
 -- ---------------------------------------------------------------------------------------------------------
--- Come back: past customers due again, and the review request of a paid job (docs/decisions/062-come-back.md)
+-- Come back: past customers due again, and the review request of a paid job (docs/decisions/063-come-back.md)
 -- ---------------------------------------------------------------------------------------------------------
 
 -- "Due again after N months" per service, set in the Prices view. A service without a row has the default of
@@ -55,10 +55,12 @@ CREATE TABLE public.due_reminders (
   sent_count  integer NOT NULL DEFAULT 0 CHECK (sent_count >= 0),
   booked_at   timestamptz,
   booked_day  date,
+  -- The arrival window asked for with the day, as the owner's day offers them (20261205000000_owner_day.sql).
+  booked_window text CHECK (booked_window IN ('morning', 'afternoon')),
   lead_id     uuid REFERENCES public.leads (id) ON DELETE SET NULL,
   created_at  timestamptz NOT NULL DEFAULT now(),
   UNIQUE (customer_id, due_on),
-  CHECK ((booked_at IS NULL) = (booked_day IS NULL))
+  CHECK ((booked_at IS NULL) = (booked_day IS NULL) AND (booked_day IS NULL) = (booked_window IS NULL))
 );
 CREATE INDEX due_reminders_lead_idx ON public.due_reminders (lead_id);
 
@@ -79,3 +81,9 @@ ALTER TABLE public.leads DROP CONSTRAINT leads_source_channel_check;
 ALTER TABLE public.leads ADD CONSTRAINT leads_source_channel_check CHECK (source_channel IN
   ('paid_search', 'google_business_profile', 'organic_search', 'social', 'referral', 'campaign', 'direct',
    'due_again'));
+
+ALTER TABLE public.due_again_intervals ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.past_customers ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.past_jobs ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.due_reminders ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.review_requests ENABLE ROW LEVEL SECURITY;

@@ -1,0 +1,61 @@
+// A lead card's day request (docs/decisions/062-owner-day.md): what the customer asked for, how full that day is,
+// "Confirm day" and "Offer other days". Loaded only on an accepted card with no job, so the inbox stays as it was.
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useHydrated } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { InboxLead } from '~/features/owner/owner-lead'
+import { useLeadsCache } from '~/features/owner/owner-leads'
+import { ownerMarkClass, ownerOutlineClass, WriteStatus } from '~/features/owner/owner-field'
+import { ownerButtonClass } from '~/features/owner/owner-sign-in'
+import { OWNER_DAY_TEXTS as T } from './schedule'
+import { confirmOwnerDay, fetchDayRequest, offerOwnerOtherDays } from './schedule.functions'
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+export default function OwnerDayRequest({ lead }: { lead: InboxLead }) {
+  const hydrated = useHydrated()
+  const leads = useLeadsCache()
+  const [message, setMessage] = useState('')
+  const request = useQuery({
+    queryKey: ['owner', 'day-request', lead.id],
+    queryFn: () => fetchDayRequest({ data: { lead: lead.id } }),
+  })
+  const act = useMutation({
+    mutationFn: (intent: 'confirm' | 'offer') =>
+      intent === 'confirm'
+        ? confirmOwnerDay({ data: { lead: lead.id } }).then(() => T.confirmed)
+        : offerOwnerOtherDays({ data: { lead: lead.id } }).then(() => T.offered),
+    onSuccess: (done) => (setMessage(done), void request.refetch(), void leads.readAgain()),
+    onError: (error) => setMessage(errorText(error)),
+  })
+  const open = request.data
+  if (!open) return message ? <WriteStatus>{message}</WriteStatus> : null
+  return (
+    <section aria-label={T.confirm} className="mt-3 grid gap-2 border-t border-slate-200 pt-3">
+      <p className="font-semibold">{open.day && open.window ? T.request(open.day, open.window) : T.requestNone}</p>
+      {open.day && <p className="text-sm">{T.requestLoad(open.booked, open.limit)}</p>}
+      {open.blocked && <strong className={ownerMarkClass}>{T.requestBlocked}</strong>}
+      <div className="flex flex-wrap gap-2">
+        {open.day && (
+          <button
+            type="button"
+            className={`${ownerButtonClass} flex-1`}
+            disabled={!hydrated || act.isPending}
+            onClick={() => act.mutate('confirm')}
+          >
+            {T.confirm}
+          </button>
+        )}
+        <button
+          type="button"
+          className={`${ownerOutlineClass} flex-1`}
+          disabled={!hydrated || act.isPending}
+          onClick={() => act.mutate('offer')}
+        >
+          {T.offerOther}
+        </button>
+      </div>
+      <WriteStatus>{message}</WriteStatus>
+    </section>
+  )
+}

@@ -1,0 +1,73 @@
+// The Today view (docs/decisions/062-owner-day.md): the day's jobs in driving order from the home base, each with
+// "Navigate", "On my way" and "Job done" (which drafts the invoice on the lead's card, as there).
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { ownerOutlineClass, WriteStatus } from '~/features/owner/owner-field'
+import { ownerButtonClass } from '~/features/owner/owner-sign-in'
+import { markOwnerJobDone } from '~/features/payments/payments.functions'
+import { OWNER_DAY_TEXTS as T, type TodayStop } from './schedule'
+
+export function OwnerToday({ homeBase, stops }: { homeBase: string | null; stops: TodayStop[] }) {
+  return (
+    <>
+      <h1 className="text-2xl font-bold">{T.todayTitle}</h1>
+      {stops.length === 0 ? (
+        <p className="mt-4">{T.todayEmpty}</p>
+      ) : (
+        <>
+          <p className="mt-2 wrap-anywhere">{homeBase ? T.todayFrom(homeBase) : T.noHome}</p>
+          <ol className="mt-3 grid gap-4" aria-label={T.todayTitle}>
+            {stops.map((stop, i) => (
+              <li key={stop.leadId} className="rounded-xl p-4 ring-1 ring-slate-300">
+                <Stop stop={stop} number={i + 1} />
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </>
+  )
+}
+
+function Stop({ stop, number }: { stop: TodayStop; number: number }) {
+  const navigate = useNavigate()
+  const [message, setMessage] = useState('')
+  async function done() {
+    try {
+      await markOwnerJobDone({ data: { lead: stop.leadId } })
+      await navigate({ to: '/owner' })
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : String(error))
+    }
+  }
+  return (
+    <>
+      <h2 className="text-lg font-bold">
+        {number}. {stop.firstName}
+      </h2>
+      <p className="wrap-anywhere">{stop.address}</p>
+      <p>{stop.window}</p>
+      {stop.items.length > 0 && (
+        <ul className="mt-1 list-disc pl-5 text-sm">
+          {stop.items.map((item, i) => (
+            <li key={i}>{item}</li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <a href={stop.navigate} className={`${ownerButtonClass} flex-1`}>
+          {T.navigate}
+        </a>
+        {stop.onMyWay && (
+          <a href={stop.onMyWay} className={`${ownerOutlineClass} flex-1`}>
+            {T.onMyWay}
+          </a>
+        )}
+        <button type="button" className={`${ownerOutlineClass} flex-1`} onClick={() => void done()}>
+          {T.jobDone}
+        </button>
+      </div>
+      <WriteStatus>{message}</WriteStatus>
+    </>
+  )
+}

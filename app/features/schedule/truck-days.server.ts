@@ -1,0 +1,148 @@
+// Truck days (docs/decisions/062-owner-day.md): the weekdays per city, jobs per day, the home base and blocked
+// dates, and the dates they leave open: from tomorrow through OFFER_HORIZON_DAYS, minus blocked and full days.
+import { sql } from 'kysely'
+import { citySlugs, cityNames, type CitySlug } from '../../content/service-areas'
+import type { Db } from '../../platform/db/database.server'
+import { pacificDate } from '../../platform/time/business-hours.server'
+import { DEFAULT_SENDER, isoWeekday, MAX_OFFERED, OFFER_HORIZON_DAYS, type TruckDaySettings } from './schedule'
+import type { TruckDaysInput } from './schedule-schema'
+
+/** The YYYY-MM-DD day `days` after `day`. */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number)
+  return new Date(Date.UTC(year!, month! - 1, date! + days)).toISOString().slice(0, 10)
+}
+
+/** The one settings row; `lock` holds it until the transaction ends (every confirmation takes it, see below). */
+export function scheduleSettings(db: Db, lock = false) {
+  return db
+    .selectFrom('schedule_settings')
+    .select(['jobs_per_day as jobsPerDay', 'home_base as homeBase', 'sender_name as senderName'])
+    .$if(lock, (query) => query.forUpdate())
+    .executeTakeFirstOrThrow()
+}
+
+/** Jobs on the calendar per day between `from` and `to`, cancelled ones not counted. */
+export async function jobsPerDayBetween(db: Db, from: string, to: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['day', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('day', '>=', dateValue(from))
+    .where('day', '<=', dateValue(to))
+    .where('cancelled_at', 'is', null)
+    .groupBy('day')
+    .execute()
+  return new Map(rows.map((row) => [dayText(row.day), Number(row.count)]))
+}
+
+/** A YYYY-MM-DD day as a `date` value: a JavaScript Date would be sent as an instant, shifted by the server's zone. */
+export const dateValue = (day: string) => sql<Date>`${day}::date`
+
+/** A `date` column as PGlite and node-postgres return it: a string or a Date at UTC midnight. */
+export const dayText = (day: Date | string) =>
+  typeof day === 'string' ? day.slice(0, 10) : day.toISOString().slice(0, 10)
+
+async function weekdaysByCity(db: Db): Promise<Map<CitySlug, Set<number>>> {
+  const rows = await db.selectFrom('truck_days').select(['city_slug', 'weekday']).execute()
+  const byCity = new Map<CitySlug, Set<number>>()
+  for (const row of rows) {
+    const slug = row.city_slug as CitySlug
+    byCity.set(slug, (byCity.get(slug) ?? new Set()).add(row.weekday))
+  }
+  return byCity
+}
+
+/** The weekdays a city is offered: its own; for no city, every city's; with none set, every day. */
+function weekdaysOf(byCity: Map<CitySlug, Set<number>>, city: CitySlug | null): Set<number> {
+  const own = city ? byCity.get(city) : new Set([...byCity.values()].flatMap((days) => [...days]))
+  return own && own.size > 0 ? own : new Set([1, 2, 3, 4, 5, 6, 7])
+}
+
+/** What judging a day needs, read once: the weekdays, the limit, blocked dates and jobs in the horizon. */
+async function calendarFacts(db: Db, now: Date) {
+  const today = pacificDate(now)
+  const last = addDays(today, OFFER_HORIZON_DAYS)
+  const [byCity, settings, blockedRows, booked] = await Promise.all([
+    weekdaysByCity(db),
+    scheduleSettings(db),
+    db
+      .selectFrom('blocked_days')
+      .select('day')
+      .where('day', '>', dateValue(today))
+      .where('day', '<=', dateValue(last))
+      .execute(),
+    jobsPerDayBetween(db, addDays(today, 1), last),
+  ])
+  const blocked = new Set(blockedRows.map((row) => dayText(row.day)))
+  const open = (day: string) =>
+    !blocked.has(day) && (settings.jobsPerDay === null || (booked.get(day) ?? 0) < settings.jobsPerDay)
+  return { today, byCity, open }
+}
+
+/** Up to MAX_OFFERED open dates for a city (null: a lead without a known city), tomorrow first. */
+export async function offeredDays(db: Db, city: CitySlug | null, now: Date): Promise<string[]> {
+  const { today, byCity, open } = await calendarFacts(db, now)
+  return openDays(today, weekdaysOf(byCity, city), open).slice(0, MAX_OFFERED)
+}
+
+function openDays(today: string, weekdays: Set<number>, open: (day: string) => boolean): string[] {
+  const days: string[] = []
+  for (let ahead = 1; ahead <= OFFER_HORIZON_DAYS; ahead++) {
+    const day = addDays(today, ahead)
+    if (weekdays.has(isoWeekday(day)) && open(day)) days.push(day)
+  }
+  return days
+}
+
+/** The Truck days view: the settings, the blocked dates from today on, and the cities left without a date. */
+export async function truckDaySettings(db: Db, now: Date): Promise<TruckDaySettings> {
+  const { today, byCity, open } = await calendarFacts(db, now)
+  const [settings, blocked] = await Promise.all([
+    scheduleSettings(db),
+    db.selectFrom('blocked_days').select('day').where('day', '>=', dateValue(today)).orderBy('day').execute(),
+  ])
+  const noDateCities = citySlugs
+    .filter((slug) => byCity.has(slug) && openDays(today, weekdaysOf(byCity, slug), open).length === 0)
+    .map((slug) => cityNames[slug])
+  return {
+    jobsPerDay: settings.jobsPerDay,
+    homeBase: settings.homeBase ?? '',
+    senderName: settings.senderName ?? DEFAULT_SENDER,
+    days: Object.fromEntries([...byCity].map(([slug, days]) => [slug, [...days].sort()])),
+    blocked: blocked.map((row) => dayText(row.day)),
+    noDateCities,
+  }
+}
+
+/** "Save truck days": the weekdays of every city replaced, and the settings, in one transaction. */
+export async function saveTruckDays(db: Db, input: TruckDaysInput): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('schedule_settings')
+      .set({
+        jobs_per_day: input.jobsPerDay,
+        home_base: input.homeBase || null,
+        sender_name: input.senderName || null,
+        updated_at: new Date(),
+      })
+      .execute()
+    await tx.deleteFrom('truck_days').execute()
+    const rows = input.days.map(({ city, weekday }) => ({ city_slug: city, weekday }))
+    if (rows.length > 0) await tx.insertInto('truck_days').values(rows).execute()
+  })
+}
+
+/** "Block a date" (or every date from `from` through `to`); a date blocked already stays so. */
+export async function blockDays(db: Db, from: string, to: string): Promise<void> {
+  const days: { day: string }[] = []
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push({ day })
+  await db
+    .insertInto('blocked_days')
+    .values(days)
+    .onConflict((conflict) => conflict.column('day').doNothing())
+    .execute()
+}
+
+export async function unblockDay(db: Db, day: string): Promise<void> {
+  await db.deleteFrom('blocked_days').where('day', '=', dateValue(day)).execute()
+}
