@@ -8,13 +8,13 @@ import { deliverSoon } from '~/platform/outbox/worker.server'
 import { ownerFn, refuse } from '~/features/owner/owner.functions'
 import { comeBackCard, sendSameAsLastTime, type ComeBackCard } from './come-back-card.server'
 import { sendReminderNow } from './come-back.outbox.server'
-import { dueAgainList, dueIntervals, saveDueIntervals, snoozeCustomer, type DueCustomer } from './due-again.server'
+import { dueAgainView, dueIntervals, saveDueIntervals, snoozeCustomer, type DueAgainRow } from './due-again.server'
 import { DUE_MONTHS_MAX } from './due-again'
 import { holdReviewRequest } from './review-requests.server'
 
 const uuid = v.pipe(v.string(), v.uuid('not an id'))
 
-export const fetchDueAgain = ownerFn().handler(async (): Promise<DueCustomer[]> => dueAgainList(db, new Date()))
+export const fetchDueAgain = ownerFn().handler(async (): Promise<DueAgainRow[]> => dueAgainView(db, new Date()))
 
 export const fetchDueIntervals = ownerFn().handler(async (): Promise<Record<ServiceId, number | null>> =>
   dueIntervals(db),

@@ -5,7 +5,9 @@ import { serviceList } from '../../content/service-list'
 import type { ServiceId } from '../../content/types'
 import type { Db } from '../../platform/db/database.server'
 import { pacificClock, pacificDate, pacificInstant } from '../../platform/time/business-hours.server'
+import type { CitySlug } from '../../content/service-areas'
 import { cityOfZip } from '../leads/lead-fields.server'
+import { offeredDays as openTruckDays } from '../schedule/truck-days.server'
 import {
   addDays,
   addMonths,
@@ -176,4 +178,32 @@ export async function snoozeCustomer(db: Db, customerId: string, now: Date): Pro
     .set({ snoozed_until: addMonths(pacificDate(now), SNOOZE_MONTHS) })
     .where('id', '=', customerId)
     .execute()
+}
+
+export interface DueAgainRow extends DueCustomer {
+  /** The city's next open truck day (the owner's day), named in the "Text" message. */
+  truckDay: string | null
+  reminderSentAt: string | null
+  bookedDay: string | null
+}
+
+/** The view's rows: the list with each city's next truck day and the reminder of the due date, if any. */
+export async function dueAgainView(db: Db, now: Date): Promise<DueAgainRow[]> {
+  const [list, reminders] = await Promise.all([
+    dueAgainList(db, now),
+    db.selectFrom('due_reminders').select(['customer_id', 'due_on', 'sent_at', 'booked_day']).execute(),
+  ])
+  const reminderOf = new Map(reminders.map((row) => [`${row.customer_id} ${isoDay(row.due_on)}`, row]))
+  const truckDays = new Map<string | null, string | null>()
+  for (const slug of new Set(list.map((row) => row.citySlug)))
+    truckDays.set(slug, (await openTruckDays(db, slug as CitySlug | null, now))[0] ?? null)
+  return list.map((row) => {
+    const reminder = reminderOf.get(`${row.customerId} ${row.dueOn}`)
+    return {
+      ...row,
+      truckDay: truckDays.get(row.citySlug) ?? null,
+      reminderSentAt: reminder?.sent_at?.toISOString() ?? null,
+      bookedDay: reminder?.booked_day ? isoDay(reminder.booked_day) : null,
+    }
+  })
 }

@@ -85,3 +85,25 @@ export const COME_BACK_TEXTS = {
   release: 'Send the review request',
   textReview: 'Text the review link',
 } as const
+
+/** Sources' counts of what comes back, in its period. */
+export interface ComeBackCounts {
+  remindersSent: number
+  daysBooked: number
+  rebooksAccepted: number
+  rebookCents: number
+  reviewRequestsSent: number
+  reviewLinksOpened: number
+}
+
+export const COME_BACK_SOURCES_TEXTS = {
+  caption: (days: number) => `What comes back, last ${days} days`,
+  rows: [
+    ['remindersSent', 'Due-again reminders sent'],
+    ['daysBooked', 'Days booked from them'],
+    ['rebooksAccepted', 'Re-books accepted'],
+    ['rebookCents', 'Value of accepted re-books'],
+    ['reviewRequestsSent', 'Review requests sent'],
+    ['reviewLinksOpened', 'Review links opened'],
+  ] as const satisfies readonly (readonly [keyof ComeBackCounts, string])[],
+} as const

@@ -2,6 +2,7 @@
 // next morning, with one reminder 6 days later that goes only if the link was not opened. The same link for
 // everyone (GOOGLE_REVIEW_URL) through /r/<token>, which counts the click; the owner may hold it.
 import type { Db } from '../../platform/db/database.server'
+import { LINK_PAGE_HEADERS, plainPage } from '../../platform/http/link-page.server'
 import { dropQueued, enqueue } from '../../platform/outbox/outbox.server'
 import { pacificClock, pacificDate, pacificInstant } from '../../platform/time/business-hours.server'
 import { REVIEW_HOUR, REVIEW_REMINDER_DAYS } from './due-again'
@@ -111,4 +112,11 @@ export async function reviewRequestOf(db: Db, leadId: string) {
     opened: Boolean(row.opened_at),
     clicks: row.clicks,
   }
+}
+
+/** /r/<token>: counted and redirected; an unknown token, or no review page set, gets a clear page. */
+export async function reviewLinkResponse(db: Db, token: string, reviewUrl: string | undefined, now: Date) {
+  if (!/^[A-Za-z0-9_-]{32}$/.test(token) || !reviewUrl || !(await openReviewLink(db, token, now)))
+    return plainPage(404, 'This link is not available', 'Thank you for thinking of us.')
+  return new Response(null, { status: 302, headers: { ...LINK_PAGE_HEADERS, Location: reviewUrl } })
 }

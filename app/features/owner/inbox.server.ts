@@ -13,6 +13,7 @@ import {
 import { serviceSummary } from '../../content/service-list'
 import type { Db } from '../../platform/db/database.server'
 import { withPhotos } from './lead-photos.server'
+import { comeBackCounts } from '../come-back/come-back-sources.server'
 import { withQuotes } from '../quotes/quotes.server'
 import { receivedCents, withInvoices } from '../payments/invoices.server'
 import { shownPriceOf } from '../prices/price-list.server'
@@ -130,15 +131,17 @@ export async function leadSources(db: Db, days: SourcePeriod): Promise<LeadSourc
     .groupBy('leads.service_id')
     .orderBy('leads.service_id')
     .execute()
-  const [channels, answers, prices] = await Promise.all([
+  const [channels, answers, prices, comeBack] = await Promise.all([
     counted('source_channel'),
     counted('heard_about'),
     againstRange,
+    comeBackCounts(db, days),
   ])
   return {
     days,
     channels,
     answers,
+    comeBack,
     prices: prices.map((row) => ({
       service: row.serviceId ? serviceSummary(row.serviceId).title : '',
       below: Number(row.below),

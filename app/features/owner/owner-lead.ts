@@ -15,6 +15,7 @@ import type { ShownPrice } from '../prices/typical-price'
 import { formatCents, MAX_CENTS } from '../../lib/money'
 import type { LeadInvoice } from '../payments/invoice'
 import { PREFERRED_TIME_LABELS, type PreferredTime } from '../leads/lead-form-constants'
+import type { ComeBackCounts } from '~/features/come-back/due-again'
 
 export { SOURCE_PERIODS, type SourcePeriod } from './owner-views'
 
@@ -175,6 +176,8 @@ export interface LeadSources {
   answers: SourceCount[]
   /** Per service, accepted quotes against the typical price their lead was shown (decision 057). */
   prices: { service: string; below: number; inside: number; above: number }[]
+  /** Reminders, re-books and review requests (docs/decisions/063-come-back.md). */
+  comeBack: ComeBackCounts
 }
 
 /** Won ÷ leads as a whole percent; "—" when there is no lead to divide by. */

@@ -14,6 +14,7 @@ import { OWNER_INVOICE_TEXTS } from '~/features/payments/invoice'
 import { WORK_TEXTS } from '~/features/work/posted-work-form'
 import { OWNER_QUOTE_TEXTS } from '~/features/quotes/quote-texts'
 import { OWNER_DAY_TEXTS } from '~/features/schedule/schedule'
+import { COME_BACK_TEXTS } from '~/features/come-back/due-again'
 import { OwnerLeadCard } from './owner-lead-card'
 import { createOwnerQueryClient, useOwnerLeads } from './owner-leads'
 import { OwnerShell, OwnerSignInForm, ownerButtonClass } from './owner-sign-in'
@@ -118,6 +119,9 @@ function OwnerFrame({ state, days, children }: { state: OwnerState; days?: Sourc
         </Link>
         <Link to="/owner/truck-days" className={tabClass}>
           {OWNER_DAY_TEXTS.truckDaysTab}
+        </Link>
+        <Link to="/owner/due-again" className={tabClass}>
+          {COME_BACK_TEXTS.tab}
         </Link>
       </nav>
       {children}

@@ -12,6 +12,7 @@ import { PRICE_LIMITS } from '~/features/prices/typical-price'
 import { renewCalendarFeed, saveOwnerPrices, type PriceSettings } from '~/features/quotes/quotes.functions'
 import { OwnerField, ownerInputClass as input } from '../owner/owner-field'
 import { ownerButtonClass } from '../owner/owner-sign-in'
+import { DueAgainIntervals } from '../come-back/due-again-intervals'
 
 // An empty row more than the owner filled, at least three (one-story, two-story, large).
 const rowCount = (filled: number) => Math.min(PRICE_LIMITS.ranges, Math.max(3, filled + 1))
@@ -175,6 +176,7 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
       <p role="status" className="mt-3 empty:hidden">
         {message}
       </p>
+      <DueAgainIntervals />
     </>
   )
 }

@@ -1,0 +1,22 @@
+// The Sources view's table of what comes back (decision 063).
+import { COME_BACK_SOURCES_TEXTS as T, dollars, type ComeBackCounts } from './due-again'
+
+export function ComeBackSources({ counts, days }: { counts: ComeBackCounts; days: number }) {
+  return (
+    <table className="mt-6 w-full border-collapse text-sm tabular-nums">
+      <caption className="mb-2 text-left text-base font-semibold">{T.caption(days)}</caption>
+      <tbody>
+        {T.rows.map(([key, label]) => (
+          <tr key={key}>
+            <th scope="row" className="border-t border-slate-200 px-2 py-1 text-left font-normal">
+              {label}
+            </th>
+            <td className="border-t border-slate-200 px-2 py-1 text-right">
+              {key === 'rebookCents' ? dollars(counts[key]) : counts[key]}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
