@@ -143,9 +143,9 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
   expect(leadsCall, 'the leads read, refused').toBeDefined()
   expect(stateCall, "the page's state, read again").toBeDefined()
   expect(resultOf(stateCall!.answer)).toMatchObject({ signedIn: false, alertsKey: null })
-  // One call per function: the state, the leads and a lead's update.
+  // One call per function: the state, the leads, a lead's update and the won card's come-back part.
   const ownerCalls = new Map(calls.map((call) => [new URL(call.url).pathname, call]))
-  expect([...ownerCalls.values()].map((call) => call.method).sort()).toEqual(['GET', 'GET', 'POST'])
+  expect([...ownerCalls.values()].map((call) => call.method).sort()).toEqual(['GET', 'GET', 'GET', 'POST'])
   // Each owner function and route without a session, signed out or cross-site: tests/server/owner-only.test.ts.
 
   // Five sign-in requests per client in 15 minutes: tests/server/owner-sessions.test.ts, "sign-in link limits".
