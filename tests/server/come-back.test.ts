@@ -4,6 +4,7 @@
  * before, once per due date, across daylight saving time), its links, and the review request of a paid job. Every
  * date is counted from the test's own clock.
  */
+import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { addDays, addMonths } from '../../app/features/come-back/due-again'
 import { queueDueReminders, sendReminderNow } from '../../app/features/come-back/come-back.outbox.server'
@@ -19,8 +20,15 @@ import {
   dueIntervals,
 } from '../../app/features/come-back/due-again.server'
 import { importPastJobs, IMPORT_MAX_ROWS, TEMPLATE_COLUMNS } from '../../app/features/come-back/past-jobs-import.server'
+import { handlePastJobsPost } from '../../app/features/come-back/past-jobs-post.server'
 import { pastCustomersCsv } from '../../app/features/come-back/past-customers-csv.server'
-import { openReviewLink, pacificMorning } from '../../app/features/come-back/review-requests.server'
+import {
+  holdReviewRequest,
+  openReviewLink,
+  pacificMorning,
+  reviewLinkResponse,
+} from '../../app/features/come-back/review-requests.server'
+import { leadSources } from '../../app/features/owner/inbox.server'
 import { markJobDone, sendInvoice } from '../../app/features/payments/invoice-writes.server'
 import { recordPayment } from '../../app/features/payments/payments.server'
 import { pacificClock, pacificDate, pacificInstant } from '../../app/platform/time/business-hours.server'
@@ -41,6 +49,20 @@ async function openSite() {
 function pacificAt(from: Date, days: number, minute: number): Date {
   const { year, month, day } = pacificClock(from)
   return pacificInstant(year, month, day + days, minute)
+}
+
+/** A Folsom house-wash lead quoted, accepted, invoiced and paid in full in cash at `at`: its id. */
+async function paidLead(site: Awaited<ReturnType<typeof openSite>>['site'], at: Date, name: string) {
+  const { id } = await quotedLead(site, undefined, name, 30, { serviceId: 'full-house' })
+  await acceptQuote(site, id)
+  await markJobDone(site.db, id)
+  await sendInvoice(site.db, id, at)
+  const { total } = (
+    await rowsOf<{ total: number }>(site, 'SELECT total_cents AS total FROM invoices WHERE lead_id = $1', [id])
+  )[0]!
+  const payment = { lead: id, method: 'cash' as const, amount: total, receivedOn: pacificDate(at), checkNumber: '' }
+  await recordPayment(site.db, payment, at)
+  return id
 }
 
 const csv = (rows: string[][], header: readonly string[] = TEMPLATE_COLUMNS) =>
@@ -90,6 +112,27 @@ describe('the past jobs import', () => {
     const exported = await pastCustomersCsv(site.db)
     expect(exported).toContain(`"'=HYPERLINK(""http://x.example"")"`)
     expect(exported).toContain('"12 Oak St, Apt 2"')
+  })
+
+  it('answers a posted file over 5 MB with 413 and one without a file with 400, as JSON or as a page', async () => {
+    const { site, clock } = await openSite()
+    const post = (file: Uint8Array | null, accept = 'application/json') => {
+      const form = new FormData()
+      if (file) form.set('file', new Blob([Buffer.from(file)], { type: 'text/csv' }), 'jobs.csv')
+      const request = new Request('http://127.0.0.1/owner/past-jobs', {
+        method: 'POST',
+        body: form,
+        headers: { Accept: accept },
+      })
+      return handlePastJobsPost(site.db, request, clock.at)
+    }
+    const big = await post(new Uint8Array(5 * 1024 * 1024 + 1).fill(0x61))
+    expect([big.status, await big.json()]).toEqual([413, { refused: 'The file is over 5 MB.' }])
+    const none = await post(null, 'text/html')
+    expect(none.status).toBe(400)
+    expect(await none.text()).toContain('<li>Choose one CSV file to import.</li>')
+    const good = await post(csv([folsomHouseWash(clock.at)]))
+    expect([good.status, await good.json()]).toEqual([200, { added: 1, already: 0, skipped: [] }])
   })
 
   it('refuses a file that is not UTF-8, over 5 MB, over 5,000 rows or missing a column, and writes nothing', async () => {
@@ -329,5 +372,88 @@ describe('the review request', () => {
     expect(smtp.received.filter((m) => m.mail.subject?.startsWith('A minute for a review'))).toHaveLength(0)
     const [counted] = await rowsOf<{ clicks: number }>(site, 'SELECT clicks FROM review_requests')
     expect(counted!.clicks).toBe(1)
+  })
+
+  it('is held by the owner and then never sent; /r/ of an unknown token is a clear 404, of a known one a redirect', async () => {
+    const { site, smtp, clock } = await openSite()
+    const id = await paidLead(site, clock.at, 'Hana')
+    expect(await holdReviewRequest(site.db, id, true, clock.at)).toBe(true)
+    clock.at = pacificAt(clock.at, 8, 10 * 60)
+    await site.outbox.drain()
+    await outboxDrained(site)
+    expect(
+      smtp.received.filter((m) => /review/i.test(m.mail.subject ?? '') || /Thank you/.test(m.mail.subject ?? '')),
+    ).toEqual([])
+    const unknown = await reviewLinkResponse(site.db, 'z'.repeat(32), REVIEW_URL, clock.at)
+    expect([unknown.status, unknown.headers.get('location')]).toEqual([404, null])
+    expect(await unknown.text()).toContain('This link is not available')
+    const { token } = (await rowsOf<{ token: string }>(site, 'SELECT token FROM review_requests'))[0]!
+    const known = await reviewLinkResponse(site.db, token, REVIEW_URL, clock.at)
+    expect([known.status, known.headers.get('location')]).toEqual([302, REVIEW_URL])
+  })
+})
+
+describe('what comes back, in Sources', () => {
+  it('counts reminders sent, days booked, accepted re-books with their value, review requests sent and opened', async () => {
+    const { site, clock } = await openSite()
+    await rowsOf(site, "INSERT INTO truck_days (city_slug, weekday) VALUES ('folsom', 2), ('folsom', 4)")
+    await importPastJobs(site.db, csv([folsomHouseWash(clock.at)]), clock.at)
+    const [job] = await dueAgainList(site.db, clock.at)
+    await sendReminderNow(site.db, job!.jobId, clock.at)
+    await site.outbox.drain()
+    const { token } = (await rowsOf<{ token: string }>(site, 'SELECT token FROM due_reminders'))[0]!
+    const day = (await offeredDays(site.db, '95630', clock.at)).days[0]!
+    const url = `http://127.0.0.1/come-back/${token}`
+    await comeBackPagePost(
+      site.db,
+      formPost(url, { action: 'book', day, window: 'morning' }),
+      token,
+      offeredDays,
+      leadSettings(site),
+    )
+    const lead = (await rowsOf<{ id: string }>(site, "SELECT id FROM leads WHERE source_channel = 'due_again'"))[0]!.id
+    await sendSameAsLastTime(site.db, lead, clock.at)
+    await acceptQuote(site, lead)
+    const paid = await paidLead(site, clock.at, 'Rita')
+    clock.at = pacificMorning(clock.at, 1)
+    await site.outbox.drain()
+    const { token: review } = (
+      await rowsOf<{ token: string }>(site, 'SELECT token FROM review_requests WHERE lead_id = $1', [paid])
+    )[0]!
+    await openReviewLink(site.db, review, clock.at)
+    expect((await leadSources(site.db, 30)).comeBack).toEqual({
+      remindersSent: 1,
+      daysBooked: 1,
+      rebooksAccepted: 1,
+      rebookCents: 42000,
+      reviewRequestsSent: 1,
+      reviewLinksOpened: 1,
+    })
+  })
+})
+
+describe('the reminder e-mail', () => {
+  it('carries the small after-photo of a paid job whose photos the owner posted', async () => {
+    const { site, smtp, clock } = await openSite()
+    const id = await paidLead(site, clock.at, 'Paula')
+    await site.db
+      .insertInto('posted_work')
+      .values({
+        id: randomUUID(),
+        category: 'House Washing',
+        alt: 'A washed house',
+        image_hash: '0123456789abcdef',
+        width: 1600,
+        height: 1200,
+        widths: [320, 640],
+        placeholder: '#aabbcc',
+        lead_id: id,
+      })
+      .execute()
+    const [job] = await dueAgainList(site.db, pacificAt(clock.at, 360, 600))
+    await sendReminderNow(site.db, job!.jobId, clock.at)
+    await site.outbox.drain()
+    const reminder = smtp.received.find((m) => /due again/.test(m.mail.subject ?? ''))!.mail
+    expect(reminder.html).toContain('/work-photos/0123456789abcdef-320.webp')
   })
 })
