@@ -172,4 +172,12 @@ test('a past customer is reminded, books a truck day without JavaScript, re-book
   await expect(page.getByText(T.none)).toBeVisible()
   await expect(page.getByRole('article', { name: 'Gus Ray' })).toHaveCount(0)
   await customer.context().close()
+
+  // At 320 px neither the view nor a customer's page is wider than the screen.
+  await page.setViewportSize({ width: 320, height: 640 })
+  for (const url of [`${server.url}/owner/due-again`, onServer(server, link!), stop]) {
+    await page.goto(url)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), url).toBe(true)
+  }
 })
