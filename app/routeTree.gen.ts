@@ -26,9 +26,14 @@ import { Route as SiteDotwebmanifestRouteImport } from './routes/site[.]webmanif
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as CalendarFileRouteImport } from './routes/calendar.$file'
 import { Route as CityCitySlugRouteImport } from './routes/city/$citySlug'
+import { Route as ComeBackTokenRouteImport } from './routes/come-back.$token'
 import { Route as OwnerConversionsDotcsvRouteImport } from './routes/owner_.conversions[.]csv'
+import { Route as OwnerDueAgainRouteImport } from './routes/owner_.due-again'
 import { Route as OwnerManifestDotwebmanifestRouteImport } from './routes/owner_.manifest[.]webmanifest'
 import { Route as OwnerMoneyDotcsvRouteImport } from './routes/owner_.money[.]csv'
+import { Route as OwnerPastCustomersDotcsvRouteImport } from './routes/owner_.past-customers[.]csv'
+import { Route as OwnerPastJobsRouteImport } from './routes/owner_.past-jobs'
+import { Route as OwnerPastJobsTemplateDotcsvRouteImport } from './routes/owner_.past-jobs-template[.]csv'
 import { Route as OwnerSignInRouteImport } from './routes/owner_.sign-in'
 import { Route as OwnerSwDotjsRouteImport } from './routes/owner_.sw[.]js'
 import { Route as OwnerTodayRouteImport } from './routes/owner_.today'
@@ -36,8 +41,10 @@ import { Route as OwnerTruckDaysRouteImport } from './routes/owner_.truck-days'
 import { Route as OwnerWorkRouteImport } from './routes/owner_.work'
 import { Route as PayTokenRouteImport } from './routes/pay.$token'
 import { Route as QuoteTokenRouteImport } from './routes/quote.$token'
+import { Route as RTokenRouteImport } from './routes/r.$token'
 import { Route as StripeWebhookRouteImport } from './routes/stripe.webhook'
 import { Route as WorkPhotosFileRouteImport } from './routes/work-photos.$file'
+import { Route as ComeBackStopTokenRouteImport } from './routes/come-back.stop.$token'
 import { Route as QuoteTokenDayRouteImport } from './routes/quote_.$token.day'
 import { Route as OwnerPhotosLeadIdNameRouteImport } from './routes/owner_.photos.$leadId.$name'
 
@@ -126,9 +133,19 @@ const CityCitySlugRoute = CityCitySlugRouteImport.update({
   path: '/city/$citySlug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ComeBackTokenRoute = ComeBackTokenRouteImport.update({
+  id: '/come-back/$token',
+  path: '/come-back/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OwnerConversionsDotcsvRoute = OwnerConversionsDotcsvRouteImport.update({
   id: '/owner_/conversions.csv',
   path: '/owner/conversions.csv',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OwnerDueAgainRoute = OwnerDueAgainRouteImport.update({
+  id: '/owner_/due-again',
+  path: '/owner/due-again',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OwnerManifestDotwebmanifestRoute =
@@ -142,6 +159,23 @@ const OwnerMoneyDotcsvRoute = OwnerMoneyDotcsvRouteImport.update({
   path: '/owner/money.csv',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OwnerPastCustomersDotcsvRoute =
+  OwnerPastCustomersDotcsvRouteImport.update({
+    id: '/owner_/past-customers.csv',
+    path: '/owner/past-customers.csv',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const OwnerPastJobsRoute = OwnerPastJobsRouteImport.update({
+  id: '/owner_/past-jobs',
+  path: '/owner/past-jobs',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OwnerPastJobsTemplateDotcsvRoute =
+  OwnerPastJobsTemplateDotcsvRouteImport.update({
+    id: '/owner_/past-jobs-template.csv',
+    path: '/owner/past-jobs-template.csv',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const OwnerSignInRoute = OwnerSignInRouteImport.update({
   id: '/owner_/sign-in',
   path: '/owner/sign-in',
@@ -177,6 +211,11 @@ const QuoteTokenRoute = QuoteTokenRouteImport.update({
   path: '/quote/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RTokenRoute = RTokenRouteImport.update({
+  id: '/r/$token',
+  path: '/r/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const StripeWebhookRoute = StripeWebhookRouteImport.update({
   id: '/stripe/webhook',
   path: '/stripe/webhook',
@@ -185,6 +224,11 @@ const StripeWebhookRoute = StripeWebhookRouteImport.update({
 const WorkPhotosFileRoute = WorkPhotosFileRouteImport.update({
   id: '/work-photos/$file',
   path: '/work-photos/$file',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ComeBackStopTokenRoute = ComeBackStopTokenRouteImport.update({
+  id: '/come-back/stop/$token',
+  path: '/come-back/stop/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const QuoteTokenDayRoute = QuoteTokenDayRouteImport.update({
@@ -216,9 +260,14 @@ export interface FileRoutesByFullPath {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/calendar/$file': typeof CalendarFileRoute
   '/city/$citySlug': typeof CityCitySlugRoute
+  '/come-back/$token': typeof ComeBackTokenRoute
   '/owner/conversions.csv': typeof OwnerConversionsDotcsvRoute
+  '/owner/due-again': typeof OwnerDueAgainRoute
   '/owner/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
   '/owner/money.csv': typeof OwnerMoneyDotcsvRoute
+  '/owner/past-customers.csv': typeof OwnerPastCustomersDotcsvRoute
+  '/owner/past-jobs': typeof OwnerPastJobsRoute
+  '/owner/past-jobs-template.csv': typeof OwnerPastJobsTemplateDotcsvRoute
   '/owner/sign-in': typeof OwnerSignInRoute
   '/owner/sw.js': typeof OwnerSwDotjsRoute
   '/owner/today': typeof OwnerTodayRoute
@@ -226,8 +275,10 @@ export interface FileRoutesByFullPath {
   '/owner/work': typeof OwnerWorkRoute
   '/pay/$token': typeof PayTokenRoute
   '/quote/$token': typeof QuoteTokenRoute
+  '/r/$token': typeof RTokenRoute
   '/stripe/webhook': typeof StripeWebhookRoute
   '/work-photos/$file': typeof WorkPhotosFileRoute
+  '/come-back/stop/$token': typeof ComeBackStopTokenRoute
   '/quote/$token/day': typeof QuoteTokenDayRoute
   '/owner/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
@@ -249,9 +300,14 @@ export interface FileRoutesByTo {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/calendar/$file': typeof CalendarFileRoute
   '/city/$citySlug': typeof CityCitySlugRoute
+  '/come-back/$token': typeof ComeBackTokenRoute
   '/owner/conversions.csv': typeof OwnerConversionsDotcsvRoute
+  '/owner/due-again': typeof OwnerDueAgainRoute
   '/owner/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
   '/owner/money.csv': typeof OwnerMoneyDotcsvRoute
+  '/owner/past-customers.csv': typeof OwnerPastCustomersDotcsvRoute
+  '/owner/past-jobs': typeof OwnerPastJobsRoute
+  '/owner/past-jobs-template.csv': typeof OwnerPastJobsTemplateDotcsvRoute
   '/owner/sign-in': typeof OwnerSignInRoute
   '/owner/sw.js': typeof OwnerSwDotjsRoute
   '/owner/today': typeof OwnerTodayRoute
@@ -259,8 +315,10 @@ export interface FileRoutesByTo {
   '/owner/work': typeof OwnerWorkRoute
   '/pay/$token': typeof PayTokenRoute
   '/quote/$token': typeof QuoteTokenRoute
+  '/r/$token': typeof RTokenRoute
   '/stripe/webhook': typeof StripeWebhookRoute
   '/work-photos/$file': typeof WorkPhotosFileRoute
+  '/come-back/stop/$token': typeof ComeBackStopTokenRoute
   '/quote/$token/day': typeof QuoteTokenDayRoute
   '/owner/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
@@ -283,9 +341,14 @@ export interface FileRoutesById {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/calendar/$file': typeof CalendarFileRoute
   '/city/$citySlug': typeof CityCitySlugRoute
+  '/come-back/$token': typeof ComeBackTokenRoute
   '/owner_/conversions.csv': typeof OwnerConversionsDotcsvRoute
+  '/owner_/due-again': typeof OwnerDueAgainRoute
   '/owner_/manifest.webmanifest': typeof OwnerManifestDotwebmanifestRoute
   '/owner_/money.csv': typeof OwnerMoneyDotcsvRoute
+  '/owner_/past-customers.csv': typeof OwnerPastCustomersDotcsvRoute
+  '/owner_/past-jobs': typeof OwnerPastJobsRoute
+  '/owner_/past-jobs-template.csv': typeof OwnerPastJobsTemplateDotcsvRoute
   '/owner_/sign-in': typeof OwnerSignInRoute
   '/owner_/sw.js': typeof OwnerSwDotjsRoute
   '/owner_/today': typeof OwnerTodayRoute
@@ -293,8 +356,10 @@ export interface FileRoutesById {
   '/owner_/work': typeof OwnerWorkRoute
   '/pay/$token': typeof PayTokenRoute
   '/quote/$token': typeof QuoteTokenRoute
+  '/r/$token': typeof RTokenRoute
   '/stripe/webhook': typeof StripeWebhookRoute
   '/work-photos/$file': typeof WorkPhotosFileRoute
+  '/come-back/stop/$token': typeof ComeBackStopTokenRoute
   '/quote_/$token/day': typeof QuoteTokenDayRoute
   '/owner_/photos/$leadId/$name': typeof OwnerPhotosLeadIdNameRoute
 }
@@ -318,9 +383,14 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/calendar/$file'
     | '/city/$citySlug'
+    | '/come-back/$token'
     | '/owner/conversions.csv'
+    | '/owner/due-again'
     | '/owner/manifest.webmanifest'
     | '/owner/money.csv'
+    | '/owner/past-customers.csv'
+    | '/owner/past-jobs'
+    | '/owner/past-jobs-template.csv'
     | '/owner/sign-in'
     | '/owner/sw.js'
     | '/owner/today'
@@ -328,8 +398,10 @@ export interface FileRouteTypes {
     | '/owner/work'
     | '/pay/$token'
     | '/quote/$token'
+    | '/r/$token'
     | '/stripe/webhook'
     | '/work-photos/$file'
+    | '/come-back/stop/$token'
     | '/quote/$token/day'
     | '/owner/photos/$leadId/$name'
   fileRoutesByTo: FileRoutesByTo
@@ -351,9 +423,14 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/calendar/$file'
     | '/city/$citySlug'
+    | '/come-back/$token'
     | '/owner/conversions.csv'
+    | '/owner/due-again'
     | '/owner/manifest.webmanifest'
     | '/owner/money.csv'
+    | '/owner/past-customers.csv'
+    | '/owner/past-jobs'
+    | '/owner/past-jobs-template.csv'
     | '/owner/sign-in'
     | '/owner/sw.js'
     | '/owner/today'
@@ -361,8 +438,10 @@ export interface FileRouteTypes {
     | '/owner/work'
     | '/pay/$token'
     | '/quote/$token'
+    | '/r/$token'
     | '/stripe/webhook'
     | '/work-photos/$file'
+    | '/come-back/stop/$token'
     | '/quote/$token/day'
     | '/owner/photos/$leadId/$name'
   id:
@@ -384,9 +463,14 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/calendar/$file'
     | '/city/$citySlug'
+    | '/come-back/$token'
     | '/owner_/conversions.csv'
+    | '/owner_/due-again'
     | '/owner_/manifest.webmanifest'
     | '/owner_/money.csv'
+    | '/owner_/past-customers.csv'
+    | '/owner_/past-jobs'
+    | '/owner_/past-jobs-template.csv'
     | '/owner_/sign-in'
     | '/owner_/sw.js'
     | '/owner_/today'
@@ -394,8 +478,10 @@ export interface FileRouteTypes {
     | '/owner_/work'
     | '/pay/$token'
     | '/quote/$token'
+    | '/r/$token'
     | '/stripe/webhook'
     | '/work-photos/$file'
+    | '/come-back/stop/$token'
     | '/quote_/$token/day'
     | '/owner_/photos/$leadId/$name'
   fileRoutesById: FileRoutesById
@@ -418,9 +504,14 @@ export interface RootRouteChildren {
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   CalendarFileRoute: typeof CalendarFileRoute
   CityCitySlugRoute: typeof CityCitySlugRoute
+  ComeBackTokenRoute: typeof ComeBackTokenRoute
   OwnerConversionsDotcsvRoute: typeof OwnerConversionsDotcsvRoute
+  OwnerDueAgainRoute: typeof OwnerDueAgainRoute
   OwnerManifestDotwebmanifestRoute: typeof OwnerManifestDotwebmanifestRoute
   OwnerMoneyDotcsvRoute: typeof OwnerMoneyDotcsvRoute
+  OwnerPastCustomersDotcsvRoute: typeof OwnerPastCustomersDotcsvRoute
+  OwnerPastJobsRoute: typeof OwnerPastJobsRoute
+  OwnerPastJobsTemplateDotcsvRoute: typeof OwnerPastJobsTemplateDotcsvRoute
   OwnerSignInRoute: typeof OwnerSignInRoute
   OwnerSwDotjsRoute: typeof OwnerSwDotjsRoute
   OwnerTodayRoute: typeof OwnerTodayRoute
@@ -428,8 +519,10 @@ export interface RootRouteChildren {
   OwnerWorkRoute: typeof OwnerWorkRoute
   PayTokenRoute: typeof PayTokenRoute
   QuoteTokenRoute: typeof QuoteTokenRoute
+  RTokenRoute: typeof RTokenRoute
   StripeWebhookRoute: typeof StripeWebhookRoute
   WorkPhotosFileRoute: typeof WorkPhotosFileRoute
+  ComeBackStopTokenRoute: typeof ComeBackStopTokenRoute
   QuoteTokenDayRoute: typeof QuoteTokenDayRoute
   OwnerPhotosLeadIdNameRoute: typeof OwnerPhotosLeadIdNameRoute
 }
@@ -555,11 +648,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CityCitySlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/come-back/$token': {
+      id: '/come-back/$token'
+      path: '/come-back/$token'
+      fullPath: '/come-back/$token'
+      preLoaderRoute: typeof ComeBackTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/owner_/conversions.csv': {
       id: '/owner_/conversions.csv'
       path: '/owner/conversions.csv'
       fullPath: '/owner/conversions.csv'
       preLoaderRoute: typeof OwnerConversionsDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/owner_/due-again': {
+      id: '/owner_/due-again'
+      path: '/owner/due-again'
+      fullPath: '/owner/due-again'
+      preLoaderRoute: typeof OwnerDueAgainRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/owner_/manifest.webmanifest': {
@@ -574,6 +681,27 @@ declare module '@tanstack/react-router' {
       path: '/owner/money.csv'
       fullPath: '/owner/money.csv'
       preLoaderRoute: typeof OwnerMoneyDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/owner_/past-customers.csv': {
+      id: '/owner_/past-customers.csv'
+      path: '/owner/past-customers.csv'
+      fullPath: '/owner/past-customers.csv'
+      preLoaderRoute: typeof OwnerPastCustomersDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/owner_/past-jobs': {
+      id: '/owner_/past-jobs'
+      path: '/owner/past-jobs'
+      fullPath: '/owner/past-jobs'
+      preLoaderRoute: typeof OwnerPastJobsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/owner_/past-jobs-template.csv': {
+      id: '/owner_/past-jobs-template.csv'
+      path: '/owner/past-jobs-template.csv'
+      fullPath: '/owner/past-jobs-template.csv'
+      preLoaderRoute: typeof OwnerPastJobsTemplateDotcsvRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/owner_/sign-in': {
@@ -625,6 +753,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof QuoteTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/r/$token': {
+      id: '/r/$token'
+      path: '/r/$token'
+      fullPath: '/r/$token'
+      preLoaderRoute: typeof RTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/stripe/webhook': {
       id: '/stripe/webhook'
       path: '/stripe/webhook'
@@ -637,6 +772,13 @@ declare module '@tanstack/react-router' {
       path: '/work-photos/$file'
       fullPath: '/work-photos/$file'
       preLoaderRoute: typeof WorkPhotosFileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/come-back/stop/$token': {
+      id: '/come-back/stop/$token'
+      path: '/come-back/stop/$token'
+      fullPath: '/come-back/stop/$token'
+      preLoaderRoute: typeof ComeBackStopTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/quote_/$token/day': {
@@ -674,9 +816,14 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   CalendarFileRoute: CalendarFileRoute,
   CityCitySlugRoute: CityCitySlugRoute,
+  ComeBackTokenRoute: ComeBackTokenRoute,
   OwnerConversionsDotcsvRoute: OwnerConversionsDotcsvRoute,
+  OwnerDueAgainRoute: OwnerDueAgainRoute,
   OwnerManifestDotwebmanifestRoute: OwnerManifestDotwebmanifestRoute,
   OwnerMoneyDotcsvRoute: OwnerMoneyDotcsvRoute,
+  OwnerPastCustomersDotcsvRoute: OwnerPastCustomersDotcsvRoute,
+  OwnerPastJobsRoute: OwnerPastJobsRoute,
+  OwnerPastJobsTemplateDotcsvRoute: OwnerPastJobsTemplateDotcsvRoute,
   OwnerSignInRoute: OwnerSignInRoute,
   OwnerSwDotjsRoute: OwnerSwDotjsRoute,
   OwnerTodayRoute: OwnerTodayRoute,
@@ -684,8 +831,10 @@ const rootRouteChildren: RootRouteChildren = {
   OwnerWorkRoute: OwnerWorkRoute,
   PayTokenRoute: PayTokenRoute,
   QuoteTokenRoute: QuoteTokenRoute,
+  RTokenRoute: RTokenRoute,
   StripeWebhookRoute: StripeWebhookRoute,
   WorkPhotosFileRoute: WorkPhotosFileRoute,
+  ComeBackStopTokenRoute: ComeBackStopTokenRoute,
   QuoteTokenDayRoute: QuoteTokenDayRoute,
   OwnerPhotosLeadIdNameRoute: OwnerPhotosLeadIdNameRoute,
 }

@@ -1,29 +1,19 @@
 /**
  * The owner's inbox on the production build: the one walk through the e-mailed sign-in link (read from the outbox's
  * mail files; every other owner spec starts signed in, e2e/support/owner.ts); the inbox with one-tap contact links,
- * status, note and review request; every owner server function refused without a session; the service worker's
+ * status and note; every owner server function refused without a session; the service worker's
  * push handler; nothing of it on the public pages.
  */
 import { fromJSON } from 'seroval'
 import webpush from 'web-push'
 import { LEAD_MESSAGES } from '~/features/leads/lead-schema'
 import { WEB_MANIFEST_HREF } from '~/lib/seo/web-manifest'
-import { OWNER_TEXTS, REVIEW_TEXTS, SIGN_IN_TEXTS } from '~/features/owner/owner-lead'
+import { OWNER_TEXTS, SIGN_IN_TEXTS } from '~/features/owner/owner-lead'
 import { OWNER_QUOTE_TEXTS } from '~/features/quotes/quote-texts'
 import { localCertificate, phoneKeys, startPushService } from '../tests/support/push-service'
 import { violationList, wcagAudit } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
-import {
-  askForLink,
-  linkIn,
-  mails,
-  mailsTo,
-  OWNER,
-  ownerEnv,
-  recipient,
-  signInOwner,
-  startOwnerServer,
-} from './support/owner'
+import { askForLink, linkIn, mailsTo, OWNER, ownerEnv, recipient, signInOwner, startOwnerServer } from './support/owner'
 import {
   fillLeadFields,
   openInteractiveLeadForm,
@@ -126,20 +116,13 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
   await expect(otherPage.getByRole('status')).toHaveText(SIGN_IN_TEXTS.expired)
   await expect(otherPage.getByText(firstName)).toHaveCount(0)
 
-  // Status, note, and the review request.
+  // Status and note (the review request is sent once the job is paid: e2e/come-back.spec.ts).
   await card.getByLabel('Status').selectOption('won')
   await card.getByLabel('Note').fill('Roof done Tuesday')
   await card.getByRole('button', { name: 'Save' }).click()
   await expect(card.getByRole('status')).toHaveText('Saved.')
-  await card.getByRole('button', { name: REVIEW_TEXTS.offer }).click()
-  await expect(card).toContainText(/Review request (queued|sent)/)
-  const reviewMails = async () => (await mails(server)).filter((m) => m.text?.includes(REVIEW_URL))
-  await expect.poll(async () => (await reviewMails()).length, { timeout: 15_000 }).toBe(1)
-  expect(recipient((await reviewMails())[0]!)).toBe('lead-inbox@example.com')
   await page.reload()
-  await expect(card.getByText(REVIEW_TEXTS.sent)).toBeVisible()
   await expect(card.getByLabel('Note')).toHaveValue('Roof done Tuesday')
-  await expect(card.getByRole('button', { name: REVIEW_TEXTS.offer })).toHaveCount(0)
 
   // Signed out meanwhile (here the cookie is gone): the next read of the leads is refused, the page asks for
   // its state again, hears "signed out" and shows the sign-in form in place of the inbox.
@@ -156,11 +139,10 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
   expect(leadsCall, 'the leads read, refused').toBeDefined()
   expect(stateCall, "the page's state, read again").toBeDefined()
   expect(resultOf(stateCall!.answer)).toMatchObject({ signedIn: false, alertsKey: null })
-  // One call per function: the state, the leads, a lead's update and the review request.
+  // One call per function: the state, the leads, a lead's update and the won card's come-back part.
   const ownerCalls = new Map(calls.map((call) => [new URL(call.url).pathname, call]))
-  expect([...ownerCalls.values()].map((call) => call.method).sort()).toEqual(['GET', 'GET', 'POST', 'POST'])
+  expect([...ownerCalls.values()].map((call) => call.method).sort()).toEqual(['GET', 'GET', 'GET', 'POST'])
   // Each owner function and route without a session, signed out or cross-site: tests/server/owner-only.test.ts.
-  // A second review request for the same lead is refused: owner-inbox.test.ts.
 
   // Five sign-in requests per client in 15 minutes: tests/server/owner-sessions.test.ts, "sign-in link limits".
   await other.close()

@@ -16,18 +16,6 @@ export const messages = {
       `If you did not ask us for a quote, you can ignore this e-mail: someone entered your address on our website's form, and we will not write again.`,
     ],
   },
-  reviewRequest: (name: string, reviewUrl: string) => ({
-    subject: `Thank you from ${site.name}`,
-    lines: [
-      `Hi ${name || 'there'},`,
-      '',
-      `Thank you for choosing ${site.name}. If you have a minute, a review on Google helps our neighbours find us:`,
-      '',
-      reviewUrl,
-      '',
-      `Thanks again, ${site.name}`,
-    ],
-  }),
   signIn: (link: string) => ({
     subject: `Your sign-in link for the ${site.name} lead inbox`,
     lines: [

@@ -4,7 +4,7 @@ import { reviewsWidget } from './reviews-widget'
 
 export const privacyNotice = {
   heading: 'Privacy Notice',
-  effectiveDate: 'November 25, 2026',
+  effectiveDate: 'November 28, 2026',
   sections: [
     {
       heading: 'What we collect',
@@ -12,6 +12,7 @@ export const privacyNotice = {
         'When you ask for a quote: your first name, e-mail address and phone number, the page you sent the form from, your browser’s description of itself (its user agent) and a salted hash of your internet address. We never store the address itself, and the hash cannot be turned back into it.',
         'If you give them: the service and size you chose (with the typical price we showed you for it), the service address (street and ZIP code) and the time that suits you best. After sending, you may add up to 5 photos of the job. We re-encode each photo and remove its location data and other hidden details before storing it, and only the owner sees them.',
         'Photos of finished work: with the customer’s agreement, we may show before-and-after photos of a job on this site, with the town and the kind of work. We take them without house numbers, faces or licence plates, and the site removes their location data and other hidden details before publishing them. They name no customer.',
+        'When we have done a job for you: your name, e-mail address, phone number, service address, what we did, when and its price, so we can remind you when it is due again. The owner may also import these details of jobs done before this site. Each reminder offers “Stop reminders” and “Not this year”.',
         'When you use the chat: the message you type, to answer it. Chat messages are not stored; when an AI service is set up to help answer, the message is sent to it for that answer only.',
         'Where your visit came from, sent with your quote request: the campaign tags and ad click codes in the address you arrived by (such as utm_source or gclid, which an ad or a tagged link adds to it), the first page of the site you opened, and the name of the site that sent you here (only its name, such as www.google.com, never the page). If you answer “How did you hear about us?”, your answer too.',
         'The site sets no cookies but one: when you send the quote form with your browser’s JavaScript turned off, the page that follows keeps your one-time permission to add photos in a cookie sent only to that page, deleted once the photos are sent or after 24 hours. The site uses no analytics or advertising trackers. The note of where your visit came from is kept in that browser tab only (its session storage), is gone when you close it, and reaches us only with a quote request you send.',
@@ -36,7 +37,7 @@ export const privacyNotice = {
     {
       heading: 'How long we keep it',
       paragraphs: [
-        'We keep a quote request, with its photos, while we are in touch about the work, and delete it at the latest 24 months after our last contact with you (our last change to it, such as marking it quoted). Photos are deleted together with their request. When you ask us to delete your details sooner, we do so within 30 days.',
+        'We keep a quote request, with its photos, while we are in touch about the work, and delete it at the latest 24 months after our last contact with you (our last change to it, such as marking it quoted). Photos are deleted together with their request. The record of a job done (for reminders) is kept until you ask us to delete it; when you stop the reminders, the stop is kept with your e-mail address, so that no later import starts them again. When you ask us to delete your details sooner, we do so within 30 days.',
       ],
     },
     {

@@ -54,4 +54,11 @@ export const unlistedRoutes = {
   '/pay/$token': "one customer's invoice to pay, by its unguessable link: noindex, never cached",
   '/stripe/webhook': "Stripe's signed events about card payments",
   '/owner_/money.csv': 'payments and refunds for the bookkeeper, for the signed-in owner only',
+  '/owner_/due-again': 'past customers due again, for the signed-in owner only',
+  '/owner_/past-jobs': "where the owner's CSV of past jobs is posted",
+  '/owner_/past-jobs-template.csv': 'the past jobs import template, for the signed-in owner only',
+  '/owner_/past-customers.csv': 'past customers and their jobs, for the signed-in owner only',
+  '/come-back/$token': 'a reminder\'s offered day and "Not this year", by its unguessable link: noindex, never cached',
+  '/come-back/stop/$token': '"Stop reminders", by its unguessable link: noindex, never cached',
+  '/r/$token': "a review request's link, counted and redirected",
 } satisfies Partial<Record<Route, string>>

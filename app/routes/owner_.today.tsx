@@ -3,6 +3,7 @@ import { fetchOwnerState } from '~/features/owner/owner.functions'
 import { OwnerFrame } from '~/features/owner/owner-page'
 import { fetchToday } from '~/features/schedule/schedule.functions'
 import { OwnerToday } from '~/features/schedule/owner-today'
+import { markOwnerJobDone } from '~/features/payments/payments.functions'
 
 // docs/decisions/063-owner-day.md
 export const Route = createFileRoute('/owner_/today')({
@@ -21,7 +22,7 @@ function TodayPage() {
   const { state, view } = Route.useLoaderData()
   return (
     <OwnerFrame state={state}>
-      <OwnerToday {...view} />
+      <OwnerToday {...view} jobDone={(lead) => markOwnerJobDone({ data: { lead } })} />
     </OwnerFrame>
   )
 }

@@ -1,11 +1,11 @@
 /**
  * The owner's inbox (docs/decisions/033-owner-inbox.md) on the run's database and a real SMTP server: the leads
- * it lists, a status and a note saved, one review request per won lead, the owner's phones for alerts.
+ * it lists, a status and a note saved, the owner's phones for alerts.
  */
 import { describe, expect, it } from 'vitest'
 import { parseRuntimeConfig } from '../../app/platform/config.server'
 import type { InboxLead } from '../../app/features/owner/owner-lead'
-import { listInbox, requestReview, updateLead } from '../../app/features/owner/inbox.server'
+import { listInbox, updateLead } from '../../app/features/owner/inbox.server'
 import { savePushSubscription } from '../../app/platform/transport/push.server'
 import { run, storeTestLead, useMailingSites } from './helpers'
 
@@ -49,32 +49,6 @@ describe('the inbox', { timeout: 120_000 }, () => {
     expect(updated).toMatchObject({ status: 'contacted', note: 'Call after 5 pm' })
     expect((await listInbox(db))[1]).toMatchObject({ firstName: 'Olive', status: 'contacted', note: 'Call after 5 pm' })
     expect(await updateLead(db, '00000000-0000-4000-8000-000000000000', { status: 'won', note: '' })).toBeNull()
-  })
-
-  it('sends one review request per won lead, with the Google review link, and refuses a second', async () => {
-    const { site, smtp } = await open()
-    const db = site.db
-    const id = await storeTestLead(site, 'Wendy')
-    const outbox = site.outbox
-    await outbox.drain()
-    smtp.received.splice(0) // the owner's notification
-
-    expect(await requestReview(db, id, REVIEW_URL, site.now())).toBe('not-won')
-    await updateLead(db, id, { status: 'won', note: '' })
-    expect(await requestReview(db, id, REVIEW_URL, site.now())).toBe('queued')
-    expect((await listInbox(db))[0]!.reviewRequest).toBe('queued')
-    expect(await requestReview(db, id, REVIEW_URL, site.now())).toBe('already-sent')
-    await outbox.drain()
-    expect(await requestReview(db, id, REVIEW_URL, site.now())).toBe('already-sent')
-    expect(await requestReview(db, '00000000-0000-4000-8000-000000000000', REVIEW_URL, site.now())).toBe('no-lead')
-
-    // To the customer, with the configured link; a reply reaches the owner.
-    expect(smtp.received.map(({ mail }) => mail.text?.includes('Hi Wendy,'))).toEqual([true])
-    const [request] = smtp.received
-    expect(request!.rcptTo).toEqual(['wendy@example.com'])
-    expect(request!.mail.text).toContain(REVIEW_URL)
-    expect(request!.mail.replyTo?.value).toEqual([{ address: OWNER, name: '' }])
-    expect((await listInbox(db))[0]!.reviewRequest).toBe('sent')
   })
 
   it("keeps one row per phone for alerts, with the phone's latest keys", async () => {

@@ -87,7 +87,6 @@ describe('the lead list as CSV', () => {
     price_high_cents: null,
     price_minimum_cents: null,
     status_since: new Date('2026-11-22T17:00:00.000Z'),
-    review: 'none',
   }
   // A lead from before its source was kept: the nine source columns are empty.
   const noSource = ',,,,,,,,,'

@@ -46,6 +46,12 @@ const PUBLIC_HANDLERS: Record<string, string> = {
   'GET /pay/$token': "a customer's invoice, by its unguessable link (decision 055)",
   'POST /pay/$token': '"Pay by card" on it: a Checkout Session for the balance the server reads',
   'POST /stripe/webhook': "Stripe's events, each verified by its signature",
+  'GET /owner/past-jobs': 'a redirect to the Due again view, which asks for sign-in',
+  'GET /come-back/$token': "a reminder's offered day, by its unguessable link (decision 063)",
+  'POST /come-back/$token': '"Book this day" or "Not this year" on it, by the same link',
+  'GET /come-back/stop/$token': '"Stop reminders", by its unguessable link',
+  'POST /come-back/stop/$token': 'the stop itself: its button, or a mail client one-click (RFC 8058)',
+  'GET /r/$token': "a review request's link, counted and redirected",
 }
 
 /** Each method of each route with server handlers, at an address its parameters fill. */

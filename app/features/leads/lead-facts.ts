@@ -51,7 +51,6 @@ export interface LeadCard extends LeadCardColumns {
   note: string
   service: string | null
   city: string | null
-  reviewRequest: 'none' | 'queued' | 'sent'
   /** The visitor's photos' names, oldest first (docs/decisions/044-lead-photos.md). */
   photos?: string[]
   /** "Follow up: quoted 3 days ago" for a lead quoted 2 days or more; worked out by the server, so the page the

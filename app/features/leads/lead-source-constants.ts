@@ -30,6 +30,7 @@ export const LEAD_CHANNEL_LABELS = {
   referral: 'Another site',
   campaign: 'Other tagged link',
   direct: 'Direct',
+  due_again: 'Due again (due-again)',
 } as const
 export type LeadChannel = keyof typeof LEAD_CHANNEL_LABELS
 export const LEAD_CHANNELS = Object.keys(LEAD_CHANNEL_LABELS) as LeadChannel[]

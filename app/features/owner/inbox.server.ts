@@ -12,21 +12,15 @@ import {
 } from './owner-lead'
 import { serviceSummary } from '../../content/service-list'
 import type { Db } from '../../platform/db/database.server'
-import { customerMail, enqueue } from '../../platform/outbox/outbox.server'
-import { composeMail, sanitizeText } from '../../platform/transport/mail.server'
-import { isValidEmail } from '../../lib/text'
-import { messages } from '../../content/messages'
-import { site } from '../../content/site'
 import { withPhotos } from './lead-photos.server'
+import { comeBackCounts } from '../come-back/index.server'
 import { withQuotes } from '../quotes/index.server'
 import { receivedCents, withInvoices } from '../payments/index.server'
 import { shownPriceOf } from '../prices/index.server'
-import { listLeads, REVIEW_REQUEST_KEY, type LeadRow } from './leads.server'
+import { listLeads, type LeadRow } from './leads.server'
 import { cityOfZip } from '../leads/index.server'
 import { leadCardColumns } from '../leads'
 import { categoryOfLeadPage } from '../work/index.server'
-
-export type ReviewRequestResult = 'queued' | 'already-sent' | 'not-won' | 'no-lead' | 'no-address'
 
 export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
   return {
@@ -36,7 +30,6 @@ export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
     ...leadTopic(row.source_page),
     // The service chosen on the form says more than the page it was sent from.
     ...(row.service_id ? { service: serviceSummary(row.service_id).title } : {}),
-    reviewRequest: row.review,
     followUp: followUpMark(row.status, new Date(row.status_since), now),
     workCity: cityOfZip(row.service_zip)?.slug ?? null,
     workCategory: categoryOfLeadPage(row.source_page),
@@ -125,15 +118,17 @@ export async function leadSources(db: Db, days: SourcePeriod): Promise<LeadSourc
     .groupBy('leads.service_id')
     .orderBy('leads.service_id')
     .execute()
-  const [channels, answers, prices] = await Promise.all([
+  const [channels, answers, prices, comeBack] = await Promise.all([
     counted('source_channel'),
     counted('heard_about'),
     againstRange,
+    comeBackCounts(db, days),
   ])
   return {
     days,
     channels,
     answers,
+    comeBack,
     prices: prices.map((row) => ({
       service: row.serviceId ? serviceSummary(row.serviceId).title : '',
       below: Number(row.below),
@@ -141,31 +136,4 @@ export async function leadSources(db: Db, days: SourcePeriod): Promise<LeadSourc
       above: Number(row.above),
     })),
   }
-}
-
-/**
- * At most one per lead: the outbox's UNIQUE (lead_id, template, key), due at `now` (the cause's clock). The link is
- * the site's configuration's, never a caller's; the e-mail is written as it is queued.
- */
-export async function requestReview(db: Db, id: string, reviewUrl: string, now: Date): Promise<ReviewRequestResult> {
-  return db.transaction().execute(async (tx) => {
-    const lead = await tx
-      .selectFrom('leads')
-      .select(['status', 'first_name', 'email'])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst()
-    if (!lead || !(OWNER_STATUSES as readonly string[]).includes(lead.status)) return 'no-lead'
-    if (lead.status !== 'won') return 'not-won'
-    if (!isValidEmail(lead.email)) return 'no-address'
-    const mail = reviewRequestMail({ leadId: id, firstName: lead.first_name, email: lead.email }, reviewUrl)
-    const queued = await enqueue(tx, customerMail, mail, { leadId: id, key: REVIEW_REQUEST_KEY, dueAt: now })
-    return queued ? 'queued' : 'already-sent'
-  })
-}
-
-/** To the customer from the business; replies go to the owner. */
-function reviewRequestMail(lead: { leadId: string; firstName: string; email: string }, reviewUrl: string) {
-  const { subject, lines } = messages.reviewRequest(sanitizeText(lead.firstName, 60), reviewUrl)
-  return composeMail({ fromName: site.name, to: lead.email, subject, text: lines, lead: lead.leadId })
 }

@@ -7,12 +7,10 @@ import type { Db } from '../../platform/db/database.server'
 import type { Tables } from '../../platform/db/schema.gen'
 import type { FileStore } from '../../platform/files/file-store.server'
 import { log } from '../../platform/log/logger.server'
-import { customerMail, enqueue, removeFiles } from '../../platform/outbox/outbox.server'
+import { enqueue, removeFiles } from '../../platform/outbox/outbox.server'
 import { csvText } from '../../platform/http/owner-files.server'
 
 export type OwnerLeadStatus = Tables['leads']['status']
-/** The review request's outbox key: one per lead (inbox.server.ts). */
-export const REVIEW_REQUEST_KEY = 'review-request'
 // A record of every status, so a status added to the table's CHECK does not compile until it is here.
 const STATUS_SET: Record<OwnerLeadStatus, true> = {
   new: true,
@@ -72,29 +70,13 @@ export function checkFilter(input: { since?: unknown; status?: unknown }): LeadF
   return filter
 }
 
-/** Newest first, with its review request (the inbox shows it) and its status's age; never what the owner never sees. */
+/** Newest first, with its status's age; never what the owner never sees. */
 export async function listLeads(db: Db, filter: LeadFilter = {}) {
   return db
     .selectFrom('leads')
-    .leftJoin('outbox as review', (join) =>
-      join
-        .onRef('review.lead_id', '=', 'leads.id')
-        .on('review.template', '=', customerMail.name)
-        .on('review.key', '=', REVIEW_REQUEST_KEY),
-    )
     .selectAll('leads')
     .select((eb) => [
       eb.fn.coalesce('leads.status_changed_at', 'leads.last_contact_at', 'leads.created_at').as('status_since'),
-      eb
-        .case()
-        .when('review.id', 'is', null)
-        .then(sql.lit('none'))
-        .when('review.sent_at', 'is', null)
-        .then(sql.lit('queued'))
-        .else(sql.lit('sent'))
-        .end()
-        .$castTo<'none' | 'queued' | 'sent'>()
-        .as('review'),
     ])
     .$if(Boolean(filter.since), (q) => q.where('leads.created_at', '>=', new Date(filter.since!)))
     .$if(Boolean(filter.status), (q) => q.where('leads.status', '=', filter.status!))

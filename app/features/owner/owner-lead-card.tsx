@@ -2,12 +2,11 @@ import { useMutation } from '@tanstack/react-query'
 import { Link, useHydrated } from '@tanstack/react-router'
 import { memo, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import * as v from 'valibot'
-import { sendReviewRequest, updateOwnerLead } from '~/features/owner/owner.functions'
+import { updateOwnerLead } from '~/features/owner/owner.functions'
 import {
   OWNER_NOTE_MAX,
   OWNER_STATUSES,
   OWNER_TEXTS,
-  REVIEW_TEXTS,
   SOURCES_TEXTS,
   channelLabel,
   dialable,
@@ -35,6 +34,7 @@ import { OwnerLeadQuote } from '../quotes'
 // Loaded only on a card with an accepted quote: the inbox's first load stays as it was (decision 055).
 import { OwnerLeadInvoice } from '../payments/owner-view'
 import { OwnerDayRequest } from '../schedule/owner-view'
+import { ComeBackCard } from '../come-back'
 
 // Kept apart from the card: the card re-renders at hydration (useHydrated), and an update reaching this boundary
 // before its code has arrived makes React render it anew, dropping what the owner opened or chose in it.
@@ -80,17 +80,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
     },
     onError: (error) => setMessage(errorText(error)),
   })
-  const review = useMutation({
-    mutationFn: () => sendReviewRequest({ data: { id: lead.id } }),
-    onSuccess: async () => {
-      leads.replace(lead.id, (cached) => ({ ...cached, reviewRequest: 'queued' }))
-      setMessage('')
-      // The outbox may have sent it already.
-      await leads.readAgain()
-    },
-    onError: (error) => setMessage(errorText(error)),
-  })
-  const busy = save.isPending || review.isPending
+  const busy = save.isPending
   const address = serviceAddress(lead.street, lead.zip)
   const bestTime = preferredTimeText(lead.preferredTime)
   const heardAbout = heardAboutLabel(lead.heardAbout)
@@ -223,18 +213,10 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
           >
             {WORK_TEXTS.fromLead}
           </Link>
-          {lead.reviewRequest === 'sent' ? (
-            <p>{REVIEW_TEXTS.sent}</p>
-          ) : lead.reviewRequest === 'queued' ? (
-            <p>{REVIEW_TEXTS.queued}</p>
-          ) : reviewLinkSet ? (
-            <button type="button" disabled={busy} onClick={() => review.mutate()} className={ownerButtonClass}>
-              {REVIEW_TEXTS.offer}
-            </button>
-          ) : (
-            <p>{REVIEW_TEXTS.unset}</p>
-          )}
         </div>
+      )}
+      {(lead.status === 'won' || lead.channel === 'due_again') && (
+        <ComeBackCard lead={lead} reviewLinkSet={reviewLinkSet} />
       )}
       <p id={`${id}-message`} role="status" className="mt-2 empty:hidden">
         {message}

@@ -11,6 +11,7 @@ import type { SourcePeriod } from './owner-views'
 import type { LeadQuote } from '../quotes'
 import { formatCents, MAX_CENTS, optionalPriceSchema } from '../../lib/money'
 import type { LeadInvoice } from '../payments'
+import type { ComeBackCounts } from '../come-back'
 
 export { SOURCE_PERIODS, type SourcePeriod } from './owner-views'
 export { errorText } from '../../components/owner/owner-field'
@@ -84,13 +85,6 @@ export const SIGN_IN_TEXTS = {
   confirmIntro: 'Tap the button to finish signing in on this phone.',
 } as const
 
-export const REVIEW_TEXTS = {
-  offer: 'E-mail a review request',
-  queued: 'Review request queued: it goes out within a minute.',
-  sent: 'Review request sent.',
-  unset: 'Set GOOGLE_REVIEW_URL on the server to send review requests.',
-} as const
-
 export const OWNER_TEXTS = {
   unconfigured: 'The inbox is off: set OWNER_SESSION_SECRET on the server to turn it on.',
   empty: 'No leads yet.',
@@ -116,6 +110,8 @@ export interface LeadSources {
   answers: SourceCount[]
   /** Per service, accepted quotes against the typical price their lead was shown (decision 057). */
   prices: { service: string; below: number; inside: number; above: number }[]
+  /** Reminders, re-books and review requests (docs/decisions/064-come-back.md). */
+  comeBack: ComeBackCounts
 }
 
 /** Won ÷ leads as a whole percent; "—" when there is no lead to divide by. */

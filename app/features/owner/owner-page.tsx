@@ -18,6 +18,8 @@ import { OwnerPrices } from '~/features/prices/owner-view'
 import { OwnerCalendarFeed, OwnerQuoteEditor } from '~/features/quotes/owner-view'
 import { OwnerWork } from '~/features/work/owner-view'
 import { OWNER_DAY_TEXTS } from '~/features/schedule'
+import { COME_BACK_TEXTS } from '~/features/come-back'
+import { DueAgainIntervals } from '~/features/come-back/owner-view'
 import { OwnerLeadCard } from './owner-lead-card'
 import { createOwnerQueryClient, useOwnerLeads } from './owner-leads'
 import { OwnerShell, ownerButtonClass } from '~/components/owner/owner-shell'
@@ -62,6 +64,7 @@ function OwnerInbox() {
               <>
                 <OwnerPrices loaded={prices} />
                 {feed && <OwnerCalendarFeed loaded={feed} />}
+                <DueAgainIntervals />
               </>
             ) : (
               money && <OwnerMoney money={money} />
@@ -122,6 +125,9 @@ export function OwnerFrame({ state, days, children }: { state: OwnerState; days?
         </Link>
         <Link to="/owner/truck-days" className={tabClass}>
           {OWNER_DAY_TEXTS.truckDaysTab}
+        </Link>
+        <Link to="/owner/due-again" className={tabClass}>
+          {COME_BACK_TEXTS.tab}
         </Link>
       </nav>
       {children}

@@ -5,14 +5,13 @@ import { runtimeConfig } from '~/platform/config.server'
 import { parse } from '~/platform/http/function-input.server'
 import { db } from '~/platform/db/db.server'
 import { files } from '~/platform/files/file-store.server'
-import { deliverSoon } from '~/platform/outbox/worker.server'
 import { pushEndpointRefusal } from '~/platform/transport/push-endpoint.server'
 import { savePushSubscription } from '~/platform/transport/push.server'
 import { log } from '~/platform/log/logger.server'
 import { ownerAccess } from '~/platform/http/owner-access.server'
 import { ownerFn, refuse } from '~/platform/http/owner-access.functions'
 import { deleteLead } from '~/features/owner/leads.server'
-import { leadSources, listInbox, requestReview, updateLead } from '~/features/owner/inbox.server'
+import { leadSources, listInbox, updateLead } from '~/features/owner/inbox.server'
 import {
   jobValueSchema,
   OWNER_NOTE_MAX,
@@ -77,20 +76,6 @@ export const deleteOwnerLead = ownerFn({ method: 'POST' })
     if (!(await deleteLead(db, data.id, files(), new Date()))) refuse(404, 'No such lead')
     log('owner').info({ deleted: 1 }, 'the owner deleted a lead')
     return { deleted: true }
-  })
-
-export const sendReviewRequest = ownerFn({ method: 'POST' })
-  .validator(parse(v.object({ id: leadId })))
-  .handler(async ({ data }): Promise<{ queued: true }> => {
-    const reviewUrl = runtimeConfig().owner.googleReviewUrl
-    if (!reviewUrl) return refuse(409, 'Set GOOGLE_REVIEW_URL to send review requests')
-    const result = await requestReview(db, data.id, reviewUrl, new Date())
-    if (result === 'no-lead') refuse(404, 'No such lead')
-    if (result === 'already-sent') refuse(409, 'A review request was already sent for this lead')
-    if (result === 'not-won') refuse(409, 'Mark the lead won first')
-    if (result === 'no-address') refuse(409, "The customer's e-mail address cannot be used")
-    deliverSoon()
-    return { queued: true }
   })
 
 const base64Url = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+=*$/), v.maxLength(200))

@@ -29,6 +29,7 @@ import {
   refundUndonePush,
 } from './payment-mail.server'
 import { invoiceReminder, REMINDER_DAYS } from './payments.outbox.server'
+import { jobPaid } from '../come-back/index.server'
 
 /** A refusal with its status and words, or the invoice as it stands after the write. */
 export type InvoiceWriteResult = LeadInvoice | InvoiceRefusal
@@ -196,5 +197,8 @@ export async function moneyMoved(tx: Db, leadId: string, moved: MoneyMove, now: 
   if (mail) await enqueue(tx, customerMail, mail, { ...due, key: `receipt-${moved.payment}` })
   const push = moved.push && paymentPush(customer, invoice, moved.payment)
   if (push) await enqueue(tx, ownerPush, push, { ...due, key: `payment-push-${moved.payment}` })
-  if (invoice.balanceCents === 0) await dropQueued(tx, leadId, [invoiceReminder])
+  if (invoice.balanceCents === 0) {
+    await dropQueued(tx, leadId, [invoiceReminder])
+    await jobPaid(tx, leadId, now)
+  }
 }

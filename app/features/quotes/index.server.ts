@@ -1,2 +1,2 @@
 export type { QuotePageVisit } from './quote-page.server'
-export { scheduleJobIn, withQuotes } from './quotes.server'
+export { scheduleJobIn, sendQuote, withQuotes } from './quotes.server'

@@ -9,5 +9,5 @@ export {
   type LeadQuote,
 } from './quote'
 export { BusinessHeader, ItemTable, Paragraphs, Section } from './quote-parts'
-export { QUOTE_DRAFT_LIMITS, quoteItemInputSchema, quotePriceSchema } from './quote-schema'
+export { QUOTE_DRAFT_LIMITS, quoteDraftSchema, quoteItemInputSchema, quotePriceSchema } from './quote-schema'
 export { OWNER_QUOTE_TEXTS, QUOTE_PAGE_TEXTS } from './quote-texts'

@@ -4,10 +4,20 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
-import { markOwnerJobDone } from '~/features/payments'
 import { OWNER_DAY_TEXTS as T, type TodayStop } from './schedule'
 
-export function OwnerToday({ homeBase, stops }: { homeBase: string | null; stops: TodayStop[] }) {
+/** "Job done" drafts the invoice, which is payments' (the route hands its call in, so schedule does not import it). */
+type JobDone = (lead: string) => Promise<unknown>
+
+export function OwnerToday({
+  homeBase,
+  stops,
+  jobDone,
+}: {
+  homeBase: string | null
+  stops: TodayStop[]
+  jobDone: JobDone
+}) {
   return (
     <>
       <h2 className="mt-6 text-xl font-bold">{T.todayTitle}</h2>
@@ -19,7 +29,7 @@ export function OwnerToday({ homeBase, stops }: { homeBase: string | null; stops
           <ol className="mt-3 grid gap-4" aria-label={T.todayTitle}>
             {stops.map((stop, i) => (
               <li key={stop.leadId} className="rounded-xl p-4 ring-1 ring-slate-300">
-                <Stop stop={stop} number={i + 1} />
+                <Stop stop={stop} number={i + 1} jobDone={jobDone} />
               </li>
             ))}
           </ol>
@@ -29,12 +39,12 @@ export function OwnerToday({ homeBase, stops }: { homeBase: string | null; stops
   )
 }
 
-function Stop({ stop, number }: { stop: TodayStop; number: number }) {
+function Stop({ stop, number, jobDone }: { stop: TodayStop; number: number; jobDone: JobDone }) {
   const navigate = useNavigate()
   const [message, setMessage] = useState('')
   async function done() {
     try {
-      await markOwnerJobDone({ data: { lead: stop.leadId } })
+      await jobDone(stop.leadId)
       await navigate({ to: '/owner' })
     } catch (error) {
       setMessage(error instanceof Error ? error.message : String(error))

@@ -39,6 +39,24 @@ export interface DB {
     asked_at: Generated<Timestamp>
     confirmed_at: Timestamp | null
   }
+  due_again_intervals: {
+    service_id: 'concrete-sealing' | 'full-house' | 'driveway' | 'patio' | 'commercial' | 'deck-fence' | 'roof' | 'gutter'
+    months: number | null
+  }
+  due_reminders: {
+    id: Generated<string>
+    customer_id: string
+    past_job_id: string
+    due_on: Timestamp
+    token: string
+    sent_at: Timestamp | null
+    sent_count: Generated<number>
+    booked_at: Timestamp | null
+    booked_day: Timestamp | null
+    booked_window: 'morning' | 'afternoon' | null
+    lead_id: string | null
+    created_at: Generated<Timestamp>
+  }
   invoice_counter: {
     id: Generated<boolean>
     last_number: number
@@ -98,7 +116,7 @@ export interface DB {
     preferred_time: 'morning' | 'afternoon' | 'flexible' | null
     outside_area: boolean | null
     last_contact_at: Timestamp | null
-    source_channel: 'paid_search' | 'google_business_profile' | 'organic_search' | 'social' | 'referral' | 'campaign' | 'direct' | null
+    source_channel: 'paid_search' | 'google_business_profile' | 'organic_search' | 'social' | 'referral' | 'campaign' | 'direct' | 'due_again' | null
     source_tags: Json | null
     landing_path: string | null
     referrer_host: string | null
@@ -146,6 +164,29 @@ export interface DB {
     token_hash: string
     expires_at: Timestamp
     used_at: Timestamp | null
+    created_at: Generated<Timestamp>
+  }
+  past_customers: {
+    id: Generated<string>
+    email: string
+    name: string
+    phone: string
+    street: string | null
+    zip: string | null
+    stop_token: string
+    stopped_at: Timestamp | null
+    snoozed_until: Timestamp | null
+    created_at: Generated<Timestamp>
+  }
+  past_jobs: {
+    id: Generated<string>
+    customer_id: string
+    service_id: 'concrete-sealing' | 'full-house' | 'driveway' | 'patio' | 'commercial' | 'deck-fence' | 'roof' | 'gutter'
+    done_on: Timestamp
+    price_cents: number
+    items: Json
+    lead_id: string | null
+    import_key: string | null
     created_at: Generated<Timestamp>
   }
   payments: {
@@ -229,6 +270,15 @@ export interface DB {
     state: Generated<'pending' | 'succeeded' | 'failed' | 'canceled'>
     failure_reason: string | null
     created_at: Generated<Timestamp>
+  }
+  review_requests: {
+    lead_id: string
+    token: string
+    queued_at: Timestamp
+    held_at: Timestamp | null
+    sent_at: Timestamp | null
+    opened_at: Timestamp | null
+    clicks: Generated<number>
   }
   reviews: {
     id: Generated<string>

@@ -1,0 +1,112 @@
+// A lead card's part of coming back (decision 063): the day a due-again lead asked for with "Same as last time",
+// and a paid job's review request (when it goes, sent, opened) with "Hold" and a text of the review link.
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { site, smsHref } from '~/content/site'
+import { errorText } from '~/components/owner/owner-field'
+import type { LeadCard } from '~/features/leads'
+import { formatPacificTime } from '~/features/quotes'
+import { useLeadsCache } from '~/components/owner/leads-cache'
+import { ownerOutlineClass } from '~/components/owner/owner-field'
+import { ownerButtonClass } from '~/components/owner/owner-shell'
+import { fetchComeBackCard, holdOwnerReviewRequest, sendOwnerSameAsLastTime } from './come-back.functions'
+import { COME_BACK_TEXTS as T } from './due-again'
+import { formatCents } from '~/lib/money'
+
+const longDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+
+export function ComeBackCard({
+  lead,
+  reviewLinkSet,
+}: {
+  lead: Pick<LeadCard, 'id' | 'status' | 'phone'> & { quote?: unknown; invoice?: { paidCents: number } }
+  reviewLinkSet: boolean
+}) {
+  const leads = useLeadsCache()
+  const [message, setMessage] = useState('')
+  const card = useQuery({
+    queryKey: ['come-back', lead.id, lead.status, lead.invoice?.paidCents ?? 0],
+    queryFn: () => fetchComeBackCard({ data: { id: lead.id } }),
+  })
+  const done = { onError: (error: unknown) => setMessage(errorText(error)) }
+  const same = useMutation({
+    mutationFn: () => sendOwnerSameAsLastTime({ data: { id: lead.id } }),
+    onSuccess: async () => {
+      setMessage('')
+      await leads.readAgain()
+    },
+    ...done,
+  })
+  const hold = useMutation({
+    mutationFn: (held: boolean) => holdOwnerReviewRequest({ data: { id: lead.id, held } }),
+    onSuccess: async () => {
+      setMessage('')
+      await card.refetch()
+    },
+    ...done,
+  })
+  const data = card.data
+  if (!data) return null
+  const review = data.review
+  const reviewUrl = review && `${site.baseUrl}/r/${review.token}`
+  return (
+    <div className="mt-3 grid gap-2">
+      {data.bookedDay && <p className="font-semibold">{T.requestedDay(longDay(data.bookedDay))}</p>}
+      {data.lastTime && !lead.quote && (
+        <>
+          <ul className="list-disc pl-5">
+            {data.lastTime.map((item, i) => (
+              <li key={i}>
+                {item.description}: {formatCents(item.cents, { whole: true })}
+              </li>
+            ))}
+          </ul>
+          <button type="button" disabled={same.isPending} onClick={() => same.mutate()} className={ownerButtonClass}>
+            {T.sameAsLastTime}
+          </button>
+        </>
+      )}
+      {review && (
+        <>
+          <p>
+            {review.held
+              ? T.reviewHeld
+              : review.opened
+                ? T.reviewOpened
+                : review.sent
+                  ? T.reviewSent
+                  : T.reviewQueued(formatPacificTime(review.dueAt))}
+          </p>
+          {!reviewLinkSet && <p>Set GOOGLE_REVIEW_URL on the server: until then the request waits.</p>}
+          <div className="flex flex-wrap gap-2">
+            {!review.sent && (
+              <button
+                type="button"
+                disabled={hold.isPending}
+                onClick={() => hold.mutate(!review.held)}
+                className={`${ownerOutlineClass} flex-1`}
+              >
+                {review.held ? T.release : T.hold}
+              </button>
+            )}
+            <a
+              href={smsHref(lead.phone, `Thank you for choosing ${site.name}! A review helps us a lot: ${reviewUrl}`)}
+              className={`${ownerOutlineClass} flex-1`}
+            >
+              {T.textReview}
+            </a>
+          </div>
+        </>
+      )}
+      <p role="status" className="empty:hidden">
+        {message}
+      </p>
+    </div>
+  )
+}

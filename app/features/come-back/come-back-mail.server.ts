@@ -1,0 +1,178 @@
+// The two e-mails of coming back (decision 063), built when sent from what is stored then: the reminder of a due
+// date and the review request of a paid job. Every typed value is cleaned with sanitizeText and escaped in HTML.
+import { fullAddress, site } from '../../content/site'
+import { serviceList } from '../../content/service-list'
+import type { Db } from '../../platform/db/database.server'
+import { composeMail, escapeHtml, paragraphs, sanitizeText, type Mail } from '../../platform/transport/mail.server'
+import { POSTED_WORK_BASE_URL } from '../work'
+import { formatCents } from '../../lib/money'
+
+export const comeBackLink = (token: string, day?: string) =>
+  `${site.baseUrl}/come-back/${token}${day ? `?day=${day}` : ''}`
+export const stopLink = (token: string) => `${site.baseUrl}/come-back/stop/${token}`
+export const reviewLink = (token: string) => `${site.baseUrl}/r/${token}`
+
+const firstName = (name: string) => sanitizeText(name.split(' ')[0], 60) || 'there'
+const longDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+
+export interface ReminderFacts {
+  token: string
+  stopToken: string
+  name: string
+  email: string
+  serviceId: string
+  what: string
+  doneOn: string
+  priceCents: number
+  thisYearCents: number | null
+  photoUrl: string | null
+  cityName: string | null
+  days: string[]
+}
+
+/** The reminder's facts as they stand now; null when its customer or job is gone. */
+export async function reminderFacts(db: Db, reminderId: string) {
+  const row = await db
+    .selectFrom('due_reminders')
+    .innerJoin('past_customers', 'past_customers.id', 'due_reminders.customer_id')
+    .innerJoin('past_jobs', 'past_jobs.id', 'due_reminders.past_job_id')
+    .leftJoin('price_list', 'price_list.service_id', 'past_jobs.service_id')
+    .select([
+      'due_reminders.token',
+      'due_reminders.due_on as dueOn',
+      'due_reminders.booked_at as bookedAt',
+      'past_customers.id as customerId',
+      'past_customers.stop_token as stopToken',
+      'past_customers.stopped_at as stoppedAt',
+      'past_customers.snoozed_until as snoozedUntil',
+      'past_customers.name',
+      'past_customers.email',
+      'past_customers.zip',
+      'past_jobs.service_id as serviceId',
+      'past_jobs.done_on as doneOn',
+      'past_jobs.price_cents as priceCents',
+      'past_jobs.items',
+      'past_jobs.lead_id as leadId',
+      'price_list.starting_cents as thisYearCents',
+    ])
+    .where('due_reminders.id', '=', reminderId)
+    .executeTakeFirst()
+  if (!row) return null
+  // The after-photo of that job, when the owner posted its photos: the smallest variant.
+  const photo = row.leadId
+    ? await db
+        .selectFrom('posted_work')
+        .select('image_hash')
+        .where('lead_id', '=', row.leadId)
+        .where('published', '=', true)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst()
+    : undefined
+  const doneAgain = await db
+    .selectFrom('past_jobs')
+    .select('id')
+    .where('customer_id', '=', row.customerId)
+    .where('service_id', '=', row.serviceId)
+    .where('done_on', '>', row.doneOn)
+    .executeTakeFirst()
+  return {
+    ...row,
+    dueOn: row.dueOn.toISOString().slice(0, 10),
+    doneOn: row.doneOn.toISOString().slice(0, 10),
+    what: (row.items as { description: string }[]).map((item) => item.description).join(', '),
+    photoUrl: photo ? `${site.baseUrl}${POSTED_WORK_BASE_URL}${photo.image_hash}-320.webp` : null,
+    doneAgain: Boolean(doneAgain),
+  }
+}
+
+/** RFC 8058: a mail client's one-click "Unsubscribe" posts List-Unsubscribe=One-Click to the stop link. */
+const unsubscribeHeaders = (stopToken: string) => ({
+  'List-Unsubscribe': `<${stopLink(stopToken)}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+})
+
+export function reminderMail(facts: ReminderFacts): Mail {
+  const service = serviceList.find(({ id }) => id === facts.serviceId)?.title ?? 'service'
+  const what = sanitizeText(facts.what, 200)
+  const last = `Last time, on ${longDay(facts.doneOn)}, we did: ${what}, ${formatCents(facts.priceCents, { whole: true })}.`
+  const thisYear =
+    facts.thisYearCents !== null
+      ? `This year's price: from ${formatCents(facts.thisYearCents, { whole: true })}.`
+      : null
+  const city = facts.cityName ? ` in ${facts.cityName}` : ''
+  const daysIntro = facts.days.length
+    ? `Our truck is${city} on these days. Pick one and we will confirm it:`
+    : `Reply to this e-mail or call ${site.phone} to pick a day.`
+  const snooze = comeBackLink(facts.token)
+  const stop = stopLink(facts.stopToken)
+  const footer = [`${site.name}, ${fullAddress}`, `Not this year: ${snooze}`, `Stop reminders: ${stop}`]
+  const lines = [`Hi ${firstName(facts.name)},`, `Your ${service.toLowerCase()} is due again.`, last]
+  return composeMail({
+    to: facts.email,
+    subject: `Your ${service.toLowerCase()} is due again`,
+    text: [
+      ...lines,
+      ...(thisYear ? [thisYear] : []),
+      '',
+      daysIntro,
+      ...facts.days.map((day) => `${longDay(day)}: ${comeBackLink(facts.token, day)}`),
+      '',
+      ...footer,
+    ],
+    html: [
+      ...(facts.photoUrl
+        ? [
+            `<p><img src="${escapeHtml(facts.photoUrl)}" width="320" alt="Your ${escapeHtml(service)}, after our last visit"></p>`,
+          ]
+        : []),
+      ...paragraphs([...lines, ...(thisYear ? [thisYear] : []), daysIntro]),
+      ...(facts.days.length
+        ? [
+            '<ul>',
+            ...facts.days.map(
+              (day) =>
+                `<li><a href="${escapeHtml(comeBackLink(facts.token, day))}">${escapeHtml(longDay(day))}</a></li>`,
+            ),
+            '</ul>',
+          ]
+        : []),
+      `<p><a href="${escapeHtml(snooze)}">Not this year</a> · <a href="${escapeHtml(stop)}">Stop reminders</a></p>`,
+      `<p>${escapeHtml(`${site.name}, ${fullAddress}`)}</p>`,
+    ],
+    headers: unsubscribeHeaders(facts.stopToken),
+  })
+}
+
+export function reviewRequestMail(person: { name: string; email: string }, token: string, reminder: boolean): Mail {
+  const link = reviewLink(token)
+  const privately = `mailto:${site.email}?subject=${encodeURIComponent('About our job')}`
+  const lines = [
+    `Hi ${firstName(person.name)},`,
+    reminder
+      ? `A short reminder: if you have a minute, a review on Google helps our neighbors find ${site.name}.`
+      : `Thank you for choosing ${site.name}. If you have a minute, a review on Google helps our neighbors find us.`,
+  ]
+  return composeMail({
+    to: person.email,
+    subject: reminder ? `A minute for a review of ${site.name}?` : `Thank you from ${site.name}`,
+    text: [
+      ...lines,
+      '',
+      `Write a review: ${link}`,
+      `Or tell us privately: ${site.email}`,
+      '',
+      `${site.name}, ${fullAddress}`,
+    ],
+    html: [
+      ...paragraphs(lines),
+      `<p><a href="${escapeHtml(link)}">Write a review</a> · <a href="${escapeHtml(privately)}">Tell us privately</a></p>`,
+      `<p>${escapeHtml(`${site.name}, ${fullAddress}`)}</p>`,
+    ],
+  })
+}

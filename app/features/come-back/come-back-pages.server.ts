@@ -1,0 +1,220 @@
+// The customer's pages of a reminder (decision 063): /come-back/<token> offers the day the link named with "Book
+// this day" and "Not this year", each a plain form posted back, so a GET (a mail scanner) never books or snoozes;
+// /come-back/stop/<token> stops every reminder, from its button or a mail client's RFC 8058 one-click post.
+// A forged or replayed link gets a clear page, and nothing changes.
+import { randomBytes } from 'node:crypto'
+import { site } from '../../content/site'
+import { serviceList } from '../../content/service-list'
+import type { Db } from '../../platform/db/database.server'
+import { LINK_PAGE_HEADERS, plainPage } from '../../platform/http/link-page.server'
+import { isSameOriginRequest } from '../../platform/http/origin.server'
+import { readPlainForm } from '../../platform/http/plain-form.server'
+import { escapeHtml } from '../../platform/transport/mail.server'
+import { storeLead, type LeadSettings } from '../leads/index.server'
+import { TIME_WINDOWS, WINDOWS, type TimeWindow } from '../schedule'
+import { snoozeCustomer } from './due-again.server'
+import type { offeredDays } from './truck-days.server'
+
+export type OfferDays = typeof offeredDays
+
+const TOKEN = /^[A-Za-z0-9_-]{32}$/
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+export const COME_BACK_PAGE_TEXTS = {
+  unknown: 'This link is not available',
+  unknownText: `Please call us to book or to change your reminders.`,
+  bookHeading: (service: string) => `Book your ${service.toLowerCase()}`,
+  book: 'Book this day',
+  window: 'When should we arrive?',
+  booked: (day: string) => `Thank you: you asked for ${day}. We will confirm the day with you.`,
+  notOffered: 'That day is not offered any more. Please pick another day from the e-mail, or call us.',
+  noDay: `Reply to the e-mail or call ${site.phone} to pick a day.`,
+  notThisYear: 'Not this year',
+  snoozed: 'Done: we will not remind you this year.',
+  stopHeading: 'Stop reminders',
+  stopButton: 'Stop reminders',
+  stopped: 'Done: you will get no more reminders from us.',
+} as const
+
+const longDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+
+/** A page of ours: no script, no other site; its forms post back to itself. */
+function page(status: number, title: string, body: string[]): Response {
+  const html =
+    `<!doctype html><html lang="en-US"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
+    `<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body.join('')}` +
+    `<p><a href="${escapeHtml(site.phoneHref)}">${escapeHtml(site.phone)}</a></p>` +
+    `<p><a href="/">${escapeHtml(site.name)}</a></p></main></body></html>`
+  return new Response(html, {
+    status,
+    headers: {
+      ...LINK_PAGE_HEADERS,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': "default-src 'none'; form-action 'self'; frame-ancestors 'none'",
+    },
+  })
+}
+
+const unknown = () => plainPage(404, COME_BACK_PAGE_TEXTS.unknown, COME_BACK_PAGE_TEXTS.unknownText)
+const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`
+const button = (action: string, label: string, hidden: Record<string, string> = {}) =>
+  `<form method="post">${Object.entries(hidden)
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
+    .join('')}<button type="submit" name="action" value="${action}">${escapeHtml(label)}</button></form>`
+
+/** "Book this day" with the arrival window, as the owner's day offers them; morning unless changed. */
+const bookForm = (day: string) =>
+  `<form method="post"><input type="hidden" name="day" value="${escapeHtml(day)}">` +
+  `<fieldset><legend>${COME_BACK_PAGE_TEXTS.window}</legend>` +
+  TIME_WINDOWS.map(
+    (window, i) =>
+      `<p><label><input type="radio" name="window" value="${window}"${i === 0 ? ' checked' : ''}> ` +
+      `${escapeHtml(windowLabel(window))}</label></p>`,
+  ).join('') +
+  `</fieldset><button type="submit" name="action" value="book">${COME_BACK_PAGE_TEXTS.book}</button></form>`
+
+const windowLabel = (window: TimeWindow) =>
+  `${window === 'morning' ? 'Morning' : 'Afternoon'}, ${WINDOWS[window].start} to ${WINDOWS[window].end}`
+
+async function reminderOfToken(db: Db, token: string) {
+  if (!TOKEN.test(token)) return null
+  const row = await db
+    .selectFrom('due_reminders')
+    .innerJoin('past_customers', 'past_customers.id', 'due_reminders.customer_id')
+    .innerJoin('past_jobs', 'past_jobs.id', 'due_reminders.past_job_id')
+    .select([
+      'due_reminders.id',
+      'due_reminders.booked_day as bookedDay',
+      'past_customers.id as customerId',
+      'past_customers.name',
+      'past_customers.email',
+      'past_customers.phone',
+      'past_customers.street',
+      'past_customers.zip',
+      'past_customers.stopped_at as stoppedAt',
+      'past_jobs.service_id as serviceId',
+    ])
+    .where('due_reminders.token', '=', token)
+    .executeTakeFirst()
+  return row ? { ...row, bookedDay: row.bookedDay?.toISOString().slice(0, 10) ?? null } : null
+}
+
+const serviceTitle = (id: string) => serviceList.find((service) => service.id === id)?.title ?? 'service'
+
+/** The GET: the named day with "Book this day" when it is still offered, and "Not this year". */
+export async function comeBackPageGet(db: Db, token: string, day: string | null, offer: OfferDays, now: Date) {
+  const reminder = await reminderOfToken(db, token)
+  if (!reminder) return unknown()
+  const title = COME_BACK_PAGE_TEXTS.bookHeading(serviceTitle(reminder.serviceId))
+  if (reminder.bookedDay) return page(200, title, [paragraph(COME_BACK_PAGE_TEXTS.booked(longDay(reminder.bookedDay)))])
+  const offered = (await offer(db, reminder.zip, now)).days
+  const body =
+    day && offered.includes(day)
+      ? [`<h2>${escapeHtml(longDay(day))}</h2>`, bookForm(day)]
+      : [paragraph(day ? COME_BACK_PAGE_TEXTS.notOffered : COME_BACK_PAGE_TEXTS.noDay)]
+  return page(200, title, [
+    ...body,
+    `<h2>${COME_BACK_PAGE_TEXTS.notThisYear}</h2>`,
+    button('snooze', COME_BACK_PAGE_TEXTS.notThisYear),
+  ])
+}
+
+/**
+ * The POST: "Book this day" makes a lead of channel due_again with the day asked for, once (the reminder's row is
+ * locked, and a second post finds it booked); "Not this year" snoozes 12 months.
+ */
+export async function comeBackPagePost(
+  db: Db,
+  request: Request,
+  token: string,
+  offer: OfferDays,
+  settings: LeadSettings,
+): Promise<Response> {
+  const form = await readPlainForm(request, 4096)
+  if (form instanceof Response) return form
+  const reminder = await reminderOfToken(db, token)
+  if (!reminder) return unknown()
+  const title = COME_BACK_PAGE_TEXTS.bookHeading(serviceTitle(reminder.serviceId))
+  const action = form?.text('action')
+  if (action === 'snooze') {
+    await snoozeCustomer(db, reminder.customerId, settings.now)
+    return page(200, title, [paragraph(COME_BACK_PAGE_TEXTS.snoozed)])
+  }
+  const day = form?.text('day') ?? ''
+  const window = form?.text('window') as TimeWindow
+  if (action !== 'book' || !DAY.test(day) || !TIME_WINDOWS.includes(window))
+    return page(400, title, [paragraph(COME_BACK_PAGE_TEXTS.notOffered)])
+  if (!(await offer(db, reminder.zip, settings.now)).days.includes(day))
+    return page(409, title, [paragraph(COME_BACK_PAGE_TEXTS.notOffered)])
+  const bookedDay = await db.transaction().execute(async (tx) => {
+    const locked = await tx
+      .selectFrom('due_reminders')
+      .select(['booked_day'])
+      .where('id', '=', reminder.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow()
+    if (locked.booked_day) return locked.booked_day.toISOString().slice(0, 10)
+    const lead = await storeLead(
+      tx,
+      {
+        firstName: reminder.name.split(' ')[0]!.slice(0, 100) || reminder.name,
+        email: reminder.email,
+        phone: reminder.phone,
+        street: reminder.street ?? '',
+        zip: reminder.zip ?? '',
+        serviceId: reminder.serviceId,
+        source: { tags: {}, channel: 'due_again', heardAbout: 'used-before' },
+        idempotencyKey: `due-again-${reminder.id}-${randomBytes(4).toString('hex')}`,
+        spamReason: null,
+        sourcePage: `/come-back`,
+        userAgent: null,
+        ipHash: null,
+      },
+      settings,
+    )
+    await tx
+      .updateTable('due_reminders')
+      .set({ booked_day: day, booked_window: window, booked_at: settings.now, lead_id: lead.id })
+      .where('id', '=', reminder.id)
+      .execute()
+    return day
+  })
+  return page(200, title, [paragraph(COME_BACK_PAGE_TEXTS.booked(longDay(bookedDay)))])
+}
+
+async function customerOfStopToken(db: Db, token: string) {
+  if (!TOKEN.test(token)) return null
+  return db.selectFrom('past_customers').select(['id', 'stopped_at']).where('stop_token', '=', token).executeTakeFirst()
+}
+
+export async function stopPageGet(db: Db, token: string): Promise<Response> {
+  const customer = await customerOfStopToken(db, token)
+  if (!customer) return unknown()
+  if (customer.stopped_at) return page(200, COME_BACK_PAGE_TEXTS.stopHeading, [paragraph(COME_BACK_PAGE_TEXTS.stopped)])
+  return page(200, COME_BACK_PAGE_TEXTS.stopHeading, [button('stop', COME_BACK_PAGE_TEXTS.stopButton)])
+}
+
+/** The page's button (same origin) or a mail client's one-click post (RFC 8058: from anywhere, that one field). */
+export async function stopPagePost(db: Db, request: Request, token: string, now: Date): Promise<Response> {
+  const length = Number(request.headers.get('content-length') ?? NaN)
+  if (!(length <= 4096)) return new Response('Request too large', { status: 413 })
+  const form = await request.formData().catch(() => null)
+  const oneClick = form?.get('List-Unsubscribe') === 'One-Click'
+  if (!oneClick && !(isSameOriginRequest(request) && form?.get('action') === 'stop'))
+    return new Response('Forbidden', { status: 403 })
+  const customer = await customerOfStopToken(db, token)
+  if (!customer) return unknown()
+  await db
+    .updateTable('past_customers')
+    .set((eb) => ({ stopped_at: eb.fn.coalesce('stopped_at', eb.val(now)) }))
+    .where('id', '=', customer.id)
+    .execute()
+  return page(200, COME_BACK_PAGE_TEXTS.stopHeading, [paragraph(COME_BACK_PAGE_TEXTS.stopped)])
+}

@@ -1,0 +1,79 @@
+// The owner's calls for coming back (decision 063): the "Due again" view, its buttons, the months per service,
+// and the lead card's part. Every one is an ownerFn: 401 without a session.
+import * as v from 'valibot'
+import { serviceIds, type ServiceId } from '~/content/types'
+import { db } from '~/platform/db/db.server'
+import { parse } from '~/platform/http/function-input.server'
+import { deliverSoon } from '~/platform/outbox/worker.server'
+import { ownerFn, refuse } from '~/platform/http/owner-access.functions'
+import { comeBackCard, sendSameAsLastTime, type ComeBackCard } from './come-back-card.server'
+import { sendReminderNow } from './come-back.outbox.server'
+import { dueAgainView, dueIntervals, saveDueIntervals, snoozeCustomer, type DueAgainRow } from './due-again.server'
+import { DUE_MONTHS_MAX } from './due-again'
+import { holdReviewRequest } from './review-requests.server'
+
+const uuid = v.pipe(v.string(), v.uuid('not an id'))
+
+export const fetchDueAgain = ownerFn().handler(async (): Promise<DueAgainRow[]> => dueAgainView(db, new Date()))
+
+export const fetchDueIntervals = ownerFn().handler(async (): Promise<Record<ServiceId, number | null>> =>
+  dueIntervals(db),
+)
+
+const monthsSchema = v.nullable(
+  v.pipe(
+    v.number('months must be a number'),
+    v.integer('months must be whole'),
+    v.minValue(1, 'at least 1 month, or empty for never'),
+    v.maxValue(DUE_MONTHS_MAX, `at most ${DUE_MONTHS_MAX} months`),
+  ),
+)
+
+export const saveOwnerDueIntervals = ownerFn({ method: 'POST' })
+  .validator(
+    parse(
+      v.object(
+        Object.fromEntries(serviceIds.map((id) => [id, monthsSchema])) as Record<ServiceId, typeof monthsSchema>,
+      ),
+    ),
+  )
+  .handler(async ({ data }): Promise<{ saved: true }> => {
+    await saveDueIntervals(db, data)
+    return { saved: true }
+  })
+
+export const sendOwnerReminderNow = ownerFn({ method: 'POST' })
+  .validator(parse(v.object({ job: uuid })))
+  .handler(async ({ data }): Promise<{ queued: true }> => {
+    if ((await sendReminderNow(db, data.job, new Date())) !== 'queued') refuse(409, 'This customer is not due now')
+    deliverSoon()
+    return { queued: true }
+  })
+
+export const snoozeOwnerCustomer = ownerFn({ method: 'POST' })
+  .validator(parse(v.object({ customer: uuid })))
+  .handler(async ({ data }): Promise<{ snoozed: true }> => {
+    await snoozeCustomer(db, data.customer, new Date())
+    return { snoozed: true }
+  })
+
+export const fetchComeBackCard = ownerFn()
+  .validator(parse(v.object({ id: uuid })))
+  .handler(async ({ data }): Promise<ComeBackCard> => comeBackCard(db, data.id))
+
+export const sendOwnerSameAsLastTime = ownerFn({ method: 'POST' })
+  .validator(parse(v.object({ id: uuid })))
+  .handler(async ({ data }): Promise<{ link: string }> => {
+    const sent = await sendSameAsLastTime(db, data.id, new Date())
+    if (sent.result !== 'sent') return refuse(409, `The quote was not sent: ${sent.result}`)
+    deliverSoon()
+    return { link: sent.link }
+  })
+
+export const holdOwnerReviewRequest = ownerFn({ method: 'POST' })
+  .validator(parse(v.object({ id: uuid, held: v.boolean() })))
+  .handler(async ({ data }): Promise<{ held: boolean }> => {
+    if (!(await holdReviewRequest(db, data.id, data.held, new Date()))) refuse(404, 'No review request for this lead')
+    deliverSoon()
+    return { held: data.held }
+  })

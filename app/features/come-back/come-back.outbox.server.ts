@@ -1,0 +1,106 @@
+// Coming back's two templates and its periodic turn (decision 063). Each template decides as it is sent: a
+// stopped, snoozed, booked or since-served customer gets no reminder, one outside 8:00-21:00 Pacific waits; a held
+// review request or an opened one's reminder is not sent.
+import type { Db } from '../../platform/db/database.server'
+import { enqueue, missingSetting, outboxTemplate } from '../../platform/outbox/outbox.server'
+import { outboxJob } from '../../platform/outbox/worker.server'
+import { pacificDate } from '../../platform/time/business-hours.server'
+import { reminderFacts, reminderMail, reviewRequestMail } from './come-back-mail.server'
+import { dueJobs, insideReminderHours, reminderDay, reminderOf, reminderSendAt } from './due-again.server'
+import { offeredDays } from './truck-days.server'
+
+/** `now`: the owner's "Send reminder now", sent at once whatever the hour. */
+export interface ReminderPayload {
+  reminderId: string
+  now: boolean
+}
+
+export const dueAgainReminder = outboxTemplate('due_again_reminder', {
+  channel: 'customer_mail',
+  build: async ({ reminderId, now: atOnce }: ReminderPayload, _row, { db, now }) => {
+    const facts = await reminderFacts(db, reminderId)
+    if (!facts) return 'the customer is gone'
+    if (facts.stoppedAt) return 'reminders are stopped'
+    if (facts.snoozedUntil && facts.snoozedUntil.getTime() > Date.parse(facts.dueOn)) return 'not this year'
+    if (facts.doneAgain) return 'the job was done again since'
+    if (facts.bookedAt) return 'a day is booked'
+    // Put due inside the hours when queued; a worker that was down sends it once they open again.
+    if (!atOnce && !insideReminderHours(now)) throw new Error('outside 8:00-21:00 Pacific; kept until then')
+    const days = await offeredDays(db, facts.zip, now)
+    await db
+      .updateTable('due_reminders')
+      .set((eb) => ({ sent_at: eb.fn.coalesce('sent_at', eb.val(now)), sent_count: eb('sent_count', '+', 1) }))
+      .where('id', '=', reminderId)
+      .execute()
+    return reminderMail({ ...facts, thisYearCents: facts.thisYearCents, cityName: days.cityName, days: days.days })
+  },
+})
+
+/** The first request, or its one reminder 6 days later. */
+export interface ReviewPayload {
+  reminder: boolean
+}
+
+export const reviewRequest = outboxTemplate('review_request', {
+  channel: 'customer_mail',
+  build: async ({ reminder }: ReviewPayload, row, { db, now, config }) => {
+    const request =
+      row.leadId &&
+      (await db
+        .selectFrom('review_requests')
+        .innerJoin('leads', 'leads.id', 'review_requests.lead_id')
+        .select(['token', 'held_at', 'opened_at', 'leads.first_name as name', 'leads.email'])
+        .where('review_requests.lead_id', '=', row.leadId)
+        .executeTakeFirst())
+    if (!request) return 'the lead is gone'
+    if (request.held_at) return 'held by the owner'
+    if (reminder && request.opened_at) return 'the link was opened'
+    if (!config.owner.googleReviewUrl) missingSetting('GOOGLE_REVIEW_URL')
+    await db
+      .updateTable('review_requests')
+      .set((eb) => ({ sent_at: eb.fn.coalesce('sent_at', eb.val(now)) }))
+      .where('lead_id', '=', row.leadId!)
+      .execute()
+    return reviewRequestMail(request, request.token, reminder)
+  },
+})
+
+/**
+ * The worker's turn: a reminder for each due date whose day came (14 days before), once per due date, due at the
+ * first instant inside the hours. How many were queued.
+ */
+export async function queueDueReminders(db: Db, now: Date): Promise<number> {
+  const today = pacificDate(now)
+  const ready = (await dueJobs(db)).filter((job) => reminderDay(job.dueOn) <= today)
+  let queued = 0
+  for (const job of ready)
+    await db.transaction().execute(async (tx) => {
+      const reminder = await reminderOf(tx, job)
+      if (!reminder.made) return
+      const payload: ReminderPayload = { reminderId: reminder.id, now: false }
+      await enqueue(tx, dueAgainReminder, payload, { key: `reminder-${reminder.id}`, dueAt: reminderSendAt(now) })
+      queued++
+    })
+  return queued
+}
+
+/** "Send reminder now" on a customer's job: at once, whatever the hour; another press sends another. */
+export async function sendReminderNow(db: Db, jobId: string, now: Date): Promise<'queued' | 'not-due'> {
+  const job = (await dueJobs(db)).find((due) => due.jobId === jobId)
+  if (!job) return 'not-due'
+  await db.transaction().execute(async (tx) => {
+    const reminder = await reminderOf(tx, job)
+    const payload: ReminderPayload = { reminderId: reminder.id, now: true }
+    await enqueue(tx, dueAgainReminder, payload, { key: `reminder-${reminder.id}-${now.getTime()}`, dueAt: now })
+  })
+  return 'queued'
+}
+
+// Who is due is read at most every 10 minutes per database: the list changes by the day.
+const lastTurn = new WeakMap<Db, number>()
+
+outboxJob('due again', async ({ db, now }) => {
+  if (now.getTime() - (lastTurn.get(db) ?? -Infinity) < 10 * 60_000) return
+  lastTurn.set(db, now.getTime())
+  await queueDueReminders(db, now)
+})

@@ -1,0 +1,209 @@
+// Who is due again (decision 063): each customer's newest job per service, due on its done date plus the
+// service's interval, and the reminders of those due: queued 14 days before, sent between 8:00 and 21:00
+// Pacific, once per due date; "Not this year" and "Stop reminders" hold for every later one.
+import { serviceList } from '../../content/service-list'
+import type { ServiceId } from '../../content/types'
+import type { Db } from '../../platform/db/database.server'
+import { pacificClock, pacificDate, pacificInstant } from '../../platform/time/business-hours.server'
+import type { CitySlug } from '../../content/service-areas'
+import { cityOfZip } from '../leads/index.server'
+import { offeredDays as openTruckDays } from '../schedule/index.server'
+import {
+  addDays,
+  addMonths,
+  DEFAULT_DUE_MONTHS,
+  DUE_WINDOW_DAYS,
+  REMINDER_DAYS_BEFORE,
+  REMINDER_HOURS,
+  SNOOZE_MONTHS,
+} from './due-again'
+import { newToken } from './past-jobs-import.server'
+
+const isoDay = (day: Date) => day.toISOString().slice(0, 10)
+
+/** Each service's months, null for never: the owner's where he set one, else the default. */
+export async function dueIntervals(db: Db): Promise<Record<ServiceId, number | null>> {
+  const rows = await db.selectFrom('due_again_intervals').select(['service_id', 'months']).execute()
+  const set = new Map(rows.map((row) => [row.service_id, row.months]))
+  return Object.fromEntries(
+    serviceList.map(({ id }) => [id, set.has(id) ? set.get(id)! : (DEFAULT_DUE_MONTHS[id] ?? null)]),
+  ) as Record<ServiceId, number | null>
+}
+
+/** Saves every service's months at once: null (empty) is never. */
+export async function saveDueIntervals(db: Db, months: Record<ServiceId, number | null>): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    for (const { id } of serviceList)
+      await tx
+        .insertInto('due_again_intervals')
+        .values({ service_id: id, months: months[id] ?? null })
+        .onConflict((conflict) => conflict.column('service_id').doUpdateSet({ months: months[id] ?? null }))
+        .execute()
+  })
+}
+
+export interface DueCustomer {
+  customerId: string
+  jobId: string
+  name: string
+  email: string
+  phone: string | null
+  citySlug: string | null
+  cityName: string | null
+  serviceId: ServiceId
+  what: string
+  doneOn: string
+  priceCents: number
+  dueOn: string
+  leadId: string | null
+}
+
+/**
+ * Every customer's newest job per service that has an interval, with its due date; none of a stopped customer
+ * or one who said "Not this year" for that date, nor of one who asked for a quote since (not reminded twice).
+ */
+export async function dueJobs(db: Db): Promise<DueCustomer[]> {
+  const [intervals, rows, askedSince] = await Promise.all([
+    dueIntervals(db),
+    db
+      .selectFrom('past_jobs')
+      .innerJoin('past_customers', 'past_customers.id', 'past_jobs.customer_id')
+      .select([
+        'past_jobs.id as jobId',
+        'past_jobs.customer_id as customerId',
+        'past_jobs.service_id as serviceId',
+        'past_jobs.done_on as doneOn',
+        'past_jobs.price_cents as priceCents',
+        'past_jobs.items',
+        'past_jobs.lead_id as leadId',
+        'past_customers.name',
+        'past_customers.email',
+        'past_customers.phone',
+        'past_customers.zip',
+        'past_customers.snoozed_until as snoozedUntil',
+      ])
+      .where('past_customers.stopped_at', 'is', null)
+      .orderBy('past_jobs.done_on', 'desc')
+      .orderBy('past_jobs.created_at', 'desc')
+      .execute(),
+    // The newest quote request of each address: a customer who asked since the job is a lead already.
+    db
+      .selectFrom('leads')
+      .select(({ fn }) => [fn<string>('lower', ['email']).as('email'), fn.max('created_at').as('latest')])
+      .where('status', 'not in', ['suspected_spam', 'archived'])
+      .where('source_channel', 'is distinct from', 'due_again')
+      .groupBy(({ fn }) => fn('lower', ['email']))
+      .execute(),
+  ])
+  const asked = new Map(askedSince.map((row) => [row.email, new Date(row.latest as Date)]))
+  const seen = new Set<string>()
+  const due: DueCustomer[] = []
+  for (const row of rows) {
+    const key = `${row.customerId} ${row.serviceId}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    const months = intervals[row.serviceId]
+    if (!months) continue
+    const doneOn = isoDay(row.doneOn)
+    const dueOn = addMonths(doneOn, months)
+    if (row.snoozedUntil && dueOn < isoDay(row.snoozedUntil)) continue
+    const lastAsked = asked.get(row.email)
+    // A paid job's own lead came before its done date; a later one is a new request.
+    if (lastAsked && pacificDate(lastAsked) > addDays(doneOn, 1)) continue
+    const city = cityOfZip(row.zip)
+    const items = row.items as { description: string }[]
+    due.push({
+      customerId: row.customerId,
+      jobId: row.jobId,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      citySlug: city?.slug ?? null,
+      cityName: city?.name ?? null,
+      serviceId: row.serviceId,
+      what: items.map((item) => item.description).join(', '),
+      doneOn,
+      priceCents: row.priceCents,
+      dueOn,
+      leadId: row.leadId,
+    })
+  }
+  return due.sort((a, b) => a.dueOn.localeCompare(b.dueOn))
+}
+
+/** The "Due again" view: due within 60 days of `now`'s Pacific day, and overdue. */
+export async function dueAgainList(db: Db, now: Date): Promise<DueCustomer[]> {
+  const last = addDays(pacificDate(now), DUE_WINDOW_DAYS)
+  return (await dueJobs(db)).filter((job) => job.dueOn <= last)
+}
+
+/** Whether a reminder may go out at this instant: from 8:00 to before 21:00, Pacific. */
+export function insideReminderHours(at: Date): boolean {
+  const { minute } = pacificClock(at)
+  return minute >= REMINDER_HOURS.from * 60 && minute < REMINDER_HOURS.to * 60
+}
+
+/** The first instant from `at` inside the reminder hours: itself, 8:00 that day, or 8:00 the next day. */
+export function reminderSendAt(at: Date): Date {
+  if (insideReminderHours(at)) return at
+  const { year, month, day, minute } = pacificClock(at)
+  return pacificInstant(year, month, minute < REMINDER_HOURS.from * 60 ? day : day + 1, REMINDER_HOURS.from * 60)
+}
+
+/** The Pacific day a due date's reminder is first due. */
+export const reminderDay = (dueOn: string) => addDays(dueOn, -REMINDER_DAYS_BEFORE)
+
+/** The reminder row of a due date: made once, whoever asks first (the worker or "Send reminder now"). */
+export async function reminderOf(db: Db, job: DueCustomer): Promise<{ id: string; made: boolean }> {
+  const made = await db
+    .insertInto('due_reminders')
+    .values({ customer_id: job.customerId, past_job_id: job.jobId, due_on: job.dueOn, token: newToken() })
+    .onConflict((conflict) => conflict.columns(['customer_id', 'due_on']).doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (made) return { id: made.id, made: true }
+  const { id } = await db
+    .selectFrom('due_reminders')
+    .select('id')
+    .where('customer_id', '=', job.customerId)
+    .where('due_on', '=', new Date(`${job.dueOn}T00:00:00Z`))
+    .executeTakeFirstOrThrow()
+  return { id, made: false }
+}
+
+/** "Not this year": no reminder for a due date in the next 12 months. */
+export async function snoozeCustomer(db: Db, customerId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('past_customers')
+    .set({ snoozed_until: addMonths(pacificDate(now), SNOOZE_MONTHS) })
+    .where('id', '=', customerId)
+    .execute()
+}
+
+export interface DueAgainRow extends DueCustomer {
+  /** The city's next open truck day (the owner's day), named in the "Text" message. */
+  truckDay: string | null
+  reminderSentAt: string | null
+  bookedDay: string | null
+}
+
+/** The view's rows: the list with each city's next truck day and the reminder of the due date, if any. */
+export async function dueAgainView(db: Db, now: Date): Promise<DueAgainRow[]> {
+  const [list, reminders] = await Promise.all([
+    dueAgainList(db, now),
+    db.selectFrom('due_reminders').select(['customer_id', 'due_on', 'sent_at', 'booked_day']).execute(),
+  ])
+  const reminderOf = new Map(reminders.map((row) => [`${row.customer_id} ${isoDay(row.due_on)}`, row]))
+  const truckDays = new Map<string | null, string | null>()
+  for (const slug of new Set(list.map((row) => row.citySlug)))
+    truckDays.set(slug, (await openTruckDays(db, slug as CitySlug | null, now))[0] ?? null)
+  return list.map((row) => {
+    const reminder = reminderOf.get(`${row.customerId} ${row.dueOn}`)
+    return {
+      ...row,
+      truckDay: truckDays.get(row.citySlug) ?? null,
+      reminderSentAt: reminder?.sent_at?.toISOString() ?? null,
+      bookedDay: reminder?.booked_day ? isoDay(reminder.booked_day) : null,
+    }
+  })
+}

@@ -1,0 +1,106 @@
+// What the owner and the customer read about coming back (docs/decisions/064-come-back.md), and the rules both
+// sides share: the default intervals, the due date of a done job. No server code here.
+import type { ServiceId } from '~/content/types'
+
+/** "Due again after N months" when the owner has not set it; absent: never (commercial work is by contract). */
+export const DEFAULT_DUE_MONTHS: Partial<Record<ServiceId, number>> = {
+  'full-house': 12,
+  roof: 24,
+  gutter: 6,
+  driveway: 12,
+  patio: 12,
+  'deck-fence': 12,
+  'concrete-sealing': 24,
+}
+
+export const DUE_MONTHS_MAX = 120
+
+/** The view lists who is due within this many days, and everyone overdue. */
+export const DUE_WINDOW_DAYS = 60
+/** The reminder goes this many days before the due date. */
+export const REMINDER_DAYS_BEFORE = 14
+/** "Not this year" waits this long. */
+export const SNOOZE_MONTHS = 12
+/** Pacific hours a reminder may go out in: from 8:00 to before 21:00. */
+export const REMINDER_HOURS = { from: 8, to: 21 } as const
+/** The review request goes at this Pacific hour the morning after the payment, its reminder this many days later. */
+export const REVIEW_HOUR = 9
+export const REVIEW_REMINDER_DAYS = 6
+
+/** `YYYY-MM-DD` plus whole months; a day past the month's end is its last day (Jan 31 + 1 month: Feb 28). */
+export function addMonths(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  const first = new Date(Date.UTC(year, month - 1 + months, 1))
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate()
+  first.setUTCDate(Math.min(date, last))
+  return first.toISOString().slice(0, 10)
+}
+
+/** `YYYY-MM-DD` plus whole days. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+export const COME_BACK_TEXTS = {
+  tab: 'Due again',
+  heading: 'Due again',
+  intro: `Past customers due in the next ${DUE_WINDOW_DAYS} days, and those overdue.`,
+  none: 'Nobody is due in the next 60 days.',
+  lastVisit: (day: string, what: string, price: string) => `Last visit ${day}: ${what}, ${price}`,
+  dueOn: (day: string) => `Due ${day}`,
+  overdue: (day: string) => `Overdue since ${day}`,
+  sendNow: 'Send reminder now',
+  sent: 'Reminder queued: it goes out within a minute.',
+  text: 'Text',
+  notThisYear: 'Not this year',
+  snoozed: 'Snoozed for 12 months.',
+  stopped: 'Reminders stopped',
+  importHeading: 'Import past jobs',
+  importHelp:
+    'A CSV with name, email, phone, address, zip, service, date done and price. Jobber and Housecall Pro exports are read where their columns match.',
+  importFile: 'CSV file',
+  importButton: 'Import',
+  template: 'Download the template (CSV)',
+  exportCustomers: 'Download past customers (CSV)',
+  imported: (added: number, already: number) =>
+    `${added} job${added === 1 ? '' : 's'} added${already ? `, ${already} already there` : ''}.`,
+  skipped: (count: number) => `${count} row${count === 1 ? '' : 's'} skipped:`,
+  line: (line: number, reason: string) => `Line ${line}: ${reason}`,
+  intervalsHeading: 'Due again after N months',
+  intervalsHelp: 'Empty means never. A paid or imported job is due on its done date plus this.',
+  intervalLabel: (service: string) => `${service}: due again after (months)`,
+  saveIntervals: 'Save due-again months',
+  intervalsSaved: 'Saved.',
+  // The lead's card
+  requestedDay: (day: string) => `Asked for ${day}`,
+  sameAsLastTime: 'Same as last time',
+  reviewQueued: (at: string) => `Review request queued for ${at}`,
+  reviewSent: 'Review request sent',
+  reviewOpened: 'Review link opened',
+  reviewHeld: 'Review request held',
+  hold: 'Hold the review request',
+  release: 'Send the review request',
+  textReview: 'Text the review link',
+} as const
+
+/** Sources' counts of what comes back, in its period. */
+export interface ComeBackCounts {
+  remindersSent: number
+  daysBooked: number
+  rebooksAccepted: number
+  rebookCents: number
+  reviewRequestsSent: number
+  reviewLinksOpened: number
+}
+
+export const COME_BACK_SOURCES_TEXTS = {
+  caption: (days: number) => `What comes back, last ${days} days`,
+  rows: [
+    ['remindersSent', 'Due-again reminders sent'],
+    ['daysBooked', 'Days booked from them'],
+    ['rebooksAccepted', 'Re-books accepted'],
+    ['rebookCents', 'Value of accepted re-books'],
+    ['reviewRequestsSent', 'Review requests sent'],
+    ['reviewLinksOpened', 'Review links opened'],
+  ] as const satisfies readonly (readonly [keyof ComeBackCounts, string])[],
+} as const

@@ -1,0 +1,204 @@
+// The owner's "Due again" view (decision 063): the import of past jobs (a plain form the script sends for him, so
+// it works without it), then who is due in the next 60 days and who is overdue, each with "Send reminder now",
+// "Text" (an sms: link naming the city's truck day) and "Not this year".
+import { Link, useRouter } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { site, smsHref } from '~/content/site'
+import { errorText } from '~/components/owner/owner-field'
+import { ownerOutlineClass } from '~/components/owner/owner-field'
+import { ownerButtonClass } from '~/components/owner/owner-shell'
+import { sendOwnerReminderNow, snoozeOwnerCustomer } from './come-back.functions'
+import { COME_BACK_TEXTS as T } from './due-again'
+import type { DueAgainRow } from './due-again.server'
+import { formatCents } from '~/lib/money'
+
+const day = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+const weekday = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+
+/** The "Text" message: the service, and the city's next truck day when there is one. */
+export function dueAgainText(row: Pick<DueAgainRow, 'name' | 'what' | 'cityName' | 'truckDay'>): string {
+  const first = row.name.split(' ')[0]
+  const when =
+    row.truckDay && row.cityName
+      ? ` Our truck is in ${row.cityName} on ${weekday(row.truckDay)}: would that day work for you?`
+      : ' Would you like us to set a day?'
+  return `Hi ${first}, this is ${site.name}. Your ${row.what.toLowerCase()} is due again.${when}`
+}
+
+export function OwnerDueAgain({ loaded, today }: { loaded: DueAgainRow[]; today: string }) {
+  return (
+    <>
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{T.heading}</h1>
+        <Link to="/owner" className={ownerOutlineClass}>
+          Lead inbox
+        </Link>
+      </div>
+      <PastJobsImport />
+      <h2 className="mt-6 text-xl font-bold">{T.heading}</h2>
+      <p className="mt-1">{T.intro}</p>
+      {loaded.length === 0 ? (
+        <p className="mt-4">{T.none}</p>
+      ) : (
+        <ol className="mt-4 grid gap-4" aria-label={T.heading}>
+          {loaded.map((row) => (
+            <li key={row.jobId}>
+              <DueRow row={row} today={today} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  )
+}
+
+function DueRow({ row, today }: { row: DueAgainRow; today: string }) {
+  const router = useRouter()
+  const [status, setStatus] = useState('')
+  const [busy, setBusy] = useState(false)
+  async function act(call: () => Promise<unknown>, done: string) {
+    setBusy(true)
+    try {
+      await call()
+      setStatus(done)
+      await router.invalidate()
+    } catch (error) {
+      setStatus(errorText(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <article className="rounded-lg border border-slate-300 p-4" aria-label={row.name}>
+      <h3 className="text-lg font-bold">
+        {row.name}
+        {row.cityName && <span className="font-normal">, {row.cityName}</span>}
+      </h3>
+      <p>{T.lastVisit(day(row.doneOn), row.what, formatCents(row.priceCents, { whole: true }))}</p>
+      <p className="font-semibold">{row.dueOn < today ? T.overdue(day(row.dueOn)) : T.dueOn(day(row.dueOn))}</p>
+      {row.reminderSentAt && <p>Reminder sent {day(row.reminderSentAt.slice(0, 10))}</p>}
+      {row.bookedDay && <p>Asked for {weekday(row.bookedDay)}</p>}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="button"
+          disabled={busy}
+          className={ownerButtonClass}
+          onClick={() => void act(() => sendOwnerReminderNow({ data: { job: row.jobId } }), T.sent)}
+        >
+          {T.sendNow}
+        </button>
+        <a href={smsHref(row.phone ?? '', dueAgainText(row))} className={ownerOutlineClass}>
+          {T.text}
+        </a>
+        <button
+          type="button"
+          disabled={busy}
+          className={ownerOutlineClass}
+          onClick={() => void act(() => snoozeOwnerCustomer({ data: { customer: row.customerId } }), T.snoozed)}
+        >
+          {T.notThisYear}
+        </button>
+      </div>
+      <p role="status" className="mt-2 empty:hidden">
+        {status}
+      </p>
+    </article>
+  )
+}
+
+interface ImportAnswerView {
+  refused?: string
+  added?: number
+  already?: number
+  skipped?: { line: number; reason: string }[]
+}
+
+/** A plain multipart form to /owner/past-jobs; the script posts it itself and shows the answer here. */
+function PastJobsImport() {
+  const router = useRouter()
+  const [answer, setAnswer] = useState<ImportAnswerView | null>(null)
+  const [busy, setBusy] = useState(false)
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      const response = await fetch('/owner/past-jobs', { method: 'POST', body: new FormData(event.currentTarget) })
+      setAnswer(
+        response.headers.get('content-type')?.includes('json')
+          ? ((await response.json()) as ImportAnswerView)
+          : { refused: `The import failed (${response.status}). Please try again.` },
+      )
+      await router.invalidate()
+    } catch (error) {
+      setAnswer({ refused: errorText(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <section className="mt-4 rounded-lg bg-slate-100 p-4" aria-labelledby="import-heading">
+      <h2 id="import-heading" className="text-xl font-bold">
+        {T.importHeading}
+      </h2>
+      <p className="mt-1" id="import-help">
+        {T.importHelp}
+      </p>
+      <p className="mt-2 flex flex-wrap gap-x-4">
+        <a href="/owner/past-jobs-template.csv" className="font-semibold text-brand-800 underline">
+          {T.template}
+        </a>
+        <a href="/owner/past-customers.csv" className="font-semibold text-brand-800 underline">
+          {T.exportCustomers}
+        </a>
+      </p>
+      <form method="post" action="/owner/past-jobs" encType="multipart/form-data" onSubmit={(e) => void submit(e)}>
+        <label htmlFor="past-jobs-file" className="mt-3 block font-semibold">
+          {T.importFile}
+        </label>
+        <input
+          id="past-jobs-file"
+          name="file"
+          type="file"
+          accept=".csv,text/csv"
+          required
+          aria-describedby="import-help"
+          className="mt-1 block w-full max-w-full"
+        />
+        <button type="submit" disabled={busy} className={`${ownerButtonClass} mt-3`}>
+          {T.importButton}
+        </button>
+      </form>
+      <div role="status" className="mt-3 empty:hidden">
+        {answer?.refused ? (
+          <p className="font-semibold text-red-800">{answer.refused}</p>
+        ) : answer ? (
+          <>
+            <p className="font-semibold">{T.imported(answer.added ?? 0, answer.already ?? 0)}</p>
+            {answer.skipped && answer.skipped.length > 0 && (
+              <>
+                <p>{T.skipped(answer.skipped.length)}</p>
+                <ul className="list-disc pl-5">
+                  {answer.skipped.map(({ line, reason }) => (
+                    <li key={line}>{T.line(line, reason)}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </>
+        ) : null}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,20 @@
+// The days a reminder offers: the open truck days of the customer's city from the owner's day (decision 062),
+// 2 to 4 of them; with fewer than 2 open the reminder offers none and asks the customer to reply or call.
+import type { Db } from '../../platform/db/database.server'
+import { cityOfZip } from '../leads/index.server'
+import { offeredDays as openTruckDays } from '../schedule/index.server'
+
+export interface OfferedDays {
+  cityName: string | null
+  /** `YYYY-MM-DD`, 2 to 4 of them, or none. */
+  days: string[]
+}
+
+export const OFFERED_MIN = 2
+export const OFFERED_MAX = 4
+
+export async function offeredDays(db: Db, zip: string | null, from: Date): Promise<OfferedDays> {
+  const city = cityOfZip(zip)
+  const open = await openTruckDays(db, city?.slug ?? null, from)
+  return { cityName: city?.name ?? null, days: open.length >= OFFERED_MIN ? open.slice(0, OFFERED_MAX) : [] }
+}
