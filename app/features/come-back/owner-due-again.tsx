@@ -1,7 +1,7 @@
 // The owner's "Due again" view (decision 063): the import of past jobs (a plain form the script sends for him, so
 // it works without it), then who is due in the next 60 days and who is overdue, each with "Send reminder now",
 // "Text" (an sms: link naming the city's truck day) and "Not this year".
-import { Link, useRouter } from '@tanstack/react-router'
+import { useRouter } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { site, smsHref } from '~/content/site'
 import { errorText } from '~/components/owner/owner-field'
@@ -40,12 +40,6 @@ export function dueAgainText(row: Pick<DueAgainRow, 'name' | 'what' | 'cityName'
 export function OwnerDueAgain({ loaded, today }: { loaded: DueAgainRow[]; today: string }) {
   return (
     <>
-      <div className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{T.heading}</h1>
-        <Link to="/owner" className={ownerOutlineClass}>
-          Lead inbox
-        </Link>
-      </div>
       <PastJobsImport />
       <h2 className="mt-6 text-xl font-bold">{T.heading}</h2>
       <p className="mt-1">{T.intro}</p>
