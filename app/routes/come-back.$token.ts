@@ -6,7 +6,7 @@ import { leadSettingsOf } from '~/features/leads/store-lead.server'
 import { comeBackPageGet, comeBackPagePost } from '~/features/come-back/come-back-pages.server'
 import { offeredDays } from '~/features/come-back/truck-days.server'
 
-/** A reminder's day and "Not this year": a GET shows, only a POST books or snoozes (decision 063). */
+/** A reminder's day and "Not this year": a GET shows, only a POST books or snoozes (decision 064). */
 export const Route = createFileRoute('/come-back/$token')({
   // Declared, or the server drops it as it drops ad tags (page-url.server.ts); an odd value is just not a day.
   validateSearch: v.object({

@@ -1,4 +1,4 @@
-// What a lead's card shows of coming back (decision 063): the day a due-again lead asked for with "Same as last
+// What a lead's card shows of coming back (decision 064): the day a due-again lead asked for with "Same as last
 // time", and the review request of a paid job.
 import * as v from 'valibot'
 import type { Db } from '../../platform/db/database.server'

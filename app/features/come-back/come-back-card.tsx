@@ -1,4 +1,4 @@
-// A lead card's part of coming back (decision 063): the day a due-again lead asked for with "Same as last time",
+// A lead card's part of coming back (decision 064): the day a due-again lead asked for with "Same as last time",
 // and a paid job's review request (when it goes, sent, opened) with "Hold" and a text of the review link.
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'

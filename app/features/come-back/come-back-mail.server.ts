@@ -1,4 +1,4 @@
-// The two e-mails of coming back (decision 063), built when sent from what is stored then: the reminder of a due
+// The two e-mails of coming back (decision 064), built when sent from what is stored then: the reminder of a due
 // date and the review request of a paid job. Every typed value is cleaned with sanitizeText and escaped in HTML.
 import { fullAddress, site } from '../../content/site'
 import { serviceList } from '../../content/service-list'

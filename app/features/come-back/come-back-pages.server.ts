@@ -1,4 +1,4 @@
-// The customer's pages of a reminder (decision 063): /come-back/<token> offers the day the link named with "Book
+// The customer's pages of a reminder (decision 064): /come-back/<token> offers the day the link named with "Book
 // this day" and "Not this year", each a plain form posted back, so a GET (a mail scanner) never books or snoozes;
 // /come-back/stop/<token> stops every reminder, from its button or a mail client's RFC 8058 one-click post.
 // A forged or replayed link gets a clear page, and nothing changes.

@@ -1,4 +1,4 @@
-// What comes back, for the Sources view (decision 063): reminders sent in the period, days booked from them, their
+// What comes back, for the Sources view (decision 064): reminders sent in the period, days booked from them, their
 // leads' accepted quotes and value; review requests sent and links opened.
 import { sql } from 'kysely'
 import type { Db } from '../../platform/db/database.server'

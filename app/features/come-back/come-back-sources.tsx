@@ -1,4 +1,4 @@
-// The Sources view's table of what comes back (decision 063).
+// The Sources view's table of what comes back (decision 064).
 import { COME_BACK_SOURCES_TEXTS as T, type ComeBackCounts } from './due-again'
 import { formatCents } from '~/lib/money'
 

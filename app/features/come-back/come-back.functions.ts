@@ -1,4 +1,4 @@
-// The owner's calls for coming back (decision 063): the "Due again" view, its buttons, the months per service,
+// The owner's calls for coming back (decision 064): the "Due again" view, its buttons, the months per service,
 // and the lead card's part. Every one is an ownerFn: 401 without a session.
 import * as v from 'valibot'
 import { serviceIds, type ServiceId } from '~/content/types'

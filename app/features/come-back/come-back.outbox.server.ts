@@ -1,4 +1,4 @@
-// Coming back's two templates and its periodic turn (decision 063). Each template decides as it is sent: a
+// Coming back's two templates and its periodic turn (decision 064). Each template decides as it is sent: a
 // stopped, snoozed, booked or since-served customer gets no reminder, one outside 8:00-21:00 Pacific waits; a held
 // review request or an opened one's reminder is not sent.
 import type { Db } from '../../platform/db/database.server'

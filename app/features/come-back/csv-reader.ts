@@ -1,5 +1,5 @@
 // A careful RFC 4180 reader: quoted fields with "" for a quote, CRLF or LF between records, a comma or newline
-// inside quotes kept. Small enough to own, so the import adds no dependency (decision 063).
+// inside quotes kept. Small enough to own, so the import adds no dependency (decision 064).
 
 export class CsvRefused extends Error {}
 

@@ -1,4 +1,4 @@
-// "Due again after N months" per service, in the Prices view (decision 063): empty is never. Its own form and save,
+// "Due again after N months" per service, in the Prices view (decision 064): empty is never. Its own form and save,
 // read when the view opens.
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'

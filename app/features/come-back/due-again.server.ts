@@ -1,4 +1,4 @@
-// Who is due again (decision 063): each customer's newest job per service, due on its done date plus the
+// Who is due again (decision 064): each customer's newest job per service, due on its done date plus the
 // service's interval, and the reminders of those due: queued 14 days before, sent between 8:00 and 21:00
 // Pacific, once per due date; "Not this year" and "Stop reminders" hold for every later one.
 import { serviceList } from '../../content/service-list'

@@ -1,4 +1,4 @@
-// The owner's "Due again" view (decision 063): the import of past jobs (a plain form the script sends for him, so
+// The owner's "Due again" view (decision 064): the import of past jobs (a plain form the script sends for him, so
 // it works without it), then who is due in the next 60 days and who is overdue, each with "Send reminder now",
 // "Text" (an sms: link naming the city's truck day) and "Not this year".
 import { useRouter } from '@tanstack/react-router'

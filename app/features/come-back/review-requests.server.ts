@@ -1,4 +1,4 @@
-// The review request of a paid job (decision 063): queued when an invoice is paid in full, for 9:00 Pacific the
+// The review request of a paid job (decision 064): queued when an invoice is paid in full, for 9:00 Pacific the
 // next morning, with one reminder 6 days later that goes only if the link was not opened. The same link for
 // everyone (GOOGLE_REVIEW_URL) through /r/<token>, which counts the click; the owner may hold it.
 import type { Db } from '../../platform/db/database.server'

@@ -1,4 +1,4 @@
-// The days a reminder offers: the open truck days of the customer's city from the owner's day (decision 062),
+// The days a reminder offers: the open truck days of the customer's city from the owner's day (decision 063),
 // 2 to 4 of them; with fewer than 2 open the reminder offers none and asks the customer to reply or call.
 import type { Db } from '../../platform/db/database.server'
 import { cityOfZip } from '../leads/index.server'
