@@ -10,16 +10,8 @@ import { useLeadsCache } from '~/components/owner/leads-cache'
 import { ownerOutlineClass } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { fetchComeBackCard, holdOwnerReviewRequest, sendOwnerSameAsLastTime } from './come-back.functions'
-import { COME_BACK_TEXTS as T } from './due-again'
+import { COME_BACK_TEXTS as T, longDay } from './due-again'
 import { formatCents } from '~/lib/money'
-
-const longDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
 
 export function ComeBackCard({
   lead,

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/database.server'
 import { composeMail, escapeHtml, paragraphs, sanitizeText, type Mail } from '../../platform/transport/mail.server'
 import { POSTED_WORK_BASE_URL } from '../work'
 import { formatCents } from '../../lib/money'
+import { longDay } from './due-again'
 
 export const comeBackLink = (token: string, day?: string) =>
   `${site.baseUrl}/come-back/${token}${day ? `?day=${day}` : ''}`
@@ -13,14 +14,6 @@ export const stopLink = (token: string) => `${site.baseUrl}/come-back/stop/${tok
 export const reviewLink = (token: string) => `${site.baseUrl}/r/${token}`
 
 const firstName = (name: string) => sanitizeText(name.split(' ')[0], 60) || 'there'
-const longDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
-
 export interface ReminderFacts {
   token: string
   stopToken: string

@@ -14,6 +14,7 @@ import { storeLead, type LeadSettings } from '../leads/index.server'
 import { TIME_WINDOWS, WINDOWS, type TimeWindow } from '../schedule'
 import { snoozeCustomer } from './due-again.server'
 import type { offeredDays } from './truck-days.server'
+import { longDay } from './due-again'
 
 export type OfferDays = typeof offeredDays
 
@@ -35,14 +36,6 @@ export const COME_BACK_PAGE_TEXTS = {
   stopButton: 'Stop reminders',
   stopped: 'Done: you will get no more reminders from us.',
 } as const
-
-const longDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
 
 /** A page of ours: no script, no other site; its forms post back to itself. */
 function page(status: number, title: string, body: string[]): Response {
