@@ -374,6 +374,21 @@ describe('the review request', () => {
     expect(counted!.clicks).toBe(1)
   })
 
+  it('without a review link set, a paid job asks for nothing: both rows are settled once, never retried', async () => {
+    const clock = { at: pacificAt(new Date(), 0, 10 * 60) }
+    const { site, smtp } = await mailingSite({}, { clock: () => clock.at })
+    await paidLead(site, clock.at, 'Omar')
+    clock.at = pacificAt(clock.at, 8, 10 * 60)
+    await site.outbox.drain()
+    await outboxDrained(site)
+    const rows = await rowsOf<{ attempts: number }>(
+      site,
+      "SELECT attempts FROM outbox WHERE template = 'review_request'",
+    )
+    expect(rows.map((row) => row.attempts)).toEqual([1, 1])
+    expect(smtp.received.filter((m) => /Thank you|review/i.test(m.mail.subject ?? ''))).toEqual([])
+  })
+
   it('is held by the owner and then never sent; /r/ of an unknown token is a clear 404, of a known one a redirect', async () => {
     const { site, smtp, clock } = await openSite()
     const id = await paidLead(site, clock.at, 'Hana')
