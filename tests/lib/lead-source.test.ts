@@ -108,8 +108,9 @@ describe('the one channel of a lead', () => {
     expect(leadChannel(visit)).toBe(channel)
   })
 
-  it('covers every channel the database accepts', () => {
-    expect(new Set(cases.map(([channel]) => channel))).toEqual(new Set(LEAD_CHANNELS))
+  it("covers every channel the database accepts; due_again comes only from a reminder's booking, never a visit", () => {
+    expect(new Set([...cases.map(([channel]) => channel), 'due_again'])).toEqual(new Set(LEAD_CHANNELS))
+    expect(leadChannel({ tags: { utm_source: 'due_again', utm_campaign: 'due_again' } })).toBe('campaign')
   })
 
   it('is worked out from the cleaned values: a forged channel is no input, a dropped click id counts for nothing', () => {

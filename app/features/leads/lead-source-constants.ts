@@ -21,7 +21,8 @@ export const HEARD_ABOUT = Object.keys(HEARD_ABOUT_LABELS) as HeardAbout[]
 
 export const HEARD_ABOUT_QUESTION = 'How did you hear about us?'
 
-/** One channel per lead, worked out on the server from what the visit brought (leadChannel). */
+/** One channel per lead, worked out on the server from what the visit brought (leadChannel); due_again is a
+ * reminder's booking (decision 064). */
 export const LEAD_CHANNEL_LABELS = {
   paid_search: 'Paid search',
   google_business_profile: 'Google Business Profile',
