@@ -1,15 +1,7 @@
 // The inbox's reads and writes (docs/decisions/033-owner-inbox.md); the caller has checked the owner's session.
 import { sql } from 'kysely'
-import {
-  followUpMark,
-  leadTopic,
-  OWNER_STATUSES,
-  SOURCE_PERIODS,
-  type InboxLead,
-  type LeadSources,
-  type OwnerStatus,
-  type SourcePeriod,
-} from './owner-lead'
+import { followUpMark, SOURCE_PERIODS, type InboxLead, type LeadSources, type SourcePeriod } from './owner-lead'
+import { leadTopic, OWNER_STATUSES, type OwnerStatus } from '~/features/leads'
 import { serviceSummary } from '../../content/service-list'
 import type { Db } from '../../platform/db/database.server'
 import { withPhotos } from './lead-photos.server'

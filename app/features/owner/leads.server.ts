@@ -1,7 +1,7 @@
 // A lead as the owner works it, written once for the inbox and `npm run leads` (docs/operations.md): the list,
 // a status, a deletion. Who may call is the caller's check (ownerFn, or the shell that holds DATA_DIR).
 import { sql } from 'kysely'
-import { OWNER_STATUSES } from './owner-lead'
+import { OWNER_STATUSES } from '~/features/leads'
 import { pacificDate } from '../../platform/time/business-hours.server'
 import type { Db } from '../../platform/db/database.server'
 import type { Tables } from '../../platform/db/schema.gen'

@@ -5,21 +5,23 @@ import * as v from 'valibot'
 import { updateOwnerLead } from '~/features/owner/owner.functions'
 import {
   OWNER_NOTE_MAX,
-  OWNER_STATUSES,
   OWNER_TEXTS,
   SOURCES_TEXTS,
   channelLabel,
   dialable,
-  errorText,
   heardAboutLabel,
   jobValueSchema,
+  type InboxLead,
+} from '~/features/owner/owner-lead'
+import {
+  OWNER_STATUSES,
   mapUrl,
   preferredTimeText,
   pushTitle,
   serviceAddress,
-  type InboxLead,
   type OwnerStatus,
-} from '~/features/owner/owner-lead'
+} from '~/features/leads'
+import { errorText } from '~/components/owner/owner-field'
 import { WORK_TEXTS } from '~/features/work'
 import { centsText } from '~/lib/money'
 import { formatPacificTime } from '~/features/quotes'

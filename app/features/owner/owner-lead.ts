@@ -14,17 +14,6 @@ import type { LeadInvoice } from '../payments'
 import type { ComeBackCounts } from '../come-back'
 
 export { SOURCE_PERIODS, type SourcePeriod } from './owner-views'
-export { errorText } from '../../components/owner/owner-field'
-export {
-  leadTopic,
-  mapUrl,
-  OWNER_STATUSES,
-  preferredTimeText,
-  pushTitle,
-  serviceAddress,
-  type LeadCard,
-  type OwnerStatus,
-} from '../leads'
 
 export const OWNER_NOTE_MAX = 500
 

@@ -12,14 +12,8 @@ import { ownerAccess } from '~/platform/http/owner-access.server'
 import { ownerFn, refuse } from '~/platform/http/owner-access.functions'
 import { deleteLead } from '~/features/owner/leads.server'
 import { leadSources, listInbox, updateLead } from '~/features/owner/inbox.server'
-import {
-  jobValueSchema,
-  OWNER_NOTE_MAX,
-  OWNER_STATUSES,
-  SOURCE_PERIODS,
-  type InboxLead,
-  type LeadSources,
-} from './owner-lead'
+import { jobValueSchema, OWNER_NOTE_MAX, SOURCE_PERIODS, type InboxLead, type LeadSources } from './owner-lead'
+import { OWNER_STATUSES } from '~/features/leads'
 
 export interface OwnerState {
   mode: 'ready' | 'unconfigured'
