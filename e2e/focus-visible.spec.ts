@@ -2,7 +2,7 @@ import { expect, loadedAndIdleTwice, test, type Page } from './support/test'
 import { routeKinds } from '../tests/support/route-kinds'
 import { recordLooks } from './support/animations'
 
-/** Where the focused element stands, as the visitor sees it the moment Tab lands on it. */
+/** Where the focused element stands in the first frame painted after Tab: what the visitor sees. */
 interface FocusStop {
   name: string
   /** Its own opacity times every ancestor's: what the visitor sees of it. */
@@ -13,7 +13,10 @@ interface FocusStop {
   box: string
 }
 
-function focusStop(): FocusStop | null {
+async function focusStop(): Promise<FocusStop | null> {
+  // Sections below the fold are laid out (content-visibility) in the frame after focus scrolls to them: a box
+  // read before it can stand where no frame ever showed it.
+  await new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))
   const element = document.activeElement
   if (!element || element === document.body) return null
   let opacity = 1
