@@ -1,15 +1,26 @@
 // npm run bench:lighthouse — Lighthouse CI on the production build: `lhci collect` audits each route kind
 // BENCH_LIGHTHOUSE_RUNS times, `lhci assert` holds the medians to docs/performance.md's budgets; the table is theirs.
-// BENCH_LIGHTHOUSE_FLOOR=1: interleaved rounds of each page, its HTML without scripts and a text-only page.
+// BENCH_LIGHTHOUSE_FLOOR=1: interleaved rounds of each page, its HTML without scripts and a text-only page, under
+// Chrome's own throttling (devtools); with BENCH_COMPARE_WITH=<another built checkout>, that build's page beside.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
 import { ensureChromium } from '../../tests/support/system-deps'
+import { startSiteProcess } from '../../tests/support/site-process'
 import { storedDocument } from '../../tests/support/document-bytes'
 import { startStripeStandIn } from '../../tests/support/stripe-stand-in'
-import { chromiumFlags, failIfAny, median, passThrough, report, routeKinds, startProductionServer } from './common'
+import {
+  chromiumFlags,
+  failIfAny,
+  median,
+  passThrough,
+  report,
+  routeKinds,
+  startProductionServer,
+  until,
+} from './common'
 import { seedQuote } from './quote-seed'
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
@@ -38,8 +49,12 @@ function lhciRun(command: 'collect' | 'assert', ci: object, args: string[] = [])
 }
 
 /** Audits `urls` in order, `runs` times each; a Lighthouse configuration file for the 404 page. */
-function collect(urls: string[], runs: number, lighthouseConfig?: string) {
-  const settings = { chromeFlags: chromiumFlags.join(' '), ...(lighthouseConfig && { configPath: lighthouseConfig }) }
+function collect(urls: string[], runs: number, lighthouseConfig?: string, throttlingMethod?: 'devtools') {
+  const settings = {
+    chromeFlags: chromiumFlags.join(' '),
+    ...(lighthouseConfig && { configPath: lighthouseConfig }),
+    ...(throttlingMethod && { throttlingMethod }),
+  }
   const collected = { url: urls, numberOfRuns: runs, chromePath: ensureChromium(), settings }
   if (lhciRun('collect', { collect: collected }, ['--additive']) !== 0) throw new Error(`lhci collect: ${urls}`)
 }
@@ -156,22 +171,31 @@ async function routesRun(): Promise<string[]> {
  * The text-only floor: each page (home, a service tab, a city, /contact), the same stored HTML with every script
  * removed, and a page holding only its LCP element's text, audited in turn each round so the machine's moments fall
  * on all three alike. All three come from one origin: the site behind a pass-through that answers the two floor
- * pages itself, compressed as the site stores its pages (brotli 11, decision 005).
+ * pages itself, compressed as the site stores its pages (brotli 11, decision 005). Lighthouse's default simulation
+ * replays a document as one request, so it is Chrome's own network and CPU throttling here: the browser paints as
+ * bytes arrive, as a phone does (decision 065).
  */
 async function floorRun() {
   // Stored pages that stay fresh for the whole run, so every audit of the site gets the copy `stored` waited for.
-  const site = await startProductionServer({ HTML_CACHE_SECONDS: '3600' })
+  const fresh = { HTML_CACHE_SECONDS: '3600' }
+  const site = await startProductionServer(fresh)
   const pages = new Map<string, Buffer>()
   const proxy = await passThrough(site.url, (path) => pages.get(path))
   const origin = `http://${proxy.host}`
+  const otherCheckout = process.env.BENCH_COMPARE_WITH && resolve(process.env.BENCH_COMPARE_WITH)
+  const other = otherCheckout
+    ? await startSiteProcess(fresh, { outputDir: join(otherCheckout, '.output'), cwd: otherCheckout })
+    : undefined
   const brotli = (html: string) =>
     brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
   const paths = ['/', '/services?tab=roof', '/city/folsom', '/contact']
-  const variants = { site: (index: number) => paths[index]!, 'no scripts': 'no-scripts', 'text only': 'text' }
-  const urlOf = (variant: keyof typeof variants, index: number) => {
-    const page = variants[variant]
-    return typeof page === 'function' ? `${origin}${page(index)}` : `${origin}/floor/${index}/${page}`
-  }
+  const variants = { site: '', ...(other && { other: '' }), 'no scripts': 'no-scripts', 'text only': 'text' }
+  const urlOf = (variant: keyof typeof variants, index: number) =>
+    variant === 'site'
+      ? `${origin}${paths[index]}`
+      : variant === 'other'
+        ? `${other!.url}${paths[index]}`
+        : `${origin}/floor/${index}/${variants[variant]}`
   const rows: Record<string, string | number>[] = []
   // The stored page as a browser gets it, brotli and all (storedDocument waits for that copy). A miss streams a
   // live render (which inlines the whole stylesheet), a stale page is rendered again, and a new copy goes out as gzip
@@ -179,6 +203,13 @@ async function floorRun() {
   // the rounds.
   try {
     for (const [index, path] of paths.entries()) {
+      // The other build may store pages as gzip only: its stored copy, whatever its encoding.
+      if (other)
+        await until(`${path} stored by the other build`, async () => {
+          const response = await fetch(`${other.url}${path}`)
+          await response.arrayBuffer()
+          return response.headers.get('x-page-cache') === 'hit'
+        })
       const html = await storedDocument(`${origin}${path}`)
       // The hero's paragraph on every one of these pages: the element Chromium reports as their LCP.
       const paragraph = html.match(/<main[\s\S]*?<h1[^>]*>([\s\S]*?)<\/h1>[\s\S]*?<p[^>]*>([\s\S]*?)<\/p>/)
@@ -197,7 +228,7 @@ async function floorRun() {
       (Object.keys(variants) as (keyof typeof variants)[]).map((variant) => urlOf(variant, index)),
     )
     // One audit of each address a round, in turn.
-    for (let i = 0; i < RUNS; i++) collect(round, 1)
+    for (let i = 0; i < RUNS; i++) collect(round, 1, undefined, 'devtools')
     const byUrl = results()
     for (const [index, path] of paths.entries()) {
       const runs = (variant: keyof typeof variants) => byUrl.get(urlOf(variant, index)) ?? []
@@ -206,6 +237,10 @@ async function floorRun() {
       rows.push({
         route: path,
         'site LCP ms': lcp('site'),
+        ...(other && {
+          'other LCP ms': lcp('other'),
+          'other × text only': Number((lcp('other') / lcp('text only')).toFixed(2)),
+        }),
         'no scripts': lcp('no scripts'),
         'text only': lcp('text only'),
         '× text only': Number((lcp('site') / lcp('text only')).toFixed(2)),
@@ -216,6 +251,7 @@ async function floorRun() {
   } finally {
     await proxy.close()
     await site.stop()
+    await other?.stop()
   }
   report('lighthouse-floor', rows)
 }
