@@ -4,11 +4,15 @@
  * the lead is won with that total (the e-mails' words: tests/server/quotes.test.ts). Without JavaScript the same
  * post records the same acceptance. docs/decisions/053-quotes-and-jobs.md
  */
+import { randomUUID } from 'node:crypto'
+import { toJSONAsync } from 'seroval'
 import { OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '~/features/quotes/quote-texts'
+import { pacificDate } from '../app/platform/time/business-hours.server'
+import { builtServerFunctions } from '../tests/support/server-functions'
 import { violationList, wcagAudit } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { emailedLink, signInOwner, startOwnerServer } from './support/owner'
-import { storeTestLead, type SiteServer } from './support/site-server'
+import { acceptedLead, storeTestLead, type SiteServer } from './support/site-server'
 import { expect, test, type Browser, type Page } from './support/test'
 
 test.use({ viewport: { width: 390, height: 844 } })
@@ -152,4 +156,32 @@ test('words typed into "Ask for changes" on a refused post\'s page before its sc
   }
   await page.goto(`${server.url}/owner`)
   await expect(page.getByRole('article', { name: 'Rita' }).getByText('Please add the back patio')).toBeVisible()
+})
+
+test("the owner's quote and job calls answer a refusal with its status and words", async ({ page }) => {
+  let accepted = ''
+  const server = await startOwnerServer({}, async (db) => (accepted = await acceptedLead(db, 'Ada', 'ada@example.com')))
+  await signInOwner(page, server)
+  const functions = builtServerFunctions()
+  const call = async (name: string, data: object) => {
+    const headers = { 'x-tsr-serverfn': 'true', 'Content-Type': 'application/json', Origin: server.url }
+    const url = `${server.url}/_serverFn/${functions.get(name)}`
+    const answer = await page.request.post(url, { headers, data: JSON.stringify(await toJSONAsync({ data })) })
+    return { status: answer.status(), text: await answer.text() }
+  }
+  const quote = { items: [{ description: 'Driveway cleaning', price: '250' }], note: '', validDays: 30 }
+  const job = { day: pacificDate(new Date()), start: '08:00', end: '10:00' }
+  const nobody = randomUUID()
+  const refused: [string, object, number, string][] = [
+    ['sendOwnerQuote', { lead: accepted, ...quote }, 409, OWNER_QUOTE_TEXTS.acceptedNoEdit],
+    ['sendOwnerQuote', { lead: nobody, ...quote }, 404, 'No such lead'],
+    ['scheduleOwnerJob', { lead: nobody, ...job }, 409, 'Only an accepted quote is scheduled'],
+    ['cancelOwnerJob', { lead: accepted }, 409, 'No job to cancel'],
+  ]
+  for (const [name, data, status, message] of refused) {
+    const answer = await call(name, data)
+    expect([name, answer.status]).toEqual([name, status])
+    expect(answer.text, name).toContain(message)
+  }
+  expect(server.records().filter((line) => line.level === 'error' || line.level === 'fatal')).toEqual([])
 })

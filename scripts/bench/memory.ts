@@ -98,7 +98,7 @@ async function quoteAndInvoice(dataDir: string, databaseUrl: string | undefined)
       const { id } = await storeLead(db, { ...lead, sourcePage: '/contact', userAgent: null, ipHash: null }, settings)
       const items = [{ description: 'Driveway cleaning', price: '250' }]
       const sent = await sendQuote(db, v.parse(quoteDraftSchema, { lead: id, items, validDays: 30 }), new Date())
-      if (sent.result !== 'sent') throw new Error(`quote not sent: ${sent.result}`)
+      if ('message' in sent) throw new Error(`quote not sent: ${sent.message}`)
       return { id, token: sent.link.split('/quote/')[1]! }
     }
     const waiting = await quoted('Quinn')

@@ -36,7 +36,7 @@ export async function seedQuote(dataDir: string, pay = false): Promise<string> {
     ]
     const draft = v.parse(quoteDraftSchema, { lead: id, items, note: 'Thanks for asking us!', validDays: 30 })
     const sent = await sendQuote(db, draft, now)
-    if (sent.result !== 'sent') throw new Error(`the bench quote was not sent: ${sent.result}`)
+    if ('message' in sent) throw new Error(`the bench quote was not sent: ${sent.message}`)
     if (!pay) return new URL(sent.link).pathname
     const { token, version, hash } = (await quoteOf(db, id))!
     const acceptance = { version, hash, name: 'Maria Lopez', chosen: [], ipHash: null, userAgent: null, push: false }

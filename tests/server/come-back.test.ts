@@ -324,7 +324,9 @@ describe('the reminder links', () => {
       site,
       "INSERT INTO price_list (service_id, description, starting_cents) VALUES ('full-house', 'House wash', 45000)",
     )
-    expect(await sendSameAsLastTime(site.db, lead!, clock.at)).toMatchObject({ result: 'sent' })
+    expect(await sendSameAsLastTime(site.db, lead!, clock.at)).toMatchObject({
+      link: expect.stringContaining('/quote/'),
+    })
     const [quote] = await rowsOf<{ items: { description: string; cents: number }[] }>(site, 'SELECT items FROM quotes')
     expect(quote!.items.map(({ description, cents }) => [description, cents])).toEqual([['Full House Washing', 45000]])
     await acceptQuote(site, lead!)

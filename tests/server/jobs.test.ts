@@ -10,6 +10,7 @@ import { site as business } from '../../app/content/site'
 import type { StoredLeadInput } from '../../app/features/leads/store-lead.server'
 import { calendarFeedResponse, calendarFeedSecret } from '../../app/features/quotes/calendar.server'
 import { scheduleJob } from '../../app/features/quotes/quotes.server'
+import { QUOTE_REFUSALS } from '../../app/features/quotes/quote-texts'
 import type { TestSite } from '../support/test-site'
 import { migratedSiteData, rowsOf, useSmtp, useTempDirs, useTestSites, type TestSmtp } from './helpers'
 import { acceptQuote, quotedLead } from './quote-helpers'
@@ -105,13 +106,13 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
     expect(cancelled.calendar.getFirstPropertyValue('method')).toBe('CANCEL')
     expect([cancelled.event.uid, cancelled.event.sequence]).toEqual([first, 2])
     expect(cancelled.event.component.getFirstPropertyValue('status')).toBe('CANCELLED')
-    expect(await scheduleJob(site.db, { lead: after, cancel: true }, site.now())).toBe('no-job')
+    expect(await scheduleJob(site.db, { lead: after, cancel: true }, site.now())).toBe(QUOTE_REFUSALS['no-job'])
   })
 
   it('is not scheduled for a quote nobody accepted', async () => {
     const site = await openSite(env(await smtp()))
     const { id } = await quotedLead(site)
-    expect(await schedule(site, id, '2027-01-04')).toBe('not-accepted')
+    expect(await schedule(site, id, '2027-01-04')).toBe(QUOTE_REFUSALS['not-accepted'])
     expect(await rowsOf(site, 'SELECT count(*)::int AS n FROM jobs')).toEqual([{ n: 0 }])
   })
 

@@ -24,7 +24,7 @@ export async function quotedLead(
   const id = await storeTestLead(site, firstName, { zip: '95630', street: '12 Oak St', ...lead })
   const draft = v.parse(quoteDraftSchema, { lead: id, items, note: 'Thanks!', validDays })
   const sent = await sendQuote(site.db, draft, site.now())
-  if (sent.result !== 'sent') throw new Error(sent.result)
+  if ('message' in sent) throw new Error(sent.message)
   return { id, token: sent.link.split('/quote/')[1]!, link: sent.link }
 }
 

@@ -13,7 +13,7 @@ import { quotePageGet, quotePagePost } from '../../app/features/quotes/quote-pag
 import { sendQuote, withdrawQuote } from '../../app/features/quotes/quotes.server'
 import type { TestSite } from '../support/test-site'
 import { quoteDraftSchema } from '../../app/features/quotes/quote-schema'
-import { QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '../../app/features/quotes/quote-texts'
+import { QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS, QUOTE_REFUSALS } from '../../app/features/quotes/quote-texts'
 import {
   formPost,
   outboxDrained,
@@ -95,7 +95,7 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
       v.parse(quoteDraftSchema, { lead: id, items: ITEMS.slice(0, 2), note: '', validDays: 10 }),
       site.now(),
     )
-    expect(again).toEqual({ result: 'sent', link, version: 2 })
+    expect(again).toEqual({ link, version: 2 })
     await outboxDrained(site)
     const second = smtp.received.find((mail) => mail.mail.subject === `Your updated quote from ${business.name}`)!
     expect(second.mail.text).toContain('$370.50, every required charge included.')
@@ -161,7 +161,7 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
       v.parse(quoteDraftSchema, { lead: id, items: ITEMS, validDays: 30 }),
       site.now(),
     )
-    expect(edit).toEqual({ result: 'accepted' })
+    expect(edit).toBe(QUOTE_REFUSALS.accepted)
   })
 
   it('takes a change request with its message, for the owner', async () => {
@@ -411,7 +411,7 @@ describe('the customer and the owner at once', { timeout: 120_000 }, () => {
     expect([accepted.status, accepted.location, notSent]).toEqual([
       303,
       `/quote/${cy.token}?done=accepted`,
-      { result: 'accepted' },
+      QUOTE_REFUSALS.accepted,
     ])
     expect(await cardOf(site, 'Cy')).toMatchObject({ status: 'won', quote: { version: 1 } })
 
@@ -424,7 +424,7 @@ describe('the customer and the owner at once', { timeout: 120_000 }, () => {
       () => post(site, di.token, diFields),
     )
     expect([sent, stale.status, stale.refused?.refusal.message]).toEqual([
-      { result: 'sent', link: di.link, version: 2 },
+      { link: di.link, version: 2 },
       409,
       QUOTE_PAGE_TEXTS.stale,
     ])

@@ -63,7 +63,7 @@ export async function sendSameAsLastTime(db: Db, leadId: string, now: Date) {
   if (!draft.success) return { result: 'bad-items' } as const
   const sent = await sendQuote(db, draft.output, now)
   // The day asked for is the owner's day's request of this quote: once accepted, "Confirm day" books it.
-  if (sent.result === 'sent' && booking.bookedDay && booking.bookedWindow)
+  if (!('message' in sent) && booking.bookedDay && booking.bookedWindow)
     await db
       .insertInto('day_requests')
       .values({ lead_id: leadId, day: booking.bookedDay, time_window: booking.bookedWindow })

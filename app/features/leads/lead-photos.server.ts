@@ -69,10 +69,6 @@ function answer(request: Request, status: number, body: LeadPhotoResponse, heade
   return new Response(null, { status: 303, headers: answered })
 }
 
-/** Why an upload's rows were refused; nothing of it was kept. */
-const REFUSALS = { 'token-used': [403, 'token'], 'too-many': [409, 'too-many'], 'no-lead': [403, 'token'] } as const
-type Refusal = keyof typeof REFUSALS
-
 /**
  * The photos' rows, all or nothing, and the owner's notices put due again at `now` (the cause's clock) with the
  * lead's new total, sent or not: a total, or why not. The lead's row lock orders two uploads for one lead, so the
@@ -94,20 +90,21 @@ export async function recordPhotos(
       .where('status', '<>', 'suspected_spam')
       .forUpdate()
       .executeTakeFirst()
-    if (!lead) throw new PhotosRefused('no-lead')
+    // No lead (or a suspected one) reads to the visitor as a spent link, as a used token does.
+    if (!lead) throw new PhotosRefused(403, 'token')
     const used = await tx
       .insertInto('lead_photo_tokens_used')
       .values({ token_hash: tokenHash, lead_id: leadId })
       .onConflict((conflict) => conflict.doNothing())
       .executeTakeFirst()
-    if (!Number(used.numInsertedOrUpdatedRows)) throw new PhotosRefused('token-used')
+    if (!Number(used.numInsertedOrUpdatedRows)) throw new PhotosRefused(403, 'token')
     const stored = await tx
       .selectFrom('lead_photos')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('lead_id', '=', leadId)
       .executeTakeFirstOrThrow()
     const total = Number(stored.n) + photos.length
-    if (photos.length < 1 || total > MAX_LEAD_PHOTOS) throw new PhotosRefused('too-many')
+    if (photos.length < 1 || total > MAX_LEAD_PHOTOS) throw new PhotosRefused(409, 'too-many')
     const rows = photos.map((photo) => ({ lead_id: leadId, object_name: photo.name, size_bytes: photo.size }))
     await tx.insertInto('lead_photos').values(rows).execute()
     const notice = { leadId, key: 'photos', dueAt: now, onExisting: 'replace' } as const
@@ -118,9 +115,12 @@ export async function recordPhotos(
   })
 }
 
-/** Thrown, so the transaction takes back what it wrote before. */
+/** Why an upload's rows were refused, with its status; thrown, so the transaction takes back what it wrote. */
 class PhotosRefused extends Error {
-  constructor(readonly reason: Refusal) {
+  constructor(
+    readonly status: 403 | 409,
+    readonly reason: LeadPhotoFailure,
+  ) {
     super(reason)
   }
 }
@@ -132,7 +132,7 @@ async function savePhotos(
   tokenHash: string,
   photos: { name: string; bytes: Uint8Array }[],
   { files, push, now }: LeadPhotoContext,
-): Promise<number | Refusal> {
+): Promise<number | PhotosRefused> {
   const paths = photos.map((photo) => `lead-photos/${leadId}/${photo.name}`)
   try {
     for (const [i, photo] of photos.entries())
@@ -143,7 +143,7 @@ async function savePhotos(
     return total
   } catch (error) {
     await files.remove(paths).catch(() => undefined)
-    if (error instanceof PhotosRefused) return error.reason
+    if (error instanceof PhotosRefused) return error
     throw error
   }
 }
@@ -230,7 +230,7 @@ export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
       const photos = []
       for (const bytes of files) photos.push(await decodeInTurn(() => encodeLeadPhoto(bytes)))
       const total = await savePhotos(db, check.leadId, check.tokenHash, photos, context)
-      if (typeof total === 'string') return refuse(request, REFUSALS[total][0], REFUSALS[total][1])
+      if (total instanceof PhotosRefused) return refuse(request, total.status, total.reason)
       log('photos').info({ leadId: check.leadId, added: photos.length, total }, 'lead photos stored')
       return answer(request, 200, { success: true, added: photos.length, total })
     } catch (error) {

@@ -79,11 +79,9 @@ export interface InvoicePayment {
   refundableCents: number
 }
 
-/** A lead's invoice on the owner's card, from "Job done" on. */
-export interface LeadInvoice extends InvoiceFigures {
+/** A lead's invoice on the owner's card, from "Job done" on. `number`: given at "Send invoice", null while a draft. */
+export interface LeadInvoice extends InvoiceFigures, Pick<Tables['invoices'], 'number'> {
   state: InvoiceState
-  /** Given at "Send invoice": null while a draft. */
-  number: number | null
   items: InvoiceItem[]
   /** ISO times: "Job done", "Send invoice", the customer's first look. */
   createdAt: string

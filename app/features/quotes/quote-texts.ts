@@ -109,6 +109,15 @@ export const OWNER_QUOTE_TEXTS = {
   feedRenewed: 'New link made: the old one stopped working. Subscribe again with this one.',
 } as const
 
+/** Why an owner's quote or job write was refused: the write returns it, and the call answers with it as is. */
+export const QUOTE_REFUSALS = {
+  'no-lead': { status: 404, message: 'No such lead' },
+  accepted: { status: 409, message: OWNER_QUOTE_TEXTS.acceptedNoEdit },
+  'not-accepted': { status: 409, message: 'Only an accepted quote is scheduled' },
+  'no-job': { status: 409, message: 'No job to cancel' },
+} as const
+export type QuoteRefusal = (typeof QUOTE_REFUSALS)[keyof typeof QUOTE_REFUSALS]
+
 /** docs/product.md#validation: the owner's fields; an item is checked as a price list's line is. */
 export const OWNER_QUOTE_FIELD_TEXTS = {
   ...PRICE_LINE_FIELD_TEXTS,

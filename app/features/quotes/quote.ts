@@ -1,5 +1,6 @@
 /** A quote as both sides see it (docs/decisions/053-quotes-and-jobs.md): whole cents, Pacific dates. No server code. */
 import { site } from '~/content/site'
+import type { Tables } from '../../platform/db/schema.gen'
 
 export interface QuoteItem {
   /** Unique within its version: i1, i2, … in the order sent. */
@@ -19,30 +20,25 @@ export interface QuoteAcceptance {
   totalCents: number
 }
 
-export interface QuoteJob {
-  uid: string
+/** The columns passed on as stored are picked from the generated row: a renamed or retyped one fails tsc here. */
+export interface QuoteJob extends Pick<Tables['jobs'], 'uid' | 'sequence'> {
   /** YYYY-MM-DD, a Pacific day. */
   day: string
   /** HH:MM, Pacific. */
   start: string
   end: string
-  sequence: number
   cancelled: boolean
 }
 
-/** A lead's quote as the card, the page and the e-mails read it (toQuote in app/features/quotes/quotes.server.ts). */
-export interface QuoteFacts {
-  token: string
+/** A lead's quote as the card, the page and the e-mails read it (toQuote in quote-reads.server.ts). */
+export interface QuoteFacts extends Pick<Tables['quotes'], 'token' | 'version' | 'note' | 'terms' | 'hash'> {
+  /** ISO times. */
   firstViewedAt: string | null
+  sentAt: string
   withdrawn: boolean
-  version: number
   items: QuoteItem[]
-  note: string | null
-  terms: string
   /** YYYY-MM-DD: the last Pacific day it may be accepted. */
   validUntil: string
-  sentAt: string
-  hash: string
   expired: boolean
   acceptance: QuoteAcceptance | null
   /** The newest "Ask for changes". */

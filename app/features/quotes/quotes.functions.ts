@@ -8,7 +8,6 @@ import { calendarFeedSecret, calendarFeedUrl } from '~/features/quotes/calendar.
 import { quoteEditor, scheduleJob, sendQuote, withdrawQuote } from '~/features/quotes/quotes.server'
 import { ownerFn, refuse } from '../../platform/http/owner-access.functions'
 import { jobScheduleSchema, quoteDraftSchema } from './quote-schema'
-import { OWNER_QUOTE_TEXTS } from './quote-texts'
 
 /** What the editor loads, as the server reads it. */
 export type QuoteEditorData = NonNullable<Awaited<ReturnType<typeof quoteEditor>>>
@@ -25,9 +24,7 @@ export const sendOwnerQuote = ownerFn({ method: 'POST' })
   .validator(parse(quoteDraftSchema))
   .handler(async ({ data }): Promise<{ link: string; version: number }> => {
     const sent = await sendQuote(db, data, new Date())
-    if (sent.result !== 'sent')
-      return sent.result === 'accepted' ? refuse(409, OWNER_QUOTE_TEXTS.acceptedNoEdit) : refuse(404, 'No such lead')
-    return { link: sent.link, version: sent.version }
+    return 'message' in sent ? refuse(sent.status, sent.message) : sent
   })
 
 export const withdrawOwnerQuote = ownerFn({ method: 'POST' })
@@ -37,8 +34,6 @@ export const withdrawOwnerQuote = ownerFn({ method: 'POST' })
     return { withdrawn: true }
   })
 
-const SCHEDULE_REFUSALS = { 'not-accepted': 'Only an accepted quote is scheduled', 'no-job': 'No job to cancel' }
-
 /** The day is checked against today in Pacific time, on the server's clock. */
 export const scheduleOwnerJob = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ ...lead.entries, day: v.string(), start: v.string(), end: v.string() })))
@@ -46,7 +41,7 @@ export const scheduleOwnerJob = ownerFn({ method: 'POST' })
     const now = new Date()
     const job = parse(jobScheduleSchema(pacificDate(now)))(data)
     const result = await scheduleJob(db, job, now)
-    if (result !== 'scheduled') refuse(409, SCHEDULE_REFUSALS[result === 'cancelled' ? 'no-job' : result])
+    if (typeof result === 'object') refuse(result.status, result.message)
     return { scheduled: true }
   })
 
@@ -54,7 +49,7 @@ export const cancelOwnerJob = ownerFn({ method: 'POST' })
   .validator(parse(lead))
   .handler(async ({ data }): Promise<{ cancelled: true }> => {
     const result = await scheduleJob(db, { lead: data.lead, cancel: true }, new Date())
-    if (result !== 'cancelled') refuse(409, SCHEDULE_REFUSALS[result === 'scheduled' ? 'no-job' : result])
+    if (typeof result === 'object') refuse(result.status, result.message)
     return { cancelled: true }
   })
 

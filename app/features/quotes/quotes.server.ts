@@ -21,11 +21,13 @@ import {
   quoteSentMail,
   type QuoteCustomer,
 } from './quote-mail.server'
+import { QUOTE_REFUSALS, type QuoteRefusal } from './quote-texts'
 import { CUSTOMER_COLUMNS, quoteOf, quotesOf, selectQuotes, toQuote } from './quote-reads.server'
 import { jobReminder } from './quotes.outbox.server'
 
-export type SendQuoteResult = { result: 'sent'; link: string; version: number } | { result: 'accepted' | 'no-lead' }
-export type ScheduleResult = 'scheduled' | 'cancelled' | 'not-accepted' | 'no-job'
+/** The link and version sent, or the refusal with its status and words. */
+export type SendQuoteResult = { link: string; version: number } | QuoteRefusal
+export type ScheduleResult = 'scheduled' | 'cancelled' | QuoteRefusal
 export type AnswerResult = 'sent' | 'accepted' | 'already' | 'stale' | 'unknown-item' | 'gone'
 /** The customer's post: "Ask for changes", or "Accept quote" naming the version shown and the options ticked. */
 export type Answer = { push: boolean } & (
@@ -122,8 +124,8 @@ export async function sendQuote(db: Db, draft: QuoteDraft, now: Date): Promise<S
   }
   const sent = await db.transaction().execute(async (tx) => {
     const { lead, quote } = await lockLead(tx, draft.lead)
-    if (!lead || lead.status === 'suspected_spam' || lead.status === 'archived') return { result: 'no-lead' } as const
-    if (quote?.acceptance) return { result: 'accepted' } as const
+    if (!lead || lead.status === 'suspected_spam' || lead.status === 'archived') return QUOTE_REFUSALS['no-lead']
+    if (quote?.acceptance) return QUOTE_REFUSALS.accepted
     const token = quote?.token ?? randomBytes(24).toString('base64url')
     const version = (quote?.version ?? 0) + 1
     const { items, note, terms } = content
@@ -144,11 +146,11 @@ export async function sendQuote(db: Db, draft: QuoteDraft, now: Date): Promise<S
       await tx.updateTable('leads').set({ status: 'quoted' }).where('id', '=', draft.lead).execute()
     const stored = (await quoteOf(tx, draft.lead))!
     await queueCustomerMail(tx, lead, 'quote-sent', quoteSentMail(lead, stored), now)
-    return { result: 'sent', token, version } as const
+    return { token, version }
   })
-  if (sent.result !== 'sent') return sent
+  if ('message' in sent) return sent
   deliverSoon()
-  return { result: 'sent', link: quoteLink(sent.token), version: sent.version }
+  return { link: quoteLink(sent.token), version: sent.version }
 }
 
 /**
@@ -270,7 +272,7 @@ export async function scheduleJobIn(
 ): Promise<ScheduleResult> {
   const leadId = job.lead
   const { lead, quote } = await lockLead(tx, leadId)
-  if (!lead || !quote?.acceptance) return 'not-accepted'
+  if (!lead || !quote?.acceptance) return QUOTE_REFUSALS['not-accepted']
   if ('cancel' in job) {
     const cancelled = await tx
       .updateTable('jobs')
@@ -278,7 +280,7 @@ export async function scheduleJobIn(
       .where('lead_id', '=', leadId)
       .where('cancelled_at', 'is', null)
       .executeTakeFirst()
-    if (Number(cancelled.numUpdatedRows) === 0) return 'no-job'
+    if (Number(cancelled.numUpdatedRows) === 0) return QUOTE_REFUSALS['no-job']
     await dropQueued(tx, leadId, [jobReminder])
   } else {
     const window = { day: job.day, arrival_start: job.start, arrival_end: job.end }
