@@ -10,6 +10,7 @@ import { addDays, addMonths } from '../../app/features/come-back/due-again'
 import { queueDueReminders, sendReminderNow } from '../../app/features/come-back/come-back.outbox.server'
 import { comeBackPageGet, comeBackPagePost, stopPagePost } from '../../app/features/come-back/come-back-pages.server'
 import { sendSameAsLastTime } from '../../app/features/come-back/come-back-card.server'
+import { deleteCustomer, ERASED_CUSTOMER } from '../../app/features/come-back/customer-deletion.server'
 import { offeredDays } from '../../app/features/come-back/truck-days.server'
 import { confirmDay } from '../../app/features/schedule/day-requests.server'
 import {
@@ -407,6 +408,112 @@ describe('the review request', () => {
     const { token } = (await rowsOf<{ token: string }>(site, 'SELECT token FROM review_requests'))[0]!
     const known = await reviewLinkResponse(site.db, token, REVIEW_URL, clock.at)
     expect([known.status, known.headers.get('location')]).toEqual([302, REVIEW_URL])
+  })
+})
+
+describe('deleting a past customer', () => {
+  /** Each table's rows of this address: its customer, jobs, reminders, review requests and their unsent mails. */
+  async function heldAbout(site: Awaited<ReturnType<typeof openSite>>['site'], email: string) {
+    const [held] = await rowsOf<Record<string, number>>(
+      site,
+      `SELECT (SELECT count(*)::int FROM past_customers WHERE email = $1) AS customers,
+              (SELECT count(*)::int FROM past_jobs j JOIN past_customers c ON c.id = j.customer_id
+                WHERE c.email = $1) AS jobs,
+              (SELECT count(*)::int FROM due_reminders r JOIN past_customers c ON c.id = r.customer_id
+                WHERE c.email = $1) AS reminders,
+              (SELECT count(*)::int FROM outbox o JOIN leads l ON l.id = o.lead_id
+                WHERE l.email = $1 AND o.template = 'review_request' AND o.sent_at IS NULL) AS reviews,
+              (SELECT count(*)::int FROM review_requests q JOIN leads l ON l.id = q.lead_id
+                WHERE l.email = $1) AS "reviewRequests"`,
+      [email],
+    )
+    return held!
+  }
+
+  /** The reminder of each unsent reminder mail in the outbox, whether or not that reminder is still stored. */
+  const unsentReminders = async (site: Awaited<ReturnType<typeof openSite>>['site']) =>
+    (
+      await rowsOf<{ id: string }>(
+        site,
+        "SELECT payload->>'reminderId' AS id FROM outbox WHERE template = 'due_again_reminder' AND sent_at IS NULL",
+      )
+    ).map((row) => row.id)
+  const remindersOf = async (site: Awaited<ReturnType<typeof openSite>>['site'], email: string) =>
+    (
+      await rowsOf<{ id: string }>(
+        site,
+        'SELECT r.id FROM due_reminders r JOIN past_customers c ON c.id = r.customer_id WHERE c.email = $1',
+        [email],
+      )
+    ).map((row) => row.id)
+
+  it('removes their jobs, reminder and unsent review request in one go; nothing goes to them, another is reminded', async () => {
+    const { site, smtp, clock } = await openSite()
+    const rita = 'rita@example.com'
+    await paidLead(site, clock.at, 'Rita')
+    // Her quote and receipt go; the review request waits for the next morning.
+    await site.outbox.drain()
+    await outboxDrained(site)
+    smtp.received.splice(0)
+    await importPastJobs(site.db, csv([folsomHouseWash(clock.at, 'lee@example.com')]), clock.at)
+    const jobs = await dueAgainList(site.db, pacificAt(clock.at, 360, 600))
+    for (const job of jobs) expect(await sendReminderNow(site.db, job.jobId, clock.at)).toBe('queued')
+    const lee = await heldAbout(site, 'lee@example.com')
+    expect(await heldAbout(site, rita)).toEqual({ customers: 1, jobs: 1, reminders: 1, reviews: 2, reviewRequests: 1 })
+    const leeReminders = await remindersOf(site, 'lee@example.com')
+    expect((await unsentReminders(site)).sort()).toEqual([...(await remindersOf(site, rita)), ...leeReminders].sort())
+
+    const customer = jobs.find((job) => job.email === rita)!.customerId
+    expect(await deleteCustomer(site.db, customer)).toBe(true)
+    expect(await heldAbout(site, rita)).toEqual({ customers: 0, jobs: 0, reminders: 0, reviews: 0, reviewRequests: 0 })
+    expect(await heldAbout(site, 'lee@example.com')).toEqual(lee)
+    expect(lee).toMatchObject({ customers: 1, jobs: 1, reminders: 1 })
+    expect(await unsentReminders(site)).toEqual(leeReminders)
+
+    // Past the review request's morning and its reminder's: Lee's reminder is the one mail sent.
+    clock.at = pacificAt(clock.at, 8, 10 * 60)
+    await site.outbox.drain()
+    await outboxDrained(site)
+    expect(smtp.received.map((mail) => mail.rcptTo)).toEqual([['lee@example.com']])
+  })
+
+  it('keeps a stopped customer’s stop with the e-mail address alone, so importing them again reminds no one', async () => {
+    const { site, clock } = await openSite()
+    const dana = folsomHouseWash(clock.at)
+    await importPastJobs(site.db, csv([dana]), clock.at)
+    const [due] = await dueAgainList(site.db, clock.at)
+    await sendReminderNow(site.db, due!.jobId, clock.at)
+    expect(await unsentReminders(site)).toHaveLength(1)
+    // She stops the reminders while the owner is deleting her.
+    const [{ token }] = (await rowsOf<{ token: string }>(site, 'SELECT stop_token AS token FROM past_customers')) as [
+      { token: string },
+    ]
+    const oneClick = formPost(`http://127.0.0.1/come-back/stop/${token}`, { 'List-Unsubscribe': 'One-Click' })
+    expect((await stopPagePost(site.db, oneClick, token, clock.at)).status).toBe(200)
+
+    expect(await deleteCustomer(site.db, due!.customerId)).toBe(true)
+    expect(await heldAbout(site, 'dana@example.com')).toMatchObject({ customers: 1, jobs: 0, reminders: 0 })
+    expect(await unsentReminders(site)).toEqual([])
+    const kept = await rowsOf(
+      site,
+      'SELECT email, name, phone, street, zip, stopped_at IS NOT NULL AS stopped FROM past_customers',
+    )
+    expect(kept).toEqual([{ email: 'dana@example.com', ...ERASED_CUSTOMER, street: null, zip: null, stopped: true }])
+
+    expect(await importPastJobs(site.db, csv([dana]), clock.at)).toMatchObject({ added: 1 })
+    const [year, month, day] = due!.dueOn.split('-').map(Number) as [number, number, number]
+    clock.at = pacificInstant(year, month, day - 14, 12 * 60)
+    expect(await dueAgainList(site.db, clock.at)).toEqual([])
+    expect(await queueDueReminders(site.db, clock.at)).toBe(0)
+  })
+
+  it('refuses an id that is no customer’s and changes nothing', async () => {
+    const { site, clock } = await openSite()
+    await importPastJobs(site.db, csv([folsomHouseWash(clock.at)]), clock.at)
+    const before = await heldAbout(site, 'dana@example.com')
+    expect(await deleteCustomer(site.db, randomUUID())).toBe(false)
+    expect(await heldAbout(site, 'dana@example.com')).toEqual(before)
+    expect(before).toMatchObject({ customers: 1, jobs: 1 })
   })
 })
 

@@ -6,8 +6,10 @@ import { db } from '~/platform/db/db.server'
 import { parse } from '~/platform/http/function-input.server'
 import { deliverSoon } from '~/platform/outbox/worker.server'
 import { ownerFn, refuse } from '~/platform/http/owner-access.functions'
+import { log } from '~/platform/log/logger.server'
 import { comeBackCard, sendSameAsLastTime, type ComeBackCard } from './come-back-card.server'
 import { sendReminderNow } from './come-back.outbox.server'
+import { deleteCustomer } from './customer-deletion.server'
 import { dueAgainView, dueIntervals, saveDueIntervals, snoozeCustomer, type DueAgainRow } from './due-again.server'
 import { DUE_MONTHS_MAX } from './due-again'
 import { holdReviewRequest } from './review-requests.server'
@@ -55,6 +57,14 @@ export const snoozeOwnerCustomer = ownerFn({ method: 'POST' })
   .handler(async ({ data }): Promise<{ snoozed: true }> => {
     await snoozeCustomer(db, data.customer, new Date())
     return { snoozed: true }
+  })
+
+export const deleteOwnerCustomer = ownerFn({ method: 'POST' })
+  .validator(parse(v.object({ customer: uuid })))
+  .handler(async ({ data }): Promise<{ deleted: true }> => {
+    if (!(await deleteCustomer(db, data.customer))) refuse(404, 'No such customer')
+    log('owner').info({ deleted: 1 }, 'the owner deleted a past customer')
+    return { deleted: true }
   })
 
 export const fetchComeBackCard = ownerFn()

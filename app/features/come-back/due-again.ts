@@ -92,6 +92,19 @@ export const COME_BACK_TEXTS = {
   textReview: 'Text the review link',
 } as const
 
+/** The list's heading, which takes the focus once a deleted customer's row is gone. */
+export const DUE_AGAIN_HEADING_ID = 'due-again-heading'
+
+/** The Due again view's "Delete": a dialog asks first (app/components/owner/confirm-dialog.tsx). */
+export const DELETE_CUSTOMER_TEXTS = {
+  open: 'Delete',
+  question: (name: string) => `Delete ${name} for good?`,
+  explain:
+    'Their details, past jobs and any reminder or review request not yet sent are removed. If they stopped reminders, their e-mail address is kept with the stop, so no import starts them again. This cannot be undone.',
+  confirm: 'Delete for good',
+  keep: 'Keep them',
+} as const
+
 /** Sources' counts of what comes back, in its period. */
 export interface ComeBackCounts {
   remindersSent: number

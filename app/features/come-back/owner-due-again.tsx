@@ -1,6 +1,6 @@
 // The owner's "Due again" view (decision 064): the import of past jobs (a plain form the script sends for him, so
 // it works without it), then who is due in the next 60 days and who is overdue, each with "Send reminder now",
-// "Text" (an sms: link naming the city's truck day) and "Not this year".
+// "Text" (an sms: link naming the city's truck day), "Not this year" and "Delete" (the customer, for good).
 import { useRouter } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { site, smsHref } from '~/content/site'
@@ -8,7 +8,8 @@ import { errorText } from '~/components/owner/owner-field'
 import { ownerOutlineClass } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { sendOwnerReminderNow, snoozeOwnerCustomer } from './come-back.functions'
-import { COME_BACK_TEXTS as T } from './due-again'
+import { COME_BACK_TEXTS as T, DUE_AGAIN_HEADING_ID } from './due-again'
+import { PastCustomerDelete } from './past-customer-delete'
 import type { DueAgainRow } from './due-again.server'
 import { formatCents } from '~/lib/money'
 
@@ -41,7 +42,9 @@ export function OwnerDueAgain({ loaded, today }: { loaded: DueAgainRow[]; today:
   return (
     <>
       <PastJobsImport />
-      <h2 className="mt-6 text-xl font-bold">{T.heading}</h2>
+      <h2 id={DUE_AGAIN_HEADING_ID} tabIndex={-1} className="mt-6 text-xl font-bold">
+        {T.heading}
+      </h2>
       <p className="mt-1">{T.intro}</p>
       {loaded.length === 0 ? (
         <p className="mt-4">{T.none}</p>
@@ -104,6 +107,7 @@ function DueRow({ row, today }: { row: DueAgainRow; today: string }) {
         >
           {T.notThisYear}
         </button>
+        <PastCustomerDelete customerId={row.customerId} name={row.name} />
       </div>
       <p role="status" className="mt-2 empty:hidden">
         {status}

@@ -1,0 +1,64 @@
+/**
+ * Deleting a past customer as the privacy notice promises, on the production build and a phone: two taps in the
+ * Due again view ("Delete", then "Delete for good" in the dialog), gone after a reload while another customer
+ * stays; the function refuses an unknown or a forged id with a 4xx. What is deleted and what is kept (a stop):
+ * tests/server/come-back.test.ts.
+ */
+import { randomUUID } from 'node:crypto'
+import { toJSONAsync } from 'seroval'
+import { addDays, addMonths, COME_BACK_TEXTS as T, DELETE_CUSTOMER_TEXTS as D } from '~/features/come-back/due-again'
+import { importPastJobs } from '~/features/come-back/past-jobs-import.server'
+import { pacificDate } from '../app/platform/time/business-hours.server'
+import { builtServerFunctions } from '../tests/support/server-functions'
+import { violationList, wcagAudit } from './support/axe'
+import { signInOwner, startOwnerServer } from './support/owner'
+import { expect, test } from './support/test'
+
+test('on a phone, the owner deletes a past customer from Due again with two taps @mobile', async ({ page }) => {
+  test.setTimeout(180_000)
+  const now = new Date()
+  // Two house washes done 11½ months ago: both due in about 15 days.
+  const done = addDays(addMonths(pacificDate(now), -11), -15)
+  const csv = [
+    'name,email,phone,address,zip,service,date done,price',
+    `Dana Reyes,dana@example.com,916-555-0110,12 Oak St,95630,House washing,${done},420`,
+    `Lee Park,lee@example.com,916-555-0111,3 Elm St,95630,House washing,${done},380`,
+  ].join('\r\n')
+  const server = await startOwnerServer({}, (db) => importPastJobs(db, new TextEncoder().encode(csv), now))
+  await signInOwner(page, server)
+  await page.goto(`${server.url}/owner/due-again`)
+  const dana = page.getByRole('article', { name: 'Dana Reyes' })
+  const lee = page.getByRole('article', { name: 'Lee Park' })
+  await expect(dana).toContainText('Folsom')
+  await expect(lee).toContainText('Folsom')
+
+  await dana.getByRole('button', { name: D.open, exact: true }).tap()
+  const dialog = page.getByRole('dialog', { name: D.question('Dana Reyes') })
+  await expect(dialog).toContainText(D.explain)
+  await expect(dialog.getByRole('button', { name: D.keep })).toBeFocused()
+  expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+  // Both choices fit the phone's screen, the delete at least 44 px tall.
+  const confirm = dialog.getByRole('button', { name: D.confirm })
+  await expect(dialog.getByRole('button', { name: D.keep })).toBeInViewport()
+  await expect(confirm).toBeInViewport()
+  expect((await confirm.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+  await confirm.tap()
+  await expect(dana).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: T.heading, exact: true })).toBeFocused()
+  await page.reload()
+  await expect(lee).toContainText('Folsom')
+  await expect(page.getByText('Dana Reyes')).toHaveCount(0)
+
+  // As the view's script calls it, with an id that is no customer's and with one that is no id at all.
+  const url = `${server.url}/_serverFn/${builtServerFunctions().get('deleteOwnerCustomer')}`
+  const headers = { 'x-tsr-serverfn': 'true', 'Content-Type': 'application/json', Origin: server.url }
+  const remove = async (customer: string) =>
+    page.request.post(url, { headers, data: JSON.stringify(await toJSONAsync({ data: { customer } })) })
+  const unknown = await remove(randomUUID())
+  expect([unknown.status(), await unknown.text()]).toEqual([404, expect.stringContaining('No such customer')])
+  const forged = await remove("' OR 1=1 --")
+  expect([forged.status(), await forged.text()]).toEqual([400, expect.stringContaining('not an id')])
+  await page.reload()
+  await expect(lee).toContainText('Folsom')
+  expect(server.records().filter((line) => line.level === 'error' || line.level === 'fatal')).toEqual([])
+})
