@@ -2,7 +2,8 @@
 // BENCH_LIGHTHOUSE_RUNS times, `lhci assert` holds the medians to docs/performance.md's budgets; the table is theirs.
 // BENCH_LIGHTHOUSE_FLOOR=1: interleaved rounds of each page, its HTML without scripts and a text-only page, under
 // Chrome's own throttling (devtools); with BENCH_COMPARE_WITH=<another built checkout>, that build's page beside.
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -40,23 +41,27 @@ type Result = {
   audits: Record<string, { numericValue: number }>
 }
 
-/** Runs `lhci <command>` in `work` with `ci` as its configuration; lhci prints each audit as it ends. */
-function lhciRun(command: 'collect' | 'assert', ci: object, args: string[] = []): number {
+/**
+ * Runs `lhci <command>` in `work` with `ci` as its configuration; lhci prints each audit as it ends. Not spawnSync:
+ * the floor run's pass-through answers from this process while Chrome loads through it.
+ */
+async function lhciRun(command: 'collect' | 'assert', ci: object, args: string[] = []): Promise<number> {
   const rc = join(work, 'lighthouserc.json')
   writeFileSync(rc, JSON.stringify({ ci }))
-  const ran = spawnSync(lhci, [command, `--config=${rc}`, ...args], { cwd: work, stdio: 'inherit' })
-  return ran.status ?? 1
+  const ran = spawn(lhci, [command, `--config=${rc}`, ...args], { cwd: work, stdio: 'inherit' })
+  const [code] = (await once(ran, 'exit')) as [number | null]
+  return code ?? 1
 }
 
 /** Audits `urls` in order, `runs` times each; a Lighthouse configuration file for the 404 page. */
-function collect(urls: string[], runs: number, lighthouseConfig?: string, throttlingMethod?: 'devtools') {
+async function collect(urls: string[], runs: number, lighthouseConfig?: string, throttlingMethod?: 'devtools') {
   const settings = {
     chromeFlags: chromiumFlags.join(' '),
     ...(lighthouseConfig && { configPath: lighthouseConfig }),
     ...(throttlingMethod && { throttlingMethod }),
   }
   const collected = { url: urls, numberOfRuns: runs, chromePath: ensureChromium(), settings }
-  if (lhciRun('collect', { collect: collected }, ['--additive']) !== 0) throw new Error(`lhci collect: ${urls}`)
+  if ((await lhciRun('collect', { collect: collected }, ['--additive'])) !== 0) throw new Error(`lhci collect: ${urls}`)
 }
 
 /** Every report collected so far, by the address audited. */
@@ -120,8 +125,8 @@ async function routesRun(): Promise<string[]> {
       }),
     )
     const pages = routes.filter((route) => route.kind !== '404').map((route) => url(route.path))
-    if (pages.length) collect(pages, RUNS)
-    if (audited('404')) collect([url(routeKinds.find((route) => route.kind === '404')!.path)], RUNS, notFound)
+    if (pages.length) await collect(pages, RUNS)
+    if (audited('404')) await collect([url(routeKinds.find((route) => route.kind === '404')!.path)], RUNS, notFound)
 
     // Medians of each; a failed request fails best practices through errors-in-console. The noindex pages cannot
     // pass SEO's is-crawlable audit, so SEO is not asserted there.
@@ -140,7 +145,7 @@ async function routesRun(): Promise<string[]> {
         ['cumulative-layout-shift', ['error', { maxNumericValue: budgets.cls, ...median }]],
       ]),
     }))
-    assertStatus = lhciRun('assert', { assert: { assertMatrix } })
+    assertStatus = await lhciRun('assert', { assert: { assertMatrix } })
 
     const byUrl = results()
     const rows = routes.map(({ kind, path }) => {
@@ -228,7 +233,7 @@ async function floorRun() {
       (Object.keys(variants) as (keyof typeof variants)[]).map((variant) => urlOf(variant, index)),
     )
     // One audit of each address a round, in turn.
-    for (let i = 0; i < RUNS; i++) collect(round, 1, undefined, 'devtools')
+    for (let i = 0; i < RUNS; i++) await collect(round, 1, undefined, 'devtools')
     const byUrl = results()
     for (const [index, path] of paths.entries()) {
       const runs = (variant: keyof typeof variants) => byUrl.get(urlOf(variant, index)) ?? []
