@@ -99,14 +99,14 @@ export function report(name: string, rows: Record<string, unknown>[], columns = 
 
 /**
  * A pass-through to `upstream` on a free port of 127.0.0.1: `own` answers a path itself when it returns a body
- * (brotli HTML); `errors` lists the upstream's 5xx answers and what could not reach it.
+ * (gzip HTML); `errors` lists the upstream's 5xx answers and what could not reach it.
  */
 export async function passThrough(upstream: string, own: (path: string) => Buffer | undefined = () => undefined) {
   const errors: string[] = []
   const proxy = createServer((incoming, outgoing) => {
     const body = own(incoming.url ?? '')
     if (body) {
-      outgoing.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Encoding': 'br' })
+      outgoing.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Encoding': 'gzip' })
       return void outgoing.end(body)
     }
     const request = forward(upstream + incoming.url, { method: incoming.method, headers: incoming.headers })

@@ -7,21 +7,12 @@ import { once } from 'node:events'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { brotliCompressSync, constants } from 'node:zlib'
+import { constants, gzipSync } from 'node:zlib'
 import { ensureChromium } from '../../tests/support/system-deps'
 import { startSiteProcess } from '../../tests/support/site-process'
 import { storedDocument } from '../../tests/support/document-bytes'
 import { startStripeStandIn } from '../../tests/support/stripe-stand-in'
-import {
-  chromiumFlags,
-  failIfAny,
-  median,
-  passThrough,
-  report,
-  routeKinds,
-  startProductionServer,
-  until,
-} from './common'
+import { chromiumFlags, failIfAny, median, passThrough, report, routeKinds, startProductionServer } from './common'
 import { seedQuote } from './quote-seed'
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
@@ -176,7 +167,7 @@ async function routesRun(): Promise<string[]> {
  * The text-only floor: each page (home, a service tab, a city, /contact), the same stored HTML with every script
  * removed, and a page holding only its LCP element's text, audited in turn each round so the machine's moments fall
  * on all three alike. All three come from one origin: the site behind a pass-through that answers the two floor
- * pages itself, compressed as the site stores its pages (brotli 11, decision 005). Lighthouse's default simulation
+ * pages itself, compressed as the site stores its pages (gzip 9, decision 005). Lighthouse's default simulation
  * replays a document as one request, so it is Chrome's own network and CPU throttling here: the browser paints as
  * bytes arrive, as a phone does (decision 065).
  */
@@ -191,8 +182,7 @@ async function floorRun() {
   const other = otherCheckout
     ? await startSiteProcess(fresh, { outputDir: join(otherCheckout, '.output'), cwd: otherCheckout })
     : undefined
-  const brotli = (html: string) =>
-    brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
+  const gzip = (html: string) => gzipSync(html, { level: constants.Z_BEST_COMPRESSION })
   const paths = ['/', '/services?tab=roof', '/city/folsom', '/contact']
   const variants = { site: '', ...(other && { other: '' }), 'no scripts': 'no-scripts', 'text only': 'text' }
   const urlOf = (variant: keyof typeof variants, index: number) =>
@@ -202,31 +192,21 @@ async function floorRun() {
         ? `${other!.url}${paths[index]}`
         : `${origin}/floor/${index}/${variants[variant]}`
   const rows: Record<string, string | number>[] = []
-  // The stored page as a browser gets it, brotli and all (storedDocument waits for that copy). A miss streams a
-  // live render (which inlines the whole stylesheet), a stale page is rendered again, and a new copy goes out as gzip
-  // until its brotli is ready: with the default 10 s freshness the site's audits measured one of those in about half
-  // the rounds.
+  // The stored page as a browser gets it (storedDocument waits for that copy): a miss streams a live render and a
+  // stale page is rendered again, which with the default 10 s freshness the audits met in about half the rounds.
   try {
     for (const [index, path] of paths.entries()) {
-      // The other build may store pages as gzip only: its stored copy, whatever its encoding.
-      if (other)
-        await until(`${path} stored by the other build`, async () => {
-          const response = await fetch(`${other.url}${path}`)
-          await response.arrayBuffer()
-          return response.headers.get('x-page-cache') === 'hit'
-        })
+      if (other) await storedDocument(`${other.url}${path}`)
       const html = await storedDocument(`${origin}${path}`)
       // The hero's paragraph on every one of these pages: the element Chromium reports as their LCP.
       const paragraph = html.match(/<main[\s\S]*?<h1[^>]*>([\s\S]*?)<\/h1>[\s\S]*?<p[^>]*>([\s\S]*?)<\/p>/)
       // An icon link as the site has: without one Chrome asks for /favicon.ico (the 15 KB 404 page), and Lighthouse
       // counted it whenever it ended before the paint, so the floor read about 910 ms instead of 630 in one audit in four.
       const head = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="Text only"><link rel="icon" href="data:,"><title>Text only</title></head>`
-      pages.set(`/floor/${index}/no-scripts`, brotli(html.replace(/<script\b[\s\S]*?<\/script>/g, '')))
+      pages.set(`/floor/${index}/no-scripts`, gzip(html.replace(/<script\b[\s\S]*?<\/script>/g, '')))
       pages.set(
         `/floor/${index}/text`,
-        brotli(
-          `${head}<body><main><h1>${paragraph?.[1] ?? ''}</h1><p>${paragraph?.[2] ?? ''}</p></main></body></html>`,
-        ),
+        gzip(`${head}<body><main><h1>${paragraph?.[1] ?? ''}</h1><p>${paragraph?.[2] ?? ''}</p></main></body></html>`),
       )
     }
     const round = paths.flatMap((_, index) =>

@@ -2,21 +2,14 @@
 // production build loaded in Chromium. First load is what a page requested before it hydrated (first-load.ts);
 // idle-time and on-demand chunks count as "later"; "ours" is each chunk's gzip size shared by its source map, less
 // the frameworks and the bundler's glue; home's first load is also listed by origin (a package or a folder of ours).
-// Then each page's document: its gzip bytes before the LCP element, its bytes as served, and where the rest go.
+// Then each page's document: its bytes as served, and where they go.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { decode } from '@jridgewell/sourcemap-codec'
-import type { Browser } from '@playwright/test'
 import { failIfAny, launchChromium, report, routeKinds, startProductionServer } from './common'
 import { noteHydrationTime, requestTimings } from '../../tests/support/first-load'
-import {
-  elementEnd,
-  gzipBytesBefore,
-  gzipBytesByPart,
-  largestPaintElement,
-  storedPage,
-} from '../../tests/support/document-bytes'
+import { gzipBytesByPart, storedPage } from '../../tests/support/document-bytes'
 
 const HOME_JS_BUDGET_KB = 140
 const HOME_OWN_JS_BUDGET_KB = 20
@@ -143,7 +136,7 @@ try {
     })
     if (kind === 'home') homeOrigins = firstLoadByOrigin(bodies)
     await page.close()
-    documentRows.push(await documentRow(browser, `${server.url}${path}`, path, failures))
+    documentRows.push(await documentRow(`${server.url}${path}`, path))
   }
 } finally {
   await browser.close()
@@ -156,22 +149,13 @@ console.log()
 report('size-document', documentRows)
 failIfAny(failures)
 
-/**
- * The first round trip on a slow link carries about 14 KB (ten TCP segments): what the LCP element needs should
- * fit in it. Parts are in-context: each is what it adds to the page's gzip stream, so they add up to the whole.
- */
-async function documentRow(browser: Browser, url: string, path: string, failures: string[]) {
-  const BEFORE_LCP_BUDGET_KB = 14
+/** Parts are in-context: each is what it adds to the page's gzip stream, so they add up to the whole. */
+async function documentRow(url: string, path: string) {
   const { html, servedBytes } = await storedPage(url)
-  const largest = await largestPaintElement(browser, url)
-  const beforeLcp = kb(gzipBytesBefore(html, elementEnd(html, largest)))
-  if (beforeLcp > BEFORE_LCP_BUDGET_KB) failures.push(`${path}: ${beforeLcp} KB gzip before the LCP element`)
   const parts = gzipBytesByPart(html)
   const sections = Object.entries(parts).filter(([label]) => label.startsWith('main: '))
   return {
     route: path,
-    'LCP element': `<${largest.tag}> ${largest.text.trim().slice(0, 18)}`,
-    'before LCP KB gz': beforeLcp,
     'document KB gz': kb(gzipSync(html, { level: 9 }).length),
     'as served B': servedBytes,
     ...Object.fromEntries(

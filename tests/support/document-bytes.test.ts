@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { documentParts, elementEnd, gzipBytesByPart } from './document-bytes'
+import { documentParts, gzipBytesByPart } from './document-bytes'
 
 const html = [
   '<!DOCTYPE html><html><head><title>A <p> in a title</title><style>p{color:red}</style></head><body>',
@@ -12,18 +12,7 @@ const html = [
   '<script>$_TSR.router=1</script><script defer="" src="/assets/entry-loader-a1.js" data-entries="/assets/index.js"></script></body></html>',
 ].join('')
 
-describe('the document before its largest paint', () => {
-  it('ends at the painted element, counted as the browser counts its elements', () => {
-    const end = elementEnd(html, { tag: 'p', index: 0, text: 'Hero text & more' })
-    expect(html.slice(0, end)).toMatch(/<p>Hero text &amp; more<\/p>$/)
-    expect(html.slice(0, elementEnd(html, { tag: 'div', index: 0, text: 'Menu' }))).toMatch(/Menu<\/div><\/div>$/)
-    expect(html.slice(0, elementEnd(html, { tag: 'img', index: 0, text: 'A driveway' }))).toMatch(/a.avif"\/>$/)
-  })
-
-  it('refuses an element whose text is not the painted one', () => {
-    expect(() => elementEnd(html, { tag: 'p', index: 0, text: 'No script' })).toThrow(/not the one painted/)
-  })
-
+describe('where a document spends its bytes', () => {
   it('splits the document into parts that cover it and add up to its gzip size', () => {
     const parts = documentParts(html)
     expect(parts.map((part) => part.label)).toEqual([

@@ -1,28 +1,14 @@
-// Where a page's document spends its gzip bytes, and how many come before its largest contentful paint (issue 63):
-// Chromium names the LCP element in a real load on Lighthouse's phone; it is found again in the HTML the server
-// sent, and the document is counted up to that element's end. For bench:size and e2e/first-paint.spec.ts.
+// Where a stored page's document spends its gzip bytes, for bench:size's table (docs/performance.md).
 import { request, type IncomingHttpHeaders } from 'node:http'
-import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
-import type { Browser } from '@playwright/test'
+import { gunzipSync, gzipSync } from 'node:zlib'
 
-/** Lighthouse's mobile screen: where the LCP element is judged. */
-const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true }
 const VOID_ELEMENTS = new Set(['img', 'input', 'br', 'hr', 'source', 'embed', 'area', 'wbr', 'track', 'meta', 'link'])
 
 export const gzipBytes = (text: string) => gzipSync(text, { level: 9 }).length
 
-interface LargestPaint {
-  tag: string
-  /** Its place among the document's elements of that tag when the browser reported it. */
-  index: number
-  /** Its text; a photo's alt text. */
-  text: string
-}
-
 /**
- * The stored page at `url` (a never-stored page, a 404, as it comes) once the page cache has it as brotli: its HTML,
- * and its bytes as a browser receives them (brotli, status line and headers), which Lighthouse's simulation sends
- * whole in a new connection's first round trip when they are at most 14,600.
+ * The stored page at `url` (a never-stored page, a 404, as it comes) once the page cache has it: its HTML, and its
+ * bytes as a browser receives them (gzip, status line and headers).
  */
 export async function storedPage(url: string): Promise<{ html: string; servedBytes: number }> {
   for (let attempt = 0; attempt < 50; attempt++) {
@@ -46,41 +32,16 @@ export async function storedPage(url: string): Promise<{ html: string; servedByt
     })
     const cache = headers['x-page-cache']
     const encoding = headers['content-encoding']
-    if (cache === undefined || (cache === 'hit' && encoding === 'br')) {
-      const decoded = encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body
+    if (cache === undefined || cache === 'hit') {
+      const decoded = encoding === 'gzip' ? gunzipSync(body) : body
       return { html: decoded.toString('utf8'), servedBytes }
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error(`${url} was never stored as brotli`)
+  throw new Error(`${url} was never stored`)
 }
 
 export const storedDocument = async (url: string) => (await storedPage(url)).html
-
-/** The last largest-contentful-paint candidate of a real load of `url` on a phone. */
-export async function largestPaintElement(browser: Browser, url: string): Promise<LargestPaint> {
-  const context = await browser.newContext(PHONE)
-  try {
-    const page = await context.newPage()
-    await page.addInitScript(() => {
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
-          const element = entry.element
-          if (!element) continue
-          const index = [...document.getElementsByTagName(element.localName)].indexOf(element)
-          const text = (element.localName === 'img' ? element.getAttribute('alt') : element.textContent) ?? ''
-          const found = { tag: element.localName, index, text }
-          ;(window as unknown as { largestPaint: LargestPaint }).largestPaint = found
-        }
-      }).observe({ type: 'largest-contentful-paint', buffered: true })
-    })
-    await page.goto(url, { waitUntil: 'load' })
-    await page.waitForLoadState('networkidle')
-    return await page.evaluate(() => (window as unknown as { largestPaint: LargestPaint }).largestPaint)
-  } finally {
-    await context.close()
-  }
-}
 
 /** The HTML with what the browser does not parse as elements (scripts, styles, comments, raw text) blanked out. */
 function elementsOnly(html: string): string {
@@ -89,46 +50,6 @@ function elementsOnly(html: string): string {
     (match) => ' '.repeat(match.length),
   )
 }
-
-function textOf(markup: string): string {
-  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
-  return markup
-    .replace(/<!--[\s\S]*?-->|<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (match, name: string) =>
-      name.startsWith('#')
-        ? String.fromCodePoint(Number(name.startsWith('#x') ? `0${name.slice(1)}` : name.slice(1)))
-        : (entities[name] ?? match),
-    )
-    .replace(/\s+/g, ' ')
-    .trim()
-}
-
-/** Where the element ends in the HTML (a character offset); throws when the HTML there is not that element. */
-export function elementEnd(html: string, element: LargestPaint): number {
-  const parsed = elementsOnly(html)
-  const starts = [...parsed.matchAll(new RegExp(`<${element.tag}[\\s/>]`, 'gi'))]
-  const start = starts[element.index]?.index
-  if (start === undefined) throw new Error(`no <${element.tag}> number ${element.index} in the HTML`)
-  let end = parsed.indexOf('>', start) + 1
-  if (!VOID_ELEMENTS.has(element.tag)) {
-    let depth = 0
-    for (const tag of parsed.slice(start).matchAll(new RegExp(`<(/?)${element.tag}[\\s/>]`, 'gi'))) {
-      depth += tag[1] ? -1 : 1
-      if (depth === 0) {
-        end = parsed.indexOf('>', start + tag.index) + 1
-        break
-      }
-    }
-  }
-  const markup = html.slice(start, end)
-  const text = element.tag === 'img' ? textOf(markup.match(/\salt="([^"]*)"/)?.[1] ?? '') : textOf(markup)
-  if (text !== element.text.replace(/\s+/g, ' ').trim())
-    throw new Error(`the HTML's <${element.tag}> number ${element.index} is not the one painted`)
-  return end
-}
-
-/** gzip bytes of the HTML up to `end`, as a stream of the whole page delivers them. */
-export const gzipBytesBefore = (html: string, end: number) => gzipBytes(html.slice(0, end))
 
 /**
  * The document cut into labelled parts that cover it: CSS, JSON-LD, the router's hydration data, the entry loader,
@@ -200,7 +121,7 @@ export function gzipBytesByPart(html: string): Record<string, number> {
   const sizes: Record<string, number> = {}
   let before = 0
   for (const part of documentParts(html)) {
-    const upTo = gzipBytesBefore(html, part.end)
+    const upTo = gzipBytes(html.slice(0, part.end))
     sizes[part.label] = (sizes[part.label] ?? 0) + upTo - before
     before = upTo
   }
