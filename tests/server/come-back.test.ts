@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { addDays, addMonths } from '../../app/features/come-back/due-again'
+import { addDays, addMonths, COME_BACK_TEXTS } from '../../app/features/come-back/due-again'
 import { queueDueReminders, sendReminderNow } from '../../app/features/come-back/come-back.outbox.server'
 import { comeBackPageGet, comeBackPagePost, stopPagePost } from '../../app/features/come-back/come-back-pages.server'
 import { sendSameAsLastTime } from '../../app/features/come-back/come-back-card.server'
@@ -325,6 +325,12 @@ describe('the reminder links', () => {
       site,
       "INSERT INTO price_list (service_id, description, starting_cents) VALUES ('full-house', 'House wash', 45000)",
     )
+    // A lead no reminder booked has no last time: the owner reads why, and no quote is sent.
+    expect(await sendSameAsLastTime(site.db, randomUUID(), clock.at)).toEqual({
+      status: 409,
+      message: COME_BACK_TEXTS.noLastTime,
+    })
+    expect(await rowsOf(site, 'SELECT 1 FROM quotes')).toEqual([])
     expect(await sendSameAsLastTime(site.db, lead!, clock.at)).toMatchObject({
       link: expect.stringContaining('/quote/'),
     })

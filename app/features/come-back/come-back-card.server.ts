@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/database.server'
 import { quoteDraftSchema } from '../quotes'
 import { sendQuote } from '../quotes/index.server'
 import { reviewRequestOf } from './review-requests.server'
+import { COME_BACK_TEXTS } from './due-again'
 
 /** The booked reminder of a due-again lead, with its customer's last job and this year's price list. */
 async function bookingOf(db: Db, leadId: string) {
@@ -52,7 +53,7 @@ export type ComeBackCard = Awaited<ReturnType<typeof comeBackCard>>
 /** "Same as last time": the quote of those items, sent as "Send quote" sends it. */
 export async function sendSameAsLastTime(db: Db, leadId: string, now: Date) {
   const booking = await bookingOf(db, leadId)
-  if (!booking) return { result: 'no-booking' } as const
+  if (!booking) return { status: 409, message: COME_BACK_TEXTS.noLastTime } as const
   const items = itemsAtThisYearsPrices(booking.items as LastTimeItem[], booking.thisYearCents)
   const draft = v.safeParse(quoteDraftSchema, {
     lead: leadId,
@@ -60,7 +61,7 @@ export async function sendSameAsLastTime(db: Db, leadId: string, now: Date) {
     note: "Same as last time, at this year's prices.",
     validDays: 30,
   })
-  if (!draft.success) return { result: 'bad-items' } as const
+  if (!draft.success) return { status: 409, message: COME_BACK_TEXTS.lastTimeNotAQuote } as const
   const sent = await sendQuote(db, draft.output, now)
   // The day asked for is the owner's day's request of this quote: once accepted, "Confirm day" books it.
   if (!('message' in sent) && booking.bookedDay && booking.bookedWindow)

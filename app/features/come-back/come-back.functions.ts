@@ -75,7 +75,6 @@ export const sendOwnerSameAsLastTime = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ id: uuid })))
   .handler(async ({ data }): Promise<{ link: string }> => {
     const sent = await sendSameAsLastTime(db, data.id, new Date())
-    if ('result' in sent) return refuse(409, `The quote was not sent: ${sent.result}`)
     if ('message' in sent) return refuse(sent.status, sent.message)
     deliverSoon()
     return { link: sent.link }

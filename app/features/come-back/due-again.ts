@@ -83,6 +83,8 @@ export const COME_BACK_TEXTS = {
   // The lead's card
   requestedDay: (day: string) => `Asked for ${day}`,
   sameAsLastTime: 'Same as last time',
+  noLastTime: 'This lead was not booked from a reminder: there is no last time to repeat.',
+  lastTimeNotAQuote: "Last time's items do not make a quote: write this one with Send quote.",
   reviewQueued: (at: string) => `Review request queued for ${at}`,
   reviewSent: 'Review request sent',
   reviewOpened: 'Review link opened',
