@@ -28,7 +28,7 @@ const methodsAllowed = methodsAllowedByRoutes(getRouter())
 const htmlCache = htmlCacheFor(runtimeConfig().htmlCacheSeconds, (url) => pageAddress(url, declaredSearch))
 exitCleanlyOnSignals()
 serveOwnerSocket()
-// Each feature's outbox templates and jobs, found by their file names: a new feature adds none here (decision 061).
+// Each feature's outbox templates and jobs, found by their file names: a new feature adds none here (decision 062).
 import.meta.glob('./features/*/*.outbox.server.ts', { eager: true })
 createOutboxWorker({ db, dataDir: dataDirOf(), config: runtimeConfig(), files: files() }).start()
 

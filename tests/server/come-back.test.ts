@@ -7,7 +7,11 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { addDays, addMonths, COME_BACK_TEXTS } from '../../app/features/come-back/due-again'
-import { queueDueReminders, sendReminderNow } from '../../app/features/come-back/come-back.outbox.server'
+import {
+  pacificMorning,
+  queueDueReminders,
+  sendReminderNow,
+} from '../../app/features/come-back/come-back.outbox.server'
 import { comeBackPageGet, comeBackPagePost, stopPagePost } from '../../app/features/come-back/come-back-pages.server'
 import { sendSameAsLastTime } from '../../app/features/come-back/come-back-card.server'
 import { deleteCustomer, ERASED_CUSTOMER } from '../../app/features/come-back/customer-deletion.server'
@@ -26,7 +30,6 @@ import { pastCustomersCsv } from '../../app/features/come-back/past-customers-cs
 import {
   holdReviewRequest,
   openReviewLink,
-  pacificMorning,
   reviewLinkResponse,
 } from '../../app/features/come-back/review-requests.server'
 import { leadSources } from '../../app/features/owner/inbox.server'

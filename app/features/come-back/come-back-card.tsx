@@ -13,13 +13,12 @@ import { fetchComeBackCard, holdOwnerReviewRequest, sendOwnerSameAsLastTime } fr
 import { COME_BACK_TEXTS as T, longDay } from './due-again'
 import { formatCents } from '~/lib/money'
 
-export function ComeBackCard({
-  lead,
-  reviewLinkSet,
-}: {
-  lead: Pick<LeadCard, 'id' | 'status' | 'phone'> & { quote?: unknown; invoice?: { paidCents: number } }
-  reviewLinkSet: boolean
-}) {
+export type ComeBackLead = Pick<LeadCard, 'id' | 'status' | 'channel' | 'phone'> & {
+  quote?: unknown
+  invoice?: { paidCents: number }
+}
+
+export function ComeBackCard({ lead }: { lead: ComeBackLead }) {
   const leads = useLeadsCache()
   const [message, setMessage] = useState('')
   const card = useQuery({
@@ -75,7 +74,7 @@ export function ComeBackCard({
                   ? T.reviewSent
                   : T.reviewQueued(formatPacificTime(review.dueAt))}
           </p>
-          {!reviewLinkSet && <p>Set GOOGLE_REVIEW_URL on the server: until then the request waits.</p>}
+          {!data.reviewLinkSet && <p>Set GOOGLE_REVIEW_URL on the server: until then the request waits.</p>}
           <div className="flex flex-wrap gap-2">
             {!review.sent && (
               <button

@@ -2,6 +2,7 @@
 // and the lead card's part. Every one is an ownerFn: 401 without a session.
 import * as v from 'valibot'
 import { serviceIds, type ServiceId } from '~/content/types'
+import { runtimeConfig } from '~/platform/config.server'
 import { db } from '~/platform/db/db.server'
 import { parse } from '~/platform/http/function-input.server'
 import { deliverSoon } from '~/platform/outbox/worker.server'
@@ -69,7 +70,11 @@ export const deleteOwnerCustomer = ownerFn({ method: 'POST' })
 
 export const fetchComeBackCard = ownerFn()
   .validator(parse(v.object({ id: uuid })))
-  .handler(async ({ data }): Promise<ComeBackCard> => comeBackCard(db, data.id))
+  // Whether the review request can go: it waits for GOOGLE_REVIEW_URL, which the card says.
+  .handler(async ({ data }): Promise<ComeBackCard & { reviewLinkSet: boolean }> => ({
+    ...(await comeBackCard(db, data.id)),
+    reviewLinkSet: Boolean(runtimeConfig().owner.googleReviewUrl),
+  }))
 
 export const sendOwnerSameAsLastTime = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ id: uuid })))

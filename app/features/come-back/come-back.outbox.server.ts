@@ -4,10 +4,13 @@
 import type { Db } from '../../platform/db/database.server'
 import { enqueue, outboxTemplate } from '../../platform/outbox/outbox.server'
 import { outboxJob } from '../../platform/outbox/worker.server'
-import { pacificDate } from '../../platform/time/business-hours.server'
+import { pacificClock, pacificDate, pacificInstant } from '../../platform/time/business-hours.server'
+import { whenInvoicePaid } from '../payments/index.server'
 import { reminderFacts, reminderMail, reviewRequestMail } from './come-back-mail.server'
 import { dueJobs, insideReminderHours, reminderDay, reminderOf, reminderSendAt } from './due-again.server'
+import { newToken, pastCustomerId } from './past-jobs-import.server'
 import { offeredDays } from './truck-days.server'
+import { REVIEW_HOUR, REVIEW_REMINDER_DAYS } from './due-again'
 
 /** `now`: the owner's "Send reminder now", sent at once whatever the hour. */
 export interface ReminderPayload {
@@ -66,6 +69,70 @@ export const reviewRequest = outboxTemplate('review_request', {
   },
 })
 
+/** 9:00 Pacific, `days` after the Pacific day of `at`. */
+export function pacificMorning(at: Date, days: number): Date {
+  const { year, month, day } = pacificClock(at)
+  return pacificInstant(year, month, day + days, REVIEW_HOUR * 60)
+}
+
+/**
+ * In the transaction where the lead's invoice became paid in full (its row locked): the job becomes a past job,
+ * due again by its service's interval, and the review request and its reminder are queued, once per lead.
+ */
+export async function jobPaid(tx: Db, leadId: string, now: Date): Promise<void> {
+  const lead = await tx
+    .selectFrom('leads')
+    .leftJoin('quotes', 'quotes.lead_id', 'leads.id')
+    .innerJoin('invoices', 'invoices.lead_id', 'leads.id')
+    .select([
+      'leads.first_name as name',
+      'leads.email',
+      'leads.phone',
+      'leads.service_street as street',
+      'leads.service_zip as zip',
+      'leads.service_id as serviceId',
+      'quotes.accepted_items as acceptedItems',
+      'invoices.total_cents as totalCents',
+    ])
+    .where('leads.id', '=', leadId)
+    .executeTakeFirst()
+  if (!lead) return
+  if (lead.serviceId) {
+    const customerId = await pastCustomerId(tx, { ...lead, email: lead.email.toLowerCase() })
+    const items = ((lead.acceptedItems ?? []) as { description: string; cents: number }[]).map(
+      ({ description, cents }) => ({ description, cents }),
+    )
+    await tx
+      .insertInto('past_jobs')
+      .values({
+        customer_id: customerId,
+        service_id: lead.serviceId,
+        done_on: pacificDate(now),
+        price_cents: Math.min(lead.totalCents, 10_000_000),
+        items: JSON.stringify(items),
+        lead_id: leadId,
+      })
+      .onConflict((conflict) => conflict.column('lead_id').doNothing())
+      .execute()
+  }
+  const made = await tx
+    .insertInto('review_requests')
+    .values({ lead_id: leadId, token: newToken(), queued_at: now })
+    .onConflict((conflict) => conflict.column('lead_id').doNothing())
+    .executeTakeFirst()
+  if (!Number(made.numInsertedOrUpdatedRows ?? 0)) return
+  await queueReviewMails(tx, leadId, now)
+}
+
+/** The request and its reminder; one sent before stays as it was. */
+export async function queueReviewMails(db: Db, leadId: string, now: Date): Promise<void> {
+  const first: ReviewPayload = { reminder: false }
+  const again: ReviewPayload = { reminder: true }
+  await enqueue(db, reviewRequest, first, { leadId, key: 'review', dueAt: pacificMorning(now, 1) })
+  const reminderAt = pacificMorning(now, 1 + REVIEW_REMINDER_DAYS)
+  await enqueue(db, reviewRequest, again, { leadId, key: 'review-reminder', dueAt: reminderAt })
+}
+
 /**
  * The worker's turn: a reminder for each due date whose day came (14 days before), once per due date, due at the
  * first instant inside the hours. How many were queued.
@@ -105,3 +172,5 @@ outboxJob('due again', async ({ db, now }) => {
   lastTurn.set(db, now.getTime())
   await queueDueReminders(db, now)
 })
+
+whenInvoicePaid('come back', jobPaid)

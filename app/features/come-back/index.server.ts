@@ -1,2 +1,1 @@
 export { comeBackCounts } from './come-back-sources.server'
-export { jobPaid } from './review-requests.server'

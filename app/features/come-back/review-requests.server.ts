@@ -1,77 +1,10 @@
-// The review request of a paid job (decision 064): queued when an invoice is paid in full, for 9:00 Pacific the
-// next morning, with one reminder 6 days later that goes only if the link was not opened. The same link for
+// The review request of a paid job (decision 064), queued by come-back.outbox.server.ts for 9:00 Pacific the
+// morning after the invoice is paid in full, with one reminder 6 days later that goes only if the link was not opened. The same link for
 // everyone (GOOGLE_REVIEW_URL) through /r/<token>, which counts the click; the owner may hold it.
 import type { Db } from '../../platform/db/database.server'
 import { LINK_PAGE_HEADERS, plainPage } from '../../platform/http/link-page.server'
-import { dropQueued, enqueue } from '../../platform/outbox/outbox.server'
-import { pacificClock, pacificDate, pacificInstant } from '../../platform/time/business-hours.server'
-import { REVIEW_HOUR, REVIEW_REMINDER_DAYS } from './due-again'
-import { reviewRequest, type ReviewPayload } from './come-back.outbox.server'
-import { newToken, pastCustomerId } from './past-jobs-import.server'
-
-/** 9:00 Pacific, `days` after the Pacific day of `at`. */
-export function pacificMorning(at: Date, days: number): Date {
-  const { year, month, day } = pacificClock(at)
-  return pacificInstant(year, month, day + days, REVIEW_HOUR * 60)
-}
-
-/**
- * In the transaction where the lead's invoice became paid in full (its row locked): the job becomes a past job,
- * due again by its service's interval, and the review request and its reminder are queued, once per lead.
- */
-export async function jobPaid(tx: Db, leadId: string, now: Date): Promise<void> {
-  const lead = await tx
-    .selectFrom('leads')
-    .leftJoin('quotes', 'quotes.lead_id', 'leads.id')
-    .innerJoin('invoices', 'invoices.lead_id', 'leads.id')
-    .select([
-      'leads.first_name as name',
-      'leads.email',
-      'leads.phone',
-      'leads.service_street as street',
-      'leads.service_zip as zip',
-      'leads.service_id as serviceId',
-      'quotes.accepted_items as acceptedItems',
-      'invoices.total_cents as totalCents',
-    ])
-    .where('leads.id', '=', leadId)
-    .executeTakeFirst()
-  if (!lead) return
-  if (lead.serviceId) {
-    const customerId = await pastCustomerId(tx, { ...lead, email: lead.email.toLowerCase() })
-    const items = ((lead.acceptedItems ?? []) as { description: string; cents: number }[]).map(
-      ({ description, cents }) => ({ description, cents }),
-    )
-    await tx
-      .insertInto('past_jobs')
-      .values({
-        customer_id: customerId,
-        service_id: lead.serviceId,
-        done_on: pacificDate(now),
-        price_cents: Math.min(lead.totalCents, 10_000_000),
-        items: JSON.stringify(items),
-        lead_id: leadId,
-      })
-      .onConflict((conflict) => conflict.column('lead_id').doNothing())
-      .execute()
-  }
-  const made = await tx
-    .insertInto('review_requests')
-    .values({ lead_id: leadId, token: newToken(), queued_at: now })
-    .onConflict((conflict) => conflict.column('lead_id').doNothing())
-    .executeTakeFirst()
-  if (!Number(made.numInsertedOrUpdatedRows ?? 0)) return
-  await queueReviewMails(tx, leadId, now)
-}
-
-/** The request and its reminder; one sent before stays as it was. */
-async function queueReviewMails(db: Db, leadId: string, now: Date): Promise<void> {
-  const first: ReviewPayload = { reminder: false }
-  const again: ReviewPayload = { reminder: true }
-  await enqueue(db, reviewRequest, first, { leadId, key: 'review', dueAt: pacificMorning(now, 1) })
-  const reminderAt = pacificMorning(now, 1 + REVIEW_REMINDER_DAYS)
-  await enqueue(db, reviewRequest, again, { leadId, key: 'review-reminder', dueAt: reminderAt })
-}
+import { dropQueued } from '../../platform/outbox/outbox.server'
+import { pacificMorning, queueReviewMails, reviewRequest } from './come-back.outbox.server'
 
 /** The owner holds the request (nothing more is sent) or lets it go again; false for a lead without one. */
 export async function holdReviewRequest(db: Db, leadId: string, held: boolean, now: Date): Promise<boolean> {

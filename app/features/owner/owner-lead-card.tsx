@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { Link, useHydrated } from '@tanstack/react-router'
+import { useHydrated } from '@tanstack/react-router'
 import { memo, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { updateOwnerLead } from '~/features/owner/owner.functions'
@@ -22,7 +22,6 @@ import {
   type OwnerStatus,
 } from '~/features/leads'
 import { errorText } from '~/components/owner/owner-field'
-import { WORK_TEXTS } from '~/features/work'
 import { centsText } from '~/lib/money'
 import { formatPacificTime } from '~/features/quotes'
 import { TYPICAL_PRICE_TEXTS } from '~/features/prices'
@@ -32,23 +31,24 @@ import { OwnerLeadPhotos } from './owner-lead-photos'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { useLeadsCache } from '~/components/owner/leads-cache'
 import { OwnerLeadDelete } from './owner-lead-delete'
-import { OwnerLeadQuote } from '../quotes'
-// Loaded only on a card with an accepted quote: the inbox's first load stays as it was (decision 055).
-import { OwnerLeadInvoice } from '../payments/owner-view'
-import { OwnerDayRequest } from '../schedule/owner-view'
-import { ComeBackCard } from '../come-back'
+import type { LeadCardPart } from '~/components/owner/inbox-parts'
+import { CARD_PARTS_ABOVE, CARD_PARTS_BELOW } from './inbox-parts'
 
-// Kept apart from the card: the card re-renders at hydration (useHydrated), and an update reaching this boundary
+// Kept apart from the card: the card re-renders at hydration (useHydrated), and an update reaching a lazy part
 // before its code has arrived makes React render it anew, dropping what the owner opened or chose in it.
-const LeadInvoice = memo(function LeadInvoice({ lead }: { lead: InboxLead }) {
+const CardPart = memo(function CardPart({ part: { Part }, lead }: { part: LeadCardPart<InboxLead>; lead: InboxLead }) {
   return (
     <Suspense fallback={null}>
-      <OwnerLeadInvoice lead={lead} />
+      <Part lead={lead} />
     </Suspense>
   )
 })
 
-export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; reviewLinkSet: boolean }) {
+/** A lazy part's code loads only for a card it shows on (decision 066). */
+const partsOf = (parts: LeadCardPart<InboxLead>[], lead: InboxLead) =>
+  parts.filter((part) => part.when?.(lead) ?? true).map((part, i) => <CardPart key={i} part={part} lead={lead} />)
+
+export function OwnerLeadCard({ lead }: { lead: InboxLead }) {
   const id = useId()
   const leads = useLeadsCache()
   const form = useRef<HTMLFormElement>(null)
@@ -156,13 +156,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
       <p className="mt-2 text-sm break-all text-slate-700">
         {lead.phone} · {lead.email}
       </p>
-      <OwnerLeadQuote lead={lead} />
-      {lead.quote?.acceptance && (
-        <Suspense fallback={null}>
-          <OwnerDayRequest lead={lead} />
-        </Suspense>
-      )}
-      {lead.quote?.acceptance && <LeadInvoice lead={lead} />}
+      {partsOf(CARD_PARTS_ABOVE, lead)}
       {/* POST and a Save that waits for the scripts: the note never lands in a URL. */}
       <form ref={form} method="post" onSubmit={submit} className="mt-3 grid gap-2">
         <OwnerField
@@ -200,26 +194,7 @@ export function OwnerLeadCard({ lead, reviewLinkSet }: { lead: InboxLead; review
           Save
         </button>
       </form>
-      {lead.status === 'won' && (
-        <div className="mt-3 grid gap-2">
-          {/* The job's photos on the site, its town and kind already chosen where the lead tells them. */}
-          <Link
-            to="/owner"
-            search={{
-              view: 'work',
-              lead: lead.id,
-              city: lead.workCity ?? undefined,
-              category: lead.workCategory ?? undefined,
-            }}
-            className={`${ownerOutlineClass} flex-1`}
-          >
-            {WORK_TEXTS.fromLead}
-          </Link>
-        </div>
-      )}
-      {(lead.status === 'won' || lead.channel === 'due_again') && (
-        <ComeBackCard lead={lead} reviewLinkSet={reviewLinkSet} />
-      )}
+      {partsOf(CARD_PARTS_BELOW, lead)}
       <p id={`${id}-message`} role="status" className="mt-2 empty:hidden">
         {message}
       </p>

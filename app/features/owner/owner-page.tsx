@@ -10,16 +10,12 @@ import {
   type InboxLead,
   type SourcePeriod,
 } from '~/features/owner/owner-lead'
-import { OWNER_INVOICE_TEXTS } from '~/features/payments'
-import { WORK_TEXTS } from '~/features/work'
 import { OwnerMoney } from '~/features/payments/owner-view'
-import { OWNER_PRICE_TEXTS } from '~/features/prices/index.lines'
 import { OwnerPrices } from '~/features/prices/owner-view'
 import { OwnerCalendarFeed, OwnerQuoteEditor } from '~/features/quotes/owner-view'
 import { OwnerWork } from '~/features/work/owner-view'
-import { OWNER_DAY_TEXTS } from '~/features/schedule'
-import { COME_BACK_TEXTS } from '~/features/come-back'
 import { DueAgainIntervals } from '~/features/come-back/owner-view'
+import { INBOX_TABS } from './inbox-parts'
 import { OwnerLeadCard } from './owner-lead-card'
 import { createOwnerQueryClient, useOwnerLeads } from './owner-leads'
 import { OwnerShell, ownerButtonClass } from '~/components/owner/owner-shell'
@@ -71,7 +67,7 @@ function OwnerInbox() {
             )}
           </Suspense>
         ) : (
-          <OwnerLeads state={state} loaded={leads} />
+          <OwnerLeads loaded={leads} />
         )}
       </OwnerFrame>
     </QueryClientProvider>
@@ -110,39 +106,25 @@ export function OwnerFrame({ state, days, children }: { state: OwnerState; days?
         <Link to="/owner" search={sourcesSearch} activeOptions={{ exact: true }} className={tabClass}>
           {SOURCES_TEXTS.sourcesTab}
         </Link>
-        {/* Not exact: a won lead's link adds its town, kind of job and id to the address. */}
-        <Link to="/owner" search={{ view: 'work' }} activeOptions={{ exact: false }} className={tabClass}>
-          {WORK_TEXTS.tab}
-        </Link>
-        <Link to="/owner" search={{ view: 'prices' }} activeOptions={{ exact: true }} className={tabClass}>
-          {OWNER_PRICE_TEXTS.pricesTab}
-        </Link>
-        <Link to="/owner" search={{ view: 'money' }} activeOptions={{ exact: true }} className={tabClass}>
-          {OWNER_INVOICE_TEXTS.moneyTab}
-        </Link>
-        <Link to="/owner/today" className={tabClass}>
-          {OWNER_DAY_TEXTS.todayTab}
-        </Link>
-        <Link to="/owner/truck-days" className={tabClass}>
-          {OWNER_DAY_TEXTS.truckDaysTab}
-        </Link>
-        <Link to="/owner/due-again" className={tabClass}>
-          {COME_BACK_TEXTS.tab}
-        </Link>
+        {INBOX_TABS.map(({ label, link }) => (
+          <Link key={label} {...link} className={tabClass}>
+            {label}
+          </Link>
+        ))}
       </nav>
       {children}
     </OwnerShell>
   )
 }
 
-function OwnerLeads({ state, loaded }: { state: OwnerState; loaded: InboxLead[] }) {
+function OwnerLeads({ loaded }: { loaded: InboxLead[] }) {
   const leads = useOwnerLeads(loaded)
   if (leads.length === 0) return <p className="mt-6">{OWNER_TEXTS.empty}</p>
   return (
     <ol className="mt-4 grid gap-4" aria-label="Leads, newest first">
       {leads.map((lead) => (
         <li key={lead.id}>
-          <OwnerLeadCard lead={lead} reviewLinkSet={state.reviewLinkSet} />
+          <OwnerLeadCard lead={lead} />
         </li>
       ))}
     </ol>

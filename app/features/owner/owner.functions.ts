@@ -19,7 +19,6 @@ export interface OwnerState {
   mode: 'ready' | 'unconfigured'
   signedIn: boolean
   alertsKey: string | null
-  reviewLinkSet: boolean
 }
 
 /** No lead data. */
@@ -32,7 +31,6 @@ export const fetchOwnerState = createServerFn({ method: 'GET' }).handler(async (
     mode,
     signedIn,
     alertsKey: signedIn ? (config.vapid?.publicKey ?? null) : null,
-    reviewLinkSet: Boolean(config.googleReviewUrl),
   }
 })
 

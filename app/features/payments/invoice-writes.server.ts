@@ -29,7 +29,6 @@ import {
   refundUndonePush,
 } from './payment-mail.server'
 import { invoiceReminder, REMINDER_DAYS } from './payments.outbox.server'
-import { jobPaid } from '../come-back/index.server'
 
 /** A refusal with its status and words, or the invoice as it stands after the write. */
 export type InvoiceWriteResult = LeadInvoice | InvoiceRefusal
@@ -169,6 +168,16 @@ export async function sendInvoice(db: Db, leadId: string, now: Date): Promise<In
 export type MoneyMove =
   { payment: string; push: boolean } | { refund: string } | { refundUndone: string; push: boolean }
 
+const WHEN_PAID = new Map<string, (tx: Db, leadId: string, now: Date) => Promise<void>>()
+
+/**
+ * What another feature does in the transaction where a lead's invoice became paid in full (its row locked), set by
+ * that feature's outbox module, which the server loads at start (decision 066). Named: a reload replaces it.
+ */
+export function whenInvoicePaid(name: string, paid: (tx: Db, leadId: string, now: Date) => Promise<void>): void {
+  WHEN_PAID.set(name, paid)
+}
+
 /**
  * In the transaction of a new payment or refund: the lead's last contact moves (retention counts from it), the
  * customer's receipt is queued (one per payment or refund: its id is in the outbox key) due at `now`, with the
@@ -199,6 +208,6 @@ export async function moneyMoved(tx: Db, leadId: string, moved: MoneyMove, now: 
   if (push) await enqueue(tx, ownerPush, push, { ...due, key: `payment-push-${moved.payment}` })
   if (invoice.balanceCents === 0) {
     await dropQueued(tx, leadId, [invoiceReminder])
-    await jobPaid(tx, leadId, now)
+    for (const paid of WHEN_PAID.values()) await paid(tx, leadId, now)
   }
 }

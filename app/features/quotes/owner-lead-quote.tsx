@@ -24,7 +24,7 @@ type MutationOutcome = { onSuccess: () => void; onError: (e: unknown) => void }
 
 /** What the quote's state reads as, one line each, newest facts last. */
 /** The inbox's card, as far as its quote goes. */
-type QuotedLead = LeadCard & { quote?: LeadQuote }
+export type QuotedLead = LeadCard & { quote?: LeadQuote }
 
 function stateLines(quote: LeadQuote): { text: string; marked?: boolean }[] {
   const acceptance = quote.acceptance
