@@ -39,8 +39,18 @@ test('the owner deletes a lead from the inbox after confirming, and it is gone a
   await expect(dialog).toBeHidden()
   await expect(card).toBeVisible()
 
-  // By keyboard: open, move from "Keep it" to the delete, confirm.
-  await card.getByRole('button', { name: DELETE_TEXTS.open }).focus()
+  // By keyboard, "Keep it" hands the focus back to the button that opened the dialog, its ring painted.
+  const open = card.getByRole('button', { name: DELETE_TEXTS.open })
+  await open.focus()
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByRole('button', { name: DELETE_TEXTS.keep })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  await expect(open).toBeFocused()
+  await expect(open).toHaveCSS('outline-style', 'solid')
+  await expect(open).toHaveCSS('outline-width', '3px')
+
+  // Then from there: open again, move from "Keep it" to the delete, confirm.
   await page.keyboard.press('Enter')
   await expect(dialog.getByRole('button', { name: DELETE_TEXTS.keep })).toBeFocused()
   await page.keyboard.press('Tab')

@@ -1,7 +1,6 @@
 // The inbox's "Delete this request": a dialog asks first (confirm-dialog.tsx). The lead leaves the cached list
 // once the server has deleted it.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useHydrated } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { deleteOwnerLead } from '~/features/owner/owner.functions'
 import { DELETE_TEXTS, type InboxLead } from '~/features/owner/owner-lead'
@@ -9,13 +8,9 @@ import { errorText } from '~/components/owner/owner-field'
 import { ownerLeadsKey } from '~/components/owner/leads-cache'
 import { ConfirmDialog } from '~/components/owner/confirm-dialog'
 
-const shape =
-  'inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-red-800 px-4 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-red-900 disabled:opacity-60'
-
 export function OwnerLeadDelete({ lead }: { lead: InboxLead }) {
   const dialog = useRef<HTMLDialogElement>(null)
   const queryClient = useQueryClient()
-  const hydrated = useHydrated()
   const [message, setMessage] = useState('')
 
   const remove = useMutation({
@@ -33,24 +28,14 @@ export function OwnerLeadDelete({ lead }: { lead: InboxLead }) {
 
   return (
     <div className="mt-3">
-      {/* Waits for the scripts: deleting needs the server function. */}
-      <button
-        type="button"
-        disabled={!hydrated}
-        onClick={() => {
-          setMessage('')
-          dialog.current?.showModal()
-        }}
-        className={`${shape} text-red-800`}
-      >
-        {DELETE_TEXTS.open}
-      </button>
       <ConfirmDialog
         dialog={dialog}
         texts={{ ...DELETE_TEXTS, question: DELETE_TEXTS.question(lead.firstName) }}
+        openerLayout="w-full px-4"
         pending={remove.isPending}
         onConfirm={() => remove.mutate()}
         message={message}
+        clearMessage={() => setMessage('')}
       />
     </div>
   )

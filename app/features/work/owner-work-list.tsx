@@ -1,7 +1,7 @@
 // The owner's posted jobs, newest first: hide, show again, or delete (a native <dialog> asks first).
 import { useId, useRef, useState } from 'react'
 import { cityNames } from '~/content/service-areas'
-import { errorText } from '~/components/owner/owner-field'
+import { errorText, ownerOutlineClass } from '~/components/owner/owner-field'
 import { POSTED_WORK_BASE_URL, postedWorkFile, type OwnerPostedWork } from '~/features/work/posted-work'
 import { WORK_TEXTS } from '~/features/work/posted-work-form'
 import { deleteWork, setWorkPublished } from '~/features/work/posted-work.functions'
@@ -9,11 +9,6 @@ import { ConfirmDialog } from '~/components/owner/confirm-dialog'
 import { WriteStatus } from '~/components/owner/owner-field'
 
 const day = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', dateStyle: 'medium' })
-
-const outline =
-  'inline-flex min-h-11 items-center justify-center rounded-lg border px-3 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 disabled:opacity-60'
-const toggleClass = `${outline} border-brand-700 text-brand-800 focus-visible:outline-brand-900`
-const deleteClass = `${outline} border-red-800 text-red-800 focus-visible:outline-red-900`
 
 export function OwnerWorkList({
   work,
@@ -115,35 +110,28 @@ function PostedJob({
         </p>
         {work.caption && <p className="text-sm break-words">{work.caption}</p>}
         <div className="mt-1 flex flex-wrap gap-2">
-          <button type="button" disabled={pending} onClick={() => void toggle()} className={toggleClass}>
+          <button type="button" disabled={pending} onClick={() => void toggle()} className={ownerOutlineClass}>
             {work.published ? WORK_TEXTS.hide : WORK_TEXTS.show}
           </button>
-          <button
-            type="button"
-            disabled={pending}
-            onClick={() => {
-              setMessage('')
-              dialog.current?.showModal()
+          <ConfirmDialog
+            dialog={dialog}
+            texts={{
+              open: WORK_TEXTS.delete,
+              question: WORK_TEXTS.deleteQuestion,
+              explain: WORK_TEXTS.deleteExplain,
+              keep: WORK_TEXTS.keep,
+              confirm: WORK_TEXTS.deleteConfirm,
             }}
-            className={deleteClass}
-          >
-            {WORK_TEXTS.delete}
-          </button>
+            openerLayout="px-3"
+            openerDisabled={pending}
+            pending={pending}
+            onConfirm={() => void remove()}
+            message={message}
+            clearMessage={() => setMessage('')}
+          />
         </div>
         <WriteStatus>{message}</WriteStatus>
       </div>
-      <ConfirmDialog
-        dialog={dialog}
-        texts={{
-          question: WORK_TEXTS.deleteQuestion,
-          explain: WORK_TEXTS.deleteExplain,
-          keep: WORK_TEXTS.keep,
-          confirm: WORK_TEXTS.deleteConfirm,
-        }}
-        pending={pending}
-        onConfirm={() => void remove()}
-        message={message}
-      />
     </article>
   )
 }
