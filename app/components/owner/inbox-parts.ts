@@ -7,3 +7,9 @@ export interface LeadCardPart<Lead> {
   when?: (lead: Lead) => boolean
   Part: (props: { lead: Lead }) => ReactNode
 }
+
+/** A table in the Sources view, from what the feature counted over the view's days (inbox-parts.server.ts). */
+export type SourcesPart<Sources> = (props: { sources: Sources }) => ReactNode
+
+/** A section under the Prices view, which reads what it shows itself. */
+export type PricesViewPart = (props: object) => ReactNode

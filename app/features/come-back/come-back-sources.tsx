@@ -2,7 +2,11 @@
 import { COME_BACK_SOURCES_TEXTS as T, type ComeBackCounts } from './due-again'
 import { formatCents } from '~/lib/money'
 
-export function ComeBackSources({ counts, days }: { counts: ComeBackCounts; days: number }) {
+export function ComeBackSources({
+  sources: { comeBack: counts, days },
+}: {
+  sources: { comeBack: ComeBackCounts; days: number }
+}) {
   return (
     <table className="mt-6 w-full border-collapse text-sm tabular-nums">
       <caption className="mb-2 text-left text-base font-semibold">{T.caption(days)}</caption>

@@ -5,7 +5,7 @@ import { leadTopic, OWNER_STATUSES, type OwnerStatus } from '~/features/leads'
 import { serviceSummary } from '../../content/service-list'
 import type { Db } from '../../platform/db/database.server'
 import { withPhotos } from './lead-photos.server'
-import { comeBackCounts } from '../come-back/index.server'
+import { featureSources } from './inbox-parts.server'
 import { withQuotes } from '../quotes/index.server'
 import { receivedCents, withInvoices } from '../payments/index.server'
 import { shownPriceOf } from '../prices/index.server'
@@ -110,17 +110,17 @@ export async function leadSources(db: Db, days: SourcePeriod): Promise<LeadSourc
     .groupBy('leads.service_id')
     .orderBy('leads.service_id')
     .execute()
-  const [channels, answers, prices, comeBack] = await Promise.all([
+  const [channels, answers, prices, features] = await Promise.all([
     counted('source_channel'),
     counted('heard_about'),
     againstRange,
-    comeBackCounts(db, days),
+    featureSources(db, days),
   ])
   return {
     days,
     channels,
     answers,
-    comeBack,
+    ...features,
     prices: prices.map((row) => ({
       service: row.serviceId ? serviceSummary(row.serviceId).title : '',
       below: Number(row.below),

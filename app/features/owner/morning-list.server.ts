@@ -1,11 +1,9 @@
 // The morning list (docs/decisions/048-lead-follow-through.md, 055): at opening time, one e-mail naming the leads
-// still new or contacted and unchanged for over a day, each a tap from a call, and the invoices still due.
+// still new or contacted and unchanged for over a day, each a tap from a call, then the other features' parts.
 import { messages } from '../../content/messages'
 import { site, telHref } from '../../content/site'
-import { formatCents } from '../../lib/money'
 import type { Db } from '../../platform/db/database.server'
 import { composeMail, escapeHtml, sanitizeText, type Mail } from '../../platform/transport/mail.server'
-import { OWNER_INVOICE_TEXTS, UNPAID_AGES, type UnpaidInvoice } from '../payments'
 
 /** A lead in the morning list: the owner's own data, read when the e-mail is sent. */
 export interface MorningLead {
@@ -32,15 +30,15 @@ export async function morningListLeads(db: Db, ids: string[]): Promise<MorningLe
     .execute()
 }
 
-const STOPS = "Tomorrow's stops, in driving order"
+/** A feature's part of the morning list, after the leads (inbox-parts.server.ts): its groups of lines. */
+export interface MorningListPart {
+  /** The e-mail's subject when no lead waits and this is the first part with something to say. */
+  subject: string
+  groups: { heading: string; lines: string[]; ordered?: boolean }[]
+}
 
-/** Each lead a tap from a call or a text; the invoices grouped by how long ago they were sent. */
-export function morningListMail(
-  leads: MorningLead[],
-  invoices: UnpaidInvoice[],
-  to: string,
-  stops: string[] = [],
-): Mail {
+/** Each lead a tap from a call or a text, then each part's groups (a numbered list where the order counts). */
+export function morningListMail(leads: MorningLead[], parts: MorningListPart[], to: string): Mail {
   const items = leads.map((lead) => {
     const name = sanitizeText(lead.firstName, 60) || 'A customer'
     const phone = sanitizeText(lead.phone, 40)
@@ -49,15 +47,14 @@ export function morningListMail(
     return { name, phone, call, text: call.replace(/^tel:/, 'sms:'), line: `${name}, ${lead.status} since ${since}` }
   })
   const { subject, intro } = messages.morningList(leads.length)
-  const due = invoicesDue(invoices)
+  const groups = parts.flatMap((part) => part.groups)
   return composeMail({
     to,
-    subject: leads.length > 0 ? subject : invoices.length > 0 ? messages.invoicesDue(invoices.length).subject : STOPS,
+    subject: leads.length > 0 || !parts[0] ? subject : parts[0].subject,
     text: [
       ...(leads.length > 0 ? [intro, ''] : []),
       ...items.flatMap((item) => [item.line, `  Call: ${item.call}   Text: ${item.text}   (${item.phone})`, '']),
-      ...due.flatMap(({ heading, lines }) => [heading, ...lines.map((line) => `  ${line}`), '']),
-      ...(stops.length > 0 ? [`${STOPS}:`, ...stops.map((line) => `  ${sanitizeText(line, 300)}`), ''] : []),
+      ...groups.flatMap(({ heading, lines }) => [heading, ...lines.map((line) => `  ${line}`), '']),
       `The lead inbox: ${site.baseUrl}/owner`,
     ],
     html: [
@@ -68,30 +65,11 @@ export function morningListMail(
           `<a href="${escapeHtml(item.text)}">Text</a> (${escapeHtml(item.phone)})</li>`,
       ),
       '</ul>',
-      ...due.map(
-        ({ heading, lines }) =>
-          `<p>${escapeHtml(heading)}</p><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
-      ),
-      ...(stops.length > 0
-        ? [
-            `<p>${STOPS}:</p><ol>${stops.map((line) => `<li>${escapeHtml(sanitizeText(line, 300))}</li>`).join('')}</ol>`,
-          ]
-        : []),
+      ...groups.map(({ heading, lines, ordered }) => {
+        const list = ordered ? 'ol' : 'ul'
+        return `<p>${escapeHtml(heading)}</p><${list}>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</${list}>`
+      }),
       `<p><a href="${escapeHtml(site.baseUrl)}/owner">Open the lead inbox</a></p>`,
     ],
-  })
-}
-
-/** The invoices with a balance, grouped by how long ago they were sent (0–7, 8–30, over 30 days). */
-function invoicesDue(invoices: UnpaidInvoice[]) {
-  const words = messages.invoicesDue(invoices.length)
-  return UNPAID_AGES.flatMap((age) => {
-    const these = invoices.filter((invoice) => invoice.age === age)
-    if (these.length === 0) return []
-    const cents = formatCents(these.reduce((total, invoice) => total + invoice.balanceCents, 0))
-    const lines = these.map((invoice) =>
-      words.line(invoice.number, sanitizeText(invoice.firstName, 60), formatCents(invoice.balanceCents), invoice.days),
-    )
-    return [{ heading: words.heading(OWNER_INVOICE_TEXTS.ages[age].toLowerCase(), cents), lines }]
   })
 }

@@ -11,7 +11,7 @@ import type { SourcePeriod } from './owner-views'
 import type { LeadQuote } from '../quotes'
 import { formatCents, MAX_CENTS, optionalPriceSchema } from '../../lib/money'
 import type { LeadInvoice } from '../payments'
-import type { ComeBackCounts } from '../come-back'
+import type { FeatureSources } from './inbox-parts.server'
 
 export { SOURCE_PERIODS, type SourcePeriod } from './owner-views'
 
@@ -93,14 +93,12 @@ export interface SourceCount {
   wonCents: number
 }
 
-export interface LeadSources {
+export interface LeadSources extends FeatureSources {
   days: SourcePeriod
   channels: SourceCount[]
   answers: SourceCount[]
   /** Per service, accepted quotes against the typical price their lead was shown (decision 057). */
   prices: { service: string; below: number; inside: number; above: number }[]
-  /** Reminders, re-books and review requests (docs/decisions/064-come-back.md). */
-  comeBack: ComeBackCounts
 }
 
 /** Won ÷ leads as a whole percent; "—" when there is no lead to divide by. */

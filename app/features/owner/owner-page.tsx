@@ -14,8 +14,7 @@ import { OwnerMoney } from '~/features/payments/owner-view'
 import { OwnerPrices } from '~/features/prices/owner-view'
 import { OwnerCalendarFeed, OwnerQuoteEditor } from '~/features/quotes/owner-view'
 import { OwnerWork } from '~/features/work/owner-view'
-import { DueAgainIntervals } from '~/features/come-back/owner-view'
-import { INBOX_TABS } from './inbox-parts'
+import { INBOX_TABS, PRICES_VIEW_PARTS } from './inbox-parts'
 import { OwnerLeadCard } from './owner-lead-card'
 import { createOwnerQueryClient, useOwnerLeads } from './owner-leads'
 import { OwnerShell, ownerButtonClass } from '~/components/owner/owner-shell'
@@ -60,7 +59,9 @@ function OwnerInbox() {
               <>
                 <OwnerPrices loaded={prices} />
                 {feed && <OwnerCalendarFeed loaded={feed} />}
-                <DueAgainIntervals />
+                {PRICES_VIEW_PARTS.map((Part, i) => (
+                  <Part key={i} />
+                ))}
               </>
             ) : (
               money && <OwnerMoney money={money} />

@@ -13,7 +13,7 @@ import {
   type SourceCount,
 } from '~/features/owner/owner-lead'
 import { formatCents } from '~/lib/money'
-import { ComeBackSources } from '../come-back'
+import { SOURCES_PARTS } from './inbox-parts'
 
 // A soft hyphen lets "Contacted" break on a 360 px screen rather than push the table wider than the page.
 const COLUMNS = ['Leads', 'Con\u00ADtacted', 'Quoted', 'Won', 'Win rate'] as const
@@ -111,7 +111,7 @@ function SourcesTable({
 }
 
 export default function OwnerSources({ sources }: { sources: LeadSources }) {
-  const { days, channels, answers, prices, comeBack } = sources
+  const { days, channels, answers, prices } = sources
   return (
     <section aria-labelledby="owner-sources-heading" className="mt-4">
       <h2 id="owner-sources-heading" className="text-xl font-bold">
@@ -174,7 +174,9 @@ export default function OwnerSources({ sources }: { sources: LeadSources }) {
           </tbody>
         </table>
       )}
-      <ComeBackSources counts={comeBack} days={days} />
+      {SOURCES_PARTS.map((Part, i) => (
+        <Part key={i} sources={sources} />
+      ))}
       <p className="mt-6">
         {/* A plain download: the browser saves the file, and the route checks the session (401 without). */}
         <a

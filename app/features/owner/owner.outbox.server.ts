@@ -5,8 +5,7 @@ import { outboxJob } from '../../platform/outbox/worker.server'
 import { enqueue, outboxTemplate } from '../../platform/outbox/outbox.server'
 import { ownerEmail } from '../../platform/transport/mail.server'
 import { morningListDay, pacificDate } from '../../platform/time/business-hours.server'
-import { unpaidInvoices } from '../payments/index.server'
-import { tomorrowsLines } from '../schedule/index.server'
+import { morningListParts } from './inbox-parts.server'
 import { expireLeads } from './leads.server'
 import { morningListLeads, morningListMail } from './morning-list.server'
 
@@ -20,29 +19,25 @@ export interface MorningList {
 export const morningList = outboxTemplate('morning_list', {
   channel: 'owner_mail',
   build: async ({ leads }: MorningList, _row, { db, now, config }) => {
-    const [waiting, invoices, stops] = await Promise.all([
-      morningListLeads(db, leads),
-      unpaidInvoices(db, now),
-      tomorrowsLines(db, now),
-    ])
-    return waiting.length || invoices.length || stops.length
-      ? morningListMail(waiting, invoices, ownerEmail(config), stops)
+    const [waiting, parts] = await Promise.all([morningListLeads(db, leads), morningListParts(db, now)])
+    return waiting.length || parts.length
+      ? morningListMail(waiting, parts, ownerEmail(config))
       : 'every lead and invoice on it has moved on'
   },
 })
 
 /**
  * The morning list of `day`: claims the Pacific date for the day's one list, and queues an e-mail if a lead waits
- * or an invoice is due. How many.
+ * or another feature's part has something to say (an invoice due, tomorrow's stops). Whether it did.
  */
-export async function queueMorningList(db: Db, day: string, now: Date): Promise<number> {
+export async function queueMorningList(db: Db, day: string, now: Date): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
     const claimed = await tx
       .insertInto('daily_runs')
       .values({ job: 'morning-list', day })
       .onConflict((conflict) => conflict.doNothing())
       .executeTakeFirst()
-    if (!Number(claimed.numInsertedOrUpdatedRows)) return 0
+    if (!Number(claimed.numInsertedOrUpdatedRows)) return false
     const waiting = await tx
       .selectFrom('leads')
       .select('id')
@@ -52,12 +47,11 @@ export async function queueMorningList(db: Db, day: string, now: Date): Promise<
       )
       .orderBy('created_at')
       .execute()
-    const due = await unpaidInvoices(tx, now)
     const list: MorningList = { day, leads: waiting.map((lead) => lead.id) }
-    const stops = await tomorrowsLines(tx, now)
-    if (waiting.length > 0 || due.length > 0 || stops.length > 0)
-      await enqueue(tx, morningList, list, { key: `morning-${day}`, dueAt: now })
-    return waiting.length + due.length
+    const parts = await morningListParts(tx, now)
+    if (waiting.length === 0 && parts.length === 0) return false
+    await enqueue(tx, morningList, list, { key: `morning-${day}`, dueAt: now })
+    return true
   })
 }
 

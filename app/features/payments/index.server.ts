@@ -1,2 +1,2 @@
-export { receivedCents, unpaidInvoices, withInvoices } from './invoices.server'
+export { invoicesDue, receivedCents, withInvoices } from './invoices.server'
 export { whenInvoicePaid } from './invoice-writes.server'

@@ -5,9 +5,11 @@ import { expressionBuilder, type ExpressionBuilder } from 'kysely'
 import * as v from 'valibot'
 import {
   COUNTED_REFUND_STATES,
+  OWNER_INVOICE_TEXTS,
   payLink,
   refundCounts,
   unpaidAge,
+  UNPAID_AGES,
   type UnpaidInvoice,
   type InvoiceFigures,
   type InvoicePayment,
@@ -15,9 +17,11 @@ import {
   type InvoiceState,
   type LeadInvoice,
 } from './invoice'
-import { sumCents } from '../../lib/money'
+import { messages } from '../../content/messages'
+import { formatCents, sumCents } from '../../lib/money'
 import type { Db } from '../../platform/db/database.server'
 import type { DB } from '../../platform/db/schema.gen'
+import { sanitizeText } from '../../platform/transport/mail.server'
 
 // Written only from parsed input; read back, they are checked again rather than trusted.
 export const storedItems = v.array(
@@ -163,6 +167,23 @@ export async function unpaidInvoices(db: Db, now: Date): Promise<UnpaidInvoice[]
       age: unpaidAge(days),
     }
   })
+}
+
+/** The morning list's part (decision 066): the invoices with a balance, grouped by how long ago they were sent. */
+export async function invoicesDue(db: Db, now: Date) {
+  const invoices = await unpaidInvoices(db, now)
+  if (invoices.length === 0) return null
+  const words = messages.invoicesDue(invoices.length)
+  const groups = UNPAID_AGES.flatMap((age) => {
+    const these = invoices.filter((invoice) => invoice.age === age)
+    if (these.length === 0) return []
+    const cents = formatCents(these.reduce((total, invoice) => total + invoice.balanceCents, 0))
+    const lines = these.map((invoice) =>
+      words.line(invoice.number, sanitizeText(invoice.firstName, 60), formatCents(invoice.balanceCents), invoice.days),
+    )
+    return [{ heading: words.heading(OWNER_INVOICE_TEXTS.ages[age].toLowerCase(), cents), lines }]
+  })
+  return { subject: words.subject, groups }
 }
 
 /**

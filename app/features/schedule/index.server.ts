@@ -1,2 +1,2 @@
-export { tomorrowsLines } from './today.server'
+export { tomorrowsStops } from './today.server'
 export { offeredDays } from './truck-days.server'

@@ -1,1 +1,1 @@
-export { OWNER_DAY_TEXTS, TIME_WINDOWS, WINDOWS, type DayOffer, type TimeWindow } from './schedule'
+export { TIME_WINDOWS, WINDOWS, type TimeWindow } from './schedule'

@@ -5,6 +5,7 @@ import zipcodes from 'zipcodes'
 import { smsHref } from '../../content/site'
 import type { Db } from '../../platform/db/database.server'
 import { pacificDate } from '../../platform/time/business-hours.server'
+import { sanitizeText } from '../../platform/transport/mail.server'
 import { cityOfZip } from '../leads/index.server'
 import { formatWindow } from '../quotes'
 import { DEFAULT_SENDER, onMyWayText, type TodayStop } from './schedule'
@@ -131,9 +132,13 @@ export async function stopsOf(db: Db, day: string): Promise<{ homeBase: string |
 
 export const todaysStops = (db: Db, now: Date) => stopsOf(db, pacificDate(now))
 
-/** Tomorrow's list for the morning e-mail: one line per stop, in driving order. */
-export async function tomorrowsLines(db: Db, now: Date): Promise<string[]> {
+const STOPS = "Tomorrow's stops, in driving order"
+
+/** The morning list's part (decision 066): tomorrow's stops, one line each, in driving order. */
+export async function tomorrowsStops(db: Db, now: Date) {
   const { stops } = await stopsOf(db, addDays(pacificDate(now), 1))
+  if (stops.length === 0) return null
   // Without the leading number: the e-mail numbers them.
-  return stops.map((stop) => `${stop.window}: ${stop.firstName}, ${stop.address}`)
+  const lines = stops.map((stop) => sanitizeText(`${stop.window}: ${stop.firstName}, ${stop.address}`, 300))
+  return { subject: STOPS, groups: [{ heading: `${STOPS}:`, lines, ordered: true }] }
 }
