@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { noteHydrationTime, requestTimings } from '../tests/support/first-load'
 import { compileHint, compileHintMinBytes } from '../build/compile-hint'
+import { EMAIL_PATTERN } from '../app/lib/text'
 import { carriesMotion } from './support/animations'
 import { expect, test } from './support/test'
 
@@ -103,4 +104,18 @@ test("motion's code is one chunk the home page fetches after it has hydrated, ne
   const fetched = Object.entries(requestedAt).filter(([url]) => carriesMotion(url))
   expect(fetched.map(([url]) => new URL(url).pathname)).toEqual([`/assets/${withMotion[0]}`])
   expect(fetched[0]![1]).toBeGreaterThan(hydratedAt)
+})
+
+test("home's first load leaves the lead form's e-mail check to the form's own chunk", async ({ page }) => {
+  const carriesEmailCheck = (name: string) => readFileSync(join(assets, name), 'utf8').includes(EMAIL_PATTERN.source)
+  expect(readdirSync(assets).filter((name) => name.endsWith('.js') && carriesEmailCheck(name))).not.toEqual([])
+
+  await page.addInitScript(noteHydrationTime)
+  await page.goto('/')
+  const { hydratedAt, requestedAt } = await requestTimings(page)
+  const firstLoad = Object.entries(requestedAt)
+    .filter(([url, startTime]) => startTime < hydratedAt && /^\/assets\/.+\.js$/.test(new URL(url).pathname))
+    .map(([url]) => new URL(url).pathname.slice('/assets/'.length))
+  expect(firstLoad.length).toBeGreaterThan(3)
+  expect(firstLoad.filter(carriesEmailCheck)).toEqual([])
 })

@@ -63,9 +63,6 @@ export const site = {
   contractorLicense: env.CONTRACTOR_LICENSE?.trim() || null,
 } as const
 
-/** Under every customer e-mail and in the quote and pay pages' header (issue 79), when the number is set. */
-export const licenseLine = site.contractorLicense && `California contractor license #${site.contractorLicense}`
-
 export const fullAddress = `${site.address.street}, ${site.address.city}, ${site.address.region} ${site.address.postalCode}`
 
 export const claims = {

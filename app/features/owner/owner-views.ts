@@ -3,7 +3,7 @@
 import * as v from 'valibot'
 import { citySlugs } from '~/content/service-areas'
 import { galleryCategories } from '~/content/types'
-import { UUID_PATTERN } from '~/lib/text'
+import { UUID_PATTERN } from '~/lib/uuid'
 
 export const SOURCE_PERIODS = [30, 90, 365] as const
 export type SourcePeriod = (typeof SOURCE_PERIODS)[number]

@@ -2,7 +2,8 @@
 // items with their prices, the owner's texts.
 import type { ReactNode } from 'react'
 import { Logo } from '~/components/layout/logo'
-import { licenseLine, site } from '~/content/site'
+import { licenseLine } from '~/content/license'
+import { site } from '~/content/site'
 import { formatCents } from '~/lib/money'
 import { QUOTE_PAGE_TEXTS as T } from '~/features/quotes/quote-texts'
 

@@ -1,6 +1,6 @@
 /** The owner's own job photos, posted from the inbox to the public pages (docs/decisions/049-posted-work.md). */
 import * as v from 'valibot'
-import { UUID_PATTERN } from '~/lib/text'
+import { UUID_PATTERN } from '~/lib/uuid'
 import { cityNames, citySlugs, type CitySlug } from '~/content/service-areas'
 import { galleryCategories, type GalleryCategory, type ServiceId } from '~/content/types'
 import type { OwnerPostedWork, PostedWork } from './posted-work.functions'
