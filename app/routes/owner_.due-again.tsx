@@ -1,17 +1,22 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
+import * as v from 'valibot'
 import { fetchOwnerState } from '~/features/owner/owner.functions'
 import { OwnerFrame } from '~/features/owner/owner-page'
 import { pacificToday } from '~/components/owner/owner-field'
-import { fetchDueAgain } from '~/features/come-back/come-back.functions'
+import { customerSearch, fetchDueAgain } from '~/features/come-back/come-back.functions'
 import { OwnerDueAgain } from '~/features/come-back/owner-due-again'
 
 // docs/decisions/064-come-back.md
 export const Route = createFileRoute('/owner_/due-again')({
   staticData: { bare: true },
-  loader: async () => {
+  // Declared, or the server drops it as it drops ad tags (page-url.server.ts); the loader checks its length. The
+  // router reads `?find=9165551234` as a number.
+  validateSearch: v.object({ find: v.fallback(v.optional(v.union([v.string(), v.number()])), undefined) }),
+  loader: async ({ location }) => {
     const state = await fetchOwnerState()
     if (!state.signedIn) throw redirect({ to: '/owner' })
-    return { state, view: await fetchDueAgain() }
+    const [view, search] = await Promise.all([fetchDueAgain(), customerSearch(location.search)])
+    return { state, view, search }
   },
   headers: () => ({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }),
   head: () => ({ meta: [{ title: 'Due again' }, { name: 'robots', content: 'noindex' }] }),
@@ -19,10 +24,10 @@ export const Route = createFileRoute('/owner_/due-again')({
 })
 
 function DueAgainPage() {
-  const { state, view } = Route.useLoaderData()
+  const { state, view, search } = Route.useLoaderData()
   return (
     <OwnerFrame state={state}>
-      <OwnerDueAgain loaded={view} today={pacificToday()} />
+      <OwnerDueAgain loaded={view} today={pacificToday()} search={search} />
     </OwnerFrame>
   )
 }

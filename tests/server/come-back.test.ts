@@ -6,7 +6,15 @@
  */
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { addDays, addMonths, COME_BACK_TEXTS } from '../../app/features/come-back/due-again'
+import {
+  addDays,
+  addMonths,
+  COME_BACK_TEXTS,
+  customerSearchOf,
+  FIND_CUSTOMER_MAX,
+  FIND_CUSTOMER_TEXTS,
+} from '../../app/features/come-back/due-again'
+import { findCustomers } from '../../app/features/come-back/customer-find.server'
 import {
   pacificMorning,
   queueDueReminders,
@@ -523,6 +531,74 @@ describe('deleting a past customer', () => {
     expect(await deleteCustomer(site.db, randomUUID())).toBe(false)
     expect(await heldAbout(site, 'dana@example.com')).toEqual(before)
     expect(before).toMatchObject({ customers: 1, jobs: 1 })
+  })
+})
+
+describe('finding a past customer', () => {
+  /** Customers done two months ago (due in ten: not in the Due again list): name, e-mail, phone. */
+  const doneTwoMonthsAgo = (now: Date, people: [string, string, string][]) =>
+    csv(
+      people.map(([name, email, phone]) => [
+        name,
+        email,
+        phone,
+        '8 Pine St',
+        '95630',
+        'House washing',
+        addMonths(pacificDate(now), -2),
+        '$400.00',
+      ]),
+    )
+
+  it('finds by name, e-mail or phone digits a stopped customer and one not due for months, never the emptied', async () => {
+    const { site, clock } = await openSite()
+    await importPastJobs(
+      site.db,
+      doneTwoMonthsAgo(clock.at, [
+        ['Gus Ortiz', 'gus@example.com', '(916) 555-0120'],
+        ['Ana Ortiz', 'ana@example.com', '916-555-0121'],
+        ['Bo 100% Clean', 'bo@example.com', '916-555-0122'],
+      ]),
+      clock.at,
+    )
+    await rowsOf(site, "UPDATE past_customers SET stopped_at = now() WHERE email = 'gus@example.com'")
+    expect(await dueAgainList(site.db, clock.at)).toEqual([])
+    const names = async (text: string) => (await findCustomers(site.db, text)).map((found) => found.name)
+
+    expect(await names('ortiz')).toEqual(['Ana Ortiz', 'Gus Ortiz'])
+    expect(await names('GUS@EXAMPLE')).toEqual(['Gus Ortiz'])
+    expect(await names('916 555 0120')).toEqual(['Gus Ortiz'])
+    // The search's % is a letter, not a wildcard; three digits are too few to stand for a phone.
+    expect(await names('100%')).toEqual(['Bo 100% Clean'])
+    expect(await names('0%0')).toEqual([])
+    expect(await names('555')).toEqual([])
+    const [gus] = await findCustomers(site.db, 'gus')
+    expect(gus).toMatchObject({ stopped: true, jobs: 1, lastDone: addMonths(pacificDate(clock.at), -2) })
+
+    // Deleted, his stop stays emptied: nothing of him is found.
+    expect(await deleteCustomer(site.db, gus!.id)).toBe(true)
+    expect(await names('ortiz')).toEqual(['Ana Ortiz'])
+    expect(await names('gus@example.com')).toEqual([])
+  })
+
+  it(`lists at most ${FIND_CUSTOMER_MAX}, and reads the address's ?find= as words or a refusal`, async () => {
+    const { site, clock } = await openSite()
+    const many = Array.from({ length: FIND_CUSTOMER_MAX + 1 }, (_, i): [string, string, string] => [
+      `Kim ${String(i).padStart(2, '0')}`,
+      `kim${i}@example.com`,
+      `916-555-${String(1000 + i)}`,
+    ])
+    await importPastJobs(site.db, doneTwoMonthsAgo(clock.at, many), clock.at)
+    expect(await findCustomers(site.db, 'kim')).toHaveLength(FIND_CUSTOMER_MAX)
+    expect(FIND_CUSTOMER_TEXTS.found(FIND_CUSTOMER_MAX, 'kim')).toMatch(/^The first 20 past customers/)
+
+    expect(customerSearchOf({})).toBeNull()
+    expect(customerSearchOf({ find: ' k ' })).toEqual({ find: 'k', refusal: FIND_CUSTOMER_TEXTS.tooShort })
+    expect(customerSearchOf({ find: 9165551000 })).toEqual({ find: '9165551000', refusal: null })
+    expect(customerSearchOf({ find: 'x'.repeat(101) })).toEqual({
+      find: 'x'.repeat(100),
+      refusal: FIND_CUSTOMER_TEXTS.tooLong,
+    })
   })
 })
 

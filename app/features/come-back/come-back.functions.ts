@@ -11,13 +11,36 @@ import { log } from '~/platform/log/logger.server'
 import { comeBackCard, sendSameAsLastTime, type ComeBackCard } from './come-back-card.server'
 import { sendReminderNow } from './come-back.outbox.server'
 import { deleteCustomer } from './customer-deletion.server'
+import { findCustomers, type CustomerSearch, type FoundCustomer } from './customer-find.server'
 import { dueAgainView, dueIntervals, saveDueIntervals, snoozeCustomer, type DueAgainRow } from './due-again.server'
-import { DUE_MONTHS_MAX } from './due-again'
+import { customerSearchOf, DUE_MONTHS_MAX, FIND_CUSTOMER_LENGTH, FIND_CUSTOMER_TEXTS } from './due-again'
 import { holdReviewRequest } from './review-requests.server'
 
 const uuid = v.pipe(v.string(), v.uuid('not an id'))
 
 export const fetchDueAgain = ownerFn().handler(async (): Promise<DueAgainRow[]> => dueAgainView(db, new Date()))
+
+export const findOwnerCustomers = ownerFn()
+  .validator(
+    parse(
+      v.object({
+        find: v.pipe(
+          v.string(),
+          v.trim(),
+          v.minLength(FIND_CUSTOMER_LENGTH.min, FIND_CUSTOMER_TEXTS.tooShort),
+          v.maxLength(FIND_CUSTOMER_LENGTH.max, FIND_CUSTOMER_TEXTS.tooLong),
+        ),
+      }),
+    ),
+  )
+  .handler(async ({ data }): Promise<FoundCustomer[]> => findCustomers(db, data.find))
+
+/** The Due again page's `?find=`, for its loader: searched once it is long enough, refused in words otherwise. */
+export async function customerSearch(search: object): Promise<CustomerSearch | null> {
+  const asked = customerSearchOf(search)
+  if (!asked) return null
+  return { ...asked, found: asked.refusal ? null : await findOwnerCustomers({ data: { find: asked.find } }) }
+}
 
 export const fetchDueIntervals = ownerFn().handler(async (): Promise<Record<ServiceId, number | null>> =>
   dueIntervals(db),

@@ -128,3 +128,35 @@ export const COME_BACK_SOURCES_TEXTS = {
     ['reviewLinksOpened', 'Review links opened'],
   ] as const satisfies readonly (readonly [keyof ComeBackCounts, string])[],
 } as const
+
+/** "Find a past customer" in the Due again view: anyone imported or paid, due soon or not, stopped or not. */
+export const FIND_CUSTOMER_TEXTS = {
+  heading: 'Find a past customer',
+  help: 'Everyone with a past job, whenever they are due and whether or not they stopped reminders: to answer a request to see or delete their details.',
+  label: 'Name, e-mail or phone',
+  button: 'Find',
+  tooShort: 'Type at least 2 characters.',
+  tooLong: 'Type at most 100 characters.',
+  found: (count: number, text: string) =>
+    count === 0
+      ? `No past customer matches “${text}”.`
+      : `${count === FIND_CUSTOMER_MAX ? `The first ${count}` : count} past customer${count === 1 ? '' : 's'} matching “${text}”:`,
+  stopped: 'Reminders stopped',
+  lastJob: (day: string, jobs: number) => `Last job ${day}${jobs > 1 ? `, ${jobs} jobs` : ''}`,
+} as const
+
+/** At most this many are listed: a longer list asks for a closer search. */
+export const FIND_CUSTOMER_MAX = 20
+/** The search's length bounds, in characters. */
+export const FIND_CUSTOMER_LENGTH = { min: 2, max: 100 } as const
+
+/** The `?find=` of the Due again page, as its loader reads it: the words, or why they are not searched. */
+export function customerSearchOf(search: object): { find: string; refusal: string | null } | null {
+  const raw = (search as { find?: unknown }).find
+  if (typeof raw !== 'string' && typeof raw !== 'number') return null
+  const find = String(raw).trim()
+  if (find.length < FIND_CUSTOMER_LENGTH.min) return { find, refusal: FIND_CUSTOMER_TEXTS.tooShort }
+  if (find.length > FIND_CUSTOMER_LENGTH.max)
+    return { find: find.slice(0, FIND_CUSTOMER_LENGTH.max), refusal: FIND_CUSTOMER_TEXTS.tooLong }
+  return { find, refusal: null }
+}

@@ -1,6 +1,7 @@
 // The owner's "Due again" view (decision 064): the import of past jobs (a plain form the script sends for him, so
 // it works without it), then who is due in the next 60 days and who is overdue, each with "Send reminder now",
-// "Text" (an sms: link naming the city's truck day), "Not this year" and "Delete" (the customer, for good).
+// "Text" (an sms: link naming the city's truck day), "Not this year" and "Delete" (the customer, for good); then
+// "Find a past customer", for anyone else.
 import { useRouter } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { site, smsHref } from '~/content/site'
@@ -10,6 +11,8 @@ import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { sendOwnerReminderNow, snoozeOwnerCustomer } from './come-back.functions'
 import { COME_BACK_TEXTS as T, DUE_AGAIN_HEADING_ID } from './due-again'
 import { PastCustomerDelete } from './past-customer-delete'
+import { PastCustomerFind } from './past-customer-find'
+import type { CustomerSearch } from './customer-find.server'
 import type { DueAgainRow } from './due-again.server'
 import { formatCents } from '~/lib/money'
 
@@ -38,7 +41,15 @@ export function dueAgainText(row: Pick<DueAgainRow, 'name' | 'what' | 'cityName'
   return `Hi ${first}, this is ${site.name}. Your ${row.what.toLowerCase()} is due again.${when}`
 }
 
-export function OwnerDueAgain({ loaded, today }: { loaded: DueAgainRow[]; today: string }) {
+export function OwnerDueAgain({
+  loaded,
+  today,
+  search,
+}: {
+  loaded: DueAgainRow[]
+  today: string
+  search: CustomerSearch | null
+}) {
   return (
     <>
       <PastJobsImport />
@@ -57,6 +68,7 @@ export function OwnerDueAgain({ loaded, today }: { loaded: DueAgainRow[]; today:
           ))}
         </ol>
       )}
+      <PastCustomerFind search={search ?? { find: '', found: null, refusal: null }} />
     </>
   )
 }

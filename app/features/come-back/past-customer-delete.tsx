@@ -7,7 +7,16 @@ import { errorText } from '~/components/owner/owner-field'
 import { deleteOwnerCustomer } from './come-back.functions'
 import { DELETE_CUSTOMER_TEXTS as T, DUE_AGAIN_HEADING_ID } from './due-again'
 
-export function PastCustomerDelete({ customerId, name }: { customerId: string; name: string }) {
+export function PastCustomerDelete({
+  customerId,
+  name,
+  headingId = DUE_AGAIN_HEADING_ID,
+}: {
+  customerId: string
+  name: string
+  /** Where focus goes once the row has gone: its list's heading. */
+  headingId?: string
+}) {
   const dialog = useRef<HTMLDialogElement>(null)
   const router = useRouter()
   const [pending, setPending] = useState(false)
@@ -20,7 +29,7 @@ export function PastCustomerDelete({ customerId, name }: { customerId: string; n
       dialog.current?.close()
       await router.invalidate()
       // The row and its button go: focus moves to the list's heading rather than being lost.
-      document.getElementById(DUE_AGAIN_HEADING_ID)?.focus()
+      document.getElementById(headingId)?.focus()
     } catch (error) {
       setMessage(errorText(error))
     } finally {
