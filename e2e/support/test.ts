@@ -1,20 +1,23 @@
 import { expect, test as base, type Locator, type Page } from '@playwright/test'
+import { scriptsHeld } from './hold-requests'
 import { startedInTest, type SiteServer } from './site-server'
 
 export * from '@playwright/test'
 
 /**
  * `page.goto` and `page.reload` also wait for <html data-hydrated>, so a test never clicks markup (or fires an event)
- * without handlers, unless asked to return at `commit` (scripts held, a page still streaming); and every site server
- * a test starts is stopped when it ends, passed or failed.
+ * without handlers, unless asked to return at `commit` (a page still streaming), or the page cannot hydrate: its
+ * scripts held by the test (holdRequests with APP_SCRIPTS), or none at all (a come-back page, a plain quote page).
+ * And every site server a test starts is stopped when it ends, passed or failed.
  */
 export const test = base.extend<{ stopSiteServers: void }>({
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
       const hydrated = async <T>(response: T, options?: { waitUntil?: string }) => {
-        if (options?.waitUntil === 'commit') return response
+        if (options?.waitUntil === 'commit' || scriptsHeld.has(page)) return response
         await page
-          .locator('html[data-hydrated="true"]')
+          // Every page the app renders keeps its inline scripts: only a page served as plain HTML has none.
+          .locator('html[data-hydrated="true"], html:not(:has(script))')
           .waitFor({ state: 'attached', timeout: 15_000 })
           .catch(() => {})
         return response
