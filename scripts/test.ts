@@ -1,4 +1,4 @@
-// `npm test`: lint, build, type-check, unit + integration tests (Vitest), then end-to-end tests (Playwright, Debian
+// `npm test`: lint + type-check, build, unit + integration tests (Vitest), then end-to-end tests (Playwright, Debian
 // Chromium) against the production build. `npm run test:postgres [-- tests/x.test.ts e2e/y.spec.ts]`: the two suites
 // (or just those files; the e2e suite without its PGlite-only specs) on a throwaway PostgreSQL 15 cluster instead of
 // PGlite (decision 050), building only when there is no build yet. Installs what is missing with apt-get (README).
@@ -42,6 +42,28 @@ async function run(label: string, command: string, args: string[], env: Record<s
   console.log(status === 0 ? `✔ ${label} (${seconds}s)` : `✖ ${label} failed after ${seconds}s`)
 }
 
+/** Steps that each keep one core busy, run side by side (CI has two); their output is printed in order at the end. */
+async function runTogether(steps: [label: string, command: string, args: string[]][]) {
+  if (status !== 0) return
+  const ended = await Promise.all(
+    steps.map(async ([label, command, args]) => {
+      const started = Date.now()
+      const step = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+      let output = ''
+      step.stdout.on('data', (chunk) => (output += chunk))
+      step.stderr.on('data', (chunk) => (output += chunk))
+      const [code] = (await once(step, 'close')) as [number | null]
+      return { label, command, args, code: code ?? 1, output, seconds: ((Date.now() - started) / 1000).toFixed(1) }
+    }),
+  )
+  for (const { label, command, args, code, output, seconds } of ended) {
+    console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
+    process.stdout.write(output)
+    console.log(code === 0 ? `✔ ${label} (${seconds}s)` : `✖ ${label} failed after ${seconds}s`)
+    if (status === 0) status = code
+  }
+}
+
 const chromium = ensureChromium()
 ensureCommand('xmllint', 'libxml2-utils')
 ensureCommand('caddy', 'caddy') // e2e/caddy-front.spec.ts: the documented TLS front
@@ -59,9 +81,13 @@ const cluster = postgres ? await startPostgres() : undefined
 if (cluster) process.env.TEST_DATABASE_URL = cluster.adminUrl
 const dropTemplates = await prepareMigratedTemplates()
 try {
-  if (!postgres) await run('lint and format check', 'npm', ['run', 'lint'])
+  // Neither needs the build (the route tree and image manifest are committed).
+  if (!postgres)
+    await runTogether([
+      ['lint and format check', 'npm', ['run', 'lint']],
+      ['type-check', 'npx', ['tsc', '--noEmit']],
+    ])
   if (!postgres || !existsSync('.output/server/index.mjs')) await run('production build', 'npm', ['run', 'build'])
-  if (!postgres) await run('type-check', 'npx', ['tsc', '--noEmit'])
   if (files.length === 0 || unitFiles.length > 0) {
     const vitest = ['vitest', 'run', ...unitFiles]
     // The monotonic clock stays real: timers and durations are not dates.
