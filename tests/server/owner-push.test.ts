@@ -66,11 +66,14 @@ describe('a push per new lead', { timeout: 180_000 }, () => {
     // Retried every half second: the schedule itself is defaultBackoffMs's (lead-pipeline.test.ts).
     const site = await openWithPush(phone, push.endpoint, 500)
     await site.db.ready()
-    push.down(5_000)
+    push.down(60_000)
     const stored = await storeLead(site.db, testLead('Patience', { sourcePage: '/city/folsom' }), leadSettings(site))
     // Stored and answered while every push is refused: the answer does not depend on the push service.
     expect(stored).toEqual({ id: expect.any(String), duplicate: false })
 
+    // Back once it has turned the push away.
+    await expect.poll(() => push.unavailable.length, { timeout: 30_000 }).toBeGreaterThan(0)
+    push.up()
     await expect.poll(() => push.delivered.length, { timeout: 30_000 }).toBe(1)
     expect(push.delivered[0]!.payload.title).toBe('Quote request in Folsom')
     const rows = await rowsOf<{ attempts: number }>(site, `SELECT attempts FROM outbox WHERE template = 'owner_push'`)

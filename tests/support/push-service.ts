@@ -81,6 +81,8 @@ export type PhoneKeys = ReturnType<typeof phoneKeys>
 export async function startPushService(phone: PhoneKeys, vapidPublicKey: string, tls?: { key: string; cert: string }) {
   const delivered: Delivered[] = []
   const refused: string[] = []
+  /** When each push was answered 503 while down. */
+  const unavailable: number[] = []
   let downUntil = 0
   let hangUntil = 0
   const handler = (request: IncomingMessage, response: ServerResponse) => {
@@ -92,7 +94,10 @@ export async function startPushService(phone: PhoneKeys, vapidPublicKey: string,
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
-      if (Date.now() < downUntil) return response.writeHead(503).end()
+      if (Date.now() < downUntil) {
+        unavailable.push(Date.now())
+        return response.writeHead(503).end()
+      }
       try {
         if (request.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm')
         const claims = checkVapid(request.headers.authorization, origin, vapidPublicKey)
@@ -113,8 +118,12 @@ export async function startPushService(phone: PhoneKeys, vapidPublicKey: string,
     endpoint: `${origin}/push/phone-1`,
     delivered,
     refused,
+    unavailable,
     down(ms: number) {
       downUntil = Date.now() + ms
+    },
+    up() {
+      downUntil = 0
     },
     hang(ms: number) {
       hangUntil = Date.now() + ms
