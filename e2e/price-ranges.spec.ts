@@ -61,7 +61,7 @@ test('the owner prices house washing by size; a visitor sees the range; a quote 
   releasePrices()
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
   await expect(page.getByLabel(P.rule)).toHaveValue(DEFAULT_PRICE_RULE)
-  await page.getByRole('button', { name: P.save }).click()
+  await page.getByRole('button', { name: P.save, exact: true }).click()
   await expect(page.getByText(P.saved)).toBeVisible()
   expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
 
