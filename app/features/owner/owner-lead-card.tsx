@@ -44,9 +44,10 @@ const CardPart = memo(function CardPart({ part: { Part }, lead }: { part: LeadCa
   )
 })
 
-/** A lazy part's code loads only for a card it shows on (decision 066). */
+// A lazy part's code loads only for a card it shows on (decision 066). Keyed by its place in the list, so one that
+// appears (a lead marked won) does not remount the parts after it, as `{shown && <Part />}` kept them.
 const partsOf = (parts: LeadCardPart<InboxLead>[], lead: InboxLead) =>
-  parts.filter((part) => part.when?.(lead) ?? true).map((part, i) => <CardPart key={i} part={part} lead={lead} />)
+  parts.map((part, i) => (part.when?.(lead) ?? true) && <CardPart key={i} part={part} lead={lead} />)
 
 export function OwnerLeadCard({ lead }: { lead: InboxLead }) {
   const id = useId()
