@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { runtimeConfig } from '~/platform/config.server'
 import { db } from '~/platform/db/db.server'
 import { visitorAddress } from '~/platform/http/visitor-address.server'
-import { stripeWebhook } from '~/features/payments/stripe.server'
+import { stripeWebhook } from '~/features/payments/stripe-events.server'
 
 /** Stripe's events about card payments, verified on the raw body (docs/decisions/055-invoices-and-payments.md). */
 export const Route = createFileRoute('/stripe/webhook')({

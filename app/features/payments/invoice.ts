@@ -111,7 +111,8 @@ export interface PayPageView extends Pick<InvoiceFigures, 'totalCents' | 'paidCe
   /** The owner's "other ways to pay" text (Zelle, check, cash); null when he wrote none. */
   otherWays: string | null
   /**
-   * Back from Stripe (?session=…): paid once the webhook confirmed it, processing until then, failed when the bank
+   * Back from Stripe (?session=…): paid once recorded (by the webhook, or by the page reading the session from
+   * Stripe), processing until then, failed when the bank
    * debit failed or Stripe's session did not charge what it was made for. Failed also without a session when the
    * invoice's latest payment is a card payment that failed.
    */

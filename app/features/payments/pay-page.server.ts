@@ -13,6 +13,7 @@ import { ownerAccess } from '../../platform/http/owner-access.server'
 import { invoiceOf } from './invoices.server'
 import { cardPayable, otherWaysText } from './payments.server'
 import { createCheckout, isSessionId } from './stripe.server'
+import { settleReturnedSession } from './stripe-events.server'
 import { publishedWorkOfLead } from '../work/index.server'
 
 const MAX_POST_BYTES = 4 * 1024
@@ -39,7 +40,7 @@ export async function invoiceOfToken(db: Db, token: string) {
 export interface PayPageVisit {
   ip: string
   now: Date
-  settings: Pick<RuntimeConfig, 'stripe' | 'quote'>
+  settings: Pick<RuntimeConfig, 'stripe' | 'quote' | 'owner'>
 }
 
 /** The customer's first look, unless the owner's (the card's "viewed"). */
@@ -73,7 +74,7 @@ async function latestPaymentFailed(db: Db, leadId: string): Promise<boolean> {
 
 /**
  * The page's invoice, or null for a link that shows nothing: unknown, or nothing left to pay. Back from Stripe
- * (`session` one of this invoice's), it shows "Paid, thank you" once the webhook recorded the payment, "Payment
+ * (`session` one of this invoice's), it shows "Paid, thank you" once the payment is recorded, "Payment
  * processing" until then, even when paid off, and "did not go through" when the bank debit failed or Stripe's
  * session did not charge what it was made for. Opened later, a failed last payment is told the same way.
  */
@@ -134,7 +135,12 @@ export async function payPageGet(
 ): Promise<PayPageView | Response> {
   const wait = await limitAsQuoteForm(db, settings.quote, 'pay-page-view', ip, READS_PER_POST)
   if (wait > 0) return tooMany(wait)
-  const view = await readPayPage(db, token, new URL(request.url).searchParams.get('session'), settings.stripe)
+  const session = new URL(request.url).searchParams.get('session')
+  let view = await readPayPage(db, token, session, settings.stripe)
+  if (view?.outcome === 'processing' && session) {
+    await settleReturnedSession(db, session, { ...settings, push: Boolean(settings.owner.vapid) }, now)
+    view = await readPayPage(db, token, session, settings.stripe)
+  }
   if (!view) return unavailable()
   if (!(await ownerAccess())) await markViewed(db, token, now)
   return view
