@@ -3,7 +3,8 @@ import { chromiumFlags } from './tests/support/system-deps'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
 const baseURL = `http://127.0.0.1:${port}`
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// Chromium's headless shell (tests/support/system-deps.ts); the whole browser is CHROMIUM_PATH, for what needs it.
+const chromiumPath = process.env.CHROMIUM_HEADLESS_SHELL ?? '/usr/bin/chromium-headless-shell'
 
 export default defineConfig({
   testDir: 'e2e',

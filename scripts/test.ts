@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, readdirSync } from 'node:fs'
 import { startPostgres } from '../tests/support/postgres'
-import { ensureChromium, ensureCommand, ensureTestPhotoTools } from '../tests/support/system-deps'
+import { ensureChromium, ensureCommand, ensureHeadlessShell, ensureTestPhotoTools } from '../tests/support/system-deps'
 import { prepareMigratedTemplates } from '../tests/support/test-database'
 
 // Specs about the page in the browser that start no server and read nothing back from the shared server's
@@ -65,6 +65,7 @@ async function runTogether(steps: [label: string, command: string, args: string[
 }
 
 const chromium = ensureChromium()
+const headlessShell = ensureHeadlessShell()
 ensureCommand('xmllint', 'libxml2-utils')
 ensureCommand('caddy', 'caddy') // e2e/caddy-front.spec.ts: the documented TLS front
 ensureTestPhotoTools()
@@ -97,7 +98,7 @@ try {
       await run(`unit and integration tests, ${CLOCK_AHEAD} ahead`, 'faketime', [CLOCK_AHEAD, 'npx', ...vitest], ahead)
   }
   if (status === 0 && (files.length === 0 || e2eFiles.length > 0)) {
-    const e2eEnv = { CHROMIUM_PATH: chromium, E2E_DATA_DIR: '.data/e2e' }
+    const e2eEnv = { CHROMIUM_PATH: chromium, CHROMIUM_HEADLESS_SHELL: headlessShell, E2E_DATA_DIR: '.data/e2e' }
     const specs = postgres && files.length === 0 ? readdirSync('e2e').filter((name) => /\.spec\.ts$/.test(name)) : []
     const onBoth = specs.filter((name) => !PGLITE_ONLY_SPECS.has(name)).map((name) => `e2e/${name}`)
     await run('end-to-end tests', 'npx', ['playwright', 'test', ...e2eFiles, ...onBoth], e2eEnv)

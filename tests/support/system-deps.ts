@@ -1,5 +1,5 @@
-// Finds or installs what the tests need from the system: Chromium for Playwright, xmllint for the sitemap, the
-// photo tools.
+// Finds or installs what the tests need from the system: Chromium's headless shell for Playwright and the whole
+// browser for benches, xmllint for the sitemap, the photo tools.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
@@ -44,6 +44,19 @@ export function ensureChromium() {
   const installed = findChromium()
   if (!installed) throw new Error('apt-get installed chromium but no binary was found')
   return installed
+}
+
+/**
+ * Chromium's headless shell, which Playwright itself runs headless: no browser around the page, and the e2e suite
+ * took about a sixth less time in it than in the whole browser (docs/decisions/067-e2e-in-the-headless-shell.md).
+ */
+export function ensureHeadlessShell(): string {
+  const path = process.env.CHROMIUM_HEADLESS_SHELL ?? '/usr/bin/chromium-headless-shell'
+  if (existsSync(path)) return path
+  const refusal = `No ${path}. Install it (Debian: sudo apt-get install -y chromium-headless-shell).`
+  aptInstall('chromium-headless-shell', 'No Chromium headless shell found', refusal)
+  if (!existsSync(path)) throw new Error('apt-get installed chromium-headless-shell but no binary was found')
+  return path
 }
 
 /** Installs a Debian package when its command is missing (as root with apt-get); throws otherwise. */
