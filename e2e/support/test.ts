@@ -15,11 +15,11 @@ export const test = base.extend<{ stopSiteServers: void }>({
     if (javaScriptEnabled !== false) {
       const hydrated = async <T>(response: T, options?: { waitUntil?: string }) => {
         if (options?.waitUntil === 'commit' || scriptsHeld.has(page)) return response
-        await page
-          // Every page the app renders keeps its inline scripts: only a page served as plain HTML has none.
-          .locator('html[data-hydrated="true"], html:not(:has(script))')
-          .waitFor({ state: 'attached', timeout: 15_000 })
-          .catch(() => {})
+        // Every page the app renders keeps its inline scripts: only a page served as plain HTML has none.
+        const ready = page.locator('html[data-hydrated="true"], html:not(:has(script))')
+        await ready.waitFor({ state: 'attached', timeout: 15_000 }).catch(() => {
+          throw new Error(`${page.url()} did not hydrate in 15 s`)
+        })
         return response
       }
       const [goto, reload] = [page.goto.bind(page), page.reload.bind(page)]
