@@ -5,8 +5,11 @@
 // Vitest on PGlite runs with the clock moved ahead (CLOCK_AHEAD); on PostgreSQL, on today's.
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { startPostgres } from '../tests/support/postgres'
+import { scratchInMemory } from '../tests/support/scratch'
 import { ensureChromium, ensureCommand, ensureHeadlessShell, ensureTestPhotoTools } from '../tests/support/system-deps'
 import { prepareMigratedTemplates } from '../tests/support/test-database'
 
@@ -77,6 +80,12 @@ const e2eFiles = files.filter((file) => file.endsWith('.spec.ts'))
 // Ctrl-C reaches the running step too: it fails, and the cluster is still stopped and deleted below.
 process.on('SIGINT', () => console.error('interrupted'))
 const cluster = postgres ? await startPostgres() : undefined
+// Vitest's temporary files and data folders in RAM when there is room (tests/support/scratch.ts); the huge HEIC a
+// test makes once per machine stays where the next run finds it (tests/support/huge-heic.ts).
+const scratch = scratchInMemory()
+const vitestScratch: Record<string, string> = scratch
+  ? { TMPDIR: scratch, TEST_DATA_ROOT: scratch, TEST_FIXTURE_CACHE: join(tmpdir(), 'pw-site-fixtures') }
+  : {}
 // Each test and server that needs a database copies its own from one migrated once for both suites
 // (tests/support/test-database.ts); the suites' processes find it in the environment.
 if (cluster) process.env.TEST_DATABASE_URL = cluster.adminUrl
@@ -93,9 +102,11 @@ try {
     const vitest = ['vitest', 'run', ...unitFiles]
     // The monotonic clock stays real: timers and durations are not dates.
     const ahead = { FAKETIME_DONT_FAKE_MONOTONIC: '1' }
-    if (postgres) await run('unit and integration tests', 'npx', vitest)
-    else
-      await run(`unit and integration tests, ${CLOCK_AHEAD} ahead`, 'faketime', [CLOCK_AHEAD, 'npx', ...vitest], ahead)
+    if (postgres) await run('unit and integration tests', 'npx', vitest, vitestScratch)
+    else {
+      const env = { ...vitestScratch, ...ahead }
+      await run(`unit and integration tests, ${CLOCK_AHEAD} ahead`, 'faketime', [CLOCK_AHEAD, 'npx', ...vitest], env)
+    }
   }
   if (status === 0 && (files.length === 0 || e2eFiles.length > 0)) {
     const e2eEnv = { CHROMIUM_PATH: chromium, CHROMIUM_HEADLESS_SHELL: headlessShell, E2E_DATA_DIR: '.data/e2e' }
@@ -106,5 +117,6 @@ try {
 } finally {
   dropTemplates()
   await cluster?.stop()
+  if (scratch) rmSync(scratch, { recursive: true, force: true })
 }
 process.exit(status)

@@ -1,6 +1,6 @@
 // A 9984 × 9984 HEIC (HEVC) of about 25 KB, just under 100 megapixels: the file issue 52 froze the server with.
 // Made once per machine (sharp draws the PNG in a child process, Debian's heif-enc encodes it, about 10 s of CPU)
-// and kept in the system's temporary folder for the next test run and the photo-flood bench.
+// and kept in the system's temporary folder (TEST_FIXTURE_CACHE under npm test) for the next run and the bench.
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,7 +18,7 @@ export function flatPng(side: number, file: string): void {
 }
 
 export function hugeHeic(): Buffer {
-  const folder = join(tmpdir(), 'pw-site-fixtures')
+  const folder = process.env.TEST_FIXTURE_CACHE ?? join(tmpdir(), 'pw-site-fixtures')
   const heic = join(folder, `flat-${HUGE_HEIC_SIDE}.heic`)
   if (existsSync(heic)) return readFileSync(heic)
   mkdirSync(folder, { recursive: true })
