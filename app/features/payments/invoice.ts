@@ -15,7 +15,6 @@ export interface InvoiceItem {
 }
 
 export type PaymentMethod = Tables['payments']['method']
-export const PAYMENT_METHODS = ['card', 'cash', 'check', 'zelle', 'venmo', 'other'] as const satisfies PaymentMethod[]
 /** What "Record payment" offers: a card payment comes only through Stripe. */
 export const RECORDED_METHODS = ['cash', 'check', 'zelle', 'venmo', 'other'] as const
 export type RecordedMethod = (typeof RECORDED_METHODS)[number]
