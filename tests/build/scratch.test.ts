@@ -10,7 +10,7 @@ afterEach(() => {
   for (const folder of made.splice(0)) rmSync(folder, { recursive: true, force: true })
 })
 
-it('takes a folder in shared memory with 1 GiB free there, open to all as /tmp is,, and not with a byte less', () => {
+it('takes a folder in shared memory with 1 GiB free there, open to all as /tmp is, and none with a byte less', () => {
   const shm = mkdtempSync(join(tmpdir(), 'shm-'))
   made.push(shm)
   const folder = scratchInMemory(shm, () => 1024 ** 3)

@@ -16,7 +16,7 @@ export function scratchInMemory(shm = '/dev/shm', free = freeBytes): string | un
   try {
     if (free(shm) < SCRATCH_ROOM) return undefined
     const folder = mkdtempSync(join(shm, 'pw-site-tests-'))
-    // As /tmp is: a test runs a command as another user, whose tools write temporary files too.
+    // As /tmp is: it is TMPDIR for every process a test starts, whichever user that process runs as.
     chmodSync(folder, 0o1777)
     return folder
   } catch {
