@@ -6,8 +6,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { fixtureCache } from '../tests/support/huge-heic'
 import { startPostgres } from '../tests/support/postgres'
 import { scratchInMemory } from '../tests/support/scratch'
 import { ensureChromium, ensureCommand, ensureHeadlessShell, ensureTestPhotoTools } from '../tests/support/system-deps'
@@ -84,7 +83,7 @@ const cluster = postgres ? await startPostgres() : undefined
 // test makes once per machine stays where the next run finds it (tests/support/huge-heic.ts).
 const scratch = scratchInMemory()
 const vitestScratch: Record<string, string> = scratch
-  ? { TMPDIR: scratch, TEST_DATA_ROOT: scratch, TEST_FIXTURE_CACHE: join(tmpdir(), 'pw-site-fixtures') }
+  ? { TMPDIR: scratch, TEST_DATA_ROOT: scratch, TEST_FIXTURE_CACHE: fixtureCache() }
   : {}
 // Each test and server that needs a database copies its own from one migrated once for both suites
 // (tests/support/test-database.ts); the suites' processes find it in the environment.

@@ -17,8 +17,11 @@ export function flatPng(side: number, file: string): void {
   ])
 }
 
+/** Where the file is kept between runs: TEST_FIXTURE_CACHE when a runner moved TMPDIR (scripts/test.ts). */
+export const fixtureCache = () => process.env.TEST_FIXTURE_CACHE ?? join(tmpdir(), 'pw-site-fixtures')
+
 export function hugeHeic(): Buffer {
-  const folder = process.env.TEST_FIXTURE_CACHE ?? join(tmpdir(), 'pw-site-fixtures')
+  const folder = fixtureCache()
   const heic = join(folder, `flat-${HUGE_HEIC_SIDE}.heic`)
   if (existsSync(heic)) return readFileSync(heic)
   mkdirSync(folder, { recursive: true })
