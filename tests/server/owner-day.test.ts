@@ -4,6 +4,7 @@
  * own scheduling, every bad input refused with nothing stored, one outcome for taps at once, and today's stops.
  */
 import { describe, expect, it } from 'vitest'
+import zipcodes from 'zipcodes'
 import { site as business } from '../../app/content/site'
 import { pacificDate } from '../../app/platform/time/business-hours.server'
 import { dayRequestPost } from '../../app/features/schedule/day-page.server'
@@ -244,6 +245,13 @@ describe("today's stops", { timeout: 120_000 }, () => {
     // Out and back is longer than both on one side first: the exact order goes near, then far.
     const split = [-1, 2, -2, 1].map((x) => ({ latitude: 0, longitude: x }))
     expect(shortestOrder(home, split)).toEqual([0, 2, 3, 1])
+  })
+
+  it("orders by the zipcodes package's California centroids, kept as a file (`npx vitest run -u` writes it)", async () => {
+    const california = Object.values(zipcodes.codes).filter((code) => code.state === 'CA')
+    const lines = california.map(({ zip, latitude, longitude }) => JSON.stringify([zip, latitude, longitude]))
+    expect(lines).toContain('["95630",38.6709,-121.1529]')
+    await expect(`[\n${lines.join(',\n')}\n]\n`).toMatchFileSnapshot('../../app/features/schedule/california-zips.json')
   })
 
   it('lists the day\'s jobs from the home base in driving order, with "Navigate" and "On my way", and e-mails them', async () => {

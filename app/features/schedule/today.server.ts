@@ -1,7 +1,6 @@
 // Today's stops in driving order (docs/decisions/063-owner-day.md): window by window, the exact shortest path from the
 // home base over every order of up to 8 stops, by straight-line distance between ZIP centroids (the `zipcodes`
-// package); past 8 (40,320 orders) the nearest stop next. No paid API, nothing leaves the server.
-import zipcodes from 'zipcodes'
+// package's California ones); past 8 (40,320 orders) the nearest stop next. No paid API, nothing leaves the server.
 import { smsHref } from '../../content/site'
 import type { Db } from '../../platform/db/database.server'
 import { pacificDate } from '../../platform/time/business-hours.server'
@@ -11,12 +10,22 @@ import { formatWindow } from '../quotes'
 import { DEFAULT_SENDER, onMyWayText, type TodayStop } from './schedule'
 import { homeBaseZip } from './schedule-schema'
 import { addDays, dateValue, scheduleSettings } from './truck-days.server'
+import californiaZips from './california-zips.json'
 
 export const EXACT_ORDER_LIMIT = 8
 
 type Point = { latitude: number; longitude: number }
 
-const centroid = (zip: string | null): Point | null => (zip ? (zipcodes.lookup(zip.slice(0, 5)) ?? null) : null)
+// Written from the `zipcodes` package by tests/server/owner-day.test.ts: the whole package is 7 MB of code that
+// held about 50 MB of the server's memory from its start (decision 063).
+const CENTROIDS = new Map(
+  (californiaZips as [zip: string, latitude: number, longitude: number][]).map(([zip, latitude, longitude]) => [
+    zip,
+    { latitude, longitude },
+  ]),
+)
+
+const centroid = (zip: string | null): Point | null => (zip ? (CENTROIDS.get(zip.slice(0, 5)) ?? null) : null)
 
 /** Great-circle kilometres between two points. */
 function distance(a: Point, b: Point): number {
