@@ -9,7 +9,8 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { LEAD_PHOTO_MESSAGES } from '../../app/features/leads/lead-photos'
+import { LEAD_PHOTO_MESSAGES, PHOTO_MAX_SIDE } from '../../app/features/leads/lead-photos'
+import { decodePhoto } from '../../app/features/leads/photo-encode.server'
 import { PHOTO_TOKEN_HEADER } from '../../app/features/leads/photo-token-header'
 import type { TestSite } from '../support/test-site'
 import { ownerPhotoResponse } from '../../app/features/owner/lead-photos.server'
@@ -359,6 +360,12 @@ describe('uploads refused before their photos are read (decision 051)', { timeou
       expect(flood.seen.size).toBeGreaterThan(2 * 1024 * 1024)
       expect([kind, flood.seen.pulled <= FEW_KB, flood.seen.cancelled]).toEqual([kind, true, true])
     }
+  })
+
+  it("a HEIC's pixels come back from its decoding process shrunk to 1600 px on the shorter side, never whole", async () => {
+    const { info } = await decodePhoto(heic, PHOTO_MAX_SIDE)
+    const sides = [Math.max(info.width, info.height), Math.min(info.width, info.height)]
+    expect([...sides, info.channels]).toEqual([2400, 1600, 4])
   })
 
   it(`a ${HUGE_HEIC_SIDE} × ${HUGE_HEIC_SIDE} HEIC is refused with 415 from its header, before any decode starts`, async () => {

@@ -42,17 +42,23 @@ async function decoderOf(bytes: Uint8Array): Promise<'sharp' | 'heic'> {
   return compression === 'hevc' ? 'heic' : 'sharp'
 }
 
-/** Upright RGBA pixels of a HEIC; a file the child cannot decode is not an image, a child that cannot start is ours. */
-function heicPixels(bytes: Uint8Array): Promise<RawImage> {
-  return decodeHeicApart(bytes, MAX_HEIF_PIXELS).catch((error: unknown) => {
+/**
+ * Upright RGBA pixels of a HEIC, its shorter side at most `side`; a file the child cannot decode is not an image, a
+ * child that cannot start is ours.
+ */
+function heicPixels(bytes: Uint8Array, side: number): Promise<RawImage> {
+  return decodeHeicApart(bytes, MAX_HEIF_PIXELS, side).catch((error: unknown) => {
     throw error instanceof HeicUnreadable ? new NotAnImageError(error.message) : error
   })
 }
 
-/** Upright sRGB pixels of a photo, at most MAX_PIXELS of them. */
-export async function decodePhoto(bytes: Uint8Array): Promise<RawImage> {
-  if ((await decoderOf(bytes)) === 'heic') return heicPixels(bytes)
-  return decodeToRaw(bytes, MAX_PIXELS).catch(notAnImage)
+/**
+ * Upright sRGB pixels of a photo of at most MAX_PIXELS, shrunk until their shorter side is `side`: all that a photo
+ * or frame cell `side` px wide and tall can use.
+ */
+export async function decodePhoto(bytes: Uint8Array, side: number): Promise<RawImage> {
+  if ((await decoderOf(bytes)) === 'heic') return heicPixels(bytes, side)
+  return decodeToRaw(bytes, { limitInputPixels: MAX_PIXELS, side }).catch(notAnImage)
 }
 
 function finish(image: Sharp): Promise<Buffer> {
@@ -67,7 +73,7 @@ function finish(image: Sharp): Promise<Buffer> {
 export async function encodeLeadPhoto(bytes: Uint8Array): Promise<{ name: string; bytes: Uint8Array }> {
   let jpeg: Buffer
   if ((await decoderOf(bytes)) === 'heic') {
-    const { data, info } = await heicPixels(bytes)
+    const { data, info } = await heicPixels(bytes, PHOTO_MAX_SIDE)
     jpeg = await finish(sharp(data, { raw: info }))
   } else jpeg = await finish(sharp(bytes, SHARP_OPTIONS).rotate()).catch(notAnImage)
   return { name: `${randomBytes(16).toString('hex')}.jpg`, bytes: new Uint8Array(jpeg) }

@@ -18,7 +18,12 @@ import {
   stopReading,
   type MultipartLimits,
 } from '../../platform/http/multipart.server'
-import { composeBeforeAfter, encodeVariants, type EncodedVariants } from '../../platform/images/image-variants.server'
+import {
+  composeBeforeAfter,
+  encodeVariants,
+  MAX_FRAME_SIDE,
+  type EncodedVariants,
+} from '../../platform/images/image-variants.server'
 import { log } from '../../platform/log/logger.server'
 import { decodeInTurn, decodePhoto, NotAnImageError } from '../leads/index.server'
 import { listOwnerWork, type OwnerPostedWork } from './posted-work.server'
@@ -61,10 +66,13 @@ async function readWorkForm(request: Request): Promise<WorkForm> {
 // A text field the form did not send counts as empty; leadId is optional, so it may stay absent.
 const NO_FIELDS = { id: '', category: '', city: '', caption: '', alt: '', consent: '' }
 
-/** Decoded, composed and encoded while no other photo decodes: two 12-megapixel photos are 72 MB of pixels. */
+/**
+ * Decoded, composed and encoded while no other photo decodes: decoding two 12-megapixel photos takes both cores.
+ * A cell is at most the frame's longest side wide and tall: each photo comes at most that on its shorter side.
+ */
 function frameOf(before: Uint8Array, after: Uint8Array): Promise<EncodedVariants> {
   return decodeInTurn(async () => {
-    const upright = [await decodePhoto(before), await decodePhoto(after)] as const
+    const upright = [await decodePhoto(before, MAX_FRAME_SIDE), await decodePhoto(after, MAX_FRAME_SIDE)] as const
     return encodeVariants(await composeBeforeAfter(...upright))
   })
 }

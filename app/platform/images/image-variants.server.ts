@@ -34,9 +34,17 @@ export function widthsFor(sourceWidth: number): number[] {
   return fit.length ? fit : [sourceWidth]
 }
 
-/** `limitInputPixels` refuses a decompression bomb before its pixels are allocated; without it, sharp's own limit. */
-export async function decodeToRaw(bytes: Uint8Array, limitInputPixels?: number): Promise<RawImage> {
-  return sharp(bytes, { failOn: 'error', limitInputPixels }).autoOrient().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
+/**
+ * `limitInputPixels` refuses a decompression bomb before its pixels are allocated; without it, sharp's own limit.
+ * `side` shrinks the pixels until their shorter side is that, before they reach JavaScript.
+ */
+export async function decodeToRaw(
+  bytes: Uint8Array,
+  { limitInputPixels, side }: { limitInputPixels?: number; side?: number } = {},
+): Promise<RawImage> {
+  let pipeline = sharp(bytes, { failOn: 'error', limitInputPixels }).autoOrient()
+  if (side) pipeline = pipeline.resize(side, side, { fit: 'outside', withoutEnlargement: true })
+  return pipeline.toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
 }
 
 const fromRaw = ({ data, info: { width, height, channels } }: RawImage) =>
