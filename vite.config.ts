@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import { defineConfig } from 'vite'
 import viteReact from '@vitejs/plugin-react'
@@ -83,7 +84,14 @@ const siteEnv = parseBuildSettings(process.env)
 export default defineConfig({
   server: { port: 3000 },
   define: { __SITE_ENV__: JSON.stringify(siteEnv) },
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // The server build resolves lucide-react's "node" export, CommonJS: all 2,092 icons (1 MB) bundled and loaded at
+    // start for the dozen we use. Its ES module build, which the browser's build already takes, is tree-shaken.
+    alias: {
+      'lucide-react': fileURLToPath(new URL('node_modules/lucide-react/dist/esm/lucide-react.mjs', import.meta.url)),
+    },
+  },
   build: {
     sourcemap: process.env.ANALYZE === '1' ? 'hidden' : false,
     // Every page needs the framework before it hydrates: one chunk, not a dozen small ones (decision 059).
