@@ -247,7 +247,7 @@ describe("today's stops", { timeout: 120_000 }, () => {
     expect(shortestOrder(home, split)).toEqual([0, 2, 3, 1])
   })
 
-  it("orders by the zipcodes package's California centroids, kept as a file (`npx vitest run -u` writes it)", async () => {
+  it("keeps the zipcodes package's California centroids in the file the order reads (`npx vitest run -u` writes it)", async () => {
     const california = Object.values(zipcodes.codes).filter((code) => code.state === 'CA')
     const lines = california.map(({ zip, latitude, longitude }) => JSON.stringify([zip, latitude, longitude]))
     expect(lines).toContain('["95630",38.6709,-121.1529]')

@@ -17,7 +17,7 @@ export const EXACT_ORDER_LIMIT = 8
 type Point = { latitude: number; longitude: number }
 
 // Written from the `zipcodes` package by tests/server/owner-day.test.ts: the whole package is 7 MB of code that
-// held about 50 MB of the server's memory from its start (decision 063).
+// held 35–80 MB of the server's memory from its start (decision 063).
 const CENTROIDS = new Map(
   (californiaZips as [zip: string, latitude: number, longitude: number][]).map(([zip, latitude, longitude]) => [
     zip,
