@@ -81,8 +81,6 @@ const feeFor = (method: string, amount: number) =>
 export async function startStripeStandIn(options: { webhookUrl?: string } = {}) {
   const objects = new Map<string, Json>()
   const events: Json[] = []
-  // What a session's payment will carry (payment_intent_data.metadata), by session id.
-  const intentMetadata = new Map<string, Json>()
   const idempotent = new Map<string, { request: string; status: number; answer: Json }>()
   let sending = Promise.resolve()
 
@@ -151,18 +149,13 @@ export async function startStripeStandIn(options: { webhookUrl?: string } = {}) 
       success_url: params.success_url,
     })
     session.url = `${standIn.url}/c/pay/${session.id}`
-    intentMetadata.set(session.id, params.payment_intent_data?.metadata ?? {})
     return session
   }
 
   /** The customer pays on the hosted page: a card settles at once, a bank debit (settlesLater) days later. */
   function pay(session: Json) {
     const method = standIn.settlesLater ? 'us_bank_account' : 'card'
-    const common = {
-      amount: session.amount_total,
-      currency: session.currency,
-      metadata: intentMetadata.get(session.id),
-    }
+    const common = { amount: session.amount_total, currency: session.currency }
     const intent = record('pi', 'payment_intent', { ...common, status: 'processing' })
     const charge = record('ch', 'charge', {
       ...common,
@@ -202,7 +195,6 @@ export async function startStripeStandIn(options: { webhookUrl?: string } = {}) 
       amount,
       charge: charge.id,
       currency: charge.currency,
-      metadata: params.metadata ?? {},
       payment_intent: charge.payment_intent,
       status: standIn.refundsPending ? 'pending' : 'succeeded',
     })
