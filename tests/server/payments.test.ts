@@ -453,13 +453,10 @@ describe('payments the owner records and refunds', { timeout: 120_000 }, () => {
   })
 
   it('refunds part of a card payment through Stripe: one receipt, and never more than what is left', async () => {
-    const { site: shop, smtp, standIn } = await openShop()
+    const opened = await openShop()
+    const { site: shop, smtp, standIn } = opened
     const { id, token } = await sentInvoice(shop)
-    const pay = await pressPay(shop, token, { click: 'r'.repeat(20) })
-    const session = sessionOf(pay.location)
-    await payOnStripe(pay.location)
-    await standIn.delivered('checkout.session.completed', session)
-    const payment = (await invoiceOf(shop.db, id))!.payments[0]!
+    const { payment } = await paidByCard(opened, id, token)
     expect(await ownerRefund(shop, payment.id, 20_000)).toMatchObject({ refundedCents: 20_000, state: 'paid' })
     await standIn.delivered('charge.refunded')
     expect(await ownerRefund(shop, payment.id, 57_051)).toBe(INVOICE_REFUSALS['over-paid'])
@@ -710,15 +707,13 @@ describe('reminders and the money the owner sees', { timeout: 120_000 }, () => {
   })
 
   it('sums this month and the last (gross, fees, refunds, net), ages what is unpaid, and writes the CSV', async () => {
-    const { site: shop, standIn } = await openShop()
+    const opened = await openShop()
+    const { site: shop } = opened
     const { db } = shop
     const { id, token } = await sentInvoice(shop, (lead) =>
       addInvoiceLine(db, lead, { description: 'Gate, "side" =1+1', cents: 1_000 }),
     )
-    const pay = await pressPay(shop, token, { click: 'm'.repeat(20) })
-    await payOnStripe(pay.location)
-    await standIn.delivered('checkout.session.completed', sessionOf(pay.location))
-    const payment = (await invoiceOf(db, id))!.payments[0]!
+    const { payment } = await paidByCard(opened, id, token)
     await ownerRefund(shop, payment.id, 5_000)
     const unpaid = await sentInvoice(shop)
     await recordPaid(shop, unpaid.id, 'cash', 7_050, '2026-01-02')
