@@ -9,8 +9,7 @@ import { OWNER_VIEWS } from '~/features/owner/owner-views'
 import { OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '~/features/quotes/quote-texts'
 import type { Database } from '../app/platform/db/database.server'
 import { markJobDone } from '../app/features/payments/invoice-writes.server'
-import { startStripeStandIn } from '../tests/support/stripe-stand-in'
-import { signInOwner, startOwnerServer } from './support/owner'
+import { signInOwner, startPayingServer } from './support/owner'
 import { contact, fillLeadFields, openInteractiveLeadForm, postPlainLead, submitLeadForm } from './support/lead-form'
 import { acceptedLead, storeQuote, storeTestLead } from './support/site-server'
 import { expect, test, type Locator, type Page } from './support/test'
@@ -77,18 +76,17 @@ async function invoicedLead(db: Database) {
   return token
 }
 
-test('at 320, 360 and 390 px every page is as wide as the screen in every state @mobile', async ({ page }) => {
+test('at 320, 360 and 390 px every page is as wide as the screen in every state @mobile', async ({
+  page,
+  stripeStandIn,
+}) => {
   test.setTimeout(90_000)
-  const stripe = await startStripeStandIn()
   let quote = { id: '', token: '' }
   let payToken = ''
-  const server = await startOwnerServer(
-    { STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url },
-    async (db) => {
-      quote = await quotedLead(db)
-      payToken = await invoicedLead(db)
-    },
-  )
+  const server = await startPayingServer(stripeStandIn, async (db) => {
+    quote = await quotedLead(db)
+    payToken = await invoicedLead(db)
+  })
   // The result page of a request sent without JavaScript, with its photo form.
   const plainPost = await postPlainLead(server.url, contact('Plain'))
   const plainSent = plainPost.headers.get('location')!
@@ -96,74 +94,70 @@ test('at 320, 360 and 390 px every page is as wide as the screen in every state 
   const [tokenCookie] = plainPost.headers.getSetCookie()
   const [name, value] = tokenCookie!.split(';')[0]!.split('=') as [string, string]
   await page.context().addCookies([{ name, value, url: `${server.url}/quote-request` }])
-  try {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 740 })
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 740 })
 
-      const form = await openInteractiveLeadForm(page, '/contact')
-      const timeChoices = Object.values(PREFERRED_TIME_LABELS).map((label) => form.getByText(label, { exact: true }))
-      await expectFits(page, '/contact as loaded', timeChoices)
+    const form = await openInteractiveLeadForm(page, '/contact')
+    const timeChoices = Object.values(PREFERRED_TIME_LABELS).map((label) => form.getByText(label, { exact: true }))
+    await expectFits(page, '/contact as loaded', timeChoices)
 
-      const banner = page.getByRole('banner')
-      await banner.getByRole('button', { name: 'Open menu' }).click()
-      const menu = page.getByRole('navigation', { name: 'Mobile' })
-      await expect(menu).toBeVisible()
-      await expectFits(page, 'the menu open', [menu])
-      await banner.getByRole('button', { name: 'Close menu' }).click()
-      await expect(menu).toBeHidden()
+    const banner = page.getByRole('banner')
+    await banner.getByRole('button', { name: 'Open menu' }).click()
+    const menu = page.getByRole('navigation', { name: 'Mobile' })
+    await expect(menu).toBeVisible()
+    await expectFits(page, 'the menu open', [menu])
+    await banner.getByRole('button', { name: 'Close menu' }).click()
+    await expect(menu).toBeHidden()
 
-      await page.getByRole('button', { name: 'Chat with us' }).click()
-      const chat = page.getByRole('dialog', { name: assistant.name })
-      await expect(chat).toHaveCSS('transform', 'none')
-      await expectFits(page, 'the chat open', [chat])
-      await page.keyboard.press('Escape')
-      await expect(chat).toBeHidden()
+    await page.getByRole('button', { name: 'Chat with us' }).click()
+    const chat = page.getByRole('dialog', { name: assistant.name })
+    await expect(chat).toHaveCSS('transform', 'none')
+    await expectFits(page, 'the chat open', [chat])
+    await page.keyboard.press('Escape')
+    await expect(chat).toBeHidden()
 
-      await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-      await expect(form.getByLabel('First Name')).toHaveAccessibleDescription(LEAD_FIELD_MESSAGES.firstNameRequired)
-      await expect(toast(page, LEAD_MESSAGES.missingFields.title)).toBeVisible()
-      await expectFits(page, 'the form’s errors', [toast(page, LEAD_MESSAGES.missingFields.title), ...timeChoices])
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+    await expect(form.getByLabel('First Name')).toHaveAccessibleDescription(LEAD_FIELD_MESSAGES.firstNameRequired)
+    await expect(toast(page, LEAD_MESSAGES.missingFields.title)).toBeVisible()
+    await expectFits(page, 'the form’s errors', [toast(page, LEAD_MESSAGES.missingFields.title), ...timeChoices])
 
-      await fillLeadFields(form, contact(`Width${width}`))
-      await form.getByLabel(PREFERRED_TIME_LABELS.afternoon).check()
-      await submitLeadForm(page, form)
-      await expect(page.locator('body > canvas')).toBeAttached()
-      const photos = form.getByLabel(PHOTOS_LABEL)
-      await expect(photos).toBeVisible()
-      await expectFits(page, 'sent, with confetti and the photos step', [
-        toast(page, LEAD_MESSAGES.success.title),
-        photos,
-        ...timeChoices,
-      ])
+    await fillLeadFields(form, contact(`Width${width}`))
+    await form.getByLabel(PREFERRED_TIME_LABELS.afternoon).check()
+    await submitLeadForm(page, form)
+    await expect(page.locator('body > canvas')).toBeAttached()
+    const photos = form.getByLabel(PHOTOS_LABEL)
+    await expect(photos).toBeVisible()
+    await expectFits(page, 'sent, with confetti and the photos step', [
+      toast(page, LEAD_MESSAGES.success.title),
+      photos,
+      ...timeChoices,
+    ])
 
-      await page.goto(`${server.url}${plainSent}`)
-      await expectFits(page, 'the result page of a plain post', [page.getByLabel(PHOTOS_LABEL)])
+    await page.goto(`${server.url}${plainSent}`)
+    await expectFits(page, 'the result page of a plain post', [page.getByLabel(PHOTOS_LABEL)])
 
-      await page.goto(`${server.url}/quote/${quote.token}`)
-      await expect(page.locator('output')).toHaveText('$250.00')
-      await expectFits(page, 'the quote page')
-      await page.getByRole('button', { name: QUOTE_PAGE_TEXTS.accept }).click()
-      await expect(page.getByLabel(QUOTE_PAGE_TEXTS.name)).toHaveAccessibleDescription(QUOTE_FIELD_TEXTS.nameRequired)
-      await expectFits(page, 'the quote page’s error')
+    await page.goto(`${server.url}/quote/${quote.token}`)
+    await expect(page.locator('output')).toHaveText('$250.00')
+    await expectFits(page, 'the quote page')
+    await page.getByRole('button', { name: QUOTE_PAGE_TEXTS.accept }).click()
+    await expect(page.getByLabel(QUOTE_PAGE_TEXTS.name)).toHaveAccessibleDescription(QUOTE_FIELD_TEXTS.nameRequired)
+    await expectFits(page, 'the quote page’s error')
 
-      await page.goto(`${server.url}/pay/${payToken}`)
-      await expect(page.getByRole('button', { name: 'Pay $370.50 by card' })).toBeVisible()
-      await expectFits(page, 'the pay page')
+    await page.goto(`${server.url}/pay/${payToken}`)
+    await expect(page.getByRole('button', { name: 'Pay $370.50 by card' })).toBeVisible()
+    await expectFits(page, 'the pay page')
 
-      await signInOwner(page, server)
-      for (const view of ['leads', ...OWNER_VIEWS]) {
-        const search = view === 'leads' ? '' : view === 'quote' ? `?view=quote&lead=${quote.id}` : `?view=${view}`
-        await page.goto(`${server.url}/owner${search}`)
-        const shown =
-          view === 'quote'
-            ? page.getByRole('heading', { name: OWNER_QUOTE_TEXTS.heading('Quinn') })
-            : page.getByRole('navigation', { name: 'Inbox views' }).locator('[aria-current="page"]')
-        await expect(shown).toBeVisible()
-        await expect(page.getByText('Loading…')).toHaveCount(0)
-        await expectFits(page, `the inbox’s ${view} view`)
-      }
+    await signInOwner(page, server)
+    for (const view of ['leads', ...OWNER_VIEWS]) {
+      const search = view === 'leads' ? '' : view === 'quote' ? `?view=quote&lead=${quote.id}` : `?view=${view}`
+      await page.goto(`${server.url}/owner${search}`)
+      const shown =
+        view === 'quote'
+          ? page.getByRole('heading', { name: OWNER_QUOTE_TEXTS.heading('Quinn') })
+          : page.getByRole('navigation', { name: 'Inbox views' }).locator('[aria-current="page"]')
+      await expect(shown).toBeVisible()
+      await expect(page.getByText('Loading…')).toHaveCount(0)
+      await expectFits(page, `the inbox’s ${view} view`)
     }
-  } finally {
-    await stripe.close()
   }
 })

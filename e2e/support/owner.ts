@@ -9,6 +9,7 @@ import { simpleParser, type ParsedMail } from 'mailparser'
 import { SIGN_IN_TEXTS } from '~/features/owner/owner-lead'
 import type { Database } from '../../app/platform/db/database.server'
 import { insertOwnerSession } from '../../tests/support/owner-session'
+import type { StripeStandIn } from '../../tests/support/stripe-stand-in'
 import { prepareSiteData, siteDataEnv, startSiteServer, type SiteData, type SiteServer } from './site-server'
 import { expect, type Page } from './test'
 
@@ -43,6 +44,14 @@ export async function startOwnerServer(
       cookies.push(await insertOwnerSession(db, settings.OWNER_EMAIL!, settings.OWNER_SESSION_SECRET!))
   })
   return Object.assign(await startSiteServer({ ...settings, ...siteDataEnv(data) }), { sessions: cookies })
+}
+
+/** startOwnerServer taking card payments at the stand-in of Stripe, whose webhooks reach it. */
+export async function startPayingServer(standIn: StripeStandIn, fill?: (db: Database) => Promise<unknown>) {
+  const stripe = { STRIPE_SECRET_KEY: standIn.apiKey, STRIPE_WEBHOOK_SECRET: standIn.webhookSecret }
+  const server = await startOwnerServer({ ...stripe, STRIPE_API_BASE: standIn.url }, fill)
+  standIn.webhookUrl = `${server.url}/stripe/webhook`
+  return server
 }
 
 /** Opens the inbox signed in: the browser holds the cookie of the server's `session`-th session (the first). */

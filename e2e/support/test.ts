@@ -1,4 +1,5 @@
 import { expect, test as base, type Locator, type Page } from '@playwright/test'
+import { startStripeStandIn, type StripeStandIn } from '../../tests/support/stripe-stand-in'
 import { scriptsHeld } from './hold-requests'
 import { startedInTest, type SiteServer } from './site-server'
 
@@ -8,9 +9,10 @@ export * from '@playwright/test'
  * `page.goto` and `page.reload` also wait for <html data-hydrated>, so a test never clicks markup (or fires an event)
  * without handlers, unless asked to return at `commit` (a page still streaming), or the page cannot hydrate: its
  * scripts held by the test (holdRequests with APP_SCRIPTS), or none at all (a come-back page, a plain quote page).
- * And every site server a test starts is stopped when it ends, passed or failed.
+ * And every site server a test starts is stopped when it ends, passed or failed, as is the local stand-in of Stripe's
+ * API a test asks for (`stripeStandIn`).
  */
-export const test = base.extend<{ stopSiteServers: void }>({
+export const test = base.extend<{ stopSiteServers: void; stripeStandIn: StripeStandIn }>({
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
       const hydrated = async <T>(response: T, options?: { waitUntil?: string }) => {
@@ -38,6 +40,12 @@ export const test = base.extend<{ stopSiteServers: void }>({
     },
     { auto: true },
   ],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  stripeStandIn: async ({}, use) => {
+    const standIn = await startStripeStandIn()
+    await use(standIn)
+    await standIn.close()
+  },
 })
 
 /**
