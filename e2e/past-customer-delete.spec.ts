@@ -6,7 +6,6 @@
  * tests/server/come-back.test.ts.
  */
 import { randomUUID } from 'node:crypto'
-import { toJSONAsync } from 'seroval'
 import {
   addDays,
   addMonths,
@@ -16,9 +15,8 @@ import {
 } from '~/features/come-back/due-again'
 import { importPastJobs } from '~/features/come-back/past-jobs-import.server'
 import { pacificDate } from '../app/platform/time/business-hours.server'
-import { builtServerFunctions } from '../tests/support/server-functions'
 import { violationList, wcagAudit } from './support/axe'
-import { signInOwner, startOwnerServer } from './support/owner'
+import { callOwnerFunction, signInOwner, startOwnerServer } from './support/owner'
 import { expect, test } from './support/test'
 
 test('on a phone, the owner deletes a past customer from Due again with two taps @mobile', async ({ page }) => {
@@ -57,10 +55,7 @@ test('on a phone, the owner deletes a past customer from Due again with two taps
   await expect(page.getByText('Dana Reyes')).toHaveCount(0)
 
   // As the view's script calls it, with an id that is no customer's and with one that is no id at all.
-  const url = `${server.url}/_serverFn/${builtServerFunctions().get('deleteOwnerCustomer')}`
-  const headers = { 'x-tsr-serverfn': 'true', 'Content-Type': 'application/json', Origin: server.url }
-  const remove = async (customer: string) =>
-    page.request.post(url, { headers, data: JSON.stringify(await toJSONAsync({ data: { customer } })) })
+  const remove = (customer: string) => callOwnerFunction(page, server, 'deleteOwnerCustomer', { customer })
   const unknown = await remove(randomUUID())
   expect([unknown.status(), await unknown.text()]).toEqual([404, expect.stringContaining('No such customer')])
   const forged = await remove("' OR 1=1 --")

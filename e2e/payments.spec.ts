@@ -8,18 +8,17 @@
  */
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
-import { fromJSON, toJSONAsync } from 'seroval'
+import { fromJSON } from 'seroval'
 import Stripe from 'stripe'
 import { site } from '~/content/site'
 import { OWNER_INVOICE_TEXTS as T, type LeadInvoice } from '~/features/payments/invoice'
 import { PAYMENT_FIELD_TEXTS } from '~/features/payments/invoice-schema'
 import { pacificDate } from '../app/platform/time/business-hours.server'
-import { builtServerFunctions } from '../tests/support/server-functions'
 import type { StripeStandIn } from '../tests/support/stripe-stand-in'
 import { violationList, wcagAudit } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { tabTo } from './support/keyboard'
-import { emailedLink, signInOwner, startOwnerServer, startPayingServer } from './support/owner'
+import { callOwnerFunction, emailedLink, signInOwner, startOwnerServer, startPayingServer } from './support/owner'
 import { acceptedLead, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 
@@ -196,11 +195,9 @@ test('"Record payment" refuses a day that does not exist, is in the future or is
   await dana.getByRole('button', { name: T.send }).click()
   await expect(dana.getByText(T.state({ state: 'sent', number: 1 }))).toBeVisible()
   // As the inbox's form calls it, with the day typed in; the browser's date field would not let most of these through.
-  const url = `${server.url}/_serverFn/${builtServerFunctions().get('recordOwnerPayment')}`
-  const record = async (receivedOn: string) => {
+  const record = (receivedOn: string) => {
     const data = { lead, method: 'cash', amount: '10', receivedOn, checkNumber: '' }
-    const headers = { 'x-tsr-serverfn': 'true', 'Content-Type': 'application/json', Origin: server.url }
-    return page.request.post(url, { headers, data: JSON.stringify(await toJSONAsync({ data })) })
+    return callOwnerFunction(page, server, 'recordOwnerPayment', data)
   }
   const today = pacificDate(new Date())
   const year = today.slice(0, 4)

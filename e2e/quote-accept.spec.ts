@@ -5,13 +5,11 @@
  * post records the same acceptance. docs/decisions/053-quotes-and-jobs.md
  */
 import { randomUUID } from 'node:crypto'
-import { toJSONAsync } from 'seroval'
 import { OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '~/features/quotes/quote-texts'
 import { pacificDate } from '../app/platform/time/business-hours.server'
-import { builtServerFunctions } from '../tests/support/server-functions'
 import { violationList, wcagAudit } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
-import { emailedLink, signInOwner, startOwnerServer } from './support/owner'
+import { callOwnerFunction, emailedLink, signInOwner, startOwnerServer } from './support/owner'
 import { acceptedLead, storeTestLead, type SiteServer } from './support/site-server'
 import { expect, test, type Browser, type Page } from './support/test'
 
@@ -162,11 +160,8 @@ test("the owner's quote and job calls answer a refusal with its status and words
   let accepted = ''
   const server = await startOwnerServer({}, async (db) => (accepted = await acceptedLead(db, 'Ada', 'ada@example.com')))
   await signInOwner(page, server)
-  const functions = builtServerFunctions()
   const call = async (name: string, data: object) => {
-    const headers = { 'x-tsr-serverfn': 'true', 'Content-Type': 'application/json', Origin: server.url }
-    const url = `${server.url}/_serverFn/${functions.get(name)}`
-    const answer = await page.request.post(url, { headers, data: JSON.stringify(await toJSONAsync({ data })) })
+    const answer = await callOwnerFunction(page, server, name, data)
     return { status: answer.status(), text: await answer.text() }
   }
   const quote = { items: [{ description: 'Driveway cleaning', price: '250' }], note: '', validDays: 30 }

@@ -6,9 +6,11 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
+import { toJSONAsync } from 'seroval'
 import { SIGN_IN_TEXTS } from '~/features/owner/owner-lead'
 import type { Database } from '../../app/platform/db/database.server'
 import { insertOwnerSession } from '../../tests/support/owner-session'
+import { builtServerFunctions } from '../../tests/support/server-functions'
 import type { StripeStandIn } from '../../tests/support/stripe-stand-in'
 import { prepareSiteData, siteDataEnv, startSiteServer, type SiteData, type SiteServer } from './site-server'
 import { expect, type Page } from './test'
@@ -63,6 +65,13 @@ export async function signInOwner(
   const value = server.sessions[session]!
   await page.context().addCookies([{ name: SESSION_COOKIE, value, url: server.url, httpOnly: true, sameSite: 'Lax' }])
   await page.goto(`${server.url}/owner`, navigation)
+}
+
+/** An owner server function of the build, posted with `data` as the inbox's script posts it, in the page's session. */
+export async function callOwnerFunction(page: Page, server: SiteServer, name: string, data: object) {
+  const url = `${server.url}/_serverFn/${builtServerFunctions().get(name)}`
+  const headers = { 'x-tsr-serverfn': 'true', 'Content-Type': 'application/json', Origin: server.url }
+  return page.request.post(url, { headers, data: JSON.stringify(await toJSONAsync({ data })) })
 }
 
 /** The text of every e-mail the outbox has written into `dataDir` (no SMTP_URL: .eml files). */
