@@ -23,7 +23,7 @@ const ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 10)
 const REQUESTS_PER_ROUND = 1000
 const CONCURRENCY = 8
 const PGLITE_BUDGET_MB = 350
-// BENCH_MEMORY_ROUNDS=3 for a quicker look, BENCH_MEMORY_PGLITE_ONLY=1 to skip PostgreSQL.
+// BENCH_MEMORY_ROUNDS=3 for a quicker look.
 /** Long enough for the outbox to send and the collector to run once the work is done. */
 const SETTLE_MS = 3000
 
@@ -196,13 +196,11 @@ async function measure(database: string, env: Record<string, string>) {
 }
 
 const rows = [await measure('PGlite', {})]
-if (!process.env.BENCH_MEMORY_PGLITE_ONLY) {
-  const cluster = await startPostgres()
-  try {
-    rows.push(await measure('PostgreSQL 15', { DATABASE_URL: (await freshDatabaseUrl(cluster.adminUrl))! }))
-  } finally {
-    await cluster.stop()
-  }
+const cluster = await startPostgres()
+try {
+  rows.push(await measure('PostgreSQL 15', { DATABASE_URL: (await freshDatabaseUrl(cluster.adminUrl))! }))
+} finally {
+  await cluster.stop()
 }
 report('memory', rows)
 if (rows[0]!.worst > PGLITE_BUDGET_MB) failIfAny([`PGlite: ${rows[0]!.worst} MB (≤ ${PGLITE_BUDGET_MB})`])
