@@ -55,6 +55,18 @@ export async function postLeadForm(siteUrl: string, fields: Record<string, strin
   return response.headers.get('set-cookie')?.match(/^(?:__Secure-)?photo_token=([^;]+)/)?.[1] ?? ''
 }
 
+/** The plain form's photo upload: the token as the first part (what every build reads), then the photos. */
+export function postPhotos(siteUrl: string, token: string, photos: Blob[], headers: Record<string, string> = {}) {
+  const form = new FormData()
+  form.set('token', token)
+  for (const [i, photo] of photos.entries()) form.append('photos', photo, `IMG_${i}`)
+  return fetch(`${siteUrl}/quote-photos`, {
+    method: 'POST',
+    body: form,
+    headers: { Origin: siteUrl, Accept: 'application/json', ...headers },
+  })
+}
+
 /** A process's resident memory (VmRSS), in MB. */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')

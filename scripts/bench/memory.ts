@@ -16,7 +16,7 @@ import { startPostgres } from '../../tests/support/postgres'
 import { startSiteProcess, type SiteProcess } from '../../tests/support/site-process'
 import { startStripeStandIn } from '../../tests/support/stripe-stand-in'
 import { freshDatabaseUrl } from '../../tests/support/test-database'
-import { contactFormToken, failIfAny, postLeadForm, report, routeKinds, rssMb } from './common'
+import { contactFormToken, failIfAny, postLeadForm, postPhotos, report, routeKinds, rssMb } from './common'
 import { seedQuoteAndInvoice } from './quote-seed'
 
 const ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 10)
@@ -52,14 +52,7 @@ const postLead = (site: SiteProcess, n: number, formToken: string) =>
   postLeadForm(site.url, { firstName: `Bench${n}`, email: `bench${n}@example.com`, formToken })
 
 async function uploadFive(site: SiteProcess, token: string, photo: Blob) {
-  const form = new FormData()
-  form.set('token', token)
-  for (let i = 0; i < 5; i++) form.append('photos', photo, `IMG_${i}`)
-  const response = await fetch(`${site.url}/quote-photos`, {
-    method: 'POST',
-    body: form,
-    headers: { Origin: site.url, Accept: 'application/json' },
-  })
+  const response = await postPhotos(site.url, token, Array(5).fill(photo))
   const body = await response.json()
   if (body.added !== 5) throw new Error(`photos not stored: ${response.status} ${JSON.stringify(body)}`)
 }
