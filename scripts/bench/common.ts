@@ -146,13 +146,14 @@ export function failIfAny(failures: string[], heading = 'Over budget') {
   process.exit(1)
 }
 
-/** wrk's output; asynchronous, so the server's log pipe keeps draining while it runs. */
-export function runWrk(args: string[], env: Record<string, string> = {}, command = 'wrk'): Promise<string> {
-  const child = spawn(command, args, { env: { ...process.env, ...env } })
+/** wrk's output; asynchronous, so the server's log pipe keeps draining while it runs. `pinned`: alone on core 1. */
+export function runWrk(args: string[], { env = {}, pinned = false } = {}) {
+  const command = pinned ? ['taskset', '-c', '1', 'wrk', ...args] : ['wrk', ...args]
+  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env } })
   let out = ''
   child.stdout.on('data', (chunk) => (out += chunk))
   child.stderr.on('data', (chunk) => process.stderr.write(chunk))
-  return new Promise((resolve, reject) =>
+  return new Promise<string>((resolve, reject) =>
     child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk failed (${code}):\n${out}`)))),
   )
 }
