@@ -56,8 +56,7 @@ const inPage = (what: Read | 'scroll', selector: string) => {
 }
 
 async function firefox(): Promise<Engine> {
-  const executablePath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath, headless: true })
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true })
   const page = await browser.newPage()
   const element = async (selector: string) => (await page.waitForSelector(selector))!
   return {
@@ -305,7 +304,7 @@ const checks: Record<string, Check> = {
   },
 }
 
-if (!process.env.FIREFOX_PATH) ensureCommand('firefox-esr', 'firefox-esr')
+ensureCommand('firefox-esr', 'firefox-esr')
 ensureCommand('WebKitWebDriver', 'webkit2gtk-driver')
 ensureCommand('xvfb-run', 'xvfb')
 const dir = mkdtempSync(join(tmpdir(), 'engines-'))
