@@ -7,20 +7,17 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { chromium } from '@playwright/test'
 import { simpleParser } from 'mailparser'
-import { startSiteProcess } from '../../tests/support/site-process'
+import { SITE_ENTRY, startSiteProcess } from '../../tests/support/site-process'
 import { chromiumFlags, ensureChromium } from '../../tests/support/system-deps'
 
 export { routeKinds } from '../../tests/support/route-kinds'
-export { chromiumFlags }
 
 /** The production build (`npm run build` first) on a free port with its own data folder, once `/` is rendered. */
 export async function startProductionServer(env: Record<string, string> = {}, onceListening = false) {
-  const outputDir = process.env.BUILD_OUTPUT_DIR ?? '.output'
-  const entry = join(outputDir, 'server/index.mjs')
-  if (!existsSync(entry)) throw new Error(`No production build at ${entry}: run \`npm run build\` first.`)
+  if (!existsSync(SITE_ENTRY)) throw new Error(`No production build at ${SITE_ENTRY}: run \`npm run build\` first.`)
   // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server under a bench.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
-  return startSiteProcess(env, { outputDir, nodeArgs, onceListening })
+  return startSiteProcess(env, { nodeArgs, onceListening })
 }
 
 export const launchChromium = () => chromium.launch({ executablePath: ensureChromium(), args: chromiumFlags })

@@ -8,11 +8,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { constants, gzipSync } from 'node:zlib'
-import { ensureChromium } from '../../tests/support/system-deps'
+import { chromiumFlags, ensureChromium } from '../../tests/support/system-deps'
 import { startSiteProcess } from '../../tests/support/site-process'
 import { storedDocument } from '../../tests/support/document-bytes'
 import { startStripeStandIn } from '../../tests/support/stripe-stand-in'
-import { chromiumFlags, failIfAny, median, passThrough, report, routeKinds, startProductionServer } from './common'
+import { failIfAny, median, passThrough, report, routeKinds, startProductionServer } from './common'
 import { seedQuoteAndInvoice } from './quote-seed'
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
