@@ -11,7 +11,7 @@ import { startCaddy } from '../e2e/support/caddy'
 import { startStripeStandIn } from '../tests/support/stripe-stand-in'
 import { ensureCommand } from '../tests/support/system-deps'
 import { failIfAny, passThrough, routeKinds, startProductionServer } from './bench/common'
-import { seedQuote } from './bench/quote-seed'
+import { seedQuoteAndInvoice } from './bench/quote-seed'
 
 type Finding = { method: string; path: string; info: string; parameter: string }
 type Report = Record<'vulnerabilities' | 'anomalies' | 'additionals', Record<string, Finding[]>>
@@ -27,7 +27,7 @@ mkdirSync('bench-results', { recursive: true })
 const cleanUp: (() => unknown)[] = [() => rmSync(work, { recursive: true, force: true })]
 const failures: string[] = []
 try {
-  const tokenPages = [await seedQuote(dataDir), await seedQuote(dataDir, true)]
+  const tokenPages = Object.values(await seedQuoteAndInvoice(dataDir))
   const stripe = await startStripeStandIn()
   cleanUp.push(() => stripe.close())
   const server = await startProductionServer({

@@ -38,6 +38,14 @@ interface Engine {
 }
 
 const missing = (what: Read) => (what === 'exists' ? false : '')
+/** Waits until the element's text passes `matches`; a miss says what the text was last. */
+async function untilText(e: Engine, selector: string, matches: (text: string) => boolean, ms?: number) {
+  let text = ''
+  const passes = async () => matches((text = String(await e.read('text', selector))))
+  await until(selector, passes, ms).catch((error: Error) => {
+    throw new Error(`${error.message} read "${text.slice(0, 300)}"`)
+  })
+}
 /** Once more after a pause: the page's own navigation (a redirect) or re-render can cut a step short. */
 const twice = <T>(step: () => Promise<T>) => step().catch(() => sleep(500).then(step))
 /** Runs in the page (both engines send its source); scrolls the element to the middle on 'scroll'. */
@@ -48,8 +56,7 @@ const inPage = (what: Read | 'scroll', selector: string) => {
 }
 
 async function firefox(): Promise<Engine> {
-  const executablePath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath, headless: true })
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true })
   const page = await browser.newPage()
   const element = async (selector: string) => (await page.waitForSelector(selector))!
   return {
@@ -157,8 +164,7 @@ const checks: Record<string, Check> = {
     await e.type(field('zip'), '95630')
     await e.click(`${form} input[name="preferredTime"][value="afternoon"]`)
     await e.click(`${form} button[type="submit"]`)
-    const message = async () => (await e.read('text', `${form} [id$="-email-error"]`)) === 'Invalid email address'
-    await until('the e-mail message', message)
+    await untilText(e, `${form} [id$="-email-error"]`, (text) => text === 'Invalid email address')
     if ((await e.read('value', field('firstName'))) !== 'Rosa') throw new Error('first name lost')
     if ((await e.read('value', field('street'))) !== '12 Oak St') throw new Error('street lost')
   },
@@ -172,9 +178,9 @@ const checks: Record<string, Check> = {
     const stored = (await rosas(site)) - before
     if (stored !== 1) throw new Error(`${stored} leads stored, not 1`)
     await e.upload('.quote-request-form input[type="file"]', photos.before)
-    await until('chosen', async () => /chosen/.test(String(await e.read('text', photoStatus))))
+    await untilText(e, photoStatus, (text) => /chosen/.test(text))
     await e.click('.quote-request-form button[type="button"]')
-    await until('added', async () => /^1 photo added\./.test(String(await e.read('text', photoStatus))), 30_000)
+    await untilText(e, photoStatus, (text) => /^1 photo added\./.test(text), 30_000)
   },
   'the owner signs in and posts a before and an after photo': async (e, site, photos) => {
     const seen = await newestMailLink(site, SIGN_IN_LINK)
@@ -191,7 +197,7 @@ const checks: Record<string, Check> = {
     await e.upload(`${workForm} input[type="file"][id$="-after"]`, photos.after)
     await e.click(`${workForm} input[name="consent"]`)
     await e.click(`${workForm} button[type="submit"]`)
-    await until('posted', async () => String(await e.read('text', workForm)).includes(WORK_TEXTS.posted), 30_000)
+    await untilText(e, workForm, (text) => text.includes(WORK_TEXTS.posted), 30_000)
     const list = String(await e.read('text', 'main section'))
     if (!list.includes('Driveway Cleaning · Folsom')) throw new Error(`not in the list: ${list}`)
   },
@@ -211,22 +217,19 @@ const checks: Record<string, Check> = {
       if (item.optional) await e.click(`${row} input[type="checkbox"]`)
     }
     const total = OWNER_QUOTE_TEXTS.totalRequired(37050)
-    await until(total, async () => String(await e.read('text', `${editor} [aria-live="polite"]`)).includes(total))
+    await untilText(e, `${editor} [aria-live="polite"]`, (text) => text.includes(total))
     await e.click(`${editor} button[type="submit"]`)
-    const sent = async () => String(await e.read('text', 'main')).includes(OWNER_QUOTE_TEXTS.sentNow)
-    await until('sent', sent).catch(async (error) => {
-      throw new Error(`${error.message}: ${await e.read('text', 'main')}`)
-    })
+    await untilText(e, 'main', (text) => text.includes(OWNER_QUOTE_TEXTS.sentNow))
     const mail = () => newestMailLink(site, QUOTE_LINK, { to: CUSTOMER, not: seen })
     // The fields' names are the accept form's alone: the changes form has its message and its own intent.
     await e.open(await until('the quote mail', mail, 30_000))
-    await until('$370.50', async () => (await e.read('text', 'main output')) === '$370.50')
+    await untilText(e, 'main output', (text) => text === '$370.50')
     await e.click(`main input[name="${QF.option}"]`)
-    await until('$770.50 with the option', async () => (await e.read('text', 'main output')) === '$770.50')
+    await untilText(e, 'main output', (text) => text === '$770.50')
     await e.type(`main input[name="${QF.name}"]`, 'Rosa Delgado')
     await e.click(`main input[name="${QF.agree}"]`)
     await e.click(`main button[name="${QF.intent}"][value="accept"]`)
-    await until('the confirmation', async () => (await e.read('text', 'main h1')) === QUOTE_PAGE_TEXTS.acceptedTitle)
+    await untilText(e, 'main h1', (text) => text === QUOTE_PAGE_TEXTS.acceptedTitle)
     // The day to ask for follows (the next check).
     const confirmation = String(await e.read('text', 'main [role="status"]'))
     if (!confirmation.startsWith('Accepted by Rosa Delgado on ')) throw new Error(`confirmation: ${confirmation}`)
@@ -243,7 +246,7 @@ const checks: Record<string, Check> = {
     await e.click(`${DAY_FORM} button[name="${DAY_FIELDS.intent}"][value="ask"]`)
     const [day, window] = choice.split(' ')
     const requested = DAY_PAGE_TEXTS.requested(day!, window as TimeWindow)
-    await until(requested, async () => String(await e.read('text', 'main')).includes(requested))
+    await untilText(e, 'main', (text) => text.includes(requested))
   },
   // Decision 055: the owner's "Job done" and "Send invoice" on the won lead's card, then the customer's pay page.
   'the owner sends the invoice; the customer pays by card at Stripe\'s page; the page says "Paid, thank you"': async (
@@ -254,10 +257,10 @@ const checks: Record<string, Check> = {
     await e.click(await until('"Job done"', async () => (await e.read('exists', JOB_DONE)) && JOB_DONE))
     await e.click(await until('"Send invoice"', async () => (await e.read('exists', SEND_INVOICE)) && SEND_INVOICE))
     await e.open(await until('the invoice mail', () => newestMailLink(site, PAY_LINK, { to: CUSTOMER }), 30_000))
-    await until('the card button', async () => String(await e.read('text', 'main form button')).includes('$770.50'))
+    await untilText(e, 'main form button', (text) => text.includes('$770.50'))
     await e.click('main form button[type="submit"]')
     // The stand-in's hosted page: plain HTML with one form.
-    await until("Stripe's page", async () => String(await e.read('text', 'h1')) === 'Pay $770.50')
+    await untilText(e, 'h1', (text) => text === 'Pay $770.50')
     const session = [...site.stripe.objects.values()].find((o) => o.object === 'checkout.session')!.id as string
     await e.click('form button')
     // Stripe sends the customer back to the built SITE_URL; here the check opens this server's page instead.
@@ -286,25 +289,22 @@ const checks: Record<string, Check> = {
     await e.click('main form[action="/owner/past-jobs"] button[type="submit"]')
     const added = COME_BACK_TEXTS.imported(1, 0)
     const answer = 'section[aria-labelledby="import-heading"] [role="status"]'
-    await until(added, async () => String(await e.read('text', answer)).includes(added))
+    await untilText(e, answer, (text) => text.includes(added))
     const card = 'main article[aria-label="Lena Park"]'
     await e.click(`${card} button[type="button"]`)
-    const sent = async () => (await e.read('text', `${card} > [role="status"]`)) === COME_BACK_TEXTS.sent
-    await until(COME_BACK_TEXTS.sent, sent).catch(async (error) => {
-      throw new Error(`${error.message}: ${await e.read('text', card)}`)
-    })
+    await untilText(e, `${card} > [role="status"]`, (text) => text === COME_BACK_TEXTS.sent)
     const link = await until('the reminder', () => newestMailLink(site, BOOK_LINK, { to: PAST_CUSTOMER }), 30_000)
     await e.open(link)
     await e.click('main input[name="window"][value="afternoon"]')
     await e.click('main button[value="book"]')
     const booked = COME_BACK_PAGE_TEXTS.booked(longDay(new URL(link).searchParams.get('day')!))
-    await until(booked, async () => String(await e.read('text', 'main')).includes(booked))
+    await untilText(e, 'main', (text) => text.includes(booked))
     const lead = (await storedLeads(site)).find((each) => each.email === PAST_CUSTOMER)
     if (lead?.source_channel !== 'due_again') throw new Error(`the lead's source: ${lead?.source_channel}`)
   },
 }
 
-if (!process.env.FIREFOX_PATH) ensureCommand('firefox-esr', 'firefox-esr')
+ensureCommand('firefox-esr', 'firefox-esr')
 ensureCommand('WebKitWebDriver', 'webkit2gtk-driver')
 ensureCommand('xvfb-run', 'xvfb')
 const dir = mkdtempSync(join(tmpdir(), 'engines-'))

@@ -7,20 +7,17 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { chromium } from '@playwright/test'
 import { simpleParser } from 'mailparser'
-import { startSiteProcess } from '../../tests/support/site-process'
+import { SITE_ENTRY, startSiteProcess } from '../../tests/support/site-process'
 import { chromiumFlags, ensureChromium } from '../../tests/support/system-deps'
 
 export { routeKinds } from '../../tests/support/route-kinds'
-export { chromiumFlags }
 
 /** The production build (`npm run build` first) on a free port with its own data folder, once `/` is rendered. */
 export async function startProductionServer(env: Record<string, string> = {}, onceListening = false) {
-  const outputDir = process.env.BUILD_OUTPUT_DIR ?? '.output'
-  const entry = join(outputDir, 'server/index.mjs')
-  if (!existsSync(entry)) throw new Error(`No production build at ${entry}: run \`npm run build\` first.`)
+  if (!existsSync(SITE_ENTRY)) throw new Error(`No production build at ${SITE_ENTRY}: run \`npm run build\` first.`)
   // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server under a bench.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
-  return startSiteProcess(env, { outputDir, nodeArgs, onceListening })
+  return startSiteProcess(env, { nodeArgs, onceListening })
 }
 
 export const launchChromium = () => chromium.launch({ executablePath: ensureChromium(), args: chromiumFlags })
@@ -53,6 +50,18 @@ export async function postLeadForm(siteUrl: string, fields: Record<string, strin
   if (!location?.includes('status=sent')) throw new Error(`lead not stored: ${response.status} ${location}`)
   // The result page's photo token comes in a cookie, never the address (decision 060).
   return response.headers.get('set-cookie')?.match(/^(?:__Secure-)?photo_token=([^;]+)/)?.[1] ?? ''
+}
+
+/** The plain form's photo upload: the token as the first part (what every build reads), then the photos. */
+export function postPhotos(siteUrl: string, token: string, photos: Blob[], headers: Record<string, string> = {}) {
+  const form = new FormData()
+  form.set('token', token)
+  for (const [i, photo] of photos.entries()) form.append('photos', photo, `IMG_${i}`)
+  return fetch(`${siteUrl}/quote-photos`, {
+    method: 'POST',
+    body: form,
+    headers: { Origin: siteUrl, Accept: 'application/json', ...headers },
+  })
 }
 
 /** A process's resident memory (VmRSS), in MB. */
@@ -134,13 +143,14 @@ export function failIfAny(failures: string[], heading = 'Over budget') {
   process.exit(1)
 }
 
-/** wrk's output; asynchronous, so the server's log pipe keeps draining while it runs. */
-export function runWrk(args: string[], env: Record<string, string> = {}, command = 'wrk'): Promise<string> {
-  const child = spawn(command, args, { env: { ...process.env, ...env } })
+/** wrk's output; asynchronous, so the server's log pipe keeps draining while it runs. `pinned`: alone on core 1. */
+export function runWrk(args: string[], { env = {}, pinned = false } = {}) {
+  const command = pinned ? ['taskset', '-c', '1', 'wrk', ...args] : ['wrk', ...args]
+  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env } })
   let out = ''
   child.stdout.on('data', (chunk) => (out += chunk))
   child.stderr.on('data', (chunk) => process.stderr.write(chunk))
-  return new Promise((resolve, reject) =>
+  return new Promise<string>((resolve, reject) =>
     child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk failed (${code}):\n${out}`)))),
   )
 }

@@ -21,7 +21,7 @@ const modes = [
 
 async function storedHomeRate(site: SiteProcess, pinned: boolean) {
   const args = ['-t1', '-c32', '-d8s', '-H', 'Accept-Encoding: gzip', `${site.url}/`]
-  return requestsPerSecond(await (pinned ? runWrk(['-c', '1', 'wrk', ...args], {}, 'taskset') : runWrk(args)))
+  return requestsPerSecond(await runWrk(args, { pinned }))
 }
 
 for (let pair = 0; pair < pairs; pair++) {

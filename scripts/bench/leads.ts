@@ -106,9 +106,7 @@ async function wrk(prefix: string, newConnectionEach: boolean): Promise<WrkSumma
   const args = ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--timeout', '60s', '-s', 'scripts/bench/quote-burst.lua']
   const close = newConnectionEach ? '1' : '0'
   const env = { BURST_BODY: body, BURST_ORIGIN: server.url, BURST_PREFIX: prefix, BURST_CLOSE: close }
-  const out = await (PINNED
-    ? runWrk(['-c', '1', 'wrk', ...args, functionUrl], env, 'taskset')
-    : runWrk([...args, functionUrl], env))
+  const out = await runWrk([...args, functionUrl], { env, pinned: PINNED })
   const line = out.split('\n').find((l) => l.startsWith('{'))
   if (!line) throw new Error(`wrk printed no summary:\n${out}`)
   return JSON.parse(line) as WrkSummary

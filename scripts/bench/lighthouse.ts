@@ -8,12 +8,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { constants, gzipSync } from 'node:zlib'
-import { ensureChromium } from '../../tests/support/system-deps'
+import { chromiumFlags, ensureChromium } from '../../tests/support/system-deps'
 import { startSiteProcess } from '../../tests/support/site-process'
 import { storedDocument } from '../../tests/support/document-bytes'
 import { startStripeStandIn } from '../../tests/support/stripe-stand-in'
-import { chromiumFlags, failIfAny, median, passThrough, report, routeKinds, startProductionServer } from './common'
-import { seedQuote } from './quote-seed'
+import { failIfAny, median, passThrough, report, routeKinds, startProductionServer } from './common'
+import { seedQuoteAndInvoice } from './quote-seed'
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
 // BENCH_LIGHTHOUSE_ROUTES=gallery,epoxy audits only those route kinds (names as in tests/support/route-kinds.ts,
@@ -86,11 +86,12 @@ async function routesRun(): Promise<string[]> {
   const TOKEN_PAGES = new Set(['quote', 'pay'])
   const dataDir = mkdtempSync(join(tmpdir(), 'lh-data-'))
   // A quote and an invoice sent with the site's own functions, before the server opens the same data folder.
-  const routes = [
-    ...routeKinds,
-    ...(audited('quote') ? [{ kind: 'quote', path: await seedQuote(dataDir) }] : []),
-    ...(audited('pay') ? [{ kind: 'pay', path: await seedQuote(dataDir, true) }] : []),
-  ].filter((route) => audited(route.kind))
+  const { quotePath, payPath } = await seedQuoteAndInvoice(dataDir)
+  const tokenRoutes = [
+    { kind: 'quote', path: quotePath },
+    { kind: 'pay', path: payPath },
+  ]
+  const routes = [...routeKinds, ...tokenRoutes].filter((route) => audited(route.kind))
   const stripe = audited('pay') ? await startStripeStandIn() : undefined
   const server = await startProductionServer({
     DATA_DIR: dataDir,

@@ -10,27 +10,20 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import sharp from 'sharp'
 import Stripe from 'stripe'
-import * as v from 'valibot'
 import { cities } from '../../app/content/cities'
-import { quoteDraftSchema } from '../../app/features/quotes/quote-schema'
-import { parseRuntimeConfig } from '../../app/platform/config.server'
-import { openDatabase } from '../../app/platform/db/database.server'
-import { leadSettingsOf, storeLead } from '../../app/features/leads/store-lead.server'
-import { markJobDone, sendInvoice } from '../../app/features/payments/invoice-writes.server'
-import { quoteOf } from '../../app/features/quotes/quote-reads.server'
-import { answerQuote, sendQuote } from '../../app/features/quotes/quotes.server'
 import { heicOf } from '../../tests/support/phone-photo-tags'
 import { startPostgres } from '../../tests/support/postgres'
 import { startSiteProcess, type SiteProcess } from '../../tests/support/site-process'
 import { startStripeStandIn } from '../../tests/support/stripe-stand-in'
 import { freshDatabaseUrl } from '../../tests/support/test-database'
-import { contactFormToken, failIfAny, postLeadForm, report, routeKinds, rssMb } from './common'
+import { contactFormToken, failIfAny, postLeadForm, postPhotos, report, routeKinds, rssMb } from './common'
+import { seedQuoteAndInvoice } from './quote-seed'
 
 const ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 10)
 const REQUESTS_PER_ROUND = 1000
 const CONCURRENCY = 8
 const PGLITE_BUDGET_MB = 350
-// BENCH_MEMORY_ROUNDS=3 for a quicker look, BENCH_MEMORY_PGLITE_ONLY=1 to skip PostgreSQL.
+// BENCH_MEMORY_ROUNDS=3 for a quicker look.
 /** Long enough for the outbox to send and the collector to run once the work is done. */
 const SETTLE_MS = 3000
 
@@ -59,69 +52,27 @@ const postLead = (site: SiteProcess, n: number, formToken: string) =>
   postLeadForm(site.url, { firstName: `Bench${n}`, email: `bench${n}@example.com`, formToken })
 
 async function uploadFive(site: SiteProcess, token: string, photo: Blob) {
-  const form = new FormData()
-  form.set('token', token)
-  for (let i = 0; i < 5; i++) form.append('photos', photo, `IMG_${i}`)
-  const response = await fetch(`${site.url}/quote-photos`, {
-    method: 'POST',
-    body: form,
-    headers: { Origin: site.url, Accept: 'application/json' },
-  })
+  const response = await postPhotos(site.url, token, Array(5).fill(photo))
   const body = await response.json()
   if (body.added !== 5) throw new Error(`photos not stored: ${response.status} ${JSON.stringify(body)}`)
 }
 
 const pagePaths = [...routeKinds.map((route) => route.path), ...cities.map((city) => `/city/${city.slug}`)]
 
-/** What the mix reaches besides pages: the contact form's token, an image, a quote's and an invoice's links. */
+/** What the mix reaches besides pages: the contact form's token, an image, a quote's and an invoice's pages. */
 interface Fixtures {
   formToken: string
   imagePath: string
-  quoteToken: string
-  payToken: string
+  quotePath: string
+  payPath: string
   /** The Checkout Session "Pay by card" made at the stand-in, which the events name. */
   sessionId: string
   webhookSecret: string
 }
 
-/**
- * A lead with a quote waiting for its answer, and one whose accepted quote was invoiced, made by the owner's and
- * the customer's own calls before the server starts: their links' tokens.
- */
-async function quoteAndInvoice(dataDir: string, databaseUrl: string | undefined) {
-  const db = await openDatabase({ dataDir, databaseUrl })
-  const settings = leadSettingsOf(parseRuntimeConfig({ DATA_DIR: dataDir }), new Date())
-  try {
-    const quoted = async (firstName: string) => {
-      const contact = { firstName, email: `${firstName.toLowerCase()}@example.com`, phone: '916-555-0101' }
-      const lead = { ...contact, idempotencyKey: `memory-bench-${firstName}`, spamReason: null }
-      const { id } = await storeLead(db, { ...lead, sourcePage: '/contact', userAgent: null, ipHash: null }, settings)
-      const items = [{ description: 'Driveway cleaning', price: '250' }]
-      const sent = await sendQuote(db, v.parse(quoteDraftSchema, { lead: id, items, validDays: 30 }), new Date())
-      if ('message' in sent) throw new Error(`quote not sent: ${sent.message}`)
-      return { id, token: sent.link.split('/quote/')[1]! }
-    }
-    const waiting = await quoted('Quinn')
-    const invoiced = await quoted('Ines')
-    const { token, version, hash } = (await quoteOf(db, invoiced.id))!
-    const acceptance = { version, hash, name: 'Ines Vega', chosen: [], ipHash: null, userAgent: null, push: false }
-    if ((await answerQuote(db, token, acceptance, new Date())) !== 'accepted') throw new Error('quote not accepted')
-    await markJobDone(db, invoiced.id)
-    await sendInvoice(db, invoiced.id, new Date())
-    const invoice = await db
-      .selectFrom('invoices')
-      .select('token')
-      .where('lead_id', '=', invoiced.id)
-      .executeTakeFirst()
-    return { quoteToken: waiting.token, payToken: invoice!.token! }
-  } finally {
-    await db.close()
-  }
-}
-
 /** "Pay by card" on the pay page, as its plain form posts it: the session it sends the customer to. */
-async function checkoutSession(site: SiteProcess, payToken: string): Promise<string> {
-  const response = await fetch(`${site.url}/pay/${payToken}`, {
+async function checkoutSession(site: SiteProcess, payPath: string): Promise<string> {
+  const response = await fetch(`${site.url}${payPath}`, {
     method: 'POST',
     redirect: 'manual',
     headers: { Origin: site.url, 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -166,8 +117,8 @@ async function mixedRequest(site: SiteProcess, i: number, fixtures: Fixtures): P
   if (kind === 7 && i % 20 === 17) return stripeEvent(site, fixtures)
   const page = pagePaths[i % pagePaths.length]!
   const others: Record<number, string> = {
-    3: `/quote/${fixtures.quoteToken}`,
-    4: `/pay/${fixtures.payToken}`,
+    3: fixtures.quotePath,
+    4: fixtures.payPath,
     5: `${page}${page.includes('?') ? '&' : '?'}gclid=${i}`,
     6: fixtures.imagePath,
     7: `/no-such-page-${i}`,
@@ -192,7 +143,8 @@ async function round(site: SiteProcess, fixtures: Fixtures): Promise<number> {
 async function measure(database: string, env: Record<string, string>) {
   const standIn = await startStripeStandIn()
   const dataDir = mkdtempSync(join(tmpdir(), 'site-data-'))
-  const { quoteToken, payToken } = await quoteAndInvoice(dataDir, env.DATABASE_URL)
+  // A quote waiting for its answer and an invoice, made by the owner's and the customer's own calls.
+  const { quotePath, payPath } = await seedQuoteAndInvoice(dataDir, env.DATABASE_URL)
   const stripeEnv = { STRIPE_SECRET_KEY: standIn.apiKey, STRIPE_WEBHOOK_SECRET: standIn.webhookSecret }
   const site = await startSiteProcess({
     QUOTE_RATE_LIMIT: '0',
@@ -207,8 +159,8 @@ async function measure(database: string, env: Record<string, string>) {
     const start = rssMb(site.pid)
     const formToken = await contactFormToken(site.url)
     const imagePath = (await (await fetch(`${site.url}/`)).text()).match(/\/img\/[\w.-]+\.avif/)?.[0] ?? '/favicon.ico'
-    const sessionId = await checkoutSession(site, payToken)
-    const fixtures = { formToken, imagePath, quoteToken, payToken, sessionId, webhookSecret: standIn.webhookSecret }
+    const sessionId = await checkoutSession(site, payPath)
+    const fixtures = { formToken, imagePath, quotePath, payPath, sessionId, webhookSecret: standIn.webhookSecret }
     const jpeg = await measured(site, async () => uploadFive(site, await postLead(site, -1, formToken), photos.JPEG))
     const heic = await measured(site, async () => uploadFive(site, await postLead(site, -2, formToken), photos.HEIC))
     const rounds: number[] = []
@@ -237,13 +189,11 @@ async function measure(database: string, env: Record<string, string>) {
 }
 
 const rows = [await measure('PGlite', {})]
-if (!process.env.BENCH_MEMORY_PGLITE_ONLY) {
-  const cluster = await startPostgres()
-  try {
-    rows.push(await measure('PostgreSQL 15', { DATABASE_URL: (await freshDatabaseUrl(cluster.adminUrl))! }))
-  } finally {
-    await cluster.stop()
-  }
+const cluster = await startPostgres()
+try {
+  rows.push(await measure('PostgreSQL 15', { DATABASE_URL: (await freshDatabaseUrl(cluster.adminUrl))! }))
+} finally {
+  await cluster.stop()
 }
 report('memory', rows)
 if (rows[0]!.worst > PGLITE_BUDGET_MB) failIfAny([`PGlite: ${rows[0]!.worst} MB (≤ ${PGLITE_BUDGET_MB})`])

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { flatPng, hugeHeic } from '../../tests/support/huge-heic'
-import { contactFormToken, postLeadForm, report, rssMb as serverRssMb, startProductionServer } from './common'
+import { contactFormToken, postLeadForm, postPhotos, report, rssMb as serverRssMb } from './common'
+import { startProductionServer } from './common'
 
 const HEALTHZ_BUDGET_MS = 100
 const RSS_AFTER_BUDGET_MB = 400
@@ -57,19 +58,12 @@ async function photoToken(n: number): Promise<string> {
 }
 
 /**
- * The plain form's upload: the token as the first part (what every build reads), then the photos. Blobs made
- * before the probes start: copying 300 MB here would stall this process's own probes, not the server.
+ * The upload's answer, from an address of its own. Blobs made before the probes start: copying 300 MB here would
+ * stall this process's own probes, not the server.
  */
 async function upload(token: string, photos: Blob[]): Promise<string> {
-  const form = new FormData()
-  form.set('token', token)
-  for (const [i, photo] of photos.entries()) form.append('photos', photo, `IMG_${i}.HEIC`)
   try {
-    const response = await fetch(`${server.url}/quote-photos`, {
-      method: 'POST',
-      body: form,
-      headers: { Origin: server.url, Accept: 'application/json', 'X-Forwarded-For': `203.0.113.${++client}` },
-    })
+    const response = await postPhotos(server.url, token, photos, { 'X-Forwarded-For': `203.0.113.${++client}` })
     await response.arrayBuffer()
     return String(response.status)
   } catch (error) {

@@ -1,6 +1,6 @@
-// A data folder holding one lead with a sent quote (two items and an optional one), for benches of the
-// customer's quote page, or its invoice sent once accepted and done, for the pay page. Each made as the contact
-// form, the owner's "Send quote", the customer's "Accept", "Job done" and "Send invoice" make it.
+// A data folder (or database) holding a lead with a sent quote (two items and an optional one) waiting for its
+// answer, and another whose accepted quote was done and invoiced: for benches of the customer's quote and pay pages.
+// Each made as the contact form, the owner's "Send quote", the customer's "Accept", "Job done" and "Send invoice" make it.
 import * as v from 'valibot'
 import { quoteDraftSchema } from '../../app/features/quotes/quote-schema'
 import { parseRuntimeConfig } from '../../app/platform/config.server'
@@ -10,19 +10,19 @@ import { markJobDone, sendInvoice } from '../../app/features/payments/invoice-wr
 import { quoteOf } from '../../app/features/quotes/quote-reads.server'
 import { answerQuote, sendQuote } from '../../app/features/quotes/quotes.server'
 
-/** The quote's path, `/quote/<token>`; with `pay`, the invoice's path, `/pay/<token>`. */
-export async function seedQuote(dataDir: string, pay = false): Promise<string> {
+/** The waiting quote's path, `/quote/<token>`, and the invoice's, `/pay/<token>`. */
+export async function seedQuoteAndInvoice(dataDir: string, databaseUrl?: string) {
   const config = parseRuntimeConfig({ DATA_DIR: dataDir })
-  const db = await openDatabase({ dataDir })
+  const db = await openDatabase({ dataDir, databaseUrl })
   const now = new Date()
-  try {
+  const quoted = async (idempotencyKey: string) => {
     const lead = {
       firstName: 'Maria',
       email: 'maria@example.com',
       phone: '916-555-0101',
       street: '12 Oak St',
       zip: '95630',
-      idempotencyKey: pay ? 'bench-pay-page' : 'bench-quote-page',
+      idempotencyKey,
       spamReason: null,
       sourcePage: '/contact',
       userAgent: null,
@@ -37,7 +37,11 @@ export async function seedQuote(dataDir: string, pay = false): Promise<string> {
     const draft = v.parse(quoteDraftSchema, { lead: id, items, note: 'Thanks for asking us!', validDays: 30 })
     const sent = await sendQuote(db, draft, now)
     if ('message' in sent) throw new Error(`the bench quote was not sent: ${sent.message}`)
-    if (!pay) return new URL(sent.link).pathname
+    return { id, quotePath: new URL(sent.link).pathname }
+  }
+  try {
+    const { quotePath } = await quoted('bench-quote-page')
+    const { id } = await quoted('bench-pay-page')
     const { token, version, hash } = (await quoteOf(db, id))!
     const acceptance = { version, hash, name: 'Maria Lopez', chosen: [], ipHash: null, userAgent: null, push: false }
     const answer = await answerQuote(db, token, acceptance, now)
@@ -46,7 +50,7 @@ export async function seedQuote(dataDir: string, pay = false): Promise<string> {
     const invoice = await sendInvoice(db, id, now)
     if ('message' in invoice || !invoice.link)
       throw new Error(`the bench invoice was not sent: ${JSON.stringify(invoice)}`)
-    return new URL(invoice.link).pathname
+    return { quotePath, payPath: new URL(invoice.link).pathname }
   } finally {
     await db.close()
   }
