@@ -1,13 +1,12 @@
 // Rules of text fields that more than one feature's schema uses (valibot), and the message shown beside a field.
 import * as v from 'valibot'
-import { hasForbiddenChars } from './text'
+import { FORBIDDEN_CHARS, hasForbiddenChars } from './text'
 
 export const ONE_ISSUE = { abortPipeEarly: true } as const
 export const noForbidden = (message: string) => v.check((s: string) => !hasForbiddenChars(s), message)
 // Line breaks are kept in longer texts; every other control character is refused or replaced.
-export const CONTROL_BUT_NEWLINE = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu
 export const withoutControls = (s: string) =>
-  s.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_NEWLINE, (c) => (c === '\n' ? c : ' '))
+  s.replace(/\r\n?/g, '\n').replace(FORBIDDEN_CHARS, (c) => (c === '\n' ? c : ' '))
 /** An optional text of the owner's that keeps its line breaks: empty when not given. */
 export const ownerText = (max: number, message: string) =>
   v.pipe(v.optional(v.string(), ''), v.transform(withoutControls), v.trim(), v.maxLength(max, message))

@@ -1,10 +1,11 @@
 // Checks on text a person typed that both sides and the platform make, whatever the feature.
 
-const FORBIDDEN_CHARS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u
+/** Control, line-separator and bidirectional characters: refused in any one-line field, replaced in longer text. */
+export const FORBIDDEN_CHARS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu
 
-/** Control, line-separator and bidirectional characters: refused in any one-line field. */
+// search(), unlike test(), ignores a global pattern's lastIndex.
 export function hasForbiddenChars(value: string): boolean {
-  return FORBIDDEN_CHARS.test(value)
+  return value.search(FORBIDDEN_CHARS) !== -1
 }
 
 /** Header-safe. */

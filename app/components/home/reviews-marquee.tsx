@@ -2,7 +2,7 @@ import { startTransition, useEffect, useId, useState, type CSSProperties } from 
 import { Pause, Play } from 'lucide-react'
 import type { Review } from '~/features/reviews/backend-reads'
 import { onPageSettled } from '~/lib/page/lazy-when-idle'
-import { REVIEW_EXCERPT_LENGTH, ReviewCard } from '~/components/shared/review-card'
+import { ReviewCard } from '~/components/shared/review-card'
 import { ReviewsFrame } from './reviews-frame'
 
 /** Enough to scroll without a visible seam. */
@@ -55,7 +55,7 @@ export function ReviewsMarquee({ reviews }: { reviews: Review[] }) {
             >
               {reviews.map((review) => (
                 <li key={review.id} className="w-[18rem] shrink-0 sm:w-[21rem]">
-                  <ReviewCard review={review} maxLength={REVIEW_EXCERPT_LENGTH} />
+                  <ReviewCard review={review} excerpt />
                 </li>
               ))}
             </ul>

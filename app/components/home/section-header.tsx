@@ -1,29 +1,12 @@
 import type { ReactNode } from 'react'
 
-export function SectionHeader({
-  id,
-  heading,
-  intro,
-  tone = 'light',
-  className = '',
-}: {
-  id: string
-  heading: string
-  intro?: string
-  tone?: 'light' | 'dark'
-  className?: string
-}) {
+export function SectionHeader({ id, heading, intro }: { id: string; heading: string; intro?: string }) {
   return (
-    <div className={`max-w-3xl ${className}`}>
-      <h2
-        id={id}
-        className={`text-3xl font-bold tracking-tight text-balance sm:text-4xl ${tone === 'dark' ? 'text-white' : 'text-slate-900'}`}
-      >
+    <div className="max-w-3xl">
+      <h2 id={id} className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
         {heading}
       </h2>
-      {intro ? (
-        <p className={`mt-3 text-lg ${tone === 'dark' ? 'text-brand-100' : 'text-slate-600'}`}>{intro}</p>
-      ) : null}
+      {intro ? <p className="mt-3 text-lg text-slate-600">{intro}</p> : null}
     </div>
   )
 }

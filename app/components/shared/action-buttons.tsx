@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react'
+import type { MouseEvent } from 'react'
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft, MessageSquareText, Phone } from 'lucide-react'
 import { textUs } from '~/content/contact'
@@ -16,9 +16,9 @@ export const actionButtonClass = {
 
 export type ActionButtonLook = keyof typeof actionButtonClass
 
-export function CallButton({ look = 'accent', className = '' }: { look?: ActionButtonLook; className?: string }) {
+export function CallButton({ look = 'accent' }: { look?: ActionButtonLook }) {
   return (
-    <a href={site.phoneHref} className={`${actionButtonClass[look]} ${className}`}>
+    <a href={site.phoneHref} className={actionButtonClass[look]}>
       <Phone className="size-5" aria-hidden="true" />
       {`Call ${site.phone}`}
     </a>
@@ -35,32 +35,18 @@ export function TextUsLink({ body, className }: { body: string; className: strin
   )
 }
 
-export function TextUsButton({
-  body,
-  look = 'outlineOnDark',
-  className = '',
-}: {
-  body: string
-  look?: ActionButtonLook
-  className?: string
-}) {
-  return <TextUsLink body={body} className={`${actionButtonClass[look]} ${className}`} />
+export function TextUsButton({ body }: { body: string }) {
+  return <TextUsLink body={body} className={actionButtonClass.outlineOnDark} />
 }
 
 /** Once hydrated it scrolls smoothly and focuses the form's first field. */
-export function LeadFormLink({
-  look = 'accent',
-  children = 'Get a Free Quote',
-}: {
-  look?: ActionButtonLook
-  children?: ReactNode
-}) {
+export function LeadFormLink({ look = 'accent' }: { look?: ActionButtonLook }) {
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
     if (scrollToLeadForm()) event.preventDefault()
   }
   return (
     <a href={`#${LEAD_FORM_ID}`} onClick={onClick} className={actionButtonClass[look]}>
-      {children}
+      Get a Free Quote
     </a>
   )
 }

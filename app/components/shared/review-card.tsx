@@ -1,10 +1,10 @@
 import type { Review } from '~/features/reviews/backend.functions'
 import { StarRating } from './star-rating'
 
-export const REVIEW_EXCERPT_LENGTH = 120
+const REVIEW_EXCERPT_LENGTH = 120
 
-export function reviewExcerpt(text: string, maxLength = REVIEW_EXCERPT_LENGTH): string {
-  return text.length > maxLength ? `${text.slice(0, maxLength).trimEnd()}…` : text
+export function reviewExcerpt(text: string): string {
+  return text.length > REVIEW_EXCERPT_LENGTH ? `${text.slice(0, REVIEW_EXCERPT_LENGTH).trimEnd()}…` : text
 }
 
 const monthNames = [
@@ -45,19 +45,11 @@ function initials(author: string): string {
   )
 }
 
-export function ReviewCard({
-  review,
-  maxLength,
-  className = '',
-}: {
-  review: Review
-  maxLength?: number
-  className?: string
-}) {
+export function ReviewCard({ review, excerpt = false }: { review: Review; excerpt?: boolean }) {
   const avatar = localAvatar(review.avatar)
-  const text = maxLength ? reviewExcerpt(review.text, maxLength) : review.text
+  const text = excerpt ? reviewExcerpt(review.text) : review.text
   return (
-    <figure className={`flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 ${className}`}>
+    <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <StarRating rating={review.rating} />
       <blockquote className="mt-4 flex-1 text-slate-700">
         <p>{text}</p>

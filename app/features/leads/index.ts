@@ -2,7 +2,6 @@ export { ownerPhotoUrl, PHOTO_NAME_PATTERN } from './lead-photos'
 export {
   leadCardColumns,
   leadTopic,
-  mapUrl,
   OUTSIDE_AREA_TEXT,
   OWNER_STATUSES,
   preferredTimeText,
@@ -12,5 +11,6 @@ export {
   type OwnerStatus,
 } from './lead-facts'
 export { HEARD_ABOUT_LABELS, LEAD_CHANNEL_LABELS, type HeardAbout, type LeadChannel } from './lead-source-constants'
+export { googleMapsSearchUrl as mapUrl } from '../../lib/page/google-maps'
 export { downscale } from './photo-downscale'
 export { sendWithProgress } from './photo-send'

@@ -5,7 +5,8 @@ import { site } from '../../content/site'
 import { isValidEmail } from '../../lib/text'
 import { BUSINESS_TIME_ZONE } from '../../platform/time/business-hours.server'
 import { composeMail, escapeHtml, sanitizeText, type Mail } from '../../platform/transport/mail.server'
-import { mapUrl, OUTSIDE_AREA_TEXT, preferredTimeText, serviceAddress } from './lead-facts'
+import { googleMapsSearchUrl } from '../../lib/page/google-maps'
+import { OUTSIDE_AREA_TEXT, preferredTimeText, serviceAddress } from './lead-facts'
 
 export interface NotificationLead {
   id: string
@@ -37,7 +38,7 @@ function whereAndWhen(lead: NotificationLead): string[] {
   return [
     ...(address ? [`Address:  ${address}`] : []),
     ...(address && lead.outsideArea ? [`Area:     ${OUTSIDE_AREA_TEXT} (not a ZIP code of our cities)`] : []),
-    ...(address ? [`Map:      ${mapUrl(address)}`] : []),
+    ...(address ? [`Map:      ${googleMapsSearchUrl(address)}`] : []),
     ...(time ? [`Best time: ${time}`] : []),
   ]
 }

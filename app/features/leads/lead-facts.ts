@@ -73,11 +73,6 @@ export function serviceAddress(street: string | null | undefined, zip: string | 
   return [street?.trim(), zip?.trim()].filter(Boolean).join(', ')
 }
 
-/** A plain search link: no map script, and nothing is asked of Google until the owner taps it. */
-export function mapUrl(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
-}
-
 export function leadTopic(sourcePage: string | null): { service: string | null; city: string | null } {
   let url: URL
   try {

@@ -1,4 +1,6 @@
 // Apart from the schemas: valibot's top-level calls would follow these texts into every page's entry.
+import { site } from '../../content/site'
+
 /** docs/product.md#validation */
 export const LEAD_FIELD_MESSAGES = {
   firstNameRequired: 'First name is required',
@@ -40,9 +42,8 @@ export const LEAD_MESSAGES = {
   },
 } as const
 
-export const leadErrorMessages = (phone: string) =>
-  ({
-    rateLimited: `Too many quote requests. Please wait a few minutes or call us at ${phone}.`,
-    saveFailed: `We could not save your request. Please call us at ${phone}.`,
-    tooLarge: 'The request is too large.',
-  }) as const
+export const LEAD_ERROR_MESSAGES = {
+  rateLimited: `Too many quote requests. Please wait a few minutes or call us at ${site.phone}.`,
+  saveFailed: `We could not save your request. Please call us at ${site.phone}.`,
+  tooLarge: 'The request is too large.',
+} as const

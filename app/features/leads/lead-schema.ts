@@ -9,7 +9,7 @@ export { EMAIL_PATTERN, hasForbiddenChars, isValidEmail }
 
 export { PREFERRED_TIMES, LEAD_FIELD_NAMES, type PreferredTime, type LeadFieldName } from './lead-form-constants'
 
-export { LEAD_FIELD_MESSAGES, LEAD_MESSAGES, leadErrorMessages } from './lead-messages'
+export { LEAD_ERROR_MESSAGES, LEAD_FIELD_MESSAGES, LEAD_MESSAGES } from './lead-messages'
 
 export const LEAD_FIELD_LIMITS = {
   firstName: 100,

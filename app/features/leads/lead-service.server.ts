@@ -4,10 +4,9 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { inspect } from 'node:util'
 import * as v from 'valibot'
-import { site } from '../../content/site'
 import { cleanVisitSource, leadSource } from './lead-source'
 import {
-  leadErrorMessages,
+  LEAD_ERROR_MESSAGES,
   leadRequestSchema,
   leadSubmissionSchema,
   type LeadFieldName,
@@ -48,9 +47,7 @@ export interface LeadServiceOptions {
   rateWindowMs?: number
   minFillMs?: number
   formTokenSecret?: string
-  maxPayloadChars?: number
   now?: () => number
-  phone?: string
   unsavedLeadsDir?: string
 }
 
@@ -61,6 +58,8 @@ export function sha256Hex(value: string): string {
 export function dedupeKey(idempotencyKey: string, fields: FingerprintFields): string {
   return `${idempotencyKey}.${sha256Hex(fingerprintText(fields)).slice(0, 16)}`
 }
+
+const MAX_PAYLOAD_CHARS = 10_000
 
 function payloadSize(raw: unknown): number {
   try {
@@ -100,8 +99,6 @@ export function createLeadService(options: LeadServiceOptions = {}) {
   const rateLimit = options.rateLimit ?? 5
   const rateWindowMs = options.rateWindowMs ?? 10 * 60_000
   const minFillMs = options.minFillMs ?? 2500
-  const maxPayloadChars = options.maxPayloadChars ?? 10_000
-  const messages = leadErrorMessages(options.phone ?? site.phone)
   const ownTokens = options.formTokenSecret ? createFormTokens(options.formTokenSecret, now) : undefined
   const ownPhotoTokens = options.formTokenSecret ? createPhotoTokens(options.formTokenSecret, now) : undefined
 
@@ -118,7 +115,7 @@ export function createLeadService(options: LeadServiceOptions = {}) {
     const ip = typeof meta?.ip === 'string' ? meta.ip.trim() : ''
     const rateLimited = (retryAfterSeconds: number): LeadServiceResponse => ({
       status: 429,
-      body: { success: false, reason: 'rate-limited', error: messages.rateLimited },
+      body: { success: false, reason: 'rate-limited', error: LEAD_ERROR_MESSAGES.rateLimited },
       retryAfterSeconds,
     })
 
@@ -129,8 +126,8 @@ export function createLeadService(options: LeadServiceOptions = {}) {
       return retryAfterSeconds > 0 ? rateLimited(retryAfterSeconds) : { status: 400, body }
     }
     const submission = withCleanVisitSource(raw)
-    if (payloadSize(submission) > maxPayloadChars) {
-      return refuse({ success: false, reason: 'invalid', error: messages.tooLarge })
+    if (payloadSize(submission) > MAX_PAYLOAD_CHARS) {
+      return refuse({ success: false, reason: 'invalid', error: LEAD_ERROR_MESSAGES.tooLarge })
     }
     const parsed = v.safeParse(leadSubmissionSchema, submission)
     if (!parsed.success) {
@@ -191,7 +188,7 @@ export function createLeadService(options: LeadServiceOptions = {}) {
         (recoveryFile) => leadEvents.notSaved({ recoveryFile, err: error }),
         (recoveryErr: unknown) => leadEvents.lost({ err: error, recoveryErr }),
       )
-      return { status: 503, body: { success: false, reason: 'call-failed', error: messages.saveFailed } }
+      return { status: 503, body: { success: false, reason: 'call-failed', error: LEAD_ERROR_MESSAGES.saveFailed } }
     }
   }
 

@@ -2,6 +2,7 @@
 // (docs/decisions/047-lead-sources.md). Forged or oversized values are dropped or capped, never refused:
 // they only describe the visit, and a lead is never lost over them.
 import * as v from 'valibot'
+import { hasForbiddenChars } from '../../lib/text'
 import {
   CAMPAIGN_TAGS,
   HEARD_ABOUT,
@@ -28,7 +29,6 @@ export interface VisitSource {
 }
 
 const CLICK_IDS = new Set<CampaignTag>(['gclid', 'gbraid', 'wbraid', 'fbclid', 'msclkid'])
-const FORBIDDEN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u
 
 /** Anything that fails becomes "not given". */
 const dropped = <T extends v.GenericSchema>(schema: T) => v.fallback(v.optional(schema), undefined)
@@ -36,7 +36,7 @@ const dropped = <T extends v.GenericSchema>(schema: T) => v.fallback(v.optional(
 const tagText = v.pipe(
   v.string(),
   v.trim(),
-  v.check((s) => !FORBIDDEN.test(s)),
+  v.check((s) => !hasForbiddenChars(s)),
   v.transform((s) => s.slice(0, LEAD_SOURCE_LIMITS.tag)),
   v.nonEmpty(),
 )
@@ -47,7 +47,7 @@ const clickId = v.pipe(v.string(), v.trim(), v.regex(new RegExp(`^[\\w-]{1,${LEA
 const landingPath = v.pipe(
   v.string(),
   v.regex(/^\/(?!\/)[^\s?#]*$/),
-  v.check((s) => !FORBIDDEN.test(s)),
+  v.check((s) => !hasForbiddenChars(s)),
   v.transform((s) => s.slice(0, LEAD_SOURCE_LIMITS.landingPath)),
 )
 

@@ -23,17 +23,17 @@ const unavailable = () => plainPage(404, PAY_PAGE_TEXTS.unavailableTitle, PAY_PA
 const tooMany = (seconds: number) =>
   plainPage(429, PAY_PAGE_TEXTS.title, PAY_PAGE_TEXTS.rateLimited, { 'Retry-After': String(seconds) })
 
-/** The pay page's invoice and the customer's first name, by the link's token; null before it is sent. */
-export async function invoiceOfToken(db: Db, token: string) {
+/** The pay page's invoice and the customer's first name and e-mail, by the link's token; null before it is sent. */
+async function invoiceOfToken(db: Db, token: string) {
   const row = await db
     .selectFrom('invoices as i')
     .innerJoin('leads as l', 'l.id', 'i.lead_id')
-    .select(['i.lead_id', 'l.first_name'])
+    .select(['i.lead_id', 'l.first_name', 'l.email'])
     .where('i.token', '=', token)
     .where('l.status', 'not in', ['suspected_spam', 'archived'])
     .executeTakeFirst()
   const invoice = row && (await invoiceOf(db, row.lead_id))
-  return invoice ? { leadId: row.lead_id, firstName: row.first_name, invoice } : null
+  return invoice ? { leadId: row.lead_id, firstName: row.first_name, email: row.email, invoice } : null
 }
 
 /** Who opens or posts the page, from where and when, and the settings it reads. */
@@ -174,15 +174,10 @@ export async function payPagePost(
   if (wait > 0) return tooMany(wait)
   const found = await invoiceOfToken(db, token)
   if (!found || (found.invoice.balanceCents === 0 && found.invoice.processingCents === 0)) return unavailable()
-  const { invoice } = found
+  const { invoice, email } = found
   if (!settings.stripe || !cardPayable(settings.stripe, invoice.balanceCents)) return seeOther(payPath(token))
   const sent = form?.text(PAY_FORM_FIELDS.click) ?? ''
   const click = CLICK.test(sent) ? sent : randomBytes(18).toString('base64url')
-  const { email } = await db
-    .selectFrom('leads')
-    .select('email')
-    .where('id', '=', found.leadId)
-    .executeTakeFirstOrThrow()
   try {
     const url = await createCheckout(
       db,

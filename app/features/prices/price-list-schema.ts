@@ -2,7 +2,8 @@
 // again on the server with the same messages. A line's description and price are a quote item's too.
 import * as v from 'valibot'
 import { serviceIds } from '~/content/types'
-import { CONTROL_BUT_NEWLINE, noForbidden, ONE_ISSUE, ownerText } from '~/lib/text-fields'
+import { FORBIDDEN_CHARS } from '~/lib/text'
+import { noForbidden, ONE_ISSUE, ownerText } from '~/lib/text-fields'
 import { optionalPriceSchema } from '../../lib/money'
 import { PRICE_LINE_FIELD_TEXTS as O, PRICE_LIST_FIELD_TEXTS as L } from './price-texts'
 import { PRICE_LIMITS } from './typical-price'
@@ -92,7 +93,7 @@ export const priceListSchema = v.object({
   /** The one line under every typical price; empty is the default. */
   rule: v.pipe(
     v.optional(v.string(), ''),
-    v.transform((rule) => rule.replace(CONTROL_BUT_NEWLINE, ' ').replace(/\n/g, ' ')),
+    v.transform((rule) => rule.replace(FORBIDDEN_CHARS, ' ')),
     v.trim(),
     v.maxLength(PRICE_LIMITS.rule, L.ruleLong),
   ),

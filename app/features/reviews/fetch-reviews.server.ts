@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import type { Db } from '../../platform/db/database.server'
 import type { RuntimeConfig } from '../../platform/config.server'
 import { log } from '../../platform/log/logger.server'
+import { withoutControls } from '../../lib/text-fields'
 import type { Review } from '~/features/reviews/backend-types'
 
 type GoogleReviewsConfig = NonNullable<RuntimeConfig['googleReviews']>
@@ -13,11 +14,10 @@ type GoogleReviewRow = Omit<Review, 'id' | 'avatar'> & { external_id: string; av
 
 const GOOGLE_TIMEOUT_MS = 8000
 const FAILURE_PAUSE_MINUTES = 5
-const CONTROL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu
 
 function clean(value: unknown, max: number): string {
   if (typeof value !== 'string') return ''
-  const text = value.replace(CONTROL, (c) => (c === '\n' ? '\n' : ' ')).trim()
+  const text = withoutControls(value).trim()
   return text.length > max ? text.slice(0, max) : text
 }
 

@@ -40,8 +40,8 @@ function client(connection: pg.PoolClient): PostgresPoolClient {
 }
 
 /** A pool of a few connections: the site's queries are short, and a Supabase pooler shares its own. */
-export async function openPostgres(connectionString: string, max = 10): Promise<Driver> {
-  const pool = new pg.Pool({ connectionString, max, types, connectionTimeoutMillis: 10_000 })
+export async function openPostgres(connectionString: string): Promise<Driver> {
+  const pool = new pg.Pool({ connectionString, max: 10, types, connectionTimeoutMillis: 10_000 })
   // An idle connection the server drops must not bring the process down.
   pool.on('error', () => undefined)
   await pool.query('SELECT 1')

@@ -6,8 +6,9 @@ function nearest(value: string | null): string | undefined {
   return value?.split(',').at(-1)?.trim() || undefined
 }
 
-export function publicOrigins(request: Request, proxied = fromTrustedProxy(request)): string[] {
+function publicOrigins(request: Request): string[] {
   const url = new URL(request.url)
+  const proxied = fromTrustedProxy(request)
   const proto = proxied ? nearest(request.headers.get('x-forwarded-proto')) : undefined
   const forwardedHost = proxied ? nearest(request.headers.get('x-forwarded-host')) : undefined
   const host = forwardedHost ?? request.headers.get('host') ?? url.host
@@ -19,11 +20,11 @@ export function publicOrigins(request: Request, proxied = fromTrustedProxy(reque
 }
 
 /** A request with no Sec-Fetch-Site, Origin or Referer is refused. */
-export function isSameOriginRequest(request: Request, proxied?: boolean): boolean {
+export function isSameOriginRequest(request: Request): boolean {
   const fetchSite = request.headers.get('sec-fetch-site')
   if (fetchSite !== null) return fetchSite === 'same-origin'
   const referer = request.headers.get('referer') ?? ''
   const source = request.headers.get('origin') ?? (URL.canParse(referer) ? new URL(referer).origin : undefined)
   if (!source) return false
-  return publicOrigins(request, proxied).includes(source.toLowerCase())
+  return publicOrigins(request).includes(source.toLowerCase())
 }

@@ -3,11 +3,12 @@
 // it (ownerMail, customerMail, ownerPush) or defines a template that builds it when sent, from what is stored then.
 import type { RuntimeConfig } from '../config.server'
 import type { Db } from '../db/database.server'
+import type { DB } from '../db/schema.gen'
 import type { Mail } from '../transport/mail.server'
 import type { Push } from '../transport/push.server'
 
 /** How a row goes; the table's CHECK lists them. */
-export type Channel = 'owner_mail' | 'customer_mail' | 'owner_push' | 'webhook' | 'files'
+export type Channel = DB['outbox']['channel']
 
 /** What each channel sends. */
 export interface ChannelMessage {

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer'
 import { licenseLine } from '../../content/license'
 import { site } from '../../content/site'
-import { isValidEmail } from '../../lib/text'
+import { FORBIDDEN_CHARS, isValidEmail } from '../../lib/text'
 import type { RuntimeConfig } from '../config.server'
 import { log } from '../log/logger.server'
 
@@ -27,7 +27,6 @@ export interface Mail {
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string }
 }
 
-const FORBIDDEN_GLOBAL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu
 const ENCODED_WORD = /=\?([^?\s]+)\?([bBqQ])\?([^?\s]*)\?=/g
 const HAS_ENCODED_WORD = /=\?[^?\s]+\?[bBqQ]\?[^?\s]*\?=/
 
@@ -55,7 +54,7 @@ function withoutEncodedWords(value: string): string {
   let text = value
   for (let pass = 0; pass < 3 && HAS_ENCODED_WORD.test(text); pass++) {
     text = text.replace(ENCODED_WORD, (_, charset: string, encoding: string, encoded: string) =>
-      decodeEncodedWord(charset, encoding, encoded).replace(FORBIDDEN_GLOBAL, ' '),
+      decodeEncodedWord(charset, encoding, encoded).replace(FORBIDDEN_CHARS, ' '),
     )
   }
   return text.replace(/=\?/g, '= ?')
@@ -64,8 +63,8 @@ function withoutEncodedWords(value: string): string {
 /** One line of at most `maxLength`: what a person typed, made safe for a header or a line of text. */
 export function sanitizeText(value: string | null | undefined, maxLength: number): string {
   if (!value) return ''
-  const clean = withoutEncodedWords(value.replace(FORBIDDEN_GLOBAL, ' '))
-    .replace(FORBIDDEN_GLOBAL, ' ')
+  const clean = withoutEncodedWords(value.replace(FORBIDDEN_CHARS, ' '))
+    .replace(FORBIDDEN_CHARS, ' ')
     .replace(/\s+/g, ' ')
     .trim()
   return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean
