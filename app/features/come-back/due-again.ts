@@ -36,19 +36,8 @@ export function addMonths(day: string, months: number): string {
   return first.toISOString().slice(0, 10)
 }
 
-/** `YYYY-MM-DD` plus whole days. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
-}
-
-/** "Tuesday, March 3": a day in the customer's words, on the card, the pages and the e-mails. */
-export const longDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
+// Days counted and named as the owner's day does (decision 063): one way on the card, the pages and the e-mails.
+export { addDays, longDay } from '../schedule'
 
 export const COME_BACK_TEXTS = {
   tab: 'Due again',

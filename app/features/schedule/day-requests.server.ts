@@ -12,7 +12,7 @@ import { composeMail, customerLetter, sanitizeText } from '../../platform/transp
 import { cityOfZip } from '../leads/index.server'
 import { quoteLink } from '../quotes'
 import { scheduleJobIn } from '../quotes/index.server'
-import { dayRequestPush, shortDay, WINDOWS, type DayOffer, type DayRequestView, type TimeWindow } from './schedule'
+import { dayRequestPush, longDay, WINDOWS, type DayOffer, type DayRequestView, type TimeWindow } from './schedule'
 import { dateValue, dayText, jobsPerDayBetween, offeredDays, scheduleSettings } from './truck-days.server'
 
 export type RequestResult = 'requested' | 'not-offered' | 'confirmed' | 'already' | 'gone'
@@ -80,7 +80,7 @@ export async function requestDay(
       .values({ lead_id: found.leadId, day: choice?.day ?? null, time_window: choice?.window ?? null })
       .execute()
     const name = sanitizeText(lead.first_name, 60) || 'A customer'
-    const what = choice ? `${shortDay(choice.day)}, ${choice.window}` : 'none of the offered days work'
+    const what = choice ? `${longDay(choice.day)}, ${choice.window}` : 'none of the offered days work'
     const row = { leadId: found.leadId, dueAt: now, onExisting: 'replace' as const }
     if (push) await enqueue(tx, ownerPush, dayRequestPush(name, what), { ...row, key: 'day-request-push' })
     if (!choice)
@@ -175,7 +175,7 @@ export async function offerOtherDays(db: Db, leadId: string, now: Date): Promise
     if (!lead || !request) return false
     await tx.deleteFrom('day_requests').where('lead_id', '=', leadId).execute()
     const quote = await tx.selectFrom('quotes').select('token').where('lead_id', '=', leadId).executeTakeFirstOrThrow()
-    const asked = request.day ? `${shortDay(dayText(request.day))} is not open after all` : 'We will find a day'
+    const asked = request.day ? `${longDay(dayText(request.day))} is not open after all` : 'We will find a day'
     const letter = customerLetter({
       to: lead.email,
       lead: leadId,

@@ -1,1 +1,1 @@
-export { TIME_WINDOWS, WINDOWS, type TimeWindow } from './schedule'
+export { addDays, longDay, TIME_WINDOWS, WINDOWS, type TimeWindow } from './schedule'

@@ -11,7 +11,7 @@ import {
   WriteStatus,
 } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
-import { OWNER_DAY_TEXTS as T, shortDay, WEEKDAY_NAMES, type TruckDaySettings } from './schedule'
+import { OWNER_DAY_TEXTS as T, longDay, WEEKDAY_NAMES, type TruckDaySettings } from './schedule'
 import { blockOwnerDays, saveOwnerTruckDays, unblockOwnerDay } from './schedule.functions'
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -115,7 +115,7 @@ export function OwnerTruckDays({ loaded }: { loaded: TruckDaySettings }) {
             >
               {T.blockedRemove(day)}
             </button>
-            <span className="sr-only">{shortDay(day)}</span>
+            <span className="sr-only">{longDay(day)}</span>
           </li>
         ))}
       </ul>
