@@ -4,6 +4,7 @@ import { useRouter } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import { citySlugs, cityNames } from '~/content/service-areas'
 import {
+  errorText,
   OwnerField,
   ownerMarkClass,
   ownerOutlineClass,
@@ -13,8 +14,6 @@ import {
 import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { OWNER_DAY_TEXTS as T, longDay, WEEKDAY_NAMES, type TruckDaySettings } from './schedule'
 import { blockOwnerDays, saveOwnerTruckDays, unblockOwnerDay } from './schedule.functions'
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 export function OwnerTruckDays({ loaded }: { loaded: TruckDaySettings }) {
   const id = useId()
