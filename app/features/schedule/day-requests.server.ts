@@ -2,8 +2,6 @@
 // transaction that locks the lead's row first (the house's one order), a confirmation then schedule_settings' row:
 // two confirmations of one day's last place take turns, and a confirmation and "Offer other days" of one request
 // have one outcome. A request holds no place: only confirmed jobs fill a day.
-import type { CitySlug } from '../../content/service-areas'
-import { citySlugs } from '../../content/service-areas'
 import type { Db } from '../../platform/db/database.server'
 import { customerMail, enqueue, ownerMail, ownerPush } from '../../platform/outbox/outbox.server'
 import { deliverSoon } from '../../platform/outbox/worker.server'
@@ -18,10 +16,7 @@ import { dateValue, dayText, jobsPerDayBetween, offeredDays, scheduleSettings } 
 export type RequestResult = 'requested' | 'not-offered' | 'confirmed' | 'already' | 'gone'
 export type ConfirmResult = 'confirmed' | 'full' | 'blocked' | 'past' | 'no-request'
 
-const cityOf = (zip: string | null): CitySlug | null => {
-  const slug = cityOfZip(zip)?.slug
-  return slug && (citySlugs as readonly string[]).includes(slug) ? (slug as CitySlug) : null
-}
+const cityOf = (zip: string | null) => cityOfZip(zip)?.slug ?? null
 
 /** The accepted quote of a token with its lead's ZIP, job and request; null when it is not accepted. */
 function acceptedByToken(db: Db, token: string) {
