@@ -7,6 +7,7 @@ import { composeMail, escapeHtml, paragraphs, sanitizeText, type Mail } from '..
 import { POSTED_WORK_BASE_URL } from '../work'
 import { formatCents } from '../../lib/money'
 import { longDay } from './due-again'
+import type { OfferedDays } from './truck-days.server'
 
 export const comeBackLink = (token: string, day?: string) =>
   `${site.baseUrl}/come-back/${token}${day ? `?day=${day}` : ''}`
@@ -14,20 +15,8 @@ export const stopLink = (token: string) => `${site.baseUrl}/come-back/stop/${tok
 export const reviewLink = (token: string) => `${site.baseUrl}/r/${token}`
 
 const firstName = (name: string) => sanitizeText(name.split(' ')[0], 60) || 'there'
-export interface ReminderFacts {
-  token: string
-  stopToken: string
-  name: string
-  email: string
-  serviceId: string
-  what: string
-  doneOn: string
-  priceCents: number
-  thisYearCents: number | null
-  photoUrl: string | null
-  cityName: string | null
-  days: string[]
-}
+/** What the reminder says: its facts as read when it is sent, and the days it offers then. */
+export type ReminderFacts = NonNullable<Awaited<ReturnType<typeof reminderFacts>>> & OfferedDays
 
 /** The reminder's facts as they stand now; null when its customer or job is gone. */
 export async function reminderFacts(db: Db, reminderId: string) {

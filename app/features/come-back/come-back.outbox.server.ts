@@ -36,7 +36,7 @@ export const dueAgainReminder = outboxTemplate('due_again_reminder', {
       .set((eb) => ({ sent_at: eb.fn.coalesce('sent_at', eb.val(now)), sent_count: eb('sent_count', '+', 1) }))
       .where('id', '=', reminderId)
       .execute()
-    return reminderMail({ ...facts, thisYearCents: facts.thisYearCents, cityName: days.cityName, days: days.days })
+    return reminderMail({ ...facts, ...days })
   },
 })
 
