@@ -14,6 +14,7 @@ import { PastCustomerDelete } from './past-customer-delete'
 import { PastCustomerFind } from './past-customer-find'
 import type { CustomerSearch } from './customer-find.server'
 import type { DueAgainRow } from './due-again.server'
+import type { ImportAnswer } from './past-jobs-import.server'
 import { formatCents } from '~/lib/money'
 
 const day = (iso: string) =>
@@ -121,17 +122,10 @@ function DueRow({ row, today }: { row: DueAgainRow; today: string }) {
   )
 }
 
-interface ImportAnswerView {
-  refused?: string
-  added?: number
-  already?: number
-  skipped?: { line: number; reason: string }[]
-}
-
 /** A plain multipart form to /owner/past-jobs; the script posts it itself and shows the answer here. */
 function PastJobsImport() {
   const router = useRouter()
-  const [answer, setAnswer] = useState<ImportAnswerView | null>(null)
+  const [answer, setAnswer] = useState<ImportAnswer | null>(null)
   const [busy, setBusy] = useState(false)
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -140,7 +134,7 @@ function PastJobsImport() {
       const response = await fetch('/owner/past-jobs', { method: 'POST', body: new FormData(event.currentTarget) })
       setAnswer(
         response.headers.get('content-type')?.includes('json')
-          ? ((await response.json()) as ImportAnswerView)
+          ? ((await response.json()) as ImportAnswer)
           : { refused: `The import failed (${response.status}). Please try again.` },
       )
       await router.invalidate()
@@ -184,12 +178,12 @@ function PastJobsImport() {
         </button>
       </form>
       <div role="status" className="mt-3 empty:hidden">
-        {answer?.refused ? (
+        {answer && 'refused' in answer ? (
           <p className="font-semibold text-red-800">{answer.refused}</p>
         ) : answer ? (
           <>
-            <p className="font-semibold">{T.imported(answer.added ?? 0, answer.already ?? 0)}</p>
-            {answer.skipped && answer.skipped.length > 0 && (
+            <p className="font-semibold">{T.imported(answer.added, answer.already)}</p>
+            {answer.skipped.length > 0 && (
               <>
                 <p>{T.skipped(answer.skipped.length)}</p>
                 <ul className="list-disc pl-5">
