@@ -1,5 +1,6 @@
 // What the owner and the customer read about coming back (docs/decisions/064-come-back.md), and the rules both
 // sides share: the default intervals, the due date of a done job. No server code here.
+import * as v from 'valibot'
 import type { ServiceId } from '~/content/types'
 
 /** "Due again after N months" when the owner has not set it; absent: never (commercial work is by contract). */
@@ -139,13 +140,19 @@ export const FIND_CUSTOMER_MAX = 20
 /** The search's length bounds, in characters. */
 export const FIND_CUSTOMER_LENGTH = { min: 2, max: 100 } as const
 
+/** What "Find" searches for: checked by the page's loader, which answers in words, and by the owner's call. */
+export const customerFindSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(FIND_CUSTOMER_LENGTH.min, FIND_CUSTOMER_TEXTS.tooShort),
+  v.maxLength(FIND_CUSTOMER_LENGTH.max, FIND_CUSTOMER_TEXTS.tooLong),
+)
+
 /** The `?find=` of the Due again page, as its loader reads it: the words, or why they are not searched. */
 export function customerSearchOf(search: object): { find: string; refusal: string | null } | null {
   const raw = (search as { find?: unknown }).find
   if (typeof raw !== 'string' && typeof raw !== 'number') return null
   const find = String(raw).trim()
-  if (find.length < FIND_CUSTOMER_LENGTH.min) return { find, refusal: FIND_CUSTOMER_TEXTS.tooShort }
-  if (find.length > FIND_CUSTOMER_LENGTH.max)
-    return { find: find.slice(0, FIND_CUSTOMER_LENGTH.max), refusal: FIND_CUSTOMER_TEXTS.tooLong }
-  return { find, refusal: null }
+  const checked = v.safeParse(customerFindSchema, find)
+  return { find: find.slice(0, FIND_CUSTOMER_LENGTH.max), refusal: checked.success ? null : checked.issues[0].message }
 }
