@@ -105,18 +105,18 @@ export async function openDayRequest(db: Db, leadId: string): Promise<DayRequest
     .executeTakeFirst()
   if (!request) return null
   const day = request.day ? dayText(request.day) : null
-  const [settings, booked, blocked] = await Promise.all([
+  const [settings, load] = await Promise.all([
     scheduleSettings(db),
-    day ? jobsPerDayBetween(db, day, day) : new Map<string, number>(),
-    day ? db.selectFrom('blocked_days').select('day').where('day', '=', dateValue(day)).executeTakeFirst() : undefined,
+    day ? dayLoad(db, day) : { booked: 0, blocked: false },
   ])
-  return {
-    day,
-    window: request.time_window as TimeWindow | null,
-    booked: day ? (booked.get(day) ?? 0) : 0,
-    limit: settings.jobsPerDay,
-    blocked: Boolean(blocked),
-  }
+  return { day, window: request.time_window as TimeWindow | null, limit: settings.jobsPerDay, ...load }
+}
+
+/** The jobs already on a day, and whether it is blocked: what the card shows and "Confirm day" checks. */
+async function dayLoad(db: Db, day: string) {
+  const booked = (await jobsPerDayBetween(db, day, day)).get(day) ?? 0
+  const blocked = await db.selectFrom('blocked_days').select('day').where('day', '=', dateValue(day)).executeTakeFirst()
+  return { booked, blocked: Boolean(blocked) }
 }
 
 /** Locks the lead's row (the house's first lock); its open request, if any. */
@@ -150,9 +150,8 @@ export async function confirmDay(db: Db, leadId: string, now: Date): Promise<Con
     const settings = await scheduleSettings(tx, true)
     const day = dayText(request.day)
     if (day <= pacificDate(now)) return 'past'
-    if (await tx.selectFrom('blocked_days').select('day').where('day', '=', dateValue(day)).executeTakeFirst())
-      return 'blocked'
-    const booked = (await jobsPerDayBetween(tx, day, day)).get(day) ?? 0
+    const { booked, blocked } = await dayLoad(tx, day)
+    if (blocked) return 'blocked'
     if (settings.jobsPerDay !== null && booked >= settings.jobsPerDay) return 'full'
     const { start, end } = WINDOWS[request.time_window as TimeWindow]
     if ((await scheduleJobIn(tx, { lead: leadId, day, start, end }, now)) !== 'scheduled') return 'no-request'
