@@ -11,7 +11,7 @@ import { isSameOriginRequest } from '../../platform/http/origin.server'
 import { readPlainForm } from '../../platform/http/plain-form.server'
 import { escapeHtml } from '../../platform/transport/mail.server'
 import { storeLead, type LeadSettings } from '../leads/index.server'
-import { TIME_WINDOWS, WINDOWS, type TimeWindow } from '../schedule'
+import { DAY_PAGE_TEXTS, TIME_WINDOWS, type TimeWindow } from '../schedule'
 import { snoozeCustomer } from './due-again.server'
 import type { offeredDays } from './truck-days.server'
 import { longDay } from './due-again'
@@ -62,19 +62,16 @@ const button = (action: string, label: string, hidden: Record<string, string> = 
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
     .join('')}<button type="submit" name="action" value="${action}">${escapeHtml(label)}</button></form>`
 
-/** "Book this day" with the arrival window, as the owner's day offers them; morning unless changed. */
+/** "Book this day" with the arrival window, named as the quote page names it; morning unless changed. */
 const bookForm = (day: string) =>
   `<form method="post"><input type="hidden" name="day" value="${escapeHtml(day)}">` +
   `<fieldset><legend>${COME_BACK_PAGE_TEXTS.window}</legend>` +
   TIME_WINDOWS.map(
     (window, i) =>
       `<p><label><input type="radio" name="window" value="${window}"${i === 0 ? ' checked' : ''}> ` +
-      `${escapeHtml(windowLabel(window))}</label></p>`,
+      `${escapeHtml(DAY_PAGE_TEXTS[window])}</label></p>`,
   ).join('') +
   `</fieldset><button type="submit" name="action" value="book">${COME_BACK_PAGE_TEXTS.book}</button></form>`
-
-const windowLabel = (window: TimeWindow) =>
-  `${window === 'morning' ? 'Morning' : 'Afternoon'}, ${WINDOWS[window].start} to ${WINDOWS[window].end}`
 
 async function reminderOfToken(db: Db, token: string) {
   if (!TOKEN.test(token)) return null

@@ -1,1 +1,1 @@
-export { addDays, longDay, TIME_WINDOWS, WINDOWS, type TimeWindow } from './schedule'
+export { addDays, DAY_PAGE_TEXTS, longDay, TIME_WINDOWS, type TimeWindow } from './schedule'
