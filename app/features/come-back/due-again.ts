@@ -2,6 +2,7 @@
 // sides share: the default intervals, the due date of a done job. No server code here.
 import * as v from 'valibot'
 import type { ServiceId } from '~/content/types'
+import type { ComeBackCounts } from './come-back-sources.server'
 
 /** "Due again after N months" when the owner has not set it; absent: never (commercial work is by contract). */
 export const DEFAULT_DUE_MONTHS: Partial<Record<ServiceId, number>> = {
@@ -96,16 +97,6 @@ export const DELETE_CUSTOMER_TEXTS = {
   confirm: 'Delete for good',
   keep: 'Keep them',
 } as const
-
-/** Sources' counts of what comes back, in its period. */
-export interface ComeBackCounts {
-  remindersSent: number
-  daysBooked: number
-  rebooksAccepted: number
-  rebookCents: number
-  reviewRequestsSent: number
-  reviewLinksOpened: number
-}
 
 export const COME_BACK_SOURCES_TEXTS = {
   caption: (days: number) => `What comes back, last ${days} days`,
