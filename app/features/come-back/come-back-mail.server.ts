@@ -1,7 +1,7 @@
 // The two e-mails of coming back (decision 064), built when sent from what is stored then: the reminder of a due
 // date and the review request of a paid job. Every typed value is cleaned with sanitizeText and escaped in HTML.
 import { fullAddress, site } from '../../content/site'
-import { serviceList } from '../../content/service-list'
+import { serviceSummary } from '../../content/service-list'
 import type { Db } from '../../platform/db/database.server'
 import { composeMail, escapeHtml, paragraphs, sanitizeText, type Mail } from '../../platform/transport/mail.server'
 import { POSTED_WORK_BASE_URL } from '../work'
@@ -80,7 +80,7 @@ const unsubscribeHeaders = (stopToken: string) => ({
 })
 
 export function reminderMail(facts: ReminderFacts): Mail {
-  const service = serviceList.find(({ id }) => id === facts.serviceId)?.title ?? 'service'
+  const service = serviceSummary(facts.serviceId).title
   const what = sanitizeText(facts.what, 200)
   const last = `Last time, on ${longDay(facts.doneOn)}, we did: ${what}, ${formatCents(facts.priceCents, { whole: true })}.`
   const thisYear =

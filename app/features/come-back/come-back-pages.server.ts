@@ -4,7 +4,7 @@
 // A forged or replayed link gets a clear page, and nothing changes.
 import { randomBytes } from 'node:crypto'
 import { site } from '../../content/site'
-import { serviceList } from '../../content/service-list'
+import { serviceSummary } from '../../content/service-list'
 import type { Db } from '../../platform/db/database.server'
 import { LINK_PAGE_HEADERS, plainPage } from '../../platform/http/link-page.server'
 import { isSameOriginRequest } from '../../platform/http/origin.server'
@@ -96,13 +96,11 @@ async function reminderOfToken(db: Db, token: string) {
   return row ? { ...row, bookedDay: row.bookedDay?.toISOString().slice(0, 10) ?? null } : null
 }
 
-const serviceTitle = (id: string) => serviceList.find((service) => service.id === id)?.title ?? 'service'
-
 /** The GET: the named day with "Book this day" when it is still offered, and "Not this year". */
 export async function comeBackPageGet(db: Db, token: string, day: string | null, offer: OfferDays, now: Date) {
   const reminder = await reminderOfToken(db, token)
   if (!reminder) return unknown()
-  const title = COME_BACK_PAGE_TEXTS.bookHeading(serviceTitle(reminder.serviceId))
+  const title = COME_BACK_PAGE_TEXTS.bookHeading(serviceSummary(reminder.serviceId).title)
   if (reminder.bookedDay) return page(200, title, [paragraph(COME_BACK_PAGE_TEXTS.booked(longDay(reminder.bookedDay)))])
   const offered = (await offer(db, reminder.zip, now)).days
   const body =
@@ -131,7 +129,7 @@ export async function comeBackPagePost(
   if (form instanceof Response) return form
   const reminder = await reminderOfToken(db, token)
   if (!reminder) return unknown()
-  const title = COME_BACK_PAGE_TEXTS.bookHeading(serviceTitle(reminder.serviceId))
+  const title = COME_BACK_PAGE_TEXTS.bookHeading(serviceSummary(reminder.serviceId).title)
   const action = form?.text('action')
   if (action === 'snooze') {
     await snoozeCustomer(db, reminder.customerId, settings.now)

@@ -3,7 +3,7 @@
 // transaction and the bad ones listed by line. A row already imported (same address, service, day and price)
 // adds nothing, so the same file twice adds nothing.
 import { createHash, randomBytes } from 'node:crypto'
-import { serviceList } from '../../content/service-list'
+import { serviceList, serviceSummary } from '../../content/service-list'
 import type { ServiceId } from '../../content/types'
 import * as v from 'valibot'
 import { priceSchema } from '../../lib/money'
@@ -113,7 +113,7 @@ export function checkRow(cells: Partial<Record<Column, string>>, today: string):
   // A lead needs a phone: the reminder's "Book this day" makes one.
   if (!value('phone') || value('phone').length > 40) return { reason: 'the phone is missing or over 40 characters' }
   if (value('address').length > 200) return { reason: 'the address is over 200 characters' }
-  const what = serviceList.find(({ id }) => id === serviceId)!.title
+  const what = serviceSummary(serviceId).title
   return {
     row: {
       name,
