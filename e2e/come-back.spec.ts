@@ -113,7 +113,7 @@ test('a past customer is reminded, books a truck day without JavaScript, re-book
   const customer = await customerPage(browser)
   await axeCleanAt(page, onServer(server, link!))
   await customer.goto(onServer(server, link!))
-  await customer.getByRole('radio', { name: /Afternoon/ }).check()
+  await customer.getByRole('radio', { name: /afternoon/i }).check()
   await customer.getByRole('button', { name: 'Book this day' }).click()
   await expect(customer.getByText(/Thank you: you asked for/)).toBeVisible()
   await page.goto(`${server.url}/owner`)

@@ -1,12 +1,13 @@
 // The two e-mails of coming back (decision 064), built when sent from what is stored then: the reminder of a due
 // date and the review request of a paid job. Every typed value is cleaned with sanitizeText and escaped in HTML.
 import { fullAddress, site } from '../../content/site'
-import { serviceList } from '../../content/service-list'
+import { serviceSummary } from '../../content/service-list'
 import type { Db } from '../../platform/db/database.server'
 import { composeMail, escapeHtml, paragraphs, sanitizeText, type Mail } from '../../platform/transport/mail.server'
 import { POSTED_WORK_BASE_URL } from '../work'
 import { formatCents } from '../../lib/money'
 import { longDay } from './due-again'
+import type { OfferedDays } from './truck-days.server'
 
 export const comeBackLink = (token: string, day?: string) =>
   `${site.baseUrl}/come-back/${token}${day ? `?day=${day}` : ''}`
@@ -14,20 +15,8 @@ export const stopLink = (token: string) => `${site.baseUrl}/come-back/stop/${tok
 export const reviewLink = (token: string) => `${site.baseUrl}/r/${token}`
 
 const firstName = (name: string) => sanitizeText(name.split(' ')[0], 60) || 'there'
-export interface ReminderFacts {
-  token: string
-  stopToken: string
-  name: string
-  email: string
-  serviceId: string
-  what: string
-  doneOn: string
-  priceCents: number
-  thisYearCents: number | null
-  photoUrl: string | null
-  cityName: string | null
-  days: string[]
-}
+/** What the reminder says: its facts as read when it is sent, and the days it offers then. */
+export type ReminderFacts = NonNullable<Awaited<ReturnType<typeof reminderFacts>>> & OfferedDays
 
 /** The reminder's facts as they stand now; null when its customer or job is gone. */
 export async function reminderFacts(db: Db, reminderId: string) {
@@ -91,7 +80,7 @@ const unsubscribeHeaders = (stopToken: string) => ({
 })
 
 export function reminderMail(facts: ReminderFacts): Mail {
-  const service = serviceList.find(({ id }) => id === facts.serviceId)?.title ?? 'service'
+  const service = serviceSummary(facts.serviceId).title
   const what = sanitizeText(facts.what, 200)
   const last = `Last time, on ${longDay(facts.doneOn)}, we did: ${what}, ${formatCents(facts.priceCents, { whole: true })}.`
   const thisYear =

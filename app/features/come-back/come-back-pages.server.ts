@@ -4,14 +4,14 @@
 // A forged or replayed link gets a clear page, and nothing changes.
 import { randomBytes } from 'node:crypto'
 import { site } from '../../content/site'
-import { serviceList } from '../../content/service-list'
+import { serviceSummary } from '../../content/service-list'
 import type { Db } from '../../platform/db/database.server'
 import { LINK_PAGE_HEADERS, plainPage } from '../../platform/http/link-page.server'
 import { isSameOriginRequest } from '../../platform/http/origin.server'
 import { readPlainForm } from '../../platform/http/plain-form.server'
 import { escapeHtml } from '../../platform/transport/mail.server'
 import { storeLead, type LeadSettings } from '../leads/index.server'
-import { TIME_WINDOWS, WINDOWS, type TimeWindow } from '../schedule'
+import { DAY_PAGE_TEXTS, TIME_WINDOWS, type TimeWindow } from '../schedule'
 import { snoozeCustomer } from './due-again.server'
 import type { offeredDays } from './truck-days.server'
 import { longDay } from './due-again'
@@ -62,19 +62,16 @@ const button = (action: string, label: string, hidden: Record<string, string> = 
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
     .join('')}<button type="submit" name="action" value="${action}">${escapeHtml(label)}</button></form>`
 
-/** "Book this day" with the arrival window, as the owner's day offers them; morning unless changed. */
+/** "Book this day" with the arrival window, named as the quote page names it; morning unless changed. */
 const bookForm = (day: string) =>
   `<form method="post"><input type="hidden" name="day" value="${escapeHtml(day)}">` +
   `<fieldset><legend>${COME_BACK_PAGE_TEXTS.window}</legend>` +
   TIME_WINDOWS.map(
     (window, i) =>
       `<p><label><input type="radio" name="window" value="${window}"${i === 0 ? ' checked' : ''}> ` +
-      `${escapeHtml(windowLabel(window))}</label></p>`,
+      `${escapeHtml(DAY_PAGE_TEXTS[window])}</label></p>`,
   ).join('') +
   `</fieldset><button type="submit" name="action" value="book">${COME_BACK_PAGE_TEXTS.book}</button></form>`
-
-const windowLabel = (window: TimeWindow) =>
-  `${window === 'morning' ? 'Morning' : 'Afternoon'}, ${WINDOWS[window].start} to ${WINDOWS[window].end}`
 
 async function reminderOfToken(db: Db, token: string) {
   if (!TOKEN.test(token)) return null
@@ -99,13 +96,11 @@ async function reminderOfToken(db: Db, token: string) {
   return row ? { ...row, bookedDay: row.bookedDay?.toISOString().slice(0, 10) ?? null } : null
 }
 
-const serviceTitle = (id: string) => serviceList.find((service) => service.id === id)?.title ?? 'service'
-
 /** The GET: the named day with "Book this day" when it is still offered, and "Not this year". */
 export async function comeBackPageGet(db: Db, token: string, day: string | null, offer: OfferDays, now: Date) {
   const reminder = await reminderOfToken(db, token)
   if (!reminder) return unknown()
-  const title = COME_BACK_PAGE_TEXTS.bookHeading(serviceTitle(reminder.serviceId))
+  const title = COME_BACK_PAGE_TEXTS.bookHeading(serviceSummary(reminder.serviceId).title)
   if (reminder.bookedDay) return page(200, title, [paragraph(COME_BACK_PAGE_TEXTS.booked(longDay(reminder.bookedDay)))])
   const offered = (await offer(db, reminder.zip, now)).days
   const body =
@@ -134,7 +129,7 @@ export async function comeBackPagePost(
   if (form instanceof Response) return form
   const reminder = await reminderOfToken(db, token)
   if (!reminder) return unknown()
-  const title = COME_BACK_PAGE_TEXTS.bookHeading(serviceTitle(reminder.serviceId))
+  const title = COME_BACK_PAGE_TEXTS.bookHeading(serviceSummary(reminder.serviceId).title)
   const action = form?.text('action')
   if (action === 'snooze') {
     await snoozeCustomer(db, reminder.customerId, settings.now)

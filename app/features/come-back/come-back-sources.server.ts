@@ -2,9 +2,8 @@
 // leads' accepted quotes and value; review requests sent and links opened.
 import { sql } from 'kysely'
 import type { Db } from '../../platform/db/database.server'
-import type { ComeBackCounts } from './due-again'
 
-export async function comeBackCounts(db: Db, days: number): Promise<ComeBackCounts> {
+export async function comeBackCounts(db: Db, days: number) {
   const since = sql<Date>`now() - make_interval(days => ${days})`
   const [reminders, rebooks, reviews] = await Promise.all([
     db
@@ -40,3 +39,6 @@ export async function comeBackCounts(db: Db, days: number): Promise<ComeBackCoun
     reviewLinksOpened: Number(reviews.opened),
   }
 }
+
+/** Sources' counts of what comes back, in its period. */
+export type ComeBackCounts = Awaited<ReturnType<typeof comeBackCounts>>

@@ -1,5 +1,6 @@
 // The Sources view's table of what comes back (decision 064).
-import { COME_BACK_SOURCES_TEXTS as T, type ComeBackCounts } from './due-again'
+import type { ComeBackCounts } from './come-back-sources.server'
+import { COME_BACK_SOURCES_TEXTS as T } from './due-again'
 import { formatCents } from '~/lib/money'
 
 export function ComeBackSources({

@@ -13,7 +13,7 @@ import { sendReminderNow } from './come-back.outbox.server'
 import { deleteCustomer } from './customer-deletion.server'
 import { findCustomers, type CustomerSearch, type FoundCustomer } from './customer-find.server'
 import { dueAgainView, dueIntervals, saveDueIntervals, snoozeCustomer, type DueAgainRow } from './due-again.server'
-import { customerSearchOf, DUE_MONTHS_MAX, FIND_CUSTOMER_LENGTH, FIND_CUSTOMER_TEXTS } from './due-again'
+import { customerFindSchema, customerSearchOf, DUE_MONTHS_MAX } from './due-again'
 import { holdReviewRequest } from './review-requests.server'
 
 const uuid = v.pipe(v.string(), v.uuid('not an id'))
@@ -21,18 +21,7 @@ const uuid = v.pipe(v.string(), v.uuid('not an id'))
 export const fetchDueAgain = ownerFn().handler(async (): Promise<DueAgainRow[]> => dueAgainView(db, new Date()))
 
 export const findOwnerCustomers = ownerFn()
-  .validator(
-    parse(
-      v.object({
-        find: v.pipe(
-          v.string(),
-          v.trim(),
-          v.minLength(FIND_CUSTOMER_LENGTH.min, FIND_CUSTOMER_TEXTS.tooShort),
-          v.maxLength(FIND_CUSTOMER_LENGTH.max, FIND_CUSTOMER_TEXTS.tooLong),
-        ),
-      }),
-    ),
-  )
+  .validator(parse(v.object({ find: customerFindSchema })))
   .handler(async ({ data }): Promise<FoundCustomer[]> => findCustomers(db, data.find))
 
 /** The Due again page's `?find=`, for its loader: searched once it is long enough, refused in words otherwise. */

@@ -1,6 +1,7 @@
 // Coming back's two templates and its periodic turn (decision 064). Each template decides as it is sent: a
 // stopped, snoozed, booked or since-served customer gets no reminder, one outside 8:00-21:00 Pacific waits; a held
 // review request or an opened one's reminder is not sent.
+import { MAX_CENTS } from '../../lib/money'
 import type { Db } from '../../platform/db/database.server'
 import { enqueue, outboxTemplate } from '../../platform/outbox/outbox.server'
 import { outboxJob } from '../../platform/outbox/worker.server'
@@ -35,7 +36,7 @@ export const dueAgainReminder = outboxTemplate('due_again_reminder', {
       .set((eb) => ({ sent_at: eb.fn.coalesce('sent_at', eb.val(now)), sent_count: eb('sent_count', '+', 1) }))
       .where('id', '=', reminderId)
       .execute()
-    return reminderMail({ ...facts, thisYearCents: facts.thisYearCents, cityName: days.cityName, days: days.days })
+    return reminderMail({ ...facts, ...days })
   },
 })
 
@@ -108,7 +109,7 @@ export async function jobPaid(tx: Db, leadId: string, now: Date): Promise<void> 
         customer_id: customerId,
         service_id: lead.serviceId,
         done_on: pacificDate(now),
-        price_cents: Math.min(lead.totalCents, 10_000_000),
+        price_cents: Math.min(lead.totalCents, MAX_CENTS),
         items: JSON.stringify(items),
         lead_id: leadId,
       })

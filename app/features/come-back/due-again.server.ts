@@ -48,7 +48,7 @@ export interface DueCustomer {
   name: string
   email: string
   phone: string | null
-  citySlug: string | null
+  citySlug: CitySlug | null
   cityName: string | null
   serviceId: ServiceId
   what: string
@@ -194,9 +194,9 @@ export async function dueAgainView(db: Db, now: Date): Promise<DueAgainRow[]> {
     db.selectFrom('due_reminders').select(['customer_id', 'due_on', 'sent_at', 'booked_day']).execute(),
   ])
   const reminderOf = new Map(reminders.map((row) => [`${row.customer_id} ${isoDay(row.due_on)}`, row]))
-  const truckDays = new Map<string | null, string | null>()
+  const truckDays = new Map<CitySlug | null, string | null>()
   for (const slug of new Set(list.map((row) => row.citySlug)))
-    truckDays.set(slug, (await openTruckDays(db, slug as CitySlug | null, now))[0] ?? null)
+    truckDays.set(slug, (await openTruckDays(db, slug, now))[0] ?? null)
   return list.map((row) => {
     const reminder = reminderOf.get(`${row.customerId} ${row.dueOn}`)
     return {

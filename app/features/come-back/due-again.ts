@@ -1,6 +1,8 @@
 // What the owner and the customer read about coming back (docs/decisions/064-come-back.md), and the rules both
 // sides share: the default intervals, the due date of a done job. No server code here.
+import * as v from 'valibot'
 import type { ServiceId } from '~/content/types'
+import type { ComeBackCounts } from './come-back-sources.server'
 
 /** "Due again after N months" when the owner has not set it; absent: never (commercial work is by contract). */
 export const DEFAULT_DUE_MONTHS: Partial<Record<ServiceId, number>> = {
@@ -36,19 +38,8 @@ export function addMonths(day: string, months: number): string {
   return first.toISOString().slice(0, 10)
 }
 
-/** `YYYY-MM-DD` plus whole days. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
-}
-
-/** "Tuesday, March 3": a day in the customer's words, on the card, the pages and the e-mails. */
-export const longDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
+// Days counted and named as the owner's day does (decision 063): one way on the card, the pages and the e-mails.
+export { addDays, longDay } from '../schedule'
 
 export const COME_BACK_TEXTS = {
   tab: 'Due again',
@@ -107,16 +98,6 @@ export const DELETE_CUSTOMER_TEXTS = {
   keep: 'Keep them',
 } as const
 
-/** Sources' counts of what comes back, in its period. */
-export interface ComeBackCounts {
-  remindersSent: number
-  daysBooked: number
-  rebooksAccepted: number
-  rebookCents: number
-  reviewRequestsSent: number
-  reviewLinksOpened: number
-}
-
 export const COME_BACK_SOURCES_TEXTS = {
   caption: (days: number) => `What comes back, last ${days} days`,
   rows: [
@@ -150,13 +131,19 @@ export const FIND_CUSTOMER_MAX = 20
 /** The search's length bounds, in characters. */
 export const FIND_CUSTOMER_LENGTH = { min: 2, max: 100 } as const
 
+/** What "Find" searches for: checked by the page's loader, which answers in words, and by the owner's call. */
+export const customerFindSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(FIND_CUSTOMER_LENGTH.min, FIND_CUSTOMER_TEXTS.tooShort),
+  v.maxLength(FIND_CUSTOMER_LENGTH.max, FIND_CUSTOMER_TEXTS.tooLong),
+)
+
 /** The `?find=` of the Due again page, as its loader reads it: the words, or why they are not searched. */
 export function customerSearchOf(search: object): { find: string; refusal: string | null } | null {
   const raw = (search as { find?: unknown }).find
   if (typeof raw !== 'string' && typeof raw !== 'number') return null
   const find = String(raw).trim()
-  if (find.length < FIND_CUSTOMER_LENGTH.min) return { find, refusal: FIND_CUSTOMER_TEXTS.tooShort }
-  if (find.length > FIND_CUSTOMER_LENGTH.max)
-    return { find: find.slice(0, FIND_CUSTOMER_LENGTH.max), refusal: FIND_CUSTOMER_TEXTS.tooLong }
-  return { find, refusal: null }
+  const checked = v.safeParse(customerFindSchema, find)
+  return { find: find.slice(0, FIND_CUSTOMER_LENGTH.max), refusal: checked.success ? null : checked.issues[0].message }
 }

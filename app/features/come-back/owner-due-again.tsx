@@ -5,15 +5,15 @@
 import { useRouter } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { site, smsHref } from '~/content/site'
-import { errorText } from '~/components/owner/owner-field'
-import { ownerOutlineClass } from '~/components/owner/owner-field'
+import { errorText, ownerOutlineClass } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { sendOwnerReminderNow, snoozeOwnerCustomer } from './come-back.functions'
-import { COME_BACK_TEXTS as T, DUE_AGAIN_HEADING_ID } from './due-again'
+import { COME_BACK_TEXTS as T, DUE_AGAIN_HEADING_ID, longDay } from './due-again'
 import { PastCustomerDelete } from './past-customer-delete'
 import { PastCustomerFind } from './past-customer-find'
 import type { CustomerSearch } from './customer-find.server'
 import type { DueAgainRow } from './due-again.server'
+import type { ImportAnswer } from './past-jobs-import.server'
 import { formatCents } from '~/lib/money'
 
 const day = (iso: string) =>
@@ -23,20 +23,13 @@ const day = (iso: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   })
-const weekday = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
 
 /** The "Text" message: the service, and the city's next truck day when there is one. */
 export function dueAgainText(row: Pick<DueAgainRow, 'name' | 'what' | 'cityName' | 'truckDay'>): string {
   const first = row.name.split(' ')[0]
   const when =
     row.truckDay && row.cityName
-      ? ` Our truck is in ${row.cityName} on ${weekday(row.truckDay)}: would that day work for you?`
+      ? ` Our truck is in ${row.cityName} on ${longDay(row.truckDay)}: would that day work for you?`
       : ' Would you like us to set a day?'
   return `Hi ${first}, this is ${site.name}. Your ${row.what.toLowerCase()} is due again.${when}`
 }
@@ -98,7 +91,7 @@ function DueRow({ row, today }: { row: DueAgainRow; today: string }) {
       <p>{T.lastVisit(day(row.doneOn), row.what, formatCents(row.priceCents, { whole: true }))}</p>
       <p className="font-semibold">{row.dueOn < today ? T.overdue(day(row.dueOn)) : T.dueOn(day(row.dueOn))}</p>
       {row.reminderSentAt && <p>Reminder sent {day(row.reminderSentAt.slice(0, 10))}</p>}
-      {row.bookedDay && <p>Asked for {weekday(row.bookedDay)}</p>}
+      {row.bookedDay && <p>{T.requestedDay(longDay(row.bookedDay))}</p>}
       <div className="mt-3 flex flex-wrap gap-2">
         <button
           type="button"
@@ -128,17 +121,10 @@ function DueRow({ row, today }: { row: DueAgainRow; today: string }) {
   )
 }
 
-interface ImportAnswerView {
-  refused?: string
-  added?: number
-  already?: number
-  skipped?: { line: number; reason: string }[]
-}
-
 /** A plain multipart form to /owner/past-jobs; the script posts it itself and shows the answer here. */
 function PastJobsImport() {
   const router = useRouter()
-  const [answer, setAnswer] = useState<ImportAnswerView | null>(null)
+  const [answer, setAnswer] = useState<ImportAnswer | null>(null)
   const [busy, setBusy] = useState(false)
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -147,7 +133,7 @@ function PastJobsImport() {
       const response = await fetch('/owner/past-jobs', { method: 'POST', body: new FormData(event.currentTarget) })
       setAnswer(
         response.headers.get('content-type')?.includes('json')
-          ? ((await response.json()) as ImportAnswerView)
+          ? ((await response.json()) as ImportAnswer)
           : { refused: `The import failed (${response.status}). Please try again.` },
       )
       await router.invalidate()
@@ -191,12 +177,12 @@ function PastJobsImport() {
         </button>
       </form>
       <div role="status" className="mt-3 empty:hidden">
-        {answer?.refused ? (
+        {answer && 'refused' in answer ? (
           <p className="font-semibold text-red-800">{answer.refused}</p>
         ) : answer ? (
           <>
-            <p className="font-semibold">{T.imported(answer.added ?? 0, answer.already ?? 0)}</p>
-            {answer.skipped && answer.skipped.length > 0 && (
+            <p className="font-semibold">{T.imported(answer.added, answer.already)}</p>
+            {answer.skipped.length > 0 && (
               <>
                 <p>{T.skipped(answer.skipped.length)}</p>
                 <ul className="list-disc pl-5">

@@ -3,8 +3,10 @@
 // transaction and the bad ones listed by line. A row already imported (same address, service, day and price)
 // adds nothing, so the same file twice adds nothing.
 import { createHash, randomBytes } from 'node:crypto'
-import { serviceList } from '../../content/service-list'
+import { serviceList, serviceSummary } from '../../content/service-list'
 import type { ServiceId } from '../../content/types'
+import * as v from 'valibot'
+import { priceSchema } from '../../lib/money'
 import { isValidEmail } from '../../lib/text'
 import type { Db } from '../../platform/db/database.server'
 import { pacificDate } from '../../platform/time/business-hours.server'
@@ -12,7 +14,6 @@ import { CsvRefused, readCsv } from './csv-reader'
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024
 export const IMPORT_MAX_ROWS = 5000
-export const PRICE_MAX_CENTS = 10_000_000
 
 /** The template's header, which the download gives. */
 export const TEMPLATE_COLUMNS = ['name', 'email', 'phone', 'address', 'zip', 'service', 'date done', 'price'] as const
@@ -75,16 +76,9 @@ export function dayOf(cell: string): string | null {
   return date.toISOString().slice(0, 10)
 }
 
-/** "$1,234.50" as 123450 cents; null for anything else (a negative, three decimals). */
-export function centsOf(cell: string): number | null {
-  const text = cell
-    .trim()
-    .replace(/^\$/, '')
-    .replace(/,(?=\d{3}(\D|$))/g, '')
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return null
-  const [whole, fraction = ''] = text.split('.')
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
-}
+// "$1,234.50" read as every price field reads it; a row gives one reason, whichever check failed.
+const NOT_A_PRICE = { required: '', negative: '', format: '', cents: '', max: '' }
+const importPrice = priceSchema(NOT_A_PRICE)
 
 export interface ImportedRow {
   name: string
@@ -107,20 +101,19 @@ export function checkRow(cells: Partial<Record<Column, string>>, today: string):
   const email = value('email').toLowerCase()
   const serviceId = serviceOf(value('service'))
   const doneOn = dayOf(value('date done'))
-  const priceCents = centsOf(value('price'))
+  const price = v.safeParse(importPrice, value('price'))
   const zip = value('zip')
   if (!name || name.length > 100) return { reason: 'the name is missing or over 100 characters' }
   if (!isValidEmail(email)) return { reason: `"${value('email').slice(0, 60)}" is not an e-mail address` }
   if (!serviceId) return { reason: `"${value('service').slice(0, 60)}" is not one of our services` }
   if (!doneOn) return { reason: `"${value('date done').slice(0, 30)}" is not a date (YYYY-MM-DD or M/D/YYYY)` }
   if (doneOn > today) return { reason: `${doneOn} is in the future` }
-  if (priceCents === null || priceCents > PRICE_MAX_CENTS)
-    return { reason: `"${value('price').slice(0, 30)}" is not a price from $0 to $100,000` }
+  if (!price.success) return { reason: `"${value('price').slice(0, 30)}" is not a price from $0 to $100,000` }
   if (zip && !/^\d{5}(-\d{4})?$/.test(zip)) return { reason: `"${zip.slice(0, 20)}" is not a ZIP code` }
   // A lead needs a phone: the reminder's "Book this day" makes one.
   if (!value('phone') || value('phone').length > 40) return { reason: 'the phone is missing or over 40 characters' }
   if (value('address').length > 200) return { reason: 'the address is over 200 characters' }
-  const what = serviceList.find(({ id }) => id === serviceId)!.title
+  const what = serviceSummary(serviceId).title
   return {
     row: {
       name,
@@ -131,7 +124,7 @@ export function checkRow(cells: Partial<Record<Column, string>>, today: string):
       serviceId,
       what,
       doneOn,
-      priceCents,
+      priceCents: price.output,
     },
   }
 }

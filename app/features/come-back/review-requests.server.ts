@@ -33,7 +33,7 @@ export async function openReviewLink(db: Db, token: string, now: Date): Promise<
 export async function reviewRequestOf(db: Db, leadId: string) {
   const row = await db
     .selectFrom('review_requests')
-    .select(['token', 'queued_at', 'held_at', 'sent_at', 'opened_at', 'clicks'])
+    .select(['token', 'queued_at', 'held_at', 'sent_at', 'opened_at'])
     .where('lead_id', '=', leadId)
     .executeTakeFirst()
   if (!row) return null
@@ -43,7 +43,6 @@ export async function reviewRequestOf(db: Db, leadId: string) {
     held: Boolean(row.held_at),
     sent: Boolean(row.sent_at),
     opened: Boolean(row.opened_at),
-    clicks: row.clicks,
   }
 }
 

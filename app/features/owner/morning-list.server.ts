@@ -5,16 +5,8 @@ import { site, telHref } from '../../content/site'
 import type { Db } from '../../platform/db/database.server'
 import { composeMail, escapeHtml, sanitizeText, type Mail } from '../../platform/transport/mail.server'
 
-/** A lead in the morning list: the owner's own data, read when the e-mail is sent. */
-export interface MorningLead {
-  firstName: string
-  phone: string
-  status: string
-  since: Date
-}
-
-/** The listed leads still new or contacted, as the morning e-mail shows them. */
-export async function morningListLeads(db: Db, ids: string[]): Promise<MorningLead[]> {
+/** The listed leads still new or contacted, as the morning e-mail shows them: read when the e-mail is sent. */
+export async function morningListLeads(db: Db, ids: string[]) {
   if (!Array.isArray(ids) || ids.length === 0) return []
   return db
     .selectFrom('leads')
@@ -29,6 +21,8 @@ export async function morningListLeads(db: Db, ids: string[]): Promise<MorningLe
     .orderBy('created_at')
     .execute()
 }
+
+type MorningLead = Awaited<ReturnType<typeof morningListLeads>>[number]
 
 /** A feature's part of the morning list, after the leads (inbox-parts.server.ts): its groups of lines. */
 export interface MorningListPart {

@@ -21,11 +21,10 @@ import {
   serviceAddress,
   type OwnerStatus,
 } from '~/features/leads'
-import { errorText } from '~/components/owner/owner-field'
 import { centsText } from '~/lib/money'
 import { formatPacificTime } from '~/features/quotes'
 import { TYPICAL_PRICE_TEXTS } from '~/features/prices'
-import { OwnerField, ownerMarkClass, ownerOutlineClass } from '~/components/owner/owner-field'
+import { errorText, OwnerField, ownerMarkClass, ownerOutlineClass } from '~/components/owner/owner-field'
 import { shownValue } from '~/components/ui/shown-value'
 import { OwnerLeadPhotos } from './owner-lead-photos'
 import { ownerButtonClass } from '~/components/owner/owner-shell'

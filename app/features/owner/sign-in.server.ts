@@ -5,7 +5,7 @@ import { getCookie } from '@tanstack/react-start/server'
 import { sql } from 'kysely'
 import type { Db } from '../../platform/db/database.server'
 import { enqueue, ownerMail } from '../../platform/outbox/outbox.server'
-import { composeMail } from '../../platform/transport/mail.server'
+import { composeMail, ownerEmail } from '../../platform/transport/mail.server'
 import { messages } from '../../content/messages'
 import { site } from '../../content/site'
 import { runtimeConfig } from '../../platform/config.server'
@@ -25,7 +25,6 @@ import { limitVisitor } from '../../platform/http/rate-limit.server'
 import { forwardedClient } from '../../platform/http/trusted-proxy.server'
 import { log } from '../../platform/log/logger.server'
 import { deliverSoon } from '../../platform/outbox/worker.server'
-import { ownerEmail } from '../../platform/transport/mail.server'
 
 export const SIGN_IN_LINK_MINUTES = 15
 /**

@@ -8,6 +8,7 @@ import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEve
 import { site } from '../../content/site'
 import { formatCents } from '../../lib/money'
 import { formatWindow, QUOTE_PAGE_HEADERS, type QuoteJob } from './quote'
+import type { QuoteCustomer } from './quote-reads.server'
 import type { Db } from '../../platform/db/database.server'
 import { keptSetting, readSetting, writeSetting } from '../../platform/db/settings.server'
 import { BUSINESS_TIME_ZONE } from '../../platform/time/business-hours.server'
@@ -21,12 +22,9 @@ import { serviceAddress } from '../leads'
  */
 const wallClock = (day: string, hhmm: string) => `${day}T${hhmm}:00`
 
-export interface CalendarJob extends Pick<QuoteJob, 'uid' | 'day' | 'start' | 'end' | 'sequence' | 'cancelled'> {
-  firstName: string
-  street: string | null
-  zip: string | null
-  sourcePage: string | null
-}
+/** A job with whom and where it is for, as the invite and the feed read them. */
+export type CalendarJob = Pick<QuoteJob, 'uid' | 'day' | 'start' | 'end' | 'sequence' | 'cancelled'> &
+  Pick<QuoteCustomer, 'firstName' | 'street' | 'zip' | 'sourcePage'>
 
 function calendar(method: ICalCalendarMethod | null, name?: string) {
   return ical({

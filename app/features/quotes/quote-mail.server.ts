@@ -17,6 +17,7 @@ import type { Push } from '../../platform/transport/push.server'
 import { townOf } from '../leads/index.server'
 import { serviceAddress } from '../leads'
 import { customerInvite } from './calendar.server'
+import type { QuoteCustomer } from './quote-reads.server'
 import {
   formatDay,
   formatPacificTime,
@@ -28,16 +29,6 @@ import {
   type QuoteItem,
   type QuoteJob,
 } from './quote'
-
-/** Who a quote's messages are to and about, as the lead stores them. */
-export interface QuoteCustomer {
-  leadId: string
-  firstName: string
-  email: string
-  street: string | null
-  zip: string | null
-  sourcePage: string | null
-}
 
 const firstNameOf = (customer: QuoteCustomer) => sanitizeText(customer.firstName, 60)
 

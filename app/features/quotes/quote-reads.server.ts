@@ -4,7 +4,6 @@ import { sql, type InferResult } from 'kysely'
 import * as v from 'valibot'
 import type { Db } from '../../platform/db/database.server'
 import type { QuoteFacts } from './quote'
-import type { QuoteCustomer } from './quote-mail.server'
 
 // Items are written only from a parsed draft; read back, they are checked again rather than trusted.
 const storedItems = v.array(
@@ -92,11 +91,16 @@ export const CUSTOMER_COLUMNS = [
   'l.source_page as sourcePage',
 ] as const
 
+const selectCustomer = (db: Db) => db.selectFrom('leads as l').select(CUSTOMER_COLUMNS)
+
+/** Who a quote's messages are to and about, as the lead stores them. */
+export type QuoteCustomer = InferResult<ReturnType<typeof selectCustomer>>[number]
+
 /** A lead with its quote, as a message sent later reads them; null once either is gone. */
 export async function customerQuote(db: Db, leadId: string) {
   const [customer, quote] = await Promise.all([
-    db.selectFrom('leads as l').select(CUSTOMER_COLUMNS).where('l.id', '=', leadId).executeTakeFirst(),
+    selectCustomer(db).where('l.id', '=', leadId).executeTakeFirst(),
     quoteOf(db, leadId),
   ])
-  return customer && quote ? { customer: customer satisfies QuoteCustomer, quote } : null
+  return customer && quote ? { customer, quote } : null
 }

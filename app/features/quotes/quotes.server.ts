@@ -13,16 +13,9 @@ import { customerMail, dropQueued, enqueue, ownerPush } from '../../platform/out
 import { deliverSoon } from '../../platform/outbox/worker.server'
 import { emailDomain, type Mail } from '../../platform/transport/mail.server'
 import { priceList, quoteTerms, shownPriceOf } from '../prices/index.server'
-import {
-  jobMail,
-  quoteAcceptedMail,
-  quoteAcceptedPush,
-  quoteChangesPush,
-  quoteSentMail,
-  type QuoteCustomer,
-} from './quote-mail.server'
+import { jobMail, quoteAcceptedMail, quoteAcceptedPush, quoteChangesPush, quoteSentMail } from './quote-mail.server'
 import { QUOTE_REFUSALS, type QuoteRefusal } from './quote-texts'
-import { CUSTOMER_COLUMNS, quoteOf, quotesOf, selectQuotes, toQuote } from './quote-reads.server'
+import { CUSTOMER_COLUMNS, quoteOf, quotesOf, selectQuotes, toQuote, type QuoteCustomer } from './quote-reads.server'
 import { jobReminder } from './quotes.outbox.server'
 
 /** The link and version sent, or the refusal with its status and words. */

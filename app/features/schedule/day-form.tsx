@@ -1,7 +1,7 @@
 // The accepted quote's day (docs/decisions/063-owner-day.md): the dates offered as radio buttons in one plain form
 // posted to /quote/<token>/day, no calendar and no script (decision 024), or what was asked.
 import { useId } from 'react'
-import { DAY_FIELDS as F, DAY_PAGE_TEXTS as T, shortDay, TIME_WINDOWS, type DayOffer } from './schedule'
+import { DAY_FIELDS as F, DAY_PAGE_TEXTS as T, longDay, TIME_WINDOWS, type DayOffer } from './schedule'
 
 const button =
   'inline-flex min-h-11 w-full items-center justify-center rounded-lg px-4 font-semibold sm:w-auto focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900'
@@ -26,7 +26,7 @@ export function DayChoice({ token, offer }: { token: string; offer: DayOffer }) 
         <legend className="font-semibold">{T.legend}</legend>
         {offer.days.map((day) => (
           <fieldset key={day} className="mt-3">
-            <legend className="font-semibold">{shortDay(day)}</legend>
+            <legend className="font-semibold">{longDay(day)}</legend>
             <div className="mt-1 flex flex-wrap gap-2">
               {TIME_WINDOWS.map((window) => (
                 <label
@@ -41,7 +41,7 @@ export function DayChoice({ token, offer }: { token: string; offer: DayOffer }) 
                     className="size-5 shrink-0 accent-brand-700"
                   />
                   <span>
-                    <span className="sr-only">{shortDay(day)}, </span>
+                    <span className="sr-only">{longDay(day)}, </span>
                     {T[window]}
                   </span>
                 </label>

@@ -2,8 +2,6 @@
 // transaction that locks the lead's row first (the house's one order), a confirmation then schedule_settings' row:
 // two confirmations of one day's last place take turns, and a confirmation and "Offer other days" of one request
 // have one outcome. A request holds no place: only confirmed jobs fill a day.
-import type { CitySlug } from '../../content/service-areas'
-import { citySlugs } from '../../content/service-areas'
 import type { Db } from '../../platform/db/database.server'
 import { customerMail, enqueue, ownerMail, ownerPush } from '../../platform/outbox/outbox.server'
 import { deliverSoon } from '../../platform/outbox/worker.server'
@@ -12,16 +10,13 @@ import { composeMail, customerLetter, sanitizeText } from '../../platform/transp
 import { cityOfZip } from '../leads/index.server'
 import { quoteLink } from '../quotes'
 import { scheduleJobIn } from '../quotes/index.server'
-import { dayRequestPush, shortDay, WINDOWS, type DayOffer, type DayRequestView, type TimeWindow } from './schedule'
+import { dayRequestPush, longDay, WINDOWS, type DayOffer, type DayRequestView, type TimeWindow } from './schedule'
 import { dateValue, dayText, jobsPerDayBetween, offeredDays, scheduleSettings } from './truck-days.server'
 
 export type RequestResult = 'requested' | 'not-offered' | 'confirmed' | 'already' | 'gone'
 export type ConfirmResult = 'confirmed' | 'full' | 'blocked' | 'past' | 'no-request'
 
-const cityOf = (zip: string | null): CitySlug | null => {
-  const slug = cityOfZip(zip)?.slug
-  return slug && (citySlugs as readonly string[]).includes(slug) ? (slug as CitySlug) : null
-}
+const cityOf = (zip: string | null) => cityOfZip(zip)?.slug ?? null
 
 /** The accepted quote of a token with its lead's ZIP, job and request; null when it is not accepted. */
 function acceptedByToken(db: Db, token: string) {
@@ -80,7 +75,7 @@ export async function requestDay(
       .values({ lead_id: found.leadId, day: choice?.day ?? null, time_window: choice?.window ?? null })
       .execute()
     const name = sanitizeText(lead.first_name, 60) || 'A customer'
-    const what = choice ? `${shortDay(choice.day)}, ${choice.window}` : 'none of the offered days work'
+    const what = choice ? `${longDay(choice.day)}, ${choice.window}` : 'none of the offered days work'
     const row = { leadId: found.leadId, dueAt: now, onExisting: 'replace' as const }
     if (push) await enqueue(tx, ownerPush, dayRequestPush(name, what), { ...row, key: 'day-request-push' })
     if (!choice)
@@ -110,18 +105,18 @@ export async function openDayRequest(db: Db, leadId: string): Promise<DayRequest
     .executeTakeFirst()
   if (!request) return null
   const day = request.day ? dayText(request.day) : null
-  const [settings, booked, blocked] = await Promise.all([
+  const [settings, load] = await Promise.all([
     scheduleSettings(db),
-    day ? jobsPerDayBetween(db, day, day) : new Map<string, number>(),
-    day ? db.selectFrom('blocked_days').select('day').where('day', '=', dateValue(day)).executeTakeFirst() : undefined,
+    day ? dayLoad(db, day) : { booked: 0, blocked: false },
   ])
-  return {
-    day,
-    window: request.time_window as TimeWindow | null,
-    booked: day ? (booked.get(day) ?? 0) : 0,
-    limit: settings.jobsPerDay,
-    blocked: Boolean(blocked),
-  }
+  return { day, window: request.time_window as TimeWindow | null, limit: settings.jobsPerDay, ...load }
+}
+
+/** The jobs already on a day, and whether it is blocked: what the card shows and "Confirm day" checks. */
+async function dayLoad(db: Db, day: string) {
+  const booked = (await jobsPerDayBetween(db, day, day)).get(day) ?? 0
+  const blocked = await db.selectFrom('blocked_days').select('day').where('day', '=', dateValue(day)).executeTakeFirst()
+  return { booked, blocked: Boolean(blocked) }
 }
 
 /** Locks the lead's row (the house's first lock); its open request, if any. */
@@ -155,9 +150,8 @@ export async function confirmDay(db: Db, leadId: string, now: Date): Promise<Con
     const settings = await scheduleSettings(tx, true)
     const day = dayText(request.day)
     if (day <= pacificDate(now)) return 'past'
-    if (await tx.selectFrom('blocked_days').select('day').where('day', '=', dateValue(day)).executeTakeFirst())
-      return 'blocked'
-    const booked = (await jobsPerDayBetween(tx, day, day)).get(day) ?? 0
+    const { booked, blocked } = await dayLoad(tx, day)
+    if (blocked) return 'blocked'
     if (settings.jobsPerDay !== null && booked >= settings.jobsPerDay) return 'full'
     const { start, end } = WINDOWS[request.time_window as TimeWindow]
     if ((await scheduleJobIn(tx, { lead: leadId, day, start, end }, now)) !== 'scheduled') return 'no-request'
@@ -175,7 +169,7 @@ export async function offerOtherDays(db: Db, leadId: string, now: Date): Promise
     if (!lead || !request) return false
     await tx.deleteFrom('day_requests').where('lead_id', '=', leadId).execute()
     const quote = await tx.selectFrom('quotes').select('token').where('lead_id', '=', leadId).executeTakeFirstOrThrow()
-    const asked = request.day ? `${shortDay(dayText(request.day))} is not open after all` : 'We will find a day'
+    const asked = request.day ? `${longDay(dayText(request.day))} is not open after all` : 'We will find a day'
     const letter = customerLetter({
       to: lead.email,
       lead: leadId,

@@ -1,1 +1,1 @@
-export { TIME_WINDOWS, WINDOWS, type TimeWindow } from './schedule'
+export { addDays, DAY_PAGE_TEXTS, longDay, TIME_WINDOWS, type TimeWindow } from './schedule'

@@ -6,12 +6,10 @@ import { useHydrated } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { LeadQuote } from '~/features/quotes'
 import { useLeadsCache } from '~/components/owner/leads-cache'
-import { ownerMarkClass, ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
+import { errorText, ownerMarkClass, ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { OWNER_DAY_TEXTS as T } from './schedule'
 import { confirmOwnerDay, fetchDayRequest, offerOwnerOtherDays } from './schedule.functions'
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 export default function OwnerDayRequest({ lead }: { lead: { id: string; quote?: Pick<LeadQuote, 'job'> } }) {
   const hydrated = useHydrated()

@@ -2,7 +2,7 @@
 // "Navigate", "On my way" and "Job done" (which drafts the invoice on the lead's card, as there).
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
+import { errorText, ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { OWNER_DAY_TEXTS as T, type TodayStop } from './schedule'
 
@@ -47,7 +47,7 @@ function Stop({ stop, number, jobDone }: { stop: TodayStop; number: number; jobD
       await jobDone(stop.leadId)
       await navigate({ to: '/owner' })
     } catch (error) {
-      setMessage(error instanceof Error ? error.message : String(error))
+      setMessage(errorText(error))
     }
   }
   return (

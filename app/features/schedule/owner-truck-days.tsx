@@ -4,6 +4,7 @@ import { useRouter } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import { citySlugs, cityNames } from '~/content/service-areas'
 import {
+  errorText,
   OwnerField,
   ownerMarkClass,
   ownerOutlineClass,
@@ -11,10 +12,8 @@ import {
   WriteStatus,
 } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
-import { OWNER_DAY_TEXTS as T, shortDay, WEEKDAY_NAMES, type TruckDaySettings } from './schedule'
+import { OWNER_DAY_TEXTS as T, longDay, WEEKDAY_NAMES, type TruckDaySettings } from './schedule'
 import { blockOwnerDays, saveOwnerTruckDays, unblockOwnerDay } from './schedule.functions'
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 export function OwnerTruckDays({ loaded }: { loaded: TruckDaySettings }) {
   const id = useId()
@@ -115,7 +114,7 @@ export function OwnerTruckDays({ loaded }: { loaded: TruckDaySettings }) {
             >
               {T.blockedRemove(day)}
             </button>
-            <span className="sr-only">{shortDay(day)}</span>
+            <span className="sr-only">{longDay(day)}</span>
           </li>
         ))}
       </ul>

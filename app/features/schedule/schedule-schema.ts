@@ -1,9 +1,9 @@
 // The owner day's inputs, checked on the server with the messages the owner and the customer read.
 import * as v from 'valibot'
 import { citySlugs } from '~/content/service-areas'
+import { ONE_ISSUE } from '~/lib/text-fields'
 import { TIME_WINDOWS } from './schedule'
 
-const ONE_ISSUE = { abortPipeEarly: true } as const
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 /** A real calendar day written YYYY-MM-DD (not 2026-02-30). */
 export const isCalendarDay = (day: string) =>

@@ -21,7 +21,7 @@ export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Fri
 export const DAY_FIELDS = { choice: 'choice', intent: 'intent' } as const
 
 /** "Tuesday, March 3" of a YYYY-MM-DD day, in any reader's time zone. */
-export function shortDay(day: string): string {
+export function longDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number)
   return new Date(Date.UTC(year!, month! - 1, date!)).toLocaleDateString('en-US', {
     timeZone: 'UTC',
@@ -29,6 +29,12 @@ export function shortDay(day: string): string {
     month: 'long',
     day: 'numeric',
   })
+}
+
+/** The YYYY-MM-DD day `days` after `day`. */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number)
+  return new Date(Date.UTC(year!, month! - 1, date! + days)).toISOString().slice(0, 10)
 }
 
 /** The ISO weekday of a YYYY-MM-DD day. */
@@ -81,7 +87,7 @@ export const DAY_PAGE_TEXTS = {
   noneWork: 'None of these work',
   morning: 'morning (8 AM – 12 PM)',
   afternoon: 'afternoon (1 PM – 5 PM)',
-  requested: (day: string, window: TimeWindow) => `Requested: ${shortDay(day)}, ${window}. We will confirm by e-mail.`,
+  requested: (day: string, window: TimeWindow) => `Requested: ${longDay(day)}, ${window}. We will confirm by e-mail.`,
   noneSent: 'Thank you. We will call you to set the day.',
   call: 'We will call you to set the day',
   choose: 'Please choose a day and a time.',
@@ -107,7 +113,7 @@ export const OWNER_DAY_TEXTS = {
   blockedAdd: 'Block a date',
   blockedFrom: 'From',
   blockedTo: 'Through (optional)',
-  blockedRemove: (day: string) => `Unblock ${shortDay(day)}`,
+  blockedRemove: (day: string) => `Unblock ${longDay(day)}`,
   noDates: (cities: string[]) =>
     `No date in the next ${OFFER_HORIZON_DAYS} days for ${cities.join(', ')}: customers there are told "We will call you to set the day".`,
   todayTitle: 'Today',
@@ -117,7 +123,7 @@ export const OWNER_DAY_TEXTS = {
   navigate: 'Navigate',
   onMyWay: 'On my way',
   jobDone: 'Job done',
-  request: (day: string, window: TimeWindow) => `Asked for ${shortDay(day)}, ${window}`,
+  request: (day: string, window: TimeWindow) => `Asked for ${longDay(day)}, ${window}`,
   requestNone: 'None of the offered days work for them: call to set the day.',
   requestLoad: (booked: number, limit: number | null) =>
     limit === null ? `${booked} job(s) that day.` : `${booked} of ${limit} jobs that day.`,

@@ -7,9 +7,9 @@ import { pacificDate } from '../../platform/time/business-hours.server'
 import { sanitizeText } from '../../platform/transport/mail.server'
 import { cityOfZip } from '../leads/index.server'
 import { formatWindow } from '../quotes'
-import { DEFAULT_SENDER, onMyWayText, type TodayStop } from './schedule'
+import { addDays, DEFAULT_SENDER, onMyWayText, type TodayStop } from './schedule'
 import { homeBaseZip } from './schedule-schema'
-import { addDays, dateValue, scheduleSettings } from './truck-days.server'
+import { dateValue, scheduleSettings } from './truck-days.server'
 import californiaZips from './california-zips.json'
 
 export const EXACT_ORDER_LIMIT = 8

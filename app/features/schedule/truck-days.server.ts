@@ -4,14 +4,8 @@ import { sql } from 'kysely'
 import { citySlugs, cityNames, type CitySlug } from '../../content/service-areas'
 import type { Db } from '../../platform/db/database.server'
 import { pacificDate } from '../../platform/time/business-hours.server'
-import { DEFAULT_SENDER, isoWeekday, MAX_OFFERED, OFFER_HORIZON_DAYS, type TruckDaySettings } from './schedule'
+import { addDays, DEFAULT_SENDER, isoWeekday, MAX_OFFERED, OFFER_HORIZON_DAYS, type TruckDaySettings } from './schedule'
 import type { TruckDaysInput } from './schedule-schema'
-
-/** The YYYY-MM-DD day `days` after `day`. */
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number)
-  return new Date(Date.UTC(year!, month! - 1, date! + days)).toISOString().slice(0, 10)
-}
 
 /** The one settings row; `lock` holds it until the transaction ends (every confirmation takes it, see below). */
 export function scheduleSettings(db: Db, lock = false) {
