@@ -3,6 +3,7 @@
  * offered on an accepted quote's page, the customer's plain post, the owner's "Confirm day" through the quotes'
  * own scheduling, every bad input refused with nothing stored, one outcome for taps at once, and today's stops.
  */
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import zipcodes from 'zipcodes'
 import { site as business } from '../../app/content/site'
@@ -12,6 +13,7 @@ import { confirmDay, dayOffer, offerOtherDays } from '../../app/features/schedul
 import { addDays, DAY_PAGE_TEXTS, isoWeekday, OFFER_HORIZON_DAYS } from '../../app/features/schedule/schedule'
 import { stopsOf, shortestOrder } from '../../app/features/schedule/today.server'
 import { blockDays, saveTruckDays, truckDaySettings } from '../../app/features/schedule/truck-days.server'
+import { blockDaysSchema } from '../../app/features/schedule/schedule-schema'
 import { queueMorningList } from '../../app/features/owner/owner.outbox.server'
 import { scheduleJob } from '../../app/features/quotes/quotes.server'
 import type { TestSite } from '../support/test-site'
@@ -124,6 +126,7 @@ describe("the customer's day", { timeout: 120_000 }, () => {
     for (const [choice, status, text] of [
       [`${open} evening`, 400, DAY_PAGE_TEXTS.choose],
       ['2026-02-30 morning', 400, DAY_PAGE_TEXTS.choose],
+      ['2026-13-01 morning', 400, DAY_PAGE_TEXTS.choose],
       [`${open}`, 400, DAY_PAGE_TEXTS.choose],
       [`${addDays(today, -1)} morning`, 409, DAY_PAGE_TEXTS.notOffered],
       [`${today} morning`, 409, DAY_PAGE_TEXTS.notOffered],
@@ -163,6 +166,21 @@ describe("the customer's day", { timeout: 120_000 }, () => {
     expect(await dayOffer(site.db, token, site.now())).toEqual({ state: 'call' })
     expect(DAY_PAGE_TEXTS.call).toBe('We will call you to set the day')
     expect((await truckDaySettings(site.db, site.now())).noDateCities).toEqual(['Folsom'])
+  })
+})
+
+describe("the owner's blocked days", () => {
+  it("takes a day or a span of up to two months, and refuses what is no calendar day, in the owner's words", () => {
+    const issue = (input: { from: string; to?: string }) => {
+      const parsed = v.safeParse(blockDaysSchema, input)
+      return parsed.success ? parsed.output : parsed.issues[0].message
+    }
+    expect(issue({ from: '2026-03-03' })).toEqual({ from: '2026-03-03', to: '2026-03-03' })
+    expect(issue({ from: '2026-03-03', to: '2026-05-04' })).toEqual({ from: '2026-03-03', to: '2026-05-04' })
+    for (const day of ['2026-02-30', '2026-13-01', '2026-00-10', 'March 3'])
+      expect(issue({ from: day })).toBe('Give a date.')
+    expect(issue({ from: '2026-03-03', to: '2026-03-02' })).toBe('The last date is before the first.')
+    expect(issue({ from: '2026-03-03', to: '2026-05-05' })).toBe('Block at most two months at once.')
   })
 })
 

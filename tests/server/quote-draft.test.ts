@@ -131,6 +131,8 @@ describe("a job's day and window", () => {
   it('takes a day from today on and a window that ends after it starts, within opening hours', () => {
     expect(v.parse(schema, job)).toEqual(job)
     expect(issue(schema, { ...job, day: '2026-11-24' })).toBe(O.dayPast)
+    for (const day of ['2026-11-31', '2026-13-01', 'tomorrow'])
+      expect(issue(schema, { ...job, day })).toBe(O.dayRequired)
     expect(issue(schema, { ...job, start: '10:00', end: '09:00' })).toBe(O.timeOrder)
     expect(issue(schema, { ...job, start: '06:30' })).toBe(O.timeHours)
     expect(issue(schema, { ...job, end: `${site.hours.closes.slice(0, 3)}30` })).toBe(O.timeHours)

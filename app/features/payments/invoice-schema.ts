@@ -3,6 +3,7 @@
  * the same messages. Amounts become whole cents here; the customer never sends one.
  */
 import * as v from 'valibot'
+import { isCalendarDay } from '../../lib/calendar-day'
 import { quotePriceSchema, quoteItemInputSchema } from '../quotes'
 import { INVOICE_REFUSALS, OTHER_WAYS_MAX, RECORDED_METHODS } from './invoice'
 
@@ -45,13 +46,6 @@ export const removeInvoiceLineSchema = v.object({
   line: v.pipe(v.string(), v.regex(/^[ia]\d{1,3}$/, T.line)),
 })
 
-/** 2026-02-31 has a day's shape, and the database refuses it with its own text: a 500. */
-function isCalendarDay(day: string): boolean {
-  const [year, month, date] = day.split('-').map(Number)
-  const at = new Date(Date.UTC(year!, month! - 1, date!))
-  return at.getUTCFullYear() === year && at.getUTCMonth() === month! - 1 && at.getUTCDate() === date
-}
-
 /** The first day "Record payment" takes, `PAYMENT_DAYS_BACK` before Pacific `today` (both YYYY-MM-DD). */
 export const earliestPaymentDay = (today: string) =>
   new Date(Date.parse(`${today}T00:00:00Z`) - PAYMENT_DAYS_BACK * 86_400_000).toISOString().slice(0, 10)
@@ -69,7 +63,7 @@ export const recordPaymentSchema = v.pipe(
     lead,
     method: v.picklist(RECORDED_METHODS, T.method),
     amount,
-    receivedOn: v.pipe(v.string(T.day), v.regex(/^\d{4}-\d{2}-\d{2}$/, T.day), v.check(isCalendarDay, T.day)),
+    receivedOn: v.pipe(v.string(T.day), v.check(isCalendarDay, T.day)),
     checkNumber: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(40, T.checkNumberLong)),
   }),
   v.forward(

@@ -5,6 +5,7 @@
 import * as v from 'valibot'
 import { site } from '~/content/site'
 import { noForbidden, ONE_ISSUE, ownerText, withoutControls } from '~/lib/text-fields'
+import { isCalendarDay } from '../../lib/calendar-day'
 import { MAX_CENTS, priceSchema } from '../../lib/money'
 import { PRICE_LIMITS } from '../prices'
 import { lineDescription, PRICE_LINE_TEXTS } from '../prices/index.lines'
@@ -90,9 +91,7 @@ export const changesSchema = v.object({
   ),
 })
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/
-const isDay = (day: string) => DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day)
 
 /** "Schedule" of an accepted quote's job: a day from `today` (Pacific) on, a window within opening hours. */
 export function jobScheduleSchema(today: string) {
@@ -102,7 +101,7 @@ export function jobScheduleSchema(today: string) {
       day: v.config(
         v.pipe(
           v.string(O.dayRequired),
-          v.check(isDay, O.dayRequired),
+          v.check(isCalendarDay, O.dayRequired),
           v.check((day) => day >= today, O.dayPast),
         ),
         ONE_ISSUE,

@@ -1,13 +1,9 @@
 // The owner day's inputs, checked on the server with the messages the owner and the customer read.
 import * as v from 'valibot'
 import { citySlugs } from '~/content/service-areas'
+import { isCalendarDay } from '~/lib/calendar-day'
 import { ONE_ISSUE } from '~/lib/text-fields'
 import { TIME_WINDOWS } from './schedule'
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-/** A real calendar day written YYYY-MM-DD (not 2026-02-30). */
-export const isCalendarDay = (day: string) =>
-  DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day
 
 const calendarDay = v.config(v.pipe(v.string('Give a date.'), v.check(isCalendarDay, 'Give a date.')), ONE_ISSUE)
 
