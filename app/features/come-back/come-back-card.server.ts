@@ -1,6 +1,7 @@
 // What a lead's card shows of coming back (decision 064): the day a due-again lead asked for with "Same as last
 // time", and the review request of a paid job.
 import * as v from 'valibot'
+import { centsText } from '../../lib/money'
 import type { Db } from '../../platform/db/database.server'
 import { quoteDraftSchema } from '../quotes'
 import { sendQuote } from '../quotes/index.server'
@@ -57,7 +58,7 @@ export async function sendSameAsLastTime(db: Db, leadId: string, now: Date) {
   const items = itemsAtThisYearsPrices(booking.items as LastTimeItem[], booking.thisYearCents)
   const draft = v.safeParse(quoteDraftSchema, {
     lead: leadId,
-    items: items.map(({ description, cents }) => ({ description, price: (cents / 100).toFixed(2) })),
+    items: items.map(({ description, cents }) => ({ description, price: centsText(cents, { fixed: true }) })),
     note: "Same as last time, at this year's prices.",
     validDays: 30,
   })

@@ -45,7 +45,7 @@ export const COME_BACK_TEXTS = {
   tab: 'Due again',
   heading: 'Due again',
   intro: `Past customers due in the next ${DUE_WINDOW_DAYS} days, and those overdue.`,
-  none: 'Nobody is due in the next 60 days.',
+  none: `Nobody is due in the next ${DUE_WINDOW_DAYS} days.`,
   lastVisit: (day: string, what: string, price: string) => `Last visit ${day}: ${what}, ${price}`,
   dueOn: (day: string) => `Due ${day}`,
   overdue: (day: string) => `Overdue since ${day}`,

@@ -1,5 +1,6 @@
 // The owner's files of coming back: the import's template, and every past job with its customer, exported with
 // the money CSV's cell rule so a formula-looking name is shown, never run (decision 052).
+import { centsText } from '../../lib/money'
 import type { Db } from '../../platform/db/database.server'
 import { pacificDate } from '../../platform/time/business-hours.server'
 import { csvDownload, csvText } from '../../platform/http/owner-files.server'
@@ -46,7 +47,7 @@ export async function pastCustomersCsv(db: Db): Promise<string> {
       row.zip,
       row.service,
       row.doneOn.toISOString().slice(0, 10),
-      (row.priceCents / 100).toFixed(2),
+      centsText(row.priceCents, { fixed: true }),
     ]),
   )
 }

@@ -11,6 +11,5 @@ export {
   type OwnerStatus,
 } from './lead-facts'
 export { HEARD_ABOUT_LABELS, LEAD_CHANNEL_LABELS, type HeardAbout, type LeadChannel } from './lead-source-constants'
-export { googleMapsSearchUrl as mapUrl } from '../../lib/page/google-maps'
 export { downscale } from './photo-downscale'
 export { sendWithProgress } from './photo-send'

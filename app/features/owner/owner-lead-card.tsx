@@ -13,15 +13,9 @@ import {
   jobValueSchema,
   type InboxLead,
 } from '~/features/owner/owner-lead'
-import {
-  OWNER_STATUSES,
-  mapUrl,
-  preferredTimeText,
-  pushTitle,
-  serviceAddress,
-  type OwnerStatus,
-} from '~/features/leads'
+import { OWNER_STATUSES, preferredTimeText, pushTitle, serviceAddress, type OwnerStatus } from '~/features/leads'
 import { centsText } from '~/lib/money'
+import { googleMapsSearchUrl } from '~/lib/page/google-maps'
 import { formatPacificTime } from '~/features/quotes'
 import { TYPICAL_PRICE_TEXTS } from '~/features/prices'
 import { errorText, OwnerField, ownerMarkClass, ownerOutlineClass } from '~/components/owner/owner-field'
@@ -117,7 +111,7 @@ export function OwnerLeadCard({ lead }: { lead: InboxLead }) {
         <p className="mt-1 flex flex-wrap items-center gap-x-2">
           {/* A plain link in a new tab: no map script, and Google hears nothing until the owner taps. */}
           <a
-            href={mapUrl(address)}
+            href={googleMapsSearchUrl(address)}
             target="_blank"
             rel="noopener noreferrer"
             className="inline-flex min-h-11 max-w-full items-center font-semibold text-brand-800 underline wrap-anywhere focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900"
