@@ -4,7 +4,6 @@ import { runtimeConfig } from '~/platform/config.server'
 import { db } from '~/platform/db/db.server'
 import { leadSettingsOf } from '~/features/leads/store-lead.server'
 import { comeBackPageGet, comeBackPagePost } from '~/features/come-back/come-back-pages.server'
-import { offeredDays } from '~/features/come-back/truck-days.server'
 
 /** A reminder's day and "Not this year": a GET shows, only a POST books or snoozes (decision 064). */
 export const Route = createFileRoute('/come-back/$token')({
@@ -15,9 +14,9 @@ export const Route = createFileRoute('/come-back/$token')({
   server: {
     handlers: {
       GET: ({ request, params }) =>
-        comeBackPageGet(db, params.token, new URL(request.url).searchParams.get('day'), offeredDays, new Date()),
+        comeBackPageGet(db, params.token, new URL(request.url).searchParams.get('day'), new Date()),
       POST: ({ request, params }) =>
-        comeBackPagePost(db, request, params.token, offeredDays, leadSettingsOf(runtimeConfig(), new Date())),
+        comeBackPagePost(db, request, params.token, leadSettingsOf(runtimeConfig(), new Date())),
     },
   },
 })

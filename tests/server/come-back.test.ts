@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { addDays } from '../../app/features/schedule'
 import {
-  addDays,
   addMonths,
   COME_BACK_TEXTS,
   customerSearchOf,
@@ -314,11 +314,11 @@ describe('the reminder links', () => {
         (row) => row.id,
       )
     // A GET (a mail scanner) shows the button and books nothing.
-    const get = await comeBackPageGet(site.db, token!, day!, offeredDays, clock.at)
+    const get = await comeBackPageGet(site.db, token!, day!, clock.at)
     expect(await get.text()).toContain('Book this day')
     expect(await dueAgainLeads()).toEqual([])
     const post = (fields: Record<string, string>, t = token!) =>
-      comeBackPagePost(site.db, formPost(url!, fields), t, offeredDays, leadSettings(site))
+      comeBackPagePost(site.db, formPost(url!, fields), t, leadSettings(site))
     // A day that is no Folsom truck day, or a forged token: a clear page, and nothing stored.
     const monday = addDays(day!, (8 - new Date(`${day}T12:00:00Z`).getUTCDay()) % 7 || 7)
     expect((await post({ action: 'book', day: monday, window: 'morning' })).status).toBe(409)
@@ -608,7 +608,6 @@ describe('what comes back, in Sources', () => {
       site.db,
       formPost(url, { action: 'book', day, window: 'morning' }),
       token,
-      offeredDays,
       leadSettings(site),
     )
     const lead = (await rowsOf<{ id: string }>(site, "SELECT id FROM leads WHERE source_channel = 'due_again'"))[0]!.id

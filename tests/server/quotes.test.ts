@@ -358,7 +358,9 @@ describe('the customer and the owner at once', { timeout: 120_000 }, () => {
     expect(statuses).toEqual([...Array<number>(12).fill(200), 429])
     const { response } = await open(site, token)
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'")
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; form-action 'self'; frame-ancestors 'none'",
+    )
     expect(response.headers.get('cache-control')).toBe('no-store')
     const page = await response.text()
     expect(page).toContain(`<p>${QUOTE_PAGE_TEXTS.rateLimited}</p>`)

@@ -6,17 +6,14 @@ import { randomBytes } from 'node:crypto'
 import { site } from '../../content/site'
 import { serviceSummary } from '../../content/service-list'
 import type { Db } from '../../platform/db/database.server'
-import { LINK_PAGE_HEADERS, plainPage } from '../../platform/http/link-page.server'
+import { linkPage, plainPage } from '../../platform/http/link-page.server'
 import { isSameOriginRequest } from '../../platform/http/origin.server'
 import { readPlainForm } from '../../platform/http/plain-form.server'
 import { escapeHtml } from '../../platform/transport/mail.server'
 import { storeLead, type LeadSettings } from '../leads/index.server'
-import { DAY_PAGE_TEXTS, TIME_WINDOWS, type TimeWindow } from '../schedule'
+import { DAY_PAGE_TEXTS, longDay, TIME_WINDOWS, type TimeWindow } from '../schedule'
 import { snoozeCustomer } from './due-again.server'
-import type { offeredDays } from './truck-days.server'
-import { longDay } from './due-again'
-
-export type OfferDays = typeof offeredDays
+import { offeredDays } from './truck-days.server'
 
 const TOKEN = /^[A-Za-z0-9_-]{32}$/
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -37,24 +34,7 @@ export const COME_BACK_PAGE_TEXTS = {
   stopped: 'Done: you will get no more reminders from us.',
 } as const
 
-/** A page of ours: no script, no other site; its forms post back to itself. */
-function page(status: number, title: string, body: string[]): Response {
-  const html =
-    `<!doctype html><html lang="en-US"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
-    `<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body.join('')}` +
-    `<p><a href="${escapeHtml(site.phoneHref)}">${escapeHtml(site.phone)}</a></p>` +
-    `<p><a href="/">${escapeHtml(site.name)}</a></p></main></body></html>`
-  return new Response(html, {
-    status,
-    headers: {
-      ...LINK_PAGE_HEADERS,
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': "default-src 'none'; form-action 'self'; frame-ancestors 'none'",
-    },
-  })
-}
-
+const page = (status: number, title: string, body: string[]) => linkPage(status, title, body.join(''))
 const unknown = () => plainPage(404, COME_BACK_PAGE_TEXTS.unknown, COME_BACK_PAGE_TEXTS.unknownText)
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`
 const button = (action: string, label: string, hidden: Record<string, string> = {}) =>
@@ -97,12 +77,12 @@ async function reminderOfToken(db: Db, token: string) {
 }
 
 /** The GET: the named day with "Book this day" when it is still offered, and "Not this year". */
-export async function comeBackPageGet(db: Db, token: string, day: string | null, offer: OfferDays, now: Date) {
+export async function comeBackPageGet(db: Db, token: string, day: string | null, now: Date) {
   const reminder = await reminderOfToken(db, token)
   if (!reminder) return unknown()
   const title = COME_BACK_PAGE_TEXTS.bookHeading(serviceSummary(reminder.serviceId).title)
   if (reminder.bookedDay) return page(200, title, [paragraph(COME_BACK_PAGE_TEXTS.booked(longDay(reminder.bookedDay)))])
-  const offered = (await offer(db, reminder.zip, now)).days
+  const offered = (await offeredDays(db, reminder.zip, now)).days
   const body =
     day && offered.includes(day)
       ? [`<h2>${escapeHtml(longDay(day))}</h2>`, bookForm(day)]
@@ -122,7 +102,6 @@ export async function comeBackPagePost(
   db: Db,
   request: Request,
   token: string,
-  offer: OfferDays,
   settings: LeadSettings,
 ): Promise<Response> {
   const form = await readPlainForm(request, 4096)
@@ -139,7 +118,7 @@ export async function comeBackPagePost(
   const window = form?.text('window') as TimeWindow
   if (action !== 'book' || !DAY.test(day) || !TIME_WINDOWS.includes(window))
     return page(400, title, [paragraph(COME_BACK_PAGE_TEXTS.notOffered)])
-  if (!(await offer(db, reminder.zip, settings.now)).days.includes(day))
+  if (!(await offeredDays(db, reminder.zip, settings.now)).days.includes(day))
     return page(409, title, [paragraph(COME_BACK_PAGE_TEXTS.notOffered)])
   const bookedDay = await db.transaction().execute(async (tx) => {
     const locked = await tx

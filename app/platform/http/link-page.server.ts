@@ -28,14 +28,15 @@ export function limitAsQuoteForm(
 }
 
 /**
- * One page with the business's phone number and no script, style or request of its own. An unknown link's answer
- * is this, byte for byte, however the link is unknown: nothing tells whether a token ever existed.
+ * One page with the business's phone number and no script, style or request of its own; its forms, if any, post
+ * back to itself. An unknown link's answer is `plainPage`, byte for byte, however the link is unknown: nothing tells
+ * whether a token ever existed.
  */
-export function plainPage(status: number, title: string, text: string, headers: Record<string, string> = {}): Response {
+export function linkPage(status: number, title: string, bodyHtml: string, headers: Record<string, string> = {}) {
   const body =
     `<!doctype html><html lang="en-US"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
-    `<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>` +
+    `<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${bodyHtml}` +
     `<p><a href="${escapeHtml(site.phoneHref)}">${escapeHtml(site.phone)}</a></p>` +
     `<p><a href="/">${escapeHtml(site.name)}</a></p></main></body></html>`
   return new Response(body, {
@@ -43,11 +44,14 @@ export function plainPage(status: number, title: string, text: string, headers: 
     headers: {
       ...LINK_PAGE_HEADERS,
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': "default-src 'none'",
+      'Content-Security-Policy': "default-src 'none'; form-action 'self'; frame-ancestors 'none'",
       ...headers,
     },
   })
 }
+
+export const plainPage = (status: number, title: string, text: string, headers: Record<string, string> = {}) =>
+  linkPage(status, title, `<p>${escapeHtml(text)}</p>`, headers)
 
 export const seeOther = (location: string) =>
   new Response(null, { status: 303, headers: { Location: location, ...LINK_PAGE_HEADERS } })
