@@ -1,12 +1,8 @@
 import { expect, test, type Page } from './support/test'
 import { openInteractiveLeadForm } from './support/lead-form'
-import { renderEverySection, violationList, wcagAudit } from './support/axe'
+import { expectNoViolations, renderEverySection } from './support/axe'
 import { LEAD_MESSAGES } from '~/features/leads/lead-schema'
 import { routeKinds } from '../tests/support/route-kinds'
-
-async function expectNoViolations(page: Page) {
-  expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
-}
 
 test('the quote form showing its errors and a visible toast has no WCAG 2.2 A/AA violations', async ({ page }) => {
   const form = await openInteractiveLeadForm(page, '/contact')

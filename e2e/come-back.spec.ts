@@ -6,14 +6,14 @@
  * 9:00 the next morning, /r/<token> counted, and "Stop reminders" in a second reminder. axe on each new page.
  * docs/decisions/064-come-back.md
  */
-import type { ParsedMail } from 'mailparser'
-import { COME_BACK_TEXTS as T, addDays, addMonths } from '~/features/come-back/due-again'
+import { COME_BACK_TEXTS as T, addMonths } from '~/features/come-back/due-again'
+import { addDays, longDay } from '~/features/schedule'
 import { OWNER_INVOICE_TEXTS } from '~/features/payments/invoice'
 import { QUOTE_PAGE_TEXTS } from '~/features/quotes/quote-texts'
 import { OWNER_DAY_TEXTS } from '~/features/schedule/schedule'
 import { pacificDate } from '../app/platform/time/business-hours.server'
-import { violationList, wcagAudit } from './support/axe'
-import { mails, signInOwner, startOwnerServer, type OwnerServer } from './support/owner'
+import { expectNoViolations } from './support/axe'
+import { emailTo, linkIn, onServer, signInOwner, startOwnerServer } from './support/owner'
 import { expect, test, type Browser, type Page } from './support/test'
 
 test.use({ viewport: { width: 390, height: 844 } })
@@ -22,30 +22,11 @@ const REVIEW_URL = 'https://g.page/r/come-back-e2e-review'
 // The truck is in Folsom on Tuesdays and Thursdays (ISO weekdays 2 and 4).
 const FOLSOM_WEEKDAYS = [2, 4]
 
-const mailsTo = async (server: OwnerServer, to: string) =>
-  (await mails(server)).filter((mail) => mail.to && 'text' in mail.to && mail.to.text === to)
-
-async function mailTo(server: OwnerServer, to: string, subject: RegExp, count = 1): Promise<ParsedMail> {
-  const matching = async () => (await mailsTo(server, to)).filter((mail) => subject.test(mail.subject ?? ''))
-  await expect.poll(async () => (await matching()).length, { timeout: 20_000 }).toBe(count)
-  return (await matching())[count - 1]!
-}
-
-/** A link of an e-mail, pointed at this test's server (SITE_URL is fixed at build time). */
-const onServer = (server: OwnerServer, link: string) => {
-  const url = new URL(link)
-  return `${server.url}${url.pathname}${url.search}`
-}
-
-async function axeClean(page: Page) {
-  expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
-}
-
 /** axe needs scripts: a customer's page is checked in the owner's browser, where a GET changes nothing. */
 async function axeCleanAt(page: Page, url: string) {
   const back = page.url()
   await page.goto(url)
-  await axeClean(page)
+  await expectNoViolations(page)
   await page.goto(back)
 }
 
@@ -89,7 +70,7 @@ test('a past customer is reminded, books a truck day without JavaScript, re-book
   const result = page.getByRole('status').filter({ hasText: T.imported(2, 0) })
   await expect(result).toBeVisible()
   await expect(result).toContainText(T.line(3, '"eli-at-example.com" is not an e-mail address'))
-  await axeClean(page)
+  await expectNoViolations(page)
 
   // 2. Due again lists Dana, in Folsom, with her last visit.
   const dana = page.getByRole('article', { name: 'Dana Reyes' })
@@ -100,7 +81,7 @@ test('a past customer is reminded, books a truck day without JavaScript, re-book
   // 3. "Send reminder now": last time's and this year's price, and 2 to 4 dates, all Folsom truck days.
   await dana.getByRole('button', { name: T.sendNow }).click()
   await expect(dana.getByRole('status')).toHaveText(T.sent)
-  const reminder = await mailTo(server, 'dana@example.com', /due again/)
+  const reminder = await emailTo(server, 'dana@example.com', /due again/)
   expect(reminder.text).toContain('we did: Full House Washing, $420.')
   expect(reminder.text).toContain("This year's price: from $450.")
   const days = [...reminder.text!.matchAll(/(http\S+\/come-back\/[\w-]{32}\?day=(\d{4}-\d{2}-\d{2}))/g)]
@@ -119,18 +100,11 @@ test('a past customer is reminded, books a truck day without JavaScript, re-book
   await page.goto(`${server.url}/owner`)
   const lead = page.getByRole('article').filter({ hasText: 'dana@example.com' })
   await expect(lead).toContainText('Due again (due-again)')
-  const longDay = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
-  await expect(lead.getByText(T.requestedDay(longDay))).toBeVisible()
+  await expect(lead.getByText(T.requestedDay(longDay(day!)))).toBeVisible()
 
   // 5. "Same as last time" sends the quote at this year's price; Dana accepts it; the owner confirms the day.
   await lead.getByRole('button', { name: T.sameAsLastTime }).click()
-  const quoteMail = await mailTo(server, 'dana@example.com', /^Your quote from/)
-  await customer.goto(onServer(server, quoteMail.text!.match(/https?:\/\/\S+\/quote\/[\w-]{32}/)![0]))
+  await customer.goto(linkIn(await emailTo(server, 'dana@example.com', /^Your quote from/), server, '/quote/'))
   await expect(customer.getByText('$450.00').first()).toBeVisible()
   await customer.getByLabel(QUOTE_PAGE_TEXTS.name).fill('Dana Reyes')
   await customer.getByRole('checkbox', { name: QUOTE_PAGE_TEXTS.agree }).check()
@@ -159,7 +133,7 @@ test('a past customer is reminded, books a truck day without JavaScript, re-book
   const gus = page.getByRole('article', { name: 'Gus Ray' })
   await gus.getByRole('button', { name: T.sendNow }).click()
   await expect(gus.getByRole('status')).toHaveText(T.sent)
-  const second = await mailTo(server, 'gus@example.com', /due again/)
+  const second = await emailTo(server, 'gus@example.com', /due again/)
   const oneClick = second.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line
   expect(oneClick).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
   const stop = onServer(server, second.text!.match(/Stop reminders: (\S+)/)![1]!)

@@ -11,7 +11,7 @@ import { OWNER_QUOTE_TEXTS, QUOTE_PAGE_TEXTS } from '~/features/quotes/quote-tex
 import { DAY_PAGE_TEXTS, OWNER_DAY_TEXTS as T, WINDOWS, type TimeWindow } from '~/features/schedule/schedule'
 import { pacificDate } from '../app/platform/time/business-hours.server'
 import type { Database } from '../app/platform/db/database.server'
-import { violationList, wcagAudit } from './support/axe'
+import { expectNoViolations } from './support/axe'
 import { mails, signInOwner, startOwnerServer } from './support/owner'
 import { acceptedLead, storeQuote, storeTestLead, type SiteServer } from './support/site-server'
 import { expect, test, type Browser, type Page } from './support/test'
@@ -44,8 +44,6 @@ const DRIVING_ORDER = ['Wendy', 'Rhea', 'Faye']
 
 const noWiderThan = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-
-const noViolations = async (page: Page) => expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
 
 /** The customer accepts the quote and sees the days offered: each day's name as shown, and its radio buttons. */
 async function acceptAndSeeDays(page: Page, server: SiteServer, token: string) {
@@ -118,7 +116,7 @@ test("the owner's truck days, the customers' days, Confirm day and Today's stops
   await folsom.getByRole('checkbox', { name: 'Friday' }).check()
   await page.getByRole('button', { name: T.save }).click()
   await expect(page.getByText(T.saved)).toBeVisible()
-  await noViolations(page)
+  await expectNoViolations(page)
   await page.setViewportSize({ width: 320, height: 844 })
   await noWiderThan(page, 320)
   await page.setViewportSize({ width: 390, height: 844 })
@@ -129,7 +127,7 @@ test("the owner's truck days, the customers' days, Confirm day and Today's stops
   expect(offered.length).toBeGreaterThanOrEqual(3)
   expect(offered.length).toBeLessThanOrEqual(6)
   for (const day of offered) expect(day).toMatch(/^(Tuesday|Friday), /)
-  await noViolations(maria.page)
+  await expectNoViolations(maria.page)
   await noWiderThan(maria.page, 390)
 
   // 3. She asks for the first one, in the morning.
@@ -186,7 +184,7 @@ test("the owner's truck days, the customers' days, Confirm day and Today's stops
     expect(text).toMatch(/^sms:\+19165550101\?&body=/)
     expect(decodeURIComponent(text.split('body=')[1]!)).toBe(`Hi ${name}, this is Joe, on my way, about 20 minutes.`)
   }
-  await noViolations(page)
+  await expectNoViolations(page)
   await page.setViewportSize({ width: 320, height: 844 })
   await noWiderThan(page, 320)
 })

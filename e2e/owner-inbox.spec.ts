@@ -12,7 +12,7 @@ import { OWNER_TEXTS, SIGN_IN_TEXTS } from '~/features/owner/owner-lead'
 import { OWNER_QUOTE_TEXTS } from '~/features/quotes/quote-texts'
 import { localCertificate, phoneKeys, startPushService } from '../tests/support/push-service'
 import { chromiumFlags, ensureChromium } from '../tests/support/system-deps'
-import { violationList, wcagAudit } from './support/axe'
+import { expectNoViolations } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { askForLink, linkIn, mailsTo, OWNER, ownerEnv, recipient, signInOwner, startOwnerServer } from './support/owner'
 import {
@@ -74,7 +74,7 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
   // Another address gets the same answer and no e-mail: the outbox sends in order, so once the owner's link,
   // asked for after it, has arrived, an e-mail for the other address would be there too.
   await askForLink(page, server, 'someone-else@example.com')
-  expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+  await expectNoViolations(page)
   await askForLink(page, server, OWNER)
   const signInMails = () => mailsTo(server, '', /sign-in link/)
   await expect.poll(async () => (await signInMails()).map(recipient), { timeout: 15_000 }).toContain(OWNER)
@@ -107,7 +107,7 @@ test('the owner signs in once by e-mailed link and works the inbox; nothing with
   await expect(card.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:9165550123')
   await expect(card.getByRole('link', { name: 'Text' })).toHaveAttribute('href', 'sms:9165550123')
   await expect(card.getByRole('link', { name: 'E-mail' })).toHaveAttribute('href', 'mailto:lead-inbox@example.com')
-  expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+  await expectNoViolations(page)
 
   // The link was used: a second browser gets the sign-in page (a forged link: owner-sessions.test.ts).
   const other = await browser.newContext()
@@ -297,7 +297,7 @@ test('a card shows the service address as a map link in a new tab, the preferred
   // No map link without an address; "Write a quote" is on every open lead (decision 053).
   await expect(bare.getByRole('link')).toHaveText(['Call', 'Text', 'E-mail', OWNER_QUOTE_TEXTS.write])
   await expect(bare).not.toContainText(OWNER_TEXTS.outsideArea)
-  expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+  await expectNoViolations(page)
   // No map loads with the inbox: Google hears of the address only when the owner taps it.
   expect(elsewhere).toEqual([])
 })
@@ -350,7 +350,7 @@ test.describe('the inbox on a phone', () => {
       expect(box.height).toBeGreaterThanOrEqual(44)
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+    await expectNoViolations(page)
   })
 })
 

@@ -9,7 +9,7 @@ import { sql } from 'kysely'
 import { leadSource, leadSourceColumns, type VisitSource } from '~/features/leads/lead-source'
 import { SOURCES_TEXTS } from '~/features/owner/owner-lead'
 import type { Database } from '../app/platform/db/database.server'
-import { violationList, wcagAudit } from './support/axe'
+import { expectNoViolations } from './support/axe'
 import { ownerCommand, signInOwner, startOwnerServer } from './support/owner'
 import { storeTestLead } from './support/site-server'
 import { expect, test, type Locator } from './support/test'
@@ -102,7 +102,7 @@ test('the owner marks a lead won with its value, reads the sources on a phone an
         return element.getBoundingClientRect().right <= right
       })
     expect([await inside(byChannel), await inside(byAnswer)]).toEqual([true, true])
-    expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+    await expectNoViolations(page)
 
     await page.getByRole('link', { name: SOURCES_TEXTS.period(90) }).click()
     await expect(page).toHaveURL(/view=sources&days=90/)

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '~/features/quotes/quote-texts'
 import { pacificDate } from '../app/platform/time/business-hours.server'
-import { violationList, wcagAudit } from './support/axe'
+import { expectNoViolations } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { callOwnerFunction, emailedLink, signInOwner, startOwnerServer } from './support/owner'
 import { acceptedLead, storeTestLead, type SiteServer } from './support/site-server'
@@ -39,7 +39,7 @@ async function writeAndSend(page: Page, server: SiteServer, firstName: string) {
     if (item.optional) await row.getByLabel(OWNER_QUOTE_TEXTS.optional).check()
   }
   await expect(page.getByText(OWNER_QUOTE_TEXTS.totalRequired(37050))).toBeVisible()
-  expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+  await expectNoViolations(page)
   await page.getByRole('button', { name: OWNER_QUOTE_TEXTS.send }).click()
   await expect(page.getByText(OWNER_QUOTE_TEXTS.sentNow)).toBeVisible()
   await expect(page.getByRole('link', { name: OWNER_QUOTE_TEXTS.text })).toHaveAttribute('href', /^sms:/)
@@ -60,19 +60,19 @@ async function accept(browser: Browser, link: string, javaScriptEnabled: boolean
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     if (javaScriptEnabled) {
-      expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+      await expectNoViolations(page)
       // Accepting without a name: the page again, the message beside the field, the option still ticked.
       await page.getByRole('button', { name: QUOTE_PAGE_TEXTS.accept }).click()
       await expect(page.getByLabel(QUOTE_PAGE_TEXTS.name)).toHaveAccessibleDescription(QUOTE_FIELD_TEXTS.nameRequired)
       await expect(total).toHaveText('$770.50')
-      expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+      await expectNoViolations(page)
     }
     await page.getByLabel(QUOTE_PAGE_TEXTS.name).fill('Dana Whitfield')
     await page.getByRole('checkbox', { name: QUOTE_PAGE_TEXTS.agree }).check()
     await page.getByRole('button', { name: QUOTE_PAGE_TEXTS.accept }).click()
     await expect(page.getByRole('heading', { name: QUOTE_PAGE_TEXTS.acceptedTitle })).toBeVisible()
     await expect(page.getByText('$770.50')).toBeVisible()
-    if (javaScriptEnabled) expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+    if (javaScriptEnabled) await expectNoViolations(page)
   } finally {
     await context.close()
   }
@@ -109,7 +109,7 @@ test('the owner sends a quote; the customer accepts it with or without scripts; 
   // A link that opens nothing: one plain page (its 404 and phone number: quotes.test.ts, "a quote link").
   await page.goto(`${server.url}/quote/${'A'.repeat(32)}`)
   await expect(page.getByRole('heading', { name: QUOTE_PAGE_TEXTS.unavailableTitle })).toBeVisible()
-  expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
+  await expectNoViolations(page)
 
   // The job on the calendar, scheduled from the card (its e-mail and invite: tests/server/jobs.test.ts).
   await page.goto(`${server.url}/owner`)

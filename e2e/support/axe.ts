@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { RENDER_ALL_KEY } from '~/lib/page/scroll'
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
@@ -25,4 +25,9 @@ export function violationList(results: Awaited<ReturnType<AxeBuilder['analyze']>
   return results.violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   )
+}
+
+/** The page as it stands has no WCAG 2.2 AA violation axe can find. */
+export async function expectNoViolations(page: Page): Promise<void> {
+  expect(violationList(await (await wcagAudit(page)).analyze())).toEqual([])
 }

@@ -54,7 +54,7 @@ export async function renderedFormToken(pageUrl: string): Promise<string> {
 
 /** The no-JavaScript form's post to the server at `url`, with the token its /contact page was rendered with. */
 export async function postPlainLead(url: string, fields: Record<string, string>): Promise<Response> {
-  const formToken = await renderedFormToken(`${url}/contact`)
+  const formToken = fields.formToken ?? (await renderedFormToken(`${url}/contact`))
   return fetch(`${url}/quote-request`, {
     method: 'POST',
     redirect: 'manual',

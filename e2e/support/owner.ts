@@ -96,18 +96,28 @@ export async function mailsTo(server: SiteServer, to: string, subject: RegExp): 
   return (await mails(server)).filter((mail) => (!to || recipient(mail) === to) && subject.test(mail.subject ?? ''))
 }
 
-/** The site's link under `path` in an e-mail, pointed at this test's server (SITE_URL is fixed at build time). */
-export function linkIn(mail: ParsedMail, server: SiteServer, path: string): string {
-  const link = mail.text?.match(new RegExp(`https?://[^/\\s]+${path}[\\w?=/-]*`))?.[0]
-  if (!link) throw new Error(`no ${path} link in ${mail.text}`)
+/** A link of the site's, pointed at this test's server (SITE_URL is fixed at build time). */
+export function onServer(server: SiteServer, link: string): string {
   const url = new URL(link)
   return `${server.url}${url.pathname}${url.search}`
 }
 
+/** The site's link under `path` in an e-mail, pointed at this test's server. */
+export function linkIn(mail: ParsedMail, server: SiteServer, path: string): string {
+  const link = mail.text?.match(new RegExp(`https?://[^/\\s]+${path}[\\w?=/-]*`))?.[0]
+  if (!link) throw new Error(`no ${path} link in ${mail.text}`)
+  return onServer(server, link)
+}
+
+/** Once the one e-mail to `to` whose subject matches is written: that e-mail. */
+export async function emailTo(server: SiteServer, to: string, subject: RegExp): Promise<ParsedMail> {
+  await expect.poll(async () => (await mailsTo(server, to, subject)).length, { timeout: 15_000 }).toBe(1)
+  return (await mailsTo(server, to, subject))[0]!
+}
+
 /** Once the one e-mail to `to` whose subject matches is written: its link under `path`, pointed at this server. */
 export async function emailedLink(server: SiteServer, to: string, subject: RegExp, path: string): Promise<string> {
-  await expect.poll(async () => (await mailsTo(server, to, subject)).length, { timeout: 15_000 }).toBe(1)
-  return linkIn((await mailsTo(server, to, subject))[0]!, server, path)
+  return linkIn(await emailTo(server, to, subject), server, path)
 }
 
 export async function askForLink(page: Page, server: SiteServer, email: string) {
