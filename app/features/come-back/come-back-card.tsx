@@ -9,7 +9,8 @@ import { formatPacificTime } from '~/features/quotes'
 import { useLeadsCache } from '~/components/owner/leads-cache'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { fetchComeBackCard, holdOwnerReviewRequest, sendOwnerSameAsLastTime } from './come-back.functions'
-import { COME_BACK_TEXTS as T, longDay } from './due-again'
+import { longDay } from '~/features/schedule'
+import { COME_BACK_TEXTS as T } from './due-again'
 import { formatCents } from '~/lib/money'
 
 export type ComeBackLead = Pick<LeadCard, 'id' | 'status' | 'channel' | 'phone'> & {

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/database.server'
 import { composeMail, escapeHtml, paragraphs, sanitizeText, type Mail } from '../../platform/transport/mail.server'
 import { POSTED_WORK_BASE_URL } from '../work'
 import { formatCents } from '../../lib/money'
-import { longDay } from './due-again'
+import { longDay } from '../schedule'
 import type { OfferedDays } from './truck-days.server'
 
 export const comeBackLink = (token: string, day?: string) =>

@@ -7,9 +7,9 @@ import type { Db } from '../../platform/db/database.server'
 import { pacificClock, pacificDate, pacificInstant } from '../../platform/time/business-hours.server'
 import type { CitySlug } from '../../content/service-areas'
 import { cityOfZip } from '../leads/index.server'
+import { addDays } from '../schedule'
 import { offeredDays as openTruckDays } from '../schedule/index.server'
 import {
-  addDays,
   addMonths,
   DEFAULT_DUE_MONTHS,
   DUE_WINDOW_DAYS,

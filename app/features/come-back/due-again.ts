@@ -38,9 +38,6 @@ export function addMonths(day: string, months: number): string {
   return first.toISOString().slice(0, 10)
 }
 
-// Days counted and named as the owner's day does (decision 063): one way on the card, the pages and the e-mails.
-export { addDays, longDay } from '../schedule'
-
 export const COME_BACK_TEXTS = {
   tab: 'Due again',
   heading: 'Due again',
