@@ -5,6 +5,7 @@ import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmS
 import { appendFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
+import { postPlainLead } from '../e2e/support/lead-form'
 import { freePort } from '../tests/support/free-port'
 import { ensureCommand } from '../tests/support/system-deps'
 
@@ -201,11 +202,7 @@ try {
   })
   const email = `container-${Date.now()}@example.com`
   await timed('no-JavaScript quote request: 303 sent', async () => {
-    const html = await (await fetch(`${origin}/contact`)).text()
-    const token = html.match(/name="formToken" value="([^"]+)"/)?.[1] ?? fail('no form token on /contact')
-    const body = new URLSearchParams({ firstName: 'Container', email, phone: '9165550101', formToken: token })
-    const post = { method: 'POST', body, headers: { Origin: origin }, redirect: 'manual' } as const
-    const answer = await fetch(`${origin}/quote-request`, post)
+    const answer = await postPlainLead(origin, { firstName: 'Container', email, phone: '9165550101' })
     const location = answer.headers.get('location')
     if (answer.status !== 303 || location !== '/quote-request?status=sent') fail(`${answer.status} ${location}`)
   })

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { chromium } from '@playwright/test'
 import { simpleParser } from 'mailparser'
+import { postPlainLead, renderedFormToken } from '../../e2e/support/lead-form'
 import { SITE_ENTRY, startSiteProcess } from '../../tests/support/site-process'
 import { chromiumFlags, ensureChromium } from '../../tests/support/system-deps'
 
@@ -32,20 +33,11 @@ export async function until<T>(what: string, check: () => T | Promise<T>, ms = 1
 }
 
 /** The token the contact page's form was rendered with (the no-JavaScript form posts it the same way). */
-export async function contactFormToken(siteUrl: string): Promise<string> {
-  const token = (await (await fetch(`${siteUrl}/contact`)).text()).match(/name="formToken" value="([^"]+)"/)?.[1]
-  if (!token) throw new Error('the contact page has no form token')
-  return token
-}
+export const contactFormToken = (siteUrl: string) => renderedFormToken(`${siteUrl}/contact`)
 
 /** A lead sent by the no-JavaScript form; throws unless it was stored. Its photo token, '' if none came. */
 export async function postLeadForm(siteUrl: string, fields: Record<string, string>): Promise<string> {
-  const response = await fetch(`${siteUrl}/quote-request`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { Origin: siteUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ phone: '9165550101', sourcePage: '/contact', ...fields }),
-  })
+  const response = await postPlainLead(siteUrl, { phone: '9165550101', sourcePage: '/contact', ...fields })
   const location = response.headers.get('location')
   if (!location?.includes('status=sent')) throw new Error(`lead not stored: ${response.status} ${location}`)
   // The result page's photo token comes in a cookie, never the address (decision 060).
