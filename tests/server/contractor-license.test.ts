@@ -14,7 +14,7 @@ import { scheduleJob } from '../../app/features/quotes/quotes.server'
 import { addDays } from '../../app/features/schedule/schedule'
 import { pacificDate } from '../../app/platform/time/business-hours.server'
 import { NOTIFY_ADDRESS, outboxDrained, useMailingSites } from './helpers'
-import { acceptQuote, quotedLead } from './quote-helpers'
+import { acceptedLead } from './quote-helpers'
 
 // Before the imports above run: the site's settings are read once, as the build bakes them.
 const license = vi.hoisted(() => {
@@ -28,8 +28,7 @@ const mailingSite = useMailingSites()
 describe('the contractor license', { timeout: 60_000 }, () => {
   it("is under every customer's e-mail and on the quote and pay pages, not on the owner's mail", async () => {
     const { site, smtp } = await mailingSite({}, { startWorker: true })
-    const { id, token } = await quotedLead(site)
-    expect(await acceptQuote(site, id)).toBe('accepted')
+    const { id, token } = await acceptedLead(site)
     const day = addDays(pacificDate(site.now()), 3)
     expect(await scheduleJob(site.db, { lead: id, day, start: '08:00', end: '12:00' }, site.now())).toBe('scheduled')
     expect(await markJobDone(site.db, id)).toMatchObject({ state: 'draft' })

@@ -7,13 +7,12 @@ import ICAL from 'ical.js'
 import type { ParsedMail } from 'mailparser'
 import { describe, expect, it } from 'vitest'
 import { site as business } from '../../app/content/site'
-import type { StoredLeadInput } from '../../app/features/leads/store-lead.server'
 import { calendarFeedResponse, calendarFeedSecret } from '../../app/features/quotes/calendar.server'
 import { scheduleJob } from '../../app/features/quotes/quotes.server'
 import { QUOTE_REFUSALS } from '../../app/features/quotes/quote-texts'
 import type { TestSite } from '../support/test-site'
 import { migratedSiteData, rowsOf, useSmtp, useTempDirs, useTestSites, type TestSmtp } from './helpers'
-import { acceptQuote, quotedLead } from './quote-helpers'
+import { acceptedLead, quotedLead } from './quote-helpers'
 
 const smtp = useSmtp()
 const tempDir = useTempDirs()
@@ -30,13 +29,6 @@ const env = (server: TestSmtp) => ({
   QUOTE_NOTIFY_EMAIL: 'owner@example.com',
   CUSTOMER_ACKNOWLEDGEMENT: 'off',
 })
-
-/** A quoted lead, accepted: its id. */
-async function acceptedLead(site: TestSite, firstName = 'Maria', lead: Partial<StoredLeadInput> = {}) {
-  const { id } = await quotedLead(site, undefined, firstName, 30, lead)
-  expect(await acceptQuote(site, id)).toBe('accepted')
-  return id
-}
 
 /** The owner's scheduling of a job for `lead` on `day`, 08:00 to 10:00 unless said. */
 const schedule = (site: TestSite, lead: string, day: string, start = '08:00', end = '10:00') =>
@@ -62,8 +54,8 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
   it('is e-mailed as an .ics whose 08:00 Pacific reads back right before and after the November change', async () => {
     const server = await smtp()
     const site = await openSite(env(server))
-    const before = await acceptedLead(site, 'Bea')
-    const after = await acceptedLead(site, 'Al')
+    const { id: before } = await acceptedLead(site, 'Bea')
+    const { id: after } = await acceptedLead(site, 'Al')
     expect(await schedule(site, before, '2026-10-30')).toBe('scheduled')
     expect(await schedule(site, after, '2026-11-02')).toBe('scheduled')
     await site.outbox.drain()
@@ -121,7 +113,7 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
     const time = clockAt('2026-10-20T16:00:00Z')
     const place = await migratedSiteData(await tempDir())
     const first = await openSite(env(server), { ...place, clock: time.clock })
-    const lead = await acceptedLead(first)
+    const { id: lead } = await acceptedLead(first)
     await schedule(first, lead, '2026-11-02')
     const reminders = () => server.received.filter((received) => received.mail.subject?.startsWith('Reminder'))
     await first.outbox.drain()
@@ -148,8 +140,8 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
 
   it('gets no reminder when less than a day away, and a cancel takes the reminder with it', async () => {
     const site = await openSite(env(await smtp()), { clock: clockAt('2026-11-01T18:00:00Z').clock })
-    const soon = await acceptedLead(site, 'Sam')
-    const later = await acceptedLead(site, 'Lou')
+    const { id: soon } = await acceptedLead(site, 'Sam')
+    const { id: later } = await acceptedLead(site, 'Lou')
     await schedule(site, soon, '2026-11-02')
     await schedule(site, later, '2026-11-10')
     const waiting = `SELECT q.first_name FROM outbox o JOIN leads q ON q.id = o.lead_id
@@ -166,7 +158,7 @@ describe('names in a calendar', { timeout: 120_000 }, () => {
     const server = await smtp()
     const site = await openSite(env(server))
     const firstName = 'Ann "Bo"; ROLE=CHAIR:x, y\nZ'
-    const lead = await acceptedLead(site, firstName, { email: 'ann@example.com', street: '12 "Oak"; St:x,\ny' })
+    const { id: lead } = await acceptedLead(site, firstName, { email: 'ann@example.com', street: '12 "Oak"; St:x,\ny' })
     await schedule(site, lead, '2026-11-02')
     await site.outbox.drain()
     // As the e-mail shows them: a line break becomes a space.
@@ -191,7 +183,7 @@ describe('names in a calendar', { timeout: 120_000 }, () => {
 describe("the owner's calendar feed", { timeout: 120_000 }, () => {
   it('lists each scheduled job under its UID, and a renewed secret makes the old address answer 404', async () => {
     const site = await openSite(env(await smtp()))
-    const lead = await acceptedLead(site)
+    const { id: lead } = await acceptedLead(site)
     await schedule(site, lead, '2026-11-02')
     const { db } = site
     const secret = await calendarFeedSecret(db)

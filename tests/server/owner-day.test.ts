@@ -18,18 +18,10 @@ import { queueMorningList } from '../../app/features/owner/owner.outbox.server'
 import { scheduleJob } from '../../app/features/quotes/quotes.server'
 import type { TestSite } from '../support/test-site'
 import { formPost, outboxDrained, rowsOf as rows, runHandler, useMailingSites } from './helpers'
-import { acceptQuote, quotedLead } from './quote-helpers'
+import { acceptedLead } from './quote-helpers'
 
 const mailingSite = useMailingSites()
 const openSite = () => mailingSite({}, { startWorker: true })
-
-/** A Folsom lead (95630 unless `zip`; null: none given), quoted and accepted: its id and token. */
-async function accepted(site: TestSite, firstName = 'Maria', zip: string | null = '95630', street = '12 Oak St') {
-  const lead = zip ? { zip, street } : { zip: undefined, street: undefined }
-  const { id, token } = await quotedLead(site, undefined, firstName, 30, lead)
-  expect(await acceptQuote(site, id)).toBe('accepted')
-  return { id, token }
-}
 
 /** Folsom on Tuesdays and Fridays, `jobsPerDay` a day, home in Sacramento 95815. */
 const folsomTuesdaysAndFridays = (
@@ -65,7 +57,7 @@ describe("the customer's day", { timeout: 120_000 }, () => {
   it("offers only the city's truck days from tomorrow, minus blocked and full ones; every truck day without a ZIP", async () => {
     const { site } = await openSite()
     await folsomTuesdaysAndFridays(site, 1, [{ city: 'roseville', weekday: 1 }])
-    const folsom = await accepted(site)
+    const folsom = await acceptedLead(site)
     const days = await offered(site, folsom.token)
     const today = pacificDate(site.now())
     expect(days.length).toBeGreaterThanOrEqual(3)
@@ -74,7 +66,7 @@ describe("the customer's day", { timeout: 120_000 }, () => {
     expect(days).toEqual([...days].sort())
 
     await blockDays(site.db, days[0]!, days[0]!)
-    const other = await accepted(site, 'Ann')
+    const other = await acceptedLead(site, 'Ann')
     expect(
       await scheduleJob(site.db, { lead: other.id, day: days[1]!, start: '08:00', end: '12:00' }, site.now()),
     ).toBe('scheduled')
@@ -82,7 +74,7 @@ describe("the customer's day", { timeout: 120_000 }, () => {
     expect(await offered(site, folsom.token)).not.toContain(days[1])
     expect(await offered(site, folsom.token)).toContain(days[2])
 
-    const nowhere = await accepted(site, 'Zed', null)
+    const nowhere = await acceptedLead(site, 'Zed', { zip: undefined, street: undefined })
     const anyTruckDay = await offered(site, nowhere.token)
     expect(anyTruckDay.every((day) => [1, 2, 5].includes(isoWeekday(day)))).toBe(true)
     expect(anyTruckDay.some((day) => isoWeekday(day) === 1)).toBe(true)
@@ -91,7 +83,7 @@ describe("the customer's day", { timeout: 120_000 }, () => {
   it('takes the plain post, shows "Requested", pushes the owner, and refuses a second request', async () => {
     const { site } = await openSite()
     await folsomTuesdaysAndFridays(site)
-    const { id, token } = await accepted(site)
+    const { id, token } = await acceptedLead(site)
     const first = (await offered(site, token))[0]!
     expect(await ask(site, token, [['choice', `${first} morning`]])).toMatchObject({
       status: 303,
@@ -116,10 +108,10 @@ describe("the customer's day", { timeout: 120_000 }, () => {
   it('refuses a forged date, window or token, a past date, a blocked or a full day, storing nothing', async () => {
     const { site } = await openSite()
     await folsomTuesdaysAndFridays(site, 1)
-    const { token } = await accepted(site)
+    const { token } = await acceptedLead(site)
     const [open, blocked, full] = await offered(site, token)
     await blockDays(site.db, blocked!, blocked!)
-    const other = await accepted(site, 'Ann')
+    const other = await acceptedLead(site, 'Ann')
     await scheduleJob(site.db, { lead: other.id, day: full!, start: '08:00', end: '12:00' }, site.now())
     const today = pacificDate(site.now())
     const notTruckDay = [1, 2, 3].map((n) => addDays(open!, n)).find((day) => ![2, 5].includes(isoWeekday(day)))!
@@ -148,7 +140,7 @@ describe("the customer's day", { timeout: 120_000 }, () => {
   it('"None of these work" e-mails the owner one line', async () => {
     const { site, smtp } = await openSite()
     await folsomTuesdaysAndFridays(site)
-    const { token } = await accepted(site)
+    const { token } = await acceptedLead(site)
     expect((await ask(site, token, [['intent', 'none']])).status).toBe(303)
     expect(await dayOffer(site.db, token, site.now())).toEqual({ state: 'none-work' })
     await outboxDrained(site)
@@ -162,7 +154,7 @@ describe("the customer's day", { timeout: 120_000 }, () => {
     await folsomTuesdaysAndFridays(site)
     const today = pacificDate(site.now())
     await blockDays(site.db, addDays(today, 1), addDays(today, OFFER_HORIZON_DAYS))
-    const { token } = await accepted(site)
+    const { token } = await acceptedLead(site)
     expect(await dayOffer(site.db, token, site.now())).toEqual({ state: 'call' })
     expect(DAY_PAGE_TEXTS.call).toBe('We will call you to set the day')
     expect((await truckDaySettings(site.db, site.now())).noDateCities).toEqual(['Folsom'])
@@ -188,7 +180,7 @@ describe("the owner's confirmation", { timeout: 120_000 }, () => {
   it('"Confirm day" creates the job as scheduling does: the .ics e-mailed, the reminder queued; a later request is refused', async () => {
     const { site, smtp } = await openSite()
     await folsomTuesdaysAndFridays(site)
-    const { id, token } = await accepted(site)
+    const { id, token } = await acceptedLead(site)
     // Two days on at least, so its day-before reminder is still ahead.
     const day = (await offered(site, token)).find((each) => each >= addDays(pacificDate(site.now()), 2))!
     await ask(site, token, [['choice', `${day} morning`]])
@@ -211,8 +203,8 @@ describe("the owner's confirmation", { timeout: 120_000 }, () => {
   it('refuses a day that became full or blocked with a clear reason, and "Offer other days" opens the form again', async () => {
     const { site, smtp } = await openSite()
     await folsomTuesdaysAndFridays(site, 1)
-    const first = await accepted(site)
-    const second = await accepted(site, 'Ann')
+    const first = await acceptedLead(site)
+    const second = await acceptedLead(site, 'Ann')
     const [day, next] = await offered(site, first.token)
     await ask(site, first.token, [['choice', `${day} morning`]])
     await ask(site, second.token, [['choice', `${day} afternoon`]])
@@ -233,7 +225,7 @@ describe("the owner's confirmation", { timeout: 120_000 }, () => {
   it('two taps on one request, a tap racing "Offer other days", or two leads for the last place: one outcome', async () => {
     const { site } = await openSite()
     await folsomTuesdaysAndFridays(site, 1)
-    const [a, b, c] = [await accepted(site), await accepted(site, 'Ann'), await accepted(site, 'Bo')]
+    const [a, b, c] = [await acceptedLead(site), await acceptedLead(site, 'Ann'), await acceptedLead(site, 'Bo')]
     const [day, later] = await offered(site, a.token)
     await ask(site, a.token, [['choice', `${day} morning`]])
     const taps = await Promise.all([confirmDay(site.db, a.id, site.now()), confirmDay(site.db, a.id, site.now())])
@@ -277,9 +269,9 @@ describe("today's stops", { timeout: 120_000 }, () => {
     await folsomTuesdaysAndFridays(site)
     const day = addDays(pacificDate(site.now()), 1)
     // Sacramento home base: Carmichael (95608) is nearest, then Folsom (95630), then El Dorado Hills (95762).
-    const far = await accepted(site, 'Eli', '95762', '1 Hill Rd')
-    const near = await accepted(site, 'Maria', '95608', '5 Elm St')
-    const middle = await accepted(site, 'Fay', '95630', '12 Oak St')
+    const far = await acceptedLead(site, 'Eli', { zip: '95762', street: '1 Hill Rd' })
+    const near = await acceptedLead(site, 'Maria', { zip: '95608', street: '5 Elm St' })
+    const middle = await acceptedLead(site, 'Fay', { zip: '95630', street: '12 Oak St' })
     for (const lead of [far, near, middle])
       await scheduleJob(site.db, { lead: lead.id, day, start: '08:00', end: '12:00' }, site.now())
     const { stops } = await stopsOf(site.db, day)
@@ -313,9 +305,9 @@ describe("today's stops", { timeout: 120_000 }, () => {
     // From the Sacramento home base, Carmichael (95608) is nearest; but El Dorado Hills (95762) is the morning's, and
     // from there Folsom (95630) is nearer than Carmichael.
     const stops = [
-      { lead: await accepted(site, 'Maria', '95608', '5 Elm St'), start: '13:00', end: '17:00' },
-      { lead: await accepted(site, 'Fay', '95630', '12 Oak St'), start: '13:00', end: '17:00' },
-      { lead: await accepted(site, 'Eli', '95762', '1 Hill Rd'), start: '08:00', end: '12:00' },
+      { lead: await acceptedLead(site, 'Maria', { zip: '95608', street: '5 Elm St' }), start: '13:00', end: '17:00' },
+      { lead: await acceptedLead(site, 'Fay', { zip: '95630', street: '12 Oak St' }), start: '13:00', end: '17:00' },
+      { lead: await acceptedLead(site, 'Eli', { zip: '95762', street: '1 Hill Rd' }), start: '08:00', end: '12:00' },
     ]
     for (const { lead, start, end } of stops)
       expect(await scheduleJob(site.db, { lead: lead.id, day, start, end }, site.now())).toBe('scheduled')

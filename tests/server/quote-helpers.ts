@@ -1,5 +1,6 @@
 // A lead quoted and accepted as the owner's and the customer's own calls do it, for the quote and job tests.
 import * as v from 'valibot'
+import { expect } from 'vitest'
 import type { StoredLeadInput } from '../../app/features/leads/store-lead.server'
 import { quoteOf } from '../../app/features/quotes/quote-reads.server'
 import { answerQuote, sendQuote } from '../../app/features/quotes/quotes.server'
@@ -33,4 +34,11 @@ export async function acceptQuote(site: Pick<TestSite, 'db' | 'now'>, lead: stri
   const { token, version, hash } = (await quoteOf(site.db, lead))!
   const acceptance = { version, hash, name: 'Maria Lopez', chosen, ipHash: null, userAgent: null, push: false }
   return answerQuote(site.db, token, acceptance, site.now())
+}
+
+/** A lead quoted as `quotedLead` quotes it, and accepted: its id and token. */
+export async function acceptedLead(site: TestSite, firstName = 'Maria', lead: Partial<StoredLeadInput> = {}) {
+  const { id, token } = await quotedLead(site, undefined, firstName, 30, lead)
+  expect(await acceptQuote(site, id)).toBe('accepted')
+  return { id, token }
 }
