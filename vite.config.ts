@@ -72,6 +72,30 @@ function finishClientChunks(): Plugin {
   }
 }
 
+/**
+ * The browser build's stylesheet path, for the server build as `virtual:whole-stylesheet`: a stored page inlines
+ * only its own rules and links this (app/platform/http/page-css.server.ts). The browser is built first.
+ */
+function wholeStylesheetPath(): Plugin {
+  const id = 'virtual:whole-stylesheet'
+  let path: string | undefined
+  return {
+    name: 'whole-stylesheet-path',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(source) {
+      if (source !== `\0${id}`) return
+      if (this.environment.mode === 'build' && !path) this.error('the server was built before the browser')
+      return `export default ${JSON.stringify(path)}`
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== 'client') return
+      const sheets = Object.values(bundle).filter((file) => file.fileName.endsWith('.css'))
+      if (sheets.length !== 1) this.error(`expected one stylesheet in the browser build, found ${sheets.length}`)
+      path = `/${sheets[0]!.fileName}`
+    },
+  }
+}
+
 // `.env` first: it may set the business facts below; the shell's variables win over it.
 loadEnvFile()
 
@@ -124,6 +148,7 @@ export default defineConfig({
     }),
     viteReact(),
     finishClientChunks(),
+    wholeStylesheetPath(),
     // Pre-compress static assets (brotli + gzip); SSR HTML is compressed in app/server.ts.
     nitro({
       output: { dir: outputDir, serverDir: `${outputDir}/server`, publicDir: `${outputDir}/public` },

@@ -11,6 +11,7 @@ import { htmlCacheFor, type PageRenderers } from './platform/http/html-cache.ser
 import { finalizeResponse, missingHashedAsset } from './platform/http/http.server'
 import { methodNotAllowed, methodsAllowedByRoutes } from './platform/http/page-methods.server'
 import { COMPLETE_RENDER_AGENT, pageRenderHandler } from './platform/http/page-render.server'
+import { withPageOnlyCss } from './platform/http/page-css.server'
 import { declaredSearchOf, pageAddress } from './platform/http/page-url.server'
 import { sameSitePath } from './platform/http/same-site.server'
 import { privateIfNonce, withScriptHashes } from './platform/http/script-hashes.server'
@@ -20,6 +21,7 @@ import { log, requestIdFor, withRequestId } from './platform/log/logger.server'
 import { createOutboxWorker } from './platform/outbox/worker.server'
 import { serveOwnerSocket } from './features/owner/owner-commands.server'
 import { warnAboutPlaceholders } from './platform/start/placeholder-facts.server'
+import wholeStylesheet from 'virtual:whole-stylesheet'
 
 runtimeConfig() // fails fast on a bad variable
 warnAboutPlaceholders()
@@ -53,7 +55,7 @@ const renderers: PageRenderers = {
   complete: async (page) => {
     const headers = new Headers(page.headers)
     headers.set('User-Agent', COMPLETE_RENDER_AGENT)
-    return withScriptHashes(await handler(new Request(page.url, { headers })))
+    return withScriptHashes(await withPageOnlyCss(await handler(new Request(page.url, { headers })), wholeStylesheet))
   },
 }
 

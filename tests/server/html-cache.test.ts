@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import {
   createHtmlCache,
@@ -47,7 +47,7 @@ function request(path = '/', init: RequestInit = {}) {
 async function html(response: Response): Promise<string> {
   const bytes = Buffer.from(await response.arrayBuffer())
   const encoding = response.headers.get('Content-Encoding')
-  const plain = encoding === 'gzip' ? gunzipSync(bytes) : bytes
+  const plain = encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes
   return plain.toString('utf8')
 }
 
@@ -84,10 +84,10 @@ describe('page cache', () => {
     const stored = await Promise.all(replies.map(async (reply) => Buffer.from(await reply.arrayBuffer())))
     for (const [index, reply] of replies.entries()) {
       expect(reply.headers.get('X-Page-Cache')).toBe('hit')
-      expect(reply.headers.get('Content-Encoding')).toBe('gzip')
+      expect(reply.headers.get('Content-Encoding')).toBe('br')
       expect(reply.headers.get('Content-Security-Policy')).toContain("'sha256-Complete1'")
       expect(stored[index]).toEqual(stored[0])
-      expect(gunzipSync(stored[index]!).toString('utf8')).toContain('<h1>Complete 1</h1>')
+      expect(brotliDecompressSync(stored[index]!).toString('utf8')).toContain('<h1>Complete 1</h1>')
     }
   })
 
@@ -113,15 +113,20 @@ describe('page cache', () => {
     expect(body).toContain('<h1>Complete 1</h1>')
   })
 
-  it('keeps the bytes of any page exact through the stored gzip', async () => {
+  it('keeps the bytes of any page exact through the stored gzip and brotli', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'grapheme', maxLength: 6000 }), async (text) => {
         const pages = cache()
         const renderer = pageRenderer({ body: () => text })
         await visit(pages, renderer)
-        const reply = await pages.serve(request('/', { headers: { 'Accept-Encoding': 'gzip' } }), renderer.renderers)
-        expect([reply.headers.get('X-Page-Cache'), reply.headers.get('Content-Encoding')]).toEqual(['hit', 'gzip'])
-        expect(await html(reply)).toBe(text)
+        for (const encoding of ['gzip', 'br']) {
+          const reply = await pages.serve(
+            request('/', { headers: { 'Accept-Encoding': encoding } }),
+            renderer.renderers,
+          )
+          expect([reply.headers.get('X-Page-Cache'), reply.headers.get('Content-Encoding')]).toEqual(['hit', encoding])
+          expect(await html(reply)).toBe(text)
+        }
       }),
       { numRuns: 60 },
     )
@@ -245,7 +250,7 @@ describe('a stored page on its way out (finalizeResponse)', () => {
     expect(stored.headers.get('Vary')).toBe('Accept-Encoding')
   })
 
-  it('hands the stored gzip back untouched: the same bytes on every reply, compressed once', async () => {
+  it('hands the stored brotli back untouched: the same bytes on every reply, compressed once', async () => {
     const pages = cache()
     const renderer = pageRenderer({ body: () => page })
     await visit(pages, renderer)
@@ -257,13 +262,23 @@ describe('a stored page on its way out (finalizeResponse)', () => {
     const stored = await pages.serve(incoming, renderer.renderers)
     const finished = await finalizeResponse(incoming, stored)
     expect(finished).toBe(stored) // the same object, so the server still writes its buffer as it is
-    expect(finished.headers.get('Content-Encoding')).toBe('gzip')
+    expect(finished.headers.get('Content-Encoding')).toBe('br')
     expect(finished.headers.get('Vary')).toBe('Accept-Encoding')
     expect(finished.headers.get('X-Content-Type-Options')).toBe('nosniff')
     const bytes = Buffer.from(await finished.arrayBuffer())
     expect(bytes).toEqual(before)
     expect(Number(finished.headers.get('Content-Length'))).toBe(bytes.length)
-    expect(gunzipSync(bytes).toString('utf8')).toBe(page)
+    expect(brotliDecompressSync(bytes).toString('utf8')).toBe(page)
+  })
+
+  it('answers a client that takes gzip but not brotli with the stored gzip', async () => {
+    const pages = cache()
+    const renderer = pageRenderer({ body: () => page })
+    await visit(pages, renderer)
+    const incoming = request('/', { headers: { 'Accept-Encoding': 'gzip, deflate, br;q=0' } })
+    const finished = await finalizeResponse(incoming, await pages.serve(incoming, renderer.renderers))
+    expect(finished.headers.get('Content-Encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await finished.arrayBuffer())).toString('utf8')).toBe(page)
   })
 
   it('hands a redirect back with its status and Location and no body, also one whose headers cannot change', async () => {

@@ -52,12 +52,24 @@
     ;[].forEach.call(doc.querySelectorAll('[data-held-until-paint]'), function (element) {
       element.removeAttribute('data-held-until-paint')
     })
-    entries.forEach(function (src) {
-      var script = doc.createElement('script')
-      script.type = 'module'
-      script.src = src
-      doc.body.appendChild(script)
-    })
+    function addEntries() {
+      entries.forEach(function (src) {
+        var script = doc.createElement('script')
+        script.type = 'module'
+        script.src = src
+        doc.body.appendChild(script)
+      })
+    }
+    // A stored page inlines only its own rules; what scripts render or open next may need any other, so the
+    // whole stylesheet comes first (docs/decisions/056-each-page-its-own-css.md). It restyles nothing shown.
+    var pageOnly = doc.querySelector('style[data-whole-stylesheet]')
+    if (pageOnly) {
+      var sheet = doc.createElement('link')
+      sheet.rel = 'stylesheet'
+      sheet.href = pageOnly.getAttribute('data-whole-stylesheet')
+      sheet.onload = sheet.onerror = addEntries
+      doc.head.appendChild(sheet)
+    } else addEntries()
     setTimeout(addPreloads, 0)
   }
 
