@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { fetchOwnerLeads, fetchOwnerSources, fetchOwnerState } from '~/features/owner/owner.functions'
-import { ownerSearchSchema, SOURCE_PERIODS } from '~/features/owner/owner-views'
+import { ownerPage, ownerSearchSchema, SOURCE_PERIODS } from '~/features/owner/owner-views'
 import { listOwnerWork } from '~/features/work/posted-work.functions'
 import { OwnerPage } from '~/features/owner/owner-page'
 
 // docs/decisions/033-owner-inbox.md
 export const Route = createFileRoute('/owner')({
-  staticData: { bare: true },
+  ...ownerPage('Lead inbox'),
   validateSearch: ownerSearchSchema,
   loaderDeps: ({ search }) => ({ view: search.view, days: search.days ?? SOURCE_PERIODS[0], lead: search.lead }),
   loader: async ({ deps }) => {
@@ -36,7 +36,6 @@ export const Route = createFileRoute('/owner')({
     }
     return { ...none, leads: await fetchOwnerLeads() }
   },
-  headers: () => ({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }),
   head: () => ({
     meta: [{ title: 'Lead inbox' }, { name: 'robots', content: 'noindex' }],
     links: [{ rel: 'manifest', href: '/owner/manifest.webmanifest' }],

@@ -2,11 +2,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { getRequestIP } from '@tanstack/react-start/server'
 import { OwnerSignInConfirm } from '~/features/owner/owner-sign-in'
+import { OWNER_PAGE_HEADERS, ownerPage } from '~/features/owner/owner-views'
 import { handleSignInPost } from '~/features/owner/sign-in.server'
 
 /** A GET only shows a button: mail scanners that open links must not use the token. */
 export const Route = createFileRoute('/owner_/sign-in')({
-  staticData: { bare: true },
+  ...ownerPage('Sign in to the lead inbox'),
   validateSearch: v.object({
     token: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined),
   }),
@@ -15,11 +16,6 @@ export const Route = createFileRoute('/owner_/sign-in')({
       POST: ({ request }) => handleSignInPost(request, getRequestIP()),
     },
   },
-  headers: () => ({
-    'Cache-Control': 'private, no-store',
-    'X-Robots-Tag': 'noindex',
-    'Referrer-Policy': 'no-referrer',
-  }),
-  head: () => ({ meta: [{ title: 'Sign in to the lead inbox' }, { name: 'robots', content: 'noindex' }] }),
+  headers: () => ({ ...OWNER_PAGE_HEADERS, 'Referrer-Policy': 'no-referrer' }),
   component: OwnerSignInConfirm,
 })

@@ -1,20 +1,19 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { fetchOwnerState } from '~/features/owner/owner.functions'
 import { OwnerFrame } from '~/features/owner/owner-page'
+import { ownerPage } from '~/features/owner/owner-views'
 import { fetchToday } from '~/features/schedule/schedule.functions'
 import { OwnerToday } from '~/features/schedule/owner-today'
 import { markOwnerJobDone } from '~/features/payments/payments.functions'
 
 // docs/decisions/063-owner-day.md
 export const Route = createFileRoute('/owner_/today')({
-  staticData: { bare: true },
+  ...ownerPage('Today'),
   loader: async () => {
     const state = await fetchOwnerState()
     if (!state.signedIn) throw redirect({ to: '/owner' })
     return { state, view: await fetchToday() }
   },
-  headers: () => ({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }),
-  head: () => ({ meta: [{ title: 'Today' }, { name: 'robots', content: 'noindex' }] }),
   component: TodayPage,
 })
 

@@ -64,11 +64,10 @@
     // whole stylesheet comes first (docs/decisions/056-each-page-its-own-css.md). It restyles nothing shown.
     var pageOnly = doc.querySelector('style[data-whole-stylesheet]')
     if (pageOnly) {
-      var sheet = doc.createElement('link')
-      sheet.rel = 'stylesheet'
-      sheet.href = pageOnly.getAttribute('data-whole-stylesheet')
+      var sheet = doc.head.appendChild(doc.createElement('link'))
       sheet.onload = sheet.onerror = addEntries
-      doc.head.appendChild(sheet)
+      sheet.rel = 'stylesheet'
+      sheet.href = pageOnly.dataset.wholeStylesheet
     } else addEntries()
     setTimeout(addPreloads, 0)
   }

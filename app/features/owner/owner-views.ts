@@ -24,3 +24,12 @@ export const ownerSearchSchema = v.object({
   city: dropped(v.picklist(citySlugs)),
   lead: dropped(v.pipe(v.string(), v.regex(UUID_PATTERN))),
 })
+
+export const OWNER_PAGE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
+
+/** What every owner page's route says besides its data: no site shell, never stored by a cache or indexed. */
+export const ownerPage = (title: string) => ({
+  staticData: { bare: true },
+  headers: () => OWNER_PAGE_HEADERS,
+  head: () => ({ meta: [{ title }, { name: 'robots', content: 'noindex' }] }),
+})
