@@ -37,7 +37,7 @@ export const Route = createFileRoute('/owner')({
     return { ...none, leads: await fetchOwnerLeads() }
   },
   head: () => ({
-    meta: [{ title: 'Lead inbox' }, { name: 'robots', content: 'noindex' }],
+    ...ownerPage('Lead inbox').head(),
     links: [{ rel: 'manifest', href: '/owner/manifest.webmanifest' }],
   }),
   component: OwnerPage,
