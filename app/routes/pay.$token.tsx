@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { PayPage } from '~/features/payments/pay-page'
 import { site } from '~/content/site'
 import { contentSecurityPolicy } from '~/lib/page/content-security-policy'
+import { LINK_PAGE_HEADERS } from '~/lib/page/link-page-headers'
 import { runtimeConfig } from '~/platform/config.server'
 import { db } from '~/platform/db/db.server'
 import { visitorAddress } from '~/platform/http/visitor-address.server'
@@ -13,8 +14,6 @@ import { payPageGet, payPagePost } from '~/features/payments/pay-page.server'
  * renders, so a link that shows nothing gets one fixed 404; "Pay by card" is a plain form that posts back here and
  * is answered 303 to Stripe's page.
  */
-// Written here, not imported: as the quote page's, so this route's options add nothing to every page's first load.
-const PAGE_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' }
 const visit = (request: Request) => ({ ip: visitorAddress(request), now: new Date(), settings: runtimeConfig() })
 
 export const Route = createFileRoute('/pay/$token')({
@@ -40,7 +39,7 @@ export const Route = createFileRoute('/pay/$token')({
   loader: ({ serverContext }) => ({ view: serverContext?.payPage ?? null }),
   // Chromium applies form-action to the 303 that follows "Pay by card": Stripe's page must be allowed there.
   headers: ({ loaderData, ssr }) => ({
-    ...PAGE_HEADERS,
+    ...LINK_PAGE_HEADERS,
     'Content-Security-Policy': contentSecurityPolicy(ssr?.nonce, [], loaderData?.view?.checkoutOrigins ?? []),
     ...(loaderData?.view?.cardUnavailable ? { 'Retry-After': '60' } : {}),
   }),

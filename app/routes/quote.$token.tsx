@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { QuotePage } from '~/features/quotes/quote-page'
-import { QUOTE_PAGE_HEADERS, type QuotePageRefusal } from '~/features/quotes/quote'
+import type { QuotePageRefusal } from '~/features/quotes/quote'
+import { LINK_PAGE_HEADERS } from '~/lib/page/link-page-headers'
 import { site } from '~/content/site'
 import { runtimeConfig } from '~/platform/config.server'
 import { db } from '~/platform/db/db.server'
@@ -49,7 +50,7 @@ export const Route = createFileRoute('/quote/$token')({
     dayOffer: serverContext?.dayOffer ?? null,
   }),
   headers: ({ loaderData }) => ({
-    ...QUOTE_PAGE_HEADERS,
+    ...LINK_PAGE_HEADERS,
     ...(loaderData?.refusal?.retryAfterSeconds ? { 'Retry-After': String(loaderData.refusal.retryAfterSeconds) } : {}),
   }),
   head: () => ({ meta: [{ title: `Your quote from ${site.name}` }, { name: 'robots', content: 'noindex' }] }),

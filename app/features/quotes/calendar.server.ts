@@ -7,7 +7,8 @@ import { sql, type NotNull } from 'kysely'
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { site } from '../../content/site'
 import { formatCents } from '../../lib/money'
-import { formatWindow, QUOTE_PAGE_HEADERS, type QuoteJob } from './quote'
+import { LINK_PAGE_HEADERS } from '../../lib/page/link-page-headers'
+import { formatWindow, type QuoteJob } from './quote'
 import type { QuoteCustomer } from './quote-reads.server'
 import type { Db } from '../../platform/db/database.server'
 import { keptSetting, readSetting, writeSetting } from '../../platform/db/settings.server'
@@ -95,7 +96,7 @@ export async function calendarFeedSecret(db: Db, renew = false): Promise<string>
 export const calendarFeedUrl = (secret: string) => `${site.baseUrl}/calendar/${secret}.ics`
 
 // A secret address, as the quote page's: never indexed, never sent on as a referrer.
-const FEED_HEADERS = { ...QUOTE_PAGE_HEADERS, 'Cache-Control': 'private, no-store' }
+const FEED_HEADERS = { ...LINK_PAGE_HEADERS, 'Cache-Control': 'private, no-store' }
 
 function sameSecret(given: string, kept: string | null): boolean {
   if (!kept || given.length !== kept.length) return false

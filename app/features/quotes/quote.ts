@@ -92,13 +92,6 @@ export const quoteLink = (token: string) => `${site.baseUrl}${quotePath(token)}`
 
 export const QUOTE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/
 
-/** The customer page's headers: on the page, a refused post and the one "not available" answer alike. */
-export const QUOTE_PAGE_HEADERS = {
-  'Cache-Control': 'no-store',
-  'Referrer-Policy': 'no-referrer',
-  'X-Robots-Tag': 'noindex',
-} as const
-
 /** What the customer's plain form posts: the version it shows, the ids of the ticked options, never an amount. */
 export const QUOTE_FORM_FIELDS = {
   version: 'version',

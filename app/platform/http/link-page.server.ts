@@ -1,16 +1,10 @@
 // What a customer's link page (/quote/<token>, /pay/<token>) answers in its own place, and the limit both count by.
 import { site } from '../../content/site'
+import { LINK_PAGE_HEADERS } from '../../lib/page/link-page-headers'
 import type { RuntimeConfig } from '../config.server'
 import type { Db } from '../db/database.server'
 import { escapeHtml } from '../transport/mail.server'
 import { limitVisitor } from './rate-limit.server'
-
-/** A link page is the customer's alone: never stored by a cache, never indexed, never sent as a Referer. */
-export const LINK_PAGE_HEADERS = {
-  'Cache-Control': 'no-store',
-  'Referrer-Policy': 'no-referrer',
-  'X-Robots-Tag': 'noindex',
-} as const
 
 // Reads are cheap, a customer reloads and Stripe retries its webhook: twelve times the posts' limit per client
 // (none when that is 0).
