@@ -44,37 +44,3 @@ for (const { kind, path } of routeKinds) {
     expect(forcedByThePage).toEqual([])
   })
 }
-
-// WCAG 2.2 1.4.10 Reflow: 320 CSS px wide (400% zoom) with no sideways scrolling; scroll containers clip.
-for (const { kind, path } of routeKinds) {
-  test(`the ${kind} page fits a 320 px wide screen without sideways scrolling`, async ({ page }) => {
-    await page.setViewportSize({ width: 320, height: 568 })
-    await page.goto(path)
-    const overflow = await page.evaluate(() => {
-      const width = document.documentElement.clientWidth
-      const wider = [...document.body.querySelectorAll('*')]
-        .filter(
-          (element) =>
-            element.getBoundingClientRect().right > width + 0.5 && getComputedStyle(element).position !== 'fixed',
-        )
-        .filter((element) => {
-          for (
-            let ancestor = element.parentElement;
-            ancestor && ancestor !== document.body;
-            ancestor = ancestor.parentElement
-          ) {
-            if (getComputedStyle(ancestor).overflowX !== 'visible') return false
-          }
-          return true
-        })
-      return {
-        scrollWidth: document.documentElement.scrollWidth,
-        width,
-        wider: wider
-          .slice(0, 5)
-          .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`),
-      }
-    })
-    expect(overflow.scrollWidth, `sticking out: ${overflow.wider.join(', ')}`).toBeLessThanOrEqual(overflow.width)
-  })
-}

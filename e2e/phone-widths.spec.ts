@@ -1,6 +1,6 @@
-// Issue 77: at 320, 360 and 390 px no page is wider than the phone in any state a visitor or the owner reaches:
-// the contact page as loaded, with the menu or the chat open, with the form's errors and after sending; the
-// customer's quote and pay pages; every view of the inbox.
+// Issue 77: at 320, 360 and 390 px (320 is WCAG 2.2 1.4.10's 400% zoom) no page is wider than the phone in any
+// state a visitor or the owner reaches: every route kind as loaded; the contact page with the menu or the chat open,
+// with the form's errors and after sending; the customer's quote and pay pages; every view of the inbox.
 import { randomBytes } from 'node:crypto'
 import { assistant } from '~/content/assistant'
 import { PREFERRED_TIME_LABELS } from '~/features/leads/lead-form-constants'
@@ -12,6 +12,7 @@ import { markJobDone } from '../app/features/payments/invoice-writes.server'
 import { signInOwner, startPayingServer } from './support/owner'
 import { contact, fillLeadFields, openInteractiveLeadForm, postPlainLead, submitLeadForm } from './support/lead-form'
 import { acceptedLead, storeQuote, storeTestLead } from './support/site-server'
+import { routeKinds } from '../tests/support/route-kinds'
 import { expect, test, type Locator, type Page } from './support/test'
 
 const WIDTHS = [320, 360, 390]
@@ -96,6 +97,10 @@ test('at 320, 360 and 390 px every page is as wide as the screen in every state 
   await page.context().addCookies([{ name, value, url: `${server.url}/quote-request` }])
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 740 })
+    for (const { kind, path } of routeKinds) {
+      await page.goto(`${server.url}${path}`)
+      await expectFits(page, `the ${kind} page`)
+    }
 
     const form = await openInteractiveLeadForm(page, '/contact')
     const timeChoices = Object.values(PREFERRED_TIME_LABELS).map((label) => form.getByText(label, { exact: true }))
