@@ -18,7 +18,7 @@ import { prepareMigratedTemplates } from '../tests/support/test-database'
 // database work Vitest already runs there: chat (the assistant's per-IP count, tests/assistant/ask.test.ts) and
 // env-file (a build and start reading `.env`). A spec not listed runs on both.
 const PGLITE_ONLY_SPECS = new Set(
-  `a11y before-scripts bundle chat confetti email-wrap env-file first-paint first-view-requests focus-visible gallery
+  `a11y before-scripts bundle chat confetti email-wrap env-file first-view-requests focus-visible gallery
    header home keyboard layout loading-order pages phones photo-loading privacy public-reads redirects
    request-methods routes scroll seo settings social-proof text-us`
     .split(/\s+/)
