@@ -13,7 +13,7 @@ import { ensureChromium, ensureCommand, ensureHeadlessShell, ensureTestPhotoTool
 import { prepareMigratedTemplates } from '../tests/support/test-database'
 
 // Specs about the page in the browser that start no server and read nothing back from the shared server's
-// database: on PostgreSQL they would repeat the same seeded reads (decision 050: only app/server/db/ knows which
+// database: on PostgreSQL they would repeat the same seeded reads (decision 050: only app/platform/db/ knows which
 // database runs), so `npm run test:postgres` runs them only when named. So are two that start servers but whose
 // database work Vitest already runs there: chat (the assistant's per-IP count, tests/assistant/ask.test.ts) and
 // env-file (a build and start reading `.env`). A spec not listed runs on both.
