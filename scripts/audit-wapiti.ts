@@ -22,7 +22,6 @@ ensureCommand('wapiti', 'wapiti')
 ensureCommand('caddy', 'caddy')
 const work = mkdtempSync(join(tmpdir(), 'wapiti-'))
 const dataDir = join(work, 'data')
-mkdirSync(dataDir)
 mkdirSync('bench-results', { recursive: true })
 const cleanUp: (() => unknown)[] = [() => rmSync(work, { recursive: true, force: true })]
 const failures: string[] = []
