@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startCaddy } from '../e2e/support/caddy'
-import { startStripeStandIn } from '../tests/support/stripe-stand-in'
+import { startStripeStandIn, stripeEnv } from '../tests/support/stripe-stand-in'
 import { ensureCommand } from '../tests/support/system-deps'
 import { failIfAny, passThrough, routeKinds, startProductionServer } from './bench/common'
 import { seedQuoteAndInvoice } from './bench/quote-seed'
@@ -22,7 +22,6 @@ ensureCommand('wapiti', 'wapiti')
 ensureCommand('caddy', 'caddy')
 const work = mkdtempSync(join(tmpdir(), 'wapiti-'))
 const dataDir = join(work, 'data')
-mkdirSync(dataDir)
 mkdirSync('bench-results', { recursive: true })
 const cleanUp: (() => unknown)[] = [() => rmSync(work, { recursive: true, force: true })]
 const failures: string[] = []
@@ -35,9 +34,7 @@ try {
     TRUST_PROXY: 'loopback',
     // Its attacks reach the lead handler rather than the limit's 429 (the limit has its own tests).
     QUOTE_RATE_LIMIT: '100000',
-    STRIPE_SECRET_KEY: stripe.apiKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: stripe.url,
+    ...stripeEnv(stripe),
   })
   cleanUp.push(() => server.stop())
   // Between Caddy and the site: counts the site's 5xx answers, and a site it could not reach.

@@ -22,7 +22,6 @@ export async function restoreDatabase(
     )
   if (backup[0] !== 0x1f || backup[1] !== 0x8b)
     throw new DatabaseCommandError('That file is not a backup made by npm run backup (not gzip).')
-  mkdirSync(dataDir, { recursive: true })
   const release = await lockDataFolder(dataDir, 0).catch((error: unknown) => {
     if (!(error instanceof DataFolderLockedError)) throw error
     throw new DatabaseCommandError(`A process is using ${dataDir}: stop the site before restoring.`)

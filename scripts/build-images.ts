@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
+import type { ImageEntry } from '../app/components/ui/responsive-image'
 import { contentHash, decodeToRaw, encodeVariant, FORMATS } from '../app/platform/images/image-variants.server'
 import { placeholderOf, widthsFor, type VariantFormat } from '../app/platform/images/image-variants.server'
 
@@ -14,13 +15,6 @@ const SOURCE_EXT = /\.(jpe?g|png|webp)$/i
 const NAME_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/
 const TEMP_MARK = '.tmp-'
 
-interface ManifestEntry {
-  width: number
-  height: number
-  hash: string
-  widths: number[]
-  placeholder: string
-}
 type Source = { file: string; bytes: Buffer; hash: string }
 
 const outputBase = (name: string) => name.replaceAll('/', '-')
@@ -38,8 +32,8 @@ const readText = (file: string) => readFile(file, 'utf8').catch(() => null)
 const readJson = async (file: string): Promise<unknown> => JSON.parse((await readText(file)) ?? 'null')
 
 /** One line per image, sorted by name: short, stable diffs when the owner swaps a photo. */
-function formatManifest(manifest: Record<string, ManifestEntry>) {
-  const entry = (e: ManifestEntry) =>
+function formatManifest(manifest: Record<string, ImageEntry>) {
+  const entry = (e: ImageEntry) =>
     `{"width": ${e.width}, "height": ${e.height}, "hash": ${JSON.stringify(e.hash)}, "widths": [${e.widths.join(', ')}], "placeholder": ${JSON.stringify(e.placeholder)}}`
   const sorted = Object.entries(manifest).sort(([a], [b]) => (a < b ? -1 : 1))
   const lines = sorted.map(([name, e]) => `  ${JSON.stringify(name)}: ${entry(e)}`)
@@ -65,7 +59,7 @@ export async function buildImages({ force = false, root = path.resolve(import.me
     ms: 0,
   }
 
-  const previous = ((await readJson(manifestFile)) ?? {}) as Record<string, Partial<ManifestEntry> | undefined>
+  const previous = ((await readJson(manifestFile)) ?? {}) as Record<string, Partial<ImageEntry> | undefined>
   const files = (await readdir(sourceDir, { recursive: true }).catch(() => [] as string[]))
     .filter((rel) => SOURCE_EXT.test(rel) && !rel.split(path.sep).some((part) => part.startsWith('.')))
     .sort((a, b) => a.localeCompare(b))
@@ -92,7 +86,7 @@ export async function buildImages({ force = false, root = path.resolve(import.me
 
   await mkdir(outDir, { recursive: true })
   const existing = new Set(await readdir(outDir))
-  const manifest: Record<string, ManifestEntry> = {}
+  const manifest: Record<string, ImageEntry> = {}
   const expected = new Set<string>()
   const missingOutputs = (name: string, hash: string, widths: number[]) =>
     widths.flatMap((width) =>
@@ -105,7 +99,7 @@ export async function buildImages({ force = false, root = path.resolve(import.me
   // A source whose hash the manifest already has keeps its entry (only its fields are written back).
   const work = [...sources].map(([name, src]) => {
     const prev = previous[name]
-    const known = !force && prev?.hash === src.hash && prev.widths?.length ? (prev as ManifestEntry) : undefined
+    const known = !force && prev?.hash === src.hash && prev.widths?.length ? (prev as ImageEntry) : undefined
     if (known) manifest[name] = known
     return { name, src, missing: known ? missingOutputs(name, src.hash, known.widths) : null }
   })

@@ -21,7 +21,7 @@ import { QUOTE_FORM_FIELDS as QF } from '../app/features/quotes/quote'
 import { OWNER_QUOTE_TEXTS, QUOTE_PAGE_TEXTS } from '../app/features/quotes/quote-texts'
 import { parseRuntimeConfig } from '../app/platform/config.server'
 import { pacificDate } from '../app/platform/time/business-hours.server'
-import { startStripeStandIn, type StripeStandIn } from '../tests/support/stripe-stand-in'
+import { startStripeStandIn, stripeEnv, type StripeStandIn } from '../tests/support/stripe-stand-in'
 import { ensureCommand } from '../tests/support/system-deps'
 import { newestMailLink, SIGN_IN_LINK, startProductionServer, until } from './bench/common'
 import { runOwnerCommandOn } from './owner-command'
@@ -322,9 +322,7 @@ try {
       QUOTE_MIN_FILL_MS: '1000',
       OWNER_EMAIL: OWNER,
       OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-      STRIPE_SECRET_KEY: stripe.apiKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
+      ...stripeEnv(stripe),
     })
     stripe.webhookUrl = `${server.url}/stripe/webhook`
     const site = Object.assign(server, { stripe })

@@ -5,9 +5,9 @@ import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmS
 import { appendFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { postPlainLead } from '../e2e/support/lead-form'
 import { freePort } from '../tests/support/free-port'
 import { ensureCommand } from '../tests/support/system-deps'
+import { postLeadForm, until } from './bench/common'
 
 const BASE = 'docker.io/library/node:22-bookworm-slim'
 const IMAGE = 'localhost/site-container-check'
@@ -95,14 +95,6 @@ exec chroot --userspec=${UID}:${UID} "$r" /usr/bin/env -C "${config.WorkingDir |
   return child
 }
 
-async function waitFor(url: string, until: number, server: ChildProcess, output: () => string) {
-  for (;;) {
-    if ((await fetch(url).catch(() => undefined))?.ok) return
-    if (server.exitCode !== null || Date.now() > until) fail(`no answer from ${url}:\n${output()}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
-}
-
 /** Leads as the owner's CLI reads them from DATA_DIR (run as uid 1000, so it leaves no root-owned files). */
 function storedLeads(dataDir: string, envFile: string): { email: string }[] {
   const out = execFileSync(join(context, 'node_modules/.bin/tsx'), ['scripts/leads.ts', '--json'], {
@@ -170,7 +162,11 @@ try {
     server.stderr!.on('data', (chunk) => (output += chunk))
     const exited = new Promise<number | null>((done) => server.on('exit', (code) => done(code)))
     await timed(`${label}: start until /readyz is ready`, async () => {
-      await waitFor(`${origin}/readyz`, Date.now() + 120_000, server, () => output)
+      const answers = async () => {
+        if (server.exitCode !== null) fail(`the server exited with ${server.exitCode}`)
+        return (await fetch(`${origin}/readyz`).catch(() => undefined))?.ok
+      }
+      await until('/readyz', answers, 120_000).catch((error: Error) => fail(`${error.message}:\n${output}`))
       const ready = (await (await fetch(`${origin}/readyz`)).json()) as { status: string }
       if (ready.status !== 'ready') fail(`/readyz: ${JSON.stringify(ready)}`)
     })
@@ -201,11 +197,7 @@ try {
     if (code !== 0) fail(`HEALTHCHECK exited ${code}`)
   })
   const email = `container-${Date.now()}@example.com`
-  await timed('no-JavaScript quote request: 303 sent', async () => {
-    const answer = await postPlainLead(origin, { firstName: 'Container', email, phone: '9165550101' })
-    const location = answer.headers.get('location')
-    if (answer.status !== 303 || location !== '/quote-request?status=sent') fail(`${answer.status} ${location}`)
-  })
+  await timed('no-JavaScript quote request: 303 sent', () => postLeadForm(origin, { firstName: 'Container', email }))
   await first.stop()
   const second = await start('restart')
   await second.stop()

@@ -13,12 +13,12 @@ import { ensureChromium, ensureCommand, ensureHeadlessShell, ensureTestPhotoTool
 import { prepareMigratedTemplates } from '../tests/support/test-database'
 
 // Specs about the page in the browser that start no server and read nothing back from the shared server's
-// database: on PostgreSQL they would repeat the same seeded reads (decision 050: only app/server/db/ knows which
+// database: on PostgreSQL they would repeat the same seeded reads (decision 050: only app/platform/db/ knows which
 // database runs), so `npm run test:postgres` runs them only when named. So are two that start servers but whose
 // database work Vitest already runs there: chat (the assistant's per-IP count, tests/assistant/ask.test.ts) and
 // env-file (a build and start reading `.env`). A spec not listed runs on both.
 const PGLITE_ONLY_SPECS = new Set(
-  `a11y before-scripts bundle chat confetti email-wrap env-file first-paint first-view-requests focus-visible gallery
+  `a11y before-scripts bundle chat confetti email-wrap env-file first-view-requests focus-visible gallery
    header home keyboard layout loading-order pages phones photo-loading privacy public-reads redirects
    request-methods routes scroll seo settings social-proof text-us`
     .split(/\s+/)

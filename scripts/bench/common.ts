@@ -1,5 +1,5 @@
-// Shared by the bench scripts and check:engines: the production server, Chromium, the contact form, the outbox's
-// e-mails, result files and tables.
+// Shared by the bench scripts, the audits and the checks: the production server, Chromium, the contact form, the
+// outbox's e-mails, result files and tables.
 import { spawn } from 'node:child_process'
 import { createServer, request as forward } from 'node:http'
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { chromium } from '@playwright/test'
 import { simpleParser } from 'mailparser'
 import { postPlainLead, renderedFormToken } from '../../e2e/support/lead-form'
+import { builtServerFunctions } from '../../tests/support/server-functions'
 import { SITE_ENTRY, startSiteProcess } from '../../tests/support/site-process'
 import { chromiumFlags, ensureChromium } from '../../tests/support/system-deps'
 
@@ -158,29 +159,10 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
-/** The quote server function's URL, taken from a real submission of the contact page's form. */
-export async function findQuoteFunctionUrl(siteUrl: string) {
-  const browser = await launchChromium()
-  try {
-    const page = await browser.newPage()
-    await page.goto(`${siteUrl}/contact`)
-    // Before hydration the button would submit the form without JavaScript, and no server function call would come.
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 15_000 })
-    const form = page.locator('.quote-request-form').first()
-    await form.getByLabel('First Name').fill('Probe')
-    await form.getByLabel('Email').fill('probe@example.com')
-    await form.getByLabel('Phone').fill('916-555-0100')
-    const url = new Promise<string>((resolve) => {
-      void page.route('**/_serverFn/**', async (route) => {
-        // The form also fetches its token through a server function; only the submission carries the fields.
-        if (!route.request().postData()?.includes('probe@example.com')) return route.continue()
-        resolve(route.request().url())
-        await route.abort()
-      })
-    })
-    await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-    return await url
-  } finally {
-    await browser.close()
-  }
+/** The lead form's server function, by its id in the build (`submitQuoteRequest` in builds before `21c41b0`). */
+export function quoteFunctionUrl(siteUrl: string) {
+  const functions = builtServerFunctions()
+  const id = functions.get('submitLead') ?? functions.get('submitQuoteRequest')
+  if (!id) throw new Error(`no lead server function in ${SITE_ENTRY}`)
+  return `${siteUrl}/_serverFn/${id}`
 }

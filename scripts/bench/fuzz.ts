@@ -11,14 +11,14 @@ import * as v from 'valibot'
 import { leadRequestSchema } from '../../app/features/leads/lead-schema'
 import { CAMPAIGN_TAGS, cleanVisitSource, HEARD_ABOUT, LEAD_CHANNELS } from '../../app/features/leads/lead-source'
 import { openSiteDatabase } from '../../tests/support/site-process'
-import { contactFormToken, findQuoteFunctionUrl, report, startProductionServer } from './common'
+import { contactFormToken, quoteFunctionUrl, report, startProductionServer } from './common'
 
 const TOTAL = Number(process.env.FUZZ_PAYLOADS ?? 10_000)
 const CONCURRENCY = 16
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000)
 
 const server = await startProductionServer({ QUOTE_RATE_LIMIT: '1000000', QUOTE_MIN_FILL_MS: '0' })
-const functionUrl = await findQuoteFunctionUrl(server.url)
+const functionUrl = quoteFunctionUrl(server.url)
 const formToken = await contactFormToken(server.url)
 
 // Mostly plausible values, sometimes anything: the near-valid ones reach the validation and the store.

@@ -16,7 +16,7 @@ import type { Database } from '../../app/platform/db/database.server'
 import { ensureCommand } from '../../tests/support/system-deps'
 import { freshDatabaseUrl } from '../../tests/support/test-database'
 import { freePort } from '../../tests/support/free-port'
-import { contactFormToken, failIfAny, findQuoteFunctionUrl, report, runWrk } from './common'
+import { contactFormToken, failIfAny, quoteFunctionUrl, report, runWrk } from './common'
 import { startProductionServer, until } from './common'
 
 const SECONDS = Number(process.env.BENCH_LEADS_SECONDS ?? 10)
@@ -92,7 +92,7 @@ const server = await startProductionServer({
   QUOTE_MIN_FILL_MS: '0',
 })
 if (PINNED) execFileSync('taskset', ['-a', '-p', '1', String(server.pid)])
-const functionUrl = await findQuoteFunctionUrl(server.url)
+const functionUrl = quoteFunctionUrl(server.url)
 const formToken = await contactFormToken(server.url)
 // What the quote form sends; the wrk script fills in a name and an idempotency key per lead.
 const lead = { firstName: 'LEADNAME', email: 'burst@example.com', phone: '916-555-0142', company: '' }

@@ -11,7 +11,7 @@ import { constants, gzipSync } from 'node:zlib'
 import { chromiumFlags, ensureChromium } from '../../tests/support/system-deps'
 import { startSiteProcess } from '../../tests/support/site-process'
 import { storedDocument } from '../../tests/support/document-bytes'
-import { startStripeStandIn } from '../../tests/support/stripe-stand-in'
+import { startStripeStandIn, stripeEnv } from '../../tests/support/stripe-stand-in'
 import { failIfAny, median, passThrough, report, routeKinds, startProductionServer } from './common'
 import { seedQuoteAndInvoice } from './quote-seed'
 
@@ -93,14 +93,7 @@ async function routesRun(): Promise<string[]> {
   ]
   const routes = [...routeKinds, ...tokenRoutes].filter((route) => audited(route.kind))
   const stripe = audited('pay') ? await startStripeStandIn() : undefined
-  const server = await startProductionServer({
-    DATA_DIR: dataDir,
-    ...(stripe && {
-      STRIPE_SECRET_KEY: stripe.apiKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
-    }),
-  })
+  const server = await startProductionServer({ DATA_DIR: dataDir, ...(stripe && stripeEnv(stripe)) })
   const url = (path: string) => `${server.url}${path}`
   let assertStatus = 0
   try {

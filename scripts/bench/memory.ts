@@ -13,10 +13,11 @@ import Stripe from 'stripe'
 import { cities } from '../../app/content/cities'
 import { heicOf } from '../../tests/support/phone-photo-tags'
 import { startPostgres } from '../../tests/support/postgres'
-import { startSiteProcess, type SiteProcess } from '../../tests/support/site-process'
-import { startStripeStandIn } from '../../tests/support/stripe-stand-in'
+import type { SiteProcess } from '../../tests/support/site-process'
+import { startStripeStandIn, stripeEnv } from '../../tests/support/stripe-stand-in'
 import { freshDatabaseUrl } from '../../tests/support/test-database'
 import { contactFormToken, failIfAny, postLeadForm, postPhotos, report, routeKinds, rssMb } from './common'
+import { startProductionServer } from './common'
 import { seedQuoteAndInvoice } from './quote-seed'
 
 const ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 10)
@@ -145,13 +146,11 @@ async function measure(database: string, env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-data-'))
   // A quote waiting for its answer and an invoice, made by the owner's and the customer's own calls.
   const { quotePath, payPath } = await seedQuoteAndInvoice(dataDir, env.DATABASE_URL)
-  const stripeEnv = { STRIPE_SECRET_KEY: standIn.apiKey, STRIPE_WEBHOOK_SECRET: standIn.webhookSecret }
-  const site = await startSiteProcess({
+  const site = await startProductionServer({
     QUOTE_RATE_LIMIT: '0',
     QUOTE_MIN_FILL_MS: '0',
     DATA_DIR: dataDir,
-    ...stripeEnv,
-    STRIPE_API_BASE: standIn.url,
+    ...stripeEnv(standIn),
     ...env,
   })
   try {

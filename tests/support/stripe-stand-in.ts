@@ -373,3 +373,10 @@ export async function startStripeStandIn(options: { webhookUrl?: string } = {}) 
   }
   return standIn
 }
+
+/** The site's settings that make it take card payments at the stand-in. */
+export const stripeEnv = (standIn: StripeStandIn) => ({
+  STRIPE_SECRET_KEY: standIn.apiKey,
+  STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+  STRIPE_API_BASE: standIn.url,
+})
