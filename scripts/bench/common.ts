@@ -40,7 +40,8 @@ export const contactFormToken = (siteUrl: string) => renderedFormToken(`${siteUr
 export async function postLeadForm(siteUrl: string, fields: Record<string, string>): Promise<string> {
   const response = await postPlainLead(siteUrl, { phone: '9165550101', sourcePage: '/contact', ...fields })
   const location = response.headers.get('location')
-  if (!location?.includes('status=sent')) throw new Error(`lead not stored: ${response.status} ${location}`)
+  if (response.status !== 303 || !location?.includes('status=sent'))
+    throw new Error(`lead not stored: ${response.status} ${location}`)
   // The result page's photo token comes in a cookie, never the address (decision 060).
   return response.headers.get('set-cookie')?.match(/^(?:__Secure-)?photo_token=([^;]+)/)?.[1] ?? ''
 }
