@@ -18,7 +18,6 @@ import { forOwner, SESSION_COOKIE } from '../../app/platform/http/owner-access.s
 import { createLeadPhotoHandler } from '../../app/features/leads/lead-photos.server'
 import { createFormTokens, createPhotoTokens, PHOTO_TOKEN_TTL_MS } from '../../app/features/leads/tokens.server'
 import { createLeadService } from '../../app/features/leads/lead-service.server'
-import { storeLead } from '../../app/features/leads/store-lead.server'
 import { captureLog } from '../support/log-capture'
 import { hugeHeic, HUGE_HEIC_SIDE } from '../support/huge-heic'
 import { heicOf, phoneJpeg } from '../support/phone-photo-tags'
@@ -30,7 +29,7 @@ import {
   rowsOf,
   run,
   runHandler,
-  testLead,
+  storeTestLead,
   useFileStores,
   useOwnerSessions,
   useSmtp,
@@ -83,7 +82,7 @@ async function setUp({ now, env, store = 'the folder store' }: SetUp = {}) {
   )
   const tokens = createPhotoTokens(SECRET, now)
   const handle = handlerOn(site, { tokens, rateLimit: 100 })
-  const lead = async (name = 'Maria') => (await storeLead(site.db, testLead(name), leadSettings(site))).id
+  const lead = (name = 'Maria') => storeTestLead(site, name)
   const stored = (leadId: string) => files.names(site, `lead-photos/${leadId}`)
   return { site, tokens, handle, lead, stored, standIn: files.standIn }
 }
@@ -244,7 +243,7 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
   it("refuses a token changed to another lead, another site's token, an expired one and one for suspected spam", async () => {
     let now = Date.now()
     const { site, tokens, handle, lead, stored } = await setUp({ now: () => now })
-    const spam = (await storeLead(site.db, testLead('Bot', { spamReason: 'honeypot' }), leadSettings(site))).id
+    const spam = await storeTestLead(site, 'Bot', { spamReason: 'honeypot' })
     expect((await handle(upload(tokens.issue(spam), [photo()]), '')).status).toBe(403)
     expect(stored(spam)).toEqual([])
 
