@@ -118,16 +118,17 @@ export const NOTIFY_ADDRESS = 'owner@example.com'
  * Sites that e-mail a real SMTP server each, both closed after the test (the site first: its worker holds pooled
  * SMTP connections): the owner's notifications to NOTIFY_ADDRESS, the customer's acknowledgement off (these tests
  * count the owner's e-mails; it has its own, follow-through.test.ts), and a failed send tried again at once. `env`
- * adds to or replaces those settings; `options.outbox` adds to the back-off.
+ * adds to or replaces those settings; `options.outbox` adds to the back-off; `options.smtp` is a server to e-mail
+ * again (a restart's).
  */
 export function useMailingSites(): (
   env?: Env,
-  options?: TestSiteOptions & { dataDir?: string },
+  options?: TestSiteOptions & { dataDir?: string; smtp?: TestSmtp },
 ) => Promise<{ site: TestSite; smtp: TestSmtp }> {
   const startSmtpServer = useSmtp()
   const openSite = useTestSites()
-  return async (env = {}, options = {}) => {
-    const smtp = await startSmtpServer()
+  return async (env = {}, { smtp: given, ...options } = {}) => {
+    const smtp = given ?? (await startSmtpServer())
     const site = await openSite(
       { SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: NOTIFY_ADDRESS, CUSTOMER_ACKNOWLEDGEMENT: 'off', ...env },
       { ...options, outbox: { backoffMs: () => 0, ...options.outbox } },
