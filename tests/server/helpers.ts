@@ -299,17 +299,22 @@ export function formPost(url: string, fields: ConstructorParameters<typeof URLSe
 }
 
 /**
- * A page as a browser gets it, `get` run as its loader on the request for `url`: the view it reads, or the answer
- * (a redirect, a 404) that replaces the page.
+ * A page as a browser gets it, `get` run as its loader (or its form's handler) on the request for `url`: the view
+ * it reads, answered with `status` of it, or the answer (a redirect, a 404) that replaces the page.
  */
-export async function pageView<View>(get: (request: Request) => Promise<View | Response>, url: string) {
+export async function pageView<View>(
+  get: (request: Request) => Promise<View | Response>,
+  url: string | Request,
+  status: (view: View) => number = () => 200,
+) {
   let view: View | undefined
-  const response = await runHandler(async (request) => {
-    const outcome = await get(request)
+  const request = typeof url === 'string' ? new Request(url) : url
+  const response = await runHandler(async (incoming) => {
+    const outcome = await get(incoming)
     if (outcome instanceof Response) return outcome
     view = outcome
-    return new Response('page')
-  }, new Request(url))
+    return new Response('page', { status: status(outcome) })
+  }, request)
   return { response, view }
 }
 
