@@ -146,6 +146,16 @@ export function leadService(options: Parameters<typeof createLeadService>[0] = {
   return createLeadService({ rateLimit: 0, formTokenSecret: FORM_TOKEN_SECRET, ...options })
 }
 
+/** `form` posted to the quote function from `from`, handled by `service` on `site`'s database and settings. */
+export function postLead(
+  site: Pick<TestSite, 'config' | 'now'> & { db: Db },
+  form: unknown,
+  from = { ip: '203.0.113.9', userAgent: 'test' },
+  service = leadService(),
+) {
+  return service.handle(site.db, form, from, leadSettings(site))
+}
+
 /** The quote form as the browser sends it, filled in by a person in 8 s, with whatever a test adds or changes. */
 export function leadForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
