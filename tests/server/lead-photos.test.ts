@@ -43,8 +43,6 @@ const startSmtp = useSmtp()
 const testSite = useTestSites()
 const fileStore = useFileStores()
 const signIn = useOwnerSessions()
-// The quote service signs its answer's photo token with the form's secret.
-const SECRET = FORM_TOKEN_SECRET
 // The owner's route reads the site's configuration, as it does in production: set before any import parses it.
 const OWNER = vi.hoisted(() => {
   process.env.OWNER_EMAIL = 'owner@example.com'
@@ -82,7 +80,8 @@ async function setUp({ now, env, store = 'the folder store' }: SetUp = {}) {
     { OWNER_EMAIL: OWNER, QUOTE_NOTIFY_EMAIL: OWNER, CUSTOMER_ACKNOWLEDGEMENT: 'off', ...files.env, ...env },
     { outbox: { backoffMs: () => 0 } },
   )
-  const tokens = createPhotoTokens(SECRET, now)
+  // The quote service signs its answer's photo token with the form's secret.
+  const tokens = createPhotoTokens(FORM_TOKEN_SECRET, now)
   const handle = handlerOn(site, { tokens, rateLimit: 100 })
   const lead = (name = 'Maria') => storeTestLead(site, name)
   const stored = (leadId: string) => files.names(site, `lead-photos/${leadId}`)
