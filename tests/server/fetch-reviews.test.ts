@@ -1,11 +1,11 @@
 // fetchReviews against a real database and a LOCAL STAND-IN for Google's Places API (an HTTP server on
 // 127.0.0.1 that records each request and answers as the test says).
 import { describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../../app/platform/db/database.server'
+import type { Database } from '../../app/platform/db/database.server'
 import { fetchReviews } from '../../app/features/reviews/fetch-reviews.server'
 import { startHttpStub, type StubReply } from '../support/http-stub'
 import { captureLog } from '../support/log-capture'
-import { migratedSiteData, run, useCleanup, useTempDirs } from './helpers'
+import { run, useCleanup, useTestSites } from './helpers'
 
 const API_KEY = 'test-places-key-9f3Kq2'
 const PLACE_ID = 'ChIJ-test-place'
@@ -30,8 +30,8 @@ const GOOGLE_REVIEWS = [
 
 const ok = (reviews: unknown[]): StubReply => ({ body: { reviews } })
 
-const tempDir = useTempDirs()
 const cleanup = useCleanup()
+const openSite = useTestSites()
 
 async function startPlacesStandIn() {
   const standIn = await startHttpStub(ok(GOOGLE_REVIEWS))
@@ -39,14 +39,8 @@ async function startPlacesStandIn() {
   return standIn
 }
 
-async function openTestDatabase(): Promise<Database> {
-  const db = await openDatabase(await migratedSiteData(await tempDir()))
-  cleanup.push(() => db.close())
-  return db
-}
-
 async function setUp() {
-  const db = await openTestDatabase()
+  const { db } = await openSite()
   const places = await startPlacesStandIn()
   const google = { apiKey: API_KEY, placeId: PLACE_ID, baseUrl: places.url, cacheMinutes: CACHE_MINUTES }
   return { db, places, google }
@@ -66,7 +60,7 @@ async function ageCache(db: Database, minutes: number) {
 
 describe('fetchReviews', { timeout: 60_000 }, () => {
   it('serves the published stored reviews, newest first, when Google is not configured', async () => {
-    const db = await openTestDatabase()
+    const { db } = await openSite()
     const reviewsTable = db.updateTable('reviews')
     await reviewsTable.set('avatar', 'https://example.com/tom.png').where('author', '=', 'Tom R.').execute()
     await reviewsTable.set('published', false).where('author', '=', 'Linda P.').execute()

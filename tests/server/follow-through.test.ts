@@ -19,8 +19,7 @@ import {
   FORM_TOKEN_SECRET,
   freshDatabaseUrl,
   leadForm,
-  leadService,
-  leadSettings,
+  postLead,
   migratedSiteData,
   outboxDrained,
   PUSH_ENV,
@@ -54,8 +53,6 @@ function siteWith(
   )
 }
 
-const service = () => leadService()
-
 /** A form as a person sends it; every value is one the acknowledgement must never repeat. */
 const form = (overrides: Record<string, unknown> = {}) =>
   leadForm({
@@ -71,7 +68,7 @@ const form = (overrides: Record<string, unknown> = {}) =>
 
 /** The form posted to `site` from `ip`, as the site's quote service takes it. */
 const postTo = (site: TestSite, sent: Record<string, unknown>, ip: string, userAgent = 'x') =>
-  service().handle(site.db, sent, { ip, userAgent }, leadSettings(site))
+  postLead(site, sent, { ip, userAgent })
 
 /** A site e-mailing a real SMTP server; `send` posts the form from `ip`, `acks` waits for the outbox to empty. */
 async function acknowledging(env: Record<string, string> = {}) {

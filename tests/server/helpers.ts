@@ -118,16 +118,17 @@ export const NOTIFY_ADDRESS = 'owner@example.com'
  * Sites that e-mail a real SMTP server each, both closed after the test (the site first: its worker holds pooled
  * SMTP connections): the owner's notifications to NOTIFY_ADDRESS, the customer's acknowledgement off (these tests
  * count the owner's e-mails; it has its own, follow-through.test.ts), and a failed send tried again at once. `env`
- * adds to or replaces those settings; `options.outbox` adds to the back-off.
+ * adds to or replaces those settings; `options.outbox` adds to the back-off; `options.smtp` is a server to e-mail
+ * again (a restart's).
  */
 export function useMailingSites(): (
   env?: Env,
-  options?: TestSiteOptions & { dataDir?: string },
+  options?: TestSiteOptions & { dataDir?: string; smtp?: TestSmtp },
 ) => Promise<{ site: TestSite; smtp: TestSmtp }> {
   const startSmtpServer = useSmtp()
   const openSite = useTestSites()
-  return async (env = {}, options = {}) => {
-    const smtp = await startSmtpServer()
+  return async (env = {}, { smtp: given, ...options } = {}) => {
+    const smtp = given ?? (await startSmtpServer())
     const site = await openSite(
       { SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: NOTIFY_ADDRESS, CUSTOMER_ACKNOWLEDGEMENT: 'off', ...env },
       { ...options, outbox: { backoffMs: () => 0, ...options.outbox } },
@@ -143,6 +144,16 @@ const formTokens = createFormTokens(FORM_TOKEN_SECRET)
 /** The quote service as the site runs it, without its per-IP limit unless `options` set one. */
 export function leadService(options: Parameters<typeof createLeadService>[0] = {}): LeadService {
   return createLeadService({ rateLimit: 0, formTokenSecret: FORM_TOKEN_SECRET, ...options })
+}
+
+/** `form` posted to the quote function from `from`, handled by `service` on `site`'s database and settings. */
+export function postLead(
+  site: Pick<TestSite, 'config' | 'now'> & { db: Db },
+  form: unknown,
+  from = { ip: '203.0.113.9', userAgent: 'test' },
+  service = leadService(),
+) {
+  return service.handle(site.db, form, from, leadSettings(site))
 }
 
 /** The quote form as the browser sends it, filled in by a person in 8 s, with whatever a test adds or changes. */
@@ -298,17 +309,22 @@ export function formPost(url: string, fields: ConstructorParameters<typeof URLSe
 }
 
 /**
- * A page as a browser gets it, `get` run as its loader on the request for `url`: the view it reads, or the answer
- * (a redirect, a 404) that replaces the page.
+ * A page as a browser gets it, `get` run as its loader (or its form's handler) on the request for `url`: the view
+ * it reads, answered with `status` of it, or the answer (a redirect, a 404) that replaces the page.
  */
-export async function pageView<View>(get: (request: Request) => Promise<View | Response>, url: string) {
+export async function pageView<View>(
+  get: (request: Request) => Promise<View | Response>,
+  url: string | Request,
+  status: (view: View) => number = () => 200,
+) {
   let view: View | undefined
-  const response = await runHandler(async (request) => {
-    const outcome = await get(request)
+  const request = typeof url === 'string' ? new Request(url) : url
+  const response = await runHandler(async (incoming) => {
+    const outcome = await get(incoming)
     if (outcome instanceof Response) return outcome
     view = outcome
-    return new Response('page')
-  }, new Request(url))
+    return new Response('page', { status: status(outcome) })
+  }, request)
   return { response, view }
 }
 

@@ -11,24 +11,17 @@ import { calendarFeedResponse, calendarFeedSecret } from '../../app/features/quo
 import { scheduleJob } from '../../app/features/quotes/quotes.server'
 import { QUOTE_REFUSALS } from '../../app/features/quotes/quote-texts'
 import type { TestSite } from '../support/test-site'
-import { migratedSiteData, rowsOf, useSmtp, useTempDirs, useTestSites, type TestSmtp } from './helpers'
+import { migratedSiteData, rowsOf, useMailingSites, useTempDirs, type TestSmtp } from './helpers'
 import { acceptedLead, quotedLead } from './quote-helpers'
 
-const smtp = useSmtp()
 const tempDir = useTempDirs()
-const openSite = useTestSites()
+const mailingSite = useMailingSites()
 
 /** A movable clock: follow-ups are timed by it, so nothing waits for a real day (decision 048). */
 function clockAt(iso: string) {
   let now = new Date(iso)
   return { clock: () => now, set: (next: string) => void (now = new Date(next)) }
 }
-
-const env = (server: TestSmtp) => ({
-  SMTP_URL: server.url,
-  QUOTE_NOTIFY_EMAIL: 'owner@example.com',
-  CUSTOMER_ACKNOWLEDGEMENT: 'off',
-})
 
 /** The owner's scheduling of a job for `lead` on `day`, 08:00 to 10:00 unless said. */
 const schedule = (site: TestSite, lead: string, day: string, start = '08:00', end = '10:00') =>
@@ -52,8 +45,7 @@ const jobMails = (server: TestSmtp) =>
 
 describe('a scheduled job', { timeout: 120_000 }, () => {
   it('is e-mailed as an .ics whose 08:00 Pacific reads back right before and after the November change', async () => {
-    const server = await smtp()
-    const site = await openSite(env(server))
+    const { site, smtp: server } = await mailingSite()
     const { id: before } = await acceptedLead(site, 'Bea')
     const { id: after } = await acceptedLead(site, 'Al')
     expect(await schedule(site, before, '2026-10-30')).toBe('scheduled')
@@ -102,17 +94,16 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
   })
 
   it('is not scheduled for a quote nobody accepted', async () => {
-    const site = await openSite(env(await smtp()))
+    const { site } = await mailingSite()
     const { id } = await quotedLead(site)
     expect(await schedule(site, id, '2027-01-04')).toBe(QUOTE_REFUSALS['not-accepted'])
     expect(await rowsOf(site, 'SELECT count(*)::int AS n FROM jobs')).toEqual([{ n: 0 }])
   })
 
   it('sends the day-before reminder once, across a restart on the same data', async () => {
-    const server = await smtp()
     const time = clockAt('2026-10-20T16:00:00Z')
     const place = await migratedSiteData(await tempDir())
-    const first = await openSite(env(server), { ...place, clock: time.clock })
+    const { site: first, smtp: server } = await mailingSite({}, { ...place, clock: time.clock })
     const { id: lead } = await acceptedLead(first)
     await schedule(first, lead, '2026-11-02')
     const reminders = () => server.received.filter((received) => received.mail.subject?.startsWith('Reminder'))
@@ -130,7 +121,7 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
     expect(reminders()[0]!.mail.text).toContain('Address: 12 Oak St, 95630')
     await first.close()
 
-    const second = await openSite(env(server), { ...place, clock: time.clock })
+    const { site: second } = await mailingSite({}, { ...place, clock: time.clock, smtp: server })
     time.set('2026-11-01T20:00:00Z')
     await second.outbox.drain()
     expect(reminders()).toHaveLength(1)
@@ -139,7 +130,7 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
   })
 
   it('gets no reminder when less than a day away, and a cancel takes the reminder with it', async () => {
-    const site = await openSite(env(await smtp()), { clock: clockAt('2026-11-01T18:00:00Z').clock })
+    const { site } = await mailingSite({}, { clock: clockAt('2026-11-01T18:00:00Z').clock })
     const { id: soon } = await acceptedLead(site, 'Sam')
     const { id: later } = await acceptedLead(site, 'Lou')
     await schedule(site, soon, '2026-11-02')
@@ -155,8 +146,7 @@ describe('a scheduled job', { timeout: 120_000 }, () => {
 
 describe('names in a calendar', { timeout: 120_000 }, () => {
   it('stay in their own fields with quotes, semicolons, colons, commas and line breaks, in the invite and the feed', async () => {
-    const server = await smtp()
-    const site = await openSite(env(server))
+    const { site, smtp: server } = await mailingSite()
     const firstName = 'Ann "Bo"; ROLE=CHAIR:x, y\nZ'
     const { id: lead } = await acceptedLead(site, firstName, { email: 'ann@example.com', street: '12 "Oak"; St:x,\ny' })
     await schedule(site, lead, '2026-11-02')
@@ -182,7 +172,7 @@ describe('names in a calendar', { timeout: 120_000 }, () => {
 
 describe("the owner's calendar feed", { timeout: 120_000 }, () => {
   it('lists each scheduled job under its UID, and a renewed secret makes the old address answer 404', async () => {
-    const site = await openSite(env(await smtp()))
+    const { site } = await mailingSite()
     const { id: lead } = await acceptedLead(site)
     await schedule(site, lead, '2026-11-02')
     const { db } = site

@@ -16,9 +16,7 @@ import type { TestSite } from '../support/test-site'
 import { ownerPhotoResponse } from '../../app/features/owner/lead-photos.server'
 import { forOwner, SESSION_COOKIE } from '../../app/platform/http/owner-access.server'
 import { createLeadPhotoHandler } from '../../app/features/leads/lead-photos.server'
-import { createFormTokens, createPhotoTokens, PHOTO_TOKEN_TTL_MS } from '../../app/features/leads/tokens.server'
-import { createLeadService } from '../../app/features/leads/lead-service.server'
-import { storeLead } from '../../app/features/leads/store-lead.server'
+import { createPhotoTokens, PHOTO_TOKEN_TTL_MS } from '../../app/features/leads/tokens.server'
 import { captureLog } from '../support/log-capture'
 import { hugeHeic, HUGE_HEIC_SIDE } from '../support/huge-heic'
 import { heicOf, phoneJpeg } from '../support/phone-photo-tags'
@@ -26,11 +24,13 @@ import {
   countedPost,
   FILE_STORES,
   type FileStoreName,
-  leadSettings,
+  FORM_TOKEN_SECRET,
+  leadForm,
+  postLead,
   rowsOf,
   run,
   runHandler,
-  testLead,
+  storeTestLead,
   useFileStores,
   useOwnerSessions,
   useSmtp,
@@ -43,7 +43,6 @@ const startSmtp = useSmtp()
 const testSite = useTestSites()
 const fileStore = useFileStores()
 const signIn = useOwnerSessions()
-const SECRET = randomBytes(32).toString('hex')
 // The owner's route reads the site's configuration, as it does in production: set before any import parses it.
 const OWNER = vi.hoisted(() => {
   process.env.OWNER_EMAIL = 'owner@example.com'
@@ -81,9 +80,10 @@ async function setUp({ now, env, store = 'the folder store' }: SetUp = {}) {
     { OWNER_EMAIL: OWNER, QUOTE_NOTIFY_EMAIL: OWNER, CUSTOMER_ACKNOWLEDGEMENT: 'off', ...files.env, ...env },
     { outbox: { backoffMs: () => 0 } },
   )
-  const tokens = createPhotoTokens(SECRET, now)
+  // The quote service signs its answer's photo token with the form's secret.
+  const tokens = createPhotoTokens(FORM_TOKEN_SECRET, now)
   const handle = handlerOn(site, { tokens, rateLimit: 100 })
-  const lead = async (name = 'Maria') => (await storeLead(site.db, testLead(name), leadSettings(site))).id
+  const lead = (name = 'Maria') => storeTestLead(site, name)
   const stored = (leadId: string) => files.names(site, `lead-photos/${leadId}`)
   return { site, tokens, handle, lead, stored, standIn: files.standIn }
 }
@@ -244,7 +244,7 @@ describe('adding photos to a stored lead', { timeout: 120_000 }, () => {
   it("refuses a token changed to another lead, another site's token, an expired one and one for suspected spam", async () => {
     let now = Date.now()
     const { site, tokens, handle, lead, stored } = await setUp({ now: () => now })
-    const spam = (await storeLead(site.db, testLead('Bot', { spamReason: 'honeypot' }), leadSettings(site))).id
+    const spam = await storeTestLead(site, 'Bot', { spamReason: 'honeypot' })
     expect((await handle(upload(tokens.issue(spam), [photo()]), '')).status).toBe(403)
     expect(stored(spam)).toEqual([])
 
@@ -442,26 +442,15 @@ describe('uploads refused before their photos are read (decision 051)', { timeou
 })
 
 describe('the upload token in the quote answer', { timeout: 120_000 }, () => {
-  const meta = { ip: '', userAgent: 'test' }
-  const fields = (name: string) => ({
-    firstName: name,
-    email: `${name.toLowerCase()}@example.com`,
-    phone: '916-555-0101',
-    idempotencyKey: `key-${randomBytes(8).toString('hex')}`,
-    // A form opened a minute ago, signed as the site signs it.
-    formToken: createFormTokens(SECRET).issue(Date.now() - 60_000),
-  })
-
   it('a stored lead gets a token for its own id; suspected spam gets none', async () => {
     const { site, tokens } = await setUp()
-    const service = createLeadService({ formTokenSecret: SECRET, minFillMs: 0 })
-    const clean = await service.handle(site.db, fields('Maria'), meta, leadSettings(site))
+    const clean = await postLead(site, leadForm())
     expect(clean.body).toEqual({ success: true, photoToken: expect.any(String) })
     const check = tokens.check((clean.body as { photoToken: string }).photoToken)
     if (!check.ok) throw new Error(check.reason)
     const lead = await rowsOf(site, `SELECT first_name FROM leads WHERE id = $1`, [check.leadId])
     expect(lead).toEqual([{ first_name: 'Maria' }])
-    const spam = await service.handle(site.db, { ...fields('Jose'), company: 'bot' }, meta, leadSettings(site))
+    const spam = await postLead(site, leadForm({ firstName: 'Jose', company: 'bot' }))
     expect(spam.body).toEqual({ success: true })
   })
 })

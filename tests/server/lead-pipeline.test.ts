@@ -19,7 +19,7 @@ import type { Db } from '../../app/platform/db/database.server'
 import type { DB, Tables } from '../../app/platform/db/schema.gen'
 import { createFormTokens } from '../../app/features/leads/tokens.server'
 import { outsideServiceArea } from '../../app/features/leads/lead-fields.server'
-import type { TestSite, TestSiteOptions } from '../support/test-site'
+import type { TestSite } from '../support/test-site'
 import { captureLog } from '../support/log-capture'
 import {
   FORM_TOKEN_SECRET,
@@ -38,7 +38,6 @@ import {
   useMailingSites,
   useSmtp,
   useTempDirs,
-  useTestSites,
 } from './helpers'
 
 const OWNER = NOTIFY_ADDRESS
@@ -50,24 +49,15 @@ const tempDir = useTempDirs()
 // After-each steps run last registered first: the sites (their workers hold pooled SMTP connections) close
 // before the SMTP servers.
 const smtp = useSmtp()
-const openSite = useTestSites()
 const mailingSite = useMailingSites()
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
-type SiteOptions = TestSiteOptions & { dataDir?: string }
 /** What a post reaches: a site's database, configuration and clock. */
 type SiteDb = Pick<TestSite, 'config' | 'now'> & { db: Db }
 
-/** A site as useMailingSites() opens one, its SMTP server set by the test (down, or one for a restart). */
-function siteWith(env: Record<string, string>, extra: SiteOptions = {}): Promise<TestSite> {
-  return openSite(
-    { QUOTE_NOTIFY_EMAIL: OWNER, ...NO_ACK, ...env },
-    {
-      ...extra,
-      outbox: { backoffMs: () => 0, ...extra.outbox },
-    },
-  )
-}
+/** A site as useMailingSites() opens one, e-mailing where `env` says (a server down, or one for a restart). */
+const siteWith = async (env: Record<string, string>, options: Parameters<typeof mailingSite>[1] = {}) =>
+  (await mailingSite(env, options)).site
 
 /** What the quote function does with a post: `svc` handles `raw` from `from`, on `site`'s database and settings. */
 const post = (svc: LeadService, raw: unknown, from: typeof meta, site: SiteDb) =>

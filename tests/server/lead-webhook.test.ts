@@ -7,9 +7,8 @@ import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, parseRuntimeConfig } from '../../app/platform/config.server'
 import { leadWebhookBody } from '../../app/features/leads/lead-webhook.server'
-import { storeLead } from '../../app/features/leads/store-lead.server'
 import { startHttpStub } from '../support/http-stub'
-import { leadSettings, rowsOf, testLead, useCleanup, useTestSites } from './helpers'
+import { rowsOf, storeTestLead, useCleanup, useTestSites } from './helpers'
 
 const cleanup = useCleanup()
 const openSite = useTestSites()
@@ -30,12 +29,9 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
       { LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: secret, CUSTOMER_ACKNOWLEDGEMENT: 'off' },
       { outbox: { backoffMs: () => 0 } },
     )
-    const stored = await storeLead(
-      site.db,
-      testLead('Hook', { street: '4821 Elm Ridge Way', zip: '95814', preferredTime: 'morning', outsideArea: true }),
-      leadSettings(site),
-    )
-    await storeLead(site.db, testLead('Spammy', { spamReason: 'honeypot' }), leadSettings(site))
+    const place = { street: '4821 Elm Ridge Way', zip: '95814', preferredTime: 'morning', outsideArea: true } as const
+    const stored = await storeTestLead(site, 'Hook', place)
+    await storeTestLead(site, 'Spammy', { spamReason: 'honeypot' })
 
     const outbox = site.outbox
     const first = await outbox.runOnce()
@@ -46,7 +42,7 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
     expect(receiver.received.map((r) => r.answered)).toEqual([503, 204])
     const delivered = receiver.received[1]!
     const headers = delivered.headers as Record<string, string>
-    expect(delivered.headers['webhook-id']).toBe(stored.id)
+    expect(delivered.headers['webhook-id']).toBe(stored)
     expect(delivered.headers['content-type']).toBe('application/json')
     const verified = new Webhook(secret).verify(delivered.text, headers) as {
       type: string
@@ -54,7 +50,7 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
     }
     expect(verified.type).toBe('lead.created')
     expect(verified.data).toEqual({
-      id: stored.id,
+      id: stored,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       first_name: 'Hook',
       email: 'hook@example.com',
@@ -68,7 +64,7 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
     expect(() => new Webhook(`whsec_${randomBytes(32).toString('base64')}`).verify(delivered.text, headers)).toThrow()
     // The wire format by hand, so the library is not checked only against itself: HMAC-SHA256 of id.timestamp.body.
     const key = Buffer.from(secret.slice('whsec_'.length), 'base64')
-    const signed = `${stored.id}.${headers['webhook-timestamp']}.${delivered.text}`
+    const signed = `${stored}.${headers['webhook-timestamp']}.${delivered.text}`
     expect(headers['webhook-signature']).toBe(`v1,${createHmac('sha256', key).update(signed).digest('base64')}`)
 
     const rows = await rowsOf(

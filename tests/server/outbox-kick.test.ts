@@ -4,8 +4,7 @@
 import type { Transporter } from 'nodemailer'
 import { describe, expect, it, vi } from 'vitest'
 import type * as Claim from '../../app/platform/outbox/claim.server'
-import { storeLead } from '../../app/features/leads/store-lead.server'
-import { leadSettings, testLead, useTestSites } from './helpers'
+import { storeTestLead, useTestSites } from './helpers'
 
 const hook: { afterNextDue?: () => Promise<void> } = {}
 
@@ -39,12 +38,12 @@ describe('the outbox worker', { timeout: 60_000 }, () => {
       { CUSTOMER_ACKNOWLEDGEMENT: 'off' },
       { startWorker: true, outbox: { transport, pollIntervalMs: 60_000 } },
     )
-    await storeLead(site.db, testLead('Ann'), leadSettings(site))
+    await storeTestLead(site, 'Ann')
     await expect.poll(() => subjects.some((subject) => subject.includes('Ann'))).toBe(true)
 
     const outbox = site.outbox
     hook.afterNextDue = async () => {
-      await storeLead(site.db, testLead('Bea'), leadSettings(site))
+      await storeTestLead(site, 'Bea')
       outbox.kick()
     }
     outbox.kick()

@@ -6,8 +6,7 @@ import { randomBytes } from 'node:crypto'
 import type { Transporter } from 'nodemailer'
 import { describe, expect, it } from 'vitest'
 import { recordPhotos } from '../../app/features/leads/lead-photos.server'
-import { storeLead } from '../../app/features/leads/store-lead.server'
-import { leadSettings, rowsOf, testLead, useTestSites } from './helpers'
+import { rowsOf, storeTestLead, useTestSites } from './helpers'
 
 const testSite = useTestSites()
 
@@ -42,7 +41,7 @@ describe('the outbox worker', { timeout: 60_000 }, () => {
   it('delivers a row again when its cause re-queued it during the delivery of the older payload', async () => {
     const mail = holdingTransport(/added/)
     const site = await testSite({ CUSTOMER_ACKNOWLEDGEMENT: 'off' }, { outbox: { transport: mail.transport } })
-    const { id } = await storeLead(site.db, testLead('Ann'), leadSettings(site))
+    const id = await storeTestLead(site, 'Ann')
     const outbox = site.outbox
     await outbox.drain()
     const db = site.db

@@ -31,13 +31,12 @@ import {
   PUSH_ENV,
   rowsOf,
   run,
-  runHandler,
   type TestSmtp,
   useCleanup,
   useMailingSites,
   usePushPhones,
 } from './helpers'
-import { acceptQuote, quotedLead } from './quote-helpers'
+import { acceptedLead, quotedLead } from './quote-helpers'
 
 const cleanup = useCleanup()
 const pushPhone = usePushPhones()
@@ -110,8 +109,7 @@ function webhook({ db, config, now }: TestSite, request: Request, client = CLIEN
 
 /** Maria from Folsom accepted the quote with its option ($770.50); "Job done", `change` to the draft, sent. */
 async function sentInvoice(shop: TestSite, change?: (lead: string) => Promise<unknown>) {
-  const { id } = await quotedLead(shop)
-  expect(await acceptQuote(shop, id, ['i3'])).toBe('accepted')
+  const { id } = await acceptedLead(shop, 'Maria', {}, ['i3'])
   expect(await markJobDone(shop.db, id)).toMatchObject({ state: 'draft', totalCents: 77_050, number: null, link: null })
   await change?.(id)
   const invoice = (await sendInvoice(shop.db, id, shop.now())) as LeadInvoice
@@ -131,27 +129,23 @@ const open = (shop: TestSite, token: string, search = '') =>
  * again (`again`) when Stripe cannot make the session.
  */
 async function pressPay(shop: TestSite, token: string, fields: Record<string, string> = {}, headers = {}) {
-  let again: Exclude<Awaited<ReturnType<typeof payPagePost>>, Response> | undefined
-  const response = await runHandler(
-    async (request) => {
-      const outcome = await payPagePost(shop.db, request, token, visit(shop))
-      if (outcome instanceof Response) return outcome
-      again = outcome
-      return new Response('page', { status: outcome.status })
-    },
+  const { response, view: again } = await pageView(
+    (request) => payPagePost(shop.db, request, token, visit(shop)),
     formPost(`${site.baseUrl}/pay/${token}`, fields, headers),
+    (outcome) => outcome.status,
   )
   return { status: response.status, location: response.headers.get('location') ?? '', again: again?.view }
 }
 
-/** A card payment of the whole invoice, made on Stripe's page and recorded by its webhook. */
-async function paidByCard(shop: Shop, lead: string, token: string) {
+/** A sent invoice (`sentInvoice`) paid in full by card, on Stripe's page, and recorded by its webhook. */
+async function paidByCard(shop: Shop, change?: (lead: string) => Promise<unknown>) {
+  const { id, token } = await sentInvoice(shop.site, change)
   const pay = await pressPay(shop.site, token, { click: 'p'.repeat(20) })
   await payOnStripe(pay.location)
   await shop.standIn.delivered('checkout.session.completed', sessionOf(pay.location))
-  const payment = (await invoiceOf(shop.site.db, lead))!.payments[0]!
+  const payment = (await invoiceOf(shop.site.db, id))!.payments[0]!
   const intent = shop.standIn.objects.get(sessionOf(pay.location))!.payment_intent as string
-  return { payment, intent, charge: shop.standIn.objects.get(intent)!.latest_charge as string }
+  return { id, payment, intent, charge: shop.standIn.objects.get(intent)!.latest_charge as string }
 }
 
 /** Presses "Pay" on Stripe's hosted page, as a browser without JavaScript does: where it sends the customer. */
@@ -233,8 +227,7 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
     expect(pay.status).toBe(303)
     expect(standIn.objects.get(sessionOf(pay.location))).toMatchObject({ amount_total: 99_999_999 })
 
-    const { id: other } = await quotedLead(shop, undefined, 'Omar')
-    expect(await acceptQuote(shop, other, ['i3'])).toBe('accepted')
+    const { id: other } = await acceptedLead(shop, 'Omar', {}, ['i3'])
     await markJobDone(db, other)
     for (let i = 3; i < 40; i++)
       expect(await addInvoiceLine(db, other, { description: 'Gate', cents: 1 })).toMatchObject({ state: 'draft' })
@@ -455,8 +448,7 @@ describe('payments the owner records and refunds', { timeout: 120_000 }, () => {
   it('refunds part of a card payment through Stripe: one receipt, and never more than what is left', async () => {
     const opened = await openShop()
     const { site: shop, smtp, standIn } = opened
-    const { id, token } = await sentInvoice(shop)
-    const { payment } = await paidByCard(opened, id, token)
+    const { payment } = await paidByCard(opened)
     expect(await ownerRefund(shop, payment.id, 20_000)).toMatchObject({ refundedCents: 20_000, state: 'paid' })
     await standIn.delivered('charge.refunded')
     expect(await ownerRefund(shop, payment.id, 57_051)).toBe(INVOICE_REFUSALS['over-paid'])
@@ -474,8 +466,7 @@ describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_00
   it('follows a card refund that fails after it was made: it stops counting, and the owner is pushed once', async () => {
     const opened = await openShop()
     const { site: shop, standIn, pushes } = opened
-    const { id, token } = await sentInvoice(shop)
-    const { payment } = await paidByCard(opened, id, token)
+    const { id, payment } = await paidByCard(opened)
     standIn.refundsPending = true
     expect(await ownerRefund(shop, payment.id, 20_000)).toMatchObject({ refundedCents: 20_000 })
     standIn.refundsPending = false
@@ -549,8 +540,7 @@ describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_00
     // Its worker sends when the test drains it, so the receipt is still queued as the refund fails.
     const opened = await openShop({ startWorker: false })
     const { site: shop, smtp, standIn, pushes } = opened
-    const { id, token } = await sentInvoice(shop)
-    const { payment } = await paidByCard(opened, id, token)
+    const { payment } = await paidByCard(opened)
     standIn.refundsPending = true
     expect(await ownerRefund(shop, payment.id, 20_000)).toMatchObject({ refundedCents: 20_000 })
     standIn.refundsPending = false
@@ -567,8 +557,7 @@ describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_00
   it('tells the owner in plain words when Stripe refuses a refund or cannot be reached, and records none', async () => {
     const opened = await openShop()
     const { site: shop, standIn, stripe } = opened
-    const { id, token } = await sentInvoice(shop)
-    const { payment, intent, charge } = await paidByCard(opened, id, token)
+    const { payment, intent, charge } = await paidByCard(opened)
     standIn.unavailable = true
     const unreachable = await ownerRefund(shop, payment.id, 10_000)
     standIn.unavailable = false
@@ -707,10 +696,9 @@ describe('reminders and the money the owner sees', { timeout: 120_000 }, () => {
     const opened = await openShop()
     const { site: shop } = opened
     const { db } = shop
-    const { id, token } = await sentInvoice(shop, (lead) =>
+    const { id, payment } = await paidByCard(opened, (lead) =>
       addInvoiceLine(db, lead, { description: 'Gate, "side" =1+1', cents: 1_000 }),
     )
-    const { payment } = await paidByCard(opened, id, token)
     await ownerRefund(shop, payment.id, 5_000)
     const unpaid = await sentInvoice(shop)
     await recordPaid(shop, unpaid.id, 'cash', 7_050, '2026-01-02')
@@ -751,8 +739,7 @@ describe('invoice numbers', { timeout: 120_000 }, () => {
     const { db } = shop
     const leads: string[] = []
     for (let i = 0; i < 6; i++) {
-      const { id } = await quotedLead(shop, undefined, `Lee${i}`)
-      await acceptQuote(shop, id)
+      const { id } = await acceptedLead(shop, `Lee${i}`)
       await markJobDone(db, id)
       leads.push(id)
     }

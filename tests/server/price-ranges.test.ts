@@ -15,13 +15,12 @@ import { leadSources, listInbox } from '../../app/features/owner/inbox.server'
 import { savePriceSettings, typicalPrice } from '../../app/features/prices/price-list.server'
 import { quoteEditor } from '../../app/features/quotes/quotes.server'
 import type { TestSite } from '../support/test-site'
-import { leadForm, leadService, leadSettings, rowsOf, useCleanup, useTempDirs, useTestSites } from './helpers'
+import { leadForm, postLead, rowsOf, useCleanup, useTempDirs, useTestSites } from './helpers'
 import { acceptQuote, quotedLead } from './quote-helpers'
 
 const openSite = useTestSites()
 const tempDir = useTempDirs()
 const cleanup = useCleanup()
-const leads = leadService()
 
 /** The Prices view's save: house washing by size with a $150 minimum, every other service without a range. */
 async function priceHouseWashing(site: TestSite, rule = '') {
@@ -45,12 +44,7 @@ async function priceHouseWashing(site: TestSite, rule = '') {
 
 /** The form as the browser sends it, with whatever a forger adds. */
 const submit = (site: TestSite, fields: Record<string, unknown>) =>
-  leads.handle(
-    site.db,
-    leadForm({ sourcePage: '/services?tab=full-house', ...fields }),
-    { ip: '203.0.113.9', userAgent: 'test' },
-    leadSettings(site),
-  )
+  postLead(site, leadForm({ sourcePage: '/services?tab=full-house', ...fields }))
 
 const shownColumns = (site: TestSite) =>
   rowsOf(

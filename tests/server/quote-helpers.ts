@@ -36,9 +36,14 @@ export async function acceptQuote(site: Pick<TestSite, 'db' | 'now'>, lead: stri
   return answerQuote(site.db, token, acceptance, site.now())
 }
 
-/** A lead quoted as `quotedLead` quotes it, and accepted: its id and token. */
-export async function acceptedLead(site: TestSite, firstName = 'Maria', lead: Partial<StoredLeadInput> = {}) {
+/** A lead quoted as `quotedLead` quotes it, and accepted with the `chosen` options: its id and token. */
+export async function acceptedLead(
+  site: TestSite,
+  firstName = 'Maria',
+  lead: Partial<StoredLeadInput> = {},
+  chosen: string[] = [],
+) {
   const { id, token } = await quotedLead(site, undefined, firstName, 30, lead)
-  expect(await acceptQuote(site, id)).toBe('accepted')
+  expect(await acceptQuote(site, id, chosen)).toBe('accepted')
   return { id, token }
 }

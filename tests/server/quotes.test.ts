@@ -14,16 +14,7 @@ import { sendQuote, withdrawQuote } from '../../app/features/quotes/quotes.serve
 import type { TestSite } from '../support/test-site'
 import { quoteDraftSchema } from '../../app/features/quotes/quote-schema'
 import { QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS, QUOTE_REFUSALS } from '../../app/features/quotes/quote-texts'
-import {
-  formPost,
-  outboxDrained,
-  pageView,
-  PUSH_ENV,
-  rowsOf as rows,
-  runHandler,
-  useMailingSites,
-  usePushPhones,
-} from './helpers'
+import { formPost, outboxDrained, pageView, PUSH_ENV, rowsOf as rows, useMailingSites, usePushPhones } from './helpers'
 import { ITEMS, quotedLead } from './quote-helpers'
 
 const pushPhone = usePushPhones()
@@ -52,15 +43,10 @@ async function post(
   fields: [string, string][],
   { ip = CLIENT, headers = {} as Record<string, string> } = {},
 ) {
-  let refused: Exclude<Awaited<ReturnType<typeof quotePagePost>>, Response> | undefined
-  const response = await runHandler(
-    async (request) => {
-      const outcome = await quotePagePost(site.db, request, token, visit(site, ip))
-      if (outcome instanceof Response) return outcome
-      refused = outcome
-      return new Response('page', { status: outcome.refusal.status })
-    },
+  const { response, view: refused } = await pageView(
+    (request) => quotePagePost(site.db, request, token, visit(site, ip)),
     formPost(`${business.baseUrl}/quote/${token}`, fields, { 'User-Agent': 'QuoteTest/1.0', ...headers }),
+    (outcome) => outcome.refusal.status,
   )
   return { status: response.status, location: response.headers.get('location'), refused }
 }

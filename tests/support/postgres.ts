@@ -7,20 +7,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { freePort } from './free-port'
-import { aptInstall } from './system-deps'
+import { installed } from './system-deps'
 
 const BIN_DIR = '/usr/lib/postgresql/15/bin'
 const isRoot = process.getuid?.() === 0
 
 /** Installs Debian's postgresql-15 when missing (as root with apt-get); returns its bin folder. */
-export function ensurePostgres(): string {
-  if (existsSync(join(BIN_DIR, 'initdb'))) return BIN_DIR
-  const refusal = 'PostgreSQL 15 is missing. Install it (Debian 12: sudo apt-get install -y postgresql-15).'
-  aptInstall('postgresql-15', 'PostgreSQL 15 is missing', refusal)
-  if (!existsSync(join(BIN_DIR, 'initdb')))
-    throw new Error(`apt-get installed postgresql-15 but ${BIN_DIR} has no initdb`)
-  return BIN_DIR
-}
+const ensurePostgres = () =>
+  installed('PostgreSQL 15', 'postgresql-15', () => (existsSync(join(BIN_DIR, 'initdb')) ? BIN_DIR : undefined))
 
 /** PostgreSQL refuses to run as root: as root, the cluster's commands run as the `postgres` user. */
 function asOwner(command: string, args: string[]): [string, string[]] {

@@ -22,29 +22,26 @@ const candidates = [
   '/usr/bin/google-chrome-stable',
 ].filter((path): path is string => Boolean(path))
 
-export function findChromium() {
-  return candidates.find((path) => existsSync(path))
-}
-
-/** Installs a Debian package with apt-get, as root only; else throws `refusal`. `missing` is logged. */
-export function aptInstall(debianPackage: string, missing: string, refusal: string): void {
-  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) throw new Error(refusal)
-  console.log(`${missing}: installing Debian ${debianPackage} with apt-get ...`)
+/**
+ * What `find` finds, once Debian's `debianPackage` is installed with apt-get when it finds nothing (as root only;
+ * otherwise it throws, saying how to install it). `what` names it in those messages, `hint` is another way out.
+ */
+export function installed<T>(what: string, debianPackage: string, find: () => T | undefined, hint = ''): T {
+  const found = find()
+  if (found) return found
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get'))
+    throw new Error(`${what} is missing. Install it (Debian/Ubuntu: sudo apt-get install -y ${debianPackage})${hint}.`)
+  console.log(`${what} is missing: installing Debian ${debianPackage} with apt-get ...`)
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
   execFileSync('apt-get', ['install', '-y', '-qq', debianPackage], { stdio: 'inherit', env })
+  const after = find()
+  if (!after) throw new Error(`apt-get installed ${debianPackage} but ${what} is still missing`)
+  return after
 }
 
-export function ensureChromium() {
-  const found = findChromium()
-  if (found) return found
-  const refusal =
-    'No Chromium found. Install one (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROMIUM_PATH.'
-  aptInstall('chromium', 'No Chromium found', refusal)
-  const installed = findChromium()
-  if (!installed) throw new Error('apt-get installed chromium but no binary was found')
-  return installed
-}
+export const ensureChromium = () =>
+  installed('Chromium', 'chromium', () => candidates.find((path) => existsSync(path)), ' or set CHROMIUM_PATH')
 
 /**
  * Chromium's headless shell, which Playwright itself runs headless: no browser around the page, and the e2e suite
@@ -52,24 +49,13 @@ export function ensureChromium() {
  */
 export function ensureHeadlessShell(): string {
   const path = process.env.CHROMIUM_HEADLESS_SHELL ?? '/usr/bin/chromium-headless-shell'
-  if (existsSync(path)) return path
-  const refusal = `No ${path}. Install it (Debian: sudo apt-get install -y chromium-headless-shell).`
-  aptInstall('chromium-headless-shell', 'No Chromium headless shell found', refusal)
-  if (!existsSync(path)) throw new Error('apt-get installed chromium-headless-shell but no binary was found')
-  return path
+  return installed(path, 'chromium-headless-shell', () => (existsSync(path) ? path : undefined))
 }
 
 /** Installs a Debian package when its command is missing (as root with apt-get); throws otherwise. */
 export function ensureCommand(command: string, debianPackage: string): void {
-  const has = () => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0
-  if (has()) return
-  const missing = `${command} is missing`
-  aptInstall(
-    debianPackage,
-    missing,
-    `${missing}. Install it (Debian/Ubuntu: sudo apt-get install -y ${debianPackage}).`,
-  )
-  if (!has()) throw new Error(`apt-get installed ${debianPackage} but ${command} is still missing`)
+  const has = () => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0 || undefined
+  installed(command, debianPackage, has)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
