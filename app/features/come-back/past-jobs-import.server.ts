@@ -180,7 +180,9 @@ const importKey = (row: ImportedRow) =>
     .update(JSON.stringify([row.email, row.serviceId, row.doneOn, row.priceCents]))
     .digest('hex')
 
+/** A link's token: 24 random bytes, 32 characters of base64url; `isToken` checks a link's shape before a query. */
 export const newToken = () => randomBytes(24).toString('base64url')
+export const isToken = (text: string) => /^[A-Za-z0-9_-]{32}$/.test(text)
 
 /** Checks and stores the file's good rows in one transaction: every one or none. */
 export async function importPastJobs(db: Db, bytes: Uint8Array, now: Date): Promise<ImportAnswer> {
