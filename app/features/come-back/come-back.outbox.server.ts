@@ -127,11 +127,9 @@ export async function jobPaid(tx: Db, leadId: string, now: Date): Promise<void> 
 
 /** The request and its reminder; one sent before stays as it was. */
 export async function queueReviewMails(db: Db, leadId: string, now: Date): Promise<void> {
-  const first: ReviewPayload = { reminder: false }
-  const again: ReviewPayload = { reminder: true }
-  await enqueue(db, reviewRequest, first, { leadId, key: 'review', dueAt: pacificMorning(now, 1) })
+  await enqueue(db, reviewRequest, { reminder: false }, { leadId, key: 'review', dueAt: pacificMorning(now, 1) })
   const reminderAt = pacificMorning(now, 1 + REVIEW_REMINDER_DAYS)
-  await enqueue(db, reviewRequest, again, { leadId, key: 'review-reminder', dueAt: reminderAt })
+  await enqueue(db, reviewRequest, { reminder: true }, { leadId, key: 'review-reminder', dueAt: reminderAt })
 }
 
 /**

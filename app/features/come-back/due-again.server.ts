@@ -32,14 +32,13 @@ export async function dueIntervals(db: Db): Promise<Record<ServiceId, number | n
 
 /** Saves every service's months at once: null (empty) is never. */
 export async function saveDueIntervals(db: Db, months: Record<ServiceId, number | null>): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    for (const { id } of serviceList)
-      await tx
-        .insertInto('due_again_intervals')
-        .values({ service_id: id, months: months[id] ?? null })
-        .onConflict((conflict) => conflict.column('service_id').doUpdateSet({ months: months[id] ?? null }))
-        .execute()
-  })
+  await db
+    .insertInto('due_again_intervals')
+    .values(serviceList.map(({ id }) => ({ service_id: id, months: months[id] ?? null })))
+    .onConflict((conflict) =>
+      conflict.column('service_id').doUpdateSet((eb) => ({ months: eb.ref('excluded.months') })),
+    )
+    .execute()
 }
 
 export interface DueCustomer {
