@@ -8,17 +8,16 @@ import { POSTED_WORK_BASE_URL } from '../work'
 import { formatCents } from '../../lib/money'
 import { longDay } from '../schedule'
 import type { OfferedDays } from './truck-days.server'
+import { reviewLink } from './due-again'
 
-export const comeBackLink = (token: string, day?: string) =>
-  `${site.baseUrl}/come-back/${token}${day ? `?day=${day}` : ''}`
-export const stopLink = (token: string) => `${site.baseUrl}/come-back/stop/${token}`
-export const reviewLink = (token: string) => `${site.baseUrl}/r/${token}`
+const comeBackLink = (token: string, day?: string) => `${site.baseUrl}/come-back/${token}${day ? `?day=${day}` : ''}`
+const stopLink = (token: string) => `${site.baseUrl}/come-back/stop/${token}`
 
 /** The postal address every come-back e-mail ends with. */
 const POSTAL = `${site.name}, ${fullAddress}`
 const firstName = (name: string) => sanitizeText(name.split(' ')[0], 60) || 'there'
 /** What the reminder says: its facts as read when it is sent, and the days it offers then. */
-export type ReminderFacts = NonNullable<Awaited<ReturnType<typeof reminderFacts>>> & OfferedDays
+type ReminderFacts = NonNullable<Awaited<ReturnType<typeof reminderFacts>>> & OfferedDays
 
 /** The reminder's facts as they stand now; null when its customer or job is gone. */
 export async function reminderFacts(db: Db, reminderId: string) {
