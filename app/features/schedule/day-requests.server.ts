@@ -13,8 +13,8 @@ import { scheduleJobIn } from '../quotes/index.server'
 import { dayRequestPush, longDay, WINDOWS, type DayOffer, type DayRequestView, type TimeWindow } from './schedule'
 import { dateValue, dayText, jobsPerDayBetween, offeredDays, scheduleSettings } from './truck-days.server'
 
-export type RequestResult = 'requested' | 'not-offered' | 'confirmed' | 'already' | 'gone'
-export type ConfirmResult = 'confirmed' | 'full' | 'blocked' | 'past' | 'no-request'
+type RequestResult = 'requested' | 'not-offered' | 'confirmed' | 'already' | 'gone'
+type ConfirmResult = 'confirmed' | 'full' | 'blocked' | 'past' | 'no-request'
 
 const cityOf = (zip: string | null) => cityOfZip(zip)?.slug ?? null
 

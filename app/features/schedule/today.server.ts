@@ -12,7 +12,7 @@ import { homeBaseZip } from './schedule-schema'
 import { dateValue, scheduleSettings } from './truck-days.server'
 import californiaZips from './california-zips.json'
 
-export const EXACT_ORDER_LIMIT = 8
+const EXACT_ORDER_LIMIT = 8
 
 type Point = { latitude: number; longitude: number }
 
@@ -77,7 +77,7 @@ function nearestNext(start: Point, points: Point[]): number[] {
 }
 
 /** A Google Maps directions link to the address from where the phone is: no key needed. */
-export const directionsUrl = (address: string) =>
+const directionsUrl = (address: string) =>
   `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`
 
 /** The jobs of a Pacific day in driving order from the home base (stops without a known ZIP last). */
