@@ -50,8 +50,6 @@ export async function comeBackCard(db: Db, leadId: string) {
   }
 }
 
-export type ComeBackCard = Awaited<ReturnType<typeof comeBackCard>>
-
 /** "Same as last time": the quote of those items, sent as "Send quote" sends it. */
 export async function sendSameAsLastTime(db: Db, leadId: string, now: Date) {
   const booking = await bookingOf(db, leadId)

@@ -10,7 +10,7 @@ import { composeMail, customerLetter, sanitizeText } from '../../platform/transp
 import { cityOfZip } from '../leads/index.server'
 import { quoteLink } from '../quotes'
 import { scheduleJobIn } from '../quotes/index.server'
-import { dayRequestPush, longDay, WINDOWS, type DayOffer, type DayRequestView, type TimeWindow } from './schedule'
+import { dayRequestPush, longDay, WINDOWS, type DayOffer, type TimeWindow } from './schedule'
 import { dateValue, dayText, jobsPerDayBetween, offeredDays, scheduleSettings } from './truck-days.server'
 
 type RequestResult = 'requested' | 'not-offered' | 'confirmed' | 'already' | 'gone'
@@ -105,7 +105,7 @@ const openRequest = (db: Db, leadId: string) =>
     .executeTakeFirst()
 
 /** The lead cards' open requests (not confirmed), with how full and whether blocked their day is. */
-export async function openDayRequest(db: Db, leadId: string): Promise<DayRequestView | null> {
+export async function openDayRequest(db: Db, leadId: string) {
   const request = await openRequest(db, leadId)
   if (!request) return null
   const day = request.day ? dayText(request.day) : null

@@ -12,8 +12,9 @@ import {
   WriteStatus,
 } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
-import { OWNER_DAY_TEXTS as T, longDay, WEEKDAY_NAMES, type TruckDaySettings } from './schedule'
+import { OWNER_DAY_TEXTS as T, longDay, WEEKDAY_NAMES } from './schedule'
 import { blockOwnerDays, saveOwnerTruckDays, unblockOwnerDay } from './schedule.functions'
+import type { TruckDaySettings } from './truck-days.server'
 
 export function OwnerTruckDays({ loaded: settings }: { loaded: TruckDaySettings }) {
   const id = useId()

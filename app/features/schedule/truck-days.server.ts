@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import { citySlugs, cityNames, type CitySlug } from '../../content/service-areas'
 import type { Db } from '../../platform/db/database.server'
 import { pacificDate } from '../../platform/time/business-hours.server'
-import { addDays, DEFAULT_SENDER, isoWeekday, MAX_OFFERED, OFFER_HORIZON_DAYS, type TruckDaySettings } from './schedule'
+import { addDays, DEFAULT_SENDER, isoWeekday, MAX_OFFERED, OFFER_HORIZON_DAYS } from './schedule'
 import type { TruckDaysInput } from './schedule-schema'
 
 /** The one settings row; `lock` holds it until the transaction ends (every confirmation takes it, see below). */
@@ -85,7 +85,7 @@ function openDays(today: string, weekdays: Set<number>, open: (day: string) => b
 }
 
 /** The Truck days view: the settings, the blocked dates from today on, and the cities left without a date. */
-export async function truckDaySettings(db: Db, now: Date): Promise<TruckDaySettings> {
+export async function truckDaySettings(db: Db, now: Date) {
   const { today, byCity, open, settings, blocked } = await calendarFacts(db, now)
   const noDateCities = citySlugs
     .filter((slug) => byCity.has(slug) && openDays(today, weekdaysOf(byCity, slug), open).length === 0)
@@ -99,6 +99,8 @@ export async function truckDaySettings(db: Db, now: Date): Promise<TruckDaySetti
     noDateCities,
   }
 }
+
+export type TruckDaySettings = Awaited<ReturnType<typeof truckDaySettings>>
 
 /** "Save truck days": the weekdays of every city replaced, and the settings, in one transaction. */
 export async function saveTruckDays(db: Db, input: TruckDaysInput): Promise<void> {
