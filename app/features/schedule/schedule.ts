@@ -1,5 +1,5 @@
 // The owner's day (docs/decisions/063-owner-day.md): what the browser and the server share, the windows, the form's
-// field names, the views' shapes and every text the customer and the owner read.
+// field names, the quote page's day offer and every text the customer and the owner read.
 import { site } from '~/content/site'
 
 /** The two arrival windows a customer picks from, as Pacific wall clock. */
