@@ -8,25 +8,7 @@ import { sendQuote } from '../quotes/index.server'
 import { reviewRequestOf } from './review-requests.server'
 import { COME_BACK_TEXTS } from './due-again'
 
-/** The booked reminder of a due-again lead, with its customer's last job and this year's price list. */
-async function bookingOf(db: Db, leadId: string) {
-  return db
-    .selectFrom('due_reminders')
-    .innerJoin('past_jobs', 'past_jobs.id', 'due_reminders.past_job_id')
-    .leftJoin('price_list', 'price_list.service_id', 'past_jobs.service_id')
-    .select([
-      'due_reminders.booked_day as bookedDay',
-      'due_reminders.booked_window as bookedWindow',
-      'past_jobs.service_id as serviceId',
-      'past_jobs.items',
-      'past_jobs.price_cents as priceCents',
-      'price_list.starting_cents as thisYearCents',
-    ])
-    .where('due_reminders.lead_id', '=', leadId)
-    .executeTakeFirst()
-}
-
-export interface LastTimeItem {
+interface LastTimeItem {
   description: string
   cents: number
 }
@@ -35,30 +17,49 @@ export interface LastTimeItem {
  * The last accepted items at this year's prices: a one-line job takes the price list's price for its service
  * when one is set; a job of several lines keeps each line's price, since the list prices the service, not a line.
  */
-export function itemsAtThisYearsPrices(items: LastTimeItem[], thisYearCents: number | null): LastTimeItem[] {
+function itemsAtThisYearsPrices(items: LastTimeItem[], thisYearCents: number | null): LastTimeItem[] {
   if (items.length === 1 && thisYearCents !== null) return [{ ...items[0]!, cents: thisYearCents }]
   return items
+}
+
+/** The booked reminder of a due-again lead, with its customer's last job's items at this year's prices. */
+async function bookingOf(db: Db, leadId: string) {
+  const booking = await db
+    .selectFrom('due_reminders')
+    .innerJoin('past_jobs', 'past_jobs.id', 'due_reminders.past_job_id')
+    .leftJoin('price_list', 'price_list.service_id', 'past_jobs.service_id')
+    .select([
+      'due_reminders.booked_day as bookedDay',
+      'due_reminders.booked_window as bookedWindow',
+      'past_jobs.items',
+      'price_list.starting_cents as thisYearCents',
+    ])
+    .where('due_reminders.lead_id', '=', leadId)
+    .executeTakeFirst()
+  return (
+    booking && { ...booking, lastTime: itemsAtThisYearsPrices(booking.items as LastTimeItem[], booking.thisYearCents) }
+  )
 }
 
 export async function comeBackCard(db: Db, leadId: string) {
   const [booking, review] = await Promise.all([bookingOf(db, leadId), reviewRequestOf(db, leadId)])
   return {
     bookedDay: booking?.bookedDay?.toISOString().slice(0, 10) ?? null,
-    lastTime: booking ? itemsAtThisYearsPrices(booking.items as LastTimeItem[], booking.thisYearCents) : null,
+    lastTime: booking?.lastTime ?? null,
     review,
   }
 }
-
-export type ComeBackCard = Awaited<ReturnType<typeof comeBackCard>>
 
 /** "Same as last time": the quote of those items, sent as "Send quote" sends it. */
 export async function sendSameAsLastTime(db: Db, leadId: string, now: Date) {
   const booking = await bookingOf(db, leadId)
   if (!booking) return { status: 409, message: COME_BACK_TEXTS.noLastTime } as const
-  const items = itemsAtThisYearsPrices(booking.items as LastTimeItem[], booking.thisYearCents)
   const draft = v.safeParse(quoteDraftSchema, {
     lead: leadId,
-    items: items.map(({ description, cents }) => ({ description, price: centsText(cents, { fixed: true }) })),
+    items: booking.lastTime.map(({ description, cents }) => ({
+      description,
+      price: centsText(cents, { fixed: true }),
+    })),
     note: "Same as last time, at this year's prices.",
     validDays: 30,
   })

@@ -10,7 +10,7 @@ import { useLeadsCache } from '~/components/owner/leads-cache'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { fetchComeBackCard, holdOwnerReviewRequest, sendOwnerSameAsLastTime } from './come-back.functions'
 import { longDay } from '~/features/schedule'
-import { COME_BACK_TEXTS as T } from './due-again'
+import { COME_BACK_TEXTS as T, reviewLink } from './due-again'
 import { formatCents } from '~/lib/money'
 
 export type ComeBackLead = Pick<LeadCard, 'id' | 'status' | 'channel' | 'phone'> & {
@@ -45,7 +45,7 @@ export function ComeBackCard({ lead }: { lead: ComeBackLead }) {
   const data = card.data
   if (!data) return null
   const review = data.review
-  const reviewUrl = review && `${site.baseUrl}/r/${review.token}`
+  const reviewUrl = review && reviewLink(review.token)
   return (
     <div className="mt-3 grid gap-2">
       {data.bookedDay && <p className="font-semibold">{T.requestedDay(longDay(data.bookedDay))}</p>}

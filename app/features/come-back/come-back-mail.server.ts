@@ -8,15 +8,16 @@ import { POSTED_WORK_BASE_URL } from '../work'
 import { formatCents } from '../../lib/money'
 import { longDay } from '../schedule'
 import type { OfferedDays } from './truck-days.server'
+import { reviewLink } from './due-again'
 
-export const comeBackLink = (token: string, day?: string) =>
-  `${site.baseUrl}/come-back/${token}${day ? `?day=${day}` : ''}`
-export const stopLink = (token: string) => `${site.baseUrl}/come-back/stop/${token}`
-export const reviewLink = (token: string) => `${site.baseUrl}/r/${token}`
+const comeBackLink = (token: string, day?: string) => `${site.baseUrl}/come-back/${token}${day ? `?day=${day}` : ''}`
+const stopLink = (token: string) => `${site.baseUrl}/come-back/stop/${token}`
 
+/** The postal address every come-back e-mail ends with. */
+const POSTAL = `${site.name}, ${fullAddress}`
 const firstName = (name: string) => sanitizeText(name.split(' ')[0], 60) || 'there'
 /** What the reminder says: its facts as read when it is sent, and the days it offers then. */
-export type ReminderFacts = NonNullable<Awaited<ReturnType<typeof reminderFacts>>> & OfferedDays
+type ReminderFacts = NonNullable<Awaited<ReturnType<typeof reminderFacts>>> & OfferedDays
 
 /** The reminder's facts as they stand now; null when its customer or job is gone. */
 export async function reminderFacts(db: Db, reminderId: string) {
@@ -85,22 +86,21 @@ export function reminderMail(facts: ReminderFacts): Mail {
   const last = `Last time, on ${longDay(facts.doneOn)}, we did: ${what}, ${formatCents(facts.priceCents, { whole: true })}.`
   const thisYear =
     facts.thisYearCents !== null
-      ? `This year's price: from ${formatCents(facts.thisYearCents, { whole: true })}.`
-      : null
+      ? [`This year's price: from ${formatCents(facts.thisYearCents, { whole: true })}.`]
+      : []
   const city = facts.cityName ? ` in ${facts.cityName}` : ''
   const daysIntro = facts.days.length
     ? `Our truck is${city} on these days. Pick one and we will confirm it:`
     : `Reply to this e-mail or call ${site.phone} to pick a day.`
   const snooze = comeBackLink(facts.token)
   const stop = stopLink(facts.stopToken)
-  const footer = [`${site.name}, ${fullAddress}`, `Not this year: ${snooze}`, `Stop reminders: ${stop}`]
-  const lines = [`Hi ${firstName(facts.name)},`, `Your ${service.toLowerCase()} is due again.`, last]
+  const footer = [POSTAL, `Not this year: ${snooze}`, `Stop reminders: ${stop}`]
+  const lines = [`Hi ${firstName(facts.name)},`, `Your ${service.toLowerCase()} is due again.`, last, ...thisYear]
   return composeMail({
     to: facts.email,
     subject: `Your ${service.toLowerCase()} is due again`,
     text: [
       ...lines,
-      ...(thisYear ? [thisYear] : []),
       '',
       daysIntro,
       ...facts.days.map((day) => `${longDay(day)}: ${comeBackLink(facts.token, day)}`),
@@ -113,7 +113,7 @@ export function reminderMail(facts: ReminderFacts): Mail {
             `<p><img src="${escapeHtml(facts.photoUrl)}" width="320" alt="Your ${escapeHtml(service)}, after our last visit"></p>`,
           ]
         : []),
-      ...paragraphs([...lines, ...(thisYear ? [thisYear] : []), daysIntro]),
+      ...paragraphs([...lines, daysIntro]),
       ...(facts.days.length
         ? [
             '<ul>',
@@ -125,7 +125,7 @@ export function reminderMail(facts: ReminderFacts): Mail {
           ]
         : []),
       `<p><a href="${escapeHtml(snooze)}">Not this year</a> · <a href="${escapeHtml(stop)}">Stop reminders</a></p>`,
-      `<p>${escapeHtml(`${site.name}, ${fullAddress}`)}</p>`,
+      `<p>${escapeHtml(POSTAL)}</p>`,
     ],
     headers: unsubscribeHeaders(facts.stopToken),
   })
@@ -143,18 +143,11 @@ export function reviewRequestMail(person: { name: string; email: string }, token
   return composeMail({
     to: person.email,
     subject: reminder ? `A minute for a review of ${site.name}?` : `Thank you from ${site.name}`,
-    text: [
-      ...lines,
-      '',
-      `Write a review: ${link}`,
-      `Or tell us privately: ${site.email}`,
-      '',
-      `${site.name}, ${fullAddress}`,
-    ],
+    text: [...lines, '', `Write a review: ${link}`, `Or tell us privately: ${site.email}`, '', POSTAL],
     html: [
       ...paragraphs(lines),
       `<p><a href="${escapeHtml(link)}">Write a review</a> · <a href="${escapeHtml(privately)}">Tell us privately</a></p>`,
-      `<p>${escapeHtml(`${site.name}, ${fullAddress}`)}</p>`,
+      `<p>${escapeHtml(POSTAL)}</p>`,
     ],
   })
 }

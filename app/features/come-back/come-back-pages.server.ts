@@ -13,9 +13,9 @@ import { escapeHtml } from '../../platform/transport/mail.server'
 import { storeLead, type LeadSettings } from '../leads/index.server'
 import { DAY_PAGE_TEXTS, longDay, TIME_WINDOWS, type TimeWindow } from '../schedule'
 import { snoozeCustomer } from './due-again.server'
+import { isToken } from './past-jobs-import.server'
 import { offeredDays } from './truck-days.server'
 
-const TOKEN = /^[A-Za-z0-9_-]{32}$/
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 export const COME_BACK_PAGE_TEXTS = {
@@ -34,13 +34,9 @@ export const COME_BACK_PAGE_TEXTS = {
   stopped: 'Done: you will get no more reminders from us.',
 } as const
 
-const page = (status: number, title: string, body: string[]) => linkPage(status, title, body.join(''))
 const unknown = () => plainPage(404, COME_BACK_PAGE_TEXTS.unknown, COME_BACK_PAGE_TEXTS.unknownText)
-const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`
-const button = (action: string, label: string, hidden: Record<string, string> = {}) =>
-  `<form method="post">${Object.entries(hidden)
-    .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
-    .join('')}<button type="submit" name="action" value="${action}">${escapeHtml(label)}</button></form>`
+const button = (action: string, label: string) =>
+  `<form method="post"><button type="submit" name="action" value="${action}">${escapeHtml(label)}</button></form>`
 
 /** "Book this day" with the arrival window, named as the quote page names it; morning unless changed. */
 const bookForm = (day: string) =>
@@ -54,7 +50,7 @@ const bookForm = (day: string) =>
   `</fieldset><button type="submit" name="action" value="book">${COME_BACK_PAGE_TEXTS.book}</button></form>`
 
 async function reminderOfToken(db: Db, token: string) {
-  if (!TOKEN.test(token)) return null
+  if (!isToken(token)) return null
   const row = await db
     .selectFrom('due_reminders')
     .innerJoin('past_customers', 'past_customers.id', 'due_reminders.customer_id')
@@ -68,30 +64,28 @@ async function reminderOfToken(db: Db, token: string) {
       'past_customers.phone',
       'past_customers.street',
       'past_customers.zip',
-      'past_customers.stopped_at as stoppedAt',
       'past_jobs.service_id as serviceId',
     ])
     .where('due_reminders.token', '=', token)
     .executeTakeFirst()
-  return row ? { ...row, bookedDay: row.bookedDay?.toISOString().slice(0, 10) ?? null } : null
+  if (!row) return null
+  const title = COME_BACK_PAGE_TEXTS.bookHeading(serviceSummary(row.serviceId).title)
+  return { ...row, title, bookedDay: row.bookedDay?.toISOString().slice(0, 10) ?? null }
 }
 
 /** The GET: the named day with "Book this day" when it is still offered, and "Not this year". */
 export async function comeBackPageGet(db: Db, token: string, day: string | null, now: Date) {
   const reminder = await reminderOfToken(db, token)
   if (!reminder) return unknown()
-  const title = COME_BACK_PAGE_TEXTS.bookHeading(serviceSummary(reminder.serviceId).title)
-  if (reminder.bookedDay) return page(200, title, [paragraph(COME_BACK_PAGE_TEXTS.booked(longDay(reminder.bookedDay)))])
+  if (reminder.bookedDay)
+    return plainPage(200, reminder.title, COME_BACK_PAGE_TEXTS.booked(longDay(reminder.bookedDay)))
   const offered = (await offeredDays(db, reminder.zip, now)).days
   const body =
     day && offered.includes(day)
-      ? [`<h2>${escapeHtml(longDay(day))}</h2>`, bookForm(day)]
-      : [paragraph(day ? COME_BACK_PAGE_TEXTS.notOffered : COME_BACK_PAGE_TEXTS.noDay)]
-  return page(200, title, [
-    ...body,
-    `<h2>${COME_BACK_PAGE_TEXTS.notThisYear}</h2>`,
-    button('snooze', COME_BACK_PAGE_TEXTS.notThisYear),
-  ])
+      ? `<h2>${escapeHtml(longDay(day))}</h2>${bookForm(day)}`
+      : `<p>${escapeHtml(day ? COME_BACK_PAGE_TEXTS.notOffered : COME_BACK_PAGE_TEXTS.noDay)}</p>`
+  const notThisYear = `<h2>${COME_BACK_PAGE_TEXTS.notThisYear}</h2>${button('snooze', COME_BACK_PAGE_TEXTS.notThisYear)}`
+  return linkPage(200, reminder.title, body + notThisYear)
 }
 
 /**
@@ -108,18 +102,17 @@ export async function comeBackPagePost(
   if (form instanceof Response) return form
   const reminder = await reminderOfToken(db, token)
   if (!reminder) return unknown()
-  const title = COME_BACK_PAGE_TEXTS.bookHeading(serviceSummary(reminder.serviceId).title)
   const action = form?.text('action')
   if (action === 'snooze') {
     await snoozeCustomer(db, reminder.customerId, settings.now)
-    return page(200, title, [paragraph(COME_BACK_PAGE_TEXTS.snoozed)])
+    return plainPage(200, reminder.title, COME_BACK_PAGE_TEXTS.snoozed)
   }
   const day = form?.text('day') ?? ''
   const window = form?.text('window') as TimeWindow
   if (action !== 'book' || !DAY.test(day) || !TIME_WINDOWS.includes(window))
-    return page(400, title, [paragraph(COME_BACK_PAGE_TEXTS.notOffered)])
+    return plainPage(400, reminder.title, COME_BACK_PAGE_TEXTS.notOffered)
   if (!(await offeredDays(db, reminder.zip, settings.now)).days.includes(day))
-    return page(409, title, [paragraph(COME_BACK_PAGE_TEXTS.notOffered)])
+    return plainPage(409, reminder.title, COME_BACK_PAGE_TEXTS.notOffered)
   const bookedDay = await db.transaction().execute(async (tx) => {
     const locked = await tx
       .selectFrom('due_reminders')
@@ -153,19 +146,19 @@ export async function comeBackPagePost(
       .execute()
     return day
   })
-  return page(200, title, [paragraph(COME_BACK_PAGE_TEXTS.booked(longDay(bookedDay)))])
+  return plainPage(200, reminder.title, COME_BACK_PAGE_TEXTS.booked(longDay(bookedDay)))
 }
 
 async function customerOfStopToken(db: Db, token: string) {
-  if (!TOKEN.test(token)) return null
+  if (!isToken(token)) return null
   return db.selectFrom('past_customers').select(['id', 'stopped_at']).where('stop_token', '=', token).executeTakeFirst()
 }
 
 export async function stopPageGet(db: Db, token: string): Promise<Response> {
   const customer = await customerOfStopToken(db, token)
   if (!customer) return unknown()
-  if (customer.stopped_at) return page(200, COME_BACK_PAGE_TEXTS.stopHeading, [paragraph(COME_BACK_PAGE_TEXTS.stopped)])
-  return page(200, COME_BACK_PAGE_TEXTS.stopHeading, [button('stop', COME_BACK_PAGE_TEXTS.stopButton)])
+  if (customer.stopped_at) return plainPage(200, COME_BACK_PAGE_TEXTS.stopHeading, COME_BACK_PAGE_TEXTS.stopped)
+  return linkPage(200, COME_BACK_PAGE_TEXTS.stopHeading, button('stop', COME_BACK_PAGE_TEXTS.stopButton))
 }
 
 /** The page's button (same origin) or a mail client's one-click post (RFC 8058: from anywhere, that one field). */
@@ -183,5 +176,5 @@ export async function stopPagePost(db: Db, request: Request, token: string, now:
     .set((eb) => ({ stopped_at: eb.fn.coalesce('stopped_at', eb.val(now)) }))
     .where('id', '=', customer.id)
     .execute()
-  return page(200, COME_BACK_PAGE_TEXTS.stopHeading, [paragraph(COME_BACK_PAGE_TEXTS.stopped)])
+  return plainPage(200, COME_BACK_PAGE_TEXTS.stopHeading, COME_BACK_PAGE_TEXTS.stopped)
 }

@@ -8,17 +8,17 @@ import { parse } from '~/platform/http/function-input.server'
 import { deliverSoon } from '~/platform/outbox/worker.server'
 import { ownerFn, refuse } from '~/platform/http/owner-access.functions'
 import { log } from '~/platform/log/logger.server'
-import { comeBackCard, sendSameAsLastTime, type ComeBackCard } from './come-back-card.server'
+import { comeBackCard, sendSameAsLastTime } from './come-back-card.server'
 import { sendReminderNow } from './come-back.outbox.server'
 import { deleteCustomer } from './customer-deletion.server'
 import { findCustomers, type CustomerSearch, type FoundCustomer } from './customer-find.server'
-import { dueAgainView, dueIntervals, saveDueIntervals, snoozeCustomer, type DueAgainRow } from './due-again.server'
+import { dueAgainView, dueIntervals, saveDueIntervals, snoozeCustomer } from './due-again.server'
 import { customerFindSchema, customerSearchOf, DUE_MONTHS_MAX } from './due-again'
 import { holdReviewRequest } from './review-requests.server'
 
 const uuid = v.pipe(v.string(), v.uuid('not an id'))
 
-export const fetchDueAgain = ownerFn().handler(async (): Promise<DueAgainRow[]> => dueAgainView(db, new Date()))
+export const fetchDueAgain = ownerFn().handler(() => dueAgainView(db, new Date()))
 
 export const findOwnerCustomers = ownerFn()
   .validator(parse(v.object({ find: customerFindSchema })))
@@ -31,9 +31,7 @@ export async function customerSearch(search: object): Promise<CustomerSearch | n
   return { ...asked, found: asked.refusal ? null : await findOwnerCustomers({ data: { find: asked.find } }) }
 }
 
-export const fetchDueIntervals = ownerFn().handler(async (): Promise<Record<ServiceId, number | null>> =>
-  dueIntervals(db),
-)
+export const fetchDueIntervals = ownerFn().handler(() => dueIntervals(db))
 
 const monthsSchema = v.nullable(
   v.pipe(
@@ -83,7 +81,7 @@ export const deleteOwnerCustomer = ownerFn({ method: 'POST' })
 export const fetchComeBackCard = ownerFn()
   .validator(parse(v.object({ id: uuid })))
   // Whether the review request can go: it waits for GOOGLE_REVIEW_URL, which the card says.
-  .handler(async ({ data }): Promise<ComeBackCard & { reviewLinkSet: boolean }> => ({
+  .handler(async ({ data }) => ({
     ...(await comeBackCard(db, data.id)),
     reviewLinkSet: Boolean(runtimeConfig().owner.googleReviewUrl),
   }))

@@ -14,7 +14,7 @@ import { offeredDays } from './truck-days.server'
 import { REVIEW_HOUR, REVIEW_REMINDER_DAYS } from './due-again'
 
 /** `now`: the owner's "Send reminder now", sent at once whatever the hour. */
-export interface ReminderPayload {
+interface ReminderPayload {
   reminderId: string
   now: boolean
 }
@@ -41,7 +41,7 @@ export const dueAgainReminder = outboxTemplate('due_again_reminder', {
 })
 
 /** The first request, or its one reminder 6 days later. */
-export interface ReviewPayload {
+interface ReviewPayload {
   reminder: boolean
 }
 
@@ -80,7 +80,7 @@ export function pacificMorning(at: Date, days: number): Date {
  * In the transaction where the lead's invoice became paid in full (its row locked): the job becomes a past job,
  * due again by its service's interval, and the review request and its reminder are queued, once per lead.
  */
-export async function jobPaid(tx: Db, leadId: string, now: Date): Promise<void> {
+async function jobPaid(tx: Db, leadId: string, now: Date): Promise<void> {
   const lead = await tx
     .selectFrom('leads')
     .leftJoin('quotes', 'quotes.lead_id', 'leads.id')
@@ -127,11 +127,9 @@ export async function jobPaid(tx: Db, leadId: string, now: Date): Promise<void> 
 
 /** The request and its reminder; one sent before stays as it was. */
 export async function queueReviewMails(db: Db, leadId: string, now: Date): Promise<void> {
-  const first: ReviewPayload = { reminder: false }
-  const again: ReviewPayload = { reminder: true }
-  await enqueue(db, reviewRequest, first, { leadId, key: 'review', dueAt: pacificMorning(now, 1) })
+  await enqueue(db, reviewRequest, { reminder: false }, { leadId, key: 'review', dueAt: pacificMorning(now, 1) })
   const reminderAt = pacificMorning(now, 1 + REVIEW_REMINDER_DAYS)
-  await enqueue(db, reviewRequest, again, { leadId, key: 'review-reminder', dueAt: reminderAt })
+  await enqueue(db, reviewRequest, { reminder: true }, { leadId, key: 'review-reminder', dueAt: reminderAt })
 }
 
 /**

@@ -20,19 +20,17 @@ export async function deleteCustomer(db: Db, customerId: string): Promise<boolea
       .forUpdate()
       .executeTakeFirst()
     if (!customer) return false
-    const reminders = await tx.selectFrom('due_reminders').select('id').where('customer_id', '=', customerId).execute()
     // A reminder's row names no lead: its reminder is in the payload (until it is sent, when the payload is emptied).
-    if (reminders.length > 0)
-      await tx
-        .deleteFrom('outbox')
-        .where('template', '=', dueAgainReminder.name)
-        .where('sent_at', 'is', null)
-        .where(
-          sql<string>`payload->>'reminderId'`,
-          'in',
-          reminders.map((reminder) => reminder.id),
-        )
-        .execute()
+    const reminders = tx
+      .selectFrom('due_reminders')
+      .select(sql<string>`id::text`.as('id'))
+      .where('customer_id', '=', customerId)
+    await tx
+      .deleteFrom('outbox')
+      .where('template', '=', dueAgainReminder.name)
+      .where('sent_at', 'is', null)
+      .where(sql<string>`payload->>'reminderId'`, 'in', reminders)
+      .execute()
     const paidJobs = await tx
       .selectFrom('past_jobs')
       .select('lead_id')

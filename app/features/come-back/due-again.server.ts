@@ -32,37 +32,20 @@ export async function dueIntervals(db: Db): Promise<Record<ServiceId, number | n
 
 /** Saves every service's months at once: null (empty) is never. */
 export async function saveDueIntervals(db: Db, months: Record<ServiceId, number | null>): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    for (const { id } of serviceList)
-      await tx
-        .insertInto('due_again_intervals')
-        .values({ service_id: id, months: months[id] ?? null })
-        .onConflict((conflict) => conflict.column('service_id').doUpdateSet({ months: months[id] ?? null }))
-        .execute()
-  })
-}
-
-export interface DueCustomer {
-  customerId: string
-  jobId: string
-  name: string
-  email: string
-  phone: string | null
-  citySlug: CitySlug | null
-  cityName: string | null
-  serviceId: ServiceId
-  what: string
-  doneOn: string
-  priceCents: number
-  dueOn: string
-  leadId: string | null
+  await db
+    .insertInto('due_again_intervals')
+    .values(serviceList.map(({ id }) => ({ service_id: id, months: months[id] ?? null })))
+    .onConflict((conflict) =>
+      conflict.column('service_id').doUpdateSet((eb) => ({ months: eb.ref('excluded.months') })),
+    )
+    .execute()
 }
 
 /**
  * Every customer's newest job per service that has an interval, with its due date; none of a stopped customer
  * or one who said "Not this year" for that date, nor of one who asked for a quote since (not reminded twice).
  */
-export async function dueJobs(db: Db): Promise<DueCustomer[]> {
+export async function dueJobs(db: Db) {
   const [intervals, rows, askedSince] = await Promise.all([
     dueIntervals(db),
     db
@@ -97,39 +80,27 @@ export async function dueJobs(db: Db): Promise<DueCustomer[]> {
   ])
   const asked = new Map(askedSince.map((row) => [row.email, new Date(row.latest as Date)]))
   const seen = new Set<string>()
-  const due: DueCustomer[] = []
-  for (const row of rows) {
+  const due = rows.flatMap(({ zip, snoozedUntil, items, ...row }) => {
     const key = `${row.customerId} ${row.serviceId}`
-    if (seen.has(key)) continue
+    if (seen.has(key)) return []
     seen.add(key)
     const months = intervals[row.serviceId]
-    if (!months) continue
+    if (!months) return []
     const doneOn = isoDay(row.doneOn)
     const dueOn = addMonths(doneOn, months)
-    if (row.snoozedUntil && dueOn < isoDay(row.snoozedUntil)) continue
+    if (snoozedUntil && dueOn < isoDay(snoozedUntil)) return []
     const lastAsked = asked.get(row.email)
     // A paid job's own lead came before its done date; a later one is a new request.
-    if (lastAsked && pacificDate(lastAsked) > addDays(doneOn, 1)) continue
-    const city = cityOfZip(row.zip)
-    const items = row.items as { description: string }[]
-    due.push({
-      customerId: row.customerId,
-      jobId: row.jobId,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      citySlug: city?.slug ?? null,
-      cityName: city?.name ?? null,
-      serviceId: row.serviceId,
-      what: items.map((item) => item.description).join(', '),
-      doneOn,
-      priceCents: row.priceCents,
-      dueOn,
-      leadId: row.leadId,
-    })
-  }
+    if (lastAsked && pacificDate(lastAsked) > addDays(doneOn, 1)) return []
+    const city = cityOfZip(zip)
+    const what = (items as { description: string }[]).map((item) => item.description).join(', ')
+    return [{ ...row, citySlug: city?.slug ?? null, cityName: city?.name ?? null, what, doneOn, dueOn }]
+  })
   return due.sort((a, b) => a.dueOn.localeCompare(b.dueOn))
 }
+
+/** A past customer's job that is due, or soon. */
+type DueCustomer = Awaited<ReturnType<typeof dueJobs>>[number]
 
 /** The "Due again" view: due within 60 days of `now`'s Pacific day, and overdue. */
 export async function dueAgainList(db: Db, now: Date): Promise<DueCustomer[]> {

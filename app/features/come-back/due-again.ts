@@ -1,6 +1,7 @@
 // What the owner and the customer read about coming back (docs/decisions/064-come-back.md), and the rules both
 // sides share: the default intervals, the due date of a done job. No server code here.
 import * as v from 'valibot'
+import { site } from '~/content/site'
 import type { ServiceId } from '~/content/types'
 import type { ComeBackCounts } from './come-back-sources.server'
 
@@ -37,6 +38,9 @@ export function addMonths(day: string, months: number): string {
   first.setUTCDate(Math.min(date, last))
   return first.toISOString().slice(0, 10)
 }
+
+/** A review request's link, which counts the click on its way to Google (/r/<token>). */
+export const reviewLink = (token: string) => `${site.baseUrl}/r/${token}`
 
 export const COME_BACK_TEXTS = {
   tab: 'Due again',

@@ -26,7 +26,7 @@ const day = (iso: string) =>
   })
 
 /** The "Text" message: the service, and the city's next truck day when there is one. */
-export function dueAgainText(row: Pick<DueAgainRow, 'name' | 'what' | 'cityName' | 'truckDay'>): string {
+function dueAgainText(row: Pick<DueAgainRow, 'name' | 'what' | 'cityName' | 'truckDay'>): string {
   const first = row.name.split(' ')[0]
   const when =
     row.truckDay && row.cityName
@@ -102,7 +102,7 @@ function DueRow({ row, today }: { row: DueAgainRow; today: string }) {
         >
           {T.sendNow}
         </button>
-        <a href={smsHref(row.phone ?? '', dueAgainText(row))} className={ownerOutlineClass}>
+        <a href={smsHref(row.phone, dueAgainText(row))} className={ownerOutlineClass}>
           {T.text}
         </a>
         <button

@@ -55,14 +55,14 @@ const SERVICE_WORDS: [RegExp, ServiceId][] = [
   [/commercial|storefront/i, 'commercial'],
 ]
 
-export function serviceOf(cell: string): ServiceId | null {
+function serviceOf(cell: string): ServiceId | null {
   const text = cell.trim()
   const exact = serviceList.find(({ id, title }) => id === text || title.toLowerCase() === text.toLowerCase())
   return exact?.id ?? SERVICE_WORDS.find(([pattern]) => pattern.test(text))?.[1] ?? null
 }
 
 /** 2026-03-14, 3/14/2026 or 03/14/26 as `YYYY-MM-DD`; null when it is none of these or no real day. */
-export function dayOf(cell: string): string | null {
+function dayOf(cell: string): string | null {
   const text = cell.trim().replace(/[ T].*$/, '')
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text)
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(text)
@@ -80,7 +80,7 @@ export function dayOf(cell: string): string | null {
 const NOT_A_PRICE = { required: '', negative: '', format: '', cents: '', max: '' }
 const importPrice = priceSchema(NOT_A_PRICE)
 
-export interface ImportedRow {
+interface ImportedRow {
   name: string
   email: string
   phone: string
@@ -92,10 +92,10 @@ export interface ImportedRow {
   priceCents: number
 }
 
-export type RowCheck = { row: ImportedRow } | { reason: string }
+type RowCheck = { row: ImportedRow } | { reason: string }
 
 /** One row's cells by column, checked; `today` is the Pacific day of the import (a later day is refused). */
-export function checkRow(cells: Partial<Record<Column, string>>, today: string): RowCheck {
+function checkRow(cells: Partial<Record<Column, string>>, today: string): RowCheck {
   const value = (column: Column) => (cells[column] ?? '').trim()
   const name = value('name')
   const email = value('email').toLowerCase()
@@ -129,7 +129,7 @@ export function checkRow(cells: Partial<Record<Column, string>>, today: string):
   }
 }
 
-export interface ImportResult {
+interface ImportResult {
   added: number
   already: number
   skipped: { line: number; reason: string }[]
@@ -138,7 +138,7 @@ export interface ImportResult {
 export type ImportAnswer = { refused: string } | ImportResult
 
 /** The file's rows checked, or why the whole file is refused. */
-export function readPastJobs(
+function readPastJobs(
   bytes: Uint8Array,
   today: string,
 ): { refused: string } | { rows: { line: number; check: RowCheck }[] } {
@@ -180,7 +180,9 @@ const importKey = (row: ImportedRow) =>
     .update(JSON.stringify([row.email, row.serviceId, row.doneOn, row.priceCents]))
     .digest('hex')
 
+/** A link's token: 24 random bytes, 32 characters of base64url; `isToken` checks a link's shape before a query. */
 export const newToken = () => randomBytes(24).toString('base64url')
+export const isToken = (text: string) => /^[A-Za-z0-9_-]{32}$/.test(text)
 
 /** Checks and stores the file's good rows in one transaction: every one or none. */
 export async function importPastJobs(db: Db, bytes: Uint8Array, now: Date): Promise<ImportAnswer> {

@@ -6,7 +6,7 @@ import { multipartParts, MultipartRefused, stopReading } from '../../platform/ht
 import { COME_BACK_TEXTS as T } from './due-again'
 import { IMPORT_MAX_BYTES, importPastJobs, type ImportAnswer } from './past-jobs-import.server'
 
-export const PAST_JOBS_FIELD = 'file'
+const PAST_JOBS_FIELD = 'file'
 
 const LIMITS = {
   bodyBytes: IMPORT_MAX_BYTES + 64 * 1024,
@@ -17,7 +17,7 @@ const LIMITS = {
 }
 
 /** The answer's lines, as the view and the plain page show them. */
-export function answerLines(answer: ImportAnswer): string[] {
+function answerLines(answer: ImportAnswer): string[] {
   if ('refused' in answer) return [answer.refused]
   return [
     T.imported(answer.added, answer.already),

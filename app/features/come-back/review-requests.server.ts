@@ -6,6 +6,7 @@ import { LINK_PAGE_HEADERS } from '../../lib/page/link-page-headers'
 import { plainPage } from '../../platform/http/link-page.server'
 import { dropQueued } from '../../platform/outbox/outbox.server'
 import { pacificMorning, queueReviewMails, reviewRequest } from './come-back.outbox.server'
+import { isToken } from './past-jobs-import.server'
 
 /** The owner holds the request (nothing more is sent) or lets it go again; false for a lead without one. */
 export async function holdReviewRequest(db: Db, leadId: string, held: boolean, now: Date): Promise<boolean> {
@@ -49,7 +50,7 @@ export async function reviewRequestOf(db: Db, leadId: string) {
 
 /** /r/<token>: counted and redirected; an unknown token, or no review page set, gets a clear page. */
 export async function reviewLinkResponse(db: Db, token: string, reviewUrl: string | undefined, now: Date) {
-  if (!/^[A-Za-z0-9_-]{32}$/.test(token) || !reviewUrl || !(await openReviewLink(db, token, now)))
+  if (!isToken(token) || !reviewUrl || !(await openReviewLink(db, token, now)))
     return plainPage(404, 'This link is not available', 'Thank you for thinking of us.')
   return new Response(null, { status: 302, headers: { ...LINK_PAGE_HEADERS, Location: reviewUrl } })
 }

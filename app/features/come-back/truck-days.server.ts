@@ -10,8 +10,8 @@ export interface OfferedDays {
   days: string[]
 }
 
-export const OFFERED_MIN = 2
-export const OFFERED_MAX = 4
+const OFFERED_MIN = 2
+const OFFERED_MAX = 4
 
 export async function offeredDays(db: Db, zip: string | null, from: Date): Promise<OfferedDays> {
   const city = cityOfZip(zip)

@@ -11,6 +11,7 @@ import { dayChoiceSchema } from './schedule-schema'
 import { requestDay } from './day-requests.server'
 
 const refused = (status: number, text: string) => plainPage(status, T.refusedTitle, text)
+const unavailable = () => plainPage(404, QUOTE_PAGE_TEXTS.unavailableTitle, QUOTE_PAGE_TEXTS.unavailable)
 
 export async function dayRequestPost(
   db: Db,
@@ -20,8 +21,7 @@ export async function dayRequestPost(
 ): Promise<Response> {
   const form = await readPlainForm(request, 4 * 1024)
   if (form instanceof Response) return form
-  if (!QUOTE_TOKEN_PATTERN.test(token))
-    return plainPage(404, QUOTE_PAGE_TEXTS.unavailableTitle, QUOTE_PAGE_TEXTS.unavailable)
+  if (!QUOTE_TOKEN_PATTERN.test(token)) return unavailable()
   const wait = await limitAsQuoteForm(db, visit.limits, 'quote-page', visit.ip)
   if (wait > 0) return plainPage(429, T.refusedTitle, QUOTE_PAGE_TEXTS.rateLimited, { 'Retry-After': String(wait) })
   const noneWork = form?.text(DAY_FIELDS.intent) === 'none'
@@ -29,7 +29,7 @@ export async function dayRequestPost(
   const choice = noneWork ? null : parsed.success ? parsed.output : undefined
   if (choice === undefined) return refused(400, T.choose)
   const result = await requestDay(db, token, choice, visit.now, visit.push)
-  if (result === 'gone') return plainPage(404, QUOTE_PAGE_TEXTS.unavailableTitle, QUOTE_PAGE_TEXTS.unavailable)
+  if (result === 'gone') return unavailable()
   if (result === 'not-offered') return refused(409, T.notOffered)
   if (result === 'confirmed') return refused(409, T.alreadyConfirmed)
   if (result === 'already') return refused(409, T.alreadyAsked)

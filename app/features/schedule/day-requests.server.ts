@@ -10,11 +10,11 @@ import { composeMail, customerLetter, sanitizeText } from '../../platform/transp
 import { cityOfZip } from '../leads/index.server'
 import { quoteLink } from '../quotes'
 import { scheduleJobIn } from '../quotes/index.server'
-import { dayRequestPush, longDay, WINDOWS, type DayOffer, type DayRequestView, type TimeWindow } from './schedule'
+import { dayRequestPush, longDay, WINDOWS, type DayOffer, type TimeWindow } from './schedule'
 import { dateValue, dayText, jobsPerDayBetween, offeredDays, scheduleSettings } from './truck-days.server'
 
-export type RequestResult = 'requested' | 'not-offered' | 'confirmed' | 'already' | 'gone'
-export type ConfirmResult = 'confirmed' | 'full' | 'blocked' | 'past' | 'no-request'
+type RequestResult = 'requested' | 'not-offered' | 'confirmed' | 'already' | 'gone'
+type ConfirmResult = 'confirmed' | 'full' | 'blocked' | 'past' | 'no-request'
 
 const cityOf = (zip: string | null) => cityOfZip(zip)?.slug ?? null
 
@@ -95,14 +95,18 @@ export async function requestDay(
   return result
 }
 
-/** The lead cards' open requests (not confirmed), with how full and whether blocked their day is. */
-export async function openDayRequest(db: Db, leadId: string): Promise<DayRequestView | null> {
-  const request = await db
+/** A lead's request not confirmed yet, if any. */
+const openRequest = (db: Db, leadId: string) =>
+  db
     .selectFrom('day_requests')
     .select(['day', 'time_window'])
     .where('lead_id', '=', leadId)
     .where('confirmed_at', 'is', null)
     .executeTakeFirst()
+
+/** The lead cards' open requests (not confirmed), with how full and whether blocked their day is. */
+export async function openDayRequest(db: Db, leadId: string) {
+  const request = await openRequest(db, leadId)
   if (!request) return null
   const day = request.day ? dayText(request.day) : null
   const [settings, load] = await Promise.all([
@@ -127,15 +131,7 @@ async function lockRequest(tx: Db, leadId: string) {
     .where('id', '=', leadId)
     .forUpdate()
     .executeTakeFirst()
-  const request =
-    lead &&
-    (await tx
-      .selectFrom('day_requests')
-      .select(['day', 'time_window'])
-      .where('lead_id', '=', leadId)
-      .where('confirmed_at', 'is', null)
-      .executeTakeFirst())
-  return { lead, request }
+  return { lead, request: lead && (await openRequest(tx, leadId)) }
 }
 
 /**

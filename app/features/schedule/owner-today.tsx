@@ -4,7 +4,8 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { errorText, ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
-import { OWNER_DAY_TEXTS as T, type TodayStop } from './schedule'
+import { OWNER_DAY_TEXTS as T } from './schedule'
+import type { TodayStop } from './today.server'
 
 /** "Job done" drafts the invoice, which is payments' (the route hands its call in, so schedule does not import it). */
 type JobDone = (lead: string) => Promise<unknown>

@@ -12,19 +12,19 @@ import {
   WriteStatus,
 } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
-import { OWNER_DAY_TEXTS as T, longDay, WEEKDAY_NAMES, type TruckDaySettings } from './schedule'
+import { OWNER_DAY_TEXTS as T, longDay, WEEKDAY_NAMES } from './schedule'
 import { blockOwnerDays, saveOwnerTruckDays, unblockOwnerDay } from './schedule.functions'
+import type { TruckDaySettings } from './truck-days.server'
 
-export function OwnerTruckDays({ loaded }: { loaded: TruckDaySettings }) {
+export function OwnerTruckDays({ loaded: settings }: { loaded: TruckDaySettings }) {
   const id = useId()
   const router = useRouter()
   const [status, setStatus] = useState('')
   const [blockStatus, setBlockStatus] = useState('')
-  const settings = loaded
-  const write = async (call: () => Promise<unknown>, done: (text: string) => void, saved: string) => {
+  const write = async (call: () => Promise<unknown>, done: (text: string) => void) => {
     try {
       await call()
-      done(saved)
+      done(T.saved)
       await router.invalidate()
     } catch (error) {
       done(errorText(error))
@@ -43,13 +43,13 @@ export function OwnerTruckDays({ loaded }: { loaded: TruckDaySettings }) {
       senderName: String(form.get('senderName') ?? ''),
       days,
     }
-    void write(() => saveOwnerTruckDays({ data }), setStatus, T.saved)
+    void write(() => saveOwnerTruckDays({ data }), setStatus)
   }
   function block(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const data = { from: String(form.get('from') ?? ''), to: String(form.get('to') ?? '') }
-    void write(() => blockOwnerDays({ data }), setBlockStatus, T.saved)
+    void write(() => blockOwnerDays({ data }), setBlockStatus)
   }
   return (
     <>
@@ -110,7 +110,7 @@ export function OwnerTruckDays({ loaded }: { loaded: TruckDaySettings }) {
             <button
               type="button"
               className={ownerOutlineClass}
-              onClick={() => void write(() => unblockOwnerDay({ data: { day } }), setBlockStatus, T.saved)}
+              onClick={() => void write(() => unblockOwnerDay({ data: { day } }), setBlockStatus)}
             >
               {T.blockedRemove(day)}
             </button>

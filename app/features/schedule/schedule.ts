@@ -1,7 +1,6 @@
 // The owner's day (docs/decisions/063-owner-day.md): what the browser and the server share, the windows, the form's
-// field names, the views' shapes and every text the customer and the owner read.
+// field names, the quote page's day offer and every text the customer and the owner read.
 import { site } from '~/content/site'
-import type { CitySlug } from '~/content/service-areas'
 
 /** The two arrival windows a customer picks from, as Pacific wall clock. */
 export const WINDOWS = {
@@ -49,36 +48,6 @@ export type DayOffer =
   | { state: 'requested'; day: string; window: TimeWindow }
   | { state: 'none-work' }
   | { state: 'call' }
-
-/** A lead card's open request. */
-export interface DayRequestView {
-  day: string | null
-  window: TimeWindow | null
-  /** Jobs already on that day, and the limit. */
-  booked: number
-  limit: number | null
-  blocked: boolean
-}
-
-export interface TruckDaySettings {
-  jobsPerDay: number | null
-  homeBase: string
-  senderName: string
-  days: Partial<Record<CitySlug, number[]>>
-  blocked: string[]
-  /** Cities with truck days that leave no date in the next OFFER_HORIZON_DAYS. */
-  noDateCities: string[]
-}
-
-export interface TodayStop {
-  leadId: string
-  firstName: string
-  address: string
-  window: string
-  items: string[]
-  navigate: string
-  onMyWay: string | null
-}
 
 export const DAY_PAGE_TEXTS = {
   heading: 'Pick a day for the job',

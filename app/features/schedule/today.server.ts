@@ -7,12 +7,12 @@ import { pacificDate } from '../../platform/time/business-hours.server'
 import { sanitizeText } from '../../platform/transport/mail.server'
 import { cityOfZip } from '../leads/index.server'
 import { formatWindow } from '../quotes'
-import { addDays, DEFAULT_SENDER, onMyWayText, type TodayStop } from './schedule'
+import { addDays, DEFAULT_SENDER, onMyWayText } from './schedule'
 import { homeBaseZip } from './schedule-schema'
 import { dateValue, scheduleSettings } from './truck-days.server'
 import californiaZips from './california-zips.json'
 
-export const EXACT_ORDER_LIMIT = 8
+const EXACT_ORDER_LIMIT = 8
 
 type Point = { latitude: number; longitude: number }
 
@@ -77,11 +77,11 @@ function nearestNext(start: Point, points: Point[]): number[] {
 }
 
 /** A Google Maps directions link to the address from where the phone is: no key needed. */
-export const directionsUrl = (address: string) =>
+const directionsUrl = (address: string) =>
   `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`
 
 /** The jobs of a Pacific day in driving order from the home base (stops without a known ZIP last). */
-export async function stopsOf(db: Db, day: string): Promise<{ homeBase: string | null; stops: TodayStop[] }> {
+export async function stopsOf(db: Db, day: string) {
   const [settings, jobs] = await Promise.all([
     scheduleSettings(db),
     db
@@ -97,7 +97,7 @@ export async function stopsOf(db: Db, day: string): Promise<{ homeBase: string |
       .execute(),
   ])
   const sender = settings.senderName ?? DEFAULT_SENDER
-  const stops: TodayStop[] = jobs.map((job) => {
+  const stops = jobs.map((job) => {
     const city = cityOfZip(job.service_zip)?.name
     const address = [job.service_street, [city, 'CA', job.service_zip].filter(Boolean).join(' ')]
       .filter(Boolean)
@@ -122,7 +122,7 @@ export async function stopsOf(db: Db, day: string): Promise<{ homeBase: string |
     const key = `${job.arrival_start}-${job.arrival_end}`
     windows.set(key, [...(windows.get(key) ?? []), { i, point: centroid(job.service_zip) }])
   })
-  const ordered: TodayStop[] = []
+  const ordered: typeof stops = []
   let from = home
   for (const group of windows.values()) {
     const placed = group.flatMap(({ i, point }) => (point ? [{ i, point }] : []))
@@ -140,6 +140,9 @@ export async function stopsOf(db: Db, day: string): Promise<{ homeBase: string |
 }
 
 export const todaysStops = (db: Db, now: Date) => stopsOf(db, pacificDate(now))
+
+/** One stop of the Today view. */
+export type TodayStop = Awaited<ReturnType<typeof stopsOf>>['stops'][number]
 
 const STOPS = "Tomorrow's stops, in driving order"
 

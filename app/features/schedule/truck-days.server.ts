@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import { citySlugs, cityNames, type CitySlug } from '../../content/service-areas'
 import type { Db } from '../../platform/db/database.server'
 import { pacificDate } from '../../platform/time/business-hours.server'
-import { addDays, DEFAULT_SENDER, isoWeekday, MAX_OFFERED, OFFER_HORIZON_DAYS, type TruckDaySettings } from './schedule'
+import { addDays, DEFAULT_SENDER, isoWeekday, MAX_OFFERED, OFFER_HORIZON_DAYS } from './schedule'
 import type { TruckDaysInput } from './schedule-schema'
 
 /** The one settings row; `lock` holds it until the transaction ends (every confirmation takes it, see below). */
@@ -59,18 +59,14 @@ async function calendarFacts(db: Db, now: Date) {
   const [byCity, settings, blockedRows, booked] = await Promise.all([
     weekdaysByCity(db),
     scheduleSettings(db),
-    db
-      .selectFrom('blocked_days')
-      .select('day')
-      .where('day', '>', dateValue(today))
-      .where('day', '<=', dateValue(last))
-      .execute(),
+    // From today on: the Truck days view lists them all.
+    db.selectFrom('blocked_days').select('day').where('day', '>=', dateValue(today)).orderBy('day').execute(),
     jobsPerDayBetween(db, addDays(today, 1), last),
   ])
-  const blocked = new Set(blockedRows.map((row) => dayText(row.day)))
+  const blocked = blockedRows.map((row) => dayText(row.day))
   const open = (day: string) =>
-    !blocked.has(day) && (settings.jobsPerDay === null || (booked.get(day) ?? 0) < settings.jobsPerDay)
-  return { today, byCity, open }
+    !blocked.includes(day) && (settings.jobsPerDay === null || (booked.get(day) ?? 0) < settings.jobsPerDay)
+  return { today, byCity, open, settings, blocked }
 }
 
 /** Up to MAX_OFFERED open dates for a city (null: a lead without a known city), tomorrow first. */
@@ -89,12 +85,8 @@ function openDays(today: string, weekdays: Set<number>, open: (day: string) => b
 }
 
 /** The Truck days view: the settings, the blocked dates from today on, and the cities left without a date. */
-export async function truckDaySettings(db: Db, now: Date): Promise<TruckDaySettings> {
-  const { today, byCity, open } = await calendarFacts(db, now)
-  const [settings, blocked] = await Promise.all([
-    scheduleSettings(db),
-    db.selectFrom('blocked_days').select('day').where('day', '>=', dateValue(today)).orderBy('day').execute(),
-  ])
+export async function truckDaySettings(db: Db, now: Date) {
+  const { today, byCity, open, settings, blocked } = await calendarFacts(db, now)
   const noDateCities = citySlugs
     .filter((slug) => byCity.has(slug) && openDays(today, weekdaysOf(byCity, slug), open).length === 0)
     .map((slug) => cityNames[slug])
@@ -103,10 +95,12 @@ export async function truckDaySettings(db: Db, now: Date): Promise<TruckDaySetti
     homeBase: settings.homeBase ?? '',
     senderName: settings.senderName ?? DEFAULT_SENDER,
     days: Object.fromEntries([...byCity].map(([slug, days]) => [slug, [...days].sort()])),
-    blocked: blocked.map((row) => dayText(row.day)),
+    blocked,
     noDateCities,
   }
 }
+
+export type TruckDaySettings = Awaited<ReturnType<typeof truckDaySettings>>
 
 /** "Save truck days": the weekdays of every city replaced, and the settings, in one transaction. */
 export async function saveTruckDays(db: Db, input: TruckDaysInput): Promise<void> {
