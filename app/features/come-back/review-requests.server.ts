@@ -1,6 +1,7 @@
 // The review request of a paid job (decision 064), queued by come-back.outbox.server.ts for 9:00 Pacific the
-// morning after the invoice is paid in full, with one reminder 6 days later that goes only if the link was not opened. The same link for
-// everyone (GOOGLE_REVIEW_URL) through /r/<token>, which counts the click; the owner may hold it.
+// morning after the invoice is paid in full, with one reminder 6 days later that goes only if the link was not
+// opened. The same link for everyone (GOOGLE_REVIEW_URL) through /r/<token>, which counts the click; the owner may
+// hold it.
 import type { Db } from '../../platform/db/database.server'
 import { LINK_PAGE_HEADERS } from '../../lib/page/link-page-headers'
 import { plainPage } from '../../platform/http/link-page.server'
