@@ -55,30 +55,36 @@ export async function lockInvoice(tx: Db, leadId: string) {
   return { live, invoice: invoice ? { ...invoice, items: v.parse(storedItems, invoice.items) } : null }
 }
 
-/** The write in a transaction after lockInvoice; its answer, or the invoice as committed. */
-export async function writeInvoice(
+type LockedInvoice = NonNullable<Awaited<ReturnType<typeof lockInvoice>>['invoice']>
+
+/**
+ * A write in a transaction after lockInvoice, on a live lead's invoice or the lack of one; its refusal, or the
+ * invoice as committed. What it queued is sent at once.
+ */
+async function lockedWrite(
   db: Db,
   leadId: string,
-  change: (
-    tx: Db,
-    invoice: NonNullable<Awaited<ReturnType<typeof lockInvoice>>['invoice']>,
-  ) => Promise<InvoiceRefusal | void>,
+  change: (tx: Db, invoice: LockedInvoice | null) => Promise<InvoiceRefusal | void>,
 ): Promise<InvoiceWriteResult> {
   const refused = await db.transaction().execute(async (tx) => {
     const { live, invoice } = await lockInvoice(tx, leadId)
-    if (!live) return INVOICE_REFUSALS['no-lead']
-    if (!invoice) return INVOICE_REFUSALS['no-invoice']
-    return change(tx, invoice)
+    return live ? change(tx, invoice) : INVOICE_REFUSALS['no-lead']
   })
+  deliverSoon()
   return refused ?? (await invoiceOf(db, leadId)) ?? INVOICE_REFUSALS['no-invoice']
 }
 
+/** lockedWrite where the invoice must exist: without one, "Tap "Job done" first". */
+export const writeInvoice = (
+  db: Db,
+  leadId: string,
+  change: (tx: Db, invoice: LockedInvoice) => Promise<InvoiceRefusal | void>,
+) => lockedWrite(db, leadId, async (tx, invoice) => (invoice ? change(tx, invoice) : INVOICE_REFUSALS['no-invoice']))
+
 /** "Job done": a draft of the accepted quote's items (the required ones and the options chosen), once. */
-export async function markJobDone(db: Db, leadId: string): Promise<InvoiceWriteResult> {
-  const refused = await db.transaction().execute(async (tx) => {
-    const { live, invoice } = await lockInvoice(tx, leadId)
-    if (!live) return INVOICE_REFUSALS['no-lead']
-    if (invoice) return undefined
+export function markJobDone(db: Db, leadId: string): Promise<InvoiceWriteResult> {
+  return lockedWrite(db, leadId, async (tx, invoice) => {
+    if (invoice) return
     const quote = await tx
       .selectFrom('quotes')
       .select('accepted_items')
@@ -94,9 +100,7 @@ export async function markJobDone(db: Db, leadId: string): Promise<InvoiceWriteR
       .insertInto('invoices')
       .values({ lead_id: leadId, items: JSON.stringify(items), total_cents: total })
       .execute()
-    return undefined
   })
-  return refused ?? (await invoiceOf(db, leadId)) ?? INVOICE_REFUSALS['no-invoice']
 }
 
 async function saveItems(tx: Db, leadId: string, items: InvoiceItem[]) {
@@ -138,8 +142,8 @@ export function removeInvoiceLine(db: Db, leadId: string, lineId: string) {
  * instances), the pay link's token, the e-mail and the two reminders, due by `now`. A sent invoice answers as it
  * stands.
  */
-export async function sendInvoice(db: Db, leadId: string, now: Date): Promise<InvoiceWriteResult> {
-  const result = await writeInvoice(db, leadId, async (tx, invoice) => {
+export function sendInvoice(db: Db, leadId: string, now: Date): Promise<InvoiceWriteResult> {
+  return writeInvoice(db, leadId, async (tx, invoice) => {
     if (invoice.sent_at) return
     if (invoice.items.length === 0 || invoice.total_cents === 0) return INVOICE_REFUSALS.empty
     const { last_number: number } = await tx
@@ -160,8 +164,6 @@ export async function sendInvoice(db: Db, leadId: string, now: Date): Promise<In
       await enqueue(tx, invoiceReminder, { days }, { leadId, key: `day-${days}`, dueAt })
     }
   })
-  deliverSoon()
-  return result
 }
 
 /** What moved: a payment (with the owner's push while alerts are on), a refund given, or one Stripe undid. */

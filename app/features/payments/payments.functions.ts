@@ -63,9 +63,7 @@ export const recordOwnerPayment = ownerFn({ method: 'POST' })
 /** "Refund": a card payment's through Stripe (its refusal or silence in the owner's words), any other's recorded. */
 export const refundOwnerPayment = ownerFn({ method: 'POST' })
   .validator(parse(refundSchema))
-  .handler(async ({ data }) => {
-    return answer(await refundPayment(db, data, new Date(), runtimeConfig().stripe))
-  })
+  .handler(async ({ data }) => answer(await refundPayment(db, data, new Date(), runtimeConfig().stripe)))
 
 /** The "Money" view. */
 export const fetchOwnerMoney = ownerFn().handler(async (): Promise<MoneySummary> =>

@@ -18,15 +18,14 @@ import { pacificDate } from '../../platform/time/business-hours.server'
 import type { Db } from '../../platform/db/database.server'
 import type { DB } from '../../platform/db/schema.gen'
 import { readSetting, writeSetting } from '../../platform/db/settings.server'
-import { deliverSoon } from '../../platform/outbox/worker.server'
 import { csvDownload, csvText } from '../../platform/http/owner-files.server'
-import { invoiceOf, unpaidInvoices } from './invoices.server'
-import { addRefund, lockInvoice, moneyMoved, writeInvoice, type InvoiceWriteResult } from './invoice-writes.server'
+import { unpaidInvoices } from './invoices.server'
+import { addRefund, moneyMoved, writeInvoice, type InvoiceWriteResult } from './invoice-writes.server'
 import { refundCardPayment, type StripeTrouble } from './stripe.server'
 
 /** "Record payment": money the owner received himself, on a sent invoice. More than the balance is an overpayment. */
-export async function recordPayment(db: Db, input: RecordPaymentInput, now: Date): Promise<InvoiceWriteResult> {
-  const result = await writeInvoice(db, input.lead, async (tx, invoice) => {
+export function recordPayment(db: Db, input: RecordPaymentInput, now: Date): Promise<InvoiceWriteResult> {
+  return writeInvoice(db, input.lead, async (tx, invoice) => {
     if (!invoice.sent_at) return INVOICE_REFUSALS.draft
     const { id } = await tx
       .insertInto('payments')
@@ -41,8 +40,6 @@ export async function recordPayment(db: Db, input: RecordPaymentInput, now: Date
       .executeTakeFirstOrThrow()
     await moneyMoved(tx, input.lead, { payment: id, push: false }, now)
   })
-  deliverSoon()
-  return result
 }
 
 /**
@@ -86,9 +83,8 @@ export async function refundPayment(
     stripeRefund = await refundCardPayment(stripe, { leadId, paymentId, cents, ...payment })
     if ('message' in stripeRefund) return stripeRefund
   }
-  const refused = await db.transaction().execute(async (tx) => {
-    const { live } = await lockInvoice(tx, leadId)
-    if (!live) return INVOICE_REFUSALS['no-lead']
+  // A payment's invoice exists: the payments table's foreign key holds to it.
+  return writeInvoice(db, leadId, async (tx) => {
     const { refunded } = await tx
       .selectFrom('refunds')
       .select((eb) => refundedCents(eb).as('refunded'))
@@ -106,10 +102,7 @@ export async function refundPayment(
       failure_reason: stripeRefund?.failureReason ?? null,
     }
     await addRefund(tx, leadId, given, now)
-    return undefined
   })
-  deliverSoon()
-  return refused ?? (await invoiceOf(db, leadId)) ?? INVOICE_REFUSALS['no-invoice']
 }
 
 // sum() of integers is a bigint, and NULL over no rows: coalesced and cast back to the int that cents are.
