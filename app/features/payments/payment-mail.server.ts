@@ -11,20 +11,13 @@ import { formatDay } from '../quotes'
 import { PAYMENT_METHOD_LABELS, refundCounts, type LeadInvoice } from './invoice'
 
 /** The customer an invoice's messages go to or name, as the leads table has them. */
-export interface InvoiceCustomer {
-  leadId: string
-  firstName: string
-  email: string
-  zip: string | null
-  sourcePage: string | null
-}
-
-export const invoiceCustomer = (db: Db, leadId: string): Promise<InvoiceCustomer | undefined> =>
+export const invoiceCustomer = (db: Db, leadId: string) =>
   db
     .selectFrom('leads')
     .select(['id as leadId', 'first_name as firstName', 'email', 'service_zip as zip', 'source_page as sourcePage'])
     .where('id', '=', leadId)
     .executeTakeFirst()
+type InvoiceCustomer = NonNullable<Awaited<ReturnType<typeof invoiceCustomer>>>
 
 const firstNameOf = (customer: InvoiceCustomer) => sanitizeText(customer.firstName, 60)
 const toInbox = (push: { title: string; body: string }): Push => ({ ...push, url: '/owner' })

@@ -10,7 +10,7 @@ import { limitAsQuoteForm, READS_PER_POST } from '../../platform/http/link-page.
 import { log } from '../../platform/log/logger.server'
 import { deliverSoon } from '../../platform/outbox/worker.server'
 import { addRefund, lockInvoice, moneyMoved } from './invoice-writes.server'
-import { refundStateOf, refusedByStripe, SESSION_ID, stripeOf } from './stripe.server'
+import { isSessionId, refundStateOf, refusedByStripe, stripeOf } from './stripe.server'
 
 type Snapshot = {
   session: Stripe.Checkout.Session
@@ -150,13 +150,12 @@ export interface WebhookSettings {
   push: boolean
 }
 
-type MadeSession = { lead_id: string; amount_cents: number }
-
 /** One of the site's Checkout Sessions, with what it was made for; undefined for any other id. */
-const madeSession = (db: Db, id: string): Promise<MadeSession | undefined> =>
-  SESSION_ID.test(id)
+const madeSession = async (db: Db, id: string) =>
+  isSessionId(id)
     ? db.selectFrom('checkout_sessions').select(['lead_id', 'amount_cents']).where('id', '=', id).executeTakeFirst()
-    : Promise.resolve(undefined)
+    : undefined
+type MadeSession = NonNullable<Awaited<ReturnType<typeof madeSession>>>
 
 /**
  * Back from Checkout before the webhook came (Stripe's redirect often wins that race): the session is read from

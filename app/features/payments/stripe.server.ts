@@ -38,8 +38,7 @@ export interface StripeTrouble {
   message: string
 }
 
-export const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/
-export const isSessionId = (id: string) => SESSION_ID.test(id)
+export const isSessionId = (id: string) => /^cs_[A-Za-z0-9_]{1,250}$/.test(id)
 
 /**
  * A new Checkout Session for the balance the server computed, answered with its hosted page's address. The key makes
