@@ -3,13 +3,13 @@
 // that zone's VTIMEZONE, so 08:00 stays 08:00 on either side of a daylight-saving change.
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
-import { sql, type NotNull } from 'kysely'
+import { sql } from 'kysely'
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { site } from '../../content/site'
 import { formatCents } from '../../lib/money'
 import { LINK_PAGE_HEADERS } from '../../lib/page/link-page-headers'
 import { formatWindow, type QuoteJob } from './quote'
-import type { QuoteCustomer } from './quote-reads.server'
+import { CUSTOMER_COLUMNS, selectQuotes, toQuote, type QuoteCustomer } from './quote-reads.server'
 import type { Db } from '../../platform/db/database.server'
 import { keptSetting, readSetting, writeSetting } from '../../platform/db/settings.server'
 import { BUSINESS_TIME_ZONE } from '../../platform/time/business-hours.server'
@@ -111,20 +111,10 @@ export async function calendarFeedResponse(db: Db, file: string, now: Date): Pro
   const secret = /^([A-Za-z0-9_-]{32})\.ics$/.exec(file)?.[1]
   if (!secret || !sameSecret(secret, await readSetting(db, 'calendar_feed_secret')))
     return new Response('Not found\n', { status: 404, headers: { ...FEED_HEADERS, 'Content-Type': 'text/plain' } })
-  const rows = await db
-    .selectFrom('jobs as j')
-    .innerJoin('quotes as q', 'q.lead_id', 'j.lead_id')
-    .innerJoin('leads as l', 'l.id', 'j.lead_id')
-    .select(['j.uid', 'j.sequence', 'l.first_name as firstName', 'l.phone', 'l.source_page as sourcePage'])
-    .select(['l.service_street as street', 'l.service_zip as zip', 'q.accepted_total_cents as totalCents'])
-    .select((eb) => [
-      sql<string>`to_char(${eb.ref('j.day')}, 'YYYY-MM-DD')`.as('day'),
-      sql<string>`to_char(${eb.ref('j.arrival_start')}, 'HH24:MI')`.as('start'),
-      sql<string>`to_char(${eb.ref('j.arrival_end')}, 'HH24:MI')`.as('end'),
-      eb('j.cancelled_at', 'is not', null).$castTo<boolean>().as('cancelled'),
-    ])
-    // A job exists only for an accepted quote.
-    .$narrowType<{ totalCents: NotNull }>()
+  const rows = await selectQuotes(db)
+    .innerJoin('leads as l', 'l.id', 'q.lead_id')
+    .select([...CUSTOMER_COLUMNS, 'l.phone'])
+    .where('j.uid', 'is not', null)
     .where((eb) =>
       eb.or([eb('j.cancelled_at', 'is', null), eb('j.cancelled_at', '>', sql<Date>`now() - interval '30 days'`)]),
     )
@@ -132,15 +122,17 @@ export async function calendarFeedResponse(db: Db, file: string, now: Date): Pro
     .orderBy('j.arrival_start')
     .execute()
   const cal = calendar(null, `${site.shortName} jobs`)
-  for (const job of rows) {
-    const name = sanitizeText(job.firstName, 60) || 'Customer'
-    const town = townOf(job)
-    addEvent(cal, job, now, {
+  for (const row of rows) {
+    const job = toQuote(row).job!
+    const name = sanitizeText(row.firstName, 60) || 'Customer'
+    const town = townOf(row)
+    addEvent(cal, { ...row, ...job }, now, {
       summary: town ? `${name}, ${town}` : name,
       description: [
-        `Phone: ${sanitizeText(job.phone, 40)}`,
+        `Phone: ${sanitizeText(row.phone, 40)}`,
         `Arrival between ${formatWindow(job.start, job.end)}`,
-        `Accepted total: ${formatCents(job.totalCents)}`,
+        // A job exists only for an accepted quote.
+        `Accepted total: ${formatCents(row.accepted_total_cents!)}`,
       ].join('\n'),
     })
   }
