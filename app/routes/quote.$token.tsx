@@ -3,20 +3,11 @@ import * as v from 'valibot'
 import { QuotePage } from '~/features/quotes/quote-page'
 import type { QuotePageRefusal } from '~/features/quotes/quote'
 import { LINK_PAGE_HEADERS } from '~/lib/page/link-page-headers'
-import { site } from '~/content/site'
-import { runtimeConfig } from '~/platform/config.server'
+import { QUOTE_PAGE_TEXTS } from '~/features/quotes/quote-texts'
 import { db } from '~/platform/db/db.server'
-import { visitorAddress } from '~/platform/http/visitor-address.server'
-import { quotePageGet, quotePagePost, type QuotePageVisit } from '~/features/quotes/quote-page.server'
+import { quotePageGet, quotePagePost, quotePageVisit } from '~/features/quotes/quote-page.server'
 import { dayOffer } from '~/features/schedule/day-requests.server'
 import { DayChoice } from '~/features/schedule/day-form'
-
-const visitOf = (request: Request): QuotePageVisit => ({
-  ip: visitorAddress(request),
-  now: new Date(),
-  limits: runtimeConfig().quote,
-  push: Boolean(runtimeConfig().owner.vapid),
-})
 
 /**
  * The customer's quote (docs/decisions/053-quotes-and-jobs.md). Its handlers read the quote before anything renders,
@@ -28,14 +19,14 @@ export const Route = createFileRoute('/quote/$token')({
   server: {
     handlers: {
       GET: async ({ request, params, next }) => {
-        const view = await quotePageGet(db, params.token, visitOf(request))
+        const view = await quotePageGet(db, params.token, quotePageVisit(request))
         if (view instanceof Response) return view
         const day = view.acceptance ? await dayOffer(db, params.token, new Date()) : null
         // Typed as the POST's, or the two contexts' intersection would be never.
         return next({ context: { quotePage: view, quoteRefusal: null as QuotePageRefusal | null, dayOffer: day } })
       },
       POST: async ({ request, params, next }) => {
-        const outcome = await quotePagePost(db, request, params.token, visitOf(request))
+        const outcome = await quotePagePost(db, request, params.token, quotePageVisit(request))
         if (outcome instanceof Response) return outcome
         const { view, refusal } = outcome
         return next({
@@ -53,7 +44,7 @@ export const Route = createFileRoute('/quote/$token')({
     ...LINK_PAGE_HEADERS,
     ...(loaderData?.refusal?.retryAfterSeconds ? { 'Retry-After': String(loaderData.refusal.retryAfterSeconds) } : {}),
   }),
-  head: () => ({ meta: [{ title: `Your quote from ${site.name}` }, { name: 'robots', content: 'noindex' }] }),
+  head: () => ({ meta: [{ title: QUOTE_PAGE_TEXTS.title }, { name: 'robots', content: 'noindex' }] }),
   component: QuotePageRoute,
 })
 

@@ -13,11 +13,12 @@ import {
 } from './quote'
 import { acceptanceSchema, changesSchema } from './quote-schema'
 import { QUOTE_PAGE_TEXTS } from './quote-texts'
-import type { RuntimeConfig } from '../../platform/config.server'
+import { runtimeConfig, type RuntimeConfig } from '../../platform/config.server'
 import type { Db } from '../../platform/db/database.server'
 import { readPlainForm } from '../../platform/http/plain-form.server'
 import { limitAsQuoteForm, plainPage, seeOther, READS_PER_POST } from '../../platform/http/link-page.server'
 import { visitorHash } from '../../platform/http/rate-limit.server'
+import { visitorAddress } from '../../platform/http/visitor-address.server'
 import { sanitizeText } from '../../platform/transport/mail.server'
 import { ownerAccess } from '../../platform/http/owner-access.server'
 import { quoteOfToken } from './quote-reads.server'
@@ -34,6 +35,14 @@ export interface QuotePageVisit {
   /** The owner's alerts are on: a customer's answer is pushed to his phones. */
   push: boolean
 }
+
+/** A request's visit to the page or its day form, by the site's settings. */
+export const quotePageVisit = (request: Request): QuotePageVisit => ({
+  ip: visitorAddress(request),
+  now: new Date(),
+  limits: runtimeConfig().quote,
+  push: Boolean(runtimeConfig().owner.vapid),
+})
 
 const unavailable = () => plainPage(404, QUOTE_PAGE_TEXTS.unavailableTitle, QUOTE_PAGE_TEXTS.unavailable)
 const tooMany = (seconds: number) =>
