@@ -22,10 +22,10 @@ import {
 const input = 'min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700'
 type MutationOutcome = { onSuccess: () => void; onError: (e: unknown) => void }
 
-/** What the quote's state reads as, one line each, newest facts last. */
 /** The inbox's card, as far as its quote goes. */
 export type QuotedLead = LeadCard & { quote?: LeadQuote }
 
+/** What the quote's state reads as, one line each, newest facts last. */
 function stateLines(quote: LeadQuote): { text: string; marked?: boolean }[] {
   const acceptance = quote.acceptance
   if (acceptance) {

@@ -28,6 +28,8 @@ export const QUOTE_ANSWER_LIMITS = {
 } as const
 
 const uuid = v.pipe(v.string(), v.uuid('not a lead id'))
+/** The owner's calls about one lead's quote or job. */
+export const quoteLeadSchema = v.object({ lead: uuid })
 
 export const quotePriceSchema = priceSchema(PRICE_LINE_TEXTS)
 

@@ -7,12 +7,10 @@ import { parse } from '~/platform/http/function-input.server'
 import { calendarFeedSecret, calendarFeedUrl } from '~/features/quotes/calendar.server'
 import { quoteEditor, scheduleJob, sendQuote, withdrawQuote } from '~/features/quotes/quotes.server'
 import { ownerFn, refuse } from '../../platform/http/owner-access.functions'
-import { jobScheduleSchema, quoteDraftSchema } from './quote-schema'
+import { jobScheduleSchema, quoteDraftSchema, quoteLeadSchema as lead } from './quote-schema'
 
 /** What the editor loads, as the server reads it. */
 export type QuoteEditorData = NonNullable<Awaited<ReturnType<typeof quoteEditor>>>
-
-const lead = v.object({ lead: v.pipe(v.string(), v.uuid('not a lead id')) })
 
 export const fetchQuoteEditor = ownerFn()
   .validator(parse(lead))

@@ -21,6 +21,8 @@ import { jobReminder } from './quotes.outbox.server'
 /** The link and version sent, or the refusal with its status and words. */
 export type SendQuoteResult = { link: string; version: number } | QuoteRefusal
 export type ScheduleResult = 'scheduled' | 'cancelled' | QuoteRefusal
+/** "Schedule" or "Reschedule" a day and window, or "Cancel job". */
+export type JobChange = { lead: string } & ({ day: string; start: string; end: string } | { cancel: true })
 export type AnswerResult = 'sent' | 'accepted' | 'already' | 'stale' | 'unknown-item' | 'gone'
 /** The customer's post: "Ask for changes", or "Accept quote" naming the version shown and the options ticked. */
 export type Answer = { push: boolean } & (
@@ -247,22 +249,14 @@ export function reminderTime(day: string, at: Date): Date | null {
  * sequence and puts the customer's calendar e-mail due again; the day-before reminder moves with the job and goes
  * with a cancel.
  */
-export async function scheduleJob(
-  db: Db,
-  job: { lead: string } & ({ day: string; start: string; end: string } | { cancel: true }),
-  now: Date,
-): Promise<ScheduleResult> {
+export async function scheduleJob(db: Db, job: JobChange, now: Date): Promise<ScheduleResult> {
   const result = await db.transaction().execute((tx) => scheduleJobIn(tx, job, now))
   if (result === 'scheduled' || result === 'cancelled') deliverSoon()
   return result
 }
 
 /** scheduleJob's writes inside the caller's transaction, which has locked the lead's row or lets this lock it. */
-export async function scheduleJobIn(
-  tx: Db,
-  job: { lead: string } & ({ day: string; start: string; end: string } | { cancel: true }),
-  now: Date,
-): Promise<ScheduleResult> {
+export async function scheduleJobIn(tx: Db, job: JobChange, now: Date): Promise<ScheduleResult> {
   const leadId = job.lead
   const { lead, quote } = await lockLead(tx, leadId)
   if (!lead || !quote?.acceptance) return QUOTE_REFUSALS['not-accepted']
