@@ -29,11 +29,10 @@ import {
   refundUndonePush,
 } from './payment-mail.server'
 import { invoiceReminder, REMINDER_DAYS } from './payments.outbox.server'
+import { quoteOf } from '../quotes/index.server'
 
 /** A refusal with its status and words, or the invoice as it stands after the write. */
 export type InvoiceWriteResult = LeadInvoice | InvoiceRefusal
-
-const quoteItems = v.array(v.object({ id: v.string(), description: v.string(), cents: v.number() }))
 
 /** A refund recorded once (Stripe's refund id keeps a repeat out), and what it sets off if given back, due at `now`. */
 export async function addRefund(tx: Db, leadId: string, refund: Insertable<DB['refunds']>, now: Date) {
@@ -85,16 +84,9 @@ export const writeInvoice = (
 export function markJobDone(db: Db, leadId: string): Promise<InvoiceWriteResult> {
   return lockedWrite(db, leadId, async (tx, invoice) => {
     if (invoice) return
-    const quote = await tx
-      .selectFrom('quotes')
-      .select('accepted_items')
-      .where('lead_id', '=', leadId)
-      .where('accepted_at', 'is not', null)
-      .executeTakeFirst()
-    if (!quote) return INVOICE_REFUSALS['not-accepted']
-    const items: InvoiceItem[] = v
-      .parse(quoteItems, quote.accepted_items)
-      .map(({ id, description, cents }) => ({ id, description, cents, addedOnSite: false }))
+    const acceptance = (await quoteOf(tx, leadId))?.acceptance
+    if (!acceptance) return INVOICE_REFUSALS['not-accepted']
+    const items: InvoiceItem[] = acceptance.items.map(({ optional: _, ...item }) => ({ ...item, addedOnSite: false }))
     const total = sumCents(items.map((item) => item.cents))
     await tx
       .insertInto('invoices')
