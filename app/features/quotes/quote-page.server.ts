@@ -7,7 +7,6 @@ import {
   QUOTE_FORM_FIELDS as F,
   QUOTE_TOKEN_PATTERN,
   quotePath,
-  type QuotePageField,
   type QuotePageRefusal,
   type QuotePageView,
 } from './quote'
@@ -77,14 +76,9 @@ export async function quotePageGet(db: Db, token: string, visit: QuotePageVisit)
   return view
 }
 
-function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): QuotePageRefusal['errors'] {
-  const errors: QuotePageRefusal['errors'] = {}
-  for (const issue of issues) {
-    const key = issue.path?.[0]?.key as QuotePageField | undefined
-    if (key && !errors[key]) errors[key] = issue.message
-  }
-  return errors
-}
+/** Each field's first message. */
+const fieldErrors = (issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): QuotePageRefusal['errors'] =>
+  Object.fromEntries(Object.entries(v.flatten(issues).nested ?? {}).map(([field, messages]) => [field, messages![0]]))
 
 /**
  * POST: "Accept quote" or "Ask for changes" (the button's `intent`). Done: 303 to the page, which shows it. A
