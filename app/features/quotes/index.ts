@@ -8,6 +8,6 @@ export {
   quotePath,
   type LeadQuote,
 } from './quote'
-export { BusinessHeader, ItemTable, Paragraphs, Section } from './quote-parts'
+export { BusinessPage, ItemTable, Paragraphs, Section } from './quote-parts'
 export { QUOTE_DRAFT_LIMITS, quoteDraftSchema, quoteItemInputSchema, quotePriceSchema } from './quote-schema'
 export { OWNER_QUOTE_TEXTS, QUOTE_PAGE_TEXTS } from './quote-texts'

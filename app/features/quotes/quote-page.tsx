@@ -5,7 +5,7 @@ import { formatCents } from '~/lib/money'
 import type { QuotePageRefusal, QuotePageView } from '~/features/quotes/quote'
 import { QUOTE_PAGE_TEXTS as T } from '~/features/quotes/quote-texts'
 import { QuoteAcceptForm, QuoteChangesForm } from './quote-forms'
-import { BusinessHeader, NoteAndTerms, ItemTable, Section } from './quote-parts'
+import { BusinessPage, NoteAndTerms, ItemTable, Section } from './quote-parts'
 import type { ReactNode } from 'react'
 
 type QuotePageDayChoice = { form: ReactNode; below: boolean } | null
@@ -23,31 +23,28 @@ export function QuotePage({
   dayChoice?: QuotePageDayChoice
 }) {
   return (
-    <div className="min-h-screen bg-slate-50 text-slate-900">
-      <BusinessHeader />
-      <main id="main" className="mx-auto max-w-2xl px-4 py-6">
-        {!view ? (
-          <>
-            <h1 className="text-2xl font-bold">{T.unavailableTitle}</h1>
-            <p className="mt-2">{T.unavailable}</p>
-          </>
-        ) : view.acceptance ? (
-          <QuoteAccepted view={view} dayChoice={dayChoice} />
-        ) : (
-          <>
-            <h1 className="text-2xl font-bold">{T.title}</h1>
-            <p className="mt-1">{T.greeting(view.firstName)}</p>
-            {done === 'changes' && (
-              <p role="status" className="mt-4 rounded-lg bg-emerald-50 p-3 text-emerald-900">
-                {T.changesSent}
-              </p>
-            )}
-            <QuoteAcceptForm view={view} refusal={refusal} />
-            <QuoteChangesForm token={view.token} refusal={refusal} />
-          </>
-        )}
-      </main>
-    </div>
+    <BusinessPage>
+      {!view ? (
+        <>
+          <h1 className="text-2xl font-bold">{T.unavailableTitle}</h1>
+          <p className="mt-2">{T.unavailable}</p>
+        </>
+      ) : view.acceptance ? (
+        <QuoteAccepted view={view} dayChoice={dayChoice} />
+      ) : (
+        <>
+          <h1 className="text-2xl font-bold">{T.title}</h1>
+          <p className="mt-1">{T.greeting(view.firstName)}</p>
+          {done === 'changes' && (
+            <p role="status" className="mt-4 rounded-lg bg-emerald-50 p-3 text-emerald-900">
+              {T.changesSent}
+            </p>
+          )}
+          <QuoteAcceptForm view={view} refusal={refusal} />
+          <QuoteChangesForm token={view.token} refusal={refusal} />
+        </>
+      )}
+    </BusinessPage>
   )
 }
 

@@ -7,21 +7,26 @@ import { site } from '~/content/site'
 import { formatCents } from '~/lib/money'
 import { QUOTE_PAGE_TEXTS as T } from '~/features/quotes/quote-texts'
 
-/** The logo and the phone: all of the site's frame a customer's quote or pay page shows. */
-export function BusinessHeader() {
+/** A customer's quote or pay page: of the site's frame only the logo and the phone, over one column. */
+export function BusinessPage({ children }: { children: ReactNode }) {
   return (
-    <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-2xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3">
-        <Logo />
-        <a
-          href={site.phoneHref}
-          className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
-        >
-          {site.phone}
-        </a>
-        {licenseLine && <p className="w-full text-sm text-slate-700">{licenseLine}</p>}
-      </div>
-    </header>
+    <div className="min-h-screen bg-slate-50 text-slate-900">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-2xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3">
+          <Logo />
+          <a
+            href={site.phoneHref}
+            className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
+          >
+            {site.phone}
+          </a>
+          {licenseLine && <p className="w-full text-sm text-slate-700">{licenseLine}</p>}
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-2xl px-4 py-6">
+        {children}
+      </main>
+    </div>
   )
 }
 
