@@ -13,7 +13,7 @@ import { QUOTE_PAGE_TEXTS } from '~/features/quotes/quote-texts'
 import { OWNER_DAY_TEXTS } from '~/features/schedule/schedule'
 import { pacificDate } from '../app/platform/time/business-hours.server'
 import { expectNoViolations } from './support/axe'
-import { emailTo, linkIn, onServer, signInOwner, startOwnerServer } from './support/owner'
+import { emailedLink, emailTo, onServer, signInOwner, startOwnerServer } from './support/owner'
 import { expect, test, type Browser, type Page } from './support/test'
 
 test.use({ viewport: { width: 390, height: 844 } })
@@ -104,7 +104,7 @@ test('a past customer is reminded, books a truck day without JavaScript, re-book
 
   // 5. "Same as last time" sends the quote at this year's price; Dana accepts it; the owner confirms the day.
   await lead.getByRole('button', { name: T.sameAsLastTime }).click()
-  await customer.goto(linkIn(await emailTo(server, 'dana@example.com', /^Your quote from/), server, '/quote/'))
+  await customer.goto(await emailedLink(server, 'dana@example.com', /^Your quote from/, '/quote/'))
   await expect(customer.getByText('$450.00').first()).toBeVisible()
   await customer.getByLabel(QUOTE_PAGE_TEXTS.name).fill('Dana Reyes')
   await customer.getByRole('checkbox', { name: QUOTE_PAGE_TEXTS.agree }).check()
