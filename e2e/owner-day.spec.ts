@@ -22,12 +22,7 @@ const ITEMS = [{ id: 'i1', description: 'Driveway cleaning', cents: 25_000, opti
 
 /** A Folsom lead with a quote sent and not yet answered: its page's token. */
 async function quotedInFolsom(db: Database, first_name: string, service_street: string) {
-  await storeTestLead(db, { first_name, status: 'quoted', service_zip: '95630', service_street })
-  const { id } = await db
-    .selectFrom('leads')
-    .select('id')
-    .where('first_name', '=', first_name)
-    .executeTakeFirstOrThrow()
+  const id = await storeTestLead(db, { first_name, status: 'quoted', service_zip: '95630', service_street })
   return storeQuote(db, id, ITEMS)
 }
 
