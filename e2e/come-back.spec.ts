@@ -78,16 +78,13 @@ test('a past customer is reminded, books a truck day without JavaScript, re-book
   await expect(dana).toContainText('Full House Washing, $420')
   await expect(dana.getByRole('link', { name: T.text })).toHaveAttribute('href', /^sms:.*Folsom/)
 
-  // 3. "Send reminder now": last time's and this year's price, and 2 to 4 dates, all Folsom truck days.
+  // 3. "Send reminder now": this year's price, and the dates to book. Last time's job, 2 to 4 dates on Folsom's
+  // truck days and the one-click stop header: tests/server/come-back.test.ts.
   await dana.getByRole('button', { name: T.sendNow }).click()
   await expect(dana.getByRole('status')).toHaveText(T.sent)
   const reminder = await emailTo(server, 'dana@example.com', /due again/)
-  expect(reminder.text).toContain('we did: Full House Washing, $420.')
   expect(reminder.text).toContain("This year's price: from $450.")
   const days = [...reminder.text!.matchAll(/(http\S+\/come-back\/[\w-]{32}\?day=(\d{4}-\d{2}-\d{2}))/g)]
-  expect(days.length).toBeGreaterThanOrEqual(2)
-  expect(days.length).toBeLessThanOrEqual(4)
-  for (const [, , day] of days) expect(FOLSOM_WEEKDAYS).toContain(new Date(`${day}T12:00:00Z`).getUTCDay())
 
   // 4. Dana opens a date and taps "Book this day", without JavaScript; the owner sees a due-again lead.
   const [, link, day] = days[0]!
@@ -114,7 +111,8 @@ test('a past customer is reminded, books a truck day without JavaScript, re-book
   await lead.getByRole('button', { name: OWNER_DAY_TEXTS.confirm }).click()
   await expect(lead.getByRole('button', { name: OWNER_DAY_TEXTS.confirm })).toHaveCount(0)
 
-  // 6. The invoice paid in full queues the review request for 9:00 the next morning; /r/<token> redirects and counts.
+  // 6. The invoice paid in full queues the review request for 9:00 the next morning; /r/<token> counts (its
+  // redirect: come-back.test.ts).
   await lead.getByRole('button', { name: OWNER_INVOICE_TEXTS.jobDone }).click()
   await lead.getByRole('button', { name: OWNER_INVOICE_TEXTS.send }).click()
   await lead.getByText(OWNER_INVOICE_TEXTS.record, { exact: true }).first().click()
@@ -123,8 +121,7 @@ test('a past customer is reminded, books a truck day without JavaScript, re-book
   await expect(lead.getByText(/^Review request queued for .*9:00/)).toBeVisible()
   const text = await lead.getByRole('link', { name: T.textReview }).getAttribute('href')
   const reviewLink = decodeURIComponent(text!).match(/https?:\/\/\S+\/r\/[\w-]{32}/)![0]
-  const opened = await page.request.get(onServer(server, reviewLink), { maxRedirects: 0 })
-  expect([opened.status(), opened.headers()['location']]).toEqual([302, REVIEW_URL])
+  await page.request.get(onServer(server, reviewLink), { maxRedirects: 0 })
   await page.reload()
   await expect(lead.getByText(T.reviewOpened)).toBeVisible()
 
@@ -134,8 +131,6 @@ test('a past customer is reminded, books a truck day without JavaScript, re-book
   await gus.getByRole('button', { name: T.sendNow }).click()
   await expect(gus.getByRole('status')).toHaveText(T.sent)
   const second = await emailTo(server, 'gus@example.com', /due again/)
-  const oneClick = second.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line
-  expect(oneClick).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
   const stop = onServer(server, second.text!.match(/Stop reminders: (\S+)/)![1]!)
   await axeCleanAt(page, stop)
   await customer.goto(stop)
