@@ -53,7 +53,7 @@ async function expectAccessible(page: Page, path: string) {
   expect(await page.evaluate(smallTargets)).toEqual([])
 }
 
-// The home page with every part open is home.spec.ts's too; the gallery's overlay is pages.spec.ts's.
+// The home page with every part open, a photo's overlay too, is home.spec.ts's.
 for (const path of everyKind) {
   test(`${path} has no WCAG 2.2 A/AA violations axe can find, and every link alone on its line is 24 × 24 px or more`, async ({
     page,

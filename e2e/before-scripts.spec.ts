@@ -86,15 +86,22 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true })
 
   for (const path of ['/', '/gallery', '/services?tab=roof', '/city/folsom'])
-    test(`the menu on ${path} shows its links before the scripts ran, and Escape closes it`, async ({ page }) => {
+    test(`the menu on ${path} shows its links before the scripts ran, Escape closes it, and its links lead on`, async ({
+      page,
+    }) => {
       const release = await openWithScriptsHeld(page, path)
       const menu = page.getByRole('navigation', { name: 'Mobile' })
-      await page.getByRole('banner').getByRole('button').tap()
+      const toggle = page.getByRole('banner').getByRole('button')
+      await toggle.tap()
       for (const name of ['About', 'Services', 'Gallery', 'Reviews'])
         await expect(menu.getByRole('link', { name })).toBeInViewport()
       await page.keyboard.press('Escape')
       await expect(menu).toBeHidden()
       await expectNoScriptRan(page)
+      await toggle.tap()
+      await menu.getByRole('link', { name: 'Reviews' }).tap()
+      await expect(page).toHaveURL(/\/reviews$/)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       release()
     })
 })

@@ -13,7 +13,7 @@ import { QUOTE_PAGE_TEXTS } from '~/features/quotes/quote-texts'
 import { OWNER_DAY_TEXTS } from '~/features/schedule/schedule'
 import { pacificDate } from '../app/platform/time/business-hours.server'
 import { expectNoViolations } from './support/axe'
-import { emailTo, linkIn, onServer, signInOwner, startOwnerServer } from './support/owner'
+import { emailedLink, emailTo, onServer, signInOwner, startOwnerServer } from './support/owner'
 import { expect, test, type Browser, type Page } from './support/test'
 
 test.use({ viewport: { width: 390, height: 844 } })
@@ -78,16 +78,13 @@ test('a past customer is reminded, books a truck day without JavaScript, re-book
   await expect(dana).toContainText('Full House Washing, $420')
   await expect(dana.getByRole('link', { name: T.text })).toHaveAttribute('href', /^sms:.*Folsom/)
 
-  // 3. "Send reminder now": last time's and this year's price, and 2 to 4 dates, all Folsom truck days.
+  // 3. "Send reminder now": this year's price, and the dates to book. Last time's job, 2 to 4 dates on Folsom's
+  // truck days and the one-click stop header: tests/server/come-back.test.ts.
   await dana.getByRole('button', { name: T.sendNow }).click()
   await expect(dana.getByRole('status')).toHaveText(T.sent)
   const reminder = await emailTo(server, 'dana@example.com', /due again/)
-  expect(reminder.text).toContain('we did: Full House Washing, $420.')
   expect(reminder.text).toContain("This year's price: from $450.")
   const days = [...reminder.text!.matchAll(/(http\S+\/come-back\/[\w-]{32}\?day=(\d{4}-\d{2}-\d{2}))/g)]
-  expect(days.length).toBeGreaterThanOrEqual(2)
-  expect(days.length).toBeLessThanOrEqual(4)
-  for (const [, , day] of days) expect(FOLSOM_WEEKDAYS).toContain(new Date(`${day}T12:00:00Z`).getUTCDay())
 
   // 4. Dana opens a date and taps "Book this day", without JavaScript; the owner sees a due-again lead.
   const [, link, day] = days[0]!
@@ -104,7 +101,7 @@ test('a past customer is reminded, books a truck day without JavaScript, re-book
 
   // 5. "Same as last time" sends the quote at this year's price; Dana accepts it; the owner confirms the day.
   await lead.getByRole('button', { name: T.sameAsLastTime }).click()
-  await customer.goto(linkIn(await emailTo(server, 'dana@example.com', /^Your quote from/), server, '/quote/'))
+  await customer.goto(await emailedLink(server, 'dana@example.com', /^Your quote from/, '/quote/'))
   await expect(customer.getByText('$450.00').first()).toBeVisible()
   await customer.getByLabel(QUOTE_PAGE_TEXTS.name).fill('Dana Reyes')
   await customer.getByRole('checkbox', { name: QUOTE_PAGE_TEXTS.agree }).check()
@@ -114,7 +111,8 @@ test('a past customer is reminded, books a truck day without JavaScript, re-book
   await lead.getByRole('button', { name: OWNER_DAY_TEXTS.confirm }).click()
   await expect(lead.getByRole('button', { name: OWNER_DAY_TEXTS.confirm })).toHaveCount(0)
 
-  // 6. The invoice paid in full queues the review request for 9:00 the next morning; /r/<token> redirects and counts.
+  // 6. The invoice paid in full queues the review request for 9:00 the next morning; /r/<token> counts (its
+  // redirect: come-back.test.ts).
   await lead.getByRole('button', { name: OWNER_INVOICE_TEXTS.jobDone }).click()
   await lead.getByRole('button', { name: OWNER_INVOICE_TEXTS.send }).click()
   await lead.getByText(OWNER_INVOICE_TEXTS.record, { exact: true }).first().click()
@@ -123,8 +121,7 @@ test('a past customer is reminded, books a truck day without JavaScript, re-book
   await expect(lead.getByText(/^Review request queued for .*9:00/)).toBeVisible()
   const text = await lead.getByRole('link', { name: T.textReview }).getAttribute('href')
   const reviewLink = decodeURIComponent(text!).match(/https?:\/\/\S+\/r\/[\w-]{32}/)![0]
-  const opened = await page.request.get(onServer(server, reviewLink), { maxRedirects: 0 })
-  expect([opened.status(), opened.headers()['location']]).toEqual([302, REVIEW_URL])
+  await page.request.get(onServer(server, reviewLink), { maxRedirects: 0 })
   await page.reload()
   await expect(lead.getByText(T.reviewOpened)).toBeVisible()
 
@@ -134,8 +131,6 @@ test('a past customer is reminded, books a truck day without JavaScript, re-book
   await gus.getByRole('button', { name: T.sendNow }).click()
   await expect(gus.getByRole('status')).toHaveText(T.sent)
   const second = await emailTo(server, 'gus@example.com', /due again/)
-  const oneClick = second.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line
-  expect(oneClick).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
   const stop = onServer(server, second.text!.match(/Stop reminders: (\S+)/)![1]!)
   await axeCleanAt(page, stop)
   await customer.goto(stop)

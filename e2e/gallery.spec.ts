@@ -66,30 +66,6 @@ test('the overlay needs no script of its own: no chunk loads when it opens', asy
   expect(scripts).toEqual([])
 })
 
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false })
-
-  for (const { path, list, index } of [
-    { path: '/gallery', list: '#gallery-grid', index: 6 },
-    { path: '/', list: '#gallery', index: 1 },
-  ]) {
-    test(`a tap on a photo on ${path} opens its full-size overlay, and Escape closes it`, async ({ page }) => {
-      await page.goto(path)
-      const image = gallery[index]!
-      // Sections below the fold are rendered only when near the screen (content-visibility).
-      await page.locator(list).scrollIntoViewIfNeeded()
-      const thumbnail = page.locator(list).getByRole('button', { name: image.alt })
-      await thumbnail.click()
-      const photo = page.getByRole('dialog').getByRole('img', { name: image.alt })
-      await expect(photo).toBeInViewport()
-      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
-      await page.keyboard.press('Escape')
-      await expect(page.getByRole('dialog')).toBeHidden()
-      await expect(thumbnail).toBeFocused()
-    })
-  }
-})
-
 test.describe('the full-size overlay', () => {
   test('in a browser without invoker commands it opens once the page has hydrated', async ({ page }) => {
     await page.goto('/gallery')

@@ -97,24 +97,3 @@ test.describe('small screens @mobile', () => {
     await expect(page.locator('#about')).toBeInViewport()
   })
 })
-
-test.describe('small screens without JavaScript @mobile', () => {
-  test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false })
-
-  test('the menu button opens the menu, its links lead on, and Escape closes it', async ({ page }) => {
-    await page.goto('/contact')
-    const menu = page.getByRole('navigation', { name: 'Mobile' })
-    await expect(menu).toBeHidden()
-    await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click()
-    await expect(menu).toBeVisible()
-    for (const name of ['About', 'Services', 'Gallery', 'Reviews'])
-      await expect(menu.getByRole('link', { name })).toBeVisible()
-    await page.keyboard.press('Escape')
-    await expect(menu).toBeHidden()
-
-    await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click()
-    await menu.getByRole('link', { name: 'Reviews' }).click()
-    await expect(page).toHaveURL(/\/reviews$/)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  })
-})

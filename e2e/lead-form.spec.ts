@@ -39,8 +39,7 @@ function submit(page: Page) {
 }
 
 /** Emails the outbox wrote that mention `text`. */
-const emailsMentioning = (text: string, dir = sharedSiteData.dataDir) =>
-  mailTexts(dir).filter((mail) => mail.includes(text))
+const emailsMentioning = (text: string, dir = sharedSiteData.dataDir) => mailTexts(dir, text)
 
 test('empty submit shows every field message, the fill-in toast, and focuses the first field', async ({ page }) => {
   const form = await openForm(page)
@@ -109,11 +108,9 @@ test('a valid request shows Sending..., is stored and emailed, resets the form a
   expect(sentBody).toContain('"ana@example.com"')
   expect(sentBody).toContain('"(916) 555-0100"')
 
-  // The owner's email was written (stored first, then emailed by the outbox worker).
+  // The owner's email was written (stored first, then emailed by the outbox worker); what it says:
+  // lead-pipeline.test.ts, "stores a lead, acknowledges it, and e-mails the owner".
   await expect.poll(() => emailsMentioning(name).length, { timeout: 15_000 }).toBe(1)
-  const email = emailsMentioning(name)[0]!
-  expect(email).toMatch(/^Reply-To: .*ana@example\.com/m)
-  expect(email).toContain('(916) 555-0100')
 })
 
 test('when the form token cannot be fetched, the token the page was rendered with is sent and the owner is e-mailed', async ({

@@ -3,12 +3,12 @@
  * carries the upload token, and the photos reach the signed-in inbox as thumbnails. The owner-only route's 401,
  * its headers and the spent token are tests/server/lead-photos.test.ts's.
  */
-import sharp from 'sharp'
 import { PHOTO_TOKEN_PATTERN } from '~/features/leads/lead-photo-statuses'
 import { LEAD_MESSAGES } from '~/features/leads/lead-schema'
 import { fillLeadFields, openInteractiveLeadForm, submitLeadForm } from './support/lead-form'
 import { violationList, wcagAudit } from './support/axe'
 import { signInOwner, startOwnerServer } from './support/owner'
+import { phonePhoto } from './support/photo'
 import { startSiteServer } from './support/site-server'
 import { expect, test } from './support/test'
 
@@ -17,9 +17,7 @@ test('after a stored quote the form sends the chosen photos, which reach the sig
 }) => {
   test.setTimeout(180_000)
   const server = await startOwnerServer()
-  const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#4a7' } })
-    .jpeg()
-    .toBuffer()
+  const photo = await phonePhoto('#4a7')
   const firstName = `Photo${Date.now().toString(36)}`
   const form = await openInteractiveLeadForm(page, `${server.url}/contact`)
   await fillLeadFields(form, { firstName, email: 'photos@example.com', phone: '(916) 555-0123' })
@@ -56,9 +54,7 @@ test.describe('without JavaScript', () => {
     page,
   }) => {
     const server = await startSiteServer()
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4682b4' } })
-      .jpeg()
-      .toBuffer()
+    const photo = await phonePhoto('#4682b4')
     const sent: { method: string; url: string; referer: string }[] = []
     page.on('request', (request) =>
       sent.push({ method: request.method(), url: request.url(), referer: request.headers().referer ?? '' }),

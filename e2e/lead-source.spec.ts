@@ -6,24 +6,13 @@
  */
 import { HEARD_ABOUT_QUESTION } from '~/features/leads/lead-source-constants'
 import { holdRequests } from './support/hold-requests'
-import { fillLeadFields, SENT_LOCATION, submitLeadForm, contact } from './support/lead-form'
+import { fillLeadFields, openInteractiveLeadForm, SENT_LOCATION, submitLeadForm, contact } from './support/lead-form'
 import { listedLeads } from './support/owner'
 import { sharedSiteData } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 
 /** A name no other test on the shared server sends. */
 const unique = (name: string) => `${name}${Date.now().toString(36)}`
-
-/** Opens `url` with a fake clock and waits for the form's code; `referer` as a link from another site sends it. */
-async function openForm(page: Page, url: string, referer?: string) {
-  await page.clock.install()
-  await page.goto(url, referer ? { referer } : undefined)
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-  await page.clock.runFor(2_500)
-  const form = page.locator('.quote-request-form').first()
-  await expect(form.locator('form[data-interactive="true"]')).toBeAttached()
-  return form
-}
 
 async function sendLeadForm(page: Page, firstName: string, heardAbout?: string) {
   const form = page.locator('.quote-request-form').first()
@@ -41,7 +30,7 @@ test('a visit from a Google ad keeps its tags to the quote sent from another pag
     const cookie = await response.headerValue('set-cookie')
     if (cookie) setCookies.push(`${response.url()}: ${cookie}`)
   })
-  const home = await openForm(page, '/?utm_source=google&utm_medium=cpc&gclid=TeSt123')
+  const home = await openInteractiveLeadForm(page, '/?utm_source=google&utm_medium=cpc&gclid=TeSt123')
   await home.getByRole('link', { name: 'Privacy Notice' }).click()
   await expect(page).toHaveURL(/\/contact#privacy$/)
   // The address changes before the page does: home's form, still shown, would take the first name (a CI failure).
@@ -51,7 +40,7 @@ test('a visit from a Google ad keeps its tags to the quote sent from another pag
 
   // Opened later without tags: its own tab, its own, direct visit; its fields stored trimmed, with place and time.
   const later = await page.context().newPage()
-  const form = await openForm(later, '/contact')
+  const form = await openInteractiveLeadForm(later, '/contact')
   const email = `${typedin.toLowerCase()}@example.com`
   await fillLeadFields(form, { firstName: ` ${typedin} `, email: `${email} `, phone: ' 916-555-0106' })
   await form.getByLabel('Street address').fill(' 12 Oak St ')
@@ -62,7 +51,7 @@ test('a visit from a Google ad keeps its tags to the quote sent from another pag
 
   // Another, linked from another site: that site's host only, never its path or query.
   const fromLink = await page.context().newPage()
-  await openForm(fromLink, '/contact', 'https://www.example.org/some/path?x=1')
+  await openInteractiveLeadForm(fromLink, '/contact', { referer: 'https://www.example.org/some/path?x=1' })
   await sendLeadForm(fromLink, linked, 'Nextdoor')
 
   expect(await page.context().cookies()).toEqual([])

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LEAD_HONEYPOT_NAME } from '../app/features/leads/lead-form-constants'
 import { expect, test } from './support/test'
-import { renderedFormToken, SENT_LOCATION } from './support/lead-form'
+import { postPlainLead, renderedFormToken, SENT_LOCATION } from './support/lead-form'
 import { logged, startSiteServer, type LogRecord, type SiteServer, siteServerForAll } from './support/site-server'
 import { freePort } from '../tests/support/free-port'
 
@@ -15,12 +15,7 @@ const phoneShapes = ['9165550187', '916-555-0187', '555-0187', '5550187']
 /** The no-JavaScript post, with the form token of the rendered page when there is one. */
 async function postLead(server: SiteServer, fields: Record<string, string>) {
   const formToken = await renderedFormToken(`${server.url}/contact`).catch(() => '')
-  return fetch(`${server.url}/quote-request`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...fields, formToken }).toString(),
-  })
+  return postPlainLead(server.url, { ...fields, formToken })
 }
 
 function expectNoVisitorDetails(stdout: string) {

@@ -1,5 +1,4 @@
 import { expect, pageSettled, test, type Page } from './support/test'
-import { expectNoViolations } from './support/axe'
 import { cities } from '~/content/cities'
 import { cityPageFacts } from '~/content/city-page'
 import { galleryForService } from '~/content/gallery'
@@ -353,15 +352,5 @@ test.describe('/reviews', () => {
     expect([...origins]).toEqual([new URL(baseURL!).origin])
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents()
     for (const block of jsonLd) expect(block).not.toMatch(/"(Review|AggregateRating)"/)
-  })
-})
-
-test.describe('accessibility', () => {
-  // Every route kind on a desktop and a phone: a11y.spec.ts.
-  test('the gallery overlay has no violations axe can find', async ({ page }) => {
-    await page.goto('/gallery')
-    await page.locator('#gallery-grid button[aria-haspopup="dialog"]').first().click()
-    await expect(page.getByRole('dialog')).toBeVisible()
-    await expectNoViolations(page)
   })
 })

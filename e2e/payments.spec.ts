@@ -7,7 +7,6 @@
  * docs/decisions/055-invoices-and-payments.md
  */
 import { randomUUID } from 'node:crypto'
-import sharp from 'sharp'
 import { fromJSON } from 'seroval'
 import Stripe from 'stripe'
 import { site } from '~/content/site'
@@ -19,6 +18,7 @@ import { expectNoViolations } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { tabTo } from './support/keyboard'
 import { callOwnerFunction, emailedLink, signInOwner, startOwnerServer, startPayingServer } from './support/owner'
+import { phonePhoto } from './support/photo'
 import { acceptedLead, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
 
@@ -123,12 +123,6 @@ test('the owner invoices a done job, the customer pays by card, the owner record
   await expect(maria.getByText(/^Refunded \$100\.00 on/)).toBeVisible()
 })
 
-/** A photo of one colour, as the owner's phone would send it (smaller). */
-const photoOf = (background: string) =>
-  sharp({ create: { width: 1200, height: 900, channels: 3, background } })
-    .jpeg()
-    .toBuffer()
-
 test('without JavaScript, at 320 px and by keyboard alone, the customer sees her job and pays by card', async ({
   page,
   browser,
@@ -143,7 +137,7 @@ test('without JavaScript, at 320 px and by keyboard alone, the customer sees her
   await signInOwner(page, server)
   await invoiceSent(page, server, 'Rosa')
   // The job's before and after, posted from the lead as the work form does (e2e/posted-work-owner.spec.ts).
-  const [before, after] = await Promise.all([photoOf('#4a3f35'), photoOf('#d9d4ca')])
+  const [before, after] = await Promise.all([phonePhoto('#4a3f35'), phonePhoto('#d9d4ca')])
   const posted = await page.request.post(`${server.url}/owner/work`, {
     headers: { Origin: server.url },
     multipart: {

@@ -59,8 +59,7 @@ const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]')
 
 /** A lead with a quote sent and not yet answered: its id and its page's token. */
 async function quotedLead(db: Database) {
-  await storeTestLead(db, { first_name: 'Quinn', status: 'quoted' })
-  const { id } = await db.selectFrom('leads').select('id').where('first_name', '=', 'Quinn').executeTakeFirstOrThrow()
+  const id = await storeTestLead(db, { first_name: 'Quinn', status: 'quoted' })
   const token = await storeQuote(db, id, [
     { id: 'i1', description: 'Driveway and walkway cleaning', cents: 25_000, optional: false },
     { id: 'i2', description: 'Seal the driveway', cents: 40_000, optional: true },

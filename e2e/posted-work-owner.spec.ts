@@ -5,12 +5,12 @@
  * coming back online sends by itself; hiding and deleting update the list, and drop this instance's stored pages
  * (decision 049): the very next visit, well within the pages' freshness, no longer shows the job.
  */
-import sharp from 'sharp'
 import { POST_WORK_PATH, suggestedAlt, postWorkFieldsSchema } from '~/features/work/posted-work'
 import { WORK_TEXTS } from '~/features/work/posted-work-form'
 import { expectNoViolations } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { signInOwner, startOwnerServer } from './support/owner'
+import { phonePhoto } from './support/photo'
 import { renderedFormToken, SENT_LOCATION } from './support/lead-form'
 import type { SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
@@ -18,17 +18,6 @@ import { expect, test, type Page } from './support/test'
 test.use({ viewport: { width: 360, height: 740 } })
 
 const consentMessage = String(postWorkFieldsSchema.entries.consent.message)
-
-/** A phone-sized JPEG with a shape in it, so the before and the after differ. */
-async function photo(background: string, spot: string): Promise<Buffer> {
-  const mark = await sharp({ create: { width: 600, height: 600, channels: 3, background: spot } })
-    .png()
-    .toBuffer()
-  return sharp({ create: { width: 2400, height: 1800, channels: 3, background } })
-    .composite([{ input: mark, left: 900, top: 600 }])
-    .jpeg({ quality: 90 })
-    .toBuffer()
-}
 
 function jobs(page: Page) {
   return page.getByRole('list', { name: `${WORK_TEXTS.listHeading}, newest first` }).getByRole('listitem')
@@ -52,7 +41,7 @@ test('the owner posts work from his phone: from a won lead, by keyboard, through
   test.setTimeout(240_000)
   // Stored pages live a minute: only the drop can take a hidden or deleted job off the next visit.
   const server = await startOwnerServer({ HTML_CACHE_SECONDS: '60' })
-  const [before, after] = await Promise.all([photo('#5a4a3a', '#222'), photo('#b9b4aa', '#ddd')])
+  const [before, after] = await Promise.all([phonePhoto('#5a4a3a', '#222'), phonePhoto('#b9b4aa', '#ddd')])
   const form = page.getByRole('form', { name: WORK_TEXTS.heading })
   const post = form.getByRole('button', { name: WORK_TEXTS.post })
   const retry = form.getByRole('button', { name: WORK_TEXTS.retry })

@@ -4,24 +4,16 @@
  * "Recent work in Folsom", on the production build. That no stored or served variant carries EXIF or GPS, and
  * that a deleted job's files go, are tests/server/posted-work.test.ts's, in both file stores.
  */
-import sharp from 'sharp'
 import { POSTED_WORK_BASE_URL, suggestedAlt } from '~/features/work/posted-work'
 import { WORK_TEXTS } from '~/features/work/posted-work-form'
 import { signInOwner, startOwnerServer } from './support/owner'
+import { phonePhoto } from './support/photo'
 import { expect, test, type Locator, type Page } from './support/test'
 
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
 
 const HTML_CACHE_SECONDS = 5
 const ALT = suggestedAlt('Driveway Cleaning', 'folsom')
-
-/** A phone-sized JPEG with a shape in it, so the before and the after differ. */
-function photo(background: string, spot: string): Promise<Buffer> {
-  return sharp({ create: { width: 2400, height: 1800, channels: 3, background } })
-    .composite([{ input: { create: { width: 500, height: 500, channels: 3, background: spot } }, left: 800, top: 500 }])
-    .jpeg({ quality: 90 })
-    .toBuffer()
-}
 
 /** The four places, each as the part of its page that shows work. */
 const places: { name: string; path: string; region: (page: Page) => Locator }[] = [
@@ -56,7 +48,7 @@ test('a posted job shows on the gallery, home, service and city pages, and goes 
 }) => {
   test.setTimeout(240_000)
   const server = await startOwnerServer({ HTML_CACHE_SECONDS: String(HTML_CACHE_SECONDS) })
-  const [before, after] = await Promise.all([photo('#4a3f35', '#1c1c1c'), photo('#c9c4ba', '#e8e6e0')])
+  const [before, after] = await Promise.all([phonePhoto('#4a3f35', '#1c1c1c'), phonePhoto('#c9c4ba', '#e8e6e0')])
 
   // Each page is stored once before the post, so the post must replace stored pages, not fill empty ones.
   for (const place of places) await page.goto(`${server.url}${place.path}`)

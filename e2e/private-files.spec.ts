@@ -5,8 +5,8 @@ import { chmodSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { mails, OWNER, ownerEnv } from './support/owner'
-import { postPlainLead } from './support/lead-form'
-import { logged, startSiteServer, type SiteServer } from './support/site-server'
+import { postForm, postPlainLead } from './support/lead-form'
+import { logged, startSiteServer } from './support/site-server'
 import { expect, test } from './support/test'
 
 /** What find(1) lists in the folder with any of these bits set for the group or others. */
@@ -15,21 +15,12 @@ function openTo(dataDir: string): string[] {
   return [found('/o+rwx'), found('/g+rwx')].filter(Boolean)
 }
 
-async function post(server: SiteServer, path: string, body: string) {
-  return fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body,
-    redirect: 'manual',
-  })
-}
-
 test('after a lead and a sign-in request, nothing in DATA_DIR is open to the group or others', async () => {
   test.setTimeout(120_000)
   const server = await startSiteServer(ownerEnv())
   const lead = { firstName: 'Private', email: 'private@example.com', phone: '9165550101', street: '12 Oak St' }
   expect((await postPlainLead(server.url, lead)).status).toBe(303)
-  expect((await post(server, '/owner/sign-in', `email=${encodeURIComponent(OWNER)}`)).status).toBe(303)
+  expect((await postForm(server.url, '/owner/sign-in', { email: OWNER })).status).toBe(303)
   // The owner's notice, the customer's acknowledgement and the sign-in link, as .eml files.
   await expect.poll(async () => (await mails(server)).length, { timeout: 30_000 }).toBe(3)
 

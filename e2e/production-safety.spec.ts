@@ -44,7 +44,7 @@ test('behind a TLS proxy the no-JavaScript form stores the lead; a cross-site po
   expect(accepted.status).toBe(303)
   expect(accepted.headers.location).toMatch(SENT_LOCATION)
   // The customer's acknowledgement names nothing typed: the owner's e-mail is the one.
-  await expect.poll(() => mailTexts(server.dataDir).filter((mail) => mail.includes('Tls'))).toHaveLength(1)
+  await expect.poll(() => mailTexts(server.dataDir, 'Tls')).toHaveLength(1)
 
   for (const origin of ['https://evil.example', 'http://www.example.com', 'null']) {
     const refused = await post('/quote-request', proxied({ Origin: origin, 'X-Forwarded-For': '203.0.113.2' }), FORM)
@@ -91,37 +91,6 @@ test('the result page shows only its own messages, never text from its address',
   await page.goto(`${server.url}/quote-request?status=invalid&message=${encodeURIComponent('Invalid email address')}`)
   await expect(page.getByRole('status')).toContainText(LEAD_MESSAGES.submitError.description)
   await expect(page.getByText('Invalid email address')).toHaveCount(0)
-})
-
-test('malformed server-function bodies answer 400 with a short message and one log line, no stack', async ({
-  page,
-}) => {
-  await page.goto(`${server.url}/`)
-  await page.getByRole('button', { name: 'Chat with us' }).click()
-  const input = page.getByRole('dialog', { name: assistant.name }).getByPlaceholder('Ask about our services...')
-  const call = await captureServerFnCall(page, async () => {
-    await input.fill('What are your hours?')
-    await input.press('Enter')
-  })
-  const before = server.output().split('\n').length
-  for (const body of ['null', '[', '{"t":0}', '"text"', '{"f":1,"m":[]}']) {
-    const response = await post(
-      new URL(call.url).pathname + new URL(call.url).search,
-      { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json', ...asStartsClient },
-      body,
-    )
-    expect(response.status, body).toBe(400)
-    const text = response.body
-    expect(text, body).not.toMatch(/Cannot read|TypeError|at .+\.js/)
-    expect(text.length, body).toBeLessThan(100)
-  }
-  const logged = server
-    .output()
-    .split('\n')
-    .slice(before - 1)
-    .filter(Boolean)
-  expect(logged.length).toBeLessThanOrEqual(5)
-  expect(logged.join('\n')).not.toMatch(/^\s+at /m)
 })
 
 test('chat: bad input answers 400, the limit 429 with Retry-After, and the visitor sees the fallback reply', async ({

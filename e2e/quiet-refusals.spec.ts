@@ -42,7 +42,7 @@ test("a server function called without the header of Start's client is refused w
   expect(server.records().filter((line) => line.level === 'error' || line.level === 'fatal')).toEqual([])
 })
 
-test('a GET server function given a malformed payload answers 400 with one info line, public or owner', async () => {
+test('a server function given a malformed payload or body answers 400 with one info line, public or owner', async () => {
   const server = await startSiteServer()
   const functions = builtServerFunctions()
   // Start parsed ?payload= (JSON, then seroval) before any middleware saw it: each was a 500 quoting the parser,
@@ -61,12 +61,19 @@ test('a GET server function given a malformed payload answers 400 with one info 
       expect(await response.json()).toEqual({ success: false, error: 'Bad request' })
     }
   }
-  // A POST's body Start cannot decode is refused the same way, with the same line.
-  const submitLead = `${server.url}/_serverFn/${functions.get('submitLead')}`
+  // A POST's body Start cannot decode, or that decodes to no call, is refused the same way, with the same line.
+  const bodies = ['{', 'null', '[', '{"t":0}', '"text"', '{"f":1,"m":[]}']
   const json = { ...asStartsClient, 'Content-Type': 'application/json' }
-  expect((await fetch(submitLead, { method: 'POST', headers: json, body: '{' })).status).toBe(400)
+  for (const name of ['submitLead', 'askAssistant']) {
+    for (const body of bodies) {
+      const url = `${server.url}/_serverFn/${functions.get(name)}`
+      const response = await fetch(url, { method: 'POST', headers: json, body })
+      expect(response.status, `${name} ${body}`).toBe(400)
+      expect(await response.json()).toEqual({ success: false, error: 'Bad request' })
+    }
+  }
   const refusals = () => server.records().filter((line) => line.msg === '400 malformed server-function payload')
-  await expect.poll(() => refusals().length).toBe(2 * asked.length + 1)
+  await expect.poll(() => refusals().length).toBe(2 * (asked.length + bodies.length))
   expect(new Set(refusals().map((line) => line.level))).toEqual(new Set(['info']))
   expect(server.records().filter((line) => line.level === 'error' || line.level === 'fatal')).toEqual([])
   expect(server.output()).not.toMatch(/^\s+at |Seroval|JSON at position|Invariant/m)

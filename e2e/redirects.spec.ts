@@ -1,6 +1,6 @@
-import { request as httpRequest } from 'node:http'
 import { expect, test } from './support/test'
 import { redirects, targetHref } from '~/content/redirects'
+import { rawRequest } from './support/raw-request'
 
 test('the redirect table has the 12 fixed paths and the 16 city paths', () => {
   expect(redirects).toHaveLength(28)
@@ -45,16 +45,9 @@ test('a trailing slash on a page answers 301 to the page, query kept', async ({ 
 })
 
 /** The path exactly as written: a browser or fetch would read `//evil.com/` as another host before sending it. */
-function rawGet(baseURL: string, path: string): Promise<{ status: number; location: string | undefined }> {
-  const { hostname, port } = new URL(baseURL)
-  return new Promise((resolve, reject) => {
-    httpRequest({ host: hostname, port, path, method: 'GET' }, (response) => {
-      response.resume()
-      resolve({ status: response.statusCode ?? 0, location: response.headers.location })
-    })
-      .on('error', reject)
-      .end()
-  })
+async function rawGet(baseURL: string, path: string): Promise<{ status: number; location: string | undefined }> {
+  const { status, headers } = await rawRequest(baseURL, { path })
+  return { status, location: headers.location }
 }
 
 test('a path that starts like another host never redirects off the site', async ({ baseURL }) => {

@@ -66,9 +66,3 @@ test('/services?tab=bogus resolves to concrete-sealing', async ({ page }) => {
   await expect(page.locator('#service-title')).toHaveText('Concrete & Paver Sealing')
   await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/services$/)
 })
-
-test('/services?tab=roof shows roof cleaning and keeps the tab in its canonical', async ({ page }) => {
-  await page.goto('/services?tab=roof')
-  await expect(page.locator('#service-title')).toHaveText('Roof Cleaning')
-  await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/services\?tab=roof$/)
-})

@@ -19,10 +19,10 @@ export async function fillLeadFields(form: Locator, values: LeadFields) {
   await form.getByLabel('Phone').fill(values.phone)
 }
 
-/** The form's code loads at idle: the fake clock is run past that. */
-export async function openInteractiveLeadForm(page: Page, url: string) {
+/** The form's code loads at idle: the fake clock is run past that. `navigation` as `page.goto` takes it (a referer). */
+export async function openInteractiveLeadForm(page: Page, url: string, navigation?: Parameters<Page['goto']>[1]) {
   await page.clock.install()
-  await page.goto(url)
+  await page.goto(url, navigation)
   const form = page.locator('.quote-request-form').first()
   await expect(form).toBeVisible()
   await page.clock.runFor(2_500)
@@ -52,15 +52,20 @@ export async function renderedFormToken(pageUrl: string): Promise<string> {
   return token
 }
 
-/** The no-JavaScript form's post to the server at `url`, with the token its /contact page was rendered with. */
-export async function postPlainLead(url: string, fields: Record<string, string>): Promise<Response> {
-  const formToken = fields.formToken ?? (await renderedFormToken(`${url}/contact`))
-  return fetch(`${url}/quote-request`, {
+/** A plain form's post to `path` of the server at `url`, from one of its own pages; its redirect not followed. */
+export function postForm(url: string, path: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(`${url}${path}`, {
     method: 'POST',
     redirect: 'manual',
     headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...fields, formToken }),
+    body: new URLSearchParams(fields),
   })
+}
+
+/** The no-JavaScript form's post to the server at `url`, with the token its /contact page was rendered with. */
+export async function postPlainLead(url: string, fields: Record<string, string>): Promise<Response> {
+  const formToken = fields.formToken ?? (await renderedFormToken(`${url}/contact`))
+  return postForm(url, '/quote-request', { ...fields, formToken })
 }
 
 /** Where a stored lead's plain post is sent: the result page; its photo token goes in a cookie (decision 060). */

@@ -74,13 +74,14 @@ export async function callOwnerFunction(page: Page, server: SiteServer, name: st
   return page.request.post(url, { headers, data: JSON.stringify(await toJSONAsync({ data })) })
 }
 
-/** The text of every e-mail the outbox has written into `dataDir` (no SMTP_URL: .eml files). */
-export function mailTexts(dataDir: string): string[] {
+/** The text of every e-mail the outbox has written into `dataDir` (no SMTP_URL: .eml files) that mentions `text`. */
+export function mailTexts(dataDir: string, text = ''): string[] {
   const dir = join(dataDir, 'outbox-mail')
   if (!existsSync(dir)) return []
   return readdirSync(dir)
     .filter((name) => name.endsWith('.eml'))
     .map((name) => readFileSync(join(dir, name), 'utf8'))
+    .filter((mail) => mail.includes(text))
 }
 
 /** Every e-mail the outbox has written, parsed. */
@@ -102,13 +103,6 @@ export function onServer(server: SiteServer, link: string): string {
   return `${server.url}${url.pathname}${url.search}`
 }
 
-/** The site's link under `path` in an e-mail, pointed at this test's server. */
-export function linkIn(mail: ParsedMail, server: SiteServer, path: string): string {
-  const link = mail.text?.match(new RegExp(`https?://[^/\\s]+${path}[\\w?=/-]*`))?.[0]
-  if (!link) throw new Error(`no ${path} link in ${mail.text}`)
-  return onServer(server, link)
-}
-
 /** Once the one e-mail to `to` whose subject matches is written: that e-mail. */
 export async function emailTo(server: SiteServer, to: string, subject: RegExp): Promise<ParsedMail> {
   await expect.poll(async () => (await mailsTo(server, to, subject)).length, { timeout: 15_000 }).toBe(1)
@@ -117,7 +111,10 @@ export async function emailTo(server: SiteServer, to: string, subject: RegExp): 
 
 /** Once the one e-mail to `to` whose subject matches is written: its link under `path`, pointed at this server. */
 export async function emailedLink(server: SiteServer, to: string, subject: RegExp, path: string): Promise<string> {
-  return linkIn(await emailTo(server, to, subject), server, path)
+  const mail = await emailTo(server, to, subject)
+  const link = mail.text?.match(new RegExp(`https?://[^/\\s]+${path}[\\w?=/-]*`))?.[0]
+  if (!link) throw new Error(`no ${path} link in ${mail.text}`)
+  return onServer(server, link)
 }
 
 export async function askForLink(page: Page, server: SiteServer, email: string) {

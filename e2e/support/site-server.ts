@@ -108,11 +108,11 @@ export async function prepareSiteData(fill: (db: Database) => Promise<unknown> =
   return data
 }
 
-/** A lead with the owner's e-mail queued, as the quote form's path stores it; the contact columns not given are made up. */
+/** A lead with the owner's e-mail queued, as the quote form's path stores it (its id); the contact columns not given are made up. */
 export async function storeTestLead(db: Database, lead: { first_name: string } & Partial<Insertable<DB['leads']>>) {
   const contact = { email: `${lead.first_name.toLowerCase()}@example.com`, phone: '916-555-0101' }
   const stored = { ...contact, idempotency_key: `e2e-${randomUUID()}`, ...lead }
-  await db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     const row = await tx.insertInto('leads').values(stored).returning(['id', 'created_at']).executeTakeFirstOrThrow()
     const mail = ownerNotification({
       id: row.id,
@@ -124,6 +124,7 @@ export async function storeTestLead(db: Database, lead: { first_name: string } &
     })
     // Due by the real clock, which the server's outbox claims by.
     await enqueue(tx, ownerMail, mail, { leadId: row.id, key: 'lead', dueAt: new Date() })
+    return row.id
   })
 }
 
@@ -172,8 +173,7 @@ export async function acceptedLead(
   email: string,
   lead: Partial<Insertable<DB['leads']>> = {},
 ) {
-  await storeTestLead(db, { first_name: firstName, email, status: 'won', service_zip: '95630', ...lead })
-  const { id } = await db.selectFrom('leads').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+  const id = await storeTestLead(db, { first_name: firstName, email, status: 'won', service_zip: '95630', ...lead })
   await storeQuote(db, id, ACCEPTED, {
     accepted_at: new Date(),
     accepted_name: `${firstName} Lopez`,
