@@ -205,7 +205,7 @@ describe('an owner session', { timeout: 120_000 }, () => {
     expect(await ownerOnly(`${SESSION_COOKIE}=${unknown}`)).toBe(401)
 
     expect((await post({ email: OWNER })).cookie).toBeNull()
-    // Its attributes (HttpOnly, SameSite=Lax, 90 days at most) are e2e/owner-session.spec.ts's.
+    // Its attributes (HttpOnly, SameSite=Lax, 90 days at most) are e2e/owner-inbox.spec.ts's.
     const answer = await post({ token: await nextLink(site, smtp) })
     expect(await ownerOnly(answer.cookie!)).toBe(200)
     expect((await ownerFunction(answer.cookie!))[2]).toBe('the owner')
