@@ -119,14 +119,6 @@ export const leadSubmissionSchema = v.object(
 
 export type LeadSubmissionInput = v.InferInput<typeof leadSubmissionSchema>
 
-export function firstLeadIssue(
-  schema: typeof leadRequestSchema | typeof leadSubmissionSchema,
-  input: unknown,
-): string | null {
-  const result = v.safeParse(schema, input)
-  return result.success ? null : (result.issues[0]?.message ?? 'Invalid form data')
-}
-
 export type LeadFailureReason = 'invalid' | 'rate-limited' | 'call-failed'
 
 export type LeadSubmitResponse =
