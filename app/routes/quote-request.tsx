@@ -18,8 +18,7 @@ export const Route = createFileRoute('/quote-request')({
   server: {
     handlers: {
       // The stored lead's photo token, for the plain photo form: in a cookie, never the address (decision 060).
-      GET: ({ request, next }) =>
-        next({ context: { photoToken: photoTokenFrom(request), formAgain: null as LeadFormAgain | null } }),
+      GET: ({ next }) => next({ context: { photoToken: photoTokenFrom(), formAgain: null as LeadFormAgain | null } }),
       POST: async ({ request, next }) => {
         const outcome = await handleLeadFormPost(db, request, visitorAddress(request), runtimeConfig(), new Date())
         if (outcome instanceof Response) return outcome

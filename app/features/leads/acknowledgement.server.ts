@@ -28,8 +28,9 @@ export function acknowledgementKeys(email: string, client: string | null) {
 /**
  * One row: whether an acknowledgement to these keys may go now, by the hits of the last day and hour. Each look
  * names its bucket, key and window, so it reads that key's recent hits alone, however many the table holds.
+ * A lead's statement selects it as a look without a lock; the worker decides (acknowledgementAllowed).
  */
-function withinLimits(db: Db, { address, clientKey }: ReturnType<typeof acknowledgementKeys>) {
+export function acknowledgementWithinLimits(db: Db, address: string, clientKey: string | null) {
   const hitsSince = (bucket: string, key: string | null, since: RawBuilder<Date>) =>
     db.selectFrom('rate_limit_hits').where('bucket', '=', bucket).where('key', '=', key).where('hit_at', '>', since)
   const hour = sql<Date>`now() - interval '1 hour'`
@@ -48,17 +49,10 @@ function withinLimits(db: Db, { address, clientKey }: ReturnType<typeof acknowle
   )
 }
 
-/**
- * Whether an acknowledgement to these keys (acknowledgementKeys) is within its limits, as a query a lead's
- * statement selects: a look without a lock (the worker decides, acknowledgementAllowed).
- */
-export const acknowledgementLooksAllowed = (db: Db, address: string, clientKey: string | null) =>
-  withinLimits(db, { address, clientKey })
-
 /** The hits an acknowledgement adds as it goes; none when over. */
 async function acknowledgementHits(db: Db, email: string, client: string | null) {
   const keys = acknowledgementKeys(email, client)
-  const { allowed } = await withinLimits(db, keys).executeTakeFirstOrThrow()
+  const { allowed } = await acknowledgementWithinLimits(db, keys.address, keys.clientKey).executeTakeFirstOrThrow()
   if (!allowed) return []
   // Kept while they count; the outbox's worker deletes them after (sweepExpiredHits).
   const day = sql<Date>`now() + interval '24 hours'`

@@ -38,13 +38,6 @@ export interface LeadFormAgain {
 const shownAgain = (values: Partial<LeadFormValues>) =>
   Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.slice(0, 300)]))
 
-/** Success only: the photo token, in its cookie, lets the result page offer the plain photo form (decision 060). */
-function seeOther(status: LeadPostStatus, photoToken?: string): Response {
-  const headers = new Headers({ Location: `/quote-request?status=${status}` })
-  if (photoToken) headers.set('Set-Cookie', photoTokenCookie(photoToken))
-  return new Response(null, { status: 303, headers })
-}
-
 /**
  * The no-JavaScript path. Success is POST/redirect/GET; a refusal is a Response only when nothing can be
  * shown again (another site, too large), otherwise the fields to render the form with, as typed.
@@ -88,7 +81,12 @@ export async function handleLeadFormPost(
     config,
     now,
   )
-  if (result.body.success) return seeOther('sent', result.body.photoToken)
+  if (result.body.success) {
+    // The photo token, in its cookie, lets the result page offer the plain photo form (decision 060).
+    const headers = new Headers({ Location: '/quote-request?status=sent' })
+    if (result.body.photoToken) headers.set('Set-Cookie', photoTokenCookie(result.body.photoToken))
+    return new Response(null, { status: 303, headers })
+  }
   const { error, reason, field } = result.body
   return {
     status: result.status,

@@ -194,12 +194,10 @@ async function tokenInFirstPart(parts: AsyncGenerator<Part, void>): Promise<stri
 
 export function createLeadPhotoHandler(options: LeadPhotoOptions = {}) {
   const limit = { count: options.rateLimit ?? 10, windowMs: 10 * 60_000 }
-  const tooMany = (request: Request, seconds: number) =>
-    refuse(request, 429, 'rate-limited', { 'Retry-After': String(seconds) })
 
   async function receive(db: Db, request: Request, ip: string, context: LeadPhotoContext): Promise<Response> {
     const waitSeconds = await limitVisitor(db, 'photos', ip, limit)
-    if (waitSeconds > 0) return tooMany(request, waitSeconds)
+    if (waitSeconds > 0) return refuse(request, 429, 'rate-limited', { 'Retry-After': String(waitSeconds) })
     const headerToken = request.headers.get(PHOTO_TOKEN_HEADER)
     // The plain form's hidden token input is its first part: a body that starts otherwise is refused right there,
     // and a bad token costs that one part.

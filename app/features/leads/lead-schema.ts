@@ -11,7 +11,7 @@ export { PREFERRED_TIMES, LEAD_FIELD_NAMES, type PreferredTime, type LeadFieldNa
 
 export { LEAD_ERROR_MESSAGES, LEAD_FIELD_MESSAGES, LEAD_MESSAGES } from './lead-messages'
 
-export const LEAD_FIELD_LIMITS = {
+const LEAD_FIELD_LIMITS = {
   firstName: 100,
   email: EMAIL_MAX,
   phone: 40,
@@ -21,8 +21,6 @@ export const LEAD_FIELD_LIMITS = {
   size: 40,
   phoneDigitsMin: 7,
   phoneDigitsMax: 15,
-  idempotencyKeyMin: 8,
-  idempotencyKeyMax: 100,
 } as const
 
 const M = LEAD_FIELD_MESSAGES
@@ -120,14 +118,6 @@ export const leadSubmissionSchema = v.object(
 )
 
 export type LeadSubmissionInput = v.InferInput<typeof leadSubmissionSchema>
-
-export function firstLeadIssue(
-  schema: typeof leadRequestSchema | typeof leadSubmissionSchema,
-  input: unknown,
-): string | null {
-  const result = v.safeParse(schema, input)
-  return result.success ? null : (result.issues[0]?.message ?? 'Invalid form data')
-}
 
 export type LeadFailureReason = 'invalid' | 'rate-limited' | 'call-failed'
 

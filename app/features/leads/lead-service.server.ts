@@ -16,7 +16,7 @@ import { dataDirOf, type RuntimeConfig } from '../../platform/config.server'
 import type { Db } from '../../platform/db/database.server'
 import { limitVisitor, visitorHash } from '../../platform/http/rate-limit.server'
 import { sanitizeText } from '../../platform/transport/mail.server'
-import { leadEvents } from './lead-events.server'
+import { log } from '../../platform/log/logger.server'
 import { fingerprintText, outsideServiceArea, type FingerprintFields } from './lead-fields.server'
 import { createFormTokens, createPhotoTokens, formTokens, photoTokens, type FormTokens } from './tokens.server'
 import {
@@ -167,9 +167,9 @@ export function createLeadService(options: LeadServiceOptions = {}) {
         ...(rateLimit > 0 ? { limit: { bucket: 'quote', count: rateLimit, windowMs: rateWindowMs } } : {}),
       }
       const result = await storeLead(db, lead, settings)
-      // Not the stored key: that ends in a hash of the visitor's fields.
-      const status = spamReason ? 'suspected_spam' : 'new'
-      leadEvents.stored(result.id, { status, duplicate: result.duplicate, idempotencyKey: input.idempotencyKey })
+      // Leads by id only: visitor details never reach the log. Not the stored key: that ends in a hash of their fields.
+      const stored = { leadId: result.id, status: spamReason ? 'suspected_spam' : 'new', duplicate: result.duplicate }
+      log('lead').info({ ...stored, idempotencyKey: input.idempotencyKey }, 'lead stored')
       // Never for suspected spam, whose visitor sees the usual success. A duplicate gets one too: it is the
       // retry of a visitor whose first answer was lost; the database caps the lead at five photos.
       const photoToken = spamReason ? undefined : (ownPhotoTokens ?? (await photoTokens(db))).issue(result.id)
@@ -185,8 +185,13 @@ export function createLeadService(options: LeadServiceOptions = {}) {
         error: error instanceof Error ? error.message : inspect(error, { breakLength: Infinity }),
       }
       await writeUnsavedLead(record, options.unsavedLeadsDir).then(
-        (recoveryFile) => leadEvents.notSaved({ recoveryFile, err: error }),
-        (recoveryErr: unknown) => leadEvents.lost({ err: error, recoveryErr }),
+        (recoveryFile) =>
+          log('lead').error({ recoveryFile, err: error }, 'lead not saved; its details are in the recovery file'),
+        (recoveryErr: unknown) =>
+          log('lead').fatal(
+            { err: error, recoveryErr },
+            'lead not saved and no recovery file could be written; the visitor was told to call',
+          ),
       )
       return { status: 503, body: { success: false, reason: 'call-failed', error: LEAD_ERROR_MESSAGES.saveFailed } }
     }

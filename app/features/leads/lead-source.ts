@@ -70,7 +70,7 @@ const tagsSchema = v.fallback(
 
 const sourceObject = v.fallback(
   v.object({
-    tags: v.fallback(v.optional(tagsSchema, {}), {}),
+    tags: tagsSchema,
     landingPath: dropped(landingPath),
     referrerHost: dropped(referrerHost),
   }),
@@ -107,15 +107,7 @@ export function cleanVisitSource(raw: unknown): VisitSource {
 }
 
 /** The select's answer, or '' for none: an answer not on the list is dropped, not refused. */
-export const heardAboutSchema = v.optional(
-  v.pipe(
-    v.unknown(),
-    v.transform((raw): HeardAbout | '' =>
-      typeof raw === 'string' && (HEARD_ABOUT as string[]).includes(raw.trim()) ? (raw.trim() as HeardAbout) : '',
-    ),
-  ),
-  '' as HeardAbout | '',
-)
+export const heardAboutSchema = v.fallback(v.pipe(v.string(), v.trim(), v.picklist(['', ...HEARD_ABOUT])), '')
 
 const SEARCH_HOST =
   /(?:^|\.)(?:google(?:\.com?)?\.[a-z]{2,3}|google\.com|bing\.com|duckduckgo\.com|yahoo\.com|ecosia\.org|search\.brave\.com|yandex\.[a-z]{2,3}|baidu\.com|startpage\.com|qwant\.com|aol\.com|com\.google\.android\.googlequicksearchbox)$/

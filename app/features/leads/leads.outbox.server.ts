@@ -7,7 +7,7 @@ import { sanitizeText } from '../../platform/transport/mail.server'
 import type { Push } from '../../platform/transport/push.server'
 import { acknowledgementAllowed } from './acknowledgement.server'
 import { acknowledgementMail } from './lead-email.server'
-import { townOf } from '../leads/lead-town.server'
+import { townOf } from './lead-town.server'
 
 /** The webhook-id header (the lead's id) and the JSON body. */
 export const leadWebhook = outboxTemplate('lead_webhook', {

@@ -1,5 +1,6 @@
 // The no-JavaScript quote form's photo token, carried from its post to the result page in a cookie (decision 060):
 // never in an address, so never in history, a Referer or a log line; sent only to /quote-request, gone once used.
+import { getCookie } from '@tanstack/react-start/server'
 import { site } from '../../content/site'
 import { PHOTO_TOKEN_PATTERN } from './lead-photo-statuses'
 import { PHOTO_TOKEN_TTL_MS } from './tokens.server'
@@ -16,10 +17,7 @@ export const photoTokenCookie = (token: string) =>
 export const clearedPhotoTokenCookie = () => `${PHOTO_TOKEN_COOKIE}=; Max-Age=0; ${ATTRIBUTES}`
 
 /** The token the result page offers the photo form with; a value of any other shape is no token. */
-export function photoTokenFrom(request: Request): string | null {
-  for (const pair of (request.headers.get('cookie') ?? '').split(';')) {
-    const [name, value] = pair.trim().split('=')
-    if (name === PHOTO_TOKEN_COOKIE && value && PHOTO_TOKEN_PATTERN.test(value)) return value
-  }
-  return null
+export function photoTokenFrom(): string | null {
+  const value = getCookie(PHOTO_TOKEN_COOKIE)
+  return value && PHOTO_TOKEN_PATTERN.test(value) ? value : null
 }

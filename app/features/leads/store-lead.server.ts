@@ -17,12 +17,11 @@ import { hitWait, retrySeconds } from '../../platform/http/rate-limit.server'
 import { enqueue, ownerMail, ownerPush, type Template } from '../../platform/outbox/outbox.server'
 import { deliverSoon } from '../../platform/outbox/worker.server'
 import { pushTitle } from './lead-facts'
-import { ownerFollowUp } from './leads.outbox.server'
-import { acknowledgementKeys, acknowledgementLooksAllowed } from './acknowledgement.server'
+import { acknowledgementKeys, acknowledgementWithinLimits } from './acknowledgement.server'
 import type { FingerprintFields } from './lead-fields.server'
 import { ownerNotification, type NotificationLead } from './lead-email.server'
 import { leadWebhookBody } from './lead-webhook.server'
-import { customerAcknowledgement, leadWebhook } from './leads.outbox.server'
+import { customerAcknowledgement, leadWebhook, ownerFollowUp } from './leads.outbox.server'
 
 /** Where and when (street, zip, preferredTime) are optional: absent or '' is "not given". */
 export interface StoredLeadInput extends FingerprintFields {
@@ -168,7 +167,7 @@ const writeLead = reusedQuery((value: Value<LeadValues>, shape: LeadShape, db) =
           : sql<number>`0`
         ).as('wait'),
         (acknowledge
-          ? acknowledgementLooksAllowed(db, value('acknowledgementAddress'), value('acknowledgementClient'))
+          ? acknowledgementWithinLimits(db, value('acknowledgementAddress'), value('acknowledgementClient'))
           : eb.lit(false)
         ).as('acknowledge'),
       ]),

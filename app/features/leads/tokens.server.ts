@@ -5,6 +5,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { Db } from '../../platform/db/database.server'
 import { ipHashSalt } from '../../platform/db/settings.server'
 import { log } from '../../platform/log/logger.server'
+import { PHOTO_TOKEN_PATTERN } from './lead-photo-statuses'
 
 export type FormTokenCheck = { ok: true; elapsedMs: number } | { ok: false; reason: 'no-token' | 'bad-token' }
 export type PhotoTokenCheck =
@@ -17,8 +18,6 @@ export type PhotoTokens = ReturnType<typeof createPhotoTokens>
 const MAX_CLOCK_SKEW_MS = 5 * 60_000
 export const PHOTO_TOKEN_TTL_MS = 24 * 60 * 60_000
 const FORM_TOKEN = /^([0-9a-z]{1,11})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{22})$/
-const PHOTO_TOKEN =
-  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([0-9a-z]{1,11})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/
 
 /** Each kind its own key: a form token can never pass as a photo token. */
 function signer(secret: string, purpose: string, length?: number) {
@@ -54,7 +53,7 @@ export function createPhotoTokens(secret: string, now: () => number = Date.now) 
       token(`${leadId.toLowerCase()}.${Math.trunc(now() + PHOTO_TOKEN_TTL_MS).toString(36)}.${nonce()}`),
     check(value: string | null | undefined): PhotoTokenCheck {
       const text = value?.trim() ?? ''
-      const [, leadId = '', expires = '', random = '', mac = ''] = PHOTO_TOKEN.exec(text) ?? []
+      const [leadId = '', expires = '', random = '', mac = ''] = PHOTO_TOKEN_PATTERN.test(text) ? text.split('.') : []
       if (!mac || !verify(`${leadId}.${expires}.${random}`, mac)) return { ok: false, reason: 'bad-token' }
       if (now() > parseInt(expires, 36)) return { ok: false, reason: 'expired' }
       return { ok: true, leadId, tokenHash: createHash('sha256').update(text).digest('hex') }
