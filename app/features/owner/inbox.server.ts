@@ -1,6 +1,6 @@
 // The inbox's reads and writes (docs/decisions/033-owner-inbox.md); the caller has checked the owner's session.
 import { sql } from 'kysely'
-import { followUpMark, SOURCE_PERIODS, type InboxLead, type LeadSources, type SourcePeriod } from './owner-lead'
+import { followUpMark, type InboxLead, type LeadSources, type SourcePeriod } from './owner-lead'
 import { leadTopic, OWNER_STATUSES, type OwnerStatus } from '~/features/leads'
 import { serviceSummary } from '../../content/service-list'
 import type { Db } from '../../platform/db/database.server'
@@ -40,13 +40,12 @@ export async function listInbox(db: Db, limit = 200): Promise<InboxLead[]> {
   return inboxCards(db, await listLeads(db, { inbox: true, limit: Math.min(Math.max(limit, 1), 500) }))
 }
 
-/** Null: no such lead. The job value is kept only with "won", as the table's trigger keeps won_at. */
+/** Null: no such lead, or one not in the inbox. The job value is kept only with "won", as the table's trigger keeps won_at. */
 export async function updateLead(
   db: Db,
   id: string,
   change: { status: OwnerStatus; note: string; jobValueCents?: number | null },
 ): Promise<InboxLead | null> {
-  if (!OWNER_STATUSES.includes(change.status)) return null
   const updated = await db
     .updateTable('leads')
     .set({
@@ -66,7 +65,6 @@ export async function updateLead(
  * last `days`. Contacted and quoted count a lead that ever reached the stage; won counts leads won now.
  */
 export async function leadSources(db: Db, days: SourcePeriod): Promise<LeadSources> {
-  if (!SOURCE_PERIODS.includes(days)) throw new Error(`not a sources period: ${days}`)
   const counted = (dimension: 'source_channel' | 'heard_about') =>
     db
       .selectFrom('leads')
