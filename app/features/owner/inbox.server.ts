@@ -1,6 +1,6 @@
 // The inbox's reads and writes (docs/decisions/033-owner-inbox.md); the caller has checked the owner's session.
 import { sql } from 'kysely'
-import { followUpMark, type InboxLead, type LeadSources, type SourcePeriod } from './owner-lead'
+import { followUpMark, type InboxLead, type SourcePeriod } from './owner-lead'
 import { leadTopic, OWNER_STATUSES, type OwnerStatus } from '~/features/leads'
 import { serviceSummary } from '../../content/service-list'
 import type { Db } from '../../platform/db/database.server'
@@ -60,11 +60,15 @@ export async function updateLead(
   return (await inboxCards(db, await listLeads(db, { id })))[0] ?? null
 }
 
+/** The Sources view: its rows are a channel or an answer (null: not recorded / no answer), then what features add. */
+export type LeadSources = Awaited<ReturnType<typeof leadSources>>
+export type SourceCount = LeadSources['channels'][number]
+
 /**
  * Per channel, then per answer to "How did you hear about us?", for real leads (no spam or archived) of the
  * last `days`. Contacted and quoted count a lead that ever reached the stage; won counts leads won now.
  */
-export async function leadSources(db: Db, days: SourcePeriod): Promise<LeadSources> {
+export async function leadSources(db: Db, days: SourcePeriod) {
   const counted = (dimension: 'source_channel' | 'heard_about') =>
     db
       .selectFrom('leads')
