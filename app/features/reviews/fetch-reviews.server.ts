@@ -18,8 +18,7 @@ const FAILURE_PAUSE_MINUTES = 5
 
 function clean(value: unknown, max: number): string {
   if (typeof value !== 'string') return ''
-  const text = withoutControls(value).trim()
-  return text.length > max ? text.slice(0, max) : text
+  return withoutControls(value).trim().slice(0, max)
 }
 
 interface PlacesReview {
