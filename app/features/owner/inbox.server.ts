@@ -14,7 +14,7 @@ import { cityOfZip } from '../leads/index.server'
 import { leadCardColumns } from '../leads'
 import { categoryOfLeadPage } from '../work/index.server'
 
-export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
+function toInboxLead(row: LeadRow): InboxLead {
   return {
     ...leadCardColumns(row),
     createdAt: new Date(row.created_at).toISOString(),
@@ -22,7 +22,7 @@ export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
     ...leadTopic(row.source_page),
     // The service chosen on the form says more than the page it was sent from.
     ...(row.service_id ? { service: serviceSummary(row.service_id).title } : {}),
-    followUp: followUpMark(row.status, new Date(row.status_since), now),
+    followUp: followUpMark(row.status, new Date(row.status_since), Date.now()),
     workCity: cityOfZip(row.service_zip)?.slug ?? null,
     workCategory: categoryOfLeadPage(row.source_page),
     shownPrice: shownPriceOf(row),
@@ -31,13 +31,13 @@ export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
 
 /** The rows' cards with their photos, quotes and invoices: one read of each for the whole list. */
 async function inboxCards(db: Db, rows: LeadRow[]): Promise<InboxLead[]> {
-  const cards = rows.map((row) => toInboxLead(row))
+  const cards = rows.map(toInboxLead)
   return withInvoices(db, await withQuotes(db, await withPhotos(db, cards)))
 }
 
-/** Spam and archived leads stay in `npm run leads`. */
-export async function listInbox(db: Db, limit = 200): Promise<InboxLead[]> {
-  return inboxCards(db, await listLeads(db, { inbox: true, limit: Math.min(Math.max(limit, 1), 500) }))
+/** The newest 200; spam and archived leads stay in `npm run leads`. */
+export async function listInbox(db: Db): Promise<InboxLead[]> {
+  return inboxCards(db, await listLeads(db, { inbox: true, limit: 200 }))
 }
 
 /** Null: no such lead, or one not in the inbox. The job value is kept only with "won", as the table's trigger keeps won_at. */
