@@ -1,7 +1,6 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { fetchOwnerState } from '~/features/owner/owner.functions'
-import { OwnerFrame } from '~/features/owner/owner-page'
+import { loadOwnerView, OwnerFrame } from '~/features/owner/owner-page'
 import { ownerPage } from '~/features/owner/owner-views'
 import { pacificToday } from '~/components/owner/owner-field'
 import { customerSearch, fetchDueAgain } from '~/features/come-back/come-back.functions'
@@ -13,20 +12,16 @@ export const Route = createFileRoute('/owner_/due-again')({
   // Declared, or the server drops it as it drops ad tags (page-url.server.ts); the loader checks its length. The
   // router reads `?find=9165551234` as a number.
   validateSearch: v.object({ find: v.fallback(v.optional(v.union([v.string(), v.number()])), undefined) }),
-  loader: async ({ location }) => {
-    const state = await fetchOwnerState()
-    if (!state.signedIn) throw redirect({ to: '/owner' })
-    const [view, search] = await Promise.all([fetchDueAgain(), customerSearch(location.search)])
-    return { state, view, search }
-  },
+  loader: ({ location }) => loadOwnerView(() => Promise.all([fetchDueAgain(), customerSearch(location.search)])),
   component: DueAgainPage,
 })
 
 function DueAgainPage() {
-  const { state, view, search } = Route.useLoaderData()
+  const { state, view } = Route.useLoaderData()
+  const [due, search] = view
   return (
     <OwnerFrame state={state}>
-      <OwnerDueAgain loaded={view} today={pacificToday()} search={search} />
+      <OwnerDueAgain loaded={due} today={pacificToday()} search={search} />
     </OwnerFrame>
   )
 }

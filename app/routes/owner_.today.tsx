@@ -1,6 +1,5 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
-import { fetchOwnerState } from '~/features/owner/owner.functions'
-import { OwnerFrame } from '~/features/owner/owner-page'
+import { createFileRoute } from '@tanstack/react-router'
+import { loadOwnerView, OwnerFrame } from '~/features/owner/owner-page'
 import { ownerPage } from '~/features/owner/owner-views'
 import { fetchToday } from '~/features/schedule/schedule.functions'
 import { OwnerToday } from '~/features/schedule/owner-today'
@@ -9,11 +8,7 @@ import { markOwnerJobDone } from '~/features/payments/payments.functions'
 // docs/decisions/063-owner-day.md
 export const Route = createFileRoute('/owner_/today')({
   ...ownerPage('Today'),
-  loader: async () => {
-    const state = await fetchOwnerState()
-    if (!state.signedIn) throw redirect({ to: '/owner' })
-    return { state, view: await fetchToday() }
-  },
+  loader: () => loadOwnerView(fetchToday),
   component: TodayPage,
 })
 

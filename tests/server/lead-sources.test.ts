@@ -6,7 +6,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { leadSource, type VisitSource } from '../../app/features/leads/lead-source'
-import { jobValueSchema, type SourceCount } from '../../app/features/owner/owner-lead'
+import { jobValueSchema } from '../../app/features/owner/owner-lead'
 import type { TestSite } from '../support/test-site'
 import { parseRuntimeConfig } from '../../app/platform/config.server'
 import {
@@ -16,7 +16,7 @@ import {
   conversionTime,
   type Conversion,
 } from '../../app/features/owner/conversions.server'
-import { leadSources, listInbox, updateLead } from '../../app/features/owner/inbox.server'
+import { leadSources, listInbox, updateLead, type SourceCount } from '../../app/features/owner/inbox.server'
 import { readCsv } from '../../app/features/come-back/csv-reader'
 import { rowsOf, run, storeTestLead, useTestSites } from './helpers'
 

@@ -8,17 +8,11 @@ import type { DB } from '../../platform/db/schema.gen'
 import { receivedCents } from '../payments/index.server'
 import { csvDownload, csvText } from '../../platform/http/owner-files.server'
 
-export interface Conversion {
-  id: string
-  gclid: string
-  /** A Date, or its ISO text once it has crossed the owner's socket. */
-  wonAt: Date | string
-  /** Null when the owner entered none. */
-  jobValueCents: number | null
-}
+/** A won ad click; its time a Date, or its ISO text once it has crossed the owner's socket. */
+export type Conversion = Omit<Awaited<ReturnType<typeof conversions>>[number], 'wonAt'> & { wonAt: Date | string }
 
-/** Won leads with a Google click id, won since `since` (ISO) or ever. */
-export async function conversions(db: Db, since: string | null = null): Promise<Conversion[]> {
+/** Won leads with a Google click id, won since `since` (ISO) or ever; no job value when the owner entered none. */
+export async function conversions(db: Db, since: string | null = null) {
   // source_tags is Json, whose keys the builder's ->> cannot name.
   const gclid = (eb: ExpressionBuilder<DB, 'leads'>) => sql<string>`${eb.ref('source_tags')} ->> 'gclid'`
   return (

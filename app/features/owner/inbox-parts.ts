@@ -12,7 +12,8 @@ import { PRICES_TAB } from '../prices/owner-view'
 import { QUOTE_CARD_PART } from '../quotes/owner-view'
 import { DAY_REQUEST_CARD_PART, TODAY_TAB, TRUCK_DAYS_TAB } from '../schedule/owner-view'
 import { WORK_CARD_PART, WORK_TAB } from '../work/owner-view'
-import type { InboxLead, LeadSources } from './owner-lead'
+import type { LeadSources } from './inbox.server'
+import type { InboxLead } from './owner-lead'
 
 /** After the inbox's own Leads and Sources. */
 export const INBOX_TABS = [WORK_TAB, PRICES_TAB, MONEY_TAB, TODAY_TAB, TRUCK_DAYS_TAB, DUE_AGAIN_TAB]

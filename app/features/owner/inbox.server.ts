@@ -1,6 +1,6 @@
 // The inbox's reads and writes (docs/decisions/033-owner-inbox.md); the caller has checked the owner's session.
 import { sql } from 'kysely'
-import { followUpMark, SOURCE_PERIODS, type InboxLead, type LeadSources, type SourcePeriod } from './owner-lead'
+import { followUpMark, type InboxLead, type SourcePeriod } from './owner-lead'
 import { leadTopic, OWNER_STATUSES, type OwnerStatus } from '~/features/leads'
 import { serviceSummary } from '../../content/service-list'
 import type { Db } from '../../platform/db/database.server'
@@ -14,7 +14,7 @@ import { cityOfZip } from '../leads/index.server'
 import { leadCardColumns } from '../leads'
 import { categoryOfLeadPage } from '../work/index.server'
 
-export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
+function toInboxLead(row: LeadRow): InboxLead {
   return {
     ...leadCardColumns(row),
     createdAt: new Date(row.created_at).toISOString(),
@@ -22,7 +22,7 @@ export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
     ...leadTopic(row.source_page),
     // The service chosen on the form says more than the page it was sent from.
     ...(row.service_id ? { service: serviceSummary(row.service_id).title } : {}),
-    followUp: followUpMark(row.status, new Date(row.status_since), now),
+    followUp: followUpMark(row.status, new Date(row.status_since), Date.now()),
     workCity: cityOfZip(row.service_zip)?.slug ?? null,
     workCategory: categoryOfLeadPage(row.source_page),
     shownPrice: shownPriceOf(row),
@@ -31,22 +31,21 @@ export function toInboxLead(row: LeadRow, now = Date.now()): InboxLead {
 
 /** The rows' cards with their photos, quotes and invoices: one read of each for the whole list. */
 async function inboxCards(db: Db, rows: LeadRow[]): Promise<InboxLead[]> {
-  const cards = rows.map((row) => toInboxLead(row))
+  const cards = rows.map(toInboxLead)
   return withInvoices(db, await withQuotes(db, await withPhotos(db, cards)))
 }
 
-/** Spam and archived leads stay in `npm run leads`. */
-export async function listInbox(db: Db, limit = 200): Promise<InboxLead[]> {
-  return inboxCards(db, await listLeads(db, { inbox: true, limit: Math.min(Math.max(limit, 1), 500) }))
+/** The newest 200; spam and archived leads stay in `npm run leads`. */
+export async function listInbox(db: Db): Promise<InboxLead[]> {
+  return inboxCards(db, await listLeads(db, { inbox: true, limit: 200 }))
 }
 
-/** Null: no such lead. The job value is kept only with "won", as the table's trigger keeps won_at. */
+/** Null: no such lead, or one not in the inbox. The job value is kept only with "won", as the table's trigger keeps won_at. */
 export async function updateLead(
   db: Db,
   id: string,
   change: { status: OwnerStatus; note: string; jobValueCents?: number | null },
 ): Promise<InboxLead | null> {
-  if (!OWNER_STATUSES.includes(change.status)) return null
   const updated = await db
     .updateTable('leads')
     .set({
@@ -61,12 +60,15 @@ export async function updateLead(
   return (await inboxCards(db, await listLeads(db, { id })))[0] ?? null
 }
 
+/** The Sources view: its rows are a channel or an answer (null: not recorded / no answer), then what features add. */
+export type LeadSources = Awaited<ReturnType<typeof leadSources>>
+export type SourceCount = LeadSources['channels'][number]
+
 /**
  * Per channel, then per answer to "How did you hear about us?", for real leads (no spam or archived) of the
  * last `days`. Contacted and quoted count a lead that ever reached the stage; won counts leads won now.
  */
-export async function leadSources(db: Db, days: SourcePeriod): Promise<LeadSources> {
-  if (!SOURCE_PERIODS.includes(days)) throw new Error(`not a sources period: ${days}`)
+export async function leadSources(db: Db, days: SourcePeriod) {
   const counted = (dimension: 'source_channel' | 'heard_about') =>
     db
       .selectFrom('leads')

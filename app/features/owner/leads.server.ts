@@ -2,6 +2,7 @@
 // a status, a deletion. Who may call is the caller's check (ownerFn, or the shell that holds DATA_DIR).
 import { sql } from 'kysely'
 import { OWNER_STATUSES } from '~/features/leads'
+import { UUID_PATTERN } from '~/lib/uuid'
 import { pacificDate } from '../../platform/time/business-hours.server'
 import type { Db } from '../../platform/db/database.server'
 import type { Tables } from '../../platform/db/schema.gen'
@@ -36,10 +37,8 @@ export class LeadRequestError extends Error {
   override name = 'LeadRequestError'
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 export function isLeadId(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value)
+  return typeof value === 'string' && UUID_PATTERN.test(value.toLowerCase())
 }
 
 const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 }

@@ -7,11 +7,9 @@ import {
   type LeadCard,
   type LeadChannel,
 } from '../leads'
-import type { SourcePeriod } from './owner-views'
 import type { LeadQuote } from '../quotes'
 import { formatCents, MAX_CENTS, optionalPriceSchema } from '../../lib/money'
 import type { LeadInvoice } from '../payments'
-import type { FeatureSources } from './inbox-parts.server'
 
 export { SOURCE_PERIODS, type SourcePeriod } from './owner-views'
 
@@ -81,25 +79,6 @@ export const OWNER_TEXTS = {
   alertsOn: 'Alerts are on for this phone.',
   alertsBlocked: 'This browser blocks notifications for the inbox. Allow them in its settings.',
 } as const
-
-/** One row of the sources view: a channel or an answer (null: not recorded / no answer). */
-export interface SourceCount {
-  value: string | null
-  leads: number
-  contacted: number
-  quoted: number
-  won: number
-  /** The won leads' job values. */
-  wonCents: number
-}
-
-export interface LeadSources extends FeatureSources {
-  days: SourcePeriod
-  channels: SourceCount[]
-  answers: SourceCount[]
-  /** Per service, accepted quotes against the typical price their lead was shown (decision 057). */
-  prices: { service: string; below: number; inside: number; above: number }[]
-}
 
 /** Won ÷ leads as a whole percent; "—" when there is no lead to divide by. */
 export function winRate(won: number, leads: number): string {

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router'
+import { getRouteApi, Link, redirect, useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react'
-import type { OwnerState } from '~/features/owner/owner.functions'
+import { fetchOwnerState, type OwnerState } from '~/features/owner/owner.functions'
 import {
   OWNER_SERVICE_WORKER_URL,
   OWNER_TEXTS,
@@ -80,6 +80,13 @@ const signOutClass =
 
 const tabClass =
   '-mb-px inline-flex min-h-11 items-center border-b-3 border-transparent px-3 font-semibold text-slate-700 hover:text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900 aria-[current=page]:border-brand-700 aria-[current=page]:text-brand-800'
+
+/** A view of its own's loader (decision 066): the owner's state and the view's data; a visitor goes to /owner. */
+export async function loadOwnerView<View>(read: () => Promise<View>) {
+  const state = await fetchOwnerState()
+  if (!state.signedIn) throw redirect({ to: '/owner' })
+  return { state, view: await read() }
+}
 
 /** The heading, sign-out, alerts and the views as links: each view has its own address, and works as HTML. */
 export function OwnerFrame({ state, days, children }: { state: OwnerState; days?: SourcePeriod; children: ReactNode }) {

@@ -9,9 +9,8 @@ import {
   SOURCE_PERIODS,
   SOURCES_TEXTS,
   winRate,
-  type LeadSources,
-  type SourceCount,
 } from '~/features/owner/owner-lead'
+import type { LeadSources, SourceCount } from './inbox.server'
 import { formatCents } from '~/lib/money'
 import { SOURCES_PARTS } from './inbox-parts'
 

@@ -11,8 +11,8 @@ import { log } from '~/platform/log/logger.server'
 import { ownerAccess } from '~/platform/http/owner-access.server'
 import { ownerFn, refuse } from '~/platform/http/owner-access.functions'
 import { deleteLead } from '~/features/owner/leads.server'
-import { leadSources, listInbox, updateLead } from '~/features/owner/inbox.server'
-import { jobValueSchema, OWNER_NOTE_MAX, SOURCE_PERIODS, type InboxLead, type LeadSources } from './owner-lead'
+import { leadSources, listInbox, updateLead, type LeadSources } from '~/features/owner/inbox.server'
+import { jobValueSchema, OWNER_NOTE_MAX, SOURCE_PERIODS, type InboxLead } from './owner-lead'
 import { OWNER_STATUSES } from '~/features/leads'
 
 export interface OwnerState {

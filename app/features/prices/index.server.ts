@@ -1,6 +1,5 @@
 export {
   priceList,
-  priceSettings,
   quoteTerms,
   savePriceSettings,
   shownPrice,

@@ -1,15 +1,14 @@
 import { createServerFn, createServerOnlyFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
-import type { FeaturedVideo, Review } from './backend-types'
 import { videoOriginsOf } from '../../lib/page/content-security-policy'
 import { runtimeConfig } from '~/platform/config.server'
 import { db } from '~/platform/db/db.server'
 import { readCache } from '~/platform/db/read-cache.server'
 import { parse } from '~/platform/http/function-input.server'
 import { log } from '~/platform/log/logger.server'
-import { featuredVideo, type VideoTable } from './featured-video.server'
-import { fetchReviews as storedReviews } from './fetch-reviews.server'
+import { featuredVideo, type FeaturedVideo, type VideoTable } from './featured-video.server'
+import { fetchReviews as storedReviews, type Review } from './fetch-reviews.server'
 
 export type { FeaturedVideo, Review }
 

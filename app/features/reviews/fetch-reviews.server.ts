@@ -6,8 +6,9 @@ import type { Db } from '../../platform/db/database.server'
 import type { RuntimeConfig } from '../../platform/config.server'
 import { log } from '../../platform/log/logger.server'
 import { withoutControls } from '../../lib/text-fields'
-import type { Review } from '~/features/reviews/backend-types'
 
+/** A stored or Google review as the pages show it: its day as text, an avatar only when it has one. */
+export type Review = Awaited<ReturnType<typeof publishedReviews>>[number]
 type GoogleReviewsConfig = NonNullable<RuntimeConfig['googleReviews']>
 /** One review as Google gave it, cleaned. */
 type GoogleReviewRow = Omit<Review, 'id' | 'avatar'> & { external_id: string; avatar: string | null }
@@ -17,8 +18,7 @@ const FAILURE_PAUSE_MINUTES = 5
 
 function clean(value: unknown, max: number): string {
   if (typeof value !== 'string') return ''
-  const text = withoutControls(value).trim()
-  return text.length > max ? text.slice(0, max) : text
+  return withoutControls(value).trim().slice(0, max)
 }
 
 interface PlacesReview {
@@ -123,7 +123,7 @@ async function cacheGoogleReviews(db: Db, reviews: GoogleReviewRow[]): Promise<v
   })
 }
 
-async function publishedReviews(db: Db, source: 'google' | null): Promise<Review[]> {
+async function publishedReviews(db: Db, source: 'google' | null) {
   const rows = await db
     .selectFrom('reviews')
     .select((eb) => [

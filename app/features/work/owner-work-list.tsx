@@ -1,4 +1,5 @@
 // The owner's posted jobs, newest first: hide, show again, or delete (a native <dialog> asks first).
+import { useMutation } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { cityNames } from '~/content/service-areas'
 import { errorText, ownerOutlineClass } from '~/components/owner/owner-field'
@@ -59,21 +60,14 @@ function PostedJob({
 }) {
   const id = useId()
   const dialog = useRef<HTMLDialogElement>(null)
-  const [pending, setPending] = useState(false)
   const [message, setMessage] = useState('')
   const thumbnailWidth = work.widths[0] ?? 320
-
-  async function run(action: () => Promise<void>) {
-    setPending(true)
-    setMessage('')
-    try {
-      await action()
-    } catch (error) {
-      setMessage(errorText(error))
-    } finally {
-      setPending(false)
-    }
-  }
+  // One mutation for both writes: while either is pending, both buttons wait.
+  const { mutate: run, isPending: pending } = useMutation({
+    mutationFn: (action: () => Promise<void>) => action(),
+    onMutate: () => setMessage(''),
+    onError: (error) => setMessage(errorText(error)),
+  })
 
   const toggle = () =>
     run(async () => {
@@ -110,7 +104,7 @@ function PostedJob({
         </p>
         {work.caption && <p className="text-sm break-words">{work.caption}</p>}
         <div className="mt-1 flex flex-wrap gap-2">
-          <button type="button" disabled={pending} onClick={() => void toggle()} className={ownerOutlineClass}>
+          <button type="button" disabled={pending} onClick={toggle} className={ownerOutlineClass}>
             {work.published ? WORK_TEXTS.hide : WORK_TEXTS.show}
           </button>
           <ConfirmDialog
@@ -125,7 +119,7 @@ function PostedJob({
             openerLayout="px-3"
             openerDisabled={pending}
             pending={pending}
-            onConfirm={() => void remove()}
+            onConfirm={remove}
             message={message}
             clearMessage={() => setMessage('')}
           />

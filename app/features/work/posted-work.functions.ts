@@ -7,8 +7,6 @@ import * as postedWork from '~/features/work/posted-work.server'
 import { parse } from '~/platform/http/function-input.server'
 import { ownerFn, refuse } from '../../platform/http/owner-access.functions'
 
-export type { OwnerPostedWork, PostedWork } from '~/features/work/posted-work.server'
-
 const workId = v.pipe(v.string(), v.uuid('not a posted job'))
 
 const noSuchJob = () => refuse(404, 'No such posted job')

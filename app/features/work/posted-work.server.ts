@@ -25,27 +25,16 @@ export type PostedWork = Awaited<ReturnType<typeof publishedWork>>[number]
 /** The inbox also sees hidden ones. */
 export type OwnerPostedWork = Awaited<ReturnType<typeof listOwnerWork>>[number]
 
+const published = (db: Db) => db.selectFrom('posted_work').select(shown).where('published', '=', true)
+
 /** The newest published jobs. */
 export function publishedWork(db: Db, limit: number) {
-  return db
-    .selectFrom('posted_work')
-    .select(shown)
-    .where('published', '=', true)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(limit)
-    .execute()
+  return published(db).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute()
 }
 
 /** One lead's published jobs, oldest first: the pay page's before and after photos. */
 export function publishedWorkOfLead(db: Db, leadId: string) {
-  return db
-    .selectFrom('posted_work')
-    .select(shown)
-    .where('published', '=', true)
-    .where('lead_id', '=', leadId)
-    .orderBy('created_at')
-    .execute()
+  return published(db).where('lead_id', '=', leadId).orderBy('created_at').execute()
 }
 
 /** Every posted job, hidden ones too; or the one with `id` (a retried upload's question). */

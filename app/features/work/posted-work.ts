@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { UUID_PATTERN } from '~/lib/uuid'
 import { cityNames, citySlugs, type CitySlug } from '~/content/service-areas'
 import { galleryCategories, type GalleryCategory, type ServiceId } from '~/content/types'
-import type { OwnerPostedWork, PostedWork } from './posted-work.functions'
+import type { OwnerPostedWork, PostedWork } from './posted-work.server'
 
 // Apart, so the public pages load none of the posting form's schema.
 export { CITY_RECENT_WORK, POSTED_WORK_BASE_URL, postedWorkFile, serviceOfCategory } from './posted-work-places'
@@ -35,7 +35,7 @@ export function suggestedAlt(category: GalleryCategory, citySlug: CitySlug | nul
 }
 
 // Rows as the server reads them (derived from the schema), named for the browser's side.
-export type { OwnerPostedWork, PostedWork } from './posted-work.functions'
+export type { OwnerPostedWork, PostedWork } from './posted-work.server'
 
 /** What the public pages read: the newest published jobs, and whether sample photos fill the rest. */
 export interface ShownWork {
