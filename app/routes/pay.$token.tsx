@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { PayPage } from '~/features/payments/pay-page'
-import { PAY_PAGE_TEXTS } from '~/features/payments/invoice'
+import { site } from '~/content/site'
 import { contentSecurityPolicy } from '~/lib/page/content-security-policy'
 import { LINK_PAGE_HEADERS } from '~/lib/page/link-page-headers'
 import { runtimeConfig } from '~/platform/config.server'
@@ -43,7 +43,8 @@ export const Route = createFileRoute('/pay/$token')({
     'Content-Security-Policy': contentSecurityPolicy(ssr?.nonce, [], loaderData?.view?.checkoutOrigins ?? []),
     ...(loaderData?.view?.cardUnavailable ? { 'Retry-After': '60' } : {}),
   }),
-  head: () => ({ meta: [{ title: PAY_PAGE_TEXTS.title }, { name: 'robots', content: 'noindex' }] }),
+  // PAY_PAGE_TEXTS.title's words, not an import, as on the quote page.
+  head: () => ({ meta: [{ title: `Pay your invoice from ${site.name}` }, { name: 'robots', content: 'noindex' }] }),
   component: PayPageRoute,
 })
 

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { QuotePage } from '~/features/quotes/quote-page'
 import type { QuotePageRefusal } from '~/features/quotes/quote'
 import { LINK_PAGE_HEADERS } from '~/lib/page/link-page-headers'
-import { QUOTE_PAGE_TEXTS } from '~/features/quotes/quote-texts'
+import { site } from '~/content/site'
 import { db } from '~/platform/db/db.server'
 import { quotePageGet, quotePagePost, quotePageVisit } from '~/features/quotes/quote-page.server'
 import { dayOffer } from '~/features/schedule/day-requests.server'
@@ -44,7 +44,9 @@ export const Route = createFileRoute('/quote/$token')({
     ...LINK_PAGE_HEADERS,
     ...(loaderData?.refusal?.retryAfterSeconds ? { 'Retry-After': String(loaderData.refusal.retryAfterSeconds) } : {}),
   }),
-  head: () => ({ meta: [{ title: QUOTE_PAGE_TEXTS.title }, { name: 'robots', content: 'noindex' }] }),
+  // QUOTE_PAGE_TEXTS.title's words, not an import: route options ship in every page's first load, and
+  // quote-texts.ts (its calls, its imports) would come with them.
+  head: () => ({ meta: [{ title: `Your quote from ${site.name}` }, { name: 'robots', content: 'noindex' }] }),
   component: QuotePageRoute,
 })
 
