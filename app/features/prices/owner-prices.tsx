@@ -131,7 +131,7 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
           id={`${id}-terms`}
           name="terms"
           rows={10}
-          defaultValue={settings.terms || settings.defaultTerms}
+          defaultValue={settings.terms}
           maxLength={PRICE_LIMITS.terms}
           aria-describedby={`${id}-terms-help`}
           className={`${input} p-2`}

@@ -31,22 +31,23 @@ export async function priceList(db: Db) {
   }))
 }
 
-const ownSetting = async (db: Db, key: 'quote_terms' | 'price_rule') => (await readSetting(db, key)) ?? ''
+/** The terms a quote sent now freezes. */
+export const quoteTerms = async (db: Db) => (await readSetting(db, 'quote_terms')) || defaultQuoteTerms
+
+/** The line under every typical price: the owner's, else the default. */
+const priceRule = async (db: Db) => (await readSetting(db, 'price_rule')) || DEFAULT_PRICE_RULE
 
 /** Each priced service's typical prices as visitors see them; a service without a range is absent. */
 export async function typicalPrices(db: Db): Promise<Partial<Record<ServiceId, TypicalPrice>>> {
   const [rows, rule] = await Promise.all([
     db.selectFrom('price_list').select(['service_id', 'minimum_cents', 'size_ranges']).execute(),
-    ownSetting(db, 'price_rule'),
+    priceRule(db),
   ])
   return Object.fromEntries(
     rows
       .map((row) => ({ row, ranges: row.size_ranges as SizeRange[] }))
       .filter(({ ranges }) => ranges.length > 0)
-      .map(({ row, ranges }) => [
-        row.service_id,
-        { minimumCents: row.minimum_cents, ranges, rule: rule || DEFAULT_PRICE_RULE },
-      ]),
+      .map(({ row, ranges }) => [row.service_id, { minimumCents: row.minimum_cents, ranges, rule }]),
   )
 }
 
@@ -68,16 +69,10 @@ export async function shownPrice(db: Db, serviceId: ServiceId | null, size: stri
   return range && price ? { ...range, minimumCents: price.minimumCents } : null
 }
 
-/** The terms a quote sent now freezes. */
-export const quoteTerms = async (db: Db) => (await ownSetting(db, 'quote_terms')) || defaultQuoteTerms
-
+/** What the Prices view shows: a default stands where the owner saved none. */
 export async function priceSettings(db: Db) {
-  const [prices, terms, rule] = await Promise.all([
-    priceList(db),
-    ownSetting(db, 'quote_terms'),
-    ownSetting(db, 'price_rule'),
-  ])
-  return { prices, terms, defaultTerms: defaultQuoteTerms, rule: rule || DEFAULT_PRICE_RULE }
+  const [prices, terms, rule] = await Promise.all([priceList(db), quoteTerms(db), priceRule(db)])
+  return { prices, terms, rule }
 }
 
 /** Saves the lines given, the terms and the rule; a default stands when the owner's equals it or is empty. */
