@@ -4,7 +4,7 @@ import { assistant } from '~/content/assistant'
 import { ASSISTANT_INPUT_MESSAGES, assistantRequestSchema } from '~/features/assistant/assistant.functions'
 import { AssistantRequestError, assistantReply, type AssistantSettings } from '~/features/assistant/ai-assistant.server'
 import { Database } from '~/platform/db/database.server'
-import { answerGrounded } from '~/features/assistant/grounded.server'
+import { groundedAnswer } from '~/features/assistant/grounded.server'
 import { parseRuntimeConfig } from '~/platform/config.server'
 import { captureLog } from '../support/log-capture'
 import { freshDatabaseUrl, rowsOf, useTempDirs, useTestSites } from '../server/helpers'
@@ -60,7 +60,7 @@ describe('the assistant service', { timeout: 90_000 }, () => {
     await closed.db.close()
     const service = assistantOn(closed, { config: defaults })
     expect(await service.reply('What are your hours?', { ip: '' })).toEqual({
-      response: answerGrounded('What are your hours?'),
+      response: groundedAnswer('What are your hours?').text,
     })
   })
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { site } from '~/content/site'
-import { answerGrounded } from '~/features/assistant/grounded.server'
+import { groundedAnswer } from '~/features/assistant/grounded.server'
 import { answerMessage, askLlm } from '~/features/assistant/ai-assistant.server'
 import { parseRuntimeConfig } from '~/platform/config.server'
 import { captureLog } from '../support/log-capture'
@@ -69,7 +69,7 @@ describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', ()
     expect(parseRuntimeConfig({ ASSISTANT_LLM_KEY: KEY }).assistant.llm).toBeNull()
     const urlOnly = parseRuntimeConfig({ ASSISTANT_LLM_URL: baseUrl }).assistant.llm
     const answer = await answerMessage('What are your hours?', urlOnly)
-    expect(answer).toBe(answerGrounded('What are your hours?'))
+    expect(answer).toBe(groundedAnswer('What are your hours?').text)
     expect(stub.requests).toHaveLength(0)
   })
 
@@ -95,7 +95,7 @@ describe('LLM adapter against a local stub of an OpenAI-compatible endpoint', ()
       const log = captureLog()
       const config = llm({ ASSISTANT_LLM_TIMEOUT_MS: '100' })
       const answer = await answerMessage('Do you clean gutters?', config).finally(log.restore)
-      expect(answer).toBe(answerGrounded('Do you clean gutters?'))
+      expect(answer).toBe(groundedAnswer('Do you clean gutters?').text)
       const msg = expect.stringMatching(/answering from the site content/)
       expect(log.records()).toEqual([expect.objectContaining({ level: 'warn', scope: 'assistant', msg })])
       expect(log.text()).not.toContain(KEY)

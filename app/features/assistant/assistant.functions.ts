@@ -25,13 +25,9 @@ export const assistantRequestSchema = v.object(
   ASSISTANT_INPUT_MESSAGES.empty,
 )
 
-export interface AssistantReply {
-  response: string
-}
-
 export const askAssistant = createServerFn({ method: 'POST' })
   .validator(parse(assistantRequestSchema))
-  .handler(async ({ data }): Promise<AssistantReply> => {
+  .handler(async ({ data }) => {
     try {
       return await assistantReply(db, data.message, { ip: visitorAddress() }, { config: runtimeConfig().assistant })
     } catch (error) {

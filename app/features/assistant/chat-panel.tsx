@@ -7,7 +7,7 @@ import { askAssistant } from '~/features/assistant/assistant.functions'
 import { prefersReducedMotion } from '~/lib/page/scroll'
 
 /** Kept in this browser tab only. */
-export interface ChatMessage {
+interface ChatMessage {
   id: number
   text: string
   isBot: boolean
@@ -16,22 +16,16 @@ export interface ChatMessage {
 /** The browser gives up a little after the server's own 15 s limit. */
 const CLIENT_TIMEOUT_MS = 20_000
 
-/** Any failure is logged and becomes the fallback reply. */
-export async function requestReply(message: string): Promise<string> {
-  let timer: ReturnType<typeof setTimeout> | undefined
+/** Any failure (a missing response among them) is logged and becomes the fallback reply. */
+async function requestReply(message: string): Promise<string> {
   try {
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('The assistant did not answer in time')), CLIENT_TIMEOUT_MS)
-    })
-    const reply: unknown = await Promise.race([askAssistant({ data: { message } }), timeout])
-    const text = reply && typeof reply === 'object' ? (reply as { response?: unknown }).response : undefined
-    if (typeof text !== 'string' || !text.trim()) throw new Error('The assistant answered without a response')
-    return text.trim()
+    const { response } = await askAssistant({ data: { message }, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) })
+    const reply = response.trim()
+    if (!reply) throw new Error('The assistant answered without a response')
+    return reply
   } catch (error) {
     console.error('[chat] the assistant could not answer', error)
     return assistant.fallback
-  } finally {
-    clearTimeout(timer)
   }
 }
 

@@ -344,7 +344,3 @@ export function groundedAnswer(message: string, prices: Prices = {}): { text: st
   if (aboutServiceOrPlace && !reply.includes(facts.phone)) reply += ` ${quoteCta}`
   return { text: reply, topics: topics.slice(0, MAX_PARTS) }
 }
-
-export function answerGrounded(message: string): string {
-  return groundedAnswer(message).text
-}
