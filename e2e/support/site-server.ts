@@ -15,36 +15,14 @@ import {
 } from '../../tests/support/site-process'
 import { freePort } from '../../tests/support/free-port'
 import { freshDatabaseUrl, freshDataDir } from '../../tests/support/test-database'
+import { parseLogLines, type LogRecord } from '../../tests/support/log-lines'
 import { googleReviewsEnv, placeAnswer, startHttpStub, type HttpStub, type ShownReview } from './http-stub'
+
+export { parseLogLines, type LogRecord } from '../../tests/support/log-lines'
 
 export interface SiteServer extends SiteProcess {
   /** stdout's JSON log lines (app/platform/log/logger.server.ts). */
   records: () => LogRecord[]
-}
-
-export interface LogRecord {
-  time: string
-  level: string
-  msg: string
-  scope?: string
-  requestId?: string
-  err?: { type?: string; message?: string }
-  [field: string]: unknown
-}
-
-/** Each whole line as JSON; a line that is not JSON makes this throw, naming it. */
-export function parseLogLines(text: string): LogRecord[] {
-  return text
-    .slice(0, text.lastIndexOf('\n') + 1)
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => {
-      try {
-        return JSON.parse(line) as LogRecord
-      } catch {
-        throw new Error(`not a JSON log line: ${line}`)
-      }
-    })
 }
 
 /** The lines of one part of the server whose message matches. */

@@ -1,12 +1,5 @@
 import { vi } from 'vitest'
-
-export interface LogRecord {
-  level: string
-  msg: string
-  scope?: string
-  err?: { message?: string }
-  [field: string]: unknown
-}
+import { parseLogLines } from './log-lines'
 
 /** Catches the server logger's JSON lines (app/platform/log/logger.server.ts) until restore(). */
 export function captureLog() {
@@ -20,12 +13,7 @@ export function captureLog() {
   }) as typeof process.stdout.write)
   return {
     text: () => lines.join(''),
-    records: () =>
-      lines
-        .join('')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as LogRecord),
+    records: () => parseLogLines(lines.join('')),
     restore: () => spy.mockRestore(),
   }
 }
