@@ -1,9 +1,1 @@
-export {
-  priceList,
-  quoteTerms,
-  savePriceSettings,
-  shownPrice,
-  shownPriceOf,
-  typicalPrice,
-  typicalPrices,
-} from './price-list.server'
+export { priceList, quoteTerms, shownPrice, shownPriceOf, typicalPrice, typicalPrices } from './price-list.server'
