@@ -84,13 +84,7 @@ export async function startPushService(phone: PhoneKeys, vapidPublicKey: string,
   /** When each push was answered 503 while down. */
   const unavailable: number[] = []
   let downUntil = 0
-  let hangUntil = 0
   const handler = (request: IncomingMessage, response: ServerResponse) => {
-    // A service that takes the request and never answers: held, then dropped unanswered, never delivered.
-    if (Date.now() < hangUntil) {
-      setTimeout(() => request.socket.destroy(), hangUntil - Date.now()).unref()
-      return
-    }
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
@@ -124,9 +118,6 @@ export async function startPushService(phone: PhoneKeys, vapidPublicKey: string,
     },
     up() {
       downUntil = 0
-    },
-    hang(ms: number) {
-      hangUntil = Date.now() + ms
     },
   }
 }
