@@ -11,7 +11,7 @@ import { SIGN_IN_TEXTS } from '~/features/owner/owner-lead'
 import type { Database } from '../../app/platform/db/database.server'
 import { insertOwnerSession } from '../../tests/support/owner-session'
 import { builtServerFunctions } from '../../tests/support/server-functions'
-import type { StripeStandIn } from '../../tests/support/stripe-stand-in'
+import { stripeEnv, type StripeStandIn } from '../../tests/support/stripe-stand-in'
 import { prepareSiteData, siteDataEnv, startSiteServer, type SiteData, type SiteServer } from './site-server'
 import { expect, type Page } from './test'
 
@@ -50,8 +50,7 @@ export async function startOwnerServer(
 
 /** startOwnerServer taking card payments at the stand-in of Stripe, whose webhooks reach it. */
 export async function startPayingServer(standIn: StripeStandIn, fill?: (db: Database) => Promise<unknown>) {
-  const stripe = { STRIPE_SECRET_KEY: standIn.apiKey, STRIPE_WEBHOOK_SECRET: standIn.webhookSecret }
-  const server = await startOwnerServer({ ...stripe, STRIPE_API_BASE: standIn.url }, fill)
+  const server = await startOwnerServer(stripeEnv(standIn), fill)
   standIn.webhookUrl = `${server.url}/stripe/webhook`
   return server
 }
