@@ -18,14 +18,19 @@ const CLIENT_TIMEOUT_MS = 20_000
 
 /** Any failure (a missing response among them) is logged and becomes the fallback reply. */
 async function requestReply(message: string): Promise<string> {
+  // Not AbortSignal.timeout: iOS 15, the last of older iPhones, lacks it.
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(new Error('The assistant did not answer in time')), CLIENT_TIMEOUT_MS)
   try {
-    const { response } = await askAssistant({ data: { message }, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) })
+    const { response } = await askAssistant({ data: { message }, signal: controller.signal })
     const reply = response.trim()
     if (!reply) throw new Error('The assistant answered without a response')
     return reply
   } catch (error) {
     console.error('[chat] the assistant could not answer', error)
     return assistant.fallback
+  } finally {
+    clearTimeout(timer)
   }
 }
 
