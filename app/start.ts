@@ -21,17 +21,6 @@ import { formTokensLoaded, loadFormTokens } from '~/features/leads/tokens.server
 // Start throws for an id its manifest lacks, and logs that as a 500 with its stack: anyone could fill the log.
 const UNKNOWN_SERVER_FN = /^Server function info not found for /
 
-/** First, so it sees every later step's error: an unknown id is a 404 and one info line (decision 052). */
-const unknownServerFnMiddleware = createMiddleware().server(async ({ next, request, handlerType }) => {
-  if (handlerType !== 'serverFn') return next()
-  try {
-    return await next()
-  } catch (error) {
-    if (!(error instanceof Error && UNKNOWN_SERVER_FN.test(error.message))) throw error
-    return unknownServerFn(request)
-  }
-})
-
 /**
  * A refusal made on purpose set its status before throwing (a 4xx, the assistant's 502), and keeps its message.
  * Anything else is the server's own failure: one error line, and a 500 (503 with the database out of reach)
@@ -50,36 +39,34 @@ const failureMiddleware = createMiddleware({ type: 'function' }).server(async ({
   }
 })
 
-// Replaces Start's CSRF guard: ours knows the public origin behind a proxy.
-const sameOriginMiddleware = createMiddleware().server(async ({ next, request, handlerType }) => {
-  if (handlerType !== 'serverFn') return next()
-  return isSameOriginRequest(request) ? next() : jsonError(403, 'Forbidden')
-})
-
-const startsClientMiddleware = createMiddleware().server(({ next, request, handlerType }) => {
-  if (handlerType !== 'serverFn' || request.headers.get('x-tsr-serverfn') === 'true') return next()
-  return notFromStartsClient(request)
-})
-
-const bodySizeMiddleware = createMiddleware().server(({ next, request, handlerType }) => {
-  if (handlerType !== 'serverFn' || request.method !== 'POST') return next()
-  const declared = request.headers.get('content-length')
-  if (declared === null) {
-    return jsonError(411, 'Content-Length required')
+/** A browser call Start must not read, answered before it does (decision 052); null lets it through. */
+async function refusedServerFn(request: Request): Promise<Response | null> {
+  // Replaces Start's CSRF guard: ours knows the public origin behind a proxy.
+  if (!isSameOriginRequest(request)) return jsonError(403, 'Forbidden')
+  if (request.headers.get('x-tsr-serverfn') !== 'true') return notFromStartsClient(request)
+  if (request.method === 'POST') {
+    const declared = request.headers.get('content-length')
+    if (declared === null) return jsonError(411, 'Content-Length required')
+    if (!/^\d+$/.test(declared) || Number(declared) > MAX_SERVER_FN_BODY_BYTES)
+      return jsonError(413, 'Request too large')
   }
-  if (!/^\d+$/.test(declared) || Number(declared) > MAX_SERVER_FN_BODY_BYTES) {
-    return jsonError(413, 'Request too large')
-  }
-  return next()
-})
-
-/** Input Start cannot decode is a 400 and one info line, before Start's parser throws for it (decision 052). */
-const wellFormedInputMiddleware = createMiddleware().server(async ({ next, request, handlerType }) => {
-  if (handlerType !== 'serverFn' || (request.method !== 'GET' && request.method !== 'POST')) return next()
+  if (request.method !== 'GET' && request.method !== 'POST') return null
+  // Input Start cannot decode is a 400 and one info line, before Start's parser throws for it.
   if (request.method === 'GET' ? isWellFormedServerFnQuery(request) : await isWellFormedServerFnBody(request))
-    return next()
+    return null
   if (request.signal.aborted) throw request.signal.reason // a hang-up, logged as one by the server entry
   return malformedServerFnInput(request)
+}
+
+/** Its try sees every later step's error too: an unknown id is a 404 and one info line (decision 052). */
+const serverFnMiddleware = createMiddleware().server(async ({ next, request, handlerType }) => {
+  if (handlerType !== 'serverFn') return next()
+  try {
+    return (await refusedServerFn(request)) ?? (await next())
+  } catch (error) {
+    if (!(error instanceof Error && UNKNOWN_SERVER_FN.test(error.message))) throw error
+    return unknownServerFn(request)
+  }
 })
 
 /** Rendering the quote form's signed token cannot wait for the key. */
@@ -91,12 +78,5 @@ const formTokenKeyMiddleware = createMiddleware().server(async ({ next, handlerT
 
 export const startInstance = createStart(() => ({
   functionMiddleware: [failureMiddleware],
-  requestMiddleware: [
-    unknownServerFnMiddleware,
-    sameOriginMiddleware,
-    startsClientMiddleware,
-    bodySizeMiddleware,
-    wellFormedInputMiddleware,
-    formTokenKeyMiddleware,
-  ],
+  requestMiddleware: [serverFnMiddleware, formTokenKeyMiddleware],
 }))

@@ -29,17 +29,18 @@ export function loadEnvFile(path = process.env.ENV_FILE?.trim() || '.env'): stri
   return path
 }
 
+/** Every variable as text, trimmed; unset is ''. */
+const trimmed = v.pipe(v.optional(v.string(), ''), v.trim())
+
 const text = v.pipe(
-  v.optional(v.string(), ''),
-  v.trim(),
+  trimmed,
   v.transform((value) => value || undefined),
 )
 
 /** Digits only, from `min` (a negative or fractional count, window or delay cannot work). */
 const wholeNumber = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   v.pipe(
-    v.optional(v.string(), ''),
-    v.trim(),
+    trimmed,
     v.check(
       (value) => value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max),
       `must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}`,
@@ -84,8 +85,7 @@ const oneOf = <const T extends string>(
   message = `must be ${options.join(' or ')}`,
 ) =>
   v.pipe(
-    v.optional(v.string(), ''),
-    v.trim(),
+    trimmed,
     v.toLowerCase(),
     v.transform((value) => value || fallback),
     v.picklist(options, message),

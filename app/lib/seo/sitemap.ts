@@ -2,25 +2,17 @@ import { serviceAreas } from '~/content/service-areas'
 import { sitePages } from '~/content/site-pages'
 import { absoluteUrl } from './seo'
 
-export interface SitemapEntry {
-  path: string
-  priority: string
-}
-
-/** Legacy city addresses last: they redirect. */
-export function sitemapEntries(): SitemapEntry[] {
-  return [
-    ...sitePages.map(({ path, priority }) => ({ path, priority })),
-    ...serviceAreas.map((area) => ({ path: `/${area.slug}-pressure-washing`, priority: '0.6' })),
-  ]
-}
-
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 export function sitemapXml(): string {
-  const urls = sitemapEntries()
+  // Legacy city addresses last: they redirect.
+  const entries = [
+    ...sitePages,
+    ...serviceAreas.map((area) => ({ path: `/${area.slug}-pressure-washing`, priority: '0.6' })),
+  ]
+  const urls = entries
     .map(
       (entry) =>
         `  <url>\n    <loc>${escapeXml(absoluteUrl(entry.path))}</loc>\n    <priority>${entry.priority}</priority>\n  </url>`,

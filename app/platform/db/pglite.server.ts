@@ -65,15 +65,6 @@ function takeConnection(shared: Shared): Promise<() => void> {
 /** Kysely writes one text per query shape, so a few dozen serve the site; lists of varying length make more. */
 export const MAX_STATEMENTS = 500
 
-function joined(messages: Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(messages.reduce((length, message) => length + message.length, 0))
-  messages.reduce((offset, message) => {
-    bytes.set(message, offset)
-    return offset + message.length
-  }, 0)
-  return bytes
-}
-
 /**
  * A query with parameters as a named statement, parsed and planned once per text (decision 058): PGlite's own
  * `query()` parses, plans and describes every call, six trips into the engine. Values are serialized by the
@@ -93,7 +84,7 @@ async function preparedQuery<R>(
   if (!statement) {
     const name = `s${statements.size}`
     const { messages } = await db.execProtocol(
-      joined([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      Buffer.concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { syncToFs: false },
     )
     statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) }
@@ -105,7 +96,7 @@ async function preparedQuery<R>(
     return serializer ? serializer(value) : String(value)
   })
   const { messages } = await db.execProtocol(
-    joined([
+    Buffer.concat([
       ...(begin ? [serialize.query('BEGIN')] : []),
       serialize.bind({ statement: statement.name, values }),
       serialize.describe({ type: 'P' }),

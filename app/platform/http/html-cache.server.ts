@@ -1,7 +1,6 @@
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzipSync } from 'node:zlib'
 import { FastResponse } from 'srvx/node'
-import { runtimeConfig } from '../config.server'
 import { chooseEncoding, STALE_PAGE_SECONDS, varyOnEncoding } from './http.server'
 import type { PageAddress } from './page-url.server'
 
@@ -189,11 +188,7 @@ export function dropStoredPages(): void {
   for (const drop of droppers()) drop()
 }
 
-export function htmlCacheFor(
-  seconds = runtimeConfig().htmlCacheSeconds,
-  pageAddress?: (url: URL) => PageAddress,
-  now?: () => number,
-): HtmlCache {
+export function htmlCacheFor(seconds: number, pageAddress?: (url: URL) => PageAddress, now?: () => number): HtmlCache {
   const freshMs = seconds * 1000
   const cache = createHtmlCache({
     freshMs,

@@ -88,11 +88,8 @@ async function openSession(cookie: string | undefined): Promise<OwnerAccess | nu
 /** The signed-in owner of this request, or null; for handlers that answer 401 themselves. */
 export function ownerAccess(): Promise<OwnerAccess | null> {
   const request = getRequest()
-  let access = accesses.get(request)
-  if (!access) {
-    access = openSession(getCookie(SESSION_COOKIE))
-    accesses.set(request, access)
-  }
+  const access = accesses.get(request) ?? openSession(getCookie(SESSION_COOKIE))
+  accesses.set(request, access)
   return access
 }
 

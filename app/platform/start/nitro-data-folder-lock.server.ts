@@ -1,7 +1,6 @@
-import { resolve } from 'node:path'
 import { definePlugin } from 'nitro'
 import { holdDataFolderBeforeListening } from '../db/data-folder-lock.server'
-import { runtimeConfig } from '../config.server'
+import { dataDirOf, runtimeConfig } from '../config.server'
 import { log } from '../log/logger.server'
 import { tightenDataFolder } from './private-data-folder.server'
 
@@ -11,7 +10,7 @@ process.umask(0o077)
 // Top-level await: a server that cannot be its data folder's one process never listens (decision 030).
 if (!import.meta.dev) {
   await holdDataFolderBeforeListening(runtimeConfig())
-  const dataDir = resolve(process.cwd(), runtimeConfig().dataDir)
+  const dataDir = dataDirOf()
   const { folders, files } = tightenDataFolder(dataDir)
   if (folders + files > 0)
     log('backend').warn(
