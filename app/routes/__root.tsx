@@ -4,7 +4,6 @@ import { Outlet, createRootRoute, useMatches } from '@tanstack/react-router'
 import { site } from '~/content/site'
 import { SiteHeader } from '~/components/layout/site-header'
 import { NotFoundPage } from '~/components/layout/not-found-page'
-import { pageSeo } from '~/content/pages'
 import { contentSecurityPolicy } from '~/lib/page/content-security-policy'
 import { featuredVideoOrigins } from '~/features/reviews/backend.functions'
 import { LazyToaster } from '~/components/ui/lazy-toaster'
@@ -44,18 +43,8 @@ export const Route = createRootRoute({
   }),
   shellComponent: RootDocument,
   component: Outlet,
-  notFoundComponent: NotFound,
+  notFoundComponent: NotFoundPage,
 })
-
-function NotFound() {
-  return (
-    <>
-      <title>{pageSeo.notFound.title}</title>
-      <meta name="robots" content="noindex" />
-      <NotFoundPage />
-    </>
-  )
-}
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

@@ -8,12 +8,8 @@ import { readShownWork } from '~/features/work/shown-work-read'
 import { fetchTypicalPrice } from '~/features/prices/typical-price.functions'
 import { ServicesPage } from '~/components/services/services-page'
 
-const servicesSearchSchema = v.object({
-  tab: v.fallback(v.optional(v.picklist(serviceIds)), undefined),
-})
-
 export const Route = createFileRoute('/services')({
-  validateSearch: servicesSearchSchema,
+  validateSearch: v.object({ tab: v.fallback(v.optional(v.picklist(serviceIds)), undefined) }),
   loaderDeps: ({ search }) => ({ tab: search.tab }),
   loader: async ({ deps }) => {
     // As on home: only the server waits for the video.

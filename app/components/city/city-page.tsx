@@ -1,6 +1,5 @@
 import { Suspense } from 'react'
-import type { City } from '~/content/types'
-import type { ShownWork } from '~/features/work/posted-work'
+import { getRouteApi } from '@tanstack/react-router'
 import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
 import { CityHero } from './city-hero'
 import { CityServices } from './city-services'
@@ -12,7 +11,10 @@ import { CityOtherAreas } from './city-other-areas'
 // Server-rendered in full, code fetched at idle: most towns show none for a while, and pay nothing for it.
 const CityRecentWork = lazyWhenIdle(() => import('./city-recent-work').then((module) => module.CityRecentWork))
 
-export function CityPage({ city, work }: { city: City; work: ShownWork }) {
+const route = getRouteApi('/city/$citySlug')
+
+export function CityPage() {
+  const { city, work } = route.useLoaderData()
   return (
     <>
       <CityHero city={city} />

@@ -31,7 +31,15 @@ export function MapFacade({ address }: { address: string }) {
         />
       ) : (
         <>
-          <StreetGridPreview />
+          <img
+            src="/map-preview.svg"
+            alt=""
+            width={480}
+            height={360}
+            loading="lazy"
+            decoding="async"
+            className="absolute inset-0 size-full object-cover"
+          />
           <div className="absolute inset-x-0 bottom-0 flex flex-col items-center gap-3 bg-gradient-to-t from-white/95 via-white/85 to-transparent px-4 pt-12 pb-5 text-center">
             <a
               href={googleMapsSearchUrl(address)}
@@ -50,19 +58,5 @@ export function MapFacade({ address }: { address: string }) {
         </>
       )}
     </div>
-  )
-}
-
-function StreetGridPreview() {
-  return (
-    <img
-      src="/map-preview.svg"
-      alt=""
-      width={480}
-      height={360}
-      loading="lazy"
-      decoding="async"
-      className="absolute inset-0 size-full object-cover"
-    />
   )
 }

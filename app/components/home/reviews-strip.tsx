@@ -1,4 +1,5 @@
-import { Component, Suspense, type ReactNode } from 'react'
+import { Suspense } from 'react'
+import { CatchBoundary } from '@tanstack/react-router'
 import { LoaderCircle } from 'lucide-react'
 import { homeReviews } from '~/content/home'
 import { useSettledReviews } from '~/features/reviews/use-settled-reviews'
@@ -10,11 +11,16 @@ const ReviewsMarquee = lazyWhenIdle(() => import('./reviews-marquee').then((modu
 
 export function ReviewsStrip() {
   return (
-    <HideOnError>
+    // A failure hides the strip.
+    <CatchBoundary
+      getResetKey={() => 0}
+      errorComponent={() => null}
+      onCatch={(error) => console.error('[reviews] the reviews strip failed to render', error)}
+    >
       <Suspense fallback={<ReviewsSpinner />}>
         <ReviewsStripContent />
       </Suspense>
-    </HideOnError>
+    </CatchBoundary>
   )
 }
 
@@ -33,17 +39,4 @@ function ReviewsSpinner() {
       </div>
     </ReviewsFrame>
   )
-}
-
-class HideOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false }
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-  override componentDidCatch(error: unknown) {
-    console.error('[reviews] the reviews strip failed to render', error)
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children
-  }
 }

@@ -8,12 +8,10 @@ import { LeadForm } from '~/features/leads/lead-form'
 import { ServiceGallery } from './service-gallery'
 import { SectionTitle } from '~/components/shared/section-title'
 
-export const SERVICE_DETAIL_ID = 'service-detail'
-
 export function ServiceDetail({ service, price }: { service: Service; price: TypicalPrice | null }) {
   return (
     <section
-      id={SERVICE_DETAIL_ID}
+      id="service-detail"
       aria-labelledby="service-title"
       className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16"
     >

@@ -40,10 +40,5 @@ export const Route = createFileRoute('/city/$citySlug')({
       ],
     }
   },
-  component: CityRoute,
+  component: CityPage,
 })
-
-function CityRoute() {
-  const { city, work } = Route.useLoaderData()
-  return <CityPage city={city} work={work} />
-}
