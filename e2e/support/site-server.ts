@@ -86,7 +86,10 @@ export async function prepareSiteData(fill: (db: Database) => Promise<unknown> =
   return data
 }
 
-/** A lead with the owner's e-mail queued, as the quote form's path stores it (its id); the contact columns not given are made up. */
+/**
+ * A lead with the owner's e-mail queued, as the quote form's path stores it (its id); the contact columns not given
+ * are made up.
+ */
 export async function storeTestLead(db: Database, lead: { first_name: string } & Partial<Insertable<DB['leads']>>) {
   const contact = { email: `${lead.first_name.toLowerCase()}@example.com`, phone: '916-555-0101' }
   const stored = { ...contact, idempotency_key: `e2e-${randomUUID()}`, ...lead }

@@ -40,7 +40,10 @@ export async function listInbox(db: Db): Promise<InboxLead[]> {
   return inboxCards(db, await listLeads(db, { inbox: true, limit: 200 }))
 }
 
-/** Null: no such lead, or one not in the inbox. The job value is kept only with "won", as the table's trigger keeps won_at. */
+/**
+ * Null: no such lead, or one not in the inbox. The job value is kept only with "won", as the table's trigger keeps
+ * won_at.
+ */
 export async function updateLead(
   db: Db,
   id: string,
