@@ -8,9 +8,8 @@ import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startCaddy } from '../e2e/support/caddy'
-import { startStripeStandIn, stripeEnv } from '../tests/support/stripe-stand-in'
 import { ensureCommand } from '../tests/support/system-deps'
-import { failIfAny, passThrough, routeKinds, startProductionServer } from './bench/common'
+import { failIfAny, passThrough, routeKinds, startPayingServer } from './bench/common'
 import { seedQuoteAndInvoice } from './bench/quote-seed'
 
 type Finding = { method: string; path: string; info: string; parameter: string }
@@ -27,14 +26,11 @@ const cleanUp: (() => unknown)[] = [() => rmSync(work, { recursive: true, force:
 const failures: string[] = []
 try {
   const tokenPages = Object.values(await seedQuoteAndInvoice(dataDir))
-  const stripe = await startStripeStandIn()
-  cleanUp.push(() => stripe.close())
-  const server = await startProductionServer({
+  const server = await startPayingServer({
     DATA_DIR: dataDir,
     TRUST_PROXY: 'loopback',
     // Its attacks reach the lead handler rather than the limit's 429 (the limit has its own tests).
     QUOTE_RATE_LIMIT: '100000',
-    ...stripeEnv(stripe),
   })
   cleanUp.push(() => server.stop())
   // Between Caddy and the site: counts the site's 5xx answers, and a site it could not reach.

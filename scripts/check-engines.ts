@@ -21,9 +21,8 @@ import { QUOTE_FORM_FIELDS as QF } from '../app/features/quotes/quote'
 import { OWNER_QUOTE_TEXTS, QUOTE_PAGE_TEXTS } from '../app/features/quotes/quote-texts'
 import { parseRuntimeConfig } from '../app/platform/config.server'
 import { pacificDate } from '../app/platform/time/business-hours.server'
-import { startStripeStandIn, stripeEnv, type StripeStandIn } from '../tests/support/stripe-stand-in'
 import { ensureCommand } from '../tests/support/system-deps'
-import { newestMailLink, SIGN_IN_LINK, startProductionServer, until } from './bench/common'
+import { newestMailLink, SIGN_IN_LINK, startPayingServer, until } from './bench/common'
 import { runOwnerCommandOn } from './owner-command'
 
 type Read = 'text' | 'value' | 'exists'
@@ -141,7 +140,7 @@ const PAY_LINK = /\/pay\/[A-Za-z0-9_-]{32}\b/
 const DAY_FORM = 'main form[action$="/day"]'
 const PAST_CUSTOMER = 'lena@example.com'
 const BOOK_LINK = /\/come-back\/[\w-]{32}\?day=\d{4}-\d{2}-\d{2}/
-type Site = Awaited<ReturnType<typeof startProductionServer>> & { stripe: StripeStandIn }
+type Site = Awaited<ReturnType<typeof startPayingServer>>
 
 /** The leads as the owner's command reads them from the site (`npm run leads -- --json`), newest first. */
 const storedLeads = (site: Site) =>
@@ -317,15 +316,11 @@ let passed = true
 try {
   for (const make of [firefox, webkit]) {
     // A server per engine: the owner gets one sign-in link per 3 minutes (decision 052), and each engine signs in.
-    const stripe = await startStripeStandIn()
-    const server = await startProductionServer({
+    const site = await startPayingServer({
       QUOTE_MIN_FILL_MS: '1000',
       OWNER_EMAIL: OWNER,
       OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-      ...stripeEnv(stripe),
     })
-    stripe.webhookUrl = `${server.url}/stripe/webhook`
-    const site = Object.assign(server, { stripe })
     let engine: Engine | undefined
     let ok = true
     try {
@@ -349,7 +344,6 @@ try {
       // A miss's cause is often only in the server's log (a refused link, a lost session).
       if (!ok) console.log(site.output().split('\n').slice(-30).join('\n'))
       await site.stop()
-      await stripe.close()
     }
     passed &&= ok
   }

@@ -10,6 +10,7 @@ import { simpleParser } from 'mailparser'
 import { postPlainLead, renderedFormToken } from '../../e2e/support/lead-form'
 import { builtServerFunctions } from '../../tests/support/server-functions'
 import { SITE_ENTRY, startSiteProcess } from '../../tests/support/site-process'
+import { startStripeStandIn, stripeEnv } from '../../tests/support/stripe-stand-in'
 import { chromiumFlags, ensureChromium } from '../../tests/support/system-deps'
 
 export { routeKinds } from '../../tests/support/route-kinds'
@@ -20,6 +21,15 @@ export async function startProductionServer(env: Record<string, string> = {}, on
   // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server under a bench.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
   return startSiteProcess(env, { nodeArgs, onceListening })
+}
+
+/** The same, paying through a new Stripe stand-in that sends it its events; stop() ends both. */
+export async function startPayingServer(env: Record<string, string> = {}) {
+  const stripe = await startStripeStandIn()
+  const server = await startProductionServer({ ...stripeEnv(stripe), ...env })
+  stripe.webhookUrl = `${server.url}/stripe/webhook`
+  const stopServer = server.stop
+  return Object.assign(server, { stripe, stop: () => stopServer().then(() => stripe.close()) })
 }
 
 export const launchChromium = () => chromium.launch({ executablePath: ensureChromium(), args: chromiumFlags })
@@ -56,6 +66,16 @@ export function postPhotos(siteUrl: string, token: string, photos: Blob[], heade
     body: form,
     headers: { Origin: siteUrl, Accept: 'application/json', ...headers },
   })
+}
+
+/** Runs `task(0)` to `task(total - 1)`, `concurrency` at a time. */
+export async function inParallel(total: number, concurrency: number, task: (i: number) => Promise<unknown>) {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) await task(next++)
+    }),
+  )
 }
 
 /** A process's resident memory (VmRSS), in MB. */

@@ -11,7 +11,7 @@ import * as v from 'valibot'
 import { leadRequestSchema } from '../../app/features/leads/lead-schema'
 import { CAMPAIGN_TAGS, cleanVisitSource, HEARD_ABOUT, LEAD_CHANNELS } from '../../app/features/leads/lead-source'
 import { openSiteDatabase } from '../../tests/support/site-process'
-import { contactFormToken, quoteFunctionUrl, report, startProductionServer } from './common'
+import { contactFormToken, inParallel, quoteFunctionUrl, report, startProductionServer } from './common'
 
 const TOTAL = Number(process.env.FUZZ_PAYLOADS ?? 10_000)
 const CONCURRENCY = 16
@@ -125,24 +125,20 @@ const forgedLeads = fc.sample(fitting, { numRuns: 200, seed }).map((source, i): 
 const probes: Probe[] = [...fc.sample(probe, { numRuns: TOTAL, seed }), ...forgedLeads]
 const counts = new Map<string, number>()
 const headersWithMark: string[] = []
-let next = 0
-async function worker() {
-  while (next < probes.length) {
-    const { kind, send } = probes[next++]!
-    let status: string
-    try {
-      const response = await send()
-      await response.arrayBuffer()
-      status = String(response.status)
-      for (const [name, value] of response.headers) if (value.includes(MARK)) headersWithMark.push(`${name}: ${value}`)
-    } catch (error) {
-      status = `no answer (${(error as Error).message})`
-    }
-    const key = `${kind} ${status}`
-    counts.set(key, (counts.get(key) ?? 0) + 1)
+await inParallel(probes.length, CONCURRENCY, async (i) => {
+  const { kind, send } = probes[i]!
+  let status: string
+  try {
+    const response = await send()
+    await response.arrayBuffer()
+    status = String(response.status)
+    for (const [name, value] of response.headers) if (value.includes(MARK)) headersWithMark.push(`${name}: ${value}`)
+  } catch (error) {
+    status = `no answer (${(error as Error).message})`
   }
-}
-await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+  const key = `${kind} ${status}`
+  counts.set(key, (counts.get(key) ?? 0) + 1)
+})
 await server.stop()
 
 const db = await openSiteDatabase(server)

@@ -11,8 +11,7 @@ import { constants, gzipSync } from 'node:zlib'
 import { chromiumFlags, ensureChromium } from '../../tests/support/system-deps'
 import { startSiteProcess } from '../../tests/support/site-process'
 import { storedDocument } from '../../tests/support/document-bytes'
-import { startStripeStandIn, stripeEnv } from '../../tests/support/stripe-stand-in'
-import { failIfAny, median, passThrough, report, routeKinds, startProductionServer } from './common'
+import { failIfAny, median, passThrough, report, routeKinds, startPayingServer, startProductionServer } from './common'
 import { seedQuoteAndInvoice } from './quote-seed'
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
@@ -92,8 +91,8 @@ async function routesRun(): Promise<string[]> {
     { kind: 'pay', path: payPath },
   ]
   const routes = [...routeKinds, ...tokenRoutes].filter((route) => audited(route.kind))
-  const stripe = audited('pay') ? await startStripeStandIn() : undefined
-  const server = await startProductionServer({ DATA_DIR: dataDir, ...(stripe && stripeEnv(stripe)) })
+  const start = audited('pay') ? startPayingServer : startProductionServer
+  const server = await start({ DATA_DIR: dataDir })
   const url = (path: string) => `${server.url}${path}`
   let assertStatus = 0
   try {
@@ -151,7 +150,6 @@ async function routesRun(): Promise<string[]> {
     report('lighthouse', rows)
   } finally {
     await server.stop()
-    await stripe?.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
   return assertStatus === 0 ? [] : ['lhci assert (above) names each audit over its budget']

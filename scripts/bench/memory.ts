@@ -14,10 +14,9 @@ import { cities } from '../../app/content/cities'
 import { heicOf } from '../../tests/support/phone-photo-tags'
 import { startPostgres } from '../../tests/support/postgres'
 import type { SiteProcess } from '../../tests/support/site-process'
-import { startStripeStandIn, stripeEnv } from '../../tests/support/stripe-stand-in'
 import { freshDatabaseUrl } from '../../tests/support/test-database'
-import { contactFormToken, failIfAny, postLeadForm, postPhotos, report, routeKinds, rssMb } from './common'
-import { startProductionServer } from './common'
+import { contactFormToken, failIfAny, inParallel, postLeadForm, postPhotos, report, routeKinds, rssMb } from './common'
+import { startPayingServer } from './common'
 import { seedQuoteAndInvoice } from './quote-seed'
 
 const ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 10)
@@ -84,9 +83,6 @@ async function checkoutSession(site: SiteProcess, payPath: string): Promise<stri
   return session
 }
 
-// Only its webhook helper: the signature Stripe puts on an event.
-const stripe = new Stripe('sk_test_memory_bench')
-
 /** A new event about the session, signed as Stripe signs it: the site reads the session back from the stand-in. */
 async function stripeEvent(site: SiteProcess, { sessionId, webhookSecret }: Fixtures): Promise<number> {
   const event = {
@@ -98,7 +94,7 @@ async function stripeEvent(site: SiteProcess, { sessionId, webhookSecret }: Fixt
     livemode: false,
   }
   const payload = JSON.stringify(event, null, 2)
-  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret })
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret })
   const response = await fetch(`${site.url}/stripe/webhook`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
@@ -131,35 +127,25 @@ async function mixedRequest(site: SiteProcess, i: number, fixtures: Fixtures): P
 
 /** A round of mixed requests, CONCURRENCY at a time; how many were answered 5xx. */
 async function round(site: SiteProcess, fixtures: Fixtures): Promise<number> {
-  let next = 0
   let failed = 0
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS_PER_ROUND) if ((await mixedRequest(site, next++, fixtures)) >= 500) failed++
-    }),
-  )
+  await inParallel(REQUESTS_PER_ROUND, CONCURRENCY, async (i) => {
+    if ((await mixedRequest(site, i, fixtures)) >= 500) failed++
+  })
   return failed
 }
 
 async function measure(database: string, env: Record<string, string>) {
-  const standIn = await startStripeStandIn()
   const dataDir = mkdtempSync(join(tmpdir(), 'site-data-'))
   // A quote waiting for its answer and an invoice, made by the owner's and the customer's own calls.
   const { quotePath, payPath } = await seedQuoteAndInvoice(dataDir, env.DATABASE_URL)
-  const site = await startProductionServer({
-    QUOTE_RATE_LIMIT: '0',
-    QUOTE_MIN_FILL_MS: '0',
-    DATA_DIR: dataDir,
-    ...stripeEnv(standIn),
-    ...env,
-  })
+  const site = await startPayingServer({ QUOTE_RATE_LIMIT: '0', QUOTE_MIN_FILL_MS: '0', DATA_DIR: dataDir, ...env })
   try {
     await sleep(2000)
     const start = rssMb(site.pid)
     const formToken = await contactFormToken(site.url)
     const imagePath = (await (await fetch(`${site.url}/`)).text()).match(/\/img\/[\w.-]+\.avif/)?.[0] ?? '/favicon.ico'
     const sessionId = await checkoutSession(site, payPath)
-    const fixtures = { formToken, imagePath, quotePath, payPath, sessionId, webhookSecret: standIn.webhookSecret }
+    const fixtures = { formToken, imagePath, quotePath, payPath, sessionId, webhookSecret: site.stripe.webhookSecret }
     const jpeg = await measured(site, async () => uploadFive(site, await postLead(site, -1, formToken), photos.JPEG))
     const heic = await measured(site, async () => uploadFive(site, await postLead(site, -2, formToken), photos.HEIC))
     const rounds: number[] = []
@@ -183,7 +169,6 @@ async function measure(database: string, env: Record<string, string>) {
     }
   } finally {
     await site.stop()
-    await standIn.close()
   }
 }
 
