@@ -158,14 +158,7 @@ try {
   await server.stop()
 }
 
-report('photo-flood', rows, [
-  'scenario',
-  'answers',
-  'healthz max ms',
-  'RSS before / peak / 5 s after, MB',
-  'token refused from upload',
-  'result',
-])
+report('photo-flood', rows)
 console.log(
   `budgets: /healthz ≤ ${HEALTHZ_BUDGET_MS} ms; RSS 5 s after the HEIC ≤ ${RSS_AFTER_BUDGET_MB} MB; token refused by ` +
     `the sixth upload; growth ≤ ${FLOOD_GROWTH_BUDGET_MB} MB (flood), ≤ ${PNG_GROWTH_BUDGET_MB} MB (PNG)`,
