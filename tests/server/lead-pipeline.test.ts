@@ -13,7 +13,6 @@ import { Kysely, PostgresDialect } from 'kysely'
 import { createOutboxWorker, defaultBackoffMs } from '../../app/platform/outbox/worker.server'
 import { envelope, notificationAddresses } from '../../app/platform/transport/mail.server'
 import { ownerNotification } from '../../app/features/leads/lead-email.server'
-import type { LeadService } from '../../app/features/leads/lead-service.server'
 import { parseRuntimeConfig } from '../../app/platform/config.server'
 import type { Db } from '../../app/platform/db/database.server'
 import type { DB, Tables } from '../../app/platform/db/schema.gen'
@@ -27,10 +26,10 @@ import {
   freshDatabaseUrl,
   leadForm,
   leadService,
-  leadSettings,
   migratedSiteData,
   NOTIFY_ADDRESS,
   outboxDrained,
+  postLead,
   rowsOf,
   run,
   storeTestLead,
@@ -59,10 +58,6 @@ type SiteDb = Pick<TestSite, 'config' | 'now'> & { db: Db }
 const siteWith = async (env: Record<string, string>, options: Parameters<typeof mailingSite>[1] = {}) =>
   (await mailingSite(env, options)).site
 
-/** What the quote function does with a post: `svc` handles `raw` from `from`, on `site`'s database and settings. */
-const post = (svc: LeadService, raw: unknown, from: typeof meta, site: SiteDb) =>
-  svc.handle(site.db, raw, from, leadSettings(site))
-
 /** A site e-mailing a real SMTP server, and a service whose fill-time clock (`clock.now`) the test moves. */
 async function clockedSite(start: number) {
   const { site, smtp: mail } = await mailingSite()
@@ -84,7 +79,7 @@ const count = async (site: TestSite, sql: string) => (await rowsOf(site, sql)).l
 describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_000 }, () => {
   it('stores a lead, acknowledges it, and e-mails the owner', async () => {
     const { site, smtp: mail } = await mailingSite()
-    const res = await post(leadService(), leadForm({ firstName: '  Maria ' }), meta, site)
+    const res = await postLead(site, leadForm({ firstName: '  Maria ' }), meta)
     expect(res).toEqual({ status: 200, body: { success: true, photoToken: expect.any(String) } })
 
     const rows = await rowsOf(site, 'SELECT * FROM leads')
@@ -150,7 +145,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const { site, smtp: mail } = await mailingSite()
     const svc = leadService()
     for (const firstName of ['=?utf-8?q?=0D=0ABcc:_x@y.example?=', '=?utf-8?q?=E2=80=AE?=Ana']) {
-      expect((await post(svc, leadForm({ firstName }), meta, site)).status).toBe(200)
+      expect((await postLead(site, leadForm({ firstName }), meta, svc)).status).toBe(200)
     }
     expect(await site.outbox.drain()).toMatchObject({ sent: 2, failed: 0 })
     // mailparser decodes encoded words as a mail client does.
@@ -165,7 +160,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   it('SMTP down: the lead is stored and acknowledged, and e-mailed once the SMTP server is up', async () => {
     const port = await freePort()
     const site = await siteWith({ SMTP_URL: `smtp://127.0.0.1:${port}` })
-    const res = await post(leadService(), leadForm({ firstName: 'Jason' }), meta, site)
+    const res = await postLead(site, leadForm({ firstName: 'Jason' }), meta)
     expect(res.status).toBe(200)
     expect(await count(site, "SELECT * FROM leads WHERE status = 'new'")).toBe(1)
 
@@ -189,7 +184,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const port = await freePort()
     const where = await migratedSiteData(await tempDir())
     const first = await siteWith({ SMTP_URL: `smtp://127.0.0.1:${port}` }, where)
-    expect((await post(leadService(), leadForm({ firstName: 'Priya' }), meta, first)).status).toBe(200)
+    expect((await postLead(first, leadForm({ firstName: 'Priya' }), meta)).status).toBe(200)
     expect(await first.outbox.runOnce()).toMatchObject({ failed: 1 })
     await first.close()
 
@@ -213,27 +208,27 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const svc = leadService()
     const payload = leadForm()
     const results = await Promise.all([
-      post(svc, payload, meta, site),
-      post(svc, payload, meta, site),
-      post(svc, { ...payload, formToken: formTokens.issue(Date.now() - 12_000) }, meta, site),
+      postLead(site, payload, meta, svc),
+      postLead(site, payload, meta, svc),
+      postLead(site, { ...payload, formToken: formTokens.issue(Date.now() - 12_000) }, meta, svc),
     ])
     expect(results.map((r) => r.status)).toEqual([200, 200, 200])
-    expect((await post(svc, payload, meta, site)).body).toEqual({ success: true, photoToken: expect.any(String) })
+    expect((await postLead(site, payload, meta, svc)).body).toEqual({ success: true, photoToken: expect.any(String) })
     expect(await count(site, 'SELECT * FROM leads')).toBe(1)
     expect(await count(site, 'SELECT * FROM outbox')).toBe(1)
 
-    expect((await post(svc, { ...payload, phone: '916-555-0111' }, meta, site)).status).toBe(200)
+    expect((await postLead(site, { ...payload, phone: '916-555-0111' }, meta, svc)).status).toBe(200)
     expect(await count(site, 'SELECT * FROM leads')).toBe(2)
     // A corrected address is a changed form too: the owner gets it rather than a "duplicate" of the old one.
     const placed = { ...payload, street: '12 Oak St', zip: '95630' }
-    expect((await post(svc, placed, meta, site)).status).toBe(200)
-    expect((await post(svc, { ...placed, zip: '95662' }, meta, site)).status).toBe(200)
-    expect((await post(svc, placed, meta, site)).status).toBe(200)
+    expect((await postLead(site, placed, meta, svc)).status).toBe(200)
+    expect((await postLead(site, { ...placed, zip: '95662' }, meta, svc)).status).toBe(200)
+    expect((await postLead(site, placed, meta, svc)).status).toBe(200)
     expect(await count(site, 'SELECT * FROM leads')).toBe(4)
 
     await site.outbox.drain()
     expect(mail.received).toHaveLength(4)
-    expect((await post(svc, payload, meta, site)).status).toBe(200)
+    expect((await postLead(site, payload, meta, svc)).status).toBe(200)
     await site.outbox.drain()
     expect(mail.received).toHaveLength(4)
   })
@@ -242,11 +237,11 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const { site, smtp: mail } = await mailingSite()
     const svc = leadService()
     const away = { firstName: 'Rosa', street: ' 4821 Elm Ridge Way ', zip: '95814', preferredTime: 'morning' }
-    expect((await post(svc, leadForm(away), meta, site)).status).toBe(200)
+    expect((await postLead(site, leadForm(away), meta, svc)).status).toBe(200)
     // Folsom's ZIP+4: one of the cities we serve, so no flag.
     const near = { firstName: 'Fern', street: '', zip: '95630-1234', preferredTime: 'flexible' }
-    expect((await post(svc, leadForm(near), meta, site)).status).toBe(200)
-    expect((await post(svc, leadForm({ firstName: 'Plain' }), meta, site)).status).toBe(200)
+    expect((await postLead(site, leadForm(near), meta, svc)).status).toBe(200)
+    expect((await postLead(site, leadForm({ firstName: 'Plain' }), meta, svc)).status).toBe(200)
 
     const db = site.db
     const stored = await run(
@@ -282,8 +277,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it('honeypot and too-fast submissions are stored flagged, not e-mailed, and the visitor sees success', async () => {
     const { mail, site, clock, tokens, svc } = await clockedSite(5_000_000)
-    const honeypot = await post(svc, leadForm({ company: 'Acme SEO Ltd' }), meta, site)
-    const fast = await post(svc, leadForm({ formToken: tokens.issue(clock.now - 900) }), meta, site)
+    const honeypot = await postLead(site, leadForm({ company: 'Acme SEO Ltd' }), meta, svc)
+    const fast = await postLead(site, leadForm({ formToken: tokens.issue(clock.now - 900) }), meta, svc)
     for (const r of [honeypot, fast]) expect(r).toEqual({ status: 200, body: { success: true } })
 
     expect(await rowsOf(site, 'SELECT status, spam_reason FROM leads ORDER BY created_at')).toEqual([
@@ -293,10 +288,10 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     expect(await count(site, 'SELECT * FROM outbox')).toBe(0)
 
     // Exactly at the threshold is a normal lead, and so is a form left open a long time.
-    expect((await post(svc, leadForm({ formToken: tokens.issue(clock.now - 2500) }), meta, site)).status).toBe(200)
+    expect((await postLead(site, leadForm({ formToken: tokens.issue(clock.now - 2500) }), meta, svc)).status).toBe(200)
     const token = tokens.issue()
     clock.now += 3 * 24 * 3600_000
-    expect((await post(svc, leadForm({ formToken: token }), meta, site)).status).toBe(200)
+    expect((await postLead(site, leadForm({ formToken: token }), meta, svc)).status).toBe(200)
     expect(await count(site, "SELECT * FROM leads WHERE status = 'new'")).toBe(2)
     await site.outbox.drain()
     expect(mail.received).toHaveLength(2)
@@ -317,7 +312,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     ]
     expect(issued).toMatch(/^[0-9a-z]+$/)
     for (const submission of submissions) {
-      expect(await post(svc, submission, meta, site)).toEqual({ status: 200, body: { success: true } })
+      expect(await postLead(site, submission, meta, svc)).toEqual({ status: 200, body: { success: true } })
     }
     const rows = await rowsOf(site, 'SELECT first_name, status, spam_reason FROM leads ORDER BY created_at')
     expect(rows).toEqual([
@@ -331,7 +326,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
     // The same token once the visitor really took their time: a normal lead, e-mailed.
     clock.now += 4000
-    expect(await post(svc, leadForm({ firstName: 'Patient', formToken: fresh }), meta, site)).toEqual({
+    expect(await postLead(site, leadForm({ firstName: 'Patient', formToken: fresh }), meta, svc)).toEqual({
       status: 200,
       body: { success: true, photoToken: expect.any(String) },
     })
@@ -342,8 +337,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   it('rate limit: 429 after the limit per IP, counted in the database, with the business phone number', async () => {
     const site = await siteWith({})
     const svc = leadService({ rateLimit: 5, rateWindowMs: 10 * 60_000 })
-    for (let i = 0; i < 5; i++) expect((await post(svc, leadForm(), meta, site)).status).toBe(200)
-    const limited = await post(svc, leadForm(), meta, site)
+    for (let i = 0; i < 5; i++) expect((await postLead(site, leadForm(), meta, svc)).status).toBe(200)
+    const limited = await postLead(site, leadForm(), meta, svc)
     expect(limited).toEqual({
       status: 429,
       body: {
@@ -363,21 +358,22 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const hits = await run<{ key: string }>(db, `SELECT DISTINCT key FROM rate_limit_hits WHERE bucket = 'quote'`)
     expect(hits).toEqual([{ key: expect.stringMatching(/^[0-9a-f]{64}$/) }])
     // Other visitors are not affected; the window slides: ten minutes on, the hits have left it.
-    expect((await post(svc, leadForm(), { ...meta, ip: '198.51.100.1' }, site)).status).toBe(200)
+    expect((await postLead(site, leadForm(), { ...meta, ip: '198.51.100.1' }, svc)).status).toBe(200)
     await run(db, `UPDATE rate_limit_hits SET hit_at = hit_at - interval '10 minutes' WHERE bucket = 'quote'`)
-    expect((await post(svc, leadForm(), meta, site)).status).toBe(200)
+    expect((await postLead(site, leadForm(), meta, svc)).status).toBe(200)
     // An unknown IP is never rate limited (so a proxy misconfiguration cannot block every visitor).
-    for (let i = 0; i < 7; i++) expect((await post(svc, leadForm(), { ip: '', userAgent: '' }, site)).status).toBe(200)
+    for (let i = 0; i < 7; i++)
+      expect((await postLead(site, leadForm(), { ip: '', userAgent: '' }, svc)).status).toBe(200)
   })
 
   it('rate limit: a refused post counts as a hit too, and a limited lead stores nothing', async () => {
     const site = await siteWith({})
     const svc = leadService({ rateLimit: 3, rateWindowMs: 10 * 60_000 })
-    expect((await post(svc, { firstName: '' }, meta, site)).status).toBe(400)
-    expect((await post(svc, leadForm(), meta, site)).status).toBe(200)
-    expect((await post(svc, leadForm(), meta, site)).status).toBe(200)
-    expect((await post(svc, leadForm(), meta, site)).status).toBe(429)
-    expect((await post(svc, { firstName: '' }, meta, site)).status).toBe(429)
+    expect((await postLead(site, { firstName: '' }, meta, svc)).status).toBe(400)
+    expect((await postLead(site, leadForm(), meta, svc)).status).toBe(200)
+    expect((await postLead(site, leadForm(), meta, svc)).status).toBe(200)
+    expect((await postLead(site, leadForm(), meta, svc)).status).toBe(429)
+    expect((await postLead(site, { firstName: '' }, meta, svc)).status).toBe(429)
     expect(await count(site, 'SELECT * FROM leads')).toBe(2)
   })
 
@@ -385,8 +381,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const databaseUrl = await freshDatabaseUrl()
     const instances = [await siteWith({}, { databaseUrl }), await siteWith({}, { databaseUrl })]
     const svc = leadService({ rateLimit: 5, rateWindowMs: 10 * 60_000 })
-    for (let i = 0; i < 5; i++) expect((await post(svc, leadForm(), meta, instances[i % 2]!)).status).toBe(200)
-    for (const instance of instances) expect((await post(svc, leadForm(), meta, instance)).status).toBe(429)
+    for (let i = 0; i < 5; i++) expect((await postLead(instances[i % 2]!, leadForm(), meta, svc)).status).toBe(200)
+    for (const instance of instances) expect((await postLead(instance, leadForm(), meta, svc)).status).toBe(429)
     expect(await count(instances[0]!, 'SELECT * FROM leads')).toBe(5)
   })
 
@@ -411,7 +407,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       [leadForm({ nested: Array.from({ length: 5000 }, (_, i) => ({ i })) }), 'The request is too large.'],
     ]
     for (const [input, message, field] of cases) {
-      const res = await post(svc, input, meta, site)
+      const res = await postLead(site, input, meta, svc)
       expect(res.status, JSON.stringify(input)?.slice(0, 80)).toBe(400)
       const error = typeof message === 'string' ? message : expect.stringMatching(message)
       expect(res.body).toMatchObject({ success: false, reason: 'invalid', error, ...(field ? { field } : {}) })
@@ -432,7 +428,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       ['not an object', '[1,2,3]'],
     ]
     for (const [label, visitSource] of forged) {
-      const res = await post(svc, leadForm({ firstName: label.replace(/\W/g, ''), visitSource }), meta, site)
+      const res = await postLead(site, leadForm({ firstName: label.replace(/\W/g, ''), visitSource }), meta, svc)
       expect(res.status, label).toBe(200)
     }
     const db = site.db
@@ -452,7 +448,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it('database failure: 503 with the call-us message, nothing acknowledged', async () => {
     const unsaved = async () => leadService({ unsavedLeadsDir: await tempDir() })
-    expect(await post(await unsaved(), leadForm(), meta, unreachable('connection refused'))).toEqual({
+    expect(await postLead(unreachable('connection refused'), leadForm(), meta, await unsaved())).toEqual({
       status: 503,
       body: {
         success: false,
@@ -464,11 +460,11 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     // The salt cannot be read (its table gone), though the lead could be stored: nothing is.
     const site = await siteWith({})
     await run(site.db, 'ALTER TABLE app_settings RENAME TO app_settings_gone')
-    expect((await post(await unsaved(), leadForm(), meta, site)).status).toBe(503)
+    expect((await postLead(site, leadForm(), meta, await unsaved())).status).toBe(503)
     expect(await count(site, 'SELECT * FROM leads')).toBe(0)
     // A real site whose database cannot be used (closed) also maps to 503.
     await site.close()
-    expect((await post(await unsaved(), leadForm(), meta, site)).status).toBe(503)
+    expect((await postLead(site, leadForm(), meta, await unsaved())).status).toBe(503)
   })
 
   // The recovery file itself (0600, the lead in it, named by the log line): e2e/operations.spec.ts, "an unsaved lead
@@ -478,7 +474,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const blocked = join(await tempDir(), 'a-file')
     await writeFile(blocked, '')
     const lost = captureLog()
-    await post(leadService({ unsavedLeadsDir: join(blocked, 'unsaved-leads') }), leadForm(), meta, failing).finally(
+    await postLead(failing, leadForm(), meta, leadService({ unsavedLeadsDir: join(blocked, 'unsaved-leads') })).finally(
       lost.restore,
     )
     expect(lost.records()).toEqual([
@@ -535,7 +531,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const statuses = new Map<string, number>()
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.anything(), nearValid), async (payload) => {
-        const res = await post(svc, payload, meta, site)
+        const res = await postLead(site, payload, meta, svc)
         expect(res.status).toBeLessThan(500)
         expect([200, 400]).toContain(res.status)
         const reason = res.body.success ? '' : res.body.error
@@ -590,7 +586,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const started = Date.now()
     for (let i = 0; i < submissions.length; i += 20) {
       const batch = submissions.slice(i, i + 20)
-      const results = await Promise.all(batch.map((p) => post(svc, p, meta, site)))
+      const results = await Promise.all(batch.map((p) => postLead(site, p, meta, svc)))
       results.forEach((r, j) => {
         const name = String(batch[j]!.firstName)
         if (r.status !== 200) return
@@ -653,11 +649,11 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
       await expect.poll(() => held.held.length, { timeout: 15_000, interval: 20 }).toBe(1)
     }
 
-    expect((await post(svc, leadForm({ firstName: 'Elsewhere' }), meta, first)).status).toBe(200)
+    expect((await postLead(first, leadForm({ firstName: 'Elsewhere' }), meta, svc)).status).toBe(200)
     const other = worker(first, await tempDir(), otherMail.url)
     await dieWaiting(other.runOnce(), otherMail)
     for (const firstName of ['Accepted', 'Claimed'])
-      expect((await post(svc, leadForm({ firstName }), meta, first)).status).toBe(200)
+      expect((await postLead(first, leadForm({ firstName }), meta, svc)).status).toBe(200)
     const dead = worker(first, where.dataDir, mail.url)
     await dieWaiting(dead.runOnce(), mail)
     expect(subjects()).toEqual(['New quote request from Accepted'])
