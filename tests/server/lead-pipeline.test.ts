@@ -143,9 +143,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it('a name written as MIME encoded words reaches the subject as plain text: no line break, Bcc or bidi override', async () => {
     const { site, smtp: mail } = await mailingSite()
-    const svc = leadService()
     for (const firstName of ['=?utf-8?q?=0D=0ABcc:_x@y.example?=', '=?utf-8?q?=E2=80=AE?=Ana']) {
-      expect((await postLead(site, leadForm({ firstName }), meta, svc)).status).toBe(200)
+      expect((await postLead(site, leadForm({ firstName }), meta)).status).toBe(200)
     }
     expect(await site.outbox.drain()).toMatchObject({ sent: 2, failed: 0 })
     // mailparser decodes encoded words as a mail client does.
@@ -205,43 +204,41 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it('the same idempotency key (a retry) gives one row and one e-mail; a changed form with a reused key is a new lead', async () => {
     const { site, smtp: mail } = await mailingSite()
-    const svc = leadService()
     const payload = leadForm()
     const results = await Promise.all([
-      postLead(site, payload, meta, svc),
-      postLead(site, payload, meta, svc),
-      postLead(site, { ...payload, formToken: formTokens.issue(Date.now() - 12_000) }, meta, svc),
+      postLead(site, payload, meta),
+      postLead(site, payload, meta),
+      postLead(site, { ...payload, formToken: formTokens.issue(Date.now() - 12_000) }, meta),
     ])
     expect(results.map((r) => r.status)).toEqual([200, 200, 200])
-    expect((await postLead(site, payload, meta, svc)).body).toEqual({ success: true, photoToken: expect.any(String) })
+    expect((await postLead(site, payload, meta)).body).toEqual({ success: true, photoToken: expect.any(String) })
     expect(await count(site, 'SELECT * FROM leads')).toBe(1)
     expect(await count(site, 'SELECT * FROM outbox')).toBe(1)
 
-    expect((await postLead(site, { ...payload, phone: '916-555-0111' }, meta, svc)).status).toBe(200)
+    expect((await postLead(site, { ...payload, phone: '916-555-0111' }, meta)).status).toBe(200)
     expect(await count(site, 'SELECT * FROM leads')).toBe(2)
     // A corrected address is a changed form too: the owner gets it rather than a "duplicate" of the old one.
     const placed = { ...payload, street: '12 Oak St', zip: '95630' }
-    expect((await postLead(site, placed, meta, svc)).status).toBe(200)
-    expect((await postLead(site, { ...placed, zip: '95662' }, meta, svc)).status).toBe(200)
-    expect((await postLead(site, placed, meta, svc)).status).toBe(200)
+    expect((await postLead(site, placed, meta)).status).toBe(200)
+    expect((await postLead(site, { ...placed, zip: '95662' }, meta)).status).toBe(200)
+    expect((await postLead(site, placed, meta)).status).toBe(200)
     expect(await count(site, 'SELECT * FROM leads')).toBe(4)
 
     await site.outbox.drain()
     expect(mail.received).toHaveLength(4)
-    expect((await postLead(site, payload, meta, svc)).status).toBe(200)
+    expect((await postLead(site, payload, meta)).status).toBe(200)
     await site.outbox.drain()
     expect(mail.received).toHaveLength(4)
   })
 
   it("the service address, the preferred time and an outside-the-usual-area ZIP reach the owner's e-mail", async () => {
     const { site, smtp: mail } = await mailingSite()
-    const svc = leadService()
     const away = { firstName: 'Rosa', street: ' 4821 Elm Ridge Way ', zip: '95814', preferredTime: 'morning' }
-    expect((await postLead(site, leadForm(away), meta, svc)).status).toBe(200)
+    expect((await postLead(site, leadForm(away), meta)).status).toBe(200)
     // Folsom's ZIP+4: one of the cities we serve, so no flag.
     const near = { firstName: 'Fern', street: '', zip: '95630-1234', preferredTime: 'flexible' }
-    expect((await postLead(site, leadForm(near), meta, svc)).status).toBe(200)
-    expect((await postLead(site, leadForm({ firstName: 'Plain' }), meta, svc)).status).toBe(200)
+    expect((await postLead(site, leadForm(near), meta)).status).toBe(200)
+    expect((await postLead(site, leadForm({ firstName: 'Plain' }), meta)).status).toBe(200)
 
     const db = site.db
     const stored = await run(
@@ -389,7 +386,6 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   // Each field's rules and messages: quote-schema.test.ts. Here, what the service answers with the first issue.
   it('bad input gets 400 with the first issue, beside its field when it has one, and stores nothing', async () => {
     const site = await siteWith({})
-    const svc = leadService()
     const cases: Array<[unknown, string | RegExp, string?]> = [
       [undefined, 'Invalid form data'],
       [null, 'Invalid form data'],
@@ -407,7 +403,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       [leadForm({ nested: Array.from({ length: 5000 }, (_, i) => ({ i })) }), 'The request is too large.'],
     ]
     for (const [input, message, field] of cases) {
-      const res = await postLead(site, input, meta, svc)
+      const res = await postLead(site, input, meta)
       expect(res.status, JSON.stringify(input)?.slice(0, 80)).toBe(400)
       const error = typeof message === 'string' ? message : expect.stringMatching(message)
       expect(res.body).toMatchObject({ success: false, reason: 'invalid', error, ...(field ? { field } : {}) })
@@ -418,7 +414,6 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it("a forged visit source never refuses a lead: it is stored with what survives the source's checks", async () => {
     const site = await siteWith({})
-    const svc = leadService()
     const forged: [string, unknown][] = [
       // Over the service's 10,000-character payload limit, all of it in the source.
       ['10 KB tag', { tags: { utm_source: 'google', utm_campaign: 'x'.repeat(10_240) }, landingPath: '/' }],
@@ -428,7 +423,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       ['not an object', '[1,2,3]'],
     ]
     for (const [label, visitSource] of forged) {
-      const res = await postLead(site, leadForm({ firstName: label.replace(/\W/g, ''), visitSource }), meta, svc)
+      const res = await postLead(site, leadForm({ firstName: label.replace(/\W/g, ''), visitSource }), meta)
       expect(res.status, label).toBe(200)
     }
     const db = site.db
@@ -485,7 +480,6 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it('property: random payloads never give a 5xx nor a stored row that fails the schema', async () => {
     const site = await siteWith({})
-    const svc = leadService()
     // Mostly-valid fields, each sometimes replaced by junk, so many payloads pass and get stored.
     const mostly = <T>(good: fc.Arbitrary<T>, ...bad: fc.Arbitrary<unknown>[]) =>
       fc.oneof({ arbitrary: good, weight: 12 }, ...bad.map((arbitrary) => ({ arbitrary, weight: 1 })))
@@ -531,7 +525,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const statuses = new Map<string, number>()
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.anything(), nearValid), async (payload) => {
-        const res = await postLead(site, payload, meta, svc)
+        const res = await postLead(site, payload, meta)
         expect(res.status).toBeLessThan(500)
         expect([200, 400]).toContain(res.status)
         const reason = res.body.success ? '' : res.body.error
@@ -575,7 +569,6 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       { startWorker: true, outbox: { pollIntervalMs: 200, backoffMs: () => 20 } },
     )
     await site.db.ready()
-    const svc = leadService()
     const leads = Array.from({ length: 200 }, (_, i) =>
       leadForm({ firstName: `Lead${i}`, email: `lead${i}@example.com`, phone: `916-555-${String(1000 + i)}` }),
     )
@@ -586,7 +579,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const started = Date.now()
     for (let i = 0; i < submissions.length; i += 20) {
       const batch = submissions.slice(i, i + 20)
-      const results = await Promise.all(batch.map((p) => postLead(site, p, meta, svc)))
+      const results = await Promise.all(batch.map((p) => postLead(site, p, meta)))
       results.forEach((r, j) => {
         const name = String(batch[j]!.firstName)
         if (r.status !== 200) return
@@ -634,7 +627,6 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
     const where = await migratedSiteData(await tempDir())
     const env = { SMTP_URL: mail.url }
     const first = await siteWith(env, where)
-    const svc = leadService()
     const worker = (site: TestSite, dataDir: string, smtpUrl: string) =>
       createOutboxWorker({
         db: site.db,
@@ -649,11 +641,11 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
       await expect.poll(() => held.held.length, { timeout: 15_000, interval: 20 }).toBe(1)
     }
 
-    expect((await postLead(first, leadForm({ firstName: 'Elsewhere' }), meta, svc)).status).toBe(200)
+    expect((await postLead(first, leadForm({ firstName: 'Elsewhere' }), meta)).status).toBe(200)
     const other = worker(first, await tempDir(), otherMail.url)
     await dieWaiting(other.runOnce(), otherMail)
     for (const firstName of ['Accepted', 'Claimed'])
-      expect((await postLead(first, leadForm({ firstName }), meta, svc)).status).toBe(200)
+      expect((await postLead(first, leadForm({ firstName }), meta)).status).toBe(200)
     const dead = worker(first, where.dataDir, mail.url)
     await dieWaiting(dead.runOnce(), mail)
     expect(subjects()).toEqual(['New quote request from Accepted'])
