@@ -21,7 +21,6 @@ import { stripeWebhook } from '../../app/features/payments/stripe-events.server'
 import { conversions } from '../../app/features/owner/conversions.server'
 import { leadSources } from '../../app/features/owner/inbox.server'
 import { startHttpStub } from '../support/http-stub'
-import type { startPushService } from '../support/push-service'
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
 import type { TestSite } from '../support/test-site'
 import {
@@ -49,7 +48,8 @@ interface Shop {
   smtp: TestSmtp
   standIn: StripeStandIn
   stripe: Stripe
-  pushes: Awaited<ReturnType<typeof startPushService>>['delivered']
+  /** The titles of the pushes the owner's phone got, in order. */
+  pushTitles: () => string[]
 }
 
 /**
@@ -98,7 +98,8 @@ async function openShop({
   target.site = shop
   await subscribe(shop)
   const client = new Stripe(standIn.apiKey, { host: '127.0.0.1', port: standIn.port, protocol: 'http' })
-  return { site: shop, smtp, standIn, stripe: client, pushes: push.delivered }
+  const pushTitles = () => push.delivered.map((each) => String(each.payload.title))
+  return { site: shop, smtp, standIn, stripe: client, pushTitles }
 }
 
 /** The webhook as its route calls it: the site's settings, alerts on when its VAPID keys are set, its clock. */
@@ -265,7 +266,7 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
   })
 
   it(`is paid by card: Stripe's page, back to "Paid, thank you" before the webhook came, one receipt and one push`, async () => {
-    const { site: shop, smtp, standIn, pushes } = await openShop()
+    const { site: shop, smtp, standIn, pushTitles } = await openShop()
     const { id, token } = await sentInvoice(shop)
     const { view } = await open(shop, token)
     expect(view).toMatchObject({
@@ -305,7 +306,7 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
     const receipts = mailsAbout(smtp, /^Receipt: \$770\.50 paid on invoice 1$/)
     expect(receipts).toHaveLength(1)
     expect(receipts[0]!.mail.text).toContain('Balance: $0.00')
-    const paidPushes = () => pushes.filter((push) => push.payload.title === 'Paid: $770.50, Maria, Folsom')
+    const paidPushes = () => pushTitles().filter((title) => title === 'Paid: $770.50, Maria, Folsom')
     await expect.poll(paidPushes).toHaveLength(1)
     // 2.9% of $770.50 is 2234.45¢, rounded to 2234, plus 30¢: Stripe's fee, read from the balance transaction.
     expect(await rowsOf(shop, 'SELECT method, amount_cents, fee_cents, state FROM payments')).toEqual([
@@ -482,7 +483,7 @@ describe('payments the owner records and refunds', { timeout: 120_000 }, () => {
 describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_000 }, () => {
   it('follows a card refund that fails after it was made: it stops counting, and the owner is pushed once', async () => {
     const opened = await openShop()
-    const { site: shop, standIn, pushes } = opened
+    const { site: shop, standIn, pushTitles } = opened
     const { id, payment } = await paidByCard(opened)
     const refund = await failingRefund(opened, payment.id)
     const failed = await standIn.delivered('refund.failed', refund)
@@ -498,10 +499,10 @@ describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_00
     expect(invoice.payments[0]).toMatchObject({ refundableCents: 77_050, refunds: [{ state: 'failed' }] })
     expect((await moneyOf(shop)).thisMonth).toMatchObject({ refundCents: 0, netCents: 77_050 - 2_264 })
     expect((await moneyCsv(db)).split('\r\n').filter((line) => line.endsWith(',200.00'))).toEqual([])
-    await expect.poll(() => pushes.map((push) => push.payload.title)).toContain('Refund failed: $200.00, Maria, Folsom')
+    await expect.poll(pushTitles).toContain('Refund failed: $200.00, Maria, Folsom')
     expect(await standIn.send(failed.eventId)).toMatchObject({ status: 200, answer: 'Already recorded\n' })
     await outboxDrained(shop)
-    expect(pushes.filter((push) => String(push.payload.title).startsWith('Refund '))).toHaveLength(1)
+    expect(pushTitles().filter((title) => title.startsWith('Refund '))).toHaveLength(1)
     // The same amount refunded again is a new refund at Stripe, not the failed one replayed.
     expect(await ownerRefund(shop, payment.id, 20_000)).toMatchObject({ refundedCents: 20_000 })
     expect(await rowsOf(shop, 'SELECT state FROM refunds ORDER BY created_at')).toEqual([
@@ -511,7 +512,7 @@ describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_00
   })
 
   it("records a refund made in Stripe's dashboard while pending, then as it succeeds or is canceled", async () => {
-    const { site: shop, standIn, stripe, pushes } = await openShop()
+    const { site: shop, standIn, stripe, pushTitles } = await openShop()
     const { id, token } = await sentInvoice(shop)
     standIn.settlesLater = true
     const { session } = await paidOnStripe(shop, token, 'k')
@@ -540,17 +541,15 @@ describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_00
       { id: kept.id, state: 'succeeded' },
     ])
     expect((await invoiceOf(shop.db, id))!).toMatchObject({ refundedCents: 10_000 })
-    await expect
-      .poll(() => pushes.map((push) => push.payload.title))
-      .toContain('Refund canceled: $50.00, Maria, Folsom')
+    await expect.poll(pushTitles).toContain('Refund canceled: $50.00, Maria, Folsom')
     await outboxDrained(shop)
-    expect(pushes.filter((push) => String(push.payload.title).startsWith('Refund '))).toHaveLength(1)
+    expect(pushTitles().filter((title) => title.startsWith('Refund '))).toHaveLength(1)
   })
 
   it('sends no receipt for a refund that failed before its receipt went, only the push to the owner', async () => {
     // Its worker sends when the test drains it, so the receipt is still queued as the refund fails.
     const opened = await openShop({ startWorker: false })
-    const { site: shop, smtp, standIn, pushes } = opened
+    const { site: shop, smtp, standIn, pushTitles } = opened
     const { payment } = await paidByCard(opened)
     const refund = await failingRefund(opened, payment.id)
     expect(await standIn.delivered('refund.updated', refund)).toMatchObject({ status: 200 })
@@ -558,7 +557,7 @@ describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_00
     await outboxDrained(shop)
     expect(mailsAbout(smtp, /^Receipt: \$770\.50 paid on invoice 1$/)).toHaveLength(1)
     expect(mailsAbout(smtp, /^Refund: /)).toEqual([])
-    await expect.poll(() => pushes.map((push) => push.payload.title)).toContain('Refund failed: $200.00, Maria, Folsom')
+    await expect.poll(pushTitles).toContain('Refund failed: $200.00, Maria, Folsom')
   })
 
   it('tells the owner in plain words when Stripe refuses a refund or cannot be reached, and records none', async () => {
