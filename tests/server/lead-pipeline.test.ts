@@ -165,8 +165,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
     const worker = site.outbox
     expect(await worker.runOnce()).toEqual({ claimed: 1, sent: 0, failed: 1 })
-    const db = site.db
-    const pending = await run(db, 'SELECT attempts, last_error, sent_at FROM outbox')
+    const pending = await rowsOf(site, 'SELECT attempts, last_error, sent_at FROM outbox')
     expect(pending).toEqual([
       { attempts: 1, sent_at: null, last_error: expect.stringMatching(/ECONNREFUSED|connect/i) },
     ])
@@ -175,7 +174,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     expect(await worker.drain()).toEqual({ claimed: 1, sent: 1, failed: 0 })
     expect(mail.received).toHaveLength(1)
     expect(mail.received[0]?.mail.subject).toBe('New quote request from Jason')
-    expect(await run(db, 'SELECT attempts, last_error FROM outbox')).toEqual([{ attempts: 2, last_error: null }])
+    expect(await rowsOf(site, 'SELECT attempts, last_error FROM outbox')).toEqual([{ attempts: 2, last_error: null }])
     expect(await worker.drain()).toEqual({ claimed: 0, sent: 0, failed: 0 })
   })
 
@@ -240,9 +239,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     expect((await postLead(site, leadForm(near), meta)).status).toBe(200)
     expect((await postLead(site, leadForm({ firstName: 'Plain' }), meta)).status).toBe(200)
 
-    const db = site.db
-    const stored = await run(
-      db,
+    const stored = await rowsOf(
+      site,
       'SELECT first_name, service_street, service_zip, preferred_time, outside_area FROM leads ORDER BY first_name',
     )
     expect(stored.map(Object.values)).toEqual([
@@ -351,12 +349,11 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     expect(business.phone).toBe('(916) 555-0142')
     expect(await count(site, 'SELECT * FROM leads')).toBe(5)
     // The address is kept hashed only.
-    const db = site.db
-    const hits = await run<{ key: string }>(db, `SELECT DISTINCT key FROM rate_limit_hits WHERE bucket = 'quote'`)
+    const hits = await rowsOf<{ key: string }>(site, `SELECT DISTINCT key FROM rate_limit_hits WHERE bucket = 'quote'`)
     expect(hits).toEqual([{ key: expect.stringMatching(/^[0-9a-f]{64}$/) }])
     // Other visitors are not affected; the window slides: ten minutes on, the hits have left it.
     expect((await postLead(site, leadForm(), { ...meta, ip: '198.51.100.1' }, svc)).status).toBe(200)
-    await run(db, `UPDATE rate_limit_hits SET hit_at = hit_at - interval '10 minutes' WHERE bucket = 'quote'`)
+    await rowsOf(site, `UPDATE rate_limit_hits SET hit_at = hit_at - interval '10 minutes' WHERE bucket = 'quote'`)
     expect((await postLead(site, leadForm(), meta, svc)).status).toBe(200)
     // An unknown IP is never rate limited (so a proxy misconfiguration cannot block every visitor).
     for (let i = 0; i < 7; i++)
@@ -426,9 +423,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       const res = await postLead(site, leadForm({ firstName: label.replace(/\W/g, ''), visitSource }), meta)
       expect(res.status, label).toBe(200)
     }
-    const db = site.db
-    const rows = await run<{ first_name: string }>(
-      db,
+    const rows = await rowsOf<{ first_name: string }>(
+      site,
       'SELECT first_name, source_channel, source_tags, landing_path, referrer_host FROM leads',
     )
     // [channel, tags, landing path, referrer host]
@@ -590,8 +586,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
     const ackMs = Date.now() - started
     await outboxDrained(site, 60_000)
-    const db = site.db
-    const stored = await run<{ id: string; first_name: string }>(db, 'SELECT id, first_name FROM leads')
+    const stored = await rowsOf<{ id: string; first_name: string }>(site, 'SELECT id, first_name FROM leads')
     const storedNames = new Set(stored.map((r) => r.first_name))
     const emailsPerLead = new Map<string, number>()
     for (const { mail: m } of mail.received) {
@@ -603,7 +598,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const lost =
       [...acknowledged].filter((name) => !storedNames.has(name)).length +
       stored.filter((r) => !emailsPerLead.has(r.id)).length
-    const retried = await run<{ n: number }>(db, 'SELECT count(*)::int AS n FROM outbox WHERE attempts > 1')
+    const retried = await rowsOf<{ n: number }>(site, 'SELECT count(*)::int AS n FROM outbox WHERE attempts > 1')
     console.log(
       `[burst] submissions=${submissions.length} acknowledged=${acknowledged.size} (+${retriesAcknowledged} retries acknowledged) ` +
         `stored=${stored.length} emailed=${emailed} duplicates=${duplicates} lost=${lost} ` +
@@ -656,15 +651,14 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
     const next = await siteWith(env, where)
     expect(await next.outbox.drain()).toMatchObject({ sent: 1 })
     expect(subjects()).toEqual(['New quote request from Accepted', 'New quote request from Claimed'])
-    const db = next.db
-    const waiting = await run<{ first_name: string; claimed: boolean }>(
-      db,
+    const waiting = await rowsOf<{ first_name: string; claimed: boolean }>(
+      next,
       `SELECT q.first_name, o.claimed_by IS NOT NULL AS claimed FROM outbox o JOIN leads q
           ON q.id = o.lead_id WHERE o.sent_at IS NULL`,
     )
     expect(waiting).toEqual([{ first_name: 'Elsewhere', claimed: true }])
     // Once every lease has run out, the other instance's row is delivered, and nothing twice.
-    await run(db, "UPDATE outbox SET next_attempt_at = now() - interval '1 second' WHERE sent_at IS NULL")
+    await rowsOf(next, "UPDATE outbox SET next_attempt_at = now() - interval '1 second' WHERE sent_at IS NULL")
     expect(await next.outbox.drain()).toMatchObject({ sent: 1 })
     expect(subjects()).toEqual([
       'New quote request from Accepted',
