@@ -45,6 +45,7 @@ import { markJobDone, sendInvoice } from '../../app/features/payments/invoice-wr
 import { recordPayment } from '../../app/features/payments/payments.server'
 import { pacificClock, pacificDate, pacificInstant } from '../../app/platform/time/business-hours.server'
 import { formPost, leadSettings, outboxDrained, rowsOf, useMailingSites } from './helpers'
+import type { TestSite } from '../support/test-site'
 import { acceptQuote, quotedLead } from './quote-helpers'
 
 const mailingSite = useMailingSites()
@@ -57,6 +58,12 @@ async function openSite() {
   return { site, smtp, clock }
 }
 
+/** Runs the outbox at the site's clock, and waits until nothing due then is left unsent. */
+async function sendDue(site: TestSite) {
+  await site.outbox.drain()
+  await outboxDrained(site)
+}
+
 /** 10:00 (or `minute`) Pacific, `days` after the Pacific day of `from`. */
 function pacificAt(from: Date, days: number, minute: number): Date {
   const { year, month, day } = pacificClock(from)
@@ -64,7 +71,7 @@ function pacificAt(from: Date, days: number, minute: number): Date {
 }
 
 /** A Folsom house-wash lead quoted, accepted, invoiced and paid in full in cash at `at`: its id. */
-async function paidLead(site: Awaited<ReturnType<typeof openSite>>['site'], at: Date, name: string) {
+async function paidLead(site: TestSite, at: Date, name: string) {
   const { id } = await quotedLead(site, undefined, name, 30, { serviceId: 'full-house' })
   await acceptQuote(site, id)
   await markJobDone(site.db, id)
@@ -93,7 +100,7 @@ const folsomHouseWash = (now: Date, email = 'dana@example.com') => [
 ]
 
 /** Dana's house wash (`folsomHouseWash`) imported: her job in the Due again list. */
-async function danaDueAgain(site: Awaited<ReturnType<typeof openSite>>['site'], clock: { at: Date }) {
+async function danaDueAgain(site: TestSite, clock: { at: Date }) {
   await importPastJobs(site.db, csv([folsomHouseWash(clock.at)]), clock.at)
   return (await dueAgainList(site.db, clock.at))[0]!
 }
@@ -210,8 +217,7 @@ describe('due again', () => {
     clock.at = beforeDue(due, 14, 12 * 60)
     expect(await queueDueReminders(site.db, clock.at)).toBe(1)
     expect(await queueDueReminders(site.db, clock.at)).toBe(0)
-    await site.outbox.drain()
-    await outboxDrained(site)
+    await sendDue(site)
     expect(smtp.received).toHaveLength(1)
     const mail = smtp.received[0]!.mail
     expect(smtp.received[0]!.rcptTo).toEqual(['dana@example.com'])
@@ -255,12 +261,10 @@ describe('due again', () => {
     const due = await danaDueAgain(site, clock)
     clock.at = beforeDue(due, 14, 22 * 60)
     expect(await queueDueReminders(site.db, clock.at)).toBe(1)
-    await site.outbox.drain()
-    await outboxDrained(site)
+    await sendDue(site)
     expect(smtp.received).toHaveLength(0)
     clock.at = beforeDue(due, 13, 8 * 60)
-    await site.outbox.drain()
-    await outboxDrained(site)
+    await sendDue(site)
     expect(smtp.received).toHaveLength(1)
   })
 
@@ -385,15 +389,13 @@ describe('the review request', () => {
     await site.outbox.drain()
     smtp.received.splice(0)
     clock.at = pacificMorning(clock.at, 1)
-    await site.outbox.drain()
-    await outboxDrained(site)
+    await sendDue(site)
     const request = smtp.received.find((m) => m.mail.subject?.startsWith('Thank you'))!.mail
     const link = /Write a review: (\S+)/.exec(request.text!)![1]!
     expect(request.text).toContain('Or tell us privately')
     expect(await openReviewLink(site.db, link.split('/r/')[1]!, clock.at)).toBe(true)
     clock.at = pacificAt(clock.at, 6, 9 * 60)
-    await site.outbox.drain()
-    await outboxDrained(site)
+    await sendDue(site)
     expect(smtp.received.filter((m) => m.mail.subject?.startsWith('A minute for a review'))).toHaveLength(0)
     const [counted] = await rowsOf<{ clicks: number }>(site, 'SELECT clicks FROM review_requests')
     expect(counted!.clicks).toBe(1)
@@ -404,8 +406,7 @@ describe('the review request', () => {
     const { site, smtp } = await mailingSite({}, { clock: () => clock.at })
     await paidLead(site, clock.at, 'Omar')
     clock.at = pacificAt(clock.at, 8, 10 * 60)
-    await site.outbox.drain()
-    await outboxDrained(site)
+    await sendDue(site)
     const rows = await rowsOf<{ attempts: number }>(
       site,
       "SELECT attempts FROM outbox WHERE template = 'review_request'",
@@ -419,8 +420,7 @@ describe('the review request', () => {
     const id = await paidLead(site, clock.at, 'Hana')
     expect(await holdReviewRequest(site.db, id, true, clock.at)).toBe(true)
     clock.at = pacificAt(clock.at, 8, 10 * 60)
-    await site.outbox.drain()
-    await outboxDrained(site)
+    await sendDue(site)
     expect(
       smtp.received.filter((m) => /review/i.test(m.mail.subject ?? '') || /Thank you/.test(m.mail.subject ?? '')),
     ).toEqual([])
@@ -474,8 +474,7 @@ describe('deleting a past customer', () => {
     const rita = 'rita@example.com'
     await paidLead(site, clock.at, 'Rita')
     // Her quote and receipt go; the review request waits for the next morning.
-    await site.outbox.drain()
-    await outboxDrained(site)
+    await sendDue(site)
     smtp.received.splice(0)
     await importPastJobs(site.db, csv([folsomHouseWash(clock.at, 'lee@example.com')]), clock.at)
     const jobs = await dueAgainList(site.db, pacificAt(clock.at, 360, 600))
@@ -494,8 +493,7 @@ describe('deleting a past customer', () => {
 
     // Past the review request's morning and its reminder's: Lee's reminder is the one mail sent.
     clock.at = pacificAt(clock.at, 8, 10 * 60)
-    await site.outbox.drain()
-    await outboxDrained(site)
+    await sendDue(site)
     expect(smtp.received.map((mail) => mail.rcptTo)).toEqual([['lee@example.com']])
   })
 
