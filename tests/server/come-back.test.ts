@@ -45,6 +45,7 @@ import { markJobDone, sendInvoice } from '../../app/features/payments/invoice-wr
 import { recordPayment } from '../../app/features/payments/payments.server'
 import { pacificClock, pacificDate, pacificInstant } from '../../app/platform/time/business-hours.server'
 import { formPost, leadSettings, outboxDrained, rowsOf, useMailingSites } from './helpers'
+import type { TestSite } from '../support/test-site'
 import { acceptQuote, quotedLead } from './quote-helpers'
 
 const mailingSite = useMailingSites()
@@ -57,6 +58,12 @@ async function openSite() {
   return { site, smtp, clock }
 }
 
+/** Runs the outbox at the site's clock, and waits until nothing due then is left unsent. */
+async function sendDue(site: TestSite) {
+  await site.outbox.drain()
+  await outboxDrained(site)
+}
+
 /** 10:00 (or `minute`) Pacific, `days` after the Pacific day of `from`. */
 function pacificAt(from: Date, days: number, minute: number): Date {
   const { year, month, day } = pacificClock(from)
@@ -64,7 +71,7 @@ function pacificAt(from: Date, days: number, minute: number): Date {
 }
 
 /** A Folsom house-wash lead quoted, accepted, invoiced and paid in full in cash at `at`: its id. */
-async function paidLead(site: Awaited<ReturnType<typeof openSite>>['site'], at: Date, name: string) {
+async function paidLead(site: TestSite, at: Date, name: string) {
   const { id } = await quotedLead(site, undefined, name, 30, { serviceId: 'full-house' })
   await acceptQuote(site, id)
   await markJobDone(site.db, id)
@@ -91,6 +98,18 @@ const folsomHouseWash = (now: Date, email = 'dana@example.com') => [
   addDays(addMonths(pacificDate(now), -11), -15),
   '$420.00',
 ]
+
+/** Dana's house wash (`folsomHouseWash`) imported: her job in the Due again list. */
+async function danaDueAgain(site: TestSite, clock: { at: Date }) {
+  await importPastJobs(site.db, csv([folsomHouseWash(clock.at)]), clock.at)
+  return (await dueAgainList(site.db, clock.at))[0]!
+}
+
+/** `minute` Pacific, `days` before `job`'s due date. */
+function beforeDue(job: { dueOn: string }, days: number, minute: number): Date {
+  const [year, month, day] = job.dueOn.split('-').map(Number) as [number, number, number]
+  return pacificInstant(year, month, day - days, minute)
+}
 
 describe('the past jobs import', () => {
   it('keeps the good rows, lists each bad one with its line and reason, and adds nothing the second time', async () => {
@@ -183,26 +202,22 @@ describe('the past jobs import', () => {
 describe('due again', () => {
   it('lists a Folsom house wash done 11 and a half months ago, and nothing of a service set to never', async () => {
     const { site, clock } = await openSite()
-    await importPastJobs(site.db, csv([folsomHouseWash(clock.at)]), clock.at)
-    const [due] = await dueAgainList(site.db, clock.at)
+    const due = await danaDueAgain(site, clock)
     expect(due).toMatchObject({ name: 'Dana Reyes', cityName: 'Folsom', serviceId: 'full-house', priceCents: 42000 })
-    expect(due!.dueOn).toBe(addMonths(due!.doneOn, 12))
+    expect(due.dueOn).toBe(addMonths(due.doneOn, 12))
     await saveDueIntervals(site.db, { ...(await dueIntervals(site.db)), 'full-house': null })
     expect(await dueAgainList(site.db, clock.at)).toEqual([])
   })
 
   it('queues the reminder 14 days before the due date, not 15, and once per due date', async () => {
     const { site, smtp, clock } = await openSite()
-    await importPastJobs(site.db, csv([folsomHouseWash(clock.at)]), clock.at)
-    const [due] = await dueAgainList(site.db, clock.at)
-    const [year, month, day] = due!.dueOn.split('-').map(Number) as [number, number, number]
-    clock.at = pacificInstant(year, month, day - 15, 12 * 60)
+    const due = await danaDueAgain(site, clock)
+    clock.at = beforeDue(due, 15, 12 * 60)
     expect(await queueDueReminders(site.db, clock.at)).toBe(0)
-    clock.at = pacificInstant(year, month, day - 14, 12 * 60)
+    clock.at = beforeDue(due, 14, 12 * 60)
     expect(await queueDueReminders(site.db, clock.at)).toBe(1)
     expect(await queueDueReminders(site.db, clock.at)).toBe(0)
-    await site.outbox.drain()
-    await outboxDrained(site)
+    await sendDue(site)
     expect(smtp.received).toHaveLength(1)
     const mail = smtp.received[0]!.mail
     expect(smtp.received[0]!.rcptTo).toEqual(['dana@example.com'])
@@ -243,17 +258,13 @@ describe('due again', () => {
 
   it('keeps a reminder queued at night until 8:00, then sends it', async () => {
     const { site, smtp, clock } = await openSite()
-    await importPastJobs(site.db, csv([folsomHouseWash(clock.at)]), clock.at)
-    const [due] = await dueAgainList(site.db, clock.at)
-    const [year, month, day] = due!.dueOn.split('-').map(Number) as [number, number, number]
-    clock.at = pacificInstant(year, month, day - 14, 22 * 60)
+    const due = await danaDueAgain(site, clock)
+    clock.at = beforeDue(due, 14, 22 * 60)
     expect(await queueDueReminders(site.db, clock.at)).toBe(1)
-    await site.outbox.drain()
-    await outboxDrained(site)
+    await sendDue(site)
     expect(smtp.received).toHaveLength(0)
-    clock.at = pacificInstant(year, month, day - 13, 8 * 60)
-    await site.outbox.drain()
-    await outboxDrained(site)
+    clock.at = beforeDue(due, 13, 8 * 60)
+    await sendDue(site)
     expect(smtp.received).toHaveLength(1)
   })
 
@@ -281,8 +292,7 @@ describe('due again', () => {
       .values({ first_name: 'Lee', email: 'lee@example.com', phone: '916-555-0120', idempotency_key: 'lee-asked-1' })
       .execute()
     expect(await dueAgainList(site.db, clock.at)).toEqual([])
-    const [year, month, day] = jobs[0]!.dueOn.split('-').map(Number) as [number, number, number]
-    clock.at = pacificInstant(year, month, day - 14, 12 * 60)
+    clock.at = beforeDue(jobs[0]!, 14, 12 * 60)
     expect(await queueDueReminders(site.db, clock.at)).toBe(0)
     expect(await sendReminderNow(site.db, jobs[0]!.jobId, clock.at)).toBe('not-due')
     // The reminder already queued for Dana, sent after she stopped, is dropped as it is sent.
@@ -299,9 +309,8 @@ describe('the reminder links', () => {
     const { site, smtp, clock } = await openSite()
     // The truck is in Folsom on Tuesdays and Thursdays (the owner's day, issue 79).
     await rowsOf(site, "INSERT INTO truck_days (city_slug, weekday) VALUES ('folsom', 2), ('folsom', 4)")
-    await importPastJobs(site.db, csv([folsomHouseWash(clock.at)]), clock.at)
-    const [job] = await dueAgainList(site.db, clock.at)
-    await sendReminderNow(site.db, job!.jobId, clock.at)
+    const job = await danaDueAgain(site, clock)
+    await sendReminderNow(site.db, job.jobId, clock.at)
     await site.outbox.drain()
     const text = smtp.received[0]!.mail.text!
     const links = [...text.matchAll(/: (http\S+\/come-back\/([\w-]{32})\?day=(\d{4}-\d{2}-\d{2}))/g)]
@@ -380,15 +389,13 @@ describe('the review request', () => {
     await site.outbox.drain()
     smtp.received.splice(0)
     clock.at = pacificMorning(clock.at, 1)
-    await site.outbox.drain()
-    await outboxDrained(site)
+    await sendDue(site)
     const request = smtp.received.find((m) => m.mail.subject?.startsWith('Thank you'))!.mail
     const link = /Write a review: (\S+)/.exec(request.text!)![1]!
     expect(request.text).toContain('Or tell us privately')
     expect(await openReviewLink(site.db, link.split('/r/')[1]!, clock.at)).toBe(true)
     clock.at = pacificAt(clock.at, 6, 9 * 60)
-    await site.outbox.drain()
-    await outboxDrained(site)
+    await sendDue(site)
     expect(smtp.received.filter((m) => m.mail.subject?.startsWith('A minute for a review'))).toHaveLength(0)
     const [counted] = await rowsOf<{ clicks: number }>(site, 'SELECT clicks FROM review_requests')
     expect(counted!.clicks).toBe(1)
@@ -399,8 +406,7 @@ describe('the review request', () => {
     const { site, smtp } = await mailingSite({}, { clock: () => clock.at })
     await paidLead(site, clock.at, 'Omar')
     clock.at = pacificAt(clock.at, 8, 10 * 60)
-    await site.outbox.drain()
-    await outboxDrained(site)
+    await sendDue(site)
     const rows = await rowsOf<{ attempts: number }>(
       site,
       "SELECT attempts FROM outbox WHERE template = 'review_request'",
@@ -414,8 +420,7 @@ describe('the review request', () => {
     const id = await paidLead(site, clock.at, 'Hana')
     expect(await holdReviewRequest(site.db, id, true, clock.at)).toBe(true)
     clock.at = pacificAt(clock.at, 8, 10 * 60)
-    await site.outbox.drain()
-    await outboxDrained(site)
+    await sendDue(site)
     expect(
       smtp.received.filter((m) => /review/i.test(m.mail.subject ?? '') || /Thank you/.test(m.mail.subject ?? '')),
     ).toEqual([])
@@ -469,8 +474,7 @@ describe('deleting a past customer', () => {
     const rita = 'rita@example.com'
     await paidLead(site, clock.at, 'Rita')
     // Her quote and receipt go; the review request waits for the next morning.
-    await site.outbox.drain()
-    await outboxDrained(site)
+    await sendDue(site)
     smtp.received.splice(0)
     await importPastJobs(site.db, csv([folsomHouseWash(clock.at, 'lee@example.com')]), clock.at)
     const jobs = await dueAgainList(site.db, pacificAt(clock.at, 360, 600))
@@ -489,17 +493,14 @@ describe('deleting a past customer', () => {
 
     // Past the review request's morning and its reminder's: Lee's reminder is the one mail sent.
     clock.at = pacificAt(clock.at, 8, 10 * 60)
-    await site.outbox.drain()
-    await outboxDrained(site)
+    await sendDue(site)
     expect(smtp.received.map((mail) => mail.rcptTo)).toEqual([['lee@example.com']])
   })
 
   it('keeps a stopped customer’s stop with the e-mail address alone, so importing them again reminds no one', async () => {
     const { site, clock } = await openSite()
-    const dana = folsomHouseWash(clock.at)
-    await importPastJobs(site.db, csv([dana]), clock.at)
-    const [due] = await dueAgainList(site.db, clock.at)
-    await sendReminderNow(site.db, due!.jobId, clock.at)
+    const due = await danaDueAgain(site, clock)
+    await sendReminderNow(site.db, due.jobId, clock.at)
     expect(await unsentReminders(site)).toHaveLength(1)
     // She stops the reminders while the owner is deleting her.
     const [{ token }] = (await rowsOf<{ token: string }>(site, 'SELECT stop_token AS token FROM past_customers')) as [
@@ -508,7 +509,7 @@ describe('deleting a past customer', () => {
     const oneClick = formPost(`http://127.0.0.1/come-back/stop/${token}`, { 'List-Unsubscribe': 'One-Click' })
     expect((await stopPagePost(site.db, oneClick, token, clock.at)).status).toBe(200)
 
-    expect(await deleteCustomer(site.db, due!.customerId)).toBe(true)
+    expect(await deleteCustomer(site.db, due.customerId)).toBe(true)
     expect(await heldAbout(site, 'dana@example.com')).toMatchObject({ customers: 1, jobs: 0, reminders: 0 })
     expect(await unsentReminders(site)).toEqual([])
     const kept = await rowsOf(
@@ -517,9 +518,8 @@ describe('deleting a past customer', () => {
     )
     expect(kept).toEqual([{ email: 'dana@example.com', ...ERASED_CUSTOMER, street: null, zip: null, stopped: true }])
 
-    expect(await importPastJobs(site.db, csv([dana]), clock.at)).toMatchObject({ added: 1 })
-    const [year, month, day] = due!.dueOn.split('-').map(Number) as [number, number, number]
-    clock.at = pacificInstant(year, month, day - 14, 12 * 60)
+    expect(await importPastJobs(site.db, csv([folsomHouseWash(clock.at)]), clock.at)).toMatchObject({ added: 1 })
+    clock.at = beforeDue(due, 14, 12 * 60)
     expect(await dueAgainList(site.db, clock.at)).toEqual([])
     expect(await queueDueReminders(site.db, clock.at)).toBe(0)
   })
@@ -597,9 +597,8 @@ describe('what comes back, in Sources', () => {
   it('counts reminders sent, days booked, accepted re-books with their value, review requests sent and opened', async () => {
     const { site, clock } = await openSite()
     await rowsOf(site, "INSERT INTO truck_days (city_slug, weekday) VALUES ('folsom', 2), ('folsom', 4)")
-    await importPastJobs(site.db, csv([folsomHouseWash(clock.at)]), clock.at)
-    const [job] = await dueAgainList(site.db, clock.at)
-    await sendReminderNow(site.db, job!.jobId, clock.at)
+    const job = await danaDueAgain(site, clock)
+    await sendReminderNow(site.db, job.jobId, clock.at)
     await site.outbox.drain()
     const { token } = (await rowsOf<{ token: string }>(site, 'SELECT token FROM due_reminders'))[0]!
     const day = (await offeredDays(site.db, '95630', clock.at)).days[0]!

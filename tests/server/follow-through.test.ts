@@ -146,9 +146,8 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
 
   it('counts an address for 24 hours and a client for one, moving the clock in the rows', async () => {
     const { site: business, send: post, acks } = await acknowledging()
-    const db = business.db
     const age = (bucket: string, by: string) =>
-      run(db, `UPDATE rate_limit_hits SET hit_at = hit_at - $2::interval WHERE bucket = $1`, [bucket, by])
+      rowsOf(business, `UPDATE rate_limit_hits SET hit_at = hit_at - $2::interval WHERE bucket = $1`, [bucket, by])
     const send = async (email: string, ip: string) => (await post({ email }, ip), (await acks()).length)
     expect(await send('kim@example.com', '192.0.2.10')).toBe(1)
     // The same client, another address: 59 minutes later still held, 61 minutes later not.
@@ -417,11 +416,10 @@ describe('the morning list', { timeout: 120_000 }, () => {
       /** A lead with its status and its times relative to the test's clock (hours before it). */
       async lead(name: string, phone: string, status: string, arrivedHoursAgo: number, changedHoursAgo?: number) {
         const id = await storeTestLead(business, name, { phone })
-        const db = business.db
-        await run(db, `UPDATE leads SET status = $2 WHERE id = $1`, [id, status])
+        await rowsOf(business, `UPDATE leads SET status = $2 WHERE id = $1`, [id, status])
         const hoursAgo = (hours: number | undefined) =>
           hours === undefined ? null : new Date(clock.now.getTime() - hours * 60 * MINUTE)
-        await run(db, `UPDATE leads SET created_at = $2, last_contact_at = $3 WHERE id = $1`, [
+        await rowsOf(business, `UPDATE leads SET created_at = $2, last_contact_at = $3 WHERE id = $1`, [
           id,
           hoursAgo(arrivedHoursAgo),
           hoursAgo(changedHoursAgo),
@@ -463,8 +461,7 @@ describe('the morning list', { timeout: 120_000 }, () => {
     const m = await morning(pacific(2, '06:00'))
     const dee = await m.lead('Dee', '916-555-0104', 'new', 2)
     expect(await m.runAt(pacific(2, '07:05'))).toBe(0)
-    const db = m.site.db
-    await run(db, `UPDATE leads SET created_at = created_at - interval '3 days' WHERE id = $1`, [dee])
+    await rowsOf(m.site, `UPDATE leads SET created_at = created_at - interval '3 days' WHERE id = $1`, [dee])
     expect(await m.runAt(pacific(2, '12:00'))).toBe(0)
     expect(await m.runAt(pacific(3, '07:00'))).toBe(1)
   })

@@ -13,7 +13,6 @@ import { Kysely, PostgresDialect } from 'kysely'
 import { createOutboxWorker, defaultBackoffMs } from '../../app/platform/outbox/worker.server'
 import { envelope, notificationAddresses } from '../../app/platform/transport/mail.server'
 import { ownerNotification } from '../../app/features/leads/lead-email.server'
-import type { LeadService } from '../../app/features/leads/lead-service.server'
 import { parseRuntimeConfig } from '../../app/platform/config.server'
 import type { Db } from '../../app/platform/db/database.server'
 import type { DB, Tables } from '../../app/platform/db/schema.gen'
@@ -27,10 +26,10 @@ import {
   freshDatabaseUrl,
   leadForm,
   leadService,
-  leadSettings,
   migratedSiteData,
   NOTIFY_ADDRESS,
   outboxDrained,
+  postLead,
   rowsOf,
   run,
   storeTestLead,
@@ -59,10 +58,6 @@ type SiteDb = Pick<TestSite, 'config' | 'now'> & { db: Db }
 const siteWith = async (env: Record<string, string>, options: Parameters<typeof mailingSite>[1] = {}) =>
   (await mailingSite(env, options)).site
 
-/** What the quote function does with a post: `svc` handles `raw` from `from`, on `site`'s database and settings. */
-const post = (svc: LeadService, raw: unknown, from: typeof meta, site: SiteDb) =>
-  svc.handle(site.db, raw, from, leadSettings(site))
-
 /** A site e-mailing a real SMTP server, and a service whose fill-time clock (`clock.now`) the test moves. */
 async function clockedSite(start: number) {
   const { site, smtp: mail } = await mailingSite()
@@ -84,7 +79,7 @@ const count = async (site: TestSite, sql: string) => (await rowsOf(site, sql)).l
 describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_000 }, () => {
   it('stores a lead, acknowledges it, and e-mails the owner', async () => {
     const { site, smtp: mail } = await mailingSite()
-    const res = await post(leadService(), leadForm({ firstName: '  Maria ' }), meta, site)
+    const res = await postLead(site, leadForm({ firstName: '  Maria ' }), meta)
     expect(res).toEqual({ status: 200, body: { success: true, photoToken: expect.any(String) } })
 
     const rows = await rowsOf(site, 'SELECT * FROM leads')
@@ -148,9 +143,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it('a name written as MIME encoded words reaches the subject as plain text: no line break, Bcc or bidi override', async () => {
     const { site, smtp: mail } = await mailingSite()
-    const svc = leadService()
     for (const firstName of ['=?utf-8?q?=0D=0ABcc:_x@y.example?=', '=?utf-8?q?=E2=80=AE?=Ana']) {
-      expect((await post(svc, leadForm({ firstName }), meta, site)).status).toBe(200)
+      expect((await postLead(site, leadForm({ firstName }), meta)).status).toBe(200)
     }
     expect(await site.outbox.drain()).toMatchObject({ sent: 2, failed: 0 })
     // mailparser decodes encoded words as a mail client does.
@@ -165,14 +159,13 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   it('SMTP down: the lead is stored and acknowledged, and e-mailed once the SMTP server is up', async () => {
     const port = await freePort()
     const site = await siteWith({ SMTP_URL: `smtp://127.0.0.1:${port}` })
-    const res = await post(leadService(), leadForm({ firstName: 'Jason' }), meta, site)
+    const res = await postLead(site, leadForm({ firstName: 'Jason' }), meta)
     expect(res.status).toBe(200)
     expect(await count(site, "SELECT * FROM leads WHERE status = 'new'")).toBe(1)
 
     const worker = site.outbox
     expect(await worker.runOnce()).toEqual({ claimed: 1, sent: 0, failed: 1 })
-    const db = site.db
-    const pending = await run(db, 'SELECT attempts, last_error, sent_at FROM outbox')
+    const pending = await rowsOf(site, 'SELECT attempts, last_error, sent_at FROM outbox')
     expect(pending).toEqual([
       { attempts: 1, sent_at: null, last_error: expect.stringMatching(/ECONNREFUSED|connect/i) },
     ])
@@ -181,7 +174,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     expect(await worker.drain()).toEqual({ claimed: 1, sent: 1, failed: 0 })
     expect(mail.received).toHaveLength(1)
     expect(mail.received[0]?.mail.subject).toBe('New quote request from Jason')
-    expect(await run(db, 'SELECT attempts, last_error FROM outbox')).toEqual([{ attempts: 2, last_error: null }])
+    expect(await rowsOf(site, 'SELECT attempts, last_error FROM outbox')).toEqual([{ attempts: 2, last_error: null }])
     expect(await worker.drain()).toEqual({ claimed: 0, sent: 0, failed: 0 })
   })
 
@@ -189,7 +182,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const port = await freePort()
     const where = await migratedSiteData(await tempDir())
     const first = await siteWith({ SMTP_URL: `smtp://127.0.0.1:${port}` }, where)
-    expect((await post(leadService(), leadForm({ firstName: 'Priya' }), meta, first)).status).toBe(200)
+    expect((await postLead(first, leadForm({ firstName: 'Priya' }), meta)).status).toBe(200)
     expect(await first.outbox.runOnce()).toMatchObject({ failed: 1 })
     await first.close()
 
@@ -210,47 +203,44 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it('the same idempotency key (a retry) gives one row and one e-mail; a changed form with a reused key is a new lead', async () => {
     const { site, smtp: mail } = await mailingSite()
-    const svc = leadService()
     const payload = leadForm()
     const results = await Promise.all([
-      post(svc, payload, meta, site),
-      post(svc, payload, meta, site),
-      post(svc, { ...payload, formToken: formTokens.issue(Date.now() - 12_000) }, meta, site),
+      postLead(site, payload, meta),
+      postLead(site, payload, meta),
+      postLead(site, { ...payload, formToken: formTokens.issue(Date.now() - 12_000) }, meta),
     ])
     expect(results.map((r) => r.status)).toEqual([200, 200, 200])
-    expect((await post(svc, payload, meta, site)).body).toEqual({ success: true, photoToken: expect.any(String) })
+    expect((await postLead(site, payload, meta)).body).toEqual({ success: true, photoToken: expect.any(String) })
     expect(await count(site, 'SELECT * FROM leads')).toBe(1)
     expect(await count(site, 'SELECT * FROM outbox')).toBe(1)
 
-    expect((await post(svc, { ...payload, phone: '916-555-0111' }, meta, site)).status).toBe(200)
+    expect((await postLead(site, { ...payload, phone: '916-555-0111' }, meta)).status).toBe(200)
     expect(await count(site, 'SELECT * FROM leads')).toBe(2)
     // A corrected address is a changed form too: the owner gets it rather than a "duplicate" of the old one.
     const placed = { ...payload, street: '12 Oak St', zip: '95630' }
-    expect((await post(svc, placed, meta, site)).status).toBe(200)
-    expect((await post(svc, { ...placed, zip: '95662' }, meta, site)).status).toBe(200)
-    expect((await post(svc, placed, meta, site)).status).toBe(200)
+    expect((await postLead(site, placed, meta)).status).toBe(200)
+    expect((await postLead(site, { ...placed, zip: '95662' }, meta)).status).toBe(200)
+    expect((await postLead(site, placed, meta)).status).toBe(200)
     expect(await count(site, 'SELECT * FROM leads')).toBe(4)
 
     await site.outbox.drain()
     expect(mail.received).toHaveLength(4)
-    expect((await post(svc, payload, meta, site)).status).toBe(200)
+    expect((await postLead(site, payload, meta)).status).toBe(200)
     await site.outbox.drain()
     expect(mail.received).toHaveLength(4)
   })
 
   it("the service address, the preferred time and an outside-the-usual-area ZIP reach the owner's e-mail", async () => {
     const { site, smtp: mail } = await mailingSite()
-    const svc = leadService()
     const away = { firstName: 'Rosa', street: ' 4821 Elm Ridge Way ', zip: '95814', preferredTime: 'morning' }
-    expect((await post(svc, leadForm(away), meta, site)).status).toBe(200)
+    expect((await postLead(site, leadForm(away), meta)).status).toBe(200)
     // Folsom's ZIP+4: one of the cities we serve, so no flag.
     const near = { firstName: 'Fern', street: '', zip: '95630-1234', preferredTime: 'flexible' }
-    expect((await post(svc, leadForm(near), meta, site)).status).toBe(200)
-    expect((await post(svc, leadForm({ firstName: 'Plain' }), meta, site)).status).toBe(200)
+    expect((await postLead(site, leadForm(near), meta)).status).toBe(200)
+    expect((await postLead(site, leadForm({ firstName: 'Plain' }), meta)).status).toBe(200)
 
-    const db = site.db
-    const stored = await run(
-      db,
+    const stored = await rowsOf(
+      site,
       'SELECT first_name, service_street, service_zip, preferred_time, outside_area FROM leads ORDER BY first_name',
     )
     expect(stored.map(Object.values)).toEqual([
@@ -282,8 +272,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it('honeypot and too-fast submissions are stored flagged, not e-mailed, and the visitor sees success', async () => {
     const { mail, site, clock, tokens, svc } = await clockedSite(5_000_000)
-    const honeypot = await post(svc, leadForm({ company: 'Acme SEO Ltd' }), meta, site)
-    const fast = await post(svc, leadForm({ formToken: tokens.issue(clock.now - 900) }), meta, site)
+    const honeypot = await postLead(site, leadForm({ company: 'Acme SEO Ltd' }), meta, svc)
+    const fast = await postLead(site, leadForm({ formToken: tokens.issue(clock.now - 900) }), meta, svc)
     for (const r of [honeypot, fast]) expect(r).toEqual({ status: 200, body: { success: true } })
 
     expect(await rowsOf(site, 'SELECT status, spam_reason FROM leads ORDER BY created_at')).toEqual([
@@ -293,10 +283,10 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     expect(await count(site, 'SELECT * FROM outbox')).toBe(0)
 
     // Exactly at the threshold is a normal lead, and so is a form left open a long time.
-    expect((await post(svc, leadForm({ formToken: tokens.issue(clock.now - 2500) }), meta, site)).status).toBe(200)
+    expect((await postLead(site, leadForm({ formToken: tokens.issue(clock.now - 2500) }), meta, svc)).status).toBe(200)
     const token = tokens.issue()
     clock.now += 3 * 24 * 3600_000
-    expect((await post(svc, leadForm({ formToken: token }), meta, site)).status).toBe(200)
+    expect((await postLead(site, leadForm({ formToken: token }), meta, svc)).status).toBe(200)
     expect(await count(site, "SELECT * FROM leads WHERE status = 'new'")).toBe(2)
     await site.outbox.drain()
     expect(mail.received).toHaveLength(2)
@@ -317,7 +307,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     ]
     expect(issued).toMatch(/^[0-9a-z]+$/)
     for (const submission of submissions) {
-      expect(await post(svc, submission, meta, site)).toEqual({ status: 200, body: { success: true } })
+      expect(await postLead(site, submission, meta, svc)).toEqual({ status: 200, body: { success: true } })
     }
     const rows = await rowsOf(site, 'SELECT first_name, status, spam_reason FROM leads ORDER BY created_at')
     expect(rows).toEqual([
@@ -331,7 +321,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
     // The same token once the visitor really took their time: a normal lead, e-mailed.
     clock.now += 4000
-    expect(await post(svc, leadForm({ firstName: 'Patient', formToken: fresh }), meta, site)).toEqual({
+    expect(await postLead(site, leadForm({ firstName: 'Patient', formToken: fresh }), meta, svc)).toEqual({
       status: 200,
       body: { success: true, photoToken: expect.any(String) },
     })
@@ -342,8 +332,8 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
   it('rate limit: 429 after the limit per IP, counted in the database, with the business phone number', async () => {
     const site = await siteWith({})
     const svc = leadService({ rateLimit: 5, rateWindowMs: 10 * 60_000 })
-    for (let i = 0; i < 5; i++) expect((await post(svc, leadForm(), meta, site)).status).toBe(200)
-    const limited = await post(svc, leadForm(), meta, site)
+    for (let i = 0; i < 5; i++) expect((await postLead(site, leadForm(), meta, svc)).status).toBe(200)
+    const limited = await postLead(site, leadForm(), meta, svc)
     expect(limited).toEqual({
       status: 429,
       body: {
@@ -359,25 +349,25 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     expect(business.phone).toBe('(916) 555-0142')
     expect(await count(site, 'SELECT * FROM leads')).toBe(5)
     // The address is kept hashed only.
-    const db = site.db
-    const hits = await run<{ key: string }>(db, `SELECT DISTINCT key FROM rate_limit_hits WHERE bucket = 'quote'`)
+    const hits = await rowsOf<{ key: string }>(site, `SELECT DISTINCT key FROM rate_limit_hits WHERE bucket = 'quote'`)
     expect(hits).toEqual([{ key: expect.stringMatching(/^[0-9a-f]{64}$/) }])
     // Other visitors are not affected; the window slides: ten minutes on, the hits have left it.
-    expect((await post(svc, leadForm(), { ...meta, ip: '198.51.100.1' }, site)).status).toBe(200)
-    await run(db, `UPDATE rate_limit_hits SET hit_at = hit_at - interval '10 minutes' WHERE bucket = 'quote'`)
-    expect((await post(svc, leadForm(), meta, site)).status).toBe(200)
+    expect((await postLead(site, leadForm(), { ...meta, ip: '198.51.100.1' }, svc)).status).toBe(200)
+    await rowsOf(site, `UPDATE rate_limit_hits SET hit_at = hit_at - interval '10 minutes' WHERE bucket = 'quote'`)
+    expect((await postLead(site, leadForm(), meta, svc)).status).toBe(200)
     // An unknown IP is never rate limited (so a proxy misconfiguration cannot block every visitor).
-    for (let i = 0; i < 7; i++) expect((await post(svc, leadForm(), { ip: '', userAgent: '' }, site)).status).toBe(200)
+    for (let i = 0; i < 7; i++)
+      expect((await postLead(site, leadForm(), { ip: '', userAgent: '' }, svc)).status).toBe(200)
   })
 
   it('rate limit: a refused post counts as a hit too, and a limited lead stores nothing', async () => {
     const site = await siteWith({})
     const svc = leadService({ rateLimit: 3, rateWindowMs: 10 * 60_000 })
-    expect((await post(svc, { firstName: '' }, meta, site)).status).toBe(400)
-    expect((await post(svc, leadForm(), meta, site)).status).toBe(200)
-    expect((await post(svc, leadForm(), meta, site)).status).toBe(200)
-    expect((await post(svc, leadForm(), meta, site)).status).toBe(429)
-    expect((await post(svc, { firstName: '' }, meta, site)).status).toBe(429)
+    expect((await postLead(site, { firstName: '' }, meta, svc)).status).toBe(400)
+    expect((await postLead(site, leadForm(), meta, svc)).status).toBe(200)
+    expect((await postLead(site, leadForm(), meta, svc)).status).toBe(200)
+    expect((await postLead(site, leadForm(), meta, svc)).status).toBe(429)
+    expect((await postLead(site, { firstName: '' }, meta, svc)).status).toBe(429)
     expect(await count(site, 'SELECT * FROM leads')).toBe(2)
   })
 
@@ -385,15 +375,14 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const databaseUrl = await freshDatabaseUrl()
     const instances = [await siteWith({}, { databaseUrl }), await siteWith({}, { databaseUrl })]
     const svc = leadService({ rateLimit: 5, rateWindowMs: 10 * 60_000 })
-    for (let i = 0; i < 5; i++) expect((await post(svc, leadForm(), meta, instances[i % 2]!)).status).toBe(200)
-    for (const instance of instances) expect((await post(svc, leadForm(), meta, instance)).status).toBe(429)
+    for (let i = 0; i < 5; i++) expect((await postLead(instances[i % 2]!, leadForm(), meta, svc)).status).toBe(200)
+    for (const instance of instances) expect((await postLead(instance, leadForm(), meta, svc)).status).toBe(429)
     expect(await count(instances[0]!, 'SELECT * FROM leads')).toBe(5)
   })
 
   // Each field's rules and messages: quote-schema.test.ts. Here, what the service answers with the first issue.
   it('bad input gets 400 with the first issue, beside its field when it has one, and stores nothing', async () => {
     const site = await siteWith({})
-    const svc = leadService()
     const cases: Array<[unknown, string | RegExp, string?]> = [
       [undefined, 'Invalid form data'],
       [null, 'Invalid form data'],
@@ -411,7 +400,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       [leadForm({ nested: Array.from({ length: 5000 }, (_, i) => ({ i })) }), 'The request is too large.'],
     ]
     for (const [input, message, field] of cases) {
-      const res = await post(svc, input, meta, site)
+      const res = await postLead(site, input, meta)
       expect(res.status, JSON.stringify(input)?.slice(0, 80)).toBe(400)
       const error = typeof message === 'string' ? message : expect.stringMatching(message)
       expect(res.body).toMatchObject({ success: false, reason: 'invalid', error, ...(field ? { field } : {}) })
@@ -422,7 +411,6 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it("a forged visit source never refuses a lead: it is stored with what survives the source's checks", async () => {
     const site = await siteWith({})
-    const svc = leadService()
     const forged: [string, unknown][] = [
       // Over the service's 10,000-character payload limit, all of it in the source.
       ['10 KB tag', { tags: { utm_source: 'google', utm_campaign: 'x'.repeat(10_240) }, landingPath: '/' }],
@@ -432,12 +420,11 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       ['not an object', '[1,2,3]'],
     ]
     for (const [label, visitSource] of forged) {
-      const res = await post(svc, leadForm({ firstName: label.replace(/\W/g, ''), visitSource }), meta, site)
+      const res = await postLead(site, leadForm({ firstName: label.replace(/\W/g, ''), visitSource }), meta)
       expect(res.status, label).toBe(200)
     }
-    const db = site.db
-    const rows = await run<{ first_name: string }>(
-      db,
+    const rows = await rowsOf<{ first_name: string }>(
+      site,
       'SELECT first_name, source_channel, source_tags, landing_path, referrer_host FROM leads',
     )
     // [channel, tags, landing path, referrer host]
@@ -452,7 +439,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it('database failure: 503 with the call-us message, nothing acknowledged', async () => {
     const unsaved = async () => leadService({ unsavedLeadsDir: await tempDir() })
-    expect(await post(await unsaved(), leadForm(), meta, unreachable('connection refused'))).toEqual({
+    expect(await postLead(unreachable('connection refused'), leadForm(), meta, await unsaved())).toEqual({
       status: 503,
       body: {
         success: false,
@@ -464,11 +451,11 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     // The salt cannot be read (its table gone), though the lead could be stored: nothing is.
     const site = await siteWith({})
     await run(site.db, 'ALTER TABLE app_settings RENAME TO app_settings_gone')
-    expect((await post(await unsaved(), leadForm(), meta, site)).status).toBe(503)
+    expect((await postLead(site, leadForm(), meta, await unsaved())).status).toBe(503)
     expect(await count(site, 'SELECT * FROM leads')).toBe(0)
     // A real site whose database cannot be used (closed) also maps to 503.
     await site.close()
-    expect((await post(await unsaved(), leadForm(), meta, site)).status).toBe(503)
+    expect((await postLead(site, leadForm(), meta, await unsaved())).status).toBe(503)
   })
 
   // The recovery file itself (0600, the lead in it, named by the log line): e2e/operations.spec.ts, "an unsaved lead
@@ -478,7 +465,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const blocked = join(await tempDir(), 'a-file')
     await writeFile(blocked, '')
     const lost = captureLog()
-    await post(leadService({ unsavedLeadsDir: join(blocked, 'unsaved-leads') }), leadForm(), meta, failing).finally(
+    await postLead(failing, leadForm(), meta, leadService({ unsavedLeadsDir: join(blocked, 'unsaved-leads') })).finally(
       lost.restore,
     )
     expect(lost.records()).toEqual([
@@ -489,7 +476,6 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
   it('property: random payloads never give a 5xx nor a stored row that fails the schema', async () => {
     const site = await siteWith({})
-    const svc = leadService()
     // Mostly-valid fields, each sometimes replaced by junk, so many payloads pass and get stored.
     const mostly = <T>(good: fc.Arbitrary<T>, ...bad: fc.Arbitrary<unknown>[]) =>
       fc.oneof({ arbitrary: good, weight: 12 }, ...bad.map((arbitrary) => ({ arbitrary, weight: 1 })))
@@ -535,7 +521,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const statuses = new Map<string, number>()
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.anything(), nearValid), async (payload) => {
-        const res = await post(svc, payload, meta, site)
+        const res = await postLead(site, payload, meta)
         expect(res.status).toBeLessThan(500)
         expect([200, 400]).toContain(res.status)
         const reason = res.body.success ? '' : res.body.error
@@ -579,7 +565,6 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
       { startWorker: true, outbox: { pollIntervalMs: 200, backoffMs: () => 20 } },
     )
     await site.db.ready()
-    const svc = leadService()
     const leads = Array.from({ length: 200 }, (_, i) =>
       leadForm({ firstName: `Lead${i}`, email: `lead${i}@example.com`, phone: `916-555-${String(1000 + i)}` }),
     )
@@ -590,7 +575,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const started = Date.now()
     for (let i = 0; i < submissions.length; i += 20) {
       const batch = submissions.slice(i, i + 20)
-      const results = await Promise.all(batch.map((p) => post(svc, p, meta, site)))
+      const results = await Promise.all(batch.map((p) => postLead(site, p, meta)))
       results.forEach((r, j) => {
         const name = String(batch[j]!.firstName)
         if (r.status !== 200) return
@@ -601,8 +586,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
     const ackMs = Date.now() - started
     await outboxDrained(site, 60_000)
-    const db = site.db
-    const stored = await run<{ id: string; first_name: string }>(db, 'SELECT id, first_name FROM leads')
+    const stored = await rowsOf<{ id: string; first_name: string }>(site, 'SELECT id, first_name FROM leads')
     const storedNames = new Set(stored.map((r) => r.first_name))
     const emailsPerLead = new Map<string, number>()
     for (const { mail: m } of mail.received) {
@@ -614,7 +598,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     const lost =
       [...acknowledged].filter((name) => !storedNames.has(name)).length +
       stored.filter((r) => !emailsPerLead.has(r.id)).length
-    const retried = await run<{ n: number }>(db, 'SELECT count(*)::int AS n FROM outbox WHERE attempts > 1')
+    const retried = await rowsOf<{ n: number }>(site, 'SELECT count(*)::int AS n FROM outbox WHERE attempts > 1')
     console.log(
       `[burst] submissions=${submissions.length} acknowledged=${acknowledged.size} (+${retriesAcknowledged} retries acknowledged) ` +
         `stored=${stored.length} emailed=${emailed} duplicates=${duplicates} lost=${lost} ` +
@@ -638,7 +622,6 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
     const where = await migratedSiteData(await tempDir())
     const env = { SMTP_URL: mail.url }
     const first = await siteWith(env, where)
-    const svc = leadService()
     const worker = (site: TestSite, dataDir: string, smtpUrl: string) =>
       createOutboxWorker({
         db: site.db,
@@ -653,11 +636,11 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
       await expect.poll(() => held.held.length, { timeout: 15_000, interval: 20 }).toBe(1)
     }
 
-    expect((await post(svc, leadForm({ firstName: 'Elsewhere' }), meta, first)).status).toBe(200)
+    expect((await postLead(first, leadForm({ firstName: 'Elsewhere' }), meta)).status).toBe(200)
     const other = worker(first, await tempDir(), otherMail.url)
     await dieWaiting(other.runOnce(), otherMail)
     for (const firstName of ['Accepted', 'Claimed'])
-      expect((await post(svc, leadForm({ firstName }), meta, first)).status).toBe(200)
+      expect((await postLead(first, leadForm({ firstName }), meta)).status).toBe(200)
     const dead = worker(first, where.dataDir, mail.url)
     await dieWaiting(dead.runOnce(), mail)
     expect(subjects()).toEqual(['New quote request from Accepted'])
@@ -668,15 +651,14 @@ describe('outbox after a crash (real database, real SMTP server)', { timeout: 90
     const next = await siteWith(env, where)
     expect(await next.outbox.drain()).toMatchObject({ sent: 1 })
     expect(subjects()).toEqual(['New quote request from Accepted', 'New quote request from Claimed'])
-    const db = next.db
-    const waiting = await run<{ first_name: string; claimed: boolean }>(
-      db,
+    const waiting = await rowsOf<{ first_name: string; claimed: boolean }>(
+      next,
       `SELECT q.first_name, o.claimed_by IS NOT NULL AS claimed FROM outbox o JOIN leads q
           ON q.id = o.lead_id WHERE o.sent_at IS NULL`,
     )
     expect(waiting).toEqual([{ first_name: 'Elsewhere', claimed: true }])
     // Once every lease has run out, the other instance's row is delivered, and nothing twice.
-    await run(db, "UPDATE outbox SET next_attempt_at = now() - interval '1 second' WHERE sent_at IS NULL")
+    await rowsOf(next, "UPDATE outbox SET next_attempt_at = now() - interval '1 second' WHERE sent_at IS NULL")
     expect(await next.outbox.drain()).toMatchObject({ sent: 1 })
     expect(subjects()).toEqual([
       'New quote request from Accepted',

@@ -21,20 +21,18 @@ import { formPost, outboxDrained, rowsOf as rows, runHandler, useMailingSites } 
 import { acceptedLead } from './quote-helpers'
 
 const mailingSite = useMailingSites()
-const openSite = () => mailingSite({}, { startWorker: true })
 
-/** Folsom on Tuesdays and Fridays, `jobsPerDay` a day, home in Sacramento 95815. */
-const folsomTuesdaysAndFridays = (
-  site: TestSite,
-  jobsPerDay: number | null = 2,
-  more: { city: 'roseville'; weekday: number }[] = [],
-) =>
-  saveTruckDays(site.db, {
+/** A site whose truck is in Folsom on Tuesdays and Fridays (and `more`), `jobsPerDay` a day, home in 95815. */
+async function openSite(jobsPerDay: number | null = 2, more: { city: 'roseville'; weekday: number }[] = []) {
+  const opened = await mailingSite({}, { startWorker: true })
+  await saveTruckDays(opened.site.db, {
     jobsPerDay,
     homeBase: '2150 Delta Breeze Way, Sacramento, CA 95815',
     senderName: 'Joe',
     days: [{ city: 'folsom', weekday: 2 }, { city: 'folsom', weekday: 5 }, ...more],
   })
+  return opened
+}
 
 async function offered(site: TestSite, token: string): Promise<string[]> {
   const offer = await dayOffer(site.db, token, site.now())
@@ -55,8 +53,7 @@ const requestsStored = (site: TestSite) => rows(site, 'SELECT lead_id, confirmed
 
 describe("the customer's day", { timeout: 120_000 }, () => {
   it("offers only the city's truck days from tomorrow, minus blocked and full ones; every truck day without a ZIP", async () => {
-    const { site } = await openSite()
-    await folsomTuesdaysAndFridays(site, 1, [{ city: 'roseville', weekday: 1 }])
+    const { site } = await openSite(1, [{ city: 'roseville', weekday: 1 }])
     const folsom = await acceptedLead(site)
     const days = await offered(site, folsom.token)
     const today = pacificDate(site.now())
@@ -82,7 +79,6 @@ describe("the customer's day", { timeout: 120_000 }, () => {
 
   it('takes the plain post, shows "Requested", pushes the owner, and refuses a second request', async () => {
     const { site } = await openSite()
-    await folsomTuesdaysAndFridays(site)
     const { id, token } = await acceptedLead(site)
     const first = (await offered(site, token))[0]!
     expect(await ask(site, token, [['choice', `${first} morning`]])).toMatchObject({
@@ -106,8 +102,7 @@ describe("the customer's day", { timeout: 120_000 }, () => {
   })
 
   it('refuses a forged date, window or token, a past date, a blocked or a full day, storing nothing', async () => {
-    const { site } = await openSite()
-    await folsomTuesdaysAndFridays(site, 1)
+    const { site } = await openSite(1)
     const { token } = await acceptedLead(site)
     const [open, blocked, full] = await offered(site, token)
     await blockDays(site.db, blocked!, blocked!)
@@ -139,7 +134,6 @@ describe("the customer's day", { timeout: 120_000 }, () => {
 
   it('"None of these work" e-mails the owner one line', async () => {
     const { site, smtp } = await openSite()
-    await folsomTuesdaysAndFridays(site)
     const { token } = await acceptedLead(site)
     expect((await ask(site, token, [['intent', 'none']])).status).toBe(303)
     expect(await dayOffer(site.db, token, site.now())).toEqual({ state: 'none-work' })
@@ -151,7 +145,6 @@ describe("the customer's day", { timeout: 120_000 }, () => {
 
   it('with no date in the next 21 days, the page says we will call and the settings name the city', async () => {
     const { site } = await openSite()
-    await folsomTuesdaysAndFridays(site)
     const today = pacificDate(site.now())
     await blockDays(site.db, addDays(today, 1), addDays(today, OFFER_HORIZON_DAYS))
     const { token } = await acceptedLead(site)
@@ -179,7 +172,6 @@ describe("the owner's blocked days", () => {
 describe("the owner's confirmation", { timeout: 120_000 }, () => {
   it('"Confirm day" creates the job as scheduling does: the .ics e-mailed, the reminder queued; a later request is refused', async () => {
     const { site, smtp } = await openSite()
-    await folsomTuesdaysAndFridays(site)
     const { id, token } = await acceptedLead(site)
     // Two days on at least, so its day-before reminder is still ahead.
     const day = (await offered(site, token)).find((each) => each >= addDays(pacificDate(site.now()), 2))!
@@ -201,8 +193,7 @@ describe("the owner's confirmation", { timeout: 120_000 }, () => {
   })
 
   it('refuses a day that became full or blocked with a clear reason, and "Offer other days" opens the form again', async () => {
-    const { site, smtp } = await openSite()
-    await folsomTuesdaysAndFridays(site, 1)
+    const { site, smtp } = await openSite(1)
     const first = await acceptedLead(site)
     const second = await acceptedLead(site, 'Ann')
     const [day, next] = await offered(site, first.token)
@@ -223,8 +214,7 @@ describe("the owner's confirmation", { timeout: 120_000 }, () => {
 
   // Under `npm run test:postgres` the calls run at once on separate connections; on PGlite they take turns.
   it('two taps on one request, a tap racing "Offer other days", or two leads for the last place: one outcome', async () => {
-    const { site } = await openSite()
-    await folsomTuesdaysAndFridays(site, 1)
+    const { site } = await openSite(1)
     const [a, b, c] = [await acceptedLead(site), await acceptedLead(site, 'Ann'), await acceptedLead(site, 'Bo')]
     const [day, later] = await offered(site, a.token)
     await ask(site, a.token, [['choice', `${day} morning`]])
@@ -266,7 +256,6 @@ describe("today's stops", { timeout: 120_000 }, () => {
 
   it('lists the day\'s jobs from the home base in driving order, with "Navigate" and "On my way", and e-mails them', async () => {
     const { site, smtp } = await openSite()
-    await folsomTuesdaysAndFridays(site)
     const day = addDays(pacificDate(site.now()), 1)
     // Sacramento home base: Carmichael (95608) is nearest, then Folsom (95630), then El Dorado Hills (95762).
     const far = await acceptedLead(site, 'Eli', { zip: '95762', street: '1 Hill Rd' })
@@ -300,7 +289,6 @@ describe("today's stops", { timeout: 120_000 }, () => {
 
   it("keeps each window's promise: the morning stops first, then the afternoon ones from where the morning ended", async () => {
     const { site } = await openSite()
-    await folsomTuesdaysAndFridays(site)
     const day = addDays(pacificDate(site.now()), 1)
     // From the Sacramento home base, Carmichael (95608) is nearest; but El Dorado Hills (95762) is the morning's, and
     // from there Folsom (95630) is nearer than Carmichael.

@@ -21,7 +21,6 @@ import { stripeWebhook } from '../../app/features/payments/stripe-events.server'
 import { conversions } from '../../app/features/owner/conversions.server'
 import { leadSources } from '../../app/features/owner/inbox.server'
 import { startHttpStub } from '../support/http-stub'
-import type { startPushService } from '../support/push-service'
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
 import type { TestSite } from '../support/test-site'
 import {
@@ -49,7 +48,8 @@ interface Shop {
   smtp: TestSmtp
   standIn: StripeStandIn
   stripe: Stripe
-  pushes: Awaited<ReturnType<typeof startPushService>>['delivered']
+  /** The titles of the pushes the owner's phone got, in order. */
+  pushTitles: () => string[]
 }
 
 /**
@@ -98,7 +98,8 @@ async function openShop({
   target.site = shop
   await subscribe(shop)
   const client = new Stripe(standIn.apiKey, { host: '127.0.0.1', port: standIn.port, protocol: 'http' })
-  return { site: shop, smtp, standIn, stripe: client, pushes: push.delivered }
+  const pushTitles = () => push.delivered.map((each) => String(each.payload.title))
+  return { site: shop, smtp, standIn, stripe: client, pushTitles }
 }
 
 /** The webhook as its route calls it: the site's settings, alerts on when its VAPID keys are set, its clock. */
@@ -140,11 +141,10 @@ async function pressPay(shop: TestSite, token: string, fields: Record<string, st
 /** A sent invoice (`sentInvoice`) paid in full by card, on Stripe's page, and recorded by its webhook. */
 async function paidByCard(shop: Shop, change?: (lead: string) => Promise<unknown>) {
   const { id, token } = await sentInvoice(shop.site, change)
-  const pay = await pressPay(shop.site, token, { click: 'p'.repeat(20) })
-  await payOnStripe(pay.location)
-  await shop.standIn.delivered('checkout.session.completed', sessionOf(pay.location))
+  const { session } = await paidOnStripe(shop.site, token, 'p')
+  await shop.standIn.delivered('checkout.session.completed', session)
   const payment = (await invoiceOf(shop.site.db, id))!.payments[0]!
-  const intent = shop.standIn.objects.get(sessionOf(pay.location))!.payment_intent as string
+  const intent = shop.standIn.objects.get(session)!.payment_intent as string
   return { id, payment, intent, charge: shop.standIn.objects.get(intent)!.latest_charge as string }
 }
 
@@ -153,6 +153,33 @@ async function payOnStripe(url: string) {
   const paid = await fetch(url, { method: 'POST', redirect: 'manual' })
   expect(paid.status).toBe(303)
   return paid.headers.get('location')!
+}
+
+/**
+ * "Pay by card" pressed (a click id of `letter`s), then "Pay" on Stripe's page: the session, and the search of the
+ * pay page Stripe sends the customer back to.
+ */
+async function paidOnStripe(shop: TestSite, token: string, letter: string) {
+  const pay = await pressPay(shop, token, { click: letter.repeat(20) })
+  const back = await payOnStripe(pay.location)
+  return { session: sessionOf(pay.location), back: new URL(back).search }
+}
+
+/** The owner's refund of $200.00, made pending at Stripe and then failed there: its Stripe id. */
+async function failingRefund({ site: shop, standIn }: Shop, payment: string) {
+  standIn.refundsPending = true
+  expect(await ownerRefund(shop, payment, 20_000)).toMatchObject({ refundedCents: 20_000 })
+  standIn.refundsPending = false
+  const [refund] = await rowsOf<{ id: string }>(shop, 'SELECT stripe_refund AS id FROM refunds')
+  standIn.settleRefund(refund!.id, 'failed')
+  return refund!.id
+}
+
+/** An event posted to the webhook with a signature Stripe never made: the webhook's answer. */
+function forgedEvent(shop: TestSite) {
+  const body = JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed' })
+  const headers = { 'stripe-signature': 't=1,v1=00', 'content-length': String(body.length) }
+  return webhook(shop, new Request('http://x/stripe/webhook', { method: 'POST', body, headers }))
 }
 
 /** A payment the owner records by hand, with no check number. */
@@ -239,7 +266,7 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
   })
 
   it(`is paid by card: Stripe's page, back to "Paid, thank you" before the webhook came, one receipt and one push`, async () => {
-    const { site: shop, smtp, standIn, pushes } = await openShop()
+    const { site: shop, smtp, standIn, pushTitles } = await openShop()
     const { id, token } = await sentInvoice(shop)
     const { view } = await open(shop, token)
     expect(view).toMatchObject({
@@ -279,7 +306,7 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
     const receipts = mailsAbout(smtp, /^Receipt: \$770\.50 paid on invoice 1$/)
     expect(receipts).toHaveLength(1)
     expect(receipts[0]!.mail.text).toContain('Balance: $0.00')
-    const paidPushes = () => pushes.filter((push) => push.payload.title === 'Paid: $770.50, Maria, Folsom')
+    const paidPushes = () => pushTitles().filter((title) => title === 'Paid: $770.50, Maria, Folsom')
     await expect.poll(paidPushes).toHaveLength(1)
     // 2.9% of $770.50 is 2234.45¢, rounded to 2234, plus 30¢: Stripe's fee, read from the balance transaction.
     expect(await rowsOf(shop, 'SELECT method, amount_cents, fee_cents, state FROM payments')).toEqual([
@@ -294,9 +321,7 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
     const { site: shop, smtp, standIn, stripe } = await openShop()
     const { token } = await sentInvoice(shop)
     standIn.holding = true
-    const pay = await pressPay(shop, token, { click: 'x'.repeat(20) })
-    const session = sessionOf(pay.location)
-    await payOnStripe(pay.location)
+    const { session } = await paidOnStripe(shop, token, 'x')
     // A refund made in Stripe's dashboard: the site learns of it only from charge.refunded.
     const intent = standIn.objects.get(session)!.payment_intent as string
     await stripe.refunds.create({ payment_intent: intent, amount: 10_000 })
@@ -329,11 +354,9 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
     const { id, token } = await sentInvoice(shop)
     standIn.holding = true
     // Two tabs: the first is paid while its webhook is still on the way, so the second still shows the balance.
-    const first = await pressPay(shop, token, { click: 'a'.repeat(20) })
-    await payOnStripe(first.location)
-    const second = await pressPay(shop, token, { click: 'b'.repeat(20) })
-    expect(second.location).not.toBe(first.location)
-    await payOnStripe(second.location)
+    const first = await paidOnStripe(shop, token, 'a')
+    const second = await paidOnStripe(shop, token, 'b')
+    expect(second.session).not.toBe(first.session)
     await standIn.release()
     const invoice = (await invoiceOf(shop.db, id))!
     expect(invoice.payments.map((payment) => payment.amountCents)).toEqual([77_050, 77_050])
@@ -347,9 +370,8 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
     const { site: shop, standIn } = await openShop()
     const { id, token } = await sentInvoice(shop)
     standIn.holding = true
-    const pay = await pressPay(shop, token, { click: 'e'.repeat(20) })
-    await payOnStripe(pay.location)
-    standIn.objects.get(sessionOf(pay.location))!.currency = 'eur'
+    const { session } = await paidOnStripe(shop, token, 'e')
+    standIn.objects.get(session)!.currency = 'eur'
     expect(await standIn.release()).toMatchObject([{ status: 200 }])
     expect(await rowsOf(shop, 'SELECT type FROM stripe_events')).toEqual([{ type: 'checkout.session.completed' }])
     expect(await rowsOf(shop, 'SELECT 1 FROM payments')).toEqual([])
@@ -360,12 +382,11 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
     const { site: shop, standIn } = await openShop()
     const { id, token } = await sentInvoice(shop)
     standIn.holding = true
-    const pay = await pressPay(shop, token, { click: 'a'.repeat(20) })
-    const back = await payOnStripe(pay.location)
-    standIn.objects.get(sessionOf(pay.location))!.amount_total = 100
+    const { session, back } = await paidOnStripe(shop, token, 'a')
+    standIn.objects.get(session)!.amount_total = 100
     expect(await standIn.release()).toMatchObject([{ status: 200 }])
     expect(await rowsOf(shop, 'SELECT 1 FROM payments')).toEqual([])
-    const { view } = await open(shop, token, new URL(back).search)
+    const { view } = await open(shop, token, back)
     expect(view).toMatchObject({ outcome: 'failed', card: true, processing: false, balanceCents: 77_050 })
     expect((await invoiceOf(shop.db, id))!).toMatchObject({ state: 'viewed', balanceCents: 77_050 })
   })
@@ -374,9 +395,7 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
     const { site: shop, standIn } = await openShop()
     const { id, token } = await sentInvoice(shop)
     standIn.settlesLater = true
-    const pay = await pressPay(shop, token, { click: 'b'.repeat(20) })
-    const session = sessionOf(pay.location)
-    const back = new URL(await payOnStripe(pay.location)).search
+    const { session, back } = await paidOnStripe(shop, token, 'b')
     standIn.settlesLater = false
     // Completed, but unpaid until the bank settles it: no second payment is offered meanwhile.
     expect(await standIn.delivered('checkout.session.completed', session)).toMatchObject({ status: 200 })
@@ -391,10 +410,9 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
       const { view } = await open(shop, token, search)
       expect(view).toMatchObject({ outcome: 'failed', processing: false, card: true, balanceCents: 77_050 })
     }
-    const again = await pressPay(shop, token, { click: 'c'.repeat(20) })
-    const paid = await payOnStripe(again.location)
-    await standIn.delivered('checkout.session.completed', sessionOf(again.location))
-    expect((await open(shop, token, new URL(paid).search)).view).toMatchObject({ outcome: 'paid' })
+    const again = await paidOnStripe(shop, token, 'c')
+    await standIn.delivered('checkout.session.completed', again.session)
+    expect((await open(shop, token, again.back)).view).toMatchObject({ outcome: 'paid' })
     expect((await invoiceOf(shop.db, id))!).toMatchObject({ state: 'paid', balanceCents: 0 })
   })
 
@@ -465,16 +483,12 @@ describe('payments the owner records and refunds', { timeout: 120_000 }, () => {
 describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_000 }, () => {
   it('follows a card refund that fails after it was made: it stops counting, and the owner is pushed once', async () => {
     const opened = await openShop()
-    const { site: shop, standIn, pushes } = opened
+    const { site: shop, standIn, pushTitles } = opened
     const { id, payment } = await paidByCard(opened)
-    standIn.refundsPending = true
-    expect(await ownerRefund(shop, payment.id, 20_000)).toMatchObject({ refundedCents: 20_000 })
-    standIn.refundsPending = false
-    const [refund] = await rowsOf<{ id: string }>(shop, 'SELECT stripe_refund AS id FROM refunds')
-    standIn.settleRefund(refund!.id, 'failed')
-    const failed = await standIn.delivered('refund.failed', refund!.id)
+    const refund = await failingRefund(opened, payment.id)
+    const failed = await standIn.delivered('refund.failed', refund)
     expect(failed).toMatchObject({ status: 200 })
-    expect(await standIn.delivered('refund.updated', refund!.id)).toMatchObject({ status: 200 })
+    expect(await standIn.delivered('refund.updated', refund)).toMatchObject({ status: 200 })
 
     const { db } = shop
     const invoice = (await invoiceOf(db, id))!
@@ -485,10 +499,10 @@ describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_00
     expect(invoice.payments[0]).toMatchObject({ refundableCents: 77_050, refunds: [{ state: 'failed' }] })
     expect((await moneyOf(shop)).thisMonth).toMatchObject({ refundCents: 0, netCents: 77_050 - 2_264 })
     expect((await moneyCsv(db)).split('\r\n').filter((line) => line.endsWith(',200.00'))).toEqual([])
-    await expect.poll(() => pushes.map((push) => push.payload.title)).toContain('Refund failed: $200.00, Maria, Folsom')
+    await expect.poll(pushTitles).toContain('Refund failed: $200.00, Maria, Folsom')
     expect(await standIn.send(failed.eventId)).toMatchObject({ status: 200, answer: 'Already recorded\n' })
     await outboxDrained(shop)
-    expect(pushes.filter((push) => String(push.payload.title).startsWith('Refund '))).toHaveLength(1)
+    expect(pushTitles().filter((title) => title.startsWith('Refund '))).toHaveLength(1)
     // The same amount refunded again is a new refund at Stripe, not the failed one replayed.
     expect(await ownerRefund(shop, payment.id, 20_000)).toMatchObject({ refundedCents: 20_000 })
     expect(await rowsOf(shop, 'SELECT state FROM refunds ORDER BY created_at')).toEqual([
@@ -498,12 +512,10 @@ describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_00
   })
 
   it("records a refund made in Stripe's dashboard while pending, then as it succeeds or is canceled", async () => {
-    const { site: shop, standIn, stripe, pushes } = await openShop()
+    const { site: shop, standIn, stripe, pushTitles } = await openShop()
     const { id, token } = await sentInvoice(shop)
     standIn.settlesLater = true
-    const pay = await pressPay(shop, token, { click: 'k'.repeat(20) })
-    const session = sessionOf(pay.location)
-    await payOnStripe(pay.location)
+    const { session } = await paidOnStripe(shop, token, 'k')
     standIn.settlesLater = false
     standIn.settle(session, 'succeeded')
     await standIn.delivered('checkout.session.async_payment_succeeded', session)
@@ -529,29 +541,23 @@ describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_00
       { id: kept.id, state: 'succeeded' },
     ])
     expect((await invoiceOf(shop.db, id))!).toMatchObject({ refundedCents: 10_000 })
-    await expect
-      .poll(() => pushes.map((push) => push.payload.title))
-      .toContain('Refund canceled: $50.00, Maria, Folsom')
+    await expect.poll(pushTitles).toContain('Refund canceled: $50.00, Maria, Folsom')
     await outboxDrained(shop)
-    expect(pushes.filter((push) => String(push.payload.title).startsWith('Refund '))).toHaveLength(1)
+    expect(pushTitles().filter((title) => title.startsWith('Refund '))).toHaveLength(1)
   })
 
   it('sends no receipt for a refund that failed before its receipt went, only the push to the owner', async () => {
     // Its worker sends when the test drains it, so the receipt is still queued as the refund fails.
     const opened = await openShop({ startWorker: false })
-    const { site: shop, smtp, standIn, pushes } = opened
+    const { site: shop, smtp, standIn, pushTitles } = opened
     const { payment } = await paidByCard(opened)
-    standIn.refundsPending = true
-    expect(await ownerRefund(shop, payment.id, 20_000)).toMatchObject({ refundedCents: 20_000 })
-    standIn.refundsPending = false
-    const [refund] = await rowsOf<{ id: string }>(shop, 'SELECT stripe_refund AS id FROM refunds')
-    standIn.settleRefund(refund!.id, 'failed')
-    expect(await standIn.delivered('refund.updated', refund!.id)).toMatchObject({ status: 200 })
+    const refund = await failingRefund(opened, payment.id)
+    expect(await standIn.delivered('refund.updated', refund)).toMatchObject({ status: 200 })
     await shop.outbox.drain()
     await outboxDrained(shop)
     expect(mailsAbout(smtp, /^Receipt: \$770\.50 paid on invoice 1$/)).toHaveLength(1)
     expect(mailsAbout(smtp, /^Refund: /)).toEqual([])
-    await expect.poll(() => pushes.map((push) => push.payload.title)).toContain('Refund failed: $200.00, Maria, Folsom')
+    await expect.poll(pushTitles).toContain('Refund failed: $200.00, Maria, Folsom')
   })
 
   it('tells the owner in plain words when Stripe refuses a refund or cannot be reached, and records none', async () => {
@@ -616,25 +622,12 @@ describe('the pay page refuses', { timeout: 120_000 }, () => {
     const { token } = await sentInvoice(shop)
     const { response, view } = await open(shop, token)
     expect([response.status, view?.balanceCents]).toEqual([200, 77_050])
-    const body = JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed' })
-    const headers = { 'stripe-signature': 't=1,v1=00', 'content-length': String(body.length) }
-    const request = new Request('http://x/stripe/webhook', { method: 'POST', body, headers })
-    expect((await webhook(shop, request)).status).toBe(400)
+    expect((await forgedEvent(shop)).status).toBe(400)
   })
 
   it('a webhook while Stripe is not set up: 404, storing nothing', async () => {
     const { site: shop } = await openShop({ stripe: false })
-    const body = JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed' })
-    const post = (signature: string) =>
-      webhook(
-        shop,
-        new Request('http://x/stripe/webhook', {
-          method: 'POST',
-          body,
-          headers: { 'stripe-signature': signature, 'content-length': String(body.length) },
-        }),
-      )
-    expect((await post('t=1,v1=00')).status).toBe(404)
+    expect((await forgedEvent(shop)).status).toBe(404)
     expect(await rowsOf(shop, 'SELECT 1 FROM stripe_events')).toEqual([])
   })
 })

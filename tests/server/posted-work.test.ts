@@ -99,8 +99,10 @@ async function setUp(store: FileStoreName = 'the folder store') {
     const response = await runHandler(handle, request)
     return { status: response.status, body: (await response.json()) as PostWorkResponse }
   }
+  /** The owner's upload of `upload`, signed in, from the site's own page. */
+  const postWork = (upload?: Upload) => post(postRequest(cookie, upload))
   const db = site.db
-  return { site, db, cookie, post, files: () => files.names(site, 'posted-work'), standIn: files.standIn }
+  return { site, db, cookie, post, postWork, files: () => files.names(site, 'posted-work'), standIn: files.standIn }
 }
 
 interface Upload {
@@ -158,7 +160,7 @@ const failRows = (db: Db, fail: boolean) =>
 
 describe('posting work from the inbox', { timeout: 180_000 }, () => {
   it('signed out answers 401, a forged session 401, a cross-site post 403, and nothing is stored', async () => {
-    const { db, cookie, post, files } = await setUp()
+    const { db, postWork, post, files } = await setUp()
     // Refused before the body is read: of two 5 MB photos, at most a few KB was pulled, and the rest cancelled.
     const big = new Uint8Array(5 * 1024 * 1024)
     big.set(gpsJpeg)
@@ -169,9 +171,9 @@ describe('posting work from the inbox', { timeout: 180_000 }, () => {
     expect([stranger.seen.pulled <= 8 * 1024, stranger.seen.cancelled]).toEqual([true, true])
     expect((await post(postRequest(`${SESSION_COOKIE}=forged`))).status).toBe(401)
 
-    const crossSite = await post(postRequest(cookie, { headers: { Origin: 'https://evil.example' } }))
+    const crossSite = await postWork({ headers: { Origin: 'https://evil.example' } })
     expect(crossSite).toMatchObject({ status: 403, body: { reason: 'forbidden' } })
-    const fetched = await post(postRequest(cookie, { headers: { 'Sec-Fetch-Site': 'cross-site' } }))
+    const fetched = await postWork({ headers: { 'Sec-Fetch-Site': 'cross-site' } })
     expect(fetched.status).toBe(403)
     expect(files()).toEqual([])
     expect(await listOwnerWork(db)).toEqual([])
@@ -199,32 +201,32 @@ describe('posting work from the inbox', { timeout: 180_000 }, () => {
   })
 
   it('a PDF named .jpg gets 415, and nothing is stored', async () => {
-    const { cookie, post, files } = await setUp()
+    const { postWork, files } = await setUp()
     const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n')
-    const refused = await post(postRequest(cookie, { before: pdf, beforeName: 'before.jpg' }))
+    const refused = await postWork({ before: pdf, beforeName: 'before.jpg' })
     expect(refused).toMatchObject({ status: 415, body: { success: false, reason: 'not-image' } })
     expect(files()).toEqual([])
   })
 
   it('a 20000 × 20000 PNG and a 9984 × 9984 HEIC are refused with 415 from their headers, no HEIC decode started', async () => {
-    const { cookie, post, files } = await setUp()
+    const { postWork, files } = await setUp()
     const bombPath = join(await tempDir(), 'bomb.png')
     flatPng(20000, bombPath)
     const bomb = readFileSync(bombPath)
     expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ width: 20000, height: 20000 })
     // What the upload costs in memory is npm run bench:photo-flood's to measure (a test asserts no samples).
-    const refused = await post(postRequest(cookie, { before: bomb, beforeName: 'bomb.png' }))
+    const refused = await postWork({ before: bomb, beforeName: 'bomb.png' })
     expect(refused).toMatchObject({ status: 415, body: { reason: 'not-image' } })
 
     const log = captureLog()
     try {
       const decodes = () => log.records().filter((record) => record.msg === 'HEIC decode started in a child process')
-      const huge = await post(postRequest(cookie, { after: hugeHeic() }))
+      const huge = await postWork({ after: hugeHeic() })
       expect(huge).toMatchObject({ status: 415, body: { reason: 'not-image' } })
       expect(decodes()).toEqual([])
       // The positive signal: an iPhone's HEIC (HEVC, made by heif-enc) is decoded in a child process, and posted.
       expect(heic.subarray(4, 12).toString('latin1')).toBe('ftypheic')
-      expect((await posted(await post(postRequest(cookie, { after: heic })))).width).toBe(1600)
+      expect((await posted(await postWork({ after: heic }))).width).toBe(1600)
       expect(decodes()).toHaveLength(1)
     } finally {
       log.restore()
@@ -233,13 +235,13 @@ describe('posting work from the inbox', { timeout: 180_000 }, () => {
   })
 
   it('a missing photo, a missing consent or a bad city gets 400 with the form’s message', async () => {
-    const { cookie, post } = await setUp()
-    const noConsent = await post(postRequest(cookie, { fields: { consent: '' } }))
+    const { cookie, postWork, post } = await setUp()
+    const noConsent = await postWork({ fields: { consent: '' } })
     expect(noConsent).toMatchObject({
       status: 400,
       body: { reason: 'invalid', error: expect.stringMatching(/customer agreed/) },
     })
-    const badCity = await post(postRequest(cookie, { fields: { city: 'atlantis' } }))
+    const badCity = await postWork({ fields: { city: 'atlantis' } })
     expect(badCity.body).toMatchObject({ error: 'Choose a town from the list.' })
     const form = workForm()
     form.delete('after')
@@ -253,8 +255,8 @@ describe('posting work from the inbox', { timeout: 180_000 }, () => {
   })
 
   it('hiding takes a job off the public read and showing brings it back, each dropping the stored pages', async () => {
-    const { db, cookie, post } = await setUp()
-    const { id } = await posted(await post(postRequest(cookie)))
+    const { db, postWork } = await setUp()
+    const { id } = await posted(await postWork())
     const published = async () => (await publishedWork(db, 60)).map((work) => work.id)
     expect(await published()).toEqual([id])
 
@@ -273,8 +275,8 @@ describe('posting work from the inbox', { timeout: 180_000 }, () => {
   })
 
   it("a hidden or deleted job's photos answer 404 at once, and a shown one's are cached only as long as a page", async () => {
-    const { site, db, cookie, post } = await setUp()
-    const work = await posted(await post(postRequest(cookie)))
+    const { site, db, postWork } = await setUp()
+    const work = await posted(await postWork())
     const file = `${work.imageHash}-640.avif`
     const shown = await served(site, file)
     expect(shown.status).toBe(200)
@@ -313,10 +315,10 @@ describe('posting work from the inbox', { timeout: 180_000 }, () => {
 
 describe.each(FILE_STORES)('posted work in %s', { timeout: 180_000 }, (store) => {
   it('a photo with GPS is posted upright as one frame whose every stored and served variant has no EXIF', async () => {
-    const { site, cookie, post, files, standIn } = await setUp(store)
+    const { site, postWork, files, standIn } = await setUp(store)
     const id = randomUUID()
     const before = drops
-    const work = await posted(await post(postRequest(cookie, { id })))
+    const work = await posted(await postWork({ id }))
     expect(work).toMatchObject({
       id,
       category: 'Driveway Cleaning',
@@ -368,27 +370,27 @@ describe.each(FILE_STORES)('posted work in %s', { timeout: 180_000 }, (store) =>
   })
 
   it('a failure at the row leaves no file, and never takes the files of the same photos posted before', async () => {
-    const { db, cookie, post, files } = await setUp(store)
+    const { db, postWork, files } = await setUp(store)
     await failRows(db, true)
-    const failed = await post(postRequest(cookie))
+    const failed = await postWork()
     expect(failed).toMatchObject({ status: 503, body: { reason: 'failed' } })
     expect(files()).toEqual([])
     expect(await listOwnerWork(db)).toEqual([])
 
     await failRows(db, false)
-    await posted(await post(postRequest(cookie)))
+    await posted(await postWork())
     const kept = files()
     expect(kept).toHaveLength(12)
     await failRows(db, true)
-    expect((await post(postRequest(cookie))).status).toBe(503)
+    expect((await postWork()).status).toBe(503)
     expect(files()).toEqual(kept)
   })
 
   it('a retry with the same id posts nothing twice, and a racing retry with other photos leaves no file', async () => {
-    const { site, db, cookie, post, files } = await setUp(store)
+    const { site, db, postWork, files } = await setUp(store)
     const id = randomUUID()
-    const first = await post(postRequest(cookie, { id }))
-    const again = await post(postRequest(cookie, { id, after: heic }))
+    const first = await postWork({ id })
+    const again = await postWork({ id, after: heic })
     expect(first.status).toBe(200)
     expect(again).toEqual(first)
     const kept = files()
@@ -405,9 +407,9 @@ describe.each(FILE_STORES)('posted work in %s', { timeout: 180_000 }, (store) =>
   })
 
   it('deleting removes the row and its files, but keeps files another post of the same photos shows', async () => {
-    const { site, db, cookie, post, files } = await setUp(store)
-    const first = await posted(await post(postRequest(cookie)))
-    const twin = await posted(await post(postRequest(cookie)))
+    const { site, db, postWork, files } = await setUp(store)
+    const first = await posted(await postWork())
+    const twin = await posted(await postWork())
     expect(twin.imageHash).toBe(first.imageHash)
     expect(files()).toHaveLength(12)
     const file = `${first.imageHash}-320.webp`
@@ -431,8 +433,8 @@ describe.each(FILE_STORES)('posted work in %s', { timeout: 180_000 }, (store) =>
 
 describe('backups of the photos', { timeout: 180_000 }, () => {
   it("a backup's photo archive beside the database's restores the folder store's posted work and lead photos", async () => {
-    const { site, cookie, post, files } = await setUp()
-    await posted(await post(postRequest(cookie)))
+    const { site, postWork, files } = await setUp()
+    await posted(await postWork())
     // A visitor's photo, where the upload puts it (lead-photos.test.ts stores them through the upload).
     const leadPhoto = `lead-photos/${randomUUID()}/${'a'.repeat(32)}.jpg`
     expect(await site.files.put(leadPhoto, new Uint8Array(gpsJpeg), 'image/jpeg')).toBe(true)
