@@ -3,7 +3,7 @@
 // (or just those files; the e2e suite without its PGlite-only specs) on a throwaway PostgreSQL 15 cluster instead of
 // PGlite (decision 050), building only when there is no build yet. Installs what is missing with apt-get (README).
 // Vitest on PGlite runs with the clock moved ahead (CLOCK_AHEAD); on PostgreSQL, on today's.
-import { spawn } from 'node:child_process'
+import { spawn, type StdioOptions } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { fixtureCache } from '../tests/support/huge-heic'
@@ -32,36 +32,33 @@ const PGLITE_ONLY_SPECS = new Set(
 const CLOCK_AHEAD = '+400 days'
 
 let status = 0
-/** Runs the step unless one failed. Not spawnSync: on Ctrl-C, tsx kills a process that cannot answer. */
-async function run(label: string, command: string, args: string[], env: Record<string, string> = {}) {
+type Step = [label: string, command: string, args: string[], env?: Record<string, string>]
+/**
+ * Runs the steps unless one failed: one with its output as it comes; several side by side (each keeps one core busy,
+ * CI has two), their output in order at the end. Not spawnSync: on Ctrl-C, tsx kills a process that cannot answer.
+ */
+async function run(...steps: Step[]) {
   if (status !== 0) return
-  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
-  const started = Date.now()
-  const step = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  const [code] = (await once(step, 'exit')) as [number | null]
-  status = code ?? 1
-  const seconds = ((Date.now() - started) / 1000).toFixed(1)
-  console.log(status === 0 ? `✔ ${label} (${seconds}s)` : `✖ ${label} failed after ${seconds}s`)
-}
-
-/** Steps that each keep one core busy, run side by side (CI has two); their output is printed in order at the end. */
-async function runTogether(steps: [label: string, command: string, args: string[]][]) {
-  if (status !== 0) return
+  const alone = steps.length === 1
+  const heading = ([label, command, args]: Step) => console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
   const ended = await Promise.all(
-    steps.map(async ([label, command, args]) => {
+    steps.map(async (step) => {
+      const [, command, args, env = {}] = step
+      if (alone) heading(step)
       const started = Date.now()
-      const step = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+      const stdio: StdioOptions = alone ? 'inherit' : ['ignore', 'pipe', 'pipe']
+      const child = spawn(command, args, { stdio, env: { ...process.env, ...env } })
       let output = ''
-      step.stdout.on('data', (chunk) => (output += chunk))
-      step.stderr.on('data', (chunk) => (output += chunk))
-      const [code] = (await once(step, 'close')) as [number | null]
-      return { label, command, args, code: code ?? 1, output, seconds: ((Date.now() - started) / 1000).toFixed(1) }
+      child.stdout?.on('data', (chunk) => (output += chunk))
+      child.stderr?.on('data', (chunk) => (output += chunk))
+      const [code] = (await once(child, 'close')) as [number | null]
+      return { step, code: code ?? 1, output, seconds: ((Date.now() - started) / 1000).toFixed(1) }
     }),
   )
-  for (const { label, command, args, code, output, seconds } of ended) {
-    console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
+  for (const { step, code, output, seconds } of ended) {
+    if (!alone) heading(step)
     process.stdout.write(output)
-    console.log(code === 0 ? `✔ ${label} (${seconds}s)` : `✖ ${label} failed after ${seconds}s`)
+    console.log(code === 0 ? `✔ ${step[0]} (${seconds}s)` : `✖ ${step[0]} failed after ${seconds}s`)
     if (status === 0) status = code
   }
 }
@@ -92,26 +89,23 @@ const dropTemplates = await prepareMigratedTemplates()
 try {
   // Neither needs the build (the route tree and image manifest are committed).
   if (!postgres)
-    await runTogether([
-      ['lint and format check', 'npm', ['run', 'lint']],
-      ['type-check', 'npx', ['tsc', '--noEmit']],
-    ])
-  if (!postgres || !existsSync('.output/server/index.mjs')) await run('production build', 'npm', ['run', 'build'])
+    await run(['lint and format check', 'npm', ['run', 'lint']], ['type-check', 'npx', ['tsc', '--noEmit']])
+  if (!postgres || !existsSync('.output/server/index.mjs')) await run(['production build', 'npm', ['run', 'build']])
   if (files.length === 0 || unitFiles.length > 0) {
     const vitest = ['vitest', 'run', ...unitFiles]
     // The monotonic clock stays real: timers and durations are not dates.
     const ahead = { FAKETIME_DONT_FAKE_MONOTONIC: '1' }
-    if (postgres) await run('unit and integration tests', 'npx', vitest, vitestScratch)
+    if (postgres) await run(['unit and integration tests', 'npx', vitest, vitestScratch])
     else {
       const env = { ...vitestScratch, ...ahead }
-      await run(`unit and integration tests, ${CLOCK_AHEAD} ahead`, 'faketime', [CLOCK_AHEAD, 'npx', ...vitest], env)
+      await run([`unit and integration tests, ${CLOCK_AHEAD} ahead`, 'faketime', [CLOCK_AHEAD, 'npx', ...vitest], env])
     }
   }
   if (status === 0 && (files.length === 0 || e2eFiles.length > 0)) {
     const e2eEnv = { CHROMIUM_PATH: chromium, CHROMIUM_HEADLESS_SHELL: headlessShell, E2E_DATA_DIR: '.data/e2e' }
     const specs = postgres && files.length === 0 ? readdirSync('e2e').filter((name) => /\.spec\.ts$/.test(name)) : []
     const onBoth = specs.filter((name) => !PGLITE_ONLY_SPECS.has(name)).map((name) => `e2e/${name}`)
-    await run('end-to-end tests', 'npx', ['playwright', 'test', ...e2eFiles, ...onBoth], e2eEnv)
+    await run(['end-to-end tests', 'npx', ['playwright', 'test', ...e2eFiles, ...onBoth], e2eEnv])
   }
 } finally {
   dropTemplates()

@@ -74,6 +74,8 @@ const sameOrigin = { origin: server.url, 'sec-fetch-site': 'same-origin' }
 const functionHeaders = { 'content-type': 'application/json', 'x-tsr-serverfn': 'true', accept: 'application/json' }
 const callFunction = (body: string) =>
   fetch(functionUrl, { method: 'POST', headers: { ...functionHeaders, ...sameOrigin }, body })
+/** The function called with `data`, serialized as the form's script sends it. */
+const callWith = async (data: unknown) => callFunction(JSON.stringify(await toJSONAsync({ data })))
 const postForm = (fields: Record<string, unknown>) =>
   fetch(`${server.url}/quote-request`, {
     method: 'POST',
@@ -82,10 +84,7 @@ const postForm = (fields: Record<string, unknown>) =>
     body: new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, formText(value)])).toString(),
   })
 const probe = fc.oneof(
-  fc.oneof(nearValid, fc.anything()).map((data): Probe => ({
-    kind: 'function',
-    send: async () => callFunction(JSON.stringify(await toJSONAsync({ data }))),
-  })),
+  fc.oneof(nearValid, fc.anything()).map((data): Probe => ({ kind: 'function', send: () => callWith(data) })),
   fc
     .oneof(fc.json(), fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('null', '{}', '{"t":1}', '[]'))
     .map((body): Probe => ({ kind: 'raw body', send: () => callFunction(body) })),
@@ -115,10 +114,7 @@ const forgedLeads = fc.sample(fitting, { numRuns: 200, seed }).map((source, i): 
     kind: viaForm ? 'form post' : 'function',
     send: viaForm
       ? () => postForm({ ...lead, visitSource: source })
-      : async () =>
-          callFunction(
-            JSON.stringify(await toJSONAsync({ data: { ...lead, idempotencyKey: randomUUID(), visitSource: source } })),
-          ),
+      : () => callWith({ ...lead, idempotencyKey: randomUUID(), visitSource: source }),
   }
 })
 

@@ -15,6 +15,7 @@ import { heicOf } from '../../tests/support/phone-photo-tags'
 import { startPostgres } from '../../tests/support/postgres'
 import type { SiteProcess } from '../../tests/support/site-process'
 import { freshDatabaseUrl } from '../../tests/support/test-database'
+import { postForm } from '../../e2e/support/lead-form'
 import { contactFormToken, failIfAny, inParallel, postLeadForm, postPhotos, report, routeKinds, rssMb } from './common'
 import { startPayingServer } from './common'
 import { seedQuoteAndInvoice } from './quote-seed'
@@ -59,29 +60,26 @@ async function uploadFive(site: SiteProcess, token: string, photo: Blob) {
 
 const pagePaths = [...routeKinds.map((route) => route.path), ...cities.map((city) => `/city/${city.slug}`)]
 
-/** What the mix reaches besides pages: the contact form's token, an image, a quote's and an invoice's pages. */
-interface Fixtures {
-  formToken: string
-  imagePath: string
-  quotePath: string
-  payPath: string
-  /** The Checkout Session "Pay by card" made at the stand-in, which the events name. */
-  sessionId: string
-  webhookSecret: string
-}
-
 /** "Pay by card" on the pay page, as its plain form posts it: the session it sends the customer to. */
 async function checkoutSession(site: SiteProcess, payPath: string): Promise<string> {
-  const response = await fetch(`${site.url}${payPath}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { Origin: site.url, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: '',
-  })
+  const response = await postForm(site.url, payPath, {})
   const session = response.headers.get('location')?.match(/\/c\/pay\/(cs_\w+)/)?.[1]
   if (!session) throw new Error(`no Checkout Session: ${response.status} ${response.headers.get('location')}`)
   return session
 }
+
+/**
+ * What the mix reaches besides pages: the contact form's token, an image, a quote's and an invoice's pages, and the
+ * Checkout Session "Pay by card" made at the stand-in, which the events name.
+ */
+async function fixturesOf(site: PayingSite, { quotePath, payPath }: { quotePath: string; payPath: string }) {
+  const formToken = await contactFormToken(site.url)
+  const imagePath = (await (await fetch(`${site.url}/`)).text()).match(/\/img\/[\w.-]+\.avif/)?.[0] ?? '/favicon.ico'
+  const sessionId = await checkoutSession(site, payPath)
+  return { formToken, imagePath, quotePath, payPath, sessionId, webhookSecret: site.stripe.webhookSecret }
+}
+type Fixtures = Awaited<ReturnType<typeof fixturesOf>>
+type PayingSite = Awaited<ReturnType<typeof startPayingServer>>
 
 /** A new event about the session, signed as Stripe signs it: the site reads the session back from the stand-in. */
 async function stripeEvent(site: SiteProcess, { sessionId, webhookSecret }: Fixtures): Promise<number> {
@@ -125,34 +123,26 @@ async function mixedRequest(site: SiteProcess, i: number, fixtures: Fixtures): P
   return response.status
 }
 
-/** A round of mixed requests, CONCURRENCY at a time; how many were answered 5xx. */
-async function round(site: SiteProcess, fixtures: Fixtures): Promise<number> {
-  let failed = 0
-  await inParallel(REQUESTS_PER_ROUND, CONCURRENCY, async (i) => {
-    if ((await mixedRequest(site, i, fixtures)) >= 500) failed++
-  })
-  return failed
-}
-
 async function measure(database: string, env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-data-'))
   // A quote waiting for its answer and an invoice, made by the owner's and the customer's own calls.
-  const { quotePath, payPath } = await seedQuoteAndInvoice(dataDir, env.DATABASE_URL)
+  const tokenPages = await seedQuoteAndInvoice(dataDir, env.DATABASE_URL)
   const site = await startPayingServer({ QUOTE_RATE_LIMIT: '0', QUOTE_MIN_FILL_MS: '0', DATA_DIR: dataDir, ...env })
   try {
     await sleep(2000)
     const start = rssMb(site.pid)
-    const formToken = await contactFormToken(site.url)
-    const imagePath = (await (await fetch(`${site.url}/`)).text()).match(/\/img\/[\w.-]+\.avif/)?.[0] ?? '/favicon.ico'
-    const sessionId = await checkoutSession(site, payPath)
-    const fixtures = { formToken, imagePath, quotePath, payPath, sessionId, webhookSecret: site.stripe.webhookSecret }
+    const fixtures = await fixturesOf(site, tokenPages)
+    const { formToken } = fixtures
     const jpeg = await measured(site, async () => uploadFive(site, await postLead(site, -1, formToken), photos.JPEG))
     const heic = await measured(site, async () => uploadFive(site, await postLead(site, -2, formToken), photos.HEIC))
     const rounds: number[] = []
     let failed = 0
     const requests = await measured(site, async () => {
       for (let i = 0; i < ROUNDS; i++) {
-        failed += await round(site, fixtures)
+        // A round of mixed requests, CONCURRENCY at a time, counting the 5xx answers.
+        await inParallel(REQUESTS_PER_ROUND, CONCURRENCY, async (n) => {
+          if ((await mixedRequest(site, n, fixtures)) >= 500) failed++
+        })
         rounds.push(rssMb(site.pid))
       }
     })

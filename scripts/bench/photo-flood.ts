@@ -25,11 +25,15 @@ let client = 0
 
 const rssMb = () => serverRssMb(server.pid)
 
-/** Probes /healthz every 100 ms and samples RSS every 20 ms until stopped: the slowest answer and the peak. */
-function watch() {
+/**
+ * `send`'s answers while /healthz is probed every 100 ms and RSS sampled every 20 ms: RSS before it, the slowest
+ * answer and the peak.
+ */
+async function watched(send: () => Promise<string[]>) {
+  const before = rssMb()
   let running = true
   let slowest = 0
-  let peak = rssMb()
+  let peak = before
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 20)
   const probes = (async () => {
     while (running) {
@@ -40,12 +44,11 @@ function watch() {
       await sleep(Math.max(0, 100 - took))
     }
   })()
-  return async () => {
-    running = false
-    await probes
-    clearInterval(sampler)
-    return { slowestMs: Math.round(slowest), peakMb: Math.max(peak, rssMb()) }
-  }
+  const answers = await send()
+  running = false
+  await probes
+  clearInterval(sampler)
+  return { answers, before, slowestMs: Math.round(slowest), peakMb: Math.max(peak, rssMb()) }
 }
 
 /** A stored lead's photo token, as the no-JavaScript quote form gets it (with the token /contact was rendered with). */
@@ -78,31 +81,25 @@ function tally(answers: string[]): string {
 
 const rows: Record<string, unknown>[] = []
 let failed = false
-function row(scenario: string, figures: Record<string, unknown>, budgets: [string, number, number][]) {
-  const over = budgets.filter(([, value, budget]) => value > budget).map(([name]) => name)
-  failed ||= over.length > 0
-  rows.push({ scenario, ...figures, result: over.length ? `over: ${over.join(', ')}` : 'within budget' })
-}
-
-/** A scenario that must not grow the server by more than `growthBudgetMb` while its uploads are answered. */
-async function growthRow(scenario: string, growthBudgetMb: number, send: () => Promise<string[]>) {
-  const before = rssMb()
-  const stop = watch()
-  const answers = await send()
-  const { slowestMs, peakMb } = await stop()
-  row(
-    scenario,
-    {
-      answers: tally(answers),
-      'healthz max ms': slowestMs,
-      'RSS before / peak / 5 s after, MB': `${before} / ${peakMb} / –`,
-      'token refused from upload': '–',
-    },
-    [
-      ['healthz', slowestMs, HEALTHZ_BUDGET_MS],
-      ['growth', peakMb - before, growthBudgetMb],
-    ],
+/** A scenario's row; over any of its budgets (and /healthz's, always), it fails the run. */
+function row(
+  scenario: string,
+  { answers, before, slowestMs, peakMb }: Awaited<ReturnType<typeof watched>>,
+  { after = '–', refusedFrom = '–' }: { after?: number | string; refusedFrom?: number | string },
+  budgets: [string, number, number][],
+) {
+  const over = [['healthz', slowestMs, HEALTHZ_BUDGET_MS] as const, ...budgets].filter(
+    ([, value, budget]) => value > budget,
   )
+  failed ||= over.length > 0
+  rows.push({
+    scenario,
+    answers: tally(answers),
+    'healthz max ms': slowestMs,
+    'RSS before / peak / 5 s after, MB': `${before} / ${peakMb} / ${after}`,
+    'token refused from upload': refusedFrom,
+    result: over.length ? `over: ${over.map(([name]) => name).join(', ')}` : 'within budget',
+  })
 }
 
 try {
@@ -110,25 +107,17 @@ try {
   // 1. The issue's HEIC with a valid token, then the same token again until the server refuses it.
   const heic = new Blob([new Uint8Array(hugeHeic())])
   const token = await photoToken(1)
-  const before = rssMb()
-  const stop = watch()
-  const answers = [await upload(token, [heic])]
-  const { slowestMs, peakMb } = await stop()
+  const heicRun = await watched(async () => [await upload(token, [heic])])
   await sleep(5_000)
   const after = rssMb()
   // Six more tries: five photos per token, so the token must be refused by the sixth upload at the latest.
-  for (let i = 0; i < 6; i++) answers.push(await upload(token, [heic]))
-  const judged = answers.findIndex((answer) => answer === '403')
+  for (let i = 0; i < 6; i++) heicRun.answers.push(await upload(token, [heic]))
+  const judged = heicRun.answers.findIndex((answer) => answer === '403')
   row(
     `${heic.size} B HEIC, 9984 × 9984, valid token`,
-    {
-      answers: tally(answers),
-      'healthz max ms': slowestMs,
-      'RSS before / peak / 5 s after, MB': `${before} / ${peakMb} / ${after}`,
-      'token refused from upload': judged < 0 ? 'never' : judged + 1,
-    },
+    heicRun,
+    { after, refusedFrom: judged < 0 ? 'never' : judged + 1 },
     [
-      ['healthz', slowestMs, HEALTHZ_BUDGET_MS],
       ['RSS after', after, RSS_AFTER_BUDGET_MB],
       ['replays', judged < 0 ? Infinity : judged + 1, 6],
     ],
@@ -136,9 +125,10 @@ try {
 
   // 2. Four 75 MB bodies at once, each behind a bad token.
   const photo = new Blob([new Uint8Array(15 * 1024 * 1024)])
-  await growthRow('4 × 75 MB at once, bad token', FLOOD_GROWTH_BUDGET_MB, () =>
+  const flood = await watched(() =>
     Promise.all([1, 2, 3, 4].map((n) => upload(`forged-token-${n}`, [photo, photo, photo, photo, photo]))),
   )
+  row('4 × 75 MB at once, bad token', flood, {}, [['growth', flood.peakMb - flood.before, FLOOD_GROWTH_BUDGET_MB]])
 
   // 3. A decompression bomb sharp reads: 20000 × 20000 PNG, valid token (the posting test's old memory budget).
   const pngPath = join(tmpdir(), `bench-bomb-${process.pid}.png`)
@@ -149,11 +139,9 @@ try {
   await sleep(1_000)
   const pngToken = await photoToken(2)
   const pngBlob = new Blob([new Uint8Array(png)])
-  await growthRow(
-    `${Math.round(png.byteLength / 1024)} KB PNG, 20000 × 20000, valid token`,
-    PNG_GROWTH_BUDGET_MB,
-    async () => [await upload(pngToken, [pngBlob])],
-  )
+  const bomb = await watched(async () => [await upload(pngToken, [pngBlob])])
+  const scenario = `${Math.round(png.byteLength / 1024)} KB PNG, 20000 × 20000, valid token`
+  row(scenario, bomb, {}, [['growth', bomb.peakMb - bomb.before, PNG_GROWTH_BUDGET_MB]])
 } finally {
   await server.stop()
 }

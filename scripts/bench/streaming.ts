@@ -62,8 +62,5 @@ const rows = visits.map((result, i) => ({
 }))
 report('streaming', rows)
 const firstByte = rows[0]!['first byte ms']
-failIfAny(
-  firstByte <= FIRST_BYTE_BUDGET_MS
-    ? []
-    : [`first byte of a first /reviews ${firstByte} ms (≤ ${FIRST_BYTE_BUDGET_MS})`],
-)
+if (firstByte > FIRST_BYTE_BUDGET_MS)
+  failIfAny([`first byte of a first /reviews ${firstByte} ms (≤ ${FIRST_BYTE_BUDGET_MS})`])
