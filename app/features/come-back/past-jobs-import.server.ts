@@ -2,7 +2,7 @@
 // 5 MB or 5,000 rows, a required column missing), else each row is checked, the good ones written in one
 // transaction and the bad ones listed by line. A row already imported (same address, service, day and price)
 // adds nothing, so the same file twice adds nothing.
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { serviceList, serviceSummary } from '../../content/service-list'
 import type { ServiceId } from '../../content/types'
 import * as v from 'valibot'
@@ -11,6 +11,7 @@ import { isValidEmail } from '../../lib/text'
 import type { Db } from '../../platform/db/database.server'
 import { pacificDate } from '../../platform/time/business-hours.server'
 import { CsvRefused, readCsv } from './csv-reader'
+import { newToken } from './due-again.server'
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024
 export const IMPORT_MAX_ROWS = 5000
@@ -179,10 +180,6 @@ const importKey = (row: ImportedRow) =>
   createHash('sha256')
     .update(JSON.stringify([row.email, row.serviceId, row.doneOn, row.priceCents]))
     .digest('hex')
-
-/** A link's token: 24 random bytes, 32 characters of base64url; `isToken` checks a link's shape before a query. */
-export const newToken = () => randomBytes(24).toString('base64url')
-export const isToken = (text: string) => /^[A-Za-z0-9_-]{32}$/.test(text)
 
 /** Checks and stores the file's good rows in one transaction: every one or none. */
 export async function importPastJobs(db: Db, bytes: Uint8Array, now: Date): Promise<ImportAnswer> {
