@@ -99,7 +99,7 @@ async function jobPaid(tx: Db, leadId: string, now: Date): Promise<void> {
     .executeTakeFirst()
   if (!lead) return
   if (lead.serviceId) {
-    const customerId = await pastCustomerId(tx, { ...lead, email: lead.email.toLowerCase() })
+    const customerId = await pastCustomerId(tx, lead)
     const items = ((lead.acceptedItems ?? []) as { description: string; cents: number }[]).map(
       ({ description, cents }) => ({ description, cents }),
     )

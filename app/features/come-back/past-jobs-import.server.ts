@@ -130,14 +130,6 @@ function checkRow(cells: Partial<Record<Column, string>>, today: string): RowChe
   }
 }
 
-interface ImportResult {
-  added: number
-  already: number
-  skipped: { line: number; reason: string }[]
-}
-
-export type ImportAnswer = { refused: string } | ImportResult
-
 /** The file's rows checked, or why the whole file is refused. */
 function readPastJobs(
   bytes: Uint8Array,
@@ -182,7 +174,7 @@ const importKey = (row: ImportedRow) =>
     .digest('hex')
 
 /** Checks and stores the file's good rows in one transaction: every one or none. */
-export async function importPastJobs(db: Db, bytes: Uint8Array, now: Date): Promise<ImportAnswer> {
+export async function importPastJobs(db: Db, bytes: Uint8Array, now: Date) {
   const read = readPastJobs(bytes, pacificDate(now))
   if ('refused' in read) return read
   const skipped = read.rows.flatMap(({ line, check }) => ('reason' in check ? [{ line, reason: check.reason }] : []))
@@ -209,6 +201,7 @@ export async function importPastJobs(db: Db, bytes: Uint8Array, now: Date): Prom
   })
   return { added, already: good.length - added, skipped }
 }
+export type ImportAnswer = Awaited<ReturnType<typeof importPastJobs>>
 
 /** The customer of this address, made on first sight; one imported again keeps its row, and so its stop. */
 export async function pastCustomerId(
