@@ -12,8 +12,7 @@ import { readPlainForm } from '../../platform/http/plain-form.server'
 import { escapeHtml } from '../../platform/transport/mail.server'
 import { storeLead, type LeadSettings } from '../leads/index.server'
 import { DAY_PAGE_TEXTS, longDay, TIME_WINDOWS, type TimeWindow } from '../schedule'
-import { snoozeCustomer } from './due-again.server'
-import { isToken } from './past-jobs-import.server'
+import { isToken, snoozeCustomer } from './due-again.server'
 import { offeredDays } from './truck-days.server'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/

@@ -8,8 +8,8 @@ import { outboxJob } from '../../platform/outbox/worker.server'
 import { pacificClock, pacificDate, pacificInstant } from '../../platform/time/business-hours.server'
 import { whenInvoicePaid } from '../payments/index.server'
 import { reminderFacts, reminderMail, reviewRequestMail } from './come-back-mail.server'
-import { dueJobs, insideReminderHours, reminderDay, reminderOf, reminderSendAt } from './due-again.server'
-import { newToken, pastCustomerId } from './past-jobs-import.server'
+import { dueJobs, insideReminderHours, newToken, reminderDay, reminderOf, reminderSendAt } from './due-again.server'
+import { pastCustomerId } from './past-jobs-import.server'
 import { offeredDays } from './truck-days.server'
 import { REVIEW_HOUR, REVIEW_REMINDER_DAYS } from './due-again'
 
@@ -99,7 +99,7 @@ async function jobPaid(tx: Db, leadId: string, now: Date): Promise<void> {
     .executeTakeFirst()
   if (!lead) return
   if (lead.serviceId) {
-    const customerId = await pastCustomerId(tx, { ...lead, email: lead.email.toLowerCase() })
+    const customerId = await pastCustomerId(tx, lead)
     const items = ((lead.acceptedItems ?? []) as { description: string; cents: number }[]).map(
       ({ description, cents }) => ({ description, cents }),
     )

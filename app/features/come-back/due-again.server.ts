@@ -1,6 +1,7 @@
 // Who is due again (decision 064): each customer's newest job per service, due on its done date plus the
 // service's interval, and the reminders of those due: queued 14 days before, sent between 8:00 and 21:00
 // Pacific, once per due date; "Not this year" and "Stop reminders" hold for every later one.
+import { randomBytes } from 'node:crypto'
 import { serviceList } from '../../content/service-list'
 import type { ServiceId } from '../../content/types'
 import type { Db } from '../../platform/db/database.server'
@@ -17,9 +18,12 @@ import {
   REMINDER_HOURS,
   SNOOZE_MONTHS,
 } from './due-again'
-import { newToken } from './past-jobs-import.server'
 
 const isoDay = (day: Date) => day.toISOString().slice(0, 10)
+
+/** A link's token: 24 random bytes, 32 characters of base64url; `isToken` checks a link's shape before a query. */
+export const newToken = () => randomBytes(24).toString('base64url')
+export const isToken = (text: string) => /^[A-Za-z0-9_-]{32}$/.test(text)
 
 /** Each service's months, null for never: the owner's where he set one, else the default. */
 export async function dueIntervals(db: Db): Promise<Record<ServiceId, number | null>> {

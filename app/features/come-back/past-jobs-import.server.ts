@@ -2,7 +2,7 @@
 // 5 MB or 5,000 rows, a required column missing), else each row is checked, the good ones written in one
 // transaction and the bad ones listed by line. A row already imported (same address, service, day and price)
 // adds nothing, so the same file twice adds nothing.
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { serviceList, serviceSummary } from '../../content/service-list'
 import type { ServiceId } from '../../content/types'
 import * as v from 'valibot'
@@ -11,6 +11,7 @@ import { isValidEmail } from '../../lib/text'
 import type { Db } from '../../platform/db/database.server'
 import { pacificDate } from '../../platform/time/business-hours.server'
 import { CsvRefused, readCsv } from './csv-reader'
+import { newToken } from './due-again.server'
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024
 export const IMPORT_MAX_ROWS = 5000
@@ -129,14 +130,6 @@ function checkRow(cells: Partial<Record<Column, string>>, today: string): RowChe
   }
 }
 
-interface ImportResult {
-  added: number
-  already: number
-  skipped: { line: number; reason: string }[]
-}
-
-export type ImportAnswer = { refused: string } | ImportResult
-
 /** The file's rows checked, or why the whole file is refused. */
 function readPastJobs(
   bytes: Uint8Array,
@@ -180,12 +173,8 @@ const importKey = (row: ImportedRow) =>
     .update(JSON.stringify([row.email, row.serviceId, row.doneOn, row.priceCents]))
     .digest('hex')
 
-/** A link's token: 24 random bytes, 32 characters of base64url; `isToken` checks a link's shape before a query. */
-export const newToken = () => randomBytes(24).toString('base64url')
-export const isToken = (text: string) => /^[A-Za-z0-9_-]{32}$/.test(text)
-
 /** Checks and stores the file's good rows in one transaction: every one or none. */
-export async function importPastJobs(db: Db, bytes: Uint8Array, now: Date): Promise<ImportAnswer> {
+export async function importPastJobs(db: Db, bytes: Uint8Array, now: Date) {
   const read = readPastJobs(bytes, pacificDate(now))
   if ('refused' in read) return read
   const skipped = read.rows.flatMap(({ line, check }) => ('reason' in check ? [{ line, reason: check.reason }] : []))
@@ -212,6 +201,7 @@ export async function importPastJobs(db: Db, bytes: Uint8Array, now: Date): Prom
   })
   return { added, already: good.length - added, skipped }
 }
+export type ImportAnswer = Awaited<ReturnType<typeof importPastJobs>>
 
 /** The customer of this address, made on first sight; one imported again keeps its row, and so its stop. */
 export async function pastCustomerId(

@@ -7,7 +7,7 @@ import { LINK_PAGE_HEADERS } from '../../lib/page/link-page-headers'
 import { plainPage } from '../../platform/http/link-page.server'
 import { dropQueued } from '../../platform/outbox/outbox.server'
 import { pacificMorning, queueReviewMails, reviewRequest } from './come-back.outbox.server'
-import { isToken } from './past-jobs-import.server'
+import { isToken } from './due-again.server'
 
 /** The owner holds the request (nothing more is sent) or lets it go again; false for a lead without one. */
 export async function holdReviewRequest(db: Db, leadId: string, held: boolean, now: Date): Promise<boolean> {

@@ -5,6 +5,7 @@ import { site } from '../../content/site'
 import { isValidEmail } from '../../lib/text'
 import { BUSINESS_TIME_ZONE } from '../../platform/time/business-hours.server'
 import { composeMail, escapeHtml, sanitizeText, type Mail } from '../../platform/transport/mail.server'
+import { ownerNameOf } from './lead-customer.server'
 import { googleMapsSearchUrl } from '../../lib/page/google-maps'
 import { OUTSIDE_AREA_TEXT, preferredTimeText, serviceAddress } from './lead-facts'
 
@@ -75,7 +76,7 @@ export function ownerNotification(lead: NotificationLead): Mail {
 
 /** `count`: the lead's photos in all, so a second upload's e-mail tells the whole story. */
 export function photosMail(lead: { id: string; firstName: string }, count: number): Mail {
-  const name = sanitizeText(lead.firstName, 60) || 'A customer'
+  const name = ownerNameOf(lead.firstName)
   const { subject, lines } = messages.photos(name, count, lead.id)
   return composeMail({ subject, text: lines, lead: lead.id })
 }

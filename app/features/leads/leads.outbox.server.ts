@@ -4,10 +4,9 @@
 import { messages } from '../../content/messages'
 import { outboxTemplate } from '../../platform/outbox/outbox.server'
 import { sanitizeText } from '../../platform/transport/mail.server'
-import type { Push } from '../../platform/transport/push.server'
 import { acknowledgementAllowed } from './acknowledgement.server'
 import { acknowledgementMail } from './lead-email.server'
-import { townOf } from './lead-town.server'
+import { toInbox, townOf } from './lead-customer.server'
 
 /** The webhook-id header (the lead's id) and the JSON body. */
 export const leadWebhook = outboxTemplate('lead_webhook', {
@@ -31,8 +30,6 @@ export const customerAcknowledgement = outboxTemplate('customer_acknowledgement'
  * (the status trigger queues them, keys 'quoted-2d' and 'quoted-7d', and deletes those a change made moot).
  */
 export type FollowUp = { while: 'new'; minutes: number } | { while: 'quoted'; days: number }
-
-const toInbox = (push: { title: string; body: string }): Push => ({ ...push, url: '/owner' })
 
 export const ownerFollowUp = outboxTemplate('owner_follow_up', {
   channel: 'owner_push',

@@ -4,6 +4,7 @@ import { messages } from '../../content/messages'
 import { site, telHref } from '../../content/site'
 import type { Db } from '../../platform/db/database.server'
 import { composeMail, escapeHtml, sanitizeText, type Mail } from '../../platform/transport/mail.server'
+import { ownerNameOf } from '../leads/index.server'
 
 /** The listed leads still new or contacted, as the morning e-mail shows them: read when the e-mail is sent. */
 export async function morningListLeads(db: Db, ids: string[]) {
@@ -34,7 +35,7 @@ export interface MorningListPart {
 /** Each lead a tap from a call or a text, then each part's groups (a numbered list where the order counts). */
 export function morningListMail(leads: MorningLead[], parts: MorningListPart[], to: string): Mail {
   const items = leads.map((lead) => {
-    const name = sanitizeText(lead.firstName, 60) || 'A customer'
+    const name = ownerNameOf(lead.firstName)
     const phone = sanitizeText(lead.phone, 40)
     const call = telHref(lead.phone)
     const since = new Date(lead.since).toISOString().slice(0, 10)

@@ -1,1 +1,1 @@
-export { OWNER_INVOICE_TEXTS, UNPAID_AGES, type LeadInvoice, type UnpaidInvoice } from './invoice'
+export { OWNER_INVOICE_TEXTS, UNPAID_AGES, type LeadInvoice } from './invoice'

@@ -21,7 +21,6 @@ import {
 } from './invoice'
 import { invoiceOf, storedItems } from './invoices.server'
 import {
-  invoiceCustomer,
   invoiceSentMail,
   paymentPush,
   paymentReceiptMail,
@@ -30,6 +29,7 @@ import {
 } from './payment-mail.server'
 import { invoiceReminder, REMINDER_DAYS } from './payments.outbox.server'
 import { quoteOf } from '../quotes/index.server'
+import { leadCustomer } from '../leads/index.server'
 
 /** A refusal with its status and words, or the invoice as it stands after the write. */
 export type InvoiceWriteResult = LeadInvoice | InvoiceRefusal
@@ -148,7 +148,7 @@ export function sendInvoice(db: Db, leadId: string, now: Date): Promise<InvoiceW
       .executeTakeFirstOrThrow()
     const token = randomBytes(24).toString('base64url')
     await tx.updateTable('invoices').set({ number, token, sent_at: now }).where('lead_id', '=', leadId).execute()
-    const [customer, sent] = await Promise.all([invoiceCustomer(tx, leadId), invoiceOf(tx, leadId)])
+    const [customer, sent] = await Promise.all([leadCustomer(tx, leadId), invoiceOf(tx, leadId)])
     const mail = customer && sent && invoiceSentMail(customer, sent)
     if (mail) await enqueue(tx, customerMail, mail, { leadId, key: 'invoice-sent', dueAt: now })
     for (const days of REMINDER_DAYS) {
@@ -180,7 +180,7 @@ export function whenInvoicePaid(name: string, paid: (tx: Db, leadId: string, now
  */
 export async function moneyMoved(tx: Db, leadId: string, moved: MoneyMove, now: Date): Promise<void> {
   await tx.updateTable('leads').set({ last_contact_at: now }).where('id', '=', leadId).execute()
-  const [customer, invoice] = await Promise.all([invoiceCustomer(tx, leadId), invoiceOf(tx, leadId)])
+  const [customer, invoice] = await Promise.all([leadCustomer(tx, leadId), invoiceOf(tx, leadId)])
   if (!customer || !invoice) return
   const due = { leadId, dueAt: now }
   if ('refundUndone' in moved) {

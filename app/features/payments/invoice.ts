@@ -120,42 +120,8 @@ export interface PayPageView extends Pick<InvoiceFigures, 'totalCents' | 'paidCe
   click: string
 }
 
-/** The "Money" view: this Pacific month and the last, and what is unpaid by age. */
-export interface MonthMoney {
-  /** YYYY-MM. */
-  month: string
-  grossCents: number
-  feeCents: number
-  refundCents: number
-  /** Gross less fees and refunds. */
-  netCents: number
-  payments: number
-}
-
 export const UNPAID_AGES = ['0-7', '8-30', 'over-30'] as const
 export type UnpaidAge = (typeof UNPAID_AGES)[number]
-
-export interface UnpaidInvoice {
-  leadId: string
-  number: number
-  firstName: string
-  balanceCents: number
-  /** Whole days since it was sent. */
-  days: number
-  age: UnpaidAge
-}
-
-export interface MoneySummary {
-  thisMonth: MonthMoney
-  lastMonth: MonthMoney
-  unpaid: Record<UnpaidAge, { count: number; cents: number }>
-  /** Oldest first. */
-  unpaidInvoices: UnpaidInvoice[]
-  /** The pay page's "other ways to pay", as saved. */
-  otherWays: string | null
-  /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set: customers can pay by card. */
-  cardPayments: boolean
-}
 
 /** "0-7" for 0 to 7 days, "8-30", "over-30". */
 export const unpaidAge = (days: number): UnpaidAge => (days <= 7 ? '0-7' : days <= 30 ? '8-30' : 'over-30')

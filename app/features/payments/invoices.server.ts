@@ -10,7 +10,6 @@ import {
   refundCounts,
   unpaidAge,
   UNPAID_AGES,
-  type UnpaidInvoice,
   type InvoiceFigures,
   type InvoicePayment,
   type InvoiceRefund,
@@ -139,7 +138,7 @@ export async function withInvoices<Lead extends { id: string }>(
 }
 
 /** The sent invoices with something still due, oldest first: the Money view's and the morning list's. */
-export async function unpaidInvoices(db: Db, now: Date): Promise<UnpaidInvoice[]> {
+export async function unpaidInvoices(db: Db, now: Date) {
   const eb = expressionBuilder<{ p: DB['payments'] }, 'p'>()
   const paid = eb.fn.coalesce(
     eb.fn.sum<number>('p.amount_cents').filterWhere('p.state', 'in', ['succeeded', 'processing']),

@@ -5,21 +5,15 @@ import { useHydrated } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import { formatCents } from '~/lib/money'
 import { errorText } from '~/components/owner/owner-field'
-import {
-  OWNER_INVOICE_TEXTS as T,
-  OTHER_WAYS_MAX,
-  OWNER_MONEY_CSV_URL,
-  UNPAID_AGES,
-  type MoneySummary,
-  type MonthMoney,
-} from '~/features/payments/invoice'
+import { OWNER_INVOICE_TEXTS as T, OTHER_WAYS_MAX, OWNER_MONEY_CSV_URL, UNPAID_AGES } from '~/features/payments/invoice'
+import type { MoneySummary } from '~/features/payments/payments.server'
 import { saveOwnerOtherWays } from '~/features/payments/payments.functions'
 import { OwnerField, ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
 
 const cell = 'border-t border-slate-200 px-1 py-2 text-right'
 const head = 'border-t border-slate-200 px-1 py-2 text-left font-semibold'
 
-function monthRows(month: MonthMoney) {
+function monthRows(month: MoneySummary['thisMonth']) {
   return [
     [T.gross, month.grossCents],
     [T.fees, month.feeCents],

@@ -3,29 +3,18 @@
 // built when it is sent (payments.outbox.server.ts), so it finds nothing due once paid. Typed values cleaned, escaped.
 import { messages } from '../../content/messages'
 import { formatCents } from '../../lib/money'
-import type { Db } from '../../platform/db/database.server'
 import { customerLetter, sanitizeText, type Letter, type Mail } from '../../platform/transport/mail.server'
 import type { Push } from '../../platform/transport/push.server'
-import { townOf } from '../leads/index.server'
+import { ownerNameOf, toInbox, townOf, type LeadCustomer } from '../leads/index.server'
 import { formatDay } from '../quotes'
 import { PAYMENT_METHOD_LABELS, refundCounts, type LeadInvoice } from './invoice'
 
-/** The customer an invoice's messages go to or name, as the leads table has them. */
-export const invoiceCustomer = (db: Db, leadId: string) =>
-  db
-    .selectFrom('leads')
-    .select(['id as leadId', 'first_name as firstName', 'email', 'service_zip as zip', 'source_page as sourcePage'])
-    .where('id', '=', leadId)
-    .executeTakeFirst()
-type InvoiceCustomer = NonNullable<Awaited<ReturnType<typeof invoiceCustomer>>>
-
-const firstNameOf = (customer: InvoiceCustomer) => sanitizeText(customer.firstName, 60)
-const toInbox = (push: { title: string; body: string }): Push => ({ ...push, url: '/owner' })
+const firstNameOf = (customer: LeadCustomer) => sanitizeText(customer.firstName, 60)
 
 type InvoiceLetter = Omit<Letter, 'to' | 'lead' | 'outro'> & { after?: string[] }
 
 /** As every letter to a customer, closing with the payments' outro after its own lines; null for an unusable address. */
-const invoiceMail = (customer: InvoiceCustomer, { after = [], ...letter }: InvoiceLetter): Mail | null =>
+const invoiceMail = (customer: LeadCustomer, { after = [], ...letter }: InvoiceLetter): Mail | null =>
   customerLetter({
     ...letter,
     to: customer.email,
@@ -41,7 +30,7 @@ function figures(invoice: LeadInvoice) {
 }
 
 /** The link to the pay page, with the lines and those added on site marked. */
-export function invoiceSentMail(customer: InvoiceCustomer, invoice: LeadInvoice): Mail | null {
+export function invoiceSentMail(customer: LeadCustomer, invoice: LeadInvoice): Mail | null {
   if (!invoice.link || invoice.number === null) return null
   const words = messages.payments.invoice(firstNameOf(customer), invoice.number, formatCents(invoice.totalCents))
   const lines = invoice.items.map(
@@ -58,7 +47,7 @@ export function invoiceSentMail(customer: InvoiceCustomer, invoice: LeadInvoice)
 }
 
 /** 3 and 10 days after sending; nothing once the balance is 0. */
-export function invoiceReminderMail(customer: InvoiceCustomer, invoice: LeadInvoice): Mail | null {
+export function invoiceReminderMail(customer: LeadCustomer, invoice: LeadInvoice): Mail | null {
   if (!invoice.link || invoice.number === null || invoice.balanceCents === 0) return null
   const words = messages.payments.reminder(firstNameOf(customer), invoice.number, formatCents(invoice.balanceCents))
   return invoiceMail(customer, { ...words, after: words.outro, link: invoice.link })
@@ -68,7 +57,7 @@ const succeededPayment = (invoice: LeadInvoice, paymentId: string) =>
   invoice.payments.find((payment) => payment.id === paymentId && payment.state === 'succeeded')
 
 /** One per payment: its amount, how and when, and where the invoice now stands. */
-export function paymentReceiptMail(customer: InvoiceCustomer, invoice: LeadInvoice, paymentId: string): Mail | null {
+export function paymentReceiptMail(customer: LeadCustomer, invoice: LeadInvoice, paymentId: string): Mail | null {
   const payment = succeededPayment(invoice, paymentId)
   if (!payment || invoice.number === null) return null
   const method = `${PAYMENT_METHOD_LABELS[payment.method]}${payment.checkNumber ? ` ${sanitizeText(payment.checkNumber, 40)}` : ''}`
@@ -91,7 +80,7 @@ function refundOf(invoice: LeadInvoice, refundId: string) {
 }
 
 /** One per refund given back: a card's goes back to the card. */
-export function refundReceiptMail(customer: InvoiceCustomer, invoice: LeadInvoice, refundId: string): Mail | null {
+export function refundReceiptMail(customer: LeadCustomer, invoice: LeadInvoice, refundId: string): Mail | null {
   const { payment, refund } = refundOf(invoice, refundId)
   if (!payment || !refund || !refundCounts(refund.state) || invoice.number === null) return null
   const day = formatDay(refund.refundedOn, false)
@@ -101,18 +90,18 @@ export function refundReceiptMail(customer: InvoiceCustomer, invoice: LeadInvoic
 }
 
 /** To the owner: "Refund failed: $X, {first name}, {town}", with Stripe's reason; or canceled. */
-export function refundUndonePush(customer: InvoiceCustomer, invoice: LeadInvoice, refundId: string): Push | null {
+export function refundUndonePush(customer: LeadCustomer, invoice: LeadInvoice, refundId: string): Push | null {
   const { refund } = refundOf(invoice, refundId)
   if (!refund || refundCounts(refund.state)) return null
-  const name = firstNameOf(customer) || 'A customer'
+  const name = ownerNameOf(customer.firstName)
   const reason = refund.failureReason?.replaceAll('_', ' ') ?? null
   return toInbox(messages.push.refundUndone(formatCents(refund.amountCents), name, townOf(customer), reason))
 }
 
 /** To the owner about his own customer: "Paid: $X, {first name}, {town}". */
-export function paymentPush(customer: InvoiceCustomer, invoice: LeadInvoice, paymentId: string): Push | null {
+export function paymentPush(customer: LeadCustomer, invoice: LeadInvoice, paymentId: string): Push | null {
   const payment = succeededPayment(invoice, paymentId)
   if (!payment) return null
-  const name = firstNameOf(customer) || 'A customer'
+  const name = ownerNameOf(customer.firstName)
   return toInbox(messages.push.paid(formatCents(payment.amountCents), name, townOf(customer)))
 }

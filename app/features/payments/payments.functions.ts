@@ -13,7 +13,7 @@ import {
 } from '~/features/payments/invoice-writes.server'
 import { moneySummary, recordPayment, refundPayment, saveOtherWays } from '~/features/payments/payments.server'
 import { ownerFn, refuse } from '../../platform/http/owner-access.functions'
-import type { LeadInvoice, MoneySummary } from './invoice'
+import type { LeadInvoice } from './invoice'
 import type { StripeTrouble } from './stripe.server'
 import {
   invoiceLeadSchema,
@@ -66,9 +66,7 @@ export const refundOwnerPayment = ownerFn({ method: 'POST' })
   .handler(async ({ data }) => answer(await refundPayment(db, data, new Date(), runtimeConfig().stripe)))
 
 /** The "Money" view. */
-export const fetchOwnerMoney = ownerFn().handler(async (): Promise<MoneySummary> =>
-  moneySummary(db, new Date(), runtimeConfig().stripe),
-)
+export const fetchOwnerMoney = ownerFn().handler(async () => moneySummary(db, new Date(), runtimeConfig().stripe))
 
 /** The pay page's "other ways to pay" (Zelle, check, cash); empty removes it. */
 export const saveOwnerOtherWays = ownerFn({ method: 'POST' })

@@ -2,7 +2,8 @@
 // sent, so one falling due after the invoice was paid sends nothing.
 import { outboxTemplate } from '../../platform/outbox/outbox.server'
 import { invoiceOf } from './invoices.server'
-import { invoiceCustomer, invoiceReminderMail } from './payment-mail.server'
+import { leadCustomer } from '../leads/index.server'
+import { invoiceReminderMail } from './payment-mail.server'
 
 /** Days after sending that the customer is reminded, within opening hours; never once the balance is 0. */
 export const REMINDER_DAYS = [3, 10] as const
@@ -11,7 +12,7 @@ export const invoiceReminder = outboxTemplate('invoice_reminder', {
   channel: 'customer_mail',
   build: async (_reminder: { days: number }, row, { db }) => {
     const [customer, invoice] = row.leadId
-      ? await Promise.all([invoiceCustomer(db, row.leadId), invoiceOf(db, row.leadId)])
+      ? await Promise.all([leadCustomer(db, row.leadId), invoiceOf(db, row.leadId)])
       : []
     if (!customer || !invoice) return 'the invoice is gone'
     if (invoice.balanceCents === 0) return 'the invoice is paid'

@@ -8,8 +8,7 @@ import {
   INVOICE_REFUSALS,
   PAYMENT_METHOD_LABELS,
   UNPAID_AGES,
-  type MoneySummary,
-  type MonthMoney,
+  type UnpaidAge,
 } from './invoice'
 import { centsText, sumCents } from '../../lib/money'
 import type { RecordPaymentInput, RefundInput } from './invoice-schema'
@@ -159,14 +158,14 @@ async function movements(db: Db, since: string | null) {
 }
 
 /** The "Money" view: paid this Pacific month and the last (gross, fees, refunds, net), and what is unpaid by age. */
-export async function moneySummary(db: Db, now: Date, stripe: RuntimeConfig['stripe']): Promise<MoneySummary> {
+export async function moneySummary(db: Db, now: Date, stripe: RuntimeConfig['stripe']) {
   const [thisMonth, lastMonth] = [monthBefore(now, 0), monthBefore(now, 1)]
   const [moved, unpaid, otherWays] = await Promise.all([
     movements(db, `${lastMonth}-01`),
     unpaidInvoices(db, now),
     otherWaysText(db),
   ])
-  const month = (name: string): MonthMoney => {
+  const month = (name: string) => {
     const rows = moved.filter((row) => row.day.startsWith(name))
     const total = (field: 'amount' | 'fee' | 'refund') => sumCents(rows.map((row) => row[field]))
     const [grossCents, feeCents, refundCents] = [total('amount'), total('fee'), total('refund')]
@@ -178,16 +177,18 @@ export async function moneySummary(db: Db, now: Date, stripe: RuntimeConfig['str
       const these = unpaid.filter((invoice) => invoice.age === age)
       return [age, { count: these.length, cents: sumCents(these.map((invoice) => invoice.balanceCents)) }]
     }),
-  ) as MoneySummary['unpaid']
+  ) as Record<UnpaidAge, { count: number; cents: number }>
   return {
     thisMonth: month(thisMonth),
     lastMonth: month(lastMonth),
     unpaid: byAge,
     unpaidInvoices: unpaid,
     otherWays,
+    // STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set: customers can pay by card.
     cardPayments: Boolean(stripe),
   }
 }
+export type MoneySummary = Awaited<ReturnType<typeof moneySummary>>
 
 export const MONEY_CSV_COLUMNS = ['date', 'invoice', 'customer', 'items', 'method', 'amount', 'fee', 'refund'] as const
 const dollars = (cents: number) => (cents ? centsText(cents, { fixed: true }) : '')

@@ -9,12 +9,12 @@ import { site } from '../../content/site'
 import { formatCents } from '../../lib/money'
 import { LINK_PAGE_HEADERS } from '../../lib/page/link-page-headers'
 import { formatWindow, type QuoteJob } from './quote'
-import { CUSTOMER_COLUMNS, selectQuotes, toQuote, type QuoteCustomer } from './quote-reads.server'
+import { selectQuotes, toQuote } from './quote-reads.server'
 import type { Db } from '../../platform/db/database.server'
 import { keptSetting, readSetting, writeSetting } from '../../platform/db/settings.server'
 import { BUSINESS_TIME_ZONE } from '../../platform/time/business-hours.server'
 import { sanitizeText } from '../../platform/transport/mail.server'
-import { townOf } from '../leads/index.server'
+import { CUSTOMER_COLUMNS, townOf, type LeadCustomer } from '../leads/index.server'
 import { serviceAddress } from '../leads'
 
 /**
@@ -25,7 +25,7 @@ const wallClock = (day: string, hhmm: string) => `${day}T${hhmm}:00`
 
 /** A job with whom and where it is for, as the invite and the feed read them. */
 export type CalendarJob = Pick<QuoteJob, 'uid' | 'day' | 'start' | 'end' | 'sequence' | 'cancelled'> &
-  Pick<QuoteCustomer, 'firstName' | 'street' | 'zip' | 'sourcePage'>
+  Pick<LeadCustomer, 'firstName' | 'street' | 'zip' | 'sourcePage'>
 
 function calendar(method: ICalCalendarMethod | null, name?: string) {
   return ical({

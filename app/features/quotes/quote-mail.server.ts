@@ -14,10 +14,9 @@ import {
   type Mail,
 } from '../../platform/transport/mail.server'
 import type { Push } from '../../platform/transport/push.server'
-import { townOf } from '../leads/index.server'
+import { ownerNameOf, toInbox, townOf, type LeadCustomer } from '../leads/index.server'
 import { serviceAddress } from '../leads'
 import { customerInvite } from './calendar.server'
-import type { QuoteCustomer } from './quote-reads.server'
 import {
   formatDay,
   formatPacificTime,
@@ -30,7 +29,7 @@ import {
   type QuoteJob,
 } from './quote'
 
-const firstNameOf = (customer: QuoteCustomer) => sanitizeText(customer.firstName, 60)
+const firstNameOf = (customer: LeadCustomer) => sanitizeText(customer.firstName, 60)
 
 /** The owner's multi-line texts (note, terms): line breaks kept, every other control character gone. */
 const ownText = (text: string) => text.replace(/[^\S\n]+/g, ' ').replace(/[\p{Cc}]/gu, (c) => (c === '\n' ? c : ''))
@@ -40,7 +39,7 @@ const ownHtml = (text: string) =>
     .map((block) => `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`)
 
 /** The link to a new version of the quote; null for an address a mail server must not get. */
-export function quoteSentMail(customer: QuoteCustomer, quote: QuoteFacts): Mail | null {
+export function quoteSentMail(customer: LeadCustomer, quote: QuoteFacts): Mail | null {
   const optional = quote.items.filter((item) => item.optional).length
   const words = messages.quotes.sent(
     firstNameOf(customer),
@@ -60,7 +59,7 @@ export function quoteSentMail(customer: QuoteCustomer, quote: QuoteFacts): Mail 
 }
 
 /** The accepted quote in full: the items, the options added, the total, the name typed, the time and the terms. */
-export function quoteAcceptedMail(customer: QuoteCustomer, quote: QuoteFacts): Mail | null {
+export function quoteAcceptedMail(customer: LeadCustomer, quote: QuoteFacts): Mail | null {
   const acceptance = quote.acceptance
   if (!acceptance || !isValidEmail(customer.email)) return null
   const line = (item: QuoteItem) => ({ name: sanitizeText(item.description, 200), price: formatCents(item.cents) })
@@ -115,14 +114,14 @@ export function quoteAcceptedMail(customer: QuoteCustomer, quote: QuoteFacts): M
   })
 }
 
-const whereOf = (customer: QuoteCustomer) =>
+const whereOf = (customer: LeadCustomer) =>
   serviceAddress(sanitizeText(customer.street, 200), sanitizeText(customer.zip, 10))
 
 /**
  * The job booked, moved or cancelled, with its calendar invite (REQUEST or CANCEL, built by calendar.server.ts,
  * stamped `now`).
  */
-export function jobMail(customer: QuoteCustomer, job: QuoteJob, now: Date): Mail | null {
+export function jobMail(customer: LeadCustomer, job: QuoteJob, now: Date): Mail | null {
   const invite = customerInvite({ ...job, ...customer }, now)
   const state = job.cancelled ? 'cancelled' : job.sequence > 0 ? 'moved' : 'new'
   const when = job.cancelled ? formatDay(job.day) : `${formatDay(job.day)}, ${formatWindow(job.start, job.end)}`
@@ -139,7 +138,7 @@ export function jobMail(customer: QuoteCustomer, job: QuoteJob, now: Date): Mail
 }
 
 /** The day before the job, once. */
-export function jobReminderMail(customer: QuoteCustomer, job: QuoteJob): Mail | null {
+export function jobReminderMail(customer: LeadCustomer, job: QuoteJob): Mail | null {
   const words = messages.quotes.reminder(
     firstNameOf(customer),
     `${formatDay(job.day)}, ${formatWindow(job.start, job.end)}`,
@@ -153,14 +152,12 @@ export function jobReminderMail(customer: QuoteCustomer, job: QuoteJob): Mail | 
   return customerLetter({ to: customer.email, lead: customer.leadId, subject: words.subject, intro: lines })
 }
 
-const toInbox = (push: { title: string; body: string }): Push => ({ ...push, url: '/owner' })
-
 /** To the owner about his own lead: the name and town may be in it (as the quote reminders, decision 048). */
-export function quoteAcceptedPush(customer: QuoteCustomer, acceptance: QuoteAcceptance): Push {
-  const name = firstNameOf(customer) || 'A customer'
+export function quoteAcceptedPush(customer: LeadCustomer, acceptance: QuoteAcceptance): Push {
+  const name = ownerNameOf(customer.firstName)
   return toInbox(messages.push.quoteAccepted(formatCents(acceptance.totalCents), name, townOf(customer)))
 }
 
-export function quoteChangesPush(customer: QuoteCustomer, message: string): Push {
-  return toInbox(messages.push.quoteChanges(firstNameOf(customer) || 'A customer', sanitizeText(message, 140)))
+export function quoteChangesPush(customer: LeadCustomer, message: string): Push {
+  return toInbox(messages.push.quoteChanges(ownerNameOf(customer.firstName), sanitizeText(message, 140)))
 }

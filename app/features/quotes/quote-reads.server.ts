@@ -1,8 +1,9 @@
 // The one read of a lead's quote (docs/decisions/053-quotes-and-jobs.md), with its job and whether it expired, as
-// the card, the page, the writes and the job reminder take it; and the lead's columns its messages are built from.
+// the card, the page, the writes and the job reminder take it.
 import { sql, type InferResult } from 'kysely'
 import * as v from 'valibot'
 import type { Db } from '../../platform/db/database.server'
+import { leadCustomer } from '../leads/index.server'
 import type { QuoteFacts } from './quote'
 
 // Items are written only from a parsed draft; read back, they are checked again rather than trusted.
@@ -81,26 +82,8 @@ export async function quoteOfToken(db: Db, token: string) {
   return row ? { firstName: row.first_name, quote: toQuote(row) } : null
 }
 
-/** The lead's columns a quote's messages read: who it is and where the job is. */
-export const CUSTOMER_COLUMNS = [
-  'l.id as leadId',
-  'l.first_name as firstName',
-  'l.email',
-  'l.service_street as street',
-  'l.service_zip as zip',
-  'l.source_page as sourcePage',
-] as const
-
-const selectCustomer = (db: Db) => db.selectFrom('leads as l').select(CUSTOMER_COLUMNS)
-
-/** Who a quote's messages are to and about, as the lead stores them. */
-export type QuoteCustomer = InferResult<ReturnType<typeof selectCustomer>>[number]
-
 /** A lead with its quote, as a message sent later reads them; null once either is gone. */
 export async function customerQuote(db: Db, leadId: string) {
-  const [customer, quote] = await Promise.all([
-    selectCustomer(db).where('l.id', '=', leadId).executeTakeFirst(),
-    quoteOf(db, leadId),
-  ])
+  const [customer, quote] = await Promise.all([leadCustomer(db, leadId), quoteOf(db, leadId)])
   return customer && quote ? { customer, quote } : null
 }

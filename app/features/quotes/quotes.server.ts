@@ -13,9 +13,10 @@ import { customerMail, dropQueued, enqueue, ownerPush } from '../../platform/out
 import { deliverSoon } from '../../platform/outbox/worker.server'
 import { emailDomain, type Mail } from '../../platform/transport/mail.server'
 import { priceList, quoteTerms, shownPriceOf } from '../prices/index.server'
+import { CUSTOMER_COLUMNS, type LeadCustomer } from '../leads/index.server'
 import { jobMail, quoteAcceptedMail, quoteAcceptedPush, quoteChangesPush, quoteSentMail } from './quote-mail.server'
 import { QUOTE_REFUSALS, type QuoteRefusal } from './quote-texts'
-import { CUSTOMER_COLUMNS, quoteOf, quotesOf, selectQuotes, toQuote, type QuoteCustomer } from './quote-reads.server'
+import { quoteOf, quotesOf, selectQuotes, toQuote } from './quote-reads.server'
 import { jobReminder } from './quotes.outbox.server'
 
 /** The link and version sent, or the refusal with its status and words. */
@@ -67,7 +68,7 @@ async function lockLead(tx: Db, leadId: string) {
  * Puts the customer's e-mail of `key` due, replacing one queued or sent before (a newer version, a reschedule); an
  * address a mail server must not get is sent nothing, and an older one still queued goes too.
  */
-async function queueCustomerMail(tx: Db, customer: QuoteCustomer, key: string, mail: Mail | null, dueAt: Date) {
+async function queueCustomerMail(tx: Db, customer: LeadCustomer, key: string, mail: Mail | null, dueAt: Date) {
   if (mail) await enqueue(tx, customerMail, mail, { leadId: customer.leadId, key, dueAt, onExisting: 'replace' })
   else await dropQueued(tx, customer.leadId, [customerMail], [key])
 }
@@ -224,7 +225,7 @@ export async function answerQuote(db: Db, token: string, answer: Answer, now: Da
 }
 
 /** The customer's copy of the accepted quote, and the owner's push while his alerts are on. */
-async function queueAcceptance(tx: Db, customer: QuoteCustomer, push: boolean, now: Date) {
+async function queueAcceptance(tx: Db, customer: LeadCustomer, push: boolean, now: Date) {
   const { leadId } = customer
   const accepted = (await quoteOf(tx, leadId))!
   const mail = quoteAcceptedMail(customer, accepted)

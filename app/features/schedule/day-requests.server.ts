@@ -7,7 +7,7 @@ import { customerMail, enqueue, ownerMail, ownerPush } from '../../platform/outb
 import { deliverSoon } from '../../platform/outbox/worker.server'
 import { pacificDate } from '../../platform/time/business-hours.server'
 import { composeMail, customerLetter, sanitizeText } from '../../platform/transport/mail.server'
-import { cityOfZip } from '../leads/index.server'
+import { cityOfZip, ownerNameOf } from '../leads/index.server'
 import { quoteLink } from '../quotes'
 import { scheduleJobIn } from '../quotes/index.server'
 import { dayRequestPush, longDay, WINDOWS, type DayOffer, type TimeWindow } from './schedule'
@@ -74,7 +74,7 @@ export async function requestDay(
       .insertInto('day_requests')
       .values({ lead_id: found.leadId, day: choice?.day ?? null, time_window: choice?.window ?? null })
       .execute()
-    const name = sanitizeText(lead.first_name, 60) || 'A customer'
+    const name = ownerNameOf(lead.first_name)
     const what = choice ? `${longDay(choice.day)}, ${choice.window}` : 'none of the offered days work'
     const row = { leadId: found.leadId, dueAt: now, onExisting: 'replace' as const }
     if (push) await enqueue(tx, ownerPush, dayRequestPush(name, what), { ...row, key: 'day-request-push' })
