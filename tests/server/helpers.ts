@@ -209,18 +209,14 @@ export async function outboxDrained(site: Pick<TestSite, 'db' | 'now'>, timeoutM
   await expect.poll(left, { timeout: timeoutMs, interval: 20, message: 'outbox rows still unsent' }).toBe(0)
 }
 
-/** What `$1`-style SQL answers on a database or a transaction: a test's own look or fixture, past the site's code. */
-export async function run<Row = Record<string, unknown>>(db: Db, sql: string, params: readonly unknown[] = []) {
-  return [...(await db.executeQuery<Row>(CompiledQuery.raw(sql, [...params]))).rows]
-}
-
-/** The rows a query on the site's database answers. */
+/** What `$1`-style SQL answers on a site's database, a database or a transaction: a test's own look or fixture. */
 export async function rowsOf<Row = Record<string, unknown>>(
-  site: { db: Db },
+  on: Db | { db: Db },
   sql: string,
-  params?: readonly unknown[],
-): Promise<Row[]> {
-  return run<Row>(site.db, sql, params)
+  params: readonly unknown[] = [],
+) {
+  const db = 'executeQuery' in on ? on : on.db
+  return [...(await db.executeQuery<Row>(CompiledQuery.raw(sql, [...params]))).rows]
 }
 
 /** A port on 127.0.0.1 with nothing listening (an SMTP server that is "down"). */

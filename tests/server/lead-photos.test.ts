@@ -28,7 +28,6 @@ import {
   leadForm,
   postLead,
   rowsOf,
-  run,
   runHandler,
   storeTestLead,
   useFileStores,
@@ -173,7 +172,7 @@ describe.each(FILE_STORES)('photos of a stored lead in %s', { timeout: 120_000 }
     const id = await lead()
     const db = site.db
     // A real failure of the photos' INSERT, on either database: a constraint no new row meets.
-    await run(db, 'ALTER TABLE lead_photos ADD CONSTRAINT test_down CHECK (false) NOT VALID')
+    await rowsOf(db, 'ALTER TABLE lead_photos ADD CONSTRAINT test_down CHECK (false) NOT VALID')
     const failed = await handle(upload(tokens.issue(id), photos(2)), '')
     expect(failed.status).toBe(503)
     expect(await failed.json()).toMatchObject({ reason: 'failed' })

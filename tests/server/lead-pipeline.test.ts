@@ -31,7 +31,6 @@ import {
   outboxDrained,
   postLead,
   rowsOf,
-  run,
   storeTestLead,
   type TestSmtp,
   useMailingSites,
@@ -450,7 +449,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
     // The salt cannot be read (its table gone), though the lead could be stored: nothing is.
     const site = await siteWith({})
-    await run(site.db, 'ALTER TABLE app_settings RENAME TO app_settings_gone')
+    await rowsOf(site.db, 'ALTER TABLE app_settings RENAME TO app_settings_gone')
     expect((await postLead(site, leadForm(), meta, await unsaved())).status).toBe(503)
     expect(await count(site, 'SELECT * FROM leads')).toBe(0)
     // A real site whose database cannot be used (closed) also maps to 503.

@@ -29,7 +29,6 @@ import {
   pageView,
   PUSH_ENV,
   rowsOf,
-  run,
   type TestSmtp,
   useCleanup,
   useMailingSites,
@@ -245,9 +244,9 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
         status: 409,
         message: 'An invoice can total at most $999,999.99, the most Stripe takes in one card payment',
       })
-      await expect(run(db, 'UPDATE invoices SET total_cents = 100000000 WHERE lead_id = $1', [lead])).rejects.toThrow(
-        /invoices_total_cents_check/,
-      )
+      await expect(
+        rowsOf(db, 'UPDATE invoices SET total_cents = 100000000 WHERE lead_id = $1', [lead]),
+      ).rejects.toThrow(/invoices_total_cents_check/)
     })
     expect(await invoiceOf(db, id)).toMatchObject({ totalCents: 99_999_999, balanceCents: 99_999_999 })
     const pay = await pressPay(shop, token, { click: 'c'.repeat(20) })
@@ -709,7 +708,7 @@ describe('reminders and the money the owner sees', { timeout: 120_000 }, () => {
     expect(money.unpaidInvoices).toMatchObject([{ leadId: unpaid.id, number: 2, balanceCents: 70_000, days: 0 }])
     expect(money.cardPayments).toBe(true)
     // The Sources view and the Google Ads file count money received, refunds taken off, not the quoted value.
-    await run(db, `UPDATE leads SET source_tags = '{"gclid": "Cj0KCQ-paid"}' WHERE id = $1`, [id])
+    await rowsOf(db, `UPDATE leads SET source_tags = '{"gclid": "Cj0KCQ-paid"}' WHERE id = $1`, [id])
     expect(await conversions(db)).toMatchObject([{ id, jobValueCents: 73_050 }])
     const won = (await leadSources(db, 30)).channels.map((channel) => channel.wonCents)
     expect(won.reduce((total, cents) => total + cents, 0)).toBe(73_050 + 7_050)

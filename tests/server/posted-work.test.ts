@@ -32,7 +32,7 @@ import { workPhotoResponse } from '../../app/features/work/posted-work.server'
 import {
   countedPost,
   FILE_STORES,
-  run,
+  rowsOf,
   runHandler,
   storeTestLead,
   useFileStores,
@@ -156,7 +156,7 @@ async function posted(result: { status: number; body: PostWorkResponse }) {
 
 /** A real failure of the row's INSERT, on either database: a constraint no new row meets. */
 const failRows = (db: Db, fail: boolean) =>
-  run(db, `ALTER TABLE posted_work ${fail ? 'ADD CONSTRAINT down CHECK (false) NOT VALID' : 'DROP CONSTRAINT down'}`)
+  rowsOf(db, `ALTER TABLE posted_work ${fail ? 'ADD CONSTRAINT down CHECK (false) NOT VALID' : 'DROP CONSTRAINT down'}`)
 
 describe('posting work from the inbox', { timeout: 180_000 }, () => {
   it('signed out answers 401, a forged session 401, a cross-site post 403, and nothing is stored', async () => {
