@@ -324,25 +324,14 @@ export async function pageView<View>(
   return { response, view }
 }
 
-/** What the server took of a counted body: the bytes it pulled, and whether it cancelled the rest. */
-export interface PulledBytes {
-  pulled: number
-  cancelled: boolean
-  size: number
-}
-
 /**
  * A multipart POST whose body streams in 1 KB chunks, pulled one at a time (no read-ahead), so `seen` shows how
- * much of it the server read before it answered.
+ * much of its `size` the server `pulled` before it answered, and whether it `cancelled` the rest.
  */
-export async function countedPost(
-  url: string,
-  form: FormData,
-  headers: Record<string, string>,
-): Promise<{ request: Request; seen: PulledBytes }> {
+export async function countedPost(url: string, form: FormData, headers: Record<string, string>) {
   const encoded = new Response(form)
   const bytes = new Uint8Array(await encoded.arrayBuffer())
-  const seen: PulledBytes = { pulled: 0, cancelled: false, size: bytes.byteLength }
+  const seen = { pulled: 0, cancelled: false, size: bytes.byteLength }
   const body = new ReadableStream<Uint8Array>(
     {
       pull(controller) {

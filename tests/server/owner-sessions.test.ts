@@ -52,16 +52,8 @@ async function openSite(): Promise<{ site: TestSite; smtp: TestSmtp }> {
   return opened
 }
 
-interface Answer {
-  status: number
-  location: string | null
-  /** `name=value` of a session cookie set, '' when it is cleared, null when none is set. */
-  cookie: string | null
-  response: Response
-}
-
 /** A form posted to /owner/sign-in from the site's own page, by the client at `client`. */
-async function post(form: Record<string, string>, { cookie = '', client = '198.51.100.7' } = {}): Promise<Answer> {
+async function post(form: Record<string, string>, { cookie = '', client = '198.51.100.7' } = {}) {
   const response = await runHandler(
     (request) => handleSignInPost(request, client),
     formPost(`${business.baseUrl}/owner/sign-in`, form, cookie ? { Cookie: cookie } : {}),
@@ -69,6 +61,7 @@ async function post(form: Record<string, string>, { cookie = '', client = '198.5
   const setCookie = response.headers.get('set-cookie')
   const value = setCookie?.match(new RegExp(`^${SESSION_COOKIE}=([^;]*)`))?.[1]
   return {
+    // `name=value` of a session cookie set, '' when it is cleared, null when none is set.
     status: response.status,
     location: response.headers.get('location'),
     cookie: value === undefined ? null : value && `${SESSION_COOKIE}=${value}`,

@@ -21,7 +21,7 @@ import { stripeWebhook } from '../../app/features/payments/stripe-events.server'
 import { conversions } from '../../app/features/owner/conversions.server'
 import { leadSources } from '../../app/features/owner/inbox.server'
 import { startHttpStub } from '../support/http-stub'
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
+import { startStripeStandIn, stripeEnv } from '../support/stripe-stand-in'
 import type { TestSite } from '../support/test-site'
 import {
   formPost,
@@ -42,14 +42,7 @@ const mailingSite = useMailingSites()
 const CLIENT = '198.51.100.30'
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
-interface Shop {
-  site: TestSite
-  smtp: TestSmtp
-  standIn: StripeStandIn
-  stripe: Stripe
-  /** The titles of the pushes the owner's phone got, in order. */
-  pushTitles: () => string[]
-}
+type Shop = Awaited<ReturnType<typeof openShop>>
 
 /**
  * The site with Stripe set up against the stand-in, whose webhooks reach the site's own handler through a local
@@ -65,7 +58,7 @@ async function openShop({
   clock?: () => Date
   settings?: Record<string, string>
   startWorker?: boolean
-} = {}): Promise<Shop> {
+} = {}) {
   // The receiver is up before the site is made, since the site's settings name the stand-in it points at.
   const target: { site?: TestSite } = {}
   const receiver = await startHttpStub(async ({ headers, text }) => {
@@ -86,17 +79,14 @@ async function openShop({
   const env = {
     ...PUSH_ENV,
     VAPID_SUBJECT: 'mailto:owner@example.com',
-    ...(stripe && {
-      STRIPE_SECRET_KEY: standIn.apiKey,
-      STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
-      STRIPE_API_BASE: standIn.url,
-    }),
+    ...(stripe && stripeEnv(standIn)),
     ...settings,
   }
   const { site: shop, smtp } = await mailingSite(env, { startWorker, clock })
   target.site = shop
   await subscribe(shop)
   const client = new Stripe(standIn.apiKey, { host: '127.0.0.1', port: standIn.port, protocol: 'http' })
+  /** The titles of the pushes the owner's phone got, in order. */
   const pushTitles = () => push.delivered.map((each) => String(each.payload.title))
   return { site: shop, smtp, standIn, stripe: client, pushTitles }
 }
