@@ -24,7 +24,6 @@ import {
   freshDatabaseUrl,
   rowsOf,
   runHandler,
-  useCleanup,
   useMailingSites,
   useSiteServing,
   type TestSmtp,
@@ -39,7 +38,6 @@ const { OWNER, SESSION_PASSWORD } = vi.hoisted(() => {
 
 /** The answer to every request for a link, whoever asks. */
 const LINK_SENT = { status: 303, location: '/owner?link=sent' }
-const cleanup = useCleanup()
 const mailingSite = useMailingSites()
 /** Makes a site's database the one the handlers reach, as the process's is in a running site. */
 const serve = useSiteServing()
@@ -61,9 +59,9 @@ async function post(form: Record<string, string>, { cookie = '', client = '198.5
   const setCookie = response.headers.get('set-cookie')
   const value = setCookie?.match(new RegExp(`^${SESSION_COOKIE}=([^;]*)`))?.[1]
   return {
-    // `name=value` of a session cookie set, '' when it is cleared, null when none is set.
     status: response.status,
     location: response.headers.get('location'),
+    // `name=value` of a session cookie set, '' when it is cleared, null when none is set.
     cookie: value === undefined ? null : value && `${SESSION_COOKIE}=${value}`,
     response,
   }
@@ -302,7 +300,6 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     await post({ email: OWNER })
     const token = await nextLink(site, smtp)
     const log = captureLog()
-    cleanup.push(async () => log.restore())
     const guess = { token: `guess-<script>${randomBytes(8).toString('hex')}` }
     for (let i = 0; i < 5; i++)
       expect(await post(guess, { client: '203.0.113.9' })).toMatchObject({ location: '/owner?link=expired' })
@@ -331,7 +328,6 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
   it('sends the owner one link per 3 minutes, whichever instance and client asks; 40 asks, one link', async () => {
     const { first, second, on } = await twoInstances()
     const log = captureLog()
-    cleanup.push(async () => log.restore())
     for (let i = 0; i < 40; i++) {
       on(i % 2 ? second : first)
       expect((await post({ email: OWNER }, { client: `203.0.113.${i}` })).location).toBe('/owner?link=sent')
@@ -356,7 +352,6 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
   it("leaves the owner a link that works when his own request comes after a stranger's", async () => {
     const { site, smtp } = await openSite()
     const log = captureLog()
-    cleanup.push(async () => log.restore())
     // Someone who knows his address asks first; the owner asks a minute later, from his phone.
     await post({ email: OWNER }, { client: '192.0.2.66' })
     const sent = await nextLink(site, smtp)
