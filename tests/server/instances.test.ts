@@ -12,11 +12,9 @@ import { openDatabase, type Database } from '../../app/platform/db/database.serv
 import { phoneKeys, startPushService, subscriptionOf } from '../support/push-service'
 import { savePushSubscription } from '../../app/platform/transport/push.server'
 import { startSiteProcess, type SiteProcess } from '../support/site-process'
-import * as v from 'valibot'
-import { scheduleJob, sendQuote } from '../../app/features/quotes/quotes.server'
-import { quoteDraftSchema } from '../../app/features/quotes/quote-schema'
+import { scheduleJob } from '../../app/features/quotes/quotes.server'
 import { freshDatabaseUrl, outboxDrained, PUSH_ENV, rowsOf, startSmtp, type TestSmtp, VAPID } from './helpers'
-import { acceptQuote, ITEMS } from './quote-helpers'
+import { acceptQuote, sendVersion } from './quote-helpers'
 
 const LEADS = Array.from({ length: 20 }, (_, i) => `Lead${String(i + 1).padStart(2, '0')}`)
 const phone = phoneKeys()
@@ -157,7 +155,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         `SELECT id FROM leads WHERE first_name IN (${jobs.map((name) => `'${name}'`).join(', ')})`,
       )
       for (const { id } of ids) {
-        await sendQuote(db, v.parse(quoteDraftSchema, { lead: id, items: ITEMS, validDays: 30 }), new Date())
+        await sendVersion(owner, { lead: id })
         expect(await acceptQuote(owner, id)).toBe('accepted')
         expect(await scheduleJob(db, { lead: id, day, start: '08:00', end: '10:00' }, new Date())).toBe('scheduled')
       }
