@@ -46,15 +46,15 @@ import { recordPayment } from '../../app/features/payments/payments.server'
 import { pacificClock, pacificDate, pacificInstant } from '../../app/platform/time/business-hours.server'
 import { formPost, leadSettings, outboxDrained, rowsOf, useMailingSites } from './helpers'
 import type { TestSite } from '../support/test-site'
-import { acceptQuote, quotedLead } from './quote-helpers'
+import { acceptedLead, acceptQuote } from './quote-helpers'
 
 const mailingSite = useMailingSites()
 const REVIEW_URL = 'https://g.page/r/come-back-review'
 
-/** A site whose clock the test moves: `at` is where it stands. */
-async function openSite() {
+/** A site (asking for reviews at REVIEW_URL unless `env` says) whose clock the test moves: `at` is where it stands. */
+async function openSite(env: Record<string, string> = { GOOGLE_REVIEW_URL: REVIEW_URL }) {
   const clock = { at: pacificAt(new Date(), 0, 10 * 60) }
-  const { site, smtp } = await mailingSite({ GOOGLE_REVIEW_URL: REVIEW_URL }, { clock: () => clock.at })
+  const { site, smtp } = await mailingSite(env, { clock: () => clock.at })
   return { site, smtp, clock }
 }
 
@@ -72,8 +72,7 @@ function pacificAt(from: Date, days: number, minute: number): Date {
 
 /** A Folsom house-wash lead quoted, accepted, invoiced and paid in full in cash at `at`: its id. */
 async function paidLead(site: TestSite, at: Date, name: string) {
-  const { id } = await quotedLead(site, undefined, name, 30, { serviceId: 'full-house' })
-  await acceptQuote(site, id)
+  const { id } = await acceptedLead(site, name, { serviceId: 'full-house' })
   await markJobDone(site.db, id)
   await sendInvoice(site.db, id, at)
   const { total } = (
@@ -135,8 +134,7 @@ describe('the past jobs import', () => {
       ],
     })
     expect(await importPastJobs(site.db, file, clock.at)).toMatchObject({ added: 0, already: 2 })
-    const jobs = await rowsOf<{ n: number }>(site, 'SELECT count(*)::int AS n FROM past_jobs')
-    expect(jobs[0]!.n).toBe(2)
+    expect(await rowsOf(site, 'SELECT count(*)::int AS n FROM past_jobs')).toEqual([{ n: 2 }])
     // The formula-looking name is stored as typed, and exported so no spreadsheet runs it.
     const names = await rowsOf<{ name: string }>(site, 'SELECT name FROM past_customers ORDER BY name')
     expect(names.map((row) => row.name)).toContain('=HYPERLINK("http://x.example")')
@@ -179,8 +177,7 @@ describe('the past jobs import', () => {
     expect(await importPastJobs(site.db, many, clock.at)).toEqual({ refused: 'The file has over 5,000 rows.' })
     const noPrice = csv([good.slice(0, 7)], TEMPLATE_COLUMNS.slice(0, 7))
     expect(await importPastJobs(site.db, noPrice, clock.at)).toEqual({ refused: 'The file has no price column.' })
-    const jobs = await rowsOf<{ n: number }>(site, 'SELECT count(*)::int AS n FROM past_jobs')
-    expect(jobs[0]!.n).toBe(0)
+    expect(await rowsOf(site, 'SELECT count(*)::int AS n FROM past_jobs')).toEqual([{ n: 0 }])
     // A byte-order mark is fine; exactly 5,000 rows too, and a Jobber export's own headers are read.
     const bom = Uint8Array.from([0xef, 0xbb, 0xbf, ...csv([good])])
     expect(await importPastJobs(site.db, bom, clock.at)).toMatchObject({ added: 1 })
@@ -296,11 +293,8 @@ describe('due again', () => {
     expect(await queueDueReminders(site.db, clock.at)).toBe(0)
     expect(await sendReminderNow(site.db, jobs[0]!.jobId, clock.at)).toBe('not-due')
     // The reminder already queued for Dana, sent after she stopped, is dropped as it is sent.
-    const queued = await rowsOf<{ n: number }>(
-      site,
-      "SELECT count(*)::int AS n FROM outbox WHERE template = 'due_again_reminder'",
-    )
-    expect(queued[0]!.n).toBe(1)
+    const queued = "SELECT count(*)::int AS n FROM outbox WHERE template = 'due_again_reminder'"
+    expect(await rowsOf(site, queued)).toEqual([{ n: 1 }])
   })
 })
 
@@ -366,16 +360,7 @@ describe('the reminder links', () => {
 describe('the review request', () => {
   it('goes at 9:00 Pacific the morning after the invoice is paid, and its reminder 6 days later unless opened', async () => {
     const { site, smtp, clock } = await openSite()
-    const { id } = await quotedLead(site, undefined, 'Rita', 30, { serviceId: 'full-house' })
-    await acceptQuote(site, id)
-    await markJobDone(site.db, id)
-    await sendInvoice(site.db, id, clock.at)
-    const { total } = (await rowsOf<{ total: number }>(site, 'SELECT total_cents AS total FROM invoices'))[0]!
-    await recordPayment(
-      site.db,
-      { lead: id, method: 'cash', amount: total!, receivedOn: pacificDate(clock.at), checkNumber: '' },
-      clock.at,
-    )
+    await paidLead(site, clock.at, 'Rita')
     const rows = await rowsOf<{ key: string; due: Date }>(
       site,
       "SELECT key, next_attempt_at AS due FROM outbox WHERE template = 'review_request' ORDER BY next_attempt_at",
@@ -402,8 +387,7 @@ describe('the review request', () => {
   })
 
   it('without a review link set, a paid job asks for nothing: both rows are settled once, never retried', async () => {
-    const clock = { at: pacificAt(new Date(), 0, 10 * 60) }
-    const { site, smtp } = await mailingSite({}, { clock: () => clock.at })
+    const { site, smtp, clock } = await openSite({})
     await paidLead(site, clock.at, 'Omar')
     clock.at = pacificAt(clock.at, 8, 10 * 60)
     await sendDue(site)
@@ -435,7 +419,7 @@ describe('the review request', () => {
 
 describe('deleting a past customer', () => {
   /** Each table's rows of this address: its customer, jobs, reminders, review requests and their unsent mails. */
-  async function heldAbout(site: Awaited<ReturnType<typeof openSite>>['site'], email: string) {
+  async function heldAbout(site: TestSite, email: string) {
     const [held] = await rowsOf<Record<string, number>>(
       site,
       `SELECT (SELECT count(*)::int FROM past_customers WHERE email = $1) AS customers,
@@ -453,14 +437,14 @@ describe('deleting a past customer', () => {
   }
 
   /** The reminder of each unsent reminder mail in the outbox, whether or not that reminder is still stored. */
-  const unsentReminders = async (site: Awaited<ReturnType<typeof openSite>>['site']) =>
+  const unsentReminders = async (site: TestSite) =>
     (
       await rowsOf<{ id: string }>(
         site,
         "SELECT payload->>'reminderId' AS id FROM outbox WHERE template = 'due_again_reminder' AND sent_at IS NULL",
       )
     ).map((row) => row.id)
-  const remindersOf = async (site: Awaited<ReturnType<typeof openSite>>['site'], email: string) =>
+  const remindersOf = async (site: TestSite, email: string) =>
     (
       await rowsOf<{ id: string }>(
         site,
@@ -602,13 +586,8 @@ describe('what comes back, in Sources', () => {
     await site.outbox.drain()
     const { token } = (await rowsOf<{ token: string }>(site, 'SELECT token FROM due_reminders'))[0]!
     const day = (await offeredDays(site.db, '95630', clock.at)).days[0]!
-    const url = `http://127.0.0.1/come-back/${token}`
-    await comeBackPagePost(
-      site.db,
-      formPost(url, { action: 'book', day, window: 'morning' }),
-      token,
-      leadSettings(site),
-    )
+    const booking = formPost(`http://127.0.0.1/come-back/${token}`, { action: 'book', day, window: 'morning' })
+    await comeBackPagePost(site.db, booking, token, leadSettings(site))
     const lead = (await rowsOf<{ id: string }>(site, "SELECT id FROM leads WHERE source_channel = 'due_again'"))[0]!.id
     await sendSameAsLastTime(site.db, lead, clock.at)
     await acceptQuote(site, lead)

@@ -5,7 +5,7 @@ import type { Database } from '../../app/platform/db/database.server'
 import { fetchReviews } from '../../app/features/reviews/fetch-reviews.server'
 import { startHttpStub, type StubReply } from '../support/http-stub'
 import { captureLog } from '../support/log-capture'
-import { run, useCleanup, useTestSites } from './helpers'
+import { rowsOf, useCleanup, useTestSites } from './helpers'
 
 const API_KEY = 'test-places-key-9f3Kq2'
 const PLACE_ID = 'ChIJ-test-place'
@@ -48,7 +48,7 @@ async function setUp() {
 
 /** As if the last refresh (or claim) were `minutes` further in the past. */
 async function ageCache(db: Database, minutes: number) {
-  await run(
+  await rowsOf(
     db,
     `UPDATE public.app_settings
         SET value = (value::timestamptz - $1::int * interval '1 minute')::text,

@@ -1,13 +1,12 @@
 // The file store's one contract, run against the folder store in a temporary DATA_DIR and against the Supabase
 // store talking to the local Storage stand-in (tests/support/storage-stand-in.ts); then what only each mode has.
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openFileStore, type FileStore } from '../../app/platform/files/file-store.server'
 import { startStorageStandIn, type StorageStandIn } from '../support/storage-stand-in'
-import { useCleanup } from './helpers'
+import { useCleanup, useTempDirs } from './helpers'
 
 const SERVICE_KEY = 'stand-in-service-role-key-0123456789'
 
@@ -18,11 +17,11 @@ interface StoreUnderTest {
 }
 
 const cleanups = useCleanup()
+const tempDir = useTempDirs()
 
 /** DATA_DIR is a folder inside an empty one, so a path that escaped it would show up beside it. */
 async function folderStore(): Promise<StoreUnderTest & { dataDir: string }> {
-  const root = await mkdtemp(join(tmpdir(), 'pw-file-store-'))
-  cleanups.push(() => rm(root, { recursive: true, force: true }))
+  const root = await tempDir()
   const dataDir = join(root, 'data')
   return {
     dataDir,

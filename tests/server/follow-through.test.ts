@@ -24,7 +24,6 @@ import {
   outboxDrained,
   PUSH_ENV,
   rowsOf,
-  run,
   storeTestLead,
   type TestSmtp,
   usePushPhones,
@@ -172,7 +171,7 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
     expect(toOwner()).toHaveLength(31)
     // An hour on, the cap has room again (59 minutes: not yet).
     const age = (by: string) =>
-      run(business.db, `UPDATE rate_limit_hits SET hit_at = hit_at - $1::interval WHERE bucket = 'ack-all'`, [by])
+      rowsOf(business.db, `UPDATE rate_limit_hits SET hit_at = hit_at - $1::interval WHERE bucket = 'ack-all'`, [by])
     await age('59 minutes')
     await send({ email: 'late@example.com' }, '203.0.113.99')
     expect(await acks()).toHaveLength(30)
@@ -222,7 +221,7 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
     expect(await queued('First@Example.com', '192.0.2.71')).toBe(1)
     expect(await queued('other@example.com', '192.0.2.70')).toBe(1)
     expect(await queued('new@example.com', '192.0.2.72')).toBe(2)
-    await run(db, `INSERT INTO rate_limit_hits (bucket, key) SELECT 'ack-all', 'all' FROM generate_series(1, 29)`)
+    await rowsOf(db, `INSERT INTO rate_limit_hits (bucket, key) SELECT 'ack-all', 'all' FROM generate_series(1, 29)`)
     expect(await queued('late@example.com', '192.0.2.73')).toBe(2)
   })
 

@@ -209,18 +209,14 @@ export async function outboxDrained(site: Pick<TestSite, 'db' | 'now'>, timeoutM
   await expect.poll(left, { timeout: timeoutMs, interval: 20, message: 'outbox rows still unsent' }).toBe(0)
 }
 
-/** What `$1`-style SQL answers on a database or a transaction: a test's own look or fixture, past the site's code. */
-export async function run<Row = Record<string, unknown>>(db: Db, sql: string, params: readonly unknown[] = []) {
-  return [...(await db.executeQuery<Row>(CompiledQuery.raw(sql, [...params]))).rows]
-}
-
-/** The rows a query on the site's database answers. */
+/** What `$1`-style SQL answers on a site's database, a database or a transaction: a test's own look or fixture. */
 export async function rowsOf<Row = Record<string, unknown>>(
-  site: { db: Db },
+  on: Db | { db: Db },
   sql: string,
-  params?: readonly unknown[],
-): Promise<Row[]> {
-  return run<Row>(site.db, sql, params)
+  params: readonly unknown[] = [],
+) {
+  const db = 'executeQuery' in on ? on : on.db
+  return [...(await db.executeQuery<Row>(CompiledQuery.raw(sql, [...params]))).rows]
 }
 
 /** A port on 127.0.0.1 with nothing listening (an SMTP server that is "down"). */
@@ -328,25 +324,14 @@ export async function pageView<View>(
   return { response, view }
 }
 
-/** What the server took of a counted body: the bytes it pulled, and whether it cancelled the rest. */
-export interface PulledBytes {
-  pulled: number
-  cancelled: boolean
-  size: number
-}
-
 /**
  * A multipart POST whose body streams in 1 KB chunks, pulled one at a time (no read-ahead), so `seen` shows how
- * much of it the server read before it answered.
+ * much of its `size` the server `pulled` before it answered, and whether it `cancelled` the rest.
  */
-export async function countedPost(
-  url: string,
-  form: FormData,
-  headers: Record<string, string>,
-): Promise<{ request: Request; seen: PulledBytes }> {
+export async function countedPost(url: string, form: FormData, headers: Record<string, string>) {
   const encoded = new Response(form)
   const bytes = new Uint8Array(await encoded.arrayBuffer())
-  const seen: PulledBytes = { pulled: 0, cancelled: false, size: bytes.byteLength }
+  const seen = { pulled: 0, cancelled: false, size: bytes.byteLength }
   const body = new ReadableStream<Uint8Array>(
     {
       pull(controller) {

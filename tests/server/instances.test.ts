@@ -12,11 +12,9 @@ import { openDatabase, type Database } from '../../app/platform/db/database.serv
 import { phoneKeys, startPushService, subscriptionOf } from '../support/push-service'
 import { savePushSubscription } from '../../app/platform/transport/push.server'
 import { startSiteProcess, type SiteProcess } from '../support/site-process'
-import * as v from 'valibot'
-import { scheduleJob, sendQuote } from '../../app/features/quotes/quotes.server'
-import { quoteDraftSchema } from '../../app/features/quotes/quote-schema'
-import { freshDatabaseUrl, outboxDrained, PUSH_ENV, run, startSmtp, type TestSmtp, VAPID } from './helpers'
-import { acceptQuote, ITEMS } from './quote-helpers'
+import { scheduleJob } from '../../app/features/quotes/quotes.server'
+import { freshDatabaseUrl, outboxDrained, PUSH_ENV, rowsOf, startSmtp, type TestSmtp, VAPID } from './helpers'
+import { acceptQuote, sendVersion } from './quote-helpers'
 
 const LEADS = Array.from({ length: 20 }, (_, i) => `Lead${String(i + 1).padStart(2, '0')}`)
 const phone = phoneKeys()
@@ -31,7 +29,7 @@ let sites: SiteProcess[]
 const posted: string[] = []
 
 const startBoth = () => Promise.all(dataDirs.map((DATA_DIR) => startSiteProcess({ ...env, DATA_DIR })))
-const rows = async <T = Record<string, unknown>>(sql: string) => await run<T>(db, sql)
+const rows = async <T = Record<string, unknown>>(sql: string) => await rowsOf<T>(db, sql)
 const pushed = (start: string) =>
   push.delivered.map((delivered) => String(delivered.payload.title)).filter((title) => title.startsWith(start))
 const leadMails = () =>
@@ -133,13 +131,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     })
 
     it('each timer fires once: the escalation of a lead still new, the reminders of a quoted one', async () => {
-      await run(db, `UPDATE outbox SET next_attempt_at = now() WHERE key = 'escalation'`)
+      await rowsOf(db, `UPDATE outbox SET next_attempt_at = now() WHERE key = 'escalation'`)
       await wakeBoth('A')
       await settled()
       expect(pushed('Still waiting')).toHaveLength(LEADS.length)
 
-      await run(db, `UPDATE leads SET status = 'quoted' WHERE first_name LIKE 'Lead%'`)
-      await run(db, `UPDATE outbox SET next_attempt_at = now() WHERE key LIKE 'quoted-%'`)
+      await rowsOf(db, `UPDATE leads SET status = 'quoted' WHERE first_name LIKE 'Lead%'`)
+      await rowsOf(db, `UPDATE outbox SET next_attempt_at = now() WHERE key LIKE 'quoted-%'`)
       await wakeBoth('B')
       await settled()
       const reminders = LEADS.flatMap((name) => [2, 7].map((days) => `Follow up with ${name}: quoted ${days} days ago`))
@@ -157,11 +155,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         `SELECT id FROM leads WHERE first_name IN (${jobs.map((name) => `'${name}'`).join(', ')})`,
       )
       for (const { id } of ids) {
-        await sendQuote(db, v.parse(quoteDraftSchema, { lead: id, items: ITEMS, validDays: 30 }), new Date())
+        await sendVersion(owner, { lead: id })
         expect(await acceptQuote(owner, id)).toBe('accepted')
         expect(await scheduleJob(db, { lead: id, day, start: '08:00', end: '10:00' }, new Date())).toBe('scheduled')
       }
-      await run(db, `UPDATE outbox SET next_attempt_at = now() WHERE template = 'job_reminder'`)
+      await rowsOf(db, `UPDATE outbox SET next_attempt_at = now() WHERE template = 'job_reminder'`)
       await wakeBoth('J')
       await settled()
       const reminders = smtp.received.filter((received) => received.mail.subject?.startsWith('Reminder: we come'))
@@ -172,13 +170,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('the daily retention runs once between them', async () => {
       // Each process asks for a day's jobs once: a new day here is a restart with that day unclaimed.
       await Promise.all(sites.map((site) => site.stop()))
-      await run(
+      await rowsOf(
         db,
         `INSERT INTO leads (first_name, email, phone, idempotency_key, created_at)
         SELECT 'Old' || i, 'old@example.com', '916-555-0101', 'old-lead-' || i, now() - interval '30 months'
           FROM generate_series(1, 3) AS i`,
       )
-      await run(db, `DELETE FROM daily_runs WHERE job = 'lead-retention'`)
+      await rowsOf(db, `DELETE FROM daily_runs WHERE job = 'lead-retention'`)
       sites = await startBoth()
       await Promise.all(sites.map(untilItDelivers))
       await settled()

@@ -28,7 +28,6 @@ import {
   leadForm,
   postLead,
   rowsOf,
-  run,
   runHandler,
   storeTestLead,
   useFileStores,
@@ -173,7 +172,7 @@ describe.each(FILE_STORES)('photos of a stored lead in %s', { timeout: 120_000 }
     const id = await lead()
     const db = site.db
     // A real failure of the photos' INSERT, on either database: a constraint no new row meets.
-    await run(db, 'ALTER TABLE lead_photos ADD CONSTRAINT test_down CHECK (false) NOT VALID')
+    await rowsOf(db, 'ALTER TABLE lead_photos ADD CONSTRAINT test_down CHECK (false) NOT VALID')
     const failed = await handle(upload(tokens.issue(id), photos(2)), '')
     expect(failed.status).toBe(503)
     expect(await failed.json()).toMatchObject({ reason: 'failed' })
@@ -374,24 +373,20 @@ describe('uploads refused before their photos are read (decision 051)', { timeou
     const { site, tokens, handle, lead, stored } = await setUp()
     const id = await lead()
     const log = captureLog()
-    try {
-      const decodes = () => log.records().filter((record) => record.msg === HEIC_DECODE).length
-      // The positive signal: an iPhone's HEIC (HEVC, made by heif-enc; sent with no type) starts a decode, and is
-      // stored as a JPEG of at most 1600 px.
-      expect(heic.subarray(4, 12).toString('latin1')).toBe('ftypheic')
-      const phone = upload(tokens.issue(id), [{ bytes: heic, name: 'IMG_0002.HEIC', type: '' }])
-      expect((await handle(phone, '')).status).toBe(200)
-      expect(decodes()).toBe(1)
-      const meta = await sharp((await site.files.get(`lead-photos/${id}/${stored(id)[0]}`))!).metadata()
-      expect([meta.format, Math.max(meta.width, meta.height) <= 1600]).toEqual(['jpeg', true])
-      const refused = await handle(upload(tokens.issue(id), [{ bytes: huge, name: 'IMG_9984.HEIC' }]), '')
-      expect(refused.status).toBe(415)
-      expect(await refused.json()).toMatchObject({ reason: 'not-image', error: LEAD_PHOTO_MESSAGES['not-image'] })
-      expect(decodes()).toBe(1)
-      expect(stored(id)).toHaveLength(1)
-    } finally {
-      log.restore()
-    }
+    const decodes = () => log.records().filter((record) => record.msg === HEIC_DECODE).length
+    // The positive signal: an iPhone's HEIC (HEVC, made by heif-enc; sent with no type) starts a decode, and is
+    // stored as a JPEG of at most 1600 px.
+    expect(heic.subarray(4, 12).toString('latin1')).toBe('ftypheic')
+    const phone = upload(tokens.issue(id), [{ bytes: heic, name: 'IMG_0002.HEIC', type: '' }])
+    expect((await handle(phone, '')).status).toBe(200)
+    expect(decodes()).toBe(1)
+    const meta = await sharp((await site.files.get(`lead-photos/${id}/${stored(id)[0]}`))!).metadata()
+    expect([meta.format, Math.max(meta.width, meta.height) <= 1600]).toEqual(['jpeg', true])
+    const refused = await handle(upload(tokens.issue(id), [{ bytes: huge, name: 'IMG_9984.HEIC' }]), '')
+    expect(refused.status).toBe(415)
+    expect(await refused.json()).toMatchObject({ reason: 'not-image', error: LEAD_PHOTO_MESSAGES['not-image'] })
+    expect(decodes()).toBe(1)
+    expect(stored(id)).toHaveLength(1)
   })
 
   it('a token is spent after five photos judged, even when every one failed to decode', async () => {
@@ -406,16 +401,12 @@ describe('uploads refused before their photos are read (decision 051)', { timeou
     expect(await sharp(broken.bytes).metadata()).toMatchObject({ format: 'heif', width: 3000 })
     const token = tokens.issue(id)
     const log = captureLog()
-    try {
-      expect((await handle(upload(token, [broken, broken, broken]), '')).status).toBe(415)
-      expect((await handle(upload(token, [broken, broken], false), '')).headers.get('Location')).toBe(
-        '/quote-request?photos=not-image',
-      )
-      // Each upload stopped at its first photo's failed decode; all five photos counted.
-      expect(log.records().filter((record) => record.msg === HEIC_DECODE)).toHaveLength(2)
-    } finally {
-      log.restore()
-    }
+    expect((await handle(upload(token, [broken, broken, broken]), '')).status).toBe(415)
+    expect((await handle(upload(token, [broken, broken], false), '')).headers.get('Location')).toBe(
+      '/quote-request?photos=not-image',
+    )
+    // Each upload stopped at its first photo's failed decode; all five photos counted.
+    expect(log.records().filter((record) => record.msg === HEIC_DECODE)).toHaveLength(2)
     // A sixth photo on that token, a good one, is refused before it is read.
     const replay = await post(token, true, [photo()])
     const refused = await handle(replay.request, '')

@@ -14,7 +14,6 @@ import { createOutboxWorker, defaultBackoffMs } from '../../app/platform/outbox/
 import { envelope, notificationAddresses } from '../../app/platform/transport/mail.server'
 import { ownerNotification } from '../../app/features/leads/lead-email.server'
 import { parseRuntimeConfig } from '../../app/platform/config.server'
-import type { Db } from '../../app/platform/db/database.server'
 import type { DB, Tables } from '../../app/platform/db/schema.gen'
 import { createFormTokens } from '../../app/features/leads/tokens.server'
 import { outsideServiceArea } from '../../app/features/leads/lead-fields.server'
@@ -31,7 +30,6 @@ import {
   outboxDrained,
   postLead,
   rowsOf,
-  run,
   storeTestLead,
   type TestSmtp,
   useMailingSites,
@@ -51,9 +49,6 @@ const smtp = useSmtp()
 const mailingSite = useMailingSites()
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
-/** What a post reaches: a site's database, configuration and clock. */
-type SiteDb = Pick<TestSite, 'config' | 'now'> & { db: Db }
-
 /** A site as useMailingSites() opens one, e-mailing where `env` says (a server down, or one for a restart). */
 const siteWith = async (env: Record<string, string>, options: Parameters<typeof mailingSite>[1] = {}) =>
   (await mailingSite(env, options)).site
@@ -67,7 +62,7 @@ async function clockedSite(start: number) {
 }
 
 /** A site whose database never answers, every query failing with `message`. */
-function unreachable(message: string): SiteDb {
+function unreachable(message: string) {
   const pool = () => Promise.reject(new Error(message))
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
   return { db, config: parseRuntimeConfig({}), now: () => new Date() }
@@ -450,7 +445,7 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
 
     // The salt cannot be read (its table gone), though the lead could be stored: nothing is.
     const site = await siteWith({})
-    await run(site.db, 'ALTER TABLE app_settings RENAME TO app_settings_gone')
+    await rowsOf(site.db, 'ALTER TABLE app_settings RENAME TO app_settings_gone')
     expect((await postLead(site, leadForm(), meta, await unsaved())).status).toBe(503)
     expect(await count(site, 'SELECT * FROM leads')).toBe(0)
     // A real site whose database cannot be used (closed) also maps to 503.

@@ -18,7 +18,7 @@ import {
 } from '../../app/features/owner/conversions.server'
 import { leadSources, listInbox, updateLead, type SourceCount } from '../../app/features/owner/inbox.server'
 import { readCsv } from '../../app/features/come-back/csv-reader'
-import { rowsOf, run, storeTestLead, useTestSites } from './helpers'
+import { rowsOf, storeTestLead, useTestSites } from './helpers'
 
 const open = useTestSites()
 
@@ -45,7 +45,7 @@ async function seed(site: TestSite, lead: Seed): Promise<string> {
   const db = site.db
   for (const status of lead.steps ?? [])
     await updateLead(db, id, { status, note: '', jobValueCents: lead.jobValueCents ?? null })
-  await run(db, `UPDATE leads SET created_at = now() - make_interval(days => $2) WHERE id = $1`, [id, lead.ageDays])
+  await rowsOf(db, `UPDATE leads SET created_at = now() - make_interval(days => $2) WHERE id = $1`, [id, lead.ageDays])
   return id
 }
 
@@ -151,7 +151,7 @@ describe("a quote's follow-up mark (docs/decisions/048-follow-through.md)", { ti
     const site = await open()
     const db = site.db
     const changed = `UPDATE leads SET status_changed_at = now() - make_interval(days => $2) WHERE id = $1`
-    const quotedDaysAgo = (id: string, days: number) => run(db, changed, [id, days])
+    const quotedDaysAgo = (id: string, days: number) => rowsOf(db, changed, [id, days])
     const quoted = (name: string) => seed(site, { name, steps: ['quoted'], ageDays: 0 })
     const fresh = await quoted('Fresh')
     const waiting = await quoted('Waiting')

@@ -7,7 +7,7 @@ import { parseRuntimeConfig } from '../../app/platform/config.server'
 import type { InboxLead } from '../../app/features/owner/owner-lead'
 import { listInbox, updateLead } from '../../app/features/owner/inbox.server'
 import { savePushSubscription } from '../../app/platform/transport/push.server'
-import { run, storeTestLead, useMailingSites } from './helpers'
+import { rowsOf, storeTestLead, useMailingSites } from './helpers'
 
 const mailingSite = useMailingSites()
 
@@ -22,7 +22,7 @@ describe('the inbox', { timeout: 120_000 }, () => {
     const db = site.db
     const older = await storeTestLead(site, 'Olive', { sourcePage: '/city/folsom' })
     await storeTestLead(site, 'Spam', { spamReason: 'honeypot' })
-    await run(db, `UPDATE leads SET created_at = now() - interval '1 hour' WHERE first_name = 'Olive'`)
+    await rowsOf(db, `UPDATE leads SET created_at = now() - interval '1 hour' WHERE first_name = 'Olive'`)
     await storeTestLead(site, 'Nora', {
       sourcePage: '/services?tab=roof',
       street: '4821 Elm Ridge Way',
@@ -62,7 +62,7 @@ describe('the inbox', { timeout: 120_000 }, () => {
     await savePushSubscription(db, { ...phone, keys: { p256dh: 'p256dh-key-2', auth: 'auth-key-2' } })
     await savePushSubscription(db, { ...phone, endpoint: 'https://push.example.com/send/phone-2' })
 
-    const rows = await run(db, 'SELECT endpoint, p256dh, auth FROM owner_push_subscriptions ORDER BY endpoint')
+    const rows = await rowsOf(db, 'SELECT endpoint, p256dh, auth FROM owner_push_subscriptions ORDER BY endpoint')
     expect(rows).toEqual([
       { endpoint: phone.endpoint, p256dh: 'p256dh-key-2', auth: 'auth-key-2' },
       { endpoint: 'https://push.example.com/send/phone-2', p256dh: 'p256dh-key-1', auth: 'auth-key-1' },

@@ -13,7 +13,6 @@ import {
   outboxDrained,
   PUSH_ENV,
   rowsOf,
-  run,
   storeTestLead,
   useCleanup,
   usePushPhones,
@@ -185,7 +184,7 @@ describe('where a push may go (decision 052)', { timeout: 120_000 }, () => {
     const db = site.db
     await site.outbox.drain()
     // The positive signal: the push was tried and failed on the 307 itself.
-    const row = await run<{ last_error: string }>(db, `SELECT last_error FROM outbox WHERE template = 'owner_push'`)
+    const row = await rowsOf<{ last_error: string }>(db, `SELECT last_error FROM outbox WHERE template = 'owner_push'`)
     expect(row[0]!.last_error).toContain('push service answered 307')
     expect(elsewhere.requests).toHaveLength(0)
   })

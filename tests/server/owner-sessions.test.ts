@@ -23,9 +23,7 @@ import {
   formPost,
   freshDatabaseUrl,
   rowsOf,
-  run,
   runHandler,
-  useCleanup,
   useMailingSites,
   useSiteServing,
   type TestSmtp,
@@ -40,7 +38,6 @@ const { OWNER, SESSION_PASSWORD } = vi.hoisted(() => {
 
 /** The answer to every request for a link, whoever asks. */
 const LINK_SENT = { status: 303, location: '/owner?link=sent' }
-const cleanup = useCleanup()
 const mailingSite = useMailingSites()
 /** Makes a site's database the one the handlers reach, as the process's is in a running site. */
 const serve = useSiteServing()
@@ -53,16 +50,8 @@ async function openSite(): Promise<{ site: TestSite; smtp: TestSmtp }> {
   return opened
 }
 
-interface Answer {
-  status: number
-  location: string | null
-  /** `name=value` of a session cookie set, '' when it is cleared, null when none is set. */
-  cookie: string | null
-  response: Response
-}
-
 /** A form posted to /owner/sign-in from the site's own page, by the client at `client`. */
-async function post(form: Record<string, string>, { cookie = '', client = '198.51.100.7' } = {}): Promise<Answer> {
+async function post(form: Record<string, string>, { cookie = '', client = '198.51.100.7' } = {}) {
   const response = await runHandler(
     (request) => handleSignInPost(request, client),
     formPost(`${business.baseUrl}/owner/sign-in`, form, cookie ? { Cookie: cookie } : {}),
@@ -72,6 +61,7 @@ async function post(form: Record<string, string>, { cookie = '', client = '198.5
   return {
     status: response.status,
     location: response.headers.get('location'),
+    // `name=value` of a session cookie set, '' when it is cleared, null when none is set.
     cookie: value === undefined ? null : value && `${SESSION_COOKIE}=${value}`,
     response,
   }
@@ -142,7 +132,7 @@ describe('the sign-in link', { timeout: 120_000 }, () => {
     // Only the hash is kept; the outbox forgets the link once it is sent.
     const links = await db.selectFrom('owner_sign_in_links').select('token_hash').execute()
     expect(links).toEqual([{ token_hash: hashToken(token) }])
-    const outbox = await run(
+    const outbox = await rowsOf(
       db,
       `SELECT payload, sent_at IS NOT NULL AS sent FROM outbox WHERE template = 'owner_mail' AND key = 'sign-in'`,
     )
@@ -160,19 +150,19 @@ describe('the sign-in link', { timeout: 120_000 }, () => {
     const db = site.db
     await post({ email: OWNER })
     const token = await nextLink(site, smtp)
-    await run(db, `UPDATE owner_sign_in_links SET expires_at = now() - interval '1 second'`)
+    await rowsOf(db, `UPDATE owner_sign_in_links SET expires_at = now() - interval '1 second'`)
     expect(await post({ token })).toMatchObject({ location: '/owner?link=expired', cookie: null })
 
     await afterOwnerLinkWindow(site)
     await post({ email: OWNER })
-    await expect.poll(() => run(db, `SELECT 1 FROM outbox WHERE sent_at IS NULL`)).toHaveLength(1)
-    await run(
+    await expect.poll(() => rowsOf(db, `SELECT 1 FROM outbox WHERE sent_at IS NULL`)).toHaveLength(1)
+    await rowsOf(
       db,
       `UPDATE outbox SET payload = jsonb_set(payload, '{notAfter}', to_jsonb(now() - interval '1 minute'))
                      WHERE sent_at IS NULL`,
     )
     await site.outbox.drain()
-    const done = await run(
+    const done = await rowsOf(
       db,
       `SELECT sent_at IS NOT NULL AS done FROM outbox WHERE template = 'owner_mail' AND key = 'sign-in'`,
     )
@@ -220,7 +210,7 @@ describe('an owner session', { timeout: 120_000 }, () => {
     const rowOf = async (cookie: string) =>
       hashToken((await unsealSessionSecret(cookie.split('=')[1], SESSION_PASSWORD))!)
     const set = async (cookie: string, change: string) =>
-      run(db, `UPDATE owner_sessions SET ${change} WHERE secret_hash = $1`, [await rowOf(cookie)])
+      rowsOf(db, `UPDATE owner_sessions SET ${change} WHERE secret_hash = $1`, [await rowOf(cookie)])
     await set(idle, `last_seen_at = now() - interval '30 days 1 minute'`)
     // Used yesterday, but signed in more than 90 days ago.
     const yesterday = `expires_at = now() - interval '1 day', last_seen_at = now() - interval '1 day'`
@@ -231,7 +221,7 @@ describe('an owner session', { timeout: 120_000 }, () => {
     expect(await ownerOnly(idle)).toBe(401)
     expect(await ownerOnly(old)).toBe(401)
     expect(await ownerOnly(used)).toBe(200)
-    const rows = await run(
+    const rows = await rowsOf(
       db,
       `SELECT extract(day FROM now() - last_seen_at)::int AS idle_days, extract(day FROM expires_at - created_at)::int AS days
          FROM owner_sessions WHERE secret_hash = $1`,
@@ -302,7 +292,7 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     on(second)
     expect((await ask('203.0.113.2', OWNER)).status).toBe(303)
     const db = second.db
-    await expect.poll(() => run(db, 'SELECT 1 FROM owner_sign_in_links')).toHaveLength(1)
+    await expect.poll(() => rowsOf(db, 'SELECT 1 FROM owner_sign_in_links')).toHaveLength(1)
   })
 
   it('holds a client to five refused links in 15 minutes, each one quiet line, and its real link still signs in', async () => {
@@ -310,7 +300,6 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     await post({ email: OWNER })
     const token = await nextLink(site, smtp)
     const log = captureLog()
-    cleanup.push(async () => log.restore())
     const guess = { token: `guess-<script>${randomBytes(8).toString('hex')}` }
     for (let i = 0; i < 5; i++)
       expect(await post(guess, { client: '203.0.113.9' })).toMatchObject({ location: '/owner?link=expired' })
@@ -339,7 +328,6 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
   it('sends the owner one link per 3 minutes, whichever instance and client asks; 40 asks, one link', async () => {
     const { first, second, on } = await twoInstances()
     const log = captureLog()
-    cleanup.push(async () => log.restore())
     for (let i = 0; i < 40; i++) {
       on(i % 2 ? second : first)
       expect((await post({ email: OWNER }, { client: `203.0.113.${i}` })).location).toBe('/owner?link=sent')
@@ -348,7 +336,7 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     const refusedLines = () =>
       log.records().filter((record) => record.msg === 'sign-in link not sent: one was sent within OWNER_LINK_WINDOW_MS')
     await expect.poll(() => refusedLines().length).toBe(39)
-    expect(await run(db, 'SELECT 1 FROM owner_sign_in_links')).toHaveLength(1)
+    expect(await rowsOf(db, 'SELECT 1 FROM owner_sign_in_links')).toHaveLength(1)
 
     // Ten seconds short of 3 minutes: still refused. At 3 minutes: one more.
     await afterOwnerLinkWindow(first, '2 minutes 50 seconds')
@@ -356,7 +344,7 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
     await expect.poll(() => refusedLines().length).toBe(40)
     await afterOwnerLinkWindow(first, '10 seconds')
     await post({ email: OWNER }, { client: '203.0.113.201' })
-    await expect.poll(async () => (await run(db, 'SELECT 1 FROM owner_sign_in_links')).length).toBe(2)
+    await expect.poll(async () => (await rowsOf(db, 'SELECT 1 FROM owner_sign_in_links')).length).toBe(2)
     // The owner's log lines name neither his address nor any client.
     expect(JSON.stringify(log.records())).not.toMatch(/owner@example|203\.0\.113/)
   })
@@ -364,7 +352,6 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
   it("leaves the owner a link that works when his own request comes after a stranger's", async () => {
     const { site, smtp } = await openSite()
     const log = captureLog()
-    cleanup.push(async () => log.restore())
     // Someone who knows his address asks first; the owner asks a minute later, from his phone.
     await post({ email: OWNER }, { client: '192.0.2.66' })
     const sent = await nextLink(site, smtp)
@@ -416,7 +403,7 @@ describe('sign-in link limits', { timeout: 120_000 }, () => {
       expect(await answer.response.text()).toBe('')
     }
     await expect.poll(() => reached).toBe(true)
-    expect(await run(db, 'SELECT 1 FROM owner_sign_in_links')).toHaveLength(0)
+    expect(await rowsOf(db, 'SELECT 1 FROM owner_sign_in_links')).toHaveLength(0)
     open()
     serve(site)
     expect(await nextLink(site, smtp)).toMatch(/^[\w-]{43}$/)

@@ -32,7 +32,7 @@ import { workPhotoResponse } from '../../app/features/work/posted-work.server'
 import {
   countedPost,
   FILE_STORES,
-  run,
+  rowsOf,
   runHandler,
   storeTestLead,
   useFileStores,
@@ -156,7 +156,7 @@ async function posted(result: { status: number; body: PostWorkResponse }) {
 
 /** A real failure of the row's INSERT, on either database: a constraint no new row meets. */
 const failRows = (db: Db, fail: boolean) =>
-  run(db, `ALTER TABLE posted_work ${fail ? 'ADD CONSTRAINT down CHECK (false) NOT VALID' : 'DROP CONSTRAINT down'}`)
+  rowsOf(db, `ALTER TABLE posted_work ${fail ? 'ADD CONSTRAINT down CHECK (false) NOT VALID' : 'DROP CONSTRAINT down'}`)
 
 describe('posting work from the inbox', { timeout: 180_000 }, () => {
   it('signed out answers 401, a forged session 401, a cross-site post 403, and nothing is stored', async () => {
@@ -219,18 +219,14 @@ describe('posting work from the inbox', { timeout: 180_000 }, () => {
     expect(refused).toMatchObject({ status: 415, body: { reason: 'not-image' } })
 
     const log = captureLog()
-    try {
-      const decodes = () => log.records().filter((record) => record.msg === 'HEIC decode started in a child process')
-      const huge = await postWork({ after: hugeHeic() })
-      expect(huge).toMatchObject({ status: 415, body: { reason: 'not-image' } })
-      expect(decodes()).toEqual([])
-      // The positive signal: an iPhone's HEIC (HEVC, made by heif-enc) is decoded in a child process, and posted.
-      expect(heic.subarray(4, 12).toString('latin1')).toBe('ftypheic')
-      expect((await posted(await postWork({ after: heic }))).width).toBe(1600)
-      expect(decodes()).toHaveLength(1)
-    } finally {
-      log.restore()
-    }
+    const decodes = () => log.records().filter((record) => record.msg === 'HEIC decode started in a child process')
+    const huge = await postWork({ after: hugeHeic() })
+    expect(huge).toMatchObject({ status: 415, body: { reason: 'not-image' } })
+    expect(decodes()).toEqual([])
+    // The positive signal: an iPhone's HEIC (HEVC, made by heif-enc) is decoded in a child process, and posted.
+    expect(heic.subarray(4, 12).toString('latin1')).toBe('ftypheic')
+    expect((await posted(await postWork({ after: heic }))).width).toBe(1600)
+    expect(decodes()).toHaveLength(1)
     expect(files()).toHaveLength(12)
   })
 

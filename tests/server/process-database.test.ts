@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, utimesSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { dataDirOf, parseRuntimeConfig } from '../../app/platform/config.server'
-import { freshDatabaseUrl, rowsOf, run, useTempDirs, useTestSites } from './helpers'
+import { freshDatabaseUrl, rowsOf, useTempDirs, useTestSites } from './helpers'
 
 const tempDir = useTempDirs()
 const openSite = useTestSites()
@@ -22,19 +22,19 @@ describe("the site's database", { timeout: 90_000 }, () => {
     const where = await place()
     const first = await openSite({}, where)
     const db = first.db
-    const applied = await run<{ name: string; applied_at: Date }>(
+    const applied = await rowsOf<{ name: string; applied_at: Date }>(
       db,
       'SELECT name, applied_at FROM schema_migrations ORDER BY name',
     )
     // What the build bundles is the folder's migrations.
     expect(applied.map((r) => r.name)).toEqual(schemaFiles.migrations.map((m) => m.name))
-    const tables = await run<{ tablename: string; rowsecurity: boolean }>(
+    const tables = await rowsOf<{ tablename: string; rowsecurity: boolean }>(
       db,
       `SELECT tablename, rowsecurity FROM pg_tables WHERE schemaname = 'public'`,
     )
     expect(tables.filter((t) => !t.rowsecurity)).toEqual([])
     const reviews = 'SELECT count(*)::int AS n FROM reviews'
-    const seeded = (await run<{ n: number }>(db, reviews))[0]!.n
+    const seeded = (await rowsOf<{ n: number }>(db, reviews))[0]!.n
     expect(seeded).toBeGreaterThanOrEqual(6)
     await first.close()
 
@@ -130,7 +130,7 @@ describe("the site's database", { timeout: 90_000 }, () => {
       const { cachedFeaturedVideo } = await import('../../app/features/reviews/backend.functions')
       expect((await import('../../app/platform/db/db.server')).db).toBe(db)
       const video = `INSERT INTO service_videos (video_url, mime_type, is_featured) VALUES ('/videos/v.webm', NULL, true)`
-      await run(db, video)
+      await rowsOf(db, video)
       expect(await cachedFeaturedVideo('service_videos')).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         video_url: '/videos/v.webm',
@@ -151,9 +151,9 @@ describe("the site's database", { timeout: 90_000 }, () => {
   it('keeps at most one featured video per table', async () => {
     const { db } = await openSite()
     for (const table of ['pressure_washing_videos', 'service_videos']) {
-      await run(db, `INSERT INTO ${table} (video_url, is_featured) VALUES ('/a.mp4', true), ('/b.mp4', false)`)
+      await rowsOf(db, `INSERT INTO ${table} (video_url, is_featured) VALUES ('/a.mp4', true), ('/b.mp4', false)`)
       await expect(
-        run(db, `INSERT INTO ${table} (video_url, is_featured) VALUES ('/c.mp4', true)`),
+        rowsOf(db, `INSERT INTO ${table} (video_url, is_featured) VALUES ('/c.mp4', true)`),
       ).rejects.toMatchObject({ code: '23505' })
     }
   })

@@ -14,6 +14,10 @@ export const ITEMS: QuoteDraftInput['items'] = [
   { description: 'Seal the driveway', price: '400', optional: true },
 ]
 
+/** The owner's "Send quote" of `draft` (ITEMS, for 30 days, unless it says): a new version once one was sent. */
+export const sendVersion = (site: Pick<TestSite, 'db' | 'now'>, draft: Partial<QuoteDraftInput> & { lead: string }) =>
+  sendQuote(site.db, v.parse(quoteDraftSchema, { items: ITEMS, validDays: 30, ...draft }), site.now())
+
 /** A lead from Folsom (12 Oak St, 95630 unless `lead` says), quoted with `items`: its id, link and token. */
 export async function quotedLead(
   site: TestSite,
@@ -23,8 +27,7 @@ export async function quotedLead(
   lead: Partial<StoredLeadInput> = {},
 ) {
   const id = await storeTestLead(site, firstName, { zip: '95630', street: '12 Oak St', ...lead })
-  const draft = v.parse(quoteDraftSchema, { lead: id, items, note: 'Thanks!', validDays })
-  const sent = await sendQuote(site.db, draft, site.now())
+  const sent = await sendVersion(site, { lead: id, items, note: 'Thanks!', validDays })
   if ('message' in sent) throw new Error(sent.message)
   return { id, token: sent.link.split('/quote/')[1]!, link: sent.link }
 }

@@ -4,18 +4,16 @@
  * summed from the stored version, the lead won with that value, and every bad input refused with nothing stored.
  */
 import { sql } from 'kysely'
-import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { site as business } from '../../app/content/site'
 import { pacificClock, pacificDate, pacificInstant } from '../../app/platform/time/business-hours.server'
 import { listInbox } from '../../app/features/owner/inbox.server'
 import { quotePageGet, quotePagePost } from '../../app/features/quotes/quote-page.server'
-import { sendQuote, withdrawQuote } from '../../app/features/quotes/quotes.server'
+import { withdrawQuote } from '../../app/features/quotes/quotes.server'
 import type { TestSite } from '../support/test-site'
-import { quoteDraftSchema } from '../../app/features/quotes/quote-schema'
 import { QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS, QUOTE_REFUSALS } from '../../app/features/quotes/quote-texts'
 import { formPost, outboxDrained, pageView, PUSH_ENV, rowsOf as rows, useMailingSites, usePushPhones } from './helpers'
-import { ITEMS, quotedLead } from './quote-helpers'
+import { ITEMS, quotedLead, sendVersion } from './quote-helpers'
 
 const pushPhone = usePushPhones()
 const mailingSite = useMailingSites()
@@ -76,11 +74,7 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
     expect(first.mail.text).toContain(link)
     expect(first.mail.text).toContain('$370.50, every required charge included, and one option you may add.')
 
-    const again = await sendQuote(
-      site.db,
-      v.parse(quoteDraftSchema, { lead: id, items: ITEMS.slice(0, 2), note: '', validDays: 10 }),
-      site.now(),
-    )
+    const again = await sendVersion(site, { lead: id, items: ITEMS.slice(0, 2), note: '', validDays: 10 })
     expect(again).toEqual({ link, version: 2 })
     await outboxDrained(site)
     const second = smtp.received.find((mail) => mail.mail.subject === `Your updated quote from ${business.name}`)!
@@ -142,12 +136,7 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
 
     // The link keeps showing the acceptance; no new version can be sent.
     expect((await open(site, token)).view).toMatchObject({ acceptance: { name: 'Maria Lopez', totalCents: 77050 } })
-    const edit = await sendQuote(
-      site.db,
-      v.parse(quoteDraftSchema, { lead: id, items: ITEMS, validDays: 30 }),
-      site.now(),
-    )
-    expect(edit).toBe(QUOTE_REFUSALS.accepted)
+    expect(await sendVersion(site, { lead: id })).toBe(QUOTE_REFUSALS.accepted)
   })
 
   it('takes a change request with its message, for the owner', async () => {
@@ -239,7 +228,7 @@ describe('a quote link', { timeout: 120_000 }, () => {
     expect(forged.status).toBe(400)
     expect(forged.refused?.refusal.message).toBe(QUOTE_PAGE_TEXTS.unknownItem)
     const seen = await acceptFields(site, token)
-    await sendQuote(site.db, v.parse(quoteDraftSchema, { lead: id, items: ITEMS, validDays: 30 }), site.now())
+    await sendVersion(site, { lead: id })
     const stale = await post(site, token, seen)
     expect(stale.status).toBe(409)
     expect(stale.refused?.refusal).toMatchObject({ message: QUOTE_PAGE_TEXTS.stale, values: { name: 'Maria Lopez' } })
@@ -387,14 +376,14 @@ describe('the customer and the owner at once', { timeout: 120_000 }, () => {
 
   it('sends a new version or accepts the shown one without a deadlock, and tells each side which', async () => {
     const { site } = await openSite()
-    const draft = (lead: string) => v.parse(quoteDraftSchema, { lead, items: ITEMS.slice(0, 2), validDays: 30 })
+    const draft = (lead: string) => ({ lead, items: ITEMS.slice(0, 2) })
     const cy = await quotedLead(site, ITEMS, 'Cy')
     const cyFields = await acceptFields(site, cy.token)
     const [accepted, notSent] = await atOnce(
       site,
       cy.id,
       () => post(site, cy.token, cyFields),
-      () => sendQuote(site.db, draft(cy.id), site.now()),
+      () => sendVersion(site, draft(cy.id)),
     )
     expect([accepted.status, accepted.location, notSent]).toEqual([
       303,
@@ -408,7 +397,7 @@ describe('the customer and the owner at once', { timeout: 120_000 }, () => {
     const [sent, stale] = await atOnce(
       site,
       di.id,
-      () => sendQuote(site.db, draft(di.id), site.now()),
+      () => sendVersion(site, draft(di.id)),
       () => post(site, di.token, diFields),
     )
     expect([sent, stale.status, stale.refused?.refusal.message]).toEqual([

@@ -6,14 +6,14 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '../../app/platform/db/database.server'
-import { rowsOf, run, useTestSites } from './helpers'
+import { rowsOf, useTestSites } from './helpers'
 
 const openSite = useTestSites()
 const TEN_MINUTES = 600_000
 
 /** The pages (buffers) one count of `key` reads and writes, its function's statements included. */
 async function pagesOfOneHit(db: Db, key: string): Promise<number> {
-  const [row] = await run<{ 'QUERY PLAN': [{ Plan: Record<string, number> }] }>(
+  const [row] = await rowsOf<{ 'QUERY PLAN': [{ Plan: Record<string, number> }] }>(
     db,
     `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) SELECT * FROM public.hit_rate_limit('quote', $1, 5, ${TEN_MINUTES})`,
     [key],
@@ -28,15 +28,18 @@ describe('visitor limits', { timeout: 90_000 }, () => {
     // One connection throughout, so the function's cached plans are those of the first calls, as on a server.
     await site.db.connection().execute(async (db) => {
       for (let i = 0; i < 10; i++)
-        await run(db, `SELECT * FROM public.hit_rate_limit('quote', $1, 5, 60000)`, [`a${i}`])
+        await rowsOf(db, `SELECT * FROM public.hit_rate_limit('quote', $1, 5, 60000)`, [`a${i}`])
       const before = Math.max(...[await pagesOfOneHit(db, 'b1'), await pagesOfOneHit(db, 'b2')])
       // Visitors of an hour ago who never came back: half still there, half deleted.
-      await run(
+      await rowsOf(
         db,
         `INSERT INTO rate_limit_hits (bucket, key, hit_at)
                      SELECT 'quote', 'gone' || i, now() - interval '1 hour' FROM generate_series(1, 5000) i`,
       )
-      await run(db, `DELETE FROM rate_limit_hits WHERE key LIKE 'gone%' AND right(key, 1) IN ('0', '2', '4', '6', '8')`)
+      await rowsOf(
+        db,
+        `DELETE FROM rate_limit_hits WHERE key LIKE 'gone%' AND right(key, 1) IN ('0', '2', '4', '6', '8')`,
+      )
       const after = [await pagesOfOneHit(db, 'c1'), await pagesOfOneHit(db, 'c2'), await pagesOfOneHit(db, 'c3')]
       // The key's index one level deeper for each of its three lookups, and a leaf split at most; the others' hits
       // themselves, nothing.

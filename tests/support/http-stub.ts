@@ -32,13 +32,7 @@ export interface RecordedRequest {
 /** What every request is answered with, or what answers the n-th request (from 0). */
 export type StubReplies = StubReply | ((request: RecordedRequest, index: number) => StubReply | Promise<StubReply>)
 
-export interface HttpStub {
-  url: string
-  /** A test may change it. */
-  reply: StubReplies
-  requests: RecordedRequest[]
-  stop: () => Promise<void>
-}
+export type HttpStub = Awaited<ReturnType<typeof startHttpStub>>
 
 function readJson(text: string): unknown {
   try {
@@ -48,7 +42,7 @@ function readJson(text: string): unknown {
   }
 }
 
-export async function startHttpStub(reply: StubReplies = {}): Promise<HttpStub> {
+export async function startHttpStub(reply: StubReplies = {}) {
   const requests: RecordedRequest[] = []
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = []
@@ -71,8 +65,9 @@ export async function startHttpStub(reply: StubReplies = {}): Promise<HttpStub> 
     res.end(answer.text ?? (body === undefined ? '' : JSON.stringify(body)))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const stub: HttpStub = {
+  const stub = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** A test may change it. */
     reply,
     requests,
     stop: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),

@@ -1,7 +1,7 @@
-import { vi } from 'vitest'
+import { onTestFinished, vi } from 'vitest'
 import { parseLogLines } from './log-lines'
 
-/** Catches the server logger's JSON lines (app/platform/log/logger.server.ts) until restore(). */
+/** Catches the server logger's JSON lines (app/platform/log/logger.server.ts) until restore() or the test's end. */
 export function captureLog() {
   const lines: string[] = []
   const write = process.stdout.write.bind(process.stdout)
@@ -11,6 +11,7 @@ export function captureLog() {
     lines.push(text)
     return true
   }) as typeof process.stdout.write)
+  onTestFinished(() => spy.mockRestore())
   return {
     text: () => lines.join(''),
     records: () => parseLogLines(lines.join('')),

@@ -24,13 +24,7 @@ function asOwner(command: string, args: string[]): [string, string[]] {
 
 const run = promisify(execFile)
 
-export interface PostgresCluster {
-  /** The superuser `postgres`, database `postgres`, over TCP. */
-  adminUrl: string
-  stop(): Promise<void>
-}
-
-export async function startPostgres(): Promise<PostgresCluster> {
+export async function startPostgres() {
   ensurePostgres()
   const folder = mkdtempSync(join(tmpdir(), 'test-postgres-'))
   const dataDir = join(folder, 'data')
@@ -50,6 +44,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
     // -w: returns once the server accepts connections.
     await run(...asOwner('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', settings, '-w', '-t', '60', 'start']))
     return {
+      /** The superuser `postgres`, database `postgres`, over TCP. */
       adminUrl: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
       async stop() {
         await run(...asOwner('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop'])).catch(() => undefined)

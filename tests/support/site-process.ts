@@ -6,23 +6,7 @@ import type { Database } from '../../app/platform/db/database.server'
 import { openDatabase } from '../../app/platform/db/database.server'
 import { freshDatabaseUrl, freshDataDir } from './test-database'
 
-export interface SiteProcess {
-  url: string
-  dataDir: string
-  /** Its PostgreSQL database, under `npm run test:postgres`; else undefined (PGlite in dataDir). */
-  databaseUrl: string | undefined
-  pid: number
-  /** stdout and stderr, as they came. */
-  output: () => string
-  stdout: () => string
-  /** How the process ended: its exit code, or the signal that killed it (null while running). */
-  ended: () => { code: number | null; signal: NodeJS.Signals | null }
-  stop: () => Promise<void>
-  /** kill -9: the process gets no chance to finish anything. */
-  kill: () => Promise<void>
-  /** Closes the pipes it logs to, as a log reader that goes away does. */
-  closeOutput: () => void
-}
+export type SiteProcess = Awaited<ReturnType<typeof startSiteProcess>>
 
 /** Logged by app/platform/http/nitro-warm-up.server.ts (as JSON; e2e/support/site-server.ts reads the same). */
 const LISTENING = /Listening on/
@@ -45,7 +29,7 @@ export interface SiteProcessOptions {
 export async function startSiteProcess(
   env: Record<string, string> = {},
   { startMs = 60_000, nodeArgs = [], outputDir, cwd, onceListening = false }: SiteProcessOptions = {},
-): Promise<SiteProcess> {
+) {
   const port = await freePort()
   // Unless given, its own DATA_DIR and (under `npm run test:postgres`) database, each a copy of the run's migrated one.
   const dataDir = env.DATA_DIR ?? freshDataDir()
@@ -96,13 +80,18 @@ export async function startSiteProcess(
   return {
     url,
     dataDir,
+    /** Its PostgreSQL database, under `npm run test:postgres`; else undefined (PGlite in dataDir). */
     databaseUrl,
     pid: child.pid!,
+    /** stdout and stderr, as they came. */
     output: () => log,
     stdout: () => stdout,
+    /** How the process ended: its exit code, or the signal that killed it (null while running). */
     ended: () => ({ code: child.exitCode, signal: child.signalCode }),
     stop: () => end('SIGTERM'),
+    /** kill -9: the process gets no chance to finish anything. */
     kill: () => end('SIGKILL'),
+    /** Closes the pipes it logs to, as a log reader that goes away does. */
     closeOutput: () => {
       child.stdout?.destroy()
       child.stderr?.destroy()

@@ -9,13 +9,7 @@ export interface ReceivedMail {
   mailFrom: string | undefined
 }
 
-export interface TestSmtp {
-  port: number
-  url: string
-  received: ReceivedMail[]
-  held: ParsedMail[]
-  close(): Promise<void>
-}
+export type TestSmtp = Awaited<ReturnType<typeof startSmtp>>
 
 /**
  * A real SMTP server on 127.0.0.1 that parses every accepted message.
@@ -24,7 +18,7 @@ export interface TestSmtp {
 export async function startSmtp(
   // holdMessage: the n-th message (from 1) is read but never answered, as if the sender died waiting.
   options: { port?: number; rejectEvery?: number; holdMessage?: number } = {},
-): Promise<TestSmtp> {
+) {
   const received: ReceivedMail[] = []
   const held: ParsedMail[] = []
   let dataCount = 0

@@ -10,16 +10,7 @@ export interface StoredObject {
   contentType: string
 }
 
-export interface StorageStandIn {
-  url: string
-  /** Bucket id → whether it is public, and its objects by name (`<folder>/<file>`). */
-  buckets: Map<string, { public: boolean; objects: Map<string, StoredObject> }>
-  /** Every request, in order; `body` is parsed JSON or the raw bytes. */
-  calls: { method: string; path: string; headers: IncomingHttpHeaders; body: unknown }[]
-  /** The next request is answered 500 with this message. */
-  failNext(message: string): void
-  close(): Promise<void>
-}
+export type StorageStandIn = Awaited<ReturnType<typeof startStorageStandIn>>
 
 /** A status and a JSON body, or a stored object's bytes and type. */
 type Answer = [status: number, body: unknown, contentType?: string]
@@ -47,9 +38,11 @@ function listing(objects: Map<string, StoredObject>, request: { prefix: string; 
     .map(([name, id]) => ({ name, id }))
 }
 
-export async function startStorageStandIn(serviceKey: string): Promise<StorageStandIn> {
-  const buckets: StorageStandIn['buckets'] = new Map()
-  const calls: StorageStandIn['calls'] = []
+export async function startStorageStandIn(serviceKey: string) {
+  /** Bucket id → whether it is public, and its objects by name (`<folder>/<file>`). */
+  const buckets = new Map<string, { public: boolean; objects: Map<string, StoredObject> }>()
+  /** Every request, in order; `body` is parsed JSON or the raw bytes. */
+  const calls: { method: string; path: string; headers: IncomingHttpHeaders; body: unknown }[] = []
   let failure: string | null = null
 
   function answer(method: string, path: string, headers: IncomingHttpHeaders, body: any): Answer {
@@ -117,7 +110,8 @@ export async function startStorageStandIn(serviceKey: string): Promise<StorageSt
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     buckets,
     calls,
-    failNext: (message) => {
+    /** The next request is answered 500 with this message. */
+    failNext: (message: string) => {
       failure = message
     },
     close: () =>

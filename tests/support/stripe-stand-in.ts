@@ -138,11 +138,8 @@ export async function startStripeStandIn(options: { webhookUrl?: string } = {}) 
     const total = lines.reduce((sum, line) => sum + Number(line.price_data.unit_amount) * Number(line.quantity), 0)
     const session = record('cs_test', 'checkout.session', {
       amount_total: total,
-      client_reference_id: params.client_reference_id ?? null,
       currency: lines[0]?.price_data.currency,
-      customer_email: params.customer_email ?? null,
       metadata: params.metadata ?? {},
-      mode: params.mode,
       payment_intent: null,
       payment_status: 'unpaid',
       status: 'open',

@@ -2,26 +2,17 @@
 // configuration and outbox worker, on a DATA_DIR of its own. Feature code takes them as arguments; useSite() also
 // makes them the process's, for the server functions and route handlers that read those.
 import type { Transporter } from 'nodemailer'
-import { parseRuntimeConfig, type Env, type RuntimeConfig } from '../../app/platform/config.server'
+import { parseRuntimeConfig, type Env } from '../../app/platform/config.server'
 import { Database } from '../../app/platform/db/database.server'
 import { useDatabase } from '../../app/platform/db/db.server'
 import type { Migration } from '../../app/platform/db/migrations.server'
 import { openFileStore, useFiles, type FileStore } from '../../app/platform/files/file-store.server'
-import { createOutboxWorker, type OutboxWorker } from '../../app/platform/outbox/worker.server'
+import { createOutboxWorker } from '../../app/platform/outbox/worker.server'
 
 // Every feature's outbox templates and jobs, as the server entry loads them.
 import.meta.glob('../../app/features/*/*.outbox.server.ts', { eager: true })
 
-export interface TestSite {
-  db: Database
-  files: FileStore
-  config: RuntimeConfig
-  dataDir: string
-  /** The site's clock: what follow-ups are timed by, in feature calls and in the outbox. */
-  now: () => Date
-  outbox: OutboxWorker
-  close(): Promise<void>
-}
+export type TestSite = ReturnType<typeof openTestSite>
 
 export interface TestSiteOptions {
   databaseUrl?: string
@@ -36,7 +27,7 @@ export interface TestSiteOptions {
 }
 
 /** The parts on `dataDir` (and `databaseUrl`), `env` parsed as the site's configuration. */
-export function openTestSite(dataDir: string, env: Env = {}, options: TestSiteOptions = {}): TestSite {
+export function openTestSite(dataDir: string, env: Env = {}, options: TestSiteOptions = {}) {
   const config = parseRuntimeConfig({ DATA_DIR: dataDir, ...env })
   const now = options.clock ?? (() => new Date())
   const db = new Database({
@@ -55,6 +46,7 @@ export function openTestSite(dataDir: string, env: Env = {}, options: TestSiteOp
     files,
     config,
     dataDir,
+    /** The site's clock: what follow-ups are timed by, in feature calls and in the outbox. */
     now,
     outbox,
     close: () =>
