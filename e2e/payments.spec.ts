@@ -17,7 +17,7 @@ import type { StripeStandIn } from '../tests/support/stripe-stand-in'
 import { expectNoViolations } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { tabTo } from './support/keyboard'
-import { callOwnerFunction, emailedLink, signInOwner, startOwnerServer, startPayingServer } from './support/owner'
+import { callServerFunction, emailedLink, signInOwner, startOwnerServer, startPayingServer } from './support/owner'
 import { phonePhoto } from './support/photo'
 import { acceptedLead, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
@@ -191,7 +191,7 @@ test('"Record payment" refuses a day that does not exist, is in the future or is
   // As the inbox's form calls it, with the day typed in; the browser's date field would not let most of these through.
   const record = (receivedOn: string) => {
     const data = { lead, method: 'cash', amount: '10', receivedOn, checkNumber: '' }
-    return callOwnerFunction(page, server, 'recordOwnerPayment', data)
+    return callServerFunction(page, server, 'recordOwnerPayment', data)
   }
   const today = pacificDate(new Date())
   const year = today.slice(0, 4)
