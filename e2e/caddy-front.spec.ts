@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { freePort } from '../tests/support/free-port'
 import { hasCaddy, startCaddy, type CaddyFront } from './support/caddy'
 import { observatoryScan } from './support/observatory'
-import { startSiteServer, startSiteWhileReviewsWait, type SiteServer } from './support/site-server'
+import { siteServerForAll, startSiteWhileReviewsWait } from './support/site-server'
 import { expect, test } from './support/test'
 import { SENT_LOCATION } from './support/lead-form'
 
@@ -14,16 +14,10 @@ import { SENT_LOCATION } from './support/lead-form'
 test.skip(!hasCaddy(), 'caddy is not installed: apt-get install -y caddy (npm test installs it)')
 test.describe.configure({ mode: 'serial' })
 
-let site: SiteServer
+const site = siteServerForAll({ TRUST_PROXY: 'loopback', QUOTE_RATE_LIMIT: '2' })
 let front: CaddyFront
-test.beforeAll(async () => {
-  site = await startSiteServer({ TRUST_PROXY: 'loopback', QUOTE_RATE_LIMIT: '2' })
-  front = await startCaddy(new URL(site.url).host)
-})
-test.afterAll(async () => {
-  await front?.stop()
-  await site?.stop()
-})
+test.beforeAll(async () => (front = await startCaddy(new URL(site.url).host)))
+test.afterAll(async () => front?.stop())
 
 interface Answer {
   status: number

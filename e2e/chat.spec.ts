@@ -5,7 +5,7 @@ import { wcagAudit } from './support/axe'
 import { isPartlyFaded, recordLooks, slowAnimations } from './support/animations'
 import { assistant } from '~/content/assistant'
 import { site } from '~/content/site'
-import { startSiteServer, type SiteServer } from './support/site-server'
+import { siteServerForAll } from './support/site-server'
 import { startHttpStub, type HttpStub } from './support/http-stub'
 
 const FALLBACK = `I'm sorry, I'm having trouble responding right now. Please call us directly at ${site.phone} for immediate assistance with your pressure washing needs!`
@@ -165,16 +165,11 @@ for (const [name, fail] of [
 
 test.describe('with a language model (an OpenAI-compatible one stood in for)', () => {
   let model: HttpStub
-  let server: SiteServer
-
-  test.beforeAll(async () => {
+  const server = siteServerForAll(async () => {
     model = await startHttpStub()
-    server = await startSiteServer({ ASSISTANT_LLM_URL: model.url, ASSISTANT_LLM_KEY: 'e2e-model-key' })
+    return { ASSISTANT_LLM_URL: model.url, ASSISTANT_LLM_KEY: 'e2e-model-key' }
   })
-  test.afterAll(async () => {
-    await server?.stop()
-    await model?.stop()
-  })
+  test.afterAll(async () => model?.stop())
 
   test('while the model is answering, input and send are disabled and a typing indicator shows', async ({ page }) => {
     let answer!: () => void

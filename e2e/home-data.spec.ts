@@ -8,14 +8,7 @@ import { site } from '~/content/site'
 import { cspViolations } from './support/csp'
 import { googleReviewsEnv, placeAnswer, startHttpStub, type HttpStub } from './support/http-stub'
 import { ownerCommand } from './support/owner'
-import {
-  logged,
-  prepareSiteData,
-  siteDataEnv,
-  startSiteServer,
-  type SiteServer,
-  siteServerForAll,
-} from './support/site-server'
+import { logged, prepareSiteData, siteDataEnv, siteServerForAll } from './support/site-server'
 import { expect, hydrated, test, type Page } from './support/test'
 
 const heroSection = (page: Page) => page.locator('section').filter({ has: page.getByRole('heading', { level: 1 }) })
@@ -32,18 +25,13 @@ const REVIEWS = [
 
 test.describe("home page with Google's reviews and a featured video (Google stood in for)", () => {
   let places: HttpStub
-  let server: SiteServer
-
-  test.beforeAll(async () => {
+  const server = siteServerForAll(async () => {
     places = await startHttpStub(placeAnswer(REVIEWS))
     const data = await prepareSiteData()
     expect((await ownerCommand('video', [VIDEO_URL], data)).code).toBe(0)
-    server = await startSiteServer({ ...siteDataEnv(data), ...googleReviewsEnv(places) })
+    return { ...siteDataEnv(data), ...googleReviewsEnv(places) }
   })
-  test.afterAll(async () => {
-    await server?.stop()
-    await places?.stop()
-  })
+  test.afterAll(async () => places?.stop())
 
   test('the featured video plays muted, inline and once, from the right source', async ({ page }) => {
     // Held open: the element stays as it is while a real video would stream in.

@@ -5,19 +5,18 @@
  * refusal, the fill time, the rate limit, idempotency) are tests/server/lead-pipeline.test.ts's; the stored lead's
  * columns, e2e/lead-source.spec.ts's.
  */
-import { expect, test, type Page, type Route } from './support/test'
+import { expect, test, type Locator, type Page, type Route } from './support/test'
 import { LEAD_FIELD_MESSAGES, LEAD_MESSAGES } from '~/features/leads/lead-schema'
 import { HEARD_ABOUT_QUESTION } from '~/features/leads/lead-source-constants'
-import { toJSONAsync } from 'seroval'
 import {
   fillLeadFields,
   openInteractiveLeadForm,
-  renderedFormToken,
+  postForm,
   sendLeadForm,
   type LeadFields,
   SENT_LOCATION,
 } from './support/lead-form'
-import { mailTexts } from './support/owner'
+import { callServerFunction, mailTexts } from './support/owner'
 import { sharedSiteData, startSiteServer } from './support/site-server'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 
@@ -161,71 +160,20 @@ test('the honeypot is hidden from people and assistive technology', async ({ pag
   await expect(form.getByRole('button', { name: 'Get My Free Quote' })).toBeFocused()
 })
 
-test.describe('server answers, replayed against the real server function', () => {
-  /** Captures the server function's URL and headers from a real (held) submission. */
-  async function captureCall(page: Page) {
-    await openForm(page)
-    await fill(page, { firstName: 'Probe', email: 'probe@example.com', phone: '916-555-0104' })
-    const captured = new Promise<{ url: string; headers: Record<string, string>; body: string }>((resolve) => {
-      void page.route('**/_serverFn/**', async (route) => {
-        const request = route.request()
-        resolve({ url: request.url(), headers: await request.allHeaders(), body: request.postData() ?? '' })
-        await route.abort()
-      })
-    })
-    await submit(page)
-    return captured
-  }
-
-  test('bad input answers 4xx with a clear message and stores nothing', async ({ page }) => {
-    const call = await captureCall(page)
-    const headers = { ...call.headers }
-    delete headers['content-length']
-    const marker = `Bad${Date.now().toString(36)}`
-    // The browser's own encoding of a server-function call (seroval JSON), with one field spoiled.
-    const encode = async (data: Record<string, unknown>) => JSON.stringify(await toJSONAsync({ data }))
-    const good = {
-      firstName: marker,
-      email: 'bad@example.com',
-      phone: '916-555-0109',
-      company: '',
-      idempotencyKey: `key-${marker}`,
-      sourcePage: '/contact',
-    }
-    // Each refusal's message: lead-pipeline.test.ts, "bad input gets 400"; here, one through the real endpoint.
-    const spoiled = { ...good, firstName: `${marker}\r\nBcc: victim@example.com` }
-    const refused = await page.request.post(call.url, { headers, data: await encode(spoiled) })
-    expect(refused.status()).toBe(400)
-    expect(await refused.text()).toMatch(/not allowed/i)
-    const tooLarge = await page.request.post(call.url, {
-      headers,
-      data: await encode({ ...good, notes: 'x'.repeat(40_000) }),
-    })
-    expect(tooLarge.status()).toBe(413)
-    // The outbox sends in order: once a good lead sent after them is e-mailed, one of them stored would be too.
-    const later = `Good${Date.now().toString(36)}`
-    const accepted = await page.request.post(call.url, {
-      headers,
-      data: await encode({
-        ...good,
-        firstName: later,
-        idempotencyKey: `key-${later}`,
-        formToken: await renderedFormToken(new URL(FORM_PAGE, call.url).href),
-      }),
-    })
-    expect(accepted.status()).toBe(200)
-    await expect.poll(() => emailsMentioning(later).length, { timeout: 15_000 }).toBe(1)
-    expect(emailsMentioning(marker)).toHaveLength(0)
-  })
-
-  test('a cross-site replay is refused (CSRF)', async ({ page }) => {
-    const call = await captureCall(page)
-    const response = await page.request.post(call.url, {
-      headers: { ...call.headers, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
-      data: call.body,
-    })
-    expect(response.status()).toBe(403)
-  })
+// A cross-site call is refused by the middleware every server function shares: tests/server/owner-only.test.ts,
+// "every function and route handler of the built site refuses a visitor"; a refused post stores nothing:
+// lead-pipeline.test.ts, "bad input gets 400".
+test('the real server function answers bad input 400 with a clear message, and a body over its limit 413', async ({
+  page,
+  baseURL,
+}) => {
+  // As the browser encodes the call (seroval JSON), with one field spoiled.
+  const good = { firstName: 'Bad', email: 'bad@example.com', phone: '916-555-0109', idempotencyKey: 'key-bad-input' }
+  const send = (data: object) => callServerFunction(page, { url: baseURL! }, 'submitLead', { ...good, ...data })
+  const refused = await send({ firstName: 'Bad\r\nBcc: victim@example.com' })
+  expect(refused.status()).toBe(400)
+  expect(await refused.text()).toMatch(/not allowed/i)
+  expect((await send({ notes: 'x'.repeat(40_000) })).status()).toBe(413)
 })
 
 test.describe('without JavaScript', () => {
@@ -247,13 +195,10 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(LEAD_MESSAGES.success.title)
 
     // What a browser sends again after Back and a second click, or a reload that re-posts.
-    const again = await page.request.post(first.url(), {
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(first.url()).origin },
-      data: first.postData() ?? '',
-      maxRedirects: 0,
-    })
-    expect(again.status()).toBe(303)
-    await page.goto(new URL(again.headers()['location'] ?? '', server.url).href)
+    const sent = Object.fromEntries(new URLSearchParams(first.postData()!))
+    const again = await postForm(server.url, '/quote-request', sent)
+    expect(again.status).toBe(303)
+    await page.goto(new URL(again.headers.get('location') ?? '', server.url).href)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(LEAD_MESSAGES.success.title)
 
     // The outbox sends in order: once a later lead's e-mail is there, a second one for the first would be too.
@@ -271,7 +216,7 @@ test.describe('without JavaScript', () => {
   }) => {
     await page.goto(FORM_PAGE)
     await sendRosaWithAMistypedEmail(page)
-    await expectRefusedFormKept(page, LEAD_FIELD_MESSAGES.emailInvalid)
+    await expectRefusedFormKept(page)
 
     // Corrected and sent again from the same page, it goes through.
     const again = page.locator('.quote-request-form').first()
@@ -297,21 +242,23 @@ async function sendRosaWithAMistypedEmail(page: Page) {
   await form.getByLabel('ZIP code').fill('95630')
   await form.getByRole('radio', { name: 'Afternoon' }).check()
   await form.getByLabel(HEARD_ABOUT_QUESTION).selectOption({ label: 'Yelp' })
-  const answer = page.waitForResponse((r) => r.request().method() === 'POST')
-  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  const response = await answer
-  expectRefusedWithThePage(response.status(), response.headers(), 400)
+  await sendRefused(page, form)
   return form
 }
 
-/** 4xx with the page itself: no redirect that could carry the fields, and no cache may keep it. */
-function expectRefusedWithThePage(status: number, headers: Record<string, string>, expected: number) {
-  expect(status).toBe(expected)
-  expect(headers['location']).toBeUndefined()
-  expect(headers['cache-control']).toBe('private, no-store')
+/** Sends the plain form, refused: 400 with the page itself, no redirect that could carry the fields, no cache's. */
+async function sendRefused(page: Page, form: Locator) {
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST')
+  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
+  const response = await answer
+  expect(response.status()).toBe(400)
+  expect(response.headers()['location']).toBeUndefined()
+  expect(response.headers()['cache-control']).toBe('private, no-store')
+  return response
 }
 
-async function expectRefusedFormKept(page: Page, emailMessage: string) {
+/** The refused page holds every field as Rosa typed it, the e-mail's message beside it. */
+async function expectRefusedFormKept(page: Page) {
   await expect(page).toHaveURL(/\/quote-request$/)
   const form = page.locator('.quote-request-form').first()
   await expect(form.getByLabel('First Name')).toHaveValue('Rosa')
@@ -321,7 +268,7 @@ async function expectRefusedFormKept(page: Page, emailMessage: string) {
   await expect(form.getByLabel('ZIP code')).toHaveValue('95630')
   await expect(form.getByRole('radio', { name: 'Afternoon' })).toBeChecked()
   await expect(form.getByLabel(HEARD_ABOUT_QUESTION)).toHaveValue('yelp')
-  await expect(form.getByLabel('Email')).toHaveAccessibleDescription(emailMessage)
+  await expect(form.getByLabel('Email')).toHaveAccessibleDescription(LEAD_FIELD_MESSAGES.emailInvalid)
   await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
 }
 
@@ -332,7 +279,7 @@ test('a tap on submit before the scripts ran comes back with what was typed when
   await page.goto(FORM_PAGE, { waitUntil: 'commit' })
   const form = await sendRosaWithAMistypedEmail(page)
   release()
-  await expectRefusedFormKept(page, LEAD_FIELD_MESSAGES.emailInvalid)
+  await expectRefusedFormKept(page)
   // Once its code runs, the form goes on from there: fixed, it is sent with the script.
   await expect(page.locator('.quote-request-form form[data-interactive="true"]')).toBeAttached({ timeout: 15_000 })
   await expect(form.getByLabel('First Name')).toHaveValue('Rosa')
@@ -353,10 +300,7 @@ test('what a refused visitor typed is shown to them as text, and to no one else'
   await page.goto(FORM_PAGE, { waitUntil: 'commit' })
   const form = page.locator('.quote-request-form').first()
   await fillLeadFields(form, { firstName: hostile, email: 'x@', phone: '916-555-0142' })
-  const answer = page.waitForResponse((r) => r.request().method() === 'POST')
-  await form.getByRole('button', { name: 'Get My Free Quote' }).click()
-  const response = await answer
-  expectRefusedWithThePage(response.status(), response.headers(), 400)
+  const response = await sendRefused(page, form)
   expect(await response.text()).not.toContain(hostile)
   release()
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()

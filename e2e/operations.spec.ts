@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LEAD_HONEYPOT_NAME } from '../app/features/leads/lead-form-constants'
 import { expect, test } from './support/test'
-import { postPlainLead, renderedFormToken, SENT_LOCATION } from './support/lead-form'
+import { contact, postPlainLead, renderedFormToken, SENT_LOCATION } from './support/lead-form'
 import { logged, startSiteServer, type LogRecord, type SiteServer, siteServerForAll } from './support/site-server'
 import { freePort } from '../tests/support/free-port'
 
@@ -39,6 +39,20 @@ async function until<T>(what: string, read: () => T | undefined, ms = 15_000): P
   return read()!
 }
 
+/** Once logged: the "lead stored" line of the post `response` answers, and that lead's "e-mailed" line. */
+async function storedAndEmailed(server: SiteServer, response: Response) {
+  expect(response.headers.get('location')).toMatch(SENT_LOCATION)
+  const requestId = response.headers.get('x-request-id')
+  const stored = await until('the lead stored line', () =>
+    logged(server.records(), 'lead', 'lead stored').find((line) => line.requestId === requestId),
+  )
+  expect(stored.leadId).toBeTruthy()
+  const emailed = await until('the lead e-mailed line', () =>
+    logged(server.records(), 'lead', 'lead e-mailed to the owner').find((line) => line.leadId === stored.leadId),
+  )
+  return { stored, emailed }
+}
+
 test.describe('a server with a working data folder', () => {
   // A rendered form is posted at once here: no minimum fill time, so the lead is not taken for spam.
   const server = siteServerForAll({ QUOTE_MIN_FILL_MS: '0' })
@@ -66,20 +80,7 @@ test.describe('a server with a working data folder', () => {
       const replaced = await fetch(`${server.url}/readyz`, { headers: { 'x-request-id': unsafe } })
       expect(replaced.headers.get('x-request-id'), unsafe).toMatch(/^[0-9a-f-]{36}$/)
     }
-    const lead = await postLead(server, {
-      firstName: 'Traceable',
-      email: 'traceable@example.com',
-      phone: '9165550111',
-    })
-    expect(lead.headers.get('location')).toMatch(SENT_LOCATION)
-    const requestId = lead.headers.get('x-request-id')
-    const stored = await until('the lead stored line', () =>
-      logged(server.records(), 'lead', 'lead stored').find((line) => line.requestId === requestId),
-    )
-    expect(stored.leadId).toBeTruthy()
-    const emailed = await until('the lead e-mailed line', () =>
-      logged(server.records(), 'lead', 'lead e-mailed to the owner').find((line) => line.leadId === stored.leadId),
-    )
+    const { emailed } = await storedAndEmailed(server, await postLead(server, contact('Traceable', '9165550111')))
     // The outbox works outside any one request: a line naming the request that woke it would mislead.
     expect(emailed.requestId).toBeUndefined()
   })
@@ -106,15 +107,8 @@ test.describe('a server with a working data folder', () => {
 
   test('a lead is logged as stored and e-mailed by its id, every stdout line is JSON, and none holds the visitor’s details', async () => {
     const response = await postLead(server, { ...visitor, sourcePage: '/contact' })
-    expect(response.headers.get('location')).toMatch(SENT_LOCATION)
-    const requestId = response.headers.get('x-request-id')
-    const stored = await until('the lead stored line', () =>
-      logged(server.records(), 'lead', 'lead stored').find((line) => line.requestId === requestId),
-    )
+    const { stored, emailed } = await storedAndEmailed(server, response)
     expect(stored).toMatchObject({ level: 'info', status: 'new', duplicate: false })
-    const emailed = await until('the lead e-mailed line', () =>
-      logged(server.records(), 'lead', 'lead e-mailed to the owner').find((line) => line.leadId === stored.leadId),
-    )
     // The owner gets the details by e-mail; the log only points at it.
     // Named by its Message-ID: the message kind, the row, and a digest of what it says.
     const mailDir = join(server.dataDir, 'outbox-mail')

@@ -16,7 +16,7 @@ import {
 import { importPastJobs } from '~/features/come-back/past-jobs-import.server'
 import { pacificDate } from '../app/platform/time/business-hours.server'
 import { expectNoViolations } from './support/axe'
-import { callOwnerFunction, signInOwner, startOwnerServer } from './support/owner'
+import { callServerFunction, signInOwner, startOwnerServer } from './support/owner'
 import { expect, test } from './support/test'
 
 test('on a phone, the owner deletes a past customer from Due again with two taps @mobile', async ({ page }) => {
@@ -55,7 +55,7 @@ test('on a phone, the owner deletes a past customer from Due again with two taps
   await expect(page.getByText('Dana Reyes')).toHaveCount(0)
 
   // As the view's script calls it, with an id that is no customer's and with one that is no id at all.
-  const remove = (customer: string) => callOwnerFunction(page, server, 'deleteOwnerCustomer', { customer })
+  const remove = (customer: string) => callServerFunction(page, server, 'deleteOwnerCustomer', { customer })
   const unknown = await remove(randomUUID())
   expect([unknown.status(), await unknown.text()]).toEqual([404, expect.stringContaining('No such customer')])
   const forged = await remove("' OR 1=1 --")

@@ -17,7 +17,7 @@ import type { StripeStandIn } from '../tests/support/stripe-stand-in'
 import { expectNoViolations } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 import { tabTo } from './support/keyboard'
-import { callOwnerFunction, emailedLink, signInOwner, startOwnerServer, startPayingServer } from './support/owner'
+import { callServerFunction, emailedLink, signInOwner, startOwnerServer, startPayingServer } from './support/owner'
 import { phonePhoto } from './support/photo'
 import { acceptedLead, type SiteServer } from './support/site-server'
 import { expect, test, type Page } from './support/test'
@@ -32,12 +32,13 @@ async function card(page: Page, server: SiteServer, firstName: string) {
   return page.getByRole('article').filter({ hasText: firstName })
 }
 
-/** "Job done" and "Send invoice" on the lead's card, as the owner taps them: invoice 1 sent. */
-async function invoiceSent(page: Page, server: SiteServer, firstName: string) {
+/** "Job done" and "Send invoice" on the lead's card, as the owner taps them: invoice `number` sent; the card. */
+async function invoiceSent(page: Page, server: SiteServer, firstName: string, number = 1) {
   const lead = await card(page, server, firstName)
   await lead.getByRole('button', { name: T.jobDone }).click()
   await lead.getByRole('button', { name: T.send }).click()
-  await expect(lead.getByText(T.state({ state: 'sent', number: 1 }))).toBeVisible()
+  await expect(lead.getByText(T.state({ state: 'sent', number }))).toBeVisible()
+  return lead
 }
 
 /**
@@ -102,10 +103,7 @@ test('the owner invoices a done job, the customer pays by card, the owner record
 
   // Chen pays by check through "Record payment", chosen before the inbox's scripts ran; Maria gets $100 back on
   // her card.
-  const chen = await card(page, server, 'Chen')
-  await chen.getByRole('button', { name: T.jobDone }).click()
-  await chen.getByRole('button', { name: T.send }).click()
-  await expect(chen.getByText(T.state({ state: 'sent', number: 2 }))).toBeVisible()
+  const chen = await invoiceSent(page, server, 'Chen', 2)
   const release = await holdRequests(page, APP_SCRIPTS)
   await page.reload({ waitUntil: 'domcontentloaded' })
   await chen.getByText(T.record, { exact: true }).first().click()
@@ -184,14 +182,11 @@ test('"Record payment" refuses a day that does not exist, is in the future or is
   let lead = ''
   const server = await startOwnerServer({}, async (db) => (lead = await acceptedLead(db, 'Dana', 'dana@example.com')))
   await signInOwner(page, server)
-  const dana = await card(page, server, 'Dana')
-  await dana.getByRole('button', { name: T.jobDone }).click()
-  await dana.getByRole('button', { name: T.send }).click()
-  await expect(dana.getByText(T.state({ state: 'sent', number: 1 }))).toBeVisible()
+  await invoiceSent(page, server, 'Dana')
   // As the inbox's form calls it, with the day typed in; the browser's date field would not let most of these through.
   const record = (receivedOn: string) => {
     const data = { lead, method: 'cash', amount: '10', receivedOn, checkNumber: '' }
-    return callOwnerFunction(page, server, 'recordOwnerPayment', data)
+    return callServerFunction(page, server, 'recordOwnerPayment', data)
   }
   const today = pacificDate(new Date())
   const year = today.slice(0, 4)

@@ -9,7 +9,7 @@ import { OWNER_QUOTE_TEXTS, QUOTE_FIELD_TEXTS, QUOTE_PAGE_TEXTS } from '~/featur
 import { pacificDate } from '../app/platform/time/business-hours.server'
 import { expectNoViolations } from './support/axe'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
-import { callOwnerFunction, emailedLink, signInOwner, startOwnerServer } from './support/owner'
+import { callServerFunction, emailedLink, signInOwner, startOwnerServer } from './support/owner'
 import { acceptedLead, storeTestLead, type SiteServer } from './support/site-server'
 import { expect, test, type Browser, type Page } from './support/test'
 
@@ -161,7 +161,7 @@ test("the owner's quote and job calls answer a refusal with its status and words
   const server = await startOwnerServer({}, async (db) => (accepted = await acceptedLead(db, 'Ada', 'ada@example.com')))
   await signInOwner(page, server)
   const call = async (name: string, data: object) => {
-    const answer = await callOwnerFunction(page, server, name, data)
+    const answer = await callServerFunction(page, server, name, data)
     return { status: answer.status(), text: await answer.text() }
   }
   const quote = { items: [{ description: 'Driveway cleaning', price: '250' }], note: '', validDays: 30 }

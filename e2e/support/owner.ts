@@ -66,8 +66,8 @@ export async function signInOwner(
   await page.goto(`${server.url}/owner`, navigation)
 }
 
-/** An owner server function of the build, posted with `data` as the inbox's script posts it, in the page's session. */
-export async function callOwnerFunction(page: Page, server: SiteServer, name: string, data: object) {
+/** A server function of the build, posted with `data` as the page's script posts it, in the page's session. */
+export async function callServerFunction(page: Page, server: Pick<SiteServer, 'url'>, name: string, data: object) {
   const url = `${server.url}/_serverFn/${builtServerFunctions().get(name)}`
   const headers = { 'x-tsr-serverfn': 'true', 'Content-Type': 'application/json', Origin: server.url }
   return page.request.post(url, { headers, data: JSON.stringify(await toJSONAsync({ data })) })
