@@ -26,8 +26,11 @@ export function townOf(lead: { zip: string | null; sourcePage: string | null }):
   return cityOfZip(lead.zip)?.name ?? leadTopic(lead.sourcePage).city
 }
 
+/** The customer's first name as messages to them use it, cleaned; it may be empty. */
+export const firstNameOf = (customer: { firstName: string }) => sanitizeText(customer.firstName, 60)
+
 /** The customer's first name in the owner's messages (mail, push), cleaned; "A customer" when there is none. */
-export const ownerNameOf = (firstName: string) => sanitizeText(firstName, 60) || 'A customer'
+export const ownerNameOf = (firstName: string) => firstNameOf({ firstName }) || 'A customer'
 
 /** A push to the owner about a lead, opening his inbox. */
 export const toInbox = (push: { title: string; body: string }): Push => ({ ...push, url: '/owner' })

@@ -5,11 +5,9 @@ import { messages } from '../../content/messages'
 import { formatCents } from '../../lib/money'
 import { customerLetter, sanitizeText, type Letter, type Mail } from '../../platform/transport/mail.server'
 import type { Push } from '../../platform/transport/push.server'
-import { ownerNameOf, toInbox, townOf, type LeadCustomer } from '../leads/index.server'
+import { firstNameOf, ownerNameOf, toInbox, townOf, type LeadCustomer } from '../leads/index.server'
 import { formatDay } from '../quotes'
 import { PAYMENT_METHOD_LABELS, refundCounts, type LeadInvoice } from './invoice'
-
-const firstNameOf = (customer: LeadCustomer) => sanitizeText(customer.firstName, 60)
 
 type InvoiceLetter = Omit<Letter, 'to' | 'lead' | 'outro'> & { after?: string[] }
 

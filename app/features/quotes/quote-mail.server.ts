@@ -14,7 +14,7 @@ import {
   type Mail,
 } from '../../platform/transport/mail.server'
 import type { Push } from '../../platform/transport/push.server'
-import { ownerNameOf, toInbox, townOf, type LeadCustomer } from '../leads/index.server'
+import { firstNameOf, ownerNameOf, toInbox, townOf, type LeadCustomer } from '../leads/index.server'
 import { serviceAddress } from '../leads'
 import { customerInvite } from './calendar.server'
 import {
@@ -28,8 +28,6 @@ import {
   type QuoteItem,
   type QuoteJob,
 } from './quote'
-
-const firstNameOf = (customer: LeadCustomer) => sanitizeText(customer.firstName, 60)
 
 /** The owner's multi-line texts (note, terms): line breaks kept, every other control character gone. */
 const ownText = (text: string) => text.replace(/[^\S\n]+/g, ' ').replace(/[\p{Cc}]/gu, (c) => (c === '\n' ? c : ''))
