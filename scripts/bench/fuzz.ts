@@ -10,6 +10,7 @@ import { toJSONAsync } from 'seroval'
 import * as v from 'valibot'
 import { leadRequestSchema } from '../../app/features/leads/lead-schema'
 import { CAMPAIGN_TAGS, cleanVisitSource, HEARD_ABOUT, LEAD_CHANNELS } from '../../app/features/leads/lead-source'
+import { parseLogLines } from '../../tests/support/log-lines'
 import { openSiteDatabase } from '../../tests/support/site-process'
 import { contactFormToken, inParallel, quoteFunctionUrl, report, startProductionServer } from './common'
 
@@ -155,25 +156,13 @@ const badSources = rows.filter((row) => {
 })
 const storedNames = new Set(rows.map((row) => row.first_name))
 const lost = forgedLeads.filter((lead) => !storedNames.has(lead.name))
-// The log is JSON lines, and what a visitor sent is never in it (decision 020); the owner's e-mails have no
-// header a forged value made.
-const logLines = server
-  .stdout()
-  .split('\n')
-  .filter((line) => line.trim())
-const badLogLines = logLines.filter((line) => line.includes(MARK) || (line.startsWith('{') && !isJson(line)))
+// The log is JSON lines (parseLogLines throws on one that is not), and what a visitor sent is never in it (decision
+// 020); the owner's e-mails have no header a forged value made.
+const logLines = parseLogLines(server.stdout()).map((record) => JSON.stringify(record))
+const badLogLines = logLines.filter((line) => line.includes(MARK))
 const mailDir = join(server.dataDir, 'outbox-mail')
 const mails = existsSync(mailDir) ? readdirSync(mailDir).map((file) => readFileSync(join(mailDir, file), 'utf8')) : []
 const injectedMails = mails.filter((mail) => /^(Bcc|X-Injected):/im.test(mail))
-
-function isJson(line: string): boolean {
-  try {
-    JSON.parse(line)
-    return true
-  } catch {
-    return false
-  }
-}
 
 const serverErrors = [...counts].filter(([key]) => / (5\d\d|no answer)/.test(key)).reduce((sum, [, n]) => sum + n, 0)
 
