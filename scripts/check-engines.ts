@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import puppeteer, { type ElementHandle } from 'puppeteer-core'
-import sharp from 'sharp'
 import { WORK_TEXTS } from '../app/features/work/posted-work-form'
 import { COME_BACK_PAGE_TEXTS } from '../app/features/come-back/come-back-pages.server'
 import { COME_BACK_TEXTS, addMonths } from '../app/features/come-back/due-again'
@@ -21,6 +20,7 @@ import { QUOTE_FORM_FIELDS as QF } from '../app/features/quotes/quote'
 import { OWNER_QUOTE_TEXTS, QUOTE_PAGE_TEXTS } from '../app/features/quotes/quote-texts'
 import { parseRuntimeConfig } from '../app/platform/config.server'
 import { pacificDate } from '../app/platform/time/business-hours.server'
+import { phonePhoto } from '../e2e/support/photo'
 import { ensureCommand } from '../tests/support/system-deps'
 import { newestMailLink, SIGN_IN_LINK, startPayingServer, until } from './bench/common'
 import { runOwnerCommandOn } from './owner-command'
@@ -309,9 +309,8 @@ ensureCommand('WebKitWebDriver', 'webkit2gtk-driver')
 ensureCommand('xvfb-run', 'xvfb')
 const dir = mkdtempSync(join(tmpdir(), 'engines-'))
 const photos = { before: join(dir, 'driveway.jpg'), after: join(dir, 'driveway-after.jpg') }
-const plain = (background: string) => ({ create: { width: 2000, height: 1500, channels: 3 as const, background } })
-await sharp(plain('#708090')).toFile(photos.before)
-await sharp(plain('#c8c4bc')).toFile(photos.after)
+writeFileSync(photos.before, await phonePhoto('#708090'))
+writeFileSync(photos.after, await phonePhoto('#c8c4bc'))
 let passed = true
 try {
   for (const make of [firefox, webkit]) {
