@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from 'node:util'
 import fc from 'fast-check'
 import { toJSONAsync } from 'seroval'
 import * as v from 'valibot'
+import { postForm } from '../../e2e/support/lead-form'
 import { leadRequestSchema } from '../../app/features/leads/lead-schema'
 import { CAMPAIGN_TAGS, cleanVisitSource, HEARD_ABOUT, LEAD_CHANNELS } from '../../app/features/leads/lead-source'
 import { parseLogLines } from '../../tests/support/log-lines'
@@ -77,13 +78,10 @@ const callFunction = (body: string) =>
   fetch(functionUrl, { method: 'POST', headers: { ...functionHeaders, ...sameOrigin }, body })
 /** The function called with `data`, serialized as the form's script sends it. */
 const callWith = async (data: unknown) => callFunction(JSON.stringify(await toJSONAsync({ data })))
-const postForm = (fields: Record<string, unknown>) =>
-  fetch(`${server.url}/quote-request`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...sameOrigin },
-    body: new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, formText(value)])).toString(),
-  })
+const postFields = (fields: Record<string, unknown>) => {
+  const texts = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, formText(value)]))
+  return postForm(server.url, '/quote-request', texts, { 'sec-fetch-site': 'same-origin' })
+}
 const probe = fc.oneof(
   fc.oneof(nearValid, fc.anything()).map((data): Probe => ({ kind: 'function', send: () => callWith(data) })),
   fc
@@ -92,7 +90,7 @@ const probe = fc.oneof(
   fc
     .dictionary(fc.constantFrom(...Object.keys(fields), 'elapsedMs', 'x'), fc.string({ maxLength: 120 }))
     .chain((extra) =>
-      nearValid.map((record): Probe => ({ kind: 'form post', send: () => postForm({ ...extra, ...record }) })),
+      nearValid.map((record): Probe => ({ kind: 'form post', send: () => postFields({ ...extra, ...record }) })),
     ),
 )
 
@@ -114,7 +112,7 @@ const forgedLeads = fc.sample(fitting, { numRuns: 200, seed }).map((source, i): 
     name,
     kind: viaForm ? 'form post' : 'function',
     send: viaForm
-      ? () => postForm({ ...lead, visitSource: source })
+      ? () => postFields({ ...lead, visitSource: source })
       : () => callWith({ ...lead, idempotencyKey: randomUUID(), visitSource: source }),
   }
 })
