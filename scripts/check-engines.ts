@@ -26,16 +26,8 @@ import { newestMailLink, SIGN_IN_LINK, startPayingServer, until } from './bench/
 import { runOwnerCommandOn } from './owner-command'
 
 type Read = 'text' | 'value' | 'exists'
-interface Engine {
-  name: string
-  open(url: string): Promise<void>
-  type(selector: string, text: string): Promise<void>
-  click(selector: string): Promise<void>
-  upload(selector: string, file: string): Promise<void>
-  /** The element's text or value ('' when it is missing), or whether it is there. */
-  read(what: Read, selector: string): Promise<string | boolean>
-  close(): Promise<void>
-}
+/** What a check does in a browser, as Firefox's driver does it; WebKitGTK's the same way. */
+type Engine = Awaited<ReturnType<typeof firefox>>
 
 const missing = (what: Read) => (what === 'exists' ? false : '')
 /** Waits until the element's text passes `matches`; a miss says what the text was last. */
@@ -55,19 +47,21 @@ const inPage = (what: Read | 'scroll', selector: string) => {
   return what === 'exists' ? element !== null : ((what === 'value' ? element?.value : element?.textContent) ?? '')
 }
 
-async function firefox(): Promise<Engine> {
+async function firefox() {
   const browser = await puppeteer.launch({ browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true })
   const page = await browser.newPage()
   const element = async (selector: string) => (await page.waitForSelector(selector))!
   return {
     name: `Firefox ${(await browser.version()).replace(/^firefox\//, '')}`,
-    open: (url) => twice(async () => void (await page.goto(url, { waitUntil: 'load' }))),
-    type: async (selector, text) => (await element(selector)).type(text),
-    click: (selector) => twice(async () => (await element(selector)).click()),
-    upload: (selector, file) =>
+    open: (url: string) => twice(async () => void (await page.goto(url, { waitUntil: 'load' }))),
+    type: async (selector: string, text: string) => (await element(selector)).type(text),
+    click: (selector: string) => twice(async () => (await element(selector)).click()),
+    upload: (selector: string, file: string) =>
       twice(async () => ((await element(selector)) as ElementHandle<HTMLInputElement>).uploadFile(file)),
-    // A query racing a navigation (the sign-in's redirect) fails with "no such node": not there yet.
-    read: (what, selector) => page.evaluate(inPage, what, selector).catch(() => missing(what)),
+    /** The element's text or value ('' when it is missing), or whether it is there. */
+    read: (what: Read, selector: string): Promise<string | boolean> =>
+      // A query racing a navigation (the sign-in's redirect) fails with "no such node": not there yet.
+      page.evaluate(inPage, what, selector).catch(() => missing(what)),
     close: () => browser.close(),
   }
 }
