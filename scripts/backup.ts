@@ -9,10 +9,8 @@ import { backupLeadPhotos } from './backup-files'
 
 const USAGE = 'Usage: npm run backup -- FILE   (e.g. backups/site-$(date +%F).tar.gz)'
 
-async function main(): Promise<number> {
-  const [file, ...rest] = process.argv.slice(2)
-  if (!file || file.startsWith('-') || rest.length)
-    throw new LeadRequestError('name the one file to write the backup to')
+runOwnerCommand(USAGE, {}, async ({ positionals: [file, ...rest] }) => {
+  if (!file || rest.length) throw new LeadRequestError('name the one file to write the backup to')
   const config = runtimeConfig()
   const bytes = await runOwnerCommandOn(config, 'backup')
   // Written beside, then renamed: a backup file is never half-written.
@@ -23,6 +21,4 @@ async function main(): Promise<number> {
   const photos = backupLeadPhotos(resolve(config.dataDir), target)
   if (photos) console.error(`Photos (visitors' and posted work) written to ${photos}.`)
   return 0
-}
-
-runOwnerCommand(main, USAGE)
+})

@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import puppeteer, { type ElementHandle } from 'puppeteer-core'
-import sharp from 'sharp'
 import { WORK_TEXTS } from '../app/features/work/posted-work-form'
 import { COME_BACK_PAGE_TEXTS } from '../app/features/come-back/come-back-pages.server'
 import { COME_BACK_TEXTS, addMonths } from '../app/features/come-back/due-again'
@@ -21,21 +20,14 @@ import { QUOTE_FORM_FIELDS as QF } from '../app/features/quotes/quote'
 import { OWNER_QUOTE_TEXTS, QUOTE_PAGE_TEXTS } from '../app/features/quotes/quote-texts'
 import { parseRuntimeConfig } from '../app/platform/config.server'
 import { pacificDate } from '../app/platform/time/business-hours.server'
+import { phonePhoto } from '../e2e/support/photo'
 import { ensureCommand } from '../tests/support/system-deps'
 import { newestMailLink, SIGN_IN_LINK, startPayingServer, until } from './bench/common'
 import { runOwnerCommandOn } from './owner-command'
 
 type Read = 'text' | 'value' | 'exists'
-interface Engine {
-  name: string
-  open(url: string): Promise<void>
-  type(selector: string, text: string): Promise<void>
-  click(selector: string): Promise<void>
-  upload(selector: string, file: string): Promise<void>
-  /** The element's text or value ('' when it is missing), or whether it is there. */
-  read(what: Read, selector: string): Promise<string | boolean>
-  close(): Promise<void>
-}
+/** What a check does in a browser, as Firefox's driver does it; WebKitGTK's the same way. */
+type Engine = Awaited<ReturnType<typeof firefox>>
 
 const missing = (what: Read) => (what === 'exists' ? false : '')
 /** Waits until the element's text passes `matches`; a miss says what the text was last. */
@@ -55,19 +47,21 @@ const inPage = (what: Read | 'scroll', selector: string) => {
   return what === 'exists' ? element !== null : ((what === 'value' ? element?.value : element?.textContent) ?? '')
 }
 
-async function firefox(): Promise<Engine> {
+async function firefox() {
   const browser = await puppeteer.launch({ browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true })
   const page = await browser.newPage()
   const element = async (selector: string) => (await page.waitForSelector(selector))!
   return {
     name: `Firefox ${(await browser.version()).replace(/^firefox\//, '')}`,
-    open: (url) => twice(async () => void (await page.goto(url, { waitUntil: 'load' }))),
-    type: async (selector, text) => (await element(selector)).type(text),
-    click: (selector) => twice(async () => (await element(selector)).click()),
-    upload: (selector, file) =>
+    open: (url: string) => twice(async () => void (await page.goto(url, { waitUntil: 'load' }))),
+    type: async (selector: string, text: string) => (await element(selector)).type(text),
+    click: (selector: string) => twice(async () => (await element(selector)).click()),
+    upload: (selector: string, file: string) =>
       twice(async () => ((await element(selector)) as ElementHandle<HTMLInputElement>).uploadFile(file)),
-    // A query racing a navigation (the sign-in's redirect) fails with "no such node": not there yet.
-    read: (what, selector) => page.evaluate(inPage, what, selector).catch(() => missing(what)),
+    /** The element's text or value ('' when it is missing), or whether it is there. */
+    read: (what: Read, selector: string): Promise<string | boolean> =>
+      // A query racing a navigation (the sign-in's redirect) fails with "no such node": not there yet.
+      page.evaluate(inPage, what, selector).catch(() => missing(what)),
     close: () => browser.close(),
   }
 }
@@ -309,9 +303,8 @@ ensureCommand('WebKitWebDriver', 'webkit2gtk-driver')
 ensureCommand('xvfb-run', 'xvfb')
 const dir = mkdtempSync(join(tmpdir(), 'engines-'))
 const photos = { before: join(dir, 'driveway.jpg'), after: join(dir, 'driveway-after.jpg') }
-const plain = (background: string) => ({ create: { width: 2000, height: 1500, channels: 3 as const, background } })
-await sharp(plain('#708090')).toFile(photos.before)
-await sharp(plain('#c8c4bc')).toFile(photos.after)
+writeFileSync(photos.before, await phonePhoto('#708090'))
+writeFileSync(photos.after, await phonePhoto('#c8c4bc'))
 let passed = true
 try {
   for (const make of [firefox, webkit]) {

@@ -3,7 +3,6 @@
 // npm run leads -- delete <id>: delete a lead, its pending e-mails and its photos (a customer's request).
 // npm run leads -- conversions [--since 2026-01-01]: won ad clicks as Google Ads' import file, on stdout.
 // Works while the site runs (through its socket in DATA_DIR) and while it is stopped; docs/operations.md.
-import { parseArgs } from 'node:util'
 import { runtimeConfig } from '../app/platform/config.server'
 import {
   LeadRequestError,
@@ -21,20 +20,9 @@ const USAGE = `Usage: npm run leads [-- --json] [--since 7d|24h|2026-11-01] [--s
        npm run leads -- delete <lead id>
        npm run leads -- conversions [--since 2026-01-01] > won-ad-clicks.csv`
 
-async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      json: { type: 'boolean', default: false },
-      since: { type: 'string' },
-      status: { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  })
-  if (values.help) {
-    console.log(USAGE)
-    return 0
-  }
+const options = { json: { type: 'boolean' }, since: { type: 'string' }, status: { type: 'string' } } as const
+
+runOwnerCommand(USAGE, options, async ({ values, positionals }) => {
   const [command, id, status] = positionals
   if (command !== undefined && command !== 'status' && command !== 'delete' && command !== 'conversions')
     throw new LeadRequestError(`unknown command "${command}"`)
@@ -59,6 +47,4 @@ async function main(): Promise<number> {
   const leads = await runOwnerCommandOn(config, 'list', checkFilter({ since: values.since, status: values.status }))
   process.stdout.write(values.json ? `${JSON.stringify(leads, null, 2)}\n` : leadsCsv(leads))
   return 0
-}
-
-runOwnerCommand(main, USAGE)
+})

@@ -3,6 +3,7 @@
 import { request as httpRequest } from 'node:http'
 import { resolve } from 'node:path'
 import { buffer } from 'node:stream/consumers'
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util'
 import { ConfigError, loadEnvFile, type RuntimeConfig } from '../app/platform/config.server'
 import { DatabaseCommandError, openDatabase, type Database } from '../app/platform/db/database.server'
 import { DataFolderLockedError } from '../app/platform/db/data-folder-lock.server'
@@ -98,10 +99,23 @@ export async function runOwnerCommandOn<C extends OwnerCommand>(
   }
 }
 
-/** Reads `.env` as the site does. Exit code 2 with the usage for a wrong argument, 1 for a refusal. */
-export function runOwnerCommand(main: () => Promise<number>, usage: string): void {
+type Parsed<O extends ParseArgsOptionsConfig> = ReturnType<typeof parseArgs<{ options: O; allowPositionals: true }>>
+
+/**
+ * Reads `.env` as the site does, then the command line (`options` and positionals; `--help` prints the usage).
+ * Exit code 2 with the usage for a wrong argument, 1 for a refusal.
+ */
+export function runOwnerCommand<O extends ParseArgsOptionsConfig>(
+  usage: string,
+  options: O,
+  main: (args: Parsed<O>) => Promise<number>,
+): void {
   Promise.resolve()
-    .then(() => (loadEnvFile(), main()))
+    .then(() => {
+      loadEnvFile()
+      const args = parseArgs({ options: { ...options, help: { type: 'boolean' } }, allowPositionals: true })
+      return (args.values as { help?: boolean }).help ? (console.log(usage), 0) : main(args as Parsed<O>)
+    })
     .then(
       (code) => process.exit(code),
       (error: unknown) => {

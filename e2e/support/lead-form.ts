@@ -53,11 +53,11 @@ export async function renderedFormToken(pageUrl: string): Promise<string> {
 }
 
 /** A plain form's post to `path` of the server at `url`, from one of its own pages; its redirect not followed. */
-export function postForm(url: string, path: string, fields: Record<string, string>): Promise<Response> {
+export function postForm(url: string, path: string, fields: Record<string, string>, headers = {}): Promise<Response> {
   return fetch(`${url}${path}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' },
+    headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(fields),
   })
 }

@@ -8,8 +8,10 @@ import { isDeepStrictEqual } from 'node:util'
 import fc from 'fast-check'
 import { toJSONAsync } from 'seroval'
 import * as v from 'valibot'
+import { postForm } from '../../e2e/support/lead-form'
 import { leadRequestSchema } from '../../app/features/leads/lead-schema'
 import { CAMPAIGN_TAGS, cleanVisitSource, HEARD_ABOUT, LEAD_CHANNELS } from '../../app/features/leads/lead-source'
+import { parseLogLines } from '../../tests/support/log-lines'
 import { openSiteDatabase } from '../../tests/support/site-process'
 import { contactFormToken, inParallel, quoteFunctionUrl, report, startProductionServer } from './common'
 
@@ -76,13 +78,10 @@ const callFunction = (body: string) =>
   fetch(functionUrl, { method: 'POST', headers: { ...functionHeaders, ...sameOrigin }, body })
 /** The function called with `data`, serialized as the form's script sends it. */
 const callWith = async (data: unknown) => callFunction(JSON.stringify(await toJSONAsync({ data })))
-const postForm = (fields: Record<string, unknown>) =>
-  fetch(`${server.url}/quote-request`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...sameOrigin },
-    body: new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, formText(value)])).toString(),
-  })
+const postFields = (fields: Record<string, unknown>) => {
+  const texts = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, formText(value)]))
+  return postForm(server.url, '/quote-request', texts, { 'sec-fetch-site': 'same-origin' })
+}
 const probe = fc.oneof(
   fc.oneof(nearValid, fc.anything()).map((data): Probe => ({ kind: 'function', send: () => callWith(data) })),
   fc
@@ -91,7 +90,7 @@ const probe = fc.oneof(
   fc
     .dictionary(fc.constantFrom(...Object.keys(fields), 'elapsedMs', 'x'), fc.string({ maxLength: 120 }))
     .chain((extra) =>
-      nearValid.map((record): Probe => ({ kind: 'form post', send: () => postForm({ ...extra, ...record }) })),
+      nearValid.map((record): Probe => ({ kind: 'form post', send: () => postFields({ ...extra, ...record }) })),
     ),
 )
 
@@ -113,7 +112,7 @@ const forgedLeads = fc.sample(fitting, { numRuns: 200, seed }).map((source, i): 
     name,
     kind: viaForm ? 'form post' : 'function',
     send: viaForm
-      ? () => postForm({ ...lead, visitSource: source })
+      ? () => postFields({ ...lead, visitSource: source })
       : () => callWith({ ...lead, idempotencyKey: randomUUID(), visitSource: source }),
   }
 })
@@ -155,25 +154,13 @@ const badSources = rows.filter((row) => {
 })
 const storedNames = new Set(rows.map((row) => row.first_name))
 const lost = forgedLeads.filter((lead) => !storedNames.has(lead.name))
-// The log is JSON lines, and what a visitor sent is never in it (decision 020); the owner's e-mails have no
-// header a forged value made.
-const logLines = server
-  .stdout()
-  .split('\n')
-  .filter((line) => line.trim())
-const badLogLines = logLines.filter((line) => line.includes(MARK) || (line.startsWith('{') && !isJson(line)))
+// The log is JSON lines (parseLogLines throws on one that is not), and what a visitor sent is never in it (decision
+// 020); the owner's e-mails have no header a forged value made.
+const logLines = parseLogLines(server.stdout()).map((record) => JSON.stringify(record))
+const badLogLines = logLines.filter((line) => line.includes(MARK))
 const mailDir = join(server.dataDir, 'outbox-mail')
 const mails = existsSync(mailDir) ? readdirSync(mailDir).map((file) => readFileSync(join(mailDir, file), 'utf8')) : []
 const injectedMails = mails.filter((mail) => /^(Bcc|X-Injected):/im.test(mail))
-
-function isJson(line: string): boolean {
-  try {
-    JSON.parse(line)
-    return true
-  } catch {
-    return false
-  }
-}
 
 const serverErrors = [...counts].filter(([key]) => / (5\d\d|no answer)/.test(key)).reduce((sum, [, n]) => sum + n, 0)
 

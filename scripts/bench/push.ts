@@ -4,7 +4,7 @@
 // no-JavaScript form, timed from the post to the push's arrival; then one with the push service down.
 import webpush from 'web-push'
 import { OWNER_TEXTS } from '../../app/features/owner/owner-lead'
-import { localCertificate, phoneKeys, startPushService } from '../../tests/support/push-service'
+import { localCertificate, phoneKeys, startPushService, subscriptionOf } from '../../tests/support/push-service'
 import { contactFormToken, failIfAny, launchChromium, median, newestMailLink, postLeadForm } from './common'
 import { report, SIGN_IN_LINK, startProductionServer, until } from './common'
 
@@ -33,11 +33,7 @@ try {
   const context = await browser.newContext()
   await context.grantPermissions(['notifications'], { origin: server.url })
   const page = await context.newPage()
-  const subscription = {
-    endpoint: push.endpoint,
-    expirationTime: null,
-    keys: { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') },
-  }
+  const subscription = { ...subscriptionOf(phone, push.endpoint), expirationTime: null }
   // A string, not a function: tsx would name the function with a helper the page does not have.
   await page.addInitScript(
     `PushManager.prototype.subscribe = async () => ({ toJSON: () => (${JSON.stringify(subscription)}) })`,

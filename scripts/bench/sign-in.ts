@@ -3,6 +3,7 @@
 // (TRUST_PROXY=loopback), to the response's headers; embedded mode. Docs: docs/decisions/041-owner-sessions.md.
 import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
+import { postForm } from '../../e2e/support/lead-form'
 import { median, report, startProductionServer } from './common'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20)
@@ -15,17 +16,9 @@ const server = await startProductionServer({
 })
 
 async function ask(client: number, email: string): Promise<number> {
+  const forwardedFor = `10.${client >> 16}.${(client >> 8) & 255}.${client & 255}`
   const started = performance.now()
-  const answer = await fetch(`${server.url}/owner/sign-in`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: server.url,
-      'x-forwarded-for': `10.${client >> 16}.${(client >> 8) & 255}.${client & 255}`,
-    },
-    body: new URLSearchParams({ email }).toString(),
-  })
+  const answer = await postForm(server.url, '/owner/sign-in', { email }, { 'X-Forwarded-For': forwardedFor })
   const elapsed = performance.now() - started
   await answer.arrayBuffer()
   if (answer.status !== 303) throw new Error(`expected 303, got ${answer.status}`)

@@ -125,12 +125,13 @@ export async function startStripeStandIn(options: { webhookUrl?: string } = {}) 
     return delivery
   }
 
-  function emit(type: string, object: Json) {
+  /** A new event about `object`; its delivery, unless held or with nowhere to send it. */
+  function emit(type: string, object: Json): Promise<Delivery> | undefined {
     const data = { object: structuredClone(object) }
     const event = { id: newId('evt'), object: 'event', api_version: Stripe.API_VERSION, created: seconds(), type, data }
     events.push(event)
     if (standIn.holding) standIn.held.push(event)
-    else if (standIn.webhookUrl) void send(event.id)
+    else if (standIn.webhookUrl) return send(event.id)
   }
 
   function createSession(params: Json): Json {
@@ -323,6 +324,7 @@ export async function startStripeStandIn(options: { webhookUrl?: string } = {}) 
     },
     /** Sends an event again, as Stripe's retries do: same id and body, a new signature (or one by another secret). */
     send,
+    emit,
     /** Ends a `processing` payment as the bank would, with its checkout.session.async_payment_* event. */
     settle(sessionId: string, outcome: 'succeeded' | 'failed') {
       const session = objects.get(sessionId)!
