@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { loadOwnerView, OwnerFrame } from '~/features/owner/owner-page'
 import { ownerPage } from '~/features/owner/owner-views'
 import { pacificToday } from '~/components/owner/owner-field'
-import { customerSearch, fetchDueAgain } from '~/features/come-back/come-back.functions'
+import { fetchDueAgain, searchOwnerCustomers } from '~/features/come-back/come-back.functions'
 import { OwnerDueAgain } from '~/features/come-back/owner-due-again'
 
 // docs/decisions/064-come-back.md
@@ -12,7 +12,8 @@ export const Route = createFileRoute('/owner_/due-again')({
   // Declared, or the server drops it as it drops ad tags (page-url.server.ts); the loader checks its length. The
   // router reads `?find=9165551234` as a number.
   validateSearch: v.object({ find: v.fallback(v.optional(v.union([v.string(), v.number()])), undefined) }),
-  loader: ({ location }) => loadOwnerView(() => Promise.all([fetchDueAgain(), customerSearch(location.search)])),
+  loader: ({ location }) =>
+    loadOwnerView(() => Promise.all([fetchDueAgain(), searchOwnerCustomers({ data: location.search })])),
   component: DueAgainPage,
 })
 

@@ -11,25 +11,23 @@ import { log } from '~/platform/log/logger.server'
 import { comeBackCard, sendSameAsLastTime } from './come-back-card.server'
 import { sendReminderNow } from './come-back.outbox.server'
 import { deleteCustomer } from './customer-deletion.server'
-import { findCustomers, type CustomerSearch, type FoundCustomer } from './customer-find.server'
+import { findCustomers } from './customer-find.server'
 import { dueAgainView, dueIntervals, saveDueIntervals, snoozeCustomer } from './due-again.server'
-import { customerFindSchema, customerSearchOf, DUE_MONTHS_MAX } from './due-again'
+import { customerSearchOf, DUE_MONTHS_MAX } from './due-again'
 import { holdReviewRequest } from './review-requests.server'
 
 const uuid = v.pipe(v.string(), v.uuid('not an id'))
 
 export const fetchDueAgain = ownerFn().handler(() => dueAgainView(db, new Date()))
 
-export const findOwnerCustomers = ownerFn()
-  .validator(parse(v.object({ find: customerFindSchema })))
-  .handler(async ({ data }): Promise<FoundCustomer[]> => findCustomers(db, data.find))
-
 /** The Due again page's `?find=`, for its loader: searched once it is long enough, refused in words otherwise. */
-export async function customerSearch(search: object): Promise<CustomerSearch | null> {
-  const asked = customerSearchOf(search)
-  if (!asked) return null
-  return { ...asked, found: asked.refusal ? null : await findOwnerCustomers({ data: { find: asked.find } }) }
-}
+export const searchOwnerCustomers = ownerFn()
+  .validator(parse(v.object({ find: v.optional(v.union([v.string(), v.number()])) })))
+  .handler(async ({ data }) => {
+    const asked = customerSearchOf(data)
+    return asked && { ...asked, found: asked.refusal ? null : await findCustomers(db, asked.find) }
+  })
+export type CustomerSearch = NonNullable<Awaited<ReturnType<typeof searchOwnerCustomers>>>
 
 export const fetchDueIntervals = ownerFn().handler(() => dueIntervals(db))
 
