@@ -140,8 +140,6 @@ export async function stopsOf(db: Db, day: string) {
   return { homeBase: settings.homeBase, stops: ordered }
 }
 
-export const todaysStops = (db: Db, now: Date) => stopsOf(db, pacificDate(now))
-
 /** One stop of the Today view. */
 export type TodayStop = Awaited<ReturnType<typeof stopsOf>>['stops'][number]
 
