@@ -55,7 +55,6 @@ export const COME_BACK_TEXTS = {
   text: 'Text',
   notThisYear: 'Not this year',
   snoozed: 'Snoozed for 12 months.',
-  stopped: 'Reminders stopped',
   importHeading: 'Import past jobs',
   importHelp:
     'A CSV with name, email, phone, address, zip, service, date done and price. Jobber and Housecall Pro exports are read where their columns match.',
