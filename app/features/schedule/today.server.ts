@@ -140,8 +140,8 @@ export async function stopsOf(db: Db, day: string) {
   return { homeBase: settings.homeBase, stops: ordered }
 }
 
-/** One stop of the Today view. */
-export type TodayStop = Awaited<ReturnType<typeof stopsOf>>['stops'][number]
+/** The Today view: the home base, and the day's stops in driving order. */
+export type TodayStops = Awaited<ReturnType<typeof stopsOf>>
 
 const STOPS = "Tomorrow's stops, in driving order"
 
