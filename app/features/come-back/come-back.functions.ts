@@ -48,32 +48,24 @@ export const saveOwnerDueIntervals = ownerFn({ method: 'POST' })
       ),
     ),
   )
-  .handler(async ({ data }): Promise<{ saved: true }> => {
-    await saveDueIntervals(db, data)
-    return { saved: true }
-  })
+  .handler(({ data }) => saveDueIntervals(db, data))
 
 export const sendOwnerReminderNow = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ job: uuid })))
-  .handler(async ({ data }): Promise<{ queued: true }> => {
+  .handler(async ({ data }) => {
     if ((await sendReminderNow(db, data.job, new Date())) !== 'queued') refuse(409, 'This customer is not due now')
     deliverSoon()
-    return { queued: true }
   })
 
 export const snoozeOwnerCustomer = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ customer: uuid })))
-  .handler(async ({ data }): Promise<{ snoozed: true }> => {
-    await snoozeCustomer(db, data.customer, new Date())
-    return { snoozed: true }
-  })
+  .handler(({ data }) => snoozeCustomer(db, data.customer, new Date()))
 
 export const deleteOwnerCustomer = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ customer: uuid })))
-  .handler(async ({ data }): Promise<{ deleted: true }> => {
+  .handler(async ({ data }) => {
     if (!(await deleteCustomer(db, data.customer))) refuse(404, 'No such customer')
     log('owner').info({ deleted: 1 }, 'the owner deleted a past customer')
-    return { deleted: true }
   })
 
 export const fetchComeBackCard = ownerFn()
@@ -95,8 +87,7 @@ export const sendOwnerSameAsLastTime = ownerFn({ method: 'POST' })
 
 export const holdOwnerReviewRequest = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ id: uuid, held: v.boolean() })))
-  .handler(async ({ data }): Promise<{ held: boolean }> => {
+  .handler(async ({ data }) => {
     if (!(await holdReviewRequest(db, data.id, data.held, new Date()))) refuse(404, 'No review request for this lead')
     deliverSoon()
-    return { held: data.held }
   })

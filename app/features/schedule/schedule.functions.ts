@@ -39,17 +39,15 @@ const CONFIRM_REFUSALS = { full: T.full, blocked: T.blocked, past: T.past, 'no-r
 
 export const confirmOwnerDay = ownerFn({ method: 'POST' })
   .validator(parse(lead))
-  .handler(async ({ data }): Promise<{ confirmed: true }> => {
+  .handler(async ({ data }) => {
     const result = await confirmDay(db, data.lead, new Date())
     if (result !== 'confirmed') refuse(409, CONFIRM_REFUSALS[result])
-    return { confirmed: true }
   })
 
 export const offerOwnerOtherDays = ownerFn({ method: 'POST' })
   .validator(parse(lead))
-  .handler(async ({ data }): Promise<{ offered: true }> => {
+  .handler(async ({ data }) => {
     if (!(await offerOtherDays(db, data.lead, new Date()))) refuse(409, T.noRequest)
-    return { offered: true }
   })
 
 export const fetchToday = ownerFn().handler(() => stopsOf(db, pacificDate(new Date())))
