@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { loadOwnerView, OwnerFrame } from '~/features/owner/owner-page'
 import { ownerPage } from '~/features/owner/owner-views'
-import { pacificToday } from '~/components/owner/owner-field'
 import { fetchDueAgain, searchOwnerCustomers } from '~/features/come-back/come-back.functions'
 import { OwnerDueAgain } from '~/features/come-back/owner-due-again'
 
@@ -22,7 +21,7 @@ function DueAgainPage() {
   const [due, search] = view
   return (
     <OwnerFrame state={state}>
-      <OwnerDueAgain loaded={due} today={pacificToday()} search={search} />
+      <OwnerDueAgain loaded={due} search={search} />
     </OwnerFrame>
   )
 }

@@ -4,7 +4,7 @@
 // "Find a past customer", for anyone else.
 import { useState, type FormEvent } from 'react'
 import { site, smsHref } from '~/content/site'
-import { errorText, ownerOutlineClass } from '~/components/owner/owner-field'
+import { errorText, ownerOutlineClass, pacificToday } from '~/components/owner/owner-field'
 import { useViewWrite } from '~/components/owner/view-write'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { sendOwnerReminderNow, snoozeOwnerCustomer, type CustomerSearch } from './come-back.functions'
@@ -30,15 +30,8 @@ function dueAgainText(row: Pick<DueAgainRow, 'name' | 'what' | 'cityName' | 'tru
   return `Hi ${first}, this is ${site.name}. Your ${row.what.toLowerCase()} is due again.${when}`
 }
 
-export function OwnerDueAgain({
-  loaded,
-  today,
-  search,
-}: {
-  loaded: DueAgainRow[]
-  today: string
-  search: CustomerSearch | null
-}) {
+export function OwnerDueAgain({ loaded, search }: { loaded: DueAgainRow[]; search: CustomerSearch | null }) {
+  const today = pacificToday()
   return (
     <>
       <PastJobsImport />
