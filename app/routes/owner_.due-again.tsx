@@ -2,8 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { loadOwnerView, OwnerFrame } from '~/features/owner/owner-page'
 import { ownerPage } from '~/features/owner/owner-views'
-import { pacificToday } from '~/components/owner/owner-field'
-import { customerSearch, fetchDueAgain } from '~/features/come-back/come-back.functions'
+import { fetchDueAgain, searchOwnerCustomers } from '~/features/come-back/come-back.functions'
 import { OwnerDueAgain } from '~/features/come-back/owner-due-again'
 
 // docs/decisions/064-come-back.md
@@ -12,7 +11,8 @@ export const Route = createFileRoute('/owner_/due-again')({
   // Declared, or the server drops it as it drops ad tags (page-url.server.ts); the loader checks its length. The
   // router reads `?find=9165551234` as a number.
   validateSearch: v.object({ find: v.fallback(v.optional(v.union([v.string(), v.number()])), undefined) }),
-  loader: ({ location }) => loadOwnerView(() => Promise.all([fetchDueAgain(), customerSearch(location.search)])),
+  loader: ({ location }) =>
+    loadOwnerView(() => Promise.all([fetchDueAgain(), searchOwnerCustomers({ data: location.search })])),
   component: DueAgainPage,
 })
 
@@ -21,7 +21,7 @@ function DueAgainPage() {
   const [due, search] = view
   return (
     <OwnerFrame state={state}>
-      <OwnerDueAgain loaded={due} today={pacificToday()} search={search} />
+      <OwnerDueAgain loaded={due} search={search} />
     </OwnerFrame>
   )
 }

@@ -149,7 +149,6 @@ describe("the customer's day", { timeout: 120_000 }, () => {
     await blockDays(site.db, addDays(today, 1), addDays(today, OFFER_HORIZON_DAYS))
     const { token } = await acceptedLead(site)
     expect(await dayOffer(site.db, token, site.now())).toEqual({ state: 'call' })
-    expect(DAY_PAGE_TEXTS.call).toBe('We will call you to set the day')
     expect((await truckDaySettings(site.db, site.now())).noDateCities).toEqual(['Folsom'])
   })
 })

@@ -8,20 +8,6 @@ import { sendQuote } from '../quotes/index.server'
 import { reviewRequestOf } from './review-requests.server'
 import { COME_BACK_TEXTS } from './due-again'
 
-interface LastTimeItem {
-  description: string
-  cents: number
-}
-
-/**
- * The last accepted items at this year's prices: a one-line job takes the price list's price for its service
- * when one is set; a job of several lines keeps each line's price, since the list prices the service, not a line.
- */
-function itemsAtThisYearsPrices(items: LastTimeItem[], thisYearCents: number | null): LastTimeItem[] {
-  if (items.length === 1 && thisYearCents !== null) return [{ ...items[0]!, cents: thisYearCents }]
-  return items
-}
-
 /** The booked reminder of a due-again lead, with its customer's last job's items at this year's prices. */
 async function bookingOf(db: Db, leadId: string) {
   const booking = await db
@@ -36,9 +22,12 @@ async function bookingOf(db: Db, leadId: string) {
     ])
     .where('due_reminders.lead_id', '=', leadId)
     .executeTakeFirst()
-  return (
-    booking && { ...booking, lastTime: itemsAtThisYearsPrices(booking.items as LastTimeItem[], booking.thisYearCents) }
-  )
+  if (!booking) return undefined
+  // A one-line job takes the price list's price for its service when one is set; a job of several lines keeps each
+  // line's price, since the list prices the service, not a line.
+  const items = booking.items as { description: string; cents: number }[]
+  const cents = items.length === 1 ? booking.thisYearCents : null
+  return { ...booking, lastTime: cents === null ? items : [{ ...items[0]!, cents }] }
 }
 
 export async function comeBackCard(db: Db, leadId: string) {

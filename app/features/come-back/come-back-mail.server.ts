@@ -26,11 +26,10 @@ export async function reminderFacts(db: Db, reminderId: string) {
     .innerJoin('past_customers', 'past_customers.id', 'due_reminders.customer_id')
     .innerJoin('past_jobs', 'past_jobs.id', 'due_reminders.past_job_id')
     .leftJoin('price_list', 'price_list.service_id', 'past_jobs.service_id')
-    .select([
+    .select((eb) => [
       'due_reminders.token',
       'due_reminders.due_on as dueOn',
       'due_reminders.booked_at as bookedAt',
-      'past_customers.id as customerId',
       'past_customers.stop_token as stopToken',
       'past_customers.stopped_at as stoppedAt',
       'past_customers.snoozed_until as snoozedUntil',
@@ -41,36 +40,36 @@ export async function reminderFacts(db: Db, reminderId: string) {
       'past_jobs.done_on as doneOn',
       'past_jobs.price_cents as priceCents',
       'past_jobs.items',
-      'past_jobs.lead_id as leadId',
       'price_list.starting_cents as thisYearCents',
+      // The after-photo of that job, when the owner posted its photos: the smallest variant.
+      eb
+        .selectFrom('posted_work')
+        .select('image_hash')
+        .whereRef('posted_work.lead_id', '=', 'past_jobs.lead_id')
+        .where('published', '=', true)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .as('photoHash'),
+      eb
+        .exists(
+          eb
+            .selectFrom('past_jobs as later')
+            .select('later.id')
+            .whereRef('later.customer_id', '=', 'past_jobs.customer_id')
+            .whereRef('later.service_id', '=', 'past_jobs.service_id')
+            .whereRef('later.done_on', '>', 'past_jobs.done_on'),
+        )
+        .as('doneAgain'),
     ])
     .where('due_reminders.id', '=', reminderId)
     .executeTakeFirst()
   if (!row) return null
-  // The after-photo of that job, when the owner posted its photos: the smallest variant.
-  const photo = row.leadId
-    ? await db
-        .selectFrom('posted_work')
-        .select('image_hash')
-        .where('lead_id', '=', row.leadId)
-        .where('published', '=', true)
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst()
-    : undefined
-  const doneAgain = await db
-    .selectFrom('past_jobs')
-    .select('id')
-    .where('customer_id', '=', row.customerId)
-    .where('service_id', '=', row.serviceId)
-    .where('done_on', '>', row.doneOn)
-    .executeTakeFirst()
   return {
     ...row,
     dueOn: row.dueOn.toISOString().slice(0, 10),
     doneOn: row.doneOn.toISOString().slice(0, 10),
     what: (row.items as { description: string }[]).map((item) => item.description).join(', '),
-    photoUrl: photo ? `${site.baseUrl}${POSTED_WORK_BASE_URL}${photo.image_hash}-320.webp` : null,
-    doneAgain: Boolean(doneAgain),
+    photoUrl: row.photoHash ? `${site.baseUrl}${POSTED_WORK_BASE_URL}${row.photoHash}-320.webp` : null,
   }
 }
 

@@ -11,25 +11,23 @@ import { log } from '~/platform/log/logger.server'
 import { comeBackCard, sendSameAsLastTime } from './come-back-card.server'
 import { sendReminderNow } from './come-back.outbox.server'
 import { deleteCustomer } from './customer-deletion.server'
-import { findCustomers, type CustomerSearch, type FoundCustomer } from './customer-find.server'
+import { findCustomers } from './customer-find.server'
 import { dueAgainView, dueIntervals, saveDueIntervals, snoozeCustomer } from './due-again.server'
-import { customerFindSchema, customerSearchOf, DUE_MONTHS_MAX } from './due-again'
+import { customerSearchOf, DUE_MONTHS_MAX } from './due-again'
 import { holdReviewRequest } from './review-requests.server'
 
 const uuid = v.pipe(v.string(), v.uuid('not an id'))
 
 export const fetchDueAgain = ownerFn().handler(() => dueAgainView(db, new Date()))
 
-export const findOwnerCustomers = ownerFn()
-  .validator(parse(v.object({ find: customerFindSchema })))
-  .handler(async ({ data }): Promise<FoundCustomer[]> => findCustomers(db, data.find))
-
 /** The Due again page's `?find=`, for its loader: searched once it is long enough, refused in words otherwise. */
-export async function customerSearch(search: object): Promise<CustomerSearch | null> {
-  const asked = customerSearchOf(search)
-  if (!asked) return null
-  return { ...asked, found: asked.refusal ? null : await findOwnerCustomers({ data: { find: asked.find } }) }
-}
+export const searchOwnerCustomers = ownerFn()
+  .validator(parse(v.object({ find: v.optional(v.union([v.string(), v.number()])) })))
+  .handler(async ({ data }) => {
+    const asked = customerSearchOf(data)
+    return asked && { ...asked, found: asked.refusal ? null : await findCustomers(db, asked.find) }
+  })
+export type CustomerSearch = NonNullable<Awaited<ReturnType<typeof searchOwnerCustomers>>>
 
 export const fetchDueIntervals = ownerFn().handler(() => dueIntervals(db))
 
@@ -50,32 +48,24 @@ export const saveOwnerDueIntervals = ownerFn({ method: 'POST' })
       ),
     ),
   )
-  .handler(async ({ data }): Promise<{ saved: true }> => {
-    await saveDueIntervals(db, data)
-    return { saved: true }
-  })
+  .handler(({ data }) => saveDueIntervals(db, data))
 
 export const sendOwnerReminderNow = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ job: uuid })))
-  .handler(async ({ data }): Promise<{ queued: true }> => {
+  .handler(async ({ data }) => {
     if ((await sendReminderNow(db, data.job, new Date())) !== 'queued') refuse(409, 'This customer is not due now')
     deliverSoon()
-    return { queued: true }
   })
 
 export const snoozeOwnerCustomer = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ customer: uuid })))
-  .handler(async ({ data }): Promise<{ snoozed: true }> => {
-    await snoozeCustomer(db, data.customer, new Date())
-    return { snoozed: true }
-  })
+  .handler(({ data }) => snoozeCustomer(db, data.customer, new Date()))
 
 export const deleteOwnerCustomer = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ customer: uuid })))
-  .handler(async ({ data }): Promise<{ deleted: true }> => {
+  .handler(async ({ data }) => {
     if (!(await deleteCustomer(db, data.customer))) refuse(404, 'No such customer')
     log('owner').info({ deleted: 1 }, 'the owner deleted a past customer')
-    return { deleted: true }
   })
 
 export const fetchComeBackCard = ownerFn()
@@ -97,8 +87,7 @@ export const sendOwnerSameAsLastTime = ownerFn({ method: 'POST' })
 
 export const holdOwnerReviewRequest = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ id: uuid, held: v.boolean() })))
-  .handler(async ({ data }): Promise<{ held: boolean }> => {
+  .handler(async ({ data }) => {
     if (!(await holdReviewRequest(db, data.id, data.held, new Date()))) refuse(404, 'No review request for this lead')
     deliverSoon()
-    return { held: data.held }
   })

@@ -40,14 +40,10 @@ export const dueAgainReminder = outboxTemplate('due_again_reminder', {
   },
 })
 
-/** The first request, or its one reminder 6 days later. */
-interface ReviewPayload {
-  reminder: boolean
-}
-
+/** The first request, or (`reminder`) its one reminder 6 days later. */
 export const reviewRequest = outboxTemplate('review_request', {
   channel: 'customer_mail',
-  build: async ({ reminder }: ReviewPayload, row, { db, now, config }) => {
+  build: async ({ reminder }: { reminder: boolean }, row, { db, now, config }) => {
     const request =
       row.leadId &&
       (await db

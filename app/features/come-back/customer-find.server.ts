@@ -4,15 +4,6 @@ import type { Db } from '../../platform/db/database.server'
 import { ERASED_CUSTOMER } from './customer-deletion.server'
 import { FIND_CUSTOMER_MAX } from './due-again'
 
-export type FoundCustomer = Awaited<ReturnType<typeof findCustomers>>[number]
-
-/** What the Due again page's address asked for (`?find=`), as its loader answers it. */
-export interface CustomerSearch {
-  find: string
-  found: FoundCustomer[] | null
-  refusal: string | null
-}
-
 /** Whose name or e-mail holds `text`, or whose phone holds its digits (4 or more); by name. */
 export async function findCustomers(db: Db, text: string) {
   const like = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`

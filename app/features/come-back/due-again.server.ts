@@ -9,7 +9,7 @@ import { pacificClock, pacificDate, pacificInstant } from '../../platform/time/b
 import type { CitySlug } from '../../content/service-areas'
 import { cityOfZip } from '../leads/index.server'
 import { addDays } from '../schedule'
-import { offeredDays as openTruckDays } from '../schedule/index.server'
+import { dayText, offeredDays as openTruckDays } from '../schedule/index.server'
 import {
   addMonths,
   DEFAULT_DUE_MONTHS,
@@ -18,8 +18,6 @@ import {
   REMINDER_HOURS,
   SNOOZE_MONTHS,
 } from './due-again'
-
-const isoDay = (day: Date) => day.toISOString().slice(0, 10)
 
 /** A link's token: 24 random bytes, 32 characters of base64url; `isToken` checks a link's shape before a query. */
 export const newToken = () => randomBytes(24).toString('base64url')
@@ -62,7 +60,6 @@ export async function dueJobs(db: Db) {
         'past_jobs.done_on as doneOn',
         'past_jobs.price_cents as priceCents',
         'past_jobs.items',
-        'past_jobs.lead_id as leadId',
         'past_customers.name',
         'past_customers.email',
         'past_customers.phone',
@@ -90,9 +87,9 @@ export async function dueJobs(db: Db) {
     seen.add(key)
     const months = intervals[row.serviceId]
     if (!months) return []
-    const doneOn = isoDay(row.doneOn)
+    const doneOn = dayText(row.doneOn)
     const dueOn = addMonths(doneOn, months)
-    if (snoozedUntil && dueOn < isoDay(snoozedUntil)) return []
+    if (snoozedUntil && dueOn < dayText(snoozedUntil)) return []
     const lastAsked = asked.get(row.email)
     // A paid job's own lead came before its done date; a later one is a new request.
     if (lastAsked && pacificDate(lastAsked) > addDays(doneOn, 1)) return []
@@ -107,7 +104,7 @@ export async function dueJobs(db: Db) {
 type DueCustomer = Awaited<ReturnType<typeof dueJobs>>[number]
 
 /** The "Due again" view: due within 60 days of `now`'s Pacific day, and overdue. */
-export async function dueAgainList(db: Db, now: Date): Promise<DueCustomer[]> {
+export async function dueAgainList(db: Db, now: Date) {
   const last = addDays(pacificDate(now), DUE_WINDOW_DAYS)
   return (await dueJobs(db)).filter((job) => job.dueOn <= last)
 }
@@ -155,20 +152,13 @@ export async function snoozeCustomer(db: Db, customerId: string, now: Date): Pro
     .execute()
 }
 
-export interface DueAgainRow extends DueCustomer {
-  /** The city's next open truck day (the owner's day), named in the "Text" message. */
-  truckDay: string | null
-  reminderSentAt: string | null
-  bookedDay: string | null
-}
-
 /** The view's rows: the list with each city's next truck day and the reminder of the due date, if any. */
-export async function dueAgainView(db: Db, now: Date): Promise<DueAgainRow[]> {
+export async function dueAgainView(db: Db, now: Date) {
   const [list, reminders] = await Promise.all([
     dueAgainList(db, now),
     db.selectFrom('due_reminders').select(['customer_id', 'due_on', 'sent_at', 'booked_day']).execute(),
   ])
-  const reminderOf = new Map(reminders.map((row) => [`${row.customer_id} ${isoDay(row.due_on)}`, row]))
+  const reminderOf = new Map(reminders.map((row) => [`${row.customer_id} ${dayText(row.due_on)}`, row]))
   const truckDays = new Map<CitySlug | null, string | null>()
   for (const slug of new Set(list.map((row) => row.citySlug)))
     truckDays.set(slug, (await openTruckDays(db, slug, now))[0] ?? null)
@@ -176,9 +166,11 @@ export async function dueAgainView(db: Db, now: Date): Promise<DueAgainRow[]> {
     const reminder = reminderOf.get(`${row.customerId} ${row.dueOn}`)
     return {
       ...row,
+      // The city's next open truck day (the owner's day), named in the "Text" message.
       truckDay: truckDays.get(row.citySlug) ?? null,
       reminderSentAt: reminder?.sent_at?.toISOString() ?? null,
-      bookedDay: reminder?.booked_day ? isoDay(reminder.booked_day) : null,
+      bookedDay: reminder?.booked_day ? dayText(reminder.booked_day) : null,
     }
   })
 }
+export type DueAgainRow = Awaited<ReturnType<typeof dueAgainView>>[number]

@@ -55,7 +55,6 @@ export const COME_BACK_TEXTS = {
   text: 'Text',
   notThisYear: 'Not this year',
   snoozed: 'Snoozed for 12 months.',
-  stopped: 'Reminders stopped',
   importHeading: 'Import past jobs',
   importHelp:
     'A CSV with name, email, phone, address, zip, service, date done and price. Jobber and Housecall Pro exports are read where their columns match.',
@@ -132,8 +131,8 @@ export const FIND_CUSTOMER_MAX = 20
 /** The search's length bounds, in characters. */
 export const FIND_CUSTOMER_LENGTH = { min: 2, max: 100 } as const
 
-/** What "Find" searches for: checked by the page's loader, which answers in words, and by the owner's call. */
-export const customerFindSchema = v.pipe(
+/** What "Find" searches for: checked by the page's loader, which answers in words. */
+const customerFindSchema = v.pipe(
   v.string(),
   v.trim(),
   v.minLength(FIND_CUSTOMER_LENGTH.min, FIND_CUSTOMER_TEXTS.tooShort),
@@ -141,9 +140,8 @@ export const customerFindSchema = v.pipe(
 )
 
 /** The `?find=` of the Due again page, as its loader reads it: the words, or why they are not searched. */
-export function customerSearchOf(search: object): { find: string; refusal: string | null } | null {
-  const raw = (search as { find?: unknown }).find
-  if (typeof raw !== 'string' && typeof raw !== 'number') return null
+export function customerSearchOf({ find: raw }: { find?: string | number }) {
+  if (raw === undefined) return null
   const find = String(raw).trim()
   const checked = v.safeParse(customerFindSchema, find)
   return { find: find.slice(0, FIND_CUSTOMER_LENGTH.max), refusal: checked.success ? null : checked.issues[0].message }

@@ -2,28 +2,23 @@
 // it works without it), then who is due in the next 60 days and who is overdue, each with "Send reminder now",
 // "Text" (an sms: link naming the city's truck day), "Not this year" and "Delete" (the customer, for good); then
 // "Find a past customer", for anyone else.
-import { useRouter } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { site, smsHref } from '~/content/site'
-import { errorText, ownerOutlineClass } from '~/components/owner/owner-field'
+import { errorText, ownerOutlineClass, pacificToday } from '~/components/owner/owner-field'
+import { useViewWrite } from '~/components/owner/view-write'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
-import { sendOwnerReminderNow, snoozeOwnerCustomer } from './come-back.functions'
+import { sendOwnerReminderNow, snoozeOwnerCustomer, type CustomerSearch } from './come-back.functions'
 import { longDay } from '~/features/schedule'
 import { COME_BACK_TEXTS as T, DUE_AGAIN_HEADING_ID } from './due-again'
 import { PastCustomerDelete } from './past-customer-delete'
 import { PastCustomerFind } from './past-customer-find'
-import type { CustomerSearch } from './customer-find.server'
 import type { DueAgainRow } from './due-again.server'
 import type { ImportAnswer } from './past-jobs-import.server'
 import { formatCents } from '~/lib/money'
 
+/** "Mar 3, 2026" of a YYYY-MM-DD day. */
 const day = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 
 /** The "Text" message: the service, and the city's next truck day when there is one. */
 function dueAgainText(row: Pick<DueAgainRow, 'name' | 'what' | 'cityName' | 'truckDay'>): string {
@@ -35,15 +30,8 @@ function dueAgainText(row: Pick<DueAgainRow, 'name' | 'what' | 'cityName' | 'tru
   return `Hi ${first}, this is ${site.name}. Your ${row.what.toLowerCase()} is due again.${when}`
 }
 
-export function OwnerDueAgain({
-  loaded,
-  today,
-  search,
-}: {
-  loaded: DueAgainRow[]
-  today: string
-  search: CustomerSearch | null
-}) {
+export function OwnerDueAgain({ loaded, search }: { loaded: DueAgainRow[]; search: CustomerSearch | null }) {
+  const today = pacificToday()
   return (
     <>
       <PastJobsImport />
@@ -68,21 +56,7 @@ export function OwnerDueAgain({
 }
 
 function DueRow({ row, today }: { row: DueAgainRow; today: string }) {
-  const router = useRouter()
-  const [status, setStatus] = useState('')
-  const [busy, setBusy] = useState(false)
-  async function act(call: () => Promise<unknown>, done: string) {
-    setBusy(true)
-    try {
-      await call()
-      setStatus(done)
-      await router.invalidate()
-    } catch (error) {
-      setStatus(errorText(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { status, busy, write } = useViewWrite()
   return (
     <article className="rounded-lg border border-slate-300 p-4" aria-label={row.name}>
       <h3 className="text-lg font-bold">
@@ -98,7 +72,7 @@ function DueRow({ row, today }: { row: DueAgainRow; today: string }) {
           type="button"
           disabled={busy}
           className={ownerButtonClass}
-          onClick={() => void act(() => sendOwnerReminderNow({ data: { job: row.jobId } }), T.sent)}
+          onClick={() => void write(() => sendOwnerReminderNow({ data: { job: row.jobId } }), T.sent)}
         >
           {T.sendNow}
         </button>
@@ -109,7 +83,7 @@ function DueRow({ row, today }: { row: DueAgainRow; today: string }) {
           type="button"
           disabled={busy}
           className={ownerOutlineClass}
-          onClick={() => void act(() => snoozeOwnerCustomer({ data: { customer: row.customerId } }), T.snoozed)}
+          onClick={() => void write(() => snoozeOwnerCustomer({ data: { customer: row.customerId } }), T.snoozed)}
         >
           {T.notThisYear}
         </button>
@@ -124,25 +98,20 @@ function DueRow({ row, today }: { row: DueAgainRow; today: string }) {
 
 /** A plain multipart form to /owner/past-jobs; the script posts it itself and shows the answer here. */
 function PastJobsImport() {
-  const router = useRouter()
   const [answer, setAnswer] = useState<ImportAnswer | null>(null)
-  const [busy, setBusy] = useState(false)
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  const { busy, write } = useViewWrite()
+  async function post(body: FormData) {
+    const response = await fetch('/owner/past-jobs', { method: 'POST', body })
+    setAnswer(
+      response.headers.get('content-type')?.includes('json')
+        ? ((await response.json()) as ImportAnswer)
+        : { refused: `The import failed (${response.status}). Please try again.` },
+    )
+  }
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    setBusy(true)
-    try {
-      const response = await fetch('/owner/past-jobs', { method: 'POST', body: new FormData(event.currentTarget) })
-      setAnswer(
-        response.headers.get('content-type')?.includes('json')
-          ? ((await response.json()) as ImportAnswer)
-          : { refused: `The import failed (${response.status}). Please try again.` },
-      )
-      await router.invalidate()
-    } catch (error) {
-      setAnswer({ refused: errorText(error) })
-    } finally {
-      setBusy(false)
-    }
+    const body = new FormData(event.currentTarget)
+    void write(() => post(body).catch((error: unknown) => setAnswer({ refused: errorText(error) })), '')
   }
   return (
     <section className="mt-4 rounded-lg bg-slate-100 p-4" aria-labelledby="import-heading">
@@ -160,7 +129,7 @@ function PastJobsImport() {
           {T.exportCustomers}
         </a>
       </p>
-      <form method="post" action="/owner/past-jobs" encType="multipart/form-data" onSubmit={(e) => void submit(e)}>
+      <form method="post" action="/owner/past-jobs" encType="multipart/form-data" onSubmit={submit}>
         <label htmlFor="past-jobs-file" className="mt-3 block font-semibold">
           {T.importFile}
         </label>

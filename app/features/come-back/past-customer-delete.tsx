@@ -1,9 +1,8 @@
 // The Due again view's "Delete" of a customer, as the inbox deletes a lead: a dialog asks first
 // (confirm-dialog.tsx), then the view is read again without them.
-import { useRouter } from '@tanstack/react-router'
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { ConfirmDialog } from '~/components/owner/confirm-dialog'
-import { errorText } from '~/components/owner/owner-field'
+import { useViewWrite } from '~/components/owner/view-write'
 import { deleteOwnerCustomer } from './come-back.functions'
 import { DELETE_CUSTOMER_TEXTS as T, DUE_AGAIN_HEADING_ID } from './due-again'
 
@@ -18,23 +17,12 @@ export function PastCustomerDelete({
   headingId?: string
 }) {
   const dialog = useRef<HTMLDialogElement>(null)
-  const router = useRouter()
-  const [pending, setPending] = useState(false)
-  const [message, setMessage] = useState('')
+  const { status: message, setStatus: setMessage, busy: pending, write } = useViewWrite()
 
   async function remove() {
-    setPending(true)
-    try {
-      await deleteOwnerCustomer({ data: { customer: customerId } })
-      dialog.current?.close()
-      await router.invalidate()
-      // The row and its button go: focus moves to the list's heading rather than being lost.
-      document.getElementById(headingId)?.focus()
-    } catch (error) {
-      setMessage(errorText(error))
-    } finally {
-      setPending(false)
-    }
+    const call = () => deleteOwnerCustomer({ data: { customer: customerId } }).then(() => dialog.current?.close())
+    // The row and its button go: focus moves to the list's heading rather than being lost.
+    if (await write(call, '')) document.getElementById(headingId)?.focus()
   }
 
   return (

@@ -2,7 +2,7 @@
 // anyone with a past job (stopped, or not due for months) with their "Delete".
 import { OwnerField, ownerMarkClass } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
-import type { CustomerSearch } from './customer-find.server'
+import type { CustomerSearch } from './come-back.functions'
 import { FIND_CUSTOMER_LENGTH, FIND_CUSTOMER_TEXTS as T } from './due-again'
 import { PastCustomerDelete } from './past-customer-delete'
 

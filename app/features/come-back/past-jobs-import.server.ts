@@ -81,22 +81,8 @@ function dayOf(cell: string): string | null {
 const NOT_A_PRICE = { required: '', negative: '', format: '', cents: '', max: '' }
 const importPrice = priceSchema(NOT_A_PRICE)
 
-interface ImportedRow {
-  name: string
-  email: string
-  phone: string
-  street: string | null
-  zip: string | null
-  serviceId: ServiceId
-  what: string
-  doneOn: string
-  priceCents: number
-}
-
-type RowCheck = { row: ImportedRow } | { reason: string }
-
-/** One row's cells by column, checked; `today` is the Pacific day of the import (a later day is refused). */
-function checkRow(cells: Partial<Record<Column, string>>, today: string): RowCheck {
+/** One row's cells by column: the row, or why it is skipped; `today` is the import's Pacific day (later is refused). */
+function checkRow(cells: Partial<Record<Column, string>>, today: string) {
   const value = (column: Column) => (cells[column] ?? '').trim()
   const name = value('name')
   const email = value('email').toLowerCase()
@@ -104,37 +90,36 @@ function checkRow(cells: Partial<Record<Column, string>>, today: string): RowChe
   const doneOn = dayOf(value('date done'))
   const price = v.safeParse(importPrice, value('price'))
   const zip = value('zip')
-  if (!name || name.length > 100) return { reason: 'the name is missing or over 100 characters' }
-  if (!isValidEmail(email)) return { reason: `"${value('email').slice(0, 60)}" is not an e-mail address` }
-  if (!serviceId) return { reason: `"${value('service').slice(0, 60)}" is not one of our services` }
-  if (!doneOn) return { reason: `"${value('date done').slice(0, 30)}" is not a date (YYYY-MM-DD or M/D/YYYY)` }
-  if (doneOn > today) return { reason: `${doneOn} is in the future` }
-  if (!price.success) return { reason: `"${value('price').slice(0, 30)}" is not a price from $0 to $100,000` }
-  if (zip && !/^\d{5}(-\d{4})?$/.test(zip)) return { reason: `"${zip.slice(0, 20)}" is not a ZIP code` }
+  if (!name || name.length > 100) return 'the name is missing or over 100 characters'
+  if (!isValidEmail(email)) return `"${value('email').slice(0, 60)}" is not an e-mail address`
+  if (!serviceId) return `"${value('service').slice(0, 60)}" is not one of our services`
+  if (!doneOn) return `"${value('date done').slice(0, 30)}" is not a date (YYYY-MM-DD or M/D/YYYY)`
+  if (doneOn > today) return `${doneOn} is in the future`
+  if (!price.success) return `"${value('price').slice(0, 30)}" is not a price from $0 to $100,000`
+  if (zip && !/^\d{5}(-\d{4})?$/.test(zip)) return `"${zip.slice(0, 20)}" is not a ZIP code`
   // A lead needs a phone: the reminder's "Book this day" makes one.
-  if (!value('phone') || value('phone').length > 40) return { reason: 'the phone is missing or over 40 characters' }
-  if (value('address').length > 200) return { reason: 'the address is over 200 characters' }
+  if (!value('phone') || value('phone').length > 40) return 'the phone is missing or over 40 characters'
+  if (value('address').length > 200) return 'the address is over 200 characters'
   const what = serviceSummary(serviceId).title
   return {
-    row: {
-      name,
-      email,
-      phone: value('phone'),
-      street: value('address') || null,
-      zip: zip || null,
-      serviceId,
-      what,
-      doneOn,
-      priceCents: price.output,
-    },
+    name,
+    email,
+    phone: value('phone'),
+    street: value('address') || null,
+    zip: zip || null,
+    serviceId,
+    what,
+    doneOn,
+    priceCents: price.output,
   }
 }
+type ImportedRow = Exclude<ReturnType<typeof checkRow>, string>
 
 /** The file's rows checked, or why the whole file is refused. */
 function readPastJobs(
   bytes: Uint8Array,
   today: string,
-): { refused: string } | { rows: { line: number; check: RowCheck }[] } {
+): { refused: string } | { rows: { line: number; check: string | ImportedRow }[] } {
   if (bytes.byteLength > IMPORT_MAX_BYTES) return { refused: 'The file is over 5 MB.' }
   let text: string
   try {
@@ -177,8 +162,8 @@ const importKey = (row: ImportedRow) =>
 export async function importPastJobs(db: Db, bytes: Uint8Array, now: Date) {
   const read = readPastJobs(bytes, pacificDate(now))
   if ('refused' in read) return read
-  const skipped = read.rows.flatMap(({ line, check }) => ('reason' in check ? [{ line, reason: check.reason }] : []))
-  const good = read.rows.flatMap(({ check }) => ('row' in check ? [check.row] : []))
+  const skipped = read.rows.flatMap(({ line, check }) => (typeof check === 'string' ? [{ line, reason: check }] : []))
+  const good = read.rows.flatMap(({ check }) => (typeof check === 'string' ? [] : [check]))
   const added = await db.transaction().execute(async (tx) => {
     let count = 0
     for (const row of good) {

@@ -12,6 +12,7 @@ import { requestDay } from './day-requests.server'
 
 const refused = (status: number, text: string) => plainPage(status, T.refusedTitle, text)
 const unavailable = () => plainPage(404, QUOTE_PAGE_TEXTS.unavailableTitle, QUOTE_PAGE_TEXTS.unavailable)
+const REFUSALS = { 'not-offered': T.notOffered, confirmed: T.alreadyConfirmed, already: T.alreadyAsked }
 
 export async function dayRequestPost(
   db: Db,
@@ -30,8 +31,5 @@ export async function dayRequestPost(
   if (choice === undefined) return refused(400, T.choose)
   const result = await requestDay(db, token, choice, visit.now, visit.push)
   if (result === 'gone') return unavailable()
-  if (result === 'not-offered') return refused(409, T.notOffered)
-  if (result === 'confirmed') return refused(409, T.alreadyConfirmed)
-  if (result === 'already') return refused(409, T.alreadyAsked)
-  return seeOther(quotePath(token))
+  return result === 'requested' ? seeOther(quotePath(token)) : refused(409, REFUSALS[result])
 }

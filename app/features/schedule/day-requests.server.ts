@@ -59,17 +59,12 @@ export async function requestDay(
   const result = await db.transaction().execute(async (tx): Promise<RequestResult> => {
     const found = await acceptedByToken(tx, token)
     if (!found) return 'gone'
-    const lead = await tx
-      .selectFrom('leads')
-      .select(['first_name', 'service_zip'])
-      .where('id', '=', found.leadId)
-      .forUpdate()
-      .executeTakeFirst()
+    const lead = await lockLead(tx, found.leadId)
     if (!lead) return 'gone'
     const settled = await acceptedByToken(tx, token)
     if (!settled || (settled.jobDay && !settled.cancelled_at) || settled.confirmed_at) return 'confirmed'
     if (settled.requested) return 'already'
-    if (choice && !(await offeredDays(tx, cityOf(lead.service_zip), now)).includes(choice.day)) return 'not-offered'
+    if (choice && !(await offeredDays(tx, cityOf(settled.zip), now)).includes(choice.day)) return 'not-offered'
     await tx
       .insertInto('day_requests')
       .values({ lead_id: found.leadId, day: choice?.day ?? null, time_window: choice?.window ?? null })
@@ -123,14 +118,13 @@ async function dayLoad(db: Db, day: string) {
   return { booked, blocked: Boolean(blocked) }
 }
 
-/** Locks the lead's row (the house's first lock); its open request, if any. */
+/** Locks the lead's row: the house's first lock. */
+const lockLead = (tx: Db, leadId: string) =>
+  tx.selectFrom('leads').select(['first_name', 'email']).where('id', '=', leadId).forUpdate().executeTakeFirst()
+
+/** Locks the lead's row; its open request, if any. */
 async function lockRequest(tx: Db, leadId: string) {
-  const lead = await tx
-    .selectFrom('leads')
-    .select(['id', 'first_name', 'email'])
-    .where('id', '=', leadId)
-    .forUpdate()
-    .executeTakeFirst()
+  const lead = await lockLead(tx, leadId)
   return { lead, request: lead && (await openRequest(tx, leadId)) }
 }
 

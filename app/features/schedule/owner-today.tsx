@@ -5,20 +5,12 @@ import { useState } from 'react'
 import { errorText, ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { OWNER_DAY_TEXTS as T } from './schedule'
-import type { TodayStop } from './today.server'
+import type { TodayStops } from './today.server'
 
 /** "Job done" drafts the invoice, which is payments' (the route hands its call in, so schedule does not import it). */
 type JobDone = (lead: string) => Promise<unknown>
 
-export function OwnerToday({
-  homeBase,
-  stops,
-  jobDone,
-}: {
-  homeBase: string | null
-  stops: TodayStop[]
-  jobDone: JobDone
-}) {
+export function OwnerToday({ homeBase, stops, jobDone }: TodayStops & { jobDone: JobDone }) {
   return (
     <>
       <h2 className="mt-6 text-xl font-bold">{T.todayTitle}</h2>
@@ -40,7 +32,7 @@ export function OwnerToday({
   )
 }
 
-function Stop({ stop, number, jobDone }: { stop: TodayStop; number: number; jobDone: JobDone }) {
+function Stop({ stop, number, jobDone }: { stop: TodayStops['stops'][number]; number: number; jobDone: JobDone }) {
   const navigate = useNavigate()
   const [message, setMessage] = useState('')
   async function done() {

@@ -1,16 +1,15 @@
 // The Truck days view (docs/decisions/063-owner-day.md): each city's weekdays, jobs per day, the home base, the
 // name the "On my way" text signs with, and blocked dates; a warning for cities left with no date to offer.
-import { useRouter } from '@tanstack/react-router'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, type FormEvent } from 'react'
 import { citySlugs, cityNames } from '~/content/service-areas'
 import {
-  errorText,
   OwnerField,
   ownerMarkClass,
   ownerOutlineClass,
   pacificToday,
   WriteStatus,
 } from '~/components/owner/owner-field'
+import { useViewWrite } from '~/components/owner/view-write'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { OWNER_DAY_TEXTS as T, longDay, WEEKDAY_NAMES } from './schedule'
 import { blockOwnerDays, saveOwnerTruckDays, unblockOwnerDay } from './schedule.functions'
@@ -18,18 +17,9 @@ import type { TruckDaySettings } from './truck-days.server'
 
 export function OwnerTruckDays({ loaded: settings }: { loaded: TruckDaySettings }) {
   const id = useId()
-  const router = useRouter()
-  const [status, setStatus] = useState('')
-  const [blockStatus, setBlockStatus] = useState('')
-  const write = async (call: () => Promise<unknown>, done: (text: string) => void) => {
-    try {
-      await call()
-      done(T.saved)
-      await router.invalidate()
-    } catch (error) {
-      done(errorText(error))
-    }
-  }
+  // The settings' form and the blocked dates each say how their last write went.
+  const settingsWrite = useViewWrite()
+  const blockWrite = useViewWrite()
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
@@ -43,13 +33,13 @@ export function OwnerTruckDays({ loaded: settings }: { loaded: TruckDaySettings 
       senderName: String(form.get('senderName') ?? ''),
       days,
     }
-    void write(() => saveOwnerTruckDays({ data }), setStatus)
+    void settingsWrite.write(() => saveOwnerTruckDays({ data }), T.saved)
   }
   function block(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const data = { from: String(form.get('from') ?? ''), to: String(form.get('to') ?? '') }
-    void write(() => blockOwnerDays({ data }), setBlockStatus)
+    void blockWrite.write(() => blockOwnerDays({ data }), T.saved)
   }
   return (
     <>
@@ -93,7 +83,7 @@ export function OwnerTruckDays({ loaded: settings }: { loaded: TruckDaySettings 
         <button type="submit" className={ownerButtonClass}>
           {T.save}
         </button>
-        <WriteStatus>{status}</WriteStatus>
+        <WriteStatus>{settingsWrite.status}</WriteStatus>
       </form>
       <h3 className="mt-8 text-lg font-bold">{T.blockedTitle}</h3>
       <form method="post" onSubmit={block} className="mt-2 grid gap-2">
@@ -102,7 +92,7 @@ export function OwnerTruckDays({ loaded: settings }: { loaded: TruckDaySettings 
         <button type="submit" className={ownerOutlineClass}>
           {T.blockedAdd}
         </button>
-        <WriteStatus>{blockStatus}</WriteStatus>
+        <WriteStatus>{blockWrite.status}</WriteStatus>
       </form>
       <ul className="mt-3 grid gap-2">
         {settings.blocked.map((day) => (
@@ -110,7 +100,7 @@ export function OwnerTruckDays({ loaded: settings }: { loaded: TruckDaySettings 
             <button
               type="button"
               className={ownerOutlineClass}
-              onClick={() => void write(() => unblockOwnerDay({ data: { day } }), setBlockStatus)}
+              onClick={() => void blockWrite.write(() => unblockOwnerDay({ data: { day } }), T.saved)}
             >
               {T.blockedRemove(day)}
             </button>

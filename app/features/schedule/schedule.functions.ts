@@ -8,7 +8,7 @@ import { ownerFn, refuse } from '~/platform/http/owner-access.functions'
 import { confirmDay, offerOtherDays, openDayRequest } from './day-requests.server'
 import { OWNER_DAY_TEXTS as T } from './schedule'
 import { blockDaysSchema, dayOfSchema, truckDaysSchema } from './schedule-schema'
-import { todaysStops } from './today.server'
+import { stopsOf } from './today.server'
 import { blockDays, saveTruckDays, truckDaySettings, unblockDay } from './truck-days.server'
 
 const lead = v.object({ lead: v.pipe(v.string(), v.uuid('not a lead id')) })
@@ -17,10 +17,7 @@ export const fetchTruckDays = ownerFn().handler(() => truckDaySettings(db, new D
 
 export const saveOwnerTruckDays = ownerFn({ method: 'POST' })
   .validator(parse(truckDaysSchema))
-  .handler(async ({ data }) => {
-    await saveTruckDays(db, data)
-    return truckDaySettings(db, new Date())
-  })
+  .handler(({ data }) => saveTruckDays(db, data))
 
 /** From today on: a past date is refused. */
 export const blockOwnerDays = ownerFn({ method: 'POST' })
@@ -28,15 +25,11 @@ export const blockOwnerDays = ownerFn({ method: 'POST' })
   .handler(async ({ data }) => {
     if (data.from < pacificDate(new Date())) refuse(400, 'That date has passed.')
     await blockDays(db, data.from, data.to)
-    return truckDaySettings(db, new Date())
   })
 
 export const unblockOwnerDay = ownerFn({ method: 'POST' })
   .validator(parse(dayOfSchema))
-  .handler(async ({ data }) => {
-    await unblockDay(db, data.day)
-    return truckDaySettings(db, new Date())
-  })
+  .handler(({ data }) => unblockDay(db, data.day))
 
 export const fetchDayRequest = ownerFn()
   .validator(parse(lead))
@@ -46,17 +39,15 @@ const CONFIRM_REFUSALS = { full: T.full, blocked: T.blocked, past: T.past, 'no-r
 
 export const confirmOwnerDay = ownerFn({ method: 'POST' })
   .validator(parse(lead))
-  .handler(async ({ data }): Promise<{ confirmed: true }> => {
+  .handler(async ({ data }) => {
     const result = await confirmDay(db, data.lead, new Date())
     if (result !== 'confirmed') refuse(409, CONFIRM_REFUSALS[result])
-    return { confirmed: true }
   })
 
 export const offerOwnerOtherDays = ownerFn({ method: 'POST' })
   .validator(parse(lead))
-  .handler(async ({ data }): Promise<{ offered: true }> => {
+  .handler(async ({ data }) => {
     if (!(await offerOtherDays(db, data.lead, new Date()))) refuse(409, T.noRequest)
-    return { offered: true }
   })
 
-export const fetchToday = ownerFn().handler(() => todaysStops(db, new Date()))
+export const fetchToday = ownerFn().handler(() => stopsOf(db, pacificDate(new Date())))

@@ -58,13 +58,11 @@ export const DAY_PAGE_TEXTS = {
   afternoon: 'afternoon (1 PM – 5 PM)',
   requested: (day: string, window: TimeWindow) => `Requested: ${longDay(day)}, ${window}. We will confirm by e-mail.`,
   noneSent: 'Thank you. We will call you to set the day.',
-  call: 'We will call you to set the day',
   choose: 'Please choose a day and a time.',
   notOffered: 'That day is no longer open. Please choose another one.',
   alreadyAsked: 'You have already asked for a day. We will confirm by e-mail.',
   alreadyConfirmed: 'Your day is already confirmed. Call us to move it.',
   refusedTitle: 'That day could not be requested',
-  back: 'Back to your quote',
 } as const
 
 export const OWNER_DAY_TEXTS = {

@@ -118,32 +118,23 @@ export async function stopsOf(db: Db, day: string) {
   if (!home) return { homeBase: settings.homeBase, stops }
   // A window is a promise: each arrival window in turn, earliest first (the jobs come sorted by it), the shortest
   // path through its stops from where the last window's ended; a stop without a known ZIP ends its window.
-  const windows = new Map<string, { i: number; point: Point | null }[]>()
-  jobs.forEach((job, i) => {
-    const key = `${job.arrival_start}-${job.arrival_end}`
-    windows.set(key, [...(windows.get(key) ?? []), { i, point: centroid(job.service_zip) }])
-  })
+  const points = jobs.map((job) => centroid(job.service_zip))
   const ordered: typeof stops = []
   let from = home
-  for (const group of windows.values()) {
-    const placed = group.flatMap(({ i, point }) => (point ? [{ i, point }] : []))
+  for (const arrival of new Set(stops.map((stop) => stop.window))) {
+    const placed = stops.flatMap((stop, i) => (stop.window === arrival && points[i] ? [i] : []))
     const order = shortestOrder(
       from,
-      placed.map((each) => each.point),
-    )
-    ordered.push(
-      ...order.map((k) => stops[placed[k]!.i]!),
-      ...group.filter((each) => !each.point).map(({ i }) => stops[i]!),
-    )
-    if (order.length > 0) from = placed[order.at(-1)!]!.point
+      placed.map((i) => points[i]!),
+    ).map((k) => placed[k]!)
+    ordered.push(...order.map((i) => stops[i]!), ...stops.filter((stop, i) => stop.window === arrival && !points[i]))
+    if (order.length > 0) from = points[order.at(-1)!]!
   }
   return { homeBase: settings.homeBase, stops: ordered }
 }
 
-export const todaysStops = (db: Db, now: Date) => stopsOf(db, pacificDate(now))
-
-/** One stop of the Today view. */
-export type TodayStop = Awaited<ReturnType<typeof stopsOf>>['stops'][number]
+/** The Today view: the home base, and the day's stops in driving order. */
+export type TodayStops = Awaited<ReturnType<typeof stopsOf>>
 
 const STOPS = "Tomorrow's stops, in driving order"
 
