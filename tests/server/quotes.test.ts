@@ -322,8 +322,19 @@ async function atOnce<A, B>(site: TestSite, lead: string, first: () => Promise<A
 }
 
 describe('the customer and the owner at once', { timeout: 120_000 }, () => {
-  const cardOf = async (site: TestSite, firstName: string) =>
-    (await listInbox(site.db)).find((lead) => lead.firstName === firstName)
+  /**
+   * `name`'s quote accepted on its page and the owner's `call` on it at once, the customer first unless `ownerFirst`:
+   * the post's answer, the call's, and the lead's card after both.
+   */
+  async function race<T>(site: TestSite, name: string, call: (lead: string) => Promise<T>, ownerFirst = false) {
+    const { id, token, link } = await quotedLead(site, ITEMS, name)
+    const fields = await acceptFields(site, token)
+    const accept = () => post(site, token, fields)
+    const [posted, answer] = ownerFirst
+      ? await atOnce(site, id, () => call(id), accept).then(([called, accepted]) => [accepted, called] as const)
+      : await atOnce(site, id, accept, () => call(id))
+    return { token, link, posted, answer, card: (await listInbox(site.db)).find((lead) => lead.id === id) }
+  }
 
   it("limits a client's reads of the page at twelve times its posts, then answers with the plain page", async () => {
     const { site } = await openSite({ QUOTE_RATE_LIMIT: '1', QUOTE_RATE_WINDOW_MS: '600000' })
@@ -344,67 +355,26 @@ describe('the customer and the owner at once', { timeout: 120_000 }, () => {
 
   it('accepts or withdraws, never both, and tells each side what happened', async () => {
     const { site } = await openSite()
-    const { db } = site
-    const ada = await quotedLead(site, ITEMS, 'Ada')
-    const adaFields = await acceptFields(site, ada.token)
-    const [accepted, withdrawn] = await atOnce(
-      site,
-      ada.id,
-      () => post(site, ada.token, adaFields),
-      () => withdrawQuote(db, ada.id),
-    )
-    expect([accepted.status, accepted.location, withdrawn]).toEqual([303, `/quote/${ada.token}?done=accepted`, false])
-    expect(await cardOf(site, 'Ada')).toMatchObject({
-      status: 'won',
-      quote: { withdrawn: false, acceptance: { name: 'Maria Lopez' } },
-    })
-
-    const bo = await quotedLead(site, ITEMS, 'Bo')
-    const boFields = await acceptFields(site, bo.token)
-    const [withdrew, refused] = await atOnce(
-      site,
-      bo.id,
-      () => withdrawQuote(db, bo.id),
-      () => post(site, bo.token, boFields),
-    )
-    expect([withdrew, refused.status]).toEqual([true, 404])
-    expect(await cardOf(site, 'Bo')).toMatchObject({
-      status: 'quoted',
-      quote: { withdrawn: true, acceptance: null },
-    })
+    const withdraw = (lead: string) => withdrawQuote(site.db, lead)
+    const ada = await race(site, 'Ada', withdraw)
+    expect(ada.posted).toMatchObject({ status: 303, location: `/quote/${ada.token}?done=accepted` })
+    expect(ada.answer).toBe(false)
+    expect(ada.card).toMatchObject({ status: 'won', quote: { withdrawn: false, acceptance: { name: 'Maria Lopez' } } })
+    const bo = await race(site, 'Bo', withdraw, true)
+    expect([bo.answer, bo.posted.status]).toEqual([true, 404])
+    expect(bo.card).toMatchObject({ status: 'quoted', quote: { withdrawn: true, acceptance: null } })
   })
 
   it('sends a new version or accepts the shown one without a deadlock, and tells each side which', async () => {
     const { site } = await openSite()
-    const draft = (lead: string) => ({ lead, items: ITEMS.slice(0, 2) })
-    const cy = await quotedLead(site, ITEMS, 'Cy')
-    const cyFields = await acceptFields(site, cy.token)
-    const [accepted, notSent] = await atOnce(
-      site,
-      cy.id,
-      () => post(site, cy.token, cyFields),
-      () => sendVersion(site, draft(cy.id)),
-    )
-    expect([accepted.status, accepted.location, notSent]).toEqual([
-      303,
-      `/quote/${cy.token}?done=accepted`,
-      QUOTE_REFUSALS.accepted,
-    ])
-    expect(await cardOf(site, 'Cy')).toMatchObject({ status: 'won', quote: { version: 1 } })
-
-    const di = await quotedLead(site, ITEMS, 'Di')
-    const diFields = await acceptFields(site, di.token)
-    const [sent, stale] = await atOnce(
-      site,
-      di.id,
-      () => sendVersion(site, draft(di.id)),
-      () => post(site, di.token, diFields),
-    )
-    expect([sent, stale.status, stale.refused?.refusal.message]).toEqual([
-      { link: di.link, version: 2 },
-      409,
-      QUOTE_PAGE_TEXTS.stale,
-    ])
-    expect(await cardOf(site, 'Di')).toMatchObject({ status: 'quoted', quote: { version: 2, acceptance: null } })
+    const newVersion = (lead: string) => sendVersion(site, { lead, items: ITEMS.slice(0, 2) })
+    const cy = await race(site, 'Cy', newVersion)
+    expect(cy.posted).toMatchObject({ status: 303, location: `/quote/${cy.token}?done=accepted` })
+    expect(cy.answer).toBe(QUOTE_REFUSALS.accepted)
+    expect(cy.card).toMatchObject({ status: 'won', quote: { version: 1 } })
+    const di = await race(site, 'Di', newVersion, true)
+    expect(di.answer).toEqual({ link: di.link, version: 2 })
+    expect([di.posted.status, di.posted.refused?.refusal.message]).toEqual([409, QUOTE_PAGE_TEXTS.stale])
+    expect(di.card).toMatchObject({ status: 'quoted', quote: { version: 2, acceptance: null } })
   })
 })
