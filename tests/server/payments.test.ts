@@ -441,9 +441,6 @@ describe('payments the owner records and refunds', { timeout: 120_000 }, () => {
     const [after] = await rowsOf<{ last: Date }>(shop, 'SELECT last_contact_at AS last FROM leads WHERE id = $1', [id])
     expect(after!.last.getTime()).toBeGreaterThan(before[0]!.last?.getTime() ?? 0)
     expect(await rowsOf(shop, `SELECT 1 FROM outbox WHERE template = 'invoice_reminder'`)).toEqual([])
-    // A draft takes no payment; a refund never exceeds what was paid.
-    const cash = await ownerRefund(shop, (await invoiceOf(shop.db, id))!.payments[0]!.id, 77_051)
-    expect(cash).toBe(INVOICE_REFUSALS['over-paid'])
   })
 
   it('refunds part of a card payment through Stripe: one receipt, and never more than what is left', async () => {
