@@ -22,6 +22,12 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
 const openSite = (env: Record<string, string> = {}) => mailingSite(env, { startWorker: true })
 
+/** openSite(`env`) with Maria's lead quoted (`quotedLead`): the site, its SMTP server, the lead's id, token and link. */
+async function quotedSite(env?: Record<string, string>) {
+  const opened = await openSite(env)
+  return { ...opened, ...(await quotedLead(opened.site)) }
+}
+
 /** Who opens the page, as the route hands it on: from `ip`, on the site's clock and settings. */
 const visit = (site: TestSite, ip = CLIENT) => ({
   ip,
@@ -65,8 +71,7 @@ async function acceptFields(site: TestSite, token: string, name = 'Maria Lopez',
 
 describe('a quote sent and accepted', { timeout: 120_000 }, () => {
   it('e-mails the link, and a second version replaces the first without a second pair of reminders', async () => {
-    const { site, smtp } = await openSite()
-    const { id, token, link } = await quotedLead(site)
+    const { site, smtp, id, token, link } = await quotedSite()
     expect(await rows(site, 'SELECT status FROM leads WHERE id = $1', [id])).toEqual([{ status: 'quoted' }])
     await outboxDrained(site)
     const first = smtp.received.find((mail) => mail.mail.subject === `Your quote from ${business.name}`)!
@@ -96,8 +101,7 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
   })
 
   it('records one acceptance with the total of the stored version, wins the lead and e-mails the quote in full', async () => {
-    const { site, smtp } = await openSite()
-    const { id, token } = await quotedLead(site)
+    const { site, smtp, id, token } = await quotedSite()
     const fields = await acceptFields(site, token)
     // A price or total sent along is no field of the form: the server sums the stored version.
     const forged: [string, string][] = [...fields, ['total', '1'], ['price', '0'], ['cents', '1']]
@@ -140,8 +144,7 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
   })
 
   it('takes a change request with its message, for the owner', async () => {
-    const { site } = await openSite()
-    const { token } = await quotedLead(site)
+    const { site, token } = await quotedSite()
     const asked = await post(site, token, [
       ['message', 'Could you add the side yard?\u0007'],
       ['intent', 'changes'],
@@ -158,9 +161,8 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
 
   it("pushes the owner's phone the change asked for, then the acceptance with its total and town", async () => {
     const { push, subscribe } = await pushPhone()
-    const { site } = await openSite(PUSH_ENV)
+    const { site, token } = await quotedSite(PUSH_ENV)
     await subscribe(site)
-    const { token } = await quotedLead(site)
     const titles = () => push.delivered.map((delivered) => delivered.payload.title)
     await post(site, token, [
       ['message', 'Could you add the side yard?'],
@@ -222,8 +224,7 @@ describe('a quote link', { timeout: 120_000 }, () => {
   })
 
   it('refuses a forged option id and a stale version, storing nothing', async () => {
-    const { site } = await openSite()
-    const { id, token } = await quotedLead(site)
+    const { site, id, token } = await quotedSite()
     const forged = await post(site, token, await acceptFields(site, token, 'Maria Lopez', ['i1', 'i9']))
     expect(forged.status).toBe(400)
     expect(forged.refused?.refusal.message).toBe(QUOTE_PAGE_TEXTS.unknownItem)
@@ -237,8 +238,7 @@ describe('a quote link', { timeout: 120_000 }, () => {
   })
 
   it('refuses a name of 1 or 101 characters, and no agreement, with their messages', async () => {
-    const { site } = await openSite()
-    const { token } = await quotedLead(site)
+    const { site, token } = await quotedSite()
     const fields = await acceptFields(site, token)
     const withName = (name: string) =>
       fields.map(([key, value]): [string, string] => [key, key === 'name' ? name : value])
@@ -258,8 +258,7 @@ describe('a quote link', { timeout: 120_000 }, () => {
   })
 
   it('refuses a post from another site with 403, and one without an origin', async () => {
-    const { site } = await openSite()
-    const { token } = await quotedLead(site)
+    const { site, token } = await quotedSite()
     const fields = await acceptFields(site, token)
     expect((await post(site, token, fields, { headers: { Origin: 'https://evil.example' } })).status).toBe(403)
     expect((await post(site, token, fields, { headers: { 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(403)
@@ -267,8 +266,7 @@ describe('a quote link', { timeout: 120_000 }, () => {
   })
 
   it('limits posts per client and per token, as the quote form is limited', async () => {
-    const { site } = await openSite({ QUOTE_RATE_LIMIT: '2', QUOTE_RATE_WINDOW_MS: '600000' })
-    const { token } = await quotedLead(site)
+    const { site, token } = await quotedSite({ QUOTE_RATE_LIMIT: '2', QUOTE_RATE_WINDOW_MS: '600000' })
     const bad: [string, string][] = [['intent', 'accept']]
     const statuses = []
     for (let i = 0; i < 3; i++) statuses.push((await post(site, token, bad)).status)
@@ -337,8 +335,7 @@ describe('the customer and the owner at once', { timeout: 120_000 }, () => {
   }
 
   it("limits a client's reads of the page at twelve times its posts, then answers with the plain page", async () => {
-    const { site } = await openSite({ QUOTE_RATE_LIMIT: '1', QUOTE_RATE_WINDOW_MS: '600000' })
-    const { token } = await quotedLead(site)
+    const { site, token } = await quotedSite({ QUOTE_RATE_LIMIT: '1', QUOTE_RATE_WINDOW_MS: '600000' })
     const statuses = []
     for (let i = 0; i < 13; i++) statuses.push((await open(site, token)).response.status)
     expect(statuses).toEqual([...Array<number>(12).fill(200), 429])
