@@ -41,6 +41,7 @@ import {
   reviewLinkResponse,
 } from '../../app/features/come-back/review-requests.server'
 import { leadSources } from '../../app/features/owner/inbox.server'
+import type { LeadInvoice } from '../../app/features/payments/invoice'
 import { markJobDone, sendInvoice } from '../../app/features/payments/invoice-writes.server'
 import { recordPayment } from '../../app/features/payments/payments.server'
 import { pacificClock, pacificDate, pacificInstant } from '../../app/platform/time/business-hours.server'
@@ -74,11 +75,8 @@ function pacificAt(from: Date, days: number, minute: number): Date {
 async function paidLead(site: TestSite, at: Date, name: string) {
   const { id } = await acceptedLead(site, name, { serviceId: 'full-house' })
   await markJobDone(site.db, id)
-  await sendInvoice(site.db, id, at)
-  const { total } = (
-    await rowsOf<{ total: number }>(site, 'SELECT total_cents AS total FROM invoices WHERE lead_id = $1', [id])
-  )[0]!
-  const payment = { lead: id, method: 'cash' as const, amount: total, receivedOn: pacificDate(at), checkNumber: '' }
+  const { totalCents: amount } = (await sendInvoice(site.db, id, at)) as LeadInvoice
+  const payment = { lead: id, method: 'cash' as const, amount, receivedOn: pacificDate(at), checkNumber: '' }
   await recordPayment(site.db, payment, at)
   return id
 }

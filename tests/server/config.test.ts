@@ -75,15 +75,7 @@ describe('runtime configuration', () => {
     expect(trusted('2')('203.0.113.9', 1)).toBe(true)
     expect(trusted('2')('203.0.113.9', 2)).toBe(false)
     expect(trusted('false')('127.0.0.1', 0)).toBe(false)
-  })
-
-  it('stops on a bad value and names the variable', () => {
-    expect(() => parseRuntimeConfig({ QUOTE_RATE_LIMIT: 'five' })).toThrow(ConfigError)
-    expect(() => parseRuntimeConfig({ QUOTE_RATE_LIMIT: 'five' })).toThrow(/QUOTE_RATE_LIMIT/)
-    expect(() => parseRuntimeConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/)
-    expect(() => parseRuntimeConfig({ TRUST_PROXY: '10.0.0.0/' })).toThrow(/TRUST_PROXY.*bad entry: 10.0.0.0\//)
-    expect(() => parseRuntimeConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/)
-    expect(() => parseRuntimeConfig({ ASSISTANT_LLM_TIMEOUT_MS: '10s' })).toThrow(/ASSISTANT_LLM_TIMEOUT_MS/)
+    expect(() => trusted('10.0.0.0/')).toThrow('(bad entry: 10.0.0.0/)')
   })
 
   // That a refused value stops a real start with one line and no stack: e2e/settings.spec.ts, for one of these.
@@ -100,6 +92,11 @@ describe('runtime configuration', () => {
     ['ASSISTANT_RATE_WINDOW_MS', '-1'],
     ['QUOTE_MIN_FILL_MS', '2.5'],
     ['REVIEWS_CACHE_MINUTES', '-60'],
+    ['QUOTE_RATE_LIMIT', 'five'],
+    ['ASSISTANT_LLM_TIMEOUT_MS', '10s'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '10.0.0.0/'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
   ])('refuses %s=%s, naming it', (name, value) => {
     expect(() => parseRuntimeConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => parseRuntimeConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment: ${name} must be `))

@@ -33,15 +33,11 @@ const ok = (reviews: unknown[]): StubReply => ({ body: { reviews } })
 const cleanup = useCleanup()
 const openSite = useTestSites()
 
-async function startPlacesStandIn() {
-  const standIn = await startHttpStub(ok(GOOGLE_REVIEWS))
-  cleanup.push(standIn.stop)
-  return standIn
-}
-
+/** A site, and the Places stand-in (stopped after the test) answering with GOOGLE_REVIEWS until told otherwise. */
 async function setUp() {
   const { db } = await openSite()
-  const places = await startPlacesStandIn()
+  const places = await startHttpStub(ok(GOOGLE_REVIEWS))
+  cleanup.push(places.stop)
   const google = { apiKey: API_KEY, placeId: PLACE_ID, baseUrl: places.url, cacheMinutes: CACHE_MINUTES }
   return { db, places, google }
 }

@@ -11,6 +11,8 @@ import {
 
 const valid = { firstName: 'Maria', email: 'maria@example.com', phone: '(916) 555-0142' }
 const envelope = { ...valid, idempotencyKey: 'abcDEF12-_34', sourcePage: '/services?tab=roof', formToken: 'a.b.c' }
+/** The optional fields as the schema reads them when left out. */
+const noOptions = { service: '', size: '', street: '', zip: '', preferredTime: '', heardAbout: '' }
 
 function issues(input: unknown, schema: typeof leadRequestSchema | typeof leadSubmissionSchema = leadRequestSchema) {
   const r = v.safeParse(schema, input)
@@ -96,33 +98,31 @@ describe('trimming', () => {
 })
 
 describe('the optional service address and preferred time', () => {
-  const base = { firstName: 'Maria', email: 'maria@example.com', phone: '916-555-0142' }
   it('may be left out or empty, and then read as empty', () => {
-    const empty = { service: '', size: '', street: '', zip: '', preferredTime: '', heardAbout: '' }
-    expect(v.parse(leadRequestSchema, base)).toEqual({ ...base, ...empty })
-    expect(issues({ ...base, street: '  ', zip: '', preferredTime: '' })).toEqual([])
+    expect(v.parse(leadRequestSchema, valid)).toEqual({ ...valid, ...noOptions })
+    expect(issues({ ...valid, street: '  ', zip: '', preferredTime: '' })).toEqual([])
   })
   it('accepts a 5-digit ZIP or ZIP+4 and nothing else', () => {
-    for (const zip of ['95630', '95630-1234']) expect(issues({ ...base, zip }), zip).toEqual([])
+    for (const zip of ['95630', '95630-1234']) expect(issues({ ...valid, zip }), zip).toEqual([])
     for (const zip of ['9563', '956301', 'ABCDE', '95630-12', '95630 1234']) {
-      expect(issues({ ...base, zip }), zip).toEqual([LEAD_FIELD_MESSAGES.zipInvalid])
+      expect(issues({ ...valid, zip }), zip).toEqual([LEAD_FIELD_MESSAGES.zipInvalid])
     }
   })
   it('takes a service of the list and a size of at most 40 characters, each optional', () => {
-    expect(issues({ ...base, service: 'roof', size: 'x'.repeat(40) })).toEqual([])
-    expect(issues({ ...base, service: 'pool' })).toEqual([LEAD_FIELD_MESSAGES.serviceInvalid])
-    expect(issues({ ...base, size: 'x'.repeat(41) })).toEqual([LEAD_FIELD_MESSAGES.sizeInvalid])
+    expect(issues({ ...valid, service: 'roof', size: 'x'.repeat(40) })).toEqual([])
+    expect(issues({ ...valid, service: 'pool' })).toEqual([LEAD_FIELD_MESSAGES.serviceInvalid])
+    expect(issues({ ...valid, size: 'x'.repeat(41) })).toEqual([LEAD_FIELD_MESSAGES.sizeInvalid])
   })
   it('takes morning, afternoon or flexible as the preferred time', () => {
     for (const preferredTime of ['morning', 'afternoon', 'flexible']) {
-      expect(issues({ ...base, preferredTime }), preferredTime).toEqual([])
+      expect(issues({ ...valid, preferredTime }), preferredTime).toEqual([])
     }
-    expect(issues({ ...base, preferredTime: 'midnight' })).toEqual([LEAD_FIELD_MESSAGES.preferredTimeInvalid])
+    expect(issues({ ...valid, preferredTime: 'midnight' })).toEqual([LEAD_FIELD_MESSAGES.preferredTimeInvalid])
   })
   it('caps the street at 200 characters and refuses control characters in it', () => {
-    expect(issues({ ...base, street: 'a'.repeat(200) })).toEqual([])
-    expect(issues({ ...base, street: 'a'.repeat(201) })).toEqual([LEAD_FIELD_MESSAGES.streetTooLong])
-    expect(issues({ ...base, street: '12 Oak\u202E St' })).toEqual([LEAD_FIELD_MESSAGES.streetInvalidChars])
+    expect(issues({ ...valid, street: 'a'.repeat(200) })).toEqual([])
+    expect(issues({ ...valid, street: 'a'.repeat(201) })).toEqual([LEAD_FIELD_MESSAGES.streetTooLong])
+    expect(issues({ ...valid, street: '12 Oak\u202E St' })).toEqual([LEAD_FIELD_MESSAGES.streetInvalidChars])
   })
 })
 
@@ -196,9 +196,6 @@ describe('control characters', () => {
     expect(issues({ ...valid, phone: `916${c}5550142` })).toContain(LEAD_FIELD_MESSAGES.phoneInvalidChars)
     expect(issues({ ...valid, email: `ma${c}ria@example.com` })[0]).toBe(LEAD_FIELD_MESSAGES.emailInvalidChars)
   })
-  it('rejects a header injection attempt in the first name', () => {
-    expect(issues({ ...valid, firstName: 'Bob\r\nBcc: x@y.com' })[0]).toBe(LEAD_FIELD_MESSAGES.firstNameInvalidChars)
-  })
   it('allows accents, apostrophes, hyphens and non-Latin names', () => {
     for (const firstName of ['José', "D'Angelo", 'Mary-Kate', 'Nguyễn', '李', 'Zoë Ann']) {
       expect(issues({ ...valid, firstName })).toEqual([])
@@ -209,8 +206,7 @@ describe('control characters', () => {
 describe('submission envelope', () => {
   it('accepts a full envelope and drops unknown keys', () => {
     const out = v.parse(leadSubmissionSchema, { ...envelope, company: '', extra: 'x' })
-    const empty = { service: '', size: '', street: '', zip: '', preferredTime: '', heardAbout: '' }
-    expect(out).toEqual({ ...envelope, company: '', ...empty, visitSource: { tags: {} } })
+    expect(out).toEqual({ ...envelope, company: '', ...noOptions, visitSource: { tags: {} } })
   })
   const base = { ...valid, idempotencyKey: 'abcdefgh' }
   const submitted = (input: object) => issues(input, leadSubmissionSchema)

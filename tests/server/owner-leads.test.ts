@@ -15,7 +15,7 @@ import { DatabaseCommandError } from '../../app/platform/db/database.server'
 import { LOCK_FILE, lockDataFolder } from '../../app/platform/db/data-folder-lock.server'
 import { updateLead } from '../../app/features/owner/inbox.server'
 import { csvCell } from '../../app/platform/http/owner-files.server'
-import { leadsCsv, parseSince, type LeadRow } from '../../app/features/owner/leads.server'
+import { CSV_COLUMNS, leadsCsv, parseSince } from '../../app/features/owner/leads.server'
 import { ownerSocketPath, startOwnerSocket } from '../../app/features/owner/owner-commands.server'
 import { restoreDatabase } from '../../scripts/backup-files'
 import { OwnerCommandError, runOwnerCommandOn } from '../../scripts/owner-command'
@@ -55,8 +55,12 @@ async function serveOwnerSocket(site: TestSite) {
 /** What a failed command says, as `npm run` prints it. */
 const refusal = (error: Error) => `${error.name}: ${error.message}`
 
+type CsvLead = Parameters<typeof leadsCsv>[0][number]
+
 describe('the lead list as CSV', () => {
-  const base: LeadRow = {
+  /** Ann's lead with every column the CSV writes empty unless it says. */
+  const base: CsvLead = {
+    ...(Object.fromEntries(CSV_COLUMNS.map((column) => [column, null])) as CsvLead),
     id: '00000000-0000-4000-8000-000000000001',
     created_at: new Date('2026-11-22T17:00:00.000Z'),
     first_name: 'Ann',
@@ -64,29 +68,6 @@ describe('the lead list as CSV', () => {
     phone: '916-555-0101',
     status: 'new',
     source_page: '/contact',
-    spam_reason: null,
-    owner_note: null,
-    service_street: null,
-    service_zip: null,
-    preferred_time: null,
-    outside_area: null,
-    last_contact_at: null,
-    source_channel: null,
-    heard_about: null,
-    landing_path: null,
-    referrer_host: null,
-    source_tags: null,
-    job_value_cents: null,
-    contacted_at: null,
-    quoted_at: null,
-    won_at: null,
-    status_changed_at: null,
-    service_id: null,
-    price_size: null,
-    price_low_cents: null,
-    price_high_cents: null,
-    price_minimum_cents: null,
-    status_since: new Date('2026-11-22T17:00:00.000Z'),
   }
   // A lead from before its source was kept: the nine source columns are empty.
   const noSource = ',,,,,,,,,'

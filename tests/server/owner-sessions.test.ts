@@ -140,7 +140,6 @@ describe('the sign-in link', { timeout: 120_000 }, () => {
 
     const first = await post({ token })
     expect(first).toMatchObject({ status: 303, location: '/owner', cookie: expect.stringMatching(/=.+/) })
-    expect(await post({ token })).toMatchObject({ location: '/owner?link=expired', cookie: null })
     for (const forged of [randomBytes(32).toString('base64url'), "' OR 1=1 --", ''])
       expect(await post({ token: forged })).toMatchObject({ location: '/owner?link=expired', cookie: null })
   })

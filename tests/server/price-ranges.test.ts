@@ -149,11 +149,11 @@ describe('typical prices', { timeout: 120_000 }, () => {
       ['Cam', '300'],
       ['Dee', '451'],
     ] as const) {
-      const { id } = await quotedLead(site, [{ description: 'House washing', price }], name, 30, shown)
+      const { id } = await quotedLead(site, [{ description: 'House washing', price }], name, shown)
       expect(await acceptQuote(site, id)).toBe('accepted')
     }
     // Quoted but not accepted, and accepted without a range shown: neither counts.
-    await quotedLead(site, [{ description: 'House washing', price: '400' }], 'Eve', 30, shown)
+    await quotedLead(site, [{ description: 'House washing', price: '400' }], 'Eve', shown)
     const { id } = await quotedLead(site, [{ description: 'Roof', price: '900' }], 'Fay')
     await acceptQuote(site, id)
     const sources = await leadSources(site.db, 90)

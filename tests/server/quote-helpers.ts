@@ -18,16 +18,15 @@ export const ITEMS: QuoteDraftInput['items'] = [
 export const sendVersion = (site: Pick<TestSite, 'db' | 'now'>, draft: Partial<QuoteDraftInput> & { lead: string }) =>
   sendQuote(site.db, v.parse(quoteDraftSchema, { items: ITEMS, validDays: 30, ...draft }), site.now())
 
-/** A lead from Folsom (12 Oak St, 95630 unless `lead` says), quoted with `items`: its id, link and token. */
+/** A lead from Folsom (12 Oak St, 95630 unless `lead` says), quoted with `items` for 30 days: its id, link and token. */
 export async function quotedLead(
   site: TestSite,
   items = ITEMS,
   firstName = 'Maria',
-  validDays = 30,
   lead: Partial<StoredLeadInput> = {},
 ) {
   const id = await storeTestLead(site, firstName, { zip: '95630', street: '12 Oak St', ...lead })
-  const sent = await sendVersion(site, { lead: id, items, note: 'Thanks!', validDays })
+  const sent = await sendVersion(site, { lead: id, items, note: 'Thanks!' })
   if ('message' in sent) throw new Error(sent.message)
   return { id, token: sent.link.split('/quote/')[1]!, link: sent.link }
 }
@@ -46,7 +45,7 @@ export async function acceptedLead(
   lead: Partial<StoredLeadInput> = {},
   chosen: string[] = [],
 ) {
-  const { id, token } = await quotedLead(site, undefined, firstName, 30, lead)
+  const { id, token } = await quotedLead(site, undefined, firstName, lead)
   expect(await acceptQuote(site, id, chosen)).toBe('accepted')
   return { id, token }
 }

@@ -22,6 +22,12 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
 const openSite = (env: Record<string, string> = {}) => mailingSite(env, { startWorker: true })
 
+/** openSite(`env`) with Maria's lead quoted (`quotedLead`): the site, its SMTP server, the lead's id, token and link. */
+async function quotedSite(env?: Record<string, string>) {
+  const opened = await openSite(env)
+  return { ...opened, ...(await quotedLead(opened.site)) }
+}
+
 /** Who opens the page, as the route hands it on: from `ip`, on the site's clock and settings. */
 const visit = (site: TestSite, ip = CLIENT) => ({
   ip,
@@ -65,8 +71,7 @@ async function acceptFields(site: TestSite, token: string, name = 'Maria Lopez',
 
 describe('a quote sent and accepted', { timeout: 120_000 }, () => {
   it('e-mails the link, and a second version replaces the first without a second pair of reminders', async () => {
-    const { site, smtp } = await openSite()
-    const { id, token, link } = await quotedLead(site)
+    const { site, smtp, id, token, link } = await quotedSite()
     expect(await rows(site, 'SELECT status FROM leads WHERE id = $1', [id])).toEqual([{ status: 'quoted' }])
     await outboxDrained(site)
     const first = smtp.received.find((mail) => mail.mail.subject === `Your quote from ${business.name}`)!
@@ -96,8 +101,7 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
   })
 
   it('records one acceptance with the total of the stored version, wins the lead and e-mails the quote in full', async () => {
-    const { site, smtp } = await openSite()
-    const { id, token } = await quotedLead(site)
+    const { site, smtp, id, token } = await quotedSite()
     const fields = await acceptFields(site, token)
     // A price or total sent along is no field of the form: the server sums the stored version.
     const forged: [string, string][] = [...fields, ['total', '1'], ['price', '0'], ['cents', '1']]
@@ -140,8 +144,7 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
   })
 
   it('takes a change request with its message, for the owner', async () => {
-    const { site } = await openSite()
-    const { token } = await quotedLead(site)
+    const { site, token } = await quotedSite()
     const asked = await post(site, token, [
       ['message', 'Could you add the side yard?\u0007'],
       ['intent', 'changes'],
@@ -158,9 +161,8 @@ describe('a quote sent and accepted', { timeout: 120_000 }, () => {
 
   it("pushes the owner's phone the change asked for, then the acceptance with its total and town", async () => {
     const { push, subscribe } = await pushPhone()
-    const { site } = await openSite(PUSH_ENV)
+    const { site, token } = await quotedSite(PUSH_ENV)
     await subscribe(site)
-    const { token } = await quotedLead(site)
     const titles = () => push.delivered.map((delivered) => delivered.payload.title)
     await post(site, token, [
       ['message', 'Could you add the side yard?'],
@@ -222,8 +224,7 @@ describe('a quote link', { timeout: 120_000 }, () => {
   })
 
   it('refuses a forged option id and a stale version, storing nothing', async () => {
-    const { site } = await openSite()
-    const { id, token } = await quotedLead(site)
+    const { site, id, token } = await quotedSite()
     const forged = await post(site, token, await acceptFields(site, token, 'Maria Lopez', ['i1', 'i9']))
     expect(forged.status).toBe(400)
     expect(forged.refused?.refusal.message).toBe(QUOTE_PAGE_TEXTS.unknownItem)
@@ -237,8 +238,7 @@ describe('a quote link', { timeout: 120_000 }, () => {
   })
 
   it('refuses a name of 1 or 101 characters, and no agreement, with their messages', async () => {
-    const { site } = await openSite()
-    const { token } = await quotedLead(site)
+    const { site, token } = await quotedSite()
     const fields = await acceptFields(site, token)
     const withName = (name: string) =>
       fields.map(([key, value]): [string, string] => [key, key === 'name' ? name : value])
@@ -258,8 +258,7 @@ describe('a quote link', { timeout: 120_000 }, () => {
   })
 
   it('refuses a post from another site with 403, and one without an origin', async () => {
-    const { site } = await openSite()
-    const { token } = await quotedLead(site)
+    const { site, token } = await quotedSite()
     const fields = await acceptFields(site, token)
     expect((await post(site, token, fields, { headers: { Origin: 'https://evil.example' } })).status).toBe(403)
     expect((await post(site, token, fields, { headers: { 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(403)
@@ -267,8 +266,7 @@ describe('a quote link', { timeout: 120_000 }, () => {
   })
 
   it('limits posts per client and per token, as the quote form is limited', async () => {
-    const { site } = await openSite({ QUOTE_RATE_LIMIT: '2', QUOTE_RATE_WINDOW_MS: '600000' })
-    const { token } = await quotedLead(site)
+    const { site, token } = await quotedSite({ QUOTE_RATE_LIMIT: '2', QUOTE_RATE_WINDOW_MS: '600000' })
     const bad: [string, string][] = [['intent', 'accept']]
     const statuses = []
     for (let i = 0; i < 3; i++) statuses.push((await post(site, token, bad)).status)
@@ -322,12 +320,22 @@ async function atOnce<A, B>(site: TestSite, lead: string, first: () => Promise<A
 }
 
 describe('the customer and the owner at once', { timeout: 120_000 }, () => {
-  const cardOf = async (site: TestSite, firstName: string) =>
-    (await listInbox(site.db)).find((lead) => lead.firstName === firstName)
+  /**
+   * `name`'s quote accepted on its page and the owner's `call` on it at once, the customer first unless `ownerFirst`:
+   * the post's answer, the call's, and the lead's card after both.
+   */
+  async function race<T>(site: TestSite, name: string, call: (lead: string) => Promise<T>, ownerFirst = false) {
+    const { id, token, link } = await quotedLead(site, ITEMS, name)
+    const fields = await acceptFields(site, token)
+    const accept = () => post(site, token, fields)
+    const [posted, answer] = ownerFirst
+      ? await atOnce(site, id, () => call(id), accept).then(([called, accepted]) => [accepted, called] as const)
+      : await atOnce(site, id, accept, () => call(id))
+    return { token, link, posted, answer, card: (await listInbox(site.db)).find((lead) => lead.id === id) }
+  }
 
   it("limits a client's reads of the page at twelve times its posts, then answers with the plain page", async () => {
-    const { site } = await openSite({ QUOTE_RATE_LIMIT: '1', QUOTE_RATE_WINDOW_MS: '600000' })
-    const { token } = await quotedLead(site)
+    const { site, token } = await quotedSite({ QUOTE_RATE_LIMIT: '1', QUOTE_RATE_WINDOW_MS: '600000' })
     const statuses = []
     for (let i = 0; i < 13; i++) statuses.push((await open(site, token)).response.status)
     expect(statuses).toEqual([...Array<number>(12).fill(200), 429])
@@ -344,67 +352,26 @@ describe('the customer and the owner at once', { timeout: 120_000 }, () => {
 
   it('accepts or withdraws, never both, and tells each side what happened', async () => {
     const { site } = await openSite()
-    const { db } = site
-    const ada = await quotedLead(site, ITEMS, 'Ada')
-    const adaFields = await acceptFields(site, ada.token)
-    const [accepted, withdrawn] = await atOnce(
-      site,
-      ada.id,
-      () => post(site, ada.token, adaFields),
-      () => withdrawQuote(db, ada.id),
-    )
-    expect([accepted.status, accepted.location, withdrawn]).toEqual([303, `/quote/${ada.token}?done=accepted`, false])
-    expect(await cardOf(site, 'Ada')).toMatchObject({
-      status: 'won',
-      quote: { withdrawn: false, acceptance: { name: 'Maria Lopez' } },
-    })
-
-    const bo = await quotedLead(site, ITEMS, 'Bo')
-    const boFields = await acceptFields(site, bo.token)
-    const [withdrew, refused] = await atOnce(
-      site,
-      bo.id,
-      () => withdrawQuote(db, bo.id),
-      () => post(site, bo.token, boFields),
-    )
-    expect([withdrew, refused.status]).toEqual([true, 404])
-    expect(await cardOf(site, 'Bo')).toMatchObject({
-      status: 'quoted',
-      quote: { withdrawn: true, acceptance: null },
-    })
+    const withdraw = (lead: string) => withdrawQuote(site.db, lead)
+    const ada = await race(site, 'Ada', withdraw)
+    expect(ada.posted).toMatchObject({ status: 303, location: `/quote/${ada.token}?done=accepted` })
+    expect(ada.answer).toBe(false)
+    expect(ada.card).toMatchObject({ status: 'won', quote: { withdrawn: false, acceptance: { name: 'Maria Lopez' } } })
+    const bo = await race(site, 'Bo', withdraw, true)
+    expect([bo.answer, bo.posted.status]).toEqual([true, 404])
+    expect(bo.card).toMatchObject({ status: 'quoted', quote: { withdrawn: true, acceptance: null } })
   })
 
   it('sends a new version or accepts the shown one without a deadlock, and tells each side which', async () => {
     const { site } = await openSite()
-    const draft = (lead: string) => ({ lead, items: ITEMS.slice(0, 2) })
-    const cy = await quotedLead(site, ITEMS, 'Cy')
-    const cyFields = await acceptFields(site, cy.token)
-    const [accepted, notSent] = await atOnce(
-      site,
-      cy.id,
-      () => post(site, cy.token, cyFields),
-      () => sendVersion(site, draft(cy.id)),
-    )
-    expect([accepted.status, accepted.location, notSent]).toEqual([
-      303,
-      `/quote/${cy.token}?done=accepted`,
-      QUOTE_REFUSALS.accepted,
-    ])
-    expect(await cardOf(site, 'Cy')).toMatchObject({ status: 'won', quote: { version: 1 } })
-
-    const di = await quotedLead(site, ITEMS, 'Di')
-    const diFields = await acceptFields(site, di.token)
-    const [sent, stale] = await atOnce(
-      site,
-      di.id,
-      () => sendVersion(site, draft(di.id)),
-      () => post(site, di.token, diFields),
-    )
-    expect([sent, stale.status, stale.refused?.refusal.message]).toEqual([
-      { link: di.link, version: 2 },
-      409,
-      QUOTE_PAGE_TEXTS.stale,
-    ])
-    expect(await cardOf(site, 'Di')).toMatchObject({ status: 'quoted', quote: { version: 2, acceptance: null } })
+    const newVersion = (lead: string) => sendVersion(site, { lead, items: ITEMS.slice(0, 2) })
+    const cy = await race(site, 'Cy', newVersion)
+    expect(cy.posted).toMatchObject({ status: 303, location: `/quote/${cy.token}?done=accepted` })
+    expect(cy.answer).toBe(QUOTE_REFUSALS.accepted)
+    expect(cy.card).toMatchObject({ status: 'won', quote: { version: 1 } })
+    const di = await race(site, 'Di', newVersion, true)
+    expect(di.answer).toEqual({ link: di.link, version: 2 })
+    expect([di.posted.status, di.posted.refused?.refusal.message]).toEqual([409, QUOTE_PAGE_TEXTS.stale])
+    expect(di.card).toMatchObject({ status: 'quoted', quote: { version: 2, acceptance: null } })
   })
 })

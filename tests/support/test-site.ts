@@ -6,7 +6,7 @@ import { parseRuntimeConfig, type Env } from '../../app/platform/config.server'
 import { Database } from '../../app/platform/db/database.server'
 import { useDatabase } from '../../app/platform/db/db.server'
 import type { Migration } from '../../app/platform/db/migrations.server'
-import { openFileStore, useFiles, type FileStore } from '../../app/platform/files/file-store.server'
+import { openFileStore, useFiles } from '../../app/platform/files/file-store.server'
 import { createOutboxWorker } from '../../app/platform/outbox/worker.server'
 
 // Every feature's outbox templates and jobs, as the server entry loads them.
@@ -16,7 +16,6 @@ export type TestSite = ReturnType<typeof openTestSite>
 
 export interface TestSiteOptions {
   databaseUrl?: string
-  files?: FileStore
   lockWaitMs?: number
   migrations?: Migration[]
   reopenDelayMs?: number
@@ -37,7 +36,7 @@ export function openTestSite(dataDir: string, env: Env = {}, options: TestSiteOp
     migrations: options.migrations,
     reopenDelayMs: options.reopenDelayMs,
   })
-  const files = options.files ?? openFileStore({ dataDir, storage: config.storage })
+  const files = openFileStore({ dataDir, storage: config.storage })
   const outbox = createOutboxWorker({ db, dataDir, config, files, now, ...options.outbox })
   if (options.startWorker) outbox.start()
   let closed: Promise<void> | undefined
