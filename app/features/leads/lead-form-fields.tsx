@@ -3,24 +3,23 @@ import { revalidateLogic, useForm, useStore } from '@tanstack/react-form'
 import { useLocation } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { showToast } from '~/lib/page/toast'
-import {
-  LEAD_FIELD_NAMES,
-  LEAD_MESSAGES,
-  leadRequestSchema,
-  leadResponseToast,
-  type LeadFieldName,
-  type LeadSubmitResponse,
-} from '~/features/leads/lead-schema'
+import { LEAD_MESSAGES, leadRequestSchema, leadResponseToast, type LeadSubmitResponse } from './lead-schema'
 import { issueLeadFormToken, renderedLeadFormToken, submitLead } from '~/features/leads/leads.functions'
 import { playConfetti } from '~/features/leads/confetti'
 import { visitSourceText } from '~/features/leads/visit-source'
-import { LEAD_HONEYPOT_NAME, type LeadFormInitial, type LeadFormValues } from '~/features/leads/lead-form-constants'
-import { earlyFormToken, restoreFocus, type EarlyTyping } from './early-typing'
+import {
+  LEAD_FIELD_NAMES,
+  LEAD_FORM_TOKEN_NAME,
+  LEAD_HONEYPOT_NAME,
+  type LeadFieldName,
+  type LeadFormInitial,
+  type LeadFormValues,
+} from '~/features/leads/lead-form-constants'
+import { restoreFocus, type EarlyTyping } from './early-typing'
 import { ChoiceSelect, LeadFormView, type RenderLeadField } from './lead-form-view'
-import { TypicalPriceFacts } from '~/features/prices'
 import type { ServiceId } from '~/content/types'
 import { hasSizes, rangeFor, TYPICAL_PRICE_TEXTS, type TypicalPrice } from '~/features/prices'
-import { fetchTypicalPrice } from '~/features/prices'
+import { fetchTypicalPrice, TypicalPriceFacts } from '~/features/prices'
 import { TextUsAfterRequest } from './text-us-after-request'
 
 // Only after a lead is stored: no page's first load carries the photo code.
@@ -33,12 +32,8 @@ const emptyValues = Object.fromEntries(LEAD_FIELD_NAMES.map((name) => [name, '']
 function fieldErrors(value: LeadFormValues) {
   const result = v.safeParse(leadRequestSchema, value)
   if (result.success) return undefined
-  const errors: Partial<Record<LeadFieldName, string>> = {}
-  for (const issue of result.issues) {
-    const key = issue.path?.[0]?.key as LeadFieldName | undefined
-    if (key && !errors[key]) errors[key] = issue.message
-  }
-  return { fields: errors }
+  const { nested = {} } = v.flatten<typeof leadRequestSchema>(result.issues)
+  return { fields: Object.fromEntries(Object.entries(nested).map(([name, messages]) => [name, messages[0]])) }
 }
 
 function serverRenderedValue(id: string): string {
@@ -69,7 +64,7 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
   const formRef = useRef<HTMLFormElement>(null)
   // Any other value would empty the field on hydration.
   const [renderedFormToken] = useState(
-    () => renderedLeadFormToken() || earlyFormToken(early) || serverRenderedValue(`${formId}-token`),
+    () => renderedLeadFormToken() || early.values[LEAD_FORM_TOKEN_NAME] || serverRenderedValue(`${formId}-token`),
   )
   const requestFormToken = () => {
     // Offline: the rendered token is older but genuine.
@@ -140,8 +135,8 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
         response = null
       }
       const message = leadResponseToast(response)
+      void showToast(message.variant, message.title, message.description)
       if (message.variant === 'success') {
-        void showToast('success', message.title, message.description)
         setPhotoToken(response?.success ? (response.photoToken ?? null) : null)
         setSentFrom(sourcePage)
         // Empty, keeping the defaults: on a refused plain post's page (decision 046) they are the refused values,
@@ -158,7 +153,6 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
           setServerErrors({ [field]: response.error })
           requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus())
         }
-        void showToast(message.variant === 'destructive' ? 'error' : 'warning', message.title, message.description)
       }
     },
   })

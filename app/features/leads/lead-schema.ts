@@ -7,8 +7,6 @@ import { EMAIL_MAX, EMAIL_PATTERN, hasForbiddenChars, isValidEmail } from '../..
 
 export { EMAIL_PATTERN, hasForbiddenChars, isValidEmail }
 
-export { PREFERRED_TIMES, LEAD_FIELD_NAMES, type PreferredTime, type LeadFieldName } from './lead-form-constants'
-
 export { LEAD_ERROR_MESSAGES, LEAD_FIELD_MESSAGES, LEAD_MESSAGES } from './lead-messages'
 
 const LEAD_FIELD_LIMITS = {
@@ -127,15 +125,10 @@ export type LeadSubmitResponse =
   /** `field`: the form field the message belongs beside, when it is about one. */
   | { success: false; error: string; reason: LeadFailureReason; field?: LeadFieldName }
 
-export interface LeadToast {
-  title: string
-  description: string
-  variant: 'success' | 'destructive' | 'default'
-}
-
 /** No answer, or a refusal: "Error Submitting…"; an answer without a success flag: "Error Processing…". */
-export function leadResponseToast(response: LeadSubmitResponse | null | undefined): LeadToast {
-  if (response && response.success === true) return { ...LEAD_MESSAGES.success, variant: 'success' }
-  if (response && typeof response.success !== 'boolean') return { ...LEAD_MESSAGES.processingError, variant: 'default' }
-  return { ...LEAD_MESSAGES.submitError, variant: 'destructive' }
+export function leadResponseToast(response: LeadSubmitResponse | null | undefined) {
+  if (response && response.success === true) return { ...LEAD_MESSAGES.success, variant: 'success' as const }
+  if (response && typeof response.success !== 'boolean')
+    return { ...LEAD_MESSAGES.processingError, variant: 'warning' as const }
+  return { ...LEAD_MESSAGES.submitError, variant: 'error' as const }
 }

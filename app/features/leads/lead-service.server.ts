@@ -5,13 +5,8 @@ import { join } from 'node:path'
 import { inspect } from 'node:util'
 import * as v from 'valibot'
 import { cleanVisitSource, leadSource } from './lead-source'
-import {
-  LEAD_ERROR_MESSAGES,
-  leadRequestSchema,
-  leadSubmissionSchema,
-  type LeadFieldName,
-  type LeadSubmitResponse,
-} from './lead-schema'
+import { LEAD_ERROR_MESSAGES, leadRequestSchema, leadSubmissionSchema, type LeadSubmitResponse } from './lead-schema'
+import type { LeadFieldName } from './lead-form-constants'
 import { dataDirOf, type RuntimeConfig } from '../../platform/config.server'
 import type { Db } from '../../platform/db/database.server'
 import { limitVisitor, visitorHash } from '../../platform/http/rate-limit.server'
