@@ -71,10 +71,9 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
     formToken.current ??= issueLeadFormToken().catch(() => renderedFormToken || null)
   }
   const [interactive, setInteractive] = useState(false)
-  // The stored lead's one-time token: the success state offers to add photos with it.
-  const [photoToken, setPhotoToken] = useState<string | null>(null)
-  // The page the last request was sent from, once sent: the success state offers "Text us" naming its town.
-  const [sentFrom, setSentFrom] = useState<string | null>(null)
+  // Once sent, what the success state offers: "Text us" naming the town of the page the last request was sent
+  // from, and adding photos with the stored lead's one-time token.
+  const [sent, setSent] = useState<{ from: string; photoToken: string | null } | null>(null)
   // The server's word on a field, shown beside it until the visitor changes that field.
   const [serverErrors, setServerErrors] = useState<Partial<Record<LeadFieldName, string>>>(initial?.errors ?? {})
 
@@ -137,8 +136,7 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
       const message = leadResponseToast(response)
       void showToast(message.variant, message.title, message.description)
       if (message.variant === 'success') {
-        setPhotoToken(response?.success ? (response.photoToken ?? null) : null)
-        setSentFrom(sourcePage)
+        setSent({ from: sourcePage, photoToken: response?.success ? (response.photoToken ?? null) : null })
         // Empty, keeping the defaults: on a refused plain post's page (decision 046) they are the refused values,
         // and a changed default would put them back on the next render.
         formApi.reset(emptyValues, { keepDefaultValues: true })
@@ -223,10 +221,10 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
           void form.handleSubmit()
         }}
       />
-      {sentFrom === null ? null : <TextUsAfterRequest page={sentFrom} />}
-      {photoToken ? (
+      {sent && <TextUsAfterRequest page={sent.from} />}
+      {sent?.photoToken ? (
         <Suspense fallback={null}>
-          <LeadPhotoUpload key={photoToken} token={photoToken} />
+          <LeadPhotoUpload key={sent.photoToken} token={sent.photoToken} />
         </Suspense>
       ) : null}
     </>

@@ -41,11 +41,10 @@ const addressFields: TextField[] = [
   { name: 'zip', label: 'ZIP code', optional: true, type: 'text', autoComplete: 'postal-code', inputMode: 'numeric' },
 ]
 
-/** A field's value and events: controlled (`value`) once the form's code runs, `defaultValue` before. */
+/** A field's value and events, from the form's state. */
 export interface LeadFieldBinding {
-  value?: string
-  defaultValue?: string
-  onChange?: (value: string) => void
+  value: string
+  onChange: (value: string) => void
   onBlur?: () => void
   error?: string
 }
@@ -72,11 +71,10 @@ export interface LeadFormViewProps {
 const inputClass =
   'mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-700'
 
-/** Controlled once the form's code runs, a default before. */
-const bound = ({ value, defaultValue, onChange }: LeadFieldBinding) =>
-  onChange
-    ? { value: value ?? '', onChange: (event: ChangeEvent<{ value: string }>) => onChange(event.target.value) }
-    : { defaultValue }
+const bound = ({ value, onChange }: LeadFieldBinding) => ({
+  value,
+  onChange: (event: ChangeEvent<{ value: string }>) => onChange(event.target.value),
+})
 
 function FieldError({ id, text }: { id: string; text?: string }) {
   return text ? (
@@ -121,7 +119,7 @@ function TextInput({ field, formId, binding }: { field: TextField; formId: strin
 
 function PreferredTimeInput({ formId, binding }: { formId: string; binding: LeadFieldBinding }) {
   const errorId = `${formId}-preferredTime-error`
-  const { value, defaultValue, onChange, onBlur, error } = binding
+  const { value, onChange, onBlur, error } = binding
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-semibold text-slate-800">
@@ -139,9 +137,8 @@ function PreferredTimeInput({ formId, binding }: { formId: string; binding: Lead
               name="preferredTime"
               value={time}
               className="size-4 accent-brand-700"
-              {...(onChange
-                ? { checked: value === time, onChange: () => onChange(time) }
-                : { defaultChecked: defaultValue === time })}
+              checked={value === time}
+              onChange={() => onChange(time)}
               onBlur={onBlur}
             />
             {PREFERRED_TIME_LABELS[time]}
