@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db/database.server'
 import { limitVisitor, visitorHash } from '../../platform/http/rate-limit.server'
 import { sanitizeText } from '../../platform/transport/mail.server'
 import { log } from '../../platform/log/logger.server'
-import { fingerprintText, outsideServiceArea, type FingerprintFields } from './lead-fields.server'
+import { fingerprintText, outsideServiceArea } from './lead-fields.server'
 import { createFormTokens, createPhotoTokens, formTokens, photoTokens, type FormTokens } from './tokens.server'
 import {
   leadSettingsOf,
@@ -48,10 +48,6 @@ export interface LeadServiceOptions {
 
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex')
-}
-
-export function dedupeKey(idempotencyKey: string, fields: FingerprintFields): string {
-  return `${idempotencyKey}.${sha256Hex(fingerprintText(fields)).slice(0, 16)}`
 }
 
 const MAX_PAYLOAD_CHARS = 10_000
@@ -142,7 +138,8 @@ export function createLeadService(options: LeadServiceOptions = {}) {
       zip: input.zip,
       preferredTime: input.preferredTime,
     }
-    const idempotencyKey = dedupeKey(input.idempotencyKey, fields)
+    // The stored key ends in a hash of the fields: a changed form is a new lead.
+    const idempotencyKey = `${input.idempotencyKey}.${sha256Hex(fingerprintText(fields)).slice(0, 16)}`
     let spamReason: string | null = null
     try {
       const tokens = ownTokens ?? (await formTokens(db))
