@@ -8,10 +8,6 @@ export interface EarlyTyping {
   focused: string | null
 }
 
-export function newEarlyTyping(): EarlyTyping {
-  return { values: {}, focused: null }
-}
-
 type Field = HTMLInputElement | HTMLSelectElement
 
 const isField = (target: unknown): target is Field =>

@@ -15,8 +15,8 @@ import {
   type LeadFieldName,
 } from '~/features/leads/lead-form-constants'
 
-// The markup only, in the form's own chunk: the server form and the enhanced form (quote-form-fields.tsx)
-// are one markup, so hydrating moves nothing; quote-form.tsx holds the place of a form React replaced.
+// The markup only, in the form's own chunk: the server form and the enhanced form (lead-form-fields.tsx)
+// are one markup, so hydrating moves nothing; lead-form.tsx holds the place of a form React replaced.
 
 type TextFieldName = Exclude<LeadFieldName, 'preferredTime' | 'heardAbout' | 'service' | 'size'>
 

@@ -46,32 +46,28 @@ function OwnerInbox() {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
   )
+  // One view at a time, each in its own chunk; none is the inbox's leads.
+  const view = sources ? (
+    <OwnerSources sources={sources} />
+  ) : work ? (
+    <OwnerWork loaded={work} prefill={{ category, city, lead }} />
+  ) : quote ? (
+    <OwnerQuoteEditor key={quote.lead.id} loaded={quote} />
+  ) : prices ? (
+    <>
+      <OwnerPrices loaded={prices} />
+      {feed && <OwnerCalendarFeed loaded={feed} />}
+      {PRICES_VIEW_PARTS.map((Part, i) => (
+        <Part key={i} />
+      ))}
+    </>
+  ) : (
+    money && <OwnerMoney money={money} />
+  )
   return (
     <QueryClientProvider client={queryClient}>
       <OwnerFrame state={state} days={sources?.days}>
-        {sources || work || quote || prices || money ? (
-          <Suspense fallback={<p className="mt-6">Loading…</p>}>
-            {sources ? (
-              <OwnerSources sources={sources} />
-            ) : work ? (
-              <OwnerWork loaded={work} prefill={{ category, city, lead }} />
-            ) : quote ? (
-              <OwnerQuoteEditor key={quote.lead.id} loaded={quote} />
-            ) : prices ? (
-              <>
-                <OwnerPrices loaded={prices} />
-                {feed && <OwnerCalendarFeed loaded={feed} />}
-                {PRICES_VIEW_PARTS.map((Part, i) => (
-                  <Part key={i} />
-                ))}
-              </>
-            ) : (
-              money && <OwnerMoney money={money} />
-            )}
-          </Suspense>
-        ) : (
-          <OwnerLeads loaded={leads} />
-        )}
+        {view ? <Suspense fallback={<p className="mt-6">Loading…</p>}>{view}</Suspense> : <OwnerLeads loaded={leads} />}
       </OwnerFrame>
     </QueryClientProvider>
   )
