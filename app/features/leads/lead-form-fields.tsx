@@ -16,7 +16,7 @@ import {
   type LeadFormValues,
 } from '~/features/leads/lead-form-constants'
 import { restoreFocus, type EarlyTyping } from './early-typing'
-import { ChoiceSelect, LeadFormView, type RenderLeadField } from './lead-form-view'
+import { LeadField, LeadFormView, type RenderLeadField } from './lead-form-view'
 import type { ServiceId } from '~/content/types'
 import { hasSizes, rangeFor, TYPICAL_PRICE_TEXTS, type TypicalPrice } from '~/features/prices'
 import { fetchTypicalPrice, TypicalPriceFacts } from '~/features/prices'
@@ -200,11 +200,14 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
           shown &&
           hasSizes(shown) &&
           renderField('size', (binding) => (
-            <ChoiceSelect
+            <LeadField
               formId={formId}
-              name="size"
-              label={TYPICAL_PRICE_TEXTS.sizeQuestion}
-              choices={shown.ranges.map((range) => ({ value: range.size, label: range.size }))}
+              field={{
+                name: 'size',
+                label: TYPICAL_PRICE_TEXTS.sizeQuestion,
+                optional: true,
+                choices: shown.ranges.map((range) => ({ value: range.size, label: range.size })),
+              }}
               binding={binding}
             />
           ))

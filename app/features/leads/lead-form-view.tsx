@@ -18,28 +18,42 @@ import {
 // The markup only, in the form's own chunk: the server form and the enhanced form (lead-form-fields.tsx)
 // are one markup, so hydrating moves nothing; lead-form.tsx holds the place of a form React replaced.
 
-type TextFieldName = Exclude<LeadFieldName, 'preferredTime' | 'heardAbout' | 'service' | 'size'>
-
-interface TextField {
-  name: TextFieldName
+interface Field {
+  name: LeadFieldName
   label: string
   optional?: boolean
-  type: 'text' | 'email' | 'tel'
-  autoComplete: string
+  /** A select's choices, after "Choose one"; without them the field is an input of `type`. */
+  choices?: { value: string; label: string }[]
+  type?: 'text' | 'email' | 'tel'
+  autoComplete?: string
   /** The type's own keyboard unless said. */
   inputMode?: 'numeric'
 }
 
-const contactFields: TextField[] = [
+// Contact, then the service whose typical price shows below it.
+const firstFields: Field[] = [
   { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+  {
+    name: 'service',
+    label: 'Service',
+    optional: true,
+    choices: serviceList.map(({ id, title }) => ({ value: id, label: title })),
+  },
 ]
 
-const addressFields: TextField[] = [
+const addressFields: Field[] = [
   { name: 'street', label: 'Street address', optional: true, type: 'text', autoComplete: 'address-line1' },
   { name: 'zip', label: 'ZIP code', optional: true, type: 'text', autoComplete: 'postal-code', inputMode: 'numeric' },
 ]
+
+const heardAboutField: Field = {
+  name: 'heardAbout',
+  label: HEARD_ABOUT_QUESTION,
+  optional: true,
+  choices: HEARD_ABOUT.map((answer) => ({ value: answer, label: HEARD_ABOUT_LABELS[answer] })),
+}
 
 /** A field's value and events, from the form's state. */
 export interface LeadFieldBinding {
@@ -88,31 +102,46 @@ function Optional() {
   return <span className="font-normal text-slate-600"> (optional)</span>
 }
 
-function TextInput({ field, formId, binding }: { field: TextField; formId: string; binding: LeadFieldBinding }) {
-  const inputId = `${formId}-${field.name}`
-  const errorId = `${inputId}-error`
-  const { onBlur, error } = binding
+/** An input, or a select when the field has choices: its label above, its error below. */
+export function LeadField({ field, formId, binding }: { field: Field; formId: string; binding: LeadFieldBinding }) {
+  const { name, label, optional, choices } = field
+  const id = `${formId}-${name}`
+  const errorId = `${id}-error`
+  const control = {
+    id,
+    name,
+    ...bound(binding),
+    onBlur: binding.onBlur,
+    'aria-invalid': binding.error ? true : undefined,
+    'aria-describedby': binding.error ? errorId : undefined,
+    className: inputClass,
+  }
   return (
     <div>
-      <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
-        {field.label}
-        {field.optional ? <Optional /> : null}
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+        {optional ? <Optional /> : null}
       </label>
-      <input
-        id={inputId}
-        name={field.name}
-        type={field.type}
-        inputMode={field.inputMode ?? field.type}
-        autoComplete={field.autoComplete}
-        required={!field.optional}
-        aria-required={field.optional ? undefined : 'true'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...bound(binding)}
-        onBlur={onBlur}
-        className={inputClass}
-      />
-      <FieldError id={errorId} text={error} />
+      {choices ? (
+        <select {...control}>
+          <option value="">Choose one</option>
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...control}
+          type={field.type}
+          inputMode={field.inputMode ?? field.type}
+          autoComplete={field.autoComplete}
+          required={!optional}
+          aria-required={optional ? undefined : 'true'}
+        />
+      )}
+      <FieldError id={errorId} text={binding.error} />
     </div>
   )
 }
@@ -150,51 +179,6 @@ function PreferredTimeInput({ formId, binding }: { formId: string; binding: Lead
   )
 }
 
-export function ChoiceSelect({
-  formId,
-  name,
-  label,
-  choices,
-  binding,
-}: {
-  formId: string
-  name: 'service' | 'size' | 'heardAbout'
-  label: string
-  choices: { value: string; label: string }[]
-  binding: LeadFieldBinding
-}) {
-  const selectId = `${formId}-${name}`
-  const errorId = `${selectId}-error`
-  return (
-    <div>
-      <label htmlFor={selectId} className="block text-sm font-semibold text-slate-800">
-        {label}
-        <Optional />
-      </label>
-      <select
-        id={selectId}
-        name={name}
-        {...bound(binding)}
-        onBlur={binding.onBlur}
-        aria-invalid={binding.error ? true : undefined}
-        aria-describedby={binding.error ? errorId : undefined}
-        className={inputClass}
-      >
-        <option value="">Choose one</option>
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={errorId} text={binding.error} />
-    </div>
-  )
-}
-
-const serviceChoices = serviceList.map((service) => ({ value: service.id, label: service.title }))
-const heardAboutChoices = HEARD_ABOUT.map((answer) => ({ value: answer, label: HEARD_ABOUT_LABELS[answer] }))
-
 export function LeadFormView({
   formId,
   renderField,
@@ -210,11 +194,11 @@ export function LeadFormView({
   size,
   price,
 }: LeadFormViewProps) {
-  const textInputs = (fields: TextField[]) =>
-    fields.map((field) => (
+  const fields = (list: Field[]) =>
+    list.map((field) => (
       <Fragment key={field.name}>
         {renderField(field.name, (binding) => (
-          <TextInput field={field} formId={formId} binding={binding} />
+          <LeadField field={field} formId={formId} binding={binding} />
         ))}
       </Fragment>
     ))
@@ -230,27 +214,16 @@ export function LeadFormView({
       onInput={onInput}
       onSubmit={onSubmit}
     >
-      {textInputs(contactFields)}
-      {renderField('service', (binding) => (
-        <ChoiceSelect formId={formId} name="service" label="Service" choices={serviceChoices} binding={binding} />
-      ))}
+      {fields(firstFields)}
       {size}
       <div aria-live="polite" className="empty:hidden">
         {price}
       </div>
-      <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">{textInputs(addressFields)}</div>
+      <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">{fields(addressFields)}</div>
       {renderField('preferredTime', (binding) => (
         <PreferredTimeInput formId={formId} binding={binding} />
       ))}
-      {renderField('heardAbout', (binding) => (
-        <ChoiceSelect
-          formId={formId}
-          name="heardAbout"
-          label={HEARD_ABOUT_QUESTION}
-          choices={heardAboutChoices}
-          binding={binding}
-        />
-      ))}
+      {fields([heardAboutField])}
 
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${formId}-hp`}>Leave this field empty</label>
