@@ -17,8 +17,6 @@ import { readPlainForm } from '../../platform/http/plain-form.server'
 import { handleLeadSubmission, sha256Hex } from './lead-service.server'
 import { photoTokenCookie } from './photo-token-cookie.server'
 
-export type LeadPostStatus = 'sent' | 'invalid' | 'rate-limited' | 'failed'
-
 /**
  * A post answered with the page itself, the form filled in as it came: refused, or asking the chosen service's
  * typical price. What was typed never goes into a URL.
@@ -26,7 +24,7 @@ export type LeadPostStatus = 'sent' | 'invalid' | 'rate-limited' | 'failed'
 export interface LeadFormAgain extends LeadFormInitial {
   status: number
   retryAfterSeconds?: number
-  result: Exclude<LeadPostStatus, 'sent'> | 'price'
+  result: 'invalid' | 'rate-limited' | 'failed' | 'price'
   message: string
 }
 

@@ -111,13 +111,11 @@ export const leadSubmissionSchema = v.object(
 
 export type LeadSubmissionInput = v.InferInput<typeof leadSubmissionSchema>
 
-export type LeadFailureReason = 'invalid' | 'rate-limited' | 'call-failed'
-
 export type LeadSubmitResponse =
   /** `photoToken`: lets this visitor add photos to the stored lead for 24 h (docs/decisions/044-lead-photos.md). */
   | { success: true; photoToken?: string }
   /** `field`: the form field the message belongs beside, when it is about one. */
-  | { success: false; error: string; reason: LeadFailureReason; field?: LeadFieldName }
+  | { success: false; error: string; reason: 'invalid' | 'rate-limited' | 'call-failed'; field?: LeadFieldName }
 
 /** No answer, or a refusal: "Error Submitting…"; an answer without a success flag: "Error Processing…". */
 export function leadResponseToast(response: LeadSubmitResponse | null | undefined) {
