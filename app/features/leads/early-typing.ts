@@ -1,5 +1,4 @@
 import { VISIT_SOURCE_FIELD } from '~/features/leads/visit-source-constants'
-import { LEAD_FORM_TOKEN_NAME } from '~/features/leads/lead-form-constants'
 import { visitSourceText } from '~/features/leads/visit-source'
 
 /** What the visitor typed into a quote form before its code ran, kept outside React's tree. */
@@ -7,10 +6,6 @@ export interface EarlyTyping {
   values: Partial<Record<string, string>>
   /** The field that had focus, to give it back when its element is replaced. */
   focused: string | null
-}
-
-export function newEarlyTyping(): EarlyTyping {
-  return { values: {}, focused: null }
 }
 
 type Field = HTMLInputElement | HTMLSelectElement
@@ -77,8 +72,4 @@ export function restoreFocus(form: HTMLFormElement | null, early: EarlyTyping) {
   field.focus({ preventScroll: true })
   if (field instanceof HTMLInputElement && (field.type === 'text' || field.type === 'tel'))
     field.setSelectionRange(field.value.length, field.value.length)
-}
-
-export function earlyFormToken(early: EarlyTyping): string {
-  return early.values[LEAD_FORM_TOKEN_NAME] ?? ''
 }

@@ -3,24 +3,23 @@ import { revalidateLogic, useForm, useStore } from '@tanstack/react-form'
 import { useLocation } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { showToast } from '~/lib/page/toast'
-import {
-  LEAD_FIELD_NAMES,
-  LEAD_MESSAGES,
-  leadRequestSchema,
-  leadResponseToast,
-  type LeadFieldName,
-  type LeadSubmitResponse,
-} from '~/features/leads/lead-schema'
+import { LEAD_MESSAGES, leadRequestSchema, leadResponseToast, type LeadSubmitResponse } from './lead-schema'
 import { issueLeadFormToken, renderedLeadFormToken, submitLead } from '~/features/leads/leads.functions'
 import { playConfetti } from '~/features/leads/confetti'
 import { visitSourceText } from '~/features/leads/visit-source'
-import { LEAD_HONEYPOT_NAME, type LeadFormInitial, type LeadFormValues } from '~/features/leads/lead-form-constants'
-import { earlyFormToken, restoreFocus, type EarlyTyping } from './early-typing'
-import { ChoiceSelect, LeadFormView, type RenderLeadField } from './lead-form-view'
-import { TypicalPriceFacts } from '~/features/prices'
+import {
+  LEAD_FIELD_NAMES,
+  LEAD_FORM_TOKEN_NAME,
+  LEAD_HONEYPOT_NAME,
+  type LeadFieldName,
+  type LeadFormInitial,
+  type LeadFormValues,
+} from '~/features/leads/lead-form-constants'
+import { restoreFocus, type EarlyTyping } from './early-typing'
+import { LeadField, LeadFormView, type RenderLeadField } from './lead-form-view'
 import type { ServiceId } from '~/content/types'
 import { hasSizes, rangeFor, TYPICAL_PRICE_TEXTS, type TypicalPrice } from '~/features/prices'
-import { fetchTypicalPrice } from '~/features/prices'
+import { fetchTypicalPrice, TypicalPriceFacts } from '~/features/prices'
 import { TextUsAfterRequest } from './text-us-after-request'
 
 // Only after a lead is stored: no page's first load carries the photo code.
@@ -33,12 +32,8 @@ const emptyValues = Object.fromEntries(LEAD_FIELD_NAMES.map((name) => [name, '']
 function fieldErrors(value: LeadFormValues) {
   const result = v.safeParse(leadRequestSchema, value)
   if (result.success) return undefined
-  const errors: Partial<Record<LeadFieldName, string>> = {}
-  for (const issue of result.issues) {
-    const key = issue.path?.[0]?.key as LeadFieldName | undefined
-    if (key && !errors[key]) errors[key] = issue.message
-  }
-  return { fields: errors }
+  const { nested = {} } = v.flatten<typeof leadRequestSchema>(result.issues)
+  return { fields: Object.fromEntries(Object.entries(nested).map(([name, messages]) => [name, messages[0]])) }
 }
 
 function serverRenderedValue(id: string): string {
@@ -69,17 +64,16 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
   const formRef = useRef<HTMLFormElement>(null)
   // Any other value would empty the field on hydration.
   const [renderedFormToken] = useState(
-    () => renderedLeadFormToken() || earlyFormToken(early) || serverRenderedValue(`${formId}-token`),
+    () => renderedLeadFormToken() || early.values[LEAD_FORM_TOKEN_NAME] || serverRenderedValue(`${formId}-token`),
   )
   const requestFormToken = () => {
     // Offline: the rendered token is older but genuine.
     formToken.current ??= issueLeadFormToken().catch(() => renderedFormToken || null)
   }
   const [interactive, setInteractive] = useState(false)
-  // The stored lead's one-time token: the success state offers to add photos with it.
-  const [photoToken, setPhotoToken] = useState<string | null>(null)
-  // The page the last request was sent from, once sent: the success state offers "Text us" naming its town.
-  const [sentFrom, setSentFrom] = useState<string | null>(null)
+  // Once sent, what the success state offers: "Text us" naming the town of the page the last request was sent
+  // from, and adding photos with the stored lead's one-time token.
+  const [sent, setSent] = useState<{ from: string; photoToken: string | null } | null>(null)
   // The server's word on a field, shown beside it until the visitor changes that field.
   const [serverErrors, setServerErrors] = useState<Partial<Record<LeadFieldName, string>>>(initial?.errors ?? {})
 
@@ -140,10 +134,9 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
         response = null
       }
       const message = leadResponseToast(response)
+      void showToast(message.variant, message.title, message.description)
       if (message.variant === 'success') {
-        void showToast('success', message.title, message.description)
-        setPhotoToken(response?.success ? (response.photoToken ?? null) : null)
-        setSentFrom(sourcePage)
+        setSent({ from: sourcePage, photoToken: response?.success ? (response.photoToken ?? null) : null })
         // Empty, keeping the defaults: on a refused plain post's page (decision 046) they are the refused values,
         // and a changed default would put them back on the next render.
         formApi.reset(emptyValues, { keepDefaultValues: true })
@@ -158,7 +151,6 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
           setServerErrors({ [field]: response.error })
           requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus())
         }
-        void showToast(message.variant === 'destructive' ? 'error' : 'warning', message.title, message.description)
       }
     },
   })
@@ -208,11 +200,14 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
           shown &&
           hasSizes(shown) &&
           renderField('size', (binding) => (
-            <ChoiceSelect
+            <LeadField
               formId={formId}
-              name="size"
-              label={TYPICAL_PRICE_TEXTS.sizeQuestion}
-              choices={shown.ranges.map((range) => ({ value: range.size, label: range.size }))}
+              field={{
+                name: 'size',
+                label: TYPICAL_PRICE_TEXTS.sizeQuestion,
+                optional: true,
+                choices: shown.ranges.map((range) => ({ value: range.size, label: range.size })),
+              }}
               binding={binding}
             />
           ))
@@ -229,10 +224,10 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
           void form.handleSubmit()
         }}
       />
-      {sentFrom === null ? null : <TextUsAfterRequest page={sentFrom} />}
-      {photoToken ? (
+      {sent && <TextUsAfterRequest page={sent.from} />}
+      {sent?.photoToken ? (
         <Suspense fallback={null}>
-          <LeadPhotoUpload key={photoToken} token={photoToken} />
+          <LeadPhotoUpload key={sent.photoToken} token={sent.photoToken} />
         </Suspense>
       ) : null}
     </>

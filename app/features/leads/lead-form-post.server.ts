@@ -5,11 +5,11 @@ import {
   LEAD_FIELD_NAMES,
   LEAD_FORM_TOKEN_NAME,
   LEAD_HONEYPOT_NAME,
-  type LeadFieldName,
+  type LeadFormInitial,
   type LeadFormValues,
 } from '~/features/leads/lead-form-constants'
 import { serviceIds } from '~/content/types'
-import { SHOW_PRICE_INTENT, type TypicalPrice } from '~/features/prices'
+import { SHOW_PRICE_INTENT } from '~/features/prices'
 import type { RuntimeConfig } from '../../platform/config.server'
 import type { Db } from '../../platform/db/database.server'
 import { typicalPrice } from '../prices/index.server'
@@ -17,21 +17,15 @@ import { readPlainForm } from '../../platform/http/plain-form.server'
 import { handleLeadSubmission, sha256Hex } from './lead-service.server'
 import { photoTokenCookie } from './photo-token-cookie.server'
 
-export type LeadPostStatus = 'sent' | 'invalid' | 'rate-limited' | 'failed'
-
 /**
  * A post answered with the page itself, the form filled in as it came: refused, or asking the chosen service's
  * typical price. What was typed never goes into a URL.
  */
-export interface LeadFormAgain {
+export interface LeadFormAgain extends LeadFormInitial {
   status: number
   retryAfterSeconds?: number
-  result: Exclude<LeadPostStatus, 'sent'> | 'price'
+  result: 'invalid' | 'rate-limited' | 'failed' | 'price'
   message: string
-  values: Partial<LeadFormValues>
-  errors: Partial<Record<LeadFieldName, string>>
-  /** Asked for by the price button; null when the service has no range. */
-  price?: TypicalPrice | null
 }
 
 // Only the visitor's own fields, each capped: this goes back into their page, nowhere else.

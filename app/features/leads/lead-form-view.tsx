@@ -15,37 +15,50 @@ import {
   type LeadFieldName,
 } from '~/features/leads/lead-form-constants'
 
-// The markup only, in the form's own chunk: the server form and the enhanced form (quote-form-fields.tsx)
-// are one markup, so hydrating moves nothing; quote-form.tsx holds the place of a form React replaced.
+// The markup only, in the form's own chunk: the server form and the enhanced form (lead-form-fields.tsx)
+// are one markup, so hydrating moves nothing; lead-form.tsx holds the place of a form React replaced.
 
-type TextFieldName = Exclude<LeadFieldName, 'preferredTime' | 'heardAbout' | 'service' | 'size'>
-
-interface TextField {
-  name: TextFieldName
+interface Field {
+  name: LeadFieldName
   label: string
   optional?: boolean
-  type: 'text' | 'email' | 'tel'
-  autoComplete: string
+  /** A select's choices, after "Choose one"; without them the field is an input of `type`. */
+  choices?: { value: string; label: string }[]
+  type?: 'text' | 'email' | 'tel'
+  autoComplete?: string
   /** The type's own keyboard unless said. */
   inputMode?: 'numeric'
 }
 
-const contactFields: TextField[] = [
+// Contact, then the service whose typical price shows below it.
+const firstFields: Field[] = [
   { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+  {
+    name: 'service',
+    label: 'Service',
+    optional: true,
+    choices: serviceList.map(({ id, title }) => ({ value: id, label: title })),
+  },
 ]
 
-const addressFields: TextField[] = [
+const addressFields: Field[] = [
   { name: 'street', label: 'Street address', optional: true, type: 'text', autoComplete: 'address-line1' },
   { name: 'zip', label: 'ZIP code', optional: true, type: 'text', autoComplete: 'postal-code', inputMode: 'numeric' },
 ]
 
-/** A field's value and events: controlled (`value`) once the form's code runs, `defaultValue` before. */
+const heardAboutField: Field = {
+  name: 'heardAbout',
+  label: HEARD_ABOUT_QUESTION,
+  optional: true,
+  choices: HEARD_ABOUT.map((answer) => ({ value: answer, label: HEARD_ABOUT_LABELS[answer] })),
+}
+
+/** A field's value and events, from the form's state. */
 export interface LeadFieldBinding {
-  value?: string
-  defaultValue?: string
-  onChange?: (value: string) => void
+  value: string
+  onChange: (value: string) => void
   onBlur?: () => void
   error?: string
 }
@@ -72,11 +85,10 @@ export interface LeadFormViewProps {
 const inputClass =
   'mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-700'
 
-/** Controlled once the form's code runs, a default before. */
-const bound = ({ value, defaultValue, onChange }: LeadFieldBinding) =>
-  onChange
-    ? { value: value ?? '', onChange: (event: ChangeEvent<{ value: string }>) => onChange(event.target.value) }
-    : { defaultValue }
+const bound = ({ value, onChange }: LeadFieldBinding) => ({
+  value,
+  onChange: (event: ChangeEvent<{ value: string }>) => onChange(event.target.value),
+})
 
 function FieldError({ id, text }: { id: string; text?: string }) {
   return text ? (
@@ -90,38 +102,53 @@ function Optional() {
   return <span className="font-normal text-slate-600"> (optional)</span>
 }
 
-function TextInput({ field, formId, binding }: { field: TextField; formId: string; binding: LeadFieldBinding }) {
-  const inputId = `${formId}-${field.name}`
-  const errorId = `${inputId}-error`
-  const { onBlur, error } = binding
+/** An input, or a select when the field has choices: its label above, its error below. */
+export function LeadField({ field, formId, binding }: { field: Field; formId: string; binding: LeadFieldBinding }) {
+  const { name, label, optional, choices } = field
+  const id = `${formId}-${name}`
+  const errorId = `${id}-error`
+  const control = {
+    id,
+    name,
+    ...bound(binding),
+    onBlur: binding.onBlur,
+    'aria-invalid': binding.error ? true : undefined,
+    'aria-describedby': binding.error ? errorId : undefined,
+    className: inputClass,
+  }
   return (
     <div>
-      <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
-        {field.label}
-        {field.optional ? <Optional /> : null}
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+        {optional ? <Optional /> : null}
       </label>
-      <input
-        id={inputId}
-        name={field.name}
-        type={field.type}
-        inputMode={field.inputMode ?? field.type}
-        autoComplete={field.autoComplete}
-        required={!field.optional}
-        aria-required={field.optional ? undefined : 'true'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...bound(binding)}
-        onBlur={onBlur}
-        className={inputClass}
-      />
-      <FieldError id={errorId} text={error} />
+      {choices ? (
+        <select {...control}>
+          <option value="">Choose one</option>
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...control}
+          type={field.type}
+          inputMode={field.inputMode ?? field.type}
+          autoComplete={field.autoComplete}
+          required={!optional}
+          aria-required={optional ? undefined : 'true'}
+        />
+      )}
+      <FieldError id={errorId} text={binding.error} />
     </div>
   )
 }
 
 function PreferredTimeInput({ formId, binding }: { formId: string; binding: LeadFieldBinding }) {
   const errorId = `${formId}-preferredTime-error`
-  const { value, defaultValue, onChange, onBlur, error } = binding
+  const { value, onChange, onBlur, error } = binding
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-semibold text-slate-800">
@@ -139,9 +166,8 @@ function PreferredTimeInput({ formId, binding }: { formId: string; binding: Lead
               name="preferredTime"
               value={time}
               className="size-4 accent-brand-700"
-              {...(onChange
-                ? { checked: value === time, onChange: () => onChange(time) }
-                : { defaultChecked: defaultValue === time })}
+              checked={value === time}
+              onChange={() => onChange(time)}
               onBlur={onBlur}
             />
             {PREFERRED_TIME_LABELS[time]}
@@ -152,51 +178,6 @@ function PreferredTimeInput({ formId, binding }: { formId: string; binding: Lead
     </fieldset>
   )
 }
-
-export function ChoiceSelect({
-  formId,
-  name,
-  label,
-  choices,
-  binding,
-}: {
-  formId: string
-  name: 'service' | 'size' | 'heardAbout'
-  label: string
-  choices: { value: string; label: string }[]
-  binding: LeadFieldBinding
-}) {
-  const selectId = `${formId}-${name}`
-  const errorId = `${selectId}-error`
-  return (
-    <div>
-      <label htmlFor={selectId} className="block text-sm font-semibold text-slate-800">
-        {label}
-        <Optional />
-      </label>
-      <select
-        id={selectId}
-        name={name}
-        {...bound(binding)}
-        onBlur={binding.onBlur}
-        aria-invalid={binding.error ? true : undefined}
-        aria-describedby={binding.error ? errorId : undefined}
-        className={inputClass}
-      >
-        <option value="">Choose one</option>
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={errorId} text={binding.error} />
-    </div>
-  )
-}
-
-const serviceChoices = serviceList.map((service) => ({ value: service.id, label: service.title }))
-const heardAboutChoices = HEARD_ABOUT.map((answer) => ({ value: answer, label: HEARD_ABOUT_LABELS[answer] }))
 
 export function LeadFormView({
   formId,
@@ -213,11 +194,11 @@ export function LeadFormView({
   size,
   price,
 }: LeadFormViewProps) {
-  const textInputs = (fields: TextField[]) =>
-    fields.map((field) => (
+  const fields = (list: Field[]) =>
+    list.map((field) => (
       <Fragment key={field.name}>
         {renderField(field.name, (binding) => (
-          <TextInput field={field} formId={formId} binding={binding} />
+          <LeadField field={field} formId={formId} binding={binding} />
         ))}
       </Fragment>
     ))
@@ -233,27 +214,16 @@ export function LeadFormView({
       onInput={onInput}
       onSubmit={onSubmit}
     >
-      {textInputs(contactFields)}
-      {renderField('service', (binding) => (
-        <ChoiceSelect formId={formId} name="service" label="Service" choices={serviceChoices} binding={binding} />
-      ))}
+      {fields(firstFields)}
       {size}
       <div aria-live="polite" className="empty:hidden">
         {price}
       </div>
-      <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">{textInputs(addressFields)}</div>
+      <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">{fields(addressFields)}</div>
       {renderField('preferredTime', (binding) => (
         <PreferredTimeInput formId={formId} binding={binding} />
       ))}
-      {renderField('heardAbout', (binding) => (
-        <ChoiceSelect
-          formId={formId}
-          name="heardAbout"
-          label={HEARD_ABOUT_QUESTION}
-          choices={heardAboutChoices}
-          binding={binding}
-        />
-      ))}
+      {fields([heardAboutField])}
 
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${formId}-hp`}>Leave this field empty</label>

@@ -4,7 +4,7 @@ import type { ServiceId } from '~/content/types'
 import { lazyWhenIdle } from '~/lib/page/lazy-when-idle'
 import type { LeadFormInitial } from '~/features/leads/lead-form-constants'
 import { LEAD_FORM_CLASS, LEAD_FORM_ID } from '~/lib/page/scroll'
-import { newEarlyTyping, watchTyping } from './early-typing'
+import { watchTyping, type EarlyTyping } from './early-typing'
 
 // Until loaded, typing is kept and a submit posts to /quote-request.
 const LeadFormFields = lazyWhenIdle(() => import('./lead-form-fields').then((module) => module.default))
@@ -26,7 +26,7 @@ export function LeadForm({
   if (service) initial = { ...initial, values: { service, ...initial?.values }, errors: initial?.errors ?? {} }
   const headingId = `${useId()}-heading`
   const sectionRef = useRef<HTMLElement>(null)
-  const [early] = useState(newEarlyTyping)
+  const [early] = useState<EarlyTyping>(() => ({ values: {}, focused: null }))
   useEffect(() => (sectionRef.current ? watchTyping(sectionRef.current, early) : undefined), [early])
   return (
     <section

@@ -7,8 +7,6 @@ import { EMAIL_MAX, EMAIL_PATTERN, hasForbiddenChars, isValidEmail } from '../..
 
 export { EMAIL_PATTERN, hasForbiddenChars, isValidEmail }
 
-export { PREFERRED_TIMES, LEAD_FIELD_NAMES, type PreferredTime, type LeadFieldName } from './lead-form-constants'
-
 export { LEAD_ERROR_MESSAGES, LEAD_FIELD_MESSAGES, LEAD_MESSAGES } from './lead-messages'
 
 const LEAD_FIELD_LIMITS = {
@@ -27,16 +25,21 @@ const M = LEAD_FIELD_MESSAGES
 
 const ONE_ISSUE = { abortPipeEarly: true } as const
 
-/** Trimmed, present, short enough and free of control characters, or the field's own message. */
-function requiredText(field: 'firstName' | 'email' | 'phone') {
-  return v.pipe(
-    v.string(M[`${field}Required`]),
+/** Trimmed, short enough and free of control characters; `notText` when it is not a string. */
+const cleanText = (max: number, tooLong: string, invalidChars: string, notText = invalidChars) =>
+  v.pipe(
+    v.string(notText),
     v.trim(),
-    v.nonEmpty(M[`${field}Required`]),
-    v.maxLength(LEAD_FIELD_LIMITS[field], M[`${field}TooLong`]),
-    v.check((s) => !hasForbiddenChars(s), M[`${field}InvalidChars`]),
+    v.maxLength(max, tooLong),
+    v.check((s) => !hasForbiddenChars(s), invalidChars),
   )
-}
+
+/** Clean and present, or the field's own message (empty passes the length and character checks). */
+const requiredText = (field: 'firstName' | 'email' | 'phone') =>
+  v.pipe(
+    cleanText(LEAD_FIELD_LIMITS[field], M[`${field}TooLong`], M[`${field}InvalidChars`], M[`${field}Required`]),
+    v.nonEmpty(M[`${field}Required`]),
+  )
 
 // Optional, so a missing key reports the field's own "… is required"; one issue at a time.
 const formField = <T extends v.GenericSchema<string, string>>(schema: T) => v.optional(v.config(schema, ONE_ISSUE), '')
@@ -48,17 +51,6 @@ const emptyOr = (message: string, allowed: (s: string) => boolean) =>
       v.string(message),
       v.trim(),
       v.check((s) => s === '' || allowed(s), message),
-    ),
-  )
-
-/** Trimmed, short enough and free of control characters; empty is fine. */
-const optionalText = (max: number, tooLong: string, invalidChars: string) =>
-  formField(
-    v.pipe(
-      v.string(invalidChars),
-      v.trim(),
-      v.maxLength(max, tooLong),
-      v.check((s) => !hasForbiddenChars(s), invalidChars),
     ),
   )
 
@@ -81,9 +73,9 @@ export const leadRequestSchema = v.object(
     ),
     // Which service and size the typical price was shown for (decision 057): the server looks the price up itself.
     service: emptyOr(M.serviceInvalid, (s) => (serviceIds as readonly string[]).includes(s)),
-    size: optionalText(LEAD_FIELD_LIMITS.size, M.sizeInvalid, M.sizeInvalid),
+    size: formField(cleanText(LEAD_FIELD_LIMITS.size, M.sizeInvalid, M.sizeInvalid)),
     // Optional: empty is fine, anything else must be a street a person could type.
-    street: optionalText(LEAD_FIELD_LIMITS.street, M.streetTooLong, M.streetInvalidChars),
+    street: formField(cleanText(LEAD_FIELD_LIMITS.street, M.streetTooLong, M.streetInvalidChars)),
     zip: emptyOr(M.zipInvalid, (s) => /^\d{5}(?:-\d{4})?$/.test(s)),
     preferredTime: emptyOr(M.preferredTimeInvalid, (s) => (PREFERRED_TIMES as readonly string[]).includes(s)),
     heardAbout: heardAboutSchema,
@@ -119,23 +111,16 @@ export const leadSubmissionSchema = v.object(
 
 export type LeadSubmissionInput = v.InferInput<typeof leadSubmissionSchema>
 
-export type LeadFailureReason = 'invalid' | 'rate-limited' | 'call-failed'
-
 export type LeadSubmitResponse =
   /** `photoToken`: lets this visitor add photos to the stored lead for 24 h (docs/decisions/044-lead-photos.md). */
   | { success: true; photoToken?: string }
   /** `field`: the form field the message belongs beside, when it is about one. */
-  | { success: false; error: string; reason: LeadFailureReason; field?: LeadFieldName }
-
-export interface LeadToast {
-  title: string
-  description: string
-  variant: 'success' | 'destructive' | 'default'
-}
+  | { success: false; error: string; reason: 'invalid' | 'rate-limited' | 'call-failed'; field?: LeadFieldName }
 
 /** No answer, or a refusal: "Error Submitting…"; an answer without a success flag: "Error Processing…". */
-export function leadResponseToast(response: LeadSubmitResponse | null | undefined): LeadToast {
-  if (response && response.success === true) return { ...LEAD_MESSAGES.success, variant: 'success' }
-  if (response && typeof response.success !== 'boolean') return { ...LEAD_MESSAGES.processingError, variant: 'default' }
-  return { ...LEAD_MESSAGES.submitError, variant: 'destructive' }
+export function leadResponseToast(response: LeadSubmitResponse | null | undefined) {
+  if (response && response.success === true) return { ...LEAD_MESSAGES.success, variant: 'success' as const }
+  if (response && typeof response.success !== 'boolean')
+    return { ...LEAD_MESSAGES.processingError, variant: 'warning' as const }
+  return { ...LEAD_MESSAGES.submitError, variant: 'error' as const }
 }

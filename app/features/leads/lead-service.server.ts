@@ -5,19 +5,14 @@ import { join } from 'node:path'
 import { inspect } from 'node:util'
 import * as v from 'valibot'
 import { cleanVisitSource, leadSource } from './lead-source'
-import {
-  LEAD_ERROR_MESSAGES,
-  leadRequestSchema,
-  leadSubmissionSchema,
-  type LeadFieldName,
-  type LeadSubmitResponse,
-} from './lead-schema'
+import { LEAD_ERROR_MESSAGES, leadRequestSchema, leadSubmissionSchema, type LeadSubmitResponse } from './lead-schema'
+import type { LeadFieldName } from './lead-form-constants'
 import { dataDirOf, type RuntimeConfig } from '../../platform/config.server'
 import type { Db } from '../../platform/db/database.server'
 import { limitVisitor, visitorHash } from '../../platform/http/rate-limit.server'
 import { sanitizeText } from '../../platform/transport/mail.server'
 import { log } from '../../platform/log/logger.server'
-import { fingerprintText, outsideServiceArea, type FingerprintFields } from './lead-fields.server'
+import { fingerprintText, outsideServiceArea } from './lead-fields.server'
 import { createFormTokens, createPhotoTokens, formTokens, photoTokens, type FormTokens } from './tokens.server'
 import {
   leadSettingsOf,
@@ -53,10 +48,6 @@ export interface LeadServiceOptions {
 
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex')
-}
-
-export function dedupeKey(idempotencyKey: string, fields: FingerprintFields): string {
-  return `${idempotencyKey}.${sha256Hex(fingerprintText(fields)).slice(0, 16)}`
 }
 
 const MAX_PAYLOAD_CHARS = 10_000
@@ -96,15 +87,10 @@ export type LeadService = ReturnType<typeof createLeadService>
 
 export function createLeadService(options: LeadServiceOptions = {}) {
   const now = options.now ?? Date.now
-  const rateLimit = options.rateLimit ?? 5
-  const rateWindowMs = options.rateWindowMs ?? 10 * 60_000
+  const limit = { count: options.rateLimit ?? 5, windowMs: options.rateWindowMs ?? 10 * 60_000 }
   const minFillMs = options.minFillMs ?? 2500
   const ownTokens = options.formTokenSecret ? createFormTokens(options.formTokenSecret, now) : undefined
   const ownPhotoTokens = options.formTokenSecret ? createPhotoTokens(options.formTokenSecret, now) : undefined
-
-  /** 0, or the seconds to wait; a database that does not answer limits nobody (the store below fails alike). */
-  const limited = (db: Db, ip: string) =>
-    limitVisitor(db, 'quote', ip, { count: rateLimit, windowMs: rateWindowMs }).catch(() => 0)
 
   async function handle(
     db: Db,
@@ -121,8 +107,9 @@ export function createLeadService(options: LeadServiceOptions = {}) {
 
     // A refused post counts against the visitor's limit too; a valid one is counted in the lead's transaction.
     // Skipped when the IP is unknown, so one bad proxy setup can't block everyone.
+    // A database that does not answer limits nobody (the store below fails alike).
     const refuse = async (body: LeadServiceResponse['body']): Promise<LeadServiceResponse> => {
-      const retryAfterSeconds = await limited(db, ip)
+      const retryAfterSeconds = await limitVisitor(db, 'quote', ip, limit).catch(() => 0)
       return retryAfterSeconds > 0 ? rateLimited(retryAfterSeconds) : { status: 400, body }
     }
     const submission = withCleanVisitSource(raw)
@@ -147,7 +134,8 @@ export function createLeadService(options: LeadServiceOptions = {}) {
       zip: input.zip,
       preferredTime: input.preferredTime,
     }
-    const idempotencyKey = dedupeKey(input.idempotencyKey, fields)
+    // The stored key ends in a hash of the fields: a changed form is a new lead.
+    const idempotencyKey = `${input.idempotencyKey}.${sha256Hex(fingerprintText(fields)).slice(0, 16)}`
     let spamReason: string | null = null
     try {
       const tokens = ownTokens ?? (await formTokens(db))
@@ -164,7 +152,7 @@ export function createLeadService(options: LeadServiceOptions = {}) {
         sourcePage: input.sourcePage ?? null,
         userAgent: sanitizeText(meta?.userAgent, 512) || null,
         ipHash: await visitorHash(db, ip),
-        ...(rateLimit > 0 ? { limit: { bucket: 'quote', count: rateLimit, windowMs: rateWindowMs } } : {}),
+        ...(limit.count > 0 ? { limit: { bucket: 'quote', ...limit } } : {}),
       }
       const result = await storeLead(db, lead, settings)
       // Leads by id only: visitor details never reach the log. Not the stored key: that ends in a hash of their fields.

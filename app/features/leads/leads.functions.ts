@@ -1,25 +1,19 @@
 import { createIsomorphicFn, createServerFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
-import * as v from 'valibot'
 import { runtimeConfig } from '~/platform/config.server'
 import { db } from '~/platform/db/db.server'
+import { parse } from '~/platform/http/function-input.server'
 import { formTokens, issueRenderedFormToken } from '~/features/leads/tokens.server'
 import { handleLeadSubmission } from '~/features/leads/lead-service.server'
 import { visitorAddress } from '~/platform/http/visitor-address.server'
 import { leadSubmissionSchema, type LeadSubmissionInput, type LeadSubmitResponse } from './lead-schema'
 
-function validateSubmission(input: unknown): LeadSubmissionInput {
-  const result = v.safeParse(leadSubmissionSchema, input)
-  if (!result.success) {
-    // Set the status before throwing: the error is sent with it.
-    setResponseStatus(400)
-    throw new Error(result.issues[0]?.message ?? 'Invalid form data')
-  }
-  return input as LeadSubmissionInput
-}
-
 export const submitLead = createServerFn({ method: 'POST' })
-  .validator(validateSubmission)
+  .validator((input: unknown) => {
+    parse(leadSubmissionSchema)(input)
+    // Passed on as sent: the service checks it again, and its size with the keys the schema drops.
+    return input as LeadSubmissionInput
+  })
   .handler(async ({ data }): Promise<LeadSubmitResponse> => {
     const request = getRequest()
     const meta = { ip: visitorAddress(request), userAgent: request.headers.get('user-agent') ?? '' }

@@ -66,12 +66,6 @@ export const leadSettingsOf = (config: LeadConfig, now: Date): LeadSettings => (
   customerAcknowledgement: config.customerAcknowledgement,
 })
 
-export interface StoredLead {
-  id: string
-  /** The same idempotency key was stored before: nothing new was queued. */
-  duplicate: boolean
-}
-
 /** The visitor was over `limit`: nothing was stored. */
 export class VisitorLimitedError extends Error {
   override name = 'VisitorLimitedError'
@@ -263,10 +257,11 @@ function notificationLead(
 
 /**
  * Stores a lead and queues what is sent about it, in one statement (one commit on PGlite, decision 050). A
- * repeated idempotency key is the same lead (duplicate), except that a clean retry of a suspected-spam lead
- * rescues it and queues its deliveries once. A visitor over the limit gets VisitorLimitedError, nothing stored.
+ * repeated idempotency key is the same lead (`duplicate`: nothing new was queued), except that a clean retry of a
+ * suspected-spam lead rescues it and queues its deliveries once. A visitor over the limit gets VisitorLimitedError,
+ * nothing stored.
  */
-export async function storeLead(db: Db, lead: StoredLeadInput, settings: LeadSettings): Promise<StoredLead> {
+export async function storeLead(db: Db, lead: StoredLeadInput, settings: LeadSettings) {
   const { now: queuedAt } = settings
   const spam = Boolean(lead.spamReason)
   // Chosen here, so the messages that name them are built before the statement.

@@ -134,18 +134,15 @@ export function OwnerLeadCard({ lead }: { lead: InboxLead }) {
       </p>
       <OwnerLeadPhotos leadId={lead.id} names={lead.photos} firstName={lead.firstName} />
       <div className="mt-3 flex gap-2">
-        <a className={`${ownerOutlineClass} flex-1`} href={`tel:${dialable(lead.phone)}`}>
-          Call
-        </a>
-        <a className={`${ownerOutlineClass} flex-1`} href={`sms:${dialable(lead.phone)}`}>
-          Text
-        </a>
-        <a
-          className={`${ownerOutlineClass} flex-1`}
-          href={`mailto:${encodeURIComponent(lead.email).replace(/%40/g, '@')}`}
-        >
-          E-mail
-        </a>
+        {[
+          ['Call', `tel:${dialable(lead.phone)}`],
+          ['Text', `sms:${dialable(lead.phone)}`],
+          ['E-mail', `mailto:${encodeURIComponent(lead.email).replace(/%40/g, '@')}`],
+        ].map(([label, href]) => (
+          <a key={label} className={`${ownerOutlineClass} flex-1`} href={href}>
+            {label}
+          </a>
+        ))}
       </div>
       <p className="mt-2 text-sm break-all text-slate-700">
         {lead.phone} · {lead.email}

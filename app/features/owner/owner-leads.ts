@@ -1,13 +1,9 @@
-import { QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { fetchOwnerLeads } from '~/features/owner/owner.functions'
 import { ownerLeadsKey } from '~/components/owner/leads-cache'
 import { OWNER_LEADS_MESSAGE, type InboxLead } from '~/features/owner/owner-lead'
-
-export function createOwnerQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } })
-}
 
 /** The loader's leads, read again when the inbox is back in view or the service worker says so. */
 export function useOwnerLeads(loaded: InboxLead[]): InboxLead[] {

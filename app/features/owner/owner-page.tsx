@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { getRouteApi, Link, redirect, useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react'
 import { fetchOwnerState, type OwnerState } from '~/features/owner/owner.functions'
@@ -16,7 +16,7 @@ import { OwnerCalendarFeed, OwnerQuoteEditor } from '~/features/quotes/owner-vie
 import { OwnerWork } from '~/features/work/owner-view'
 import { INBOX_TABS, PRICES_VIEW_PARTS } from './inbox-parts'
 import { OwnerLeadCard } from './owner-lead-card'
-import { createOwnerQueryClient, useOwnerLeads } from './owner-leads'
+import { useOwnerLeads } from './owner-leads'
 import { OwnerShell, ownerButtonClass } from '~/components/owner/owner-shell'
 import { OwnerSignInForm } from './owner-sign-in'
 
@@ -43,33 +43,31 @@ export function OwnerPage() {
 function OwnerInbox() {
   const { state, leads, sources, work, quote, prices, feed, money } = ownerRoute.useLoaderData()
   const { category, city, lead } = ownerRoute.useSearch()
-  const [queryClient] = useState(createOwnerQueryClient)
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
+  )
+  // One view at a time, each in its own chunk; none is the inbox's leads.
+  const view = sources ? (
+    <OwnerSources sources={sources} />
+  ) : work ? (
+    <OwnerWork loaded={work} prefill={{ category, city, lead }} />
+  ) : quote ? (
+    <OwnerQuoteEditor key={quote.lead.id} loaded={quote} />
+  ) : prices ? (
+    <>
+      <OwnerPrices loaded={prices} />
+      {feed && <OwnerCalendarFeed loaded={feed} />}
+      {PRICES_VIEW_PARTS.map((Part, i) => (
+        <Part key={i} />
+      ))}
+    </>
+  ) : (
+    money && <OwnerMoney money={money} />
+  )
   return (
     <QueryClientProvider client={queryClient}>
       <OwnerFrame state={state} days={sources?.days}>
-        {sources || work || quote || prices || money ? (
-          <Suspense fallback={<p className="mt-6">Loading…</p>}>
-            {sources ? (
-              <OwnerSources sources={sources} />
-            ) : work ? (
-              <OwnerWork loaded={work} prefill={{ category, city, lead }} />
-            ) : quote ? (
-              <OwnerQuoteEditor key={quote.lead.id} loaded={quote} />
-            ) : prices ? (
-              <>
-                <OwnerPrices loaded={prices} />
-                {feed && <OwnerCalendarFeed loaded={feed} />}
-                {PRICES_VIEW_PARTS.map((Part, i) => (
-                  <Part key={i} />
-                ))}
-              </>
-            ) : (
-              money && <OwnerMoney money={money} />
-            )}
-          </Suspense>
-        ) : (
-          <OwnerLeads loaded={leads} />
-        )}
+        {view ? <Suspense fallback={<p className="mt-6">Loading…</p>}>{view}</Suspense> : <OwnerLeads loaded={leads} />}
       </OwnerFrame>
     </QueryClientProvider>
   )

@@ -15,24 +15,15 @@ import { leadSources, listInbox, updateLead, type LeadSources } from '~/features
 import { jobValueSchema, OWNER_NOTE_MAX, SOURCE_PERIODS, type InboxLead } from './owner-lead'
 import { OWNER_STATUSES } from '~/features/leads'
 
-export interface OwnerState {
-  mode: 'ready' | 'unconfigured'
-  signedIn: boolean
-  alertsKey: string | null
-}
-
 /** No lead data. */
-export const fetchOwnerState = createServerFn({ method: 'GET' }).handler(async (): Promise<OwnerState> => {
+export const fetchOwnerState = createServerFn({ method: 'GET' }).handler(async () => {
   setResponseHeader('Cache-Control', 'private, no-store')
   const config = runtimeConfig().owner
-  const mode = config.sessionSecret ? 'ready' : 'unconfigured'
+  const mode = config.sessionSecret ? ('ready' as const) : ('unconfigured' as const)
   const signedIn = mode === 'ready' && (await ownerAccess()) !== null
-  return {
-    mode,
-    signedIn,
-    alertsKey: signedIn ? (config.vapid?.publicKey ?? null) : null,
-  }
+  return { mode, signedIn, alertsKey: signedIn ? (config.vapid?.publicKey ?? null) : null }
 })
+export type OwnerState = Awaited<ReturnType<typeof fetchOwnerState>>
 
 export const fetchOwnerLeads = ownerFn().handler(async (): Promise<InboxLead[]> => listInbox(db))
 

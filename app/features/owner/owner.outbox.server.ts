@@ -9,16 +9,10 @@ import { morningListParts } from './inbox-parts.server'
 import { expireLeads } from './leads.server'
 import { morningListLeads, morningListMail } from './morning-list.server'
 
-/** The morning list's row: the leads it names, read again as it is sent. */
-export interface MorningList {
-  day: string
-  leads: string[]
-}
-
-/** The leads and invoices are read as it is sent: one worked, paid or deleted since drops out. */
+/** The leads it names and the invoices are read as it is sent: one worked, paid or deleted since drops out. */
 export const morningList = outboxTemplate('morning_list', {
   channel: 'owner_mail',
-  build: async ({ leads }: MorningList, _row, { db, now, config }) => {
+  build: async ({ leads }: { day: string; leads: string[] }, _row, { db, now, config }) => {
     const [waiting, parts] = await Promise.all([morningListLeads(db, leads), morningListParts(db, now)])
     return waiting.length || parts.length
       ? morningListMail(waiting, parts, ownerEmail(config))
@@ -47,9 +41,9 @@ export async function queueMorningList(db: Db, day: string, now: Date): Promise<
       )
       .orderBy('created_at')
       .execute()
-    const list: MorningList = { day, leads: waiting.map((lead) => lead.id) }
     const parts = await morningListParts(tx, now)
     if (waiting.length === 0 && parts.length === 0) return false
+    const list = { day, leads: waiting.map((lead) => lead.id) }
     await enqueue(tx, morningList, list, { key: `morning-${day}`, dueAt: now })
     return true
   })
