@@ -2,7 +2,7 @@
 // starts signed in; the e-mails the outbox wrote as files (no SMTP_URL) and the links in them (the sign-in link,
 // walked by e2e/owner-inbox.spec.ts alone; a quote's; an invoice's); and the owner's commands.
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
@@ -12,6 +12,7 @@ import type { Database } from '../../app/platform/db/database.server'
 import { insertOwnerSession } from '../../tests/support/owner-session'
 import { builtServerFunctions } from '../../tests/support/server-functions'
 import { stripeEnv, type StripeStandIn } from '../../tests/support/stripe-stand-in'
+import { phonePhoto } from './photo'
 import { prepareSiteData, siteDataEnv, startSiteServer, type SiteData, type SiteServer } from './site-server'
 import { expect, type Page } from './test'
 
@@ -88,14 +89,6 @@ export function mails(server: SiteServer): Promise<ParsedMail[]> {
   return Promise.all(mailTexts(server.dataDir).map((text) => simpleParser(text)))
 }
 
-/** Who an e-mail went to, as its To line reads. */
-export const recipient = (mail: ParsedMail): string => (mail.to && 'text' in mail.to ? mail.to.text : '')
-
-/** The e-mails the outbox has written to `to` (anyone when empty) whose subject matches. */
-export async function mailsTo(server: SiteServer, to: string, subject: RegExp): Promise<ParsedMail[]> {
-  return (await mails(server)).filter((mail) => (!to || recipient(mail) === to) && subject.test(mail.subject ?? ''))
-}
-
 /** A link of the site's, pointed at this test's server (SITE_URL is fixed at build time). */
 export function onServer(server: SiteServer, link: string): string {
   const url = new URL(link)
@@ -104,8 +97,12 @@ export function onServer(server: SiteServer, link: string): string {
 
 /** Once the one e-mail to `to` whose subject matches is written: that e-mail. */
 export async function emailTo(server: SiteServer, to: string, subject: RegExp): Promise<ParsedMail> {
-  await expect.poll(async () => (await mailsTo(server, to, subject)).length, { timeout: 15_000 }).toBe(1)
-  return (await mailsTo(server, to, subject))[0]!
+  const sent = async () =>
+    (await mails(server)).filter(
+      (mail) => mail.to && 'text' in mail.to && mail.to.text === to && subject.test(mail.subject ?? ''),
+    )
+  await expect.poll(async () => (await sent()).length, { timeout: 15_000 }).toBe(1)
+  return (await sent())[0]!
 }
 
 /** Once the one e-mail to `to` whose subject matches is written: its link under `path`, pointed at this server. */
@@ -114,6 +111,25 @@ export async function emailedLink(server: SiteServer, to: string, subject: RegEx
   const link = mail.text?.match(new RegExp(`https?://[^/\\s]+${path}[\\w?=/-]*`))?.[0]
   if (!link) throw new Error(`no ${path} link in ${mail.text}`)
   return onServer(server, link)
+}
+
+/**
+ * A job's before and after posted from the inbox as its work form posts them (the form itself:
+ * e2e/posted-work-owner.spec.ts), with `fields` as the owner chose them.
+ */
+export async function postWork(page: Page, server: SiteServer, fields: Record<string, string>) {
+  const [before, after] = await Promise.all([phonePhoto('#4a3f35', '#1c1c1c'), phonePhoto('#c9c4ba', '#e8e6e0')])
+  const posted = await page.request.post(`${server.url}/owner/work`, {
+    headers: { Origin: server.url },
+    multipart: {
+      id: randomUUID(),
+      consent: 'yes',
+      ...fields,
+      before: { name: 'before.jpg', mimeType: 'image/jpeg', buffer: before },
+      after: { name: 'after.jpg', mimeType: 'image/jpeg', buffer: after },
+    },
+  })
+  expect(posted.status()).toBe(200)
 }
 
 export async function askForLink(page: Page, server: SiteServer, email: string) {
