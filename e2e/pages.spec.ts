@@ -1,3 +1,4 @@
+import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, pageSettled, test, type Page } from './support/test'
 import { cities } from '~/content/cities'
 import { cityPageFacts } from '~/content/city-page'
@@ -7,14 +8,7 @@ import { epoxy, serviceById, services } from '~/content/services'
 import { site } from '~/content/site'
 
 /** Text as React writes it into server HTML. */
-function html(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;')
-}
+const html = (text: string) => renderToStaticMarkup(text)
 
 const serviceTitle = (page: Page) => page.locator('#service-title')
 const serviceRadio = (page: Page, name: string) =>
