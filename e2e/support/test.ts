@@ -84,3 +84,17 @@ export async function hydrated(locator: Locator) {
     })
     .toBe(true)
 }
+
+export interface Box {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/** The area two boxes share, in square px: 0 when they do not meet. */
+export function overlap(a: Box, b: Box): number {
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y)
+  return width > 0 && height > 0 ? width * height : 0
+}
