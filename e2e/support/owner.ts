@@ -13,6 +13,7 @@ import { insertOwnerSession } from '../../tests/support/owner-session'
 import { builtServerFunctions } from '../../tests/support/server-functions'
 import { stripeEnv, type StripeStandIn } from '../../tests/support/stripe-stand-in'
 import { phonePhoto } from './photo'
+import type { Ended } from './refused-start'
 import { prepareSiteData, siteDataEnv, startSiteServer, type SiteData, type SiteServer } from './site-server'
 import { expect, type Page } from './test'
 
@@ -139,12 +140,6 @@ export async function askForLink(page: Page, server: SiteServer, email: string) 
   await expect(page.getByRole('status')).toHaveText(SIGN_IN_TEXTS.sent)
 }
 
-export interface Ran {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
 /**
  * `npm run <script>` as the owner types it, on a site's data and with `env`'s settings too; `uid` runs it as
  * another user (root only).
@@ -154,7 +149,7 @@ export function ownerCommand(
   args: string[],
   data: SiteData,
   { env = {}, uid }: { env?: Record<string, string>; uid?: number } = {},
-): Promise<Ran> {
+): Promise<Ended> {
   const command = uid === undefined ? 'npm' : process.execPath
   const argv =
     uid === undefined
