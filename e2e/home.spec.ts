@@ -397,9 +397,5 @@ test.describe('home page', () => {
       expect(linkBox.y + linkBox.height).toBeLessThanOrEqual(box.y + box.height)
       expect(linkBox.height).toBeGreaterThanOrEqual(44)
     }
-    const quote = hero.getByRole('link', { name: homeHero.quoteLabel })
-    await hydrated(quote)
-    await quote.click()
-    await expect(quoteForm(page)).toBeInViewport()
   })
 })

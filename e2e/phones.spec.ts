@@ -41,7 +41,6 @@ test.describe('the selected service on a phone', () => {
 
   for (const [way, open] of [
     ['opening /services?tab=roof', (page: Page) => page.goto('/services?tab=roof')],
-    ['an old /roof-pressure-washing address', (page: Page) => page.goto('/roof-pressure-washing')],
     [
       'the footer link Roof Cleaning',
       async (page: Page) => {
