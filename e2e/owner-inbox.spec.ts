@@ -381,7 +381,6 @@ test('alerts turned on in the inbox bring a push for a quote sent on the site (b
     await expect(page.getByRole('heading', { name: 'Pushkin' })).toBeVisible()
     await visitor.close()
   } finally {
-    await server.stop()
     await push.stop()
   }
 })

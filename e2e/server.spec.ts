@@ -264,21 +264,18 @@ test('a server whose log reader has gone keeps serving pages and storing quotes,
   }
 })
 
-test('the first visitor after a start sees the whole home page without JavaScript', async ({ browser }) => {
-  const server = await startSiteServer()
-  const context = await browser.newContext({ javaScriptEnabled: false })
-  try {
-    const page = await context.newPage()
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the first visitor after a start sees the whole home page', async ({ page }) => {
+    const server = await startSiteServer()
     await page.goto(`${server.url}/`)
     // The sections below the quote form, which the start-up render had streamed behind hidden markers.
     for (const id of ['gallery', 'about', 'service-areas', 'contact']) {
       await page.locator(`#${id}`).scrollIntoViewIfNeeded()
       await expect(page.locator(`#${id}`).getByRole('heading').first()).toBeVisible()
     }
-  } finally {
-    await context.close()
-    await server.stop()
-  }
+  })
 })
 
 test('a started server renders the home page by itself: the database is open and the first visitor gets the stored page', async () => {
