@@ -8,7 +8,7 @@ import { hasCaddy, startCaddy, type CaddyFront } from './support/caddy'
 import { observatoryScan } from './support/observatory'
 import { siteServerForAll, startSiteWhileReviewsWait } from './support/site-server'
 import { expect, test } from './support/test'
-import { SENT_LOCATION } from './support/lead-form'
+import { contact, SENT_LOCATION } from './support/lead-form'
 
 // The production server behind Debian's caddy, configured by deploy/Caddyfile as docs/deploy.md shows.
 test.skip(!hasCaddy(), 'caddy is not installed: apt-get install -y caddy (npm test installs it)')
@@ -92,8 +92,8 @@ test('pages arrive compressed through the front', async () => {
 })
 
 test("the no-JavaScript quote form is accepted through the front, and the rate limit counts the visitor's real address, whatever X-Forwarded-For the visitor sends", async () => {
-  const contact = (await send('/contact')).body.toString()
-  const token = contact.match(/name="formToken" value="([^"]+)"/)?.[1]
+  const contactPage = (await send('/contact')).body.toString()
+  const token = contactPage.match(/name="formToken" value="([^"]+)"/)?.[1]
   expect(token).toBeTruthy()
   const quote = (from: string, i: number, formToken?: string) =>
     send('/quote-request', {
@@ -105,9 +105,7 @@ test("the no-JavaScript quote form is accepted through the front, and the rate l
         'X-Forwarded-For': `198.51.100.${i}`,
       },
       body: new URLSearchParams({
-        firstName: `Limit${i}`,
-        email: `limit${i}@example.com`,
-        phone: '9165550101',
+        ...contact(`Limit${i}`, '9165550101'),
         ...(formToken && { formToken }),
       }).toString(),
     }).then((answer) => Number(answer.status === 303 && SENT_LOCATION.test(String(answer.headers.location ?? ''))))
