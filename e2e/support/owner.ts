@@ -13,7 +13,7 @@ import { insertOwnerSession } from '../../tests/support/owner-session'
 import { builtServerFunctions } from '../../tests/support/server-functions'
 import { stripeEnv, type StripeStandIn } from '../../tests/support/stripe-stand-in'
 import { phonePhoto } from './photo'
-import type { Ended } from './refused-start'
+import { finished, type Ended } from './refused-start'
 import { prepareSiteData, siteDataEnv, startSiteServer, type SiteData, type SiteServer } from './site-server'
 import { expect, type Page } from './test'
 
@@ -155,17 +155,11 @@ export function ownerCommand(
     uid === undefined
       ? ['run', '--silent', script, '--', ...args]
       : ['node_modules/tsx/dist/cli.mjs', `scripts/${script}.ts`, ...args]
-  return new Promise((resolve) => {
-    const child = spawn(command, argv, {
-      env: { ...process.env, ...siteDataEnv(data), ...env },
-      ...(uid === undefined ? {} : { uid, gid: uid }),
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  const child = spawn(command, argv, {
+    env: { ...process.env, ...siteDataEnv(data), ...env },
+    ...(uid === undefined ? {} : { uid, gid: uid }),
   })
+  return finished(child)
 }
 
 /** `npm run leads -- --json`, through the running site's socket: every lead by first name. */
