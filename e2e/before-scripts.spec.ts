@@ -26,22 +26,6 @@ async function expectPhotoPainted(page: Page, alt: string) {
     .toBeGreaterThan(0)
 }
 
-test('Show More Cities shows all 16 city links before the scripts ran, and Show Less Cities 6 again', async ({
-  page,
-}) => {
-  const release = await openWithScriptsHeld(page, '/')
-  const section = page.locator('#service-areas')
-  const cities = section.getByRole('listitem').getByRole('link')
-  await section.scrollIntoViewIfNeeded()
-  await expect(cities).toHaveCount(homeServiceAreas.initiallyShown)
-  await section.getByText(homeServiceAreas.showMoreLabel).click()
-  await expect(cities).toHaveText(serviceAreas.map((area) => area.name))
-  await section.getByText(homeServiceAreas.showLessLabel).click()
-  await expect(cities).toHaveCount(homeServiceAreas.initiallyShown)
-  await expectNoScriptRan(page)
-  release()
-})
-
 test('/?cities=all shows every city from the HTML', async ({ page }) => {
   const release = await openWithScriptsHeld(page, '/?cities=all')
   const section = page.locator('#service-areas')
@@ -122,7 +106,7 @@ test('until hydrated, taps on the browser-run controls never reach the document;
   const section = page.locator('#service-areas')
   const cities = section.getByRole('listitem').getByRole('link')
   await section.getByText(homeServiceAreas.showMoreLabel).click()
-  await expect(cities).toHaveCount(serviceAreas.length)
+  await expect(cities).toHaveText(serviceAreas.map((area) => area.name))
   await section.getByText(homeServiceAreas.showLessLabel).focus()
   await page.keyboard.press('Enter')
   await expect(cities).toHaveCount(homeServiceAreas.initiallyShown)

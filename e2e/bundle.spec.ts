@@ -4,7 +4,7 @@ import { noteHydrationTime, requestTimings } from '../tests/support/first-load'
 import { compileHint, compileHintMinBytes } from '../build/compile-hint'
 import { EMAIL_PATTERN } from '../app/lib/text'
 import { carriesMotion } from './support/animations'
-import { expect, test } from './support/test'
+import { expect, test, type Page } from './support/test'
 
 const assets = join(process.env.BUILD_OUTPUT_DIR ?? '.output', 'public', 'assets')
 
@@ -60,18 +60,20 @@ test('the server bundle loads PGlite only through a dynamic import, so a Postgre
 
 const startsWithHint = (name: string) => readFileSync(join(assets, name), 'utf8').startsWith(compileHint)
 
+/** The chunks (their names under /assets/) the page at `path` requested before it had hydrated. */
+async function firstLoadChunks(page: Page, path: string): Promise<string[]> {
+  await page.addInitScript(noteHydrationTime)
+  await page.goto(path)
+  const { hydratedAt, requestedAt } = await requestTimings(page)
+  return Object.entries(requestedAt)
+    .filter(([url, startTime]) => startTime < hydratedAt && /^\/assets\/.+\.js$/.test(new URL(url).pathname))
+    .map(([url]) => new URL(url).pathname.slice('/assets/'.length))
+}
+
 test('the JavaScript a page hydrates with asks V8 to compile it up front; chunks loaded on demand do not', async ({
   page,
 }) => {
-  await page.addInitScript(noteHydrationTime)
-  await page.goto('/services?tab=roof')
-  const { hydratedAt, requestedAt } = await requestTimings(page)
-  const firstLoad = Object.entries(requestedAt)
-    .filter(
-      ([url, startTime]) =>
-        startTime < hydratedAt && new URL(url).pathname.startsWith('/assets/') && url.endsWith('.js'),
-    )
-    .map(([url]) => new URL(url).pathname.slice('/assets/'.length))
+  const firstLoad = await firstLoadChunks(page, '/services?tab=roof')
   // The entry (with the framework, decision 059), the route's own chunks and what they import; all but the
   // smallest carry the hint.
   const large = firstLoad.filter((name) => statSync(join(assets, name)).size >= compileHintMinBytes)
@@ -110,12 +112,7 @@ test("home's first load leaves the lead form's e-mail check to the form's own ch
   const carriesEmailCheck = (name: string) => readFileSync(join(assets, name), 'utf8').includes(EMAIL_PATTERN.source)
   expect(readdirSync(assets).filter((name) => name.endsWith('.js') && carriesEmailCheck(name))).not.toEqual([])
 
-  await page.addInitScript(noteHydrationTime)
-  await page.goto('/')
-  const { hydratedAt, requestedAt } = await requestTimings(page)
-  const firstLoad = Object.entries(requestedAt)
-    .filter(([url, startTime]) => startTime < hydratedAt && /^\/assets\/.+\.js$/.test(new URL(url).pathname))
-    .map(([url]) => new URL(url).pathname.slice('/assets/'.length))
+  const firstLoad = await firstLoadChunks(page, '/')
   expect(firstLoad.length).toBeGreaterThan(3)
   expect(firstLoad.filter(carriesEmailCheck)).toEqual([])
 })

@@ -8,7 +8,7 @@ import { hasCaddy, startCaddy, type CaddyFront } from './support/caddy'
 import { observatoryScan } from './support/observatory'
 import { siteServerForAll, startSiteWhileReviewsWait } from './support/site-server'
 import { expect, test } from './support/test'
-import { SENT_LOCATION } from './support/lead-form'
+import { contact, SENT_LOCATION } from './support/lead-form'
 
 // The production server behind Debian's caddy, configured by deploy/Caddyfile as docs/deploy.md shows.
 test.skip(!hasCaddy(), 'caddy is not installed: apt-get install -y caddy (npm test installs it)')
@@ -33,15 +33,12 @@ interface Sent {
   https?: boolean
   port?: number
   ca?: string
-  /** Called as the answer's first bytes arrive. */
-  onFirstBytes?: () => void
+  /** Called as each part of the answer arrives, with all of it so far. */
+  onChunk?: (received: Buffer) => void
 }
 
 /** To 127.0.0.1 as `localhost` (its certificate's name), from a chosen local address. */
-function send(
-  path: string,
-  { method = 'GET', headers = {}, body, from, https = true, port, ca, onFirstBytes }: Sent = {},
-) {
+function send(path: string, { method = 'GET', headers = {}, body, from, https = true, port, ca, onChunk }: Sent = {}) {
   return new Promise<Answer>((resolve, reject) => {
     const options = {
       host: '127.0.0.1',
@@ -60,8 +57,8 @@ function send(
     const request = (https ? httpsRequest : httpRequest)(options, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => {
-        if (!chunks.length) onFirstBytes?.()
         chunks.push(chunk)
+        onChunk?.(Buffer.concat(chunks))
       })
       response.on('end', () =>
         resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
@@ -95,8 +92,8 @@ test('pages arrive compressed through the front', async () => {
 })
 
 test("the no-JavaScript quote form is accepted through the front, and the rate limit counts the visitor's real address, whatever X-Forwarded-For the visitor sends", async () => {
-  const contact = (await send('/contact')).body.toString()
-  const token = contact.match(/name="formToken" value="([^"]+)"/)?.[1]
+  const contactPage = (await send('/contact')).body.toString()
+  const token = contactPage.match(/name="formToken" value="([^"]+)"/)?.[1]
   expect(token).toBeTruthy()
   const quote = (from: string, i: number, formToken?: string) =>
     send('/quote-request', {
@@ -108,9 +105,7 @@ test("the no-JavaScript quote form is accepted through the front, and the rate l
         'X-Forwarded-For': `198.51.100.${i}`,
       },
       body: new URLSearchParams({
-        firstName: `Limit${i}`,
-        email: `limit${i}@example.com`,
-        phone: '9165550101',
+        ...contact(`Limit${i}`, '9165550101'),
         ...(formToken && { formToken }),
       }).toString(),
     }).then((answer) => Number(answer.status === 303 && SENT_LOCATION.test(String(answer.headers.location ?? ''))))
@@ -161,8 +156,8 @@ test('the front passes a streamed page on as it comes, not when it ends (stub up
         port: streamed.httpsPort,
         ca: streamed.rootCertificate,
         headers: { Host: `${streamed.host}:${streamed.httpsPort}`, 'Accept-Encoding': encoding },
-        onFirstBytes: () => {
-          beforeTheRest = !restSent
+        onChunk: () => {
+          beforeTheRest ??= !restSent
           firstBytesThrough()
         },
       })
@@ -180,33 +175,20 @@ test('a first visit to /reviews arrives through the front before its slow review
   const slowSite = await startSiteWhileReviewsWait([review])
   const slowFront = await startCaddy(new URL(slowSite.url).host)
   try {
-    const text = await new Promise<string>((resolve, reject) => {
-      const chunks: Buffer[] = []
-      const request = httpsRequest(
-        {
-          host: '127.0.0.1',
-          port: slowFront.httpsPort,
-          path: '/reviews',
-          servername: slowFront.host,
-          ca: slowFront.rootCertificate,
-          headers: {
-            Host: `${slowFront.host}:${slowFront.httpsPort}`,
-            'Accept-Encoding': 'identity',
-            'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/142.0.0.0 Safari/537.36',
-          },
-        },
-        (response) => {
-          response.on('data', (chunk: Buffer) => {
-            chunks.push(chunk)
-            // The reviews' place came through while Google had not answered: let it answer now.
-            if (Buffer.concat(chunks).toString('utf8').includes('Loading reviews…')) slowSite.release()
-          })
-          response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-        },
-      )
-      request.on('error', reject)
-      request.end()
+    const answer = await send('/reviews', {
+      port: slowFront.httpsPort,
+      ca: slowFront.rootCertificate,
+      headers: {
+        Host: `${slowFront.host}:${slowFront.httpsPort}`,
+        'Accept-Encoding': 'identity',
+        'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/142.0.0.0 Safari/537.36',
+      },
+      // The reviews' place came through while Google had not answered: let it answer now.
+      onChunk: (received) => {
+        if (received.includes('Loading reviews…')) slowSite.release()
+      },
     })
+    const text = answer.body.toString('utf8')
     const placeholder = text.indexOf('Loading reviews…')
     expect(placeholder).toBeGreaterThan(0)
     expect(text.indexOf(review.text)).toBeGreaterThan(placeholder)

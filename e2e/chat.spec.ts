@@ -136,13 +136,11 @@ test('Enter sends the message and, without a language model, the assistant answe
   await page.screenshot({ path: test.info().outputPath('chat-conversation.png') })
 })
 
+// Within the screen's width, at 320 to 390 px: phone-widths.spec.ts, "the chat open".
 test('the chat panel fits a phone screen above the chat button @mobile', async ({ page }) => {
   const { button, panel } = await openChat(page)
-  const viewport = page.viewportSize()!
   const panelBox = (await panel.boundingBox())!
   const buttonBox = (await button.boundingBox())!
-  expect(panelBox.x).toBeGreaterThanOrEqual(0)
-  expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(viewport.width)
   expect(panelBox.y).toBeGreaterThanOrEqual(64) // below the fixed header
   expect(panelBox.y + panelBox.height).toBeLessThanOrEqual(buttonBox.y)
   await page.screenshot({ path: test.info().outputPath('chat-mobile.png') })

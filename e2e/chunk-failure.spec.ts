@@ -71,7 +71,7 @@ test('typed into before its code arrived and sent at once, the form is timed fro
   await expect.poll(() => mailTexts(server.dataDir, name), { timeout: 15_000 }).toEqual([expect.stringContaining(name)])
 })
 
-test('typed into before its code arrived, the form keeps the text when the page changes around it', async ({
+test('typed into before its code arrived, the form keeps the text when the service changes, before and after', async ({
   page,
 }) => {
   const release = await holdRequests(page, '**/assets/lead-form-fields-*.js')
@@ -87,6 +87,9 @@ test('typed into before its code arrived, the form keeps the text when the page 
   await expect(page.locator('.quote-request-form form[data-interactive="true"]')).toBeAttached()
   await expect(firstName).toHaveValue('Rosa')
   await expect(heardAbout).toHaveValue('google-maps')
+  await page.getByRole('radio', { name: 'Roof', exact: true }).click()
+  await expect(page.locator('#service-title')).toHaveText('Roof Cleaning')
+  await expect(firstName).toHaveValue('Rosa')
 })
 
 test('the box shown while the form code loads is as high as the form, on a phone and from sm up', async ({ page }) => {

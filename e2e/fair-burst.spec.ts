@@ -2,7 +2,7 @@
 // counted in answers served to others, not in milliseconds (docs/decisions/034-short-turns-under-a-burst.md).
 import { Agent, request } from 'node:http'
 import { expect, test } from './support/test'
-import { renderedFormToken } from './support/lead-form'
+import { contact, renderedFormToken } from './support/lead-form'
 import { startSiteServer } from './support/site-server'
 
 const BUSY_CLIENTS = 24
@@ -16,12 +16,7 @@ test('visitors who connect during a burst are answered after a fair share of it,
   const post = (agent: Agent) =>
     new Promise<number>((resolve, reject) => {
       lead++
-      const body = new URLSearchParams({
-        firstName: `Burst${lead}`,
-        email: `burst${lead}@example.com`,
-        phone: '9165550142',
-        formToken,
-      }).toString()
+      const body = new URLSearchParams({ ...contact(`Burst${lead}`), formToken }).toString()
       const req = request(`${server.url}/quote-request`, {
         method: 'POST',
         agent,

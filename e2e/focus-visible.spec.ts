@@ -1,4 +1,4 @@
-import { expect, loadedAndIdleTwice, test, type Page } from './support/test'
+import { expect, loadedAndIdle, test, type Page } from './support/test'
 import { routeKinds } from '../tests/support/route-kinds'
 import { recordLooks } from './support/animations'
 
@@ -52,7 +52,7 @@ async function unseenStops(page: Page): Promise<{ stops: number; unseen: string[
 async function expectEveryStopSeen(page: Page, path: string) {
   await page.goto(path)
   // Motion has arrived by then and hidden what is still out of sight.
-  await loadedAndIdleTwice(page)
+  await loadedAndIdle(page, 2)
   if (path === '/') {
     // The case that matters: the services and photos below the fold, hidden until they are scrolled to.
     await expect(page.locator('#services li > div').first()).toHaveCSS('opacity', '0', { timeout: 10_000 })
@@ -77,7 +77,7 @@ test.describe('nothing invisible takes focus', () => {
 
   test('a photo focus has shown does not fade in again when the page reaches it', async ({ page }) => {
     await page.goto('/')
-    await loadedAndIdleTwice(page)
+    await loadedAndIdle(page, 2)
     const tiles = page.locator('#gallery li > div')
     await expect(tiles.first()).toHaveCSS('opacity', '0', { timeout: 10_000 })
     await tiles.first().getByRole('button').focus()

@@ -8,14 +8,7 @@ test('header call button opens a tel: link to the business number', async ({ pag
   expect(site.phoneHref).toMatch(/^tel:\+1\d{10}$/)
 })
 
-test('logo links home', async ({ page }) => {
-  await page.goto('/contact')
-  await page
-    .getByRole('banner')
-    .getByRole('link', { name: `${site.name}, home` })
-    .click()
-  await expect(page).toHaveURL('/')
-})
+// The logo leads home: server.spec.ts, "under the hash policy a visitor moves between pages in the app...".
 
 test('About from another page goes home and scrolls to #about', async ({ page }) => {
   await page.goto('/gallery')
@@ -28,14 +21,7 @@ test('About from another page goes home and scrolls to #about', async ({ page })
     .toBeLessThan(200)
 })
 
-test('Gallery on the home page scrolls to #gallery without leaving it', async ({ page }) => {
-  await page.goto('/')
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click()
-  await expect(page.locator('#gallery')).toBeInViewport()
-  await expect(page).toHaveURL(/\/(#gallery)?$/)
-})
-
-test('Gallery lands on its section in one smooth scroll, though the sections in between were not laid out yet', async ({
+test('Gallery on the home page lands on its section in one smooth scroll, though the sections in between were not laid out yet', async ({
   page,
 }) => {
   await page.goto('/')
@@ -53,6 +39,7 @@ test('Gallery lands on its section in one smooth scroll, though the sections in 
   )
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click()
   const landed = await topWhenLanded
+  await expect(page).toHaveURL(/\/(#gallery)?$/)
   // Where an instant scroll puts it now that everything is laid out: the first scroll must already be there.
   const exact = await gallery.evaluate((el) => {
     el.scrollIntoView({ block: 'start', behavior: 'instant' })

@@ -315,9 +315,7 @@ test.describe('the inbox on a phone', () => {
     await sendLeadForm(page, `${server.url}/city/folsom`, contact('Phoebe', '916-555-0199'))
     // The longest street the form takes, with no space to break at, beside the flag.
     await postQuote(server, {
-      firstName: 'Wilhelmina',
-      email: 'wilhelmina@example.com',
-      phone: '916-555-0198',
+      ...contact('Wilhelmina', '916-555-0198'),
       street: `1${'9'.repeat(199)}`,
       zip: '95814-1234',
       preferredTime: 'afternoon',
@@ -381,7 +379,6 @@ test('alerts turned on in the inbox bring a push for a quote sent on the site (b
     await expect(page.getByRole('heading', { name: 'Pushkin' })).toBeVisible()
     await visitor.close()
   } finally {
-    await server.stop()
     await push.stop()
   }
 })

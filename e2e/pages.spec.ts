@@ -1,3 +1,4 @@
+import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, pageSettled, test, type Page } from './support/test'
 import { cities } from '~/content/cities'
 import { cityPageFacts } from '~/content/city-page'
@@ -7,14 +8,7 @@ import { epoxy, serviceById, services } from '~/content/services'
 import { site } from '~/content/site'
 
 /** Text as React writes it into server HTML. */
-function html(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;')
-}
+const html = (text: string) => renderToStaticMarkup(text)
 
 const serviceTitle = (page: Page) => page.locator('#service-title')
 const serviceRadio = (page: Page, name: string) =>
@@ -118,25 +112,8 @@ test.describe('/services', () => {
     }
   })
 
-  test('the quote form keeps what the visitor typed when they switch service', async ({ page }) => {
-    await page.goto('/services?tab=driveway')
-    await page.locator('.quote-request-form').getByLabel('First Name').fill('Rosa')
-    await serviceRadio(page, 'Patio').click()
-    await expect(serviceTitle(page)).toHaveText('Patio Cleaning')
-    await expect(page.locator('.quote-request-form').getByLabel('First Name')).toHaveValue('Rosa')
-  })
-
-  test('without a featured video the hero is a dark band with no video', async ({ page }) => {
-    await page.goto('/services')
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await page.waitForLoadState('networkidle')
-    await expect(page.locator('video')).toHaveCount(0)
-    const background = await page
-      .getByRole('heading', { level: 1 })
-      .evaluate((h1) => getComputedStyle(h1.closest('section')!).backgroundColor)
-    expect(background).toBe('rgb(8, 47, 73)') // brand-950
-  })
-
+  // What the visitor typed kept across a service switch, before and after the form's code: chunk-failure.spec.ts.
+  // The hero without a featured video, dark with no video element, is the one the home page has: home.spec.ts.
   test.describe('on a phone @mobile', () => {
     test('the toggle row scrolls sideways and switches service', async ({ page }) => {
       await page.goto('/services')
@@ -231,16 +208,12 @@ test.describe('/contact', () => {
     await expect(main.locator('.quote-request-form')).toBeVisible()
   })
 
-  test('the grid links all 16 served areas to city pages that answer 200', async ({ page, request }) => {
+  // Each city page answering 200: the city pages' own tests below.
+  test('the grid links all 16 served areas to their city pages', async ({ page }) => {
     await page.goto('/contact')
     const links = page.getByRole('region', { name: 'Areas We Serve' }).getByRole('link')
-    await expect(links).toHaveCount(16)
     const found = await links.evaluateAll((nodes) => nodes.map((node) => [node.textContent, node.getAttribute('href')]))
     expect(found).toEqual(serviceAreas.map((area) => [area.name, `/city/${area.slug}`]))
-    for (const [, href] of found) {
-      const response = await request.get(href!, { maxRedirects: 0 })
-      expect(response.status(), href!).toBe(200)
-    }
   })
 })
 

@@ -6,27 +6,14 @@ import { site } from '~/content/site'
 import { homeContact } from '~/content/home-sections'
 import { luminance } from './support/colour'
 import { openInteractiveLeadForm } from './support/lead-form'
-import { expect, test, type Locator, type Page } from './support/test'
+import { expect, overlap, test, type Box, type Locator, type Page } from './support/test'
 
 const PHONE = { width: 390, height: 844 }
-
-interface Box {
-  x: number
-  y: number
-  width: number
-  height: number
-}
 
 async function boxOf(locator: Locator): Promise<Box> {
   const box = await locator.boundingBox()
   expect(box, 'the element is rendered').not.toBeNull()
   return box!
-}
-
-function overlap(a: Box, b: Box): number {
-  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)
-  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y)
-  return width > 0 && height > 0 ? width * height : 0
 }
 
 /** Where the glyphs of an element's text are, one box per line (padding and empty space left out). */
@@ -54,7 +41,6 @@ test.describe('the selected service on a phone', () => {
 
   for (const [way, open] of [
     ['opening /services?tab=roof', (page: Page) => page.goto('/services?tab=roof')],
-    ['an old /roof-pressure-washing address', (page: Page) => page.goto('/roof-pressure-washing')],
     [
       'the footer link Roof Cleaning',
       async (page: Page) => {

@@ -1,13 +1,15 @@
 // A stranger's guesses cost a line at most, never an error with its stack (docs/decisions/052-hostile-input.md).
 import { builtServerFunctions } from '../tests/support/server-functions'
-import { startSiteServer } from './support/site-server'
+import { siteServerForAll } from './support/site-server'
 import { expect, test } from './support/test'
+
+// One server: each test counts its own kind of line, and none may log an error.
+const server = siteServerForAll()
 
 // What Start's client sends with every call.
 const asStartsClient = { 'Sec-Fetch-Site': 'same-origin', 'x-tsr-serverfn': 'true' }
 
 test('an unknown server function answers 404 and logs no error, however often it is asked', async () => {
-  const server = await startSiteServer()
   // The first four have no id Start can read: it threw before any middleware, a 500 and a stack each.
   const ids = ['', '/', '?x', '%20', 'abc', 'f'.repeat(64), '..%2F..%2Fetc', 'x'.repeat(500)]
   for (const id of ids) {
@@ -26,7 +28,6 @@ test('an unknown server function answers 404 and logs no error, however often it
 })
 
 test("a server function called without the header of Start's client is refused with a 400 and an info line", async () => {
-  const server = await startSiteServer()
   const functions = builtServerFunctions()
   // One function answers text, one an object: without the header Start took both as raw calls, and text was a 500.
   for (const name of ['issueLeadFormToken', 'fetchReviews']) {
@@ -43,7 +44,6 @@ test("a server function called without the header of Start's client is refused w
 })
 
 test('a server function given a malformed payload or body answers 400 with one info line, public or owner', async () => {
-  const server = await startSiteServer()
   const functions = builtServerFunctions()
   // Start parsed ?payload= (JSON, then seroval) before any middleware saw it: each was a 500 quoting the parser,
   // and an error line with its stack. Not JSON, JSON seroval refuses, and seroval's answers that are no object.

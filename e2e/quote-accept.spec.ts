@@ -57,8 +57,6 @@ async function accept(browser: Browser, link: string, javaScriptEnabled: boolean
     await expect(total).toHaveText('$370.50')
     await page.getByRole('checkbox', { name: /Seal the driveway/ }).check()
     if (javaScriptEnabled) await expect(total).toHaveText('$770.50')
-    // Nothing wider than the phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     if (javaScriptEnabled) {
       await expectNoViolations(page)
       // Accepting without a name: the page again, the message beside the field, the option still ticked.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test'
+import { expect, overlap, test, type Page } from './support/test'
 import { wcagAudit } from './support/axe'
 import { pauseClockSoon } from './support/clock'
 import { sampleActivity, type ActivityItem } from '~/content/activity'
@@ -97,15 +97,7 @@ test('a notification never takes focus, never covers the chat button, and still 
   await expectToast(page, sampleActivity[0]!)
   await expect(chatButton).toBeFocused()
 
-  const toastBox = await region(page).boundingBox()
-  const buttonBox = await chatButton.boundingBox()
-  expect(toastBox && buttonBox).toBeTruthy()
-  const overlaps =
-    toastBox!.x < buttonBox!.x + buttonBox!.width &&
-    buttonBox!.x < toastBox!.x + toastBox!.width &&
-    toastBox!.y < buttonBox!.y + buttonBox!.height &&
-    buttonBox!.y < toastBox!.y + toastBox!.height
-  expect(overlaps).toBe(false)
+  expect(overlap((await region(page).boundingBox())!, (await chatButton.boundingBox())!)).toBe(0)
   // Clicks pass through the notification to the page beneath.
   expect(await region(page).evaluate((node) => getComputedStyle(node).pointerEvents)).toBe('none')
   // axe schedules its own timers: step the paused clock while it scans, inside the toast's 4 seconds.

@@ -126,6 +126,5 @@ test('a second server on the same data folder never listens, so no quote is ackn
     await expect.poll(() => mails().length, { timeout: 15_000 }).toBe(acknowledged.length)
   } finally {
     second.kill('SIGKILL')
-    await first.stop()
   }
 })

@@ -19,7 +19,6 @@ export interface CaddyFront {
   httpsPort: number
   /** The PEM of the internal CA that signed the site's certificate. */
   rootCertificate: string
-  output: () => string
   stop: () => Promise<void>
 }
 
@@ -78,7 +77,6 @@ export async function startCaddy(upstream: string, host = 'localhost'): Promise<
     httpPort,
     httpsPort,
     rootCertificate: readFileSync(rootPath, 'utf8'),
-    output: () => output,
     // Its certificates and config go with it: every run made a folder that stayed.
     stop: () =>
       new Promise<void>((done) => {

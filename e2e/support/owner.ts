@@ -2,7 +2,7 @@
 // starts signed in; the e-mails the outbox wrote as files (no SMTP_URL) and the links in them (the sign-in link,
 // walked by e2e/owner-inbox.spec.ts alone; a quote's; an invoice's); and the owner's commands.
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
@@ -12,6 +12,8 @@ import type { Database } from '../../app/platform/db/database.server'
 import { insertOwnerSession } from '../../tests/support/owner-session'
 import { builtServerFunctions } from '../../tests/support/server-functions'
 import { stripeEnv, type StripeStandIn } from '../../tests/support/stripe-stand-in'
+import { phonePhoto } from './photo'
+import { finished, type Ended } from './refused-start'
 import { prepareSiteData, siteDataEnv, startSiteServer, type SiteData, type SiteServer } from './site-server'
 import { expect, type Page } from './test'
 
@@ -88,14 +90,6 @@ export function mails(server: SiteServer): Promise<ParsedMail[]> {
   return Promise.all(mailTexts(server.dataDir).map((text) => simpleParser(text)))
 }
 
-/** Who an e-mail went to, as its To line reads. */
-export const recipient = (mail: ParsedMail): string => (mail.to && 'text' in mail.to ? mail.to.text : '')
-
-/** The e-mails the outbox has written to `to` (anyone when empty) whose subject matches. */
-export async function mailsTo(server: SiteServer, to: string, subject: RegExp): Promise<ParsedMail[]> {
-  return (await mails(server)).filter((mail) => (!to || recipient(mail) === to) && subject.test(mail.subject ?? ''))
-}
-
 /** A link of the site's, pointed at this test's server (SITE_URL is fixed at build time). */
 export function onServer(server: SiteServer, link: string): string {
   const url = new URL(link)
@@ -104,8 +98,12 @@ export function onServer(server: SiteServer, link: string): string {
 
 /** Once the one e-mail to `to` whose subject matches is written: that e-mail. */
 export async function emailTo(server: SiteServer, to: string, subject: RegExp): Promise<ParsedMail> {
-  await expect.poll(async () => (await mailsTo(server, to, subject)).length, { timeout: 15_000 }).toBe(1)
-  return (await mailsTo(server, to, subject))[0]!
+  const sent = async () =>
+    (await mails(server)).filter(
+      (mail) => mail.to && 'text' in mail.to && mail.to.text === to && subject.test(mail.subject ?? ''),
+    )
+  await expect.poll(async () => (await sent()).length, { timeout: 15_000 }).toBe(1)
+  return (await sent())[0]!
 }
 
 /** Once the one e-mail to `to` whose subject matches is written: its link under `path`, pointed at this server. */
@@ -116,17 +114,30 @@ export async function emailedLink(server: SiteServer, to: string, subject: RegEx
   return onServer(server, link)
 }
 
+/**
+ * A job's before and after posted from the inbox as its work form posts them (the form itself:
+ * e2e/posted-work-owner.spec.ts), with `fields` as the owner chose them.
+ */
+export async function postWork(page: Page, server: SiteServer, fields: Record<string, string>) {
+  const [before, after] = await Promise.all([phonePhoto('#4a3f35', '#1c1c1c'), phonePhoto('#c9c4ba', '#e8e6e0')])
+  const posted = await page.request.post(`${server.url}/owner/work`, {
+    headers: { Origin: server.url },
+    multipart: {
+      id: randomUUID(),
+      consent: 'yes',
+      ...fields,
+      before: { name: 'before.jpg', mimeType: 'image/jpeg', buffer: before },
+      after: { name: 'after.jpg', mimeType: 'image/jpeg', buffer: after },
+    },
+  })
+  expect(posted.status()).toBe(200)
+}
+
 export async function askForLink(page: Page, server: SiteServer, email: string) {
   await page.goto(`${server.url}/owner`)
   await page.getByLabel('E-mail address').fill(email)
   await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
   await expect(page.getByRole('status')).toHaveText(SIGN_IN_TEXTS.sent)
-}
-
-export interface Ran {
-  code: number | null
-  stdout: string
-  stderr: string
 }
 
 /**
@@ -138,23 +149,17 @@ export function ownerCommand(
   args: string[],
   data: SiteData,
   { env = {}, uid }: { env?: Record<string, string>; uid?: number } = {},
-): Promise<Ran> {
+): Promise<Ended> {
   const command = uid === undefined ? 'npm' : process.execPath
   const argv =
     uid === undefined
       ? ['run', '--silent', script, '--', ...args]
       : ['node_modules/tsx/dist/cli.mjs', `scripts/${script}.ts`, ...args]
-  return new Promise((resolve) => {
-    const child = spawn(command, argv, {
-      env: { ...process.env, ...siteDataEnv(data), ...env },
-      ...(uid === undefined ? {} : { uid, gid: uid }),
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  const child = spawn(command, argv, {
+    env: { ...process.env, ...siteDataEnv(data), ...env },
+    ...(uid === undefined ? {} : { uid, gid: uid }),
   })
+  return finished(child)
 }
 
 /** `npm run leads -- --json`, through the running site's socket: every lead by first name. */

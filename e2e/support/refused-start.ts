@@ -1,5 +1,6 @@
 // A production server that should refuse to start, and a way to run a command as another, unprivileged user.
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcessByStdio } from 'node:child_process'
+import type { Readable, Writable } from 'node:stream'
 import { freePort } from '../../tests/support/free-port'
 import { SITE_ENTRY } from '../../tests/support/site-process'
 
@@ -30,12 +31,17 @@ export async function startExpectingRefusal(
     env: { ...inherited, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+  const ended = await finished(child)
+  clearTimeout(timer)
+  return ended
+}
+
+/** A child process's exit code and output, once it has closed. */
+export function finished(child: ChildProcessByStdio<null | Writable, Readable, Readable>): Promise<Ended> {
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk) => (stdout += chunk))
   child.stderr.on('data', (chunk) => (stderr += chunk))
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-  const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
-  clearTimeout(timer)
-  return { code, stdout, stderr }
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })))
 }

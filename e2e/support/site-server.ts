@@ -16,7 +16,7 @@ import {
 import { freePort } from '../../tests/support/free-port'
 import { freshDatabaseUrl, freshDataDir } from '../../tests/support/test-database'
 import { parseLogLines, type LogRecord } from '../../tests/support/log-lines'
-import { googleReviewsEnv, placeAnswer, startHttpStub, type HttpStub, type ShownReview } from './http-stub'
+import { googleReviewsEnv, placeAnswer, startHttpStub, type ShownReview } from './http-stub'
 
 export { parseLogLines, type LogRecord } from '../../tests/support/log-lines'
 
@@ -174,29 +174,19 @@ export function siteDataEnv(data: SiteData): Record<string, string> {
   return { DATA_DIR: data.dataDir, ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}) }
 }
 
-export interface SlowReviewsSite {
-  url: string
-  places: HttpStub
-  /** Google answers the reviews now. */
-  release: () => void
-  /** Resolves once the server has rendered its first page, which waits for the reviews too. */
-  started: Promise<SiteServer>
-  stop: () => Promise<void>
-}
-
 /**
  * A server that has just started while Google is slow: its start-up render's read of the reviews waits on Google
  * until `release()`, and every render meanwhile waits on that same read (app/platform/read-cache.server.ts).
  * Returns once the server listens and that read waits.
  */
-export async function startSiteWhileReviewsWait(reviews: ShownReview[]): Promise<SlowReviewsSite> {
+export async function startSiteWhileReviewsWait(reviews: ShownReview[]) {
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))
   const places = await startHttpStub({ ...placeAnswer(reviews), until: released })
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const started = startSiteServer({ ...googleReviewsEnv(places), PORT: String(port) })
-  started.catch(() => undefined) // awaited by the caller
+  started.catch(() => undefined) // awaited by stop()
   const listening = () =>
     fetch(`${url}/healthz`).then(
       (answer) => answer.ok,
@@ -205,9 +195,8 @@ export async function startSiteWhileReviewsWait(reviews: ShownReview[]): Promise
   await expect.poll(async () => places.requests.length > 0 && (await listening()), { timeout: 60_000 }).toBe(true)
   return {
     url,
-    places,
+    /** Google answers the reviews now. */
     release,
-    started,
     stop: async () => {
       release()
       await (await started).stop()
@@ -215,3 +204,5 @@ export async function startSiteWhileReviewsWait(reviews: ShownReview[]): Promise
     },
   }
 }
+
+export type SlowReviewsSite = Awaited<ReturnType<typeof startSiteWhileReviewsWait>>

@@ -48,32 +48,26 @@ export const test = base.extend<{ stopSiteServers: void; stripeStandIn: StripeSt
   },
 })
 
+/** Resolves after the load and then `idles` idle periods: what the page does at idle has run, and what that queued. */
+export function loadedAndIdle(page: Page, idles: number): Promise<unknown> {
+  return page.evaluate(
+    (idles) =>
+      new Promise((settled) => {
+        const idle = (left: number) => requestIdleCallback(() => (left > 1 ? idle(left - 1) : settled(undefined)))
+        if (document.readyState === 'complete') idle(idles)
+        else addEventListener('load', () => idle(idles), { once: true })
+      }),
+    idles,
+  )
+}
+
 /**
  * Resolves once the page has loaded, its idle-time features are in (the chat button, the last to come) and the
  * browser has run the idle callbacks queued until then: what waits for load and idle has happened (decision 014).
  */
 export async function pageSettled(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Chat with us' })).toBeVisible()
-  await page.evaluate(
-    () =>
-      new Promise<void>((settled) => {
-        const idle = () => requestIdleCallback(() => settled())
-        if (document.readyState === 'complete') idle()
-        else addEventListener('load', idle, { once: true })
-      }),
-  )
-}
-
-/** Resolves after the load and then two idle periods: what the page does at idle has run, and what that queued. */
-export function loadedAndIdleTwice(page: Page): Promise<unknown> {
-  return page.evaluate(
-    () =>
-      new Promise((settled) => {
-        const idle = () => requestIdleCallback(() => requestIdleCallback(settled))
-        if (document.readyState === 'complete') idle()
-        else addEventListener('load', idle, { once: true })
-      }),
-  )
+  await loadedAndIdle(page, 1)
 }
 
 /** Resolves once React has hydrated this element (it carries React's props from then on). */
@@ -83,4 +77,18 @@ export async function hydrated(locator: Locator) {
       timeout: 10_000,
     })
     .toBe(true)
+}
+
+export interface Box {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/** The area two boxes share, in square px: 0 when they do not meet. */
+export function overlap(a: Box, b: Box): number {
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y)
+  return width > 0 && height > 0 ? width * height : 0
 }
