@@ -227,11 +227,11 @@ test.describe('with pages kept ten minutes, so no background render replaces one
   })
 })
 
-test("on SIGTERM the server finishes, closes its database (letting go of PGlite's folder) and exits by itself", async () => {
+test('on SIGTERM the server finishes, closes its database, lets go of its data folder and exits by itself', async () => {
   const server = await startSiteServer()
-  // PGlite's folder lock, held from the start; the PostgreSQL run has no folder to hold.
+  // The data folder's lock, held from the start on either database (decision 030).
   const lock = join(server.dataDir, 'pglite.lock')
-  expect(existsSync(lock)).toBe(!process.env.TEST_DATABASE_URL)
+  expect(existsSync(lock)).toBe(true)
   await server.stop() // SIGTERM; stop() falls back to SIGKILL after 5 s
   expect(server.ended()).toEqual({ code: 0, signal: null })
   // It exits only once the database has closed; a failure to close is logged.
