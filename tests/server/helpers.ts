@@ -25,20 +25,17 @@ export { freshDatabaseUrl }
 
 /** A fresh temporary DATA_DIR per call, removed after the test. */
 export function useTempDirs(): () => Promise<string> {
-  const dirs: string[] = []
-  afterEach(async () => {
-    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true })
-  })
+  const cleanup = useCleanup()
   return async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pw-site-test-'))
-    dirs.push(dir)
+    cleanup.push(() => rm(dir, { recursive: true, force: true }))
     return dir
   }
 }
 
 /** Steps pushed here run after each test, last first. */
-export function useCleanup(): (() => Promise<void>)[] {
-  const steps: (() => Promise<void>)[] = []
+export function useCleanup(): (() => void | Promise<void>)[] {
+  const steps: (() => void | Promise<void>)[] = []
   afterEach(async () => {
     for (const step of steps.splice(0).reverse()) await step()
   })
@@ -52,17 +49,14 @@ export function useCleanup(): (() => Promise<void>)[] {
  */
 export function useTestSites(): (env?: Env, options?: TestSiteOptions & { dataDir?: string }) => Promise<TestSite> {
   const tempDir = useTempDirs()
-  const open: TestSite[] = []
-  afterEach(async () => {
-    for (const site of open.splice(0).reverse()) await site.close()
-  })
+  const cleanup = useCleanup()
   return async (env = {}, options = {}) => {
     const dataDir = options.dataDir ?? (await tempDir())
     const empty = Boolean(options.migrations)
     const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl(undefined, { empty }))
     if (!databaseUrl && !options.dataDir && !empty) copyMigratedPGlite(dataDir)
     const site = openTestSite(dataDir, env, { ...options, databaseUrl })
-    open.push(site)
+    cleanup.push(() => site.close())
     return site
   }
 }
@@ -238,11 +232,8 @@ export function useOwnerSessions(): (site: TestSite) => Promise<string> {
 
 /** Makes a site's database and files the process's, as a running site's are, until the test ends. */
 export function useSiteServing(): (site: Pick<TestSite, 'db' | 'files'>) => void {
-  const restore: (() => void)[] = []
-  afterEach(() => {
-    for (const undo of restore.splice(0).reverse()) undo()
-  })
-  return (site) => void restore.push(servedBy(site))
+  const cleanup = useCleanup()
+  return (site) => void cleanup.push(servedBy(site))
 }
 
 /** Where files go: DATA_DIR's folders, or Supabase Storage through its local stand-in (not hosted Storage). */
@@ -258,10 +249,7 @@ export interface TestFileStore {
 }
 
 export function useFileStores(): (name: FileStoreName) => Promise<TestFileStore> {
-  const stop: StorageStandIn[] = []
-  afterEach(async () => {
-    for (const standIn of stop.splice(0)) await standIn.close()
-  })
+  const cleanup = useCleanup()
   return async (name) => {
     if (name === 'the folder store') {
       const names = (site: TestSite, folder: string) => {
@@ -272,7 +260,7 @@ export function useFileStores(): (name: FileStoreName) => Promise<TestFileStore>
     }
     const key = `stand-in-service-role-key-${randomBytes(8).toString('hex')}`
     const standIn = await startStorageStandIn(key)
-    stop.push(standIn)
+    cleanup.push(() => standIn.close())
     const names = (_site: TestSite, folder: string) => {
       const [bucket, ...rest] = folder.split('/')
       const prefix = rest.map((part) => `${part}/`).join('')
