@@ -6,10 +6,12 @@ import { join } from 'node:path'
 import { afterEach, expect } from 'vitest'
 import { createServerEntry } from '@tanstack/react-start/server'
 import webpush from 'web-push'
-import { openTestSite, servedBy, type TestSite, type TestSiteOptions } from '../support/test-site'
+import { openTestSite, type TestSite, type TestSiteOptions } from '../support/test-site'
 import { runtimeConfig, type Env } from '../../app/platform/config.server'
 import { CompiledQuery } from 'kysely'
 import type { Db } from '../../app/platform/db/database.server'
+import { useDatabase } from '../../app/platform/db/db.server'
+import { useFiles } from '../../app/platform/files/file-store.server'
 import { SESSION_COOKIE } from '../../app/platform/http/owner-access.server'
 import { leadSettingsOf, storeLead, type StoredLeadInput } from '../../app/features/leads/store-lead.server'
 import { createLeadService, type LeadService } from '../../app/features/leads/lead-service.server'
@@ -233,7 +235,8 @@ export function useOwnerSessions(): (site: TestSite) => Promise<string> {
 /** Makes a site's database and files the process's, as a running site's are, until the test ends. */
 export function useSiteServing(): (site: Pick<TestSite, 'db' | 'files'>) => void {
   const cleanup = useCleanup()
-  return (site) => void cleanup.push(servedBy(site))
+  // Each use* answers its undo; the steps run last first, so the files are restored before the database.
+  return (site) => void cleanup.push(useDatabase(site.db), useFiles(site.files))
 }
 
 /** Where files go: DATA_DIR's folders, or Supabase Storage through its local stand-in (not hosted Storage). */
