@@ -36,19 +36,17 @@ const cases: Case[] = [
   { question: 'How can I contact you?', says: [site.phone, site.email] },
   { question: "What's your e-mail?", says: [site.email] },
   // A place outside the 16 areas is never said to be served; each of the 16 is.
-  ...['Davis', 'Elk Grove', 'Lincoln', 'Auburn', 'Stockton', 'San Francisco', 'Natomas'].map((place) => ({
-    question: `Do you serve ${place}?`,
+  ...[
+    ...['Davis', 'Elk Grove', 'Lincoln', 'Auburn', 'Stockton', 'San Francisco', 'Natomas'].map((place) => [place]),
+    ['Elk Grove', 'Do you come out to Elk Grove?'],
+    ['Brentwood', 'Do you work in Brentwood?'],
+    ['94110', 'Do you service 94110?'],
+  ].map(([place, question = `Do you serve ${place}?`]) => ({
+    question,
     says: [`${place} ${NOT_SERVED}`, site.phone],
     never: ['Yes, we serve'],
   })),
   ...areaNames.map((area) => ({ question: `Do you come to ${area}?`, says: [`Yes, we serve ${area}`] })),
-  {
-    question: 'Do you come out to Elk Grove?',
-    says: [`Elk Grove ${NOT_SERVED}`, site.phone],
-    never: ['Yes, we serve'],
-  },
-  { question: 'Do you work in Brentwood?', says: [`Brentwood ${NOT_SERVED}`, site.phone], never: ['Yes, we serve'] },
-  { question: 'Do you service 94110?', says: [`94110 ${NOT_SERVED}`, site.phone], never: ['Yes, we serve'] },
   { question: 'Do you serve Folsom?', says: ['Yes, we serve Folsom'] },
   { question: 'do you guys do driveway cleaning in roseville', says: ['Yes, we serve Roseville', 'Driveway Cleaning'] },
   { question: 'Is 95630 in your service area?', says: ['Yes, we serve Folsom', '95630 is Folsom'] },

@@ -12,6 +12,7 @@ describe('runtime configuration', () => {
     expect(config.quote).toEqual({ rateLimit: 5, rateWindowMs: 600_000, minFillMs: 2500, ipHashSalt: undefined })
     expect(config.assistant).toEqual({ rateLimit: 20, rateWindowMs: 300_000, llm: null })
     expect(config.htmlCacheSeconds).toBe(10)
+    expect(config.leadRetentionMonths).toBe(24)
   })
 
   it('takes DATABASE_URL only as a postgres:// address, and shows no password when it refuses one', () => {

@@ -86,6 +86,9 @@ async function acknowledging(env: Record<string, string> = {}) {
 const acknowledgements = (mail: TestSmtp) =>
   mail.received.filter((received) => received.mail.subject === messages.acknowledgement.subject)
 
+const queuedAcks = (site: TestSite) =>
+  rowsOf<{ id: string }>(site, `SELECT id FROM outbox WHERE template = 'customer_acknowledgement'`)
+
 describe('the customer hears back at once', { timeout: 120_000 }, () => {
   it('sends one fixed acknowledgement per stored lead, with nothing the visitor typed in it', async () => {
     const { site: business, acks, toOwner } = await acknowledging()
@@ -202,21 +205,19 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
       release()
       await holding
       expect(answer.status).toBe(200)
-      expect(await rowsOf(business, `SELECT 1 FROM outbox WHERE template = 'customer_acknowledgement'`)).toHaveLength(1)
+      expect(await queuedAcks(business)).toHaveLength(1)
     },
   )
 
   it('queues no acknowledgement for a lead already over its limits', async () => {
     const business = await siteWith({}, { startWorker: false })
     const db = business.db
-    const rows = () =>
-      rowsOf<{ id: string }>(business, `SELECT id FROM outbox WHERE template = 'customer_acknowledgement'`)
     const queued = async (email: string, ip: string) => {
       await postTo(business, form({ email }), ip)
-      return (await rows()).length
+      return (await queuedAcks(business)).length
     }
     expect(await queued('first@example.com', '192.0.2.70')).toBe(1)
-    const [first] = await rows()
+    const [first] = await queuedAcks(business)
     expect(await acknowledgementAllowed(db, first!.id)).toBe(true)
     expect(await queued('First@Example.com', '192.0.2.71')).toBe(1)
     expect(await queued('other@example.com', '192.0.2.70')).toBe(1)
@@ -229,10 +230,7 @@ describe('the customer hears back at once', { timeout: 120_000 }, () => {
     const business = await siteWith({}, { startWorker: false })
     for (let i = 0; i < 8; i++) await postTo(business, form({ email: 'once@example.com' }), `192.0.2.${i + 60}`)
     const db = business.db
-    const rows = await rowsOf<{ id: string }>(
-      business,
-      `SELECT id FROM outbox WHERE template = 'customer_acknowledgement'`,
-    )
+    const rows = await queuedAcks(business)
     const ask = () => Promise.all(rows.map(({ id }) => acknowledgementAllowed(db, id)))
     const answers = await ask()
     expect(answers.filter(Boolean)).toHaveLength(1)

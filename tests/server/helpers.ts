@@ -6,10 +6,12 @@ import { join } from 'node:path'
 import { afterEach, expect } from 'vitest'
 import { createServerEntry } from '@tanstack/react-start/server'
 import webpush from 'web-push'
-import { openTestSite, servedBy, type TestSite, type TestSiteOptions } from '../support/test-site'
+import { openTestSite, type TestSite, type TestSiteOptions } from '../support/test-site'
 import { runtimeConfig, type Env } from '../../app/platform/config.server'
 import { CompiledQuery } from 'kysely'
 import type { Db } from '../../app/platform/db/database.server'
+import { useDatabase } from '../../app/platform/db/db.server'
+import { useFiles } from '../../app/platform/files/file-store.server'
 import { SESSION_COOKIE } from '../../app/platform/http/owner-access.server'
 import { leadSettingsOf, storeLead, type StoredLeadInput } from '../../app/features/leads/store-lead.server'
 import { createLeadService, type LeadService } from '../../app/features/leads/lead-service.server'
@@ -25,20 +27,17 @@ export { freshDatabaseUrl }
 
 /** A fresh temporary DATA_DIR per call, removed after the test. */
 export function useTempDirs(): () => Promise<string> {
-  const dirs: string[] = []
-  afterEach(async () => {
-    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true })
-  })
+  const cleanup = useCleanup()
   return async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pw-site-test-'))
-    dirs.push(dir)
+    cleanup.push(() => rm(dir, { recursive: true, force: true }))
     return dir
   }
 }
 
 /** Steps pushed here run after each test, last first. */
-export function useCleanup(): (() => Promise<void>)[] {
-  const steps: (() => Promise<void>)[] = []
+export function useCleanup(): (() => void | Promise<void>)[] {
+  const steps: (() => void | Promise<void>)[] = []
   afterEach(async () => {
     for (const step of steps.splice(0).reverse()) await step()
   })
@@ -52,17 +51,14 @@ export function useCleanup(): (() => Promise<void>)[] {
  */
 export function useTestSites(): (env?: Env, options?: TestSiteOptions & { dataDir?: string }) => Promise<TestSite> {
   const tempDir = useTempDirs()
-  const open: TestSite[] = []
-  afterEach(async () => {
-    for (const site of open.splice(0).reverse()) await site.close()
-  })
+  const cleanup = useCleanup()
   return async (env = {}, options = {}) => {
     const dataDir = options.dataDir ?? (await tempDir())
     const empty = Boolean(options.migrations)
     const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl(undefined, { empty }))
     if (!databaseUrl && !options.dataDir && !empty) copyMigratedPGlite(dataDir)
     const site = openTestSite(dataDir, env, { ...options, databaseUrl })
-    open.push(site)
+    cleanup.push(() => site.close())
     return site
   }
 }
@@ -238,11 +234,9 @@ export function useOwnerSessions(): (site: TestSite) => Promise<string> {
 
 /** Makes a site's database and files the process's, as a running site's are, until the test ends. */
 export function useSiteServing(): (site: Pick<TestSite, 'db' | 'files'>) => void {
-  const restore: (() => void)[] = []
-  afterEach(() => {
-    for (const undo of restore.splice(0).reverse()) undo()
-  })
-  return (site) => void restore.push(servedBy(site))
+  const cleanup = useCleanup()
+  // Each use* answers its undo; the steps run last first, so the files are restored before the database.
+  return (site) => void cleanup.push(useDatabase(site.db), useFiles(site.files))
 }
 
 /** Where files go: DATA_DIR's folders, or Supabase Storage through its local stand-in (not hosted Storage). */
@@ -258,10 +252,7 @@ export interface TestFileStore {
 }
 
 export function useFileStores(): (name: FileStoreName) => Promise<TestFileStore> {
-  const stop: StorageStandIn[] = []
-  afterEach(async () => {
-    for (const standIn of stop.splice(0)) await standIn.close()
-  })
+  const cleanup = useCleanup()
   return async (name) => {
     if (name === 'the folder store') {
       const names = (site: TestSite, folder: string) => {
@@ -272,7 +263,7 @@ export function useFileStores(): (name: FileStoreName) => Promise<TestFileStore>
     }
     const key = `stand-in-service-role-key-${randomBytes(8).toString('hex')}`
     const standIn = await startStorageStandIn(key)
-    stop.push(standIn)
+    cleanup.push(() => standIn.close())
     const names = (_site: TestSite, folder: string) => {
       const [bucket, ...rest] = folder.split('/')
       const prefix = rest.map((part) => `${part}/`).join('')

@@ -15,7 +15,7 @@ import { leadSources, listInbox } from '../../app/features/owner/inbox.server'
 import { savePriceSettings, typicalPrice } from '../../app/features/prices/price-list.server'
 import { quoteEditor } from '../../app/features/quotes/quotes.server'
 import type { TestSite } from '../support/test-site'
-import { leadForm, postLead, rowsOf, useCleanup, useTempDirs, useTestSites } from './helpers'
+import { formPost, leadForm, postLead, rowsOf, useCleanup, useTempDirs, useTestSites } from './helpers'
 import { acceptQuote, quotedLead } from './quote-helpers'
 
 const openSite = useTestSites()
@@ -83,6 +83,7 @@ describe('typical prices', { timeout: 120_000 }, () => {
       ['Dee', {}],
     ] as const)
       expect((await submit(site, { firstName, ...fields })).status).toBe(200)
+    const noRange = { price_size: null, price_low_cents: null, price_high_cents: null, price_minimum_cents: null }
     expect(await shownColumns(site)).toEqual([
       {
         service_id: 'full-house',
@@ -91,21 +92,9 @@ describe('typical prices', { timeout: 120_000 }, () => {
         price_high_cents: 45000,
         price_minimum_cents: 15000,
       },
-      {
-        service_id: 'full-house',
-        price_size: null,
-        price_low_cents: null,
-        price_high_cents: null,
-        price_minimum_cents: null,
-      },
-      {
-        service_id: 'roof',
-        price_size: null,
-        price_low_cents: null,
-        price_high_cents: null,
-        price_minimum_cents: null,
-      },
-      { service_id: null, price_size: null, price_low_cents: null, price_high_cents: null, price_minimum_cents: null },
+      { service_id: 'full-house', ...noRange },
+      { service_id: 'roof', ...noRange },
+      { service_id: null, ...noRange },
     ])
   })
 
@@ -177,19 +166,8 @@ describe('typical prices', { timeout: 120_000 }, () => {
     const site = await openSite()
     await priceHouseWashing(site)
     const post = (fields: Record<string, string>, db: Database = site.db) => {
-      const body = new URLSearchParams({ firstName: 'Maria', ...fields, intent: 'price' }).toString()
-      const headers = {
-        origin: 'http://localhost',
-        'content-type': 'application/x-www-form-urlencoded',
-        'content-length': String(body.length),
-      }
-      return handleLeadFormPost(
-        db,
-        new Request('http://localhost/quote-request', { method: 'POST', headers, body }),
-        '203.0.113.9',
-        site.config,
-        site.now(),
-      )
+      const request = formPost('http://localhost/quote-request', { firstName: 'Maria', ...fields, intent: 'price' })
+      return handleLeadFormPost(db, request, '203.0.113.9', site.config, site.now())
     }
     const sizes = await post({ service: 'full-house' })
     expect(sizes).toMatchObject({ status: 200, result: 'price', errors: {} })

@@ -1,12 +1,11 @@
 // A site's parts as one test composes them, as app/server.ts does for the running site: its database, file store,
-// configuration and outbox worker, on a DATA_DIR of its own. Feature code takes them as arguments; useSite() also
-// makes them the process's, for the server functions and route handlers that read those.
+// configuration and outbox worker, on a DATA_DIR of its own. Feature code takes them as arguments; useSiteServing()
+// (tests/server/helpers.ts) also makes them the process's, for the server functions and route handlers that read those.
 import type { Transporter } from 'nodemailer'
 import { parseRuntimeConfig, type Env } from '../../app/platform/config.server'
 import { Database } from '../../app/platform/db/database.server'
-import { useDatabase } from '../../app/platform/db/db.server'
 import type { Migration } from '../../app/platform/db/migrations.server'
-import { openFileStore, useFiles } from '../../app/platform/files/file-store.server'
+import { openFileStore } from '../../app/platform/files/file-store.server'
 import { createOutboxWorker } from '../../app/platform/outbox/worker.server'
 
 // Every feature's outbox templates and jobs, as the server entry loads them.
@@ -56,15 +55,5 @@ export function openTestSite(dataDir: string, env: Env = {}, options: TestSiteOp
           await db.close()
         }
       })()),
-  }
-}
-
-/** Makes the site's database and file store the process's, as a running site's are, until `restore()`. */
-export function servedBy(site: Pick<TestSite, 'db' | 'files'>): () => void {
-  const restoreDb = useDatabase(site.db)
-  const restoreFiles = useFiles(site.files)
-  return () => {
-    restoreFiles()
-    restoreDb()
   }
 }
