@@ -31,25 +31,26 @@ interface Sent {
   body?: string
   from?: string
   https?: boolean
-  port?: number
-  ca?: string
+  /** Another front than the shared one. */
+  to?: CaddyFront
   /** Called as each part of the answer arrives, with all of it so far. */
   onChunk?: (received: Buffer) => void
 }
 
 /** To 127.0.0.1 as `localhost` (its certificate's name), from a chosen local address. */
-function send(path: string, { method = 'GET', headers = {}, body, from, https = true, port, ca, onChunk }: Sent = {}) {
+function send(path: string, { method, headers = {}, body, from, https = true, to = front, onChunk }: Sent = {}) {
   return new Promise<Answer>((resolve, reject) => {
+    const port = https ? to.httpsPort : to.httpPort
     const options = {
       host: '127.0.0.1',
-      port: port ?? (https ? front.httpsPort : front.httpPort),
+      port,
       path,
       method,
       localAddress: from,
-      servername: front.host,
-      ca: ca ?? front.rootCertificate,
+      servername: to.host,
+      ca: to.rootCertificate,
       headers: {
-        Host: `${front.host}:${https ? front.httpsPort : front.httpPort}`,
+        Host: `${to.host}:${port}`,
         ...(body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) }),
         ...headers,
       },
@@ -153,9 +154,8 @@ test('the front passes a streamed page on as it comes, not when it ends (stub up
       let beforeTheRest: boolean | undefined
       restSent = false
       const answer = await send('/', {
-        port: streamed.httpsPort,
-        ca: streamed.rootCertificate,
-        headers: { Host: `${streamed.host}:${streamed.httpsPort}`, 'Accept-Encoding': encoding },
+        to: streamed,
+        headers: { 'Accept-Encoding': encoding },
         onChunk: () => {
           beforeTheRest ??= !restSent
           firstBytesThrough()
@@ -176,10 +176,8 @@ test('a first visit to /reviews arrives through the front before its slow review
   const slowFront = await startCaddy(new URL(slowSite.url).host)
   try {
     const answer = await send('/reviews', {
-      port: slowFront.httpsPort,
-      ca: slowFront.rootCertificate,
+      to: slowFront,
       headers: {
-        Host: `${slowFront.host}:${slowFront.httpsPort}`,
         'Accept-Encoding': 'identity',
         'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/142.0.0.0 Safari/537.36',
       },

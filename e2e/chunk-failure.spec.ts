@@ -76,7 +76,6 @@ test('typed into before its code arrived, the form keeps the text when the servi
 }) => {
   const release = await holdRequests(page, '**/assets/lead-form-fields-*.js')
   await page.goto('/services?tab=driveway')
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
   const firstName = page.locator('.quote-request-form').getByLabel('First Name')
   const heardAbout = page.locator('.quote-request-form').getByLabel(HEARD_ABOUT_QUESTION)
   await firstName.fill('Rosa')
@@ -100,7 +99,6 @@ test('the box shown while the form code loads is as high as the form, on a phone
   const widths = [390, 1280]
   await page.setViewportSize({ width: widths[0]!, height: 800 })
   await page.goto('/services?tab=driveway')
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
   // A tab change reaches the form before its code: React shows the box in its place.
   await page.getByRole('radio', { name: 'Patio', exact: true }).click()
   await expect(box).toBeAttached()

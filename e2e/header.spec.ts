@@ -25,7 +25,6 @@ test('Gallery on the home page lands on its section in one smooth scroll, though
   page,
 }) => {
   await page.goto('/')
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
   const gallery = page.locator('#gallery')
   // Below the fold, the browser has not laid the sections out: their heights are estimates (content-visibility).
   expect(await gallery.evaluate((el) => getComputedStyle(el).contentVisibility)).toBe('auto')

@@ -135,7 +135,6 @@ test.describe('the gallery’s later photos on a phone', () => {
 
   test('show at once after a move within the site, where there is no first paint to wait for', async ({ page }) => {
     await page.goto('/')
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
     await page.locator('a[href="/gallery"]').filter({ visible: true }).first().click()
     await expect(page).toHaveURL(/\/gallery$/)
     const second = page.locator('#gallery-grid > li').nth(1)

@@ -38,13 +38,6 @@ export const isPartlyFaded = (look: string) => {
   return opacity > 0 && opacity < 1
 }
 
-/** Slows every Web Animation in the page, so a short one spans enough frames to be seen on a busy machine. */
-export async function slowAnimations(page: Page, playbackRate: number): Promise<void> {
-  const session = await page.context().newCDPSession(page)
-  await session.send('Animation.enable')
-  await session.send('Animation.setPlaybackRate', { playbackRate })
-}
-
 const assets = join(process.env.BUILD_OUTPUT_DIR ?? '.output', 'public', 'assets')
 
 /** Names motion's code keeps through minification, in its frame loop's settings and its animations' promise. */
