@@ -61,8 +61,12 @@ test('a past customer is reminded, books a truck day without JavaScript, re-book
     `Gus Ray,gus@example.com,916-555-0113,9 Pine Ave,95661,Gutters,${addDays(addMonths(today, -6), 10)},180`,
   ].join('\r\n')
   await signInOwner(page, server)
+  // A tap on the tab asks the server who is signed in and for the view, not for a search nobody typed.
+  const asked: string[] = []
+  page.on('request', (request) => void (request.url().includes('/_serverFn/') && asked.push(request.url())))
   await page.getByRole('link', { name: T.tab }).click()
   await expect(page.getByRole('heading', { name: T.importHeading })).toBeVisible()
+  expect(asked).toHaveLength(2)
   await page
     .getByLabel(T.importFile)
     .setInputFiles({ name: 'jobs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })

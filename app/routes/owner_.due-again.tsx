@@ -11,8 +11,11 @@ export const Route = createFileRoute('/owner_/due-again')({
   // Declared, or the server drops it as it drops ad tags (page-url.server.ts); the loader checks its length. The
   // router reads `?find=9165551234` as a number.
   validateSearch: v.object({ find: v.fallback(v.optional(v.union([v.string(), v.number()])), undefined) }),
-  loader: ({ location }) =>
-    loadOwnerView(() => Promise.all([fetchDueAgain(), searchOwnerCustomers({ data: location.search })])),
+  loaderDeps: ({ search: { find } }) => ({ find }),
+  loader: ({ deps }) =>
+    loadOwnerView(() =>
+      Promise.all([fetchDueAgain(), deps.find === undefined ? null : searchOwnerCustomers({ data: deps })]),
+    ),
   component: DueAgainPage,
 })
 
