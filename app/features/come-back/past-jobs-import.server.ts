@@ -1,6 +1,6 @@
 // The owner's CSV of past jobs (decision 064): the file is refused whole when it cannot be read (not UTF-8, over
 // 5 MB or 5,000 rows, a required column missing), else each row is checked, the good ones written in one
-// transaction and the bad ones listed by line. A row already imported (same address, service, day and price)
+// transaction and the bad ones listed by line. A row already imported (same e-mail address, service, day and price)
 // adds nothing, so the same file twice adds nothing.
 import { createHash } from 'node:crypto'
 import { serviceList, serviceSummary } from '../../content/service-list'
