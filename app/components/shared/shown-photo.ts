@@ -1,19 +1,11 @@
 // One shape for a tile and its overlay, whether the photo is a sample or a job the owner posted.
 import { cityNames } from '~/content/service-areas'
-import type { GalleryCategory } from '~/content/types'
 import type { PostedWork } from '~/features/work/posted-work'
 import { POSTED_WORK_BASE_URL, postedWorkFile } from '~/features/work/posted-work-places'
 import type { ShownItem } from '~/features/work/shown-work'
 import { manifestImage, type ImageSource } from '~/components/ui/responsive-image'
 
-export interface ShownPhoto {
-  source: ImageSource
-  alt: string
-  category: GalleryCategory
-  caption: string | null
-  town: string | null
-  sample: boolean
-}
+export type ShownPhoto = ReturnType<typeof shownPhoto>
 
 export function postedWorkImage(work: PostedWork): ImageSource {
   const { width, height, widths, placeholder, imageHash } = work
@@ -26,7 +18,7 @@ export function postedWorkImage(work: PostedWork): ImageSource {
   }
 }
 
-export function shownPhoto(item: ShownItem): ShownPhoto {
+export function shownPhoto(item: ShownItem) {
   if (item.kind === 'sample') {
     const { src, alt, category } = item.image
     return { source: manifestImage(src), alt, category, caption: null, town: null, sample: true }

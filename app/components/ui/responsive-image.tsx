@@ -38,11 +38,7 @@ export function getImage(name: ImageName): ImageEntry {
 }
 
 /** A photo in its widths and formats: a sample from the manifest, or a job the owner posted. */
-export interface ImageSource {
-  width: number
-  height: number
-  widths: number[]
-  placeholder: string
+export interface ImageSource extends Omit<ImageEntry, 'hash'> {
   /** The file of one of `widths`. */
   file: (width: number, format: ImageFormat) => string
 }

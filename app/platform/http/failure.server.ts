@@ -11,23 +11,17 @@ export function jsonError(status: number, error: string): Response {
 
 const pathOf = (request: Request) => new URL(request.url).pathname.slice(0, 120)
 
-/** However often a stranger asks. */
-export function unknownServerFn(request: Request): Response {
-  log('http').info({ path: pathOf(request) }, '404 unknown server function')
-  return jsonError(404, 'Not found')
+/** A stranger's request: one info line however often they ask, and a JSON error. */
+const refusal = (status: 400 | 404, line: string, error: string) => (request: Request) => {
+  log('http').info({ path: pathOf(request) }, `${status} ${line}`)
+  return jsonError(status, error)
 }
 
+export const unknownServerFn = refusal(404, 'unknown server function', 'Not found')
 /** Start's client sends `x-tsr-serverfn` with every call; without it Start answers as a raw call, text as a 500. */
-export function notFromStartsClient(request: Request): Response {
-  log('http').info({ path: pathOf(request) }, '400 server function called without its header')
-  return jsonError(400, 'Bad request')
-}
-
+export const notFromStartsClient = refusal(400, 'server function called without its header', 'Bad request')
 /** A payload or body Start cannot decode: its parser would throw, a 500 quoting it and a stack in the log. */
-export function malformedServerFnInput(request: Request): Response {
-  log('http').info({ path: pathOf(request) }, '400 malformed server-function payload')
-  return jsonError(400, 'Bad request')
-}
+export const malformedServerFnInput = refusal(400, 'malformed server-function payload', 'Bad request')
 
 // The database out of reach (refused, dropped, shutting down): 503, worth a retry. Node's and PostgreSQL's codes.
 const UNREACHABLE = /^(ECONN|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE|08|57P0)/

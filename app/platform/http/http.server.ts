@@ -42,7 +42,10 @@ export const MIN_COMPRESSED_BYTES = 1024
 
 type Encoding = 'br' | 'gzip'
 
-function acceptedCodings(acceptEncoding: string | null): Map<string, number> {
+export function chooseEncoding(
+  acceptEncoding: string | null,
+  offered: readonly Encoding[] = ['br', 'gzip'],
+): Encoding | null {
   const accepted = new Map<string, number>()
   for (const part of (acceptEncoding ?? '').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';')
@@ -50,14 +53,6 @@ function acceptedCodings(acceptEncoding: string | null): Map<string, number> {
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
     accepted.set(name, q ? Number(q.slice(2)) : 1)
   }
-  return accepted
-}
-
-export function chooseEncoding(
-  acceptEncoding: string | null,
-  offered: readonly Encoding[] = ['br', 'gzip'],
-): Encoding | null {
-  const accepted = acceptedCodings(acceptEncoding)
   return offered.find((encoding) => (accepted.get(encoding) ?? 0) > 0) ?? null
 }
 

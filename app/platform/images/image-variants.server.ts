@@ -102,22 +102,17 @@ export async function composeBeforeAfter(before: RawImage, after: RawImage): Pro
     .toBuffer()
 }
 
-export interface EncodedVariants {
-  /** 16 hex of the settings and the composed bytes; the files are `<hash>-<width>.<format>`. */
-  hash: string
-  width: number
-  height: number
-  widths: number[]
-  placeholder: string
-  files: { name: string; bytes: Uint8Array; contentType: string }[]
-}
+export type EncodedVariants = Awaited<ReturnType<typeof encodeVariants>>
 
-/** The composed frame's variants, as `npm run images` would make them from the same bytes. */
-export async function encodeVariants(composed: Uint8Array): Promise<EncodedVariants> {
+/**
+ * The composed frame's variants, as `npm run images` would make them from the same bytes; `hash` is 16 hex of the
+ * settings and the composed bytes, and the files are `<hash>-<width>.<format>`.
+ */
+export async function encodeVariants(composed: Uint8Array) {
   const hash = contentHash(composed, 16)
   const image = await decodeToRaw(composed)
   const widths = widthsFor(image.info.width)
-  const files: EncodedVariants['files'] = []
+  const files = []
   for (const variantWidth of widths)
     for (const format of FORMATS)
       files.push({

@@ -45,18 +45,14 @@ export function channels(
   }
 }
 
-/** Customers' e-mails are no message to the owner; a lead's own e-mail and webhook are the lead's (key 'lead'). */
-export const SCOPES: Record<Channel, string> = {
-  owner_mail: 'owner',
-  owner_push: 'owner',
-  customer_mail: 'customer',
-  webhook: 'lead',
-  files: 'outbox',
-}
-export const NOUNS: Record<Channel, string> = {
-  owner_mail: 'e-mail',
-  customer_mail: 'e-mail',
-  owner_push: 'push',
-  webhook: 'webhook delivery',
-  files: 'file removal',
+/**
+ * Each channel's log scope and what its failure line calls it. Customers' e-mails are no message to the owner; a
+ * lead's own e-mail and webhook are the lead's (key 'lead').
+ */
+export const LOG_WORDS: Record<Channel, { scope: string; noun: string }> = {
+  owner_mail: { scope: 'owner', noun: 'e-mail' },
+  owner_push: { scope: 'owner', noun: 'push' },
+  customer_mail: { scope: 'customer', noun: 'e-mail' },
+  webhook: { scope: 'lead', noun: 'webhook delivery' },
+  files: { scope: 'outbox', noun: 'file removal' },
 }

@@ -2,7 +2,6 @@
 // under a lease, so N instances on one database send each once.
 import { sql } from 'kysely'
 import type { Db } from '../db/database.server'
-import type { OutboxRow } from './outbox.server'
 
 export interface Claim {
   worker: string
@@ -13,9 +12,10 @@ export interface Claim {
   skip: string[]
 }
 
-export type ClaimedRow = OutboxRow & { payload: unknown }
+/** A claimed row, as the worker sends it and (without its payload) as its template sees it. */
+export type ClaimedRow = Awaited<ReturnType<typeof claimDue>>[number]
 
-export async function claimDue(db: Db, { worker, now, leaseMs, limit, skip }: Claim): Promise<ClaimedRow[]> {
+export async function claimDue(db: Db, { worker, now, leaseMs, limit, skip }: Claim) {
   return db
     .with('due', (qb) =>
       qb
@@ -41,6 +41,7 @@ export async function claimDue(db: Db, { worker, now, leaseMs, limit, skip }: Cl
     .returning([
       'outbox.id',
       'outbox.template',
+      // Tells apart the rows of one template and lead: a receipt by its payment, a mail by its kind.
       'outbox.key',
       'outbox.lead_id as leadId',
       'outbox.attempts',

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.server'
 import type { DB } from '../db/schema.gen'
 import type { Mail } from '../transport/mail.server'
 import type { Push } from '../transport/push.server'
+import type { ClaimedRow } from './claim.server'
 
 /** How a row goes; the table's CHECK lists them. */
 export type Channel = DB['outbox']['channel']
@@ -22,15 +23,7 @@ export interface ChannelMessage {
 }
 
 /** A claimed row as its template sees it. */
-export interface OutboxRow {
-  id: string
-  template: string
-  /** Tells apart the rows of one template and lead: a receipt by its payment, a mail by its kind. */
-  key: string
-  leadId: string | null
-  attempts: number
-  createdAt: Date
-}
+export type OutboxRow = Omit<ClaimedRow, 'payload'>
 
 /** What a template builds with when the row is sent. */
 export interface Delivery {

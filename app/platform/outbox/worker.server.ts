@@ -9,7 +9,7 @@ import type { FileStore } from '../files/file-store.server'
 import { sweepExpiredHits } from '../http/rate-limit.server'
 import { log, outsideRequest } from '../log/logger.server'
 import { mailTransport, sanitizeText } from '../transport/mail.server'
-import { channels, NOUNS, SCOPES } from './channels.server'
+import { channels, LOG_WORDS } from './channels.server'
 import { claimDue, markFailed, markSent, nextDue, releaseClaims, type ClaimedRow } from './claim.server'
 import { openSentJournal, SENT_JOURNAL_FILE, workerIdOf } from './journal.server'
 import { templateNamed, type Delivery } from './outbox.server'
@@ -120,7 +120,7 @@ export function createOutboxWorker(options: OutboxOptions) {
     const leadId = row.leadId ?? undefined
     const template = templateNamed(row.template)
     const what = (row.key && !/\d/.test(row.key) ? row.key : row.template).replace(/[-_]/g, ' ')
-    const scope = row.key === 'lead' ? 'lead' : template ? SCOPES[template.channel] : 'outbox'
+    const scope = row.key === 'lead' ? 'lead' : template ? LOG_WORDS[template.channel].scope : 'outbox'
     const to = template?.channel.endsWith('mail') ? { to: mail.kind } : {}
     try {
       if (!template) throw new Error(`no template ${row.template} in this version`)
@@ -136,7 +136,7 @@ export function createOutboxWorker(options: OutboxOptions) {
       await markFailed(db, outboxId, text, new Date(now().getTime() + delay))
       result.failed++
       const failure = { outboxId, leadId, attempt, retryInSeconds: Math.round(delay / 1000), err: text }
-      log(scope).warn(failure, `${what} ${template ? NOUNS[template.channel] : 'delivery'} failed; will retry`)
+      log(scope).warn(failure, `${what} ${template ? LOG_WORDS[template.channel].noun : 'delivery'} failed; will retry`)
       return
     }
     // The mark that counts; the database learns of the whole batch at once.
@@ -230,10 +230,6 @@ export function createOutboxWorker(options: OutboxOptions) {
 
   const handle = {
     transportKind: mail.kind,
-    /** What /readyz checks. */
-    get running() {
-      return started && !stopped
-    },
     start() {
       if (started || stopped) return
       started = true

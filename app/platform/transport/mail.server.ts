@@ -87,17 +87,9 @@ export function emailDomain(address: string): string {
 }
 
 /** Text lines and HTML parts as one Mail; `lead` goes in X-Quote-Request-Id, as the owner's filters know it. */
-export function composeMail(parts: {
-  to?: string
-  replyTo?: string
-  fromName?: string
-  subject: string
-  text: string[]
-  html?: string[]
-  lead?: string
-  headers?: Record<string, string>
-  icalEvent?: Mail['icalEvent']
-}): Mail {
+export function composeMail(
+  parts: Omit<Mail, 'text' | 'html'> & { text: string[]; html?: string[]; lead?: string },
+): Mail {
   const { text, html, lead, headers, ...rest } = parts
   const allHeaders = { ...(lead && { 'X-Quote-Request-Id': lead }), ...headers }
   return {
