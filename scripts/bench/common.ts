@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process'
 import { createServer, request as forward } from 'node:http'
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { chromium } from '@playwright/test'
 import { simpleParser } from 'mailparser'
@@ -69,14 +70,8 @@ export function postPhotos(siteUrl: string, token: string, photos: Blob[], heade
 }
 
 /** Runs `task(0)` to `task(total - 1)`, `concurrency` at a time. */
-export async function inParallel(total: number, concurrency: number, task: (i: number) => Promise<unknown>) {
-  let next = 0
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) await task(next++)
-    }),
-  )
-}
+export const inParallel = (total: number, concurrency: number, task: (i: number) => Promise<void>) =>
+  Readable.from(Array.from({ length: total }, (_, i) => i)).forEach(task, { concurrency })
 
 /** A process's resident memory (VmRSS), in MB. */
 export function rssMb(pid: number): number {
