@@ -79,6 +79,14 @@ export function rssMb(pid: number): number {
   return Math.round(Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1]) / 1024)
 }
 
+/** What `work` returned, and the process's peak resident memory (MB) while it ran, read every `everyMs`. */
+export async function peakRss<T>(pid: number, everyMs: number, work: () => Promise<T>) {
+  let peak = rssMb(pid)
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), everyMs)
+  const result = await work().finally(() => clearInterval(sampler))
+  return { result, peakMb: Math.max(peak, rssMb(pid)) }
+}
+
 /**
  * The newest e-mail in the outbox (no SMTP_URL: .eml files) holding `pattern`, as a link to this server; '' if
  * none, or if it is still `not`. Newest by the file's time: the names are random, so their order says nothing.

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { flatPng, hugeHeic } from '../../tests/support/huge-heic'
-import { postLeadForm, postPhotos, report, rssMb as serverRssMb, startProductionServer } from './common'
+import { peakRss, postLeadForm, postPhotos, report, rssMb as serverRssMb, startProductionServer } from './common'
 
 const HEALTHZ_BUDGET_MS = 100
 const RSS_AFTER_BUDGET_MB = 400
@@ -33,8 +33,6 @@ async function watched(send: () => Promise<string[]>) {
   const before = rssMb()
   let running = true
   let slowest = 0
-  let peak = before
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 20)
   const probes = (async () => {
     while (running) {
       const start = performance.now()
@@ -44,11 +42,10 @@ async function watched(send: () => Promise<string[]>) {
       await sleep(Math.max(0, 100 - took))
     }
   })()
-  const answers = await send()
+  const { result: answers, peakMb } = await peakRss(server.pid, 20, send)
   running = false
   await probes
-  clearInterval(sampler)
-  return { answers, before, slowestMs: Math.round(slowest), peakMb: Math.max(peak, rssMb()) }
+  return { answers, before, slowestMs: Math.round(slowest), peakMb }
 }
 
 /** A stored lead's photo token, as the no-JavaScript quote form gets it (with the token /contact was rendered with). */
