@@ -4,6 +4,7 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import type { ImageEntry } from '../app/components/ui/responsive-image'
@@ -104,31 +105,26 @@ export async function buildImages({ force = false, root = path.resolve(import.me
     return { name, src, missing: known ? missingOutputs(name, src.hash, known.widths) : null }
   })
 
-  let next = 0
-  const concurrency = Math.max(1, Math.min(4, os.availableParallelism()))
-  const encode = async () => {
-    for (let item = work[next++]; item; item = work[next++]) {
-      const { name, src } = item
-      if (item.missing?.length === 0) continue
-      const image = await decodeToRaw(src.bytes).catch((error: unknown) => {
-        throw new Error(`Cannot read images/${src.file}: ${error instanceof Error ? error.message : error}`)
-      })
-      if (!item.missing) {
-        const { width, height } = image.info
-        const widths = widthsFor(width)
-        manifest[name] = { width, height, hash: src.hash, widths, placeholder: await placeholderOf(image) }
-      }
-      for (const { width, format } of item.missing ?? missingOutputs(name, src.hash, manifest[name]!.widths)) {
-        await writeAtomic(
-          path.join(outDir, outputFile(name, src.hash, width, format)),
-          await encodeVariant(image, width, format),
-        )
-        stats.encoded++
-        stats.written++
-      }
+  const encode = async ({ name, src, missing }: (typeof work)[number]) => {
+    if (missing?.length === 0) return
+    const image = await decodeToRaw(src.bytes).catch((error: unknown) => {
+      throw new Error(`Cannot read images/${src.file}: ${error instanceof Error ? error.message : error}`)
+    })
+    if (!missing) {
+      const { width, height } = image.info
+      const widths = widthsFor(width)
+      manifest[name] = { width, height, hash: src.hash, widths, placeholder: await placeholderOf(image) }
+    }
+    for (const { width, format } of missing ?? missingOutputs(name, src.hash, manifest[name]!.widths)) {
+      await writeAtomic(
+        path.join(outDir, outputFile(name, src.hash, width, format)),
+        await encodeVariant(image, width, format),
+      )
+      stats.encoded++
+      stats.written++
     }
   }
-  await Promise.all(Array.from({ length: concurrency }, encode))
+  await Readable.from(work).forEach(encode, { concurrency: Math.max(1, Math.min(4, os.availableParallelism())) })
 
   // Stale outputs, and temp files left by a crashed run once they are old enough not to belong to a live one.
   for (const file of existing) {

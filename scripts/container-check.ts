@@ -1,5 +1,6 @@
 // `npm run check:container [-- --no-build]`: podman builds the Dockerfile; the image's filesystem runs as uid 1000
 // (serves, ready, keeps a lead in /data across a restart, stops on SIGTERM). See docs/deploy.md.
+import { fail } from 'node:assert/strict'
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { appendFileSync, writeFileSync } from 'node:fs'
@@ -17,10 +18,6 @@ const work = mkdtempSync(join(tmpdir(), 'container-check-'))
 const timings: [string, number][] = []
 const children = new Set<ChildProcess>()
 const facts = { SITE_URL: 'https://container-check.example', BUSINESS_PHONE: '(916) 555-0199' }
-
-function fail(message: string): never {
-  throw new Error(message)
-}
 
 async function timed<T>(label: string, action: () => T | Promise<T>): Promise<T> {
   console.log(`▶ ${label}`)

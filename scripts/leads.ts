@@ -4,14 +4,7 @@
 // npm run leads -- conversions [--since 2026-01-01]: won ad clicks as Google Ads' import file, on stdout.
 // Works while the site runs (through its socket in DATA_DIR) and while it is stopped; docs/operations.md.
 import { runtimeConfig } from '../app/platform/config.server'
-import {
-  LeadRequestError,
-  LEAD_STATUSES,
-  checkFilter,
-  isLeadId,
-  leadsCsv,
-  requireStatus,
-} from '../app/features/owner/leads.server'
+import { LeadRequestError, LEAD_STATUSES, leadsCsv } from '../app/features/owner/leads.server'
 import { conversionsCsv } from '../app/features/owner/conversions.server'
 import { runOwnerCommandOn, runOwnerCommand } from './owner-command'
 
@@ -26,12 +19,10 @@ runOwnerCommand(USAGE, options, async ({ values, positionals }) => {
   const [command, id, status] = positionals
   if (command !== undefined && command !== 'status' && command !== 'delete' && command !== 'conversions')
     throw new LeadRequestError(`unknown command "${command}"`)
-  if ((command === 'status' || command === 'delete') && !isLeadId(id))
-    throw new LeadRequestError(`not a lead id: "${id ?? ''}" (the id column of the list)`)
-  if (command === 'status') requireStatus(status)
+  // Each command checks its own arguments where it runs (owner-commands.server.ts): a wrong one is a refusal.
   const config = runtimeConfig()
   if (command === 'conversions') {
-    const won = await runOwnerCommandOn(config, 'conversions', checkFilter({ since: values.since }))
+    const won = await runOwnerCommandOn(config, 'conversions', { since: values.since })
     process.stdout.write(conversionsCsv(won, config.owner.conversionName))
     return 0
   }
@@ -44,7 +35,7 @@ runOwnerCommand(USAGE, options, async ({ values, positionals }) => {
     console.error(`Lead ${id} is ${done}.`)
     return 0
   }
-  const leads = await runOwnerCommandOn(config, 'list', checkFilter({ since: values.since, status: values.status }))
+  const leads = await runOwnerCommandOn(config, 'list', { since: values.since, status: values.status })
   process.stdout.write(values.json ? `${JSON.stringify(leads, null, 2)}\n` : leadsCsv(leads))
   return 0
 })

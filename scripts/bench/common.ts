@@ -1,10 +1,12 @@
 // Shared by the bench scripts, the audits and the checks: the production server, Chromium, the contact form, the
 // outbox's e-mails, result files and tables.
-import { spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { createServer, request as forward } from 'node:http'
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { promisify } from 'node:util'
 import { chromium } from '@playwright/test'
 import { simpleParser } from 'mailparser'
 import { postPlainLead, renderedFormToken } from '../../e2e/support/lead-form'
@@ -69,19 +71,21 @@ export function postPhotos(siteUrl: string, token: string, photos: Blob[], heade
 }
 
 /** Runs `task(0)` to `task(total - 1)`, `concurrency` at a time. */
-export async function inParallel(total: number, concurrency: number, task: (i: number) => Promise<unknown>) {
-  let next = 0
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) await task(next++)
-    }),
-  )
-}
+export const inParallel = (total: number, concurrency: number, task: (i: number) => Promise<void>) =>
+  Readable.from(Array.from({ length: total }, (_, i) => i)).forEach(task, { concurrency })
 
 /** A process's resident memory (VmRSS), in MB. */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   return Math.round(Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1]) / 1024)
+}
+
+/** What `work` returned, and the process's peak resident memory (MB) while it ran, read every `everyMs`. */
+export async function peakRss<T>(pid: number, everyMs: number, work: () => Promise<T>) {
+  let peak = rssMb(pid)
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), everyMs)
+  const result = await work().finally(() => clearInterval(sampler))
+  return { result, peakMb: Math.max(peak, rssMb(pid)) }
 }
 
 /**
@@ -158,15 +162,11 @@ export function failIfAny(failures: string[], heading = 'Over budget') {
 }
 
 /** wrk's output; asynchronous, so the server's log pipe keeps draining while it runs. `pinned`: alone on core 1. */
-export function runWrk(args: string[], { env = {}, pinned = false } = {}) {
-  const command = pinned ? ['taskset', '-c', '1', 'wrk', ...args] : ['wrk', ...args]
-  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env } })
-  let out = ''
-  child.stdout.on('data', (chunk) => (out += chunk))
-  child.stderr.on('data', (chunk) => process.stderr.write(chunk))
-  return new Promise<string>((resolve, reject) =>
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk failed (${code}):\n${out}`)))),
-  )
+export async function runWrk(args: string[], { env = {}, pinned = false } = {}) {
+  const [command, ...rest] = pinned ? ['taskset', '-c', '1', 'wrk', ...args] : ['wrk', ...args]
+  const running = promisify(execFile)(command!, rest, { env: { ...process.env, ...env } })
+  running.child.stderr?.pipe(process.stderr)
+  return (await running).stdout
 }
 
 /** The rate in wrk's report. */

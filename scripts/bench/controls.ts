@@ -18,7 +18,7 @@ declare global {
 
 /** Runs in the page from its first script on. */
 function watchControls() {
-  const controls = new Map<Element, { label: string; shownAt: number; worksAt?: number }>()
+  const controls: NonNullable<Window['__controls']> = new Map()
   window.__controls = controls
   const reactHandler = (element: Element) => {
     const key = Object.keys(element).find((name) => name.startsWith('__reactProps$'))
@@ -81,7 +81,7 @@ const tapControls: { control: string; selector: string; effect: Effect; paths: s
 
 /** Runs in the page from its first script on: notes each tap and the frame that first shows the effect. */
 function watchTapEffect(effect: Effect) {
-  const taps: { at: number; hydrated: boolean }[] = []
+  const taps: NonNullable<Window['__taps']> = []
   window.__taps = taps
   const hydrated = () => document.documentElement.dataset.hydrated === 'true'
   addEventListener('pointerdown', (event) => taps.push({ at: event.timeStamp, hydrated: hydrated() }), true)

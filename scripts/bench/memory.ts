@@ -15,7 +15,7 @@ import type { SiteProcess } from '../../tests/support/site-process'
 import { freshDatabaseUrl } from '../../tests/support/test-database'
 import { postForm } from '../../e2e/support/lead-form'
 import { contactFormToken, failIfAny, inParallel, postLeadForm, postPhotos, report, routeKinds, rssMb } from './common'
-import { startPayingServer } from './common'
+import { peakRss, startPayingServer } from './common'
 import { seedQuoteAndInvoice } from './quote-seed'
 
 const ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 10)
@@ -36,15 +36,9 @@ const photos = {
 
 /** Runs `work` while sampling RSS every 50 ms; then the peak, and the RSS once settled. */
 async function measured(site: SiteProcess, work: () => Promise<unknown>) {
-  let peak = rssMb(site.pid)
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(site.pid))), 50)
-  try {
-    await work()
-  } finally {
-    clearInterval(sampler)
-  }
+  const { peakMb } = await peakRss(site.pid, 50, work)
   await sleep(SETTLE_MS)
-  return { peak: Math.max(peak, rssMb(site.pid)), after: rssMb(site.pid) }
+  return { peak: Math.max(peakMb, rssMb(site.pid)), after: rssMb(site.pid) }
 }
 
 const postLead = (site: SiteProcess, n: number, formToken: string) =>

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { flatPng, hugeHeic } from '../../tests/support/huge-heic'
-import { postLeadForm, postPhotos, report, rssMb as serverRssMb, startProductionServer } from './common'
+import { peakRss, postLeadForm, postPhotos, report, rssMb, startProductionServer } from './common'
 
 const HEALTHZ_BUDGET_MS = 100
 const RSS_AFTER_BUDGET_MB = 400
@@ -23,18 +23,14 @@ const server = await startProductionServer({
 })
 let client = 0
 
-const rssMb = () => serverRssMb(server.pid)
-
 /**
  * `send`'s answers while /healthz is probed every 100 ms and RSS sampled every 20 ms: RSS before it, the slowest
  * answer and the peak.
  */
 async function watched(send: () => Promise<string[]>) {
-  const before = rssMb()
+  const before = rssMb(server.pid)
   let running = true
   let slowest = 0
-  let peak = before
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 20)
   const probes = (async () => {
     while (running) {
       const start = performance.now()
@@ -44,11 +40,10 @@ async function watched(send: () => Promise<string[]>) {
       await sleep(Math.max(0, 100 - took))
     }
   })()
-  const answers = await send()
+  const { result: answers, peakMb } = await peakRss(server.pid, 20, send)
   running = false
   await probes
-  clearInterval(sampler)
-  return { answers, before, slowestMs: Math.round(slowest), peakMb: Math.max(peak, rssMb()) }
+  return { answers, before, slowestMs: Math.round(slowest), peakMb }
 }
 
 /** A stored lead's photo token, as the no-JavaScript quote form gets it (with the token /contact was rendered with). */
@@ -109,7 +104,7 @@ try {
   const token = await photoToken(1)
   const heicRun = await watched(async () => [await upload(token, [heic])])
   await sleep(5_000)
-  const after = rssMb()
+  const after = rssMb(server.pid)
   // Six more tries: five photos per token, so the token must be refused by the sixth upload at the latest.
   for (let i = 0; i < 6; i++) heicRun.answers.push(await upload(token, [heic]))
   const judged = heicRun.answers.findIndex((answer) => answer === '403')

@@ -14,13 +14,10 @@ const REVIEW = { author: 'Dana K.', rating: 5, text: 'Driveway looks new.', date
 async function timedVisit(url: string) {
   const started = performance.now()
   const response = await fetch(url, { headers: { 'User-Agent': BROWSER, 'Accept-Encoding': 'identity' } })
-  const reader = response.body!.getReader()
   const chunks: Uint8Array[] = []
   let firstByte = NaN
   let heading = NaN
-  for (;;) {
-    const { value, done } = await reader.read()
-    if (done) break
+  for await (const value of response.body!) {
     if (chunks.length === 0) firstByte = performance.now() - started
     chunks.push(value)
     if (Number.isNaN(heading) && /<h1\b/.test(Buffer.concat(chunks).toString('utf8')))
