@@ -61,13 +61,8 @@ function newSubmissionKey(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
 }
 
-export interface LeadFormFieldsProps {
-  early: EarlyTyping
-  initial?: LeadFormInitial
-}
-
 /** Takes over what the visitor typed before its code ran (early-typing.ts). */
-export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) {
+export default function LeadFormFields({ early, initial }: { early: EarlyTyping; initial?: LeadFormInitial }) {
   const formId = useId()
   const sourcePage = useLocation({ select: (location) => location.href })
   // One key for a submission's retries; a new one after success.
