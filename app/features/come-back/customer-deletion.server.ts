@@ -3,7 +3,6 @@
 // no later import starts the reminders again (the notice says so).
 import { sql } from 'kysely'
 import type { Db } from '../../platform/db/database.server'
-import { dropQueued } from '../../platform/outbox/outbox.server'
 import { dueAgainReminder, reviewRequest } from './come-back.outbox.server'
 
 /** What an emptied stop keeps in the columns the schema requires. */
@@ -25,22 +24,18 @@ export async function deleteCustomer(db: Db, customerId: string): Promise<boolea
       .selectFrom('due_reminders')
       .select(sql<string>`id::text`.as('id'))
       .where('customer_id', '=', customerId)
+    const paidLeads = tx.selectFrom('past_jobs').select('lead_id').where('customer_id', '=', customerId)
     await tx
       .deleteFrom('outbox')
-      .where('template', '=', dueAgainReminder.name)
       .where('sent_at', 'is', null)
-      .where(sql<string>`payload->>'reminderId'`, 'in', reminders)
+      .where((eb) =>
+        eb.or([
+          eb('template', '=', dueAgainReminder.name).and(eb(sql<string>`payload->>'reminderId'`, 'in', reminders)),
+          eb('template', '=', reviewRequest.name).and(eb('lead_id', 'in', paidLeads)),
+        ]),
+      )
       .execute()
-    const paidJobs = await tx
-      .selectFrom('past_jobs')
-      .select('lead_id')
-      .where('customer_id', '=', customerId)
-      .where('lead_id', 'is not', null)
-      .execute()
-    for (const { lead_id: leadId } of paidJobs) {
-      await dropQueued(tx, leadId!, [reviewRequest])
-      await tx.deleteFrom('review_requests').where('lead_id', '=', leadId!).where('sent_at', 'is', null).execute()
-    }
+    await tx.deleteFrom('review_requests').where('lead_id', 'in', paidLeads).where('sent_at', 'is', null).execute()
     if (!customer.stopped_at) {
       // Jobs and reminders go with the row (ON DELETE CASCADE).
       await tx.deleteFrom('past_customers').where('id', '=', customerId).execute()

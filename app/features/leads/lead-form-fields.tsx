@@ -1,13 +1,17 @@
-import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { revalidateLogic, useForm, useStore } from '@tanstack/react-form'
-import { useLocation } from '@tanstack/react-router'
+import { Link, useLocation } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { showToast } from '~/lib/page/toast'
 import { LEAD_MESSAGES, leadRequestSchema, leadResponseToast, type LeadSubmitResponse } from './lead-schema'
 import { issueLeadFormToken, renderedLeadFormToken, submitLead } from '~/features/leads/leads.functions'
 import { playConfetti } from '~/features/leads/confetti'
 import { visitSourceText } from '~/features/leads/visit-source'
+import { privacyLink } from '~/content/navigation'
+import { site } from '~/content/site'
+import { VISIT_SOURCE_FIELD } from '~/features/leads/visit-source-constants'
 import {
+  LEAD_FALLBACK_ACTION,
   LEAD_FIELD_NAMES,
   LEAD_FORM_TOKEN_NAME,
   LEAD_HONEYPOT_NAME,
@@ -16,9 +20,18 @@ import {
   type LeadFormValues,
 } from '~/features/leads/lead-form-constants'
 import { restoreFocus, type EarlyTyping } from './early-typing'
-import { LeadField, LeadFormView, type RenderLeadField } from './lead-form-view'
+import {
+  addressFields,
+  bound,
+  firstFields,
+  heardAboutField,
+  LeadField,
+  PreferredTimeInput,
+  type Field,
+  type LeadFieldBinding,
+} from './lead-form-view'
 import type { ServiceId } from '~/content/types'
-import { hasSizes, rangeFor, TYPICAL_PRICE_TEXTS, type TypicalPrice } from '~/features/prices'
+import { hasSizes, rangeFor, SHOW_PRICE_INTENT, TYPICAL_PRICE_TEXTS, type TypicalPrice } from '~/features/prices'
 import { fetchTypicalPrice, TypicalPriceFacts } from '~/features/prices'
 import { TextUsAfterRequest } from './text-us-after-request'
 
@@ -48,13 +61,8 @@ function newSubmissionKey(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
 }
 
-export interface LeadFormFieldsProps {
-  early: EarlyTyping
-  initial?: LeadFormInitial
-}
-
 /** Takes over what the visitor typed before its code ran (early-typing.ts). */
-export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) {
+export default function LeadFormFields({ early, initial }: { early: EarlyTyping; initial?: LeadFormInitial }) {
   const formId = useId()
   const sourcePage = useLocation({ select: (location) => location.href })
   // One key for a submission's retries; a new one after success.
@@ -172,8 +180,8 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
   }, [service])
   const shown = price.service === service ? price.price : null
   const range = rangeFor(shown, size)
-  const renderField: RenderLeadField = (name, render) => (
-    <form.Field name={name}>
+  const renderField = (name: LeadFieldName, render: (binding: LeadFieldBinding) => ReactNode) => (
+    <form.Field key={name} name={name}>
       {(field) =>
         render({
           value: field.state.value,
@@ -187,17 +195,31 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
       }
     </form.Field>
   )
+  const fields = (list: Field[]) =>
+    list.map((field) =>
+      renderField(field.name, (binding) => <LeadField field={field} formId={formId} binding={binding} />),
+    )
 
   return (
     <>
-      <LeadFormView
-        formId={formId}
-        formRef={formRef}
-        interactive={interactive}
-        submitting={submitting}
-        renderField={renderField}
-        size={
-          shown &&
+      <form
+        ref={formRef}
+        noValidate
+        method="post"
+        action={LEAD_FALLBACK_ACTION}
+        data-interactive={interactive ? 'true' : undefined}
+        className="mt-6 space-y-4"
+        onFocus={requestFormToken}
+        onInput={requestFormToken}
+        onSubmit={(event) => {
+          event.preventDefault()
+          event.stopPropagation()
+          void form.handleSubmit()
+        }}
+      >
+        {fields(firstFields)}
+        {/* The chosen service's size choice and typical price, once they are read (decision 057). */}
+        {shown &&
           hasSizes(shown) &&
           renderField('size', (binding) => (
             <LeadField
@@ -210,20 +232,64 @@ export default function LeadFormFields({ early, initial }: LeadFormFieldsProps) 
               }}
               binding={binding}
             />
-          ))
-        }
-        price={shown && <TypicalPriceFacts price={shown} ranges={range ? [range] : []} />}
-        honeypot={{ value: honeypot, onChange: setHoneypot }}
-        sourcePage={sourcePage.slice(0, 200)}
-        formToken={renderedFormToken}
-        onFocus={requestFormToken}
-        onInput={requestFormToken}
-        onSubmit={(event) => {
-          event.preventDefault()
-          event.stopPropagation()
-          void form.handleSubmit()
-        }}
-      />
+          ))}
+        <div aria-live="polite" className="empty:hidden">
+          {shown && <TypicalPriceFacts price={shown} ranges={range ? [range] : []} />}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">{fields(addressFields)}</div>
+        {renderField('preferredTime', (binding) => (
+          <PreferredTimeInput formId={formId} binding={binding} />
+        ))}
+        {fields([heardAboutField])}
+
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor={`${formId}-hp`}>Leave this field empty</label>
+          <input
+            id={`${formId}-hp`}
+            name={LEAD_HONEYPOT_NAME}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            {...bound({ value: honeypot, onChange: setHoneypot })}
+          />
+        </div>
+
+        <input type="hidden" name="sourcePage" value={sourcePage.slice(0, 200)} />
+        {/* Filled from sessionStorage as a plain post leaves (early-typing.ts); the enhanced form sends it itself. */}
+        <input type="hidden" name={VISIT_SOURCE_FIELD} defaultValue="" />
+        <input type="hidden" id={`${formId}-token`} name={LEAD_FORM_TOKEN_NAME} defaultValue={renderedFormToken} />
+
+        <button
+          type="submit"
+          disabled={submitting}
+          className="min-h-12 w-full rounded-full bg-brand-700 px-6 text-lg font-bold text-white shadow hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
+        >
+          {submitting ? 'Sending...' : 'Get My Free Quote'}
+        </button>
+        {/* Without scripts the price cannot follow the choice, so this posts it. After the main button: Enter in a
+            field still sends the request. */}
+        <noscript className="block">
+          <button
+            type="submit"
+            name={SHOW_PRICE_INTENT.name}
+            value={SHOW_PRICE_INTENT.value}
+            className="min-h-11 w-full rounded-full border border-brand-700 px-6 font-semibold text-brand-800"
+          >
+            {TYPICAL_PRICE_TEXTS.showPrice}
+          </button>
+        </noscript>
+        <p className="text-center text-sm text-slate-600">
+          <Link to="/contact" hash={privacyLink.anchor} className="target-24 font-semibold text-brand-800 underline">
+            {privacyLink.label}
+          </Link>
+        </p>
+        <p className="text-center text-sm text-slate-600">
+          Prefer to talk?{' '}
+          <a href={site.phoneHref} className="font-semibold text-brand-800 underline">
+            {`Call ${site.phone}`}
+          </a>
+        </p>
+      </form>
       {sent && <TextUsAfterRequest page={sent.from} />}
       {sent?.photoToken ? (
         <Suspense fallback={null}>

@@ -1,24 +1,12 @@
-import { Fragment, type ChangeEvent, type FormEventHandler, type ReactNode, type Ref } from 'react'
-import { Link } from '@tanstack/react-router'
-import { site } from '~/content/site'
-import { privacyLink } from '~/content/navigation'
+import type { ChangeEvent } from 'react'
 import { serviceList } from '~/content/service-list'
 import { HEARD_ABOUT, HEARD_ABOUT_LABELS, HEARD_ABOUT_QUESTION } from '~/features/leads/lead-source-constants'
-import { VISIT_SOURCE_FIELD } from '~/features/leads/visit-source-constants'
-import { SHOW_PRICE_INTENT, TYPICAL_PRICE_TEXTS } from '~/features/prices'
-import {
-  PREFERRED_TIME_LABELS,
-  PREFERRED_TIMES,
-  LEAD_FALLBACK_ACTION,
-  LEAD_FORM_TOKEN_NAME,
-  LEAD_HONEYPOT_NAME,
-  type LeadFieldName,
-} from '~/features/leads/lead-form-constants'
+import { PREFERRED_TIME_LABELS, PREFERRED_TIMES, type LeadFieldName } from '~/features/leads/lead-form-constants'
 
-// The markup only, in the form's own chunk: the server form and the enhanced form (lead-form-fields.tsx)
+// The form's fields, in its own chunk with the form (lead-form-fields.tsx): the server form and the enhanced form
 // are one markup, so hydrating moves nothing; lead-form.tsx holds the place of a form React replaced.
 
-interface Field {
+export interface Field {
   name: LeadFieldName
   label: string
   optional?: boolean
@@ -31,7 +19,7 @@ interface Field {
 }
 
 // Contact, then the service whose typical price shows below it.
-const firstFields: Field[] = [
+export const firstFields: Field[] = [
   { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
@@ -43,12 +31,12 @@ const firstFields: Field[] = [
   },
 ]
 
-const addressFields: Field[] = [
+export const addressFields: Field[] = [
   { name: 'street', label: 'Street address', optional: true, type: 'text', autoComplete: 'address-line1' },
   { name: 'zip', label: 'ZIP code', optional: true, type: 'text', autoComplete: 'postal-code', inputMode: 'numeric' },
 ]
 
-const heardAboutField: Field = {
+export const heardAboutField: Field = {
   name: 'heardAbout',
   label: HEARD_ABOUT_QUESTION,
   optional: true,
@@ -63,29 +51,10 @@ export interface LeadFieldBinding {
   error?: string
 }
 
-export type RenderLeadField = (name: LeadFieldName, render: (binding: LeadFieldBinding) => ReactNode) => ReactNode
-
-export interface LeadFormViewProps {
-  formId: string
-  renderField: RenderLeadField
-  formRef?: Ref<HTMLFormElement>
-  interactive?: boolean
-  submitting?: boolean
-  honeypot: LeadFieldBinding
-  sourcePage: string
-  formToken: string
-  onFocus?: () => void
-  onInput?: () => void
-  onSubmit?: FormEventHandler<HTMLFormElement>
-  /** The chosen service's size choice and typical price, once the form's code has read them (decision 057). */
-  size?: ReactNode
-  price?: ReactNode
-}
-
 const inputClass =
   'mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-700'
 
-const bound = ({ value, onChange }: LeadFieldBinding) => ({
+export const bound = ({ value, onChange }: LeadFieldBinding) => ({
   value,
   onChange: (event: ChangeEvent<{ value: string }>) => onChange(event.target.value),
 })
@@ -146,7 +115,7 @@ export function LeadField({ field, formId, binding }: { field: Field; formId: st
   )
 }
 
-function PreferredTimeInput({ formId, binding }: { formId: string; binding: LeadFieldBinding }) {
+export function PreferredTimeInput({ formId, binding }: { formId: string; binding: LeadFieldBinding }) {
   const errorId = `${formId}-preferredTime-error`
   const { value, onChange, onBlur, error } = binding
   return (
@@ -176,102 +145,5 @@ function PreferredTimeInput({ formId, binding }: { formId: string; binding: Lead
       </div>
       <FieldError id={errorId} text={error} />
     </fieldset>
-  )
-}
-
-export function LeadFormView({
-  formId,
-  renderField,
-  formRef,
-  interactive,
-  submitting,
-  honeypot,
-  sourcePage,
-  formToken,
-  onFocus,
-  onInput,
-  onSubmit,
-  size,
-  price,
-}: LeadFormViewProps) {
-  const fields = (list: Field[]) =>
-    list.map((field) => (
-      <Fragment key={field.name}>
-        {renderField(field.name, (binding) => (
-          <LeadField field={field} formId={formId} binding={binding} />
-        ))}
-      </Fragment>
-    ))
-  return (
-    <form
-      ref={formRef}
-      noValidate
-      method="post"
-      action={LEAD_FALLBACK_ACTION}
-      data-interactive={interactive ? 'true' : undefined}
-      className="mt-6 space-y-4"
-      onFocus={onFocus}
-      onInput={onInput}
-      onSubmit={onSubmit}
-    >
-      {fields(firstFields)}
-      {size}
-      <div aria-live="polite" className="empty:hidden">
-        {price}
-      </div>
-      <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">{fields(addressFields)}</div>
-      {renderField('preferredTime', (binding) => (
-        <PreferredTimeInput formId={formId} binding={binding} />
-      ))}
-      {fields([heardAboutField])}
-
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${formId}-hp`}>Leave this field empty</label>
-        <input
-          id={`${formId}-hp`}
-          name={LEAD_HONEYPOT_NAME}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          {...bound(honeypot)}
-        />
-      </div>
-
-      <input type="hidden" name="sourcePage" value={sourcePage} />
-      {/* Filled from sessionStorage as a plain post leaves (early-typing.ts); the enhanced form sends it itself. */}
-      <input type="hidden" name={VISIT_SOURCE_FIELD} defaultValue="" />
-      <input type="hidden" id={`${formId}-token`} name={LEAD_FORM_TOKEN_NAME} defaultValue={formToken} />
-
-      <button
-        type="submit"
-        disabled={submitting}
-        className="min-h-12 w-full rounded-full bg-brand-700 px-6 text-lg font-bold text-white shadow hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
-      >
-        {submitting ? 'Sending...' : 'Get My Free Quote'}
-      </button>
-      {/* Without scripts the price cannot follow the choice, so this posts it. After the main button: Enter in a
-          field still sends the request. */}
-      <noscript className="block">
-        <button
-          type="submit"
-          name={SHOW_PRICE_INTENT.name}
-          value={SHOW_PRICE_INTENT.value}
-          className="min-h-11 w-full rounded-full border border-brand-700 px-6 font-semibold text-brand-800"
-        >
-          {TYPICAL_PRICE_TEXTS.showPrice}
-        </button>
-      </noscript>
-      <p className="text-center text-sm text-slate-600">
-        <Link to="/contact" hash={privacyLink.anchor} className="target-24 font-semibold text-brand-800 underline">
-          {privacyLink.label}
-        </Link>
-      </p>
-      <p className="text-center text-sm text-slate-600">
-        Prefer to talk?{' '}
-        <a href={site.phoneHref} className="font-semibold text-brand-800 underline">
-          {`Call ${site.phone}`}
-        </a>
-      </p>
-    </form>
   )
 }

@@ -188,8 +188,6 @@ export function createLeadService(options: LeadServiceOptions = {}) {
   return { handle }
 }
 
-const services = new WeakMap<RuntimeConfig, LeadService>()
-
 /** The site's form, by its configuration (QUOTE_*); never throws: a database that does not answer yields 503. */
 export function handleLeadSubmission(
   db: Db,
@@ -198,10 +196,7 @@ export function handleLeadSubmission(
   config: RuntimeConfig,
   now: Date,
 ): Promise<LeadServiceResponse> {
-  let service = services.get(config)
-  if (!service) {
-    service = createLeadService({ ...config.quote, unsavedLeadsDir: join(dataDirOf(config), 'unsaved-leads') })
-    services.set(config, service)
-  }
+  // Made per post: without a form token secret of its own, a service holds only its options.
+  const service = createLeadService({ ...config.quote, unsavedLeadsDir: join(dataDirOf(config), 'unsaved-leads') })
   return service.handle(db, raw, meta, leadSettingsOf(config, now))
 }

@@ -138,12 +138,10 @@ type LeadValues = Insertable<DB['leads']> & {
   /** The cause's clock, which the outbox claims by: when the rows that go at once are due. */
   queuedAt: Date
   escalateAt: Date | null
-  /** Each message's payload as JSON, built before the statement; null for suspected spam, which queues none. */
-  mailPayload: string | null
-  webhookPayload: string | null
-  pushPayload: string | null
-  escalationPayload: string | null
-}
+} & PayloadJson
+
+/** Each message's payload as JSON, built before the statement; null for suspected spam, which queues none. */
+type PayloadJson = Record<keyof ReturnType<typeof payloadsOf>, string | null>
 
 /**
  * A lead in one statement, the site's busiest write (decision 058): the visitor's rate-limit hit and the look at
@@ -280,8 +278,7 @@ export async function storeLead(db: Db, lead: StoredLeadInput, settings: LeadSet
   }
   const keys = acknowledgementKeys(row.email, row.ip_hash ?? null)
   const escalateAt = wanted.includes('escalation') ? businessMinutesLater(queuedAt, settings.escalationMinutes) : null
-  const payloads = spam ? null : payloadsOf(notificationLead(row), settings)
-  const json = (name: keyof ReturnType<typeof payloadsOf>) => (payloads ? JSON.stringify(payloads[name]) : null)
+  const payloads = Object.entries(payloadsOf(notificationLead(row), settings))
   const [first] = await writeLead(db, shape, {
     ...row,
     limitBucket: limit?.bucket ?? null,
@@ -292,10 +289,9 @@ export async function storeLead(db: Db, lead: StoredLeadInput, settings: LeadSet
     acknowledgementClient: keys.clientKey,
     queuedAt,
     escalateAt,
-    mailPayload: json('mailPayload'),
-    webhookPayload: json('webhookPayload'),
-    pushPayload: json('pushPayload'),
-    escalationPayload: json('escalationPayload'),
+    ...(Object.fromEntries(
+      payloads.map(([name, payload]) => [name, spam ? null : JSON.stringify(payload)]),
+    ) as PayloadJson),
   })
   if (first!.wait > 0) throw new VisitorLimitedError(retrySeconds(first!.wait))
   if (first!.id) {

@@ -32,18 +32,16 @@ export async function jobsPerDayBetween(db: Db, from: string, to: string): Promi
 /** A YYYY-MM-DD day as a `date` value: a JavaScript Date would be sent as an instant, shifted by the server's zone. */
 export const dateValue = (day: string) => sql<Date>`${day}::date`
 
-/** A `date` column as PGlite and node-postgres return it: a string or a Date at UTC midnight. */
-export const dayText = (day: Date | string) =>
-  typeof day === 'string' ? day.slice(0, 10) : day.toISOString().slice(0, 10)
+/** A `date` column as both drivers return it, a Date at UTC midnight (postgres.server.ts), as YYYY-MM-DD. */
+export const dayText = (day: Date) => day.toISOString().slice(0, 10)
 
 async function weekdaysByCity(db: Db): Promise<Map<CitySlug, Set<number>>> {
-  const rows = await db.selectFrom('truck_days').select(['city_slug', 'weekday']).execute()
-  const byCity = new Map<CitySlug, Set<number>>()
-  for (const row of rows) {
-    const slug = row.city_slug as CitySlug
-    byCity.set(slug, (byCity.get(slug) ?? new Set()).add(row.weekday))
-  }
-  return byCity
+  const rows = await db
+    .selectFrom('truck_days')
+    .select(['city_slug', (eb) => eb.fn<number[]>('array_agg', ['weekday']).as('weekdays')])
+    .groupBy('city_slug')
+    .execute()
+  return new Map(rows.map((row) => [row.city_slug as CitySlug, new Set(row.weekdays)]))
 }
 
 /** The weekdays a city is offered: its own; for no city, every city's; with none set, every day. */
