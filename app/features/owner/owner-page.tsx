@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { getRouteApi, Link, redirect, useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react'
-import { fetchOwnerState, type OwnerState } from '~/features/owner/owner.functions'
+import { fetchOwnerState, saveAlertSubscription, type OwnerState } from '~/features/owner/owner.functions'
 import {
   OWNER_SERVICE_WORKER_URL,
   OWNER_TEXTS,
@@ -161,7 +161,6 @@ function AlertsToggle({ publicKey }: { publicKey: string }) {
         userVisibleOnly: true,
         applicationServerKey: publicKey,
       })
-      const { saveAlertSubscription } = await import('./owner.functions')
       await saveAlertSubscription({ data: subscription.toJSON() as never })
       setStatus(OWNER_TEXTS.alertsOn)
       void router.invalidate()
