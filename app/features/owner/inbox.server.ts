@@ -126,11 +126,10 @@ export async function leadSources(db: Db, days: SourcePeriod) {
     channels,
     answers,
     ...features,
-    prices: prices.map((row) => ({
-      service: row.serviceId ? serviceSummary(row.serviceId).title : '',
-      below: Number(row.below),
-      inside: Number(row.inside),
-      above: Number(row.above),
+    // Counts are numbers already, as in the tables above (an int8 within the safe range is one).
+    prices: prices.map(({ serviceId, ...counts }) => ({
+      service: serviceId ? serviceSummary(serviceId).title : '',
+      ...counts,
     })),
   }
 }
