@@ -1,6 +1,7 @@
 // The inbox's reads and writes (docs/decisions/033-owner-inbox.md); the caller has checked the owner's session.
 import { sql } from 'kysely'
-import { followUpMark, type InboxLead, type SourcePeriod } from './owner-lead'
+import { followUpMark, type InboxLead } from './owner-lead'
+import type { SourcePeriod } from './owner-views'
 import { leadTopic, OWNER_STATUSES, type OwnerStatus } from '~/features/leads'
 import { serviceSummary } from '../../content/service-list'
 import type { Db } from '../../platform/db/database.server'
