@@ -109,13 +109,7 @@ function PostedJob({
           </button>
           <ConfirmDialog
             dialog={dialog}
-            texts={{
-              open: WORK_TEXTS.delete,
-              question: WORK_TEXTS.deleteQuestion,
-              explain: WORK_TEXTS.deleteExplain,
-              keep: WORK_TEXTS.keep,
-              confirm: WORK_TEXTS.deleteConfirm,
-            }}
+            texts={WORK_TEXTS.deleteJob}
             openerLayout="px-3"
             openerDisabled={pending}
             pending={pending}
