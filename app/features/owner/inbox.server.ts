@@ -2,7 +2,7 @@
 import { sql } from 'kysely'
 import { followUpMark, type InboxLead } from './owner-lead'
 import type { SourcePeriod } from './owner-views'
-import { leadTopic, OWNER_STATUSES, type OwnerStatus } from '~/features/leads'
+import { leadCardColumns, leadTopic, OWNER_STATUSES, type OwnerStatus } from '~/features/leads'
 import { serviceSummary } from '../../content/service-list'
 import type { Db } from '../../platform/db/database.server'
 import { withPhotos } from './lead-photos.server'
@@ -12,7 +12,6 @@ import { receivedCents, withInvoices } from '../payments/index.server'
 import { shownPriceOf } from '../prices/index.server'
 import { listLeads, type LeadRow } from './leads.server'
 import { cityOfZip } from '../leads/index.server'
-import { leadCardColumns } from '../leads'
 import { categoryOfLeadPage } from '../work/index.server'
 
 function toInboxLead(row: LeadRow): InboxLead {
